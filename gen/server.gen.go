@@ -5109,6 +5109,9 @@ type CustomerId = Id24
 // Example: 6745f0a2c81e4b0012ab34cd
 type Id = Id24
 
+// IfMatch defines model for IfMatch.
+type IfMatch = string
+
 // IfNoneMatch defines model for IfNoneMatch.
 type IfNoneMatch = string
 
@@ -5161,6 +5164,9 @@ type NotFound = Problem
 // PayloadTooLarge An RFC 7807 problem detail.
 type PayloadTooLarge = Problem
 
+// PreconditionFailed An RFC 7807 problem detail.
+type PreconditionFailed = Problem
+
 // RequestTimeout An RFC 7807 problem detail.
 type RequestTimeout = Problem
 
@@ -5189,6 +5195,13 @@ type ListAccountingCodesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetAccountingCodeParams defines parameters for GetAccountingCode.
+type GetAccountingCodeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // DownloadAttachmentsParams defines parameters for DownloadAttachments.
 type DownloadAttachmentsParams struct {
 	// FileName The archive's download name; must end in .zip.
@@ -5209,6 +5222,27 @@ type ListAttachmentsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteAttachmentParams defines parameters for DeleteAttachment.
+type DeleteAttachmentParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetAttachmentParams defines parameters for GetAttachment.
+type GetAttachmentParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // GetSignedAttachmentContentParams defines parameters for GetSignedAttachmentContent.
@@ -5248,6 +5282,13 @@ type ListChartOfAccountsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetChartOfAccountParams defines parameters for GetChartOfAccount.
+type GetChartOfAccountParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // ListCompaniesParams defines parameters for ListCompanies.
 type ListCompaniesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5262,6 +5303,41 @@ type ListCompaniesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetCompanyParams defines parameters for GetCompany.
+type GetCompanyParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchCompanyParams defines parameters for PatchCompany.
+type PatchCompanyParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateCompanyParams defines parameters for UpdateCompany.
+type UpdateCompanyParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListCustomFieldsParams defines parameters for ListCustomFields.
@@ -5280,6 +5356,41 @@ type ListCustomFieldsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteCustomFieldParams defines parameters for DeleteCustomField.
+type DeleteCustomFieldParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetCustomFieldParams defines parameters for GetCustomField.
+type GetCustomFieldParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateCustomFieldParams defines parameters for UpdateCustomField.
+type UpdateCustomFieldParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListCustomerTiersParams defines parameters for ListCustomerTiers.
 type ListCustomerTiersParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5294,6 +5405,13 @@ type ListCustomerTiersParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetCustomerTierParams defines parameters for GetCustomerTier.
+type GetCustomerTierParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // ListCustomersParams defines parameters for ListCustomers.
@@ -5312,6 +5430,55 @@ type ListCustomersParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteCustomerParams defines parameters for DeleteCustomer.
+type DeleteCustomerParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetCustomerParams defines parameters for GetCustomer.
+type GetCustomerParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchCustomerParams defines parameters for PatchCustomer.
+type PatchCustomerParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateCustomerParams defines parameters for UpdateCustomer.
+type UpdateCustomerParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListCustomerAddressesParams defines parameters for ListCustomerAddresses.
 type ListCustomerAddressesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5326,6 +5493,41 @@ type ListCustomerAddressesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteCustomerAddressParams defines parameters for DeleteCustomerAddress.
+type DeleteCustomerAddressParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetCustomerAddressParams defines parameters for GetCustomerAddress.
+type GetCustomerAddressParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateCustomerAddressParams defines parameters for UpdateCustomerAddress.
+type UpdateCustomerAddressParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListCustomerContactsParams defines parameters for ListCustomerContacts.
@@ -5344,6 +5546,55 @@ type ListCustomerContactsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteCustomerContactParams defines parameters for DeleteCustomerContact.
+type DeleteCustomerContactParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetCustomerContactParams defines parameters for GetCustomerContact.
+type GetCustomerContactParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateCustomerContactParams defines parameters for UpdateCustomerContact.
+type UpdateCustomerContactParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// SetCustomerTierParams defines parameters for SetCustomerTier.
+type SetCustomerTierParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListDepartmentShiftsParams defines parameters for ListDepartmentShifts.
 type ListDepartmentShiftsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5358,6 +5609,41 @@ type ListDepartmentShiftsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteDepartmentShiftParams defines parameters for DeleteDepartmentShift.
+type DeleteDepartmentShiftParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetDepartmentShiftParams defines parameters for GetDepartmentShift.
+type GetDepartmentShiftParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateDepartmentShiftParams defines parameters for UpdateDepartmentShift.
+type UpdateDepartmentShiftParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListDepartmentsParams defines parameters for ListDepartments.
@@ -5376,6 +5662,27 @@ type ListDepartmentsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetDepartmentParams defines parameters for GetDepartment.
+type GetDepartmentParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateDepartmentParams defines parameters for UpdateDepartment.
+type UpdateDepartmentParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListEquipmentDowntimesParams defines parameters for ListEquipmentDowntimes.
 type ListEquipmentDowntimesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5390,6 +5697,41 @@ type ListEquipmentDowntimesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteEquipmentDowntimeParams defines parameters for DeleteEquipmentDowntime.
+type DeleteEquipmentDowntimeParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetEquipmentDowntimeParams defines parameters for GetEquipmentDowntime.
+type GetEquipmentDowntimeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateEquipmentDowntimeParams defines parameters for UpdateEquipmentDowntime.
+type UpdateEquipmentDowntimeParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListEquipmentParams defines parameters for ListEquipment.
@@ -5408,6 +5750,27 @@ type ListEquipmentParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetEquipmentParams defines parameters for GetEquipment.
+type GetEquipmentParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateEquipmentParams defines parameters for UpdateEquipment.
+type UpdateEquipmentParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListGaugeCodesParams defines parameters for ListGaugeCodes.
 type ListGaugeCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5422,6 +5785,13 @@ type ListGaugeCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetGaugeCodeParams defines parameters for GetGaugeCode.
+type GetGaugeCodeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // ListGradeCodesParams defines parameters for ListGradeCodes.
@@ -5440,6 +5810,13 @@ type ListGradeCodesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetGradeCodeParams defines parameters for GetGradeCode.
+type GetGradeCodeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // ListInProcessTrackingFieldsParams defines parameters for ListInProcessTrackingFields.
 type ListInProcessTrackingFieldsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5454,6 +5831,13 @@ type ListInProcessTrackingFieldsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetInProcessTrackingFieldParams defines parameters for GetInProcessTrackingField.
+type GetInProcessTrackingFieldParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // ListInventoryEventsParams defines parameters for ListInventoryEvents.
@@ -5472,6 +5856,62 @@ type ListInventoryEventsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetInventoryEventParams defines parameters for GetInventoryEvent.
+type GetInventoryEventParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchInventoryEventParams defines parameters for PatchInventoryEvent.
+type PatchInventoryEventParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetInventoryEventDetailsParams defines parameters for GetInventoryEventDetails.
+type GetInventoryEventDetailsParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchInventoryEventDetailsParams defines parameters for PatchInventoryEventDetails.
+type PatchInventoryEventDetailsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateInventoryEventDetailsParams defines parameters for UpdateInventoryEventDetails.
+type UpdateInventoryEventDetailsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListInventoryLotsParams defines parameters for ListInventoryLots.
 type ListInventoryLotsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5486,6 +5926,13 @@ type ListInventoryLotsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetInventoryLotParams defines parameters for GetInventoryLot.
+type GetInventoryLotParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // ListInventoryTransactionsParams defines parameters for ListInventoryTransactions.
@@ -5542,6 +5989,13 @@ type ListItemCategoriesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetItemCategoryParams defines parameters for GetItemCategory.
+type GetItemCategoryParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // ListItemClassesParams defines parameters for ListItemClasses.
 type ListItemClassesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5558,6 +6012,13 @@ type ListItemClassesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetItemClassParams defines parameters for GetItemClass.
+type GetItemClassParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // ListItemTagsParams defines parameters for ListItemTags.
 type ListItemTagsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5572,6 +6033,13 @@ type ListItemTagsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetItemTagParams defines parameters for GetItemTag.
+type GetItemTagParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // ListItemsV1Params defines parameters for ListItemsV1.
@@ -5606,6 +6074,41 @@ type ListItemsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetItemParams defines parameters for GetItem.
+type GetItemParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchItemParams defines parameters for PatchItem.
+type PatchItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateItemParams defines parameters for UpdateItem.
+type UpdateItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListItemCostBreakdownsParams defines parameters for ListItemCostBreakdowns.
 type ListItemCostBreakdownsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5622,6 +6125,34 @@ type ListItemCostBreakdownsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ReplaceItemCustomFieldsParams defines parameters for ReplaceItemCustomFields.
+type ReplaceItemCustomFieldsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ReplaceItemCustomFieldsDeprecatedParams defines parameters for ReplaceItemCustomFieldsDeprecated.
+type ReplaceItemCustomFieldsDeprecatedParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListItemCustomerDetailsParams defines parameters for ListItemCustomerDetails.
 type ListItemCustomerDetailsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5636,6 +6167,34 @@ type ListItemCustomerDetailsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteItemCustomerDetailParams defines parameters for DeleteItemCustomerDetail.
+type DeleteItemCustomerDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateItemCustomerDetailParams defines parameters for UpdateItemCustomerDetail.
+type UpdateItemCustomerDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // GetItemInputUnitCostParams defines parameters for GetItemInputUnitCost.
@@ -5660,10 +6219,52 @@ type ListItemMaterialVendorDetailsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteItemMaterialVendorDetailParams defines parameters for DeleteItemMaterialVendorDetail.
+type DeleteItemMaterialVendorDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateItemMaterialVendorDetailParams defines parameters for UpdateItemMaterialVendorDetail.
+type UpdateItemMaterialVendorDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // GetItemPurchaseHistoryParams defines parameters for GetItemPurchaseHistory.
 type GetItemPurchaseHistoryParams struct {
 	// Months Window in months, default 12; values outside 1 to 60 are clamped into it.
 	Months *int32 `form:"months,omitempty" json:"months,omitempty"`
+}
+
+// ReplaceItemPurchasePriceBreaksParams defines parameters for ReplaceItemPurchasePriceBreaks.
+type ReplaceItemPurchasePriceBreaksParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListItemPurchasePriceBreaksParams defines parameters for ListItemPurchasePriceBreaks.
@@ -5682,6 +6283,20 @@ type ListItemPurchasePriceBreaksParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ReplaceItemSalesPriceBreaksParams defines parameters for ReplaceItemSalesPriceBreaks.
+type ReplaceItemSalesPriceBreaksParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListItemSalesPriceBreaksParams defines parameters for ListItemSalesPriceBreaks.
 type ListItemSalesPriceBreaksParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5696,6 +6311,34 @@ type ListItemSalesPriceBreaksParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ReplaceItemTagsParams defines parameters for ReplaceItemTags.
+type ReplaceItemTagsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// RemoveItemTagParams defines parameters for RemoveItemTag.
+type RemoveItemTagParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListItemVendorDetailsParams defines parameters for ListItemVendorDetails.
@@ -5714,6 +6357,34 @@ type ListItemVendorDetailsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteItemVendorDetailParams defines parameters for DeleteItemVendorDetail.
+type DeleteItemVendorDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateItemVendorDetailParams defines parameters for UpdateItemVendorDetail.
+type UpdateItemVendorDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListLocationsParams defines parameters for ListLocations.
 type ListLocationsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5728,6 +6399,27 @@ type ListLocationsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteLocationParams defines parameters for DeleteLocation.
+type DeleteLocationParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetLocationParams defines parameters for GetLocation.
+type GetLocationParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // ListMaterialCodesParams defines parameters for ListMaterialCodes.
@@ -5746,6 +6438,13 @@ type ListMaterialCodesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetMaterialCodeParams defines parameters for GetMaterialCode.
+type GetMaterialCodeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // ListMaterialShapesParams defines parameters for ListMaterialShapes.
 type ListMaterialShapesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5760,6 +6459,27 @@ type ListMaterialShapesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetMaterialShapeParams defines parameters for GetMaterialShape.
+type GetMaterialShapeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateMaterialShapeParams defines parameters for UpdateMaterialShape.
+type UpdateMaterialShapeParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // GetOpenApiJsonParams defines parameters for GetOpenApiJson.
@@ -5792,6 +6512,55 @@ type ListPaymentTermsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetPaymentTermParams defines parameters for GetPaymentTerm.
+type GetPaymentTermParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// GetCostingSettingsParams defines parameters for GetCostingSettings.
+type GetCostingSettingsParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateCostingSettingsParams defines parameters for UpdateCostingSettings.
+type UpdateCostingSettingsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetPricingSettingsParams defines parameters for GetPricingSettings.
+type GetPricingSettingsParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdatePricingSettingsParams defines parameters for UpdatePricingSettings.
+type UpdatePricingSettingsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListShapeCodesParams defines parameters for ListShapeCodes.
 type ListShapeCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5808,6 +6577,13 @@ type ListShapeCodesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetShapeCodeParams defines parameters for GetShapeCode.
+type GetShapeCodeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // ListTagsParams defines parameters for ListTags.
 type ListTagsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5822,6 +6598,41 @@ type ListTagsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetTagParams defines parameters for GetTag.
+type GetTagParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchTagParams defines parameters for PatchTag.
+type PatchTagParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateTagParams defines parameters for UpdateTag.
+type UpdateTagParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListUnitsOfMeasureParams defines parameters for ListUnitsOfMeasure.
@@ -5856,6 +6667,27 @@ type ListVendorsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetVendorParams defines parameters for GetVendor.
+type GetVendorParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateVendorParams defines parameters for UpdateVendor.
+type UpdateVendorParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListWorkCentersParams defines parameters for ListWorkCenters.
 type ListWorkCentersParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5870,6 +6702,41 @@ type ListWorkCentersParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteWorkCenterParams defines parameters for DeleteWorkCenter.
+type DeleteWorkCenterParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetWorkCenterParams defines parameters for GetWorkCenter.
+type GetWorkCenterParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateWorkCenterParams defines parameters for UpdateWorkCenter.
+type UpdateWorkCenterParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // CreateAccountingCodeJSONRequestBody defines body for CreateAccountingCode for application/json ContentType.
@@ -6485,7 +7352,7 @@ type ServerInterface interface {
 	ListAccountingCodes(ctx echo.Context, params ListAccountingCodesParams) error
 	// GetAccountingCode Get an accounting code
 	// (GET /api/accounting-codes/{id})
-	GetAccountingCode(ctx echo.Context, id Id) error
+	GetAccountingCode(ctx echo.Context, id Id, params GetAccountingCodeParams) error
 	// UploadAttachment Upload a file attachment
 	// (POST /api/attachments)
 	UploadAttachment(ctx echo.Context) error
@@ -6503,10 +7370,10 @@ type ServerInterface interface {
 	CreateRemoteAttachment(ctx echo.Context) error
 	// DeleteAttachment Delete an attachment
 	// (DELETE /api/attachments/{attachmentId})
-	DeleteAttachment(ctx echo.Context, attachmentId AttachmentId) error
+	DeleteAttachment(ctx echo.Context, attachmentId AttachmentId, params DeleteAttachmentParams) error
 	// GetAttachment Get an attachment
 	// (GET /api/attachments/{attachmentId})
-	GetAttachment(ctx echo.Context, attachmentId AttachmentId) error
+	GetAttachment(ctx echo.Context, attachmentId AttachmentId, params GetAttachmentParams) error
 	// GetSignedAttachmentContent Fetch a file through a signed URL
 	// (GET /api/attachments/{attachmentId}/content)
 	GetSignedAttachmentContent(ctx echo.Context, attachmentId AttachmentId, params GetSignedAttachmentContentParams) error
@@ -6524,7 +7391,7 @@ type ServerInterface interface {
 	ListChartOfAccounts(ctx echo.Context, params ListChartOfAccountsParams) error
 	// GetChartOfAccount Get a chart of accounts entry
 	// (GET /api/chart-of-accounts/{id})
-	GetChartOfAccount(ctx echo.Context, id Id) error
+	GetChartOfAccount(ctx echo.Context, id Id, params GetChartOfAccountParams) error
 	// CreateCompany Create a company record
 	// (POST /api/companies)
 	CreateCompany(ctx echo.Context) error
@@ -6533,13 +7400,13 @@ type ServerInterface interface {
 	ListCompanies(ctx echo.Context, params ListCompaniesParams) error
 	// GetCompany Get a company record
 	// (GET /api/companies/{companyId})
-	GetCompany(ctx echo.Context, companyId CompanyId) error
+	GetCompany(ctx echo.Context, companyId CompanyId, params GetCompanyParams) error
 	// PatchCompany Partially update a company record
 	// (PATCH /api/companies/{companyId})
-	PatchCompany(ctx echo.Context, companyId CompanyId) error
+	PatchCompany(ctx echo.Context, companyId CompanyId, params PatchCompanyParams) error
 	// UpdateCompany Replace a company record
 	// (PUT /api/companies/{companyId})
-	UpdateCompany(ctx echo.Context, companyId CompanyId) error
+	UpdateCompany(ctx echo.Context, companyId CompanyId, params UpdateCompanyParams) error
 	// CreateCustomField Create a custom field definition
 	// (POST /api/custom-fields)
 	CreateCustomField(ctx echo.Context) error
@@ -6548,13 +7415,13 @@ type ServerInterface interface {
 	ListCustomFields(ctx echo.Context, params ListCustomFieldsParams) error
 	// DeleteCustomField Delete a custom field definition
 	// (DELETE /api/custom-fields/{id})
-	DeleteCustomField(ctx echo.Context, id Id) error
+	DeleteCustomField(ctx echo.Context, id Id, params DeleteCustomFieldParams) error
 	// GetCustomField Get a custom field definition
 	// (GET /api/custom-fields/{id})
-	GetCustomField(ctx echo.Context, id Id) error
+	GetCustomField(ctx echo.Context, id Id, params GetCustomFieldParams) error
 	// UpdateCustomField Replace a custom field definition
 	// (PUT /api/custom-fields/{id})
-	UpdateCustomField(ctx echo.Context, id Id) error
+	UpdateCustomField(ctx echo.Context, id Id, params UpdateCustomFieldParams) error
 	// CreateCustomerTier Create a customer tier
 	// (POST /api/customer-tiers)
 	CreateCustomerTier(ctx echo.Context) error
@@ -6563,7 +7430,7 @@ type ServerInterface interface {
 	ListCustomerTiers(ctx echo.Context, params ListCustomerTiersParams) error
 	// GetCustomerTier Get a customer tier
 	// (GET /api/customer-tiers/{id})
-	GetCustomerTier(ctx echo.Context, id Id) error
+	GetCustomerTier(ctx echo.Context, id Id, params GetCustomerTierParams) error
 	// CreateCustomer Create a customer
 	// (POST /api/customers)
 	CreateCustomer(ctx echo.Context) error
@@ -6572,16 +7439,16 @@ type ServerInterface interface {
 	ListCustomers(ctx echo.Context, params ListCustomersParams) error
 	// DeleteCustomer Delete a customer
 	// (DELETE /api/customers/{customerId})
-	DeleteCustomer(ctx echo.Context, customerId CustomerId) error
+	DeleteCustomer(ctx echo.Context, customerId CustomerId, params DeleteCustomerParams) error
 	// GetCustomer Get a customer
 	// (GET /api/customers/{customerId})
-	GetCustomer(ctx echo.Context, customerId CustomerId) error
+	GetCustomer(ctx echo.Context, customerId CustomerId, params GetCustomerParams) error
 	// PatchCustomer Partially update a customer
 	// (PATCH /api/customers/{customerId})
-	PatchCustomer(ctx echo.Context, customerId CustomerId) error
+	PatchCustomer(ctx echo.Context, customerId CustomerId, params PatchCustomerParams) error
 	// UpdateCustomer Replace a customer
 	// (PUT /api/customers/{customerId})
-	UpdateCustomer(ctx echo.Context, customerId CustomerId) error
+	UpdateCustomer(ctx echo.Context, customerId CustomerId, params UpdateCustomerParams) error
 	// CreateCustomerAddress Add an address to a customer
 	// (POST /api/customers/{customerId}/addresses)
 	CreateCustomerAddress(ctx echo.Context, customerId CustomerId) error
@@ -6590,13 +7457,13 @@ type ServerInterface interface {
 	ListCustomerAddresses(ctx echo.Context, customerId CustomerId, params ListCustomerAddressesParams) error
 	// DeleteCustomerAddress Delete a customer address
 	// (DELETE /api/customers/{customerId}/addresses/{customerAddressId})
-	DeleteCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error
+	DeleteCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId, params DeleteCustomerAddressParams) error
 	// GetCustomerAddress Get a customer address
 	// (GET /api/customers/{customerId}/addresses/{customerAddressId})
-	GetCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error
+	GetCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId, params GetCustomerAddressParams) error
 	// UpdateCustomerAddress Replace a customer address
 	// (PUT /api/customers/{customerId}/addresses/{customerAddressId})
-	UpdateCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error
+	UpdateCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId, params UpdateCustomerAddressParams) error
 	// CreateCustomerContact Add a contact to a customer
 	// (POST /api/customers/{customerId}/contacts)
 	CreateCustomerContact(ctx echo.Context, customerId CustomerId) error
@@ -6605,16 +7472,16 @@ type ServerInterface interface {
 	ListCustomerContacts(ctx echo.Context, customerId CustomerId, params ListCustomerContactsParams) error
 	// DeleteCustomerContact Delete a customer contact
 	// (DELETE /api/customers/{customerId}/contacts/{contactId})
-	DeleteCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error
+	DeleteCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId, params DeleteCustomerContactParams) error
 	// GetCustomerContact Get a customer contact
 	// (GET /api/customers/{customerId}/contacts/{contactId})
-	GetCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error
+	GetCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId, params GetCustomerContactParams) error
 	// UpdateCustomerContact Replace a customer contact
 	// (PUT /api/customers/{customerId}/contacts/{contactId})
-	UpdateCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error
+	UpdateCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId, params UpdateCustomerContactParams) error
 	// SetCustomerTier Assign a customer to a tier
 	// (PUT /api/customers/{customerId}/customer-tier)
-	SetCustomerTier(ctx echo.Context, customerId CustomerId) error
+	SetCustomerTier(ctx echo.Context, customerId CustomerId, params SetCustomerTierParams) error
 	// CreateDepartmentShift Create a department shift
 	// (POST /api/department-shifts)
 	CreateDepartmentShift(ctx echo.Context) error
@@ -6623,13 +7490,13 @@ type ServerInterface interface {
 	ListDepartmentShifts(ctx echo.Context, params ListDepartmentShiftsParams) error
 	// DeleteDepartmentShift Delete a department shift
 	// (DELETE /api/department-shifts/{id})
-	DeleteDepartmentShift(ctx echo.Context, id Id) error
+	DeleteDepartmentShift(ctx echo.Context, id Id, params DeleteDepartmentShiftParams) error
 	// GetDepartmentShift Get a department shift
 	// (GET /api/department-shifts/{id})
-	GetDepartmentShift(ctx echo.Context, id Id) error
+	GetDepartmentShift(ctx echo.Context, id Id, params GetDepartmentShiftParams) error
 	// UpdateDepartmentShift Replace a department shift
 	// (PUT /api/department-shifts/{id})
-	UpdateDepartmentShift(ctx echo.Context, id Id) error
+	UpdateDepartmentShift(ctx echo.Context, id Id, params UpdateDepartmentShiftParams) error
 	// CreateDepartment Create a department
 	// (POST /api/departments)
 	CreateDepartment(ctx echo.Context) error
@@ -6638,10 +7505,10 @@ type ServerInterface interface {
 	ListDepartments(ctx echo.Context, params ListDepartmentsParams) error
 	// GetDepartment Get a department
 	// (GET /api/departments/{id})
-	GetDepartment(ctx echo.Context, id Id) error
+	GetDepartment(ctx echo.Context, id Id, params GetDepartmentParams) error
 	// UpdateDepartment Update a department
 	// (PUT /api/departments/{id})
-	UpdateDepartment(ctx echo.Context, id Id) error
+	UpdateDepartment(ctx echo.Context, id Id, params UpdateDepartmentParams) error
 	// CreateEquipment Create an equipment
 	// (POST /api/equipment)
 	CreateEquipment(ctx echo.Context) error
@@ -6653,22 +7520,22 @@ type ServerInterface interface {
 	ListEquipmentDowntimes(ctx echo.Context, params ListEquipmentDowntimesParams) error
 	// DeleteEquipmentDowntime Delete an equipment downtime
 	// (DELETE /api/equipment-downtimes/{id})
-	DeleteEquipmentDowntime(ctx echo.Context, id Id) error
+	DeleteEquipmentDowntime(ctx echo.Context, id Id, params DeleteEquipmentDowntimeParams) error
 	// GetEquipmentDowntime Get an equipment downtime
 	// (GET /api/equipment-downtimes/{id})
-	GetEquipmentDowntime(ctx echo.Context, id Id) error
+	GetEquipmentDowntime(ctx echo.Context, id Id, params GetEquipmentDowntimeParams) error
 	// UpdateEquipmentDowntime Replace an equipment downtime
 	// (PUT /api/equipment-downtimes/{id})
-	UpdateEquipmentDowntime(ctx echo.Context, id Id) error
+	UpdateEquipmentDowntime(ctx echo.Context, id Id, params UpdateEquipmentDowntimeParams) error
 	// ListEquipment List equipment
 	// (POST /api/equipment/list)
 	ListEquipment(ctx echo.Context, params ListEquipmentParams) error
 	// GetEquipment Get an equipment
 	// (GET /api/equipment/{id})
-	GetEquipment(ctx echo.Context, id Id) error
+	GetEquipment(ctx echo.Context, id Id, params GetEquipmentParams) error
 	// UpdateEquipment Update an equipment
 	// (PUT /api/equipment/{id})
-	UpdateEquipment(ctx echo.Context, id Id) error
+	UpdateEquipment(ctx echo.Context, id Id, params UpdateEquipmentParams) error
 	// CreateGaugeCode Create a gauge code
 	// (POST /api/gauge-codes)
 	CreateGaugeCode(ctx echo.Context) error
@@ -6677,7 +7544,7 @@ type ServerInterface interface {
 	ListGaugeCodes(ctx echo.Context, params ListGaugeCodesParams) error
 	// GetGaugeCode Get a gauge code
 	// (GET /api/gauge-codes/{id})
-	GetGaugeCode(ctx echo.Context, id Id) error
+	GetGaugeCode(ctx echo.Context, id Id, params GetGaugeCodeParams) error
 	// CreateGradeCode Create a grade code
 	// (POST /api/grade-codes)
 	CreateGradeCode(ctx echo.Context) error
@@ -6686,7 +7553,7 @@ type ServerInterface interface {
 	ListGradeCodes(ctx echo.Context, params ListGradeCodesParams) error
 	// GetGradeCode Get a grade code
 	// (GET /api/grade-codes/{id})
-	GetGradeCode(ctx echo.Context, id Id) error
+	GetGradeCode(ctx echo.Context, id Id, params GetGradeCodeParams) error
 	// CreateInProcessTrackingField Create an in-process tracking field
 	// (POST /api/in-process-tracking-field-types)
 	CreateInProcessTrackingField(ctx echo.Context) error
@@ -6695,25 +7562,25 @@ type ServerInterface interface {
 	ListInProcessTrackingFields(ctx echo.Context, params ListInProcessTrackingFieldsParams) error
 	// GetInProcessTrackingField Get an in-process tracking field
 	// (GET /api/in-process-tracking-field-types/{id})
-	GetInProcessTrackingField(ctx echo.Context, id Id) error
+	GetInProcessTrackingField(ctx echo.Context, id Id, params GetInProcessTrackingFieldParams) error
 	// ListInventoryEvents List inventory events
 	// (POST /api/inventory-events/list)
 	ListInventoryEvents(ctx echo.Context, params ListInventoryEventsParams) error
 	// GetInventoryEvent Get an inventory event
 	// (GET /api/inventory-events/{inventoryEventId})
-	GetInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error
+	GetInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId, params GetInventoryEventParams) error
 	// PatchInventoryEvent Change an event's note or details
 	// (PATCH /api/inventory-events/{inventoryEventId})
-	PatchInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error
+	PatchInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId, params PatchInventoryEventParams) error
 	// GetInventoryEventDetails Get an event's details
 	// (GET /api/inventory-events/{inventoryEventId}/details)
-	GetInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error
+	GetInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId, params GetInventoryEventDetailsParams) error
 	// PatchInventoryEventDetails Partially update an event's details
 	// (PATCH /api/inventory-events/{inventoryEventId}/details)
-	PatchInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error
+	PatchInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId, params PatchInventoryEventDetailsParams) error
 	// UpdateInventoryEventDetails Replace an event's details
 	// (PUT /api/inventory-events/{inventoryEventId}/details)
-	UpdateInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error
+	UpdateInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId, params UpdateInventoryEventDetailsParams) error
 	// RevertInventoryEvent Revert an inventory event
 	// (POST /api/inventory-events/{inventoryEventId}/revert)
 	RevertInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error
@@ -6725,7 +7592,7 @@ type ServerInterface interface {
 	ListInventoryLots(ctx echo.Context, params ListInventoryLotsParams) error
 	// GetInventoryLot Get a lot
 	// (GET /api/inventory-lots/{id})
-	GetInventoryLot(ctx echo.Context, id Id) error
+	GetInventoryLot(ctx echo.Context, id Id, params GetInventoryLotParams) error
 	// ListInventoryTransactions List inventory transactions
 	// (POST /api/inventory-transactions/list)
 	ListInventoryTransactions(ctx echo.Context, params ListInventoryTransactionsParams) error
@@ -6755,7 +7622,7 @@ type ServerInterface interface {
 	ListItemCategories(ctx echo.Context, params ListItemCategoriesParams) error
 	// GetItemCategory Get an item category
 	// (GET /api/item-categories/{id})
-	GetItemCategory(ctx echo.Context, id Id) error
+	GetItemCategory(ctx echo.Context, id Id, params GetItemCategoryParams) error
 	// CreateItemClass Create an item class
 	// (POST /api/item-classes)
 	CreateItemClass(ctx echo.Context) error
@@ -6764,13 +7631,13 @@ type ServerInterface interface {
 	ListItemClasses(ctx echo.Context, params ListItemClassesParams) error
 	// GetItemClass Get an item class
 	// (GET /api/item-classes/{id})
-	GetItemClass(ctx echo.Context, id Id) error
+	GetItemClass(ctx echo.Context, id Id, params GetItemClassParams) error
 	// ListItemTags List item tags
 	// (POST /api/item-tags/list)
 	ListItemTags(ctx echo.Context, params ListItemTagsParams) error
 	// GetItemTag Get an item tag
 	// (GET /api/item-tags/{id})
-	GetItemTag(ctx echo.Context, id Id) error
+	GetItemTag(ctx echo.Context, id Id, params GetItemTagParams) error
 	// CreateItem Create an item
 	// (POST /api/items)
 	CreateItem(ctx echo.Context) error
@@ -6787,24 +7654,24 @@ type ServerInterface interface {
 	CreateItemFromMaterialShape(ctx echo.Context) error
 	// GetItem Get an item
 	// (GET /api/items/{itemId})
-	GetItem(ctx echo.Context, itemId ItemId) error
+	GetItem(ctx echo.Context, itemId ItemId, params GetItemParams) error
 	// PatchItem Partially update an item
 	// (PATCH /api/items/{itemId})
-	PatchItem(ctx echo.Context, itemId ItemId) error
+	PatchItem(ctx echo.Context, itemId ItemId, params PatchItemParams) error
 	// UpdateItem Replace an item's writable members
 	// (PUT /api/items/{itemId})
-	UpdateItem(ctx echo.Context, itemId ItemId) error
+	UpdateItem(ctx echo.Context, itemId ItemId, params UpdateItemParams) error
 	// ListItemCostBreakdowns List an item's cost breakdowns
 	// (POST /api/items/{itemId}/cost-breakdowns/list)
 	ListItemCostBreakdowns(ctx echo.Context, itemId ItemId, params ListItemCostBreakdownsParams) error
 	// ReplaceItemCustomFields Replace an item's custom fields
 	// (PUT /api/items/{itemId}/custom-fields)
-	ReplaceItemCustomFields(ctx echo.Context, itemId ItemId) error
+	ReplaceItemCustomFields(ctx echo.Context, itemId ItemId, params ReplaceItemCustomFieldsParams) error
 	// ReplaceItemCustomFieldsDeprecated Replace an item's custom fields (deprecated path)
 	// (PUT /api/items/{itemId}/customFields)
 	//
 	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-	ReplaceItemCustomFieldsDeprecated(ctx echo.Context, itemId ItemId) error
+	ReplaceItemCustomFieldsDeprecated(ctx echo.Context, itemId ItemId, params ReplaceItemCustomFieldsDeprecatedParams) error
 	// CreateItemCustomerDetail Add a customer detail to an item
 	// (POST /api/items/{itemId}/customers)
 	CreateItemCustomerDetail(ctx echo.Context, itemId ItemId) error
@@ -6813,10 +7680,10 @@ type ServerInterface interface {
 	ListItemCustomerDetails(ctx echo.Context, itemId ItemId, params ListItemCustomerDetailsParams) error
 	// DeleteItemCustomerDetail Delete an item's customer detail
 	// (DELETE /api/items/{itemId}/customers/{itemCustomerId})
-	DeleteItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36) error
+	DeleteItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36, params DeleteItemCustomerDetailParams) error
 	// UpdateItemCustomerDetail Replace an item's customer detail
 	// (PUT /api/items/{itemId}/customers/{itemCustomerId})
-	UpdateItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36) error
+	UpdateItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36, params UpdateItemCustomerDetailParams) error
 	// GetItemInputUnitCost Get the cost of buying an item, per inventory unit
 	// (GET /api/items/{itemId}/input-unit-cost)
 	GetItemInputUnitCost(ctx echo.Context, itemId ItemId, params GetItemInputUnitCostParams) error
@@ -6834,16 +7701,16 @@ type ServerInterface interface {
 	ListItemMaterialVendorDetails(ctx echo.Context, itemId ItemId, params ListItemMaterialVendorDetailsParams) error
 	// DeleteItemMaterialVendorDetail Delete an item's material vendor detail
 	// (DELETE /api/items/{itemId}/material-vendors/{materialVendorId})
-	DeleteItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36) error
+	DeleteItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36, params DeleteItemMaterialVendorDetailParams) error
 	// UpdateItemMaterialVendorDetail Replace an item's material vendor detail
 	// (PUT /api/items/{itemId}/material-vendors/{materialVendorId})
-	UpdateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36) error
+	UpdateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36, params UpdateItemMaterialVendorDetailParams) error
 	// GetItemPurchaseHistory Get an item's purchase history
 	// (GET /api/items/{itemId}/purchase-history)
 	GetItemPurchaseHistory(ctx echo.Context, itemId ItemId, params GetItemPurchaseHistoryParams) error
 	// ReplaceItemPurchasePriceBreaks Replace an item's purchase price breaks
 	// (PUT /api/items/{itemId}/purchase-price-breaks)
-	ReplaceItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId) error
+	ReplaceItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId, params ReplaceItemPurchasePriceBreaksParams) error
 	// ListItemPurchasePriceBreaks List an item's purchase price breaks
 	// (POST /api/items/{itemId}/purchase-price-breaks/list)
 	ListItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId, params ListItemPurchasePriceBreaksParams) error
@@ -6852,16 +7719,16 @@ type ServerInterface interface {
 	AddItemRevision(ctx echo.Context, itemId ItemId) error
 	// ReplaceItemSalesPriceBreaks Replace an item's sales price breaks
 	// (PUT /api/items/{itemId}/sales-price-breaks)
-	ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId) error
+	ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId, params ReplaceItemSalesPriceBreaksParams) error
 	// ListItemSalesPriceBreaks List an item's sales price breaks
 	// (POST /api/items/{itemId}/sales-price-breaks/list)
 	ListItemSalesPriceBreaks(ctx echo.Context, itemId ItemId, params ListItemSalesPriceBreaksParams) error
 	// ReplaceItemTags Replace an item's tags
 	// (PUT /api/items/{itemId}/tags)
-	ReplaceItemTags(ctx echo.Context, itemId ItemId) error
+	ReplaceItemTags(ctx echo.Context, itemId ItemId, params ReplaceItemTagsParams) error
 	// RemoveItemTag Remove a tag from an item
 	// (DELETE /api/items/{itemId}/tags/{tagId})
-	RemoveItemTag(ctx echo.Context, itemId ItemId, tagId TagId) error
+	RemoveItemTag(ctx echo.Context, itemId ItemId, tagId TagId, params RemoveItemTagParams) error
 	// AddItemTag Add a tag to an item
 	// (POST /api/items/{itemId}/tags/{tagId})
 	AddItemTag(ctx echo.Context, itemId ItemId, tagId TagId) error
@@ -6873,10 +7740,10 @@ type ServerInterface interface {
 	ListItemVendorDetails(ctx echo.Context, itemId ItemId, params ListItemVendorDetailsParams) error
 	// DeleteItemVendorDetail Delete an item's vendor detail
 	// (DELETE /api/items/{itemId}/vendors/{itemVendorId})
-	DeleteItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error
+	DeleteItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36, params DeleteItemVendorDetailParams) error
 	// UpdateItemVendorDetail Replace an item's vendor detail
 	// (PUT /api/items/{itemId}/vendors/{itemVendorId})
-	UpdateItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error
+	UpdateItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36, params UpdateItemVendorDetailParams) error
 	// CreateLocation Create a location
 	// (POST /api/locations)
 	CreateLocation(ctx echo.Context) error
@@ -6885,10 +7752,10 @@ type ServerInterface interface {
 	ListLocations(ctx echo.Context, params ListLocationsParams) error
 	// DeleteLocation Delete a location
 	// (DELETE /api/locations/{id})
-	DeleteLocation(ctx echo.Context, id Id) error
+	DeleteLocation(ctx echo.Context, id Id, params DeleteLocationParams) error
 	// GetLocation Get a location
 	// (GET /api/locations/{id})
-	GetLocation(ctx echo.Context, id Id) error
+	GetLocation(ctx echo.Context, id Id, params GetLocationParams) error
 	// CreateMaterialCode Create a material code
 	// (POST /api/material-codes)
 	CreateMaterialCode(ctx echo.Context) error
@@ -6897,7 +7764,7 @@ type ServerInterface interface {
 	ListMaterialCodes(ctx echo.Context, params ListMaterialCodesParams) error
 	// GetMaterialCode Get a material code
 	// (GET /api/material-codes/{id})
-	GetMaterialCode(ctx echo.Context, id Id) error
+	GetMaterialCode(ctx echo.Context, id Id, params GetMaterialCodeParams) error
 	// CreateMaterialShape Create a material shape
 	// (POST /api/materials)
 	CreateMaterialShape(ctx echo.Context) error
@@ -6909,10 +7776,10 @@ type ServerInterface interface {
 	ListMaterialShapes(ctx echo.Context, params ListMaterialShapesParams) error
 	// GetMaterialShape Get a material shape
 	// (GET /api/materials/{id})
-	GetMaterialShape(ctx echo.Context, id Id) error
+	GetMaterialShape(ctx echo.Context, id Id, params GetMaterialShapeParams) error
 	// UpdateMaterialShape Replace a material shape
 	// (PUT /api/materials/{id})
-	UpdateMaterialShape(ctx echo.Context, id Id) error
+	UpdateMaterialShape(ctx echo.Context, id Id, params UpdateMaterialShapeParams) error
 	// GetOpenApiJson The OpenAPI document as JSON
 	// (GET /api/openapi.json)
 	GetOpenApiJson(ctx echo.Context, params GetOpenApiJsonParams) error
@@ -6927,19 +7794,19 @@ type ServerInterface interface {
 	ListPaymentTerms(ctx echo.Context, params ListPaymentTermsParams) error
 	// GetPaymentTerm Get payment terms
 	// (GET /api/payment-terms/{id})
-	GetPaymentTerm(ctx echo.Context, id Id) error
+	GetPaymentTerm(ctx echo.Context, id Id, params GetPaymentTermParams) error
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
-	GetCostingSettings(ctx echo.Context) error
+	GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error
 	// UpdateCostingSettings Replace costing settings
 	// (PUT /api/settings/costing)
-	UpdateCostingSettings(ctx echo.Context) error
+	UpdateCostingSettings(ctx echo.Context, params UpdateCostingSettingsParams) error
 	// GetPricingSettings Get pricing settings
 	// (GET /api/settings/pricing)
-	GetPricingSettings(ctx echo.Context) error
+	GetPricingSettings(ctx echo.Context, params GetPricingSettingsParams) error
 	// UpdatePricingSettings Replace pricing settings
 	// (PUT /api/settings/pricing)
-	UpdatePricingSettings(ctx echo.Context) error
+	UpdatePricingSettings(ctx echo.Context, params UpdatePricingSettingsParams) error
 	// CreateShapeCode Create a shape code
 	// (POST /api/shape-codes)
 	CreateShapeCode(ctx echo.Context) error
@@ -6948,7 +7815,7 @@ type ServerInterface interface {
 	ListShapeCodes(ctx echo.Context, params ListShapeCodesParams) error
 	// GetShapeCode Get a shape code
 	// (GET /api/shape-codes/{id})
-	GetShapeCode(ctx echo.Context, id Id) error
+	GetShapeCode(ctx echo.Context, id Id, params GetShapeCodeParams) error
 	// CreateTag Create a tag
 	// (POST /api/tags)
 	CreateTag(ctx echo.Context) error
@@ -6957,13 +7824,13 @@ type ServerInterface interface {
 	ListTags(ctx echo.Context, params ListTagsParams) error
 	// GetTag Get a tag
 	// (GET /api/tags/{tagId})
-	GetTag(ctx echo.Context, tagId TagId) error
+	GetTag(ctx echo.Context, tagId TagId, params GetTagParams) error
 	// PatchTag Partially update a tag
 	// (PATCH /api/tags/{tagId})
-	PatchTag(ctx echo.Context, tagId TagId) error
+	PatchTag(ctx echo.Context, tagId TagId, params PatchTagParams) error
 	// UpdateTag Replace a tag's name, style and description
 	// (PUT /api/tags/{tagId})
-	UpdateTag(ctx echo.Context, tagId TagId) error
+	UpdateTag(ctx echo.Context, tagId TagId, params UpdateTagParams) error
 	// ListUnitsOfMeasure List unit types and their units
 	// (POST /api/units-of-measure/list)
 	ListUnitsOfMeasure(ctx echo.Context, params ListUnitsOfMeasureParams) error
@@ -6975,10 +7842,10 @@ type ServerInterface interface {
 	ListVendors(ctx echo.Context, params ListVendorsParams) error
 	// GetVendor Get a vendor
 	// (GET /api/vendors/{id})
-	GetVendor(ctx echo.Context, id Id) error
+	GetVendor(ctx echo.Context, id Id, params GetVendorParams) error
 	// UpdateVendor Replace a vendor
 	// (PUT /api/vendors/{id})
-	UpdateVendor(ctx echo.Context, id Id) error
+	UpdateVendor(ctx echo.Context, id Id, params UpdateVendorParams) error
 	// CreateWorkCenter Create a work center
 	// (POST /api/work-centers)
 	CreateWorkCenter(ctx echo.Context) error
@@ -6987,13 +7854,13 @@ type ServerInterface interface {
 	ListWorkCenters(ctx echo.Context, params ListWorkCentersParams) error
 	// DeleteWorkCenter Delete a work center
 	// (DELETE /api/work-centers/{id})
-	DeleteWorkCenter(ctx echo.Context, id Id) error
+	DeleteWorkCenter(ctx echo.Context, id Id, params DeleteWorkCenterParams) error
 	// GetWorkCenter Get a work center
 	// (GET /api/work-centers/{id})
-	GetWorkCenter(ctx echo.Context, id Id) error
+	GetWorkCenter(ctx echo.Context, id Id, params GetWorkCenterParams) error
 	// UpdateWorkCenter Update a work center
 	// (PUT /api/work-centers/{id})
-	UpdateWorkCenter(ctx echo.Context, id Id) error
+	UpdateWorkCenter(ctx echo.Context, id Id, params UpdateWorkCenterParams) error
 }
 
 // ServerInterfaceWrapper converts echo contexts to parameters.
@@ -7060,8 +7927,28 @@ func (w *ServerInterfaceWrapper) GetAccountingCode(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetAccountingCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetAccountingCode(ctx, id)
+	err = w.Handler.GetAccountingCode(ctx, id, params)
 	return err
 }
 
@@ -7160,8 +8047,28 @@ func (w *ServerInterfaceWrapper) DeleteAttachment(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter attachmentId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteAttachmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteAttachment(ctx, attachmentId)
+	err = w.Handler.DeleteAttachment(ctx, attachmentId, params)
 	return err
 }
 
@@ -7176,8 +8083,28 @@ func (w *ServerInterfaceWrapper) GetAttachment(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter attachmentId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetAttachmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetAttachment(ctx, attachmentId)
+	err = w.Handler.GetAttachment(ctx, attachmentId, params)
 	return err
 }
 
@@ -7320,8 +8247,28 @@ func (w *ServerInterfaceWrapper) GetChartOfAccount(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetChartOfAccountParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetChartOfAccount(ctx, id)
+	err = w.Handler.GetChartOfAccount(ctx, id, params)
 	return err
 }
 
@@ -7384,8 +8331,28 @@ func (w *ServerInterfaceWrapper) GetCompany(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter companyId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetCompanyParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetCompany(ctx, companyId)
+	err = w.Handler.GetCompany(ctx, companyId, params)
 	return err
 }
 
@@ -7400,8 +8367,28 @@ func (w *ServerInterfaceWrapper) PatchCompany(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter companyId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PatchCompanyParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.PatchCompany(ctx, companyId)
+	err = w.Handler.PatchCompany(ctx, companyId, params)
 	return err
 }
 
@@ -7416,8 +8403,28 @@ func (w *ServerInterfaceWrapper) UpdateCompany(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter companyId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateCompanyParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateCompany(ctx, companyId)
+	err = w.Handler.UpdateCompany(ctx, companyId, params)
 	return err
 }
 
@@ -7480,8 +8487,28 @@ func (w *ServerInterfaceWrapper) DeleteCustomField(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteCustomFieldParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteCustomField(ctx, id)
+	err = w.Handler.DeleteCustomField(ctx, id, params)
 	return err
 }
 
@@ -7496,8 +8523,28 @@ func (w *ServerInterfaceWrapper) GetCustomField(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetCustomFieldParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetCustomField(ctx, id)
+	err = w.Handler.GetCustomField(ctx, id, params)
 	return err
 }
 
@@ -7512,8 +8559,28 @@ func (w *ServerInterfaceWrapper) UpdateCustomField(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateCustomFieldParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateCustomField(ctx, id)
+	err = w.Handler.UpdateCustomField(ctx, id, params)
 	return err
 }
 
@@ -7576,8 +8643,28 @@ func (w *ServerInterfaceWrapper) GetCustomerTier(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetCustomerTierParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetCustomerTier(ctx, id)
+	err = w.Handler.GetCustomerTier(ctx, id, params)
 	return err
 }
 
@@ -7640,8 +8727,28 @@ func (w *ServerInterfaceWrapper) DeleteCustomer(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteCustomerParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteCustomer(ctx, customerId)
+	err = w.Handler.DeleteCustomer(ctx, customerId, params)
 	return err
 }
 
@@ -7656,8 +8763,28 @@ func (w *ServerInterfaceWrapper) GetCustomer(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetCustomerParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetCustomer(ctx, customerId)
+	err = w.Handler.GetCustomer(ctx, customerId, params)
 	return err
 }
 
@@ -7672,8 +8799,28 @@ func (w *ServerInterfaceWrapper) PatchCustomer(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PatchCustomerParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.PatchCustomer(ctx, customerId)
+	err = w.Handler.PatchCustomer(ctx, customerId, params)
 	return err
 }
 
@@ -7688,8 +8835,28 @@ func (w *ServerInterfaceWrapper) UpdateCustomer(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateCustomerParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateCustomer(ctx, customerId)
+	err = w.Handler.UpdateCustomer(ctx, customerId, params)
 	return err
 }
 
@@ -7774,8 +8941,28 @@ func (w *ServerInterfaceWrapper) DeleteCustomerAddress(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerAddressId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteCustomerAddressParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteCustomerAddress(ctx, customerId, customerAddressId)
+	err = w.Handler.DeleteCustomerAddress(ctx, customerId, customerAddressId, params)
 	return err
 }
 
@@ -7798,8 +8985,28 @@ func (w *ServerInterfaceWrapper) GetCustomerAddress(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerAddressId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetCustomerAddressParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetCustomerAddress(ctx, customerId, customerAddressId)
+	err = w.Handler.GetCustomerAddress(ctx, customerId, customerAddressId, params)
 	return err
 }
 
@@ -7822,8 +9029,28 @@ func (w *ServerInterfaceWrapper) UpdateCustomerAddress(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerAddressId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateCustomerAddressParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateCustomerAddress(ctx, customerId, customerAddressId)
+	err = w.Handler.UpdateCustomerAddress(ctx, customerId, customerAddressId, params)
 	return err
 }
 
@@ -7908,8 +9135,28 @@ func (w *ServerInterfaceWrapper) DeleteCustomerContact(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter contactId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteCustomerContactParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteCustomerContact(ctx, customerId, contactId)
+	err = w.Handler.DeleteCustomerContact(ctx, customerId, contactId, params)
 	return err
 }
 
@@ -7932,8 +9179,28 @@ func (w *ServerInterfaceWrapper) GetCustomerContact(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter contactId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetCustomerContactParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetCustomerContact(ctx, customerId, contactId)
+	err = w.Handler.GetCustomerContact(ctx, customerId, contactId, params)
 	return err
 }
 
@@ -7956,8 +9223,28 @@ func (w *ServerInterfaceWrapper) UpdateCustomerContact(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter contactId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateCustomerContactParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateCustomerContact(ctx, customerId, contactId)
+	err = w.Handler.UpdateCustomerContact(ctx, customerId, contactId, params)
 	return err
 }
 
@@ -7972,8 +9259,28 @@ func (w *ServerInterfaceWrapper) SetCustomerTier(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SetCustomerTierParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.SetCustomerTier(ctx, customerId)
+	err = w.Handler.SetCustomerTier(ctx, customerId, params)
 	return err
 }
 
@@ -8036,8 +9343,28 @@ func (w *ServerInterfaceWrapper) DeleteDepartmentShift(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteDepartmentShiftParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteDepartmentShift(ctx, id)
+	err = w.Handler.DeleteDepartmentShift(ctx, id, params)
 	return err
 }
 
@@ -8052,8 +9379,28 @@ func (w *ServerInterfaceWrapper) GetDepartmentShift(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetDepartmentShiftParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetDepartmentShift(ctx, id)
+	err = w.Handler.GetDepartmentShift(ctx, id, params)
 	return err
 }
 
@@ -8068,8 +9415,28 @@ func (w *ServerInterfaceWrapper) UpdateDepartmentShift(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateDepartmentShiftParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateDepartmentShift(ctx, id)
+	err = w.Handler.UpdateDepartmentShift(ctx, id, params)
 	return err
 }
 
@@ -8132,8 +9499,28 @@ func (w *ServerInterfaceWrapper) GetDepartment(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetDepartmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetDepartment(ctx, id)
+	err = w.Handler.GetDepartment(ctx, id, params)
 	return err
 }
 
@@ -8148,8 +9535,28 @@ func (w *ServerInterfaceWrapper) UpdateDepartment(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateDepartmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateDepartment(ctx, id)
+	err = w.Handler.UpdateDepartment(ctx, id, params)
 	return err
 }
 
@@ -8221,8 +9628,28 @@ func (w *ServerInterfaceWrapper) DeleteEquipmentDowntime(ctx echo.Context) error
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteEquipmentDowntimeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteEquipmentDowntime(ctx, id)
+	err = w.Handler.DeleteEquipmentDowntime(ctx, id, params)
 	return err
 }
 
@@ -8237,8 +9664,28 @@ func (w *ServerInterfaceWrapper) GetEquipmentDowntime(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetEquipmentDowntimeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetEquipmentDowntime(ctx, id)
+	err = w.Handler.GetEquipmentDowntime(ctx, id, params)
 	return err
 }
 
@@ -8253,8 +9700,28 @@ func (w *ServerInterfaceWrapper) UpdateEquipmentDowntime(ctx echo.Context) error
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateEquipmentDowntimeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateEquipmentDowntime(ctx, id)
+	err = w.Handler.UpdateEquipmentDowntime(ctx, id, params)
 	return err
 }
 
@@ -8308,8 +9775,28 @@ func (w *ServerInterfaceWrapper) GetEquipment(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetEquipmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetEquipment(ctx, id)
+	err = w.Handler.GetEquipment(ctx, id, params)
 	return err
 }
 
@@ -8324,8 +9811,28 @@ func (w *ServerInterfaceWrapper) UpdateEquipment(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateEquipmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateEquipment(ctx, id)
+	err = w.Handler.UpdateEquipment(ctx, id, params)
 	return err
 }
 
@@ -8388,8 +9895,28 @@ func (w *ServerInterfaceWrapper) GetGaugeCode(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetGaugeCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetGaugeCode(ctx, id)
+	err = w.Handler.GetGaugeCode(ctx, id, params)
 	return err
 }
 
@@ -8452,8 +9979,28 @@ func (w *ServerInterfaceWrapper) GetGradeCode(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetGradeCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetGradeCode(ctx, id)
+	err = w.Handler.GetGradeCode(ctx, id, params)
 	return err
 }
 
@@ -8516,8 +10063,28 @@ func (w *ServerInterfaceWrapper) GetInProcessTrackingField(ctx echo.Context) err
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetInProcessTrackingFieldParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetInProcessTrackingField(ctx, id)
+	err = w.Handler.GetInProcessTrackingField(ctx, id, params)
 	return err
 }
 
@@ -8571,8 +10138,28 @@ func (w *ServerInterfaceWrapper) GetInventoryEvent(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetInventoryEventParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetInventoryEvent(ctx, inventoryEventId)
+	err = w.Handler.GetInventoryEvent(ctx, inventoryEventId, params)
 	return err
 }
 
@@ -8587,8 +10174,28 @@ func (w *ServerInterfaceWrapper) PatchInventoryEvent(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PatchInventoryEventParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.PatchInventoryEvent(ctx, inventoryEventId)
+	err = w.Handler.PatchInventoryEvent(ctx, inventoryEventId, params)
 	return err
 }
 
@@ -8603,8 +10210,28 @@ func (w *ServerInterfaceWrapper) GetInventoryEventDetails(ctx echo.Context) erro
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetInventoryEventDetailsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetInventoryEventDetails(ctx, inventoryEventId)
+	err = w.Handler.GetInventoryEventDetails(ctx, inventoryEventId, params)
 	return err
 }
 
@@ -8619,8 +10246,28 @@ func (w *ServerInterfaceWrapper) PatchInventoryEventDetails(ctx echo.Context) er
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PatchInventoryEventDetailsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.PatchInventoryEventDetails(ctx, inventoryEventId)
+	err = w.Handler.PatchInventoryEventDetails(ctx, inventoryEventId, params)
 	return err
 }
 
@@ -8635,8 +10282,28 @@ func (w *ServerInterfaceWrapper) UpdateInventoryEventDetails(ctx echo.Context) e
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateInventoryEventDetailsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateInventoryEventDetails(ctx, inventoryEventId)
+	err = w.Handler.UpdateInventoryEventDetails(ctx, inventoryEventId, params)
 	return err
 }
 
@@ -8715,8 +10382,28 @@ func (w *ServerInterfaceWrapper) GetInventoryLot(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetInventoryLotParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetInventoryLot(ctx, id)
+	err = w.Handler.GetInventoryLot(ctx, id, params)
 	return err
 }
 
@@ -8911,8 +10598,28 @@ func (w *ServerInterfaceWrapper) GetItemCategory(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetItemCategoryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetItemCategory(ctx, id)
+	err = w.Handler.GetItemCategory(ctx, id, params)
 	return err
 }
 
@@ -8975,8 +10682,28 @@ func (w *ServerInterfaceWrapper) GetItemClass(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetItemClassParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetItemClass(ctx, id)
+	err = w.Handler.GetItemClass(ctx, id, params)
 	return err
 }
 
@@ -9030,8 +10757,28 @@ func (w *ServerInterfaceWrapper) GetItemTag(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetItemTagParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetItemTag(ctx, id)
+	err = w.Handler.GetItemTag(ctx, id, params)
 	return err
 }
 
@@ -9142,8 +10889,28 @@ func (w *ServerInterfaceWrapper) GetItem(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetItem(ctx, itemId)
+	err = w.Handler.GetItem(ctx, itemId, params)
 	return err
 }
 
@@ -9158,8 +10925,28 @@ func (w *ServerInterfaceWrapper) PatchItem(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PatchItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.PatchItem(ctx, itemId)
+	err = w.Handler.PatchItem(ctx, itemId, params)
 	return err
 }
 
@@ -9174,8 +10961,28 @@ func (w *ServerInterfaceWrapper) UpdateItem(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateItem(ctx, itemId)
+	err = w.Handler.UpdateItem(ctx, itemId, params)
 	return err
 }
 
@@ -9236,8 +11043,28 @@ func (w *ServerInterfaceWrapper) ReplaceItemCustomFields(ctx echo.Context) error
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceItemCustomFieldsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ReplaceItemCustomFields(ctx, itemId)
+	err = w.Handler.ReplaceItemCustomFields(ctx, itemId, params)
 	return err
 }
 
@@ -9252,8 +11079,28 @@ func (w *ServerInterfaceWrapper) ReplaceItemCustomFieldsDeprecated(ctx echo.Cont
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceItemCustomFieldsDeprecatedParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ReplaceItemCustomFieldsDeprecated(ctx, itemId)
+	err = w.Handler.ReplaceItemCustomFieldsDeprecated(ctx, itemId, params)
 	return err
 }
 
@@ -9338,8 +11185,28 @@ func (w *ServerInterfaceWrapper) DeleteItemCustomerDetail(ctx echo.Context) erro
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemCustomerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteItemCustomerDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteItemCustomerDetail(ctx, itemId, itemCustomerId)
+	err = w.Handler.DeleteItemCustomerDetail(ctx, itemId, itemCustomerId, params)
 	return err
 }
 
@@ -9362,8 +11229,28 @@ func (w *ServerInterfaceWrapper) UpdateItemCustomerDetail(ctx echo.Context) erro
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemCustomerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateItemCustomerDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateItemCustomerDetail(ctx, itemId, itemCustomerId)
+	err = w.Handler.UpdateItemCustomerDetail(ctx, itemId, itemCustomerId, params)
 	return err
 }
 
@@ -9505,8 +11392,28 @@ func (w *ServerInterfaceWrapper) DeleteItemMaterialVendorDetail(ctx echo.Context
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter materialVendorId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteItemMaterialVendorDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteItemMaterialVendorDetail(ctx, itemId, materialVendorId)
+	err = w.Handler.DeleteItemMaterialVendorDetail(ctx, itemId, materialVendorId, params)
 	return err
 }
 
@@ -9529,8 +11436,28 @@ func (w *ServerInterfaceWrapper) UpdateItemMaterialVendorDetail(ctx echo.Context
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter materialVendorId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateItemMaterialVendorDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateItemMaterialVendorDetail(ctx, itemId, materialVendorId)
+	err = w.Handler.UpdateItemMaterialVendorDetail(ctx, itemId, materialVendorId, params)
 	return err
 }
 
@@ -9570,8 +11497,28 @@ func (w *ServerInterfaceWrapper) ReplaceItemPurchasePriceBreaks(ctx echo.Context
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceItemPurchasePriceBreaksParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ReplaceItemPurchasePriceBreaks(ctx, itemId)
+	err = w.Handler.ReplaceItemPurchasePriceBreaks(ctx, itemId, params)
 	return err
 }
 
@@ -9648,8 +11595,28 @@ func (w *ServerInterfaceWrapper) ReplaceItemSalesPriceBreaks(ctx echo.Context) e
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceItemSalesPriceBreaksParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ReplaceItemSalesPriceBreaks(ctx, itemId)
+	err = w.Handler.ReplaceItemSalesPriceBreaks(ctx, itemId, params)
 	return err
 }
 
@@ -9710,8 +11677,28 @@ func (w *ServerInterfaceWrapper) ReplaceItemTags(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceItemTagsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ReplaceItemTags(ctx, itemId)
+	err = w.Handler.ReplaceItemTags(ctx, itemId, params)
 	return err
 }
 
@@ -9734,8 +11721,28 @@ func (w *ServerInterfaceWrapper) RemoveItemTag(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tagId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params RemoveItemTagParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.RemoveItemTag(ctx, itemId, tagId)
+	err = w.Handler.RemoveItemTag(ctx, itemId, tagId, params)
 	return err
 }
 
@@ -9844,8 +11851,28 @@ func (w *ServerInterfaceWrapper) DeleteItemVendorDetail(ctx echo.Context) error 
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemVendorId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteItemVendorDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteItemVendorDetail(ctx, itemId, itemVendorId)
+	err = w.Handler.DeleteItemVendorDetail(ctx, itemId, itemVendorId, params)
 	return err
 }
 
@@ -9868,8 +11895,28 @@ func (w *ServerInterfaceWrapper) UpdateItemVendorDetail(ctx echo.Context) error 
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemVendorId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateItemVendorDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateItemVendorDetail(ctx, itemId, itemVendorId)
+	err = w.Handler.UpdateItemVendorDetail(ctx, itemId, itemVendorId, params)
 	return err
 }
 
@@ -9932,8 +11979,28 @@ func (w *ServerInterfaceWrapper) DeleteLocation(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteLocationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteLocation(ctx, id)
+	err = w.Handler.DeleteLocation(ctx, id, params)
 	return err
 }
 
@@ -9948,8 +12015,28 @@ func (w *ServerInterfaceWrapper) GetLocation(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetLocationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetLocation(ctx, id)
+	err = w.Handler.GetLocation(ctx, id, params)
 	return err
 }
 
@@ -10012,8 +12099,28 @@ func (w *ServerInterfaceWrapper) GetMaterialCode(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetMaterialCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetMaterialCode(ctx, id)
+	err = w.Handler.GetMaterialCode(ctx, id, params)
 	return err
 }
 
@@ -10085,8 +12192,28 @@ func (w *ServerInterfaceWrapper) GetMaterialShape(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetMaterialShapeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetMaterialShape(ctx, id)
+	err = w.Handler.GetMaterialShape(ctx, id, params)
 	return err
 }
 
@@ -10101,8 +12228,28 @@ func (w *ServerInterfaceWrapper) UpdateMaterialShape(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateMaterialShapeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateMaterialShape(ctx, id)
+	err = w.Handler.UpdateMaterialShape(ctx, id, params)
 	return err
 }
 
@@ -10223,8 +12370,28 @@ func (w *ServerInterfaceWrapper) GetPaymentTerm(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetPaymentTermParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetPaymentTerm(ctx, id)
+	err = w.Handler.GetPaymentTerm(ctx, id, params)
 	return err
 }
 
@@ -10232,8 +12399,28 @@ func (w *ServerInterfaceWrapper) GetPaymentTerm(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) GetCostingSettings(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetCostingSettingsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetCostingSettings(ctx)
+	err = w.Handler.GetCostingSettings(ctx, params)
 	return err
 }
 
@@ -10241,8 +12428,28 @@ func (w *ServerInterfaceWrapper) GetCostingSettings(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) UpdateCostingSettings(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateCostingSettingsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateCostingSettings(ctx)
+	err = w.Handler.UpdateCostingSettings(ctx, params)
 	return err
 }
 
@@ -10250,8 +12457,28 @@ func (w *ServerInterfaceWrapper) UpdateCostingSettings(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) GetPricingSettings(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetPricingSettingsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetPricingSettings(ctx)
+	err = w.Handler.GetPricingSettings(ctx, params)
 	return err
 }
 
@@ -10259,8 +12486,28 @@ func (w *ServerInterfaceWrapper) GetPricingSettings(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) UpdatePricingSettings(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdatePricingSettingsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdatePricingSettings(ctx)
+	err = w.Handler.UpdatePricingSettings(ctx, params)
 	return err
 }
 
@@ -10323,8 +12570,28 @@ func (w *ServerInterfaceWrapper) GetShapeCode(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetShapeCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetShapeCode(ctx, id)
+	err = w.Handler.GetShapeCode(ctx, id, params)
 	return err
 }
 
@@ -10387,8 +12654,28 @@ func (w *ServerInterfaceWrapper) GetTag(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tagId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetTagParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetTag(ctx, tagId)
+	err = w.Handler.GetTag(ctx, tagId, params)
 	return err
 }
 
@@ -10403,8 +12690,28 @@ func (w *ServerInterfaceWrapper) PatchTag(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tagId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PatchTagParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.PatchTag(ctx, tagId)
+	err = w.Handler.PatchTag(ctx, tagId, params)
 	return err
 }
 
@@ -10419,8 +12726,28 @@ func (w *ServerInterfaceWrapper) UpdateTag(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tagId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateTagParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateTag(ctx, tagId)
+	err = w.Handler.UpdateTag(ctx, tagId, params)
 	return err
 }
 
@@ -10522,8 +12849,28 @@ func (w *ServerInterfaceWrapper) GetVendor(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetVendorParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetVendor(ctx, id)
+	err = w.Handler.GetVendor(ctx, id, params)
 	return err
 }
 
@@ -10538,8 +12885,28 @@ func (w *ServerInterfaceWrapper) UpdateVendor(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateVendorParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateVendor(ctx, id)
+	err = w.Handler.UpdateVendor(ctx, id, params)
 	return err
 }
 
@@ -10602,8 +12969,28 @@ func (w *ServerInterfaceWrapper) DeleteWorkCenter(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteWorkCenterParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteWorkCenter(ctx, id)
+	err = w.Handler.DeleteWorkCenter(ctx, id, params)
 	return err
 }
 
@@ -10618,8 +13005,28 @@ func (w *ServerInterfaceWrapper) GetWorkCenter(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetWorkCenterParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetWorkCenter(ctx, id)
+	err = w.Handler.GetWorkCenter(ctx, id, params)
 	return err
 }
 
@@ -10634,8 +13041,28 @@ func (w *ServerInterfaceWrapper) UpdateWorkCenter(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateWorkCenterParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateWorkCenter(ctx, id)
+	err = w.Handler.UpdateWorkCenter(ctx, id, params)
 	return err
 }
 
@@ -10883,6 +13310,16 @@ type NotModifiedResponse struct {
 }
 
 type PayloadTooLargeApplicationProblemPlusJSONResponse Problem
+
+type PreconditionFailedApplicationProblemPlusJSONResponse Problem
+
+type RecordNotModifiedResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+type RecordNotModifiedResponse struct {
+	Headers RecordNotModifiedResponseHeaders
+}
 
 type RequestTimeoutApplicationProblemPlusJSONResponse Problem
 
@@ -11175,25 +13612,45 @@ func (response ListAccountingCodes503ApplicationProblemPlusJSONResponse) VisitLi
 }
 
 type GetAccountingCodeRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetAccountingCodeParams
 }
 
 type GetAccountingCodeResponseObject interface {
 	VisitGetAccountingCodeResponse(w http.ResponseWriter) error
 }
 
-type GetAccountingCode200JSONResponse Tag
+type GetAccountingCode200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetAccountingCode200JSONResponse struct {
+	Body    Tag
+	Headers GetAccountingCode200ResponseHeaders
+}
 
 func (response GetAccountingCode200JSONResponse) VisitGetAccountingCodeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetAccountingCode304Response = RecordNotModifiedResponse
+
+func (response GetAccountingCode304Response) VisitGetAccountingCodeResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetAccountingCode400ApplicationProblemPlusJSONResponse struct {
@@ -12014,6 +14471,7 @@ func (response CreateRemoteAttachment503ApplicationProblemPlusJSONResponse) Visi
 
 type DeleteAttachmentRequestObject struct {
 	AttachmentId AttachmentId `json:"attachmentId"`
+	Params       DeleteAttachmentParams
 }
 
 type DeleteAttachmentResponseObject interface {
@@ -12122,6 +14580,22 @@ func (response DeleteAttachment410ApplicationProblemPlusJSONResponse) VisitDelet
 	return err
 }
 
+type DeleteAttachment412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteAttachment412ApplicationProblemPlusJSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteAttachment503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -12143,24 +14617,44 @@ func (response DeleteAttachment503ApplicationProblemPlusJSONResponse) VisitDelet
 
 type GetAttachmentRequestObject struct {
 	AttachmentId AttachmentId `json:"attachmentId"`
+	Params       GetAttachmentParams
 }
 
 type GetAttachmentResponseObject interface {
 	VisitGetAttachmentResponse(w http.ResponseWriter) error
 }
 
-type GetAttachment200JSONResponse Attachment
+type GetAttachment200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetAttachment200JSONResponse struct {
+	Body    Attachment
+	Headers GetAttachment200ResponseHeaders
+}
 
 func (response GetAttachment200JSONResponse) VisitGetAttachmentResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetAttachment304Response = RecordNotModifiedResponse
+
+func (response GetAttachment304Response) VisitGetAttachmentResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetAttachment400ApplicationProblemPlusJSONResponse struct {
@@ -12836,25 +15330,45 @@ func (response ListChartOfAccounts503ApplicationProblemPlusJSONResponse) VisitLi
 }
 
 type GetChartOfAccountRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetChartOfAccountParams
 }
 
 type GetChartOfAccountResponseObject interface {
 	VisitGetChartOfAccountResponse(w http.ResponseWriter) error
 }
 
-type GetChartOfAccount200JSONResponse Tag
+type GetChartOfAccount200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetChartOfAccount200JSONResponse struct {
+	Body    Tag
+	Headers GetChartOfAccount200ResponseHeaders
+}
 
 func (response GetChartOfAccount200JSONResponse) VisitGetChartOfAccountResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetChartOfAccount304Response = RecordNotModifiedResponse
+
+func (response GetChartOfAccount304Response) VisitGetChartOfAccountResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetChartOfAccount400ApplicationProblemPlusJSONResponse struct {
@@ -13217,24 +15731,44 @@ func (response ListCompanies503ApplicationProblemPlusJSONResponse) VisitListComp
 
 type GetCompanyRequestObject struct {
 	CompanyId CompanyId `json:"companyId"`
+	Params    GetCompanyParams
 }
 
 type GetCompanyResponseObject interface {
 	VisitGetCompanyResponse(w http.ResponseWriter) error
 }
 
-type GetCompany200JSONResponse CompanyInfo
+type GetCompany200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetCompany200JSONResponse struct {
+	Body    CompanyInfo
+	Headers GetCompany200ResponseHeaders
+}
 
 func (response GetCompany200JSONResponse) VisitGetCompanyResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetCompany304Response = RecordNotModifiedResponse
+
+func (response GetCompany304Response) VisitGetCompanyResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetCompany400ApplicationProblemPlusJSONResponse struct {
@@ -13322,6 +15856,7 @@ func (response GetCompany503ApplicationProblemPlusJSONResponse) VisitGetCompanyR
 
 type PatchCompanyRequestObject struct {
 	CompanyId CompanyId `json:"companyId"`
+	Params    PatchCompanyParams
 	Body      *PatchCompanyApplicationJSONPatchPlusJSONRequestBody
 }
 
@@ -13329,15 +15864,23 @@ type PatchCompanyResponseObject interface {
 	VisitPatchCompanyResponse(w http.ResponseWriter) error
 }
 
-type PatchCompany200JSONResponse CompanyInfo
+type PatchCompany200ResponseHeaders struct {
+	ETag string
+}
+
+type PatchCompany200JSONResponse struct {
+	Body    CompanyInfo
+	Headers PatchCompany200ResponseHeaders
+}
 
 func (response PatchCompany200JSONResponse) VisitPatchCompanyResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -13407,6 +15950,22 @@ func (response PatchCompany404ApplicationProblemPlusJSONResponse) VisitPatchComp
 	return err
 }
 
+type PatchCompany412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchCompany412ApplicationProblemPlusJSONResponse) VisitPatchCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchCompany413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -13460,6 +16019,7 @@ func (response PatchCompany503ApplicationProblemPlusJSONResponse) VisitPatchComp
 
 type UpdateCompanyRequestObject struct {
 	CompanyId CompanyId `json:"companyId"`
+	Params    UpdateCompanyParams
 	Body      *UpdateCompanyJSONRequestBody
 }
 
@@ -13467,15 +16027,23 @@ type UpdateCompanyResponseObject interface {
 	VisitUpdateCompanyResponse(w http.ResponseWriter) error
 }
 
-type UpdateCompany200JSONResponse CompanyInfo
+type UpdateCompany200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateCompany200JSONResponse struct {
+	Body    CompanyInfo
+	Headers UpdateCompany200ResponseHeaders
+}
 
 func (response UpdateCompany200JSONResponse) VisitUpdateCompanyResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -13541,6 +16109,22 @@ func (response UpdateCompany404ApplicationProblemPlusJSONResponse) VisitUpdateCo
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCompany412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCompany412ApplicationProblemPlusJSONResponse) VisitUpdateCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13872,7 +16456,8 @@ func (response ListCustomFields503ApplicationProblemPlusJSONResponse) VisitListC
 }
 
 type DeleteCustomFieldRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params DeleteCustomFieldParams
 }
 
 type DeleteCustomFieldResponseObject interface {
@@ -13965,6 +16550,22 @@ func (response DeleteCustomField404ApplicationProblemPlusJSONResponse) VisitDele
 	return err
 }
 
+type DeleteCustomField412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomField412ApplicationProblemPlusJSONResponse) VisitDeleteCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteCustomField503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -13985,25 +16586,45 @@ func (response DeleteCustomField503ApplicationProblemPlusJSONResponse) VisitDele
 }
 
 type GetCustomFieldRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetCustomFieldParams
 }
 
 type GetCustomFieldResponseObject interface {
 	VisitGetCustomFieldResponse(w http.ResponseWriter) error
 }
 
-type GetCustomField200JSONResponse CustomFieldDefinition
+type GetCustomField200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetCustomField200JSONResponse struct {
+	Body    CustomFieldDefinition
+	Headers GetCustomField200ResponseHeaders
+}
 
 func (response GetCustomField200JSONResponse) VisitGetCustomFieldResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetCustomField304Response = RecordNotModifiedResponse
+
+func (response GetCustomField304Response) VisitGetCustomFieldResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetCustomField400ApplicationProblemPlusJSONResponse struct {
@@ -14090,23 +16711,32 @@ func (response GetCustomField503ApplicationProblemPlusJSONResponse) VisitGetCust
 }
 
 type UpdateCustomFieldRequestObject struct {
-	Id   Id `json:"id"`
-	Body *UpdateCustomFieldJSONRequestBody
+	Id     Id `json:"id"`
+	Params UpdateCustomFieldParams
+	Body   *UpdateCustomFieldJSONRequestBody
 }
 
 type UpdateCustomFieldResponseObject interface {
 	VisitUpdateCustomFieldResponse(w http.ResponseWriter) error
 }
 
-type UpdateCustomField200JSONResponse CustomFieldDefinition
+type UpdateCustomField200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateCustomField200JSONResponse struct {
+	Body    CustomFieldDefinition
+	Headers UpdateCustomField200ResponseHeaders
+}
 
 func (response UpdateCustomField200JSONResponse) VisitUpdateCustomFieldResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -14172,6 +16802,22 @@ func (response UpdateCustomField404ApplicationProblemPlusJSONResponse) VisitUpda
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomField412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomField412ApplicationProblemPlusJSONResponse) VisitUpdateCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -14503,25 +17149,45 @@ func (response ListCustomerTiers503ApplicationProblemPlusJSONResponse) VisitList
 }
 
 type GetCustomerTierRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetCustomerTierParams
 }
 
 type GetCustomerTierResponseObject interface {
 	VisitGetCustomerTierResponse(w http.ResponseWriter) error
 }
 
-type GetCustomerTier200JSONResponse CustomerTier
+type GetCustomerTier200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetCustomerTier200JSONResponse struct {
+	Body    CustomerTier
+	Headers GetCustomerTier200ResponseHeaders
+}
 
 func (response GetCustomerTier200JSONResponse) VisitGetCustomerTierResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetCustomerTier304Response = RecordNotModifiedResponse
+
+func (response GetCustomerTier304Response) VisitGetCustomerTierResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetCustomerTier400ApplicationProblemPlusJSONResponse struct {
@@ -14884,6 +17550,7 @@ func (response ListCustomers503ApplicationProblemPlusJSONResponse) VisitListCust
 
 type DeleteCustomerRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
+	Params     DeleteCustomerParams
 }
 
 type DeleteCustomerResponseObject interface {
@@ -14976,6 +17643,22 @@ func (response DeleteCustomer404ApplicationProblemPlusJSONResponse) VisitDeleteC
 	return err
 }
 
+type DeleteCustomer412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomer412ApplicationProblemPlusJSONResponse) VisitDeleteCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteCustomer503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -14997,24 +17680,44 @@ func (response DeleteCustomer503ApplicationProblemPlusJSONResponse) VisitDeleteC
 
 type GetCustomerRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
+	Params     GetCustomerParams
 }
 
 type GetCustomerResponseObject interface {
 	VisitGetCustomerResponse(w http.ResponseWriter) error
 }
 
-type GetCustomer200JSONResponse Customer
+type GetCustomer200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetCustomer200JSONResponse struct {
+	Body    Customer
+	Headers GetCustomer200ResponseHeaders
+}
 
 func (response GetCustomer200JSONResponse) VisitGetCustomerResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetCustomer304Response = RecordNotModifiedResponse
+
+func (response GetCustomer304Response) VisitGetCustomerResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetCustomer400ApplicationProblemPlusJSONResponse struct {
@@ -15102,6 +17805,7 @@ func (response GetCustomer503ApplicationProblemPlusJSONResponse) VisitGetCustome
 
 type PatchCustomerRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
+	Params     PatchCustomerParams
 	Body       *PatchCustomerApplicationJSONPatchPlusJSONRequestBody
 }
 
@@ -15109,15 +17813,23 @@ type PatchCustomerResponseObject interface {
 	VisitPatchCustomerResponse(w http.ResponseWriter) error
 }
 
-type PatchCustomer200JSONResponse Customer
+type PatchCustomer200ResponseHeaders struct {
+	ETag string
+}
+
+type PatchCustomer200JSONResponse struct {
+	Body    Customer
+	Headers PatchCustomer200ResponseHeaders
+}
 
 func (response PatchCustomer200JSONResponse) VisitPatchCustomerResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -15187,6 +17899,22 @@ func (response PatchCustomer404ApplicationProblemPlusJSONResponse) VisitPatchCus
 	return err
 }
 
+type PatchCustomer412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchCustomer412ApplicationProblemPlusJSONResponse) VisitPatchCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchCustomer413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -15240,6 +17968,7 @@ func (response PatchCustomer503ApplicationProblemPlusJSONResponse) VisitPatchCus
 
 type UpdateCustomerRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
+	Params     UpdateCustomerParams
 	Body       *UpdateCustomerJSONRequestBody
 }
 
@@ -15247,15 +17976,23 @@ type UpdateCustomerResponseObject interface {
 	VisitUpdateCustomerResponse(w http.ResponseWriter) error
 }
 
-type UpdateCustomer200JSONResponse Customer
+type UpdateCustomer200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateCustomer200JSONResponse struct {
+	Body    Customer
+	Headers UpdateCustomer200ResponseHeaders
+}
 
 func (response UpdateCustomer200JSONResponse) VisitUpdateCustomerResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -15321,6 +18058,22 @@ func (response UpdateCustomer404ApplicationProblemPlusJSONResponse) VisitUpdateC
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomer412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomer412ApplicationProblemPlusJSONResponse) VisitUpdateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -15623,6 +18376,7 @@ func (response ListCustomerAddresses503ApplicationProblemPlusJSONResponse) Visit
 type DeleteCustomerAddressRequestObject struct {
 	CustomerId        CustomerId        `json:"customerId"`
 	CustomerAddressId CustomerAddressId `json:"customerAddressId"`
+	Params            DeleteCustomerAddressParams
 }
 
 type DeleteCustomerAddressResponseObject interface {
@@ -15715,6 +18469,22 @@ func (response DeleteCustomerAddress404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type DeleteCustomerAddress412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomerAddress412ApplicationProblemPlusJSONResponse) VisitDeleteCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteCustomerAddress503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -15737,24 +18507,44 @@ func (response DeleteCustomerAddress503ApplicationProblemPlusJSONResponse) Visit
 type GetCustomerAddressRequestObject struct {
 	CustomerId        CustomerId        `json:"customerId"`
 	CustomerAddressId CustomerAddressId `json:"customerAddressId"`
+	Params            GetCustomerAddressParams
 }
 
 type GetCustomerAddressResponseObject interface {
 	VisitGetCustomerAddressResponse(w http.ResponseWriter) error
 }
 
-type GetCustomerAddress200JSONResponse CustomerAddress
+type GetCustomerAddress200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetCustomerAddress200JSONResponse struct {
+	Body    CustomerAddress
+	Headers GetCustomerAddress200ResponseHeaders
+}
 
 func (response GetCustomerAddress200JSONResponse) VisitGetCustomerAddressResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetCustomerAddress304Response = RecordNotModifiedResponse
+
+func (response GetCustomerAddress304Response) VisitGetCustomerAddressResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetCustomerAddress400ApplicationProblemPlusJSONResponse struct {
@@ -15843,6 +18633,7 @@ func (response GetCustomerAddress503ApplicationProblemPlusJSONResponse) VisitGet
 type UpdateCustomerAddressRequestObject struct {
 	CustomerId        CustomerId        `json:"customerId"`
 	CustomerAddressId CustomerAddressId `json:"customerAddressId"`
+	Params            UpdateCustomerAddressParams
 	Body              *UpdateCustomerAddressJSONRequestBody
 }
 
@@ -15850,15 +18641,23 @@ type UpdateCustomerAddressResponseObject interface {
 	VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error
 }
 
-type UpdateCustomerAddress200JSONResponse CustomerAddress
+type UpdateCustomerAddress200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateCustomerAddress200JSONResponse struct {
+	Body    CustomerAddress
+	Headers UpdateCustomerAddress200ResponseHeaders
+}
 
 func (response UpdateCustomerAddress200JSONResponse) VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -15924,6 +18723,22 @@ func (response UpdateCustomerAddress404ApplicationProblemPlusJSONResponse) Visit
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCustomerAddress412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerAddress412ApplicationProblemPlusJSONResponse) VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -16226,6 +19041,7 @@ func (response ListCustomerContacts503ApplicationProblemPlusJSONResponse) VisitL
 type DeleteCustomerContactRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
 	ContactId  ContactId  `json:"contactId"`
+	Params     DeleteCustomerContactParams
 }
 
 type DeleteCustomerContactResponseObject interface {
@@ -16318,6 +19134,22 @@ func (response DeleteCustomerContact404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type DeleteCustomerContact412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteCustomerContact412ApplicationProblemPlusJSONResponse) VisitDeleteCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteCustomerContact503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -16340,24 +19172,44 @@ func (response DeleteCustomerContact503ApplicationProblemPlusJSONResponse) Visit
 type GetCustomerContactRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
 	ContactId  ContactId  `json:"contactId"`
+	Params     GetCustomerContactParams
 }
 
 type GetCustomerContactResponseObject interface {
 	VisitGetCustomerContactResponse(w http.ResponseWriter) error
 }
 
-type GetCustomerContact200JSONResponse CustomerContact
+type GetCustomerContact200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetCustomerContact200JSONResponse struct {
+	Body    CustomerContact
+	Headers GetCustomerContact200ResponseHeaders
+}
 
 func (response GetCustomerContact200JSONResponse) VisitGetCustomerContactResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetCustomerContact304Response = RecordNotModifiedResponse
+
+func (response GetCustomerContact304Response) VisitGetCustomerContactResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetCustomerContact400ApplicationProblemPlusJSONResponse struct {
@@ -16446,6 +19298,7 @@ func (response GetCustomerContact503ApplicationProblemPlusJSONResponse) VisitGet
 type UpdateCustomerContactRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
 	ContactId  ContactId  `json:"contactId"`
+	Params     UpdateCustomerContactParams
 	Body       *UpdateCustomerContactJSONRequestBody
 }
 
@@ -16453,15 +19306,23 @@ type UpdateCustomerContactResponseObject interface {
 	VisitUpdateCustomerContactResponse(w http.ResponseWriter) error
 }
 
-type UpdateCustomerContact200JSONResponse CustomerContact
+type UpdateCustomerContact200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateCustomerContact200JSONResponse struct {
+	Body    CustomerContact
+	Headers UpdateCustomerContact200ResponseHeaders
+}
 
 func (response UpdateCustomerContact200JSONResponse) VisitUpdateCustomerContactResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -16531,6 +19392,22 @@ func (response UpdateCustomerContact404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type UpdateCustomerContact412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerContact412ApplicationProblemPlusJSONResponse) VisitUpdateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateCustomerContact413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -16584,6 +19461,7 @@ func (response UpdateCustomerContact503ApplicationProblemPlusJSONResponse) Visit
 
 type SetCustomerTierRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
+	Params     SetCustomerTierParams
 	Body       *SetCustomerTierJSONRequestBody
 }
 
@@ -16591,15 +19469,23 @@ type SetCustomerTierResponseObject interface {
 	VisitSetCustomerTierResponse(w http.ResponseWriter) error
 }
 
-type SetCustomerTier200JSONResponse Customer
+type SetCustomerTier200ResponseHeaders struct {
+	ETag string
+}
+
+type SetCustomerTier200JSONResponse struct {
+	Body    Customer
+	Headers SetCustomerTier200ResponseHeaders
+}
 
 func (response SetCustomerTier200JSONResponse) VisitSetCustomerTierResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -16665,6 +19551,22 @@ func (response SetCustomerTier404ApplicationProblemPlusJSONResponse) VisitSetCus
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCustomerTier412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response SetCustomerTier412ApplicationProblemPlusJSONResponse) VisitSetCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -16996,7 +19898,8 @@ func (response ListDepartmentShifts503ApplicationProblemPlusJSONResponse) VisitL
 }
 
 type DeleteDepartmentShiftRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params DeleteDepartmentShiftParams
 }
 
 type DeleteDepartmentShiftResponseObject interface {
@@ -17089,6 +19992,22 @@ func (response DeleteDepartmentShift404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type DeleteDepartmentShift412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteDepartmentShift412ApplicationProblemPlusJSONResponse) VisitDeleteDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteDepartmentShift503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -17109,25 +20028,45 @@ func (response DeleteDepartmentShift503ApplicationProblemPlusJSONResponse) Visit
 }
 
 type GetDepartmentShiftRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetDepartmentShiftParams
 }
 
 type GetDepartmentShiftResponseObject interface {
 	VisitGetDepartmentShiftResponse(w http.ResponseWriter) error
 }
 
-type GetDepartmentShift200JSONResponse DepartmentShift
+type GetDepartmentShift200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetDepartmentShift200JSONResponse struct {
+	Body    DepartmentShift
+	Headers GetDepartmentShift200ResponseHeaders
+}
 
 func (response GetDepartmentShift200JSONResponse) VisitGetDepartmentShiftResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetDepartmentShift304Response = RecordNotModifiedResponse
+
+func (response GetDepartmentShift304Response) VisitGetDepartmentShiftResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetDepartmentShift400ApplicationProblemPlusJSONResponse struct {
@@ -17214,23 +20153,32 @@ func (response GetDepartmentShift503ApplicationProblemPlusJSONResponse) VisitGet
 }
 
 type UpdateDepartmentShiftRequestObject struct {
-	Id   Id `json:"id"`
-	Body *UpdateDepartmentShiftJSONRequestBody
+	Id     Id `json:"id"`
+	Params UpdateDepartmentShiftParams
+	Body   *UpdateDepartmentShiftJSONRequestBody
 }
 
 type UpdateDepartmentShiftResponseObject interface {
 	VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error
 }
 
-type UpdateDepartmentShift200JSONResponse DepartmentShift
+type UpdateDepartmentShift200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateDepartmentShift200JSONResponse struct {
+	Body    DepartmentShift
+	Headers UpdateDepartmentShift200ResponseHeaders
+}
 
 func (response UpdateDepartmentShift200JSONResponse) VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -17296,6 +20244,22 @@ func (response UpdateDepartmentShift404ApplicationProblemPlusJSONResponse) Visit
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartmentShift412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartmentShift412ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -17627,25 +20591,45 @@ func (response ListDepartments503ApplicationProblemPlusJSONResponse) VisitListDe
 }
 
 type GetDepartmentRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetDepartmentParams
 }
 
 type GetDepartmentResponseObject interface {
 	VisitGetDepartmentResponse(w http.ResponseWriter) error
 }
 
-type GetDepartment200JSONResponse Department
+type GetDepartment200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetDepartment200JSONResponse struct {
+	Body    Department
+	Headers GetDepartment200ResponseHeaders
+}
 
 func (response GetDepartment200JSONResponse) VisitGetDepartmentResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetDepartment304Response = RecordNotModifiedResponse
+
+func (response GetDepartment304Response) VisitGetDepartmentResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetDepartment400ApplicationProblemPlusJSONResponse struct {
@@ -17732,23 +20716,32 @@ func (response GetDepartment503ApplicationProblemPlusJSONResponse) VisitGetDepar
 }
 
 type UpdateDepartmentRequestObject struct {
-	Id   Id `json:"id"`
-	Body *UpdateDepartmentJSONRequestBody
+	Id     Id `json:"id"`
+	Params UpdateDepartmentParams
+	Body   *UpdateDepartmentJSONRequestBody
 }
 
 type UpdateDepartmentResponseObject interface {
 	VisitUpdateDepartmentResponse(w http.ResponseWriter) error
 }
 
-type UpdateDepartment200JSONResponse Department
+type UpdateDepartment200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateDepartment200JSONResponse struct {
+	Body    Department
+	Headers UpdateDepartment200ResponseHeaders
+}
 
 func (response UpdateDepartment200JSONResponse) VisitUpdateDepartmentResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -17814,6 +20807,22 @@ func (response UpdateDepartment404ApplicationProblemPlusJSONResponse) VisitUpdat
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDepartment412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartment412ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -18282,7 +21291,8 @@ func (response ListEquipmentDowntimes503ApplicationProblemPlusJSONResponse) Visi
 }
 
 type DeleteEquipmentDowntimeRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params DeleteEquipmentDowntimeParams
 }
 
 type DeleteEquipmentDowntimeResponseObject interface {
@@ -18375,6 +21385,22 @@ func (response DeleteEquipmentDowntime404ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
+type DeleteEquipmentDowntime412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteEquipmentDowntime412ApplicationProblemPlusJSONResponse) VisitDeleteEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteEquipmentDowntime503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -18395,25 +21421,45 @@ func (response DeleteEquipmentDowntime503ApplicationProblemPlusJSONResponse) Vis
 }
 
 type GetEquipmentDowntimeRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetEquipmentDowntimeParams
 }
 
 type GetEquipmentDowntimeResponseObject interface {
 	VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error
 }
 
-type GetEquipmentDowntime200JSONResponse EquipmentDowntime
+type GetEquipmentDowntime200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetEquipmentDowntime200JSONResponse struct {
+	Body    EquipmentDowntime
+	Headers GetEquipmentDowntime200ResponseHeaders
+}
 
 func (response GetEquipmentDowntime200JSONResponse) VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetEquipmentDowntime304Response = RecordNotModifiedResponse
+
+func (response GetEquipmentDowntime304Response) VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetEquipmentDowntime400ApplicationProblemPlusJSONResponse struct {
@@ -18500,23 +21546,32 @@ func (response GetEquipmentDowntime503ApplicationProblemPlusJSONResponse) VisitG
 }
 
 type UpdateEquipmentDowntimeRequestObject struct {
-	Id   Id `json:"id"`
-	Body *UpdateEquipmentDowntimeJSONRequestBody
+	Id     Id `json:"id"`
+	Params UpdateEquipmentDowntimeParams
+	Body   *UpdateEquipmentDowntimeJSONRequestBody
 }
 
 type UpdateEquipmentDowntimeResponseObject interface {
 	VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error
 }
 
-type UpdateEquipmentDowntime200JSONResponse EquipmentDowntime
+type UpdateEquipmentDowntime200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateEquipmentDowntime200JSONResponse struct {
+	Body    EquipmentDowntime
+	Headers UpdateEquipmentDowntime200ResponseHeaders
+}
 
 func (response UpdateEquipmentDowntime200JSONResponse) VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -18582,6 +21637,22 @@ func (response UpdateEquipmentDowntime404ApplicationProblemPlusJSONResponse) Vis
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipmentDowntime412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipmentDowntime412ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -18776,25 +21847,45 @@ func (response ListEquipment503ApplicationProblemPlusJSONResponse) VisitListEqui
 }
 
 type GetEquipmentRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetEquipmentParams
 }
 
 type GetEquipmentResponseObject interface {
 	VisitGetEquipmentResponse(w http.ResponseWriter) error
 }
 
-type GetEquipment200JSONResponse Equipment
+type GetEquipment200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetEquipment200JSONResponse struct {
+	Body    Equipment
+	Headers GetEquipment200ResponseHeaders
+}
 
 func (response GetEquipment200JSONResponse) VisitGetEquipmentResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetEquipment304Response = RecordNotModifiedResponse
+
+func (response GetEquipment304Response) VisitGetEquipmentResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetEquipment400ApplicationProblemPlusJSONResponse struct {
@@ -18881,23 +21972,32 @@ func (response GetEquipment503ApplicationProblemPlusJSONResponse) VisitGetEquipm
 }
 
 type UpdateEquipmentRequestObject struct {
-	Id   Id `json:"id"`
-	Body *UpdateEquipmentJSONRequestBody
+	Id     Id `json:"id"`
+	Params UpdateEquipmentParams
+	Body   *UpdateEquipmentJSONRequestBody
 }
 
 type UpdateEquipmentResponseObject interface {
 	VisitUpdateEquipmentResponse(w http.ResponseWriter) error
 }
 
-type UpdateEquipment200JSONResponse Equipment
+type UpdateEquipment200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateEquipment200JSONResponse struct {
+	Body    Equipment
+	Headers UpdateEquipment200ResponseHeaders
+}
 
 func (response UpdateEquipment200JSONResponse) VisitUpdateEquipmentResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -18963,6 +22063,22 @@ func (response UpdateEquipment404ApplicationProblemPlusJSONResponse) VisitUpdate
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEquipment412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipment412ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -19294,25 +22410,45 @@ func (response ListGaugeCodes503ApplicationProblemPlusJSONResponse) VisitListGau
 }
 
 type GetGaugeCodeRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetGaugeCodeParams
 }
 
 type GetGaugeCodeResponseObject interface {
 	VisitGetGaugeCodeResponse(w http.ResponseWriter) error
 }
 
-type GetGaugeCode200JSONResponse Tag
+type GetGaugeCode200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetGaugeCode200JSONResponse struct {
+	Body    Tag
+	Headers GetGaugeCode200ResponseHeaders
+}
 
 func (response GetGaugeCode200JSONResponse) VisitGetGaugeCodeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetGaugeCode304Response = RecordNotModifiedResponse
+
+func (response GetGaugeCode304Response) VisitGetGaugeCodeResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetGaugeCode400ApplicationProblemPlusJSONResponse struct {
@@ -19674,25 +22810,45 @@ func (response ListGradeCodes503ApplicationProblemPlusJSONResponse) VisitListGra
 }
 
 type GetGradeCodeRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetGradeCodeParams
 }
 
 type GetGradeCodeResponseObject interface {
 	VisitGetGradeCodeResponse(w http.ResponseWriter) error
 }
 
-type GetGradeCode200JSONResponse Tag
+type GetGradeCode200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetGradeCode200JSONResponse struct {
+	Body    Tag
+	Headers GetGradeCode200ResponseHeaders
+}
 
 func (response GetGradeCode200JSONResponse) VisitGetGradeCodeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetGradeCode304Response = RecordNotModifiedResponse
+
+func (response GetGradeCode304Response) VisitGetGradeCodeResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetGradeCode400ApplicationProblemPlusJSONResponse struct {
@@ -20054,25 +23210,45 @@ func (response ListInProcessTrackingFields503ApplicationProblemPlusJSONResponse)
 }
 
 type GetInProcessTrackingFieldRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetInProcessTrackingFieldParams
 }
 
 type GetInProcessTrackingFieldResponseObject interface {
 	VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error
 }
 
-type GetInProcessTrackingField200JSONResponse InProcessTrackingField
+type GetInProcessTrackingField200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetInProcessTrackingField200JSONResponse struct {
+	Body    InProcessTrackingField
+	Headers GetInProcessTrackingField200ResponseHeaders
+}
 
 func (response GetInProcessTrackingField200JSONResponse) VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetInProcessTrackingField304Response = RecordNotModifiedResponse
+
+func (response GetInProcessTrackingField304Response) VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetInProcessTrackingField400ApplicationProblemPlusJSONResponse struct {
@@ -20298,24 +23474,44 @@ func (response ListInventoryEvents503ApplicationProblemPlusJSONResponse) VisitLi
 
 type GetInventoryEventRequestObject struct {
 	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+	Params           GetInventoryEventParams
 }
 
 type GetInventoryEventResponseObject interface {
 	VisitGetInventoryEventResponse(w http.ResponseWriter) error
 }
 
-type GetInventoryEvent200JSONResponse InventoryEvent
+type GetInventoryEvent200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetInventoryEvent200JSONResponse struct {
+	Body    InventoryEvent
+	Headers GetInventoryEvent200ResponseHeaders
+}
 
 func (response GetInventoryEvent200JSONResponse) VisitGetInventoryEventResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetInventoryEvent304Response = RecordNotModifiedResponse
+
+func (response GetInventoryEvent304Response) VisitGetInventoryEventResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetInventoryEvent400ApplicationProblemPlusJSONResponse struct {
@@ -20403,6 +23599,7 @@ func (response GetInventoryEvent503ApplicationProblemPlusJSONResponse) VisitGetI
 
 type PatchInventoryEventRequestObject struct {
 	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+	Params           PatchInventoryEventParams
 	Body             *PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody
 }
 
@@ -20410,15 +23607,23 @@ type PatchInventoryEventResponseObject interface {
 	VisitPatchInventoryEventResponse(w http.ResponseWriter) error
 }
 
-type PatchInventoryEvent200JSONResponse InventoryEvent
+type PatchInventoryEvent200ResponseHeaders struct {
+	ETag string
+}
+
+type PatchInventoryEvent200JSONResponse struct {
+	Body    InventoryEvent
+	Headers PatchInventoryEvent200ResponseHeaders
+}
 
 func (response PatchInventoryEvent200JSONResponse) VisitPatchInventoryEventResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -20488,6 +23693,22 @@ func (response PatchInventoryEvent404ApplicationProblemPlusJSONResponse) VisitPa
 	return err
 }
 
+type PatchInventoryEvent412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEvent412ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchInventoryEvent413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -20541,24 +23762,44 @@ func (response PatchInventoryEvent503ApplicationProblemPlusJSONResponse) VisitPa
 
 type GetInventoryEventDetailsRequestObject struct {
 	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+	Params           GetInventoryEventDetailsParams
 }
 
 type GetInventoryEventDetailsResponseObject interface {
 	VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error
 }
 
-type GetInventoryEventDetails200JSONResponse InventoryEventDetails
+type GetInventoryEventDetails200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetInventoryEventDetails200JSONResponse struct {
+	Body    InventoryEventDetails
+	Headers GetInventoryEventDetails200ResponseHeaders
+}
 
 func (response GetInventoryEventDetails200JSONResponse) VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetInventoryEventDetails304Response = RecordNotModifiedResponse
+
+func (response GetInventoryEventDetails304Response) VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetInventoryEventDetails400ApplicationProblemPlusJSONResponse struct {
@@ -20646,6 +23887,7 @@ func (response GetInventoryEventDetails503ApplicationProblemPlusJSONResponse) Vi
 
 type PatchInventoryEventDetailsRequestObject struct {
 	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+	Params           PatchInventoryEventDetailsParams
 	Body             *PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody
 }
 
@@ -20653,15 +23895,23 @@ type PatchInventoryEventDetailsResponseObject interface {
 	VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error
 }
 
-type PatchInventoryEventDetails200JSONResponse InventoryEventDetails
+type PatchInventoryEventDetails200ResponseHeaders struct {
+	ETag string
+}
+
+type PatchInventoryEventDetails200JSONResponse struct {
+	Body    InventoryEventDetails
+	Headers PatchInventoryEventDetails200ResponseHeaders
+}
 
 func (response PatchInventoryEventDetails200JSONResponse) VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -20731,6 +23981,22 @@ func (response PatchInventoryEventDetails404ApplicationProblemPlusJSONResponse) 
 	return err
 }
 
+type PatchInventoryEventDetails412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEventDetails412ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchInventoryEventDetails413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -20784,6 +24050,7 @@ func (response PatchInventoryEventDetails503ApplicationProblemPlusJSONResponse) 
 
 type UpdateInventoryEventDetailsRequestObject struct {
 	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+	Params           UpdateInventoryEventDetailsParams
 	Body             *UpdateInventoryEventDetailsJSONRequestBody
 }
 
@@ -20791,15 +24058,23 @@ type UpdateInventoryEventDetailsResponseObject interface {
 	VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error
 }
 
-type UpdateInventoryEventDetails200JSONResponse InventoryEventDetails
+type UpdateInventoryEventDetails200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateInventoryEventDetails200JSONResponse struct {
+	Body    InventoryEventDetails
+	Headers UpdateInventoryEventDetails200ResponseHeaders
+}
 
 func (response UpdateInventoryEventDetails200JSONResponse) VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -20865,6 +24140,22 @@ func (response UpdateInventoryEventDetails404ApplicationProblemPlusJSONResponse)
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateInventoryEventDetails412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateInventoryEventDetails412ApplicationProblemPlusJSONResponse) VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -21301,25 +24592,45 @@ func (response ListInventoryLots503ApplicationProblemPlusJSONResponse) VisitList
 }
 
 type GetInventoryLotRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetInventoryLotParams
 }
 
 type GetInventoryLotResponseObject interface {
 	VisitGetInventoryLotResponse(w http.ResponseWriter) error
 }
 
-type GetInventoryLot200JSONResponse InventoryLot
+type GetInventoryLot200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetInventoryLot200JSONResponse struct {
+	Body    InventoryLot
+	Headers GetInventoryLot200ResponseHeaders
+}
 
 func (response GetInventoryLot200JSONResponse) VisitGetInventoryLotResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetInventoryLot304Response = RecordNotModifiedResponse
+
+func (response GetInventoryLot304Response) VisitGetInventoryLotResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetInventoryLot400ApplicationProblemPlusJSONResponse struct {
@@ -22529,25 +25840,45 @@ func (response ListItemCategories503ApplicationProblemPlusJSONResponse) VisitLis
 }
 
 type GetItemCategoryRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetItemCategoryParams
 }
 
 type GetItemCategoryResponseObject interface {
 	VisitGetItemCategoryResponse(w http.ResponseWriter) error
 }
 
-type GetItemCategory200JSONResponse Tag
+type GetItemCategory200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetItemCategory200JSONResponse struct {
+	Body    Tag
+	Headers GetItemCategory200ResponseHeaders
+}
 
 func (response GetItemCategory200JSONResponse) VisitGetItemCategoryResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetItemCategory304Response = RecordNotModifiedResponse
+
+func (response GetItemCategory304Response) VisitGetItemCategoryResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetItemCategory400ApplicationProblemPlusJSONResponse struct {
@@ -22909,25 +26240,45 @@ func (response ListItemClasses503ApplicationProblemPlusJSONResponse) VisitListIt
 }
 
 type GetItemClassRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetItemClassParams
 }
 
 type GetItemClassResponseObject interface {
 	VisitGetItemClassResponse(w http.ResponseWriter) error
 }
 
-type GetItemClass200JSONResponse Tag
+type GetItemClass200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetItemClass200JSONResponse struct {
+	Body    Tag
+	Headers GetItemClass200ResponseHeaders
+}
 
 func (response GetItemClass200JSONResponse) VisitGetItemClassResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetItemClass304Response = RecordNotModifiedResponse
+
+func (response GetItemClass304Response) VisitGetItemClassResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetItemClass400ApplicationProblemPlusJSONResponse struct {
@@ -23136,25 +26487,45 @@ func (response ListItemTags503ApplicationProblemPlusJSONResponse) VisitListItemT
 }
 
 type GetItemTagRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetItemTagParams
 }
 
 type GetItemTagResponseObject interface {
 	VisitGetItemTagResponse(w http.ResponseWriter) error
 }
 
-type GetItemTag200JSONResponse Tag
+type GetItemTag200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetItemTag200JSONResponse struct {
+	Body    Tag
+	Headers GetItemTag200ResponseHeaders
+}
 
 func (response GetItemTag200JSONResponse) VisitGetItemTagResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetItemTag304Response = RecordNotModifiedResponse
+
+func (response GetItemTag304Response) VisitGetItemTagResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetItemTag400ApplicationProblemPlusJSONResponse struct {
@@ -23792,24 +27163,44 @@ func (response CreateItemFromMaterialShape503ApplicationProblemPlusJSONResponse)
 
 type GetItemRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params GetItemParams
 }
 
 type GetItemResponseObject interface {
 	VisitGetItemResponse(w http.ResponseWriter) error
 }
 
-type GetItem200JSONResponse Item
+type GetItem200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetItem200JSONResponse struct {
+	Body    Item
+	Headers GetItem200ResponseHeaders
+}
 
 func (response GetItem200JSONResponse) VisitGetItemResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetItem304Response = RecordNotModifiedResponse
+
+func (response GetItem304Response) VisitGetItemResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetItem400ApplicationProblemPlusJSONResponse struct {
@@ -23897,6 +27288,7 @@ func (response GetItem503ApplicationProblemPlusJSONResponse) VisitGetItemRespons
 
 type PatchItemRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params PatchItemParams
 	Body   *PatchItemApplicationJSONPatchPlusJSONRequestBody
 }
 
@@ -23904,15 +27296,23 @@ type PatchItemResponseObject interface {
 	VisitPatchItemResponse(w http.ResponseWriter) error
 }
 
-type PatchItem200JSONResponse Item
+type PatchItem200ResponseHeaders struct {
+	ETag string
+}
+
+type PatchItem200JSONResponse struct {
+	Body    Item
+	Headers PatchItem200ResponseHeaders
+}
 
 func (response PatchItem200JSONResponse) VisitPatchItemResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -23982,6 +27382,22 @@ func (response PatchItem404ApplicationProblemPlusJSONResponse) VisitPatchItemRes
 	return err
 }
 
+type PatchItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchItem412ApplicationProblemPlusJSONResponse) VisitPatchItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchItem413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -24035,6 +27451,7 @@ func (response PatchItem503ApplicationProblemPlusJSONResponse) VisitPatchItemRes
 
 type UpdateItemRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params UpdateItemParams
 	Body   *UpdateItemJSONRequestBody
 }
 
@@ -24042,15 +27459,23 @@ type UpdateItemResponseObject interface {
 	VisitUpdateItemResponse(w http.ResponseWriter) error
 }
 
-type UpdateItem200JSONResponse Item
+type UpdateItem200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateItem200JSONResponse struct {
+	Body    Item
+	Headers UpdateItem200ResponseHeaders
+}
 
 func (response UpdateItem200JSONResponse) VisitUpdateItemResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -24116,6 +27541,22 @@ func (response UpdateItem404ApplicationProblemPlusJSONResponse) VisitUpdateItemR
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItem412ApplicationProblemPlusJSONResponse) VisitUpdateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -24312,6 +27753,7 @@ func (response ListItemCostBreakdowns503ApplicationProblemPlusJSONResponse) Visi
 
 type ReplaceItemCustomFieldsRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ReplaceItemCustomFieldsParams
 	Body   *ReplaceItemCustomFieldsJSONRequestBody
 }
 
@@ -24319,15 +27761,23 @@ type ReplaceItemCustomFieldsResponseObject interface {
 	VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error
 }
 
-type ReplaceItemCustomFields200JSONResponse Item
+type ReplaceItemCustomFields200ResponseHeaders struct {
+	ETag string
+}
+
+type ReplaceItemCustomFields200JSONResponse struct {
+	Body    Item
+	Headers ReplaceItemCustomFields200ResponseHeaders
+}
 
 func (response ReplaceItemCustomFields200JSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -24397,6 +27847,22 @@ func (response ReplaceItemCustomFields404ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
+type ReplaceItemCustomFields412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFields412ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplaceItemCustomFields413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -24450,6 +27916,7 @@ func (response ReplaceItemCustomFields503ApplicationProblemPlusJSONResponse) Vis
 
 type ReplaceItemCustomFieldsDeprecatedRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ReplaceItemCustomFieldsDeprecatedParams
 	Body   *ReplaceItemCustomFieldsDeprecatedJSONRequestBody
 }
 
@@ -24457,15 +27924,23 @@ type ReplaceItemCustomFieldsDeprecatedResponseObject interface {
 	VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error
 }
 
-type ReplaceItemCustomFieldsDeprecated200JSONResponse Item
+type ReplaceItemCustomFieldsDeprecated200ResponseHeaders struct {
+	ETag string
+}
+
+type ReplaceItemCustomFieldsDeprecated200JSONResponse struct {
+	Body    Item
+	Headers ReplaceItemCustomFieldsDeprecated200ResponseHeaders
+}
 
 func (response ReplaceItemCustomFieldsDeprecated200JSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -24531,6 +28006,22 @@ func (response ReplaceItemCustomFieldsDeprecated404ApplicationProblemPlusJSONRes
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemCustomFieldsDeprecated412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFieldsDeprecated412ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -24865,6 +28356,7 @@ func (response ListItemCustomerDetails503ApplicationProblemPlusJSONResponse) Vis
 type DeleteItemCustomerDetailRequestObject struct {
 	ItemId         ItemId `json:"itemId"`
 	ItemCustomerId Id36   `json:"itemCustomerId"`
+	Params         DeleteItemCustomerDetailParams
 }
 
 type DeleteItemCustomerDetailResponseObject interface {
@@ -24957,6 +28449,22 @@ func (response DeleteItemCustomerDetail404ApplicationProblemPlusJSONResponse) Vi
 	return err
 }
 
+type DeleteItemCustomerDetail412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemCustomerDetail412ApplicationProblemPlusJSONResponse) VisitDeleteItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteItemCustomerDetail503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -24979,6 +28487,7 @@ func (response DeleteItemCustomerDetail503ApplicationProblemPlusJSONResponse) Vi
 type UpdateItemCustomerDetailRequestObject struct {
 	ItemId         ItemId `json:"itemId"`
 	ItemCustomerId Id36   `json:"itemCustomerId"`
+	Params         UpdateItemCustomerDetailParams
 	Body           *UpdateItemCustomerDetailJSONRequestBody
 }
 
@@ -25060,6 +28569,22 @@ func (response UpdateItemCustomerDetail404ApplicationProblemPlusJSONResponse) Vi
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemCustomerDetail412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemCustomerDetail412ApplicationProblemPlusJSONResponse) VisitUpdateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -25776,6 +29301,7 @@ func (response ListItemMaterialVendorDetails503ApplicationProblemPlusJSONRespons
 type DeleteItemMaterialVendorDetailRequestObject struct {
 	ItemId           ItemId `json:"itemId"`
 	MaterialVendorId Id36   `json:"materialVendorId"`
+	Params           DeleteItemMaterialVendorDetailParams
 }
 
 type DeleteItemMaterialVendorDetailResponseObject interface {
@@ -25868,6 +29394,22 @@ func (response DeleteItemMaterialVendorDetail404ApplicationProblemPlusJSONRespon
 	return err
 }
 
+type DeleteItemMaterialVendorDetail412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemMaterialVendorDetail412ApplicationProblemPlusJSONResponse) VisitDeleteItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteItemMaterialVendorDetail503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -25890,6 +29432,7 @@ func (response DeleteItemMaterialVendorDetail503ApplicationProblemPlusJSONRespon
 type UpdateItemMaterialVendorDetailRequestObject struct {
 	ItemId           ItemId `json:"itemId"`
 	MaterialVendorId Id36   `json:"materialVendorId"`
+	Params           UpdateItemMaterialVendorDetailParams
 	Body             *UpdateItemMaterialVendorDetailJSONRequestBody
 }
 
@@ -25971,6 +29514,22 @@ func (response UpdateItemMaterialVendorDetail404ApplicationProblemPlusJSONRespon
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemMaterialVendorDetail412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemMaterialVendorDetail412ApplicationProblemPlusJSONResponse) VisitUpdateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -26134,6 +29693,7 @@ func (response GetItemPurchaseHistory503ApplicationProblemPlusJSONResponse) Visi
 
 type ReplaceItemPurchasePriceBreaksRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ReplaceItemPurchasePriceBreaksParams
 	Body   *ReplaceItemPurchasePriceBreaksJSONRequestBody
 }
 
@@ -26215,6 +29775,22 @@ func (response ReplaceItemPurchasePriceBreaks404ApplicationProblemPlusJSONRespon
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemPurchasePriceBreaks412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemPurchasePriceBreaks412ApplicationProblemPlusJSONResponse) VisitReplaceItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -26549,6 +30125,7 @@ func (response AddItemRevision503ApplicationProblemPlusJSONResponse) VisitAddIte
 
 type ReplaceItemSalesPriceBreaksRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ReplaceItemSalesPriceBreaksParams
 	Body   *ReplaceItemSalesPriceBreaksJSONRequestBody
 }
 
@@ -26630,6 +30207,22 @@ func (response ReplaceItemSalesPriceBreaks404ApplicationProblemPlusJSONResponse)
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceItemSalesPriceBreaks412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemSalesPriceBreaks412ApplicationProblemPlusJSONResponse) VisitReplaceItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -26826,6 +30419,7 @@ func (response ListItemSalesPriceBreaks503ApplicationProblemPlusJSONResponse) Vi
 
 type ReplaceItemTagsRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ReplaceItemTagsParams
 	Body   *ReplaceItemTagsJSONRequestBody
 }
 
@@ -26833,15 +30427,23 @@ type ReplaceItemTagsResponseObject interface {
 	VisitReplaceItemTagsResponse(w http.ResponseWriter) error
 }
 
-type ReplaceItemTags200JSONResponse Item
+type ReplaceItemTags200ResponseHeaders struct {
+	ETag string
+}
+
+type ReplaceItemTags200JSONResponse struct {
+	Body    Item
+	Headers ReplaceItemTags200ResponseHeaders
+}
 
 func (response ReplaceItemTags200JSONResponse) VisitReplaceItemTagsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -26911,6 +30513,22 @@ func (response ReplaceItemTags404ApplicationProblemPlusJSONResponse) VisitReplac
 	return err
 }
 
+type ReplaceItemTags412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemTags412ApplicationProblemPlusJSONResponse) VisitReplaceItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplaceItemTags413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -26965,6 +30583,7 @@ func (response ReplaceItemTags503ApplicationProblemPlusJSONResponse) VisitReplac
 type RemoveItemTagRequestObject struct {
 	ItemId ItemId `json:"itemId"`
 	TagId  TagId  `json:"tagId"`
+	Params RemoveItemTagParams
 }
 
 type RemoveItemTagResponseObject interface {
@@ -27053,6 +30672,22 @@ func (response RemoveItemTag404ApplicationProblemPlusJSONResponse) VisitRemoveIt
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveItemTag412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response RemoveItemTag412ApplicationProblemPlusJSONResponse) VisitRemoveItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -27461,6 +31096,7 @@ func (response ListItemVendorDetails503ApplicationProblemPlusJSONResponse) Visit
 type DeleteItemVendorDetailRequestObject struct {
 	ItemId       ItemId `json:"itemId"`
 	ItemVendorId Id36   `json:"itemVendorId"`
+	Params       DeleteItemVendorDetailParams
 }
 
 type DeleteItemVendorDetailResponseObject interface {
@@ -27553,6 +31189,22 @@ func (response DeleteItemVendorDetail404ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
+type DeleteItemVendorDetail412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemVendorDetail412ApplicationProblemPlusJSONResponse) VisitDeleteItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteItemVendorDetail503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -27575,6 +31227,7 @@ func (response DeleteItemVendorDetail503ApplicationProblemPlusJSONResponse) Visi
 type UpdateItemVendorDetailRequestObject struct {
 	ItemId       ItemId `json:"itemId"`
 	ItemVendorId Id36   `json:"itemVendorId"`
+	Params       UpdateItemVendorDetailParams
 	Body         *UpdateItemVendorDetailJSONRequestBody
 }
 
@@ -27656,6 +31309,22 @@ func (response UpdateItemVendorDetail404ApplicationProblemPlusJSONResponse) Visi
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemVendorDetail412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemVendorDetail412ApplicationProblemPlusJSONResponse) VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -27987,7 +31656,8 @@ func (response ListLocations503ApplicationProblemPlusJSONResponse) VisitListLoca
 }
 
 type DeleteLocationRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params DeleteLocationParams
 }
 
 type DeleteLocationResponseObject interface {
@@ -28080,6 +31750,22 @@ func (response DeleteLocation404ApplicationProblemPlusJSONResponse) VisitDeleteL
 	return err
 }
 
+type DeleteLocation412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteLocation412ApplicationProblemPlusJSONResponse) VisitDeleteLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteLocation503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -28100,25 +31786,45 @@ func (response DeleteLocation503ApplicationProblemPlusJSONResponse) VisitDeleteL
 }
 
 type GetLocationRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetLocationParams
 }
 
 type GetLocationResponseObject interface {
 	VisitGetLocationResponse(w http.ResponseWriter) error
 }
 
-type GetLocation200JSONResponse Location
+type GetLocation200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetLocation200JSONResponse struct {
+	Body    Location
+	Headers GetLocation200ResponseHeaders
+}
 
 func (response GetLocation200JSONResponse) VisitGetLocationResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetLocation304Response = RecordNotModifiedResponse
+
+func (response GetLocation304Response) VisitGetLocationResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetLocation400ApplicationProblemPlusJSONResponse struct {
@@ -28480,25 +32186,45 @@ func (response ListMaterialCodes503ApplicationProblemPlusJSONResponse) VisitList
 }
 
 type GetMaterialCodeRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetMaterialCodeParams
 }
 
 type GetMaterialCodeResponseObject interface {
 	VisitGetMaterialCodeResponse(w http.ResponseWriter) error
 }
 
-type GetMaterialCode200JSONResponse Tag
+type GetMaterialCode200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetMaterialCode200JSONResponse struct {
+	Body    Tag
+	Headers GetMaterialCode200ResponseHeaders
+}
 
 func (response GetMaterialCode200JSONResponse) VisitGetMaterialCodeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetMaterialCode304Response = RecordNotModifiedResponse
+
+func (response GetMaterialCode304Response) VisitGetMaterialCodeResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetMaterialCode400ApplicationProblemPlusJSONResponse struct {
@@ -28997,25 +32723,45 @@ func (response ListMaterialShapes503ApplicationProblemPlusJSONResponse) VisitLis
 }
 
 type GetMaterialShapeRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetMaterialShapeParams
 }
 
 type GetMaterialShapeResponseObject interface {
 	VisitGetMaterialShapeResponse(w http.ResponseWriter) error
 }
 
-type GetMaterialShape200JSONResponse MaterialShape
+type GetMaterialShape200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetMaterialShape200JSONResponse struct {
+	Body    MaterialShape
+	Headers GetMaterialShape200ResponseHeaders
+}
 
 func (response GetMaterialShape200JSONResponse) VisitGetMaterialShapeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetMaterialShape304Response = RecordNotModifiedResponse
+
+func (response GetMaterialShape304Response) VisitGetMaterialShapeResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetMaterialShape400ApplicationProblemPlusJSONResponse struct {
@@ -29102,23 +32848,32 @@ func (response GetMaterialShape503ApplicationProblemPlusJSONResponse) VisitGetMa
 }
 
 type UpdateMaterialShapeRequestObject struct {
-	Id   Id `json:"id"`
-	Body *UpdateMaterialShapeJSONRequestBody
+	Id     Id `json:"id"`
+	Params UpdateMaterialShapeParams
+	Body   *UpdateMaterialShapeJSONRequestBody
 }
 
 type UpdateMaterialShapeResponseObject interface {
 	VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error
 }
 
-type UpdateMaterialShape200JSONResponse MaterialShape
+type UpdateMaterialShape200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateMaterialShape200JSONResponse struct {
+	Body    MaterialShape
+	Headers UpdateMaterialShape200ResponseHeaders
+}
 
 func (response UpdateMaterialShape200JSONResponse) VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -29184,6 +32939,22 @@ func (response UpdateMaterialShape404ApplicationProblemPlusJSONResponse) VisitUp
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMaterialShape412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateMaterialShape412ApplicationProblemPlusJSONResponse) VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -29601,25 +33372,45 @@ func (response ListPaymentTerms503ApplicationProblemPlusJSONResponse) VisitListP
 }
 
 type GetPaymentTermRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetPaymentTermParams
 }
 
 type GetPaymentTermResponseObject interface {
 	VisitGetPaymentTermResponse(w http.ResponseWriter) error
 }
 
-type GetPaymentTerm200JSONResponse PaymentTerm
+type GetPaymentTerm200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetPaymentTerm200JSONResponse struct {
+	Body    PaymentTerm
+	Headers GetPaymentTerm200ResponseHeaders
+}
 
 func (response GetPaymentTerm200JSONResponse) VisitGetPaymentTermResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetPaymentTerm304Response = RecordNotModifiedResponse
+
+func (response GetPaymentTerm304Response) VisitGetPaymentTermResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetPaymentTerm400ApplicationProblemPlusJSONResponse struct {
@@ -29706,24 +33497,44 @@ func (response GetPaymentTerm503ApplicationProblemPlusJSONResponse) VisitGetPaym
 }
 
 type GetCostingSettingsRequestObject struct {
+	Params GetCostingSettingsParams
 }
 
 type GetCostingSettingsResponseObject interface {
 	VisitGetCostingSettingsResponse(w http.ResponseWriter) error
 }
 
-type GetCostingSettings200JSONResponse CostingSettings
+type GetCostingSettings200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetCostingSettings200JSONResponse struct {
+	Body    CostingSettings
+	Headers GetCostingSettings200ResponseHeaders
+}
 
 func (response GetCostingSettings200JSONResponse) VisitGetCostingSettingsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetCostingSettings304Response = RecordNotModifiedResponse
+
+func (response GetCostingSettings304Response) VisitGetCostingSettingsResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetCostingSettings401ApplicationProblemPlusJSONResponse struct {
@@ -29778,22 +33589,31 @@ func (response GetCostingSettings503ApplicationProblemPlusJSONResponse) VisitGet
 }
 
 type UpdateCostingSettingsRequestObject struct {
-	Body *UpdateCostingSettingsJSONRequestBody
+	Params UpdateCostingSettingsParams
+	Body   *UpdateCostingSettingsJSONRequestBody
 }
 
 type UpdateCostingSettingsResponseObject interface {
 	VisitUpdateCostingSettingsResponse(w http.ResponseWriter) error
 }
 
-type UpdateCostingSettings200JSONResponse CostingSettings
+type UpdateCostingSettings200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateCostingSettings200JSONResponse struct {
+	Body    CostingSettings
+	Headers UpdateCostingSettings200ResponseHeaders
+}
 
 func (response UpdateCostingSettings200JSONResponse) VisitUpdateCostingSettingsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -29863,6 +33683,22 @@ func (response UpdateCostingSettings404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type UpdateCostingSettings412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCostingSettings412ApplicationProblemPlusJSONResponse) VisitUpdateCostingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateCostingSettings413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -29915,24 +33751,44 @@ func (response UpdateCostingSettings503ApplicationProblemPlusJSONResponse) Visit
 }
 
 type GetPricingSettingsRequestObject struct {
+	Params GetPricingSettingsParams
 }
 
 type GetPricingSettingsResponseObject interface {
 	VisitGetPricingSettingsResponse(w http.ResponseWriter) error
 }
 
-type GetPricingSettings200JSONResponse PricingSettings
+type GetPricingSettings200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetPricingSettings200JSONResponse struct {
+	Body    PricingSettings
+	Headers GetPricingSettings200ResponseHeaders
+}
 
 func (response GetPricingSettings200JSONResponse) VisitGetPricingSettingsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetPricingSettings304Response = RecordNotModifiedResponse
+
+func (response GetPricingSettings304Response) VisitGetPricingSettingsResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetPricingSettings401ApplicationProblemPlusJSONResponse struct {
@@ -30003,22 +33859,31 @@ func (response GetPricingSettings503ApplicationProblemPlusJSONResponse) VisitGet
 }
 
 type UpdatePricingSettingsRequestObject struct {
-	Body *UpdatePricingSettingsJSONRequestBody
+	Params UpdatePricingSettingsParams
+	Body   *UpdatePricingSettingsJSONRequestBody
 }
 
 type UpdatePricingSettingsResponseObject interface {
 	VisitUpdatePricingSettingsResponse(w http.ResponseWriter) error
 }
 
-type UpdatePricingSettings200JSONResponse PricingSettings
+type UpdatePricingSettings200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdatePricingSettings200JSONResponse struct {
+	Body    PricingSettings
+	Headers UpdatePricingSettings200ResponseHeaders
+}
 
 func (response UpdatePricingSettings200JSONResponse) VisitUpdatePricingSettingsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -30084,6 +33949,22 @@ func (response UpdatePricingSettings404ApplicationProblemPlusJSONResponse) Visit
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePricingSettings412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdatePricingSettings412ApplicationProblemPlusJSONResponse) VisitUpdatePricingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -30415,25 +34296,45 @@ func (response ListShapeCodes503ApplicationProblemPlusJSONResponse) VisitListSha
 }
 
 type GetShapeCodeRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetShapeCodeParams
 }
 
 type GetShapeCodeResponseObject interface {
 	VisitGetShapeCodeResponse(w http.ResponseWriter) error
 }
 
-type GetShapeCode200JSONResponse Tag
+type GetShapeCode200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetShapeCode200JSONResponse struct {
+	Body    Tag
+	Headers GetShapeCode200ResponseHeaders
+}
 
 func (response GetShapeCode200JSONResponse) VisitGetShapeCodeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetShapeCode304Response = RecordNotModifiedResponse
+
+func (response GetShapeCode304Response) VisitGetShapeCodeResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetShapeCode400ApplicationProblemPlusJSONResponse struct {
@@ -30795,25 +34696,45 @@ func (response ListTags503ApplicationProblemPlusJSONResponse) VisitListTagsRespo
 }
 
 type GetTagRequestObject struct {
-	TagId TagId `json:"tagId"`
+	TagId  TagId `json:"tagId"`
+	Params GetTagParams
 }
 
 type GetTagResponseObject interface {
 	VisitGetTagResponse(w http.ResponseWriter) error
 }
 
-type GetTag200JSONResponse Tag
+type GetTag200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetTag200JSONResponse struct {
+	Body    Tag
+	Headers GetTag200ResponseHeaders
+}
 
 func (response GetTag200JSONResponse) VisitGetTagResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetTag304Response = RecordNotModifiedResponse
+
+func (response GetTag304Response) VisitGetTagResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetTag400ApplicationProblemPlusJSONResponse struct {
@@ -30900,23 +34821,32 @@ func (response GetTag503ApplicationProblemPlusJSONResponse) VisitGetTagResponse(
 }
 
 type PatchTagRequestObject struct {
-	TagId TagId `json:"tagId"`
-	Body  *PatchTagApplicationJSONPatchPlusJSONRequestBody
+	TagId  TagId `json:"tagId"`
+	Params PatchTagParams
+	Body   *PatchTagApplicationJSONPatchPlusJSONRequestBody
 }
 
 type PatchTagResponseObject interface {
 	VisitPatchTagResponse(w http.ResponseWriter) error
 }
 
-type PatchTag200JSONResponse Tag
+type PatchTag200ResponseHeaders struct {
+	ETag string
+}
+
+type PatchTag200JSONResponse struct {
+	Body    Tag
+	Headers PatchTag200ResponseHeaders
+}
 
 func (response PatchTag200JSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -30986,6 +34916,22 @@ func (response PatchTag404ApplicationProblemPlusJSONResponse) VisitPatchTagRespo
 	return err
 }
 
+type PatchTag412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchTag412ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchTag413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -31038,23 +34984,32 @@ func (response PatchTag503ApplicationProblemPlusJSONResponse) VisitPatchTagRespo
 }
 
 type UpdateTagRequestObject struct {
-	TagId TagId `json:"tagId"`
-	Body  *UpdateTagJSONRequestBody
+	TagId  TagId `json:"tagId"`
+	Params UpdateTagParams
+	Body   *UpdateTagJSONRequestBody
 }
 
 type UpdateTagResponseObject interface {
 	VisitUpdateTagResponse(w http.ResponseWriter) error
 }
 
-type UpdateTag200JSONResponse Tag
+type UpdateTag200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateTag200JSONResponse struct {
+	Body    Tag
+	Headers UpdateTag200ResponseHeaders
+}
 
 func (response UpdateTag200JSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -31120,6 +35075,22 @@ func (response UpdateTag404ApplicationProblemPlusJSONResponse) VisitUpdateTagRes
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTag412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTag412ApplicationProblemPlusJSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -31589,25 +35560,45 @@ func (response ListVendors503ApplicationProblemPlusJSONResponse) VisitListVendor
 }
 
 type GetVendorRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetVendorParams
 }
 
 type GetVendorResponseObject interface {
 	VisitGetVendorResponse(w http.ResponseWriter) error
 }
 
-type GetVendor200JSONResponse Vendor
+type GetVendor200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetVendor200JSONResponse struct {
+	Body    Vendor
+	Headers GetVendor200ResponseHeaders
+}
 
 func (response GetVendor200JSONResponse) VisitGetVendorResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetVendor304Response = RecordNotModifiedResponse
+
+func (response GetVendor304Response) VisitGetVendorResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetVendor400ApplicationProblemPlusJSONResponse struct {
@@ -31694,23 +35685,32 @@ func (response GetVendor503ApplicationProblemPlusJSONResponse) VisitGetVendorRes
 }
 
 type UpdateVendorRequestObject struct {
-	Id   Id `json:"id"`
-	Body *UpdateVendorJSONRequestBody
+	Id     Id `json:"id"`
+	Params UpdateVendorParams
+	Body   *UpdateVendorJSONRequestBody
 }
 
 type UpdateVendorResponseObject interface {
 	VisitUpdateVendorResponse(w http.ResponseWriter) error
 }
 
-type UpdateVendor200JSONResponse Vendor
+type UpdateVendor200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateVendor200JSONResponse struct {
+	Body    Vendor
+	Headers UpdateVendor200ResponseHeaders
+}
 
 func (response UpdateVendor200JSONResponse) VisitUpdateVendorResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -31776,6 +35776,22 @@ func (response UpdateVendor404ApplicationProblemPlusJSONResponse) VisitUpdateVen
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateVendor412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateVendor412ApplicationProblemPlusJSONResponse) VisitUpdateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -32107,7 +36123,8 @@ func (response ListWorkCenters503ApplicationProblemPlusJSONResponse) VisitListWo
 }
 
 type DeleteWorkCenterRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params DeleteWorkCenterParams
 }
 
 type DeleteWorkCenterResponseObject interface {
@@ -32200,6 +36217,22 @@ func (response DeleteWorkCenter404ApplicationProblemPlusJSONResponse) VisitDelet
 	return err
 }
 
+type DeleteWorkCenter412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteWorkCenter412ApplicationProblemPlusJSONResponse) VisitDeleteWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteWorkCenter503ApplicationProblemPlusJSONResponse struct {
 	ServiceUnavailableApplicationProblemPlusJSONResponse
 }
@@ -32220,25 +36253,45 @@ func (response DeleteWorkCenter503ApplicationProblemPlusJSONResponse) VisitDelet
 }
 
 type GetWorkCenterRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetWorkCenterParams
 }
 
 type GetWorkCenterResponseObject interface {
 	VisitGetWorkCenterResponse(w http.ResponseWriter) error
 }
 
-type GetWorkCenter200JSONResponse WorkCenter
+type GetWorkCenter200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetWorkCenter200JSONResponse struct {
+	Body    WorkCenter
+	Headers GetWorkCenter200ResponseHeaders
+}
 
 func (response GetWorkCenter200JSONResponse) VisitGetWorkCenterResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetWorkCenter304Response = RecordNotModifiedResponse
+
+func (response GetWorkCenter304Response) VisitGetWorkCenterResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetWorkCenter400ApplicationProblemPlusJSONResponse struct {
@@ -32325,23 +36378,32 @@ func (response GetWorkCenter503ApplicationProblemPlusJSONResponse) VisitGetWorkC
 }
 
 type UpdateWorkCenterRequestObject struct {
-	Id   Id `json:"id"`
-	Body *UpdateWorkCenterJSONRequestBody
+	Id     Id `json:"id"`
+	Params UpdateWorkCenterParams
+	Body   *UpdateWorkCenterJSONRequestBody
 }
 
 type UpdateWorkCenterResponseObject interface {
 	VisitUpdateWorkCenterResponse(w http.ResponseWriter) error
 }
 
-type UpdateWorkCenter200JSONResponse WorkCenter
+type UpdateWorkCenter200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateWorkCenter200JSONResponse struct {
+	Body    WorkCenter
+	Headers UpdateWorkCenter200ResponseHeaders
+}
 
 func (response UpdateWorkCenter200JSONResponse) VisitUpdateWorkCenterResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -32407,6 +36469,22 @@ func (response UpdateWorkCenter404ApplicationProblemPlusJSONResponse) VisitUpdat
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkCenter412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateWorkCenter412ApplicationProblemPlusJSONResponse) VisitUpdateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -33093,10 +37171,11 @@ func (sh *strictHandler) ListAccountingCodes(ctx echo.Context, params ListAccoun
 }
 
 // GetAccountingCode operation middleware
-func (sh *strictHandler) GetAccountingCode(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetAccountingCode(ctx echo.Context, id Id, params GetAccountingCodeParams) error {
 	var request GetAccountingCodeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetAccountingCode(ctx.Request().Context(), request.(GetAccountingCodeRequestObject))
@@ -33318,10 +37397,11 @@ func (sh *strictHandler) CreateRemoteAttachment(ctx echo.Context) error {
 }
 
 // DeleteAttachment operation middleware
-func (sh *strictHandler) DeleteAttachment(ctx echo.Context, attachmentId AttachmentId) error {
+func (sh *strictHandler) DeleteAttachment(ctx echo.Context, attachmentId AttachmentId, params DeleteAttachmentParams) error {
 	var request DeleteAttachmentRequestObject
 
 	request.AttachmentId = attachmentId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteAttachment(ctx.Request().Context(), request.(DeleteAttachmentRequestObject))
@@ -33343,10 +37423,11 @@ func (sh *strictHandler) DeleteAttachment(ctx echo.Context, attachmentId Attachm
 }
 
 // GetAttachment operation middleware
-func (sh *strictHandler) GetAttachment(ctx echo.Context, attachmentId AttachmentId) error {
+func (sh *strictHandler) GetAttachment(ctx echo.Context, attachmentId AttachmentId, params GetAttachmentParams) error {
 	var request GetAttachmentRequestObject
 
 	request.AttachmentId = attachmentId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetAttachment(ctx.Request().Context(), request.(GetAttachmentRequestObject))
@@ -33540,10 +37621,11 @@ func (sh *strictHandler) ListChartOfAccounts(ctx echo.Context, params ListChartO
 }
 
 // GetChartOfAccount operation middleware
-func (sh *strictHandler) GetChartOfAccount(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetChartOfAccount(ctx echo.Context, id Id, params GetChartOfAccountParams) error {
 	var request GetChartOfAccountRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetChartOfAccount(ctx.Request().Context(), request.(GetChartOfAccountRequestObject))
@@ -33662,10 +37744,11 @@ func (sh *strictHandler) ListCompanies(ctx echo.Context, params ListCompaniesPar
 }
 
 // GetCompany operation middleware
-func (sh *strictHandler) GetCompany(ctx echo.Context, companyId CompanyId) error {
+func (sh *strictHandler) GetCompany(ctx echo.Context, companyId CompanyId, params GetCompanyParams) error {
 	var request GetCompanyRequestObject
 
 	request.CompanyId = companyId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetCompany(ctx.Request().Context(), request.(GetCompanyRequestObject))
@@ -33687,10 +37770,11 @@ func (sh *strictHandler) GetCompany(ctx echo.Context, companyId CompanyId) error
 }
 
 // PatchCompany operation middleware
-func (sh *strictHandler) PatchCompany(ctx echo.Context, companyId CompanyId) error {
+func (sh *strictHandler) PatchCompany(ctx echo.Context, companyId CompanyId, params PatchCompanyParams) error {
 	var request PatchCompanyRequestObject
 
 	request.CompanyId = companyId
+	request.Params = params
 
 	var body PatchCompanyApplicationJSONPatchPlusJSONRequestBody
 	var err error
@@ -33735,10 +37819,11 @@ func (sh *strictHandler) PatchCompany(ctx echo.Context, companyId CompanyId) err
 }
 
 // UpdateCompany operation middleware
-func (sh *strictHandler) UpdateCompany(ctx echo.Context, companyId CompanyId) error {
+func (sh *strictHandler) UpdateCompany(ctx echo.Context, companyId CompanyId, params UpdateCompanyParams) error {
 	var request UpdateCompanyRequestObject
 
 	request.CompanyId = companyId
+	request.Params = params
 
 	var body UpdateCompanyJSONRequestBody
 	var err error
@@ -33880,10 +37965,11 @@ func (sh *strictHandler) ListCustomFields(ctx echo.Context, params ListCustomFie
 }
 
 // DeleteCustomField operation middleware
-func (sh *strictHandler) DeleteCustomField(ctx echo.Context, id Id) error {
+func (sh *strictHandler) DeleteCustomField(ctx echo.Context, id Id, params DeleteCustomFieldParams) error {
 	var request DeleteCustomFieldRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteCustomField(ctx.Request().Context(), request.(DeleteCustomFieldRequestObject))
@@ -33905,10 +37991,11 @@ func (sh *strictHandler) DeleteCustomField(ctx echo.Context, id Id) error {
 }
 
 // GetCustomField operation middleware
-func (sh *strictHandler) GetCustomField(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetCustomField(ctx echo.Context, id Id, params GetCustomFieldParams) error {
 	var request GetCustomFieldRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetCustomField(ctx.Request().Context(), request.(GetCustomFieldRequestObject))
@@ -33930,10 +38017,11 @@ func (sh *strictHandler) GetCustomField(ctx echo.Context, id Id) error {
 }
 
 // UpdateCustomField operation middleware
-func (sh *strictHandler) UpdateCustomField(ctx echo.Context, id Id) error {
+func (sh *strictHandler) UpdateCustomField(ctx echo.Context, id Id, params UpdateCustomFieldParams) error {
 	var request UpdateCustomFieldRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateCustomFieldJSONRequestBody
 	var err error
@@ -34075,10 +38163,11 @@ func (sh *strictHandler) ListCustomerTiers(ctx echo.Context, params ListCustomer
 }
 
 // GetCustomerTier operation middleware
-func (sh *strictHandler) GetCustomerTier(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetCustomerTier(ctx echo.Context, id Id, params GetCustomerTierParams) error {
 	var request GetCustomerTierRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetCustomerTier(ctx.Request().Context(), request.(GetCustomerTierRequestObject))
@@ -34197,10 +38286,11 @@ func (sh *strictHandler) ListCustomers(ctx echo.Context, params ListCustomersPar
 }
 
 // DeleteCustomer operation middleware
-func (sh *strictHandler) DeleteCustomer(ctx echo.Context, customerId CustomerId) error {
+func (sh *strictHandler) DeleteCustomer(ctx echo.Context, customerId CustomerId, params DeleteCustomerParams) error {
 	var request DeleteCustomerRequestObject
 
 	request.CustomerId = customerId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteCustomer(ctx.Request().Context(), request.(DeleteCustomerRequestObject))
@@ -34222,10 +38312,11 @@ func (sh *strictHandler) DeleteCustomer(ctx echo.Context, customerId CustomerId)
 }
 
 // GetCustomer operation middleware
-func (sh *strictHandler) GetCustomer(ctx echo.Context, customerId CustomerId) error {
+func (sh *strictHandler) GetCustomer(ctx echo.Context, customerId CustomerId, params GetCustomerParams) error {
 	var request GetCustomerRequestObject
 
 	request.CustomerId = customerId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetCustomer(ctx.Request().Context(), request.(GetCustomerRequestObject))
@@ -34247,10 +38338,11 @@ func (sh *strictHandler) GetCustomer(ctx echo.Context, customerId CustomerId) er
 }
 
 // PatchCustomer operation middleware
-func (sh *strictHandler) PatchCustomer(ctx echo.Context, customerId CustomerId) error {
+func (sh *strictHandler) PatchCustomer(ctx echo.Context, customerId CustomerId, params PatchCustomerParams) error {
 	var request PatchCustomerRequestObject
 
 	request.CustomerId = customerId
+	request.Params = params
 
 	var body PatchCustomerApplicationJSONPatchPlusJSONRequestBody
 	var err error
@@ -34295,10 +38387,11 @@ func (sh *strictHandler) PatchCustomer(ctx echo.Context, customerId CustomerId) 
 }
 
 // UpdateCustomer operation middleware
-func (sh *strictHandler) UpdateCustomer(ctx echo.Context, customerId CustomerId) error {
+func (sh *strictHandler) UpdateCustomer(ctx echo.Context, customerId CustomerId, params UpdateCustomerParams) error {
 	var request UpdateCustomerRequestObject
 
 	request.CustomerId = customerId
+	request.Params = params
 
 	var body UpdateCustomerJSONRequestBody
 	var err error
@@ -34417,11 +38510,12 @@ func (sh *strictHandler) ListCustomerAddresses(ctx echo.Context, customerId Cust
 }
 
 // DeleteCustomerAddress operation middleware
-func (sh *strictHandler) DeleteCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error {
+func (sh *strictHandler) DeleteCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId, params DeleteCustomerAddressParams) error {
 	var request DeleteCustomerAddressRequestObject
 
 	request.CustomerId = customerId
 	request.CustomerAddressId = customerAddressId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteCustomerAddress(ctx.Request().Context(), request.(DeleteCustomerAddressRequestObject))
@@ -34443,11 +38537,12 @@ func (sh *strictHandler) DeleteCustomerAddress(ctx echo.Context, customerId Cust
 }
 
 // GetCustomerAddress operation middleware
-func (sh *strictHandler) GetCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error {
+func (sh *strictHandler) GetCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId, params GetCustomerAddressParams) error {
 	var request GetCustomerAddressRequestObject
 
 	request.CustomerId = customerId
 	request.CustomerAddressId = customerAddressId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetCustomerAddress(ctx.Request().Context(), request.(GetCustomerAddressRequestObject))
@@ -34469,11 +38564,12 @@ func (sh *strictHandler) GetCustomerAddress(ctx echo.Context, customerId Custome
 }
 
 // UpdateCustomerAddress operation middleware
-func (sh *strictHandler) UpdateCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error {
+func (sh *strictHandler) UpdateCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId, params UpdateCustomerAddressParams) error {
 	var request UpdateCustomerAddressRequestObject
 
 	request.CustomerId = customerId
 	request.CustomerAddressId = customerAddressId
+	request.Params = params
 
 	var body UpdateCustomerAddressJSONRequestBody
 	var err error
@@ -34592,11 +38688,12 @@ func (sh *strictHandler) ListCustomerContacts(ctx echo.Context, customerId Custo
 }
 
 // DeleteCustomerContact operation middleware
-func (sh *strictHandler) DeleteCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error {
+func (sh *strictHandler) DeleteCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId, params DeleteCustomerContactParams) error {
 	var request DeleteCustomerContactRequestObject
 
 	request.CustomerId = customerId
 	request.ContactId = contactId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteCustomerContact(ctx.Request().Context(), request.(DeleteCustomerContactRequestObject))
@@ -34618,11 +38715,12 @@ func (sh *strictHandler) DeleteCustomerContact(ctx echo.Context, customerId Cust
 }
 
 // GetCustomerContact operation middleware
-func (sh *strictHandler) GetCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error {
+func (sh *strictHandler) GetCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId, params GetCustomerContactParams) error {
 	var request GetCustomerContactRequestObject
 
 	request.CustomerId = customerId
 	request.ContactId = contactId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetCustomerContact(ctx.Request().Context(), request.(GetCustomerContactRequestObject))
@@ -34644,11 +38742,12 @@ func (sh *strictHandler) GetCustomerContact(ctx echo.Context, customerId Custome
 }
 
 // UpdateCustomerContact operation middleware
-func (sh *strictHandler) UpdateCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error {
+func (sh *strictHandler) UpdateCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId, params UpdateCustomerContactParams) error {
 	var request UpdateCustomerContactRequestObject
 
 	request.CustomerId = customerId
 	request.ContactId = contactId
+	request.Params = params
 
 	var body UpdateCustomerContactJSONRequestBody
 	var err error
@@ -34693,10 +38792,11 @@ func (sh *strictHandler) UpdateCustomerContact(ctx echo.Context, customerId Cust
 }
 
 // SetCustomerTier operation middleware
-func (sh *strictHandler) SetCustomerTier(ctx echo.Context, customerId CustomerId) error {
+func (sh *strictHandler) SetCustomerTier(ctx echo.Context, customerId CustomerId, params SetCustomerTierParams) error {
 	var request SetCustomerTierRequestObject
 
 	request.CustomerId = customerId
+	request.Params = params
 
 	var body SetCustomerTierJSONRequestBody
 	var err error
@@ -34838,10 +38938,11 @@ func (sh *strictHandler) ListDepartmentShifts(ctx echo.Context, params ListDepar
 }
 
 // DeleteDepartmentShift operation middleware
-func (sh *strictHandler) DeleteDepartmentShift(ctx echo.Context, id Id) error {
+func (sh *strictHandler) DeleteDepartmentShift(ctx echo.Context, id Id, params DeleteDepartmentShiftParams) error {
 	var request DeleteDepartmentShiftRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteDepartmentShift(ctx.Request().Context(), request.(DeleteDepartmentShiftRequestObject))
@@ -34863,10 +38964,11 @@ func (sh *strictHandler) DeleteDepartmentShift(ctx echo.Context, id Id) error {
 }
 
 // GetDepartmentShift operation middleware
-func (sh *strictHandler) GetDepartmentShift(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetDepartmentShift(ctx echo.Context, id Id, params GetDepartmentShiftParams) error {
 	var request GetDepartmentShiftRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetDepartmentShift(ctx.Request().Context(), request.(GetDepartmentShiftRequestObject))
@@ -34888,10 +38990,11 @@ func (sh *strictHandler) GetDepartmentShift(ctx echo.Context, id Id) error {
 }
 
 // UpdateDepartmentShift operation middleware
-func (sh *strictHandler) UpdateDepartmentShift(ctx echo.Context, id Id) error {
+func (sh *strictHandler) UpdateDepartmentShift(ctx echo.Context, id Id, params UpdateDepartmentShiftParams) error {
 	var request UpdateDepartmentShiftRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateDepartmentShiftJSONRequestBody
 	var err error
@@ -35033,10 +39136,11 @@ func (sh *strictHandler) ListDepartments(ctx echo.Context, params ListDepartment
 }
 
 // GetDepartment operation middleware
-func (sh *strictHandler) GetDepartment(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetDepartment(ctx echo.Context, id Id, params GetDepartmentParams) error {
 	var request GetDepartmentRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetDepartment(ctx.Request().Context(), request.(GetDepartmentRequestObject))
@@ -35058,10 +39162,11 @@ func (sh *strictHandler) GetDepartment(ctx echo.Context, id Id) error {
 }
 
 // UpdateDepartment operation middleware
-func (sh *strictHandler) UpdateDepartment(ctx echo.Context, id Id) error {
+func (sh *strictHandler) UpdateDepartment(ctx echo.Context, id Id, params UpdateDepartmentParams) error {
 	var request UpdateDepartmentRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateDepartmentJSONRequestBody
 	var err error
@@ -35249,10 +39354,11 @@ func (sh *strictHandler) ListEquipmentDowntimes(ctx echo.Context, params ListEqu
 }
 
 // DeleteEquipmentDowntime operation middleware
-func (sh *strictHandler) DeleteEquipmentDowntime(ctx echo.Context, id Id) error {
+func (sh *strictHandler) DeleteEquipmentDowntime(ctx echo.Context, id Id, params DeleteEquipmentDowntimeParams) error {
 	var request DeleteEquipmentDowntimeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteEquipmentDowntime(ctx.Request().Context(), request.(DeleteEquipmentDowntimeRequestObject))
@@ -35274,10 +39380,11 @@ func (sh *strictHandler) DeleteEquipmentDowntime(ctx echo.Context, id Id) error 
 }
 
 // GetEquipmentDowntime operation middleware
-func (sh *strictHandler) GetEquipmentDowntime(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetEquipmentDowntime(ctx echo.Context, id Id, params GetEquipmentDowntimeParams) error {
 	var request GetEquipmentDowntimeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetEquipmentDowntime(ctx.Request().Context(), request.(GetEquipmentDowntimeRequestObject))
@@ -35299,10 +39406,11 @@ func (sh *strictHandler) GetEquipmentDowntime(ctx echo.Context, id Id) error {
 }
 
 // UpdateEquipmentDowntime operation middleware
-func (sh *strictHandler) UpdateEquipmentDowntime(ctx echo.Context, id Id) error {
+func (sh *strictHandler) UpdateEquipmentDowntime(ctx echo.Context, id Id, params UpdateEquipmentDowntimeParams) error {
 	var request UpdateEquipmentDowntimeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateEquipmentDowntimeJSONRequestBody
 	var err error
@@ -35398,10 +39506,11 @@ func (sh *strictHandler) ListEquipment(ctx echo.Context, params ListEquipmentPar
 }
 
 // GetEquipment operation middleware
-func (sh *strictHandler) GetEquipment(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetEquipment(ctx echo.Context, id Id, params GetEquipmentParams) error {
 	var request GetEquipmentRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetEquipment(ctx.Request().Context(), request.(GetEquipmentRequestObject))
@@ -35423,10 +39532,11 @@ func (sh *strictHandler) GetEquipment(ctx echo.Context, id Id) error {
 }
 
 // UpdateEquipment operation middleware
-func (sh *strictHandler) UpdateEquipment(ctx echo.Context, id Id) error {
+func (sh *strictHandler) UpdateEquipment(ctx echo.Context, id Id, params UpdateEquipmentParams) error {
 	var request UpdateEquipmentRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateEquipmentJSONRequestBody
 	var err error
@@ -35568,10 +39678,11 @@ func (sh *strictHandler) ListGaugeCodes(ctx echo.Context, params ListGaugeCodesP
 }
 
 // GetGaugeCode operation middleware
-func (sh *strictHandler) GetGaugeCode(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetGaugeCode(ctx echo.Context, id Id, params GetGaugeCodeParams) error {
 	var request GetGaugeCodeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetGaugeCode(ctx.Request().Context(), request.(GetGaugeCodeRequestObject))
@@ -35690,10 +39801,11 @@ func (sh *strictHandler) ListGradeCodes(ctx echo.Context, params ListGradeCodesP
 }
 
 // GetGradeCode operation middleware
-func (sh *strictHandler) GetGradeCode(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetGradeCode(ctx echo.Context, id Id, params GetGradeCodeParams) error {
 	var request GetGradeCodeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetGradeCode(ctx.Request().Context(), request.(GetGradeCodeRequestObject))
@@ -35812,10 +39924,11 @@ func (sh *strictHandler) ListInProcessTrackingFields(ctx echo.Context, params Li
 }
 
 // GetInProcessTrackingField operation middleware
-func (sh *strictHandler) GetInProcessTrackingField(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetInProcessTrackingField(ctx echo.Context, id Id, params GetInProcessTrackingFieldParams) error {
 	var request GetInProcessTrackingFieldRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetInProcessTrackingField(ctx.Request().Context(), request.(GetInProcessTrackingFieldRequestObject))
@@ -35888,10 +40001,11 @@ func (sh *strictHandler) ListInventoryEvents(ctx echo.Context, params ListInvent
 }
 
 // GetInventoryEvent operation middleware
-func (sh *strictHandler) GetInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error {
+func (sh *strictHandler) GetInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId, params GetInventoryEventParams) error {
 	var request GetInventoryEventRequestObject
 
 	request.InventoryEventId = inventoryEventId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetInventoryEvent(ctx.Request().Context(), request.(GetInventoryEventRequestObject))
@@ -35913,10 +40027,11 @@ func (sh *strictHandler) GetInventoryEvent(ctx echo.Context, inventoryEventId In
 }
 
 // PatchInventoryEvent operation middleware
-func (sh *strictHandler) PatchInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error {
+func (sh *strictHandler) PatchInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId, params PatchInventoryEventParams) error {
 	var request PatchInventoryEventRequestObject
 
 	request.InventoryEventId = inventoryEventId
+	request.Params = params
 
 	var body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody
 	var err error
@@ -35961,10 +40076,11 @@ func (sh *strictHandler) PatchInventoryEvent(ctx echo.Context, inventoryEventId 
 }
 
 // GetInventoryEventDetails operation middleware
-func (sh *strictHandler) GetInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error {
+func (sh *strictHandler) GetInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId, params GetInventoryEventDetailsParams) error {
 	var request GetInventoryEventDetailsRequestObject
 
 	request.InventoryEventId = inventoryEventId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetInventoryEventDetails(ctx.Request().Context(), request.(GetInventoryEventDetailsRequestObject))
@@ -35986,10 +40102,11 @@ func (sh *strictHandler) GetInventoryEventDetails(ctx echo.Context, inventoryEve
 }
 
 // PatchInventoryEventDetails operation middleware
-func (sh *strictHandler) PatchInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error {
+func (sh *strictHandler) PatchInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId, params PatchInventoryEventDetailsParams) error {
 	var request PatchInventoryEventDetailsRequestObject
 
 	request.InventoryEventId = inventoryEventId
+	request.Params = params
 
 	var body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody
 	var err error
@@ -36034,10 +40151,11 @@ func (sh *strictHandler) PatchInventoryEventDetails(ctx echo.Context, inventoryE
 }
 
 // UpdateInventoryEventDetails operation middleware
-func (sh *strictHandler) UpdateInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error {
+func (sh *strictHandler) UpdateInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId, params UpdateInventoryEventDetailsParams) error {
 	var request UpdateInventoryEventDetailsRequestObject
 
 	request.InventoryEventId = inventoryEventId
+	request.Params = params
 
 	var body UpdateInventoryEventDetailsJSONRequestBody
 	var err error
@@ -36204,10 +40322,11 @@ func (sh *strictHandler) ListInventoryLots(ctx echo.Context, params ListInventor
 }
 
 // GetInventoryLot operation middleware
-func (sh *strictHandler) GetInventoryLot(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetInventoryLot(ctx echo.Context, id Id, params GetInventoryLotParams) error {
 	var request GetInventoryLotRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetInventoryLot(ctx.Request().Context(), request.(GetInventoryLotRequestObject))
@@ -36614,10 +40733,11 @@ func (sh *strictHandler) ListItemCategories(ctx echo.Context, params ListItemCat
 }
 
 // GetItemCategory operation middleware
-func (sh *strictHandler) GetItemCategory(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetItemCategory(ctx echo.Context, id Id, params GetItemCategoryParams) error {
 	var request GetItemCategoryRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetItemCategory(ctx.Request().Context(), request.(GetItemCategoryRequestObject))
@@ -36736,10 +40856,11 @@ func (sh *strictHandler) ListItemClasses(ctx echo.Context, params ListItemClasse
 }
 
 // GetItemClass operation middleware
-func (sh *strictHandler) GetItemClass(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetItemClass(ctx echo.Context, id Id, params GetItemClassParams) error {
 	var request GetItemClassRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetItemClass(ctx.Request().Context(), request.(GetItemClassRequestObject))
@@ -36812,10 +40933,11 @@ func (sh *strictHandler) ListItemTags(ctx echo.Context, params ListItemTagsParam
 }
 
 // GetItemTag operation middleware
-func (sh *strictHandler) GetItemTag(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetItemTag(ctx echo.Context, id Id, params GetItemTagParams) error {
 	var request GetItemTagRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetItemTag(ctx.Request().Context(), request.(GetItemTagRequestObject))
@@ -37031,10 +41153,11 @@ func (sh *strictHandler) CreateItemFromMaterialShape(ctx echo.Context) error {
 }
 
 // GetItem operation middleware
-func (sh *strictHandler) GetItem(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) GetItem(ctx echo.Context, itemId ItemId, params GetItemParams) error {
 	var request GetItemRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetItem(ctx.Request().Context(), request.(GetItemRequestObject))
@@ -37056,10 +41179,11 @@ func (sh *strictHandler) GetItem(ctx echo.Context, itemId ItemId) error {
 }
 
 // PatchItem operation middleware
-func (sh *strictHandler) PatchItem(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) PatchItem(ctx echo.Context, itemId ItemId, params PatchItemParams) error {
 	var request PatchItemRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body PatchItemApplicationJSONPatchPlusJSONRequestBody
 	var err error
@@ -37104,10 +41228,11 @@ func (sh *strictHandler) PatchItem(ctx echo.Context, itemId ItemId) error {
 }
 
 // UpdateItem operation middleware
-func (sh *strictHandler) UpdateItem(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) UpdateItem(ctx echo.Context, itemId ItemId, params UpdateItemParams) error {
 	var request UpdateItemRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body UpdateItemJSONRequestBody
 	var err error
@@ -37204,10 +41329,11 @@ func (sh *strictHandler) ListItemCostBreakdowns(ctx echo.Context, itemId ItemId,
 }
 
 // ReplaceItemCustomFields operation middleware
-func (sh *strictHandler) ReplaceItemCustomFields(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ReplaceItemCustomFields(ctx echo.Context, itemId ItemId, params ReplaceItemCustomFieldsParams) error {
 	var request ReplaceItemCustomFieldsRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body ReplaceItemCustomFieldsJSONRequestBody
 	var err error
@@ -37252,10 +41378,11 @@ func (sh *strictHandler) ReplaceItemCustomFields(ctx echo.Context, itemId ItemId
 }
 
 // ReplaceItemCustomFieldsDeprecated operation middleware
-func (sh *strictHandler) ReplaceItemCustomFieldsDeprecated(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ReplaceItemCustomFieldsDeprecated(ctx echo.Context, itemId ItemId, params ReplaceItemCustomFieldsDeprecatedParams) error {
 	var request ReplaceItemCustomFieldsDeprecatedRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body ReplaceItemCustomFieldsDeprecatedJSONRequestBody
 	var err error
@@ -37374,11 +41501,12 @@ func (sh *strictHandler) ListItemCustomerDetails(ctx echo.Context, itemId ItemId
 }
 
 // DeleteItemCustomerDetail operation middleware
-func (sh *strictHandler) DeleteItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36) error {
+func (sh *strictHandler) DeleteItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36, params DeleteItemCustomerDetailParams) error {
 	var request DeleteItemCustomerDetailRequestObject
 
 	request.ItemId = itemId
 	request.ItemCustomerId = itemCustomerId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteItemCustomerDetail(ctx.Request().Context(), request.(DeleteItemCustomerDetailRequestObject))
@@ -37400,11 +41528,12 @@ func (sh *strictHandler) DeleteItemCustomerDetail(ctx echo.Context, itemId ItemI
 }
 
 // UpdateItemCustomerDetail operation middleware
-func (sh *strictHandler) UpdateItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36) error {
+func (sh *strictHandler) UpdateItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36, params UpdateItemCustomerDetailParams) error {
 	var request UpdateItemCustomerDetailRequestObject
 
 	request.ItemId = itemId
 	request.ItemCustomerId = itemCustomerId
+	request.Params = params
 
 	var body UpdateItemCustomerDetailJSONRequestBody
 	var err error
@@ -37645,11 +41774,12 @@ func (sh *strictHandler) ListItemMaterialVendorDetails(ctx echo.Context, itemId 
 }
 
 // DeleteItemMaterialVendorDetail operation middleware
-func (sh *strictHandler) DeleteItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36) error {
+func (sh *strictHandler) DeleteItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36, params DeleteItemMaterialVendorDetailParams) error {
 	var request DeleteItemMaterialVendorDetailRequestObject
 
 	request.ItemId = itemId
 	request.MaterialVendorId = materialVendorId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteItemMaterialVendorDetail(ctx.Request().Context(), request.(DeleteItemMaterialVendorDetailRequestObject))
@@ -37671,11 +41801,12 @@ func (sh *strictHandler) DeleteItemMaterialVendorDetail(ctx echo.Context, itemId
 }
 
 // UpdateItemMaterialVendorDetail operation middleware
-func (sh *strictHandler) UpdateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36) error {
+func (sh *strictHandler) UpdateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36, params UpdateItemMaterialVendorDetailParams) error {
 	var request UpdateItemMaterialVendorDetailRequestObject
 
 	request.ItemId = itemId
 	request.MaterialVendorId = materialVendorId
+	request.Params = params
 
 	var body UpdateItemMaterialVendorDetailJSONRequestBody
 	var err error
@@ -37746,10 +41877,11 @@ func (sh *strictHandler) GetItemPurchaseHistory(ctx echo.Context, itemId ItemId,
 }
 
 // ReplaceItemPurchasePriceBreaks operation middleware
-func (sh *strictHandler) ReplaceItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ReplaceItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId, params ReplaceItemPurchasePriceBreaksParams) error {
 	var request ReplaceItemPurchasePriceBreaksRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body ReplaceItemPurchasePriceBreaksJSONRequestBody
 	var err error
@@ -37894,10 +42026,11 @@ func (sh *strictHandler) AddItemRevision(ctx echo.Context, itemId ItemId) error 
 }
 
 // ReplaceItemSalesPriceBreaks operation middleware
-func (sh *strictHandler) ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId, params ReplaceItemSalesPriceBreaksParams) error {
 	var request ReplaceItemSalesPriceBreaksRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body ReplaceItemSalesPriceBreaksJSONRequestBody
 	var err error
@@ -37994,10 +42127,11 @@ func (sh *strictHandler) ListItemSalesPriceBreaks(ctx echo.Context, itemId ItemI
 }
 
 // ReplaceItemTags operation middleware
-func (sh *strictHandler) ReplaceItemTags(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ReplaceItemTags(ctx echo.Context, itemId ItemId, params ReplaceItemTagsParams) error {
 	var request ReplaceItemTagsRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body ReplaceItemTagsJSONRequestBody
 	var err error
@@ -38042,11 +42176,12 @@ func (sh *strictHandler) ReplaceItemTags(ctx echo.Context, itemId ItemId) error 
 }
 
 // RemoveItemTag operation middleware
-func (sh *strictHandler) RemoveItemTag(ctx echo.Context, itemId ItemId, tagId TagId) error {
+func (sh *strictHandler) RemoveItemTag(ctx echo.Context, itemId ItemId, tagId TagId, params RemoveItemTagParams) error {
 	var request RemoveItemTagRequestObject
 
 	request.ItemId = itemId
 	request.TagId = tagId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.RemoveItemTag(ctx.Request().Context(), request.(RemoveItemTagRequestObject))
@@ -38168,11 +42303,12 @@ func (sh *strictHandler) ListItemVendorDetails(ctx echo.Context, itemId ItemId, 
 }
 
 // DeleteItemVendorDetail operation middleware
-func (sh *strictHandler) DeleteItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error {
+func (sh *strictHandler) DeleteItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36, params DeleteItemVendorDetailParams) error {
 	var request DeleteItemVendorDetailRequestObject
 
 	request.ItemId = itemId
 	request.ItemVendorId = itemVendorId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteItemVendorDetail(ctx.Request().Context(), request.(DeleteItemVendorDetailRequestObject))
@@ -38194,11 +42330,12 @@ func (sh *strictHandler) DeleteItemVendorDetail(ctx echo.Context, itemId ItemId,
 }
 
 // UpdateItemVendorDetail operation middleware
-func (sh *strictHandler) UpdateItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error {
+func (sh *strictHandler) UpdateItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36, params UpdateItemVendorDetailParams) error {
 	var request UpdateItemVendorDetailRequestObject
 
 	request.ItemId = itemId
 	request.ItemVendorId = itemVendorId
+	request.Params = params
 
 	var body UpdateItemVendorDetailJSONRequestBody
 	var err error
@@ -38340,10 +42477,11 @@ func (sh *strictHandler) ListLocations(ctx echo.Context, params ListLocationsPar
 }
 
 // DeleteLocation operation middleware
-func (sh *strictHandler) DeleteLocation(ctx echo.Context, id Id) error {
+func (sh *strictHandler) DeleteLocation(ctx echo.Context, id Id, params DeleteLocationParams) error {
 	var request DeleteLocationRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteLocation(ctx.Request().Context(), request.(DeleteLocationRequestObject))
@@ -38365,10 +42503,11 @@ func (sh *strictHandler) DeleteLocation(ctx echo.Context, id Id) error {
 }
 
 // GetLocation operation middleware
-func (sh *strictHandler) GetLocation(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetLocation(ctx echo.Context, id Id, params GetLocationParams) error {
 	var request GetLocationRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetLocation(ctx.Request().Context(), request.(GetLocationRequestObject))
@@ -38487,10 +42626,11 @@ func (sh *strictHandler) ListMaterialCodes(ctx echo.Context, params ListMaterial
 }
 
 // GetMaterialCode operation middleware
-func (sh *strictHandler) GetMaterialCode(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetMaterialCode(ctx echo.Context, id Id, params GetMaterialCodeParams) error {
 	var request GetMaterialCodeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetMaterialCode(ctx.Request().Context(), request.(GetMaterialCodeRequestObject))
@@ -38655,10 +42795,11 @@ func (sh *strictHandler) ListMaterialShapes(ctx echo.Context, params ListMateria
 }
 
 // GetMaterialShape operation middleware
-func (sh *strictHandler) GetMaterialShape(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetMaterialShape(ctx echo.Context, id Id, params GetMaterialShapeParams) error {
 	var request GetMaterialShapeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetMaterialShape(ctx.Request().Context(), request.(GetMaterialShapeRequestObject))
@@ -38680,10 +42821,11 @@ func (sh *strictHandler) GetMaterialShape(ctx echo.Context, id Id) error {
 }
 
 // UpdateMaterialShape operation middleware
-func (sh *strictHandler) UpdateMaterialShape(ctx echo.Context, id Id) error {
+func (sh *strictHandler) UpdateMaterialShape(ctx echo.Context, id Id, params UpdateMaterialShapeParams) error {
 	var request UpdateMaterialShapeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateMaterialShapeJSONRequestBody
 	var err error
@@ -38875,10 +43017,11 @@ func (sh *strictHandler) ListPaymentTerms(ctx echo.Context, params ListPaymentTe
 }
 
 // GetPaymentTerm operation middleware
-func (sh *strictHandler) GetPaymentTerm(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetPaymentTerm(ctx echo.Context, id Id, params GetPaymentTermParams) error {
 	var request GetPaymentTermRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetPaymentTerm(ctx.Request().Context(), request.(GetPaymentTermRequestObject))
@@ -38900,8 +43043,10 @@ func (sh *strictHandler) GetPaymentTerm(ctx echo.Context, id Id) error {
 }
 
 // GetCostingSettings operation middleware
-func (sh *strictHandler) GetCostingSettings(ctx echo.Context) error {
+func (sh *strictHandler) GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error {
 	var request GetCostingSettingsRequestObject
+
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetCostingSettings(ctx.Request().Context(), request.(GetCostingSettingsRequestObject))
@@ -38923,8 +43068,10 @@ func (sh *strictHandler) GetCostingSettings(ctx echo.Context) error {
 }
 
 // UpdateCostingSettings operation middleware
-func (sh *strictHandler) UpdateCostingSettings(ctx echo.Context) error {
+func (sh *strictHandler) UpdateCostingSettings(ctx echo.Context, params UpdateCostingSettingsParams) error {
 	var request UpdateCostingSettingsRequestObject
+
+	request.Params = params
 
 	var body UpdateCostingSettingsJSONRequestBody
 	var err error
@@ -38969,8 +43116,10 @@ func (sh *strictHandler) UpdateCostingSettings(ctx echo.Context) error {
 }
 
 // GetPricingSettings operation middleware
-func (sh *strictHandler) GetPricingSettings(ctx echo.Context) error {
+func (sh *strictHandler) GetPricingSettings(ctx echo.Context, params GetPricingSettingsParams) error {
 	var request GetPricingSettingsRequestObject
+
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetPricingSettings(ctx.Request().Context(), request.(GetPricingSettingsRequestObject))
@@ -38992,8 +43141,10 @@ func (sh *strictHandler) GetPricingSettings(ctx echo.Context) error {
 }
 
 // UpdatePricingSettings operation middleware
-func (sh *strictHandler) UpdatePricingSettings(ctx echo.Context) error {
+func (sh *strictHandler) UpdatePricingSettings(ctx echo.Context, params UpdatePricingSettingsParams) error {
 	var request UpdatePricingSettingsRequestObject
+
+	request.Params = params
 
 	var body UpdatePricingSettingsJSONRequestBody
 	var err error
@@ -39135,10 +43286,11 @@ func (sh *strictHandler) ListShapeCodes(ctx echo.Context, params ListShapeCodesP
 }
 
 // GetShapeCode operation middleware
-func (sh *strictHandler) GetShapeCode(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetShapeCode(ctx echo.Context, id Id, params GetShapeCodeParams) error {
 	var request GetShapeCodeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetShapeCode(ctx.Request().Context(), request.(GetShapeCodeRequestObject))
@@ -39257,10 +43409,11 @@ func (sh *strictHandler) ListTags(ctx echo.Context, params ListTagsParams) error
 }
 
 // GetTag operation middleware
-func (sh *strictHandler) GetTag(ctx echo.Context, tagId TagId) error {
+func (sh *strictHandler) GetTag(ctx echo.Context, tagId TagId, params GetTagParams) error {
 	var request GetTagRequestObject
 
 	request.TagId = tagId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetTag(ctx.Request().Context(), request.(GetTagRequestObject))
@@ -39282,10 +43435,11 @@ func (sh *strictHandler) GetTag(ctx echo.Context, tagId TagId) error {
 }
 
 // PatchTag operation middleware
-func (sh *strictHandler) PatchTag(ctx echo.Context, tagId TagId) error {
+func (sh *strictHandler) PatchTag(ctx echo.Context, tagId TagId, params PatchTagParams) error {
 	var request PatchTagRequestObject
 
 	request.TagId = tagId
+	request.Params = params
 
 	var body PatchTagApplicationJSONPatchPlusJSONRequestBody
 	var err error
@@ -39330,10 +43484,11 @@ func (sh *strictHandler) PatchTag(ctx echo.Context, tagId TagId) error {
 }
 
 // UpdateTag operation middleware
-func (sh *strictHandler) UpdateTag(ctx echo.Context, tagId TagId) error {
+func (sh *strictHandler) UpdateTag(ctx echo.Context, tagId TagId, params UpdateTagParams) error {
 	var request UpdateTagRequestObject
 
 	request.TagId = tagId
+	request.Params = params
 
 	var body UpdateTagJSONRequestBody
 	var err error
@@ -39526,10 +43681,11 @@ func (sh *strictHandler) ListVendors(ctx echo.Context, params ListVendorsParams)
 }
 
 // GetVendor operation middleware
-func (sh *strictHandler) GetVendor(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetVendor(ctx echo.Context, id Id, params GetVendorParams) error {
 	var request GetVendorRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetVendor(ctx.Request().Context(), request.(GetVendorRequestObject))
@@ -39551,10 +43707,11 @@ func (sh *strictHandler) GetVendor(ctx echo.Context, id Id) error {
 }
 
 // UpdateVendor operation middleware
-func (sh *strictHandler) UpdateVendor(ctx echo.Context, id Id) error {
+func (sh *strictHandler) UpdateVendor(ctx echo.Context, id Id, params UpdateVendorParams) error {
 	var request UpdateVendorRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateVendorJSONRequestBody
 	var err error
@@ -39696,10 +43853,11 @@ func (sh *strictHandler) ListWorkCenters(ctx echo.Context, params ListWorkCenter
 }
 
 // DeleteWorkCenter operation middleware
-func (sh *strictHandler) DeleteWorkCenter(ctx echo.Context, id Id) error {
+func (sh *strictHandler) DeleteWorkCenter(ctx echo.Context, id Id, params DeleteWorkCenterParams) error {
 	var request DeleteWorkCenterRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteWorkCenter(ctx.Request().Context(), request.(DeleteWorkCenterRequestObject))
@@ -39721,10 +43879,11 @@ func (sh *strictHandler) DeleteWorkCenter(ctx echo.Context, id Id) error {
 }
 
 // GetWorkCenter operation middleware
-func (sh *strictHandler) GetWorkCenter(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetWorkCenter(ctx echo.Context, id Id, params GetWorkCenterParams) error {
 	var request GetWorkCenterRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetWorkCenter(ctx.Request().Context(), request.(GetWorkCenterRequestObject))
@@ -39746,10 +43905,11 @@ func (sh *strictHandler) GetWorkCenter(ctx echo.Context, id Id) error {
 }
 
 // UpdateWorkCenter operation middleware
-func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
+func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id, params UpdateWorkCenterParams) error {
 	var request UpdateWorkCenterRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateWorkCenterJSONRequestBody
 	var err error
@@ -39798,1040 +43958,1063 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3teuM2li+K3wr+2vN/StpDu1wvqd6xn3nOOOVkunpSKU/ZlT6zW9lNiIQstClAISC71H3q3Ma+j/my",
-	"v8/c2HmwFgCCJEhR8lsyk3xIWRKJ14WF9fpbfxtlcrmSggmtRsd/Gy0YzVkJf76l2YK9lUKXsjCfc6ay",
-	"kq80l2J0PEqFPMjME+kxoQT+ykkmVxuypBsyY2StWE6kKDaEzjUrScluaMFzqrm4IlyTW64XJH03P/hB",
-	"CnbwnupskY6SUcl+XvOS5aNjXa5ZMlLZgi2p6V9vVmx0PFK65OJq9OVLMvr2kl61R3ahSymuCBOa6w3R",
-	"9IrIOdELRkq2KpliQlPzJBlT8vNaapaTi9+fHrz86o17bibzzWSnoXxJRita0iXTdu1OtabZYsmEfpe3",
-	"R3gqCPUPEJ6T8cvXJFvQkmamgRNSskyWuSJ8uZKlGeG8lEvCaFlwVhK1UZotFSx0RstyQ6ResJLwXCVE",
-	"MUZyVjDNqjFMDkfJiJueV1QvRslI0KUZPw1H2TffJf38PRNXejE6fvM6GS25cB9fJJF9eSuXKyo20amT",
-	"l68P/FRJhk8SnncMMfNN9Y3v70o2Hx2P/tvzipif46/q+bv85Ws7KqFpFt8Q8upNOKq10nIJw4NX+obn",
-	"2tx/eK/e4PBsp6d5XjKldhkmxVd6htlq+96GO2ST3Ti3ju8+tnnAgPB4dQ+H38cw5oavAVtrj+dbz5uU",
-	"YTqZXHGmgPdkBTc8YSGLXJHxx+/ekq9fvDiaJESWJP3v6Qm5XTBBpGBkaZp2b63Lkgk9FalhiSl8R4W6",
-	"NWuuyKuj18Bt5VoTCtztcCrczJHhV3OvMeRRP/99J26Y0LLcfHvTzem4e4iwG8vuqCIlozkZv3pTY3sv",
-	"X5O5LPG5Lcyvi6Xx5pAGsrVXb2ps7eXrGF97p9lyAHlxzZY9xIWN3JnALq75qj2Uj/bm0JKoa74i45zN",
-	"6brQ5KhasZ/XrNxUA4KGwu7nslxSDYupX70cwcLw5Xo5Oj7yq8KFZlesxJHIUp/xMnITy1KTnJcsM1+c",
-	"EHP3EloY6uWa0NWqALKXQK9uoEqWunOo5jfT1dDVskPDAfjBfsdZEdnG81KuWGnOpYRRkNnmkLy3x2y2",
-	"IVwrMuel0qRg2mw0FTkMvf4lSDuMZguSS51MRUYVO+BCMaG45jes2JwQan4D2jZDIYIujVREhTkdXBEh",
-	"cR3orGAnZC2uhbwV+KxyB/v10VFwjGMLhdOsEfyWi/uSXg2gbyNSdZK3hibuTN2X9Jr1UjeuQkKOzIev",
-	"jo6OTshXR8gdU0PRKXBM00xqVhRJT+TBV3LJzRZ00RqMoP9Y0M94LEz3W07JF7MiaiWFYiAgfkPzj+zn",
-	"NVPafDJiBBPwJ5yKDCTU56tSzgq2/Pu/KDP7vw1cw3N8Czutr9+PVgKXgswpL9YlM6s0WysumFIH5bpg",
-	"5IbLguJxAZlpXvDsUQd5CaI6rI0RwKB/heoCSvGGBp4pd+kRpalmMNiSUc3ynrHuNkbb3ru8e5QgR9xS",
-	"RTLb95dkdAbS9/0N42KdZUypAYPIbc9fktF3spzxPGfisXdurVh5MJNrwxrlNROkoNk1SimGu0LPzxRZ",
-	"sXLJlbJk9k9SsMcnMVg39pkrw4hnaw1raFgvKKpkbFSp2rgnZqw/SP2dmd4TjTeXDAcJAwe50IwR1vqZ",
-	"IjTL5FpUU5nDUHHY72XO55xFGLxpH3R3w/tywkVTMTf80p63EyIkCJGjpGUtOAjMBbGp2uef10wLgSLf",
-	"9w48A2tzTjeFpPmllN/T8oo9FW8ya2DWpTCDMLtABWyFYuWNkQOyjK20IuMXR+T9N+bKn/OCkfXKjP2Z",
-	"IuZGL/iSa5B58WsFFGYvhku+ZHKtn3R6Oc+BjGhZ8hsGTJjjLDVfstp0i0LeKpgL12SMs50KnNcxeXVE",
-	"llysNVNkLQqjrFbvPlMkff/h4s+fzr//cHr258t377/98OkyJYppI+2AcWMC0mMOcuMV5WIqJPRK5lSh",
-	"IUEIlPLgSFCilrQoWAnDMHKSEf1YecMz9knQG8oLI1s99tra02kuLynm/GqNfMWJfH5cZMP0CSmZLp31",
-	"zKzWFb9hwjB52jh7H82DB6fmwYgQzjIpUGa6pVyTGZvLkmHjRu6LqHiB2PIlGX0SdK0XsuR/ZY/K9N6b",
-	"+0FcJU7+TUjJbuQ1y80Gs88rI10i3xvBKNV6hQrje5ZzeglTebqj80yRt9j1gRmK32Lyh4sPP5ClGSKB",
-	"5TZN2fbBcogmmpgQvpJK08JZew7JB4FqNLth5YYs2XKG+r61ciZErIsCRWIhzaW2hmEsjMYxVpLQqYDB",
-	"nBsWTzIqSFqyVUEzlhIqNtYcupxAT7cl1wzVmqonXfLlkuUJoWRWUHFd/TQVSkuzQXAPYecJCuBsSXmR",
-	"4rjsUMlybZaNmXPLxVXB3CSPwdSR/mNq5T/2WU+FFGQm9YIonjMFbQpJbhdcM7WiGUOtaIXKHEdx2zb3",
-	"or2s34Hu5ixoBRfsEEV7bwowsr1ZSWQYqM3UVadk9PnAaBNsudKb0fGcFop9SVynL7vO5IP2+ip2y/Py",
-	"gTrNuPnU7PAt15v768JwzjLWC/5wbx0BfUZsduZrv3pjQ5f/mNQpb3JvY0AdtMUCsHN2f/u2WljJu2EJ",
-	"MV8TsTaH+f76Avb1VuaxDpG1ZTK/v7mBXnheyhsuMhZzE1EN6u/KPnJPHX/xT8nZX1imzeVUuWJifB3k",
-	"QvTFwI1GqBP2x8Df1YKukLYaTA30wk9lERfoP3383rBw09hSaha4nE7wZgDB6pYrmHn/TM35Qw33k87a",
-	"3f3R8HK0hBUMdA83HdO0N5zkVLMDIziOIu3XWozNJ/jGikJSWLl50ATM2N51KD/2srLCwjMFTjmulXMN",
-	"JmTBPk/sus1BwGyt6rBB2LXolzMqevkOn/+SjHjH0Ps8iUA0rTFw9YMM3YPR/QSPot/SGSukuELDm5Fj",
-	"WNDwTMqCURDCCqm7VrgA4Scz1Du3Qpj7xNReBLlkmuZUU3u/c9MkLc5rR6SfykbvbRNNeiLj9G9fUic6",
-	"CRauY3Wq40z60q2Z+Tm6/vJWoKA+jAROxeYDvIFeZifMFsWH+ej4T0NbsU38lLTYj+U1YOkwDwWbneAS",
-	"bD1thtvyv0YW45uN0fjs6RofdR2dSY1NcKHfvB61jajumxYHLW7pxvRCRU5LGB4T6+Xo+E8j993op5i5",
-	"u7JR/wl9frgzfpntFteXzDbkx2un7vlL5HwlAat2hySg3xpv/an3+vC0ELlG7D7SWnABBmOY/YTtNPeB",
-	"kexhn00/x9am6q4ZfGIqqibQVMHKxLs74KMilBRcaXOD/s9354bkjZ5qFkyBdlE76orI+VSULGP8hosr",
-	"ED7BT6ZA75gxNFSR2cb0wEs3QiknMXG+ixfCW5Z7v3xthlbzMDbls+1Ov4rkdjurl06zC0nM0g3PB27y",
-	"ZZzaG/tn1LbGMTcvpmAHwfNW57r1F96Gv1VvH5LqEeut5ehAgU3H3VZE02uzj7UjRwumPpToVK4+fHR7",
-	"X/v2nJb6ey7YO82Wo2QE8Tju38Zvq3WZLahiruna57D12g+NRri4kTwzXdzK8hqe+OCsu+b8B39zfOMv",
-	"cmZGvOAre5Tj/QZ9RObsf/0pQmHb9iJO6tdc5BA84I59Y5fHyKtrTU7gsOFzG3N+pSZyDiRkZptMBZCL",
-	"m6EhIJgMkWY2JHJ8yfhHzm6ff5tzTc7dazB3oBX/41RcQEPw0+SQWIN2mxsAQTVZhyhsxIKjMR4hiQfc",
-	"ik+wlH1yRn1/zpimvDh00sWfpuujo1fZNdvAH+wnsqKlVidmqWmpPVMGkcswUMLNkZtDBN349dGR8w9z",
-	"HRfo2tQBHaD0XycLJ98s14Xm5qnn5ho7MMMEE6szUNfm31Y97AzPemV2NA6dkBdGbHx5dBRw4piu1euc",
-	"TlyX33eLmE6czIGwx+wzzXSxIXWJOPF0H0g8hp5OiFzh1h63Vs3corAxQpqXm6N/vf0asaOHQ324fQLe",
-	"yYl+9h3vrFpnlztdYB0s6Esy+o4XrHfYmdGnwdweCnMzLii41fvFL2g9NvL20vVfnt/BzRSz84F8Yo5E",
-	"dbGd1G2ngpalvFVWJFLrQpPx6Q9nE3MZkoJRI+0IFho53RSAh4IZwAlCRoGAK9i8IecYCYtvKqdXmee8",
-	"P+9ayNvEhjWoqQiOvXk6ncl8kxqdlNzKNYaMMDt60DYsPWsmqJGngV0uuQjZ1IuWASGI/4ywsQ9myHrB",
-	"VCiqKzJ+YUMuMKLIsO2oqrWkn9/hj1/Z420/VqebliXdVGpx/xjsM13976pP7zK8O2hsKCxHxLhgRd0F",
-	"MLcztQL2nSYajmH4VPuNV99540XTXEC1829C5GKCMXtcKzIDDRCM9HTJjkma0Twl44vLb88T8u6fvr1I",
-	"yMXl9wk5+7+/S8jZH/8pIRffn51/vDSvTNH3R96enkHjCnWQ87PvFAY+Q9AUeXVGqBDShnUrXTK6RH/B",
-	"p1dn5gief3zrTDuTZCrSXGZrM5+UjLED06JRjuY8Y6jmsM+auMfMpZHyJb0yQnV6w3Mm04SwQjGSrkXO",
-	"5lywPD2cCjTlPVNE8StB9bpk5JYbAQZdlUuuCkZzM2j2WTOhzNVak2t8a0YnpOb/bgyGAMwIRskIBrBF",
-	"fOlQEoM4grqaGNh3xlyAig6urIjV8Rere91d8dpZ5AaKtwpsYMBNqmilKs7FKMzN4JipEIzZaE3GyPiG",
-	"s9sJEqC0DZqFLNlS3jAyZjnXE6sg2/Nwu+DZgtCSVdLMVNCSUVTbjwMpnZhDT54TENbN35OEOL3GPnFh",
-	"Pyr3mP/CnJtKmk5IRLIOvwzVLphPjyQ+FbbzSkPw3QdKQ4LZGtBaSz+04/8XeAJfngr4NElITU1ofAxG",
-	"36k3IivqVzbsABo6kJ1G/dtJQqwa6mb+Dj/6VXefJwn5i5wlVQASTL6tudrO/yBnfu5/kLPJIfng7QSK",
-	"3C6kuchLRsnCBgcVVOQsJwt6A5KtyzrZMA0aGj4eEha2JOcuXCVpm/KQ16MBTZ00VTmj3k3FdvPDSYM/",
-	"lQx6i9ofklqDofEkrXPX/9yWif4L4SPsE0Y0Rsy0MgfxA+2Q+OxpzbEx2PN0KgidKVmsNSMLrVeGf5l/",
-	"lfNHOZ9CTUtYl7ylER51+HB+6DW7P1MoGo99bIJPfRAbsqJ6MXFcMyuoUuB/wNBuGMwemumO0uFTGfNP",
-	"SLZg2bVRj/k1Iyn8npKxjbCyqoO5N6ywooyk4nJlFHl99DrUSHD0JwTDWKogRFSWpSbmMsP3Xk0O4TqH",
-	"WJ0oxQA92ffnNqTx08fvT5zrwH2Ho0mIMJoPmiVnNLu2QSAakw7RiAzBZUaeG+Nu4ytzVmXNGHJBnlIy",
-	"zFJQJJe3AlibuYFTT+eppyJrg2mR6hZ3VUMicY4GT8+hi6BfSPk1G6OG258C7kPSbVNIbReYDOn8Kr8k",
-	"q9W7B3O5DjIsVbL541qTagYk28458I3OoSJbsXoEiNH190xrk+MqRKJm9zAEGmFSlWN5YsWgCMsCdjV+",
-	"ffQqeHr/1QpGu+dyddvbDHmc2Gwk62eGYLxaMIC/ByN0PHlgC1032cdYm80W3m64g0xHmzBspMCIbqrO",
-	"S76ksSgxw5XBI0aN3u4tfZKs8A0w1cEJxC6CqITSpQr5lDUhjfCw7g1U8Gf0S/ec34m5jNm8GuY8iBfG",
-	"eVsZPXHp9ZWRglAF6twBJEeZO23J9YGW7VXqCHD7IYgWFT5SdFhUC/38AwSL3WuraGnYni6W9O37qSZL",
-	"aQ23bhHBL2I5BsTLwrtx/hoP8rD71x3jAYF1D7AmsKuXMogS7mUt9rEvqCfs/l4sSKJabB8fUW+8Ncr6",
-	"coTk4qItf+o/I38seUxtOfU7WmVgwRlfF4U5KhDLnB/74+scPN4Ob9TbrGC0ZPkh+RaM6Rhi3ApxPvEh",
-	"zo1GILmwFepMxmYnJ4c+2nlsjiSj2WIqbAjpM+V+nOwdC01qodBT0YqFNnr0Ri/A5Gj4nnUvkIZ3ATJL",
-	"Y4EWHazCcKh/7BoGiYwCly66VLuHXfYzHC/A3XefDSYD2co26LMl9ZrLZkmvQdGwV3OlXoli428dS8An",
-	"KK2U7IbLtWr+aiaRg1IOuVmg3Ji7XZdUKJo5F+1Q5tUn4rp0E/MIF1d7SLy9nO/BNudp+SKsc5yHKX26",
-	"lOt44G8mlT4mqZaaFqnXcWclo9dGD30GRruCkZ/XFAEjIH9ixcpPguuU/AOBN8nz6oFxKddg09OSvCE5",
-	"y/iSFgT4oAK7Y0OqgJS+bNOWEWwngWNPOI79+eBKHtgvc5YdnmEv4S8HiN0ADVGziaOlVM+50KwUtHi+",
-	"Kqg24ufznGUoH5l5PEpfTc8AdJz46Xbt4TduTy557ET9Xq5LRdQKLOmyJExpvjS30SS6q2672ste0JmM",
-	"HJvvzddkYXoJDvpD7siSZgseSw14jz886mAU0+tVLItGr1ePOJAG7eBeVUvlxtlFQx/gk4oJkwocpeBg",
-	"OvH8gCtiaKjktCB/T6A38vfE9kb+nsi1NvctWZUyY2is+3twNS4Yxuh2kFZvynvFr+pEsMtLOObd3rKT",
-	"Ofdz2fF1O+3d3vJsZ+grDQrwU00ixNCeUTBM13cXrXBxdcG0+SdCL5fAvg9uzeZn+DBR9un2vrs+39Ii",
-	"WyOyw3umFzKPsbFbT0CG/FDdBZnD9nNMZusyZwJ1z6JiSxjp4qnTH0rne4FHv7HvVuvkv9kan909jega",
-	"euiGeM4EQqiAaQ31BoyDFuy2GXq13fn9zhuhnAqCTRyOBsScRwcPaFiA3nLG5lzwuKXyjGUFLZkCteCa",
-	"ufgRkmbV+yolS7qqAPDQwSfnJF3KfF2wFFEO0rfhK1Mxh2299Va2ZwpFM9SYLI6fkdquKBdKO/weO1To",
-	"gGtFsI9oBDddrZiI7Y5RJ9RC3oog8dmqVIAN9ZkuV0YnImthLdBbZcMFK1am3XZv/7TmORUZsz16rz3q",
-	"Q/droyjojEVUqTOuVgXdEPj5xKEgeVSkTgMDru1W5lXt63t8oTdvxVCRI5K1YlZe5A7CDekDKGqM8GM5",
-	"sVGWCQGYowDkKO4dQO05Fg9VFPKW5Y7O5JzkpVzlQAgiJ+gvKNjbheQZO3M/ISTSiQu98zY8cFT3h6c1",
-	"Y7xWJdtKkjZ3vpMmnTwNAUCTgQYdxw86Mzrs6cUdR/PAQhY5oTiIY0wsn1U534kzVZRVWCLMM64lDgmz",
-	"CQgpGmIDliFrDUJK93kyllKD5ysyqJY9cSwhOK+DmWOHfQhvAaCf+booDtYrw7YQ2QJjo6ExC8JVMbDD",
-	"wezqIsap4trtuij20my7udc3Q3sZ0k0He/IKuzOF49S62NTOs7t/NjbcuHFi7pCf1zVYExyP5WY10LZ9",
-	"AgMegtkdE3eOrG7p/FkqmQrAZ/CRD0KKA9wv02rOjQiX6UPy3lkYgWcAnEaUf05FyEF3nHwj6HQwu72I",
-	"ctr7PVN1pttnyftVMWHLf+t8dwsTHeh2CxllwZUeGjkfkaD7o7x5/jAR5vfOaN42OARR6xkOzS1aF1Pc",
-	"cnD2pYS+XX7vZ98ZEAwu8bEV2bvvxgC287CdkWX++fN7RE6Ev79Zb0aJx/cdJaMbJnLQlF1EHYTc/dnF",
-	"zmFQWxUM50Lm/AOYNVZ9Vgu+8h+gzT+f01L/uZkFhs+0fqu33/q5pcTX2l3w1cp813zLDr/1/V/k7M9h",
-	"UJ/ISgj0XtFo9F5zkzuDkg3BoTza2DYbjG+4f0OdayiJ+LYF7+JqKlyo2BiHg4qfvVgwoBe5sP1qcjwV",
-	"ByTV7LNOE5LCBVZwwYzgAgDx2MwhPOXuuuAHwn5e08Kcelk5vyuiMwO2l2lKxnVNY4KNxu/MFBJzgAmY",
-	"Vu1kEsQxCrryrZ8Qcy9RjRM2I12xHHuweejo2oCxA3oS2htRdxSSzEt0yNAC46nG6Vcp2u2/OjxKoVVE",
-	"hmP5xAoeU0HQp8OvBMvJm9cHM65JScUVswuGlkvbc0LSeSEBR/9ccqGrAYkNgRVj4cgScs1WGqIDmNDY",
-	"oL130mOSmhsSsVLh/kttj1QjsH/6r//6r/968P79wdlZapcvsVfax+/eklevXn1NPKyHDdiRpY+Wk/O5",
-	"Ynpilhmi8NxUM1owkdMS3jVjuy251kxU9zuOw1w1jT2shBq/mzBBLmyaKozB7mKMNj4pu1qxNtcKgfS7",
-	"6GAqTh3J3i6Y2UxHAFwR9nnFMm1OjQ9XvGGlYpMghg48faXFAyOZZGXWSgMxx8jcG+EpGiUjd27cTy1q",
-	"B9YTECkgFwSkM0pGEcoZJV4OSUZmwc1rFHhze+G2MSrVHZiIslhcvAJfVMC4UDA2BLikK0wmqv0OoU1g",
-	"vrPIYi2b1FS05JaGhaoGJmvlunEa1S9TZDLfGq5xzTbeRQ+sw4wlRX0yuCZr8mJCGuaSqjnkvNCgWnMd",
-	"YXxmuSN2Oghwn5yQCIOG1lEGdVELTjJpCqMY/qAqQfuQnJLUCZVpOCMkYIVHmGq8VqSwVk+vZROrZbs1",
-	"cmENcCztfsEAT4FBcurfGFdodBO/odZfrtE6hZHaPhhekbUwRz59ntUNmMTGgo71opTrqwVJV1QvLJ8r",
-	"5dIsHCUrAL5znLvKsog26jM1TetudO4aRHo9JB/ZUt5gVpqhE7NOmDMsrjw4Ro1MuPLXAXCXHx36cojz",
-	"jUNEImZlKUtlWmd5/RY/xLBY0wnGxaaH5EdUMO0orVJFpyIYQbYwFw3EzQQYwkBOwFfXQvMiOCzAudhn",
-	"7Vg2sq4O4TOOVOILQvTjWw1CnPJtBSjMw0GnspLlXH/Pl1xHzUc51xaklde7C5znJzWcRQuqF2CBd2ij",
-	"D+kwdUOLg629u/hAXr988TuAWzupRwT4yBNnybRorYrpqD03a7D+gUqLqt5lZXyUn9A2w3MmICm+JHQp",
-	"bbySH66RtW6qXVGxvdiObGbfvuTxciYfGc0PDBc6NsuAh/H80yV5Tlf8ue/6+d+qKiZf/NcHmiOEXnMU",
-	"hvKN2rsbBmIw0ngajB8rXpE19R2o9mHGs1mx3pU7qc4p5pAZ9iKkrnBwLeptQpQkFAGdnHnn3oe6ZelO",
-	"wgHgxVuf6OTeRpVXWPGRCDJE73Ec2Y0hbj9in5EZfGRzZk4u23ocv22/8SUZLahyrPtcltY/3p2q4LfV",
-	"iAb1b1bw+pAI6d1CfS/pZ4fdHB8XYtZYy3RVJMnIR/Szt2VbHqEda9s+yKXFTx92IYXgD0ZosVGcgKbj",
-	"CkuphBRUaXcHD7+34iYpyzIH8MkoLxdSxxKIvisZO4AwT3hgEEtd0c2SCX3JSjTdDUtw85QYSW27rLMx",
-	"2wHRpoftXL8xpHf9bvyObgbNHIjvnJVKiv5eQNO8XUiXuhH0igS8gkYGdarp549UsyiKxyX9DBc9UKAR",
-	"7NZaLqnmGS2KTfOUPFMQAxGgPilcVkguWWt5QPPcBZtAERWxm5d13YVWGozgls08yPVo18y60BFZEzAa",
-	"UlFd9muRR4OEm/uKEwm5UW0Touy4ISy58xZjuS2ZJHL1t27fyB1XXTA1jME6K/upR3rvRCO3OSo03LeK",
-	"w23Brd0RjLtFVDsDa289QLuCZm+XKXsBsduPDwC33tpnP3A1mhaGnysIso9sEf28T1tDLvhXb7qvth8C",
-	"adZjcIfBF2hA1WxY1EXHVfeD+breboVSBzFtw5rvhdXeY/V2gM5uv4sa3Te8KGxYZS/zneFzbngnZrg+",
-	"gWoVVHOMi6G2twvrGtnana/65jLX9uvWuWK+ZzSPh2ifGYHeKPElFYprvPi4GrANAf7sPpDi+19fnk8G",
-	"HC9gVZbJNEdVo5aKs0TWqEUb7e1zTMWRNDIFd34G3Bx3i8ypapseEgjDChOyGulY2v4eppEMvXc+2h14",
-	"oJSY7vtqe3e13LAgCuJO2TLd190TDSh+XT7wtnReuk+0CB339xONJnr7P9FY4jLBUw0mLjs80Wg6RI2n",
-	"Gk2PoPLApzkm5/RFdr2n16zKzuyWgMi4lppp5JFCOmPXkpbXkx0kob0G1CEj7TuwnWUlAOOyUhA5MvLN",
-	"UpasCdnfqhR8Z3HqSWi4IY8FMpiVtgIS75N/bLX5YZqzMwduc4ixojiPn/f3csYLRoAb3EVZ/ACVxXkx",
-	"k58rWXwPnwqURI7b2VHJ70xsGK4pFrSri+9p0MO+LPQDwoEOX9KVVB2pOn+QM6K5LkA5KGWxr2JQrWow",
-	"+6DjSkyvSKUXYqFOrHcW1i0d34ewPpDWT6po5wcVwsy5uGVFcWBYHsubZwTCiU4v3r57RwqZ2divhNgi",
-	"YZTkckm5QPRpiyStb+VUQNS9gpKquU0EMmSbEArID7OSZtdMK4t9iXifFlQhIZlcAvJLQt6dk4JrVtJC",
-	"EVlOhZDiAEcTgFeRi3UJ6eHIOF07kW0CwRgAZVyN7Km48FHXLlQL4vAgRmBySN4JkgPmDybSVYtgmgdG",
-	"/iaEYYdyILnUB4qtaIlxO1ouIS4H66irhOT8ils8yTT9//23v/v/T9dHRy/fPPvvf3/w/B/+r//15/Rv",
-	"/8+X/zdNyfjjd2/JV69eviTU0FVClJyKVD6blZyJf7SGnEOOVb8hcmOS+KgPi8ibmMuOFzZGJpfrWcFy",
-	"kkuN/nG7f1xNhTNMvPzqVX1CmMIFf+GEX0WnstisFkyoBLFflKal5uIKSi8wuzcYKYMPYpiNeRk8RdCH",
-	"LyZZFK7lMSUzWjLy7vzmtRcQEKEcodsA84+KgFQcSHiAb/Xy6G6s/YFFvG6G/8sSvsOb494ZVPct80uQ",
-	"lyri6Ltvdkk6YOXdEg76o0xCcyTYUF2Eng0zDgL8E6I6GOiVkGXFPQOMnckeRN5xAbmlU4492LsWF4sr",
-	"wur1KR9g9MAeto2+6ffaOQrB0oaRBEVWrHN2FsZI9ObqFEq6qLlm0ISK60LODwa1k6N+/Wrd3bMQSwkk",
-	"4vL+uNGWlKbmTNk4sQ1EVb48OjrCQ/n11+aXT5dvyRjfyqS4YcD6LfY/BEpbWPkoPNMdgwMeKF/lS88x",
-	"v+Tx+L9VyTOYGw8M+6qqU9Y+xL3FIRtwardUYcW6e07g7o25CCujWyjK5gmcDAIEiNac+2nLIp8qxa9E",
-	"HFj0Eoq1QwECz+gqbNFuftkVDXcqCPvMEXWiCuriFl/UKouIWN8ICPI1IVwMWn8Nnd0unsawt63YjjcQ",
-	"LOCvMu/tF8UM+hXMiELpKGUHbvDB6phxGbSqZ7l9cnuapbs4gpcE91nWYWhjdtnuqscfkvcWIBGqBHBl",
-	"blLIWhm7apEHYT2jqZBzl5vAynQCsXZWrsAVt6lHsRDvYfHXSd3w+GuKr26CyGqLC9gTdR27uVbU6JKm",
-	"/f/1p9OD//nT3159+bvHjcj2qfXrMM6wGVoYufhOMBnEENOMWTlzDAIm+aG+OMeYFJWzezidv/KI2DvH",
-	"uQ7r5/5QFOLksIcGNCwOdRcMydfDMDCGhYh66acWHIrQ48Ds1uJayFsxubOIMzCalAYSGUSVRjDR73tg",
-	"d4o4bYaYngQ7iAAK+XpVQEFBZUXJAICX56GSetgBUdHAau9HqHgRQ6hY71re5J233EmlY3afOJ1uK4Ky",
-	"mxzcKRy4ay8u0NNMe7hQm9A6XkrBNolDq+RMJaSkYIVesTJjQtMrVisx/5BX7hncJptPgscgFI2SsxYc",
-	"y1dUsIngSAMPKrx8TFZyLXIIrSZcZAsyLmbPuZhAzJbhqD+vQXSpfvr3f0MIT2gJnKLmR7MG17yQVyVd",
-	"YmtLZnji+Prq+bLZWvBTu7UlLwoOT9Th8kzfo2RkxzBKRuZ1+8+//1s7C9esrHn54IaWkGZoWvl+ds7K",
-	"d6Yd+OsCxgOf//nqnJXv3R/4w/vRT7DOK1rquCp5SnL/a81ViYQPRmrD/G9leU0MgcBtgVXDeUkMla7i",
-	"BYV2yYOpxhC36fzibQWR/AxYtmpiapj1AGtFvYWFjnLid7mqwBRc488iu+ShgTGF3ojzVdMq3S3GP3gz",
-	"flK3jWVms9e02SeEYRxU/fKPvuP2sAZaWppLGkbQh/OKc1g3ra46Wy1Ft07LvyYtd38JcSCt7yg0bjkJ",
-	"LbILKe4Y8UBoixY7JSkh9SRxmrEUGUtAu+GCuGpaIad8vUsJV8dCevGzhl/6bhTDDF7BqH+zdu1j7aoW",
-	"/GLB51vuUEuGgN9rnt6WN3NDORzVb91FOoDO/aVL/OtE2hoCps8EWT6WTUv90+/ytIXoScazjbZXxHB6",
-	"hnWoRhy5L3K6GdbKmXlwx6xZmGSXoODWqT9TLzgUftlqdfUU04TqEAgDi80FaZ1t64ToCL77VoCGQMnL",
-	"1wcLuS7J73+/XHroHash1XNUXnz16miydzCVhacFMv8wh4V+J95zsY5q4fYHNOanEL5g5pFCvTw7qfSQ",
-	"nIrqE2G0LDiYR6iovVOuhSIrqvRULHku+NVCk/HLl+g0O3pzdAT1A//H0eTEAUTxpU0epwScmQd6wQ6y",
-	"QmbX7gi9eP3aGZamApg142ic4UvmIycIvoOoRYhgTWfyhpGXr8DOaGeJ3331dULY4dUheQmcHOyYrdDH",
-	"7eGOS/r5jPJi8wO7/YOcxdZWKg3K8V/kTGFoCMtBlchpDWYihBAC8+jhfiPanmvVPD6BaYIv14Wmgsm1",
-	"qjGk4cwAktuUjQRFmogm1ZR61xNx9LujjhOxFrBgLH9LVzSedhBa82D+zxTJ7NNm0X0TMbYSkzNrjKYq",
-	"muTnXHGDznNouWTXssfm1Sa4JHaFVOz0p+332R6CLS7hMUkbTYGTIq0wt2NcdiqCKohmf6+kzLu9E4Pd",
-	"DkNuUv9T5BroukpBjAykwhNv9IezinGke9ya6NDZDqq6x03adwWeNmX1bZZFiJ1DahpgZNzhTrQxOXNz",
-	"+jHiLalxg5P6HeOPFlkyKlRwbTORKwv1/1kbtgpiVuBaOTr4+qe/vY67Vu7GwAMXVtsptI2X7xZY/xR1",
-	"nx7rPthKC2QM3L9pVDaqjKhQP0IJYBcauM/7o8YeIKRpwI0y/DIZwM931grxFN1JNwwn0KUlQjfOdqUa",
-	"5gKnNxot8h51x206K079v4rm2hFD8F00cGD7bY8CQlVGOw2pIE0cOihUiIbG8R6HwGZceKVtVhLXKuhw",
-	"MkgcuDchwJ3n/4zCwG/X72/X72/X75brd+/79hPwtYhTqJuZHrsatspew/4951WrGasV04fkcuErgk8F",
-	"IOyhEerEF73dW2vqdUhEiLpaX1niibNgs3jI7uiW2NngD6U0G+tFxkHgkWCTxGK/ghSzLrA2B9r1Tupu",
-	"zWAVC0ZvWENQundzf5uy+NJIBVLs5xLXC55dC6aUrQ1iG1NYqdjedmiMwEdueW7+BDQ7tlQkW2sX0Tup",
-	"VQIQ2QI4pnNsRyGje+7cUxEYrbckxFLxcS0+CcM8RB6zCIfMoGo1o4KUa+GlESos+q8su0zFwy3ONTf3",
-	"rlbnAGu0IXnbLfGt131YoXWQa7LAGJOaK6tsMQz7VJ1q7wnXsodV/HFhIZCqDeHqjubrJRXrOc30uhxQ",
-	"cH03r/9S5qwYWMp9t5b3ihIIzsawGIGh4XR7ZHkr4CkPsjZKU73eHrHpFuMCH99dQmgzBajrjyFQco6i",
-	"JNUgwccPdHgRxdlweOaadE+42GPp94pmaFuia6emTumNzU3avDZuc7b7VqEb9lmX/fadyVuho/LmqZHf",
-	"ubSiSWAHAHxVJb2rIgwwSrBqg7wVWy6QneKO7Bi3sfWtwoiR9udQKKIRdqMXbENujUymdhEhWqsYxHBF",
-	"3K1M5GdUs7h472Fs3WxRZRt/unw7ObFuzbau59obnqM2nLPXOhgyYHjBDnnogGLnqd5xfd3q+70jkfeF",
-	"2H0QdUeDJRQy2wCKQEWBDVtGUfQFBRhi9jCuKAgHnXBlj0ptGY1wi3YKh2Dsj9fkvvzp0fuq+vmHre7J",
-	"6tmkSi/DOgVOyRfFppp7MGsj/CguMkZmDDgL7OAw7JS94i+gGIRd68bB5xpuR8zKxuocMORwW/dnBz3B",
-	"F/225cZOJHUyC9dhR7rvMC4OIn4ERAB7YYsw3fL2G53v2dF1ArIBmpmCA7qr72uwEZKruq80pCpXCQme",
-	"Atpy9BQYu1ZrDQaFqWixAlg8cmohLr46Ogrjh7JSGnWxKGp3mTuJbur1opH7EeowE2cf8Q4iyB6WaUgx",
-	"fnTbtBUETfWxvZheGNn/7UwvEHOG8LxqGnuzvMZKhxNujny3he9hBPey+i37PRNZIRUXV40Azc7jnWAB",
-	"HvMjpNo0ozvv5fj3rO+g9RzmxqtWtHbJP6gjz/XkZF7AO3AQSFUBvkdy8RlZthvqoTFgi8bTg/bQWe/u",
-	"FwEDsc2f6YngoVyaKIh/A0Wnhiy4w0KqltxXAf51rPmXIWd1z+RsETm+fUdyBy2UjGl14U98ccyMxeWJ",
-	"fb2YW+XB7S7NPVTXE7DUd6usVXT+sFO1pzp6QuJkS8agYUF9SArOsjuorX0aa+89suv98VtuwD4RFk1j",
-	"ZRyMSorcV5AMT/0JoQC9x1AeMqdQGcUR3KyKpFdS5mnoiDFfADgklFue0RzrGX+YX7Dyhmes3y9zdza1",
-	"a5zmQO9OHwLUvXl7erwXD+vG7/dj9PV9EoJ6gQZgva7HVVXCu3lcex0hTzu0B8lR2+ZpuR9Yg9Yg77Ry",
-	"uy9dvw/nabf1vp1A+/OO+3UKnbYzDeu5ha0IpfiS3hU0ayDU2LcxUL/2jMQ12iNcmXkHTaLosioeW2VI",
-	"qo3SbEnGRv5hQpdwgaRtDBYovvxBoIBUkzm48tWFzYVE3fcLWYDq5lAWQFRdFwWoCFB0OFsXtJyK1GHE",
-	"vMtT95DbhOrVhVEBYAgdpY4dMsXYm9qqgwHO/Ekw4jYIRDIVdvhcKYtAiw02x+fAXKn5E7cR5FersQQT",
-	"qpbPlgW+ZhusCnwYtGlX1oO1JBjbUcEN1wrBmUGu1mW2oIr578j56eXb3zspxK0ETjdprjACOuaQtOPr",
-	"UPtEHpH7GstuerUVOPG9yblZsg1BQrKkNebihgktyw3EmmmVgANPCjYhc1kUTjrt2MRyXbDDqfjBl4LH",
-	"ms4grDRC2cZmhBbeYxKNlEIs5y5/MIemgNHY2bnDoBZmlFwPc0P4pekzO1YHD/wNwdE76aP3IQMoqNIX",
-	"G5FtK4kJoZG2tjagGKuNyBalFNwQczXITrVniGgyoDSnX227JoNqb+5wSTUS1zYiI/ij2+5wIUq2kqUe",
-	"vNn4RbOPf+ZVsFaTlmQZLOvW9qNoN98bnm65eJ2OGp0NsyFvv1i6FNGP0LnynB0gj/xm2pdd3fZrtkkT",
-	"q5DavGasoQ9I4iFDqnASyBgxcLBOv4qorX2n7RLWxw7jmSLVs3vIidcsErLyz2xTHWg3X7sXuDNBtxXz",
-	"J0u62mMIcWJrztI8dVcsQzPZQSKHq+DFEffivLY3O4G6tTS80Wl7CauJqmMIn1w52eaabax5oi4NIwIE",
-	"XB0nZMudnCIfvuWKTUxLVEQEn/SQfLQ2ofRvX9Iw8xerZwsWq71fR19in3XJ5oe1MqQ7YzBhI7B3EJUR",
-	"kf5evj7wS+FZBVC/TckdHY/e/O71V/Mj+jL7Hy/Y69nR0YuXdPbqdZbv7iyFCiCRUbx6E4xCrWcHfiRk",
-	"/OnTO7RGVQM6evH1K/pq/vLgd9kLdvC72csXB19nX3118HL+mr3Ij+jXsxcvGhDYdVQx87E9OHFeyowp",
-	"dVnS7JqLK8BXjMa5cnGwwmeJtg+jxXlb2BLV9NKe0T7ar43gzL30oBhJeSlXZ/JWIEBNl5FrIXmGwdWU",
-	"pO6VFOfeiI2Arp0XGwQ6VNM2K6xFPRyX6Gmhno1SynV3+Xkfr23eqwtvLLfCWS3HHYlwcs/Rg45ImoGE",
-	"zX1tTCfGw+MHYZituftk/GZ73sf2HN+LgXjMPYzqsXnT09qjtjK3j14rD53cCPpX8bmkHZPTYGwn6ITz",
-	"EJJetKiBTnUwnhgc5jDbc6/z7f5srEM56I7j38Jfn5ByOsxujujjzNMaM05deuk3G7M7fWLwI8BwNiUu",
-	"LxgbojNyltUWzV742DD4rUqTHUtBFkYXKww/KZli5Y0h8iX6+qkgR5NDAqToyjQZerkKmjACcMHmmsh1",
-	"GE4VWb5f1apZqNVNuHDHxC0XrEVqjWgf7bKlNm7Br01j5YjSMrveYcHOqGYfqbiKHiEqFM2A95EcqnYF",
-	"MFApGcPYlDm+Dg4qNYq1+/LEQTEt6YbMmK8u1ta1RSyWy7VD1qsVK8lMrkV+/1Efae4W4NCMf8fIgIgl",
-	"zq0JKeTtowwbd+MuQSueGL6FEJF4gB4azsAUY54mS5ozUGbJjBYUricIbdBsmZBCoo2+kBmYvyZJJduC",
-	"MXgqKvOtruiMpMGHd3l6SFJ3SMAirviVMNetYFcURChXeQQY0ORkKswqB6ZccEjgSyhT4zQUmW3INRc5",
-	"GokE0z+aX9/Cj6nNL1HrZczaW9CZLOHxrfqFmyI+DXdutuCC7f02ZnXu+Xp9lnGVRK2XjhvV1uuRYJ/l",
-	"WiueMyu8cnG151Qd0UTMtEgMlprtVCtGjLz3kWbrusUNuYxa4ZyfEm/YDFK9IWD1FsJc1y6kCJOXqmnh",
-	"7oE3qpGuWzKqUOHzf5oWovEhWuq9ya12kocVeW0ITvUWgl2NLl0SnszGUeukrOahqk25dWR6Jbdvb7pD",
-	"y52/E3Vdx/gKll+x8pDAm8iv+HK51iDzsM8ZW2nLilIhNVq0pyLFypsKHGRLrjS9Zo4pA95BbuhhtiEl",
-	"c1cJ12SsGLPf1Ec88WgspbW6U5Lig6lt1YO2yRWUI2SEwUWhmuzZPDPGioVGKMCzA+VikHzBlYC3B4L8",
-	"p6i/472j0ibLdjeLY9ocrx2APZiKgM3fuhxjaNf2Bql1t7LUi8Q1aB0z7nCgoGVdQlPhr5WEpCtWfhJc",
-	"p0RLmbhocYA8Z/SGTY6tH2Flj6ZpDBzhjK90QnBPcExTQW9YSa98t/NQZHbCXqODKIINnISzKKxE5fS6",
-	"wdD/1YoJtkP4MLpJt3nUkByo8rf58A4s1Q7mI0CcZ/Ylb85r31iW8HMyfvWmpuOhV5ggT3ayq4sMRT+W",
-	"AtE0o2W5IS9fd2CqarZ8N9iUaJ6+lO/pNetyHP1FzlAPqIgACBU8/XOMURvgit1fBnEyWdcA3e/W0ggF",
-	"DECp8KGsA9PFC6m7+9B3bv5pZSmpo2Ex5nusIWyYsDVYYgy7PQATDOgEwgPGM2iyDy8YAa6I5Z8VD38k",
-	"SchZBb6TZbfDFYOM/KkxfN+9N/jgBB05eYsWxYf56PhPA5fyY6OFLz8lkdFeW0/91lHX7fna/9aeDY6+",
-	"ui3jy9S8MoMrl+YMa5SDOo3PDQeuaeiIEYdLTLp418u1qZVI7Me1yH1JSe8xHYhMkUmR03IzxBTtR3hR",
-	"e8s0I9dlxr6FE9I1cnymciHzYQEX+Nq73a4H2xfIPMM76XY4hUXnPcRdOJ8devnICiMw9C9WiQ/tuVq2",
-	"i8vO8AR3ynwIouvPhSJCMzv0uCdPuKheHsgOqCYZXbt4KCD/4EKkZEnFmhb4Q5QV3Ekz2+WQwDHGqcUc",
-	"iYFQahtunsba2tZotHXgYhvfRW/RI+XFtYYkVtMd719NrF9f7VvGyUI14auTYVrposnuKxG6Jq1v10nP",
-	"Ksk7gsxkjbNUa5ot8Oh4G5/LgWRkTjPdHSR1t5qLzXTY9iOD57gLjKmdJKB7wssPOL8tox+YkHVz52Ss",
-	"6rR+V8plxOiOOtPtQipGqofJnBaFQsBTrohayBXoeX810kROwX9mTmd5Qih87jR375J2GdPGqjFdynsd",
-	"vlUMH3wC9uR2pyV/dHbyX3rdeTuTnoTf9lQiGb6/jOTpBg/uDxtBy8I9QlHDndXVp7Vj+Mx56PN+O3f3",
-	"5JYhzBFUUFVS6j2Oo3aHbhkIPgtRKX5I1nr5IAMyl/geQzJSn6rEvt11rZauuWNGfiiHbUE7d49GIu32",
-	"06V2GqgXELeMEnWVfYcYSOm7jU9vHdmeQwqE611GtF2iOKdXcXQ9iu6hZvJMPLALYuh2n1DMOLCg6gf2",
-	"2Y+rnUK3oOq8ZDdcrlX3Q6votF4czKhRpWByrpztxTVfkefw3QX/KyN/T15MTojFdvHfckWOAhtXgOrt",
-	"Holrnpf0mhG6WhW8VhcoeB8UBMDY7pRTIPugurGMrNfTllmVCBFmjBfjqrNgyjtMt4mtZPbernawErVJ",
-	"1UbV3r76jm8X4Lu8n1RX6kjO82Oy4tl1gp6WG5ZYA1JCaP6XtbLQcIppc3J+RHdLiW9/uGFlydGQ4ryh",
-	"pi3Qs6Axr5EZtdY3B/ps1Z55O2wu6jatT61DKTFk5EC6A32EUPKHiw8/kHNDHIGZGD14K/Ntw4EXwwXZ",
-	"39fiwTniJu4t+csujxWiF3uylvfIHvKjHRpS7N2sdwoh7pXNAonsQQKJK3NB/wjccw81Cr19APoh+u6l",
-	"A/PSuTnBsXuOZ9e1eESrZKyoXhyT1Ldh3g/KlOBup20y6HOa2fTuut/s2Hq1AFLHQ1H4h+6hJn+He+0U",
-	"gq+CqZ9UycNGNC2kPoCgbpZXIvwdh/KgrGLHoO1tHi4twTt/EsafYj65RUW6tfhzzjUPOViYSWRD+967",
-	"8iA4hLBayCP4ylq+juaVuQncTRhM0L7yMinUGk2wWUlXgH8rs+tTf+2dVdFB4Irxn3/aCkvUsP76Dflp",
-	"22H+aO/hCE3byIohR9q2MuhU19zojWRY81sVsiEFLqk73SBGDagT85CU8CtmSvfTVSeMiauKEvT4TMEY",
-	"tHSyI+FCyxOLD2AjcAS7vQ/knEZkQqNsEf76yyatVnhEcw62vsgvehK/pGupO4CjIVPhc2TlH/xlr/G2",
-	"69Yetrx23/5ab9NMQvhteJ9WuuNcrkXevkjfifpF6j8/0EX6vdQ9/JcKm2Wyru0O0fIK44xB4rHi4WxD",
-	"uD4kKQbLpSjk09JhquRTMcPVUQgxZ33XwV1NW+Im+r4Nc8YabFKfkBQRaTCEtFyzqcCGIIuArFippIBX",
-	"8ljAaSH1M9UK4SYSaheA0ufvt0hQJXYdR2C2UOR2AAADY8E2fH4OhXF1IOSzzyuO8B/xoE0IyaAbNwsC",
-	"z7vaLMdYfiHmVNrKbPhO8Yrv7jVRGnEK2TKS5BdGOAiyFrClZuaDIjS6Oc2Hni1/nPg1JIuu1Fqgo+5z",
-	"4k9Ebk/E0ELjNrHQhzwEMQ52QImj7xYxbuMhg0t/2/E2HedPRfn3QM99qaNJJKk1Tu1J6JIEJtGSLdqH",
-	"oCl47pjZj5PftrXD7GeF1A9pOYO7pO7T/PWn4nczAixzjJcH2srMhk4gJxwSkOHyxV8Ar3DSwQS6d9Zb",
-	"pNs5TwyCIupmjUoYQGhD1krag6TO6rodK8amQtpefLcToOO0ZhR3iSMuowQQkvnchsTEruHdzu1v1rhf",
-	"vzUOdHR22xLcgsK9TfXmwS/yOD8dKnnHbdGX9NrlpxIEAnc52h2nDv08PLuujhjWeYWzulwrTWYMamdX",
-	"Lg68goyAmnL1gxT+1XRyEhPCBWO5IikQbfrbefztPDas4x6UyVrOKkpD+8NvtvOHsZ17jrOf7t9pQD9f",
-	"a8eDuNByCAeypoEdmRA+ZFrknr+QMW2eOhB8Um/BTbEYHRLbVPiHrV6UtIy0E4uRI/Uiyt9w8EacM8xl",
-	"KoRForgykhCFe6cSxg7Jj1UmqUvoDK+hu/PH3/wM/8X9DEbet+BOEbNIjby9Son1ml3RJHsWfnNP/Oae",
-	"+M09ce/uiR0Ent+cF48iybTydLdm1eGdw1UrK9hN9y9yZgZEC6Y+lDlWvV748qbuz++5gKSyEaQFSJ6x",
-	"6q/gN4eiH/x5muclU8rarnxgIRdX74Rascxia84pL1gefNUbQvhR3nbERdaNOQ58CeBhnFTnBDwn2DmJ",
-	"DFCPqmsdgDemopGQX7u99YItJ4ckleL3VOT/Ejph0D7oUDDMeE6mou6ncXqBhy1LSA0VrqJSv3cIfQyi",
-	"KIBovKvwoigG2UOj9nmFY54cko/y1mUASXEAXXgTQ8kwx+3IQirrqUB8xaiIt5MT5awXxrJiLMEPh/dv",
-	"0DZP9wkrdhDIk6JwF/9Z0CHqdNrpM3pkpKeIxLoFJ/FxEBhi3qVoymrgYmqscCP19gc31ubh6GX7F9sv",
-	"NB8n7TBuktDz6EDqOyO8nf06DPbOGeBd+Lzauo6/4KDiy8JMDSCp5qz8sNbBp3ciuELRlwUFtemSXjFc",
-	"Q6WhR70uxY9M5FCkDT9eGPquxpj/IM+l/zG4gPGLpm2heUMHvzvrxC1VmItoR1uy/LtSLi/Ce9Cb9YM4",
-	"d/e8efh7Gc73UuLnbmmh2yICv1zS6y2R8xe1fPydMuodhdTowBaycfO1okDv7W++WplxBRd5dbffyvLa",
-	"SxHhUv5Fzj5AvTm87f1z4ZfzdTHnRWH7rlLwnOLykS0Fhd9W8mN2Aztymv+lf8kCvM44DFkdG8Q7+gCF",
-	"jIypCIIoMekcYyix6LrNlc6k0OyznhyaK97hr1mB4ibEUGxAeVk8kpPAo5TYNxyuWZVSX73tsSU9rmRS",
-	"gUrazFiuj+toWkkF8gXgY04xIdSXT1kSWhTRWj6d/mq3AlVe8S7FeYcB4Fnq2vJsrbaFW43hsBXB61Gw",
-	"iv2ueLzS73MUvUIAGYPhpRYDhLbCqnRA3b8+iY65QwkP9ts8MSxAxR2HgaiTNZp9ckHkUw2PrkJ+qECq",
-	"nkKhvQuOzx5ALgELxQsoQpx/DK4aZ+zwVbVshmoTIm8LfEu9gx+dQaWtWD3VvuyLGJOMbrbMseLNjZmR",
-	"8RuS48jJqqCZuTuO6gDhdlEeC6Tspg88N3rCYZfxInoyMT7vheaxwoy/RJCJ1+T8cNohk/MwNTcxSBx7",
-	"BHul/eC0DYtJCpGi7xSblIeo54OIusJJ3wrY8CAwDeU2uC3sOoRsRyNIDd8Lq8SFmFzgZUA8jmb1skb1",
-	"oxdROL1gVHFhfcu42gPiNi6MKxTyET2xMf9mwYgXQ2KzairFzpABXwaS8vDU+3BV7isBP1QCfkvD70/D",
-	"rxU4+C0Zv0MCihufna4dEnE8BnQY3uEgCfsvctbXjrwVbgODUZ0QxTToA3hZhJcIde+pQf2LTmTFJipk",
-	"iLS4U8HPfdhSDTMd73UbGo4L1gDD693/Dpn0tHLzeQMcalgIBX5MUH1PHfyN4fJFgKwPBgIPqv0PVjT6",
-	"j/9TPTEu5VrkiEDXI/r5FybeZ4dVhZ4pkq1Lo1Ju2oRoe45vXsuD+VhStVmDLUNqL+VTSJI40sQvY5SE",
-	"ooHPpzbGOEzcXVIFNdDDooe2jA34Zcw5JTkrGFRCp2W2ANvbVIxTrk7hI8vTCUSqKR/FbIMrrWb985oJ",
-	"pkCUsFfRqlgbpeyGKzj5IrdvoA9IWZ7PfOEd39MxgYjsFIDyCzMHojTdKChRDjV4pmIqvgXmYuV/BFG0",
-	"iQFgU05s4ekEITwSQvPcjyapJgkpR+FPU0HzHCpmQ60TWzC8ZOZgALejVwpas8+476VdQnDRg8XZ4Ryi",
-	"uW3pYyRqP4ZN+Orfq5JnjMxKRq+39TUVzhsaaxELjIfNTcz8bihUr02Dus5oUvQlCQRJDYF8gjXMXXy5",
-	"O/8VR6eF2dWZ/Ey4wGIwUI4+eCIhKkC4ZJ9h76EacLGpAnDsPho9XtGbuIOQZpm5fLm4eitz9jIej4QK",
-	"F6meJZnM2Umj3NjW66He17t4fdFGJ2ScPqcr/rz6+sB8rdLJHbo/Gwgto9nytPXSl2Q0o6WZQZeT8lRZ",
-	"e7F05feP6yweM0WgYbK2ZbWO8L8XZMz41UKTnF8B1LatyTdJLEspmZFZKgxsPJ8YDugZA4QIginsVsQr",
-	"AszWvMgvJdr7I7FHOSZ4Ycn8eGagbQJdP91NgNUz3kJGNbuS5aaDFGBq7hlHCObLA/sl34sOBlWJgL7N",
-	"ybFP7wApCawDSkRupbC34bNfqiCMTrTb38tb4h5S5FrI2yB7SzFG0vMPF5fEr5R6/jfU878896+lk8Qw",
-	"aM/iwAbdTnQEB4QgPD8h6Z9+SuvVWofpc5ot39ZmFNPm3DguOSs78ODbHBcsizRbVLPQHCxvVIMxALA1",
-	"RWttPsWXBto/gPYPsH27RtBo//rAI/e0SGYJzs0oVGyhHq4AMhPmZ+uvu9iIrLuEE5ql4EFFBFPAqCHI",
-	"vLJ4wIqrjcjIjGZQjB94wDHkRTunBh7utXY1yv1VDrIUGafuC3sWUrIqmWJC29oTHJwahsmxAsHTYVAJ",
-	"yjmBqoRZaRjXfcZKDJQzUs+BFMWmK+n5PjCTk9EVXV/FLzoCP9WuOPhm79vtqqR5V1fmp3pX5pu9u1rA",
-	"DTWEsN8zqtYl2zGd24rzP0gdM0/cidIrgThmSamok9qnvFrfphGuvpf6EgP2u89LZSirof6oEJ+gI1va",
-	"dBGmQfWNmMzWmwCawB4OOHY1o1Kt8QvmVqvvtNtbWJAZI0oW3a1xcVWwT4rFdahPylYA7nr/kn7uHwze",
-	"ArX6rCUjmn7unKFmyw8lv+JiCK3aJ78ko8LaX3eib8euOkXbisOFJ9F9ufdhbLDJHfyFZvyNl+Ne7AZr",
-	"rotHjoPDDYvCkmn5u1L61i9AOw4c4RVLVlHHoo+MB62uUxjCnxWSvFqvVui3sLShqnFvkYz8HqAWCZc/",
-	"CL54PK1u+aBi0vvIjGMygBvqHz0Lbriahl2usB7NCxanQm5R/8BzNhUrzjKG7YAmahqAEFCzAJtjgoeF",
-	"/Mf/Jrc8xz9WBRW0PMMnYMPxG3xZJVNRvVRwwerP4jdGv1HeOLakSlkf8pyktm9w9qdkXMyILKfi+goM",
-	"MDbjBJ/G8vty7nShQ/JDjAZBL36KDBCMtD8vZb4GvT4M9dyF92A7oIl9gIjGXRuobBbbdKKCKu2qDQ5X",
-	"iiBX91/WtOB6c15QEcPZtxKZFRPRTJX+XL1zoaleKwjFTqG909WqlDe0SOPsX3So5wHUixVnnTltKcUV",
-	"hEbdeDSHaJH3WEZqfZRD1v9fWi9h/SkYzJAGPrpnv9joPXMiPsztvr6FSgMqXvT/ky9l6eQRc7Wb4zZj",
-	"iucMrQf1BBJ/GoE3ktuSa83EndjehRt1NdgY1wO+0WGaAoYW3qjwzd7XqY+XHDJ696wZMr1SveHq5oEt",
-	"aqh5pHH3dFw6d75zLulVbKHXIQF1l+CK5hcZNrvEN12GF4CCCFKwK5ptuu77yCaY5i43q+0jgH7N6z09",
-	"VrmbojHiQWO56ZdBfi9vrYCgiGJFMdgc42UNtA2uSr6k5YbMeam0lSkeSfbYJnPc7qPugTCw0ztRcCh3",
-	"+Xq2WJdPazJ+g25i1FzTemraYEvZClWShrm0YfpsKz8N5dCthtecvYrhFzd6h/cJCE01uWF3tAypSb5d",
-	"onXb8ti0y0VtIjHLUcTMn0S8DC2FqWYNrswZFfOvrClNA3xLLN52HdbC4ttugbZSFbvhI0JNzbZcl6q6",
-	"nI2nMadE1BIOUduVb6QwIjGtvDKq5oq0/NBB89tMMaJYBOeMKsW0HUdXZELFOOFp1+kwe7sZaq+J3zww",
-	"rCl5pbaMNJMKrqIrKXMr1ewyWPZ5xYRiWzqxT7mWTX/OzzhsIlxkcsm2LjqkuwadAFkP6KDBS90OtPtN",
-	"mrsfWYHmsg8m5Y6aEebKRFuOIV8Mim9adWZSXrM8MVq8hGtb8oyBaqiOKwXXTGsqao4h85UR/OpHwzaf",
-	"LWiJkJ7+zOC78MOBnB+4H9LJ4VR8S7MF4TkihcAVTBEowsUhol5ZcKXJ+PXR66re6+SEyKURjyFYMRBB",
-	"Yx7Yux2/OwJDDD+cd+3orkf3jv3fz8G+4yDueuzv1P2XjnP7Vir9TcnodS5vO5KuYGdm7pkaBi8A05sm",
-	"PJYtPEzznAGkUoBHYF4t2A0ryBiypOXaMItJQtJsvVwX1Mi02BLNc5uSjUHyM1bIW8I1Gav17MCcgeWs",
-	"4JaDuA3KSSViRsKlM1pka4i//SB6jBzVLMG86V/axQEcTmarC1gq/QH2Q+2OertHB/1gdj6QzWwiy8n4",
-	"CgSa0sJGTB45w+ciK+lqFfOvfJiT2wXPFkTZR8jYYx091iiBAAasvj9cl+aFoXGSzZPZXb5YN0ApIuuX",
-	"1Mnfjr1FqwFV/TSEWwzLeGhwD3Nfto9nX3k6/26Atrpjsbr4avblK4D++POa2Z/BNTGIhW6Lnadenq8v",
-	"zJ3D51u8/LfY+f7Y+W8quvovHjkfPR5dQfOOkRDaoGAQzZnSfAlBouCYhth4QValvCqZUglc0hAVa37P",
-	"qMhYUeDmuTx31wIqLOf2zT9Atrt/235075uP0cRyM7OBMODCe/v3iJEExWBLhOQdpccB8ZOPO4y9fM4d",
-	"amLc9dxr8ehSsrr144ri++Mfz9icrguEEoV4on0iIAc20hsEiftZC4S85928S7hib0Sax4ADlDdwMWlZ",
-	"Gq6h9i6p+CiRWbDkVXjWPa93T5wWduyDte654/2itvpjsXpx/lw2tHkGYu1tzDpAGzj0P5skwlVYaSCt",
-	"dZtWgIH2vN8fZGBfPNjA89sfBza4kf5ILxCD+yK9rFPjhORDO+yO/ho85i0hX4Pb6Qz9GtpCLdBr+FXk",
-	"Qr5aV0/Y7xIKLV5b5BWIOaRC3bLSUOzhA8aLATuoBY3dM0f4xYSfdEVq9BUxaXCXPcpcRIM2hhNPJHyj",
-	"l46E1B+tXH/YjPTomLZld0kbMNUHrexRcGXnYJFTC4z+1RHClJGcK81FpkkOAeCIy4hIMCGQujkqlh31",
-	"iGp3CRbxdZ5DFILOBRgSTwKHrgoquecTF0aXDKc0F2fSJyi7lo2iNefmIthfNh4QBXLqQz7gFjJNNNGh",
-	"6yFTO8Ic9EeAnFaBHx5VA3KrovW60Cfro/13HMnTRD94s+XWkIZOdb6S1busdJitikgWqAbYgMn0mm1S",
-	"spBFrjy82RiHhCfc3r3WbGI2gJdY8V2zzzrB7IvP1KjqZDr6ajoyVDgdQV28UcQ2f8067NG1Ye1ZzqgD",
-	"vcdnKKNJghrVxKZQRiXLfhermYHrqn9LfC5Ut8utnnzacOxDWFG7OWAOVea69fwfdtQKZOVwPFb/hmbL",
-	"7ogs95SFMPMDwfokopa0MczXH3bbAwcbdow2xzt3PRzpDnLGwGqm+kNaKy9YJJkNj2BabY31pXFV0cLY",
-	"xltOBaZ275bLFoQUNmL1EHAO0oyFd/+04smmYuhNfe5X5A4Bhsjeg821iagW+nsLanceRC+9q30IMV1b",
-	"ZB0PGAt3eNjB7gh7sNZGwz7n66I4wFT6pvWxefiPyULegiTlf7gWDh/KvDAVYxvc7sgf1BR3BLlOiC1i",
-	"g6tqNt+t5eSQnJI0mGHqUKi4mgp+JWQJ4AV2LM8s2WI8kU+hIwtWsmQLidszWWXWJy6AmOxMz90lUB1b",
-	"i0p1FS3VRYZW5AaIrcB5V6wMXhOhibhfEuznZnsx0UPSpw4NLKrwaHz3sUZ7d4Zi6LsSZtuhxd1ybbeC",
-	"1lmEISaA7hjLVRH6NnYUpBPvkFZd4zWQ3Vwn/Pi5M30NMx/bZ7ddnmaApvdnyo+tykLZfqGRxn2G4Alg",
-	"ezy8j6usY1dgasMujWG+c8y5gQizH19M9sYKDKz8wxPSQ+Whbu3vGvv2kqSN0gFb7Lc72WvBRuoTdxu1",
-	"SW1Wj61LipkBlY7MRVasc6agGFe3jXErXGL+MPVfC6qZ0h87DUZYjBYe8oahdnXWImeYVtdXnbWKWj6d",
-	"a1ZGE8Le2yegNEfpQU+5YXZKw50KC6qQSW4YLRU6B+Ai+Prr4bFUbjDfsLksWf9ozFsAgDODh2sjutso",
-	"uuyTAyrw+iIVOyqtPdbBMGXNYf5Ec0Pw2iIFv2aEOu+be9X55epm1KYjxj2d7jyFL71s78eXuzC+l5MT",
-	"+O7HFzY0A3GwUmuSSH9ji7+xxd/Y4n8FtmhPfMde88CgaXUSqC/FqrDBToZp9RSgUIKR/6qDhWLT4M9O",
-	"pyPyzcd/PnhxdESmo5TMucgVSe1XaY3Wd5zqbsDK/1lvixLM728Lqjp0hB/ef/eWzPGxKlnBhZJ9dTRK",
-	"Rl99NUpGb8xfb8xfvzN//e53h+bv/2H+9/VL+PvFkfnhxQv4/0v4Bl5/8Tvz90v49SV88wr+fg3//+ro",
-	"qDPw7J1YrTV6rJTuz3mAymetfFpKZnJtJga3Ifr/PYQmeaehHp5CdAbTAmb7TYWzHYWZpVJgSF4FncOV",
-	"/xGjHksFcIRgXT6sZQ6mU4FZ3+MgI9Wnn9qyukYhYgovDjcTH1BuTtO6FPCjln6k6DUc+8f+43/D5P/F",
-	"f/4/VWOfgh+sRBAorz6hfyoKWl4Zpu9bFVITOpM3zAdNIIgeKxSz9681cKE1LLU/jZ3payrg+xzvjNmm",
-	"wpFU167qNtaAo1jDSS1pUTAXHDlB7Izad8+UbRSynGbrTZXoQO3yPGu2A+RSgQLCbGDtBa6koTPyD3ZV",
-	"upauucYJ4gjW7RTE3d9TkRl+KpxJjEP5HCNUgWlQII6GH29gIESV2yw0YIumM6q4So9Jig9X2jUUV67t",
-	"JMUNOgmNk7VyfVyrqfjZTwBTAbjymxwSI6BEufSOxnoqLaWhyEkyFeG4bDHnut3Tj2uSkNScoJSMhaxj",
-	"j8IRw1wzs2pTOGgASWKrN7uZCkBq2YTzPiap20SoKwTtusJCsYWAVV4XxeSQ/CA9cPBUZN5BbtYkl4Id",
-	"k9T9/FbmrMrVsV+6ixlHA6jY4xCycir8k55/TNCynK5tf5rlmFX8ttZTyVaMAhwlvso1yfl8zko1FR5W",
-	"xkNjOobkuxujac3bZ2PGX6As84dj+2Z4PvkZNrT+CY06P0Wtn9XYowJqex+2ZNLYlUV6w5W1FAO8z6Xq",
-	"rgUwEJiK2Z3maGtiGRf61ctuT1YQrt67OWbkgyys8fvrvMU26t42zN2yHCEsZv0EUDt3QrYYQ5VOz2DN",
-	"vcnKyV1RLnCH76/YlKUqFH/rDMvti7khkcLivtCmWdPvfWLPmB919CA0jk/codZPkV3W0vdtmLOtQGXO",
-	"pVbHKQNnutm0yWGFgfVHnuuFY7XuSxRXqzpuljgQ5wqLXAKM1dgurvk6QLBCtCu4WVyLlwueXQumVFoD",
-	"09LuazKuIWU5CgucU7QoABUaborU3Xzs5zUtFElzvjQivRSIjXVIUnMIPLe3+G3g1FALxnRCZrRMyOHh",
-	"4cTOHR653KwYeH8tRpZ531rXc5LiEFNz0aU41ahHLkTpam9XMXvORULgn3//t4RcXz1fmhbNv//+b1GQ",
-	"pfrkOlwaDp7MPWvD0ozmvYD8QF4UfMk0K+NITma9epqGxavHt8BCRtviypVA3A6wGEANG3HQ45nGjRE1",
-	"1LQY9rICFuUJtE6RT8SC3SHoynuun17DhfMmSqJK47tWP7Fd/kpt1+OJ5999+7iJuyd75+p5SX9bnrc8",
-	"8az/6ELi4jsD3POJhljDK+w5TbRktMGhn+oseTYdh9eomH3AuWulZGESI8dJoqLwurPWSOgu95xW1dmi",
-	"YbjbY3Xq1NE6yDFqtzzajq/GVhpnLOTAresjXMMmQ22SRFK/zLbJKIB32pV0+I2N90Fmbw07RjCJYXT2",
-	"4an2ejN2TuVq3FUQtD06BoN40nN3ITooDy6sE18zEiVj0AWwPIGDGgwg9SNXWwcL/6caEIHHInRsriX6",
-	"AJKNtba/xwQFdz6X7uPRo3LAiyrqfEjY5W2cYbocghY0QxtotRUD3pZOhy7To7O4Dj5x4cHALJ1sO4s1",
-	"cLvOiNt4HZmuwNtY20PDb4eHlooh8Oc7KJrDKc8+3xup5g1+9xPsG3TZE3JWdXovgb6xuFG/VpExtVbG",
-	"bdIuRHi36NA4oR57i3GAhc2ZwuJBTThsm8QDNg1d2Q0yWhSKcH1I3KmAQhpBLo9rYCrqx2TlDcAxPVDs",
-	"kTo6MD7waEfiH5hyA8egZWKxUaR26vUY0gpiFM3hHfwkiGA7vI+D5gMTHzTE8j7O5mOMtHGc/cZ3nk6b",
-	"exOJF/bCROLh0F35dnsrBocyIR55qGH/dHiLT3qT4mSr9NgubUGusGyU27Rjki7pNUsTks7WG/OP+fih",
-	"/AY/uIjHC+Q1eXpC0muunQ0N3SNQmcyQPUZZoH8eUgQhgHwO5nBDKUY8xBiMWhq4H3hq7f5OfzFDARzW",
-	"DdCJHVcQ1e+GNUpG16AmgEugy1F7biHE4uhnvoQcukCNABVGKcUAQ/SaFt/womC5EUfRAxE9NjN4CDUq",
-	"sKh6d4Dmhf31iXRMLIrJb9iuU0D6x68DH6sL2bWn+xFmAD2eUe0iZIaFtbjt9tggA43yjTcrZtnfQ5V7",
-	"7Ij7Ay7UKBmdU55HidZ5l9yjVS+PAcv2kWXMBZs9ku+mh/4cXVUE+Fi19L0DZyCFNG6oOqHFySdOLA3S",
-	"Drwy1VolHWwoerDbFBXZ7a6L1HHP33MVR6+oEIw9mCYZ247gOjB03mCzakLkDfjLb7nI5S1E+EuhFyox",
-	"twVT2mGlgzTr3OpqvVzSchOv4nx/vjaUalIjk7l4BB/UFhxwtRN4m7+FYiUQcF67NHNhX/GgZfb7DjC0",
-	"c7811rRi1x3iAKwjQc5J6udWs8UHLmd87z3sVfzE2pYtbpsVCt8MQUPjCK9e6yI6vXAPqtXbRsGVu317",
-	"dgZtEXUtlaYyvjgQ7mvGVjZQeeY8+nUadSJrTzhtkKiDAY2u+MD9B9h+GbxY6iMUx43wZywoHFugUKvt",
-	"L4vh3m4ktUbqY2/LJ3JBW0d2qciYemiLQIu16trEZsFCyWKMYFgSWhTD84daCxXFqzjakls0JJmoeebb",
-	"G+F4fnBNKuSw1Vk/8eFbIidgf3ARRj6AqrTfyTouckP+vbmqyYxPILxi2PeHIQLgVgUY23rqGS3p5ycf",
-	"AhdPPQQ8oR1X2JnDpXFMsXaTDbheahNsLHlSJ+s2WUSJrj7iruP7LzEoopbXpR6GYuGLwORPlKYiV8ck",
-	"DVCGfAwjOHMgZrFWNQuiLgsqpoIr4lYBtfNbClg+9slj+2YwSgwpcYkUKT7J8rSupQeDceUyXO9mOe1L",
-	"nVp5d2ZHJVB6HCSScvV9LSEExpi7iq8YjYph7RgYDYy/ZBkTutg4p9RUuEr/1EPYNqPli81JvUCocpky",
-	"+cQJg420k2QqlLRF58FXZiPyl1D9H1IinIMMxC14O2ZNbU6ypyiobdUMI6hp5qoW+Mk57JP2LCc+mNU2",
-	"g5Eq5iZAMca1V6V0gCvQLs1xrZBqAb4qP/FcMkSu0/TaDMxWKhRuqFKwQ/KtzVeAYPXmtnC3yHE/4rCU",
-	"iJP67VbZvfd0ITR3JxhH19l3z25zGNM8r6F+Na5cXOcLuS6zAI6vz497WhiSxPfQBggv95S8HQBZFrfv",
-	"sltbXK+iFChnU1Xa2ydjJFz5rcsM6GH7yfftPPnDEKxFpRgHHeaAw7eKFSzTGEQfiu0V3pLDU9Lc/DWm",
-	"VjT2YNQ2ZhzSIM3JAtxBlk9OpiI1X8J8Pviiial9QqHrHTgJV/qgluJv+suoMGdvxkgmlzMuWA5aNPiL",
-	"lnUbbK2bFCPNUaM5rikzvZgcvfJ4pctUi+K1GcJzNelMoxoAvLFLGlVjB3cbtNvEJxl5bZe2H31zRxxX",
-	"RGLpvE0rYyFJBdgiJMwxmiD5Zdix69YUHZvbBQimBjrjkMGJYlXRlPqp3U1jRN211UwtQXnsVEmLG2OU",
-	"SJXJFUtQzzKHzSdsDdUbG2v2YEpjrPpmrMQmrEATIqUrOKILpTGNVDeo0CO7cykufO/qkcy6wbA+Dcsa",
-	"qFaoIw4Yo636w4AtmXCmiGHyHh6ppPYRKkBYElUx5oxqWsirdSew7pnjAv011XOZrZeGBI0eUWqXScdb",
-	"cwrzodeF5quCxy7RAPgsssfkP/6PFTWqDDRdW0VQ3CIZkeNSrkXOcnPmXrwkOe41AY6iHqvqS33oEVTF",
-	"2pgfh2ibNSP6KLg1gyR6EAOyDSmptvE7MJaOsJfTCpmpUYj4mKT1caYNgKYGbUDxVaqmIo3MJrV1w7uX",
-	"JYUcxT8CFJmbeIqY03U12sE1eNxbqA43Y90oUlMBGRcOhS0453NZFNb/jmTvD/Sxtx4Hj9MSSpMUkEM7",
-	"FeP6+pAXk4QoJjQ60mFYSlPN6qzC6Mxm4CjlBXl15I8gAQazhzrcrenSDcxWbGrz9e2DFCs/m+9fvIRE",
-	"+oTQqYAsCdzbGQod5+YsTyycqF40J+roOZ5aMuDiOGtiE59AiIYNl/zFBj7uev+cdm1DF2pZgmr3grVy",
-	"9zyss+H/1nTmijXtiJpbv/K2i6Lh5it39SVAZU2M6RM8lcctsq6yXgddh72DckHu3ffjSS00bmWjW+I9",
-	"73hl/DoIdZc7p/OiCPCwuyx8TWTrhuBZK3EbC75q6KQOSWI4/HYNgyLuDm7hTwwoh7kWutx8mHcFZr27",
-	"+EBevXjz5uAFocVqQQ9eAiD5MPxa9Xv6V3B0bM07M6sLZ25B/0rLXK6j2UcBLYvlPII2Aygc0GAF7bJ1",
-	"mJqWfD53iciNuDRaLqXgfzXCHjw2fPbmDP3Ro3Y3tAlHTC6sL4a88STxVrGSvSO73MGO1qZXW8I2TW07",
-	"dV0yWefRa/u00RcoHIIUQs7asU6e5PSdDEO7v/tJ3NbRimqz06Pj0f/60+nB//zpby+//N1o62Edmnjz",
-	"kIe3Ha67c7Tug5z+xxnXndlHKx44GMsTX9hRdnBJr7ab5Up8wLqo6FXEmKbpVafR1DIUwW7h5WMMwXhx",
-	"dFQJnTxHoyq98mW5zd/pZHiREJu/UtnJXrTsZB1VPUPWa+fRxT2HZRQNSiR62ASiKPjPI4VscnWOQC7x",
-	"+qEFo/klX7J34oxuVC0yYzi0iU8s2XqkV08YsLA1KKnCGIqFkZExGA8sUFQNk8iSmFGgDdupo/zvbHS+",
-	"F9z+ANgmagldPz4l3j35ba8EmYdPPVvZoJPqqLXOVRcAS7AJXWyiTrjbEt3uL8Gtkdfmih/YrxUrigBK",
-	"yMKgVFa+EFiJjOUcAbXqhr4JFLYhaXTeKb47FX22xhNXic+buUCGBLMcWLyOSatb8o38nCBIW2WwSzoA",
-	"2l68PCTnFZBaEJkIJysWFtLF63sNDd7y6HuuLaBZJ19QkLz4BZvMatfNdnsTydnS0HO4xZi45+DHkP66",
-	"MtSbl1fD8Eg3DpIR8oW0hCgjvtJOHFyLayFvRRTSa8BKxu7Ap0muXMWzMoB2nXAckJTP2vfJgg4v6hcl",
-	"KG+5tLvL4VVWzPuod/djAwFuz2J3611tyL+0AhhtsaE++h9DnmUdhyuaXf86WNe9J+c/StmVATnBjzCO",
-	"XTN+4ycqchxWHQzMopk4+NX057jkYS5tBO6NgbTU8RfbtqbXL1/8LsI/onxzkOHpVdzw5Jn3I+Oh/Dzo",
-	"JCfVMr9ou6ZocEN3X6EvtgZ8/9yQdztJp4NUvusRZSGrBX8zLQB4n5IBNhMlK6qzhQ0ith5bqrmabw6n",
-	"4r01sQqpwQvHcuLTL2xpLiRHxURUJqxq5xtae9lTGSussn//RU/r4/gFDCPAkBxuhz5tvt5XjTWcSUGV",
-	"zXnHL1XijGl5G6DnmrFViMyLzvxBVVszqtmVLDc9C4wF5uxz97y8dwGfqg228yJBBHquHDZ9EKW9u+TK",
-	"PiN78omeWwf9bfuNL8noiq6vesv5m98fgpyvStp7mOD3h+h4sU9B3FpB/x31lUbRAai7QAXW8vIyBJZy",
-	"bRYkqHWbVmKHPXY9qk89vmGAx/V7qS9Lml1HS7C4eioKYxdOXAC2XpdGXiW3C16wegJCJTZLQRZU5F1B",
-	"DT9I4dX6IV1DVA+E/lorxnrjEk8QGh995zjhBOukMEKLktF8YxbswA/tXudxST/jEm+bwjbcuN+K8D9M",
-	"EX53V1V31N5lXB6h9P6H1mjdjarglcNfViF8Yj1wqh7S7gdz4mAOQA3JFlRcwUHb+PjD3Wob/lZQf0tB",
-	"/duFLNpl9XeW3e6r4P6HqKEl6BMN0z6eMx6Ounud/kG2me5K/VDF03SK6ZdIt+q4UlzI2NwftUlNCNdI",
-	"1QB5FjNJ7TXSx6vk39rgPygpzo2uFzshUDcffvWBhmT88bu35M3XRy+He7+hhQ8rBtG9IubE+15mVHcl",
-	"eQC4WWGfaJZIpkQtWDFPjLhAN+afDS3zyUlwu3NFrtlK+0jIhBQS819co7EEkILpmMB0iTJKZtgmPHLi",
-	"/vCtoZUFunQ+cwSeVU7604uueEw+2NomolT9CUIIbEojMLhqVO3aWgMrlgv0zrk1iRki3AZ2pYpaH5s3",
-	"RPQsvdjDeLjeedp3yegUXYGjbhWGFdD1JF1wpfcuFMmfqMShzSs/Cw/K1pxeSBdtnZeOiLAoHQyo4EeX",
-	"7F6qvDmM1O+ihRdcyBttwmNz5bCOXSWLVUE1S4iGUBv4cGyT86/AuOQwjEAwQ7x5AC+weMhjqISh1zOW",
-	"kBVfsYTMGF0mhIorc+2bm0uwIt4kVhPZEV69huYdZckwUTm3vNm6znylJB/67stfwciWRu2vA4q7vdqF",
-	"+aJuqORcHzhKgvHEqahZ66OPtZ6Fz0bLevS+XX86fH/ru7UVP6teC8p+DHkdKHWnW4Sr00zzG6q767O6",
-	"3y0ut1GsjVBfA8j0ifL7FwQBCcpSLRckDTcuJWMox+LKsExO6ljhaDQYeyBxe/6kePqSIt3Cpz8E5tiD",
-	"TaxepuD01RtyoRkD8fPN0ZsXB5dvyGmxXnKxXkZjmAaIBLVzWilAA4WD4QUpMMW4ZLRzL//936qiOpOT",
-	"Ojx8cz/tZj/lftbKWgw+yvCCuVu6K6K8E60KAb/01eiRERtVLsJCFrY2hg7KZQQMMlIFY6fKF3VW1i+s",
-	"1rbIvhRVPi5w/bX0XJBABJj7NFAa+z44Zw31xQlmJ74YIXhiQMN4NIiG1iVg5Tgkp/pcwEbr5h/U7lI2",
-	"+S1YHdWp57QISG3fp7PaZUrznJsR0eK8tv6/kMIakUpCpVTqQLHMKbG0doWBy4guIX8FtHWFjLPOGBLC",
-	"aLYgtrzGVGAeXpXv9+IogVaAzAqmwUcBiYFGPi7kLSsNm7dk9/pockgu1ldXWIwUXjyeihktTccUSpGl",
-	"NrMdwbRufS06kqKzJSXjeUF1QtTPa1qyyQnIqfCEEVWnIpVrzcoz3xy8e0uLsODcuGo78Q0nrcduoZhs",
-	"yTJNxdW6oOXkBCRhxI1BKbj2umvxls2qZhKSzgsqrlj11QmK0lMRe9nzq/SQfAuOnVY1k8RWNrRbZzSA",
-	"8DVwgC/p55BSXxxto/dhOmRD9/h1apI7yKCNEvkVs8ldjfygfMwT65TB9de1sLVLQaFBUg22q0VFjWrl",
-	"v94ZQ7XdYLfZFFhYnfwOyblVfA0z9OUYE0KrWm+2bAGmAhgBcXIMtR0Zg2MH2jEcO6Msn8OnQ/K9VYSx",
-	"WVvZ0TRb46ph01OBqsTkmKQzeDg1jAm64CssHcDo0vwLZx/qBiALaSAFwtBQ+tAAyu4HBqVHzQViWjZP",
-	"cJBzTLujZATNjpKRbXW7or1ndHpjD06syu2vEerKQwKeX85WTORGpASoPVjQoJ7Xtjpe96sRD3OLdOrG",
-	"LedIVYDKB2hBcRhcikm7xlQkSpQ1WfzgKJd+NtaKmSvXfR6Y4Qq0n3Rrdkm0yFYwrRNy1S5dhoo2VCWd",
-	"OA2NjBvFSX+hEatblO4eE3KH6r0Hz99ivl7fQRvfcSRbdPUa4TTkmZ7qbP2E8+//1iAd88Wvg3geTMO/",
-	"74Xet6DgU9sJtpsIGtdLTCf8sGLidMXPrDuyWxeMKa+ngsD75+/Iq8OjwKcJiGKn5+8wskEbphDav6ru",
-	"G67MaFEe5yAl0j3XvkjnZQx0Df2tEtbT8KgK+hT501LeoCSQydUGJOCokU6uOsqRuPFgsW7FIUnMD5eW",
-	"DOqzyVLXS7LSPAe4WNM9/IEZ2cnIfmFGY8bBlI6KOUgqQyaraXnVUbIaougGeZp/hCeb1CdXIzuSn7r2",
-	"9UfXBRUbK5hsc903E0WDb6orvJ9Em2OpynK0HOXx4voQXghekTz3USAI6sWUPgaoIlhseNKKOg4W2toV",
-	"s4LRUgGEMU54KlB/nBzWjgwCEJOpWSLbs2Vd0xHBXSDj1DWSEkDWJpSkZiLpJCELJjKG1f9SWOb0hPyT",
-	"hAAcohjIq6uCGi5HxSY9JB9gWVxprpJuXKmukpGCzbUhagHAUWAaWJeGCR4bqZcV84PSRsT6ml0qtcDW",
-	"5jW64sDVcEUJW3JtVBWj3WiVkZJB16gOhMwRSHZOM/a3LzXmqK756kCucKMPVkjaNpPfkNjGMJtLFvMm",
-	"2h+JZuVSNSB4ubiRkHEJsyFa7uMxq/nLVmFvXX6znsDneqVPqBB/xW+YGAYBdD8hDgESmDOmDnNhCKZ7",
-	"siNtRC9ikJllx2oTbsW4InkN1LKzHExgFHc91le130YdUMswS1BtT3+dhqAn9/gHi96vjTvtu3WQWmiA",
-	"3YcoooXgmfJHqX8+Ww/aME2kdY720Xnu50i106XoZ5ReX7356ihqxO86fo2TFz1hrFxy1Q3Ev/K/B2i2",
-	"5JNi5cFMrs3tKq+ZwFx0c9+sZ4rpE7uI9UcQi0qTKyguPhWnBODiqNYUkqy0hMoLmSwhlnxFSxseSbX9",
-	"+tg+jFh/IKkxJhwcLiPyVrByKmjJ6DNFbji7DcePEb+2M1naukGIrA52IJZzHb4wVoxNRXrq+/xg2r+E",
-	"O/yQpD+a9qsfHcz8t6aV2tdQlmcuSwZTJ0JORSCEQpCw0uZOFw2MSMhGo9otIFdq7cYLQPAlWxoh4YYW",
-	"PE+wsOdVaS4BITXg0yOU51Kx4oapukUPR+/zoEbJ6P9j79u727axfb8Klu4fkc6hFdlx0lZed63jPNrJ",
-	"3OZxYqdz7xl2DWERsjCmAA0B2dF09bvfhb03SJAiZUmWHadV/2ksgiCe+71/Gwce/gJtXunpjKuFb1D+",
-	"iU+BSTPKFfJtaj8GLUHHChrB3/D8TFj32aKT4G94/o7nl1IVf77FSmPQlP6Nvxe5Fv5h8AO0+O+5BrMl",
-	"PPV/4BAATdKX+8NRVH6CVr6WU7Xh0q9+NCC1BIPxf+MXJ3IGp6T4XvADtPirvvDP8J/4njvE8yzYuMov",
-	"0Ob9q0+dyNNq/AM34vTjabEJ+G/8HYPWYfzlVtZ+hJbnWmdFC/cHOxdTbxr+KHIwqL7imbwgDTF4r+n3",
-	"4LYU5zD4qUmbCuBwWvODEQ4+xHYaYuRVkBeMyQDNSCRsPovAdooowQhuonN2MV9A4e0EPoOeO/fnFE6o",
-	"ow0IOj71gfVG5NfCkCByJVXqPgijG8aKl8BCOOARz3MpDEt8vnRy4igrHMRai7KCA1YLgmmPdR6DROqf",
-	"9qJ68YsEvAiMV4sjgLlKUU2Lbq3wAHbeCxJfgTSlGmg6n82cYIT6K8zQ4302F55YJ8ca1SEv2NXqhtYT",
-	"G0XelN4APmc/RfATFH8F6+nzznxs/nqwhJUFveXTbnXx+/Cvu34bD9ryN3/KtTEMnzpGNhLK8ktBVRAy",
-	"YQxa0A4Hg553m0DbTYdy79get2CWYDJFYSuszuMrjbs9bR6owZRnmTAFBklQLJLqbBpmNVg2lwhRo1S4",
-	"jDVj17DalmTTm2zXRA6DULZi7BDZABvirnmJrtRsswoQNFohyeA0VgmhP48qvC9m86JPSxgCxQWKqpSo",
-	"AvEVkJWly96M2wWjaJSxq4veWOOdV3iWL/9IR33oWQ2ALriDM5ZfROp/PSlYj3+OVdLAjmusuxxXImXz",
-	"mSfQl0An/EshpUD8jNImLKm0Shqrrmd3ErRnBbvT65eCT7WKUS4Yz26c5kPvVcXP2k60sXipLgs5cPn4",
-	"oJJxI1P8uJN4DbVm3XJWpsmHi+Fd71oo6cfiZapGWiGeJ2xAhh8sWofG2tL74BU28j74Pz0w+8PGYNE8",
-	"0d3wjudX89mq+bJ4Phg8E/+bDcLaa5WJfmUX1dyI16t37724Af+Rx4N3ckr4RrOxb24EPn7JjUjp9LUx",
-	"Iuwei+J57gPVWuHGhTVh4PHVfNb60bOJnn3iVtz2RX5BaJJTPppIJZiVU+EJgpnomftsc8xPjSI2z7Rh",
-	"ZaPaPWkcb9shayOFwZ1ehdriTfjeyuSlwPCW7+/1/l7v7/U93evm+6svMjFtxFX+9OMr9t33g+/YDBsF",
-	"EFD1O9qMzfw3p1DeOLHjJtfqEu1hVPu2Wkc0wInJc52vDIZut8rXLe81sCueyZRq6ghjnBzBLhZsLEWW",
-	"si64Et2x9qSJBlmUZP3XHCqr8xxjfsE83+xNl8pYrkairRIq9AvfalwBatAmX/v3Zcq6gG9FVsb/e/AJ",
-	"nxy8TdlE8LRaODAI32wpeOw6/8v5+UfCayjqPzQoJtI24YacTXRuGZX+98vorSN0hhpHZBfNCXmfP71l",
-	"3tcpgizjeqdRWQoQhj5kyVN65OgTmFMPaN2SWHWPB4NeFLaZKz63E53Lf0MV5+PBYfX5WOcXMk2FgofP",
-	"qg+VtgdjPVcpdn1cfToVdqLTA9eIZ5m+oQ88r7YaaTXO5MjCsx+qzy61EtD1YW3UVuuDjOeXwr11+Kw+",
-	"pSLo4WAqUsmBhEPL570oVpUVQgqesO7zhpW55pLc3t3ng2c9Evsxpqwz7DQsxK351xYDY/AcFSeykT61",
-	"lPRvshE26C3D0ta0C3RBsjYWdrxvAm1wXajYoohCXXT4ZiAKK1jWGyMVrmU6OYMSwybYLl9yIICkLio5",
-	"bovkWhwESgeAD+iyYvZWcByh2WZN6BaIWFgKzzn1MyeEnOo6VIbZihgarYcE+Ym3FMyZ6HmeLUCQQlPT",
-	"jc6vmBONRR55wDpB5cy5AeiTk/KIR0FyUa2sZaEz0Ab1O1XNoPzvwW9JgYTXRP5KRmk14wrhtcn7erFg",
-	"Mo1Kx2gqzSzji5ZEddkgebxNS7mIvpNS7xsk7b4OvrtJf61RKE1nprGab2NI41Kp4Tu4kxAqP1ahG6ms",
-	"JAGeGG6rWFO3W/JiFRr9oTt80uuzt9Zg5WMm0bBYOCe6oRupF1UfWinyWHXr/iM3QDog5DCKWKPDaJfu",
-	"nxY2WMSOe3D4XbDDVV4lAs0KHUvlOIaBYV+Sk8y3fGL67L22zOpLhM2ABawu7c6gPttdU6eKiS/ADS+X",
-	"XVSrZ+JarZ7FTmawoYOr2ZaThxHnwWWICki2prjz8hJuZ/t51B6z5SWhwjW3rsi0MLB85cm2i36fPe1d",
-	"Ir1VQdAtB7lZbqkGv6E86PXS9aSluivu16jMOS/cI/WSufAccvHpiP4RCgi0+esaufVEjlvC7AAVUIir",
-	"FMLtmHEtQc4zTZkHMuUNZ+hvrrmTSX+EBi1hwVOtVr/9Dhq0vG24neer3z+jJm09zG/5/tl8xfftZJ6b",
-	"1e+fU5O2Hubitg6wRcv7NyJVt/XwN99mHcMnbUg5svAbwYwjv/HBLhTL2Xrc3vxrjkFZzWKh8I9ZYftw",
-	"E6ATGJXhicXhlOBYLVovH8+iy7crZeuiWbNp1D9tpgnvA6G6aBqhROsIKUrXhRM+W6CaU2kOmRBGOi3i",
-	"QgjlQc3WCmJpu4Kn4SJudQ0rPWx5FSt9bHkdq31sdyUrfWx7LaudbHs1K71sdD3D41w/l9FDXd5XAO7f",
-	"HH0x5WrBZlKMEIYguNHERvK5MoVLBlBPpRMrnABBt3p9HvOhcqxXFphaljHazvyHyknfsNP2a/Chdvg3",
-	"7XjeOtrgPmzYaftl+VC7Ipt23HZ/PlRvzYbdrrhSH+oXaaOuvw4TXGEgKe8N8RW4PE8AcIHndplHFm0g",
-	"ep0Q6keTglNuyBnfrPH97vHgGDkZVXlDMCvgWxEUJ0Br3rgwipUvO3nY8TrQG1zXt6u6e7a3Z3vI9u7v",
-	"eurcvpY5wr80uCB0blnqn3vQLXSnF7nNZiRU6oN5ij+aovLO5qNRY4I/1NVR5gbzmDndKZ++g6k2PLDZ",
-	"Vu+1aev2FIMIPVLILUvuu2lap3N+2aQZn/PLAwjTT4ssI8svTVQvd2Q8whamJflqQUwoC8H4ZsJzgb6c",
-	"Aon1joiuSwbubzA11akSYA5eMzHV2EV2axjzOb88g3ZkdWnEmwBXBjylrPrLSqR1KnJ5LdIhS/4urZj+",
-	"mlB1FA4tnX4WJqaFUDqAtiUQGZ/no4nrpkeg6iXAf/L3X5PVWaFLUFRtqbO4JvXEWZz46gTac365Nhj5",
-	"0kXYMJXzA+V8N0LLPERS53JONCYAk3VrG+iyzQ5jc/oldtKyO7enNVc2Zp/RvE1Gc7FDrR5G2CPK0OGX",
-	"/WqgOhXvNmLkWDj+m/hM1Em5ugRb9w3PFXJQqcYakFsvJxZa5FeAD6KUGFUvarmeGMv+yZ2yRrA5X+gB",
-	"uU7PjVNfCcUuRKbVpWnEQ1jtZ/tY85axrve8NRPmJjcvjprJTZy69I7f3GWqKKfi31o1eQZP359iQKRv",
-	"g/jbFwusBnOQ8gUbw8UxmxV1KL5ZywhpvLRu3YMShQ2bBTsDgg+f24lQVo4AnDGIE2zYLaDH6Wc7aoTZ",
-	"p+R06Nrxc0wGruiMKbfiwE2l0Rr4ZSYx63KdLxirZ4ZdCHcb+WgkZlDj44cffvjh4PDo4Nnh+dGz4fMf",
-	"hs9/+B+SW2hg0k703DL42GL9wV1J1XC6QNHFMYc55JXccieTOT5cpm0fQH75iTsauX9txPN8EbQx4Q0P",
-	"PoOBsM31AIK3G+Os/UM2ERniOsIQwhz4kwBYb3ly61eSKXP2G6JYcXluZVoFvXGvuO+vNjXj/nbhvkHB",
-	"9Gt9JZi0zbQCFnFtT1gZp9KM7QM7ubyaTg4D8MYgE7B5VavyxFJ0Ic2ejmGxgtUtj8ILWr9OjXQi56Mr",
-	"qS4hC/41t7wdStTHpyKUEFdMqoNZrkfgz6ZuKPCYauiE59crBW7gX2wnKt2vaa5nr/UNxHs7GbDpWFeq",
-	"q63yHHpcX2CSlUpPNbMnH1mdr7Cz+hO1mIknhl1wQxExjp7DMx8NJw3rvlWjCRv0B0fPjyP2o9aWDfrP",
-	"BsffR7H6CEdh0D9+/uz5D0fPvovYTzzLtGLP+t99//z48PC7748jdgaQzP7VwQ9HPwyeDY4j9lr/Wyh2",
-	"eNTrs7OiXilXsYIoMDZ2cqvUasjeSTW3EDVz+PTFIHIM6EYxwIPGu3BUDwnrs/dlZirmjnvCyClzr6wc",
-	"x7ov9RePnYyw5wE8qXezDpm0BYwUhlrEKujkBkoP45q5O0pht1/BP79J1Y2X3IgV2nDjKeni+WKHvU3A",
-	"jZd1UvfmCZtSgeeq3ztbYH68R8K8ILytDUtF0U0oZtpEJSrXbz2MoyLGzN/IOykF2wrnsBkNEvrhGmrV",
-	"7TXpytgEPS7iMoEyQCzgrcigh1vpCZ9pXK1kEEZUhEXWN+LEB49I4WtDWnYh7I0QqmzsyFwz5XSH3A2h",
-	"fVnCQEi6GRiY7obkL8YK6f1B8MaqKLK4A81SgodPbgbXfuJX+GLh54YwfRk3tkc5yHQA15KbqqxuEwNM",
-	"ZWf8wJuuM4afN50finoucroARGSc62l/6/hIr7gFweUXMstMWyL+xvZH7PQBavQtQwDjp+9erq+W4L/K",
-	"VoZ7tx4NpuXem2O2IbO40NsivZeH8o5RxbkQbMRn0vLMlwl5yAjju0Fkr74f91LX8W86v3olVOPtOA0T",
-	"KiqQSyW7hHFXQpY2d494yhR8rc094p22bYmRgU8YgrOC8ZdGtUqu9OpywQ2BVy0xiuWXntRXJXLMzpfV",
-	"VWRYW4u5lUFqDTaB9Yk1ZCP7NJqVSjv3haghaXmTV7ZiCMGqrV2nTV+LfCJ4usng8rnapLkRdj5b/4WV",
-	"hWWDExt2XI4p3J7a7KobUTK68DSuvtTrMb7wmuy53zbcr1zxbTlgSPyYR2NT2sKGiJSBLYDngslLBZaN",
-	"opp3E9FdRSfDTJHGGBqlbe+kiA0n5jlkSgfNd5AP8vWo0qpyGR7T1TWR6rKpAPMaVGtDl+Sjp2kt8gP0",
-	"O5rn0i7O3Ouk8gqei/x03gSNf6oq5txuaPeHBLklgzABpF4sWDLVhn5Esy244mHcICjAZ0uWMbF2hqUa",
-	"wHfnpEmtLB/Z0kLSeffhjJ1+fMus4NNltIhTNp1nVh6QVvzXsw/vD9xWHQBEgnvPCTD/1BcHoP1NueKX",
-	"Am5HrGL1v/4XOy09RVKrWL0BslrgxDLxZSRmKKpMBM+oULKv08CESgFq3ZCVMDklhAKOVsyXMGMEgRnB",
-	"wiAeTAJAvGDlVpeRj4mLyMAPcjCYukVhdIcQH8OOB4d9dlosPCPYyHCTYtXl1T28Eouo0V1T388uzsJW",
-	"EYih7l+xJLHCKn9k0Av2g81V6iYbuGXiTsREZgQ7HjzrlQNHsytt2g03hYBJ04yVI3Vxh/yuMHbALIg7",
-	"J4z7F42VWUbeslmur6X7YtkJez54hmJw8knYfHFw6uhG4nc+8B3F6rwCAKzH4fRpurgsSflaQjUH+uxN",
-	"ZYFYKkYZz4VhNxNumbSxwmWViiVfDsqekyFYpRSkSoGcDRE7ekyf5IEzDVPFeJYh5HM3cWJxwqaCu+FT",
-	"QQRJp6Xn5/hKQ5IQzvGAnevZQSauRVbgPafo2zs6PijoK0OiZ04cMz6oNXz2Imj4+fPb16bvOibeWSyB",
-	"8SFpjnLjFvwWd2Qad4Ys7vT7/bjzewJvnsupMJZPZ9i/0xe/fzE4ZIXfEpbt8/krd3jQUYP57Irp8dgI",
-	"ML2T0Q/9Ap/PX7kzAm1jxQrnaOUN0JS4wY7/Vvdiu3WvysIV9zcMHJBoPMrLhU6lIPQ9ctu63hMIfELS",
-	"8vSfRiso+Vb77WDG7Wjyn/jYDTix4ovF5gierRbVt/4DG5+gVWsmRnBuDKFYK63kiGcM4ETImKuyBQz6",
-	"Z2jnhpl8/HB2zvr9/lP3bjJkyZnObR+8Zm6U8NdrCcXrzq7kjFC2z/mVSDyWDWLt4HGBkfvlkwpWmwKT",
-	"cKmcHNUvOjCYOvp8MBhAx2mQYvecYoHpuzqnt9wXpMcI8Ls645dw/T3gj/G3yBMBkpPdGruGdJ4xldt9",
-	"vg9LHkyenBNQDARltgV6Igwby9xYMlpgjRPAhAx/BNEECGaqLSxKXfrIFqybYGY6LKmCf8JH6Y+IJe9P",
-	"371JWKqFIVmPu/7csUJ/JKHsODqf0ro4Gml0bp1Ed+Ke+EBrfKNkIAP/trT9YKMZzyDKrojVQ0RL5vcG",
-	"OseAcbC0E8wkpnRqxRKZ4pX+yHMrecZQgDZQ/I9xPAVQ6oZ1fdmfHpVVabor4b0I5+OGNON24rhmAZ5T",
-	"kp7I3/2gpo+7FW55gHQCoR1zmYnUXTVjk3BtYAYoBADGFdRTDYdGODo4LpzJd98Pvut5mI2ZyA9wxRME",
-	"yXJ7O2Maxn1dglu5EcxzgfTzUwMdKZEv3r0E5CB2IRZapb0++1Fmgs1nmeZOW0tABHJi/9OxzqcHKbcc",
-	"KUlAjwnCIPlyYGwu+PTA3UesBJj0ENMffkcaaqzO+SUUBgacfJ7nUNkG/pjwazgXdiJkztwJw6GwTE4p",
-	"mxeg1PDP7vHg+zKFDbQpf6ypWyAncip6cJCVsYKnUXG9SrY6mojRlaHPuukadylFNmZduHBQuQDrGAPO",
-	"jDvp3CAuN8Pjh+qywbpCrUuTCzPTyghaHtbFggkqZf/z9iNL9Y2Cle8tr0TEMq0uIa2/WAAogIOR3V4/",
-	"h97RVUwgXZ13XM3HfGTnoPwGozsT+TUmJZPTuTPsXB9ipS2oItQZdp71B/1nVGEK5PunfCafloHUBxBI",
-	"Db5kbWxzTiKeunbz51JYdtetLyRcpnO8HgLljlJCGrJacQOcc7GlTvclvbtsQy4DYq0vdbrwioEvuVYj",
-	"FFh6m4CulsPtdDofWQQR8VafYefYMZ4z+o3CTYuYw99JZeFrhKBSmG+t3hxVXfJbDUt/NBi09Ve0e4rd",
-	"pW4Ix+u0f8lToh34yuHtr3wOUNTwpWe3v/Sjh1bDN45vf+O9tj8Cyph74XCNT3zkC3etzrX+2RFtfO/5",
-	"OvMpuMA7J/J4hO3n68yLbtfnEj8NVWZExwutQvUL4O4uvzRO9T6tXQ2nhodyfme4VOTDfaTxkoI41n5T",
-	"T4lTcXYBTAK4p0EWWDNhs7kCZI6KbOMVi3N+WUg3seoWcgdcBfeP4LPuT5kmy5e7Vsuk6XI7gbN6tQ3Q",
-	"KS+ttQaplU2euvHD8KE+3RqNX8t8raZXcrZOOyd8QojcZiRpbRJCFuDfiYYsk4y1P7SWx+KcN2VBLFlW",
-	"3nmJuU7497TpsdCmn0HPqW/PRnSpXo6onS79JtPf3ZgvhV0Vh7tMFZZowk/CNnD7Oxz7W0/78umGrLka",
-	"Qf9jnevdHLGfhL0z71s6Y5sygLdp5/dfi4MZVChqZ5OYQ2ZAbQTlBDTnjFD3sGIZ2QIi0D6bdKgSQgS0",
-	"jVglTvFKWNcLeidkFcgoROxCjPSU8t7KcT4xpNcDoCumMPShplkfipqhGaDyO5QK8l8ZlkXWInZ07Kbw",
-	"7EXgDwm7fR2wbfLjVZ0nvaj41FvzXltRVnwKPul6RN1H5ywZ88xA/VT/5keeC2UbRk8PYPje/BMViGVu",
-	"oGHrd8Jyt9B/R/P4lVigcfzXhHW5WjCMl43QnMLJ0ITK/Qm7EgtTeIdiFcwQ60ChgqhL4HDaPKyY55Vr",
-	"p1v74UWsOMqg0HlDd3dK48Rv+uK1PZg5jMacOMXfqZ8G4hpuANwLDA2+nB5ltWOfEeQ51k0xXrZLHKlF",
-	"M/U52JcyCINu0s8xddIdwrO/nB4cPX+B7ktI/qAaMdPZ3AmHS0X1foRGblcRjB7SJyCfx2nPUzHV+aLP",
-	"qFgg4BfTOkIUaqDwx6p7OAAjBQmcYJUUuesUbbNjeTnPRVomafZKi8vhM9wusstByVl31eCzJVimm8tN",
-	"Lq11oq3CYM6cK+OjxQuLjh+Z4NdgZCgvuUoZjxU1o8+VzeB7F2IiVdqnKmgg/IRUw4lXjKfXXI3okiMU",
-	"V6ySqU7lWEKWQlLYJvEjUP73rRXTz2APS3FnTz0RonJeZBEBty8cHXdCCAnB6+BRYKg6PvHvQ6YtOFSw",
-	"BCOVSbYs4xAqvxAWDBXlYpiIGQ1mZekTTabue8eDY7fjM7jEsHcTMboSaawyeSUgu5Ysv4jFEm6AtOih",
-	"gAmwWqzq8eA4xAXHD/SQGJRZLvA+XE8fKN5QTRKAvWEFzwS97cnJfyR06S+w6iNe+IB6PjGEu4bI4jUv",
-	"F/Rcjsm/AROCMwio4ZgK5TQsWhz/NRtc1RwsWAYLa47nxi0hHcyRNhYOHKzeuIzwcO/2wXaKJm4yJRPV",
-	"grtMHwQsDLDNlqQB4g26eHtwBJT5f8mlQvMbjQS8cEsuXDiFU76IFfItGA4YgZUODhp2Df3gevnZA5CP",
-	"I3U0+yVdsVhSv7H1qp9aLY3KsC4mYRTVJiNmqFAj/VjUbTxhRgjWUjS0QTH9DNtRNl9pcWoQDtaXQMtv",
-	"4Df3tqLV+tjg+9tfoHmcy6nQc/uNq3F4LDyr4eGRLKTsalnOmoCtMIW2Ytovc+7qUvPTkcitHJM61S5D",
-	"fyb/AmdTqnYDNTaEsazSQ4sDojdkdXG5Tf7tQnX8JGKJLw4AdU8/iZGQ11Jd/iyVcLffSaOxSsCU29Ii",
-	"EFILSbr8KZSOg7GskEMBHokE2WxRdPSztiDj+hSZo+NAxHbSSKad1Berkuy5KVbccq4JMl3y8iKz91DO",
-	"2jr5kIRfZJ7liPH7QQ6dStko48aAEMIcuyZJqDw5Jzia8iQAoTYsyaCzJfmTfYDxIEvttioNwTqS9P8f",
-	"SQSRLTORoT/GINcMxF0ncaD7GiTwi3l6KcLAB5XGCiVryKyrzeSJ6bNTcOwsPYrA1YLccbVcUFZ5LrfI",
-	"3MbUvxG29qpywx+As1U+uGdzeza3is2NaqfzXpic99K287cz6Mfxt/95+9EDChUIdkhXUQqm38Ii+EU8",
-	"CVEISL/gxmlKxgYTcdcXVMUp6ANAKlB1hNCuKV+AqgZajqORmRhbpueAGT7VVnh5HDvzatzFwhIuVvgO",
-	"s1r3+uyNsvnCE1KiYUEnT8isETHDlbTSYKiSX6+QysIXMHprmDAqDIhxnv9wNJ6n3mGMmdak9fml7CZp",
-	"zm+kuuzP0jH4lPBP1j3q0U/9fh/NNU51xbco1zRliVt8jJPp+hCUJJhI/99y5qQMjrY3DCkUX6xQQHgx",
-	"IiZWCbRrCn8pP9Bn73W5pcHehwp3BOnmqdPlKtwhNxY2ZMigzhfoWrWgI+gqDHP02akeLAmYu9c8i/Uj",
-	"ibCIjcSw56AFlOMTqZtrcQj0GOAh2HlxMGMFmjWsUgVQi5IHulXGzBJ3tZxwcapYsCsjPpuJdAiFWcAS",
-	"FKvDwWBQnaWJfO0WqgjAfpIvCxtDaWlr2Q4r8gTPEoVKcAMhyIVF6YlhybsPZ//4n7cf//Hu9P/+4837",
-	"809v35yRFTJ88vL/nbvf3Q0zwsYkXY34zPROKF8iuLxLjB0A3DDgBgOKZAEmggkWeLnwbbwUhSxgntTN",
-	"FqaJV79eunINvtEGtwVuyZPyzsLWnpD9RUH0izv0kLzh3oI4vTL2wR/7ThjmsFl+xa93iM+AJfIFbDov",
-	"vjt+Ph7wo9H3h+L4YjA4POIXz45HQXEyJyshK9lQKCn9qmvKIS1z+LecVWWiAlznQirEpaqvT6O/KWAz",
-	"naiDtf/g86/wuwevpZlpI5th3krKdwI3zW3m/447qLL4LUW9Je5UtnZpcHsH7iMRiTwFqIgW3IskblO3",
-	"Fo/8KFaISFtEmqwnCUW1iJRYNaEVQBCpY9RptCpURYXaT1IErQxjVQStpBWn14W2E9bwvQSvLUS5yH/D",
-	"i26F36agwsolvZYlHMDmPueZ+wO15IglJR6R+wuoWR+KNkYsQcs2/onGCpkmrFtOFVICwN+CyyWytFcJ",
-	"wkXTL0Ti5q6dIU+Dl4B0ngK3+hv5GOpB0oVrC0Orw3OVe3FGpMhSIU7a8AVIShNMuiOThWOWZshm4GQC",
-	"CbAeBA6MfomP9vrsg2oCjYJKBuFwUF7zPhCUh2Pl2HUpDGNeHWnL4EZ+C1aUUluGH9fSloeAMlT9XlX+",
-	"XrjdMGXKAleEG5aBTwbdZMeDZ6FsBUwXJeqNZKuvIG78XNVM/ixhWN+y5LFlhFfg1dgo0Cs4HHsR4VHF",
-	"eFWu7QYCQSPfR8tCO+dHCGdMpFFXiCpOromQJ7JukYjlE33wIUuAciWIDGh9nc9YXcwxk8+jh3q1Diov",
-	"EgxcYJ4mYQNu7Ulg9si9eQZMKsjMMaMIuBMxdciOLtIIYkVBEU6RLQ3lWEcysAOcGqT9lFwRkWPTTkKL",
-	"MGJhYeZlrEzGzaTnOk5z7VTkk8IkAXUaibWCgi5bDRBLxneMUJpnZOgJiHuR1FA3fj966zSacj/B+VvT",
-	"9XoLSS+OI2UTm+HTp2CH6FOj/khPn454+vQi56MrYfvGilknKpXgYaf25MG4BK7DPoHgj03Acb89Cb0S",
-	"MwsJ0YAcuQNi/lv5x1sM0EVzYRNZn+rrpeBEd9tNxeR5qYXxKBMUPxc0h3ILBkkqXdMe+S+RgB0NBn0G",
-	"3wrip4DO7jCCCkyT5aAaYqhYF2KoYlUPouoFI4VwJwoFQ32EFkKmPqPSC+PB12Qaqy5FUjGE6fSsRPA8",
-	"kyJnZmGcoMZGXBEIslZiGKRbs0zfiPzAqalsIr5U4hcr8TuG3Ygsq6zw8eEgYlZkmVcqRjzLSKvxk+Em",
-	"VlLB0B89V3gNB7bGDzale68JeOf3qHOE1KWW4qaZmbt7WJGN/1Akco2p/AR0ZGfmKyw1w9XWQSu/R835",
-	"BKe1Sxt8AONqgzJSSlTiItsMEECxfFBfPapQIn4HRbUFgaq3X556V6suT2HCaLwHPwl76yXYSU5EqB+2",
-	"pEb8UW/JbrMitj/1m5leTgMe35wKUZMDngbnpPGCnZe58Xrc7PzNBVavAjUOAsDJHQ4yjK/0okc8Q67Z",
-	"j9V7gDlRGo/9sASJeGKcnnapuJ3nImHdv7w7fXVw9pfTo+cvmPbWULzsUU1AidAiWfF1oaKHADkmidiV",
-	"WFQ1SrjkRoxyYXseuYXOml302WmsLJ/OwJIWIO18/vRzQEmenVT3uPDDYuHVkOQ0WvPQa+kn3Xbjz+Sl",
-	"EsHCky9oHUcgRVe7z7iR30BNWNeb27E2518Bsl/VNVpcgS+Ob0Vaa8R4DDerbSSEv7fWONaBfGsANvzC",
-	"sHiMhwzDKod+wcpY5rYh0glbOcqwdOSL405TucglSH7xhYU3oDgkbeMoGmy5by+OW1y4KxnMfzz9j534",
-	"PcmPtVOHp7p3Z+fjZkUE6dYZ/v3XkDH9KGypa9pJrueXkDmFZOHzp5935U+8fw4WBnA1sjAfv1XEaBaI",
-	"t4k/X2WCGi9/DA7dMCDvSRFkK20Ye1QWUCMks6XkPiByrMCJl6aMrBqC7TBWRri1sDo3EfvXXFthIsSQ",
-	"01kQOByxTCqBiDpo9ZPqWhp5kQmf01U2djqovJzYA6sPMPjnWuS5TF3X/xa5PriRqZ0wM+MjH4BLSiWY",
-	"TSWA4jBF+HFS/dOxeh4rvKYR8Vm0fSqds1SayzmkAFlThlkhFo1BJn6EUDVLaWCg37/7cPaP1x/+9v7n",
-	"D6ev//Hpzeu3n968Ov/H6csPv7zxsTpG2CDpaZILM9FZ2qt6LqHCz7PBUawKAQUs1HjGI2TmPoyLXyKp",
-	"7/q6FoG8EsXqspX/YhEQQJtyM+hFZAZw/Rw+Z1MoTmLYGlP9/Onnf5yf/1ybXSbHwkp3bk4p0i+UNLxs",
-	"8Wxw5CYHCXGh5Z2XKT+A+gRz6PXZZw8jCCoSJRx6HWrYKKrcoz6zHN+0jlRTFfSshrsXBGIjPtByJIK/",
-	"iPcc9PTn4JjPBkfNOoMPhq8nhJZ30V9b1j1qTgr1IXwbEIMenGi8JydsDExOWvLe/KxRCU6qK+Z/bgJN",
-	"D8ydT8wy5fj86ecTSN2r3Us38jAmpLiG/T9TvNWuQ59UdYV3GfW0KyllbidPCbpNtMojn4Sd58pH60Cd",
-	"wmoVt1sqE5JC64ubgUuTMPZ4rMZzJ/8D+QMl2SuhNZhY0Gn+CfUuUR46HhyWrkv3dK4gWz0E6U3LQllY",
-	"QZDlYqZzQpSc8i9yOp+633JhhAKAQcDnZN2myoTNwS1NDOIXWlIo7XivICBh7cgmmguLkfoGW9+9r3OT",
-	"YCoXIjhp4GBHkQcOBNKU4FLN7eRWLxOU3D7Q4wNfcvtu+HHtFbx3CyT3yn3nw5ia3sW3TJLD4dFgwN4C",
-	"jq7GIrQEFweY1XusuL2rt44V13LWF8ENfFVvsQlm3NLN/AqgcduCwVWv5x4M7hsDgyOavac5jyo+sJW3",
-	"bkhxWtHglinOTuHgGnj2w8PBIYne62ot7s4dMbXdgsG5JlzJVdjGwJQxFAlbLyihQRoqxZ8AzDOb8ith",
-	"mLRVsRXyFor6c9jBEIMJZrm4lnpu6o8hFBRsB2kbXlKzePsK318h22KDuwi1Yspl1hl29HgsR+K/+Ggq",
-	"fKgkVMylNfHeJZKBT0dTwd4BJpbbtKgzm2gl3mM942HnPw/Z8+fP2eBwMHDy8UTOzvVpmubCwMZw/Oeh",
-	"E6bZO5ll7FPaiTojcGB0XvOFhTxwOBOYKn7WWfFpbSzPsNxg5/j58eAIZHJuxcdcXzu1uDPsfPjLBiGZ",
-	"tKxv1Vhjbai9hP6Hl9DpqmK8XEjDCorSIpD7O/j7Eg3agRTeXS4W0StKElZIFtX+ipWvnOnrNijNRhmf",
-	"G9FnZ1QNAvPMzBBgnKOyyETZXcSS4EZDQtyYf/F/sQSoRoLR9JXCc3rMksp9pxSxXEylDX4M63rHqvpK",
-	"3xGCNnjpFTQR1Iliu/aKxDJFe2BlIqCjGykVJRffE8pHpVZUiKRZk0qG17aJSv5G3b7dRIHwZKBRewik",
-	"ontSGyonu1l9GPkZ7xWINgViG55bPU2bEnm/bylQWigo1MCYiXNWShRh+SM/5idUMQxqK0fIkb1DqFJ1",
-	"FZL3x/MsixXVD+0mdfEywYQJA9Cz0jbg2fbdICaGBbgtZS0qPY7Vcp8nwNx91gLM1G1En/1tAtUDw5qG",
-	"Y/BNdX0ENRRTitVW1ZSiei2lHrrlsfobprshso3Pg4PwmGuRbqwCwb5sowEFhaQqytDff+voWWfYIWAj",
-	"qp/TGXaehtpN1IH5h1rODz/AcVqPdPzVaAVDv4904N3QrNKRvWfAj4UBUxG1bEFl1Hajs0Sd2byB3f7o",
-	"lAn8zrAsxe+zelF7QAjiTPBcpH12JiwYVZasKGj4MKstJBvffUz82tb8ce9WgP19/dPf10/IRHZsWpgb",
-	"q6dYTnCFiZNKSEqDNbEJD5Zc8QTMJ61hU53OMxE1VqQsrJQgbkz5gl2IWEEggVTM3mh62/T6LMn4hciS",
-	"StHOolY7S5BwmIRR7IGkQEV1AHAqUaxSgLwb2Vol7x7ELCRprmepvqHqpwQunIlXEy1H4nXlIQhIF4Lx",
-	"C8DN0XmsELLFdURxpIuZMCdlSlclAd8PtYUgwfIzsBKYFVZZaIa2hDtYZmFRITuAW2ZdzxQyiQvvM80L",
-	"w+hEcHvumsGwYB5QBxxDorhSgmfCjWjC81QokXZ+DckZFPUolHS/5uvHMwSzfi3GUkFM4t58+icxn+LN",
-	"wDqnabH9IbELWrQTvPCCtZC9u1lVPckDja3VxBqVNlZvM41Vi9EUaV/EEo/5hZ9IgISqEvgDSpDis563",
-	"ieKNSE5iBYhgRelc92G01bnvFdScL1FqZuYXVG/ZjcskrBvgfQG+uh8OfBKByLC2MGGVnxQCHhVDBcvx",
-	"IrAbN9thb6OFYI0tacLeINtGLR/aKNtEpzcyz5b3e2+gfWQG2mYybDagw8uXu40O+4iPNnwRRAMo0App",
-	"LEzPLeQpsS5nGXfi3qWwYfZsUenZZ0+NcyGwcE2vH6vTElekLCMd9B/CKruejgbH2E5alsq0RATpMw9s",
-	"dSXErKgvMFcp5R/7XmAcc2Vl5otfC6bEF+sLUEXlOLwJ7UoswtDrWHWx8ldZBh2BiK3MMkrDApTm7cRO",
-	"XOm62HlfiBlphWrsbdstIBj3JBNF6zpIKoem0U1y63nZNacL+U2zQWN/ttbxm9z5YDUR+a3irm63H5Y1",
-	"MzG3BCHs+uwXpLY8ywVPFz4DSyvvXEQqqy3LBZFZrFeD5Nf7WqigmcEgLSVuQk6AP32xWHy/eJe625LW",
-	"kuXxDir+A6rTX/MC742Sj9oo+QAKu8gPrKTsy+3zhKCLDXKCXtG3b7PPifxcgjtvawNddS6/6Gw+FcxP",
-	"nXBDlbjUVgKlwjT+0l73kwbVdqNbiIPeW9X+TFY1p43gSa1eTfr9lruJiDNN13J3SUKrLETNF7E0DuGJ",
-	"3luHWi/7VzEPEXHcxCqEZ3FPRB6fPaggFBtQkMoNbqUgmyX9FAShXRsNmPK9SrP+fDcLsZbO/l7/XKF/",
-	"bsGWaofqbpk+Xs7a1A3uXcTtEicfgWsFoHTIBtgr5bpYhTU88BsnTi4la6FvSPgzgKp0IVguqNh2Mprn",
-	"uVCjxSudiorPHIENi2EUMTLUvs8+CZ4eQAKSd9V0k1FwnqkeTfALQFZFsSp/XMxErdlihshWUK5mMRXK",
-	"not8aiAhIMVyOjCzJAJF2lg+nSGAVKzkpQK8E480VO3ibYqFaKBA70eRG3fdk5VIiRuK8HcR30e5SKX9",
-	"WU6l7QyPng8Gg6jjF4WyiV6f/r+DweCwE3XEFytyxbNPYizcbiBh4mXemjt90swyvsBhHhx/dxi+CL/S",
-	"b8RTRyF5leacf4ErV820wmwo9jEXI2lQQ1Paus93ziZyZtg7rVK+wMS0TtSZV6DvU3j7YObfLlK7NtY7",
-	"9jrHn0vnaKDrW2gaD4VEYHxmExLGWHUL/3x4pfHvgPxi+S5PBpareYUg9BUyWtDWKsXrF6lUadI7YVZ8",
-	"sTA20xBjFYU8xePt+Ohq9xLLuLGsixVFwcXkFk+oVKrLHlUyWQobeF1jQyZWlZqwfhWlGmXzVFBz4pJz",
-	"0S/nfDq2IgfgIWCZY55lPn11Ibjr+GgwGDCr2dHghx/co8/nryoFrqTtRVh7HHPEwB7cUl9zI5Vxry42",
-	"0uivpCpulttVbOGe9j9GVdGsSfhvURDN09/8P28pQ3Kmx17MRvTJQr3IBGTEOA5iChTROuHqRRDKWqCA",
-	"j3Qq2IUY6amIyxmjmwhpZhhuIC0l/5OMOwQimCB6a0qeXF+epM4NjG4ilgQmUCOvY6lSikuAenysMYzB",
-	"Tz1Wa0cxOAHbNfaONHppc8E6DCJoVcF3E0Hgp4m4pNWB7/Xu22MKtpXO2oprLOmuEGzoAXYbL8jG7Dsw",
-	"8TyEeac1YyJYjP0xW2ne2Y4RbJyRWXCJrVMyS4NLmZMZZFQ2ZWNScILTEyoKbtJbM/sygDuodkBYMPmW",
-	"phq2ZKmpGW+2MtVg9uXxYACFsoqLGSsscpXMuJ2gqWac62nilktnsHaaJU/RjGZzSeDq7u+IaifAmoCG",
-	"diHYISoDg7B6VZ+dYvapr34Y5J1iqF1CQgM6kZOybpcP8vDBIdjMB2KflB2Zlp6KDlD9uBILjAKBClxu",
-	"YBcZV1exSpatO4nfYVlAa0NBSqoAjDHXrosl0nkn6xbmtG5j3No8qTW0fxVJrc8Hg8HA6TPwEk/T4IXl",
-	"VXo6yqflu79VjV2nB4fflcYuMpUhbPZjz5Rdk4nsQ1y+jTzZOwpN24W4NSTOFgkWZeYs63LlGwKlD30D",
-	"FhDIVjoFfFx0g2/AfcXb52O1a0oVxsFtYYe/X+PzngrsA90qgW67s2eHZo2nBGRHcIN3knsbzePn4out",
-	"3OfQkemlraAGDJoICJaddUG8QQgQNCv3TmKVePQ9EDalXVBqWAmjl1BxGLxoffaO51e+tCi9zBIiRC8l",
-	"lB1NINXW/3g2kbMZ/OopGLdsyvMrrNBQE9qppKxfyhAiMVaBGA5lagLvs3JSHZtwA9nIesywdE1pWvEh",
-	"wc9eHBRL5L8TK5k68Q12Xl062XclfWRvQIT000dLk7J8hFkggnWR9kce5yWi/nrV8rbBvCvmpLs6Qj26",
-	"4l1KZ5eojMeDAXvFHcs6s2sDM34SIyGhyG+qR1dtwIy1I1JULaO/fxY8PZeuv6NmEMdN/Za0MHv35R+7",
-	"qHaKhUPoelr9YJS/dHDunvw/gHd0iRlELKlcO7A1lKzBNcPbDw+qTCBqYAER4kGGd9v7R0P620R0g6ia",
-	"WAWEs2QVblUwh87tgrhjIOppwc2/Ye/iQzn9PMNZw/d3XuV7pdC0t8G2OON483rdg2cuIGTFz7S1t/jt",
-	"Gh1YngC3uq8qDj4nuylfh52wX52muq5QdkcfVygz3Vt5+fKa7I/6bV6tYrV26t0qxQI9LuotNgv5p01R",
-	"nCW7GXFF7OaCTPx38oOtPn87tWEU1LqlvPv+lK4b87zZEd2hcyxau3VBv++QoLue9bKqQceqfnuo8Oiq",
-	"Cxjt0gy5rRb8ICrlV7jQe9Pkt2CavBvbu0W+IyvVfVkoE4hOfe8TLfxFOPG6p0qZr0+7tgETcEKNUFAC",
-	"kwoNgPCotEWXbVRkcWgl2I3IsoOxzl2/rvmF/uKXdOioz+nZq7dvsdJzrGY8txG89l+R0y/1lEsFhMmy",
-	"THBjwZoIoF7mxEmnFNVPXm+uLjPBLnI+uhK2LN4dq5uJtAKKa0dspKdQoDRibz+yTFqR88w4Uqi0OsDR",
-	"hA7ys3meu4PtqGjZDZMmVuFycZw7gyVhVHKHG0+ob7F7emulTO9XxK6aJV/hV3dRoCblivdzsRDmv1qz",
-	"GqJOcRzBXql4J+pkvPjlk3vdV6tBBOcfnn1HKM7HR2izpGLKnZfzBfLszSgzTXlvcPzjGxyLS3X/9kZP",
-	"xr+iuRGyEZAKYkoC/nsNA2SsahZI1g34BmAolv/2NzAsM0PpFK4XR7QuFrEq32E8M5rpPHVjv1gEgytx",
-	"F4ux32pzjFVjKp9f/x2bHF957ry3OK5LWLewOBYy0F6/XcfgOCoP5e7tjQUh+43+tY2ZsXC9bmxmpDcf",
-	"0swYykD3FlFf3o39Ab/VzDgqdmSXQfT+UG5nZSwYzI6NjKtP305tEgWBbitWsD+jaxoZNzugD2tk9FT7",
-	"kRgXV127ndoWt1VlH0R7/Ar3eG9b/CZsi3fidbfJciEa0N2V0iZa4g4c2Pj4wmnZRljK5/HRzvWsmqfL",
-	"STVAGooVOYFSqY6zTvV1LSoP4xOlRdRBSJbxiM7uh7uRk7MGkKNtoUsqc+4MOy++O34+HvCj0feH4vhi",
-	"MDg84hfPjkdb4gueGiMvFVQb2cdc74nPuiYxODUVfCjNeBtI1AbUJxUznkPxmwMzkWO7CvKpbPs2Tcpy",
-	"QCyT14KVDx1JKPMqWPfYK47+upc6Ya8fq8RYnluIXcNgaaFS+isX7Oj4YKLnOUv+8pfpNKHcMHB2UokN",
-	"NnaPU3kprTlhXC2w8qHIDGQgfjccDJKIJQP/j+/83wP8x+nLV6+TXkB9Bk42cp0eQKdFRUZufcFHHqtR",
-	"pkdXiH0cVltmydHz755jtt/R8WCQ9Ko5bhA67iH4Yb2B2ppYJZlQl3byYXzmfn2r3kk1t06acwQ16bM3",
-	"fDRhSXE83vxrLmdusRMmlM0XQf6k8I+geGXxoScm2KKIaTUSw4YdCV4PCHJU6dXLgk5sLDa9qyFjU2kl",
-	"Kqvp8UrcQGCoCBTAVdAlWvuYvZEjX87SxAq2YgXOWD0zsuL3+bBCCI5VsSNDpjS70RiDn/KFicCaIafz",
-	"zHIl9NyUw4xYMleZnEor0ld8xjG+H0s7xSqZ8i+vucwW78XNX/WFoarhXaVZ6n5m8GYP+i+hE4rOm1ne",
-	"2Wgi0nkm1WW7O+h1sQdwdO4Upb50vEDUKAa5gh2mh52oM85lyhc+7HwK4FlFEDq38xz+pmJYZq7CP+1k",
-	"npugvZ2L8M8bkargByfTuO1yo37Arzq2WdLAVbJB1CEy1hl2Bi8Gg07UqR2QzvB5Ed7/Hop2GNq/8PgF",
-	"O1HO9LCc5lE4x0E5v0E4t6NgYkeVWR39DpkASH87w87REQx16ZzTgq0t8dQOJZ7UvcfuD49wFjAEf5q9",
-	"cPK69qhVSCmJ3goxZRvsM5JLsAPk6L4QAnG/qJ4B0FTADJjqpnkBrEwLqIhRmBJA8o9jI176KXHO6jBk",
-	"jRbL1ZziZ2ls7Ur+aWC+KqDy5crDmWwl378WpFk50tzZlvA9MGpYXRbYBDyMLuWepj4m5LB0iWhuRlBr",
-	"tGEVQb2t5NgSlhjqLyGQ2AYYYIHrMVaFWxG7vB98rtUUEh1ZTbL0fbkVYa57lK5NHY27ljBuxe3CM3kr",
-	"aFezci4NBs+ASOG4e6lKJQhbWikMfbGwAl/obcPmfxJ2vRO8E3viErNpNisaz4n2Z7rRMXnHA71E4XdZ",
-	"a4x8HmjIv5noTHiyVVZyDJ2PERNfRmJma0Lu0MnDcI2M5QvDpELDVDB1iWSfEIKZx5PktZ48gMGFTqEI",
-	"ZIGR/sHDvKwEhEFUM5kXyPD4lbarS7hOCE8FgF6ZYF3BR5PQ6nZRtbmxNpMbWbm0GoleEKgQK1yaW/0f",
-	"q+8+OlTv2xj0tcwupTHl8PmzRmOKmmdZCOy+vjXlWTn6Z+tYU54F431WGeyzmjVl8N29WFO+igN7E2q/",
-	"9yA9Zvf1/dto7qFuSM3HZKIG0Pem6iG9vuMgxQjgy025MToHe32fJTc6v3ollBX529SgEwpQJ8uPPzHg",
-	"MmAjaGWGDDhCzR8WtGhyiAUo7rEKOANgvBMAPfiaSDeQqojACZ0u4XyrAz9hU30tYiUtuyC8Nu+GCYb2",
-	"xCzZo3TuXrD8CscHwPY0gWWvD8SD9xDSmWYRLg3ognYiQ0boiAMy4eqXd+EB2V3FwVfvX7GpzDJMs8q4",
-	"nYigvOA7PppI5U5/1Kks+2qj0hYEf285/9NZzhvp8baUeEs7edCDF7kD/F89dhc7Wg2XE6sGu3hgBA9o",
-	"ss7B2H13y/a+dkULGflqduiNTNChBLGnUI/TDm3WJk9r2J5vqXJ4XrURgN1NWrMkYBnWvVhUU+Z6EUpl",
-	"1XcKPT1Wy2/c2eL2MMa29urg4Z3bG9tuMbZtf4zvzcAWPGLdIoofFRM0YRmnMJQBZAIk86ouArpKkyj+",
-	"T02MPBTFVQqXo9LQqR3UATh3nBLQBYk9VjVrHNaCMTDC3glmHjToIgDsLotZ+h5QbQDRQZpYue+OJlxd",
-	"irRdoRjrLNM3S4ZHVKrGOsf6AhNuC6j7WIGvKIJgNN+iEnGm82b1qrcLO9w9qCSQd+8UkvIk8BtvAbtf",
-	"dQRn9/VsT7cTv73t6fGJEJ89WvwulRwR2nLvwdgUxH2uaWo6WTY1lUDPFZKYsIDsl84DR4Uc8a6Zj8oI",
-	"almSNfSA906qXVRcDuAgIeoeq8LgExJgwCOdm0qpXJZcap0mJywZcfVprj4rbq1QqYDysmmsmsJg6X33",
-	"Oti2++yDd8TYVUDbASaLVm5dK/HSYJLb2i5UWvvvkg5SWwPvo6ietF9EbuWIZ2zqLUO0eeCqUPMxH9l5",
-	"LvLOsPMXzh0Fn+pUZO/nblXc+z8eHJXmJdeE+Z+oIO0rrTOuCg7JplrZCVSlNSKXvOzq8PD7754B3gru",
-	"bWfYcfu5wg9RZRo7yXgpln4P1fKnMF8F0fwBZS8v4DZ0/SDVNwpKLa2g8OBue82tqCaQBL8EcPtQJPUA",
-	"umRd0Ax1znx1WD0eG2FPiPrECmuuOqJe6Q8TLTS6fXmeSXCDc8XqQwkYBIZ1Fo/QJ1EwvYR1uWVTbSx7",
-	"PhhA8W92JWbADohsYUzICaq0BfBLmHJTcx1QTdiyAQwbg6ZWJ+RApknN21GGrSRUMbLm8OahhWB1Wkms",
-	"bs0rYW1pJceDQdSeOQJbBhoGnRvf3hFL8OJw5VY4THEZ5doYxrOsYvGkJKDyJ6whXJaoqi+I47Tuq1gE",
-	"jeIEEp5lxQ2gMKFen72uqF+xKkdDG5tDHd9MpGVFh1yMdJ6aHbDC17Q2nZ2E0aL+u0FOxDZ5Jb//+nu0",
-	"7kdE7SO/Os07uHudYedocPTi4PDoYHB4fng8HAyGg8H/dMhv39xs8MI325z/+fXe88E/Gx8syFATQywf",
-	"3o0z3iENoujj1kyIOmezgCO5cf5DtZeoylcr6Q6xqpRdxzfNSzHWuYA6wJ7Nm7I0sBu/+DLK5sapTxfu",
-	"TC0z+Vghl3ff0ZcCmA1ULRxLsqSUq6KvRZ5xKK7gaLpUqb6hPMx6zfZYQdF2tvOa7bf7vpYIzT6v45a8",
-	"jvDY1Oj8oMYOyiMXNvw+aLg9Q3hgj9yyALCRY644XHuO85jccsvMxmzKbVq9dE3cZuMckUIUv1uaSKwq",
-	"EHVFr18vU6RZoL6vXBE/4X26yIbpIvcij92aMlKcz+1Kvd/qcl738O3E+dLAOVp8MAFn2R/IJvfzLk7j",
-	"Q+d7FGe5i2KxI7OhrcSD0Mm8nFxvKT0kVuCmDfEZi453kvjwCA0cq2wPR4FR4dHZHr4O2dg7bh9x0sDD",
-	"2DW2tGZU3bUbF3GMVWNUasSS0HMHf5c+OwBuCBxvvrbj3Nw5nDV0W+6DWZcJytfSnDfSmEX41p6YPT6N",
-	"eU035e3q8eoQ1lX3f6Vo/yAifRtP/qOe3vuR5bc9SvciuaNlmYzuZOoveWNz2nY7ZnSsgvTpqGh2oXUm",
-	"uCJnJc+M8KB+vkXBDKWheKI+ezXh6hLd4dVgqBIsthwppGpzWwmEct8w2j2SthLHdHe1YXdhmqtCgVbE",
-	"95zNpEozwS4Ez907lHtOYytCefTcfhjTCe08psCdByZMe23h8YZ57jAY6JLPL8XBSKergoBOFXOSHLke",
-	"tRLVhNsnhkE3DLphUrEE/n7raNJyiGjXpwfHqswPxqD79ojR4ANQom4GcBPLcaPgDoxVJW70hKViJFNU",
-	"Wbj/iFSp+BI5cjfSajTPc3fokWhDHQsIQdJ2wm6k6vXZT24AscIpgnaEgSm4EjJn+kYRbJNTikAzmvIF",
-	"xMEaANwoom/O+eUB5Pml0EWEYSrYi0yx9wK5W2NSMBr2m+nwWyum7ZEpMPBXOhW7o8CD/uD5D9+7KZmJ",
-	"ELaku4cv2CUHarpw73VSnl+tTxrP+eU+G/dPko1b3ueAgrmDjHe8jYS5Fo3EaxvLxqZ2DMbd1WWz3F0z",
-	"u4hVCTkJB77BwEG2WB990WyxaLu/Tp8qbu8+87ZOKx7YTHHOLzcyUAQca09/HpWJItyZNYlPcU+bic+t",
-	"SbYyDcNvHa16YijolHU5s/wS4m75CCrjgkqjU6jYi29IPzh4t1eJ8d2MqPwkbFUiuCdNA65Ls44R0P69",
-	"9aMtkXZzBhmc0a0MH8XBznm6C5XAdROqBO7vnaoE5Qe+kkrgBvBNqgRu4LtVCc4slyg3GStERpvzbHBc",
-	"Kgf4h1cNjBhplboTv9cP9vx5WT8oLvdd9IOSkv1h9QN/lff6wbemH5Tsa09/Hpd+EOzMHfSDgPh8Y/pB",
-	"RTz4CvpBSfv3+kGrfrAxg9yVfiDVwSzXI2HMgc356Eqqy4Ox4yMHjvbdAzSp/wqDr2yCTHrKkjTXs9f6",
-	"RiX4NlNCOHka6io4Wd1pLogI5JQU3xqxFUxy4m7SguTtJOUW6E3CLL8ClAglqhCh9fd7HqahAswQwaQR",
-	"kOdCsIuMqyv07+YiRLGO2rSZJdBVyNeaK2nd8KBuqNMeKOusBgEBv+0KAuKt+ohn4Zw2CSWKu+gVtMid",
-	"YcevZqdOJV5NxOjKDd9ixrYRdj5zrarL767Ez/qmE3U+/J9O1PmLvJwEhWc84EMmrkUG6A3l8iHYz9qa",
-	"SfMq7FNS/yQpqSVFrNGqkDS3tdkIk+cW2vsgWk4ZzOnJYazuGJHZfH/2Ks0aROaBtZwWer+J4lM//nuC",
-	"9piUH9lOp7YkZq0RnrcRs53Gfa4QVO5Jw2m7Ks1KT41x7BWf1rDQnXPb3cSNlqf6Wiir88WBuN4IIHzG",
-	"L0XKhLoWmZ6JiClxI4xlCZXsARAGKAeAPHoiLyfuuUyjJmYNDg/HrfnIfek1t8Czg84ilvxrzpWVduH+",
-	"bUGxcYy8MM0Dc+8XL5X4EE4rSovfWzAiTsJv/5jrKakp5Y/nOiEFBRLhwspFhfJnJnoGdcD/DcqWVNR7",
-	"m63Ur367qEEN3lzv8cyXSVa4OLsTLdb/5kd+2ZjIdgrXA8rSX+/hyx+h1ECb6LcnJMW1R22WKd8uFBBq",
-	"pPQ3WTksb1fIB6dkGS0ICXSB+f0BMJsCI+ptttJVRAVki3BUnQe7LK1B3Nf7zJJbRIjKmbzbad1YWqid",
-	"Ycw5cdpRwyl2JwU8i389+/CefXStqMgeDhDcBL5uyAna9xKlrYdqTIXlMjMJ60prYpWIL1bkimefxFjk",
-	"Qo2ESXoQlICwp0NWmjtnHBD5/N0YsC4uCbBsOZ3OAX4qxnt2I40Yslxci9wyzqbSWH4l4IL1+uwNfZXl",
-	"xWcbgMbdgMfzLMNiSpTS7lh+dUsKJK3SVEzwfU6QMIJ9PD1/9Rd2JcTMoG3V9IaMk5kV827qMLiaXfNs",
-	"LlgXgNZ9acRitNRxsXpQKNEwOBPqEio6uc5Dt0tgE8Yt6C8vfT+eDwbPRldiAf8Q/aD/soJvsdctoR6r",
-	"iBMcmAbytK7ocADn8j+XzLR//62jZ51hh5JoQIqyk86w89SdvU7UgeUEI+tcFQCScNLXI3R/NVrB4B86",
-	"Q2YDCrtPkXmERlkgY5AiQ+TRHUgESoVruBmtr96wjSSTp/6Dq/y+fpAFnR5C5p1Yppe7kExeF0vwQNfH",
-	"f3DVLQLAdGq2l1hac2FrS/VNSyw0CdZ1TMNQzmzytFE2KRJqSRzQY5agfNB41JLN5YVYrSEwsC3khUDc",
-	"ahEYWJO8sKGcEKtQUPDCxk5EhZBe7Epi4GkaSAvLc30q8lkpP7gO/FQ7w85f3xwcDgB6n7wN/9Rz97Dz",
-	"+zcnWdxCGv0V2YsYj07E+MhzK3mWUdFXcWfyXBcy1sEO8x9skBSK0lZDRHW/jZTFahe6TwMpa1Q319d5",
-	"tidln9v5w10iU5YnA7/ms03o1AYxJQ3D/yqgAXvC9ccDG9slvdpEKUILEbjDdiCCNnrUPiso4eRnOSyk",
-	"Pc4S/HxC+nu38HQxd0+Lx1Gs6J/1zyZeSoNq3bm8lIpnPSKRYjwWI5I34flspo20PjUqVv6FJ4aR501C",
-	"8lSZIyStmEYs01g5MNN4X4kmF1i+jk7SFKSJFQ4Vw+GgyklRrKSQKeXSPLC+oZs+Q+DbhoSoWEFGVO8E",
-	"+AGY9vCrPhdKsOLbFJb4Nw8hPFdOkfWb4PZAyGuRkjAeq0yrS5G7yU98kT36xI2eZylEWDoKMrpiFyLT",
-	"N2xQWYRwcoUXEz+PDkR/wv0asgk37EIIVeBjGgkhlsGXmzr3779Nk2GscEDSMOXeYLO5ZRydCmjuHOd6",
-	"GkEdNvyGfztYGPrWbG6Nnx8fXcWqiw8QDX8mR1e9siOfXFdMJucjqh4vJBhrb7hb7rHO3W9QddJQGYFc",
-	"jCHb7EKM+NyIaj8TnaU0jAhh/FVZ9JBGClXWoI+TAiHaHzoKhMV56LlllVnAps9sOBE3TnDG40jNfDSC",
-	"gFw5rnSL9SzTymBBEDj1o3JP3G15YqhApdI3rtcL2XxIlm7AEGJ/SVGjY03GSreU/lCFWXruTLutmApu",
-	"5r7gTTAQnzIInmoBZX6K0w8UKGgLfXkobWnYTe5kNnXilVb6m12A050hYunhwdEzNuHXIlYQe4z9UiC1",
-	"V3NHGBxLklxRrhOvlTux5aljS4cuglg+rqA6Qy5TejnTiLEMr/bcreWUAAqP3d2C60QFS53geVCsuDtZ",
-	"WODHnRAO5O3WHjJtMSpIpH32ic4wjhYXByY7waDCWP3CszmckiFRHjfRlimyNWY44nm+iBX04HYNRWQo",
-	"ZWG1vuqzz/AVcnK0HPzGL8Uq59KUX3LbBr2njF9yqTC+g13wjLvl4IYOCLfBpYzYTOQ0qCup0mGsbibU",
-	"gmzTaSrSiF3MLdGqskRTQZ6fMH4tcn4pmJm4YRCVoU8/MaQZBOQfliosNuuHiXSAZ5nrxK1MLqYcwbmg",
-	"jz4704y7BaW+afAFKVXiklt5TThnRb96zAa0oxIKLdoJG2D1WhwSXTHfYcl9zXzqx0KM+ckWqsSnBjHg",
-	"6zt4Q2a8t5o2irrE0O/m6r1d0s20XZHx8opyx4nmjT3Na8qBD5LdHamUJWeJYtWSB8JqSe32RsMbBly6",
-	"jlG4Dxt/sYs09N4J1rx2dBm1d5/lDrERromTXVDQ9LESKJsCRauGVkS3I4yvvGM+k4Sa/Kzt3bT0mcTO",
-	"X3NLYN/fHQxeHDwbdCIIcr4NY9yDCL45PT84Ovr+u8PO5kr7z9ruc9X/JLnqmW4mK0AbtiUqD5Sw7uhS",
-	"U8I63hMoIla5T2UdsYBMGPgyBqfeNSzzZ70PymynKQ+e7RHQ5E1yPODo7ynVYwrRzHRLWGYLmbo9KBPI",
-	"1MokjaUgzEzfdwimlx7uWz6HG9EsnWd6L5S3J65vyC3vHLvQnJthc64MZiJsm6HhpGqvpmL0pCmTNlLH",
-	"K1ena8SqKbkyJSYbpmb8yy4wrgnzM0DRpR/6+MYnfIpVOWNFn+9C3RtW5ExETKi0TNDonbAkF5mTKt/A",
-	"t96mCVX0rP6OOe83YE68lNdC9djUUXqyARg9z0feGAW20OJHCE+FnujxXcWD82Df9mJCI2UKluiBMziC",
-	"L9+exxHewL2o8EizOWz1uu0yp+NpMYSXC0AlaRUi2JTPsFQ72Itl6uPJyJRedFQa7fW1yKlSQ92ZNmRa",
-	"xQqcTqAW5cKI/FqkZGXsGoH2w3KOlqO/Aiys1Jx8Hr2oMKzESkGhIpb89Oac1eZ6AVNMCjnHG8MToM2p",
-	"+ESDSPrsg8oWZMRxrWJFnrRikt3SkjvoBZAhw8KiTu5ImD76LMjLJsvpQgR8JsaW6bmNwMxsyg5oeDDH",
-	"7QSyUz/eoiFt80MQotPa0WoiRPVDI4VxmrMkgJwHoi27k6zcOWy6CWM6CBIXf+kKb3V3L+54Zde7qOV0",
-	"4A7EqusPcuXmRqzxzvZA02i4BXitGq7em2KhwDHqFFm8fMH9IXgeFJMGwRBRPCIPiJ2IKVxNP8beSXCn",
-	"i6uFt5cu4R0Vn+J61WSimkVaz5Wt0zyrNSuWNudUtZ2rcna9fifqSNfBv+YiX5RG0toidkJDaSrGfJ7Z",
-	"zhAK2BTWA6ptgzGb908L2knAf7dc/Mcqh+yWVjRTCCjq4I7mzkjFdiUHk6LPT/omicCNPSOgu+UAmep1",
-	"jWJVWkIRpRg4c4SamHvZnd7iT+oj+O2WaoahbqbVX7hK/zv4xX2RahaurlS4vtaz13Qar/bXsoZ+0jfr",
-	"WENLbpTrm72O81h1HGJ8OyN4PtqjneidCWtQm5ClbEE+WqBXHGOIlsic1YFhqBIPB8FTCWhjH+j7rVGO",
-	"foBJj4wyPqAxlWOKbPZRNBBFgjXqfIyKlzQxcASjOIIovlyw7gADmyg+h0nTi6i/XEy1kzssvxIe37yI",
-	"PYHAxpIviX/NeeamXF8pXk+MxRrZnA0o0qMfq/PVEZUUM8YNxQQxRx4WffY3r5dl2oL7i6PJEt+K1Q1M",
-	"sNinCeYCkZA4t0am5HG/mKPFHTgTsSUMCvWxQEGQWglOj5/FoUpjcWOcMgd9dcvxploQQD7EQhm/2EO0",
-	"sB6ggREC2tiFMBh85Ni7YTyDIFGe3fCF6w8b6XGA4j/ts/fkQSxM9hTB6fVRq3Fq0Gs49S0CAPyJDfnd",
-	"1v7/tTz8GiIDXi1GmcD5d6KOP3id4dHzzR3+fg6PM1+5OHV/xJChb5gVnS0J4xsxo1tDCZ46YtHOiM4h",
-	"ai9gKUTJAlbkqKEee3W1hS8tcyL33cRjrgB5LgPxigBjYh7jIGAcAyq7yBmqTAaYS68fq7cKo1pL2+Sw",
-	"EosoIer7CgwDlVIeblAY3kwBmj74MHMkFqLeLUJbeVaDjy+1UxExCv0EenGEuTTDBbwJOWBjLlSVcVfJ",
-	"9hLngQlhugZGcjcwmSHZHGrsyFHxkBVx6yNcabcaeBOOGzkUDRo0HRqMVMYKjjFqrvVUGOM2BiqQVDgU",
-	"KlHFcYYX0gjTEsiIA06xqEhWOBz0HDOBiBU3dqn8GlC4udHTIp0gF8tsdixuRA5wx4pxA9surXenVRfd",
-	"j9evjGE3Isuc1FEJWCYhDDcxVpUwcoyLOSE2SxHKVaupX7VqGoEtX2N67I5ZAN2+3LQh9A7ezMt97DbF",
-	"4mH89lICQu+OMXof5ejqwdhzmXPR3k5UOPZx1Kmg1nWGbkhmPhVbxO65uT5ONg6i356FP650YLcnMrga",
-	"u2HcJG638+6Pc3sL65bK6o0ZN32XeDdG2geR9TOfBuOVPMo1Rl2Ep4Whv6IYQjexcp+XpqCPOod/eltZ",
-	"90LbybBOCukp5KApcVN5wwctW+rc5y4vUWaclOvS02hKm7p0mjh2bBbGNcWoZ8ivaWEIrJ0fhEU82uh6",
-	"rG4l7CGpZh+aRB0SrIBzl89Qdqlkj+SiyCSy+lLAyHSOcBhOB8y2yomAI/KA7IB2vBqUHXWm3Ipc8uwX",
-	"BIs4POo/D5nC4WCZK/hrtTlX+OTffIyMgaa15w2PLeMat2Vn7MGK6cGIW3Gpc3m38oxYMajoCsRu+nPR",
-	"WqUxVlimka1fpbH2nbJS49pJLZtWanQd10s1vq3NdqtqjaXM3lSukd1XtUb39BXtzF1ILXlsf+TGCiVy",
-	"ExRjlGqs93UY94SrqbZJcHMWd6jFWCNdf9R6jMFllfuajN9aTcYas9rTo8flsq3tzva1GevE6Nuqz7gk",
-	"EDx8icYqV9gnu7QjjW/DPndWqRGOecaN2YWugP2AolCec0ID68PTqt4Qq6Xy7hvrDfjNr6o00LS/OY3B",
-	"jXsX6oJU0kxEyi61TkOdAaB7jNmrDXs23ao20Bm8m86AF/APrTAQid5rC9+gtkB7t6dBj09VKK7V3fQE",
-	"IkDfoJJQyABfS0OAAezVg1vUg03Y5E51A/fFWxhrsZeuLWZHBgmORSfuciS9IbYa8TyXJHyHhdb5yEIE",
-	"qXvthMGNCNtC6JI0jF8YcD0j+cdnoBvwSzaG3xgx5mV1gJn5hbG5VJfAkaEC++ayQWNqflU4YLfLBjIN",
-	"JYQtZYNzdyj2gsG3JxjAbX7cpO+PwOQt3g9PO+G6rM/bC9q1AsKm+A7QJviHHrMEOnHvJx4hH6oWJ4xS",
-	"IjE2hGBmIQDT08JYlcSQdSEUIx9N5LVIe95e5Gii6bO3CIzqiJ+jPVTkrYzuc2MxVmaZI4QlzVW+cwwD",
-	"KvO6XXsC+PBkiTnt2xHJZWocq6CbKMTskWm0FHkI7/v4Ey8K1YUdQBwcTXiOoTL40DChbL6gsJetpR13",
-	"S7+irGORSOwlnRWSjoUtWv+u3lnCWWH2TBRFkVUiHBoMlX3AhZdudNBYQw88G/rYt8iDafoqgEFcWhkZ",
-	"zJRmvh/WLbrsl31D/Y0TVtRTJOBfGlys2kbnJzLL5iYc63RuAKO93cjqBbIGIhQYXdmtNlccQNXqColC",
-	"t5ld2ZLV1d38ZK6kdQzjPZiSu/Xvo+0YWn0Yv0MwbmpKixXhmIs3oiK6H4y33EIqXI9S9NEQeRJSOMiU",
-	"g0hqD/pd0Dv3pCnA360sVljpI+3/AHD/CaM8eMiZSqb8SiQnLLmSlkp0Om6AdbD5aCRmthR4kfTE6mJu",
-	"PQQ7AJEocUNoAt16LCJ90x0Lad5rVQQRJd407eg91AmN1RgmmFzMF0kAxS0hK4EZkRHeSOUb1U57ffYS",
-	"0/mNnyazOlaQ8d9nyWhurJ6CKGoSD3UtUwCECtGuUzGWSgLMDACs63SeeQ5aBi564AYrpv9459aRdbGk",
-	"AnOr6rbL/f9D/nK+6GHqtWv50k3PN7yYL/CMFXSb0isydxxteUMJOpowXVDvcUTpk79evT4DcycgfiN9",
-	"i1VRakJha6xEkwapmNRNgzqwpmH/Ljb9mrzqOfMFxMraTtSR5oy2Hc3yCJiLh6oz7Ljl7UQd5aMxX376",
-	"PweHgwEMCZfFSUydqLN0NTvDzhs+mtAjf7chfFqMwEZzI+TlxHaGh/1N0u+smO6dCn8mp0LNTrKBJ6HJ",
-	"0jHLxQh2m057LU97PhO5EcTRko8fzgK7B3b39PooidjNRI4mhIFf+APJVAFcufQcii98ZGNFPNMkJ8xO",
-	"pGHXIgeyYyxfYB0P8YUSgEeZxDKGtdRn+AioBH12JgT75ci9h3wIv20iMHMghULBHAqW3UiV6pvt7BHm",
-	"l8O9OaJOgh4aiIKE440MEnsXxeOzXhjW/eUwYqZCZ3456q1B5FosGgVV2t5VShLPstC9DjQOqQIRa1Bw",
-	"li2kqAWkn+3I/TXVqRxL/NMj55wwK13HF7ngV0y77/fZKWkqtIZQjx6NLuXgpPGt3ODyXN+QnCeNpXQk",
-	"ItAosxtqRUVWDEqyJHh2T9+/7p2UIzwdW5HDMKUp4VUdkY1V0eglVO6BVgXkKsZ9CD6aoHY25lnGqNTD",
-	"QvDcOPVugGreDz+EoneoX2xpSv7T2JHD/KLiGBQwZCjpfyoEVuT8xI/dlSulWvcvR8F/3UggRW7wy9Ge",
-	"H+z5wYb84C6E32fDYZxZO/3/JIzOrgVCyQissYRZoqO5RdBGznxnKGA6gsR9tuLIa72+gJkSjnX1Hemj",
-	"t87cS2/T0gTl5N9rklar4YWsSyaXqLBql2ntsfKmqiE7Hhz3CgMFGK7AitBNRfFHNXm0PphenyWZUJd2",
-	"kgD4qdcVgSRfAici2MNB1eZBL7n3b2RqJwkL33ay+izjiuexgvkZ1jUTIWzkfrYiYjYXPMU/0HLlV4Xs",
-	"h5CQOc8y6CqTSvCc+Z4ueB7Fys4vRMRmciYidiE4GOMvMxEB7rgSWe/EJ7ReS53Vk0jLmeDw++ylthPH",
-	"NmNFvAc+98SwJJVTx/C1gvpmSdVUQqKBNCwVubwmgI1CF8HTRLhCuT9lVlfLWw5jlWANYDwNTnLAUsAM",
-	"f4ZB0i9f6DfcAvwxCZbcrxMY0lp6be0jVrTYWgkTIVcu5l+kzfqMYZtzmblV/LfItWHd5Pj7/vMBnAX4",
-	"Z9I7wU6J+7DkcPDTKTt99oKduePAjr9nX9gPL1C0OWJf2OHTY3j8Y8Yte8lz99PRIOmzU7++fsX1tbsL",
-	"Vctv4wbXzzzsH5SerDmFwCINt4k+AWgngYUa1E/DuvR4VQAugSCT+8ZJRNYwmVKXiAFGAPlD9w1fubQo",
-	"X4h5y4k0n8TUXXcUqy6VzkXaZx8KezgvLJ+uAQmPS1OJwHXlJxJRmVY0cyIOGeGgoekp8YHIliVv+GiS",
-	"sC4HSojHWRLSMwjHhKh1AjM08t8C5T+YfrCO7indtacF9cBFAvj8gqSQxIhNI7KEFrTan+iCFi9dFSLO",
-	"i5nwx9rr+fSdiv01Vt3S+ioVGzua462waHI13uaKG+LNp3DPC4oXGmsd7fdAbgQTADA9JyVZYfXN7XpL",
-	"MQhk3ghPlSwJK8hxk8rgI5bJKxH2E2HxQKJ7xcQA/8TJVK4zX3QVN8edipIqcVXaWLAoW2HPvcWMK6kG",
-	"KtC0IP++z16VHg6ZCmXlCEqzg/BU0ESI8FZ0EbuBzwQ6Db0mTuEJzpU/070TqLToLxzctm3NyT/mevou",
-	"pBp3yub3m1MK23DQO8MfXpTp+kScVif9w53oDI+/30j0rsxkbxj+UxiGuzpnY6kAgoTiJ9rk2LsYj39D",
-	"qIqVkSI8NExg4IXBsrIYdFFqo0PwwyVbBTrcK4R+C1a2lwH3IQ6rQxw2U+A2jm9AtBSofe90+YZDCJzP",
-	"6XZ/Pfvwnn10rWrY+6CNlJzZ8GvyWpDVC0BGQTaYA9uLVReY4N9yCaWJgOsBfmrPccIaFF/ffXNiUMeB",
-	"0EpOViuE9S46OnHcmKcHWmWIE4fyHP7tbXJFSNDAScUw5yKYorgbbK5Sx9yTp1V3c6oRYK8QDpwkB/EM",
-	"0IyNoZ3rGGugJuKLFbni2SdBMLhOZqLBoxwI6iKWtZ/O7IJhqClKOP5tAMzDD3uusxlzhk3b2NV7AKvz",
-	"n0tc+e+/dfQMkG8AThBsgI6zdp6GJyfqXCOIzpJXOGL/lmqE6isevfUoyV+NVjCTB0fMuYWEuQ3Erdyz",
-	"8kcDosZzK3mWLYjmbOftjTqzeQNj/rGkZd725OlLlSQNS4sMxXiVhCgXbJQJCIfqUgULEysqVo+KTMTE",
-	"l5GY2TIiqyVMyTuM/de6Oo/AqOFxPqNYVULKeuxKiBnli3oFg+qqv/PuCw2KSTAd1g1DgqJYJWV4B8Sn",
-	"ly6SiPX7fdTEvN7tSNYB+yTItND1k+oxrYihNKgmYaRUaG+ooF2zeuRYXQtaztjV4zB6LBc+WZlUqXEu",
-	"BPSLIwIne7aARzdSmR5ZEQrFLncUPrBqQqWIlGbC0yD0x/UKsmQRzNctYeEIZs1EVAcL1e+gZlbEZrkc",
-	"CQbuKxOxa6FSMG+mrl/kQyJnKWZR92CqnKbHzETfgHmhUlTGMq1GwnNBtK5Yp50DouyJ65c7SVRwNIqM",
-	"9MwX6/f2O7dqnKV6NJ+61cSrYSDcUJXGupCpu6PQFG9Xq1+OVQHTWvCd4+9BrFcIVOhGS2JJaZgJja/S",
-	"lvGQZFQoGyI6b1F70WjXXTV4MCIMWYDLK2WSQBzCTzZYtXwlQzy6MNKKsU0SOiIsFgwK4HdvPPPnNDIn",
-	"YOC/0OaFcXywf7Xb0LDANxOZicpmmTCwVCo4qv5euA5O/Lr6Vwyeg4tMj67ceqK5hafsAhyUuKZIHcvi",
-	"Z+BYtfwS0mfcAdQ3As8sziQXxhYxrklxIz4raYtaKCEY5RPDunMFlyHt+WtAxx6Wluw04obgJX/U2rpz",
-	"/VaBrzSzEgVbad1dPTwCaou3HLylEHs65RmCJpsTxl230Je34HI2ll/c6dTKh9t0X+ovPR+ESnOCe0aW",
-	"bXd/iq1bd7cqeMzVqaL/12hMJcCuXZ/wpRs9z1KWO3YORABGk5ZgylazAdzE01qZNkfECprk41WnODDW",
-	"zcQlHy1Yyi3vNQausqa54JVviiG189xJ/RBDytYKIT0pA8An3NJN4pk7hIsa8rL7gN8HdwxWxp42DpGs",
-	"jT9re44QoInfXz/whl0Kq4G48QGWd5erBSNY0UWJpDwkHHHaLrjPSDWhWh7QhNIWXl1ojM0SWXpCswTt",
-	"gY0zflksiFbLFOS8Cm8O15e0HlbR7fQNYJ8TI6mwTEA892thMjlzly6gASM9nUqsQoaF0Lwoll4Dk6sF",
-	"aBCM+u12UqqOWNERl2wlI64gVB07YF0MfZ84amphMQiC48rJVzSnDUNocXD3G0JbVZaijjTn/EsYTtsQ",
-	"OtsaK7uR5RNEvr2qtVe1bsckxbICRJKfGPB0QqQ/KTu7sJI+HWljD0DsTfVNWGN7a4NXczAbcx9ixYd8",
-	"OD/8qsdslut0PgL28a8mucSd0BHPRnMsUu24U1L+/UElQ8qoE8bKKchIif9nmoCMCBBD/9QXTt1SH3N9",
-	"mQtj/qovQONy04KoBviBJSNHSrMM/+712XuS4HGcwpQzMWwh7LD4LuoW/9QXJlYAsz2BQq/o31qwjCv0",
-	"xjt6lGGong93c2sC5iqgl23lzMva5ZX5MyrXUCtijixJ5ylwuViBZDUERlmJCwzkjT5Lzq7kjDj0OeRv",
-	"QDFo4L++CKgbbxefxgoi4Z4PBoOIPSe88Rm/lMqJpT7dsut19aiSbI4qs0EpJVhUPY4VFqyA9xvKLDRV",
-	"VWBbQzEUGC/a2JfFMP6EkXiw3I6mhFdiw8i6yiI+UHHz+mfXqGxeymNV4rQPuXtcIXclC6zv0x3C8EoO",
-	"CNadA/Qy3I31zRvD+FDTrRy3wLHhwzEoPEawC50uWJez5FXFSzLlsxOW/PZ7EiswcBqyM2VZL2Lt8SKV",
-	"PNJV6XuxggyYYJQ+Zw9bdcN8vjHl8JE1iZL5fEJqGZCCuYsX/lFvWNDwK7EwEZsrMyehxhevIKV6KYal",
-	"1KJjhUUrSqdToXqGjqU+xt5ciQUF3URNkU79Bi09Vtur6S06Ompq5NsBA9HW6loZDLgU1nIapB1V5frN",
-	"VDA6s0BTgxW9iz420pnOwb3l9K2J4EGtiIPDo8F366tRlSHtNak9D9lYk6o4lnejRoVncic8ZHXK4+vi",
-	"eYBsWnrauWHJx8+VLMhmfpdEaKpxChWY+zOnKcy4nZwwtJdhSSKgH3tWtmdlfxBWVt6fPVPbM7U/HlNj",
-	"3ZKDADnv7ZDNAVfbvYkwTdGTwEuHuyOwAQ0ocTleUQvENcc4il4l9R5qmD57cVBkYoA1LPFdN2Q9AboO",
-	"JTf1yjHU0qCOB8exCn3d3mc24aYolqqVIFciVOIr+upyhpXOEGexqfxsMMDb4NGrwRYeqqcMpiCEnprz",
-	"sxkNyRtk6TBVuUYV7ChW5cJ5nhK8GgQItKD8nFRnvDxGwDlLwAsN9hwnMxThfRT4MqQ0DLfITwzGb6Dv",
-	"CfzqNBjDM2EqwR1FAE+5Ka2iErx9AG+jjdyAN/NneSXIDopOMXI9B5wwWI92pljhiCex4pv4i9fm13c3",
-	"nK4LZV+5k3fiq8UdWJ18ULSzYkoeuWVPXybGtt7Wc+lXn8/OD77//uDlzvx7DYRpn9nwR2XCp2kaciui",
-	"+GW42m557n355s7r2lwZ6YZB5iX+ROQ4kU8LI9kdnUt6HCugZ/1R5QYY9MwVHUNY1zJoReRRK/pVv5TR",
-	"uePj6Ntr4PxJCfRLxc+HFR4fBX8VFx89fjXa4Zo2ItVNBOjBuRBsGWuD4C8igL+AoJRyCq9lnkBEG+OZ",
-	"Y8q5Yxk+LMwvIqxeq8sNWJnfiy5kvoJyDXAUtsrYeidlDixFIIIs8nwwGCBsHSW5EKwGKOdhAudDediq",
-	"5+NbdrE9BGBEjauuAR+x4j7vWcdjdWzVN2p3ni13ZuGnVwVZ/B2ZgNN02nGHjgaDMjGXWNsNNwX8g6NV",
-	"R4Pjsk2hBSnNzHw08S91uWsHeMLqElN9JhgbEJzUdQR1Y/liiHEUFyIDlFQdq02k9z577UYP0Xy3ieqY",
-	"7d4sq7NtRfVYrZDV2T2L6jD3NlF9U2EUO4NreIT3tsV4FJ6I2jHfZyk2UAZc2HbasHGuzVbSYrQcwVU1",
-	"pmACb1XylWm/E3UAghSS1yJfnaxKfjp1bWhtBSt99qLze6ur/TRMhxyShl4aDshkTRG5mEoJWApkvxj5",
-	"PGVK96Ewu1gFSUVw830DuOer7Ca9usGJL9hUX1fkOlQXfC2a64Dcge+Fbg+11QGlXQhbBR6rfKq0UFVt",
-	"6YZfgy/CdYcIJtjxuFLeJkSRRxj8Bkq0PSEqQ3y/ss2gbgd49ZDK/u7inmoiYrNIiDv/x6bAf0CD/pZ0",
-	"v0UklGo2tweONh2MyBjQCJLwN/L7Nkg1BQFyHRgU/4Kg3eoLaJG90PPLiY1iVcnQe1LPugns+2/dOD8r",
-	"aV9pY5NSFNTT2dx64KwU6WhywY00Cbld0XYM8O2gnRcu3aRAe0AkezekKhIZLlLSj1U4nxJDLGJTTMIA",
-	"7DFwNpCOfXR4/N3x989eHH+HJLlKfUtKeh96NaFNVFZsWamubu9/B7lKF/NF5G05jVwsEGUL9v6vuYA6",
-	"ucTf/XKt5OwFuuY7qeR0PvUtxjqfctsZdlI9d/ci6kz5F2xQrmvUmfq3BoUKTFkav99ZG7+NwlYXd7XO",
-	"DVcMFw6u2F7GbUbiCMP/L+aLAJ8/AqdZ9RA+EGBHK9mksTydydHVPdhgE9dvkB3nCZ7PHnX/diI12CMx",
-	"roYkQ0+12rKsfJ+NCBbuo3C8qdFdBLCCBgyPog56OXm+OMebCsu2vmzlx+MG9xFefWCpyg/gjft/24V3",
-	"k8JAlr0Y9WgQKtyeBGmi4yZfTHHc20SoosHvtxIESNi8FvdBE6jrBycLn+i7u6cMz5Ypw9gfui1IAw30",
-	"cVIH2r09gXhsehZuy/3TiALoGbWc+4iZ+kTWaaxb6NUpt3yZFNXgyQJhzylZ5Kv1MIy/wHvtsVSVSJvl",
-	"mCr87Ns0CSODwJZFA1oOoQo0pIqdqxhlRTOM1QrDV/D9jQKmYlUAfjqy6pRd+mgIS2Pmo5EQqVMr1wv7",
-	"KUKP1o37WcuXEKsN435W+RJKuO6dxP00naK7sAtAEXBfmAOyCOD3auXhWZ0K6jd8taWPWpWxQafPXmDK",
-	"P0A6S1Vt422BH38+OH324mBw9LyzFabp0mXax//8seN/mmnWrsOA6tzkAaKBmie2VVDQtOFyUGgQdb5Z",
-	"YFCsIDKIBYFBTfevMTyoYBdR8e9qaFCVcLhmQJI2DgZi1VigWN05GMhvQTXUJ1arY33YdqE+sbpzrE/T",
-	"nuwjfrZgJBvG/bTc3D3neKThP237tYsooCXG8VuVGD98OJCKVVihHKDJmv3QvRMGwUOsFjuEnmuMk7iD",
-	"7M1WpJ9VZHKMzb9rLD47DWd+rwE+rTL5g4T5NB/nvSdknWiflrV7PEE/LeJua+xPndp8a9E/hB0MVd/7",
-	"7J2+llSePZDz/VqgHYYAAt2NgNCZgB7S1Y5Vo/3iUYfq7FrN31iJfwwK+s48ys1C3qrInT8FUf1DBfDs",
-	"gpS3CHWzeT6aOAV0Ig0YodsCeQKlwL9joE4ZVdM31glLyk5MwvD/Zd0nQO8ltDlU6BFkLlaYhELh2rQE",
-	"JxBXA2B1/bJPPbdGpoIdOjr5YgAFwTI+nUECKoD5Is5yd4B1JsC6cBixQ6fIGvZi0DthCRbCfkddhlZp",
-	"fOILSfXZB5UtionioA2gDBjL7dywD+4XLOX3kcuUQZ0wpIjVl1iqYXxQeoothAUDcmD99aMoakzQTgxj",
-	"lVhteeY7fOU+kbBBxJJiBxKW/P3XJKL+aAFpOZ20CoCukJ+LlcfwAPmeUKmnziBuIhec3cgccZethtwg",
-	"P1XXH8yVJgYCurSxyv4/e1+33MatrfkqKN6YPNOiKdnOTqiaC8VOcrwnTnQiJalTYaoaZIMkjpoAdwOU",
-	"zEnlfq7nVeYN5lHmSaaw1gIa3eymKOoncswrW2QTjUYvLKzf7+Mqe3xgPSpP8qvx7ySvtxQo/YrvFTA7",
-	"3FtPWCmUpx5goy5bWKcLwoXg6dK2FSzhqJ34+AhlSFLZVyed4G9LZcXsSaqM6mu03ccPUu5VwMG83kr5",
-	"07Rkf2lRUdDhcYvKwwPQNYlMpc+GeuarH+opKJGGAs2RSs9/vGhuuaEQQ9pjRgiAIXIGqefyLq1wU+FK",
-	"QHaiCvS0t9+JT3xKf1ZdjrgYFcZe6GtSeFAO4Z8EObkhCOqeFaFMTisAA0P22+8pjVDCEfXZL9Xnd18Y",
-	"gay8hRgBRDfxWyYUo8hYdyzWGucgC9+cyWAU8KURuptP5vR0M01Eh+2Ph2AHYNxPI38Bjy/Qdo04Ck6X",
-	"Jz4ig3jvAf3BDYgDvSD01dLTiLyZkQr0THgUdjd8C4rfECmwKkneY1Ch10n5fP6NUD64xP1v6HJ4PRgQ",
-	"5av3lqK3RrhIElGR+mUeeKQImiJqnZhGjwxmSFg7PPJGir4D48Y4geN5mfNA3tXGRW7E8WifZlNk6Fdp",
-	"50TSRfOlohlJoBYZMGBOMPNddpG13yVUMPcqlcpvBlgrVBW1XC6kPW19AKoiqmMytWuUqfUuNu73pJ4X",
-	"CqDHIxXMBTRrCm9G7w+lAduhKa63f9/eNrSS/UyoM9r9E14UWPzq7b+xvhZsQLjIdWCVaHpQTA9KR6rZ",
-	"0JnPuHKR7gN73emWUKuwN3qWN07OS7G4j/cfSRcccvB3Z3h83P/HmySqGDse7Jbu/zMpxxj0a0MMmtE9",
-	"vtYfdywm+PNu+McNa0Ur+Rihhp0SS+VU7phK2nGHH+IQzzcO0fgKHzYMEZuwj1mZULdR23uJyPYsyxTA",
-	"dCq3Qcq6QMhNB11UDJC1EsL5O+I9EpYueAGcbdU2T/TZ/SeXEj+FAHKlVkKTh35bEcQp1kDgNSMlkUEA",
-	"jKJgwdGSGMvXzOqZcGePL55Apqa20go/rH8o+NBrzyY4FiyuqyzlRpVF3EKVsHKJsfZusn6rs9qS66Jp",
-	"xUeqcd5UXxFOuvrrhxdYf4aAxzJS96rBwKXeQFsZqW0lGIGpcApw+NHpXgqz0QtvmJnH7xvzNRrNB/vn",
-	"RnvgBREUYqsdcF8z4OG4EP6CQ/9wxD/T6pF9z/fba0c8XegjnOZvCa6SA5lgcMow86lXxSQIY0Rf6r6c",
-	"yWuhWOqnlpYwkyN1jCSDAxZy1qaXsIlegofVUu0xRApVaY1P+g5ZhZE1grR0k6j5YQlxK5p/o+NivJJ5",
-	"dqn/LQVO0pzPTMIyuXDnF1CN3gg5m9uEUUOrSVgaLQ0wviqkqP4Byg4ToP6rcGYn1D2ZCSYzw7opn0wI",
-	"+NCdrO48tZqlM76auT96CYuu8NWXOK6Zy+VSqhlN/l8rnku7Ps+5uoCUSXrqFycFQJ2f4zP6baBopOuA",
-	"tLfC5c+khTohT/afBI79n8TCHWIp66b+J35qvfKmToijOVxXCkiDyMiiahp2KaAJeRWo47d8bfwnPU9C",
-	"6rksd4qPolS+MOVkmqtay+/rUHjhmwa0oxDjNBO9FENkWIIrkggSRAJeaWxamrSHXLJZjGhau/Nvv/cr",
-	"4ZwEEeJ/vLh0v90NPAnM+pRhks7ZPGBuvNVLKTJmVuMjH4uZCYuLmmHYLGA1VZYbYo7DEL8I8VGIsoBJ",
-	"lYtAee+XHjha9XJN5tPNnNvK9xQPQt5gYIYH1irLpElGCuOSGGuxfBZofnURYy1gHNNINRHA+4XMvIQ3",
-	"68njRyq6RRepvaS6irUXTcVq7HVhZm0AOJ7CcZZP5kj72oXKteqvgAPLrULvlKVjXrhd7SuUWUoh5xAF",
-	"q8XFSF6VuAkFcfqGwmv4MDWwaPeLTdz9XF4Jxim+/cIMGWeEVu+chQBmr/QNZXEN1fI1Qd5HC5PzyZVJ",
-	"tqEft6Desy5RXUaDQYSLoMSCaEnjSa1R/iZ64QsEc3fo2AoPdkm5fBqPjBqDxlmpXBjDUmLDvIBL3BlH",
-	"3Mor4cnC6QqiaW6OQzoxDjOIGbqjyiG+cJsm4uY2zThi4Rx0g9LU9yecrRYmNcU6f9rOJeo7VMO7AMK7",
-	"m7lQI+WpREsSdZzv3WKSZ1mGvZ9kmtzD6N94m74grbR7Ol/frcjITwvNm0Prz9+79adKp/9wzT6bp+8j",
-	"EpOR2VE3SSrpVbTZKojsXc/6eArFLD55Soc3z/MeJXZjzZds9JXSAeVtLc80kTR0ErWmnduMlT6L0qyU",
-	"u75w15aOsW93rcK4xcYXr5pfL0zNAHufpdAqg/lRKA6VddoASP+6pfA/rIwCrUi8hv5WTZJWcISSMtta",
-	"sFoytvw9WYtRfCgcs2ClY2UsvFhnkkKXLOtOsf/VachqdvGkH023d+rPiLG287hRqE5gU66Re7eZZpzB",
-	"RgjJS4rD4mr3CLIJoqr0Bf6F0Up6WjDohbIkTXC0uacqKc0pVd5ES9Bnlzc6srphsAkwq8I1cejQP1n8",
-	"YFg3Z3EaL0yEfQXn2IEcoDl/WNt3j5I8fF1L/MVJwZNaStB9VxXR9gQgYlI5MewMX1VvEcJq9H087G21",
-	"zWXO82Qj59nORnC3GGR92T/ZPGSDy3xIQn5CScjN9/dIltITNEY3yeKWnugoz0fBnbL6BQeJybvh0Jei",
-	"MC9CMGu8xrNc8YVINhqP/e8k4HH0EjjfVQU627yAQSosDK0DhatkRpwCUjmfH+buHqJ+2mxv3b41legs",
-	"u225RFZJJTqVUUkpxjnYOLlYBcRNNgySlowjuyXhOFI+4/iQTA9UoticWWR3SSxG8C413Y/Jp7THFC8K",
-	"z6sFL9U8XUd4gxnwWaQa9z6xP5WU4YLbCbBRNij6w7H8PBOHe53Jt2cNcYSnIFJ3d6LYhOWz91kISxwP",
-	"BmXJrOUzJjNTjVN45Azo6kROU5lFlIDuR3rKUnhASEKx2MEkD3wYdV/6ZnaYXzZSGBMq826Yr9MFJCfh",
-	"AKXvDBPKFuukwVdn0la4XgOLRhPZK9uf67W1sHUrC+tZhQYWlsc36sPZIvbihh0pDCW3pGtP3UmbeU/c",
-	"EJIszi6Kn9cQA7Aoy99SaQxX7+3NXjoRv4cHi9L6gLUmbkKP6Nsd6GP/7v6ZRYm+v0fmRnj5Bwj43YFF",
-	"nNa94dVenk1UkUyCQmRzDrmxzVo5UMN8xrq7KmCZOcXuFflcFKLSvHKKVNqPrG6RY32BCAN7k2rHerPS",
-	"U9WGpXJHHeheDGmcx0UUqbxlEo5Dk2PjZgZSGbRZoCtkr1zUPVBDbvWZZtupn6EaAorBGsyuKi8zlZG4",
-	"xzuNjS8o6AjWFybkRmpP62u7dTVSD0Kl760r9P2bzCtYlsdRBn0WjQ6r3mhFSSjQ00d6OURF7Uv0IEgw",
-	"UtX5rMg6hd7+fSwsyu23q5aDwfLXqxtMfYPIPCzE5ePhJEfc8h4jWeR5I7P8bVjI0lYhkInxtWxk2AMC",
-	"uc9Sac6xNnEI1UTpSGVioW3V3cVwnC9r9MBLzW4S2D5NxPQQc44G2BnZ+NacJYUd78+S+PDdlnsBGz8U",
-	"0lF45p+VtP9RpvlOkk547b7yKKQr+2+SOzRJOtFvb3FcVe+b7I+9dPb26PXr48HdaqIOiMifWVnUowIh",
-	"Px3+8f1hj69rcMdxVXqc87sDDPJItaTR1Ob5dQv8cRXqOFQXt8EfbyVIn+pVMVIN8y4TdUHXuT9ywbNL",
-	"uRDv1Tu+DmP/R0j0jVTaqDbT21CWb8vDjdSeKMvPllD9AK58B3Dle4AqH7CUP4mk1iNAKAfkZBkk6Jbg",
-	"Jga5DNuEWvHN2WXlZbVxCbsIoPclMrpHqrE3KSL3DWFU6rfaBZd5pGrAzOz+uMzOcdkAZmb74zLXoxaf",
-	"oktR4jL/NXjMBxjmO8MwP1f05R1Bl2NF9akBLlt+Jaink2w2cxo416s9CHEufzvReaBb3wKfzB4RPfnB",
-	"YgntAYOTN7tCJT2R7/5gwdrdQZIP2MifSLr5ASCRc40ChQHjRmfeHe/UwI0YAb6B/18rQR2WZVQW+n6u",
-	"BQvjblbI5usa/p5Tt7fSzpWcc6T0DJtwhSzkds5upNqHpRNjX9/TZO9FuIZnxk98csXOjgbHu2sIf/dD",
-	"t+Pfe//iC2E87I1ox34ftuHuTJlhi5VRvOa8jQfZruF4Vfcp6xKkBOKOkomcJjEoqWFW6x6Ey2CfwhYW",
-	"PqoW+rvj0JpC5cH8A5bBtC7u+wQCUb2WqM22vetc1nLdDiXQDSrlieuegx7dISb0wZc6lyfQQVM9p2BQ",
-	"Hm2tXdRUdcM2qak/5PZ4z4We+hoV6u7xSoNQTJyeQzgU596Aa67EDTNWT64AOiInpmi6qIx5mGBtSAu4",
-	"J1jxVt7BWJnnbK5zKIqFEVmXq3XUuc1DFw7Tis0JSqkQvebWXZmlQwY1RbpAlnvwqGBkSFs0hJ0QXcPP",
-	"aVsEqhDwNXDVWO15vLqhubkBYHqkfFGKrwPaw2DCc6FiMD109OUHCrhUzqdDwGVLwOW+FkXSTHtCLyqy",
-	"EZz9UAi7KpTIqGWAZCmFigsn0vWAH8QC4ujATh1Q22TwO2FvEcAHPUTbnOWDaN7GGXFXuawfIXcOAsZE",
-	"EYGycaIzYbaZx6jj0VKNMA+C6gxYbDASk6oELSOguD45sYhjBE7ySHWbgPRu8Z2rt0qYe05euNFavGh2",
-	"TyfaDVzzotmH6vOC04BoHrgysmD6Rg3LiinwAhZ8zcaCARGRVG6Poya45LMjALHLYIzEYxDKAsHNClGW",
-	"n3qYLzjo96k4+hC9l/t48zWYRZ1nR4XOc5ExY4XIyxjx258uOknH2LX7XYfKEnb3/S/57OD2fyZuf2Vv",
-	"16J1uNV2C9lVFds+zn9w4NnO/vslnwXXfaRK3x0kP91E38xC/GCbe7+lKCPeyQfvvq40ntixv8SmkZ19",
-	"+uoxdtBFz8qxr72cHRVRQ4FHTRF5976dQjGLE4dOb5Vgo11CE93sNUsqqUbsQHG/7d0DSOE7YTcshUfy",
-	"ImDrNDsQ1QPh4EW0eRF7HZz34ZxrciO2eRCZs2MJqZlaq0osOW55rmfONyYfAcFmaVis/4yTa8FtgDZ1",
-	"7zec+l/7zohb8m8wmcbk20ht+g2E/ZpOdbFI2VTnub4x2AWXwkhODaWE8b3MueIF66ZmLoQFGJmcWzAC",
-	"bCF4dg5/9YYstXM5uVLCGHpo/OU7mMs6pWgCWryngKOdSyXiC9yPStTv8uF9IUNXF0AJAlGGypVAJ4oI",
-	"2Dgo66ZjDqW5djVG8BuJIDhjwRfuX65maMpM5lwpkcMjxGN2uWW54L4DhIFxlIVCqVCSoY05MgLijujv",
-	"bTxX/OD1ZYKFqK1U/bnpsQk/4FrqHCOGDXHIEqawz6heC6OjGYoEOXgzsFKBrk6xQYJkeOHhf1bS0ksE",
-	"nHb87Zo+BswCFBqUGWmpF8gr2QsnQ2AFptKcTay8xhI1X5oCu6ZYifu4fHCPe/l8lacF0tLJvJOUn4MK",
-	"mAPwfGc4gFKRG5nZeWd48mfSqbxj9/3x6+Mvk0680Z2uePUFu6i6kOEj9m3OLfuaF+yEfWTHL18z6R46",
-	"bMDOsDPmxe7OZWVlDj0jn5mXaWg/+NPyQ+WLO/qa5iWnXdt+DF4Ia1h1f2tFFW3OYBMZHZHcKdCJYF3g",
-	"Ly183WtviBSa/k50OYao2IJflYDYphFtpjz4qiG8hInciCogDGpaj2sS4cFExW9w9xqaLmkXAiK7W18u",
-	"PVdlW94LAEXehn6SdKLX0RlOeW7EfuqDRgnh8L8A9bKq6HdsO6i/xIPGejZdbiSXSFrhN31Nf5mHU2Db",
-	"42SoTqiz2FheWOOzvsGCd1plohcLSBdDytkpsFJddaPH8KwaI2XmeskC/y/8sDdk5aEP5jKd9gn7YvDF",
-	"8dHlF+wsXy2kWi3C1yfw9avBa3ZhuYRI3UhdOAucHX/BZrzhp5fOGg8DfAkDlPf9yckQWBvH8Z1HKvwe",
-	"r7hcjQVcwj6yQX/wxRsc580rP3+5FMzNjl1M5iJb5U7TJuzsq69O6IqvBV+M1K9ffnx1HE/gzNnbYOqU",
-	"5g6YmOUlb9ESZ29ff3zTfw0K2BllZMEu3fxMf6Quqc45NmgX3Bj6aM26E16M4bW5UQf9ky9ffcHy8Uup",
-	"/u//KReO04OP1KA/+Oofb8or3LIbv+zw+6/8lz1mJRJjkBHPumi8Awx3xRlw8+Ij1UVLMWGFm78AdpMv",
-	"IHGz4DlDfLbeKXNuCT4n+SOGrQyRjK/GuTRzd0JGI1fohRuLvUgZ1sK/m42StYhwrVsSQ8IhAlzxZJPY",
-	"X/RdhvsHf8MR+bkx6VWObWo38OsKyhB8b7cwbnffAeassrJPHEW+8wG+GU8m1X84xJ9lQHmPI3tLWPmW",
-	"iHKzQtkW6i0jBI8U660J+C1RX+O3wSHsuz3se3dP9r7B35ZmrW/LVq0SxIlasKAtK2FGiCx4royKqbNT",
-	"Zx4AEBTi5xCpnxmp0mTMWDd2nocMvLV06HmrqHZvwTMRomxUyZiUjjE1RYyUsxWkJdidcAs+4xIbQEMv",
-	"WMVhDzxcwPxMz9ZnZ75k0Jmz4MLfr5nrfjG7J4h+/VXq4OCoPuO+qweOremlUHwp+16oWvOmUGOV6ckK",
-	"EIK5Yel33xCHkx9jzRd5mrAJUIla9Cn+efHjD2WD/JVYm2pLOEF4/CAEgvlafSXUKZtw58ZRX3lJaBiK",
-	"vW74OimH1TeKpd9c8tmmlQ+1yV3wVSa9lizsj0uhzpbynwZqBO+oqac/aCXARrw/9sW2fUyTfEdvoG0n",
-	"w2Xn78Ob6iSdueCZQDC2t25Zj95qZQudt92Rrn8JF/tr/0w6boFv+803IdP8asfN+YFwBFDexWRVQObi",
-	"t99j6W96MieDTrqiHQCT5RPbIPpODjal3knsVqmf0Ih4dBpRXIsCat7HK5l7Gtzx2gogQoT/cBO5xt2U",
-	"bvXy+hj3Ry8ZKbd7YkmAL+qbALOhxhZazUi6A0jDzVwocU292GFBMi3M6UhhSXTlVbt9cAR7KmWTXEJz",
-	"QrmvgM6EkLilZWM+uYL60vfTIyfcRyDdlBacCQuBiIDawAAsB9sesKASaF2lYVTkeZ8t+Z/u/TzhlvTy",
-	"cNiSe2/J/zz78P0+W3LJ126IIyuKxQP2AdOwDIZlTUUHjZbjWSj/ac/5nuPQl6JYPFyVLw3KspVgrwYs",
-	"A+ZaYMeS6lpLIDCjlO0PsBXd38K+42vTGb4a7ByCiSZ/SMp+DknZykaINuh55fMWm7HcDi0b9kkKgEO0",
-	"lwQ+debjluDu9k38vTQ22gWH8t42/fDUvEWRWr1LeLYq4Af185yCs/sqn9o2blM+dwvRRmqhyfSsH+uP",
-	"5M9VxLzZcPw7S/TDxWgfTLbuVaFrhHWjmJcTDdTRreKY6mtRONv8Lc8nKyyZ/CDsXGPgM+djXXy9KjKh",
-	"AHDLyhyYkQLEeKM71eJFvcW5XNDcHlOc67dqEGm6hJlwzd7i+ZcJ26T+DKW8hUdv83Ra4vkbvocfqN8S",
-	"t256q3v6Hq2yCDTI7lwVXhZ3r/hsFIWnC3jvIYmHgPfzDXjvt+MqG6k0G4KWXhZysk1Ln4tiIpTlUI+Z",
-	"UoX4B2Kzl4YNqC3Af4GR9w+8uFotUyiLR5AMjNIZYZs9FBzRtKjvc5zkU6jv+q0aNg1d8hDq+1OyLupP",
-	"vZP4xS+3VfFHiVwg2AjJ0Bapkl5JOXUFItYN4kW9M5gRhXI/YgVGTmUDjfecrYwoMLrMFASb44m6YW9E",
-	"nrt/qwdRY4jsIihPld0qzXhyNQn03lGzaEt2hidvkk7jshEHvxHvqj/AcqaVEfjB19yI7NwrhfDlxVwv",
-	"fyonftfi5drz/iX53z129uE4fL7H4V766LfaeZhUFdTv5fk450txf6wSrCIogUrg72aEkpZOw1ui+tEN",
-	"SniSJ8T4ZFBNMVL3wCZh26BJgEjuUbBJYOL3BSbxMKNQmj3mRQQ+kkNj2gF65KC5NprCyk17D9yRSEP9",
-	"XUFHwhY9pCQ+McSR6Fg66J9nlYCI38z+WCOx8vm0gEaqx/7To4xEuv+Qx2irNb/7AflQ+CJ4s7aT9JLP",
-	"IDEh8kDy08U6b6PZlBenDHAWzn+metAGGvm092DohG64rUZ/E7bIwwD7w0K0Wvu1nRza5ho4qqUAH6YQ",
-	"2J3pTAx8+eOVhQ5NaY33r8AL2MfU99zLD1KX9M3HpcikFUxj9e4017ooa5F+Wpl55AVkXM1EcXADDsfw",
-	"phtgQSy9enNbajfL3/3imZr8+9n58OgHC/+TsvBBbA865TmZ9pZXoqAtCqXBmgeF8ofls/dbLPnUiYYB",
-	"qyUThbwWWeKTehAhH7L0Nydpv6dlDTww6kvDuLXYxmI1q6J2QS+cYF131PNiMnfj9ojFLP3t9zQq92Bn",
-	"Gz4C9PRv2BUyY/fxELy18PS+gcU9eHAKGp2CnY7Le/gBl07+sdsUOiY2D1X3zuFYhF6uc3dVABjkM3Bq",
-	"eUBVUhnwt2HysRBmlVuk244YBt2RGiy+NCnD5MgqyE3kS8SbNO0xidR+EakGAr/lenJlIGru5tR3s5wb",
-	"RGWCU597OkM9ZdG9WTd96Q/3l+F0fxkf772h87xDBH7J7TxhHJ75CJCiaOBu+hK4rNOXqDFwHAwF9oib",
-	"MOjCkQr7zw12zfOViEDyvO8x13mG5K1TLnORsdQKY1MWfhxj7blpZmwDTAoLCS3ooc3si/sJrJKxfE1u",
-	"0Ui1eF2N7RNlW64PadQ4P+BTXeDL8UGR3VSac5XW+7f5gqje1Qs6gsX6bxsO0W9/dPSyM+wQGSYYbnbe",
-	"GXZQbjpJB95iZ9i54YWCgsLfd3V//mm0Osd+padNDm/Xyoc88PMzec55YSXP87WHALi7Q3V7OcqwghKL",
-	"erGCF5rU6lVKdQmNf7ngJZl+VbMTUIET2TXrcvLJ+JVQEJnxysMJXwOdUWjZek8wA0Wx9vii7jdwErk/",
-	"lLhBrWpOKURTJawOUFgLfS32AQ+4Z3ClOWwSNMdjxk0OiuMzBxBAo81JYMJA8giJt3yR+4RnVkpac6Sn",
-	"R4REfBeouzknsEvLVcaLrES7G7JzKSbCsO43fDJP2Dv9P4VK2Nf6Yy9h3ws1s3PW/SDzXII5m4zUe+Wu",
-	"+1Zrm7AP7rNewn4FuFzW/a7gi4Sdu7eZsP8hcz0r+KKXsF90vloI1v1eujHYdzzPteol7KwQnHUv/rXi",
-	"hRgpHBP/oqFh5S6l++0HqVZWJOzf9aoAq8gtyAvD0imfWF2kHndlwRVgoUlrmLMUX5iRGnMjkPK+i1ez",
-	"454vrJGWSdN3T+yJ4Kfyo8gYXdgN46tVnveG4R4jtcSV42zsfqvzzLmwS6Ey44O46HAaDaMTbIMpi0zg",
-	"lSIcqp0XejWbMz5Sk5WxekGXG6StA3CGGyCEg/likUuXV8mBgQCOGe6OAjf2SJWDvDCe2E4KkzDRn/Vp",
-	"5nrKjk8YWIRYOOMkIaII5279YpQ5WEgwwhMm+GRe4kTgA43XYfGgijLnxhLanNsU/ZFK3YVu+yEw+pUQ",
-	"SxRQN6q7hfjIJxaWhds2/LoAlh5+PlI4gZu5NlQT5JQxl8oAWvUmBB5szEIvUVQMy8XUhtZ7GAzOLiAC",
-	"wz6rGeUdjC7ogf1SYNQCfjRk6cWVXNL5fsmvRIoLHC+bTzjCm9W5KJdx4aNh+DiE5wFIHoyP3YEKXgdO",
-	"2b2aOlfr5pMmDDATtWIyS7bGZtOf6d2kIUQ7HKkQonVbyV2Bb64L2ZvNdaW20VO6xTtZpMxAA3vutl3h",
-	"lsoIcCi59QDh9IRd97D0IqVztpxKdXIBOEhgbJhen/1Kb4lW2t0RFnqkiF4/hBTXgMLEwmp3V0u3B98M",
-	"BoM9osqAG/7jlFDWP0PUwnjvujWBQ2J3k8qtX1i+J45Ge9G+U0i63OMBDkzSPj9YX88qUh29qZJ+Dl9U",
-	"aXH9jIfu1DM67BbLxnN2Sw5/S+jndh4PGv0ORB4RthvRRLAUE+yT9VudiZTIc6tYHUhcx/yFzX7Z+aqY",
-	"zJ3B9COhn7ekv3+BSd/HSYsn7By/i3cRX8JkIYhDYWfVgjM6wG18Hnnuay9/fmf/Qnu0xZ2qyvXG1r4P",
-	"vz4N8cCYy9X9vBWJ4/Y96xSkX6BDTnxDaTyxIUK68y5miD+BDoroOZkc12FL3a6FGnbqpha6G9RGbd83",
-	"5Z2jY/qRYpVemJvDlddB1A8J6MYE9B3OsUYJelLs42GcmNjZ8hypuukZMIpDcpMiWbcmI28/6jCBsKd5",
-	"+piW5pPttkN+4DnnBx7KcL3RxdXRRCgrHs0xdbdgdItkR3r6HgA6LHlhF0LZ91nKliuL+iAaDqOa3I5U",
-	"ea0b7DXiOgDuavlFSCeKj9LY3inj1bEgSMotW2hfAVb+GIOlU/c4BRSeO/t94JTXQhek5vxPjwc1ipbK",
-	"80GI2Y3ROw06MBqypY0f+XK2Il3+qourt/Ao9ysoLxe9M2wnDEs6AIL0E/C8vT4BikMCo8HPvvgSPiNP",
-	"/M0R/ygNW8g8d9MnRBu88vjLpFOsFP1xPOi/STpG2NUSP/nyzc6+e7kEB//98/Dfow0c6cJfI43TijsT",
-	"tlSzMryPKx9rPJ95ierv9JTNhE1ait5HagdwzbA/3B+0edx/w6Z0f8TbLE1GKo026C2xgO0Kx3kt5V47",
-	"xAJalNATxwOiA+AuMYFYWA8a7lkFBiqvZmf1VtvALerNxwjQdWrgaNVTS37VcMPuygWUDwPABZiC0prI",
-	"1EpCaxwbi4mGnLB/zpECrw0QNJwaDM6axKR56M0fAr9M6ty7+NaQ7DVW5jmVSziNO1LukF+CmSfRyPMu",
-	"obO9ekMoIYPHKC+0OpSyxTeYysLYULkwUieDQWlOxhfecBPu4h7mxNud0rJMZqWp6VStu9gT89CP9jH1",
-	"3sFPa6beXc0ZHAR2yAluqRp8u2ZmNZnHDwu06bX5H8IxDfsW1/bBLJOkvXW9Ioq+6gPMj1LEu2RbJN64",
-	"qJSCV72fuJSkaR/uYSd8J+ytovrAZ25bTCN+HQe5bQsj7iW0G+fNQwYTKeJhiB28bBDhG6Y2W6mM2Faq",
-	"0caqm40nEqNWjKZIZDXwUEYi43vplfUFgnGUgNC7Rqo2iDt+Ngfp+qMz7NgeNu1APVM5anXLjhT9/NYw",
-	"5/bdiSHOxwgbuGW8NUDwj5P+P/YKEFTDA18NniA88PRK6hB9fX42+c++meOBog5V4p4/OmPBC1Gcrey8",
-	"M/ztd+hMAi4rVKJVcfleT3juua6AhRwjCemCXznFp9JO0lkVeWfYmVu7HL58eXzyj/6gP+gfD78cfDkA",
-	"jUsz37AuAHtUKltos0Ta6H5UVLOCSr1Nk0SaDa4hYIeE6MdKKUREbCDnYtL22TlQTSVIKucWH6yQkUJS",
-	"rZc1nisoXpJuqalLtxBTUQg1cf9zx4DIAvWl5wTLGLcsfZnpiUlRH9ITBfqjzac6q8OFdAMMSC9ek9pl",
-	"DSO9bcUYaR5y4/rGNRcRAlGox68MmUCNOhQeCz6ZD0tqQkJmxAG4FTNdQFn3rOCZh01MqiiOM76aiQg4",
-	"BX+bc2OEwVdSYk5yj6Okp1jhLRWEoPDub3Um3kMrJt16jX/BzfG/HpDSferu685RgF1My77Ed1Czbvow",
-	"BwCvvIhgLXkhEBLHJOCNYfuCnlx51lXCxPRotMRZCu2QFQmJ8H0a3gKfGWpwrcLvlC/hNFCuFsXa3XLB",
-	"ukagQ4pdUpbP4rd/iRAGTS88JFcAXUety/uZuVwegVebsUIspIU/sqwQ7v1UhAt+KpsFFVsHplLkGcvE",
-	"VCrpvqFHDHR0buopthlAKM+kbMGXbkX9fMZrttDZKhfxjaPBm27uUW6tdIYNDu/+NxY5JJf0xljO4pMY",
-	"ump+EvfzqOY2rAci/2hl+cSahmGbRjyLzLIXBs4BhJSTU2sSusONEFdICYb1o5E/Fk4Wau5YRPd9V2aq",
-	"cLym5RGF1BlSC1LBfzkhbNxwtm2APIruXAiW6ZtYkX8TvnRfWLkQTXesULOVLwR2P5KdGVS+1ZdzXqNF",
-	"aeRt9Aqr2hBSr7uN6myJTjRqa8EmkVqVfzSPjUrdzalQ5hS1w1wv2Xi1NnB6ROP8Eiqnbn2SiobpAv1+",
-	"woB9P2FjXiTMrsYiYf1+v+cZmwvBJivPVBkJayYXQhnYfdj+BTlTEYvrhw3C+9ZTYsGNFYWniY5uo1bO",
-	"q0pYIa6lgXb3zYWf5gDpVc4oCV1GuJthhuKjFYXieXkeh22BGeskyBCmkGn2R/jtSGETkkkAQ1mwcSH4",
-	"FQ69LPRU5kAxjX3z1KTunuYFddGUE3anfiGmKyOykULQD7c1sO9+ZcgZg2WRCnwwDy3mBhpWbx9aWDl+",
-	"nowUvmSt2JyrLAlb/V8rbeHUhP4p6EVxz+KT7/6D/9Jjd/L6/QOnWqFXCOwNepZnMODCiBw8R/IKJ3Mx",
-	"uSKjas1yrrKNc6pJBC5gtrlGv8WculsLZXUBHKBXYmnZktAME5ZrC8/jL4+E7Xs/QsM9vtcoMSBdCRgB",
-	"YJEuhV7miB2AaVT3Iew1tLeBlLUQEyGXFT38Pkwx143K8Fe3INJsvgTEnDB+xUBW4J3KyVWCt7rGfkrn",
-	"ZxYyE30GrY6I+aIV40tsweOKiWuKFYO8lHMS2Yxk2PO9ugvGPOdO6Kv8yRESxilkDOEiavaaaYHn2w0R",
-	"VkQwd/5J8MpcG4G4eMhU8ZMguxaEcVjOFssRWFrQBd/qApuxung2l++AF4LTQtHFXrSnAGnxX3pcEWZn",
-	"D/oTBRrYmHskpSO0Czh8pGHOD/CmAFRTrIXt+bvgalFrmqXwCEdIvRYphAoM/0S+D3HN9HSkyiWVhjrL",
-	"bXlFqS2gNqV8F8ZHcHBUt8Fh/Qzr8pGC/jILe99Z6aAPCzmTiucv/E8IHMRo9xATN4PcXdlL2Nj5u4gq",
-	"NPCCOVI0zRduRY6c0IZZ9tlZsA3+uxdp9v/+1/8Oj5zAFqURTkvNNyr91fKZaR3MagEyDrP3slnVGF6i",
-	"2w6OusR3aYnKQzpeUWfpLhYrC7MRHydOszhJUtoKf4aRgl+pzHkm4zV28nmqt43dj/drmN63EuAKIvwm",
-	"ErchWy1zzTPSbFIxit8ceeMPtkzBZyJhuVRXoF+nMJz7xUiJ3AjolEWlMnHTm1LUB6TGqSRSGpjZd5fd",
-	"FNKCCIKWdv7mjEtlLL57faNE8cKwaylunDYUmQStSxEC985XRhRHIDnI/1F9VWfwpIuW1bgEt+DoRmYl",
-	"/wBqkyo1T7TGJd3ExmjvIqtyVujVslrT4F6pCaEMp9MqdnFU66CEsbh5KgOU0hNM1EZTuFHvxwNFVsxc",
-	"r4p8jVHeU3Q50W0whO3lC7vi2Gp501+refA/NvLlELukxl1LoiBV5blgW4YnehHHhqG+rLoML0yTNd4o",
-	"6WBgoY51pupU5jncGwwbUNOsWCnDuu7NUFwW8JTAGMpKs61X2WNHy0JPhDFuD0/AlfGe2e9//v8AAAD/",
-	"/w==",
+	"7L3tdhs5liD4KlhO7zE5FZIl2+malE6fbaWV7lK1P9SWnLk9xZwKkAGKKAUBZgCUzKr1nn2LeYN9gP4z",
+	"/7vfZJ9kD+4FEIgIRDBIfWV2Z/5Ii2QEcAFc3O+Pvw2mcrGUggmtBkd/G8wZzVgBf76h0zl7I4UuZG4+",
+	"Z0xNC77UXIrB0SAVcm9qnkiPCCXwV0amcrkmC7omE0ZWimVEinxN6EyzghTshuY8o5qLK8I1ueV6TtKz",
+	"2d4HKdjee6qn83SQDAr284oXLBsc6WLFkoGaztmCmvn1eskGRwOlCy6uBl+/JoPvL+lVE7ILXUhxRZjQ",
+	"XK+JpldEzoieM1KwZcEUE5qaJ8mQkp9XUrOMXPzhZO/FN6/dcxOZrUdbgvKJTWWRbdiyZcFvqGYJCfYO",
+	"dsjMOs05Exp275qxJXxHhbplRUKoyMx+mm172B3FZWy9r+alZ4pMV0Vh1nDDCsWlSNz+DtPx4PfjQXpM",
+	"zB97h7OD6f/3//y/40FKbudMmDHGAgchai5vFcmopmZ0qeewTvOTSohaTeeEKphU0ytFqCBcswWZ0qLg",
+	"TI32yZkm0zkVV0zBdowFu2HF2n5nhrydUx3sLU6IO+yOQuyTCyYys6UTOr0mXNR3lWhpILbbz8wFMJg/",
+	"fHnwitzOeQ4nxf2GjGB4O4wfwQFVbiFAMBZ8RoQ0SEjmVBHFxZSR4avDF7gdt1yx0f5YbHWyX5PBkhZ0",
+	"wbS93Cda0+l8wYQ+y5pHfSII9Q8QnpHhi1cG3IJOzQDH7kgIXyxlYY54VsgFYbTIudnTtdJsoQCXzdGs",
+	"7UFyOETGSMZyplkJw2h/kAy4mXlJ9XyQDARdGPhpCGXXehf0yzsmrvR8cPT6VTJYcOE+HiYRNH8jF0sq",
+	"1tGlkxev9vxSyRSfJDxrAXHqh+qC7+8KNhscDf7L85LaPsdf1fOz7MUrC5XQdBo/EPLydQjVSmm5APDg",
+	"lS7w3Ji7g/fyNYJnJz3JsoIptQ2YFF/pALMx9r2B2+eQHZwb4buPY+4BkCUHreDw+wBjBpSoCcuPBdcM",
+	"iSEPCbwhaErzPCdUE+qIfMi7CkazoypLSA0vScnQ0Iex4FqRf/z+MiGyQIoREGI5I5Scf740v52fXL75",
+	"g/mG6xE8nP7XlMxkQcxVtBPvkx/rzMOQSySqGZJNeDeTTBEhNWFfuNJJOCdXxNBVQ52F1HPgo4rcFlxr",
+	"Jo7MuDQLd4BeUS7gcbpcOr5tqbhE1sI1mcs8MzPe7pNL84ChEAVXEt8EgG9hj2lh9pkRXVCh6FQDz1TS",
+	"LBx3VBHFRGbAMjMpumDE7Kc5AGm4AvtCpzpfm0HGQq2mU8YytU9OyC2j18Cih+mPz8cD5LYjAtyQLMy5",
+	"M3VsDpHmK8OBKLArwTjQabPbwuw2ybnSRM7GwnJy4Lpm1w4O9slbeGRJC42HZzdpaLnyM0VumMhkkZgZ",
+	"WcFpbr8w+zAW/tZlTFOeK9idZcGnjEwKRq/VCFYNC+aqglaIZDjJPvmR67lcadxZFGDt0z+vmNJwnkYe",
+	"mFMN668gqMMmYKhw1XCE8rI5nj1oYTiHBwcHMSZzNjMSQ8sl+95LUQqOWy45U+FdQiQafnr7hnx7eHjg",
+	"r8ExykwGbew54lsoaYyFvXBVJAe5xO4SBfm2e72lqDPolhfPxA0TWhbr72/aRQnuHiLsxsoTVAGxIMOX",
+	"rytyxYtXcM3huQ3SRZvMwOsg9ZQbXr6uyA0vXkXPVLNFD/oNQmk79cZB7kzBL675sgnKJyuaaUnUNV+S",
+	"YcZmdJVrclDu2M8rVqxLgGCgcPqZLBZUw2bqly8GsDF8sVoMjkpM50KzK1YgJLLQp7yI6Ayy0CTjBQPi",
+	"dmzImSY0N9jLNRBRQHsJ+OoAVbLQraCa38xUfXfLgoYAeGDfcpZHjvG8kEtWmHspAQoyWe+T9/aaTdbE",
+	"8K8ZL5QmOdPmoC1Br30J2hmj0znJpE7GYkoV2+NCMaG45jcsXxvam0kNuG1AIYIuDJk3pBMYreFXBgI6",
+	"ydkxWYlrIW8FPqvcxTZEuLzGsY3CZVYQfoNkfEmveuC34Syt6K1hiDtj9yW9Zp3Y7ZTjA/Phm4ODg2Py",
+	"zQFSx9RgdAoU0wyTgugCqCey4Cu5MIw+a8M1gKD7WtAveC2+AR7QeUu+mh1RSykUAw3sO5p9QgZlPhk5",
+	"nQn4E27FFGwUz5eFnORs8bu/KLP6v/Xcw3N8Cyet7t8P1mIgBZlRnq+MBFKQyUpxwZTaK1Y5Izdc5hSv",
+	"Cygls5xPHxXIy4B5T+38qM/H7Q1KU80A2IJRzbIOWLeD0Y53lrVDCSLPrRE87dxfk8EpqLf3B8aFkeyU",
+	"6gFEZmf+mgzeymLCs4yJxz65lWLF3kSuDGmU10yQnE6vUUox1BVmfqbIkhULrpRFs3+Ugj0+isG+gVrA",
+	"MjJZadhDQ3rBskOGirEq3CMD6wep35rlPRG8dX1GokQLe/1METqdypUolzIDUBHs9zLjM84iBB4VleXa",
+	"MCKWxUxepTnrmAgJQuQgadiL9wLrZ2yp9vnnFUtpYMrtegeegb05p+tc0uxSyne0uGJPRZvARscVyQ0Q",
+	"5hQoqsOKFUbPoNMpW2pFhocH5P13huXPeM7Iamlgf6aI4eg5X3ANMi9+rQDDzs1Ri4ybOd9SnrNHxbXA",
+	"SmmwwaCRYJuMveqIKLlg5kmngg+N8o0EaVQ18oJJs2Y4IBxxmesahu+TD1Y3NyhtlfNj4nRzP+qWyvkY",
+	"6A7KExuvRmkBsdZjZ/2o3xLYMFDiy+WZzTJX635vUMTj0PMeBUb+r2j0B3S+5AsmV/pJL1PGwRJDaFHw",
+	"GwYsn+Od0nzBKpcrz+WtgpvDNRni3RoLvEVH5OUBWXCxMnr/SuRMqeDdZ4qk7z9e/Pnz+buPJ6d/vjx7",
+	"//3Hz5cpUUwb2Rps1SPQVcAHAHg1FhJmJTOq0C4sBLMWGzCDqAXNc1YAGPuIWxesuOFT9lnQG8pzI8k/",
+	"9t5aXgAIKGb8aoVczCkYHi6yZtrcKF0435LZrSt+w4S5wbSGp5/Mg3sn5sGIygekCyT0W8o1mbCZLBgO",
+	"brSMiEEhEJK/JoPPgq70XBb8r49L9t4baURcJU7bSkjBbuQ1y8wBsy9Lo8sglx0AlGq1RPPEe5ZxeglL",
+	"ebqr80yRNzj1ngHFHzH548XHD2RhQCSw3WYoOz44gtDiHlP5llJpmjvj/T75KJDookttwRYTtC5Zr2pC",
+	"xCrPUQET0poWuSJzo98OlSR0LACYc0MqyZQKkhZsmdMpS8GwixxmMYKZ0EIKSnQ5ky74YsGyhFAyyam4",
+	"Ln8aC6WlOSCQenBy9OqlbEF5bl2NFlSyWJltY+becnGVM7fIIzCspf+QWm2DfdFjIQWZSD0nimdMWWMx",
+	"uZ1zzdSSThnq4Es0HXBU7uxwh81tfQuWAucQyblg+6hIesOT0STNTiLBQN25qqgngy97Rndli6VeD45m",
+	"NFfsa+ImfdF2Jx901pcxxsmLB5p0ys2n+oRvuF7f3xSGchaxWfCHe5sI8DNiITZf+90bGrz8h6SKeaN7",
+	"gwEtHg0SgJOz+zu35dzqeTW7m/maiJW5zPc3F5CvNzKLTYikbSqz+1sbWCHOC3ljpNtY+ATVYGxZ2kfu",
+	"aeKv/ik5+QubasOcSs96jK6DFoKudeBogesG6Lua0yXiVo2ogRXic5HHZeTPn945P9BCahZEEBwjZ/Dh",
+	"C2bo7pWa+4f2lM96GnFRWs8fLsWoBW45ZmhvpsuoZntGcBxExq+MGFtP8I0VhaSwWlqvBRjYzlr0Ccus",
+	"rLDwTEGMBdfKhSIlZM6+jOy+geOzuav9gLB70S1nlPjyFp//mgx4C+hdgSGANA0YuPogw2iP6HmC49Ef",
+	"6YTlUlyhmdfIMSwYeCJlzigIYbnUbTucg/AzNdg7s0KY+8TUTgi5YJpmVFPL30E5p/l55Yp0Y9ngvR2i",
+	"jk9kmP7ta+pEJ8HCfSxvdZxIX7o9Mz9H91/eChTU+6HAiVh/hDcwaMgJs3n+cTY4+lPfUewQPyUN8mNp",
+	"DdjVzEPBYSe4BRtvm6G2/K+RzfhubTQ+e7uGB21XZ1QhE1zo168GTZO9+6ZBQfNbujazUJHRAsBjYrUY",
+	"HP1p4L4b/BRzrpQekT9hCAeejN9me8TVLbMDeXjt0j19idyvJCDV7pIE+FuhrT91sg+PCxE24swulVgx",
+	"DP405wnHafiBkezhnM08LjzEsRl8YizKIdAw5qIePZYoH41QkP9+dm5Q3uipaKAy2kXlqisIWijYlPEb",
+	"Lq5A+ASvrAK9Y8LQLEomYCbihYNQylFMnG+jhfCWpd4vXhnQKv7suny22cVcotx2d/XSaXYhilm84VnP",
+	"Q76MY3vt/IzaVrvm5sUUg3rgvlWpbvWFN+Fv5dv7pHxEOXsgYAAcOp62Ippem3OsXDmaM/WxwBCG8sMn",
+	"d/aVb89pod9xwc40WwySAUS1uH9rvy1XxXROFXNDVz6Ho1d+qA3CxY3kUzPFrSyu4YmPzpdg7n/wN8c3",
+	"/iInBuI5X9qrHJ83mCOyZv/rTxEM23QWcVS/5iKDUBV37WunPERaXRlyBJcNn1ub+ys1kbMjF7abjDHI",
+	"yK3QIBAshkizGhK5vmT4A2e3z7/PuCbn7jVYO+CK/3EsLmAg+GmEcVhRagAIVScdIrfxMQ7HeAQlHvAo",
+	"PsNWdskZ1fM5hQCqfSdd/Gm8Ojh4Ob1ma/iD/QQxWhDv5YO1hIvJNQSUcHPlZhCxP3x1cOCiEbiOC3RN",
+	"7IAJUPqvooWTbxarXHPz1HPDxvYMmGBide6Qyvqbqodd4WmnzI7GoWNyaMTGFwcHASWO6VqdoRCJm/Jd",
+	"u4jpxMkMEHvogvGqEnHi8T6QeAw+HRO5xKM9auya4aJwMEKal+vQv9rMRiz0cKn3Ny/Ae3UwqmNLnlWZ",
+	"7HIrBtZCgr4mg7c8Z51gT40+Deb2UJibcEEhiKNb/ILRY5A3t66beb4FzhSz84F8Yq5EydiOq7ZTQYtC",
+	"3rrQRrXKNRmefDgdGWZIckaNtCNYaOR0SwAaCmYAJwgZBQJYsPXVQfwuvqmcXmWe8761ayFvExtEo8Yi",
+	"uPbm6XQis3VqdFJyK1cYoMQs9KBtWHzWTFAjTwO5XHARkqnDhgEhCOePkLGPNv9ChaK6IsNDG+CD8WuG",
+	"bEdVrQX9coY/fmOvt/1Y3m5aFHRdqsXdMNhn2ubfVp/eBrw7aGwoLEfEuGBHHQOY2ZVaAftOCw1h6L/U",
+	"buPVW2+8qJsLIAId8BD8uQlGiHKtyAQ0QDDS0wU7IumUZikZXlx+f56Qs3/8/iIhF5fvEnL6f75NyOmP",
+	"/5iQi3en558uMSYZeeKbk1MY3OYFnZ++VZjHAiF65OUpoUJIm0amdMHoAv0Fn1+eQvj6pzfOtDNKxiLN",
+	"5HRl1pOSIU5gRjTK0YxPGao57Ism7jHDNFK+oFdGqE5veMZkmhCWK0bSlcjYjAuWpftjgaa8Z4oofiWo",
+	"XhWM3HIjwKCrcsFVziiEj7MvmokyztnJNX40oxNS838Hg0EAA8EgGQAAG8SXFiUxcJ1X1cTAvjPkAlR0",
+	"cGVFrI6/WN3r7orX1iI3YLxVYAMDblLGxpVRVUZhrodijYVgzMYGM0aGN5zdYnKalnZAs5EFW8gbRoYs",
+	"43pkFWR7H27nfDqHxAUvzYwFLRhFtf0okNKJufTkOQFh3fw9SojTa+wTF/ajco/5L8y9KaXphEQk6/DL",
+	"UO2C9XRI4mNhJy81BD99oDTY7EUYraEfWvj/GZ7Al8cCPo0SUlETah8D6Fv1RiRF3cqGBaCmA9llVL8d",
+	"JcSqoW7lZ/jR77r7PErIX+QkKcPdYPFNzdVO/kc58Wv/o5yM9slHbydQ5HYuFaS4UMjLMSJHTkXGMjKn",
+	"NyDZuiTCNdOgoeHjIWLhSHLmgqOSpinPpo2AAU0d11U5o96NxWbzw3GNPhUMZovaH5LKgKHxJK1S1//Y",
+	"loluhvAJzgnjZyNmWpmB+IF2SHz2pOLY6O15OhGETpTMV5qRudZLQ7/Mv8r5o5xPoaIlrAre0AgPWnw4",
+	"HzrN7s8UisZDH5vgE23Emiypno8c1ZzmVCnwP2AiAQCzg2a6pXT4VMb8YzKds+m1UY/5NSMp/J6SoY2w",
+	"sqqD4RtWWFFGUikj7V4dvAo1EoT+mGAYSxnyisqy1MQwM3zv5Wgf2DnE6kQxBvDJvj+zAbSfP707dq4D",
+	"9x1Ck9jEOTBLQkq4zRjEIgdoRIbgMiPPDfG08ZUZK3O0DLogTSkY5sQokslbAaTNcODU43nqscjaYBqo",
+	"usFdVZNInKPB43PoIugWUn7Nxqj+9qeA+pB00xJSOwXmtju/yi/JanX2YC7XXoalUjZ/XGtSxYBkxzkH",
+	"utEKKpIVq0eAGF19z4w2OipDJCp2D4OgESIVFGqwYlCEZAG5Gr46eBmWddh5twJod9yudnubQY9jm/tm",
+	"/cwuIbfitkM+GMHj0QNb6NrRPkbabPGHzYY77ZK3xRqkwIhuqs4LvqCxKDFDlcEjRo3e7i19kizxDTDV",
+	"wQ3EKYKohMIlpvkESSGN8LDqDFTwd/Rr+5rPxEzGbF41cx7EC+O6fe0VW86nNFIQqkCd24NUPMPTFlzv",
+	"adncpZYAtw9BtKjwkaL9olrolw8QLHavo6KlYXNyYtJ17ieaLKQ13LpNBL+IpRgQLwvvxulrPMjDnl97",
+	"jAcE1j3AnsCpXsogSriTtNjHvqKesP17sSCJcrN9fER18AaU1e0I0cVFW/7UfUegBEYs5sGdaJnvB3d8",
+	"lefmqkAsc3bkr69z8Hg7vFFvpzmjBcv2yfdgTMcQ40aI87EPca4NglU46qHOZGhOcrTvo52H5koyOp2P",
+	"hQ0hfabcj6OdY6FJJRR6LBqx0EaPXmOyDtgrrXuB1LwLkMccC7RoIRWGQv1DGxgkAgVuXXSrtg+77CY4",
+	"XoC77zlrRAZy423QZ0PqNcxmQa9B0bCsuVSvRL72XMci8DFKKwW74XKl6r+aRWSglEMmoK89EtQp2YZ4",
+	"dYm4Lt3EPMLF1Q4Sbyfle7DDeVq6CPscp2FKnyzkKh74O5VKH5FUS03z1Ou4UGzF6KHPwGiXM/LzimJ5",
+	"EsifWLLis+A6JX9P4E3yvHxgWMgV2PS0JK9JxqZ8QXMCdFCB3bEmVUD623TdlBHsJIFjTziK/WXvSu7Z",
+	"LzM23T/FWcJf9rBSCAxEzSEOFlI950KzQtD8+TKn2oifzzM2RfnIrONR5qp7BmDixC+37Qy/c2dyyWM3",
+	"6g9yVSiilmBJlwVhSvMFhTzL2Km642pue04nMnJt3pmvydzMElz0hzyRBZ3OeSw14D3+8KjAKKZXy1gW",
+	"jV4tHxGQGu7gWZVb5eBsw6GP8EnFhEkFjlJwMB17esBVWafpdwRmI78jdjbyOyJX2vBbsizklKGx7nfg",
+	"apwzjNFtQa3OAgslvaoiwTYvIczbvWUXc+7XsuXrdtnbveXJTt9Xahjgl5pEkKG5ogBMN3cbrnBxdcG0",
+	"+SeCL5dAvvduzeFP8WGi7NPNc3dzvqH5dIV1RN4zPZdZjIzdegSC3GpQd0HmsPMckcmqyJhA3TMvyRJG",
+	"unjs9JfS+V7g0e/su+U++W82xme3LyO6h75QSDxnAgv2gGkN9QaMgxbsth56tdn5feaNUE4FwSH2Bz1i",
+	"zqPAQyE2qBV0ymZc8Lil8pRNc1owBWrBNXPxIySdlu+rlCzoslorAEyx6UJmq5ylWFMjfRO+MhYzONZb",
+	"b2V7plA0Q43JlVm1Kf5Ku2pRFlSFlQIVwTmiEdx0uWQidjpGnVBzeSuCxGerUkElsi90sTQ6EVkJa4He",
+	"KBvOWb404zZn+8cVz6iYMjuj99qjPnS/NoqcTlhElTrlapnTNYGfj13NLV+Dq9XAgHu7kXiV5/oeX+jM",
+	"WzFY5JAE6hsLG20QohRg1BCL3WWu5GFCoKhWUFIr7h1A7TkWD5Xn8pZlDs/kjGSFXGaACCIj6C/I2Zu5",
+	"5FN26n7CAlzHLvTO2/DAUd0dnlaP8VoWbCNK2tz5Vpx08jQEAI16GnQcPWjN6LC3F08czQNzmWeuXOQR",
+	"JpZPypzvxJkqijIsEdYZ1xL7hNkEiBQNsQHLkLUGIab7PBmLqcHzJRqU2544khDc197EscU+hFwA8Ge2",
+	"yvO91RKqQ0+st5tatLYl30oCtt+bXF3EKFVcu13l+U6abTv1+q7vLH2maSFPXmF3pnBcWhuZ2np190/G",
+	"+hs3jg0P+XlVKWuC8FhqVikRuEtgwEMQuyPi7pHVLZ0/SyVjAfUZfOSDkGIPz8uMmnEjwk31PnnvLIxA",
+	"M6CcRpR+jkVIQbdcfC3otDe5vYhS2vu9U1Wi22XJ+1URYUt/q3R3AxHt6XYLCWXOle4bOR+RoLujvHn2",
+	"MBHm905o3tQoBFGrCYLmNq2NKG64OLtiQtcpv/erbw0IBpf40Irs7bwxKBK738zIMv/8+T3W6YS/v1ut",
+	"B4kv1z5IBlhxOoiog5C7P7vYOQxqK4PhXMicfwCzxsrPas6X/gOM+edzWug/17PA8JnGb9XxGz83lPjK",
+	"uHO+XJrv6m9Z8Bvf/0VO/hwG9YlpAYHeSxqN3qsfcmtQskE4lEdrx2aD8Q31r6lzNSUR37bFu7gaCxcq",
+	"NkRwUPGzjAUDepEK269GR2OxR1LNvug0ISkwsJwLZgQXaEiDw+zDU47XBT8Q9vOK5ubWB6XtSqQzAFtm",
+	"mpJhVdMY4aBxnplCYg4QATOqXUyCdYyCqfzox8TwJapxwQbSJctwBpuHjq4NgB2qJ6G9EXVHIcmsQIcM",
+	"zTGeaph+k6Ld/pv9gxRGxTqELBtZwWMsCPp0+JVgGXn9am/CNSmouGJ2w9ByaWdOSDrLJXSZOZdc6BIg",
+	"sSawYyyELCHXbKkhOoAJjQNavpMekdRwSKzMC/wvtTNSjY2E0n/5l3/5l7337/dOT1O7fYllaZ/eviEv",
+	"X778lviyHjZgRxY+Wk7OZorpETZ64dO5W+qU5kxktCDYrsWXESz5O8JhWE3tDEuhxp8mLJALm6YKMNhT",
+	"jOHGZ2V3KzbmSmFflDY8GIsTh7K3c2YO0yEAV4R9WbKptpUWkRXesEKxURBDB56+wtYDI1PJimkjDcRc",
+	"I8M3wls0SAbu3rifGtgOpCdAUqhcEKDOIBlEMGeQeDkkGZgNN69RoM3NjdtEqFR7YCLKYnHxCnxRAeFC",
+	"wdgg4IIuMZmo8juENoH5zlYWa9ikxqIht9QsVJXqmVauG6ZR/TJFIvO9oRrXbO1d9EA6DCwp6pMBm6zI",
+	"iwmpmUvK4ZDywoBqxXWE8JntjtjpIMB9dEwiBBpGRxnURS04yaQujGL4gyoF7X1yQlInVKbhihCBFV5h",
+	"ql2PJmv19Fo2sVq22yMX1gDX0p4XAHgCBJJT/8awrEY38geqyo5c12yNkdo+GF6RlTBXPn0+rRowiY0F",
+	"Hep5IVdXc5IuqZ5bOlfIhdk4SpZQ+M5R7jLLIjqoz9Q0o/tOU5YNIr7uk09sIW8wK83gCTTygJxhceWL",
+	"Y1TQhCvPDoC6/OBqfYdV5RFERGJWFLJQZnSWVbn4PobFmkkwLjbdJz+ggmmhtEoVHYsAAlcd1lDtsmI1",
+	"oBPQ1ZXQPK+1nRHsi3YkG0lXi/AZr1TiO41017fqVXHKjxXU/O5fdGpasIzrd3zBddR8lHFtSwLz6nSB",
+	"8/y4UmfRFtULKs+3aKMP6TB1oMWLrZ1dfCSvXhz+HsqtHVcjAnzkibNk2mqtiumoPXdaI/09lRZVvsuK",
+	"OJSf0TbDMyYgKb4gdCFtvJIH18haN+WpqNhZbK5sZt++5PHuVJ8YzfYMFToy24CX8fzzJXlOl/y5n/r5",
+	"38qmVF/913uaYwm9OhQG843au10NxADSeBqMhxVZZEV9B6x9GHjWS9a5c8flPcUcMkNehNRlHVxb9RZK",
+	"NVMs6OTMO/cO6oatOw4BQMZbXejo3qDKys4EkQgyrN7jKLKDIW4/Yl+QGHxiM2ZuLtt4Hb9vvvE1Gcyp",
+	"cqT7XBbWP96equCP1YgG1W+W8HqfCOntQn0v6RdXuzkOF9assZbpsuedkY/oF2/LtjRCO9K2GciFLUne",
+	"jyGFxR+M0GKjOKGajusTqBKSU+VaZG7Bt+ImKUsye9DJKC0XUscSiN4WjO1BmCc80IukLul6wYS+ZAWa",
+	"7voluHlMjKS2XVbJmJ2AaDPDZqpfA+ms243fMk2vlQPynbNCSdE9C2iat3PpUjeCWRGBlzBIr0k1/fKJ",
+	"ahat4nFJvwCjBww0gt1KywXVfErzfF2/Jc8UxEAEVZ+U7wkLb+7RLHPBJtCyR2znZV21VSsNILhlE1/k",
+	"erBtZl3oiKwIGDWpqCr7NdCjhsL1c8WFhNSocghRclwTltx9i5HchkwSYf0N7hvhcSWDqdQYrJKynzqk",
+	"99Zq5DZHhYbnVlK4DXVrtyzG3UCqrQtrb7xA2xbN3ixTdhbEbj7eo7j1xjm7C1fbLsu97xUE2UeOiH7Z",
+	"Zaw+DP7l63bW9iGQZn0N7jD4Ag2omvWLumhhdR/M19Vxyyp1ENPWb/jOsto77N4WpbOb76JG9x3PcxtW",
+	"2Ul8J/icA+/YgOsTqJZBc964GGpnu7CukY3T+R6DLnNtt2mdK+Ydo1k8RPvUCPRGiS+oUFwj4+OqxzEE",
+	"9Wd3KSm+O/vydDKgeAGpskSmDlUFW0rKEtmjBm40j88RFYfSSBTc/enBOe4WmVO2qt4nEIYVJmTV0rG0",
+	"/T1MI+nLdz7ZE3iglJh2frV5ukpuWBAFcadsmXZ290QAxdnlAx9LK9N9ok1o4d9PBE2U+z8RLHGZ4KmA",
+	"icsOTwRNi6jxVNB0CCoPfJtjck5XZNd7es3K7Mx2CYgMK6mZRh7JpTN2LWhxPdpCEtoJoBYZaVfAtpaV",
+	"oBiXlYLIgZFvFrJg9ZL9jb7UdxanngSHa/JYIINZaStA8S755w1a+Pppzs4cuMkhxvL8PH7f38sJzxkB",
+	"anAXZfEj9LHn+UR+KWXxHXwq0IA7bmdHJb81saG/ppjTtine0WCGXUnoRywH2n9Ll1K1pOr8UU6I5joH",
+	"5aCQ+a6KQbmrweqDiUsxvUSVzhILVWS9s7Bu8fg+hPWeuH5cRjs/qBBm7sUty/M9Q/JYVr8jEE50cvHm",
+	"7IzkcmpjvxJim4RRkskF5QKrT9tK0vpWjgVE3StoP5rZRCCDtgmhUPlhUtDpNdPK1r7Eep+2qEJCpnIB",
+	"lV8ScnZOcq5ZQXNFZDEWQoo9hCYoXkUuVgWkhyPhdONEjgkEYygo4zqyj8WFj7p2oVoQhwcxAqN9ciZI",
+	"BjV/MJGu3AQzPBDy12EZdmgHkkm9p9iSFhi3o+UC4nKwa79KSMavuK0nmab/23/5u/99vDo4ePH62X/9",
+	"3d7zv/8//sef07/9X1//7zQlw09v35BvXr54QajBq4QoORapfDYpOBP/YA05+xx7zEPkxijxUR+2Im9i",
+	"mB3PbYxMJleTnGUkkxr94/b8uBoLZ5h48c3L6oIwhQv+wgW/jC5lvl7OmVAJ1n5RmhaaiytovcDs2WCk",
+	"DD6IYTbmZfAUwRy+mWSeu5GHlExowcjZ+c0rLyBghXIs3QY1/6gIUMUVCQ/qW704uBtpf2ARr53g/7KE",
+	"75Bz3DuBaucyvwR5qUSOLn6zTdIBK+6WcNAdZRKaI8GG6iL0bJhxEOCfENVCQK+ELErqGdTYGe2A5C0M",
+	"yG2dcuTB8lrcLK4Iq/anfADogTxsgr7u99o6CsHihpEExTRfZew0jJHozNXJlXRRc/WgCRXXhZwfDHon",
+	"R/365b67ZyGWElDE5f1xoy0pTc2dsnFia4iqfHFwcICX8ttvzS+fL9+QIb41leKGAem3tf8hUNqWlY+W",
+	"Z7pjcMAD5at87bjmlzwe/7cs+BTWxgPDvir7lDUvcWdzyFo5tVuqsGPdPSdwd8ZchJ3RbSnK+g0c9SoI",
+	"EO0599OGTT5Ril+JeGHRS2jWDg0IPKEra4u208u2aLgTQdgXjlUnyqAubuuLWmURK9bXAoJ8TwgXg9bd",
+	"Q2c7xlMDe9OObcmBYAN/lXlvvyhi0K1gRhRKhylbUIOPVseMy6BlP8vNi9vRLN1GEbwkuMu29qs2Zrft",
+	"rnr8PnlvCyRClwCuDCeFrJWh6xa5F/YzGgs5c7kJrEhHEGtn5QrccZt6FAvx7hd/nVQNj7+m+Op6EVlt",
+	"6wJ2RF3HONeSGl3SjP8//nSy999/+tvLr3/3uBHZPrV+FcYZ1kMLI4zvGJNBDDJNmJUzhyBgkg/VzTnC",
+	"pKiM3cPt/JVHxN45zrXfPPdXRSGODjtoQP3iULepIfmqXw2MfiGiXvqpBIdi6XEgditxLeStGN1ZxOkZ",
+	"TUoDiQyiSiM10e8bsDtFnNZDTI+DE8QCCtlqmUNDQWVFyaAAL89CJXW/pURFrVZ7d4WKw1iFitW27U3O",
+	"vOVOKh2z+8TxdFMTlO3k4FbhwLG9uEBPp9qXC7UJrcOFFGyduGqVnKmEFBSs0EtWTJnQ9IpVWsw/JMs9",
+	"BW6y/ix4rISiUXJWgmP7irJsIjjSwIMKLx+RpVyJDEKrCRfTORnmk+dcjCBmy1DUn1cgupQ//du/YglP",
+	"GAmcouZHswfXPJdXBV3gaAtmaOLw+ur5oj5a8FNztAXPcw5PVMvlmbkHycDCMEgG5nX7z7/9azML1+ys",
+	"eXnvhhaQZmhGeTc5Z8WZGQf+ugB44PM/XZ2z4r37A394P/gJ9nlJCx1XJU9I5n+tuCoR8cFIbYj/rSyu",
+	"iUEQ4BbYNZwXxGDpMt5QaJs8mBKGuE3nF28riORnwLaVC1P9rAfYK+oNbHSUEp9lqiym4AZ/FjklXxoY",
+	"U+iNOF8OrdLtYvyDN+M3dRMsE5u9ps05YRnGXt0vf/QTN8HqaWmpb2kYQR+uK05h3bLa+mw1FN0qLv+a",
+	"tNzdJcSeuL6l0LjhJjTQLsS4I6wHQhu42CpJCalHidOMpZiyBLQbLojrphVSylfbtHB1JKSzflZ/pu+g",
+	"6GfwCqD+zdq1i7Wr3PCLOZ9t4KEWDaF+r3l6U97MDeVwVb93jLQHnnumS/zrRNoeAmbOBEk+tk1L/dNn",
+	"Wdqo6EmGk7W2LKI/PsM+lBBH+EVG1/1GOTUPbpk1C4tsExTcPnVn6gWXwm9bpa+eYppQHRbCwGZzQVpn",
+	"0zohWoLvvhegIVDy4tXeXK4K8oc/LBa+9I7VkKo5KoffvDwY7RxMZcvTApp/nMFGn4n3XKyiWrj9AY35",
+	"KYQvmHWk0C/PLirdJyei/EQYLXIO5hEqKu8UK6HIkio9FgueCX4112T44gU6zQ5eHxxA/8D/djA6dgWi",
+	"+MImj1MCzsw9PWd701xOr90VOnz1yhmWxgKINeNonOEL5iMnCL6DVYuwgjWdyBtGXrwEO6NdJX73zbcJ",
+	"YftX++QFUHKwYzZCHzeHOy7ol1PK8/UHdvtHOYntrVQalOO/yInC0BCWgSqR0UqZibCEEJhH93eDaHOu",
+	"Vf36BKYJvljlmgomV6pCkPoTA0huUzYSFHEimlRT6G1vxMHvD1puxErAhrHsDV3SeNpBaM2D9T9TZGqf",
+	"Npvuh4iRlZicWSE0ZdMkv+aSGrTeQ0sl27Y9tq4mwiUxFlKS058287MdBFvcwiOS1oYCJ0Va1tyOUdmx",
+	"CLogmvO9kjJr9070djv04aT+pwgbaGOlIEYGUuGxN/rDXcU40h24Jjp0NhdV3YGTdrHAk7qsvsmyCLFz",
+	"iE09jIxb8EQbkzMztx8j3pIKNTiu8hh/tciCUaECts1Epmyp/y/akFUQswLXysHetz/97VXctXI3Ah64",
+	"sJpOoU20fLvA+qfo+/RY/GAjLpAhUP+6UdmoMqKs+hFKANvgwH3yjwp5gJCmHhylPzPpQc+31grxFt1J",
+	"NwwX0KYlwjTOdqVq5gKnNxot8h51x006Ky79P4vm2hJD8DYaOLCZ26OAULbRTkMsSBNXHRQ6RMPgyMch",
+	"sBk3XmmblcS1CiYc9RIH7k0IcPf5P6Iw8Bv7/Y39/sZ+N7DfnfntZ6BrEadQOzE9cj1slWXD/j3nVasY",
+	"qxXT++Ry7juCjwVU2EMj1LFveruz1tTpkIggdbm/ssAbZ4vN4iW7o1tia4M/tNKs7RcZBoFHgo0SW/sV",
+	"pJhVjr050K53XHVrBruYM3rDaoLSvZv7m5jFF0YqkGI3l7ie8+m1YErZ3iB2MIWdii23Q2MEPnLLM/Mn",
+	"VLNjC0WmK+0iekeVTgBiOgeK6Rzb0ZLRHTz3RARG6w0JsVR8WonPwhAPkcUswiExKEedUkGKlfDSCBW2",
+	"+q8s2kzF/S3OFTf3tlbnoNZoTfK2R+JHr/qwQusg12SOMSYVV1bRIBj2qSrW3lNdyw5S8ePclkAqD4Sr",
+	"O5qvF1SsZnSqV0WPhuvbef0XMmN5z1bu2428U5RAcDf6xQj0DafbIctbAU15kL1RmurV5ohNtxkX+Pj2",
+	"EkKTKEBffwyBkjMUJakGCT5+oUNGFCfD4Z2r4z3hYoet3ymaoWmJrtyaKqbXDjdp0tq4zdmeW1ndsMu6",
+	"7I/vVN4KHZU3T4z8zqUVTQI7ANRXVdK7KsIAowS7NshbsYGBbBV3ZGHcRNY3CiNG2p9Bo4ha2I2eszW5",
+	"NTKZ2kaEaOxiEMMVcbcykZ1SzeLivS9j61aLKtvw8+Wb0bF1azZ1PTde/xy1/pS9MkEfgOEFC3JfgGL3",
+	"qTpxdd+q570lkneF2H0UVUeDRRQyWUMVgRIDa7aMPO8KCjDI7Mu4oiAcTMKVvSqVbTTCLdopXAVjf71G",
+	"9+VPj/Kr8ucPG92T5bNJmV6GfQqcki/ydbn2YNVG+FFcTBmZMKAscIL9aqfsFH8BzSDsXtcuPtfAHTEr",
+	"G7tzAMjhse5ODjqCL7pty7WTSKpoFu7DlnjfYlzshfxYEAHshQ3EdNvbbXS+Z0fXMcgGaGYKLui2vq/e",
+	"Rkiuqr7SEKtcJyR4CnDL4VNg7FquNBgUxqJBCmDzyIktcfHNwUEYPzQtpFEX87zCy9xNdEuvNo3cDVH7",
+	"mTi7kLcXQnaQTIOK8avbxK0gaKqL7MX0wsj5byZ6gZjTh+aVy9iZ5NV2OlxwHfLtNr6DENzL7jfs90xM",
+	"c6m4uKoFaLZe7wQb8JgfIdWmHt15L9e/Y3977Wc/N165oxUm/6COPDeTk3mh3oErgVQ24HskF5+RZdtL",
+	"PdQAttV4Oqo9tPa7+0WUgdjkz/RI8FAuTRTEv4OmU3023NVCKrfcdwH+dez51z53dcfkbBG5vl1Xcgst",
+	"lAxpyfBHvjnmlMXliV29mBvlwc0uzR1U12Ow1LerrGV0fr9btaM6ekziaEuGoGFBf0gKzrI7qK1dGmsn",
+	"H9mWf/yWG7BLhEXdWBkvRiVF5jtIhrf+mFAovcdQHjK3UBnFEdysiqRXUmZp6IgxX0BxSGi3PKEZ9jP+",
+	"OLtgxQ2fsm6/zN3J1LZxmj29O10VoO7N29PhvXhYN363H6Nr7uOwqBdoANbrelR2Jbybx7XTEfK0oD1I",
+	"jtomT8v9lDVoAHmnndt+67p9OE97rPftBNqddtyvU+ikmWlYzS1sRCjFt/SuRbN6lhr7PlbUr7kicY32",
+	"CNdm3pUmUXRRNo8tMyTVWmm2IEMj/zChC2AgabMGCzRf/ihQQKrIHFz57sKGIVH3/VzmoLq5Kgsgqq7y",
+	"HFQEaDo8XeW0GIvU1Yg5y1L3kDuE8tW5UQEAhJZWx64yxdCb2sqLAc78UQBxswhEMhYWfK6UrUCLA9bh",
+	"c8VcqfkTjxHkV6uxBAsqt8+2Bb5ma+wKvB+MaXfWF2tJMLajLDdcaQRngFyuiumcKua/I+cnl2/+4KQQ",
+	"txO43KS+w1jQMYOkHd+H2ifyiMz3WHbLq+zAsZ9NzsyWrQkikkWtIRc3TGhZrCHWTKsEHHhSsBGZyTx3",
+	"0mnLIRarnO2PxQffCh57OoOwUgtlGxoIbXmPUTRSCms5t/mDOQwFhMauzl0GNTdQct3PDeG3psvsWF48",
+	"8DcEV++4C9/7AJBTpS/WYrqpJSaERtre2lDFWK3FdF5IwQ0yl0C2qj19RJMerTn9bts96dV7cwsmVUtc",
+	"W4spwR/dcYcbUbClLHTvw8Yv6nP8Ey+Dteq4JItgWzeOH612887QdEvFq3hUm6yfDXkzY2lTRD/B5MpT",
+	"dih55A/Tvuz6tl+zdZpYhdTmNWMPfagkHhKksk4CGWINHOzTryJqa9dtu4T9sWA8U6R8dgc58ZpFQlb+",
+	"ia3LC+3Wa88CTyaYtiT+ZEGXO4AQR7b6Ks1Td61laBbbS+RwHbw41r04r5zNVkXdGhre4KS5heVC1RGE",
+	"Ty6dbHPN1tY8UZWGsQIEsI5jsoEnp0iHb7liIzMSFRHBJ90nn6xNKP3b1zTM/MXu2YLFeu9Xqy+xL7pg",
+	"s/1KG9KtazDhIHB2EJURkf5evNrzW+FJBWC/TckdHA1e//7VN7MD+mL63w7Zq8nBweELOnn5appt7yyF",
+	"DiARKF6+DqBQq8meh4QMP38+Q2tUCdDB4bcv6cvZi73fTw/Z3u8nLw73vp1+883ei9krdpgd0G8nh4e1",
+	"EtjVqmLmYxM4cV7IKVPqsqDTay6uoL5iNM6Vi70lPku0fRgtzpvClqiml/aOduF+BYJT99KD1kjKCrk8",
+	"lbcCC9S0Gbnmkk8xuJqS1L2S4tprsREwtfNig0CHatp6ib2o+9cletpSz0Yp5bq9/byP1zbvVYU3llnh",
+	"rJLjjkg4uufoQYck9UDC+rnWlhOj4fGL0M/W3H4zfrM972J7jp9Fz3rMHYTqsWnT09qjNhK3T14rD53c",
+	"WPSvpHNJMyanRtiO0QnnS0h60aJSdKqF8MTKYfazPXc63+7PxtqXgm4J/wb6+oSY02J2c0gfJ57WmHHi",
+	"0ku/W5vT6RKDH6EMZ13i8oKxQTojZ1lt0ZyFjw2D38o02aEUZG50sdzQk4IpVtwYJF+gr58KcjDaJ4CK",
+	"rk2TwZerYAgjAOdspolcheFUke37Ve2aLbW6DjfuiLjtgr1IrRHtk9221MYt+L2p7RxRWk6vt9iwU6rZ",
+	"JyquoleICkWnQPtIBl27gjJQKRkCbMpcX1cOKjWKtfvy2JViWtA1mTDfXaypa4tYLJcbh6yWS1aQiVyJ",
+	"7P6jPtLMbcC+gX/LyICIJc7tCcnl7aOAjadxl6AVjwzfQ4hIPEAPDWdgijFPkwXNGCizZEJzCuwJQhs0",
+	"WyQkl2ijz+UUzF+jpJRtwRg8FqX5Vpd4RtLgw1mW7pPUXRKwiCt+JQy7FeyKggjlOo8AARodj4XZ5cCU",
+	"Cw4JfAllalyGIpM1ueYiQyORYPoH8+sb+DG1+SVqtYhZe3M6kQU8vlG/cEvEp4HnTudcsJ3fxqzOHV+v",
+	"rjKukqjVwlGjyn49UtlnudKKZ8wKr1xc7bhUhzQRMy0ig8Vmu9SSECPtfaTVumnxQC6jVjjnp0QOO4VU",
+	"bwhYvYUw15ULKcLkpXJZeHrgjaql6xaMKlT4/J9mhGh8iJZ6Z3Sr3OR+TV5rglN1hOBUo1uXhDezdtVa",
+	"Mat+qSpLblyZTsnt+5v20HLn70Rd1xG+nGVXrNgn8CbSK75YrDTIPOzLlC21JUWpkBot2mORYudNBQ6y",
+	"BVeaXjNHlKHeQWbwYbImBXOshGsyVIzZb6oQj3w1lsJa3SlJ8cHUjuqLtskltCNkhAGjUHXybJ4ZYsdC",
+	"IxTg3YF2MYi+4EpA7oFF/lPU35HvqLROsh1ncUSbI9uBsgdjEZD5W5djDOPa2SC17lYWep64Aa1jxl0O",
+	"FLSsS2gsPFtJSLpkxWfBdUq0lImLFoeS54zesNGR9SMs7dU0g4EjnPGlTgieCcI0FvSGFfTKTzsLRWYn",
+	"7NUmiFawgZtwGi0rUTq9bjD0f7lkgm0RPoxu0k0eNUQHqjw37z+BxdredASQ89S+5M15TY5lET8jw5ev",
+	"KzoeeoUJ0mQnu7rIUPRjKRBNp7Qo1uTFq5aaqpotznqbEs3Tl/I9vWZtjqO/yAnqASUSAKKCp3+GMWo9",
+	"XLG7yyBOJmsD0P1uLY3QwACUCh/K2jNdPJe6fQ595+GfVpaSOhoWY77HHsKGCFuDJcaw2wswwoBOQDwg",
+	"PL0W+/CCEdQVsfSzpOGPJAk5q8BbWbQ7XDHIyN8aQ/fde70vTjCRk7donn+cDY7+1HMrP9VG+PpTEoH2",
+	"2nrqN0Jdtedr/1tzNQh9yS3j21RnmQHLpRnDHuWgTuNz/QvX1HTEiMMlJl2cdVJtaiUS+3ElMt9S0ntM",
+	"e1ammEqR0WLdxxTtIbyovGWGkatiyr6HG9IGOT5TupB5v4ALfO1sO/Zg5wKZp/8k7Q6nsOm8L3EXrmeL",
+	"WT6x3AgM3ZtV4EM77pad4rI1PMHdMh+C6OZzoYgwzBYz7kgTLsqXe5IDqsmUrlw8FKB/wBApWVCxojn+",
+	"ECUFd9LMtrkkcI1xaTFHYiCU2oHrt7GytxUcbVy42MG34Vv0SnlxrSaJVXTH+1cTq+yryWWcLFQRvloJ",
+	"ppUu6uS+FKEr0vpmnfS0lLwjlZmscZZqTadzvDrexudyIBmZ0aluD5K6W8/Fejps85Hea9ymjKldJFT3",
+	"hJcfcH0boO+ZkHVz52Ss8ra+LeQiYnRHnel2LhUj5cNkRvNcYcFTroiayyXoeX810kRGwX9mbmdxTCh8",
+	"bjV3b5N2GdPGSpgu5b2CbxXDB1+AvbntacmfnJ38l9533q6kI+G3uZRIhu8vI3m6RoO7w0bQsnCPpaiB",
+	"Z7XNae0YPnMe5rzfyR2f3ADCDIsKqlJKvUc4Kjx0AyD4LESleJCs9fJBADJMfAeQjNSnSrFve12roWtu",
+	"mZEfymEbqp27RyORdrvpUlsB6gXEDVCirrIriIGUvh18eiNkO4IUCNfbQLRZojinV/HqehTdQ/XkmXhg",
+	"F8TQbb+gmHFgTtUH9sXD1Uyhm1N1XrAbLleq/aFldFmHexNqVClYnGtne3HNl+Q5fHfB/8rI78jh6JjY",
+	"2i7+W67IQWDjCqp6u0fimuclvWaELpc5r/QFCt4HBQFqbLfKKZB9UHIsI+t1jGV2JYKEU8bzYTlZsOQt",
+	"lluvrWTO3u52sBOVRVWgah5f9cQ3C/Bt3k+qS3Uk49kRWfLpdYKelhuWWANSQmj2l5WypeEU0+bm/IDu",
+	"lgLf/njDioKjIcV5Q81YoGfBYF4jM2qtHw702XI883Y4XNRtWl1ai1Ji0MgV6Q70EULJHy8+fiDnBjkC",
+	"MzF68Jbm25oDL1YXZHdfiy/OETdxb8hfdnmsEL3YkbW8Q/aQh7ZvSLF3s94phLhTNgsksgcJJC7NBd0Q",
+	"uOceCgq9GQD9EHN34oF56dzc4Bif49PrSjyiVTKWVM+PSOrHMO8HbUrwtNMmGnQ5zWx6d9VvdmS9WlBS",
+	"x5ei8A/dQ0/+FvfaCQRfBUs/LpOHjWiaS70HQd0sK0X4O4LyoKRiy6DtTR4uLcE7fxzGn2I+ua2KdGvr",
+	"zznXPORgYSaRDe1779qDIAhht5BH8JU1fB11lrkO3E0YTNBkeVMp1ApNsNOCLqH+rZxen3i2d1pGB4Er",
+	"xn/+aWNZopr11x/IT5su8yfLhyM4bSMr+lxpO0qvW11xo9eSYc1vZciGFLil7naDGNWjT8xDYsKvmCjd",
+	"z1StZUxcV5RgxmcKYNDSyY6ECy2PbX0AG4Ej2O19VM6pRSbU2hbhr79s1GqER9TXYPuL/KIX8UtiS+0B",
+	"HDWZCp8jS//gL3uPN7Fbe9myCr/9tXLTqYTw25CflrrjTK5E1mSkZ6LKSP3nB2Kk76TuoL9U2CyTVeV0",
+	"iJZXGGcMEo8VDydrwvU+STFYLkUhnxaupko2FhPcHYUl5qzvOuDVtCFuou/bEGfswSb1MUmxIg2GkBYr",
+	"NhY4EGQRkCUrlBTwShYLOM2lfqYaIdxEQu8CUPo8f4sEVeLU8QrMthS5BQDKwNhiGz4/hwJcLRXy2Zcl",
+	"x/If8aBNCMmga7cKAs+73ixH2H4h5lTaSGz4VvGKZ/eaKI11CtkikuQXRjgIshJwpGblvSI02inNx44j",
+	"f5z4NUSLttRawKP2e+JvRGZvRN9G4zax0Ic8BDEOFqDE4XcDGTfRkN6tvy28dcf5U2H+PeBzV+poEklq",
+	"jWN7ErokgUg0ZIvmJagLnltm9uPiNx1tP/tZLvVDWs6Al1R9mr/+VPx2QoBtjpF5oK3MHOgIcsIhARmY",
+	"L/4C9QpHLUSg/WS9RbqZ88QgKKJq1iiFASxtyBpJe5DUWbLboWJsLKSdxU87AjxOK0ZxlzjiMkqgQjKf",
+	"2ZCYGBve7t7+Zo379VvjQEdntw3BLWjcW1dvHpyRx+lpX8k7bou+pNcuP5VgIXCXo91y69DPw6fX5RXD",
+	"Pq9wVxcrpcmEQe/s0sWBLMgIqClXH6Twr6aj45gQLhjLFEkBadPf7uNv97FmHfdFmazlrMQ0tD/8Zjt/",
+	"GNu5pzi76f6tBvTzlXY0iAst+1AgaxrYkgjhQ2ZE7ukLGdL6rQPBJ/UW3BSb0SGyjYV/2OpFScNIO7I1",
+	"cqSeR+kbAm/EOUNcxkLYShRXRhKiwHdKYWyf/FBmkrqEzpAN3Z0+/uZn+E/uZzDyvi3uFDGLVNDbq5TY",
+	"r9k1TbJ34Tf3xG/uid/cE/funthC4PnNefEokkwjT3djVh3yHK4aWcFuuX+REwMQzZn6WGTY9Xru25u6",
+	"P99xAUllA0gLkHzKyr+C31wV/eDPkywrmFLWduUDC7m4OhNqyaa2tuaM8pxlwVedIYSf5G1LXGTVmOOK",
+	"L0F5GCfVOQHPCXZOIoOqRyVbh8IbY1FLyK9wbz1ni9E+SaX4AxXZP4dOGLQPuioYBp7jsaj6aZxe4MuW",
+	"JaRSFa7EUn92WPoYRFEoonFW1ouiGGQPg9rnFcI82ief5K3LAJJiD6bwJoaCYY7bgS2prMcC6ytGRbyt",
+	"nCinnWUsS8IS/LB//wZt83SXsGKBQJoULXfxH6U6RBVPW31Gj1zpKSKxbqiT+DgVGGLepWjKauBiqu1w",
+	"LfX2g4O1fjk6yf7FZobm46RdjZsk9Dy6IvWtEd7Ofh0Ge2cM6l34vNqqjj/noOLL3CwNSlLNWPFxpYNP",
+	"ZyJgoejLgobadEGvGO6h0jCjXhXiByYyaNKGHy8MfpcwZh/kufQ/BgwYv6jbFuocOvjdWSduqcJcRAtt",
+	"wbK3hVxchHzQm/WDOHf3vHn4nQzXeynxc7u00G4RgV8u6fWGyPmLSj7+Vhn1DkMqeGAb2bj1WlGgk/ub",
+	"r5YGroCRl7z9VhbXXooIt/IvcvIR+s0ht/fPhV/OVvmM57mdu0zBc4rLJ7YQFH5byk/TGziRk+wv3VsW",
+	"1OuMlyGr1gbxjj6oQkaGVARBlJh0jjGU2HTd5kpPpdDsix7tGxbv6q9ZgeImrKFYK+Vl65EcBx6lxL7h",
+	"6pqVKfXl2762pK8rmZRFJW1mLNdH1WpaSVnkC4qPOcWEUN8+ZUFonkd7+bT6q90OlHnF2zTn7VcAz2LX",
+	"hmcrvS3cbvQvWxG8Hi1WsRuLR5Z+n1B0CgFkCIaXSgwQ2grL1gFV//ooCnOLEh6ct3miX4CKuw49q05W",
+	"cPbJBZHPlXp0ZeWHskjVUyi0d6njs0Mhl4CEIgOKIOePAatxxg7fVctmqNZL5G0o31Kd4AdnUGkqVk91",
+	"LrtWjEkGNxvWWNLm2srI8DXJEHKyzOnU8I6DaoFwuymPVaTspqt4bvSGwykjI3oyMT7rLM1jhRnPRJCI",
+	"V+T8cNkhkfNlam5iJXHsFeyU9oPb1i8mKawUfafYpCyset4Lqcs66RsLNjxImYZiU7ktnDos2Y5GkEp9",
+	"L+wSF9bkAi8D1uOody+rdT86jJbTC6CKC+sb4GoCxG1cGFco5GP1xNr66w0jDvvEZlVUiq1LBnzticr9",
+	"U+/DXbmvBPxQCfgtDb87Db/S4OC3ZPwWCShufHa6dojE8RjQfvUOe0nYf5GTrnHkrXAHGEB1TBTToA8g",
+	"swiZCHXvqV7zi9bKivWqkGGlxa0afu5Clio105Gv29Bw3LBaMbzO82+RSU9KN583wKGGhaXAjwiq76kr",
+	"f2OofB5U1gcDgS+q/fdWNPr3/1U+MSzkSmRYga5D9PMvjLzPDrsKPVNkuiqMSrluIqKdOX54DQ/mY0nV",
+	"Zg82gNTcyqeQJBHSxG9jFIWigc8nNsY4TNxdUAU90MOmh7aNDfhlzD0lGcsZdEKnxXQOtrexGKZcncBH",
+	"lqUjiFRTPorZBldazfrnFRNMgShhWdEyXxml7IYruPkis2+gD0hZms984x0/0xGBiOwUCuXnZg1EabpW",
+	"0KIcevCMxVh8D8TFyv9YRNEmBoBNObGNpxMs4ZEQmmUemqRcJKQchT+NBc0y6JgNvU5sw/CCmYsB1I5e",
+	"KRjNPuO+l3YLwUUPFmdX5xDNbQsfI1H5MRzCd/9eFnzKyKRg9HrTXGPhvKGxEbHBeDjcyKzvhkL32jTo",
+	"64wmRd+SQJDUIMhn2MPMxZe7+19SdJqbU53IL4QLbAYD7eiDJxKiggqX7AucPXQDztdlAI49R6PHK3oT",
+	"dxDS6dQwXy6u3siMvYjHI6HCRcpnyVRm7LjWbmwje6jOdRbvL1qbhAzT53TJn5df75mvVTq6w/SnPUvL",
+	"aLY4abz0NRlMaGFW0OakPFHWXixd+/2jKonHTBEYmKxsW60D/O+QDBm/mmuS8SsotW178o0SS1IKZmSW",
+	"sgY23k8MB/SEAUIEwRR2K+IdASYrnmeXEu39kdijDBO8sGV+PDPQDoGun/YhwOoZH2FKNbuSxboFFWBp",
+	"7hmHCObLPfsl3wkPenWJgLnNzbFPb1FSEkgHtIjciGFvwme/lkEYrdVu/yBviXtIkWshb4PsLcUYSc8/",
+	"XlwSv1Pq+d9Qz//63L+WjhJDoD2JAxt0M9ERHBCC8OyYpH/6Ka12a+2nz2m2eFNZUUybc3Bccla01INv",
+	"UlywLNLpvFyF5mB5oxqMAVBbUzT25nN8a2D8PRh/D8e3ewSDdu8PPHJPm2S24NxAoWIb9XANkJkwP1t/",
+	"3cVaTNtbOKFZCh5URDAFhBqCzEuLB+y4WospmdApNOMHGnAEedHOqYGXe6Vdj3LPykGWIsPUfWHvQkqW",
+	"BVNMaNt7goNTwxA5lmPxdAAqQTknUJUwKw3juk9ZgYFyRurZkyJftyU930fN5GRwRVdXcUZH4KcKi4Nv",
+	"duZuVwXN2qYyP1WnMt/sPNUcOFQfxH7PqFoVbMt0bivOf5A6Zp64E6aXAnHMklJiJ7VPebW+iSNcvZP6",
+	"EgP22+9LaSirVP1RYX2ClmxpM0WYBtUFMZms1kFpAns54NpVjEqVwS+Y262u2265sCATRpTM20fj4ipn",
+	"nxWL61Cfle0A3Pb+Jf3SDQxygUp/1oIRTb+0rlCzxceCX3HRB1ftk1+TQW7tr1vhtyNXraJtSeHCm+i+",
+	"3Pky1sjkFv5CA3/t5bgXu0aaq+KRo+DAYVFYMiO/LaQf/QK048ARXpJkFXUs+sh40OpahSH8WSHKq9Vy",
+	"iX4LixuqhHuDZOTPALVIYP4g+OL1tLrlg4pJ7yMrjskADtQfPQmuuZr6MVfYjzqDxaWQW9Q/8J6NxZKz",
+	"KcNxQBM1A0AIqNmA9RHBy0L+/X+SW57hH8ucClqc4hNw4PgNvqySsShfyrlg1WfxG6PfKG8cW1ClrA95",
+	"RlI7Nzj7UzLMJ0QWY3F9BQYYm3GCT2P7fTlzutA++RDDQdCLnyIDBCPtzwuZrUCvD0M9t6E9OA5oYh8h",
+	"onHbAUqbxSadKKdKu26D/ZUiyNX95xXNuV6f51TE6uxbicyKiWimSn8u37nQVK8UhGKnMN7JclnIG5qn",
+	"cfIvWtTzoNSLFWedOW0hxRWERt34ag7RJu+xjNQqlH32/58bL2H/KQCmzwCf3LNfbfSeuREfZ/Zc30Cn",
+	"ARVv+v/Zt7J08ohh7ea6TZjiGUPrQTWBxN9GoI3ktuBaM3EnsnfhoC6BjVE9oBstpikgaCFHhW92Zqc+",
+	"XrIP9O5ZAzK9Up3h6uaBDWqoeaTGe1qYzp15ziW9im30KkSg9hZc0fwiQ2YX+KbL8IKiIILk7IpO1238",
+	"PnIIZrjL9XIzBDCveb1jxjJ3U9Qg7gXLTbcM8gd5awUERRTL897mGC9roG1wWfAFLdZkxgulrUzxSLLH",
+	"Jpnjdhd1D4SBrd6JFodyzNeTxap8WpHxa3gTw+aK1lPRBhvKVqiS1MylNdNnU/mpKYduN7zm7FUMv7lR",
+	"Ht4lINTV5Jrd0RKkOvq2idZNy2PdLhe1icQsRxEzfxLxMjQUpoo1uDRnlMS/tKbUDfANsXgTO6yExTfd",
+	"Ak2lKsbhI0JNxbZclaranI0nMadE1BIOUdulbyQ3IjEtvTKq4oq09NCV5reZYkSxSJ0zqhTTFo62yISS",
+	"cMLTbtJ+9nYDaqeJ3zzQbyh5pTZAOpUKWNGVlJmVarYBln1ZMqHYhknsU25kM5/zM/ZbCBdTuWAbNx3S",
+	"XYNJAK17TFCjpe4EmvMm9dOP7EB923ujckvPCMMy0ZZj0BeD4utWnYmU1yxLjBYvgW1LPmWgGqqjUsE1",
+	"yxqLimPIfGUEv+rVsMNP57TAkp7+zuC78MOenO25H9LR/lh8T6dzwjOsFAIsmGKhCBeHiHplzpUmw1cH",
+	"r8p+r6NjIhdGPIZgxUAEjXlg73b97lgYov/lvOtEd726d5z/fi72HYG467W/0/RfW+7tG6n0dwWj15m8",
+	"bUm6gpOZuGcqNXihML0ZwteyhYdpljEoqRTUIzCv5uyG5WQIWdJyZYjFKCHpdLVY5dTItDgSzTKbko1B",
+	"8hOWy1vCNRmq1WTP3IHFJOeWgrgDykgpYkbCpac0n64g/vaj6DBylKsE86Z/aRsHcLiYjS5gqfRHOA+1",
+	"fdXbHSboLmbnA9nMIbKMDK9AoCls2YjRI2f4XEwLulzG/CsfZ+R2zqdzouwjZOhrHT0WlIAAPXbfX65L",
+	"80LfOMn6zWxvX6xrRSki+5dU0d/C3sDVAKt+6kMt+mU81KiH4ZfN69nVns6/G1Rb3bJZXXw3u/IVQH/8",
+	"ecXsz+Ca6EVCN8XOUy/PVzfmzuHzDVr+W+x8d+z8dyVe/SePnI9ej7ageUdICK1hMIjmTGm+gCBRcExD",
+	"bLwgy0JeFUypBJg0RMWa36dUTFme4+G5PHc3Aios5/bNP0K2u3/bfnTvm4/RxHKzsp5lwIX39u8QIwmK",
+	"wYYIyTtKjz3iJx8XjJ18zi1qYtz13GnxaFOy2vXjEuO74x9P2YyuciwlCvFEu0RA9hykMwgSz7MSCHnP",
+	"p3mXcMXOiDRfAw6qvIGLScvCUA21c0vFR4nMgi0vw7Pueb874rRwYh+sdc8T7xa11R2L1Vnnz2VDm2cg",
+	"1t7GrENpA1f9zyaJcBV2Gkgr06ZlwUB73++vZGBXPFjP+9sdB9Z7kO5ILxCDuyK9rFPjmGR9J2yP/uoN",
+	"84aQr97jtIZ+9R2hEujVnxW5kK8G6wnnXUCjxWtbeQViDqlQt6wwGLv/gPFiQA4qQWP3TBF+MeEnbZEa",
+	"XU1MatRlhzYX0aCN/sgTCd/oxCMh9Scr1+/XIz1alm3JXdIsmOqDVnZouLJ1sMiJLYz+zQGWKSMZV5qL",
+	"qSYZBIBjXUasBBMWUjdXxZKjDlHtLsEivs9zWIWgdQP6xJPApSuDSu75xoXRJf0xzcWZdAnKbmSjaM24",
+	"YQS7y8Y9okBOfMgHcCEzRL06dDVkassyB90RICdl4IevqgG5VdF+XeiT9dH+W0LyNNEP3my5MaShVZ0v",
+	"ZfU2Kx1mq2IlC1QDbMBkes3WKZnLPFO+vNkQQcIbbnmvNZuYA+AFdnzX7ItOMPviCzWqOhkPvhkPDBaO",
+	"B9AXbxCxzV+zFnt0Bawd2xm1VO/xGcpokqBGNbEplFHJstvFalbgpuo+Ep8L1e5yqyaf1hz7EFbUHA6I",
+	"Q5m5bj3/+y29AlnRvx6rf0OzRXtElnvKljDzgGB/ElFJ2ujn6w+n7SgHG06MNsc7T92/0h3kjIHVTHWH",
+	"tJZesEgyG17BtDwa60vjqsSFoY23HAtM7d4uly0IKazF6mHBOUgzFt7904gnG4u+nPrc78gdAgyRvAeH",
+	"axNRbenvDVW7syB66azyIazp2kDreMBYeML9LnZL2IO1NhryOVvl+R6m0tetj/XLf0Tm8hYkKf/DtXD1",
+	"ocwLYzG0we0O/UFNcVeQ64TYJja4q+bw3V6O9skJSYMVpq4KFVdjwa+ELKB4gYXlmUVbjCfyKXRkzgqW",
+	"bEBxeyfLzPrEBRCTrfG5vQWqI2tRqa7EparI0IjcALEVKO+SFcFrIjQRd0uC3dRsJyK6T7rUoZ5NFR6N",
+	"7j4WtHcnKAa/S2G2GVrcLte2K2itTRhiAuiWsVwlom8iR0E68RZp1RVaA9nNVcSP3zszVz/zsX12E/M0",
+	"AJrZnykPW5mFspmhkRo/w+IJYHvcvw9W1nIqsLR+TKOf7xxzbiDC7IfD0c61AgMrf/+E9FB5qFr722Df",
+	"3JK01jpgg/12K3st2Eh94m6tN6nN6rF9STEzoNSRuZjmq4wpaMbVbmPcWC4xe5j+rznVTOlPrQYjbEYL",
+	"D3nDULM7a54xTKvr6s5aRi2fzDQroglh7+0T0Jqj8EVPuSF2SgNPhQ1VSCTXjBYKnQPACL79tn8slQPm",
+	"OzaTBeuGxrwFBXAm8HAFortB0Waf7NGB1zep2FJp7bAOhilrruZPNDcE2RbJ+TUj1Hnf3KvOL1c1o9Yd",
+	"Me7pdOslfO0kez+82IbwvRgdw3c/HNrQDKyDlVqTRPobWfyNLP5GFv8zkEV741vOmgcGTauTQH8pVoYN",
+	"thJMq6cAhhKM/FctJBSHBn92Oh6Q7z79097hwQEZD1Iy4yJTJLVfpRVc33Kp2xVW/o/KLQowv7/JqWrR",
+	"ET68f/uGzPCxMlnBhZJ9czBIBt98M0gGr81fr81fvzd//f73++bv/2b+9+0L+PvwwPxweAj/fwHfwOuH",
+	"vzd/v4BfX8A3L+HvV/D/bw4OWgPPzsRypdFjpXR3zgN0Pmvk01IykSuzMOCG6P/3JTTJmYZ+eAqrM5gR",
+	"MNtvLJztKMwslQJD8srSOVz5HzHqsVBQjhCsy/uVzMF0LDDrexhkpPr0U9tW1yhETCHjcCvxAeXmNq0K",
+	"AT9q6SFFr+HQP/bv/xMW/8/+8/8qB/sc/GAlgkB59Qn9Y5HT4soQfT+qkJrQibxhPmgCi+ixXDHLf62B",
+	"C61hqf1p6ExfYwHfZ8gzJuuyjqS6dl23sQccxR5OakHznLngyBHWzqh890zZQSHLabJal4kO1G7Ps/o4",
+	"gC5lUUBYDey9wJ00eEb+3u5K29bV9zjBOoJVOwVx/HsspoaeCmcS49A+xwhVYBoUWEfDwxsYCFHlNhsN",
+	"tUXTCVVcpUckxYdL7RqaK1dOkuIBHYfGyUq7Pq7VWPzsF4CpAFz5Qw6REapEufSO2n4qLaXByFEyFiFc",
+	"tplz1e7p4RolJDU3KCVDIau1R+GKYa6Z2bUxXDQoSWK7N7uVCqjUsg7XfURSd4jQVwjGdY2FYhsBu7zK",
+	"89E++SB94eCxmHoHudmTTAp2RFL38xuZsTJXx37pGDNCA1Wxh2HJyrHwT3r6MULLcrqy82mWYVbxm8pM",
+	"BVsyCuUo8VWuScZnM1aosfBlZXxpTEeQ/HRDNK15+2zM+AuYZf5wZN+A55Of4UCrn9Co81PU+lnCHhVQ",
+	"m+ewIZPG7iziG+6sxRigfS5VdyWAgMBSzOnUoa2IZVzoly/aPVlBuHrn4RjIe1lY4/zrvEE2qt42zN2y",
+	"FCFsZv0EpXbuVNliCF06PYE1fJMVo7tWucATvr9mUxarUPytEix3LoZDIobFfaF1s6Y/+8TeMQ919CLU",
+	"rk/codaNkW3W0vfNMmcbC5U5l1q1Thk4082hjfbLGlg/8kzPHal1X6K4WvZxs8iBda6wySWUsRrazTVf",
+	"BxWssNoVcBY34uWcT68FUyqtFNPS7msyrFTKchgWOKdonkNVaOAUqeN87OcVzRVJM74wIr0UWBtrn6Tm",
+	"Enhqb+u3gVNDzRnTCZnQIiH7+/sju3Z45HK9ZOD9tTWyzPvWup6RFEFMDaNLcalRj1xYpat5XPnkORcJ",
+	"gX/+7V8Tcn31fGFGNP/+279GiyxVF9fi0nDlydyzNizNaN5zyA/kec4XTLMiXsnJ7FfH0LB51fgW2Mjo",
+	"WFy5FoibCywGpYaNOOjrmcaNEZWqabHaywpIlEfQKkY+EQl2l6At77l6ew0VzupVElUaP7XqjW3zV2q7",
+	"H0+8/nbu4xbunuxcq6cl3WN52vLEq/7RhcTFTwao5xOBWKlX2HGbaMFojUI/1V3yZDpeXqMk9gHlrrSS",
+	"hUUMHCWJisKr1l4jobvcU1pVJYuG4G6O1aliR+Mix7Dd0mgLX4Ws1O5YSIEb7CPcwzpBraNEUmVmm2QU",
+	"qHfalnT4nY33QWJvDTtGMInV6Oyqp9rpzdg6lavGqyBoe3AEBvGkg3dhdVAeMKxj3zMSJWPQBbA9gSs1",
+	"GJTUj7C2FhL+j5VCBL4WoSNzDdEHKtlYa/t7TFBw93PhPh48KgW8KKPO+4Rd3sYJpsshaJRmaBZabcSA",
+	"N6XTvtv06CSuhU5c+GJgFk823cVKcbvWiNt4H5m2wNvY2H3Db/uHloo+5c+3UDT7Y559vjNSzRv87ifY",
+	"N5iyI+SsnPReAn1jcaN+ryIwNXbGHdI2SHi36NA4oh55i3FQC5szhc2D6uWwbRIP2DR0aTeY0jxXhOt9",
+	"4m4FNNIIcnncAGNRvSZLbwCO6YFih9TRnvGBB1sif8+UG7gGDROLjSK1S6/GkJYlRtEc3kJPggi2/fu4",
+	"aD4w8UFDLO/jbj4GpLXr7A++9Xba3JtIvLAXJhJfDt21b7dcMbiUCfGVh2r2T1dv8Uk5KS62TI9t0xbk",
+	"EttGuUM7IumCXrM0IelktTb/mI8fi+/wg4t4vEBak6XHJL3m2tnQ0D0CnckM2mOUBfrnIUUQAshnYA43",
+	"mGLEQ4zBqKSBe8BTa/d3+osBBeqwrgFPLFxBVL8Da5AMrkFNAJdAm6P23JYQi1c/8y3k0AVqBKgwSilW",
+	"MESvaP4dz3OWGXEUPRDRazOBh1CjAouqdwdonttfn0jHxKaY/IZtuwTEf/w68LG6kF17ux9hBTDjKdUu",
+	"QqZfWIs7bl8bpKdRvvZmSSy7Zyhzjx1yf8SNGiSDc8qzKNI675J7tJzlMcqyfWJT5oLNHsl304F/Dq9K",
+	"BHysXvregdMTQ2ocqopocfSJI0sNtQOvTLlXSQsZil7sJkZFTruNkTrq+Qeu4tUrygrGvpgmGdqJgB0Y",
+	"PK+RWTUi8gb85bdcZPIWIvyl0HOVGG7BlHa10kGadW51tVosaLGOd3G+P18bSjWpkclcPIIPagsuuNqq",
+	"eJvnQrEWCLiubYa5sK/4omX2+5ZiaOf+aKxpxe47xAFYR4KckdSvrWKLD1zO+N57OKv4jbUj27ptVih8",
+	"3acaGsfy6pUpossLz6DcvU0YXLrbN2dn0AZSV1JpSuOLK8J9zdjSBipPnEe/iqNOZO0Ipw0SdTCg0TUf",
+	"uP8A26+9N0t9gua4EfqMDYVjGxRqtd1tMdzbtaTWSH/sTflELmjrwG4VGVJf2iLQYq26NrJZsNCyGCMY",
+	"FoTmef/8ocZGRetVHGzILeqTTFS/882DcDQ/YJMKKWx51499+JbICNgfXISRD6Aq7HeyWhe5Jv/eXFVk",
+	"xicQXjHs+2MfAXCjAoxjPfWKFvTLk4PAxVODgDe0hYWduro0jihWOFkP9lJZYG3LkypaN9EiinRViNuu",
+	"7z/HShE1vC7VMBRbvghM/kRpKjJ1RNKgypCPYQRnDsQsVrpmQdRlTsVYcEXcLqB2fkuhlo998si+GUCJ",
+	"ISUukSLFJ1mWVrX0ABjXLsPNbrbTvtSqlbdndpQCpa+DRFKu3lUSQgDGzHV8xWhUDGvHwGgg/AWbMqHz",
+	"tXNKjYXr9E99Cdt6tHy+Pq42CFUuUyYbOWGwlnaSjIWStuk8+MpsRP4Cuv9DSoRzkIG4BW/HrKn1RXY0",
+	"BbWjGjCCnmaua4FfnKt90lzlyAez2mEwUsVwAhRj3HhlSge4Au3WHFUaqebgq/ILzyTDynWaXhvAbKdC",
+	"4UCVgu2T722+AgSr14+Fu02O+xH7pUQcV7lbaffe0YVQP50Ajra7757d5DCmWVap+lVjubjPF3JVTINy",
+	"fF1+3JPcoCS+hzZAeLmj5W2PkmVx+y67tc31SkyBdjZlp71dMkbCnd+4zVA9bDf5vpknvx8Wa1EpxkGH",
+	"OeDwrWI5m2oMog/F9rLekqunpLn5a0itaOyLUduYcUiDNDcL6g6ybHQ8Fqn5Etbz0TdNTO0TCl3vQEm4",
+	"0nuVFH8z35QKc/cmjEzlYsIFy0CLBn/RomqDrUyTYqQ5ajRHFWWmsyZHpzxe6jLlpnhthvBMjVrTqHoU",
+	"3tgmjap2gtsB7Q7xSSCvnNLmq294xFGJJBbPm7gyFJKUBVuEhDVGEyS/9rt27ZqiI3PbFIKpFJ1xlcGJ",
+	"YmXTlOqt3U5jRN21MUwlQXnoVElbN8YokWoqlyxBPctcNp+w1VdvrO3ZgymNse6bsRabsAP1EiltwRFt",
+	"VRrTSHeDsnpkey7FhZ9dPZJZNwDrc7+sgXKHWuKAMdqqOwzYoglnihgi78sjFdQ+QgUIS6Jsxjylmuby",
+	"atVaWPfUUYHunuqZnK4WBgWNHlFol0nHG2sK86FXuebLnMeYaFD4LHLG5N//lxU1ygw0XdlFUNwiGZHD",
+	"Qq5ExjJz5w5fkAzPmgBFUY/V9aUKeqSqYgXmx0Haes+ILgxurCCJXsQAbUNMqhz8FoSlJezlpKzMVGtE",
+	"fETSKpxprUBTDTeg+SpVY5FGVpPavuHt25JCjuKPUIrMLTzFmtNVNdqVa/B1b6E73IS1V5EaC8i4cFXY",
+	"gns+k3lu/e+I9v5CH3nrcfA4LaA1SQ45tGMxrO4PORwlRDGh0ZEOYClNNauSCqMzG8BRygvy6siPIAEG",
+	"q4c+3I3l0jWsVqwr6/XjgxQrv5jvD19AIn1C6FhAlgSe7QSFjnNzl0e2nKie1xfq8DmeWtKDcZzWaxMf",
+	"Q4iGDZf8xQY+bst/TtqOoa1qWYJq95w1cvd8WWdD/63pzDVr2rJqbpXlbRZFw8NXjvUlgGX1GtPHeCuP",
+	"GmhdZr32YoedQLkg93b+eFwJjVva6Jb4zFuyjF8Hom7Dc1oZRVAPu83CV69sXRM8Ky1uY8FXNZ3UVZLo",
+	"X367UoMi7g5u1J/o0Q5zJXSx/jhrC8w6u/hIXh6+fr13SGi+nNO9F1CQvF/9WvUH+ldwdGzMOzO7C3du",
+	"Tv9Ki0yuotlHAS6LxSxSbQaqcMCAZWmXjWBqWvDZzCUi1+LSaLGQgv/VCHvwWP/Vmzv0o6/aXdMmHDK5",
+	"sL5Y5Y0nibeKtewd2O0OTrSyvMoWNnFq061rk8lar17Tp42+QOEqSGHJWQvr6Elu33G/avd3v4mbJlpS",
+	"bU56cDT4H3862fvvP/3txde/G2y8rH0Tbx7y8jbDdbeO1n2Q2/84cN2ZfDTigQNYnphhR8nBJb3abJYr",
+	"8AHroqJXEWOapletRlNLUAS7hZePMATj8OCgFDp5hkZVeuXbcpu/01H/JiE2f6W0kx027GQtXT1D0mvX",
+	"0UY9+2UU9UoketgEomjxn0cK2eTqHAu5xPuH5oxml3zBzsQpXatKZEb/0iY+sWTjlV4+YcDCxqCkssZQ",
+	"LIyMDMF4YAtFVWoSWRQzCrQhO9Uq/1sbne+lbn9Q2CZqCV09PibePfltpwSZh089W9qgk/KqNe5VWwGW",
+	"4BDayEQVcTclut1fglstr801P7BfK5bnQSkhWwaltPKFhZXIUM6woFbV0DeCxjYkja47xXfHosvWeOw6",
+	"8XkzF8iQYJYDi9cRaUxLvpNfEizSVhrskpYCbYcv9sl5WUgtiEyEmxULC2mj9Z2GBm959DNXNtDsk28o",
+	"SA5/wSazCrvZbG8iGVsYfA6PGBP3XPkxxL+2DPU686oZHunalWSEfCEtIcqIL7UTB1fiWshbES3p1WMn",
+	"YzzwaZIrl/GsDMBdJxwHKOWz9n2yoKsX9YsSlDcw7fZ2eKUV8z763f1QqwC3Y7O71bY25F9aA4ym2FCF",
+	"/oeQZlnH4ZJOr38dpOvek/Mfpe1Kj5zgR4Bj24zf+I2KXIdlCwGz1Uxc+dX057jkYZg2Fu6NFWmp1l9s",
+	"2ppevTj8fYR+ROlmL8PTy7jhyRPvR66H8nOvm5yU23zYdE3RgEO3s9DDjQHfP9fk3VbUaUGVtx2iLGS1",
+	"4G9mBCjep2RQm4mSJdXTuQ0ith5bqrmarffH4r01sQqpwQvHMuLTL2xrLkRHxURUJix75xtce9HRGSvs",
+	"sn//TU+rcPwCwAhqSPa3Q5/UX+/qxhquJKfK5rzjlypxxrSsWaDnmrFlWJkXnfm9urZOqWZXslh3bDA2",
+	"mLPP3fP23qX4VAXYVkaCFei5crXpgyjt7SVX9gXJk0/03Aj09803viaDK7q66mznb35/CHS+KmjnZYLf",
+	"H2Li+S4NcSsN/bfUV2pNB6DvAhXYy8vLENjKtd6QoDJtWood9tp1qD7V+IYeHtd3Ul8WdHodbcHi+qko",
+	"jF04dgHYelUYeZXcznnOqgkIpdgsBZlTkbUFNXyQwqv1faaGqB4I/bVWjNXaJZ5gaXz0neOCE+yTwgjN",
+	"C0aztdmwPQ/ava7jkn7BLd60hE11435rwv8wTfgdryp51M5tXB6h9f7HBrSOoyp4Zf+X1QifWA+cqoa0",
+	"e2COXZkDUEOmcyqu4KKtffzhdr0Nf2uov6Gh/u1c5s22+lvLbvfVcP9j1NASzImGaR/PGQ9H3b5Pfy/b",
+	"THunfujiaSbF9EvEW3VUKi5kaPhHZVEjwjViNZQ8i5mkdoL08Tr5Nw74j0qKc6PrxW4I9M2HX32gIRl+",
+	"evuGvP724EV/7zeM8HHJILpXxJx47+SU6rYkDyhultsn6i2SKVFzls8SIy7QtflnTYtsdBxwd67INVtq",
+	"HwmZkFxi/osbNJYAkjMdE5guUUaZGrIJjxy7P/xoaGWBKZ3PHAvPKif96XlbPCbvbW0TUaz+DCEENqUR",
+	"CFwJVbO3Vs+O5QK9c25PYoYId4BtqaLWx+YNER1bL3YwHq62XvZdMjpFW+Co24V+DXQ9Sudc6Z0bRfIn",
+	"anFo88pPw4uyMacX0kUb96UlIiyKBz06+NEFu5cub65G6tto4wUX8kbr5bG5crWOXSeLZU41S4iGUBv4",
+	"cGST86/AuORqGIFghvXmoXiBrYc8hE4YejVhCVnyJUvIhNFFQqi4MmzfcC7B8viQ2E1ky/LqlWreUZIM",
+	"C5UzS5ut68x3SvKh7779FUC2MGp/taC4O6ttiC/qhkrO9J7DJIAnjkX1Xh9dpPU0fDba1qPz7erT4fsb",
+	"363s+Gn5WtD2o8/rgKlbcRGuTqaa31Dd3p/V/W7rchvF2gj1lQKZPlF+94YgIEFZrOWCpOHBpWQI7Vhc",
+	"G5bRcbVWOBoNhr6QuL1/Ujx9S5F24dNfAnPtwSZWbVNw8vI1udCMgfj5+uD14d7la3KSrxZcrBbRGKYe",
+	"IkHlnpYKUE/hoH9DCkwxLhhtPct/+9eyqc7ouFoevn6e9rCf8jwrbS16X2V4wfCW9o4oZ6LRIeCXvhsd",
+	"MmKty0XYyML2xtBBu4yAQEa6YGzV+aJKyrqF1coR2ZeiyscF7r+WngoSiABzn3pKY++Ce1ZTX5xgduyb",
+	"EYInBjSMRyvR0GACVo5DdKquBWy0bv1B7y5lk9+C3VGtek4DgdTmczqtMFOaZdxARPPzyv7/QhprRDoJ",
+	"FVKpPcWmTomlFRYGLiO6gPwV0NYVEs4qYUgIo9M5se01xgLz8Mp8v8ODBEYBNMuZBh8FJAYa+TiXt6ww",
+	"ZN6i3auD0T65WF1dYTNSePFoLCa0MBNTaEWW2sx2LKZ163vRkRSdLSkZznKqE6J+XtGCjY5BToUnjKg6",
+	"FqlcaVac+uHg3Vuahw3nhuXYiR84aTx2C81kCzbVVFytclqMjkESxroxKAVXXncj3rJJOUxC0llOxRUr",
+	"vzpGUXosYi97epXuk+/BsdPoZpLYzob26IwGEL4GDvAF/RJi6uHBJnzvp0PWdI9fpya5hQxaa5FfEpvM",
+	"9cgP2sc8sU4ZsL+2ja0wBYUGSdXbrhYVNcqd/3brGqrNAdvNpkDCqui3T86t4muIoW/HmBBa9nqzbQsw",
+	"FcAIiKMj6O3IGFw70I7h2hll+Rw+7ZN3VhHGYW1nRzNshaqGQ48FqhKjI5JO4OHUECaYgi+xdQCjC/Mv",
+	"3H3oG4AkpFYpEEBD6UNDUXYPGLQeNQzEjGye4CDnmHEHyQCGHSQDO+pmRXvH6PTaGRxblduzEeraQ0I9",
+	"v4wtmciMSAml9mBDg35em/p43a9G3M8t0qobN5wjZQMqH6AFzWFwK0bNHlORKFFWJ/G9o1y6yVgjZq5Y",
+	"dXlg+ivQftGN1SXRJlvBso7JVbN1GSra0JV05DQ0Mqw1J/2FRqxuULo7TMgtqvcONH+D+Xp1B218S0g2",
+	"6OoVxKnJMx3d2boR59/+tYY65otfB/I8mIZ/3xu9a0PBp7YTbDYR1NhLTCf8uGTiZMlPrTuyXReMKa8n",
+	"gsD752fk5f5B4NOEimIn52cY2aANUQjtX+X0NVdmtCmPc5AS6Z5rMtJZESu6hv5WCftpaFRZ+hTp00Le",
+	"oCQwlcs1SMBRI51ctrQjcfBgs27FIUnMg0sLBv3ZZKGrLVlplkG5WDM9/IEZ2cnAfmGgMXAwpaNiDqJK",
+	"n8VqWly1tKyGKLpenuYf4Mk69snlwELyU9u5/uCmoGJtBZNNrvt6omjwTcnCu1G0DkvZlqPhKI8314fw",
+	"QvCKZJmPAsGiXkzpIyhVBJsNT1pRx5WFtnbFac5ooaCEMS54LFB/HO1XrgwWICZjs0V2Zku6xgPy/7P3",
+	"7c1t29q+XwWj+0ekc2hFdpw+5Lkzx3m0zb55ndjpvvdsdjYhEZKwTQHaBGRH7fS738FaCyRIUbIkK46T",
+	"qv80Fkm8sd7rt3AXWDvxjSQMkLUZZ4mbSNKJ2ESoocDqfwksc3LGftYQgMOMAHl1lnFH5bhaJF32DpbF",
+	"l+bK+cKX6soFy8TIukOtADgKTAPz3BHBvpN6RTY6yikitqjZZRICtnaf8ZkEqoYrysRUWqeqOO3GmiHL",
+	"BXSN6kBIHOHIjvhQ/PFnhTiaKzk70jPc6KMZHm3K5HdHbOGIzaVo8ibSQ2ZFPjU1CF6prjVkXMJsmNW7",
+	"eMwq/rJZ2Nsqv9mawOdqpU+oED+W10JtBgG0nxCHAAnMG1M3c2EoYddkR1JEL2KQuWXHahN+xaRhaQXU",
+	"cmU5mMAo7nusrup6G3VwWjazBFX29Os0BH1xj3+w6Ou1ca99L12kJTTA1ZeoQQvBO1VcpfXzufWibaaJ",
+	"LN2jXXSe/Vyp5XQp/gml1yffPe01GvFXXb/azWu8YSKfSrMaiH9WPA/QbNlHI/KjgZ477qqvhMJcdMdv",
+	"5gMj7BktYvUVxKKybAzFxWN1zgAujlvLIcnKaqi8MNQ5xJLPeE7hkdzSz316GbH+QFITQnk4XMH0jRJ5",
+	"rHgu+CPDrqW4CcePEb/Umc6pbhAiq4MdSKTShh+0jRCxSs6LPt+59i+Bh3dZ8qtrv3zoYeZfulYqP0NZ",
+	"npHOBUydKR2rQAiFIGFjHU9XNYxIyEbj1i+gNGbuxwtA8LmYOiHhmmcyjbCw5zh3TEBpC/j0COU5NSK7",
+	"FqZq0cPRF3lQraiFAw9/gXee6+mMq4V/ofwTnwKTZpQr5N+p/Ri8CTpW8BL8Dc8vhHXdFo0Ef8PzNzwf",
+	"S1X8+QorjcGr9G/8vci18A+DH+CN/55rMFvCU/8HDgHQJH25PxxF5Sd4y9dyqr649KsfDUgtwWD839jj",
+	"RM7glBT9BT/AG3/TA/8M/4nfuUM8z4KNq/wC77x9/qEVeVqNf+BGnL8/LzYB/42/Y9A6jL/cytqP8Oal",
+	"1lnxhvuDXYqpNw2/FzkYVJ/zTA5IQwy+a/o9uC3FOQx+atKmAjiclfnBCAcfYjv1MfIqyAvGZIBmJBI2",
+	"n0VgO0WUYAQ30TkbzBdQeDuBbtBz5/6cwgl1tAFBx6c+sN6I/FoYEkSupEpdhzC6fqx4CSyEAx7yPJfC",
+	"sMTnSydnjrLCQay9UVZwwGpBMO2RzmOQSP3TTlQvfpGAF4HxanEEMFcpqmnRrhUewMY7QeIrkKZUA03n",
+	"s5kTjFB/hRl6vM/mwhOb5FijOuQFu1rd0Hpio8ib0hvA5+ynCH6C4q9gPX3emY/N3wyWsLKgt3TtVhf7",
+	"h3/dtW88aMt9/pxrYxg+dYxsKJTlY0FVEDJhDFrQjnu9jnebwLvbDuWzY3vcglmCyRSFrbA6jy807tVp",
+	"80ANpjzLhCkwSIJikVRn0zCrwbK5RIgapcJlrBm7gdW2JJveZLshchiEshVjh8gG2BB3zUt0pWabVYCg",
+	"sRKSDE5jlRD686jC+2K2L/q0hCFQXKCoSokqEF8BWVm67M24XTCKRhm7uuiNNd55hWf58o901Pue1QDo",
+	"gjs4I/lJpP7Xs4L1+OdYJQ3suMa6y3ElUjafeQI9BjrhPwopBeJnlDZhSaVV0li1PbuToD0r2J1OtxR8",
+	"qlWMcsF4duM0H/quKn7WdmIVi5dqXMiBy8cHlYwbmWLnTuI19DZrl7MyTT5cDO96s4KSvi8+pmqkFeJ5",
+	"xnpk+MGidWisLb0PXmEj74P/0wOz328MFs0T3Q1veH41n62bL4vnvd4T8b9ZL6y9VpnoF3ZRzY14sX73",
+	"3oob8B95PHgnp4RfNBv75kbg42fciJRO3ypGhM1jUTzPfaBaK9y4sCYMPL6az1Z2ejHRsw/citt65ANC",
+	"k5zy4UQqwaycCk8QzETPXLfNMT81itg804aVjWr3pHG8qw7ZKlIY3Ol1qC3ehO+tTF4KDG/54V4f7vXh",
+	"Xn+me918f/UgE9NGXOUPPz1n3//Q+57N8KUAAqp+R5uxmf/uFMobJ3bc5FqN0R5GtW+rdUQDnJg81/na",
+	"YOjVVvm65b0GdsUzmVJNHWGMkyPYYMFGUmQpa4Mr0R1rT5pokEVJ1n/PobI6zzHmF8zzzd50qYzlaihW",
+	"VUKFdqGvxhWgF1bJ1/57mbI24FuRlfH/Hn3AJ0evUjYRPK0WDgzCN1cUPHaN/3J5+Z7wGor6Dw2KibRN",
+	"uCEXE51bRqX//TJ66widocYR2UVzQt7HD6+Y93WKIMu43mhUlgKEofdZ8pgeOfoE5tQjWrckVu3TXq8T",
+	"he/MFZ/bic7l71DF+bR3XH0+0vlApqlQ8PBJ9aHS9mik5yrFpk+rT6fCTnR65F7iWaZvqIOn1beGWo0y",
+	"ObTw7Mfqs7FWApo+ro3aan2U8Xws3FfHT+pTKoIejqYilRxIOLz5tBPFqrJCSMET1n7asDLXXJLbu/20",
+	"96RDYj/GlLX6rYaFuDX/2mJgDJ6j4kQ20qcVJf2bbIQNeku/tDXtA12QrI2FHe+rQBvcFCq2KKJQFx2+",
+	"GojCCpb11kiFG5lOLqDEsAm2y5ccCCCpi0qOuyK5FgeB0gGgA11WzN4JjiM022wI3QIRC0vhOed+5oSQ",
+	"U12HyjBXIoZGmyFBfuArCuZM9DzPFiBIoanpRudXzInGIo88YJ2gcubcAPTJWXnEoyC5qFbWstAZaIO6",
+	"rapmUP5377ekQMJrIn8lo7SacYXw2uR9HSyYTKPSMZpKM8v4YkWiumyQPF6lpVxE/aTU+hZJuy+Cfrdp",
+	"b2UUStOZaazm2xjSuFRq+A7uJITKj1XoRiorSYAnhtsq1tTtlrxYhUZ/aA6fdLrslTVY+ZhJNCwWzol2",
+	"6EbqRNWHVoo8Vu26/8gNkA4IOYwi1ugw2qf7ZwUbLGLHPTj8PtjhOq8SgWaFjqVyHP3AsC/JSebffGS6",
+	"7K22zOoxwmbAAlaXdm9Qn6tdU+eKiU/ADcfLLqr1M3FvrZ/FXmawpYOr2ZaThxHnwWWICki2prjz8hLu",
+	"Zvt50B6z5SWhwjW3rsi0MLB84cmuFv0+etq7RHqrgqBbDnKz3FINfkt50Oulm0lLdVfcb1GZc164R+ol",
+	"c+E55OLTEf0WCgis8tc1cuuJHK0IswNUQCGuUgi3Y8a9CXKeaco8kClvOEN/d687mfQneGFFWPBUq/Vf",
+	"v4EXVnxtuJ3n67+/oFdWtTC/pf+L+Zr+7WSem/XfX9Irq1qYi9sawDdWfH8jUnVbC3/372xi+KQNKUcW",
+	"9hHMOPIbH+xCsZwrj9vLf88xKKtZLBT+MStsH24CdAKjMjyxOJwSHKvF28vHs2jy1VrZunit2TTqnzbT",
+	"hLeBUF28GqFE6wgpSteFEz5boJpTeR0yIYx0WsRACOVBzTYKYll1Bc/DRdzpGlZa2PEqVtrY8TpW29jt",
+	"Slba2PVaVhvZ9WpWWtnqeobHuX4uo/u6vM8B3L85+mLK1YLNpBgiDEFwo4mN5HNlCpcMoJ5KJ1Y4AYJu",
+	"9eY85l3lWK8tMLUsY6w68+8qJ33LRldfg3e1w79tw/OVow3uw5aNrr4s72pXZNuGV92fd9Vbs2Wza67U",
+	"u/pF2qrpL8ME1xhIyntDfAUuzyMAXOC5XeaRxTsQvU4I9cNJwSm35IwvN+i/fdo7RU5GVd4QzAr4VgTF",
+	"CdCaNyqMYuXHTh52vA70Btf07aruge0d2B6yvc93PXVuX8gc4V8aXBA6tyz1zz3oFrrTi9xmMxQq9cE8",
+	"xR9NUXkX8+GwMcEf6uooc4N5zJzulE/fwVQbHthsq/farGr2HIMIPVLILUvum2lap0s+btKML/n4CML0",
+	"0yLLyPKxierljoxH2MK0JF8tiAllIRjfTHgu0JdTILHeEdF1ycD9FaamOlUCzMEbJqYau8huDWO+5OML",
+	"eI+sLo14E+DKgKeUVT+uRFqnIpfXIu2z5B/SiulvCVVH4fCm08/CxLQQSgfQtgQi4/N8OHHNdAhUvQT4",
+	"T/7xW7I+K3QJimpV6iyuST1xFie+PoH2ko83BiNfughbpnK+o5zvRmiZ+0jqXM6JxgRgsm7tAl223WFs",
+	"Tr/ERlbszu1pzZWNOWQ075LRXOzQSg8j7BFl6PBxtxqoTsW7jRg6Fo7/Jj4TtVKuxmDrvuG5Qg4q1UgD",
+	"cut4YuGN/ArwQZQSw+pFLdcTY9k/uFPWCDbnCz0g1+m4ceorodhAZFqNTSMewno/2/uat4y1veetmTA3",
+	"uXlx1Exu49Slb/zmLlNFORW/a9XkGTx/e44Bkf4dxN8eLLAazFHKF2wEF8dsV9Sh6LOWEdJ4ad26ByUK",
+	"GzYLdgYEHz63E6GsHAI4YxAn2LBbQI/Tj3bYCLNPyenQtOPnmAxc0RlTbsWRm0qjNfDTTGLW5SY9GKtn",
+	"hg2Eu418OBQzqPHx448//nh0fHL05Pjy5En/6Y/9pz/+D8ktNDBpJ3puGXS22HxwV1I1nC5QdHHMYQ55",
+	"JbfcyWSOD5dp20eQX37mjkbuPxvyPF8E75jwhgfdYCBscz2A4OvGOGv/kE1EhriOMIQwB/4sANZbntzm",
+	"lWTKnP2GKFZcnluZVkFv3Ceu//WmZtzfNtw3KJh+ra8Ek7aZVsAibuwJK+NUmrF9YCeXV9PJYQDeGGQC",
+	"Nq9qVZ5Yii6k2dMxLFawuuVReEHr16mRTuR8eCXVGLLgX3DLV0OJ+vhUhBLiikl1NMv1EPzZ1AwFHlMN",
+	"nfD8eqXADfyTbUWl+zXN9eyFvoF4bycDNh3rSnW1dZ5Dj+sLTLJS6alm9uRDq/M1dlZ/ohYz8ciwATcU",
+	"EePoOTzz0XDSsPYrNZywXrd38vQ0Yj9pbVmv+6R3+kMUq/dwFHrd06dPnv548uT7iP3Ms0wr9qT7/Q9P",
+	"T4+Pv//hNGIXAMnsP+39ePJj70nvNGIv9O9CseOTTpddFPVKuYoVRIGxkZNbpVZ99kaquYWomePH3/Ui",
+	"x4BuFAM8aLwLJ/WQsC57W2amYu64J4ycMvfKynGs/Ux/8tjJCHsewJN6N2ufSVvASGGoRayCRm6g9DCu",
+	"mbujFHb7Bfzz21TdeMaNWKMNN56SNp4vdtzZBtx4WSd1X56xKRV4rvq9swXmx3skzAHhbW1ZKopuQjHT",
+	"JipRuX6bYRwVMWb+Rt5JKdhVOIfNaJDQjzdQq26vSVfGJuhREZcJlAFiAW9FBj3eSU/4SONaSQZhREVY",
+	"ZH0jznzwiBS+NqRlA2FvhFDly47MNVNOd8jdEFYvSxgISTcDA9PdkPzFWCO93wveWBVFFnegWUrw8MnN",
+	"4NqP/AoPFn5uCNOXcWM7lINMB3AjuanK6rYxwFR2xg+86Tpj+HnT+aGo5yKnC0BERrmedneOj/SKWxBc",
+	"PpBZZlYl4m9tf8RG76FG3zIEMHZ993J9tQT/dbYy3LvNaDAt98EcswuZxYXeFem9PJR3jCrOhWBDPpOW",
+	"Z75MyH1GGN8NInv9/fgsdR3/rvOr50I13o7zMKGiArlUsksYdyVkaXv3iKdMQW+r3CPeabsqMTLwCUNw",
+	"VjD+0qhWyZVeXy64IfBqRYxi2dOj+qpEjtn5srqKDGsbMbcySK3BJrA5sYZsZJ9Gs1Zp574QNSQtb/PJ",
+	"TgwhWLWN67Tpa5FPBE+3GVw+V9u8boSdzzb/YG1h2eDEhg2XYwq3pza76kaUjC48jesv9WaML7wmB+63",
+	"C/crV3xXDhgSP+bR2JS2sCEiZWAL4LlgcqzAslFU824iuuvoZJgp0hhDo7TtnBWx4cQ8+0zp4PU95IN8",
+	"Oaq0rlyGx3R1r0g1birAvAHV2tIl+eBp2gr5AdodznNpFxfuc1J5Bc9Ffj5vgsY/VxVzbju0+0OC3JJB",
+	"mABSBwuWTLWhH9FsC654GDcICtBtyTIm1s6wVAP47pw0qZXlQ1taSFpv3l2w8/evmBV8uowWcc6m88zK",
+	"I9KK/3bx7u2R26ojgEhw3zkB5l96cATa35QrPhZwO2IVq//1v9h56SmSWsXqJZDVAieWiU9DMUNRZSJ4",
+	"RoWSfZ0GJlQKUOuGrITJOSEUcLRiPoMZIwjMEBYG8WASAOIFK7caRz4mLiIDP8jBYOoWhdEdQnwMO+0d",
+	"d9l5sfCMYCPDTYpVm1f38EosokZ3TX0/2zgLW0Ughrp/xZLECqv8kUEv2A82V6mbbOCWiVsRE5kR7LT3",
+	"pFMOHM2utGk33BQCJk0zVo7UxS3yu8LYAbMgbp0x7j80VmYZectmub6WrseyEfa09wTF4OSDsPni6NzR",
+	"jcTvfOA7itVlBQBYj8Lp03RxWZLys4RqDnTZy8oCsVQMM54Lw24m3DJpY4XLKhVLPh2VLSd9sEopSJUC",
+	"ORsidvSIuuSBMw1TxXiWIeRzO3FiccKmgrvhU0EESael4+f4XCuPzuI9oMafcUo6puzwn19euo7BWHZT",
+	"HjfOjAVQmOTlJR8nHt3DvYbKmGVkCz9DADxvGefpNVdDtwaufRRWhghqW2QUQ/9t15aZD47IxVIUh8DY",
+	"1GIJzcQJOHrEwpRpA2fKjR33+dXo6K1W4ugNt8NJMNpiPk8cBy2cAo63xwrjjwACWs8WbqNpaq7t9x8v",
+	"I/b+/PL5L26HXrx8/fLyZX0GiKPo5uF4r4mYmQ8n3q9B2VqV7HsTZKfQc7e8nXIWNIEbJ6oQvoCsdCpN",
+	"rPD8Q3g8L/aB7ltBL45PcB2xJUKoPsPpTsTwCmt1OBHTvQHyi1YidvRNGU617YyGOd9oNswkoIDnHBDB",
+	"imlAdL6bRGE2hgg4qQytols+WEeoHFruSDAnj68rgZze0Jnrsr/ThqGEiqA5xVToVJngyF87gg7X+ohd",
+	"6tlRJq5FVixciu7sk9OjQqRgyOfNWXAQixeffBe8+PHjqxeuqyNG4mJx642PwnTCCu7jH3FLpnGrz+JW",
+	"t9uNW38m8OWlnApj+XSG7b+6eMd++K53zApXPVCKj5fP3cqhbxIvqWJ6NDICvE1k50ZX2MfL544swrux",
+	"YuUJD78A4wA32PDf64EbjtRU1b9KxAcMHMCXPLDRQKdurwBwkiIVXOsJxPohN338L6MVVDms/XY0c8f7",
+	"P/GxG3BixSeLryNevFpUv/oPfBnPrZmJIZBKQ8DtSis55BkDBB3yX6hsAYN+De+5YSbv311csm63+9h9",
+	"m/RZcqFz2wVHsRsl/PVCQr3Giys5I2D5S34lEg/fhPBSeFxg5H75pILVplg8XCpHXrpFAwazpZ/2ej1o",
+	"OA2ySp9S+Dv1q3P6yvUgPSyG39UZHwPH8xhXxjMOf6VINXRr7F6k84zoBa77Lix5MHnyx0H9G1RTFuh8",
+	"M2wkc2PJTleQiuqPII2DjJBqC4tSF7izBWsnCMYAS6rgn9Ap/RGx5O35m5cJSzVSqc4Z4KGCURBd8ETM",
+	"nWiT0ro4scDo3Dol5sw98bkF+EUpM/VKVtANNprxDAJLi/BU5GHM7w00jnwInEuErIpZzFqxRKZ4pd/z",
+	"3EqeMdQZDdS7ZBxPAVR3Ym1f6apDlYSa7kp4L8L5uCHNuJ04QbHAiypJT+TvflDGyt0KtzwgLYBsMeIy",
+	"E6m7asYm4drADFAmAFg3KCEcDo2go3BcOJPvf+h93/Gyw0zkR7jiCeLCub2dMQ3jvi7x3NwI5rlA+vmh",
+	"gY6UYC9vngFYFhuIhVZpp8t+cjx6Pss0Tw1rJyD1O277eKTz6VHKLUdKEtBjQu1IPh0Zmws+PXL3EYtf",
+	"Jh0sYwG/Iw01Vud8DLWwoTSE40XXoo9/TPg1nAs7ETIHAQmHwjI5pQR2QA/EP9unvR/KrE0wIPhjTc0C",
+	"OZFT0YGDrIwVnOQdG5ZKQw5tqFsQLtylFNmIteHCQbEOLN0N0ErupHODUPQMjx9aiAyW0lq5NLkwM62M",
+	"oOVhbawRolL2P6/es1TfKFj5zvJKRCzTagxIFsUCQM0nTGbwJiloHaMjCJeu9Yar+YgP7RzsPcHoLkR+",
+	"jXn4JNO0+q3rYywuB4WzWv3Wk26v+4SKqoFK+5jP5OMyd+AIcgcgfEIb25yGi6dutcV/KROh7dYXcozT",
+	"OV4PgaJ2qRT0Wa2eB8652NJXaWFqKt8hLxmx1mc6XXhd2FcZrBEKrDZP2G7LEaY6nQ8t4uZ4Q2e/deoY",
+	"zwX9RhHWRZjtn6Sl8w2irimyvVZikQqN+a2GpT/p9Va1V7z3GJtL3RBON3n/GU+JduAnx7d/8jEADsSP",
+	"ntz+0U8eTRC/OL39i7fa/gTAeu6D4w26eM8X7lpdav3aEW387ukm8ym4wBsn8nhQ+aebzItu18cSMhCt",
+	"RAgIGRpC6xfA3V0+Nq3+P1rntavR+i1qhaptq79U18Z10nhJQRxbfVPPC1V0AEwCuKdBFljz2rC5AjCa",
+	"imzjdWmnm3jpJlbtQu6Aq+D+EXTr/pRpsny5a+V7mi63EzirV9sAnfLS2sq4zPKVx278MHwoybjByy9k",
+	"vtGrV3K2yXtO+ISo0O1I0sYkhJwefxINWSYZG3e0kZPukjcl/iwZE994iblO+A+06aHQpteg59S3Zyu6",
+	"VK/AtZou/SHTP92Yx8KuCz1fpgpLNOFnYZe4/XYU4dXorVYCTihdzDtcmlvvyvLdgDTTJXZAthjX5nM+",
+	"nIij51rZXGerOqH3H2OWIHziv/gzar2kVNHbv3xZjPLJJocfP3qr7RudypH85oSN/dytn4W9M9Nfulxb",
+	"n/O09edvxY0MqpGtlg8wX9SAvgxaGZgMMkLYxOqEZASJQO1uUh5LSyaoWbFKnMaZsLaXcM/IHJJROOhA",
+	"DPWUclzLcT4yZNAA8GZMV+pC/cIuFDBE+0fldygL5nvplwUVI3Zy6qbw5LvA9xk2+yKQV8hnX3WUdqKi",
+	"q1fmrbairO4WdOlaRKVP5ywZ8cxArWT/5XsOpvDl0dMDGL63e0UFOqEbaPj2G2G5W+h/oCvsSizQEfZb",
+	"wtpcLRjGxkdoR+JkYUOrxhm7EgtTeIJjFcwQa76hZqzLIgG0eVgd01sV2JtnxfAiVhxl0GS9U6s9pXFi",
+	"n94X0YGZw2jMGeOodxuIYboBID+wsPjSmYRggW1GkNNct0F5oTZxPAZdUpdgWMsg5aHJMIFuCncIL345",
+	"Pzp5+h2GKkCiF9WDms7mTipeKqD5E7zkdhULT0CqFOTuManYVEx1vugyKgwKWOW0jhBxHlg6YtU+7oF1",
+	"hiRtMMeK3DWKRumRHM9zkZYJ2Z3AFfEEt4sMklBe2l016LYExnVzucmltU6mVxi4XToj+qUpy49M8Guw",
+	"rpSXXKWMx4peo+7K16C/gZhIlXap4iFIfSHVcHJl6cQqHTWxSqbERD7aYVIYZbETKPX9yorpRzAEpriz",
+	"554IUek+MgVBiAccHXdCCPXEGx+iwEJ3eua/h6x6cJ5iuVUqiW5ZxiEtZiEsWGjKxTDgvHE3TPqksqnr",
+	"77R36nZ8BpcY9m4ihlcijVUmrwRk0pPJG3GXwg2QFr2RMAFWi0s/7Z2GNQCwgw4SgzKjDb6H6+mTQhoq",
+	"xwKIP6zghaCvPTn5j4Qu/QArvOKFD6jnI0MYi1hFoObRhpbLMfkvYEJwBqFCAKY9OtWSFsf3ZoOrmoPp",
+	"zmAR3dHcuCWkgznUxsKBg9UbldFc7tsuGI3Rtk82dKJacJepQ8C9AaN0SRogtqiNtwdHQCgfYy4V2h1p",
+	"JOAdXQrXgFM45YtYId+C4YD1W+ngoGHT0A6ul589gHY5UkezX1KSiyX1G1uv8KvV0qgMa2PCVVFZNmKG",
+	"irLSj0WN1jNmhGArCgQ3aOQfYTvK19ea2hqEg82F57IP7PNgJFuviPZ+2ER4h3lcyqnQc/uV6694LDyr",
+	"4eGRLKTsagnemoCtMF2+4tMo82vrUvPjocitHJEmuFqG/kiOFc6mVNkK6ukIY1mlhRWel06f1cXlVfJv",
+	"O3HXPIlY4guBQI3jD2Io5LVU49dSCXf7nTQaqwRs2CveCITUQpIufwql42Asa+RQgEIjQTZbFA291hZk",
+	"XB/XcHIaiNhOGsm0k/piVZI9N8WKP9K9gkyX3NvI7D1su7ZOPiThF5lnOWLsP8iXVSkbZtwYEEKYY9ck",
+	"CZUn5wxHU54EINSGJRk0tiR/sncwHmSp7ZVKQ7COJP3/RxJBFNtMZOiIMsg1A3HXSRzotwcJfDBPxyIM",
+	"clJprFCyhiza2kwemS47B4/W0qMIfEzIHdfLBWVF93KLzG1M/Stha88rN/weOFulwwObO7C5dWxuWDud",
+	"n4XJeff0av52Ae04/vY/r9578LACrRLpKkrB9FvQfBlIQxQCUq24cZqSscFE3PUFVXGKAXPu9qLqCGGc",
+	"U74AVQ20HEcjMzGyTM+hPsBUW+HlcWzMq3GDhSUMvPAbZrXudNlLZfOFJ6REw4JGHpFZI2KGK2mlwRgt",
+	"v14hlcUgQQhb6yeMioBiTPc/HY3nqfeUI6oCaX1+KdtJmvMbqcbdWToCZxr+ydonHfqp2+2iucaprvgV",
+	"5ZWnLHGLjwFCbR97kwQT6f4uZ07K4Gh7w/Bh8ckKBYQXQ4FilcB7TXE/ZQdd9laXWxrsfahwRwAtkTpd",
+	"rsIdcmNhQ/oMavqBrlWLtoKmwpBmn4nugdGAuXvNs1g/kgiLOGhMcQjegNKbInVzLQ4BRJ2SDQwPZqxA",
+	"s4ZVqoDnUaJQu8qYWeKulhMuzhULdmXIZzOR9qEIE1iCYnXc6/WqszSRr9NE1T/Yz/JZYWMoLW0rtsOK",
+	"PMGzRDEi3EC6QWFRemRY8ubdxT//59X7f745/7//fPn28sOrlxdkhQyfPPt/l+53d8OMsDFJV0M+M50z",
+	"yo0KLu8SYwewRow0wkgqWQAHYTIVXi78Gi9FIQuYR3WzhWni1S+WrlyDU7jB44Jb8qi8s7C1Z2R/URD2",
+	"4w49JGq5ryBAsQz68Me+FcZ3bJdL9dsdAlNgiXyxqtZ3358+HfX4yfCHY3E66PWOT/jgyekwKEToZCVk",
+	"JVsKJaVDeUM5ZMUcfpezqkxUAGkNpEIMuvr6NLrKAjZTc5Nhv0cvpJlpI5shHUvKdwY3zW3m/45bqLL4",
+	"LUW9JW5VtnZpcAfP9QMRiTwFqIgW3IskblN3Fo/8KNaISDuE2GwmCUW1UJxYNSGTQPSsY9RptC5GR4Xa",
+	"T1JE6/RjVUTrpBWn10DbCWvoL8FrC+E98nf40K3wqxRUWLmk17KEA7Dkxzxzf6CWHLGkxB5zfwE160KB",
+	"1oglaNnGP9FYIdOEtcupQu4K+FtwuUSWdirRx2j6hRDk3L1nyNPgJSCdp8CtfP5DPTq8cG1hTHl4rnIv",
+	"zogUWSoEiBu+KPMmCpOFY5amz2bgZAIJsB79Dox+iY92uuydagKIg3SVcDgor3kfCMrDsXLsuhSGMYeW",
+	"tGVwI78CK0qpLcOPG2nLfci8qfZXlb8XbjdMmavBFWEEZuCTQTfZae9JKFsB00WJeivZ6guIG6+rmslf",
+	"Jf7sa5Y8dgxtC7waW0W4BYfjICI8qOC2yrXdQiBo5PtoWVjN+T9Q0iVnmVRXWEGAXBMhT2TtIgPNZzjh",
+	"Q5YA5UoQBdT6mr6xGswxa9cjBXu1DqqsUmpkYJ4mYQNu7Vlg9si9eQZMKsjMMZUKuBMxdUBCKPInYkVB",
+	"EU6RLQ3lWDM2sAOcU3IqZZVE5Ni0k9AijLh3mGUdK5NxM+m4htNcOxX5rDBJQE1WYq2goMuVBogl4ztG",
+	"KM0zMvQExL3I5qgbvx+8dRpNuR/g/G3oer2FpBfHkZADTP/xY7BDdOml7lBPHw95+niQ8+GVsF1jxawV",
+	"lUpwv1V7cm9cAtfhkDnxbRNw3G9PQq/EzEIyNqDE7oGY/1H+8Qojk9Fc2ETWp/p6KTiRcu0Dk+dYC+MR",
+	"ZSh+LngdSqsYJKl0TTvkv0QCdtLrdRn0FcRPAZ3dYwQVmCbLQTXEUEEGvgQYhGoQVScYKYQ7ecwD0Edo",
+	"IWTqU0m9MB70JtNYtQtkgillXsIUBc8zKXJmFsYJamzIFQGeayX6QZ45y/SNyI+cmsom4lMlfrESv2PY",
+	"jciyygqfHvciZkWWeaViyLOMtBo/GW5iJRUM/cFzhRdwYCv8YNs4+PUx8Otv8AuC5/ozap0gXaplBWrC",
+	"bqhI1d8Ucd1gKj8DBXIvn2xAiXOozwGWzJ8g4HKPNjOsZcXVzpEyf0bN2RvnNUoRdIDBvEGdOiUqwZir",
+	"rB5AJn0kYT2UUSJAEIXSBdGxt9/YelPrbmxhN2m8fD8Le6ebd08ZKKFKuyIRJZzFIQflG8xB2f26b3eo",
+	"zwOJqjnxpCZ1PQ6OeCNluSwhGPSo2dWeC6wLCEozhNtT8AFIjL6Glh7yDGWUbqzeAoCU0njf+yUWySPj",
+	"tOKx4naei4S1f3lz/vzo4pfzk6ffMe1tz0jlopo4GKH9t+JZRLUaocdMErErsajq70DdjBjmwnY8Jhad",
+	"NbvosvNYWT6dgd0ywDD7+OF1QEKfnFX3uPB6Y0nrkNY22k7RR+wnvYrUXcixEsHCk+dtE7crxbK7btzI",
+	"b6DatmvN7dgqV2tRvqSq2a1wvH53eiuGZSN6brhZq0ZCyKYbjWMTMM0GyNhPDMtyeTBGrB/rF6yMHF81",
+	"RDpha0cZFuX97rTVVIh3qdiJ+MTCG1AcklXjKF7Ycd++O13hMF/LG//j8X/sxctMXsO9upfVZ3ctP2xW",
+	"RGCZrf4/fgsZ00/Clpq9neR6PoY8NSQLHz+83pf39vNzsDBcrpGF+Wi5IiK2wBJP/Pkq0wF5+WNw6PoB",
+	"eU+KkGZpw0ivsjQlYdYtpVICkWNFBQ5pyji2PlhqY2WEWwurcxOxf8+1FSZCdE6dBWHaEcukEgjchDZW",
+	"qa6lkYNM+Ay68mWn8cvxxB5ZfYShVtciz2Xqmv5d5ProRqZ2wsyMD324M6nwYKSWgL3EFCFzSvUvx+p5",
+	"rPCaRsRn0dKsdM5SacZzSLiypgxqQ8gjg0z8BBGRlpLuwJry5t3FP1+8+/vb1+/OX/zzw8sXrz68fH75",
+	"z/Nn73596SOjjLBBitkkF2ais7RT9RND7bQnvZNYFQIK+APwjEfIzH3QHB8jqW/7ikGBvBLFaryS/2J5",
+	"JQA1czPoRGR0ce0cP2VTKPtk2AZT/fjh9T8vL1/XZpfJkbDSnZtziqsMJY0SB/LETQ7SD0M/By8TrABc",
+	"DObQ6bKPHqAVdENK7/TKY79RVPmMitxyNNkmUk1V0LMa7l4Q9o4wVMtxH/4ifuYQs78Gx3zSO2nWGXzq",
+	"QT39tryL/tqy9klzCq4PmNyCGHTgROM9OWMjYHLSkq/stUb9PamumP+5qRxFYFx+ZJYpx8cPr88gUbJ2",
+	"L93Iwwic4hp2/0rRbfsONFPVFd5njNm+pJS5nTwmhECxUh75IOw8Vz42CgB0q/Uxb6n5SgqtLxsJDmSC",
+	"cuSxGs2d/A/kD5Rkr4TWALhBp/kXVBJGeei0d1w6it3TuQJsgBD+PC1LEGJtVpaLmc4JuHTKP8npfOp+",
+	"y4URCnAsAQaWtZtqvjaHEjUxiF9pSaFobutzosWEVXmbaC4sRupf2PnufZmbBFMZiOCkQTgDijxwIJCm",
+	"BJdqbie3+vScqGmP9OiIoFbuCFMIzQHuBDXHhLIApLxfvMLnrp93I3r1Lp58khyOT3o99grgmjWW9yZU",
+	"QqgGcIAkPDjW65CEK876IriBz+tvbANNuHQzvwA24a6Yg9XrecAc/MowB4lmH2jOg4rGXMlbt6Q4K0EH",
+	"lynOXlEHl3j214c66An8wc/7rfl598TN94s56F7hSq7DDgdpBCPe8O0F5c1I8x7xtBOAUWdTfgXlTKry",
+	"OqTHFCVNsYE+ho/McnEt9dzUH0PEMRhN0lWwXM1y/XP8fo1Qjy/cRZoXUy6zVr+lRyM5FP/Fh1PhI3Kh",
+	"CDutiXerkfB/PpwK9gag19ymRa3ZRCvxFkvk91v/ecyePn3Kese9nlMMJnJ2qc/TNBcGNobjP4+dFsHe",
+	"yCxjH9JW1BqC56b1gi8swA3AmUBEgovWmq61sTzDCrat06envRNQRrgV73N9LdXQ/f7uly0if2lZX6mR",
+	"xnKDB9Xkm1dN6KpiWGZIwwqKskIT8XfwzyUatAf1o71cjKVTVLmtkCwqJxkrX4zZ10VRmg0zPjeiyy6o",
+	"2gqmM5o+wKRHZRGXsrmIJcGNhrzLEf/k/2IJUI0EkzYqtUz1iCWV+06ZiLmYShv82A7K3ceq+knXEYJV",
+	"8O1raCLoUcV2HTSoZYp2z1pUQEe30qZKLn4glA9Kn6oQSbMhlQyvbROV/IOafbWN5uTJQKPaVEhFD1Rf",
+	"qtyLZr1pWMzhoDl9e5rTLsJG9Rpte7b9kUvhZEOlsgaJhESGSu0zrKvmx/yIShGaCZ+JCEUR7wKsVDAH",
+	"cIzRPMtiRbW420ldrk4wIckAtLO0DXjRXTeIiWEBLlJZ5E6PYrXc5hlINT4rCGbqNqLL/j6BSrxhfeAR",
+	"eCPbPlkAqrTFaqcybVG9SFsHAzGwrCSmkyJylM8zhYCoa5FurfvBvuxO5EICt6mkEdS2q+iP//ijpWet",
+	"fosgx6ikV6vfehwqhFELVi5UDH/8EUawGb38m9HqPY56/4n6+yHUZdBDlWTvQm+/KYln5ySkr1hYooKS",
+	"2YJKSu5Hv4xas3mDaPSTU/ywnz7zyl+R6I+aHqKSZ4LnIu2yC2HBALZk8UIjlVlvzdqaXGEu6P3Sq52u",
+	"+La2ngOJOZCYL0ViPiDD3bPlam6snmI12DUWdKoALA2zuZxOCdWaQlwIXlRaw6Y6nWciaiwoXBjBQaib",
+	"8gUbiFhBgI5UUKscvzadLksyPhBZUqm57NE9uixBWmcSRjE9kgKA1RGAQkWxSgG4c+grNcCopRp3IBYo",
+	"SXM9S/UNFa8miPRMPJ9oORQvKg9BDB0IxgeA/qXzWCHwlGuI4rMXM2HOyhzRCoyIH+oKGgrLz8AIZdYY",
+	"/eE1NFXdwfAPiwpZN9wy61qmUGRceI+XUdjdJ4LbS/caDAvm4U4ZhRpypQTPkDTxPBVKpK3fQjoKpYkK",
+	"G5Bf883jhIJZvxAjqeAqH6zzfxHrPN4MLFOdFtsfErvgjdUEL7xgK8je3Yz2nuSBXrzSgh+VJnxvko/V",
+	"Cps80r6IJR65ELtIgISqEr4IKkjjs443ueONSM5iBbiGReVz1zGagl1/BTXnS5SamfmAyuW7cZmEtQPU",
+	"QqgS4YcDXSKcIpaGp4oLZ4VMSrWswTGxCNwSzWb+22ghGPtLmnCw96+ilvdt82+i01tZ/8v7fbD/PzD7",
+	"fzMZNlvQ4eXLvYoO+0iqVShJCC9SYK7SWJieW8j/Y23OMu7EvbGwYVZ6UajfZyWOciGw/FanG6vzEh0J",
+	"cxxr7Yfg8K6lk94pvictS2Va4hp1mYfnuxJiVlRJmauU8vp9KzCOubIycz8vQFdX4pP1ZfSichzeUHkl",
+	"FmFKQ6zaWL9Qcm8KQDh1K7OM0hsBa343sRNXuip2PkTcn7RCbw4q7v6hfD6TIBZt6vSrnNRG19+dDul9",
+	"uf+aWWSz8aeyyAdf4LfnC7zzjWpiqTsFUd5uYC7rLGOGHMKedtmvyNt4lgueLnweqVY+UgB5mrYsF8TU",
+	"sMYZMjvvP6QimAYjLpW4Cfku/vTJMisxLWMRlprdkbORaXpvnO2zCvK7mz2+JNU6WK0PVusmq/U9WHRE",
+	"fmQlHbfdEzShiS2SMZ9T37cZcEV+KcE3vrMFtzqXX3U2nwrmp07w2EqMtZVAXBE/pTTo/qzB9rHV9cdB",
+	"H8yufyWzq1NX8aRWryb9fsvdRKivpmu5v+zMdSbE5otYWg/xRB/Mhysv+xexHxJx3MZsiGfxQEQensGw",
+	"IBRbUJDKDV5JQbbLtiwIwmrLQcGUH7TpwN+OZtmbiPXBVvCN2gp24Me123S3FEsvYG4bIOKDJ1aL2nwI",
+	"TkcAbyPreKcUaGMV1ujCPs6cQE52dP8iIZ4Bjt9AsFzMDaDAJcN5ngs1XDzXqahEkyCUbjGMIuCN3u+y",
+	"D4KnR5D56Z2Y7WQYXEWqNxf8AiCJUazKHxczUXttMUMsRShHt5gKZS9FPjWQiZViuTyYWRKB0cNYPp0h",
+	"ZGGs5FgBwpbHtqs28SrFQnNQgP+9yI2jc8labN4tdZe76C3DXKTSvpZTaVv9k6e9Xi9q+UWhNM4X5//v",
+	"qNc7bkUt8cmKXPHsgxgJtxtIU3mZMOxOnzSzjC9wmEen3x+HH8Kv9BsJE8OQr0hzyT/BlaumuGIaKnM6",
+	"uDSomiptXfeti4mcGfZGq5QvMCO4FbXmldI2KXx9NPNfFzm1WytcB2Xrr6VsNdD1HVSs+8K+MT6lFAlj",
+	"rNpF5Ep4pfHvgPxieU5PBpardYZFZipktKCtVYrXLXJY06Rzxqz4ZGFspiH6MAp5ikd489kd7iOWcWNZ",
+	"GyuGg/PVLZ5QqVTjDlUqWwqoeVFjQyZWlZrvfhWlGmbzVNDrxCXnolvO+XxkRQ5Qd8AyRzzLPG7AQnDX",
+	"8Emv12NWs5Pejz+6Rx8vn1cKWErbiVgmrwQl54LtfkX97K105YOe3Eijv5COvF1SbbGFB9r/EHVksyHh",
+	"v0UzNo//8P+8pczYhR55MRvxjgv1IhOQkec4iClwq+uEqxNBkHdRd2KoU8EGYqinIi5njC49pJlhII60",
+	"hLpCMm4fiGCCeOEphRv48mN1bmB0E7EkFJcaeR1JlVLEDtTbZY0BPn7qsdo4vscJ2O5l7/Skj7YXrMPw",
+	"mp1sD/cRW+MXCDG0q1M+RNt81mibXUXCVcWzlhRmiP31OPKNt3JrmSEwqD18Y9rKvKtyBgdj2jdrTNuN",
+	"7W6df1/w5J0T8EvzVpmBH+TPN+XeU9iO08oq5oSks2GufYDqU22AIM/yHQ1jbMkuVjOV7WQYw1z7014P",
+	"yo4WFClWWDI0mXE7QcPYKNfTxC2XzmDtNEseo9HS5pKKp7i/I6qNBGsC+vBAsGNUvXphLdAuO0esAV9L",
+	"OkAZwJDfhEQ0jFVIyiqoPvzJh03haz4h5KxsyKxoqWgAlb0rscD4KKhn6gY2yLi6ilWybEtL/A7LonQG",
+	"lPdmmNaGuR+uiSWecSdbIiIY7Efi+XwQBqGdsoAweNrr9XpO74SPeJoGHyyv7+NhPi2//aNqlDw/Ov6+",
+	"NEqSSRMLajx0XIQNOech+OsQ/LUWFeGOAu5u8aoNMAlFblqJk8DaXPkXgTmFziML2KBrvUY+paTBeeR6",
+	"8Q6cWO2buIZBrfdGXbenHV8wiPVAuA6E6w5Rq/vz0YSmuseEikvYxXfSLhpdPpfik62QoNA572XaoJIe",
+	"mr2ouA1rgxCJsFroKumcxSrxUL4g0ku7oETgEpM3oRJ7eMO77A3Pr3w5fPqYJUQ7n0kolZ8AsIL/8WIi",
+	"ZzP41RNdbtmU51dY56qmGiEIQ7GUId5yrAJlB4r9BREVysnObMINYE/oEcMCgKW50KckPPnuqFgi30+s",
+	"ZOqEZNh5NXYaxlqSzl6CoO6nj9ZTZfkQc/4EayO7ijx2WkTtdUqbaG3eFRPpXZ37Hqr5Dj7+AOL5tNdj",
+	"z7njshd2Y5TnD2Io5DWkA+vh1SqU59oRKWq/0t+vBU8vpWvvpBkReltfPC3MwSX/TbtlzlMsv0bX0+p7",
+	"o/yl037/5P8ePP5LzCBiSeXagUWnZA3uNbz98KDKBKIGFhAhuHR4t73PP6S/TUQ3iBSLVUA4S1bhVgUz",
+	"pt0uiDtGlZ8X3Pwr9pjflyPbM5wN/NmXVb5XCk0HS/cKBzNvXq/P4G0OCFnxM23tLb7oRqesJ8ArXbIV",
+	"p7WT3RR5K+lLUK43Fcru6LctZaaH6L7l5QU7qKOf0VNbLPRePbalLKJHRansZs3ivCkcuuRxQ66Ixw3I",
+	"e3Mn3+7uh/6eXbwFg2lmKOWuHRy9327WxHZ3c48O32jjtwtueQc4hs3M21V7RazqZIOK5a+jPNE+7dT7",
+	"4Z+fz1y9o+r/BajYwXZ9sF2vsV3fTUS5RQEgM+bnMmEnEJL/1meX+Rt45o0TKmUzbQh3ZEMLNyCdG6Gg",
+	"0jyVtQLtQmmLkRNRkbqmlWA3IsuORjp37brXB/qTX9K+I5jnF89fvWKZHvIsVjOe2wg++6+IcZbqKZcK",
+	"aKllmeDGgrkZMD7NmVNfKJWJgk+4GmeCDXI+vBLWROzfc22FiWJ1M5FWmBkfiogN9XTqVjNir96zTFqR",
+	"88w46q20OsLRhHEqF/M8d3fCEf6yGSZNrMLl4jh3BkvCqMAjN5633GIY9+ZsmX5eHaxqt36Ove6jHGLK",
+	"Fe/mYiHMf61M5YpaxXEEg7biraiV8eKXD+5zXxsRi1/8+OR7KoBxeoJGbUlH+9l8gWLGdiyBpnywSH/7",
+	"FuniUn1+g7Qn41/QHg0pWEgFMQ8L/72BhTpWNRM1awd8AyCVy3/7GxgWNaQcMteKI1qDRazKbxjPjGY6",
+	"d+KSG2c5uBKGuRj7rUbpWDXmL/v137NN+rnnzgeT9KaEdQeTdCEDHVTyTSzSw/JQ7t8gXRCyP+hfu9ih",
+	"C9/81nZo+vI+7dClDPQg04jKW3VQLT+nHXpYHIN9Zg75m7CbGbrganu2Qu9+5O/ZCl3wlFV1nvw8Dlbo",
+	"b9cKvd3NvF8rtOeRD8T6vI7e7NX4vB+m+fmMzztq+V+AeB2Mzwfj8zrj853kktuE/RAc8O5Wiyby5046",
+	"GIH5glnNjLCUd+lTPOrZj4+Xkx+BmhUrcsYUFEnGKh3VuF6McJYWQYghqdFXAHE/3I0CXtwZ83BX2hdC",
+	"gVVWq9Vvfff96dNRj58MfzgWp4Ne7/iED56cDncEKj43Ro4V1LU7JJoc6OWDN/PCca0APWrGV6E9bkEw",
+	"UzHjOdR3PDITObLrsBvLd1+lSVnxkmXyWrDyoaNiZf4ba596Y4inUKWdo9ONVWIszy0E7GKGiFAp/ZUL",
+	"dnJ6NNHznCW//DKdJpR2DDEHVEWOjdzjVI6lNWeMqwWWUBeZgeT27/u9XhKxpOf/8b3/u4f/OH/2/EXS",
+	"CQhmz0mgrtEjaLQo7c6trxzPYzXM9PAKC060RzpnRLhYcvL0+6eYSH5y2uslnWr6NOTL+CpTsN7AIEys",
+	"kkyosZ28G124X1+pN1LNrZOZHQ9IuuwlH05YUhyPl/+ey5lb7IQJZfNFkJov/COogl909MgEWxQxrYai",
+	"37AjwecBD4kqrXqJ2wnnxaa3NYABKK1EZTU98JgbCAwVEX+4CppECzazN3Lo6+KbWMFWrAEMrSfdV3yZ",
+	"79aoGrEqdqTPlGY3GhOPUr4wEVjo5HSeWa6EnptymBFL5iqTU2lF+pzPOCY1YfXSWCVT/ukFl9nirbj5",
+	"mx6YBHaOtZVmqfuZwZcdaL/EQCoab+bSF8OJSOeZVOPVLs4XxR7A0blTas7S8QJ2XwxyDR9Oj1tRa5TL",
+	"lC98rs0UUDCLzBtu5zn8TfVezVyFf9rJPDfB+3Yuwj9vRKqCH5xo4bbLjfoee3X8uqSB64SSqEVkrNVv",
+	"9b7r9VpRq3ZAWv2nRU7TW6hLZ2j/wuMX7EQ50+NymifhHHvl/Hrh3E6CiZ1UZnXyJ6Q/If1t9VsnJzDU",
+	"pXNOC7axqFU7lHhSD17obx6qNGAI/jR74eRF7dFKIaUkemvElF1ATEkuwQaQo/vqU8T9onraU1ONXmCq",
+	"2yZDsTIXqiJGYR4UyT+OjXjppwQsreOJNhrE13OK19LY2pX8y+B1VsrilCsPZ3Il+f6tIM3KkebWroTv",
+	"nuE/67LANiigdCkPNPUhQYCmS0RzO4Jaow3rCOptVXWXQEFRfwkRQbcA8wzc6bEqXOXY5OcB2lxPIdFP",
+	"uixLP0RXOazSAW7zHp3n+xZrbgXgxItwK/pms0VAGoxCAznGiRSl/pYg6HkgzrD2YGEFftDZRbb4Wdi7",
+	"X5t7crcv8cdmE6zf44Oz/Ztztt/xJi/x032W0yWnGHp6biY6E57Ul6XhQ4d6xMSnoZjZmkrRd9oH0A9j",
+	"+cIwqdAMGExdIpOlwgrMw3DzWkseI2egU6gqX5SWeefBz9bCpCE8qcyLgjrYyyqaRTCLiDMJyJyZYG3B",
+	"h5PQxjmoWjjZKgMn2RS1GopOEHUUK1yaWx1k64keBgnsV1zYp9HuS5nHSqPX8dMnjUYvNc+ysJLO5lav",
+	"J+Xon2xi9XoSjPdJZbBPalav3vefxer1RYIytmFxBxfjwcXYEJLx+Y14n6FCXM0JaaKG8j5NdeI6Xcf0",
+	"ihFAz00JgToHh06XJTc6v3oulBX5q9SglxIQr8vOHxnwKbEhvGX6DJhYzWEavNHkMQ3q9cQqYGZQzYdK",
+	"DYEzklRAqYpAuNArF863OvAzNtXXIlbSsgEBr3o/XTC0R2bJYKlz94HlVzg+KGFEE1h2C0ISTAeLd9As",
+	"wqUBY4GdyJB3O6qEckO15324yPZXVPv52+dsKrMMc0szbiciqKD9hg8nUrnTH7Uqy77e6rgDpzm4Vv5y",
+	"rpVGerwrJd7RkRK04LWEoPaAHrmLHa0HkYtVg+Mk8JIENFnn4A25u+vjUKVsBRn5Yo6KrXwUoQRxoFAP",
+	"01FhNiZPGzgnbinkfVk1a4CNVFqzJGAZ1h4sqnnCnQilsuo3hWkhVstf3Nk6+jUYRlcpjBX2czCMfsOG",
+	"0d3v72czhgaPWLvIIkKNDM2NxmlKZWilAJWkqoSBktakg/xLkwQT6iAqBapQedHpW9QAuD2d9tMGVSVW",
+	"Ncspljs0MMLOGWY+NShhUE1HFrP0LaC+BDKTNLFy/Q4nXI1FulqTGuks0zdLRmLUJkc6x6JOE26L+kKx",
+	"Ai9qBGGa/o1KLKbOm/XKzj5spl/GXLpCiwN8FqfDlWeI33hr5efV4HBdvpyd8HaKf7ATHuyEBbv46Ev0",
+	"7FMhFaHB/zMYBoMg7g3NgmfLZsGyVEWFiics4FSlb8oRTsdvaqa+Mh1ClpQYw1k6Z9UmKh4t8L8RQ4pV",
+	"YZwLeQYgqs9NUvjboHrdWOs0OWPJkKsPc/VRcWuFSkUK2Raxaoppp+/d5+AA6bJ33s9n15UKCUDDtHLr",
+	"Wkl+APPpzja80iV0l6Sy2hp4R1b1pP0qciuHPGNTb8WjzQN/lpqP+NDOc5G3+q1fOHesY6pTkb2du1Vx",
+	"3/90dFKaAt0rzP+kraPkredaZ1wVTJ1NtbKTbNGKWkbkkpdNHR//8P0TAATDvW31W24/1zirqtxqL3lz",
+	"xdIfsMT+EqbGIDUnoOzlBdyFrh+l+kZBSc41FB58si+4FdVssOCXoGAQc2zoCJpkbdDidQ7aPPojRkbY",
+	"M6I+sZKKfbx87oh6pT3MmtIYVcDzTEKUBVesPpSAQWCMdvEI/UcF00tYm1s21cayp71eB0Z8JWbADohs",
+	"YazVGZofCmSyMH+u5ubB4p3BCzBsjIBcn10HaWM1z1QZDpZQHfdaPAUPrTnrc8RidWuSGFuVI3ba60Wr",
+	"08Bgy0AponPj33fEEjxuXLkVDvPVhrk2hvEsq1inKaOv/ClWcFqKUqb1BXGc1vWKxXIpDCXhWVbcAAq/",
+	"63TZi4rGGKtyNLSxuWAjmWUiLWtS5SARmz2wwhe0Nq29xMSjDrZFgtMuSWJ//vZntGknotbJb07xC+5e",
+	"q9866Z18d3R8ctQ7vjw+7fd6/V7vf1oU3NH8Wu87/9r2/M+v94EP/tX4YEGGmhhi+fBunPEOOU1FG7em",
+	"NdU5mwWg462TmaqtRFW+WsldilWYvET9m2dipHPx0Q5LNm/OR1bk+FMumPg0zObGqU8Dd6aWmXyskMu7",
+	"fvRYALOB6tYjSSacclX0tcgzDuWhHE2XKtU3lFQNzHTkuAZynFgtwJ540uv1MA7kxx8Zyg+VcApI5s3k",
+	"lS+uDVrxCNxou/oplwjNIUnrliSt8NjU6Hyvxg7KIxe++EPw4u4M4Z69p8sCwFZO1OJwHTjOQ3KhLjMb",
+	"sy23WelRbeI2Wyd8FaL43XK+YlXBUC1a/XJpX00C9UNM/PJLdcj9ur/cr88iBN6a/1VciltTwHaLSdjH",
+	"ib+n0IQGZrfCX1VO5RCf8K3FJ+zjGt538lZxiduohDimFlqmPEqqzMvJdZZyvWIFfvwQObloeC9ZTPvm",
+	"fl/UELXORnQSGH8enI3oy9DKg2f/4NlfzgC6H8PXjuauqj9/6zrlsWoMMY9YErp24e/SqQswPYFn1pcv",
+	"n5s7x6aHfu1DZPoyJftSppWtTCoi/OpgUnl4JpUN/di320/Wx6Ovu/9r1bCvQP1aJUqEa3zQu75hvWvX",
+	"O/RZtCz0uZA7ipxgpVDQjJexugBFrALciqh4baB1JrgiNz7PjPDYtf6NQgqQhiLtuuz5hKsxBopUwwRL",
+	"GPdypICRwW0lRND1YbR7JG0lwu/uKt5DiLleF163JmbuYiZVmgk2EDx33xBcCM2qCI/Tc/tuRGe79ZCC",
+	"4e6ZGh80u4NmtxSzvcfIvjGfj8XRUKfrIvrOFXNSN8URaCWqSAePDINmGDTDpGIJ/P3KkdHleO+2x2WI",
+	"VQnMgEk/q8O/gw6gIPIMoImWg8DBtx+rShD4GUvFUKaoXnLfiVSp+BQ5Cj3UajjPc3fbkM9AATOIJ9R2",
+	"wm6k6nTZz24AscIpgiaLUWa4EjJn+kYRoKJTYEGLnfIFBLUbAGcqQuku+fgIEqxTaCLCmDNsRabYelEG",
+	"RCMaA3rpmlnHKyumq8PMYODPdSr2B5rQ6/ae/viDm5KZCGFLgn/8HRtzIOML910r5fnV5jT5ko8PMAh/",
+	"ERiE8j4HFMwdZLzjq0iYe6OReO1ihdrW5sS4u7pslrtrZhexKsGg4cA3GKPI1O9DqZqtS6vur9N9i9t7",
+	"gDyo04p7NimBGLWFMSngWAf686DMSeHObEh8invaTHxuRTeQaRhL72jVI0MR5KzNmeVjCKLnw6GeK8gw",
+	"dg1HxRfSDw6+7VQC9rcjKj8LG0oED9RcVegsy0tZ4RwHS9U3h2CwvWQQXM6djFTFjc55ug9dyDUT6kLu",
+	"773qQmUHX0gXcgP4KnUhN/D96kIXlksUGI0VIqPNcVSh0IrwD68TGTBKuBN/UIwOgsmyYlRc7rsoRiUl",
+	"+2YVI3+VD4rR16YYlezrQH8elmIU7MwdFKOA+HxlilEgHnyFilHIOQ6K0benGG0tGexLMZLqaJbroTDm",
+	"yOZ8eCXV+GjkGOiRI/qfAQXc98Kgl21AwM9ZkuZ69kLfqAS/ZkoIp0hAjSunpDiVDTHonHbm30ZoHJOc",
+	"ORKyIEUjSbkFQpswy68A5EeJKhp3/fuOR9mp4OpEMGmEgBsINsi4usIghFyENS6iVWrcEr45pNvOlbRu",
+	"eFB23qlNlDRcQ/CB3/aF4PNKvcezcEmbhKLUXRQqWuRWv+VXs1UncM8nYnjlhm8RcMMIO5+5t6rL767E",
+	"a33Tilrv/k8rav0ix5OgCKDH68nEtcgAfKdcPgSJ21gla16FA6LAXwRRoKSINVoVkuZV72wFqXYL7b0X",
+	"9a4MtfbkMFZ3jJduvj8HXW4DInPP6t0Ker+Nxlc//geC9pC0PrmaTu1IzFbGX99GzPYalb1SUHmgqt2q",
+	"i9as7S2xnYPG9+0Fbe9dzNhPVHd5na+FsjpfHInrrYqQzPhYpEyoa5HpmYiYEjfCWJZQJUMAD4KSQyic",
+	"TOR44p7LNGqSUsDF5cQUPnQ9veAWhJWgsYgl/55zZaVduH9b0OicBFM4Y0Cq6RYflbhGTh1Mi99XYBud",
+	"hX3/lOsp6Wflj5c6Ic0MUorDgo6F1msmesasnIrfQcuUilpfZR33q79axqIXXl4faqYsU9twcfYnU23e",
+	"53s+bkzsPYfrwfSI4a06iEsPTFyiTfTbE5Li2qNVJjn/XigZ1UjpH7JyWF6tEYzOyRZeEBJoAtFlAkBR",
+	"BWbz26zj64gKCFXhqB6yMFUZ56o0i+tDwtu3KztVLuPdrunW57x2eTEVDo798vV1hxyc6H+7ePeWvXdv",
+	"UdFlHCB4xHxRtjO06CZKW4+tnArLZWYS1pbWxCoRn6zIFc8+iJHIhRoKk3Qg/gZxyvusNHDPOEDoeqLQ",
+	"Y21cEpBV5HQ6B7zIGAnMjTSiz3JxLXLLOJtKY/mVAMrS6bKX1CvLi24bipm4AY/mWYaVKgkVxck61S0p",
+	"oC9L5wDh7ToJygj2/vzy+S/sSoiZQWu66fQZJ8M6pgPWces1u+bZXLA2FHPxpbKL0VLDxepB4WzD4Eyo",
+	"MZTLdI2HHsbAC4Bb0F1e+m487/WeDK/EAv4hukH7BZZaudcroprWUWU4MHemy7vkBx7Bif7PJZP+P/5o",
+	"6Vmr36LcPhiNnbT6rcfu1LaiFmwEGOTnqsCKhs43o+5/M1q9xwHfb+LeFmzlkLl3yNwrPQdAeSFzjyi6",
+	"uwkIxg6UYzv2VCUKW0mRj32H66Iy/CAL1tKHHGaxTOL3IUW+KJbgqxAm/XDXXX4o6eJndZAuv0E4haVd",
+	"/oqlS5oEazs2bQh2IXncKEcWmAwkuukRS1CWa7wlyfayXaw2EO7YDrJdIBqvEO5Yk2y3pUwXq1Co84Lh",
+	"XsS63Qnl55DueJoGkt3yKj0W+ayU9VwDfpFa/dbfXh4d96AiEnkR/6Xn7mHrz69OCryFH/jLdRAHD+Kg",
+	"ZyLveW4lz7IFqcF35ih1gXATdFPfYYNUV1Rn7WOVn9uob6z2oVo3UN9Ga8bmKvXu1Pfjapb2ZcB3lpcB",
+	"fs1n25DWLcLbGib+RaByDrT2QGv3Boe6TxK7jc6NNlPwjO9B0G90rn9UUIXUz7JfyNScJdh9QnapduH0",
+	"Zo5AFI+jWNE/690mXhZ2NFXnciwVzzpE1cVoJIYk1cPz2UwbaX1ebKz8B48MIye8hMzZMkFUWjGNWKax",
+	"XnemkVAQGynKUTjSTlOQJlY4VAwJhkJ9Rb29QnKXS/PAquJu+gwrMDRkw8YK0mE7Z8DCwNiNvfpEWMGK",
+	"vik0++++CsZcSVtugtsDIa9FSipPrDKtxiJ3k5/4AtXUxY2eZylEmTvSNbxiA5HpG9arLEI4uSKgAbvH",
+	"WAJ/wv0asgk3bCCEKkDHjYQw86Dnpsb996/SpB8rHJA0TLkv2GxuGUf/IjoARrmeRlBKGPvwXwcLQ33N",
+	"5tb4+fHhVaza+AALOs3k8KpTNuQzq4vJ5HyIJZuYkOC+uOFuuUc6d79BrXdDlbByMYJU44EY8rkR1XYm",
+	"OktpGBFWolJlwXAaKRQKhjbOiiIn/tBRMgDOQ88tq8wCNn1mw4m4cUJcDo7UzIdDSEqQo0qzWEU+rQwW",
+	"ZJdzPyr3xN2WR4bKwit941odyOZDsnQD+pD/QOowHWsywrul9IcqTNF2Z9ptxVRwM/c1G4OB+HxxCFoR",
+	"UKmyOP1AgYJ3oS1fDUYadpM7MVOdedMA/c0GEH/DEMz9+OjkCZvwaxEryL/AdimZxBsThpggQMJnUSQf",
+	"r5U7seWpY0uHLoJ4Zq6gwFguU/o401ixAz7tuFvLKfsfHru7BdfJnTI9deNQR8WKu5OFNSrdCeFA3m5t",
+	"IdMWIyNF2mUf6AzjaHFxYLITDKyO1a88m8Mp6RPlcRNdMUW2wQyHPM8XsYIW3K6hVA/V2KzWV132EXoh",
+	"t9+Kg9/YU6xyLk3Zk9s2aD1lfMylwlAvNuAZd8vBDR0QboNLGbGZyGlQV1Kl/VjdTOgN8rmkqUgjNphb",
+	"olVlldGCPD9i/FrkfCyYmbhhEJWhrh8ZUmYC8g9LhZfTVIaJdIBnmWvErUwuphyxMKGNLrvQjLsFpbZp",
+	"8AUpVWLMrbwmQNKiXT1iPdpRCbXC7YT1uuyyWAm6Yr7Bkvua+dSPhRjzox20nw8NYkDri7vVQmZ8sE03",
+	"irrE0O8W/HC7pJtpuybr7zkBhxDNG3ma1wSAEiCdOFIpS84SxWpFLhyrIZrYGw1fGAhycIzCdWz8xS4w",
+	"SDpnkPoGdBkNDh7iBMKk3CtOdkFB04dNoWwKFK0aZRXdXrZl7R3z2XT0ymt9p5L44tNMYuMvuKU6KN8f",
+	"9b47etJrRZDocVv5FY/Z+/L88ujk5Ifvj1vbWwtea3sAKvmLAJVkupmsAG3YlajcE1qJo0tNaCV4T6AO",
+	"buU+laVwAzJhoGeMU79rhPZrfYjPXk1T7j3jLaDJ2+S5wdE/UKqHFK2d6RUR2ivI1O3x2UCm1iaqLcVj",
+	"Z/pzR2Oj9PDQw2fgPjXL9shNDpEy3xxqyZZiwp1DY5rz02zOlcFsrF2z1Jw64fVzDKQ2ZeJa6oSE9Slr",
+	"sWrKrE9JugjT0/5tFxgviDlqoOHTD1384gM+xYr6saLu21ALkRV5YxETKi2T1DpnLMlF5sTpl9DXqzSh",
+	"avzV3xHw5AbsqGN5LVSHTR2VIOOH0fN86K1wYAQufoRIdWiJHt9VLroM9u0gHzUS1WCJ7jmLLej59ly2",
+	"8AYeZKQHmtFmq9dtn3ltj4shPFsAJNVK6YlN+QxcSmgol6kPVyQfQtFQ6a3Q1yKnWlJ1L2KfaRUr8LaB",
+	"PpgLI/JrkZJ5tW0EGk7LOVqOjhowLdPr5OzpRIVFKVYKakiy5OeXl6w21wFMMSkEPO8FSIA2p+IDDSLp",
+	"sncqW5D1yr0VK3IhFpNslybsXifAi+oXrgTyw8L00VlD7kVZTheSYTIxskzPbQT2dVM2QMODOe4miZ77",
+	"8RYv0jbfByE6rx2tJkJUPzRSGDbAlb9H2rI/ycqdw6abMKKDIHHxl67wTnd3cMcru9lFLacDdyBWbX+Q",
+	"Kzc3Yo13tgMqVsMtwGvVcPVeFgsFHmGnwePlC+4PYbOhmNQLhojiEbl+7ERM4Wr6MXbOgjtdXC28vXQJ",
+	"76jxFderJhPVTPF6rmyd5lmtWbG0OUdd1dGXYnadbitqSdfAv+ciX5TW4doitkILcSpGfJ7ZVh9K7BVm",
+	"E6q+h4G9n58WrCYB/73i4j9UOWS/tKKZQkANJ3c090YqdqsGnRRtftA3SQT++xnBuy5HBlWvaxSr0gSM",
+	"2PzAmSPUxNzH7vQWf1IbwW+3FJoOdTOtfuEq/e/gF9cjlZNeX0R6c63noOk0Xu0vZQb+oG82MQOX3CjX",
+	"Nwcd56HqOMT49kbwfJjLaqJ3IaxBbUKWsgU5p4FecQyeWiJzVgeGoUogIESNJaCNvaP+V4Z3+gEmHTLK",
+	"+EjOVI4oltyHD0H4DFbR9cE5XtLEiBkMXwnCF3PB2j2M6KLAJCZNJ6L2cjHVTu6w/Er4qh5F0A1EdJZ8",
+	"Sfx7zjM35fpK8XqOPAhVjLMehbh0Y3W5PpSUguW4oWAo5sjDosv+7vWyTFvw+3E0WeJXsbqBCRb7NMFU",
+	"MxIS59bIlEINBnN0NQBnIraE0bA+CCqIzitLsmC3OFRpLG6MU+agrXY53lQLKgsDQWDGL3YfLaxHaGCE",
+	"SD42EAajrhx7N4xnEB3Lsxu+cO3hS3oU1K6Zdtlbcp0WvgoKXfX6qNU4NWg1nPoOkQ/+xIb8bufAh41C",
+	"GzSERDxfDDOB829FLX/wWv2Tp9tHOvg5PEwAguLUfYuxUl8xK7pYEsa3Yka3xlA8dsRiNSO6hHDFgKUQ",
+	"JQtYkaOGeuTV1RV8aZkTuX4TjzsF5LmMQCwiq4l5jIJIeYwkbSNnqDIZYC6dbqxeKQznLW2T/UoQpoRw",
+	"9yswDFQKWLlBYVw3Rab6qMvMkVgI97cI7+dZDT4ea6ciYvj9GbTiCHNphgt4E3LAxry1KuOuku0lzgMT",
+	"wjwVDGFvYDJ9sjnU2JGj4iEr4taH9tJuNfAmHDdyKBo0aDo0GKmMFRyD89zbU2GM2xiou1XhUKhEFccZ",
+	"PkgjzMcgIw44xaIiS+O413HMBEJ13Nil8mtAcfZGT4s8ilwss9mRuBE5YN0rxg1su7TenVZddD9evzKG",
+	"3Ygsc1JHJVKbhDDcxFhV4ucxIOiM2CyFZletpn7VqvkTtvyM6ZE7ZkHBkuVXG2IO4cu83Md2UxAiBq4v",
+	"ZV507hic+F4Or+6NPZfJJqvfExWOfRq1Ksidrb4bkplPxQ5Bi26uD5ONg+h3YOEPK3Xb7YkMrsZ+GDeJ",
+	"26t59/u5vYV1S2X11oyb+iXejSkGQUrBzOf/eCWP8sJRF+FpYeivKIbQTKxc99IU9FHn8E9vK2sPtJ30",
+	"66SQnkLynRI3lS98tLalxn2e+RJlxkm5Jj2NpnyxsdPEsWGzMO5VDPeGxKIVDIGt5gdh6apVdD1WtxL2",
+	"kFSzd02iDglWwLnLZyi7VNJmclGkUFk9FjAynSPaitMBs52SQeCI3CM7oB2vRqNHrSm3Ipc8+xURRY5P",
+	"uk9DpnDcW+YK/lptzxU++C8fImOgaR14w0NLNcdt2Rt7sGJ6NORWjHUu71aUGOvkFU2B2E1/LlbWJo4V",
+	"Fidmm9cmrvVT1ifeOJtn2/rEruF6geJXtdnuVKO4lNmbihSzz1Wj2D19TjtzF1JLHtufuLFCidwEJYil",
+	"GulD9eED4WoqbBXcnMUdKhDXSNe3WoU4uKzyUIn4a6tEXGNWB3r0sFy2td3ZvSJxnRh9XVWJawLB11eY",
+	"uM5TDlk+32C1hV3khr3VJ4b7nXFj9qEkYTugIZUXnIDnuvC0qjDFqtSY2I4KE/b5RbUlmvZXpyq5ce9D",
+	"T5JKmolI2VjrNFSWAKzJmIO+dJBPVupLdAbvpizhBfymNSUi0Qc16StUk2jvDjTo4elIxbW6m4JEBOgr",
+	"1I6I/n6tqhEN/6AXfat60TbywV6VItfjLRJFcQzdu5gPG6S0Fo04qpB0+vjWkOe5JK3DskxwgwEHfGgh",
+	"Zth9dsaAFITvQrCaNIwPDAQbIN/DZ6AU8TEbwW+MJJJlPYiZ+cDYXKoxiCIm6ZSQ75sLRY1gDFWpiN0u",
+	"FMk0FI12FIou3aE4SERfn0QEt/lhk75vQbqxeD887YTrsrlQU9CuNWhNRT9Am+AfesQSaMR9n/j6Fe58",
+	"mIRREixGAxGiMoTceloYq5IYsjYE3+TDibwWaccbyhxNNF32CjGAHfFztIcqfJbxnG4sxsosc4SwpLnK",
+	"N46BX2Umv3ufIF08WWI2nwtHJJepcayCZqIQnkqm0VKsKXzvI468DFiX8gBcczjhOQZH4UPDhLL5ggKd",
+	"dhbz3C39aoU8C4M/iHjfqIiH27s5kbqzaLfG0J0oCpisBPM0mKa7UPtButHByxpa4Fnfh3lGHjDX174N",
+	"QjDLIHimNPPtsHbRZLdsG8oCnbGiijCBe9PgYrVqdH4is2xuwrFO5wbqMKw2q3tJtIH6BmZ2dquVHQdQ",
+	"tbNDTtxthna2ZGd3JC+ZK2kdp3wLzoN2vX/0FsBb70ZvEHCfXqXFinDMxRdRkcgC5npuIeuzQ2gUaHo+",
+	"C0k7JIVC0oAH9i8IvXvSlMviVhYLP3WR6b2Dkh4JI8gHSA9MpvxKJGcsuZKWClM7NpigR2E4FDNbSvpI",
+	"NWM1mFtfZgEwd5S4IeCMdj3slvp0x0Kat1oV8XKJd0Y4RgfVsWM1ggkmg/kiCeD2JSTgMCMygtap9FFt",
+	"tNNlzxC5wvhpMqtjBeAWXZYM58bqKcjgJvFw9jIF7LMQ0T4VI6mgmg5Ea091Os+86FDG6HqMEium/3zj",
+	"1pG1sWwKc6vqtsv9/13+bL7oIMqAe/OZm55/cTBf4BkrWA5lEmXuONryhhI8PMEXocLniNIHf706XQYG",
+	"bkD1R/oWq6KcjMK3sUBWGmQdUzMNetCGrpy7eHFqgroXSQYQFm5bUUuaC9p2dMQgKDYeqla/5Za3FbWU",
+	"Dzx+9uH/HB33ejAkXBYnKrai1tLVbPVbL/lwQo/83YZMATEEq9yNkOOJbfWPu9tkmloxPbiR/kpupJqB",
+	"aAvfUZOJZ5aLIew2nfYaJMF8JnIjiKMl799dBAYfbO7x9UkSsZuJHE6ozkXhASYbDXDl0lcsPvGhjRXx",
+	"TJOcMTuRhl2LHMiOsXyBtXrEJ8p1H2YSC8LWsvyhE9CFuuxCCPbrifsO+RD2bSKw7yCFQo0E6ijeSJXq",
+	"m90MMebX44Mdpk6C7htzhYTjrSwxB6fUwzPbGNb+9ThipkJnfj3pbEDkVphyCqq0u3OcJJ5loXsTFChS",
+	"BSLWoOAsm4ZRC0g/2qH7a0pqtPvTg0SdMStdw4Nc8CumXf9ddk6aCq2hmwVZm8rBSePfcoPLc31Dcp40",
+	"ljLviECjzG7oLSqkZFCSJcGzff72ReesHOH5yIochilNiSTsiGysipeeQXUueKtAF8ZIH8GHE9TORjzL",
+	"GJVzWQieG6fe9VDN+/HHUPQO9Ysdbeh/GQN6mEpXHIMCcQ8l/Q+FwIqcn/ixu3KlVOv+5Sj4b1sJpMgN",
+	"fj058IMDP9iSH9yF8PvET4wsXE3/Pwijs2uBqEkC66hhQvRwbhGflDPfGAqYjiBxn5g79FqvL1KohGNd",
+	"XUf66KsL99GrtDRBOfn3mqTVakApa5PJJSrM+SWCQ6y8qarPTnunncJAAYYrsCK0U1H8Uc2Trg+m02VJ",
+	"JtTYThLA+fW6IpDkMXAiQvjsVW0e9JH7/kamdpKw8Gsnq88yrngeK5ifYW0zEcJG7mcrImZzwVP8Ay1X",
+	"flXIfgi5x/Msg6YyqQTPmW9pwPMoVnY+EBGbyZmI2EBw8EKMMxEBxL4SWefM525fS53V86XLmeDwu+yZ",
+	"thPHNmNFvAe6e2RYksqpY/haQQ3DpGoqIdFAGpaKXF4Tlkyhi+BpIgit3J8yq6slbPuxSrA0OZ4GJzlg",
+	"hXKGP8Mg6ZdP9BtuAf6YBEvu1wkMaStaXdlGrGixtRImQq5czL/IEPfJ8TbnMnOr+LvItWHt5PSH7tMe",
+	"nAX4Z9I5w0aJ+7DkuPfzOTt/8h27cMeBnf7APrEfv0PR5oR9YsePT+HxTxm37BnP3U8nvaTLzv36+hXX",
+	"1+4uVC2/jRtcP/Owf1BetuYNA4s03CbqAoB9Ags1qJ+GtenxupBrwvsmv5WTiKxhMqUmEe6OakH0XR++",
+	"OnFRohRT9BNpPoipu+4oVo2VzkXaZe8KezgvLJ/uBRIel6YSgc/OTySiUsxo5kTIPYL8Q9NT4kPPLUte",
+	"8uEkYW0OlBCPsyRQcxCOCTzuDGZo5O8C5T+YfrCO7indtccF9cBFgkoRBUkhiRFfjcgSWtBqf6ILWrx0",
+	"VYg4L2bCH2uv51M/FftrrNql9VUqNnI0x1th0eRqvM0VN8SbT+GeFxQvNNY62u8xCwkRAxCpzkqywuqb",
+	"2/aWYhDIvBGeqtUSLJbjJpXBRyyTVyJsJ8ICoUT3iokB1I+TqVxjvrAybo47FSVV4qq0sWDhxcKee4sZ",
+	"V1KdY6BpAdRElz0vPRwyFcrKIc8YCa8FTYSYfkUXsR34TKDR0GviFJ7gXPkz3TmDaqr+wsFt29Wc/FOu",
+	"p29CqnEn4Aq/OaWwDQe91f/xuxKZgojTenwLuBOt/ukPW4nelZkcDMN/CcNwW+dsJBWg7VDgyCo59i7G",
+	"4z8QlWVtiAwPDRMYcWKwdDRGm5TaaB/8cMlOER4PuIbZClB5L0EeYju+2diO7TTXrU8wIiK5wzuDY7x8",
+	"+4DlO6X2bxfv3rL37q1afQ1Qw0qRxPBrcteQuQ+AhEEomgO/j1UbuP/fcwnlx4DdA0Zyx4kANbjNrutz",
+	"YlC5g2BaTuY6hO4vGjpzYghPj7TKEAsSBVn82xsjiyCwnlMHYM5FFElBFNhcpU6qSR5X/eypRhDNQipy",
+	"IiwEcsBrbATvuYaxwHMiPlmRK559EAR17YRFGjwKwKAng0AkpjO7YBhcjKKd/xpAMbFjz263k0pg03ak",
+	"cCF121R6OYJ1/c8lQeYff7T0DHCxAGwURuOEkdbj8MxFrWuE2FpypEfsd6mGqPHjod2MfP7NaPUe53HP",
+	"eFq30G239XgIqhR8F/L7TclOJxvITjmgrYG+9BOXmfjqsR15biXPsgWRyd0881FrNm8Qon4qya+3E3qS",
+	"WKWi/dJ6RvF4Je3MBRtmAkLX2lRYx8RqIIZ6KkjpjJj4NBQzW0bPrQgp885931tb5xEYoDz8cBSrSvhf",
+	"h10JMaNsbq8MAqXosjfe1aRBiQymw9ph+FYUq6QMxYEkitKdFbFut4tas7eROCp7xD4IMgO1/aQ6TCvi",
+	"gQ1qZBjVFtqGKiD8rB7lV9dYl/Pp9SiM9MuFhxIgtXeUCwHt4oggICJbwKMbqUyHLD6FEp47phRYoKGA",
+	"TUoz4WkQpuVaBbm/CLxsl2iVhP5oIirPh6aSoJRfxGa5HAoGrkYTsWuhUjBFp65dZJ0iZyliHHRgqpym",
+	"x8xE34ApqFLryjKthsIzbrSEWc1yAUDXZ65d7rQGwdGANdQzSTKJt7W6VeMs1cP51K0mXg0DoaGqNKyG",
+	"cog7Ck2xkUGcKxihoVhpWguUdCJJEJcX4qe60ZIkVRrRQkO5tGXsKhmAyhcRNLwoCWu0a64a6BkRtDWg",
+	"eJZiVCDBYZcNFkhfYBWPLoy0YhiVBNoKiwWDAlTwGy+vcBqZk4nwX2ifxJhL2L/abWhY4JuJzERls0wY",
+	"BCwVHFV/L1wDZ35d/ScGz8Eg08Mrt55oGuMpG4AzGdcUqWNZkxGc4JaPIcfLHUB9I/DM4kxyYWwRj5wU",
+	"N+KjkrYo0RRi5D4yrD1XcBnSjr8GdOxhacmmJm4I9fYnra07168U+LUzK1EWl9bd1eMToLZ4y8GzDXHC",
+	"U54hlrs5Y9w1C215aztnI/nJnU6tfGhU+5n+1PEBwzQnuGfkhXD3p9i6TXerAhNfnSr66o3GfBds2rUJ",
+	"Pd3oeZay3EkCQARgNGmJ8W4168FNPK9Vj3RErKBJPrZ4igNj7UyM+XDBUm55pzHImDXNBa98U7yvnedO",
+	"UYF4X7ZRuO9ZGaw/4ZZuEs/cIVzUAOFdB34f3DFYGyfcOESyDL/W9hKRiRO/v37gDbsUFily44MSA22u",
+	"FozQjhclwHufyhvQdsF9RqoJRTyBJpR+i+pCYxydyNIzmiUoPGyU8XGxIFotU5DLatUFuL6kqLGKOqpv",
+	"oCQDMZIKy4RCDH4tTCZn7tIFNGCop1OJxRGxPqMXxdJrYHK1YBqq7nC7TZuKtlbU2iW71pArSCvABlgb",
+	"0xQmjppaWAwCyLly8hXNactwZxzcPaqCWwVKV/W7qCXNJf8UBk03BEivjIjeyr4NwuJBOzxohw8Y3RkL",
+	"tBAXeWTAkQ6JJKSf7cMI/3iojT0CST3VNyoI7d7ZrNgcK8lcR6zoyGeLwK96xGa5TudD4Hj/bhKl3NUY",
+	"8mw4x3L/jqEm5d/vVNKnTFVhrJyCWJf4f6YJiLWAWfYvPXAaonqf63EujPmbHoCS6KYFQTPwA0uGjvpn",
+	"Gf7d6bK3pHTgOIUpZ2LYQth+0S+qQ//SAxMrKFgwgZLZ6D5dsIwrDPZwhDDDSFAfTenWBIyCQOLL6NIZ",
+	"H4uUCXUtMj0TkZMXhbGsOn9GhW+gxYkcT9wrEmsjMJ2nwJhjBcJgH3h7Jew0EJG6LLm4kjMSKi4hPQjK",
+	"6oPI4Mspu/G28WmsINDyaa/Xi9hTqtww42OpnCTt05jb3rwQVUAcUMs3KFgFi6pHscLSP/B9Q8Gapvo0",
+	"bGdslwI0Shv7rBjGXzDQE5bb0ZTwSmwZuFlZxP3F9G/V7Xs+Fo2l2fEwV9W0KnE6RHQ+rIjOkgXW9+kO",
+	"UZ4lBwSD1BH6cu7G+uaNUaKonFeOW+A+8tE+FH0l2ECnC9bmLHle8UVN+eyMJX/8mcQKbLKGTGNZ1onY",
+	"6nCkSpryuuzQWEGCVTBKnxKKb7XDdNERpYiSAYxyRX2+cxnvhKmxA/+o0y9o+JVYmIjNlZmTUOPLAJEd",
+	"YClEqlT8Y4Xlf0rXXqEth+67LoZ2XYkFxXRFTYF03QbDQqx2tyysMCugckl+MLBp7axhlrGmS1FT50FW",
+	"W1Wh2E5rpDMLNDVY0S+jQg51pnNwIpJaFNTrOTo+6X2/ueZXmcxB+Tsof1+P8leJONiP5hdehr2wvfVJ",
+	"wC+K5wG6cxmCwQ1L3n+s5AU3s+gkQoOY0wHBqZI55WbG7eSMoVUS69EByTtw3wP3/Ua4b3l/Dnz4wIcP",
+	"fPgB8GHWLpkecKDOHjkznbt9G2LTFF1MvIzEcDwhIFsluM5zegPLUWCATaeCnwE1t598d1SkU4HNMfFN",
+	"N6QuAkQWZSh2yjHUchlPe6exCoMgvDN1wk1R3FsrQT5mqBxbtNXmDCtzIkpsU7n0YIC3VbWoRuF4vK0y",
+	"yoZgtmpe8WZIM2/2psNUZXRVxLJYlQvn2WDwaRA5sgKq66w64+UxAkpjAuEJYDVzYk4RqkoRUX3KpXKL",
+	"/MhgYA86JSHgggZjeCZMJeqniOwqN2WldAdfH8HX6Ikw4OZ+La8EWZvRW0oxCQHzDtZjNR+vMPGzWPFt",
+	"Agk2FjHubp7etAJJ5U7eJcmovAPrM4iK96yYksN12ZGbiZGtv+vFg+cfLy6Pfvjh6Nne3LcNhOmQnvSt",
+	"2oDP0zTkVkTxyzjG/fLcz+UBvawroGUIJCZMlCAykeNEPreT1A104elRrICedYeVG2DQ/1k0DPF+y8gz",
+	"kYee6Va9f0bnjo+jB7WB8yclTLlTawVP+xUeHwV/FRcf/ao12uFebYSbnAhQ3XMh2DJgDmHYRIBhA9FK",
+	"5RReyDyBUEfGM8eUc8cyfLygX0RYvZWOTWBlfi/akL4O9gDAlLFVxtY5KxPZKTQVZJGnvV4PsScpU42w",
+	"ccCeEGZh35cfs3o+vmZH5n2gvvx/9r5uu3FbWfNVsHTT0hlaLbt/ki2vuXDce+f0mXTi3XaSdVaYtQiJ",
+	"kIRjCtAmQLs1Wbmf63mVeYN5lHmSWagCQJAiZf3ZcXfrqts2CeK3UPVV1Ve1W3UDDpg15/l4dTxX92F9",
+	"oQ7nPzR7Fn516cXin3gJGEunnTzsbDAos+vt1XZPledwMbLqbPC6fMZbQUISVYxn7qUuNc8BG7qYYtra",
+	"DCMwgp26iaKuNF0OMVplxDKgOpax2EZ775N3pvcQ5vmQqo6UFc26OtlVVY/FGl2dPLKqDmNvVtX3Qe22",
+	"VWOxG3CAz/DEt+Bd4V6qHZDOEcOyGNZhxBGuSbtA2jrzaycVNVoNzqsiOJj6X1W3edrvRB0gL4YczshV",
+	"sqzKvE7dBNvYqktfve382RpFcRHmEw8tLFCiFRbat/HhmIsMLCwWNBk7hgObfGYjKGMRpLiBuHEPgHBZ",
+	"B9b06igXXZK5vKsok2ijuLpld4GMBR+VPXj2WRmI9yXTVcrCyqdKWKzqc1D0Dnw2pjnkPsKGJ5VSaGHh",
+	"Dawc0iD+dpd+ZcD5QaXfU0Icddji8imxicMFw9U02mYNFvfMUex/Pa6LHS+bFuWXi0WhT4xAPBlb2KOR",
+	"0+VX65Rv0N+81DMNKFR0gyDw6guIPY9kMZ3pKBaVJNUX9cSzwJPx3vTzZ8H1pVQ6KZVeOV8U2vH8pSi8",
+	"kxFVXCXWJ44oOVSbABzC+9sTT06DhTdMl6rEiThJST8W4XhKysOIzDEPCagSwa1i0YSz09ffvP721dvX",
+	"3+A9UBX5pfh+DATBkuNUZmxVeleX959But6oWEYOtWq8OgOl3esU/yoYFHK3SoWbrrXqhCcD/sAFnxdz",
+	"98RE5nOqO8NOKgtzLqLOnH7CB8p5jTpz99bAG/s23ejPR+f2qU7uenQBjhhOHByxI39OM39OmE4yKpZB",
+	"OZEI3IPVTfhENDutYtP25eWCj28fAW1OTLtBgqgTeC6B2vzf6PGAvGLQk1VHndRqSzR0bTbyzpiPwva2",
+	"D+3jnvIyYHgWddCfS/PlDZ5UmLbN1TLXH9O5K3j1iRUy14G/m3/bDrwZFEYZHRHEZ0PSYtYkyJSeNHmd",
+	"/HZvU6H8A38+KBAgZ/mOPYZMsE0/uVj4aL97eMnwalUyTNym20E02I4+T+lgV+8oIJ6bnYXL8vgywvPS",
+	"o5XzGNFhHy0Oj/VlnTllpi/jrBrZ6glBjZFlvdKONfYXeK89aqwSU7QaPYaffZ8mYQwUAGi2Q6vBYoGF",
+	"VAHXfC8rlmEs1qBtwfe3Cg2LhecnNmLVGLv2oyEzkyrGY8ZSY1ZuFuDkg6w2jXDayGsSiy0jnNZ5Tcrq",
+	"AgeJcGraRftcF0CkYb5QALkO0I1L4dikjQnqFnw9SGifKqOgLl69Re4KYKDnovqMgxGvfji5ePX2ZHD2",
+	"prMTBfPKYTpGOn3ZkU7NMuvQAU/12+QJ4p6aB7ZT+NO84XDYICjb+HYhULGAGCgShEA1nb/GQCh/XUT+",
+	"/9UgqKrgMI+BSNo67IlUo55isXfYk1uCalBTLNZHNZHdgppisXdUU9OaHGObdrhItoxwajm5x5vjmQY6",
+	"ta3XIeKdVi6OP6rC+OkDn0QsvPRJUfa0OL975wTCpEgtSgrd5RicsYfuTdbkBlZ0csxC2DfrgFyEI3/U",
+	"UKYWnfzZBzQ1H4Sjg/uR45papv35hDe16NitUU51Efe5xTlZzm5RZFmvTz7IO2BQLiUvkCPbuUDwxxJz",
+	"msMEQUKBELbyJBaNoMmzDkp6BDm2IyqxNebwHPCEgznAm3XSdTFKR0n+FYUqHeL+aFFfF0U+nhlTe8YV",
+	"wO1tIUuB+ePeUVBAEgkbqdJGLRR6phKC/5YF+YCq2/I0InSB9IyxwMQiG4Jvp+AcIoiA5rFftikLrXjK",
+	"yKkRzm8HUKkxo/MFJBUDczeSqncHWAcHcJTTiJwak12Rt4PeOUnuuUjl/QfbZIi/419chb8++UlkSz9Q",
+	"7LQCsgulqS4U+cn8BmusXlGeEijgiGK4+hJJJfQPagKSJdMAlQc4t+uFr4FjV2IYi0RLTTPX4KX5REIG",
+	"EUn8CiQk+e33JLLt2Qm002n0cmBvhpxrLAmJG8i1hPCFbQwiRHJGyT3PkWRdS8j3ckM17cFY7cDAFOE6",
+	"FhkV6eNTUtpALDcb/2736wOhWL/iugJ1jFn1iJSb8tzxvNT3FoZBw+bCSglct4VmYaud8ObxAVdc6Fdn",
+	"HY8scKHZ9EniqepztB7N8LvciYBjSNXakmRNU/aXhk95GR6mHR2eurFpy1RypywPQvWXcgJCpCEUNRbJ",
+	"1U/XzWlUFkxJekQxBmxYRgvOuIKCG6XqryqFUbB6WoVn3hkN0BvzIP5YtXPCsFtoey7vrMCDwA83EqhI",
+	"i3CvGSvy4pxXSCOG5LffE9tCyYrVJ79Ux2/+oBiWS89ZDHz8tvBwZNGYlHRHbCmxDzx3CbcEWgHbH3n6",
+	"6XhmRzeVtgJt+/CQwAIsiklgpOD1BdKukRvDyPLIYU9Y3MEzepgGsaEXlre4NG8CEyoWvnwcXoXdFYPG",
+	"IlW2WjtER4+zImVpyG31OirH51bEer7LIh8NSSSvBwNbi9uZaMGqWXoujuRc/dLjHQtLNxJkpkyCIYMa",
+	"4ucOr7xY2L+BcqPMhqNZ6d3BgtiNk9zIzdLezSYM7FeuZ7aIoO2vDQ/ilqgkhdLEY/Txl5mB7V/xsdq9",
+	"Skz2mwFGRVW3WsbnXJ+3DsDGS9WpwdolykQ7ux7Pe1T3gHm68Fh4dQHVmtyp0bvTo8BxaEIwd8/FXMdA",
+	"s5sKdWFP/5jmOYb5Ov1vJO8YGVhG8TpZTtA9SBsAocPFdGjUZ5y5QPaBvm5ki4/K2JnEzSknV+W2+Gsg",
+	"h2Bfwjfh587w9LT/zZsoiKo7HWwWEvFnVLYx6NeaGDRzvXwnP20YcPHndpzjDbNs1+Ax8I2NnG9lV7Z0",
+	"t20oG47gxxcJfjSu/mGxj1BvfszAj7pi3J6qZRXeMgoE9LXyBCWkaw6Qu12DWIu0teSk+yJ+IyLJnOZQ",
+	"FbKauotAgfvNDcffAlReCUWRFhZ4KMbkHENM8JlYcCz4AZqYVxvtlChNl0TLKTMXnotNwVpwbZErrlk3",
+	"KPilE7xNvD4Yu1iZypUgljBDLSLlFGNo43h5KdPalMu8acZj0dhvG77ir9f68sMC1sfgiX1isVeIC071",
+	"Cm1PLNZFuPhaqBOoXhGoFOVmVnLutEH1+Gl5LgTmENrE51+lxG1EEIitKsS+GsThSpf8BfrCMTjnmQbn",
+	"7Hq/Pxya4woSP8Jtfml5TymUK/WWIPp4ZZGP/WYMCiSbP075HRMkcV1LSr7SWJxiGdMB8d551YvIWC7A",
+	"rGsJphlikWaulXNvD0ml5nPAjWo6UTP+Ilu9Vf2bvS5GBc/SG/lvCVQ9zuhURSTlc3N/QTHje8anMx0R",
+	"my+sIpIEUwM1pQXW7f8RojojKC4acqEnkU1OTRnhqSLdhI7HlkHT3KzmPtWSJFNaTM0PvYgET7jgVmxX",
+	"zfhiwcXUdv5fBc24Xl5lVFyDnyY5d5OTADPTz+EdfemLwNrnoCy487WpGV1A+sE9VWRcaDCTI1zmhKuP",
+	"bG4usYR0E/eK61qv/KjZxEEf7irxuX7L8LyqGnYtigrOHEiT0HSp3G96rsyxq5a7ESiLu/KFKjvTHDRc",
+	"/r3Oqej/0kCb5YFVNZYLNsSCaPBEFNC8cCC+DVVLlfSwWnUaUuPWvvzb7/0KhhRhdYSfrm/Mu5uxcIFa",
+	"nxD0DBqdB9SNS7ngLCWqGJ04AGjKNE5qilidJ/2qTDcAnUMPmnhQFqAdUKkyRi0C7KceqkDLxdKqT/cz",
+	"qit/tyAUViZngFlRLMmtolggGIoAj6ZTX0hc5iGVBYKniosxgzJ9WPvbEhezT3gyYxF8oouV+Li4DaWX",
+	"7YqWmEpE1FJB0QSLAWo6nmFh6S4EBlbfgpJ1ZhZ65yQZ0dycahcAThKLc3vorQbG2f0q2L2PN5T3FtPD",
+	"wdRYx80bqzUnMn7LCLWg+gs1JJTYSg3GWPCFHIS8t65jZUMlm8o9BBOT0fGtitbRaLdUfCBdW0w3aAxg",
+	"NctJ57cWV65sPu6/sZy7+MvMXDq6Umm/LOp+HraMEsO2U4iMKUUSW2/3Gh4xd5yt3l6wiNzP+HjmKvLa",
+	"QvDN4KfZxr4HQU35MEaKzs2hCar/q2ZCOn8PmkZt13cvaV0NwWoCWD+ur1bsEoD9WkB9yvsZE7FwxYoj",
+	"/xT2dzsg9CJNMbXWqiZ7KP0rq+lC70q9p/PddkFRrluo3hwzq77szKpQjBwyl2r19n3EOoJW7airJBWf",
+	"LupsFWr/rivSeg4RNM5jay9vmmU9600OJV+0krZrLyina7laKVFDolarr7tNWemTwLdrHebX5tnSMHbZ",
+	"xFVqvlD5olX164WqKWDv0wQykdApC2GwvF5/AnzOZirci5VWINOL1hj9qp7ZCk1TVLp4c1LzAJfvW20x",
+	"wIf8NQtaOsYAw8IalRSSkEl3gunFRkJWXZpn/aC7vXN3R4yknoV5WPXiTeUcmbVNJaEEDoL3mFocFme7",
+	"ZxmxAFW1f8CfEK20owWFngltdxNcbWZU6FcXUjv/fFN9iz65uZeB1g2NjaEQMjwTQoduZOHAMFhPYzde",
+	"qIBaDO6xY5WJZqdl7dw9M4/l65q3MfREntX8kOZv1c3d7nVEsjCzgTvDV9VPeEDO/j1s9qEo7tLRerbi",
+	"aG0viLEdellfsM/W+dlgbB89n1+H53N16R9JPXuCZPembbwmzz1wLlpEqYzzwUbCAv+gaXCWqxceQRst",
+	"UYEQdM6ilWRy9x4HjpVeBEqFqBC/qxfQSKWGSGtD/ime2ooYXBAaC+i7GUT9ilufjv+g/9Kok+scmKTi",
+	"vzTSpuLHDB2/oUezyqwcrWhBLW5O8oCXMxbOzXnIOiU2GLPZnUm28WYGlD21awM9XkmPCJrnriocLKp6",
+	"uiz/vXWPz9S/ufNl/7n4KedGIzTabYOgP0Ilz9NbudOd/LCrElt4NJAksNnMlywgoun0feqxkNPBoAwO",
+	"1nRKeKqq4IhjQ4GkWSwizNOgoKV5SU5IAgMEzxcJrVpr9g+D5FZHUAD9S2OBQFTp7EMnoczBIwoXqP2b",
+	"IkzofBk1AASE60pxZV8Dpqm6Mtm9uHJrCO/asscXlbrLMD2OfAHuFrZTMeZYIH7d4iM+Nzdt6sx/ZdmB",
+	"sXcBaF9jgcBIMPdJIREj39mEvjFb/C8xm3GfHzA0xgzlEQ3KY73mo0n5SCalxkO4vxFpWnj5B5ys7flt",
+	"zEVxT6uJVqvkNikHGU5mFHyIqzGFcHPQKeluemfw1NxF7u6ZsZxVMovOsdz+I98QRn5+NAOvFATbtvB+",
+	"KOorCW9tlD5bim2zMFbUPVdim8r+sNvqiIQdlsoGN4LV7SBPaCdH4R7kNQ/altP1Bd4hVAUi9RrU02r1",
+	"dRvjY4Z3HiqpEG3jtVT0lsZiRy11vRYai22FDFmnhSJG0qSGwrQ8jgTqk6B1mPVGbZND9KQ8kYsh3g4u",
+	"fhLAlFhU+1NYLR7YHnbRRG3gBcqz56CeHbPs2+ISYMsclt718TjCL9JUkZm8D/jBWZYF9l9ZdekhHnCu",
+	"q/Tftq5zmWWyA/13nyRcXWHg6BBCvZJYpGwudRUWQNjSxZw6/q9mcxIULs8t58BWyLyvNrAxq/eDDmUL",
+	"z+5fC/Xw+bc7kXofiszbj/lnwfU/S0/qWdTxy+7CwrxHuP8m2iL51Wz99tTVovrdaHcir4vLk9evTwfb",
+	"Bawd2cC/spi1RyUBfzru7/0pv+9qVN9hykDoG92CAjwWLe5GsXp/PUD9XaX59qHfbdTfUbNbEfnAJ7LI",
+	"Y9HQ79Kh6WWd+SFjNL3hc/ZevKNL3/Y/vUM0Fkmj2EweYhh/yF8Zix0Zxh9wWMZiN4bx/bMrj8TiWxCL",
+	"70EofuQR/yycf49AH+5Zw7nfQQ8gqoiPKbJKvuMy58uw2GpWGaZ4QGJSoHTHojFxLKim7bFbmwy3CSd5",
+	"LGqk5GR/TnJjuKyQkpPdOcnrqMXnaFKUnOSfGxf5kbj2KSnInyvz+IaE46F0/NzIxjW9ZTbL1yqK6tzR",
+	"59WyUsJAi95a5nDHeLKOOpw8InP4X88YvgbfOHuzKWPXE0ENB8OWNycIP4rXL9+bfwA68EziXkRovBG2",
+	"MIqM5RFAqgrHI/GvgtlE3xJ/hvSzO0Z8u6sx09myxj1pZPyDxSXLypJW0ioypsCbOpJ6Ru652KUWL6J8",
+	"P9jO7lVWES+qj3R8Sy5OBqebCxf39WPS7ZdtTOKCEOrPRnBif/DHcPN6uP6IlXhls4fKEczX6OSq55R0",
+	"LbMJcu5alT6JQkJeRbSUPQAG4ZzCEWYOP/Q0AyGIKFB4EDfAEjbs4rmPAHLrteBT686uMc7LeTsGxTeI",
+	"lCeOhPdydAP064MLfi9voKOkek6wVxYcrU3EVPXANompP/h6ZOtaTlw0js33ckLDkukYOYesPMamAihB",
+	"sHuitBzfAoNJZuvB24dKdEd5bYNroN/BgMLyC0rzLCMzmUGYNLRIulQsAwIB6vOyiBRkZhm9ctZrziDn",
+	"aTIkED0lc7LgY0uvAy2Dg6YBYEOSF9endVhbzuDPUBxKS1etr+tz7BvI1WPhwm9cxNMOChPeC4HC9Jxw",
+	"ph8ttFS52Y62z+NAS/uqMVFznSG7xoFiYpSWnOkiFyy1mSt2AycQ0GLOUR1PBdQjxEE2SsRbt/G/Z3qP",
+	"Xf+jFGz9zj/ovd8GDQRLFuQGXNLxjJ1cSqFzmW2WJACvuDf+jHZKL3i1ydbHl36U+oOF949xc23VabY9",
+	"kPULe+tdHZak8WVwxzJlap0xgjcq2gUB0Ym/qDwBI7REuCiZCi07ZN9CBkheBpBELLpN7JkPIBXVT0XE",
+	"jJPmprUWzILsCVmYhmuYBflQHS+YaEjhgzPDcyLvxbCMxAOba06XZMQIlDzjwgg3FIE3dHoCzJUptBE5",
+	"4lGeI6NhzsqwZsftB2rVLpFsH4J12Qc7qXGryiw9yWWWsZQozVhWugEuP153oo7SS/Nex4a7bI603NDp",
+	"EWT5SkCWytmuYaN41DYDSKuCbReoxcMlZGO05IZOPVASixIpgZ2frFLuph6tWQemrAn2CU/yEUupC40n",
+	"hlFuMI9pYwSleo0dZdGzglFqi7OhIGoIHKoJIgemtBdrTUPfsJFbJcNw11IIryZORhVvMmY2mXd7exCZ",
+	"fM90TVN4puaTN01WZ7N+nRzNpy/OfNpJY9inrGeT/bTOdEqNAm956W2uYsmcSTXN5LRg3jhCam3bLAZU",
+	"hz5cby8BP4YzmM7d2y7V6AE3L3Sm0ccbi1WDyTJdJxOZzxMykVkm7xWmlSbQkpG/ia1osMiooDnpJmrG",
+	"mAb+qoxq0H50zmh6BT/1hiTRMz6+FUwpO2h88x30ZZlY/AhV/XOoGpBxwcIHzEtljYNy8C5IpytzKIAE",
+	"uFLlSajYjHz/2CjpJiMKse66GCHrFkf2rRGjc/MvFVPU4cYzKgTLYAhhm12qScaoS6kioBWmPvLQhxtJ",
+	"pU4UA3gbDd2VcYUDr08TTERtpurjtsO2xCV3XGYITDfA3SUpa5/YAEgE4VPcEtaynYJ6DhVBBRlEWG/U",
+	"D/5nwbVdRKhKge8u7a+BLAU3De4Zrm1ynbtdrs0eAvU34epirPkdxny6sCs4NXnB9rF14Rt7GbuV0UJd",
+	"6PGsE5W/BxEwgzIbneEAgpnueapnneHZn1Gnssbm76evT7+NOuFBN7Li1VtyXbWd/a/IPzKqyXc0J2fk",
+	"Ezl9+ZpwM2h/ADvDzojmm1vVlZk5JmF9Zea1sufB3ZYfKn/Y0shWL6k9te3X4DXTilTPtxQ2WtNoqiy1",
+	"VyQ1AnTMSBdKROcukLw3xCrF7kv2ccTmyJzelvT/qpHmqrz4qthlRFimWJWJCiWtI1QKiKiCwE74eo07",
+	"3EoXy4C4XaK7HVflWKq9kkwfIk+KOsFydIYTmim2m/iwrXgXxl/A1FsV9Bvm8dQX8Sixnk3aqN2XWKLH",
+	"Hfqa/FKHE2DrAUIUJzZVX2maa+WCC7wGb6TKWM7nEJUAkQ1GgJXiqhsMw9UQioWayQXxJdbhxd6QlJc+",
+	"qMv2to/I28Hb05Obt+QiK+ZcFHP/5zP486vBa3KtKQeIMhbXRgMnp2/JlDa8emO0cd/At9BA+d2PZg+B",
+	"tnEafjkW/n184qYYMXiEfCKD/uDtG2znzSvXf75gxPSOXI9nLC0yI2kjcvG3v53ZJ75jdB6LX7/99Oo0",
+	"7MCF0bdB1SnVHVAxy0cuURMnl68/vem/BgFslDKrwS5M/1Q/Fjc2hj9UaOdUKfurJemOaT6CZTOtDvpn",
+	"3756S7LRSy7+7/8pJ47agcdi0B/87Zs35RNm2pWbdnj/b+6PPaI5lgGySjzpovIORQcqxoDpF41FFzXF",
+	"iOSm/wxqOb0Fj9WcZgSJIXvnxJglOE5rjyhSKMwPWxSjjKuZuSGDlisV3BtjCq0wrOHeq5nHNSi8ln6M",
+	"WLiHviuWbBTaiy5td3fU21+RX1vd0Mq1bVNp3LyCMATb20yMOd1bsCRWZvaJ4fOtL/BVIN2K/uMl/iyR",
+	"9B2u7DV4+gNQerNAWYdxO4TgmYLctePxANztzLsj3v3l4t3bm/D7ot4tGZj/KPMvSzo4m1cJuZYRUYyl",
+	"3mQnNlkhPTd6EVDKIROXrd2qYlHqyinphqjBkICZmgxdeUIbGzunKfPwoo0UjkpEwCYdxcIoSVxbAi//",
+	"CTqlHFPJfYJnBanw5RahwL8dW59cuJBco8cDdrFfhua+omjX9MwnAAz/Khl4JFY+pmKupmIeGAeVCybo",
+	"gvfdbm517kMgYCrHBdDIU0WS7/9uqwu6NpZ0niURGUORa432339c//RjyQ5yy5aqyodh+Yt+ZAwZ37W8",
+	"ZeKcjM31nVpSjbLUro9IvKfLqGxW3guSmM2+apFBukIX7MpxryVU4KcFExcL/h/qOQda206+syvQJkLg",
+	"sav3fqX2UKR2UaG2VJ4qapPZ72xc5OBl+u33cPc3jczsQbO7ghMAnaVj3bD1zT5Y3fVmx67d9WPbIt72",
+	"iuV3LIc0mFHBM1egfbTUDEr0wn+oCmCMbmI/9fLuFM9HL4qFOT3hToA/1A8Beq6VzqWY2t3tGWruZ0yw",
+	"O8sJ4ScklUydxwITFipLbc7BCZyphIwzDvlK5bmCmle2XAPXZETHtxAE/X5yYjb3Cexu68KdMg2gkaes",
+	"IcAUhplQGPULBce5IjYSeZ8j+Z9mfZ7wSLr9cDySOx/J/7z48MMuR3JBl6aJE83y+QGpAWyzBJolTQEi",
+	"jcruhY9Ra/fPX2HTNyyfHy4U3TZK0oKRVwOSQk11qL7IxZ3kUCDTutd/hKNofmb6HV2qzvDVYGO4LOj8",
+	"0YH+NTjQKwchOKBXld+36IzlcWg5sE8Spe6RebvhE6M+rgHi1x/iH7jSwSk4xqC3yYenLm4XiNVtoPTq",
+	"Bj+Kn+cEpO8qfGrHuE34bAenB2KhSfWsXuvP1BqsHJJmtbM+50c8/QvD0w92qPYKI1dMm1bUy7FU0Fzb",
+	"OUzkHcvN1rik2bjAuN4PTM8kgtQZHcn8uyJPmQDGQ80zqBvoC0s02pEt5uMl9uXa9u35nuN6RxvOsn2E",
+	"qHIwn/dR3ulc/mWnbLw6/e6g+VVrs21bnE4r1qZrqN/iXNl/Ox+A/bL1+HaGnTkUX2Lu+G4eyd24/5/O",
+	"K7PD8Tt6ZY5emRWvzG5ConL2S93W36iLnI/X3ahXLB8zoSkEeCc25eQDVto3V+rA5hm5P6B76APNb4tF",
+	"Ank2SO6EULJiutmMxhZVy1V7hZ18/ldtvaMNZ90+8pVftZ+TCry6YBucu3BXt17SQWQI1P7y0RUtx4m7",
+	"a8FcEHC2uv5c2SxEDLGAwOl7zMSYYyeAu4WSQrEcfT9EgCso7Khp9p5lmfm3qjQ0AtjX/roS6YPHGLWM",
+	"/U/yAbSMihTrDM/eRJ3GCe8MTwdRp1DsXfUFDCktFMNffEcVS6+cHPV/vJ7JxcdyyNsmkNRm6i8JKNlB",
+	"nB1Vl6PqsqK67CRCf6vpLlFVpv5e6jIzumD7M3RhPFRJzwU/N/NytaSZP+AmDD5QknI9IY84gbiwWOzB",
+	"yEXWEXJBWd5HYeSCju9Lx+WozCEvZ0TzgHIrg6zkI+HW0aOwkhFcHto92LYCCfWlUm35I3r0cX5mPFvB",
+	"tXSUP8/KoxmuzO4MW6Hw+bzotcJr//Pj1qrcHEfH6BeXaLS9ZnAoVi38WJsKcUOn4Olkma8V2cUkHyXJ",
+	"hObnBNiFrn62kfW10p2m8aR3MDJi09xaa6eJUeswVZNgIlrNnJoI88niOTxo/6oIEzrnDIy3nCEngdGt",
+	"cPFHhQZeAq6VMyzB/NnFxjEH9WARnn//tGAp14xIzIOYZFLmZVTnx0LNAvMnpWLK8qP9c9Q/Vu0fDdvS",
+	"iTdzpDYzecwbz9TW2c3AgaEfTZvPyrSBbXuUKc/JptG0Av+2CJQGMwYEyh+aTt+vMWESszUUaC0py/kd",
+	"SyPneQafxJAkv5md9ntSZhOZLpkXqNaYEKglqXJVQiI0I11z1dN8PDPt9mxd2uS335MgfoxcrBhHwGSz",
+	"olfwlOxjGqG28PkZRXidHK2hL84a2khP2MMAujEHHzkWYAOvahNmu4I+AOnAV+YpzydMpwBjUE+iKFIo",
+	"KIwe8pypIoPEMhoWyza6hFd1k6h0jGCBbKoCIyqUTkmPcKxSHZRqQ57XTI5vFfhJTJ/6ppczhSSMoO5Q",
+	"V5lbTkjwbdJNXjqt5qVXa16Gek1vGIugNtSC6llEKIz5BIghbcPd5CUHmPclikpsB8Hfni2z7S+BWHjB",
+	"Yxq7o1nBAk5cZ3TNZAasupRMwGtJEs2UToh/OaTWNd1MyQp3JEaTaxDAq/428wrMktJ0ae3BWLSYm40Z",
+	"eCUZhQOxapXk4Lcyx8VxMNhmstzYiMvdyS1gq+4m0HcJhjiBaf5vKzbkb3905KIz7NiK8NAbPesMO7jj",
+	"OlEH1r8z7NzTXEBQ9++bWoz/oaS4wr4+bQTD+qvoGKxwDFbw99gVzTWnWbZ0XD3bG78Ph3kNKzz2KMor",
+	"jOZRLQ6slPCQ7p4xmrMUxGUsqpeRZRQyZ2VJutTaz/SWCUDRnLwzu76hrqdPVH5v+YDyfOkY0M07cHma",
+	"HwS7x4tAnVs4LZlb9ehnPU5Kss65vGO7sPw8nSRsCRCogmNe2D0mOnaUdUdZ99cw/aBqbLZ+RGDL2/IG",
+	"5Q7aBf0rBNfqRE5ObHmHbfiDZ9QyiGsqUpqnJYXwkFxxNmaKdP9Ox7OIvJP/k4mIfCc/9SLyAxNTPSPd",
+	"DzzLOIiFKBbvhXnuH1LqiHwwv+tF5FeoQUC63+d0HpErsxEi8j94Jqc5nfci8ovMijkj3R+4aYN8T7NM",
+	"il5ELnJGSff6XwXNWSywTfzJNg0zd8PNux+4KDSLyL/LIgfd00zIC0WSCR1rmSeO021OBRDMcq2I0cdf",
+	"qFiMqIICJZp08Wly2nMBa1wTrvpmxDBNQpIJ/8RSYh/s+vZFkWW9of9GLBY4c5SMzLsySxVJ2YKJVDkf",
+	"AeIZSkLrll9JlcFbsKTIMa9nuSymM0JjMS6UlnP7uMKS08CidA/FnKG/GDzWpeSOiRT4qjXlGRRvJoqa",
+	"28u0HYuykRfKFaXmTEWE9ad923M5IadnBPRuDEgzO6FXUs9TM38hdS9MJJg6EWF0PCsJnXBAo6WfPAio",
+	"zqjSlsLXHIp+LBLzoDl+WG3mlrEFblDTqvkE+0THGqaF6jZSYF+Bxr8eC+zA/UwqG2tnbgHKhYISIKu8",
+	"wnAwc7nAraJIxibac+RAY3DdQkVcTIieWreWkrkdsJsKBMXgpSFJrm/5wqokN/SWJTjB4bQ5Rz6srMxY",
+	"OY1zB7bicCzxFlBuEToyOgDYdthlszQe4YcQx6bJiggQUUtBeBqthf6Tn+3aJN4DMIyF9wCYo2SewJXr",
+	"gnNwdV4tv8O5/cQ7nidEAdNMZo5dbqZKMTDbqXZVV+wIu2awdiG5MWmNSDX7AjgWQT9SvT751a6SnWnz",
+	"RZjoWGCFBz+J8C5XxM92t1iYM/hmMBjs4LSAYiw/TWzpmq+QCjo8u2ZO4JLYXJcz8+en74mdHW5rb+Xx",
+	"KM+4pxrl9pwfHSHPyhESrFRZzBgXqtS4fsZLd+LKZG3mKsF7dk2IyBqA7eHiaLb1LaqjBbyxtvYWSTB+",
+	"Y7y8lClLwExVNVItLINM3IPNpuRVkY9nRmH6yZaUaYmu+AU6vU+ARdhhY6tevwuKUI3nzBam2li0YI+O",
+	"vFhfRxjFndt/7mT/Ys9oizlV3dcrR3uXyApXx8I2ceBCFtXzvJYy6+EzawSkm6BjyMWK0HhiRcTKzm3U",
+	"EHcDHQXRc1I57vyRelgKNZzUVSm0HSdW7dw3hTX4a/qZRja4o9CMsnohf4xv+OLiG7a4wBuPzpMWlBiG",
+	"TqSNVe5Y1HVuX/jB+84thPegr/vhOx6dPTsf+Met5bCbcv5kIuboyzn6chp8OYcyMu5lfnsyZkKzRwMR",
+	"zCeI/UQUi5Yk+BUkIUnZguZ6zoR+nyZkUWgUYUFziEBTHYvyWdPYa+QhAjL78g/eW80+caV754RW2wJA",
+	"m2oyly4YtHwZge2JGU4OOSjG1hoYeTuXuZXM7tXTQa1GYWV84A4wbfTOvdgOmmxhX8GCkWvpw3+V+e0l",
+	"DGW/3JJy0jvD9oq5UQcIFj9CoePXZ1Dj27K24e/efgu/s6jJmxP6iSsy51lmum+p3/DJ02+jTl4I+8Pp",
+	"oP8m6iimiwX+5ts3G+Ms5RQcsZavA2sJDnAgC38NJE4rT5o/Us3CcB/YJZR4zksWRKTKCZkyHbXkv8Ri",
+	"A8Zyfz7MD/bwmP/6Q2l+CI9ZEsUiCQ7oA7jNeoFjLMzyrB1xmxYh9MTYTXABbIPfhJv1KOGeFYhTWZqN",
+	"xVvtALeIN4fnoLW3KuCu5URbU3C4ondlDALqgeQHVEGuVaBqRT5LlozYWIL/3o0zFmBoAouQEYPevuQY",
+	"4OD5SYZQZzAxFmn4aXDMK82zzIa2GIkbC3PJL0DN46jkOSvW6F69IUQowjDKB7X0kZLhByY8V9pHmcTi",
+	"bDAo1cnwwXuq/FfMYM6c3sk1SXlaqppG1JqHXYFG+9Iuqt47eLWi6u1jTW+rCOHn4Wyd4WGsVdORRBXj",
+	"WThNEWQLVEfeOdqi1hY9jLDAZTmYOhS1c4ZU9r8LCwKdpzxXXavQRE6jqWRkVE2uMNao6fDvoJx8z/Re",
+	"5+OJ4OXwtm7Gf6qLecSZvziceafTunK7HxJttviSIjZUzSeo0RXDhhQitQUDq3B0FdTA+5/YVLAmqLoK",
+	"85RQdfgtWWgXOhtiMpYvMha1Rsxlv9pI1ykqXlT1MGkQIv3KVquyKhb29Qdx8PViCTHwg93cB4F3zAI8",
+	"COR8c9b/Zicgpwrj/G3wBDDO00vmIzx/hOe9WP/ZJZMdCJaqlsv8ozNiNGf5RaFnneFvv0NKJlSQRflR",
+	"3ac/yDHNXIVZpamDmpI5vTWyWiSdqFPkWWfYmWm9GL58eXr2TX/QH/RPh98Ovh2AnLE9X9EEgVOcG21C",
+	"LRjkPPeDCLkCwm5X1UeuVip8Qhl5gMcKIZA2uKEkLuG6T66gwGuEpZzN5IPGGAssZfuyVl0WIhG5mWrL",
+	"6JCzCcuZGJv/mZuLpb5GvqvEmxKqSfIylWOVoAi3I/JFR1dHdVGnlup6yqheOCe1xxpaumzlo2pucuX5",
+	"xjlnAU2fT66pNBlBwglkETA6ng3LguCWvhgboJpNZQ45GtOcpo5bOKpSHU9pMWUByRa+m1GlmMIlKYmZ",
+	"qSMblBNM1+ACMEr8+qVM2XvIXrefXuJP8HH8r2NtNr813zVXP3ATJ2Uq9ztIQFF96AMwPF8H3M80Z0if",
+	"piIw1zEXSY5vbc1zRxztuOJjYX+v6bSyQwIuuIZVoFNlOQGqVG3lIpwTXuZimk/OSVcxRCwwS1PTabj6",
+	"N0h307Tg3vsGTGxiWX5PzfjiBGCPlORszjX8kKY5M+tT2VzwKm/eqJgHNOEsS0nKJlyABLdD9EWgTdcT",
+	"zBkCrFclZE4XZkZdf0ZLMpdpkbHww0HjTR93HPSaG10Mmzf/G7EMvI9ypS2jpHLENptHYl4PAuj9fCBL",
+	"nBSajrVqaLapxYtAk3yh4B5A3lU+0SqyX7hn7BYL8WIweGA7+5vFZmrNg+++K12Z2F7T9LCcyxQLetvs",
+	"nbJDmIVl1HFPjxd8OWcklfehIP+7/6P5g+Zz1vTFSkHkckHg9GOJYYXCt7o4V7Xymo3V0p3AqmZ31YPo",
+	"g6B5W8Q/yFHDjK9ayk7Qj5Ww+9WuWNc6SoeZXJBRsVRwewTt/OLDIB8cSUXCdNWMMR2RRUY1i8iI5hHR",
+	"xYhFpN/v96xYMIszLlx9+GCzpnzOhILTh7mc4FRn4XZ1sst+cN0tMadKs3xoPxp8RhTGEIxIzu64AoaQ",
+	"1YmfZED/WPYo8imDeJqhh+yTZrmgWXkf+2OBIQ2R30MYY2B7f4J/jQVmFKoICg0wMsoZvcWmF7mc8IwZ",
+	"Aw6pRiyvhxnNC5sSV3bY3Po5mxSKpbFAgihzNJCqpFDWfoRp4QLMRkdDaRoaVj/vU+gp/j6KBS6yFGRG",
+	"RRr5o/6vQmq4NSEZEhLLzFhcdIb7xX/Jkbl53fmBWy2XBZbdADlLU2hwrlgGxq41ZMczNr61StWSZFSk",
+	"K/dU0xa4ht5mEg0mdW4+zYSWOVTev2ULTRaW8jcimdQwHvd4sNl+cC00fOMHiTsGdlcESgBopAsmFxnS",
+	"raCf3fwSzhrq22Qic3NnML6oyOH3vouZbBSGv5oJ4Wp1EZCmR7kZg70Ca8rHtxF+6g6To42Bm/OU9Qnk",
+	"LSM/mBSELjCflgrC7qwzAfZL2SeWTu0etsQ38MCIZtRseucWVnTOYhGQB52DSxkespmbU8nwfru3FbgC",
+	"SlQ3Enwyk4ohhyqW3vrIrF4Lm3FY9hbjVUiS2wf+IXPMrOzi3VyuAc0ZtRNlH3ZbewIsQP8lR5XNbPRB",
+	"d6NANioxQxIyIAiCy4crYuwApwpAuM2S6Z77Cs6WzTPVFtGhSL/asgshRMeNyCUVL4mcxKKcUq4ss4Uu",
+	"nyilBQQvlWuhHOiErZoDDvOnSJfGApJFNZx9o6WDPMz5lAuavXCvWD4lJc0gxqYHmXmyF5GRMZWRgW7g",
+	"NmYsbDdfmBk5MZvW97JPLrxu8N/dlib/73/9bz/kCI6obeG8lHxxaa+WY7bzoIo57HHovdubVYnhdnTb",
+	"xVHf8V07ReUlHc6o0XTn80JDb9insZEsZicJqZm7w6yAL0RqLJPREtNyXYHlldOP32vo3j840KUEXH92",
+	"uw1JscgkTa1k44JY4OjEKX9wZHI6ZRHJuLgF+TqB5swbsWCZYpD2jkJlbLo3sXAT7BojkqzQwNAP89h9",
+	"zjVsQZDSxt6cUi6UxrWX94LlLxS54+zeSEOWcpC6FiEwa14olp/AzsG6XtWluoCRzltm4wbMgpN7npZF",
+	"elCaVGsNBnNcFoNaae1doFVOc1ksqkEvZkmVhzKMTKvoxUEwjGBK4+GpNFDuHq+iNqrCjXI/bCjQYmay",
+	"yLMlAtPnaHKi2aAsD6SL/Avh4PKjv1YDJf5YCagA0NRm4Wu7FbiojAuOpR/RixDOhgDE6jS8UE3aeONO",
+	"BwULZaxRVSc8y+DboNiAmCZ5IRTpmpWxgDBQ0IEylJZqW69yxk4WuRwzpcwZHoMp4yyz3//8/wEAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -14,36 +14,54 @@ import (
 
 // itemCodeList reaches one item code list through the generated client. The create and get
 // operations of every list share a signature, so their method expressions fit one field;
-// the list operations differ only by their Params type, which these tests leave nil.
+// the get and list operations differ only by their Params type, which these tests leave nil.
 type itemCodeList struct {
 	path   string // under /api, e.g. material-codes
 	create func(client.ClientInterface, context.Context, client.TagCreate, ...client.RequestEditorFn) (*http.Response, error)
-	get    func(client.ClientInterface, context.Context, string, ...client.RequestEditorFn) (*http.Response, error)
+	get    func(client.ClientInterface, context.Context, string) (*http.Response, error)
 	list   func(client.ClientInterface, context.Context, client.TagFilter) (*http.Response, error)
 }
 
 var itemCodeLists = []itemCodeList{
-	{"material-codes", client.ClientInterface.CreateMaterialCode, client.ClientInterface.GetMaterialCode,
+	{"material-codes", client.ClientInterface.CreateMaterialCode,
+		func(api client.ClientInterface, ctx context.Context, id string) (*http.Response, error) {
+			return api.GetMaterialCode(ctx, id, nil)
+		},
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListMaterialCodes(ctx, nil, f)
 		}},
-	{"item-categories", client.ClientInterface.CreateItemCategory, client.ClientInterface.GetItemCategory,
+	{"item-categories", client.ClientInterface.CreateItemCategory,
+		func(api client.ClientInterface, ctx context.Context, id string) (*http.Response, error) {
+			return api.GetItemCategory(ctx, id, nil)
+		},
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListItemCategories(ctx, nil, f)
 		}},
-	{"grade-codes", client.ClientInterface.CreateGradeCode, client.ClientInterface.GetGradeCode,
+	{"grade-codes", client.ClientInterface.CreateGradeCode,
+		func(api client.ClientInterface, ctx context.Context, id string) (*http.Response, error) {
+			return api.GetGradeCode(ctx, id, nil)
+		},
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListGradeCodes(ctx, nil, f)
 		}},
-	{"shape-codes", client.ClientInterface.CreateShapeCode, client.ClientInterface.GetShapeCode,
+	{"shape-codes", client.ClientInterface.CreateShapeCode,
+		func(api client.ClientInterface, ctx context.Context, id string) (*http.Response, error) {
+			return api.GetShapeCode(ctx, id, nil)
+		},
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListShapeCodes(ctx, nil, f)
 		}},
-	{"gauge-codes", client.ClientInterface.CreateGaugeCode, client.ClientInterface.GetGaugeCode,
+	{"gauge-codes", client.ClientInterface.CreateGaugeCode,
+		func(api client.ClientInterface, ctx context.Context, id string) (*http.Response, error) {
+			return api.GetGaugeCode(ctx, id, nil)
+		},
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListGaugeCodes(ctx, nil, f)
 		}},
-	{"item-classes", client.ClientInterface.CreateItemClass, client.ClientInterface.GetItemClass,
+	{"item-classes", client.ClientInterface.CreateItemClass,
+		func(api client.ClientInterface, ctx context.Context, id string) (*http.Response, error) {
+			return api.GetItemClass(ctx, id, nil)
+		},
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListItemClasses(ctx, nil, f)
 		}},

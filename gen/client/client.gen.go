@@ -5092,6 +5092,9 @@ type CustomerId = Id24
 // Example: 6745f0a2c81e4b0012ab34cd
 type Id = Id24
 
+// IfMatch defines model for IfMatch.
+type IfMatch = string
+
 // IfNoneMatch defines model for IfNoneMatch.
 type IfNoneMatch = string
 
@@ -5141,6 +5144,9 @@ type NotFound = Problem
 // PayloadTooLarge An RFC 7807 problem detail.
 type PayloadTooLarge = Problem
 
+// PreconditionFailed An RFC 7807 problem detail.
+type PreconditionFailed = Problem
+
 // RequestTimeout An RFC 7807 problem detail.
 type RequestTimeout = Problem
 
@@ -5169,6 +5175,13 @@ type ListAccountingCodesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetAccountingCodeParams defines parameters for GetAccountingCode.
+type GetAccountingCodeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // DownloadAttachmentsParams defines parameters for DownloadAttachments.
 type DownloadAttachmentsParams struct {
 	// FileName The archive's download name; must end in .zip.
@@ -5189,6 +5202,27 @@ type ListAttachmentsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteAttachmentParams defines parameters for DeleteAttachment.
+type DeleteAttachmentParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetAttachmentParams defines parameters for GetAttachment.
+type GetAttachmentParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // GetSignedAttachmentContentParams defines parameters for GetSignedAttachmentContent.
@@ -5228,6 +5262,13 @@ type ListChartOfAccountsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetChartOfAccountParams defines parameters for GetChartOfAccount.
+type GetChartOfAccountParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // ListCompaniesParams defines parameters for ListCompanies.
 type ListCompaniesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5242,6 +5283,41 @@ type ListCompaniesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetCompanyParams defines parameters for GetCompany.
+type GetCompanyParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchCompanyParams defines parameters for PatchCompany.
+type PatchCompanyParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateCompanyParams defines parameters for UpdateCompany.
+type UpdateCompanyParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListCustomFieldsParams defines parameters for ListCustomFields.
@@ -5260,6 +5336,41 @@ type ListCustomFieldsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteCustomFieldParams defines parameters for DeleteCustomField.
+type DeleteCustomFieldParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetCustomFieldParams defines parameters for GetCustomField.
+type GetCustomFieldParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateCustomFieldParams defines parameters for UpdateCustomField.
+type UpdateCustomFieldParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListCustomerTiersParams defines parameters for ListCustomerTiers.
 type ListCustomerTiersParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5274,6 +5385,13 @@ type ListCustomerTiersParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetCustomerTierParams defines parameters for GetCustomerTier.
+type GetCustomerTierParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // ListCustomersParams defines parameters for ListCustomers.
@@ -5292,6 +5410,55 @@ type ListCustomersParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteCustomerParams defines parameters for DeleteCustomer.
+type DeleteCustomerParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetCustomerParams defines parameters for GetCustomer.
+type GetCustomerParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchCustomerParams defines parameters for PatchCustomer.
+type PatchCustomerParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateCustomerParams defines parameters for UpdateCustomer.
+type UpdateCustomerParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListCustomerAddressesParams defines parameters for ListCustomerAddresses.
 type ListCustomerAddressesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5306,6 +5473,41 @@ type ListCustomerAddressesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteCustomerAddressParams defines parameters for DeleteCustomerAddress.
+type DeleteCustomerAddressParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetCustomerAddressParams defines parameters for GetCustomerAddress.
+type GetCustomerAddressParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateCustomerAddressParams defines parameters for UpdateCustomerAddress.
+type UpdateCustomerAddressParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListCustomerContactsParams defines parameters for ListCustomerContacts.
@@ -5324,6 +5526,55 @@ type ListCustomerContactsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteCustomerContactParams defines parameters for DeleteCustomerContact.
+type DeleteCustomerContactParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetCustomerContactParams defines parameters for GetCustomerContact.
+type GetCustomerContactParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateCustomerContactParams defines parameters for UpdateCustomerContact.
+type UpdateCustomerContactParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// SetCustomerTierParams defines parameters for SetCustomerTier.
+type SetCustomerTierParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListDepartmentShiftsParams defines parameters for ListDepartmentShifts.
 type ListDepartmentShiftsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5338,6 +5589,41 @@ type ListDepartmentShiftsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteDepartmentShiftParams defines parameters for DeleteDepartmentShift.
+type DeleteDepartmentShiftParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetDepartmentShiftParams defines parameters for GetDepartmentShift.
+type GetDepartmentShiftParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateDepartmentShiftParams defines parameters for UpdateDepartmentShift.
+type UpdateDepartmentShiftParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListDepartmentsParams defines parameters for ListDepartments.
@@ -5356,6 +5642,27 @@ type ListDepartmentsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetDepartmentParams defines parameters for GetDepartment.
+type GetDepartmentParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateDepartmentParams defines parameters for UpdateDepartment.
+type UpdateDepartmentParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListEquipmentDowntimesParams defines parameters for ListEquipmentDowntimes.
 type ListEquipmentDowntimesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5370,6 +5677,41 @@ type ListEquipmentDowntimesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteEquipmentDowntimeParams defines parameters for DeleteEquipmentDowntime.
+type DeleteEquipmentDowntimeParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetEquipmentDowntimeParams defines parameters for GetEquipmentDowntime.
+type GetEquipmentDowntimeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateEquipmentDowntimeParams defines parameters for UpdateEquipmentDowntime.
+type UpdateEquipmentDowntimeParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListEquipmentParams defines parameters for ListEquipment.
@@ -5388,6 +5730,27 @@ type ListEquipmentParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetEquipmentParams defines parameters for GetEquipment.
+type GetEquipmentParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateEquipmentParams defines parameters for UpdateEquipment.
+type UpdateEquipmentParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListGaugeCodesParams defines parameters for ListGaugeCodes.
 type ListGaugeCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5402,6 +5765,13 @@ type ListGaugeCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetGaugeCodeParams defines parameters for GetGaugeCode.
+type GetGaugeCodeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // ListGradeCodesParams defines parameters for ListGradeCodes.
@@ -5420,6 +5790,13 @@ type ListGradeCodesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetGradeCodeParams defines parameters for GetGradeCode.
+type GetGradeCodeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // ListInProcessTrackingFieldsParams defines parameters for ListInProcessTrackingFields.
 type ListInProcessTrackingFieldsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5434,6 +5811,13 @@ type ListInProcessTrackingFieldsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetInProcessTrackingFieldParams defines parameters for GetInProcessTrackingField.
+type GetInProcessTrackingFieldParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // ListInventoryEventsParams defines parameters for ListInventoryEvents.
@@ -5452,6 +5836,62 @@ type ListInventoryEventsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetInventoryEventParams defines parameters for GetInventoryEvent.
+type GetInventoryEventParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchInventoryEventParams defines parameters for PatchInventoryEvent.
+type PatchInventoryEventParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetInventoryEventDetailsParams defines parameters for GetInventoryEventDetails.
+type GetInventoryEventDetailsParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchInventoryEventDetailsParams defines parameters for PatchInventoryEventDetails.
+type PatchInventoryEventDetailsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateInventoryEventDetailsParams defines parameters for UpdateInventoryEventDetails.
+type UpdateInventoryEventDetailsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListInventoryLotsParams defines parameters for ListInventoryLots.
 type ListInventoryLotsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5466,6 +5906,13 @@ type ListInventoryLotsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetInventoryLotParams defines parameters for GetInventoryLot.
+type GetInventoryLotParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // ListInventoryTransactionsParams defines parameters for ListInventoryTransactions.
@@ -5522,6 +5969,13 @@ type ListItemCategoriesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetItemCategoryParams defines parameters for GetItemCategory.
+type GetItemCategoryParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // ListItemClassesParams defines parameters for ListItemClasses.
 type ListItemClassesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5538,6 +5992,13 @@ type ListItemClassesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetItemClassParams defines parameters for GetItemClass.
+type GetItemClassParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // ListItemTagsParams defines parameters for ListItemTags.
 type ListItemTagsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5552,6 +6013,13 @@ type ListItemTagsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetItemTagParams defines parameters for GetItemTag.
+type GetItemTagParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // ListItemsV1Params defines parameters for ListItemsV1.
@@ -5586,6 +6054,41 @@ type ListItemsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetItemParams defines parameters for GetItem.
+type GetItemParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchItemParams defines parameters for PatchItem.
+type PatchItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateItemParams defines parameters for UpdateItem.
+type UpdateItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListItemCostBreakdownsParams defines parameters for ListItemCostBreakdowns.
 type ListItemCostBreakdownsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5602,6 +6105,34 @@ type ListItemCostBreakdownsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ReplaceItemCustomFieldsParams defines parameters for ReplaceItemCustomFields.
+type ReplaceItemCustomFieldsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ReplaceItemCustomFieldsDeprecatedParams defines parameters for ReplaceItemCustomFieldsDeprecated.
+type ReplaceItemCustomFieldsDeprecatedParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListItemCustomerDetailsParams defines parameters for ListItemCustomerDetails.
 type ListItemCustomerDetailsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5616,6 +6147,34 @@ type ListItemCustomerDetailsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteItemCustomerDetailParams defines parameters for DeleteItemCustomerDetail.
+type DeleteItemCustomerDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateItemCustomerDetailParams defines parameters for UpdateItemCustomerDetail.
+type UpdateItemCustomerDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // GetItemInputUnitCostParams defines parameters for GetItemInputUnitCost.
@@ -5640,10 +6199,52 @@ type ListItemMaterialVendorDetailsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteItemMaterialVendorDetailParams defines parameters for DeleteItemMaterialVendorDetail.
+type DeleteItemMaterialVendorDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateItemMaterialVendorDetailParams defines parameters for UpdateItemMaterialVendorDetail.
+type UpdateItemMaterialVendorDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // GetItemPurchaseHistoryParams defines parameters for GetItemPurchaseHistory.
 type GetItemPurchaseHistoryParams struct {
 	// Months Window in months, default 12; values outside 1 to 60 are clamped into it.
 	Months *int32 `form:"months,omitempty" json:"months,omitempty"`
+}
+
+// ReplaceItemPurchasePriceBreaksParams defines parameters for ReplaceItemPurchasePriceBreaks.
+type ReplaceItemPurchasePriceBreaksParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListItemPurchasePriceBreaksParams defines parameters for ListItemPurchasePriceBreaks.
@@ -5662,6 +6263,20 @@ type ListItemPurchasePriceBreaksParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// ReplaceItemSalesPriceBreaksParams defines parameters for ReplaceItemSalesPriceBreaks.
+type ReplaceItemSalesPriceBreaksParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListItemSalesPriceBreaksParams defines parameters for ListItemSalesPriceBreaks.
 type ListItemSalesPriceBreaksParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5676,6 +6291,34 @@ type ListItemSalesPriceBreaksParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ReplaceItemTagsParams defines parameters for ReplaceItemTags.
+type ReplaceItemTagsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// RemoveItemTagParams defines parameters for RemoveItemTag.
+type RemoveItemTagParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListItemVendorDetailsParams defines parameters for ListItemVendorDetails.
@@ -5694,6 +6337,34 @@ type ListItemVendorDetailsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteItemVendorDetailParams defines parameters for DeleteItemVendorDetail.
+type DeleteItemVendorDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateItemVendorDetailParams defines parameters for UpdateItemVendorDetail.
+type UpdateItemVendorDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListLocationsParams defines parameters for ListLocations.
 type ListLocationsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5708,6 +6379,27 @@ type ListLocationsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteLocationParams defines parameters for DeleteLocation.
+type DeleteLocationParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetLocationParams defines parameters for GetLocation.
+type GetLocationParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // ListMaterialCodesParams defines parameters for ListMaterialCodes.
@@ -5726,6 +6418,13 @@ type ListMaterialCodesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetMaterialCodeParams defines parameters for GetMaterialCode.
+type GetMaterialCodeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // ListMaterialShapesParams defines parameters for ListMaterialShapes.
 type ListMaterialShapesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5740,6 +6439,27 @@ type ListMaterialShapesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetMaterialShapeParams defines parameters for GetMaterialShape.
+type GetMaterialShapeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateMaterialShapeParams defines parameters for UpdateMaterialShape.
+type UpdateMaterialShapeParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // GetOpenApiJsonParams defines parameters for GetOpenApiJson.
@@ -5772,6 +6492,55 @@ type ListPaymentTermsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetPaymentTermParams defines parameters for GetPaymentTerm.
+type GetPaymentTermParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// GetCostingSettingsParams defines parameters for GetCostingSettings.
+type GetCostingSettingsParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateCostingSettingsParams defines parameters for UpdateCostingSettings.
+type UpdateCostingSettingsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetPricingSettingsParams defines parameters for GetPricingSettings.
+type GetPricingSettingsParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdatePricingSettingsParams defines parameters for UpdatePricingSettings.
+type UpdatePricingSettingsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListShapeCodesParams defines parameters for ListShapeCodes.
 type ListShapeCodesParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5788,6 +6557,13 @@ type ListShapeCodesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetShapeCodeParams defines parameters for GetShapeCode.
+type GetShapeCodeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // ListTagsParams defines parameters for ListTags.
 type ListTagsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5802,6 +6578,41 @@ type ListTagsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetTagParams defines parameters for GetTag.
+type GetTagParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchTagParams defines parameters for PatchTag.
+type PatchTagParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateTagParams defines parameters for UpdateTag.
+type UpdateTagParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListUnitsOfMeasureParams defines parameters for ListUnitsOfMeasure.
@@ -5836,6 +6647,27 @@ type ListVendorsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetVendorParams defines parameters for GetVendor.
+type GetVendorParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateVendorParams defines parameters for UpdateVendor.
+type UpdateVendorParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListWorkCentersParams defines parameters for ListWorkCenters.
 type ListWorkCentersParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5850,6 +6682,41 @@ type ListWorkCentersParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteWorkCenterParams defines parameters for DeleteWorkCenter.
+type DeleteWorkCenterParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetWorkCenterParams defines parameters for GetWorkCenter.
+type GetWorkCenterParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateWorkCenterParams defines parameters for UpdateWorkCenter.
+type UpdateWorkCenterParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // CreateAccountingCodeJSONRequestBody defines body for CreateAccountingCode for application/json ContentType.
@@ -6580,7 +7447,7 @@ type ClientInterface interface {
 	// Permission: View Accounting.
 	//
 	// Corresponds with GET /api/accounting-codes/{id} (the `GetAccountingCode` operationId).
-	GetAccountingCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetAccountingCode(ctx context.Context, id Id, params *GetAccountingCodeParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UploadAttachmentWithBody Upload a file attachment
 	//
@@ -6770,7 +7637,7 @@ type ClientInterface interface {
 	// Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 	//
 	// Corresponds with DELETE /api/attachments/{attachmentId} (the `DeleteAttachment` operationId).
-	DeleteAttachment(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	DeleteAttachment(ctx context.Context, attachmentId AttachmentId, params *DeleteAttachmentParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetAttachment Get an attachment
 	//
@@ -6780,7 +7647,7 @@ type ClientInterface interface {
 	// Permission: the owner type's view permission on user-bound tokens (item: View Item).
 	//
 	// Corresponds with GET /api/attachments/{attachmentId} (the `GetAttachment` operationId).
-	GetAttachment(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetAttachment(ctx context.Context, attachmentId AttachmentId, params *GetAttachmentParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetSignedAttachmentContent Fetch a file through a signed URL
 	//
@@ -6873,7 +7740,7 @@ type ClientInterface interface {
 	// Permission: View Accounting.
 	//
 	// Corresponds with GET /api/chart-of-accounts/{id} (the `GetChartOfAccount` operationId).
-	GetChartOfAccount(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetChartOfAccount(ctx context.Context, id Id, params *GetChartOfAccountParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateCompanyWithBody Create a company record
 	//
@@ -6932,7 +7799,7 @@ type ClientInterface interface {
 	// Permission: View Company.
 	//
 	// Corresponds with GET /api/companies/{companyId} (the `GetCompany` operationId).
-	GetCompany(ctx context.Context, companyId CompanyId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetCompany(ctx context.Context, companyId CompanyId, params *GetCompanyParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PatchCompanyWithBody Partially update a company record
 	//
@@ -6947,7 +7814,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PATCH /api/companies/{companyId} (the `PatchCompany` operationId).
-	PatchCompanyWithBody(ctx context.Context, companyId CompanyId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PatchCompanyWithBody(ctx context.Context, companyId CompanyId, params *PatchCompanyParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PatchCompanyWithApplicationJSONPatchPlusJSONBody Partially update a company record
 	//
@@ -6962,7 +7829,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json-patch+json` content type.
 	//
 	// Corresponds with PATCH /api/companies/{companyId} (the `PatchCompany` operationId).
-	PatchCompanyWithApplicationJSONPatchPlusJSONBody(ctx context.Context, companyId CompanyId, body PatchCompanyApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PatchCompanyWithApplicationJSONPatchPlusJSONBody(ctx context.Context, companyId CompanyId, params *PatchCompanyParams, body PatchCompanyApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateCompanyWithBody Replace a company record
 	//
@@ -6974,7 +7841,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/companies/{companyId} (the `UpdateCompany` operationId).
-	UpdateCompanyWithBody(ctx context.Context, companyId CompanyId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateCompanyWithBody(ctx context.Context, companyId CompanyId, params *UpdateCompanyParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateCompany Replace a company record
 	//
@@ -6986,7 +7853,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/companies/{companyId} (the `UpdateCompany` operationId).
-	UpdateCompany(ctx context.Context, companyId CompanyId, body UpdateCompanyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateCompany(ctx context.Context, companyId CompanyId, params *UpdateCompanyParams, body UpdateCompanyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateCustomFieldWithBody Create a custom field definition
 	//
@@ -7054,14 +7921,14 @@ type ClientInterface interface {
 	// Permission: Edit Custom Fields.
 	//
 	// Corresponds with DELETE /api/custom-fields/{id} (the `DeleteCustomField` operationId).
-	DeleteCustomField(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	DeleteCustomField(ctx context.Context, id Id, params *DeleteCustomFieldParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetCustomField Get a custom field definition
 	//
 	// Permission: View Custom Fields.
 	//
 	// Corresponds with GET /api/custom-fields/{id} (the `GetCustomField` operationId).
-	GetCustomField(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetCustomField(ctx context.Context, id Id, params *GetCustomFieldParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateCustomFieldWithBody Replace a custom field definition
 	//
@@ -7073,7 +7940,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/custom-fields/{id} (the `UpdateCustomField` operationId).
-	UpdateCustomFieldWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateCustomFieldWithBody(ctx context.Context, id Id, params *UpdateCustomFieldParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateCustomField Replace a custom field definition
 	//
@@ -7085,7 +7952,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/custom-fields/{id} (the `UpdateCustomField` operationId).
-	UpdateCustomField(ctx context.Context, id Id, body UpdateCustomFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateCustomField(ctx context.Context, id Id, params *UpdateCustomFieldParams, body UpdateCustomFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateCustomerTierWithBody Create a customer tier
 	//
@@ -7136,7 +8003,7 @@ type ClientInterface interface {
 	// Permission: View Customer.
 	//
 	// Corresponds with GET /api/customer-tiers/{id} (the `GetCustomerTier` operationId).
-	GetCustomerTier(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetCustomerTier(ctx context.Context, id Id, params *GetCustomerTierParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateCustomerWithBody Create a customer
 	//
@@ -7210,7 +8077,7 @@ type ClientInterface interface {
 	// Permission: Edit Customer.
 	//
 	// Corresponds with DELETE /api/customers/{customerId} (the `DeleteCustomer` operationId).
-	DeleteCustomer(ctx context.Context, customerId CustomerId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	DeleteCustomer(ctx context.Context, customerId CustomerId, params *DeleteCustomerParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetCustomer Get a customer
 	//
@@ -7219,7 +8086,7 @@ type ClientInterface interface {
 	// Permission: View Customer.
 	//
 	// Corresponds with GET /api/customers/{customerId} (the `GetCustomer` operationId).
-	GetCustomer(ctx context.Context, customerId CustomerId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetCustomer(ctx context.Context, customerId CustomerId, params *GetCustomerParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PatchCustomerWithBody Partially update a customer
 	//
@@ -7237,7 +8104,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PATCH /api/customers/{customerId} (the `PatchCustomer` operationId).
-	PatchCustomerWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PatchCustomerWithBody(ctx context.Context, customerId CustomerId, params *PatchCustomerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PatchCustomerWithApplicationJSONPatchPlusJSONBody Partially update a customer
 	//
@@ -7255,7 +8122,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json-patch+json` content type.
 	//
 	// Corresponds with PATCH /api/customers/{customerId} (the `PatchCustomer` operationId).
-	PatchCustomerWithApplicationJSONPatchPlusJSONBody(ctx context.Context, customerId CustomerId, body PatchCustomerApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PatchCustomerWithApplicationJSONPatchPlusJSONBody(ctx context.Context, customerId CustomerId, params *PatchCustomerParams, body PatchCustomerApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateCustomerWithBody Replace a customer
 	//
@@ -7268,7 +8135,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/customers/{customerId} (the `UpdateCustomer` operationId).
-	UpdateCustomerWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateCustomerWithBody(ctx context.Context, customerId CustomerId, params *UpdateCustomerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateCustomer Replace a customer
 	//
@@ -7281,7 +8148,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/customers/{customerId} (the `UpdateCustomer` operationId).
-	UpdateCustomer(ctx context.Context, customerId CustomerId, body UpdateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateCustomer(ctx context.Context, customerId CustomerId, params *UpdateCustomerParams, body UpdateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateCustomerAddressWithBody Add an address to a customer
 	//
@@ -7335,7 +8202,7 @@ type ClientInterface interface {
 	// Permission: Edit Customer.
 	//
 	// Corresponds with DELETE /api/customers/{customerId}/addresses/{customerAddressId} (the `DeleteCustomerAddress` operationId).
-	DeleteCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	DeleteCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, params *DeleteCustomerAddressParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetCustomerAddress Get a customer address
 	//
@@ -7345,7 +8212,7 @@ type ClientInterface interface {
 	// Permission: View Customer.
 	//
 	// Corresponds with GET /api/customers/{customerId}/addresses/{customerAddressId} (the `GetCustomerAddress` operationId).
-	GetCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, params *GetCustomerAddressParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateCustomerAddressWithBody Replace a customer address
 	//
@@ -7357,7 +8224,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/customers/{customerId}/addresses/{customerAddressId} (the `UpdateCustomerAddress` operationId).
-	UpdateCustomerAddressWithBody(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateCustomerAddressWithBody(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, params *UpdateCustomerAddressParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateCustomerAddress Replace a customer address
 	//
@@ -7369,7 +8236,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/customers/{customerId}/addresses/{customerAddressId} (the `UpdateCustomerAddress` operationId).
-	UpdateCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, body UpdateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, params *UpdateCustomerAddressParams, body UpdateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateCustomerContactWithBody Add a contact to a customer
 	//
@@ -7423,7 +8290,7 @@ type ClientInterface interface {
 	// Permission: Edit Customer.
 	//
 	// Corresponds with DELETE /api/customers/{customerId}/contacts/{contactId} (the `DeleteCustomerContact` operationId).
-	DeleteCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	DeleteCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, params *DeleteCustomerContactParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetCustomerContact Get a customer contact
 	//
@@ -7433,7 +8300,7 @@ type ClientInterface interface {
 	// Permission: View Customer.
 	//
 	// Corresponds with GET /api/customers/{customerId}/contacts/{contactId} (the `GetCustomerContact` operationId).
-	GetCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, params *GetCustomerContactParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateCustomerContactWithBody Replace a customer contact
 	//
@@ -7445,7 +8312,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/customers/{customerId}/contacts/{contactId} (the `UpdateCustomerContact` operationId).
-	UpdateCustomerContactWithBody(ctx context.Context, customerId CustomerId, contactId ContactId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateCustomerContactWithBody(ctx context.Context, customerId CustomerId, contactId ContactId, params *UpdateCustomerContactParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateCustomerContact Replace a customer contact
 	//
@@ -7457,7 +8324,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/customers/{customerId}/contacts/{contactId} (the `UpdateCustomerContact` operationId).
-	UpdateCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, body UpdateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, params *UpdateCustomerContactParams, body UpdateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// SetCustomerTierWithBody Assign a customer to a tier
 	//
@@ -7469,7 +8336,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
-	SetCustomerTierWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	SetCustomerTierWithBody(ctx context.Context, customerId CustomerId, params *SetCustomerTierParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// SetCustomerTier Assign a customer to a tier
 	//
@@ -7481,7 +8348,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
-	SetCustomerTier(ctx context.Context, customerId CustomerId, body SetCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	SetCustomerTier(ctx context.Context, customerId CustomerId, params *SetCustomerTierParams, body SetCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateDepartmentShiftWithBody Create a department shift
 	//
@@ -7557,7 +8424,7 @@ type ClientInterface interface {
 	// Permission: Edit Scheduling.
 	//
 	// Corresponds with DELETE /api/department-shifts/{id} (the `DeleteDepartmentShift` operationId).
-	DeleteDepartmentShift(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	DeleteDepartmentShift(ctx context.Context, id Id, params *DeleteDepartmentShiftParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetDepartmentShift Get a department shift
 	//
@@ -7567,7 +8434,7 @@ type ClientInterface interface {
 	// Permission: View Scheduling.
 	//
 	// Corresponds with GET /api/department-shifts/{id} (the `GetDepartmentShift` operationId).
-	GetDepartmentShift(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetDepartmentShift(ctx context.Context, id Id, params *GetDepartmentShiftParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateDepartmentShiftWithBody Replace a department shift
 	//
@@ -7582,7 +8449,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/department-shifts/{id} (the `UpdateDepartmentShift` operationId).
-	UpdateDepartmentShiftWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateDepartmentShiftWithBody(ctx context.Context, id Id, params *UpdateDepartmentShiftParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateDepartmentShift Replace a department shift
 	//
@@ -7597,7 +8464,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/department-shifts/{id} (the `UpdateDepartmentShift` operationId).
-	UpdateDepartmentShift(ctx context.Context, id Id, body UpdateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateDepartmentShift(ctx context.Context, id Id, params *UpdateDepartmentShiftParams, body UpdateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateDepartmentWithBody Create a department
 	//
@@ -7663,7 +8530,7 @@ type ClientInterface interface {
 	// Permission: View Scheduling.
 	//
 	// Corresponds with GET /api/departments/{id} (the `GetDepartment` operationId).
-	GetDepartment(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetDepartment(ctx context.Context, id Id, params *GetDepartmentParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateDepartmentWithBody Update a department
 	//
@@ -7678,7 +8545,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/departments/{id} (the `UpdateDepartment` operationId).
-	UpdateDepartmentWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateDepartmentWithBody(ctx context.Context, id Id, params *UpdateDepartmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateDepartment Update a department
 	//
@@ -7693,7 +8560,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/departments/{id} (the `UpdateDepartment` operationId).
-	UpdateDepartment(ctx context.Context, id Id, body UpdateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateDepartment(ctx context.Context, id Id, params *UpdateDepartmentParams, body UpdateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateEquipmentWithBody Create an equipment
 	//
@@ -7803,7 +8670,7 @@ type ClientInterface interface {
 	// Permission: Edit Scheduling.
 	//
 	// Corresponds with DELETE /api/equipment-downtimes/{id} (the `DeleteEquipmentDowntime` operationId).
-	DeleteEquipmentDowntime(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	DeleteEquipmentDowntime(ctx context.Context, id Id, params *DeleteEquipmentDowntimeParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetEquipmentDowntime Get an equipment downtime
 	//
@@ -7812,7 +8679,7 @@ type ClientInterface interface {
 	// Permission: View Scheduling.
 	//
 	// Corresponds with GET /api/equipment-downtimes/{id} (the `GetEquipmentDowntime` operationId).
-	GetEquipmentDowntime(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetEquipmentDowntime(ctx context.Context, id Id, params *GetEquipmentDowntimeParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateEquipmentDowntimeWithBody Replace an equipment downtime
 	//
@@ -7824,7 +8691,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/equipment-downtimes/{id} (the `UpdateEquipmentDowntime` operationId).
-	UpdateEquipmentDowntimeWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateEquipmentDowntimeWithBody(ctx context.Context, id Id, params *UpdateEquipmentDowntimeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateEquipmentDowntime Replace an equipment downtime
 	//
@@ -7836,7 +8703,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/equipment-downtimes/{id} (the `UpdateEquipmentDowntime` operationId).
-	UpdateEquipmentDowntime(ctx context.Context, id Id, body UpdateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateEquipmentDowntime(ctx context.Context, id Id, params *UpdateEquipmentDowntimeParams, body UpdateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListEquipmentWithBody List equipment
 	//
@@ -7867,7 +8734,7 @@ type ClientInterface interface {
 	// Permission: View Scheduling.
 	//
 	// Corresponds with GET /api/equipment/{id} (the `GetEquipment` operationId).
-	GetEquipment(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetEquipment(ctx context.Context, id Id, params *GetEquipmentParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateEquipmentWithBody Update an equipment
 	//
@@ -7880,7 +8747,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
-	UpdateEquipmentWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateEquipmentWithBody(ctx context.Context, id Id, params *UpdateEquipmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateEquipment Update an equipment
 	//
@@ -7893,7 +8760,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
-	UpdateEquipment(ctx context.Context, id Id, body UpdateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateEquipment(ctx context.Context, id Id, params *UpdateEquipmentParams, body UpdateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateGaugeCodeWithBody Create a gauge code
 	//
@@ -7957,7 +8824,7 @@ type ClientInterface interface {
 	// Permission: View Item.
 	//
 	// Corresponds with GET /api/gauge-codes/{id} (the `GetGaugeCode` operationId).
-	GetGaugeCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetGaugeCode(ctx context.Context, id Id, params *GetGaugeCodeParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateGradeCodeWithBody Create a grade code
 	//
@@ -8021,7 +8888,7 @@ type ClientInterface interface {
 	// Permission: View Item.
 	//
 	// Corresponds with GET /api/grade-codes/{id} (the `GetGradeCode` operationId).
-	GetGradeCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetGradeCode(ctx context.Context, id Id, params *GetGradeCodeParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateInProcessTrackingFieldWithBody Create an in-process tracking field
 	//
@@ -8082,7 +8949,7 @@ type ClientInterface interface {
 	// Permission: View Scheduling.
 	//
 	// Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
-	GetInProcessTrackingField(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetInProcessTrackingField(ctx context.Context, id Id, params *GetInProcessTrackingFieldParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListInventoryEventsWithBody List inventory events
 	//
@@ -8119,7 +8986,7 @@ type ClientInterface interface {
 	// Permission: View Inventory.
 	//
 	// Corresponds with GET /api/inventory-events/{inventoryEventId} (the `GetInventoryEvent` operationId).
-	GetInventoryEvent(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetInventoryEvent(ctx context.Context, inventoryEventId InventoryEventId, params *GetInventoryEventParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PatchInventoryEventWithBody Change an event's note or details
 	//
@@ -8135,7 +9002,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PATCH /api/inventory-events/{inventoryEventId} (the `PatchInventoryEvent` operationId).
-	PatchInventoryEventWithBody(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PatchInventoryEventWithBody(ctx context.Context, inventoryEventId InventoryEventId, params *PatchInventoryEventParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PatchInventoryEventWithApplicationJSONPatchPlusJSONBody Change an event's note or details
 	//
@@ -8151,7 +9018,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json-patch+json` content type.
 	//
 	// Corresponds with PATCH /api/inventory-events/{inventoryEventId} (the `PatchInventoryEvent` operationId).
-	PatchInventoryEventWithApplicationJSONPatchPlusJSONBody(ctx context.Context, inventoryEventId InventoryEventId, body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PatchInventoryEventWithApplicationJSONPatchPlusJSONBody(ctx context.Context, inventoryEventId InventoryEventId, params *PatchInventoryEventParams, body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetInventoryEventDetails Get an event's details
 	//
@@ -8160,7 +9027,7 @@ type ClientInterface interface {
 	// Permission: View Inventory.
 	//
 	// Corresponds with GET /api/inventory-events/{inventoryEventId}/details (the `GetInventoryEventDetails` operationId).
-	GetInventoryEventDetails(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetInventoryEventDetails(ctx context.Context, inventoryEventId InventoryEventId, params *GetInventoryEventDetailsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PatchInventoryEventDetailsWithBody Partially update an event's details
 	//
@@ -8175,7 +9042,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PATCH /api/inventory-events/{inventoryEventId}/details (the `PatchInventoryEventDetails` operationId).
-	PatchInventoryEventDetailsWithBody(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PatchInventoryEventDetailsWithBody(ctx context.Context, inventoryEventId InventoryEventId, params *PatchInventoryEventDetailsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody Partially update an event's details
 	//
@@ -8190,7 +9057,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json-patch+json` content type.
 	//
 	// Corresponds with PATCH /api/inventory-events/{inventoryEventId}/details (the `PatchInventoryEventDetails` operationId).
-	PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody(ctx context.Context, inventoryEventId InventoryEventId, body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody(ctx context.Context, inventoryEventId InventoryEventId, params *PatchInventoryEventDetailsParams, body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateInventoryEventDetailsWithBody Replace an event's details
 	//
@@ -8203,7 +9070,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/inventory-events/{inventoryEventId}/details (the `UpdateInventoryEventDetails` operationId).
-	UpdateInventoryEventDetailsWithBody(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateInventoryEventDetailsWithBody(ctx context.Context, inventoryEventId InventoryEventId, params *UpdateInventoryEventDetailsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateInventoryEventDetails Replace an event's details
 	//
@@ -8216,7 +9083,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/inventory-events/{inventoryEventId}/details (the `UpdateInventoryEventDetails` operationId).
-	UpdateInventoryEventDetails(ctx context.Context, inventoryEventId InventoryEventId, body UpdateInventoryEventDetailsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateInventoryEventDetails(ctx context.Context, inventoryEventId InventoryEventId, params *UpdateInventoryEventDetailsParams, body UpdateInventoryEventDetailsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// RevertInventoryEvent Revert an inventory event
 	//
@@ -8310,7 +9177,7 @@ type ClientInterface interface {
 	// Permission: View Inventory.
 	//
 	// Corresponds with GET /api/inventory-lots/{id} (the `GetInventoryLot` operationId).
-	GetInventoryLot(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetInventoryLot(ctx context.Context, id Id, params *GetInventoryLotParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListInventoryTransactionsWithBody List inventory transactions
 	//
@@ -8569,7 +9436,7 @@ type ClientInterface interface {
 	// Permission: View Item.
 	//
 	// Corresponds with GET /api/item-categories/{id} (the `GetItemCategory` operationId).
-	GetItemCategory(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetItemCategory(ctx context.Context, id Id, params *GetItemCategoryParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateItemClassWithBody Create an item class
 	//
@@ -8633,7 +9500,7 @@ type ClientInterface interface {
 	// Permission: View Item.
 	//
 	// Corresponds with GET /api/item-classes/{id} (the `GetItemClass` operationId).
-	GetItemClass(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetItemClass(ctx context.Context, id Id, params *GetItemClassParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListItemTagsWithBody List item tags
 	//
@@ -8674,7 +9541,7 @@ type ClientInterface interface {
 	// Permission: View Item.
 	//
 	// Corresponds with GET /api/item-tags/{id} (the `GetItemTag` operationId).
-	GetItemTag(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetItemTag(ctx context.Context, id Id, params *GetItemTagParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateItemWithBody Create an item
 	//
@@ -8869,7 +9736,7 @@ type ClientInterface interface {
 	// Permission: View Item.
 	//
 	// Corresponds with GET /api/items/{itemId} (the `GetItem` operationId).
-	GetItem(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetItem(ctx context.Context, itemId ItemId, params *GetItemParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PatchItemWithBody Partially update an item
 	//
@@ -8884,7 +9751,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PATCH /api/items/{itemId} (the `PatchItem` operationId).
-	PatchItemWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PatchItemWithBody(ctx context.Context, itemId ItemId, params *PatchItemParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PatchItemWithApplicationJSONPatchPlusJSONBody Partially update an item
 	//
@@ -8899,7 +9766,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json-patch+json` content type.
 	//
 	// Corresponds with PATCH /api/items/{itemId} (the `PatchItem` operationId).
-	PatchItemWithApplicationJSONPatchPlusJSONBody(ctx context.Context, itemId ItemId, body PatchItemApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PatchItemWithApplicationJSONPatchPlusJSONBody(ctx context.Context, itemId ItemId, params *PatchItemParams, body PatchItemApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateItemWithBody Replace an item's writable members
 	//
@@ -8942,7 +9809,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
-	UpdateItemWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateItemWithBody(ctx context.Context, itemId ItemId, params *UpdateItemParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateItem Replace an item's writable members
 	//
@@ -8985,7 +9852,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
-	UpdateItem(ctx context.Context, itemId ItemId, body UpdateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateItem(ctx context.Context, itemId ItemId, params *UpdateItemParams, body UpdateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListItemCostBreakdownsWithBody List an item's cost breakdowns
 	//
@@ -9041,7 +9908,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/items/{itemId}/custom-fields (the `ReplaceItemCustomFields` operationId).
-	ReplaceItemCustomFieldsWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ReplaceItemCustomFieldsWithBody(ctx context.Context, itemId ItemId, params *ReplaceItemCustomFieldsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ReplaceItemCustomFields Replace an item's custom fields
 	//
@@ -9059,7 +9926,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/items/{itemId}/custom-fields (the `ReplaceItemCustomFields` operationId).
-	ReplaceItemCustomFields(ctx context.Context, itemId ItemId, body ReplaceItemCustomFieldsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ReplaceItemCustomFields(ctx context.Context, itemId ItemId, params *ReplaceItemCustomFieldsParams, body ReplaceItemCustomFieldsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ReplaceItemCustomFieldsDeprecatedWithBody Replace an item's custom fields (deprecated path)
 	//
@@ -9082,7 +9949,7 @@ type ClientInterface interface {
 	// Corresponds with PUT /api/items/{itemId}/customFields (the `ReplaceItemCustomFieldsDeprecated` operationId).
 	//
 	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-	ReplaceItemCustomFieldsDeprecatedWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ReplaceItemCustomFieldsDeprecatedWithBody(ctx context.Context, itemId ItemId, params *ReplaceItemCustomFieldsDeprecatedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ReplaceItemCustomFieldsDeprecated Replace an item's custom fields (deprecated path)
 	//
@@ -9105,7 +9972,7 @@ type ClientInterface interface {
 	// Corresponds with PUT /api/items/{itemId}/customFields (the `ReplaceItemCustomFieldsDeprecated` operationId).
 	//
 	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-	ReplaceItemCustomFieldsDeprecated(ctx context.Context, itemId ItemId, body ReplaceItemCustomFieldsDeprecatedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ReplaceItemCustomFieldsDeprecated(ctx context.Context, itemId ItemId, params *ReplaceItemCustomFieldsDeprecatedParams, body ReplaceItemCustomFieldsDeprecatedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateItemCustomerDetailWithBody Add a customer detail to an item
 	//
@@ -9175,7 +10042,7 @@ type ClientInterface interface {
 	// Permission: Edit Item.
 	//
 	// Corresponds with DELETE /api/items/{itemId}/customers/{itemCustomerId} (the `DeleteItemCustomerDetail` operationId).
-	DeleteItemCustomerDetail(ctx context.Context, itemId ItemId, itemCustomerId Id36, reqEditors ...RequestEditorFn) (*http.Response, error)
+	DeleteItemCustomerDetail(ctx context.Context, itemId ItemId, itemCustomerId Id36, params *DeleteItemCustomerDetailParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateItemCustomerDetailWithBody Replace an item's customer detail
 	//
@@ -9190,7 +10057,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/items/{itemId}/customers/{itemCustomerId} (the `UpdateItemCustomerDetail` operationId).
-	UpdateItemCustomerDetailWithBody(ctx context.Context, itemId ItemId, itemCustomerId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateItemCustomerDetailWithBody(ctx context.Context, itemId ItemId, itemCustomerId Id36, params *UpdateItemCustomerDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateItemCustomerDetail Replace an item's customer detail
 	//
@@ -9205,7 +10072,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/items/{itemId}/customers/{itemCustomerId} (the `UpdateItemCustomerDetail` operationId).
-	UpdateItemCustomerDetail(ctx context.Context, itemId ItemId, itemCustomerId Id36, body UpdateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateItemCustomerDetail(ctx context.Context, itemId ItemId, itemCustomerId Id36, params *UpdateItemCustomerDetailParams, body UpdateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetItemInputUnitCost Get the cost of buying an item, per inventory unit
 	//
@@ -9326,7 +10193,7 @@ type ClientInterface interface {
 	// Permission: Edit Item.
 	//
 	// Corresponds with DELETE /api/items/{itemId}/material-vendors/{materialVendorId} (the `DeleteItemMaterialVendorDetail` operationId).
-	DeleteItemMaterialVendorDetail(ctx context.Context, itemId ItemId, materialVendorId Id36, reqEditors ...RequestEditorFn) (*http.Response, error)
+	DeleteItemMaterialVendorDetail(ctx context.Context, itemId ItemId, materialVendorId Id36, params *DeleteItemMaterialVendorDetailParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateItemMaterialVendorDetailWithBody Replace an item's material vendor detail
 	//
@@ -9340,7 +10207,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/items/{itemId}/material-vendors/{materialVendorId} (the `UpdateItemMaterialVendorDetail` operationId).
-	UpdateItemMaterialVendorDetailWithBody(ctx context.Context, itemId ItemId, materialVendorId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateItemMaterialVendorDetailWithBody(ctx context.Context, itemId ItemId, materialVendorId Id36, params *UpdateItemMaterialVendorDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateItemMaterialVendorDetail Replace an item's material vendor detail
 	//
@@ -9354,7 +10221,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/items/{itemId}/material-vendors/{materialVendorId} (the `UpdateItemMaterialVendorDetail` operationId).
-	UpdateItemMaterialVendorDetail(ctx context.Context, itemId ItemId, materialVendorId Id36, body UpdateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateItemMaterialVendorDetail(ctx context.Context, itemId ItemId, materialVendorId Id36, params *UpdateItemMaterialVendorDetailParams, body UpdateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetItemPurchaseHistory Get an item's purchase history
 	//
@@ -9403,7 +10270,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/items/{itemId}/purchase-price-breaks (the `ReplaceItemPurchasePriceBreaks` operationId).
-	ReplaceItemPurchasePriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ReplaceItemPurchasePriceBreaksWithBody(ctx context.Context, itemId ItemId, params *ReplaceItemPurchasePriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ReplaceItemPurchasePriceBreaks Replace an item's purchase price breaks
 	//
@@ -9435,7 +10302,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/items/{itemId}/purchase-price-breaks (the `ReplaceItemPurchasePriceBreaks` operationId).
-	ReplaceItemPurchasePriceBreaks(ctx context.Context, itemId ItemId, body ReplaceItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ReplaceItemPurchasePriceBreaks(ctx context.Context, itemId ItemId, params *ReplaceItemPurchasePriceBreaksParams, body ReplaceItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListItemPurchasePriceBreaksWithBody List an item's purchase price breaks
 	//
@@ -9581,7 +10448,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/items/{itemId}/sales-price-breaks (the `ReplaceItemSalesPriceBreaks` operationId).
-	ReplaceItemSalesPriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ReplaceItemSalesPriceBreaksWithBody(ctx context.Context, itemId ItemId, params *ReplaceItemSalesPriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ReplaceItemSalesPriceBreaks Replace an item's sales price breaks
 	//
@@ -9605,7 +10472,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/items/{itemId}/sales-price-breaks (the `ReplaceItemSalesPriceBreaks` operationId).
-	ReplaceItemSalesPriceBreaks(ctx context.Context, itemId ItemId, body ReplaceItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ReplaceItemSalesPriceBreaks(ctx context.Context, itemId ItemId, params *ReplaceItemSalesPriceBreaksParams, body ReplaceItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListItemSalesPriceBreaksWithBody List an item's sales price breaks
 	//
@@ -9664,7 +10531,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/items/{itemId}/tags (the `ReplaceItemTags` operationId).
-	ReplaceItemTagsWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ReplaceItemTagsWithBody(ctx context.Context, itemId ItemId, params *ReplaceItemTagsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ReplaceItemTags Replace an item's tags
 	//
@@ -9683,7 +10550,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/items/{itemId}/tags (the `ReplaceItemTags` operationId).
-	ReplaceItemTags(ctx context.Context, itemId ItemId, body ReplaceItemTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ReplaceItemTags(ctx context.Context, itemId ItemId, params *ReplaceItemTagsParams, body ReplaceItemTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// RemoveItemTag Remove a tag from an item
 	//
@@ -9698,7 +10565,7 @@ type ClientInterface interface {
 	// Permission: Edit Item.
 	//
 	// Corresponds with DELETE /api/items/{itemId}/tags/{tagId} (the `RemoveItemTag` operationId).
-	RemoveItemTag(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	RemoveItemTag(ctx context.Context, itemId ItemId, tagId TagId, params *RemoveItemTagParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// AddItemTag Add a tag to an item
 	//
@@ -9776,7 +10643,7 @@ type ClientInterface interface {
 	// Permission: Edit Item.
 	//
 	// Corresponds with DELETE /api/items/{itemId}/vendors/{itemVendorId} (the `DeleteItemVendorDetail` operationId).
-	DeleteItemVendorDetail(ctx context.Context, itemId ItemId, itemVendorId Id36, reqEditors ...RequestEditorFn) (*http.Response, error)
+	DeleteItemVendorDetail(ctx context.Context, itemId ItemId, itemVendorId Id36, params *DeleteItemVendorDetailParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateItemVendorDetailWithBody Replace an item's vendor detail
 	//
@@ -9789,7 +10656,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
-	UpdateItemVendorDetailWithBody(ctx context.Context, itemId ItemId, itemVendorId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateItemVendorDetailWithBody(ctx context.Context, itemId ItemId, itemVendorId Id36, params *UpdateItemVendorDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateItemVendorDetail Replace an item's vendor detail
 	//
@@ -9802,7 +10669,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
-	UpdateItemVendorDetail(ctx context.Context, itemId ItemId, itemVendorId Id36, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateItemVendorDetail(ctx context.Context, itemId ItemId, itemVendorId Id36, params *UpdateItemVendorDetailParams, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateLocationWithBody Create a location
 	//
@@ -9863,7 +10730,7 @@ type ClientInterface interface {
 	// Permission: Edit Inventory.
 	//
 	// Corresponds with DELETE /api/locations/{id} (the `DeleteLocation` operationId).
-	DeleteLocation(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	DeleteLocation(ctx context.Context, id Id, params *DeleteLocationParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetLocation Get a location
 	//
@@ -9873,7 +10740,7 @@ type ClientInterface interface {
 	// Permission: View Inventory.
 	//
 	// Corresponds with GET /api/locations/{id} (the `GetLocation` operationId).
-	GetLocation(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetLocation(ctx context.Context, id Id, params *GetLocationParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateMaterialCodeWithBody Create a material code
 	//
@@ -9937,7 +10804,7 @@ type ClientInterface interface {
 	// Permission: View Item.
 	//
 	// Corresponds with GET /api/material-codes/{id} (the `GetMaterialCode` operationId).
-	GetMaterialCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetMaterialCode(ctx context.Context, id Id, params *GetMaterialCodeParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateMaterialShapeWithBody Create a material shape
 	//
@@ -10058,7 +10925,7 @@ type ClientInterface interface {
 	// Permission: View Item.
 	//
 	// Corresponds with GET /api/materials/{id} (the `GetMaterialShape` operationId).
-	GetMaterialShape(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetMaterialShape(ctx context.Context, id Id, params *GetMaterialShapeParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateMaterialShapeWithBody Replace a material shape
 	//
@@ -10072,7 +10939,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/materials/{id} (the `UpdateMaterialShape` operationId).
-	UpdateMaterialShapeWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateMaterialShapeWithBody(ctx context.Context, id Id, params *UpdateMaterialShapeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateMaterialShape Replace a material shape
 	//
@@ -10086,7 +10953,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/materials/{id} (the `UpdateMaterialShape` operationId).
-	UpdateMaterialShape(ctx context.Context, id Id, body UpdateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateMaterialShape(ctx context.Context, id Id, params *UpdateMaterialShapeParams, body UpdateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetOpenApiJson The OpenAPI document as JSON
 	//
@@ -10161,7 +11028,7 @@ type ClientInterface interface {
 	// Permission: View Accounting.
 	//
 	// Corresponds with GET /api/payment-terms/{id} (the `GetPaymentTerm` operationId).
-	GetPaymentTerm(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetPaymentTerm(ctx context.Context, id Id, params *GetPaymentTermParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetCostingSettings Get costing settings
 	//
@@ -10170,7 +11037,7 @@ type ClientInterface interface {
 	// Permission: none.
 	//
 	// Corresponds with GET /api/settings/costing (the `GetCostingSettings` operationId).
-	GetCostingSettings(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetCostingSettings(ctx context.Context, params *GetCostingSettingsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateCostingSettingsWithBody Replace costing settings
 	//
@@ -10179,7 +11046,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/settings/costing (the `UpdateCostingSettings` operationId).
-	UpdateCostingSettingsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateCostingSettingsWithBody(ctx context.Context, params *UpdateCostingSettingsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateCostingSettings Replace costing settings
 	//
@@ -10188,7 +11055,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/settings/costing (the `UpdateCostingSettings` operationId).
-	UpdateCostingSettings(ctx context.Context, body UpdateCostingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateCostingSettings(ctx context.Context, params *UpdateCostingSettingsParams, body UpdateCostingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetPricingSettings Get pricing settings
 	//
@@ -10197,7 +11064,7 @@ type ClientInterface interface {
 	// Permission: View Margins.
 	//
 	// Corresponds with GET /api/settings/pricing (the `GetPricingSettings` operationId).
-	GetPricingSettings(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetPricingSettings(ctx context.Context, params *GetPricingSettingsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdatePricingSettingsWithBody Replace pricing settings
 	//
@@ -10209,7 +11076,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
-	UpdatePricingSettingsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdatePricingSettingsWithBody(ctx context.Context, params *UpdatePricingSettingsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdatePricingSettings Replace pricing settings
 	//
@@ -10221,7 +11088,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
-	UpdatePricingSettings(ctx context.Context, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdatePricingSettings(ctx context.Context, params *UpdatePricingSettingsParams, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateShapeCodeWithBody Create a shape code
 	//
@@ -10285,7 +11152,7 @@ type ClientInterface interface {
 	// Permission: View Item.
 	//
 	// Corresponds with GET /api/shape-codes/{id} (the `GetShapeCode` operationId).
-	GetShapeCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetShapeCode(ctx context.Context, id Id, params *GetShapeCodeParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateTagWithBody Create a tag
 	//
@@ -10349,7 +11216,7 @@ type ClientInterface interface {
 	// Permission: View Item.
 	//
 	// Corresponds with GET /api/tags/{tagId} (the `GetTag` operationId).
-	GetTag(ctx context.Context, tagId TagId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetTag(ctx context.Context, tagId TagId, params *GetTagParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PatchTagWithBody Partially update a tag
 	//
@@ -10367,7 +11234,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PATCH /api/tags/{tagId} (the `PatchTag` operationId).
-	PatchTagWithBody(ctx context.Context, tagId TagId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PatchTagWithBody(ctx context.Context, tagId TagId, params *PatchTagParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PatchTagWithApplicationJSONPatchPlusJSONBody Partially update a tag
 	//
@@ -10385,7 +11252,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json-patch+json` content type.
 	//
 	// Corresponds with PATCH /api/tags/{tagId} (the `PatchTag` operationId).
-	PatchTagWithApplicationJSONPatchPlusJSONBody(ctx context.Context, tagId TagId, body PatchTagApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PatchTagWithApplicationJSONPatchPlusJSONBody(ctx context.Context, tagId TagId, params *PatchTagParams, body PatchTagApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateTagWithBody Replace a tag's name, style and description
 	//
@@ -10398,7 +11265,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/tags/{tagId} (the `UpdateTag` operationId).
-	UpdateTagWithBody(ctx context.Context, tagId TagId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateTagWithBody(ctx context.Context, tagId TagId, params *UpdateTagParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateTag Replace a tag's name, style and description
 	//
@@ -10411,7 +11278,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/tags/{tagId} (the `UpdateTag` operationId).
-	UpdateTag(ctx context.Context, tagId TagId, body UpdateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateTag(ctx context.Context, tagId TagId, params *UpdateTagParams, body UpdateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListUnitsOfMeasureWithBody List unit types and their units
 	//
@@ -10520,7 +11387,7 @@ type ClientInterface interface {
 	// Permission: View Purchase Order.
 	//
 	// Corresponds with GET /api/vendors/{id} (the `GetVendor` operationId).
-	GetVendor(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetVendor(ctx context.Context, id Id, params *GetVendorParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateVendorWithBody Replace a vendor
 	//
@@ -10532,7 +11399,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
-	UpdateVendorWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateVendorWithBody(ctx context.Context, id Id, params *UpdateVendorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateVendor Replace a vendor
 	//
@@ -10544,7 +11411,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
-	UpdateVendor(ctx context.Context, id Id, body UpdateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateVendor(ctx context.Context, id Id, params *UpdateVendorParams, body UpdateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateWorkCenterWithBody Create a work center
 	//
@@ -10612,7 +11479,7 @@ type ClientInterface interface {
 	// Permission: Edit Scheduling.
 	//
 	// Corresponds with DELETE /api/work-centers/{id} (the `DeleteWorkCenter` operationId).
-	DeleteWorkCenter(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	DeleteWorkCenter(ctx context.Context, id Id, params *DeleteWorkCenterParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetWorkCenter Get a work center
 	//
@@ -10622,7 +11489,7 @@ type ClientInterface interface {
 	// Permission: View Scheduling.
 	//
 	// Corresponds with GET /api/work-centers/{id} (the `GetWorkCenter` operationId).
-	GetWorkCenter(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetWorkCenter(ctx context.Context, id Id, params *GetWorkCenterParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateWorkCenterWithBody Update a work center
 	//
@@ -10636,7 +11503,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PUT /api/work-centers/{id} (the `UpdateWorkCenter` operationId).
-	UpdateWorkCenterWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateWorkCenterWithBody(ctx context.Context, id Id, params *UpdateWorkCenterParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateWorkCenter Update a work center
 	//
@@ -10650,7 +11517,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PUT /api/work-centers/{id} (the `UpdateWorkCenter` operationId).
-	UpdateWorkCenter(ctx context.Context, id Id, body UpdateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	UpdateWorkCenter(ctx context.Context, id Id, params *UpdateWorkCenterParams, body UpdateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 }
 
 // CreateAccountingCodeWithBody Create an accounting code
@@ -10744,8 +11611,8 @@ func (c *Client) ListAccountingCodes(ctx context.Context, params *ListAccounting
 // Permission: View Accounting.
 //
 // Corresponds with GET /api/accounting-codes/{id} (the `GetAccountingCode` operationId).
-func (c *Client) GetAccountingCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetAccountingCodeRequest(c.Server, id)
+func (c *Client) GetAccountingCode(ctx context.Context, id Id, params *GetAccountingCodeParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetAccountingCodeRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -11024,8 +11891,8 @@ func (c *Client) CreateRemoteAttachment(ctx context.Context, body CreateRemoteAt
 // Permission: the owner type's edit permission on user-bound tokens (item: Edit Item, shipment: Edit Shipments; see `AttachmentOwnerType`).
 //
 // Corresponds with DELETE /api/attachments/{attachmentId} (the `DeleteAttachment` operationId).
-func (c *Client) DeleteAttachment(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteAttachmentRequest(c.Server, attachmentId)
+func (c *Client) DeleteAttachment(ctx context.Context, attachmentId AttachmentId, params *DeleteAttachmentParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteAttachmentRequest(c.Server, attachmentId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -11044,8 +11911,8 @@ func (c *Client) DeleteAttachment(ctx context.Context, attachmentId AttachmentId
 // Permission: the owner type's view permission on user-bound tokens (item: View Item).
 //
 // Corresponds with GET /api/attachments/{attachmentId} (the `GetAttachment` operationId).
-func (c *Client) GetAttachment(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetAttachmentRequest(c.Server, attachmentId)
+func (c *Client) GetAttachment(ctx context.Context, attachmentId AttachmentId, params *GetAttachmentParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetAttachmentRequest(c.Server, attachmentId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -11217,8 +12084,8 @@ func (c *Client) ListChartOfAccounts(ctx context.Context, params *ListChartOfAcc
 // Permission: View Accounting.
 //
 // Corresponds with GET /api/chart-of-accounts/{id} (the `GetChartOfAccount` operationId).
-func (c *Client) GetChartOfAccount(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetChartOfAccountRequest(c.Server, id)
+func (c *Client) GetChartOfAccount(ctx context.Context, id Id, params *GetChartOfAccountParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetChartOfAccountRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -11326,8 +12193,8 @@ func (c *Client) ListCompanies(ctx context.Context, params *ListCompaniesParams,
 // Permission: View Company.
 //
 // Corresponds with GET /api/companies/{companyId} (the `GetCompany` operationId).
-func (c *Client) GetCompany(ctx context.Context, companyId CompanyId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetCompanyRequest(c.Server, companyId)
+func (c *Client) GetCompany(ctx context.Context, companyId CompanyId, params *GetCompanyParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetCompanyRequest(c.Server, companyId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -11351,8 +12218,8 @@ func (c *Client) GetCompany(ctx context.Context, companyId CompanyId, reqEditors
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PATCH /api/companies/{companyId} (the `PatchCompany` operationId).
-func (c *Client) PatchCompanyWithBody(ctx context.Context, companyId CompanyId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchCompanyRequestWithBody(c.Server, companyId, contentType, body)
+func (c *Client) PatchCompanyWithBody(ctx context.Context, companyId CompanyId, params *PatchCompanyParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchCompanyRequestWithBody(c.Server, companyId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11376,8 +12243,8 @@ func (c *Client) PatchCompanyWithBody(ctx context.Context, companyId CompanyId, 
 // Takes a body of the `application/json-patch+json` content type.
 //
 // Corresponds with PATCH /api/companies/{companyId} (the `PatchCompany` operationId).
-func (c *Client) PatchCompanyWithApplicationJSONPatchPlusJSONBody(ctx context.Context, companyId CompanyId, body PatchCompanyApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchCompanyRequestWithApplicationJSONPatchPlusJSONBody(c.Server, companyId, body)
+func (c *Client) PatchCompanyWithApplicationJSONPatchPlusJSONBody(ctx context.Context, companyId CompanyId, params *PatchCompanyParams, body PatchCompanyApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchCompanyRequestWithApplicationJSONPatchPlusJSONBody(c.Server, companyId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11398,8 +12265,8 @@ func (c *Client) PatchCompanyWithApplicationJSONPatchPlusJSONBody(ctx context.Co
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/companies/{companyId} (the `UpdateCompany` operationId).
-func (c *Client) UpdateCompanyWithBody(ctx context.Context, companyId CompanyId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateCompanyRequestWithBody(c.Server, companyId, contentType, body)
+func (c *Client) UpdateCompanyWithBody(ctx context.Context, companyId CompanyId, params *UpdateCompanyParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCompanyRequestWithBody(c.Server, companyId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11420,8 +12287,8 @@ func (c *Client) UpdateCompanyWithBody(ctx context.Context, companyId CompanyId,
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/companies/{companyId} (the `UpdateCompany` operationId).
-func (c *Client) UpdateCompany(ctx context.Context, companyId CompanyId, body UpdateCompanyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateCompanyRequest(c.Server, companyId, body)
+func (c *Client) UpdateCompany(ctx context.Context, companyId CompanyId, params *UpdateCompanyParams, body UpdateCompanyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCompanyRequest(c.Server, companyId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11538,8 +12405,8 @@ func (c *Client) ListCustomFields(ctx context.Context, params *ListCustomFieldsP
 // Permission: Edit Custom Fields.
 //
 // Corresponds with DELETE /api/custom-fields/{id} (the `DeleteCustomField` operationId).
-func (c *Client) DeleteCustomField(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteCustomFieldRequest(c.Server, id)
+func (c *Client) DeleteCustomField(ctx context.Context, id Id, params *DeleteCustomFieldParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteCustomFieldRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -11555,8 +12422,8 @@ func (c *Client) DeleteCustomField(ctx context.Context, id Id, reqEditors ...Req
 // Permission: View Custom Fields.
 //
 // Corresponds with GET /api/custom-fields/{id} (the `GetCustomField` operationId).
-func (c *Client) GetCustomField(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetCustomFieldRequest(c.Server, id)
+func (c *Client) GetCustomField(ctx context.Context, id Id, params *GetCustomFieldParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetCustomFieldRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -11577,8 +12444,8 @@ func (c *Client) GetCustomField(ctx context.Context, id Id, reqEditors ...Reques
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/custom-fields/{id} (the `UpdateCustomField` operationId).
-func (c *Client) UpdateCustomFieldWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateCustomFieldRequestWithBody(c.Server, id, contentType, body)
+func (c *Client) UpdateCustomFieldWithBody(ctx context.Context, id Id, params *UpdateCustomFieldParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCustomFieldRequestWithBody(c.Server, id, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11599,8 +12466,8 @@ func (c *Client) UpdateCustomFieldWithBody(ctx context.Context, id Id, contentTy
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/custom-fields/{id} (the `UpdateCustomField` operationId).
-func (c *Client) UpdateCustomField(ctx context.Context, id Id, body UpdateCustomFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateCustomFieldRequest(c.Server, id, body)
+func (c *Client) UpdateCustomField(ctx context.Context, id Id, params *UpdateCustomFieldParams, body UpdateCustomFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCustomFieldRequest(c.Server, id, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11700,8 +12567,8 @@ func (c *Client) ListCustomerTiers(ctx context.Context, params *ListCustomerTier
 // Permission: View Customer.
 //
 // Corresponds with GET /api/customer-tiers/{id} (the `GetCustomerTier` operationId).
-func (c *Client) GetCustomerTier(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetCustomerTierRequest(c.Server, id)
+func (c *Client) GetCustomerTier(ctx context.Context, id Id, params *GetCustomerTierParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetCustomerTierRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -11824,8 +12691,8 @@ func (c *Client) ListCustomers(ctx context.Context, params *ListCustomersParams,
 // Permission: Edit Customer.
 //
 // Corresponds with DELETE /api/customers/{customerId} (the `DeleteCustomer` operationId).
-func (c *Client) DeleteCustomer(ctx context.Context, customerId CustomerId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteCustomerRequest(c.Server, customerId)
+func (c *Client) DeleteCustomer(ctx context.Context, customerId CustomerId, params *DeleteCustomerParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteCustomerRequest(c.Server, customerId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -11843,8 +12710,8 @@ func (c *Client) DeleteCustomer(ctx context.Context, customerId CustomerId, reqE
 // Permission: View Customer.
 //
 // Corresponds with GET /api/customers/{customerId} (the `GetCustomer` operationId).
-func (c *Client) GetCustomer(ctx context.Context, customerId CustomerId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetCustomerRequest(c.Server, customerId)
+func (c *Client) GetCustomer(ctx context.Context, customerId CustomerId, params *GetCustomerParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetCustomerRequest(c.Server, customerId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -11871,8 +12738,8 @@ func (c *Client) GetCustomer(ctx context.Context, customerId CustomerId, reqEdit
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PATCH /api/customers/{customerId} (the `PatchCustomer` operationId).
-func (c *Client) PatchCustomerWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchCustomerRequestWithBody(c.Server, customerId, contentType, body)
+func (c *Client) PatchCustomerWithBody(ctx context.Context, customerId CustomerId, params *PatchCustomerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchCustomerRequestWithBody(c.Server, customerId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11899,8 +12766,8 @@ func (c *Client) PatchCustomerWithBody(ctx context.Context, customerId CustomerI
 // Takes a body of the `application/json-patch+json` content type.
 //
 // Corresponds with PATCH /api/customers/{customerId} (the `PatchCustomer` operationId).
-func (c *Client) PatchCustomerWithApplicationJSONPatchPlusJSONBody(ctx context.Context, customerId CustomerId, body PatchCustomerApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchCustomerRequestWithApplicationJSONPatchPlusJSONBody(c.Server, customerId, body)
+func (c *Client) PatchCustomerWithApplicationJSONPatchPlusJSONBody(ctx context.Context, customerId CustomerId, params *PatchCustomerParams, body PatchCustomerApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchCustomerRequestWithApplicationJSONPatchPlusJSONBody(c.Server, customerId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11922,8 +12789,8 @@ func (c *Client) PatchCustomerWithApplicationJSONPatchPlusJSONBody(ctx context.C
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/customers/{customerId} (the `UpdateCustomer` operationId).
-func (c *Client) UpdateCustomerWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateCustomerRequestWithBody(c.Server, customerId, contentType, body)
+func (c *Client) UpdateCustomerWithBody(ctx context.Context, customerId CustomerId, params *UpdateCustomerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCustomerRequestWithBody(c.Server, customerId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11945,8 +12812,8 @@ func (c *Client) UpdateCustomerWithBody(ctx context.Context, customerId Customer
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/customers/{customerId} (the `UpdateCustomer` operationId).
-func (c *Client) UpdateCustomer(ctx context.Context, customerId CustomerId, body UpdateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateCustomerRequest(c.Server, customerId, body)
+func (c *Client) UpdateCustomer(ctx context.Context, customerId CustomerId, params *UpdateCustomerParams, body UpdateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCustomerRequest(c.Server, customerId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12039,8 +12906,8 @@ func (c *Client) ListCustomerAddresses(ctx context.Context, customerId CustomerI
 // Permission: Edit Customer.
 //
 // Corresponds with DELETE /api/customers/{customerId}/addresses/{customerAddressId} (the `DeleteCustomerAddress` operationId).
-func (c *Client) DeleteCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteCustomerAddressRequest(c.Server, customerId, customerAddressId)
+func (c *Client) DeleteCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, params *DeleteCustomerAddressParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteCustomerAddressRequest(c.Server, customerId, customerAddressId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -12059,8 +12926,8 @@ func (c *Client) DeleteCustomerAddress(ctx context.Context, customerId CustomerI
 // Permission: View Customer.
 //
 // Corresponds with GET /api/customers/{customerId}/addresses/{customerAddressId} (the `GetCustomerAddress` operationId).
-func (c *Client) GetCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetCustomerAddressRequest(c.Server, customerId, customerAddressId)
+func (c *Client) GetCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, params *GetCustomerAddressParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetCustomerAddressRequest(c.Server, customerId, customerAddressId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -12081,8 +12948,8 @@ func (c *Client) GetCustomerAddress(ctx context.Context, customerId CustomerId, 
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/customers/{customerId}/addresses/{customerAddressId} (the `UpdateCustomerAddress` operationId).
-func (c *Client) UpdateCustomerAddressWithBody(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateCustomerAddressRequestWithBody(c.Server, customerId, customerAddressId, contentType, body)
+func (c *Client) UpdateCustomerAddressWithBody(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, params *UpdateCustomerAddressParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCustomerAddressRequestWithBody(c.Server, customerId, customerAddressId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12103,8 +12970,8 @@ func (c *Client) UpdateCustomerAddressWithBody(ctx context.Context, customerId C
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/customers/{customerId}/addresses/{customerAddressId} (the `UpdateCustomerAddress` operationId).
-func (c *Client) UpdateCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, body UpdateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateCustomerAddressRequest(c.Server, customerId, customerAddressId, body)
+func (c *Client) UpdateCustomerAddress(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, params *UpdateCustomerAddressParams, body UpdateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCustomerAddressRequest(c.Server, customerId, customerAddressId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12197,8 +13064,8 @@ func (c *Client) ListCustomerContacts(ctx context.Context, customerId CustomerId
 // Permission: Edit Customer.
 //
 // Corresponds with DELETE /api/customers/{customerId}/contacts/{contactId} (the `DeleteCustomerContact` operationId).
-func (c *Client) DeleteCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteCustomerContactRequest(c.Server, customerId, contactId)
+func (c *Client) DeleteCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, params *DeleteCustomerContactParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteCustomerContactRequest(c.Server, customerId, contactId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -12217,8 +13084,8 @@ func (c *Client) DeleteCustomerContact(ctx context.Context, customerId CustomerI
 // Permission: View Customer.
 //
 // Corresponds with GET /api/customers/{customerId}/contacts/{contactId} (the `GetCustomerContact` operationId).
-func (c *Client) GetCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetCustomerContactRequest(c.Server, customerId, contactId)
+func (c *Client) GetCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, params *GetCustomerContactParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetCustomerContactRequest(c.Server, customerId, contactId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -12239,8 +13106,8 @@ func (c *Client) GetCustomerContact(ctx context.Context, customerId CustomerId, 
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/customers/{customerId}/contacts/{contactId} (the `UpdateCustomerContact` operationId).
-func (c *Client) UpdateCustomerContactWithBody(ctx context.Context, customerId CustomerId, contactId ContactId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateCustomerContactRequestWithBody(c.Server, customerId, contactId, contentType, body)
+func (c *Client) UpdateCustomerContactWithBody(ctx context.Context, customerId CustomerId, contactId ContactId, params *UpdateCustomerContactParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCustomerContactRequestWithBody(c.Server, customerId, contactId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12261,8 +13128,8 @@ func (c *Client) UpdateCustomerContactWithBody(ctx context.Context, customerId C
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/customers/{customerId}/contacts/{contactId} (the `UpdateCustomerContact` operationId).
-func (c *Client) UpdateCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, body UpdateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateCustomerContactRequest(c.Server, customerId, contactId, body)
+func (c *Client) UpdateCustomerContact(ctx context.Context, customerId CustomerId, contactId ContactId, params *UpdateCustomerContactParams, body UpdateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCustomerContactRequest(c.Server, customerId, contactId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12283,8 +13150,8 @@ func (c *Client) UpdateCustomerContact(ctx context.Context, customerId CustomerI
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
-func (c *Client) SetCustomerTierWithBody(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewSetCustomerTierRequestWithBody(c.Server, customerId, contentType, body)
+func (c *Client) SetCustomerTierWithBody(ctx context.Context, customerId CustomerId, params *SetCustomerTierParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSetCustomerTierRequestWithBody(c.Server, customerId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12305,8 +13172,8 @@ func (c *Client) SetCustomerTierWithBody(ctx context.Context, customerId Custome
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
-func (c *Client) SetCustomerTier(ctx context.Context, customerId CustomerId, body SetCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewSetCustomerTierRequest(c.Server, customerId, body)
+func (c *Client) SetCustomerTier(ctx context.Context, customerId CustomerId, params *SetCustomerTierParams, body SetCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSetCustomerTierRequest(c.Server, customerId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12431,8 +13298,8 @@ func (c *Client) ListDepartmentShifts(ctx context.Context, params *ListDepartmen
 // Permission: Edit Scheduling.
 //
 // Corresponds with DELETE /api/department-shifts/{id} (the `DeleteDepartmentShift` operationId).
-func (c *Client) DeleteDepartmentShift(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteDepartmentShiftRequest(c.Server, id)
+func (c *Client) DeleteDepartmentShift(ctx context.Context, id Id, params *DeleteDepartmentShiftParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteDepartmentShiftRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -12451,8 +13318,8 @@ func (c *Client) DeleteDepartmentShift(ctx context.Context, id Id, reqEditors ..
 // Permission: View Scheduling.
 //
 // Corresponds with GET /api/department-shifts/{id} (the `GetDepartmentShift` operationId).
-func (c *Client) GetDepartmentShift(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetDepartmentShiftRequest(c.Server, id)
+func (c *Client) GetDepartmentShift(ctx context.Context, id Id, params *GetDepartmentShiftParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetDepartmentShiftRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -12476,8 +13343,8 @@ func (c *Client) GetDepartmentShift(ctx context.Context, id Id, reqEditors ...Re
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/department-shifts/{id} (the `UpdateDepartmentShift` operationId).
-func (c *Client) UpdateDepartmentShiftWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateDepartmentShiftRequestWithBody(c.Server, id, contentType, body)
+func (c *Client) UpdateDepartmentShiftWithBody(ctx context.Context, id Id, params *UpdateDepartmentShiftParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateDepartmentShiftRequestWithBody(c.Server, id, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12501,8 +13368,8 @@ func (c *Client) UpdateDepartmentShiftWithBody(ctx context.Context, id Id, conte
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/department-shifts/{id} (the `UpdateDepartmentShift` operationId).
-func (c *Client) UpdateDepartmentShift(ctx context.Context, id Id, body UpdateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateDepartmentShiftRequest(c.Server, id, body)
+func (c *Client) UpdateDepartmentShift(ctx context.Context, id Id, params *UpdateDepartmentShiftParams, body UpdateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateDepartmentShiftRequest(c.Server, id, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12617,8 +13484,8 @@ func (c *Client) ListDepartments(ctx context.Context, params *ListDepartmentsPar
 // Permission: View Scheduling.
 //
 // Corresponds with GET /api/departments/{id} (the `GetDepartment` operationId).
-func (c *Client) GetDepartment(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetDepartmentRequest(c.Server, id)
+func (c *Client) GetDepartment(ctx context.Context, id Id, params *GetDepartmentParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetDepartmentRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -12642,8 +13509,8 @@ func (c *Client) GetDepartment(ctx context.Context, id Id, reqEditors ...Request
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/departments/{id} (the `UpdateDepartment` operationId).
-func (c *Client) UpdateDepartmentWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateDepartmentRequestWithBody(c.Server, id, contentType, body)
+func (c *Client) UpdateDepartmentWithBody(ctx context.Context, id Id, params *UpdateDepartmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateDepartmentRequestWithBody(c.Server, id, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12667,8 +13534,8 @@ func (c *Client) UpdateDepartmentWithBody(ctx context.Context, id Id, contentTyp
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/departments/{id} (the `UpdateDepartment` operationId).
-func (c *Client) UpdateDepartment(ctx context.Context, id Id, body UpdateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateDepartmentRequest(c.Server, id, body)
+func (c *Client) UpdateDepartment(ctx context.Context, id Id, params *UpdateDepartmentParams, body UpdateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateDepartmentRequest(c.Server, id, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12847,8 +13714,8 @@ func (c *Client) ListEquipmentDowntimes(ctx context.Context, params *ListEquipme
 // Permission: Edit Scheduling.
 //
 // Corresponds with DELETE /api/equipment-downtimes/{id} (the `DeleteEquipmentDowntime` operationId).
-func (c *Client) DeleteEquipmentDowntime(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteEquipmentDowntimeRequest(c.Server, id)
+func (c *Client) DeleteEquipmentDowntime(ctx context.Context, id Id, params *DeleteEquipmentDowntimeParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteEquipmentDowntimeRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -12866,8 +13733,8 @@ func (c *Client) DeleteEquipmentDowntime(ctx context.Context, id Id, reqEditors 
 // Permission: View Scheduling.
 //
 // Corresponds with GET /api/equipment-downtimes/{id} (the `GetEquipmentDowntime` operationId).
-func (c *Client) GetEquipmentDowntime(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetEquipmentDowntimeRequest(c.Server, id)
+func (c *Client) GetEquipmentDowntime(ctx context.Context, id Id, params *GetEquipmentDowntimeParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetEquipmentDowntimeRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -12888,8 +13755,8 @@ func (c *Client) GetEquipmentDowntime(ctx context.Context, id Id, reqEditors ...
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/equipment-downtimes/{id} (the `UpdateEquipmentDowntime` operationId).
-func (c *Client) UpdateEquipmentDowntimeWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateEquipmentDowntimeRequestWithBody(c.Server, id, contentType, body)
+func (c *Client) UpdateEquipmentDowntimeWithBody(ctx context.Context, id Id, params *UpdateEquipmentDowntimeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateEquipmentDowntimeRequestWithBody(c.Server, id, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12910,8 +13777,8 @@ func (c *Client) UpdateEquipmentDowntimeWithBody(ctx context.Context, id Id, con
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/equipment-downtimes/{id} (the `UpdateEquipmentDowntime` operationId).
-func (c *Client) UpdateEquipmentDowntime(ctx context.Context, id Id, body UpdateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateEquipmentDowntimeRequest(c.Server, id, body)
+func (c *Client) UpdateEquipmentDowntime(ctx context.Context, id Id, params *UpdateEquipmentDowntimeParams, body UpdateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateEquipmentDowntimeRequest(c.Server, id, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12971,8 +13838,8 @@ func (c *Client) ListEquipment(ctx context.Context, params *ListEquipmentParams,
 // Permission: View Scheduling.
 //
 // Corresponds with GET /api/equipment/{id} (the `GetEquipment` operationId).
-func (c *Client) GetEquipment(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetEquipmentRequest(c.Server, id)
+func (c *Client) GetEquipment(ctx context.Context, id Id, params *GetEquipmentParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetEquipmentRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -12994,8 +13861,8 @@ func (c *Client) GetEquipment(ctx context.Context, id Id, reqEditors ...RequestE
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
-func (c *Client) UpdateEquipmentWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateEquipmentRequestWithBody(c.Server, id, contentType, body)
+func (c *Client) UpdateEquipmentWithBody(ctx context.Context, id Id, params *UpdateEquipmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateEquipmentRequestWithBody(c.Server, id, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13017,8 +13884,8 @@ func (c *Client) UpdateEquipmentWithBody(ctx context.Context, id Id, contentType
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
-func (c *Client) UpdateEquipment(ctx context.Context, id Id, body UpdateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateEquipmentRequest(c.Server, id, body)
+func (c *Client) UpdateEquipment(ctx context.Context, id Id, params *UpdateEquipmentParams, body UpdateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateEquipmentRequest(c.Server, id, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13131,8 +13998,8 @@ func (c *Client) ListGaugeCodes(ctx context.Context, params *ListGaugeCodesParam
 // Permission: View Item.
 //
 // Corresponds with GET /api/gauge-codes/{id} (the `GetGaugeCode` operationId).
-func (c *Client) GetGaugeCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetGaugeCodeRequest(c.Server, id)
+func (c *Client) GetGaugeCode(ctx context.Context, id Id, params *GetGaugeCodeParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetGaugeCodeRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -13245,8 +14112,8 @@ func (c *Client) ListGradeCodes(ctx context.Context, params *ListGradeCodesParam
 // Permission: View Item.
 //
 // Corresponds with GET /api/grade-codes/{id} (the `GetGradeCode` operationId).
-func (c *Client) GetGradeCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetGradeCodeRequest(c.Server, id)
+func (c *Client) GetGradeCode(ctx context.Context, id Id, params *GetGradeCodeParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetGradeCodeRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -13356,8 +14223,8 @@ func (c *Client) ListInProcessTrackingFields(ctx context.Context, params *ListIn
 // Permission: View Scheduling.
 //
 // Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
-func (c *Client) GetInProcessTrackingField(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetInProcessTrackingFieldRequest(c.Server, id)
+func (c *Client) GetInProcessTrackingField(ctx context.Context, id Id, params *GetInProcessTrackingFieldParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetInProcessTrackingFieldRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -13423,8 +14290,8 @@ func (c *Client) ListInventoryEvents(ctx context.Context, params *ListInventoryE
 // Permission: View Inventory.
 //
 // Corresponds with GET /api/inventory-events/{inventoryEventId} (the `GetInventoryEvent` operationId).
-func (c *Client) GetInventoryEvent(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetInventoryEventRequest(c.Server, inventoryEventId)
+func (c *Client) GetInventoryEvent(ctx context.Context, inventoryEventId InventoryEventId, params *GetInventoryEventParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetInventoryEventRequest(c.Server, inventoryEventId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -13449,8 +14316,8 @@ func (c *Client) GetInventoryEvent(ctx context.Context, inventoryEventId Invento
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PATCH /api/inventory-events/{inventoryEventId} (the `PatchInventoryEvent` operationId).
-func (c *Client) PatchInventoryEventWithBody(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchInventoryEventRequestWithBody(c.Server, inventoryEventId, contentType, body)
+func (c *Client) PatchInventoryEventWithBody(ctx context.Context, inventoryEventId InventoryEventId, params *PatchInventoryEventParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchInventoryEventRequestWithBody(c.Server, inventoryEventId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13475,8 +14342,8 @@ func (c *Client) PatchInventoryEventWithBody(ctx context.Context, inventoryEvent
 // Takes a body of the `application/json-patch+json` content type.
 //
 // Corresponds with PATCH /api/inventory-events/{inventoryEventId} (the `PatchInventoryEvent` operationId).
-func (c *Client) PatchInventoryEventWithApplicationJSONPatchPlusJSONBody(ctx context.Context, inventoryEventId InventoryEventId, body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchInventoryEventRequestWithApplicationJSONPatchPlusJSONBody(c.Server, inventoryEventId, body)
+func (c *Client) PatchInventoryEventWithApplicationJSONPatchPlusJSONBody(ctx context.Context, inventoryEventId InventoryEventId, params *PatchInventoryEventParams, body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchInventoryEventRequestWithApplicationJSONPatchPlusJSONBody(c.Server, inventoryEventId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13494,8 +14361,8 @@ func (c *Client) PatchInventoryEventWithApplicationJSONPatchPlusJSONBody(ctx con
 // Permission: View Inventory.
 //
 // Corresponds with GET /api/inventory-events/{inventoryEventId}/details (the `GetInventoryEventDetails` operationId).
-func (c *Client) GetInventoryEventDetails(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetInventoryEventDetailsRequest(c.Server, inventoryEventId)
+func (c *Client) GetInventoryEventDetails(ctx context.Context, inventoryEventId InventoryEventId, params *GetInventoryEventDetailsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetInventoryEventDetailsRequest(c.Server, inventoryEventId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -13519,8 +14386,8 @@ func (c *Client) GetInventoryEventDetails(ctx context.Context, inventoryEventId 
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PATCH /api/inventory-events/{inventoryEventId}/details (the `PatchInventoryEventDetails` operationId).
-func (c *Client) PatchInventoryEventDetailsWithBody(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchInventoryEventDetailsRequestWithBody(c.Server, inventoryEventId, contentType, body)
+func (c *Client) PatchInventoryEventDetailsWithBody(ctx context.Context, inventoryEventId InventoryEventId, params *PatchInventoryEventDetailsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchInventoryEventDetailsRequestWithBody(c.Server, inventoryEventId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13544,8 +14411,8 @@ func (c *Client) PatchInventoryEventDetailsWithBody(ctx context.Context, invento
 // Takes a body of the `application/json-patch+json` content type.
 //
 // Corresponds with PATCH /api/inventory-events/{inventoryEventId}/details (the `PatchInventoryEventDetails` operationId).
-func (c *Client) PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody(ctx context.Context, inventoryEventId InventoryEventId, body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchInventoryEventDetailsRequestWithApplicationJSONPatchPlusJSONBody(c.Server, inventoryEventId, body)
+func (c *Client) PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody(ctx context.Context, inventoryEventId InventoryEventId, params *PatchInventoryEventDetailsParams, body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchInventoryEventDetailsRequestWithApplicationJSONPatchPlusJSONBody(c.Server, inventoryEventId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13567,8 +14434,8 @@ func (c *Client) PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody(
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/inventory-events/{inventoryEventId}/details (the `UpdateInventoryEventDetails` operationId).
-func (c *Client) UpdateInventoryEventDetailsWithBody(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateInventoryEventDetailsRequestWithBody(c.Server, inventoryEventId, contentType, body)
+func (c *Client) UpdateInventoryEventDetailsWithBody(ctx context.Context, inventoryEventId InventoryEventId, params *UpdateInventoryEventDetailsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateInventoryEventDetailsRequestWithBody(c.Server, inventoryEventId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13590,8 +14457,8 @@ func (c *Client) UpdateInventoryEventDetailsWithBody(ctx context.Context, invent
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/inventory-events/{inventoryEventId}/details (the `UpdateInventoryEventDetails` operationId).
-func (c *Client) UpdateInventoryEventDetails(ctx context.Context, inventoryEventId InventoryEventId, body UpdateInventoryEventDetailsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateInventoryEventDetailsRequest(c.Server, inventoryEventId, body)
+func (c *Client) UpdateInventoryEventDetails(ctx context.Context, inventoryEventId InventoryEventId, params *UpdateInventoryEventDetailsParams, body UpdateInventoryEventDetailsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateInventoryEventDetailsRequest(c.Server, inventoryEventId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13744,8 +14611,8 @@ func (c *Client) ListInventoryLots(ctx context.Context, params *ListInventoryLot
 // Permission: View Inventory.
 //
 // Corresponds with GET /api/inventory-lots/{id} (the `GetInventoryLot` operationId).
-func (c *Client) GetInventoryLot(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetInventoryLotRequest(c.Server, id)
+func (c *Client) GetInventoryLot(ctx context.Context, id Id, params *GetInventoryLotParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetInventoryLotRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -14173,8 +15040,8 @@ func (c *Client) ListItemCategories(ctx context.Context, params *ListItemCategor
 // Permission: View Item.
 //
 // Corresponds with GET /api/item-categories/{id} (the `GetItemCategory` operationId).
-func (c *Client) GetItemCategory(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetItemCategoryRequest(c.Server, id)
+func (c *Client) GetItemCategory(ctx context.Context, id Id, params *GetItemCategoryParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetItemCategoryRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -14287,8 +15154,8 @@ func (c *Client) ListItemClasses(ctx context.Context, params *ListItemClassesPar
 // Permission: View Item.
 //
 // Corresponds with GET /api/item-classes/{id} (the `GetItemClass` operationId).
-func (c *Client) GetItemClass(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetItemClassRequest(c.Server, id)
+func (c *Client) GetItemClass(ctx context.Context, id Id, params *GetItemClassParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetItemClassRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -14358,8 +15225,8 @@ func (c *Client) ListItemTags(ctx context.Context, params *ListItemTagsParams, b
 // Permission: View Item.
 //
 // Corresponds with GET /api/item-tags/{id} (the `GetItemTag` operationId).
-func (c *Client) GetItemTag(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetItemTagRequest(c.Server, id)
+func (c *Client) GetItemTag(ctx context.Context, id Id, params *GetItemTagParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetItemTagRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -14641,8 +15508,8 @@ func (c *Client) CreateItemFromMaterialShape(ctx context.Context, body CreateIte
 // Permission: View Item.
 //
 // Corresponds with GET /api/items/{itemId} (the `GetItem` operationId).
-func (c *Client) GetItem(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetItemRequest(c.Server, itemId)
+func (c *Client) GetItem(ctx context.Context, itemId ItemId, params *GetItemParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetItemRequest(c.Server, itemId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -14666,8 +15533,8 @@ func (c *Client) GetItem(ctx context.Context, itemId ItemId, reqEditors ...Reque
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PATCH /api/items/{itemId} (the `PatchItem` operationId).
-func (c *Client) PatchItemWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchItemRequestWithBody(c.Server, itemId, contentType, body)
+func (c *Client) PatchItemWithBody(ctx context.Context, itemId ItemId, params *PatchItemParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchItemRequestWithBody(c.Server, itemId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14691,8 +15558,8 @@ func (c *Client) PatchItemWithBody(ctx context.Context, itemId ItemId, contentTy
 // Takes a body of the `application/json-patch+json` content type.
 //
 // Corresponds with PATCH /api/items/{itemId} (the `PatchItem` operationId).
-func (c *Client) PatchItemWithApplicationJSONPatchPlusJSONBody(ctx context.Context, itemId ItemId, body PatchItemApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchItemRequestWithApplicationJSONPatchPlusJSONBody(c.Server, itemId, body)
+func (c *Client) PatchItemWithApplicationJSONPatchPlusJSONBody(ctx context.Context, itemId ItemId, params *PatchItemParams, body PatchItemApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchItemRequestWithApplicationJSONPatchPlusJSONBody(c.Server, itemId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14744,8 +15611,8 @@ func (c *Client) PatchItemWithApplicationJSONPatchPlusJSONBody(ctx context.Conte
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
-func (c *Client) UpdateItemWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateItemRequestWithBody(c.Server, itemId, contentType, body)
+func (c *Client) UpdateItemWithBody(ctx context.Context, itemId ItemId, params *UpdateItemParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateItemRequestWithBody(c.Server, itemId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14797,8 +15664,8 @@ func (c *Client) UpdateItemWithBody(ctx context.Context, itemId ItemId, contentT
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
-func (c *Client) UpdateItem(ctx context.Context, itemId ItemId, body UpdateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateItemRequest(c.Server, itemId, body)
+func (c *Client) UpdateItem(ctx context.Context, itemId ItemId, params *UpdateItemParams, body UpdateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateItemRequest(c.Server, itemId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14883,8 +15750,8 @@ func (c *Client) ListItemCostBreakdowns(ctx context.Context, itemId ItemId, para
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/items/{itemId}/custom-fields (the `ReplaceItemCustomFields` operationId).
-func (c *Client) ReplaceItemCustomFieldsWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewReplaceItemCustomFieldsRequestWithBody(c.Server, itemId, contentType, body)
+func (c *Client) ReplaceItemCustomFieldsWithBody(ctx context.Context, itemId ItemId, params *ReplaceItemCustomFieldsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemCustomFieldsRequestWithBody(c.Server, itemId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14911,8 +15778,8 @@ func (c *Client) ReplaceItemCustomFieldsWithBody(ctx context.Context, itemId Ite
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/items/{itemId}/custom-fields (the `ReplaceItemCustomFields` operationId).
-func (c *Client) ReplaceItemCustomFields(ctx context.Context, itemId ItemId, body ReplaceItemCustomFieldsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewReplaceItemCustomFieldsRequest(c.Server, itemId, body)
+func (c *Client) ReplaceItemCustomFields(ctx context.Context, itemId ItemId, params *ReplaceItemCustomFieldsParams, body ReplaceItemCustomFieldsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemCustomFieldsRequest(c.Server, itemId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14943,8 +15810,8 @@ func (c *Client) ReplaceItemCustomFields(ctx context.Context, itemId ItemId, bod
 //
 // Corresponds with PUT /api/items/{itemId}/customFields (the `ReplaceItemCustomFieldsDeprecated` operationId).
 // Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-func (c *Client) ReplaceItemCustomFieldsDeprecatedWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewReplaceItemCustomFieldsDeprecatedRequestWithBody(c.Server, itemId, contentType, body)
+func (c *Client) ReplaceItemCustomFieldsDeprecatedWithBody(ctx context.Context, itemId ItemId, params *ReplaceItemCustomFieldsDeprecatedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemCustomFieldsDeprecatedRequestWithBody(c.Server, itemId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14975,8 +15842,8 @@ func (c *Client) ReplaceItemCustomFieldsDeprecatedWithBody(ctx context.Context, 
 //
 // Corresponds with PUT /api/items/{itemId}/customFields (the `ReplaceItemCustomFieldsDeprecated` operationId).
 // Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-func (c *Client) ReplaceItemCustomFieldsDeprecated(ctx context.Context, itemId ItemId, body ReplaceItemCustomFieldsDeprecatedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewReplaceItemCustomFieldsDeprecatedRequest(c.Server, itemId, body)
+func (c *Client) ReplaceItemCustomFieldsDeprecated(ctx context.Context, itemId ItemId, params *ReplaceItemCustomFieldsDeprecatedParams, body ReplaceItemCustomFieldsDeprecatedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemCustomFieldsDeprecatedRequest(c.Server, itemId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15085,8 +15952,8 @@ func (c *Client) ListItemCustomerDetails(ctx context.Context, itemId ItemId, par
 // Permission: Edit Item.
 //
 // Corresponds with DELETE /api/items/{itemId}/customers/{itemCustomerId} (the `DeleteItemCustomerDetail` operationId).
-func (c *Client) DeleteItemCustomerDetail(ctx context.Context, itemId ItemId, itemCustomerId Id36, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteItemCustomerDetailRequest(c.Server, itemId, itemCustomerId)
+func (c *Client) DeleteItemCustomerDetail(ctx context.Context, itemId ItemId, itemCustomerId Id36, params *DeleteItemCustomerDetailParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteItemCustomerDetailRequest(c.Server, itemId, itemCustomerId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -15110,8 +15977,8 @@ func (c *Client) DeleteItemCustomerDetail(ctx context.Context, itemId ItemId, it
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/items/{itemId}/customers/{itemCustomerId} (the `UpdateItemCustomerDetail` operationId).
-func (c *Client) UpdateItemCustomerDetailWithBody(ctx context.Context, itemId ItemId, itemCustomerId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateItemCustomerDetailRequestWithBody(c.Server, itemId, itemCustomerId, contentType, body)
+func (c *Client) UpdateItemCustomerDetailWithBody(ctx context.Context, itemId ItemId, itemCustomerId Id36, params *UpdateItemCustomerDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateItemCustomerDetailRequestWithBody(c.Server, itemId, itemCustomerId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15135,8 +16002,8 @@ func (c *Client) UpdateItemCustomerDetailWithBody(ctx context.Context, itemId It
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/items/{itemId}/customers/{itemCustomerId} (the `UpdateItemCustomerDetail` operationId).
-func (c *Client) UpdateItemCustomerDetail(ctx context.Context, itemId ItemId, itemCustomerId Id36, body UpdateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateItemCustomerDetailRequest(c.Server, itemId, itemCustomerId, body)
+func (c *Client) UpdateItemCustomerDetail(ctx context.Context, itemId ItemId, itemCustomerId Id36, params *UpdateItemCustomerDetailParams, body UpdateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateItemCustomerDetailRequest(c.Server, itemId, itemCustomerId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15346,8 +16213,8 @@ func (c *Client) ListItemMaterialVendorDetails(ctx context.Context, itemId ItemI
 // Permission: Edit Item.
 //
 // Corresponds with DELETE /api/items/{itemId}/material-vendors/{materialVendorId} (the `DeleteItemMaterialVendorDetail` operationId).
-func (c *Client) DeleteItemMaterialVendorDetail(ctx context.Context, itemId ItemId, materialVendorId Id36, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteItemMaterialVendorDetailRequest(c.Server, itemId, materialVendorId)
+func (c *Client) DeleteItemMaterialVendorDetail(ctx context.Context, itemId ItemId, materialVendorId Id36, params *DeleteItemMaterialVendorDetailParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteItemMaterialVendorDetailRequest(c.Server, itemId, materialVendorId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -15370,8 +16237,8 @@ func (c *Client) DeleteItemMaterialVendorDetail(ctx context.Context, itemId Item
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/items/{itemId}/material-vendors/{materialVendorId} (the `UpdateItemMaterialVendorDetail` operationId).
-func (c *Client) UpdateItemMaterialVendorDetailWithBody(ctx context.Context, itemId ItemId, materialVendorId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateItemMaterialVendorDetailRequestWithBody(c.Server, itemId, materialVendorId, contentType, body)
+func (c *Client) UpdateItemMaterialVendorDetailWithBody(ctx context.Context, itemId ItemId, materialVendorId Id36, params *UpdateItemMaterialVendorDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateItemMaterialVendorDetailRequestWithBody(c.Server, itemId, materialVendorId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15394,8 +16261,8 @@ func (c *Client) UpdateItemMaterialVendorDetailWithBody(ctx context.Context, ite
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/items/{itemId}/material-vendors/{materialVendorId} (the `UpdateItemMaterialVendorDetail` operationId).
-func (c *Client) UpdateItemMaterialVendorDetail(ctx context.Context, itemId ItemId, materialVendorId Id36, body UpdateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateItemMaterialVendorDetailRequest(c.Server, itemId, materialVendorId, body)
+func (c *Client) UpdateItemMaterialVendorDetail(ctx context.Context, itemId ItemId, materialVendorId Id36, params *UpdateItemMaterialVendorDetailParams, body UpdateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateItemMaterialVendorDetailRequest(c.Server, itemId, materialVendorId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15463,8 +16330,8 @@ func (c *Client) GetItemPurchaseHistory(ctx context.Context, itemId ItemId, para
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/items/{itemId}/purchase-price-breaks (the `ReplaceItemPurchasePriceBreaks` operationId).
-func (c *Client) ReplaceItemPurchasePriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewReplaceItemPurchasePriceBreaksRequestWithBody(c.Server, itemId, contentType, body)
+func (c *Client) ReplaceItemPurchasePriceBreaksWithBody(ctx context.Context, itemId ItemId, params *ReplaceItemPurchasePriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemPurchasePriceBreaksRequestWithBody(c.Server, itemId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15505,8 +16372,8 @@ func (c *Client) ReplaceItemPurchasePriceBreaksWithBody(ctx context.Context, ite
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/items/{itemId}/purchase-price-breaks (the `ReplaceItemPurchasePriceBreaks` operationId).
-func (c *Client) ReplaceItemPurchasePriceBreaks(ctx context.Context, itemId ItemId, body ReplaceItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewReplaceItemPurchasePriceBreaksRequest(c.Server, itemId, body)
+func (c *Client) ReplaceItemPurchasePriceBreaks(ctx context.Context, itemId ItemId, params *ReplaceItemPurchasePriceBreaksParams, body ReplaceItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemPurchasePriceBreaksRequest(c.Server, itemId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15701,8 +16568,8 @@ func (c *Client) AddItemRevision(ctx context.Context, itemId ItemId, body AddIte
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/items/{itemId}/sales-price-breaks (the `ReplaceItemSalesPriceBreaks` operationId).
-func (c *Client) ReplaceItemSalesPriceBreaksWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewReplaceItemSalesPriceBreaksRequestWithBody(c.Server, itemId, contentType, body)
+func (c *Client) ReplaceItemSalesPriceBreaksWithBody(ctx context.Context, itemId ItemId, params *ReplaceItemSalesPriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemSalesPriceBreaksRequestWithBody(c.Server, itemId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15735,8 +16602,8 @@ func (c *Client) ReplaceItemSalesPriceBreaksWithBody(ctx context.Context, itemId
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/items/{itemId}/sales-price-breaks (the `ReplaceItemSalesPriceBreaks` operationId).
-func (c *Client) ReplaceItemSalesPriceBreaks(ctx context.Context, itemId ItemId, body ReplaceItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewReplaceItemSalesPriceBreaksRequest(c.Server, itemId, body)
+func (c *Client) ReplaceItemSalesPriceBreaks(ctx context.Context, itemId ItemId, params *ReplaceItemSalesPriceBreaksParams, body ReplaceItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemSalesPriceBreaksRequest(c.Server, itemId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15824,8 +16691,8 @@ func (c *Client) ListItemSalesPriceBreaks(ctx context.Context, itemId ItemId, pa
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/items/{itemId}/tags (the `ReplaceItemTags` operationId).
-func (c *Client) ReplaceItemTagsWithBody(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewReplaceItemTagsRequestWithBody(c.Server, itemId, contentType, body)
+func (c *Client) ReplaceItemTagsWithBody(ctx context.Context, itemId ItemId, params *ReplaceItemTagsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemTagsRequestWithBody(c.Server, itemId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15853,8 +16720,8 @@ func (c *Client) ReplaceItemTagsWithBody(ctx context.Context, itemId ItemId, con
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/items/{itemId}/tags (the `ReplaceItemTags` operationId).
-func (c *Client) ReplaceItemTags(ctx context.Context, itemId ItemId, body ReplaceItemTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewReplaceItemTagsRequest(c.Server, itemId, body)
+func (c *Client) ReplaceItemTags(ctx context.Context, itemId ItemId, params *ReplaceItemTagsParams, body ReplaceItemTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplaceItemTagsRequest(c.Server, itemId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -15878,8 +16745,8 @@ func (c *Client) ReplaceItemTags(ctx context.Context, itemId ItemId, body Replac
 // Permission: Edit Item.
 //
 // Corresponds with DELETE /api/items/{itemId}/tags/{tagId} (the `RemoveItemTag` operationId).
-func (c *Client) RemoveItemTag(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewRemoveItemTagRequest(c.Server, itemId, tagId)
+func (c *Client) RemoveItemTag(ctx context.Context, itemId ItemId, tagId TagId, params *RemoveItemTagParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRemoveItemTagRequest(c.Server, itemId, tagId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -16006,8 +16873,8 @@ func (c *Client) ListItemVendorDetails(ctx context.Context, itemId ItemId, param
 // Permission: Edit Item.
 //
 // Corresponds with DELETE /api/items/{itemId}/vendors/{itemVendorId} (the `DeleteItemVendorDetail` operationId).
-func (c *Client) DeleteItemVendorDetail(ctx context.Context, itemId ItemId, itemVendorId Id36, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteItemVendorDetailRequest(c.Server, itemId, itemVendorId)
+func (c *Client) DeleteItemVendorDetail(ctx context.Context, itemId ItemId, itemVendorId Id36, params *DeleteItemVendorDetailParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteItemVendorDetailRequest(c.Server, itemId, itemVendorId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -16029,8 +16896,8 @@ func (c *Client) DeleteItemVendorDetail(ctx context.Context, itemId ItemId, item
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
-func (c *Client) UpdateItemVendorDetailWithBody(ctx context.Context, itemId ItemId, itemVendorId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateItemVendorDetailRequestWithBody(c.Server, itemId, itemVendorId, contentType, body)
+func (c *Client) UpdateItemVendorDetailWithBody(ctx context.Context, itemId ItemId, itemVendorId Id36, params *UpdateItemVendorDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateItemVendorDetailRequestWithBody(c.Server, itemId, itemVendorId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16052,8 +16919,8 @@ func (c *Client) UpdateItemVendorDetailWithBody(ctx context.Context, itemId Item
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
-func (c *Client) UpdateItemVendorDetail(ctx context.Context, itemId ItemId, itemVendorId Id36, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateItemVendorDetailRequest(c.Server, itemId, itemVendorId, body)
+func (c *Client) UpdateItemVendorDetail(ctx context.Context, itemId ItemId, itemVendorId Id36, params *UpdateItemVendorDetailParams, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateItemVendorDetailRequest(c.Server, itemId, itemVendorId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16163,8 +17030,8 @@ func (c *Client) ListLocations(ctx context.Context, params *ListLocationsParams,
 // Permission: Edit Inventory.
 //
 // Corresponds with DELETE /api/locations/{id} (the `DeleteLocation` operationId).
-func (c *Client) DeleteLocation(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteLocationRequest(c.Server, id)
+func (c *Client) DeleteLocation(ctx context.Context, id Id, params *DeleteLocationParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteLocationRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -16183,8 +17050,8 @@ func (c *Client) DeleteLocation(ctx context.Context, id Id, reqEditors ...Reques
 // Permission: View Inventory.
 //
 // Corresponds with GET /api/locations/{id} (the `GetLocation` operationId).
-func (c *Client) GetLocation(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetLocationRequest(c.Server, id)
+func (c *Client) GetLocation(ctx context.Context, id Id, params *GetLocationParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetLocationRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -16297,8 +17164,8 @@ func (c *Client) ListMaterialCodes(ctx context.Context, params *ListMaterialCode
 // Permission: View Item.
 //
 // Corresponds with GET /api/material-codes/{id} (the `GetMaterialCode` operationId).
-func (c *Client) GetMaterialCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetMaterialCodeRequest(c.Server, id)
+func (c *Client) GetMaterialCode(ctx context.Context, id Id, params *GetMaterialCodeParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetMaterialCodeRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -16488,8 +17355,8 @@ func (c *Client) ListMaterialShapes(ctx context.Context, params *ListMaterialSha
 // Permission: View Item.
 //
 // Corresponds with GET /api/materials/{id} (the `GetMaterialShape` operationId).
-func (c *Client) GetMaterialShape(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetMaterialShapeRequest(c.Server, id)
+func (c *Client) GetMaterialShape(ctx context.Context, id Id, params *GetMaterialShapeParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetMaterialShapeRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -16512,8 +17379,8 @@ func (c *Client) GetMaterialShape(ctx context.Context, id Id, reqEditors ...Requ
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/materials/{id} (the `UpdateMaterialShape` operationId).
-func (c *Client) UpdateMaterialShapeWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateMaterialShapeRequestWithBody(c.Server, id, contentType, body)
+func (c *Client) UpdateMaterialShapeWithBody(ctx context.Context, id Id, params *UpdateMaterialShapeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateMaterialShapeRequestWithBody(c.Server, id, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16536,8 +17403,8 @@ func (c *Client) UpdateMaterialShapeWithBody(ctx context.Context, id Id, content
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/materials/{id} (the `UpdateMaterialShape` operationId).
-func (c *Client) UpdateMaterialShape(ctx context.Context, id Id, body UpdateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateMaterialShapeRequest(c.Server, id, body)
+func (c *Client) UpdateMaterialShape(ctx context.Context, id Id, params *UpdateMaterialShapeParams, body UpdateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateMaterialShapeRequest(c.Server, id, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16681,8 +17548,8 @@ func (c *Client) ListPaymentTerms(ctx context.Context, params *ListPaymentTermsP
 // Permission: View Accounting.
 //
 // Corresponds with GET /api/payment-terms/{id} (the `GetPaymentTerm` operationId).
-func (c *Client) GetPaymentTerm(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetPaymentTermRequest(c.Server, id)
+func (c *Client) GetPaymentTerm(ctx context.Context, id Id, params *GetPaymentTermParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetPaymentTermRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -16700,8 +17567,8 @@ func (c *Client) GetPaymentTerm(ctx context.Context, id Id, reqEditors ...Reques
 // Permission: none.
 //
 // Corresponds with GET /api/settings/costing (the `GetCostingSettings` operationId).
-func (c *Client) GetCostingSettings(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetCostingSettingsRequest(c.Server)
+func (c *Client) GetCostingSettings(ctx context.Context, params *GetCostingSettingsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetCostingSettingsRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -16719,8 +17586,8 @@ func (c *Client) GetCostingSettings(ctx context.Context, reqEditors ...RequestEd
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/settings/costing (the `UpdateCostingSettings` operationId).
-func (c *Client) UpdateCostingSettingsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateCostingSettingsRequestWithBody(c.Server, contentType, body)
+func (c *Client) UpdateCostingSettingsWithBody(ctx context.Context, params *UpdateCostingSettingsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCostingSettingsRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16738,8 +17605,8 @@ func (c *Client) UpdateCostingSettingsWithBody(ctx context.Context, contentType 
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/settings/costing (the `UpdateCostingSettings` operationId).
-func (c *Client) UpdateCostingSettings(ctx context.Context, body UpdateCostingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateCostingSettingsRequest(c.Server, body)
+func (c *Client) UpdateCostingSettings(ctx context.Context, params *UpdateCostingSettingsParams, body UpdateCostingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateCostingSettingsRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16757,8 +17624,8 @@ func (c *Client) UpdateCostingSettings(ctx context.Context, body UpdateCostingSe
 // Permission: View Margins.
 //
 // Corresponds with GET /api/settings/pricing (the `GetPricingSettings` operationId).
-func (c *Client) GetPricingSettings(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetPricingSettingsRequest(c.Server)
+func (c *Client) GetPricingSettings(ctx context.Context, params *GetPricingSettingsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetPricingSettingsRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -16779,8 +17646,8 @@ func (c *Client) GetPricingSettings(ctx context.Context, reqEditors ...RequestEd
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
-func (c *Client) UpdatePricingSettingsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdatePricingSettingsRequestWithBody(c.Server, contentType, body)
+func (c *Client) UpdatePricingSettingsWithBody(ctx context.Context, params *UpdatePricingSettingsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdatePricingSettingsRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16801,8 +17668,8 @@ func (c *Client) UpdatePricingSettingsWithBody(ctx context.Context, contentType 
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
-func (c *Client) UpdatePricingSettings(ctx context.Context, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdatePricingSettingsRequest(c.Server, body)
+func (c *Client) UpdatePricingSettings(ctx context.Context, params *UpdatePricingSettingsParams, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdatePricingSettingsRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -16915,8 +17782,8 @@ func (c *Client) ListShapeCodes(ctx context.Context, params *ListShapeCodesParam
 // Permission: View Item.
 //
 // Corresponds with GET /api/shape-codes/{id} (the `GetShapeCode` operationId).
-func (c *Client) GetShapeCode(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetShapeCodeRequest(c.Server, id)
+func (c *Client) GetShapeCode(ctx context.Context, id Id, params *GetShapeCodeParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetShapeCodeRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -17029,8 +17896,8 @@ func (c *Client) ListTags(ctx context.Context, params *ListTagsParams, body List
 // Permission: View Item.
 //
 // Corresponds with GET /api/tags/{tagId} (the `GetTag` operationId).
-func (c *Client) GetTag(ctx context.Context, tagId TagId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetTagRequest(c.Server, tagId)
+func (c *Client) GetTag(ctx context.Context, tagId TagId, params *GetTagParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetTagRequest(c.Server, tagId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -17057,8 +17924,8 @@ func (c *Client) GetTag(ctx context.Context, tagId TagId, reqEditors ...RequestE
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PATCH /api/tags/{tagId} (the `PatchTag` operationId).
-func (c *Client) PatchTagWithBody(ctx context.Context, tagId TagId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchTagRequestWithBody(c.Server, tagId, contentType, body)
+func (c *Client) PatchTagWithBody(ctx context.Context, tagId TagId, params *PatchTagParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchTagRequestWithBody(c.Server, tagId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -17085,8 +17952,8 @@ func (c *Client) PatchTagWithBody(ctx context.Context, tagId TagId, contentType 
 // Takes a body of the `application/json-patch+json` content type.
 //
 // Corresponds with PATCH /api/tags/{tagId} (the `PatchTag` operationId).
-func (c *Client) PatchTagWithApplicationJSONPatchPlusJSONBody(ctx context.Context, tagId TagId, body PatchTagApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchTagRequestWithApplicationJSONPatchPlusJSONBody(c.Server, tagId, body)
+func (c *Client) PatchTagWithApplicationJSONPatchPlusJSONBody(ctx context.Context, tagId TagId, params *PatchTagParams, body PatchTagApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchTagRequestWithApplicationJSONPatchPlusJSONBody(c.Server, tagId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -17108,8 +17975,8 @@ func (c *Client) PatchTagWithApplicationJSONPatchPlusJSONBody(ctx context.Contex
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/tags/{tagId} (the `UpdateTag` operationId).
-func (c *Client) UpdateTagWithBody(ctx context.Context, tagId TagId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateTagRequestWithBody(c.Server, tagId, contentType, body)
+func (c *Client) UpdateTagWithBody(ctx context.Context, tagId TagId, params *UpdateTagParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateTagRequestWithBody(c.Server, tagId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -17131,8 +17998,8 @@ func (c *Client) UpdateTagWithBody(ctx context.Context, tagId TagId, contentType
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/tags/{tagId} (the `UpdateTag` operationId).
-func (c *Client) UpdateTag(ctx context.Context, tagId TagId, body UpdateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateTagRequest(c.Server, tagId, body)
+func (c *Client) UpdateTag(ctx context.Context, tagId TagId, params *UpdateTagParams, body UpdateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateTagRequest(c.Server, tagId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -17310,8 +18177,8 @@ func (c *Client) ListVendors(ctx context.Context, params *ListVendorsParams, bod
 // Permission: View Purchase Order.
 //
 // Corresponds with GET /api/vendors/{id} (the `GetVendor` operationId).
-func (c *Client) GetVendor(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetVendorRequest(c.Server, id)
+func (c *Client) GetVendor(ctx context.Context, id Id, params *GetVendorParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetVendorRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -17332,8 +18199,8 @@ func (c *Client) GetVendor(ctx context.Context, id Id, reqEditors ...RequestEdit
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
-func (c *Client) UpdateVendorWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateVendorRequestWithBody(c.Server, id, contentType, body)
+func (c *Client) UpdateVendorWithBody(ctx context.Context, id Id, params *UpdateVendorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateVendorRequestWithBody(c.Server, id, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -17354,8 +18221,8 @@ func (c *Client) UpdateVendorWithBody(ctx context.Context, id Id, contentType st
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
-func (c *Client) UpdateVendor(ctx context.Context, id Id, body UpdateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateVendorRequest(c.Server, id, body)
+func (c *Client) UpdateVendor(ctx context.Context, id Id, params *UpdateVendorParams, body UpdateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateVendorRequest(c.Server, id, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -17472,8 +18339,8 @@ func (c *Client) ListWorkCenters(ctx context.Context, params *ListWorkCentersPar
 // Permission: Edit Scheduling.
 //
 // Corresponds with DELETE /api/work-centers/{id} (the `DeleteWorkCenter` operationId).
-func (c *Client) DeleteWorkCenter(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteWorkCenterRequest(c.Server, id)
+func (c *Client) DeleteWorkCenter(ctx context.Context, id Id, params *DeleteWorkCenterParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteWorkCenterRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -17492,8 +18359,8 @@ func (c *Client) DeleteWorkCenter(ctx context.Context, id Id, reqEditors ...Requ
 // Permission: View Scheduling.
 //
 // Corresponds with GET /api/work-centers/{id} (the `GetWorkCenter` operationId).
-func (c *Client) GetWorkCenter(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetWorkCenterRequest(c.Server, id)
+func (c *Client) GetWorkCenter(ctx context.Context, id Id, params *GetWorkCenterParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetWorkCenterRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -17516,8 +18383,8 @@ func (c *Client) GetWorkCenter(ctx context.Context, id Id, reqEditors ...Request
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PUT /api/work-centers/{id} (the `UpdateWorkCenter` operationId).
-func (c *Client) UpdateWorkCenterWithBody(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateWorkCenterRequestWithBody(c.Server, id, contentType, body)
+func (c *Client) UpdateWorkCenterWithBody(ctx context.Context, id Id, params *UpdateWorkCenterParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateWorkCenterRequestWithBody(c.Server, id, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -17540,8 +18407,8 @@ func (c *Client) UpdateWorkCenterWithBody(ctx context.Context, id Id, contentTyp
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with PUT /api/work-centers/{id} (the `UpdateWorkCenter` operationId).
-func (c *Client) UpdateWorkCenter(ctx context.Context, id Id, body UpdateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewUpdateWorkCenterRequest(c.Server, id, body)
+func (c *Client) UpdateWorkCenter(ctx context.Context, id Id, params *UpdateWorkCenterParams, body UpdateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateWorkCenterRequest(c.Server, id, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -17696,7 +18563,7 @@ func NewListAccountingCodesRequestWithBody(server string, params *ListAccounting
 }
 
 // NewGetAccountingCodeRequest constructs an http.Request for the GetAccountingCode method
-func NewGetAccountingCodeRequest(server string, id Id) (*http.Request, error) {
+func NewGetAccountingCodeRequest(server string, id Id, params *GetAccountingCodeParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -17724,6 +18591,21 @@ func NewGetAccountingCodeRequest(server string, id Id) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -17998,7 +18880,7 @@ func NewCreateRemoteAttachmentRequestWithBody(server string, contentType string,
 }
 
 // NewDeleteAttachmentRequest constructs an http.Request for the DeleteAttachment method
-func NewDeleteAttachmentRequest(server string, attachmentId AttachmentId) (*http.Request, error) {
+func NewDeleteAttachmentRequest(server string, attachmentId AttachmentId, params *DeleteAttachmentParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -18028,11 +18910,26 @@ func NewDeleteAttachmentRequest(server string, attachmentId AttachmentId) (*http
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewGetAttachmentRequest constructs an http.Request for the GetAttachment method
-func NewGetAttachmentRequest(server string, attachmentId AttachmentId) (*http.Request, error) {
+func NewGetAttachmentRequest(server string, attachmentId AttachmentId, params *GetAttachmentParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -18060,6 +18957,21 @@ func NewGetAttachmentRequest(server string, attachmentId AttachmentId) (*http.Re
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -18378,7 +19290,7 @@ func NewListChartOfAccountsRequestWithBody(server string, params *ListChartOfAcc
 }
 
 // NewGetChartOfAccountRequest constructs an http.Request for the GetChartOfAccount method
-func NewGetChartOfAccountRequest(server string, id Id) (*http.Request, error) {
+func NewGetChartOfAccountRequest(server string, id Id, params *GetChartOfAccountParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -18406,6 +19318,21 @@ func NewGetChartOfAccountRequest(server string, id Id) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -18555,7 +19482,7 @@ func NewListCompaniesRequestWithBody(server string, params *ListCompaniesParams,
 }
 
 // NewGetCompanyRequest constructs an http.Request for the GetCompany method
-func NewGetCompanyRequest(server string, companyId CompanyId) (*http.Request, error) {
+func NewGetCompanyRequest(server string, companyId CompanyId, params *GetCompanyParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -18585,22 +19512,37 @@ func NewGetCompanyRequest(server string, companyId CompanyId) (*http.Request, er
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewPatchCompanyRequestWithApplicationJSONPatchPlusJSONBody calls the generic PatchCompany builder with application/json-patch+json body
-func NewPatchCompanyRequestWithApplicationJSONPatchPlusJSONBody(server string, companyId CompanyId, body PatchCompanyApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
+func NewPatchCompanyRequestWithApplicationJSONPatchPlusJSONBody(server string, companyId CompanyId, params *PatchCompanyParams, body PatchCompanyApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPatchCompanyRequestWithBody(server, companyId, "application/json-patch+json", bodyReader)
+	return NewPatchCompanyRequestWithBody(server, companyId, params, "application/json-patch+json", bodyReader)
 }
 
 // NewPatchCompanyRequestWithBody constructs an http.Request for the PatchCompany method, with any body, and a specified content type
-func NewPatchCompanyRequestWithBody(server string, companyId CompanyId, contentType string, body io.Reader) (*http.Request, error) {
+func NewPatchCompanyRequestWithBody(server string, companyId CompanyId, params *PatchCompanyParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -18632,22 +19574,37 @@ func NewPatchCompanyRequestWithBody(server string, companyId CompanyId, contentT
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateCompanyRequest calls the generic UpdateCompany builder with application/json body
-func NewUpdateCompanyRequest(server string, companyId CompanyId, body UpdateCompanyJSONRequestBody) (*http.Request, error) {
+func NewUpdateCompanyRequest(server string, companyId CompanyId, params *UpdateCompanyParams, body UpdateCompanyJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateCompanyRequestWithBody(server, companyId, "application/json", bodyReader)
+	return NewUpdateCompanyRequestWithBody(server, companyId, params, "application/json", bodyReader)
 }
 
 // NewUpdateCompanyRequestWithBody constructs an http.Request for the UpdateCompany method, with any body, and a specified content type
-func NewUpdateCompanyRequestWithBody(server string, companyId CompanyId, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateCompanyRequestWithBody(server string, companyId CompanyId, params *UpdateCompanyParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -18678,6 +19635,21 @@ func NewUpdateCompanyRequestWithBody(server string, companyId CompanyId, content
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -18826,7 +19798,7 @@ func NewListCustomFieldsRequestWithBody(server string, params *ListCustomFieldsP
 }
 
 // NewDeleteCustomFieldRequest constructs an http.Request for the DeleteCustomField method
-func NewDeleteCustomFieldRequest(server string, id Id) (*http.Request, error) {
+func NewDeleteCustomFieldRequest(server string, id Id, params *DeleteCustomFieldParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -18856,11 +19828,26 @@ func NewDeleteCustomFieldRequest(server string, id Id) (*http.Request, error) {
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewGetCustomFieldRequest constructs an http.Request for the GetCustomField method
-func NewGetCustomFieldRequest(server string, id Id) (*http.Request, error) {
+func NewGetCustomFieldRequest(server string, id Id, params *GetCustomFieldParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -18890,22 +19877,37 @@ func NewGetCustomFieldRequest(server string, id Id) (*http.Request, error) {
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateCustomFieldRequest calls the generic UpdateCustomField builder with application/json body
-func NewUpdateCustomFieldRequest(server string, id Id, body UpdateCustomFieldJSONRequestBody) (*http.Request, error) {
+func NewUpdateCustomFieldRequest(server string, id Id, params *UpdateCustomFieldParams, body UpdateCustomFieldJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateCustomFieldRequestWithBody(server, id, "application/json", bodyReader)
+	return NewUpdateCustomFieldRequestWithBody(server, id, params, "application/json", bodyReader)
 }
 
 // NewUpdateCustomFieldRequestWithBody constructs an http.Request for the UpdateCustomField method, with any body, and a specified content type
-func NewUpdateCustomFieldRequestWithBody(server string, id Id, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateCustomFieldRequestWithBody(server string, id Id, params *UpdateCustomFieldParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -18936,6 +19938,21 @@ func NewUpdateCustomFieldRequestWithBody(server string, id Id, contentType strin
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -19084,7 +20101,7 @@ func NewListCustomerTiersRequestWithBody(server string, params *ListCustomerTier
 }
 
 // NewGetCustomerTierRequest constructs an http.Request for the GetCustomerTier method
-func NewGetCustomerTierRequest(server string, id Id) (*http.Request, error) {
+func NewGetCustomerTierRequest(server string, id Id, params *GetCustomerTierParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -19112,6 +20129,21 @@ func NewGetCustomerTierRequest(server string, id Id) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -19261,7 +20293,7 @@ func NewListCustomersRequestWithBody(server string, params *ListCustomersParams,
 }
 
 // NewDeleteCustomerRequest constructs an http.Request for the DeleteCustomer method
-func NewDeleteCustomerRequest(server string, customerId CustomerId) (*http.Request, error) {
+func NewDeleteCustomerRequest(server string, customerId CustomerId, params *DeleteCustomerParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -19291,11 +20323,26 @@ func NewDeleteCustomerRequest(server string, customerId CustomerId) (*http.Reque
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewGetCustomerRequest constructs an http.Request for the GetCustomer method
-func NewGetCustomerRequest(server string, customerId CustomerId) (*http.Request, error) {
+func NewGetCustomerRequest(server string, customerId CustomerId, params *GetCustomerParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -19325,22 +20372,37 @@ func NewGetCustomerRequest(server string, customerId CustomerId) (*http.Request,
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewPatchCustomerRequestWithApplicationJSONPatchPlusJSONBody calls the generic PatchCustomer builder with application/json-patch+json body
-func NewPatchCustomerRequestWithApplicationJSONPatchPlusJSONBody(server string, customerId CustomerId, body PatchCustomerApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
+func NewPatchCustomerRequestWithApplicationJSONPatchPlusJSONBody(server string, customerId CustomerId, params *PatchCustomerParams, body PatchCustomerApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPatchCustomerRequestWithBody(server, customerId, "application/json-patch+json", bodyReader)
+	return NewPatchCustomerRequestWithBody(server, customerId, params, "application/json-patch+json", bodyReader)
 }
 
 // NewPatchCustomerRequestWithBody constructs an http.Request for the PatchCustomer method, with any body, and a specified content type
-func NewPatchCustomerRequestWithBody(server string, customerId CustomerId, contentType string, body io.Reader) (*http.Request, error) {
+func NewPatchCustomerRequestWithBody(server string, customerId CustomerId, params *PatchCustomerParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -19372,22 +20434,37 @@ func NewPatchCustomerRequestWithBody(server string, customerId CustomerId, conte
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateCustomerRequest calls the generic UpdateCustomer builder with application/json body
-func NewUpdateCustomerRequest(server string, customerId CustomerId, body UpdateCustomerJSONRequestBody) (*http.Request, error) {
+func NewUpdateCustomerRequest(server string, customerId CustomerId, params *UpdateCustomerParams, body UpdateCustomerJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateCustomerRequestWithBody(server, customerId, "application/json", bodyReader)
+	return NewUpdateCustomerRequestWithBody(server, customerId, params, "application/json", bodyReader)
 }
 
 // NewUpdateCustomerRequestWithBody constructs an http.Request for the UpdateCustomer method, with any body, and a specified content type
-func NewUpdateCustomerRequestWithBody(server string, customerId CustomerId, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateCustomerRequestWithBody(server string, customerId CustomerId, params *UpdateCustomerParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -19418,6 +20495,21 @@ func NewUpdateCustomerRequestWithBody(server string, customerId CustomerId, cont
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -19567,7 +20659,7 @@ func NewListCustomerAddressesRequest(server string, customerId CustomerId, param
 }
 
 // NewDeleteCustomerAddressRequest constructs an http.Request for the DeleteCustomerAddress method
-func NewDeleteCustomerAddressRequest(server string, customerId CustomerId, customerAddressId CustomerAddressId) (*http.Request, error) {
+func NewDeleteCustomerAddressRequest(server string, customerId CustomerId, customerAddressId CustomerAddressId, params *DeleteCustomerAddressParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -19604,11 +20696,26 @@ func NewDeleteCustomerAddressRequest(server string, customerId CustomerId, custo
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewGetCustomerAddressRequest constructs an http.Request for the GetCustomerAddress method
-func NewGetCustomerAddressRequest(server string, customerId CustomerId, customerAddressId CustomerAddressId) (*http.Request, error) {
+func NewGetCustomerAddressRequest(server string, customerId CustomerId, customerAddressId CustomerAddressId, params *GetCustomerAddressParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -19645,22 +20752,37 @@ func NewGetCustomerAddressRequest(server string, customerId CustomerId, customer
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateCustomerAddressRequest calls the generic UpdateCustomerAddress builder with application/json body
-func NewUpdateCustomerAddressRequest(server string, customerId CustomerId, customerAddressId CustomerAddressId, body UpdateCustomerAddressJSONRequestBody) (*http.Request, error) {
+func NewUpdateCustomerAddressRequest(server string, customerId CustomerId, customerAddressId CustomerAddressId, params *UpdateCustomerAddressParams, body UpdateCustomerAddressJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateCustomerAddressRequestWithBody(server, customerId, customerAddressId, "application/json", bodyReader)
+	return NewUpdateCustomerAddressRequestWithBody(server, customerId, customerAddressId, params, "application/json", bodyReader)
 }
 
 // NewUpdateCustomerAddressRequestWithBody constructs an http.Request for the UpdateCustomerAddress method, with any body, and a specified content type
-func NewUpdateCustomerAddressRequestWithBody(server string, customerId CustomerId, customerAddressId CustomerAddressId, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateCustomerAddressRequestWithBody(server string, customerId CustomerId, customerAddressId CustomerAddressId, params *UpdateCustomerAddressParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -19698,6 +20820,21 @@ func NewUpdateCustomerAddressRequestWithBody(server string, customerId CustomerI
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -19847,7 +20984,7 @@ func NewListCustomerContactsRequest(server string, customerId CustomerId, params
 }
 
 // NewDeleteCustomerContactRequest constructs an http.Request for the DeleteCustomerContact method
-func NewDeleteCustomerContactRequest(server string, customerId CustomerId, contactId ContactId) (*http.Request, error) {
+func NewDeleteCustomerContactRequest(server string, customerId CustomerId, contactId ContactId, params *DeleteCustomerContactParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -19884,11 +21021,26 @@ func NewDeleteCustomerContactRequest(server string, customerId CustomerId, conta
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewGetCustomerContactRequest constructs an http.Request for the GetCustomerContact method
-func NewGetCustomerContactRequest(server string, customerId CustomerId, contactId ContactId) (*http.Request, error) {
+func NewGetCustomerContactRequest(server string, customerId CustomerId, contactId ContactId, params *GetCustomerContactParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -19925,22 +21077,37 @@ func NewGetCustomerContactRequest(server string, customerId CustomerId, contactI
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateCustomerContactRequest calls the generic UpdateCustomerContact builder with application/json body
-func NewUpdateCustomerContactRequest(server string, customerId CustomerId, contactId ContactId, body UpdateCustomerContactJSONRequestBody) (*http.Request, error) {
+func NewUpdateCustomerContactRequest(server string, customerId CustomerId, contactId ContactId, params *UpdateCustomerContactParams, body UpdateCustomerContactJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateCustomerContactRequestWithBody(server, customerId, contactId, "application/json", bodyReader)
+	return NewUpdateCustomerContactRequestWithBody(server, customerId, contactId, params, "application/json", bodyReader)
 }
 
 // NewUpdateCustomerContactRequestWithBody constructs an http.Request for the UpdateCustomerContact method, with any body, and a specified content type
-func NewUpdateCustomerContactRequestWithBody(server string, customerId CustomerId, contactId ContactId, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateCustomerContactRequestWithBody(server string, customerId CustomerId, contactId ContactId, params *UpdateCustomerContactParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -19979,22 +21146,37 @@ func NewUpdateCustomerContactRequestWithBody(server string, customerId CustomerI
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewSetCustomerTierRequest calls the generic SetCustomerTier builder with application/json body
-func NewSetCustomerTierRequest(server string, customerId CustomerId, body SetCustomerTierJSONRequestBody) (*http.Request, error) {
+func NewSetCustomerTierRequest(server string, customerId CustomerId, params *SetCustomerTierParams, body SetCustomerTierJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewSetCustomerTierRequestWithBody(server, customerId, "application/json", bodyReader)
+	return NewSetCustomerTierRequestWithBody(server, customerId, params, "application/json", bodyReader)
 }
 
 // NewSetCustomerTierRequestWithBody constructs an http.Request for the SetCustomerTier method, with any body, and a specified content type
-func NewSetCustomerTierRequestWithBody(server string, customerId CustomerId, contentType string, body io.Reader) (*http.Request, error) {
+func NewSetCustomerTierRequestWithBody(server string, customerId CustomerId, params *SetCustomerTierParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -20025,6 +21207,21 @@ func NewSetCustomerTierRequestWithBody(server string, customerId CustomerId, con
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -20173,7 +21370,7 @@ func NewListDepartmentShiftsRequestWithBody(server string, params *ListDepartmen
 }
 
 // NewDeleteDepartmentShiftRequest constructs an http.Request for the DeleteDepartmentShift method
-func NewDeleteDepartmentShiftRequest(server string, id Id) (*http.Request, error) {
+func NewDeleteDepartmentShiftRequest(server string, id Id, params *DeleteDepartmentShiftParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -20203,11 +21400,26 @@ func NewDeleteDepartmentShiftRequest(server string, id Id) (*http.Request, error
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewGetDepartmentShiftRequest constructs an http.Request for the GetDepartmentShift method
-func NewGetDepartmentShiftRequest(server string, id Id) (*http.Request, error) {
+func NewGetDepartmentShiftRequest(server string, id Id, params *GetDepartmentShiftParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -20237,22 +21449,37 @@ func NewGetDepartmentShiftRequest(server string, id Id) (*http.Request, error) {
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateDepartmentShiftRequest calls the generic UpdateDepartmentShift builder with application/json body
-func NewUpdateDepartmentShiftRequest(server string, id Id, body UpdateDepartmentShiftJSONRequestBody) (*http.Request, error) {
+func NewUpdateDepartmentShiftRequest(server string, id Id, params *UpdateDepartmentShiftParams, body UpdateDepartmentShiftJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateDepartmentShiftRequestWithBody(server, id, "application/json", bodyReader)
+	return NewUpdateDepartmentShiftRequestWithBody(server, id, params, "application/json", bodyReader)
 }
 
 // NewUpdateDepartmentShiftRequestWithBody constructs an http.Request for the UpdateDepartmentShift method, with any body, and a specified content type
-func NewUpdateDepartmentShiftRequestWithBody(server string, id Id, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateDepartmentShiftRequestWithBody(server string, id Id, params *UpdateDepartmentShiftParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -20283,6 +21510,21 @@ func NewUpdateDepartmentShiftRequestWithBody(server string, id Id, contentType s
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -20431,7 +21673,7 @@ func NewListDepartmentsRequestWithBody(server string, params *ListDepartmentsPar
 }
 
 // NewGetDepartmentRequest constructs an http.Request for the GetDepartment method
-func NewGetDepartmentRequest(server string, id Id) (*http.Request, error) {
+func NewGetDepartmentRequest(server string, id Id, params *GetDepartmentParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -20461,22 +21703,37 @@ func NewGetDepartmentRequest(server string, id Id) (*http.Request, error) {
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateDepartmentRequest calls the generic UpdateDepartment builder with application/json body
-func NewUpdateDepartmentRequest(server string, id Id, body UpdateDepartmentJSONRequestBody) (*http.Request, error) {
+func NewUpdateDepartmentRequest(server string, id Id, params *UpdateDepartmentParams, body UpdateDepartmentJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateDepartmentRequestWithBody(server, id, "application/json", bodyReader)
+	return NewUpdateDepartmentRequestWithBody(server, id, params, "application/json", bodyReader)
 }
 
 // NewUpdateDepartmentRequestWithBody constructs an http.Request for the UpdateDepartment method, with any body, and a specified content type
-func NewUpdateDepartmentRequestWithBody(server string, id Id, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateDepartmentRequestWithBody(server string, id Id, params *UpdateDepartmentParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -20507,6 +21764,21 @@ func NewUpdateDepartmentRequestWithBody(server string, id Id, contentType string
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -20695,7 +21967,7 @@ func NewListEquipmentDowntimesRequestWithBody(server string, params *ListEquipme
 }
 
 // NewDeleteEquipmentDowntimeRequest constructs an http.Request for the DeleteEquipmentDowntime method
-func NewDeleteEquipmentDowntimeRequest(server string, id Id) (*http.Request, error) {
+func NewDeleteEquipmentDowntimeRequest(server string, id Id, params *DeleteEquipmentDowntimeParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -20725,11 +21997,26 @@ func NewDeleteEquipmentDowntimeRequest(server string, id Id) (*http.Request, err
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewGetEquipmentDowntimeRequest constructs an http.Request for the GetEquipmentDowntime method
-func NewGetEquipmentDowntimeRequest(server string, id Id) (*http.Request, error) {
+func NewGetEquipmentDowntimeRequest(server string, id Id, params *GetEquipmentDowntimeParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -20759,22 +22046,37 @@ func NewGetEquipmentDowntimeRequest(server string, id Id) (*http.Request, error)
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateEquipmentDowntimeRequest calls the generic UpdateEquipmentDowntime builder with application/json body
-func NewUpdateEquipmentDowntimeRequest(server string, id Id, body UpdateEquipmentDowntimeJSONRequestBody) (*http.Request, error) {
+func NewUpdateEquipmentDowntimeRequest(server string, id Id, params *UpdateEquipmentDowntimeParams, body UpdateEquipmentDowntimeJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateEquipmentDowntimeRequestWithBody(server, id, "application/json", bodyReader)
+	return NewUpdateEquipmentDowntimeRequestWithBody(server, id, params, "application/json", bodyReader)
 }
 
 // NewUpdateEquipmentDowntimeRequestWithBody constructs an http.Request for the UpdateEquipmentDowntime method, with any body, and a specified content type
-func NewUpdateEquipmentDowntimeRequestWithBody(server string, id Id, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateEquipmentDowntimeRequestWithBody(server string, id Id, params *UpdateEquipmentDowntimeParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -20805,6 +22107,21 @@ func NewUpdateEquipmentDowntimeRequestWithBody(server string, id Id, contentType
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -20913,7 +22230,7 @@ func NewListEquipmentRequestWithBody(server string, params *ListEquipmentParams,
 }
 
 // NewGetEquipmentRequest constructs an http.Request for the GetEquipment method
-func NewGetEquipmentRequest(server string, id Id) (*http.Request, error) {
+func NewGetEquipmentRequest(server string, id Id, params *GetEquipmentParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -20943,22 +22260,37 @@ func NewGetEquipmentRequest(server string, id Id) (*http.Request, error) {
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateEquipmentRequest calls the generic UpdateEquipment builder with application/json body
-func NewUpdateEquipmentRequest(server string, id Id, body UpdateEquipmentJSONRequestBody) (*http.Request, error) {
+func NewUpdateEquipmentRequest(server string, id Id, params *UpdateEquipmentParams, body UpdateEquipmentJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateEquipmentRequestWithBody(server, id, "application/json", bodyReader)
+	return NewUpdateEquipmentRequestWithBody(server, id, params, "application/json", bodyReader)
 }
 
 // NewUpdateEquipmentRequestWithBody constructs an http.Request for the UpdateEquipment method, with any body, and a specified content type
-func NewUpdateEquipmentRequestWithBody(server string, id Id, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateEquipmentRequestWithBody(server string, id Id, params *UpdateEquipmentParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -20989,6 +22321,21 @@ func NewUpdateEquipmentRequestWithBody(server string, id Id, contentType string,
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -21137,7 +22484,7 @@ func NewListGaugeCodesRequestWithBody(server string, params *ListGaugeCodesParam
 }
 
 // NewGetGaugeCodeRequest constructs an http.Request for the GetGaugeCode method
-func NewGetGaugeCodeRequest(server string, id Id) (*http.Request, error) {
+func NewGetGaugeCodeRequest(server string, id Id, params *GetGaugeCodeParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -21165,6 +22512,21 @@ func NewGetGaugeCodeRequest(server string, id Id) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -21314,7 +22676,7 @@ func NewListGradeCodesRequestWithBody(server string, params *ListGradeCodesParam
 }
 
 // NewGetGradeCodeRequest constructs an http.Request for the GetGradeCode method
-func NewGetGradeCodeRequest(server string, id Id) (*http.Request, error) {
+func NewGetGradeCodeRequest(server string, id Id, params *GetGradeCodeParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -21342,6 +22704,21 @@ func NewGetGradeCodeRequest(server string, id Id) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -21491,7 +22868,7 @@ func NewListInProcessTrackingFieldsRequestWithBody(server string, params *ListIn
 }
 
 // NewGetInProcessTrackingFieldRequest constructs an http.Request for the GetInProcessTrackingField method
-func NewGetInProcessTrackingFieldRequest(server string, id Id) (*http.Request, error) {
+func NewGetInProcessTrackingFieldRequest(server string, id Id, params *GetInProcessTrackingFieldParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -21519,6 +22896,21 @@ func NewGetInProcessTrackingFieldRequest(server string, id Id) (*http.Request, e
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -21628,7 +23020,7 @@ func NewListInventoryEventsRequestWithBody(server string, params *ListInventoryE
 }
 
 // NewGetInventoryEventRequest constructs an http.Request for the GetInventoryEvent method
-func NewGetInventoryEventRequest(server string, inventoryEventId InventoryEventId) (*http.Request, error) {
+func NewGetInventoryEventRequest(server string, inventoryEventId InventoryEventId, params *GetInventoryEventParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -21656,24 +23048,39 @@ func NewGetInventoryEventRequest(server string, inventoryEventId InventoryEventI
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
 }
 
 // NewPatchInventoryEventRequestWithApplicationJSONPatchPlusJSONBody calls the generic PatchInventoryEvent builder with application/json-patch+json body
-func NewPatchInventoryEventRequestWithApplicationJSONPatchPlusJSONBody(server string, inventoryEventId InventoryEventId, body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
+func NewPatchInventoryEventRequestWithApplicationJSONPatchPlusJSONBody(server string, inventoryEventId InventoryEventId, params *PatchInventoryEventParams, body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPatchInventoryEventRequestWithBody(server, inventoryEventId, "application/json-patch+json", bodyReader)
+	return NewPatchInventoryEventRequestWithBody(server, inventoryEventId, params, "application/json-patch+json", bodyReader)
 }
 
 // NewPatchInventoryEventRequestWithBody constructs an http.Request for the PatchInventoryEvent method, with any body, and a specified content type
-func NewPatchInventoryEventRequestWithBody(server string, inventoryEventId InventoryEventId, contentType string, body io.Reader) (*http.Request, error) {
+func NewPatchInventoryEventRequestWithBody(server string, inventoryEventId InventoryEventId, params *PatchInventoryEventParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -21705,11 +23112,26 @@ func NewPatchInventoryEventRequestWithBody(server string, inventoryEventId Inven
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewGetInventoryEventDetailsRequest constructs an http.Request for the GetInventoryEventDetails method
-func NewGetInventoryEventDetailsRequest(server string, inventoryEventId InventoryEventId) (*http.Request, error) {
+func NewGetInventoryEventDetailsRequest(server string, inventoryEventId InventoryEventId, params *GetInventoryEventDetailsParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -21739,22 +23161,37 @@ func NewGetInventoryEventDetailsRequest(server string, inventoryEventId Inventor
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewPatchInventoryEventDetailsRequestWithApplicationJSONPatchPlusJSONBody calls the generic PatchInventoryEventDetails builder with application/json-patch+json body
-func NewPatchInventoryEventDetailsRequestWithApplicationJSONPatchPlusJSONBody(server string, inventoryEventId InventoryEventId, body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
+func NewPatchInventoryEventDetailsRequestWithApplicationJSONPatchPlusJSONBody(server string, inventoryEventId InventoryEventId, params *PatchInventoryEventDetailsParams, body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPatchInventoryEventDetailsRequestWithBody(server, inventoryEventId, "application/json-patch+json", bodyReader)
+	return NewPatchInventoryEventDetailsRequestWithBody(server, inventoryEventId, params, "application/json-patch+json", bodyReader)
 }
 
 // NewPatchInventoryEventDetailsRequestWithBody constructs an http.Request for the PatchInventoryEventDetails method, with any body, and a specified content type
-func NewPatchInventoryEventDetailsRequestWithBody(server string, inventoryEventId InventoryEventId, contentType string, body io.Reader) (*http.Request, error) {
+func NewPatchInventoryEventDetailsRequestWithBody(server string, inventoryEventId InventoryEventId, params *PatchInventoryEventDetailsParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -21786,22 +23223,37 @@ func NewPatchInventoryEventDetailsRequestWithBody(server string, inventoryEventI
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateInventoryEventDetailsRequest calls the generic UpdateInventoryEventDetails builder with application/json body
-func NewUpdateInventoryEventDetailsRequest(server string, inventoryEventId InventoryEventId, body UpdateInventoryEventDetailsJSONRequestBody) (*http.Request, error) {
+func NewUpdateInventoryEventDetailsRequest(server string, inventoryEventId InventoryEventId, params *UpdateInventoryEventDetailsParams, body UpdateInventoryEventDetailsJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateInventoryEventDetailsRequestWithBody(server, inventoryEventId, "application/json", bodyReader)
+	return NewUpdateInventoryEventDetailsRequestWithBody(server, inventoryEventId, params, "application/json", bodyReader)
 }
 
 // NewUpdateInventoryEventDetailsRequestWithBody constructs an http.Request for the UpdateInventoryEventDetails method, with any body, and a specified content type
-func NewUpdateInventoryEventDetailsRequestWithBody(server string, inventoryEventId InventoryEventId, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateInventoryEventDetailsRequestWithBody(server string, inventoryEventId InventoryEventId, params *UpdateInventoryEventDetailsParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -21832,6 +23284,21 @@ func NewUpdateInventoryEventDetailsRequestWithBody(server string, inventoryEvent
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -22014,7 +23481,7 @@ func NewListInventoryLotsRequestWithBody(server string, params *ListInventoryLot
 }
 
 // NewGetInventoryLotRequest constructs an http.Request for the GetInventoryLot method
-func NewGetInventoryLotRequest(server string, id Id) (*http.Request, error) {
+func NewGetInventoryLotRequest(server string, id Id, params *GetInventoryLotParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -22042,6 +23509,21 @@ func NewGetInventoryLotRequest(server string, id Id) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -22598,7 +24080,7 @@ func NewListItemCategoriesRequestWithBody(server string, params *ListItemCategor
 }
 
 // NewGetItemCategoryRequest constructs an http.Request for the GetItemCategory method
-func NewGetItemCategoryRequest(server string, id Id) (*http.Request, error) {
+func NewGetItemCategoryRequest(server string, id Id, params *GetItemCategoryParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -22626,6 +24108,21 @@ func NewGetItemCategoryRequest(server string, id Id) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -22775,7 +24272,7 @@ func NewListItemClassesRequestWithBody(server string, params *ListItemClassesPar
 }
 
 // NewGetItemClassRequest constructs an http.Request for the GetItemClass method
-func NewGetItemClassRequest(server string, id Id) (*http.Request, error) {
+func NewGetItemClassRequest(server string, id Id, params *GetItemClassParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -22803,6 +24300,21 @@ func NewGetItemClassRequest(server string, id Id) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -22912,7 +24424,7 @@ func NewListItemTagsRequestWithBody(server string, params *ListItemTagsParams, c
 }
 
 // NewGetItemTagRequest constructs an http.Request for the GetItemTag method
-func NewGetItemTagRequest(server string, id Id) (*http.Request, error) {
+func NewGetItemTagRequest(server string, id Id, params *GetItemTagParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -22940,6 +24452,21 @@ func NewGetItemTagRequest(server string, id Id) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -23232,7 +24759,7 @@ func NewCreateItemFromMaterialShapeRequestWithBody(server string, contentType st
 }
 
 // NewGetItemRequest constructs an http.Request for the GetItem method
-func NewGetItemRequest(server string, itemId ItemId) (*http.Request, error) {
+func NewGetItemRequest(server string, itemId ItemId, params *GetItemParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23262,22 +24789,37 @@ func NewGetItemRequest(server string, itemId ItemId) (*http.Request, error) {
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewPatchItemRequestWithApplicationJSONPatchPlusJSONBody calls the generic PatchItem builder with application/json-patch+json body
-func NewPatchItemRequestWithApplicationJSONPatchPlusJSONBody(server string, itemId ItemId, body PatchItemApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
+func NewPatchItemRequestWithApplicationJSONPatchPlusJSONBody(server string, itemId ItemId, params *PatchItemParams, body PatchItemApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPatchItemRequestWithBody(server, itemId, "application/json-patch+json", bodyReader)
+	return NewPatchItemRequestWithBody(server, itemId, params, "application/json-patch+json", bodyReader)
 }
 
 // NewPatchItemRequestWithBody constructs an http.Request for the PatchItem method, with any body, and a specified content type
-func NewPatchItemRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+func NewPatchItemRequestWithBody(server string, itemId ItemId, params *PatchItemParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23309,22 +24851,37 @@ func NewPatchItemRequestWithBody(server string, itemId ItemId, contentType strin
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateItemRequest calls the generic UpdateItem builder with application/json body
-func NewUpdateItemRequest(server string, itemId ItemId, body UpdateItemJSONRequestBody) (*http.Request, error) {
+func NewUpdateItemRequest(server string, itemId ItemId, params *UpdateItemParams, body UpdateItemJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateItemRequestWithBody(server, itemId, "application/json", bodyReader)
+	return NewUpdateItemRequestWithBody(server, itemId, params, "application/json", bodyReader)
 }
 
 // NewUpdateItemRequestWithBody constructs an http.Request for the UpdateItem method, with any body, and a specified content type
-func NewUpdateItemRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateItemRequestWithBody(server string, itemId ItemId, params *UpdateItemParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23355,6 +24912,21 @@ func NewUpdateItemRequestWithBody(server string, itemId ItemId, contentType stri
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -23470,18 +25042,18 @@ func NewListItemCostBreakdownsRequestWithBody(server string, itemId ItemId, para
 }
 
 // NewReplaceItemCustomFieldsRequest calls the generic ReplaceItemCustomFields builder with application/json body
-func NewReplaceItemCustomFieldsRequest(server string, itemId ItemId, body ReplaceItemCustomFieldsJSONRequestBody) (*http.Request, error) {
+func NewReplaceItemCustomFieldsRequest(server string, itemId ItemId, params *ReplaceItemCustomFieldsParams, body ReplaceItemCustomFieldsJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewReplaceItemCustomFieldsRequestWithBody(server, itemId, "application/json", bodyReader)
+	return NewReplaceItemCustomFieldsRequestWithBody(server, itemId, params, "application/json", bodyReader)
 }
 
 // NewReplaceItemCustomFieldsRequestWithBody constructs an http.Request for the ReplaceItemCustomFields method, with any body, and a specified content type
-func NewReplaceItemCustomFieldsRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+func NewReplaceItemCustomFieldsRequestWithBody(server string, itemId ItemId, params *ReplaceItemCustomFieldsParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23513,22 +25085,37 @@ func NewReplaceItemCustomFieldsRequestWithBody(server string, itemId ItemId, con
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewReplaceItemCustomFieldsDeprecatedRequest calls the generic ReplaceItemCustomFieldsDeprecated builder with application/json body
-func NewReplaceItemCustomFieldsDeprecatedRequest(server string, itemId ItemId, body ReplaceItemCustomFieldsDeprecatedJSONRequestBody) (*http.Request, error) {
+func NewReplaceItemCustomFieldsDeprecatedRequest(server string, itemId ItemId, params *ReplaceItemCustomFieldsDeprecatedParams, body ReplaceItemCustomFieldsDeprecatedJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewReplaceItemCustomFieldsDeprecatedRequestWithBody(server, itemId, "application/json", bodyReader)
+	return NewReplaceItemCustomFieldsDeprecatedRequestWithBody(server, itemId, params, "application/json", bodyReader)
 }
 
 // NewReplaceItemCustomFieldsDeprecatedRequestWithBody constructs an http.Request for the ReplaceItemCustomFieldsDeprecated method, with any body, and a specified content type
-func NewReplaceItemCustomFieldsDeprecatedRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+func NewReplaceItemCustomFieldsDeprecatedRequestWithBody(server string, itemId ItemId, params *ReplaceItemCustomFieldsDeprecatedParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23559,6 +25146,21 @@ func NewReplaceItemCustomFieldsDeprecatedRequestWithBody(server string, itemId I
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -23708,7 +25310,7 @@ func NewListItemCustomerDetailsRequest(server string, itemId ItemId, params *Lis
 }
 
 // NewDeleteItemCustomerDetailRequest constructs an http.Request for the DeleteItemCustomerDetail method
-func NewDeleteItemCustomerDetailRequest(server string, itemId ItemId, itemCustomerId Id36) (*http.Request, error) {
+func NewDeleteItemCustomerDetailRequest(server string, itemId ItemId, itemCustomerId Id36, params *DeleteItemCustomerDetailParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23745,22 +25347,37 @@ func NewDeleteItemCustomerDetailRequest(server string, itemId ItemId, itemCustom
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateItemCustomerDetailRequest calls the generic UpdateItemCustomerDetail builder with application/json body
-func NewUpdateItemCustomerDetailRequest(server string, itemId ItemId, itemCustomerId Id36, body UpdateItemCustomerDetailJSONRequestBody) (*http.Request, error) {
+func NewUpdateItemCustomerDetailRequest(server string, itemId ItemId, itemCustomerId Id36, params *UpdateItemCustomerDetailParams, body UpdateItemCustomerDetailJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateItemCustomerDetailRequestWithBody(server, itemId, itemCustomerId, "application/json", bodyReader)
+	return NewUpdateItemCustomerDetailRequestWithBody(server, itemId, itemCustomerId, params, "application/json", bodyReader)
 }
 
 // NewUpdateItemCustomerDetailRequestWithBody constructs an http.Request for the UpdateItemCustomerDetail method, with any body, and a specified content type
-func NewUpdateItemCustomerDetailRequestWithBody(server string, itemId ItemId, itemCustomerId Id36, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateItemCustomerDetailRequestWithBody(server string, itemId ItemId, itemCustomerId Id36, params *UpdateItemCustomerDetailParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -23798,6 +25415,21 @@ func NewUpdateItemCustomerDetailRequestWithBody(server string, itemId ItemId, it
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -24098,7 +25730,7 @@ func NewListItemMaterialVendorDetailsRequest(server string, itemId ItemId, param
 }
 
 // NewDeleteItemMaterialVendorDetailRequest constructs an http.Request for the DeleteItemMaterialVendorDetail method
-func NewDeleteItemMaterialVendorDetailRequest(server string, itemId ItemId, materialVendorId Id36) (*http.Request, error) {
+func NewDeleteItemMaterialVendorDetailRequest(server string, itemId ItemId, materialVendorId Id36, params *DeleteItemMaterialVendorDetailParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -24135,22 +25767,37 @@ func NewDeleteItemMaterialVendorDetailRequest(server string, itemId ItemId, mate
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateItemMaterialVendorDetailRequest calls the generic UpdateItemMaterialVendorDetail builder with application/json body
-func NewUpdateItemMaterialVendorDetailRequest(server string, itemId ItemId, materialVendorId Id36, body UpdateItemMaterialVendorDetailJSONRequestBody) (*http.Request, error) {
+func NewUpdateItemMaterialVendorDetailRequest(server string, itemId ItemId, materialVendorId Id36, params *UpdateItemMaterialVendorDetailParams, body UpdateItemMaterialVendorDetailJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateItemMaterialVendorDetailRequestWithBody(server, itemId, materialVendorId, "application/json", bodyReader)
+	return NewUpdateItemMaterialVendorDetailRequestWithBody(server, itemId, materialVendorId, params, "application/json", bodyReader)
 }
 
 // NewUpdateItemMaterialVendorDetailRequestWithBody constructs an http.Request for the UpdateItemMaterialVendorDetail method, with any body, and a specified content type
-func NewUpdateItemMaterialVendorDetailRequestWithBody(server string, itemId ItemId, materialVendorId Id36, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateItemMaterialVendorDetailRequestWithBody(server string, itemId ItemId, materialVendorId Id36, params *UpdateItemMaterialVendorDetailParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -24188,6 +25835,21 @@ func NewUpdateItemMaterialVendorDetailRequestWithBody(server string, itemId Item
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -24254,18 +25916,18 @@ func NewGetItemPurchaseHistoryRequest(server string, itemId ItemId, params *GetI
 }
 
 // NewReplaceItemPurchasePriceBreaksRequest calls the generic ReplaceItemPurchasePriceBreaks builder with application/json body
-func NewReplaceItemPurchasePriceBreaksRequest(server string, itemId ItemId, body ReplaceItemPurchasePriceBreaksJSONRequestBody) (*http.Request, error) {
+func NewReplaceItemPurchasePriceBreaksRequest(server string, itemId ItemId, params *ReplaceItemPurchasePriceBreaksParams, body ReplaceItemPurchasePriceBreaksJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewReplaceItemPurchasePriceBreaksRequestWithBody(server, itemId, "application/json", bodyReader)
+	return NewReplaceItemPurchasePriceBreaksRequestWithBody(server, itemId, params, "application/json", bodyReader)
 }
 
 // NewReplaceItemPurchasePriceBreaksRequestWithBody constructs an http.Request for the ReplaceItemPurchasePriceBreaks method, with any body, and a specified content type
-func NewReplaceItemPurchasePriceBreaksRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+func NewReplaceItemPurchasePriceBreaksRequestWithBody(server string, itemId ItemId, params *ReplaceItemPurchasePriceBreaksParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -24296,6 +25958,21 @@ func NewReplaceItemPurchasePriceBreaksRequestWithBody(server string, itemId Item
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -24458,18 +26135,18 @@ func NewAddItemRevisionRequestWithBody(server string, itemId ItemId, contentType
 }
 
 // NewReplaceItemSalesPriceBreaksRequest calls the generic ReplaceItemSalesPriceBreaks builder with application/json body
-func NewReplaceItemSalesPriceBreaksRequest(server string, itemId ItemId, body ReplaceItemSalesPriceBreaksJSONRequestBody) (*http.Request, error) {
+func NewReplaceItemSalesPriceBreaksRequest(server string, itemId ItemId, params *ReplaceItemSalesPriceBreaksParams, body ReplaceItemSalesPriceBreaksJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewReplaceItemSalesPriceBreaksRequestWithBody(server, itemId, "application/json", bodyReader)
+	return NewReplaceItemSalesPriceBreaksRequestWithBody(server, itemId, params, "application/json", bodyReader)
 }
 
 // NewReplaceItemSalesPriceBreaksRequestWithBody constructs an http.Request for the ReplaceItemSalesPriceBreaks method, with any body, and a specified content type
-func NewReplaceItemSalesPriceBreaksRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+func NewReplaceItemSalesPriceBreaksRequestWithBody(server string, itemId ItemId, params *ReplaceItemSalesPriceBreaksParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -24500,6 +26177,21 @@ func NewReplaceItemSalesPriceBreaksRequestWithBody(server string, itemId ItemId,
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -24615,18 +26307,18 @@ func NewListItemSalesPriceBreaksRequestWithBody(server string, itemId ItemId, pa
 }
 
 // NewReplaceItemTagsRequest calls the generic ReplaceItemTags builder with application/json body
-func NewReplaceItemTagsRequest(server string, itemId ItemId, body ReplaceItemTagsJSONRequestBody) (*http.Request, error) {
+func NewReplaceItemTagsRequest(server string, itemId ItemId, params *ReplaceItemTagsParams, body ReplaceItemTagsJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewReplaceItemTagsRequestWithBody(server, itemId, "application/json", bodyReader)
+	return NewReplaceItemTagsRequestWithBody(server, itemId, params, "application/json", bodyReader)
 }
 
 // NewReplaceItemTagsRequestWithBody constructs an http.Request for the ReplaceItemTags method, with any body, and a specified content type
-func NewReplaceItemTagsRequestWithBody(server string, itemId ItemId, contentType string, body io.Reader) (*http.Request, error) {
+func NewReplaceItemTagsRequestWithBody(server string, itemId ItemId, params *ReplaceItemTagsParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -24658,11 +26350,26 @@ func NewReplaceItemTagsRequestWithBody(server string, itemId ItemId, contentType
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewRemoveItemTagRequest constructs an http.Request for the RemoveItemTag method
-func NewRemoveItemTagRequest(server string, itemId ItemId, tagId TagId) (*http.Request, error) {
+func NewRemoveItemTagRequest(server string, itemId ItemId, tagId TagId, params *RemoveItemTagParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -24697,6 +26404,21 @@ func NewRemoveItemTagRequest(server string, itemId ItemId, tagId TagId) (*http.R
 	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -24888,7 +26610,7 @@ func NewListItemVendorDetailsRequest(server string, itemId ItemId, params *ListI
 }
 
 // NewDeleteItemVendorDetailRequest constructs an http.Request for the DeleteItemVendorDetail method
-func NewDeleteItemVendorDetailRequest(server string, itemId ItemId, itemVendorId Id36) (*http.Request, error) {
+func NewDeleteItemVendorDetailRequest(server string, itemId ItemId, itemVendorId Id36, params *DeleteItemVendorDetailParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -24925,22 +26647,37 @@ func NewDeleteItemVendorDetailRequest(server string, itemId ItemId, itemVendorId
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateItemVendorDetailRequest calls the generic UpdateItemVendorDetail builder with application/json body
-func NewUpdateItemVendorDetailRequest(server string, itemId ItemId, itemVendorId Id36, body UpdateItemVendorDetailJSONRequestBody) (*http.Request, error) {
+func NewUpdateItemVendorDetailRequest(server string, itemId ItemId, itemVendorId Id36, params *UpdateItemVendorDetailParams, body UpdateItemVendorDetailJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateItemVendorDetailRequestWithBody(server, itemId, itemVendorId, "application/json", bodyReader)
+	return NewUpdateItemVendorDetailRequestWithBody(server, itemId, itemVendorId, params, "application/json", bodyReader)
 }
 
 // NewUpdateItemVendorDetailRequestWithBody constructs an http.Request for the UpdateItemVendorDetail method, with any body, and a specified content type
-func NewUpdateItemVendorDetailRequestWithBody(server string, itemId ItemId, itemVendorId Id36, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateItemVendorDetailRequestWithBody(server string, itemId ItemId, itemVendorId Id36, params *UpdateItemVendorDetailParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -24978,6 +26715,21 @@ func NewUpdateItemVendorDetailRequestWithBody(server string, itemId ItemId, item
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -25126,7 +26878,7 @@ func NewListLocationsRequestWithBody(server string, params *ListLocationsParams,
 }
 
 // NewDeleteLocationRequest constructs an http.Request for the DeleteLocation method
-func NewDeleteLocationRequest(server string, id Id) (*http.Request, error) {
+func NewDeleteLocationRequest(server string, id Id, params *DeleteLocationParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -25156,11 +26908,26 @@ func NewDeleteLocationRequest(server string, id Id) (*http.Request, error) {
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewGetLocationRequest constructs an http.Request for the GetLocation method
-func NewGetLocationRequest(server string, id Id) (*http.Request, error) {
+func NewGetLocationRequest(server string, id Id, params *GetLocationParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -25188,6 +26955,21 @@ func NewGetLocationRequest(server string, id Id) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -25337,7 +27119,7 @@ func NewListMaterialCodesRequestWithBody(server string, params *ListMaterialCode
 }
 
 // NewGetMaterialCodeRequest constructs an http.Request for the GetMaterialCode method
-func NewGetMaterialCodeRequest(server string, id Id) (*http.Request, error) {
+func NewGetMaterialCodeRequest(server string, id Id, params *GetMaterialCodeParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -25365,6 +27147,21 @@ func NewGetMaterialCodeRequest(server string, id Id) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -25554,7 +27351,7 @@ func NewListMaterialShapesRequestWithBody(server string, params *ListMaterialSha
 }
 
 // NewGetMaterialShapeRequest constructs an http.Request for the GetMaterialShape method
-func NewGetMaterialShapeRequest(server string, id Id) (*http.Request, error) {
+func NewGetMaterialShapeRequest(server string, id Id, params *GetMaterialShapeParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -25584,22 +27381,37 @@ func NewGetMaterialShapeRequest(server string, id Id) (*http.Request, error) {
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateMaterialShapeRequest calls the generic UpdateMaterialShape builder with application/json body
-func NewUpdateMaterialShapeRequest(server string, id Id, body UpdateMaterialShapeJSONRequestBody) (*http.Request, error) {
+func NewUpdateMaterialShapeRequest(server string, id Id, params *UpdateMaterialShapeParams, body UpdateMaterialShapeJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateMaterialShapeRequestWithBody(server, id, "application/json", bodyReader)
+	return NewUpdateMaterialShapeRequestWithBody(server, id, params, "application/json", bodyReader)
 }
 
 // NewUpdateMaterialShapeRequestWithBody constructs an http.Request for the UpdateMaterialShape method, with any body, and a specified content type
-func NewUpdateMaterialShapeRequestWithBody(server string, id Id, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateMaterialShapeRequestWithBody(server string, id Id, params *UpdateMaterialShapeParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -25630,6 +27442,21 @@ func NewUpdateMaterialShapeRequestWithBody(server string, id Id, contentType str
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -25862,7 +27689,7 @@ func NewListPaymentTermsRequestWithBody(server string, params *ListPaymentTermsP
 }
 
 // NewGetPaymentTermRequest constructs an http.Request for the GetPaymentTerm method
-func NewGetPaymentTermRequest(server string, id Id) (*http.Request, error) {
+func NewGetPaymentTermRequest(server string, id Id, params *GetPaymentTermParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -25892,11 +27719,26 @@ func NewGetPaymentTermRequest(server string, id Id) (*http.Request, error) {
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewGetCostingSettingsRequest constructs an http.Request for the GetCostingSettings method
-func NewGetCostingSettingsRequest(server string) (*http.Request, error) {
+func NewGetCostingSettingsRequest(server string, params *GetCostingSettingsParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -25917,24 +27759,39 @@ func NewGetCostingSettingsRequest(server string) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
 }
 
 // NewUpdateCostingSettingsRequest calls the generic UpdateCostingSettings builder with application/json body
-func NewUpdateCostingSettingsRequest(server string, body UpdateCostingSettingsJSONRequestBody) (*http.Request, error) {
+func NewUpdateCostingSettingsRequest(server string, params *UpdateCostingSettingsParams, body UpdateCostingSettingsJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateCostingSettingsRequestWithBody(server, "application/json", bodyReader)
+	return NewUpdateCostingSettingsRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewUpdateCostingSettingsRequestWithBody constructs an http.Request for the UpdateCostingSettings method, with any body, and a specified content type
-func NewUpdateCostingSettingsRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateCostingSettingsRequestWithBody(server string, params *UpdateCostingSettingsParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -25959,11 +27816,26 @@ func NewUpdateCostingSettingsRequestWithBody(server string, contentType string, 
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewGetPricingSettingsRequest constructs an http.Request for the GetPricingSettings method
-func NewGetPricingSettingsRequest(server string) (*http.Request, error) {
+func NewGetPricingSettingsRequest(server string, params *GetPricingSettingsParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -25986,22 +27858,37 @@ func NewGetPricingSettingsRequest(server string) (*http.Request, error) {
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdatePricingSettingsRequest calls the generic UpdatePricingSettings builder with application/json body
-func NewUpdatePricingSettingsRequest(server string, body UpdatePricingSettingsJSONRequestBody) (*http.Request, error) {
+func NewUpdatePricingSettingsRequest(server string, params *UpdatePricingSettingsParams, body UpdatePricingSettingsJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdatePricingSettingsRequestWithBody(server, "application/json", bodyReader)
+	return NewUpdatePricingSettingsRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewUpdatePricingSettingsRequestWithBody constructs an http.Request for the UpdatePricingSettings method, with any body, and a specified content type
-func NewUpdatePricingSettingsRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdatePricingSettingsRequestWithBody(server string, params *UpdatePricingSettingsParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -26025,6 +27912,21 @@ func NewUpdatePricingSettingsRequestWithBody(server string, contentType string, 
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -26173,7 +28075,7 @@ func NewListShapeCodesRequestWithBody(server string, params *ListShapeCodesParam
 }
 
 // NewGetShapeCodeRequest constructs an http.Request for the GetShapeCode method
-func NewGetShapeCodeRequest(server string, id Id) (*http.Request, error) {
+func NewGetShapeCodeRequest(server string, id Id, params *GetShapeCodeParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -26201,6 +28103,21 @@ func NewGetShapeCodeRequest(server string, id Id) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -26350,7 +28267,7 @@ func NewListTagsRequestWithBody(server string, params *ListTagsParams, contentTy
 }
 
 // NewGetTagRequest constructs an http.Request for the GetTag method
-func NewGetTagRequest(server string, tagId TagId) (*http.Request, error) {
+func NewGetTagRequest(server string, tagId TagId, params *GetTagParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -26380,22 +28297,37 @@ func NewGetTagRequest(server string, tagId TagId) (*http.Request, error) {
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewPatchTagRequestWithApplicationJSONPatchPlusJSONBody calls the generic PatchTag builder with application/json-patch+json body
-func NewPatchTagRequestWithApplicationJSONPatchPlusJSONBody(server string, tagId TagId, body PatchTagApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
+func NewPatchTagRequestWithApplicationJSONPatchPlusJSONBody(server string, tagId TagId, params *PatchTagParams, body PatchTagApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPatchTagRequestWithBody(server, tagId, "application/json-patch+json", bodyReader)
+	return NewPatchTagRequestWithBody(server, tagId, params, "application/json-patch+json", bodyReader)
 }
 
 // NewPatchTagRequestWithBody constructs an http.Request for the PatchTag method, with any body, and a specified content type
-func NewPatchTagRequestWithBody(server string, tagId TagId, contentType string, body io.Reader) (*http.Request, error) {
+func NewPatchTagRequestWithBody(server string, tagId TagId, params *PatchTagParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -26427,22 +28359,37 @@ func NewPatchTagRequestWithBody(server string, tagId TagId, contentType string, 
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateTagRequest calls the generic UpdateTag builder with application/json body
-func NewUpdateTagRequest(server string, tagId TagId, body UpdateTagJSONRequestBody) (*http.Request, error) {
+func NewUpdateTagRequest(server string, tagId TagId, params *UpdateTagParams, body UpdateTagJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateTagRequestWithBody(server, tagId, "application/json", bodyReader)
+	return NewUpdateTagRequestWithBody(server, tagId, params, "application/json", bodyReader)
 }
 
 // NewUpdateTagRequestWithBody constructs an http.Request for the UpdateTag method, with any body, and a specified content type
-func NewUpdateTagRequestWithBody(server string, tagId TagId, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateTagRequestWithBody(server string, tagId TagId, params *UpdateTagParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -26473,6 +28420,21 @@ func NewUpdateTagRequestWithBody(server string, tagId TagId, contentType string,
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -26724,7 +28686,7 @@ func NewListVendorsRequestWithBody(server string, params *ListVendorsParams, con
 }
 
 // NewGetVendorRequest constructs an http.Request for the GetVendor method
-func NewGetVendorRequest(server string, id Id) (*http.Request, error) {
+func NewGetVendorRequest(server string, id Id, params *GetVendorParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -26754,22 +28716,37 @@ func NewGetVendorRequest(server string, id Id) (*http.Request, error) {
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateVendorRequest calls the generic UpdateVendor builder with application/json body
-func NewUpdateVendorRequest(server string, id Id, body UpdateVendorJSONRequestBody) (*http.Request, error) {
+func NewUpdateVendorRequest(server string, id Id, params *UpdateVendorParams, body UpdateVendorJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateVendorRequestWithBody(server, id, "application/json", bodyReader)
+	return NewUpdateVendorRequestWithBody(server, id, params, "application/json", bodyReader)
 }
 
 // NewUpdateVendorRequestWithBody constructs an http.Request for the UpdateVendor method, with any body, and a specified content type
-func NewUpdateVendorRequestWithBody(server string, id Id, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateVendorRequestWithBody(server string, id Id, params *UpdateVendorParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -26800,6 +28777,21 @@ func NewUpdateVendorRequestWithBody(server string, id Id, contentType string, bo
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -26948,7 +28940,7 @@ func NewListWorkCentersRequestWithBody(server string, params *ListWorkCentersPar
 }
 
 // NewDeleteWorkCenterRequest constructs an http.Request for the DeleteWorkCenter method
-func NewDeleteWorkCenterRequest(server string, id Id) (*http.Request, error) {
+func NewDeleteWorkCenterRequest(server string, id Id, params *DeleteWorkCenterParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -26978,11 +28970,26 @@ func NewDeleteWorkCenterRequest(server string, id Id) (*http.Request, error) {
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewGetWorkCenterRequest constructs an http.Request for the GetWorkCenter method
-func NewGetWorkCenterRequest(server string, id Id) (*http.Request, error) {
+func NewGetWorkCenterRequest(server string, id Id, params *GetWorkCenterParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -27012,22 +29019,37 @@ func NewGetWorkCenterRequest(server string, id Id) (*http.Request, error) {
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewUpdateWorkCenterRequest calls the generic UpdateWorkCenter builder with application/json body
-func NewUpdateWorkCenterRequest(server string, id Id, body UpdateWorkCenterJSONRequestBody) (*http.Request, error) {
+func NewUpdateWorkCenterRequest(server string, id Id, params *UpdateWorkCenterParams, body UpdateWorkCenterJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewUpdateWorkCenterRequestWithBody(server, id, "application/json", bodyReader)
+	return NewUpdateWorkCenterRequestWithBody(server, id, params, "application/json", bodyReader)
 }
 
 // NewUpdateWorkCenterRequestWithBody constructs an http.Request for the UpdateWorkCenter method, with any body, and a specified content type
-func NewUpdateWorkCenterRequestWithBody(server string, id Id, contentType string, body io.Reader) (*http.Request, error) {
+func NewUpdateWorkCenterRequestWithBody(server string, id Id, params *UpdateWorkCenterParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -27058,6 +29080,21 @@ func NewUpdateWorkCenterRequestWithBody(server string, id Id, contentType string
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -27159,7 +29196,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/accounting-codes/{id} (the `GetAccountingCode` operationId).
-	GetAccountingCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetAccountingCodeResponse, error)
+	GetAccountingCodeWithResponse(ctx context.Context, id Id, params *GetAccountingCodeParams, reqEditors ...RequestEditorFn) (*GetAccountingCodeResponse, error)
 
 	// UploadAttachmentWithBodyWithResponse Upload a file attachment
 	//
@@ -27351,7 +29388,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /api/attachments/{attachmentId} (the `DeleteAttachment` operationId).
-	DeleteAttachmentWithResponse(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*DeleteAttachmentResponse, error)
+	DeleteAttachmentWithResponse(ctx context.Context, attachmentId AttachmentId, params *DeleteAttachmentParams, reqEditors ...RequestEditorFn) (*DeleteAttachmentResponse, error)
 
 	// GetAttachmentWithResponse Get an attachment
 	//
@@ -27363,7 +29400,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/attachments/{attachmentId} (the `GetAttachment` operationId).
-	GetAttachmentWithResponse(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*GetAttachmentResponse, error)
+	GetAttachmentWithResponse(ctx context.Context, attachmentId AttachmentId, params *GetAttachmentParams, reqEditors ...RequestEditorFn) (*GetAttachmentResponse, error)
 
 	// GetSignedAttachmentContentWithResponse Fetch a file through a signed URL
 	//
@@ -27464,7 +29501,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/chart-of-accounts/{id} (the `GetChartOfAccount` operationId).
-	GetChartOfAccountWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetChartOfAccountResponse, error)
+	GetChartOfAccountWithResponse(ctx context.Context, id Id, params *GetChartOfAccountParams, reqEditors ...RequestEditorFn) (*GetChartOfAccountResponse, error)
 
 	// CreateCompanyWithBodyWithResponse Create a company record
 	//
@@ -27525,7 +29562,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/companies/{companyId} (the `GetCompany` operationId).
-	GetCompanyWithResponse(ctx context.Context, companyId CompanyId, reqEditors ...RequestEditorFn) (*GetCompanyResponse, error)
+	GetCompanyWithResponse(ctx context.Context, companyId CompanyId, params *GetCompanyParams, reqEditors ...RequestEditorFn) (*GetCompanyResponse, error)
 
 	// PatchCompanyWithBodyWithResponse Partially update a company record
 	//
@@ -27540,7 +29577,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/companies/{companyId} (the `PatchCompany` operationId).
-	PatchCompanyWithBodyWithResponse(ctx context.Context, companyId CompanyId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchCompanyResponse, error)
+	PatchCompanyWithBodyWithResponse(ctx context.Context, companyId CompanyId, params *PatchCompanyParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchCompanyResponse, error)
 
 	// PatchCompanyWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update a company record
 	//
@@ -27555,7 +29592,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/companies/{companyId} (the `PatchCompany` operationId).
-	PatchCompanyWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, companyId CompanyId, body PatchCompanyApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchCompanyResponse, error)
+	PatchCompanyWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, companyId CompanyId, params *PatchCompanyParams, body PatchCompanyApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchCompanyResponse, error)
 
 	// UpdateCompanyWithBodyWithResponse Replace a company record
 	//
@@ -27567,7 +29604,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/companies/{companyId} (the `UpdateCompany` operationId).
-	UpdateCompanyWithBodyWithResponse(ctx context.Context, companyId CompanyId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCompanyResponse, error)
+	UpdateCompanyWithBodyWithResponse(ctx context.Context, companyId CompanyId, params *UpdateCompanyParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCompanyResponse, error)
 
 	// UpdateCompanyWithResponse Replace a company record
 	//
@@ -27579,7 +29616,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/companies/{companyId} (the `UpdateCompany` operationId).
-	UpdateCompanyWithResponse(ctx context.Context, companyId CompanyId, body UpdateCompanyJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCompanyResponse, error)
+	UpdateCompanyWithResponse(ctx context.Context, companyId CompanyId, params *UpdateCompanyParams, body UpdateCompanyJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCompanyResponse, error)
 
 	// CreateCustomFieldWithBodyWithResponse Create a custom field definition
 	//
@@ -27649,7 +29686,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /api/custom-fields/{id} (the `DeleteCustomField` operationId).
-	DeleteCustomFieldWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteCustomFieldResponse, error)
+	DeleteCustomFieldWithResponse(ctx context.Context, id Id, params *DeleteCustomFieldParams, reqEditors ...RequestEditorFn) (*DeleteCustomFieldResponse, error)
 
 	// GetCustomFieldWithResponse Get a custom field definition
 	//
@@ -27658,7 +29695,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/custom-fields/{id} (the `GetCustomField` operationId).
-	GetCustomFieldWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetCustomFieldResponse, error)
+	GetCustomFieldWithResponse(ctx context.Context, id Id, params *GetCustomFieldParams, reqEditors ...RequestEditorFn) (*GetCustomFieldResponse, error)
 
 	// UpdateCustomFieldWithBodyWithResponse Replace a custom field definition
 	//
@@ -27670,7 +29707,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/custom-fields/{id} (the `UpdateCustomField` operationId).
-	UpdateCustomFieldWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomFieldResponse, error)
+	UpdateCustomFieldWithBodyWithResponse(ctx context.Context, id Id, params *UpdateCustomFieldParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomFieldResponse, error)
 
 	// UpdateCustomFieldWithResponse Replace a custom field definition
 	//
@@ -27682,7 +29719,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/custom-fields/{id} (the `UpdateCustomField` operationId).
-	UpdateCustomFieldWithResponse(ctx context.Context, id Id, body UpdateCustomFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomFieldResponse, error)
+	UpdateCustomFieldWithResponse(ctx context.Context, id Id, params *UpdateCustomFieldParams, body UpdateCustomFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomFieldResponse, error)
 
 	// CreateCustomerTierWithBodyWithResponse Create a customer tier
 	//
@@ -27735,7 +29772,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/customer-tiers/{id} (the `GetCustomerTier` operationId).
-	GetCustomerTierWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetCustomerTierResponse, error)
+	GetCustomerTierWithResponse(ctx context.Context, id Id, params *GetCustomerTierParams, reqEditors ...RequestEditorFn) (*GetCustomerTierResponse, error)
 
 	// CreateCustomerWithBodyWithResponse Create a customer
 	//
@@ -27811,7 +29848,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /api/customers/{customerId} (the `DeleteCustomer` operationId).
-	DeleteCustomerWithResponse(ctx context.Context, customerId CustomerId, reqEditors ...RequestEditorFn) (*DeleteCustomerResponse, error)
+	DeleteCustomerWithResponse(ctx context.Context, customerId CustomerId, params *DeleteCustomerParams, reqEditors ...RequestEditorFn) (*DeleteCustomerResponse, error)
 
 	// GetCustomerWithResponse Get a customer
 	//
@@ -27822,7 +29859,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/customers/{customerId} (the `GetCustomer` operationId).
-	GetCustomerWithResponse(ctx context.Context, customerId CustomerId, reqEditors ...RequestEditorFn) (*GetCustomerResponse, error)
+	GetCustomerWithResponse(ctx context.Context, customerId CustomerId, params *GetCustomerParams, reqEditors ...RequestEditorFn) (*GetCustomerResponse, error)
 
 	// PatchCustomerWithBodyWithResponse Partially update a customer
 	//
@@ -27840,7 +29877,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/customers/{customerId} (the `PatchCustomer` operationId).
-	PatchCustomerWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchCustomerResponse, error)
+	PatchCustomerWithBodyWithResponse(ctx context.Context, customerId CustomerId, params *PatchCustomerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchCustomerResponse, error)
 
 	// PatchCustomerWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update a customer
 	//
@@ -27858,7 +29895,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/customers/{customerId} (the `PatchCustomer` operationId).
-	PatchCustomerWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, customerId CustomerId, body PatchCustomerApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchCustomerResponse, error)
+	PatchCustomerWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, customerId CustomerId, params *PatchCustomerParams, body PatchCustomerApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchCustomerResponse, error)
 
 	// UpdateCustomerWithBodyWithResponse Replace a customer
 	//
@@ -27871,7 +29908,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/customers/{customerId} (the `UpdateCustomer` operationId).
-	UpdateCustomerWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerResponse, error)
+	UpdateCustomerWithBodyWithResponse(ctx context.Context, customerId CustomerId, params *UpdateCustomerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerResponse, error)
 
 	// UpdateCustomerWithResponse Replace a customer
 	//
@@ -27884,7 +29921,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/customers/{customerId} (the `UpdateCustomer` operationId).
-	UpdateCustomerWithResponse(ctx context.Context, customerId CustomerId, body UpdateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerResponse, error)
+	UpdateCustomerWithResponse(ctx context.Context, customerId CustomerId, params *UpdateCustomerParams, body UpdateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerResponse, error)
 
 	// CreateCustomerAddressWithBodyWithResponse Add an address to a customer
 	//
@@ -27942,7 +29979,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /api/customers/{customerId}/addresses/{customerAddressId} (the `DeleteCustomerAddress` operationId).
-	DeleteCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, reqEditors ...RequestEditorFn) (*DeleteCustomerAddressResponse, error)
+	DeleteCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, params *DeleteCustomerAddressParams, reqEditors ...RequestEditorFn) (*DeleteCustomerAddressResponse, error)
 
 	// GetCustomerAddressWithResponse Get a customer address
 	//
@@ -27954,7 +29991,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/customers/{customerId}/addresses/{customerAddressId} (the `GetCustomerAddress` operationId).
-	GetCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, reqEditors ...RequestEditorFn) (*GetCustomerAddressResponse, error)
+	GetCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, params *GetCustomerAddressParams, reqEditors ...RequestEditorFn) (*GetCustomerAddressResponse, error)
 
 	// UpdateCustomerAddressWithBodyWithResponse Replace a customer address
 	//
@@ -27966,7 +30003,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/customers/{customerId}/addresses/{customerAddressId} (the `UpdateCustomerAddress` operationId).
-	UpdateCustomerAddressWithBodyWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerAddressResponse, error)
+	UpdateCustomerAddressWithBodyWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, params *UpdateCustomerAddressParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerAddressResponse, error)
 
 	// UpdateCustomerAddressWithResponse Replace a customer address
 	//
@@ -27978,7 +30015,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/customers/{customerId}/addresses/{customerAddressId} (the `UpdateCustomerAddress` operationId).
-	UpdateCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, body UpdateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerAddressResponse, error)
+	UpdateCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, params *UpdateCustomerAddressParams, body UpdateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerAddressResponse, error)
 
 	// CreateCustomerContactWithBodyWithResponse Add a contact to a customer
 	//
@@ -28036,7 +30073,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /api/customers/{customerId}/contacts/{contactId} (the `DeleteCustomerContact` operationId).
-	DeleteCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, reqEditors ...RequestEditorFn) (*DeleteCustomerContactResponse, error)
+	DeleteCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, params *DeleteCustomerContactParams, reqEditors ...RequestEditorFn) (*DeleteCustomerContactResponse, error)
 
 	// GetCustomerContactWithResponse Get a customer contact
 	//
@@ -28048,7 +30085,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/customers/{customerId}/contacts/{contactId} (the `GetCustomerContact` operationId).
-	GetCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, reqEditors ...RequestEditorFn) (*GetCustomerContactResponse, error)
+	GetCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, params *GetCustomerContactParams, reqEditors ...RequestEditorFn) (*GetCustomerContactResponse, error)
 
 	// UpdateCustomerContactWithBodyWithResponse Replace a customer contact
 	//
@@ -28060,7 +30097,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/customers/{customerId}/contacts/{contactId} (the `UpdateCustomerContact` operationId).
-	UpdateCustomerContactWithBodyWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerContactResponse, error)
+	UpdateCustomerContactWithBodyWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, params *UpdateCustomerContactParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerContactResponse, error)
 
 	// UpdateCustomerContactWithResponse Replace a customer contact
 	//
@@ -28072,7 +30109,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/customers/{customerId}/contacts/{contactId} (the `UpdateCustomerContact` operationId).
-	UpdateCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, body UpdateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerContactResponse, error)
+	UpdateCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, params *UpdateCustomerContactParams, body UpdateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerContactResponse, error)
 
 	// SetCustomerTierWithBodyWithResponse Assign a customer to a tier
 	//
@@ -28084,7 +30121,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
-	SetCustomerTierWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SetCustomerTierResponse, error)
+	SetCustomerTierWithBodyWithResponse(ctx context.Context, customerId CustomerId, params *SetCustomerTierParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SetCustomerTierResponse, error)
 
 	// SetCustomerTierWithResponse Assign a customer to a tier
 	//
@@ -28096,7 +30133,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
-	SetCustomerTierWithResponse(ctx context.Context, customerId CustomerId, body SetCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*SetCustomerTierResponse, error)
+	SetCustomerTierWithResponse(ctx context.Context, customerId CustomerId, params *SetCustomerTierParams, body SetCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*SetCustomerTierResponse, error)
 
 	// CreateDepartmentShiftWithBodyWithResponse Create a department shift
 	//
@@ -28174,7 +30211,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /api/department-shifts/{id} (the `DeleteDepartmentShift` operationId).
-	DeleteDepartmentShiftWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteDepartmentShiftResponse, error)
+	DeleteDepartmentShiftWithResponse(ctx context.Context, id Id, params *DeleteDepartmentShiftParams, reqEditors ...RequestEditorFn) (*DeleteDepartmentShiftResponse, error)
 
 	// GetDepartmentShiftWithResponse Get a department shift
 	//
@@ -28186,7 +30223,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/department-shifts/{id} (the `GetDepartmentShift` operationId).
-	GetDepartmentShiftWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetDepartmentShiftResponse, error)
+	GetDepartmentShiftWithResponse(ctx context.Context, id Id, params *GetDepartmentShiftParams, reqEditors ...RequestEditorFn) (*GetDepartmentShiftResponse, error)
 
 	// UpdateDepartmentShiftWithBodyWithResponse Replace a department shift
 	//
@@ -28201,7 +30238,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/department-shifts/{id} (the `UpdateDepartmentShift` operationId).
-	UpdateDepartmentShiftWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateDepartmentShiftResponse, error)
+	UpdateDepartmentShiftWithBodyWithResponse(ctx context.Context, id Id, params *UpdateDepartmentShiftParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateDepartmentShiftResponse, error)
 
 	// UpdateDepartmentShiftWithResponse Replace a department shift
 	//
@@ -28216,7 +30253,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/department-shifts/{id} (the `UpdateDepartmentShift` operationId).
-	UpdateDepartmentShiftWithResponse(ctx context.Context, id Id, body UpdateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateDepartmentShiftResponse, error)
+	UpdateDepartmentShiftWithResponse(ctx context.Context, id Id, params *UpdateDepartmentShiftParams, body UpdateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateDepartmentShiftResponse, error)
 
 	// CreateDepartmentWithBodyWithResponse Create a department
 	//
@@ -28284,7 +30321,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/departments/{id} (the `GetDepartment` operationId).
-	GetDepartmentWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetDepartmentResponse, error)
+	GetDepartmentWithResponse(ctx context.Context, id Id, params *GetDepartmentParams, reqEditors ...RequestEditorFn) (*GetDepartmentResponse, error)
 
 	// UpdateDepartmentWithBodyWithResponse Update a department
 	//
@@ -28299,7 +30336,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/departments/{id} (the `UpdateDepartment` operationId).
-	UpdateDepartmentWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateDepartmentResponse, error)
+	UpdateDepartmentWithBodyWithResponse(ctx context.Context, id Id, params *UpdateDepartmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateDepartmentResponse, error)
 
 	// UpdateDepartmentWithResponse Update a department
 	//
@@ -28314,7 +30351,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/departments/{id} (the `UpdateDepartment` operationId).
-	UpdateDepartmentWithResponse(ctx context.Context, id Id, body UpdateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateDepartmentResponse, error)
+	UpdateDepartmentWithResponse(ctx context.Context, id Id, params *UpdateDepartmentParams, body UpdateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateDepartmentResponse, error)
 
 	// CreateEquipmentWithBodyWithResponse Create an equipment
 	//
@@ -28426,7 +30463,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /api/equipment-downtimes/{id} (the `DeleteEquipmentDowntime` operationId).
-	DeleteEquipmentDowntimeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteEquipmentDowntimeResponse, error)
+	DeleteEquipmentDowntimeWithResponse(ctx context.Context, id Id, params *DeleteEquipmentDowntimeParams, reqEditors ...RequestEditorFn) (*DeleteEquipmentDowntimeResponse, error)
 
 	// GetEquipmentDowntimeWithResponse Get an equipment downtime
 	//
@@ -28437,7 +30474,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/equipment-downtimes/{id} (the `GetEquipmentDowntime` operationId).
-	GetEquipmentDowntimeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetEquipmentDowntimeResponse, error)
+	GetEquipmentDowntimeWithResponse(ctx context.Context, id Id, params *GetEquipmentDowntimeParams, reqEditors ...RequestEditorFn) (*GetEquipmentDowntimeResponse, error)
 
 	// UpdateEquipmentDowntimeWithBodyWithResponse Replace an equipment downtime
 	//
@@ -28449,7 +30486,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/equipment-downtimes/{id} (the `UpdateEquipmentDowntime` operationId).
-	UpdateEquipmentDowntimeWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateEquipmentDowntimeResponse, error)
+	UpdateEquipmentDowntimeWithBodyWithResponse(ctx context.Context, id Id, params *UpdateEquipmentDowntimeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateEquipmentDowntimeResponse, error)
 
 	// UpdateEquipmentDowntimeWithResponse Replace an equipment downtime
 	//
@@ -28461,7 +30498,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/equipment-downtimes/{id} (the `UpdateEquipmentDowntime` operationId).
-	UpdateEquipmentDowntimeWithResponse(ctx context.Context, id Id, body UpdateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateEquipmentDowntimeResponse, error)
+	UpdateEquipmentDowntimeWithResponse(ctx context.Context, id Id, params *UpdateEquipmentDowntimeParams, body UpdateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateEquipmentDowntimeResponse, error)
 
 	// ListEquipmentWithBodyWithResponse List equipment
 	//
@@ -28494,7 +30531,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/equipment/{id} (the `GetEquipment` operationId).
-	GetEquipmentWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetEquipmentResponse, error)
+	GetEquipmentWithResponse(ctx context.Context, id Id, params *GetEquipmentParams, reqEditors ...RequestEditorFn) (*GetEquipmentResponse, error)
 
 	// UpdateEquipmentWithBodyWithResponse Update an equipment
 	//
@@ -28507,7 +30544,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
-	UpdateEquipmentWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateEquipmentResponse, error)
+	UpdateEquipmentWithBodyWithResponse(ctx context.Context, id Id, params *UpdateEquipmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateEquipmentResponse, error)
 
 	// UpdateEquipmentWithResponse Update an equipment
 	//
@@ -28520,7 +30557,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
-	UpdateEquipmentWithResponse(ctx context.Context, id Id, body UpdateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateEquipmentResponse, error)
+	UpdateEquipmentWithResponse(ctx context.Context, id Id, params *UpdateEquipmentParams, body UpdateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateEquipmentResponse, error)
 
 	// CreateGaugeCodeWithBodyWithResponse Create a gauge code
 	//
@@ -28586,7 +30623,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/gauge-codes/{id} (the `GetGaugeCode` operationId).
-	GetGaugeCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetGaugeCodeResponse, error)
+	GetGaugeCodeWithResponse(ctx context.Context, id Id, params *GetGaugeCodeParams, reqEditors ...RequestEditorFn) (*GetGaugeCodeResponse, error)
 
 	// CreateGradeCodeWithBodyWithResponse Create a grade code
 	//
@@ -28652,7 +30689,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/grade-codes/{id} (the `GetGradeCode` operationId).
-	GetGradeCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetGradeCodeResponse, error)
+	GetGradeCodeWithResponse(ctx context.Context, id Id, params *GetGradeCodeParams, reqEditors ...RequestEditorFn) (*GetGradeCodeResponse, error)
 
 	// CreateInProcessTrackingFieldWithBodyWithResponse Create an in-process tracking field
 	//
@@ -28715,7 +30752,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
-	GetInProcessTrackingFieldWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetInProcessTrackingFieldResponse, error)
+	GetInProcessTrackingFieldWithResponse(ctx context.Context, id Id, params *GetInProcessTrackingFieldParams, reqEditors ...RequestEditorFn) (*GetInProcessTrackingFieldResponse, error)
 
 	// ListInventoryEventsWithBodyWithResponse List inventory events
 	//
@@ -28754,7 +30791,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/inventory-events/{inventoryEventId} (the `GetInventoryEvent` operationId).
-	GetInventoryEventWithResponse(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*GetInventoryEventResponse, error)
+	GetInventoryEventWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *GetInventoryEventParams, reqEditors ...RequestEditorFn) (*GetInventoryEventResponse, error)
 
 	// PatchInventoryEventWithBodyWithResponse Change an event's note or details
 	//
@@ -28770,7 +30807,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/inventory-events/{inventoryEventId} (the `PatchInventoryEvent` operationId).
-	PatchInventoryEventWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchInventoryEventResponse, error)
+	PatchInventoryEventWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *PatchInventoryEventParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchInventoryEventResponse, error)
 
 	// PatchInventoryEventWithApplicationJSONPatchPlusJSONBodyWithResponse Change an event's note or details
 	//
@@ -28786,7 +30823,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/inventory-events/{inventoryEventId} (the `PatchInventoryEvent` operationId).
-	PatchInventoryEventWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchInventoryEventResponse, error)
+	PatchInventoryEventWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *PatchInventoryEventParams, body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchInventoryEventResponse, error)
 
 	// GetInventoryEventDetailsWithResponse Get an event's details
 	//
@@ -28797,7 +30834,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/inventory-events/{inventoryEventId}/details (the `GetInventoryEventDetails` operationId).
-	GetInventoryEventDetailsWithResponse(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*GetInventoryEventDetailsResponse, error)
+	GetInventoryEventDetailsWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *GetInventoryEventDetailsParams, reqEditors ...RequestEditorFn) (*GetInventoryEventDetailsResponse, error)
 
 	// PatchInventoryEventDetailsWithBodyWithResponse Partially update an event's details
 	//
@@ -28812,7 +30849,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/inventory-events/{inventoryEventId}/details (the `PatchInventoryEventDetails` operationId).
-	PatchInventoryEventDetailsWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchInventoryEventDetailsResponse, error)
+	PatchInventoryEventDetailsWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *PatchInventoryEventDetailsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchInventoryEventDetailsResponse, error)
 
 	// PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update an event's details
 	//
@@ -28827,7 +30864,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/inventory-events/{inventoryEventId}/details (the `PatchInventoryEventDetails` operationId).
-	PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchInventoryEventDetailsResponse, error)
+	PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *PatchInventoryEventDetailsParams, body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchInventoryEventDetailsResponse, error)
 
 	// UpdateInventoryEventDetailsWithBodyWithResponse Replace an event's details
 	//
@@ -28840,7 +30877,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/inventory-events/{inventoryEventId}/details (the `UpdateInventoryEventDetails` operationId).
-	UpdateInventoryEventDetailsWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateInventoryEventDetailsResponse, error)
+	UpdateInventoryEventDetailsWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *UpdateInventoryEventDetailsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateInventoryEventDetailsResponse, error)
 
 	// UpdateInventoryEventDetailsWithResponse Replace an event's details
 	//
@@ -28853,7 +30890,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/inventory-events/{inventoryEventId}/details (the `UpdateInventoryEventDetails` operationId).
-	UpdateInventoryEventDetailsWithResponse(ctx context.Context, inventoryEventId InventoryEventId, body UpdateInventoryEventDetailsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateInventoryEventDetailsResponse, error)
+	UpdateInventoryEventDetailsWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *UpdateInventoryEventDetailsParams, body UpdateInventoryEventDetailsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateInventoryEventDetailsResponse, error)
 
 	// RevertInventoryEventWithResponse Revert an inventory event
 	//
@@ -28951,7 +30988,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/inventory-lots/{id} (the `GetInventoryLot` operationId).
-	GetInventoryLotWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetInventoryLotResponse, error)
+	GetInventoryLotWithResponse(ctx context.Context, id Id, params *GetInventoryLotParams, reqEditors ...RequestEditorFn) (*GetInventoryLotResponse, error)
 
 	// ListInventoryTransactionsWithBodyWithResponse List inventory transactions
 	//
@@ -29216,7 +31253,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/item-categories/{id} (the `GetItemCategory` operationId).
-	GetItemCategoryWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetItemCategoryResponse, error)
+	GetItemCategoryWithResponse(ctx context.Context, id Id, params *GetItemCategoryParams, reqEditors ...RequestEditorFn) (*GetItemCategoryResponse, error)
 
 	// CreateItemClassWithBodyWithResponse Create an item class
 	//
@@ -29282,7 +31319,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/item-classes/{id} (the `GetItemClass` operationId).
-	GetItemClassWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetItemClassResponse, error)
+	GetItemClassWithResponse(ctx context.Context, id Id, params *GetItemClassParams, reqEditors ...RequestEditorFn) (*GetItemClassResponse, error)
 
 	// ListItemTagsWithBodyWithResponse List item tags
 	//
@@ -29325,7 +31362,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/item-tags/{id} (the `GetItemTag` operationId).
-	GetItemTagWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetItemTagResponse, error)
+	GetItemTagWithResponse(ctx context.Context, id Id, params *GetItemTagParams, reqEditors ...RequestEditorFn) (*GetItemTagResponse, error)
 
 	// CreateItemWithBodyWithResponse Create an item
 	//
@@ -29522,7 +31559,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/items/{itemId} (the `GetItem` operationId).
-	GetItemWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*GetItemResponse, error)
+	GetItemWithResponse(ctx context.Context, itemId ItemId, params *GetItemParams, reqEditors ...RequestEditorFn) (*GetItemResponse, error)
 
 	// PatchItemWithBodyWithResponse Partially update an item
 	//
@@ -29537,7 +31574,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/items/{itemId} (the `PatchItem` operationId).
-	PatchItemWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchItemResponse, error)
+	PatchItemWithBodyWithResponse(ctx context.Context, itemId ItemId, params *PatchItemParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchItemResponse, error)
 
 	// PatchItemWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update an item
 	//
@@ -29552,7 +31589,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/items/{itemId} (the `PatchItem` operationId).
-	PatchItemWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, itemId ItemId, body PatchItemApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchItemResponse, error)
+	PatchItemWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, itemId ItemId, params *PatchItemParams, body PatchItemApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchItemResponse, error)
 
 	// UpdateItemWithBodyWithResponse Replace an item's writable members
 	//
@@ -29595,7 +31632,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
-	UpdateItemWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemResponse, error)
+	UpdateItemWithBodyWithResponse(ctx context.Context, itemId ItemId, params *UpdateItemParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemResponse, error)
 
 	// UpdateItemWithResponse Replace an item's writable members
 	//
@@ -29638,7 +31675,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
-	UpdateItemWithResponse(ctx context.Context, itemId ItemId, body UpdateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemResponse, error)
+	UpdateItemWithResponse(ctx context.Context, itemId ItemId, params *UpdateItemParams, body UpdateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemResponse, error)
 
 	// ListItemCostBreakdownsWithBodyWithResponse List an item's cost breakdowns
 	//
@@ -29694,7 +31731,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/items/{itemId}/custom-fields (the `ReplaceItemCustomFields` operationId).
-	ReplaceItemCustomFieldsWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsResponse, error)
+	ReplaceItemCustomFieldsWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemCustomFieldsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsResponse, error)
 
 	// ReplaceItemCustomFieldsWithResponse Replace an item's custom fields
 	//
@@ -29712,7 +31749,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/items/{itemId}/custom-fields (the `ReplaceItemCustomFields` operationId).
-	ReplaceItemCustomFieldsWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemCustomFieldsJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsResponse, error)
+	ReplaceItemCustomFieldsWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemCustomFieldsParams, body ReplaceItemCustomFieldsJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsResponse, error)
 
 	// ReplaceItemCustomFieldsDeprecatedWithBodyWithResponse Replace an item's custom fields (deprecated path)
 	//
@@ -29735,7 +31772,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PUT /api/items/{itemId}/customFields (the `ReplaceItemCustomFieldsDeprecated` operationId).
 	//
 	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-	ReplaceItemCustomFieldsDeprecatedWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsDeprecatedResponse, error)
+	ReplaceItemCustomFieldsDeprecatedWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemCustomFieldsDeprecatedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsDeprecatedResponse, error)
 
 	// ReplaceItemCustomFieldsDeprecatedWithResponse Replace an item's custom fields (deprecated path)
 	//
@@ -29758,7 +31795,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PUT /api/items/{itemId}/customFields (the `ReplaceItemCustomFieldsDeprecated` operationId).
 	//
 	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-	ReplaceItemCustomFieldsDeprecatedWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemCustomFieldsDeprecatedJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsDeprecatedResponse, error)
+	ReplaceItemCustomFieldsDeprecatedWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemCustomFieldsDeprecatedParams, body ReplaceItemCustomFieldsDeprecatedJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsDeprecatedResponse, error)
 
 	// CreateItemCustomerDetailWithBodyWithResponse Add a customer detail to an item
 	//
@@ -29832,7 +31869,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /api/items/{itemId}/customers/{itemCustomerId} (the `DeleteItemCustomerDetail` operationId).
-	DeleteItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, reqEditors ...RequestEditorFn) (*DeleteItemCustomerDetailResponse, error)
+	DeleteItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, params *DeleteItemCustomerDetailParams, reqEditors ...RequestEditorFn) (*DeleteItemCustomerDetailResponse, error)
 
 	// UpdateItemCustomerDetailWithBodyWithResponse Replace an item's customer detail
 	//
@@ -29847,7 +31884,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/items/{itemId}/customers/{itemCustomerId} (the `UpdateItemCustomerDetail` operationId).
-	UpdateItemCustomerDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemCustomerDetailResponse, error)
+	UpdateItemCustomerDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, params *UpdateItemCustomerDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemCustomerDetailResponse, error)
 
 	// UpdateItemCustomerDetailWithResponse Replace an item's customer detail
 	//
@@ -29862,7 +31899,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/items/{itemId}/customers/{itemCustomerId} (the `UpdateItemCustomerDetail` operationId).
-	UpdateItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, body UpdateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemCustomerDetailResponse, error)
+	UpdateItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, params *UpdateItemCustomerDetailParams, body UpdateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemCustomerDetailResponse, error)
 
 	// GetItemInputUnitCostWithResponse Get the cost of buying an item, per inventory unit
 	//
@@ -29989,7 +32026,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /api/items/{itemId}/material-vendors/{materialVendorId} (the `DeleteItemMaterialVendorDetail` operationId).
-	DeleteItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, reqEditors ...RequestEditorFn) (*DeleteItemMaterialVendorDetailResponse, error)
+	DeleteItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, params *DeleteItemMaterialVendorDetailParams, reqEditors ...RequestEditorFn) (*DeleteItemMaterialVendorDetailResponse, error)
 
 	// UpdateItemMaterialVendorDetailWithBodyWithResponse Replace an item's material vendor detail
 	//
@@ -30003,7 +32040,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/items/{itemId}/material-vendors/{materialVendorId} (the `UpdateItemMaterialVendorDetail` operationId).
-	UpdateItemMaterialVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemMaterialVendorDetailResponse, error)
+	UpdateItemMaterialVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, params *UpdateItemMaterialVendorDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemMaterialVendorDetailResponse, error)
 
 	// UpdateItemMaterialVendorDetailWithResponse Replace an item's material vendor detail
 	//
@@ -30017,7 +32054,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/items/{itemId}/material-vendors/{materialVendorId} (the `UpdateItemMaterialVendorDetail` operationId).
-	UpdateItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, body UpdateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemMaterialVendorDetailResponse, error)
+	UpdateItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, params *UpdateItemMaterialVendorDetailParams, body UpdateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemMaterialVendorDetailResponse, error)
 
 	// GetItemPurchaseHistoryWithResponse Get an item's purchase history
 	//
@@ -30068,7 +32105,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/items/{itemId}/purchase-price-breaks (the `ReplaceItemPurchasePriceBreaks` operationId).
-	ReplaceItemPurchasePriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemPurchasePriceBreaksResponse, error)
+	ReplaceItemPurchasePriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemPurchasePriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemPurchasePriceBreaksResponse, error)
 
 	// ReplaceItemPurchasePriceBreaksWithResponse Replace an item's purchase price breaks
 	//
@@ -30100,7 +32137,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/items/{itemId}/purchase-price-breaks (the `ReplaceItemPurchasePriceBreaks` operationId).
-	ReplaceItemPurchasePriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemPurchasePriceBreaksResponse, error)
+	ReplaceItemPurchasePriceBreaksWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemPurchasePriceBreaksParams, body ReplaceItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemPurchasePriceBreaksResponse, error)
 
 	// ListItemPurchasePriceBreaksWithBodyWithResponse List an item's purchase price breaks
 	//
@@ -30246,7 +32283,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/items/{itemId}/sales-price-breaks (the `ReplaceItemSalesPriceBreaks` operationId).
-	ReplaceItemSalesPriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemSalesPriceBreaksResponse, error)
+	ReplaceItemSalesPriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemSalesPriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemSalesPriceBreaksResponse, error)
 
 	// ReplaceItemSalesPriceBreaksWithResponse Replace an item's sales price breaks
 	//
@@ -30270,7 +32307,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/items/{itemId}/sales-price-breaks (the `ReplaceItemSalesPriceBreaks` operationId).
-	ReplaceItemSalesPriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemSalesPriceBreaksResponse, error)
+	ReplaceItemSalesPriceBreaksWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemSalesPriceBreaksParams, body ReplaceItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemSalesPriceBreaksResponse, error)
 
 	// ListItemSalesPriceBreaksWithBodyWithResponse List an item's sales price breaks
 	//
@@ -30329,7 +32366,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/items/{itemId}/tags (the `ReplaceItemTags` operationId).
-	ReplaceItemTagsWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemTagsResponse, error)
+	ReplaceItemTagsWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemTagsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemTagsResponse, error)
 
 	// ReplaceItemTagsWithResponse Replace an item's tags
 	//
@@ -30348,7 +32385,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/items/{itemId}/tags (the `ReplaceItemTags` operationId).
-	ReplaceItemTagsWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemTagsResponse, error)
+	ReplaceItemTagsWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemTagsParams, body ReplaceItemTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemTagsResponse, error)
 
 	// RemoveItemTagWithResponse Remove a tag from an item
 	//
@@ -30365,7 +32402,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /api/items/{itemId}/tags/{tagId} (the `RemoveItemTag` operationId).
-	RemoveItemTagWithResponse(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*RemoveItemTagResponse, error)
+	RemoveItemTagWithResponse(ctx context.Context, itemId ItemId, tagId TagId, params *RemoveItemTagParams, reqEditors ...RequestEditorFn) (*RemoveItemTagResponse, error)
 
 	// AddItemTagWithResponse Add a tag to an item
 	//
@@ -30449,7 +32486,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /api/items/{itemId}/vendors/{itemVendorId} (the `DeleteItemVendorDetail` operationId).
-	DeleteItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, reqEditors ...RequestEditorFn) (*DeleteItemVendorDetailResponse, error)
+	DeleteItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, params *DeleteItemVendorDetailParams, reqEditors ...RequestEditorFn) (*DeleteItemVendorDetailResponse, error)
 
 	// UpdateItemVendorDetailWithBodyWithResponse Replace an item's vendor detail
 	//
@@ -30462,7 +32499,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
-	UpdateItemVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemVendorDetailResponse, error)
+	UpdateItemVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, params *UpdateItemVendorDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemVendorDetailResponse, error)
 
 	// UpdateItemVendorDetailWithResponse Replace an item's vendor detail
 	//
@@ -30475,7 +32512,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
-	UpdateItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemVendorDetailResponse, error)
+	UpdateItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, params *UpdateItemVendorDetailParams, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemVendorDetailResponse, error)
 
 	// CreateLocationWithBodyWithResponse Create a location
 	//
@@ -30538,7 +32575,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /api/locations/{id} (the `DeleteLocation` operationId).
-	DeleteLocationWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteLocationResponse, error)
+	DeleteLocationWithResponse(ctx context.Context, id Id, params *DeleteLocationParams, reqEditors ...RequestEditorFn) (*DeleteLocationResponse, error)
 
 	// GetLocationWithResponse Get a location
 	//
@@ -30550,7 +32587,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/locations/{id} (the `GetLocation` operationId).
-	GetLocationWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetLocationResponse, error)
+	GetLocationWithResponse(ctx context.Context, id Id, params *GetLocationParams, reqEditors ...RequestEditorFn) (*GetLocationResponse, error)
 
 	// CreateMaterialCodeWithBodyWithResponse Create a material code
 	//
@@ -30616,7 +32653,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/material-codes/{id} (the `GetMaterialCode` operationId).
-	GetMaterialCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetMaterialCodeResponse, error)
+	GetMaterialCodeWithResponse(ctx context.Context, id Id, params *GetMaterialCodeParams, reqEditors ...RequestEditorFn) (*GetMaterialCodeResponse, error)
 
 	// CreateMaterialShapeWithBodyWithResponse Create a material shape
 	//
@@ -30739,7 +32776,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/materials/{id} (the `GetMaterialShape` operationId).
-	GetMaterialShapeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetMaterialShapeResponse, error)
+	GetMaterialShapeWithResponse(ctx context.Context, id Id, params *GetMaterialShapeParams, reqEditors ...RequestEditorFn) (*GetMaterialShapeResponse, error)
 
 	// UpdateMaterialShapeWithBodyWithResponse Replace a material shape
 	//
@@ -30753,7 +32790,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/materials/{id} (the `UpdateMaterialShape` operationId).
-	UpdateMaterialShapeWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateMaterialShapeResponse, error)
+	UpdateMaterialShapeWithBodyWithResponse(ctx context.Context, id Id, params *UpdateMaterialShapeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateMaterialShapeResponse, error)
 
 	// UpdateMaterialShapeWithResponse Replace a material shape
 	//
@@ -30767,7 +32804,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/materials/{id} (the `UpdateMaterialShape` operationId).
-	UpdateMaterialShapeWithResponse(ctx context.Context, id Id, body UpdateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateMaterialShapeResponse, error)
+	UpdateMaterialShapeWithResponse(ctx context.Context, id Id, params *UpdateMaterialShapeParams, body UpdateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateMaterialShapeResponse, error)
 
 	// GetOpenApiJsonWithResponse The OpenAPI document as JSON
 	//
@@ -30848,7 +32885,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/payment-terms/{id} (the `GetPaymentTerm` operationId).
-	GetPaymentTermWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetPaymentTermResponse, error)
+	GetPaymentTermWithResponse(ctx context.Context, id Id, params *GetPaymentTermParams, reqEditors ...RequestEditorFn) (*GetPaymentTermResponse, error)
 
 	// GetCostingSettingsWithResponse Get costing settings
 	//
@@ -30859,7 +32896,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/settings/costing (the `GetCostingSettings` operationId).
-	GetCostingSettingsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetCostingSettingsResponse, error)
+	GetCostingSettingsWithResponse(ctx context.Context, params *GetCostingSettingsParams, reqEditors ...RequestEditorFn) (*GetCostingSettingsResponse, error)
 
 	// UpdateCostingSettingsWithBodyWithResponse Replace costing settings
 	//
@@ -30868,7 +32905,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/settings/costing (the `UpdateCostingSettings` operationId).
-	UpdateCostingSettingsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCostingSettingsResponse, error)
+	UpdateCostingSettingsWithBodyWithResponse(ctx context.Context, params *UpdateCostingSettingsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCostingSettingsResponse, error)
 
 	// UpdateCostingSettingsWithResponse Replace costing settings
 	//
@@ -30877,7 +32914,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/settings/costing (the `UpdateCostingSettings` operationId).
-	UpdateCostingSettingsWithResponse(ctx context.Context, body UpdateCostingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCostingSettingsResponse, error)
+	UpdateCostingSettingsWithResponse(ctx context.Context, params *UpdateCostingSettingsParams, body UpdateCostingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCostingSettingsResponse, error)
 
 	// GetPricingSettingsWithResponse Get pricing settings
 	//
@@ -30888,7 +32925,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/settings/pricing (the `GetPricingSettings` operationId).
-	GetPricingSettingsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetPricingSettingsResponse, error)
+	GetPricingSettingsWithResponse(ctx context.Context, params *GetPricingSettingsParams, reqEditors ...RequestEditorFn) (*GetPricingSettingsResponse, error)
 
 	// UpdatePricingSettingsWithBodyWithResponse Replace pricing settings
 	//
@@ -30900,7 +32937,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
-	UpdatePricingSettingsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdatePricingSettingsResponse, error)
+	UpdatePricingSettingsWithBodyWithResponse(ctx context.Context, params *UpdatePricingSettingsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdatePricingSettingsResponse, error)
 
 	// UpdatePricingSettingsWithResponse Replace pricing settings
 	//
@@ -30912,7 +32949,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
-	UpdatePricingSettingsWithResponse(ctx context.Context, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdatePricingSettingsResponse, error)
+	UpdatePricingSettingsWithResponse(ctx context.Context, params *UpdatePricingSettingsParams, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdatePricingSettingsResponse, error)
 
 	// CreateShapeCodeWithBodyWithResponse Create a shape code
 	//
@@ -30978,7 +33015,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/shape-codes/{id} (the `GetShapeCode` operationId).
-	GetShapeCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetShapeCodeResponse, error)
+	GetShapeCodeWithResponse(ctx context.Context, id Id, params *GetShapeCodeParams, reqEditors ...RequestEditorFn) (*GetShapeCodeResponse, error)
 
 	// CreateTagWithBodyWithResponse Create a tag
 	//
@@ -31044,7 +33081,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/tags/{tagId} (the `GetTag` operationId).
-	GetTagWithResponse(ctx context.Context, tagId TagId, reqEditors ...RequestEditorFn) (*GetTagResponse, error)
+	GetTagWithResponse(ctx context.Context, tagId TagId, params *GetTagParams, reqEditors ...RequestEditorFn) (*GetTagResponse, error)
 
 	// PatchTagWithBodyWithResponse Partially update a tag
 	//
@@ -31062,7 +33099,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/tags/{tagId} (the `PatchTag` operationId).
-	PatchTagWithBodyWithResponse(ctx context.Context, tagId TagId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchTagResponse, error)
+	PatchTagWithBodyWithResponse(ctx context.Context, tagId TagId, params *PatchTagParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchTagResponse, error)
 
 	// PatchTagWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update a tag
 	//
@@ -31080,7 +33117,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/tags/{tagId} (the `PatchTag` operationId).
-	PatchTagWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, tagId TagId, body PatchTagApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchTagResponse, error)
+	PatchTagWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, tagId TagId, params *PatchTagParams, body PatchTagApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchTagResponse, error)
 
 	// UpdateTagWithBodyWithResponse Replace a tag's name, style and description
 	//
@@ -31093,7 +33130,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/tags/{tagId} (the `UpdateTag` operationId).
-	UpdateTagWithBodyWithResponse(ctx context.Context, tagId TagId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateTagResponse, error)
+	UpdateTagWithBodyWithResponse(ctx context.Context, tagId TagId, params *UpdateTagParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateTagResponse, error)
 
 	// UpdateTagWithResponse Replace a tag's name, style and description
 	//
@@ -31106,7 +33143,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/tags/{tagId} (the `UpdateTag` operationId).
-	UpdateTagWithResponse(ctx context.Context, tagId TagId, body UpdateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateTagResponse, error)
+	UpdateTagWithResponse(ctx context.Context, tagId TagId, params *UpdateTagParams, body UpdateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateTagResponse, error)
 
 	// ListUnitsOfMeasureWithBodyWithResponse List unit types and their units
 	//
@@ -31217,7 +33254,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/vendors/{id} (the `GetVendor` operationId).
-	GetVendorWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetVendorResponse, error)
+	GetVendorWithResponse(ctx context.Context, id Id, params *GetVendorParams, reqEditors ...RequestEditorFn) (*GetVendorResponse, error)
 
 	// UpdateVendorWithBodyWithResponse Replace a vendor
 	//
@@ -31229,7 +33266,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
-	UpdateVendorWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateVendorResponse, error)
+	UpdateVendorWithBodyWithResponse(ctx context.Context, id Id, params *UpdateVendorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateVendorResponse, error)
 
 	// UpdateVendorWithResponse Replace a vendor
 	//
@@ -31241,7 +33278,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
-	UpdateVendorWithResponse(ctx context.Context, id Id, body UpdateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateVendorResponse, error)
+	UpdateVendorWithResponse(ctx context.Context, id Id, params *UpdateVendorParams, body UpdateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateVendorResponse, error)
 
 	// CreateWorkCenterWithBodyWithResponse Create a work center
 	//
@@ -31311,7 +33348,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /api/work-centers/{id} (the `DeleteWorkCenter` operationId).
-	DeleteWorkCenterWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteWorkCenterResponse, error)
+	DeleteWorkCenterWithResponse(ctx context.Context, id Id, params *DeleteWorkCenterParams, reqEditors ...RequestEditorFn) (*DeleteWorkCenterResponse, error)
 
 	// GetWorkCenterWithResponse Get a work center
 	//
@@ -31323,7 +33360,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/work-centers/{id} (the `GetWorkCenter` operationId).
-	GetWorkCenterWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetWorkCenterResponse, error)
+	GetWorkCenterWithResponse(ctx context.Context, id Id, params *GetWorkCenterParams, reqEditors ...RequestEditorFn) (*GetWorkCenterResponse, error)
 
 	// UpdateWorkCenterWithBodyWithResponse Update a work center
 	//
@@ -31337,7 +33374,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/work-centers/{id} (the `UpdateWorkCenter` operationId).
-	UpdateWorkCenterWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateWorkCenterResponse, error)
+	UpdateWorkCenterWithBodyWithResponse(ctx context.Context, id Id, params *UpdateWorkCenterParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateWorkCenterResponse, error)
 
 	// UpdateWorkCenterWithResponse Update a work center
 	//
@@ -31351,7 +33388,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PUT /api/work-centers/{id} (the `UpdateWorkCenter` operationId).
-	UpdateWorkCenterWithResponse(ctx context.Context, id Id, body UpdateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateWorkCenterResponse, error)
+	UpdateWorkCenterWithResponse(ctx context.Context, id Id, params *UpdateWorkCenterParams, body UpdateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateWorkCenterResponse, error)
 }
 
 // CreateAccountingCodeResponse503Headers the declared response headers of an HTTP 503 response for CreateAccountingCode
@@ -31548,6 +33585,18 @@ func (r ListAccountingCodesResponse) ContentType() string {
 	return ""
 }
 
+// GetAccountingCodeResponse200Headers the declared response headers of an HTTP 200 response for GetAccountingCode
+type GetAccountingCodeResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetAccountingCodeResponse304Headers the declared response headers of an HTTP 304 response for GetAccountingCode
+type GetAccountingCodeResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetAccountingCodeResponse503Headers the declared response headers of an HTTP 503 response for GetAccountingCode
 type GetAccountingCodeResponse503Headers struct {
 	RetryAfter *int
@@ -31568,6 +33617,10 @@ type GetAccountingCodeResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetAccountingCodeResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetAccountingCodeResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetAccountingCodeResponse503Headers
 }
@@ -32150,6 +34203,8 @@ type DeleteAttachmentResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON410 the response for an HTTP 410 `application/problem+json` response
 	ApplicationproblemJSON410 *Gone
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -32186,6 +34241,11 @@ func (r DeleteAttachmentResponse) GetApplicationproblemJSON410() *Gone {
 	return r.ApplicationproblemJSON410
 }
 
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r DeleteAttachmentResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
+}
+
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
 func (r DeleteAttachmentResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
 	return r.ApplicationproblemJSON503
@@ -32220,6 +34280,18 @@ func (r DeleteAttachmentResponse) ContentType() string {
 	return ""
 }
 
+// GetAttachmentResponse200Headers the declared response headers of an HTTP 200 response for GetAttachment
+type GetAttachmentResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetAttachmentResponse304Headers the declared response headers of an HTTP 304 response for GetAttachment
+type GetAttachmentResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetAttachmentResponse503Headers the declared response headers of an HTTP 503 response for GetAttachment
 type GetAttachmentResponse503Headers struct {
 	RetryAfter *int
@@ -32240,6 +34312,10 @@ type GetAttachmentResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetAttachmentResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetAttachmentResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetAttachmentResponse503Headers
 }
@@ -32732,6 +34808,18 @@ func (r ListChartOfAccountsResponse) ContentType() string {
 	return ""
 }
 
+// GetChartOfAccountResponse200Headers the declared response headers of an HTTP 200 response for GetChartOfAccount
+type GetChartOfAccountResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetChartOfAccountResponse304Headers the declared response headers of an HTTP 304 response for GetChartOfAccount
+type GetChartOfAccountResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetChartOfAccountResponse503Headers the declared response headers of an HTTP 503 response for GetChartOfAccount
 type GetChartOfAccountResponse503Headers struct {
 	RetryAfter *int
@@ -32752,6 +34840,10 @@ type GetChartOfAccountResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetChartOfAccountResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetChartOfAccountResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetChartOfAccountResponse503Headers
 }
@@ -33009,6 +35101,18 @@ func (r ListCompaniesResponse) ContentType() string {
 	return ""
 }
 
+// GetCompanyResponse200Headers the declared response headers of an HTTP 200 response for GetCompany
+type GetCompanyResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetCompanyResponse304Headers the declared response headers of an HTTP 304 response for GetCompany
+type GetCompanyResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetCompanyResponse503Headers the declared response headers of an HTTP 503 response for GetCompany
 type GetCompanyResponse503Headers struct {
 	RetryAfter *int
@@ -33029,6 +35133,10 @@ type GetCompanyResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetCompanyResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetCompanyResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetCompanyResponse503Headers
 }
@@ -33092,6 +35200,11 @@ func (r GetCompanyResponse) ContentType() string {
 	return ""
 }
 
+// PatchCompanyResponse200Headers the declared response headers of an HTTP 200 response for PatchCompany
+type PatchCompanyResponse200Headers struct {
+	ETag string
+}
+
 // PatchCompanyResponse503Headers the declared response headers of an HTTP 503 response for PatchCompany
 type PatchCompanyResponse503Headers struct {
 	RetryAfter *int
@@ -33110,12 +35223,16 @@ type PatchCompanyResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PatchCompanyResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *PatchCompanyResponse503Headers
 }
@@ -33143,6 +35260,11 @@ func (r PatchCompanyResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r PatchCompanyResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r PatchCompanyResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -33189,6 +35311,11 @@ func (r PatchCompanyResponse) ContentType() string {
 	return ""
 }
 
+// UpdateCompanyResponse200Headers the declared response headers of an HTTP 200 response for UpdateCompany
+type UpdateCompanyResponse200Headers struct {
+	ETag string
+}
+
 // UpdateCompanyResponse503Headers the declared response headers of an HTTP 503 response for UpdateCompany
 type UpdateCompanyResponse503Headers struct {
 	RetryAfter *int
@@ -33207,12 +35334,16 @@ type UpdateCompanyResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateCompanyResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UpdateCompanyResponse503Headers
 }
@@ -33240,6 +35371,11 @@ func (r UpdateCompanyResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateCompanyResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateCompanyResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -33498,6 +35634,8 @@ type DeleteCustomFieldResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -33527,6 +35665,11 @@ func (r DeleteCustomFieldResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r DeleteCustomFieldResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r DeleteCustomFieldResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -33563,6 +35706,18 @@ func (r DeleteCustomFieldResponse) ContentType() string {
 	return ""
 }
 
+// GetCustomFieldResponse200Headers the declared response headers of an HTTP 200 response for GetCustomField
+type GetCustomFieldResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetCustomFieldResponse304Headers the declared response headers of an HTTP 304 response for GetCustomField
+type GetCustomFieldResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetCustomFieldResponse503Headers the declared response headers of an HTTP 503 response for GetCustomField
 type GetCustomFieldResponse503Headers struct {
 	RetryAfter *int
@@ -33583,6 +35738,10 @@ type GetCustomFieldResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetCustomFieldResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetCustomFieldResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetCustomFieldResponse503Headers
 }
@@ -33646,6 +35805,11 @@ func (r GetCustomFieldResponse) ContentType() string {
 	return ""
 }
 
+// UpdateCustomFieldResponse200Headers the declared response headers of an HTTP 200 response for UpdateCustomField
+type UpdateCustomFieldResponse200Headers struct {
+	ETag string
+}
+
 // UpdateCustomFieldResponse503Headers the declared response headers of an HTTP 503 response for UpdateCustomField
 type UpdateCustomFieldResponse503Headers struct {
 	RetryAfter *int
@@ -33664,12 +35828,16 @@ type UpdateCustomFieldResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateCustomFieldResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UpdateCustomFieldResponse503Headers
 }
@@ -33697,6 +35865,11 @@ func (r UpdateCustomFieldResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateCustomFieldResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateCustomFieldResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -33937,6 +36110,18 @@ func (r ListCustomerTiersResponse) ContentType() string {
 	return ""
 }
 
+// GetCustomerTierResponse200Headers the declared response headers of an HTTP 200 response for GetCustomerTier
+type GetCustomerTierResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetCustomerTierResponse304Headers the declared response headers of an HTTP 304 response for GetCustomerTier
+type GetCustomerTierResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetCustomerTierResponse503Headers the declared response headers of an HTTP 503 response for GetCustomerTier
 type GetCustomerTierResponse503Headers struct {
 	RetryAfter *int
@@ -33957,6 +36142,10 @@ type GetCustomerTierResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetCustomerTierResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetCustomerTierResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetCustomerTierResponse503Headers
 }
@@ -34232,6 +36421,8 @@ type DeleteCustomerResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -34261,6 +36452,11 @@ func (r DeleteCustomerResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r DeleteCustomerResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r DeleteCustomerResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -34297,6 +36493,18 @@ func (r DeleteCustomerResponse) ContentType() string {
 	return ""
 }
 
+// GetCustomerResponse200Headers the declared response headers of an HTTP 200 response for GetCustomer
+type GetCustomerResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetCustomerResponse304Headers the declared response headers of an HTTP 304 response for GetCustomer
+type GetCustomerResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetCustomerResponse503Headers the declared response headers of an HTTP 503 response for GetCustomer
 type GetCustomerResponse503Headers struct {
 	RetryAfter *int
@@ -34317,6 +36525,10 @@ type GetCustomerResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetCustomerResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetCustomerResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetCustomerResponse503Headers
 }
@@ -34380,6 +36592,11 @@ func (r GetCustomerResponse) ContentType() string {
 	return ""
 }
 
+// PatchCustomerResponse200Headers the declared response headers of an HTTP 200 response for PatchCustomer
+type PatchCustomerResponse200Headers struct {
+	ETag string
+}
+
 // PatchCustomerResponse503Headers the declared response headers of an HTTP 503 response for PatchCustomer
 type PatchCustomerResponse503Headers struct {
 	RetryAfter *int
@@ -34398,12 +36615,16 @@ type PatchCustomerResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PatchCustomerResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *PatchCustomerResponse503Headers
 }
@@ -34431,6 +36652,11 @@ func (r PatchCustomerResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r PatchCustomerResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r PatchCustomerResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -34477,6 +36703,11 @@ func (r PatchCustomerResponse) ContentType() string {
 	return ""
 }
 
+// UpdateCustomerResponse200Headers the declared response headers of an HTTP 200 response for UpdateCustomer
+type UpdateCustomerResponse200Headers struct {
+	ETag string
+}
+
 // UpdateCustomerResponse503Headers the declared response headers of an HTTP 503 response for UpdateCustomer
 type UpdateCustomerResponse503Headers struct {
 	RetryAfter *int
@@ -34495,12 +36726,16 @@ type UpdateCustomerResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateCustomerResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UpdateCustomerResponse503Headers
 }
@@ -34528,6 +36763,11 @@ func (r UpdateCustomerResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateCustomerResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateCustomerResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -34772,6 +37012,8 @@ type DeleteCustomerAddressResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -34801,6 +37043,11 @@ func (r DeleteCustomerAddressResponse) GetApplicationproblemJSON403() *Forbidden
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r DeleteCustomerAddressResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r DeleteCustomerAddressResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -34837,6 +37084,18 @@ func (r DeleteCustomerAddressResponse) ContentType() string {
 	return ""
 }
 
+// GetCustomerAddressResponse200Headers the declared response headers of an HTTP 200 response for GetCustomerAddress
+type GetCustomerAddressResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetCustomerAddressResponse304Headers the declared response headers of an HTTP 304 response for GetCustomerAddress
+type GetCustomerAddressResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetCustomerAddressResponse503Headers the declared response headers of an HTTP 503 response for GetCustomerAddress
 type GetCustomerAddressResponse503Headers struct {
 	RetryAfter *int
@@ -34857,6 +37116,10 @@ type GetCustomerAddressResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetCustomerAddressResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetCustomerAddressResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetCustomerAddressResponse503Headers
 }
@@ -34920,6 +37183,11 @@ func (r GetCustomerAddressResponse) ContentType() string {
 	return ""
 }
 
+// UpdateCustomerAddressResponse200Headers the declared response headers of an HTTP 200 response for UpdateCustomerAddress
+type UpdateCustomerAddressResponse200Headers struct {
+	ETag string
+}
+
 // UpdateCustomerAddressResponse503Headers the declared response headers of an HTTP 503 response for UpdateCustomerAddress
 type UpdateCustomerAddressResponse503Headers struct {
 	RetryAfter *int
@@ -34938,12 +37206,16 @@ type UpdateCustomerAddressResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateCustomerAddressResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UpdateCustomerAddressResponse503Headers
 }
@@ -34971,6 +37243,11 @@ func (r UpdateCustomerAddressResponse) GetApplicationproblemJSON403() *Forbidden
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateCustomerAddressResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateCustomerAddressResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -35215,6 +37492,8 @@ type DeleteCustomerContactResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -35244,6 +37523,11 @@ func (r DeleteCustomerContactResponse) GetApplicationproblemJSON403() *Forbidden
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r DeleteCustomerContactResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r DeleteCustomerContactResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -35280,6 +37564,18 @@ func (r DeleteCustomerContactResponse) ContentType() string {
 	return ""
 }
 
+// GetCustomerContactResponse200Headers the declared response headers of an HTTP 200 response for GetCustomerContact
+type GetCustomerContactResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetCustomerContactResponse304Headers the declared response headers of an HTTP 304 response for GetCustomerContact
+type GetCustomerContactResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetCustomerContactResponse503Headers the declared response headers of an HTTP 503 response for GetCustomerContact
 type GetCustomerContactResponse503Headers struct {
 	RetryAfter *int
@@ -35300,6 +37596,10 @@ type GetCustomerContactResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetCustomerContactResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetCustomerContactResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetCustomerContactResponse503Headers
 }
@@ -35363,6 +37663,11 @@ func (r GetCustomerContactResponse) ContentType() string {
 	return ""
 }
 
+// UpdateCustomerContactResponse200Headers the declared response headers of an HTTP 200 response for UpdateCustomerContact
+type UpdateCustomerContactResponse200Headers struct {
+	ETag string
+}
+
 // UpdateCustomerContactResponse503Headers the declared response headers of an HTTP 503 response for UpdateCustomerContact
 type UpdateCustomerContactResponse503Headers struct {
 	RetryAfter *int
@@ -35381,12 +37686,16 @@ type UpdateCustomerContactResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateCustomerContactResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UpdateCustomerContactResponse503Headers
 }
@@ -35414,6 +37723,11 @@ func (r UpdateCustomerContactResponse) GetApplicationproblemJSON403() *Forbidden
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateCustomerContactResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateCustomerContactResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -35460,6 +37774,11 @@ func (r UpdateCustomerContactResponse) ContentType() string {
 	return ""
 }
 
+// SetCustomerTierResponse200Headers the declared response headers of an HTTP 200 response for SetCustomerTier
+type SetCustomerTierResponse200Headers struct {
+	ETag string
+}
+
 // SetCustomerTierResponse503Headers the declared response headers of an HTTP 503 response for SetCustomerTier
 type SetCustomerTierResponse503Headers struct {
 	RetryAfter *int
@@ -35478,12 +37797,16 @@ type SetCustomerTierResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *SetCustomerTierResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *SetCustomerTierResponse503Headers
 }
@@ -35511,6 +37834,11 @@ func (r SetCustomerTierResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r SetCustomerTierResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r SetCustomerTierResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -35769,6 +38097,8 @@ type DeleteDepartmentShiftResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -35798,6 +38128,11 @@ func (r DeleteDepartmentShiftResponse) GetApplicationproblemJSON403() *Forbidden
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r DeleteDepartmentShiftResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r DeleteDepartmentShiftResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -35834,6 +38169,18 @@ func (r DeleteDepartmentShiftResponse) ContentType() string {
 	return ""
 }
 
+// GetDepartmentShiftResponse200Headers the declared response headers of an HTTP 200 response for GetDepartmentShift
+type GetDepartmentShiftResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetDepartmentShiftResponse304Headers the declared response headers of an HTTP 304 response for GetDepartmentShift
+type GetDepartmentShiftResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetDepartmentShiftResponse503Headers the declared response headers of an HTTP 503 response for GetDepartmentShift
 type GetDepartmentShiftResponse503Headers struct {
 	RetryAfter *int
@@ -35854,6 +38201,10 @@ type GetDepartmentShiftResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetDepartmentShiftResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetDepartmentShiftResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetDepartmentShiftResponse503Headers
 }
@@ -35917,6 +38268,11 @@ func (r GetDepartmentShiftResponse) ContentType() string {
 	return ""
 }
 
+// UpdateDepartmentShiftResponse200Headers the declared response headers of an HTTP 200 response for UpdateDepartmentShift
+type UpdateDepartmentShiftResponse200Headers struct {
+	ETag string
+}
+
 // UpdateDepartmentShiftResponse503Headers the declared response headers of an HTTP 503 response for UpdateDepartmentShift
 type UpdateDepartmentShiftResponse503Headers struct {
 	RetryAfter *int
@@ -35935,12 +38291,16 @@ type UpdateDepartmentShiftResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateDepartmentShiftResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UpdateDepartmentShiftResponse503Headers
 }
@@ -35968,6 +38328,11 @@ func (r UpdateDepartmentShiftResponse) GetApplicationproblemJSON403() *Forbidden
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateDepartmentShiftResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateDepartmentShiftResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -36208,6 +38573,18 @@ func (r ListDepartmentsResponse) ContentType() string {
 	return ""
 }
 
+// GetDepartmentResponse200Headers the declared response headers of an HTTP 200 response for GetDepartment
+type GetDepartmentResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetDepartmentResponse304Headers the declared response headers of an HTTP 304 response for GetDepartment
+type GetDepartmentResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetDepartmentResponse503Headers the declared response headers of an HTTP 503 response for GetDepartment
 type GetDepartmentResponse503Headers struct {
 	RetryAfter *int
@@ -36228,6 +38605,10 @@ type GetDepartmentResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetDepartmentResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetDepartmentResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetDepartmentResponse503Headers
 }
@@ -36291,6 +38672,11 @@ func (r GetDepartmentResponse) ContentType() string {
 	return ""
 }
 
+// UpdateDepartmentResponse200Headers the declared response headers of an HTTP 200 response for UpdateDepartment
+type UpdateDepartmentResponse200Headers struct {
+	ETag string
+}
+
 // UpdateDepartmentResponse503Headers the declared response headers of an HTTP 503 response for UpdateDepartment
 type UpdateDepartmentResponse503Headers struct {
 	RetryAfter *int
@@ -36309,12 +38695,16 @@ type UpdateDepartmentResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateDepartmentResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UpdateDepartmentResponse503Headers
 }
@@ -36342,6 +38732,11 @@ func (r UpdateDepartmentResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateDepartmentResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateDepartmentResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -36697,6 +39092,8 @@ type DeleteEquipmentDowntimeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -36726,6 +39123,11 @@ func (r DeleteEquipmentDowntimeResponse) GetApplicationproblemJSON403() *Forbidd
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r DeleteEquipmentDowntimeResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r DeleteEquipmentDowntimeResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -36762,6 +39164,18 @@ func (r DeleteEquipmentDowntimeResponse) ContentType() string {
 	return ""
 }
 
+// GetEquipmentDowntimeResponse200Headers the declared response headers of an HTTP 200 response for GetEquipmentDowntime
+type GetEquipmentDowntimeResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetEquipmentDowntimeResponse304Headers the declared response headers of an HTTP 304 response for GetEquipmentDowntime
+type GetEquipmentDowntimeResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetEquipmentDowntimeResponse503Headers the declared response headers of an HTTP 503 response for GetEquipmentDowntime
 type GetEquipmentDowntimeResponse503Headers struct {
 	RetryAfter *int
@@ -36782,6 +39196,10 @@ type GetEquipmentDowntimeResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetEquipmentDowntimeResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetEquipmentDowntimeResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetEquipmentDowntimeResponse503Headers
 }
@@ -36845,6 +39263,11 @@ func (r GetEquipmentDowntimeResponse) ContentType() string {
 	return ""
 }
 
+// UpdateEquipmentDowntimeResponse200Headers the declared response headers of an HTTP 200 response for UpdateEquipmentDowntime
+type UpdateEquipmentDowntimeResponse200Headers struct {
+	ETag string
+}
+
 // UpdateEquipmentDowntimeResponse503Headers the declared response headers of an HTTP 503 response for UpdateEquipmentDowntime
 type UpdateEquipmentDowntimeResponse503Headers struct {
 	RetryAfter *int
@@ -36863,12 +39286,16 @@ type UpdateEquipmentDowntimeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateEquipmentDowntimeResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UpdateEquipmentDowntimeResponse503Headers
 }
@@ -36896,6 +39323,11 @@ func (r UpdateEquipmentDowntimeResponse) GetApplicationproblemJSON403() *Forbidd
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateEquipmentDowntimeResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateEquipmentDowntimeResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -37039,6 +39471,18 @@ func (r ListEquipmentResponse) ContentType() string {
 	return ""
 }
 
+// GetEquipmentResponse200Headers the declared response headers of an HTTP 200 response for GetEquipment
+type GetEquipmentResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetEquipmentResponse304Headers the declared response headers of an HTTP 304 response for GetEquipment
+type GetEquipmentResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetEquipmentResponse503Headers the declared response headers of an HTTP 503 response for GetEquipment
 type GetEquipmentResponse503Headers struct {
 	RetryAfter *int
@@ -37059,6 +39503,10 @@ type GetEquipmentResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetEquipmentResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetEquipmentResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetEquipmentResponse503Headers
 }
@@ -37122,6 +39570,11 @@ func (r GetEquipmentResponse) ContentType() string {
 	return ""
 }
 
+// UpdateEquipmentResponse200Headers the declared response headers of an HTTP 200 response for UpdateEquipment
+type UpdateEquipmentResponse200Headers struct {
+	ETag string
+}
+
 // UpdateEquipmentResponse503Headers the declared response headers of an HTTP 503 response for UpdateEquipment
 type UpdateEquipmentResponse503Headers struct {
 	RetryAfter *int
@@ -37140,12 +39593,16 @@ type UpdateEquipmentResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateEquipmentResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UpdateEquipmentResponse503Headers
 }
@@ -37173,6 +39630,11 @@ func (r UpdateEquipmentResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateEquipmentResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateEquipmentResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -37413,6 +39875,18 @@ func (r ListGaugeCodesResponse) ContentType() string {
 	return ""
 }
 
+// GetGaugeCodeResponse200Headers the declared response headers of an HTTP 200 response for GetGaugeCode
+type GetGaugeCodeResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetGaugeCodeResponse304Headers the declared response headers of an HTTP 304 response for GetGaugeCode
+type GetGaugeCodeResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetGaugeCodeResponse503Headers the declared response headers of an HTTP 503 response for GetGaugeCode
 type GetGaugeCodeResponse503Headers struct {
 	RetryAfter *int
@@ -37433,6 +39907,10 @@ type GetGaugeCodeResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetGaugeCodeResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetGaugeCodeResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetGaugeCodeResponse503Headers
 }
@@ -37690,6 +40168,18 @@ func (r ListGradeCodesResponse) ContentType() string {
 	return ""
 }
 
+// GetGradeCodeResponse200Headers the declared response headers of an HTTP 200 response for GetGradeCode
+type GetGradeCodeResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetGradeCodeResponse304Headers the declared response headers of an HTTP 304 response for GetGradeCode
+type GetGradeCodeResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetGradeCodeResponse503Headers the declared response headers of an HTTP 503 response for GetGradeCode
 type GetGradeCodeResponse503Headers struct {
 	RetryAfter *int
@@ -37710,6 +40200,10 @@ type GetGradeCodeResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetGradeCodeResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetGradeCodeResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetGradeCodeResponse503Headers
 }
@@ -37967,6 +40461,18 @@ func (r ListInProcessTrackingFieldsResponse) ContentType() string {
 	return ""
 }
 
+// GetInProcessTrackingFieldResponse200Headers the declared response headers of an HTTP 200 response for GetInProcessTrackingField
+type GetInProcessTrackingFieldResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetInProcessTrackingFieldResponse304Headers the declared response headers of an HTTP 304 response for GetInProcessTrackingField
+type GetInProcessTrackingFieldResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetInProcessTrackingFieldResponse503Headers the declared response headers of an HTTP 503 response for GetInProcessTrackingField
 type GetInProcessTrackingFieldResponse503Headers struct {
 	RetryAfter *int
@@ -37987,6 +40493,10 @@ type GetInProcessTrackingFieldResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetInProcessTrackingFieldResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetInProcessTrackingFieldResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetInProcessTrackingFieldResponse503Headers
 }
@@ -38147,6 +40657,18 @@ func (r ListInventoryEventsResponse) ContentType() string {
 	return ""
 }
 
+// GetInventoryEventResponse200Headers the declared response headers of an HTTP 200 response for GetInventoryEvent
+type GetInventoryEventResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetInventoryEventResponse304Headers the declared response headers of an HTTP 304 response for GetInventoryEvent
+type GetInventoryEventResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetInventoryEventResponse503Headers the declared response headers of an HTTP 503 response for GetInventoryEvent
 type GetInventoryEventResponse503Headers struct {
 	RetryAfter *int
@@ -38167,6 +40689,10 @@ type GetInventoryEventResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetInventoryEventResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetInventoryEventResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetInventoryEventResponse503Headers
 }
@@ -38230,6 +40756,11 @@ func (r GetInventoryEventResponse) ContentType() string {
 	return ""
 }
 
+// PatchInventoryEventResponse200Headers the declared response headers of an HTTP 200 response for PatchInventoryEvent
+type PatchInventoryEventResponse200Headers struct {
+	ETag string
+}
+
 // PatchInventoryEventResponse503Headers the declared response headers of an HTTP 503 response for PatchInventoryEvent
 type PatchInventoryEventResponse503Headers struct {
 	RetryAfter *int
@@ -38248,12 +40779,16 @@ type PatchInventoryEventResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PatchInventoryEventResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *PatchInventoryEventResponse503Headers
 }
@@ -38281,6 +40816,11 @@ func (r PatchInventoryEventResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r PatchInventoryEventResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r PatchInventoryEventResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -38327,6 +40867,18 @@ func (r PatchInventoryEventResponse) ContentType() string {
 	return ""
 }
 
+// GetInventoryEventDetailsResponse200Headers the declared response headers of an HTTP 200 response for GetInventoryEventDetails
+type GetInventoryEventDetailsResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetInventoryEventDetailsResponse304Headers the declared response headers of an HTTP 304 response for GetInventoryEventDetails
+type GetInventoryEventDetailsResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetInventoryEventDetailsResponse503Headers the declared response headers of an HTTP 503 response for GetInventoryEventDetails
 type GetInventoryEventDetailsResponse503Headers struct {
 	RetryAfter *int
@@ -38347,6 +40899,10 @@ type GetInventoryEventDetailsResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetInventoryEventDetailsResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetInventoryEventDetailsResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetInventoryEventDetailsResponse503Headers
 }
@@ -38410,6 +40966,11 @@ func (r GetInventoryEventDetailsResponse) ContentType() string {
 	return ""
 }
 
+// PatchInventoryEventDetailsResponse200Headers the declared response headers of an HTTP 200 response for PatchInventoryEventDetails
+type PatchInventoryEventDetailsResponse200Headers struct {
+	ETag string
+}
+
 // PatchInventoryEventDetailsResponse503Headers the declared response headers of an HTTP 503 response for PatchInventoryEventDetails
 type PatchInventoryEventDetailsResponse503Headers struct {
 	RetryAfter *int
@@ -38428,12 +40989,16 @@ type PatchInventoryEventDetailsResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PatchInventoryEventDetailsResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *PatchInventoryEventDetailsResponse503Headers
 }
@@ -38461,6 +41026,11 @@ func (r PatchInventoryEventDetailsResponse) GetApplicationproblemJSON403() *Forb
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r PatchInventoryEventDetailsResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r PatchInventoryEventDetailsResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -38507,6 +41077,11 @@ func (r PatchInventoryEventDetailsResponse) ContentType() string {
 	return ""
 }
 
+// UpdateInventoryEventDetailsResponse200Headers the declared response headers of an HTTP 200 response for UpdateInventoryEventDetails
+type UpdateInventoryEventDetailsResponse200Headers struct {
+	ETag string
+}
+
 // UpdateInventoryEventDetailsResponse503Headers the declared response headers of an HTTP 503 response for UpdateInventoryEventDetails
 type UpdateInventoryEventDetailsResponse503Headers struct {
 	RetryAfter *int
@@ -38525,12 +41100,16 @@ type UpdateInventoryEventDetailsResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateInventoryEventDetailsResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UpdateInventoryEventDetailsResponse503Headers
 }
@@ -38558,6 +41137,11 @@ func (r UpdateInventoryEventDetailsResponse) GetApplicationproblemJSON403() *For
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateInventoryEventDetailsResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateInventoryEventDetailsResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -38881,6 +41465,18 @@ func (r ListInventoryLotsResponse) ContentType() string {
 	return ""
 }
 
+// GetInventoryLotResponse200Headers the declared response headers of an HTTP 200 response for GetInventoryLot
+type GetInventoryLotResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetInventoryLotResponse304Headers the declared response headers of an HTTP 304 response for GetInventoryLot
+type GetInventoryLotResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetInventoryLotResponse503Headers the declared response headers of an HTTP 503 response for GetInventoryLot
 type GetInventoryLotResponse503Headers struct {
 	RetryAfter *int
@@ -38901,6 +41497,10 @@ type GetInventoryLotResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetInventoryLotResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetInventoryLotResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetInventoryLotResponse503Headers
 }
@@ -39788,6 +42388,18 @@ func (r ListItemCategoriesResponse) ContentType() string {
 	return ""
 }
 
+// GetItemCategoryResponse200Headers the declared response headers of an HTTP 200 response for GetItemCategory
+type GetItemCategoryResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetItemCategoryResponse304Headers the declared response headers of an HTTP 304 response for GetItemCategory
+type GetItemCategoryResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetItemCategoryResponse503Headers the declared response headers of an HTTP 503 response for GetItemCategory
 type GetItemCategoryResponse503Headers struct {
 	RetryAfter *int
@@ -39808,6 +42420,10 @@ type GetItemCategoryResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetItemCategoryResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetItemCategoryResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetItemCategoryResponse503Headers
 }
@@ -40065,6 +42681,18 @@ func (r ListItemClassesResponse) ContentType() string {
 	return ""
 }
 
+// GetItemClassResponse200Headers the declared response headers of an HTTP 200 response for GetItemClass
+type GetItemClassResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetItemClassResponse304Headers the declared response headers of an HTTP 304 response for GetItemClass
+type GetItemClassResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetItemClassResponse503Headers the declared response headers of an HTTP 503 response for GetItemClass
 type GetItemClassResponse503Headers struct {
 	RetryAfter *int
@@ -40085,6 +42713,10 @@ type GetItemClassResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetItemClassResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetItemClassResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetItemClassResponse503Headers
 }
@@ -40238,6 +42870,18 @@ func (r ListItemTagsResponse) ContentType() string {
 	return ""
 }
 
+// GetItemTagResponse200Headers the declared response headers of an HTTP 200 response for GetItemTag
+type GetItemTagResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetItemTagResponse304Headers the declared response headers of an HTTP 304 response for GetItemTag
+type GetItemTagResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetItemTagResponse503Headers the declared response headers of an HTTP 503 response for GetItemTag
 type GetItemTagResponse503Headers struct {
 	RetryAfter *int
@@ -40258,6 +42902,10 @@ type GetItemTagResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetItemTagResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetItemTagResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetItemTagResponse503Headers
 }
@@ -40709,6 +43357,18 @@ func (r CreateItemFromMaterialShapeResponse) ContentType() string {
 	return ""
 }
 
+// GetItemResponse200Headers the declared response headers of an HTTP 200 response for GetItem
+type GetItemResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetItemResponse304Headers the declared response headers of an HTTP 304 response for GetItem
+type GetItemResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetItemResponse503Headers the declared response headers of an HTTP 503 response for GetItem
 type GetItemResponse503Headers struct {
 	RetryAfter *int
@@ -40729,6 +43389,10 @@ type GetItemResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetItemResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetItemResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetItemResponse503Headers
 }
@@ -40792,6 +43456,11 @@ func (r GetItemResponse) ContentType() string {
 	return ""
 }
 
+// PatchItemResponse200Headers the declared response headers of an HTTP 200 response for PatchItem
+type PatchItemResponse200Headers struct {
+	ETag string
+}
+
 // PatchItemResponse503Headers the declared response headers of an HTTP 503 response for PatchItem
 type PatchItemResponse503Headers struct {
 	RetryAfter *int
@@ -40810,12 +43479,16 @@ type PatchItemResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PatchItemResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *PatchItemResponse503Headers
 }
@@ -40843,6 +43516,11 @@ func (r PatchItemResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r PatchItemResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r PatchItemResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -40889,6 +43567,11 @@ func (r PatchItemResponse) ContentType() string {
 	return ""
 }
 
+// UpdateItemResponse200Headers the declared response headers of an HTTP 200 response for UpdateItem
+type UpdateItemResponse200Headers struct {
+	ETag string
+}
+
 // UpdateItemResponse503Headers the declared response headers of an HTTP 503 response for UpdateItem
 type UpdateItemResponse503Headers struct {
 	RetryAfter *int
@@ -40907,12 +43590,16 @@ type UpdateItemResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateItemResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UpdateItemResponse503Headers
 }
@@ -40940,6 +43627,11 @@ func (r UpdateItemResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateItemResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateItemResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -41083,6 +43775,11 @@ func (r ListItemCostBreakdownsResponse) ContentType() string {
 	return ""
 }
 
+// ReplaceItemCustomFieldsResponse200Headers the declared response headers of an HTTP 200 response for ReplaceItemCustomFields
+type ReplaceItemCustomFieldsResponse200Headers struct {
+	ETag string
+}
+
 // ReplaceItemCustomFieldsResponse503Headers the declared response headers of an HTTP 503 response for ReplaceItemCustomFields
 type ReplaceItemCustomFieldsResponse503Headers struct {
 	RetryAfter *int
@@ -41101,12 +43798,16 @@ type ReplaceItemCustomFieldsResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ReplaceItemCustomFieldsResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *ReplaceItemCustomFieldsResponse503Headers
 }
@@ -41134,6 +43835,11 @@ func (r ReplaceItemCustomFieldsResponse) GetApplicationproblemJSON403() *Forbidd
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r ReplaceItemCustomFieldsResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r ReplaceItemCustomFieldsResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -41180,6 +43886,11 @@ func (r ReplaceItemCustomFieldsResponse) ContentType() string {
 	return ""
 }
 
+// ReplaceItemCustomFieldsDeprecatedResponse200Headers the declared response headers of an HTTP 200 response for ReplaceItemCustomFieldsDeprecated
+type ReplaceItemCustomFieldsDeprecatedResponse200Headers struct {
+	ETag string
+}
+
 // ReplaceItemCustomFieldsDeprecatedResponse503Headers the declared response headers of an HTTP 503 response for ReplaceItemCustomFieldsDeprecated
 type ReplaceItemCustomFieldsDeprecatedResponse503Headers struct {
 	RetryAfter *int
@@ -41198,12 +43909,16 @@ type ReplaceItemCustomFieldsDeprecatedResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ReplaceItemCustomFieldsDeprecatedResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *ReplaceItemCustomFieldsDeprecatedResponse503Headers
 }
@@ -41231,6 +43946,11 @@ func (r ReplaceItemCustomFieldsDeprecatedResponse) GetApplicationproblemJSON403(
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r ReplaceItemCustomFieldsDeprecatedResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r ReplaceItemCustomFieldsDeprecatedResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -41489,6 +44209,8 @@ type DeleteItemCustomerDetailResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -41518,6 +44240,11 @@ func (r DeleteItemCustomerDetailResponse) GetApplicationproblemJSON403() *Forbid
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r DeleteItemCustomerDetailResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r DeleteItemCustomerDetailResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -41572,6 +44299,8 @@ type UpdateItemCustomerDetailResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
@@ -41605,6 +44334,11 @@ func (r UpdateItemCustomerDetailResponse) GetApplicationproblemJSON403() *Forbid
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateItemCustomerDetailResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateItemCustomerDetailResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -42140,6 +44874,8 @@ type DeleteItemMaterialVendorDetailResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -42169,6 +44905,11 @@ func (r DeleteItemMaterialVendorDetailResponse) GetApplicationproblemJSON403() *
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r DeleteItemMaterialVendorDetailResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r DeleteItemMaterialVendorDetailResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -42223,6 +44964,8 @@ type UpdateItemMaterialVendorDetailResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
@@ -42256,6 +44999,11 @@ func (r UpdateItemMaterialVendorDetailResponse) GetApplicationproblemJSON403() *
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateItemMaterialVendorDetailResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateItemMaterialVendorDetailResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -42403,6 +45151,8 @@ type ReplaceItemPurchasePriceBreaksResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
@@ -42436,6 +45186,11 @@ func (r ReplaceItemPurchasePriceBreaksResponse) GetApplicationproblemJSON403() *
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r ReplaceItemPurchasePriceBreaksResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r ReplaceItemPurchasePriceBreaksResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -42694,6 +45449,8 @@ type ReplaceItemSalesPriceBreaksResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
@@ -42727,6 +45484,11 @@ func (r ReplaceItemSalesPriceBreaksResponse) GetApplicationproblemJSON403() *For
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r ReplaceItemSalesPriceBreaksResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r ReplaceItemSalesPriceBreaksResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -42870,6 +45632,11 @@ func (r ListItemSalesPriceBreaksResponse) ContentType() string {
 	return ""
 }
 
+// ReplaceItemTagsResponse200Headers the declared response headers of an HTTP 200 response for ReplaceItemTags
+type ReplaceItemTagsResponse200Headers struct {
+	ETag string
+}
+
 // ReplaceItemTagsResponse503Headers the declared response headers of an HTTP 503 response for ReplaceItemTags
 type ReplaceItemTagsResponse503Headers struct {
 	RetryAfter *int
@@ -42888,12 +45655,16 @@ type ReplaceItemTagsResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ReplaceItemTagsResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *ReplaceItemTagsResponse503Headers
 }
@@ -42921,6 +45692,11 @@ func (r ReplaceItemTagsResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r ReplaceItemTagsResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r ReplaceItemTagsResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -42985,6 +45761,8 @@ type RemoveItemTagResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -43014,6 +45792,11 @@ func (r RemoveItemTagResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r RemoveItemTagResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r RemoveItemTagResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -43345,6 +46128,8 @@ type DeleteItemVendorDetailResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -43374,6 +46159,11 @@ func (r DeleteItemVendorDetailResponse) GetApplicationproblemJSON403() *Forbidde
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r DeleteItemVendorDetailResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r DeleteItemVendorDetailResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -43428,6 +46218,8 @@ type UpdateItemVendorDetailResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
@@ -43461,6 +46253,11 @@ func (r UpdateItemVendorDetailResponse) GetApplicationproblemJSON403() *Forbidde
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateItemVendorDetailResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateItemVendorDetailResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -43719,6 +46516,8 @@ type DeleteLocationResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -43748,6 +46547,11 @@ func (r DeleteLocationResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r DeleteLocationResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r DeleteLocationResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -43784,6 +46588,18 @@ func (r DeleteLocationResponse) ContentType() string {
 	return ""
 }
 
+// GetLocationResponse200Headers the declared response headers of an HTTP 200 response for GetLocation
+type GetLocationResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetLocationResponse304Headers the declared response headers of an HTTP 304 response for GetLocation
+type GetLocationResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetLocationResponse503Headers the declared response headers of an HTTP 503 response for GetLocation
 type GetLocationResponse503Headers struct {
 	RetryAfter *int
@@ -43804,6 +46620,10 @@ type GetLocationResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetLocationResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetLocationResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetLocationResponse503Headers
 }
@@ -44061,6 +46881,18 @@ func (r ListMaterialCodesResponse) ContentType() string {
 	return ""
 }
 
+// GetMaterialCodeResponse200Headers the declared response headers of an HTTP 200 response for GetMaterialCode
+type GetMaterialCodeResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetMaterialCodeResponse304Headers the declared response headers of an HTTP 304 response for GetMaterialCode
+type GetMaterialCodeResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetMaterialCodeResponse503Headers the declared response headers of an HTTP 503 response for GetMaterialCode
 type GetMaterialCodeResponse503Headers struct {
 	RetryAfter *int
@@ -44081,6 +46913,10 @@ type GetMaterialCodeResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetMaterialCodeResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetMaterialCodeResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetMaterialCodeResponse503Headers
 }
@@ -44435,6 +47271,18 @@ func (r ListMaterialShapesResponse) ContentType() string {
 	return ""
 }
 
+// GetMaterialShapeResponse200Headers the declared response headers of an HTTP 200 response for GetMaterialShape
+type GetMaterialShapeResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetMaterialShapeResponse304Headers the declared response headers of an HTTP 304 response for GetMaterialShape
+type GetMaterialShapeResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetMaterialShapeResponse503Headers the declared response headers of an HTTP 503 response for GetMaterialShape
 type GetMaterialShapeResponse503Headers struct {
 	RetryAfter *int
@@ -44455,6 +47303,10 @@ type GetMaterialShapeResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetMaterialShapeResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetMaterialShapeResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetMaterialShapeResponse503Headers
 }
@@ -44518,6 +47370,11 @@ func (r GetMaterialShapeResponse) ContentType() string {
 	return ""
 }
 
+// UpdateMaterialShapeResponse200Headers the declared response headers of an HTTP 200 response for UpdateMaterialShape
+type UpdateMaterialShapeResponse200Headers struct {
+	ETag string
+}
+
 // UpdateMaterialShapeResponse503Headers the declared response headers of an HTTP 503 response for UpdateMaterialShape
 type UpdateMaterialShapeResponse503Headers struct {
 	RetryAfter *int
@@ -44536,12 +47393,16 @@ type UpdateMaterialShapeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateMaterialShapeResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UpdateMaterialShapeResponse503Headers
 }
@@ -44569,6 +47430,11 @@ func (r UpdateMaterialShapeResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateMaterialShapeResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateMaterialShapeResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -44923,6 +47789,18 @@ func (r ListPaymentTermsResponse) ContentType() string {
 	return ""
 }
 
+// GetPaymentTermResponse200Headers the declared response headers of an HTTP 200 response for GetPaymentTerm
+type GetPaymentTermResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetPaymentTermResponse304Headers the declared response headers of an HTTP 304 response for GetPaymentTerm
+type GetPaymentTermResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetPaymentTermResponse503Headers the declared response headers of an HTTP 503 response for GetPaymentTerm
 type GetPaymentTermResponse503Headers struct {
 	RetryAfter *int
@@ -44943,6 +47821,10 @@ type GetPaymentTermResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetPaymentTermResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetPaymentTermResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetPaymentTermResponse503Headers
 }
@@ -45006,6 +47888,18 @@ func (r GetPaymentTermResponse) ContentType() string {
 	return ""
 }
 
+// GetCostingSettingsResponse200Headers the declared response headers of an HTTP 200 response for GetCostingSettings
+type GetCostingSettingsResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetCostingSettingsResponse304Headers the declared response headers of an HTTP 304 response for GetCostingSettings
+type GetCostingSettingsResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetCostingSettingsResponse503Headers the declared response headers of an HTTP 503 response for GetCostingSettings
 type GetCostingSettingsResponse503Headers struct {
 	RetryAfter *int
@@ -45022,6 +47916,10 @@ type GetCostingSettingsResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetCostingSettingsResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetCostingSettingsResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetCostingSettingsResponse503Headers
 }
@@ -45075,6 +47973,11 @@ func (r GetCostingSettingsResponse) ContentType() string {
 	return ""
 }
 
+// UpdateCostingSettingsResponse200Headers the declared response headers of an HTTP 200 response for UpdateCostingSettings
+type UpdateCostingSettingsResponse200Headers struct {
+	ETag string
+}
+
 // UpdateCostingSettingsResponse503Headers the declared response headers of an HTTP 503 response for UpdateCostingSettings
 type UpdateCostingSettingsResponse503Headers struct {
 	RetryAfter *int
@@ -45093,12 +47996,16 @@ type UpdateCostingSettingsResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateCostingSettingsResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UpdateCostingSettingsResponse503Headers
 }
@@ -45126,6 +48033,11 @@ func (r UpdateCostingSettingsResponse) GetApplicationproblemJSON403() *Forbidden
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateCostingSettingsResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateCostingSettingsResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -45172,6 +48084,18 @@ func (r UpdateCostingSettingsResponse) ContentType() string {
 	return ""
 }
 
+// GetPricingSettingsResponse200Headers the declared response headers of an HTTP 200 response for GetPricingSettings
+type GetPricingSettingsResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetPricingSettingsResponse304Headers the declared response headers of an HTTP 304 response for GetPricingSettings
+type GetPricingSettingsResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetPricingSettingsResponse503Headers the declared response headers of an HTTP 503 response for GetPricingSettings
 type GetPricingSettingsResponse503Headers struct {
 	RetryAfter *int
@@ -45190,6 +48114,10 @@ type GetPricingSettingsResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetPricingSettingsResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetPricingSettingsResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetPricingSettingsResponse503Headers
 }
@@ -45248,6 +48176,11 @@ func (r GetPricingSettingsResponse) ContentType() string {
 	return ""
 }
 
+// UpdatePricingSettingsResponse200Headers the declared response headers of an HTTP 200 response for UpdatePricingSettings
+type UpdatePricingSettingsResponse200Headers struct {
+	ETag string
+}
+
 // UpdatePricingSettingsResponse503Headers the declared response headers of an HTTP 503 response for UpdatePricingSettings
 type UpdatePricingSettingsResponse503Headers struct {
 	RetryAfter *int
@@ -45266,12 +48199,16 @@ type UpdatePricingSettingsResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdatePricingSettingsResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UpdatePricingSettingsResponse503Headers
 }
@@ -45299,6 +48236,11 @@ func (r UpdatePricingSettingsResponse) GetApplicationproblemJSON403() *Forbidden
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdatePricingSettingsResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdatePricingSettingsResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -45539,6 +48481,18 @@ func (r ListShapeCodesResponse) ContentType() string {
 	return ""
 }
 
+// GetShapeCodeResponse200Headers the declared response headers of an HTTP 200 response for GetShapeCode
+type GetShapeCodeResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetShapeCodeResponse304Headers the declared response headers of an HTTP 304 response for GetShapeCode
+type GetShapeCodeResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetShapeCodeResponse503Headers the declared response headers of an HTTP 503 response for GetShapeCode
 type GetShapeCodeResponse503Headers struct {
 	RetryAfter *int
@@ -45559,6 +48513,10 @@ type GetShapeCodeResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetShapeCodeResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetShapeCodeResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetShapeCodeResponse503Headers
 }
@@ -45816,6 +48774,18 @@ func (r ListTagsResponse) ContentType() string {
 	return ""
 }
 
+// GetTagResponse200Headers the declared response headers of an HTTP 200 response for GetTag
+type GetTagResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetTagResponse304Headers the declared response headers of an HTTP 304 response for GetTag
+type GetTagResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetTagResponse503Headers the declared response headers of an HTTP 503 response for GetTag
 type GetTagResponse503Headers struct {
 	RetryAfter *int
@@ -45836,6 +48806,10 @@ type GetTagResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetTagResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetTagResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetTagResponse503Headers
 }
@@ -45899,6 +48873,11 @@ func (r GetTagResponse) ContentType() string {
 	return ""
 }
 
+// PatchTagResponse200Headers the declared response headers of an HTTP 200 response for PatchTag
+type PatchTagResponse200Headers struct {
+	ETag string
+}
+
 // PatchTagResponse503Headers the declared response headers of an HTTP 503 response for PatchTag
 type PatchTagResponse503Headers struct {
 	RetryAfter *int
@@ -45917,12 +48896,16 @@ type PatchTagResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PatchTagResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *PatchTagResponse503Headers
 }
@@ -45950,6 +48933,11 @@ func (r PatchTagResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r PatchTagResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r PatchTagResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -45996,6 +48984,11 @@ func (r PatchTagResponse) ContentType() string {
 	return ""
 }
 
+// UpdateTagResponse200Headers the declared response headers of an HTTP 200 response for UpdateTag
+type UpdateTagResponse200Headers struct {
+	ETag string
+}
+
 // UpdateTagResponse503Headers the declared response headers of an HTTP 503 response for UpdateTag
 type UpdateTagResponse503Headers struct {
 	RetryAfter *int
@@ -46014,12 +49007,16 @@ type UpdateTagResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateTagResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UpdateTagResponse503Headers
 }
@@ -46047,6 +49044,11 @@ func (r UpdateTagResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateTagResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateTagResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -46384,6 +49386,18 @@ func (r ListVendorsResponse) ContentType() string {
 	return ""
 }
 
+// GetVendorResponse200Headers the declared response headers of an HTTP 200 response for GetVendor
+type GetVendorResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetVendorResponse304Headers the declared response headers of an HTTP 304 response for GetVendor
+type GetVendorResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetVendorResponse503Headers the declared response headers of an HTTP 503 response for GetVendor
 type GetVendorResponse503Headers struct {
 	RetryAfter *int
@@ -46404,6 +49418,10 @@ type GetVendorResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetVendorResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetVendorResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetVendorResponse503Headers
 }
@@ -46467,6 +49485,11 @@ func (r GetVendorResponse) ContentType() string {
 	return ""
 }
 
+// UpdateVendorResponse200Headers the declared response headers of an HTTP 200 response for UpdateVendor
+type UpdateVendorResponse200Headers struct {
+	ETag string
+}
+
 // UpdateVendorResponse503Headers the declared response headers of an HTTP 503 response for UpdateVendor
 type UpdateVendorResponse503Headers struct {
 	RetryAfter *int
@@ -46485,12 +49508,16 @@ type UpdateVendorResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateVendorResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UpdateVendorResponse503Headers
 }
@@ -46518,6 +49545,11 @@ func (r UpdateVendorResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateVendorResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateVendorResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -46776,6 +49808,8 @@ type DeleteWorkCenterResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -46805,6 +49839,11 @@ func (r DeleteWorkCenterResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r DeleteWorkCenterResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r DeleteWorkCenterResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -46841,6 +49880,18 @@ func (r DeleteWorkCenterResponse) ContentType() string {
 	return ""
 }
 
+// GetWorkCenterResponse200Headers the declared response headers of an HTTP 200 response for GetWorkCenter
+type GetWorkCenterResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetWorkCenterResponse304Headers the declared response headers of an HTTP 304 response for GetWorkCenter
+type GetWorkCenterResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
 // GetWorkCenterResponse503Headers the declared response headers of an HTTP 503 response for GetWorkCenter
 type GetWorkCenterResponse503Headers struct {
 	RetryAfter *int
@@ -46861,6 +49912,10 @@ type GetWorkCenterResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetWorkCenterResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetWorkCenterResponse304Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetWorkCenterResponse503Headers
 }
@@ -46924,6 +49979,11 @@ func (r GetWorkCenterResponse) ContentType() string {
 	return ""
 }
 
+// UpdateWorkCenterResponse200Headers the declared response headers of an HTTP 200 response for UpdateWorkCenter
+type UpdateWorkCenterResponse200Headers struct {
+	ETag string
+}
+
 // UpdateWorkCenterResponse503Headers the declared response headers of an HTTP 503 response for UpdateWorkCenter
 type UpdateWorkCenterResponse503Headers struct {
 	RetryAfter *int
@@ -46942,12 +50002,16 @@ type UpdateWorkCenterResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateWorkCenterResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *UpdateWorkCenterResponse503Headers
 }
@@ -46975,6 +50039,11 @@ func (r UpdateWorkCenterResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UpdateWorkCenterResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateWorkCenterResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -47098,8 +50167,8 @@ func (c *ClientWithResponses) ListAccountingCodesWithResponse(ctx context.Contex
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/accounting-codes/{id} (the `GetAccountingCode` operationId).
-func (c *ClientWithResponses) GetAccountingCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetAccountingCodeResponse, error) {
-	rsp, err := c.GetAccountingCode(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetAccountingCodeWithResponse(ctx context.Context, id Id, params *GetAccountingCodeParams, reqEditors ...RequestEditorFn) (*GetAccountingCodeResponse, error) {
+	rsp, err := c.GetAccountingCode(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47344,8 +50413,8 @@ func (c *ClientWithResponses) CreateRemoteAttachmentWithResponse(ctx context.Con
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with DELETE /api/attachments/{attachmentId} (the `DeleteAttachment` operationId).
-func (c *ClientWithResponses) DeleteAttachmentWithResponse(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*DeleteAttachmentResponse, error) {
-	rsp, err := c.DeleteAttachment(ctx, attachmentId, reqEditors...)
+func (c *ClientWithResponses) DeleteAttachmentWithResponse(ctx context.Context, attachmentId AttachmentId, params *DeleteAttachmentParams, reqEditors ...RequestEditorFn) (*DeleteAttachmentResponse, error) {
+	rsp, err := c.DeleteAttachment(ctx, attachmentId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47362,8 +50431,8 @@ func (c *ClientWithResponses) DeleteAttachmentWithResponse(ctx context.Context, 
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/attachments/{attachmentId} (the `GetAttachment` operationId).
-func (c *ClientWithResponses) GetAttachmentWithResponse(ctx context.Context, attachmentId AttachmentId, reqEditors ...RequestEditorFn) (*GetAttachmentResponse, error) {
-	rsp, err := c.GetAttachment(ctx, attachmentId, reqEditors...)
+func (c *ClientWithResponses) GetAttachmentWithResponse(ctx context.Context, attachmentId AttachmentId, params *GetAttachmentParams, reqEditors ...RequestEditorFn) (*GetAttachmentResponse, error) {
+	rsp, err := c.GetAttachment(ctx, attachmentId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47511,8 +50580,8 @@ func (c *ClientWithResponses) ListChartOfAccountsWithResponse(ctx context.Contex
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/chart-of-accounts/{id} (the `GetChartOfAccount` operationId).
-func (c *ClientWithResponses) GetChartOfAccountWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetChartOfAccountResponse, error) {
-	rsp, err := c.GetChartOfAccount(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetChartOfAccountWithResponse(ctx context.Context, id Id, params *GetChartOfAccountParams, reqEditors ...RequestEditorFn) (*GetChartOfAccountResponse, error) {
+	rsp, err := c.GetChartOfAccount(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47602,8 +50671,8 @@ func (c *ClientWithResponses) ListCompaniesWithResponse(ctx context.Context, par
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/companies/{companyId} (the `GetCompany` operationId).
-func (c *ClientWithResponses) GetCompanyWithResponse(ctx context.Context, companyId CompanyId, reqEditors ...RequestEditorFn) (*GetCompanyResponse, error) {
-	rsp, err := c.GetCompany(ctx, companyId, reqEditors...)
+func (c *ClientWithResponses) GetCompanyWithResponse(ctx context.Context, companyId CompanyId, params *GetCompanyParams, reqEditors ...RequestEditorFn) (*GetCompanyResponse, error) {
+	rsp, err := c.GetCompany(ctx, companyId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47623,8 +50692,8 @@ func (c *ClientWithResponses) GetCompanyWithResponse(ctx context.Context, compan
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/companies/{companyId} (the `PatchCompany` operationId).
-func (c *ClientWithResponses) PatchCompanyWithBodyWithResponse(ctx context.Context, companyId CompanyId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchCompanyResponse, error) {
-	rsp, err := c.PatchCompanyWithBody(ctx, companyId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) PatchCompanyWithBodyWithResponse(ctx context.Context, companyId CompanyId, params *PatchCompanyParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchCompanyResponse, error) {
+	rsp, err := c.PatchCompanyWithBody(ctx, companyId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47644,8 +50713,8 @@ func (c *ClientWithResponses) PatchCompanyWithBodyWithResponse(ctx context.Conte
 // Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/companies/{companyId} (the `PatchCompany` operationId).
-func (c *ClientWithResponses) PatchCompanyWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, companyId CompanyId, body PatchCompanyApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchCompanyResponse, error) {
-	rsp, err := c.PatchCompanyWithApplicationJSONPatchPlusJSONBody(ctx, companyId, body, reqEditors...)
+func (c *ClientWithResponses) PatchCompanyWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, companyId CompanyId, params *PatchCompanyParams, body PatchCompanyApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchCompanyResponse, error) {
+	rsp, err := c.PatchCompanyWithApplicationJSONPatchPlusJSONBody(ctx, companyId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47662,8 +50731,8 @@ func (c *ClientWithResponses) PatchCompanyWithApplicationJSONPatchPlusJSONBodyWi
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/companies/{companyId} (the `UpdateCompany` operationId).
-func (c *ClientWithResponses) UpdateCompanyWithBodyWithResponse(ctx context.Context, companyId CompanyId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCompanyResponse, error) {
-	rsp, err := c.UpdateCompanyWithBody(ctx, companyId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateCompanyWithBodyWithResponse(ctx context.Context, companyId CompanyId, params *UpdateCompanyParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCompanyResponse, error) {
+	rsp, err := c.UpdateCompanyWithBody(ctx, companyId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47680,8 +50749,8 @@ func (c *ClientWithResponses) UpdateCompanyWithBodyWithResponse(ctx context.Cont
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/companies/{companyId} (the `UpdateCompany` operationId).
-func (c *ClientWithResponses) UpdateCompanyWithResponse(ctx context.Context, companyId CompanyId, body UpdateCompanyJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCompanyResponse, error) {
-	rsp, err := c.UpdateCompany(ctx, companyId, body, reqEditors...)
+func (c *ClientWithResponses) UpdateCompanyWithResponse(ctx context.Context, companyId CompanyId, params *UpdateCompanyParams, body UpdateCompanyJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCompanyResponse, error) {
+	rsp, err := c.UpdateCompany(ctx, companyId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47780,8 +50849,8 @@ func (c *ClientWithResponses) ListCustomFieldsWithResponse(ctx context.Context, 
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with DELETE /api/custom-fields/{id} (the `DeleteCustomField` operationId).
-func (c *ClientWithResponses) DeleteCustomFieldWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteCustomFieldResponse, error) {
-	rsp, err := c.DeleteCustomField(ctx, id, reqEditors...)
+func (c *ClientWithResponses) DeleteCustomFieldWithResponse(ctx context.Context, id Id, params *DeleteCustomFieldParams, reqEditors ...RequestEditorFn) (*DeleteCustomFieldResponse, error) {
+	rsp, err := c.DeleteCustomField(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47795,8 +50864,8 @@ func (c *ClientWithResponses) DeleteCustomFieldWithResponse(ctx context.Context,
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/custom-fields/{id} (the `GetCustomField` operationId).
-func (c *ClientWithResponses) GetCustomFieldWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetCustomFieldResponse, error) {
-	rsp, err := c.GetCustomField(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetCustomFieldWithResponse(ctx context.Context, id Id, params *GetCustomFieldParams, reqEditors ...RequestEditorFn) (*GetCustomFieldResponse, error) {
+	rsp, err := c.GetCustomField(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47813,8 +50882,8 @@ func (c *ClientWithResponses) GetCustomFieldWithResponse(ctx context.Context, id
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/custom-fields/{id} (the `UpdateCustomField` operationId).
-func (c *ClientWithResponses) UpdateCustomFieldWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomFieldResponse, error) {
-	rsp, err := c.UpdateCustomFieldWithBody(ctx, id, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateCustomFieldWithBodyWithResponse(ctx context.Context, id Id, params *UpdateCustomFieldParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomFieldResponse, error) {
+	rsp, err := c.UpdateCustomFieldWithBody(ctx, id, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47831,8 +50900,8 @@ func (c *ClientWithResponses) UpdateCustomFieldWithBodyWithResponse(ctx context.
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/custom-fields/{id} (the `UpdateCustomField` operationId).
-func (c *ClientWithResponses) UpdateCustomFieldWithResponse(ctx context.Context, id Id, body UpdateCustomFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomFieldResponse, error) {
-	rsp, err := c.UpdateCustomField(ctx, id, body, reqEditors...)
+func (c *ClientWithResponses) UpdateCustomFieldWithResponse(ctx context.Context, id Id, params *UpdateCustomFieldParams, body UpdateCustomFieldJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomFieldResponse, error) {
+	rsp, err := c.UpdateCustomField(ctx, id, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -47914,8 +50983,8 @@ func (c *ClientWithResponses) ListCustomerTiersWithResponse(ctx context.Context,
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/customer-tiers/{id} (the `GetCustomerTier` operationId).
-func (c *ClientWithResponses) GetCustomerTierWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetCustomerTierResponse, error) {
-	rsp, err := c.GetCustomerTier(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetCustomerTierWithResponse(ctx context.Context, id Id, params *GetCustomerTierParams, reqEditors ...RequestEditorFn) (*GetCustomerTierResponse, error) {
+	rsp, err := c.GetCustomerTier(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48020,8 +51089,8 @@ func (c *ClientWithResponses) ListCustomersWithResponse(ctx context.Context, par
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with DELETE /api/customers/{customerId} (the `DeleteCustomer` operationId).
-func (c *ClientWithResponses) DeleteCustomerWithResponse(ctx context.Context, customerId CustomerId, reqEditors ...RequestEditorFn) (*DeleteCustomerResponse, error) {
-	rsp, err := c.DeleteCustomer(ctx, customerId, reqEditors...)
+func (c *ClientWithResponses) DeleteCustomerWithResponse(ctx context.Context, customerId CustomerId, params *DeleteCustomerParams, reqEditors ...RequestEditorFn) (*DeleteCustomerResponse, error) {
+	rsp, err := c.DeleteCustomer(ctx, customerId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48037,8 +51106,8 @@ func (c *ClientWithResponses) DeleteCustomerWithResponse(ctx context.Context, cu
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/customers/{customerId} (the `GetCustomer` operationId).
-func (c *ClientWithResponses) GetCustomerWithResponse(ctx context.Context, customerId CustomerId, reqEditors ...RequestEditorFn) (*GetCustomerResponse, error) {
-	rsp, err := c.GetCustomer(ctx, customerId, reqEditors...)
+func (c *ClientWithResponses) GetCustomerWithResponse(ctx context.Context, customerId CustomerId, params *GetCustomerParams, reqEditors ...RequestEditorFn) (*GetCustomerResponse, error) {
+	rsp, err := c.GetCustomer(ctx, customerId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48061,8 +51130,8 @@ func (c *ClientWithResponses) GetCustomerWithResponse(ctx context.Context, custo
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/customers/{customerId} (the `PatchCustomer` operationId).
-func (c *ClientWithResponses) PatchCustomerWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchCustomerResponse, error) {
-	rsp, err := c.PatchCustomerWithBody(ctx, customerId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) PatchCustomerWithBodyWithResponse(ctx context.Context, customerId CustomerId, params *PatchCustomerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchCustomerResponse, error) {
+	rsp, err := c.PatchCustomerWithBody(ctx, customerId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48085,8 +51154,8 @@ func (c *ClientWithResponses) PatchCustomerWithBodyWithResponse(ctx context.Cont
 // Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/customers/{customerId} (the `PatchCustomer` operationId).
-func (c *ClientWithResponses) PatchCustomerWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, customerId CustomerId, body PatchCustomerApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchCustomerResponse, error) {
-	rsp, err := c.PatchCustomerWithApplicationJSONPatchPlusJSONBody(ctx, customerId, body, reqEditors...)
+func (c *ClientWithResponses) PatchCustomerWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, customerId CustomerId, params *PatchCustomerParams, body PatchCustomerApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchCustomerResponse, error) {
+	rsp, err := c.PatchCustomerWithApplicationJSONPatchPlusJSONBody(ctx, customerId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48104,8 +51173,8 @@ func (c *ClientWithResponses) PatchCustomerWithApplicationJSONPatchPlusJSONBodyW
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/customers/{customerId} (the `UpdateCustomer` operationId).
-func (c *ClientWithResponses) UpdateCustomerWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerResponse, error) {
-	rsp, err := c.UpdateCustomerWithBody(ctx, customerId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateCustomerWithBodyWithResponse(ctx context.Context, customerId CustomerId, params *UpdateCustomerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerResponse, error) {
+	rsp, err := c.UpdateCustomerWithBody(ctx, customerId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48123,8 +51192,8 @@ func (c *ClientWithResponses) UpdateCustomerWithBodyWithResponse(ctx context.Con
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/customers/{customerId} (the `UpdateCustomer` operationId).
-func (c *ClientWithResponses) UpdateCustomerWithResponse(ctx context.Context, customerId CustomerId, body UpdateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerResponse, error) {
-	rsp, err := c.UpdateCustomer(ctx, customerId, body, reqEditors...)
+func (c *ClientWithResponses) UpdateCustomerWithResponse(ctx context.Context, customerId CustomerId, params *UpdateCustomerParams, body UpdateCustomerJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerResponse, error) {
+	rsp, err := c.UpdateCustomer(ctx, customerId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48205,8 +51274,8 @@ func (c *ClientWithResponses) ListCustomerAddressesWithResponse(ctx context.Cont
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with DELETE /api/customers/{customerId}/addresses/{customerAddressId} (the `DeleteCustomerAddress` operationId).
-func (c *ClientWithResponses) DeleteCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, reqEditors ...RequestEditorFn) (*DeleteCustomerAddressResponse, error) {
-	rsp, err := c.DeleteCustomerAddress(ctx, customerId, customerAddressId, reqEditors...)
+func (c *ClientWithResponses) DeleteCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, params *DeleteCustomerAddressParams, reqEditors ...RequestEditorFn) (*DeleteCustomerAddressResponse, error) {
+	rsp, err := c.DeleteCustomerAddress(ctx, customerId, customerAddressId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48223,8 +51292,8 @@ func (c *ClientWithResponses) DeleteCustomerAddressWithResponse(ctx context.Cont
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/customers/{customerId}/addresses/{customerAddressId} (the `GetCustomerAddress` operationId).
-func (c *ClientWithResponses) GetCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, reqEditors ...RequestEditorFn) (*GetCustomerAddressResponse, error) {
-	rsp, err := c.GetCustomerAddress(ctx, customerId, customerAddressId, reqEditors...)
+func (c *ClientWithResponses) GetCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, params *GetCustomerAddressParams, reqEditors ...RequestEditorFn) (*GetCustomerAddressResponse, error) {
+	rsp, err := c.GetCustomerAddress(ctx, customerId, customerAddressId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48241,8 +51310,8 @@ func (c *ClientWithResponses) GetCustomerAddressWithResponse(ctx context.Context
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/customers/{customerId}/addresses/{customerAddressId} (the `UpdateCustomerAddress` operationId).
-func (c *ClientWithResponses) UpdateCustomerAddressWithBodyWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerAddressResponse, error) {
-	rsp, err := c.UpdateCustomerAddressWithBody(ctx, customerId, customerAddressId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateCustomerAddressWithBodyWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, params *UpdateCustomerAddressParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerAddressResponse, error) {
+	rsp, err := c.UpdateCustomerAddressWithBody(ctx, customerId, customerAddressId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48259,8 +51328,8 @@ func (c *ClientWithResponses) UpdateCustomerAddressWithBodyWithResponse(ctx cont
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/customers/{customerId}/addresses/{customerAddressId} (the `UpdateCustomerAddress` operationId).
-func (c *ClientWithResponses) UpdateCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, body UpdateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerAddressResponse, error) {
-	rsp, err := c.UpdateCustomerAddress(ctx, customerId, customerAddressId, body, reqEditors...)
+func (c *ClientWithResponses) UpdateCustomerAddressWithResponse(ctx context.Context, customerId CustomerId, customerAddressId CustomerAddressId, params *UpdateCustomerAddressParams, body UpdateCustomerAddressJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerAddressResponse, error) {
+	rsp, err := c.UpdateCustomerAddress(ctx, customerId, customerAddressId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48341,8 +51410,8 @@ func (c *ClientWithResponses) ListCustomerContactsWithResponse(ctx context.Conte
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with DELETE /api/customers/{customerId}/contacts/{contactId} (the `DeleteCustomerContact` operationId).
-func (c *ClientWithResponses) DeleteCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, reqEditors ...RequestEditorFn) (*DeleteCustomerContactResponse, error) {
-	rsp, err := c.DeleteCustomerContact(ctx, customerId, contactId, reqEditors...)
+func (c *ClientWithResponses) DeleteCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, params *DeleteCustomerContactParams, reqEditors ...RequestEditorFn) (*DeleteCustomerContactResponse, error) {
+	rsp, err := c.DeleteCustomerContact(ctx, customerId, contactId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48359,8 +51428,8 @@ func (c *ClientWithResponses) DeleteCustomerContactWithResponse(ctx context.Cont
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/customers/{customerId}/contacts/{contactId} (the `GetCustomerContact` operationId).
-func (c *ClientWithResponses) GetCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, reqEditors ...RequestEditorFn) (*GetCustomerContactResponse, error) {
-	rsp, err := c.GetCustomerContact(ctx, customerId, contactId, reqEditors...)
+func (c *ClientWithResponses) GetCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, params *GetCustomerContactParams, reqEditors ...RequestEditorFn) (*GetCustomerContactResponse, error) {
+	rsp, err := c.GetCustomerContact(ctx, customerId, contactId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48377,8 +51446,8 @@ func (c *ClientWithResponses) GetCustomerContactWithResponse(ctx context.Context
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/customers/{customerId}/contacts/{contactId} (the `UpdateCustomerContact` operationId).
-func (c *ClientWithResponses) UpdateCustomerContactWithBodyWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerContactResponse, error) {
-	rsp, err := c.UpdateCustomerContactWithBody(ctx, customerId, contactId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateCustomerContactWithBodyWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, params *UpdateCustomerContactParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCustomerContactResponse, error) {
+	rsp, err := c.UpdateCustomerContactWithBody(ctx, customerId, contactId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48395,8 +51464,8 @@ func (c *ClientWithResponses) UpdateCustomerContactWithBodyWithResponse(ctx cont
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/customers/{customerId}/contacts/{contactId} (the `UpdateCustomerContact` operationId).
-func (c *ClientWithResponses) UpdateCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, body UpdateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerContactResponse, error) {
-	rsp, err := c.UpdateCustomerContact(ctx, customerId, contactId, body, reqEditors...)
+func (c *ClientWithResponses) UpdateCustomerContactWithResponse(ctx context.Context, customerId CustomerId, contactId ContactId, params *UpdateCustomerContactParams, body UpdateCustomerContactJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCustomerContactResponse, error) {
+	rsp, err := c.UpdateCustomerContact(ctx, customerId, contactId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48413,8 +51482,8 @@ func (c *ClientWithResponses) UpdateCustomerContactWithResponse(ctx context.Cont
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
-func (c *ClientWithResponses) SetCustomerTierWithBodyWithResponse(ctx context.Context, customerId CustomerId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SetCustomerTierResponse, error) {
-	rsp, err := c.SetCustomerTierWithBody(ctx, customerId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) SetCustomerTierWithBodyWithResponse(ctx context.Context, customerId CustomerId, params *SetCustomerTierParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SetCustomerTierResponse, error) {
+	rsp, err := c.SetCustomerTierWithBody(ctx, customerId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48431,8 +51500,8 @@ func (c *ClientWithResponses) SetCustomerTierWithBodyWithResponse(ctx context.Co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/customers/{customerId}/customer-tier (the `SetCustomerTier` operationId).
-func (c *ClientWithResponses) SetCustomerTierWithResponse(ctx context.Context, customerId CustomerId, body SetCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*SetCustomerTierResponse, error) {
-	rsp, err := c.SetCustomerTier(ctx, customerId, body, reqEditors...)
+func (c *ClientWithResponses) SetCustomerTierWithResponse(ctx context.Context, customerId CustomerId, params *SetCustomerTierParams, body SetCustomerTierJSONRequestBody, reqEditors ...RequestEditorFn) (*SetCustomerTierResponse, error) {
+	rsp, err := c.SetCustomerTier(ctx, customerId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48539,8 +51608,8 @@ func (c *ClientWithResponses) ListDepartmentShiftsWithResponse(ctx context.Conte
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with DELETE /api/department-shifts/{id} (the `DeleteDepartmentShift` operationId).
-func (c *ClientWithResponses) DeleteDepartmentShiftWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteDepartmentShiftResponse, error) {
-	rsp, err := c.DeleteDepartmentShift(ctx, id, reqEditors...)
+func (c *ClientWithResponses) DeleteDepartmentShiftWithResponse(ctx context.Context, id Id, params *DeleteDepartmentShiftParams, reqEditors ...RequestEditorFn) (*DeleteDepartmentShiftResponse, error) {
+	rsp, err := c.DeleteDepartmentShift(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48557,8 +51626,8 @@ func (c *ClientWithResponses) DeleteDepartmentShiftWithResponse(ctx context.Cont
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/department-shifts/{id} (the `GetDepartmentShift` operationId).
-func (c *ClientWithResponses) GetDepartmentShiftWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetDepartmentShiftResponse, error) {
-	rsp, err := c.GetDepartmentShift(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetDepartmentShiftWithResponse(ctx context.Context, id Id, params *GetDepartmentShiftParams, reqEditors ...RequestEditorFn) (*GetDepartmentShiftResponse, error) {
+	rsp, err := c.GetDepartmentShift(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48578,8 +51647,8 @@ func (c *ClientWithResponses) GetDepartmentShiftWithResponse(ctx context.Context
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/department-shifts/{id} (the `UpdateDepartmentShift` operationId).
-func (c *ClientWithResponses) UpdateDepartmentShiftWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateDepartmentShiftResponse, error) {
-	rsp, err := c.UpdateDepartmentShiftWithBody(ctx, id, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateDepartmentShiftWithBodyWithResponse(ctx context.Context, id Id, params *UpdateDepartmentShiftParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateDepartmentShiftResponse, error) {
+	rsp, err := c.UpdateDepartmentShiftWithBody(ctx, id, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48599,8 +51668,8 @@ func (c *ClientWithResponses) UpdateDepartmentShiftWithBodyWithResponse(ctx cont
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/department-shifts/{id} (the `UpdateDepartmentShift` operationId).
-func (c *ClientWithResponses) UpdateDepartmentShiftWithResponse(ctx context.Context, id Id, body UpdateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateDepartmentShiftResponse, error) {
-	rsp, err := c.UpdateDepartmentShift(ctx, id, body, reqEditors...)
+func (c *ClientWithResponses) UpdateDepartmentShiftWithResponse(ctx context.Context, id Id, params *UpdateDepartmentShiftParams, body UpdateDepartmentShiftJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateDepartmentShiftResponse, error) {
+	rsp, err := c.UpdateDepartmentShift(ctx, id, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48697,8 +51766,8 @@ func (c *ClientWithResponses) ListDepartmentsWithResponse(ctx context.Context, p
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/departments/{id} (the `GetDepartment` operationId).
-func (c *ClientWithResponses) GetDepartmentWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetDepartmentResponse, error) {
-	rsp, err := c.GetDepartment(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetDepartmentWithResponse(ctx context.Context, id Id, params *GetDepartmentParams, reqEditors ...RequestEditorFn) (*GetDepartmentResponse, error) {
+	rsp, err := c.GetDepartment(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48718,8 +51787,8 @@ func (c *ClientWithResponses) GetDepartmentWithResponse(ctx context.Context, id 
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/departments/{id} (the `UpdateDepartment` operationId).
-func (c *ClientWithResponses) UpdateDepartmentWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateDepartmentResponse, error) {
-	rsp, err := c.UpdateDepartmentWithBody(ctx, id, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateDepartmentWithBodyWithResponse(ctx context.Context, id Id, params *UpdateDepartmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateDepartmentResponse, error) {
+	rsp, err := c.UpdateDepartmentWithBody(ctx, id, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48739,8 +51808,8 @@ func (c *ClientWithResponses) UpdateDepartmentWithBodyWithResponse(ctx context.C
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/departments/{id} (the `UpdateDepartment` operationId).
-func (c *ClientWithResponses) UpdateDepartmentWithResponse(ctx context.Context, id Id, body UpdateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateDepartmentResponse, error) {
-	rsp, err := c.UpdateDepartment(ctx, id, body, reqEditors...)
+func (c *ClientWithResponses) UpdateDepartmentWithResponse(ctx context.Context, id Id, params *UpdateDepartmentParams, body UpdateDepartmentJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateDepartmentResponse, error) {
+	rsp, err := c.UpdateDepartment(ctx, id, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48893,8 +51962,8 @@ func (c *ClientWithResponses) ListEquipmentDowntimesWithResponse(ctx context.Con
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with DELETE /api/equipment-downtimes/{id} (the `DeleteEquipmentDowntime` operationId).
-func (c *ClientWithResponses) DeleteEquipmentDowntimeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteEquipmentDowntimeResponse, error) {
-	rsp, err := c.DeleteEquipmentDowntime(ctx, id, reqEditors...)
+func (c *ClientWithResponses) DeleteEquipmentDowntimeWithResponse(ctx context.Context, id Id, params *DeleteEquipmentDowntimeParams, reqEditors ...RequestEditorFn) (*DeleteEquipmentDowntimeResponse, error) {
+	rsp, err := c.DeleteEquipmentDowntime(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48910,8 +51979,8 @@ func (c *ClientWithResponses) DeleteEquipmentDowntimeWithResponse(ctx context.Co
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/equipment-downtimes/{id} (the `GetEquipmentDowntime` operationId).
-func (c *ClientWithResponses) GetEquipmentDowntimeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetEquipmentDowntimeResponse, error) {
-	rsp, err := c.GetEquipmentDowntime(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetEquipmentDowntimeWithResponse(ctx context.Context, id Id, params *GetEquipmentDowntimeParams, reqEditors ...RequestEditorFn) (*GetEquipmentDowntimeResponse, error) {
+	rsp, err := c.GetEquipmentDowntime(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48928,8 +51997,8 @@ func (c *ClientWithResponses) GetEquipmentDowntimeWithResponse(ctx context.Conte
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/equipment-downtimes/{id} (the `UpdateEquipmentDowntime` operationId).
-func (c *ClientWithResponses) UpdateEquipmentDowntimeWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateEquipmentDowntimeResponse, error) {
-	rsp, err := c.UpdateEquipmentDowntimeWithBody(ctx, id, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateEquipmentDowntimeWithBodyWithResponse(ctx context.Context, id Id, params *UpdateEquipmentDowntimeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateEquipmentDowntimeResponse, error) {
+	rsp, err := c.UpdateEquipmentDowntimeWithBody(ctx, id, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48946,8 +52015,8 @@ func (c *ClientWithResponses) UpdateEquipmentDowntimeWithBodyWithResponse(ctx co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/equipment-downtimes/{id} (the `UpdateEquipmentDowntime` operationId).
-func (c *ClientWithResponses) UpdateEquipmentDowntimeWithResponse(ctx context.Context, id Id, body UpdateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateEquipmentDowntimeResponse, error) {
-	rsp, err := c.UpdateEquipmentDowntime(ctx, id, body, reqEditors...)
+func (c *ClientWithResponses) UpdateEquipmentDowntimeWithResponse(ctx context.Context, id Id, params *UpdateEquipmentDowntimeParams, body UpdateEquipmentDowntimeJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateEquipmentDowntimeResponse, error) {
+	rsp, err := c.UpdateEquipmentDowntime(ctx, id, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -48997,8 +52066,8 @@ func (c *ClientWithResponses) ListEquipmentWithResponse(ctx context.Context, par
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/equipment/{id} (the `GetEquipment` operationId).
-func (c *ClientWithResponses) GetEquipmentWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetEquipmentResponse, error) {
-	rsp, err := c.GetEquipment(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetEquipmentWithResponse(ctx context.Context, id Id, params *GetEquipmentParams, reqEditors ...RequestEditorFn) (*GetEquipmentResponse, error) {
+	rsp, err := c.GetEquipment(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49016,8 +52085,8 @@ func (c *ClientWithResponses) GetEquipmentWithResponse(ctx context.Context, id I
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
-func (c *ClientWithResponses) UpdateEquipmentWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateEquipmentResponse, error) {
-	rsp, err := c.UpdateEquipmentWithBody(ctx, id, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateEquipmentWithBodyWithResponse(ctx context.Context, id Id, params *UpdateEquipmentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateEquipmentResponse, error) {
+	rsp, err := c.UpdateEquipmentWithBody(ctx, id, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49035,8 +52104,8 @@ func (c *ClientWithResponses) UpdateEquipmentWithBodyWithResponse(ctx context.Co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/equipment/{id} (the `UpdateEquipment` operationId).
-func (c *ClientWithResponses) UpdateEquipmentWithResponse(ctx context.Context, id Id, body UpdateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateEquipmentResponse, error) {
-	rsp, err := c.UpdateEquipment(ctx, id, body, reqEditors...)
+func (c *ClientWithResponses) UpdateEquipmentWithResponse(ctx context.Context, id Id, params *UpdateEquipmentParams, body UpdateEquipmentJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateEquipmentResponse, error) {
+	rsp, err := c.UpdateEquipment(ctx, id, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49131,8 +52200,8 @@ func (c *ClientWithResponses) ListGaugeCodesWithResponse(ctx context.Context, pa
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/gauge-codes/{id} (the `GetGaugeCode` operationId).
-func (c *ClientWithResponses) GetGaugeCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetGaugeCodeResponse, error) {
-	rsp, err := c.GetGaugeCode(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetGaugeCodeWithResponse(ctx context.Context, id Id, params *GetGaugeCodeParams, reqEditors ...RequestEditorFn) (*GetGaugeCodeResponse, error) {
+	rsp, err := c.GetGaugeCode(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49227,8 +52296,8 @@ func (c *ClientWithResponses) ListGradeCodesWithResponse(ctx context.Context, pa
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/grade-codes/{id} (the `GetGradeCode` operationId).
-func (c *ClientWithResponses) GetGradeCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetGradeCodeResponse, error) {
-	rsp, err := c.GetGradeCode(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetGradeCodeWithResponse(ctx context.Context, id Id, params *GetGradeCodeParams, reqEditors ...RequestEditorFn) (*GetGradeCodeResponse, error) {
+	rsp, err := c.GetGradeCode(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49320,8 +52389,8 @@ func (c *ClientWithResponses) ListInProcessTrackingFieldsWithResponse(ctx contex
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/in-process-tracking-field-types/{id} (the `GetInProcessTrackingField` operationId).
-func (c *ClientWithResponses) GetInProcessTrackingFieldWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetInProcessTrackingFieldResponse, error) {
-	rsp, err := c.GetInProcessTrackingField(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetInProcessTrackingFieldWithResponse(ctx context.Context, id Id, params *GetInProcessTrackingFieldParams, reqEditors ...RequestEditorFn) (*GetInProcessTrackingFieldResponse, error) {
+	rsp, err := c.GetInProcessTrackingField(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49377,8 +52446,8 @@ func (c *ClientWithResponses) ListInventoryEventsWithResponse(ctx context.Contex
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/inventory-events/{inventoryEventId} (the `GetInventoryEvent` operationId).
-func (c *ClientWithResponses) GetInventoryEventWithResponse(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*GetInventoryEventResponse, error) {
-	rsp, err := c.GetInventoryEvent(ctx, inventoryEventId, reqEditors...)
+func (c *ClientWithResponses) GetInventoryEventWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *GetInventoryEventParams, reqEditors ...RequestEditorFn) (*GetInventoryEventResponse, error) {
+	rsp, err := c.GetInventoryEvent(ctx, inventoryEventId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49399,8 +52468,8 @@ func (c *ClientWithResponses) GetInventoryEventWithResponse(ctx context.Context,
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/inventory-events/{inventoryEventId} (the `PatchInventoryEvent` operationId).
-func (c *ClientWithResponses) PatchInventoryEventWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchInventoryEventResponse, error) {
-	rsp, err := c.PatchInventoryEventWithBody(ctx, inventoryEventId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) PatchInventoryEventWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *PatchInventoryEventParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchInventoryEventResponse, error) {
+	rsp, err := c.PatchInventoryEventWithBody(ctx, inventoryEventId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49421,8 +52490,8 @@ func (c *ClientWithResponses) PatchInventoryEventWithBodyWithResponse(ctx contex
 // Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/inventory-events/{inventoryEventId} (the `PatchInventoryEvent` operationId).
-func (c *ClientWithResponses) PatchInventoryEventWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchInventoryEventResponse, error) {
-	rsp, err := c.PatchInventoryEventWithApplicationJSONPatchPlusJSONBody(ctx, inventoryEventId, body, reqEditors...)
+func (c *ClientWithResponses) PatchInventoryEventWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *PatchInventoryEventParams, body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchInventoryEventResponse, error) {
+	rsp, err := c.PatchInventoryEventWithApplicationJSONPatchPlusJSONBody(ctx, inventoryEventId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49438,8 +52507,8 @@ func (c *ClientWithResponses) PatchInventoryEventWithApplicationJSONPatchPlusJSO
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/inventory-events/{inventoryEventId}/details (the `GetInventoryEventDetails` operationId).
-func (c *ClientWithResponses) GetInventoryEventDetailsWithResponse(ctx context.Context, inventoryEventId InventoryEventId, reqEditors ...RequestEditorFn) (*GetInventoryEventDetailsResponse, error) {
-	rsp, err := c.GetInventoryEventDetails(ctx, inventoryEventId, reqEditors...)
+func (c *ClientWithResponses) GetInventoryEventDetailsWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *GetInventoryEventDetailsParams, reqEditors ...RequestEditorFn) (*GetInventoryEventDetailsResponse, error) {
+	rsp, err := c.GetInventoryEventDetails(ctx, inventoryEventId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49459,8 +52528,8 @@ func (c *ClientWithResponses) GetInventoryEventDetailsWithResponse(ctx context.C
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/inventory-events/{inventoryEventId}/details (the `PatchInventoryEventDetails` operationId).
-func (c *ClientWithResponses) PatchInventoryEventDetailsWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchInventoryEventDetailsResponse, error) {
-	rsp, err := c.PatchInventoryEventDetailsWithBody(ctx, inventoryEventId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) PatchInventoryEventDetailsWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *PatchInventoryEventDetailsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchInventoryEventDetailsResponse, error) {
+	rsp, err := c.PatchInventoryEventDetailsWithBody(ctx, inventoryEventId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49480,8 +52549,8 @@ func (c *ClientWithResponses) PatchInventoryEventDetailsWithBodyWithResponse(ctx
 // Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/inventory-events/{inventoryEventId}/details (the `PatchInventoryEventDetails` operationId).
-func (c *ClientWithResponses) PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchInventoryEventDetailsResponse, error) {
-	rsp, err := c.PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody(ctx, inventoryEventId, body, reqEditors...)
+func (c *ClientWithResponses) PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *PatchInventoryEventDetailsParams, body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchInventoryEventDetailsResponse, error) {
+	rsp, err := c.PatchInventoryEventDetailsWithApplicationJSONPatchPlusJSONBody(ctx, inventoryEventId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49499,8 +52568,8 @@ func (c *ClientWithResponses) PatchInventoryEventDetailsWithApplicationJSONPatch
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/inventory-events/{inventoryEventId}/details (the `UpdateInventoryEventDetails` operationId).
-func (c *ClientWithResponses) UpdateInventoryEventDetailsWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateInventoryEventDetailsResponse, error) {
-	rsp, err := c.UpdateInventoryEventDetailsWithBody(ctx, inventoryEventId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateInventoryEventDetailsWithBodyWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *UpdateInventoryEventDetailsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateInventoryEventDetailsResponse, error) {
+	rsp, err := c.UpdateInventoryEventDetailsWithBody(ctx, inventoryEventId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49518,8 +52587,8 @@ func (c *ClientWithResponses) UpdateInventoryEventDetailsWithBodyWithResponse(ct
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/inventory-events/{inventoryEventId}/details (the `UpdateInventoryEventDetails` operationId).
-func (c *ClientWithResponses) UpdateInventoryEventDetailsWithResponse(ctx context.Context, inventoryEventId InventoryEventId, body UpdateInventoryEventDetailsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateInventoryEventDetailsResponse, error) {
-	rsp, err := c.UpdateInventoryEventDetails(ctx, inventoryEventId, body, reqEditors...)
+func (c *ClientWithResponses) UpdateInventoryEventDetailsWithResponse(ctx context.Context, inventoryEventId InventoryEventId, params *UpdateInventoryEventDetailsParams, body UpdateInventoryEventDetailsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateInventoryEventDetailsResponse, error) {
+	rsp, err := c.UpdateInventoryEventDetails(ctx, inventoryEventId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -49652,8 +52721,8 @@ func (c *ClientWithResponses) ListInventoryLotsWithResponse(ctx context.Context,
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/inventory-lots/{id} (the `GetInventoryLot` operationId).
-func (c *ClientWithResponses) GetInventoryLotWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetInventoryLotResponse, error) {
-	rsp, err := c.GetInventoryLot(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetInventoryLotWithResponse(ctx context.Context, id Id, params *GetInventoryLotParams, reqEditors ...RequestEditorFn) (*GetInventoryLotResponse, error) {
+	rsp, err := c.GetInventoryLot(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50019,8 +53088,8 @@ func (c *ClientWithResponses) ListItemCategoriesWithResponse(ctx context.Context
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/item-categories/{id} (the `GetItemCategory` operationId).
-func (c *ClientWithResponses) GetItemCategoryWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetItemCategoryResponse, error) {
-	rsp, err := c.GetItemCategory(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetItemCategoryWithResponse(ctx context.Context, id Id, params *GetItemCategoryParams, reqEditors ...RequestEditorFn) (*GetItemCategoryResponse, error) {
+	rsp, err := c.GetItemCategory(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50115,8 +53184,8 @@ func (c *ClientWithResponses) ListItemClassesWithResponse(ctx context.Context, p
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/item-classes/{id} (the `GetItemClass` operationId).
-func (c *ClientWithResponses) GetItemClassWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetItemClassResponse, error) {
-	rsp, err := c.GetItemClass(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetItemClassWithResponse(ctx context.Context, id Id, params *GetItemClassParams, reqEditors ...RequestEditorFn) (*GetItemClassResponse, error) {
+	rsp, err := c.GetItemClass(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50176,8 +53245,8 @@ func (c *ClientWithResponses) ListItemTagsWithResponse(ctx context.Context, para
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/item-tags/{id} (the `GetItemTag` operationId).
-func (c *ClientWithResponses) GetItemTagWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetItemTagResponse, error) {
-	rsp, err := c.GetItemTag(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetItemTagWithResponse(ctx context.Context, id Id, params *GetItemTagParams, reqEditors ...RequestEditorFn) (*GetItemTagResponse, error) {
+	rsp, err := c.GetItemTag(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50426,8 +53495,8 @@ func (c *ClientWithResponses) CreateItemFromMaterialShapeWithResponse(ctx contex
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/items/{itemId} (the `GetItem` operationId).
-func (c *ClientWithResponses) GetItemWithResponse(ctx context.Context, itemId ItemId, reqEditors ...RequestEditorFn) (*GetItemResponse, error) {
-	rsp, err := c.GetItem(ctx, itemId, reqEditors...)
+func (c *ClientWithResponses) GetItemWithResponse(ctx context.Context, itemId ItemId, params *GetItemParams, reqEditors ...RequestEditorFn) (*GetItemResponse, error) {
+	rsp, err := c.GetItem(ctx, itemId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50447,8 +53516,8 @@ func (c *ClientWithResponses) GetItemWithResponse(ctx context.Context, itemId It
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/items/{itemId} (the `PatchItem` operationId).
-func (c *ClientWithResponses) PatchItemWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchItemResponse, error) {
-	rsp, err := c.PatchItemWithBody(ctx, itemId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) PatchItemWithBodyWithResponse(ctx context.Context, itemId ItemId, params *PatchItemParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchItemResponse, error) {
+	rsp, err := c.PatchItemWithBody(ctx, itemId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50468,8 +53537,8 @@ func (c *ClientWithResponses) PatchItemWithBodyWithResponse(ctx context.Context,
 // Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/items/{itemId} (the `PatchItem` operationId).
-func (c *ClientWithResponses) PatchItemWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, itemId ItemId, body PatchItemApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchItemResponse, error) {
-	rsp, err := c.PatchItemWithApplicationJSONPatchPlusJSONBody(ctx, itemId, body, reqEditors...)
+func (c *ClientWithResponses) PatchItemWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, itemId ItemId, params *PatchItemParams, body PatchItemApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchItemResponse, error) {
+	rsp, err := c.PatchItemWithApplicationJSONPatchPlusJSONBody(ctx, itemId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50517,8 +53586,8 @@ func (c *ClientWithResponses) PatchItemWithApplicationJSONPatchPlusJSONBodyWithR
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
-func (c *ClientWithResponses) UpdateItemWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemResponse, error) {
-	rsp, err := c.UpdateItemWithBody(ctx, itemId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateItemWithBodyWithResponse(ctx context.Context, itemId ItemId, params *UpdateItemParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemResponse, error) {
+	rsp, err := c.UpdateItemWithBody(ctx, itemId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50566,8 +53635,8 @@ func (c *ClientWithResponses) UpdateItemWithBodyWithResponse(ctx context.Context
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/items/{itemId} (the `UpdateItem` operationId).
-func (c *ClientWithResponses) UpdateItemWithResponse(ctx context.Context, itemId ItemId, body UpdateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemResponse, error) {
-	rsp, err := c.UpdateItem(ctx, itemId, body, reqEditors...)
+func (c *ClientWithResponses) UpdateItemWithResponse(ctx context.Context, itemId ItemId, params *UpdateItemParams, body UpdateItemJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemResponse, error) {
+	rsp, err := c.UpdateItem(ctx, itemId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50640,8 +53709,8 @@ func (c *ClientWithResponses) ListItemCostBreakdownsWithResponse(ctx context.Con
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/items/{itemId}/custom-fields (the `ReplaceItemCustomFields` operationId).
-func (c *ClientWithResponses) ReplaceItemCustomFieldsWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsResponse, error) {
-	rsp, err := c.ReplaceItemCustomFieldsWithBody(ctx, itemId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) ReplaceItemCustomFieldsWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemCustomFieldsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsResponse, error) {
+	rsp, err := c.ReplaceItemCustomFieldsWithBody(ctx, itemId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50664,8 +53733,8 @@ func (c *ClientWithResponses) ReplaceItemCustomFieldsWithBodyWithResponse(ctx co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/items/{itemId}/custom-fields (the `ReplaceItemCustomFields` operationId).
-func (c *ClientWithResponses) ReplaceItemCustomFieldsWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemCustomFieldsJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsResponse, error) {
-	rsp, err := c.ReplaceItemCustomFields(ctx, itemId, body, reqEditors...)
+func (c *ClientWithResponses) ReplaceItemCustomFieldsWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemCustomFieldsParams, body ReplaceItemCustomFieldsJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsResponse, error) {
+	rsp, err := c.ReplaceItemCustomFields(ctx, itemId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50693,8 +53762,8 @@ func (c *ClientWithResponses) ReplaceItemCustomFieldsWithResponse(ctx context.Co
 // Corresponds with PUT /api/items/{itemId}/customFields (the `ReplaceItemCustomFieldsDeprecated` operationId).
 //
 // Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-func (c *ClientWithResponses) ReplaceItemCustomFieldsDeprecatedWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsDeprecatedResponse, error) {
-	rsp, err := c.ReplaceItemCustomFieldsDeprecatedWithBody(ctx, itemId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) ReplaceItemCustomFieldsDeprecatedWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemCustomFieldsDeprecatedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsDeprecatedResponse, error) {
+	rsp, err := c.ReplaceItemCustomFieldsDeprecatedWithBody(ctx, itemId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50721,8 +53790,8 @@ func (c *ClientWithResponses) ReplaceItemCustomFieldsDeprecatedWithBodyWithRespo
 //
 // Corresponds with PUT /api/items/{itemId}/customFields (the `ReplaceItemCustomFieldsDeprecated` operationId).
 // Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-func (c *ClientWithResponses) ReplaceItemCustomFieldsDeprecatedWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemCustomFieldsDeprecatedJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsDeprecatedResponse, error) {
-	rsp, err := c.ReplaceItemCustomFieldsDeprecated(ctx, itemId, body, reqEditors...)
+func (c *ClientWithResponses) ReplaceItemCustomFieldsDeprecatedWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemCustomFieldsDeprecatedParams, body ReplaceItemCustomFieldsDeprecatedJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemCustomFieldsDeprecatedResponse, error) {
+	rsp, err := c.ReplaceItemCustomFieldsDeprecated(ctx, itemId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50819,8 +53888,8 @@ func (c *ClientWithResponses) ListItemCustomerDetailsWithResponse(ctx context.Co
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with DELETE /api/items/{itemId}/customers/{itemCustomerId} (the `DeleteItemCustomerDetail` operationId).
-func (c *ClientWithResponses) DeleteItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, reqEditors ...RequestEditorFn) (*DeleteItemCustomerDetailResponse, error) {
-	rsp, err := c.DeleteItemCustomerDetail(ctx, itemId, itemCustomerId, reqEditors...)
+func (c *ClientWithResponses) DeleteItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, params *DeleteItemCustomerDetailParams, reqEditors ...RequestEditorFn) (*DeleteItemCustomerDetailResponse, error) {
+	rsp, err := c.DeleteItemCustomerDetail(ctx, itemId, itemCustomerId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50840,8 +53909,8 @@ func (c *ClientWithResponses) DeleteItemCustomerDetailWithResponse(ctx context.C
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/items/{itemId}/customers/{itemCustomerId} (the `UpdateItemCustomerDetail` operationId).
-func (c *ClientWithResponses) UpdateItemCustomerDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemCustomerDetailResponse, error) {
-	rsp, err := c.UpdateItemCustomerDetailWithBody(ctx, itemId, itemCustomerId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateItemCustomerDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, params *UpdateItemCustomerDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemCustomerDetailResponse, error) {
+	rsp, err := c.UpdateItemCustomerDetailWithBody(ctx, itemId, itemCustomerId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -50861,8 +53930,8 @@ func (c *ClientWithResponses) UpdateItemCustomerDetailWithBodyWithResponse(ctx c
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/items/{itemId}/customers/{itemCustomerId} (the `UpdateItemCustomerDetail` operationId).
-func (c *ClientWithResponses) UpdateItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, body UpdateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemCustomerDetailResponse, error) {
-	rsp, err := c.UpdateItemCustomerDetail(ctx, itemId, itemCustomerId, body, reqEditors...)
+func (c *ClientWithResponses) UpdateItemCustomerDetailWithResponse(ctx context.Context, itemId ItemId, itemCustomerId Id36, params *UpdateItemCustomerDetailParams, body UpdateItemCustomerDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemCustomerDetailResponse, error) {
+	rsp, err := c.UpdateItemCustomerDetail(ctx, itemId, itemCustomerId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51042,8 +54111,8 @@ func (c *ClientWithResponses) ListItemMaterialVendorDetailsWithResponse(ctx cont
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with DELETE /api/items/{itemId}/material-vendors/{materialVendorId} (the `DeleteItemMaterialVendorDetail` operationId).
-func (c *ClientWithResponses) DeleteItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, reqEditors ...RequestEditorFn) (*DeleteItemMaterialVendorDetailResponse, error) {
-	rsp, err := c.DeleteItemMaterialVendorDetail(ctx, itemId, materialVendorId, reqEditors...)
+func (c *ClientWithResponses) DeleteItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, params *DeleteItemMaterialVendorDetailParams, reqEditors ...RequestEditorFn) (*DeleteItemMaterialVendorDetailResponse, error) {
+	rsp, err := c.DeleteItemMaterialVendorDetail(ctx, itemId, materialVendorId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51062,8 +54131,8 @@ func (c *ClientWithResponses) DeleteItemMaterialVendorDetailWithResponse(ctx con
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/items/{itemId}/material-vendors/{materialVendorId} (the `UpdateItemMaterialVendorDetail` operationId).
-func (c *ClientWithResponses) UpdateItemMaterialVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemMaterialVendorDetailResponse, error) {
-	rsp, err := c.UpdateItemMaterialVendorDetailWithBody(ctx, itemId, materialVendorId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateItemMaterialVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, params *UpdateItemMaterialVendorDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemMaterialVendorDetailResponse, error) {
+	rsp, err := c.UpdateItemMaterialVendorDetailWithBody(ctx, itemId, materialVendorId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51082,8 +54151,8 @@ func (c *ClientWithResponses) UpdateItemMaterialVendorDetailWithBodyWithResponse
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/items/{itemId}/material-vendors/{materialVendorId} (the `UpdateItemMaterialVendorDetail` operationId).
-func (c *ClientWithResponses) UpdateItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, body UpdateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemMaterialVendorDetailResponse, error) {
-	rsp, err := c.UpdateItemMaterialVendorDetail(ctx, itemId, materialVendorId, body, reqEditors...)
+func (c *ClientWithResponses) UpdateItemMaterialVendorDetailWithResponse(ctx context.Context, itemId ItemId, materialVendorId Id36, params *UpdateItemMaterialVendorDetailParams, body UpdateItemMaterialVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemMaterialVendorDetailResponse, error) {
+	rsp, err := c.UpdateItemMaterialVendorDetail(ctx, itemId, materialVendorId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51145,8 +54214,8 @@ func (c *ClientWithResponses) GetItemPurchaseHistoryWithResponse(ctx context.Con
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/items/{itemId}/purchase-price-breaks (the `ReplaceItemPurchasePriceBreaks` operationId).
-func (c *ClientWithResponses) ReplaceItemPurchasePriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemPurchasePriceBreaksResponse, error) {
-	rsp, err := c.ReplaceItemPurchasePriceBreaksWithBody(ctx, itemId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) ReplaceItemPurchasePriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemPurchasePriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemPurchasePriceBreaksResponse, error) {
+	rsp, err := c.ReplaceItemPurchasePriceBreaksWithBody(ctx, itemId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51183,8 +54252,8 @@ func (c *ClientWithResponses) ReplaceItemPurchasePriceBreaksWithBodyWithResponse
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/items/{itemId}/purchase-price-breaks (the `ReplaceItemPurchasePriceBreaks` operationId).
-func (c *ClientWithResponses) ReplaceItemPurchasePriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemPurchasePriceBreaksResponse, error) {
-	rsp, err := c.ReplaceItemPurchasePriceBreaks(ctx, itemId, body, reqEditors...)
+func (c *ClientWithResponses) ReplaceItemPurchasePriceBreaksWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemPurchasePriceBreaksParams, body ReplaceItemPurchasePriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemPurchasePriceBreaksResponse, error) {
+	rsp, err := c.ReplaceItemPurchasePriceBreaks(ctx, itemId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51359,8 +54428,8 @@ func (c *ClientWithResponses) AddItemRevisionWithResponse(ctx context.Context, i
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/items/{itemId}/sales-price-breaks (the `ReplaceItemSalesPriceBreaks` operationId).
-func (c *ClientWithResponses) ReplaceItemSalesPriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemSalesPriceBreaksResponse, error) {
-	rsp, err := c.ReplaceItemSalesPriceBreaksWithBody(ctx, itemId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) ReplaceItemSalesPriceBreaksWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemSalesPriceBreaksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemSalesPriceBreaksResponse, error) {
+	rsp, err := c.ReplaceItemSalesPriceBreaksWithBody(ctx, itemId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51389,8 +54458,8 @@ func (c *ClientWithResponses) ReplaceItemSalesPriceBreaksWithBodyWithResponse(ct
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/items/{itemId}/sales-price-breaks (the `ReplaceItemSalesPriceBreaks` operationId).
-func (c *ClientWithResponses) ReplaceItemSalesPriceBreaksWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemSalesPriceBreaksResponse, error) {
-	rsp, err := c.ReplaceItemSalesPriceBreaks(ctx, itemId, body, reqEditors...)
+func (c *ClientWithResponses) ReplaceItemSalesPriceBreaksWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemSalesPriceBreaksParams, body ReplaceItemSalesPriceBreaksJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemSalesPriceBreaksResponse, error) {
+	rsp, err := c.ReplaceItemSalesPriceBreaks(ctx, itemId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51466,8 +54535,8 @@ func (c *ClientWithResponses) ListItemSalesPriceBreaksWithResponse(ctx context.C
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/items/{itemId}/tags (the `ReplaceItemTags` operationId).
-func (c *ClientWithResponses) ReplaceItemTagsWithBodyWithResponse(ctx context.Context, itemId ItemId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemTagsResponse, error) {
-	rsp, err := c.ReplaceItemTagsWithBody(ctx, itemId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) ReplaceItemTagsWithBodyWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemTagsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplaceItemTagsResponse, error) {
+	rsp, err := c.ReplaceItemTagsWithBody(ctx, itemId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51491,8 +54560,8 @@ func (c *ClientWithResponses) ReplaceItemTagsWithBodyWithResponse(ctx context.Co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/items/{itemId}/tags (the `ReplaceItemTags` operationId).
-func (c *ClientWithResponses) ReplaceItemTagsWithResponse(ctx context.Context, itemId ItemId, body ReplaceItemTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemTagsResponse, error) {
-	rsp, err := c.ReplaceItemTags(ctx, itemId, body, reqEditors...)
+func (c *ClientWithResponses) ReplaceItemTagsWithResponse(ctx context.Context, itemId ItemId, params *ReplaceItemTagsParams, body ReplaceItemTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplaceItemTagsResponse, error) {
+	rsp, err := c.ReplaceItemTags(ctx, itemId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51514,8 +54583,8 @@ func (c *ClientWithResponses) ReplaceItemTagsWithResponse(ctx context.Context, i
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with DELETE /api/items/{itemId}/tags/{tagId} (the `RemoveItemTag` operationId).
-func (c *ClientWithResponses) RemoveItemTagWithResponse(ctx context.Context, itemId ItemId, tagId TagId, reqEditors ...RequestEditorFn) (*RemoveItemTagResponse, error) {
-	rsp, err := c.RemoveItemTag(ctx, itemId, tagId, reqEditors...)
+func (c *ClientWithResponses) RemoveItemTagWithResponse(ctx context.Context, itemId ItemId, tagId TagId, params *RemoveItemTagParams, reqEditors ...RequestEditorFn) (*RemoveItemTagResponse, error) {
+	rsp, err := c.RemoveItemTag(ctx, itemId, tagId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51628,8 +54697,8 @@ func (c *ClientWithResponses) ListItemVendorDetailsWithResponse(ctx context.Cont
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with DELETE /api/items/{itemId}/vendors/{itemVendorId} (the `DeleteItemVendorDetail` operationId).
-func (c *ClientWithResponses) DeleteItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, reqEditors ...RequestEditorFn) (*DeleteItemVendorDetailResponse, error) {
-	rsp, err := c.DeleteItemVendorDetail(ctx, itemId, itemVendorId, reqEditors...)
+func (c *ClientWithResponses) DeleteItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, params *DeleteItemVendorDetailParams, reqEditors ...RequestEditorFn) (*DeleteItemVendorDetailResponse, error) {
+	rsp, err := c.DeleteItemVendorDetail(ctx, itemId, itemVendorId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51647,8 +54716,8 @@ func (c *ClientWithResponses) DeleteItemVendorDetailWithResponse(ctx context.Con
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
-func (c *ClientWithResponses) UpdateItemVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemVendorDetailResponse, error) {
-	rsp, err := c.UpdateItemVendorDetailWithBody(ctx, itemId, itemVendorId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateItemVendorDetailWithBodyWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, params *UpdateItemVendorDetailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateItemVendorDetailResponse, error) {
+	rsp, err := c.UpdateItemVendorDetailWithBody(ctx, itemId, itemVendorId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51666,8 +54735,8 @@ func (c *ClientWithResponses) UpdateItemVendorDetailWithBodyWithResponse(ctx con
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/items/{itemId}/vendors/{itemVendorId} (the `UpdateItemVendorDetail` operationId).
-func (c *ClientWithResponses) UpdateItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemVendorDetailResponse, error) {
-	rsp, err := c.UpdateItemVendorDetail(ctx, itemId, itemVendorId, body, reqEditors...)
+func (c *ClientWithResponses) UpdateItemVendorDetailWithResponse(ctx context.Context, itemId ItemId, itemVendorId Id36, params *UpdateItemVendorDetailParams, body UpdateItemVendorDetailJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateItemVendorDetailResponse, error) {
+	rsp, err := c.UpdateItemVendorDetail(ctx, itemId, itemVendorId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51759,8 +54828,8 @@ func (c *ClientWithResponses) ListLocationsWithResponse(ctx context.Context, par
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with DELETE /api/locations/{id} (the `DeleteLocation` operationId).
-func (c *ClientWithResponses) DeleteLocationWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteLocationResponse, error) {
-	rsp, err := c.DeleteLocation(ctx, id, reqEditors...)
+func (c *ClientWithResponses) DeleteLocationWithResponse(ctx context.Context, id Id, params *DeleteLocationParams, reqEditors ...RequestEditorFn) (*DeleteLocationResponse, error) {
+	rsp, err := c.DeleteLocation(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51777,8 +54846,8 @@ func (c *ClientWithResponses) DeleteLocationWithResponse(ctx context.Context, id
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/locations/{id} (the `GetLocation` operationId).
-func (c *ClientWithResponses) GetLocationWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetLocationResponse, error) {
-	rsp, err := c.GetLocation(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetLocationWithResponse(ctx context.Context, id Id, params *GetLocationParams, reqEditors ...RequestEditorFn) (*GetLocationResponse, error) {
+	rsp, err := c.GetLocation(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -51873,8 +54942,8 @@ func (c *ClientWithResponses) ListMaterialCodesWithResponse(ctx context.Context,
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/material-codes/{id} (the `GetMaterialCode` operationId).
-func (c *ClientWithResponses) GetMaterialCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetMaterialCodeResponse, error) {
-	rsp, err := c.GetMaterialCode(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetMaterialCodeWithResponse(ctx context.Context, id Id, params *GetMaterialCodeParams, reqEditors ...RequestEditorFn) (*GetMaterialCodeResponse, error) {
+	rsp, err := c.GetMaterialCode(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52038,8 +55107,8 @@ func (c *ClientWithResponses) ListMaterialShapesWithResponse(ctx context.Context
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/materials/{id} (the `GetMaterialShape` operationId).
-func (c *ClientWithResponses) GetMaterialShapeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetMaterialShapeResponse, error) {
-	rsp, err := c.GetMaterialShape(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetMaterialShapeWithResponse(ctx context.Context, id Id, params *GetMaterialShapeParams, reqEditors ...RequestEditorFn) (*GetMaterialShapeResponse, error) {
+	rsp, err := c.GetMaterialShape(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52058,8 +55127,8 @@ func (c *ClientWithResponses) GetMaterialShapeWithResponse(ctx context.Context, 
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/materials/{id} (the `UpdateMaterialShape` operationId).
-func (c *ClientWithResponses) UpdateMaterialShapeWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateMaterialShapeResponse, error) {
-	rsp, err := c.UpdateMaterialShapeWithBody(ctx, id, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateMaterialShapeWithBodyWithResponse(ctx context.Context, id Id, params *UpdateMaterialShapeParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateMaterialShapeResponse, error) {
+	rsp, err := c.UpdateMaterialShapeWithBody(ctx, id, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52078,8 +55147,8 @@ func (c *ClientWithResponses) UpdateMaterialShapeWithBodyWithResponse(ctx contex
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/materials/{id} (the `UpdateMaterialShape` operationId).
-func (c *ClientWithResponses) UpdateMaterialShapeWithResponse(ctx context.Context, id Id, body UpdateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateMaterialShapeResponse, error) {
-	rsp, err := c.UpdateMaterialShape(ctx, id, body, reqEditors...)
+func (c *ClientWithResponses) UpdateMaterialShapeWithResponse(ctx context.Context, id Id, params *UpdateMaterialShapeParams, body UpdateMaterialShapeJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateMaterialShapeResponse, error) {
+	rsp, err := c.UpdateMaterialShape(ctx, id, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52201,8 +55270,8 @@ func (c *ClientWithResponses) ListPaymentTermsWithResponse(ctx context.Context, 
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/payment-terms/{id} (the `GetPaymentTerm` operationId).
-func (c *ClientWithResponses) GetPaymentTermWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetPaymentTermResponse, error) {
-	rsp, err := c.GetPaymentTerm(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetPaymentTermWithResponse(ctx context.Context, id Id, params *GetPaymentTermParams, reqEditors ...RequestEditorFn) (*GetPaymentTermResponse, error) {
+	rsp, err := c.GetPaymentTerm(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52218,8 +55287,8 @@ func (c *ClientWithResponses) GetPaymentTermWithResponse(ctx context.Context, id
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/settings/costing (the `GetCostingSettings` operationId).
-func (c *ClientWithResponses) GetCostingSettingsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetCostingSettingsResponse, error) {
-	rsp, err := c.GetCostingSettings(ctx, reqEditors...)
+func (c *ClientWithResponses) GetCostingSettingsWithResponse(ctx context.Context, params *GetCostingSettingsParams, reqEditors ...RequestEditorFn) (*GetCostingSettingsResponse, error) {
+	rsp, err := c.GetCostingSettings(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52233,8 +55302,8 @@ func (c *ClientWithResponses) GetCostingSettingsWithResponse(ctx context.Context
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/settings/costing (the `UpdateCostingSettings` operationId).
-func (c *ClientWithResponses) UpdateCostingSettingsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCostingSettingsResponse, error) {
-	rsp, err := c.UpdateCostingSettingsWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateCostingSettingsWithBodyWithResponse(ctx context.Context, params *UpdateCostingSettingsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateCostingSettingsResponse, error) {
+	rsp, err := c.UpdateCostingSettingsWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52248,8 +55317,8 @@ func (c *ClientWithResponses) UpdateCostingSettingsWithBodyWithResponse(ctx cont
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/settings/costing (the `UpdateCostingSettings` operationId).
-func (c *ClientWithResponses) UpdateCostingSettingsWithResponse(ctx context.Context, body UpdateCostingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCostingSettingsResponse, error) {
-	rsp, err := c.UpdateCostingSettings(ctx, body, reqEditors...)
+func (c *ClientWithResponses) UpdateCostingSettingsWithResponse(ctx context.Context, params *UpdateCostingSettingsParams, body UpdateCostingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateCostingSettingsResponse, error) {
+	rsp, err := c.UpdateCostingSettings(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52265,8 +55334,8 @@ func (c *ClientWithResponses) UpdateCostingSettingsWithResponse(ctx context.Cont
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/settings/pricing (the `GetPricingSettings` operationId).
-func (c *ClientWithResponses) GetPricingSettingsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetPricingSettingsResponse, error) {
-	rsp, err := c.GetPricingSettings(ctx, reqEditors...)
+func (c *ClientWithResponses) GetPricingSettingsWithResponse(ctx context.Context, params *GetPricingSettingsParams, reqEditors ...RequestEditorFn) (*GetPricingSettingsResponse, error) {
+	rsp, err := c.GetPricingSettings(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52283,8 +55352,8 @@ func (c *ClientWithResponses) GetPricingSettingsWithResponse(ctx context.Context
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
-func (c *ClientWithResponses) UpdatePricingSettingsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdatePricingSettingsResponse, error) {
-	rsp, err := c.UpdatePricingSettingsWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdatePricingSettingsWithBodyWithResponse(ctx context.Context, params *UpdatePricingSettingsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdatePricingSettingsResponse, error) {
+	rsp, err := c.UpdatePricingSettingsWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52301,8 +55370,8 @@ func (c *ClientWithResponses) UpdatePricingSettingsWithBodyWithResponse(ctx cont
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/settings/pricing (the `UpdatePricingSettings` operationId).
-func (c *ClientWithResponses) UpdatePricingSettingsWithResponse(ctx context.Context, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdatePricingSettingsResponse, error) {
-	rsp, err := c.UpdatePricingSettings(ctx, body, reqEditors...)
+func (c *ClientWithResponses) UpdatePricingSettingsWithResponse(ctx context.Context, params *UpdatePricingSettingsParams, body UpdatePricingSettingsJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdatePricingSettingsResponse, error) {
+	rsp, err := c.UpdatePricingSettings(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52397,8 +55466,8 @@ func (c *ClientWithResponses) ListShapeCodesWithResponse(ctx context.Context, pa
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/shape-codes/{id} (the `GetShapeCode` operationId).
-func (c *ClientWithResponses) GetShapeCodeWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetShapeCodeResponse, error) {
-	rsp, err := c.GetShapeCode(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetShapeCodeWithResponse(ctx context.Context, id Id, params *GetShapeCodeParams, reqEditors ...RequestEditorFn) (*GetShapeCodeResponse, error) {
+	rsp, err := c.GetShapeCode(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52493,8 +55562,8 @@ func (c *ClientWithResponses) ListTagsWithResponse(ctx context.Context, params *
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/tags/{tagId} (the `GetTag` operationId).
-func (c *ClientWithResponses) GetTagWithResponse(ctx context.Context, tagId TagId, reqEditors ...RequestEditorFn) (*GetTagResponse, error) {
-	rsp, err := c.GetTag(ctx, tagId, reqEditors...)
+func (c *ClientWithResponses) GetTagWithResponse(ctx context.Context, tagId TagId, params *GetTagParams, reqEditors ...RequestEditorFn) (*GetTagResponse, error) {
+	rsp, err := c.GetTag(ctx, tagId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52517,8 +55586,8 @@ func (c *ClientWithResponses) GetTagWithResponse(ctx context.Context, tagId TagI
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/tags/{tagId} (the `PatchTag` operationId).
-func (c *ClientWithResponses) PatchTagWithBodyWithResponse(ctx context.Context, tagId TagId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchTagResponse, error) {
-	rsp, err := c.PatchTagWithBody(ctx, tagId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) PatchTagWithBodyWithResponse(ctx context.Context, tagId TagId, params *PatchTagParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchTagResponse, error) {
+	rsp, err := c.PatchTagWithBody(ctx, tagId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52541,8 +55610,8 @@ func (c *ClientWithResponses) PatchTagWithBodyWithResponse(ctx context.Context, 
 // Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/tags/{tagId} (the `PatchTag` operationId).
-func (c *ClientWithResponses) PatchTagWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, tagId TagId, body PatchTagApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchTagResponse, error) {
-	rsp, err := c.PatchTagWithApplicationJSONPatchPlusJSONBody(ctx, tagId, body, reqEditors...)
+func (c *ClientWithResponses) PatchTagWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, tagId TagId, params *PatchTagParams, body PatchTagApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchTagResponse, error) {
+	rsp, err := c.PatchTagWithApplicationJSONPatchPlusJSONBody(ctx, tagId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52560,8 +55629,8 @@ func (c *ClientWithResponses) PatchTagWithApplicationJSONPatchPlusJSONBodyWithRe
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/tags/{tagId} (the `UpdateTag` operationId).
-func (c *ClientWithResponses) UpdateTagWithBodyWithResponse(ctx context.Context, tagId TagId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateTagResponse, error) {
-	rsp, err := c.UpdateTagWithBody(ctx, tagId, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateTagWithBodyWithResponse(ctx context.Context, tagId TagId, params *UpdateTagParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateTagResponse, error) {
+	rsp, err := c.UpdateTagWithBody(ctx, tagId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52579,8 +55648,8 @@ func (c *ClientWithResponses) UpdateTagWithBodyWithResponse(ctx context.Context,
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/tags/{tagId} (the `UpdateTag` operationId).
-func (c *ClientWithResponses) UpdateTagWithResponse(ctx context.Context, tagId TagId, body UpdateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateTagResponse, error) {
-	rsp, err := c.UpdateTag(ctx, tagId, body, reqEditors...)
+func (c *ClientWithResponses) UpdateTagWithResponse(ctx context.Context, tagId TagId, params *UpdateTagParams, body UpdateTagJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateTagResponse, error) {
+	rsp, err := c.UpdateTag(ctx, tagId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52732,8 +55801,8 @@ func (c *ClientWithResponses) ListVendorsWithResponse(ctx context.Context, param
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/vendors/{id} (the `GetVendor` operationId).
-func (c *ClientWithResponses) GetVendorWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetVendorResponse, error) {
-	rsp, err := c.GetVendor(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetVendorWithResponse(ctx context.Context, id Id, params *GetVendorParams, reqEditors ...RequestEditorFn) (*GetVendorResponse, error) {
+	rsp, err := c.GetVendor(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52750,8 +55819,8 @@ func (c *ClientWithResponses) GetVendorWithResponse(ctx context.Context, id Id, 
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
-func (c *ClientWithResponses) UpdateVendorWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateVendorResponse, error) {
-	rsp, err := c.UpdateVendorWithBody(ctx, id, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateVendorWithBodyWithResponse(ctx context.Context, id Id, params *UpdateVendorParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateVendorResponse, error) {
+	rsp, err := c.UpdateVendorWithBody(ctx, id, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52768,8 +55837,8 @@ func (c *ClientWithResponses) UpdateVendorWithBodyWithResponse(ctx context.Conte
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
-func (c *ClientWithResponses) UpdateVendorWithResponse(ctx context.Context, id Id, body UpdateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateVendorResponse, error) {
-	rsp, err := c.UpdateVendor(ctx, id, body, reqEditors...)
+func (c *ClientWithResponses) UpdateVendorWithResponse(ctx context.Context, id Id, params *UpdateVendorParams, body UpdateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateVendorResponse, error) {
+	rsp, err := c.UpdateVendor(ctx, id, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52868,8 +55937,8 @@ func (c *ClientWithResponses) ListWorkCentersWithResponse(ctx context.Context, p
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with DELETE /api/work-centers/{id} (the `DeleteWorkCenter` operationId).
-func (c *ClientWithResponses) DeleteWorkCenterWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*DeleteWorkCenterResponse, error) {
-	rsp, err := c.DeleteWorkCenter(ctx, id, reqEditors...)
+func (c *ClientWithResponses) DeleteWorkCenterWithResponse(ctx context.Context, id Id, params *DeleteWorkCenterParams, reqEditors ...RequestEditorFn) (*DeleteWorkCenterResponse, error) {
+	rsp, err := c.DeleteWorkCenter(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52886,8 +55955,8 @@ func (c *ClientWithResponses) DeleteWorkCenterWithResponse(ctx context.Context, 
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/work-centers/{id} (the `GetWorkCenter` operationId).
-func (c *ClientWithResponses) GetWorkCenterWithResponse(ctx context.Context, id Id, reqEditors ...RequestEditorFn) (*GetWorkCenterResponse, error) {
-	rsp, err := c.GetWorkCenter(ctx, id, reqEditors...)
+func (c *ClientWithResponses) GetWorkCenterWithResponse(ctx context.Context, id Id, params *GetWorkCenterParams, reqEditors ...RequestEditorFn) (*GetWorkCenterResponse, error) {
+	rsp, err := c.GetWorkCenter(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52906,8 +55975,8 @@ func (c *ClientWithResponses) GetWorkCenterWithResponse(ctx context.Context, id 
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/work-centers/{id} (the `UpdateWorkCenter` operationId).
-func (c *ClientWithResponses) UpdateWorkCenterWithBodyWithResponse(ctx context.Context, id Id, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateWorkCenterResponse, error) {
-	rsp, err := c.UpdateWorkCenterWithBody(ctx, id, contentType, body, reqEditors...)
+func (c *ClientWithResponses) UpdateWorkCenterWithBodyWithResponse(ctx context.Context, id Id, params *UpdateWorkCenterParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateWorkCenterResponse, error) {
+	rsp, err := c.UpdateWorkCenterWithBody(ctx, id, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -52926,8 +55995,8 @@ func (c *ClientWithResponses) UpdateWorkCenterWithBodyWithResponse(ctx context.C
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PUT /api/work-centers/{id} (the `UpdateWorkCenter` operationId).
-func (c *ClientWithResponses) UpdateWorkCenterWithResponse(ctx context.Context, id Id, body UpdateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateWorkCenterResponse, error) {
-	rsp, err := c.UpdateWorkCenter(ctx, id, body, reqEditors...)
+func (c *ClientWithResponses) UpdateWorkCenterWithResponse(ctx context.Context, id Id, params *UpdateWorkCenterParams, body UpdateWorkCenterJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateWorkCenterResponse, error) {
+	rsp, err := c.UpdateWorkCenter(ctx, id, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -53131,6 +56200,9 @@ func ParseGetAccountingCodeResponse(rsp *http.Response) (*GetAccountingCodeRespo
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -53169,6 +56241,40 @@ func ParseGetAccountingCodeResponse(rsp *http.Response) (*GetAccountingCodeRespo
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetAccountingCodeResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetAccountingCodeResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetAccountingCodeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -53700,6 +56806,13 @@ func ParseDeleteAttachmentResponse(rsp *http.Response) (*DeleteAttachmentRespons
 		}
 		response.ApplicationproblemJSON410 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -53746,6 +56859,9 @@ func ParseGetAttachmentResponse(rsp *http.Response) (*GetAttachmentResponse, err
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -53784,6 +56900,40 @@ func ParseGetAttachmentResponse(rsp *http.Response) (*GetAttachmentResponse, err
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetAttachmentResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetAttachmentResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetAttachmentResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -54216,6 +57366,9 @@ func ParseGetChartOfAccountResponse(rsp *http.Response) (*GetChartOfAccountRespo
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -54254,6 +57407,40 @@ func ParseGetChartOfAccountResponse(rsp *http.Response) (*GetChartOfAccountRespo
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetChartOfAccountResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetChartOfAccountResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetChartOfAccountResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -54466,6 +57653,9 @@ func ParseGetCompanyResponse(rsp *http.Response) (*GetCompanyResponse, error) {
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -54504,6 +57694,40 @@ func ParseGetCompanyResponse(rsp *http.Response) (*GetCompanyResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetCompanyResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetCompanyResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetCompanyResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -54568,6 +57792,13 @@ func ParsePatchCompanyResponse(rsp *http.Response) (*PatchCompanyResponse, error
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -54592,6 +57823,16 @@ func ParsePatchCompanyResponse(rsp *http.Response) (*PatchCompanyResponse, error
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers PatchCompanyResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers PatchCompanyResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -54656,6 +57897,13 @@ func ParseUpdateCompanyResponse(rsp *http.Response) (*UpdateCompanyResponse, err
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -54680,6 +57928,16 @@ func ParseUpdateCompanyResponse(rsp *http.Response) (*UpdateCompanyResponse, err
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateCompanyResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers UpdateCompanyResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -54923,6 +58181,13 @@ func ParseDeleteCustomFieldResponse(rsp *http.Response) (*DeleteCustomFieldRespo
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -54969,6 +58234,9 @@ func ParseGetCustomFieldResponse(rsp *http.Response) (*GetCustomFieldResponse, e
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -55007,6 +58275,40 @@ func ParseGetCustomFieldResponse(rsp *http.Response) (*GetCustomFieldResponse, e
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetCustomFieldResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetCustomFieldResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetCustomFieldResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -55071,6 +58373,13 @@ func ParseUpdateCustomFieldResponse(rsp *http.Response) (*UpdateCustomFieldRespo
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -55095,6 +58404,16 @@ func ParseUpdateCustomFieldResponse(rsp *http.Response) (*UpdateCustomFieldRespo
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateCustomFieldResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers UpdateCustomFieldResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -55307,6 +58626,9 @@ func ParseGetCustomerTierResponse(rsp *http.Response) (*GetCustomerTierResponse,
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -55345,6 +58667,40 @@ func ParseGetCustomerTierResponse(rsp *http.Response) (*GetCustomerTierResponse,
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetCustomerTierResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetCustomerTierResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetCustomerTierResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -55588,6 +58944,13 @@ func ParseDeleteCustomerResponse(rsp *http.Response) (*DeleteCustomerResponse, e
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -55634,6 +58997,9 @@ func ParseGetCustomerResponse(rsp *http.Response) (*GetCustomerResponse, error) 
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -55672,6 +59038,40 @@ func ParseGetCustomerResponse(rsp *http.Response) (*GetCustomerResponse, error) 
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetCustomerResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetCustomerResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetCustomerResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -55736,6 +59136,13 @@ func ParsePatchCustomerResponse(rsp *http.Response) (*PatchCustomerResponse, err
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -55760,6 +59167,16 @@ func ParsePatchCustomerResponse(rsp *http.Response) (*PatchCustomerResponse, err
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers PatchCustomerResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers PatchCustomerResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -55824,6 +59241,13 @@ func ParseUpdateCustomerResponse(rsp *http.Response) (*UpdateCustomerResponse, e
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -55848,6 +59272,16 @@ func ParseUpdateCustomerResponse(rsp *http.Response) (*UpdateCustomerResponse, e
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateCustomerResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers UpdateCustomerResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -56077,6 +59511,13 @@ func ParseDeleteCustomerAddressResponse(rsp *http.Response) (*DeleteCustomerAddr
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -56123,6 +59564,9 @@ func ParseGetCustomerAddressResponse(rsp *http.Response) (*GetCustomerAddressRes
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -56161,6 +59605,40 @@ func ParseGetCustomerAddressResponse(rsp *http.Response) (*GetCustomerAddressRes
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetCustomerAddressResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetCustomerAddressResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetCustomerAddressResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -56225,6 +59703,13 @@ func ParseUpdateCustomerAddressResponse(rsp *http.Response) (*UpdateCustomerAddr
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -56249,6 +59734,16 @@ func ParseUpdateCustomerAddressResponse(rsp *http.Response) (*UpdateCustomerAddr
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateCustomerAddressResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers UpdateCustomerAddressResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -56478,6 +59973,13 @@ func ParseDeleteCustomerContactResponse(rsp *http.Response) (*DeleteCustomerCont
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -56524,6 +60026,9 @@ func ParseGetCustomerContactResponse(rsp *http.Response) (*GetCustomerContactRes
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -56562,6 +60067,40 @@ func ParseGetCustomerContactResponse(rsp *http.Response) (*GetCustomerContactRes
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetCustomerContactResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetCustomerContactResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetCustomerContactResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -56626,6 +60165,13 @@ func ParseUpdateCustomerContactResponse(rsp *http.Response) (*UpdateCustomerCont
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -56650,6 +60196,16 @@ func ParseUpdateCustomerContactResponse(rsp *http.Response) (*UpdateCustomerCont
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateCustomerContactResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers UpdateCustomerContactResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -56714,6 +60270,13 @@ func ParseSetCustomerTierResponse(rsp *http.Response) (*SetCustomerTierResponse,
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -56738,6 +60301,16 @@ func ParseSetCustomerTierResponse(rsp *http.Response) (*SetCustomerTierResponse,
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers SetCustomerTierResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers SetCustomerTierResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -56981,6 +60554,13 @@ func ParseDeleteDepartmentShiftResponse(rsp *http.Response) (*DeleteDepartmentSh
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -57027,6 +60607,9 @@ func ParseGetDepartmentShiftResponse(rsp *http.Response) (*GetDepartmentShiftRes
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -57065,6 +60648,40 @@ func ParseGetDepartmentShiftResponse(rsp *http.Response) (*GetDepartmentShiftRes
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetDepartmentShiftResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetDepartmentShiftResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetDepartmentShiftResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -57129,6 +60746,13 @@ func ParseUpdateDepartmentShiftResponse(rsp *http.Response) (*UpdateDepartmentSh
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -57153,6 +60777,16 @@ func ParseUpdateDepartmentShiftResponse(rsp *http.Response) (*UpdateDepartmentSh
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateDepartmentShiftResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers UpdateDepartmentShiftResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -57365,6 +60999,9 @@ func ParseGetDepartmentResponse(rsp *http.Response) (*GetDepartmentResponse, err
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -57403,6 +61040,40 @@ func ParseGetDepartmentResponse(rsp *http.Response) (*GetDepartmentResponse, err
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetDepartmentResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetDepartmentResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetDepartmentResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -57467,6 +61138,13 @@ func ParseUpdateDepartmentResponse(rsp *http.Response) (*UpdateDepartmentRespons
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -57491,6 +61169,16 @@ func ParseUpdateDepartmentResponse(rsp *http.Response) (*UpdateDepartmentRespons
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateDepartmentResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers UpdateDepartmentResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -57822,6 +61510,13 @@ func ParseDeleteEquipmentDowntimeResponse(rsp *http.Response) (*DeleteEquipmentD
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -57868,6 +61563,9 @@ func ParseGetEquipmentDowntimeResponse(rsp *http.Response) (*GetEquipmentDowntim
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -57906,6 +61604,40 @@ func ParseGetEquipmentDowntimeResponse(rsp *http.Response) (*GetEquipmentDowntim
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetEquipmentDowntimeResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetEquipmentDowntimeResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetEquipmentDowntimeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -57970,6 +61702,13 @@ func ParseUpdateEquipmentDowntimeResponse(rsp *http.Response) (*UpdateEquipmentD
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -57994,6 +61733,16 @@ func ParseUpdateEquipmentDowntimeResponse(rsp *http.Response) (*UpdateEquipmentD
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateEquipmentDowntimeResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers UpdateEquipmentDowntimeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -58118,6 +61867,9 @@ func ParseGetEquipmentResponse(rsp *http.Response) (*GetEquipmentResponse, error
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -58156,6 +61908,40 @@ func ParseGetEquipmentResponse(rsp *http.Response) (*GetEquipmentResponse, error
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetEquipmentResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetEquipmentResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetEquipmentResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -58220,6 +62006,13 @@ func ParseUpdateEquipmentResponse(rsp *http.Response) (*UpdateEquipmentResponse,
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -58244,6 +62037,16 @@ func ParseUpdateEquipmentResponse(rsp *http.Response) (*UpdateEquipmentResponse,
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateEquipmentResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers UpdateEquipmentResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -58456,6 +62259,9 @@ func ParseGetGaugeCodeResponse(rsp *http.Response) (*GetGaugeCodeResponse, error
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -58494,6 +62300,40 @@ func ParseGetGaugeCodeResponse(rsp *http.Response) (*GetGaugeCodeResponse, error
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetGaugeCodeResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetGaugeCodeResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetGaugeCodeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -58706,6 +62546,9 @@ func ParseGetGradeCodeResponse(rsp *http.Response) (*GetGradeCodeResponse, error
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -58744,6 +62587,40 @@ func ParseGetGradeCodeResponse(rsp *http.Response) (*GetGradeCodeResponse, error
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetGradeCodeResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetGradeCodeResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetGradeCodeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -58956,6 +62833,9 @@ func ParseGetInProcessTrackingFieldResponse(rsp *http.Response) (*GetInProcessTr
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -58994,6 +62874,40 @@ func ParseGetInProcessTrackingFieldResponse(rsp *http.Response) (*GetInProcessTr
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetInProcessTrackingFieldResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetInProcessTrackingFieldResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetInProcessTrackingFieldResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -59118,6 +63032,9 @@ func ParseGetInventoryEventResponse(rsp *http.Response) (*GetInventoryEventRespo
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -59156,6 +63073,40 @@ func ParseGetInventoryEventResponse(rsp *http.Response) (*GetInventoryEventRespo
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetInventoryEventResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetInventoryEventResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetInventoryEventResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -59220,6 +63171,13 @@ func ParsePatchInventoryEventResponse(rsp *http.Response) (*PatchInventoryEventR
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -59244,6 +63202,16 @@ func ParsePatchInventoryEventResponse(rsp *http.Response) (*PatchInventoryEventR
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers PatchInventoryEventResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers PatchInventoryEventResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -59279,6 +63247,9 @@ func ParseGetInventoryEventDetailsResponse(rsp *http.Response) (*GetInventoryEve
 			return nil, err
 		}
 		response.JSON200 = &dest
+
+	case rsp.StatusCode == 304:
+		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
@@ -59318,6 +63289,40 @@ func ParseGetInventoryEventDetailsResponse(rsp *http.Response) (*GetInventoryEve
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetInventoryEventDetailsResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetInventoryEventDetailsResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetInventoryEventDetailsResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -59382,6 +63387,13 @@ func ParsePatchInventoryEventDetailsResponse(rsp *http.Response) (*PatchInventor
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -59406,6 +63418,16 @@ func ParsePatchInventoryEventDetailsResponse(rsp *http.Response) (*PatchInventor
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers PatchInventoryEventDetailsResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers PatchInventoryEventDetailsResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -59470,6 +63492,13 @@ func ParseUpdateInventoryEventDetailsResponse(rsp *http.Response) (*UpdateInvent
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -59494,6 +63523,16 @@ func ParseUpdateInventoryEventDetailsResponse(rsp *http.Response) (*UpdateInvent
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateInventoryEventDetailsResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers UpdateInventoryEventDetailsResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -59780,6 +63819,9 @@ func ParseGetInventoryLotResponse(rsp *http.Response) (*GetInventoryLotResponse,
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -59818,6 +63860,40 @@ func ParseGetInventoryLotResponse(rsp *http.Response) (*GetInventoryLotResponse,
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetInventoryLotResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetInventoryLotResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetInventoryLotResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -60597,6 +64673,9 @@ func ParseGetItemCategoryResponse(rsp *http.Response) (*GetItemCategoryResponse,
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -60635,6 +64714,40 @@ func ParseGetItemCategoryResponse(rsp *http.Response) (*GetItemCategoryResponse,
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetItemCategoryResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetItemCategoryResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetItemCategoryResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -60847,6 +64960,9 @@ func ParseGetItemClassResponse(rsp *http.Response) (*GetItemClassResponse, error
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -60885,6 +65001,40 @@ func ParseGetItemClassResponse(rsp *http.Response) (*GetItemClassResponse, error
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetItemClassResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetItemClassResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetItemClassResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -61002,6 +65152,9 @@ func ParseGetItemTagResponse(rsp *http.Response) (*GetItemTagResponse, error) {
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -61040,6 +65193,40 @@ func ParseGetItemTagResponse(rsp *http.Response) (*GetItemTagResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetItemTagResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetItemTagResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetItemTagResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -61428,6 +65615,9 @@ func ParseGetItemResponse(rsp *http.Response) (*GetItemResponse, error) {
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -61466,6 +65656,40 @@ func ParseGetItemResponse(rsp *http.Response) (*GetItemResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetItemResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetItemResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetItemResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -61530,6 +65754,13 @@ func ParsePatchItemResponse(rsp *http.Response) (*PatchItemResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -61554,6 +65785,16 @@ func ParsePatchItemResponse(rsp *http.Response) (*PatchItemResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers PatchItemResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers PatchItemResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -61618,6 +65859,13 @@ func ParseUpdateItemResponse(rsp *http.Response) (*UpdateItemResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -61642,6 +65890,16 @@ func ParseUpdateItemResponse(rsp *http.Response) (*UpdateItemResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateItemResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers UpdateItemResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -61794,6 +66052,13 @@ func ParseReplaceItemCustomFieldsResponse(rsp *http.Response) (*ReplaceItemCusto
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -61818,6 +66083,16 @@ func ParseReplaceItemCustomFieldsResponse(rsp *http.Response) (*ReplaceItemCusto
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers ReplaceItemCustomFieldsResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers ReplaceItemCustomFieldsResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -61882,6 +66157,13 @@ func ParseReplaceItemCustomFieldsDeprecatedResponse(rsp *http.Response) (*Replac
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -61906,6 +66188,16 @@ func ParseReplaceItemCustomFieldsDeprecatedResponse(rsp *http.Response) (*Replac
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers ReplaceItemCustomFieldsDeprecatedResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers ReplaceItemCustomFieldsDeprecatedResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -62149,6 +66441,13 @@ func ParseDeleteItemCustomerDetailResponse(rsp *http.Response) (*DeleteItemCusto
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -62222,6 +66521,13 @@ func ParseUpdateItemCustomerDetailResponse(rsp *http.Response) (*UpdateItemCusto
 			return nil, err
 		}
 		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
@@ -62740,6 +67046,13 @@ func ParseDeleteItemMaterialVendorDetailResponse(rsp *http.Response) (*DeleteIte
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -62813,6 +67126,13 @@ func ParseUpdateItemMaterialVendorDetailResponse(rsp *http.Response) (*UpdateIte
 			return nil, err
 		}
 		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
@@ -62975,6 +67295,13 @@ func ParseReplaceItemPurchasePriceBreaksResponse(rsp *http.Response) (*ReplaceIt
 			return nil, err
 		}
 		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
@@ -63240,6 +67567,13 @@ func ParseReplaceItemSalesPriceBreaksResponse(rsp *http.Response) (*ReplaceItemS
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -63416,6 +67750,13 @@ func ParseReplaceItemTagsResponse(rsp *http.Response) (*ReplaceItemTagsResponse,
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -63440,6 +67781,16 @@ func ParseReplaceItemTagsResponse(rsp *http.Response) (*ReplaceItemTagsResponse,
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers ReplaceItemTagsResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers ReplaceItemTagsResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -63506,6 +67857,13 @@ func ParseRemoveItemTagResponse(rsp *http.Response) (*RemoveItemTagResponse, err
 			return nil, err
 		}
 		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -63834,6 +68192,13 @@ func ParseDeleteItemVendorDetailResponse(rsp *http.Response) (*DeleteItemVendorD
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -63907,6 +68272,13 @@ func ParseUpdateItemVendorDetailResponse(rsp *http.Response) (*UpdateItemVendorD
 			return nil, err
 		}
 		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
@@ -64175,6 +68547,13 @@ func ParseDeleteLocationResponse(rsp *http.Response) (*DeleteLocationResponse, e
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -64221,6 +68600,9 @@ func ParseGetLocationResponse(rsp *http.Response) (*GetLocationResponse, error) 
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -64259,6 +68641,40 @@ func ParseGetLocationResponse(rsp *http.Response) (*GetLocationResponse, error) 
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetLocationResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetLocationResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetLocationResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -64471,6 +68887,9 @@ func ParseGetMaterialCodeResponse(rsp *http.Response) (*GetMaterialCodeResponse,
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -64509,6 +68928,40 @@ func ParseGetMaterialCodeResponse(rsp *http.Response) (*GetMaterialCodeResponse,
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetMaterialCodeResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetMaterialCodeResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetMaterialCodeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -64809,6 +69262,9 @@ func ParseGetMaterialShapeResponse(rsp *http.Response) (*GetMaterialShapeRespons
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -64847,6 +69303,40 @@ func ParseGetMaterialShapeResponse(rsp *http.Response) (*GetMaterialShapeRespons
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetMaterialShapeResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetMaterialShapeResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetMaterialShapeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -64911,6 +69401,13 @@ func ParseUpdateMaterialShapeResponse(rsp *http.Response) (*UpdateMaterialShapeR
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -64935,6 +69432,16 @@ func ParseUpdateMaterialShapeResponse(rsp *http.Response) (*UpdateMaterialShapeR
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateMaterialShapeResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers UpdateMaterialShapeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -65279,6 +69786,9 @@ func ParseGetPaymentTermResponse(rsp *http.Response) (*GetPaymentTermResponse, e
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -65317,6 +69827,40 @@ func ParseGetPaymentTermResponse(rsp *http.Response) (*GetPaymentTermResponse, e
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetPaymentTermResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetPaymentTermResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetPaymentTermResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -65353,6 +69897,9 @@ func ParseGetCostingSettingsResponse(rsp *http.Response) (*GetCostingSettingsRes
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
 		var dest Unauthorized
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -65377,6 +69924,40 @@ func ParseGetCostingSettingsResponse(rsp *http.Response) (*GetCostingSettingsRes
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetCostingSettingsResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetCostingSettingsResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetCostingSettingsResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -65441,6 +70022,13 @@ func ParseUpdateCostingSettingsResponse(rsp *http.Response) (*UpdateCostingSetti
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -65465,6 +70053,16 @@ func ParseUpdateCostingSettingsResponse(rsp *http.Response) (*UpdateCostingSetti
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateCostingSettingsResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers UpdateCostingSettingsResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -65501,6 +70099,9 @@ func ParseGetPricingSettingsResponse(rsp *http.Response) (*GetPricingSettingsRes
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
 		var dest Unauthorized
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -65532,6 +70133,40 @@ func ParseGetPricingSettingsResponse(rsp *http.Response) (*GetPricingSettingsRes
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetPricingSettingsResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetPricingSettingsResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetPricingSettingsResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -65596,6 +70231,13 @@ func ParseUpdatePricingSettingsResponse(rsp *http.Response) (*UpdatePricingSetti
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -65620,6 +70262,16 @@ func ParseUpdatePricingSettingsResponse(rsp *http.Response) (*UpdatePricingSetti
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdatePricingSettingsResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers UpdatePricingSettingsResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -65832,6 +70484,9 @@ func ParseGetShapeCodeResponse(rsp *http.Response) (*GetShapeCodeResponse, error
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -65870,6 +70525,40 @@ func ParseGetShapeCodeResponse(rsp *http.Response) (*GetShapeCodeResponse, error
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetShapeCodeResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetShapeCodeResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetShapeCodeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -66082,6 +70771,9 @@ func ParseGetTagResponse(rsp *http.Response) (*GetTagResponse, error) {
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -66120,6 +70812,40 @@ func ParseGetTagResponse(rsp *http.Response) (*GetTagResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetTagResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetTagResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetTagResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -66184,6 +70910,13 @@ func ParsePatchTagResponse(rsp *http.Response) (*PatchTagResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -66208,6 +70941,16 @@ func ParsePatchTagResponse(rsp *http.Response) (*PatchTagResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers PatchTagResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers PatchTagResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -66272,6 +71015,13 @@ func ParseUpdateTagResponse(rsp *http.Response) (*UpdateTagResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -66296,6 +71046,16 @@ func ParseUpdateTagResponse(rsp *http.Response) (*UpdateTagResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateTagResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers UpdateTagResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -66596,6 +71356,9 @@ func ParseGetVendorResponse(rsp *http.Response) (*GetVendorResponse, error) {
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -66634,6 +71397,40 @@ func ParseGetVendorResponse(rsp *http.Response) (*GetVendorResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetVendorResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetVendorResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetVendorResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -66698,6 +71495,13 @@ func ParseUpdateVendorResponse(rsp *http.Response) (*UpdateVendorResponse, error
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -66722,6 +71526,16 @@ func ParseUpdateVendorResponse(rsp *http.Response) (*UpdateVendorResponse, error
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateVendorResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers UpdateVendorResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -66965,6 +71779,13 @@ func ParseDeleteWorkCenterResponse(rsp *http.Response) (*DeleteWorkCenterRespons
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -67011,6 +71832,9 @@ func ParseGetWorkCenterResponse(rsp *http.Response) (*GetWorkCenterResponse, err
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -67049,6 +71873,40 @@ func ParseGetWorkCenterResponse(rsp *http.Response) (*GetWorkCenterResponse, err
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetWorkCenterResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetWorkCenterResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetWorkCenterResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -67113,6 +71971,13 @@ func ParseUpdateWorkCenterResponse(rsp *http.Response) (*UpdateWorkCenterRespons
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest PayloadTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -67137,6 +72002,16 @@ func ParseUpdateWorkCenterResponse(rsp *http.Response) (*UpdateWorkCenterRespons
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateWorkCenterResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers UpdateWorkCenterResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {

@@ -39,7 +39,7 @@ func (h *VendorsHandler) GetVendor(ctx context.Context, req gen.GetVendorRequest
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetVendor200JSONResponse(toAPI(v)), nil
+	return gen.GetVendor200JSONResponse{Body: toAPI(v)}, nil
 }
 
 func (h *VendorsHandler) UpdateVendor(ctx context.Context, req gen.UpdateVendorRequestObject) (gen.UpdateVendorResponseObject, error) {
@@ -47,7 +47,7 @@ func (h *VendorsHandler) UpdateVendor(ctx context.Context, req gen.UpdateVendorR
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateVendor200JSONResponse(toAPI(v)), nil
+	return gen.UpdateVendor200JSONResponse{Body: toAPI(v)}, nil
 }
 
 func (h *VendorsHandler) ListVendors(ctx context.Context, req gen.ListVendorsRequestObject) (gen.ListVendorsResponseObject, error) {

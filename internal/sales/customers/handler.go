@@ -47,7 +47,7 @@ func (h *CustomersHandler) GetCustomer(ctx context.Context, req gen.GetCustomerR
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetCustomer200JSONResponse(customerToAPI(c)), nil
+	return gen.GetCustomer200JSONResponse{Body: customerToAPI(c)}, nil
 }
 
 func (h *CustomersHandler) UpdateCustomer(ctx context.Context, req gen.UpdateCustomerRequestObject) (gen.UpdateCustomerResponseObject, error) {
@@ -55,7 +55,7 @@ func (h *CustomersHandler) UpdateCustomer(ctx context.Context, req gen.UpdateCus
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateCustomer200JSONResponse(customerToAPI(c)), nil
+	return gen.UpdateCustomer200JSONResponse{Body: customerToAPI(c)}, nil
 }
 
 // PatchCustomer applies the patch to the customer's read shape inside the service's
@@ -85,7 +85,7 @@ func (h *CustomersHandler) PatchCustomer(ctx context.Context, req gen.PatchCusto
 	if err != nil {
 		return nil, err
 	}
-	return gen.PatchCustomer200JSONResponse(customerToAPI(c)), nil
+	return gen.PatchCustomer200JSONResponse{Body: customerToAPI(c)}, nil
 }
 
 func (h *CustomersHandler) DeleteCustomer(ctx context.Context, req gen.DeleteCustomerRequestObject) (gen.DeleteCustomerResponseObject, error) {
@@ -104,7 +104,7 @@ func (h *CustomersHandler) SetCustomerTier(ctx context.Context, req gen.SetCusto
 	if err != nil {
 		return nil, err
 	}
-	return gen.SetCustomerTier200JSONResponse(customerToAPI(c)), nil
+	return gen.SetCustomerTier200JSONResponse{Body: customerToAPI(c)}, nil
 }
 
 func (h *CustomersHandler) ListCustomers(ctx context.Context, req gen.ListCustomersRequestObject) (gen.ListCustomersResponseObject, error) {

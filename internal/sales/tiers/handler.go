@@ -29,7 +29,7 @@ func (h *CustomerTiersHandler) GetCustomerTier(ctx context.Context, req gen.GetC
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetCustomerTier200JSONResponse(toAPI(t)), nil
+	return gen.GetCustomerTier200JSONResponse{Body: toAPI(t)}, nil
 }
 
 func (h *CustomerTiersHandler) ListCustomerTiers(ctx context.Context, req gen.ListCustomerTiersRequestObject) (gen.ListCustomerTiersResponseObject, error) {

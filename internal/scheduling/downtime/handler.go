@@ -30,7 +30,7 @@ func (h *EquipmentDowntimeHandler) GetEquipmentDowntime(ctx context.Context, req
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetEquipmentDowntime200JSONResponse(toAPI(d)), nil
+	return gen.GetEquipmentDowntime200JSONResponse{Body: toAPI(d)}, nil
 }
 
 func (h *EquipmentDowntimeHandler) UpdateEquipmentDowntime(ctx context.Context, req gen.UpdateEquipmentDowntimeRequestObject) (gen.UpdateEquipmentDowntimeResponseObject, error) {
@@ -38,7 +38,7 @@ func (h *EquipmentDowntimeHandler) UpdateEquipmentDowntime(ctx context.Context, 
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateEquipmentDowntime200JSONResponse(toAPI(d)), nil
+	return gen.UpdateEquipmentDowntime200JSONResponse{Body: toAPI(d)}, nil
 }
 
 func (h *EquipmentDowntimeHandler) DeleteEquipmentDowntime(ctx context.Context, req gen.DeleteEquipmentDowntimeRequestObject) (gen.DeleteEquipmentDowntimeResponseObject, error) {

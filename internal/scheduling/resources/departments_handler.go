@@ -33,7 +33,7 @@ func (h *DepartmentsHandler) GetDepartment(ctx context.Context, req gen.GetDepar
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetDepartment200JSONResponse(departmentToAPI(d)), nil
+	return gen.GetDepartment200JSONResponse{Body: departmentToAPI(d)}, nil
 }
 
 func (h *DepartmentsHandler) UpdateDepartment(ctx context.Context, req gen.UpdateDepartmentRequestObject) (gen.UpdateDepartmentResponseObject, error) {
@@ -42,7 +42,7 @@ func (h *DepartmentsHandler) UpdateDepartment(ctx context.Context, req gen.Updat
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateDepartment200JSONResponse(departmentToAPI(d)), nil
+	return gen.UpdateDepartment200JSONResponse{Body: departmentToAPI(d)}, nil
 }
 
 func (h *DepartmentsHandler) ListDepartments(ctx context.Context, req gen.ListDepartmentsRequestObject) (gen.ListDepartmentsResponseObject, error) {

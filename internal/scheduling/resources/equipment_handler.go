@@ -29,7 +29,7 @@ func (h *EquipmentHandler) GetEquipment(ctx context.Context, req gen.GetEquipmen
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetEquipment200JSONResponse(equipmentToAPI(e)), nil
+	return gen.GetEquipment200JSONResponse{Body: equipmentToAPI(e)}, nil
 }
 
 func (h *EquipmentHandler) UpdateEquipment(ctx context.Context, req gen.UpdateEquipmentRequestObject) (gen.UpdateEquipmentResponseObject, error) {
@@ -37,7 +37,7 @@ func (h *EquipmentHandler) UpdateEquipment(ctx context.Context, req gen.UpdateEq
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateEquipment200JSONResponse(equipmentToAPI(e)), nil
+	return gen.UpdateEquipment200JSONResponse{Body: equipmentToAPI(e)}, nil
 }
 
 func (h *EquipmentHandler) ListEquipment(ctx context.Context, req gen.ListEquipmentRequestObject) (gen.ListEquipmentResponseObject, error) {

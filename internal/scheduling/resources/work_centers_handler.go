@@ -30,7 +30,7 @@ func (h *WorkCentersHandler) GetWorkCenter(ctx context.Context, req gen.GetWorkC
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetWorkCenter200JSONResponse(workCenterToAPI(wc)), nil
+	return gen.GetWorkCenter200JSONResponse{Body: workCenterToAPI(wc)}, nil
 }
 
 func (h *WorkCentersHandler) UpdateWorkCenter(ctx context.Context, req gen.UpdateWorkCenterRequestObject) (gen.UpdateWorkCenterResponseObject, error) {
@@ -38,7 +38,7 @@ func (h *WorkCentersHandler) UpdateWorkCenter(ctx context.Context, req gen.Updat
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateWorkCenter200JSONResponse(workCenterToAPI(wc)), nil
+	return gen.UpdateWorkCenter200JSONResponse{Body: workCenterToAPI(wc)}, nil
 }
 
 func (h *WorkCentersHandler) DeleteWorkCenter(ctx context.Context, req gen.DeleteWorkCenterRequestObject) (gen.DeleteWorkCenterResponseObject, error) {

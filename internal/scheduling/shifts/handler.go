@@ -34,7 +34,7 @@ func (h *DepartmentShiftsHandler) GetDepartmentShift(ctx context.Context, req ge
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetDepartmentShift200JSONResponse(toAPI(sh)), nil
+	return gen.GetDepartmentShift200JSONResponse{Body: toAPI(sh)}, nil
 }
 
 func (h *DepartmentShiftsHandler) UpdateDepartmentShift(ctx context.Context, req gen.UpdateDepartmentShiftRequestObject) (gen.UpdateDepartmentShiftResponseObject, error) {
@@ -42,7 +42,7 @@ func (h *DepartmentShiftsHandler) UpdateDepartmentShift(ctx context.Context, req
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateDepartmentShift200JSONResponse(toAPI(sh)), nil
+	return gen.UpdateDepartmentShift200JSONResponse{Body: toAPI(sh)}, nil
 }
 
 func (h *DepartmentShiftsHandler) DeleteDepartmentShift(ctx context.Context, req gen.DeleteDepartmentShiftRequestObject) (gen.DeleteDepartmentShiftResponseObject, error) {

@@ -34,7 +34,7 @@ func (h *TrackingFieldsHandler) GetInProcessTrackingField(ctx context.Context, r
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetInProcessTrackingField200JSONResponse(toAPI(f)), nil
+	return gen.GetInProcessTrackingField200JSONResponse{Body: toAPI(f)}, nil
 }
 
 func (h *TrackingFieldsHandler) ListInProcessTrackingFields(ctx context.Context, req gen.ListInProcessTrackingFieldsRequestObject) (gen.ListInProcessTrackingFieldsResponseObject, error) {

@@ -76,7 +76,7 @@ func (h *AttachmentsHandler) GetAttachment(ctx context.Context, req gen.GetAttac
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetAttachment200JSONResponse(toAPI(a)), nil
+	return gen.GetAttachment200JSONResponse{Body: toAPI(a)}, nil
 }
 
 func (h *AttachmentsHandler) DeleteAttachment(ctx context.Context, req gen.DeleteAttachmentRequestObject) (gen.DeleteAttachmentResponseObject, error) {

@@ -38,7 +38,7 @@ func (h *CompaniesHandler) GetCompany(ctx context.Context, req gen.GetCompanyReq
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetCompany200JSONResponse(toAPI(c)), nil
+	return gen.GetCompany200JSONResponse{Body: toAPI(c)}, nil
 }
 
 func (h *CompaniesHandler) UpdateCompany(ctx context.Context, req gen.UpdateCompanyRequestObject) (gen.UpdateCompanyResponseObject, error) {
@@ -46,7 +46,7 @@ func (h *CompaniesHandler) UpdateCompany(ctx context.Context, req gen.UpdateComp
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateCompany200JSONResponse(toAPI(c)), nil
+	return gen.UpdateCompany200JSONResponse{Body: toAPI(c)}, nil
 }
 
 // PatchCompany applies the patch to the company's read shape inside the service's
@@ -73,7 +73,7 @@ func (h *CompaniesHandler) PatchCompany(ctx context.Context, req gen.PatchCompan
 	if err != nil {
 		return nil, err
 	}
-	return gen.PatchCompany200JSONResponse(toAPI(c)), nil
+	return gen.PatchCompany200JSONResponse{Body: toAPI(c)}, nil
 }
 
 func (h *CompaniesHandler) ListCompanies(ctx context.Context, req gen.ListCompaniesRequestObject) (gen.ListCompaniesResponseObject, error) {

@@ -29,7 +29,7 @@ func (h *CustomFieldsHandler) GetCustomField(ctx context.Context, req gen.GetCus
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetCustomField200JSONResponse(toAPI(d)), nil
+	return gen.GetCustomField200JSONResponse{Body: toAPI(d)}, nil
 }
 
 func (h *CustomFieldsHandler) UpdateCustomField(ctx context.Context, req gen.UpdateCustomFieldRequestObject) (gen.UpdateCustomFieldResponseObject, error) {
@@ -37,7 +37,7 @@ func (h *CustomFieldsHandler) UpdateCustomField(ctx context.Context, req gen.Upd
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateCustomField200JSONResponse(toAPI(d)), nil
+	return gen.UpdateCustomField200JSONResponse{Body: toAPI(d)}, nil
 }
 
 func (h *CustomFieldsHandler) DeleteCustomField(ctx context.Context, req gen.DeleteCustomFieldRequestObject) (gen.DeleteCustomFieldResponseObject, error) {

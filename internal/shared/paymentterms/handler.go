@@ -30,7 +30,7 @@ func (h *PaymentTermsHandler) GetPaymentTerm(ctx context.Context, req gen.GetPay
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetPaymentTerm200JSONResponse(toAPI(t)), nil
+	return gen.GetPaymentTerm200JSONResponse{Body: toAPI(t)}, nil
 }
 
 func (h *PaymentTermsHandler) ListPaymentTerms(ctx context.Context, req gen.ListPaymentTermsRequestObject) (gen.ListPaymentTermsResponseObject, error) {

@@ -20,7 +20,7 @@ func (h *SettingsHandler) GetPricingSettings(ctx context.Context, _ gen.GetPrici
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetPricingSettings200JSONResponse(pricingToAPI(p)), nil
+	return gen.GetPricingSettings200JSONResponse{Body: pricingToAPI(p)}, nil
 }
 
 func (h *SettingsHandler) UpdatePricingSettings(ctx context.Context, req gen.UpdatePricingSettingsRequestObject) (gen.UpdatePricingSettingsResponseObject, error) {
@@ -35,7 +35,7 @@ func (h *SettingsHandler) UpdatePricingSettings(ctx context.Context, req gen.Upd
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdatePricingSettings200JSONResponse(pricingToAPI(p)), nil
+	return gen.UpdatePricingSettings200JSONResponse{Body: pricingToAPI(p)}, nil
 }
 
 func (h *SettingsHandler) GetCostingSettings(ctx context.Context, _ gen.GetCostingSettingsRequestObject) (gen.GetCostingSettingsResponseObject, error) {
@@ -43,7 +43,7 @@ func (h *SettingsHandler) GetCostingSettings(ctx context.Context, _ gen.GetCosti
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetCostingSettings200JSONResponse(costingToAPI(c)), nil
+	return gen.GetCostingSettings200JSONResponse{Body: costingToAPI(c)}, nil
 }
 
 func (h *SettingsHandler) UpdateCostingSettings(ctx context.Context, req gen.UpdateCostingSettingsRequestObject) (gen.UpdateCostingSettingsResponseObject, error) {
@@ -51,7 +51,7 @@ func (h *SettingsHandler) UpdateCostingSettings(ctx context.Context, req gen.Upd
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateCostingSettings200JSONResponse(costingToAPI(c)), nil
+	return gen.UpdateCostingSettings200JSONResponse{Body: costingToAPI(c)}, nil
 }
 
 func pricingToAPI(p Pricing) gen.PricingSettings {

@@ -41,7 +41,7 @@ func (h *TagsHandler) GetTag(ctx context.Context, req gen.GetTagRequestObject) (
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetTag200JSONResponse(t), nil
+	return gen.GetTag200JSONResponse{Body: t}, nil
 }
 
 func (h *TagsHandler) UpdateTag(ctx context.Context, req gen.UpdateTagRequestObject) (gen.UpdateTagResponseObject, error) {
@@ -49,7 +49,7 @@ func (h *TagsHandler) UpdateTag(ctx context.Context, req gen.UpdateTagRequestObj
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateTag200JSONResponse(ToAPI(t)), nil
+	return gen.UpdateTag200JSONResponse{Body: ToAPI(t)}, nil
 }
 
 // PatchTag applies the patch to the tag's read shape inside the service's transaction, then
@@ -76,7 +76,7 @@ func (h *TagsHandler) PatchTag(ctx context.Context, req gen.PatchTagRequestObjec
 	if err != nil {
 		return nil, err
 	}
-	return gen.PatchTag200JSONResponse(ToAPI(t)), nil
+	return gen.PatchTag200JSONResponse{Body: ToAPI(t)}, nil
 }
 
 // GetItemTag answers a tag an active item carries; see Service.GetItemTag.
@@ -85,7 +85,7 @@ func (h *TagsHandler) GetItemTag(ctx context.Context, req gen.GetItemTagRequestO
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetItemTag200JSONResponse(ToAPI(t)), nil
+	return gen.GetItemTag200JSONResponse{Body: ToAPI(t)}, nil
 }
 
 // ListItemTags lists the tags active items carry, with the tag catalogue's filter and sort.
@@ -118,7 +118,7 @@ func (h *TagsHandler) GetAccountingCode(ctx context.Context, req gen.GetAccounti
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetAccountingCode200JSONResponse(t), nil
+	return gen.GetAccountingCode200JSONResponse{Body: t}, nil
 }
 
 func (h *TagsHandler) ListAccountingCodes(ctx context.Context, req gen.ListAccountingCodesRequestObject) (gen.ListAccountingCodesResponseObject, error) {
@@ -142,7 +142,7 @@ func (h *TagsHandler) GetChartOfAccount(ctx context.Context, req gen.GetChartOfA
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetChartOfAccount200JSONResponse(t), nil
+	return gen.GetChartOfAccount200JSONResponse{Body: t}, nil
 }
 
 func (h *TagsHandler) ListChartOfAccounts(ctx context.Context, req gen.ListChartOfAccountsRequestObject) (gen.ListChartOfAccountsResponseObject, error) {

@@ -42,7 +42,7 @@ func (h *InventoryEventsHandler) GetInventoryEvent(ctx context.Context, req gen.
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetInventoryEvent200JSONResponse(eventToAPI(ev)), nil
+	return gen.GetInventoryEvent200JSONResponse{Body: eventToAPI(ev)}, nil
 }
 
 func (h *InventoryEventsHandler) ListInventoryEvents(ctx context.Context, req gen.ListInventoryEventsRequestObject) (gen.ListInventoryEventsResponseObject, error) {
@@ -95,7 +95,7 @@ func (h *InventoryEventsHandler) PatchInventoryEvent(ctx context.Context, req ge
 	if err != nil {
 		return nil, err
 	}
-	return gen.PatchInventoryEvent200JSONResponse(eventToAPI(ev)), nil
+	return gen.PatchInventoryEvent200JSONResponse{Body: eventToAPI(ev)}, nil
 }
 
 func (h *InventoryEventsHandler) GetInventoryEventDetails(ctx context.Context, req gen.GetInventoryEventDetailsRequestObject) (gen.GetInventoryEventDetailsResponseObject, error) {
@@ -103,7 +103,7 @@ func (h *InventoryEventsHandler) GetInventoryEventDetails(ctx context.Context, r
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetInventoryEventDetails200JSONResponse(detailsToAPI(ev)), nil
+	return gen.GetInventoryEventDetails200JSONResponse{Body: detailsToAPI(ev)}, nil
 }
 
 func (h *InventoryEventsHandler) UpdateInventoryEventDetails(ctx context.Context, req gen.UpdateInventoryEventDetailsRequestObject) (gen.UpdateInventoryEventDetailsResponseObject, error) {
@@ -115,7 +115,7 @@ func (h *InventoryEventsHandler) UpdateInventoryEventDetails(ctx context.Context
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateInventoryEventDetails200JSONResponse(detailsToAPI(ev)), nil
+	return gen.UpdateInventoryEventDetails200JSONResponse{Body: detailsToAPI(ev)}, nil
 }
 
 func (h *InventoryEventsHandler) PatchInventoryEventDetails(ctx context.Context, req gen.PatchInventoryEventDetailsRequestObject) (gen.PatchInventoryEventDetailsResponseObject, error) {
@@ -133,7 +133,7 @@ func (h *InventoryEventsHandler) PatchInventoryEventDetails(ctx context.Context,
 	if err != nil {
 		return nil, err
 	}
-	return gen.PatchInventoryEventDetails200JSONResponse(detailsToAPI(ev)), nil
+	return gen.PatchInventoryEventDetails200JSONResponse{Body: detailsToAPI(ev)}, nil
 }
 
 func (h *InventoryEventsHandler) RevertInventoryEvent(ctx context.Context, req gen.RevertInventoryEventRequestObject) (gen.RevertInventoryEventResponseObject, error) {

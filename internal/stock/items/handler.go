@@ -45,7 +45,7 @@ func (h *ItemsHandler) GetItem(ctx context.Context, req gen.GetItemRequestObject
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetItem200JSONResponse(itemToAPI(it)), nil
+	return gen.GetItem200JSONResponse{Body: itemToAPI(it)}, nil
 }
 
 func (h *ItemsHandler) UpdateItem(ctx context.Context, req gen.UpdateItemRequestObject) (gen.UpdateItemResponseObject, error) {
@@ -53,7 +53,7 @@ func (h *ItemsHandler) UpdateItem(ctx context.Context, req gen.UpdateItemRequest
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateItem200JSONResponse(itemToAPI(it)), nil
+	return gen.UpdateItem200JSONResponse{Body: itemToAPI(it)}, nil
 }
 
 // PatchItem applies the patch to the item's read shape inside the service's transaction,
@@ -83,7 +83,7 @@ func (h *ItemsHandler) PatchItem(ctx context.Context, req gen.PatchItemRequestOb
 	if err != nil {
 		return nil, err
 	}
-	return gen.PatchItem200JSONResponse(itemToAPI(it)), nil
+	return gen.PatchItem200JSONResponse{Body: itemToAPI(it)}, nil
 }
 
 func (h *ItemsHandler) AddItemRevision(ctx context.Context, req gen.AddItemRevisionRequestObject) (gen.AddItemRevisionResponseObject, error) {
@@ -119,7 +119,7 @@ func (h *ItemsHandler) ReplaceItemTags(ctx context.Context, req gen.ReplaceItemT
 	if err != nil {
 		return nil, err
 	}
-	return gen.ReplaceItemTags200JSONResponse(itemToAPI(it)), nil
+	return gen.ReplaceItemTags200JSONResponse{Body: itemToAPI(it)}, nil
 }
 
 func (h *ItemsHandler) ReplaceItemCustomFields(ctx context.Context, req gen.ReplaceItemCustomFieldsRequestObject) (gen.ReplaceItemCustomFieldsResponseObject, error) {
@@ -127,7 +127,7 @@ func (h *ItemsHandler) ReplaceItemCustomFields(ctx context.Context, req gen.Repl
 	if err != nil {
 		return nil, err
 	}
-	return gen.ReplaceItemCustomFields200JSONResponse(it), nil
+	return gen.ReplaceItemCustomFields200JSONResponse{Body: it}, nil
 }
 
 // ReplaceItemCustomFieldsDeprecated is ReplaceItemCustomFields at its older path.
@@ -136,7 +136,7 @@ func (h *ItemsHandler) ReplaceItemCustomFieldsDeprecated(ctx context.Context, re
 	if err != nil {
 		return nil, err
 	}
-	return gen.ReplaceItemCustomFieldsDeprecated200JSONResponse(it), nil
+	return gen.ReplaceItemCustomFieldsDeprecated200JSONResponse{Body: it}, nil
 }
 
 func (h *ItemsHandler) replaceCustomFields(ctx context.Context, itemID string, body *gen.CustomFields) (gen.Item, error) {

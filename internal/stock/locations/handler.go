@@ -52,7 +52,7 @@ func (h *LocationsHandler) GetLocation(ctx context.Context, req gen.GetLocationR
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetLocation200JSONResponse(toAPI(l)), nil
+	return gen.GetLocation200JSONResponse{Body: toAPI(l)}, nil
 }
 
 func (h *LocationsHandler) DeleteLocation(ctx context.Context, req gen.DeleteLocationRequestObject) (gen.DeleteLocationResponseObject, error) {

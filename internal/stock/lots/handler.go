@@ -57,7 +57,7 @@ func (h *InventoryLotsHandler) GetInventoryLot(ctx context.Context, req gen.GetI
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetInventoryLot200JSONResponse(toAPI(l)), nil
+	return gen.GetInventoryLot200JSONResponse{Body: toAPI(l)}, nil
 }
 
 func toAPI(l Lot) gen.InventoryLot {

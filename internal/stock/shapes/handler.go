@@ -43,7 +43,7 @@ func (h *MaterialShapesHandler) GetMaterialShape(ctx context.Context, req gen.Ge
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetMaterialShape200JSONResponse(toAPI(s)), nil
+	return gen.GetMaterialShape200JSONResponse{Body: toAPI(s)}, nil
 }
 
 func (h *MaterialShapesHandler) UpdateMaterialShape(ctx context.Context, req gen.UpdateMaterialShapeRequestObject) (gen.UpdateMaterialShapeResponseObject, error) {
@@ -51,7 +51,7 @@ func (h *MaterialShapesHandler) UpdateMaterialShape(ctx context.Context, req gen
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateMaterialShape200JSONResponse(toAPI(s)), nil
+	return gen.UpdateMaterialShape200JSONResponse{Body: toAPI(s)}, nil
 }
 
 func (h *MaterialShapesHandler) ListMaterialShapes(ctx context.Context, req gen.ListMaterialShapesRequestObject) (gen.ListMaterialShapesResponseObject, error) {
