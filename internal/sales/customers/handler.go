@@ -10,6 +10,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 	"mos/internal/platform/utctime"
@@ -26,6 +27,20 @@ type CustomersHandler struct {
 // NewHandler returns the customers handler; spec is the served API description.
 func NewHandler(svc *Service, spec *openapi3.T) *CustomersHandler {
 	return &CustomersHandler{svc: svc, patchTarget: patch.NewTarget(spec, "CustomerWrite")}
+}
+
+// Versioned declares customers, their addresses and their contacts for conditional requests
+// (ETag, If-Match). A customer's answer shows the names of its payment terms and tier, so its
+// ETag follows them too.
+func (h *CustomersHandler) Versioned() []conditional.Record {
+	return []conditional.Record{
+		{Table: "customers", Key: map[string]string{"id": "customerId"}, Shows: customerShowsSQL,
+			Operations: []string{"getCustomer", "updateCustomer", "patchCustomer", "deleteCustomer", "setCustomerTier"}},
+		{Table: "customer_addresses", Key: map[string]string{"id": "customerAddressId", "customer_id": "customerId"},
+			Operations: []string{"getCustomerAddress", "updateCustomerAddress", "deleteCustomerAddress"}},
+		{Table: "customer_contacts", Key: map[string]string{"id": "contactId", "customer_id": "customerId"},
+			Operations: []string{"getCustomerContact", "updateCustomerContact", "deleteCustomerContact"}},
+	}
 }
 
 // tenantOf is the calling tenant with its primary currency, the default currencyCode.

@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/utctime"
 )
@@ -16,6 +17,14 @@ type EquipmentDowntimeHandler struct {
 
 // NewHandler returns the equipment downtime handler.
 func NewHandler(svc *Service) *EquipmentDowntimeHandler { return &EquipmentDowntimeHandler{svc: svc} }
+
+// Versioned declares equipment downtimes for conditional requests (ETag, If-Match). A
+// downtime's answer shows the names of its departments and equipment, which its ETag follows
+// too.
+func (h *EquipmentDowntimeHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "equipment_downtimes", Key: map[string]string{"id": "id"}, Shows: downtimeShowsSQL,
+		Operations: []string{"getEquipmentDowntime", "updateEquipmentDowntime", "deleteEquipmentDowntime"}}}
+}
 
 func (h *EquipmentDowntimeHandler) CreateEquipmentDowntime(ctx context.Context, req gen.CreateEquipmentDowntimeRequestObject) (gen.CreateEquipmentDowntimeResponseObject, error) {
 	id, err := h.svc.Create(ctx, auth.TenantID(ctx), fromAPI(*req.Body))

@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 )
 
@@ -15,6 +16,13 @@ type DepartmentsHandler struct {
 
 // NewDepartmentsHandler returns the departments handler.
 func NewDepartmentsHandler(svc *Service) *DepartmentsHandler { return &DepartmentsHandler{svc: svc} }
+
+// Versioned declares departments for conditional requests (ETag, If-Match). A department's
+// answer shows its work centers and their equipment, which its ETag follows too.
+func (h *DepartmentsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "departments", Key: map[string]string{"id": "id"},
+		Shows: func() string { return departmentShowsSQL }, Operations: []string{"getDepartment", "updateDepartment"}}}
+}
 
 func (h *DepartmentsHandler) CreateDepartment(ctx context.Context, req gen.CreateDepartmentRequestObject) (gen.CreateDepartmentResponseObject, error) {
 	b := req.Body

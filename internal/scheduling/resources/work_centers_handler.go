@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/listing"
 )
@@ -16,6 +17,14 @@ type WorkCentersHandler struct {
 
 // NewWorkCentersHandler returns the work centers handler.
 func NewWorkCentersHandler(svc *Service) *WorkCentersHandler { return &WorkCentersHandler{svc: svc} }
+
+// Versioned declares work centers for conditional requests (ETag, If-Match). A work center's
+// answer shows its equipment, which its ETag follows too.
+func (h *WorkCentersHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "work_centers", Key: map[string]string{"id": "id"},
+		Shows:      func() string { return workCenterShowsSQL },
+		Operations: []string{"getWorkCenter", "updateWorkCenter", "deleteWorkCenter"}}}
+}
 
 func (h *WorkCentersHandler) CreateWorkCenter(ctx context.Context, req gen.CreateWorkCenterRequestObject) (gen.CreateWorkCenterResponseObject, error) {
 	id, err := h.svc.CreateWorkCenter(ctx, auth.TenantID(ctx), workCenterFromAPI(*req.Body))

@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 )
 
@@ -15,6 +16,13 @@ type DepartmentShiftsHandler struct {
 
 // NewHandler returns the department shifts handler.
 func NewHandler(svc *Service) *DepartmentShiftsHandler { return &DepartmentShiftsHandler{svc: svc} }
+
+// Versioned declares department shifts for conditional requests (ETag, If-Match). A shift's
+// answer shows the names of its equipment, which its ETag follows too.
+func (h *DepartmentShiftsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "department_shifts", Key: map[string]string{"id": "id"}, Shows: shiftShowsSQL,
+		Operations: []string{"getDepartmentShift", "updateDepartmentShift", "deleteDepartmentShift"}}}
+}
 
 func (h *DepartmentShiftsHandler) CreateDepartmentShift(ctx context.Context, req gen.CreateDepartmentShiftRequestObject) (gen.CreateDepartmentShiftResponseObject, error) {
 	b := req.Body

@@ -9,6 +9,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 )
@@ -23,6 +24,12 @@ type CompaniesHandler struct {
 // NewHandler returns the companies handler; spec is the served API description.
 func NewHandler(svc *Service, spec *openapi3.T) *CompaniesHandler {
 	return &CompaniesHandler{svc: svc, patchTarget: patch.NewTarget(spec, "CompanyInfoWrite")}
+}
+
+// Versioned declares the company records for conditional requests (ETag, If-Match).
+func (h *CompaniesHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "companies", Key: map[string]string{"id": "companyId"},
+		Operations: []string{"getCompany", "updateCompany", "patchCompany"}}}
 }
 
 func (h *CompaniesHandler) CreateCompany(ctx context.Context, req gen.CreateCompanyRequestObject) (gen.CreateCompanyResponseObject, error) {

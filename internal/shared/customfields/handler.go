@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 )
 
@@ -15,6 +16,12 @@ type CustomFieldsHandler struct {
 
 // NewHandler returns the custom fields handler.
 func NewHandler(svc *Service) *CustomFieldsHandler { return &CustomFieldsHandler{svc: svc} }
+
+// Versioned declares the custom field definitions for conditional requests (ETag, If-Match).
+func (h *CustomFieldsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "custom_fields", Key: map[string]string{"id": "id"},
+		Operations: []string{"getCustomField", "updateCustomField", "deleteCustomField"}}}
+}
 
 func (h *CustomFieldsHandler) CreateCustomField(ctx context.Context, req gen.CreateCustomFieldRequestObject) (gen.CreateCustomFieldResponseObject, error) {
 	id, err := h.svc.Create(ctx, auth.TenantID(ctx), fromAPI(*req.Body))

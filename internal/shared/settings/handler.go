@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 )
 
 // SettingsHandler serves /api/settings/*.
@@ -14,6 +15,14 @@ type SettingsHandler struct {
 
 // NewHandler returns the settings handler.
 func NewHandler(svc *Service) *SettingsHandler { return &SettingsHandler{svc: svc} }
+
+// Versioned declares the tenant's settings for conditional requests (ETag, If-Match): pricing
+// and costing are one record, so a change of either moves the ETag of both. A tenant that
+// never saved settings reads as version 0.
+func (h *SettingsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "settings",
+		Operations: []string{"getPricingSettings", "updatePricingSettings", "getCostingSettings", "updateCostingSettings"}}}
+}
 
 func (h *SettingsHandler) GetPricingSettings(ctx context.Context, _ gen.GetPricingSettingsRequestObject) (gen.GetPricingSettingsResponseObject, error) {
 	p, err := h.svc.Pricing(ctx, auth.TenantID(ctx))

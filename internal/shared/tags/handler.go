@@ -10,6 +10,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 )
@@ -26,6 +27,19 @@ type TagsHandler struct {
 // NewHandler returns the tags handler; spec is the served API description.
 func NewHandler(svc *Service, spec *openapi3.T) *TagsHandler {
 	return &TagsHandler{svc: svc, patchTarget: patch.NewTarget(spec, "TagCreate")}
+}
+
+// Versioned declares the Tag-shaped records for conditional requests (ETag, If-Match). A
+// tag's types follow the records that carry it, so its ETag follows them too.
+func (h *TagsHandler) Versioned() []conditional.Record {
+	types := func() string { return h.svc.store.typesOf("t.tenant_id", "t.id") }
+	return []conditional.Record{
+		{Table: "tags", Key: map[string]string{"id": "tagId"}, Shows: types,
+			Operations: []string{"getTag", "updateTag", "patchTag"}},
+		{Table: "tags", Key: map[string]string{"id": "id"}, Shows: types,
+			Operations: []string{"getItemTag", "getAccountingCode", "getChartOfAccount", "getMaterialCode",
+				"getItemCategory", "getGradeCode", "getShapeCode", "getGaugeCode", "getItemClass"}},
+	}
 }
 
 func (h *TagsHandler) CreateTag(ctx context.Context, req gen.CreateTagRequestObject) (gen.CreateTagResponseObject, error) {

@@ -11,6 +11,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/extref"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
@@ -35,6 +36,14 @@ func NewEventsHandler(svc *Service, spec *openapi3.T) *InventoryEventsHandler {
 		eventTarget:   patch.NewTarget(spec, "InventoryEventWrite"),
 		detailsTarget: patch.NewTarget(spec, "InventoryEventDetailsWrite"),
 	}
+}
+
+// Versioned declares inventory events for conditional requests (ETag, If-Match): the event and
+// its details are one row, so they share its version.
+func (h *InventoryEventsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "inventory_events", Key: map[string]string{"id": "inventoryEventId"},
+		Operations: []string{"getInventoryEvent", "patchInventoryEvent", "getInventoryEventDetails",
+			"updateInventoryEventDetails", "patchInventoryEventDetails"}}}
 }
 
 func (h *InventoryEventsHandler) GetInventoryEvent(ctx context.Context, req gen.GetInventoryEventRequestObject) (gen.GetInventoryEventResponseObject, error) {

@@ -12,6 +12,7 @@ import (
 	"mos/gen"
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
@@ -30,6 +31,22 @@ type ItemsHandler struct {
 // NewHandler returns the items handler; spec is the served API description.
 func NewHandler(svc *Service, spec *openapi3.T) *ItemsHandler {
 	return &ItemsHandler{svc: svc, patchTarget: patch.NewTarget(spec, "ItemWrite")}
+}
+
+// Versioned declares items for conditional requests (ETag, If-Match). Its sub-records (vendor,
+// material vendor and customer details, price breaks) are parts of the item: every write of
+// one advances the item's version, and takes the item's ETag in If-Match. The item's answer
+// also shows data of other areas' records (see itemShowsSQL), which its ETag follows.
+func (h *ItemsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{
+		Table: "items", Key: map[string]string{"id": "itemId"},
+		Shows: func() string { return itemShowsSQL(h.svc.tags.StateSQL) },
+		Operations: []string{"getItem", "updateItem", "patchItem", "replaceItemCustomFields",
+			"replaceItemCustomFieldsDeprecated", "replaceItemTags", "removeItemTag"},
+		Parts: []string{"updateItemVendorDetail", "deleteItemVendorDetail", "updateItemMaterialVendorDetail",
+			"deleteItemMaterialVendorDetail", "updateItemCustomerDetail", "deleteItemCustomerDetail",
+			"replaceItemPurchasePriceBreaks", "replaceItemSalesPriceBreaks"},
+	}}
 }
 
 func (h *ItemsHandler) CreateItem(ctx context.Context, req gen.CreateItemRequestObject) (gen.CreateItemResponseObject, error) {

@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/listing"
 )
@@ -16,6 +17,12 @@ type MaterialShapesHandler struct {
 
 // NewHandler returns the material shapes handler.
 func NewHandler(svc *Service) *MaterialShapesHandler { return &MaterialShapesHandler{svc: svc} }
+
+// Versioned declares the material shapes for conditional requests (ETag, If-Match).
+func (h *MaterialShapesHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "material_shapes", Key: map[string]string{"id": "id"},
+		Operations: []string{"getMaterialShape", "updateMaterialShape"}}}
+}
 
 func fromAPI(b gen.MaterialShapeWrite) Write {
 	w := Write{
