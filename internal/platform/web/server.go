@@ -73,5 +73,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		authenticate(ops, cfg.Auth),
 		requestValidator(cfg.Spec, ops),
 	)
+	// internal/httpapi adds conditional requests (internal/platform/conditional) last, once
+	// the areas' handlers have declared their records.
 	return e, nil
 }
