@@ -3,6 +3,7 @@ package conditional
 import (
 	"bytes"
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -41,6 +42,13 @@ func (g *Guard) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		o, ok := g.ops[c.Request().Method+" "+c.Path()]
 		if !ok {
 			return next(c)
+		}
+		// A list header may come in several lines (RFC 9110); the generated code binding the
+		// operation's parameters takes one, so they are joined as the RFC allows.
+		for _, name := range []string{headerIfMatch, headerIfNoneMatch} {
+			if values := c.Request().Header.Values(name); len(values) > 1 {
+				c.Request().Header.Set(name, strings.Join(values, ", "))
+			}
 		}
 		if o.method == http.MethodGet {
 			return g.read(c, o, next)
