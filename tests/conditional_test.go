@@ -3,13 +3,23 @@ package tests
 import (
 	"context"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"mos/gen/client"
+	"mos/internal/httpapi"
+	"mos/internal/platform/blob"
+	"mos/internal/platform/db"
+	"mos/internal/shared/attachments"
 )
 
 // versionedWrite is a write of a record, as the walk sends it with If-Match.
@@ -639,4 +649,88 @@ func TestETagFollowsWhatTheRecordShows(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// A request's database work takes one connection, however its handler reaches the database:
+// on a server whose pool holds a single connection, conditional writes (which hold their
+// transaction and the record's lock to the end) and reads all complete. A handler taking a
+// second connection would wait for the first for ever, and the client's timeout fail this.
+func TestConditionalRequestsNeedOneConnection(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	var name string
+	if err := srv.Pool.GetContext(ctx, &name, `SELECT current_database()`); err != nil {
+		t.Fatal(err)
+	}
+	dbURL, err := url.Parse(os.Getenv("DATABASE_URL"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dbURL.Path = "/" + name
+	pool, err := db.Open(ctx, dbURL.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = pool.Close() })
+	pool.SetMaxOpenConns(1)
+	blobs, err := blob.NewLocal(srv.BlobDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil)),
+		Attachments: attachments.Config{Blobs: blobs, SigningKey: testSigningKey}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := httptest.NewServer(e)
+	t.Cleanup(one.Close)
+	timeout := &http.Client{Timeout: 20 * time.Second, Transport: specChecker{t: t}}
+
+	te := newTenant(t)
+	item, vendor := buyItem(t, te, "ONE-CONN"), createVendor(t, te, "One Vendor")
+	detail := addVendorDetail(t, te, item, fmt.Sprintf(`{"vendorId":%q,"price":3}`, vendor))
+	customer := createCustomer(t, te, client.CustomerWrite{Name: "One"})
+	file := attachToItem(t, te, item, "one.txt", uniqueBytes(t, "one connection", 16))
+	send := func(method, path, body string, h http.Header) (*http.Response, []byte) {
+		t.Helper()
+		req, err := http.NewRequest(method, one.URL+path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header = mergeHeaders(bearer(te.Token), h)
+		if body != "" {
+			req.Header.Set("Content-Type", map[bool]string{true: "application/json-patch+json", false: "application/json"}[method == http.MethodPatch])
+		}
+		res, err := timeout.Do(req)
+		if err != nil {
+			t.Fatalf("%s %s on a one-connection pool: %v", method, path, err)
+		}
+		defer func() { _ = res.Body.Close() }()
+		b, _ := io.ReadAll(res.Body)
+		return res, b
+	}
+	current := func(path string) string {
+		t.Helper()
+		res, b := send(http.MethodGet, path, "", nil)
+		mustStatus(t, res.StatusCode, http.StatusOK, b)
+		return res.Header.Get("ETag")
+	}
+	itemPath := "/api/items/" + item
+	for _, w := range []struct{ method, path, etagOf, body string }{
+		{http.MethodPut, itemPath, itemPath, `{"description":"One connection"}`},
+		{http.MethodPatch, itemPath, itemPath, `[{"op":"replace","path":"/description","value":"Still one"}]`},
+		{http.MethodPut, itemPath + "/vendors/" + detail, itemPath, fmt.Sprintf(`{"vendorId":%q,"price":4}`, vendor)},
+		{http.MethodPut, itemPath + "/sales-price-breaks", itemPath, `{"priceBreaks":[{"quantity":1,"price":3}]}`},
+		{http.MethodPut, costingPath, costingPath, `{"overheadCalculationMethod":"laborBurdened"}`},
+		{http.MethodDelete, "/api/attachments/" + file, "/api/attachments/" + file, ""},
+		{http.MethodDelete, "/api/customers/" + customer, "/api/customers/" + customer, ""},
+	} {
+		res, b := send(w.method, w.path, w.body, ifMatch(current(w.etagOf)))
+		if res.StatusCode >= 300 {
+			t.Fatalf("%s %s: %d %s", w.method, w.path, res.StatusCode, b)
+		}
+	}
+	if res, b := send(http.MethodGet, itemPath, "", ifNoneMatch(current(itemPath))); res.StatusCode != http.StatusNotModified {
+		t.Fatalf("If-None-Match on a one-connection pool: %d %s", res.StatusCode, b)
+	}
 }
