@@ -5112,6 +5112,9 @@ type Id = Id24
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
 
+// IfMatch defines model for IfMatch.
+type IfMatch = string
+
 // IfNoneMatch defines model for IfNoneMatch.
 type IfNoneMatch = string
 
@@ -5170,14 +5173,14 @@ type NotFound = Problem
 // PayloadTooLarge An RFC 7807 problem detail.
 type PayloadTooLarge = Problem
 
+// PreconditionFailed An RFC 7807 problem detail.
+type PreconditionFailed = Problem
+
 // RequestTimeout An RFC 7807 problem detail.
 type RequestTimeout = Problem
 
 // ServiceUnavailable An RFC 7807 problem detail.
 type ServiceUnavailable = Problem
-
-// TooManyRequests An RFC 7807 problem detail.
-type TooManyRequests = Problem
 
 // Unauthorized An RFC 7807 problem detail.
 type Unauthorized = Problem
@@ -5226,6 +5229,13 @@ type ListAccountingCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetAccountingCodeParams defines parameters for GetAccountingCode.
+type GetAccountingCodeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // UploadAttachmentParams defines parameters for UploadAttachment.
@@ -5331,6 +5341,27 @@ type CreateRemoteAttachmentParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// DeleteAttachmentParams defines parameters for DeleteAttachment.
+type DeleteAttachmentParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetAttachmentParams defines parameters for GetAttachment.
+type GetAttachmentParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // GetSignedAttachmentContentParams defines parameters for GetSignedAttachmentContent.
 type GetSignedAttachmentContentParams struct {
 	// Tenant The tenant the URL was signed for.
@@ -5395,6 +5426,13 @@ type ListChartOfAccountsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetChartOfAccountParams defines parameters for GetChartOfAccount.
+type GetChartOfAccountParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // CreateCompanyParams defines parameters for CreateCompany.
 type CreateCompanyParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -5436,6 +5474,41 @@ type ListCompaniesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetCompanyParams defines parameters for GetCompany.
+type GetCompanyParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchCompanyParams defines parameters for PatchCompany.
+type PatchCompanyParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateCompanyParams defines parameters for UpdateCompany.
+type UpdateCompanyParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // CreateCustomFieldParams defines parameters for CreateCustomField.
@@ -5481,6 +5554,41 @@ type ListCustomFieldsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteCustomFieldParams defines parameters for DeleteCustomField.
+type DeleteCustomFieldParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetCustomFieldParams defines parameters for GetCustomField.
+type GetCustomFieldParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateCustomFieldParams defines parameters for UpdateCustomField.
+type UpdateCustomFieldParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // CreateCustomerTierParams defines parameters for CreateCustomerTier.
 type CreateCustomerTierParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -5522,6 +5630,13 @@ type ListCustomerTiersParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetCustomerTierParams defines parameters for GetCustomerTier.
+type GetCustomerTierParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // CreateCustomerParams defines parameters for CreateCustomer.
@@ -5567,6 +5682,55 @@ type ListCustomersParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteCustomerParams defines parameters for DeleteCustomer.
+type DeleteCustomerParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetCustomerParams defines parameters for GetCustomer.
+type GetCustomerParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchCustomerParams defines parameters for PatchCustomer.
+type PatchCustomerParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateCustomerParams defines parameters for UpdateCustomer.
+type UpdateCustomerParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // CreateCustomerAddressParams defines parameters for CreateCustomerAddress.
 type CreateCustomerAddressParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -5608,6 +5772,41 @@ type ListCustomerAddressesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteCustomerAddressParams defines parameters for DeleteCustomerAddress.
+type DeleteCustomerAddressParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetCustomerAddressParams defines parameters for GetCustomerAddress.
+type GetCustomerAddressParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateCustomerAddressParams defines parameters for UpdateCustomerAddress.
+type UpdateCustomerAddressParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // CreateCustomerContactParams defines parameters for CreateCustomerContact.
@@ -5653,6 +5852,55 @@ type ListCustomerContactsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteCustomerContactParams defines parameters for DeleteCustomerContact.
+type DeleteCustomerContactParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetCustomerContactParams defines parameters for GetCustomerContact.
+type GetCustomerContactParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateCustomerContactParams defines parameters for UpdateCustomerContact.
+type UpdateCustomerContactParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// SetCustomerTierParams defines parameters for SetCustomerTier.
+type SetCustomerTierParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // CreateDepartmentShiftParams defines parameters for CreateDepartmentShift.
 type CreateDepartmentShiftParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -5696,6 +5944,41 @@ type ListDepartmentShiftsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteDepartmentShiftParams defines parameters for DeleteDepartmentShift.
+type DeleteDepartmentShiftParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetDepartmentShiftParams defines parameters for GetDepartmentShift.
+type GetDepartmentShiftParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateDepartmentShiftParams defines parameters for UpdateDepartmentShift.
+type UpdateDepartmentShiftParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // CreateDepartmentParams defines parameters for CreateDepartment.
 type CreateDepartmentParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -5737,6 +6020,27 @@ type ListDepartmentsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetDepartmentParams defines parameters for GetDepartment.
+type GetDepartmentParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateDepartmentParams defines parameters for UpdateDepartment.
+type UpdateDepartmentParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // CreateEquipmentParams defines parameters for CreateEquipment.
@@ -5809,6 +6113,41 @@ type ListEquipmentDowntimesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteEquipmentDowntimeParams defines parameters for DeleteEquipmentDowntime.
+type DeleteEquipmentDowntimeParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetEquipmentDowntimeParams defines parameters for GetEquipmentDowntime.
+type GetEquipmentDowntimeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateEquipmentDowntimeParams defines parameters for UpdateEquipmentDowntime.
+type UpdateEquipmentDowntimeParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListEquipmentParams defines parameters for ListEquipment.
 type ListEquipmentParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5823,6 +6162,27 @@ type ListEquipmentParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetEquipmentParams defines parameters for GetEquipment.
+type GetEquipmentParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateEquipmentParams defines parameters for UpdateEquipment.
+type UpdateEquipmentParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // CreateGaugeCodeParams defines parameters for CreateGaugeCode.
@@ -5868,6 +6228,13 @@ type ListGaugeCodesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetGaugeCodeParams defines parameters for GetGaugeCode.
+type GetGaugeCodeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // CreateGradeCodeParams defines parameters for CreateGradeCode.
 type CreateGradeCodeParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -5909,6 +6276,13 @@ type ListGradeCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetGradeCodeParams defines parameters for GetGradeCode.
+type GetGradeCodeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // CreateInProcessTrackingFieldParams defines parameters for CreateInProcessTrackingField.
@@ -5954,6 +6328,13 @@ type ListInProcessTrackingFieldsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetInProcessTrackingFieldParams defines parameters for GetInProcessTrackingField.
+type GetInProcessTrackingFieldParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // ListInventoryEventsParams defines parameters for ListInventoryEvents.
 type ListInventoryEventsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -5968,6 +6349,62 @@ type ListInventoryEventsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetInventoryEventParams defines parameters for GetInventoryEvent.
+type GetInventoryEventParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchInventoryEventParams defines parameters for PatchInventoryEvent.
+type PatchInventoryEventParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetInventoryEventDetailsParams defines parameters for GetInventoryEventDetails.
+type GetInventoryEventDetailsParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchInventoryEventDetailsParams defines parameters for PatchInventoryEventDetails.
+type PatchInventoryEventDetailsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateInventoryEventDetailsParams defines parameters for UpdateInventoryEventDetails.
+type UpdateInventoryEventDetailsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // RevertInventoryEventParams defines parameters for RevertInventoryEvent.
@@ -6038,6 +6475,13 @@ type ListInventoryLotsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetInventoryLotParams defines parameters for GetInventoryLot.
+type GetInventoryLotParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // ListInventoryTransactionsParams defines parameters for ListInventoryTransactions.
@@ -6202,6 +6646,13 @@ type ListItemCategoriesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetItemCategoryParams defines parameters for GetItemCategory.
+type GetItemCategoryParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // CreateItemClassParams defines parameters for CreateItemClass.
 type CreateItemClassParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -6245,6 +6696,13 @@ type ListItemClassesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetItemClassParams defines parameters for GetItemClass.
+type GetItemClassParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // ListItemTagsParams defines parameters for ListItemTags.
 type ListItemTagsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -6259,6 +6717,13 @@ type ListItemTagsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetItemTagParams defines parameters for GetItemTag.
+type GetItemTagParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // CreateItemParams defines parameters for CreateItem.
@@ -6347,6 +6812,41 @@ type CreateItemFromMaterialShapeParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// GetItemParams defines parameters for GetItem.
+type GetItemParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchItemParams defines parameters for PatchItem.
+type PatchItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateItemParams defines parameters for UpdateItem.
+type UpdateItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListItemCostBreakdownsParams defines parameters for ListItemCostBreakdowns.
 type ListItemCostBreakdownsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -6361,6 +6861,34 @@ type ListItemCostBreakdownsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ReplaceItemCustomFieldsParams defines parameters for ReplaceItemCustomFields.
+type ReplaceItemCustomFieldsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ReplaceItemCustomFieldsDeprecatedParams defines parameters for ReplaceItemCustomFieldsDeprecated.
+type ReplaceItemCustomFieldsDeprecatedParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // CreateItemCustomerDetailParams defines parameters for CreateItemCustomerDetail.
@@ -6404,6 +6932,34 @@ type ListItemCustomerDetailsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteItemCustomerDetailParams defines parameters for DeleteItemCustomerDetail.
+type DeleteItemCustomerDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateItemCustomerDetailParams defines parameters for UpdateItemCustomerDetail.
+type UpdateItemCustomerDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // GetItemInputUnitCostParams defines parameters for GetItemInputUnitCost.
@@ -6509,10 +7065,52 @@ type ListItemMaterialVendorDetailsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteItemMaterialVendorDetailParams defines parameters for DeleteItemMaterialVendorDetail.
+type DeleteItemMaterialVendorDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateItemMaterialVendorDetailParams defines parameters for UpdateItemMaterialVendorDetail.
+type UpdateItemMaterialVendorDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // GetItemPurchaseHistoryParams defines parameters for GetItemPurchaseHistory.
 type GetItemPurchaseHistoryParams struct {
 	// Months Window in months, default 12; values outside 1 to 60 are clamped into it.
 	Months *int32 `form:"months,omitempty" json:"months,omitempty"`
+}
+
+// ReplaceItemPurchasePriceBreaksParams defines parameters for ReplaceItemPurchasePriceBreaks.
+type ReplaceItemPurchasePriceBreaksParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListItemPurchasePriceBreaksParams defines parameters for ListItemPurchasePriceBreaks.
@@ -6558,6 +7156,20 @@ type AddItemRevisionParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// ReplaceItemSalesPriceBreaksParams defines parameters for ReplaceItemSalesPriceBreaks.
+type ReplaceItemSalesPriceBreaksParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListItemSalesPriceBreaksParams defines parameters for ListItemSalesPriceBreaks.
 type ListItemSalesPriceBreaksParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -6572,6 +7184,34 @@ type ListItemSalesPriceBreaksParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ReplaceItemTagsParams defines parameters for ReplaceItemTags.
+type ReplaceItemTagsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// RemoveItemTagParams defines parameters for RemoveItemTag.
+type RemoveItemTagParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // AddItemTagParams defines parameters for AddItemTag.
@@ -6644,6 +7284,34 @@ type ListItemVendorDetailsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteItemVendorDetailParams defines parameters for DeleteItemVendorDetail.
+type DeleteItemVendorDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateItemVendorDetailParams defines parameters for UpdateItemVendorDetail.
+type UpdateItemVendorDetailParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // CreateLocationParams defines parameters for CreateLocation.
 type CreateLocationParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -6687,6 +7355,27 @@ type ListLocationsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// DeleteLocationParams defines parameters for DeleteLocation.
+type DeleteLocationParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetLocationParams defines parameters for GetLocation.
+type GetLocationParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // CreateMaterialCodeParams defines parameters for CreateMaterialCode.
 type CreateMaterialCodeParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -6728,6 +7417,13 @@ type ListMaterialCodesParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetMaterialCodeParams defines parameters for GetMaterialCode.
+type GetMaterialCodeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // CreateMaterialShapeParams defines parameters for CreateMaterialShape.
@@ -6800,6 +7496,27 @@ type ListMaterialShapesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetMaterialShapeParams defines parameters for GetMaterialShape.
+type GetMaterialShapeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateMaterialShapeParams defines parameters for UpdateMaterialShape.
+type UpdateMaterialShapeParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // GetOpenApiJsonParams defines parameters for GetOpenApiJson.
 type GetOpenApiJsonParams struct {
 	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
@@ -6857,6 +7574,55 @@ type ListPaymentTermsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetPaymentTermParams defines parameters for GetPaymentTerm.
+type GetPaymentTermParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// GetCostingSettingsParams defines parameters for GetCostingSettings.
+type GetCostingSettingsParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateCostingSettingsParams defines parameters for UpdateCostingSettings.
+type UpdateCostingSettingsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetPricingSettingsParams defines parameters for GetPricingSettings.
+type GetPricingSettingsParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdatePricingSettingsParams defines parameters for UpdatePricingSettings.
+type UpdatePricingSettingsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // CreateShapeCodeParams defines parameters for CreateShapeCode.
 type CreateShapeCodeParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -6900,6 +7666,13 @@ type ListShapeCodesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetShapeCodeParams defines parameters for GetShapeCode.
+type GetShapeCodeParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // CreateTagParams defines parameters for CreateTag.
 type CreateTagParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -6941,6 +7714,41 @@ type ListTagsParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetTagParams defines parameters for GetTag.
+type GetTagParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchTagParams defines parameters for PatchTag.
+type PatchTagParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateTagParams defines parameters for UpdateTag.
+type UpdateTagParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // ListUnitsOfMeasureParams defines parameters for ListUnitsOfMeasure.
@@ -7002,6 +7810,27 @@ type ListVendorsParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// GetVendorParams defines parameters for GetVendor.
+type GetVendorParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateVendorParams defines parameters for UpdateVendor.
+type UpdateVendorParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // CreateWorkCenterParams defines parameters for CreateWorkCenter.
 type CreateWorkCenterParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -7043,6 +7872,41 @@ type ListWorkCentersParams struct {
 
 	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteWorkCenterParams defines parameters for DeleteWorkCenter.
+type DeleteWorkCenterParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetWorkCenterParams defines parameters for GetWorkCenter.
+type GetWorkCenterParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateWorkCenterParams defines parameters for UpdateWorkCenter.
+type UpdateWorkCenterParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // CreateAccountingCodeJSONRequestBody defines body for CreateAccountingCode for application/json ContentType.
@@ -7658,7 +8522,7 @@ type ServerInterface interface {
 	ListAccountingCodes(ctx echo.Context, params ListAccountingCodesParams) error
 	// GetAccountingCode Get an accounting code
 	// (GET /api/accounting-codes/{id})
-	GetAccountingCode(ctx echo.Context, id Id) error
+	GetAccountingCode(ctx echo.Context, id Id, params GetAccountingCodeParams) error
 	// UploadAttachment Upload a file attachment
 	// (POST /api/attachments)
 	UploadAttachment(ctx echo.Context, params UploadAttachmentParams) error
@@ -7676,10 +8540,10 @@ type ServerInterface interface {
 	CreateRemoteAttachment(ctx echo.Context, params CreateRemoteAttachmentParams) error
 	// DeleteAttachment Delete an attachment
 	// (DELETE /api/attachments/{attachmentId})
-	DeleteAttachment(ctx echo.Context, attachmentId AttachmentId) error
+	DeleteAttachment(ctx echo.Context, attachmentId AttachmentId, params DeleteAttachmentParams) error
 	// GetAttachment Get an attachment
 	// (GET /api/attachments/{attachmentId})
-	GetAttachment(ctx echo.Context, attachmentId AttachmentId) error
+	GetAttachment(ctx echo.Context, attachmentId AttachmentId, params GetAttachmentParams) error
 	// GetSignedAttachmentContent Fetch a file through a signed URL
 	// (GET /api/attachments/{attachmentId}/content)
 	GetSignedAttachmentContent(ctx echo.Context, attachmentId AttachmentId, params GetSignedAttachmentContentParams) error
@@ -7697,7 +8561,7 @@ type ServerInterface interface {
 	ListChartOfAccounts(ctx echo.Context, params ListChartOfAccountsParams) error
 	// GetChartOfAccount Get a chart of accounts entry
 	// (GET /api/chart-of-accounts/{id})
-	GetChartOfAccount(ctx echo.Context, id Id) error
+	GetChartOfAccount(ctx echo.Context, id Id, params GetChartOfAccountParams) error
 	// CreateCompany Create a company record
 	// (POST /api/companies)
 	CreateCompany(ctx echo.Context, params CreateCompanyParams) error
@@ -7706,13 +8570,13 @@ type ServerInterface interface {
 	ListCompanies(ctx echo.Context, params ListCompaniesParams) error
 	// GetCompany Get a company record
 	// (GET /api/companies/{companyId})
-	GetCompany(ctx echo.Context, companyId CompanyId) error
+	GetCompany(ctx echo.Context, companyId CompanyId, params GetCompanyParams) error
 	// PatchCompany Partially update a company record
 	// (PATCH /api/companies/{companyId})
-	PatchCompany(ctx echo.Context, companyId CompanyId) error
+	PatchCompany(ctx echo.Context, companyId CompanyId, params PatchCompanyParams) error
 	// UpdateCompany Replace a company record
 	// (PUT /api/companies/{companyId})
-	UpdateCompany(ctx echo.Context, companyId CompanyId) error
+	UpdateCompany(ctx echo.Context, companyId CompanyId, params UpdateCompanyParams) error
 	// CreateCustomField Create a custom field definition
 	// (POST /api/custom-fields)
 	CreateCustomField(ctx echo.Context, params CreateCustomFieldParams) error
@@ -7721,13 +8585,13 @@ type ServerInterface interface {
 	ListCustomFields(ctx echo.Context, params ListCustomFieldsParams) error
 	// DeleteCustomField Delete a custom field definition
 	// (DELETE /api/custom-fields/{id})
-	DeleteCustomField(ctx echo.Context, id Id) error
+	DeleteCustomField(ctx echo.Context, id Id, params DeleteCustomFieldParams) error
 	// GetCustomField Get a custom field definition
 	// (GET /api/custom-fields/{id})
-	GetCustomField(ctx echo.Context, id Id) error
+	GetCustomField(ctx echo.Context, id Id, params GetCustomFieldParams) error
 	// UpdateCustomField Replace a custom field definition
 	// (PUT /api/custom-fields/{id})
-	UpdateCustomField(ctx echo.Context, id Id) error
+	UpdateCustomField(ctx echo.Context, id Id, params UpdateCustomFieldParams) error
 	// CreateCustomerTier Create a customer tier
 	// (POST /api/customer-tiers)
 	CreateCustomerTier(ctx echo.Context, params CreateCustomerTierParams) error
@@ -7736,7 +8600,7 @@ type ServerInterface interface {
 	ListCustomerTiers(ctx echo.Context, params ListCustomerTiersParams) error
 	// GetCustomerTier Get a customer tier
 	// (GET /api/customer-tiers/{id})
-	GetCustomerTier(ctx echo.Context, id Id) error
+	GetCustomerTier(ctx echo.Context, id Id, params GetCustomerTierParams) error
 	// CreateCustomer Create a customer
 	// (POST /api/customers)
 	CreateCustomer(ctx echo.Context, params CreateCustomerParams) error
@@ -7745,16 +8609,16 @@ type ServerInterface interface {
 	ListCustomers(ctx echo.Context, params ListCustomersParams) error
 	// DeleteCustomer Delete a customer
 	// (DELETE /api/customers/{customerId})
-	DeleteCustomer(ctx echo.Context, customerId CustomerId) error
+	DeleteCustomer(ctx echo.Context, customerId CustomerId, params DeleteCustomerParams) error
 	// GetCustomer Get a customer
 	// (GET /api/customers/{customerId})
-	GetCustomer(ctx echo.Context, customerId CustomerId) error
+	GetCustomer(ctx echo.Context, customerId CustomerId, params GetCustomerParams) error
 	// PatchCustomer Partially update a customer
 	// (PATCH /api/customers/{customerId})
-	PatchCustomer(ctx echo.Context, customerId CustomerId) error
+	PatchCustomer(ctx echo.Context, customerId CustomerId, params PatchCustomerParams) error
 	// UpdateCustomer Replace a customer
 	// (PUT /api/customers/{customerId})
-	UpdateCustomer(ctx echo.Context, customerId CustomerId) error
+	UpdateCustomer(ctx echo.Context, customerId CustomerId, params UpdateCustomerParams) error
 	// CreateCustomerAddress Add an address to a customer
 	// (POST /api/customers/{customerId}/addresses)
 	CreateCustomerAddress(ctx echo.Context, customerId CustomerId, params CreateCustomerAddressParams) error
@@ -7763,13 +8627,13 @@ type ServerInterface interface {
 	ListCustomerAddresses(ctx echo.Context, customerId CustomerId, params ListCustomerAddressesParams) error
 	// DeleteCustomerAddress Delete a customer address
 	// (DELETE /api/customers/{customerId}/addresses/{customerAddressId})
-	DeleteCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error
+	DeleteCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId, params DeleteCustomerAddressParams) error
 	// GetCustomerAddress Get a customer address
 	// (GET /api/customers/{customerId}/addresses/{customerAddressId})
-	GetCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error
+	GetCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId, params GetCustomerAddressParams) error
 	// UpdateCustomerAddress Replace a customer address
 	// (PUT /api/customers/{customerId}/addresses/{customerAddressId})
-	UpdateCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error
+	UpdateCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId, params UpdateCustomerAddressParams) error
 	// CreateCustomerContact Add a contact to a customer
 	// (POST /api/customers/{customerId}/contacts)
 	CreateCustomerContact(ctx echo.Context, customerId CustomerId, params CreateCustomerContactParams) error
@@ -7778,16 +8642,16 @@ type ServerInterface interface {
 	ListCustomerContacts(ctx echo.Context, customerId CustomerId, params ListCustomerContactsParams) error
 	// DeleteCustomerContact Delete a customer contact
 	// (DELETE /api/customers/{customerId}/contacts/{contactId})
-	DeleteCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error
+	DeleteCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId, params DeleteCustomerContactParams) error
 	// GetCustomerContact Get a customer contact
 	// (GET /api/customers/{customerId}/contacts/{contactId})
-	GetCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error
+	GetCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId, params GetCustomerContactParams) error
 	// UpdateCustomerContact Replace a customer contact
 	// (PUT /api/customers/{customerId}/contacts/{contactId})
-	UpdateCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error
+	UpdateCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId, params UpdateCustomerContactParams) error
 	// SetCustomerTier Assign a customer to a tier
 	// (PUT /api/customers/{customerId}/customer-tier)
-	SetCustomerTier(ctx echo.Context, customerId CustomerId) error
+	SetCustomerTier(ctx echo.Context, customerId CustomerId, params SetCustomerTierParams) error
 	// CreateDepartmentShift Create a department shift
 	// (POST /api/department-shifts)
 	CreateDepartmentShift(ctx echo.Context, params CreateDepartmentShiftParams) error
@@ -7796,13 +8660,13 @@ type ServerInterface interface {
 	ListDepartmentShifts(ctx echo.Context, params ListDepartmentShiftsParams) error
 	// DeleteDepartmentShift Delete a department shift
 	// (DELETE /api/department-shifts/{id})
-	DeleteDepartmentShift(ctx echo.Context, id Id) error
+	DeleteDepartmentShift(ctx echo.Context, id Id, params DeleteDepartmentShiftParams) error
 	// GetDepartmentShift Get a department shift
 	// (GET /api/department-shifts/{id})
-	GetDepartmentShift(ctx echo.Context, id Id) error
+	GetDepartmentShift(ctx echo.Context, id Id, params GetDepartmentShiftParams) error
 	// UpdateDepartmentShift Replace a department shift
 	// (PUT /api/department-shifts/{id})
-	UpdateDepartmentShift(ctx echo.Context, id Id) error
+	UpdateDepartmentShift(ctx echo.Context, id Id, params UpdateDepartmentShiftParams) error
 	// CreateDepartment Create a department
 	// (POST /api/departments)
 	CreateDepartment(ctx echo.Context, params CreateDepartmentParams) error
@@ -7811,10 +8675,10 @@ type ServerInterface interface {
 	ListDepartments(ctx echo.Context, params ListDepartmentsParams) error
 	// GetDepartment Get a department
 	// (GET /api/departments/{id})
-	GetDepartment(ctx echo.Context, id Id) error
+	GetDepartment(ctx echo.Context, id Id, params GetDepartmentParams) error
 	// UpdateDepartment Update a department
 	// (PUT /api/departments/{id})
-	UpdateDepartment(ctx echo.Context, id Id) error
+	UpdateDepartment(ctx echo.Context, id Id, params UpdateDepartmentParams) error
 	// CreateEquipment Create an equipment
 	// (POST /api/equipment)
 	CreateEquipment(ctx echo.Context, params CreateEquipmentParams) error
@@ -7826,22 +8690,22 @@ type ServerInterface interface {
 	ListEquipmentDowntimes(ctx echo.Context, params ListEquipmentDowntimesParams) error
 	// DeleteEquipmentDowntime Delete an equipment downtime
 	// (DELETE /api/equipment-downtimes/{id})
-	DeleteEquipmentDowntime(ctx echo.Context, id Id) error
+	DeleteEquipmentDowntime(ctx echo.Context, id Id, params DeleteEquipmentDowntimeParams) error
 	// GetEquipmentDowntime Get an equipment downtime
 	// (GET /api/equipment-downtimes/{id})
-	GetEquipmentDowntime(ctx echo.Context, id Id) error
+	GetEquipmentDowntime(ctx echo.Context, id Id, params GetEquipmentDowntimeParams) error
 	// UpdateEquipmentDowntime Replace an equipment downtime
 	// (PUT /api/equipment-downtimes/{id})
-	UpdateEquipmentDowntime(ctx echo.Context, id Id) error
+	UpdateEquipmentDowntime(ctx echo.Context, id Id, params UpdateEquipmentDowntimeParams) error
 	// ListEquipment List equipment
 	// (POST /api/equipment/list)
 	ListEquipment(ctx echo.Context, params ListEquipmentParams) error
 	// GetEquipment Get an equipment
 	// (GET /api/equipment/{id})
-	GetEquipment(ctx echo.Context, id Id) error
+	GetEquipment(ctx echo.Context, id Id, params GetEquipmentParams) error
 	// UpdateEquipment Update an equipment
 	// (PUT /api/equipment/{id})
-	UpdateEquipment(ctx echo.Context, id Id) error
+	UpdateEquipment(ctx echo.Context, id Id, params UpdateEquipmentParams) error
 	// CreateGaugeCode Create a gauge code
 	// (POST /api/gauge-codes)
 	CreateGaugeCode(ctx echo.Context, params CreateGaugeCodeParams) error
@@ -7850,7 +8714,7 @@ type ServerInterface interface {
 	ListGaugeCodes(ctx echo.Context, params ListGaugeCodesParams) error
 	// GetGaugeCode Get a gauge code
 	// (GET /api/gauge-codes/{id})
-	GetGaugeCode(ctx echo.Context, id Id) error
+	GetGaugeCode(ctx echo.Context, id Id, params GetGaugeCodeParams) error
 	// CreateGradeCode Create a grade code
 	// (POST /api/grade-codes)
 	CreateGradeCode(ctx echo.Context, params CreateGradeCodeParams) error
@@ -7859,7 +8723,7 @@ type ServerInterface interface {
 	ListGradeCodes(ctx echo.Context, params ListGradeCodesParams) error
 	// GetGradeCode Get a grade code
 	// (GET /api/grade-codes/{id})
-	GetGradeCode(ctx echo.Context, id Id) error
+	GetGradeCode(ctx echo.Context, id Id, params GetGradeCodeParams) error
 	// CreateInProcessTrackingField Create an in-process tracking field
 	// (POST /api/in-process-tracking-field-types)
 	CreateInProcessTrackingField(ctx echo.Context, params CreateInProcessTrackingFieldParams) error
@@ -7868,25 +8732,25 @@ type ServerInterface interface {
 	ListInProcessTrackingFields(ctx echo.Context, params ListInProcessTrackingFieldsParams) error
 	// GetInProcessTrackingField Get an in-process tracking field
 	// (GET /api/in-process-tracking-field-types/{id})
-	GetInProcessTrackingField(ctx echo.Context, id Id) error
+	GetInProcessTrackingField(ctx echo.Context, id Id, params GetInProcessTrackingFieldParams) error
 	// ListInventoryEvents List inventory events
 	// (POST /api/inventory-events/list)
 	ListInventoryEvents(ctx echo.Context, params ListInventoryEventsParams) error
 	// GetInventoryEvent Get an inventory event
 	// (GET /api/inventory-events/{inventoryEventId})
-	GetInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error
+	GetInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId, params GetInventoryEventParams) error
 	// PatchInventoryEvent Change an event's note or details
 	// (PATCH /api/inventory-events/{inventoryEventId})
-	PatchInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error
+	PatchInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId, params PatchInventoryEventParams) error
 	// GetInventoryEventDetails Get an event's details
 	// (GET /api/inventory-events/{inventoryEventId}/details)
-	GetInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error
+	GetInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId, params GetInventoryEventDetailsParams) error
 	// PatchInventoryEventDetails Partially update an event's details
 	// (PATCH /api/inventory-events/{inventoryEventId}/details)
-	PatchInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error
+	PatchInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId, params PatchInventoryEventDetailsParams) error
 	// UpdateInventoryEventDetails Replace an event's details
 	// (PUT /api/inventory-events/{inventoryEventId}/details)
-	UpdateInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error
+	UpdateInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId, params UpdateInventoryEventDetailsParams) error
 	// RevertInventoryEvent Revert an inventory event
 	// (POST /api/inventory-events/{inventoryEventId}/revert)
 	RevertInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId, params RevertInventoryEventParams) error
@@ -7898,7 +8762,7 @@ type ServerInterface interface {
 	ListInventoryLots(ctx echo.Context, params ListInventoryLotsParams) error
 	// GetInventoryLot Get a lot
 	// (GET /api/inventory-lots/{id})
-	GetInventoryLot(ctx echo.Context, id Id) error
+	GetInventoryLot(ctx echo.Context, id Id, params GetInventoryLotParams) error
 	// ListInventoryTransactions List inventory transactions
 	// (POST /api/inventory-transactions/list)
 	ListInventoryTransactions(ctx echo.Context, params ListInventoryTransactionsParams) error
@@ -7928,7 +8792,7 @@ type ServerInterface interface {
 	ListItemCategories(ctx echo.Context, params ListItemCategoriesParams) error
 	// GetItemCategory Get an item category
 	// (GET /api/item-categories/{id})
-	GetItemCategory(ctx echo.Context, id Id) error
+	GetItemCategory(ctx echo.Context, id Id, params GetItemCategoryParams) error
 	// CreateItemClass Create an item class
 	// (POST /api/item-classes)
 	CreateItemClass(ctx echo.Context, params CreateItemClassParams) error
@@ -7937,13 +8801,13 @@ type ServerInterface interface {
 	ListItemClasses(ctx echo.Context, params ListItemClassesParams) error
 	// GetItemClass Get an item class
 	// (GET /api/item-classes/{id})
-	GetItemClass(ctx echo.Context, id Id) error
+	GetItemClass(ctx echo.Context, id Id, params GetItemClassParams) error
 	// ListItemTags List item tags
 	// (POST /api/item-tags/list)
 	ListItemTags(ctx echo.Context, params ListItemTagsParams) error
 	// GetItemTag Get an item tag
 	// (GET /api/item-tags/{id})
-	GetItemTag(ctx echo.Context, id Id) error
+	GetItemTag(ctx echo.Context, id Id, params GetItemTagParams) error
 	// CreateItem Create an item
 	// (POST /api/items)
 	CreateItem(ctx echo.Context, params CreateItemParams) error
@@ -7960,24 +8824,24 @@ type ServerInterface interface {
 	CreateItemFromMaterialShape(ctx echo.Context, params CreateItemFromMaterialShapeParams) error
 	// GetItem Get an item
 	// (GET /api/items/{itemId})
-	GetItem(ctx echo.Context, itemId ItemId) error
+	GetItem(ctx echo.Context, itemId ItemId, params GetItemParams) error
 	// PatchItem Partially update an item
 	// (PATCH /api/items/{itemId})
-	PatchItem(ctx echo.Context, itemId ItemId) error
+	PatchItem(ctx echo.Context, itemId ItemId, params PatchItemParams) error
 	// UpdateItem Replace an item's writable members
 	// (PUT /api/items/{itemId})
-	UpdateItem(ctx echo.Context, itemId ItemId) error
+	UpdateItem(ctx echo.Context, itemId ItemId, params UpdateItemParams) error
 	// ListItemCostBreakdowns List an item's cost breakdowns
 	// (POST /api/items/{itemId}/cost-breakdowns/list)
 	ListItemCostBreakdowns(ctx echo.Context, itemId ItemId, params ListItemCostBreakdownsParams) error
 	// ReplaceItemCustomFields Replace an item's custom fields
 	// (PUT /api/items/{itemId}/custom-fields)
-	ReplaceItemCustomFields(ctx echo.Context, itemId ItemId) error
+	ReplaceItemCustomFields(ctx echo.Context, itemId ItemId, params ReplaceItemCustomFieldsParams) error
 	// ReplaceItemCustomFieldsDeprecated Replace an item's custom fields (deprecated path)
 	// (PUT /api/items/{itemId}/customFields)
 	//
 	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-	ReplaceItemCustomFieldsDeprecated(ctx echo.Context, itemId ItemId) error
+	ReplaceItemCustomFieldsDeprecated(ctx echo.Context, itemId ItemId, params ReplaceItemCustomFieldsDeprecatedParams) error
 	// CreateItemCustomerDetail Add a customer detail to an item
 	// (POST /api/items/{itemId}/customers)
 	CreateItemCustomerDetail(ctx echo.Context, itemId ItemId, params CreateItemCustomerDetailParams) error
@@ -7986,10 +8850,10 @@ type ServerInterface interface {
 	ListItemCustomerDetails(ctx echo.Context, itemId ItemId, params ListItemCustomerDetailsParams) error
 	// DeleteItemCustomerDetail Delete an item's customer detail
 	// (DELETE /api/items/{itemId}/customers/{itemCustomerId})
-	DeleteItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36) error
+	DeleteItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36, params DeleteItemCustomerDetailParams) error
 	// UpdateItemCustomerDetail Replace an item's customer detail
 	// (PUT /api/items/{itemId}/customers/{itemCustomerId})
-	UpdateItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36) error
+	UpdateItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36, params UpdateItemCustomerDetailParams) error
 	// GetItemInputUnitCost Get the cost of buying an item, per inventory unit
 	// (GET /api/items/{itemId}/input-unit-cost)
 	GetItemInputUnitCost(ctx echo.Context, itemId ItemId, params GetItemInputUnitCostParams) error
@@ -8007,16 +8871,16 @@ type ServerInterface interface {
 	ListItemMaterialVendorDetails(ctx echo.Context, itemId ItemId, params ListItemMaterialVendorDetailsParams) error
 	// DeleteItemMaterialVendorDetail Delete an item's material vendor detail
 	// (DELETE /api/items/{itemId}/material-vendors/{materialVendorId})
-	DeleteItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36) error
+	DeleteItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36, params DeleteItemMaterialVendorDetailParams) error
 	// UpdateItemMaterialVendorDetail Replace an item's material vendor detail
 	// (PUT /api/items/{itemId}/material-vendors/{materialVendorId})
-	UpdateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36) error
+	UpdateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36, params UpdateItemMaterialVendorDetailParams) error
 	// GetItemPurchaseHistory Get an item's purchase history
 	// (GET /api/items/{itemId}/purchase-history)
 	GetItemPurchaseHistory(ctx echo.Context, itemId ItemId, params GetItemPurchaseHistoryParams) error
 	// ReplaceItemPurchasePriceBreaks Replace an item's purchase price breaks
 	// (PUT /api/items/{itemId}/purchase-price-breaks)
-	ReplaceItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId) error
+	ReplaceItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId, params ReplaceItemPurchasePriceBreaksParams) error
 	// ListItemPurchasePriceBreaks List an item's purchase price breaks
 	// (POST /api/items/{itemId}/purchase-price-breaks/list)
 	ListItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId, params ListItemPurchasePriceBreaksParams) error
@@ -8025,16 +8889,16 @@ type ServerInterface interface {
 	AddItemRevision(ctx echo.Context, itemId ItemId, params AddItemRevisionParams) error
 	// ReplaceItemSalesPriceBreaks Replace an item's sales price breaks
 	// (PUT /api/items/{itemId}/sales-price-breaks)
-	ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId) error
+	ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId, params ReplaceItemSalesPriceBreaksParams) error
 	// ListItemSalesPriceBreaks List an item's sales price breaks
 	// (POST /api/items/{itemId}/sales-price-breaks/list)
 	ListItemSalesPriceBreaks(ctx echo.Context, itemId ItemId, params ListItemSalesPriceBreaksParams) error
 	// ReplaceItemTags Replace an item's tags
 	// (PUT /api/items/{itemId}/tags)
-	ReplaceItemTags(ctx echo.Context, itemId ItemId) error
+	ReplaceItemTags(ctx echo.Context, itemId ItemId, params ReplaceItemTagsParams) error
 	// RemoveItemTag Remove a tag from an item
 	// (DELETE /api/items/{itemId}/tags/{tagId})
-	RemoveItemTag(ctx echo.Context, itemId ItemId, tagId TagId) error
+	RemoveItemTag(ctx echo.Context, itemId ItemId, tagId TagId, params RemoveItemTagParams) error
 	// AddItemTag Add a tag to an item
 	// (POST /api/items/{itemId}/tags/{tagId})
 	AddItemTag(ctx echo.Context, itemId ItemId, tagId TagId, params AddItemTagParams) error
@@ -8046,10 +8910,10 @@ type ServerInterface interface {
 	ListItemVendorDetails(ctx echo.Context, itemId ItemId, params ListItemVendorDetailsParams) error
 	// DeleteItemVendorDetail Delete an item's vendor detail
 	// (DELETE /api/items/{itemId}/vendors/{itemVendorId})
-	DeleteItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error
+	DeleteItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36, params DeleteItemVendorDetailParams) error
 	// UpdateItemVendorDetail Replace an item's vendor detail
 	// (PUT /api/items/{itemId}/vendors/{itemVendorId})
-	UpdateItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error
+	UpdateItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36, params UpdateItemVendorDetailParams) error
 	// CreateLocation Create a location
 	// (POST /api/locations)
 	CreateLocation(ctx echo.Context, params CreateLocationParams) error
@@ -8058,10 +8922,10 @@ type ServerInterface interface {
 	ListLocations(ctx echo.Context, params ListLocationsParams) error
 	// DeleteLocation Delete a location
 	// (DELETE /api/locations/{id})
-	DeleteLocation(ctx echo.Context, id Id) error
+	DeleteLocation(ctx echo.Context, id Id, params DeleteLocationParams) error
 	// GetLocation Get a location
 	// (GET /api/locations/{id})
-	GetLocation(ctx echo.Context, id Id) error
+	GetLocation(ctx echo.Context, id Id, params GetLocationParams) error
 	// CreateMaterialCode Create a material code
 	// (POST /api/material-codes)
 	CreateMaterialCode(ctx echo.Context, params CreateMaterialCodeParams) error
@@ -8070,7 +8934,7 @@ type ServerInterface interface {
 	ListMaterialCodes(ctx echo.Context, params ListMaterialCodesParams) error
 	// GetMaterialCode Get a material code
 	// (GET /api/material-codes/{id})
-	GetMaterialCode(ctx echo.Context, id Id) error
+	GetMaterialCode(ctx echo.Context, id Id, params GetMaterialCodeParams) error
 	// CreateMaterialShape Create a material shape
 	// (POST /api/materials)
 	CreateMaterialShape(ctx echo.Context, params CreateMaterialShapeParams) error
@@ -8082,10 +8946,10 @@ type ServerInterface interface {
 	ListMaterialShapes(ctx echo.Context, params ListMaterialShapesParams) error
 	// GetMaterialShape Get a material shape
 	// (GET /api/materials/{id})
-	GetMaterialShape(ctx echo.Context, id Id) error
+	GetMaterialShape(ctx echo.Context, id Id, params GetMaterialShapeParams) error
 	// UpdateMaterialShape Replace a material shape
 	// (PUT /api/materials/{id})
-	UpdateMaterialShape(ctx echo.Context, id Id) error
+	UpdateMaterialShape(ctx echo.Context, id Id, params UpdateMaterialShapeParams) error
 	// GetOpenApiJson The OpenAPI document as JSON
 	// (GET /api/openapi.json)
 	GetOpenApiJson(ctx echo.Context, params GetOpenApiJsonParams) error
@@ -8100,19 +8964,19 @@ type ServerInterface interface {
 	ListPaymentTerms(ctx echo.Context, params ListPaymentTermsParams) error
 	// GetPaymentTerm Get payment terms
 	// (GET /api/payment-terms/{id})
-	GetPaymentTerm(ctx echo.Context, id Id) error
+	GetPaymentTerm(ctx echo.Context, id Id, params GetPaymentTermParams) error
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
-	GetCostingSettings(ctx echo.Context) error
+	GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error
 	// UpdateCostingSettings Replace costing settings
 	// (PUT /api/settings/costing)
-	UpdateCostingSettings(ctx echo.Context) error
+	UpdateCostingSettings(ctx echo.Context, params UpdateCostingSettingsParams) error
 	// GetPricingSettings Get pricing settings
 	// (GET /api/settings/pricing)
-	GetPricingSettings(ctx echo.Context) error
+	GetPricingSettings(ctx echo.Context, params GetPricingSettingsParams) error
 	// UpdatePricingSettings Replace pricing settings
 	// (PUT /api/settings/pricing)
-	UpdatePricingSettings(ctx echo.Context) error
+	UpdatePricingSettings(ctx echo.Context, params UpdatePricingSettingsParams) error
 	// CreateShapeCode Create a shape code
 	// (POST /api/shape-codes)
 	CreateShapeCode(ctx echo.Context, params CreateShapeCodeParams) error
@@ -8121,7 +8985,7 @@ type ServerInterface interface {
 	ListShapeCodes(ctx echo.Context, params ListShapeCodesParams) error
 	// GetShapeCode Get a shape code
 	// (GET /api/shape-codes/{id})
-	GetShapeCode(ctx echo.Context, id Id) error
+	GetShapeCode(ctx echo.Context, id Id, params GetShapeCodeParams) error
 	// CreateTag Create a tag
 	// (POST /api/tags)
 	CreateTag(ctx echo.Context, params CreateTagParams) error
@@ -8130,13 +8994,13 @@ type ServerInterface interface {
 	ListTags(ctx echo.Context, params ListTagsParams) error
 	// GetTag Get a tag
 	// (GET /api/tags/{tagId})
-	GetTag(ctx echo.Context, tagId TagId) error
+	GetTag(ctx echo.Context, tagId TagId, params GetTagParams) error
 	// PatchTag Partially update a tag
 	// (PATCH /api/tags/{tagId})
-	PatchTag(ctx echo.Context, tagId TagId) error
+	PatchTag(ctx echo.Context, tagId TagId, params PatchTagParams) error
 	// UpdateTag Replace a tag's name, style and description
 	// (PUT /api/tags/{tagId})
-	UpdateTag(ctx echo.Context, tagId TagId) error
+	UpdateTag(ctx echo.Context, tagId TagId, params UpdateTagParams) error
 	// ListUnitsOfMeasure List unit types and their units
 	// (POST /api/units-of-measure/list)
 	ListUnitsOfMeasure(ctx echo.Context, params ListUnitsOfMeasureParams) error
@@ -8148,10 +9012,10 @@ type ServerInterface interface {
 	ListVendors(ctx echo.Context, params ListVendorsParams) error
 	// GetVendor Get a vendor
 	// (GET /api/vendors/{id})
-	GetVendor(ctx echo.Context, id Id) error
+	GetVendor(ctx echo.Context, id Id, params GetVendorParams) error
 	// UpdateVendor Replace a vendor
 	// (PUT /api/vendors/{id})
-	UpdateVendor(ctx echo.Context, id Id) error
+	UpdateVendor(ctx echo.Context, id Id, params UpdateVendorParams) error
 	// CreateWorkCenter Create a work center
 	// (POST /api/work-centers)
 	CreateWorkCenter(ctx echo.Context, params CreateWorkCenterParams) error
@@ -8160,13 +9024,13 @@ type ServerInterface interface {
 	ListWorkCenters(ctx echo.Context, params ListWorkCentersParams) error
 	// DeleteWorkCenter Delete a work center
 	// (DELETE /api/work-centers/{id})
-	DeleteWorkCenter(ctx echo.Context, id Id) error
+	DeleteWorkCenter(ctx echo.Context, id Id, params DeleteWorkCenterParams) error
 	// GetWorkCenter Get a work center
 	// (GET /api/work-centers/{id})
-	GetWorkCenter(ctx echo.Context, id Id) error
+	GetWorkCenter(ctx echo.Context, id Id, params GetWorkCenterParams) error
 	// UpdateWorkCenter Update a work center
 	// (PUT /api/work-centers/{id})
-	UpdateWorkCenter(ctx echo.Context, id Id) error
+	UpdateWorkCenter(ctx echo.Context, id Id, params UpdateWorkCenterParams) error
 }
 
 // ServerInterfaceWrapper converts echo contexts to parameters.
@@ -8253,8 +9117,28 @@ func (w *ServerInterfaceWrapper) GetAccountingCode(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetAccountingCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetAccountingCode(ctx, id)
+	err = w.Handler.GetAccountingCode(ctx, id, params)
 	return err
 }
 
@@ -8413,8 +9297,28 @@ func (w *ServerInterfaceWrapper) DeleteAttachment(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter attachmentId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteAttachmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteAttachment(ctx, attachmentId)
+	err = w.Handler.DeleteAttachment(ctx, attachmentId, params)
 	return err
 }
 
@@ -8429,8 +9333,28 @@ func (w *ServerInterfaceWrapper) GetAttachment(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter attachmentId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetAttachmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetAttachment(ctx, attachmentId)
+	err = w.Handler.GetAttachment(ctx, attachmentId, params)
 	return err
 }
 
@@ -8593,8 +9517,28 @@ func (w *ServerInterfaceWrapper) GetChartOfAccount(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetChartOfAccountParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetChartOfAccount(ctx, id)
+	err = w.Handler.GetChartOfAccount(ctx, id, params)
 	return err
 }
 
@@ -8677,8 +9621,28 @@ func (w *ServerInterfaceWrapper) GetCompany(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter companyId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetCompanyParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetCompany(ctx, companyId)
+	err = w.Handler.GetCompany(ctx, companyId, params)
 	return err
 }
 
@@ -8693,8 +9657,28 @@ func (w *ServerInterfaceWrapper) PatchCompany(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter companyId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PatchCompanyParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.PatchCompany(ctx, companyId)
+	err = w.Handler.PatchCompany(ctx, companyId, params)
 	return err
 }
 
@@ -8709,8 +9693,28 @@ func (w *ServerInterfaceWrapper) UpdateCompany(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter companyId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateCompanyParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateCompany(ctx, companyId)
+	err = w.Handler.UpdateCompany(ctx, companyId, params)
 	return err
 }
 
@@ -8793,8 +9797,28 @@ func (w *ServerInterfaceWrapper) DeleteCustomField(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteCustomFieldParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteCustomField(ctx, id)
+	err = w.Handler.DeleteCustomField(ctx, id, params)
 	return err
 }
 
@@ -8809,8 +9833,28 @@ func (w *ServerInterfaceWrapper) GetCustomField(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetCustomFieldParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetCustomField(ctx, id)
+	err = w.Handler.GetCustomField(ctx, id, params)
 	return err
 }
 
@@ -8825,8 +9869,28 @@ func (w *ServerInterfaceWrapper) UpdateCustomField(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateCustomFieldParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateCustomField(ctx, id)
+	err = w.Handler.UpdateCustomField(ctx, id, params)
 	return err
 }
 
@@ -8909,8 +9973,28 @@ func (w *ServerInterfaceWrapper) GetCustomerTier(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetCustomerTierParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetCustomerTier(ctx, id)
+	err = w.Handler.GetCustomerTier(ctx, id, params)
 	return err
 }
 
@@ -8993,8 +10077,28 @@ func (w *ServerInterfaceWrapper) DeleteCustomer(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteCustomerParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteCustomer(ctx, customerId)
+	err = w.Handler.DeleteCustomer(ctx, customerId, params)
 	return err
 }
 
@@ -9009,8 +10113,28 @@ func (w *ServerInterfaceWrapper) GetCustomer(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetCustomerParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetCustomer(ctx, customerId)
+	err = w.Handler.GetCustomer(ctx, customerId, params)
 	return err
 }
 
@@ -9025,8 +10149,28 @@ func (w *ServerInterfaceWrapper) PatchCustomer(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PatchCustomerParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.PatchCustomer(ctx, customerId)
+	err = w.Handler.PatchCustomer(ctx, customerId, params)
 	return err
 }
 
@@ -9041,8 +10185,28 @@ func (w *ServerInterfaceWrapper) UpdateCustomer(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateCustomerParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateCustomer(ctx, customerId)
+	err = w.Handler.UpdateCustomer(ctx, customerId, params)
 	return err
 }
 
@@ -9147,8 +10311,28 @@ func (w *ServerInterfaceWrapper) DeleteCustomerAddress(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerAddressId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteCustomerAddressParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteCustomerAddress(ctx, customerId, customerAddressId)
+	err = w.Handler.DeleteCustomerAddress(ctx, customerId, customerAddressId, params)
 	return err
 }
 
@@ -9171,8 +10355,28 @@ func (w *ServerInterfaceWrapper) GetCustomerAddress(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerAddressId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetCustomerAddressParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetCustomerAddress(ctx, customerId, customerAddressId)
+	err = w.Handler.GetCustomerAddress(ctx, customerId, customerAddressId, params)
 	return err
 }
 
@@ -9195,8 +10399,28 @@ func (w *ServerInterfaceWrapper) UpdateCustomerAddress(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerAddressId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateCustomerAddressParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateCustomerAddress(ctx, customerId, customerAddressId)
+	err = w.Handler.UpdateCustomerAddress(ctx, customerId, customerAddressId, params)
 	return err
 }
 
@@ -9301,8 +10525,28 @@ func (w *ServerInterfaceWrapper) DeleteCustomerContact(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter contactId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteCustomerContactParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteCustomerContact(ctx, customerId, contactId)
+	err = w.Handler.DeleteCustomerContact(ctx, customerId, contactId, params)
 	return err
 }
 
@@ -9325,8 +10569,28 @@ func (w *ServerInterfaceWrapper) GetCustomerContact(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter contactId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetCustomerContactParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetCustomerContact(ctx, customerId, contactId)
+	err = w.Handler.GetCustomerContact(ctx, customerId, contactId, params)
 	return err
 }
 
@@ -9349,8 +10613,28 @@ func (w *ServerInterfaceWrapper) UpdateCustomerContact(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter contactId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateCustomerContactParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateCustomerContact(ctx, customerId, contactId)
+	err = w.Handler.UpdateCustomerContact(ctx, customerId, contactId, params)
 	return err
 }
 
@@ -9365,8 +10649,28 @@ func (w *ServerInterfaceWrapper) SetCustomerTier(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter customerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SetCustomerTierParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.SetCustomerTier(ctx, customerId)
+	err = w.Handler.SetCustomerTier(ctx, customerId, params)
 	return err
 }
 
@@ -9449,8 +10753,28 @@ func (w *ServerInterfaceWrapper) DeleteDepartmentShift(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteDepartmentShiftParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteDepartmentShift(ctx, id)
+	err = w.Handler.DeleteDepartmentShift(ctx, id, params)
 	return err
 }
 
@@ -9465,8 +10789,28 @@ func (w *ServerInterfaceWrapper) GetDepartmentShift(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetDepartmentShiftParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetDepartmentShift(ctx, id)
+	err = w.Handler.GetDepartmentShift(ctx, id, params)
 	return err
 }
 
@@ -9481,8 +10825,28 @@ func (w *ServerInterfaceWrapper) UpdateDepartmentShift(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateDepartmentShiftParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateDepartmentShift(ctx, id)
+	err = w.Handler.UpdateDepartmentShift(ctx, id, params)
 	return err
 }
 
@@ -9565,8 +10929,28 @@ func (w *ServerInterfaceWrapper) GetDepartment(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetDepartmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetDepartment(ctx, id)
+	err = w.Handler.GetDepartment(ctx, id, params)
 	return err
 }
 
@@ -9581,8 +10965,28 @@ func (w *ServerInterfaceWrapper) UpdateDepartment(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateDepartmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateDepartment(ctx, id)
+	err = w.Handler.UpdateDepartment(ctx, id, params)
 	return err
 }
 
@@ -9694,8 +11098,28 @@ func (w *ServerInterfaceWrapper) DeleteEquipmentDowntime(ctx echo.Context) error
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteEquipmentDowntimeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteEquipmentDowntime(ctx, id)
+	err = w.Handler.DeleteEquipmentDowntime(ctx, id, params)
 	return err
 }
 
@@ -9710,8 +11134,28 @@ func (w *ServerInterfaceWrapper) GetEquipmentDowntime(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetEquipmentDowntimeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetEquipmentDowntime(ctx, id)
+	err = w.Handler.GetEquipmentDowntime(ctx, id, params)
 	return err
 }
 
@@ -9726,8 +11170,28 @@ func (w *ServerInterfaceWrapper) UpdateEquipmentDowntime(ctx echo.Context) error
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateEquipmentDowntimeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateEquipmentDowntime(ctx, id)
+	err = w.Handler.UpdateEquipmentDowntime(ctx, id, params)
 	return err
 }
 
@@ -9781,8 +11245,28 @@ func (w *ServerInterfaceWrapper) GetEquipment(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetEquipmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetEquipment(ctx, id)
+	err = w.Handler.GetEquipment(ctx, id, params)
 	return err
 }
 
@@ -9797,8 +11281,28 @@ func (w *ServerInterfaceWrapper) UpdateEquipment(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateEquipmentParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateEquipment(ctx, id)
+	err = w.Handler.UpdateEquipment(ctx, id, params)
 	return err
 }
 
@@ -9881,8 +11385,28 @@ func (w *ServerInterfaceWrapper) GetGaugeCode(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetGaugeCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetGaugeCode(ctx, id)
+	err = w.Handler.GetGaugeCode(ctx, id, params)
 	return err
 }
 
@@ -9965,8 +11489,28 @@ func (w *ServerInterfaceWrapper) GetGradeCode(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetGradeCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetGradeCode(ctx, id)
+	err = w.Handler.GetGradeCode(ctx, id, params)
 	return err
 }
 
@@ -10049,8 +11593,28 @@ func (w *ServerInterfaceWrapper) GetInProcessTrackingField(ctx echo.Context) err
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetInProcessTrackingFieldParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetInProcessTrackingField(ctx, id)
+	err = w.Handler.GetInProcessTrackingField(ctx, id, params)
 	return err
 }
 
@@ -10104,8 +11668,28 @@ func (w *ServerInterfaceWrapper) GetInventoryEvent(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetInventoryEventParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetInventoryEvent(ctx, inventoryEventId)
+	err = w.Handler.GetInventoryEvent(ctx, inventoryEventId, params)
 	return err
 }
 
@@ -10120,8 +11704,28 @@ func (w *ServerInterfaceWrapper) PatchInventoryEvent(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PatchInventoryEventParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.PatchInventoryEvent(ctx, inventoryEventId)
+	err = w.Handler.PatchInventoryEvent(ctx, inventoryEventId, params)
 	return err
 }
 
@@ -10136,8 +11740,28 @@ func (w *ServerInterfaceWrapper) GetInventoryEventDetails(ctx echo.Context) erro
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetInventoryEventDetailsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetInventoryEventDetails(ctx, inventoryEventId)
+	err = w.Handler.GetInventoryEventDetails(ctx, inventoryEventId, params)
 	return err
 }
 
@@ -10152,8 +11776,28 @@ func (w *ServerInterfaceWrapper) PatchInventoryEventDetails(ctx echo.Context) er
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PatchInventoryEventDetailsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.PatchInventoryEventDetails(ctx, inventoryEventId)
+	err = w.Handler.PatchInventoryEventDetails(ctx, inventoryEventId, params)
 	return err
 }
 
@@ -10168,8 +11812,28 @@ func (w *ServerInterfaceWrapper) UpdateInventoryEventDetails(ctx echo.Context) e
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inventoryEventId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateInventoryEventDetailsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateInventoryEventDetails(ctx, inventoryEventId)
+	err = w.Handler.UpdateInventoryEventDetails(ctx, inventoryEventId, params)
 	return err
 }
 
@@ -10288,8 +11952,28 @@ func (w *ServerInterfaceWrapper) GetInventoryLot(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetInventoryLotParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetInventoryLot(ctx, id)
+	err = w.Handler.GetInventoryLot(ctx, id, params)
 	return err
 }
 
@@ -10564,8 +12248,28 @@ func (w *ServerInterfaceWrapper) GetItemCategory(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetItemCategoryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetItemCategory(ctx, id)
+	err = w.Handler.GetItemCategory(ctx, id, params)
 	return err
 }
 
@@ -10648,8 +12352,28 @@ func (w *ServerInterfaceWrapper) GetItemClass(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetItemClassParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetItemClass(ctx, id)
+	err = w.Handler.GetItemClass(ctx, id, params)
 	return err
 }
 
@@ -10703,8 +12427,28 @@ func (w *ServerInterfaceWrapper) GetItemTag(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetItemTagParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetItemTag(ctx, id)
+	err = w.Handler.GetItemTag(ctx, id, params)
 	return err
 }
 
@@ -10855,8 +12599,28 @@ func (w *ServerInterfaceWrapper) GetItem(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetItem(ctx, itemId)
+	err = w.Handler.GetItem(ctx, itemId, params)
 	return err
 }
 
@@ -10871,8 +12635,28 @@ func (w *ServerInterfaceWrapper) PatchItem(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PatchItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.PatchItem(ctx, itemId)
+	err = w.Handler.PatchItem(ctx, itemId, params)
 	return err
 }
 
@@ -10887,8 +12671,28 @@ func (w *ServerInterfaceWrapper) UpdateItem(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateItem(ctx, itemId)
+	err = w.Handler.UpdateItem(ctx, itemId, params)
 	return err
 }
 
@@ -10949,8 +12753,28 @@ func (w *ServerInterfaceWrapper) ReplaceItemCustomFields(ctx echo.Context) error
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceItemCustomFieldsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ReplaceItemCustomFields(ctx, itemId)
+	err = w.Handler.ReplaceItemCustomFields(ctx, itemId, params)
 	return err
 }
 
@@ -10965,8 +12789,28 @@ func (w *ServerInterfaceWrapper) ReplaceItemCustomFieldsDeprecated(ctx echo.Cont
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceItemCustomFieldsDeprecatedParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ReplaceItemCustomFieldsDeprecated(ctx, itemId)
+	err = w.Handler.ReplaceItemCustomFieldsDeprecated(ctx, itemId, params)
 	return err
 }
 
@@ -11071,8 +12915,28 @@ func (w *ServerInterfaceWrapper) DeleteItemCustomerDetail(ctx echo.Context) erro
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemCustomerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteItemCustomerDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteItemCustomerDetail(ctx, itemId, itemCustomerId)
+	err = w.Handler.DeleteItemCustomerDetail(ctx, itemId, itemCustomerId, params)
 	return err
 }
 
@@ -11095,8 +12959,28 @@ func (w *ServerInterfaceWrapper) UpdateItemCustomerDetail(ctx echo.Context) erro
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemCustomerId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateItemCustomerDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateItemCustomerDetail(ctx, itemId, itemCustomerId)
+	err = w.Handler.UpdateItemCustomerDetail(ctx, itemId, itemCustomerId, params)
 	return err
 }
 
@@ -11298,8 +13182,28 @@ func (w *ServerInterfaceWrapper) DeleteItemMaterialVendorDetail(ctx echo.Context
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter materialVendorId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteItemMaterialVendorDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteItemMaterialVendorDetail(ctx, itemId, materialVendorId)
+	err = w.Handler.DeleteItemMaterialVendorDetail(ctx, itemId, materialVendorId, params)
 	return err
 }
 
@@ -11322,8 +13226,28 @@ func (w *ServerInterfaceWrapper) UpdateItemMaterialVendorDetail(ctx echo.Context
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter materialVendorId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateItemMaterialVendorDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateItemMaterialVendorDetail(ctx, itemId, materialVendorId)
+	err = w.Handler.UpdateItemMaterialVendorDetail(ctx, itemId, materialVendorId, params)
 	return err
 }
 
@@ -11363,8 +13287,28 @@ func (w *ServerInterfaceWrapper) ReplaceItemPurchasePriceBreaks(ctx echo.Context
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceItemPurchasePriceBreaksParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ReplaceItemPurchasePriceBreaks(ctx, itemId)
+	err = w.Handler.ReplaceItemPurchasePriceBreaks(ctx, itemId, params)
 	return err
 }
 
@@ -11461,8 +13405,28 @@ func (w *ServerInterfaceWrapper) ReplaceItemSalesPriceBreaks(ctx echo.Context) e
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceItemSalesPriceBreaksParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ReplaceItemSalesPriceBreaks(ctx, itemId)
+	err = w.Handler.ReplaceItemSalesPriceBreaks(ctx, itemId, params)
 	return err
 }
 
@@ -11523,8 +13487,28 @@ func (w *ServerInterfaceWrapper) ReplaceItemTags(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceItemTagsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ReplaceItemTags(ctx, itemId)
+	err = w.Handler.ReplaceItemTags(ctx, itemId, params)
 	return err
 }
 
@@ -11547,8 +13531,28 @@ func (w *ServerInterfaceWrapper) RemoveItemTag(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tagId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params RemoveItemTagParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.RemoveItemTag(ctx, itemId, tagId)
+	err = w.Handler.RemoveItemTag(ctx, itemId, tagId, params)
 	return err
 }
 
@@ -11697,8 +13701,28 @@ func (w *ServerInterfaceWrapper) DeleteItemVendorDetail(ctx echo.Context) error 
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemVendorId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteItemVendorDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteItemVendorDetail(ctx, itemId, itemVendorId)
+	err = w.Handler.DeleteItemVendorDetail(ctx, itemId, itemVendorId, params)
 	return err
 }
 
@@ -11721,8 +13745,28 @@ func (w *ServerInterfaceWrapper) UpdateItemVendorDetail(ctx echo.Context) error 
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemVendorId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateItemVendorDetailParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateItemVendorDetail(ctx, itemId, itemVendorId)
+	err = w.Handler.UpdateItemVendorDetail(ctx, itemId, itemVendorId, params)
 	return err
 }
 
@@ -11805,8 +13849,28 @@ func (w *ServerInterfaceWrapper) DeleteLocation(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteLocationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteLocation(ctx, id)
+	err = w.Handler.DeleteLocation(ctx, id, params)
 	return err
 }
 
@@ -11821,8 +13885,28 @@ func (w *ServerInterfaceWrapper) GetLocation(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetLocationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetLocation(ctx, id)
+	err = w.Handler.GetLocation(ctx, id, params)
 	return err
 }
 
@@ -11905,8 +13989,28 @@ func (w *ServerInterfaceWrapper) GetMaterialCode(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetMaterialCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetMaterialCode(ctx, id)
+	err = w.Handler.GetMaterialCode(ctx, id, params)
 	return err
 }
 
@@ -12018,8 +14122,28 @@ func (w *ServerInterfaceWrapper) GetMaterialShape(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetMaterialShapeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetMaterialShape(ctx, id)
+	err = w.Handler.GetMaterialShape(ctx, id, params)
 	return err
 }
 
@@ -12034,8 +14158,28 @@ func (w *ServerInterfaceWrapper) UpdateMaterialShape(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateMaterialShapeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateMaterialShape(ctx, id)
+	err = w.Handler.UpdateMaterialShape(ctx, id, params)
 	return err
 }
 
@@ -12176,8 +14320,28 @@ func (w *ServerInterfaceWrapper) GetPaymentTerm(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetPaymentTermParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetPaymentTerm(ctx, id)
+	err = w.Handler.GetPaymentTerm(ctx, id, params)
 	return err
 }
 
@@ -12185,8 +14349,28 @@ func (w *ServerInterfaceWrapper) GetPaymentTerm(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) GetCostingSettings(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetCostingSettingsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetCostingSettings(ctx)
+	err = w.Handler.GetCostingSettings(ctx, params)
 	return err
 }
 
@@ -12194,8 +14378,28 @@ func (w *ServerInterfaceWrapper) GetCostingSettings(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) UpdateCostingSettings(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateCostingSettingsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateCostingSettings(ctx)
+	err = w.Handler.UpdateCostingSettings(ctx, params)
 	return err
 }
 
@@ -12203,8 +14407,28 @@ func (w *ServerInterfaceWrapper) UpdateCostingSettings(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) GetPricingSettings(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetPricingSettingsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetPricingSettings(ctx)
+	err = w.Handler.GetPricingSettings(ctx, params)
 	return err
 }
 
@@ -12212,8 +14436,28 @@ func (w *ServerInterfaceWrapper) GetPricingSettings(ctx echo.Context) error {
 func (w *ServerInterfaceWrapper) UpdatePricingSettings(ctx echo.Context) error {
 	var err error
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdatePricingSettingsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdatePricingSettings(ctx)
+	err = w.Handler.UpdatePricingSettings(ctx, params)
 	return err
 }
 
@@ -12296,8 +14540,28 @@ func (w *ServerInterfaceWrapper) GetShapeCode(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetShapeCodeParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetShapeCode(ctx, id)
+	err = w.Handler.GetShapeCode(ctx, id, params)
 	return err
 }
 
@@ -12380,8 +14644,28 @@ func (w *ServerInterfaceWrapper) GetTag(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tagId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetTagParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetTag(ctx, tagId)
+	err = w.Handler.GetTag(ctx, tagId, params)
 	return err
 }
 
@@ -12396,8 +14680,28 @@ func (w *ServerInterfaceWrapper) PatchTag(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tagId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PatchTagParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.PatchTag(ctx, tagId)
+	err = w.Handler.PatchTag(ctx, tagId, params)
 	return err
 }
 
@@ -12412,8 +14716,28 @@ func (w *ServerInterfaceWrapper) UpdateTag(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tagId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateTagParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateTag(ctx, tagId)
+	err = w.Handler.UpdateTag(ctx, tagId, params)
 	return err
 }
 
@@ -12535,8 +14859,28 @@ func (w *ServerInterfaceWrapper) GetVendor(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetVendorParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetVendor(ctx, id)
+	err = w.Handler.GetVendor(ctx, id, params)
 	return err
 }
 
@@ -12551,8 +14895,28 @@ func (w *ServerInterfaceWrapper) UpdateVendor(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateVendorParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateVendor(ctx, id)
+	err = w.Handler.UpdateVendor(ctx, id, params)
 	return err
 }
 
@@ -12635,8 +14999,28 @@ func (w *ServerInterfaceWrapper) DeleteWorkCenter(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteWorkCenterParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteWorkCenter(ctx, id)
+	err = w.Handler.DeleteWorkCenter(ctx, id, params)
 	return err
 }
 
@@ -12651,8 +15035,28 @@ func (w *ServerInterfaceWrapper) GetWorkCenter(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetWorkCenterParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.GetWorkCenter(ctx, id)
+	err = w.Handler.GetWorkCenter(ctx, id, params)
 	return err
 }
 
@@ -12667,8 +15071,28 @@ func (w *ServerInterfaceWrapper) UpdateWorkCenter(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateWorkCenterParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateWorkCenter(ctx, id)
+	err = w.Handler.UpdateWorkCenter(ctx, id, params)
 	return err
 }
 
@@ -12928,6 +15352,16 @@ type NotModifiedResponse struct {
 
 type PayloadTooLargeApplicationProblemPlusJSONResponse Problem
 
+type PreconditionFailedApplicationProblemPlusJSONResponse Problem
+
+type RecordNotModifiedResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+type RecordNotModifiedResponse struct {
+	Headers RecordNotModifiedResponseHeaders
+}
+
 type RequestTimeoutApplicationProblemPlusJSONResponse Problem
 
 type ServiceUnavailableResponseHeaders struct {
@@ -12945,9 +15379,7 @@ type TooManyRequestsResponseHeaders struct {
 	RateLimitReset     int
 	RetryAfter         int
 }
-type TooManyRequestsApplicationProblemPlusJSONResponse struct {
-	Body Problem
-
+type TooManyRequestsResponse struct {
 	Headers TooManyRequestsResponseHeaders
 }
 
@@ -13109,24 +15541,15 @@ func (response CreateAccountingCode422ApplicationProblemPlusJSONResponse) VisitC
 	return err
 }
 
-type CreateAccountingCode429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateAccountingCode429Response = TooManyRequestsResponse
 
-func (response CreateAccountingCode429ApplicationProblemPlusJSONResponse) VisitCreateAccountingCodeResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateAccountingCode429Response) VisitCreateAccountingCodeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateAccountingCode503ApplicationProblemPlusJSONResponse struct {
@@ -13267,24 +15690,15 @@ func (response ListAccountingCodes415ApplicationProblemPlusJSONResponse) VisitLi
 	return err
 }
 
-type ListAccountingCodes429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListAccountingCodes429Response = TooManyRequestsResponse
 
-func (response ListAccountingCodes429ApplicationProblemPlusJSONResponse) VisitListAccountingCodesResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListAccountingCodes429Response) VisitListAccountingCodesResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListAccountingCodes503ApplicationProblemPlusJSONResponse struct {
@@ -13307,25 +15721,45 @@ func (response ListAccountingCodes503ApplicationProblemPlusJSONResponse) VisitLi
 }
 
 type GetAccountingCodeRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetAccountingCodeParams
 }
 
 type GetAccountingCodeResponseObject interface {
 	VisitGetAccountingCodeResponse(w http.ResponseWriter) error
 }
 
-type GetAccountingCode200JSONResponse Tag
+type GetAccountingCode200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetAccountingCode200JSONResponse struct {
+	Body    Tag
+	Headers GetAccountingCode200ResponseHeaders
+}
 
 func (response GetAccountingCode200JSONResponse) VisitGetAccountingCodeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetAccountingCode304Response = RecordNotModifiedResponse
+
+func (response GetAccountingCode304Response) VisitGetAccountingCodeResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetAccountingCode400ApplicationProblemPlusJSONResponse struct {
@@ -13392,24 +15826,15 @@ func (response GetAccountingCode404ApplicationProblemPlusJSONResponse) VisitGetA
 	return err
 }
 
-type GetAccountingCode429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetAccountingCode429Response = TooManyRequestsResponse
 
-func (response GetAccountingCode429ApplicationProblemPlusJSONResponse) VisitGetAccountingCodeResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetAccountingCode429Response) VisitGetAccountingCodeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetAccountingCode503ApplicationProblemPlusJSONResponse struct {
@@ -13601,24 +16026,15 @@ func (response UploadAttachment422ApplicationProblemPlusJSONResponse) VisitUploa
 	return err
 }
 
-type UploadAttachment429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UploadAttachment429Response = TooManyRequestsResponse
 
-func (response UploadAttachment429ApplicationProblemPlusJSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UploadAttachment429Response) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UploadAttachment503ApplicationProblemPlusJSONResponse struct {
@@ -13810,24 +16226,15 @@ func (response UploadCertification422ApplicationProblemPlusJSONResponse) VisitUp
 	return err
 }
 
-type UploadCertification429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UploadCertification429Response = TooManyRequestsResponse
 
-func (response UploadCertification429ApplicationProblemPlusJSONResponse) VisitUploadCertificationResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UploadCertification429Response) VisitUploadCertificationResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UploadCertification503ApplicationProblemPlusJSONResponse struct {
@@ -13982,24 +16389,15 @@ func (response DownloadAttachments415ApplicationProblemPlusJSONResponse) VisitDo
 	return err
 }
 
-type DownloadAttachments429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type DownloadAttachments429Response = TooManyRequestsResponse
 
-func (response DownloadAttachments429ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response DownloadAttachments429Response) VisitDownloadAttachmentsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type DownloadAttachments503ApplicationProblemPlusJSONResponse struct {
@@ -14140,24 +16538,15 @@ func (response ListAttachments415ApplicationProblemPlusJSONResponse) VisitListAt
 	return err
 }
 
-type ListAttachments429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListAttachments429Response = TooManyRequestsResponse
 
-func (response ListAttachments429ApplicationProblemPlusJSONResponse) VisitListAttachmentsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListAttachments429Response) VisitListAttachmentsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListAttachments503ApplicationProblemPlusJSONResponse struct {
@@ -14333,24 +16722,15 @@ func (response CreateRemoteAttachment422ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
-type CreateRemoteAttachment429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateRemoteAttachment429Response = TooManyRequestsResponse
 
-func (response CreateRemoteAttachment429ApplicationProblemPlusJSONResponse) VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateRemoteAttachment429Response) VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateRemoteAttachment503ApplicationProblemPlusJSONResponse struct {
@@ -14374,6 +16754,7 @@ func (response CreateRemoteAttachment503ApplicationProblemPlusJSONResponse) Visi
 
 type DeleteAttachmentRequestObject struct {
 	AttachmentId AttachmentId `json:"attachmentId"`
+	Params       DeleteAttachmentParams
 }
 
 type DeleteAttachmentResponseObject interface {
@@ -14482,24 +16863,31 @@ func (response DeleteAttachment410ApplicationProblemPlusJSONResponse) VisitDelet
 	return err
 }
 
-type DeleteAttachment429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
+type DeleteAttachment412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
 }
 
-func (response DeleteAttachment429ApplicationProblemPlusJSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+func (response DeleteAttachment412ApplicationProblemPlusJSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAttachment429Response = TooManyRequestsResponse
+
+func (response DeleteAttachment429Response) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type DeleteAttachment503ApplicationProblemPlusJSONResponse struct {
@@ -14523,24 +16911,44 @@ func (response DeleteAttachment503ApplicationProblemPlusJSONResponse) VisitDelet
 
 type GetAttachmentRequestObject struct {
 	AttachmentId AttachmentId `json:"attachmentId"`
+	Params       GetAttachmentParams
 }
 
 type GetAttachmentResponseObject interface {
 	VisitGetAttachmentResponse(w http.ResponseWriter) error
 }
 
-type GetAttachment200JSONResponse Attachment
+type GetAttachment200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetAttachment200JSONResponse struct {
+	Body    Attachment
+	Headers GetAttachment200ResponseHeaders
+}
 
 func (response GetAttachment200JSONResponse) VisitGetAttachmentResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetAttachment304Response = RecordNotModifiedResponse
+
+func (response GetAttachment304Response) VisitGetAttachmentResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetAttachment400ApplicationProblemPlusJSONResponse struct {
@@ -14607,24 +17015,15 @@ func (response GetAttachment404ApplicationProblemPlusJSONResponse) VisitGetAttac
 	return err
 }
 
-type GetAttachment429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetAttachment429Response = TooManyRequestsResponse
 
-func (response GetAttachment429ApplicationProblemPlusJSONResponse) VisitGetAttachmentResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetAttachment429Response) VisitGetAttachmentResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetAttachment503ApplicationProblemPlusJSONResponse struct {
@@ -14869,24 +17268,15 @@ func (response DownloadAttachment404ApplicationProblemPlusJSONResponse) VisitDow
 	return err
 }
 
-type DownloadAttachment429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type DownloadAttachment429Response = TooManyRequestsResponse
 
-func (response DownloadAttachment429ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response DownloadAttachment429Response) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type DownloadAttachment503ApplicationProblemPlusJSONResponse struct {
@@ -14961,24 +17351,15 @@ func (response ValidateToken404ApplicationProblemPlusJSONResponse) VisitValidate
 	return err
 }
 
-type ValidateToken429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ValidateToken429Response = TooManyRequestsResponse
 
-func (response ValidateToken429ApplicationProblemPlusJSONResponse) VisitValidateTokenResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ValidateToken429Response) VisitValidateTokenResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ValidateToken503ApplicationProblemPlusJSONResponse struct {
@@ -15154,24 +17535,15 @@ func (response CreateChartOfAccount422ApplicationProblemPlusJSONResponse) VisitC
 	return err
 }
 
-type CreateChartOfAccount429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateChartOfAccount429Response = TooManyRequestsResponse
 
-func (response CreateChartOfAccount429ApplicationProblemPlusJSONResponse) VisitCreateChartOfAccountResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateChartOfAccount429Response) VisitCreateChartOfAccountResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateChartOfAccount503ApplicationProblemPlusJSONResponse struct {
@@ -15312,24 +17684,15 @@ func (response ListChartOfAccounts415ApplicationProblemPlusJSONResponse) VisitLi
 	return err
 }
 
-type ListChartOfAccounts429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListChartOfAccounts429Response = TooManyRequestsResponse
 
-func (response ListChartOfAccounts429ApplicationProblemPlusJSONResponse) VisitListChartOfAccountsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListChartOfAccounts429Response) VisitListChartOfAccountsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListChartOfAccounts503ApplicationProblemPlusJSONResponse struct {
@@ -15352,25 +17715,45 @@ func (response ListChartOfAccounts503ApplicationProblemPlusJSONResponse) VisitLi
 }
 
 type GetChartOfAccountRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetChartOfAccountParams
 }
 
 type GetChartOfAccountResponseObject interface {
 	VisitGetChartOfAccountResponse(w http.ResponseWriter) error
 }
 
-type GetChartOfAccount200JSONResponse Tag
+type GetChartOfAccount200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetChartOfAccount200JSONResponse struct {
+	Body    Tag
+	Headers GetChartOfAccount200ResponseHeaders
+}
 
 func (response GetChartOfAccount200JSONResponse) VisitGetChartOfAccountResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetChartOfAccount304Response = RecordNotModifiedResponse
+
+func (response GetChartOfAccount304Response) VisitGetChartOfAccountResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetChartOfAccount400ApplicationProblemPlusJSONResponse struct {
@@ -15437,24 +17820,15 @@ func (response GetChartOfAccount404ApplicationProblemPlusJSONResponse) VisitGetC
 	return err
 }
 
-type GetChartOfAccount429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetChartOfAccount429Response = TooManyRequestsResponse
 
-func (response GetChartOfAccount429ApplicationProblemPlusJSONResponse) VisitGetChartOfAccountResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetChartOfAccount429Response) VisitGetChartOfAccountResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetChartOfAccount503ApplicationProblemPlusJSONResponse struct {
@@ -15630,24 +18004,15 @@ func (response CreateCompany422ApplicationProblemPlusJSONResponse) VisitCreateCo
 	return err
 }
 
-type CreateCompany429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateCompany429Response = TooManyRequestsResponse
 
-func (response CreateCompany429ApplicationProblemPlusJSONResponse) VisitCreateCompanyResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateCompany429Response) VisitCreateCompanyResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateCompany503ApplicationProblemPlusJSONResponse struct {
@@ -15788,24 +18153,15 @@ func (response ListCompanies415ApplicationProblemPlusJSONResponse) VisitListComp
 	return err
 }
 
-type ListCompanies429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListCompanies429Response = TooManyRequestsResponse
 
-func (response ListCompanies429ApplicationProblemPlusJSONResponse) VisitListCompaniesResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListCompanies429Response) VisitListCompaniesResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListCompanies503ApplicationProblemPlusJSONResponse struct {
@@ -15829,24 +18185,44 @@ func (response ListCompanies503ApplicationProblemPlusJSONResponse) VisitListComp
 
 type GetCompanyRequestObject struct {
 	CompanyId CompanyId `json:"companyId"`
+	Params    GetCompanyParams
 }
 
 type GetCompanyResponseObject interface {
 	VisitGetCompanyResponse(w http.ResponseWriter) error
 }
 
-type GetCompany200JSONResponse CompanyInfo
+type GetCompany200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetCompany200JSONResponse struct {
+	Body    CompanyInfo
+	Headers GetCompany200ResponseHeaders
+}
 
 func (response GetCompany200JSONResponse) VisitGetCompanyResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetCompany304Response = RecordNotModifiedResponse
+
+func (response GetCompany304Response) VisitGetCompanyResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetCompany400ApplicationProblemPlusJSONResponse struct {
@@ -15913,24 +18289,15 @@ func (response GetCompany404ApplicationProblemPlusJSONResponse) VisitGetCompanyR
 	return err
 }
 
-type GetCompany429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetCompany429Response = TooManyRequestsResponse
 
-func (response GetCompany429ApplicationProblemPlusJSONResponse) VisitGetCompanyResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetCompany429Response) VisitGetCompanyResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetCompany503ApplicationProblemPlusJSONResponse struct {
@@ -15954,6 +18321,7 @@ func (response GetCompany503ApplicationProblemPlusJSONResponse) VisitGetCompanyR
 
 type PatchCompanyRequestObject struct {
 	CompanyId CompanyId `json:"companyId"`
+	Params    PatchCompanyParams
 	Body      *PatchCompanyApplicationJSONPatchPlusJSONRequestBody
 }
 
@@ -15961,15 +18329,23 @@ type PatchCompanyResponseObject interface {
 	VisitPatchCompanyResponse(w http.ResponseWriter) error
 }
 
-type PatchCompany200JSONResponse CompanyInfo
+type PatchCompany200ResponseHeaders struct {
+	ETag string
+}
+
+type PatchCompany200JSONResponse struct {
+	Body    CompanyInfo
+	Headers PatchCompany200ResponseHeaders
+}
 
 func (response PatchCompany200JSONResponse) VisitPatchCompanyResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -16039,6 +18415,22 @@ func (response PatchCompany404ApplicationProblemPlusJSONResponse) VisitPatchComp
 	return err
 }
 
+type PatchCompany412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchCompany412ApplicationProblemPlusJSONResponse) VisitPatchCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchCompany413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -16071,24 +18463,15 @@ func (response PatchCompany415ApplicationProblemPlusJSONResponse) VisitPatchComp
 	return err
 }
 
-type PatchCompany429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type PatchCompany429Response = TooManyRequestsResponse
 
-func (response PatchCompany429ApplicationProblemPlusJSONResponse) VisitPatchCompanyResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response PatchCompany429Response) VisitPatchCompanyResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type PatchCompany503ApplicationProblemPlusJSONResponse struct {
@@ -16112,6 +18495,7 @@ func (response PatchCompany503ApplicationProblemPlusJSONResponse) VisitPatchComp
 
 type UpdateCompanyRequestObject struct {
 	CompanyId CompanyId `json:"companyId"`
+	Params    UpdateCompanyParams
 	Body      *UpdateCompanyJSONRequestBody
 }
 
@@ -16119,15 +18503,23 @@ type UpdateCompanyResponseObject interface {
 	VisitUpdateCompanyResponse(w http.ResponseWriter) error
 }
 
-type UpdateCompany200JSONResponse CompanyInfo
+type UpdateCompany200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateCompany200JSONResponse struct {
+	Body    CompanyInfo
+	Headers UpdateCompany200ResponseHeaders
+}
 
 func (response UpdateCompany200JSONResponse) VisitUpdateCompanyResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -16197,6 +18589,22 @@ func (response UpdateCompany404ApplicationProblemPlusJSONResponse) VisitUpdateCo
 	return err
 }
 
+type UpdateCompany412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCompany412ApplicationProblemPlusJSONResponse) VisitUpdateCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateCompany413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -16229,24 +18637,15 @@ func (response UpdateCompany415ApplicationProblemPlusJSONResponse) VisitUpdateCo
 	return err
 }
 
-type UpdateCompany429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateCompany429Response = TooManyRequestsResponse
 
-func (response UpdateCompany429ApplicationProblemPlusJSONResponse) VisitUpdateCompanyResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateCompany429Response) VisitUpdateCompanyResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateCompany503ApplicationProblemPlusJSONResponse struct {
@@ -16422,24 +18821,15 @@ func (response CreateCustomField422ApplicationProblemPlusJSONResponse) VisitCrea
 	return err
 }
 
-type CreateCustomField429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateCustomField429Response = TooManyRequestsResponse
 
-func (response CreateCustomField429ApplicationProblemPlusJSONResponse) VisitCreateCustomFieldResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateCustomField429Response) VisitCreateCustomFieldResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateCustomField503ApplicationProblemPlusJSONResponse struct {
@@ -16580,24 +18970,15 @@ func (response ListCustomFields415ApplicationProblemPlusJSONResponse) VisitListC
 	return err
 }
 
-type ListCustomFields429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListCustomFields429Response = TooManyRequestsResponse
 
-func (response ListCustomFields429ApplicationProblemPlusJSONResponse) VisitListCustomFieldsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListCustomFields429Response) VisitListCustomFieldsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListCustomFields503ApplicationProblemPlusJSONResponse struct {
@@ -16620,7 +19001,8 @@ func (response ListCustomFields503ApplicationProblemPlusJSONResponse) VisitListC
 }
 
 type DeleteCustomFieldRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params DeleteCustomFieldParams
 }
 
 type DeleteCustomFieldResponseObject interface {
@@ -16713,24 +19095,31 @@ func (response DeleteCustomField404ApplicationProblemPlusJSONResponse) VisitDele
 	return err
 }
 
-type DeleteCustomField429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
+type DeleteCustomField412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
 }
 
-func (response DeleteCustomField429ApplicationProblemPlusJSONResponse) VisitDeleteCustomFieldResponse(w http.ResponseWriter) error {
+func (response DeleteCustomField412ApplicationProblemPlusJSONResponse) VisitDeleteCustomFieldResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomField429Response = TooManyRequestsResponse
+
+func (response DeleteCustomField429Response) VisitDeleteCustomFieldResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type DeleteCustomField503ApplicationProblemPlusJSONResponse struct {
@@ -16753,25 +19142,45 @@ func (response DeleteCustomField503ApplicationProblemPlusJSONResponse) VisitDele
 }
 
 type GetCustomFieldRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetCustomFieldParams
 }
 
 type GetCustomFieldResponseObject interface {
 	VisitGetCustomFieldResponse(w http.ResponseWriter) error
 }
 
-type GetCustomField200JSONResponse CustomFieldDefinition
+type GetCustomField200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetCustomField200JSONResponse struct {
+	Body    CustomFieldDefinition
+	Headers GetCustomField200ResponseHeaders
+}
 
 func (response GetCustomField200JSONResponse) VisitGetCustomFieldResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetCustomField304Response = RecordNotModifiedResponse
+
+func (response GetCustomField304Response) VisitGetCustomFieldResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetCustomField400ApplicationProblemPlusJSONResponse struct {
@@ -16838,24 +19247,15 @@ func (response GetCustomField404ApplicationProblemPlusJSONResponse) VisitGetCust
 	return err
 }
 
-type GetCustomField429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetCustomField429Response = TooManyRequestsResponse
 
-func (response GetCustomField429ApplicationProblemPlusJSONResponse) VisitGetCustomFieldResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetCustomField429Response) VisitGetCustomFieldResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetCustomField503ApplicationProblemPlusJSONResponse struct {
@@ -16878,23 +19278,32 @@ func (response GetCustomField503ApplicationProblemPlusJSONResponse) VisitGetCust
 }
 
 type UpdateCustomFieldRequestObject struct {
-	Id   Id `json:"id"`
-	Body *UpdateCustomFieldJSONRequestBody
+	Id     Id `json:"id"`
+	Params UpdateCustomFieldParams
+	Body   *UpdateCustomFieldJSONRequestBody
 }
 
 type UpdateCustomFieldResponseObject interface {
 	VisitUpdateCustomFieldResponse(w http.ResponseWriter) error
 }
 
-type UpdateCustomField200JSONResponse CustomFieldDefinition
+type UpdateCustomField200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateCustomField200JSONResponse struct {
+	Body    CustomFieldDefinition
+	Headers UpdateCustomField200ResponseHeaders
+}
 
 func (response UpdateCustomField200JSONResponse) VisitUpdateCustomFieldResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -16964,6 +19373,22 @@ func (response UpdateCustomField404ApplicationProblemPlusJSONResponse) VisitUpda
 	return err
 }
 
+type UpdateCustomField412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomField412ApplicationProblemPlusJSONResponse) VisitUpdateCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateCustomField413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -16996,24 +19421,15 @@ func (response UpdateCustomField415ApplicationProblemPlusJSONResponse) VisitUpda
 	return err
 }
 
-type UpdateCustomField429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateCustomField429Response = TooManyRequestsResponse
 
-func (response UpdateCustomField429ApplicationProblemPlusJSONResponse) VisitUpdateCustomFieldResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateCustomField429Response) VisitUpdateCustomFieldResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateCustomField503ApplicationProblemPlusJSONResponse struct {
@@ -17189,24 +19605,15 @@ func (response CreateCustomerTier422ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
-type CreateCustomerTier429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateCustomerTier429Response = TooManyRequestsResponse
 
-func (response CreateCustomerTier429ApplicationProblemPlusJSONResponse) VisitCreateCustomerTierResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateCustomerTier429Response) VisitCreateCustomerTierResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateCustomerTier503ApplicationProblemPlusJSONResponse struct {
@@ -17347,24 +19754,15 @@ func (response ListCustomerTiers415ApplicationProblemPlusJSONResponse) VisitList
 	return err
 }
 
-type ListCustomerTiers429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListCustomerTiers429Response = TooManyRequestsResponse
 
-func (response ListCustomerTiers429ApplicationProblemPlusJSONResponse) VisitListCustomerTiersResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListCustomerTiers429Response) VisitListCustomerTiersResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListCustomerTiers503ApplicationProblemPlusJSONResponse struct {
@@ -17387,25 +19785,45 @@ func (response ListCustomerTiers503ApplicationProblemPlusJSONResponse) VisitList
 }
 
 type GetCustomerTierRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetCustomerTierParams
 }
 
 type GetCustomerTierResponseObject interface {
 	VisitGetCustomerTierResponse(w http.ResponseWriter) error
 }
 
-type GetCustomerTier200JSONResponse CustomerTier
+type GetCustomerTier200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetCustomerTier200JSONResponse struct {
+	Body    CustomerTier
+	Headers GetCustomerTier200ResponseHeaders
+}
 
 func (response GetCustomerTier200JSONResponse) VisitGetCustomerTierResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetCustomerTier304Response = RecordNotModifiedResponse
+
+func (response GetCustomerTier304Response) VisitGetCustomerTierResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetCustomerTier400ApplicationProblemPlusJSONResponse struct {
@@ -17472,24 +19890,15 @@ func (response GetCustomerTier404ApplicationProblemPlusJSONResponse) VisitGetCus
 	return err
 }
 
-type GetCustomerTier429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetCustomerTier429Response = TooManyRequestsResponse
 
-func (response GetCustomerTier429ApplicationProblemPlusJSONResponse) VisitGetCustomerTierResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetCustomerTier429Response) VisitGetCustomerTierResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetCustomerTier503ApplicationProblemPlusJSONResponse struct {
@@ -17665,24 +20074,15 @@ func (response CreateCustomer422ApplicationProblemPlusJSONResponse) VisitCreateC
 	return err
 }
 
-type CreateCustomer429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateCustomer429Response = TooManyRequestsResponse
 
-func (response CreateCustomer429ApplicationProblemPlusJSONResponse) VisitCreateCustomerResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateCustomer429Response) VisitCreateCustomerResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateCustomer503ApplicationProblemPlusJSONResponse struct {
@@ -17823,24 +20223,15 @@ func (response ListCustomers415ApplicationProblemPlusJSONResponse) VisitListCust
 	return err
 }
 
-type ListCustomers429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListCustomers429Response = TooManyRequestsResponse
 
-func (response ListCustomers429ApplicationProblemPlusJSONResponse) VisitListCustomersResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListCustomers429Response) VisitListCustomersResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListCustomers503ApplicationProblemPlusJSONResponse struct {
@@ -17864,6 +20255,7 @@ func (response ListCustomers503ApplicationProblemPlusJSONResponse) VisitListCust
 
 type DeleteCustomerRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
+	Params     DeleteCustomerParams
 }
 
 type DeleteCustomerResponseObject interface {
@@ -17956,24 +20348,31 @@ func (response DeleteCustomer404ApplicationProblemPlusJSONResponse) VisitDeleteC
 	return err
 }
 
-type DeleteCustomer429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
+type DeleteCustomer412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
 }
 
-func (response DeleteCustomer429ApplicationProblemPlusJSONResponse) VisitDeleteCustomerResponse(w http.ResponseWriter) error {
+func (response DeleteCustomer412ApplicationProblemPlusJSONResponse) VisitDeleteCustomerResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomer429Response = TooManyRequestsResponse
+
+func (response DeleteCustomer429Response) VisitDeleteCustomerResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type DeleteCustomer503ApplicationProblemPlusJSONResponse struct {
@@ -17997,24 +20396,44 @@ func (response DeleteCustomer503ApplicationProblemPlusJSONResponse) VisitDeleteC
 
 type GetCustomerRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
+	Params     GetCustomerParams
 }
 
 type GetCustomerResponseObject interface {
 	VisitGetCustomerResponse(w http.ResponseWriter) error
 }
 
-type GetCustomer200JSONResponse Customer
+type GetCustomer200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetCustomer200JSONResponse struct {
+	Body    Customer
+	Headers GetCustomer200ResponseHeaders
+}
 
 func (response GetCustomer200JSONResponse) VisitGetCustomerResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetCustomer304Response = RecordNotModifiedResponse
+
+func (response GetCustomer304Response) VisitGetCustomerResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetCustomer400ApplicationProblemPlusJSONResponse struct {
@@ -18081,24 +20500,15 @@ func (response GetCustomer404ApplicationProblemPlusJSONResponse) VisitGetCustome
 	return err
 }
 
-type GetCustomer429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetCustomer429Response = TooManyRequestsResponse
 
-func (response GetCustomer429ApplicationProblemPlusJSONResponse) VisitGetCustomerResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetCustomer429Response) VisitGetCustomerResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetCustomer503ApplicationProblemPlusJSONResponse struct {
@@ -18122,6 +20532,7 @@ func (response GetCustomer503ApplicationProblemPlusJSONResponse) VisitGetCustome
 
 type PatchCustomerRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
+	Params     PatchCustomerParams
 	Body       *PatchCustomerApplicationJSONPatchPlusJSONRequestBody
 }
 
@@ -18129,15 +20540,23 @@ type PatchCustomerResponseObject interface {
 	VisitPatchCustomerResponse(w http.ResponseWriter) error
 }
 
-type PatchCustomer200JSONResponse Customer
+type PatchCustomer200ResponseHeaders struct {
+	ETag string
+}
+
+type PatchCustomer200JSONResponse struct {
+	Body    Customer
+	Headers PatchCustomer200ResponseHeaders
+}
 
 func (response PatchCustomer200JSONResponse) VisitPatchCustomerResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -18207,6 +20626,22 @@ func (response PatchCustomer404ApplicationProblemPlusJSONResponse) VisitPatchCus
 	return err
 }
 
+type PatchCustomer412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchCustomer412ApplicationProblemPlusJSONResponse) VisitPatchCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchCustomer413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -18239,24 +20674,15 @@ func (response PatchCustomer415ApplicationProblemPlusJSONResponse) VisitPatchCus
 	return err
 }
 
-type PatchCustomer429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type PatchCustomer429Response = TooManyRequestsResponse
 
-func (response PatchCustomer429ApplicationProblemPlusJSONResponse) VisitPatchCustomerResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response PatchCustomer429Response) VisitPatchCustomerResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type PatchCustomer503ApplicationProblemPlusJSONResponse struct {
@@ -18280,6 +20706,7 @@ func (response PatchCustomer503ApplicationProblemPlusJSONResponse) VisitPatchCus
 
 type UpdateCustomerRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
+	Params     UpdateCustomerParams
 	Body       *UpdateCustomerJSONRequestBody
 }
 
@@ -18287,15 +20714,23 @@ type UpdateCustomerResponseObject interface {
 	VisitUpdateCustomerResponse(w http.ResponseWriter) error
 }
 
-type UpdateCustomer200JSONResponse Customer
+type UpdateCustomer200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateCustomer200JSONResponse struct {
+	Body    Customer
+	Headers UpdateCustomer200ResponseHeaders
+}
 
 func (response UpdateCustomer200JSONResponse) VisitUpdateCustomerResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -18365,6 +20800,22 @@ func (response UpdateCustomer404ApplicationProblemPlusJSONResponse) VisitUpdateC
 	return err
 }
 
+type UpdateCustomer412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomer412ApplicationProblemPlusJSONResponse) VisitUpdateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateCustomer413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -18397,24 +20848,15 @@ func (response UpdateCustomer415ApplicationProblemPlusJSONResponse) VisitUpdateC
 	return err
 }
 
-type UpdateCustomer429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateCustomer429Response = TooManyRequestsResponse
 
-func (response UpdateCustomer429ApplicationProblemPlusJSONResponse) VisitUpdateCustomerResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateCustomer429Response) VisitUpdateCustomerResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateCustomer503ApplicationProblemPlusJSONResponse struct {
@@ -18591,24 +21033,15 @@ func (response CreateCustomerAddress422ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type CreateCustomerAddress429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateCustomerAddress429Response = TooManyRequestsResponse
 
-func (response CreateCustomerAddress429ApplicationProblemPlusJSONResponse) VisitCreateCustomerAddressResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateCustomerAddress429Response) VisitCreateCustomerAddressResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateCustomerAddress503ApplicationProblemPlusJSONResponse struct {
@@ -18717,24 +21150,15 @@ func (response ListCustomerAddresses404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type ListCustomerAddresses429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListCustomerAddresses429Response = TooManyRequestsResponse
 
-func (response ListCustomerAddresses429ApplicationProblemPlusJSONResponse) VisitListCustomerAddressesResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListCustomerAddresses429Response) VisitListCustomerAddressesResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListCustomerAddresses503ApplicationProblemPlusJSONResponse struct {
@@ -18759,6 +21183,7 @@ func (response ListCustomerAddresses503ApplicationProblemPlusJSONResponse) Visit
 type DeleteCustomerAddressRequestObject struct {
 	CustomerId        CustomerId        `json:"customerId"`
 	CustomerAddressId CustomerAddressId `json:"customerAddressId"`
+	Params            DeleteCustomerAddressParams
 }
 
 type DeleteCustomerAddressResponseObject interface {
@@ -18851,24 +21276,31 @@ func (response DeleteCustomerAddress404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type DeleteCustomerAddress429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
+type DeleteCustomerAddress412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
 }
 
-func (response DeleteCustomerAddress429ApplicationProblemPlusJSONResponse) VisitDeleteCustomerAddressResponse(w http.ResponseWriter) error {
+func (response DeleteCustomerAddress412ApplicationProblemPlusJSONResponse) VisitDeleteCustomerAddressResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomerAddress429Response = TooManyRequestsResponse
+
+func (response DeleteCustomerAddress429Response) VisitDeleteCustomerAddressResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type DeleteCustomerAddress503ApplicationProblemPlusJSONResponse struct {
@@ -18893,24 +21325,44 @@ func (response DeleteCustomerAddress503ApplicationProblemPlusJSONResponse) Visit
 type GetCustomerAddressRequestObject struct {
 	CustomerId        CustomerId        `json:"customerId"`
 	CustomerAddressId CustomerAddressId `json:"customerAddressId"`
+	Params            GetCustomerAddressParams
 }
 
 type GetCustomerAddressResponseObject interface {
 	VisitGetCustomerAddressResponse(w http.ResponseWriter) error
 }
 
-type GetCustomerAddress200JSONResponse CustomerAddress
+type GetCustomerAddress200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetCustomerAddress200JSONResponse struct {
+	Body    CustomerAddress
+	Headers GetCustomerAddress200ResponseHeaders
+}
 
 func (response GetCustomerAddress200JSONResponse) VisitGetCustomerAddressResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetCustomerAddress304Response = RecordNotModifiedResponse
+
+func (response GetCustomerAddress304Response) VisitGetCustomerAddressResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetCustomerAddress400ApplicationProblemPlusJSONResponse struct {
@@ -18977,24 +21429,15 @@ func (response GetCustomerAddress404ApplicationProblemPlusJSONResponse) VisitGet
 	return err
 }
 
-type GetCustomerAddress429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetCustomerAddress429Response = TooManyRequestsResponse
 
-func (response GetCustomerAddress429ApplicationProblemPlusJSONResponse) VisitGetCustomerAddressResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetCustomerAddress429Response) VisitGetCustomerAddressResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetCustomerAddress503ApplicationProblemPlusJSONResponse struct {
@@ -19019,6 +21462,7 @@ func (response GetCustomerAddress503ApplicationProblemPlusJSONResponse) VisitGet
 type UpdateCustomerAddressRequestObject struct {
 	CustomerId        CustomerId        `json:"customerId"`
 	CustomerAddressId CustomerAddressId `json:"customerAddressId"`
+	Params            UpdateCustomerAddressParams
 	Body              *UpdateCustomerAddressJSONRequestBody
 }
 
@@ -19026,15 +21470,23 @@ type UpdateCustomerAddressResponseObject interface {
 	VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error
 }
 
-type UpdateCustomerAddress200JSONResponse CustomerAddress
+type UpdateCustomerAddress200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateCustomerAddress200JSONResponse struct {
+	Body    CustomerAddress
+	Headers UpdateCustomerAddress200ResponseHeaders
+}
 
 func (response UpdateCustomerAddress200JSONResponse) VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -19104,6 +21556,22 @@ func (response UpdateCustomerAddress404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type UpdateCustomerAddress412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerAddress412ApplicationProblemPlusJSONResponse) VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateCustomerAddress413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -19136,24 +21604,15 @@ func (response UpdateCustomerAddress415ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type UpdateCustomerAddress429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateCustomerAddress429Response = TooManyRequestsResponse
 
-func (response UpdateCustomerAddress429ApplicationProblemPlusJSONResponse) VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateCustomerAddress429Response) VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateCustomerAddress503ApplicationProblemPlusJSONResponse struct {
@@ -19330,24 +21789,15 @@ func (response CreateCustomerContact422ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type CreateCustomerContact429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateCustomerContact429Response = TooManyRequestsResponse
 
-func (response CreateCustomerContact429ApplicationProblemPlusJSONResponse) VisitCreateCustomerContactResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateCustomerContact429Response) VisitCreateCustomerContactResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateCustomerContact503ApplicationProblemPlusJSONResponse struct {
@@ -19456,24 +21906,15 @@ func (response ListCustomerContacts404ApplicationProblemPlusJSONResponse) VisitL
 	return err
 }
 
-type ListCustomerContacts429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListCustomerContacts429Response = TooManyRequestsResponse
 
-func (response ListCustomerContacts429ApplicationProblemPlusJSONResponse) VisitListCustomerContactsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListCustomerContacts429Response) VisitListCustomerContactsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListCustomerContacts503ApplicationProblemPlusJSONResponse struct {
@@ -19498,6 +21939,7 @@ func (response ListCustomerContacts503ApplicationProblemPlusJSONResponse) VisitL
 type DeleteCustomerContactRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
 	ContactId  ContactId  `json:"contactId"`
+	Params     DeleteCustomerContactParams
 }
 
 type DeleteCustomerContactResponseObject interface {
@@ -19590,24 +22032,31 @@ func (response DeleteCustomerContact404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type DeleteCustomerContact429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
+type DeleteCustomerContact412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
 }
 
-func (response DeleteCustomerContact429ApplicationProblemPlusJSONResponse) VisitDeleteCustomerContactResponse(w http.ResponseWriter) error {
+func (response DeleteCustomerContact412ApplicationProblemPlusJSONResponse) VisitDeleteCustomerContactResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteCustomerContact429Response = TooManyRequestsResponse
+
+func (response DeleteCustomerContact429Response) VisitDeleteCustomerContactResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type DeleteCustomerContact503ApplicationProblemPlusJSONResponse struct {
@@ -19632,24 +22081,44 @@ func (response DeleteCustomerContact503ApplicationProblemPlusJSONResponse) Visit
 type GetCustomerContactRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
 	ContactId  ContactId  `json:"contactId"`
+	Params     GetCustomerContactParams
 }
 
 type GetCustomerContactResponseObject interface {
 	VisitGetCustomerContactResponse(w http.ResponseWriter) error
 }
 
-type GetCustomerContact200JSONResponse CustomerContact
+type GetCustomerContact200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetCustomerContact200JSONResponse struct {
+	Body    CustomerContact
+	Headers GetCustomerContact200ResponseHeaders
+}
 
 func (response GetCustomerContact200JSONResponse) VisitGetCustomerContactResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetCustomerContact304Response = RecordNotModifiedResponse
+
+func (response GetCustomerContact304Response) VisitGetCustomerContactResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetCustomerContact400ApplicationProblemPlusJSONResponse struct {
@@ -19716,24 +22185,15 @@ func (response GetCustomerContact404ApplicationProblemPlusJSONResponse) VisitGet
 	return err
 }
 
-type GetCustomerContact429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetCustomerContact429Response = TooManyRequestsResponse
 
-func (response GetCustomerContact429ApplicationProblemPlusJSONResponse) VisitGetCustomerContactResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetCustomerContact429Response) VisitGetCustomerContactResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetCustomerContact503ApplicationProblemPlusJSONResponse struct {
@@ -19758,6 +22218,7 @@ func (response GetCustomerContact503ApplicationProblemPlusJSONResponse) VisitGet
 type UpdateCustomerContactRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
 	ContactId  ContactId  `json:"contactId"`
+	Params     UpdateCustomerContactParams
 	Body       *UpdateCustomerContactJSONRequestBody
 }
 
@@ -19765,15 +22226,23 @@ type UpdateCustomerContactResponseObject interface {
 	VisitUpdateCustomerContactResponse(w http.ResponseWriter) error
 }
 
-type UpdateCustomerContact200JSONResponse CustomerContact
+type UpdateCustomerContact200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateCustomerContact200JSONResponse struct {
+	Body    CustomerContact
+	Headers UpdateCustomerContact200ResponseHeaders
+}
 
 func (response UpdateCustomerContact200JSONResponse) VisitUpdateCustomerContactResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -19843,6 +22312,22 @@ func (response UpdateCustomerContact404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type UpdateCustomerContact412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCustomerContact412ApplicationProblemPlusJSONResponse) VisitUpdateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateCustomerContact413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -19875,24 +22360,15 @@ func (response UpdateCustomerContact415ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type UpdateCustomerContact429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateCustomerContact429Response = TooManyRequestsResponse
 
-func (response UpdateCustomerContact429ApplicationProblemPlusJSONResponse) VisitUpdateCustomerContactResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateCustomerContact429Response) VisitUpdateCustomerContactResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateCustomerContact503ApplicationProblemPlusJSONResponse struct {
@@ -19916,6 +22392,7 @@ func (response UpdateCustomerContact503ApplicationProblemPlusJSONResponse) Visit
 
 type SetCustomerTierRequestObject struct {
 	CustomerId CustomerId `json:"customerId"`
+	Params     SetCustomerTierParams
 	Body       *SetCustomerTierJSONRequestBody
 }
 
@@ -19923,15 +22400,23 @@ type SetCustomerTierResponseObject interface {
 	VisitSetCustomerTierResponse(w http.ResponseWriter) error
 }
 
-type SetCustomerTier200JSONResponse Customer
+type SetCustomerTier200ResponseHeaders struct {
+	ETag string
+}
+
+type SetCustomerTier200JSONResponse struct {
+	Body    Customer
+	Headers SetCustomerTier200ResponseHeaders
+}
 
 func (response SetCustomerTier200JSONResponse) VisitSetCustomerTierResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -20001,6 +22486,22 @@ func (response SetCustomerTier404ApplicationProblemPlusJSONResponse) VisitSetCus
 	return err
 }
 
+type SetCustomerTier412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response SetCustomerTier412ApplicationProblemPlusJSONResponse) VisitSetCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetCustomerTier413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -20033,24 +22534,15 @@ func (response SetCustomerTier415ApplicationProblemPlusJSONResponse) VisitSetCus
 	return err
 }
 
-type SetCustomerTier429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type SetCustomerTier429Response = TooManyRequestsResponse
 
-func (response SetCustomerTier429ApplicationProblemPlusJSONResponse) VisitSetCustomerTierResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response SetCustomerTier429Response) VisitSetCustomerTierResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type SetCustomerTier503ApplicationProblemPlusJSONResponse struct {
@@ -20226,24 +22718,15 @@ func (response CreateDepartmentShift422ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type CreateDepartmentShift429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateDepartmentShift429Response = TooManyRequestsResponse
 
-func (response CreateDepartmentShift429ApplicationProblemPlusJSONResponse) VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateDepartmentShift429Response) VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateDepartmentShift503ApplicationProblemPlusJSONResponse struct {
@@ -20384,24 +22867,15 @@ func (response ListDepartmentShifts415ApplicationProblemPlusJSONResponse) VisitL
 	return err
 }
 
-type ListDepartmentShifts429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListDepartmentShifts429Response = TooManyRequestsResponse
 
-func (response ListDepartmentShifts429ApplicationProblemPlusJSONResponse) VisitListDepartmentShiftsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListDepartmentShifts429Response) VisitListDepartmentShiftsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListDepartmentShifts503ApplicationProblemPlusJSONResponse struct {
@@ -20424,7 +22898,8 @@ func (response ListDepartmentShifts503ApplicationProblemPlusJSONResponse) VisitL
 }
 
 type DeleteDepartmentShiftRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params DeleteDepartmentShiftParams
 }
 
 type DeleteDepartmentShiftResponseObject interface {
@@ -20517,24 +22992,31 @@ func (response DeleteDepartmentShift404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type DeleteDepartmentShift429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
+type DeleteDepartmentShift412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
 }
 
-func (response DeleteDepartmentShift429ApplicationProblemPlusJSONResponse) VisitDeleteDepartmentShiftResponse(w http.ResponseWriter) error {
+func (response DeleteDepartmentShift412ApplicationProblemPlusJSONResponse) VisitDeleteDepartmentShiftResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteDepartmentShift429Response = TooManyRequestsResponse
+
+func (response DeleteDepartmentShift429Response) VisitDeleteDepartmentShiftResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type DeleteDepartmentShift503ApplicationProblemPlusJSONResponse struct {
@@ -20557,25 +23039,45 @@ func (response DeleteDepartmentShift503ApplicationProblemPlusJSONResponse) Visit
 }
 
 type GetDepartmentShiftRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetDepartmentShiftParams
 }
 
 type GetDepartmentShiftResponseObject interface {
 	VisitGetDepartmentShiftResponse(w http.ResponseWriter) error
 }
 
-type GetDepartmentShift200JSONResponse DepartmentShift
+type GetDepartmentShift200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetDepartmentShift200JSONResponse struct {
+	Body    DepartmentShift
+	Headers GetDepartmentShift200ResponseHeaders
+}
 
 func (response GetDepartmentShift200JSONResponse) VisitGetDepartmentShiftResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetDepartmentShift304Response = RecordNotModifiedResponse
+
+func (response GetDepartmentShift304Response) VisitGetDepartmentShiftResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetDepartmentShift400ApplicationProblemPlusJSONResponse struct {
@@ -20642,24 +23144,15 @@ func (response GetDepartmentShift404ApplicationProblemPlusJSONResponse) VisitGet
 	return err
 }
 
-type GetDepartmentShift429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetDepartmentShift429Response = TooManyRequestsResponse
 
-func (response GetDepartmentShift429ApplicationProblemPlusJSONResponse) VisitGetDepartmentShiftResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetDepartmentShift429Response) VisitGetDepartmentShiftResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetDepartmentShift503ApplicationProblemPlusJSONResponse struct {
@@ -20682,23 +23175,32 @@ func (response GetDepartmentShift503ApplicationProblemPlusJSONResponse) VisitGet
 }
 
 type UpdateDepartmentShiftRequestObject struct {
-	Id   Id `json:"id"`
-	Body *UpdateDepartmentShiftJSONRequestBody
+	Id     Id `json:"id"`
+	Params UpdateDepartmentShiftParams
+	Body   *UpdateDepartmentShiftJSONRequestBody
 }
 
 type UpdateDepartmentShiftResponseObject interface {
 	VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error
 }
 
-type UpdateDepartmentShift200JSONResponse DepartmentShift
+type UpdateDepartmentShift200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateDepartmentShift200JSONResponse struct {
+	Body    DepartmentShift
+	Headers UpdateDepartmentShift200ResponseHeaders
+}
 
 func (response UpdateDepartmentShift200JSONResponse) VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -20768,6 +23270,22 @@ func (response UpdateDepartmentShift404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type UpdateDepartmentShift412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartmentShift412ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateDepartmentShift413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -20800,24 +23318,15 @@ func (response UpdateDepartmentShift415ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type UpdateDepartmentShift429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateDepartmentShift429Response = TooManyRequestsResponse
 
-func (response UpdateDepartmentShift429ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateDepartmentShift429Response) VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateDepartmentShift503ApplicationProblemPlusJSONResponse struct {
@@ -20993,24 +23502,15 @@ func (response CreateDepartment422ApplicationProblemPlusJSONResponse) VisitCreat
 	return err
 }
 
-type CreateDepartment429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateDepartment429Response = TooManyRequestsResponse
 
-func (response CreateDepartment429ApplicationProblemPlusJSONResponse) VisitCreateDepartmentResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateDepartment429Response) VisitCreateDepartmentResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateDepartment503ApplicationProblemPlusJSONResponse struct {
@@ -21151,24 +23651,15 @@ func (response ListDepartments415ApplicationProblemPlusJSONResponse) VisitListDe
 	return err
 }
 
-type ListDepartments429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListDepartments429Response = TooManyRequestsResponse
 
-func (response ListDepartments429ApplicationProblemPlusJSONResponse) VisitListDepartmentsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListDepartments429Response) VisitListDepartmentsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListDepartments503ApplicationProblemPlusJSONResponse struct {
@@ -21191,25 +23682,45 @@ func (response ListDepartments503ApplicationProblemPlusJSONResponse) VisitListDe
 }
 
 type GetDepartmentRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetDepartmentParams
 }
 
 type GetDepartmentResponseObject interface {
 	VisitGetDepartmentResponse(w http.ResponseWriter) error
 }
 
-type GetDepartment200JSONResponse Department
+type GetDepartment200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetDepartment200JSONResponse struct {
+	Body    Department
+	Headers GetDepartment200ResponseHeaders
+}
 
 func (response GetDepartment200JSONResponse) VisitGetDepartmentResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetDepartment304Response = RecordNotModifiedResponse
+
+func (response GetDepartment304Response) VisitGetDepartmentResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetDepartment400ApplicationProblemPlusJSONResponse struct {
@@ -21276,24 +23787,15 @@ func (response GetDepartment404ApplicationProblemPlusJSONResponse) VisitGetDepar
 	return err
 }
 
-type GetDepartment429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetDepartment429Response = TooManyRequestsResponse
 
-func (response GetDepartment429ApplicationProblemPlusJSONResponse) VisitGetDepartmentResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetDepartment429Response) VisitGetDepartmentResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetDepartment503ApplicationProblemPlusJSONResponse struct {
@@ -21316,23 +23818,32 @@ func (response GetDepartment503ApplicationProblemPlusJSONResponse) VisitGetDepar
 }
 
 type UpdateDepartmentRequestObject struct {
-	Id   Id `json:"id"`
-	Body *UpdateDepartmentJSONRequestBody
+	Id     Id `json:"id"`
+	Params UpdateDepartmentParams
+	Body   *UpdateDepartmentJSONRequestBody
 }
 
 type UpdateDepartmentResponseObject interface {
 	VisitUpdateDepartmentResponse(w http.ResponseWriter) error
 }
 
-type UpdateDepartment200JSONResponse Department
+type UpdateDepartment200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateDepartment200JSONResponse struct {
+	Body    Department
+	Headers UpdateDepartment200ResponseHeaders
+}
 
 func (response UpdateDepartment200JSONResponse) VisitUpdateDepartmentResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -21402,6 +23913,22 @@ func (response UpdateDepartment404ApplicationProblemPlusJSONResponse) VisitUpdat
 	return err
 }
 
+type UpdateDepartment412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateDepartment412ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateDepartment413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -21434,24 +23961,15 @@ func (response UpdateDepartment415ApplicationProblemPlusJSONResponse) VisitUpdat
 	return err
 }
 
-type UpdateDepartment429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateDepartment429Response = TooManyRequestsResponse
 
-func (response UpdateDepartment429ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateDepartment429Response) VisitUpdateDepartmentResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateDepartment503ApplicationProblemPlusJSONResponse struct {
@@ -21627,24 +24145,15 @@ func (response CreateEquipment422ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
-type CreateEquipment429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateEquipment429Response = TooManyRequestsResponse
 
-func (response CreateEquipment429ApplicationProblemPlusJSONResponse) VisitCreateEquipmentResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateEquipment429Response) VisitCreateEquipmentResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateEquipment503ApplicationProblemPlusJSONResponse struct {
@@ -21820,24 +24329,15 @@ func (response CreateEquipmentDowntime422ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
-type CreateEquipmentDowntime429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateEquipmentDowntime429Response = TooManyRequestsResponse
 
-func (response CreateEquipmentDowntime429ApplicationProblemPlusJSONResponse) VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateEquipmentDowntime429Response) VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateEquipmentDowntime503ApplicationProblemPlusJSONResponse struct {
@@ -21978,24 +24478,15 @@ func (response ListEquipmentDowntimes415ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
-type ListEquipmentDowntimes429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListEquipmentDowntimes429Response = TooManyRequestsResponse
 
-func (response ListEquipmentDowntimes429ApplicationProblemPlusJSONResponse) VisitListEquipmentDowntimesResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListEquipmentDowntimes429Response) VisitListEquipmentDowntimesResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListEquipmentDowntimes503ApplicationProblemPlusJSONResponse struct {
@@ -22018,7 +24509,8 @@ func (response ListEquipmentDowntimes503ApplicationProblemPlusJSONResponse) Visi
 }
 
 type DeleteEquipmentDowntimeRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params DeleteEquipmentDowntimeParams
 }
 
 type DeleteEquipmentDowntimeResponseObject interface {
@@ -22111,24 +24603,31 @@ func (response DeleteEquipmentDowntime404ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
-type DeleteEquipmentDowntime429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
+type DeleteEquipmentDowntime412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
 }
 
-func (response DeleteEquipmentDowntime429ApplicationProblemPlusJSONResponse) VisitDeleteEquipmentDowntimeResponse(w http.ResponseWriter) error {
+func (response DeleteEquipmentDowntime412ApplicationProblemPlusJSONResponse) VisitDeleteEquipmentDowntimeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteEquipmentDowntime429Response = TooManyRequestsResponse
+
+func (response DeleteEquipmentDowntime429Response) VisitDeleteEquipmentDowntimeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type DeleteEquipmentDowntime503ApplicationProblemPlusJSONResponse struct {
@@ -22151,25 +24650,45 @@ func (response DeleteEquipmentDowntime503ApplicationProblemPlusJSONResponse) Vis
 }
 
 type GetEquipmentDowntimeRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetEquipmentDowntimeParams
 }
 
 type GetEquipmentDowntimeResponseObject interface {
 	VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error
 }
 
-type GetEquipmentDowntime200JSONResponse EquipmentDowntime
+type GetEquipmentDowntime200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetEquipmentDowntime200JSONResponse struct {
+	Body    EquipmentDowntime
+	Headers GetEquipmentDowntime200ResponseHeaders
+}
 
 func (response GetEquipmentDowntime200JSONResponse) VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetEquipmentDowntime304Response = RecordNotModifiedResponse
+
+func (response GetEquipmentDowntime304Response) VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetEquipmentDowntime400ApplicationProblemPlusJSONResponse struct {
@@ -22236,24 +24755,15 @@ func (response GetEquipmentDowntime404ApplicationProblemPlusJSONResponse) VisitG
 	return err
 }
 
-type GetEquipmentDowntime429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetEquipmentDowntime429Response = TooManyRequestsResponse
 
-func (response GetEquipmentDowntime429ApplicationProblemPlusJSONResponse) VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetEquipmentDowntime429Response) VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetEquipmentDowntime503ApplicationProblemPlusJSONResponse struct {
@@ -22276,23 +24786,32 @@ func (response GetEquipmentDowntime503ApplicationProblemPlusJSONResponse) VisitG
 }
 
 type UpdateEquipmentDowntimeRequestObject struct {
-	Id   Id `json:"id"`
-	Body *UpdateEquipmentDowntimeJSONRequestBody
+	Id     Id `json:"id"`
+	Params UpdateEquipmentDowntimeParams
+	Body   *UpdateEquipmentDowntimeJSONRequestBody
 }
 
 type UpdateEquipmentDowntimeResponseObject interface {
 	VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error
 }
 
-type UpdateEquipmentDowntime200JSONResponse EquipmentDowntime
+type UpdateEquipmentDowntime200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateEquipmentDowntime200JSONResponse struct {
+	Body    EquipmentDowntime
+	Headers UpdateEquipmentDowntime200ResponseHeaders
+}
 
 func (response UpdateEquipmentDowntime200JSONResponse) VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -22362,6 +24881,22 @@ func (response UpdateEquipmentDowntime404ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
+type UpdateEquipmentDowntime412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipmentDowntime412ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateEquipmentDowntime413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -22394,24 +24929,15 @@ func (response UpdateEquipmentDowntime415ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
-type UpdateEquipmentDowntime429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateEquipmentDowntime429Response = TooManyRequestsResponse
 
-func (response UpdateEquipmentDowntime429ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateEquipmentDowntime429Response) VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateEquipmentDowntime503ApplicationProblemPlusJSONResponse struct {
@@ -22552,24 +25078,15 @@ func (response ListEquipment415ApplicationProblemPlusJSONResponse) VisitListEqui
 	return err
 }
 
-type ListEquipment429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListEquipment429Response = TooManyRequestsResponse
 
-func (response ListEquipment429ApplicationProblemPlusJSONResponse) VisitListEquipmentResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListEquipment429Response) VisitListEquipmentResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListEquipment503ApplicationProblemPlusJSONResponse struct {
@@ -22592,25 +25109,45 @@ func (response ListEquipment503ApplicationProblemPlusJSONResponse) VisitListEqui
 }
 
 type GetEquipmentRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetEquipmentParams
 }
 
 type GetEquipmentResponseObject interface {
 	VisitGetEquipmentResponse(w http.ResponseWriter) error
 }
 
-type GetEquipment200JSONResponse Equipment
+type GetEquipment200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetEquipment200JSONResponse struct {
+	Body    Equipment
+	Headers GetEquipment200ResponseHeaders
+}
 
 func (response GetEquipment200JSONResponse) VisitGetEquipmentResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetEquipment304Response = RecordNotModifiedResponse
+
+func (response GetEquipment304Response) VisitGetEquipmentResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetEquipment400ApplicationProblemPlusJSONResponse struct {
@@ -22677,24 +25214,15 @@ func (response GetEquipment404ApplicationProblemPlusJSONResponse) VisitGetEquipm
 	return err
 }
 
-type GetEquipment429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetEquipment429Response = TooManyRequestsResponse
 
-func (response GetEquipment429ApplicationProblemPlusJSONResponse) VisitGetEquipmentResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetEquipment429Response) VisitGetEquipmentResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetEquipment503ApplicationProblemPlusJSONResponse struct {
@@ -22717,23 +25245,32 @@ func (response GetEquipment503ApplicationProblemPlusJSONResponse) VisitGetEquipm
 }
 
 type UpdateEquipmentRequestObject struct {
-	Id   Id `json:"id"`
-	Body *UpdateEquipmentJSONRequestBody
+	Id     Id `json:"id"`
+	Params UpdateEquipmentParams
+	Body   *UpdateEquipmentJSONRequestBody
 }
 
 type UpdateEquipmentResponseObject interface {
 	VisitUpdateEquipmentResponse(w http.ResponseWriter) error
 }
 
-type UpdateEquipment200JSONResponse Equipment
+type UpdateEquipment200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateEquipment200JSONResponse struct {
+	Body    Equipment
+	Headers UpdateEquipment200ResponseHeaders
+}
 
 func (response UpdateEquipment200JSONResponse) VisitUpdateEquipmentResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -22803,6 +25340,22 @@ func (response UpdateEquipment404ApplicationProblemPlusJSONResponse) VisitUpdate
 	return err
 }
 
+type UpdateEquipment412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateEquipment412ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateEquipment413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -22835,24 +25388,15 @@ func (response UpdateEquipment415ApplicationProblemPlusJSONResponse) VisitUpdate
 	return err
 }
 
-type UpdateEquipment429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateEquipment429Response = TooManyRequestsResponse
 
-func (response UpdateEquipment429ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateEquipment429Response) VisitUpdateEquipmentResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateEquipment503ApplicationProblemPlusJSONResponse struct {
@@ -23028,24 +25572,15 @@ func (response CreateGaugeCode422ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
-type CreateGaugeCode429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateGaugeCode429Response = TooManyRequestsResponse
 
-func (response CreateGaugeCode429ApplicationProblemPlusJSONResponse) VisitCreateGaugeCodeResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateGaugeCode429Response) VisitCreateGaugeCodeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateGaugeCode503ApplicationProblemPlusJSONResponse struct {
@@ -23186,24 +25721,15 @@ func (response ListGaugeCodes415ApplicationProblemPlusJSONResponse) VisitListGau
 	return err
 }
 
-type ListGaugeCodes429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListGaugeCodes429Response = TooManyRequestsResponse
 
-func (response ListGaugeCodes429ApplicationProblemPlusJSONResponse) VisitListGaugeCodesResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListGaugeCodes429Response) VisitListGaugeCodesResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListGaugeCodes503ApplicationProblemPlusJSONResponse struct {
@@ -23226,25 +25752,45 @@ func (response ListGaugeCodes503ApplicationProblemPlusJSONResponse) VisitListGau
 }
 
 type GetGaugeCodeRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetGaugeCodeParams
 }
 
 type GetGaugeCodeResponseObject interface {
 	VisitGetGaugeCodeResponse(w http.ResponseWriter) error
 }
 
-type GetGaugeCode200JSONResponse Tag
+type GetGaugeCode200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetGaugeCode200JSONResponse struct {
+	Body    Tag
+	Headers GetGaugeCode200ResponseHeaders
+}
 
 func (response GetGaugeCode200JSONResponse) VisitGetGaugeCodeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetGaugeCode304Response = RecordNotModifiedResponse
+
+func (response GetGaugeCode304Response) VisitGetGaugeCodeResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetGaugeCode400ApplicationProblemPlusJSONResponse struct {
@@ -23311,24 +25857,15 @@ func (response GetGaugeCode404ApplicationProblemPlusJSONResponse) VisitGetGaugeC
 	return err
 }
 
-type GetGaugeCode429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetGaugeCode429Response = TooManyRequestsResponse
 
-func (response GetGaugeCode429ApplicationProblemPlusJSONResponse) VisitGetGaugeCodeResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetGaugeCode429Response) VisitGetGaugeCodeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetGaugeCode503ApplicationProblemPlusJSONResponse struct {
@@ -23504,24 +26041,15 @@ func (response CreateGradeCode422ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
-type CreateGradeCode429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateGradeCode429Response = TooManyRequestsResponse
 
-func (response CreateGradeCode429ApplicationProblemPlusJSONResponse) VisitCreateGradeCodeResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateGradeCode429Response) VisitCreateGradeCodeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateGradeCode503ApplicationProblemPlusJSONResponse struct {
@@ -23662,24 +26190,15 @@ func (response ListGradeCodes415ApplicationProblemPlusJSONResponse) VisitListGra
 	return err
 }
 
-type ListGradeCodes429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListGradeCodes429Response = TooManyRequestsResponse
 
-func (response ListGradeCodes429ApplicationProblemPlusJSONResponse) VisitListGradeCodesResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListGradeCodes429Response) VisitListGradeCodesResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListGradeCodes503ApplicationProblemPlusJSONResponse struct {
@@ -23702,25 +26221,45 @@ func (response ListGradeCodes503ApplicationProblemPlusJSONResponse) VisitListGra
 }
 
 type GetGradeCodeRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetGradeCodeParams
 }
 
 type GetGradeCodeResponseObject interface {
 	VisitGetGradeCodeResponse(w http.ResponseWriter) error
 }
 
-type GetGradeCode200JSONResponse Tag
+type GetGradeCode200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetGradeCode200JSONResponse struct {
+	Body    Tag
+	Headers GetGradeCode200ResponseHeaders
+}
 
 func (response GetGradeCode200JSONResponse) VisitGetGradeCodeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetGradeCode304Response = RecordNotModifiedResponse
+
+func (response GetGradeCode304Response) VisitGetGradeCodeResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetGradeCode400ApplicationProblemPlusJSONResponse struct {
@@ -23787,24 +26326,15 @@ func (response GetGradeCode404ApplicationProblemPlusJSONResponse) VisitGetGradeC
 	return err
 }
 
-type GetGradeCode429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetGradeCode429Response = TooManyRequestsResponse
 
-func (response GetGradeCode429ApplicationProblemPlusJSONResponse) VisitGetGradeCodeResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetGradeCode429Response) VisitGetGradeCodeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetGradeCode503ApplicationProblemPlusJSONResponse struct {
@@ -23980,24 +26510,15 @@ func (response CreateInProcessTrackingField422ApplicationProblemPlusJSONResponse
 	return err
 }
 
-type CreateInProcessTrackingField429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateInProcessTrackingField429Response = TooManyRequestsResponse
 
-func (response CreateInProcessTrackingField429ApplicationProblemPlusJSONResponse) VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateInProcessTrackingField429Response) VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateInProcessTrackingField503ApplicationProblemPlusJSONResponse struct {
@@ -24138,24 +26659,15 @@ func (response ListInProcessTrackingFields415ApplicationProblemPlusJSONResponse)
 	return err
 }
 
-type ListInProcessTrackingFields429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListInProcessTrackingFields429Response = TooManyRequestsResponse
 
-func (response ListInProcessTrackingFields429ApplicationProblemPlusJSONResponse) VisitListInProcessTrackingFieldsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListInProcessTrackingFields429Response) VisitListInProcessTrackingFieldsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListInProcessTrackingFields503ApplicationProblemPlusJSONResponse struct {
@@ -24178,25 +26690,45 @@ func (response ListInProcessTrackingFields503ApplicationProblemPlusJSONResponse)
 }
 
 type GetInProcessTrackingFieldRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetInProcessTrackingFieldParams
 }
 
 type GetInProcessTrackingFieldResponseObject interface {
 	VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error
 }
 
-type GetInProcessTrackingField200JSONResponse InProcessTrackingField
+type GetInProcessTrackingField200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetInProcessTrackingField200JSONResponse struct {
+	Body    InProcessTrackingField
+	Headers GetInProcessTrackingField200ResponseHeaders
+}
 
 func (response GetInProcessTrackingField200JSONResponse) VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetInProcessTrackingField304Response = RecordNotModifiedResponse
+
+func (response GetInProcessTrackingField304Response) VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetInProcessTrackingField400ApplicationProblemPlusJSONResponse struct {
@@ -24263,24 +26795,15 @@ func (response GetInProcessTrackingField404ApplicationProblemPlusJSONResponse) V
 	return err
 }
 
-type GetInProcessTrackingField429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetInProcessTrackingField429Response = TooManyRequestsResponse
 
-func (response GetInProcessTrackingField429ApplicationProblemPlusJSONResponse) VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetInProcessTrackingField429Response) VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetInProcessTrackingField503ApplicationProblemPlusJSONResponse struct {
@@ -24421,24 +26944,15 @@ func (response ListInventoryEvents415ApplicationProblemPlusJSONResponse) VisitLi
 	return err
 }
 
-type ListInventoryEvents429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListInventoryEvents429Response = TooManyRequestsResponse
 
-func (response ListInventoryEvents429ApplicationProblemPlusJSONResponse) VisitListInventoryEventsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListInventoryEvents429Response) VisitListInventoryEventsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListInventoryEvents503ApplicationProblemPlusJSONResponse struct {
@@ -24462,24 +26976,44 @@ func (response ListInventoryEvents503ApplicationProblemPlusJSONResponse) VisitLi
 
 type GetInventoryEventRequestObject struct {
 	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+	Params           GetInventoryEventParams
 }
 
 type GetInventoryEventResponseObject interface {
 	VisitGetInventoryEventResponse(w http.ResponseWriter) error
 }
 
-type GetInventoryEvent200JSONResponse InventoryEvent
+type GetInventoryEvent200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetInventoryEvent200JSONResponse struct {
+	Body    InventoryEvent
+	Headers GetInventoryEvent200ResponseHeaders
+}
 
 func (response GetInventoryEvent200JSONResponse) VisitGetInventoryEventResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetInventoryEvent304Response = RecordNotModifiedResponse
+
+func (response GetInventoryEvent304Response) VisitGetInventoryEventResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetInventoryEvent400ApplicationProblemPlusJSONResponse struct {
@@ -24546,24 +27080,15 @@ func (response GetInventoryEvent404ApplicationProblemPlusJSONResponse) VisitGetI
 	return err
 }
 
-type GetInventoryEvent429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetInventoryEvent429Response = TooManyRequestsResponse
 
-func (response GetInventoryEvent429ApplicationProblemPlusJSONResponse) VisitGetInventoryEventResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetInventoryEvent429Response) VisitGetInventoryEventResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetInventoryEvent503ApplicationProblemPlusJSONResponse struct {
@@ -24587,6 +27112,7 @@ func (response GetInventoryEvent503ApplicationProblemPlusJSONResponse) VisitGetI
 
 type PatchInventoryEventRequestObject struct {
 	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+	Params           PatchInventoryEventParams
 	Body             *PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody
 }
 
@@ -24594,15 +27120,23 @@ type PatchInventoryEventResponseObject interface {
 	VisitPatchInventoryEventResponse(w http.ResponseWriter) error
 }
 
-type PatchInventoryEvent200JSONResponse InventoryEvent
+type PatchInventoryEvent200ResponseHeaders struct {
+	ETag string
+}
+
+type PatchInventoryEvent200JSONResponse struct {
+	Body    InventoryEvent
+	Headers PatchInventoryEvent200ResponseHeaders
+}
 
 func (response PatchInventoryEvent200JSONResponse) VisitPatchInventoryEventResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -24672,6 +27206,22 @@ func (response PatchInventoryEvent404ApplicationProblemPlusJSONResponse) VisitPa
 	return err
 }
 
+type PatchInventoryEvent412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEvent412ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchInventoryEvent413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -24704,24 +27254,15 @@ func (response PatchInventoryEvent415ApplicationProblemPlusJSONResponse) VisitPa
 	return err
 }
 
-type PatchInventoryEvent429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type PatchInventoryEvent429Response = TooManyRequestsResponse
 
-func (response PatchInventoryEvent429ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response PatchInventoryEvent429Response) VisitPatchInventoryEventResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type PatchInventoryEvent503ApplicationProblemPlusJSONResponse struct {
@@ -24745,24 +27286,44 @@ func (response PatchInventoryEvent503ApplicationProblemPlusJSONResponse) VisitPa
 
 type GetInventoryEventDetailsRequestObject struct {
 	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+	Params           GetInventoryEventDetailsParams
 }
 
 type GetInventoryEventDetailsResponseObject interface {
 	VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error
 }
 
-type GetInventoryEventDetails200JSONResponse InventoryEventDetails
+type GetInventoryEventDetails200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetInventoryEventDetails200JSONResponse struct {
+	Body    InventoryEventDetails
+	Headers GetInventoryEventDetails200ResponseHeaders
+}
 
 func (response GetInventoryEventDetails200JSONResponse) VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetInventoryEventDetails304Response = RecordNotModifiedResponse
+
+func (response GetInventoryEventDetails304Response) VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetInventoryEventDetails400ApplicationProblemPlusJSONResponse struct {
@@ -24829,24 +27390,15 @@ func (response GetInventoryEventDetails404ApplicationProblemPlusJSONResponse) Vi
 	return err
 }
 
-type GetInventoryEventDetails429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetInventoryEventDetails429Response = TooManyRequestsResponse
 
-func (response GetInventoryEventDetails429ApplicationProblemPlusJSONResponse) VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetInventoryEventDetails429Response) VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetInventoryEventDetails503ApplicationProblemPlusJSONResponse struct {
@@ -24870,6 +27422,7 @@ func (response GetInventoryEventDetails503ApplicationProblemPlusJSONResponse) Vi
 
 type PatchInventoryEventDetailsRequestObject struct {
 	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+	Params           PatchInventoryEventDetailsParams
 	Body             *PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody
 }
 
@@ -24877,15 +27430,23 @@ type PatchInventoryEventDetailsResponseObject interface {
 	VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error
 }
 
-type PatchInventoryEventDetails200JSONResponse InventoryEventDetails
+type PatchInventoryEventDetails200ResponseHeaders struct {
+	ETag string
+}
+
+type PatchInventoryEventDetails200JSONResponse struct {
+	Body    InventoryEventDetails
+	Headers PatchInventoryEventDetails200ResponseHeaders
+}
 
 func (response PatchInventoryEventDetails200JSONResponse) VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -24955,6 +27516,22 @@ func (response PatchInventoryEventDetails404ApplicationProblemPlusJSONResponse) 
 	return err
 }
 
+type PatchInventoryEventDetails412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchInventoryEventDetails412ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchInventoryEventDetails413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -24987,24 +27564,15 @@ func (response PatchInventoryEventDetails415ApplicationProblemPlusJSONResponse) 
 	return err
 }
 
-type PatchInventoryEventDetails429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type PatchInventoryEventDetails429Response = TooManyRequestsResponse
 
-func (response PatchInventoryEventDetails429ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response PatchInventoryEventDetails429Response) VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type PatchInventoryEventDetails503ApplicationProblemPlusJSONResponse struct {
@@ -25028,6 +27596,7 @@ func (response PatchInventoryEventDetails503ApplicationProblemPlusJSONResponse) 
 
 type UpdateInventoryEventDetailsRequestObject struct {
 	InventoryEventId InventoryEventId `json:"inventoryEventId"`
+	Params           UpdateInventoryEventDetailsParams
 	Body             *UpdateInventoryEventDetailsJSONRequestBody
 }
 
@@ -25035,15 +27604,23 @@ type UpdateInventoryEventDetailsResponseObject interface {
 	VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error
 }
 
-type UpdateInventoryEventDetails200JSONResponse InventoryEventDetails
+type UpdateInventoryEventDetails200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateInventoryEventDetails200JSONResponse struct {
+	Body    InventoryEventDetails
+	Headers UpdateInventoryEventDetails200ResponseHeaders
+}
 
 func (response UpdateInventoryEventDetails200JSONResponse) VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -25113,6 +27690,22 @@ func (response UpdateInventoryEventDetails404ApplicationProblemPlusJSONResponse)
 	return err
 }
 
+type UpdateInventoryEventDetails412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateInventoryEventDetails412ApplicationProblemPlusJSONResponse) VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateInventoryEventDetails413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -25145,24 +27738,15 @@ func (response UpdateInventoryEventDetails415ApplicationProblemPlusJSONResponse)
 	return err
 }
 
-type UpdateInventoryEventDetails429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateInventoryEventDetails429Response = TooManyRequestsResponse
 
-func (response UpdateInventoryEventDetails429ApplicationProblemPlusJSONResponse) VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateInventoryEventDetails429Response) VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateInventoryEventDetails503ApplicationProblemPlusJSONResponse struct {
@@ -25306,24 +27890,15 @@ func (response RevertInventoryEvent422ApplicationProblemPlusJSONResponse) VisitR
 	return err
 }
 
-type RevertInventoryEvent429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type RevertInventoryEvent429Response = TooManyRequestsResponse
 
-func (response RevertInventoryEvent429ApplicationProblemPlusJSONResponse) VisitRevertInventoryEventResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response RevertInventoryEvent429Response) VisitRevertInventoryEventResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type RevertInventoryEvent503ApplicationProblemPlusJSONResponse struct {
@@ -25499,24 +28074,15 @@ func (response CreateInventoryLot422ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
-type CreateInventoryLot429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateInventoryLot429Response = TooManyRequestsResponse
 
-func (response CreateInventoryLot429ApplicationProblemPlusJSONResponse) VisitCreateInventoryLotResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateInventoryLot429Response) VisitCreateInventoryLotResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateInventoryLot503ApplicationProblemPlusJSONResponse struct {
@@ -25657,24 +28223,15 @@ func (response ListInventoryLots415ApplicationProblemPlusJSONResponse) VisitList
 	return err
 }
 
-type ListInventoryLots429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListInventoryLots429Response = TooManyRequestsResponse
 
-func (response ListInventoryLots429ApplicationProblemPlusJSONResponse) VisitListInventoryLotsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListInventoryLots429Response) VisitListInventoryLotsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListInventoryLots503ApplicationProblemPlusJSONResponse struct {
@@ -25697,25 +28254,45 @@ func (response ListInventoryLots503ApplicationProblemPlusJSONResponse) VisitList
 }
 
 type GetInventoryLotRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetInventoryLotParams
 }
 
 type GetInventoryLotResponseObject interface {
 	VisitGetInventoryLotResponse(w http.ResponseWriter) error
 }
 
-type GetInventoryLot200JSONResponse InventoryLot
+type GetInventoryLot200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetInventoryLot200JSONResponse struct {
+	Body    InventoryLot
+	Headers GetInventoryLot200ResponseHeaders
+}
 
 func (response GetInventoryLot200JSONResponse) VisitGetInventoryLotResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetInventoryLot304Response = RecordNotModifiedResponse
+
+func (response GetInventoryLot304Response) VisitGetInventoryLotResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetInventoryLot400ApplicationProblemPlusJSONResponse struct {
@@ -25782,24 +28359,15 @@ func (response GetInventoryLot404ApplicationProblemPlusJSONResponse) VisitGetInv
 	return err
 }
 
-type GetInventoryLot429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetInventoryLot429Response = TooManyRequestsResponse
 
-func (response GetInventoryLot429ApplicationProblemPlusJSONResponse) VisitGetInventoryLotResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetInventoryLot429Response) VisitGetInventoryLotResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetInventoryLot503ApplicationProblemPlusJSONResponse struct {
@@ -25940,24 +28508,15 @@ func (response ListInventoryTransactions415ApplicationProblemPlusJSONResponse) V
 	return err
 }
 
-type ListInventoryTransactions429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListInventoryTransactions429Response = TooManyRequestsResponse
 
-func (response ListInventoryTransactions429ApplicationProblemPlusJSONResponse) VisitListInventoryTransactionsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListInventoryTransactions429Response) VisitListInventoryTransactionsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListInventoryTransactions503ApplicationProblemPlusJSONResponse struct {
@@ -26032,24 +28591,15 @@ func (response GetAvailableInventoryByItem403ApplicationProblemPlusJSONResponse)
 	return err
 }
 
-type GetAvailableInventoryByItem429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetAvailableInventoryByItem429Response = TooManyRequestsResponse
 
-func (response GetAvailableInventoryByItem429ApplicationProblemPlusJSONResponse) VisitGetAvailableInventoryByItemResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetAvailableInventoryByItem429Response) VisitGetAvailableInventoryByItemResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetAvailableInventoryByItem503ApplicationProblemPlusJSONResponse struct {
@@ -26141,24 +28691,15 @@ func (response GetInventoryByItem403ApplicationProblemPlusJSONResponse) VisitGet
 	return err
 }
 
-type GetInventoryByItem429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetInventoryByItem429Response = TooManyRequestsResponse
 
-func (response GetInventoryByItem429ApplicationProblemPlusJSONResponse) VisitGetInventoryByItemResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetInventoryByItem429Response) VisitGetInventoryByItemResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetInventoryByItem503ApplicationProblemPlusJSONResponse struct {
@@ -26299,24 +28840,15 @@ func (response ListInventory415ApplicationProblemPlusJSONResponse) VisitListInve
 	return err
 }
 
-type ListInventory429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListInventory429Response = TooManyRequestsResponse
 
-func (response ListInventory429ApplicationProblemPlusJSONResponse) VisitListInventoryResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListInventory429Response) VisitListInventoryResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListInventory503ApplicationProblemPlusJSONResponse struct {
@@ -26492,24 +29024,15 @@ func (response OverrideInventory422ApplicationProblemPlusJSONResponse) VisitOver
 	return err
 }
 
-type OverrideInventory429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type OverrideInventory429Response = TooManyRequestsResponse
 
-func (response OverrideInventory429ApplicationProblemPlusJSONResponse) VisitOverrideInventoryResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response OverrideInventory429Response) VisitOverrideInventoryResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type OverrideInventory503ApplicationProblemPlusJSONResponse struct {
@@ -26685,24 +29208,15 @@ func (response PickInventory422ApplicationProblemPlusJSONResponse) VisitPickInve
 	return err
 }
 
-type PickInventory429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type PickInventory429Response = TooManyRequestsResponse
 
-func (response PickInventory429ApplicationProblemPlusJSONResponse) VisitPickInventoryResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response PickInventory429Response) VisitPickInventoryResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type PickInventory503ApplicationProblemPlusJSONResponse struct {
@@ -26878,24 +29392,15 @@ func (response ReceiveInventory422ApplicationProblemPlusJSONResponse) VisitRecei
 	return err
 }
 
-type ReceiveInventory429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ReceiveInventory429Response = TooManyRequestsResponse
 
-func (response ReceiveInventory429ApplicationProblemPlusJSONResponse) VisitReceiveInventoryResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ReceiveInventory429Response) VisitReceiveInventoryResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ReceiveInventory503ApplicationProblemPlusJSONResponse struct {
@@ -27071,24 +29576,15 @@ func (response CreateItemCategory422ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
-type CreateItemCategory429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateItemCategory429Response = TooManyRequestsResponse
 
-func (response CreateItemCategory429ApplicationProblemPlusJSONResponse) VisitCreateItemCategoryResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateItemCategory429Response) VisitCreateItemCategoryResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateItemCategory503ApplicationProblemPlusJSONResponse struct {
@@ -27229,24 +29725,15 @@ func (response ListItemCategories415ApplicationProblemPlusJSONResponse) VisitLis
 	return err
 }
 
-type ListItemCategories429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListItemCategories429Response = TooManyRequestsResponse
 
-func (response ListItemCategories429ApplicationProblemPlusJSONResponse) VisitListItemCategoriesResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListItemCategories429Response) VisitListItemCategoriesResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListItemCategories503ApplicationProblemPlusJSONResponse struct {
@@ -27269,25 +29756,45 @@ func (response ListItemCategories503ApplicationProblemPlusJSONResponse) VisitLis
 }
 
 type GetItemCategoryRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetItemCategoryParams
 }
 
 type GetItemCategoryResponseObject interface {
 	VisitGetItemCategoryResponse(w http.ResponseWriter) error
 }
 
-type GetItemCategory200JSONResponse Tag
+type GetItemCategory200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetItemCategory200JSONResponse struct {
+	Body    Tag
+	Headers GetItemCategory200ResponseHeaders
+}
 
 func (response GetItemCategory200JSONResponse) VisitGetItemCategoryResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetItemCategory304Response = RecordNotModifiedResponse
+
+func (response GetItemCategory304Response) VisitGetItemCategoryResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetItemCategory400ApplicationProblemPlusJSONResponse struct {
@@ -27354,24 +29861,15 @@ func (response GetItemCategory404ApplicationProblemPlusJSONResponse) VisitGetIte
 	return err
 }
 
-type GetItemCategory429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetItemCategory429Response = TooManyRequestsResponse
 
-func (response GetItemCategory429ApplicationProblemPlusJSONResponse) VisitGetItemCategoryResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetItemCategory429Response) VisitGetItemCategoryResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetItemCategory503ApplicationProblemPlusJSONResponse struct {
@@ -27547,24 +30045,15 @@ func (response CreateItemClass422ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
-type CreateItemClass429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateItemClass429Response = TooManyRequestsResponse
 
-func (response CreateItemClass429ApplicationProblemPlusJSONResponse) VisitCreateItemClassResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateItemClass429Response) VisitCreateItemClassResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateItemClass503ApplicationProblemPlusJSONResponse struct {
@@ -27705,24 +30194,15 @@ func (response ListItemClasses415ApplicationProblemPlusJSONResponse) VisitListIt
 	return err
 }
 
-type ListItemClasses429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListItemClasses429Response = TooManyRequestsResponse
 
-func (response ListItemClasses429ApplicationProblemPlusJSONResponse) VisitListItemClassesResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListItemClasses429Response) VisitListItemClassesResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListItemClasses503ApplicationProblemPlusJSONResponse struct {
@@ -27745,25 +30225,45 @@ func (response ListItemClasses503ApplicationProblemPlusJSONResponse) VisitListIt
 }
 
 type GetItemClassRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetItemClassParams
 }
 
 type GetItemClassResponseObject interface {
 	VisitGetItemClassResponse(w http.ResponseWriter) error
 }
 
-type GetItemClass200JSONResponse Tag
+type GetItemClass200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetItemClass200JSONResponse struct {
+	Body    Tag
+	Headers GetItemClass200ResponseHeaders
+}
 
 func (response GetItemClass200JSONResponse) VisitGetItemClassResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetItemClass304Response = RecordNotModifiedResponse
+
+func (response GetItemClass304Response) VisitGetItemClassResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetItemClass400ApplicationProblemPlusJSONResponse struct {
@@ -27830,24 +30330,15 @@ func (response GetItemClass404ApplicationProblemPlusJSONResponse) VisitGetItemCl
 	return err
 }
 
-type GetItemClass429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetItemClass429Response = TooManyRequestsResponse
 
-func (response GetItemClass429ApplicationProblemPlusJSONResponse) VisitGetItemClassResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetItemClass429Response) VisitGetItemClassResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetItemClass503ApplicationProblemPlusJSONResponse struct {
@@ -27972,24 +30463,15 @@ func (response ListItemTags415ApplicationProblemPlusJSONResponse) VisitListItemT
 	return err
 }
 
-type ListItemTags429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListItemTags429Response = TooManyRequestsResponse
 
-func (response ListItemTags429ApplicationProblemPlusJSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListItemTags429Response) VisitListItemTagsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListItemTags503ApplicationProblemPlusJSONResponse struct {
@@ -28012,25 +30494,45 @@ func (response ListItemTags503ApplicationProblemPlusJSONResponse) VisitListItemT
 }
 
 type GetItemTagRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetItemTagParams
 }
 
 type GetItemTagResponseObject interface {
 	VisitGetItemTagResponse(w http.ResponseWriter) error
 }
 
-type GetItemTag200JSONResponse Tag
+type GetItemTag200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetItemTag200JSONResponse struct {
+	Body    Tag
+	Headers GetItemTag200ResponseHeaders
+}
 
 func (response GetItemTag200JSONResponse) VisitGetItemTagResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetItemTag304Response = RecordNotModifiedResponse
+
+func (response GetItemTag304Response) VisitGetItemTagResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetItemTag400ApplicationProblemPlusJSONResponse struct {
@@ -28097,24 +30599,15 @@ func (response GetItemTag404ApplicationProblemPlusJSONResponse) VisitGetItemTagR
 	return err
 }
 
-type GetItemTag429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetItemTag429Response = TooManyRequestsResponse
 
-func (response GetItemTag429ApplicationProblemPlusJSONResponse) VisitGetItemTagResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetItemTag429Response) VisitGetItemTagResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetItemTag503ApplicationProblemPlusJSONResponse struct {
@@ -28290,24 +30783,15 @@ func (response CreateItem422ApplicationProblemPlusJSONResponse) VisitCreateItemR
 	return err
 }
 
-type CreateItem429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateItem429Response = TooManyRequestsResponse
 
-func (response CreateItem429ApplicationProblemPlusJSONResponse) VisitCreateItemResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateItem429Response) VisitCreateItemResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateItem503ApplicationProblemPlusJSONResponse struct {
@@ -28448,24 +30932,15 @@ func (response ListItemsV1415ApplicationProblemPlusJSONResponse) VisitListItemsV
 	return err
 }
 
-type ListItemsV1429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListItemsV1429Response = TooManyRequestsResponse
 
-func (response ListItemsV1429ApplicationProblemPlusJSONResponse) VisitListItemsV1Response(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListItemsV1429Response) VisitListItemsV1Response(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListItemsV1503ApplicationProblemPlusJSONResponse struct {
@@ -28606,24 +31081,15 @@ func (response ListItems415ApplicationProblemPlusJSONResponse) VisitListItemsRes
 	return err
 }
 
-type ListItems429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListItems429Response = TooManyRequestsResponse
 
-func (response ListItems429ApplicationProblemPlusJSONResponse) VisitListItemsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListItems429Response) VisitListItemsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListItems503ApplicationProblemPlusJSONResponse struct {
@@ -28799,24 +31265,15 @@ func (response CreateItemFromMaterialShape422ApplicationProblemPlusJSONResponse)
 	return err
 }
 
-type CreateItemFromMaterialShape429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateItemFromMaterialShape429Response = TooManyRequestsResponse
 
-func (response CreateItemFromMaterialShape429ApplicationProblemPlusJSONResponse) VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateItemFromMaterialShape429Response) VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateItemFromMaterialShape503ApplicationProblemPlusJSONResponse struct {
@@ -28840,24 +31297,44 @@ func (response CreateItemFromMaterialShape503ApplicationProblemPlusJSONResponse)
 
 type GetItemRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params GetItemParams
 }
 
 type GetItemResponseObject interface {
 	VisitGetItemResponse(w http.ResponseWriter) error
 }
 
-type GetItem200JSONResponse Item
+type GetItem200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetItem200JSONResponse struct {
+	Body    Item
+	Headers GetItem200ResponseHeaders
+}
 
 func (response GetItem200JSONResponse) VisitGetItemResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetItem304Response = RecordNotModifiedResponse
+
+func (response GetItem304Response) VisitGetItemResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetItem400ApplicationProblemPlusJSONResponse struct {
@@ -28924,24 +31401,15 @@ func (response GetItem404ApplicationProblemPlusJSONResponse) VisitGetItemRespons
 	return err
 }
 
-type GetItem429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetItem429Response = TooManyRequestsResponse
 
-func (response GetItem429ApplicationProblemPlusJSONResponse) VisitGetItemResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetItem429Response) VisitGetItemResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetItem503ApplicationProblemPlusJSONResponse struct {
@@ -28965,6 +31433,7 @@ func (response GetItem503ApplicationProblemPlusJSONResponse) VisitGetItemRespons
 
 type PatchItemRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params PatchItemParams
 	Body   *PatchItemApplicationJSONPatchPlusJSONRequestBody
 }
 
@@ -28972,15 +31441,23 @@ type PatchItemResponseObject interface {
 	VisitPatchItemResponse(w http.ResponseWriter) error
 }
 
-type PatchItem200JSONResponse Item
+type PatchItem200ResponseHeaders struct {
+	ETag string
+}
+
+type PatchItem200JSONResponse struct {
+	Body    Item
+	Headers PatchItem200ResponseHeaders
+}
 
 func (response PatchItem200JSONResponse) VisitPatchItemResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -29050,6 +31527,22 @@ func (response PatchItem404ApplicationProblemPlusJSONResponse) VisitPatchItemRes
 	return err
 }
 
+type PatchItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchItem412ApplicationProblemPlusJSONResponse) VisitPatchItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchItem413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -29082,24 +31575,15 @@ func (response PatchItem415ApplicationProblemPlusJSONResponse) VisitPatchItemRes
 	return err
 }
 
-type PatchItem429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type PatchItem429Response = TooManyRequestsResponse
 
-func (response PatchItem429ApplicationProblemPlusJSONResponse) VisitPatchItemResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response PatchItem429Response) VisitPatchItemResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type PatchItem503ApplicationProblemPlusJSONResponse struct {
@@ -29123,6 +31607,7 @@ func (response PatchItem503ApplicationProblemPlusJSONResponse) VisitPatchItemRes
 
 type UpdateItemRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params UpdateItemParams
 	Body   *UpdateItemJSONRequestBody
 }
 
@@ -29130,15 +31615,23 @@ type UpdateItemResponseObject interface {
 	VisitUpdateItemResponse(w http.ResponseWriter) error
 }
 
-type UpdateItem200JSONResponse Item
+type UpdateItem200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateItem200JSONResponse struct {
+	Body    Item
+	Headers UpdateItem200ResponseHeaders
+}
 
 func (response UpdateItem200JSONResponse) VisitUpdateItemResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -29208,6 +31701,22 @@ func (response UpdateItem404ApplicationProblemPlusJSONResponse) VisitUpdateItemR
 	return err
 }
 
+type UpdateItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItem412ApplicationProblemPlusJSONResponse) VisitUpdateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateItem413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -29240,24 +31749,15 @@ func (response UpdateItem415ApplicationProblemPlusJSONResponse) VisitUpdateItemR
 	return err
 }
 
-type UpdateItem429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateItem429Response = TooManyRequestsResponse
 
-func (response UpdateItem429ApplicationProblemPlusJSONResponse) VisitUpdateItemResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateItem429Response) VisitUpdateItemResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateItem503ApplicationProblemPlusJSONResponse struct {
@@ -29399,24 +31899,15 @@ func (response ListItemCostBreakdowns415ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
-type ListItemCostBreakdowns429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListItemCostBreakdowns429Response = TooManyRequestsResponse
 
-func (response ListItemCostBreakdowns429ApplicationProblemPlusJSONResponse) VisitListItemCostBreakdownsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListItemCostBreakdowns429Response) VisitListItemCostBreakdownsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListItemCostBreakdowns503ApplicationProblemPlusJSONResponse struct {
@@ -29440,6 +31931,7 @@ func (response ListItemCostBreakdowns503ApplicationProblemPlusJSONResponse) Visi
 
 type ReplaceItemCustomFieldsRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ReplaceItemCustomFieldsParams
 	Body   *ReplaceItemCustomFieldsJSONRequestBody
 }
 
@@ -29447,15 +31939,23 @@ type ReplaceItemCustomFieldsResponseObject interface {
 	VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error
 }
 
-type ReplaceItemCustomFields200JSONResponse Item
+type ReplaceItemCustomFields200ResponseHeaders struct {
+	ETag string
+}
+
+type ReplaceItemCustomFields200JSONResponse struct {
+	Body    Item
+	Headers ReplaceItemCustomFields200ResponseHeaders
+}
 
 func (response ReplaceItemCustomFields200JSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -29525,6 +32025,22 @@ func (response ReplaceItemCustomFields404ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
+type ReplaceItemCustomFields412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFields412ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplaceItemCustomFields413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -29557,24 +32073,15 @@ func (response ReplaceItemCustomFields415ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
-type ReplaceItemCustomFields429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ReplaceItemCustomFields429Response = TooManyRequestsResponse
 
-func (response ReplaceItemCustomFields429ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ReplaceItemCustomFields429Response) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ReplaceItemCustomFields503ApplicationProblemPlusJSONResponse struct {
@@ -29598,6 +32105,7 @@ func (response ReplaceItemCustomFields503ApplicationProblemPlusJSONResponse) Vis
 
 type ReplaceItemCustomFieldsDeprecatedRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ReplaceItemCustomFieldsDeprecatedParams
 	Body   *ReplaceItemCustomFieldsDeprecatedJSONRequestBody
 }
 
@@ -29605,15 +32113,23 @@ type ReplaceItemCustomFieldsDeprecatedResponseObject interface {
 	VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error
 }
 
-type ReplaceItemCustomFieldsDeprecated200JSONResponse Item
+type ReplaceItemCustomFieldsDeprecated200ResponseHeaders struct {
+	ETag string
+}
+
+type ReplaceItemCustomFieldsDeprecated200JSONResponse struct {
+	Body    Item
+	Headers ReplaceItemCustomFieldsDeprecated200ResponseHeaders
+}
 
 func (response ReplaceItemCustomFieldsDeprecated200JSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -29683,6 +32199,22 @@ func (response ReplaceItemCustomFieldsDeprecated404ApplicationProblemPlusJSONRes
 	return err
 }
 
+type ReplaceItemCustomFieldsDeprecated412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemCustomFieldsDeprecated412ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplaceItemCustomFieldsDeprecated413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -29715,24 +32247,15 @@ func (response ReplaceItemCustomFieldsDeprecated415ApplicationProblemPlusJSONRes
 	return err
 }
 
-type ReplaceItemCustomFieldsDeprecated429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ReplaceItemCustomFieldsDeprecated429Response = TooManyRequestsResponse
 
-func (response ReplaceItemCustomFieldsDeprecated429ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ReplaceItemCustomFieldsDeprecated429Response) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ReplaceItemCustomFieldsDeprecated503ApplicationProblemPlusJSONResponse struct {
@@ -29909,24 +32432,15 @@ func (response CreateItemCustomerDetail422ApplicationProblemPlusJSONResponse) Vi
 	return err
 }
 
-type CreateItemCustomerDetail429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateItemCustomerDetail429Response = TooManyRequestsResponse
 
-func (response CreateItemCustomerDetail429ApplicationProblemPlusJSONResponse) VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateItemCustomerDetail429Response) VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateItemCustomerDetail503ApplicationProblemPlusJSONResponse struct {
@@ -30067,24 +32581,15 @@ func (response ListItemCustomerDetails415ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
-type ListItemCustomerDetails429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListItemCustomerDetails429Response = TooManyRequestsResponse
 
-func (response ListItemCustomerDetails429ApplicationProblemPlusJSONResponse) VisitListItemCustomerDetailsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListItemCustomerDetails429Response) VisitListItemCustomerDetailsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListItemCustomerDetails503ApplicationProblemPlusJSONResponse struct {
@@ -30109,6 +32614,7 @@ func (response ListItemCustomerDetails503ApplicationProblemPlusJSONResponse) Vis
 type DeleteItemCustomerDetailRequestObject struct {
 	ItemId         ItemId `json:"itemId"`
 	ItemCustomerId Id36   `json:"itemCustomerId"`
+	Params         DeleteItemCustomerDetailParams
 }
 
 type DeleteItemCustomerDetailResponseObject interface {
@@ -30201,24 +32707,31 @@ func (response DeleteItemCustomerDetail404ApplicationProblemPlusJSONResponse) Vi
 	return err
 }
 
-type DeleteItemCustomerDetail429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
+type DeleteItemCustomerDetail412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
 }
 
-func (response DeleteItemCustomerDetail429ApplicationProblemPlusJSONResponse) VisitDeleteItemCustomerDetailResponse(w http.ResponseWriter) error {
+func (response DeleteItemCustomerDetail412ApplicationProblemPlusJSONResponse) VisitDeleteItemCustomerDetailResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemCustomerDetail429Response = TooManyRequestsResponse
+
+func (response DeleteItemCustomerDetail429Response) VisitDeleteItemCustomerDetailResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type DeleteItemCustomerDetail503ApplicationProblemPlusJSONResponse struct {
@@ -30243,6 +32756,7 @@ func (response DeleteItemCustomerDetail503ApplicationProblemPlusJSONResponse) Vi
 type UpdateItemCustomerDetailRequestObject struct {
 	ItemId         ItemId `json:"itemId"`
 	ItemCustomerId Id36   `json:"itemCustomerId"`
+	Params         UpdateItemCustomerDetailParams
 	Body           *UpdateItemCustomerDetailJSONRequestBody
 }
 
@@ -30328,6 +32842,22 @@ func (response UpdateItemCustomerDetail404ApplicationProblemPlusJSONResponse) Vi
 	return err
 }
 
+type UpdateItemCustomerDetail412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemCustomerDetail412ApplicationProblemPlusJSONResponse) VisitUpdateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateItemCustomerDetail413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -30360,24 +32890,15 @@ func (response UpdateItemCustomerDetail415ApplicationProblemPlusJSONResponse) Vi
 	return err
 }
 
-type UpdateItemCustomerDetail429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateItemCustomerDetail429Response = TooManyRequestsResponse
 
-func (response UpdateItemCustomerDetail429ApplicationProblemPlusJSONResponse) VisitUpdateItemCustomerDetailResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateItemCustomerDetail429Response) VisitUpdateItemCustomerDetailResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateItemCustomerDetail503ApplicationProblemPlusJSONResponse struct {
@@ -30486,24 +33007,15 @@ func (response GetItemInputUnitCost404ApplicationProblemPlusJSONResponse) VisitG
 	return err
 }
 
-type GetItemInputUnitCost429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetItemInputUnitCost429Response = TooManyRequestsResponse
 
-func (response GetItemInputUnitCost429ApplicationProblemPlusJSONResponse) VisitGetItemInputUnitCostResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetItemInputUnitCost429Response) VisitGetItemInputUnitCostResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetItemInputUnitCost503ApplicationProblemPlusJSONResponse struct {
@@ -30680,24 +33192,15 @@ func (response PickItemInventory422ApplicationProblemPlusJSONResponse) VisitPick
 	return err
 }
 
-type PickItemInventory429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type PickItemInventory429Response = TooManyRequestsResponse
 
-func (response PickItemInventory429ApplicationProblemPlusJSONResponse) VisitPickItemInventoryResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response PickItemInventory429Response) VisitPickItemInventoryResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type PickItemInventory503ApplicationProblemPlusJSONResponse struct {
@@ -30874,24 +33377,15 @@ func (response ReceiveItemInventory422ApplicationProblemPlusJSONResponse) VisitR
 	return err
 }
 
-type ReceiveItemInventory429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ReceiveItemInventory429Response = TooManyRequestsResponse
 
-func (response ReceiveItemInventory429ApplicationProblemPlusJSONResponse) VisitReceiveItemInventoryResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ReceiveItemInventory429Response) VisitReceiveItemInventoryResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ReceiveItemInventory503ApplicationProblemPlusJSONResponse struct {
@@ -31068,24 +33562,15 @@ func (response CreateItemMaterialVendorDetail422ApplicationProblemPlusJSONRespon
 	return err
 }
 
-type CreateItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateItemMaterialVendorDetail429Response = TooManyRequestsResponse
 
-func (response CreateItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse) VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateItemMaterialVendorDetail429Response) VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateItemMaterialVendorDetail503ApplicationProblemPlusJSONResponse struct {
@@ -31226,24 +33711,15 @@ func (response ListItemMaterialVendorDetails415ApplicationProblemPlusJSONRespons
 	return err
 }
 
-type ListItemMaterialVendorDetails429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListItemMaterialVendorDetails429Response = TooManyRequestsResponse
 
-func (response ListItemMaterialVendorDetails429ApplicationProblemPlusJSONResponse) VisitListItemMaterialVendorDetailsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListItemMaterialVendorDetails429Response) VisitListItemMaterialVendorDetailsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListItemMaterialVendorDetails503ApplicationProblemPlusJSONResponse struct {
@@ -31268,6 +33744,7 @@ func (response ListItemMaterialVendorDetails503ApplicationProblemPlusJSONRespons
 type DeleteItemMaterialVendorDetailRequestObject struct {
 	ItemId           ItemId `json:"itemId"`
 	MaterialVendorId Id36   `json:"materialVendorId"`
+	Params           DeleteItemMaterialVendorDetailParams
 }
 
 type DeleteItemMaterialVendorDetailResponseObject interface {
@@ -31360,24 +33837,31 @@ func (response DeleteItemMaterialVendorDetail404ApplicationProblemPlusJSONRespon
 	return err
 }
 
-type DeleteItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
+type DeleteItemMaterialVendorDetail412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
 }
 
-func (response DeleteItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse) VisitDeleteItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+func (response DeleteItemMaterialVendorDetail412ApplicationProblemPlusJSONResponse) VisitDeleteItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemMaterialVendorDetail429Response = TooManyRequestsResponse
+
+func (response DeleteItemMaterialVendorDetail429Response) VisitDeleteItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type DeleteItemMaterialVendorDetail503ApplicationProblemPlusJSONResponse struct {
@@ -31402,6 +33886,7 @@ func (response DeleteItemMaterialVendorDetail503ApplicationProblemPlusJSONRespon
 type UpdateItemMaterialVendorDetailRequestObject struct {
 	ItemId           ItemId `json:"itemId"`
 	MaterialVendorId Id36   `json:"materialVendorId"`
+	Params           UpdateItemMaterialVendorDetailParams
 	Body             *UpdateItemMaterialVendorDetailJSONRequestBody
 }
 
@@ -31487,6 +33972,22 @@ func (response UpdateItemMaterialVendorDetail404ApplicationProblemPlusJSONRespon
 	return err
 }
 
+type UpdateItemMaterialVendorDetail412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemMaterialVendorDetail412ApplicationProblemPlusJSONResponse) VisitUpdateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateItemMaterialVendorDetail413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -31519,24 +34020,15 @@ func (response UpdateItemMaterialVendorDetail415ApplicationProblemPlusJSONRespon
 	return err
 }
 
-type UpdateItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateItemMaterialVendorDetail429Response = TooManyRequestsResponse
 
-func (response UpdateItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse) VisitUpdateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateItemMaterialVendorDetail429Response) VisitUpdateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateItemMaterialVendorDetail503ApplicationProblemPlusJSONResponse struct {
@@ -31645,24 +34137,15 @@ func (response GetItemPurchaseHistory404ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
-type GetItemPurchaseHistory429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetItemPurchaseHistory429Response = TooManyRequestsResponse
 
-func (response GetItemPurchaseHistory429ApplicationProblemPlusJSONResponse) VisitGetItemPurchaseHistoryResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetItemPurchaseHistory429Response) VisitGetItemPurchaseHistoryResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetItemPurchaseHistory503ApplicationProblemPlusJSONResponse struct {
@@ -31686,6 +34169,7 @@ func (response GetItemPurchaseHistory503ApplicationProblemPlusJSONResponse) Visi
 
 type ReplaceItemPurchasePriceBreaksRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ReplaceItemPurchasePriceBreaksParams
 	Body   *ReplaceItemPurchasePriceBreaksJSONRequestBody
 }
 
@@ -31771,6 +34255,22 @@ func (response ReplaceItemPurchasePriceBreaks404ApplicationProblemPlusJSONRespon
 	return err
 }
 
+type ReplaceItemPurchasePriceBreaks412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemPurchasePriceBreaks412ApplicationProblemPlusJSONResponse) VisitReplaceItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplaceItemPurchasePriceBreaks413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -31803,24 +34303,15 @@ func (response ReplaceItemPurchasePriceBreaks415ApplicationProblemPlusJSONRespon
 	return err
 }
 
-type ReplaceItemPurchasePriceBreaks429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ReplaceItemPurchasePriceBreaks429Response = TooManyRequestsResponse
 
-func (response ReplaceItemPurchasePriceBreaks429ApplicationProblemPlusJSONResponse) VisitReplaceItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ReplaceItemPurchasePriceBreaks429Response) VisitReplaceItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ReplaceItemPurchasePriceBreaks503ApplicationProblemPlusJSONResponse struct {
@@ -31962,24 +34453,15 @@ func (response ListItemPurchasePriceBreaks415ApplicationProblemPlusJSONResponse)
 	return err
 }
 
-type ListItemPurchasePriceBreaks429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListItemPurchasePriceBreaks429Response = TooManyRequestsResponse
 
-func (response ListItemPurchasePriceBreaks429ApplicationProblemPlusJSONResponse) VisitListItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListItemPurchasePriceBreaks429Response) VisitListItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListItemPurchasePriceBreaks503ApplicationProblemPlusJSONResponse struct {
@@ -32156,24 +34638,15 @@ func (response AddItemRevision422ApplicationProblemPlusJSONResponse) VisitAddIte
 	return err
 }
 
-type AddItemRevision429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type AddItemRevision429Response = TooManyRequestsResponse
 
-func (response AddItemRevision429ApplicationProblemPlusJSONResponse) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response AddItemRevision429Response) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type AddItemRevision503ApplicationProblemPlusJSONResponse struct {
@@ -32197,6 +34670,7 @@ func (response AddItemRevision503ApplicationProblemPlusJSONResponse) VisitAddIte
 
 type ReplaceItemSalesPriceBreaksRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ReplaceItemSalesPriceBreaksParams
 	Body   *ReplaceItemSalesPriceBreaksJSONRequestBody
 }
 
@@ -32282,6 +34756,22 @@ func (response ReplaceItemSalesPriceBreaks404ApplicationProblemPlusJSONResponse)
 	return err
 }
 
+type ReplaceItemSalesPriceBreaks412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemSalesPriceBreaks412ApplicationProblemPlusJSONResponse) VisitReplaceItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplaceItemSalesPriceBreaks413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -32314,24 +34804,15 @@ func (response ReplaceItemSalesPriceBreaks415ApplicationProblemPlusJSONResponse)
 	return err
 }
 
-type ReplaceItemSalesPriceBreaks429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ReplaceItemSalesPriceBreaks429Response = TooManyRequestsResponse
 
-func (response ReplaceItemSalesPriceBreaks429ApplicationProblemPlusJSONResponse) VisitReplaceItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ReplaceItemSalesPriceBreaks429Response) VisitReplaceItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ReplaceItemSalesPriceBreaks503ApplicationProblemPlusJSONResponse struct {
@@ -32473,24 +34954,15 @@ func (response ListItemSalesPriceBreaks415ApplicationProblemPlusJSONResponse) Vi
 	return err
 }
 
-type ListItemSalesPriceBreaks429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListItemSalesPriceBreaks429Response = TooManyRequestsResponse
 
-func (response ListItemSalesPriceBreaks429ApplicationProblemPlusJSONResponse) VisitListItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListItemSalesPriceBreaks429Response) VisitListItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListItemSalesPriceBreaks503ApplicationProblemPlusJSONResponse struct {
@@ -32514,6 +34986,7 @@ func (response ListItemSalesPriceBreaks503ApplicationProblemPlusJSONResponse) Vi
 
 type ReplaceItemTagsRequestObject struct {
 	ItemId ItemId `json:"itemId"`
+	Params ReplaceItemTagsParams
 	Body   *ReplaceItemTagsJSONRequestBody
 }
 
@@ -32521,15 +34994,23 @@ type ReplaceItemTagsResponseObject interface {
 	VisitReplaceItemTagsResponse(w http.ResponseWriter) error
 }
 
-type ReplaceItemTags200JSONResponse Item
+type ReplaceItemTags200ResponseHeaders struct {
+	ETag string
+}
+
+type ReplaceItemTags200JSONResponse struct {
+	Body    Item
+	Headers ReplaceItemTags200ResponseHeaders
+}
 
 func (response ReplaceItemTags200JSONResponse) VisitReplaceItemTagsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -32599,6 +35080,22 @@ func (response ReplaceItemTags404ApplicationProblemPlusJSONResponse) VisitReplac
 	return err
 }
 
+type ReplaceItemTags412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceItemTags412ApplicationProblemPlusJSONResponse) VisitReplaceItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplaceItemTags413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -32631,24 +35128,15 @@ func (response ReplaceItemTags415ApplicationProblemPlusJSONResponse) VisitReplac
 	return err
 }
 
-type ReplaceItemTags429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ReplaceItemTags429Response = TooManyRequestsResponse
 
-func (response ReplaceItemTags429ApplicationProblemPlusJSONResponse) VisitReplaceItemTagsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ReplaceItemTags429Response) VisitReplaceItemTagsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ReplaceItemTags503ApplicationProblemPlusJSONResponse struct {
@@ -32673,6 +35161,7 @@ func (response ReplaceItemTags503ApplicationProblemPlusJSONResponse) VisitReplac
 type RemoveItemTagRequestObject struct {
 	ItemId ItemId `json:"itemId"`
 	TagId  TagId  `json:"tagId"`
+	Params RemoveItemTagParams
 }
 
 type RemoveItemTagResponseObject interface {
@@ -32765,24 +35254,31 @@ func (response RemoveItemTag404ApplicationProblemPlusJSONResponse) VisitRemoveIt
 	return err
 }
 
-type RemoveItemTag429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
+type RemoveItemTag412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
 }
 
-func (response RemoveItemTag429ApplicationProblemPlusJSONResponse) VisitRemoveItemTagResponse(w http.ResponseWriter) error {
+func (response RemoveItemTag412ApplicationProblemPlusJSONResponse) VisitRemoveItemTagResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveItemTag429Response = TooManyRequestsResponse
+
+func (response RemoveItemTag429Response) VisitRemoveItemTagResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type RemoveItemTag503ApplicationProblemPlusJSONResponse struct {
@@ -32927,24 +35423,15 @@ func (response AddItemTag422ApplicationProblemPlusJSONResponse) VisitAddItemTagR
 	return err
 }
 
-type AddItemTag429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type AddItemTag429Response = TooManyRequestsResponse
 
-func (response AddItemTag429ApplicationProblemPlusJSONResponse) VisitAddItemTagResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response AddItemTag429Response) VisitAddItemTagResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type AddItemTag503ApplicationProblemPlusJSONResponse struct {
@@ -33121,24 +35608,15 @@ func (response CreateItemVendorDetail422ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
-type CreateItemVendorDetail429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateItemVendorDetail429Response = TooManyRequestsResponse
 
-func (response CreateItemVendorDetail429ApplicationProblemPlusJSONResponse) VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateItemVendorDetail429Response) VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateItemVendorDetail503ApplicationProblemPlusJSONResponse struct {
@@ -33279,24 +35757,15 @@ func (response ListItemVendorDetails415ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type ListItemVendorDetails429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListItemVendorDetails429Response = TooManyRequestsResponse
 
-func (response ListItemVendorDetails429ApplicationProblemPlusJSONResponse) VisitListItemVendorDetailsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListItemVendorDetails429Response) VisitListItemVendorDetailsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListItemVendorDetails503ApplicationProblemPlusJSONResponse struct {
@@ -33321,6 +35790,7 @@ func (response ListItemVendorDetails503ApplicationProblemPlusJSONResponse) Visit
 type DeleteItemVendorDetailRequestObject struct {
 	ItemId       ItemId `json:"itemId"`
 	ItemVendorId Id36   `json:"itemVendorId"`
+	Params       DeleteItemVendorDetailParams
 }
 
 type DeleteItemVendorDetailResponseObject interface {
@@ -33413,24 +35883,31 @@ func (response DeleteItemVendorDetail404ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
-type DeleteItemVendorDetail429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
+type DeleteItemVendorDetail412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
 }
 
-func (response DeleteItemVendorDetail429ApplicationProblemPlusJSONResponse) VisitDeleteItemVendorDetailResponse(w http.ResponseWriter) error {
+func (response DeleteItemVendorDetail412ApplicationProblemPlusJSONResponse) VisitDeleteItemVendorDetailResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemVendorDetail429Response = TooManyRequestsResponse
+
+func (response DeleteItemVendorDetail429Response) VisitDeleteItemVendorDetailResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type DeleteItemVendorDetail503ApplicationProblemPlusJSONResponse struct {
@@ -33455,6 +35932,7 @@ func (response DeleteItemVendorDetail503ApplicationProblemPlusJSONResponse) Visi
 type UpdateItemVendorDetailRequestObject struct {
 	ItemId       ItemId `json:"itemId"`
 	ItemVendorId Id36   `json:"itemVendorId"`
+	Params       UpdateItemVendorDetailParams
 	Body         *UpdateItemVendorDetailJSONRequestBody
 }
 
@@ -33540,6 +36018,22 @@ func (response UpdateItemVendorDetail404ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
+type UpdateItemVendorDetail412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemVendorDetail412ApplicationProblemPlusJSONResponse) VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateItemVendorDetail413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -33572,24 +36066,15 @@ func (response UpdateItemVendorDetail415ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
-type UpdateItemVendorDetail429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateItemVendorDetail429Response = TooManyRequestsResponse
 
-func (response UpdateItemVendorDetail429ApplicationProblemPlusJSONResponse) VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateItemVendorDetail429Response) VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateItemVendorDetail503ApplicationProblemPlusJSONResponse struct {
@@ -33765,24 +36250,15 @@ func (response CreateLocation422ApplicationProblemPlusJSONResponse) VisitCreateL
 	return err
 }
 
-type CreateLocation429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateLocation429Response = TooManyRequestsResponse
 
-func (response CreateLocation429ApplicationProblemPlusJSONResponse) VisitCreateLocationResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateLocation429Response) VisitCreateLocationResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateLocation503ApplicationProblemPlusJSONResponse struct {
@@ -33923,24 +36399,15 @@ func (response ListLocations415ApplicationProblemPlusJSONResponse) VisitListLoca
 	return err
 }
 
-type ListLocations429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListLocations429Response = TooManyRequestsResponse
 
-func (response ListLocations429ApplicationProblemPlusJSONResponse) VisitListLocationsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListLocations429Response) VisitListLocationsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListLocations503ApplicationProblemPlusJSONResponse struct {
@@ -33963,7 +36430,8 @@ func (response ListLocations503ApplicationProblemPlusJSONResponse) VisitListLoca
 }
 
 type DeleteLocationRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params DeleteLocationParams
 }
 
 type DeleteLocationResponseObject interface {
@@ -34056,24 +36524,31 @@ func (response DeleteLocation404ApplicationProblemPlusJSONResponse) VisitDeleteL
 	return err
 }
 
-type DeleteLocation429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
+type DeleteLocation412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
 }
 
-func (response DeleteLocation429ApplicationProblemPlusJSONResponse) VisitDeleteLocationResponse(w http.ResponseWriter) error {
+func (response DeleteLocation412ApplicationProblemPlusJSONResponse) VisitDeleteLocationResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteLocation429Response = TooManyRequestsResponse
+
+func (response DeleteLocation429Response) VisitDeleteLocationResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type DeleteLocation503ApplicationProblemPlusJSONResponse struct {
@@ -34096,25 +36571,45 @@ func (response DeleteLocation503ApplicationProblemPlusJSONResponse) VisitDeleteL
 }
 
 type GetLocationRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetLocationParams
 }
 
 type GetLocationResponseObject interface {
 	VisitGetLocationResponse(w http.ResponseWriter) error
 }
 
-type GetLocation200JSONResponse Location
+type GetLocation200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetLocation200JSONResponse struct {
+	Body    Location
+	Headers GetLocation200ResponseHeaders
+}
 
 func (response GetLocation200JSONResponse) VisitGetLocationResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetLocation304Response = RecordNotModifiedResponse
+
+func (response GetLocation304Response) VisitGetLocationResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetLocation400ApplicationProblemPlusJSONResponse struct {
@@ -34181,24 +36676,15 @@ func (response GetLocation404ApplicationProblemPlusJSONResponse) VisitGetLocatio
 	return err
 }
 
-type GetLocation429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetLocation429Response = TooManyRequestsResponse
 
-func (response GetLocation429ApplicationProblemPlusJSONResponse) VisitGetLocationResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetLocation429Response) VisitGetLocationResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetLocation503ApplicationProblemPlusJSONResponse struct {
@@ -34374,24 +36860,15 @@ func (response CreateMaterialCode422ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
-type CreateMaterialCode429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateMaterialCode429Response = TooManyRequestsResponse
 
-func (response CreateMaterialCode429ApplicationProblemPlusJSONResponse) VisitCreateMaterialCodeResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateMaterialCode429Response) VisitCreateMaterialCodeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateMaterialCode503ApplicationProblemPlusJSONResponse struct {
@@ -34532,24 +37009,15 @@ func (response ListMaterialCodes415ApplicationProblemPlusJSONResponse) VisitList
 	return err
 }
 
-type ListMaterialCodes429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListMaterialCodes429Response = TooManyRequestsResponse
 
-func (response ListMaterialCodes429ApplicationProblemPlusJSONResponse) VisitListMaterialCodesResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListMaterialCodes429Response) VisitListMaterialCodesResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListMaterialCodes503ApplicationProblemPlusJSONResponse struct {
@@ -34572,25 +37040,45 @@ func (response ListMaterialCodes503ApplicationProblemPlusJSONResponse) VisitList
 }
 
 type GetMaterialCodeRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetMaterialCodeParams
 }
 
 type GetMaterialCodeResponseObject interface {
 	VisitGetMaterialCodeResponse(w http.ResponseWriter) error
 }
 
-type GetMaterialCode200JSONResponse Tag
+type GetMaterialCode200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetMaterialCode200JSONResponse struct {
+	Body    Tag
+	Headers GetMaterialCode200ResponseHeaders
+}
 
 func (response GetMaterialCode200JSONResponse) VisitGetMaterialCodeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetMaterialCode304Response = RecordNotModifiedResponse
+
+func (response GetMaterialCode304Response) VisitGetMaterialCodeResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetMaterialCode400ApplicationProblemPlusJSONResponse struct {
@@ -34657,24 +37145,15 @@ func (response GetMaterialCode404ApplicationProblemPlusJSONResponse) VisitGetMat
 	return err
 }
 
-type GetMaterialCode429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetMaterialCode429Response = TooManyRequestsResponse
 
-func (response GetMaterialCode429ApplicationProblemPlusJSONResponse) VisitGetMaterialCodeResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetMaterialCode429Response) VisitGetMaterialCodeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetMaterialCode503ApplicationProblemPlusJSONResponse struct {
@@ -34850,24 +37329,15 @@ func (response CreateMaterialShape422ApplicationProblemPlusJSONResponse) VisitCr
 	return err
 }
 
-type CreateMaterialShape429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateMaterialShape429Response = TooManyRequestsResponse
 
-func (response CreateMaterialShape429ApplicationProblemPlusJSONResponse) VisitCreateMaterialShapeResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateMaterialShape429Response) VisitCreateMaterialShapeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateMaterialShape503ApplicationProblemPlusJSONResponse struct {
@@ -35043,24 +37513,15 @@ func (response ActivateMaterialShapes422ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
-type ActivateMaterialShapes429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ActivateMaterialShapes429Response = TooManyRequestsResponse
 
-func (response ActivateMaterialShapes429ApplicationProblemPlusJSONResponse) VisitActivateMaterialShapesResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ActivateMaterialShapes429Response) VisitActivateMaterialShapesResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ActivateMaterialShapes503ApplicationProblemPlusJSONResponse struct {
@@ -35201,24 +37662,15 @@ func (response ListMaterialShapes415ApplicationProblemPlusJSONResponse) VisitLis
 	return err
 }
 
-type ListMaterialShapes429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListMaterialShapes429Response = TooManyRequestsResponse
 
-func (response ListMaterialShapes429ApplicationProblemPlusJSONResponse) VisitListMaterialShapesResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListMaterialShapes429Response) VisitListMaterialShapesResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListMaterialShapes503ApplicationProblemPlusJSONResponse struct {
@@ -35241,25 +37693,45 @@ func (response ListMaterialShapes503ApplicationProblemPlusJSONResponse) VisitLis
 }
 
 type GetMaterialShapeRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetMaterialShapeParams
 }
 
 type GetMaterialShapeResponseObject interface {
 	VisitGetMaterialShapeResponse(w http.ResponseWriter) error
 }
 
-type GetMaterialShape200JSONResponse MaterialShape
+type GetMaterialShape200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetMaterialShape200JSONResponse struct {
+	Body    MaterialShape
+	Headers GetMaterialShape200ResponseHeaders
+}
 
 func (response GetMaterialShape200JSONResponse) VisitGetMaterialShapeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetMaterialShape304Response = RecordNotModifiedResponse
+
+func (response GetMaterialShape304Response) VisitGetMaterialShapeResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetMaterialShape400ApplicationProblemPlusJSONResponse struct {
@@ -35326,24 +37798,15 @@ func (response GetMaterialShape404ApplicationProblemPlusJSONResponse) VisitGetMa
 	return err
 }
 
-type GetMaterialShape429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetMaterialShape429Response = TooManyRequestsResponse
 
-func (response GetMaterialShape429ApplicationProblemPlusJSONResponse) VisitGetMaterialShapeResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetMaterialShape429Response) VisitGetMaterialShapeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetMaterialShape503ApplicationProblemPlusJSONResponse struct {
@@ -35366,23 +37829,32 @@ func (response GetMaterialShape503ApplicationProblemPlusJSONResponse) VisitGetMa
 }
 
 type UpdateMaterialShapeRequestObject struct {
-	Id   Id `json:"id"`
-	Body *UpdateMaterialShapeJSONRequestBody
+	Id     Id `json:"id"`
+	Params UpdateMaterialShapeParams
+	Body   *UpdateMaterialShapeJSONRequestBody
 }
 
 type UpdateMaterialShapeResponseObject interface {
 	VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error
 }
 
-type UpdateMaterialShape200JSONResponse MaterialShape
+type UpdateMaterialShape200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateMaterialShape200JSONResponse struct {
+	Body    MaterialShape
+	Headers UpdateMaterialShape200ResponseHeaders
+}
 
 func (response UpdateMaterialShape200JSONResponse) VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -35452,6 +37924,22 @@ func (response UpdateMaterialShape404ApplicationProblemPlusJSONResponse) VisitUp
 	return err
 }
 
+type UpdateMaterialShape412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateMaterialShape412ApplicationProblemPlusJSONResponse) VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateMaterialShape413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -35484,24 +37972,15 @@ func (response UpdateMaterialShape415ApplicationProblemPlusJSONResponse) VisitUp
 	return err
 }
 
-type UpdateMaterialShape429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateMaterialShape429Response = TooManyRequestsResponse
 
-func (response UpdateMaterialShape429ApplicationProblemPlusJSONResponse) VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateMaterialShape429Response) VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateMaterialShape503ApplicationProblemPlusJSONResponse struct {
@@ -35763,24 +38242,15 @@ func (response CreatePaymentTerm422ApplicationProblemPlusJSONResponse) VisitCrea
 	return err
 }
 
-type CreatePaymentTerm429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreatePaymentTerm429Response = TooManyRequestsResponse
 
-func (response CreatePaymentTerm429ApplicationProblemPlusJSONResponse) VisitCreatePaymentTermResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreatePaymentTerm429Response) VisitCreatePaymentTermResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreatePaymentTerm503ApplicationProblemPlusJSONResponse struct {
@@ -35921,24 +38391,15 @@ func (response ListPaymentTerms415ApplicationProblemPlusJSONResponse) VisitListP
 	return err
 }
 
-type ListPaymentTerms429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListPaymentTerms429Response = TooManyRequestsResponse
 
-func (response ListPaymentTerms429ApplicationProblemPlusJSONResponse) VisitListPaymentTermsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListPaymentTerms429Response) VisitListPaymentTermsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListPaymentTerms503ApplicationProblemPlusJSONResponse struct {
@@ -35961,25 +38422,45 @@ func (response ListPaymentTerms503ApplicationProblemPlusJSONResponse) VisitListP
 }
 
 type GetPaymentTermRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetPaymentTermParams
 }
 
 type GetPaymentTermResponseObject interface {
 	VisitGetPaymentTermResponse(w http.ResponseWriter) error
 }
 
-type GetPaymentTerm200JSONResponse PaymentTerm
+type GetPaymentTerm200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetPaymentTerm200JSONResponse struct {
+	Body    PaymentTerm
+	Headers GetPaymentTerm200ResponseHeaders
+}
 
 func (response GetPaymentTerm200JSONResponse) VisitGetPaymentTermResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetPaymentTerm304Response = RecordNotModifiedResponse
+
+func (response GetPaymentTerm304Response) VisitGetPaymentTermResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetPaymentTerm400ApplicationProblemPlusJSONResponse struct {
@@ -36046,24 +38527,15 @@ func (response GetPaymentTerm404ApplicationProblemPlusJSONResponse) VisitGetPaym
 	return err
 }
 
-type GetPaymentTerm429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetPaymentTerm429Response = TooManyRequestsResponse
 
-func (response GetPaymentTerm429ApplicationProblemPlusJSONResponse) VisitGetPaymentTermResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetPaymentTerm429Response) VisitGetPaymentTermResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetPaymentTerm503ApplicationProblemPlusJSONResponse struct {
@@ -36086,24 +38558,44 @@ func (response GetPaymentTerm503ApplicationProblemPlusJSONResponse) VisitGetPaym
 }
 
 type GetCostingSettingsRequestObject struct {
+	Params GetCostingSettingsParams
 }
 
 type GetCostingSettingsResponseObject interface {
 	VisitGetCostingSettingsResponse(w http.ResponseWriter) error
 }
 
-type GetCostingSettings200JSONResponse CostingSettings
+type GetCostingSettings200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetCostingSettings200JSONResponse struct {
+	Body    CostingSettings
+	Headers GetCostingSettings200ResponseHeaders
+}
 
 func (response GetCostingSettings200JSONResponse) VisitGetCostingSettingsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetCostingSettings304Response = RecordNotModifiedResponse
+
+func (response GetCostingSettings304Response) VisitGetCostingSettingsResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetCostingSettings401ApplicationProblemPlusJSONResponse struct {
@@ -36138,24 +38630,15 @@ func (response GetCostingSettings404ApplicationProblemPlusJSONResponse) VisitGet
 	return err
 }
 
-type GetCostingSettings429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetCostingSettings429Response = TooManyRequestsResponse
 
-func (response GetCostingSettings429ApplicationProblemPlusJSONResponse) VisitGetCostingSettingsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetCostingSettings429Response) VisitGetCostingSettingsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetCostingSettings503ApplicationProblemPlusJSONResponse struct {
@@ -36178,22 +38661,31 @@ func (response GetCostingSettings503ApplicationProblemPlusJSONResponse) VisitGet
 }
 
 type UpdateCostingSettingsRequestObject struct {
-	Body *UpdateCostingSettingsJSONRequestBody
+	Params UpdateCostingSettingsParams
+	Body   *UpdateCostingSettingsJSONRequestBody
 }
 
 type UpdateCostingSettingsResponseObject interface {
 	VisitUpdateCostingSettingsResponse(w http.ResponseWriter) error
 }
 
-type UpdateCostingSettings200JSONResponse CostingSettings
+type UpdateCostingSettings200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateCostingSettings200JSONResponse struct {
+	Body    CostingSettings
+	Headers UpdateCostingSettings200ResponseHeaders
+}
 
 func (response UpdateCostingSettings200JSONResponse) VisitUpdateCostingSettingsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -36263,6 +38755,22 @@ func (response UpdateCostingSettings404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type UpdateCostingSettings412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateCostingSettings412ApplicationProblemPlusJSONResponse) VisitUpdateCostingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateCostingSettings413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -36295,24 +38803,15 @@ func (response UpdateCostingSettings415ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type UpdateCostingSettings429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateCostingSettings429Response = TooManyRequestsResponse
 
-func (response UpdateCostingSettings429ApplicationProblemPlusJSONResponse) VisitUpdateCostingSettingsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateCostingSettings429Response) VisitUpdateCostingSettingsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateCostingSettings503ApplicationProblemPlusJSONResponse struct {
@@ -36335,24 +38834,44 @@ func (response UpdateCostingSettings503ApplicationProblemPlusJSONResponse) Visit
 }
 
 type GetPricingSettingsRequestObject struct {
+	Params GetPricingSettingsParams
 }
 
 type GetPricingSettingsResponseObject interface {
 	VisitGetPricingSettingsResponse(w http.ResponseWriter) error
 }
 
-type GetPricingSettings200JSONResponse PricingSettings
+type GetPricingSettings200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetPricingSettings200JSONResponse struct {
+	Body    PricingSettings
+	Headers GetPricingSettings200ResponseHeaders
+}
 
 func (response GetPricingSettings200JSONResponse) VisitGetPricingSettingsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetPricingSettings304Response = RecordNotModifiedResponse
+
+func (response GetPricingSettings304Response) VisitGetPricingSettingsResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetPricingSettings401ApplicationProblemPlusJSONResponse struct {
@@ -36403,24 +38922,15 @@ func (response GetPricingSettings404ApplicationProblemPlusJSONResponse) VisitGet
 	return err
 }
 
-type GetPricingSettings429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetPricingSettings429Response = TooManyRequestsResponse
 
-func (response GetPricingSettings429ApplicationProblemPlusJSONResponse) VisitGetPricingSettingsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetPricingSettings429Response) VisitGetPricingSettingsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetPricingSettings503ApplicationProblemPlusJSONResponse struct {
@@ -36443,22 +38953,31 @@ func (response GetPricingSettings503ApplicationProblemPlusJSONResponse) VisitGet
 }
 
 type UpdatePricingSettingsRequestObject struct {
-	Body *UpdatePricingSettingsJSONRequestBody
+	Params UpdatePricingSettingsParams
+	Body   *UpdatePricingSettingsJSONRequestBody
 }
 
 type UpdatePricingSettingsResponseObject interface {
 	VisitUpdatePricingSettingsResponse(w http.ResponseWriter) error
 }
 
-type UpdatePricingSettings200JSONResponse PricingSettings
+type UpdatePricingSettings200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdatePricingSettings200JSONResponse struct {
+	Body    PricingSettings
+	Headers UpdatePricingSettings200ResponseHeaders
+}
 
 func (response UpdatePricingSettings200JSONResponse) VisitUpdatePricingSettingsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -36528,6 +39047,22 @@ func (response UpdatePricingSettings404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type UpdatePricingSettings412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdatePricingSettings412ApplicationProblemPlusJSONResponse) VisitUpdatePricingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdatePricingSettings413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -36560,24 +39095,15 @@ func (response UpdatePricingSettings415ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type UpdatePricingSettings429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdatePricingSettings429Response = TooManyRequestsResponse
 
-func (response UpdatePricingSettings429ApplicationProblemPlusJSONResponse) VisitUpdatePricingSettingsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdatePricingSettings429Response) VisitUpdatePricingSettingsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdatePricingSettings503ApplicationProblemPlusJSONResponse struct {
@@ -36753,24 +39279,15 @@ func (response CreateShapeCode422ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
-type CreateShapeCode429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateShapeCode429Response = TooManyRequestsResponse
 
-func (response CreateShapeCode429ApplicationProblemPlusJSONResponse) VisitCreateShapeCodeResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateShapeCode429Response) VisitCreateShapeCodeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateShapeCode503ApplicationProblemPlusJSONResponse struct {
@@ -36911,24 +39428,15 @@ func (response ListShapeCodes415ApplicationProblemPlusJSONResponse) VisitListSha
 	return err
 }
 
-type ListShapeCodes429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListShapeCodes429Response = TooManyRequestsResponse
 
-func (response ListShapeCodes429ApplicationProblemPlusJSONResponse) VisitListShapeCodesResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListShapeCodes429Response) VisitListShapeCodesResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListShapeCodes503ApplicationProblemPlusJSONResponse struct {
@@ -36951,25 +39459,45 @@ func (response ListShapeCodes503ApplicationProblemPlusJSONResponse) VisitListSha
 }
 
 type GetShapeCodeRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetShapeCodeParams
 }
 
 type GetShapeCodeResponseObject interface {
 	VisitGetShapeCodeResponse(w http.ResponseWriter) error
 }
 
-type GetShapeCode200JSONResponse Tag
+type GetShapeCode200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetShapeCode200JSONResponse struct {
+	Body    Tag
+	Headers GetShapeCode200ResponseHeaders
+}
 
 func (response GetShapeCode200JSONResponse) VisitGetShapeCodeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetShapeCode304Response = RecordNotModifiedResponse
+
+func (response GetShapeCode304Response) VisitGetShapeCodeResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetShapeCode400ApplicationProblemPlusJSONResponse struct {
@@ -37036,24 +39564,15 @@ func (response GetShapeCode404ApplicationProblemPlusJSONResponse) VisitGetShapeC
 	return err
 }
 
-type GetShapeCode429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetShapeCode429Response = TooManyRequestsResponse
 
-func (response GetShapeCode429ApplicationProblemPlusJSONResponse) VisitGetShapeCodeResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetShapeCode429Response) VisitGetShapeCodeResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetShapeCode503ApplicationProblemPlusJSONResponse struct {
@@ -37229,24 +39748,15 @@ func (response CreateTag422ApplicationProblemPlusJSONResponse) VisitCreateTagRes
 	return err
 }
 
-type CreateTag429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateTag429Response = TooManyRequestsResponse
 
-func (response CreateTag429ApplicationProblemPlusJSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateTag429Response) VisitCreateTagResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateTag503ApplicationProblemPlusJSONResponse struct {
@@ -37387,24 +39897,15 @@ func (response ListTags415ApplicationProblemPlusJSONResponse) VisitListTagsRespo
 	return err
 }
 
-type ListTags429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListTags429Response = TooManyRequestsResponse
 
-func (response ListTags429ApplicationProblemPlusJSONResponse) VisitListTagsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListTags429Response) VisitListTagsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListTags503ApplicationProblemPlusJSONResponse struct {
@@ -37427,25 +39928,45 @@ func (response ListTags503ApplicationProblemPlusJSONResponse) VisitListTagsRespo
 }
 
 type GetTagRequestObject struct {
-	TagId TagId `json:"tagId"`
+	TagId  TagId `json:"tagId"`
+	Params GetTagParams
 }
 
 type GetTagResponseObject interface {
 	VisitGetTagResponse(w http.ResponseWriter) error
 }
 
-type GetTag200JSONResponse Tag
+type GetTag200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetTag200JSONResponse struct {
+	Body    Tag
+	Headers GetTag200ResponseHeaders
+}
 
 func (response GetTag200JSONResponse) VisitGetTagResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetTag304Response = RecordNotModifiedResponse
+
+func (response GetTag304Response) VisitGetTagResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetTag400ApplicationProblemPlusJSONResponse struct {
@@ -37512,24 +40033,15 @@ func (response GetTag404ApplicationProblemPlusJSONResponse) VisitGetTagResponse(
 	return err
 }
 
-type GetTag429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetTag429Response = TooManyRequestsResponse
 
-func (response GetTag429ApplicationProblemPlusJSONResponse) VisitGetTagResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetTag429Response) VisitGetTagResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetTag503ApplicationProblemPlusJSONResponse struct {
@@ -37552,23 +40064,32 @@ func (response GetTag503ApplicationProblemPlusJSONResponse) VisitGetTagResponse(
 }
 
 type PatchTagRequestObject struct {
-	TagId TagId `json:"tagId"`
-	Body  *PatchTagApplicationJSONPatchPlusJSONRequestBody
+	TagId  TagId `json:"tagId"`
+	Params PatchTagParams
+	Body   *PatchTagApplicationJSONPatchPlusJSONRequestBody
 }
 
 type PatchTagResponseObject interface {
 	VisitPatchTagResponse(w http.ResponseWriter) error
 }
 
-type PatchTag200JSONResponse Tag
+type PatchTag200ResponseHeaders struct {
+	ETag string
+}
+
+type PatchTag200JSONResponse struct {
+	Body    Tag
+	Headers PatchTag200ResponseHeaders
+}
 
 func (response PatchTag200JSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -37638,6 +40159,22 @@ func (response PatchTag404ApplicationProblemPlusJSONResponse) VisitPatchTagRespo
 	return err
 }
 
+type PatchTag412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchTag412ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PatchTag413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -37670,24 +40207,15 @@ func (response PatchTag415ApplicationProblemPlusJSONResponse) VisitPatchTagRespo
 	return err
 }
 
-type PatchTag429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type PatchTag429Response = TooManyRequestsResponse
 
-func (response PatchTag429ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response PatchTag429Response) VisitPatchTagResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type PatchTag503ApplicationProblemPlusJSONResponse struct {
@@ -37710,23 +40238,32 @@ func (response PatchTag503ApplicationProblemPlusJSONResponse) VisitPatchTagRespo
 }
 
 type UpdateTagRequestObject struct {
-	TagId TagId `json:"tagId"`
-	Body  *UpdateTagJSONRequestBody
+	TagId  TagId `json:"tagId"`
+	Params UpdateTagParams
+	Body   *UpdateTagJSONRequestBody
 }
 
 type UpdateTagResponseObject interface {
 	VisitUpdateTagResponse(w http.ResponseWriter) error
 }
 
-type UpdateTag200JSONResponse Tag
+type UpdateTag200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateTag200JSONResponse struct {
+	Body    Tag
+	Headers UpdateTag200ResponseHeaders
+}
 
 func (response UpdateTag200JSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -37796,6 +40333,22 @@ func (response UpdateTag404ApplicationProblemPlusJSONResponse) VisitUpdateTagRes
 	return err
 }
 
+type UpdateTag412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTag412ApplicationProblemPlusJSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateTag413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -37828,24 +40381,15 @@ func (response UpdateTag415ApplicationProblemPlusJSONResponse) VisitUpdateTagRes
 	return err
 }
 
-type UpdateTag429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateTag429Response = TooManyRequestsResponse
 
-func (response UpdateTag429ApplicationProblemPlusJSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateTag429Response) VisitUpdateTagResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateTag503ApplicationProblemPlusJSONResponse struct {
@@ -37986,24 +40530,15 @@ func (response ListUnitsOfMeasure415ApplicationProblemPlusJSONResponse) VisitLis
 	return err
 }
 
-type ListUnitsOfMeasure429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListUnitsOfMeasure429Response = TooManyRequestsResponse
 
-func (response ListUnitsOfMeasure429ApplicationProblemPlusJSONResponse) VisitListUnitsOfMeasureResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListUnitsOfMeasure429Response) VisitListUnitsOfMeasureResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListUnitsOfMeasure503ApplicationProblemPlusJSONResponse struct {
@@ -38179,24 +40714,15 @@ func (response CreateVendor422ApplicationProblemPlusJSONResponse) VisitCreateVen
 	return err
 }
 
-type CreateVendor429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateVendor429Response = TooManyRequestsResponse
 
-func (response CreateVendor429ApplicationProblemPlusJSONResponse) VisitCreateVendorResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateVendor429Response) VisitCreateVendorResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateVendor503ApplicationProblemPlusJSONResponse struct {
@@ -38337,24 +40863,15 @@ func (response ListVendors415ApplicationProblemPlusJSONResponse) VisitListVendor
 	return err
 }
 
-type ListVendors429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListVendors429Response = TooManyRequestsResponse
 
-func (response ListVendors429ApplicationProblemPlusJSONResponse) VisitListVendorsResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListVendors429Response) VisitListVendorsResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListVendors503ApplicationProblemPlusJSONResponse struct {
@@ -38377,25 +40894,45 @@ func (response ListVendors503ApplicationProblemPlusJSONResponse) VisitListVendor
 }
 
 type GetVendorRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetVendorParams
 }
 
 type GetVendorResponseObject interface {
 	VisitGetVendorResponse(w http.ResponseWriter) error
 }
 
-type GetVendor200JSONResponse Vendor
+type GetVendor200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetVendor200JSONResponse struct {
+	Body    Vendor
+	Headers GetVendor200ResponseHeaders
+}
 
 func (response GetVendor200JSONResponse) VisitGetVendorResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetVendor304Response = RecordNotModifiedResponse
+
+func (response GetVendor304Response) VisitGetVendorResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetVendor400ApplicationProblemPlusJSONResponse struct {
@@ -38462,24 +40999,15 @@ func (response GetVendor404ApplicationProblemPlusJSONResponse) VisitGetVendorRes
 	return err
 }
 
-type GetVendor429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetVendor429Response = TooManyRequestsResponse
 
-func (response GetVendor429ApplicationProblemPlusJSONResponse) VisitGetVendorResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetVendor429Response) VisitGetVendorResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetVendor503ApplicationProblemPlusJSONResponse struct {
@@ -38502,23 +41030,32 @@ func (response GetVendor503ApplicationProblemPlusJSONResponse) VisitGetVendorRes
 }
 
 type UpdateVendorRequestObject struct {
-	Id   Id `json:"id"`
-	Body *UpdateVendorJSONRequestBody
+	Id     Id `json:"id"`
+	Params UpdateVendorParams
+	Body   *UpdateVendorJSONRequestBody
 }
 
 type UpdateVendorResponseObject interface {
 	VisitUpdateVendorResponse(w http.ResponseWriter) error
 }
 
-type UpdateVendor200JSONResponse Vendor
+type UpdateVendor200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateVendor200JSONResponse struct {
+	Body    Vendor
+	Headers UpdateVendor200ResponseHeaders
+}
 
 func (response UpdateVendor200JSONResponse) VisitUpdateVendorResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -38588,6 +41125,22 @@ func (response UpdateVendor404ApplicationProblemPlusJSONResponse) VisitUpdateVen
 	return err
 }
 
+type UpdateVendor412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateVendor412ApplicationProblemPlusJSONResponse) VisitUpdateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateVendor413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -38620,24 +41173,15 @@ func (response UpdateVendor415ApplicationProblemPlusJSONResponse) VisitUpdateVen
 	return err
 }
 
-type UpdateVendor429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateVendor429Response = TooManyRequestsResponse
 
-func (response UpdateVendor429ApplicationProblemPlusJSONResponse) VisitUpdateVendorResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateVendor429Response) VisitUpdateVendorResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateVendor503ApplicationProblemPlusJSONResponse struct {
@@ -38813,24 +41357,15 @@ func (response CreateWorkCenter422ApplicationProblemPlusJSONResponse) VisitCreat
 	return err
 }
 
-type CreateWorkCenter429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type CreateWorkCenter429Response = TooManyRequestsResponse
 
-func (response CreateWorkCenter429ApplicationProblemPlusJSONResponse) VisitCreateWorkCenterResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response CreateWorkCenter429Response) VisitCreateWorkCenterResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type CreateWorkCenter503ApplicationProblemPlusJSONResponse struct {
@@ -38971,24 +41506,15 @@ func (response ListWorkCenters415ApplicationProblemPlusJSONResponse) VisitListWo
 	return err
 }
 
-type ListWorkCenters429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type ListWorkCenters429Response = TooManyRequestsResponse
 
-func (response ListWorkCenters429ApplicationProblemPlusJSONResponse) VisitListWorkCentersResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response ListWorkCenters429Response) VisitListWorkCentersResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type ListWorkCenters503ApplicationProblemPlusJSONResponse struct {
@@ -39011,7 +41537,8 @@ func (response ListWorkCenters503ApplicationProblemPlusJSONResponse) VisitListWo
 }
 
 type DeleteWorkCenterRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params DeleteWorkCenterParams
 }
 
 type DeleteWorkCenterResponseObject interface {
@@ -39104,24 +41631,31 @@ func (response DeleteWorkCenter404ApplicationProblemPlusJSONResponse) VisitDelet
 	return err
 }
 
-type DeleteWorkCenter429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
+type DeleteWorkCenter412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
 }
 
-func (response DeleteWorkCenter429ApplicationProblemPlusJSONResponse) VisitDeleteWorkCenterResponse(w http.ResponseWriter) error {
+func (response DeleteWorkCenter412ApplicationProblemPlusJSONResponse) VisitDeleteWorkCenterResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWorkCenter429Response = TooManyRequestsResponse
+
+func (response DeleteWorkCenter429Response) VisitDeleteWorkCenterResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type DeleteWorkCenter503ApplicationProblemPlusJSONResponse struct {
@@ -39144,25 +41678,45 @@ func (response DeleteWorkCenter503ApplicationProblemPlusJSONResponse) VisitDelet
 }
 
 type GetWorkCenterRequestObject struct {
-	Id Id `json:"id"`
+	Id     Id `json:"id"`
+	Params GetWorkCenterParams
 }
 
 type GetWorkCenterResponseObject interface {
 	VisitGetWorkCenterResponse(w http.ResponseWriter) error
 }
 
-type GetWorkCenter200JSONResponse WorkCenter
+type GetWorkCenter200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetWorkCenter200JSONResponse struct {
+	Body    WorkCenter
+	Headers GetWorkCenter200ResponseHeaders
+}
 
 func (response GetWorkCenter200JSONResponse) VisitGetWorkCenterResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type GetWorkCenter304Response = RecordNotModifiedResponse
+
+func (response GetWorkCenter304Response) VisitGetWorkCenterResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetWorkCenter400ApplicationProblemPlusJSONResponse struct {
@@ -39229,24 +41783,15 @@ func (response GetWorkCenter404ApplicationProblemPlusJSONResponse) VisitGetWorkC
 	return err
 }
 
-type GetWorkCenter429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type GetWorkCenter429Response = TooManyRequestsResponse
 
-func (response GetWorkCenter429ApplicationProblemPlusJSONResponse) VisitGetWorkCenterResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response GetWorkCenter429Response) VisitGetWorkCenterResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type GetWorkCenter503ApplicationProblemPlusJSONResponse struct {
@@ -39269,23 +41814,32 @@ func (response GetWorkCenter503ApplicationProblemPlusJSONResponse) VisitGetWorkC
 }
 
 type UpdateWorkCenterRequestObject struct {
-	Id   Id `json:"id"`
-	Body *UpdateWorkCenterJSONRequestBody
+	Id     Id `json:"id"`
+	Params UpdateWorkCenterParams
+	Body   *UpdateWorkCenterJSONRequestBody
 }
 
 type UpdateWorkCenterResponseObject interface {
 	VisitUpdateWorkCenterResponse(w http.ResponseWriter) error
 }
 
-type UpdateWorkCenter200JSONResponse WorkCenter
+type UpdateWorkCenter200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateWorkCenter200JSONResponse struct {
+	Body    WorkCenter
+	Headers UpdateWorkCenter200ResponseHeaders
+}
 
 func (response UpdateWorkCenter200JSONResponse) VisitUpdateWorkCenterResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
@@ -39355,6 +41909,22 @@ func (response UpdateWorkCenter404ApplicationProblemPlusJSONResponse) VisitUpdat
 	return err
 }
 
+type UpdateWorkCenter412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateWorkCenter412ApplicationProblemPlusJSONResponse) VisitUpdateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateWorkCenter413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -39387,24 +41957,15 @@ func (response UpdateWorkCenter415ApplicationProblemPlusJSONResponse) VisitUpdat
 	return err
 }
 
-type UpdateWorkCenter429ApplicationProblemPlusJSONResponse struct {
-	TooManyRequestsApplicationProblemPlusJSONResponse
-}
+type UpdateWorkCenter429Response = TooManyRequestsResponse
 
-func (response UpdateWorkCenter429ApplicationProblemPlusJSONResponse) VisitUpdateWorkCenterResponse(w http.ResponseWriter) error {
-
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/problem+json")
+func (response UpdateWorkCenter429Response) VisitUpdateWorkCenterResponse(w http.ResponseWriter) error {
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 type UpdateWorkCenter503ApplicationProblemPlusJSONResponse struct {
@@ -40059,10 +42620,11 @@ func (sh *strictHandler) ListAccountingCodes(ctx echo.Context, params ListAccoun
 }
 
 // GetAccountingCode operation middleware
-func (sh *strictHandler) GetAccountingCode(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetAccountingCode(ctx echo.Context, id Id, params GetAccountingCodeParams) error {
 	var request GetAccountingCodeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetAccountingCode(ctx.Request().Context(), request.(GetAccountingCodeRequestObject))
@@ -40290,10 +42852,11 @@ func (sh *strictHandler) CreateRemoteAttachment(ctx echo.Context, params CreateR
 }
 
 // DeleteAttachment operation middleware
-func (sh *strictHandler) DeleteAttachment(ctx echo.Context, attachmentId AttachmentId) error {
+func (sh *strictHandler) DeleteAttachment(ctx echo.Context, attachmentId AttachmentId, params DeleteAttachmentParams) error {
 	var request DeleteAttachmentRequestObject
 
 	request.AttachmentId = attachmentId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteAttachment(ctx.Request().Context(), request.(DeleteAttachmentRequestObject))
@@ -40315,10 +42878,11 @@ func (sh *strictHandler) DeleteAttachment(ctx echo.Context, attachmentId Attachm
 }
 
 // GetAttachment operation middleware
-func (sh *strictHandler) GetAttachment(ctx echo.Context, attachmentId AttachmentId) error {
+func (sh *strictHandler) GetAttachment(ctx echo.Context, attachmentId AttachmentId, params GetAttachmentParams) error {
 	var request GetAttachmentRequestObject
 
 	request.AttachmentId = attachmentId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetAttachment(ctx.Request().Context(), request.(GetAttachmentRequestObject))
@@ -40514,10 +43078,11 @@ func (sh *strictHandler) ListChartOfAccounts(ctx echo.Context, params ListChartO
 }
 
 // GetChartOfAccount operation middleware
-func (sh *strictHandler) GetChartOfAccount(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetChartOfAccount(ctx echo.Context, id Id, params GetChartOfAccountParams) error {
 	var request GetChartOfAccountRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetChartOfAccount(ctx.Request().Context(), request.(GetChartOfAccountRequestObject))
@@ -40638,10 +43203,11 @@ func (sh *strictHandler) ListCompanies(ctx echo.Context, params ListCompaniesPar
 }
 
 // GetCompany operation middleware
-func (sh *strictHandler) GetCompany(ctx echo.Context, companyId CompanyId) error {
+func (sh *strictHandler) GetCompany(ctx echo.Context, companyId CompanyId, params GetCompanyParams) error {
 	var request GetCompanyRequestObject
 
 	request.CompanyId = companyId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetCompany(ctx.Request().Context(), request.(GetCompanyRequestObject))
@@ -40663,10 +43229,11 @@ func (sh *strictHandler) GetCompany(ctx echo.Context, companyId CompanyId) error
 }
 
 // PatchCompany operation middleware
-func (sh *strictHandler) PatchCompany(ctx echo.Context, companyId CompanyId) error {
+func (sh *strictHandler) PatchCompany(ctx echo.Context, companyId CompanyId, params PatchCompanyParams) error {
 	var request PatchCompanyRequestObject
 
 	request.CompanyId = companyId
+	request.Params = params
 
 	var body PatchCompanyApplicationJSONPatchPlusJSONRequestBody
 	var err error
@@ -40711,10 +43278,11 @@ func (sh *strictHandler) PatchCompany(ctx echo.Context, companyId CompanyId) err
 }
 
 // UpdateCompany operation middleware
-func (sh *strictHandler) UpdateCompany(ctx echo.Context, companyId CompanyId) error {
+func (sh *strictHandler) UpdateCompany(ctx echo.Context, companyId CompanyId, params UpdateCompanyParams) error {
 	var request UpdateCompanyRequestObject
 
 	request.CompanyId = companyId
+	request.Params = params
 
 	var body UpdateCompanyJSONRequestBody
 	var err error
@@ -40858,10 +43426,11 @@ func (sh *strictHandler) ListCustomFields(ctx echo.Context, params ListCustomFie
 }
 
 // DeleteCustomField operation middleware
-func (sh *strictHandler) DeleteCustomField(ctx echo.Context, id Id) error {
+func (sh *strictHandler) DeleteCustomField(ctx echo.Context, id Id, params DeleteCustomFieldParams) error {
 	var request DeleteCustomFieldRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteCustomField(ctx.Request().Context(), request.(DeleteCustomFieldRequestObject))
@@ -40883,10 +43452,11 @@ func (sh *strictHandler) DeleteCustomField(ctx echo.Context, id Id) error {
 }
 
 // GetCustomField operation middleware
-func (sh *strictHandler) GetCustomField(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetCustomField(ctx echo.Context, id Id, params GetCustomFieldParams) error {
 	var request GetCustomFieldRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetCustomField(ctx.Request().Context(), request.(GetCustomFieldRequestObject))
@@ -40908,10 +43478,11 @@ func (sh *strictHandler) GetCustomField(ctx echo.Context, id Id) error {
 }
 
 // UpdateCustomField operation middleware
-func (sh *strictHandler) UpdateCustomField(ctx echo.Context, id Id) error {
+func (sh *strictHandler) UpdateCustomField(ctx echo.Context, id Id, params UpdateCustomFieldParams) error {
 	var request UpdateCustomFieldRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateCustomFieldJSONRequestBody
 	var err error
@@ -41055,10 +43626,11 @@ func (sh *strictHandler) ListCustomerTiers(ctx echo.Context, params ListCustomer
 }
 
 // GetCustomerTier operation middleware
-func (sh *strictHandler) GetCustomerTier(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetCustomerTier(ctx echo.Context, id Id, params GetCustomerTierParams) error {
 	var request GetCustomerTierRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetCustomerTier(ctx.Request().Context(), request.(GetCustomerTierRequestObject))
@@ -41179,10 +43751,11 @@ func (sh *strictHandler) ListCustomers(ctx echo.Context, params ListCustomersPar
 }
 
 // DeleteCustomer operation middleware
-func (sh *strictHandler) DeleteCustomer(ctx echo.Context, customerId CustomerId) error {
+func (sh *strictHandler) DeleteCustomer(ctx echo.Context, customerId CustomerId, params DeleteCustomerParams) error {
 	var request DeleteCustomerRequestObject
 
 	request.CustomerId = customerId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteCustomer(ctx.Request().Context(), request.(DeleteCustomerRequestObject))
@@ -41204,10 +43777,11 @@ func (sh *strictHandler) DeleteCustomer(ctx echo.Context, customerId CustomerId)
 }
 
 // GetCustomer operation middleware
-func (sh *strictHandler) GetCustomer(ctx echo.Context, customerId CustomerId) error {
+func (sh *strictHandler) GetCustomer(ctx echo.Context, customerId CustomerId, params GetCustomerParams) error {
 	var request GetCustomerRequestObject
 
 	request.CustomerId = customerId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetCustomer(ctx.Request().Context(), request.(GetCustomerRequestObject))
@@ -41229,10 +43803,11 @@ func (sh *strictHandler) GetCustomer(ctx echo.Context, customerId CustomerId) er
 }
 
 // PatchCustomer operation middleware
-func (sh *strictHandler) PatchCustomer(ctx echo.Context, customerId CustomerId) error {
+func (sh *strictHandler) PatchCustomer(ctx echo.Context, customerId CustomerId, params PatchCustomerParams) error {
 	var request PatchCustomerRequestObject
 
 	request.CustomerId = customerId
+	request.Params = params
 
 	var body PatchCustomerApplicationJSONPatchPlusJSONRequestBody
 	var err error
@@ -41277,10 +43852,11 @@ func (sh *strictHandler) PatchCustomer(ctx echo.Context, customerId CustomerId) 
 }
 
 // UpdateCustomer operation middleware
-func (sh *strictHandler) UpdateCustomer(ctx echo.Context, customerId CustomerId) error {
+func (sh *strictHandler) UpdateCustomer(ctx echo.Context, customerId CustomerId, params UpdateCustomerParams) error {
 	var request UpdateCustomerRequestObject
 
 	request.CustomerId = customerId
+	request.Params = params
 
 	var body UpdateCustomerJSONRequestBody
 	var err error
@@ -41400,11 +43976,12 @@ func (sh *strictHandler) ListCustomerAddresses(ctx echo.Context, customerId Cust
 }
 
 // DeleteCustomerAddress operation middleware
-func (sh *strictHandler) DeleteCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error {
+func (sh *strictHandler) DeleteCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId, params DeleteCustomerAddressParams) error {
 	var request DeleteCustomerAddressRequestObject
 
 	request.CustomerId = customerId
 	request.CustomerAddressId = customerAddressId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteCustomerAddress(ctx.Request().Context(), request.(DeleteCustomerAddressRequestObject))
@@ -41426,11 +44003,12 @@ func (sh *strictHandler) DeleteCustomerAddress(ctx echo.Context, customerId Cust
 }
 
 // GetCustomerAddress operation middleware
-func (sh *strictHandler) GetCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error {
+func (sh *strictHandler) GetCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId, params GetCustomerAddressParams) error {
 	var request GetCustomerAddressRequestObject
 
 	request.CustomerId = customerId
 	request.CustomerAddressId = customerAddressId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetCustomerAddress(ctx.Request().Context(), request.(GetCustomerAddressRequestObject))
@@ -41452,11 +44030,12 @@ func (sh *strictHandler) GetCustomerAddress(ctx echo.Context, customerId Custome
 }
 
 // UpdateCustomerAddress operation middleware
-func (sh *strictHandler) UpdateCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId) error {
+func (sh *strictHandler) UpdateCustomerAddress(ctx echo.Context, customerId CustomerId, customerAddressId CustomerAddressId, params UpdateCustomerAddressParams) error {
 	var request UpdateCustomerAddressRequestObject
 
 	request.CustomerId = customerId
 	request.CustomerAddressId = customerAddressId
+	request.Params = params
 
 	var body UpdateCustomerAddressJSONRequestBody
 	var err error
@@ -41576,11 +44155,12 @@ func (sh *strictHandler) ListCustomerContacts(ctx echo.Context, customerId Custo
 }
 
 // DeleteCustomerContact operation middleware
-func (sh *strictHandler) DeleteCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error {
+func (sh *strictHandler) DeleteCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId, params DeleteCustomerContactParams) error {
 	var request DeleteCustomerContactRequestObject
 
 	request.CustomerId = customerId
 	request.ContactId = contactId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteCustomerContact(ctx.Request().Context(), request.(DeleteCustomerContactRequestObject))
@@ -41602,11 +44182,12 @@ func (sh *strictHandler) DeleteCustomerContact(ctx echo.Context, customerId Cust
 }
 
 // GetCustomerContact operation middleware
-func (sh *strictHandler) GetCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error {
+func (sh *strictHandler) GetCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId, params GetCustomerContactParams) error {
 	var request GetCustomerContactRequestObject
 
 	request.CustomerId = customerId
 	request.ContactId = contactId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetCustomerContact(ctx.Request().Context(), request.(GetCustomerContactRequestObject))
@@ -41628,11 +44209,12 @@ func (sh *strictHandler) GetCustomerContact(ctx echo.Context, customerId Custome
 }
 
 // UpdateCustomerContact operation middleware
-func (sh *strictHandler) UpdateCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId) error {
+func (sh *strictHandler) UpdateCustomerContact(ctx echo.Context, customerId CustomerId, contactId ContactId, params UpdateCustomerContactParams) error {
 	var request UpdateCustomerContactRequestObject
 
 	request.CustomerId = customerId
 	request.ContactId = contactId
+	request.Params = params
 
 	var body UpdateCustomerContactJSONRequestBody
 	var err error
@@ -41677,10 +44259,11 @@ func (sh *strictHandler) UpdateCustomerContact(ctx echo.Context, customerId Cust
 }
 
 // SetCustomerTier operation middleware
-func (sh *strictHandler) SetCustomerTier(ctx echo.Context, customerId CustomerId) error {
+func (sh *strictHandler) SetCustomerTier(ctx echo.Context, customerId CustomerId, params SetCustomerTierParams) error {
 	var request SetCustomerTierRequestObject
 
 	request.CustomerId = customerId
+	request.Params = params
 
 	var body SetCustomerTierJSONRequestBody
 	var err error
@@ -41824,10 +44407,11 @@ func (sh *strictHandler) ListDepartmentShifts(ctx echo.Context, params ListDepar
 }
 
 // DeleteDepartmentShift operation middleware
-func (sh *strictHandler) DeleteDepartmentShift(ctx echo.Context, id Id) error {
+func (sh *strictHandler) DeleteDepartmentShift(ctx echo.Context, id Id, params DeleteDepartmentShiftParams) error {
 	var request DeleteDepartmentShiftRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteDepartmentShift(ctx.Request().Context(), request.(DeleteDepartmentShiftRequestObject))
@@ -41849,10 +44433,11 @@ func (sh *strictHandler) DeleteDepartmentShift(ctx echo.Context, id Id) error {
 }
 
 // GetDepartmentShift operation middleware
-func (sh *strictHandler) GetDepartmentShift(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetDepartmentShift(ctx echo.Context, id Id, params GetDepartmentShiftParams) error {
 	var request GetDepartmentShiftRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetDepartmentShift(ctx.Request().Context(), request.(GetDepartmentShiftRequestObject))
@@ -41874,10 +44459,11 @@ func (sh *strictHandler) GetDepartmentShift(ctx echo.Context, id Id) error {
 }
 
 // UpdateDepartmentShift operation middleware
-func (sh *strictHandler) UpdateDepartmentShift(ctx echo.Context, id Id) error {
+func (sh *strictHandler) UpdateDepartmentShift(ctx echo.Context, id Id, params UpdateDepartmentShiftParams) error {
 	var request UpdateDepartmentShiftRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateDepartmentShiftJSONRequestBody
 	var err error
@@ -42021,10 +44607,11 @@ func (sh *strictHandler) ListDepartments(ctx echo.Context, params ListDepartment
 }
 
 // GetDepartment operation middleware
-func (sh *strictHandler) GetDepartment(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetDepartment(ctx echo.Context, id Id, params GetDepartmentParams) error {
 	var request GetDepartmentRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetDepartment(ctx.Request().Context(), request.(GetDepartmentRequestObject))
@@ -42046,10 +44633,11 @@ func (sh *strictHandler) GetDepartment(ctx echo.Context, id Id) error {
 }
 
 // UpdateDepartment operation middleware
-func (sh *strictHandler) UpdateDepartment(ctx echo.Context, id Id) error {
+func (sh *strictHandler) UpdateDepartment(ctx echo.Context, id Id, params UpdateDepartmentParams) error {
 	var request UpdateDepartmentRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateDepartmentJSONRequestBody
 	var err error
@@ -42241,10 +44829,11 @@ func (sh *strictHandler) ListEquipmentDowntimes(ctx echo.Context, params ListEqu
 }
 
 // DeleteEquipmentDowntime operation middleware
-func (sh *strictHandler) DeleteEquipmentDowntime(ctx echo.Context, id Id) error {
+func (sh *strictHandler) DeleteEquipmentDowntime(ctx echo.Context, id Id, params DeleteEquipmentDowntimeParams) error {
 	var request DeleteEquipmentDowntimeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteEquipmentDowntime(ctx.Request().Context(), request.(DeleteEquipmentDowntimeRequestObject))
@@ -42266,10 +44855,11 @@ func (sh *strictHandler) DeleteEquipmentDowntime(ctx echo.Context, id Id) error 
 }
 
 // GetEquipmentDowntime operation middleware
-func (sh *strictHandler) GetEquipmentDowntime(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetEquipmentDowntime(ctx echo.Context, id Id, params GetEquipmentDowntimeParams) error {
 	var request GetEquipmentDowntimeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetEquipmentDowntime(ctx.Request().Context(), request.(GetEquipmentDowntimeRequestObject))
@@ -42291,10 +44881,11 @@ func (sh *strictHandler) GetEquipmentDowntime(ctx echo.Context, id Id) error {
 }
 
 // UpdateEquipmentDowntime operation middleware
-func (sh *strictHandler) UpdateEquipmentDowntime(ctx echo.Context, id Id) error {
+func (sh *strictHandler) UpdateEquipmentDowntime(ctx echo.Context, id Id, params UpdateEquipmentDowntimeParams) error {
 	var request UpdateEquipmentDowntimeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateEquipmentDowntimeJSONRequestBody
 	var err error
@@ -42390,10 +44981,11 @@ func (sh *strictHandler) ListEquipment(ctx echo.Context, params ListEquipmentPar
 }
 
 // GetEquipment operation middleware
-func (sh *strictHandler) GetEquipment(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetEquipment(ctx echo.Context, id Id, params GetEquipmentParams) error {
 	var request GetEquipmentRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetEquipment(ctx.Request().Context(), request.(GetEquipmentRequestObject))
@@ -42415,10 +45007,11 @@ func (sh *strictHandler) GetEquipment(ctx echo.Context, id Id) error {
 }
 
 // UpdateEquipment operation middleware
-func (sh *strictHandler) UpdateEquipment(ctx echo.Context, id Id) error {
+func (sh *strictHandler) UpdateEquipment(ctx echo.Context, id Id, params UpdateEquipmentParams) error {
 	var request UpdateEquipmentRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateEquipmentJSONRequestBody
 	var err error
@@ -42562,10 +45155,11 @@ func (sh *strictHandler) ListGaugeCodes(ctx echo.Context, params ListGaugeCodesP
 }
 
 // GetGaugeCode operation middleware
-func (sh *strictHandler) GetGaugeCode(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetGaugeCode(ctx echo.Context, id Id, params GetGaugeCodeParams) error {
 	var request GetGaugeCodeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetGaugeCode(ctx.Request().Context(), request.(GetGaugeCodeRequestObject))
@@ -42686,10 +45280,11 @@ func (sh *strictHandler) ListGradeCodes(ctx echo.Context, params ListGradeCodesP
 }
 
 // GetGradeCode operation middleware
-func (sh *strictHandler) GetGradeCode(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetGradeCode(ctx echo.Context, id Id, params GetGradeCodeParams) error {
 	var request GetGradeCodeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetGradeCode(ctx.Request().Context(), request.(GetGradeCodeRequestObject))
@@ -42810,10 +45405,11 @@ func (sh *strictHandler) ListInProcessTrackingFields(ctx echo.Context, params Li
 }
 
 // GetInProcessTrackingField operation middleware
-func (sh *strictHandler) GetInProcessTrackingField(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetInProcessTrackingField(ctx echo.Context, id Id, params GetInProcessTrackingFieldParams) error {
 	var request GetInProcessTrackingFieldRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetInProcessTrackingField(ctx.Request().Context(), request.(GetInProcessTrackingFieldRequestObject))
@@ -42886,10 +45482,11 @@ func (sh *strictHandler) ListInventoryEvents(ctx echo.Context, params ListInvent
 }
 
 // GetInventoryEvent operation middleware
-func (sh *strictHandler) GetInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error {
+func (sh *strictHandler) GetInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId, params GetInventoryEventParams) error {
 	var request GetInventoryEventRequestObject
 
 	request.InventoryEventId = inventoryEventId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetInventoryEvent(ctx.Request().Context(), request.(GetInventoryEventRequestObject))
@@ -42911,10 +45508,11 @@ func (sh *strictHandler) GetInventoryEvent(ctx echo.Context, inventoryEventId In
 }
 
 // PatchInventoryEvent operation middleware
-func (sh *strictHandler) PatchInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId) error {
+func (sh *strictHandler) PatchInventoryEvent(ctx echo.Context, inventoryEventId InventoryEventId, params PatchInventoryEventParams) error {
 	var request PatchInventoryEventRequestObject
 
 	request.InventoryEventId = inventoryEventId
+	request.Params = params
 
 	var body PatchInventoryEventApplicationJSONPatchPlusJSONRequestBody
 	var err error
@@ -42959,10 +45557,11 @@ func (sh *strictHandler) PatchInventoryEvent(ctx echo.Context, inventoryEventId 
 }
 
 // GetInventoryEventDetails operation middleware
-func (sh *strictHandler) GetInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error {
+func (sh *strictHandler) GetInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId, params GetInventoryEventDetailsParams) error {
 	var request GetInventoryEventDetailsRequestObject
 
 	request.InventoryEventId = inventoryEventId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetInventoryEventDetails(ctx.Request().Context(), request.(GetInventoryEventDetailsRequestObject))
@@ -42984,10 +45583,11 @@ func (sh *strictHandler) GetInventoryEventDetails(ctx echo.Context, inventoryEve
 }
 
 // PatchInventoryEventDetails operation middleware
-func (sh *strictHandler) PatchInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error {
+func (sh *strictHandler) PatchInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId, params PatchInventoryEventDetailsParams) error {
 	var request PatchInventoryEventDetailsRequestObject
 
 	request.InventoryEventId = inventoryEventId
+	request.Params = params
 
 	var body PatchInventoryEventDetailsApplicationJSONPatchPlusJSONRequestBody
 	var err error
@@ -43032,10 +45632,11 @@ func (sh *strictHandler) PatchInventoryEventDetails(ctx echo.Context, inventoryE
 }
 
 // UpdateInventoryEventDetails operation middleware
-func (sh *strictHandler) UpdateInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId) error {
+func (sh *strictHandler) UpdateInventoryEventDetails(ctx echo.Context, inventoryEventId InventoryEventId, params UpdateInventoryEventDetailsParams) error {
 	var request UpdateInventoryEventDetailsRequestObject
 
 	request.InventoryEventId = inventoryEventId
+	request.Params = params
 
 	var body UpdateInventoryEventDetailsJSONRequestBody
 	var err error
@@ -43205,10 +45806,11 @@ func (sh *strictHandler) ListInventoryLots(ctx echo.Context, params ListInventor
 }
 
 // GetInventoryLot operation middleware
-func (sh *strictHandler) GetInventoryLot(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetInventoryLot(ctx echo.Context, id Id, params GetInventoryLotParams) error {
 	var request GetInventoryLotRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetInventoryLot(ctx.Request().Context(), request.(GetInventoryLotRequestObject))
@@ -43623,10 +46225,11 @@ func (sh *strictHandler) ListItemCategories(ctx echo.Context, params ListItemCat
 }
 
 // GetItemCategory operation middleware
-func (sh *strictHandler) GetItemCategory(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetItemCategory(ctx echo.Context, id Id, params GetItemCategoryParams) error {
 	var request GetItemCategoryRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetItemCategory(ctx.Request().Context(), request.(GetItemCategoryRequestObject))
@@ -43747,10 +46350,11 @@ func (sh *strictHandler) ListItemClasses(ctx echo.Context, params ListItemClasse
 }
 
 // GetItemClass operation middleware
-func (sh *strictHandler) GetItemClass(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetItemClass(ctx echo.Context, id Id, params GetItemClassParams) error {
 	var request GetItemClassRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetItemClass(ctx.Request().Context(), request.(GetItemClassRequestObject))
@@ -43823,10 +46427,11 @@ func (sh *strictHandler) ListItemTags(ctx echo.Context, params ListItemTagsParam
 }
 
 // GetItemTag operation middleware
-func (sh *strictHandler) GetItemTag(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetItemTag(ctx echo.Context, id Id, params GetItemTagParams) error {
 	var request GetItemTagRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetItemTag(ctx.Request().Context(), request.(GetItemTagRequestObject))
@@ -44046,10 +46651,11 @@ func (sh *strictHandler) CreateItemFromMaterialShape(ctx echo.Context, params Cr
 }
 
 // GetItem operation middleware
-func (sh *strictHandler) GetItem(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) GetItem(ctx echo.Context, itemId ItemId, params GetItemParams) error {
 	var request GetItemRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetItem(ctx.Request().Context(), request.(GetItemRequestObject))
@@ -44071,10 +46677,11 @@ func (sh *strictHandler) GetItem(ctx echo.Context, itemId ItemId) error {
 }
 
 // PatchItem operation middleware
-func (sh *strictHandler) PatchItem(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) PatchItem(ctx echo.Context, itemId ItemId, params PatchItemParams) error {
 	var request PatchItemRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body PatchItemApplicationJSONPatchPlusJSONRequestBody
 	var err error
@@ -44119,10 +46726,11 @@ func (sh *strictHandler) PatchItem(ctx echo.Context, itemId ItemId) error {
 }
 
 // UpdateItem operation middleware
-func (sh *strictHandler) UpdateItem(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) UpdateItem(ctx echo.Context, itemId ItemId, params UpdateItemParams) error {
 	var request UpdateItemRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body UpdateItemJSONRequestBody
 	var err error
@@ -44219,10 +46827,11 @@ func (sh *strictHandler) ListItemCostBreakdowns(ctx echo.Context, itemId ItemId,
 }
 
 // ReplaceItemCustomFields operation middleware
-func (sh *strictHandler) ReplaceItemCustomFields(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ReplaceItemCustomFields(ctx echo.Context, itemId ItemId, params ReplaceItemCustomFieldsParams) error {
 	var request ReplaceItemCustomFieldsRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body ReplaceItemCustomFieldsJSONRequestBody
 	var err error
@@ -44267,10 +46876,11 @@ func (sh *strictHandler) ReplaceItemCustomFields(ctx echo.Context, itemId ItemId
 }
 
 // ReplaceItemCustomFieldsDeprecated operation middleware
-func (sh *strictHandler) ReplaceItemCustomFieldsDeprecated(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ReplaceItemCustomFieldsDeprecated(ctx echo.Context, itemId ItemId, params ReplaceItemCustomFieldsDeprecatedParams) error {
 	var request ReplaceItemCustomFieldsDeprecatedRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body ReplaceItemCustomFieldsDeprecatedJSONRequestBody
 	var err error
@@ -44390,11 +47000,12 @@ func (sh *strictHandler) ListItemCustomerDetails(ctx echo.Context, itemId ItemId
 }
 
 // DeleteItemCustomerDetail operation middleware
-func (sh *strictHandler) DeleteItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36) error {
+func (sh *strictHandler) DeleteItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36, params DeleteItemCustomerDetailParams) error {
 	var request DeleteItemCustomerDetailRequestObject
 
 	request.ItemId = itemId
 	request.ItemCustomerId = itemCustomerId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteItemCustomerDetail(ctx.Request().Context(), request.(DeleteItemCustomerDetailRequestObject))
@@ -44416,11 +47027,12 @@ func (sh *strictHandler) DeleteItemCustomerDetail(ctx echo.Context, itemId ItemI
 }
 
 // UpdateItemCustomerDetail operation middleware
-func (sh *strictHandler) UpdateItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36) error {
+func (sh *strictHandler) UpdateItemCustomerDetail(ctx echo.Context, itemId ItemId, itemCustomerId Id36, params UpdateItemCustomerDetailParams) error {
 	var request UpdateItemCustomerDetailRequestObject
 
 	request.ItemId = itemId
 	request.ItemCustomerId = itemCustomerId
+	request.Params = params
 
 	var body UpdateItemCustomerDetailJSONRequestBody
 	var err error
@@ -44664,11 +47276,12 @@ func (sh *strictHandler) ListItemMaterialVendorDetails(ctx echo.Context, itemId 
 }
 
 // DeleteItemMaterialVendorDetail operation middleware
-func (sh *strictHandler) DeleteItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36) error {
+func (sh *strictHandler) DeleteItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36, params DeleteItemMaterialVendorDetailParams) error {
 	var request DeleteItemMaterialVendorDetailRequestObject
 
 	request.ItemId = itemId
 	request.MaterialVendorId = materialVendorId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteItemMaterialVendorDetail(ctx.Request().Context(), request.(DeleteItemMaterialVendorDetailRequestObject))
@@ -44690,11 +47303,12 @@ func (sh *strictHandler) DeleteItemMaterialVendorDetail(ctx echo.Context, itemId
 }
 
 // UpdateItemMaterialVendorDetail operation middleware
-func (sh *strictHandler) UpdateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36) error {
+func (sh *strictHandler) UpdateItemMaterialVendorDetail(ctx echo.Context, itemId ItemId, materialVendorId Id36, params UpdateItemMaterialVendorDetailParams) error {
 	var request UpdateItemMaterialVendorDetailRequestObject
 
 	request.ItemId = itemId
 	request.MaterialVendorId = materialVendorId
+	request.Params = params
 
 	var body UpdateItemMaterialVendorDetailJSONRequestBody
 	var err error
@@ -44765,10 +47379,11 @@ func (sh *strictHandler) GetItemPurchaseHistory(ctx echo.Context, itemId ItemId,
 }
 
 // ReplaceItemPurchasePriceBreaks operation middleware
-func (sh *strictHandler) ReplaceItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ReplaceItemPurchasePriceBreaks(ctx echo.Context, itemId ItemId, params ReplaceItemPurchasePriceBreaksParams) error {
 	var request ReplaceItemPurchasePriceBreaksRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body ReplaceItemPurchasePriceBreaksJSONRequestBody
 	var err error
@@ -44914,10 +47529,11 @@ func (sh *strictHandler) AddItemRevision(ctx echo.Context, itemId ItemId, params
 }
 
 // ReplaceItemSalesPriceBreaks operation middleware
-func (sh *strictHandler) ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId, params ReplaceItemSalesPriceBreaksParams) error {
 	var request ReplaceItemSalesPriceBreaksRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body ReplaceItemSalesPriceBreaksJSONRequestBody
 	var err error
@@ -45014,10 +47630,11 @@ func (sh *strictHandler) ListItemSalesPriceBreaks(ctx echo.Context, itemId ItemI
 }
 
 // ReplaceItemTags operation middleware
-func (sh *strictHandler) ReplaceItemTags(ctx echo.Context, itemId ItemId) error {
+func (sh *strictHandler) ReplaceItemTags(ctx echo.Context, itemId ItemId, params ReplaceItemTagsParams) error {
 	var request ReplaceItemTagsRequestObject
 
 	request.ItemId = itemId
+	request.Params = params
 
 	var body ReplaceItemTagsJSONRequestBody
 	var err error
@@ -45062,11 +47679,12 @@ func (sh *strictHandler) ReplaceItemTags(ctx echo.Context, itemId ItemId) error 
 }
 
 // RemoveItemTag operation middleware
-func (sh *strictHandler) RemoveItemTag(ctx echo.Context, itemId ItemId, tagId TagId) error {
+func (sh *strictHandler) RemoveItemTag(ctx echo.Context, itemId ItemId, tagId TagId, params RemoveItemTagParams) error {
 	var request RemoveItemTagRequestObject
 
 	request.ItemId = itemId
 	request.TagId = tagId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.RemoveItemTag(ctx.Request().Context(), request.(RemoveItemTagRequestObject))
@@ -45190,11 +47808,12 @@ func (sh *strictHandler) ListItemVendorDetails(ctx echo.Context, itemId ItemId, 
 }
 
 // DeleteItemVendorDetail operation middleware
-func (sh *strictHandler) DeleteItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error {
+func (sh *strictHandler) DeleteItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36, params DeleteItemVendorDetailParams) error {
 	var request DeleteItemVendorDetailRequestObject
 
 	request.ItemId = itemId
 	request.ItemVendorId = itemVendorId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteItemVendorDetail(ctx.Request().Context(), request.(DeleteItemVendorDetailRequestObject))
@@ -45216,11 +47835,12 @@ func (sh *strictHandler) DeleteItemVendorDetail(ctx echo.Context, itemId ItemId,
 }
 
 // UpdateItemVendorDetail operation middleware
-func (sh *strictHandler) UpdateItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36) error {
+func (sh *strictHandler) UpdateItemVendorDetail(ctx echo.Context, itemId ItemId, itemVendorId Id36, params UpdateItemVendorDetailParams) error {
 	var request UpdateItemVendorDetailRequestObject
 
 	request.ItemId = itemId
 	request.ItemVendorId = itemVendorId
+	request.Params = params
 
 	var body UpdateItemVendorDetailJSONRequestBody
 	var err error
@@ -45364,10 +47984,11 @@ func (sh *strictHandler) ListLocations(ctx echo.Context, params ListLocationsPar
 }
 
 // DeleteLocation operation middleware
-func (sh *strictHandler) DeleteLocation(ctx echo.Context, id Id) error {
+func (sh *strictHandler) DeleteLocation(ctx echo.Context, id Id, params DeleteLocationParams) error {
 	var request DeleteLocationRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteLocation(ctx.Request().Context(), request.(DeleteLocationRequestObject))
@@ -45389,10 +48010,11 @@ func (sh *strictHandler) DeleteLocation(ctx echo.Context, id Id) error {
 }
 
 // GetLocation operation middleware
-func (sh *strictHandler) GetLocation(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetLocation(ctx echo.Context, id Id, params GetLocationParams) error {
 	var request GetLocationRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetLocation(ctx.Request().Context(), request.(GetLocationRequestObject))
@@ -45513,10 +48135,11 @@ func (sh *strictHandler) ListMaterialCodes(ctx echo.Context, params ListMaterial
 }
 
 // GetMaterialCode operation middleware
-func (sh *strictHandler) GetMaterialCode(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetMaterialCode(ctx echo.Context, id Id, params GetMaterialCodeParams) error {
 	var request GetMaterialCodeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetMaterialCode(ctx.Request().Context(), request.(GetMaterialCodeRequestObject))
@@ -45685,10 +48308,11 @@ func (sh *strictHandler) ListMaterialShapes(ctx echo.Context, params ListMateria
 }
 
 // GetMaterialShape operation middleware
-func (sh *strictHandler) GetMaterialShape(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetMaterialShape(ctx echo.Context, id Id, params GetMaterialShapeParams) error {
 	var request GetMaterialShapeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetMaterialShape(ctx.Request().Context(), request.(GetMaterialShapeRequestObject))
@@ -45710,10 +48334,11 @@ func (sh *strictHandler) GetMaterialShape(ctx echo.Context, id Id) error {
 }
 
 // UpdateMaterialShape operation middleware
-func (sh *strictHandler) UpdateMaterialShape(ctx echo.Context, id Id) error {
+func (sh *strictHandler) UpdateMaterialShape(ctx echo.Context, id Id, params UpdateMaterialShapeParams) error {
 	var request UpdateMaterialShapeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateMaterialShapeJSONRequestBody
 	var err error
@@ -45907,10 +48532,11 @@ func (sh *strictHandler) ListPaymentTerms(ctx echo.Context, params ListPaymentTe
 }
 
 // GetPaymentTerm operation middleware
-func (sh *strictHandler) GetPaymentTerm(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetPaymentTerm(ctx echo.Context, id Id, params GetPaymentTermParams) error {
 	var request GetPaymentTermRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetPaymentTerm(ctx.Request().Context(), request.(GetPaymentTermRequestObject))
@@ -45932,8 +48558,10 @@ func (sh *strictHandler) GetPaymentTerm(ctx echo.Context, id Id) error {
 }
 
 // GetCostingSettings operation middleware
-func (sh *strictHandler) GetCostingSettings(ctx echo.Context) error {
+func (sh *strictHandler) GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error {
 	var request GetCostingSettingsRequestObject
+
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetCostingSettings(ctx.Request().Context(), request.(GetCostingSettingsRequestObject))
@@ -45955,8 +48583,10 @@ func (sh *strictHandler) GetCostingSettings(ctx echo.Context) error {
 }
 
 // UpdateCostingSettings operation middleware
-func (sh *strictHandler) UpdateCostingSettings(ctx echo.Context) error {
+func (sh *strictHandler) UpdateCostingSettings(ctx echo.Context, params UpdateCostingSettingsParams) error {
 	var request UpdateCostingSettingsRequestObject
+
+	request.Params = params
 
 	var body UpdateCostingSettingsJSONRequestBody
 	var err error
@@ -46001,8 +48631,10 @@ func (sh *strictHandler) UpdateCostingSettings(ctx echo.Context) error {
 }
 
 // GetPricingSettings operation middleware
-func (sh *strictHandler) GetPricingSettings(ctx echo.Context) error {
+func (sh *strictHandler) GetPricingSettings(ctx echo.Context, params GetPricingSettingsParams) error {
 	var request GetPricingSettingsRequestObject
+
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetPricingSettings(ctx.Request().Context(), request.(GetPricingSettingsRequestObject))
@@ -46024,8 +48656,10 @@ func (sh *strictHandler) GetPricingSettings(ctx echo.Context) error {
 }
 
 // UpdatePricingSettings operation middleware
-func (sh *strictHandler) UpdatePricingSettings(ctx echo.Context) error {
+func (sh *strictHandler) UpdatePricingSettings(ctx echo.Context, params UpdatePricingSettingsParams) error {
 	var request UpdatePricingSettingsRequestObject
+
+	request.Params = params
 
 	var body UpdatePricingSettingsJSONRequestBody
 	var err error
@@ -46169,10 +48803,11 @@ func (sh *strictHandler) ListShapeCodes(ctx echo.Context, params ListShapeCodesP
 }
 
 // GetShapeCode operation middleware
-func (sh *strictHandler) GetShapeCode(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetShapeCode(ctx echo.Context, id Id, params GetShapeCodeParams) error {
 	var request GetShapeCodeRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetShapeCode(ctx.Request().Context(), request.(GetShapeCodeRequestObject))
@@ -46293,10 +48928,11 @@ func (sh *strictHandler) ListTags(ctx echo.Context, params ListTagsParams) error
 }
 
 // GetTag operation middleware
-func (sh *strictHandler) GetTag(ctx echo.Context, tagId TagId) error {
+func (sh *strictHandler) GetTag(ctx echo.Context, tagId TagId, params GetTagParams) error {
 	var request GetTagRequestObject
 
 	request.TagId = tagId
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetTag(ctx.Request().Context(), request.(GetTagRequestObject))
@@ -46318,10 +48954,11 @@ func (sh *strictHandler) GetTag(ctx echo.Context, tagId TagId) error {
 }
 
 // PatchTag operation middleware
-func (sh *strictHandler) PatchTag(ctx echo.Context, tagId TagId) error {
+func (sh *strictHandler) PatchTag(ctx echo.Context, tagId TagId, params PatchTagParams) error {
 	var request PatchTagRequestObject
 
 	request.TagId = tagId
+	request.Params = params
 
 	var body PatchTagApplicationJSONPatchPlusJSONRequestBody
 	var err error
@@ -46366,10 +49003,11 @@ func (sh *strictHandler) PatchTag(ctx echo.Context, tagId TagId) error {
 }
 
 // UpdateTag operation middleware
-func (sh *strictHandler) UpdateTag(ctx echo.Context, tagId TagId) error {
+func (sh *strictHandler) UpdateTag(ctx echo.Context, tagId TagId, params UpdateTagParams) error {
 	var request UpdateTagRequestObject
 
 	request.TagId = tagId
+	request.Params = params
 
 	var body UpdateTagJSONRequestBody
 	var err error
@@ -46564,10 +49202,11 @@ func (sh *strictHandler) ListVendors(ctx echo.Context, params ListVendorsParams)
 }
 
 // GetVendor operation middleware
-func (sh *strictHandler) GetVendor(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetVendor(ctx echo.Context, id Id, params GetVendorParams) error {
 	var request GetVendorRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetVendor(ctx.Request().Context(), request.(GetVendorRequestObject))
@@ -46589,10 +49228,11 @@ func (sh *strictHandler) GetVendor(ctx echo.Context, id Id) error {
 }
 
 // UpdateVendor operation middleware
-func (sh *strictHandler) UpdateVendor(ctx echo.Context, id Id) error {
+func (sh *strictHandler) UpdateVendor(ctx echo.Context, id Id, params UpdateVendorParams) error {
 	var request UpdateVendorRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateVendorJSONRequestBody
 	var err error
@@ -46736,10 +49376,11 @@ func (sh *strictHandler) ListWorkCenters(ctx echo.Context, params ListWorkCenter
 }
 
 // DeleteWorkCenter operation middleware
-func (sh *strictHandler) DeleteWorkCenter(ctx echo.Context, id Id) error {
+func (sh *strictHandler) DeleteWorkCenter(ctx echo.Context, id Id, params DeleteWorkCenterParams) error {
 	var request DeleteWorkCenterRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteWorkCenter(ctx.Request().Context(), request.(DeleteWorkCenterRequestObject))
@@ -46761,10 +49402,11 @@ func (sh *strictHandler) DeleteWorkCenter(ctx echo.Context, id Id) error {
 }
 
 // GetWorkCenter operation middleware
-func (sh *strictHandler) GetWorkCenter(ctx echo.Context, id Id) error {
+func (sh *strictHandler) GetWorkCenter(ctx echo.Context, id Id, params GetWorkCenterParams) error {
 	var request GetWorkCenterRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.GetWorkCenter(ctx.Request().Context(), request.(GetWorkCenterRequestObject))
@@ -46786,10 +49428,11 @@ func (sh *strictHandler) GetWorkCenter(ctx echo.Context, id Id) error {
 }
 
 // UpdateWorkCenter operation middleware
-func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
+func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id, params UpdateWorkCenterParams) error {
 	var request UpdateWorkCenterRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	var body UpdateWorkCenterJSONRequestBody
 	var err error
@@ -46838,1075 +49481,1102 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3reuM2ligM3wo+7/meknbTLtt16In9zPONU06m3ZNKecqu5JvdyjQhErLQpgCFgOxS91v7NvZ9zJ/9",
-	"f+bG3gdrASBIghTlYzKT/EhZEgksAAvrfPjbTiYXSymY0Grn6G87c0ZzVsKf72g2Z++k0KUszOecqazk",
-	"S82l2DnaSYXczcwT6RGhBP7KSSaXa7KgazJlZKVYTqQo1oTONCtJyW5owXOqubgiXJNbruckPZvtfi8F",
-	"231PdTZPd5Kdkv284iXLd450uWLJjsrmbEHN/Hq9ZDtHO0qXXFztfPmS7HxzSa/akF3oUoorwoTmek00",
-	"vSJyRvSckZItS6aY0NQ8SUaU/LySmuXk4g8nu4dv3rrnpjJfj7cE5SPV7Du+4Br+1wbqcs6IltdMvFDE",
-	"jMuUJtNVfsU0oZpIkbEjmDujS5oZuOWMcK3IdJVdM52Q2znP5qRkM14UaiIyKTQXK7lSxZqMFGNkAiCQ",
-	"wkyvJjuECxgvgAKXxxU5OT8b701E7woXXPDFarFztJ+41XKh2RUr68v9yBaUC7MLrSV/xGUqgMOtHddD",
-	"5rLIFRHydu+BoFAssukXLJMiV2QlNC9iYHBFZquiIPSKcnEPUL4kO0ta0gXT9u6caE2z+YIJfZa34ToR",
-	"hPoHCM/J6PA1yea0pJkZ4JiULJNlrghfLGVpMHRWygVhtCw4K4laK80WCi5aRstyTaSes5LwXCXE4ELO",
-	"CqZZBcPYLI2bmZdUz3eSHUEXZgE0hLJ38fTzd0xc6fnO0dvXidkL9/EgiVyGd3KxpGIdXTo5fL3rl0oy",
-	"fJLwvAPEzA/VB9/flWy2c7TzP15WxOwl/qpenuWHry1UQtMsfiDk1dsQqpXScgHgwSt94Lkx7w7eq7cI",
-	"np30JM9LptQ2YFJ8pQfM1tgPBu6QQ3ZwboTvIY55AEB4vbrB4Q8CBlsspWYiW/8zW7dBek+vmWEFulwb",
-	"hgiE2TEGRWdsj5yQa7ZGplBwQyiyuZSKKTKTpeVn+DjXZMGoUGREJ+LTp7PThCi6Hh+RA6IlOXzzhixL",
-	"LjSdFoycXLw7OwtoTUJYoRh5vb9PBF0YSNIA8t1/Zut0j/wzW6uJmLLC8FUta5RUM0GFPrYkCD+pFwZ0",
-	"RQS7YSVZMKb3JmIidonhgjNeKu1hBymAwkrLlVAJoSIHxkeFumUlGSlN9UolwJTxVzN7+p3MgIun5quJ",
-	"ICQ1wkBKrPxCbudMmI2ZU+A/i7Gh9ddsqWH3Dl+TuVyVas8AdVIHxgyv6IIBTG4++GLB9FzmCTHIkpCf",
-	"V6zEBwxo8C7wXKkYOXxtQIIpSC6Z4XTarA8ZzZEBjLslMpwBYMNvErKg5TXDZfnT0Lsf2bKga5YfEYOR",
-	"qRFg4K1lKacFW7xQJLUrOctTc5wMeW9txxP4SgpmRtdzqklJxdhg2x8vPnyPa+EKCbOBDfcPf7yhxYrB",
-	"rgL7Hi3YYspKIsvcECE8h9s510wtacZILmHdC6o1K8fHhJLFqtB8SUtNVstC0hx2Ta40ijpyJXJarvcc",
-	"pvhTsEiS89mMleYmuAPD/VLk9eEhvPXjnBesvWaiNC8Kj2CIqjComRfP2Q60/xX8AFv/0VzO3RMjvaZk",
-	"xHV1lLeUa38NYarxMd5l840wd8RIdv7XF+6wEeHsZOZC3ZI3+/uElogACXn9+TPhIitWuTlnagedM1qq",
-	"ChFLNlspWiRESaKYyAk18Ap2G+5WJsuSZUZ4sLtgzvjN589EluT1/t+7C8ZxRYBIIwFLMgLpjFBhBrXn",
-	"5FF1ymayZLBvt3NZMIv81BAvmo8rkM1mW7mKeEkQAEfEtgPpOd58Mnq9f5CQ1/uv8JK/3t9PyOuDVwDt",
-	"wRsUgLI5y66RWlbUD+ZQGiioGTggs2NSMHrD7P1ak5Uws+MZgE7i6IB/ggN1vZJaM4FrCSgD13ZVilDY",
-	"bSkYELYfLRabUZAA1SCElwwpXBPNF8zefqOIoBTOPtPFsjCM59XsIPuKvjnc/X3+mu2+nv493f1qts92",
-	"D+nb6UH2Jv979vt9x7JwooppNcj2Tof8dvjmTVOAW8IFNWP+25/I7v/+6Xd/txOT6s5mRlMDRa3Nzr7x",
-	"2pYyyJPJJbfUxzIvSzI+fvuOfHVwsD9OzMmm/zM9RlItBTOEIpu7t1aluekTYem6+a7C2Ff7rz3poICC",
-	"uJPxjQlVzJ1+Ne5M3DChZbn+5qZbdufuIXOoKMBb/CejV29rgvzhayAT8NwGcb5LSOdNkAYK6q/e1s75",
-	"8HX0TDVbDBCYuGaLHnEJB7m3yHRxzZcxNRJ1IS2JuuZLMsrZjK4KTfarHQNeXAEEA4XTz2S5oBpVtleH",
-	"O8kmxfJClvqUlxGNUpaa5NwQVi7FMVxiQguDvVwTulwWgPbS6t4IqJKl7gTV/GamGrpbFjQEwAP7LWdF",
-	"5BjPS7lkpbmXEqAg0/UeeW+v2XQNZBw5ZcEMDfDyTv1LoJWMZnOSS51MREYV2+VCMaG45jesWBvmnhuq",
-	"mZOZAcUJk1SY22F5jIHACKHHZCWuhbwV+KyX9V7v7wfXOLZRuMyGWt6ril7SqwH4relVN3prGOLe2H1J",
-	"r1kvdjvhb998eLO/v39M3uwjdUwNRqdAMc0wqeMfcF7VV3LBzRF04RpA0H8t6Ge8Fmb6ZKPNo2RqKYVi",
-	"YPL4muaWz5tPRjFmAv6EW4HS+ksrqv7uL8qs/m8D9/Ac38JJ6/v3g7UpSkFmlBerkpldmq4UF0yp3XJV",
-	"MHLDZUHxuoAVYFbw7EmBvAyEgczOryptA9XRF8oxPWJ0HgbAloxqlvfAuh2MdryzvBtK0IyNPJfZub8k",
-	"O6dgT3o4MC5WWcaUGgBEbmf+kux8K8spz3MmnvrkVoqVu6CcoNJLCppdo5RiqCvM/EKRJSsXXCmLZv8k",
-	"BXt6FIN9Y5+5MoR4utKwh4b0gukdDcU1uMc7LVPFmfi24FfzJ70gXSp4yxYBhM8pc8JwmBFYTgwDznle",
-	"6dkiB21tImrqGq/0NGRqZqYrfsOEwTS6dopbZYAAfhQ4RQKdsNverCVOaXUcZ+SJyZ4BPW2dxEdm1JWn",
-	"xqL2nhskAm5jfQoFVbpSnTqV81HNXjIRaDAx1Fnm6/GxOau5OcGSij1yAWqs12HNYeEnO9oEbtX3Un9r",
-	"LuIz3Syv/8MVAw0mNIXRLJMrUV26GYCKYL+XOZ9xlsc9Q+A3M1w6N3vccIqBOQY5g9k02L46UoKnbjdw",
-	"1cWWap9/WXPrBU60vnfgGdibc7ouJM0vpfyOllfsubioM1MVBgiwWSBqKlbeGIk1y9hSKzI62CfvvzbC",
-	"6YwXzBozXihiZE/wlAGi4dcKaKEVYS75gsmVftblOXpGy5LfsMrAyNCKEC63KOStshSOjHC1E4HrOiKv",
-	"9smCi5VmiqxEwZQK3n2hSPr+w8WfP51/9+Hk9M+XZ++/+fDpMiWKAQkEU9n4GK1M3BpbJkLCrGRGFTpx",
-	"hEB9BK4EJWpBi4KVAMYe3twLVt7wjH0S9IbywmgBT7239nYaMUuKGb9aIQd0yomHi6yZNZLmVNMpVYxk",
-	"FNjI1BwQOrpnspwI88xCLpioSIE9wBeqevlWlteGxpElVbq+83COFR6CURZkP/ALjmowcGWk2nU//3pa",
-	"bnUp5Xsq1s6699QHisLYnCoMNeC65Vnf0jE+ESfnZ5ENVnajDGkObcJ7re12/uhdHwXQR1UbMQOhQ3u3",
-	"5lcfNEj1RmMg6xofOIh5GujgAMzp9KujsY/WbbTD3OsHSRzZPgm60nNZ8r8+rUj03sj04ipxNouElOxG",
-	"XrPcXHn2ecnBgWOWvwNQqtUSjXzvWc7pJSzl+ZjIC0Xe4dS7BhRP7NCfszAgEthuM5QdH+IX0FEcM5ws",
-	"pdK0cD7nPfJBoOkTDdzWJcQVsbE2CRGrokAzhpDOhaTInBVGIZGETgQAc26EHUNqSVqyZUEzlhIq1jYo",
-	"ZzGGmW5LrhmaoqqZdMkXC5YnhJJpQcV19ZMhp9J6sdzk6F9IzW0pUoTLgkoWKwVUnhJz5AVzizwC/SL9",
-	"x9SqJ+yznggpyFTqOVE8ZwrGFDLwfiFxWKIBjqOJxA530N7Wb8He5vz4BRdsD80x3ny7v5/smJ1E1onX",
-	"p27uSnY+78oF12yx1OudoxktFPuSuEkPu67xo876Kibv8vKRJs24jnja33G9frgpjAxRxmbBHx5sIsDP",
-	"iJ/FfO13b2Tw8h+TOuaNHwwGtBu2SABOzh7u3JZzay1pWK/N10SszGV+uLmAfL2TeWxCJG2ZzB9ubSDP",
-	"nZfyhouMxYIVjXAiS7K0jzzQxF/8U3L6F5YBT68CwmJ0HTQkjAgDjgbsG9TeEdB3NadLxK0GUQNb3qey",
-	"iKu2nz5+B95kUrKF1CwIfDtGzgAqxi1XsPL+lZr7h1bJTzprT/cjuN7Be1Ew0MLdcszQ3tidU812jei9",
-	"Exm/NmJsPaHciJK3FFaDHLQAA9tZhxnAMisrLLxQEBpo5FoboJqQOfs8tvuGJpLWrg4Dwu5Fv5xR4cu3",
-	"+PyXZId3gN4XzwhI04KBq+9lGKQYPU8MKnJHihFI6CwxcgwLBp5KWTAKQlghddcOFyD8ZAZ7Z1YIc5+Y",
-	"uhNCLpimRkmz/J2bIWlxXrsi/Vi2894O0cQnMkr/9iV1opNg4T5WtzpOpC/dnpmfo/svbwXK9sNQ4ESs",
-	"P8AbGOvqhNmi+DDbOfrT0FHsED/FDMBAa8A6bR4KDjvBLdh42wy15X+NbMbXa82Uu12j/a6rM66RCS70",
-	"29c7bW3EfdOioMUtXZtZqMhpCeAxYTSaP+2473Z+irkoK6XoTxh5iCfjt9kecX3L7EAeXrt0T18i9ysJ",
-	"SLW7JAH+1mjrT73sw+NChI3Yc6S1EGdMCbDhgwlGF63tOZt5jqzxxLEZF39UDYFGO1ZWIYDw0SiZBVfa",
-	"cND/dXZuUN5o7Rj7ZrSL2lVXRM4momQZ4zdcXIHwCbENCvSOKUOTLZlCGBcvHYRSjmPifBcthLcs9T58",
-	"bUCrRYU05bPNgRoVym13Vy+dZheimMUbng885Ms4tjfOz6htjWtuXkzBMob3rU516y+8C3+r3t4j1SM2",
-	"woaj0xsOHU9bEU2vzTnWrhwtmPpQYiBQ9eGjO/vat+e01N9xwc40W+wkO5AV4v5t/LZcldmcKuaGrn0O",
-	"R6/90BiEixvJMzPFrSyv4YkPziNn7n/wN8c3/iKnBuI5X9qrHJ83mCOyZv/rTxEM23QWcVS/5iKHgC93",
-	"7RunPEJaXRtyDJcNn1ub+ys1kTNAIbPaZCIAXdwKDQLBYmycaeT6ktEPnN2+/Cbnmpy71z64qFTif5yI",
-	"CxgIfhrvEevaaVMDQKgm6RCFjTJzOMYjKPGIR/EJtrJPzqifzynTlBd7Trr402S1v/8qu2Zr+IP9RJa0",
-	"1OrYbDUttSfKIHIZAkq4D9gkoyBAnOu4QNfGDpgApf86Wjj5xscDvzRsbNeACc4G56qprb+tetgVnvbK",
-	"7GgcOrbB8Pv7ASWO6Vq9AUWJm/K7bhHTiZM5IPaIfaaZLtakLhEnHu8Dicfg0zGRSzzao9auGS4KByOk",
-	"ebkJ/evNbMRCD5d6b/MCfGAKxkZtybNqk11uxcA6SNCXZOdbXrBesDOjT4PjKRTmplxQCIXqF79g9Bjk",
-	"7a3rZ57fAmeK2flAPjFXomJsx3XbqaBlKW+VFYnUqtBkdPL96dgwQ1IwaqQdwUIjp1sC0FAwAzhByCgQ",
-	"wILNG3KG+Zj4pssNgOe8Z/tayNvEhcNPRHDtIe1iKvM1xsLfyhWG+TELPWgbFp8xDcQKTQsuQjJ10DIg",
-	"BFloETL2wYCs50yForoiowMbJodRoIZsR1WtBf18hj++sdfbfqxuNy1Luq7U4n4Y7DNd82+rT28D3j00",
-	"NhSWI2JcsKOOAczsSq2Afa+FhjAMX2q/8epbb7xomguodp5+cEAlGGcNuSWgAYKRni7YEUkzmqdkdHH5",
-	"zXlCzv7pm4uEXFx+l5DT//+3CTn98Z8ScvHd6fnHS8xqQZ747uQUBrdJSuen3ypMv4RAV/LqlICbGGm1",
-	"0iWjC/QXfHp1aq7g+cd3zrQzTiYizWW2MutJyQgnMCMa5WjGM4ZqDvusiXvMMI2UL+iVEarTG54zmdrs",
-	"rXQlcjbjguXp3kSgKe+FIopfCapXJSO33Agw6LRfcFUwmhug2WfNhDKstSbX+NGMTkjN/x0MBgEMBDvJ",
-	"DgCwQXzpUBKDiJq6mhjYd0ZcVP7DiNXxF6t73V/x2lrkBoy3CmxgwE2qYLoqNtEozM2AxokQjNkIe8bI",
-	"6Iaz2zEioLQDmo0s2ULeMDJiOddjqyDb+4DZ6bRklTQzEbRkFNX2o0BKJ+bSk5cEhHXz9zghTq+xT1zY",
-	"j8o95r8w96aSphMSkazDL0O1C9bTI4lPhJ280hD89IHSkGDNABitpR9a+P8FnsCXJwI+jRNSUxMaHwPo",
-	"O/VGJEX9yoYFoKED2WXUvx0nxKqhbuVn+NHvuvs8Tshf5DSpgkZh8W3N1U7+Rzn1a/+jnI73yAdvJ4Ck",
-	"McPIS0YhcsOIHAUVOcvJnN6AZOty39dMg4aGj4eIhSPJmQvcStqmPKT1aEBTx01Vzqh3E7HZ/HDcoE8l",
-	"g9mi9oekNmBoPEnr1PW/tmWinyF8hHPCKPSImVbmIH6gHRKfPak5NgZ7nk4EoVMli5VmZK710tAv869y",
-	"/ijnU6hpCauStzTC/Q4fzve9ZvcXCkXjkY9N8OlqYg0BsWNHNbOCKgX+B0zHAWDuoJluKR0+lzH/GLM4",
-	"jXrMrxlJ4feUjFxaLqoOhm9YYUVBjLDN2Ffk9f7rUCNB6I8JhrFUsUioLEtNDDPD916N94CdQ6xOFGMA",
-	"n+z7Lrv308fvjp3roEq8N9AkNr8dzJJTml3bIBCN8WhoRIZgPyPPjfC08ZUZqzIdDbogTSkZZpYpkstb",
-	"AaTNcODU43ka5EtHvPwbPcVNicQ5Gjw+hy6CfiHl12yMGm5/CqgPSTctIbVTYEkW51f5JVmtzh7N5TrI",
-	"sFTJ5k9rTaoZkOw450A3OkFFsmL1CBCj6++Z0WyyOxCmmt3DIGiESFWO5bEVgyIkC8jV6PX+q+Dpu+9W",
-	"AO0dt6vb3mbQ49hmkFo/MwTj1YIBPB+M4PH4kS103WgfI222ZtFmwx1kp9uyRUYKjOim6rzkCxqLEjNU",
-	"GTxi1Ojt3tInyRLfAFMd3ECcIohKKF16p08zFtIID6veQAV/R790r/lMzGTM5tUw571Qft1WRk9ckbfK",
-	"SEGoAnVuFxJaDU9bcL2rZXuXOgLcvg+iRYWPFB0W1UI/fw/BYg86KloaNqf4Jn3nfqLJQlrDrdtE8ItY",
-	"igHxsvBunL7Ggzzs+XXHeEBg3SPsCZzqpQyihHtJi33sC+oJ278XC5KoNtvHR9QHb0FZ344QXVy05U/9",
-	"d+THksfUlhN/olXWLNzxVVGYqwKxzPmRv77OwePt8Ea9zQpGS5bvkW+wTgiEGLdCnI99iHNjEMyLbIY6",
-	"k5E5yfGej3YemSvJaDafCBtC+kK5H8d3joUmtVDoiWjFQhs9eo3JfmCvrKrt1LwLUA0gFmjRQSoMhfrH",
-	"LjBIBArcuuhWbR922U9wvAD30HM2iAxUmLBBny2p1zCbBdQZgyTZGikHT5DjOhaBj1FaKdkNlyvV/NUs",
-	"IgelPHdJNJCkq0sqFM2ci3Yo8eoTcV3yjXmEi6s7SLy9lO/RDud56SLsc5yGKX2ykKt44G8mlT4iqZaa",
-	"FqnXcaclo9dGD33hKj39vKJY5AfyJ5as/CS4Tsk/EHiTvKweGJVyBTY9LclbkrOML2hBgA4qsDs2pApI",
-	"bs3WbRnBThI49oSj2J93r+Su/TJn2d4pzhL+sov1dmAgag5xZyHVSy40KwUtXi4Lqo34+TJnGcpHZh1P",
-	"MlfTMwATJ365XWf4tTuTSx67UX+AfGy1BEu6LAlTmi8MNxpHT9UdV3vbCzqVkWvznfnaFs6rLvpjnsiC",
-	"ZnMeSw14jz88KTCK6dUylkWjV8snBKSBO3hW1VY5OLtw6AN8UjFhUoGjFBxMx54ecEUMDpWcFuR3BGYj",
-	"vyN2NvI7Ilfa8FuyLGXG0Fj3O3A1zhnG6HagVm+Zkope1ZFgm5cQ5u3esos592vZ8nW77O3e8mRn6CsN",
-	"DPBLTSLI0F5RAKabuwtXuLi6YNr8E8GXSyDfu7fm8DN8mCj7dPvc3ZzvaJGtsBrPeygPESNjtx6BoEwm",
-	"qLsgc9h5jsh0VeZMoO5ZVGQJI108dvpL6Xwv8OjX9t1qn/w3G+Ozu5cR3UNfbieeM4Flr8C0hnoDxkFj",
-	"2Yta6NVm5/eZN0I5FQSH2NsZEHMeBR5q8kLFrVM244LHLZWnLCtoybAEyzVz8SMkzar3VUoWdFmVYUcH",
-	"n5yRdCHzVcFSzNRO34WvTMQMjvXWW9leKBTNUGOy1eSN1OYrQELNNQuqciXUcY5oBDddLpmInY5RJ9Rc",
-	"3oogDdyqVFDPDys2EkpWwlqgN8qGc1Yszbjt2f5pxXMqMmZn9F571Ice1kZR0CmLqFKnXC0Luibw87Gr",
-	"XOcr2XUaGHBvNxKv6lzf4wu9eStQDNgiyUoxKy9yV0ga8QMwaoQlI3NioywTAqXpgsJ0ce8Aas+xeKii",
-	"kLcsd3gmZyQv5TIHRBC5rV9bsHdzyTN26n7CMnbHLvTO2/DAUd0fntaM8VqWbCNKVqVT4zjp5GkIABoP",
-	"NOg4etCZ0WFvL544mgfmssgJRSCOMLF8WuV8J85UUVZhibDOuJY4JMwmQKRoiA1Yhqw1CDHd58lYTA2e",
-	"r9Cg2vbEkYTgvg4mjh32IeQCgD+zVVHsrpaGbGGNF4yNhsFs4cSKgO0NJlcXMUoV125XRXEnzbaben09",
-	"dJYh03SQJ6+wO1M4Lq2LTG29uocnY8ONG8eGh/y8qhX4QXgsNasV2rxLYMBjELsj4u6R1S2dP0slEwH1",
-	"GXzkg5BiF88LqrJxI8Jleo+8dxZGoBlQTiNKPycipKBbLr4RdDqY3F5EKe3D3qk60e2z5P2qiLClv3W6",
-	"u4GIDnS7hYSy4EoPjZyPSND9Ud48f5wI8wcnNO8aFIKo1RRBc5vWRRQ3XJy7YkLfKb/3q+8MCAaX+MiK",
-	"7N28MSi1vNfOyDL//Pk9VruFv79erXcS32VkJ9m5YSIHTdlF1EHI3Z9d7BwGtVXBcC5kzj+AWWPVZzXn",
-	"S/8BxvzzOS31n5tZYPhM67f6+K2fW0p8bdw5Xy7Nd823LPit7/8ip38Og/pEVkKg95JGo/eah9wZlGwQ",
-	"DuXRxrHZYHxD/RvqXENJxLdtGTuuJsKFio0QHFT8LGPBgF6kwvar8dFE7JJUs886TUgKDKzgghnBBdqU",
-	"4TDQACB1vC74gbCfV7Qwt15Wzu8K6QzAlpmmZFTXNMY4aJxnppCYA0TAjGoXk2Ado2AqP/oxMXyJalyw",
-	"gXRp+xakNg8dXRsAO1RPQnsj6o5CklmJDhlaYDzVKH2Tot3+zd5+CqNijUSWj63ggf1AGCgNLCdvX+9O",
-	"OTQHuWJ2w9ByaWdOSDorJHRzO5dc6AogsSawYyyELLENTnzfg12SWr6THpEUG5rIkqTA/1I7I9XYXi79",
-	"13/913/dff9+9/Q0tduXWJb28dt35NWrV18RX9bDBuzI0kfLydlMMT022wxReG6pGS2YyGkJ7xrYbkuu",
-	"NRMVf0c4DKtpnGEl1PjThAVyYdNUAQZ7ijHc+KTsbsXGXCls59WFBxNx4lD2ds7MYToE4Iqwz0vs+zHy",
-	"4Yo3rFRsHMTQgaevtPXASCZZmbXSQMw1MnwjvEU7yY67N+6nFrYD6QmQFCoXBKizk+xEMGcn8XJIsmM2",
-	"3LxGgTa3N24ToVLdgYkoi8XFK/BFBYQLBWODgAu6tC1Iwt8htAnMd7ayWMsmhUUiO5iYqlvEXjhTFRml",
-	"Uf0yRSLzjaEa12ztXfRAOgwsKeqTAZusyYsJaZhLquGQ8sKAasV1hPCZ7Y7Y6SDAfXxMIgQaRkcZ1EUt",
-	"OMmkKYxi+IOqBO09coLNjIxQmYYrQgRWrnsRshUprNXTa9nEatluj1xYg61WjJNg9ydDIDn1b4yqanRj",
-	"f6DWX27bxGCktg+GV2QlzJVPX2Z1AyaxsaAjPS/l6mpO0iXVc0vnSrlIxxjwqrO5p9xVlkV0UJ+paUZ3",
-	"0Dk2iPi6Rz6yhbzBrDRsIUY15gyLK18co4YmXHl2ANTlB1cxP+zNgCAiErOylCW0TmJ5nYvvYVismQTj",
-	"YtM98gMqmBZKq1TRiQggyOaG0UDcTFD33TdGCkpNVqHggn3WjmQj6eoQPuOVSnxbuv76VoMqTvmxgsr5",
-	"w4tOZSXLOzuHvoMfbZlYXp8ucJ4f1+os2qJ6Qf+GDm30MR2mDrR4sbWziw/k9eHB76Hc2nE9IsBHnjhL",
-	"pq1brJiO2nOzBukfqLSo6l1WxqH8hLYZnjMBSfEloQtp45U8uEbWuqlORcXOYnNlM/v2JY83VfzIaL5r",
-	"qNCR2Qa8jOefLslLuuQv/dQv/1b1Uvziv97VHEvoNaEwmG/U3u1qIAaQxtNgPKzIImvqu618/BjwrJes",
-	"d+eOq3uKOWSGvAipq4rQvv6zkoRiQSdn3nlwUDds3XEIADLe+kLHDwZVXvX3iESQYfUeR5EdDHH7EfuM",
-	"xOAjg2YAGdt4Hb9pv/El2ZlT5Uj3uSytf7w7VcEfqxEN6t8s4fUhEdLbhfpe0s+uinkcLqxZYy3TVatW",
-	"Ix/Rz96WbWmEdqRtM5AL20lgGEMKiz9AVwtbvBNc5bZ7rUqwpYPlwcP5VtwkZUnmADoZpeVC6lgC0bcl",
-	"Y7sQ5gkPDCKpS7peMKEvWYmmu2EJbh4TI6ltl3UyZicg2sywmeo3QDrrd+N3TDNo5YB856xUUvTPAprm",
-	"7Vy61I1gVkTgJQwyaFJNP3+kmkWreFzSz8DoAQONYLfSckE1z2hRrJu35IWCGIig6pNt6ArJJSstd2me",
-	"u2ATaHwltvOyrrqqlQYQ3LKpL3K9s21mXeiIrAkYDamoLvu10KOBws1zxYWE1Kh2CFFy3BCW3H2LkdyW",
-	"TBJh/S3uG+FxFYOp1Risk7KfeqT3zmrkNkeFhudWUbgNdWu3LMbdQqqtC2tvvEDbFs3eLFP2FsRuPz6g",
-	"uPXGOfsLV6NpYfi9giD7yBHRz3cZawiDf/W2m7V9H0izvgZ3GHyBBlTNhkVddLC6783X9XGrKnUQ0zZs",
-	"+N6y2nfYvS1KZ7ffRY3ua14UNqyyl/hO8TkH3rEB1ydQLYOe8nEx1M52YV0jG6fznTpd5trdpnWumO8Y",
-	"zeMh2qdGoDdKfEmF4hoZH1cDjiGoP3uXkuJ3Z1+eTgYULyBVlsg0oaphS0VZInvUwo328Tmi4lAaiYK7",
-	"PwM4x/0ic4zY7rpdQBhWmJDVSMfS9vcwjWQo3/loT+CRUmK6+dXm6Wq5YUEUxL2yZbrZ3TMBFGeXj3ws",
-	"nUz3mTahg38/EzRR7v9MsMRlgucCJi47PBM0HaLGc0HTI6g88m2OyTl9kV3v6TWrsjO7JSDsBudTM408",
-	"Ukhn7FrQ8nq8hSR0J4A6ZKS7Ara1rATFuKwURPaNfLOQJWuW7G91d7+3OPUsONyQxwIZzEpbAYr3yT/v",
-	"0MI3THN25sBNDjFWFOfx+/5eTnnBCFCD+yiLBjrzy1R+rmTxO/hUoI193M6OSn5nYsNwTbGgXVN8R4MZ",
-	"7kpCP2A50OFbupSqI1Xnj3JKNNcFKAelLO6qGFS7Gqw+mLgS0ytU6S2xUEfWewvrFo8fQlgfiOvHVbTz",
-	"owph5l7csqLYNSSP5c07AuFEJxfvzs5IITMb+5UQ2ySMklwuKBdYfdpWkta3ciIg6l5Bc+HcJgIZtE0I",
-	"hcoP05Jm10wrW/sS633aogoJyeQCKr8k5OycFFyzkhaKyHIihBS7CE1QvIpcrEpID0fC6caJHBMIxlBQ",
-	"xlbO2JuICx917UK1IA4PYgTGe+RMkBxq/mAiXbUJZngg5G/DMuzQDiSXelexJS0xbkfLBcTlFEybRxKS",
-	"8ytu60mm6f/nf/zd/3ey2t8/fPvif/5u9+U//P/+7c/p3/6fL/87Tcno47fvyJtXh4eEGrxKiJITkcoX",
-	"05Iz8Y/WkLPHGaTUQuTGOPFRH7Yib2KYHS9sjEwuV9OC5SSXGv3j9vy4mghnmDh886q+IEzhgr9wwa+i",
-	"S5mvl3MmVIK1X5SmpebiClovMHs2GCmDD2KYjXkZPEUwh28mWRRu5BElU1oycnZ+89oLCFihHEu3Qc0/",
-	"KgJUcUXCg/pWh/v3I+2PLOJ1E/xflvAdco4HJ1DdXOaXIC9VyNHHb7ZJOmDl/RIO+qNMQnMk2FBdhJ4N",
-	"Mw4C/BOiOgjolZBlRT2DGjvjOyB5BwNyW+fb/lte61ooE1bvT/kI0AN52AR90++1dRSCxQ0jCYqsWOXs",
-	"NIyR6M3VKZR0UXPNoAkV14WcHwzaLUf9+tW+u2chlhJQxOX9caMtKU3NnbJxYmuIqjzc39/HS/nVV+aX",
-	"T5fvyAjfyqS4YUD6be1/CJS2ZeWj5ZnuGRzwSPkqX3qu+SWPx/8tS57B2nhg2FdVn7L2Je5tDtkop3ZL",
-	"FXase+AE7t6YiyCF0JWibN7A8aCCANGecz9t2OQTpfiViBcWhYbtED5XEbqqtmg3veyKhjsRhH3mWHWi",
-	"Curitr6oVRaxYn0jIMj3hHAxaP09dLZjPA2wN+3YlhwINvBXmff2iyIG/QpmRKF0mLIFNfhgdcy4DFr1",
-	"s9y8uDuapbsogpcE77Ktw6qN2W27rx6/R97bAonQJYArw0kha2XkukXuhv2MJkLOXG4CK9MxxNpZuQJ3",
-	"3KYexUK8h8VfJ3XD468pvrpZRFbbuoA9UdcxzrWkRpc04//bn052/9dPf3v15e+eNiLbp9avwjjDZmhh",
-	"hPEdYzKIQaYps3LmCARM8n19c44wKSpnD3A7f+URsfeOcx02z8NVUYijwx00oGFxqNvUkHw9rAbGsBBR",
-	"L/3UgkOx9DgQu5W4FvJWjO8t4gyMJqWBRAZRpZGa6A8N2L0iTpshpsfBCWIBhXy1LKChoLKiZFCAl+eh",
-	"krrXUaKiUau9v0LFQaxCxWrb9iZn3nInlY7ZfeJ4uqkJynZycKdw4NheXKCnmfblQm1C62ghBVsnrlol",
-	"ZyohJQUr9JKVGROaXrFai/nHZLmnwE3WnwSPlVA0Ss5KcGxfUZVNBEcaeFDh5SOylCuRQ2g14SKbk1Ex",
-	"fcnFGGK2DEX9eQWiS/XTf/w7lvCEkcApan40e3DNC3lV0gWOtmCGJo6ur14umqMFP7VHW/Ci4PBEvVye",
-	"mXsn2bEw7CQ75nX7z3/8ezsL1+yseXn3hpaQZmhG+W56zsozMw78dQHwwOd/vjpn5Xv3B/7wfucn2Ocl",
-	"LXVclTwhuf+15qpExAcjtSH+t7K8JgZBgFtg13BeEoOly3hDoW3yYCoY4jadX7ytIJKfAdtWLUwNsx5g",
-	"r6h3sNFRSnyWq6qYghv8ReSUfGlgTKE34nw1tEq3i/EP3ozf1E2wTG32mjbnhGUYB3W//NFP3AZroKWl",
-	"uaVhBH24rjiFdcvq6rPVUnTruPxr0nLvLiEOxPUthcYNN6GFdiHGHWE9ENrCxU5JSkg9TpxmLEXGEtBu",
-	"uCCum1ZIKV9v08LVkZDe+lnDmb6DYpjBK4D6N2vXXaxd1YZfzPlsAw+1aAj1e83Tm/JmbiiHq/qNY6QD",
-	"8NwzXeJfJ9L2EDBzJkjysW1a6p8+y9NWRU8ymq61ZRHD8Rn2oYI4wi9yuh42yql5cMusWVhkl6Dg9qk/",
-	"Uy+4FH7ban31FNOE6rAQBjabC9I629YJ0RF8940ADYGSw9e7c7kqyR/+sFj40jtWQ6rnqBy8ebU/vnMw",
-	"lS1PC2j+YQYbfSbec7GKauH2BzTmpxC+YNaRQr88u6h0j5yI6hNhtCw4mEeoqL1TroQiS6r0RCx4LvjV",
-	"XJPR4SE6zfbf7u9D/8C/3x8fuwJRfGGTxykBZ+aunrPdrJDZtbtCB69fO8PSRACxZhyNM3zBfOQEwXew",
-	"ahFWsKZTecPI4SuwM9pV4ndvvkoI27vaI4dAycGO2Qp93BzuuKCfTykv1t+z2z/KaWxvpdKgHP9FThWG",
-	"hrAcVImc1spMhCWEwDy6dzeINudaNa9PYJrgi1WhqWBypWoEaTgxgOQ2ZSNBESeiSTWl3vZG7P9+v+NG",
-	"rARsGMvf0SWNpx2E1jxY/wtFMvu02XQ/RIysxOTMGqGpmib5NVfUoPMeWirZte2xdbURLomxkIqc/rSZ",
-	"n91BsMUtPCJpYyhwUqRVze0YlZ2IoAuiOd8rKfNu78Rgt8MQTup/irCBLlYKYmQgFR57oz/cVYwjvQPX",
-	"RIfO5qKqd+CkfSzwpCmrb7IsQuwcYtMAI+MWPNHG5MzM7ceIt6RGDY7rPMZfLbJgVKiAbTORK1vq/7M2",
-	"ZBXErMC1sr/71U9/ex13rdyPgAcurLZTaBMt3y6w/jn6Pj0VP9iIC2QE1L9pVDaqjKiqfoQSwDY48JD8",
-	"o0YeIKRpAEcZzkwG0POttUK8RffSDcMFdGmJMI2zXamGucDpjUaLfEDdcZPOikv/76K5dsQQfBsNHNjM",
-	"7VFAqNpopyEWpImrDgodomFw5OMQ2Iwbr7TNSuJaBROOB4kDDyYEuPv8X1EY+I39/sZ+f2O/G9jvnfnt",
-	"J6BrEadQNzE9cj1slWXD/j3nVasZqxXTe+Ry7juCTwRU2EMj1LFventnranXIRFB6mp/ZYk3zhabxUt2",
-	"T7fE1gZ/aKXZ2C8yCgKPBBsntvYrSDGrAntzoF3vuO7WDHaxYPSGNQSlBzf3tzGLL4xUIMXdXOJ6zrNr",
-	"wZSyvUHsYAo7FVtuh8YIfOSW5+ZPqGbHFopkK+0iese1TgAimwPFdI7taMnoHp57IgKj9YaEWCo+rsQn",
-	"YYiHyGMW4ZAYVKNmVJByJbw0QoWt/ivLLlPxcItzzc29rdU5qDXakLztkfjR6z6s0DrINZljjEnNlVW2",
-	"CIZ9qo61D1TXsodU/Di3JZCqA+HqnubrBRWrGc30qhzQcH07r/9C5qwY2Mp9u5HvFCUQ3I1hMQJDw+nu",
-	"kOWtgKY8yt4oTfVqc8Sm24wLfHx7CaFNFKCvP4ZAyRmKklSDBB+/0CEjipPh8M418Z5wcYetv1M0Q9sS",
-	"Xbs1dUxvHG7SprVxm7M9t6q6YZ912R/fqbwVOipvnhj5nUsrmgR2AKivqqR3VYQBRgl2bZC3YgMD2Sru",
-	"yMK4iaxvFEaMtD+DRhGNsBs9Z2tya2QytY0I0drFIIYr4m5lIj+lmsXFe1/G1q0WVbbRp8t342Pr1mzr",
-	"em684Tlqwyl7bYIhAMMLFuShAMXuU33i+r7Vz3tLJO8Lsfsg6o4GiyhkuoYqAhUGNmwZRdEXFGCQ2Zdx",
-	"RUE4mIQre1Vq22iEW7RTuArG/nqNH8qfHuVX1c/fb3RPVs8mVXoZ9ilwSr4o1tXag1Ub4UdxkTEyZUBZ",
-	"4ASH1U65U/wFNIOwe924+FwDd8SsbOzOASCHx3p3ctATfNFvW26cRFJHs3AftsT7DuPiIOTHgghgL2wh",
-	"ptvefqPzAzu6jkE2QDNTcEG39X0NNkJyVfeVhljlOiHBU4BbDp8CY9dypcGgMBEtUgCbR05siYs3+/th",
-	"/FBWSqMuFkWNl7mb6JZebxp5N0QdZuLsQ95BCNlDMg0qxq9uG7eCoKk+shfTCyPnv5noBWLOEJpXLePO",
-	"JK+x0+GCm5Bvt/E9hOBBdr9lv2ciK6Ti4qoRoNl5vRNswGN+hFSbZnTng1z/nv0dtJ/D3HjVjtaY/KM6",
-	"8txMTuaFegeuBFLVgO+JXHxGlu0u9dAA2Fbj6an20Nnv7hdRBmKTP9MjwWO5NFEQ/xqaTg3ZcFcLqdpy",
-	"3wX417HnX4bc1TsmZ4vI9e27kltooWREK4Y/9s0xMxaXJ+7qxdwoD252ad5BdT0GS323ylpF5w+7VXdU",
-	"R49JHG3JCDQs6A9JwVl2D7W1T2Pt5SPb8o/fcgPuEmHRNFbGi1FJkfsOkuGtPyYUSu8xlIfMLVRGcQQ3",
-	"qyLplZR5GjpizBdQHBLaLU9pjv2MP8wuWHnDM9bvl7k/mdo2TnOgd6evAtSDeXt6vBeP68bv92P0zX0c",
-	"FvUCDcB6XY+qroT387j2OkKeF7RHyVHb5Gl5mLIGLSDvtXPbb12/D+d5j/WhnUB3px0P6xQ6aWca1nML",
-	"WxFK8S29b9GsgaXGvokV9WuvSFyjPcK1mXelSRRdVM1jqwxJtVaaLcjIyD9M6BIYSNquwQLNlz8IFJBq",
-	"MgdXvruwYUjUfT+XBahursoCiKqrogAVAZoOZ6uClhORuhoxZ3nqHnKHUL06NyoAgNDR6thVphh5U1t1",
-	"McCZPw4gbheBSCbCgs+VshVoccAmfK6YKzV/4jGC/Go1lmBB1fbZtsDXbI1dgfeCMe3O+mItCcZ2VOWG",
-	"a43gDJDLVZnNqWL+O3J+cvnuD04KcTuBy02aO4wFHXNI2vF9qH0ij8h9j2W3vNoOHPvZ5Mxs2ZogIlnU",
-	"GnFxw4SW5RpizbRKwIEnBRuTmSwKJ512HGK5KtjeRHzvW8FjT2cQVhqhbCMDoS3vMY5GSmEt5y5/MIeh",
-	"gNDY1bnLoOYGSq6HuSH81vSZHauLB/6G4Ood9+H7EAAKqvTFWmSbWmJCaKTtrQ1VjNVaZPNSCm6QuQKy",
-	"U+0ZIpoMaM3pd9vuyaDem1swqUbi2lpkBH90xx1uRMmWstSDDxu/aM7xz7wK1mrikiyDbd04frTazXeG",
-	"plsqXsejxmTDbMibGUuXIvoRJleeskPJI3+Y9mXXt/2ardPEKqQ2rxl76EMl8ZAgVXUSyAhr4GCffhVR",
-	"W/tu2yXsjwXjhSLVs3eQE69ZJGTln9m6utBuvfYs8GSCaSviTxZ0eQcQ4sjWXKV56r61DM1iB4kcroMX",
-	"x7oX57Wz2aqoW0vD2zlpb2G1UHUE4ZNLJ9tcs7U1T9SlYawAAazjmGzgySnS4Vuu2NiMREVE8En3yEdr",
-	"E0r/9iUNM3+xe7Zgsd779epL7LMu2Wyv1oZ06xpMOAicHURlRKS/w9e7fis8qQDstym5O0c7b3//+s1s",
-	"nx5mf3/AXk/39w8O6fTV6yzf3lkKHUAiULx6G0ChVtNdDwkZffp0htaoCqD9g69e0Vezw93fZwds9/fT",
-	"w4Pdr7I3b3YPZ6/ZQb5Pv5oeHDRKYNeripmPbeDEeSkzptRlSbNrLq6gvmI0zpWL3SU+S7R9GC3Om8KW",
-	"qKaX9o724X4NglP30qPWSMpLuTyVtwIL1HQZueaSZxhcTUnqXklx7Y3YCJjaebFBoEM1bb3EXtTD6xI9",
-	"b6lno5Ry3d1+3sdrm/fqwhvLrXBWy3FHJBw/cPSgQ5JmIGHzXBvLidHw+EUYZmvuvhm/2Z7vYnuOn8XA",
-	"esw9hOqpadPz2qM2ErePXisPndxY9K+ic0k7JqdB2I7RCedLSHrRolZ0qoPwxMphDrM99zrfHs7GOpSC",
-	"bgn/Bvr6jJjTYXZzSB8nntaYceLSS79em9PpE4OfoAxnU+LygrFBOiNnWW3RnIWPDYPfqjTZkRRkbnSx",
-	"wtCTkilW3hgkX6CvnwqyP94jgIquTZPBl6tgCCMAF2ymiVyF4VSR7ftV7ZottboON+6IuO2CvUitEe2j",
-	"3bbUxi34vWnsHFFaZtdbbNgp1ewjFVfRK0SFohnQPpJD166gDFRKRgCbMtfXlYNKjWLtvjx2pZgWdE2m",
-	"zHcXa+vaIhbL5cYhq+WSlWQqVyJ/+KiPNHcbsGfg3zIyIGKJc3tCCnn7JGDjadwnaMUjwzcQIhIP0EPD",
-	"GZhizNNkQXMGyiyZ0oICe4LQBs0WCSkk2ugLmYH5a5xUsi0YgyeiMt/qCs9IGnw4y9M9krpLAhZxxa+E",
-	"YbeCXVEQoVznESBA4+OJMLscmHLBIYEvoUyNy1BkuibXXORoJBJM/2B+fQc/pja/RK0WMWtvQaeyhMc3",
-	"6hduifg08NxszgW789uY1XnH1+urjKskarVw1Ki2X09U9lmutOI5s8IrF1d3XKpDmoiZFpHBYrNdakWI",
-	"kfY+0WrdtHggl1ErnPNTIofNINUbAlZvIcx15UKKMHmpWhaeHnijGum6JaMKFT7/pxkhGh+ipb4zutVu",
-	"8rAmrw3BqT5CcKrRrUvCm9m4ap2Y1bxUtSW3rkyv5PbNTXdoufN3oq7rCF/B8itW7hF4E+kVXyxWGmQe",
-	"9jljS21JUSqkRov2RKTYeVOBg2zBlabXzBFlqHeQG3yYrknJHCvhmowUY/abOsRjX42ltFZ3SlJ8MLWj",
-	"+qJtcgntCBlhwChUkzybZ0bYsdAIBXh3oF0Moi+4EpB7YJH/FPV35DsqbZJsx1kc0ebIdqDswUQEZP7W",
-	"5RjDuHY2SK27laWeJ25A65hxlwMFLesSmgjPVhKSLln5SXCdEi1l4qLFoeQ5ozdsfGT9CEt7Nc1g4Ahn",
-	"fKkTgmeCME0EvWElvfLTzkKR2Ql7jQmiFWzgJpxGy0pUTq8bDP1fLplgW4QPo5t0k0cN0YEqz82HT2Cx",
-	"djAdAeQ8tS95c16bY1nEz8no1duajodeYYI02cmuLjIU/VgKRNOMluWaHL7uqKmq2eJssCnRPH0p39Nr",
-	"1uU4+oucoh5QIQEgKnj6ZxijNsAVe3cZxMlkXQC6362lERoYgFLhQ1kHposXUnfPoe89/PPKUlJHw2LM",
-	"99hD2BBha7DEGHZ7AcYY0AmIB4Rn0GIfXzCCuiKWflY0/IkkIWcV+FaW3Q5XDDLyt8bQfffe4IsTTOTk",
-	"LVoUH2Y7R38auJUfGyN8+SmJQHttPfUboa7b87X/rb0ahL7ilvFtarLMgOXSnGGPclCn8bnhhWsaOmLE",
-	"4RKTLs56qTa1Eon9uBK5bynpPaYDK1NkUuS0XA8xRXsIL2pvmWHkqszYN3BDuiDHZyoXMh8WcIGvnW3H",
-	"HuxcIPMMn6Tb4RQ2nfcl7sL1bDHLR1YYgaF/s0p86I67Zae47AxPcLfMhyC6+VwoIgyzxYx3pAkX1csD",
-	"yQHVJKMrFw8F6B8wREoWVKxogT9EScG9NLNtLglcY1xazJEYCKV24OZtrO1tDUdbFy528F34Fr1SXlxr",
-	"SGI13fHh1cQ6+2pzGScL1YSvToJppYsmua9E6Jq0vlknPa0k70hlJmucpVrTbI5Xx9v4XA4kIzOa6e4g",
-	"qfv1XGymw7YfGbzGbcqY2kVCdU94+RHXtwH6gQlZN/dOxqpu67elXESM7qgz3c6lYqR6mMxoUSgseMoV",
-	"UXO5BD3vr0aayCn4z8ztLI8Jhc+d5u5t0i5j2lgF06V8UPCtYvjoC7A3tzst+aOzk//S+87blfQk/LaX",
-	"Esnw/WUkTzdocH/YCFoWHrAUNfCsrjmtHcNnzsOcDzu545MbQJhhUUFVSakPCEeNh24ABJ+FqBQPkrVe",
-	"PgpAhonfASQj9alK7Nte12rpmltm5Idy2IZq5+7RSKTd3XSprQD1AuIGKFFXuSuIgZS+HXx6I2R3BCkQ",
-	"rreBaLNEcU6v4tX1KLqHmskz8cAuiKHbfkEx48Ccqu/ZZw9XO4VuTtV5yW64XKnuh5bRZR3sTqlRpWBx",
-	"rp3txTVfkpfw3QX/KyO/IwfjY2Jru/hvuSL7gY0rqOrtHolrnpf0mhG6XBa81hcoeB8UBKix3SmnQPZB",
-	"xbGMrNczltmVCBJmjBejarJgyVsst1lbyZy93e1gJ2qLqkHVPr76iW8W4Lu8n1RX6kjO8yOy5Nl1gp6W",
-	"G5ZYA1JCaP6XlbKl4RTT5ub8gO6WEt/+cMPKkqMhxXlDzVigZ8FgXiMzaq0fDvTZajzzdjhc1G1aX1qH",
-	"UmLQyBXpDvQRQskfLz58T84NcgRmYvTgLc23DQderC7I3X0tvjhH3MS9IX/Z5bFC9GJP1vIdsoc8tEND",
-	"ir2b9V4hxL2yWSCRPUogcWUu6IfAPfdYUOjNAOjHmLsXD8xL5+YGx/gcz65r8YhWyVhSPT8iqR/DvB+0",
-	"KcHTTtto0Oc0s+nddb/ZkfVqQUkdX4rCP/QAPfk73GsnEHwVLP24Sh42omkh9S4EdbO8EuHvCcqjkoot",
-	"g7Y3ebi0BO/8cRh/ivnktirSra0/51zzkIOFmUQ2tO+9aw+CIITdQp7AV9bydTRZ5jpwN2EwQZvlZVKo",
-	"FZpgs5Iuof6tzK5PPNs7raKDwBXjP/+0sSxRw/rrD+SnTZf5o+XDEZy2kRVDrrQdZdCtrrnRG8mw5rcq",
-	"ZEMK3FJ3u0GMGtAn5jEx4VdMlB5mqs4yJq4rSjDjCwUwaOlkR8KFlse2PoCNwBHs9iEq5zQiExpti/DX",
-	"XzZqtcIjmmuw/UV+0Yv4JbGl7gCOhkyFz5Glf/CXvceb2K29bHmN3/5auWkmIfw25KeV7jiTK5G3GemZ",
-	"qDNS//mRGOl3UvfQXypslsmqdjpEyyuMMwaJx4qH0zXheo+kGCyXopBPS1dTJZ+IKe6OwhJz1ncd8Gra",
-	"EjfR922IM/Zgk/qYpFiRBkNIyxWbCBwIsgjIkpVKCngljwWcFlK/UK0QbiKhdwEofZ6/RYIqcep4BWZb",
-	"itwCAGVgbLENn59DAa6OCvns85Jj+Y940CaEZNC1WwWB511vliNsvxBzKm0kNnyreMWzB02UxjqFbBFJ",
-	"8gsjHARZCThSs/JBERrdlOZDz5E/TfwaokVXai3gUfc98TcitzdiaKNxm1joQx6CGAcLUOLwu4WMm2jI",
-	"4NbfFt6m4/y5MP8B8LkvdTSJJLXGsT0JXZJAJFqyRfsSNAXPLTP7cfGbjnaY/ayQ+jEtZ8BL6j7NX38q",
-	"fjchwDbHyDzQVmYOdAw54ZCADMwXf4F6heMOItB9st4i3c55YhAUUTdrVMIAljZkraQ9SOqs2O1IMTYR",
-	"0s7ipx0DHqc1o7hLHHEZJVAhmc9sSEyMDW93b3+zxv36rXGgo7PbluAWNO5tqjePzsjj9HSo5B23RV/S",
-	"a5efSrAQuMvR7rh16Ofh2XV1xbDPK9zVxUppMmXQO7tycSALMgJqytX3UvhX0/FxTAgXjOWKpIC06W/3",
-	"8bf72LCO+6JM1nJWYRraH36znT+O7dxTnLvp/p0G9POVdjSICy2HUCBrGtiSCOFDZkTu6QsZ0eatA8En",
-	"9RbcFJvRIbJNhH/Y6kVJy0g7tjVypJ5H6RsCb8Q5Q1wmQthKFFdGEqLAdyphbI/8UGWSuoTOkA3dnz7+",
-	"5mf4b+5nMPK+Le4UMYvU0NurlNiv2TVNsnfhN/fEb+6J39wTD+6e2ELg+c158SSSTCtPd2NWHfIcrlpZ",
-	"wW65f5FTAxAtmPpQ5tj1eu7bm7o/v+MCksp2IC1A8oxVfwW/uSr6wZ8neV4ypaztygcWcnF1JtSSZba2",
-	"5ozyguXBV70hhB/lbUdcZN2Y44ovQXkYJ9U5Ac8Jdk4ig6pHFVuHwhsT0UjIr3FvPWeL8R5JpfgDFfm/",
-	"hE4YtA+6KhgGnuOJqPtpnF7gy5YlpFYVrsJSf3ZY+hhEUSiicVbVi6IYZA+D2ucVwjzeIx/lrcsAkmIX",
-	"pvAmhpJhjtu+LamsJwLrK0ZFvK2cKKe9ZSwrwhL8sPfwBm3zdJ+wYoFAmhQtd/FfpTpEHU87fUZPXOkp",
-	"IrFuqJP4NBUYYt6laMpq4GJq7HAj9fZ7B2vzcvSS/YvNDM3HSbsaN0noeXRF6jsjvJ39Ogz2zhnUu/B5",
-	"tXUdf85BxZeFWRqUpJqx8sNKB5/ORMBC0ZcFDbXpgl4x3EOlYUa9KsUPTOTQpA0/Xhj8rmDMv5fn0v8Y",
-	"MGD8omlbaHLo4HdnnbilCnMRLbQly78t5eIi5IPerB/EubvnzcPfyXC9lxI/d0sL3RYR+OWSXm+InL+o",
-	"5eNvlVHvMKSGB7aRjVuvFQV6ub/5amngChh5xdtvZXntpYhwK/8ipx+g3xxye/9c+OVsVcx4Udi5qxQ8",
-	"p7h8ZAtB4bel/JjdwImc5H/p37KgXme8DFm9Noh39EEVMjKiIgiixKRzjKHEpus2VzqTQrPPerxnWLyr",
-	"v2YFipuwhmKjlJetR3IceJQS+4ara1al1Fdv+9qSvq5kUhWVtJmxXB/Vq2klVZEvKD7mFBNCffuUBaFF",
-	"Ee3l0+mvdjtQ5RVv05x3WAE8i10bnq31tnC7MbxsRfB6tFjF3Vg8svSHhKJXCCAjMLzUYoDQVli1Dqj7",
-	"18dRmDuU8OC8zRPDAlTcdRhYdbKGs88uiHyq1aOrKj9URaqeQ6G9Tx2fOxRyCUgoMqAIcv4YsBpn7PBd",
-	"tWyGarNE3obyLfUJfnAGlbZi9VzncteKMcnOzYY1VrS5sTIyektyhJwsC5oZ3rFfLxBuN+WpipTd9BXP",
-	"jd5wOGVkRM8mxue9pXmsMOOZCBLxmpwfLjskcr5MzU2sJI69gr3SfnDbhsUkhZWi7xWblIdVzwchdVUn",
-	"fWPBhkcp01BuKreFU4cl29EIUqvvhV3iwppc4GXAehzN7mWN7kcH0XJ6AVRxYX0DXG2AuI0L4wqFfKye",
-	"2Fh/s2HEwZDYrJpKsXXJgC8DUXl46n24Kw+VgB8qAb+l4fen4dcaHPyWjN8hAcWNz07XDpE4HgM6rN7h",
-	"IAn7L3LaN468Fe4AA6iOiWIa9AFkFiEToe49NWh+0VlZsVkVMqy0uFXDz7uQpVrNdOTrNjQcN6xRDK/3",
-	"/Dtk0pPKzecNcKhhYSnwI4Lqe+rK3xgqXwSV9cFA4Itq/4MVjf7z/1ZPjEq5EjlWoOsR/fwLY++zw65C",
-	"LxTJVqVRKddtRLQzxw+v5cF8Kqna7MEGkNpb+RySJEKa+G2MolA08PnExhiHibsLqqAHetj00LaxAb+M",
-	"uackZwWDTui0zOZge5uIUcrVCXxkeTqGSDXlo5htcKXVrH9eMcEUiBKWFS2LlVHKbriCmy9y+wb6gJSl",
-	"+cw33vEzHRGIyE6hUH5h1kCUpmsFLcqhB89ETMQ3QFys/I9FFG1iANiUE9t4OsESHgmhee6hSapFQspR",
-	"+NNE0DyHjtnQ68Q2DC+ZuRhA7eiVgtHsM+57abcQXPRgcXZ1DtHctvAxErUfwyF89+9lyTNGpiWj15vm",
-	"mgjnDY2NiA3Gw+HGZn03FLrXpkFfZzQp+pYEgqQGQT7BHuYuvtzd/4qi08Kc6lR+JlxgMxhoRx88kRAV",
-	"VLhkn+HsoRtwsa4CcOw5Gj1e0Zu4g5BmmWG+XFy9kzk7jMcjocJFqmdJJnN23Gg3tpE91Oc6i/cXbUxC",
-	"RulLuuQvq693zdcqHd9j+tOBpWU0W5y0XvqS7ExpaVbQ5aQ8UdZeLF37/aM6icdMERiYrGxbrX3874CM",
-	"GL+aa5LzKyi1bXvyjRNLUkpmZJaqBjbeTwwH9IQBQgTBFHYr4h0Bpite5JcS7f2R2KMcE7ywZX48M9AO",
-	"ga6f7iHA6hkfIaOaXcly3YEKsDT3jEME8+Wu/ZLfCQ8GdYmAuc3NsU9vUVISSAe0iNyIYe/CZ79UQRid",
-	"1W7/IG+Je0iRayFvg+wtxRhJzz9cXBK/U+rl31DP//LSv5aOE0OgPYkDG3Q70REcEILw/Jikf/oprXdr",
-	"HabPabZ4V1tRTJtzcFxyVnbUg29TXLAs0mxerUJzsLxRDcYAqK0pWnvzKb41MP4ujL+L49s9gkH79wce",
-	"eaBNMltwbqBQsY16vAbITJifrb/uYi2y7hZOaJaCBxURTAGhhiDzyuIBO67WIiNTmkEzfqABR5AX7Zwa",
-	"eLlX2vUo96wcZCkySt0X9i6kZFkyxYS2vSc4ODUMkWMFFk8HoBKUcwJVCbPSMK77lJUYKGeknl0pinVX",
-	"0vND1ExOdq7o6irO6Aj8VGNx8M2dudtVSfOuqcxP9anMN3eeag4caghiv2dUrUq2ZTq3Fee/lzpmnrgX",
-	"plcCccySUmEntU95tb6NI1x9J/UlBux335fKUFar+qPC+gQd2dJmijANqg9iMl2tg9IE9nLAtasZlWqD",
-	"XzC3W3233XJhQaaMKFl0j8bFVcE+KRbXoT4p2wG46/1L+rkfGOQCtf6sJSOafu5coWaLDyW/4mIIrton",
-	"vyQ7hbW/boXfjlx1irYVhQtvovvyzpexQSa38Bca+Bsvx73YDdJcF48cBQcOi8KSGfnbUvrRL0A7Dhzh",
-	"FUlWUceij4wHra5TGMKfFaK8Wi2X6LewuKEquDdIRv4MUIsE5g+CL15Pq1s+qpj0PrLimAzgQP3Rk+CG",
-	"q2kYc4X9aDJYXAq5Rf0D79lELDnLGI4DmqgZAEJAzQasjwheFvKf/4fc8hz/WBZU0PIUn4ADx2/wZZVM",
-	"RPVSwQWrP4vfGP1GeePYgiplfcgzktq5wdmfklExJbKciOsrMMDYjBN8Gtvvy5nThfbI9zEcBL34OTJA",
-	"MNL+vJT5CvT6MNRzG9qD44Am9gEiGrcdoLJZbNKJCqq06zY4XCmCXN1/WdGC6/V5QUWszr6VyKyYiGaq",
-	"9OfqnQtN9UpBKHYK450sl6W8oUUaJ/+iQz0PSr1YcdaZ0xZSXEFo1I2v5hBt8h7LSK1DOWT//6X1Evaf",
-	"AmCGDPDRPfvFRu+ZG/FhZs/1HXQaUPGm/598K0snjxjWbq7blCmeM7Qe1BNI/G0E2khuS641E/ciexcO",
-	"6grYGNUDutFhmgKCFnJU+ObO7NTHSw6B3j1rQKZXqjdc3TywQQ01jzR4TwfTuTfPuaRXsY1ehQjU3YIr",
-	"ml9kyOwC33QZXlAURJCCXdFs3cXvI4dghrtcLzdDAPOa13tmrHI3RQPiQbDc9Msgf5C3VkBQRLGiGGyO",
-	"8bIG2gaXJV/Qck1mvFTayhRPJHtskjlu76LugTCw1TvR4lCO+XqyWJdPazJ+A29i2FzTemraYEvZClWS",
-	"hrm0YfpsKz8N5dDthtecvYrhNzfKw/sEhKaa3LA7WoLURN8u0bpteWza5aI2kZjlKGLmTyJehpbCVLMG",
-	"V+aMivhX1pSmAb4lFm9ih7Ww+LZboK1UxTh8RKip2ZbrUlWXs/Ek5pSIWsIharvyjRRGJKaVV0bVXJGW",
-	"HrrS/DZTjCgWqXNGlWLawtEVmVARTnjaTTrM3m5A7TXxmweGDSWv1AZIM6mAFV1JmVupZhtg2eclE4pt",
-	"mMQ+5UY28zk/47CFcJHJBdu46ZDuGkwCaD1gggYtdSfQnjdpnn5kB5rbPhiVO3pGGJaJthyDvhgU37Tq",
-	"TKW8ZnlitHgJbFvyjIFqqI4qBdcsayJqjiHzlRH86lfDDp/NaYklPf2dwXfhh10523U/pOO9ifiGZnPC",
-	"c6wUAiyYYqEIF4eIemXBlSaj1/uvq36v42MiF0Y8hmDFQASNeWDvd/3uWRhi+OW870T3vbr3nP9hLvY9",
-	"gbjvtb/X9F867u07qfTXJaPXubztSLqCk5m6Z2o1eKEwvRnC17KFh2meMyipFNQjMK8W7IYVZARZ0nJl",
-	"iMU4IWm2WqwKamRaHInmuU3JxiD5KSvkLeGajNRqumvuwGJacEtB3AHlpBIxI+HSGS2yFcTffhA9Ro5q",
-	"lWDe9C9t4wAOF7PRBSyV/gDnobavenuHCfqL2flANnOILCejKxBoSls2YvzEGT4XWUmXy5h/5cOM3M55",
-	"NifKPkJGvtbRU0EJCDBg9/3lujQvDI2TbN7M7vbFulGUIrJ/SR39LewtXA2w6qch1GJYxkODehh+2b6e",
-	"fe3p/LtBtdUtm9XFd7MvXwH0x59XzP4MrolBJHRT7Dz18nx9Y+4dPt+i5b/FzvfHzn9d4dV/88j56PXo",
-	"Cpp3hITQBgaDaM6U5gsIEgXHNMTGC7Is5VXJlEqASUNUrPk9oyJjRYGH5/Lc3QiosJzbN/8I2e7+bfvR",
-	"vW8+RhPLzcoGlgEX3tt/hxhJUAw2REjeU3ocED/5tGDcyefcoSbGXc+9Fo8uJatbP64wvj/+8ZTN6KrA",
-	"UqIQT3SXCMiBg/QGQeJ51gIhH/g07xOu2BuR5mvAQZU3cDFpWRqqoe7cUvFJIrNgy6vwrAfe7544LZzY",
-	"B2s98MR3i9rqj8XqrfPnsqHNMxBrb2PWobSBq/5nk0S4CjsNpLVp06pgoL3vD1cysC8ebOD97Y8DGzxI",
-	"f6QXiMF9kV7WqXFM8qETdkd/DYZ5Q8jX4HE6Q7+GjlAL9BrOilzIV4v1hPMuoNHita28AjGHVKhbVhqM",
-	"3XvEeDEgB7WgsQemCL+Y8JOuSI2+JiYN6nKHNhfRoI3hyBMJ3+jFIyH1RyvX7zUjPTqWbcld0i6Y6oNW",
-	"7tBwZetgkRNbGP3NPpYpIzlXmotMkxwCwLEuI1aCCQupm6tiyVGPqHafYBHf5zmsQtC5AUPiSeDSVUEl",
-	"D3zjwuiS4Zjm4kz6BGU3slG0ZtwwgrvLxgOiQE58yAdwITNEszp0PWRqyzIH/REgJ1Xgh6+qAblV0X5d",
-	"6JP10f5bQvI80Q/ebLkxpKFTna9k9S4rHWarYiULVANswGR6zdYpmcsiV7682QhBwhtuea81m5gD4CV2",
-	"fNfss04w++IzNao6mey8mewYLJzsQF+8nYht/pp12KNrYN2xnVFH9R6foYwmCWpUE5tCGZUs+12sZgVu",
-	"qv4j8blQ3S63evJpw7EPYUXt4YA4VJnr1vO/19ErkJXD67H6NzRbdEdkuadsCTMPCPYnEbWkjWG+/nDa",
-	"nnKw4cRoc7z31MMr3UHOGFjNVH9Ia+UFiySz4RVMq6OxvjSuKlwY2XjLicDU7u1y2YKQwkasHhacgzRj",
-	"4d0/rXiyiRjKqc/9jtwjwBDJe3C4NhHVlv7eULU7D6KXzmofwpquLbSOB4yFJzzsYneEPVhroyGfs1VR",
-	"7GIqfdP62Lz8R2Qub0GS8j9cC1cfyrwwESMb3O7QH9QUdwW5TohtYoO7ag7f7eV4j5yQNFhh6qpQcTUR",
-	"/ErIEooXWFheWLTFeCKfQkfmrGTJBhS3d7LKrE9cADHZGp+7W6A6shaV6ipcqosMrcgNEFuB8i5ZGbwm",
-	"QhNxvyTYT83uRET3SJ86NLCpwpPR3aeC9v4ExeB3Jcy2Q4u75dpuBa2zCUNMAN0ylqtC9E3kKEgn3iKt",
-	"ukZrILu5jvjxe2fmGmY+ts9uYp4GQDP7C+Vhq7JQNjM00uBnWDwBbI97D8HKOk4FljaMaQzznWPODUSY",
-	"/XAwvnOtwMDKPzwhPVQe6tb+Ltg3tyRttA7YYL/dyl4LNlKfuNvoTWqzemxfUswMqHRkLrJilTMFzbi6",
-	"bYwbyyXmj9P/taCaKf2x02CEzWjhIW8YandnLXKGaXV93VmrqOWTmWZlNCHsvX0CWnOUvugpN8ROaeCp",
-	"sKEKieSa0VKhcwAYwVdfDY+lcsB8zWayZP3QmLegAM4UHq5BdD8ouuyTAzrw+iYVWyqtPdbBMGXN1fyJ",
-	"5oYg2yIFv2aEOu+be9X55epm1KYjxj2dbr2EL71k74fDbQjf4fgYvvvhwIZmYB2s1Jok0t/I4m9k8Tey",
-	"+N+BLNob33HWPDBoWp0E+kuxKmywk2BaPQUwlGDkv+ogoTg0+LPTyQ75+uM/7x7s75PJTkpmXOSKpPar",
-	"tIbrWy51u8LK/1W5RQnm93cFVR06wvfvv31HZvhYlazgQsne7O8kO2/e7CQ7b81fb81fvzd//f73e+bv",
-	"vzf/++oQ/j7YNz8cHMD/D+EbeP3g9+bvQ/j1EL55BX+/hv+/2d/vDDw7E8uVRo+V0v05D9D5rJVPS8lU",
-	"rszCgBui/9+X0CRnGvrhKazOYEbAbL+JcLajMLNUCgzJq0rncOV/xKjHUkE5QrAu79UyB9OJwKzvUZCR",
-	"6tNPbVtdoxAxhYzDrcQHlJvbtCoF/KilhxS9hiP/2H/+H1j8v/jP/7ca7FPwg5UIAuXVJ/RPREHLK0P0",
-	"/ahCakKn8ob5oAksoscKxSz/tQYutIal9qeRM31NBHyfI8+Yrqs6kuradd3GHnAUezipBS0K5oIjx1g7",
-	"o/bdC2UHhSyn6WpdJTpQuz0vmuMAulRFAWE1sPcCd9LgGfkHuytdW9fc4wTrCNbtFMTx74nIDD0VziTG",
-	"oX2OEarANCiwjoaHNzAQosptNhpqi6ZTqrhKj0iKD1faNTRXrp0kxQM6Do2TtXZ9XKuJ+NkvAFMBuPKH",
-	"HCIjVIly6R2N/VRaSoOR42QiQrhsM+e63dPDNU5Iam5QSkZC1muPwhXDXDOzaxO4aFCSxHZvdisVUKll",
-	"Ha77iKTuEKGvEIzrGgvFNgJ2eVUU4z3yvfSFgyci8w5ysye5FOyIpO7ndzJnVa6O/dIxZoQGqmKPwpKV",
-	"E+Gf9PRjjJbldGXn0yzHrOJ3tZlKtmQUylHiq1yTnM9mrFQT4cvK+NKYjiD56UZoWvP22ZjxFzDL/OHI",
-	"vgHPJz/DgdY/oVHnp6j1s4I9KqC2z2FDJo3dWcQ33FmLMUD7XKruSgABgaWY02lCWxPLuNCvDrs9WUG4",
-	"eu/hGMgHWVjj/Ou8RTbq3jbM3bIUIWxm/Qyldu5V2WIEXTo9gTV8k5Xj+1a5wBN+uGZTFqtQ/K0TLHcu",
-	"hkMihsV9oU2zpj/7xN4xD3X0IjSuT9yh1o+RXdbS9+0yZxsLlTmXWr1OGTjTzaGN96oaWD/yXM8dqXVf",
-	"orha9XGzyIF1rrDJJZSxGtnNNV8HFayw2hVwFjfi5Zxn14IpldaKaWn3NRnVKmU5DAucU7QooCo0cIrU",
-	"cT7284oWiqQ5XxiRXgqsjbVHUnMJPLW39dvAqaHmjOmETGmZkL29vbFdOzxyuV4y8P7aGlnmfWtdz0mK",
-	"IKaG0aW41KhHLqzS1T6uYvqSi4TAP//x7wm5vnq5MCOaf//j36NFluqL63BpuPJk7lkblmY07znkB/Ki",
-	"4AumWRmv5GT2q2do2Lx6fAtsZHQsrlwLxM0FFoNSw0Yc9PVM48aIWtW0WO1lBSTKI2gdI5+JBLtL0JX3",
-	"XL+9hgrnzSqJKo2fWv3Gdvkrtd2PZ15/N/dxC3dP9q7V05L+sTxteeZV/+hC4uInA9TzmUCs1SvsuU20",
-	"ZLRBoZ/rLnkyHS+vURH7gHLXWsnCInYcJYmKwqvOXiOhu9xTWlUni4bgbo7VqWNH6yLHsN3SaAtfjaw0",
-	"7lhIgVvsI9zDJkFtokRSZ2abZBSod9qVdPi1jfdBYm8NO0YwidXo7Kun2uvN2DqVq8GrIGh75wgM4kkP",
-	"78LqoDxgWMe+ZyRKxqALYHsCV2owKKkfYW0dJPyfaoUIfC1CR+Zaog9UsrHW9veYoODu58J93H9SCnhR",
-	"RZ0PCbu8jRNMl0PQKs3QLrTaigFvS6dDt+nJSVwHnbjwxcAsnmy6i7Xidp0Rt/E+Ml2Bt7Gxh4bfDg8t",
-	"FUPKn2+haA7HPPt8b6SaN/g9TLBvMGVPyFk16YME+sbiRv1eRWBq7Yw7pG2Q8H7RoXFEPfIW46AWNmcK",
-	"mwc1y2HbJB6waejKbpDRolCE6z3ibgU00ghyedwAE1G/JktvAI7pgeIOqaMD4wP3t0T+gSk3cA1aJhYb",
-	"RWqXXo8hrUqMojm8g54EEWx7D3HRfGDio4ZYPsTdfApIG9fZH3zn7bS5N5F4YS9MJL4cumvfbrlicCkT",
-	"4isPNeyfrt7is3JSXGyVHtulLcglto1yh3ZE0gW9ZmlC0ulqbf4xHz+UX+MHF/F4gbQmT49Jes21s6Gh",
-	"ewQ6kxm0xygL9M9DiiAEkM/AHG4wxYiHGINRSwP3gKfW7u/0FwMK1GFdA55YuIKofgfWTrJzDWoCuAS6",
-	"HLXntoRYvPqZbyGHLlAjQIVRSrGCIXpFi695UbDciKPogYhemyk8hBoVWFS9O0Dzwv76TDomNsXkN2zb",
-	"JSD+49eBj9WF7Nrb/QQrgBlPqXYRMsPCWtxx+9ogA43yjTcrYtk/Q5V77JD7A27UTrJzTnkeRVrnXXKP",
-	"VrM8RVm2jyxjLtjsiXw3Pfjn8KpCwKfqpe8dOAMxpMGh6ogWR584sjRQO/DKVHuVdJCh6MVuY1TktLsY",
-	"qaOef+AqXr2iqmDsi2mSkZ0I2IHB8waZVWMib8BffstFLm8hwl8KPVeJ4RZMaVcrHaRZ51ZXq8WClut4",
-	"F+eH87WhVJMamczFI/igtuCCq62Kt3kuFGuBgOvaZpgL+4ovWma/7yiGdu6PxppW7L5DHIB1JMgZSf3a",
-	"arb4wOWM772Hs4rfWDuyrdtmhcK3Q6qhcSyvXpsiurzwDKrd24TBlbt9c3YGbSF1LZWmMr64ItzXjC1t",
-	"oPLUefTrOOpE1p5w2iBRBwMaXfOBhw+w/TJ4s9RHaI4boc/YUDi2QaFW298Ww73dSGqN9MfelE/kgrb2",
-	"7VaREfWlLQIt1qprY5sFCy2LMYJhQWhRDM8fam1UtF7F/obcoiHJRM073z4IR/MDNqmQwlZ3/diHb4mc",
-	"gP3BRRj5AKrSfifrdZEb8u/NVU1mfAbhFcO+PwwRADcqwDjWc69oQT8/OwhcPDcIeEM7WNipq0vjiGKN",
-	"kw1gL7UFNrY8qaN1Gy2iSFeHuOv6/kusFFHL61IPQ7Hli8DkT5SmIldHJA2qDPkYRnDmQMxirWsWRF0W",
-	"VEwEV8TtAmrntxRq+dgnj+ybAZQYUuISKVJ8kuVpXUsPgHHtMtzsZjvtS51aeXdmRyVQ+jpIJOXqu1pC",
-	"CMCYu46vGI2KYe0YGA2Ev2QZE7pYO6fURLhO/9SXsG1Gyxfr43qDUOUyZfKxEwYbaSfJRChpm86Dr8xG",
-	"5C+g+z+kRDgHGYhb8HbMmtpcZE9TUDuqASPoaea6FvjFudon7VWOfTCrHQYjVQwnQDHGjVeldIAr0G7N",
-	"Ua2RagG+Kr/wXDKsXKfptQHMdioUDlQp2B75xuYrQLB681i42+S4H3FYSsRxnbtVdu87uhCapxPA0XX3",
-	"3bObHMY0z2tVvxosF/f5Qq7KLCjH1+fHPSkMSuJ7aAOEl3ta3g4oWRa377Jb21yvwhRoZ1N12rtLxki4",
-	"8xu3GaqH3U2+b+fJ74XFWlSKcdBhDjh8q1jBMo1B9KHYXtVbcvWUNDd/jagVjX0xahszDmmQ5mZB3UGW",
-	"j48nIjVfwno++KaJqX1CoesdKAlXereW4m/my6gwd2/KSCYXUy5YDlo0+IsWdRtsbZoUI81RozmqKTO9",
-	"NTl65fFKl6k2xWszhOdq3JlGNaDwxjZpVI0T3A5od4jPAnntlDZffcMjjioksXjexpWRkKQq2CIkrDGa",
-	"IPll2LXr1hQdmdumEEyt6IyrDE4Uq5qm1G/tdhoj6q6tYWoJyiOnStq6MUaJVJlcsgT1LHPZfMLWUL2x",
-	"sWePpjTGum/GWmzCDjRLpHQFR3RVaUwj3Q2q6pHduRQXfnb1RGbdAKxPw7IGqh3qiAPGaKv+MGCLJpwp",
-	"Yoi8L49UUvsIFSAsiaoZc0Y1LeTVqrOw7qmjAv091XOZrRYGBY0eUWqXScdbawrzoVeF5suCx5hoUPgs",
-	"csbkP/+vFTWqDDRd20VQ3CIZkaNSrkTOcnPnDg5JjmdNgKKop+r6Ugc9UlWxBvPTIG2zZ0QfBrdWkEQv",
-	"YoC2ISbVDn4LwtIR9nJSVWZqNCI+ImkdzrRRoKmBG9B8laqJSCOrSW3f8O5tSSFH8UcoReYWnmLN6boa",
-	"7co1+Lq30B1uyrqrSE0EZFy4KmzBPZ/JorD+d0R7f6GPvPU4eJyW0JqkgBzaiRjV94ccjBOimNDoSAew",
-	"lKaa1UmF0ZkN4CjlBXl15EeQAIPVQx/u1nLpGlYr1rX1+vFBipWfzfcHh5BInxA6EZAlgWc7RaHj3Nzl",
-	"sS0nqufNhTp8jqeWDGAcp83axMcQomHDJX+xgY/b8p+TrmPoqlqWoNo9Z63cPV/W2dB/azpzzZq2rJpb",
-	"Z3mbRdHw8JVjfQlgWbPG9DHeyqMWWldZr4PYYS9QLsi9mz8e10Ljlja6JT7zlizj14Go2/CcTkYR1MPu",
-	"svA1K1s3BM9ai9tY8FVDJ3WVJIaX367VoIi7g1v1Jwa0w1wJXa4/zLoCs84uPpBXB2/f7h4QWizndPcQ",
-	"CpIPq1+r/kD/Co6OjXlnZnfhzs3pX2mZy1U0+yjAZbGYRarNQBUOGLAq7bIRTE1LPpu5RORGXBotF1Lw",
-	"vxphDx4bvnpzh370Vbsb2oRDJhfWF6u88SzxVrGWvTt2u4MTrS2vtoVtnNp067pkss6r1/Zpoy9QuApS",
-	"WHLWwjp+ltt3PKza/f1v4qaJllSbk9452vm3P53s/q+f/nb45e92Nl7WoYk3j3l52+G6W0frPsrtfxq4",
-	"7k0+WvHAASzPzLCj5OCSXm02y5X4gHVR0auIMU3Tq06jqSUogt3Cy0cYgnGwv18JnTxHoyq98m25zd/p",
-	"eHiTEJu/UtnJDlp2so6uniHptevoop7DMooGJRI9bgJRtPjPE4VscnWOhVzi/UMLRvNLvmBn4pSuVS0y",
-	"Y3hpE59YsvFKL58xYGFjUFJVYygWRkZGYDywhaJqNYksihkF2pCdepX/rY3OD1K3PyhsE7WErp4eE++f",
-	"/HanBJnHTz1b2qCT6qq17lVXAZbgELrIRB1xNyW6PVyCWyOvzTU/sF8rVhRBKSFbBqWy8oWFlchIzrCg",
-	"Vt3QN4bGNiSNrjvFdyeiz9Z47DrxeTMXyJBglgOL1xFpTUu+lp8TLNJWGeySjgJtB4d75LwqpBZEJsLN",
-	"ioWFdNH6XkODtzz6mWsbaPbJNxQkB79gk1mN3Wy2N5GcLQw+h0eMiXuu/BjiX1eGepN5NQyPdO1KMkK+",
-	"kJYQZcSX2omDK3Et5K2IlvQasJMxHvg8yZXLeFYG4K4TjgOU8ln7PlnQ1Yv6RQnKG5h2dzu8yor5EP3u",
-	"fmhUgLtjs7vVtjbkX1oDjLbYUIf+h5BmWcfhkmbXvw7S9eDJ+U/SdmVATvATwLFtxm/8RkWuw7KDgNlq",
-	"Jq78avpzXPIwTBsL98aKtNTrL7ZtTa8PD34foR9RujnI8PQqbnjyxPuJ66H8POgmJ9U2H7RdUzTg0N0s",
-	"9GBjwPfPDXm3E3U6UOXbHlEWslrwNzMCFO9TMqjNRMmS6mxug4itx5ZqrmbrvYl4b02sQmrwwrGc+PQL",
-	"25oL0VExEZUJq975BtcOezpjhV32H77paR2OXwAYQQ3J4Xbok+brfd1Yw5UUVNmcd/xSJc6YlrcL9Fwz",
-	"tgwr86Izf1DX1oxqdiXLdc8GY4M5+9wDb+99ik/VgO1kJFiBnitXmz6I0t5ecmWfkTz5RM+NQH/TfuNL",
-	"snNFV1e97fzN74+Bzlcl7b1M8PtjTDy/S0PcWkP/LfWVRtMB6LtABfby8jIEtnJtNiSoTZtWYoe9dj2q",
-	"Tz2+YYDH9TupL0uaXUdbsLh+KgpjF45dALZelUZeJbdzXrB6AkIlNktB5lTkXUEN30vh1fohU0NUD4T+",
-	"WivGau0ST7A0PvrOccEJ9klhhBYlo/nabNiuB+1B13FJP+MWb1rCprpxvzXhf5wm/I5XVTzqzm1cnqD1",
-	"/ocWtI6jKnhl75fVCJ9YD5yqh7R7YI5dmQNQQ7I5FVdw0dY+/nC73oa/NdTf0FD/di6Ldlv9rWW3h2q4",
-	"/yFqaAnmRMO0j+eMh6Nu36d/kG2mu1M/dPE0k2L6JeKtOqoUFzIy/KO2qDHhGrEaSp7FTFJ3gvTpOvm3",
-	"DviPSopzo+vFbgj0zYdffaAhGX389h15+9X+4XDvN4zwYckgulfEnHjfyYzqriQPKG5W2CeaLZIpUXNW",
-	"zBIjLtC1+WdNy3x8HHB3rsg1W2ofCZmQQmL+ixs0lgBSMB0TmC5RRskM2YRHjt0ffjS0ssCUzmeOhWeV",
-	"k/70vCsekw+2tokoVn+CEAKb0ggEroKq3VtrYMdygd45tycxQ4Q7wK5UUetj84aInq0XdzAerrZe9n0y",
-	"OkVX4KjbhWENdD1KF1zpOzeK5M/U4tDmlZ+GF2VjTi+ki7buS0dEWBQPBnTwowv2IF3eXI3Ub6ONF1zI",
-	"G22Wx+bK1Tp2nSyWBdUsIRpCbeDDkU3OvwLjkqthBIIZ1puH4gW2HvIIOmHo1ZQlZMmXLCFTRhcJoeLK",
-	"sH3DuQQr4kNiN5Ety6vXqnlHSTIsVM4sbbauM98pyYe++/ZXANnCqP31guLurLYhvqgbKjnTuw6TAJ44",
-	"FjV7ffSR1tPw2Whbj96360+H7298t7bjp9VrQduPIa8Dpm7FRbg6yTS/obq7P6v73dblNoq1EeprBTJ9",
-	"ovzdG4KABGWxlguShgeXkhG0Y3FtWMbH9VrhaDQY+ULi9v5J8fwtRbqFT38JzLUHm1i9TcHJq7fkQjMG",
-	"4ufb/bcHu5dvyUmxWnCxWkRjmAaIBLV7WilAA4WD4Q0pMMW4ZLTzLP/j36umOuPjenn45nnaw37O86y1",
-	"tRh8leEFw1u6O6KciVaHgF/6bvTIiI0uF2EjC9sbQwftMgICGemCsVXnizop6xdWa0dkX4oqHxe4/1p6",
-	"KkggAsx9GiiNfRfcs4b64gSzY9+MEDwxoGE8WYmGFhOwchyiU30tYKN16w96dymb/BbsjurUc1oIpDaf",
-	"02mNmdI85wYiWpzX9v8X0lgj0kmolErtKpY5JZbWWBi4jOgC8ldAW1dIOOuEISGMZnNi22tMBObhVfl+",
-	"B/sJjAJoVjANPgpIDDTycSFvWWnIvEW71/vjPXKxurrCZqTw4tFETGlpJqbQiiy1me1YTOvW96IjKTpb",
-	"UjKaFVQnRP28oiUbH4OcCk8YUXUiUrnSrDz1w8G7t7QIG86NqrETP3DSeuwWmsmW/y97/77cNo7ti+Ov",
-	"gtL5I9LetCI7TndHrlN1nEv3ZE5uO3Z69tnDriEkQhLGFKAhIDvqrn6p3yP8nuxbWGuBBClKlmQ5TjKa",
-	"P6ZjkcQd674+SwwtV+N5xvPOGUjCiBuDUnDlc9/ijRiUzUQsGWVcjUX50xmK0rFq+rigV0mXvQLHzlI1",
-	"k4gqG9LWOQ0g/Awc4FP+OTypx73bzvtmOmRN9/g2NcktZNBaifyS2KS+Rn5QPuaBdcqA/a1a2ApTMGiQ",
-	"NBvb1RpFjXLln22Nobrc4GqzKZCw6vHrsg+k+DpiWJRjjBgva71R2QJMBXACYqcPtR2FgGsH2jFcO6cs",
-	"f4C/uuwNKcLYLFV2dM1WqGrYdKxQlej0WTKAlxNHmKALOcPSAYJP3X/h7kPdACQhNaRAGBpKHxZA2YuB",
-	"QelRx0Bcy+4NCXKOa7cVtaDZVtSiVm9XtHeMTq/twRmp3AUb4b48JOD5pWImVOpESoDagwUN6nndVsdr",
-	"vxrxZm6RlbrxknOkLEBVBGhBcRhcis5yjamGKFFRJ/EbR7msJ2NLMXP5fJ0HZnMFupj00uyixiJbwbTO",
-	"2Hi5dBkq2lCVtOM1NNauFSf9SiNWb1G615iQV6jeO9D8W8zX8zto41uO5BZdvXJwavLMmups6w/O////",
-	"Vzs67odv4/Dcm4a/74XetaDgQ9sJbjcR1NhLk074fibU+Uy+JHfkal2wSXk9Vwy+//CaPen2Ap8mIIqd",
-	"f3iNkQ3WEYXQ/lV2X3NlNhbl8Q5Spv17y4x0lDeBrqG/VcN6OhpVQp8ifZrqa5QEhnq2AAm40UinZyvK",
-	"kfjxYLFuIyFJrBguzwXUZ9O5rZZk5WkKcLGue/gHZmRHLfrBjcaNQxjbKObgUdlkspbn4xUlqyGKbiNP",
-	"86/wZv306VmLRvLbqn391XfB1YIEk9tc9/VE0eCXkoWvP6L1sZRlOZYc5c3F9SG8ELwiaVpEgSColzC2",
-	"D1BFsNjwJok6Hhaa7IrDTPDcAIQxTjhWqD92upUrgwDELHZLRD0T6YpbDHeBtRPfSMIAWZtxlriJJJ2I",
-	"TYQaCqz+l8AyJ2fsFw0BOMwIkFdnGXdUjqtF0mXvYVl8aa6cL3yprlywTIysO9QKgKPANDDPHRHsO6lX",
-	"ZKOjnCJii5pdJiFga/cZn0mgariiTEyldaqK026sGbJcQNeoDoTEEY7siA/FH39WiKO5krMjPcONPprh",
-	"0aZMfnfEFo7YXIombyI9ZFbkU1OD4JXqWkPGJcyGWb2Lx6ziL5uFva3ym60JfK5W+oQK8WN5LdRmEED7",
-	"CXEIkMC8MXUzF4YSdk12JEX0IgaZW3asNuFXTBqWVkAtV5aDCYzivsfqqq63UQenZTNLUGVPv01D0IN7",
-	"/INFX6+Ne+176SItoQGuvkQNWgjeqeIqrZ/PrRdtM01k6R7tovPs50otp0vxzyi9Pvnhaa/RiL/q+tVu",
-	"XuMNE/lUmtVA/LPieYBmyz4ZkR8N9NxxV30lFOaiO34zHxhhz2gRq68gFpVlYyguHqtzBnBx3FoOSVZW",
-	"Q+WFoc4hlnzGcwqP5JZ+7tPLiPUHkpoQysPhCqZvlMhjxXPBHxl2LcVNOH6M+KXOdE51gxBZHexAIpU2",
-	"/KBthIhVcl70+d61fwk8vMuSX1375UMPM//KtVL5GcryjHQuYOpM6VgFQigECRvreLqqYURCNhq3fgGl",
-	"MXM/XgCCz8XUCQnXPJNphIU9x7ljAkpbwKdHKM+pEdm1MFWLHo6+yINqRS0cePgLvPNCT2dcLfwL5Z/4",
-	"FJg0o1wh/07tx+BN0LGCl+BveH4hrOu2aCT4G56/5flYquLP11hpDF6lf+PvRa6Ffxj8AG/811yD2RKe",
-	"+j9wCIAm6cv94SgqP8FbvpZT9cWlX/1oQGoJBuP/xh4ncganpOgv+AHe+Kse+Gf4T/zOHeJ5Fmxc5Rd4",
-	"592Lj63I02r8Azfi/MN5sQn4b/wdg9Zh/OVW1n6ENy+1zoo33B/sUky9afiDyMGg+oJnckAaYvBd0+/B",
-	"bSnOYfBTkzYVwOGszA9GOPgQ26mPkVdBXjAmAzQjkbD5LALbKaIEI7iJztlgvoDC2wl0g5479+cUTqij",
-	"DQg6PvWB9Ubk18KQIHIlVeo6hNH1Y8VLYCEc8JDnuRSGJT5fOjlzlBUOYu2NsoIDVguCaY90HoNE6p92",
-	"onrxiwS8CIxXiyOAuUpRTYt2rfAANt4JEl+BNKUaaDqfzZxghPorzNDjfTYXntgkxxrVIS/Y1eqG1hMb",
-	"Rd6U3gA+Zz9F8BMUfwXr6fPOfGz+ZrCElQW9pWu3utg//OuufeNBW+7zl1wbw/CpY2RDoSwfC6qCkAlj",
-	"0IJ23Ot1vNsE3t12KPeO7XELZgkmUxS2wuo8Hmjcq9PmgRpMeZYJU2CQBMUiqc6mYVaDZXOJEDVKhctY",
-	"M3YDq21JNr3JdkPkMAhlK8YOkQ2wIe6al+hKzTarAEFjJSQZnMYqIfTnUYX3xWxf9GkJQ6C4QFGVElUg",
-	"vgKysnTZm3G7YBSNMnZ10RtrvPMKz/LlH+mo9z2rAdAFd3BG8rNI/a9nBevxz7FKGthxjXWX40qkbD7z",
-	"BHoMdMJ/FFIKxM8obcKSSquksWp7didBe1awO51uKfhUqxjlgvHsxmk+9F1V/KztxCoWL9W4kAOXjw8q",
-	"GTcyxc6dxGvobdYuZ2WafLgY3vV2BSX9UHxM1UgrxPOM9cjwg0Xr0Fhbeh+8wkbeB/+nB2b/sjFYNE90",
-	"N7zl+dV8tm6+LJ73ek/E/2a9sPZaZaIP7KKaG/Fy/e69EzfgP/J48E5OCb9oNvbNjcDHz7kRKZ2+VYwI",
-	"m8eieJ77QLVWuHFhTRh4fDWfrez0YqJnH7kVt/XIB4QmOeXDiVSCWTkVniCYiZ65bptjfmoUsXmmDSsb",
-	"1e5J43hXHbJVpDC40+tQW7wJ31uZvBQY3vLDvT7c68O9vqd73Xx/9SAT00Zc5Y8/v2A//tT7kc3wpQAC",
-	"qn5Hm7GZ/+YUyhsndtzkWo3RHka1b6t1RAOcmDzX+dpg6NVW+brlvQZ2xTOZUk0dYYyTI9hgwUZSZClr",
-	"gyvRHWtPmmiQRUnWf82hsjrPMeYXzPPN3nSpjOVqKFZVQoV2oa/GFaAXVsnX/nuZsjbgW5GV8b+PPuKT",
-	"o9cpmwieVgsHBuGbKwoeu8b/cnn5gfAaivoPDYqJtE24IRcTnVtGpf/9MnrrCJ2hxhHZRXNC3qePr5n3",
-	"dYogy7jeaFSWAoSh91nymB45+gTm1CNatyRW7dNerxOF78wVn9uJzuXvUMX5tHdcfT7S+UCmqVDw8En1",
-	"odL2aKTnKsWmT6tPp8JOdHrkXuJZpm+og6fVt4ZajTI5tPDsWfXZWCsBTR/XRm21Psp4Phbuq+Mn9SkV",
-	"QQ9HU5FKDiQc3nzaiWJVWSGk4AlrP21YmWsuye3dftp70iGxH2PKWv1Ww0Lcmn9tMTAGz1FxIhvp04qS",
-	"/k02wga9pV/amvaBLkjWxsKO902gDW4KFVsUUaiLDt8MRGEFy3prpMKNTCcXUGLYBNvlSw4EkNRFJcdd",
-	"kVyLg0DpANCBLitm7wTHEZptNoRugYiFpfCccz9zQsiprkNlmCsRQ6PNkCA/8hUFcyZ6nmcLEKTQ1HSj",
-	"8yvmRGORRx6wTlA5c24A+uSsPOJRkFxUK2tZ6Ay0Qd1WVTMo//fFb0mBhNdE/kpGaTXjCuG1yfs6WDCZ",
-	"RqVjNJVmlvHFikR12SB5vE5LuYj6San1LZJ2Xwb9btPeyiiUpjPTWM23MaRxqdTwHdxJCJUfq9CNVFaS",
-	"AE8Mt1WsqdstebEKjf7QHD7pdNlra7DyMZNoWCycE+3QjdSJqg+tFHms2nX/kRsgHRByGEWs0WG0T/fP",
-	"CjZYxI57cPh9sMN1XiUCzQodS+U4+oFhX5KTzL/5yHTZO22Z1WOEzYAFrC7t3qA+V7umzhUTn4Ebjpdd",
-	"VOtn4t5aP4u9zGBLB1ezLScPI86DyxAVkGxNceflJdzN9vNVe8yWl4QK19y6ItPCwPLAk10t+n3ytHeJ",
-	"9FYFQbcc5Ga5pRr8lvKg10s3k5bqrrjfojLnvHCP1EvmwnPIxacj+j0UEFjlr2vk1hM5WhFmB6iAQlyl",
-	"EG7HjHsT5DzTlHkgU95whv7mXncy6c/wwoqw4KlW679+Cy+s+NpwO8/Xf39Br6xqYX5L/xfzNf3byTw3",
-	"67+/pFdWtTAXtzWAb6z4/kak6rYW/ubf2cTwSRtSjizsI5hx5Dc+2IViOVcet1f/mmNQVrNYKPxjVtg+",
-	"3AToBEZleGJxOCU4Vou3l49n0eTrtbJ18VqzadQ/baYJ7wKhung1QonWEVKUrgsnfLZANafyOmRCGOm0",
-	"iIEQyoOabRTEsuoKnoeLuNM1rLSw41WstLHjday2sduVrLSx67WsNrLr1ay0stX1DI9z/VxGX+ryvgBw",
-	"/+boiylXCzaTYogwBMGNJjaSz5UpXDKAeiqdWOEECLrVm/OY95VjvbbA1LKMserMv6+c9C0bXX0N3tcO",
-	"/7YNz1eONrgPWza6+rK8r12RbRtedX/eV2/Nls2uuVLv6xdpq6YfhgmuMZCU94b4ClyeRwC4wHO7zCOL",
-	"dyB6nRDqh5OCU27JGV9t0H/7tHeKnIyqvCGYFfCtCIoToDVvVBjFyo+dPOx4HegNrunbVd0D2zuwPWR7",
-	"93c9dW5fyhzhXxpcEDq3LPXPPegWutOL3GYzFCr1wTzFH01ReRfz4bAxwR/q6ihzg3nMnO6UT9/BVBse",
-	"2Gyr99qsavYcgwg9UsgtS+6baVqnSz5u0owv+fgIwvTTIsvI8rGJ6uWOjEfYwrQkXy2ICWUhGN9MeC7Q",
-	"l1Mgsd4R0XXJwP0NpqY6VQLMwRsmphq7yG4NY77k4wt4j6wujXgT4MqAp5RVP65EWqcil9ci7bPk79KK",
-	"6W8JVUfh8KbTz8LEtBBKB9C2BCLj83w4cc10CFS9BPhP/v5bsj4rdAmKalXqLK5JPXEWJ74+gfaSjzcG",
-	"I1+6CFumcr6nnO9GaJkvkdS5nBONCcBk3doFumy7w9icfomNrNid29OaKxtzyGjeJaO52KGVHkbYI8rQ",
-	"4eNuNVCdincbMXQsHP9NfCZqpVyNwdZ9w3OFHFSqkQbk1vHEwhv5FeCDKCWG1YtarifGsn90p6wRbM4X",
-	"ekCu03Hj1FdCsYHItBqbRjyE9X62DzVvGWt7z1szYW5y8+KomdzGqUvf+M1dpopyKn7XqskzeP7uHAMi",
-	"/TuIvz1YYDWYo5Qv2AgujtmuqEPRZy0jpPHSunUPShQ2bBbsDAg+fG4nQlk5BHDGIE6wYbeAHqef7LAR",
-	"Zp+S06Fpx88xGbiiM6bciiM3lUZr4OeZxKzLTXowVs8MGwh3G/lwKGZQ4+PZs2fPjo5Pjp4cX5486T99",
-	"1n/67H9IbqGBSTvRc8ugs8Xmg7uSquF0gaKLYw5zyCu55U4mc3y4TNs+gvzyM3c0cv/ZkOf5InjHhDc8",
-	"6AYDYZvrAQRfN8ZZ+4dsIjLEdYQhhDnwZwGw3vLkNq8kU+bsN0Sx4vLcyrQKeuM+cf2vNzXj/rbhvkHB",
-	"9Gt9JZi0zbQCFnFjT1gZp9KM7QM7ubyaTg4D8MYgE7B5VavyxFJ0Ic2ejmGxgtUtj8ILWr9OjXQi58Mr",
-	"qcaQBf+SW74aStTHpyKUEFdMqqNZrofgz6ZmKPCYauiE59crBW7gn20rKt2vaa5nL/UNxHs7GbDpWFeq",
-	"q63zHHpcX2CSlUpPNbMnH1qdr7Gz+hO1mIlHhg24oYgYR8/hmY+Gk4a1X6vhhPW6vZOnpxH7WWvLet0n",
-	"vdOfolh9gKPQ654+ffL02cmTHyP2C88yrdiT7o8/PT09Pv7xp9OIXQAks/+09+zkWe9J7zRiL/XvQrHj",
-	"k06XXRT1SrmKFUSBsZGTW6VWffZWqrmFqJnjxz/0IseAbhQDPGi8Cyf1kLAue1dmpmLuuCeMnDL3yspx",
-	"rP1cf/bYyQh7HsCTejdrn0lbwEhhqEWsgkZuoPQwrpm7oxR2+wD++W2qbjznRqzRhhtPSRvPFzvubANu",
-	"vKyTui/P2JQKPFf93tkC8+M9EuaA8La2LBVFN6GYaROVqFy/zTCOihgzfyPvpBTsKpzDZjRI6McbqFW3",
-	"16QrYxP0qIjLBMoAsYC3IoMe76QnfKJxrSSDMKIiLLK+EWc+eEQKXxvSsoGwN0Ko8mVH5poppzvkbgir",
-	"lyUMhKSbgYHpbkj+YqyR3r8I3lgVRRZ3oFlK8PDJzeDaj/wKDxZ+bgjTl3FjO5SDTAdwI7mpyuq2McBU",
-	"dsYPvOk6Y/h50/mhqOcipwtAREa5nnZ3jo/0ilsQXD6QWWZWJeJvbX/ERr9Ajb5lCGDs+u7l+moJ/uts",
-	"Zbh3m9FgWu6DOWYXMosLvSvSe3ko7xhVnAvBhnwmLc98mZAvGWF8N4js9ffjXuo6/k3nVy+Earwd52FC",
-	"RQVyqWSXMO5KyNL27hFPmYLeVrlHvNN2VWJk4BOG4Kxg/KVRrZIrvb5ccEPg1YoYxbKnR/VViRyz82V1",
-	"FRnWNmJuZZBag01gc2IN2cg+jWat0s59IWpIWt7mk50YQrBqG9dp09cinwiebjO4fK62ed0IO59t/sHa",
-	"wrLBiQ0bLscUbk9tdtWNKBldeBrXX+rNGF94TQ7cbxfuV674rhwwJH7Mo7EpbWFDRMrAFsBzweRYgWWj",
-	"qObdRHTX0ckwU6QxhkZp2zkrYsOJefaZ0sHre8gHeTiqtK5chsd0da9INW4qwLwB1drSJfnV07QV8gO0",
-	"O5zn0i4u3Oek8gqei/x83gSNf64q5tx2aPeHBLklgzABpA4WLJlqQz+i2RZc8TBuEBSg25JlTKydYakG",
-	"8N05aVIry4e2tJC03r6/YOcfXjMr+HQZLeKcTeeZlUekFf/14v27I7dVRwCR4L5zAsw/9eAItL8pV3ws",
-	"4HbEKlb/63+x89JTJLWK1SsgqwVOLBOfh2KGospE8IwKJfs6DUyoFKDWDVkJk3NCKOBoxXwOM0YQmCEs",
-	"DOLBJADEC1ZuNY58TFxEBn6Qg8HULQqjO4T4GHbaO+6y82LhGcFGhpsUqzav7uGVWESN7pr6frZxFraK",
-	"QAx1/4oliRVW+SODXrAfbK5SN9nALRO3IiYyI9hp70mnHDiaXWnTbrgpBEyaZqwcqYtb5HeFsQNmQdw6",
-	"Y9x/aKzMMvKWzXJ9LV2PZSPsae8JisHJR2HzxdG5oxuJ3/nAdxSrywoAsB6F06fp4rIk5WcJ1RzosleV",
-	"BWKpGGY8F4bdTLhl0sYKl1Uqlnw+KltO+mCVUpAqBXI2ROzoEXXJA2caporxLEPI53bixOKETQV3w6eC",
-	"CJJOS8fP0VEKlsmptCZWMEpsbMINBIUhRslgno6F7TPOBvPhlYAR0DPjA8lGYOFw516quZ6bbMHag4XH",
-	"AYqVI9EcS4fCDfmh535gU7Din6H9ReTXIHvjSmkAQDJsoO0kIiCeBbPzXOGIUQgYubm43cFBum24chdy",
-	"sMBjiY0yctv02UBMpEqZceIRz+ixKTylrgvXjE/l5TZW4B2xElbcsOl8OOkyJANhXJ1fLJ9NX662x4WN",
-	"VeLW+40b/BH8f4JwrriqUJt8xofSLjoRC179CHDSUo0Tp8HRsksLG+0EjJsOYkxXPjHCtY6xEYbNlZUZ",
-	"+SGc8ML4mEP68Xm5yWKhFfrCaSkLknLyDD0l1XtSb72cCY2sXBPsDetFoEiUz1WXEdKNiVUuRkXJbl7B",
-	"+nZ0Ac4+JLTBogLwC/pk3MFxlKL044TrjiC4/qxfymlw1mH/jOVWUEKBHyukFJCLJ+WWg4sD74MtWmDt",
-	"Jz1WTp8yXEWsVpxhilmuLDjSuKILEEmg8xk3jioskSm3w8H696tDlIYN5mbhWIR1R7PAtU9FxhfLHQ8z",
-	"KZSNVSoNhcAYCi8Aqh0Oy6/gC5DexgWHcwtnlByNpBr7JaUrUUAh//fRC3zz6HIxE0cYjGacKApfJl12",
-	"TtME93VIVBxR9BczVhgrkLgxCGgz15lr5ghQIpJgFxYUV8AVS15d8jHeMthRmTN9o2qtJAU5fKEhZxJJ",
-	"/hG71LOjTFyLrIC/TzHU4eT0qBA3GcqA5szpJke1F5/8ELz46dPrl6brGiZVouAIxi+bo5J40/6IWzKN",
-	"W30Wt7rdbtz6M4Ev3SE2lk9n2P7ri/fspx96x6wI4wAu8unyhdtw9FsjQVKOVhokkOQDQTfpp8sXZ3hv",
-	"5iJWrLxK4RdgOOIGG/5bPajHsaGqaaASDQQDB2Cugtbo1B0OACOlKBbXegJxoChpPf6n0QoqYNZ+O5px",
-	"O5z8Jz52A06s+GzxdawloBbVr/4DXyYmMxNDYKOGQP2VVnLIMwboSuTbUtkCBv0G3nPDTD68v7hk3W73",
-	"sfs26bPkQue2C0EEbpTw10sJtTwvruSMig5c8iuReGgvhB7D4wIj98snFaw2xWniUjm1sls0YDCT/ikw",
-	"TZV6tmrwR9T5qF+d01euB+khU/yuzvgYpCGPf2a8UOGJDZkN3Bq7F+k8Izt03XdhyYPJk68WaiOhCrtA",
-	"x6xhI5kbSzZcLPkEELnhj0ClgFGn2sKi1JUxJ0gkCNQBS6rgn9Ap/RGx5N3521cJS7UwpPpy1547Vhie",
-	"QaBjTuxNaV0cFzI6t07BPXNPfN4JflHK0z3/tbTdYKMZzyDouAhdRgbA/N5A4yi3gOORUHcxw10rlsgU",
-	"r/QHnlvJM4b2BAO1UBnHUwCVv1jbV0HrUJWpprsS3otwPm5IM+5EqABLrCQ9kb/7QYkzdyvc8oAkCRx5",
-	"xGUmUnfVjE3CtYEZIOUHyD8oLx0OjWDFcFw4kx9/6v3Y8XLSTORHuOIJYga6vZ0xDeO+LrH+3AjmuUD6",
-	"+bGBjpRAQG+fA5AaSTSdLvtZZoLNZ5nmqWHtBDTCGc/t45HOp0eO1SElCegxIbokn4+MzQWfHrn7iIVR",
-	"kw6WOIHfkYY6FsTHUCcd+I9jfteij39M+DWci5L94FBIksADUgoWp72fyoxeMC75Y03NAjmRU9GBg6yM",
-	"FTyNiutVahnDiRheGerWTRc4u8hGrA0XDgq5YFl3gN1yJ50bLFPA8Pih9dBgmbWVS5MLM9PKCFoe1sb6",
-	"MSpl//P6A0v1jYKV7yyvRMQyrcaAclIsANQDw0QXb66E1jFyhjALW2+5mo/40M7BFhiM7kLk14jRQDE4",
-	"rX7r+hgLD0JRtVa/9aTb6z6hgntg7njMZ/JxmVdyBHklEFqjjW1O0cZTt9obtJSl4qRWzD9P53g9BMod",
-	"pcLYZ7VaLzjnYktfp4UZsnyHPKglRV8Z11e+8vh1KqYzbYUaLv6vwNp9xJuf63ThDS2+hGWN0kC+nwcO",
-	"XA5f1ul8aBGUyVvR+61Tx7ku6DcK3y9iuP8kExDfIKSf0iZq9Tupip0/K7B3J73eqvaK9x5jc6kbwukm",
-	"7z/nKREf/OT49k8+BaiU+NGT2z/62UNV4hent3/xTtufAbURPnh2+wfVM/Ba/YyB8e7z4w1G+IEv3LW+",
-	"1PqNYxr43dNNlqPgQm+dyOULHpyenGw75o/CKY348QYTvtT6LVcLr3W6755ushdEUj6VGJpoNkWE1NAz",
-	"UL/1jmDxsbuRrfMaPWj9FrVCW0+rv1ToyXXSSJlABl1NnrxCxdkAOCOIDAb5fs2N6bWmikDnjUuXfFyI",
-	"dLFqF8IWXF/3j6Bb96dMk2WKVqtn1UTRnJRdpWdma4Lmxg/DhxqlG7z8UuYbvXolZ5u85yTuHcjoxmSP",
-	"vIB/Et1bJnMbd7SR1/qSN2XCLVnX33o1oc7tvjd6+jAE8SFp2htQCuvbuhU9q5eyW03P/pDpn27MY2HX",
-	"5XAsU5MlWvKLsEui0Z2uy623ZPlWQMZ1jRF8Z/fhQY/mL2CbvhuvXTqb20vQrT9/Kw50UBVvNVvGvGUD",
-	"ujlogGCeyAjpFatkksElAhW/SVEtYatApYtV4rRb8gw4YfiMTC8ZhSUPxFBPKde6HOcjQ8YTABHHtLku",
-	"1NHsQiFNtLVUfofydL6XflnYM2Inp24KT34IfPBhsy8DMYFiR6oO+05UdPXavNNWlFUGgy5di6hg6pwl",
-	"I54ZqNntv/zAc6Fsw+jpAQzf29iiAiXTDTR8+62w3C3039EleyUW6JD9LWFtrhYMczQitFlxsuahBeWM",
-	"XYmFKSISYhXMEGsPohauy2IVtHlYpdVbMNjb58XwIlYcZdCavXO1PaVxYp++YDr6WGA05oxx1PENxNLd",
-	"AKAk+lc8VgJ6JbDNCHLr6/YuL0smjkSja/QSjHgZeByajCCYru8O4cVfzo9Onv6AITOQcEh1yaazuRNG",
-	"lwq5/gwvuV3FAiiQsgc5pEwqNhVTnYMnA7oHzHxaR8h8CKwqsWof98ASVLoFvCsQDeAjOZ7nIi2BATql",
-	"Wev4CW4XGT/BbeWuGnRbAjS7udzk0lonSitMIMi5Mj5DqTCb+ZEJfg2WnPKSq5TxWNFr1F35GvSHDssu",
-	"Vd4EYSukGk6cYzy95mpIlxzhH2OVTHUqRxIy45LCAIydQMn511ZMP4HRMcWdPfdEiEpIktkJQo3g6MjC",
-	"k1UYOqLAGnh65r8HdAfwM2HZXyrNb1nGIT1rISxYg8rFMBEzGmz30ic3Tl1/p71Tt+MzuMSwdxMxvBJp",
-	"rDJ5JQDRgczriP8VboC06BWHCbBafsRp7zSsRYEddJAYlJmV8D1cT5+c1FDBGJyUsIIXgr725OQ/Err0",
-	"A6w0jBc+oJ6PDGF9YjWLWmQFtFyOyX8BE4IzCJUqMP3WaXS0OL43G1zVHMyEBl3V4G2NFR3MoTYWDhys",
-	"3qiMKnTfdsFAjX4EstcT1YK7TB2CXx8M4CVpgBi3Nt4eHAGhzYy5VGjjpJGAX3QpbAhO4ZQvYoV8C4YD",
-	"lnalg4OGTaP/GN3FNHsAj3Okjma/pJsWS+o3tl5pWqulURnWxsS/osJxxAwVB6Yfi1rBZ8wIwVYUqm5Q",
-	"hD/BdpSv369Zr0G62Fz0LQeJgz4Y5G4xyP10+wc0j0s5FXpuD3a8L65Y4FH2/JWH97BQLar1r2tahUKs",
-	"iorTqExur6sKj4cit3JEuudqxeETea44m1JZOShmJYxllRZWuLY6fVbXEVYJ/e3E0bYkYomvwgMFxj+K",
-	"oZDXUo3fSCUcyXMieKwSsPGveCOQzAv1ofwpVAmCsawRvgGHkKT3bFE09EZbEOx9LurJaaBXOBEs007U",
-	"jVVJ690UKw5f9wpKGhQ/gBKOr5mgrROKSeJHiaEcMfYfJKurlA0zbgxIXszJKCT+lSfnDEdTngTgToYl",
-	"GTS2JHSz9zAelCPaKzWlYB1J5fmPJIIQ0pnI0NNnUFQIZHwnZmFgBKgdFPlVRhiqNFaoTkAKe20mj0yX",
-	"nYPLcOlRBE48FAnWC0NOJsEiBuUWmdskmW+El7+o3PBvgZ1XRnzg7Qfe/r3x9mHtSt4LZ/dBD6uZ+gW0",
-	"45j6/7z+4OEKC3xcZCao79BvQfNleBaRRUju5MbpxMYGE3E0C4wCU9D8gD6ikQACx6d8AUo56LOOMWRi",
-	"ZJmeQ0WSqbbCa17YmFfYBwtLqJvhN8xq3emyV8rmC889iHAHjTwiA1bEDFfSSoORf369QtYCPWAwZD9h",
-	"VHYYs0j+4RgbT338BUYnk37vl7KdpDm/kWrcnaUj8Fbin6x90qGfut0uGuZi5b8iJIuUJW7xMeys7SO6",
-	"kmAi3d/lzIlWHK2sGFMrPluhgNtggFmsEnivKZqs7KDL3ulyS4O9D00rEYDZpE5rr7DE3FjYkD6DKqKg",
-	"Vddi+KCpMInCY194KEaQaLyNoVg/EoOLzIsioNi/AcV+BYR0F4dAjwB8il0WBzNWYEOBVarAdVJqYrsq",
-	"jbDEXS0nUZ0rFuzKkM9mIu1D2Tew+cXquNfrVWdpIl8ZjuoNsV/k88KaVNpUV2yHFXlCke4YecQNJDiF",
-	"uQnJ2/cX//if1x/+8fb8v//x6t3lx9evLsjeHD55/v8u3e/uhhlhYxIph3xmOmeUjRlc3iVpBuBhKSK/",
-	"EtN+RumbeLnwa7wUhQBkHtUNVKZJQHm5dOUavO4Nji3ckkflnYWtPSNLm4JgMnfoITXUfQVhr2UkkD/2",
-	"rTDoZ7vszbtEK8ES+fJ4rR9+PH066vGT4U/H4nTQ6x2f8MGT02FQ+tQJiMhKthSkSo/9hrLTijn8LmdV",
-	"Oa6A7htIhaiX9fVp9EgGbKYVtbCyMHTv4/NfSjPTRjaDyJaU7wxumtvM/x23UE/zW4rKWtyqbO3S4A6h",
-	"Ad94aICnHBWRhHtRxh2GncUqP4o1otUOsU+bSVBRLUYqVk0YShDL7Rh8Gq0LnlKhqpgUYVT9WBVhVGnF",
-	"LTrQdsIa+kvwukPclfwdPnQr/DoFfV8uGQFYwgEC91OeuT/QpBCxpERJdH8BFexCKemIJej7wD/RsiPT",
-	"hLXLqUKiInjkcLlElnYqsfDoHICA+Ny9Z8gX5SUnnafA5f5GXqh6rkLh/MQMh/Bc5V4MEimyYkhXMHwB",
-	"EtYEswDJvuOYrOmzGbghQXKs52KAgLDEfztd9l41QVlCfaVwOCjneS8ZytGxcmy+FKIx259MCxBo8BpM",
-	"TqVpAX7cyLTQB+zDan9VuX3hdsOUmUNcEZppBl47dKSe9p6EMhkwa5TEt5LJHkBMeVPVaP5dAgO/ZYll",
-	"x5jDwO+1VehhcDgOosV3EXVYue5bCBKN8gJaMlZLDFiQAvPg1BXmcpP/J+SlrF3kUfo8PXzIEqB4CeIc",
-	"W1+1PFaDOeISeCx0r0ZCHWkCtQ18ACSkwG0/C8wsuTcHgQkHhQBMCASuRsIAYL0UWUCxonAbpziX3gis",
-	"ih3YHc4N8gzKjYrIZW4nodkdkT0RRyJWJuNm0nENp7l2KvlZYQKBqtPEksEgIFcaPJY8HBj7Ns/IsBQw",
-	"hSInqe5h+OpdAGju/gjn70s59W/hJcV5JnAV03/8GAwnXXqpO9TTx0OePh7kfHglbNdYMWtFpdbeb9We",
-	"fDH2hAt5yP855P98bb4FPKOebwD8iMiMAPDvPXCwP8o/XmOcPNpkm3jZVF8vxfo6EmcqduWxFsYDhVE4",
-	"avA6VMwiPAsiLR3yjCPVPun1ugz6CsIRgbnsMSAR7L/loBpCElkbQhJjVY9J7AQjPUXkC4isROWNFkIW",
-	"WCRecwl6k2ms2hSYyBBp3fNPwfNMipyZhXFSLRtyRXgTWol+ABHBMn0j8qMh4IeIz5Vw4Eo4nGE3Issq",
-	"K3x63IuYFVnmNbAhzzJSAf1kuIkVQaJ89azwJRzYChPcnla/JOzEP6PWCVLEWlquZmbu7mFFkfiuFIIN",
-	"pvIL0JEHtxFilUGudg6j+jNqTgc6r132oAMMbw8qiCpRCU9eZeUBSudja+vBvRKh2yi4NIgXv/3S1Zta",
-	"d+kKO1Hj/flF2Fsvz15SmkIlfEVm03d7u76KpKbdb8t2WsV5IFM0ZzLV5I7HwflqvJiXJX6IHjV79HOB",
-	"BU9BV4b8DYpxAJnJFwfUQ54hl+7G6h0g4ymN16VfAuk8Mk4ZHitu57lIWPsvb89fHF385fzk6Q9Me1M1",
-	"EomoJhBFaC6uODBRm0ZMRZNE7Eosqmo7EAcjhrmwHQ/2R2fULrrsPFaWT2dg5gzAGT99fBNQoCdn1T0u",
-	"nOtYqz8kVY2mVnRF+0mvohQXcqxEsPDk4NvEu0vJEa4bN/IbbqA7RGZb5dEt6jJV9bEV/t0fTm8F522E",
-	"BQ83a9VICLJ5o3FsghLcgIX9uYB9w4AILIztF6xMRVg1RDpha0cZVhv/4bTVVGF8qYqT+MzCG1AcklXj",
-	"KF7Ycd9+OF3hl1/LmP7j8X/sxZlNTsa9erHVvXuw752F3YkVEQpwq//330LG9LOwpW5rJ7mejyHxEcnC",
-	"p49v9uXsvX8OFkblNbIwH5RXRBsXRRKSEMWQcObKH4ND1w/Ie1KEi0sbBpSVNXcJ/HYpNxeIHCtKC0lT",
-	"hsv1wUAbKyPcWlidm4j9a66tMBHCDussCIGPWCaVQNQxNK1KdS2NHGTCp2SWLzudV44n9sjqI4zouhZ5",
-	"LlPX9O8i10c3MrUTZmZ86EPJSYkF27QE4DCmCHJYqn86Vs9jhdc0Ij6LBmalc5ZKM55DBp81Zewc4nUZ",
-	"ZOInCOe1lMUJ9oS37y/+8fL93969eX/+8h8fX718/fHVi8t/nD9//+srH4AVom9CbREz0VnaqbqVoSjk",
-	"k95JrAoBBdwAeMYjZOY+No+PkdS3fSm0QF6JYjVeyX8RVBQQ+dwMOhGZHVw7x08JCdewDab66eObf1xe",
-	"vqnNLpMjYaU7N+cUvhlKGl62eNI7cZODfNbQvcHLjD1AxoM5dLrsk0eeBtWK8oW97tVvFFXuUQ9aDlrb",
-	"RKqpCnpWw90LUgoQQ205TMRfxHuOZPv34JhPeifNOoNP66jnc5d30V9b1j5pzun2cZlbEIMOnGi8J2ds",
-	"BExOWnKRvdGoPCfVFfM/N9XZCcyrj8wy5fj08c0ZZN7W7qUbeRiwU1zD7r9VEN1XEs+mqjuzz1C2fUk3",
-	"czt5TLCYYqUc81HYea58CBaUxK4WDL6lCDYpwr6OLvibCb+Ux2o0d3oDkE1Qrr3yWqtIALrQP6G0OspR",
-	"p73j0q/sns4VgFSE9SDSsiYrFqtmuZjpnNB6p/yznM6n7rdcGKEAvBWwj1m7qQh2c8RSE2P5lZYUqojf",
-	"K2ZQWKa8iVYjcrl/Yec7+23dQFiCgQhOaAEHj0eFaFhwGed2cqsXzYm29kiPjggr6I6YntAcAKdQc0wo",
-	"CzDn+wX3fOH6eT+iVx80YIBEneOTXo+9BnB0DTKHh/CEuiwH/M6D//57wO9cccEXAdl5UX9jGxzPJXL0",
-	"AECeuwJ0VmnSAaDzGwPoJEZ1iJD9LiJkVwoiW1KqlQidy5RqrxCdSwLOQ0B0Imk/KNJ79mHviYnuF6DT",
-	"vcKVXAfqD0IAxrPh2wtKIZLmA+LUJ1DfgE35lYD6WxXdADKFijrU2EAfI0tmubiWem7qjyGIGgxC6SoM",
-	"u2Yd4gV+v0aBwBceVHMQUy6zVr+lRyM5FP+HD6fCBxm3olaxqN7nSIrG+XAq2FsAOnS7HrVmE63EOwDd",
-	"bPVb/3nMnj59ynrHvZ5TQiZydqnP0zQXBnaW4z+PncbC3sosYx/TVtQaglur9ZIvLEA+wKFCVIiL1pqu",
-	"tbE8w7rlrdOnp70TUHy4FR9yfS3V0P3+/i9bBDPTvrxWI41FZg9q0EEN+grVIKJPGGkaEu6CjK7Qejzh",
-	"+XOJ8O5B1Wkvl4bqFPXYK3SaCh/HiiofF1WalGbDjM+N6LILqv2E6aymD/ULorKkVNlcxJKACkHe7Yh/",
-	"9n+xBChdgsk3larbesSSCo2iTNRcTKUNfgRXItHGWFU/6TritaquwhpGADpbsV0HbW2ZCn9hjS2g/Vtp",
-	"bqXoctDdvgvdrUJczYbUNbzuTdT1D2r29TZamicfjSpaIULem25WuRHNOtrQz/igpe1bS9uFx1dP4bZM",
-	"xe93CpQdyhU2CALEqSsFELG4oh/zI6pHaiZ8JiKUALxL1PiacfPMIibJaJ5lscLiiqyd1EXwBFObDGCu",
-	"S9sA5N51g5gYFsBYlZUu9ShWy22egTDh84tgpm4juuxvEyjVHhaQH4F3tu1zFqBUY6x2qtUY1Ss1djCg",
-	"BWvLYjYuAn35NF0ILLsW6dZ6JuxLSCM2ZdNBmcqKwvj3P1p61uq3COeNqvO1+q3HoQYYtWD+oSb47Bkc",
-	"p81Izl+NVjD0+0A52A+tK0NADgz/W2f4VNo1W1Bx1/3oVlFrNm9g7z87pQf76TOv+BRgBajlIGZ/Jngu",
-	"0i67EBYsXksmLrRKmfXmq61pBqZ27kI0drpn21pYDvf8cM93vOcfkWnt2XQyN1ZPsTjyGrs1FcSWhtlc",
-	"TqeEQU5BLISLKq1hU53OMxE11tcuTM8g3kz5gg1ErCAERypmbzR9bTpdlmR8ILKkUoLcw4R0WYIExySM",
-	"onYkhRSrI0ClimKVAuLo0BcTgVFLNe5AtE+S5nqW6huq5U6A9pl4MdFyKF5WHoJANhCMDwB+TOexQuQr",
-	"1xBFfC9mwpyVSZsVPBI/1BWEDJafgRXErDG1w2toK3lIczvsCiQCccusGxpFR+POeeCNwto9Edxeutdg",
-	"XrAQ7phSFCNXSvBMuClNeJ4KJdLWbyEdhfJbhRXDb9rmkUDBsr0UI6kg/PhgEz/YxL9amziSAyxVnxZH",
-	"NqTwwRurqXxIVVbQ+ruZyj2dB7V4pd08Kg3n3hAeqxWWcCT4EUs8XiR2kQDfUCX4E1SRx2cdb+jGW5yc",
-	"xQrQJCEPCTElIc0Hq3SULIwvsSdm5gMMe4cKwyZh7QArEgqZ+OFAlwhiCfCejIqCnBXSMNWzB3fAInAG",
-	"NBvXb2MAYGIv6djByr6Kwn9pS3sTb9nK5l7e74PV/TuxujeTb7MF/V4mCqvot4+VWgXThOAoBUIujYXp",
-	"uYX0S9bmLONONh4LG4ICeHi/Iil0lAuB5fQ63Vidl/BMmGJaaz8sAeBaOumd4nvSslSmJbBSl3lQxCsh",
-	"ZkUBoLlKCVbBtwLjmCsrM/fzAqwLSny2vixmVI7D2zevxCLMDIlVG+uRSu6NFwiab2WWUXYpVBTYTUbH",
-	"la7K6PcHPJRWqM3BYbFnLKF7ksGiTb1llcPW6DO79Zztm7OG/K3Z2nQ4k/fpRLvzgWxiKjtFOt5uFC4r",
-	"h2OqHcKtdtmvSN15lgueLnwiq1beQ41UXVuWCyLrWMAOyb13vFFZV4NhkUrchJwHf/psmZWYsrAIiyfv",
-	"SNvJnFy7c/cqyO5uqnjIi3+wNH+XluYvYJAQ+ZGVlPy+e9okNLFFiuQL6vs2o6vILyX4hB/O6lpdjF91",
-	"Np8K5teOwLWVGGsrgUQiDEtphP1Fg+6/1fXHWR9MpQdT6ddtKnWqIl7PKj2i328hSIhy1kSL9pczuc7s",
-	"10x9Sosf3sKDyW8lgXoQmx9xhG1MfXgWD3LR92PkKwjMFpSncvNXUp7tciALQrLaVFBIMPesMvh70awp",
-	"WLozB+PAPRgHdmCDtcN4t8RHL4tuG0DigytWi/V8CP45gIsjg3CnlH1jFRYRwz7OnPBPpmP/ImGsAXLg",
-	"QLAchJlOlyXDeZ47CeeFTkUl2gTBe4thFFFp9H6XfRQ8PYJ8TO/vayfD4B5QQbzgF4BljGJV/riYidpr",
-	"ixmiN0K9vMVUKHsp8qmBVKEU6/nBzJIIrBzG8ukMQRJjJccKML08ml61idcpVsIzPBPmg8iNIxPJWjTg",
-	"LfWkB9WRhrlIpX0jp9K2+idPe71e1PKrSsmVL8//31Gvd9yKWuKzFbni2UcxEm47kSLyMg/YHV9pZhlf",
-	"4DyPTn88Dj+EX+k3EgKGIV2X5pJ/hjtbTTzF5FD2IRdDaVCPVtq67lsXEzkz7K1WKV9gom8ras0rNXRS",
-	"+Ppo5r8uMl23Vu4Oit1BsfvaFbsGZraDOvel0G+MT/REbhCrdhHZEpIh/DvgOVg01ZOu5RqqYTWbCu8o",
-	"GEqVzHeLzNI06ZwxKz5bGJtpCMmMQkbqAfF88of7iGXcWNbG+u/gZHWLJ1Qq1bhDdeCWAm5e1niviVWl",
-	"gr9fRamG2TwV9DqJBnPRLed8PrIiB2RAkBNGPMs8hMFCcNfwSa/XY1azk96zZ+7Rp8sXlbKi0nYilskr",
-	"QSmz4KFYUQ19K738oJM38pUH0se3S3UttvCgj39P+rjZkGHcooWbx3/4f95SB+1Cj7xOgnDUhS6WCUj0",
-	"c5zHFLDidYLXiSBivigLMtSpYAMx1FMRlzNGhyfS2jBQR1oCjiGFoA/EM0E495RiGXx9tDoXMbqJyBIQ",
-	"TY0sj6RKKaIHqiezxgAgP/VYbRz/47QR97J3CdNH22shYfjNSjvHfmJv/DQRqLw68INx4/6icXaVBldV",
-	"91oyEEBYsEfqb7xYW4sLgf3tS9jeViaCBYtxOJ73YnvbjfFsndhecKWdM9tLa1iZ2h4kpjcltVNYj9Nn",
-	"KsaDpLNhEnuAUlNtgHDL8h3taGzJjFazrO1kR8Mk9tNeDyqDFhc6VljVM5lxO0E72ijX08Qtl85g7TRL",
-	"HqON0+aSqru4vyMq3gRrAprkQLBjVFp6YbnOLjvHJH5f4zpI38eg2ISEFAyjSMpCpT48yodV4Ws+1eKs",
-	"bMisaKloANWkK7HA+CkoOeoGNsi4uopVsmw5S/wOy6K2B5QdZ5glh1kVroklknsn0yNCA4T09f6wAULb",
-	"YoEN8LTX6/Wc3gUf8TQNPlhepcfDfFp++0fVkHh+dPxjaUgkMyTW7fjaAQc2ZD6H4LDvG27gjkLabkGl",
-	"DfgDRepVCUDA2lz5F4FDhA4fCyibaz09PvOhweHjevFOl1jtm8KFkadbkrjtL/ADRpoeqMe/c2jp/uz8",
-	"odnmMWG0EhTvneTsRrfBpfhsK3Qg9Gp76S4oeocmEKonw9ogTiFyE5rbO2exSjywLAi30i4o2bREiE2o",
-	"Gh5e0C57y/MrX7udPmYJEbDnEuq6J4BY4H+8mMjZDH71lI9bNuX5FZakqikJVLPfL2UIHxyrQOyHunxB",
-	"KIJyUiSbcAOgDnrEsFZfaTrywftPfjgqlsj3EyuZOnERdl6Nnay9lq6yVyCy+umjJU1ZPsT8MMHayDMi",
-	"D88VUXud0j5Wm3fFXHZXr7gHDn5I53iAWHza67EX3PHKC7sxaPFHMRTyGnJW9fBqFWhx7YwVdV7p7zeC",
-	"p5fStXfSDHC8rRObVvbgyz74sr8yX/Z5imXeiCZZ/cXYXent3j/P+wKu8iUOGLGkQirAoFPyQ/caUix4",
-	"UOV8UQPfixArOaRH3lkeMp0mThPElcUq4BYlf3SrginFbhfEHUO/zwsR5ht2NX8pD7Dnshs4gi+rzL6U",
-	"FA8G8j17ZnnzOt+DmzYggMXPdCRuceI2ejM94V7py6x4e52gq8hBSF+COWBTCfaODs9SwLw/vycvr9fh",
-	"ityXi7NY5b26OksxRI+KKt7NmtR5U9x0yd6GXBF7G5Df5k5O0fXndq8GpoI7NHODw+m+9+yE7Y72Hj2l",
-	"0cZvF/ziDjgHm5mkq+aNWNVvHZXBX3dxo33alsObeH8m5h3V9QcgBAd78/dsb74bm71FDiXT432ZnRMI",
-	"xX7nU6n8BTrzurVK2UwbwuPY0CoN2NtGKCjITkWGQMhV2qLfPyrytLQS7EZk2dFI565d9/pAf/ZL2ndU",
-	"6/zixevXLNNDnsVqxnMbwWf/J3L6s55yqYCgWZYJbiyYiAH70Zw5KZrSbih0gqtxJtgg58MrYU3E/jXX",
-	"VpgoVjcTaYWZ8aGI2FBPp241I/b6A8ukFTnPjCOhSqsjHE0YZXExz3N3IRz1LZth0sQqXC6Oc2ewJIxq",
-	"DHLjCfwtxmxvgpbp/aoCVVvzC+z1q6jIl3LFu7lYCPN/VuYtRa3iPIMRWvFW1Mp48ctH97kvz4flGJ49",
-	"+ZFKMpyeoCFa0t14Pl+gsLAdS6A1O1iRD1bkr9GKXFCS+zcie971gDZkyDdC0o9JR/jvDazKsaqZlVk7",
-	"YJaAL1z+21ONsK4eJUy5VhylHixiVX7DeGY003nqxj5YBIMrMYmLsd9qSI5VY4ayX/8925FfeJHkYEbe",
-	"lBnsYEYuBL+DEeE+rcjD8jDv34hcEMA/6F+72I6L4IOtbcf05Ze0HZcC4z3mzJR36nAx7s12PCx2cp9p",
-	"Mv4w72Y6Lhjani3H60/tXg1GBUNYVWXpcLbv2XK83cH+spZjzyW+Eovxuuu6V4NxeAHvz2C8o2b+APf/",
-	"YDD+rg3Gd+Ktt8mcIfjb3ZXuJhrkDioYbvmCWc2MsJTp5/MZ6vl2j5fT7YCkFCtyBrXvHSef6uta/CxG",
-	"EkuLiLyQRuerMrgf7kaGLhow7XYFjKrMudVv/fDj6dNRj58MfzoWp4Ne7/iED56cDneEzj03Ro4VVEc7",
-	"ZFUciNZ9mwrhtFXgADXjqzABt6BaqZjxHIr8HZmJHNl1CH/lu6/TpKybyDJ5LVj50JGSMuOKtU+9YuzJ",
-	"RKnzdrqxSozluYVATUyHECqlv3LBTk6PJnqes+Qvf5lOE8o2BY85leViI/c4lWNpzRnjaoElqUVmIKf5",
-	"x36vl0Qs6fl//Oj/7uE/zp+/eJl0AqrVc7KYa/QIGi1KZXPrK3HzWA0zPbzCOgTtkc4Z0R2WnDz98Snm",
-	"D5+c9npJp5o1C8khvvwOrDdQaROrJBNqbCfvRxfu19fqrVRz66RHR4iTLnvFhxOWFMfj1b/mcuYWO2FC",
-	"2XwRZGQL/wiqihcdPTLBFkVMq6HoN+xI8HlAyKNKq172dGJqseltDTngSitRWU2P1OQGAkNFqBOugibR",
-	"CsrsjRz6OuMmVrAVa2Al67nWFSfg+zVCd6yKHekzpdmNxiyblC9MBNYaOZ1nliuh56YcZsSSucrkVFqR",
-	"vuAzjhk8WMIyVsmUf37JZbZ4J27+qgcmgZ1jbaVZ6n5m8GUH2i/BX4rGm1nlxXAi0nkm1Xi1b/BlsQdw",
-	"dB42D2XpfMIIilmu4cPpcStqjXKZ8oVPLJkCVmKRZsLtPIe/qWqomavwTzuZ5yZ4385F+OeNSFXwg5um",
-	"22836i/Yq+PXJRFdJ5RELaKDrX6r90Ov14patRPW6j8tEnjeQcUvQwcgPL/BTpQzPS6neRLOsVfOrxfO",
-	"7SSY2EllVid/Qq4PEvBWv3VyAkNduii0YBuLWrVTjUf94L49uG+/QkDLgAv6G+glspe1Rysls5LSr5HN",
-	"doG6JGEMG0AxxldiIpYf1XN8miq9giSxbeYPKxN/KrIjJv2Q0Od4pxf5SljLOupkozl5PXt8I42tkZF/",
-	"G1THSnGZcuXhTK5kOb8V7ER5mrATsf7CIJF1AWgbrEi6lAf9+HsAikyXiO12hLhGU9YR4ttqsy5BR6Ky",
-	"F+JGbgH5GPihY1X4mLHJ+4FjXE9Z0Tu5rHjcn48Z5noAZfxSXud9SzS3wjTiWb4Vo7HZAiINRm6BCOOk",
-	"iVLdTBAVO5BkWHuwsAI/6OwiVvwi7GYnfy/G3iXm1mzzNZ7zHe7CXr3Ud7wISxxln0VZyZGF3pmbic6E",
-	"J5Nlie3QEx0x8XkoZrYmjPed3A7Xz1i+MEwqtBoGU5fIZgi4nnm4Yl5ryePHDHQK1bmLeiXvPTrXWhwv",
-	"BLGUeVGlBXtZdeUJxg/RCAG/MROsLfhwEppEB1WDKFtlDyUTpFZD0QmiXWKFS3OrU2s9zUDvehPZ2Keh",
-	"7aFMWqWh6vjpk0ZDlZpnWVgjZXNL1ZNy9E82sVQ9Ccb7pDLYJzVLVe/He7FUPUg0wzZc4uAW/B5jGe7f",
-	"BnUPtb9qjkMTNdQwaaoA1uk6zlOMAHpuyn7TOThhuiy50fnVC6GsyF+nBj2LAE5cdv7IgB+IDeEt02fA",
-	"SWpOzuCNJi9nUJQkVgFHgZIlVE8FHIikw0hVhHGFnrRwvtWBn7GpvhaxkpYNCJ7T+9aCoT0yS/Y2nbsP",
-	"LL/C8UGdFprAsisPkh86WGmAZhEuDeisdiJDBuqICjLvas/7cGt9RaWZX7x7waYyyzATM+N2IoI6zG/5",
-	"cCKVuz5Rq7Jv661uO3Cagzvk4A75BtwhjUxoV/azo/MjaMHrJwE2vh45ahatRzmLVYOzI/BsBIxI5+DB",
-	"uLu74lB/agXpezDnwlZ+hVBsOkjZ35dzwWxM1jZwKNxSDvqyaogBo6i0ZkkaNaw9WFSTaTsRirDVbwpj",
-	"SKyWv7izOfTLWEJXqbdp5a4eLKH3ZAnd/fjfm/UzeMTaRb4Nan9oXzROKytDLwWoP1WFDxTCJn3nn5oE",
-	"h1DfUSlcqsqLTrejBsDT5zStNqhFsaqZSrEOnIERds4wR6hB4YMiK7KYpW8BdTMQVaSJlet3OOFqLNLV",
-	"WttIZ5m+WbIKo+Y60jnW+plwW5SdiRU4DiMI4/RvVGI1dd6sw3b2YSRt7V9tA/QRp7SVJ4HfePPk/aps",
-	"OLuHMwzeTjQPhsHvR2T55Cu37FMZE6GB/h4sgUGk9YZ2wLNlO2BZPKFCShMWsIvSI+SolyP6NdtembMg",
-	"S3KIYRSds2oTFT8SeL2IK8SqsMaFhBvgrucmKbxcUFlsrHWanLFkyNXHufqkuLVCpQLq96exago8p+/d",
-	"5+Cw6LL33rtm1xWvCCCxtHLrWslQAHvpzka70oXzkDa7+iJ6z1X1qP4qciuHPGNTb7aj3QcHlpqP+NDO",
-	"c5G3+q2/cO5Yx1SnIns3d8vqvv/56KS0/blXmP+JKv6/0DrjqmDNbKqVnUDZfyNyycumjo9/+vEJwF3h",
-	"4Wj1W+5ArPFOVbnVXpLbir07IGUdbItfqW0xSBoK2FlJdXZhZkepvlFQI3INWwPH8UtuRTVPLfglqNsD",
-	"VeiPoEnWBvVb58yX39ejkRH2jEhurLCoveNklfYwn0tjAAPPMwkBHVyx+lACroiB1MUj9JIVnD5hbW7Z",
-	"VBvLnvZ6HRjxlZgBDyRSi1FRZ2g3KHC3wsy+mjOLiu6XL8CwMdxwfd4fJLTV/G9l4FZCpbVroRs8NMOs",
-	"z16L1a3pa2xV9tpprxetTlCDLQN1jM6Nf98RePArcuVWOMykG+baGMazrGKOplzD8qdYwWkpamvWF8SJ",
-	"F65XrN5KES8Jz7LiBlCgXKfLXlZ01ViVo6GNzQUbySwTaVkaKhdDnadmD/z/Ja3NA/vuAt/13//YJvVq",
-	"l/S1P3/7M9q0E1Hr5Dc30eDytvqtk97JD0fHJ0e948vj036v1+/1/qdFISzNr/V+8K9tz/T9hh2Y/4H5",
-	"f/3Mv6C9TVJA+fBu4sAdsq2KNm5NuKqzcwuAzVunWVVbiarCRCWrKlZhWhX1b56Lkc7FJzssZRtzPrIi",
-	"x59ywcTnYTY3TlEeuHuwLNnECkUb148eC+CwUGN6JMnWVq6KvhZ5xqFKk2NkUqX6hnLcQYIYOVaJbDZW",
-	"CzDfnvR6PQzxefaModBUiZSB3OpMXvkS12D/GIGzcFdv7BJxPKSP3ZI+Fh6bGm/q1VhYeeTCF38KXtyd",
-	"iX1hH/Gy1LOVq7g4XAer6/fgKF5mUmZbLrXSb9zEpbZORSv0lrtlo8WqAotatPpwCWlN2sf9paT5CR+y",
-	"0r5QVtq9yH+3ZqYV5/rW5LTdgic2PbR7cQc2cKoVXsGAkx0O8j4DKfZxir90WllxB9oovjuyHhqyPPCp",
-	"zMvJdZay0GIFAQchlnDR8F7yq5qv0oMaj9bZdU4Cg81XZ9d5GHJzCEH4DnOTvozdZkdrTTXwYOtq17Fq",
-	"jAOPWBK6kOHv0nkM+DeBB9gXwZ6bOweQ7+6A/67Dx4tleSjLwFYWARF+dSCC349FYEOf9e3q//qg8XV0",
-	"Y60K8kVUj1UywHd76r8qnWPXI3gvGgZa6smJQa6Tkhc3o1isrqcQqwBNIipeG2idCa7I480zIzwArX+j",
-	"YL7SUCRel72YcDXGmIpqGGEJiF6OFJAruK2EELo+jHaPpK1EAN5dvdlfYPS6GLg1gW0XM6nSTLCB4Ln7",
-	"hqA4aGxFDJue2/cjOqGtryli7QsTtINW8/0FVu8xEm3M52NxNNTpugi0c8WcxEkuYK1EFX/gkWHQDINm",
-	"mFQsgb9fO1q2HJTd9mgJsSrhEjA9ZnWMdtAB1OSdAWrPcqQ2uGVjVYnUPmOpGMoUVSvuO5EqFZ8jRyaH",
-	"Wg3nee4uCxJ7qCkF8W/aTtiNVJ0u+8UNIFY4RdDiMCoKV0LmTN8oQttzyhtocFO+gMhzA7hFRejXJR8f",
-	"QQZwCk1EGCOFrcgUWy+qWmjESEBHSTP9fm3FdHVYFAz8hU7FVwRl0Ov2nj77ya2JmQhhS4J//AMbcyDj",
-	"C/ddK+X51eY0+ZKPD+AEhxiirxacoCRiAdl2txcJ2yq67d5opNi7mJ22NTIx7ugVm+WOtthFrEpYZbik",
-	"DdYnMrD70J9mc9IqouWU1oJkHYAI6vTtC9uQLvl4K+tRwKYP4uZ3YT8Kd3RDolXc72aidSvmgEzDQHlH",
-	"4x4ZCg9nbc4sH0OEPB8O9VxB4rJrOCq+kH5w8G2nEo2/HTH6RdhQfLo3dQ6uWbMiF/CMg2lq37gC2zPk",
-	"4GzvZJUqLkTO033oXa6ZUO9yf+9V7yo7eCC9yw3gm9S73MC/Mr3rwnKJgp6xQmS0u096p6UGhn94/cuI",
-	"oVapuzIHJeyghH0fSlhB0e6ihJXk+7tVwjz9Oihh35oSVvLsgxL2fShhwY7eQQkLiNY3poQFstSDKGEl",
-	"zzgoYXtXwrZmyPtSwqQ6muV6KIw5sjkfXkk1Pho5vnXkaO09YI77Xhj0sg3k+DlL0lzPXuobleDXTAnh",
-	"lBYo7OQUIqceIgqd0wT924jLY5IzdwMXpNQkKbdA3xJm+RUgDClRxf6uf9/xED8VUJ8IJo0gcAPBBhlX",
-	"VxjhkIuwrEW0SmVcQlOHDNC5ktYND6rDOxWN8lhr8EHw277gg16rD3gWLmmTUIJ5UOWNdqnVb/ntaNXJ",
-	"04uJGF65+VtEzjDCzmfurer+uTv1Rt+0otb7/9uKWn+R40lQcs+DBWXiWmSA/FOuPyLUbaz+NS/jIbP/",
-	"oBB+tZn9JRuoEeiQH616ZysQu1sYzhdRJcuYcc8DYnXHwO/mO3/QGzcgjF9YlVzB5LbRLuvH/6Bhfg8a",
-	"plxN33YkgisDyW8jgnsNL18p1d2bGrnqijVrljWGc9Au9x59vnfuvp/w9PI2XAtldb44EtdbVRqZ8bFI",
-	"mVDXItMzETElboSxLKFCiYCdA8WUUCaYyPHEPZdp1CQcgOvOSQd86Hp6yS3ICEFjEUv+NefKSrtw/7ag",
-	"PTrBofARgTDRLT4qYX2c6pkWv6+A9jkL+/4511PSBcsfL3VCWiDkBYf1IgsN20z0jFk5Fb+DRisVtb7K",
-	"AO5Xf7VoQy+8uj4URlkmdeHi7E+U2bzPD3zcmNd7DteD6RHDW3WQUr4TKYU2329rSMJrj1aZDf17oUBS",
-	"I8F/yMohe71GHjknc3dBgKAJhGUJwEcVWMZvM4CvI0Ygy4Sjan2xS7Yyx+T6kDB3TyJL5Szf7ZRvLZ3U",
-	"zj6m0jntr+H0uxMG7um/Xrx/xz64t6iUMg4QfEa+4NkZGm0Tpa2HMU6F5TIzCWtLa2KViM9W5IpnH8VI",
-	"5EINhUk6EM6DMOZ9VtqwZxzQav2d6rE2LgmICHI6nQNKYYz380Ya0We5uBa5ZZxNpbH8SsDF7HTZK+qV",
-	"5UW3DRVL3IBH8yzD0peEKOJEjOqWFICLpf2foG2d4GIE+3B++eIv7EqImUGDuen0GSfbOaYT1nHxNbvm",
-	"2VywNlRs8QWwi9FSw8XqQTlsw+BMqDHU33SNhz64wNCPW9BdXvpuPO/1ngyvxAL+IbpB+wUSV7nXK4Kk",
-	"1hE1ODANZG1TUeUIzuV/LpnO//5HS89a/RblBoLUZietfuuxO3utqAXLCYbvuSrAleGkb0Yg/2q0gsF/",
-	"6cS/LSjzIfPv+5F+ICMYM/+IrLqDjODjcH234xHVm7mVJPTYd7gueMAPsqDvfUhEFst0dh+S0MtiCb7Q",
-	"tfMdrrt9UHmFXjtISHuHFKgt8TctIdEkWNsxKUPQA8njRlmowCUg8UOPWILySOMRTbaXT2K1gYDCdpBP",
-	"AvFuhYDCmuSTLeWSWIWCiRdu9iKahHRmXxIKT9NAOlme62ORz0p5xTXgp9rqt/766ui4B6V7yHvzTz13",
-	"D1t/fnOSzC0k1V+Rg0jz3Yg0H3huJc+yBelTdybrdaFmE4hJ32GDZFLU8uxjZZbbSGCs9qGjNZDARrV4",
-	"c91sdxL4aTVfuQsKzPJk4Nd8tg192yIeqWH4D4LZciB4B0xKj0m5Tzq3jfKGFjBwL+5B5G30UH5SULPS",
-	"z7JfSJecJdh9QvaJduE5ZO5+F4+jWNE/690mXip0hE3nciwVzzpEWsVoJIYk38Lz2UwbaX3SZKz8B48M",
-	"I0+mhLTKMntQWjGNWKaxxHKm8Z4TLS+g6R19pSlIEyscKoZgQoWzolBZIcPKpXlgIWg3fYY47g2pkrGC",
-	"XMnOGfARMF1irz5LUrCib4ql/ZtHxJ8rp3D7TXB7IOS1SEn4j1Wm1VjkbvITX42YurjR8yyFsGBHeYZX",
-	"bCAyfcN6lUUIJ1d4hbF7dMj6E+7XkE24YQMhVAG/bCTEBQc9NzXuv3+dJv1Y4YCkYcp9wWZzyzg6W9Cc",
-	"O8r1NILCs9iH/zpYGOprNrfGz48Pr2LVxgdYFGYmh1edsiGfdltMJudDLPvChARj9A13yz3SufsNynMb",
-	"qqaTixHkoQ7EkM+NqLYz0VlKw4iwmo0qq0PTSKGsLLRxVhQ88IeOordxHnpuWWUWsOkzG07EjROCG3Ck",
-	"Zj4cQhS5HFWaxcLfaWWwIECc+1G5J+62PDJUyVvpG9fqQDYfkqUb0IeAdVIM6ViTMdYtpT9UYf6uO9Nu",
-	"K6aCm7kvdhcMxCcTg+dfQIm/4vQDBQrehbZ8ZQhp2E3uZD115pVk+psNIIiBISD28dHJEzbh1yJWEDCP",
-	"7VL0v1erhxiQTRJgUdccr5U7seWpY0uHLoJYTK6gSFEuU/o40wj9D5923K3llBoOj93dgutEld2dwHpU",
-	"rLg7WVjcz50QDuTt1hYybTE6S6Rd9pHOMI4WFwcmO8Gg0Fj9yrM5nJI+UR430RVTZBvMcMjzfBEraMHt",
-	"GorWUNHJan3VZZ+gF3LirDj4jT3FKufSlD25bYPWU8bHXCqMl2EDnnG3HNzQAeE2uJQRm4mcBnUlVdqP",
-	"1c2E3iDbe5qKNGKDuSVaVZZnLMjzI8avRc7HgpmJGwZRGer6kSGNIiD/sFRhVX4/TKQDPMtcI25lcjHl",
-	"iKkIbXTZhWbcLSi1TYMvSKkSY27lNcFTFu3qEevRjkqoLG0nrIdl/nFIdMV8gyX3NfOpHwsx5kc7qCAf",
-	"G8SA/aRkPKh/JuTmhyyGShbDt5tQ8NFLMXfz398u3mfarslNe0FQGkToR57QN0GCBNgfjj/Ikp1GsVqR",
-	"scVqGB/2RsMXBvz0jju6jo2nZgUqR+cMErSAGaGpw4N+QKCMe8UJbChd+8AZFMiBjFfjbKLbq3asJSw+",
-	"54teeaMftmq8+DyTOLqX3FIFjh+Pej8cPem1Igjtv63wh0fMfXV+eXRy8tOPx63tTSRvtD1Adxwytb5a",
-	"6I5MN9NSIIi7UtIvhN/hiHETfgfebaiaWqEBZeHUgDYa6BnDuu8a0PxGH8KZV9PBL56XFTCibbKx4Ogf",
-	"TMPfQ3BzplcENK8gb7eHMwN5W5tOtRS+nOn7Dl5GUev+FTC4Sc3qV6YPYcv7x/HYkjvfOQqnOYvK5lwZ",
-	"zBnaNZfKqS7eAIJxx6ZMr0odb16fWBWrprTrlJh6mET1L7vAyD7MpAITCv3QxS8+4lMsex4r6r4NBftY",
-	"kd0UMaHSMpWqc8aSXGRO8n4Ffb1OEyqZXv0dIUBuwFA9ltdCddjUcRayLhk9z4fezAlW9uJHCOyGlujx",
-	"XcWRy2DfDmJJI0ULlugL51oFPd+ecRXewINo8p3lXdnqNd1n9tXjYgjPFwDutFJoYVM+A18fejBk6iMq",
-	"yblTNFS6kfS1yKnkU92922daxQrcoKC+5cKI/FqkZPduG4EW7XKOlqMHDWz+9Dp54TpRYfWKlYIKiyz5",
-	"5dUlq811AFNMCrnKu2cSoOmp+EiDSLrsvcoWZGFzb8WKfLvFJNulb6HXCZCX+oWPhxzkMH30opHfV5bT",
-	"hZyTTIws03MbgePDlA3Q8GCOuwmA5368xYu0zV+CgJ3XjlYTAasfGimM0/Al4Yx9KZr04JKcO79NN2hE",
-	"B0jipi1d/Z3u/OCOV32zC15OB+5OrNr+AlRufMQa73oHNKKG24PXseHKvioWClz8TlHHSxvcO0JHQ7Gs",
-	"FwwRxTHy5dmJmMKV9mPsnAW0oLiSeOvp8t5RQSuuZU0Gq7kZ9FzZOq20WrNiaXOOqqWjS8XsOt1W1JKu",
-	"gX/NRb4oDde1RWyFxutUjPg8s60+VNArrCNUXA+jne+fhqwmHf+1gmB8tXLPV0FjmikLFIVyR3pvJGa3",
-	"2sxJ0eZHfZNEEMgxI1zT5RCx6jWPYlVaiBHBHySBCDVG97E79cWf1Ebw2y1ln0MdUqu/cJX+V/CL65GK",
-	"O68v6by5dnbQyBpJwkNZiT/qm02sxCUXy/XNQRf73nQxYrR7I5Q+Tmo1sbwQ1qDWI0tZhhz9QOc4Rt8t",
-	"kUerA8NXJZIUwg4T0BrfU/8r44P9AJMOGZ18KHAqR5RL4OPPIP4Ki/L66C4v2WLIFcY/BfGvuWDtHoYE",
-	"UmQbk6YTUXu5mGon51h+JXzNkCJqC0KCS34m/jXnmZtyfaV4PWUehDjGWY9ipLqxulwfi0zRltxQNB1z",
-	"ZGXRZX/z+mOmLbgTOZpk8atY3cAEi32aYNYeCaVza2RKYRuDOXoigKMRO8Nwah9FF4R3lgVfsFscqjQW",
-	"N8YpndBWuxxvqgUVnYEoQuMXu48W5CM0oEIoKBsIg2F7TiwwjGcQXs2zG75w7eFLehRUxpl22TvyyBau",
-	"DIp99nqz1Tg1aDWc+g5RJP7E7s4n9xlEslGYiIbwkheLYSZwAVtRy5/cVv/k6fZRI34Rvk4ohOLYHoLt",
-	"DoEod+S/F0uay1Yc+NZ4lMeOQq7mvpcQ5BvwUSLfAf91LECPvE1gBTNeZr+u38RDVwFPKuN2i3wE4pij",
-	"IL8E46/byA6rnBU4aqcbq9cKg+BLw3G/ErosIUnkCqwvlZpgblCYDUHx3D5WOXN8BZJkLCILev6Kj8fa",
-	"6eGYtHIGrThuVNpIA4aMbL8x5bIqrVR51RK7hQlhdhcmfjRw1j4Zdmo82LGukP9y6wPiabcaGDKOG9ky",
-	"DRrUQhqMVMYKjtGd7u2pMMZtDJQyq7Bl1DiL4wwfpBFmMZGlDDydUZHbdNzrOA4KYU9u7FL5NaDsFKOn",
-	"RfZRLpZli5G4ETlA+ivGDWy7tN5HWl10P16/MobdiCxzolYlv4EkT9zEWFWyTjC46oxkC0poqJq0/apV",
-	"s45s+RnTI3fMgrImy682BK3Cl3m5j+2mKFZM91jKV+rcMbr1gxxefTsySZnjtfo9URFTTqNWBXW01XdD",
-	"MvOp2CHq1S3W1ym7gMB8kFsOcstdoRbcOZIBPdiPtEKK1WqB5cPc3iKvSGX11tIK9UsCC2YjBdlHM58q",
-	"6NV5wnFArZOnhQupYgKAZmLlupemYAo6h396a2p7oO2kX6f/9BTydJW4qXzhcxwsNe5xIZbYEU7KNekZ",
-	"E6WWjoXjfdCwWRj3KiZJQA7iCi7IVjPBsKrXKmYWq1u5Wcif2Psm+Y6kSRBXymcosFUy7HJRZFtaPRYw",
-	"Mp0jRJHT9rOd8sbgiHxLPJCOTDWHI2pNuRW55NmviAB0fNJ9GnLC494yK/T3cntW+NF/+TVyQ5rWgSEe",
-	"GOLdU/XwKO2NJ1oxPRpyK8Y6l3er6I11E4umQMGiPxcrC3vHCit7s80Le9f6KYt7b5z4t21xb9dwvbr3",
-	"69psdyrwXWpnTRW+2X0V+HZPX9DOPCh/oQiKn7mxQrn+y/rdUo30oXT3gVp/L5XaAnKxuEP57hq9/l5L",
-	"eAcUSh7KeH9rZbxrHPoQvvF9hG/UdnX3ct51IvZtlfSuSU8PUdW7yk0OCYH7r2OyC7veW3FvuB4ZN2Yf",
-	"Chm2A9pYeT8Iw7MLT6vKWaxK7YztqJxhnw+qmdG0vzm1zI37q9DJpJJmIlI21joNFTNA3jPmoJsddLPv",
-	"Sjeji3c3xQypznetlRFfOqhk36BKRnt30Me+H32suI53U8aIcH2DmhjR7YdTw2AABx3snnSwbdjyXhUw",
-	"1+MtjLw4A+5dTLcPMuaLRtylSjp9fGvI81yShmNZJrjB6BE+tBDq7z47Y3CTwnch3FIaxgcGIkeQ3eAz",
-	"UMD4mI3gN0aCwLLOxcx8YGwu1RgkAJN0ynobm8sijRgxVWGE3S6LyDSUSHaURS7doTgIIt+eIAK3+esm",
-	"mf/OQoXFe+VpLlyzzWWJguatwW4r+gGaBv/QI5ZAI+77xBcdcufKJIxy7DEkjBD4Idjc09BYlUSUtSEC",
-	"Kx9O5LVIO96Y52ip6bLXiBnviKajWVTft4xkdmMxVmaZI6AlrVa+cYz+KwFG3PuEUOXJGbP5XDjiukzF",
-	"YxU0E4VgdTKNlqKs4XsfduZFr7pwBbjEwwnPMUIOHxomlM0XFO22s3TlbvcDylYWictBsroHycrC1m5+",
-	"x+8sUa2xZSeKgk4rsUEN1uculNqRbnTwsoYWeNb3obKRh+r2haODMNYye4IpzXw7rF002S3bhlJoZ6wo",
-	"wU21FGhwsVo1Oj+RWTY34VincwNlb1Zbzr0A2EC8Aks6u9WQjgOomtIhg/Q2WzpbMqU7ipHMlbSOQb0D",
-	"/0C73j86BOCt96O3WN+EXqXFinDMxRdRkQEFFnluIUe6Q1gxaBw+CykjpFBDtomvo1LQSfekKQnKrSwW",
-	"u+siz3gPFZQSRoAskEybTPmVSM5YciUtVXV3XCRBp8FwKGa2FLCRZMVqMLe+qg0gaSlxQ7A27XroMvXp",
-	"joU077Qqwu8S729wfAJKy8dqBBNMBvNFElQ3kZC5xYzICDCr0ke10U6XPUdcGeOnyayOFUDPdFkynBur",
-	"pyD6msRXD5EpICGGBURSMZJKAk4a1KzR6TzznLeMc/YIQlZM//HWrSNrY5Uq5lbVbZf77/v8+XzRQSwP",
-	"9+ZzNz3/4mC+wDNW0HtKQcvccbTlDaVqHARKhnqWI0of/fXqdBmYc6GICtK3WBXVuxS+jUUB0yBHn5pp",
-	"UD829NY8qKOmJmB7kWAAsfm2FbWkuaBzg74WhOPHU9nqt9z+tKKW8sHbzz/+36PjXg/4Pa6rE9VaUWvp",
-	"brf6rVd8OKFHnjhAuoYYgjHqRoBbon/c3SYv24rpwVN08BR93Z6imjFqC/dQkzlploshnFC6oTXUkvlM",
-	"5EYQG08+vL8IjEvY3OPrkyRiNxM5nFAtpcKzTfYgEEVKH7j4zIc2ViQomOSM2Yk07FrkQGuN5QusByc+",
-	"ExzGMJNYfrsGBAKdgP7UZRdCsF9P3HfIfLFvE4EtCckyajFQMPdGqlTf7Gb0Mb8eH2w+dbL5peGcSCPY",
-	"yupz8Dt9PyYiw9q/HkfMVOjTryedDYjjCrNRQc1295uTeLisoWwCTEd6U8QatMFl8zWqTOknO3R/TXUq",
-	"RxL/9Lh1Z8xK1/AgF/yKadd/l52TWkdr6GZBlq1ycNL4t9zg8lzfkFAsjaVUTyLsqOAYeouK/BkU+0lK",
-	"b5+/e9k5K0d4PrIih2FKU4KwO+Icq+Kl51A5Et4qgNkx8knw4QRV2RHPMkZVtxaC58bpwj3UiZ89C/WU",
-	"UBnb0c7/b2PkD1Mvi2NQgIeiWvSxEM5RYiA+7q5cKcG7fznK/9tWwjdykV9PDnzkwEe+EB+5C8PwCcYY",
-	"obmab3wURmfXAoHcBNYGxcz94dwiRDNnvjEUaB0h4z6DfOhNC77wrhKO5XUdyaSvLtxHr9PSzufk7WuS",
-	"jquBuaxNdq2ocDmU+Cqx8vbAPjvtnXYKKxBYB8FU005F8Uc1ob8+mE6XJZlQYztJACLd69NAysfAwQjk",
-	"uFc1LNFH7vsbmdpJwsKvnW4wy7jieaxgfoa1zUQIG7mfrYiYzQVP8Q80D/pVISMtJMnPswyayqQSPGe+",
-	"pQHPo1jZ+UBEbCZnImIDwcFTMs5EBFVNlMg6Zx5k4FrqrJ7YX84Eh99lz7WdOHYbK+JZ0N0jw5JUTp2g",
-	"oBXU5U2q9igSKaRhqcjlNSE9FboPniZC9cv9KbO6Wpa9H6sknvd6T4Z4GpzEAX8Lhj/DIOmXz/QbbgH+",
-	"mARL7tcJrJUrWl3ZRqxosbUSJkJuXsy/gDLwKA425zJzq/i7yLVh7eT0p+7THpwF+GfSOcNGiWux5Lj3",
-	"yzk7f/IDu3DHgZ3+xD6zZz+gSHTCPrPjx6fw+OeMW/ac5+6nk17SZed+ff2K62t3F6rm9cYNrp952D8o",
-	"mV7z2IHZH24TdQGwW4EbANRdw9r0eF3oOpVKIN+ak6SsYTKlJhGBk8rv9F0fvuJ+UXYbsSQSaT6Kqbvu",
-	"KI6Nlc5F2mXvC6cDL8zL7gUSOpemEoFf0U8kYmReBVsyooASCima5xIfwm9Z8ooPJwlrc6CEeJwl1YMA",
-	"oZrwLM9ghkb+LlBuhOkH6+ie0l17XFAPXCQozlOQFJI08dWIzM0FrfYnuqDFS1eFiPNiJvyx9nYF6qdi",
-	"5I5VuzRxS8VGjuZ4UzfatY03bOOGeBs13POC4oUWcUf7PYwqQbcAXtxZSVZYfXPb3hwPgpz3dFAFdgKt",
-	"c9ykMviIZfJKhO1EWPSa6F4xMQDicrKYa4zK7NPmuFNRUiWuSpsO1tUtjOa32Mol1e4HmhZgonTZi9KN",
-	"JFOhrBzyjJHQW9BEyI1QdBHbgWMKGg1dU05RCs6VP9OdM6gQ7i8c3LZdbfY/53r6NqQaD4uw4ne3lPLh",
-	"prT6z34oIVSIuq0HYoFL1eqf/rSVzF9ZioP1/WB9/0qt722ds5FUgIVFET2rhPe7WOj/QMijtbFLPLTi",
-	"YCiQo0uelgcWnD54eJOdQm/utbrQinIgXvA9BN3cT9DNdtru1nwJ0bocP5pxO5w0HF4QE5wi/NeL9+/Y",
-	"B/dWrSwRqG6lGGP4NbmUyLQIeOggSM1BRohVGySGv+USqkSCiABQ7x0nNtQAdLuuz4lBhRCCizmZBrFy",
-	"SdHQmRNdeHqkVYborij84t/e8FkEt/WcCgFzLsJ7ijvF5ip1klDyuBoAkWqExS0kKSf2QoQNvMZG8J5r",
-	"GGv+J+KzFbni2UdBiP1OwKTBo9AMujUIUWI6swuGwdYoDvqvAeYWO/YcdjtJBjatIBCbih1HsDr/uSSB",
-	"/P2Plp4B8hqAAIMs5KSI1uPw5EStawRxWwoziNjvUg1R18ejtxkF+qvRCmbyxRHbbiF9bgNxKw9mxm/d",
-	"zPiB51byLFsQrdrNhR+1ZvMGQeDnkgZ6A5+nS1VS1i/NXhStWBKwXLBhJiCwr01FwUysBmKop4K0xYiJ",
-	"z0Mxs2Vs4YqAOx8F4Htr6zwCy5FH9Y5iVQmO7LArIWaUzu61OLjoXfbW+5Y0aH/BdFg7DG6LYpWUcUaQ",
-	"2VH6ryLW7XZR3fXGDUfqjthHQfabtp9Uh2lFjKhB/wtj/kKjTqWgB6vHQNZVzWVAAT0K4yBz4bEUSF8d",
-	"5UJAuzgiiJzIFvDoRirTIVNNoT3njjMEpmMoopXSTHgaBLG5VkF2LcJS2yUeKuGLmohKkqKNIyhfGrFZ",
-	"LoeCgW/RROxaqBRsyKlrF/mXyFmKIA8dmCqn6TEz0Tdgw6nU6bNMq6Hw3BNNWFazXAB+/JlrlzvJV3C0",
-	"PA31TJJg4I2kbtU4S/VwPnWriVfDQOCsKi2ioTDgjkJT5GgQBQzWYyjsnNbCSJ1cEEQthgi9brQkzpTW",
-	"r9DCLW0Z2UuWm/JFxOIvymcb7ZqrhsFGhBgPOLGlLBOIUdhlg+nQF6PGowsjrVg0JcECw2LBoABs/8YL",
-	"DZxG5gQT/BcaFjEiFfavdhsaFvhmIjNR2SwThkhLBUfV3wvXwJlfV/+JwXMwyPTwyq0n2rR4ygbgPcY1",
-	"RepY1qEFr7flY0g8cwdQ3wg8sziTXBhbRGsnxY34pKQtysSFKMyPDGvPFVyGtOOvAR17WFoyhokbwlX+",
-	"WWvrzvVrBY7szEoUiKV1d/X4BKgt3nJwZUMU9ZRnWCLBnDHumoW2vJmcs5H87E6nVj6Gqv1cf+74cGqa",
-	"E9wzch+4+1Ns3aa7Vam+UJ0qOueNxmQabNq1CT3d6HmWstyJAUAEYDRpWTrBataDm3heq5jriFhBk3zk",
-	"9RQHxtqZGPPhgqXc8k5jCDZrmgte+aZoaDvPnbYA0dBso2DoszKVYcIt3SSeuUO4qNVZcB34fXDHYG0U",
-	"deMQyaT7RttLxL5O/P76gTfsUljwzI0PKne0uVowwtNelHUT+lQ1hLYL7jNSTShcDDShdDhUFxoD7kSW",
-	"ntEsQetgo4yPiwXRapmCXFaLmcD1JW2JVXRCfQOVToiRVFgm1Dfxa2EyOXOXLqABQz2dSizsirVlvSiW",
-	"XgOTq0XPUNGU243RVKi6olsu2WaGXEHSBTbA2pjEMXHU1MJiEELQlZOvaE5bBoPj4LbWx7aK5a4qWVFL",
-	"mkv+OYzrbojhXhm0vZV1GES+g4p2UNHuD88aiw8RKX9kwA0NuS6kJO3Dmvt4qI09AnE51TcqCMTe2cDW",
-	"HKHIXEes6MgntMCvesRmuU7nQ2A7/2qSZ9zJHvJsOM8wK8fGKin/fq+SPuWiCmPlFGSrxP8zTUC2BOS0",
-	"f+qBU9PUh1yPc2HMX/UANDU3LQg5gR9YMnQkOMvw706XvSPJH8cpTDkTwxbC9ot+USf5px6YWEFdignU",
-	"6kfn44JlXGGohKNjGcZf+hhGtyZgHgM6W8Z0zvhYpEyoa5H9f+x93XLbuLbmq6B0E+kMrcjOT2fLNRfu",
-	"pPc+OZN0e8fu7jrV7CrCIiThmAK1CdCOpqvv53peZd5gHmWeZAprASBAkbIky07i5lVikQQBEFhYP9/6",
-	"Vr5kkVbamFQkHD8xRZ2gxTmfzfUtHEtgkLxI4XSMBWhkYzhgA7Cnp6cMSXJxzZfmZL+EDCbdBQLntq3H",
-	"rvvbx6uxAHjjq9FoFJFXpkDHks640OqsTVTuWxs/Cugd0NSWqN14k5pPY4FlreD5hmJMTbWXyN6kKY7F",
-	"KZfqe9eNvyC8EqZbyxR/S+wIlwwm8XAI/J1ee05nrOmsPMPFHNpKoXDqcJRPA0dZHZ3173sPbGV1coI3",
-	"6QijIfc7MstGbCZa1sEy9QIwFmNjME+MXOXpivQpSd4G0ZwFXZ6S5I8/k1iAQ1Uav1aWDSLSDgIKMrA3",
-	"Jb7GAtKovF7abFe8q+9nwk5N9qvxXpk0WJvKXaGMMOv3yl4ajJ3sv2YrGZFSyNIoQ7ZKlDHi14BJldUe",
-	"C6wOVQXHnKnrB8CGCKi6ZiuDpIqa4GvDBq9ALPZ3C7T4BNAyNDEocEjtbR5WCM81rNKZl7sW2hG7mXxm",
-	"zYIs9mb0PvbfJM/yAsJw2r6bM+rVVDo6Phl9t73ZFnSps9y6s+fRLLcgcH4Ys81fywc5ezbn275z1z2C",
-	"6ApJQCVJzn8OUnCbz8kkQpeSNuAgLJFpy2RJ1fyUoF8PawaC3OmOwO4IfCJHYLV/usOwOwy7w9AehqRf",
-	"nTxwDAwOeDzCaXh4V2aaYqSEVoACLZg92VEx6Lw1d2BZCcSJDAK+CKjI/uL1kUvnAa9dYptuSJ0DHiyT",
-	"ITeo+lDLpXs5ehkLP5ZvY4JzKl3p91wwEyqFEruurT4lWIEUGVibiul7HbyrOkUIJrGkWhVYxHBp1YK7",
-	"zbxl1nFsFlN42oS0ZLGoJs6eRd6jHgCihY/rNBzxeh+ByTCBKDv4nbSu4WCPBtgzNrk8epKfScSnYGwN",
-	"cAOmM5JmTAbgFQdQqj5Kq4oFTx/B0+jLlxCt/cCvmfHXYtDPhNa9E9Sbj/bDNDhJT2NBd4mHb33O39/B",
-	"u20lkWBPftEkl2oTbc5gcfcptjAhy/VQaMamqn6vVQ/e/nxxefTmzdH3BwuANki2Lj2mS4/5etJjztLU",
-	"P6LNMVdhEA+raDxU4PSybvpW8EXMOKgYXyJ9/NqESmPoYOQvn8YChPhwEuxaiWFT1zBg9dZpYiLLEzMM",
-	"g4YyL7TygoHXBnUnqXjPtUHNaDoOFJvI+8sJKwzH1uSdvrWRSHPOwGlQMEbW2W0M4UwEhDOANKqG8I4X",
-	"CcAUCc20JlLoc9Ji/ewkwuy1xkPh/Lbfog854+CJAAIYFZ7mg9Mqe9zASkEBezUajZBV02RKGSIb8GT4",
-	"qc+PFf4M18e3HP98DIqWmiqxBWHLhv3cGbtPLepY/8CHCzvqtQ4/vXXi9E88PLRZ2M4QdjIaVanw5ki8",
-	"pdIRrmgZdzJ6Wd3jTEaRE1lO5vahPtX3Ab26mGG+2BwBH94K38aqkYquxgiOuWIZkD/nsdjF1BmSd7r3",
-	"AO28y65Bfolmw4bsa9fEYoNhQx7YroGxN9s1uyve2Bhs3xPc7y0eOn9F1JZ5lyJ7QImCH6RdpuycsLWX",
-	"dhqtw/lCjxVmnYeaNk+HvagHhMqQORnZApqh2OrVLcatjdD0xeven634iTM/F3ds3CCVd8bEEwysG/N4",
-	"gfXEOIkmNrne5IwZzGUsvMw0kBj2BpAPm5xTg7pXj67IIr8J9Eg0T2wJsRtPTEJgzOw6c2/uSegVUyG1",
-	"YPCqyg0YBjokvYFAkW4OuYaw4WlQlcwvxoHVRBok2P4CrMKJNwiwx/Sr1H0lbx/TIXI4EFxNJW1WQfHL",
-	"P3HJ3UVb7nletKigXCxLdaRl2tHEOC0aGUF+NcH8Bi3KCS7dgER100N+hw+gu/wqL2dzFcUiSA99Vk/5",
-	"8oIv73U/fxZcvc2lSirVM18sS2Wp8VKUv8kVlVwmJpaOjn2oggFeBBenTxy1CRYE0V0KuQZxkpJhLPzx",
-	"VCyBEVlgBhCwC0IkyPgCTo5ffvfyzYvXL79DUR5K7UoCP4T9b6hVghlbN/7Dz/tPL1HuqlxF1ufUePp5",
-	"qrNTC/5VMqghb/QCO10bNQLHu/uRC74oF/aOaV4sqOqNe2le6n0R9Rb0M95QzWvUW9inRs5UNylCf97b",
-	"a3CXZA4nd7NvALYYThxssU6nPiztjJ97clWuvPIoEURCw8X7SOw0reLW9OX5kk+uH8DHnOh2vZROKyht",
-	"yrP+v1bhwd+KICujiVpp15YaaNtspGvRL4VtYW76opE4J3zGJ1EPY9+0WF2iiIB5314ZtAPSozuHRx9Z",
-	"DbQd+EH/2yZp9KAQFtXF2bo42z24ZPQ68hK6p00BNrfH2/RNd8Ofd0pBSK2+YQ8hCE3Tjy4LP5n3foXi",
-	"8MW6OJzanbaHPDQj/TpFovn8nVTspOL9LXFcSg8vGB3ZP9rBDwF5/GTiJVhY2Brc+ptlnIWYaUc4qs1w",
-	"gzqwTLq/wHPtUMgAKLcOicTXvk8TH9gHXlLToXUEpGdDBx5U18vAdxCLDS5V7/074R1j4Uif9VmSC9dd",
-	"nzVLlpMJY6kcDMl2qD2HHNwWtrdVdCsWO8L2NkW3qpINB4HtNa2iL3pGAkuK7mIJzElAAp8Ly/E97EU9",
-	"u2I2O6HNXRW07+zFa6Q0gboAXIT3WDf1+Yejsxevj0Ynr3p78Vqv7cYOvtcdoF8bfK9ZUB8axVc/Qh8B",
-	"zNc8sL0wfYuGDW2Qfabx3XB9sQBgH/FwfU0yoxHd587IyP0/RPaFwk7fBmJ0ZywfCaF8sbg3ls9+ghCp",
-	"F4vNUD2yH1IvFveG6jV9kw6wt8fhtyNsr2XndsHTJ4bea/vOhwDxrR04f4RC/PHRfCIWTmqlKLNa4CCD",
-	"UwLYP1KD/iGABOFK9zBUyIYU3cCAwTyk++YdkTN/5A+Kz2sxYB4Jpde8nLvA4kOC9Vrm/OvB7LWo163Q",
-	"vbqU+tbAe4Y/XpRZNhiSj/kNsHlXwhOIus1coLPLkMTqnQTIN0+OGpEQi0Yn0VeNtGsVRXu6QnZ2dHwN",
-	"ToyDATualcpNwLu/hjDu8HeHOQJalMhlWUzm2lCecwkRgjYcnme82GckFBJF6lEqlVbOhJrLhOC/VWFG",
-	"YH43jKPoeECi0VhgrpvJ7jBTcAqwOCAsHVZt5qWSPGXkWMvX1yOo2JnRxRKS+4EIHjn6+yOsbQRekOOI",
-	"HGuDW5LXo8EpSW65SPPbj6ZJP2SAV2ylxyH5SWQrN1DstATmF6moKiX5Sf+CtXbPKU8JFPJESRo+RNIc",
-	"+ge1IcmKKfDue6552wtX18h8iXEsEpUrmtkG3+pXJGQUkcR9gYQkv/2eRKY9M4FmOrV2DGTgwH2ApUFx",
-	"AdmW0PlgGgP4UsEoueUFcvarHFIQ7VB1ezBWMzAwCLiKRUZF+vDkqgZdaGfj3816vQNf+Ct+V+BR0l89",
-	"ItWiPLWkR/W1hfB8WFxYeIOrNrwhttrzjx2HIuRCvTjpOb8AF4rNHgUkWJ+jzb4It8qtCOjU+QcpT9c0",
-	"1V8UE+hkv58Jd3gS0qalFqTzGR6T8Md8CsKnAZcdi+T8p4vmzD7jCkkGRDIGlHJaAc64hLovldYvg/o8",
-	"WEkvKHdg7QXojb4R/wxNHB+DDm0v8hsjKAHYY0cCFY3RyavHirRUpwHpy5j89ntiWqio5Ybkl3D8+oJk",
-	"WG6/YDGUhTCFqyPjS0lJ/4qtcuwDL2zuOIFWwObHchF0Mjejm+WmgnH78JCABoyJqWef4LEHUrKR20af",
-	"AZH1HGGNEcfIoxvEhp4Z5u7KsvGsp1i4UoJ4hPbXbBnjZzLV/iFVYJKVKUt9griXUTU++0VMkL+qNdOQ",
-	"FPVyNDK13K115n01w3HHkeFuWAX3Y2HogrxMq6k3ZFBf3NzhURkLcw2UIqkXHM2qmA4WVG+c5EZupfZu",
-	"NnmwfuVqbgpKmv4a9BY3REMplLaeIJyhSlZtf4tLXBgECQqvRoh6C5daxhdcnbYOwODh6vx67RJlqqxJ",
-	"j/s9qse9HGF+LJyagepQYdXv/emNYDs0+R/3Tw/exCC1n+p1Znb/hBYFYtet3niV3zAyMpz6dbIrr3uQ",
-	"QwNCh4vZWKvdOHOe7AM9X8sWB0DZmwnRKjXn1bK4j7fBW11wyMHfvfHx8fC7V5EHXTwebQfB+DOq2hgN",
-	"a02MmgmTvs8/bwnw+HM37vyGuTIz+RCuja0CZ1VXdgyVbbnDO7/H0/N7NH76w7o9fNX3IREbdd22PfXQ",
-	"6KwVfANUrmr7JKSvd489ID2QRNpavNS+Ed8RkWRBC6gvGmaTo4/A/nLJ8VdwdAcYktx4BO4Ch5wiNgTv",
-	"iQXHqjWgTDnNz0yJVHRFVD5j+syyoBKsKtgGObHN2kHBj1bqNrFMIdIymMo19ImfcRmRaooRiDlZvc3T",
-	"2pTnRdOMx6Kx3wZ34k7I+ueHD1gfg6OZisW9sCk41WskUrHYBE1xVXWnUILF0wqqxSzzhVXo5MOnmVrs",
-	"SrNC8FcrtWMXIgjEVv3hvurD4ervfAFloVMNnhiqZl+94G5MjS2J/QBawFtDWUyhYK4zAjGym5fFxC1i",
-	"r0S3vjjjN0yQxHYtqaiGY3GMhXRHxMXk5SAik3wJFl0LCmaMZcK5kjaoPSZB1XGP1lh3omb3RaZ+sPw3",
-	"c8xclTxLL/N/S6DudkZnMiIpX+hzD8pp3zI+m6uImLx5GZHEmxqoai4UKwTNfgQYZwTlbf1aAklkkq1T",
-	"RngqST+hk4nhrtUnsj6HVU6SGS1n+o9BRLw7LJoV25VzvlxyMTOd/1dJM65W5xkVFxDaSU7t5CTAE/az",
-	"f7a/dWWIzX1QmN6G5+ScLiHJ4pZKMikVWMgRfuaEy09soQ+/hPQT+4jt2qB6qV7EXh9uAkCuWzK8CFXK",
-	"vnGgQvwHkkEUXUn7y8AW2rb1mrfyx+KqfCarzjSjhKvrdWZQd6WBxM35VOUkX7IxVgOEOyKPsYgDZ7Wv",
-	"kspkgPXSU5/Vuvbm334fBu6jCKuL/HRxqZ/djhMOzIGEYDBR60qgprzNl5ylRJZXR9b3M2MKJzVFN52j",
-	"oAumG3ycY+cvcf5Y8OqAKpYxapy/buqhDnm+XBm163ZOVXDd+J+wNj4DdxXFovAyigX6QdG3o+jMlbLP",
-	"C5/SBf2mkosJgxqVWH3ecI6zz7gzY+G9oo9lKLm49qWX6YrKMWGKyJWEoiPG/afoZI6lzfuA6AufgnqN",
-	"ehYGpyS5ooXe1RbxTRLj4nZet5ofzqxXwW4dUDC/Ne48HEytYIB+Yr1mS8avGaHGn/5MjgklptKJNjJc",
-	"IRSR35poszQYx6ZyKd7EZHRyLaNNDPgtFVNI35Rz9hoDj5phSHRLi0uiRfsNM+tvki8scDLTh44i9vSw",
-	"liCeMad+yygxTDulyJiUJDEVny/gFn3GAQ8NoLTI7ZxP5rYmNK66Fr+nXsauB9XrA2QUXehNY14Pm7OZ",
-	"HtGdg7pR0/X9i6qHwKsm3+qnzfWybW63+xZQnPV2zkQsbLnsyN2F/d3NB3qWppj0bFSTL5mutrYcLGKv",
-	"Upx63++GwrLjQv2oyx/r8se+tvwxX3YeMmNsXeV4wAqgRteq62FBDBsV1aAUSd+WZT4FpJGNUBuNhWbZ",
-	"wETPfXEfrWVkm1PZKpi2NFPUkI7WGttv09CGxItlG4DAhb638iLYRPGQWtPXOGmocz6TNa3zfZpAvhUG",
-	"oQHxy+v1ciDGrqfCPhi0AvlstMbIGUaiA462qAppF6QW8a6eNyqy50xzugWYJgh3hg+r9XDILyf9KWaO",
-	"a6kehnBPhl53B6f2YLzK1dzPNqtXfKvmSH/bNCeUwEZwEWLjtMbZHhg6PHBBmwv4F7p2zWjBimFCmdUE",
-	"57keFeIIRK4sHqGpHs+QXN7mnqkBjU2g9Dnc4/tZ7cj8gSGoUWE3nkmPVxAO764qTnOQtrbvHiRC+7IW",
-	"XfUjrye1uKu+Fi7R9igr8v3pZdgbvwhf4XyQ5rrf7F2A9SqwfLIWWG6vorObw7Y+7d9ssLfBT9BFev8C",
-	"kd717/5AGtYjZOU3reENCfleMNV4wipoEjaCYHmMb4KywFkhnznP39UKdQBBFyxay3q3z3FgwBlEoBeI",
-	"oHyCfAaNBBV8Whtyd/HU1KPhgtBYQN/1IOqn1GbegDvjtVoj3BSwJUG8VouaIG7rB7r9CG5Ibh6tKTIt",
-	"YV1yR1Q3Fjase8gqQQY/2hy+JbtEbz1CpdqZgRG+ZEAELQpbiBI+qnw8OoIG9eEvEc/d+6T/VuKyC6om",
-	"UPa5QdB3x/nTis7udZbfHZrFFh7MP+KZa/pNxhei6Ox96twgx6NRhYNWdEZ4KkO/iKV7gdRgLDrOU6/2",
-	"rn4on5IEBgiRPuIbtMbiH3spvJZJAfqXxgJ9UFVwE4OieQERYDh4zTVJmFDFKmrwDRCugmLsrgJTUzV2",
-	"sn8x9la08sYy6WdBnXaYHssSAWcS26t4eyzQX98SEz/VJ3RqLX9p2L2xd16QokZXgYg5+0qRY0xgb+v5",
-	"Ui/xe1jMuFoPCATSHXpAW7Kr794dIM32oMKdcH8LULfw/A/YGLuz4WhpfUvDxK51KpyUgyAlcwqBy3UA",
-	"JIhvOiP9bQU3T/WBYA+AOStYkMl0Sqht+QHFtBZin/TAg5p42wtcsiZvgwS7NgKgHWWn/jBGUj0sDU7w",
-	"lc3i6DJlDyoEoJAZ6kiQWrRXrO0eVDd32nazjS6gM4C4AMKvQc3re/rdwGKD9PBOfWUPUDpO28OAYyz2",
-	"1PY2a3Ox2FVOkE3aHPoomtQ5mJaHESJD4rUOs96otXFAXeZH+XKMAt7iLsGZEYuwP6XRhoFYYh+NzgA2",
-	"UCQdAKvRaVhfF4jiW8czwD45LPntw9HGn6WpJPP81qOMZ1nmGY9Vqba7qOG5ChnhTSn3KpVnD0b4IUm4",
-	"PEeU7RhwcUksUrbIVehTQF+pBehairRmWxQURce9Zz28wFAQNrA10fudgWjjE75/GePD5ynvxfP+1fC7",
-	"u0n7WXD1zyr4exL13LqxGDoXxB6+inbIT9b9a88uLsP3RvvTrJ29PXr58ni0G7qvI4jvAH5f/YH4oLzw",
-	"j0cHf38W+Jsa+7ufVOJHoXdghY9FS2BXrB/ad7DBh8zvLjmgjQ0+ag7gIkX8NC+LWDT0uwodO/ms/8gY",
-	"TS/5gr0X7+jKtf1PF3qORdIo6pO7SOfvigzHYk/S+TtCw7HYj3T+/nm7Hdf8Dlzz9+CY76jln3SY9QEY",
-	"5R2RPHcr7w63ObpPJVlndLJcDhX2OMxXxOQhSHnzLJRYNKYkDqqgoXPQmzTLbWjqY1HjqSf3p6nXVt4a",
-	"Tz3Zn6a+7tf6Fu2viqb+y9DTd6z0j8ZK/7WS0W/JQe8LuG+Nf17Ra2ZSwI2OKE8trWIte8dHpQw2kslb",
-	"Gp1NbPLkAcnkD0Uiv8GpcvJqWya3R/JvHMyLvz1nfEcV/8SBEwdgiM9yXIjozW90Omh1wvBEIBWJ5Qn5",
-	"V8lMInflModMuxtGXLvr2PJsVaMV1WL6zhKpVX1UIywlmVCgxL3K1ZzccrFPGW30K34wnf2yxUHxsPpE",
-	"J9fk7Gh0vL1ost3vkqo7n+vX5nPFRUSoEwiemPrgZM/2paydXKlcrM2RRFtoocatGAon0jd0PcghbeyQ",
-	"JPIJpiVReT4AXyYIJ5BbzLo8HXeG7/cUKDGJHWDl6eyjsIvASzhocaltElgfuFTVvHUZEw1i8JHTJNzh",
-	"sYXD7qPNjKiO3U4tewqeuszbktuIt3CjN4m3P/hmZ9xFPrUQM5NEaIWNYZbS8hEpqrQNCX4TwW6JVPnk",
-	"Guh8MoZ4J3NT5ZCSTjXjCrioEOhavUEqnmVknmeAoYcWSZ+KlUcsQV2yH8kFmRt6u4INmpkFeJqMCUAC",
-	"84Is+cRwTUHLEItq8Aki45Ht0yb3YMHgMtRHU7mtOdl33AsNRQZiYTFlFsa3h3aJ54mnXR7eNfaj8YYF",
-	"51rnDXsAb9h9NZioudSW+cCeTqL1lYKpshAsNZlJZg0mgDnSW6HuxQVHje+62SpBc9Pa/QdTdyzcgx7a",
-	"bZ6Mbkk/VJ2iXddz/cja3Vb2ihO5csaTPGVykxqPZwpq1B4FjBPVjo8TWiJcVMSVhix0aDwMyGUHHoxY",
-	"9JvIVO9wbISviogeJy10ay0uDnJPD4duuObiIB/D8YJxg+RGODO8IPmtGFdYQ7BWFnRFrhiBonlcaNmA",
-	"EuSSzo6AyDSFNiLLQ8sLJLgsWIVWt1SPoFjsg9X76H2XL+pqqXH15ll6VORZxlIiFWNZFTl4++miF/Wk",
-	"WunnegYcs71j5pLOOp9M55P5an0ygUCr+Y9RvmznRA6l+T6eGeddIVs7Vy7pzPlVYlE5VmC3Juu006lz",
-	"7mzyvWyAM/niq3O91AXdI3tdLjEhb2uHS3h2d16XJ+F1qX3ULQVYAzSqJsCs76W9NnLqh861vKvYufuG",
-	"fns9/zcKgu2Y3aefHdyDTOcfTNXUqgcz1WDLNVtp4UHSmWqHNtX2OqjvU0y2yVbbZKal2lgwJRFMumvF",
-	"X0oVzfJZyZwhhqzupllEavvhZWebAVWJNc5O7dM2ceuOCDR0pjH8HIt148yQrCfTvFgkZJpnWX4rMTM5",
-	"gZa02EtMMY1lRgUtSD+Rc8YUUJBlVIHSoQpG03P4azAmiZrzybVgUppB45PvoC+rxLh60Co4hYIVGRfM",
-	"v0E/VJXXqAZvIUD9vICaXeACCu6E+uJYagIbJf3kigKIXpVXSJzGkUDtitGF/peKGapOkzkVgmUwBL/N",
-	"PlUkY9QmqBFQxlIHTXRgplzKI8nAmYxG9dq4/IHXpwkmojZT9XGbYRsOmRueZ+gGbnAuV9S4Q2IQkujy",
-	"TnFJGCt6Blox1KEVZBRhlVs3+J8FV+YjQkEUfHZlfgbeGlw0uGa4MqmKVjhf6DUEWmfC5dlE8RsEhVpQ",
-	"F+yaomT3savhHV/WsA6mC8qgT+a9qPodZMgcSsT0xiNAad3yVM1745M/o16wSPT145fHb6KeLym0sHnx",
-	"mlyEdrr7ifw9o4p8TwtyQj6T4+cvCdez5nZwb9y7osX2FnwwtV1KW2fKf/WmvDRCwKoIH4MLOxr08jk1",
-	"oqr97L9gSpJQqOXCAGC1dstSoxdQfWpMGOlDNfbCwusHYywIbt9kbkfnJ1nQ66rchmykWatO+9A5HBGW",
-	"SRYyoeHxYgm9PCI0DysLb6/R1huJaJg7dyOIMOMKRIn8snnKd/GGRT3ve/bGU5pJtp/MNK24CM8X4KcO",
-	"j8ct06rqq6AT052YvkfmsdlLWAfMSrqa0JaHk9qbPbAoQw3FhVS0UNKCNpytpkXpJF8sAO0BiBEttSsZ",
-	"3feGYQuVxULO8yVJc8ydwgcHY1JpZ2AYGbUsIq9Hr4+PLl+Ts6xccFEu3OUTuPxi9JJcKMrBBxyLC21r",
-	"kePXZEYbHr3Udpdr4A00UL33k173oBYe+2+OhXse77gsrxjcQj6T0XD0+hW28+qF7T9fMqJ7Ry4mc5aW",
-	"mT5eInL2t7+dmDu+Z3QRi1/ffH5x7HfgTFtWoJNWeikYE9Utb9HmIm9ffn41fAmnjtaeja2y1P2Tw1hc",
-	"mlwQ33RZUCnNTyvSn9DiCj6bbnU0PHnz4jXJrp5z8X//TzVx1Aw8FqPh6G/fvaru0NMu7bTD83+zFwdE",
-	"caw1Zsw10kczDYp8BGaf7heNRR9V+ogUuv8MCsa9hjjogmYE2VgHp0QboDhOY3lKUkpMFVyWVxmXc60W",
-	"eC2j3bcJ42kEeC2wsJ68Xos11DLYMdjgYguBzyLyPQM283v/sMKeesG3X9Q4UDVMSpadVxCG4GXRE6N3",
-	"9w6kpsHMPnJ8YmelYz1SYUR/F6p4UqGKPY76DQGLO2IVzYJoUxDB+pAeLIpQ2xh3xBOk3T5dQOFhAgq7",
-	"uwvuG1ZoSaD9e5U+W1E2mrRYSJWNiGQsde4BYnI20lOtjgDtIxLHmbrMMhaVipqSvu+hGBOwaJOxLT1q",
-	"oL4LmjLnvzXA56jyPpiEs1ho3YQrwzfnXkFnlGMyv8vPDbwirpQqBWYYHNuQnFmEsVafwU9yvwTb9Z18",
-	"+Hj/vdyiX0qMdCTiTzAX9sCOz3zJBF3yoV2MrQgAgFam+aSEugVUkuQfP5hKlraNFV1kSUQmUEVeoe3z",
-	"Hxc//ViRpFyzlQxpQQz904+MYYkBlV8zcUomVJubhlukqmXtMJ63dBVVzea3giQ/XNLZujUCKRB9sKkm",
-	"gxY8wU9LJs6W/D/kPgmx0x9zwUCXfVg+W9PJd+YLtEkAuO38vftSvag3ZzRlyF76Vk/r0dtcqCLP2t5o",
-	"7n8ON9t7/4x6eoLveuYHh5l4seWm/mi4ZHC9s0lZQCjst9/91d80Mr0G9erydgB0lk5Uw9LX62B91esV",
-	"u3HVT0yLeORKVtywAlJrrkqeKTg6I3K1UgxqYMN/qPRM+H5iXvX85hj3xyCKhd49/kqAC/VNgPF5qYpc",
-	"zMzqdkQ9t3Mm2I3h1XATkuZMnsYCMyiCT633wRHsqYRMMg45UNW+guJspj4IV+SKTq4BVv5+eqQX9xGs",
-	"bhOonjEFDhPH3EOAaA2zqxBHDRX9uSQG232fLfmf+vs84pa066Hbkntvyf88+/hhny25pCvdxJFixeKA",
-	"3AymWQLNkiYYTKPGeeaAbO0ohHNs+pIVi68I3G96RdKSkRcjktKVLTLKxU3OoQ6sARH8CHtZ/83UO7qS",
-	"vfGL0da+Jm/0HUygiz99nTCBYPd7Uuk8+L1FUa5kQIuUehTcv3PFm02aaJ15g+d9s+T6wKXydm6H6m+T",
-	"aY9detI7S3bxnYcLvLPyn4LnfF+hVdv+bUJrN/+5J06a9PRQB3ow4zfYHs1a9pPeCV/cgX6wNXkvYL5k",
-	"Srcin09yCc21LeMkv2GFNoDe0mxSIlL6I1PzHL3SGb3Ki+/LImUCGCoVz6Aopit80miztpiqb7EvF6Zv",
-	"D7kN6q9q2ArmFiLdPXsv629ukU7qY6/WqZuyNjO0JUizZhjahoYtwYim1bCnXde6hnvj3gLKgjG7hrfH",
-	"dzcuoceLYuyxgrsoxtOLYuy3U4MNWKk37lRYFnyy6VQ4Z8WECUUBAZ2YRJSPtJhxAcfCyGQf2QsYTvlI",
-	"i+tymUD2DRIsoetVMtVsgWGLsuW4OMdOPsZxUX9Vw2YztxziuPgraEH12dpq2fqLovWg8dAAUJ7MRdRb",
-	"ViO3QlGLR1iafbcsTWofhtUBo3qLSP8FdgLIVygpJSsw1EAERB78jupmb1mW6X/Dg6/RX3rhhLVI79wF",
-	"eFI2bYS9PaDeVu6NT15FvcZp642PR1GvlOxd+ABi8ErJ8IfvqWTpuRUm7uLFPF9+qjq+a5ZAbbxfBESw",
-	"h0Tojt+nd/zuJcd+q52/USjYfq/O4zldsvvzXCGEpSK5gr+b2a1aEqjvCA15L6iorR6RvJsAlCcW9+C1",
-	"IptoraBm8YPwWkHHvzipleUPh0SGK1p4xFUubtLRVnVBrG8/17WSVPfgrPLE8lMlrHJyqYtrfWNsVd5Z",
-	"3KmZTyKK5X/R/XmqfKH1bZFU+TrSl2Co8s6MLhh26GyS3Q/kQ3FT4cvaTu5LOoPoFstcScY+ZnLInExp",
-	"cUqAo+f8Z4PcrlXI1I0ng4PRB+vmNlpWTbxUhymLBBPRalLVJIBLxC3gRnNVEiZUwRkYigXDfG+t0uDH",
-	"vyoV5HxzJa0RC6bWPvaU3sZfD4Lwh89LlnLFSI5A/WmW50WFGvxUyrlnaqVUzFjR2VqdrfU0bC0Fe9HK",
-	"dC1HtjOv9BNfqV21nzEFQ+/MqG/KjIJl29lPT8F+UjTwy7cIogaTCQTRH4rO3m8wlxK9pCSoeCkr+A1L",
-	"IxvWhljPmCS/6RX6e1Kl9ugu6QeoUpidp3IS0mNCajAjfa0X0WIy1+0OTKHd5LffEw9gRc7WDDGgVFlT",
-	"wnhK7mOGoWr1JQwwhXu3s7wOanltdTzfw9i61PsGk/YhgWz9ENdrBY5hSG0913c5BmA6A48DdQyAIoXS",
-	"xBh+L5gsM0iSon7xbH2EO604iaqADxbMptIz2PzNnQwIx6rVXikzZGbN8sm1hPiP7tNQ93IukUEQtAxq",
-	"K3XnU+K9m/ST51aZeO60iee+OjEYx8IrvLSkah4RCmM+AlZD03A/ec7Bk/scJQ22g/7dgSm77WRvLNy+",
-	"1Y3d0KxkHoutNfDmeQY8uJRMKc9YShLFpEqIe9gnw9XdTMka8SFChRXIr/U4on4EZkkqujK2ZyxaTNvG",
-	"bLKK3cD6m2qV1uDXvMCPYz1W24lCbY+u9mdLgKVq5eG22tERTNZ/WzMaf/ujly97456p8w6Kopr3xj1c",
-	"N72oB1+xN+7d0kIA9Pf3bU3E/5C5OMf0zceFR2yW5h0S4umoWOe0UJxm2coysOxu+N0N5BoH9O8oTwMi",
-	"8KiG9KrELORPZ4wWLAWZFYvwRDA8MXqpr0ifGtuRXjMBbjMrdPSibSg+6TJf3xuWl6JYWeJw/QycYPoP",
-	"wW5RGstT4z9LFiY5+Gc1SSrmw0V+w/bhbtlVHLVAAEKXlJM4D+mT6gROJ3D24m9BJVGv3IjAijXU/NUC",
-	"2Mf9VAqu5FE+PTKlCXZhRJ1TQwStqEhpkVakqGNyztmESdL/gU7mEXmX/08mIvJ9/nkQkQ9MzNSc9D/y",
-	"LOOgPkexeC/0fX/PcxWRj/q3QUR+Bfp70v9HQRcROderICL/g2f5rKCLQUR+ybNywUj/A9dtkH/QLMvF",
-	"ICJnBaOkf/GvkhYsFtgm/mWahpm75PrZj1yUikXk3/OyAC1MT8gzSZIpnai8SCxd1oIKoMzkShKtmT6T",
-	"sbiiEoprKNLHu8nxwELSuCJcDvWIYZpETqb8M0uJubHv2hdllg3G7h2xWOLMUXKln82zVJvaSyZSaR3r",
-	"aBjLHFo3rDmygmfBJ0WqcDUv8nI2JzQWk1KqfGFul1icGLhxbqHsL/QX4WF9Sm6YSIGBV1GeQZlfIqk+",
-	"QnTbsagaeSZt+WLOZETYcDY0Pc+n5PiEgAaKkDO9EgYVgzjV8+eTkcJEgtIfEUYn84qmBwd0tXKTB7jl",
-	"jEplSEn1phjGItE36m2LlVKuGVviAtWt6lewz3SiYFqoaqM5ddVT3OOxwA7cznNp0HRaiFMuJJSvWGdK",
-	"hY1Z5EtcKpJkbKoc8wk0BmcelG3FzM2ZCSbJvDADtlOB3hV4aEySi2u+NHrBJb1mCU6wP202+gxfNs9Y",
-	"NY0L6+3D4Rg6JSBSIvRKH8Rg5WCX9aepV/JfH2lEgFo3F4Sn0Ubfc/Kz+TaJc0GPY+Fc0Hor6Tvwy/Uh",
-	"JLc+ryaB/dS84h0vEiKBPyTT267QUyUZGLBU2YohZoR9PVjzIbk27rRI1esC6OtASZGDIfnVfCUz0/qN",
-	"MNGxQKJ+N4nwLJfEzXa/XOo9+Go0Gu3hNYc6ID9NTdmVvyC5rb939ZzAIbG9Kqbnz03fI3vb7dLeyeVe",
-	"7XHH4sjNPu+0tifhife+cFUsGD9wpan9jIf11JaG2s5Xj+fzBkDHBhfV3QXBTOs7VATzqDxNvSmSINpi",
-	"snqbpywBG1PWKJawSjCxNzbbgedlMZlrResnU1GkBQvxC3T6i8Ih/BFrS/XinVd4abJgphjT1jINh9Sx",
-	"JHWgh68V9HBjN50VZ78YwdRie4abeU2e7YODsGUMTBMHrmMQCrGNBEp3Cyp9KtgJ6gASa4LukbU2c2Ds",
-	"orPZY7fTz56CfnbjtuLd0qthh69Lr90YkmryogmE4HSaB3Mk203Q7Eu+cVukQyMcFI2ww7nZuPIetZ7A",
-	"2I82ba3ex6Ku3zvefxfpNm7GOyPTdx+tGBXy9stDHVJfJP1+m13aBX2eYtDnUAr2bV5cH02YUOzBvAb6",
-	"FcS8IopFSz78musgSdmSFmrBhHqfJmRZKpQjXnPoqqYqFtW9urGXSKsDXObVBRdbZp+5VINTQsO2wPNN",
-	"FVnkFn5YPYwe8KkeTgEpItrOGGmht8gLIx7to8ejWnm2YHwQN9BtDE6d7PSabGFDwVp5G9mjf82L67cw",
-	"lC+c+lF9td64vUJq1APSvE9QGfflCRSyNiRk+NvrN/CbcZO8OqKfuSQLnmV6/IbJDO88fhP1ilKYP45H",
-	"w1dRTzJVLvGXN6+2dqxUc9g5VzrnytfqXPGklncA/OqJ2VauMydHmk+A+/hZfDFvY4gecjWfkhlTUUt6",
-	"Siy2IKx2e1r/YTa8/q8TJPoPXzQkUSwST6jc4ajZLGW1aVjJh85R0yI4H9lZ4516uzhs/MXaqcVPwmsT",
-	"fNKtxWJt47eIRevAQfu0oYJ/PlXGeB2vKakZA8A+kCOB3syV9PTSyGX8kis2yQEVYccZCzCNgX1Ji09n",
-	"EXOEjTiKkzEUxku0De2/GuAOUvEsM4AhLaljoRWaJejEHDVia3drRXUwBvAlDKO6UeUOBOq/YMoLqRx2",
-	"JxYno1Gle/s33lLp3qIHc2KVdK5IytNKL9ciWt9sKwqah/bRi9/Bo4FevLvqho3AzjrBrVirH5MTWU7m",
-	"/mAjyCkI+9/5yg643/GbHEwTitoZQIIlbPFSoO5UW6NvdJnIKjNB0kZoYvogrKb9u4de8g+m7lziBz7j",
-	"2xxO/ufo1vuhfcN7Lfa18+2QHmLjjpLEQOBcChhdMwlIKVJTXi50IYc+EDwBiUm2anIvh16hyr3svysv",
-	"lYXk+i4cwzQZi1oj+rhbb6Rvj2q30weYlgcIwqrVcKvHwjx+p+96865Gv3VtYx/EJaOn8U7ny3cnw+/2",
-	"cr6Erpe/jR7B9fL4wq1zqT8d2+Fnm651IK9KWOHwj94VowUrzko1741/+x1yFqHoJwrfcJl9yCc0s0VB",
-	"paLWU5Is6LUWmCLpRb2yyHrj3lyp5fj58+OT74aj4Wh4PH4zejMCSW16vqbNAC83F6rI5ZJBau/QQ6GV",
-	"gKldV4G4XCvKCOW3wbtTCoGsvw1VTAlXQ3IONTkjrL6rJx+0nlhg9dHntYKgABfkeqpN3n/BpqxgYqL/",
-	"p48Plrra4rZ4akqoIsnzNJ/IBOWoGZGrE7k+qrM6W1PfsTAN/Dmp3dbQ0ttWiqfmJtfub5xz5hHHucyZ",
-	"oMkIskkgRYDRyXxc1XA27MPYAFVslheQgDEraGqpgaOQqXhGyxnzeKvw2YxKySR+kopXmVr6u3yKuRhc",
-	"gIsN3/42T9l7SNI2r17hX/By/K8lXda/6vfq8xeohZMqY/kdZJfIIfQBCJovPOpmWjBkJJMRWI2YaJRP",
-	"rm1Ze8P7bJnaTVF4SJQOVohHr9bwFehMmtT3kP2s+ginrqZ9Uaz0KxekLxkazpgHqejM//qXSKbS9MFd",
-	"xAzIzcSqep+c8+URWN8pKdiCK/gjTQumv0+wuOBR3rxQMclnylmWkpRNueD6ihmiq9uru55gQhC4KmVC",
-	"FnSpZ9T252pFFnlaZsx/sdd408stA7ziWiHC5vX/rlgGEcN8rS2tKXJ0zTWPRD/uoePdfCDxWi4UnSjZ",
-	"0GxTi2eeOvdMwjmADKJ8qmRk3nDL2DWWPkXEtmf/uZPFpGEtvPe+q8KP2F7T9LCC5ynWYDapOVWHMMVK",
-	"68SOcc57c8FImt/6gvwHd1FfUHzBmt4Y1LCtPgjsfizqKlH4hh/nvFYSrbHAtRVYYepWHenuIdtN3XUv",
-	"AQ3TuWr5OF4/1rDx610x4XCUDvN8Sa7KlYTTw2vnFwfbu3MkgYTpyzljKiLLjCoWkStaRESVVywiw+Fw",
-	"YMSC/jiT0pb09hZryhdMSNh9mKgJgXDmL9d65f0Np8SCSsWKsXmp9xpRamssIgW74RKIMNYnfpoBo2LV",
-	"o8jlA+Juhh6yz4oVgmbVeey2BcIQIreGEBdgen+EV2OB6YIygjoBjFwVjF5j08sin/KMaSsKGTUMfYUe",
-	"zTOT71Z1WJ/6BZuWkqWxQBohvTWQkaOUxoiDaeECbDfL7KgbGoevd0nqFH+PYoEfORdkTkUaua3+rzJX",
-	"cGpCpiNkjemxWESF/eG/8it98tr9A6dakZdY9ALkLE2hwYVkGVicxpqczNnk2ihVK5JRka6dU01L4AJ6",
-	"m+Vo78hT/WomVF5AsfRrtlRkaUhoI5LlCsZjb/cW2wfbQsM7PuS4YmB1RaAEgEa6ZPkyQ1YRDG3rH2Gv",
-	"ob4N1esLNmF8Gcjh966LWd4oDH/VE8Ll+kdANhppZwzWCnxTPrmO8FU3mPms7dOCp2xIICkZWaRyQegS",
-	"k2WpIOzG+LRhvVR9YunMrGFbGF/fcEUzqhe9jWpKumCx8DhyTiEiCjeZtMxZzvB8uzVFoDyWUTsSvDPL",
-	"JUNaUqz+9IkZvRYW47jqLWJMSFKYG/6eF5g22cezufoGtGDUTJS52S7tKZDd/Fd+FSxmrQ/aEwVSTYke",
-	"ksg9Hhw4fLgk2g6wqgBAZFZMDexbcLZMEqkybhWKjKYtqxBgNXZENmN4RfJpLKop5dJwR6jqjkpaAOCo",
-	"+hbSen6wVb3BYf4k6dNYQCaogr2vtXSQhwWfcUGzZ/YRQxskcz2Iie5Bpu8cRORK28nIUzayCzMWppvP",
-	"9Iwc6UXrejkkZ043+O92SZP/97/+txtyBFvUtHBaSb64slerMZt5kOUC1jj03q7NUGLYFd12cNRXfN9M",
-	"UXVI+zOqNd3FolTQG/Z5oiWLXkkiV8yeYUbAlyLVlsnVCnNubZnXtd2P72vo3t85EJJ4jHBmuY1Jucxy",
-	"mhrJxgUxfp8jq/zBlinojEUk4+Ia5OsUmtNPxIJlkkFOOwqVie7e1HiLYNVokWSEBiIX9G23BVewBEFK",
-	"a3tzRrmQCr99fitY8UySG85utTRkKQepazwE+puXkhVHsHKwNlb4qc5gpIuW2bgEs+DolqdVjR2UJmG5",
-	"O2+Oq1JMa62987TKWZGXyxCzoT+pdK4MLdMCvdjDcggmFW6eoIFq9TgVtVEVbpT7fkOeFjPPyyJboXf4",
-	"FE1ONBukYQu0aD3fJ1u99Ncwzv/HGh4AfJ4mxV6ZpcBFMC7Ylm5Ez3yfMoAGw2l4Jpu08caVDgoWylit",
-	"qk55lsG7QbEBMU2KUkjS11/G+HOBaQ2UobRS2wbBHjtaFvmESan38ARMGWuZ/f7n/w8AAP//",
+	"7P3vdhs3liiKvwp+OvNbJk+XZEm2k4m0Zt1R7Hha3bGtseTkzmlmusAqUESrCDAFUDK7r8+6b3He4D7A",
+	"fDnfZ97kPsld2BtAoapQxaL+JjPJh1gkq4ANYGP///O3nUwullIwodXO0d925ozmrIQ/X9Nszl5LoUtZ",
+	"mM85U1nJl5pLsXO0kwq5m5kn0iNCCfyVk0wu12RB12TKyEqxnEhRrAmdaVaSkl3TgudUc3FJuCY3XM9J",
+	"ejrbfS8F231HdTZPd5Kdkv284iXLd450uWLJjsrmbEHN/Hq9ZDtHO0qXXFzufPmS7Hx3QS/bkJ3rUopL",
+	"woTmek00vSRyRvSckZItS6aY0NQ8SUaU/LySmuXk/Pcnu4evvnLPTWW+Hm8Jykeq2fd8wTX8rw3UxZwR",
+	"La+YeKaIGZcpTaar/JJpQjWRImNHMHdGlzQzcMsZ4VqR6Sq7YjohN3OezUnJZrwo1ERkUmguVnKlijUZ",
+	"KcbIBEAghZleTXYIFzBeAAUujytycnY63puI3hUuuOCL1WLnaD9xq+VCs0tW1pf7kS0oF2YXWkv+iMtU",
+	"AIdbO66HzGWRKyLkzd49QaFYZNPPWSZFrshKaF7EwOCKzFZFQegl5eJuoLBMlvmGK7Ms+TXVLCHB3YEb",
+	"AidfcCY03J4rxpbwHRXqhpUJoSI398lcm4e9UbiMre+VeemZItmqLM0arlmpuBSJu1+jdLLz9WQnPSbm",
+	"j92D2X72//7f/89kJyU3cwZ4OhE4CFFzeaNITjU1o0s9h3Wan1RC1CqbE2oRil4qQgXhmi1IRsuSMzXe",
+	"I6eaZHMqLpmC7ZgIds3Ktf3ODHkzpzrYW5wQd9gdhdgj50zkZkunNLsyV6mxq0RLA7HdfmYIoKF8oxf7",
+	"L81NLeCkuN+QMQxvh/EjOKCqLQQIJoLPiJCGCJE5VURxkTEyenlwiNtxwxXbeH2bJ/sl2VnSki6YtsT9",
+	"RGuazRdM6NO8fdQnglD/AOE5GR2+NOCWNDMDHLsjIXyxlKU54lkpF4TRsuBmT9dKs4UCXDZHs7YHyeEQ",
+	"maFKBdOsgmFs7h43My+pnu8kO4IuDPw0hLL3dtLP3zNxqec7R1+9TMxldR8Pkgiav5aLJRXr6NLJ4ctd",
+	"v1SS4ZOE5x0gZn6oPvj+rmSznaOd//a84rbP8Vf1/DQ/fGmhEppm8QMhL74KoVopLRcAHrzSB54b8/bg",
+	"vfgKwbOTnuR5yZTaBkyKr/SA2Rr73sAdcsgOzo3w3ccxDwDIkoNOcPi9gMEWS6mZyNZ/ZOs2SO/oFTOy",
+	"ii7Xhr+A5OAkF0VnbI+ckCtW413ZXErFFJnJ0lI1fJxrsmBUKDKiE/Hp0+mbhCi6Hh+RA0MGD1+9IsuS",
+	"C02nBSMn569PTwNakxBWKEZe7u8TQRcGkjSAfPePbJ3ukT+ytZqIKSsMg9Kyxuo1E1ToY0uC8JN6ZkBX",
+	"BLgDWTCm9yZiInaJEdNmvFTaww5MlcJKy5WwnMJIZpZ/jJSmeqUSkBrxVzN7+r3MQMxMzVcTQUhquGpK",
+	"rICNnI9rIPF6zhZjwy+u2FLD7h2+JHO5KtWeAeqkDowZXtEFA5jcfPDFgum5zBNikMUwX8P5zAPAS8y7",
+	"IBRKxcjhSwMSTEFyyYwops36UBI6suwLl8hwBoDNCSQLWl4xXJY/Db37kS0Lumb5ETEYmRoJG95alnJa",
+	"sMUzRVK7ktM8NcfJkJfXdjyBr6RgZnRtuHVJxdhg2x/OP7zHtRjWauiugc3KA/DjNS1WwHtRvhwt2GLK",
+	"SiLL3BAhPIebOddMLWnGSC5h3QuqNSvHx4SSxarQfElLTVbLQtIcdk2uNMriciVyWq73HKb4U7BIkvPZ",
+	"jIEE5A4M90uRl4eH8NaPIBy01kyU5kXhEQxRFQY18+I524H2v7GCDSHpR3M5d0+MMJiSEdfVUd5Qrv01",
+	"hKnGx3iXQcAxd8SoHv7XZ+6wEeHsZOZC3ZBX+/uElogACXn5+TPhIitWuTlnagedM1qqChFLNlspWiRE",
+	"SaKMKEUNvILdhLuVybJkmREe7C6YM371+TORJXm5//fugnFcESDSSMCSjMY0I1SYQe05eVSdspksGezb",
+	"zVwWzCI/NcSL5uMKZLPZVvAnXlUBwBGx7UB6jjefjF7uHyTk5f4LvOQv9/cT8vLgBUB78AoFoGzOsiuk",
+	"lhX1gzmUBgpqBg7I7JgUjF4ze7/WZCXM7HgGIOI7OuCf4EBdL6XWTOBaAsrAtV2VIhR2WwoGhO1Hi8Vm",
+	"FCRANQjhJRSUNV844dVoyihnss90sSwM43kxO8i+oa8Od7/OX7Ldl9O/p7vfzPbZ7iH9anqQvcr/nn29",
+	"71gWTlQxrQbZ3umQ3w5fvWoKcEu4oGbMf/0T2f2fP/3u73ZiUt3pDGTrNiv7seSaoXjPQ5UFVgk3j2pC",
+	"ndoScjSDM0d1JcfS8ZE58IkwePZP310kBg0ABQLVwuAoOft0YX47O7l4/XtU6sfwcPrfU7igRri0E++R",
+	"H5vqkOEOqCbkqAjAu/6as8/cEczqthhNwWCoISOgGSpyU3JAGDMuzcMdAOSEx+ly6TRRq5dIVJZ4qK4D",
+	"3UPay5UUjv9MxA3ssaETUjCiSyoUzTRogUqaheOOAlrl7ooAsTD76YwghH2mmS7WSP/VKssYy5UhDDeM",
+	"XoHSOUp/fD7ZQf1x7Di4OXemDAVHFgA0wlAOxoGWmt02tIOSgitDPSbC6qagR5pd29/fI2/hEaD/cHh2",
+	"k0ZWz3ymyDUTuQQGqFnJaWG/QObi5cicacoLBbuzLHnGyLRk9EqNYdWwYK5qaIVIhpPskeC+TkTkwsJm",
+	"KzgeWH8NQR02wdWN30SrhXZdwYP9/f34BTM6cMcl+87bBRQct1xyy97tXbI8+ePb1+Sbg4N9fw2OURYy",
+	"aGPPEd9C3Xki7IWrIzlo2naXKND4/vVWyvtOvwXkVFwzoWW5/u66Wznm7iFDNVFDtgyGjF58VdOUD1/C",
+	"NYfnNujLXVowb4I0UBN+8VWNkB6+jJ6pZosBGgmYWbr1ERzkzjrJ+RVfxgyJaGzQkqgrviSjnM3oqtBk",
+	"v9oxEHYrgGCgcPqZLBdUo9HuxeFOssmedy5L/YaXESuYLDXJuZFcuBTHwCUJLQz2cg1EFNBeWusrAqpk",
+	"qTtBNb+ZqYbulgUNAfDAvuWsiBzjWSmXrDT3UgIUZLreI+/sNZuuQU5CUbRghsl6haL+JQgjjGZzkkud",
+	"TERGFdvlQjGhuObXrFgb2psbsSQnMwOK09YM6cydEGcgMFreMVmJKyFvBD7rlSlDhKtrHNsoXGbDMNtr",
+	"67mglwPw23CWTvTWMMSdsfuCXrFe7Hba1b758Gp/f/+YvNpH6pgajE6BYpphUiegwXlVX8mFYfR5F64B",
+	"BP3Xgn7Ga/EKeEDvLflidkQtpVAMbIrf0twK0uZTJoVRCs2fcCtQHX5udcHf/UWZ1f9t4B6e4Vs4aX3/",
+	"frA2cCnIjPJiZSSQkkxXigum1G65Khi55rKgeF3AzDYrePaoQF4EzDuz86tKnW9Z0JWmmgGwJaOa5T2w",
+	"bgejHe8074YSRB6jMGV27i/Jzhsw2N4fGOdGslNqABC5nflLsvNWllOe50w89smtFCt3QftHqxIpaHaF",
+	"UoqhrjDzM0WWrFxwpSya/ZMU7PFRDPYN1AKjC6807KEhveCrQFdhDe7xTssWeCreFvxy/qgXpMvG1TL2",
+	"VTpbuRLCcJgRmCYNA855XhmyRA560kTU7CG8MoQgUzMzXfJrJgym0bWzjFQWPuBHgVs8MLp0exyN7mSm",
+	"tEYEZ0WNyZ4BPW2dxEe2Ur237kGwqL3nBomA21ivckGVrmwTndavUc0gaVQuVq6BOst8PT72GmpJncuN",
+	"eiMR6MbwyY42gVv1Xuq35iI+0c1qat7WwuZszTTL5EpUl24GoCLY72TOZ5zl8dgA8B8aLp3H3I2VK9Fs",
+	"GmxfHSnB8bwbeJ5jS7XPP695qYMwir534BnYmzO6LiTNL6T8npaX7Km4qLMDFwYIMAoiaipWGo2YZhlb",
+	"akVGB/vk3bdGOJ3xgllr4TNFjOwJsRKAaPi1Alp4VsId5mbOt5QXj3v/Ag8x2seFIWwbHO3qiCi5YOZJ",
+	"ZywaydKxznHdwQ7u5IaJi3DE5dCEDBi+R97bO2pQ2pqRjomzIvlRtzQj4V1GyXfj1ahsddZz7+x0zVsC",
+	"Gwbmpmp5ZrPM1brfGxSJ9hh4j4IAiy8YcAHofMEXTK70k14mxz1pWfJrVvmLGBqFw8tVFPJGWX5KRni3",
+	"JgJv0RF5sU8WXKw0U2QlCqZU8O4zRdJ3H87//Ons+w8nb/58cfruuw+fLlKiGDBc8HyMj9FpwK3tfCIk",
+	"zEpmVKFPXghmbYvAJdSCFgUrAYw9xK1zVl7zjH0S9Jrywuicj723lhcAAooZv1yhvOVUYQ8XWTNrws2p",
+	"plOqGMkoCC1Tc0AYWDeT5USYZxZywUTFeOwBPlPVyzeyvDIclSyp0vWdh3OsqB7aWI2mAWEeoxoMXBkd",
+	"at0vLT2ubHQh5Tsq1s5Z0xNkB3ZzCEDkuhVvt2W43EScnJ1GtkHZ5Rh2HTri9lqb4qLUdn1sYC+FqEcS",
+	"hmFuu7Vou0GDVG80BrIBcwMHMU8DtRpwvp3Rdkj+ad0xNizo7iCJo8QnQVd6Lkv+18dl0++MnicuE2fH",
+	"SkjJruUVy83FZJ+XHLzmZvk7AKVaLdHw+47lnF7AUp6O1D9T5DVOvWtA8SQJnegLAyKB7TZD2fEhaAyj",
+	"c2LGtKVUmhYu0GePfBAoJKBX0frhuSI2AjchYlUUaNoS0vntFZmzwiipktCJAGDODGs3BJGkJVsWNGMp",
+	"uMxQIlqMYSb0PYF5sppJl3yxYHlCKJkWVFxVPxmiJ23ogJscnbqpuS2FDUu0oJLFSgEtpkZ2uiyYW+QR",
+	"6JzpP6ZWZWWf9URIQaZSz4niOVPWDReEHCBxWKJRlqPZzA530N7Wt2CDdcFTBRdsD0103qS/v5/smJ1E",
+	"BofXp24CTXY+78oF12yx1OudoxktFPuSuEkPu67xg876Ika6eflAk2ZcR8KbXnO9vr8pDKcvY7PgD/c2",
+	"EeBnxPdmvva7NzJ4+Y9JHfPG9wYD2pJbJAAnZ/d3bsu5taA1PBrmayJW5jLf31xAvl7LPDYhkrZM5ve3",
+	"NpC6zkp5bbSxWKi1EU5kSZb2kXua+It/Sk7/wjLg6VUUboyug9aMYbjA0QKnONB3NadLxK0GUQP77qey",
+	"iEtpnz5+7zzsC6lZEG18jJzBhzqboftXau4fWqo/6SwS/GFjKnApRo11yzFDewdITjXbNQLyTmT82oix",
+	"9YRyI8rHUlirwqAFGNhOO/Rfy6yssPBMQTy2kWtt2kpC5uzz2O4bms1auzoMCLsX/XJGhS9v8fkvyQ7v",
+	"AL0viByQpgUDV+9lGBkePU+M5HRHimGf6EAzcgwLBp5KWTAKQlghddcOFyD8ZAZ7Z1YIc5+YuhVCLpim",
+	"RpWy/B2MSbQ4q12RfizbeWeHaOITGaV/+5I60UmwcB+rWx0n0hduz8zP0f2XNwJl+2EocCLWH+ANTDBw",
+	"wmxRfJjtHP1p6Ch2iJ9iTgGgNeCxMA8Fh53gFmy8bYba8r9GNuPbtWbK3a7RftfVGdfIBBf6q5c7bW3E",
+	"fdOioMUNXZtZqMhpCeAxYTSaP+2473Z+irmtK6XoTxjujSfjt9kecX3L7EAeXrt0T18i9ysJSLW7JAH+",
+	"1mjrT73sw+NChI04M2EtrwQTBW3MdoIhnWt7zmYeF3jn2IwL+qyGQEOuy5DyWKJ8nFdJ/sfpmUF5o7Wj",
+	"QdVoF7WrriAcrGQZ49dcXILwCfEuCvSOKUMzPpmCWZOXDkIpxzFxvosWwluWeh++NKDVIoWa8tnm4J0K",
+	"5ba7qxdOswtRzOINzwce8kUc2xvnZ9S2xjU3L6YYLgn3rU516y+8Dn+r3t4j1SPK2a8BA+DQ8bQV0fTK",
+	"nGPtytGCqQ8lBodVHz66s699e0ZL/T0X7FSzxU6yA/GC7t/Gb8tVmc2pYm7o2udw9NoPjUG4uJY8M1Pc",
+	"yPIKnvjgvLTm/gd/c3zjL3JqIJ7zpb3K8XmDOSJr9r/+FMGwTWcRR/UrLnIIAnTXvnHKI6TVtSHHcNnw",
+	"ubW5v1ITOTtyKX7JBMM33QoNAsFibHB/5PqS0Q+c3Tz/LueanLnXPrhUAOJ/nIhzGAh+GmOEa5QaAEI1",
+	"SYcobOShwzEeQYkHPIpPsJV9ckb9fN5AaOqeky7+NFnt77/Irtga/mA/QfQrRNL6MFjh8vcMASXcR8mT",
+	"UZCVw3VcoGtjB0yA0n8dLZx845Mwnhs2tmvABJeAc9/V1t9WPewK3/TK7GgcOrYZSPv7ASWO6Vq9QWaJ",
+	"m/L7bhHTiZM5IPbIhTnXJeLE430g8Rh8OiZyiUd71No1w0XhYIQ0Lzehf7mZjVjo4VLvbV6A90JivNyW",
+	"PKs22cVWDKyDBH1Jdt7ygvWCnRl9GtxDoTA35YJCeFy/+AWjxyBvb10/83wLnClm5wP5xFyJirEd122n",
+	"gpalvHFB42pVaDI6ef9mbJghKRg10o5goZHTLQFoKJgBnCBkFAhgwda3DJkR+KZLyILnvC/4SsibxOUg",
+	"TURw7SHXbSrzNSYg3cgVhn4yCz1oGxafMffOCk0LLkIyddAyIASpvxEy9sHmaqtQVFdkdGBDJzEy2JDt",
+	"qKq1oJ9P8cdX9nrbj9XtpmVJ15Va3A+DfaZr/m316W3Au4PGhsJyRIwLdtQxgJldqRWw77TQEIbhS+03",
+	"Xr31xoumuQByewAPwQGVYOw9JPSBBghGerpgRyTNaJ6S0fnFd2cJOf2n784Tcn7xfULe/J9vE/Lmx39K",
+	"yPn3b84+XmC2B/LE1ydvYHCbGXr25q3CnHcIfiYv3hBw5iKtVrpkdIH+gk8v3kBi0MfXzrQzTiYizWW2",
+	"MutJyQgnMCMa5WjGM4ZqDvusiXvMMI2UL+ilEarTa54zmdqU2XQlcjbjguXp3kSgKe+ZIopfCqpXJSM3",
+	"3Agw6FpfcFUwCok57LNmosogcXKNH83ohNT838FgEMBAsJPsAAAbxJcOJTEI9airiYF9Z8RF5T+MWB1/",
+	"sbrX3RWvrUVuwHirwAYG3KQKsKziVY3C3AxynQjBmM26YIyMrjm7wUIWWtoBzUaWbCGvGRmxnOuxVZDt",
+	"fcCaNbRklTQzEbRkFNX2o0BKJ+bSk+cEhHXz9zghTq+xT5zbj8o95r8w96aSphMSkazDL0O1C9bTI4lP",
+	"hJ280hD89IHSYCudwGgt/dDC/8/wBL48EfBpnJCamtD4GEDfqTciKepXNiwADR3ILqP+7TghVg11Kz/F",
+	"j37X3edxQv4ip0kVSAyLb2uudvI/yKlf+x/kdLxHPng7AWTqKkgepBC5YUSOgoqc5WROr0GydQVH1kyD",
+	"hoaPh4iFI8mZC+ZL2qY8m5AHBjR13FTljHo3EZvND8cN+lQymC1qf0hqA4bGk7ROXf9zWyb6GcJHOCfM",
+	"TIiYaWUO4gfaIfHZk5pjY7Dn6UQQOlWyWGlG5lovDf0y/yrnj3I+hZqWsCp5SyPc7/DhvO81uz9TKBqP",
+	"fGyCT2EUawiSHjuqmRVUKfA/YIoWAHMLzXRL6fCpjPnHmDpv1GN+xUgKv6dk5GohoOpg+IYVVhTEjfvI",
+	"0Jf7L0ONBKE/JhjGUsUiobIsNTHMDN97Md4Ddg6xOlGMAXyy77uSCp8+fn/sXAdVtRMDTWJTksEsCeWj",
+	"bC42xqOhERlC8ow8N8LTxldmrMp+NeiCNKVkmG2oSC5vBJA2w4FTj+dpUKQi4uXf6CluSiTO0eDxOXQR",
+	"9Aspv2Zj1HD7U0B9SLppCamdAutgOb/KL8lqdfpgLtdBhqVKNn9ca1LNgGTHOQO60QkqkhWrR4AYXX/P",
+	"jGYrjGA5t9DuYRA0QqSCom5WDIqQLCBXo5f7L8IScLferQDaW25Xt73NoMexzSq2fmZX6qDmtkM+GMHj",
+	"8QNb6LrRPkbabKG4zYY77cpiiDVIgRHdVJ2VfEFjUWKGKoNHjBq93Vv6JFniG2CqgxuIUwRRCaVL+fWp",
+	"50Ia4WHVG6jg7+iX7jWfipmM2bwa5rxnyq/b12m0pV8rIwWhCtS5XUhyNjxtwfWulu1d6ghwex9Eiwof",
+	"KTosqoV+fg/BYvc6KloaNqd9J33nfqLJQlrDrdtE8ItYigHxsvBunL7Ggzzs+XXHeEBg3QPsCZzqhQyi",
+	"hHtJi33sC+oJ278XC5KoNtvHR9QHb0FZ344QXVy05U/9dwSKC8ViHtyJVpnUcMdXRWGuCsQy50f++joH",
+	"j7fDG/U2KxgtWb5HvsPiTBBi3ApxPvYhzo1BMFe2GepMRuYkx3s+2nlkriSj2XwibAjpM+V+HN86FprU",
+	"QqEnohULbfToNSaXgb2yKnFW8y5AhYhYoEUHqTAU6h+7wCARKHDrolu1fdhlP8HxAtx9z9kgMlB1xAZ9",
+	"tqRew2wWUNwREqdrpBw8QY7rWAQ+RmmlZNdcrlTzV7OIHJTy3CXRQOJ2UAFqG+LVJ+K65BvzCBeXt5B4",
+	"eynfgx3O09JF2Oc4DVP6ZCFX8cDfTCp9RFItNS1Sr+NCGSujhz5z5fV+XlEs/AT5E0tWfhJcp+QfCLxJ",
+	"nlcPjEq5ApueluQrkrOML2hBgA4qsDs2pApI18zWbRnBThI49oSj2J93L+Wu/TJn2d4bnCX8ZRdrMMFA",
+	"1BzizkKq51xoVgpaPF8WVBvx83nOMpSPzDoeZa6mZwAmTvxyu87wW3cmFzx2o34POfpqCZZ0WRKmNF9Q",
+	"yAuOnao7rva2F3QqI9fme/O1rVZaXfSHPJEFzeY8lhrwDn94VGAU06tlLItGr5aPCEgDd/Csqq1ycHbh",
+	"0Af4pGLCpAJHKTiYjj094KqqgPc7ArOR3xE7G/kdkStt+C1ZljJjaKz7Hbga5wxjdDtQq7d0TUWv6kiw",
+	"zUsI83Zv2cWc+bVs+bpd9nZvebIz9JUGBvilJhFkaK8oANPN3YUrXFyeM23+iaXgAvnevTGHn+HDRNmn",
+	"2+fu5nxNi2yFFZreQcmQGBm78QgEtQBA3QWZw85zRKarMmcCdc+iIksY6eKx019K53uBR7+171b75L/Z",
+	"GJ/dvYzoHvoSTPGcCSyFBqY11BswDhpLodRCrzY7v0+9EcqpIDjE3s6AmPMo8FDiEqqwvWEzLnjcUvmG",
+	"ZQUtGZbluWIufoSkWfW+SsmCLuu1LcAUmy5kvipYipna6evwlYmYwbHeeCvbM4WiGWpMriVDHpTdhTp8",
+	"FlTlGqvgHNEIbrpcMhE7HaNOqLm8EUEauFWpoMYjlskllKyEtUBvlA3nrFiacduz/dOK51RkzM7ovfao",
+	"D92vjaKgUxZRpd5wtSzomsDPx66aoa9u2GlgwL3dSLyqc32HL/TmrUAFdosk0AtF2GiDEKUAo0ZYRjR3",
+	"xWQTAuUKg2KFce8Aas+xeKiikDcsd3gmZyQv5TIHRBC5LRpesNdzyTP2xv2EpQ2PXeidt+GBo7o/PK0Z",
+	"47Us2UaUrOpVx3HSydMQADQeaNBx9KAzo8PeXjxxNA/MZZG7QrxHmFg+rXK+E2eqKKuwRFhnXEscEmYT",
+	"IFI0xAYsQ9YahJju82QspgbPV2hQbXviSEJwXwcTxw77EHIBwJ/Zqih2V0voJDO13m5q0doW06wI2N5g",
+	"cnUeo1Rx7XZVFLfSbLup17dDZxkyTQd58gq7M4Xj0rrI1Naru38yNty4cWx4yM+rWhkehMdSs1rx1dsE",
+	"BjwEsTsi7h5Z3dL5s1QyEVCfwUc+CCl28bygUh83Ilym98g7Z2EEmgHlNKL0cyJCCrrl4htBp4PJ7XmU",
+	"0t7vnaoT3T5L3q+KCFv6W6e7G4joQLdbSCgLrvTQyPmIBN0f5c3zh4kwv3dC87pBIYhaTRE0t2ldRHHD",
+	"xbktJvSd8ju/+s6AYHCJj6zI3s0bg/Lbe+2MLPPPn99hBWT4+9vVeifxrZ12kh2s5R9E1EHI3Z9d7BwG",
+	"tVXBcC5kzj+AWWPVZzXnS/8BxvzzGS31n5tZYPhM67f6+K2fW0p8bdw5Xy7Nd823LPit7/8ip38Og/pE",
+	"VkKg95JGo/eah9wZlGwQDuXRxrHZYHxD/RvqXENJxLdtsTmuJsKFio0QHFT8LGPBgF6kwvar8dFE7JJU",
+	"s886TUgKDKzgghnBBZqX4jDQdSV1vC74gbCfV7Qwtz4oxVghnQHYMtOUjOqaxhgHjfPMFBJzgAiYUe1i",
+	"EqxjFEzlRz8mhi9RjQs2kC5ts5jU5qGjawNgh+pJaG9E3VFIMivRIUMLjKcapa9StNu/2ttPYVSsm8ny",
+	"sRU8sAkTA6WB5eSrl7tTDh2ZLpndMLRc2pkTks4KCR0pzyQXugJIrAnsGAshS2xXKd9sZpeklu+kRyTF",
+	"LlKyJCnwv9TOSDU2nU3/5V/+5V92373bffMmtduXWJb28e1r8uLFi2+IL+thA3Zk6aPl5GymmB5jU0ie",
+	"zd1SM1owkdOSYGtHX/ay4u8Ih2E1jTOshBp/mrBALmyaKsBgTzGGG5+U3a3YmCuFPRS78GAiThzK3syZ",
+	"OUyHAFwR9nmJzZZGPlzxmpWKjYMYOvD0lbYeGMkkK7NWGoi5RoZvhLdoJ9lx98b91MJ2ID0BkkLlggB1",
+	"dpKdCObsJF4OSXbMhpvXKNDm9sZtIlSqOzARZbG4eAW+qIBwoWBsEHBBl7bvU/g7hDaB+c5WFmvZpLCU",
+	"YwcTU61qr1auG6VR/TJFIvOdoRpXbO1d9EA6DCwp6pMBm6zJiwlpmEuq4ZDywoBqxXWE8JntjtjpIMB9",
+	"fEwiBBpGRxnURS04yaQpjGL4g6oE7T1ygh3kjFCZhitCBFauZZzr52qtnl7LJlbLdnvkwhpsBWucBFvu",
+	"GQLJqX9jVFWjG/sDVVX3XmgnyLWq8iEUWQlz5dPnWd2ASWws6EjPS7m6nJN0SfXc0rlSLtIxBrzqbO4p",
+	"d5VlER3UZ2qa0X1XWssGEV/3yEe2kNeYlYZ9G6nGnGFx6Ytj1NCEK88OgLr84LoohP06EEREYlaWsoR+",
+	"dSyvc/E9DIs1k2BcbLpHfkAF00JplSo6EQEErpqxodpVLwDfjS4oNVmFggv2WTuSjaSrQ/iMVyrxPZz6",
+	"61sNqjjlxwq6KQwvOpWVLO/sJ/4afrTFXHl9usB5flyrs2iL6gU9PTq00Yd0mDrQ4sXWTs8/kJeHB19D",
+	"ubXjekSAjzxxlkxbXVgxHbXnZg3SP1BpUdW7rIxD+QltMzxnApLiS0IX0sYreXCNrHVdnYqKncXmymb2",
+	"7Qse72T7kdF811ChI7MNeBnPPl2Q53TJn/upn/+tamD7xX+9qzmW0GtCYTDfqL3b1UAMII2nwXhYkUXW",
+	"1Hdbn/gh4FkvWe/OHVf3FHPIDHkRUld1m32VZiUJxYJOzrxz76Bu2LrjEABkvPWFju8Nqrzq+RKJIMPq",
+	"PY4iOxji9iP2GYnBRwYNIjK28Tp+137jS7Izp8qR7jNZWv94d6qCP1YjGtS/WcLrQyKktwv1vaCfXa3x",
+	"OFxYs8Zapqv+2EY+op+9LdvSCO1I22YgF7aE/jCGFBZ/gE4ntngnuMpty3CVYJsPy4OH8624ScqSzAF0",
+	"MkrLhdSxBKK3JWO7EOYJDwwiqUu6XjChL1iJprthCW4eEyOpbRd1MmYnINrMsJnqN0A67Xfjd0wzaOWA",
+	"fGesVFL0zwKa5s1cutSNYFZE4CUMMmhSTT9/pJpFq3hc0M/A6AEDjWC30nJBNc9oUaybt+SZghiIoOqT",
+	"7aINySUrLXdpnrtgE2iGJrbzsq66qpUGENywqS9yvbNtZl3oiKwJGA2pqC77tdCjgcLNc8WFhNSodghR",
+	"ctwQltx9i5HclkwSYf0t7hvhcRWDqdUYrJOyn3qk985q5DZHhYbnVlG4DXVrtyzG3UKqrQtrb7xA2xbN",
+	"3ixT9hbEbj8+oLj1xjn7C1ejaWH4vYIg+8gR0c+3GWsIg3/xVTdrex9Is74Gdxh8gQZUzYZFXXSwuvfm",
+	"6/q4VZU6iGkbNnxvWe1b7N4WpbPb76JG9y0vChtW2Ut8p/icA+/YgOsTqJas3CCG2tnOrWtk43S+e6vL",
+	"XLvdtM4V8z2jeTxE+40R6I0SX1KhuEbGx9WAYwjqz96mpPjt2ZenkwHFC0iVJTJNqGrYUlGWyB61cKN9",
+	"fI6oOJRGouDuzwDOcbfIHCO2u24XEIYVJmQ10rG0/T1MIxnKdz7aE3iglJhufrV5ulpuWBAFcadsmW52",
+	"90QAxdnlAx9LJ9N9ok3o4N9PBE2U+z8RLHGZ4KmAicsOTwRNh6jxVND0CCoPfJtjck5fZNc7esWq7Mxu",
+	"CQh7tvnUTCOPFNIZuxa0vBpvIQndCqAOGem2gG0tK0ExLisFkX0j3yxkyZol+1sd/+8sTj0JDjfksUAG",
+	"s9JWgOJ98s9rtPAN05ydOXCTQ4wVxVn8vr+TU14wAtTgLsqigc78MpWfK1n8Fj6VmdHk43Z2VPI7ExuG",
+	"a4oF7ZriexrMcFsS+gHLgQ7f0qVUHak6f5BTorkuQDkoZXFbxaDa1WD1wcSVmF6hSm+JhTqy3llYt3h8",
+	"H8L6QFw/rqKdH1QIM/fihhXFriF5LG/eEQgnOjl/fXpKCpnZ2K+E2CZhlORyQbnA6tO2krS+kRMBUfcK",
+	"2uXmNhHIoG1CKFR+mJY0u2Ja2dqXWO/TFlVISCYXUPklIadnpOCalbRQRJYTIaTYRWiC4lXkfFVCejgS",
+	"TjdO5JhAMIaCMrZyxt5EnPuoaxeqBXF4ECMw3iOnguRQ8wcT6apNMMMDIf8qLMMO7UByqXcVW9IS43a0",
+	"XEBcTsG0eSQhOb/ktp5kmv7//tvf/f8nq/39w6+e/fff7T7/h//jX/+c/u3/+vI/05SMPr59TV69ODwk",
+	"1OBVQpSciFQ+m5aciX+0hpw9ziClFiI3xomP+rAVeRPD7HhhY2RyuZoWLCe51Ogft+fH1UQ4w8Thqxf1",
+	"BWEKF/yFC34RXcp8vZwzoRKs/aI0LTUXl9B6gdmzwUgZfBDDbMzL4CmCOXwzyaJwI48omdKSkdOz65de",
+	"QMAK5Vi6DWr+URGgiisSHtS3Oty/G2l/YBGvm+D/soTvkHPcO4Hq5jK/BHmpQo4+frNN0gEr75Zw0B9l",
+	"EpojwYbqIvRsmHEQ4J8Q1UFAL4UsK+oZ1NgZ3wLJOxiQ2zrlyIPlta6FMmH1/pQPAD2Qh03QN/1eW0ch",
+	"WNwwkqDIilXO3oQxEr25OoWSLmquGTSh4rqQ84NBu+WoX7/ad/csxFICiri8P260JaWpuVM2TmwNUZWH",
+	"+/v7eCm/+cb88uniNRnhW5kU1wxIv639D4HStqx8tDzTHYMDHihf5UvPNb/g8fi/ZckzWBsPDPuq6lPW",
+	"vsS9zSEb5dRuqMKOdfecwN0bcxF28relKJs3cDyoIEC059xPGzb5RCl+KeKFRaFhO4TPVYSuqi3aTS+7",
+	"ouFOBGGfOVadqIK6uK0vapVFrFjfCAjyPSFcDFp/D53tGE8D7E07tiUHgg38Vea9/aKIQb+CGVEoHaZs",
+	"QQ0+WB0zLoNW/Sw3L+6WZukuiuAlwdts67BqY3bb7qrH75F3tkAidAngynBSyFoZuW6Ru2E/o4mQM5eb",
+	"wMp0DLF2Vq7AHbepR7EQ72Hx10nd8Phriq9uFpHVti5gT9R1jHMtqdElzfj/+qeT3f/x099efPm7x43I",
+	"9qn1qzDOsBlaGGF8x5gMYpBpyqycOQIBk7yvb84RJkXl7B5u5688IvbOca7D5rm/KgpxdLiFBjQsDnWb",
+	"GpIvh9XAGBYi6qWfWnAolh4HYrcSV0LeiPGdRZyB0aQ0kMggqjRSE/2+AbtTxGkzxPQ4OEEsoJCvlgU0",
+	"FFRWlAwK8PI8VFL3OkpUNGq191eoOIhVqFht297k1FvupNIxu08cTzc1QdlODu4UDhzbiwv0NNO+XKhN",
+	"aB0tpGDrxFWr5EwlpKRghV6yMmNC00tWazH/kCz3DXCT9SfBYyUUjZKzEhzbV1RlE8GRBh5UePmILOVK",
+	"5BBaTbjI5mRUTJ9zMYaYLUNRf16B6FL99O//hiU8YSRwipofzR5c8UJelnSBoy2YoYmjq8vni+ZowU/t",
+	"0Ra8KDg8US+XZ+beSXYsDDvJjnnd/vPv/9bOwjU7a17evaYlpBmaUb6fnrHy1IwDf50DPPD5j5dnrHzn",
+	"/sAf3u38BPu8pKWOq5InJPe/1lyViPhgpDbE/0aWV8QgCHAL7BrOS2KwdBlvKLRNHkwFQ9ym84u3FUTy",
+	"M2DbqoWpYdYD7BX1GjY6SolPc1UVU3CDP4ucki8NjCn0RpyvhlbpdjH+wZvxm7oJlqnNXtPmnLAM46Du",
+	"lz/6idtgDbS0NLc0jKAP1xWnsG5ZXX22WopuHZd/TVru7SXEgbi+pdC44Sa00C7EuCOsB0JbuNgpSQmp",
+	"x4nTjKXIWALaDRfEddMKKeXLbVq4OhLSWz9rONN3UAwzeAVQ/2btuo21q9rw8zmfbeChFg2hfq95elPe",
+	"zDXlcFW/c4x0AJ57pkv860TaHgJmzgRJPrZNS/3Tp3naquhJRtO1tixiOD7DPlQQR/hFTtfDRnljHtwy",
+	"axYW2SUouH3qz9QLLoXftlpfPcU0oToshIHN5oK0zrZ1QnQE330nQEOg5PDl7lyuSvL73y8WvvSO1ZDq",
+	"OSoHr17sj28dTGXL0wKaf5jBRp+Kd1ysolq4/QGN+SmEL5h1pNAvzy4q3SMnovpEGC0LDuYRKmrvlCuh",
+	"yJIqPRELngt+OddkdHiITrP9r/b3oX/g3++Pj12BKL6wyeOUgDNzV8/ZblbI7MpdoYOXL51haSKAWDOO",
+	"xhm+YD5yguA7WLUIK1jTqbxm5PAF2BntKvG7V98khO1d7pFDoORgx2yFPm4Od1zQz28oL9bv2c0f5DS2",
+	"t1JpUI7/IqcKQ0NYDqpETmtlJsISQmAe3bsdRJtzrZrXJzBN8MWq0FQwuVI1gjScGEBym7KRoIgT0aSa",
+	"Um97I/a/3u+4ESsBG8by13RJ42kHoTUP1v9Mkcw+bTbdDxEjKzE5s0ZoqqZJfs0VNei8h5ZKdm17bF1t",
+	"hEtiLKQipz9t5me3EGxxC49I2hgKnBRpVXM7RmUnIuiCaM73Usq82zsx2O0whJP6nyJsoIuVghgZSIXH",
+	"3ugPdxXjSG/BNdGhs7mo6i04aR8LPGnK6pssixA7h9g0wMi4BU+0MTkzc/sx4i2pUYPjOo/xV4ssGBUq",
+	"YNtM5MqW+v+sDVkFMStwrezvfvPT317GXSt3I+CBC6vtFNpEy7cLrH+Kvk+PxQ824gIZAfVvGpWNKiOq",
+	"qh+hBLANDtwn/6iRBwhpGsBRhjOTAfR8a60Qb9GddMNwAV1aIkzjbFeqYS5weqPRIu9Rd9yks+LS/6to",
+	"rh0xBG+jgQObuT0KCFUb7TTEgjRx1UGhQzQMjnwcAptx45W2WUlcq2DC8SBx4N6EAHef/zMKA7+x39/Y",
+	"72/sdwP7vTW//QR0LeIU6iamR66HrbJs2L/nvGo1Y7Vieo9czH1H8ImACntohDr2TW9vrTX1OiQiSF3t",
+	"ryzxxtlis3jJ7uiW2NrgD600G/tFRkHgkWDjxNZ+BSlmVWBvDrTrHdfdmsEuFoxes4agdO/m/jZm8YWR",
+	"CqS4nUtcz3l2JZhStjeIHUxhp2LL7dAYgY/c8Nz8CdXs2EKRbKVdRO+41glAZHOgmM6xHS0Z3cNzT0Rg",
+	"tN6QEEvFx5X4JAzxEHnMIhwSg2rUjApSroSXRqiw1X9l2WUqHm5xrrm5t7U6B7VGG5K3PRI/et2HFVoH",
+	"uSZzjDGpubLKFsGwT9Wx9p7qWvaQih/ntgRSdSBc3dF8vaBiNaOZXpUDGq5v5/VfyJwVA1u5bzfyraIE",
+	"grsxLEZgaDjdLbK8FdCUB9kbpalebY7YdJtxjo9vLyG0iQL09ccQKDlDUZJqkODjFzpkRHEyHN65Jt4T",
+	"Lm6x9beKZmhbomu3po7pjcNN2rQ2bnO251ZVN+yzLvvjeyNvhI7KmydGfufSiiaBHQDqqyrpXRVhgFGC",
+	"XRvkjdjAQLaKO7IwbiLrG4URI+3PoFFEI+xGz9ma3BiZTG0jQrR2MYjhirhbmcjfUM3i4r0vY+tWiyrb",
+	"6NPF6/GxdWu2dT033vActeGUvTbBEIDhBQvyUIBi96k+cX3f6ue9JZL3hdh9EHVHg0UUMl1DFYEKAxu2",
+	"jKLoCwowyOzLuKIgHEzClb0qtW00wi3aKVwFY3+9xvflT4/yq+rn9xvdk9WzSZVehn0KnJIvinW19mDV",
+	"RvhRXGSMTBlQFjjBYbVTbhV/Ac0g7F43Lj7XwB0xKxu7cwDI4bHenhz0BF/025YbJ5HU0Szchy3xvsO4",
+	"OAj5sSAC2AtbiOm2t9/ofM+OrmOQDdDMFFzQbX1fg42QXNV9pSFWuU5I8BTglsOnwNi1XGkwKExEixTA",
+	"5pETW+Li1f5+GD+UldKoi0VR42XuJrql15tG3g5Rh5k4+5B3EEL2kEyDivGr28atIGiqj+zF9MLI+W8m",
+	"eoGYM4TmVcu4Nclr7HS44Cbk2218DyG4l91v2e+ZyAqpuLhsBGh2Xu8EG/CYHyHVphndeS/Xv2d/B+3n",
+	"MDdetaM1Jv+gjjw3k5N5od6BK4FUNeB7JBefkWW7Sz00ALbVeHqqPXT2u/tFlIHY5M/0SPBQLk0UxL+F",
+	"plNDNtzVQqq23HcB/nXs+Zchd/WWydkicn37ruQWWigZ0Yrhj31zzIzF5YnbejE3yoObXZq3UF2PwVLf",
+	"rbJW0fnDbtUt1dFjEkdbMgINC/pDUnCW3UFt7dNYe/nItvzjt9yA20RYNI2V8WJUUuS+g2R4648JhdJ7",
+	"DOUhcwuVURzBzapIeillnoaOGPMFFIeEdstTmmM/4w+zc1Ze84z1+2XuTqa2jdMc6N3pqwB1b96eHu/F",
+	"w7rx+/0YfXMfh0W9QAOwXtejqivh3TyuvY6QpwXtQXLUNnla7qesQQvIO+3c9lvX78N52mO9byfQ7WnH",
+	"/TqFTtqZhvXcwlaEUnxL71o0a2Cpse9iRf3aKxJXaI9wbeZdaRJFF1Xz2CpDUq2VZgsyMvIPE7oEBpK2",
+	"a7BA8+UPAgWkmszBle8ubBgSdd/PZQGqm6uyAKLqqihARYCmw9mqoOVEpK5GzGmeuofcIVSvzo0KACB0",
+	"tDp2lSlG3tRWXQxw5o8DiNtFIJKJsOBzpWwFWhywCZ8r5krNn3iMIL9ajSVYULV9ti3wFVtjV+C9YEy7",
+	"s75YS4KxHVW54VojOAPkclVmc6qY/46cnVy8/r2TQtxO4HKT5g5jQcccknZ8H2qfyCNy32PZLa+2A8d+",
+	"NjkzW7YmiEgWtUZcXDOhZbmGWDOtEnDgScHGZCaLwkmnHYdYrgq2NxHvfSt47OkMwkojlG1kILTlPcbR",
+	"SCms5dzlD+YwFBAauzp3GdTcQMn1MDeE35o+s2N18cDfEFy94z58HwJAQZU+X4tsU0tMCI20vbWhirFa",
+	"i2xeSsENMldAdqo9Q0STAa05/W7bPRnUe3MLJtVIXFuLjOCP7rjDjSjZUpZ68GHjF805/sirYK0mLsky",
+	"2NaN40er3XxvaLql4nU8akw2zIa8mbF0KaIfYXLlKTuUPPKHaV92fduv2DpNrEJq85qxhz5UEg8JUlUn",
+	"gYywBg726VcRtbXvtl3A/lgwnilSPXsLOfGKRUJW/sjW1YV267VngScTTFsRf7Kgy1uAEEe25irNU3et",
+	"ZWgWO0jkcB28ONa9OKudzVZF3Voa3s5JewurhaojCJ9cOtnmiq2teaIuDWMFCGAdx2QDT06RDt9wxcZm",
+	"JCoigk+6Rz5am1D6ty9pmPmL3bMFi/Xer1dfYp91yWZ7tTakW9dgwkHg7CAqIyL9Hb7c9VvhSQVgv03J",
+	"3Tna+errl69m+/Qw+/sD9nK6v39wSKcvXmb59s5S6AASgeLFVwEUajXd9ZCQ0adPp2iNqgDaP/jmBX0x",
+	"O9z9Ojtgu19PDw92v8levdo9nL1kB/k+/WZ6cNAogV2vKmY+toETZ6XMmFIXJc2uuLiE+orROFcudpf4",
+	"LNH2YbQ4bwpboppe2Dvah/s1CN64lx60RlJeyuUbeSOwQE2XkWsueYbB1ZSk7pUU196IjYCpnRcbBDpU",
+	"09ZL7EU9vC7R05Z6Nkop193t5328tnmvLryx3ApntRx3RMLxPUcPOiRpBhI2z7WxnBgNj1+EYbbm7pvx",
+	"m+35Nrbn+FkMrMfcQ6gemzY9rT1qI3H76LXy0MmNRf8qOpe0Y3IahO0YnXC+hKQXLWpFpzoIT6wc5jDb",
+	"c6/z7f5srEMp6Jbwb6CvT4g5HWY3h/Rx4mmNGScuvfTbtTmdPjH4EcpwNiUuLxgbpDNyltUWzVn42DD4",
+	"rUqTHUlB5kYXKww9KZli5bVB8gX6+qkg++M9Aqjo2jQZfLkMhjACcMFmmshVGE4V2b5f1a7ZUqvrcOOO",
+	"iNsu2IvUGtE+2m1LbdyC35vGzhGlZXa1xYa9oZp9pOIyeoWoUDQD2kdy6NoVlIFKyQhgU+b6unJQqVGs",
+	"3ZfHrhTTgq7JlPnuYm1dW8Riudw4ZLVcspJM5Urk9x/1keZuA/YM/FtGBkQscW5PSCFvHgVsPI27BK14",
+	"ZPgOQkTiAXpoOANTjHmaLGjOQJklU1pQYE8Q2qDZIiGFRBt9ITMwf42TSrYFY/BEVOZbXeEZSYMPp3m6",
+	"R1J3ScAirvilMOxWsEsKIpTrPAIEaHw8EWaXA1MuOCTwJZSpcRmKTNfkioscjUSC6R/Mr6/hx9Tml6jV",
+	"ImbtLehUlvD4Rv3CLRGfBp6bzblgt34bszpv+Xp9lXGVRK0WjhrV9uuRyj7LlVY8Z1Z45eLylkt1SBMx",
+	"0yIyWGy2S60IMdLeR1qtmxYP5CJqhXN+SuSwGaR6Q8DqDYS5rlxIESYvVcvC0wNvVCNdt2RUocLn/zQj",
+	"RONDtNS3RrfaTR7W5LUhONVHCE41unVJeDMbV60Ts5qXqrbk1pXpldy+u+4OLXf+TtR1HeErWH7Jyj0C",
+	"byK94ovFSoPMwz5nbKktKUqF1GjRnogUO28qcJAtuNL0ijmiDPUOcoMP0zUpmWMlXJORYsx+U4d47Kux",
+	"lNbqTkmKD6Z2VF+0TS6hHSEjDBiFapJn88wIOxYaoQDvDrSLQfQFVwJyDyzyn6L+jnxHpU2S7TiLI9oc",
+	"2Q6UPZiIgMzfuBxjGNfOBql1N7LU88QNaB0z7nKgoGVdQhPh2UpC0iUrPwmuU6KlTFy0OJQ8Z/SajY+s",
+	"H2Fpr6YZDBzhjC91QvBMEKaJoNespJd+2lkoMjthrzFBtIIN3IQ30bISldPrGkP/l0sm2Bbhw+gm3eRR",
+	"Q3SgynPz4RNYrB1MRwA539iXvDmvzbEs4udk9OKrmo6HXmGCNNnJri4yFP1YCkTTjJblmhy+7Kipqtni",
+	"dLAp0Tx9Id/RK9blOPqLnKIeUCEBICp4+mcYozbAFXt7GcTJZF0Aut+tpREaGIBS4UNZB6aLF1J3z6Hv",
+	"PPzTylJSR8NizPfYQ9gQYWuwxBh2ewHGGNAJiAeEZ9BiH14wgroiln5WNPyRJCFnFXgry26HKwYZ+Vtj",
+	"6L57b/DFCSZy8hYtig+znaM/DdzKj40RvvyURKC9sp76jVDX7fna/9ZeDUJfccv4NjVZZsByac6wRzmo",
+	"0/jc8MI1DR0x4nCJSRenvVSbWonEflyJ3LeU9B7TgZUpMilyWq6HmKI9hOe1t8wwclVm7Du4IV2Q4zOV",
+	"C5kPC7jA1063Yw92LpB5hk/S7XAKm877EnfheraY5SMrjMDQv1klPnTL3bJTXHSGJ7hb5kMQ3XwuFBGG",
+	"2WLGW9KE8+rlgeSAapLRlYuHAvQPGCIlCypWtMAfoqTgTprZNpcErjEuLeZIDIRSO3DzNtb2toajrQsX",
+	"O/gufIteKS+uNSSxmu54/2pinX21uYyThWrCVyfBtNJFk9xXInRNWt+sk76pJO9IZSZrnKVa02yOV8fb",
+	"+FwOJCMzmunuIKm79VxspsO2Hxm8xm3KmNpFQnVPePkB17cB+oEJWdd3TsaqbuvbUi4iRnfUmW7mUjFS",
+	"PUxmtCgUFjzliqi5XIKe91cjTeQU/GfmdpbHhMLnTnP3NmmXMW2sgulC3iv4VjF88AXYm9udlvzR2cl/",
+	"6X3n7Up6En7bS4lk+P4ykqcbNLg/bAQtC/dYihp4Vtec1o7hM+dhzvud3PHJDSDMsKigqqTUe4SjxkM3",
+	"AILPQlSKB8laLx8EIMPEbwGSkfpUJfZtr2u1dM0tM/JDOWxDtXP3aCTS7na61FaAegFxA5Soq9wWxEBK",
+	"3w4+vRGyW4IUCNfbQLRZojijl/HqehTdQ83kmXhgF8TQbb+gmHFgTtV79tnD1U6hm1N1VrJrLleq+6Fl",
+	"dFkHu1NqVClYnGtne37Fl+Q5fHfO/8rI78jB+JjY2i7+W67IfmDjCqp6u0fimucFvWKELpcFr/UFCt4H",
+	"BQFqbHfKKZB9UHEsI+v1jGV2JYKEGePFqJosWPIWy23WVjJnb3c72InaompQtY+vfuKbBfgu7yfVlTqS",
+	"8/yILHl2laCn5Zol1oCUEJr/ZaVsaTjFtLk5P6C7pcS3P1yzsuRoSHHeUDMW6FkwmNfIjFrrhwN9thrP",
+	"vB0OF3Wb1pfWoZQYNHJFugN9hFDyh/MP78mZQY7ATIwevKX5tuHAi9UFub2vxRfniJu4N+QvuzxWiF7s",
+	"yVq+RfaQh3ZoSLF3s94phLhXNgsksgcJJK7MBf0QuOceCgq9GQD9EHP34oF56czc4Bif49lVLR7RKhlL",
+	"qudHJPVjmPeDNiV42mkbDfqcZja9u+43O7JeLSip40tR+IfuoSd/h3vtBIKvgqUfV8nDRjQtpN6FoG6W",
+	"VyL8HUF5UFKxZdD2Jg+XluCdPw7jTzGf3FZFurH155xrHnKwMJPIhva9c+1BEISwW8gj+Mpavo4my1wH",
+	"7iYMJmizvEwKtUITbFbSJdS/ldnViWd7b6roIHDF+M8/bSxL1LD++gP5adNl/mj5cASnbWTFkCttRxl0",
+	"q2tu9EYyrPmtCtmQArfU3W4Qowb0iXlITPgVE6X7maqzjInrihLM+EwBDFo62ZFwoeWxrQ9gI3AEu7mP",
+	"yjmNyIRG2yL89ZeNWq3wiOYabH+RX/QifklsqTuAoyFT4XNk6R/8Ze/xJnZrL1te47e/Vm6aSQi/Dflp",
+	"pTvO5ErkbUZ6KuqM1H9+IEb6vdQ99JcKm2Wyqp0O0fIS44xB4rHi4XRNuN4jKQbLpSjk09LVVMknYoq7",
+	"o7DEnPVdB7yatsRN9H0b4ow92KQ+JilWpMEQ0nLFJgIHgiwCsmSlkgJeyWMBp4XUz1QrhJtI6F0ASp/n",
+	"b5GgSpw6XoHZliK3AEAZGFtsw+fnUICro0I++7zkWP4jHrQJIRl07VZB4HnXm+UI2y/EnEobiQ3fKl7x",
+	"9F4TpbFOIVtEkvzCCAdBVgKO1Kx8UIRGN6X50HPkjxO/hmjRlVoLeNR9T/yNyO2NGNpo3CYW+pCHIMbB",
+	"ApQ4/G4h4yYaMrj1t4W36Th/Ksy/B3zuSx1NIkmtcWxPQpckEImWbNG+BE3Bc8vMflz8pqMdZj8rpH5I",
+	"yxnwkrpP89efit9NCLDNMTIPtJWZAx1DTjgkIAPzxV+gXuG4gwh0n6y3SLdznhgERdTNGpUwgKUNWStp",
+	"D5I6K3Y7UoxNhLSz+GnHgMdpzSjuEkdcRglUSOYzGxITY8Pb3dvfrHG/fmsc6OjspiW4BY17m+rNgzPy",
+	"OD0dKnnHbdEX9MrlpxIsBO5ytDtuHfp5eHZVXTHs8wp3dbFSmkwZ9M6uXBzIgoyAmnL1Xgr/ajo+jgnh",
+	"grFckRSQNv3tPv52HxvWcV+UyVrOKkxD+8NvtvOHsZ17inM73b/TgH620o4GcaHlEApkTQNbEiF8yIzI",
+	"PX0hI9q8dSD4pN6Cm2IzOkS2ifAPW70oaRlpx7ZGjtTzKH1D4I04Z4jLRAhbieLSSEIU+E4ljO2RH6pM",
+	"UpfQGbKhu9PH3/wM/8X9DEbet8WdImaRGnp7lRL7NbumSfYu/Oae+M098Zt74t7dE1sIPL85Lx5Fkmnl",
+	"6W7MqkOew1UrK9gt9y9yagCiBVMfyhy7Xs99e1P35/dcQFLZDqQFSJ6x6q/gN1dFP/jzJM9LppS1XfnA",
+	"Qi4uT4VasszW1pxRXrA8+Ko3hPCjvOmIi6wbc1zxJSgP46Q6J+A5wc5JZFD1qGLrUHhjIhoJ+TXureds",
+	"Md4jqRS/pyL/59AJg/ZBVwXDwHM8EXU/jdMLfNmyhNSqwlVY6s8OSx+DKApFNE6relEUg+xhUPu8QpjH",
+	"e+SjvHEZQFLswhTexFAyzHHbtyWV9URgfcWoiLeVE+VNbxnLirAEP+zdv0HbPN0nrFggkCZFy138Z6kO",
+	"UcfTTp/RI1d6ikisG+okPk4Fhph3KZqyGriYGjvcSL1972BtXo5esn++maH5OGlX4yYJPY+uSH1nhLez",
+	"X4fB3jmDehc+r7au4885qPiyMEuDklQzVn5Y6eDTqQhYKPqyoKE2XdBLhnuoNMyoV6X4gYkcmrThx3OD",
+	"3xWM+Xt5Jv2PAQPGL5q2hSaHDn531okbqjAX0UJbsvxtKRfnIR/0Zv0gzt09bx7+XobrvZD4uVta6LaI",
+	"wC8X9GpD5Px5LR9/q4x6hyE1PLCNbNx6rSjQy/3NV0sDV8DIK95+I8srL0WEW/kXOf0A/eaQ2/vnwi9n",
+	"q2LGi8LOXaXgOcXlI1sICr8t5cfsGk7kJP9L/5YF9TrjZcjqtUG8ow+qkJERFUEQJSadYwwlNl23udKZ",
+	"FJp91uM9w+Jd/TUrUFyHNRQbpbxsPZLjwKOU2DdcXbMqpb5629eW9HUlk6qopM2M5fqoXk0rqYp8QfEx",
+	"p5gQ6tunLAgtimgvn05/tduBKq94m+a8wwrgWeza8Gytt4XbjeFlK4LXo8UqbsfikaXfJxS9QgAZgeGl",
+	"FgOEtsKqdUDdvz6OwtyhhAfnbZ4YFqDirsPAqpM1nH1yQeRTrR5dVfmhKlL1FArtXer43KKQS0BCkQFF",
+	"kPPHgNU4Y4fvqmUzVJsl8jaUb6lP8IMzqLQVq6c6l9tWjEl2rjessaLNjZWR0VckR8jJsqCZ4R379QLh",
+	"dlMeq0jZdV/x3OgNh1NGRvRkYnzeW5rHCjOeiSARr8n54bJDIufL1FzHSuLYK9gr7Qe3bVhMUlgp+k6x",
+	"SXlY9XwQUld10jcWbHiQMg3lpnJbOHVYsh2NILX6XtglLqzJBV4GrMfR7F7W6H50EC2nF0AVF9Y3wNUG",
+	"iNu4MK5QyMfqiY31NxtGHAyJzaqpFFuXDPgyEJWHp96Hu3JfCfihEvBbGn5/Gn6twcFvyfgdElDc+Ox0",
+	"7RCJ4zGgw+odDpKw/yKnfePIG+EOMIDqmCimQR9AZhEyEereU4PmF52VFZtVIcNKi1s1/LwNWarVTEe+",
+	"bkPDccMaxfB6z79DJj2p3HzeAIcaFpYCPyKovqeu/I2h8kVQWR8MBL6o9j9Y0eg//nf1xKiUK5FjBboe",
+	"0c+/MPY+O+wq9EyRbFUalXLdRkQ7c/zwWh7Mx5KqzR5sAKm9lU8hSSKkid/GKApFA59PbIxxmLi7oAp6",
+	"oIdND20bG/DLmHtKclYw6IROy2wOtreJGKVcncBHlqdjiFRTPorZBldazfrnFRNMgShhWdGyWBml7Jor",
+	"uPkit2+gD0hZms984x0/0xGBiOwUCuUXZg1EabpW0KIcevBMxER8B8TFyv9YRNEmBoBNObGNpxMs4ZEQ",
+	"mucemqRaJKQchT9NBM1z6JgNvU5sw/CSmYsB1I5eKhjNPuO+l3YLwUUPFmdX5xDNbQsfI1H7MRzCd/9e",
+	"ljxjZFoyerVprolw3tDYiNhgPBxubNZ3TaF7bRr0dUaTom9JIEhqEOQT7GHu4svd/a8oOi3MqU7lZ8IF",
+	"NoOBdvTBEwlRQYVL9hnOHroBF+sqAMeeo9HjFb2OOwhplhnmy8Xla5mzw3g8EipcpHqWZDJnx412YxvZ",
+	"Q32u03h/0cYkZJQ+p0v+vPp613yt0vEdpn8zsLSMZouT1ktfkp0pLc0KupyUJ8rai6Vrv39UJ/GYKQID",
+	"k5Vtq7WP/x2QEeOXc01yfgmltm1PvnFiSUrJjMxS1cDG+4nhgJ4wQIggmMJuRLwjwHTFi/xCor0/EnuU",
+	"Y4IXtsyPZwbaIdD10z0EWD3jI2RUs0tZrjtQAZbmnnGIYL7ctV/yW+HBoC4RMLe5OfbpLUpKAumAFpEb",
+	"Mex1+OyXKgijs9rt7+UNcQ8pciXkTZC9pRgj6dmH8wvid0o9/xvq+V+e+9fScWIItCdxYINuJzqCA0IQ",
+	"nh+T9E8/pfVurcP0Oc0Wr2srimlzDo4LzsqOevBtiguWRZrNq1VoDpY3qsEYALU1RWtvPsW3BsbfhfF3",
+	"cXy7RzBo//7AI/e0SWYLzgwUKrZRD9cAmQnzs/XXna9F1t3CCc1S8KAigikg1BBkXlk8YMfVWmRkSjNo",
+	"xg804Ajyop1TAy/3Srse5Z6VgyxFRqn7wt6FlCxLppjQtvcEB6eGIXKswOLpAFSCck6gKmFWGsZ1v2El",
+	"BsoZqWdXimLdlfR8HzWTk51LurqMMzoCP9VYHHxza+52WdK8ayrzU30q882tp5oDhxqC2O8YVauSbZnO",
+	"bcX591LHzBN3wvRKII5ZUirspPYpr9a3cYSr76W+wID97vtSGcpqVX9UWJ+gI1vaTBGmQfVBTKardVCa",
+	"wF4OuHY1o1Jt8HPmdqvvtlsuLMiUESWL7tG4uCzYJ8XiOtQnZTsAd71/QT/3A4NcoNaftWRE08+dK9Rs",
+	"8aHkl1wMwVX75Jdkp7D2163w25GrTtG2onDhTXRf3voyNsjkFv5CA3/j5bgXu0Ga6+KRo+DAYVFYMiO/",
+	"LaUf/Ry048ARXpFkFXUs+sh40Oo6hSH8WSHKq9VyiX4LixuqgnuDZOTPALVIYP4g+OL1tLrlg4pJ7yIr",
+	"jskADtQfPQluuJqGMVfYjyaDxaWQG9Q/8J5NxJKzjOE4oImaASAE1GzA+ojgZSH/8b/IDc/xj2VBBS3f",
+	"4BNw4PgNvqySiaheKrhg9WfxG6PfKG8cW1ClrA95RlI7Nzj7UzIqpkSWE3F1CQYYm3GCT2P7fTlzutAe",
+	"eR/DQdCLnyIDBCPtz0qZr0CvD0M9t6E9OA5oYh8gonHbASqbxSadqKBKu26Dw5UiyNX95xUtuF6fFVTE",
+	"6uxbicyKiWimSn+u3jnXVK8UhGKnMN7JclnKa1qkcfIvOtTzoNSLFWedOW0hxSWERl37ag7RJu+xjNQ6",
+	"lEP2/59bL2H/KQBmyAAf3bNfbPSeuREfZvZcX0OnARVv+v/Jt7J08ohh7ea6TZniOUPrQT2BxN9GoI3k",
+	"puRaM3EnsnfuoK6AjVE9oBsdpikgaCFHhW9uzU59vOQQ6N2zBmR6qXrD1c0DG9RQ80iD93QwnTvznAt6",
+	"GdvoVYhA3S24ovlFhswu8E2X4QVFQQQp2CXN1l38PnIIZriL9XIzBDCveb1nxip3UzQgHgTLdb8M8nt5",
+	"YwUERRQrisHmGC9roG1wWfIFLddkxkulrUzxSLLHJpnj5jbqHggDW70TLQ7lmK8ni3X5tCbjN/Amhs01",
+	"raemDbaUrVAlaZhLG6bPtvLTUA7dbnjN2asYfnOjPLxPQGiqyQ27oyVITfTtEq3blsemXS5qE4lZjiJm",
+	"/iTiZWgpTDVrcGXOqIh/ZU1pGuBbYvEmdlgLi2+7BdpKVYzDR4Samm25LlV1ORtPYk6JqCUcorYr30hh",
+	"RGJaeWVUzRVp6aErzW8zxYhikTpnVCmmLRxdkQkV4YSn3aTD7O0G1F4Tv3lg2FDyUm2ANJMKWNGllLmV",
+	"arYBln1eMqHYhknsU25kM5/zMw5bCBeZXLCNmw7prsEkgNYDJmjQUncC7XmT5ulHdqC57YNRuaNnhGGZ",
+	"aMsx6ItB8U2rzlTKK5YnRouXwLYlzxiohuqoUnDNsiai5hgyXxnBr3417PDZnJZY0tPfGXwXftiVs133",
+	"Qzrem4jvaDYnPMdKIcCCKRaKcHGIqFcWXGkyern/sur3Oj4mcmHEYwhWDETQmAf2btfvjoUhhl/Ou050",
+	"16t7x/nv52LfEYi7Xvs7Tf+l496+lkp/WzJ6lcubjqQrOJmpe6ZWgxcK05shfC1beJjmOYOSSkE9AvNq",
+	"wa5ZQUaQJS1XhliME5Jmq8WqoEamxZFontuUbAySn7JC3hCuyUitprvmDiymBbcUxB1QTioRMxIundEi",
+	"W0H87QfRY+SoVgnmTf/SNg7gcDEbXcBS6Q9wHmr7qre3mKC/mJ0PZDOHyHIyugSBprRlI8aPnOFznpV0",
+	"uYz5Vz7MyM2cZ3Oi7CNk5GsdPRaUgAADdt9frgvzwtA4yebN7G5frBtFKSL7l9TR38LewtUAq34aQi2G",
+	"ZTw0qIfhl+3r2deezr8bVFvdslldfDf78hVAf/x5xezP4JoYREI3xc5TL8/XN+bO4fMtWv5b7Hx/7Py3",
+	"FV79F4+cj16PrqB5R0gIbWAwiOZMab6AIFFwTENsvCDLUl6WTKkEmDRExZrfMyoyVhR4eC7P3Y2ACsuZ",
+	"ffMPkO3u37Yf3fvmYzSx3KxsYBlw4b39t4iRBMVgQ4TkHaXHAfGTjwvGrXzOHWpi3PXca/HoUrK69eMK",
+	"4/vjH9+wGV0VWEoU4oluEwE5cJDeIEg8z1og5D2f5l3CFXsj0nwNOKjyBi4mLUtDNdStWyo+SmQWbHkV",
+	"nnXP+90Tp4UT+2Cte574dlFb/bFYvXX+XDa0eQZi7W3MOpQ2cNX/bJIIV2GngbQ2bVoVDLT3/f5KBvbF",
+	"gw28v/1xYIMH6Y/0AjG4L9LLOjWOST50wu7or8Ewbwj5GjxOZ+jX0BFqgV7DWZEL+WqxnnDeBTRavLKV",
+	"VyDmkAp1w0qDsXsPGC8G5KAWNHbPFOEXE37SFanR18SkQV1u0eYiGrQxHHki4Ru9eCSk/mjl+r1mpEfH",
+	"si25S9oFU33Qyi0armwdLHJiC6O/2scyZSTnSnORaZJDADjWZcRKMGEhdXNVLDnqEdXuEizi+zyHVQg6",
+	"N2BIPAlcuiqo5J5vXBhdMhzTXJxJn6DsRjaK1owbRnB72XhAFMiJD/kALmSGaFaHrodMbVnmoD8C5KQK",
+	"/PBVNSC3KtqvC32yPtp/S0ieJvrBmy03hjR0qvOVrN5lpcNsVaxkgWqADZhMr9g6JXNZ5MqXNxshSHjD",
+	"Le+1ZhNzALzEju+afdYJZl98pkZVJ5OdV5Mdg4WTHeiLtxOxzV+xDnt0DaxbtjPqqN7jM5TRJEGNamJT",
+	"KKOSZb+L1azATdV/JD4XqtvlVk8+bTj2IayoPRwQhypz3Xr+9zp6BbJyeD1W/4Zmi+6ILPeULWHmAcH+",
+	"JKKWtDHM1x9O21MONpwYbY53nnp4pTvIGQOrmeoPaa28YJFkNryCaXU01pfGVYULIxtvORGY2r1dLlsQ",
+	"UtiI1cOCc5BmLLz7pxVPNhFDOfWZ35E7BBgieQ8O1yai2tLfG6p250H00mntQ1jTtYXW8YCx8ISHXeyO",
+	"sAdrbTTkc7Yqil1MpW9aH5uX/4jM5Q1IUv6HK+HqQ5kXJmJkg9sd+oOa4q4g1wmxTWxwV83hu70c75ET",
+	"kgYrTF0VKq4mgl8KWULxAgvLM4u2GE/kU+jInJUs2YDi9k5WmfWJCyAmW+NzdwtUR9aiUl2FS3WRoRW5",
+	"AWIrUN4lK4PXRGgi7pcE+6nZrYjoHulThwY2VXg0uvtY0N6doBj8roTZdmhxt1zbraB1NmGICaBbxnJV",
+	"iL6JHAXpxFukVddoDWQ31xE/fu/MXMPMx/bZTczTAGhmf6Y8bFUWymaGRhr8DIsngO1x7z5YWcepwNKG",
+	"MY1hvnPMuYEIsx8OxreuFRhY+YcnpIfKQ93a3wX75pakjdYBG+y3W9lrwUbqE3cbvUltVo/tS4qZAZWO",
+	"zEVWrHKmoBlXt41xY7nE/GH6vxZUM6U/dhqMsBktPOQNQ+3urEXOMK2urztrFbV8MtOsjCaEvbNPQGuO",
+	"0hc95YbYKQ08FTZUIZFcM1oqdA4AI/jmm+GxVA6Yb9lMlqwfGvMWFMCZwsM1iO4GRZd9ckAHXt+kYkul",
+	"tcc6GKasuZo/0dwQZFuk4FeMUOd9c686v1zdjNp0xLin062X8KWX7P1wuA3hOxwfw3c/HNjQDKyDlVqT",
+	"RPobWfyNLP5GFv8rkEV74zvOmgcGTauTQH8pVoUNdhJMq6cAhhKM/FcdJBSHBn92Otkh33784+7B/j6Z",
+	"7KRkxkWuSGq/Smu4vuVStyus/J+VW5Rgfn9dUNWhI7x/9/Y1meFjVbKCCyV7tb+T7Lx6tZPsfGX++sr8",
+	"9bX56+uv98zff2/+980h/H2wb344OID/H8I38PrB1+bvQ/j1EL55AX+/hP+/2t/vDDw7FcuVRo+V0v05",
+	"D9D5rJVPS8lUrszCgBui/9+X0CSnGvrhKazOYEbAbL+JcLajMLNUCgzJq0rncOV/xKjHUkE5QrAu79Uy",
+	"B9OJwKzvUZCR6tNPbVtdoxAxhYzDrcQHlJvbtCoF/KilhxS9hiP/2H/8L1j8P/vP/7sa7FPwg5UIAuXV",
+	"J/RPREHLS0P0/ahCakKn8pr5oAksoscKxSz/tQYutIal9qeRM31NBHyfI8+Yrqs6kurKdd3GHnAUezip",
+	"BS0K5oIjx1g7o/bdM2UHhSyn6WpdJTpQuz3PmuMAulRFAWE1sPcCd9LgGfkHuytdW9fc4wTrCNbtFMTx",
+	"74nIDD0VziTGoX2OEarANCiwjoaHNzAQosptNhpqi6ZTqrhKj0iKD1faNTRXrp0kxQM6Do2TtXZ9XKuJ",
+	"+NkvAFMBuPKHHCIjVIly6R2N/VRaSoOR42QiQrhsM+e63dPDNU5Iam5QSkZC1muPwhXDXDOzaxO4aFCS",
+	"xHZvdisVUKllHa77iKTuEKGvEIzrGgvFNgJ2eVUU4z3yXvrCwROReQe52ZNcCnZEUvfza5mzKlfHfukY",
+	"M0IDVbFHYcnKifBPevoxRstyurLzaZZjVvHr2kwlWzIK5SjxVa5JzmczVqqJ8GVlfGlMR5D8dCM0rXn7",
+	"bMz4C5hl/nBk34Dnk5/hQOuf0KjzU9T6WcEeFVDb57Ahk8buLOIb7qzFGKB9LlV3JYCAwFLM6TShrYll",
+	"XOgXh92erCBcvfdwDOSDLKxx/nXWIht1bxvmblmKEDazfoJSO3eqbDGCLp2ewBq+ycrxXatc4AnfX7Mp",
+	"i1Uo/tYJljsXwyERw+K+0KZZ0599Yu+Yhzp6ERrXJ+5Q68fILmvpu3aZs42FypxLrV6nDJzp5tDGe1UN",
+	"rB95rueO1LovUVyt+rhZ5MA6V9jkEspYjezmmq+DClZY7Qo4ixvxYs6zK8GUSmvFtLT7moxqlbIchgXO",
+	"KVoUUBUaOEXqOB/7eUULRdKcL4xILwXWxtojqbkEntrb+m3g1FBzxnRCprRMyN7e3tiuHR65WC8ZeH9t",
+	"jSzzvrWu5yRFEFPD6FJcatQjF1bpah9XMX3ORULgn3//t4RcXT5fmBHNv//+b9EiS/XFdbg0XHky96wN",
+	"SzOa9xzyA3lR8AXTrIxXcjL71TM0bF49vgU2MjoWV64F4uYCi0GpYSMO+nqmcWNErWparPayAhLlEbSO",
+	"kU9Egt0l6Mp7rt9eQ4XzZpVElcZPrX5ju/yV2u7HE6+/m/u4hbsne9fqaUn/WJ62PPGqf3QhcfGTAer5",
+	"RCDW6hX23CZaMtqg0E91lzyZjpfXqIh9QLlrrWRhETuOkkRF4VVnr5HQXe4praqTRUNwN8fq1LGjdZFj",
+	"2G5ptIWvRlYadyykwC32Ee5hk6A2USKpM7NNMgrUO+1KOvzWxvsgsbeGHSOYxGp09tVT7fVmbJ3K1eBV",
+	"ELS9cwQG8aSHd2F1UB4wrGPfMxIlY9AFsD2BKzUYlNSPsLYOEv5PtUIEvhahI3Mt0Qcq2Vhr+ztMUHD3",
+	"c+E+7j8qBTyvos6HhF3exAmmyyFolWZoF1ptxYC3pdOh2/ToJK6DTpz7YmAWTzbdxVpxu86I23gfma7A",
+	"29jYQ8Nvh4eWiiHlz7dQNIdjnn2+N1LNG/zuJ9g3mLIn5Kya9F4CfWNxo36vIjC1dsYd0jZIeLfo0Dii",
+	"HnmLcVALmzOFzYOa5bBtEg/YNHRlN8hoUSjC9R5xtwIaaQS5PG6Aiahfk6U3AMf0QHGL1NGB8YH7WyL/",
+	"wJQbuAYtE4uNIrVLr8eQViVG0RzeQU+CCLa9+7hoPjDxQUMs7+NuPgakjevsD77zdtrcm0i8sBcmEl8O",
+	"3bVvt1wxuJQJ8ZWHGvZPV2/xSTkpLrZKj+3SFuQS20a5Qzsi6YJesTQh6XS1Nv+Yjx/Kb/GDi3g8R1qT",
+	"p8ckveLa2dDQPQKdyQzaY5QF+uchRRACyGdgDjeYYsRDjMGopYF7wFNr93f6iwEF6rCuAU8sXEFUvwNr",
+	"J9m5AjUBXAJdjtozW0IsXv3Mt5BDF6gRoMIopVjBEL2ixbe8KFhuxFH0QESvzRQeQo0KLKreHaB5YX99",
+	"Ih0Tm2Lya7btEhD/8evAx+pCdu3tfoQVwIxvqHYRMsPCWtxx+9ogA43yjTcrYtk/Q5V77JD7A27UTrJz",
+	"RnkeRVrnXXKPVrM8Rlm2jyxjLtjskXw3Pfjn8KpCwMfqpe8dOAMxpMGh6ogWR584sjRQO/DKVHuVdJCh",
+	"6MVuY1TktLsYqaOev+cqXr2iqmDsi2mSkZ0I2IHB8waZVWMir8FffsNFLm8gwl8KPVeJ4RZMaVcrHaRZ",
+	"51ZXq8WClut4F+f787WhVJMamczFI/igtuCCq62Kt3kuFGuBgOvaZphz+4ovWma/7yiGduaPxppW7L5D",
+	"HIB1JMgZSf3aarb4wOWM772Ds4rfWDuyrdtmhcKvhlRD41hevTZFdHnhGVS7twmDK3f75uwM2kLqWipN",
+	"ZXxxRbivGFvaQOWp8+jXcdSJrD3htEGiDgY0uuYD9x9g+2XwZqmP0Bw3Qp+xoXBsg0Kttr8thnu7kdQa",
+	"6Y+9KZ/IBW3t260iI+pLWwRarFXXxjYLFloWYwTDgtCiGJ4/1NqoaL2K/Q25RUOSiZp3vn0QjuYHbFIh",
+	"ha3u+rEP3xI5AfuDizDyAVSl/U7W6yI35N/ry5rM+ATCK4Z9fxgiAG5UgHGsp17Rgn5+chC4eGoQ8IZ2",
+	"sLA3ri6NI4o1TjaAvdQW2NjypI7WbbSIIl0d4q7r+8+xUkQtr0s9DMWWLwKTP1GailwdkTSoMuRjGMGZ",
+	"AzGLta5ZEHVZUDERXBG3C6id31Co5WOfPLJvBlBiSIlLpEjxSZandS09AMa1y3Czm+20L3Vq5d2ZHZVA",
+	"6esgkZSr72sJIQBj7jq+YjQqhrVjYDQQ/pJlTOhi7ZxSE+E6/VNfwrYZLV+sj+sNQpXLlMnHThhspJ0k",
+	"E6GkbToPvjIbkb+A7v+QEuEcZCBuwdsxa2pzkT1NQe2oBoygp5nrWuAX52qftFc59sGsdhiMVDGcAMUY",
+	"N16V0gGuQLs1R7VGqgX4qvzCc8mwcp2mVwYw26lQOFClYHvkO5uvAMHqzWPhbpPjfsRhKRHHde5W2b1v",
+	"6UJonk4AR9fdd89uchjTPK9V/WqwXNznc7kqs6AcX58f96QwKInvoQ0QXu5peTugZFncvstubHO9ClOg",
+	"nU3Vae82GSPhzm/cZqgedjv5vp0nvxcWa1EpxkGHOeDwrWIFyzQG0Ydie1VvydVT0tz8NaJWNPbFqG3M",
+	"OKRBmpsFdQdZPj6eiNR8Cev54JsmpvYJha53oCRc6d1air+ZL6PC3L0pI5lcTLlgOWjR4C9a1G2wtWlS",
+	"jDRHjeaopsz01uTolccrXabaFK/NEJ6rcWca1YDCG9ukUTVOcDug3SE+CeS1U9p89Q2POKqQxOJ5G1dG",
+	"QpKqYIuQsMZoguSXYdeuW1N0ZG6bQjC1ojOuMjhRrGqaUr+122mMqLu2hqklKI+cKmnrxhglUmVyyRLU",
+	"s8xl8wlbQ/XGxp49mNIY674Za7EJO9AskdIVHNFVpTGNdDeoqkd251Kc+9nVI5l1A7A+DcsaqHaoIw4Y",
+	"o636w4AtmnCmiCHyvjxSSe0jVICwJKpmzBnVtJCXq87Cum8cFejvqZ7LbLUwKGj0iFK7TDreWlOYD70q",
+	"NF8WPMZEg8JnkTMm//G/rahRZaDp2i6C4hbJiByVciVylps7d3BIcjxrAhRFPVbXlzrokaqKNZgfB2mb",
+	"PSP6MLi1giR6EQO0DTGpdvBbEJaOsJeTqjJToxHxEUnrcKaNAk0N3IDmq1RNRBpZTWr7hndvSwo5ij9C",
+	"KTK38BRrTtfVaFeuwde9he5wU9ZdRWoiIOPCVWEL7vlMFoX1vyPa+wt95K3HweO0hNYkBeTQTsSovj/k",
+	"YJwQxYRGRzqApTTVrE4qjM5sAEcpL8irIz+CBBisHvpwt5ZL17Basa6t148PUqz8bL4/OIRE+oTQiYAs",
+	"CTzbKQodZ+Yuj205UT1vLtThczy1ZADjeNOsTXwMIRo2XPIXG/i4Lf856TqGrqplCardc9bK3fNlnQ39",
+	"t6Yz16xpy6q5dZa3WRQND1851pcAljVrTB/jrTxqoXWV9TqIHfYC5YLcu/njcS00bmmjW+Izb8kyfh2I",
+	"ug3P6WQUQT3sLgtfs7J1Q/CstbiNBV81dFJXSWJ4+e1aDYq4O7hVf2JAO8yV0OX6w6wrMOv0/AN5cfDV",
+	"V7sHhBbLOd09hILkw+rXqt/Tv4KjY2PemdlduHNz+lda5nIVzT4KcFksZpFqM1CFAwasSrtsBFPTks9m",
+	"LhG5EZdGy4UU/K9G2IPHhq/e3KEffdXuhjbhkMmF9cUqbzxJvFWsZe+O3e7gRGvLq21hG6c23boumazz",
+	"6rV92ugLFK6CFJactbCOn+T2HQ+rdn/3m7hpoiXV5qR3jnb+9U8nu//jp78dfvm7nY2XdWjizUNe3na4",
+	"7tbRug9y+x8HrjuTj1Y8cADLEzPsKDm4oJebzXIlPmBdVPQyYkzT9LLTaGoJimA38PIRhmAc7O9XQifP",
+	"0ahKL31bbvN3Oh7eJMTmr1R2soOWnayjq2dIeu06uqjnsIyiQYlED5tAFC3+80ghm1ydYSGXeP/QgtH8",
+	"gi/YqXhD16oWmTG8tIlPLNl4pZdPGLCwMSipqjEUCyMjIzAe2EJRtZpEFsWMAm3ITr3K/9ZG53up2x8U",
+	"tolaQlePj4l3T367VYLMw6eeLW3QSXXVWveqqwBLcAhdZKKOuJsS3e4vwa2R1+aaH9ivFSuKoJSQLYNS",
+	"WfnCwkpkJGdYUKtu6BtDYxuSRted4rsT0WdrPHad+LyZC2RIMMuBxeuItKYl38rPCRZpqwx2SUeBtoPD",
+	"PXJWFVILIhPhZsXCQrpofa+hwVse/cy1DTT75BsKkoNfsMmsxm4225tIzhYGn8MjxsQ9V34M8a8rQ73J",
+	"vBqGR7p2JRkhX0hLiDLiS+3EwZW4EvJGREt6DdjJGA98muTKZTwrA3DXCccBSvmsfZ8s6OpF/aIE5Q1M",
+	"u7sdXmXFvI9+dz80KsDdstndalsb8i+tAUZbbKhD/0NIs6zjcEmzq18H6br35PxHabsyICf4EeDYNuM3",
+	"fqMi12HZQcBsNRNXfjX9OS55GKaNhXtjRVrq9RfbtqaXhwdfR+hHlG4OMjy9iBuePPF+5HooPw+6yUm1",
+	"zQdt1xQNOHQ3Cz3YGPD9c0Pe7USdDlR52yPKQlYL/mZGgOJ9Sga1mShZUp3NbRCx9dhSzdVsvTcR76yJ",
+	"VUgNXjiWE59+YVtzIToqJqIyYdU73+DaYU9nrLDL/v03Pa3D8QsAI6ghOdwOfdJ8va8ba7iSgiqb845f",
+	"qsQZ0/J2gZ4rxpZhZV505g/q2ppRzS5lue7ZYGwwZ5+75+29S/GpGrCdjAQr0HPlatMHUdrbS67sM5In",
+	"n+i5Eejv2m98SXYu6eqyt52/+f0h0PmypL2XCX5/iInnt2mIW2vov6W+0mg6AH0XqMBeXl6GwFauzYYE",
+	"tWnTSuyw165H9anHNwzwuH4v9UVJs6toCxbXT0Vh7MKxC8DWq9LIq+RmzgtWT0CoxGYpyJyKvCuo4b0U",
+	"Xq0fMjVE9UDor7VirNYu8QRL46PvHBecYJ8URmhRMpqvzYbtetDudR0X9DNu8aYlbKob91sT/odpwu94",
+	"VcWjbt3G5RFa739oQes4qoJX9n5ZjfCJ9cCpeki7B+bYlTkANSSbU3EJF23t4w+36234W0P9DQ31b+ay",
+	"aLfV31p2u6+G+x+ihpZgTjRM+3jOeDjq9n36B9lmujv1QxdPMymmXyLeqqNKcSEjwz9qixoTrhGroeRZ",
+	"zCR1K0gfr5N/64D/oKQ4M7pe7IZA33z41QcaktHHt6/JV9/sHw73fsMIH5YMontFzIn3vcyo7krygOJm",
+	"hX2i2SKZEjVnxSwx4gJdm3/WtMzHxwF354pcsaX2kZAJKSTmv7hBYwkgBdMxgekCZZTMkE145Nj94UdD",
+	"KwtM6XzmWHhWOelPz7viMflga5uIYvUnCCGwKY1A4Cqo2r21BnYsF+idc3sSM0S4A+xKFbU+Nm+I6Nl6",
+	"cQvj4WrrZd8lo1N0BY66XRjWQNejdMGVvnWjSP5ELQ5tXvmb8KJszOmFdNHWfemICIviwYAOfnTB7qXL",
+	"m6uR+jbaeMGFvNFmeWyuXK1j18liWVDNEqIh1AY+HNnk/EswLrkaRiCYYb15KF5g6yGPoBOGXk1ZQpZ8",
+	"yRLy/7H37c1t41i+XwWl+0ekXUqRH0l35LpV6zy627N5bex0751h1xASIQlrCtAQkB1NV3+p+xHuJ7uF",
+	"cwAQpEhZkh3byWj+mI5FEm+c9/mdIaOziFAxMWzfcC7BsvomsZrIlvDqJTTvWpIME5VjS5ut68xXSvKh",
+	"7778FYxsZtT+MqC426ttiC/qhkqOddedJBhP/Smq1vpYR1pfh+/WlvVY+3X57fD7G78trfjr4rOg7Mcm",
+	"n8NJ3YqLcHU60vyK6ub6rO65xeU2irUR6ksAmT5RfveCICBB2VPLBUnCjUtIG8qxuDIsnZMyVjgaDdoe",
+	"SNzePykevqRIs/DpL4G59mATK5cpOD16Ts41YyB+Pu8/P+hePCen2WLGxWJWG8O0gUhQuqeFArShcLB5",
+	"QQpMMc4ZbdzL//d/i6I6nZMyPHx1P+1mP+R+lspabHyV4QPDW5oropyJlQoBj3011siIlSoXYSELWxtD",
+	"B+UyAgJZUwVjq8oXZVK2XlgtbZH9qFb5OMf119JTQQIRYO6vDaWxt8E9q6gvTjA78cUIwRMDGsa9QTSs",
+	"MAErx+FxKs8FbLRu/kHtLmWT34LVUY16zsoBUjfv0+sSM6Vpys2IaPaxtP6PpLBGTSWhXCrVVWzklFha",
+	"YmHgMqIzyF8BbV0h4SwThogwOpoSW14jFpiHV+T7HfQjaAWOWcY0+CggMdDIx5m8Zrkh8/bYHfc7PXK+",
+	"mEywGCl8OIjFkOamYwqlyBKb2Y5gWte+Fh1J0NmSkPY4ozoi6h8LmrPOCcip8IYRVWORyIVm+WvfHHx7",
+	"TbOw4Fy7aDvyDUcrr11DMdmcjTQVk0VG884JSMKIG4NScOlz1+I1GxbNRCQZZ1RMWPHTCYrSsaj72NOr",
+	"pEfegGNnpZpJZCsb2q0zGkD4GTjAZ/RLeFIP+jed9810yIru8W1qklvIoJUS+QWxSV2N/KB8zAPrlAH7",
+	"a1rYElNQaJBUG9vVakWNYuVfbI2hutpgs9kUSFj5+PXIR6v4GmLoyzFGhBa13mzZAkwFMAJiZwC1HRmD",
+	"awfaMVw7oyx/hL965K1VhLFZW9nRNFuiqmHTsUBVojMgyRBeTgxhgi74HEsHMDoz/4W7D3UDkIRUkAJh",
+	"aCh9aABl9wOD0qOGgZiWzRsc5BzTbitqQbOtqGVbvVnR3jE6vbIHJ1bl9myEuvKQgOeXsjkTqREpAWoP",
+	"FjSo53VTHa+71Yg3c4s06sYrzpGiAJUP0ILiMLgUndUaUzVRoqxK4jeOcllPxlZi5vLFOg/M5gq0n/TK",
+	"7KLaIlvBtE7IZLV0GSraUJW04zQ00q4UJ32kEas3KN1rTMgNqvcONP8G8/XiFtr4liO5QVcvHZyKPLOm",
+	"Otv6g/P//m/l6Jgfvo3D89U0/Lte6F0LCj60neBmE0GFvdTphB/mTJzO+WvrjmzWBeuU11NB4PuPZ+So",
+	"1w98moAodvrxDCMbtCEKof2r6L7iyqwtyuMcpES691YZ6TivA11Df6uE9TQ0qoA+Rfo0k1coCYzkfAkS",
+	"cK2RTs4bypG48WCxbsUhScwPl+YM6rPJXJdLstI0BbhY0z38AzOyo5b9wYzGjIMpXSvm4FHZZLKa5pOG",
+	"ktUQRbeRp/lXeLN6+uS8ZUfye9O+/uq6oGJpBZObXPfVRNHgl4KFrz+i1bEUZTlWHOX1xfUhvBC8Imnq",
+	"o0AQ1IspPQCoIlhseNOKOg4W2toVRxmjuQIIY5xwLFB/7PRKVwYBiElslsj2bElX3CK4C6SduEYSAsja",
+	"hJLETCTpRGTKxIhh9b8Eljk5IT9LCMAhioG8Os+ooXJULJMe+QDL4kpz5XTpSnXljGRsrM2hFgAcBaaB",
+	"RW6I4MBIvSwbd3MbEetrdqnEAlubz+icA1XDFSVsxrVRVYx2o9WI5Ay6RnUgJI5wZMd0xP74s0Qc1SWf",
+	"d+UcN7o7x6NtM/nNEVsaYnPB6ryJ9iHRLJ+pCgQvF1cSMi5hNkTLXTxmJX/ZPOytyW+2JvC5XOkTKsRP",
+	"+BUTm0EA3U2IQ4AE5oypm7kwBNNrsiNtRC9ikJllx2oTbsW4ImkJ1LKxHExgFHc9lld1vY06OC2bWYJK",
+	"e/ptGoIe3OMfLPp6bdxp3ysXaQUNsPkS1WgheKf8VVo/nxsv2maayMo92kXnuZsrtZouRb+g9Hr0/Fm/",
+	"1ojfdP0qN6/2hrF8xlUzEP/cPw/QbMlnxfLuUC4Md5WXTGAuuuE3i6Fi+sQuYvkVxKLSZALFxWNxSgAu",
+	"jmpNIclKS6i8MJI5xJLPaW7DI6m2Pw/sy4j1B5IaY8LB4TIirwXLY0FzRp8ocsXZdTh+jPi1ncnc1g1C",
+	"ZHWwA7GU6/CDtmIsFsmp7/ODaf8CeHiPJL+a9ouHDmb+jWml9DOU5RnLnMHUiZCxCIRQCBJW2vB0UcGI",
+	"hGw0qt0CcqUWbrwABJ+zmRESrmjG0wgLe05ywwSE1IBPj1CeM8WyK6bKFj0cvc+DakUtHHj4C7zzSs7m",
+	"VCzdC8Wf+BSYNLG5Qu6dyo/Bm6BjBS/B3/D8nGnTrW8k+Buev6P5hAv/5xlWGoNX7b/xd59r4R4GP8Ab",
+	"/7WQYLaEp+4PHAKgSbpyfziK0k/wlqvlVH5x5Vc3GpBagsG4v7HHKZ/DKfH9BT/AG3+RQ/cM/4nfmUO8",
+	"yIKNK/0C77x/9akVOVqNf+BGnH489ZuA/8bfMWgdxl9sZeVHePNCysy/Yf4gF2zmTMMfWQ4G1Vc040Or",
+	"IQbf1f0e3BZ/DoOf6rSpAA6nMT8Y4eBDbKcBRl4FecGYDFCPREIW8whsp4gSjOAmMifDxRIKbyfQDXru",
+	"zJ8zOKGGNiDo+MwF1iuWXzFlBZFLLlLTIYxuEAtaAAvhgEc0zzlTJHH50smJoaxwECtvFBUcsFoQTHss",
+	"8xgkUve0E1WLXyTgRSC0XBwBzFXC1rRoVwoPYOOdIPEVSFMqgabT+dwIRqi/wgwd3md94YlNcqxRHXKC",
+	"XaVuaDWxkeV16Q3gc3ZTBD+B/ytYT5d35mLzN4MlLC3oDV2b1cX+4V+37RsP2mqfP+dSKYJPDSMbMaHp",
+	"hNkqCBlTCi1oB/1+x7lN4N1th/LVsT1uwCzBZApvKyzP44HG3Zw2D9RgRrOMKY9BEhSLtHU2FdESLJsr",
+	"hKhWKlzFmtEbWG0LsulMthsih0Eomx87RDbAhphrXqAr1dusAgSNRkgyOI1lQujOowjvi9q+6NMKhoC/",
+	"QFGZEpUgvgKysnLZ63G7YBS1MnZ50WtrvNMSz3LlH+1RHzhWA6AL5uCM+ReWul9PPOtxz7FKGthxlTaX",
+	"45KlZDF3BHoCdMJ9FFIKxM8obMLcllZJY9F27I6D9ixgdzq9QvApVzHKGaHZtdF87Hdl8bOyE00snouJ",
+	"lwNXjw8qGdc8xc6NxKvs26RdzErV+XAxvOtdAyX96D+21UhLxPOE9K3hB4vWobG28D44hc16H9yfDpj9",
+	"fmOw7DzR3fCO5peL+br5knjR7x+x/036Ye210kQf2EW1UOz1+t17z67Bf+Tw4I2cEn5Rb+xbKIaPX1LF",
+	"Unv6mhgRNo9F8Rz3gWqtcOPCmjDw+HIxb+z0fCrnn6hmN/VIhxZNckZHUy4Y0XzGHEFQUzk33dbH/FQo",
+	"Yv1Ma1Y2qtyT2vE2HbImUhjc6XWoLc6E76xMTgoMb/n+Xu/v9f5ef6V7XX9/5TBjs1pc5U8/vSI//Nj/",
+	"gczxpQACqnpH67GZfzMK5bURO65zKSZoD7O1b8t1RAOcmDyX+dpg6GarfNXyXgG7ohlPbU0dppSRI8hw",
+	"ScacZSlpgyvRHGtHmuwgfUnWfyygsjrNMeYXzPP13nQulKZixJoqoUK70FftCtgXmuRr9z1PSRvwrayV",
+	"8b+7n/BJ9ywlU0bTcuHAIHyzoeCxafyXi4uPFq/B13+oUUy4rsMNOZ/KXBNb+t8to7OO2DNUOyK9rE/I",
+	"+/zpjDhfJwuyjKuNRkUpQBj6gCRP7SNDn8Cc2rXrlsSifdzvd6LwnYWgCz2VOf8nVHE+7h+Un49lPuRp",
+	"ygQ8PCo/FFJ3x3IhUmz6uPx0xvRUpl3zEs0yeW07eFZ+ayTFOOMjDc9elJ9NpGDQ9EFl1FrKbkbzCTNf",
+	"HRxVp+SDHrozlnIKJBzefNaJYlFaIaTgCWk/q1mZK8qt27v9rH/UsWI/xpS1Bq2ahbgx/1pjYAyeI38i",
+	"a+lTQ0n/Ohthjd4yKGxNd4EuaK2N3o73TaANbgoV64soVEWHbwaisIRlvTVS4Uamk3MoMayC7XIlBwJI",
+	"al/JcVckV38QbDoAdCCLitk7wXGEZpsNoVsgYmElPOfUzdwi5JTXoTTMRsTQaDMkyE+0oWDOVC7ybAmC",
+	"FJqarmV+SYxozPLIAdYxW86cKoA+OSmOeBQkF1XKWnqdwW5Qr1XWDIr/3fst8Uh4deSvYJRaEioQXtt6",
+	"X4dLwtOocIymXM0zumxIVOc1ksdZWshFtp/Utr5F0u7roN9t2muMQqk7M7XVfGtDGldKDd/CnYRQ+bEI",
+	"3UhFJQnwxFBdxpq62ZIXi9DoD83hk06PnGmFlY8JR8Oid060QzdSJyo/1JzlsWhX/UdmgPaAWIdRRGod",
+	"Rnfp/mlggz523IHD3wU7XOdVsqBZoWOpGMcgMOxz6yRzbz5RPfJeaqLlBGEzYAHLS3tnUJ/NrqlTQdgX",
+	"4IaTVRfV+pmYt9bP4k5msKWDq96Wk4cR58FliDwkW13ceXEJd7P9PGqP2eqS2MI1N67IzBtYHniyzaLf",
+	"Z0d7V0hvWRA0y2HdLDdUg99SHnR66WbSUtUV93tU5Jx790i1ZC48h1x8e0S/hwICTf66Wm495eOGMDtA",
+	"BWTsMoVwO6LMmyDnqbrMA57SmjP0m3ndyKQ/wQsNYcEzKdZ//Q5eaPhaUb3I139/bl9pamFxQ//nizX9",
+	"6+kiV+u/v7CvNLWwYDc1gG80fH/NUnFTC7+5dzYxfNoNKUYW9hHMOHIbH+yCX87G4/bmHwsMyqoXC5l7",
+	"TLztw0zAnsCoCE/0h5ODY9W/vXo8fZNna2Vr/1q9adQ9racJ7wOh2r8aoURrCClK194Jny1RzSm9DpkQ",
+	"ihstYsiYcKBmGwWxNF3B03ARd7qGpRZ2vIqlNna8juU2druSpTZ2vZblRna9mqVWtrqe4XGunsvovi7v",
+	"KwD3r4++mFGxJHPORghDENxoy0byhVDeJQOop9yIFUaAsLd6cx7zoXSs1xaYWpUxms78h9JJ37LR5mvw",
+	"oXL4t2140Tja4D5s2WjzZflQuSLbNtx0fz6Ub82Wza65Uh+qF2mrph+GCa4xkBT3xvIVuDxPAHCB5nqV",
+	"R/p3IHrdItSPpp5TbskZ32zQf/u4f4yczFZ5QzAr4FsRFCdAa97YG8WKj408bHgd6A2m6ZtV3T3b27M9",
+	"ZHtf73rKXL/mOcK/1LggZK5J6p470C10p/vcZjViInXBPP6Puqi888VoVJvgD3V1hLrGPGZq75RL38FU",
+	"GxrYbMv3WjU1e4pBhA4p5IYld83UrdMFndRpxhd00oUw/dRnGWk6UVG13JFyCFuYluSqBREmNATjqynN",
+	"GfpyPBLrLRFdVwzc32BqqlElwBy8YWKq0svsxjDmCzo5h/es1aUWbwJcGfDUZtVPSpHWKcv5FUsHJPkb",
+	"12z2e2Kro1B40+hnYWJaCKUDaFsMkfFpPpqaZjoWVL0A+E/+9nuyPit0BYqqKXUW16SaOIsTX59Ae0En",
+	"G4ORr1yELVM5P9ic71pomftI6lzNicYEYGvd2gW6bLvDWJ9+iY007M7Nac2ljdlnNO+S0ex3qNHDCHtk",
+	"M3TopFcOVLfFuxUbGRaO/7Z8JmqlVEzA1n1Nc4EclIuxBOTWyVTDG/kl4IMIwUbli1qsJ8ayfzKnrBZs",
+	"zhV6QK7TMeOUl0yQIcukmKhaPIT1fraPFW8ZaTvPWz1hrnPz4qgJ38apa79xm7tKFfmM/VOKOs/g6ftT",
+	"DIh07yD+9nCJ1WC6KV2SMVwctV1RB99nJSOk9tKadQ9KFNZsFuwMCD50oadMaD4CcMYgTrBmt4Aep5/1",
+	"qBZm3yanQ9OGn2MycElnTKlmXTOVWmvglznHrMtNelBazhUZMnMb6WjE5lDj48WLFy+6B4fdo4OLw6PB",
+	"sxeDZy/+auUWOzCup3KhCXS23Hxwl1zUnC5QdHHMYQ55KbfcyGSGDxdp213ILz8xRyN3n41oni+Dd1R4",
+	"w4NuMBC2vh5A8HVtnLV7SKYsQ1xHGEKYA38SAOutTm7zSjJFzn5NFCsuz41My9Mb84npf72pGfe3DfcN",
+	"CqZfyUtGuK6nFbCIG3vCijiVemwf2MnV1TRyGIA3BpmA9atalidWogvt7O0x9CtY3vIovKDV61RLJ3I6",
+	"uuRiAlnwr6mmzVCiLj4VoYSoIFx057kcgT/bNmMDj20NnfD8OqXADPyLbkWF+zXN5fy1vIZ4byMD1h3r",
+	"UnW1dZ5Dh+sLTLJU6ali9qQjLfM1dlZ3opZz9kSRIVU2IsbQc3jmouG4Iu0zMZqSfq9/+Ow4Ij9JqUm/",
+	"d9Q//jGKxUc4Cv3e8bOjZy8Oj36IyM80y6QgR70ffnx2fHDww4/HETkHSGb3af/F4Yv+Uf84Iq/lP5kg",
+	"B4edHjn39UqpiAVEgZGxkVu5FAPyjouFhqiZg6fP+5FhQNeCAB403oXDakhYj7wvMlMxd9wRRmoz94rK",
+	"caT9Un5x2MkIex7Akzo364Bw7WGkMNQiFkEj11B6GNfM3FEbdvsA/vltqm68pIqt0YZrT0kbzxc56GwD",
+	"bryqk5ovT8jMFngu+72zJebHOyTMocXb2rJUlL0JfqZ1VKJ0/TbDOPIxZu5G3kop2FU4h82okdAPNlCr",
+	"bq5JV8QmyLGPywTKALGANyKDHuykJ3y242okgzAiHxZZ3YgTFzzCmasNqcmQ6WvGRPGyIXP1lNMccjOE",
+	"5mUJAyHtzcDAdDMkdzHWSO/3gjdWRpHFHaiXEhx8cj249hO3wsOlmxvC9GVU6Y7NQbYHcCO5qczqtjHA",
+	"lHbGDbzuOmP4ed35sVHPPqcLQETGuZz1do6PdIpbEFw+5FmmmhLxt7Y/YqP3UKNvFQIYu759ub5Kgv86",
+	"Wxnu3WY02C733hyzC5nFhd4V6b04lLeMKs4ZIyM655pmrkzIfUYY3w4ie/39+Cp1HX+T+eUrJmpvx2mY",
+	"UFGCXCrYJYy7FLK0vXvEUaagtyb3iHPaNiVGBj5hCM4Kxl8Y1Uq50uvLBdcEXjXEKBY9PamuSmSYnSur",
+	"K6xhbSPmVgSp1dgENifWkI3s0mjWKu3UFaKGpOVtPtmJIQSrtnGdNnnF8imj6TaDyxdim9cV04v55h+s",
+	"LSwbnNiw4WJM4fZUZlfeiILRhadx/aXejPGF12TP/XbhfsWK78oBQ+JHHBqbkBo2hKUEbAE0Z4RPBFg2",
+	"fDXvOqK7jk6GmSK1MTRC6s6Jjw23zHNAhAxev4N8kIejSuvKZThMV/MKF5O6AswbUK0tXZKPnqY1yA/Q",
+	"7miRc708N59blZfRnOWnizpo/FNRMue2Q7s/JMitGIQtQOpwSZKZVPZHNNuCKx7GDYICdFuwjKnWcyzV",
+	"AL47I01KoelIFxaS1rsP5+T04xnRjM5W0SJOyWyRad61WvFfzj+875qt6gJEgvnOCDD/I4dd0P5mVNAJ",
+	"g9sRi1j8r/9FTgtPEZciFm+ArHqcWMK+jNgcRZUpo5ktlOzqNBAmUoBaV9ZKmJxahAKKVsyXMGMEgRnB",
+	"wiAeTAJAvGDlFpPIxcRF1sAPcjCYupk3ukOIjyLH/YMeOfULTyxsZLhJsWjT8h5esmVU666p7mcbZ6HL",
+	"CMRQ988vSSywyp816AX7QRYiNZMN3DJxKyIsU4wc9486xcDR7Go37ZoqL2DaacbCkLq4Zf2uMHbALIhb",
+	"J4S6D5XmWWa9ZfNcXnHTY9EIedY/QjE4+cR0vuyeGrqRuJ0PfEexuCgBAMtxOH07XVyWpPgssTUHeuRN",
+	"aYFIykYZzZki11OqCdexwGXlgiRfukXLyQCsUgJSpUDOhogdObZd0sCZhqliNMsQ8rmdGLE4ITNGzfBt",
+	"QQRuT0vHzdFQCpLxGdcqFjBKbGxKFQSFIUbJcJFOmB4QSoaL0SWDEdhnygWSjcHCYc49Fwu5UNmStIdL",
+	"hwMUC0OiKZYOhRvyvG9+IDOw4p+g/YXlVyB740pJAEBSZCj1NLJAPEuiF7nAEaMQMDZzMbuDgzTbcGku",
+	"5HCJxxIbJdZtMyBDNuUiJcqIRzSzj5X3lJouTDMulZfqWIB3RHNYcUVmi9G0R5AMhHF1brFcNn2x2g4X",
+	"NhaJWe+3ZvBd+P8E4VxxVaE2+ZyOuF52IhK8+gngpLmYJEaDs8vONWy0ETCuO4gxXfpEMdM6xkYoshCa",
+	"Z9YPYYQXQicU0o9Pi01mSynQF26X0pOUwxfoKSnfk2rrxUzsyIo1wd6wXgSKRPlC9IhFulGxyNnYl+ym",
+	"JaxvQxfg7ENCGywqAL+gT8YcHEMpCj9OuO4IguvO+gWfBWcd9k9pqplNKHBjhZQC6+JJqabg4sD7oH0L",
+	"pH3UJ8X0bYYri0XDGbYxy6UFRxrnuwCRBDqfU2WowgqZMjscrP+gPESuyHChloZFaHM0Pa59yjK6XO14",
+	"lHEmdCxSrmwIjLLhBUC1w2G5FXwF0tvEczizcErw8ZiLiVtSeyU8FPJ/d1/hm92L5Zx1MRhNGVEUvkx6",
+	"5NROE9zXIVExRNFdzFhgrEBixsCgzVxmppkuoEQkwS4sbVwBFSR5c0EneMtgR3lO5LWotJIYEmKmJ4WD",
+	"qvIjcdOyCAz2cv/85sLQQPAcXBe8lxKlASHLdmuhjsxraJnSxDoGT/C0ODchTa+oGBmGYNpHzW2ECN8e",
+	"XgH6b5u21GLYtf5mXykHCaTnJ2pqtD05JiF+hILjZ8aOl/ls3H0vBeu+o3o0DUbr53Nk1Al/s4yiEwsM",
+	"xgQ8fDlfmlNnp2ba/vj5IiIfTy9e/WKu7Os3b99cvKnOAEFlzTyMIqIiohajqXPy2tTVEhSJClL17HOz",
+	"vJ1iFnYC10Zvs2ArvNQpV7FAYQByhajfByt8eEp3cIjriC1ZuH7kTqMpG11i4SKjb5s3QJmTgsVG2BOK",
+	"2kKfSsKcr6W9Y4rkFOAR/TQgVclMwvvQIByYC2VX0SwfrCOUUS52JJiTu2EcZMtre+Z65De7YaiuI4KY",
+	"n4o9VcrfaAlJwijjdMmFnHczdsUyv3ApxvYcHne9fkVQ6VEnwUH0Lx49D178/PnstemqS6zu7EUg5eiE",
+	"EQtwH/+IWzyNWwMSt3q9Xtz6M4EvDdVWms7m2P7Z+Qfy4/P+AfFxSyA2fb54ZVYOAzXwkgojHCiUCKzT",
+	"D+MCPl+8OkFGsWCxIMUJD78ASylV2PBv1Sg2I3eVbWGl8DcYOCDReeYqU7NXgL5rw7ZM6wkEPqNq8fR/",
+	"lBRQ8rXyW3dujve/42Mz4ESzLxpfx+IZYln+6t/wZStVzdkI5EZlq1gIKfiIZgTgxKwzV2RLGPRbeM8M",
+	"M/n44fyC9Hq9p+bbZECSc5nrHkTNmFHCX685FK89v+RzW2Xjgl6yxGHZIdYeHhcYuVs+LmC1bWAyLpUh",
+	"Lz3fgELoiGcgJYrUyZEKf0Qjh+1X5vYr0wN3GEFuV+d0AuK/A/xTTop2V8raycwamxfteUb5z3TfgyUP",
+	"Jm+DE6AYGNpslhiJoMiY50pbp4UnFeUfgS2DZJpKDYtStT4YyTlBZBpYUgH/hE7tHxFJ3p++e5OQVCKV",
+	"6pwAODR4SDAeyRJzo+eldl2M2KVkrukwYyfmiUu0wi8KBbJfsIJesNGEZhBl72P1kYcRtzfQOPIh8LRb",
+	"mGmEdJCCJDzFK/2R5prTjKABTUHxX0LxFECpO9J2Zf86tqxa3V0J70U4HzOkOTU6QwCeV5CeyN39oKaf",
+	"uRVmeUB1AhF0THnGUnPVlE7CtYEZoEwAGJdQTz0cmsXRw3HhTH74sf9Dx8kOc5Z3ccUTBMk0ezsnEsZ9",
+	"VYBbmhEscob081MNHSmQr969BORAK8J3euQnw6MX80zSVJF2AiYQw22fjmU+6xrZDilJQI8thFHypat0",
+	"zuisa+4jVgJOOljTB35HGmpkLjphZl9A4DK86IoN8I8pvYJzUchbOBQrOuMBKSTp4/6PRQo7WFPdsbbN",
+	"AjnhM9aBgyyUZtTKOzqsG4kcWtluQbgwl5JlY9KGCweViwRMAXDmzEmnCutyEDx+aC5XWFewcWlypuZS",
+	"KGaXh7SxYJJIyV/PPpJUXgtY+c7qSkQkk2ICsD5+AaAAHmZ2Ofs8tI6hYhaks/WOisWYjvQCjN/B6M5Z",
+	"foWgJFamaQ1aVwdYaROqCLYGraNev3dkK0yCfe8pnfOnRSJVFxKpIJZMKl2PSYCnrtn9uZKWZdQ0BFxI",
+	"F3g9GNodCgvJgFSKG+Gc/Zaepd7uXrxjQwYKit4YyFq88vQsZbO51EyMlv/JsFil5c0vZbp0lkVXs7VC",
+	"aSDB1SFlrsbry3Qx0ohC5txGg9ax4Vzn9jebr+KTFv60Nk+6QQ6LzROqFKy1ZRvdWYG9O+z3m9rz7z3F",
+	"5lIzhONN3n9JU0t88JODmz/5HMCw4kdHN3/0k8NmxS+Ob/7ivdQ/AUwpfPDi5g/KZ+BM/ISZIObzgw1G",
+	"+JEuzbW+kPKtYRr43bNNlsNzoXdG5HIVPo4PD7cd8ye2UHZNDzeY8IWU76hYOjOL+e7ZJnthScrnAjQW",
+	"/QQICRy6wqq33hAsOjE3snVaoQet36NWaNxsDVYqm5lOaikTyKDN5OnU699D4IwgMijk+xW/vTMTlAQ6",
+	"Z001CpkT6WLR9sIWXF/zj6Bb8ydPk1WKVingVkfRjJRdpmdqa4Jmxg/Dh6K8G7z8mucbvXrJ55u8ZyTu",
+	"HcjoxmTPur3/tHRvlcxt3NFGYRoXtC71c8Wd9M6pCVVu973R04chiA9J096CUljd1q3oWbV2YzM9+4On",
+	"f5oxT5hel7S0Sk1WaMnPTN9WNBq/l4LBybYX+haX7cY7tnqnAKBghY1Yw5Vps2SsberEvv8U88vhE/fF",
+	"n1HrjQUZuPnLN36UR5tcGvzovdTvZMrH/PsTrB70Tv4MXqjbCRkrl3J71aH15+/+Jgf1L5vlEUQoUGCU",
+	"ANUX7DKZxXTGerjW0hSBbaNOQy/MxaDLxiIxar31ARot4MTanDKbgDBkIzmzqArFOJ8oazWCcgGYINuD",
+	"irk9KJmLRqbS71CI0vUyKEr4RuTw2Ezh6HkQbRM2+zqQj2yUWDk0pxP5rs7Ue6lZUU806NK0iJq1zEky",
+	"ppmC6vzuy48U/A2ro7cPYPjOuBh5PFwz0PDtd0xTs9B/w+CLS7bE0IvfE9KmYkkwGytCYx21Zkw0HZ2Q",
+	"S7ZUPvYoFsEMscoomh9kUZbGbh7WY3amG/LupR9eRPxRBnOBC6Noz+w4sU/n8EFvKoxGnRCKxg0FUbPX",
+	"AB2LnlSHioL+R2wzAhSNqqHPCdGJ4U0YBHEB1ssMfIt11h/0BZlDeP7Laffw2XMMjoPUYluBcDZfGCl8",
+	"pWTzT/CS2VUsdQTJuZAtTrggMzaTOfgsoXuojmHXEXKcAnNSLNoHfTCBFQ5A5/RHy/+YTxY5SwsIkE7g",
+	"7znC7bJWX3BQm6sG3RZQ7GYu1znX2ugQAlOFCo/PoLAXupExegUmrOKSi5TQWNjXbHfFa9Afhib0bI1d",
+	"kDJDqmHk2MJTWHjDYpHMLPP5rEeJt3xjJ6aZ5Eyz2Wewtqa4s6eOCNlisdbeBkGFcHS491l7C08UmEGP",
+	"T9z3gOMCHmUs8A2ucgh6pJCIuWQazGDFYijwkJkbxl0a88z0d9w/Njs+h0sMezdlo0uWxiLjlwywW6xf",
+	"AZH+wg3gGuNfYAKkkgl13D8Oq85gBx0kBkUONXwP19OlIdbUKodwBFjBc2a/duTk3xJ76YdYUxwvfEA9",
+	"nyiL6ot1ayoxVNByMSb3BUwIziDUpMFEe6PK2sVxvengquZgH1UYlAJxFbGwB3MklYYDB6s3LuKHzbc9",
+	"sMyjA8U6KizVgrtsO4QIHrD8F6QBolnbeHtwBBZXakK5QOOuHQm4oFcCBOEUzugyFsi3YDjgYhAyOGjY",
+	"NEaKYGCInT3ARBpSZ2e/opT7JXUbW60pL8XKqBRpY4qvr2UeEWXLgNsffVXwE6IYIw0l6WssAJ9hO4rX",
+	"v649s0a62FxqLwaJg95bIm+wRP64idYA87jgMyYXem/AvHfFAo+y4680vIdetShXuq9oFQJRaUresgLG",
+	"oqoqPB2xXPOxVZubFYfP1mVHycwWkISydUxpUmqhwafXGZCqjtAk9LcTQ9uSiCSu3taHPGX5JzZi/IqL",
+	"yVsumCF5RgSPRQLOjYY3Asncqw/FT6FKEIxljfANiKNWes+WvqG3UoNg7yJmDo8DvcKIYJk0om4sClpv",
+	"pljydJtXUNKwgRMo4bjqKFIbodhK/CgxFCPG/gNYCpGSUUaVAsmLGBnFin/FyTnB0RQnAbiTIkkGja0I",
+	"3eQDjAfliHajphSso1V5/i2JIFh8zjJ0cSoUFQIZ34hZGBECaoeN8SxiiUUaC1QnAKyiMpMnqkdOwVe6",
+	"8igC7yWKBOuFISOTYLmSYovUTZLMN8LLX5Vu+LfAzksj3vP2PW//3nj7qHIlvwpnd9EezUz9HNoxTP2v",
+	"Zx8dMKlHwkZmgvqO/S1ovohLs2QR0ripMjqx0sFEDM0Co8AM408NyUIjAaSIzOgSlHLQZw1jyNhYE7mA",
+	"2kMzqZnTvLAxp7APl9ri64bfEC1lp0feCJ0vHfewhDto5Ik1YEVEUcE1Vxjy6NYrZC0YcwtRoIOE2ALj",
+	"mC/2d8PYaOoCTzAPwer3binbSZrTay4mvXk6Bjct/knahx37U6/XQ8NcLNxXFrMmJYlZfIy3a7tQtiSY",
+	"SO+ffG5EK4pWVoyeZ180E8BtMLIuFgm8VxdGV3TQI+9lsaXB3oemlQhgq1KjtZdYYq40bMiAQL1g0Kor",
+	"wYvQVJgu5VBuHOgqSDTOxuDXz4rBPsfKpw64N6CsN4PkDX8IIIjbWjvxYMYCbCiwSiVgXpuE3C5LIyQx",
+	"V8tIVKeCBLsyovM5SwdQ4BFsfrE46Pf75VmqyNWAtJXFyM/8pbcmFTbVhu3QLE9sTguGXFEFqYxhFlLy",
+	"7sP53/969vHv707/++9v3l98Ontzbu3N4ZOX/+fC/G5umGI6tiLliM5V58TmXQeXd0WaASBom3tTyl45",
+	"sYnaeLnwa7wUXgBST6oGKlUnoLxeuXI14QY1PjnckifFnYWtPbGWNgFRdObQQxK4+QrifYsQKHfsW2G0",
+	"03Z52rcJ04IlcoUwW89/OH427tPD0Y8H7HjY7x8c0uHR8SgocmwERGQlWwpSRajChrJTwxz+yedlOc6D",
+	"dA65QHzb6vrUOlMDNlNxpNpMnNdczaXi9XDRBeU7gZtmNvN/xy3U09yWorIWt0pbuzK4fUzENx4T4ShH",
+	"SSShTpQxh2FnscqNYo1otUPQ12YSVFQJDotFHVoaBLEbBp9G66LGRKgqJj5+bBALHz+WltyiQ6mnpKa/",
+	"BK87BJzxf8KHZoXPUtD3+YoRgCQUwK4/55n5A00KEUkKPFTzF1DBHhSNj0iCvg/8Ey07PE1Iu5gqpJCB",
+	"Rw6Xi2Vpp5QEgM4ByATIzXvK+qKc5CTzFLicS0OqJml45yemdoTnKndiEEuRFUOehqLLIn3J23cMk1UD",
+	"Mgc3JEiO1SQUEBBW+G+nRz6IOtBayBoLh4NynvOSoRwdC8PmCyEacT2saQECDc7A5FSYFuDHjUwLA0iA",
+	"K/dXltuXZjdUkTJFhcUtzsBrh47U4/5RKJMBs0ZJfCuZ7AHElLdljeZfJSLyW5ZYdgy2DPxeW8VcBodj",
+	"L1p8F+GWpeu+hSBRKy+gJaNZYvhkc6Ypybi4RNQG6/8JeSlp+wRSl6CID0kCFC9BRHMdWQU+FsMFIpC4",
+	"qgdOjYSK8TazOfABWCEFbvtJYGbJnTkITDgoBGAmJHA1KwwAqpNPf4qFDbcxinPhjcD694Hd4dTmltuk",
+	"sMi6zPU0NLsjhi8ixsRCZVRNO6bhNJdGJT/xJhCoL29ZMhgEeKPBY8XDgbFvi8walgKm4JOxqh6GR+8C",
+	"QHP3Jzh/9+XUv4GX+PNsYZTU4OlTMJz07Eu9kZw9HdH06TCno0ume0qzeSsqtPZBq/Lk3tgTLuQ+8Wmf",
+	"+PTYfAt4Rh3fAKAhlikGMP93wMH+KP44wwQBtMnW8bKZvFqJ9bX4IIFdeSKZcpCANhw1eB1q41nkGkta",
+	"OtYzjlT7sN/vEegrCEcE5nKHAYlg/y0GVROSCKghHHCsyjGJnWCkx4hxgzgtoLzZheAedchpLkFvPI1F",
+	"26OpzGy2OEyR0TzjLCdqqYxUS0ZUWGQZKdggwMYgmbxmeXcESEHsSykcuBQOp8g1y7LSCh8f9COiWZY5",
+	"DWxEs8yqgG4yVMXCgh89elb4Gg7sbZjgeH0qyvob/Nriq/4ZtQ6RllYymaXFmympIN+VKrHBVH4GCmRe",
+	"3oASf8wB5wrMxT9B/PIjMExiEVMqdo7d+jOqT746rVCYoAOMqQ8KFAtWioluMi0BeXUBvdWIYo7IkDai",
+	"NQhSv/mmV5tad9O9car20v7M9K1u7D0lkIV2g4Y8snAW+xSyfQqZTyHbnUxsdxlOAwmuPm+sIuU9Da5G",
+	"LUW6KGBq5Lg+fiJnWEgaLBOQLWMjSkBCdUVX5YhmKBP1YvEeEEeFRDoxKPCaniiSKD4RVC9ylpD2L+9O",
+	"X3XPfzk9fPacSOcYQOoYVcTPCI3zJXcx2i4Qq1YlEblky7KRBKiiYqOc6Y4DUbVnVC975DQWms7mYFQO",
+	"QG8/f3obkN6jk/Ie+1AGxRFvtKDRtYZtdPy7STeRyHM+ESxYeOtO3cSXblNRTDdm5NdUQXeIeNnkP/f1",
+	"7srab4M3/fnxjaDnteUWws1qGomFwt9oHJugr9fUGPji4TQx/OR6ykdTv2BF4kfTEO0JWztK70/nQj8/",
+	"DgwVQrMJ2MNXRvYL+0LCG+APSdM4/As77pv5szYKYi1P/ben/3YnoQPWpXunMQPiq8cLfHUWditWZNHV",
+	"W4O//R4ypp+YLiwJeprLxQTSTJEsfP709q5c61+fg4UxkLUszIVA+thuX3wmCdFhLZxh8WNw6AYBeU98",
+	"cD7XYfheUcvc4nquZEIDkSO+ZBtXRXDiAMzhsVDMrIWWuYrIPxZSMxUhnLvMgoSDiGRcMAS3Q0M2F1dc",
+	"8WHGXAJs8XIs2jmfTHVXyy7Gz12xPOepafqfLJfda57qKVFzOnKB+9ZkAJ4ADvh0RFgody7+x7B6Ggu8",
+	"ppHls2jOFzInKVeTBeRLalVEKiIsnEImfoiocSs5s2C9effh/O+vP/z2/u2H09d///Tm9dmnN68u/n76",
+	"8sOvb1y4W4hqDDWb1FRmaafsxIdiu0f9w1h4AQWcLnjGI2TmLhKSTpDUt12JyUBeiWIxaeS/CNYMwI9m",
+	"Bp3IGnlMOwfPLMK4IhtM9fOnt3+/uHhbmV3Gx0xzc25ObbBsKGkUWLmHZnKQPRw6k2iRHwkAjDCHTo98",
+	"doj+oFPa7GyndA5qRZWvqACuhghuItWUBT0t4e4FCRwI1bcalOMu4leOG/zX4JhH/cN6ncEl0VSz54u7",
+	"6K4taR/WZ9C7KNgtiEEHTjTekxMyBibHtXVIvpWo9yflFXM/19UvC4zZT9Qq5fj86e0J5DlX7qUZeRge",
+	"5a9h718qZPGRRA+K8s7cZeDgXUk3Cz19atFXWaMc84npRS5cwBuAk5cLsSNYd1EyhqX2ysHa9qwi7OqT",
+	"g3ffwuTSWIwXRm8AsgnKtVNeK5VeQBcyIgCzSRPH/YPCi2+eLgRAgoR1dtKi1jW0tiQ5m8vcgkLP6Bc+",
+	"W8zMbzlTTABGMEBsk/aLFy9edA8Ou0cHF4dHg2cvBs9e/LU+PqyOsfxql/TCjKX1NcGlTAeYfahqaTVW",
+	"hHAv7Hxnv60bCEswZMEJ9WU28KhYGhZcxoWe3uizNKKt7spx1yIz3RI6FpoDmBrbHGFCA7j93WLIvjL9",
+	"fBjbVx80PMOKOgeH/T45Awx+CTKHQ4qFeld7mNh9tMT3ABPbcMGXAdl5VX1jG7jYFXL0AHixu+LAlmnS",
+	"Hgf2G8OBtYxqH4/8XcQjNwoiW1KqRiDYVUp1p0iwtxVwHgESrGMMe+f93oKAzvs7kh7uFgfWvEIFX1c0",
+	"A6QfDJvEt5c2U42rj1gHIoH6IWRGL6GOV1kpgoQ0WzDCNTDAWKJ5zq64XKjqY4jVB0tY2gSVWK88vcLv",
+	"12hO+MKDqkxsRnnWGrTkeMxH7D/oaMZcLHsravlFdc5Wq2GdjmaMvAM8TbPrUWs+lYK9B2zX1qD17wfk",
+	"2bNnpH/Q7xvta8rnF/I0TXOmYGcp/vPAqGrkHc8y8iltRa0R+PNar+lSA7IIHCoEHzlvrelaKk0zAOke",
+	"tI6fHfcPQeOjmn3M5RUXI/P7h1+2iJm3+3ImxhKrlu/1v73+9wj1P0ufMKA5JNyejDaoe47w/LlCeO9A",
+	"x2uvll7rOMWvV6LTtpJ+LGwpfV8FTUgyyuhCsR45t7XVMGtaDaA+SFSUbCuai0gSUCFI7x7TL+4vkgCl",
+	"SzDHyyK8YLauHJOkRKNswnPOZlwHP4IP1dLGWJQ/6Rni1VS3ZA0jAGXVb9deTV2lwvesqga0fyuVtRBd",
+	"9krrd6G0loir2pC6hte9jrr+YZs920Y9deSjVjfdVYS8L6W0dJ/qldORn8NePd2rp0493UW4KV+/be+E",
+	"O6op3Aiog1ojAVkRpVRZFau2ujE/sYWO1ZTOWYSij3OCu2LTapFpxPwZL7IsFli1lbSTqu6RYOqggpoG",
+	"XNcUSuiZQUwVCWDiihK6chyL1TZPQIpy+XswU7MRPfKbGatZ9qL+5xj88W2XngM1YGOxUxHYqFoCtoMh",
+	"TFi0GrPdEUjPpcFDKOEVS7dWsGFfdieOIWHcVLIJKueWdOy//dGS89agZREYbcHQ1qD1NFSaoxasXKg8",
+	"v3gBI9iMzv5FSfERR333+CN3Q+CLcKEyqd+FTn9XEtbu6YL/esKZLXOdLW2h67vRg6PWfFEjiv1kFFTs",
+	"Z0CckurxS1AjxTIeGaM5S3vknGmwTq6YI9GCqNabGrcmc5jtfb90bifSsK0dbU+a9qTpWyNNn5DB37Fl",
+	"bqG0nGFt+zVuEbSHQaZfzmczW0nBBodZdGeuFZnJdJGxiKza6Gy6npEfQYic0SUZslhAaBsXRF9L+7Xq",
+	"9EiS0SHLEgdQqJwIjKkgCdJIlRAbDcdtqL7oArZeFIsUcJNHriQSjJqLSQei6JI0l/NUXgtriUNs/oy9",
+	"mko+Yq9LD0HsHTJChwCiKPNYIH6fachmUiznTJ0UWeAlVCU31AbaC8tPwMim1nhy4DU0xT2kNwd2BRLs",
+	"qCbaDM1mHeDOOfgg70yZMqovzGswL1gIc0xtdDAVgtEMaSLNUyZY2vo9JOBQRNAbydymbR5hFyzbazbm",
+	"AmjI3uWyd7k8WpcLkgOgxob22SMbUvjgjWYqH1KVBlp/O0+Mo/NgfGh0y0SFX8b5WWLR4GhBgh+RxKHe",
+	"YhcJ8A1RQNhxQajtvuP8KHiLk5NYACYu5PchMi6kz2GtoYKF0RX2RNRiiOkkUCBeJaQdIN5COSY3HOgS",
+	"oXgBpJjY0kYnXoBHt48Cb9My8DXV+25uYgDgwSno2N6J00Th79uRU8dbtnLpFPd779T5Tpw69eRbbUG/",
+	"V4lCE/12MYhNYHOItuRxvu1YiFxoSGsmbUoyamTjCdMh2IYDKfXJ1uOcMSwK2unF4rQAmcPU7Ur7YSET",
+	"09Jh/xjf45qkPC3g4XrEQbteMjb3ZcwWIrVwJa4VGMdCaJ6Zn5dgEBHsi3bFfaNiHM6KfMmWYcZVLNpY",
+	"VZlTZ2/B0h+aZ5nN2oa6KLvJ6LjSt5LR7wU+LS3Rqb0d4fEgon0lwS/a1ANcOuG1fuBbHe778gXXs+R6",
+	"y1xpkfeO4b1j2DmGb30T61j4TmHLN3sNiC+GhQnDCNHdI78iL6VZzmi6dOn4UrhwE+ShUpOcWSaKRU+R",
+	"uTpnsi0FrjDGWbDrkM/jT1800RwTr5Zhwf0dOan1N9wZJ/2qCsfuJqWHpHZ7V8TeFXGXroh7sFixvKu5",
+	"Paa756tDE1vkpr+yfd9klWf5BYcAi4czy5cX41eZLWaMuLWzNSQEm0jNgaoj/lVhpf9ZgnFoK7qDs97b",
+	"0ve29MdtS2c5XPwVemR/v4EgIbxkHS26u2T1dXbheupTmITxFu5two0E6kGMwpYjbGMLxrO4twJ/P1Zg",
+	"T2C2oDylm99IebZLPveEpNmss6sEc792HXer6hUcS+T3hpy9IadkyNmB/1du4e0yzp0Qvm1olQs7atZn",
+	"6Ag81wBQal0lnULoj0VYJBT7ODFaj3WquBctqidg1Q4ZyUGK6/RIMlrkuRHtXsmUleKwEC7eD8OHmNr3",
+	"e+QTo2kXEuGdJ7ydjIIrbAveBr8AEHAUi+LH5ZxVXlvOES8Y6uEuZ0zoC5bPFORoplivF2aWRGCRUprO",
+	"5gjLGws+EYAi6fBby02cpVjpVtGMqY8sV4Y+Jmvx57dUEB9UORzlLOX6LZ9x3RocPuv3+1HLrarNan99",
+	"+n+6/f5BK2qxL5rlgmaf2JiZ7URiTgsABnN8uZpndInz7B7/cBB+CL/a36z0MwoZGlcX9Avc2XLGP2bl",
+	"k485G3GFBgQhtem+dT7lc0XeSZHSJSIstKLWolQjL4Wvu3P3tYcY2Fqr3Wu0e432sWu0NcxsBz32vvDW",
+	"lMuwR24Qi7aP+QrJEP4d8Bwsiu5I12qN9LBaXYl3eIZSJvM9n9KfJp0TotkXDWNTNcHKUchIHQSrSz4z",
+	"H5GMKk3aY54rjeEHZvGYSLmYdGyd15VQtNcV3qtiAQXJAVx+of0qcjHKFimzr1vRYMF6xZxPx5rlgEUL",
+	"csKYZpnDjlkyaho+7Pf7REty2H/xwjz6fPGqVDac605EMn7JLFYBeJOwEPjtDBJ7Y0QtX3kgQ8R2GAN+",
+	"C/eGiO/JEKE2ZBg3mB/U0z/cP2+oc3oux04nwQIIXhfLGCQaG86jfCGLKsHrRJBL4gtRjWTKyJCN5IzF",
+	"xYzROY20Ngxh49oidlmFYADEM8ECIqkNuHH1T6tcRMk6ImsRwCpkecxFamPduBSqqJpdCo1zU4/FxpFx",
+	"RhsxLzv3vf1oey0kDEzbycBzH1FpboGwqEZ5yvs4tUcZp7arCNpUvXPFKgFR+q4gTe1t3lpGCaydj9/S",
+	"2ZhOWsxgb+ncWzorls7d2PzWMCZeBtgZx6SwPRZAJgEMSR2EiQ14M9pjyVSTdDaELAnA2MoNWHjOfEer",
+	"JVkxWlbsmDtZLRGy5LjfhzrrnpLFAmukJ3Oqp2i1HOdylpjlkhmsnSTJU7Qo65zb6m3m78gWZ4Q1Ab19",
+	"yMgBqoj9sPh5j5wiZIuNG5EBWAsG5ydWJMRonaQo++4CB13AIb7mUr5OioZUQ0u+AVRKL9kSIwuhgLsZ",
+	"2DCj4jIWyaqdMnE7zH3tLnN4BMFsXczuMk2s8JpbGXoRCOZuJKyvhwQT2oA9Esyzfr/fN/oxfETTNPhg",
+	"dX2fjvJZ8e0fZYPvaffgh8Lga83FWNHrscPLbMhx92GT+7DJrwIuc0uBercI8Rq0GZ+1WsDNkDYV7kVg",
+	"aqFHUAP+9VpXoEsaq/EIml6cVy4Wd02UwzDye6PK29OcBwwb3xO8PcF7gDjxu/NdhabIpxbw3eL630qb",
+	"qXWFXbAvukS6wkgNJ0MHpYPRrGer8pE2CK2IhogupM5JLBKHUg8qBNdLCy1QwM0ntqYwUoYeeUfzS26j",
+	"QOzHJLE09yXPMi4mCeDTuB/Pp3w+h18dsaaazGh+iYU9K6oYYtn4pQxrEcQiUK6gunEQXiOMrE6mVAGE",
+	"jxwTrHhcmENd8tDR865fItdPLHhqhHLYeTExGs1aVkDegGLgpo/WYaHpCLOBGWkjm4sc5GVk2+sUNt/K",
+	"vEsm4NtGergqBA8Z8BGUPzju98kratj7ud64AsInNmL8ChAK5OiyqQJC5Yz5avn277eMphfctHdYXy1h",
+	"28AMu7L7+Ix9fMYji884TbFYrqVJWt4buysiOO6e591D+McKB4xIUiIVYDYr+KF5DSkWPChzvqiG70VY",
+	"eCGkRy4AJGQ6dZwmiJWMRcAtCv5oVgUBJMwusFvmcZx6EeYbDp+4r6gGx2U3CG64KDP7QlLcuyHuONqA",
+	"1q/zVwg9CAig/9keiRsCE2o99I5wN/rnSxEMRtAV1nVtvwQLxqYS7C2d+DsLmPfiy6fFxdzr/I/Qbe83",
+	"6E7d94XsI8eEClQk69W307oEhIKnjqiwPHVoXXK3cvTvflnu2d/vGVo9Ayt2be/137Pban7Tdnf6Dr3/",
+	"0cZve+58C1SbzXwWZWNSLKrkBqPM1lKs6C6dD3fDr7+eD2JHs8oDUL+9Q2LvkPgKDonbiUQ3KCrWNv21",
+	"/BIJ5J+8d/mj7uaeOOOLSMlcKgv7tKHbAqqHKCZ0ryhpCVqQkBrDbyKfnCoFI9csy7pjmZt2zetD+cUt",
+	"6cAQ2tPzV2dnJJMjmsViTnMdwWf/ERFKUjmjXAAN1iRjVGnwIQAUtDoxapbNNbQRTFRMMkaGOR1dMq0i",
+	"8o+F1ExFsbiecs3UnI5YREZyNjOrGZGzjyTjmuU0U4bqCym6OJow2Ol8kefmLhmGUTRDuIpFuFwU505g",
+	"SYitaE2V40k3eDucj4KnX1dXLDsjXmGvj6L+c0oF7eVsydR/NCZrRi1/nsFLIWgramXU//LJfO6KQWMl",
+	"qxdHP9hqVseH6Kng9m68XCxRvtmOF9k127sZ9m6Gx+hm8JTk63sZHO96QCcDJFki6cdMS/z3Bm6HWFT8",
+	"DqQdMEsoN1D821GNsIqzzRI1rRhKPVzGoviG0ExJInMjW5pxFoMrShT4sd/oaYhFLSyDW/87djS8ciLJ",
+	"3s+wKTPYwc/gBb+93eNruhlGxWG+ey+DJ4B/2H/t4lzw0SlbOxfsl/fpXNhZYLyfRMHiNu7198foXBj5",
+	"43OXuYHuBu3mW/Bc9I5dC7tflXt2LXge1lSg0s1j71rYs9iqa2G7G32/rgXHkx+JS2EdnbpTj8LdMOmv",
+	"51HY0YLyAERv71HYexS+hkfhVnLQTUpJiAV7e6tMHdk0NwQs+3RJtCSKaZuR7ZK4qnnRT1fTooEK+hU5",
+	"IWKRZUbqmsmrSgQ+5iJwjQD9kO7sqniZH25HOc9vDXG7K80MARhLq9UatJ7/cPxs3KeHox8P2PGw3z84",
+	"pMOj49GOGPynSvGJgDq8+1SyPZ39XuksHvMSrq8ktAncdwtCm7I5zaGOdVdN+Vivg+ot3j1Lk6I0OMn4",
+	"FSPFQ0P9isxY0j52xh5H2Qo7TqcXi0RpmmuITsccMCZS+1fOyOFxdyoXOUl++WU2SyyQAQSu2MqzZGwe",
+	"p3zCtTohVCw1oLmxTAFcxg+Dfj+JSNJ3//jB/d3Hf5y+fPU66QSEtm8kXtNoFxq1sIeQPcYR6IHGYpTJ",
+	"0SUWf2qPZU4swSPJ4bMfniE0xeFxv590yoAMkBHnKkzCegNjUbFIMiYmevphfG5+PRPvuFhoI6Mb3pH0",
+	"yBs6mpLEH483/1jwuVnshDCh82UA9sHcIyLHiFYMHT1RwRZFRIoRG9TsSPB5wHuiUqtOwjfKgN/0tgR4",
+	"ESEFK62mg1w0A4GhImYZFUGTaNkn+pobUQK/jQVsxRp86CqMR8mx/WGNahMLvyMDIiS5lphamNKlisAC",
+	"yWeLTFPB5EIVw4xIshAZn3HN0ld0TjFtEau0xyKZ0S+vKc+W79n1X+RQJbBzpC0kSc3PBL7sQPsFiptv",
+	"vJ67n4+mLF1kXEya/d2v/R7A0XnY5LuV8wkj8LNcIwCkB62oNc55Spcum24GoMc+t47qRQ5/28L4aiHC",
+	"P/V0kavgfb1g4Z/XLBXBD2aaZr/NqO+xVyMoFER0nTQUtSwdbA1a/ef9fitqVU5Ya/DMZy2+h6K2yh6A",
+	"8PwGO1HM9KCY5mE4x34xv344t8NgYoelWR3+CQmOSMBbg9bhIQx15aLYBdtYxqucajzq+5CEfUjCI0Sm",
+	"Drigu4FOIntdedQomRWUfo1stgtmtRXGsAEUY1z5S8vyo2piY3sVEroDksS26Y6kyHYsyY6Y6WiFPsM7",
+	"nchX4FNX4aNrvRXr2eNbrnSFjPzLwDOXyuMVKw9nspHl/O7ZiXA0YSdifc9oz1UBaBvQZ3sp94jP3wPi",
+	"c7pCbLcjxBWaso4QuypUG2NAo7IXAkBvgd0cxFbEwsdNYJNfB1d5PWVF5/etFY97iZuAVdqjK38DkRR3",
+	"LUbdiLeMF+hGsOV6swtXGAIJcpMRYQodN8GaGoH4RNrDpWb4QWcXWeZnpm9/3e4p9mKFH9fbx90e7yMv",
+	"9pEXNvLilhRghX/vVLyuwS9oPZ3ovrueyow51oJgvtXoioiwLyM21xXVZ2C0JKA7StOlIlygjTaYOkem",
+	"buv9EFflgVZachBlQ5kuDTXyZd4+OMzKteiWiEbNc1/cDntponUWVRdhhQGIOWOkzehoGhqgh2XzM2my",
+	"PluDrxQj1glC12KBS3Oj13M9scSIkbsVT+7SIPpQpsfCoHjw7KjWoCgWWRYWpdvconhUjP5oE4viUTDe",
+	"o9JgjyoWxf4PX8Wi+CAROtuwxr3feO83vsP4nK9vpPwKVV4rnmUV1VSrq6v12ukZZulHAD3XpfzKHLx0",
+	"PZJcy/zyFROa5WepQtczFEYoOn+iwFFIRvCWGhBgfhUvePBGnRs8KD8Xi4AJQnE6WzkPPMxWVeXCR1OG",
+	"rtZwvuWBn5CZvGKx4JoMLc62c74GQ3uiVgyyMjcfaHqJ44OKfHYCq75eyPjqYE0pO4twacCooac85PmG",
+	"mqG8Ue75LvyeD+ryLB/0V+9fkRnPMkw/z6ieQs6u5ajv6GjKhbk+Uau0b+vNsjuwuL2/bO8v+wb8ZbVM",
+	"aFf2s6N3LGjBqVRBXR45NtQsWo/9GYsab1jg+goYkczBxXV7f9a+0mgD6Xsw79NWjqdQbNp7n74v75Pa",
+	"mKxt4HEqfE211uyLsu0IDNhcqxVpVJH2cFlGEOhEKMKWv/H2m1isfnFr0/W3YLVu0spLbGtvtd5brVes",
+	"1rvf+69mqQ4ekbbP90O1F23ByqijRVAyA72vrOmCJlyn6P2PtBJTqOiJFKhJ6UWj1NoGwAduVMw26IOx",
+	"qJi1sdSxghF2TjBHsUbThcp23M/StYBKKchoXMXC9DuaUjFhabO6OpZZJq9XLPioso9ljgUWp1T7Wn+x",
+	"AJd6BAHO7o1SFLPM65X3zl0YtB/Glt2g6QJKldFzizNEr50p+etqubguD2fEvZlT7I24eyPurdnMZ1cu",
+	"7y4VZxZ6cb6C1TZIm9jQZnuyarMtyj+VqH9CAg5XOBwNwTV8qmKHLRKQeEHBMSaqc1JuouSmBKeqZWSx",
+	"8JbTkNdAwY6FSrwTFSrQTqRMkxOSjKj4tBCfBdWaiZSlkN8Ui7osEvu9+Ry8Wj3ywTlv9bryWwFmoxRm",
+	"XUvpRmDb3tnAWvj5HtK+Wl1E594sH9VfWa75iGZk5kysdvfByykWYzrSi5zlrUHrF0oNz5rJlGXvF2ZZ",
+	"zfc/dQ8LO615hbifpDYspPVKyowKL02QmRR6mi1bUUuxnNOiqYODH384AjxGPBytQcsciDUuzDKbvJMU",
+	"Wb93eyjHvR34kdqBgwzAgJ0VVGcXZtZN5bWAWuJr2BpEF7ymmpWTToNfgsqDxPDeLjRJ2mAqkTmYTNBD",
+	"NlZMn1iSGwsuyOeLV4aTldrD5EyJ8TE0zzjEC1FBqkMJuCJmRfhH6NH0nD4hbarJTCpNnvX7HRjxJZsD",
+	"D7SkFqMNT9DG44EhwzTdiuMRq44HL8CwMXZ4fRIvZKdWfKVFQGSC8c7VyCAamszWp6LG4sZcVNKUinrc",
+	"70fN2aawZaBB2nPj3jcEHnzAVJgVDtNiR7lUitAsK7kObOJw8VMs4LT4GuzVBTHihekVq/zbgKqEZpm/",
+	"ATYAtdMjr0vqdSyK0diNzRkZ8yxjaVHcMgf1Qd0B/39t1+aB/axBnMHf/tgmj3KXXNQ/f/8z2rQTVunk",
+	"dzPR4PK2Bq3D/uHz7sFht39wcXA86PcH/f5fWzbOqf61/nP32vZM323Ynvnvmf/jZ/6e9tZJAcXD24kD",
+	"t0id9G3cmD1ZZecaKgpsnTNZbiUqCxOlFMlYhDmStn/1ko1lzj7rUSHbqNOxZjn+lDPCvoyyhTKK8tDc",
+	"g1XJJhYo2ph+5IQBh9VTtiRjbo18xarIK5ZnFOpMGkbGRSqvLWAFSBBjwyqRzcZiCRbnw36/j+FYL14Q",
+	"FJpKUU0AlJDxS+aEEnNmxuDY3dVzvkIc97mgN+SChsemwpv6FRZWHLnwxR+DF3dnYvfsz1+VerZy6/vD",
+	"tXfqfw9O/VUmpbblUo0+/joutXVeqddbbpdaGosSbrdv9eGyS+9A+7iX/FK3VPsU08efYvpVhM4b00z9",
+	"Zbox03S36Jq7uCn3FGRTw1wbPKjFVPaRNvtIG4y0uYvre985ov7yt1FZMkw0NBs6ZG6eF5PrrKSUxgIi",
+	"UkKUf9/wnSRL3jW3fVAj3zr722FgWHt09reHobH7GJV9jMrdJRrej2FvR3NeOTJlfVJHjbUuFrVJHRFJ",
+	"whgD+LuILgC0syBEwKKfQdjILbNBdo/Q+K5zQfyyPJTpaCuTEQu/2puMvh+T0YZBDTfbh9ZngKyjG2vV",
+	"xW9ATWwSXcI13uuHe/1wRT/c9e59FW0QfVjWvWedioUQUg8f1FycKRYBjE/kXxtKmTEqbCwIzRRzOOvu",
+	"DS91cGVjVHvk1ZSKCUYblQNsi1IlxUgBMojqUnCt6UNJ84jrUmzs7VXRx5DlsC6udE2w6PmcizRjZMho",
+	"br6x6El2Vj4uVC70h7E9263HFAV6z1R8r4HuNdA7y5K4w7DSCV1MWHck03XhpKeCGO3AxnNIwcrAL08U",
+	"gWYINEO4IAn8fWbI72qGRdvB1MSiwKnB9LzmhIugg4iY1QOEt9W0C4ixiEUp7eKEpGzEU1SDqeuEi5R9",
+	"iQxlH0kxWuS5uaXIn6CYKASzSj0l11x0euRnM4BY4BRB48YQR1wJnhN5LSwOrlG0Qdue0SWkkSjAuPNx",
+	"nBd00gXohRSaiDDgEVvhKbbuS2RJBKdBr2c9yznTbNYc4wgDfyVT9ogwZPq9/rMXP5o1UVPGdMFpDp6T",
+	"CQX+sTTftVKaX27ODC7oZI8Ksw8IfLSoMAURC8i2ub1I2JrotnmjlmLvYiLc1iBIqKFXZJ4b2qKXsSgK",
+	"HsAlrbEUWv+Ni+OrN/01Ea23XGlPsvYIMFX6ds/2PpA5t7D0BWx6b+v7Lmx94Y5uSLT8/a4nWjeCvfA0",
+	"zHoxNO6JsrkepE2JphNId6GjkVwIAE4wDUf+C+4GB992Sqk12xGjn5m+hfh0X7ZErxiuLmWJ4+zNiHsz",
+	"ogV02V4SCS71ThZETwlymt6FwmmaCRVO8/edKpxFBw+kcJoBfJMKpxn4I1M4zzXlKOEqzVhmd9eQI696",
+	"4h9O8VRgcjJXZq997rXP70P79BTtNtpnQb6/W+3T0a+99vmtaZ8Fz95rn9+H9hns6C20z4BofWPa5+6y",
+	"1GPQPkOOs9c+99qn0z63lkTuSvvkojvP5Ygp1dU5HV1yMemODcPuGibzFcp7uF4I9LJNdY9TkqS5nL+W",
+	"1yLBr4lgzGhrUGTTaIJGL0bcU6MCu7cRVk0lJ4b0LK02l6RUA2FPiKaXABAnWLnMRvX7jkNoK2GyRTBp",
+	"hB0dMjLMqLjEMJychUWvoiZdeaVwCSTwLwTXZnjvzeyNbmphCCrob/DbXaG/nYmPeBYu7Cah6PagWqvd",
+	"pdag5bajVaWsr6ZsdGnmrxH4SDG9mJu3yvtn7tRbed2KWh/+sxW1fuGTaVD+2GG9ZeyKZQDcVqw/Iptu",
+	"rPfWL+MemGWvCT9aYJaCDVQIdMiPmt7ZCoP0BoZzLzp0kdHheEAsbpmWUX/n9wrzBoTxnnXoBia3jVpd",
+	"Pf571fp7UK15M33bkQg2pnncRATvNPnjrqS6+9Kfmy5ovUq9wq72avVerXa5IXcu1txN8khBBq6Y0DJf",
+	"dtnVVtXM5nTCUsLEFcvknEVEsGumNEls/WjAfIOCjSgMTflkap7zNKqTisBZa8QiOjI9vaYahKOgsYgk",
+	"/1hQoblemn9rUJuNxOS9giBF9fxHBRyd0blT/3sDJN1J2PdPuZxZJbj48UImVv0FhIWwjLY3LaipnBPN",
+	"Z+yfoMpzYVtvcnm41W+W6ewLb672xddWqXS4OHcnw23e50c6qcU5OIXrQeSY4K3ai2ffiXhmN99ta0jC",
+	"K4+a7KXuvVASq5DgP3jpkJ2tEcROrYPDEyBoAkHBAtBsAb6Qm1we64gRCHHhqB6z8FYaZ1MW2NU+j3cv",
+	"q1VltdIlvt313vp+VC49ZvjCdVm99uZyQCTGX84/vCcfzVuYJ2sPNrhHXTXZEzTTJ0JqV3cgZZryTCWk",
+	"zbWKRcK+aJYLmn1iY5YzMWIq6UDkGtYdGZDCazGnAC/viEmftHFJQDbis9kCYIVjJEzXXLEBydkVyzWh",
+	"ZMaVppcMKFKnR97YXknuu62pimYGPF5kGdYVt6BURrYqb4lHSC48PhaL3khsipGPpxevfiGXjM0VukhU",
+	"Z0Co9ZZglnO1kI0kVzRbMNKGqnCIb0mL0dqG/eqdpeCNgjMhJlDc3DQeupsD1w5uQW916Xvxot8/Gl2y",
+	"JfyD9YL2PXRmsdcN8YDrqDkcmFvT813Snrtwov99xc3ytz9act4atGzKMoxGT1uD1lNzaltRCzYCnCQL",
+	"4esoQOebcYW/KCk+4oDvNx95C3a0T0jeJyTf3qMCFBsSki0nMDcIC5wAxdmOrZWJyVZS61PX4brQHjdI",
+	"z5IGAOnAVlnDXUitr/0SfBPCqxvuOqIBteHcrPbS7F6a9ag0K6fjG5Zm7SRI24gFyqLXJE9r5VYPbWNF",
+	"RTkmCcqOtbcr2V6WjMUGwiTZQZYMRPEGYZLUyZJbypCxCIVIJ4jeiRi5O4H9GtIkTdNAklxdpacsnxey",
+	"pWnALVJr0PrLm+5BHyoqWq/s/8iFedj685uTOm/gI+5y7cXPvfh5W+bzkeaa0yxbWnX91pyoKoBuAoLt",
+	"OqyRIn05+gFW6ruJasfiLkwANVS71uqyueq/O9X+3MwKHwb7bHUZ4Nd8vg1J3iI0smbiD4JUtqfRexr9",
+	"4KjZd0mat7ENoE0YIg3uQLGoDVb4LKDsupvlwMvwlCTYfWLtbm0fREAMYfGPo1jYf1a7TZzsbWixzPmE",
+	"C5p1LDdg4zEbWS0Cns/nUnHtMuZj4T54oogNauCQU1+kjnPNZhHJJFReJZlEAmPZj6+uZFiCnQJXscCh",
+	"Yhg6FOn1tXa9psBX5gFdwvQJFhSqyZOPBSTKd06A9YExH3t1KfKM+L5tPsFvrqjTQnBdbILZA8avWGpV",
+	"rFhkUkxYbiY/pbbIn+3iWi6yFFIjDMkbXZIhy+Q16ZcWIZycDxDB7jE2w51wt4ZkShUZMiZ8TQvFITci",
+	"6Lmucff9WZoMYoED4ooI8wWZLzSh6HdFB8c4l7OIUN+H+zpYGNvXfKGVmx8dXcaijQ+wruGcjy47RUMO",
+	"c8FPJqcjrFxIGAf3zDU1yz2WufnNLBRXtiBkzsYAQjBkI7pQrNzOVGapHUaEBRkFVg0JRsoVsW2c+Jpd",
+	"7tDZDBach1xoUpoFbPpchxMx44Q4JxypWoxGkEnDx6Vm2WyuOUtLgwWZ59SNyjwxt+WJQghbIuS1aXXI",
+	"6w/Jyg0YQNKOVb/tsbZOBrOU7lCF4A3mTJutmDGqFq5eczAQhyQBQUAMqlT70w8UKHgX2nLFzbgi17kR",
+	"T8WJM0XYv8kQ4pkI1go56B4ekSm9YrGApCFs12ZAOePFCJNSrNBqXrM4uuZamRNbnDqycugiiEenAups",
+	"5jy1H2cSC0nBpx1za6nFBYHH5m7BdTKnTM7MOETXr7g5WVif2pwQCuTtxhYyqTFClaU98smeYRwtLg5M",
+	"doqB8bH4lWYLOCUDS3nMRBumSDaY4Yjm+TIW0ILZNdQGoCiplvKyRz5DL9at2XDwa3uKRU65Knoy2wat",
+	"p4ROKBcYOkeGNKNmOaiyB4Tq4FJGZM5yO6hLLtJBLK6n9g3rU0pTlkZkuNCWVhUVxj15fkLoFcvphBE1",
+	"NcOwVMZ2/URZJSgg/7BUeDlVaZhIB2iWmUbMyuRsRhHCGNrokXNJqFlQ27YdvCelgk2o5lcWR9q3K8ek",
+	"b3fUXBKZ6ynp98iFXwl7xVyDBfdVi5kbi2XMT3bQmj7ViAF3k5b2oH7HkJvvM7lKmVzfblLVJyfF3C6i",
+	"5WbxPpN6TX7uK4ujZAn92BH6OjyoAPjJ8AdesNMoFg1Zq6QC8KSvJXyhIHLFcEfTsXLUzEMydU4gSRWY",
+	"EVpnHOITxMyZV4zAhtK1i6FDgRzIeDnkLrq5FNpawuLyXu0rb6V+0GxX9mXOcXSvqbbFyX7o9p93j/qt",
+	"CNKbbqqJ5gDq35xedA8Pf/zhoLW9beat1Hvcpn226qPFbcpkPS0FgrgrJb0n8CZDjOvAm/BuQ+H/Eg0o",
+	"av8HtFFBz5jhcdvchrdyn9nQTAfvPTc1YETbZKTC0d/nOXwPeQ6ZbMhtaCBvN2c2AHlbm1K6ksmQya+d",
+	"x7CTqHXvgWBwD+uVN+RC+5ivfcyXBXHaUiy5dZBXfSapzqlQmDe5az6p0dmc5QdTEFSRYpoaoWR9cmks",
+	"6jA3UivNhImk/9BLjJjFbFKwHdkfevjFJ3w6NBttGsbu21DEmfgMz4gwkRbppJ0TkuQsMyrHG+jrLE1I",
+	"G8vvl35H/KdrsNBP+BUTHTIz1MWa1ZRc5CNn3wX3gv8RcjygJfv4tnLYRbBve3mslhgHS3TP+aZBzzdn",
+	"nYY3cC+TfWe5p7p8Te8yA/WpH8LLJSD7NUprZEbn4ORE1w1PXcCu9Wr5hgr/mbxiuS1KWfVrD4gUsQD/",
+	"L+itOVMsv2KpNfi3FUNTfjFHTdF1CM4O+7p1P3Yib+6LhYDi1yT5+c0Fqcx1CFNMvEDp/FIJ0PSUfbKD",
+	"SHrkg8iW1rRo3oqFdWr7SbYLp0q/E8DuDbxzy0YGwPTRfWgd3ryYLqSfZWysiVzoCDw+qmjADg/muJvk",
+	"e+rG61+023wfBOy0crTqCFj10HCmyBBX/j5p0oNLcub81t2gsT1AHDdt5ervdOeHt7zqm13wYjpwd2LR",
+	"dhegdOMjUnvXO6AK1twevI41V/aNXyiIbeBiYolJcO8sNCaKZf1giCiOWSemnrIZXGk3xs5JQAv8lcRb",
+	"by/vLTVTfy0rMljFvyIXQldppZaS+KXNKerUhi752XV6rajFTQP/WLB8WVjsK4vYCq32KRvTRaZbA6jx",
+	"681CtvwvhsR/fRrSTDr+q4FgPFq551HQmHrKAjUgzZG+MxKzg2Fbjkni2/wkr5MIIljmFs17NTaufM2j",
+	"WBSmcaxbA5JAhBqj+dicev+nbSP4bZ0VPRYlHVKKX6hI/yv4xfT4HjpEtbIR1nFz7WyvkdWShIcyj3+S",
+	"15uYxwsulsvrvS72veliltHeGaF0AWLNxPKcaYVaDy9kGRvhAHSOYtjhCnnUMjB8lUJoId4yAa3xg+2/",
+	"MTDaDTDpWKOTi4FO+dhmb7jAOwg8i0UY1uYkW4w1w8CvIPA3Z6Tdx1hIG9JHuOpEtr2czaSRczS9ZK5S",
+	"lg9Xg1jogp+xfyxoZqZcXSlaRc8AIY5Q0rfBYb1YXKwPwrZhplTZMEJiyMqyR35z+mMmNfhRKZpk8atY",
+	"XMME/T5NMSnUCqULrXhq41WGC3TBAEez7AzjyF34YBDXWpQ5w25xqFxp3BijdEJb7WK8qWS21BqETyq3",
+	"2AO0IHfRgAoxsGTIFMYrGrFAEZpBXDnNrunStIcvyXFQD27WI++tK9r7cGzQt9ObtcSpQavh1HcIn3En",
+	"dnc+eZfRMxvFx0iIq3m1HGUMF7AVtdzJbQ0On20fLuMW4XFim/hju48y3Efg3JL/nq9oLltx4BsDcZ4a",
+	"CtnMfS8gujngo5Z8B/zXsAA5djaBBma8yn5Nv4mD7wOeVAQs+0QMyzHHQWINBp63kR2WOStw1E4vFmcC",
+	"o/8Lw/GgFLPNITvmEqwvpUqYZlCYBmID2V2Qdmb4CmQHaURXdfwVH0+k0cMxW+cEWjHcqLCRBgwZ2X5t",
+	"emxZWinzqhV2CxPCtDbMeKnhrANr2KnwYMO6Qv5LtcsEsLtVw5Bx3MiW7aBBLbSD4UJpRjGs1bw9Y0qZ",
+	"jYECniW2jBqnP87wQRph+pa1lIGnM/JJXQf9juGgEO9lxs6FWwOblqPkzKdd5WxVthiza5ZDPRdBqIJt",
+	"59r5SMuL7sbrVkaRa5ZlRtQqJXZYyRM3MRaldBuMKjuxsoXN5CibtN2qldOtdPEZkWNzzIJiXquv1kTr",
+	"wpd5sY/tuvBdzHNZSdTq3DKs9yMfXX47MkmR3Nb8HiuJKcdRq4S83BqYIanFjO0Q7msW63HKLiAw7+WW",
+	"vdxyW1gMc454QA/uRlqxilWzwPJxoW+QV7jQcmtpxfZrBRZMwwrSruYuR9Kp8xZzA7VOmnoXUskEAM3E",
+	"wnTPlWcKMod/Omtqeyj1dFCl//YpJCgLdl36wiV3aNu4w/BYYUc4KdOkY0w2p3bCDO+DhtVSmVcxOwSS",
+	"Lxu4IGlmgmEtyyZmFosbuVnIn8iHOvnOSpMgrhTPUGArpRbmzKeZajlhMDKZIwKW0faznRLm4Ih8SzzQ",
+	"Hply8krUmlHNck6zXxEm6uCw9yzkhAf9VVbo7uX2rPCT+/IxckM7rT1D3DPE2+co4lG6M56o2aw7oppN",
+	"ZM7XVQ09tfE0qO8Udssi8hyrBfumQMGyfy5B0VhNX2wfxIaNHvb7ZDSlOR0ZCtYJsxpr6pBW+omIWUma",
+	"s3TjjMcaqA4CSB1VRd7yQNMwAnZIPSXXXHR65KwyW3DBguJnF4bnRF5bjuJzKCHFcsgIZONzUWhnF3TS",
+	"BdRxVB4jZ7vgOeEptu7YmpakKOjcZPttqMNssyY1m72yO/Og/MVGUPxElWbC9B+1oBY+RFWM5eZ84IJO",
+	"9omPe2r9iMt0BuRiuWmpaH+VG+n1PeU+XtBJbe4jXFYoxxlUQYY/wSrkUiC3qxUP4RsFheJsH1VfpXX3",
+	"HL0BGUtb5DRWOPQ+fOP7CN+o7Or29e6biNjaDEejQPE0VP4NzYMsHkjuaVOi6cQITISOwC9sjqAZTVQ2",
+	"F5if4NtOWFnkeDvi9DPTt5Oe7isR0mcZ1qxmhRftMyH3mZC+ltMuckpwxW+XCwl0IaNK3YUmiu2AGloQ",
+	"BgsX24OnZa00FoVaSnbUSrHPB1VJ7bS/OX3UjPtRKKNccDVlKZlImYYaKWAtKrVXSvdK6XellNqLdzuN",
+	"FKnOd62OWr6010W/QV3U7t1eEf1+FFF/HW+nhVrC9Q2qoLsJTI9G/7TD3yufe+WzrHxuI4/cqeZperxB",
+	"gvHH17yLAAsBRoJvxFCTpDPAt0Y0z7lV7TTJGFUYL0RHGpI7zGcnBEhI+C4E2HJF6FBBrBDyWXwGmied",
+	"kDH8RqwEtKpsErUYKp1zMQHRRyWdohrO5kJYLSpQWQojNwthPA1FsR2FsAtzKPYS2LcngcFtftwk819Z",
+	"mtJ4rxzNhWu2uRDlad4amELfD9A0+IcckwQaMd8nriSYOVcqIRZVAYMAbbEJSC9wNDQWBRElbYi5y0dT",
+	"fsXSjrNiGlqqeuQMyyMYomloli3uXsSum7EozbPMENCCVgvXOMZ7FpAy5n2LSebIGdH5ghniukrFYxE0",
+	"E4W4jDyNVuLq4XsXaOhkzqpUCRDcoynNMSYSHyrChM6XNr5xZ7HS3O5vVqjUMPi9SLkXKUsiJR6LzYnb",
+	"rUXJNd6LRNj46lIYXI2/oQfltLgZHbwsoQWaDVxUeOTg+LFWYiyCiO0iUYgISVw7pO2b7BVtQ4XGE7Th",
+	"X3PFbL0UO7hYNI3OTWSeLVQ41tlCQWmrZl+Jk3xrqHbgOyE3uk5wAGXnCSRL3+Q9ISvOE0Mqk4Xg2nDm",
+	"9+ARalf7RxcQvPVh/A5rGNlX7WJFOGb/ReST/cAHQzXAAXQsLBK6A05ClgBoAZBY5WoleQZhntTl+5mV",
+	"xRqcPWSWH6BKWkIs9hDkjSczesmSE5Jcco0paolhnwm6iUYjNteFZoHUNhbDhXaVqwA0TrBri+DUrkbp",
+	"2z7NseDqvRQ+0jRxHibDIIkU2TIWY5hgMlwsk6CCEYckRaJYZrHhSn2UG+30yEuEUFJumkTLWADKUo8k",
+	"o4XScgYyv0pchSCeAuhnWCQoZWMuoLAhJHfMZLrInMhRhPQ7sCzNZn9/Z9aRtLESHTGrarbL/PdD/nKx",
+	"7CBsjXnzpZmee3G4WOIZ86zKZltm5jjq4obaijsWfw8VTEOUPrnr1ekRMOBDoSSkb7HwFfoEvo21StMA",
+	"jsI2U6N3beife1DXXEWzcLLQENJQdCtqcXVuzw1617DkBp7K1qBl9qcVtYTLU3j56T+7B/0+APjhuhoZ",
+	"tRW1Vu52a9B6Q0dT+8gRB8hMYiMwP14zcEQNDnrbQBBoNtv7Bve+wcftG6xY4bZwCNbZ0eY5G8EJtTe0",
+	"AtCzmLNcMcvGk48fzgOrGjb39Oowicj1lI+mtl6aj2WwhjAQRYqoB/aFjnQsrKCgkhOip1yRK5YDrVWa",
+	"LrHmI/tikV9GGYfqgVXMG+gEFMceOWeM/HpovkPmi32rCIxoSJZRfYM63tdcpPJ6N2uX+vVgb+yqks37",
+	"Ri6zGsFW5q69p/H7sY0p0v71ICKqRJ9+PexsQBwb7GWemu0eKWHFw1UNZRMMRqs3RaRGG1y126PKlH7W",
+	"I/PXzNoqzJ8OovGEaG4aHuaMXhJp+u+RU6vW2TU0s7AmvWJwXLm3zODyXF5boZgrbbOaLWFHBUfZt2wh",
+	"T4Viv5XS26fvX3dOihGejjXLYZhcFfUGDHGOhX/pJVSHhbd8DQKMdWN0NEVVdkyzjNjKektGc2V04T7q",
+	"xC9ehHpKqIzt6OD4l/FuhFnG/hh4nFxUiz554RwlBsvHzZUrJHjzL0P5f99K+EYu8uvhno/s+cg98ZHb",
+	"MAyXS48xuc184xNTMrtiiFnIsP4vglSMFhrRyClxjaFAawgZdWAJI2dacMW1BTMsr2dIpv3q3Hx0lhZ2",
+	"PiNvX1npuByKTdrWrhV5X0sBJRQLZw8ckOP+ccdbgcA6CKaadsr8H2XsiupgOj2SZExM9DSBagBOnwZS",
+	"PgEOZvG8+2XDkv3IfH/NUz1NSPi10Q3mGRU0jwXMT5G2mjKmI/OzZhHROaMp/oHmQbcq1kgLeBCLLIOm",
+	"Mi4YzYlraUjzKBZ6MWQRmfM5i8iQUXARTTIWQQEfwbLOicPTuOIyq2JYFDPB4ffIS6mnht3GwvIs6O6J",
+	"IknKZ0ZQkAJqbydle5QVKbgiKcv5lQU187oPniYLYJm7U6aDN0wrg1gk8aLfPxrhaTASB/zNCP4Mg7S/",
+	"fLG/4Rbgj0mw5G6dwFrZ0GpjG7Gwiy0FUxFycz9/j9rhAEt0TnlmVvGfLJeKtJPjH3vP+nAW4J9J5wQb",
+	"tVyLJAf9n0/J6dFzcm6OAzn+kXwhL56jSHRIvpCDp8fw+KeMavKS5uanw37SI6dufd2KyytzF8rm9doN",
+	"rp552L/fzCWtuCrB7A+3yXYBCHOBGwDUXUXa9vG6ZAVbFcQ6FY0kpZWRL7FJBJu1laYGpg80OHLlS+sj",
+	"bErC1Sc2M9cdxbGJkDlLe+SDdzpQb142L1ihc2UqEThU3UQiYs2rYEtGwFsLuIvmucQlbWiSvKGjaULa",
+	"FCghHmduS5+AUG2hW09ghor/k6HcCNMP1tE8tXftqaceuEhQh8qTFCtp4quRNTd7Wu1OtKfFK1fFEufl",
+	"nLlj7ewKtp+SkTsW7cLEzQUZG5rjTN1o11bOsI0b4mzUcM89xQst4ob2O8Rgi1IE0IgnBVkh1c1tO3M8",
+	"CHLO04FHweEzGm5SGnxEMn7JwnYiLGxv6Z6fGGDOGVnMNGZOfrE55lQUVImKwqaDtbO90fwGWznueCyA",
+	"pgXwPz3yqnAj8ZQJzUc0I1bo9TQRsmGEvYjtwDEFjYauKaMoBefKnenOCTH6hrtwcNt2tdn/lMvZu5Bq",
+	"PCyYkNvdQsqHm9IavHheoAVZ6rYecwguVWtw/ONWMn9pKfbW9731/ZFa39syJ2MuAPbNhjI1Ce+3sdD/",
+	"gehea4O2aGjFwRgoQ5ccLQ8sOAPw8CY7xRw94nKyDXVznNi8jzbaRxtVoo22U/O3PvmIyGcO/RyO/+qt",
+	"BflIEUr+cv7hPflo3qqUHgOdtZDfFL2yvjRrU4WaByBBLkA4ikUbRKXfcg6VYEE2gnIOHSMvVUCye6bP",
+	"qUJNGMLJqbWJYnUi39CJkdlo2pUiQwRnlPrxb2fx/f/sfd1y27i25qugdBPpHFqRnZ/Olmsu3MnufbIn",
+	"6faJ3bvrVLOrCJGQhG0KUBOgHZ2uvp/reZV5g3mUeZIprAWAIEXJsiw7TjavEtskiN+F9fOtb3k448jY",
+	"TjBmj2vywoSUIjMqYPK8jvzIJFJfexXS6PsALYLHyBSeMw0DhIok7LNmhaD5J2archjN2nYerQVwKoD2",
+	"yBZLvSIIr0c92L0NVNb4Yada3E2Fg0XbUzKGUnFXTe0I5vXf15S2X//oySXwMgJFOPTGKF695+Gei3rX",
+	"SPG4hsyIyH9zkaJ7BDftbmL370qKcxzHI/M53iLvzdLjJqhL/n3E9jfl191B5zovgO0TjMsfKM/Zv6pL",
+	"+JwWmtM8X1nxuh/cIuotyxal7YdKbDtnrBOldek7rlyUFllaydyCkTRnAMLs21qFKhYTlsoFs5Z9RNjn",
+	"lC11hQPdAI50iA33tb4sIvDyuWIDUSxqQNYBuWJsackmnMUNEmZIPro4oARLPRgO6YdAxCgWSYUJg/Sj",
+	"KtYYkeFwiK4J54gy0vmIfGLW19Z3gxoQKezd2WKrh/jM0AFXqzNEmnjVpltgne5DTkPMasEc04n1LUwL",
+	"xqBd7BGgXPIV/OmGCzWwbjXv6SjMZRa4+aG2X2ZHQrMAcGhaBTvDQ4j7FU2zpT1Wka2UjP6ooKpyRJYF",
+	"TxmBOLCKyDUTGfj7M9MuXrmsIBlSsAxgqNQOj6i5vAF/W618qCZSpMxd+Ohu1JIUDMpanJp2qbFSGEUv",
+	"YSqX3OoyzqFtZo2STKblwswmHg0FIGdRea9D/cVshTaUb4DYBk8/1JvPGpBfo8oECNOQONz01mpglacy",
+	"jEZwXaGwrZetehBLhPiq/kqa5uqQ5cgWsgD66kr9CjQ//GSLm9fVyMetCz2teZ+5ZSuHyYJOQQ2QG6fn",
+	"UNszo0vh/9AJjOhhWL/GaWiZ4Js5z1ltsVQIZ+cCtqo7F6aBUzev7hWF+2CSy/TKzCf6H2lGJhDpxzlF",
+	"6ViVxwaEgqYzyI40G1DeMNyzOJKCKe2R9Yk/ET8Lrn31ypAc/pki/VLAYcgG7hjYbQ9Tax2X7MbSvf8g",
+	"pTb7+r0A0EGuOerwXJuzenwC0hZPOcAOAPG+oDlWblGnhJpmoS0X0qBkyj+b3SmFw7v1v5efBw76bscE",
+	"58yGesz58Uu362rVisLUh4pACiUx4wubNm3Cl25kmWekMBoECAHoTVZVdNGSjOAknjUKeRsh5mWSQ8kv",
+	"sGOkn7MZTVcko5oOWuHypG0seOTbkOu6LIyBA8h1shNw/bRKO5lTbU8Szc0mXDXKv5gPuHUw22Ar4r21",
+	"i9b9/kHqS6TkT9z6uo63rFJYh9H0DwoK9alYEUvzv6rKuYxtMSO7XHCeUWpCPXWQCVVwqD7RCI5keXZq",
+	"RwmGEpnmdOYnRIp1CXJZr7EEx9caeKRmxsobKMBkL5LalQlll9xcqJwvzaELZEAqFwuO9aax5LVTxbJr",
+	"uOQaSCdby+n2wIGtn18zh9f8aCkVkCCDDZA+JtzMjTTVMBmWv+vK6Fd2THcE7mPnHtGEvBNiv24XRj2u",
+	"LunnEL3fgtTfCM2/UwwAlMXOquysym/OqvyEPhp3+zxTgHKAVCpr1x0iWPA8lUofgYafyRsR4Pz3dmO2",
+	"A2CJ+RDxH3L5UvBbOSXLQmZlCjfl720qmDlSKc3TMsekLx2LpPr5J5GMbY43U5ovQB1M3H+zBNRhoGL8",
+	"p5wYy1KcF3JWMKX+LidgXJphAaIJfkGS1NwaeY4/D4bkR2usYD+ZqkaiyIrpsf8umlH/lBMVC6jwY+we",
+	"F9tekZwKROIYAZojvNdBZM2cgBMSroYKMrykM5YRJq5ZLpcsMnomU5rUx09seTxocc5nc/MIx2JCRBYZ",
+	"XOixACVyDDpBDUscqFZDklxc8aVVRi4hQc50gYCqYQvkQ3/7+NdYAHr21Wg0isgrW+poSWdcGA3cEQD0",
+	"nVsiqtGmoHdAoUIWTKqcxgILBML7LWXt2qrYkb1ZmDwtnFT6e9+Nf0H0Lky3kSnhkbgjGrc2iYdL8LjT",
+	"Z8/pjLVd0me4mevmXV04dTDdbwOmW12dzfW9B3S3ujnBAXaEMaf7XZllK/QXnQG1bRqEuRyEy0LqGJnI",
+	"bEX6lCRvazGzBV2ekuSPP5NYgA9YWVdcng8ishljVkvw35ZXHQvI0gt66ZKp8al+mGg9tcnV1uFms6wd",
+	"U0AFYsOk8on702DsZf8VW6mIlEKVVhly9fas32EN91Y5GmKBdfaqEKS3zsMw4xDxeldsZYF6URs6ctji",
+	"yIjF/p6MDW4MNGZtvA58aHtbtBWAeA0KdxakRtYNmLtZqXbPgiwOZvTLmKypzGUBwU5rhgV17Y6OT0bf",
+	"7W5p1gbTGZudsfntG5s1RMVhLM3wEB3kutyegf7O/z0gya8gJlSR5PznWlJ6+9WeROi4MzYnBH9yY0wt",
+	"qZ6fEvSeYsFYEJXdrd3d2t/IrV2dn+7+7u7v7v7+iu9v0q8uS7i5Bge80e1+PbTDOMswhEYrpIm5SwJx",
+	"V9FgvbVPYDUgBBANaqQvXKtYvHh95HPywDeauKZb8l+BzM6muQ6qPjQSYl+OXsYiBHm4YPGcKkI1WUjL",
+	"Do0xdCgJ79vqU4IVs5E/uiW6HXbwtqJCdZSRY8arUESWEK8R9W8nH3TuebuZ6hdknVswFtXEueszeDVA",
+	"xmwg1Tutj3i9j8DDmgD8Arx7Rj3yEF6L+BrbhDwzyc8UApcw6AqAEtsZRXOmaqgmj1yrFmWjVghvH8Hb",
+	"GDFREMb/wK+Y9YpjNNhiLoJLP5iPzfd/7fI/jQW9C1BiZ9Xk/m70XQtA1c7kF81Uqw7R9jQ0/5xmCxuR",
+	"Xo9052yqm886veTtzxeXR2/eHH1/sPh2i2Trcty6HLenk+N2lmXhFW2vuQqcelhF46HC05dNa73CtWL2",
+	"TEXbFJnr12VFW9sM46tyGgsQ4sO0dmoVBqd9wwDiXOd6ihzZ07AemlWyMMoLhrdb1J2kqtrAhdKMZuOa",
+	"YhMFP3lhhUHvhrwzj7ay4c4Z+DkKxsg6RZVljYqANQogaNUQ3vEiAfwqobnRRApzTzoQqJtEmL2NUWe4",
+	"v91a9IH4AZwnwOKk67f54LSigLB4Y1DAXo1GI6TGtemOlo0KnC8hf8FjBZnr++NrjjI/Bs9SQ5XYgXVp",
+	"y3nuYrvfWmy3ucCHC+6avQ6/euvF6Z94eRizcDPN38loVPFZ2CvxhirPmmRk3MnoZfWMNxmFJKpM5+6l",
+	"PjXPQXEIMcPcxznCaoIdvotVozRdjRGCNGE5MLjLWNzF1BmSd6b3gPm9za5Bkph2w4bsa9fEYothQx7Y",
+	"roGxH8SumW5Pc99+NrAbcPBPUFJscCqGe6lxQHqdozB/CpozruVmQXbn9MG9VOJoHalZd5MhX0VdvefZ",
+	"sBf1gIodEogjV2y5Lit7TTN1Z8s3e/G69+dGaMxZmMw+tr6XyiVk4y42yQAT4YEvyXqmUkfLYTMYLZw2",
+	"FkGeJIgp9wAIpW0esUHTlUhXZCGva8or2kSu3OR1IJshgGgPrH1WBtfCiuk6KWntU5XvsR4QUvQaAmqm",
+	"OWQpw4antQqWYf0iLMDUIjb3l5pV1sJBpeZjuoGarp23j+m/ORwysqFBt2vMuGe666KLK90WV9rzktqg",
+	"bHOxLPWREaRHqXXPtBIY/WKRFi36opeWpgGFinWQSVB/AQMDE1nO5jqKRS1D+lkz6zEIM703/fxZcP1W",
+	"Kp1USrZcLEvtmDwzFPrJhCquEgt0wBAGFO0Bf4kHUSSeiQnrF5ku1alRcZKSYSzC8VSkphFZYBIckKFC",
+	"zMt6PU6OX3738s2L1y+/w/ujflVUYv8hPB2WCao2Y+tSv768/xnkik7KVeS8a61XbmAkeF3k95IVq0oZ",
+	"cdO1VQ3xNOEfueCLcuGemMpiQXVv3Mtkac5F1FvQz/hANa9Rb+HeGnmnhM11+/PBiazqk7vdCwJHDCcO",
+	"jlhHFnVYsqgwl2lSroJqThHEfOub95E4pTaKW9uX50ueXj2ANz0x7QZZzU5Quqx/839jN4BnGRFwVv11",
+	"0m5Tdqxrs5VkyXwUjoV96IvGHL3wGZ9EPYzy02J1iSIC5n13PdINyIzuHF59ZA3SdeCv5t9NksYMCjFr",
+	"XUSxiyjeg07J7KOA02DaFkr0Z3yTvukf+PNWKQjsAtfsIQShbfrRZeEn+90nKA5frIvDqTtpe8hDO9Kn",
+	"KRLt8ndSsZOK97fEcSs9vGD0tUnQDn4IcOcnGxnCAvDO4DZrlnNWB7R7fmRjhlt8hSP+/ge8txn0WYME",
+	"roM/8bPvsySEMIJr1nZoHesZ2NA1t63vZc13EIstftzg+3dCdsbCc9Sbu0QK392QOE6VacpYpgZDshs+",
+	"0WMkdwUo7hTHi8UdAYrb4nhVhZmDABTbdtEXvSOBKMh0sQTyMKhZIYUrSTDsRT23Y7b7r+1TFYjx7MVr",
+	"5OaBMiZc1J9xHu7zD0dnL14fjU5e9fai4V87jR1QsbtAnxpQsV1QHxqv2LxCHwG22D6wvdCLi5YDbTGM",
+	"tvG7IRhjARBGEiAY22RGK47R35GR/38dw1gXduYxEKN3Ri2SOmgxFvdGLbolqGMSY7EdlEj2wyTG4t6g",
+	"xLY16aCJe1x+dwQobji5HU7xG8MpblrnQ8AV1y6cP+pC/PFxiyIWXmplKLM2YFAGpwRQjqQBckTUCmKk",
+	"7mGokC350zUDBjOu7pthRc7CkT8oEvEwBszj4xHbD0KHM3misMQNy/V00IkbdPqNIMWmaPzaYIq2boMo",
+	"83wwJB/lNbDoVxIbCPLtXKCHzZIzm0MIGL9AeFs5FItWz9STxhQ+gPzb03NzZ7/MU/C5HAyH0q4Db4MY",
+	"djdAhzS8FWl4iHtng7q8LIt0ThU7mnMFsZBNiMPATHPvKKjwjKS9VGmjhgo9VwnBf6uKuVDmwXL1oosF",
+	"KXpjgfmLNmPHTsEpAACB6ndYtSlLrXjGyLER6q9HUEo5p4slEDZA1QcsyNEfYe018PccR+R4NDL/ez0a",
+	"nJLkhotM3ny0TYbBEfyLK8E7JD+JfOUHip1WQECkNNWlIj+Z32AR9HPKMwIVllF8118imYT+QdFesmIa",
+	"4hhBEML1wtddsysxjkWipaa5a/Ct+URCRhFJ/AokJPn1tySy7dkJtNNp7ABg/gc+C6zZjBvItYRuFtsY",
+	"ALUKRskNL7BAh5aQVuqGatqDsdqBgenDdSxyKrKHpyW2OEo3G/9h9+stSMpfcF2BzsusekSqTXnquLea",
+	"ewuzH2BzYZUdrjchK7HVXnhjebwkF/rFSc97QLjQbPYocMjmHG33uvhd7kRAh4h8kPKZbVP9RdGPXvaH",
+	"2Y2Hp+9t22q1FE3LTVP/pZyC8GlBoMciOf/poj1b0zp9kgFRjAGzodG6c66gyFNlaqhaMS6s9FmrbeKM",
+	"FOiNeRB/rNtVIdoe2l7IaysoAcLkRgKl5tGdbcaKHGenNSKfMfn1t8S2UDEcDsk/6uM3f1AMasHTgsVQ",
+	"AwatoyyyXqOM9CdsJbEPvHB8AARaAR8F1oah6dyObiZtafnNw0NSIbBgpoFRhNceSMlWviJzB0TOR4YF",
+	"hTzLkmkQG3pmOe8rcyow2WLhS53iFdpfM6CsRw0dc5gUkeZlxrKQp/BlVI3PrYiFM1SFpVpyzl6ORhEB",
+	"rgVnEgarZqkWORItDisYQywsBVSQyDYNhgzqi587vCpjYf8GSpEyG47mVfQKKBzbyxC28mVt7mabr+4X",
+	"rue24K3tr8WpcUselXGluUgRuFElIG/+ik/RGNRSMV6NEN9X32o5X3B9unEAFvnXpHncLFGm2vkR8LxH",
+	"zQifLzURC69moDpUOPV7f8oqOA5tntb9U763sYLtp3qd2dOf0qJAlL7TGyfympGRrUbRJDALugfZQiB0",
+	"uJiNjdqNMxfIPtDzjWzxUJu9CTmdUnNebYsv4+II9iV8E37ujY+Ph9+9igJ45/FoN5jKn1HVxmjYaGLU",
+	"Tp/1vfy8Iwjmz7vVq2iZZbsGD+FP2Sm4WHXljuHEHWVD52zpnC1tOnq4aw7rawn17YcExDQV6s2ZnVZR",
+	"rtAxoOdVJy8hfXPw3K0cYFCyjeWR3RfxGxFJFrSACsZ1hgB0TLjfXHL8Lbj0axAdad0Qt2FvThF6g8/E",
+	"gmORKdDgvLppp0RpuiJazpi5KB1mB+uWbkL0uGbdoOCXTmC30ZUhkLU2lWvgnjChNSLVFCPONV29lVlj",
+	"ymXRNuOxaO23hfX4a7m5/LCAzTF4vrJY3Av6g1O9xkYWi23IH1+3ewoVkwJVpNrMSi6cFqkePovXQYMO",
+	"oYV8/ZWx3EYEgbhR9biv5nG4cllfQM/oQEvfGGhpX73gdsiSK7r/AFrAW8t9TaEkt7c8MYYtyyL1m9gW",
+	"lXe+qxm/ZoIkrmtJxVkdi2Ms1T0iHn2gBhFJ5RLMyA0go7ERt0fg07Ph+zHm9f0E1TaSKODHNp1oGJuR",
+	"rVCu/s1eM5OS59ml/LcEKvvndKYikvGFufegYP8N47O5joilJVARSYKpMbcpF5oVguY/Ako2ggLaYR2N",
+	"JLK57BkjPFOkn9A0tSTI5kY297CWJJnRcmZ+GEQkeMKBhbFdNefLJRcz2/nfS5pzvTrPqbiAeFJy6iYn",
+	"AcK5n8O7/a0vdG6fM93yMUE1p0vIYbmhiqSlBrM8wmVOuPrEFubyS0g/ca+4rg2qj5pNHPThuoZ39luG",
+	"F3WVsm+9thB0glwbTVfK/WbgSvm7ivA7OYFxVz5TVWfaQdjV35sUs/4vLWyA3pGrUrlkYyzeCU9EAQsV",
+	"B/LzUCVVycCMxCxeQI/e+PKvvw1rPqsIK+v8dHFp3t2NXBDMgYRgBNPoSqCmvJVLzjKiysmRczjNmMZJ",
+	"zdA36LkMa9MNjtWxd9J4JzC4kkAVyxm1Hmc/9UNyBqfZql03c6prf7dOL1KwKTP6KQP7AYjBolig8xUd",
+	"SprOIu90LULGHHTWKi5SBiVlzQe5I69nn/FkxiL4RB+rxnJxFUov2xUtMR+NqJWCgjvW56hpOl8YqQmv",
+	"x6L+FpRXNbMwOCXJhBbmVDtAPUmsX927+hrOP7tfBbvxOEx5Y32IOJhG5Qnzxnq9opxfMUKtE/+ZGhNK",
+	"bJUfY2T4IkBC3tgQt7IQ0rZSQcHE5DS9UtG2UgobqgWRvi0YHzQGbjxLtem3FlfEiPZrZvdfKhcOl5qb",
+	"S0cTd3s4SxDvmNOwZZQYtp1S5Ewpktia8hfwiLnjgOYH8GjkZs7Tuas6j7tug7PVbGPfg+rzNQwYXZhD",
+	"Yz8Ph7OdZ9Pfg6ZR2/WdXLitZZPqELM2h+6n7RX5Xeq8XwuopXwzZyIWriB/5J/C/t7N8XqWZZhTblWT",
+	"L5kNuLYdHDaxUpx6398NNebGhfpRl57Xpec9tfS8UHYeMiFvXeV4wIK9Vtdq6mG1wDkqqrWaNn1XRf0U",
+	"4E0uLG41FprnAxuyD8V9tJbwbm9lp2C64mJRS7bfRkDBJg1tSIIAukUlXJhnKy+Cy8Ov06WGGiet65zP",
+	"VEPrfJ8lkM6GkW/ANvNm4SUI7JupcC/WWoF0QdpgWa2Hv2sUeFEVRy9II8xevW9V5MCZ5nULME0Q2A0L",
+	"a/RwSN8n/Skm5hupXo8bnwyD7g5O3cU4kXoeJvM1qx1Wc2TWNpOEEjgIPixtndY42wPLNgguaPsH/Ald",
+	"u3a0YMUwoe1ugvvcjArBC0JqB4JoK+w0JJc3MjA1oDFjaFjjNvSzupGFA0MkpcZuPFMBbSNc3l15pfbI",
+	"cOPcPbGw8MtGSDcM9540gr3mb/XNvTm0i0SMZgP3xi/qn/DeS/v3sNnboPlVNPtkLZq9uZDT3Vy9zQX7",
+	"aiPMLR6GLrzchZe3hZfXt8wDqXWPwLTQtv23kCwEEVzrfqtAWNgIpgVgUBU0FM4K9cy7GycrVDwEXbBo",
+	"jcnAvceB1WgQgTIiasU/1DNopFZ/amND/ime2WpKXBAaC+i7GUTzatzOBXFrkNiooduixKQWJDZSqhYs",
+	"DqPrYdi4zpIfrWlPG2LJ5JZQcixcLPmQNa4sUrY9ZkzuEjIOSLIa1w2GFZMBEbQoXBlVWFT1eBQT99ZZ",
+	"vtIg8t5KwtcSDF4YTdJoxS2CvgsJf1sh4b3u8tvjwdjCgzllAhvRfMk6YDSdvc+87+V4NKoQ35rOCM9U",
+	"3RnjKHwg8xqr/PMsqBxtXpJTksAAIbxIQivauhnGQYa0Y8eA/mWxQMdXFVHFSKwsIOwMF6/9myJM6GIV",
+	"tTgkCLeWvGXS8PXD1jgv9nDj74LLrnujKicU4tmdjbAwdyZMj2P+gDuJBZb9ZnO+GSOIBQYJNgTiT80N",
+	"nTl3g7KM7di7IDLSoCBBmJ77pJAYiNjbZL80W/yLmOm4zw+IWzJDeUAD9rbPb7uOqu3Wi3pzRjNboP6v",
+	"l3S2qW372HOMQMGT8IXOhO1M2ODWOIjRalp4/gecyLuTMpkL5obWs+7WGZkyDrKfzCkEeNeBonDj0Bnp",
+	"73rX8MzcYe7OmrOC1dLMTgl1LT/gzWLk7icz8FoRyt3vCLJ2RdSyHzfxUN1R3JuFsSLyqbIx1faH3Vad",
+	"x+5p8C/hBrK6JCSb7RUIvQfj0q028Gyrq+wM8EcAv2xRh/uBHjxwwC0zvNNQKQYIldeKMRociz214u1a",
+	"byzuKpzINq0XfTltai9My8NIriEJWodZb9VuOUBi5ZFcjvFWcaBYcPrEot6f0loNQDWyj+Zr0TR7ycE2",
+	"IM2X1yc7hEuIcPnawSZwTg5L/PxwJRPOskyRubwJyiWwPA+M7KpM4W1lEbiuV0OIRb0cAtmjGsKQJFyd",
+	"IwR6DKDFJBYZW0hd972gT9mhpx1TX7vNDtqpZ490nnDgrKg3sHORg1tRAtZ3fv9i5YfPXN+rxsGTqW3g",
+	"J+1nwfV/VvH1k6jn940DOHqcwPBVdIe8c9O/zVnjZf270f6cfWdvj16+PB7dDXrZFUfo0JdP/kJ80JoI",
+	"j1cK4f4VEK4blQ/CjJ8wWn+Higix2BAAF+uX9i2VEOpVD3zmxqZKCFF7oBvLI0xlWcSipd9ViN3LZ/ND",
+	"zmh2yRfsvXhHV77t//Qh+lgkraI+ua3gwm0R9FjsWXDhlhB6LPYruHD/pOquzsId6izco75CV1bhmw5H",
+	"P0A1BV9Egfudd4uvHj2viqxzfDmijQoYXk8mxcwuyEcMLJRYtOaLDqrgqo8K2BzYXUo0xKJRo4Hcv0SD",
+	"sfLWajSQ/Us0NP1aX6P9VZVo+NpKM3R83F9DRYanWohhx/oLoVT92movaHrFLCmAVUzVqWP3bORzhZCh",
+	"wdZCCo5YaVslBfKAhRS+fAGFLT6gk1e7Ego+kjvmYEGH3esldGK5w6VswqUcoDpCLnEPY9yi1b1iFCdL",
+	"V4KMOI6u5veSWT6BKjgACZ/XjPh217MN8lWDUtfcDbcWQq6qIFsJrUhKgQ56IvWc3HCxT7F89KB+sJ39",
+	"siWA8Yb8RNMrcnY0Ot5dqrnud7n9nXf5qXmXcRMR6gVCIKY+eNmze8F6L1cqZ3J7zNQVGWlQfNaFE+lb",
+	"1ijkT7d2UxKF5OqKaCkH4LUF4QRyiznnrqdwCT28AiUmcQOsfLp9FHYR+EMHG5yH2wTWB650NW9dDk2L",
+	"GHzkxBl/eezgmvzocmWqa7fzSX4LPsk8OJK7iLf6QW8Tb3/w7W7HCzl1YDqbVuqEjSU4M/IRmdKM4Qp+",
+	"HsFuiNIyvQJWqZwhsss+VLnelFfNuAZKNMQRV19Qmuc5mcscsiqgRdKnYhXwm1Cf/kmkIHPLsliwQTvB",
+	"Bc+SMQHwoyzIkqeW8gxahqhbi/cTibdcn7Y5QgsGf4aChFq6yrJ9TwHSUmAjFg495wCLe2iXeJ/sr10+",
+	"qBPwR+v3q92InYH5tPx+91WbovbadnZvBIqQUZIKpstCsMwmyNmNnwCky5y/ppMcXFKhk2qnPOFtB+Zv",
+	"TN/jtPwoBdt+Yg6qZ2zy2wRLFqQgvaXpnB29lUIXMt8tFwlecW/8Ge2VxfRilyODL/0o9Ucbs+kqoh26",
+	"ItpdD3JTQbi7ZyIog+ZLxKcyY2qb0YQ3ONovAe+Tvxg9CS+0RLio2GotQ/DQ+nOQwBL8RbHotzEo3+JG",
+	"qn8qImactDCtbXAokXv6k0zDDYcS+VgfL5iSyGiGM8MLIm/EuMKwgm24oCsyYQTKc3JhhCKKzks6OwL2",
+	"4gzaiBz5NC+Q1bZgVRaE43cFNW4fDOjHYF2+qGOrQdAt8+yokHnOMqI0Y3kVHHr76aIX9ZRemfd6FnS1",
+	"uxvsks46D1jnAXuyHrCaQGt461G+7Oayr0vzffxg3pdFdnZlXdKZ92LFonJjwWlN1rnmM+9K2+bp2gKT",
+	"C8VX5+hqCrpH9nFdYo7ozu6t+t3d+bi+CR9XY1F3FGAtkLuGAHOers1V2LMQHWHkXUXJ37ec++vJ7FEN",
+	"T4FZo+bdwT3IrP7G9P3UqseyUb39tz6bzWuos1E7G9XaqHtpKPep191mpG6zTzNjJdkCMDZ/vGJrpprm",
+	"clYyb4FiDQvbLKY+hCgGb5QCR5KzSk/d2y4T8hagA3SmFeUQi3Wr1JaUSKayWCRkKvNc3ihM9U+gJSPv",
+	"E1s6aJlTQQvST9ScMQ3chznVoG3pgtHsHH4ajEmi5zy9EkwpO2h88x30ZZVY5x6aQ6dQnifngoUPmJeq",
+	"YkLV4B28rS8LqFAITr/ak2yx1CssrIONkn4yoZCVossJMjZyZG6cMLow/1IxQ50xnVMhWA5DCNvsU01y",
+	"Rl3GJwEtNPNYXw/Uk0odKQYxC/QmrI0rHHhzmmAiGjPVHLcdtiWvuuYyx2hDSwyjIgIfEgs5xshKhlvC",
+	"ug9mYA5AqW9BRhEWEveD/1lwbRcRyj/huyv7ayDMwk2De4Zrm/vrbqULs4dA3U64Oks1v0aUtQMswqkp",
+	"SnYfhwJ848t6FGrT1Rv3uEjnvaj6PciQORTE6o1HgCO84Zme98Ynf0a92iYxfz9+efwm6oWSwgibF6/J",
+	"Rd1B4X9FfsipJt/TgpyQz+T4+UvCzaz5E9wb9ya02N11UZvaLke082E8eR+GskLAqQgfa3+4oydDPadW",
+	"VG2++y+YVqQu1KSw4G6j1rPM6gXU3BopI32a5yC/MV9lMIbSYMR9yT6OXl+yoFdVcSHVyu9Y3fZ1r3hE",
+	"WK5YnYIRrxfHJBgwMAY4cPh6o0iHlYiWMvhujCt2XDVRor5s4v9ttINRL1jP3nhKc8X2k5m2FR+V+wKc",
+	"+vXrccc8xeYu6MR0J6bvkcpvzxJWPXSSriG01eGk9nbXM8pQyxmjNC20ctggb6sZUZrKxQJARQBMMlK7",
+	"ktH9YBiuLGMs1FwuSSYxGRFfHIxJpZ2BYWTVsoi8Hr0+Prp8Tc7ycsFFufB/PoE/vxi9JBeacnB+x+LC",
+	"2Frk+DWZ0ZZXL43d5Rt4Aw1U3/1k9j2ohcfhl2Ph38cnLssJg0fIZzIajl6/wnZevXD950tGTO/IRTpn",
+	"WZmb6yUiZ3/5y4l94ntGF7H45c3nF8dhB86MZQU6aaWXgjFRPfIWbS7y9uXnV8OXcOsY7dnaKkvTPzWM",
+	"xaXNcwpNlwVVyv5qRfopLSawbKbV0fDkzYvXJJ885+L//p9q4qgdeCxGw9FfvntVPWGmXblph/f/4v44",
+	"IJpjZUVrrpE+mmlQ0qhm9pl+0Vj0UaWPSGH6z6A85msIAC9oTpAGenBKjAGK47SWpyKlwtzbZTnJuZob",
+	"tSBoGe2+bVBiK8AbEZV1NohGkKVBCYFRFh9UqfksotAz4KgU9o+n7KkXfP0l3Guqhk03dPMKwhC8LGZi",
+	"zOm+AydybWYfOTBzZ6VjPURjRX8Xo/mmYjR7XPVbIjW3BGnaBdG26MmePqTHCp80jtUtgRRnC3eRlC6S",
+	"0oyk3N1Pct94yoas+B+qnPiK/NXmukP+e0QUY5n3ixCbE5WdGj0MCGSRgtKW31exqHTzjPRD18yYgCmf",
+	"jF2FaQulX9CMece1TSyIKreLTeiMhVHKuLbMlf4TdEY50oL4pPuaO8hXzKbAMYVjG5Izh+A3dgM4iO6X",
+	"NX9fEbZvyvwjeJK/lOzsyjZ06fGHS48/sJNaLpmgSz50p2AjTAXwv5lMSyhuQxVJ/vZXW2PZtbGiizyJ",
+	"SCrFNQODUUvy94uffqwYoq7YStU5kSz33Y+MYR0aLa+YOCWpURcyS6x0TXMOfEoVEPmGrqKqWXkjSGIO",
+	"ybrlCFlRfbB/08EG0MtPSybOlvzv6innZdhOvrMrsEn0wGPn7/1K3UNx20dlu6OyVlPTzH5naVlA2PLX",
+	"38Ld3zYyswfN7gpOAHSWprpl65t9sL7rzY7duutT2yJqCYoV16yAbLtJyXMNt31EJivNyFQW+B+qAndL",
+	"P7Gfen59jOdjEMXCnJ5wJ8AfmocAsRRKF1LM7O72LGU3cybYteX38ROSSaZOY4H5TbWlNufgCM5UQtKc",
+	"Q1pkda6ggqctIsU1mdD0CnIf3k+PzOY+gt1tQQUzpsG55WnLCLBMYsIlgv1TuQTaSZuAcJ8j+V9mfR7x",
+	"SLr90B3JvY/kf519/LDPkVzSlWniSLNicUC6FtssgWZJG2SpVUk+82jLzYiRc2z6khWLJ5SBYntFspKR",
+	"FyOS0ZUrYs3FteRQZ9wCPn6Es2x+ZvodXane+MVoZ79gMPoO0tHFCp8mpKN2+gOpdF77/QZFuZIBG6TU",
+	"oySn+LCJPaSJ0Zm3REm2S64PXOng5HapJ5tk2mPXJw7ukrvEOeobvItyfAtRjn2FVuP4bxJad4t1BOKk",
+	"TU+/lw70WKZz7XC16+jNOe+CHV2wA4IdBzuM98oeUUybVtTzVCpobtP5TeQ1K8yWekvztEQ4/0em5xIj",
+	"CDmdyOL7ssiYAIpgzXMoGe3LXbUa6xts9LfYlwvbt6d7/psdbZEB9hGiqsF83SJgr/P81Z3OdH3Z3AH1",
+	"q73J8bAhkrjmCnANDTdEzO5/DA5AM73x2PfGvQXUz2Tu2O+et9F6bh4v1LbHse1CbV2o7WChtv2ES01m",
+	"VDq4v8GXBU+33eDnrEiZ0BRSKhKb2faRFjMu4Aof2XRG9weM+X2kxVW5TCCdD4kBMT6gmG53E2CLasPV",
+	"fo6dfPpXe7OjLTLCPvIvfrX/K6jq6wu9w3kNT8NGpSCAF0HlVA/R2XAMubuGzIUEZ7Lvz6NNkkacDqD9",
+	"bzBnaoGdAP4uSkrFCgwEEgFxwbCjptkblufm37qS0hrNuPDXo8huPf6o1dxfAhxAq6lJv9745FXUa53w",
+	"3vh4FPVKxd7VX0AcdKkY/uJ7qlh27uSv/+PFXC4/VUO+a6ZWY6a+CCppDzHYqUqdqnQwVWkv0ftrQ1eK",
+	"6rL4t0p3mtMluz+7I4LxKmpH+Lmd03EDe8YtsebgAxWh4yMWCCEASozFPdgcyTYyx1g8FJsjdPyLUzm6",
+	"GiWQxTahRUDX6AOxHVljFxX/+okOKkl1D6bGQCx/qzSNXi51gfKvjKMxuIu7sPg3ERYPV3R/dsZQaH1d",
+	"1Iz30JGeAC9j7cbpouudy86mEt5dEzkUIyN+bJPKcklnEC5nua/s3cc0PiXJlBanBJjpzn+2OTCNQuum",
+	"8WRwsGoBprmtJmUbG+Nhak7CRGy0JRuiz9NPFPCg/asiTOiCM7CQC4YsJ0aXw8WflBqYTrhWznoHG3Mf",
+	"Q9Ic8KeDxf7r5yXLuGZEYsrTNJeyqPDXn0o1D2zMjIoZKzojszMyvw0jU8NZdDLdyJHd7ErzxhM1KPez",
+	"ImHonf34VdmPsG07w/FbMBw1rQUkNgiiFlsRBNEfms7eb7ETE7OlFKh4GSv4Ncsih72A6NqYJL+aHfpb",
+	"UiVJmi6ZF6jWmOesJamTQgMvBCN9oxfRIp2bdgdgT0Yk+fW3JEBskrM1CxSIxNaUMJ6R+9ife6lWT8Dy",
+	"xGuoMzk7k9OanDvpJfewMi+NwECqGtj469qL2eagfwA7wrl5yhP+0xn4mKgn/BUZUVDy1vy5YKrMIc+W",
+	"kmkFSjG6izcHkqgK8QH3DbA1eEs1lGrJgHCobRkWyEUi9lymVwoifqZPQ9PLuULCYFCvqKWDNyIm+Dbp",
+	"J8+dFvXcq1HPQz1qMI5FUFlzSfU8IhTGfAQkxrbhfvKcg+/+OYpYbAc9+oMIi3P6SycWXmCZxq5pXrKA",
+	"tN5ZtnOZA+09JVOI25NEM6UT4l8Oue9NNzOyxnOM+SIaBPd65Ni8ArOkNF1ZozsWG2z61oTkitPHeRgb",
+	"9Xvht7LAxXE+yt3uAGOIr/bnCIKtut9FsA8c6Aim+d/X7Oxf/+jJZW/cKxB+AL3R8964hzuuF/Vg/Xvj",
+	"3g0tBKRf/LarVf13JcU59vVxMTzbr7AOrtPBde59/53TQnOa5ytHlXZ3I/12gOS4VqAGr4BaqZKogaCs",
+	"bgZgDckZLVgGYjYW9UvMErqZM7YifWrtfHrFBLg4nZw0p6WlCrvne3hv6diKYuVKm5h34NI1Pwh2gxeI",
+	"OrW+zmRh1bGfdZpU3MwLec32IVl7PAm6AeFSdzx6IfmQnsdORnYy8usiWkNV3ByZiMBRsfWOqp23j3ez",
+	"FFyrIzk9svWe7kIzP6e2uoamIqNFVjHNj8k5ZylTpP9Xms4j8k7+NxMR+V5+HkTkAxMzPSf9jzzPOYiT",
+	"KBbvhXnuByl1RD6a3w0i8gvUFCL9vxV0EZFzs4Ei8j95LmcFXQwi8g+ZlwtG+h+4aYP8jea5FIOInBWM",
+	"kv7F7yUtWCywTfzJNg0zd8nNux+5KDWLyH/IsgBd10zIM0WSKU21LBJHxbmgAnjIuVbE6P/PVCwmVEHF",
+	"Mk36+DQ5HjioJ9eEq6EZMUyTkGTKP7OM2Af7vn1R5vlg7L8RiyXOHCUT867MM0UytmQiUy5ug34XJaF1",
+	"S2+nKtgjLCnWX9HzQpazOaGxSEul5cI+bvaDWTZz5d3MWcGwvwi77FNyzUQGZQ005fkziIApam4903Ys",
+	"qkaeKfJ7SYUG3vqIsOFsaHsup+T4hICej1BOsxMGVVkWauYvZHiHiQTTKiKMpvOKTw8HNFn5yYMUhpwq",
+	"bZnezaEYxiIxD5pji+Xnrhhb4gY1rZpPsM801TAtVG/ijvcl6fzrscAO3MylsihVc3tQLhTUBFunn4eD",
+	"WcglbhVFcjbVnqIMGoNr2twTOVIszGysUsnCDthNBTrv4KUxSS6u+NKqMpf0iiU4weG0OVQHrKzMWTWN",
+	"C+dMxuFY3kNgPCR0YnQHsCWxy2ZpfAQDwMFtkxURqFcgBeFZtDW0kfxs1ybxEY5xLHyEwxwl8wSuXB8i",
+	"vuvzaplmTu0n3vEiIQqIvnJz7AozVYqBm4BqV4bNjrBvBmsXkhsT2ohUsy+AGhf0KjUYkl/sKtmZNl+E",
+	"iY4FVj/ykwjvckX8bPfLpTmDr0aj0R5BGSiu9tPU1rL7F6wYEJ5dMydwSeyuA5r589P3yMEct7XvFNGp",
+	"zrhniOb2nHeBnm8i0BOssC0x6Re40tR+xst66upt7hYKwvt5C15oiyPw9iqrtvU7lFkNaMJtEU+SIJgn",
+	"Xb2VGUvALFYNLsSCm+ki7sF20/W8LNK5UbR+smXaNkBt/gGd/qJom3DExri+eBdUs0wXzFa43Fmm4ZA6",
+	"OsMOU/NUMTXX7tA5cfYPK5g22J71w7wmz/aB2bjaULaJAxeHqguxrUyHtwsqcyu4CerwN2uC7pG1Nnth",
+	"3EVnc9dup599C/rZtT+Kt0uvlhO+Lr3uRmXYkBdtGJd9dZrHgrm4I9TuAveXQwd26cAuFuxyB4Wh9cg9",
+	"apGmcRgZ3NmuiUXTsPHFlDyQwvpXbwU+3K5TYARvb0HxsPWR9jNgHk00dQG6LkB3wADdoYyhG1lcHaVM",
+	"aPZgHh7zCWI/EcViAyfImpsnydiSFnrBhH6fJWRZahR9QXMYVqA6FtWzprGXSAMHBWKqP3joAvvMlR6c",
+	"ElpvC6IUVJOFdEjk6mWMVkzNcArIFjM24cjI6YUsrER3rx6PGvWJa+ODGI9pY3DqxX3Q5AYSKywWvbUk",
+	"xy+yuHoLQ/nCWWDVqvXGvdffvXw1HdGT9M0xezkZjY5P6OTFy9QIQSDk/UQ1641fngxPXkWOrRN/9/oN",
+	"/M66tF4d0c9ckQXPczN+S/mJTx6/iXpFKewPx6Phq6inmC6X+Js3r3Z2glVz2DnCOkfYU3WEBVIruAB+",
+	"CcTsRm5OL0fab4D7+MRCMe/ivQGWW07JjOloQ6ZaLHaoAuLPtPnBHnjzXy9IzA+haEiiWCSBULnFqbZd",
+	"yhozvpIPnVNtg+B8ZMdacOvdxbkWbtbOw/ZNeNhqS7qzWGwc/A1i0Tnb0KReF4wXcqqtvT1eU1JzBiks",
+	"QBAHejPXKtBLI5/8TyYslYBgceOMBVjzwEBnxKc34jlCfDzN0xgKJCfG7A8/DdAUpXmeW3CXkdSxMArN",
+	"EnRijhqxcxUYRXUwBmwvDKN6UEuPMQ4/MOWF0h5nFYuT0ajSvcMHb6jyXzGDOXFKOtck41mllxsRbR52",
+	"laXtS/voxe/g1fvoxdPtfs3t2xY/D2fyBA9xo5yfJKpM5+E0RZCfUx95rzP486egfuFyHkz9ijZTL9XO",
+	"jQPUgY5Vnce+VaAip0HVcqfqdm2I0msTGnsoQ39j+l7n6pFiBqF20O6cqy9mFzzoggc2eLDXKV/TJg4Z",
+	"QrDOP0UsONSnoNI1A4yUIrMVkusxhrrHCfUNYpM92+IPdR9cFX8IvyVL7cDqocPMchvHotGIUS7WG+k7",
+	"xciLuAGmBQO2tmq1LuNiYV+/NbixXZxhYONgmsJBXGdmAW51kn13MvxuLydZ3UX2l9EjuMgeX6J3MZcu",
+	"5nLv6+Bnly56ILdbva74H70JowUrzko9741//Q2StaHUPsqd+v7+IFOau1L8SlPnSksW9MrIeJH0ol5Z",
+	"5L1xb671cvz8+fHJd8PRcDQ8Hr8ZvRmBfLI9X9M8od4GN9qLWjJgQxgGkNISAPLr6ipXa6XQI2JztYpS",
+	"CKTGhw4bs25S8lyTaSEXhOshOYdK+BGB+vxm8kFDjQXW/H/eKMMP2F9uptpyxBRsygomUvM/c+OxzDUN",
+	"ZUjMZzNCNUmeZzJVCYp+OyJfnX19VGdNZr++Z+wbhHPSeKylpbcb6QDbm1x7vnXOWcCu6tPgak1GkBoG",
+	"+T6MpvMxWdiiIY6iHxugms1kAdlUs4Jmjj8/qtP5z2g5YwHHIb6bU6WYwiWpig9QxxErp5hYxQX4YPHr",
+	"b2XG3gOvhf30Cn+Cj+N/XWUC81vzXaMyAP9+UpE8vINUMTWEPkAVg4ugvgEtGLJXqgjcCpg1KNMrHJVy",
+	"xRFcHZVY2N9rOqvtkICKs2UV6ExZtpA6U2a1CKeEV9nW5pML0lcMPSuYh63pLFz9SyTealtwH1IFIkyx",
+	"qr6n5nx5BO6ZjBRswTX8kGUFM+tT21zwKm/fqJixN+Usz0jGplyA5LdDvKY5Byloup5gdh/4slVCFnRp",
+	"ZtT1Z7IiC5mVOQs/HDTe9nFXn0Vzo8Nh8+Z/E5ZDSFmutWWUW46+2/aRmNeDVBc/H0jSKYWmqVYtzba1",
+	"eBZooM8U3ANIs82nWkX2CzeMXWV05dMvAlvd3yw2p3IRfPddFZ/G9tqmhxVcZgr9ZZhnV3UI8yWNGu/Z",
+	"SYMvF4xk8iYU5H/1fzR/0HzB2r4YVngNFgROv7iW3JghIHzri3PeKMndtpO9wKrnYTbTVoI0lQhXMsgm",
+	"xdzMRnJd0I+1RJf1rli8BEqHuVySSblScHsE7fzDY3BvHUlNwvTVnDEdkWVONYvIhBYR0eWERWQ4HA6s",
+	"WDCLk5Z4GUbhZs34ggkFpw+zrgEpwcLt6mSX/eC2W2JBlWbF2H40+IwojQEZkYJdcwXcQesTP82Bfbfq",
+	"UeSTe/E0Qw/ZZ80KQfPqPvbHAnEqkd9DCByxvT/Cv8YCc39VBMV0GJkUjF5h08tCTnnOjOGHJESW8ceM",
+	"5plNXq06bG79gk1LxbJYIOWcORpIYlQqa3fCtHAB5qZjATYNjeuf9yQZFH8fxQIXWQoypyKL/FH/vZQa",
+	"bk1IW4YUUDMWB7lxv/innJib150fuNUKWWJJKpCzNIMGF4rlYCRbAzids/TKKlUrklORrd1TbVvgAnqb",
+	"SzS01Kn5NBNaFiszT1dsqcnSMrVHJJcaxuMeDzbbB9dCyzc+SNwxsLsiUAJAI10yucyRiAmxD+aXcNZQ",
+	"3yZTWZg7g/FlTQ6/913MZasw/MVMCFfri4AEXsrNGOwVWFOeXkX4qWukMTCGccEzNiTAMICMg1IQusTM",
+	"dyoIu7ZBD9gvVZ9YNrN72FJiwQMTmlOz6V3YW9EFi0VAK3YKIXN4yOZYzyTD++3GVrUMGKndSPDJXCqG",
+	"FNZYzvITs3otbMZx1VsEIZGksA/8IAvMge7j3VytAS0YtRNlH3Zbewr8YP+Uk9pmNvqgu1Egb5yYIQkZ",
+	"UIfB5cMVMXaAUwUAQ7VieuC+grNlM8K19QRRZL/esAsBd+VG5NL/V0ROY1FNKVeWu0ZXT1TSAhBp1Voo",
+	"56zCVs0Bh/lTpE9jAWndGs6+0dJBHhZ8xgXNn7lXLNOakmYQqelBbp4cRGRiTGzktBy5jRkL281nZkaO",
+	"zKb1vRySM68b/A+3pcn/+1//2w85giNqWzitJF9c2avVmO08qHIBexx67/ZmXWK4Hb3p4mju+L6douqS",
+	"DmfUaLqLRamhN+xzaiSL2UlCaubuMCvgS5EZy2SywgR6I/taTz9+r6V7P3AgRArYQ+12G5NymUuaWcnG",
+	"BbEOpyOn/MGRKeiMRSTn4grk6xSaM2/EguWKAUEFCpXUdG9q3VSwa4xIskIDoS3msZuCa9iCIKWNvTmj",
+	"XCiNay9vBCueKXLN2Y2RhizjIHWth8CsealYcQQ7B2te1pfqDEa62DAbl2AWHN3wrCpEh9KkXr83mOOq",
+	"UOJaa+8CrXJWyHJZB/WYJVXelWFkWk0vDsA+gimNh6fWQLV7vIraqgq3yv2woUCLmcuyyFfo0D5FkxPN",
+	"BmWZZR2cM3QjVx/9pQ4E+WMNMALOVsuXoe1W4KI2LjiWfkTPQjc4oErr0/BMtWnjrTsdFCyUsUZVnfI8",
+	"h2+DYgNimhSlUKRvVsY6koGcEpShrFLbBrUzdrQsZMqUMmc4BVPGWWa//fn/AwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

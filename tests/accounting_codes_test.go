@@ -24,7 +24,7 @@ func TestAccountingCodeCreateGetList(t *testing.T) {
 		t.Fatalf("id %q is not 24 characters", id)
 	}
 
-	got, err := te.API.GetAccountingCodeWithResponse(ctx, id)
+	got, err := te.API.GetAccountingCodeWithResponse(ctx, id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,13 +103,13 @@ func TestChartOfAccountsIsSeparateFromAccountingCodes(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	got, _ := te.API.GetChartOfAccountWithResponse(ctx, res.JSON200.Id)
+	got, _ := te.API.GetChartOfAccountWithResponse(ctx, res.JSON200.Id, nil)
 	mustStatus(t, got.StatusCode(), http.StatusOK, got.Body)
 	if got.JSON200.Name != "1200 Inventory" {
 		t.Fatalf("entry %+v", got.JSON200)
 	}
 	// An accounting code id is not a chart of accounts id.
-	miss, _ := te.API.GetChartOfAccountWithResponse(ctx, codeID)
+	miss, _ := te.API.GetChartOfAccountWithResponse(ctx, codeID, nil)
 	mustStatus(t, miss.StatusCode(), http.StatusNotFound, miss.Body)
 	list, _ := te.API.ListChartOfAccountsWithResponse(ctx, nil, client.TagFilter{})
 	mustStatus(t, list.StatusCode(), http.StatusOK, list.Body)

@@ -35,7 +35,7 @@ func TestAttachmentShipmentOwnedFilesNeedViewShipments(t *testing.T) {
 	if got := attachmentIDs(listAttachments(t, shipments, ofShipment)); len(got) != 1 || got[0] != id {
 		t.Fatalf("View Shipments list: %v, want [%s]", got, id)
 	}
-	if res, _ := shipments.GetAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusOK || res.JSON200.Owner.Type != client.AttachmentAnyOwnerTypeShipment {
+	if res, _ := shipments.GetAttachmentWithResponse(ctx, id, nil); res.StatusCode() != http.StatusOK || res.JSON200.Owner.Type != client.AttachmentAnyOwnerTypeShipment {
 		t.Fatalf("View Shipments get: %d %s", res.StatusCode(), res.Body)
 	}
 	if res, _ := shipments.DownloadAttachmentWithResponse(ctx, id, nil); res.StatusCode() != http.StatusOK || !bytes.Equal(res.Body, content) {
@@ -53,7 +53,7 @@ func TestAttachmentShipmentOwnedFilesNeedViewShipments(t *testing.T) {
 	if list := listAttachments(t, items, ofShipment); len(list) != 0 {
 		t.Fatalf("View Item list of the shipment's files: %+v", list)
 	}
-	if res, _ := items.GetAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusForbidden {
+	if res, _ := items.GetAttachmentWithResponse(ctx, id, nil); res.StatusCode() != http.StatusForbidden {
 		t.Fatalf("View Item get: %d, want 403", res.StatusCode())
 	}
 	if res, _ := items.DownloadAttachmentWithResponse(ctx, id, nil); res.StatusCode() != http.StatusForbidden {
@@ -62,15 +62,15 @@ func TestAttachmentShipmentOwnedFilesNeedViewShipments(t *testing.T) {
 	if res, _ := items.DownloadAttachmentsWithResponse(ctx, nil, ofShipment); res.StatusCode() != http.StatusNotFound {
 		t.Fatalf("View Item zip: %d, want 404 (nothing it may see matches)", res.StatusCode())
 	}
-	if res, _ := items.DeleteAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusForbidden {
+	if res, _ := items.DeleteAttachmentWithResponse(ctx, id, nil); res.StatusCode() != http.StatusForbidden {
 		t.Fatalf("View Item delete: %d, want 403", res.StatusCode())
 	}
 	// Removing it takes the shipments' edit permission; viewing them is not enough.
-	if res, _ := shipments.DeleteAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusForbidden {
+	if res, _ := shipments.DeleteAttachmentWithResponse(ctx, id, nil); res.StatusCode() != http.StatusForbidden {
 		t.Fatalf("View Shipments delete: %d, want 403", res.StatusCode())
 	}
 	editor := noRedirects(t, te.userToken(t, "View Shipments", "Edit Shipments"))
-	if res, _ := editor.DeleteAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusOK {
+	if res, _ := editor.DeleteAttachmentWithResponse(ctx, id, nil); res.StatusCode() != http.StatusOK {
 		t.Fatalf("Edit Shipments delete: %d, want 200", res.StatusCode())
 	}
 }

@@ -64,7 +64,7 @@ func TestAttachmentUploadGetListDownloadDeleteRoundTrip(t *testing.T) {
 		t.Fatalf("renamed download: %d %v", dl.StatusCode(), dl.HTTPResponse.Header)
 	}
 
-	del, err := te.API.DeleteAttachmentWithResponse(ctx, id)
+	del, err := te.API.DeleteAttachmentWithResponse(ctx, id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestAttachmentUploadGetListDownloadDeleteRoundTrip(t *testing.T) {
 	if del.JSON200 == nil || !del.JSON200.Success {
 		t.Fatalf("delete answered %s", del.Body)
 	}
-	if got, _ := te.API.GetAttachmentWithResponse(ctx, id); got.StatusCode() != http.StatusNotFound {
+	if got, _ := te.API.GetAttachmentWithResponse(ctx, id, nil); got.StatusCode() != http.StatusNotFound {
 		t.Fatalf("get after delete: %d", got.StatusCode())
 	}
 	if dl, _ := te.API.DownloadAttachmentWithResponse(ctx, id, nil); dl.StatusCode() != http.StatusNotFound {
@@ -259,7 +259,7 @@ func TestAttachmentContentIsSharedAndGoesWithItsLastAttachment(t *testing.T) {
 		te *tenantEnv
 		id string
 	}{{te, first}, {other, third}, {te, second}} {
-		res, err := del.te.API.DeleteAttachmentWithResponse(context.Background(), del.id)
+		res, err := del.te.API.DeleteAttachmentWithResponse(context.Background(), del.id, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -303,7 +303,7 @@ func TestAttachmentConcurrentUploadsOfTheSameContentAllKeepIt(t *testing.T) {
 	}
 	close(deleted)
 	counts = concurrently(t, 4, func() (int, error) {
-		res, err := te.API.DeleteAttachmentWithResponse(context.Background(), <-deleted)
+		res, err := te.API.DeleteAttachmentWithResponse(context.Background(), <-deleted, nil)
 		if err != nil {
 			return 0, err
 		}
@@ -477,7 +477,7 @@ func TestAttachmentLargeFilesRedirectToASignedURL(t *testing.T) {
 		t.Fatalf("other tenant's download: %d", res.StatusCode())
 	}
 	// An attachment deleted since is 404.
-	if res, _ := te.API.DeleteAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusOK {
+	if res, _ := te.API.DeleteAttachmentWithResponse(ctx, id, nil); res.StatusCode() != http.StatusOK {
 		t.Fatalf("delete: %d", res.StatusCode())
 	}
 	if res, body := fetch(t, location); res.StatusCode != http.StatusNotFound {
@@ -499,7 +499,7 @@ func TestAttachmentRemoteLinksAFileKeptElsewhere(t *testing.T) {
 	}
 	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
 	id := res.JSON200.Id
-	got, _ := te.API.GetAttachmentWithResponse(ctx, id)
+	got, _ := te.API.GetAttachmentWithResponse(ctx, id, nil)
 	mustStatus(t, got.StatusCode(), http.StatusOK, got.Body)
 	a := got.JSON200
 	if a.Name != "bracket.step" || a.Format != client.AttachmentFormatCad || a.Size != 0 || a.FileId != nil ||
@@ -775,7 +775,7 @@ func TestAttachmentUserTokensNeedTheOwnersPermissions(t *testing.T) {
 		if list := listAttachments(t, c, anyFormat()); len(list) != 0 {
 			t.Errorf("%s: list of every format %+v", name, list)
 		}
-		if res, _ := c.GetAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusForbidden {
+		if res, _ := c.GetAttachmentWithResponse(ctx, id, nil); res.StatusCode() != http.StatusForbidden {
 			t.Errorf("%s: get %d", name, res.StatusCode())
 		}
 		if res, _ := c.DownloadAttachmentWithResponse(ctx, id, nil); res.StatusCode() != http.StatusForbidden {
@@ -790,7 +790,7 @@ func TestAttachmentUserTokensNeedTheOwnersPermissions(t *testing.T) {
 	if list := listAttachments(t, view, ofItem(itemID)); len(list) != 1 {
 		t.Fatalf("viewer list %+v", list)
 	}
-	if res, _ := view.GetAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusOK {
+	if res, _ := view.GetAttachmentWithResponse(ctx, id, nil); res.StatusCode() != http.StatusOK {
 		t.Fatalf("viewer get %d", res.StatusCode())
 	}
 	if res, _ := view.DownloadAttachmentWithResponse(ctx, id, nil); res.StatusCode() != http.StatusOK {
@@ -809,14 +809,14 @@ func TestAttachmentUserTokensNeedTheOwnersPermissions(t *testing.T) {
 	remote, _ := view.CreateRemoteAttachmentWithResponse(ctx, nil, client.AttachmentRemoteCreate{
 		Owner: client.AttachmentOwner{Type: client.AttachmentOwnerTypeItem, Id: itemID}, FileName: "r.txt", AccessUrl: "https://x.example/r"})
 	mustStatus(t, remote.StatusCode(), http.StatusForbidden, remote.Body)
-	if del, _ := view.DeleteAttachmentWithResponse(ctx, id); del.StatusCode() != http.StatusForbidden {
+	if del, _ := view.DeleteAttachmentWithResponse(ctx, id, nil); del.StatusCode() != http.StatusForbidden {
 		t.Fatalf("viewer delete %d", del.StatusCode())
 	}
 
 	edit := noRedirects(t, editor)
 	created := upload(t, edit, &filePart{name: "yes.txt", content: uniqueBytes(t, "allowed", 64)}, itemParts(itemID)...)
 	mustStatus(t, created.StatusCode(), http.StatusOK, created.Body)
-	if del, _ := edit.DeleteAttachmentWithResponse(ctx, created.JSON200.Id); del.StatusCode() != http.StatusOK {
+	if del, _ := edit.DeleteAttachmentWithResponse(ctx, created.JSON200.Id, nil); del.StatusCode() != http.StatusOK {
 		t.Fatalf("editor delete %d", del.StatusCode())
 	}
 	if list := listAttachments(t, te.API, ofItem(itemID)); len(list) != 1 || list[0].Id != id {
@@ -844,7 +844,7 @@ func TestAttachmentDeleteAnswers200Or204Or410(t *testing.T) {
 
 	status := func(tenant *tenantEnv, id string) int {
 		t.Helper()
-		res, err := tenant.API.DeleteAttachmentWithResponse(ctx, id)
+		res, err := tenant.API.DeleteAttachmentWithResponse(ctx, id, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -900,7 +900,7 @@ func TestAttachmentChangesAdvanceTheItemsModifiedUtcWithoutItemUpdated(t *testin
 	cert := certify(t, te, uniqueBytes(t, "cert", 8), part{"Detail.Owner.Type", "item"}, part{"Detail.Owner.Id", itemID}, part{"Detail.LotId", lot})
 	mustStatus(t, cert.StatusCode(), http.StatusOK, cert.Body)
 	advanced("certification")
-	if res, _ := te.API.DeleteAttachmentWithResponse(ctx, id); res.StatusCode() != http.StatusOK {
+	if res, _ := te.API.DeleteAttachmentWithResponse(ctx, id, nil); res.StatusCode() != http.StatusOK {
 		t.Fatalf("delete: %d", res.StatusCode())
 	}
 	advanced("delete")

@@ -28,7 +28,7 @@ func BenchmarkGetCustomer(b *testing.B) {
 	ids := seedCustomers(b, c, 1)
 	b.ReportAllocs()
 	for b.Loop() {
-		res, err := c.GetCustomerWithResponse(context.Background(), ids[0])
+		res, err := c.GetCustomerWithResponse(context.Background(), ids[0], nil)
 		if err != nil || res.StatusCode() != http.StatusOK {
 			b.Fatalf("%v %d", err, res.StatusCode())
 		}
@@ -73,7 +73,7 @@ func BenchmarkPatchCustomer(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		i++
-		res, err := c.PatchCustomerWithApplicationJSONPatchPlusJSONBodyWithResponse(context.Background(), ids[0], client.JsonPatch{
+		res, err := c.PatchCustomerWithApplicationJSONPatchPlusJSONBodyWithResponse(context.Background(), ids[0], nil, client.JsonPatch{
 			{Op: client.PatchOperationOpReplace, Path: "/notes", Value: fmt.Sprintf("note %d", i)},
 			{Op: client.PatchOperationOpReplace, Path: "/isTaxable", Value: i%2 == 0},
 		})

@@ -14,7 +14,7 @@ import (
 
 func getCompany(t *testing.T, te *tenantEnv, id string) client.CompanyInfo {
 	t.Helper()
-	res, err := te.API.GetCompanyWithResponse(context.Background(), id)
+	res, err := te.API.GetCompanyWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestCompanyOnePrimaryPerTenant(t *testing.T) {
 	if got := primaryCompanyIDs(t, te); !reflect.DeepEqual(got, []string{b}) {
 		t.Fatalf("after creating B primary: primaries %v, want [%s]", got, b)
 	}
-	res, err := te.API.UpdateCompanyWithResponse(context.Background(), a, client.CompanyInfoWrite{Name: "A", IsPrimary: ptr(true)})
+	res, err := te.API.UpdateCompanyWithResponse(context.Background(), a, nil, client.CompanyInfoWrite{Name: "A", IsPrimary: ptr(true)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func TestCompanyConcurrentMakePrimaryLeavesOnePrimary(t *testing.T) {
 		wg.Add(3)
 		go func() { // full update
 			defer wg.Done()
-			res, err := te.API.UpdateCompanyWithResponse(ctx, id, client.CompanyInfoWrite{Name: "Company " + string(rune('A'+i)), IsPrimary: ptr(true)})
+			res, err := te.API.UpdateCompanyWithResponse(ctx, id, nil, client.CompanyInfoWrite{Name: "Company " + string(rune('A'+i)), IsPrimary: ptr(true)})
 			if err != nil {
 				t.Error(err)
 				return
@@ -220,7 +220,7 @@ func TestCompanyConcurrentMakePrimaryLeavesOnePrimary(t *testing.T) {
 		}()
 		go func() { // patch
 			defer wg.Done()
-			res, err := te.API.PatchCompanyWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx, id, client.JsonPatch{
+			res, err := te.API.PatchCompanyWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx, id, nil, client.JsonPatch{
 				{Op: client.PatchOperationOpReplace, Path: "/isPrimary", Value: true},
 			})
 			if err != nil {
@@ -259,7 +259,7 @@ func TestCompanyUpdateClearsOmittedFields(t *testing.T) {
 		ShipToAddress:  &client.Address{City: ptr("Dayton")},
 		RemitToAddress: &client.Address{Address1: ptr("PO Box 1")},
 	})
-	res, err := te.API.UpdateCompanyWithResponse(context.Background(), id, client.CompanyInfoWrite{Name: " Bare "})
+	res, err := te.API.UpdateCompanyWithResponse(context.Background(), id, nil, client.CompanyInfoWrite{Name: " Bare "})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 
 func getCustomField(t *testing.T, api *client.ClientWithResponses, id string) (int, *client.CustomFieldDefinition, []byte) {
 	t.Helper()
-	res, err := api.GetCustomFieldWithResponse(context.Background(), id)
+	res, err := api.GetCustomFieldWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestCustomFieldCreateGetAndFullUpdate(t *testing.T) {
 	}
 
 	// A full update replaces every member: omitted ones are cleared, required defaults to false.
-	up, err := te.API.UpdateCustomFieldWithResponse(ctx, id, client.CustomFieldDefinitionWrite{
+	up, err := te.API.UpdateCustomFieldWithResponse(ctx, id, nil, client.CustomFieldDefinitionWrite{
 		Name: "heat treatment", Label: ptr("  Heat treatment  "), Type: client.CustomFieldTypeText, Module: client.CustomFieldModuleItemMake,
 	})
 	if err != nil {
@@ -112,7 +112,7 @@ func TestCustomFieldLabelDefaultsToName(t *testing.T) {
 func TestCustomFieldUpdateOfMissingDefinitionIs404(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
-	res, err := te.API.UpdateCustomFieldWithResponse(context.Background(), "ffffffffffffffffffffffff", textField("x", client.CustomFieldModuleJob))
+	res, err := te.API.UpdateCustomFieldWithResponse(context.Background(), "ffffffffffffffffffffffff", nil, textField("x", client.CustomFieldModuleJob))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func TestCustomFieldDeleteAnswers200Then204AndFreesTheName(t *testing.T) {
 	ctx := context.Background()
 	id := createCustomField(t, te, textField("Finish", client.CustomFieldModuleItem))
 
-	del, err := te.API.DeleteCustomFieldWithResponse(ctx, id)
+	del, err := te.API.DeleteCustomFieldWithResponse(ctx, id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,12 +141,12 @@ func TestCustomFieldDeleteAnswers200Then204AndFreesTheName(t *testing.T) {
 		t.Fatalf("deleted definition still listed: %s", fieldKeys(defs))
 	}
 
-	again, err := te.API.DeleteCustomFieldWithResponse(ctx, id)
+	again, err := te.API.DeleteCustomFieldWithResponse(ctx, id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mustStatus(t, again.StatusCode(), http.StatusNoContent, again.Body)
-	never, err := te.API.DeleteCustomFieldWithResponse(ctx, "ffffffffffffffffffffffff")
+	never, err := te.API.DeleteCustomFieldWithResponse(ctx, "ffffffffffffffffffffffff", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,13 +182,13 @@ func TestCustomFieldNameUniqueWithinModuleUnderConcurrency(t *testing.T) {
 	createCustomField(t, newTenant(t), textField("Colour", client.CustomFieldModuleCustomer))
 
 	// A full update cannot move a definition onto a taken name either.
-	up, _ := te.API.UpdateCustomFieldWithResponse(ctx, vendorID, textField("colour", client.CustomFieldModuleCustomer))
+	up, _ := te.API.UpdateCustomFieldWithResponse(ctx, vendorID, nil, textField("colour", client.CustomFieldModuleCustomer))
 	mustStatus(t, up.StatusCode(), http.StatusBadRequest, up.Body)
 	if !strings.Contains(string(up.Body), `"name"`) {
 		t.Fatalf("rename onto a taken name does not name the field: %s", up.Body)
 	}
 	// Keeping its own name (in another case) is not a clash with itself.
-	same, _ := te.API.UpdateCustomFieldWithResponse(ctx, vendorID, textField("COLOUR", client.CustomFieldModuleVendor))
+	same, _ := te.API.UpdateCustomFieldWithResponse(ctx, vendorID, nil, textField("COLOUR", client.CustomFieldModuleVendor))
 	mustStatus(t, same.StatusCode(), http.StatusOK, same.Body)
 }
 

@@ -13,7 +13,7 @@ import (
 
 func getAddress(t *testing.T, te *tenantEnv, customerID, id string) client.CustomerAddress {
 	t.Helper()
-	res, err := te.API.GetCustomerAddressWithResponse(context.Background(), customerID, id)
+	res, err := te.API.GetCustomerAddressWithResponse(context.Background(), customerID, id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +23,7 @@ func getAddress(t *testing.T, te *tenantEnv, customerID, id string) client.Custo
 
 func updateAddress(t *testing.T, te *tenantEnv, customerID, id string, w client.CustomerAddressWrite) client.CustomerAddress {
 	t.Helper()
-	res, err := te.API.UpdateCustomerAddressWithResponse(context.Background(), customerID, id, w)
+	res, err := te.API.UpdateCustomerAddressWithResponse(context.Background(), customerID, id, nil, w)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +244,7 @@ func TestCustomerAddressConcurrentPrimaryMarksLeaveOneOfEach(t *testing.T) {
 	close(next)
 	statuses := concurrently(t, 2*n, func() (int, error) {
 		if id, ok := <-next; ok {
-			res, err := te.API.UpdateCustomerAddressWithResponse(context.Background(), customerID, id, marked)
+			res, err := te.API.UpdateCustomerAddressWithResponse(context.Background(), customerID, id, nil, marked)
 			if err != nil {
 				return 0, err
 			}
@@ -275,7 +275,7 @@ func TestCustomerAddressDeleteAnswers200Then204(t *testing.T) {
 	customerID := newSubRecordCustomer(t, te, "Delete Co")
 	keep := createAddress(t, te, customerID, dockAddress())
 	gone := createAddress(t, te, customerID, dockAddress())
-	res, err := te.API.DeleteCustomerAddressWithResponse(context.Background(), customerID, gone)
+	res, err := te.API.DeleteCustomerAddressWithResponse(context.Background(), customerID, gone, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +283,7 @@ func TestCustomerAddressDeleteAnswers200Then204(t *testing.T) {
 	if res.JSON200 == nil || !res.JSON200.Success {
 		t.Fatalf("delete body %s, want {success: true}", res.Body)
 	}
-	res, err = te.API.DeleteCustomerAddressWithResponse(context.Background(), customerID, gone)
+	res, err = te.API.DeleteCustomerAddressWithResponse(context.Background(), customerID, gone, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 
 func getContact(t *testing.T, te *tenantEnv, customerID, id string) client.CustomerContact {
 	t.Helper()
-	res, err := te.API.GetCustomerContactWithResponse(context.Background(), customerID, id)
+	res, err := te.API.GetCustomerContactWithResponse(context.Background(), customerID, id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +23,7 @@ func getContact(t *testing.T, te *tenantEnv, customerID, id string) client.Custo
 
 func updateContact(t *testing.T, te *tenantEnv, customerID, id string, w client.CustomerContactWrite) client.CustomerContact {
 	t.Helper()
-	res, err := te.API.UpdateCustomerContactWithResponse(context.Background(), customerID, id, w)
+	res, err := te.API.UpdateCustomerContactWithResponse(context.Background(), customerID, id, nil, w)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func TestCustomerContactDeleteAnswers200Then204(t *testing.T) {
 	customerID := newSubRecordCustomer(t, te, "Contact Delete Co")
 	keep := createContact(t, te, customerID, client.CustomerContactWrite{FirstName: "Keep"})
 	gone := createContact(t, te, customerID, client.CustomerContactWrite{FirstName: "Gone"})
-	res, err := te.API.DeleteCustomerContactWithResponse(context.Background(), customerID, gone)
+	res, err := te.API.DeleteCustomerContactWithResponse(context.Background(), customerID, gone, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +209,7 @@ func TestCustomerContactDeleteAnswers200Then204(t *testing.T) {
 	if res.JSON200 == nil || !res.JSON200.Success {
 		t.Fatalf("delete body %s, want {success: true}", res.Body)
 	}
-	res, err = te.API.DeleteCustomerContactWithResponse(context.Background(), customerID, gone)
+	res, err = te.API.DeleteCustomerContactWithResponse(context.Background(), customerID, gone, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

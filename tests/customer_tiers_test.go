@@ -38,7 +38,7 @@ func TestCustomerTierCreateTrimsNameAndReadsBack(t *testing.T) {
 	if len(id) != 24 {
 		t.Fatalf("id %q is not 24 characters", id)
 	}
-	got, err := te.API.GetCustomerTierWithResponse(ctx, id)
+	got, err := te.API.GetCustomerTierWithResponse(ctx, id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestCustomerTierCreateTrimsNameAndReadsBack(t *testing.T) {
 func TestCustomerTierGetUnknownIdIsNotFound(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
-	res, err := te.API.GetCustomerTierWithResponse(context.Background(), "000000000000000000000000")
+	res, err := te.API.GetCustomerTierWithResponse(context.Background(), "000000000000000000000000", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ import (
 
 func getCustomer(t *testing.T, te *tenantEnv, id string) client.Customer {
 	t.Helper()
-	res, err := te.API.GetCustomerWithResponse(context.Background(), id)
+	res, err := te.API.GetCustomerWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func mustCustomer(t *testing.T, res rawResponse, body []byte) client.Customer {
 
 func setCustomerTier(t *testing.T, te *tenantEnv, customerID string, tierID *string) (int, []byte) {
 	t.Helper()
-	res, err := te.API.SetCustomerTierWithResponse(context.Background(), customerID, client.CustomerTierAssignment{CustomerTierId: tierID})
+	res, err := te.API.SetCustomerTierWithResponse(context.Background(), customerID, nil, client.CustomerTierAssignment{CustomerTierId: tierID})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +221,7 @@ func TestCustomerNameUniqueAmongActiveCustomers(t *testing.T) {
 	mustCustomer(t, res, body)
 
 	// A deleted customer's name can be reused, and the deleted one keeps it.
-	del, err := te.API.DeleteCustomerWithResponse(context.Background(), acme)
+	del, err := te.API.DeleteCustomerWithResponse(context.Background(), acme, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,7 +263,7 @@ func TestCustomerConcurrentCreatesWithOneNameGiveOne200(t *testing.T) {
 	ids := []string{a, b}
 	var m atomic.Int32
 	counts = concurrently(t, 2, func() (int, error) {
-		res, err := te.API.UpdateCustomerWithResponse(context.Background(), ids[m.Add(1)-1], client.CustomerWrite{Name: "Delta"})
+		res, err := te.API.UpdateCustomerWithResponse(context.Background(), ids[m.Add(1)-1], nil, client.CustomerWrite{Name: "Delta"})
 		if err != nil {
 			return 0, err
 		}
@@ -307,7 +307,7 @@ func TestCustomerCodeUniqueAmongActiveAndNotBlank(t *testing.T) {
 	createCustomer(t, te, client.CustomerWrite{Name: "No code 1"})
 	createCustomer(t, te, client.CustomerWrite{Name: "No code 2", CustomerCode: nil})
 	// A deleted customer's code can be reused.
-	del, err := te.API.DeleteCustomerWithResponse(context.Background(), first)
+	del, err := te.API.DeleteCustomerWithResponse(context.Background(), first, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -761,7 +761,7 @@ func TestCustomerListFilters(t *testing.T) {
 		ExternalReferences: &extref.References{"erp": {Type: ptr("prospect"), ExternalID: ptr("E-2")}, "crm": {ExternalID: ptr("E-1")}}})
 	precision := createCustomer(t, te, client.CustomerWrite{Name: "Precision_Acme"})
 	deleted := createCustomer(t, te, client.CustomerWrite{Name: "Acme Deleted", CustomerCode: ptr("ACM-1-OLD")})
-	del, err := te.API.DeleteCustomerWithResponse(context.Background(), deleted)
+	del, err := te.API.DeleteCustomerWithResponse(context.Background(), deleted, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1030,7 +1030,7 @@ func TestCustomerDeleteIsSoft(t *testing.T) {
 	if len(got) != 2 || got[0].Id != id || !got[0].Deleted || got[1].Deleted {
 		t.Fatalf("includeDeleted lists %s", mustJSON(t, got))
 	}
-	del, err := te.API.DeleteCustomerWithResponse(ctx, keep)
+	del, err := te.API.DeleteCustomerWithResponse(ctx, keep, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1158,7 +1158,7 @@ func TestCustomerConcurrentPatchesDoNotLoseUpdates(t *testing.T) {
 	var failures []string
 	counts := concurrently(t, n, func() (int, error) {
 		rate := fmt.Sprintf("rate-%d", seq.Add(1))
-		res, err := te.API.PatchCustomerWithApplicationJSONPatchPlusJSONBodyWithResponse(context.Background(), id, client.JsonPatch{
+		res, err := te.API.PatchCustomerWithApplicationJSONPatchPlusJSONBodyWithResponse(context.Background(), id, nil, client.JsonPatch{
 			{Op: client.PatchOperationOpAdd, Path: "/taxRateIds/-", Value: rate},
 		})
 		if err != nil {

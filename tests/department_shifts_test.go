@@ -14,7 +14,7 @@ import (
 
 func getShift(t *testing.T, te *tenantEnv, id string) client.DepartmentShift {
 	t.Helper()
-	res, err := te.API.GetDepartmentShiftWithResponse(context.Background(), id)
+	res, err := te.API.GetDepartmentShiftWithResponse(context.Background(), id, nil)
 	failOnTransportError(t, err)
 	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
 	return *res.JSON200
@@ -288,7 +288,7 @@ func TestDepartmentShiftAvailableEquipmentOrderedByEquipmentID(t *testing.T) {
 	}
 	// The same on update, sent in yet another order.
 	slices.Reverse(available)
-	res, err := te.API.UpdateDepartmentShiftWithResponse(context.Background(), id, client.DepartmentShiftWrite{
+	res, err := te.API.UpdateDepartmentShiftWithResponse(context.Background(), id, nil, client.DepartmentShiftWrite{
 		Name: "Day", StartTime: "0700", EndTime: "1530", AvailableEquipment: &available,
 	})
 	failOnTransportError(t, err)

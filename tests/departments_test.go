@@ -14,7 +14,7 @@ import (
 
 func updateDepartment(t *testing.T, te *tenantEnv, id string, u client.DepartmentUpdate) client.Department {
 	t.Helper()
-	res, err := te.API.UpdateDepartmentWithResponse(context.Background(), id, u)
+	res, err := te.API.UpdateDepartmentWithResponse(context.Background(), id, nil, u)
 	if err != nil {
 		t.Fatal(err)
 	}

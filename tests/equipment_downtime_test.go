@@ -15,7 +15,7 @@ import (
 
 func getDowntime(t *testing.T, te *tenantEnv, id string) client.EquipmentDowntime {
 	t.Helper()
-	res, err := te.API.GetEquipmentDowntimeWithResponse(context.Background(), id)
+	res, err := te.API.GetEquipmentDowntimeWithResponse(context.Background(), id, nil)
 	failOnTransportError(t, err)
 	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
 	return *res.JSON200
@@ -221,7 +221,7 @@ func TestEquipmentDowntimeUpdateReplacesTheWholeDowntime(t *testing.T) {
 	mill := addShopEquipment(t, te, machining, "Mill")
 	lathe := addShopEquipment(t, te, machining, "Lathe")
 	id := createDowntime(t, te, downtimeWrite(0, 8, down(machining.ID, mill), down(welding.ID)))
-	res, err := te.API.UpdateEquipmentDowntimeWithResponse(context.Background(), id, downtimeWrite(24, 48, down(machining.ID, lathe)))
+	res, err := te.API.UpdateEquipmentDowntimeWithResponse(context.Background(), id, nil, downtimeWrite(24, 48, down(machining.ID, lathe)))
 	failOnTransportError(t, err)
 	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
 	want := client.EquipmentDowntime{
@@ -236,7 +236,7 @@ func TestEquipmentDowntimeUpdateReplacesTheWholeDowntime(t *testing.T) {
 		t.Fatalf("get after update %s", mustJSON(t, got))
 	}
 	// Omitting departments clears them.
-	res, err = te.API.UpdateEquipmentDowntimeWithResponse(context.Background(), id, downtimeWrite(24, 48))
+	res, err = te.API.UpdateEquipmentDowntimeWithResponse(context.Background(), id, nil, downtimeWrite(24, 48))
 	failOnTransportError(t, err)
 	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
 	if len(res.JSON200.Departments) != 0 {

@@ -103,7 +103,7 @@ func attachToItem(t *testing.T, te *tenantEnv, itemID, name string, content []by
 
 func getAttachment(t *testing.T, te *tenantEnv, id string) client.Attachment {
 	t.Helper()
-	res, err := te.API.GetAttachmentWithResponse(context.Background(), id)
+	res, err := te.API.GetAttachmentWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

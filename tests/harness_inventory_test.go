@@ -175,7 +175,7 @@ func createLot(t *testing.T, te *tenantEnv, w client.InventoryLotCreate) string 
 
 func getLot(t *testing.T, te *tenantEnv, id string) client.InventoryLot {
 	t.Helper()
-	res, err := te.API.GetInventoryLotWithResponse(context.Background(), id)
+	res, err := te.API.GetInventoryLotWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func createLocation(t *testing.T, te *tenantEnv, name string) string {
 
 func getLocation(t *testing.T, te *tenantEnv, id string) client.Location {
 	t.Helper()
-	res, err := te.API.GetLocationWithResponse(context.Background(), id)
+	res, err := te.API.GetLocationWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +223,7 @@ func getLocation(t *testing.T, te *tenantEnv, id string) client.Location {
 
 func deleteLocation(t *testing.T, te *tenantEnv, id string) int {
 	t.Helper()
-	res, err := te.API.DeleteLocationWithResponse(context.Background(), id)
+	res, err := te.API.DeleteLocationWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

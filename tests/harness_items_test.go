@@ -53,7 +53,7 @@ func insertLegacyItem(t *testing.T, te *tenantEnv, number string) string {
 
 func getItem(t *testing.T, te *tenantEnv, id string) client.Item {
 	t.Helper()
-	res, err := te.API.GetItemWithResponse(context.Background(), id)
+	res, err := te.API.GetItemWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,7 +340,7 @@ func addItemTag(t *testing.T, te *tenantEnv, itemID, tagID string) client.Item {
 
 func removeItemTag(t *testing.T, te *tenantEnv, itemID, tagID string) int {
 	t.Helper()
-	res, err := te.API.RemoveItemTagWithResponse(context.Background(), itemID, tagID)
+	res, err := te.API.RemoveItemTagWithResponse(context.Background(), itemID, tagID, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -358,7 +358,7 @@ func removeItemTag(t *testing.T, te *tenantEnv, itemID, tagID string) int {
 
 func replaceItemTags(t *testing.T, te *tenantEnv, itemID string, tagIDs ...string) client.Item {
 	t.Helper()
-	res, err := te.API.ReplaceItemTagsWithResponse(context.Background(), itemID, client.ItemTagsReplace{TagIds: append([]string{}, tagIDs...)})
+	res, err := te.API.ReplaceItemTagsWithResponse(context.Background(), itemID, nil, client.ItemTagsReplace{TagIds: append([]string{}, tagIDs...)})
 	if err != nil {
 		t.Fatal(err)
 	}

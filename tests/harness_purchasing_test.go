@@ -23,7 +23,7 @@ func createVendor(t *testing.T, te *tenantEnv, name string) string {
 
 func getVendor(t *testing.T, api *client.ClientWithResponses, id string) client.Vendor {
 	t.Helper()
-	res, err := api.GetVendorWithResponse(context.Background(), id)
+	res, err := api.GetVendorWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,7 +37,7 @@ func newSubRecordCustomer(t *testing.T, te *tenantEnv, name string) string {
 // deleteSubRecordCustomer soft-deletes a customer through the API.
 func deleteSubRecordCustomer(t *testing.T, te *tenantEnv, customerID string) {
 	t.Helper()
-	res, err := te.API.DeleteCustomerWithResponse(context.Background(), customerID)
+	res, err := te.API.DeleteCustomerWithResponse(context.Background(), customerID, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func deleteSubRecordCustomer(t *testing.T, te *tenantEnv, customerID string) {
 // customerModifiedUtc reads the customer's modifiedUtc through the API.
 func customerModifiedUtc(t *testing.T, te *tenantEnv, customerID string) time.Time {
 	t.Helper()
-	res, err := te.API.GetCustomerWithResponse(context.Background(), customerID)
+	res, err := te.API.GetCustomerWithResponse(context.Background(), customerID, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ func createDepartment(t *testing.T, te *tenantEnv, d client.DepartmentCreate) st
 
 func getDepartment(t *testing.T, api *client.ClientWithResponses, id string) client.Department {
 	t.Helper()
-	res, err := api.GetDepartmentWithResponse(context.Background(), id)
+	res, err := api.GetDepartmentWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func namedWorkCenter(t *testing.T, te *tenantEnv, name, departmentID string) str
 
 func getWorkCenter(t *testing.T, api *client.ClientWithResponses, id string) client.WorkCenter {
 	t.Helper()
-	res, err := api.GetWorkCenterWithResponse(context.Background(), id)
+	res, err := api.GetWorkCenterWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func getWorkCenter(t *testing.T, api *client.ClientWithResponses, id string) cli
 
 func updateWorkCenter(t *testing.T, te *tenantEnv, id string, w client.WorkCenterWrite) client.WorkCenter {
 	t.Helper()
-	res, err := te.API.UpdateWorkCenterWithResponse(context.Background(), id, w)
+	res, err := te.API.UpdateWorkCenterWithResponse(context.Background(), id, nil, w)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func createEquipment(t *testing.T, te *tenantEnv, w client.EquipmentWrite) strin
 
 func getEquipment(t *testing.T, api *client.ClientWithResponses, id string) client.Equipment {
 	t.Helper()
-	res, err := api.GetEquipmentWithResponse(context.Background(), id)
+	res, err := api.GetEquipmentWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func getEquipment(t *testing.T, api *client.ClientWithResponses, id string) clie
 
 func updateEquipment(t *testing.T, te *tenantEnv, id string, w client.EquipmentWrite) client.Equipment {
 	t.Helper()
-	res, err := te.API.UpdateEquipmentWithResponse(context.Background(), id, w)
+	res, err := te.API.UpdateEquipmentWithResponse(context.Background(), id, nil, w)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,7 +55,7 @@ func createTag(t *testing.T, te *tenantEnv, name string) string {
 
 func getTag(t *testing.T, te *tenantEnv, id string) client.Tag {
 	t.Helper()
-	res, err := te.API.GetTagWithResponse(context.Background(), id)
+	res, err := te.API.GetTagWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func putPricing(t *testing.T, te *tenantEnv, body string) []byte {
 
 func putCosting(t *testing.T, te *tenantEnv, method client.CostingSettingsOverheadCalculationMethod) {
 	t.Helper()
-	res, err := te.API.UpdateCostingSettingsWithResponse(context.Background(), client.CostingSettings{OverheadCalculationMethod: method})
+	res, err := te.API.UpdateCostingSettingsWithResponse(context.Background(), nil, client.CostingSettings{OverheadCalculationMethod: method})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ func TestJSONBodiesAreAcceptedUnderEveryJSONMediaType(t *testing.T) {
 			if err := json.Unmarshal(body, &created); err != nil || created.ID == "" {
 				t.Fatalf("create answered %s", body)
 			}
-			got, _ := te.API.GetAccountingCodeWithResponse(context.Background(), created.ID)
+			got, _ := te.API.GetAccountingCodeWithResponse(context.Background(), created.ID, nil)
 			mustStatus(t, got.StatusCode(), http.StatusOK, got.Body)
 			if got.JSON200.Name != "Code as "+ct {
 				t.Fatalf("stored name %q", got.JSON200.Name)

@@ -14,7 +14,7 @@ import (
 
 func getEvent(t *testing.T, te *tenantEnv, id string) client.InventoryEvent {
 	t.Helper()
-	res, err := te.API.GetInventoryEventWithResponse(context.Background(), id)
+	res, err := te.API.GetInventoryEventWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestInventoryEventGetAnswersTheEventAsRecordedWithEffectsAndDetails(t *test
 		t.Fatalf("event %+v", got)
 	}
 	mustValue(t, "outsideProcessingValue", got.OutsideProcessingValue, "-0.5", "-0.25")
-	res, err := te.API.GetInventoryEventDetailsWithResponse(context.Background(), picked.Id)
+	res, err := te.API.GetInventoryEventDetailsWithResponse(context.Background(), picked.Id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +228,7 @@ func TestInventoryEventDetailsReplaceAndPatch(t *testing.T) {
 	}
 	res, body = rawRequest(t, http.MethodPatch, path, te.Token, "application/json-patch+json", `[{"op":"replace","path":"/note","value":"x"}]`)
 	mustProblem(t, res, body, http.StatusBadRequest)
-	got, err := te.API.GetInventoryEventDetailsWithResponse(context.Background(), ev.Id)
+	got, err := te.API.GetInventoryEventDetailsWithResponse(context.Background(), ev.Id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -453,7 +453,7 @@ func TestInventoryRevertRacingLocationDeleteNeverLeavesStockAtADeletedLocation(t
 			statusInto(&reverted, func() (statusCoder, error) {
 				return te.API.RevertInventoryEventWithResponse(context.Background(), picked.Id, nil)
 			}),
-			statusInto(&deleted, func() (statusCoder, error) { return te.API.DeleteLocationWithResponse(context.Background(), loc) }),
+			statusInto(&deleted, func() (statusCoder, error) { return te.API.DeleteLocationWithResponse(context.Background(), loc, nil) }),
 		)
 		gone := getLocation(t, te, loc).Deleted
 		onHand := onHandAt(t, te, item, nil, &loc)

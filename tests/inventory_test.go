@@ -748,7 +748,7 @@ func TestInventoryLocationDeleteRacingAReceiptNeverLeavesStockAtADeletedLocation
 					ItemId: item, SecondaryType: client.InventoryReceiveSecondaryTypeReceive, Quantity: num("1"), LocationId: &loc,
 				})
 			}),
-			statusInto(&deleted, func() (statusCoder, error) { return te.API.DeleteLocationWithResponse(context.Background(), loc) }),
+			statusInto(&deleted, func() (statusCoder, error) { return te.API.DeleteLocationWithResponse(context.Background(), loc, nil) }),
 		)
 		gone := getLocation(t, te, loc).Deleted
 		onHand := onHandAt(t, te, item, nil, &loc)

@@ -12,13 +12,12 @@ import (
 	"mos/gen/client"
 )
 
-// itemCodeList reaches one item code list through the generated client. The get operations
-// of every list share a signature, so their method expressions fit one field; the create and
-// list operations differ only by their Params type, which these tests leave nil.
+// itemCodeList reaches one item code list through the generated client. The create, get and
+// list operations of the lists differ only by their Params types, which these tests leave nil.
 type itemCodeList struct {
 	path   string // under /api, e.g. material-codes
 	create func(client.ClientInterface, context.Context, client.TagCreate) (*http.Response, error)
-	get    func(client.ClientInterface, context.Context, string, ...client.RequestEditorFn) (*http.Response, error)
+	get    func(client.ClientInterface, context.Context, string) (*http.Response, error)
 	list   func(client.ClientInterface, context.Context, client.TagFilter) (*http.Response, error)
 }
 
@@ -27,7 +26,9 @@ var itemCodeLists = []itemCodeList{
 		func(api client.ClientInterface, ctx context.Context, b client.TagCreate) (*http.Response, error) {
 			return api.CreateMaterialCode(ctx, nil, b)
 		},
-		client.ClientInterface.GetMaterialCode,
+		func(api client.ClientInterface, ctx context.Context, id string) (*http.Response, error) {
+			return api.GetMaterialCode(ctx, id, nil)
+		},
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListMaterialCodes(ctx, nil, f)
 		}},
@@ -35,7 +36,9 @@ var itemCodeLists = []itemCodeList{
 		func(api client.ClientInterface, ctx context.Context, b client.TagCreate) (*http.Response, error) {
 			return api.CreateItemCategory(ctx, nil, b)
 		},
-		client.ClientInterface.GetItemCategory,
+		func(api client.ClientInterface, ctx context.Context, id string) (*http.Response, error) {
+			return api.GetItemCategory(ctx, id, nil)
+		},
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListItemCategories(ctx, nil, f)
 		}},
@@ -43,7 +46,9 @@ var itemCodeLists = []itemCodeList{
 		func(api client.ClientInterface, ctx context.Context, b client.TagCreate) (*http.Response, error) {
 			return api.CreateGradeCode(ctx, nil, b)
 		},
-		client.ClientInterface.GetGradeCode,
+		func(api client.ClientInterface, ctx context.Context, id string) (*http.Response, error) {
+			return api.GetGradeCode(ctx, id, nil)
+		},
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListGradeCodes(ctx, nil, f)
 		}},
@@ -51,7 +56,9 @@ var itemCodeLists = []itemCodeList{
 		func(api client.ClientInterface, ctx context.Context, b client.TagCreate) (*http.Response, error) {
 			return api.CreateShapeCode(ctx, nil, b)
 		},
-		client.ClientInterface.GetShapeCode,
+		func(api client.ClientInterface, ctx context.Context, id string) (*http.Response, error) {
+			return api.GetShapeCode(ctx, id, nil)
+		},
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListShapeCodes(ctx, nil, f)
 		}},
@@ -59,7 +66,9 @@ var itemCodeLists = []itemCodeList{
 		func(api client.ClientInterface, ctx context.Context, b client.TagCreate) (*http.Response, error) {
 			return api.CreateGaugeCode(ctx, nil, b)
 		},
-		client.ClientInterface.GetGaugeCode,
+		func(api client.ClientInterface, ctx context.Context, id string) (*http.Response, error) {
+			return api.GetGaugeCode(ctx, id, nil)
+		},
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListGaugeCodes(ctx, nil, f)
 		}},
@@ -67,7 +76,9 @@ var itemCodeLists = []itemCodeList{
 		func(api client.ClientInterface, ctx context.Context, b client.TagCreate) (*http.Response, error) {
 			return api.CreateItemClass(ctx, nil, b)
 		},
-		client.ClientInterface.GetItemClass,
+		func(api client.ClientInterface, ctx context.Context, id string) (*http.Response, error) {
+			return api.GetItemClass(ctx, id, nil)
+		},
 		func(api client.ClientInterface, ctx context.Context, f client.TagFilter) (*http.Response, error) {
 			return api.ListItemClasses(ctx, nil, f)
 		}},

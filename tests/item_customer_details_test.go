@@ -198,7 +198,7 @@ func TestItemCustomerDetailDeleteAnswers200Then204(t *testing.T) {
 	before := getItem(t, te, itemID)
 	events := itemEvents(t, te, itemID)
 
-	res, err := te.API.DeleteItemCustomerDetailWithResponse(context.Background(), itemID, detail)
+	res, err := te.API.DeleteItemCustomerDetailWithResponse(context.Background(), itemID, detail, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func TestItemCustomerDetailDeleteAnswers200Then204(t *testing.T) {
 	}
 	// Deleting again, or an id the item never had, is a 204 that changes nothing.
 	for _, id := range []string{detail, unknownSubRecordID} {
-		res, err = te.API.DeleteItemCustomerDetailWithResponse(context.Background(), itemID, id)
+		res, err = te.API.DeleteItemCustomerDetailWithResponse(context.Background(), itemID, id, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -159,7 +159,7 @@ func TestItemMaterialVendorDetailUpdateReplacesEveryMember(t *testing.T) {
 	before, after := createVendor(t, te, "Before Vendor"), createVendor(t, te, "After Vendor")
 	detail := addMaterialVendor(t, te, itemID, fmt.Sprintf(`{"vendorId":%q,"vendorItemNumber":"N","vendorItemName":"Name","notes":"Notes"}`, before))
 	res, err := te.API.UpdateItemMaterialVendorDetailWithResponse(context.Background(), itemID, detail,
-		client.ItemMaterialVendorDetailWrite{VendorId: after, VendorItemName: ptr(" Renamed ")})
+		nil, client.ItemMaterialVendorDetailWrite{VendorId: after, VendorItemName: ptr(" Renamed ")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestItemMaterialVendorDetailDeleteAnswers200Then204(t *testing.T) {
 	othersDetail := addMaterialVendor(t, te, otherItem, fmt.Sprintf(`{"vendorId":%q}`, vendor))
 
 	// Another item's detail is not this item's: 204, and it stays.
-	res, err := te.API.DeleteItemMaterialVendorDetailWithResponse(context.Background(), itemID, othersDetail)
+	res, err := te.API.DeleteItemMaterialVendorDetailWithResponse(context.Background(), itemID, othersDetail, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +190,7 @@ func TestItemMaterialVendorDetailDeleteAnswers200Then204(t *testing.T) {
 	if got := materialVendorIDs(listMaterialVendors(t, te, otherItem)); !sameIDs(got, []string{othersDetail}) {
 		t.Fatalf("other item's details %v", got)
 	}
-	res, err = te.API.DeleteItemMaterialVendorDetailWithResponse(context.Background(), itemID, detail)
+	res, err = te.API.DeleteItemMaterialVendorDetailWithResponse(context.Background(), itemID, detail, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func TestItemMaterialVendorDetailDeleteAnswers200Then204(t *testing.T) {
 	if got := getItem(t, te, itemID).MaterialVendorDetails; len(got) != 0 {
 		t.Fatalf("deleted detail still read: %+v", got)
 	}
-	res, err = te.API.DeleteItemMaterialVendorDetailWithResponse(context.Background(), itemID, detail)
+	res, err = te.API.DeleteItemMaterialVendorDetailWithResponse(context.Background(), itemID, detail, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

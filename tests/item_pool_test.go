@@ -27,7 +27,7 @@ func TestItemUpdatesOutnumberingThePoolAllSucceed(t *testing.T) {
 	defer cancel()
 	body := `{"description":"updated together","salesUnitOfMeasureConversions":[{"destinationUnitOfMeasureName":"Dozen"}]}`
 	statuses := atOnce(t, n, func(i int) (int, error) {
-		res, err := te.API.UpdateItemWithBodyWithResponse(ctx, itemIDs[i], "application/json", strings.NewReader(body))
+		res, err := te.API.UpdateItemWithBodyWithResponse(ctx, itemIDs[i], nil, "application/json", strings.NewReader(body))
 		if err != nil {
 			return 0, err
 		}

@@ -322,7 +322,7 @@ func TestItemAddRevisionKeepsRecordsOfDeletedTagsVendorsAndCustomers(t *testing.
 		}
 	}
 	for _, customer := range []string{src.acme, src.zed} {
-		res, err := te.API.DeleteCustomer(context.Background(), customer)
+		res, err := te.API.DeleteCustomer(context.Background(), customer, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -300,9 +300,10 @@ func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
 	answers := []struct {
 		name, method, path, token, contentType, body string
 		status                                       int
-		noStore                                      bool // an answer to a request that needs a token
+		noStore                                      bool // an answer to a request that needs a token, without an ETag
 	}{
-		{"a record", http.MethodGet, "/api/tags/" + id, te.Token, "", "", http.StatusOK, true},
+		// A record's GET serves an ETag, so it may be kept and revalidated, not no-store.
+		{"a record", http.MethodGet, "/api/tags/" + id, te.Token, "", "", http.StatusOK, false},
 		{"a list", http.MethodPost, "/api/tags/list", te.Token, "application/json", "{}", http.StatusOK, true},
 		{"a validation problem", http.MethodPost, "/api/tags", te.Token, "application/json", `{"name":""}`, http.StatusBadRequest, true},
 		{"a missing token", http.MethodGet, "/api/tags/" + id, "", "", "", http.StatusUnauthorized, true},
@@ -323,7 +324,10 @@ func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
 			t.Errorf("%s: Cache-Control %q, want no-store", a.name, cc)
 		}
 		if !a.noStore && cc == "no-store" {
-			t.Errorf("%s: Cache-Control no-store on an answer that needs no token", a.name)
+			t.Errorf("%s: Cache-Control no-store on an answer that needs no token or serves an ETag", a.name)
+		}
+		if a.name == "a record" && (res.Header.Get("ETag") == "" || cc != "private, no-cache") {
+			t.Errorf("a record: ETag %q, Cache-Control %q; want an ETag and private, no-cache", res.Header.Get("ETag"), cc)
 		}
 	}
 	// The spec keeps its revalidation headers, and the docs page its content policy.

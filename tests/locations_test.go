@@ -151,7 +151,7 @@ func TestLocationDeleteAnswers200Then204AndGetShowsDeleted(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	id := createLocation(t, te, "Rack B")
-	res, err := te.API.DeleteLocationWithResponse(context.Background(), id)
+	res, err := te.API.DeleteLocationWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

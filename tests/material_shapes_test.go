@@ -17,7 +17,7 @@ import (
 
 func getMaterialShape(t *testing.T, api *client.ClientWithResponses, id string) client.MaterialShape {
 	t.Helper()
-	res, err := api.GetMaterialShapeWithResponse(context.Background(), id)
+	res, err := api.GetMaterialShapeWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestMaterialShapeCreateReadsBackAndUpdateReplaces(t *testing.T) {
 		Thickness: ptr(dec.MustParse("10")), DimensionUnits: client.DimensionUnitsMillimeter,
 		PlanarDensity: ptr(dec.MustParse("78.5")), IsActivated: ptr(false),
 	}
-	res, err := te.API.UpdateMaterialShapeWithResponse(ctx, id, planar)
+	res, err := te.API.UpdateMaterialShapeWithResponse(ctx, id, nil, planar)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestMaterialShapeCreateReadsBackAndUpdateReplaces(t *testing.T) {
 	linear.DimensionUnits = client.DimensionUnitsMillimeter
 	linear.Dimensions = &client.MaterialShapeDimensions{"diameter": dec.MustParse("20")}
 	linear.LinearDensity = ptr(dec.MustParse("2.47"))
-	res, err = te.API.UpdateMaterialShapeWithResponse(ctx, id, linear)
+	res, err = te.API.UpdateMaterialShapeWithResponse(ctx, id, nil, linear)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +246,7 @@ func TestMaterialShapeNameUniqueAmongLiveShapesCaseInsensitive(t *testing.T) {
 	}
 	var m atomic.Int32
 	counts = concurrently(t, len(renamed), func() (int, error) {
-		res, err := te.API.UpdateMaterialShapeWithResponse(context.Background(), renamed[m.Add(1)-1], flatBar("Square Bar"))
+		res, err := te.API.UpdateMaterialShapeWithResponse(context.Background(), renamed[m.Add(1)-1], nil, flatBar("Square Bar"))
 		if err != nil {
 			return 0, err
 		}
@@ -272,7 +272,7 @@ func TestMaterialShapeListFiltersAndSorts(t *testing.T) {
 	}
 	// Deactivate the beam: the shop does not stock it.
 	beam := getMaterialShape(t, te.API, ids["A992 Steel Beam W8x31"])
-	res, err := te.API.UpdateMaterialShapeWithResponse(ctx, beam.Id, client.MaterialShapeWrite{
+	res, err := te.API.UpdateMaterialShapeWithResponse(ctx, beam.Id, nil, client.MaterialShapeWrite{
 		Name: beam.Name, MaterialName: beam.MaterialName, ShapeType: beam.ShapeType, Dimensions: &beam.Dimensions,
 		DimensionUnits: beam.DimensionUnits, LinearDensity: beam.LinearDensity, IsActivated: ptr(false),
 	})

@@ -45,7 +45,7 @@ func TestPaymentTermCreateTrimsAndReadsBack(t *testing.T) {
 	if len(id) != 24 {
 		t.Fatalf("id %q is not 24 characters", id)
 	}
-	got, err := te.API.GetPaymentTermWithResponse(ctx, id)
+	got, err := te.API.GetPaymentTermWithResponse(ctx, id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

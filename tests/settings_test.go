@@ -73,7 +73,7 @@ func TestPricingSettingsRoundTripExactDecimals(t *testing.T) {
 	}
 
 	// Through the typed client too: the decimals compare equal, not merely close.
-	res, err := te.API.GetPricingSettingsWithResponse(context.Background())
+	res, err := te.API.GetPricingSettingsWithResponse(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +220,7 @@ func TestSettingsConcurrentFirstPutsAllSucceed(t *testing.T) {
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
-			res, err := te.API.UpdatePricingSettingsWithResponse(context.Background(), client.PricingSettingsWrite{DefaultMargin: dec.FromInt(int64(i))})
+			res, err := te.API.UpdatePricingSettingsWithResponse(context.Background(), nil, client.PricingSettingsWrite{DefaultMargin: dec.FromInt(int64(i))})
 			if err != nil {
 				t.Error(err)
 				return
@@ -229,7 +229,7 @@ func TestSettingsConcurrentFirstPutsAllSucceed(t *testing.T) {
 		}()
 		go func() {
 			defer wg.Done()
-			res, err := te.API.UpdateCostingSettingsWithResponse(context.Background(), client.CostingSettings{OverheadCalculationMethod: client.CostingSettingsOverheadCalculationMethodMachineBurdened})
+			res, err := te.API.UpdateCostingSettingsWithResponse(context.Background(), nil, client.CostingSettings{OverheadCalculationMethod: client.CostingSettingsOverheadCalculationMethodMachineBurdened})
 			if err != nil {
 				t.Error(err)
 				return
@@ -244,7 +244,7 @@ func TestSettingsConcurrentFirstPutsAllSucceed(t *testing.T) {
 			t.Errorf("concurrent PUT answered %d", s)
 		}
 	}
-	res, err := te.API.GetPricingSettingsWithResponse(context.Background())
+	res, err := te.API.GetPricingSettingsWithResponse(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,14 +266,14 @@ func TestPricingSettingsNeedViewMarginsAndWritingThemEditSettingsToo(t *testing.
 	ctx := context.Background()
 	pricing := client.PricingSettingsWrite{DefaultMargin: dec.FromInt(20)}
 	readPricing := func(c *client.ClientWithResponses) (int, []byte) {
-		res, err := c.GetPricingSettingsWithResponse(ctx)
+		res, err := c.GetPricingSettingsWithResponse(ctx, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return res.StatusCode(), res.Body
 	}
 	writePricing := func(c *client.ClientWithResponses) (int, []byte) {
-		res, err := c.UpdatePricingSettingsWithResponse(ctx, pricing)
+		res, err := c.UpdatePricingSettingsWithResponse(ctx, nil, pricing)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -29,7 +29,7 @@ func TestTagCreateGetUpdateList(t *testing.T) {
 	}
 
 	// Full update: an omitted description is cleared.
-	up, err := te.API.UpdateTagWithResponse(ctx, id, client.TagCreate{Name: " Hot ", Style: client.TagStyleWarning})
+	up, err := te.API.UpdateTagWithResponse(ctx, id, nil, client.TagCreate{Name: " Hot ", Style: client.TagStyleWarning})
 	if err != nil {
 		t.Fatal(err)
 	}

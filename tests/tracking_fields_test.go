@@ -14,7 +14,7 @@ import (
 
 func getTrackingField(t *testing.T, api *client.ClientWithResponses, id string) client.InProcessTrackingField {
 	t.Helper()
-	res, err := api.GetInProcessTrackingFieldWithResponse(context.Background(), id)
+	res, err := api.GetInProcessTrackingFieldWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

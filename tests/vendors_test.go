@@ -61,7 +61,7 @@ func TestVendorUpdateReplacesMembers(t *testing.T) {
 	te := newTenant(t) // USD
 	ctx := context.Background()
 	id := createVendor(t, te, "Acme")
-	res, err := te.API.UpdateVendorWithResponse(ctx, id, client.VendorWrite{Name: " Acme Metals ", CurrencyCode: ptr("CAD")})
+	res, err := te.API.UpdateVendorWithResponse(ctx, id, nil, client.VendorWrite{Name: " Acme Metals ", CurrencyCode: ptr("CAD")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestVendorUpdateReplacesMembers(t *testing.T) {
 		t.Fatalf("update answered %+v, stored %+v, want %+v", *res.JSON200, getVendor(t, te.API, id), want)
 	}
 	// A full update without currencyCode takes the tenant's currency again.
-	res, err = te.API.UpdateVendorWithResponse(ctx, id, client.VendorWrite{Name: "Acme Metals"})
+	res, err = te.API.UpdateVendorWithResponse(ctx, id, nil, client.VendorWrite{Name: "Acme Metals"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestVendorNameUniqueAmongLiveVendorsCaseInsensitive(t *testing.T) {
 	}
 	var m atomic.Int32
 	counts = concurrently(t, len(renamed), func() (int, error) {
-		res, err := te.API.UpdateVendorWithResponse(context.Background(), renamed[m.Add(1)-1], client.VendorWrite{Name: "Initech"})
+		res, err := te.API.UpdateVendorWithResponse(context.Background(), renamed[m.Add(1)-1], nil, client.VendorWrite{Name: "Initech"})
 		if err != nil {
 			return 0, err
 		}
@@ -176,7 +176,7 @@ func TestVendorListFiltersAndSorts(t *testing.T) {
 	globex := createVendor(t, te, "globex")
 	initech := createVendor(t, te, "Initech")
 	for id, currency := range map[string]string{globex: "EUR", initech: "CAD"} {
-		res, err := te.API.UpdateVendorWithResponse(context.Background(), id, client.VendorWrite{Name: getVendor(t, te.API, id).Name, CurrencyCode: ptr(currency)})
+		res, err := te.API.UpdateVendorWithResponse(context.Background(), id, nil, client.VendorWrite{Name: getVendor(t, te.API, id).Name, CurrencyCode: ptr(currency)})
 		if err != nil {
 			t.Fatal(err)
 		}

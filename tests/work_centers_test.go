@@ -15,7 +15,7 @@ import (
 
 func deleteWorkCenter(t *testing.T, te *tenantEnv, id string) int {
 	t.Helper()
-	res, err := te.API.DeleteWorkCenterWithResponse(context.Background(), id)
+	res, err := te.API.DeleteWorkCenterWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +226,7 @@ func TestWorkCenterDeleteIsSoftAnd204WhenMissingOrDeleted(t *testing.T) {
 	id := namedWorkCenter(t, te, "Mill", dept)
 	keep := namedWorkCenter(t, te, "Lathe", dept)
 
-	res, err := te.API.DeleteWorkCenterWithResponse(context.Background(), id)
+	res, err := te.API.DeleteWorkCenterWithResponse(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -300,7 +300,7 @@ func TestWorkCenterDeleteAndEquipmentPlacementNeverBothWin(t *testing.T) {
 		var placed, deleted atomic.Bool
 		concurrently(t, 2, func() (int, error) {
 			if turn.Add(1) == 1 {
-				res, err := te.API.DeleteWorkCenterWithResponse(ctx, wc)
+				res, err := te.API.DeleteWorkCenterWithResponse(ctx, wc, nil)
 				if err != nil {
 					return 0, err
 				}

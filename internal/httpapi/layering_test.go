@@ -312,7 +312,7 @@ func TestReadmeMapsEverySpecTagToAPackage(t *testing.T) {
 // field's message, with the index of that argument.
 var problemMakers = map[string]int{
 	"Invalid": 0, "NotFound": 0, "Conflict": 0, "Forbidden": 0, "Unauthorized": 0, "Gone": 0,
-	"TooLarge": 0, "Field": 1, "Unavailable": 1,
+	"TooLarge": 0, "PreconditionFailed": 0, "Field": 1, "Unavailable": 1,
 }
 
 // TestProblemMessagesFollowOnePhrasing: every message a client reads in a problem is a

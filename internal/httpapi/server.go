@@ -6,12 +6,14 @@ import (
 	"crypto/rand"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"mos/gen"
 	"mos/internal/contract"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/db"
 	"mos/internal/platform/idempotency"
 	"mos/internal/platform/ratelimit"
@@ -187,6 +189,13 @@ func New(cfg Config) (*echo.Echo, error) {
 		InventoryEventsHandler:   inventory.NewEventsHandler(stock, spec),
 		AttachmentsHandler:       attachments.NewHandler(files),
 	}
+	// Conditional requests (ETag, If-None-Match, If-Match) for every record a handler declares
+	// (its Versioned method): last in the middleware chain, just before the handlers.
+	guard, err := conditional.New(cfg.Pool, spec, versionedRecords(server)...)
+	if err != nil {
+		return nil, err
+	}
+	e.Use(guard.Middleware)
 	gen.RegisterHandlers(e, gen.NewStrictHandler(server, nil))
 	registerHealth(e, cfg.Pool)
 	if err := contract.RegisterDocs(e); err != nil {
@@ -203,6 +212,20 @@ func idempotencyLease(uploadTimeout time.Duration) time.Duration {
 
 // uploadAnswerMargin is how long an upload may take to answer once its body has arrived.
 const uploadAnswerMargin = 10 * time.Minute
+
+// versionedRecords collects the records the handlers declare for conditional requests: a
+// handler of records with an ETag has a Versioned method, and embedding it in Server is all
+// the wiring it needs.
+func versionedRecords(server *Server) []conditional.Record {
+	var out []conditional.Record
+	v := reflect.ValueOf(server).Elem()
+	for i := range v.NumField() {
+		if h, ok := v.Field(i).Interface().(interface{ Versioned() []conditional.Record }); ok {
+			out = append(out, h.Versioned()...)
+		}
+	}
+	return out
+}
 
 // signingKey is key, or a random key when none is configured.
 func signingKey(key []byte) []byte {

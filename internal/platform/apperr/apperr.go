@@ -25,6 +25,7 @@ const (
 	KindUnavailable                     // 503
 	KindTooLarge                        // 413: a streamed body (an upload) over its limit
 	KindTooManyRequests                 // 429: the caller's rate limit is spent
+	KindPrecondition                    // 412: If-Match names a version the record no longer has
 )
 
 // Error is an error the client can act on.
@@ -112,6 +113,12 @@ func Gone(format string, args ...any) *Error {
 // its limit, found while streaming it).
 func TooLarge(format string, args ...any) *Error {
 	return &Error{Kind: KindTooLarge, Detail: fmt.Sprintf(format, args...)}
+}
+
+// PreconditionFailed is a 412: the request's If-Match names none of the record's current
+// versions, so nothing was written.
+func PreconditionFailed(format string, args ...any) *Error {
+	return &Error{Kind: KindPrecondition, Detail: fmt.Sprintf(format, args...)}
 }
 
 // Unavailable is a 503 asking the client to retry after the given seconds.

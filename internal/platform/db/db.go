@@ -137,8 +137,12 @@ func withSessionSettings(rawURL string, statementTimeout time.Duration) (string,
 }
 
 // WithTx runs fn in one transaction, committing when fn returns nil and rolling back
-// otherwise (also on panic).
+// otherwise (also on panic). Inside a request transaction that ctx carries it runs as a
+// savepoint of it instead (see BeginRequest).
 func (p *Pool) WithTx(ctx context.Context, fn func(q Q) error) (err error) {
+	if rt := p.joined(ctx); rt != nil {
+		return rt.savepoint(ctx, fn)
+	}
 	tx, err := p.BeginTxx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)

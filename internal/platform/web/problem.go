@@ -39,6 +39,7 @@ var kindStatus = map[apperr.Kind]int{
 	apperr.KindUnavailable:     http.StatusServiceUnavailable,
 	apperr.KindTooLarge:        http.StatusRequestEntityTooLarge,
 	apperr.KindTooManyRequests: http.StatusTooManyRequests,
+	apperr.KindPrecondition:    http.StatusPreconditionFailed,
 }
 
 // problemType names each status's kind of problem with a URI reference.
@@ -51,6 +52,7 @@ var problemType = map[int]string{
 	http.StatusRequestTimeout:        "/problems/timeout",
 	http.StatusConflict:              "/problems/conflict",
 	http.StatusGone:                  "/problems/gone",
+	http.StatusPreconditionFailed:    "/problems/precondition-failed",
 	http.StatusRequestEntityTooLarge: "/problems/too-large",
 	http.StatusUnsupportedMediaType:  "/problems/unsupported-media-type",
 	http.StatusUnprocessableEntity:   "/problems/unprocessable",

@@ -84,5 +84,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		requestValidator(cfg.Spec, ops),
 		idempotent(ops, cfg.Idempotency),
 	)
+	// internal/httpapi adds conditional requests (internal/platform/conditional) last, once
+	// the areas' handlers have declared their records.
 	return e, nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 )
 
@@ -15,6 +16,12 @@ type VendorsHandler struct {
 
 // NewHandler returns the vendors handler.
 func NewHandler(svc *Service) *VendorsHandler { return &VendorsHandler{svc: svc} }
+
+// Versioned declares the vendors for conditional requests (ETag, If-Match).
+func (h *VendorsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "vendors", Key: map[string]string{"id": "id"},
+		Operations: []string{"getVendor", "updateVendor"}}}
+}
 
 // tenantOf is the calling tenant with its primary currency, the default currencyCode.
 func tenantOf(ctx context.Context) Tenant {
@@ -39,7 +46,7 @@ func (h *VendorsHandler) GetVendor(ctx context.Context, req gen.GetVendorRequest
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetVendor200JSONResponse(toAPI(v)), nil
+	return gen.GetVendor200JSONResponse{Body: toAPI(v)}, nil
 }
 
 func (h *VendorsHandler) UpdateVendor(ctx context.Context, req gen.UpdateVendorRequestObject) (gen.UpdateVendorResponseObject, error) {
@@ -47,7 +54,7 @@ func (h *VendorsHandler) UpdateVendor(ctx context.Context, req gen.UpdateVendorR
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateVendor200JSONResponse(toAPI(v)), nil
+	return gen.UpdateVendor200JSONResponse{Body: toAPI(v)}, nil
 }
 
 func (h *VendorsHandler) ListVendors(ctx context.Context, req gen.ListVendorsRequestObject) (gen.ListVendorsResponseObject, error) {

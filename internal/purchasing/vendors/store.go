@@ -88,6 +88,14 @@ var sortFields = map[string]string{
 
 var listSpec = listing.Spec{Fields: sortFields, Default: "name", IDColumn: "id"}
 
+// VersionSQL is the SQL expression of the version of the vendor in the given tenant and id
+// columns (NULL when there is none): a record of another area that shows the vendor or orders
+// records by its name folds it into its ETag, so that the ETag changes when the vendor
+// changes.
+func VersionSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT v.version FROM vendors v WHERE v.tenant_id = %s AND v.id = %s)`, tenantColumn, idColumn)
+}
+
 // NameSortSQL is the SQL expression another area's list sorts by to order its records by
 // the name of the vendor they refer to (as this list sorts names), given its tenant and
 // vendor id columns; NULL when there is none.

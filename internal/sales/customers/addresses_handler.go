@@ -23,7 +23,7 @@ func (h *CustomersHandler) GetCustomerAddress(ctx context.Context, req gen.GetCu
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetCustomerAddress200JSONResponse(addressToAPI(a)), nil
+	return gen.GetCustomerAddress200JSONResponse{Body: addressToAPI(a)}, nil
 }
 
 func (h *CustomersHandler) UpdateCustomerAddress(ctx context.Context, req gen.UpdateCustomerAddressRequestObject) (gen.UpdateCustomerAddressResponseObject, error) {
@@ -31,7 +31,7 @@ func (h *CustomersHandler) UpdateCustomerAddress(ctx context.Context, req gen.Up
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateCustomerAddress200JSONResponse(addressToAPI(a)), nil
+	return gen.UpdateCustomerAddress200JSONResponse{Body: addressToAPI(a)}, nil
 }
 
 func (h *CustomersHandler) DeleteCustomerAddress(ctx context.Context, req gen.DeleteCustomerAddressRequestObject) (gen.DeleteCustomerAddressResponseObject, error) {

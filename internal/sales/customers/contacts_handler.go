@@ -23,7 +23,7 @@ func (h *CustomersHandler) GetCustomerContact(ctx context.Context, req gen.GetCu
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetCustomerContact200JSONResponse(contactToAPI(c)), nil
+	return gen.GetCustomerContact200JSONResponse{Body: contactToAPI(c)}, nil
 }
 
 func (h *CustomersHandler) UpdateCustomerContact(ctx context.Context, req gen.UpdateCustomerContactRequestObject) (gen.UpdateCustomerContactResponseObject, error) {
@@ -31,7 +31,7 @@ func (h *CustomersHandler) UpdateCustomerContact(ctx context.Context, req gen.Up
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateCustomerContact200JSONResponse(contactToAPI(c)), nil
+	return gen.UpdateCustomerContact200JSONResponse{Body: contactToAPI(c)}, nil
 }
 
 func (h *CustomersHandler) DeleteCustomerContact(ctx context.Context, req gen.DeleteCustomerContactRequestObject) (gen.DeleteCustomerContactResponseObject, error) {

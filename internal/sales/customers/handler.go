@@ -10,6 +10,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 	"mos/internal/platform/utctime"
@@ -26,6 +27,20 @@ type CustomersHandler struct {
 // NewHandler returns the customers handler; spec is the served API description.
 func NewHandler(svc *Service, spec *openapi3.T) *CustomersHandler {
 	return &CustomersHandler{svc: svc, patchTarget: patch.NewTarget(spec, "CustomerWrite")}
+}
+
+// Versioned declares customers, their addresses and their contacts for conditional requests
+// (ETag, If-Match). A customer's answer shows the names of its payment terms and tier, so its
+// ETag follows them too.
+func (h *CustomersHandler) Versioned() []conditional.Record {
+	return []conditional.Record{
+		{Table: "customers", Key: map[string]string{"id": "customerId"}, Shows: customerShowsSQL,
+			Operations: []string{"getCustomer", "updateCustomer", "patchCustomer", "deleteCustomer", "setCustomerTier"}},
+		{Table: "customer_addresses", Key: map[string]string{"id": "customerAddressId", "customer_id": "customerId"},
+			Operations: []string{"getCustomerAddress", "updateCustomerAddress", "deleteCustomerAddress"}},
+		{Table: "customer_contacts", Key: map[string]string{"id": "contactId", "customer_id": "customerId"},
+			Operations: []string{"getCustomerContact", "updateCustomerContact", "deleteCustomerContact"}},
+	}
 }
 
 // tenantOf is the calling tenant with its primary currency, the default currencyCode.
@@ -47,7 +62,7 @@ func (h *CustomersHandler) GetCustomer(ctx context.Context, req gen.GetCustomerR
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetCustomer200JSONResponse(customerToAPI(c)), nil
+	return gen.GetCustomer200JSONResponse{Body: customerToAPI(c)}, nil
 }
 
 func (h *CustomersHandler) UpdateCustomer(ctx context.Context, req gen.UpdateCustomerRequestObject) (gen.UpdateCustomerResponseObject, error) {
@@ -55,7 +70,7 @@ func (h *CustomersHandler) UpdateCustomer(ctx context.Context, req gen.UpdateCus
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateCustomer200JSONResponse(customerToAPI(c)), nil
+	return gen.UpdateCustomer200JSONResponse{Body: customerToAPI(c)}, nil
 }
 
 // PatchCustomer applies the patch to the customer's read shape inside the service's
@@ -85,7 +100,7 @@ func (h *CustomersHandler) PatchCustomer(ctx context.Context, req gen.PatchCusto
 	if err != nil {
 		return nil, err
 	}
-	return gen.PatchCustomer200JSONResponse(customerToAPI(c)), nil
+	return gen.PatchCustomer200JSONResponse{Body: customerToAPI(c)}, nil
 }
 
 func (h *CustomersHandler) DeleteCustomer(ctx context.Context, req gen.DeleteCustomerRequestObject) (gen.DeleteCustomerResponseObject, error) {
@@ -104,7 +119,7 @@ func (h *CustomersHandler) SetCustomerTier(ctx context.Context, req gen.SetCusto
 	if err != nil {
 		return nil, err
 	}
-	return gen.SetCustomerTier200JSONResponse(customerToAPI(c)), nil
+	return gen.SetCustomerTier200JSONResponse{Body: customerToAPI(c)}, nil
 }
 
 func (h *CustomersHandler) ListCustomers(ctx context.Context, req gen.ListCustomersRequestObject) (gen.ListCustomersResponseObject, error) {

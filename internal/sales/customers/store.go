@@ -210,6 +210,21 @@ var customerSortFields = map[string]string{
 
 var customerListSpec = listing.Spec{Fields: customerSortFields, Default: "name", IDColumn: "c.id"}
 
+// customerShowsSQL is what a customer's answer shows from other areas' rows (the names of its
+// payment terms and tier), over the customer aliased t: its ETag folds it in.
+func customerShowsSQL() string {
+	return `concat(` + paymentterms.VersionSQL("t.tenant_id", "t.payment_terms_id") + `, ',', ` +
+		tiers.VersionSQL("t.tenant_id", "t.customer_tier_id") + `)`
+}
+
+// VersionSQL is the SQL expression of the version of the customer in the given tenant and id
+// columns (NULL when there is none): a record of another area that shows the customer or
+// orders records by its name folds it into its ETag, so that the ETag changes when the
+// customer changes.
+func VersionSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT v.version FROM customers v WHERE v.tenant_id = %s AND v.id = %s)`, tenantColumn, idColumn)
+}
+
 // NameSortSQL is the SQL expression another area's list sorts by to order its records by
 // the name of the customer they refer to (as this list sorts names), given its tenant and
 // customer id columns; NULL when there is none. Sorting a page has to happen in SQL, so

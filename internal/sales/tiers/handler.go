@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 )
 
@@ -15,6 +16,12 @@ type CustomerTiersHandler struct {
 
 // NewHandler returns the customer tiers handler.
 func NewHandler(svc *Service) *CustomerTiersHandler { return &CustomerTiersHandler{svc: svc} }
+
+// Versioned declares the customer tiers for conditional requests (ETag, If-None-Match).
+func (h *CustomerTiersHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "customer_tiers", Key: map[string]string{"id": "id"},
+		Operations: []string{"getCustomerTier"}}}
+}
 
 func (h *CustomerTiersHandler) CreateCustomerTier(ctx context.Context, req gen.CreateCustomerTierRequestObject) (gen.CreateCustomerTierResponseObject, error) {
 	id, err := h.svc.Create(ctx, auth.TenantID(ctx), NewTier{Name: req.Body.Name, Description: req.Body.Description})
@@ -29,7 +36,7 @@ func (h *CustomerTiersHandler) GetCustomerTier(ctx context.Context, req gen.GetC
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetCustomerTier200JSONResponse(toAPI(t)), nil
+	return gen.GetCustomerTier200JSONResponse{Body: toAPI(t)}, nil
 }
 
 func (h *CustomerTiersHandler) ListCustomerTiers(ctx context.Context, req gen.ListCustomerTiersRequestObject) (gen.ListCustomerTiersResponseObject, error) {

@@ -69,6 +69,14 @@ var sortFields = map[string]string{
 
 var listSpec = listing.Spec{Fields: sortFields, Default: "name", IDColumn: "id"}
 
+// VersionSQL is the SQL expression of the version of the customer tier in the given tenant
+// and id columns (NULL when there is none): a record of another area that shows the tier or
+// orders records by its name folds it into its ETag, so that the ETag changes when the tier
+// changes.
+func VersionSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT v.version FROM customer_tiers v WHERE v.tenant_id = %s AND v.id = %s)`, tenantColumn, idColumn)
+}
+
 // NameSortSQL is the SQL expression another area's list sorts by to order its records by
 // the name of their tier (as this list sorts names), given its tenant and tier id columns;
 // NULL when there is no tier. Sorting a page has to happen in SQL, so this is the one

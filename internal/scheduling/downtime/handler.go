@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/utctime"
 )
@@ -16,6 +17,14 @@ type EquipmentDowntimeHandler struct {
 
 // NewHandler returns the equipment downtime handler.
 func NewHandler(svc *Service) *EquipmentDowntimeHandler { return &EquipmentDowntimeHandler{svc: svc} }
+
+// Versioned declares equipment downtimes for conditional requests (ETag, If-Match). A
+// downtime's answer shows the names of its departments and equipment, which its ETag follows
+// too.
+func (h *EquipmentDowntimeHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "equipment_downtimes", Key: map[string]string{"id": "id"}, Shows: downtimeShowsSQL,
+		Operations: []string{"getEquipmentDowntime", "updateEquipmentDowntime", "deleteEquipmentDowntime"}}}
+}
 
 func (h *EquipmentDowntimeHandler) CreateEquipmentDowntime(ctx context.Context, req gen.CreateEquipmentDowntimeRequestObject) (gen.CreateEquipmentDowntimeResponseObject, error) {
 	id, err := h.svc.Create(ctx, auth.TenantID(ctx), fromAPI(*req.Body))
@@ -30,7 +39,7 @@ func (h *EquipmentDowntimeHandler) GetEquipmentDowntime(ctx context.Context, req
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetEquipmentDowntime200JSONResponse(toAPI(d)), nil
+	return gen.GetEquipmentDowntime200JSONResponse{Body: toAPI(d)}, nil
 }
 
 func (h *EquipmentDowntimeHandler) UpdateEquipmentDowntime(ctx context.Context, req gen.UpdateEquipmentDowntimeRequestObject) (gen.UpdateEquipmentDowntimeResponseObject, error) {
@@ -38,7 +47,7 @@ func (h *EquipmentDowntimeHandler) UpdateEquipmentDowntime(ctx context.Context, 
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateEquipmentDowntime200JSONResponse(toAPI(d)), nil
+	return gen.UpdateEquipmentDowntime200JSONResponse{Body: toAPI(d)}, nil
 }
 
 func (h *EquipmentDowntimeHandler) DeleteEquipmentDowntime(ctx context.Context, req gen.DeleteEquipmentDowntimeRequestObject) (gen.DeleteEquipmentDowntimeResponseObject, error) {

@@ -13,6 +13,7 @@ import (
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/listing"
+	"mos/internal/scheduling/resources"
 )
 
 type store struct{}
@@ -22,6 +23,17 @@ type downtimeRow struct {
 	Start   time.Time `db:"start_utc"`
 	End     time.Time `db:"end_utc"`
 	Deleted bool      `db:"deleted"`
+}
+
+// downtimeShowsSQL is what a downtime's answer shows from other rows, over the downtime
+// aliased t: the names of its departments and equipment (their versions), which its ETag
+// folds in.
+func downtimeShowsSQL() string {
+	return `concat(
+    (SELECT string_agg(dd.department_id || ':' || coalesce((` + resources.DepartmentVersionSQL("dd.tenant_id", "dd.department_id") + `)::text, ''), ',' ORDER BY dd.department_id)
+       FROM equipment_downtime_departments dd WHERE dd.tenant_id = t.tenant_id AND dd.downtime_id = t.id), '|',
+    (SELECT string_agg(de.equipment_id || ':' || coalesce((` + resources.EquipmentVersionSQL("de.tenant_id", "de.equipment_id") + `)::text, ''), ',' ORDER BY de.equipment_id)
+       FROM equipment_downtime_equipment de WHERE de.tenant_id = t.tenant_id AND de.downtime_id = t.id))`
 }
 
 func (r downtimeRow) toDowntime() Downtime {

@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 )
 
@@ -15,6 +16,13 @@ type DepartmentsHandler struct {
 
 // NewDepartmentsHandler returns the departments handler.
 func NewDepartmentsHandler(svc *Service) *DepartmentsHandler { return &DepartmentsHandler{svc: svc} }
+
+// Versioned declares departments for conditional requests (ETag, If-Match). A department's
+// answer shows its work centers and their equipment, which its ETag follows too.
+func (h *DepartmentsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "departments", Key: map[string]string{"id": "id"},
+		Shows: func() string { return departmentShowsSQL }, Operations: []string{"getDepartment", "updateDepartment"}}}
+}
 
 func (h *DepartmentsHandler) CreateDepartment(ctx context.Context, req gen.CreateDepartmentRequestObject) (gen.CreateDepartmentResponseObject, error) {
 	b := req.Body
@@ -33,7 +41,7 @@ func (h *DepartmentsHandler) GetDepartment(ctx context.Context, req gen.GetDepar
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetDepartment200JSONResponse(departmentToAPI(d)), nil
+	return gen.GetDepartment200JSONResponse{Body: departmentToAPI(d)}, nil
 }
 
 func (h *DepartmentsHandler) UpdateDepartment(ctx context.Context, req gen.UpdateDepartmentRequestObject) (gen.UpdateDepartmentResponseObject, error) {
@@ -42,7 +50,7 @@ func (h *DepartmentsHandler) UpdateDepartment(ctx context.Context, req gen.Updat
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateDepartment200JSONResponse(departmentToAPI(d)), nil
+	return gen.UpdateDepartment200JSONResponse{Body: departmentToAPI(d)}, nil
 }
 
 func (h *DepartmentsHandler) ListDepartments(ctx context.Context, req gen.ListDepartmentsRequestObject) (gen.ListDepartmentsResponseObject, error) {

@@ -61,6 +61,20 @@ func (departmentStore) update(ctx context.Context, q db.Q, tenantID, id string, 
 	return nil
 }
 
+// DepartmentVersionSQL is the SQL expression of the version of the department in the given
+// tenant and id columns (NULL when there is none): a record of another area that shows the
+// department's name folds it into its ETag, so that the ETag changes when the department does.
+func DepartmentVersionSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT v.version FROM departments v WHERE v.tenant_id = %s AND v.id = %s)`, tenantColumn, idColumn)
+}
+
+// departmentShowsSQL is what a department's answer shows from other rows, over the department
+// aliased t: its work centers (every one that names it) and their equipment, with versions.
+const departmentShowsSQL = `(SELECT string_agg(wc.id || ':' || wc.version || '[' || coalesce(
+        (SELECT string_agg(e.id || ':' || e.version, ',' ORDER BY e.id) FROM equipment e
+          WHERE e.tenant_id = wc.tenant_id AND e.work_center_id = wc.id), '') || ']', ',' ORDER BY wc.id)
+    FROM work_centers wc WHERE wc.tenant_id = t.tenant_id AND wc.department_id = t.id)`
+
 const getDepartmentSQL = `SELECT ` + departmentColumns + ` FROM departments WHERE tenant_id = $1 AND id = $2`
 
 // get reads a department, deleted or not, without its work centers.

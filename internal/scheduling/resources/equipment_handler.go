@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 )
 
@@ -15,6 +16,13 @@ type EquipmentHandler struct {
 
 // NewEquipmentHandler returns the equipment handler.
 func NewEquipmentHandler(svc *Service) *EquipmentHandler { return &EquipmentHandler{svc: svc} }
+
+// Versioned declares equipment for conditional requests (ETag, If-Match). An equipment's
+// answer shows the department of its work center, which its ETag follows too.
+func (h *EquipmentHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "equipment", Key: map[string]string{"id": "id"},
+		Shows: func() string { return equipmentShowsSQL }, Operations: []string{"getEquipment", "updateEquipment"}}}
+}
 
 func (h *EquipmentHandler) CreateEquipment(ctx context.Context, req gen.CreateEquipmentRequestObject) (gen.CreateEquipmentResponseObject, error) {
 	id, err := h.svc.CreateEquipment(ctx, auth.TenantID(ctx), equipmentFromAPI(*req.Body))
@@ -29,7 +37,7 @@ func (h *EquipmentHandler) GetEquipment(ctx context.Context, req gen.GetEquipmen
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetEquipment200JSONResponse(equipmentToAPI(e)), nil
+	return gen.GetEquipment200JSONResponse{Body: equipmentToAPI(e)}, nil
 }
 
 func (h *EquipmentHandler) UpdateEquipment(ctx context.Context, req gen.UpdateEquipmentRequestObject) (gen.UpdateEquipmentResponseObject, error) {
@@ -37,7 +45,7 @@ func (h *EquipmentHandler) UpdateEquipment(ctx context.Context, req gen.UpdateEq
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateEquipment200JSONResponse(equipmentToAPI(e)), nil
+	return gen.UpdateEquipment200JSONResponse{Body: equipmentToAPI(e)}, nil
 }
 
 func (h *EquipmentHandler) ListEquipment(ctx context.Context, req gen.ListEquipmentRequestObject) (gen.ListEquipmentResponseObject, error) {

@@ -61,6 +61,19 @@ FROM equipment e
 LEFT JOIN work_centers wc ON wc.tenant_id = e.tenant_id AND wc.id = e.work_center_id AND NOT wc.deleted
 LEFT JOIN departments d ON d.tenant_id = wc.tenant_id AND d.id = wc.department_id AND NOT d.deleted`
 
+// EquipmentVersionSQL is the SQL expression of the version of the equipment in the given
+// tenant and id columns (NULL when there is none): a record of another area that shows the
+// equipment's name folds it into its ETag, so that the ETag changes when the equipment does.
+func EquipmentVersionSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT v.version FROM equipment v WHERE v.tenant_id = %s AND v.id = %s)`, tenantColumn, idColumn)
+}
+
+// equipmentShowsSQL is what an equipment's answer shows from other rows, over the equipment
+// aliased t: its department, which comes through its work center (both versions).
+const equipmentShowsSQL = `(SELECT concat(wc.version, ':', d.version) FROM work_centers wc
+    LEFT JOIN departments d ON d.tenant_id = wc.tenant_id AND d.id = wc.department_id
+    WHERE wc.tenant_id = t.tenant_id AND wc.id = t.work_center_id)`
+
 const equipmentSelect = `
 SELECT e.id, e.name, e.description, e.work_center_id, d.id AS department_id, e.manufacturer, e.model_number,
        e.serial_number, e.can_run_unattended, e.unlimited_capacity, e.status, e.notes, e.deleted` + equipmentFrom

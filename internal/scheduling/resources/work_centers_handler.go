@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/listing"
 )
@@ -16,6 +17,14 @@ type WorkCentersHandler struct {
 
 // NewWorkCentersHandler returns the work centers handler.
 func NewWorkCentersHandler(svc *Service) *WorkCentersHandler { return &WorkCentersHandler{svc: svc} }
+
+// Versioned declares work centers for conditional requests (ETag, If-Match). A work center's
+// answer shows its equipment, which its ETag follows too.
+func (h *WorkCentersHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "work_centers", Key: map[string]string{"id": "id"},
+		Shows:      func() string { return workCenterShowsSQL },
+		Operations: []string{"getWorkCenter", "updateWorkCenter", "deleteWorkCenter"}}}
+}
 
 func (h *WorkCentersHandler) CreateWorkCenter(ctx context.Context, req gen.CreateWorkCenterRequestObject) (gen.CreateWorkCenterResponseObject, error) {
 	id, err := h.svc.CreateWorkCenter(ctx, auth.TenantID(ctx), workCenterFromAPI(*req.Body))
@@ -30,7 +39,7 @@ func (h *WorkCentersHandler) GetWorkCenter(ctx context.Context, req gen.GetWorkC
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetWorkCenter200JSONResponse(workCenterToAPI(wc)), nil
+	return gen.GetWorkCenter200JSONResponse{Body: workCenterToAPI(wc)}, nil
 }
 
 func (h *WorkCentersHandler) UpdateWorkCenter(ctx context.Context, req gen.UpdateWorkCenterRequestObject) (gen.UpdateWorkCenterResponseObject, error) {
@@ -38,7 +47,7 @@ func (h *WorkCentersHandler) UpdateWorkCenter(ctx context.Context, req gen.Updat
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateWorkCenter200JSONResponse(workCenterToAPI(wc)), nil
+	return gen.UpdateWorkCenter200JSONResponse{Body: workCenterToAPI(wc)}, nil
 }
 
 func (h *WorkCentersHandler) DeleteWorkCenter(ctx context.Context, req gen.DeleteWorkCenterRequestObject) (gen.DeleteWorkCenterResponseObject, error) {

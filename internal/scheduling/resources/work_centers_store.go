@@ -187,6 +187,14 @@ func (workCenterStore) get(ctx context.Context, q db.Q, tenantID, id string) (Wo
 	return r.toWorkCenter(), nil
 }
 
+// workCenterShowsSQL is what a work center's answer shows from other rows, over the work
+// center aliased t: its equipment (every one that names it, with its version) and the
+// department the equipment reads through it.
+const workCenterShowsSQL = `concat(
+    (SELECT string_agg(e.id || ':' || e.version, ',' ORDER BY e.id) FROM equipment e
+      WHERE e.tenant_id = t.tenant_id AND e.work_center_id = t.id), '|',
+    (SELECT d.version FROM departments d WHERE d.tenant_id = t.tenant_id AND d.id = t.department_id))`
+
 const workCentersOfDepartmentsSQL = `
 SELECT ` + workCenterColumns + ` FROM work_centers
 WHERE tenant_id = $1 AND department_id = ANY($2) AND NOT deleted

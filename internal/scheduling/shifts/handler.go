@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 )
 
@@ -15,6 +16,13 @@ type DepartmentShiftsHandler struct {
 
 // NewHandler returns the department shifts handler.
 func NewHandler(svc *Service) *DepartmentShiftsHandler { return &DepartmentShiftsHandler{svc: svc} }
+
+// Versioned declares department shifts for conditional requests (ETag, If-Match). A shift's
+// answer shows the names of its equipment, which its ETag follows too.
+func (h *DepartmentShiftsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "department_shifts", Key: map[string]string{"id": "id"}, Shows: shiftShowsSQL,
+		Operations: []string{"getDepartmentShift", "updateDepartmentShift", "deleteDepartmentShift"}}}
+}
 
 func (h *DepartmentShiftsHandler) CreateDepartmentShift(ctx context.Context, req gen.CreateDepartmentShiftRequestObject) (gen.CreateDepartmentShiftResponseObject, error) {
 	b := req.Body
@@ -34,7 +42,7 @@ func (h *DepartmentShiftsHandler) GetDepartmentShift(ctx context.Context, req ge
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetDepartmentShift200JSONResponse(toAPI(sh)), nil
+	return gen.GetDepartmentShift200JSONResponse{Body: toAPI(sh)}, nil
 }
 
 func (h *DepartmentShiftsHandler) UpdateDepartmentShift(ctx context.Context, req gen.UpdateDepartmentShiftRequestObject) (gen.UpdateDepartmentShiftResponseObject, error) {
@@ -42,7 +50,7 @@ func (h *DepartmentShiftsHandler) UpdateDepartmentShift(ctx context.Context, req
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateDepartmentShift200JSONResponse(toAPI(sh)), nil
+	return gen.UpdateDepartmentShift200JSONResponse{Body: toAPI(sh)}, nil
 }
 
 func (h *DepartmentShiftsHandler) DeleteDepartmentShift(ctx context.Context, req gen.DeleteDepartmentShiftRequestObject) (gen.DeleteDepartmentShiftResponseObject, error) {

@@ -12,6 +12,7 @@ import (
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/listing"
+	"mos/internal/scheduling/resources"
 )
 
 type store struct{}
@@ -27,6 +28,13 @@ type shiftRow struct {
 	UnlimitedCapacity     bool          `db:"unlimited_capacity"`
 	MaxDailyNewJobs       *int32        `db:"max_daily_new_jobs"`
 	Deleted               bool          `db:"deleted"`
+}
+
+// shiftShowsSQL is what a shift's answer shows from other rows, over the shift aliased t: the
+// names of its available equipment (their versions), which its ETag folds in.
+func shiftShowsSQL() string {
+	return `(SELECT string_agg(se.equipment_id || ':' || coalesce((` + resources.EquipmentVersionSQL("se.tenant_id", "se.equipment_id") + `)::text, ''), ',' ORDER BY se.equipment_id)
+    FROM department_shift_equipment se WHERE se.tenant_id = t.tenant_id AND se.shift_id = t.id)`
 }
 
 func (r shiftRow) toShift() (Shift, error) {

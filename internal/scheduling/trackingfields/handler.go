@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 )
 
@@ -15,6 +16,13 @@ type TrackingFieldsHandler struct {
 
 // NewHandler returns the in-process tracking fields handler.
 func NewHandler(svc *Service) *TrackingFieldsHandler { return &TrackingFieldsHandler{svc: svc} }
+
+// Versioned declares the in-process tracking fields for conditional requests (ETag,
+// If-None-Match).
+func (h *TrackingFieldsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "in_process_tracking_fields", Key: map[string]string{"id": "id"},
+		Operations: []string{"getInProcessTrackingField"}}}
+}
 
 func (h *TrackingFieldsHandler) CreateInProcessTrackingField(ctx context.Context, req gen.CreateInProcessTrackingFieldRequestObject) (gen.CreateInProcessTrackingFieldResponseObject, error) {
 	b := req.Body
@@ -34,7 +42,7 @@ func (h *TrackingFieldsHandler) GetInProcessTrackingField(ctx context.Context, r
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetInProcessTrackingField200JSONResponse(toAPI(f)), nil
+	return gen.GetInProcessTrackingField200JSONResponse{Body: toAPI(f)}, nil
 }
 
 func (h *TrackingFieldsHandler) ListInProcessTrackingFields(ctx context.Context, req gen.ListInProcessTrackingFieldsRequestObject) (gen.ListInProcessTrackingFieldsResponseObject, error) {

@@ -6,6 +6,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/utctime"
 	"mos/internal/shared/attachments/internal/fileformat"
@@ -18,6 +19,12 @@ type AttachmentsHandler struct {
 
 // NewHandler returns the attachments handler.
 func NewHandler(svc *Service) *AttachmentsHandler { return &AttachmentsHandler{svc: svc} }
+
+// Versioned declares the attachments for conditional requests (ETag, If-Match).
+func (h *AttachmentsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "attachments", Key: map[string]string{"id": "attachmentId"},
+		Operations: []string{"getAttachment", "deleteAttachment"}}}
+}
 
 func (h *AttachmentsHandler) UploadAttachment(ctx context.Context, req gen.UploadAttachmentRequestObject) (gen.UploadAttachmentResponseObject, error) {
 	id, err := h.svc.Upload(ctx, auth.From(ctx), req.Body, false)
@@ -76,7 +83,7 @@ func (h *AttachmentsHandler) GetAttachment(ctx context.Context, req gen.GetAttac
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetAttachment200JSONResponse(toAPI(a)), nil
+	return gen.GetAttachment200JSONResponse{Body: toAPI(a)}, nil
 }
 
 func (h *AttachmentsHandler) DeleteAttachment(ctx context.Context, req gen.DeleteAttachmentRequestObject) (gen.DeleteAttachmentResponseObject, error) {

@@ -491,9 +491,11 @@ func (s *Service) Delete(ctx context.Context, p auth.Principal, id string) (bool
 		return false, err
 	}
 	if a.BlobKey != nil {
-		// After the commit, so the content is never gone while the record still refers to
-		// it; a failed release leaves an unreferenced file, which the sweeper removes.
-		_ = s.release(ctx, *a.BlobKey)
+		// After the commit (of the request's transaction when the delete runs in one), so the
+		// content is never gone while the record still refers to it; a failed release leaves
+		// an unreferenced file, which the sweeper removes.
+		key := *a.BlobKey
+		s.pool.AfterCommit(ctx, func(ctx context.Context) { _ = s.release(ctx, key) })
 	}
 	if !validID.MatchString(a.ID) {
 		return true, apperr.Gone("attachment %q had an invalid id (not 24 lower-case hex characters); it was removed", a.ID)

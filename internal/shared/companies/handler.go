@@ -9,6 +9,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 )
@@ -25,6 +26,12 @@ func NewHandler(svc *Service, spec *openapi3.T) *CompaniesHandler {
 	return &CompaniesHandler{svc: svc, patchTarget: patch.NewTarget(spec, "CompanyInfoWrite")}
 }
 
+// Versioned declares the company records for conditional requests (ETag, If-Match).
+func (h *CompaniesHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "companies", Key: map[string]string{"id": "companyId"},
+		Operations: []string{"getCompany", "updateCompany", "patchCompany"}}}
+}
+
 func (h *CompaniesHandler) CreateCompany(ctx context.Context, req gen.CreateCompanyRequestObject) (gen.CreateCompanyResponseObject, error) {
 	id, err := h.svc.Create(ctx, auth.TenantID(ctx), fromAPI(*req.Body))
 	if err != nil {
@@ -38,7 +45,7 @@ func (h *CompaniesHandler) GetCompany(ctx context.Context, req gen.GetCompanyReq
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetCompany200JSONResponse(toAPI(c)), nil
+	return gen.GetCompany200JSONResponse{Body: toAPI(c)}, nil
 }
 
 func (h *CompaniesHandler) UpdateCompany(ctx context.Context, req gen.UpdateCompanyRequestObject) (gen.UpdateCompanyResponseObject, error) {
@@ -46,7 +53,7 @@ func (h *CompaniesHandler) UpdateCompany(ctx context.Context, req gen.UpdateComp
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateCompany200JSONResponse(toAPI(c)), nil
+	return gen.UpdateCompany200JSONResponse{Body: toAPI(c)}, nil
 }
 
 // PatchCompany applies the patch to the company's read shape inside the service's
@@ -73,7 +80,7 @@ func (h *CompaniesHandler) PatchCompany(ctx context.Context, req gen.PatchCompan
 	if err != nil {
 		return nil, err
 	}
-	return gen.PatchCompany200JSONResponse(toAPI(c)), nil
+	return gen.PatchCompany200JSONResponse{Body: toAPI(c)}, nil
 }
 
 func (h *CompaniesHandler) ListCompanies(ctx context.Context, req gen.ListCompaniesRequestObject) (gen.ListCompaniesResponseObject, error) {

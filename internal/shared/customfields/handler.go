@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 )
 
@@ -15,6 +16,12 @@ type CustomFieldsHandler struct {
 
 // NewHandler returns the custom fields handler.
 func NewHandler(svc *Service) *CustomFieldsHandler { return &CustomFieldsHandler{svc: svc} }
+
+// Versioned declares the custom field definitions for conditional requests (ETag, If-Match).
+func (h *CustomFieldsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "custom_fields", Key: map[string]string{"id": "id"},
+		Operations: []string{"getCustomField", "updateCustomField", "deleteCustomField"}}}
+}
 
 func (h *CustomFieldsHandler) CreateCustomField(ctx context.Context, req gen.CreateCustomFieldRequestObject) (gen.CreateCustomFieldResponseObject, error) {
 	id, err := h.svc.Create(ctx, auth.TenantID(ctx), fromAPI(*req.Body))
@@ -29,7 +36,7 @@ func (h *CustomFieldsHandler) GetCustomField(ctx context.Context, req gen.GetCus
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetCustomField200JSONResponse(toAPI(d)), nil
+	return gen.GetCustomField200JSONResponse{Body: toAPI(d)}, nil
 }
 
 func (h *CustomFieldsHandler) UpdateCustomField(ctx context.Context, req gen.UpdateCustomFieldRequestObject) (gen.UpdateCustomFieldResponseObject, error) {
@@ -37,7 +44,7 @@ func (h *CustomFieldsHandler) UpdateCustomField(ctx context.Context, req gen.Upd
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateCustomField200JSONResponse(toAPI(d)), nil
+	return gen.UpdateCustomField200JSONResponse{Body: toAPI(d)}, nil
 }
 
 func (h *CustomFieldsHandler) DeleteCustomField(ctx context.Context, req gen.DeleteCustomFieldRequestObject) (gen.DeleteCustomFieldResponseObject, error) {

@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 )
 
@@ -15,6 +16,12 @@ type PaymentTermsHandler struct {
 
 // NewHandler returns the payment terms handler.
 func NewHandler(svc *Service) *PaymentTermsHandler { return &PaymentTermsHandler{svc: svc} }
+
+// Versioned declares the payment terms for conditional requests (ETag, If-None-Match).
+func (h *PaymentTermsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "payment_terms", Key: map[string]string{"id": "id"},
+		Operations: []string{"getPaymentTerm"}}}
+}
 
 func (h *PaymentTermsHandler) CreatePaymentTerm(ctx context.Context, req gen.CreatePaymentTermRequestObject) (gen.CreatePaymentTermResponseObject, error) {
 	b := req.Body
@@ -30,7 +37,7 @@ func (h *PaymentTermsHandler) GetPaymentTerm(ctx context.Context, req gen.GetPay
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetPaymentTerm200JSONResponse(toAPI(t)), nil
+	return gen.GetPaymentTerm200JSONResponse{Body: toAPI(t)}, nil
 }
 
 func (h *PaymentTermsHandler) ListPaymentTerms(ctx context.Context, req gen.ListPaymentTermsRequestObject) (gen.ListPaymentTermsResponseObject, error) {

@@ -65,6 +65,13 @@ var sortFields = map[string]string{
 
 var listSpec = listing.Spec{Fields: sortFields, Default: "name", IDColumn: "id"}
 
+// VersionSQL is the SQL expression of the version of the payment terms in the given tenant
+// and id columns (NULL when there are none): a record of another area that shows their name
+// folds it into its ETag, so that the ETag changes when they change.
+func VersionSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT v.version FROM payment_terms v WHERE v.tenant_id = %s AND v.id = %s)`, tenantColumn, idColumn)
+}
+
 // NameSortSQL is the SQL expression another area's list sorts by to order its records by
 // the name of the payment terms they refer to (as this list sorts names), given its tenant
 // and payment terms id columns; NULL when there are none.

@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 )
 
 // SettingsHandler serves /api/settings/*.
@@ -15,12 +16,20 @@ type SettingsHandler struct {
 // NewHandler returns the settings handler.
 func NewHandler(svc *Service) *SettingsHandler { return &SettingsHandler{svc: svc} }
 
+// Versioned declares the tenant's settings for conditional requests (ETag, If-Match): pricing
+// and costing are one record, so a change of either moves the ETag of both. A tenant that
+// never saved settings reads as version 0.
+func (h *SettingsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "settings",
+		Operations: []string{"getPricingSettings", "updatePricingSettings", "getCostingSettings", "updateCostingSettings"}}}
+}
+
 func (h *SettingsHandler) GetPricingSettings(ctx context.Context, _ gen.GetPricingSettingsRequestObject) (gen.GetPricingSettingsResponseObject, error) {
 	p, err := h.svc.Pricing(ctx, auth.TenantID(ctx))
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetPricingSettings200JSONResponse(pricingToAPI(p)), nil
+	return gen.GetPricingSettings200JSONResponse{Body: pricingToAPI(p)}, nil
 }
 
 func (h *SettingsHandler) UpdatePricingSettings(ctx context.Context, req gen.UpdatePricingSettingsRequestObject) (gen.UpdatePricingSettingsResponseObject, error) {
@@ -35,7 +44,7 @@ func (h *SettingsHandler) UpdatePricingSettings(ctx context.Context, req gen.Upd
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdatePricingSettings200JSONResponse(pricingToAPI(p)), nil
+	return gen.UpdatePricingSettings200JSONResponse{Body: pricingToAPI(p)}, nil
 }
 
 func (h *SettingsHandler) GetCostingSettings(ctx context.Context, _ gen.GetCostingSettingsRequestObject) (gen.GetCostingSettingsResponseObject, error) {
@@ -43,7 +52,7 @@ func (h *SettingsHandler) GetCostingSettings(ctx context.Context, _ gen.GetCosti
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetCostingSettings200JSONResponse(costingToAPI(c)), nil
+	return gen.GetCostingSettings200JSONResponse{Body: costingToAPI(c)}, nil
 }
 
 func (h *SettingsHandler) UpdateCostingSettings(ctx context.Context, req gen.UpdateCostingSettingsRequestObject) (gen.UpdateCostingSettingsResponseObject, error) {
@@ -51,7 +60,7 @@ func (h *SettingsHandler) UpdateCostingSettings(ctx context.Context, req gen.Upd
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateCostingSettings200JSONResponse(costingToAPI(c)), nil
+	return gen.UpdateCostingSettings200JSONResponse{Body: costingToAPI(c)}, nil
 }
 
 func pricingToAPI(p Pricing) gen.PricingSettings {

@@ -10,6 +10,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 )
@@ -28,6 +29,19 @@ func NewHandler(svc *Service, spec *openapi3.T) *TagsHandler {
 	return &TagsHandler{svc: svc, patchTarget: patch.NewTarget(spec, "TagCreate")}
 }
 
+// Versioned declares the Tag-shaped records for conditional requests (ETag, If-Match). A
+// tag's types follow the records that carry it, so its ETag follows them too.
+func (h *TagsHandler) Versioned() []conditional.Record {
+	types := func() string { return h.svc.store.typesOf("t.tenant_id", "t.id") }
+	return []conditional.Record{
+		{Table: "tags", Key: map[string]string{"id": "tagId"}, Shows: types,
+			Operations: []string{"getTag", "updateTag", "patchTag"}},
+		{Table: "tags", Key: map[string]string{"id": "id"}, Shows: types,
+			Operations: []string{"getItemTag", "getAccountingCode", "getChartOfAccount", "getMaterialCode",
+				"getItemCategory", "getGradeCode", "getShapeCode", "getGaugeCode", "getItemClass"}},
+	}
+}
+
 func (h *TagsHandler) CreateTag(ctx context.Context, req gen.CreateTagRequestObject) (gen.CreateTagResponseObject, error) {
 	created, err := h.create(ctx, Tags, req.Body)
 	if err != nil {
@@ -41,7 +55,7 @@ func (h *TagsHandler) GetTag(ctx context.Context, req gen.GetTagRequestObject) (
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetTag200JSONResponse(t), nil
+	return gen.GetTag200JSONResponse{Body: t}, nil
 }
 
 func (h *TagsHandler) UpdateTag(ctx context.Context, req gen.UpdateTagRequestObject) (gen.UpdateTagResponseObject, error) {
@@ -49,7 +63,7 @@ func (h *TagsHandler) UpdateTag(ctx context.Context, req gen.UpdateTagRequestObj
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateTag200JSONResponse(ToAPI(t)), nil
+	return gen.UpdateTag200JSONResponse{Body: ToAPI(t)}, nil
 }
 
 // PatchTag applies the patch to the tag's read shape inside the service's transaction, then
@@ -76,7 +90,7 @@ func (h *TagsHandler) PatchTag(ctx context.Context, req gen.PatchTagRequestObjec
 	if err != nil {
 		return nil, err
 	}
-	return gen.PatchTag200JSONResponse(ToAPI(t)), nil
+	return gen.PatchTag200JSONResponse{Body: ToAPI(t)}, nil
 }
 
 // GetItemTag answers a tag an active item carries; see Service.GetItemTag.
@@ -85,7 +99,7 @@ func (h *TagsHandler) GetItemTag(ctx context.Context, req gen.GetItemTagRequestO
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetItemTag200JSONResponse(ToAPI(t)), nil
+	return gen.GetItemTag200JSONResponse{Body: ToAPI(t)}, nil
 }
 
 // ListItemTags lists the tags active items carry, with the tag catalogue's filter and sort.
@@ -118,7 +132,7 @@ func (h *TagsHandler) GetAccountingCode(ctx context.Context, req gen.GetAccounti
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetAccountingCode200JSONResponse(t), nil
+	return gen.GetAccountingCode200JSONResponse{Body: t}, nil
 }
 
 func (h *TagsHandler) ListAccountingCodes(ctx context.Context, req gen.ListAccountingCodesRequestObject) (gen.ListAccountingCodesResponseObject, error) {
@@ -142,7 +156,7 @@ func (h *TagsHandler) GetChartOfAccount(ctx context.Context, req gen.GetChartOfA
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetChartOfAccount200JSONResponse(t), nil
+	return gen.GetChartOfAccount200JSONResponse{Body: t}, nil
 }
 
 func (h *TagsHandler) ListChartOfAccounts(ctx context.Context, req gen.ListChartOfAccountsRequestObject) (gen.ListChartOfAccountsResponseObject, error) {

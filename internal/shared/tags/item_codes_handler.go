@@ -22,7 +22,7 @@ func (h *TagsHandler) GetMaterialCode(ctx context.Context, req gen.GetMaterialCo
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetMaterialCode200JSONResponse(t), nil
+	return gen.GetMaterialCode200JSONResponse{Body: t}, nil
 }
 
 func (h *TagsHandler) ListMaterialCodes(ctx context.Context, req gen.ListMaterialCodesRequestObject) (gen.ListMaterialCodesResponseObject, error) {
@@ -46,7 +46,7 @@ func (h *TagsHandler) GetItemCategory(ctx context.Context, req gen.GetItemCatego
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetItemCategory200JSONResponse(t), nil
+	return gen.GetItemCategory200JSONResponse{Body: t}, nil
 }
 
 func (h *TagsHandler) ListItemCategories(ctx context.Context, req gen.ListItemCategoriesRequestObject) (gen.ListItemCategoriesResponseObject, error) {
@@ -70,7 +70,7 @@ func (h *TagsHandler) GetGradeCode(ctx context.Context, req gen.GetGradeCodeRequ
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetGradeCode200JSONResponse(t), nil
+	return gen.GetGradeCode200JSONResponse{Body: t}, nil
 }
 
 func (h *TagsHandler) ListGradeCodes(ctx context.Context, req gen.ListGradeCodesRequestObject) (gen.ListGradeCodesResponseObject, error) {
@@ -94,7 +94,7 @@ func (h *TagsHandler) GetShapeCode(ctx context.Context, req gen.GetShapeCodeRequ
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetShapeCode200JSONResponse(t), nil
+	return gen.GetShapeCode200JSONResponse{Body: t}, nil
 }
 
 func (h *TagsHandler) ListShapeCodes(ctx context.Context, req gen.ListShapeCodesRequestObject) (gen.ListShapeCodesResponseObject, error) {
@@ -118,7 +118,7 @@ func (h *TagsHandler) GetGaugeCode(ctx context.Context, req gen.GetGaugeCodeRequ
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetGaugeCode200JSONResponse(t), nil
+	return gen.GetGaugeCode200JSONResponse{Body: t}, nil
 }
 
 func (h *TagsHandler) ListGaugeCodes(ctx context.Context, req gen.ListGaugeCodesRequestObject) (gen.ListGaugeCodesResponseObject, error) {
@@ -142,7 +142,7 @@ func (h *TagsHandler) GetItemClass(ctx context.Context, req gen.GetItemClassRequ
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetItemClass200JSONResponse(t), nil
+	return gen.GetItemClass200JSONResponse{Body: t}, nil
 }
 
 func (h *TagsHandler) ListItemClasses(ctx context.Context, req gen.ListItemClassesRequestObject) (gen.ListItemClassesResponseObject, error) {

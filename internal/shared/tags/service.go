@@ -30,6 +30,14 @@ func (s *Service) RegisterCarrier(recordType string, carries func(tenantColumn, 
 	s.store.carriers = append(s.store.carriers, carrier{recordType: recordType, carries: carries})
 }
 
+// StateSQL is the SQL expression, given the tenant and tag id columns, whose value changes
+// whenever the tag as another record shows it changes (its version, and its types as other
+// records come to carry it or stop): a record showing tags folds it into its ETag. Call it
+// after wiring (RegisterCarrier).
+func (s *Service) StateSQL(tenantColumn, idColumn string) string {
+	return s.store.stateOf(tenantColumn, idColumn)
+}
+
 // Create stores a new tag in list and returns its id.
 func (s *Service) Create(ctx context.Context, tenantID string, list List, t NewTag) (string, error) {
 	t, err := normalize(t)

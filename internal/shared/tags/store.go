@@ -49,15 +49,26 @@ func (r tagRow) toTag() Tag {
 // asked through the condition its area registered (see Service.RegisterCarrier), so it can
 // never go stale and this area never names another's tables.
 func (s store) columns() string {
-	types := `'{}'::text[]`
-	if len(s.carriers) > 0 {
-		cases := make([]string, len(s.carriers))
-		for i, c := range s.carriers {
-			cases[i] = fmt.Sprintf(`CASE WHEN %s THEN %s END`, c.carries("t.tenant_id", "t.id"), pq.QuoteLiteral(c.recordType))
-		}
-		types = `array_remove(ARRAY[` + strings.Join(cases, ", ") + `]::text[], NULL)`
+	return `t.id, t.name, t.style, t.description, t.deleted, ` + s.typesOf("t.tenant_id", "t.id") + ` AS types`
+}
+
+// typesOf is the SQL expression of the types of the tag in the given tenant and id columns.
+func (s store) typesOf(tenantColumn, idColumn string) string {
+	if len(s.carriers) == 0 {
+		return `'{}'::text[]`
 	}
-	return `t.id, t.name, t.style, t.description, t.deleted, ` + types + ` AS types`
+	cases := make([]string, len(s.carriers))
+	for i, c := range s.carriers {
+		cases[i] = fmt.Sprintf(`CASE WHEN %s THEN %s END`, c.carries(tenantColumn, idColumn), pq.QuoteLiteral(c.recordType))
+	}
+	return `array_remove(ARRAY[` + strings.Join(cases, ", ") + `]::text[], NULL)`
+}
+
+// stateOf is the SQL expression of what a tag shown inside another record holds beyond its
+// row's version: its types, which change as records of other areas carry it.
+func (s store) stateOf(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT v.version::text || ':' || (%s)::text FROM tags v WHERE v.tenant_id = %s AND v.id = %s)`,
+		s.typesOf("v.tenant_id", "v.id"), tenantColumn, idColumn)
 }
 
 // carriedBy is the condition that a record of recordType carries the tag aliased t; false

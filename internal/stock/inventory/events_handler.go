@@ -11,6 +11,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/extref"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
@@ -37,12 +38,20 @@ func NewEventsHandler(svc *Service, spec *openapi3.T) *InventoryEventsHandler {
 	}
 }
 
+// Versioned declares inventory events for conditional requests (ETag, If-Match): the event and
+// its details are one row, so they share its version.
+func (h *InventoryEventsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "inventory_events", Key: map[string]string{"id": "inventoryEventId"},
+		Operations: []string{"getInventoryEvent", "patchInventoryEvent", "getInventoryEventDetails",
+			"updateInventoryEventDetails", "patchInventoryEventDetails"}}}
+}
+
 func (h *InventoryEventsHandler) GetInventoryEvent(ctx context.Context, req gen.GetInventoryEventRequestObject) (gen.GetInventoryEventResponseObject, error) {
 	ev, err := h.svc.GetEvent(ctx, auth.TenantID(ctx), req.InventoryEventId)
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetInventoryEvent200JSONResponse(eventToAPI(ev)), nil
+	return gen.GetInventoryEvent200JSONResponse{Body: eventToAPI(ev)}, nil
 }
 
 func (h *InventoryEventsHandler) ListInventoryEvents(ctx context.Context, req gen.ListInventoryEventsRequestObject) (gen.ListInventoryEventsResponseObject, error) {
@@ -95,7 +104,7 @@ func (h *InventoryEventsHandler) PatchInventoryEvent(ctx context.Context, req ge
 	if err != nil {
 		return nil, err
 	}
-	return gen.PatchInventoryEvent200JSONResponse(eventToAPI(ev)), nil
+	return gen.PatchInventoryEvent200JSONResponse{Body: eventToAPI(ev)}, nil
 }
 
 func (h *InventoryEventsHandler) GetInventoryEventDetails(ctx context.Context, req gen.GetInventoryEventDetailsRequestObject) (gen.GetInventoryEventDetailsResponseObject, error) {
@@ -103,7 +112,7 @@ func (h *InventoryEventsHandler) GetInventoryEventDetails(ctx context.Context, r
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetInventoryEventDetails200JSONResponse(detailsToAPI(ev)), nil
+	return gen.GetInventoryEventDetails200JSONResponse{Body: detailsToAPI(ev)}, nil
 }
 
 func (h *InventoryEventsHandler) UpdateInventoryEventDetails(ctx context.Context, req gen.UpdateInventoryEventDetailsRequestObject) (gen.UpdateInventoryEventDetailsResponseObject, error) {
@@ -115,7 +124,7 @@ func (h *InventoryEventsHandler) UpdateInventoryEventDetails(ctx context.Context
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateInventoryEventDetails200JSONResponse(detailsToAPI(ev)), nil
+	return gen.UpdateInventoryEventDetails200JSONResponse{Body: detailsToAPI(ev)}, nil
 }
 
 func (h *InventoryEventsHandler) PatchInventoryEventDetails(ctx context.Context, req gen.PatchInventoryEventDetailsRequestObject) (gen.PatchInventoryEventDetailsResponseObject, error) {
@@ -133,7 +142,7 @@ func (h *InventoryEventsHandler) PatchInventoryEventDetails(ctx context.Context,
 	if err != nil {
 		return nil, err
 	}
-	return gen.PatchInventoryEventDetails200JSONResponse(detailsToAPI(ev)), nil
+	return gen.PatchInventoryEventDetails200JSONResponse{Body: detailsToAPI(ev)}, nil
 }
 
 func (h *InventoryEventsHandler) RevertInventoryEvent(ctx context.Context, req gen.RevertInventoryEventRequestObject) (gen.RevertInventoryEventResponseObject, error) {

@@ -12,6 +12,7 @@ import (
 	"mos/gen"
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
@@ -32,6 +33,22 @@ func NewHandler(svc *Service, spec *openapi3.T) *ItemsHandler {
 	return &ItemsHandler{svc: svc, patchTarget: patch.NewTarget(spec, "ItemWrite")}
 }
 
+// Versioned declares items for conditional requests (ETag, If-Match). Its sub-records (vendor,
+// material vendor and customer details, price breaks) are parts of the item: every write of
+// one advances the item's version, and takes the item's ETag in If-Match. The item's answer
+// also shows data of other areas' records (see itemShowsSQL), which its ETag follows.
+func (h *ItemsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{
+		Table: "items", Key: map[string]string{"id": "itemId"},
+		Shows: func() string { return itemShowsSQL(h.svc.tags.StateSQL) },
+		Operations: []string{"getItem", "updateItem", "patchItem", "replaceItemCustomFields",
+			"replaceItemCustomFieldsDeprecated", "replaceItemTags", "removeItemTag"},
+		Parts: []string{"updateItemVendorDetail", "deleteItemVendorDetail", "updateItemMaterialVendorDetail",
+			"deleteItemMaterialVendorDetail", "updateItemCustomerDetail", "deleteItemCustomerDetail",
+			"replaceItemPurchasePriceBreaks", "replaceItemSalesPriceBreaks"},
+	}}
+}
+
 func (h *ItemsHandler) CreateItem(ctx context.Context, req gen.CreateItemRequestObject) (gen.CreateItemResponseObject, error) {
 	id, err := h.svc.Create(ctx, auth.TenantID(ctx), newItemFromAPI(*req.Body))
 	if err != nil {
@@ -45,7 +62,7 @@ func (h *ItemsHandler) GetItem(ctx context.Context, req gen.GetItemRequestObject
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetItem200JSONResponse(itemToAPI(it)), nil
+	return gen.GetItem200JSONResponse{Body: itemToAPI(it)}, nil
 }
 
 func (h *ItemsHandler) UpdateItem(ctx context.Context, req gen.UpdateItemRequestObject) (gen.UpdateItemResponseObject, error) {
@@ -53,7 +70,7 @@ func (h *ItemsHandler) UpdateItem(ctx context.Context, req gen.UpdateItemRequest
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateItem200JSONResponse(itemToAPI(it)), nil
+	return gen.UpdateItem200JSONResponse{Body: itemToAPI(it)}, nil
 }
 
 // PatchItem applies the patch to the item's read shape inside the service's transaction,
@@ -83,7 +100,7 @@ func (h *ItemsHandler) PatchItem(ctx context.Context, req gen.PatchItemRequestOb
 	if err != nil {
 		return nil, err
 	}
-	return gen.PatchItem200JSONResponse(itemToAPI(it)), nil
+	return gen.PatchItem200JSONResponse{Body: itemToAPI(it)}, nil
 }
 
 func (h *ItemsHandler) AddItemRevision(ctx context.Context, req gen.AddItemRevisionRequestObject) (gen.AddItemRevisionResponseObject, error) {
@@ -119,7 +136,7 @@ func (h *ItemsHandler) ReplaceItemTags(ctx context.Context, req gen.ReplaceItemT
 	if err != nil {
 		return nil, err
 	}
-	return gen.ReplaceItemTags200JSONResponse(itemToAPI(it)), nil
+	return gen.ReplaceItemTags200JSONResponse{Body: itemToAPI(it)}, nil
 }
 
 func (h *ItemsHandler) ReplaceItemCustomFields(ctx context.Context, req gen.ReplaceItemCustomFieldsRequestObject) (gen.ReplaceItemCustomFieldsResponseObject, error) {
@@ -127,7 +144,7 @@ func (h *ItemsHandler) ReplaceItemCustomFields(ctx context.Context, req gen.Repl
 	if err != nil {
 		return nil, err
 	}
-	return gen.ReplaceItemCustomFields200JSONResponse(it), nil
+	return gen.ReplaceItemCustomFields200JSONResponse{Body: it}, nil
 }
 
 // ReplaceItemCustomFieldsDeprecated is ReplaceItemCustomFields at its older path.
@@ -136,7 +153,7 @@ func (h *ItemsHandler) ReplaceItemCustomFieldsDeprecated(ctx context.Context, re
 	if err != nil {
 		return nil, err
 	}
-	return gen.ReplaceItemCustomFieldsDeprecated200JSONResponse(it), nil
+	return gen.ReplaceItemCustomFieldsDeprecated200JSONResponse{Body: it}, nil
 }
 
 func (h *ItemsHandler) replaceCustomFields(ctx context.Context, itemID string, body *gen.CustomFields) (gen.Item, error) {

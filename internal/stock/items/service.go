@@ -78,6 +78,7 @@ type (
 	tagCatalogue interface {
 		ByIDs(ctx context.Context, q db.Q, tenantID string, list tags.List, ids []string) ([]tags.Tag, error)
 		RequireLive(ctx context.Context, q db.Q, tenantID string, list tags.List, ids []string, withDeleted bool) error
+		StateSQL(tenantColumn, idColumn string) string
 	}
 	shapeCatalogue interface {
 		Activated(ctx context.Context, q db.Q, tenantID, id string) (shapes.Shape, error)

@@ -16,7 +16,11 @@ import (
 	"mos/internal/platform/dec"
 	"mos/internal/platform/extref"
 	"mos/internal/platform/listing"
+	"mos/internal/purchasing/vendors"
+	"mos/internal/sales/customers"
+	"mos/internal/sales/tiers"
 	"mos/internal/shared/customfields"
+	"mos/internal/stock/shapes"
 )
 
 type itemStore struct{}
@@ -399,6 +403,28 @@ func NumberSQL(tenantColumn, idColumn string) string {
 // DescriptionSQL: see NumberSQL.
 func DescriptionSQL(tenantColumn, idColumn string) string {
 	return fmt.Sprintf(`(SELECT it.description FROM items it WHERE it.tenant_id = %s AND it.id = %s)`, tenantColumn, idColumn)
+}
+
+// itemShowsSQL is what an item's answer shows from other areas' rows, over the item aliased
+// t: the tags it carries, its material shape, the vendors of its vendor and material vendor
+// details (whose names order them), and the customers and tiers of its customer details and
+// sales price breaks (whose names order them). Its ETag folds this in, so that it changes
+// when any of them does. tagState is the tag catalogue's StateSQL.
+func itemShowsSQL(tagState func(tenantColumn, idColumn string) string) string {
+	return `concat(
+    (SELECT string_agg(l.tag_id || ':' || coalesce(` + tagState("l.tenant_id", "l.tag_id") + `, ''), ',' ORDER BY l.tag_id)
+       FROM item_tags l WHERE l.tenant_id = t.tenant_id AND l.item_id = t.id), '|',
+    (SELECT ` + shapes.VersionSQL("m.tenant_id", "m.material_shape_id") + `
+       FROM item_material_shapes m WHERE m.tenant_id = t.tenant_id AND m.item_id = t.id), '|',
+    (SELECT string_agg(x.vendor_id || ':' || coalesce((` + vendors.VersionSQL("t.tenant_id", "x.vendor_id") + `)::text, ''), ',' ORDER BY x.vendor_id)
+       FROM (SELECT vendor_id FROM item_vendor_details WHERE tenant_id = t.tenant_id AND item_id = t.id
+             UNION SELECT vendor_id FROM item_material_vendor_details WHERE tenant_id = t.tenant_id AND item_id = t.id) x), '|',
+    (SELECT string_agg(x.customer_id || ':' || coalesce((` + customers.VersionSQL("t.tenant_id", "x.customer_id") + `)::text, ''), ',' ORDER BY x.customer_id)
+       FROM (SELECT customer_id FROM item_customer_details WHERE tenant_id = t.tenant_id AND item_id = t.id
+             UNION SELECT customer_id FROM item_sales_price_breaks WHERE tenant_id = t.tenant_id AND item_id = t.id AND customer_id IS NOT NULL) x), '|',
+    (SELECT string_agg(x.customer_tier_id || ':' || coalesce((` + tiers.VersionSQL("t.tenant_id", "x.customer_tier_id") + `)::text, ''), ',' ORDER BY x.customer_tier_id)
+       FROM (SELECT DISTINCT customer_tier_id FROM item_sales_price_breaks
+             WHERE tenant_id = t.tenant_id AND item_id = t.id AND customer_tier_id IS NOT NULL) x))`
 }
 
 // CarriesTagSQL is the SQL condition that an active (not archived) item carries the catalogue

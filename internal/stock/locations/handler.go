@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 )
 
@@ -15,6 +16,12 @@ type LocationsHandler struct {
 
 // NewHandler returns the locations handler.
 func NewHandler(svc *Service) *LocationsHandler { return &LocationsHandler{svc: svc} }
+
+// Versioned declares the locations for conditional requests (ETag, If-Match).
+func (h *LocationsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "locations", Key: map[string]string{"id": "id"},
+		Operations: []string{"getLocation", "deleteLocation"}}}
+}
 
 func (h *LocationsHandler) CreateLocation(ctx context.Context, req gen.CreateLocationRequestObject) (gen.CreateLocationResponseObject, error) {
 	id, err := h.svc.Create(ctx, auth.TenantID(ctx), NewLocation{Name: req.Body.Name})
@@ -52,7 +59,7 @@ func (h *LocationsHandler) GetLocation(ctx context.Context, req gen.GetLocationR
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetLocation200JSONResponse(toAPI(l)), nil
+	return gen.GetLocation200JSONResponse{Body: toAPI(l)}, nil
 }
 
 func (h *LocationsHandler) DeleteLocation(ctx context.Context, req gen.DeleteLocationRequestObject) (gen.DeleteLocationResponseObject, error) {

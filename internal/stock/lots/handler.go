@@ -7,6 +7,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
 )
 
@@ -17,6 +18,13 @@ type InventoryLotsHandler struct {
 
 // NewHandler returns the lots handler.
 func NewHandler(svc *Service) *InventoryLotsHandler { return &InventoryLotsHandler{svc: svc} }
+
+// Versioned declares lots for conditional requests (ETag, If-None-Match). A lot's answer
+// shows its quantity on hand, which the inventory ledger moves, so its ETag follows it too.
+func (h *InventoryLotsHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "inventory_lots", Key: map[string]string{"id": "id"},
+		Shows: func() string { return h.svc.store.showsSQL() }, Operations: []string{"getInventoryLot"}}}
+}
 
 func (h *InventoryLotsHandler) CreateInventoryLot(ctx context.Context, req gen.CreateInventoryLotRequestObject) (gen.CreateInventoryLotResponseObject, error) {
 	b := req.Body
@@ -57,7 +65,7 @@ func (h *InventoryLotsHandler) GetInventoryLot(ctx context.Context, req gen.GetI
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetInventoryLot200JSONResponse(toAPI(l)), nil
+	return gen.GetInventoryLot200JSONResponse{Body: toAPI(l)}, nil
 }
 
 func toAPI(l Lot) gen.InventoryLot {

@@ -55,6 +55,15 @@ func (s store) columns() string {
 	return `l.id, l.item_id, l.name, l.system, l.expiration_date, coalesce(` + quantity + `, 0) AS quantity`
 }
 
+// showsSQL is what a lot's answer shows from other rows, over the lot aliased t: its quantity
+// on hand, which its ETag folds in.
+func (s store) showsSQL() string {
+	if s.quantity == nil {
+		return ""
+	}
+	return s.quantity("t.tenant_id", "t.id")
+}
+
 // itemFK is the foreign key from a lot to its item. Items are never deleted, so violating it
 // means the item is unknown or another tenant's: the key decides, with no read beforehand.
 const itemFK = "inventory_lots_tenant_id_item_id_fkey"

@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/listing"
 )
@@ -16,6 +17,12 @@ type MaterialShapesHandler struct {
 
 // NewHandler returns the material shapes handler.
 func NewHandler(svc *Service) *MaterialShapesHandler { return &MaterialShapesHandler{svc: svc} }
+
+// Versioned declares the material shapes for conditional requests (ETag, If-Match).
+func (h *MaterialShapesHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "material_shapes", Key: map[string]string{"id": "id"},
+		Operations: []string{"getMaterialShape", "updateMaterialShape"}}}
+}
 
 func fromAPI(b gen.MaterialShapeWrite) Write {
 	w := Write{
@@ -43,7 +50,7 @@ func (h *MaterialShapesHandler) GetMaterialShape(ctx context.Context, req gen.Ge
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetMaterialShape200JSONResponse(toAPI(s)), nil
+	return gen.GetMaterialShape200JSONResponse{Body: toAPI(s)}, nil
 }
 
 func (h *MaterialShapesHandler) UpdateMaterialShape(ctx context.Context, req gen.UpdateMaterialShapeRequestObject) (gen.UpdateMaterialShapeResponseObject, error) {
@@ -51,7 +58,7 @@ func (h *MaterialShapesHandler) UpdateMaterialShape(ctx context.Context, req gen
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateMaterialShape200JSONResponse(toAPI(s)), nil
+	return gen.UpdateMaterialShape200JSONResponse{Body: toAPI(s)}, nil
 }
 
 func (h *MaterialShapesHandler) ListMaterialShapes(ctx context.Context, req gen.ListMaterialShapesRequestObject) (gen.ListMaterialShapesResponseObject, error) {

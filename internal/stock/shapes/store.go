@@ -140,6 +140,13 @@ var sortFields = map[string]string{
 
 var listSpec = listing.Spec{Fields: sortFields, Default: "name", IDColumn: "id"}
 
+// VersionSQL is the SQL expression of the version of the material shape in the given tenant
+// and id columns (NULL when there is none): a record of another area that shows the shape
+// folds it into its ETag, so that the ETag changes when the shape changes.
+func VersionSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT v.version FROM material_shapes v WHERE v.tenant_id = %s AND v.id = %s)`, tenantColumn, idColumn)
+}
+
 func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]Shape, error) {
 	lq := listing.NewQuery("tenant_id", tenantID)
 	lq.Where("deleted = %s", false)

@@ -1,0 +1,74 @@
+package httpapi
+
+import (
+	"net/http"
+	"sort"
+	"strings"
+	"testing"
+
+	"mos/gen"
+)
+
+// unversioned are the reads and writes of the spec that take no conditional request headers,
+// each with the reason. Every other GET answers a record's ETag and honours If-None-Match, and
+// every other PUT, PATCH and DELETE honours If-Match: a new one declares its record (a
+// version column, a Versioned method on its handler, the spec's components through the spec
+// script) or is named here with why it has no version.
+var unversioned = map[string]string{
+	"validateToken":               "describes the caller's token, not a stored record",
+	"getOpenApiYaml":              "the contract, with an ETag of its own (a digest of the document)",
+	"getOpenApiJson":              "the contract, with an ETag of its own (a digest of the document)",
+	"getItemPurchaseHistory":      "computed from purchase documents, not a stored record",
+	"getItemInputUnitCost":        "a computation for the quantity asked, not a stored record",
+	"getInventoryByItem":          "balances summed over the ledger, not a stored record",
+	"getAvailableInventoryByItem": "balances summed over the ledger, not a stored record",
+	"downloadAttachment":          "a file's content (or a redirect to it), not the attachment record",
+	"getSignedAttachmentContent":  "a file's content behind a signed URL, without a token",
+}
+
+// TestEveryRecordOperationIsConditional: every GET answers an ETag and 304 to If-None-Match,
+// and every PUT, PATCH and DELETE takes If-Match and answers 412, unless named in unversioned.
+// (The server refuses to start when the spec and the handlers' declarations disagree, so an
+// operation the spec marks is also one the middleware serves.)
+func TestEveryRecordOperationIsConditional(t *testing.T) {
+	spec, err := gen.GetSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	var problems []string
+	for path, item := range spec.Paths.Map() {
+		for method, op := range item.Operations() {
+			id := strings.ToLower(op.OperationID[:1]) + op.OperationID[1:]
+			seen[id] = true
+			var conditional bool
+			switch method {
+			case http.MethodGet:
+				r := op.Responses.Value("304")
+				conditional = r != nil && r.Ref == "#/components/responses/RecordNotModified"
+			case http.MethodPut, http.MethodPatch, http.MethodDelete:
+				for _, p := range op.Parameters {
+					conditional = conditional || p.Ref == "#/components/parameters/IfMatch"
+				}
+			default:
+				continue
+			}
+			_, exempt := unversioned[id]
+			switch {
+			case !conditional && !exempt:
+				problems = append(problems, method+" "+path+" ("+id+") answers no ETag / takes no If-Match: declare its record, or name it in unversioned with the reason")
+			case conditional && exempt:
+				problems = append(problems, method+" "+path+" ("+id+") is conditional: take it out of unversioned")
+			}
+		}
+	}
+	for id := range unversioned {
+		if !seen[id] {
+			problems = append(problems, "unversioned names "+id+", which the spec does not have")
+		}
+	}
+	sort.Strings(problems)
+	for _, p := range problems {
+		t.Error(p)
+	}
+}
