@@ -5182,6 +5182,9 @@ type RequestTimeout = Problem
 // ServiceUnavailable An RFC 7807 problem detail.
 type ServiceUnavailable = Problem
 
+// TooManyRequests An RFC 7807 problem detail.
+type TooManyRequests = Problem
+
 // Unauthorized An RFC 7807 problem detail.
 type Unauthorized = Problem
 
@@ -15379,7 +15382,9 @@ type TooManyRequestsResponseHeaders struct {
 	RateLimitReset     int
 	RetryAfter         int
 }
-type TooManyRequestsResponse struct {
+type TooManyRequestsApplicationProblemPlusJSONResponse struct {
+	Body Problem
+
 	Headers TooManyRequestsResponseHeaders
 }
 
@@ -15541,15 +15546,24 @@ func (response CreateAccountingCode422ApplicationProblemPlusJSONResponse) VisitC
 	return err
 }
 
-type CreateAccountingCode429Response = TooManyRequestsResponse
+type CreateAccountingCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateAccountingCode429Response) VisitCreateAccountingCodeResponse(w http.ResponseWriter) error {
+func (response CreateAccountingCode429ApplicationProblemPlusJSONResponse) VisitCreateAccountingCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateAccountingCode503ApplicationProblemPlusJSONResponse struct {
@@ -15690,15 +15704,24 @@ func (response ListAccountingCodes415ApplicationProblemPlusJSONResponse) VisitLi
 	return err
 }
 
-type ListAccountingCodes429Response = TooManyRequestsResponse
+type ListAccountingCodes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListAccountingCodes429Response) VisitListAccountingCodesResponse(w http.ResponseWriter) error {
+func (response ListAccountingCodes429ApplicationProblemPlusJSONResponse) VisitListAccountingCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListAccountingCodes503ApplicationProblemPlusJSONResponse struct {
@@ -15826,15 +15849,24 @@ func (response GetAccountingCode404ApplicationProblemPlusJSONResponse) VisitGetA
 	return err
 }
 
-type GetAccountingCode429Response = TooManyRequestsResponse
+type GetAccountingCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetAccountingCode429Response) VisitGetAccountingCodeResponse(w http.ResponseWriter) error {
+func (response GetAccountingCode429ApplicationProblemPlusJSONResponse) VisitGetAccountingCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetAccountingCode503ApplicationProblemPlusJSONResponse struct {
@@ -16026,15 +16058,24 @@ func (response UploadAttachment422ApplicationProblemPlusJSONResponse) VisitUploa
 	return err
 }
 
-type UploadAttachment429Response = TooManyRequestsResponse
+type UploadAttachment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UploadAttachment429Response) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+func (response UploadAttachment429ApplicationProblemPlusJSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UploadAttachment503ApplicationProblemPlusJSONResponse struct {
@@ -16226,15 +16267,24 @@ func (response UploadCertification422ApplicationProblemPlusJSONResponse) VisitUp
 	return err
 }
 
-type UploadCertification429Response = TooManyRequestsResponse
+type UploadCertification429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UploadCertification429Response) VisitUploadCertificationResponse(w http.ResponseWriter) error {
+func (response UploadCertification429ApplicationProblemPlusJSONResponse) VisitUploadCertificationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UploadCertification503ApplicationProblemPlusJSONResponse struct {
@@ -16389,15 +16439,24 @@ func (response DownloadAttachments415ApplicationProblemPlusJSONResponse) VisitDo
 	return err
 }
 
-type DownloadAttachments429Response = TooManyRequestsResponse
+type DownloadAttachments429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response DownloadAttachments429Response) VisitDownloadAttachmentsResponse(w http.ResponseWriter) error {
+func (response DownloadAttachments429ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DownloadAttachments503ApplicationProblemPlusJSONResponse struct {
@@ -16538,15 +16597,24 @@ func (response ListAttachments415ApplicationProblemPlusJSONResponse) VisitListAt
 	return err
 }
 
-type ListAttachments429Response = TooManyRequestsResponse
+type ListAttachments429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListAttachments429Response) VisitListAttachmentsResponse(w http.ResponseWriter) error {
+func (response ListAttachments429ApplicationProblemPlusJSONResponse) VisitListAttachmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListAttachments503ApplicationProblemPlusJSONResponse struct {
@@ -16722,15 +16790,24 @@ func (response CreateRemoteAttachment422ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
-type CreateRemoteAttachment429Response = TooManyRequestsResponse
+type CreateRemoteAttachment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateRemoteAttachment429Response) VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error {
+func (response CreateRemoteAttachment429ApplicationProblemPlusJSONResponse) VisitCreateRemoteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateRemoteAttachment503ApplicationProblemPlusJSONResponse struct {
@@ -16879,15 +16956,24 @@ func (response DeleteAttachment412ApplicationProblemPlusJSONResponse) VisitDelet
 	return err
 }
 
-type DeleteAttachment429Response = TooManyRequestsResponse
+type DeleteAttachment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response DeleteAttachment429Response) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+func (response DeleteAttachment429ApplicationProblemPlusJSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteAttachment503ApplicationProblemPlusJSONResponse struct {
@@ -17015,15 +17101,24 @@ func (response GetAttachment404ApplicationProblemPlusJSONResponse) VisitGetAttac
 	return err
 }
 
-type GetAttachment429Response = TooManyRequestsResponse
+type GetAttachment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetAttachment429Response) VisitGetAttachmentResponse(w http.ResponseWriter) error {
+func (response GetAttachment429ApplicationProblemPlusJSONResponse) VisitGetAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetAttachment503ApplicationProblemPlusJSONResponse struct {
@@ -17268,15 +17363,24 @@ func (response DownloadAttachment404ApplicationProblemPlusJSONResponse) VisitDow
 	return err
 }
 
-type DownloadAttachment429Response = TooManyRequestsResponse
+type DownloadAttachment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response DownloadAttachment429Response) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+func (response DownloadAttachment429ApplicationProblemPlusJSONResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DownloadAttachment503ApplicationProblemPlusJSONResponse struct {
@@ -17351,15 +17455,24 @@ func (response ValidateToken404ApplicationProblemPlusJSONResponse) VisitValidate
 	return err
 }
 
-type ValidateToken429Response = TooManyRequestsResponse
+type ValidateToken429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ValidateToken429Response) VisitValidateTokenResponse(w http.ResponseWriter) error {
+func (response ValidateToken429ApplicationProblemPlusJSONResponse) VisitValidateTokenResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ValidateToken503ApplicationProblemPlusJSONResponse struct {
@@ -17535,15 +17648,24 @@ func (response CreateChartOfAccount422ApplicationProblemPlusJSONResponse) VisitC
 	return err
 }
 
-type CreateChartOfAccount429Response = TooManyRequestsResponse
+type CreateChartOfAccount429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateChartOfAccount429Response) VisitCreateChartOfAccountResponse(w http.ResponseWriter) error {
+func (response CreateChartOfAccount429ApplicationProblemPlusJSONResponse) VisitCreateChartOfAccountResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateChartOfAccount503ApplicationProblemPlusJSONResponse struct {
@@ -17684,15 +17806,24 @@ func (response ListChartOfAccounts415ApplicationProblemPlusJSONResponse) VisitLi
 	return err
 }
 
-type ListChartOfAccounts429Response = TooManyRequestsResponse
+type ListChartOfAccounts429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListChartOfAccounts429Response) VisitListChartOfAccountsResponse(w http.ResponseWriter) error {
+func (response ListChartOfAccounts429ApplicationProblemPlusJSONResponse) VisitListChartOfAccountsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListChartOfAccounts503ApplicationProblemPlusJSONResponse struct {
@@ -17820,15 +17951,24 @@ func (response GetChartOfAccount404ApplicationProblemPlusJSONResponse) VisitGetC
 	return err
 }
 
-type GetChartOfAccount429Response = TooManyRequestsResponse
+type GetChartOfAccount429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetChartOfAccount429Response) VisitGetChartOfAccountResponse(w http.ResponseWriter) error {
+func (response GetChartOfAccount429ApplicationProblemPlusJSONResponse) VisitGetChartOfAccountResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetChartOfAccount503ApplicationProblemPlusJSONResponse struct {
@@ -18004,15 +18144,24 @@ func (response CreateCompany422ApplicationProblemPlusJSONResponse) VisitCreateCo
 	return err
 }
 
-type CreateCompany429Response = TooManyRequestsResponse
+type CreateCompany429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateCompany429Response) VisitCreateCompanyResponse(w http.ResponseWriter) error {
+func (response CreateCompany429ApplicationProblemPlusJSONResponse) VisitCreateCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateCompany503ApplicationProblemPlusJSONResponse struct {
@@ -18153,15 +18302,24 @@ func (response ListCompanies415ApplicationProblemPlusJSONResponse) VisitListComp
 	return err
 }
 
-type ListCompanies429Response = TooManyRequestsResponse
+type ListCompanies429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListCompanies429Response) VisitListCompaniesResponse(w http.ResponseWriter) error {
+func (response ListCompanies429ApplicationProblemPlusJSONResponse) VisitListCompaniesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListCompanies503ApplicationProblemPlusJSONResponse struct {
@@ -18289,15 +18447,24 @@ func (response GetCompany404ApplicationProblemPlusJSONResponse) VisitGetCompanyR
 	return err
 }
 
-type GetCompany429Response = TooManyRequestsResponse
+type GetCompany429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetCompany429Response) VisitGetCompanyResponse(w http.ResponseWriter) error {
+func (response GetCompany429ApplicationProblemPlusJSONResponse) VisitGetCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetCompany503ApplicationProblemPlusJSONResponse struct {
@@ -18463,15 +18630,24 @@ func (response PatchCompany415ApplicationProblemPlusJSONResponse) VisitPatchComp
 	return err
 }
 
-type PatchCompany429Response = TooManyRequestsResponse
+type PatchCompany429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response PatchCompany429Response) VisitPatchCompanyResponse(w http.ResponseWriter) error {
+func (response PatchCompany429ApplicationProblemPlusJSONResponse) VisitPatchCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type PatchCompany503ApplicationProblemPlusJSONResponse struct {
@@ -18637,15 +18813,24 @@ func (response UpdateCompany415ApplicationProblemPlusJSONResponse) VisitUpdateCo
 	return err
 }
 
-type UpdateCompany429Response = TooManyRequestsResponse
+type UpdateCompany429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateCompany429Response) VisitUpdateCompanyResponse(w http.ResponseWriter) error {
+func (response UpdateCompany429ApplicationProblemPlusJSONResponse) VisitUpdateCompanyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateCompany503ApplicationProblemPlusJSONResponse struct {
@@ -18821,15 +19006,24 @@ func (response CreateCustomField422ApplicationProblemPlusJSONResponse) VisitCrea
 	return err
 }
 
-type CreateCustomField429Response = TooManyRequestsResponse
+type CreateCustomField429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateCustomField429Response) VisitCreateCustomFieldResponse(w http.ResponseWriter) error {
+func (response CreateCustomField429ApplicationProblemPlusJSONResponse) VisitCreateCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateCustomField503ApplicationProblemPlusJSONResponse struct {
@@ -18970,15 +19164,24 @@ func (response ListCustomFields415ApplicationProblemPlusJSONResponse) VisitListC
 	return err
 }
 
-type ListCustomFields429Response = TooManyRequestsResponse
+type ListCustomFields429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListCustomFields429Response) VisitListCustomFieldsResponse(w http.ResponseWriter) error {
+func (response ListCustomFields429ApplicationProblemPlusJSONResponse) VisitListCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListCustomFields503ApplicationProblemPlusJSONResponse struct {
@@ -19111,15 +19314,24 @@ func (response DeleteCustomField412ApplicationProblemPlusJSONResponse) VisitDele
 	return err
 }
 
-type DeleteCustomField429Response = TooManyRequestsResponse
+type DeleteCustomField429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response DeleteCustomField429Response) VisitDeleteCustomFieldResponse(w http.ResponseWriter) error {
+func (response DeleteCustomField429ApplicationProblemPlusJSONResponse) VisitDeleteCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteCustomField503ApplicationProblemPlusJSONResponse struct {
@@ -19247,15 +19459,24 @@ func (response GetCustomField404ApplicationProblemPlusJSONResponse) VisitGetCust
 	return err
 }
 
-type GetCustomField429Response = TooManyRequestsResponse
+type GetCustomField429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetCustomField429Response) VisitGetCustomFieldResponse(w http.ResponseWriter) error {
+func (response GetCustomField429ApplicationProblemPlusJSONResponse) VisitGetCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetCustomField503ApplicationProblemPlusJSONResponse struct {
@@ -19421,15 +19642,24 @@ func (response UpdateCustomField415ApplicationProblemPlusJSONResponse) VisitUpda
 	return err
 }
 
-type UpdateCustomField429Response = TooManyRequestsResponse
+type UpdateCustomField429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateCustomField429Response) VisitUpdateCustomFieldResponse(w http.ResponseWriter) error {
+func (response UpdateCustomField429ApplicationProblemPlusJSONResponse) VisitUpdateCustomFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateCustomField503ApplicationProblemPlusJSONResponse struct {
@@ -19605,15 +19835,24 @@ func (response CreateCustomerTier422ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
-type CreateCustomerTier429Response = TooManyRequestsResponse
+type CreateCustomerTier429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateCustomerTier429Response) VisitCreateCustomerTierResponse(w http.ResponseWriter) error {
+func (response CreateCustomerTier429ApplicationProblemPlusJSONResponse) VisitCreateCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateCustomerTier503ApplicationProblemPlusJSONResponse struct {
@@ -19754,15 +19993,24 @@ func (response ListCustomerTiers415ApplicationProblemPlusJSONResponse) VisitList
 	return err
 }
 
-type ListCustomerTiers429Response = TooManyRequestsResponse
+type ListCustomerTiers429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListCustomerTiers429Response) VisitListCustomerTiersResponse(w http.ResponseWriter) error {
+func (response ListCustomerTiers429ApplicationProblemPlusJSONResponse) VisitListCustomerTiersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListCustomerTiers503ApplicationProblemPlusJSONResponse struct {
@@ -19890,15 +20138,24 @@ func (response GetCustomerTier404ApplicationProblemPlusJSONResponse) VisitGetCus
 	return err
 }
 
-type GetCustomerTier429Response = TooManyRequestsResponse
+type GetCustomerTier429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetCustomerTier429Response) VisitGetCustomerTierResponse(w http.ResponseWriter) error {
+func (response GetCustomerTier429ApplicationProblemPlusJSONResponse) VisitGetCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetCustomerTier503ApplicationProblemPlusJSONResponse struct {
@@ -20074,15 +20331,24 @@ func (response CreateCustomer422ApplicationProblemPlusJSONResponse) VisitCreateC
 	return err
 }
 
-type CreateCustomer429Response = TooManyRequestsResponse
+type CreateCustomer429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateCustomer429Response) VisitCreateCustomerResponse(w http.ResponseWriter) error {
+func (response CreateCustomer429ApplicationProblemPlusJSONResponse) VisitCreateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateCustomer503ApplicationProblemPlusJSONResponse struct {
@@ -20223,15 +20489,24 @@ func (response ListCustomers415ApplicationProblemPlusJSONResponse) VisitListCust
 	return err
 }
 
-type ListCustomers429Response = TooManyRequestsResponse
+type ListCustomers429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListCustomers429Response) VisitListCustomersResponse(w http.ResponseWriter) error {
+func (response ListCustomers429ApplicationProblemPlusJSONResponse) VisitListCustomersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListCustomers503ApplicationProblemPlusJSONResponse struct {
@@ -20364,15 +20639,24 @@ func (response DeleteCustomer412ApplicationProblemPlusJSONResponse) VisitDeleteC
 	return err
 }
 
-type DeleteCustomer429Response = TooManyRequestsResponse
+type DeleteCustomer429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response DeleteCustomer429Response) VisitDeleteCustomerResponse(w http.ResponseWriter) error {
+func (response DeleteCustomer429ApplicationProblemPlusJSONResponse) VisitDeleteCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteCustomer503ApplicationProblemPlusJSONResponse struct {
@@ -20500,15 +20784,24 @@ func (response GetCustomer404ApplicationProblemPlusJSONResponse) VisitGetCustome
 	return err
 }
 
-type GetCustomer429Response = TooManyRequestsResponse
+type GetCustomer429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetCustomer429Response) VisitGetCustomerResponse(w http.ResponseWriter) error {
+func (response GetCustomer429ApplicationProblemPlusJSONResponse) VisitGetCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetCustomer503ApplicationProblemPlusJSONResponse struct {
@@ -20674,15 +20967,24 @@ func (response PatchCustomer415ApplicationProblemPlusJSONResponse) VisitPatchCus
 	return err
 }
 
-type PatchCustomer429Response = TooManyRequestsResponse
+type PatchCustomer429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response PatchCustomer429Response) VisitPatchCustomerResponse(w http.ResponseWriter) error {
+func (response PatchCustomer429ApplicationProblemPlusJSONResponse) VisitPatchCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type PatchCustomer503ApplicationProblemPlusJSONResponse struct {
@@ -20848,15 +21150,24 @@ func (response UpdateCustomer415ApplicationProblemPlusJSONResponse) VisitUpdateC
 	return err
 }
 
-type UpdateCustomer429Response = TooManyRequestsResponse
+type UpdateCustomer429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateCustomer429Response) VisitUpdateCustomerResponse(w http.ResponseWriter) error {
+func (response UpdateCustomer429ApplicationProblemPlusJSONResponse) VisitUpdateCustomerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateCustomer503ApplicationProblemPlusJSONResponse struct {
@@ -21033,15 +21344,24 @@ func (response CreateCustomerAddress422ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type CreateCustomerAddress429Response = TooManyRequestsResponse
+type CreateCustomerAddress429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateCustomerAddress429Response) VisitCreateCustomerAddressResponse(w http.ResponseWriter) error {
+func (response CreateCustomerAddress429ApplicationProblemPlusJSONResponse) VisitCreateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateCustomerAddress503ApplicationProblemPlusJSONResponse struct {
@@ -21150,15 +21470,24 @@ func (response ListCustomerAddresses404ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type ListCustomerAddresses429Response = TooManyRequestsResponse
+type ListCustomerAddresses429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListCustomerAddresses429Response) VisitListCustomerAddressesResponse(w http.ResponseWriter) error {
+func (response ListCustomerAddresses429ApplicationProblemPlusJSONResponse) VisitListCustomerAddressesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListCustomerAddresses503ApplicationProblemPlusJSONResponse struct {
@@ -21292,15 +21621,24 @@ func (response DeleteCustomerAddress412ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type DeleteCustomerAddress429Response = TooManyRequestsResponse
+type DeleteCustomerAddress429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response DeleteCustomerAddress429Response) VisitDeleteCustomerAddressResponse(w http.ResponseWriter) error {
+func (response DeleteCustomerAddress429ApplicationProblemPlusJSONResponse) VisitDeleteCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteCustomerAddress503ApplicationProblemPlusJSONResponse struct {
@@ -21429,15 +21767,24 @@ func (response GetCustomerAddress404ApplicationProblemPlusJSONResponse) VisitGet
 	return err
 }
 
-type GetCustomerAddress429Response = TooManyRequestsResponse
+type GetCustomerAddress429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetCustomerAddress429Response) VisitGetCustomerAddressResponse(w http.ResponseWriter) error {
+func (response GetCustomerAddress429ApplicationProblemPlusJSONResponse) VisitGetCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetCustomerAddress503ApplicationProblemPlusJSONResponse struct {
@@ -21604,15 +21951,24 @@ func (response UpdateCustomerAddress415ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type UpdateCustomerAddress429Response = TooManyRequestsResponse
+type UpdateCustomerAddress429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateCustomerAddress429Response) VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error {
+func (response UpdateCustomerAddress429ApplicationProblemPlusJSONResponse) VisitUpdateCustomerAddressResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateCustomerAddress503ApplicationProblemPlusJSONResponse struct {
@@ -21789,15 +22145,24 @@ func (response CreateCustomerContact422ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type CreateCustomerContact429Response = TooManyRequestsResponse
+type CreateCustomerContact429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateCustomerContact429Response) VisitCreateCustomerContactResponse(w http.ResponseWriter) error {
+func (response CreateCustomerContact429ApplicationProblemPlusJSONResponse) VisitCreateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateCustomerContact503ApplicationProblemPlusJSONResponse struct {
@@ -21906,15 +22271,24 @@ func (response ListCustomerContacts404ApplicationProblemPlusJSONResponse) VisitL
 	return err
 }
 
-type ListCustomerContacts429Response = TooManyRequestsResponse
+type ListCustomerContacts429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListCustomerContacts429Response) VisitListCustomerContactsResponse(w http.ResponseWriter) error {
+func (response ListCustomerContacts429ApplicationProblemPlusJSONResponse) VisitListCustomerContactsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListCustomerContacts503ApplicationProblemPlusJSONResponse struct {
@@ -22048,15 +22422,24 @@ func (response DeleteCustomerContact412ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type DeleteCustomerContact429Response = TooManyRequestsResponse
+type DeleteCustomerContact429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response DeleteCustomerContact429Response) VisitDeleteCustomerContactResponse(w http.ResponseWriter) error {
+func (response DeleteCustomerContact429ApplicationProblemPlusJSONResponse) VisitDeleteCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteCustomerContact503ApplicationProblemPlusJSONResponse struct {
@@ -22185,15 +22568,24 @@ func (response GetCustomerContact404ApplicationProblemPlusJSONResponse) VisitGet
 	return err
 }
 
-type GetCustomerContact429Response = TooManyRequestsResponse
+type GetCustomerContact429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetCustomerContact429Response) VisitGetCustomerContactResponse(w http.ResponseWriter) error {
+func (response GetCustomerContact429ApplicationProblemPlusJSONResponse) VisitGetCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetCustomerContact503ApplicationProblemPlusJSONResponse struct {
@@ -22360,15 +22752,24 @@ func (response UpdateCustomerContact415ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type UpdateCustomerContact429Response = TooManyRequestsResponse
+type UpdateCustomerContact429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateCustomerContact429Response) VisitUpdateCustomerContactResponse(w http.ResponseWriter) error {
+func (response UpdateCustomerContact429ApplicationProblemPlusJSONResponse) VisitUpdateCustomerContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateCustomerContact503ApplicationProblemPlusJSONResponse struct {
@@ -22534,15 +22935,24 @@ func (response SetCustomerTier415ApplicationProblemPlusJSONResponse) VisitSetCus
 	return err
 }
 
-type SetCustomerTier429Response = TooManyRequestsResponse
+type SetCustomerTier429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response SetCustomerTier429Response) VisitSetCustomerTierResponse(w http.ResponseWriter) error {
+func (response SetCustomerTier429ApplicationProblemPlusJSONResponse) VisitSetCustomerTierResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type SetCustomerTier503ApplicationProblemPlusJSONResponse struct {
@@ -22718,15 +23128,24 @@ func (response CreateDepartmentShift422ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type CreateDepartmentShift429Response = TooManyRequestsResponse
+type CreateDepartmentShift429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateDepartmentShift429Response) VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error {
+func (response CreateDepartmentShift429ApplicationProblemPlusJSONResponse) VisitCreateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateDepartmentShift503ApplicationProblemPlusJSONResponse struct {
@@ -22867,15 +23286,24 @@ func (response ListDepartmentShifts415ApplicationProblemPlusJSONResponse) VisitL
 	return err
 }
 
-type ListDepartmentShifts429Response = TooManyRequestsResponse
+type ListDepartmentShifts429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListDepartmentShifts429Response) VisitListDepartmentShiftsResponse(w http.ResponseWriter) error {
+func (response ListDepartmentShifts429ApplicationProblemPlusJSONResponse) VisitListDepartmentShiftsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListDepartmentShifts503ApplicationProblemPlusJSONResponse struct {
@@ -23008,15 +23436,24 @@ func (response DeleteDepartmentShift412ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type DeleteDepartmentShift429Response = TooManyRequestsResponse
+type DeleteDepartmentShift429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response DeleteDepartmentShift429Response) VisitDeleteDepartmentShiftResponse(w http.ResponseWriter) error {
+func (response DeleteDepartmentShift429ApplicationProblemPlusJSONResponse) VisitDeleteDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteDepartmentShift503ApplicationProblemPlusJSONResponse struct {
@@ -23144,15 +23581,24 @@ func (response GetDepartmentShift404ApplicationProblemPlusJSONResponse) VisitGet
 	return err
 }
 
-type GetDepartmentShift429Response = TooManyRequestsResponse
+type GetDepartmentShift429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetDepartmentShift429Response) VisitGetDepartmentShiftResponse(w http.ResponseWriter) error {
+func (response GetDepartmentShift429ApplicationProblemPlusJSONResponse) VisitGetDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetDepartmentShift503ApplicationProblemPlusJSONResponse struct {
@@ -23318,15 +23764,24 @@ func (response UpdateDepartmentShift415ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type UpdateDepartmentShift429Response = TooManyRequestsResponse
+type UpdateDepartmentShift429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateDepartmentShift429Response) VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error {
+func (response UpdateDepartmentShift429ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentShiftResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateDepartmentShift503ApplicationProblemPlusJSONResponse struct {
@@ -23502,15 +23957,24 @@ func (response CreateDepartment422ApplicationProblemPlusJSONResponse) VisitCreat
 	return err
 }
 
-type CreateDepartment429Response = TooManyRequestsResponse
+type CreateDepartment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateDepartment429Response) VisitCreateDepartmentResponse(w http.ResponseWriter) error {
+func (response CreateDepartment429ApplicationProblemPlusJSONResponse) VisitCreateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateDepartment503ApplicationProblemPlusJSONResponse struct {
@@ -23651,15 +24115,24 @@ func (response ListDepartments415ApplicationProblemPlusJSONResponse) VisitListDe
 	return err
 }
 
-type ListDepartments429Response = TooManyRequestsResponse
+type ListDepartments429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListDepartments429Response) VisitListDepartmentsResponse(w http.ResponseWriter) error {
+func (response ListDepartments429ApplicationProblemPlusJSONResponse) VisitListDepartmentsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListDepartments503ApplicationProblemPlusJSONResponse struct {
@@ -23787,15 +24260,24 @@ func (response GetDepartment404ApplicationProblemPlusJSONResponse) VisitGetDepar
 	return err
 }
 
-type GetDepartment429Response = TooManyRequestsResponse
+type GetDepartment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetDepartment429Response) VisitGetDepartmentResponse(w http.ResponseWriter) error {
+func (response GetDepartment429ApplicationProblemPlusJSONResponse) VisitGetDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetDepartment503ApplicationProblemPlusJSONResponse struct {
@@ -23961,15 +24443,24 @@ func (response UpdateDepartment415ApplicationProblemPlusJSONResponse) VisitUpdat
 	return err
 }
 
-type UpdateDepartment429Response = TooManyRequestsResponse
+type UpdateDepartment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateDepartment429Response) VisitUpdateDepartmentResponse(w http.ResponseWriter) error {
+func (response UpdateDepartment429ApplicationProblemPlusJSONResponse) VisitUpdateDepartmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateDepartment503ApplicationProblemPlusJSONResponse struct {
@@ -24145,15 +24636,24 @@ func (response CreateEquipment422ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
-type CreateEquipment429Response = TooManyRequestsResponse
+type CreateEquipment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateEquipment429Response) VisitCreateEquipmentResponse(w http.ResponseWriter) error {
+func (response CreateEquipment429ApplicationProblemPlusJSONResponse) VisitCreateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateEquipment503ApplicationProblemPlusJSONResponse struct {
@@ -24329,15 +24829,24 @@ func (response CreateEquipmentDowntime422ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
-type CreateEquipmentDowntime429Response = TooManyRequestsResponse
+type CreateEquipmentDowntime429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateEquipmentDowntime429Response) VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+func (response CreateEquipmentDowntime429ApplicationProblemPlusJSONResponse) VisitCreateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateEquipmentDowntime503ApplicationProblemPlusJSONResponse struct {
@@ -24478,15 +24987,24 @@ func (response ListEquipmentDowntimes415ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
-type ListEquipmentDowntimes429Response = TooManyRequestsResponse
+type ListEquipmentDowntimes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListEquipmentDowntimes429Response) VisitListEquipmentDowntimesResponse(w http.ResponseWriter) error {
+func (response ListEquipmentDowntimes429ApplicationProblemPlusJSONResponse) VisitListEquipmentDowntimesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListEquipmentDowntimes503ApplicationProblemPlusJSONResponse struct {
@@ -24619,15 +25137,24 @@ func (response DeleteEquipmentDowntime412ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
-type DeleteEquipmentDowntime429Response = TooManyRequestsResponse
+type DeleteEquipmentDowntime429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response DeleteEquipmentDowntime429Response) VisitDeleteEquipmentDowntimeResponse(w http.ResponseWriter) error {
+func (response DeleteEquipmentDowntime429ApplicationProblemPlusJSONResponse) VisitDeleteEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteEquipmentDowntime503ApplicationProblemPlusJSONResponse struct {
@@ -24755,15 +25282,24 @@ func (response GetEquipmentDowntime404ApplicationProblemPlusJSONResponse) VisitG
 	return err
 }
 
-type GetEquipmentDowntime429Response = TooManyRequestsResponse
+type GetEquipmentDowntime429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetEquipmentDowntime429Response) VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error {
+func (response GetEquipmentDowntime429ApplicationProblemPlusJSONResponse) VisitGetEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetEquipmentDowntime503ApplicationProblemPlusJSONResponse struct {
@@ -24929,15 +25465,24 @@ func (response UpdateEquipmentDowntime415ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
-type UpdateEquipmentDowntime429Response = TooManyRequestsResponse
+type UpdateEquipmentDowntime429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateEquipmentDowntime429Response) VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+func (response UpdateEquipmentDowntime429ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentDowntimeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateEquipmentDowntime503ApplicationProblemPlusJSONResponse struct {
@@ -25078,15 +25623,24 @@ func (response ListEquipment415ApplicationProblemPlusJSONResponse) VisitListEqui
 	return err
 }
 
-type ListEquipment429Response = TooManyRequestsResponse
+type ListEquipment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListEquipment429Response) VisitListEquipmentResponse(w http.ResponseWriter) error {
+func (response ListEquipment429ApplicationProblemPlusJSONResponse) VisitListEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListEquipment503ApplicationProblemPlusJSONResponse struct {
@@ -25214,15 +25768,24 @@ func (response GetEquipment404ApplicationProblemPlusJSONResponse) VisitGetEquipm
 	return err
 }
 
-type GetEquipment429Response = TooManyRequestsResponse
+type GetEquipment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetEquipment429Response) VisitGetEquipmentResponse(w http.ResponseWriter) error {
+func (response GetEquipment429ApplicationProblemPlusJSONResponse) VisitGetEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetEquipment503ApplicationProblemPlusJSONResponse struct {
@@ -25388,15 +25951,24 @@ func (response UpdateEquipment415ApplicationProblemPlusJSONResponse) VisitUpdate
 	return err
 }
 
-type UpdateEquipment429Response = TooManyRequestsResponse
+type UpdateEquipment429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateEquipment429Response) VisitUpdateEquipmentResponse(w http.ResponseWriter) error {
+func (response UpdateEquipment429ApplicationProblemPlusJSONResponse) VisitUpdateEquipmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateEquipment503ApplicationProblemPlusJSONResponse struct {
@@ -25572,15 +26144,24 @@ func (response CreateGaugeCode422ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
-type CreateGaugeCode429Response = TooManyRequestsResponse
+type CreateGaugeCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateGaugeCode429Response) VisitCreateGaugeCodeResponse(w http.ResponseWriter) error {
+func (response CreateGaugeCode429ApplicationProblemPlusJSONResponse) VisitCreateGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateGaugeCode503ApplicationProblemPlusJSONResponse struct {
@@ -25721,15 +26302,24 @@ func (response ListGaugeCodes415ApplicationProblemPlusJSONResponse) VisitListGau
 	return err
 }
 
-type ListGaugeCodes429Response = TooManyRequestsResponse
+type ListGaugeCodes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListGaugeCodes429Response) VisitListGaugeCodesResponse(w http.ResponseWriter) error {
+func (response ListGaugeCodes429ApplicationProblemPlusJSONResponse) VisitListGaugeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListGaugeCodes503ApplicationProblemPlusJSONResponse struct {
@@ -25857,15 +26447,24 @@ func (response GetGaugeCode404ApplicationProblemPlusJSONResponse) VisitGetGaugeC
 	return err
 }
 
-type GetGaugeCode429Response = TooManyRequestsResponse
+type GetGaugeCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetGaugeCode429Response) VisitGetGaugeCodeResponse(w http.ResponseWriter) error {
+func (response GetGaugeCode429ApplicationProblemPlusJSONResponse) VisitGetGaugeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetGaugeCode503ApplicationProblemPlusJSONResponse struct {
@@ -26041,15 +26640,24 @@ func (response CreateGradeCode422ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
-type CreateGradeCode429Response = TooManyRequestsResponse
+type CreateGradeCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateGradeCode429Response) VisitCreateGradeCodeResponse(w http.ResponseWriter) error {
+func (response CreateGradeCode429ApplicationProblemPlusJSONResponse) VisitCreateGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateGradeCode503ApplicationProblemPlusJSONResponse struct {
@@ -26190,15 +26798,24 @@ func (response ListGradeCodes415ApplicationProblemPlusJSONResponse) VisitListGra
 	return err
 }
 
-type ListGradeCodes429Response = TooManyRequestsResponse
+type ListGradeCodes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListGradeCodes429Response) VisitListGradeCodesResponse(w http.ResponseWriter) error {
+func (response ListGradeCodes429ApplicationProblemPlusJSONResponse) VisitListGradeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListGradeCodes503ApplicationProblemPlusJSONResponse struct {
@@ -26326,15 +26943,24 @@ func (response GetGradeCode404ApplicationProblemPlusJSONResponse) VisitGetGradeC
 	return err
 }
 
-type GetGradeCode429Response = TooManyRequestsResponse
+type GetGradeCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetGradeCode429Response) VisitGetGradeCodeResponse(w http.ResponseWriter) error {
+func (response GetGradeCode429ApplicationProblemPlusJSONResponse) VisitGetGradeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetGradeCode503ApplicationProblemPlusJSONResponse struct {
@@ -26510,15 +27136,24 @@ func (response CreateInProcessTrackingField422ApplicationProblemPlusJSONResponse
 	return err
 }
 
-type CreateInProcessTrackingField429Response = TooManyRequestsResponse
+type CreateInProcessTrackingField429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateInProcessTrackingField429Response) VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+func (response CreateInProcessTrackingField429ApplicationProblemPlusJSONResponse) VisitCreateInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateInProcessTrackingField503ApplicationProblemPlusJSONResponse struct {
@@ -26659,15 +27294,24 @@ func (response ListInProcessTrackingFields415ApplicationProblemPlusJSONResponse)
 	return err
 }
 
-type ListInProcessTrackingFields429Response = TooManyRequestsResponse
+type ListInProcessTrackingFields429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListInProcessTrackingFields429Response) VisitListInProcessTrackingFieldsResponse(w http.ResponseWriter) error {
+func (response ListInProcessTrackingFields429ApplicationProblemPlusJSONResponse) VisitListInProcessTrackingFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListInProcessTrackingFields503ApplicationProblemPlusJSONResponse struct {
@@ -26795,15 +27439,24 @@ func (response GetInProcessTrackingField404ApplicationProblemPlusJSONResponse) V
 	return err
 }
 
-type GetInProcessTrackingField429Response = TooManyRequestsResponse
+type GetInProcessTrackingField429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetInProcessTrackingField429Response) VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+func (response GetInProcessTrackingField429ApplicationProblemPlusJSONResponse) VisitGetInProcessTrackingFieldResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetInProcessTrackingField503ApplicationProblemPlusJSONResponse struct {
@@ -26944,15 +27597,24 @@ func (response ListInventoryEvents415ApplicationProblemPlusJSONResponse) VisitLi
 	return err
 }
 
-type ListInventoryEvents429Response = TooManyRequestsResponse
+type ListInventoryEvents429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListInventoryEvents429Response) VisitListInventoryEventsResponse(w http.ResponseWriter) error {
+func (response ListInventoryEvents429ApplicationProblemPlusJSONResponse) VisitListInventoryEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListInventoryEvents503ApplicationProblemPlusJSONResponse struct {
@@ -27080,15 +27742,24 @@ func (response GetInventoryEvent404ApplicationProblemPlusJSONResponse) VisitGetI
 	return err
 }
 
-type GetInventoryEvent429Response = TooManyRequestsResponse
+type GetInventoryEvent429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetInventoryEvent429Response) VisitGetInventoryEventResponse(w http.ResponseWriter) error {
+func (response GetInventoryEvent429ApplicationProblemPlusJSONResponse) VisitGetInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetInventoryEvent503ApplicationProblemPlusJSONResponse struct {
@@ -27254,15 +27925,24 @@ func (response PatchInventoryEvent415ApplicationProblemPlusJSONResponse) VisitPa
 	return err
 }
 
-type PatchInventoryEvent429Response = TooManyRequestsResponse
+type PatchInventoryEvent429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response PatchInventoryEvent429Response) VisitPatchInventoryEventResponse(w http.ResponseWriter) error {
+func (response PatchInventoryEvent429ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type PatchInventoryEvent503ApplicationProblemPlusJSONResponse struct {
@@ -27390,15 +28070,24 @@ func (response GetInventoryEventDetails404ApplicationProblemPlusJSONResponse) Vi
 	return err
 }
 
-type GetInventoryEventDetails429Response = TooManyRequestsResponse
+type GetInventoryEventDetails429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetInventoryEventDetails429Response) VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error {
+func (response GetInventoryEventDetails429ApplicationProblemPlusJSONResponse) VisitGetInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetInventoryEventDetails503ApplicationProblemPlusJSONResponse struct {
@@ -27564,15 +28253,24 @@ func (response PatchInventoryEventDetails415ApplicationProblemPlusJSONResponse) 
 	return err
 }
 
-type PatchInventoryEventDetails429Response = TooManyRequestsResponse
+type PatchInventoryEventDetails429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response PatchInventoryEventDetails429Response) VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error {
+func (response PatchInventoryEventDetails429ApplicationProblemPlusJSONResponse) VisitPatchInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type PatchInventoryEventDetails503ApplicationProblemPlusJSONResponse struct {
@@ -27738,15 +28436,24 @@ func (response UpdateInventoryEventDetails415ApplicationProblemPlusJSONResponse)
 	return err
 }
 
-type UpdateInventoryEventDetails429Response = TooManyRequestsResponse
+type UpdateInventoryEventDetails429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateInventoryEventDetails429Response) VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error {
+func (response UpdateInventoryEventDetails429ApplicationProblemPlusJSONResponse) VisitUpdateInventoryEventDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateInventoryEventDetails503ApplicationProblemPlusJSONResponse struct {
@@ -27890,15 +28597,24 @@ func (response RevertInventoryEvent422ApplicationProblemPlusJSONResponse) VisitR
 	return err
 }
 
-type RevertInventoryEvent429Response = TooManyRequestsResponse
+type RevertInventoryEvent429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response RevertInventoryEvent429Response) VisitRevertInventoryEventResponse(w http.ResponseWriter) error {
+func (response RevertInventoryEvent429ApplicationProblemPlusJSONResponse) VisitRevertInventoryEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type RevertInventoryEvent503ApplicationProblemPlusJSONResponse struct {
@@ -28074,15 +28790,24 @@ func (response CreateInventoryLot422ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
-type CreateInventoryLot429Response = TooManyRequestsResponse
+type CreateInventoryLot429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateInventoryLot429Response) VisitCreateInventoryLotResponse(w http.ResponseWriter) error {
+func (response CreateInventoryLot429ApplicationProblemPlusJSONResponse) VisitCreateInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateInventoryLot503ApplicationProblemPlusJSONResponse struct {
@@ -28223,15 +28948,24 @@ func (response ListInventoryLots415ApplicationProblemPlusJSONResponse) VisitList
 	return err
 }
 
-type ListInventoryLots429Response = TooManyRequestsResponse
+type ListInventoryLots429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListInventoryLots429Response) VisitListInventoryLotsResponse(w http.ResponseWriter) error {
+func (response ListInventoryLots429ApplicationProblemPlusJSONResponse) VisitListInventoryLotsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListInventoryLots503ApplicationProblemPlusJSONResponse struct {
@@ -28359,15 +29093,24 @@ func (response GetInventoryLot404ApplicationProblemPlusJSONResponse) VisitGetInv
 	return err
 }
 
-type GetInventoryLot429Response = TooManyRequestsResponse
+type GetInventoryLot429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetInventoryLot429Response) VisitGetInventoryLotResponse(w http.ResponseWriter) error {
+func (response GetInventoryLot429ApplicationProblemPlusJSONResponse) VisitGetInventoryLotResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetInventoryLot503ApplicationProblemPlusJSONResponse struct {
@@ -28508,15 +29251,24 @@ func (response ListInventoryTransactions415ApplicationProblemPlusJSONResponse) V
 	return err
 }
 
-type ListInventoryTransactions429Response = TooManyRequestsResponse
+type ListInventoryTransactions429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListInventoryTransactions429Response) VisitListInventoryTransactionsResponse(w http.ResponseWriter) error {
+func (response ListInventoryTransactions429ApplicationProblemPlusJSONResponse) VisitListInventoryTransactionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListInventoryTransactions503ApplicationProblemPlusJSONResponse struct {
@@ -28591,15 +29343,24 @@ func (response GetAvailableInventoryByItem403ApplicationProblemPlusJSONResponse)
 	return err
 }
 
-type GetAvailableInventoryByItem429Response = TooManyRequestsResponse
+type GetAvailableInventoryByItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetAvailableInventoryByItem429Response) VisitGetAvailableInventoryByItemResponse(w http.ResponseWriter) error {
+func (response GetAvailableInventoryByItem429ApplicationProblemPlusJSONResponse) VisitGetAvailableInventoryByItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetAvailableInventoryByItem503ApplicationProblemPlusJSONResponse struct {
@@ -28691,15 +29452,24 @@ func (response GetInventoryByItem403ApplicationProblemPlusJSONResponse) VisitGet
 	return err
 }
 
-type GetInventoryByItem429Response = TooManyRequestsResponse
+type GetInventoryByItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetInventoryByItem429Response) VisitGetInventoryByItemResponse(w http.ResponseWriter) error {
+func (response GetInventoryByItem429ApplicationProblemPlusJSONResponse) VisitGetInventoryByItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetInventoryByItem503ApplicationProblemPlusJSONResponse struct {
@@ -28840,15 +29610,24 @@ func (response ListInventory415ApplicationProblemPlusJSONResponse) VisitListInve
 	return err
 }
 
-type ListInventory429Response = TooManyRequestsResponse
+type ListInventory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListInventory429Response) VisitListInventoryResponse(w http.ResponseWriter) error {
+func (response ListInventory429ApplicationProblemPlusJSONResponse) VisitListInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListInventory503ApplicationProblemPlusJSONResponse struct {
@@ -29024,15 +29803,24 @@ func (response OverrideInventory422ApplicationProblemPlusJSONResponse) VisitOver
 	return err
 }
 
-type OverrideInventory429Response = TooManyRequestsResponse
+type OverrideInventory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response OverrideInventory429Response) VisitOverrideInventoryResponse(w http.ResponseWriter) error {
+func (response OverrideInventory429ApplicationProblemPlusJSONResponse) VisitOverrideInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type OverrideInventory503ApplicationProblemPlusJSONResponse struct {
@@ -29208,15 +29996,24 @@ func (response PickInventory422ApplicationProblemPlusJSONResponse) VisitPickInve
 	return err
 }
 
-type PickInventory429Response = TooManyRequestsResponse
+type PickInventory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response PickInventory429Response) VisitPickInventoryResponse(w http.ResponseWriter) error {
+func (response PickInventory429ApplicationProblemPlusJSONResponse) VisitPickInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type PickInventory503ApplicationProblemPlusJSONResponse struct {
@@ -29392,15 +30189,24 @@ func (response ReceiveInventory422ApplicationProblemPlusJSONResponse) VisitRecei
 	return err
 }
 
-type ReceiveInventory429Response = TooManyRequestsResponse
+type ReceiveInventory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ReceiveInventory429Response) VisitReceiveInventoryResponse(w http.ResponseWriter) error {
+func (response ReceiveInventory429ApplicationProblemPlusJSONResponse) VisitReceiveInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ReceiveInventory503ApplicationProblemPlusJSONResponse struct {
@@ -29576,15 +30382,24 @@ func (response CreateItemCategory422ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
-type CreateItemCategory429Response = TooManyRequestsResponse
+type CreateItemCategory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateItemCategory429Response) VisitCreateItemCategoryResponse(w http.ResponseWriter) error {
+func (response CreateItemCategory429ApplicationProblemPlusJSONResponse) VisitCreateItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateItemCategory503ApplicationProblemPlusJSONResponse struct {
@@ -29725,15 +30540,24 @@ func (response ListItemCategories415ApplicationProblemPlusJSONResponse) VisitLis
 	return err
 }
 
-type ListItemCategories429Response = TooManyRequestsResponse
+type ListItemCategories429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListItemCategories429Response) VisitListItemCategoriesResponse(w http.ResponseWriter) error {
+func (response ListItemCategories429ApplicationProblemPlusJSONResponse) VisitListItemCategoriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListItemCategories503ApplicationProblemPlusJSONResponse struct {
@@ -29861,15 +30685,24 @@ func (response GetItemCategory404ApplicationProblemPlusJSONResponse) VisitGetIte
 	return err
 }
 
-type GetItemCategory429Response = TooManyRequestsResponse
+type GetItemCategory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetItemCategory429Response) VisitGetItemCategoryResponse(w http.ResponseWriter) error {
+func (response GetItemCategory429ApplicationProblemPlusJSONResponse) VisitGetItemCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetItemCategory503ApplicationProblemPlusJSONResponse struct {
@@ -30045,15 +30878,24 @@ func (response CreateItemClass422ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
-type CreateItemClass429Response = TooManyRequestsResponse
+type CreateItemClass429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateItemClass429Response) VisitCreateItemClassResponse(w http.ResponseWriter) error {
+func (response CreateItemClass429ApplicationProblemPlusJSONResponse) VisitCreateItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateItemClass503ApplicationProblemPlusJSONResponse struct {
@@ -30194,15 +31036,24 @@ func (response ListItemClasses415ApplicationProblemPlusJSONResponse) VisitListIt
 	return err
 }
 
-type ListItemClasses429Response = TooManyRequestsResponse
+type ListItemClasses429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListItemClasses429Response) VisitListItemClassesResponse(w http.ResponseWriter) error {
+func (response ListItemClasses429ApplicationProblemPlusJSONResponse) VisitListItemClassesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListItemClasses503ApplicationProblemPlusJSONResponse struct {
@@ -30330,15 +31181,24 @@ func (response GetItemClass404ApplicationProblemPlusJSONResponse) VisitGetItemCl
 	return err
 }
 
-type GetItemClass429Response = TooManyRequestsResponse
+type GetItemClass429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetItemClass429Response) VisitGetItemClassResponse(w http.ResponseWriter) error {
+func (response GetItemClass429ApplicationProblemPlusJSONResponse) VisitGetItemClassResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetItemClass503ApplicationProblemPlusJSONResponse struct {
@@ -30463,15 +31323,24 @@ func (response ListItemTags415ApplicationProblemPlusJSONResponse) VisitListItemT
 	return err
 }
 
-type ListItemTags429Response = TooManyRequestsResponse
+type ListItemTags429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListItemTags429Response) VisitListItemTagsResponse(w http.ResponseWriter) error {
+func (response ListItemTags429ApplicationProblemPlusJSONResponse) VisitListItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListItemTags503ApplicationProblemPlusJSONResponse struct {
@@ -30599,15 +31468,24 @@ func (response GetItemTag404ApplicationProblemPlusJSONResponse) VisitGetItemTagR
 	return err
 }
 
-type GetItemTag429Response = TooManyRequestsResponse
+type GetItemTag429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetItemTag429Response) VisitGetItemTagResponse(w http.ResponseWriter) error {
+func (response GetItemTag429ApplicationProblemPlusJSONResponse) VisitGetItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetItemTag503ApplicationProblemPlusJSONResponse struct {
@@ -30783,15 +31661,24 @@ func (response CreateItem422ApplicationProblemPlusJSONResponse) VisitCreateItemR
 	return err
 }
 
-type CreateItem429Response = TooManyRequestsResponse
+type CreateItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateItem429Response) VisitCreateItemResponse(w http.ResponseWriter) error {
+func (response CreateItem429ApplicationProblemPlusJSONResponse) VisitCreateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateItem503ApplicationProblemPlusJSONResponse struct {
@@ -30932,15 +31819,24 @@ func (response ListItemsV1415ApplicationProblemPlusJSONResponse) VisitListItemsV
 	return err
 }
 
-type ListItemsV1429Response = TooManyRequestsResponse
+type ListItemsV1429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListItemsV1429Response) VisitListItemsV1Response(w http.ResponseWriter) error {
+func (response ListItemsV1429ApplicationProblemPlusJSONResponse) VisitListItemsV1Response(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListItemsV1503ApplicationProblemPlusJSONResponse struct {
@@ -31081,15 +31977,24 @@ func (response ListItems415ApplicationProblemPlusJSONResponse) VisitListItemsRes
 	return err
 }
 
-type ListItems429Response = TooManyRequestsResponse
+type ListItems429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListItems429Response) VisitListItemsResponse(w http.ResponseWriter) error {
+func (response ListItems429ApplicationProblemPlusJSONResponse) VisitListItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListItems503ApplicationProblemPlusJSONResponse struct {
@@ -31265,15 +32170,24 @@ func (response CreateItemFromMaterialShape422ApplicationProblemPlusJSONResponse)
 	return err
 }
 
-type CreateItemFromMaterialShape429Response = TooManyRequestsResponse
+type CreateItemFromMaterialShape429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateItemFromMaterialShape429Response) VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error {
+func (response CreateItemFromMaterialShape429ApplicationProblemPlusJSONResponse) VisitCreateItemFromMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateItemFromMaterialShape503ApplicationProblemPlusJSONResponse struct {
@@ -31401,15 +32315,24 @@ func (response GetItem404ApplicationProblemPlusJSONResponse) VisitGetItemRespons
 	return err
 }
 
-type GetItem429Response = TooManyRequestsResponse
+type GetItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetItem429Response) VisitGetItemResponse(w http.ResponseWriter) error {
+func (response GetItem429ApplicationProblemPlusJSONResponse) VisitGetItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetItem503ApplicationProblemPlusJSONResponse struct {
@@ -31575,15 +32498,24 @@ func (response PatchItem415ApplicationProblemPlusJSONResponse) VisitPatchItemRes
 	return err
 }
 
-type PatchItem429Response = TooManyRequestsResponse
+type PatchItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response PatchItem429Response) VisitPatchItemResponse(w http.ResponseWriter) error {
+func (response PatchItem429ApplicationProblemPlusJSONResponse) VisitPatchItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type PatchItem503ApplicationProblemPlusJSONResponse struct {
@@ -31749,15 +32681,24 @@ func (response UpdateItem415ApplicationProblemPlusJSONResponse) VisitUpdateItemR
 	return err
 }
 
-type UpdateItem429Response = TooManyRequestsResponse
+type UpdateItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateItem429Response) VisitUpdateItemResponse(w http.ResponseWriter) error {
+func (response UpdateItem429ApplicationProblemPlusJSONResponse) VisitUpdateItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateItem503ApplicationProblemPlusJSONResponse struct {
@@ -31899,15 +32840,24 @@ func (response ListItemCostBreakdowns415ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
-type ListItemCostBreakdowns429Response = TooManyRequestsResponse
+type ListItemCostBreakdowns429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListItemCostBreakdowns429Response) VisitListItemCostBreakdownsResponse(w http.ResponseWriter) error {
+func (response ListItemCostBreakdowns429ApplicationProblemPlusJSONResponse) VisitListItemCostBreakdownsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListItemCostBreakdowns503ApplicationProblemPlusJSONResponse struct {
@@ -32073,15 +33023,24 @@ func (response ReplaceItemCustomFields415ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
-type ReplaceItemCustomFields429Response = TooManyRequestsResponse
+type ReplaceItemCustomFields429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ReplaceItemCustomFields429Response) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+func (response ReplaceItemCustomFields429ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ReplaceItemCustomFields503ApplicationProblemPlusJSONResponse struct {
@@ -32247,15 +33206,24 @@ func (response ReplaceItemCustomFieldsDeprecated415ApplicationProblemPlusJSONRes
 	return err
 }
 
-type ReplaceItemCustomFieldsDeprecated429Response = TooManyRequestsResponse
+type ReplaceItemCustomFieldsDeprecated429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ReplaceItemCustomFieldsDeprecated429Response) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+func (response ReplaceItemCustomFieldsDeprecated429ApplicationProblemPlusJSONResponse) VisitReplaceItemCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ReplaceItemCustomFieldsDeprecated503ApplicationProblemPlusJSONResponse struct {
@@ -32432,15 +33400,24 @@ func (response CreateItemCustomerDetail422ApplicationProblemPlusJSONResponse) Vi
 	return err
 }
 
-type CreateItemCustomerDetail429Response = TooManyRequestsResponse
+type CreateItemCustomerDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateItemCustomerDetail429Response) VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error {
+func (response CreateItemCustomerDetail429ApplicationProblemPlusJSONResponse) VisitCreateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateItemCustomerDetail503ApplicationProblemPlusJSONResponse struct {
@@ -32581,15 +33558,24 @@ func (response ListItemCustomerDetails415ApplicationProblemPlusJSONResponse) Vis
 	return err
 }
 
-type ListItemCustomerDetails429Response = TooManyRequestsResponse
+type ListItemCustomerDetails429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListItemCustomerDetails429Response) VisitListItemCustomerDetailsResponse(w http.ResponseWriter) error {
+func (response ListItemCustomerDetails429ApplicationProblemPlusJSONResponse) VisitListItemCustomerDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListItemCustomerDetails503ApplicationProblemPlusJSONResponse struct {
@@ -32723,15 +33709,24 @@ func (response DeleteItemCustomerDetail412ApplicationProblemPlusJSONResponse) Vi
 	return err
 }
 
-type DeleteItemCustomerDetail429Response = TooManyRequestsResponse
+type DeleteItemCustomerDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response DeleteItemCustomerDetail429Response) VisitDeleteItemCustomerDetailResponse(w http.ResponseWriter) error {
+func (response DeleteItemCustomerDetail429ApplicationProblemPlusJSONResponse) VisitDeleteItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteItemCustomerDetail503ApplicationProblemPlusJSONResponse struct {
@@ -32890,15 +33885,24 @@ func (response UpdateItemCustomerDetail415ApplicationProblemPlusJSONResponse) Vi
 	return err
 }
 
-type UpdateItemCustomerDetail429Response = TooManyRequestsResponse
+type UpdateItemCustomerDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateItemCustomerDetail429Response) VisitUpdateItemCustomerDetailResponse(w http.ResponseWriter) error {
+func (response UpdateItemCustomerDetail429ApplicationProblemPlusJSONResponse) VisitUpdateItemCustomerDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateItemCustomerDetail503ApplicationProblemPlusJSONResponse struct {
@@ -33007,15 +34011,24 @@ func (response GetItemInputUnitCost404ApplicationProblemPlusJSONResponse) VisitG
 	return err
 }
 
-type GetItemInputUnitCost429Response = TooManyRequestsResponse
+type GetItemInputUnitCost429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetItemInputUnitCost429Response) VisitGetItemInputUnitCostResponse(w http.ResponseWriter) error {
+func (response GetItemInputUnitCost429ApplicationProblemPlusJSONResponse) VisitGetItemInputUnitCostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetItemInputUnitCost503ApplicationProblemPlusJSONResponse struct {
@@ -33192,15 +34205,24 @@ func (response PickItemInventory422ApplicationProblemPlusJSONResponse) VisitPick
 	return err
 }
 
-type PickItemInventory429Response = TooManyRequestsResponse
+type PickItemInventory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response PickItemInventory429Response) VisitPickItemInventoryResponse(w http.ResponseWriter) error {
+func (response PickItemInventory429ApplicationProblemPlusJSONResponse) VisitPickItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type PickItemInventory503ApplicationProblemPlusJSONResponse struct {
@@ -33377,15 +34399,24 @@ func (response ReceiveItemInventory422ApplicationProblemPlusJSONResponse) VisitR
 	return err
 }
 
-type ReceiveItemInventory429Response = TooManyRequestsResponse
+type ReceiveItemInventory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ReceiveItemInventory429Response) VisitReceiveItemInventoryResponse(w http.ResponseWriter) error {
+func (response ReceiveItemInventory429ApplicationProblemPlusJSONResponse) VisitReceiveItemInventoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ReceiveItemInventory503ApplicationProblemPlusJSONResponse struct {
@@ -33562,15 +34593,24 @@ func (response CreateItemMaterialVendorDetail422ApplicationProblemPlusJSONRespon
 	return err
 }
 
-type CreateItemMaterialVendorDetail429Response = TooManyRequestsResponse
+type CreateItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateItemMaterialVendorDetail429Response) VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+func (response CreateItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse) VisitCreateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateItemMaterialVendorDetail503ApplicationProblemPlusJSONResponse struct {
@@ -33711,15 +34751,24 @@ func (response ListItemMaterialVendorDetails415ApplicationProblemPlusJSONRespons
 	return err
 }
 
-type ListItemMaterialVendorDetails429Response = TooManyRequestsResponse
+type ListItemMaterialVendorDetails429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListItemMaterialVendorDetails429Response) VisitListItemMaterialVendorDetailsResponse(w http.ResponseWriter) error {
+func (response ListItemMaterialVendorDetails429ApplicationProblemPlusJSONResponse) VisitListItemMaterialVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListItemMaterialVendorDetails503ApplicationProblemPlusJSONResponse struct {
@@ -33853,15 +34902,24 @@ func (response DeleteItemMaterialVendorDetail412ApplicationProblemPlusJSONRespon
 	return err
 }
 
-type DeleteItemMaterialVendorDetail429Response = TooManyRequestsResponse
+type DeleteItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response DeleteItemMaterialVendorDetail429Response) VisitDeleteItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+func (response DeleteItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse) VisitDeleteItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteItemMaterialVendorDetail503ApplicationProblemPlusJSONResponse struct {
@@ -34020,15 +35078,24 @@ func (response UpdateItemMaterialVendorDetail415ApplicationProblemPlusJSONRespon
 	return err
 }
 
-type UpdateItemMaterialVendorDetail429Response = TooManyRequestsResponse
+type UpdateItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateItemMaterialVendorDetail429Response) VisitUpdateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+func (response UpdateItemMaterialVendorDetail429ApplicationProblemPlusJSONResponse) VisitUpdateItemMaterialVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateItemMaterialVendorDetail503ApplicationProblemPlusJSONResponse struct {
@@ -34137,15 +35204,24 @@ func (response GetItemPurchaseHistory404ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
-type GetItemPurchaseHistory429Response = TooManyRequestsResponse
+type GetItemPurchaseHistory429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetItemPurchaseHistory429Response) VisitGetItemPurchaseHistoryResponse(w http.ResponseWriter) error {
+func (response GetItemPurchaseHistory429ApplicationProblemPlusJSONResponse) VisitGetItemPurchaseHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetItemPurchaseHistory503ApplicationProblemPlusJSONResponse struct {
@@ -34303,15 +35379,24 @@ func (response ReplaceItemPurchasePriceBreaks415ApplicationProblemPlusJSONRespon
 	return err
 }
 
-type ReplaceItemPurchasePriceBreaks429Response = TooManyRequestsResponse
+type ReplaceItemPurchasePriceBreaks429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ReplaceItemPurchasePriceBreaks429Response) VisitReplaceItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+func (response ReplaceItemPurchasePriceBreaks429ApplicationProblemPlusJSONResponse) VisitReplaceItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ReplaceItemPurchasePriceBreaks503ApplicationProblemPlusJSONResponse struct {
@@ -34453,15 +35538,24 @@ func (response ListItemPurchasePriceBreaks415ApplicationProblemPlusJSONResponse)
 	return err
 }
 
-type ListItemPurchasePriceBreaks429Response = TooManyRequestsResponse
+type ListItemPurchasePriceBreaks429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListItemPurchasePriceBreaks429Response) VisitListItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+func (response ListItemPurchasePriceBreaks429ApplicationProblemPlusJSONResponse) VisitListItemPurchasePriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListItemPurchasePriceBreaks503ApplicationProblemPlusJSONResponse struct {
@@ -34638,15 +35732,24 @@ func (response AddItemRevision422ApplicationProblemPlusJSONResponse) VisitAddIte
 	return err
 }
 
-type AddItemRevision429Response = TooManyRequestsResponse
+type AddItemRevision429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response AddItemRevision429Response) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
+func (response AddItemRevision429ApplicationProblemPlusJSONResponse) VisitAddItemRevisionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type AddItemRevision503ApplicationProblemPlusJSONResponse struct {
@@ -34804,15 +35907,24 @@ func (response ReplaceItemSalesPriceBreaks415ApplicationProblemPlusJSONResponse)
 	return err
 }
 
-type ReplaceItemSalesPriceBreaks429Response = TooManyRequestsResponse
+type ReplaceItemSalesPriceBreaks429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ReplaceItemSalesPriceBreaks429Response) VisitReplaceItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+func (response ReplaceItemSalesPriceBreaks429ApplicationProblemPlusJSONResponse) VisitReplaceItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ReplaceItemSalesPriceBreaks503ApplicationProblemPlusJSONResponse struct {
@@ -34954,15 +36066,24 @@ func (response ListItemSalesPriceBreaks415ApplicationProblemPlusJSONResponse) Vi
 	return err
 }
 
-type ListItemSalesPriceBreaks429Response = TooManyRequestsResponse
+type ListItemSalesPriceBreaks429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListItemSalesPriceBreaks429Response) VisitListItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+func (response ListItemSalesPriceBreaks429ApplicationProblemPlusJSONResponse) VisitListItemSalesPriceBreaksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListItemSalesPriceBreaks503ApplicationProblemPlusJSONResponse struct {
@@ -35128,15 +36249,24 @@ func (response ReplaceItemTags415ApplicationProblemPlusJSONResponse) VisitReplac
 	return err
 }
 
-type ReplaceItemTags429Response = TooManyRequestsResponse
+type ReplaceItemTags429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ReplaceItemTags429Response) VisitReplaceItemTagsResponse(w http.ResponseWriter) error {
+func (response ReplaceItemTags429ApplicationProblemPlusJSONResponse) VisitReplaceItemTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ReplaceItemTags503ApplicationProblemPlusJSONResponse struct {
@@ -35270,15 +36400,24 @@ func (response RemoveItemTag412ApplicationProblemPlusJSONResponse) VisitRemoveIt
 	return err
 }
 
-type RemoveItemTag429Response = TooManyRequestsResponse
+type RemoveItemTag429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response RemoveItemTag429Response) VisitRemoveItemTagResponse(w http.ResponseWriter) error {
+func (response RemoveItemTag429ApplicationProblemPlusJSONResponse) VisitRemoveItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type RemoveItemTag503ApplicationProblemPlusJSONResponse struct {
@@ -35423,15 +36562,24 @@ func (response AddItemTag422ApplicationProblemPlusJSONResponse) VisitAddItemTagR
 	return err
 }
 
-type AddItemTag429Response = TooManyRequestsResponse
+type AddItemTag429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response AddItemTag429Response) VisitAddItemTagResponse(w http.ResponseWriter) error {
+func (response AddItemTag429ApplicationProblemPlusJSONResponse) VisitAddItemTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type AddItemTag503ApplicationProblemPlusJSONResponse struct {
@@ -35608,15 +36756,24 @@ func (response CreateItemVendorDetail422ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
-type CreateItemVendorDetail429Response = TooManyRequestsResponse
+type CreateItemVendorDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateItemVendorDetail429Response) VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error {
+func (response CreateItemVendorDetail429ApplicationProblemPlusJSONResponse) VisitCreateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateItemVendorDetail503ApplicationProblemPlusJSONResponse struct {
@@ -35757,15 +36914,24 @@ func (response ListItemVendorDetails415ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type ListItemVendorDetails429Response = TooManyRequestsResponse
+type ListItemVendorDetails429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListItemVendorDetails429Response) VisitListItemVendorDetailsResponse(w http.ResponseWriter) error {
+func (response ListItemVendorDetails429ApplicationProblemPlusJSONResponse) VisitListItemVendorDetailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListItemVendorDetails503ApplicationProblemPlusJSONResponse struct {
@@ -35899,15 +37065,24 @@ func (response DeleteItemVendorDetail412ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
-type DeleteItemVendorDetail429Response = TooManyRequestsResponse
+type DeleteItemVendorDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response DeleteItemVendorDetail429Response) VisitDeleteItemVendorDetailResponse(w http.ResponseWriter) error {
+func (response DeleteItemVendorDetail429ApplicationProblemPlusJSONResponse) VisitDeleteItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteItemVendorDetail503ApplicationProblemPlusJSONResponse struct {
@@ -36066,15 +37241,24 @@ func (response UpdateItemVendorDetail415ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
-type UpdateItemVendorDetail429Response = TooManyRequestsResponse
+type UpdateItemVendorDetail429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateItemVendorDetail429Response) VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error {
+func (response UpdateItemVendorDetail429ApplicationProblemPlusJSONResponse) VisitUpdateItemVendorDetailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateItemVendorDetail503ApplicationProblemPlusJSONResponse struct {
@@ -36250,15 +37434,24 @@ func (response CreateLocation422ApplicationProblemPlusJSONResponse) VisitCreateL
 	return err
 }
 
-type CreateLocation429Response = TooManyRequestsResponse
+type CreateLocation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateLocation429Response) VisitCreateLocationResponse(w http.ResponseWriter) error {
+func (response CreateLocation429ApplicationProblemPlusJSONResponse) VisitCreateLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateLocation503ApplicationProblemPlusJSONResponse struct {
@@ -36399,15 +37592,24 @@ func (response ListLocations415ApplicationProblemPlusJSONResponse) VisitListLoca
 	return err
 }
 
-type ListLocations429Response = TooManyRequestsResponse
+type ListLocations429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListLocations429Response) VisitListLocationsResponse(w http.ResponseWriter) error {
+func (response ListLocations429ApplicationProblemPlusJSONResponse) VisitListLocationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListLocations503ApplicationProblemPlusJSONResponse struct {
@@ -36540,15 +37742,24 @@ func (response DeleteLocation412ApplicationProblemPlusJSONResponse) VisitDeleteL
 	return err
 }
 
-type DeleteLocation429Response = TooManyRequestsResponse
+type DeleteLocation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response DeleteLocation429Response) VisitDeleteLocationResponse(w http.ResponseWriter) error {
+func (response DeleteLocation429ApplicationProblemPlusJSONResponse) VisitDeleteLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteLocation503ApplicationProblemPlusJSONResponse struct {
@@ -36676,15 +37887,24 @@ func (response GetLocation404ApplicationProblemPlusJSONResponse) VisitGetLocatio
 	return err
 }
 
-type GetLocation429Response = TooManyRequestsResponse
+type GetLocation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetLocation429Response) VisitGetLocationResponse(w http.ResponseWriter) error {
+func (response GetLocation429ApplicationProblemPlusJSONResponse) VisitGetLocationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetLocation503ApplicationProblemPlusJSONResponse struct {
@@ -36860,15 +38080,24 @@ func (response CreateMaterialCode422ApplicationProblemPlusJSONResponse) VisitCre
 	return err
 }
 
-type CreateMaterialCode429Response = TooManyRequestsResponse
+type CreateMaterialCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateMaterialCode429Response) VisitCreateMaterialCodeResponse(w http.ResponseWriter) error {
+func (response CreateMaterialCode429ApplicationProblemPlusJSONResponse) VisitCreateMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateMaterialCode503ApplicationProblemPlusJSONResponse struct {
@@ -37009,15 +38238,24 @@ func (response ListMaterialCodes415ApplicationProblemPlusJSONResponse) VisitList
 	return err
 }
 
-type ListMaterialCodes429Response = TooManyRequestsResponse
+type ListMaterialCodes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListMaterialCodes429Response) VisitListMaterialCodesResponse(w http.ResponseWriter) error {
+func (response ListMaterialCodes429ApplicationProblemPlusJSONResponse) VisitListMaterialCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListMaterialCodes503ApplicationProblemPlusJSONResponse struct {
@@ -37145,15 +38383,24 @@ func (response GetMaterialCode404ApplicationProblemPlusJSONResponse) VisitGetMat
 	return err
 }
 
-type GetMaterialCode429Response = TooManyRequestsResponse
+type GetMaterialCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetMaterialCode429Response) VisitGetMaterialCodeResponse(w http.ResponseWriter) error {
+func (response GetMaterialCode429ApplicationProblemPlusJSONResponse) VisitGetMaterialCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetMaterialCode503ApplicationProblemPlusJSONResponse struct {
@@ -37329,15 +38576,24 @@ func (response CreateMaterialShape422ApplicationProblemPlusJSONResponse) VisitCr
 	return err
 }
 
-type CreateMaterialShape429Response = TooManyRequestsResponse
+type CreateMaterialShape429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateMaterialShape429Response) VisitCreateMaterialShapeResponse(w http.ResponseWriter) error {
+func (response CreateMaterialShape429ApplicationProblemPlusJSONResponse) VisitCreateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateMaterialShape503ApplicationProblemPlusJSONResponse struct {
@@ -37513,15 +38769,24 @@ func (response ActivateMaterialShapes422ApplicationProblemPlusJSONResponse) Visi
 	return err
 }
 
-type ActivateMaterialShapes429Response = TooManyRequestsResponse
+type ActivateMaterialShapes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ActivateMaterialShapes429Response) VisitActivateMaterialShapesResponse(w http.ResponseWriter) error {
+func (response ActivateMaterialShapes429ApplicationProblemPlusJSONResponse) VisitActivateMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ActivateMaterialShapes503ApplicationProblemPlusJSONResponse struct {
@@ -37662,15 +38927,24 @@ func (response ListMaterialShapes415ApplicationProblemPlusJSONResponse) VisitLis
 	return err
 }
 
-type ListMaterialShapes429Response = TooManyRequestsResponse
+type ListMaterialShapes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListMaterialShapes429Response) VisitListMaterialShapesResponse(w http.ResponseWriter) error {
+func (response ListMaterialShapes429ApplicationProblemPlusJSONResponse) VisitListMaterialShapesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListMaterialShapes503ApplicationProblemPlusJSONResponse struct {
@@ -37798,15 +39072,24 @@ func (response GetMaterialShape404ApplicationProblemPlusJSONResponse) VisitGetMa
 	return err
 }
 
-type GetMaterialShape429Response = TooManyRequestsResponse
+type GetMaterialShape429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetMaterialShape429Response) VisitGetMaterialShapeResponse(w http.ResponseWriter) error {
+func (response GetMaterialShape429ApplicationProblemPlusJSONResponse) VisitGetMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetMaterialShape503ApplicationProblemPlusJSONResponse struct {
@@ -37972,15 +39255,24 @@ func (response UpdateMaterialShape415ApplicationProblemPlusJSONResponse) VisitUp
 	return err
 }
 
-type UpdateMaterialShape429Response = TooManyRequestsResponse
+type UpdateMaterialShape429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateMaterialShape429Response) VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error {
+func (response UpdateMaterialShape429ApplicationProblemPlusJSONResponse) VisitUpdateMaterialShapeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateMaterialShape503ApplicationProblemPlusJSONResponse struct {
@@ -38242,15 +39534,24 @@ func (response CreatePaymentTerm422ApplicationProblemPlusJSONResponse) VisitCrea
 	return err
 }
 
-type CreatePaymentTerm429Response = TooManyRequestsResponse
+type CreatePaymentTerm429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreatePaymentTerm429Response) VisitCreatePaymentTermResponse(w http.ResponseWriter) error {
+func (response CreatePaymentTerm429ApplicationProblemPlusJSONResponse) VisitCreatePaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreatePaymentTerm503ApplicationProblemPlusJSONResponse struct {
@@ -38391,15 +39692,24 @@ func (response ListPaymentTerms415ApplicationProblemPlusJSONResponse) VisitListP
 	return err
 }
 
-type ListPaymentTerms429Response = TooManyRequestsResponse
+type ListPaymentTerms429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListPaymentTerms429Response) VisitListPaymentTermsResponse(w http.ResponseWriter) error {
+func (response ListPaymentTerms429ApplicationProblemPlusJSONResponse) VisitListPaymentTermsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListPaymentTerms503ApplicationProblemPlusJSONResponse struct {
@@ -38527,15 +39837,24 @@ func (response GetPaymentTerm404ApplicationProblemPlusJSONResponse) VisitGetPaym
 	return err
 }
 
-type GetPaymentTerm429Response = TooManyRequestsResponse
+type GetPaymentTerm429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetPaymentTerm429Response) VisitGetPaymentTermResponse(w http.ResponseWriter) error {
+func (response GetPaymentTerm429ApplicationProblemPlusJSONResponse) VisitGetPaymentTermResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetPaymentTerm503ApplicationProblemPlusJSONResponse struct {
@@ -38630,15 +39949,24 @@ func (response GetCostingSettings404ApplicationProblemPlusJSONResponse) VisitGet
 	return err
 }
 
-type GetCostingSettings429Response = TooManyRequestsResponse
+type GetCostingSettings429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetCostingSettings429Response) VisitGetCostingSettingsResponse(w http.ResponseWriter) error {
+func (response GetCostingSettings429ApplicationProblemPlusJSONResponse) VisitGetCostingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetCostingSettings503ApplicationProblemPlusJSONResponse struct {
@@ -38803,15 +40131,24 @@ func (response UpdateCostingSettings415ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type UpdateCostingSettings429Response = TooManyRequestsResponse
+type UpdateCostingSettings429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateCostingSettings429Response) VisitUpdateCostingSettingsResponse(w http.ResponseWriter) error {
+func (response UpdateCostingSettings429ApplicationProblemPlusJSONResponse) VisitUpdateCostingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateCostingSettings503ApplicationProblemPlusJSONResponse struct {
@@ -38922,15 +40259,24 @@ func (response GetPricingSettings404ApplicationProblemPlusJSONResponse) VisitGet
 	return err
 }
 
-type GetPricingSettings429Response = TooManyRequestsResponse
+type GetPricingSettings429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetPricingSettings429Response) VisitGetPricingSettingsResponse(w http.ResponseWriter) error {
+func (response GetPricingSettings429ApplicationProblemPlusJSONResponse) VisitGetPricingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetPricingSettings503ApplicationProblemPlusJSONResponse struct {
@@ -39095,15 +40441,24 @@ func (response UpdatePricingSettings415ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
-type UpdatePricingSettings429Response = TooManyRequestsResponse
+type UpdatePricingSettings429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdatePricingSettings429Response) VisitUpdatePricingSettingsResponse(w http.ResponseWriter) error {
+func (response UpdatePricingSettings429ApplicationProblemPlusJSONResponse) VisitUpdatePricingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdatePricingSettings503ApplicationProblemPlusJSONResponse struct {
@@ -39279,15 +40634,24 @@ func (response CreateShapeCode422ApplicationProblemPlusJSONResponse) VisitCreate
 	return err
 }
 
-type CreateShapeCode429Response = TooManyRequestsResponse
+type CreateShapeCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateShapeCode429Response) VisitCreateShapeCodeResponse(w http.ResponseWriter) error {
+func (response CreateShapeCode429ApplicationProblemPlusJSONResponse) VisitCreateShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateShapeCode503ApplicationProblemPlusJSONResponse struct {
@@ -39428,15 +40792,24 @@ func (response ListShapeCodes415ApplicationProblemPlusJSONResponse) VisitListSha
 	return err
 }
 
-type ListShapeCodes429Response = TooManyRequestsResponse
+type ListShapeCodes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListShapeCodes429Response) VisitListShapeCodesResponse(w http.ResponseWriter) error {
+func (response ListShapeCodes429ApplicationProblemPlusJSONResponse) VisitListShapeCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListShapeCodes503ApplicationProblemPlusJSONResponse struct {
@@ -39564,15 +40937,24 @@ func (response GetShapeCode404ApplicationProblemPlusJSONResponse) VisitGetShapeC
 	return err
 }
 
-type GetShapeCode429Response = TooManyRequestsResponse
+type GetShapeCode429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetShapeCode429Response) VisitGetShapeCodeResponse(w http.ResponseWriter) error {
+func (response GetShapeCode429ApplicationProblemPlusJSONResponse) VisitGetShapeCodeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetShapeCode503ApplicationProblemPlusJSONResponse struct {
@@ -39748,15 +41130,24 @@ func (response CreateTag422ApplicationProblemPlusJSONResponse) VisitCreateTagRes
 	return err
 }
 
-type CreateTag429Response = TooManyRequestsResponse
+type CreateTag429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateTag429Response) VisitCreateTagResponse(w http.ResponseWriter) error {
+func (response CreateTag429ApplicationProblemPlusJSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateTag503ApplicationProblemPlusJSONResponse struct {
@@ -39897,15 +41288,24 @@ func (response ListTags415ApplicationProblemPlusJSONResponse) VisitListTagsRespo
 	return err
 }
 
-type ListTags429Response = TooManyRequestsResponse
+type ListTags429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListTags429Response) VisitListTagsResponse(w http.ResponseWriter) error {
+func (response ListTags429ApplicationProblemPlusJSONResponse) VisitListTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListTags503ApplicationProblemPlusJSONResponse struct {
@@ -40033,15 +41433,24 @@ func (response GetTag404ApplicationProblemPlusJSONResponse) VisitGetTagResponse(
 	return err
 }
 
-type GetTag429Response = TooManyRequestsResponse
+type GetTag429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetTag429Response) VisitGetTagResponse(w http.ResponseWriter) error {
+func (response GetTag429ApplicationProblemPlusJSONResponse) VisitGetTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetTag503ApplicationProblemPlusJSONResponse struct {
@@ -40207,15 +41616,24 @@ func (response PatchTag415ApplicationProblemPlusJSONResponse) VisitPatchTagRespo
 	return err
 }
 
-type PatchTag429Response = TooManyRequestsResponse
+type PatchTag429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response PatchTag429Response) VisitPatchTagResponse(w http.ResponseWriter) error {
+func (response PatchTag429ApplicationProblemPlusJSONResponse) VisitPatchTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type PatchTag503ApplicationProblemPlusJSONResponse struct {
@@ -40381,15 +41799,24 @@ func (response UpdateTag415ApplicationProblemPlusJSONResponse) VisitUpdateTagRes
 	return err
 }
 
-type UpdateTag429Response = TooManyRequestsResponse
+type UpdateTag429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateTag429Response) VisitUpdateTagResponse(w http.ResponseWriter) error {
+func (response UpdateTag429ApplicationProblemPlusJSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateTag503ApplicationProblemPlusJSONResponse struct {
@@ -40530,15 +41957,24 @@ func (response ListUnitsOfMeasure415ApplicationProblemPlusJSONResponse) VisitLis
 	return err
 }
 
-type ListUnitsOfMeasure429Response = TooManyRequestsResponse
+type ListUnitsOfMeasure429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListUnitsOfMeasure429Response) VisitListUnitsOfMeasureResponse(w http.ResponseWriter) error {
+func (response ListUnitsOfMeasure429ApplicationProblemPlusJSONResponse) VisitListUnitsOfMeasureResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListUnitsOfMeasure503ApplicationProblemPlusJSONResponse struct {
@@ -40714,15 +42150,24 @@ func (response CreateVendor422ApplicationProblemPlusJSONResponse) VisitCreateVen
 	return err
 }
 
-type CreateVendor429Response = TooManyRequestsResponse
+type CreateVendor429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateVendor429Response) VisitCreateVendorResponse(w http.ResponseWriter) error {
+func (response CreateVendor429ApplicationProblemPlusJSONResponse) VisitCreateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateVendor503ApplicationProblemPlusJSONResponse struct {
@@ -40863,15 +42308,24 @@ func (response ListVendors415ApplicationProblemPlusJSONResponse) VisitListVendor
 	return err
 }
 
-type ListVendors429Response = TooManyRequestsResponse
+type ListVendors429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListVendors429Response) VisitListVendorsResponse(w http.ResponseWriter) error {
+func (response ListVendors429ApplicationProblemPlusJSONResponse) VisitListVendorsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListVendors503ApplicationProblemPlusJSONResponse struct {
@@ -40999,15 +42453,24 @@ func (response GetVendor404ApplicationProblemPlusJSONResponse) VisitGetVendorRes
 	return err
 }
 
-type GetVendor429Response = TooManyRequestsResponse
+type GetVendor429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetVendor429Response) VisitGetVendorResponse(w http.ResponseWriter) error {
+func (response GetVendor429ApplicationProblemPlusJSONResponse) VisitGetVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetVendor503ApplicationProblemPlusJSONResponse struct {
@@ -41173,15 +42636,24 @@ func (response UpdateVendor415ApplicationProblemPlusJSONResponse) VisitUpdateVen
 	return err
 }
 
-type UpdateVendor429Response = TooManyRequestsResponse
+type UpdateVendor429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateVendor429Response) VisitUpdateVendorResponse(w http.ResponseWriter) error {
+func (response UpdateVendor429ApplicationProblemPlusJSONResponse) VisitUpdateVendorResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateVendor503ApplicationProblemPlusJSONResponse struct {
@@ -41357,15 +42829,24 @@ func (response CreateWorkCenter422ApplicationProblemPlusJSONResponse) VisitCreat
 	return err
 }
 
-type CreateWorkCenter429Response = TooManyRequestsResponse
+type CreateWorkCenter429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response CreateWorkCenter429Response) VisitCreateWorkCenterResponse(w http.ResponseWriter) error {
+func (response CreateWorkCenter429ApplicationProblemPlusJSONResponse) VisitCreateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type CreateWorkCenter503ApplicationProblemPlusJSONResponse struct {
@@ -41506,15 +42987,24 @@ func (response ListWorkCenters415ApplicationProblemPlusJSONResponse) VisitListWo
 	return err
 }
 
-type ListWorkCenters429Response = TooManyRequestsResponse
+type ListWorkCenters429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response ListWorkCenters429Response) VisitListWorkCentersResponse(w http.ResponseWriter) error {
+func (response ListWorkCenters429ApplicationProblemPlusJSONResponse) VisitListWorkCentersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ListWorkCenters503ApplicationProblemPlusJSONResponse struct {
@@ -41647,15 +43137,24 @@ func (response DeleteWorkCenter412ApplicationProblemPlusJSONResponse) VisitDelet
 	return err
 }
 
-type DeleteWorkCenter429Response = TooManyRequestsResponse
+type DeleteWorkCenter429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response DeleteWorkCenter429Response) VisitDeleteWorkCenterResponse(w http.ResponseWriter) error {
+func (response DeleteWorkCenter429ApplicationProblemPlusJSONResponse) VisitDeleteWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteWorkCenter503ApplicationProblemPlusJSONResponse struct {
@@ -41783,15 +43282,24 @@ func (response GetWorkCenter404ApplicationProblemPlusJSONResponse) VisitGetWorkC
 	return err
 }
 
-type GetWorkCenter429Response = TooManyRequestsResponse
+type GetWorkCenter429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response GetWorkCenter429Response) VisitGetWorkCenterResponse(w http.ResponseWriter) error {
+func (response GetWorkCenter429ApplicationProblemPlusJSONResponse) VisitGetWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type GetWorkCenter503ApplicationProblemPlusJSONResponse struct {
@@ -41957,15 +43465,24 @@ func (response UpdateWorkCenter415ApplicationProblemPlusJSONResponse) VisitUpdat
 	return err
 }
 
-type UpdateWorkCenter429Response = TooManyRequestsResponse
+type UpdateWorkCenter429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
 
-func (response UpdateWorkCenter429Response) VisitUpdateWorkCenterResponse(w http.ResponseWriter) error {
+func (response UpdateWorkCenter429ApplicationProblemPlusJSONResponse) VisitUpdateWorkCenterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
 	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
 	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
 	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
 	w.WriteHeader(429)
-	return nil
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UpdateWorkCenter503ApplicationProblemPlusJSONResponse struct {
@@ -49537,1046 +51054,1046 @@ var swaggerSpec = []string{
 	"JgJv0RF5sU8WXKw0U2QlCqZU8O4zRdJ3H87//Ons+w8nb/58cfruuw+fLlKiGDBc8HyMj9FpwK3tfCIk",
 	"zEpmVKFPXghmbYvAJdSCFgUrAYw9xK1zVl7zjH0S9Jrywuicj723lhcAAooZv1yhvOVUYQ8XWTNrws2p",
 	"plOqGMkoCC1Tc0AYWDeT5USYZxZywUTFeOwBPlPVyzeyvDIclSyp0vWdh3OsqB7aWI2mAWEeoxoMXBkd",
-	"at0vLT2ubHQh5Tsq1s5Z0xNkB3ZzCEDkuhVvt2W43EScnJ1GtkHZ5Rh2HTri9lqb4qLUdn1sYC+FqEcS",
-	"hmFuu7Vou0GDVG80BrIBcwMHMU8DtRpwvp3Rdkj+ad0xNizo7iCJo8QnQVd6Lkv+18dl0++MnicuE2fH",
-	"SkjJruUVy83FZJ+XHLzmZvk7AKVaLdHw+47lnF7AUp6O1D9T5DVOvWtA8SQJnegLAyKB7TZD2fEhaAyj",
-	"c2LGtKVUmhYu0GePfBAoJKBX0frhuSI2AjchYlUUaNoS0vntFZmzwiipktCJAGDODGs3BJGkJVsWNGMp",
-	"uMxQIlqMYSb0PYF5sppJl3yxYHlCKJkWVFxVPxmiJ23ogJscnbqpuS2FDUu0oJLFSgEtpkZ2uiyYW+QR",
-	"6JzpP6ZWZWWf9URIQaZSz4niOVPWDReEHCBxWKJRlqPZzA530N7Wt2CDdcFTBRdsD0103qS/v5/smJ1E",
-	"BofXp24CTXY+78oF12yx1OudoxktFPuSuEkPu67xg876Ika6eflAk2ZcR8KbXnO9vr8pDKcvY7PgD/c2",
-	"EeBnxPdmvva7NzJ4+Y9JHfPG9wYD2pJbJAAnZ/d3bsu5taA1PBrmayJW5jLf31xAvl7LPDYhkrZM5ve3",
-	"NpC6zkp5bbSxWKi1EU5kSZb2kXua+It/Sk7/wjLg6VUUboyug9aMYbjA0QKnONB3NadLxK0GUQP77qey",
-	"iEtpnz5+7zzsC6lZEG18jJzBhzqboftXau4fWqo/6SwS/GFjKnApRo11yzFDewdITjXbNQLyTmT82oix",
-	"9YRyI8rHUlirwqAFGNhOO/Rfy6yssPBMQTy2kWtt2kpC5uzz2O4bms1auzoMCLsX/XJGhS9v8fkvyQ7v",
-	"AL0viByQpgUDV+9lGBkePU+M5HRHimGf6EAzcgwLBp5KWTAKQlghddcOFyD8ZAZ7Z1YIc5+YuhVCLpim",
-	"RpWy/B2MSbQ4q12RfizbeWeHaOITGaV/+5I60UmwcB+rWx0n0hduz8zP0f2XNwJl+2EocCLWH+ANTDBw",
-	"wmxRfJjtHP1p6Ch2iJ9iTgGgNeCxMA8Fh53gFmy8bYba8r9GNuPbtWbK3a7RftfVGdfIBBf6q5c7bW3E",
-	"fdOioMUNXZtZqMhpCeAxYTSaP+2473Z+irmtK6XoTxjujSfjt9kecX3L7EAeXrt0T18i9ysJSLW7JAH+",
-	"1mjrT73sw+NChI04M2EtrwQTBW3MdoIhnWt7zmYeF3jn2IwL+qyGQEOuy5DyWKJ8nFdJ/sfpmUF5o7Wj",
-	"QdVoF7WrriAcrGQZ49dcXILwCfEuCvSOKUMzPpmCWZOXDkIpxzFxvosWwluWeh++NKDVIoWa8tnm4J0K",
-	"5ba7qxdOswtRzOINzwce8kUc2xvnZ9S2xjU3L6YYLgn3rU516y+8Dn+r3t4j1SPK2a8BA+DQ8bQV0fTK",
-	"nGPtytGCqQ8lBodVHz66s699e0ZL/T0X7FSzxU6yA/GC7t/Gb8tVmc2pYm7o2udw9NoPjUG4uJY8M1Pc",
-	"yPIKnvjgvLTm/gd/c3zjL3JqIJ7zpb3K8XmDOSJr9r/+FMGwTWcRR/UrLnIIAnTXvnHKI6TVtSHHcNnw",
-	"ubW5v1ITOTtyKX7JBMM33QoNAsFibHB/5PqS0Q+c3Tz/LueanLnXPrhUAOJ/nIhzGAh+GmOEa5QaAEI1",
-	"SYcobOShwzEeQYkHPIpPsJV9ckb9fN5AaOqeky7+NFnt77/Irtga/mA/QfQrRNL6MFjh8vcMASXcR8mT",
-	"UZCVw3VcoGtjB0yA0n8dLZx845Mwnhs2tmvABJeAc9/V1t9WPewK3/TK7GgcOrYZSPv7ASWO6Vq9QWaJ",
-	"m/L7bhHTiZM5IPbIhTnXJeLE430g8Rh8OiZyiUd71No1w0XhYIQ0Lzehf7mZjVjo4VLvbV6A90JivNyW",
-	"PKs22cVWDKyDBH1Jdt7ygvWCnRl9GtxDoTA35YJCeFy/+AWjxyBvb10/83wLnClm5wP5xFyJirEd122n",
-	"gpalvHFB42pVaDI6ef9mbJghKRg10o5goZHTLQFoKJgBnCBkFAhgwda3DJkR+KZLyILnvC/4SsibxOUg",
-	"TURw7SHXbSrzNSYg3cgVhn4yCz1oGxafMffOCk0LLkIyddAyIASpvxEy9sHmaqtQVFdkdGBDJzEy2JDt",
-	"qKq1oJ9P8cdX9nrbj9XtpmVJ15Va3A+DfaZr/m316W3Au4PGhsJyRIwLdtQxgJldqRWw77TQEIbhS+03",
-	"Xr31xoumuQByewAPwQGVYOw9JPSBBghGerpgRyTNaJ6S0fnFd2cJOf2n784Tcn7xfULe/J9vE/Lmx39K",
-	"yPn3b84+XmC2B/LE1ydvYHCbGXr25q3CnHcIfiYv3hBw5iKtVrpkdIH+gk8v3kBi0MfXzrQzTiYizWW2",
-	"MutJyQgnMCMa5WjGM4ZqDvusiXvMMI2UL+ilEarTa54zmdqU2XQlcjbjguXp3kSgKe+ZIopfCqpXJSM3",
-	"3Agw6FpfcFUwCok57LNmosogcXKNH83ohNT838FgEMBAsJPsAAAbxJcOJTEI9airiYF9Z8RF5T+MWB1/",
-	"sbrX3RWvrUVuwHirwAYG3KQKsKziVY3C3AxynQjBmM26YIyMrjm7wUIWWtoBzUaWbCGvGRmxnOuxVZDt",
-	"fcCaNbRklTQzEbRkFNX2o0BKJ+bSk+cEhHXz9zghTq+xT5zbj8o95r8w96aSphMSkazDL0O1C9bTI4lP",
-	"hJ280hD89IHSYCudwGgt/dDC/8/wBL48EfBpnJCamtD4GEDfqTciKepXNiwADR3ILqP+7TghVg11Kz/F",
-	"j37X3edxQv4ip0kVSAyLb2uudvI/yKlf+x/kdLxHPng7AWTqKkgepBC5YUSOgoqc5WROr0GydQVH1kyD",
-	"hoaPh4iFI8mZC+ZL2qY8m5AHBjR13FTljHo3EZvND8cN+lQymC1qf0hqA4bGk7ROXf9zWyb6GcJHOCfM",
-	"TIiYaWUO4gfaIfHZk5pjY7Dn6UQQOlWyWGlG5lovDf0y/yrnj3I+hZqWsCp5SyPc7/DhvO81uz9TKBqP",
-	"fGyCT2EUawiSHjuqmRVUKfA/YIoWAHMLzXRL6fCpjPnHmDpv1GN+xUgKv6dk5GohoOpg+IYVVhTEjfvI",
-	"0Jf7L0ONBKE/JhjGUsUiobIsNTHMDN97Md4Ddg6xOlGMAXyy77uSCp8+fn/sXAdVtRMDTWJTksEsCeWj",
-	"bC42xqOhERlC8ow8N8LTxldmrMp+NeiCNKVkmG2oSC5vBJA2w4FTj+dpUKQi4uXf6CluSiTO0eDxOXQR",
-	"9Aspv2Zj1HD7U0B9SLppCamdAutgOb/KL8lqdfpgLtdBhqVKNn9ca1LNgGTHOQO60QkqkhWrR4AYXX/P",
-	"jGYrjGA5t9DuYRA0QqSCom5WDIqQLCBXo5f7L8IScLferQDaW25Xt73NoMexzSq2fmZX6qDmtkM+GMHj",
-	"8QNb6LrRPkbabKG4zYY77cpiiDVIgRHdVJ2VfEFjUWKGKoNHjBq93Vv6JFniG2CqgxuIUwRRCaVL+fWp",
-	"50Ia4WHVG6jg7+iX7jWfipmM2bwa5rxnyq/b12m0pV8rIwWhCtS5XUhyNjxtwfWulu1d6ghwex9Eiwof",
-	"KTosqoV+fg/BYvc6KloaNqd9J33nfqLJQlrDrdtE8ItYigHxsvBunL7Ggzzs+XXHeEBg3QPsCZzqhQyi",
-	"hHtJi33sC+oJ278XC5KoNtvHR9QHb0FZ344QXVy05U/9dwSKC8ViHtyJVpnUcMdXRWGuCsQy50f++joH",
-	"j7fDG/U2KxgtWb5HvsPiTBBi3ApxPvYhzo1BMFe2GepMRuYkx3s+2nlkriSj2XwibAjpM+V+HN86FprU",
-	"QqEnohULbfToNSaXgb2yKnFW8y5AhYhYoEUHqTAU6h+7wCARKHDrolu1fdhlP8HxAtx9z9kgMlB1xAZ9",
-	"tqRew2wWUNwREqdrpBw8QY7rWAQ+RmmlZNdcrlTzV7OIHJTy3CXRQOJ2UAFqG+LVJ+K65BvzCBeXt5B4",
-	"eynfgx3O09JF2Oc4DVP6ZCFX8cDfTCp9RFItNS1Sr+NCGSujhz5z5fV+XlEs/AT5E0tWfhJcp+QfCLxJ",
-	"nlcPjEq5ApueluQrkrOML2hBgA4qsDs2pApI18zWbRnBThI49oSj2J93L+Wu/TJn2d4bnCX8ZRdrMMFA",
-	"1BzizkKq51xoVgpaPF8WVBvx83nOMpSPzDoeZa6mZwAmTvxyu87wW3cmFzx2o34POfpqCZZ0WRKmNF9Q",
-	"yAuOnao7rva2F3QqI9fme/O1rVZaXfSHPJEFzeY8lhrwDn94VGAU06tlLItGr5aPCEgDd/Csqq1ycHbh",
-	"0Af4pGLCpAJHKTiYjj094KqqgPc7ArOR3xE7G/kdkStt+C1ZljJjaKz7Hbga5wxjdDtQq7d0TUWv6kiw",
-	"zUsI83Zv2cWc+bVs+bpd9nZvebIz9JUGBvilJhFkaK8oANPN3YUrXFyeM23+iaXgAvnevTGHn+HDRNmn",
-	"2+fu5nxNi2yFFZreQcmQGBm78QgEtQBA3QWZw85zRKarMmcCdc+iIksY6eKx019K53uBR7+171b75L/Z",
-	"GJ/dvYzoHvoSTPGcCSyFBqY11BswDhpLodRCrzY7v0+9EcqpIDjE3s6AmPMo8FDiEqqwvWEzLnjcUvmG",
-	"ZQUtGZbluWIufoSkWfW+SsmCLuu1LcAUmy5kvipYipna6evwlYmYwbHeeCvbM4WiGWpMriVDHpTdhTp8",
-	"FlTlGqvgHNEIbrpcMhE7HaNOqLm8EUEauFWpoMYjlskllKyEtUBvlA3nrFiacduz/dOK51RkzM7ovfao",
-	"D92vjaKgUxZRpd5wtSzomsDPx66aoa9u2GlgwL3dSLyqc32HL/TmrUAFdosk0AtF2GiDEKUAo0ZYRjR3",
-	"xWQTAuUKg2KFce8Aas+xeKiikDcsd3gmZyQv5TIHRBC5LRpesNdzyTP2xv2EpQ2PXeidt+GBo7o/PK0Z",
-	"47Us2UaUrOpVx3HSydMQADQeaNBx9KAzo8PeXjxxNA/MZZG7QrxHmFg+rXK+E2eqKKuwRFhnXEscEmYT",
-	"IFI0xAYsQ9YahJju82QspgbPV2hQbXviSEJwXwcTxw77EHIBwJ/Zqih2V0voJDO13m5q0doW06wI2N5g",
-	"cnUeo1Rx7XZVFLfSbLup17dDZxkyTQd58gq7M4Xj0rrI1Naru38yNty4cWx4yM+rWhkehMdSs1rx1dsE",
-	"BjwEsTsi7h5Z3dL5s1QyEVCfwUc+CCl28bygUh83Ilym98g7Z2EEmgHlNKL0cyJCCrrl4htBp4PJ7XmU",
-	"0t7vnaoT3T5L3q+KCFv6W6e7G4joQLdbSCgLrvTQyPmIBN0f5c3zh4kwv3dC87pBIYhaTRE0t2ldRHHD",
-	"xbktJvSd8ju/+s6AYHCJj6zI3s0bg/Lbe+2MLPPPn99hBWT4+9vVeifxrZ12kh2s5R9E1EHI3Z9d7BwG",
-	"tVXBcC5kzj+AWWPVZzXnS/8BxvzzGS31n5tZYPhM67f6+K2fW0p8bdw5Xy7Nd823LPit7/8ip38Og/pE",
-	"VkKg95JGo/eah9wZlGwQDuXRxrHZYHxD/RvqXENJxLdtsTmuJsKFio0QHFT8LGPBgF6kwvar8dFE7JJU",
-	"s886TUgKDKzgghnBBZqX4jDQdSV1vC74gbCfV7Qwtz4oxVghnQHYMtOUjOqaxhgHjfPMFBJzgAiYUe1i",
-	"EqxjFEzlRz8mhi9RjQs2kC5ts5jU5qGjawNgh+pJaG9E3VFIMivRIUMLjKcapa9StNu/2ttPYVSsm8ny",
-	"sRU8sAkTA6WB5eSrl7tTDh2ZLpndMLRc2pkTks4KCR0pzyQXugJIrAnsGAshS2xXKd9sZpeklu+kRyTF",
-	"LlKyJCnwv9TOSDU2nU3/5V/+5V92373bffMmtduXWJb28e1r8uLFi2+IL+thA3Zk6aPl5GymmB5jU0ie",
-	"zd1SM1owkdOSYGtHX/ay4u8Ih2E1jTOshBp/mrBALmyaKsBgTzGGG5+U3a3YmCuFPRS78GAiThzK3syZ",
-	"OUyHAFwR9nmJzZZGPlzxmpWKjYMYOvD0lbYeGMkkK7NWGoi5RoZvhLdoJ9lx98b91MJ2ID0BkkLlggB1",
-	"dpKdCObsJF4OSXbMhpvXKNDm9sZtIlSqOzARZbG4eAW+qIBwoWBsEHBBl7bvU/g7hDaB+c5WFmvZpLCU",
-	"YwcTU61qr1auG6VR/TJFIvOdoRpXbO1d9EA6DCwp6pMBm6zJiwlpmEuq4ZDywoBqxXWE8JntjtjpIMB9",
-	"fEwiBBpGRxnURS04yaQpjGL4g6oE7T1ygh3kjFCZhitCBFauZZzr52qtnl7LJlbLdnvkwhpsBWucBFvu",
-	"GQLJqX9jVFWjG/sDVVX3XmgnyLWq8iEUWQlz5dPnWd2ASWws6EjPS7m6nJN0SfXc0rlSLtIxBrzqbO4p",
-	"d5VlER3UZ2qa0X1XWssGEV/3yEe2kNeYlYZ9G6nGnGFx6Ytj1NCEK88OgLr84LoohP06EEREYlaWsoR+",
-	"dSyvc/E9DIs1k2BcbLpHfkAF00JplSo6EQEErpqxodpVLwDfjS4oNVmFggv2WTuSjaSrQ/iMVyrxPZz6",
-	"61sNqjjlxwq6KQwvOpWVLO/sJ/4afrTFXHl9usB5flyrs2iL6gU9PTq00Yd0mDrQ4sXWTs8/kJeHB19D",
-	"ubXjekSAjzxxlkxbXVgxHbXnZg3SP1BpUdW7rIxD+QltMzxnApLiS0IX0sYreXCNrHVdnYqKncXmymb2",
-	"7Qse72T7kdF811ChI7MNeBnPPl2Q53TJn/upn/+tamD7xX+9qzmW0GtCYTDfqL3b1UAMII2nwXhYkUXW",
-	"1Hdbn/gh4FkvWe/OHVf3FHPIDHkRUld1m32VZiUJxYJOzrxz76Bu2LrjEABkvPWFju8Nqrzq+RKJIMPq",
-	"PY4iOxji9iP2GYnBRwYNIjK28Tp+137jS7Izp8qR7jNZWv94d6qCP1YjGtS/WcLrQyKktwv1vaCfXa3x",
-	"OFxYs8Zapqv+2EY+op+9LdvSCO1I22YgF7aE/jCGFBZ/gE4ntngnuMpty3CVYJsPy4OH8624ScqSzAF0",
-	"MkrLhdSxBKK3JWO7EOYJDwwiqUu6XjChL1iJprthCW4eEyOpbRd1MmYnINrMsJnqN0A67Xfjd0wzaOWA",
-	"fGesVFL0zwKa5s1cutSNYFZE4CUMMmhSTT9/pJpFq3hc0M/A6AEDjWC30nJBNc9oUaybt+SZghiIoOqT",
-	"7aINySUrLXdpnrtgE2iGJrbzsq66qpUGENywqS9yvbNtZl3oiKwJGA2pqC77tdCjgcLNc8WFhNSodghR",
-	"ctwQltx9i5HclkwSYf0t7hvhcRWDqdUYrJOyn3qk985q5DZHhYbnVlG4DXVrtyzG3UKqrQtrb7xA2xbN",
-	"3ixT9hbEbj8+oLj1xjn7C1ejaWH4vYIg+8gR0c+3GWsIg3/xVTdrex9Is74Gdxh8gQZUzYZFXXSwuvfm",
-	"6/q4VZU6iGkbNnxvWe1b7N4WpbPb76JG9y0vChtW2Ut8p/icA+/YgOsTqJas3CCG2tnOrWtk43S+e6vL",
-	"XLvdtM4V8z2jeTxE+40R6I0SX1KhuEbGx9WAYwjqz96mpPjt2ZenkwHFC0iVJTJNqGrYUlGWyB61cKN9",
-	"fI6oOJRGouDuzwDOcbfIHCO2u24XEIYVJmQ10rG0/T1MIxnKdz7aE3iglJhufrV5ulpuWBAFcadsmW52",
-	"90QAxdnlAx9LJ9N9ok3o4N9PBE2U+z8RLHGZ4KmAicsOTwRNh6jxVND0CCoPfJtjck5fZNc7esWq7Mxu",
-	"CQh7tvnUTCOPFNIZuxa0vBpvIQndCqAOGem2gG0tK0ExLisFkX0j3yxkyZol+1sd/+8sTj0JDjfksUAG",
-	"s9JWgOJ98s9rtPAN05ydOXCTQ4wVxVn8vr+TU14wAtTgLsqigc78MpWfK1n8Fj6VmdHk43Z2VPI7ExuG",
-	"a4oF7ZriexrMcFsS+gHLgQ7f0qVUHak6f5BTorkuQDkoZXFbxaDa1WD1wcSVmF6hSm+JhTqy3llYt3h8",
-	"H8L6QFw/rqKdH1QIM/fihhXFriF5LG/eEQgnOjl/fXpKCpnZ2K+E2CZhlORyQbnA6tO2krS+kRMBUfcK",
-	"2uXmNhHIoG1CKFR+mJY0u2Ja2dqXWO/TFlVISCYXUPklIadnpOCalbRQRJYTIaTYRWiC4lXkfFVCejgS",
-	"TjdO5JhAMIaCMrZyxt5EnPuoaxeqBXF4ECMw3iOnguRQ8wcT6apNMMMDIf8qLMMO7UByqXcVW9IS43a0",
-	"XEBcTsG0eSQhOb/ktp5kmv7//tvf/f8nq/39w6+e/fff7T7/h//jX/+c/u3/+vI/05SMPr59TV69ODwk",
-	"1OBVQpSciFQ+m5aciX+0hpw9ziClFiI3xomP+rAVeRPD7HhhY2RyuZoWLCe51Ogft+fH1UQ4w8Thqxf1",
-	"BWEKF/yFC34RXcp8vZwzoRKs/aI0LTUXl9B6gdmzwUgZfBDDbMzL4CmCOXwzyaJwI48omdKSkdOz65de",
-	"QMAK5Vi6DWr+URGgiisSHtS3Oty/G2l/YBGvm+D/soTvkHPcO4Hq5jK/BHmpQo4+frNN0gEr75Zw0B9l",
-	"EpojwYbqIvRsmHEQ4J8Q1UFAL4UsK+oZ1NgZ3wLJOxiQ2zrlyIPlta6FMmH1/pQPAD2Qh03QN/1eW0ch",
-	"WNwwkqDIilXO3oQxEr25OoWSLmquGTSh4rqQ84NBu+WoX7/ad/csxFICiri8P260JaWpuVM2TmwNUZWH",
-	"+/v7eCm/+cb88uniNRnhW5kU1wxIv639D4HStqx8tDzTHYMDHihf5UvPNb/g8fi/ZckzWBsPDPuq6lPW",
-	"vsS9zSEb5dRuqMKOdfecwN0bcxF28relKJs3cDyoIEC059xPGzb5RCl+KeKFRaFhO4TPVYSuqi3aTS+7",
-	"ouFOBGGfOVadqIK6uK0vapVFrFjfCAjyPSFcDFp/D53tGE8D7E07tiUHgg38Vea9/aKIQb+CGVEoHaZs",
-	"QQ0+WB0zLoNW/Sw3L+6WZukuiuAlwdts67BqY3bb7qrH75F3tkAidAngynBSyFoZuW6Ru2E/o4mQM5eb",
-	"wMp0DLF2Vq7AHbepR7EQ72Hx10nd8Phriq9uFpHVti5gT9R1jHMtqdElzfj/+qeT3f/x099efPm7x43I",
-	"9qn1qzDOsBlaGGF8x5gMYpBpyqycOQIBk7yvb84RJkXl7B5u5688IvbOca7D5rm/KgpxdLiFBjQsDnWb",
-	"GpIvh9XAGBYi6qWfWnAolh4HYrcSV0LeiPGdRZyB0aQ0kMggqjRSE/2+AbtTxGkzxPQ4OEEsoJCvlgU0",
-	"FFRWlAwK8PI8VFL3OkpUNGq191eoOIhVqFht297k1FvupNIxu08cTzc1QdlODu4UDhzbiwv0NNO+XKhN",
-	"aB0tpGDrxFWr5EwlpKRghV6yMmNC00tWazH/kCz3DXCT9SfBYyUUjZKzEhzbV1RlE8GRBh5UePmILOVK",
-	"5BBaTbjI5mRUTJ9zMYaYLUNRf16B6FL99O//hiU8YSRwipofzR5c8UJelnSBoy2YoYmjq8vni+ZowU/t",
-	"0Ra8KDg8US+XZ+beSXYsDDvJjnnd/vPv/9bOwjU7a17evaYlpBmaUb6fnrHy1IwDf50DPPD5j5dnrHzn",
-	"/sAf3u38BPu8pKWOq5InJPe/1lyViPhgpDbE/0aWV8QgCHAL7BrOS2KwdBlvKLRNHkwFQ9ym84u3FUTy",
-	"M2DbqoWpYdYD7BX1GjY6SolPc1UVU3CDP4ucki8NjCn0RpyvhlbpdjH+wZvxm7oJlqnNXtPmnLAM46Du",
-	"lz/6idtgDbS0NLc0jKAP1xWnsG5ZXX22WopuHZd/TVru7SXEgbi+pdC44Sa00C7EuCOsB0JbuNgpSQmp",
-	"x4nTjKXIWALaDRfEddMKKeXLbVq4OhLSWz9rONN3UAwzeAVQ/2btuo21q9rw8zmfbeChFg2hfq95elPe",
-	"zDXlcFW/c4x0AJ57pkv860TaHgJmzgRJPrZNS/3Tp3naquhJRtO1tixiOD7DPlQQR/hFTtfDRnljHtwy",
-	"axYW2SUouH3qz9QLLoXftlpfPcU0oToshIHN5oK0zrZ1QnQE330nQEOg5PDl7lyuSvL73y8WvvSO1ZDq",
-	"OSoHr17sj28dTGXL0wKaf5jBRp+Kd1ysolq4/QGN+SmEL5h1pNAvzy4q3SMnovpEGC0LDuYRKmrvlCuh",
-	"yJIqPRELngt+OddkdHiITrP9r/b3oX/g3++Pj12BKL6wyeOUgDNzV8/ZblbI7MpdoYOXL51haSKAWDOO",
-	"xhm+YD5yguA7WLUIK1jTqbxm5PAF2BntKvG7V98khO1d7pFDoORgx2yFPm4Od1zQz28oL9bv2c0f5DS2",
-	"t1JpUI7/IqcKQ0NYDqpETmtlJsISQmAe3bsdRJtzrZrXJzBN8MWq0FQwuVI1gjScGEBym7KRoIgT0aSa",
-	"Um97I/a/3u+4ESsBG8by13RJ42kHoTUP1v9Mkcw+bTbdDxEjKzE5s0ZoqqZJfs0VNei8h5ZKdm17bF1t",
-	"hEtiLKQipz9t5me3EGxxC49I2hgKnBRpVXM7RmUnIuiCaM73Usq82zsx2O0whJP6nyJsoIuVghgZSIXH",
-	"3ugPdxXjSG/BNdGhs7mo6i04aR8LPGnK6pssixA7h9g0wMi4BU+0MTkzc/sx4i2pUYPjOo/xV4ssGBUq",
-	"YNtM5MqW+v+sDVkFMStwrezvfvPT317GXSt3I+CBC6vtFNpEy7cLrH+Kvk+PxQ824gIZAfVvGpWNKiOq",
-	"qh+hBLANDtwn/6iRBwhpGsBRhjOTAfR8a60Qb9GddMNwAV1aIkzjbFeqYS5weqPRIu9Rd9yks+LS/6to",
-	"rh0xBG+jgQObuT0KCFUb7TTEgjRx1UGhQzQMjnwcAptx45W2WUlcq2DC8SBx4N6EAHef/zMKA7+x39/Y",
-	"72/sdwP7vTW//QR0LeIU6iamR66HrbJs2L/nvGo1Y7Vieo9czH1H8ImACntohDr2TW9vrTX1OiQiSF3t",
-	"ryzxxtlis3jJ7uiW2NrgD600G/tFRkHgkWDjxNZ+BSlmVWBvDrTrHdfdmsEuFoxes4agdO/m/jZm8YWR",
-	"CqS4nUtcz3l2JZhStjeIHUxhp2LL7dAYgY/c8Nz8CdXs2EKRbKVdRO+41glAZHOgmM6xHS0Z3cNzT0Rg",
-	"tN6QEEvFx5X4JAzxEHnMIhwSg2rUjApSroSXRqiw1X9l2WUqHm5xrrm5t7U6B7VGG5K3PRI/et2HFVoH",
-	"uSZzjDGpubLKFsGwT9Wx9p7qWvaQih/ntgRSdSBc3dF8vaBiNaOZXpUDGq5v5/VfyJwVA1u5bzfyraIE",
-	"grsxLEZgaDjdLbK8FdCUB9kbpalebY7YdJtxjo9vLyG0iQL09ccQKDlDUZJqkODjFzpkRHEyHN65Jt4T",
-	"Lm6x9beKZmhbomu3po7pjcNN2rQ2bnO251ZVN+yzLvvjeyNvhI7KmydGfufSiiaBHQDqqyrpXRVhgFGC",
-	"XRvkjdjAQLaKO7IwbiLrG4URI+3PoFFEI+xGz9ma3BiZTG0jQrR2MYjhirhbmcjfUM3i4r0vY+tWiyrb",
-	"6NPF6/GxdWu2dT033vActeGUvTbBEIDhBQvyUIBi96k+cX3f6ue9JZL3hdh9EHVHg0UUMl1DFYEKAxu2",
-	"jKLoCwowyOzLuKIgHEzClb0qtW00wi3aKVwFY3+9xvflT4/yq+rn9xvdk9WzSZVehn0KnJIvinW19mDV",
-	"RvhRXGSMTBlQFjjBYbVTbhV/Ac0g7F43Lj7XwB0xKxu7cwDI4bHenhz0BF/025YbJ5HU0Szchy3xvsO4",
-	"OAj5sSAC2AtbiOm2t9/ofM+OrmOQDdDMFFzQbX1fg42QXNV9pSFWuU5I8BTglsOnwNi1XGkwKExEixTA",
-	"5pETW+Li1f5+GD+UldKoi0VR42XuJrql15tG3g5Rh5k4+5B3EEL2kEyDivGr28atIGiqj+zF9MLI+W8m",
-	"eoGYM4TmVcu4Nclr7HS44Cbk2218DyG4l91v2e+ZyAqpuLhsBGh2Xu8EG/CYHyHVphndeS/Xv2d/B+3n",
-	"MDdetaM1Jv+gjjw3k5N5od6BK4FUNeB7JBefkWW7Sz00ALbVeHqqPXT2u/tFlIHY5M/0SPBQLk0UxL+F",
-	"plNDNtzVQqq23HcB/nXs+Zchd/WWydkicn37ruQWWigZ0Yrhj31zzIzF5YnbejE3yoObXZq3UF2PwVLf",
-	"rbJW0fnDbtUt1dFjEkdbMgINC/pDUnCW3UFt7dNYe/nItvzjt9yA20RYNI2V8WJUUuS+g2R4648JhdJ7",
-	"DOUhcwuVURzBzapIeillnoaOGPMFFIeEdstTmmM/4w+zc1Ze84z1+2XuTqa2jdMc6N3pqwB1b96eHu/F",
-	"w7rx+/0YfXMfh0W9QAOwXtejqivh3TyuvY6QpwXtQXLUNnla7qesQQvIO+3c9lvX78N52mO9byfQ7WnH",
-	"/TqFTtqZhvXcwlaEUnxL71o0a2Cpse9iRf3aKxJXaI9wbeZdaRJFF1Xz2CpDUq2VZgsyMvIPE7oEBpK2",
-	"a7BA8+UPAgWkmszBle8ubBgSdd/PZQGqm6uyAKLqqihARYCmw9mqoOVEpK5GzGmeuofcIVSvzo0KACB0",
-	"tDp2lSlG3tRWXQxw5o8DiNtFIJKJsOBzpWwFWhywCZ8r5krNn3iMIL9ajSVYULV9ti3wFVtjV+C9YEy7",
-	"s75YS4KxHVW54VojOAPkclVmc6qY/46cnVy8/r2TQtxO4HKT5g5jQcccknZ8H2qfyCNy32PZLa+2A8d+",
-	"NjkzW7YmiEgWtUZcXDOhZbmGWDOtEnDgScHGZCaLwkmnHYdYrgq2NxHvfSt47OkMwkojlG1kILTlPcbR",
-	"SCms5dzlD+YwFBAauzp3GdTcQMn1MDeE35o+s2N18cDfEFy94z58HwJAQZU+X4tsU0tMCI20vbWhirFa",
-	"i2xeSsENMldAdqo9Q0STAa05/W7bPRnUe3MLJtVIXFuLjOCP7rjDjSjZUpZ68GHjF805/sirYK0mLsky",
-	"2NaN40er3XxvaLql4nU8akw2zIa8mbF0KaIfYXLlKTuUPPKHaV92fduv2DpNrEJq85qxhz5UEg8JUlUn",
-	"gYywBg726VcRtbXvtl3A/lgwnilSPXsLOfGKRUJW/sjW1YV267VngScTTFsRf7Kgy1uAEEe25irNU3et",
-	"ZWgWO0jkcB28ONa9OKudzVZF3Voa3s5JewurhaojCJ9cOtnmiq2teaIuDWMFCGAdx2QDT06RDt9wxcZm",
-	"JCoigk+6Rz5am1D6ty9pmPmL3bMFi/Xer1dfYp91yWZ7tTakW9dgwkHg7CAqIyL9Hb7c9VvhSQVgv03J",
-	"3Tna+errl69m+/Qw+/sD9nK6v39wSKcvXmb59s5S6AASgeLFVwEUajXd9ZCQ0adPp2iNqgDaP/jmBX0x",
-	"O9z9Ojtgu19PDw92v8levdo9nL1kB/k+/WZ6cNAogV2vKmY+toETZ6XMmFIXJc2uuLiE+orROFcudpf4",
-	"LNH2YbQ4bwpboppe2Dvah/s1CN64lx60RlJeyuUbeSOwQE2XkWsueYbB1ZSk7pUU196IjYCpnRcbBDpU",
-	"09ZL7EU9vC7R05Z6Nkop193t5328tnmvLryx3ApntRx3RMLxPUcPOiRpBhI2z7WxnBgNj1+EYbbm7pvx",
-	"m+35Nrbn+FkMrMfcQ6gemzY9rT1qI3H76LXy0MmNRf8qOpe0Y3IahO0YnXC+hKQXLWpFpzoIT6wc5jDb",
-	"c6/z7f5srEMp6Jbwb6CvT4g5HWY3h/Rx4mmNGScuvfTbtTmdPjH4EcpwNiUuLxgbpDNyltUWzVn42DD4",
-	"rUqTHUlB5kYXKww9KZli5bVB8gX6+qkg++M9Aqjo2jQZfLkMhjACcMFmmshVGE4V2b5f1a7ZUqvrcOOO",
-	"iNsu2IvUGtE+2m1LbdyC35vGzhGlZXa1xYa9oZp9pOIyeoWoUDQD2kdy6NoVlIFKyQhgU+b6unJQqVGs",
-	"3ZfHrhTTgq7JlPnuYm1dW8Riudw4ZLVcspJM5Urk9x/1keZuA/YM/FtGBkQscW5PSCFvHgVsPI27BK14",
-	"ZPgOQkTiAXpoOANTjHmaLGjOQJklU1pQYE8Q2qDZIiGFRBt9ITMwf42TSrYFY/BEVOZbXeEZSYMPp3m6",
-	"R1J3ScAirvilMOxWsEsKIpTrPAIEaHw8EWaXA1MuOCTwJZSpcRmKTNfkioscjUSC6R/Mr6/hx9Tml6jV",
-	"ImbtLehUlvD4Rv3CLRGfBp6bzblgt34bszpv+Xp9lXGVRK0WjhrV9uuRyj7LlVY8Z1Z45eLylkt1SBMx",
-	"0yIyWGy2S60IMdLeR1qtmxYP5CJqhXN+SuSwGaR6Q8DqDYS5rlxIESYvVcvC0wNvVCNdt2RUocLn/zQj",
-	"RONDtNS3RrfaTR7W5LUhONVHCE41unVJeDMbV60Ts5qXqrbk1pXpldy+u+4OLXf+TtR1HeErWH7Jyj0C",
-	"byK94ovFSoPMwz5nbKktKUqF1GjRnogUO28qcJAtuNL0ijmiDPUOcoMP0zUpmWMlXJORYsx+U4d47Kux",
-	"lNbqTkmKD6Z2VF+0TS6hHSEjDBiFapJn88wIOxYaoQDvDrSLQfQFVwJyDyzyn6L+jnxHpU2S7TiLI9oc",
-	"2Q6UPZiIgMzfuBxjGNfOBql1N7LU88QNaB0z7nKgoGVdQhPh2UpC0iUrPwmuU6KlTFy0OJQ8Z/SajY+s",
-	"H2Fpr6YZDBzhjC91QvBMEKaJoNespJd+2lkoMjthrzFBtIIN3IQ30bISldPrGkP/l0sm2Bbhw+gm3eRR",
-	"Q3SgynPz4RNYrB1MRwA539iXvDmvzbEs4udk9OKrmo6HXmGCNNnJri4yFP1YCkTTjJblmhy+7Kipqtni",
-	"dLAp0Tx9Id/RK9blOPqLnKIeUCEBICp4+mcYozbAFXt7GcTJZF0Aut+tpREaGIBS4UNZB6aLF1J3z6Hv",
-	"PPzTylJSR8NizPfYQ9gQYWuwxBh2ewHGGNAJiAeEZ9BiH14wgroiln5WNPyRJCFnFXgry26HKwYZ+Vtj",
-	"6L57b/DFCSZy8hYtig+znaM/DdzKj40RvvyURKC9sp76jVDX7fna/9ZeDUJfccv4NjVZZsByac6wRzmo",
-	"0/jc8MI1DR0x4nCJSRenvVSbWonEflyJ3LeU9B7TgZUpMilyWq6HmKI9hOe1t8wwclVm7Du4IV2Q4zOV",
-	"C5kPC7jA1063Yw92LpB5hk/S7XAKm877EnfheraY5SMrjMDQv1klPnTL3bJTXHSGJ7hb5kMQ3XwuFBGG",
-	"2WLGW9KE8+rlgeSAapLRlYuHAvQPGCIlCypWtMAfoqTgTprZNpcErjEuLeZIDIRSO3DzNtb2toajrQsX",
-	"O/gufIteKS+uNSSxmu54/2pinX21uYyThWrCVyfBtNJFk9xXInRNWt+sk76pJO9IZSZrnKVa02yOV8fb",
-	"+FwOJCMzmunuIKm79VxspsO2Hxm8xm3KmNpFQnVPePkB17cB+oEJWdd3TsaqbuvbUi4iRnfUmW7mUjFS",
-	"PUxmtCgUFjzliqi5XIKe91cjTeQU/GfmdpbHhMLnTnP3NmmXMW2sgulC3iv4VjF88AXYm9udlvzR2cl/",
-	"6X3n7Up6En7bS4lk+P4ykqcbNLg/bAQtC/dYihp4Vtec1o7hM+dhzvud3PHJDSDMsKigqqTUe4SjxkM3",
-	"AILPQlSKB8laLx8EIMPEbwGSkfpUJfZtr2u1dM0tM/JDOWxDtXP3aCTS7na61FaAegFxA5Soq9wWxEBK",
-	"3w4+vRGyW4IUCNfbQLRZojijl/HqehTdQ83kmXhgF8TQbb+gmHFgTtV79tnD1U6hm1N1VrJrLleq+6Fl",
-	"dFkHu1NqVClYnGtne37Fl+Q5fHfO/8rI78jB+JjY2i7+W67IfmDjCqp6u0fimucFvWKELpcFr/UFCt4H",
-	"BQFqbHfKKZB9UHEsI+v1jGV2JYKEGePFqJosWPIWy23WVjJnb3c72InaompQtY+vfuKbBfgu7yfVlTqS",
-	"8/yILHl2laCn5Zol1oCUEJr/ZaVsaTjFtLk5P6C7pcS3P1yzsuRoSHHeUDMW6FkwmNfIjFrrhwN9thrP",
-	"vB0OF3Wb1pfWoZQYNHJFugN9hFDyh/MP78mZQY7ATIwevKX5tuHAi9UFub2vxRfniJu4N+QvuzxWiF7s",
-	"yVq+RfaQh3ZoSLF3s94phLhXNgsksgcJJK7MBf0QuOceCgq9GQD9EHP34oF56czc4Bif49lVLR7RKhlL",
-	"qudHJPVjmPeDNiV42mkbDfqcZja9u+43O7JeLSip40tR+IfuoSd/h3vtBIKvgqUfV8nDRjQtpN6FoG6W",
-	"VyL8HUF5UFKxZdD2Jg+XluCdPw7jTzGf3FZFurH155xrHnKwMJPIhva9c+1BEISwW8gj+Mpavo4my1wH",
-	"7iYMJmizvEwKtUITbFbSJdS/ldnViWd7b6roIHDF+M8/bSxL1LD++gP5adNl/mj5cASnbWTFkCttRxl0",
-	"q2tu9EYyrPmtCtmQArfU3W4Qowb0iXlITPgVE6X7maqzjInrihLM+EwBDFo62ZFwoeWxrQ9gI3AEu7mP",
-	"yjmNyIRG2yL89ZeNWq3wiOYabH+RX/QifklsqTuAoyFT4XNk6R/8Ze/xJnZrL1te47e/Vm6aSQi/Dflp",
-	"pTvO5ErkbUZ6KuqM1H9+IEb6vdQ99JcKm2Wyqp0O0fIS44xB4rHi4XRNuN4jKQbLpSjk09LVVMknYoq7",
-	"o7DEnPVdB7yatsRN9H0b4ow92KQ+JilWpMEQ0nLFJgIHgiwCsmSlkgJeyWMBp4XUz1QrhJtI6F0ASp/n",
-	"b5GgSpw6XoHZliK3AEAZGFtsw+fnUICro0I++7zkWP4jHrQJIRl07VZB4HnXm+UI2y/EnEobiQ3fKl7x",
-	"9F4TpbFOIVtEkvzCCAdBVgKO1Kx8UIRGN6X50HPkjxO/hmjRlVoLeNR9T/yNyO2NGNpo3CYW+pCHIMbB",
-	"ApQ4/G4h4yYaMrj1t4W36Th/Ksy/B3zuSx1NIkmtcWxPQpckEImWbNG+BE3Bc8vMflz8pqMdZj8rpH5I",
-	"yxnwkrpP89efit9NCLDNMTIPtJWZAx1DTjgkIAPzxV+gXuG4gwh0n6y3SLdznhgERdTNGpUwgKUNWStp",
-	"D5I6K3Y7UoxNhLSz+GnHgMdpzSjuEkdcRglUSOYzGxITY8Pb3dvfrHG/fmsc6OjspiW4BY17m+rNgzPy",
-	"OD0dKnnHbdEX9MrlpxIsBO5ytDtuHfp5eHZVXTHs8wp3dbFSmkwZ9M6uXBzIgoyAmnL1Xgr/ajo+jgnh",
-	"grFckRSQNv3tPv52HxvWcV+UyVrOKkxD+8NvtvOHsZ17inM73b/TgH620o4GcaHlEApkTQNbEiF8yIzI",
-	"PX0hI9q8dSD4pN6Cm2IzOkS2ifAPW70oaRlpx7ZGjtTzKH1D4I04Z4jLRAhbieLSSEIU+E4ljO2RH6pM",
-	"UpfQGbKhu9PH3/wM/8X9DEbet8WdImaRGnp7lRL7NbumSfYu/Oae+M098Zt74t7dE1sIPL85Lx5Fkmnl",
-	"6W7MqkOew1UrK9gt9y9yagCiBVMfyhy7Xs99e1P35/dcQFLZDqQFSJ6x6q/gN1dFP/jzJM9LppS1XfnA",
-	"Qi4uT4VasszW1pxRXrA8+Ko3hPCjvOmIi6wbc1zxJSgP46Q6J+A5wc5JZFD1qGLrUHhjIhoJ+TXureds",
-	"Md4jqRS/pyL/59AJg/ZBVwXDwHM8EXU/jdMLfNmyhNSqwlVY6s8OSx+DKApFNE6relEUg+xhUPu8QpjH",
-	"e+SjvHEZQFLswhTexFAyzHHbtyWV9URgfcWoiLeVE+VNbxnLirAEP+zdv0HbPN0nrFggkCZFy138Z6kO",
-	"UcfTTp/RI1d6ikisG+okPk4Fhph3KZqyGriYGjvcSL1972BtXo5esn++maH5OGlX4yYJPY+uSH1nhLez",
-	"X4fB3jmDehc+r7au4885qPiyMEuDklQzVn5Y6eDTqQhYKPqyoKE2XdBLhnuoNMyoV6X4gYkcmrThx3OD",
-	"3xWM+Xt5Jv2PAQPGL5q2hSaHDn531okbqjAX0UJbsvxtKRfnIR/0Zv0gzt09bx7+XobrvZD4uVta6LaI",
-	"wC8X9GpD5Px5LR9/q4x6hyE1PLCNbNx6rSjQy/3NV0sDV8DIK95+I8srL0WEW/kXOf0A/eaQ2/vnwi9n",
-	"q2LGi8LOXaXgOcXlI1sICr8t5cfsGk7kJP9L/5YF9TrjZcjqtUG8ow+qkJERFUEQJSadYwwlNl23udKZ",
-	"FJp91uM9w+Jd/TUrUFyHNRQbpbxsPZLjwKOU2DdcXbMqpb5629eW9HUlk6qopM2M5fqoXk0rqYp8QfEx",
-	"p5gQ6tunLAgtimgvn05/tduBKq94m+a8wwrgWeza8Gytt4XbjeFlK4LXo8UqbsfikaXfJxS9QgAZgeGl",
-	"FgOEtsKqdUDdvz6OwtyhhAfnbZ4YFqDirsPAqpM1nH1yQeRTrR5dVfmhKlL1FArtXer43KKQS0BCkQFF",
-	"kPPHgNU4Y4fvqmUzVJsl8jaUb6lP8IMzqLQVq6c6l9tWjEl2rjessaLNjZWR0VckR8jJsqCZ4R379QLh",
-	"dlMeq0jZdV/x3OgNh1NGRvRkYnzeW5rHCjOeiSARr8n54bJDIufL1FzHSuLYK9gr7Qe3bVhMUlgp+k6x",
-	"SXlY9XwQUld10jcWbHiQMg3lpnJbOHVYsh2NILX6XtglLqzJBV4GrMfR7F7W6H50EC2nF0AVF9Y3wNUG",
-	"iNu4MK5QyMfqiY31NxtGHAyJzaqpFFuXDPgyEJWHp96Hu3JfCfihEvBbGn5/Gn6twcFvyfgdElDc+Ox0",
-	"7RCJ4zGgw+odDpKw/yKnfePIG+EOMIDqmCimQR9AZhEyEereU4PmF52VFZtVIcNKi1s1/LwNWarVTEe+",
-	"bkPDccMaxfB6z79DJj2p3HzeAIcaFpYCPyKovqeu/I2h8kVQWR8MBL6o9j9Y0eg//nf1xKiUK5FjBboe",
-	"0c+/MPY+O+wq9EyRbFUalXLdRkQ7c/zwWh7Mx5KqzR5sAKm9lU8hSSKkid/GKApFA59PbIxxmLi7oAp6",
-	"oIdND20bG/DLmHtKclYw6IROy2wOtreJGKVcncBHlqdjiFRTPorZBldazfrnFRNMgShhWdGyWBml7Jor",
-	"uPkit2+gD0hZms984x0/0xGBiOwUCuUXZg1EabpW0KIcevBMxER8B8TFyv9YRNEmBoBNObGNpxMs4ZEQ",
-	"mucemqRaJKQchT9NBM1z6JgNvU5sw/CSmYsB1I5eKhjNPuO+l3YLwUUPFmdX5xDNbQsfI1H7MRzCd/9e",
-	"ljxjZFoyerVprolw3tDYiNhgPBxubNZ3TaF7bRr0dUaTom9JIEhqEOQT7GHu4svd/a8oOi3MqU7lZ8IF",
-	"NoOBdvTBEwlRQYVL9hnOHroBF+sqAMeeo9HjFb2OOwhplhnmy8Xla5mzw3g8EipcpHqWZDJnx412YxvZ",
-	"Q32u03h/0cYkZJQ+p0v+vPp613yt0vEdpn8zsLSMZouT1ktfkp0pLc0KupyUJ8rai6Vrv39UJ/GYKQID",
-	"k5Vtq7WP/x2QEeOXc01yfgmltm1PvnFiSUrJjMxS1cDG+4nhgJ4wQIggmMJuRLwjwHTFi/xCor0/EnuU",
-	"Y4IXtsyPZwbaIdD10z0EWD3jI2RUs0tZrjtQAZbmnnGIYL7ctV/yW+HBoC4RMLe5OfbpLUpKAumAFpEb",
-	"Mex1+OyXKgijs9rt7+UNcQ8pciXkTZC9pRgj6dmH8wvid0o9/xvq+V+e+9fScWIItCdxYINuJzqCA0IQ",
-	"nh+T9E8/pfVurcP0Oc0Wr2srimlzDo4LzsqOevBtiguWRZrNq1VoDpY3qsEYALU1RWtvPsW3BsbfhfF3",
-	"cXy7RzBo//7AI/e0SWYLzgwUKrZRD9cAmQnzs/XXna9F1t3CCc1S8KAigikg1BBkXlk8YMfVWmRkSjNo",
-	"xg804Ajyop1TAy/3Srse5Z6VgyxFRqn7wt6FlCxLppjQtvcEB6eGIXKswOLpAFSCck6gKmFWGsZ1v2El",
-	"BsoZqWdXimLdlfR8HzWTk51LurqMMzoCP9VYHHxza+52WdK8ayrzU30q882tp5oDhxqC2O8YVauSbZnO",
-	"bcX591LHzBN3wvRKII5ZUirspPYpr9a3cYSr76W+wID97vtSGcpqVX9UWJ+gI1vaTBGmQfVBTKardVCa",
-	"wF4OuHY1o1Jt8HPmdqvvtlsuLMiUESWL7tG4uCzYJ8XiOtQnZTsAd71/QT/3A4NcoNaftWRE08+dK9Rs",
-	"8aHkl1wMwVX75Jdkp7D2163w25GrTtG2onDhTXRf3voyNsjkFv5CA3/j5bgXu0Ga6+KRo+DAYVFYMiO/",
-	"LaUf/Ry048ARXpFkFXUs+sh40Oo6hSH8WSHKq9VyiX4LixuqgnuDZOTPALVIYP4g+OL1tLrlg4pJ7yIr",
-	"jskADtQfPQluuJqGMVfYjyaDxaWQG9Q/8J5NxJKzjOE4oImaASAE1GzA+ojgZSH/8b/IDc/xj2VBBS3f",
-	"4BNw4PgNvqySiaheKrhg9WfxG6PfKG8cW1ClrA95RlI7Nzj7UzIqpkSWE3F1CQYYm3GCT2P7fTlzutAe",
-	"eR/DQdCLnyIDBCPtz0qZr0CvD0M9t6E9OA5oYh8gonHbASqbxSadqKBKu26Dw5UiyNX95xUtuF6fFVTE",
-	"6uxbicyKiWimSn+u3jnXVK8UhGKnMN7JclnKa1qkcfIvOtTzoNSLFWedOW0hxSWERl37ag7RJu+xjNQ6",
-	"lEP2/59bL2H/KQBmyAAf3bNfbPSeuREfZvZcX0OnARVv+v/Jt7J08ohh7ea6TZniOUPrQT2BxN9GoI3k",
-	"puRaM3EnsnfuoK6AjVE9oBsdpikgaCFHhW9uzU59vOQQ6N2zBmR6qXrD1c0DG9RQ80iD93QwnTvznAt6",
-	"GdvoVYhA3S24ovlFhswu8E2X4QVFQQQp2CXN1l38PnIIZriL9XIzBDCveb1nxip3UzQgHgTLdb8M8nt5",
-	"YwUERRQrisHmGC9roG1wWfIFLddkxkulrUzxSLLHJpnj5jbqHggDW70TLQ7lmK8ni3X5tCbjN/Amhs01",
-	"raemDbaUrVAlaZhLG6bPtvLTUA7dbnjN2asYfnOjPLxPQGiqyQ27oyVITfTtEq3blsemXS5qE4lZjiJm",
-	"/iTiZWgpTDVrcGXOqIh/ZU1pGuBbYvEmdlgLi2+7BdpKVYzDR4Samm25LlV1ORtPYk6JqCUcorYr30hh",
-	"RGJaeWVUzRVp6aErzW8zxYhikTpnVCmmLRxdkQkV4YSn3aTD7O0G1F4Tv3lg2FDyUm2ANJMKWNGllLmV",
-	"arYBln1eMqHYhknsU25kM5/zMw5bCBeZXLCNmw7prsEkgNYDJmjQUncC7XmT5ulHdqC57YNRuaNnhGGZ",
-	"aMsx6ItB8U2rzlTKK5YnRouXwLYlzxiohuqoUnDNsiai5hgyXxnBr3417PDZnJZY0tPfGXwXftiVs133",
-	"Qzrem4jvaDYnPMdKIcCCKRaKcHGIqFcWXGkyern/sur3Oj4mcmHEYwhWDETQmAf2btfvjoUhhl/Ou050",
-	"16t7x/nv52LfEYi7Xvs7Tf+l496+lkp/WzJ6lcubjqQrOJmpe6ZWgxcK05shfC1beJjmOYOSSkE9AvNq",
-	"wa5ZQUaQJS1XhliME5Jmq8WqoEamxZFontuUbAySn7JC3hCuyUitprvmDiymBbcUxB1QTioRMxIundEi",
-	"W0H87QfRY+SoVgnmTf/SNg7gcDEbXcBS6Q9wHmr7qre3mKC/mJ0PZDOHyHIyugSBprRlI8aPnOFznpV0",
-	"uYz5Vz7MyM2cZ3Oi7CNk5GsdPRaUgAADdt9frgvzwtA4yebN7G5frBtFKSL7l9TR38LewtUAq34aQi2G",
-	"ZTw0qIfhl+3r2deezr8bVFvdslldfDf78hVAf/x5xezP4JoYREI3xc5TL8/XN+bO4fMtWv5b7Hx/7Py3",
-	"FV79F4+cj16PrqB5R0gIbWAwiOZMab6AIFFwTENsvCDLUl6WTKkEmDRExZrfMyoyVhR4eC7P3Y2ACsuZ",
-	"ffMPkO3u37Yf3fvmYzSx3KxsYBlw4b39t4iRBMVgQ4TkHaXHAfGTjwvGrXzOHWpi3PXca/HoUrK69eMK",
-	"4/vjH9+wGV0VWEoU4oluEwE5cJDeIEg8z1og5D2f5l3CFXsj0nwNOKjyBi4mLUtDNdStWyo+SmQWbHkV",
-	"nnXP+90Tp4UT+2Cte574dlFb/bFYvXX+XDa0eQZi7W3MOpQ2cNX/bJIIV2GngbQ2bVoVDLT3/f5KBvbF",
-	"gw28v/1xYIMH6Y/0AjG4L9LLOjWOST50wu7or8Ewbwj5GjxOZ+jX0BFqgV7DWZEL+WqxnnDeBTRavLKV",
-	"VyDmkAp1w0qDsXsPGC8G5KAWNHbPFOEXE37SFanR18SkQV1u0eYiGrQxHHki4Ru9eCSk/mjl+r1mpEfH",
-	"si25S9oFU33Qyi0armwdLHJiC6O/2scyZSTnSnORaZJDADjWZcRKMGEhdXNVLDnqEdXuEizi+zyHVQg6",
-	"N2BIPAlcuiqo5J5vXBhdMhzTXJxJn6DsRjaK1owbRnB72XhAFMiJD/kALmSGaFaHrodMbVnmoD8C5KQK",
-	"/PBVNSC3KtqvC32yPtp/S0ieJvrBmy03hjR0qvOVrN5lpcNsVaxkgWqADZhMr9g6JXNZ5MqXNxshSHjD",
-	"Le+1ZhNzALzEju+afdYJZl98pkZVJ5OdV5Mdg4WTHeiLtxOxzV+xDnt0DaxbtjPqqN7jM5TRJEGNamJT",
-	"KKOSZb+L1azATdV/JD4XqtvlVk8+bTj2IayoPRwQhypz3Xr+9zp6BbJyeD1W/4Zmi+6ILPeULWHmAcH+",
-	"JKKWtDHM1x9O21MONpwYbY53nnp4pTvIGQOrmeoPaa28YJFkNryCaXU01pfGVYULIxtvORGY2r1dLlsQ",
-	"UtiI1cOCc5BmLLz7pxVPNhFDOfWZ35E7BBgieQ8O1yai2tLfG6p250H00mntQ1jTtYXW8YCx8ISHXeyO",
-	"sAdrbTTkc7Yqil1MpW9aH5uX/4jM5Q1IUv6HK+HqQ5kXJmJkg9sd+oOa4q4g1wmxTWxwV83hu70c75ET",
-	"kgYrTF0VKq4mgl8KWULxAgvLM4u2GE/kU+jInJUs2YDi9k5WmfWJCyAmW+NzdwtUR9aiUl2FS3WRoRW5",
-	"AWIrUN4lK4PXRGgi7pcE+6nZrYjoHulThwY2VXg0uvtY0N6doBj8roTZdmhxt1zbraB1NmGICaBbxnJV",
-	"iL6JHAXpxFukVddoDWQ31xE/fu/MXMPMx/bZTczTAGhmf6Y8bFUWymaGRhr8DIsngO1x7z5YWcepwNKG",
-	"MY1hvnPMuYEIsx8OxreuFRhY+YcnpIfKQ93a3wX75pakjdYBG+y3W9lrwUbqE3cbvUltVo/tS4qZAZWO",
-	"zEVWrHKmoBlXt41xY7nE/GH6vxZUM6U/dhqMsBktPOQNQ+3urEXOMK2urztrFbV8MtOsjCaEvbNPQGuO",
-	"0hc95YbYKQ08FTZUIZFcM1oqdA4AI/jmm+GxVA6Yb9lMlqwfGvMWFMCZwsM1iO4GRZd9ckAHXt+kYkul",
-	"tcc6GKasuZo/0dwQZFuk4FeMUOd9c686v1zdjNp0xLin062X8KWX7P1wuA3hOxwfw3c/HNjQDKyDlVqT",
-	"RPobWfyNLP5GFv8rkEV74zvOmgcGTauTQH8pVoUNdhJMq6cAhhKM/FcdJBSHBn92Otkh33784+7B/j6Z",
-	"7KRkxkWuSGq/Smu4vuVStyus/J+VW5Rgfn9dUNWhI7x/9/Y1meFjVbKCCyV7tb+T7Lx6tZPsfGX++sr8",
-	"9bX56+uv98zff2/+980h/H2wb344OID/H8I38PrB1+bvQ/j1EL55AX+/hP+/2t/vDDw7FcuVRo+V0v05",
-	"D9D5rJVPS8lUrszCgBui/9+X0CSnGvrhKazOYEbAbL+JcLajMLNUCgzJq0rncOV/xKjHUkE5QrAu79Uy",
-	"B9OJwKzvUZCR6tNPbVtdoxAxhYzDrcQHlJvbtCoF/KilhxS9hiP/2H/8L1j8P/vP/7sa7FPwg5UIAuXV",
-	"J/RPREHLS0P0/ahCakKn8pr5oAksoscKxSz/tQYutIal9qeRM31NBHyfI8+Yrqs6kurKdd3GHnAUezip",
-	"BS0K5oIjx1g7o/bdM2UHhSyn6WpdJTpQuz3PmuMAulRFAWE1sPcCd9LgGfkHuytdW9fc4wTrCNbtFMTx",
-	"74nIDD0VziTGoX2OEarANCiwjoaHNzAQosptNhpqi6ZTqrhKj0iKD1faNTRXrp0kxQM6Do2TtXZ9XKuJ",
-	"+NkvAFMBuPKHHCIjVIly6R2N/VRaSoOR42QiQrhsM+e63dPDNU5Iam5QSkZC1muPwhXDXDOzaxO4aFCS",
-	"xHZvdisVUKllHa77iKTuEKGvEIzrGgvFNgJ2eVUU4z3yXvrCwROReQe52ZNcCnZEUvfza5mzKlfHfukY",
-	"M0IDVbFHYcnKifBPevoxRstyurLzaZZjVvHr2kwlWzIK5SjxVa5JzmczVqqJ8GVlfGlMR5D8dCM0rXn7",
-	"bMz4C5hl/nBk34Dnk5/hQOuf0KjzU9T6WcEeFVDb57Ahk8buLOIb7qzFGKB9LlV3JYCAwFLM6TShrYll",
-	"XOgXh92erCBcvfdwDOSDLKxx/nXWIht1bxvmblmKEDazfoJSO3eqbDGCLp2ewBq+ycrxXatc4AnfX7Mp",
-	"i1Uo/tYJljsXwyERw+K+0KZZ0599Yu+Yhzp6ERrXJ+5Q68fILmvpu3aZs42FypxLrV6nDJzp5tDGe1UN",
-	"rB95rueO1LovUVyt+rhZ5MA6V9jkEspYjezmmq+DClZY7Qo4ixvxYs6zK8GUSmvFtLT7moxqlbIchgXO",
-	"KVoUUBUaOEXqOB/7eUULRdKcL4xILwXWxtojqbkEntrb+m3g1FBzxnRCprRMyN7e3tiuHR65WC8ZeH9t",
-	"jSzzvrWu5yRFEFPD6FJcatQjF1bpah9XMX3ORULgn3//t4RcXT5fmBHNv//+b9EiS/XFdbg0XHky96wN",
-	"SzOa9xzyA3lR8AXTrIxXcjL71TM0bF49vgU2MjoWV64F4uYCi0GpYSMO+nqmcWNErWparPayAhLlEbSO",
-	"kU9Egt0l6Mp7rt9eQ4XzZpVElcZPrX5ju/yV2u7HE6+/m/u4hbsne9fqaUn/WJ62PPGqf3QhcfGTAer5",
-	"RCDW6hX23CZaMtqg0E91lzyZjpfXqIh9QLlrrWRhETuOkkRF4VVnr5HQXe4praqTRUNwN8fq1LGjdZFj",
-	"2G5ptIWvRlYadyykwC32Ee5hk6A2USKpM7NNMgrUO+1KOvzWxvsgsbeGHSOYxGp09tVT7fVmbJ3K1eBV",
-	"ELS9cwQG8aSHd2F1UB4wrGPfMxIlY9AFsD2BKzUYlNSPsLYOEv5PtUIEvhahI3Mt0Qcq2Vhr+ztMUHD3",
-	"c+E+7j8qBTyvos6HhF3exAmmyyFolWZoF1ptxYC3pdOh2/ToJK6DTpz7YmAWTzbdxVpxu86I23gfma7A",
-	"29jYQ8Nvh4eWiiHlz7dQNIdjnn2+N1LNG/zuJ9g3mLIn5Kya9F4CfWNxo36vIjC1dsYd0jZIeLfo0Dii",
-	"HnmLcVALmzOFzYOa5bBtEg/YNHRlN8hoUSjC9R5xtwIaaQS5PG6Aiahfk6U3AMf0QHGL1NGB8YH7WyL/",
-	"wJQbuAYtE4uNIrVLr8eQViVG0RzeQU+CCLa9+7hoPjDxQUMs7+NuPgakjevsD77zdtrcm0i8sBcmEl8O",
-	"3bVvt1wxuJQJ8ZWHGvZPV2/xSTkpLrZKj+3SFuQS20a5Qzsi6YJesTQh6XS1Nv+Yjx/Kb/GDi3g8R1qT",
-	"p8ckveLa2dDQPQKdyQzaY5QF+uchRRACyGdgDjeYYsRDjMGopYF7wFNr93f6iwEF6rCuAU8sXEFUvwNr",
-	"J9m5AjUBXAJdjtozW0IsXv3Mt5BDF6gRoMIopVjBEL2ixbe8KFhuxFH0QESvzRQeQo0KLKreHaB5YX99",
-	"Ih0Tm2Lya7btEhD/8evAx+pCdu3tfoQVwIxvqHYRMsPCWtxx+9ogA43yjTcrYtk/Q5V77JD7A27UTrJz",
-	"RnkeRVrnXXKPVrM8Rlm2jyxjLtjskXw3Pfjn8KpCwMfqpe8dOAMxpMGh6ogWR584sjRQO/DKVHuVdJCh",
-	"6MVuY1TktLsYqaOev+cqXr2iqmDsi2mSkZ0I2IHB8waZVWMir8FffsNFLm8gwl8KPVeJ4RZMaVcrHaRZ",
-	"51ZXq8WClut4F+f787WhVJMamczFI/igtuCCq62Kt3kuFGuBgOvaZphz+4ovWma/7yiGduaPxppW7L5D",
-	"HIB1JMgZSf3aarb4wOWM772Ds4rfWDuyrdtmhcKvhlRD41hevTZFdHnhGVS7twmDK3f75uwM2kLqWipN",
-	"ZXxxRbivGFvaQOWp8+jXcdSJrD3htEGiDgY0uuYD9x9g+2XwZqmP0Bw3Qp+xoXBsg0Kttr8thnu7kdQa",
-	"6Y+9KZ/IBW3t260iI+pLWwRarFXXxjYLFloWYwTDgtCiGJ4/1NqoaL2K/Q25RUOSiZp3vn0QjuYHbFIh",
-	"ha3u+rEP3xI5AfuDizDyAVSl/U7W6yI35N/ry5rM+ATCK4Z9fxgiAG5UgHGsp17Rgn5+chC4eGoQ8IZ2",
-	"sLA3ri6NI4o1TjaAvdQW2NjypI7WbbSIIl0d4q7r+8+xUkQtr0s9DMWWLwKTP1GailwdkTSoMuRjGMGZ",
-	"AzGLta5ZEHVZUDERXBG3C6id31Co5WOfPLJvBlBiSIlLpEjxSZandS09AMa1y3Czm+20L3Vq5d2ZHZVA",
-	"6esgkZSr72sJIQBj7jq+YjQqhrVjYDQQ/pJlTOhi7ZxSE+E6/VNfwrYZLV+sj+sNQpXLlMnHThhspJ0k",
-	"E6GkbToPvjIbkb+A7v+QEuEcZCBuwdsxa2pzkT1NQe2oBoygp5nrWuAX52qftFc59sGsdhiMVDGcAMUY",
-	"N16V0gGuQLs1R7VGqgX4qvzCc8mwcp2mVwYw26lQOFClYHvkO5uvAMHqzWPhbpPjfsRhKRHHde5W2b1v",
-	"6UJonk4AR9fdd89uchjTPK9V/WqwXNznc7kqs6AcX58f96QwKInvoQ0QXu5peTugZFncvstubHO9ClOg",
-	"nU3Vae82GSPhzm/cZqgedjv5vp0nvxcWa1EpxkGHOeDwrWIFyzQG0Ydie1VvydVT0tz8NaJWNPbFqG3M",
-	"OKRBmpsFdQdZPj6eiNR8Cev54JsmpvYJha53oCRc6d1air+ZL6PC3L0pI5lcTLlgOWjR4C9a1G2wtWlS",
-	"jDRHjeaopsz01uTolccrXabaFK/NEJ6rcWca1YDCG9ukUTVOcDug3SE+CeS1U9p89Q2POKqQxOJ5G1dG",
-	"QpKqYIuQsMZoguSXYdeuW1N0ZG6bQjC1ojOuMjhRrGqaUr+122mMqLu2hqklKI+cKmnrxhglUmVyyRLU",
-	"s8xl8wlbQ/XGxp49mNIY674Za7EJO9AskdIVHNFVpTGNdDeoqkd251Kc+9nVI5l1A7A+DcsaqHaoIw4Y",
-	"o636w4AtmnCmiCHyvjxSSe0jVICwJKpmzBnVtJCXq87Cum8cFejvqZ7LbLUwKGj0iFK7TDreWlOYD70q",
-	"NF8WPMZEg8JnkTMm//G/rahRZaDp2i6C4hbJiByVciVylps7d3BIcjxrAhRFPVbXlzrokaqKNZgfB2mb",
-	"PSP6MLi1giR6EQO0DTGpdvBbEJaOsJeTqjJToxHxEUnrcKaNAk0N3IDmq1RNRBpZTWr7hndvSwo5ij9C",
-	"KTK38BRrTtfVaFeuwde9he5wU9ZdRWoiIOPCVWEL7vlMFoX1vyPa+wt95K3HweO0hNYkBeTQTsSovj/k",
-	"YJwQxYRGRzqApTTVrE4qjM5sAEcpL8irIz+CBBisHvpwt5ZL17Basa6t148PUqz8bL4/OIRE+oTQiYAs",
-	"CTzbKQodZ+Yuj205UT1vLtThczy1ZADjeNOsTXwMIRo2XPIXG/i4Lf856TqGrqplCardc9bK3fNlnQ39",
-	"t6Yz16xpy6q5dZa3WRQND1851pcAljVrTB/jrTxqoXWV9TqIHfYC5YLcu/njcS00bmmjW+Izb8kyfh2I",
-	"ug3P6WQUQT3sLgtfs7J1Q/CstbiNBV81dFJXSWJ4+e1aDYq4O7hVf2JAO8yV0OX6w6wrMOv0/AN5cfDV",
-	"V7sHhBbLOd09hILkw+rXqt/Tv4KjY2PemdlduHNz+lda5nIVzT4KcFksZpFqM1CFAwasSrtsBFPTks9m",
-	"LhG5EZdGy4UU/K9G2IPHhq/e3KEffdXuhjbhkMmF9cUqbzxJvFWsZe+O3e7gRGvLq21hG6c23boumazz",
-	"6rV92ugLFK6CFJactbCOn+T2HQ+rdn/3m7hpoiXV5qR3jnb+9U8nu//jp78dfvm7nY2XdWjizUNe3na4",
-	"7tbRug9y+x8HrjuTj1Y8cADLEzPsKDm4oJebzXIlPmBdVPQyYkzT9LLTaGoJimA38PIRhmAc7O9XQifP",
-	"0ahKL31bbvN3Oh7eJMTmr1R2soOWnayjq2dIeu06uqjnsIyiQYlED5tAFC3+80ghm1ydYSGXeP/QgtH8",
-	"gi/YqXhD16oWmTG8tIlPLNl4pZdPGLCwMSipqjEUCyMjIzAe2EJRtZpEFsWMAm3ITr3K/9ZG53up2x8U",
-	"tolaQlePj4l3T367VYLMw6eeLW3QSXXVWveqqwBLcAhdZKKOuJsS3e4vwa2R1+aaH9ivFSuKoJSQLYNS",
-	"WfnCwkpkJGdYUKtu6BtDYxuSRted4rsT0WdrPHad+LyZC2RIMMuBxeuItKYl38rPCRZpqwx2SUeBtoPD",
-	"PXJWFVILIhPhZsXCQrpofa+hwVse/cy1DTT75BsKkoNfsMmsxm4225tIzhYGn8MjxsQ9V34M8a8rQ73J",
-	"vBqGR7p2JRkhX0hLiDLiS+3EwZW4EvJGREt6DdjJGA98muTKZTwrA3DXCccBSvmsfZ8s6OpF/aIE5Q1M",
-	"u7sdXmXFvI9+dz80KsDdstndalsb8i+tAUZbbKhD/0NIs6zjcEmzq18H6br35PxHabsyICf4EeDYNuM3",
-	"fqMi12HZQcBsNRNXfjX9OS55GKaNhXtjRVrq9RfbtqaXhwdfR+hHlG4OMjy9iBuePPF+5HooPw+6yUm1",
-	"zQdt1xQNOHQ3Cz3YGPD9c0Pe7USdDlR52yPKQlYL/mZGgOJ9Sga1mShZUp3NbRCx9dhSzdVsvTcR76yJ",
-	"VUgNXjiWE59+YVtzIToqJqIyYdU73+DaYU9nrLDL/v03Pa3D8QsAI6ghOdwOfdJ8va8ba7iSgiqb845f",
-	"qsQZ0/J2gZ4rxpZhZV505g/q2ppRzS5lue7ZYGwwZ5+75+29S/GpGrCdjAQr0HPlatMHUdrbS67sM5In",
-	"n+i5Eejv2m98SXYu6eqyt52/+f0h0PmypL2XCX5/iInnt2mIW2vov6W+0mg6AH0XqMBeXl6GwFauzYYE",
-	"tWnTSuyw165H9anHNwzwuH4v9UVJs6toCxbXT0Vh7MKxC8DWq9LIq+RmzgtWT0CoxGYpyJyKvCuo4b0U",
-	"Xq0fMjVE9UDor7VirNYu8QRL46PvHBecYJ8URmhRMpqvzYbtetDudR0X9DNu8aYlbKob91sT/odpwu94",
-	"VcWjbt3G5RFa739oQes4qoJX9n5ZjfCJ9cCpeki7B+bYlTkANSSbU3EJF23t4w+36234W0P9DQ31b+ay",
-	"aLfV31p2u6+G+x+ihpZgTjRM+3jOeDjq9n36B9lmujv1QxdPMymmXyLeqqNKcSEjwz9qixoTrhGroeRZ",
-	"zCR1K0gfr5N/64D/oKQ4M7pe7IZA33z41QcaktHHt6/JV9/sHw73fsMIH5YMontFzIn3vcyo7krygOJm",
-	"hX2i2SKZEjVnxSwx4gJdm3/WtMzHxwF354pcsaX2kZAJKSTmv7hBYwkgBdMxgekCZZTMkE145Nj94UdD",
-	"KwtM6XzmWHhWOelPz7viMflga5uIYvUnCCGwKY1A4Cqo2r21BnYsF+idc3sSM0S4A+xKFbU+Nm+I6Nl6",
-	"cQvj4WrrZd8lo1N0BY66XRjWQNejdMGVvnWjSP5ELQ5tXvmb8KJszOmFdNHWfemICIviwYAOfnTB7qXL",
-	"m6uR+jbaeMGFvNFmeWyuXK1j18liWVDNEqIh1AY+HNnk/EswLrkaRiCYYb15KF5g6yGPoBOGXk1ZQpZ8",
-	"yRLy/7H37c1t41i+XwWl+0ekXUqRH0l35LpV6zy627N5bex0751h1xASIQlrCtAQkB1NV3+p+xHuJ7uF",
-	"cwAQpEhZkh3byWj+mI5FEm+c9/mdIaOziFAxMWzfcC7BsvomsZrIlvDqJTTvWpIME5VjS5ut68xXSvKh",
-	"7778FYxsZtT+MqC426ttiC/qhkqOddedJBhP/Smq1vpYR1pfh+/WlvVY+3X57fD7G78trfjr4rOg7Mcm",
-	"n8NJ3YqLcHU60vyK6ub6rO65xeU2irUR6ksAmT5RfveCICBB2VPLBUnCjUtIG8qxuDIsnZMyVjgaDdoe",
-	"SNzePykevqRIs/DpL4G59mATK5cpOD16Ts41YyB+Pu8/P+hePCen2WLGxWJWG8O0gUhQuqeFArShcLB5",
-	"QQpMMc4ZbdzL//d/i6I6nZMyPHx1P+1mP+R+lspabHyV4QPDW5oropyJlQoBj3011siIlSoXYSELWxtD",
-	"B+UyAgJZUwVjq8oXZVK2XlgtbZH9qFb5OMf119JTQQIRYO6vDaWxt8E9q6gvTjA78cUIwRMDGsa9QTSs",
-	"MAErx+FxKs8FbLRu/kHtLmWT34LVUY16zsoBUjfv0+sSM6Vpys2IaPaxtP6PpLBGTSWhXCrVVWzklFha",
-	"YmHgMqIzyF8BbV0h4SwThogwOpoSW14jFpiHV+T7HfQjaAWOWcY0+CggMdDIx5m8Zrkh8/bYHfc7PXK+",
-	"mEywGCl8OIjFkOamYwqlyBKb2Y5gWte+Fh1J0NmSkPY4ozoi6h8LmrPOCcip8IYRVWORyIVm+WvfHHx7",
-	"TbOw4Fy7aDvyDUcrr11DMdmcjTQVk0VG884JSMKIG4NScOlz1+I1GxbNRCQZZ1RMWPHTCYrSsaj72NOr",
-	"pEfegGNnpZpJZCsb2q0zGkD4GTjAZ/RLeFIP+jed9810yIru8W1qklvIoJUS+QWxSV2N/KB8zAPrlAH7",
-	"a1rYElNQaJBUG9vVakWNYuVfbI2hutpgs9kUSFj5+PXIR6v4GmLoyzFGhBa13mzZAkwFMAJiZwC1HRmD",
-	"awfaMVw7oyx/hL965K1VhLFZW9nRNFuiqmHTsUBVojMgyRBeTgxhgi74HEsHMDoz/4W7D3UDkIRUkAJh",
-	"aCh9aABl9wOD0qOGgZiWzRsc5BzTbitqQbOtqGVbvVnR3jE6vbIHJ1bl9myEuvKQgOeXsjkTqREpAWoP",
-	"FjSo53VTHa+71Yg3c4s06sYrzpGiAJUP0ILiMLgUndUaUzVRoqxK4jeOcllPxlZi5vLFOg/M5gq0n/TK",
-	"7KLaIlvBtE7IZLV0GSraUJW04zQ00q4UJ32kEas3KN1rTMgNqvcONP8G8/XiFtr4liO5QVcvHZyKPLOm",
-	"Otv6g/P//m/l6Jgfvo3D89U0/Lte6F0LCj60neBmE0GFvdTphB/mTJzO+WvrjmzWBeuU11NB4PuPZ+So",
-	"1w98moAodvrxDCMbtCEKof2r6L7iyqwtyuMcpES691YZ6TivA11Df6uE9TQ0qoA+Rfo0k1coCYzkfAkS",
-	"cK2RTs4bypG48WCxbsUhScwPl+YM6rPJXJdLstI0BbhY0z38AzOyo5b9wYzGjIMpXSvm4FHZZLKa5pOG",
-	"ktUQRbeRp/lXeLN6+uS8ZUfye9O+/uq6oGJpBZObXPfVRNHgl4KFrz+i1bEUZTlWHOX1xfUhvBC8Imnq",
-	"o0AQ1IspPQCoIlhseNOKOg4W2toVRxmjuQIIY5xwLFB/7PRKVwYBiElslsj2bElX3CK4C6SduEYSAsja",
-	"hJLETCTpRGTKxIhh9b8Eljk5IT9LCMAhioG8Os+ooXJULJMe+QDL4kpz5XTpSnXljGRsrM2hFgAcBaaB",
-	"RW6I4MBIvSwbd3MbEetrdqnEAlubz+icA1XDFSVsxrVRVYx2o9WI5Ay6RnUgJI5wZMd0xP74s0Qc1SWf",
-	"d+UcN7o7x6NtM/nNEVsaYnPB6ryJ9iHRLJ+pCgQvF1cSMi5hNkTLXTxmJX/ZPOytyW+2JvC5XOkTKsRP",
-	"+BUTm0EA3U2IQ4AE5oypm7kwBNNrsiNtRC9ikJllx2oTbsW4ImkJ1LKxHExgFHc9lld1vY06OC2bWYJK",
-	"e/ptGoIe3OMfLPp6bdxp3ysXaQUNsPkS1WgheKf8VVo/nxsv2maayMo92kXnuZsrtZouRb+g9Hr0/Fm/",
-	"1ojfdP0qN6/2hrF8xlUzEP/cPw/QbMlnxfLuUC4Md5WXTGAuuuE3i6Fi+sQuYvkVxKLSZALFxWNxSgAu",
-	"jmpNIclKS6i8MJI5xJLPaW7DI6m2Pw/sy4j1B5IaY8LB4TIirwXLY0FzRp8ocsXZdTh+jPi1ncnc1g1C",
-	"ZHWwA7GU6/CDtmIsFsmp7/ODaf8CeHiPJL+a9ouHDmb+jWml9DOU5RnLnMHUiZCxCIRQCBJW2vB0UcGI",
-	"hGw0qt0CcqUWbrwABJ+zmRESrmjG0wgLe05ywwSE1IBPj1CeM8WyK6bKFj0cvc+DakUtHHj4C7zzSs7m",
-	"VCzdC8Wf+BSYNLG5Qu6dyo/Bm6BjBS/B3/D8nGnTrW8k+Buev6P5hAv/5xlWGoNX7b/xd59r4R4GP8Ab",
-	"/7WQYLaEp+4PHAKgSbpyfziK0k/wlqvlVH5x5Vc3GpBagsG4v7HHKZ/DKfH9BT/AG3+RQ/cM/4nfmUO8",
-	"yIKNK/0C77x/9akVOVqNf+BGnH489ZuA/8bfMWgdxl9sZeVHePNCysy/Yf4gF2zmTMMfWQ4G1Vc040Or",
-	"IQbf1f0e3BZ/DoOf6rSpAA6nMT8Y4eBDbKcBRl4FecGYDFCPREIW8whsp4gSjOAmMifDxRIKbyfQDXru",
-	"zJ8zOKGGNiDo+MwF1iuWXzFlBZFLLlLTIYxuEAtaAAvhgEc0zzlTJHH50smJoaxwECtvFBUcsFoQTHss",
-	"8xgkUve0E1WLXyTgRSC0XBwBzFXC1rRoVwoPYOOdIPEVSFMqgabT+dwIRqi/wgwd3md94YlNcqxRHXKC",
-	"XaVuaDWxkeV16Q3gc3ZTBD+B/ytYT5d35mLzN4MlLC3oDV2b1cX+4V+37RsP2mqfP+dSKYJPDSMbMaHp",
-	"hNkqCBlTCi1oB/1+x7lN4N1th/LVsT1uwCzBZApvKyzP44HG3Zw2D9RgRrOMKY9BEhSLtHU2FdESLJsr",
-	"hKhWKlzFmtEbWG0LsulMthsih0Eomx87RDbAhphrXqAr1dusAgSNRkgyOI1lQujOowjvi9q+6NMKhoC/",
-	"QFGZEpUgvgKysnLZ63G7YBS1MnZ50WtrvNMSz3LlH+1RHzhWA6AL5uCM+ReWul9PPOtxz7FKGthxlTaX",
-	"45KlZDF3BHoCdMJ9FFIKxM8obMLcllZJY9F27I6D9ixgdzq9QvApVzHKGaHZtdF87Hdl8bOyE00snouJ",
-	"lwNXjw8qGdc8xc6NxKvs26RdzErV+XAxvOtdAyX96D+21UhLxPOE9K3hB4vWobG28D44hc16H9yfDpj9",
-	"fmOw7DzR3fCO5peL+br5knjR7x+x/036Ye210kQf2EW1UOz1+t17z67Bf+Tw4I2cEn5Rb+xbKIaPX1LF",
-	"Unv6mhgRNo9F8Rz3gWqtcOPCmjDw+HIxb+z0fCrnn6hmN/VIhxZNckZHUy4Y0XzGHEFQUzk33dbH/FQo",
-	"Yv1Ma1Y2qtyT2vE2HbImUhjc6XWoLc6E76xMTgoMb/n+Xu/v9f5ef6V7XX9/5TBjs1pc5U8/vSI//Nj/",
-	"gczxpQACqnpH67GZfzMK5bURO65zKSZoD7O1b8t1RAOcmDyX+dpg6GarfNXyXgG7ohlPbU0dppSRI8hw",
-	"ScacZSlpgyvRHGtHmuwgfUnWfyygsjrNMeYXzPP13nQulKZixJoqoUK70FftCtgXmuRr9z1PSRvwrayV",
-	"8b+7n/BJ9ywlU0bTcuHAIHyzoeCxafyXi4uPFq/B13+oUUy4rsMNOZ/KXBNb+t8to7OO2DNUOyK9rE/I",
-	"+/zpjDhfJwuyjKuNRkUpQBj6gCRP7SNDn8Cc2rXrlsSifdzvd6LwnYWgCz2VOf8nVHE+7h+Un49lPuRp",
-	"ygQ8PCo/FFJ3x3IhUmz6uPx0xvRUpl3zEs0yeW07eFZ+ayTFOOMjDc9elJ9NpGDQ9EFl1FrKbkbzCTNf",
-	"HRxVp+SDHrozlnIKJBzefNaJYlFaIaTgCWk/q1mZK8qt27v9rH/UsWI/xpS1Bq2ahbgx/1pjYAyeI38i",
-	"a+lTQ0n/Ohthjd4yKGxNd4EuaK2N3o73TaANbgoV64soVEWHbwaisIRlvTVS4Uamk3MoMayC7XIlBwJI",
-	"al/JcVckV38QbDoAdCCLitk7wXGEZpsNoVsgYmElPOfUzdwi5JTXoTTMRsTQaDMkyE+0oWDOVC7ybAmC",
-	"FJqarmV+SYxozPLIAdYxW86cKoA+OSmOeBQkF1XKWnqdwW5Qr1XWDIr/3fst8Uh4deSvYJRaEioQXtt6",
-	"X4dLwtOocIymXM0zumxIVOc1ksdZWshFtp/Utr5F0u7roN9t2muMQqk7M7XVfGtDGldKDd/CnYRQ+bEI",
-	"3UhFJQnwxFBdxpq62ZIXi9DoD83hk06PnGmFlY8JR8Oid060QzdSJyo/1JzlsWhX/UdmgPaAWIdRRGod",
-	"Rnfp/mlggz523IHD3wU7XOdVsqBZoWOpGMcgMOxz6yRzbz5RPfJeaqLlBGEzYAHLS3tnUJ/NrqlTQdgX",
-	"4IaTVRfV+pmYt9bP4k5msKWDq96Wk4cR58FliDwkW13ceXEJd7P9PGqP2eqS2MI1N67IzBtYHniyzaLf",
-	"Z0d7V0hvWRA0y2HdLDdUg99SHnR66WbSUtUV93tU5Jx790i1ZC48h1x8e0S/hwICTf66Wm495eOGMDtA",
-	"BWTsMoVwO6LMmyDnqbrMA57SmjP0m3ndyKQ/wQsNYcEzKdZ//Q5eaPhaUb3I139/bl9pamFxQ//nizX9",
-	"6+kiV+u/v7CvNLWwYDc1gG80fH/NUnFTC7+5dzYxfNoNKUYW9hHMOHIbH+yCX87G4/bmHwsMyqoXC5l7",
-	"TLztw0zAnsCoCE/0h5ODY9W/vXo8fZNna2Vr/1q9adQ9racJ7wOh2r8aoURrCClK194Jny1RzSm9DpkQ",
-	"ihstYsiYcKBmGwWxNF3B03ARd7qGpRZ2vIqlNna8juU2druSpTZ2vZblRna9mqVWtrqe4XGunsvovi7v",
-	"KwD3r4++mFGxJHPORghDENxoy0byhVDeJQOop9yIFUaAsLd6cx7zoXSs1xaYWpUxms78h9JJ37LR5mvw",
-	"oXL4t2140Tja4D5s2WjzZflQuSLbNtx0fz6Ub82Wza65Uh+qF2mrph+GCa4xkBT3xvIVuDxPAHCB5nqV",
-	"R/p3IHrdItSPpp5TbskZ32zQf/u4f4yczFZ5QzAr4FsRFCdAa97YG8WKj408bHgd6A2m6ZtV3T3b27M9",
-	"ZHtf73rKXL/mOcK/1LggZK5J6p470C10p/vcZjViInXBPP6Puqi888VoVJvgD3V1hLrGPGZq75RL38FU",
-	"GxrYbMv3WjU1e4pBhA4p5IYld83UrdMFndRpxhd00oUw/dRnGWk6UVG13JFyCFuYluSqBREmNATjqynN",
-	"GfpyPBLrLRFdVwzc32BqqlElwBy8YWKq0svsxjDmCzo5h/es1aUWbwJcGfDUZtVPSpHWKcv5FUsHJPkb",
-	"12z2e2Kro1B40+hnYWJaCKUDaFsMkfFpPpqaZjoWVL0A+E/+9nuyPit0BYqqKXUW16SaOIsTX59Ae0En",
-	"G4ORr1yELVM5P9ic71pomftI6lzNicYEYGvd2gW6bLvDWJ9+iY007M7Nac2ljdlnNO+S0ex3qNHDCHtk",
-	"M3TopFcOVLfFuxUbGRaO/7Z8JmqlVEzA1n1Nc4EclIuxBOTWyVTDG/kl4IMIwUbli1qsJ8ayfzKnrBZs",
-	"zhV6QK7TMeOUl0yQIcukmKhaPIT1fraPFW8ZaTvPWz1hrnPz4qgJ38apa79xm7tKFfmM/VOKOs/g6ftT",
-	"DIh07yD+9nCJ1WC6KV2SMVwctV1RB99nJSOk9tKadQ9KFNZsFuwMCD50oadMaD4CcMYgTrBmt4Aep5/1",
-	"qBZm3yanQ9OGn2MycElnTKlmXTOVWmvglznHrMtNelBazhUZMnMb6WjE5lDj48WLFy+6B4fdo4OLw6PB",
-	"sxeDZy/+auUWOzCup3KhCXS23Hxwl1zUnC5QdHHMYQ55KbfcyGSGDxdp213ILz8xRyN3n41oni+Dd1R4",
-	"w4NuMBC2vh5A8HVtnLV7SKYsQ1xHGEKYA38SAOutTm7zSjJFzn5NFCsuz41My9Mb84npf72pGfe3DfcN",
-	"CqZfyUtGuK6nFbCIG3vCijiVemwf2MnV1TRyGIA3BpmA9atalidWogvt7O0x9CtY3vIovKDV61RLJ3I6",
-	"uuRiAlnwr6mmzVCiLj4VoYSoIFx057kcgT/bNmMDj20NnfD8OqXADPyLbkWF+zXN5fy1vIZ4byMD1h3r",
-	"UnW1dZ5Dh+sLTLJU6ali9qQjLfM1dlZ3opZz9kSRIVU2IsbQc3jmouG4Iu0zMZqSfq9/+Ow4Ij9JqUm/",
-	"d9Q//jGKxUc4Cv3e8bOjZy8Oj36IyM80y6QgR70ffnx2fHDww4/HETkHSGb3af/F4Yv+Uf84Iq/lP5kg",
-	"B4edHjn39UqpiAVEgZGxkVu5FAPyjouFhqiZg6fP+5FhQNeCAB403oXDakhYj7wvMlMxd9wRRmoz94rK",
-	"caT9Un5x2MkIex7Akzo364Bw7WGkMNQiFkEj11B6GNfM3FEbdvsA/vltqm68pIqt0YZrT0kbzxc56GwD",
-	"bryqk5ovT8jMFngu+72zJebHOyTMocXb2rJUlL0JfqZ1VKJ0/TbDOPIxZu5G3kop2FU4h82okdAPNlCr",
-	"bq5JV8QmyLGPywTKALGANyKDHuykJ3y242okgzAiHxZZ3YgTFzzCmasNqcmQ6WvGRPGyIXP1lNMccjOE",
-	"5mUJAyHtzcDAdDMkdzHWSO/3gjdWRpHFHaiXEhx8cj249hO3wsOlmxvC9GVU6Y7NQbYHcCO5qczqtjHA",
-	"lHbGDbzuOmP4ed35sVHPPqcLQETGuZz1do6PdIpbEFw+5FmmmhLxt7Y/YqP3UKNvFQIYu759ub5Kgv86",
-	"Wxnu3WY02C733hyzC5nFhd4V6b04lLeMKs4ZIyM655pmrkzIfUYY3w4ie/39+Cp1HX+T+eUrJmpvx2mY",
-	"UFGCXCrYJYy7FLK0vXvEUaagtyb3iHPaNiVGBj5hCM4Kxl8Y1Uq50uvLBdcEXjXEKBY9PamuSmSYnSur",
-	"K6xhbSPmVgSp1dgENifWkI3s0mjWKu3UFaKGpOVtPtmJIQSrtnGdNnnF8imj6TaDyxdim9cV04v55h+s",
-	"LSwbnNiw4WJM4fZUZlfeiILRhadx/aXejPGF12TP/XbhfsWK78oBQ+JHHBqbkBo2hKUEbAE0Z4RPBFg2",
-	"fDXvOqK7jk6GmSK1MTRC6s6Jjw23zHNAhAxev4N8kIejSuvKZThMV/MKF5O6AswbUK0tXZKPnqY1yA/Q",
-	"7miRc708N59blZfRnOWnizpo/FNRMue2Q7s/JMitGIQtQOpwSZKZVPZHNNuCKx7GDYICdFuwjKnWcyzV",
-	"AL47I01KoelIFxaS1rsP5+T04xnRjM5W0SJOyWyRad61WvFfzj+875qt6gJEgvnOCDD/I4dd0P5mVNAJ",
-	"g9sRi1j8r/9FTgtPEZciFm+ArHqcWMK+jNgcRZUpo5ktlOzqNBAmUoBaV9ZKmJxahAKKVsyXMGMEgRnB",
-	"wiAeTAJAvGDlFpPIxcRF1sAPcjCYupk3ukOIjyLH/YMeOfULTyxsZLhJsWjT8h5esmVU666p7mcbZ6HL",
-	"CMRQ988vSSywyp816AX7QRYiNZMN3DJxKyIsU4wc9486xcDR7Go37ZoqL2DaacbCkLq4Zf2uMHbALIhb",
-	"J4S6D5XmWWa9ZfNcXnHTY9EIedY/QjE4+cR0vuyeGrqRuJ0PfEexuCgBAMtxOH07XVyWpPgssTUHeuRN",
-	"aYFIykYZzZki11OqCdexwGXlgiRfukXLyQCsUgJSpUDOhogdObZd0sCZhqliNMsQ8rmdGLE4ITNGzfBt",
-	"QQRuT0vHzdFQCpLxGdcqFjBKbGxKFQSFIUbJcJFOmB4QSoaL0SWDEdhnygWSjcHCYc49Fwu5UNmStIdL",
-	"hwMUC0OiKZYOhRvyvG9+IDOw4p+g/YXlVyB740pJAEBSZCj1NLJAPEuiF7nAEaMQMDZzMbuDgzTbcGku",
-	"5HCJxxIbJdZtMyBDNuUiJcqIRzSzj5X3lJouTDMulZfqWIB3RHNYcUVmi9G0R5AMhHF1brFcNn2x2g4X",
-	"NhaJWe+3ZvBd+P8E4VxxVaE2+ZyOuF52IhK8+gngpLmYJEaDs8vONWy0ETCuO4gxXfpEMdM6xkYoshCa",
-	"Z9YPYYQXQicU0o9Pi01mSynQF26X0pOUwxfoKSnfk2rrxUzsyIo1wd6wXgSKRPlC9IhFulGxyNnYl+ym",
-	"JaxvQxfg7ENCGywqAL+gT8YcHEMpCj9OuO4IguvO+gWfBWcd9k9pqplNKHBjhZQC6+JJqabg4sD7oH0L",
-	"pH3UJ8X0bYYri0XDGbYxy6UFRxrnuwCRBDqfU2WowgqZMjscrP+gPESuyHChloZFaHM0Pa59yjK6XO14",
-	"lHEmdCxSrmwIjLLhBUC1w2G5FXwF0tvEczizcErw8ZiLiVtSeyU8FPJ/d1/hm92L5Zx1MRhNGVEUvkx6",
-	"5NROE9zXIVExRNFdzFhgrEBixsCgzVxmppkuoEQkwS4sbVwBFSR5c0EneMtgR3lO5LWotJIYEmKmJ4WD",
-	"qvIjcdOyCAz2cv/85sLQQPAcXBe8lxKlASHLdmuhjsxraJnSxDoGT/C0ODchTa+oGBmGYNpHzW2ECN8e",
-	"XgH6b5u21GLYtf5mXykHCaTnJ2pqtD05JiF+hILjZ8aOl/ls3H0vBeu+o3o0DUbr53Nk1Al/s4yiEwsM",
-	"xgQ8fDlfmlNnp2ba/vj5IiIfTy9e/WKu7Os3b99cvKnOAEFlzTyMIqIiohajqXPy2tTVEhSJClL17HOz",
-	"vJ1iFnYC10Zvs2ArvNQpV7FAYQByhajfByt8eEp3cIjriC1ZuH7kTqMpG11i4SKjb5s3QJmTgsVG2BOK",
-	"2kKfSsKcr6W9Y4rkFOAR/TQgVclMwvvQIByYC2VX0SwfrCOUUS52JJiTu2EcZMtre+Z65De7YaiuI4KY",
-	"n4o9VcrfaAlJwijjdMmFnHczdsUyv3ApxvYcHne9fkVQ6VEnwUH0Lx49D178/PnstemqS6zu7EUg5eiE",
-	"EQtwH/+IWzyNWwMSt3q9Xtz6M4EvDdVWms7m2P7Z+Qfy4/P+AfFxSyA2fb54ZVYOAzXwkgojHCiUCKzT",
-	"D+MCPl+8OkFGsWCxIMUJD78ASylV2PBv1Sg2I3eVbWGl8DcYOCDReeYqU7NXgL5rw7ZM6wkEPqNq8fR/",
-	"lBRQ8rXyW3dujve/42Mz4ESzLxpfx+IZYln+6t/wZStVzdkI5EZlq1gIKfiIZgTgxKwzV2RLGPRbeM8M",
-	"M/n44fyC9Hq9p+bbZECSc5nrHkTNmFHCX685FK89v+RzW2Xjgl6yxGHZIdYeHhcYuVs+LmC1bWAyLpUh",
-	"Lz3fgELoiGcgJYrUyZEKf0Qjh+1X5vYr0wN3GEFuV+d0AuK/A/xTTop2V8raycwamxfteUb5z3TfgyUP",
-	"Jm+DE6AYGNpslhiJoMiY50pbp4UnFeUfgS2DZJpKDYtStT4YyTlBZBpYUgH/hE7tHxFJ3p++e5OQVCKV",
-	"6pwAODR4SDAeyRJzo+eldl2M2KVkrukwYyfmiUu0wi8KBbJfsIJesNGEZhBl72P1kYcRtzfQOPIh8LRb",
-	"mGmEdJCCJDzFK/2R5prTjKABTUHxX0LxFECpO9J2Zf86tqxa3V0J70U4HzOkOTU6QwCeV5CeyN39oKaf",
-	"uRVmeUB1AhF0THnGUnPVlE7CtYEZoEwAGJdQTz0cmsXRw3HhTH74sf9Dx8kOc5Z3ccUTBMk0ezsnEsZ9",
-	"VYBbmhEscob081MNHSmQr969BORAK8J3euQnw6MX80zSVJF2AiYQw22fjmU+6xrZDilJQI8thFHypat0",
-	"zuisa+4jVgJOOljTB35HGmpkLjphZl9A4DK86IoN8I8pvYJzUchbOBQrOuMBKSTp4/6PRQo7WFPdsbbN",
-	"AjnhM9aBgyyUZtTKOzqsG4kcWtluQbgwl5JlY9KGCweViwRMAXDmzEmnCutyEDx+aC5XWFewcWlypuZS",
-	"KGaXh7SxYJJIyV/PPpJUXgtY+c7qSkQkk2ICsD5+AaAAHmZ2Ofs8tI6hYhaks/WOisWYjvQCjN/B6M5Z",
-	"foWgJFamaQ1aVwdYaROqCLYGraNev3dkK0yCfe8pnfOnRSJVFxKpIJZMKl2PSYCnrtn9uZKWZdQ0BFxI",
-	"F3g9GNodCgvJgFSKG+Gc/Zaepd7uXrxjQwYKit4YyFq88vQsZbO51EyMlv/JsFil5c0vZbp0lkVXs7VC",
-	"aSDB1SFlrsbry3Qx0ohC5txGg9ax4Vzn9jebr+KTFv60Nk+6QQ6LzROqFKy1ZRvdWYG9O+z3m9rz7z3F",
-	"5lIzhONN3n9JU0t88JODmz/5HMCw4kdHN3/0k8NmxS+Ob/7ivdQ/AUwpfPDi5g/KZ+BM/ISZIObzgw1G",
-	"+JEuzbW+kPKtYRr43bNNlsNzoXdG5HIVPo4PD7cd8ye2UHZNDzeY8IWU76hYOjOL+e7ZJnthScrnAjQW",
-	"/QQICRy6wqq33hAsOjE3snVaoQet36NWaNxsDVYqm5lOaikTyKDN5OnU699D4IwgMijk+xW/vTMTlAQ6",
-	"Z001CpkT6WLR9sIWXF/zj6Bb8ydPk1WKVingVkfRjJRdpmdqa4Jmxg/Dh6K8G7z8mucbvXrJ55u8ZyTu",
-	"HcjoxmTPur3/tHRvlcxt3NFGYRoXtC71c8Wd9M6pCVVu973R04chiA9J096CUljd1q3oWbV2YzM9+4On",
-	"f5oxT5hel7S0Sk1WaMnPTN9WNBq/l4LBybYX+haX7cY7tnqnAKBghY1Yw5Vps2SsberEvv8U88vhE/fF",
-	"n1HrjQUZuPnLN36UR5tcGvzovdTvZMrH/PsTrB70Tv4MXqjbCRkrl3J71aH15+/+Jgf1L5vlEUQoUGCU",
-	"ANUX7DKZxXTGerjW0hSBbaNOQy/MxaDLxiIxar31ARot4MTanDKbgDBkIzmzqArFOJ8oazWCcgGYINuD",
-	"irk9KJmLRqbS71CI0vUyKEr4RuTw2Ezh6HkQbRM2+zqQj2yUWDk0pxP5rs7Ue6lZUU806NK0iJq1zEky",
-	"ppmC6vzuy48U/A2ro7cPYPjOuBh5PFwz0PDtd0xTs9B/w+CLS7bE0IvfE9KmYkkwGytCYx21Zkw0HZ2Q",
-	"S7ZUPvYoFsEMscoomh9kUZbGbh7WY3amG/LupR9eRPxRBnOBC6Noz+w4sU/n8EFvKoxGnRCKxg0FUbPX",
-	"AB2LnlSHioL+R2wzAhSNqqHPCdGJ4U0YBHEB1ssMfIt11h/0BZlDeP7Laffw2XMMjoPUYluBcDZfGCl8",
-	"pWTzT/CS2VUsdQTJuZAtTrggMzaTOfgsoXuojmHXEXKcAnNSLNoHfTCBFQ5A5/RHy/+YTxY5SwsIkE7g",
-	"7znC7bJWX3BQm6sG3RZQ7GYu1znX2ugQAlOFCo/PoLAXupExegUmrOKSi5TQWNjXbHfFa9Afhib0bI1d",
-	"kDJDqmHk2MJTWHjDYpHMLPP5rEeJt3xjJ6aZ5Eyz2Wewtqa4s6eOCNlisdbeBkGFcHS491l7C08UmEGP",
-	"T9z3gOMCHmUs8A2ucgh6pJCIuWQazGDFYijwkJkbxl0a88z0d9w/Njs+h0sMezdlo0uWxiLjlwywW6xf",
-	"AZH+wg3gGuNfYAKkkgl13D8Oq85gBx0kBkUONXwP19OlIdbUKodwBFjBc2a/duTk3xJ76YdYUxwvfEA9",
-	"nyiL6ot1ayoxVNByMSb3BUwIziDUpMFEe6PK2sVxvengquZgH1UYlAJxFbGwB3MklYYDB6s3LuKHzbc9",
-	"sMyjA8U6KizVgrtsO4QIHrD8F6QBolnbeHtwBBZXakK5QOOuHQm4oFcCBOEUzugyFsi3YDjgYhAyOGjY",
-	"NEaKYGCInT3ARBpSZ2e/opT7JXUbW60pL8XKqBRpY4qvr2UeEWXLgNsffVXwE6IYIw0l6WssAJ9hO4rX",
-	"v649s0a62FxqLwaJg95bIm+wRP64idYA87jgMyYXem/AvHfFAo+y4680vIdetShXuq9oFQJRaUresgLG",
-	"oqoqPB2xXPOxVZubFYfP1mVHycwWkISydUxpUmqhwafXGZCqjtAk9LcTQ9uSiCSu3taHPGX5JzZi/IqL",
-	"yVsumCF5RgSPRQLOjYY3Asncqw/FT6FKEIxljfANiKNWes+WvqG3UoNg7yJmDo8DvcKIYJk0om4sClpv",
-	"pljydJtXUNKwgRMo4bjqKFIbodhK/CgxFCPG/gNYCpGSUUaVAsmLGBnFin/FyTnB0RQnAbiTIkkGja0I",
-	"3eQDjAfliHajphSso1V5/i2JIFh8zjJ0cSoUFQIZ34hZGBECaoeN8SxiiUUaC1QnAKyiMpMnqkdOwVe6",
-	"8igC7yWKBOuFISOTYLmSYovUTZLMN8LLX5Vu+LfAzksj3vP2PW//3nj7qHIlvwpnd9EezUz9HNoxTP2v",
-	"Zx8dMKlHwkZmgvqO/S1ovohLs2QR0ripMjqx0sFEDM0Co8AM408NyUIjAaSIzOgSlHLQZw1jyNhYE7mA",
-	"2kMzqZnTvLAxp7APl9ri64bfEC1lp0feCJ0vHfewhDto5Ik1YEVEUcE1Vxjy6NYrZC0YcwtRoIOE2ALj",
-	"mC/2d8PYaOoCTzAPwer3binbSZrTay4mvXk6Bjct/knahx37U6/XQ8NcLNxXFrMmJYlZfIy3a7tQtiSY",
-	"SO+ffG5EK4pWVoyeZ180E8BtMLIuFgm8VxdGV3TQI+9lsaXB3oemlQhgq1KjtZdYYq40bMiAQL1g0Kor",
-	"wYvQVJgu5VBuHOgqSDTOxuDXz4rBPsfKpw64N6CsN4PkDX8IIIjbWjvxYMYCbCiwSiVgXpuE3C5LIyQx",
-	"V8tIVKeCBLsyovM5SwdQ4BFsfrE46Pf75VmqyNWAtJXFyM/8pbcmFTbVhu3QLE9sTguGXFEFqYxhFlLy",
-	"7sP53/969vHv707/++9v3l98Ontzbu3N4ZOX/+fC/G5umGI6tiLliM5V58TmXQeXd0WaASBom3tTyl45",
-	"sYnaeLnwa7wUXgBST6oGKlUnoLxeuXI14QY1PjnckifFnYWtPbGWNgFRdObQQxK4+QrifYsQKHfsW2G0",
-	"03Z52rcJ04IlcoUwW89/OH427tPD0Y8H7HjY7x8c0uHR8SgocmwERGQlWwpSRajChrJTwxz+yedlOc6D",
-	"dA65QHzb6vrUOlMDNlNxpNpMnNdczaXi9XDRBeU7gZtmNvN/xy3U09yWorIWt0pbuzK4fUzENx4T4ShH",
-	"SSShTpQxh2FnscqNYo1otUPQ12YSVFQJDotFHVoaBLEbBp9G66LGRKgqJj5+bBALHz+WltyiQ6mnpKa/",
-	"BK87BJzxf8KHZoXPUtD3+YoRgCQUwK4/55n5A00KEUkKPFTzF1DBHhSNj0iCvg/8Ey07PE1Iu5gqpJCB",
-	"Rw6Xi2Vpp5QEgM4ByATIzXvK+qKc5CTzFLicS0OqJml45yemdoTnKndiEEuRFUOehqLLIn3J23cMk1UD",
-	"Mgc3JEiO1SQUEBBW+G+nRz6IOtBayBoLh4NynvOSoRwdC8PmCyEacT2saQECDc7A5FSYFuDHjUwLA0iA",
-	"K/dXltuXZjdUkTJFhcUtzsBrh47U4/5RKJMBs0ZJfCuZ7AHElLdljeZfJSLyW5ZYdgy2DPxeW8VcBodj",
-	"L1p8F+GWpeu+hSBRKy+gJaNZYvhkc6Ypybi4RNQG6/8JeSlp+wRSl6CID0kCFC9BRHMdWQU+FsMFIpC4",
-	"qgdOjYSK8TazOfABWCEFbvtJYGbJnTkITDgoBGAmJHA1KwwAqpNPf4qFDbcxinPhjcD694Hd4dTmltuk",
-	"sMi6zPU0NLsjhi8ixsRCZVRNO6bhNJdGJT/xJhCoL29ZMhgEeKPBY8XDgbFvi8walgKm4JOxqh6GR+8C",
-	"QHP3Jzh/9+XUv4GX+PNsYZTU4OlTMJz07Eu9kZw9HdH06TCno0ume0qzeSsqtPZBq/Lk3tgTLuQ+8Wmf",
-	"+PTYfAt4Rh3fAKAhlikGMP93wMH+KP44wwQBtMnW8bKZvFqJ9bX4IIFdeSKZcpCANhw1eB1q41nkGkta",
-	"OtYzjlT7sN/vEegrCEcE5nKHAYlg/y0GVROSCKghHHCsyjGJnWCkx4hxgzgtoLzZheAedchpLkFvPI1F",
-	"26OpzGy2OEyR0TzjLCdqqYxUS0ZUWGQZKdggwMYgmbxmeXcESEHsSykcuBQOp8g1y7LSCh8f9COiWZY5",
-	"DWxEs8yqgG4yVMXCgh89elb4Gg7sbZjgeH0qyvob/Nriq/4ZtQ6RllYymaXFmympIN+VKrHBVH4GCmRe",
-	"3oASf8wB5wrMxT9B/PIjMExiEVMqdo7d+jOqT746rVCYoAOMqQ8KFAtWioluMi0BeXUBvdWIYo7IkDai",
-	"NQhSv/mmV5tad9O9car20v7M9K1u7D0lkIV2g4Y8snAW+xSyfQqZTyHbnUxsdxlOAwmuPm+sIuU9Da5G",
-	"LUW6KGBq5Lg+fiJnWEgaLBOQLWMjSkBCdUVX5YhmKBP1YvEeEEeFRDoxKPCaniiSKD4RVC9ylpD2L+9O",
-	"X3XPfzk9fPacSOcYQOoYVcTPCI3zJXcx2i4Qq1YlEblky7KRBKiiYqOc6Y4DUbVnVC975DQWms7mYFQO",
-	"QG8/f3obkN6jk/Ie+1AGxRFvtKDRtYZtdPy7STeRyHM+ESxYeOtO3cSXblNRTDdm5NdUQXeIeNnkP/f1",
-	"7srab4M3/fnxjaDnteUWws1qGomFwt9oHJugr9fUGPji4TQx/OR6ykdTv2BF4kfTEO0JWztK70/nQj8/",
-	"DgwVQrMJ2MNXRvYL+0LCG+APSdM4/As77pv5szYKYi1P/ben/3YnoQPWpXunMQPiq8cLfHUWditWZNHV",
-	"W4O//R4ypp+YLiwJeprLxQTSTJEsfP709q5c61+fg4UxkLUszIVA+thuX3wmCdFhLZxh8WNw6AYBeU98",
-	"cD7XYfheUcvc4nquZEIDkSO+ZBtXRXDiAMzhsVDMrIWWuYrIPxZSMxUhnLvMgoSDiGRcMAS3Q0M2F1dc",
-	"8WHGXAJs8XIs2jmfTHVXyy7Gz12xPOepafqfLJfda57qKVFzOnKB+9ZkAJ4ADvh0RFgody7+x7B6Ggu8",
-	"ppHls2jOFzInKVeTBeRLalVEKiIsnEImfoiocSs5s2C9effh/O+vP/z2/u2H09d///Tm9dmnN68u/n76",
-	"8sOvb1y4W4hqDDWb1FRmaafsxIdiu0f9w1h4AQWcLnjGI2TmLhKSTpDUt12JyUBeiWIxaeS/CNYMwI9m",
-	"Bp3IGnlMOwfPLMK4IhtM9fOnt3+/uHhbmV3Gx0xzc25ObbBsKGkUWLmHZnKQPRw6k2iRHwkAjDCHTo98",
-	"doj+oFPa7GyndA5qRZWvqACuhghuItWUBT0t4e4FCRwI1bcalOMu4leOG/zX4JhH/cN6ncEl0VSz54u7",
-	"6K4taR/WZ9C7KNgtiEEHTjTekxMyBibHtXVIvpWo9yflFXM/19UvC4zZT9Qq5fj86e0J5DlX7qUZeRge",
-	"5a9h718qZPGRRA+K8s7cZeDgXUk3Cz19atFXWaMc84npRS5cwBuAk5cLsSNYd1EyhqX2ysHa9qwi7OqT",
-	"g3ffwuTSWIwXRm8AsgnKtVNeK5VeQBcyIgCzSRPH/YPCi2+eLgRAgoR1dtKi1jW0tiQ5m8vcgkLP6Bc+",
-	"W8zMbzlTTABGMEBsk/aLFy9edA8Ou0cHF4dHg2cvBs9e/LU+PqyOsfxql/TCjKX1NcGlTAeYfahqaTVW",
-	"hHAv7Hxnv60bCEswZMEJ9WU28KhYGhZcxoWe3uizNKKt7spx1yIz3RI6FpoDmBrbHGFCA7j93WLIvjL9",
-	"fBjbVx80PMOKOgeH/T45Awx+CTKHQ4qFeld7mNh9tMT3ABPbcMGXAdl5VX1jG7jYFXL0AHixu+LAlmnS",
-	"Hgf2G8OBtYxqH4/8XcQjNwoiW1KqRiDYVUp1p0iwtxVwHgESrGMMe+f93oKAzvs7kh7uFgfWvEIFX1c0",
-	"A6QfDJvEt5c2U42rj1gHIoH6IWRGL6GOV1kpgoQ0WzDCNTDAWKJ5zq64XKjqY4jVB0tY2gSVWK88vcLv",
-	"12hO+MKDqkxsRnnWGrTkeMxH7D/oaMZcLHsravlFdc5Wq2GdjmaMvAM8TbPrUWs+lYK9B2zX1qD17wfk",
-	"2bNnpH/Q7xvta8rnF/I0TXOmYGcp/vPAqGrkHc8y8iltRa0R+PNar+lSA7IIHCoEHzlvrelaKk0zAOke",
-	"tI6fHfcPQeOjmn3M5RUXI/P7h1+2iJm3+3ImxhKrlu/1v73+9wj1P0ufMKA5JNyejDaoe47w/LlCeO9A",
-	"x2uvll7rOMWvV6LTtpJ+LGwpfV8FTUgyyuhCsR45t7XVMGtaDaA+SFSUbCuai0gSUCFI7x7TL+4vkgCl",
-	"SzDHyyK8YLauHJOkRKNswnPOZlwHP4IP1dLGWJQ/6Rni1VS3ZA0jAGXVb9deTV2lwvesqga0fyuVtRBd",
-	"9krrd6G0loir2pC6hte9jrr+YZs920Y9deSjVjfdVYS8L6W0dJ/qldORn8NePd2rp0493UW4KV+/be+E",
-	"O6op3Aiog1ojAVkRpVRZFau2ujE/sYWO1ZTOWYSij3OCu2LTapFpxPwZL7IsFli1lbSTqu6RYOqggpoG",
-	"XNcUSuiZQUwVCWDiihK6chyL1TZPQIpy+XswU7MRPfKbGatZ9qL+5xj88W2XngM1YGOxUxHYqFoCtoMh",
-	"TFi0GrPdEUjPpcFDKOEVS7dWsGFfdieOIWHcVLIJKueWdOy//dGS89agZREYbcHQ1qD1NFSaoxasXKg8",
-	"v3gBI9iMzv5FSfERR333+CN3Q+CLcKEyqd+FTn9XEtbu6YL/esKZLXOdLW2h67vRg6PWfFEjiv1kFFTs",
-	"Z0CckurxS1AjxTIeGaM5S3vknGmwTq6YI9GCqNabGrcmc5jtfb90bifSsK0dbU+a9qTpWyNNn5DB37Fl",
-	"bqG0nGFt+zVuEbSHQaZfzmczW0nBBodZdGeuFZnJdJGxiKza6Gy6npEfQYic0SUZslhAaBsXRF9L+7Xq",
-	"9EiS0SHLEgdQqJwIjKkgCdJIlRAbDcdtqL7oArZeFIsUcJNHriQSjJqLSQei6JI0l/NUXgtriUNs/oy9",
-	"mko+Yq9LD0HsHTJChwCiKPNYIH6fachmUiznTJ0UWeAlVCU31AbaC8tPwMim1nhy4DU0xT2kNwd2BRLs",
-	"qCbaDM1mHeDOOfgg70yZMqovzGswL1gIc0xtdDAVgtEMaSLNUyZY2vo9JOBQRNAbydymbR5hFyzbazbm",
-	"AmjI3uWyd7k8WpcLkgOgxob22SMbUvjgjWYqH1KVBlp/O0+Mo/NgfGh0y0SFX8b5WWLR4GhBgh+RxKHe",
-	"YhcJ8A1RQNhxQajtvuP8KHiLk5NYACYu5PchMi6kz2GtoYKF0RX2RNRiiOkkUCBeJaQdIN5COSY3HOgS",
-	"oXgBpJjY0kYnXoBHt48Cb9My8DXV+25uYgDgwSno2N6J00Th79uRU8dbtnLpFPd779T5Tpw69eRbbUG/",
-	"V4lCE/12MYhNYHOItuRxvu1YiFxoSGsmbUoyamTjCdMh2IYDKfXJ1uOcMSwK2unF4rQAmcPU7Ur7YSET",
-	"09Jh/xjf45qkPC3g4XrEQbteMjb3ZcwWIrVwJa4VGMdCaJ6Zn5dgEBHsi3bFfaNiHM6KfMmWYcZVLNpY",
-	"VZlTZ2/B0h+aZ5nN2oa6KLvJ6LjSt5LR7wU+LS3Rqb0d4fEgon0lwS/a1ANcOuG1fuBbHe778gXXs+R6",
-	"y1xpkfeO4b1j2DmGb30T61j4TmHLN3sNiC+GhQnDCNHdI78iL6VZzmi6dOn4UrhwE+ShUpOcWSaKRU+R",
-	"uTpnsi0FrjDGWbDrkM/jT1800RwTr5Zhwf0dOan1N9wZJ/2qCsfuJqWHpHZ7V8TeFXGXroh7sFixvKu5",
-	"Paa756tDE1vkpr+yfd9klWf5BYcAi4czy5cX41eZLWaMuLWzNSQEm0jNgaoj/lVhpf9ZgnFoK7qDs97b",
-	"0ve29MdtS2c5XPwVemR/v4EgIbxkHS26u2T1dXbheupTmITxFu5two0E6kGMwpYjbGMLxrO4twJ/P1Zg",
-	"T2C2oDylm99IebZLPveEpNmss6sEc792HXer6hUcS+T3hpy9IadkyNmB/1du4e0yzp0Qvm1olQs7atZn",
-	"6Ag81wBQal0lnULoj0VYJBT7ODFaj3WquBctqidg1Q4ZyUGK6/RIMlrkuRHtXsmUleKwEC7eD8OHmNr3",
-	"e+QTo2kXEuGdJ7ydjIIrbAveBr8AEHAUi+LH5ZxVXlvOES8Y6uEuZ0zoC5bPFORoplivF2aWRGCRUprO",
-	"5gjLGws+EYAi6fBby02cpVjpVtGMqY8sV4Y+Jmvx57dUEB9UORzlLOX6LZ9x3RocPuv3+1HLrarNan99",
-	"+n+6/f5BK2qxL5rlgmaf2JiZ7URiTgsABnN8uZpndInz7B7/cBB+CL/a36z0MwoZGlcX9Avc2XLGP2bl",
-	"k485G3GFBgQhtem+dT7lc0XeSZHSJSIstKLWolQjL4Wvu3P3tYcY2Fqr3Wu0e432sWu0NcxsBz32vvDW",
-	"lMuwR24Qi7aP+QrJEP4d8Bwsiu5I12qN9LBaXYl3eIZSJvM9n9KfJp0TotkXDWNTNcHKUchIHQSrSz4z",
-	"H5GMKk3aY54rjeEHZvGYSLmYdGyd15VQtNcV3qtiAQXJAVx+of0qcjHKFimzr1vRYMF6xZxPx5rlgEUL",
-	"csKYZpnDjlkyaho+7Pf7REty2H/xwjz6fPGqVDac605EMn7JLFYBeJOwEPjtDBJ7Y0QtX3kgQ8R2GAN+",
-	"C/eGiO/JEKE2ZBg3mB/U0z/cP2+oc3oux04nwQIIXhfLGCQaG86jfCGLKsHrRJBL4gtRjWTKyJCN5IzF",
-	"xYzROY20Ngxh49oidlmFYADEM8ECIqkNuHH1T6tcRMk6ImsRwCpkecxFamPduBSqqJpdCo1zU4/FxpFx",
-	"RhsxLzv3vf1oey0kDEzbycBzH1FpboGwqEZ5yvs4tUcZp7arCNpUvXPFKgFR+q4gTe1t3lpGCaydj9/S",
-	"2ZhOWsxgb+ncWzorls7d2PzWMCZeBtgZx6SwPRZAJgEMSR2EiQ14M9pjyVSTdDaELAnA2MoNWHjOfEer",
-	"JVkxWlbsmDtZLRGy5LjfhzrrnpLFAmukJ3Oqp2i1HOdylpjlkhmsnSTJU7Qo65zb6m3m78gWZ4Q1Ab19",
-	"yMgBqoj9sPh5j5wiZIuNG5EBWAsG5ydWJMRonaQo++4CB13AIb7mUr5OioZUQ0u+AVRKL9kSIwuhgLsZ",
-	"2DCj4jIWyaqdMnE7zH3tLnN4BMFsXczuMk2s8JpbGXoRCOZuJKyvhwQT2oA9Esyzfr/fN/oxfETTNPhg",
-	"dX2fjvJZ8e0fZYPvaffgh8Lga83FWNHrscPLbMhx92GT+7DJrwIuc0uBercI8Rq0GZ+1WsDNkDYV7kVg",
-	"aqFHUAP+9VpXoEsaq/EIml6cVy4Wd02UwzDye6PK29OcBwwb3xO8PcF7gDjxu/NdhabIpxbw3eL630qb",
-	"qXWFXbAvukS6wkgNJ0MHpYPRrGer8pE2CK2IhogupM5JLBKHUg8qBNdLCy1QwM0ntqYwUoYeeUfzS26j",
-	"QOzHJLE09yXPMi4mCeDTuB/Pp3w+h18dsaaazGh+iYU9K6oYYtn4pQxrEcQiUK6gunEQXiOMrE6mVAGE",
-	"jxwTrHhcmENd8tDR865fItdPLHhqhHLYeTExGs1aVkDegGLgpo/WYaHpCLOBGWkjm4sc5GVk2+sUNt/K",
-	"vEsm4NtGergqBA8Z8BGUPzju98kratj7ud64AsInNmL8ChAK5OiyqQJC5Yz5avn277eMphfctHdYXy1h",
-	"28AMu7L7+Ix9fMYji884TbFYrqVJWt4buysiOO6e591D+McKB4xIUiIVYDYr+KF5DSkWPChzvqiG70VY",
-	"eCGkRy4AJGQ6dZwmiJWMRcAtCv5oVgUBJMwusFvmcZx6EeYbDp+4r6gGx2U3CG64KDP7QlLcuyHuONqA",
-	"1q/zVwg9CAig/9keiRsCE2o99I5wN/rnSxEMRtAV1nVtvwQLxqYS7C2d+DsLmPfiy6fFxdzr/I/Qbe83",
-	"6E7d94XsI8eEClQk69W307oEhIKnjqiwPHVoXXK3cvTvflnu2d/vGVo9Ayt2be/137Pban7Tdnf6Dr3/",
-	"0cZve+58C1SbzXwWZWNSLKrkBqPM1lKs6C6dD3fDr7+eD2JHs8oDUL+9Q2LvkPgKDonbiUQ3KCrWNv21",
-	"/BIJ5J+8d/mj7uaeOOOLSMlcKgv7tKHbAqqHKCZ0ryhpCVqQkBrDbyKfnCoFI9csy7pjmZt2zetD+cUt",
-	"6cAQ2tPzV2dnJJMjmsViTnMdwWf/ERFKUjmjXAAN1iRjVGnwIQAUtDoxapbNNbQRTFRMMkaGOR1dMq0i",
-	"8o+F1ExFsbiecs3UnI5YREZyNjOrGZGzjyTjmuU0U4bqCym6OJow2Ol8kefmLhmGUTRDuIpFuFwU505g",
-	"SYitaE2V40k3eDucj4KnX1dXLDsjXmGvj6L+c0oF7eVsydR/NCZrRi1/nsFLIWgramXU//LJfO6KQWMl",
-	"qxdHP9hqVseH6Kng9m68XCxRvtmOF9k127sZ9m6Gx+hm8JTk63sZHO96QCcDJFki6cdMS/z3Bm6HWFT8",
-	"DqQdMEsoN1D821GNsIqzzRI1rRhKPVzGoviG0ExJInMjW5pxFoMrShT4sd/oaYhFLSyDW/87djS8ciLJ",
-	"3s+wKTPYwc/gBb+93eNruhlGxWG+ey+DJ4B/2H/t4lzw0SlbOxfsl/fpXNhZYLyfRMHiNu7198foXBj5",
-	"43OXuYHuBu3mW/Bc9I5dC7tflXt2LXge1lSg0s1j71rYs9iqa2G7G32/rgXHkx+JS2EdnbpTj8LdMOmv",
-	"51HY0YLyAERv71HYexS+hkfhVnLQTUpJiAV7e6tMHdk0NwQs+3RJtCSKaZuR7ZK4qnnRT1fTooEK+hU5",
-	"IWKRZUbqmsmrSgQ+5iJwjQD9kO7sqniZH25HOc9vDXG7K80MARhLq9UatJ7/cPxs3KeHox8P2PGw3z84",
-	"pMOj49GOGPynSvGJgDq8+1SyPZ39XuksHvMSrq8ktAncdwtCm7I5zaGOdVdN+Vivg+ot3j1Lk6I0OMn4",
-	"FSPFQ0P9isxY0j52xh5H2Qo7TqcXi0RpmmuITsccMCZS+1fOyOFxdyoXOUl++WU2SyyQAQSu2MqzZGwe",
-	"p3zCtTohVCw1oLmxTAFcxg+Dfj+JSNJ3//jB/d3Hf5y+fPU66QSEtm8kXtNoFxq1sIeQPcYR6IHGYpTJ",
-	"0SUWf2qPZU4swSPJ4bMfniE0xeFxv590yoAMkBHnKkzCegNjUbFIMiYmevphfG5+PRPvuFhoI6Mb3pH0",
-	"yBs6mpLEH483/1jwuVnshDCh82UA9sHcIyLHiFYMHT1RwRZFRIoRG9TsSPB5wHuiUqtOwjfKgN/0tgR4",
-	"ESEFK62mg1w0A4GhImYZFUGTaNkn+pobUQK/jQVsxRp86CqMR8mx/WGNahMLvyMDIiS5lphamNKlisAC",
-	"yWeLTFPB5EIVw4xIshAZn3HN0ld0TjFtEau0xyKZ0S+vKc+W79n1X+RQJbBzpC0kSc3PBL7sQPsFiptv",
-	"vJ67n4+mLF1kXEya/d2v/R7A0XnY5LuV8wkj8LNcIwCkB62oNc55Spcum24GoMc+t47qRQ5/28L4aiHC",
-	"P/V0kavgfb1g4Z/XLBXBD2aaZr/NqO+xVyMoFER0nTQUtSwdbA1a/ef9fitqVU5Ya/DMZy2+h6K2yh6A",
-	"8PwGO1HM9KCY5mE4x34xv344t8NgYoelWR3+CQmOSMBbg9bhIQx15aLYBdtYxqucajzq+5CEfUjCI0Sm",
-	"Drigu4FOIntdedQomRWUfo1stgtmtRXGsAEUY1z5S8vyo2piY3sVEroDksS26Y6kyHYsyY6Y6WiFPsM7",
-	"nchX4FNX4aNrvRXr2eNbrnSFjPzLwDOXyuMVKw9nspHl/O7ZiXA0YSdifc9oz1UBaBvQZ3sp94jP3wPi",
-	"c7pCbLcjxBWaso4QuypUG2NAo7IXAkBvgd0cxFbEwsdNYJNfB1d5PWVF5/etFY97iZuAVdqjK38DkRR3",
-	"LUbdiLeMF+hGsOV6swtXGAIJcpMRYQodN8GaGoH4RNrDpWb4QWcXWeZnpm9/3e4p9mKFH9fbx90e7yMv",
-	"9pEXNvLilhRghX/vVLyuwS9oPZ3ovrueyow51oJgvtXoioiwLyM21xXVZ2C0JKA7StOlIlygjTaYOkem",
-	"buv9EFflgVZachBlQ5kuDTXyZd4+OMzKteiWiEbNc1/cDntponUWVRdhhQGIOWOkzehoGhqgh2XzM2my",
-	"PluDrxQj1glC12KBS3Oj13M9scSIkbsVT+7SIPpQpsfCoHjw7KjWoCgWWRYWpdvconhUjP5oE4viUTDe",
-	"o9JgjyoWxf4PX8Wi+CAROtuwxr3feO83vsP4nK9vpPwKVV4rnmUV1VSrq6v12ukZZulHAD3XpfzKHLx0",
-	"PZJcy/zyFROa5WepQtczFEYoOn+iwFFIRvCWGhBgfhUvePBGnRs8KD8Xi4AJQnE6WzkPPMxWVeXCR1OG",
-	"rtZwvuWBn5CZvGKx4JoMLc62c74GQ3uiVgyyMjcfaHqJ44OKfHYCq75eyPjqYE0pO4twacCooac85PmG",
-	"mqG8Ue75LvyeD+ryLB/0V+9fkRnPMkw/z6ieQs6u5ajv6GjKhbk+Uau0b+vNsjuwuL2/bO8v+wb8ZbVM",
-	"aFf2s6N3LGjBqVRBXR45NtQsWo/9GYsab1jg+goYkczBxXV7f9a+0mgD6Xsw79NWjqdQbNp7n74v75Pa",
-	"mKxt4HEqfE211uyLsu0IDNhcqxVpVJH2cFlGEOhEKMKWv/H2m1isfnFr0/W3YLVu0spLbGtvtd5brVes",
-	"1rvf+69mqQ4ekbbP90O1F23ByqijRVAyA72vrOmCJlyn6P2PtBJTqOiJFKhJ6UWj1NoGwAduVMw26IOx",
-	"qJi1sdSxghF2TjBHsUbThcp23M/StYBKKchoXMXC9DuaUjFhabO6OpZZJq9XLPioso9ljgUWp1T7Wn+x",
-	"AJd6BAHO7o1SFLPM65X3zl0YtB/Glt2g6QJKldFzizNEr50p+etqubguD2fEvZlT7I24eyPurdnMZ1cu",
-	"7y4VZxZ6cb6C1TZIm9jQZnuyarMtyj+VqH9CAg5XOBwNwTV8qmKHLRKQeEHBMSaqc1JuouSmBKeqZWSx",
-	"8JbTkNdAwY6FSrwTFSrQTqRMkxOSjKj4tBCfBdWaiZSlkN8Ui7osEvu9+Ry8Wj3ywTlv9bryWwFmoxRm",
-	"XUvpRmDb3tnAWvj5HtK+Wl1E594sH9VfWa75iGZk5kysdvfByykWYzrSi5zlrUHrF0oNz5rJlGXvF2ZZ",
-	"zfc/dQ8LO615hbifpDYspPVKyowKL02QmRR6mi1bUUuxnNOiqYODH384AjxGPBytQcsciDUuzDKbvJMU",
-	"Wb93eyjHvR34kdqBgwzAgJ0VVGcXZtZN5bWAWuJr2BpEF7ymmpWTToNfgsqDxPDeLjRJ2mAqkTmYTNBD",
-	"NlZMn1iSGwsuyOeLV4aTldrD5EyJ8TE0zzjEC1FBqkMJuCJmRfhH6NH0nD4hbarJTCpNnvX7HRjxJZsD",
-	"D7SkFqMNT9DG44EhwzTdiuMRq44HL8CwMXZ4fRIvZKdWfKVFQGSC8c7VyCAamszWp6LG4sZcVNKUinrc",
-	"70fN2aawZaBB2nPj3jcEHnzAVJgVDtNiR7lUitAsK7kObOJw8VMs4LT4GuzVBTHihekVq/zbgKqEZpm/",
-	"ATYAtdMjr0vqdSyK0diNzRkZ8yxjaVHcMgf1Qd0B/39t1+aB/axBnMHf/tgmj3KXXNQ/f/8z2rQTVunk",
-	"dzPR4PK2Bq3D/uHz7sFht39wcXA86PcH/f5fWzbOqf61/nP32vZM323Ynvnvmf/jZ/6e9tZJAcXD24kD",
-	"t0id9G3cmD1ZZecaKgpsnTNZbiUqCxOlFMlYhDmStn/1ko1lzj7rUSHbqNOxZjn+lDPCvoyyhTKK8tDc",
-	"g1XJJhYo2ph+5IQBh9VTtiRjbo18xarIK5ZnFOpMGkbGRSqvLWAFSBBjwyqRzcZiCRbnw36/j+FYL14Q",
-	"FJpKUU0AlJDxS+aEEnNmxuDY3dVzvkIc97mgN+SChsemwpv6FRZWHLnwxR+DF3dnYvfsz1+VerZy6/vD",
-	"tXfqfw9O/VUmpbblUo0+/joutXVeqddbbpdaGosSbrdv9eGyS+9A+7iX/FK3VPsU08efYvpVhM4b00z9",
-	"Zbox03S36Jq7uCn3FGRTw1wbPKjFVPaRNvtIG4y0uYvre985ov7yt1FZMkw0NBs6ZG6eF5PrrKSUxgIi",
-	"UkKUf9/wnSRL3jW3fVAj3zr722FgWHt09reHobH7GJV9jMrdJRrej2FvR3NeOTJlfVJHjbUuFrVJHRFJ",
-	"whgD+LuILgC0syBEwKKfQdjILbNBdo/Q+K5zQfyyPJTpaCuTEQu/2puMvh+T0YZBDTfbh9ZngKyjG2vV",
-	"xW9ATWwSXcI13uuHe/1wRT/c9e59FW0QfVjWvWedioUQUg8f1FycKRYBjE/kXxtKmTEqbCwIzRRzOOvu",
-	"DS91cGVjVHvk1ZSKCUYblQNsi1IlxUgBMojqUnCt6UNJ84jrUmzs7VXRx5DlsC6udE2w6PmcizRjZMho",
-	"br6x6El2Vj4uVC70h7E9263HFAV6z1R8r4HuNdA7y5K4w7DSCV1MWHck03XhpKeCGO3AxnNIwcrAL08U",
-	"gWYINEO4IAn8fWbI72qGRdvB1MSiwKnB9LzmhIugg4iY1QOEt9W0C4ixiEUp7eKEpGzEU1SDqeuEi5R9",
-	"iQxlH0kxWuS5uaXIn6CYKASzSj0l11x0euRnM4BY4BRB48YQR1wJnhN5LSwOrlG0Qdue0SWkkSjAuPNx",
-	"nBd00gXohRSaiDDgEVvhKbbuS2RJBKdBr2c9yznTbNYc4wgDfyVT9ogwZPq9/rMXP5o1UVPGdMFpDp6T",
-	"CQX+sTTftVKaX27ODC7oZI8Ksw8IfLSoMAURC8i2ub1I2JrotnmjlmLvYiLc1iBIqKFXZJ4b2qKXsSgK",
-	"HsAlrbEUWv+Ni+OrN/01Ea23XGlPsvYIMFX6ds/2PpA5t7D0BWx6b+v7Lmx94Y5uSLT8/a4nWjeCvfA0",
-	"zHoxNO6JsrkepE2JphNId6GjkVwIAE4wDUf+C+4GB992Sqk12xGjn5m+hfh0X7ZErxiuLmWJ4+zNiHsz",
-	"ogV02V4SCS71ThZETwlymt6FwmmaCRVO8/edKpxFBw+kcJoBfJMKpxn4I1M4zzXlKOEqzVhmd9eQI696",
-	"4h9O8VRgcjJXZq997rXP70P79BTtNtpnQb6/W+3T0a+99vmtaZ8Fz95rn9+H9hns6C20z4BofWPa5+6y",
-	"1GPQPkOOs9c+99qn0z63lkTuSvvkojvP5Ygp1dU5HV1yMemODcPuGibzFcp7uF4I9LJNdY9TkqS5nL+W",
-	"1yLBr4lgzGhrUGTTaIJGL0bcU6MCu7cRVk0lJ4b0LK02l6RUA2FPiKaXABAnWLnMRvX7jkNoK2GyRTBp",
-	"hB0dMjLMqLjEMJychUWvoiZdeaVwCSTwLwTXZnjvzeyNbmphCCrob/DbXaG/nYmPeBYu7Cah6PagWqvd",
-	"pdag5bajVaWsr6ZsdGnmrxH4SDG9mJu3yvtn7tRbed2KWh/+sxW1fuGTaVD+2GG9ZeyKZQDcVqw/Iptu",
-	"rPfWL+MemGWvCT9aYJaCDVQIdMiPmt7ZCoP0BoZzLzp0kdHheEAsbpmWUX/n9wrzBoTxnnXoBia3jVpd",
-	"Pf571fp7UK15M33bkQg2pnncRATvNPnjrqS6+9Kfmy5ovUq9wq72avVerXa5IXcu1txN8khBBq6Y0DJf",
-	"dtnVVtXM5nTCUsLEFcvknEVEsGumNEls/WjAfIOCjSgMTflkap7zNKqTisBZa8QiOjI9vaYahKOgsYgk",
-	"/1hQoblemn9rUJuNxOS9giBF9fxHBRyd0blT/3sDJN1J2PdPuZxZJbj48UImVv0FhIWwjLY3LaipnBPN",
-	"Z+yfoMpzYVtvcnm41W+W6ewLb672xddWqXS4OHcnw23e50c6qcU5OIXrQeSY4K3ai2ffiXhmN99ta0jC",
-	"K4+a7KXuvVASq5DgP3jpkJ2tEcROrYPDEyBoAkHBAtBsAb6Qm1we64gRCHHhqB6z8FYaZ1MW2NU+j3cv",
-	"q1VltdIlvt313vp+VC49ZvjCdVm99uZyQCTGX84/vCcfzVuYJ2sPNrhHXTXZEzTTJ0JqV3cgZZryTCWk",
-	"zbWKRcK+aJYLmn1iY5YzMWIq6UDkGtYdGZDCazGnAC/viEmftHFJQDbis9kCYIVjJEzXXLEBydkVyzWh",
-	"ZMaVppcMKFKnR97YXknuu62pimYGPF5kGdYVt6BURrYqb4lHSC48PhaL3khsipGPpxevfiGXjM0VukhU",
-	"Z0Co9ZZglnO1kI0kVzRbMNKGqnCIb0mL0dqG/eqdpeCNgjMhJlDc3DQeupsD1w5uQW916Xvxot8/Gl2y",
-	"JfyD9YL2PXRmsdcN8YDrqDkcmFvT813Snrtwov99xc3ytz9act4atGzKMoxGT1uD1lNzaltRCzYCnCQL",
-	"4esoQOebcYW/KCk+4oDvNx95C3a0T0jeJyTf3qMCFBsSki0nMDcIC5wAxdmOrZWJyVZS61PX4brQHjdI",
-	"z5IGAOnAVlnDXUitr/0SfBPCqxvuOqIBteHcrPbS7F6a9ag0K6fjG5Zm7SRI24gFyqLXJE9r5VYPbWNF",
-	"RTkmCcqOtbcr2V6WjMUGwiTZQZYMRPEGYZLUyZJbypCxCIVIJ4jeiRi5O4H9GtIkTdNAklxdpacsnxey",
-	"pWnALVJr0PrLm+5BHyoqWq/s/8iFedj685uTOm/gI+5y7cXPvfh5W+bzkeaa0yxbWnX91pyoKoBuAoLt",
-	"OqyRIn05+gFW6ruJasfiLkwANVS71uqyueq/O9X+3MwKHwb7bHUZ4Nd8vg1J3iI0smbiD4JUtqfRexr9",
-	"4KjZd0mat7ENoE0YIg3uQLGoDVb4LKDsupvlwMvwlCTYfWLtbm0fREAMYfGPo1jYf1a7TZzsbWixzPmE",
-	"C5p1LDdg4zEbWS0Cns/nUnHtMuZj4T54oogNauCQU1+kjnPNZhHJJFReJZlEAmPZj6+uZFiCnQJXscCh",
-	"Yhg6FOn1tXa9psBX5gFdwvQJFhSqyZOPBSTKd06A9YExH3t1KfKM+L5tPsFvrqjTQnBdbILZA8avWGpV",
-	"rFhkUkxYbiY/pbbIn+3iWi6yFFIjDMkbXZIhy+Q16ZcWIZycDxDB7jE2w51wt4ZkShUZMiZ8TQvFITci",
-	"6Lmucff9WZoMYoED4ooI8wWZLzSh6HdFB8c4l7OIUN+H+zpYGNvXfKGVmx8dXcaijQ+wruGcjy47RUMO",
-	"c8FPJqcjrFxIGAf3zDU1yz2WufnNLBRXtiBkzsYAQjBkI7pQrNzOVGapHUaEBRkFVg0JRsoVsW2c+Jpd",
-	"7tDZDBach1xoUpoFbPpchxMx44Q4JxypWoxGkEnDx6Vm2WyuOUtLgwWZ59SNyjwxt+WJQghbIuS1aXXI",
-	"6w/Jyg0YQNKOVb/tsbZOBrOU7lCF4A3mTJutmDGqFq5eczAQhyQBQUAMqlT70w8UKHgX2nLFzbgi17kR",
-	"T8WJM0XYv8kQ4pkI1go56B4ekSm9YrGApCFs12ZAOePFCJNSrNBqXrM4uuZamRNbnDqycugiiEenAups",
-	"5jy1H2cSC0nBpx1za6nFBYHH5m7BdTKnTM7MOETXr7g5WVif2pwQCuTtxhYyqTFClaU98smeYRwtLg5M",
-	"doqB8bH4lWYLOCUDS3nMRBumSDaY4Yjm+TIW0ILZNdQGoCiplvKyRz5DL9at2XDwa3uKRU65Knoy2wat",
-	"p4ROKBcYOkeGNKNmOaiyB4Tq4FJGZM5yO6hLLtJBLK6n9g3rU0pTlkZkuNCWVhUVxj15fkLoFcvphBE1",
-	"NcOwVMZ2/URZJSgg/7BUeDlVaZhIB2iWmUbMyuRsRhHCGNrokXNJqFlQ27YdvCelgk2o5lcWR9q3K8ek",
-	"b3fUXBKZ6ynp98iFXwl7xVyDBfdVi5kbi2XMT3bQmj7ViAF3k5b2oH7HkJvvM7lKmVzfblLVJyfF3C6i",
-	"5WbxPpN6TX7uK4ujZAn92BH6OjyoAPjJ8AdesNMoFg1Zq6QC8KSvJXyhIHLFcEfTsXLUzEMydU4gSRWY",
-	"EVpnHOITxMyZV4zAhtK1i6FDgRzIeDnkLrq5FNpawuLyXu0rb6V+0GxX9mXOcXSvqbbFyX7o9p93j/qt",
-	"CNKbbqqJ5gDq35xedA8Pf/zhoLW9beat1Hvcpn226qPFbcpkPS0FgrgrJb0n8CZDjOvAm/BuQ+H/Eg0o",
-	"av8HtFFBz5jhcdvchrdyn9nQTAfvPTc1YETbZKTC0d/nOXwPeQ6ZbMhtaCBvN2c2AHlbm1K6ksmQya+d",
-	"x7CTqHXvgWBwD+uVN+RC+5ivfcyXBXHaUiy5dZBXfSapzqlQmDe5az6p0dmc5QdTEFSRYpoaoWR9cmks",
-	"6jA3UivNhImk/9BLjJjFbFKwHdkfevjFJ3w6NBttGsbu21DEmfgMz4gwkRbppJ0TkuQsMyrHG+jrLE1I",
-	"G8vvl35H/KdrsNBP+BUTHTIz1MWa1ZRc5CNn3wX3gv8RcjygJfv4tnLYRbBve3mslhgHS3TP+aZBzzdn",
-	"nYY3cC+TfWe5p7p8Te8yA/WpH8LLJSD7NUprZEbn4ORE1w1PXcCu9Wr5hgr/mbxiuS1KWfVrD4gUsQD/",
-	"L+itOVMsv2KpNfi3FUNTfjFHTdF1CM4O+7p1P3Yib+6LhYDi1yT5+c0Fqcx1CFNMvEDp/FIJ0PSUfbKD",
-	"SHrkg8iW1rRo3oqFdWr7SbYLp0q/E8DuDbxzy0YGwPTRfWgd3ryYLqSfZWysiVzoCDw+qmjADg/muJvk",
-	"e+rG61+023wfBOy0crTqCFj10HCmyBBX/j5p0oNLcub81t2gsT1AHDdt5ervdOeHt7zqm13wYjpwd2LR",
-	"dhegdOMjUnvXO6AK1twevI41V/aNXyiIbeBiYolJcO8sNCaKZf1giCiOWSemnrIZXGk3xs5JQAv8lcRb",
-	"by/vLTVTfy0rMljFvyIXQldppZaS+KXNKerUhi752XV6rajFTQP/WLB8WVjsK4vYCq32KRvTRaZbA6jx",
-	"681CtvwvhsR/fRrSTDr+q4FgPFq551HQmHrKAjUgzZG+MxKzg2Fbjkni2/wkr5MIIljmFs17NTaufM2j",
-	"WBSmcaxbA5JAhBqj+dicev+nbSP4bZ0VPRYlHVKKX6hI/yv4xfT4HjpEtbIR1nFz7WyvkdWShIcyj3+S",
-	"15uYxwsulsvrvS72veliltHeGaF0AWLNxPKcaYVaDy9kGRvhAHSOYtjhCnnUMjB8lUJoId4yAa3xg+2/",
-	"MTDaDTDpWKOTi4FO+dhmb7jAOwg8i0UY1uYkW4w1w8CvIPA3Z6Tdx1hIG9JHuOpEtr2czaSRczS9ZK5S",
-	"lg9Xg1jogp+xfyxoZqZcXSlaRc8AIY5Q0rfBYb1YXKwPwrZhplTZMEJiyMqyR35z+mMmNfhRKZpk8atY",
-	"XMME/T5NMSnUCqULrXhq41WGC3TBAEez7AzjyF34YBDXWpQ5w25xqFxp3BijdEJb7WK8qWS21BqETyq3",
-	"2AO0IHfRgAoxsGTIFMYrGrFAEZpBXDnNrunStIcvyXFQD27WI++tK9r7cGzQt9ObtcSpQavh1HcIn3En",
-	"dnc+eZfRMxvFx0iIq3m1HGUMF7AVtdzJbQ0On20fLuMW4XFim/hju48y3Efg3JL/nq9oLltx4BsDcZ4a",
-	"CtnMfS8gujngo5Z8B/zXsAA5djaBBma8yn5Nv4mD7wOeVAQs+0QMyzHHQWINBp63kR2WOStw1E4vFmcC",
-	"o/8Lw/GgFLPNITvmEqwvpUqYZlCYBmID2V2Qdmb4CmQHaURXdfwVH0+k0cMxW+cEWjHcqLCRBgwZ2X5t",
-	"emxZWinzqhV2CxPCtDbMeKnhrANr2KnwYMO6Qv5LtcsEsLtVw5Bx3MiW7aBBLbSD4UJpRjGs1bw9Y0qZ",
-	"jYECniW2jBqnP87wQRph+pa1lIGnM/JJXQf9juGgEO9lxs6FWwOblqPkzKdd5WxVthiza5ZDPRdBqIJt",
-	"59r5SMuL7sbrVkaRa5ZlRtQqJXZYyRM3MRaldBuMKjuxsoXN5CibtN2qldOtdPEZkWNzzIJiXquv1kTr",
-	"wpd5sY/tuvBdzHNZSdTq3DKs9yMfXX47MkmR3Nb8HiuJKcdRq4S83BqYIanFjO0Q7msW63HKLiAw7+WW",
-	"vdxyW1gMc454QA/uRlqxilWzwPJxoW+QV7jQcmtpxfZrBRZMwwrSruYuR9Kp8xZzA7VOmnoXUskEAM3E",
-	"wnTPlWcKMod/Omtqeyj1dFCl//YpJCgLdl36wiV3aNu4w/BYYUc4KdOkY0w2p3bCDO+DhtVSmVcxOwSS",
-	"Lxu4IGlmgmEtyyZmFosbuVnIn8iHOvnOSpMgrhTPUGArpRbmzKeZajlhMDKZIwKW0faznRLm4Ih8SzzQ",
-	"Hply8krUmlHNck6zXxEm6uCw9yzkhAf9VVbo7uX2rPCT+/IxckM7rT1D3DPE2+co4lG6M56o2aw7oppN",
-	"ZM7XVQ09tfE0qO8Udssi8hyrBfumQMGyfy5B0VhNX2wfxIaNHvb7ZDSlOR0ZCtYJsxpr6pBW+omIWUma",
-	"s3TjjMcaqA4CSB1VRd7yQNMwAnZIPSXXXHR65KwyW3DBguJnF4bnRF5bjuJzKCHFcsgIZONzUWhnF3TS",
-	"BdRxVB4jZ7vgOeEptu7YmpakKOjcZPttqMNssyY1m72yO/Og/MVGUPxElWbC9B+1oBY+RFWM5eZ84IJO",
-	"9omPe2r9iMt0BuRiuWmpaH+VG+n1PeU+XtBJbe4jXFYoxxlUQYY/wSrkUiC3qxUP4RsFheJsH1VfpXX3",
-	"HL0BGUtb5DRWOPQ+fOP7CN+o7Or29e6biNjaDEejQPE0VP4NzYMsHkjuaVOi6cQITISOwC9sjqAZTVQ2",
-	"F5if4NtOWFnkeDvi9DPTt5Oe7isR0mcZ1qxmhRftMyH3mZC+ltMuckpwxW+XCwl0IaNK3YUmiu2AGloQ",
-	"BgsX24OnZa00FoVaSnbUSrHPB1VJ7bS/OX3UjPtRKKNccDVlKZlImYYaKWAtKrVXSvdK6XellNqLdzuN",
-	"FKnOd62OWr6010W/QV3U7t1eEf1+FFF/HW+nhVrC9Q2qoLsJTI9G/7TD3yufe+WzrHxuI4/cqeZperxB",
-	"gvHH17yLAAsBRoJvxFCTpDPAt0Y0z7lV7TTJGFUYL0RHGpI7zGcnBEhI+C4E2HJF6FBBrBDyWXwGmied",
-	"kDH8RqwEtKpsErUYKp1zMQHRRyWdohrO5kJYLSpQWQojNwthPA1FsR2FsAtzKPYS2LcngcFtftwk819Z",
-	"mtJ4rxzNhWu2uRDlad4amELfD9A0+IcckwQaMd8nriSYOVcqIRZVAYMAbbEJSC9wNDQWBRElbYi5y0dT",
-	"fsXSjrNiGlqqeuQMyyMYomloli3uXsSum7EozbPMENCCVgvXOMZ7FpAy5n2LSebIGdH5ghniukrFYxE0",
-	"E4W4jDyNVuLq4XsXaOhkzqpUCRDcoynNMSYSHyrChM6XNr5xZ7HS3O5vVqjUMPi9SLkXKUsiJR6LzYnb",
-	"rUXJNd6LRNj46lIYXI2/oQfltLgZHbwsoQWaDVxUeOTg+LFWYiyCiO0iUYgISVw7pO2b7BVtQ4XGE7Th",
-	"X3PFbL0UO7hYNI3OTWSeLVQ41tlCQWmrZl+Jk3xrqHbgOyE3uk5wAGXnCSRL3+Q9ISvOE0Mqk4Xg2nDm",
-	"9+ARalf7RxcQvPVh/A5rGNlX7WJFOGb/ReST/cAHQzXAAXQsLBK6A05ClgBoAZBY5WoleQZhntTl+5mV",
-	"xRqcPWSWH6BKWkIs9hDkjSczesmSE5Jcco0paolhnwm6iUYjNteFZoHUNhbDhXaVqwA0TrBri+DUrkbp",
-	"2z7NseDqvRQ+0jRxHibDIIkU2TIWY5hgMlwsk6CCEYckRaJYZrHhSn2UG+30yEuEUFJumkTLWADKUo8k",
-	"o4XScgYyv0pchSCeAuhnWCQoZWMuoLAhJHfMZLrInMhRhPQ7sCzNZn9/Z9aRtLESHTGrarbL/PdD/nKx",
-	"7CBsjXnzpZmee3G4WOIZ86zKZltm5jjq4obaijsWfw8VTEOUPrnr1ekRMOBDoSSkb7HwFfoEvo21StMA",
-	"jsI2U6N3beife1DXXEWzcLLQENJQdCtqcXVuzw1617DkBp7K1qBl9qcVtYTLU3j56T+7B/0+APjhuhoZ",
-	"tRW1Vu52a9B6Q0dT+8gRB8hMYiMwP14zcEQNDnrbQBBoNtv7Bve+wcftG6xY4bZwCNbZ0eY5G8EJtTe0",
-	"AtCzmLNcMcvGk48fzgOrGjb39Oowicj1lI+mtl6aj2WwhjAQRYqoB/aFjnQsrKCgkhOip1yRK5YDrVWa",
-	"LrHmI/tikV9GGYfqgVXMG+gEFMceOWeM/HpovkPmi32rCIxoSJZRfYM63tdcpPJ6N2uX+vVgb+yqks37",
-	"Ri6zGsFW5q69p/H7sY0p0v71ICKqRJ9+PexsQBwb7GWemu0eKWHFw1UNZRMMRqs3RaRGG1y126PKlH7W",
-	"I/PXzNoqzJ8OovGEaG4aHuaMXhJp+u+RU6vW2TU0s7AmvWJwXLm3zODyXF5boZgrbbOaLWFHBUfZt2wh",
-	"T4Viv5XS26fvX3dOihGejjXLYZhcFfUGDHGOhX/pJVSHhbd8DQKMdWN0NEVVdkyzjNjKektGc2V04T7q",
-	"xC9ehHpKqIzt6OD4l/FuhFnG/hh4nFxUiz554RwlBsvHzZUrJHjzL0P5f99K+EYu8uvhno/s+cg98ZHb",
-	"MAyXS48xuc184xNTMrtiiFnIsP4vglSMFhrRyClxjaFAawgZdWAJI2dacMW1BTMsr2dIpv3q3Hx0lhZ2",
-	"PiNvX1npuByKTdrWrhV5X0sBJRQLZw8ckOP+ccdbgcA6CKaadsr8H2XsiupgOj2SZExM9DSBagBOnwZS",
-	"PgEOZvG8+2XDkv3IfH/NUz1NSPi10Q3mGRU0jwXMT5G2mjKmI/OzZhHROaMp/oHmQbcq1kgLeBCLLIOm",
-	"Mi4YzYlraUjzKBZ6MWQRmfM5i8iQUXARTTIWQQEfwbLOicPTuOIyq2JYFDPB4ffIS6mnht3GwvIs6O6J",
-	"IknKZ0ZQkAJqbydle5QVKbgiKcv5lQU187oPniYLYJm7U6aDN0wrg1gk8aLfPxrhaTASB/zNCP4Mg7S/",
-	"fLG/4Rbgj0mw5G6dwFrZ0GpjG7Gwiy0FUxFycz9/j9rhAEt0TnlmVvGfLJeKtJPjH3vP+nAW4J9J5wQb",
-	"tVyLJAf9n0/J6dFzcm6OAzn+kXwhL56jSHRIvpCDp8fw+KeMavKS5uanw37SI6dufd2KyytzF8rm9doN",
-	"rp552L/fzCWtuCrB7A+3yXYBCHOBGwDUXUXa9vG6ZAVbFcQ6FY0kpZWRL7FJBJu1laYGpg80OHLlS+sj",
-	"bErC1Sc2M9cdxbGJkDlLe+SDdzpQb142L1ihc2UqEThU3UQiYs2rYEtGwFsLuIvmucQlbWiSvKGjaULa",
-	"FCghHmduS5+AUG2hW09ghor/k6HcCNMP1tE8tXftqaceuEhQh8qTFCtp4quRNTd7Wu1OtKfFK1fFEufl",
-	"nLlj7ewKtp+SkTsW7cLEzQUZG5rjTN1o11bOsI0b4mzUcM89xQst4ob2O8Rgi1IE0IgnBVkh1c1tO3M8",
-	"CHLO04FHweEzGm5SGnxEMn7JwnYiLGxv6Z6fGGDOGVnMNGZOfrE55lQUVImKwqaDtbO90fwGWznueCyA",
-	"pgXwPz3yqnAj8ZQJzUc0I1bo9TQRsmGEvYjtwDEFjYauKaMoBefKnenOCTH6hrtwcNt2tdn/lMvZu5Bq",
-	"PCyYkNvdQsqHm9IavHheoAVZ6rYecwguVWtw/ONWMn9pKfbW9731/ZFa39syJ2MuAPbNhjI1Ce+3sdD/",
-	"gehea4O2aGjFwRgoQ5ccLQ8sOAPw8CY7xRw94nKyDXVznNi8jzbaRxtVoo22U/O3PvmIyGcO/RyO/+qt",
-	"BflIEUr+cv7hPflo3qqUHgOdtZDfFL2yvjRrU4WaByBBLkA4ikUbRKXfcg6VYEE2gnIOHSMvVUCye6bP",
-	"qUJNGMLJqbWJYnUi39CJkdlo2pUiQwRnlPrxb2fx/f/sfd1y27i25qugdBPpHFqRnZ/Olmsu3MnufbIn",
-	"6faJ3bvrVLOrCJGQhG0KUBOgHZ2uvp/reZV5g3mUeZIprAWAIEXJsiw7TjavEtskiN+F9fOtb3k448jY",
-	"TjBmj2vywoSUIjMqYPK8jvzIJFJfexXS6PsALYLHyBSeMw0DhIok7LNmhaD5J2archjN2nYerQVwKoD2",
-	"yBZLvSIIr0c92L0NVNb4Yada3E2Fg0XbUzKGUnFXTe0I5vXf15S2X//oySXwMgJFOPTGKF695+Gei3rX",
-	"SPG4hsyIyH9zkaJ7BDftbmL370qKcxzHI/M53iLvzdLjJqhL/n3E9jfl191B5zovgO0TjMsfKM/Zv6pL",
-	"+JwWmtM8X1nxuh/cIuotyxal7YdKbDtnrBOldek7rlyUFllaydyCkTRnAMLs21qFKhYTlsoFs5Z9RNjn",
-	"lC11hQPdAI50iA33tb4sIvDyuWIDUSxqQNYBuWJsackmnMUNEmZIPro4oARLPRgO6YdAxCgWSYUJg/Sj",
-	"KtYYkeFwiK4J54gy0vmIfGLW19Z3gxoQKezd2WKrh/jM0AFXqzNEmnjVpltgne5DTkPMasEc04n1LUwL",
-	"xqBd7BGgXPIV/OmGCzWwbjXv6SjMZRa4+aG2X2ZHQrMAcGhaBTvDQ4j7FU2zpT1Wka2UjP6ooKpyRJYF",
-	"TxmBOLCKyDUTGfj7M9MuXrmsIBlSsAxgqNQOj6i5vAF/W618qCZSpMxd+Ohu1JIUDMpanJp2qbFSGEUv",
-	"YSqX3OoyzqFtZo2STKblwswmHg0FIGdRea9D/cVshTaUb4DYBk8/1JvPGpBfo8oECNOQONz01mpglacy",
-	"jEZwXaGwrZetehBLhPiq/kqa5uqQ5cgWsgD66kr9CjQ//GSLm9fVyMetCz2teZ+5ZSuHyYJOQQ2QG6fn",
-	"UNszo0vh/9AJjOhhWL/GaWiZ4Js5z1ltsVQIZ+cCtqo7F6aBUzev7hWF+2CSy/TKzCf6H2lGJhDpxzlF",
-	"6ViVxwaEgqYzyI40G1DeMNyzOJKCKe2R9Yk/ET8Lrn31ypAc/pki/VLAYcgG7hjYbQ9Tax2X7MbSvf8g",
-	"pTb7+r0A0EGuOerwXJuzenwC0hZPOcAOAPG+oDlWblGnhJpmoS0X0qBkyj+b3SmFw7v1v5efBw76bscE",
-	"58yGesz58Uu362rVisLUh4pACiUx4wubNm3Cl25kmWekMBoECAHoTVZVdNGSjOAknjUKeRsh5mWSQ8kv",
-	"sGOkn7MZTVcko5oOWuHypG0seOTbkOu6LIyBA8h1shNw/bRKO5lTbU8Szc0mXDXKv5gPuHUw22Ar4r21",
-	"i9b9/kHqS6TkT9z6uo63rFJYh9H0DwoK9alYEUvzv6rKuYxtMSO7XHCeUWpCPXWQCVVwqD7RCI5keXZq",
-	"RwmGEpnmdOYnRIp1CXJZr7EEx9caeKRmxsobKMBkL5LalQlll9xcqJwvzaELZEAqFwuO9aax5LVTxbJr",
-	"uOQaSCdby+n2wIGtn18zh9f8aCkVkCCDDZA+JtzMjTTVMBmWv+vK6Fd2THcE7mPnHtGEvBNiv24XRj2u",
-	"LunnEL3fgtTfCM2/UwwAlMXOquysym/OqvyEPhp3+zxTgHKAVCpr1x0iWPA8lUofgYafyRsR4Pz3dmO2",
-	"A2CJ+RDxH3L5UvBbOSXLQmZlCjfl720qmDlSKc3TMsekLx2LpPr5J5GMbY43U5ovQB1M3H+zBNRhoGL8",
-	"p5wYy1KcF3JWMKX+LidgXJphAaIJfkGS1NwaeY4/D4bkR2usYD+ZqkaiyIrpsf8umlH/lBMVC6jwY+we",
-	"F9tekZwKROIYAZojvNdBZM2cgBMSroYKMrykM5YRJq5ZLpcsMnomU5rUx09seTxocc5nc/MIx2JCRBYZ",
-	"XOixACVyDDpBDUscqFZDklxc8aVVRi4hQc50gYCqYQvkQ3/7+NdYAHr21Wg0isgrW+poSWdcGA3cEQD0",
-	"nVsiqtGmoHdAoUIWTKqcxgILBML7LWXt2qrYkb1ZmDwtnFT6e9+Nf0H0Lky3kSnhkbgjGrc2iYdL8LjT",
-	"Z8/pjLVd0me4mevmXV04dTDdbwOmW12dzfW9B3S3ujnBAXaEMaf7XZllK/QXnQG1bRqEuRyEy0LqGJnI",
-	"bEX6lCRvazGzBV2ekuSPP5NYgA9YWVdcng8ishljVkvw35ZXHQvI0gt66ZKp8al+mGg9tcnV1uFms6wd",
-	"U0AFYsOk8on702DsZf8VW6mIlEKVVhly9fas32EN91Y5GmKBdfaqEKS3zsMw4xDxeldsZYF6URs6ctji",
-	"yIjF/p6MDW4MNGZtvA58aHtbtBWAeA0KdxakRtYNmLtZqXbPgiwOZvTLmKypzGUBwU5rhgV17Y6OT0bf",
-	"7W5p1gbTGZudsfntG5s1RMVhLM3wEB3kutyegf7O/z0gya8gJlSR5PznWlJ6+9WeROi4MzYnBH9yY0wt",
-	"qZ6fEvSeYsFYEJXdrd3d2t/IrV2dn+7+7u7v7v7+iu9v0q8uS7i5Bge80e1+PbTDOMswhEYrpIm5SwJx",
-	"V9FgvbVPYDUgBBANaqQvXKtYvHh95HPywDeauKZb8l+BzM6muQ6qPjQSYl+OXsYiBHm4YPGcKkI1WUjL",
-	"Do0xdCgJ79vqU4IVs5E/uiW6HXbwtqJCdZSRY8arUESWEK8R9W8nH3TuebuZ6hdknVswFtXEueszeDVA",
-	"xmwg1Tutj3i9j8DDmgD8Arx7Rj3yEF6L+BrbhDwzyc8UApcw6AqAEtsZRXOmaqgmj1yrFmWjVghvH8Hb",
-	"GDFREMb/wK+Y9YpjNNhiLoJLP5iPzfd/7fI/jQW9C1BiZ9Xk/m70XQtA1c7kF81Uqw7R9jQ0/5xmCxuR",
-	"Xo9052yqm886veTtzxeXR2/eHH1/sPh2i2Trcty6HLenk+N2lmXhFW2vuQqcelhF46HC05dNa73CtWL2",
-	"TEXbFJnr12VFW9sM46tyGgsQ4sO0dmoVBqd9wwDiXOd6ihzZ07AemlWyMMoLhrdb1J2kqtrAhdKMZuOa",
-	"YhMFP3lhhUHvhrwzj7ay4c4Z+DkKxsg6RZVljYqANQogaNUQ3vEiAfwqobnRRApzTzoQqJtEmL2NUWe4",
-	"v91a9IH4AZwnwOKk67f54LSigLB4Y1DAXo1GI6TGtemOlo0KnC8hf8FjBZnr++NrjjI/Bs9SQ5XYgXVp",
-	"y3nuYrvfWmy3ucCHC+6avQ6/euvF6Z94eRizcDPN38loVPFZ2CvxhirPmmRk3MnoZfWMNxmFJKpM5+6l",
-	"PjXPQXEIMcPcxznCaoIdvotVozRdjRGCNGE5MLjLWNzF1BmSd6b3gPm9za5Bkph2w4bsa9fEYothQx7Y",
-	"roGxH8SumW5Pc99+NrAbcPBPUFJscCqGe6lxQHqdozB/CpozruVmQXbn9MG9VOJoHalZd5MhX0VdvefZ",
-	"sBf1gIodEogjV2y5Lit7TTN1Z8s3e/G69+dGaMxZmMw+tr6XyiVk4y42yQAT4YEvyXqmUkfLYTMYLZw2",
-	"FkGeJIgp9wAIpW0esUHTlUhXZCGva8or2kSu3OR1IJshgGgPrH1WBtfCiuk6KWntU5XvsR4QUvQaAmqm",
-	"OWQpw4antQqWYf0iLMDUIjb3l5pV1sJBpeZjuoGarp23j+m/ORwysqFBt2vMuGe666KLK90WV9rzktqg",
-	"bHOxLPWREaRHqXXPtBIY/WKRFi36opeWpgGFinWQSVB/AQMDE1nO5jqKRS1D+lkz6zEIM703/fxZcP1W",
-	"Kp1USrZcLEvtmDwzFPrJhCquEgt0wBAGFO0Bf4kHUSSeiQnrF5ku1alRcZKSYSzC8VSkphFZYBIckKFC",
-	"zMt6PU6OX3738s2L1y+/w/ujflVUYv8hPB2WCao2Y+tSv768/xnkik7KVeS8a61XbmAkeF3k95IVq0oZ",
-	"cdO1VQ3xNOEfueCLcuGemMpiQXVv3Mtkac5F1FvQz/hANa9Rb+HeGnmnhM11+/PBiazqk7vdCwJHDCcO",
-	"jlhHFnVYsqgwl2lSroJqThHEfOub95E4pTaKW9uX50ueXj2ANz0x7QZZzU5Quqx/839jN4BnGRFwVv11",
-	"0m5Tdqxrs5VkyXwUjoV96IvGHL3wGZ9EPYzy02J1iSIC5n13PdINyIzuHF59ZA3SdeCv5t9NksYMCjFr",
-	"XUSxiyjeg07J7KOA02DaFkr0Z3yTvukf+PNWKQjsAtfsIQShbfrRZeEn+90nKA5frIvDqTtpe8hDO9Kn",
-	"KRLt8ndSsZOK97fEcSs9vGD0tUnQDn4IcOcnGxnCAvDO4DZrlnNWB7R7fmRjhlt8hSP+/ge8txn0WYME",
-	"roM/8bPvsySEMIJr1nZoHesZ2NA1t63vZc13EIstftzg+3dCdsbCc9Sbu0QK392QOE6VacpYpgZDshs+",
-	"0WMkdwUo7hTHi8UdAYrb4nhVhZmDABTbdtEXvSOBKMh0sQTyMKhZIYUrSTDsRT23Y7b7r+1TFYjx7MVr",
-	"5OaBMiZc1J9xHu7zD0dnL14fjU5e9fai4V87jR1QsbtAnxpQsV1QHxqv2LxCHwG22D6wvdCLi5YDbTGM",
-	"tvG7IRhjARBGEiAY22RGK47R35GR/38dw1gXduYxEKN3Ri2SOmgxFvdGLbolqGMSY7EdlEj2wyTG4t6g",
-	"xLY16aCJe1x+dwQobji5HU7xG8MpblrnQ8AV1y6cP+pC/PFxiyIWXmplKLM2YFAGpwRQjqQBckTUCmKk",
-	"7mGokC350zUDBjOu7pthRc7CkT8oEvEwBszj4xHbD0KHM3misMQNy/V00IkbdPqNIMWmaPzaYIq2boMo",
-	"83wwJB/lNbDoVxIbCPLtXKCHzZIzm0MIGL9AeFs5FItWz9STxhQ+gPzb03NzZ7/MU/C5HAyH0q4Db4MY",
-	"djdAhzS8FWl4iHtng7q8LIt0ThU7mnMFsZBNiMPATHPvKKjwjKS9VGmjhgo9VwnBf6uKuVDmwXL1oosF",
-	"KXpjgfmLNmPHTsEpAACB6ndYtSlLrXjGyLER6q9HUEo5p4slEDZA1QcsyNEfYe018PccR+R4NDL/ez0a",
-	"nJLkhotM3ny0TYbBEfyLK8E7JD+JfOUHip1WQECkNNWlIj+Z32AR9HPKMwIVllF8118imYT+QdFesmIa",
-	"4hhBEML1wtddsysxjkWipaa5a/Ct+URCRhFJ/AokJPn1tySy7dkJtNNp7ABg/gc+C6zZjBvItYRuFtsY",
-	"ALUKRskNL7BAh5aQVuqGatqDsdqBgenDdSxyKrKHpyW2OEo3G/9h9+stSMpfcF2BzsusekSqTXnquLea",
-	"ewuzH2BzYZUdrjchK7HVXnhjebwkF/rFSc97QLjQbPYocMjmHG33uvhd7kRAh4h8kPKZbVP9RdGPXvaH",
-	"2Y2Hp+9t22q1FE3LTVP/pZyC8GlBoMciOf/poj1b0zp9kgFRjAGzodG6c66gyFNlaqhaMS6s9FmrbeKM",
-	"FOiNeRB/rNtVIdoe2l7IaysoAcLkRgKl5tGdbcaKHGenNSKfMfn1t8S2UDEcDsk/6uM3f1AMasHTgsVQ",
-	"AwatoyyyXqOM9CdsJbEPvHB8AARaAR8F1oah6dyObiZtafnNw0NSIbBgpoFRhNceSMlWviJzB0TOR4YF",
-	"hTzLkmkQG3pmOe8rcyow2WLhS53iFdpfM6CsRw0dc5gUkeZlxrKQp/BlVI3PrYiFM1SFpVpyzl6ORhEB",
-	"rgVnEgarZqkWORItDisYQywsBVSQyDYNhgzqi587vCpjYf8GSpEyG47mVfQKKBzbyxC28mVt7mabr+4X",
-	"rue24K3tr8WpcUselXGluUgRuFElIG/+ik/RGNRSMV6NEN9X32o5X3B9unEAFvnXpHncLFGm2vkR8LxH",
-	"zQifLzURC69moDpUOPV7f8oqOA5tntb9U763sYLtp3qd2dOf0qJAlL7TGyfympGRrUbRJDALugfZQiB0",
-	"uJiNjdqNMxfIPtDzjWzxUJu9CTmdUnNebYsv4+II9iV8E37ujY+Ph9+9igJ45/FoN5jKn1HVxmjYaGLU",
-	"Tp/1vfy8Iwjmz7vVq2iZZbsGD+FP2Sm4WHXljuHEHWVD52zpnC1tOnq4aw7rawn17YcExDQV6s2ZnVZR",
-	"rtAxoOdVJy8hfXPw3K0cYFCyjeWR3RfxGxFJFrSACsZ1hgB0TLjfXHL8Lbj0axAdad0Qt2FvThF6g8/E",
-	"gmORKdDgvLppp0RpuiJazpi5KB1mB+uWbkL0uGbdoOCXTmC30ZUhkLU2lWvgnjChNSLVFCPONV29lVlj",
-	"ymXRNuOxaO23hfX4a7m5/LCAzTF4vrJY3Av6g1O9xkYWi23IH1+3ewoVkwJVpNrMSi6cFqkePovXQYMO",
-	"oYV8/ZWx3EYEgbhR9biv5nG4cllfQM/oQEvfGGhpX73gdsiSK7r/AFrAW8t9TaEkt7c8MYYtyyL1m9gW",
-	"lXe+qxm/ZoIkrmtJxVkdi2Ms1T0iHn2gBhFJ5RLMyA0go7ERt0fg07Ph+zHm9f0E1TaSKODHNp1oGJuR",
-	"rVCu/s1eM5OS59ml/LcEKvvndKYikvGFufegYP8N47O5joilJVARSYKpMbcpF5oVguY/Ako2ggLaYR2N",
-	"JLK57BkjPFOkn9A0tSTI5kY297CWJJnRcmZ+GEQkeMKBhbFdNefLJRcz2/nfS5pzvTrPqbiAeFJy6iYn",
-	"AcK5n8O7/a0vdG6fM93yMUE1p0vIYbmhiqSlBrM8wmVOuPrEFubyS0g/ca+4rg2qj5pNHPThuoZ39luG",
-	"F3WVsm+9thB0glwbTVfK/WbgSvm7ivA7OYFxVz5TVWfaQdjV35sUs/4vLWyA3pGrUrlkYyzeCU9EAQsV",
-	"B/LzUCVVycCMxCxeQI/e+PKvvw1rPqsIK+v8dHFp3t2NXBDMgYRgBNPoSqCmvJVLzjKiysmRczjNmMZJ",
-	"zdA36LkMa9MNjtWxd9J4JzC4kkAVyxm1Hmc/9UNyBqfZql03c6prf7dOL1KwKTP6KQP7AYjBolig8xUd",
-	"SprOIu90LULGHHTWKi5SBiVlzQe5I69nn/FkxiL4RB+rxnJxFUov2xUtMR+NqJWCgjvW56hpOl8YqQmv",
-	"x6L+FpRXNbMwOCXJhBbmVDtAPUmsX927+hrOP7tfBbvxOEx5Y32IOJhG5Qnzxnq9opxfMUKtE/+ZGhNK",
-	"bJUfY2T4IkBC3tgQt7IQ0rZSQcHE5DS9UtG2UgobqgWRvi0YHzQGbjxLtem3FlfEiPZrZvdfKhcOl5qb",
-	"S0cTd3s4SxDvmNOwZZQYtp1S5Ewpktia8hfwiLnjgOYH8GjkZs7Tuas6j7tug7PVbGPfg+rzNQwYXZhD",
-	"Yz8Ph7OdZ9Pfg6ZR2/WdXLitZZPqELM2h+6n7RX5Xeq8XwuopXwzZyIWriB/5J/C/t7N8XqWZZhTblWT",
-	"L5kNuLYdHDaxUpx6398NNebGhfpRl57Xpec9tfS8UHYeMiFvXeV4wIK9Vtdq6mG1wDkqqrWaNn1XRf0U",
-	"4E0uLG41FprnAxuyD8V9tJbwbm9lp2C64mJRS7bfRkDBJg1tSIIAukUlXJhnKy+Cy8Ov06WGGiet65zP",
-	"VEPrfJ8lkM6GkW/ANvNm4SUI7JupcC/WWoF0QdpgWa2Hv2sUeFEVRy9II8xevW9V5MCZ5nULME0Q2A0L",
-	"a/RwSN8n/Skm5hupXo8bnwyD7g5O3cU4kXoeJvM1qx1Wc2TWNpOEEjgIPixtndY42wPLNgguaPsH/Ald",
-	"u3a0YMUwoe1ugvvcjArBC0JqB4JoK+w0JJc3MjA1oDFjaFjjNvSzupGFA0MkpcZuPFMBbSNc3l15pfbI",
-	"cOPcPbGw8MtGSDcM9540gr3mb/XNvTm0i0SMZgP3xi/qn/DeS/v3sNnboPlVNPtkLZq9uZDT3Vy9zQX7",
-	"aiPMLR6GLrzchZe3hZfXt8wDqXWPwLTQtv23kCwEEVzrfqtAWNgIpgVgUBU0FM4K9cy7GycrVDwEXbBo",
-	"jcnAvceB1WgQgTIiasU/1DNopFZ/amND/ime2WpKXBAaC+i7GUTzatzOBXFrkNiooduixKQWJDZSqhYs",
-	"DqPrYdi4zpIfrWlPG2LJ5JZQcixcLPmQNa4sUrY9ZkzuEjIOSLIa1w2GFZMBEbQoXBlVWFT1eBQT99ZZ",
-	"vtIg8t5KwtcSDF4YTdJoxS2CvgsJf1sh4b3u8tvjwdjCgzllAhvRfMk6YDSdvc+87+V4NKoQ35rOCM9U",
-	"3RnjKHwg8xqr/PMsqBxtXpJTksAAIbxIQivauhnGQYa0Y8eA/mWxQMdXFVHFSKwsIOwMF6/9myJM6GIV",
-	"tTgkCLeWvGXS8PXD1jgv9nDj74LLrnujKicU4tmdjbAwdyZMj2P+gDuJBZb9ZnO+GSOIBQYJNgTiT80N",
-	"nTl3g7KM7di7IDLSoCBBmJ77pJAYiNjbZL80W/yLmOm4zw+IWzJDeUAD9rbPb7uOqu3Wi3pzRjNboP6v",
-	"l3S2qW372HOMQMGT8IXOhO1M2ODWOIjRalp4/gecyLuTMpkL5obWs+7WGZkyDrKfzCkEeNeBonDj0Bnp",
-	"73rX8MzcYe7OmrOC1dLMTgl1LT/gzWLk7icz8FoRyt3vCLJ2RdSyHzfxUN1R3JuFsSLyqbIx1faH3Vad",
-	"x+5p8C/hBrK6JCSb7RUIvQfj0q028Gyrq+wM8EcAv2xRh/uBHjxwwC0zvNNQKQYIldeKMRociz214u1a",
-	"byzuKpzINq0XfTltai9My8NIriEJWodZb9VuOUBi5ZFcjvFWcaBYcPrEot6f0loNQDWyj+Zr0TR7ycE2",
-	"IM2X1yc7hEuIcPnawSZwTg5L/PxwJRPOskyRubwJyiWwPA+M7KpM4W1lEbiuV0OIRb0cAtmjGsKQJFyd",
-	"IwR6DKDFJBYZW0hd972gT9mhpx1TX7vNDtqpZ490nnDgrKg3sHORg1tRAtZ3fv9i5YfPXN+rxsGTqW3g",
-	"J+1nwfV/VvH1k6jn940DOHqcwPBVdIe8c9O/zVnjZf270f6cfWdvj16+PB7dDXrZFUfo0JdP/kJ80JoI",
-	"j1cK4f4VEK4blQ/CjJ8wWn+Higix2BAAF+uX9i2VEOpVD3zmxqZKCFF7oBvLI0xlWcSipd9ViN3LZ/ND",
-	"zmh2yRfsvXhHV77t//Qh+lgkraI+ua3gwm0R9FjsWXDhlhB6LPYruHD/pOquzsId6izco75CV1bhmw5H",
-	"P0A1BV9Egfudd4uvHj2viqxzfDmijQoYXk8mxcwuyEcMLJRYtOaLDqrgqo8K2BzYXUo0xKJRo4Hcv0SD",
-	"sfLWajSQ/Us0NP1aX6P9VZVo+NpKM3R83F9DRYanWohhx/oLoVT92movaHrFLCmAVUzVqWP3bORzhZCh",
-	"wdZCCo5YaVslBfKAhRS+fAGFLT6gk1e7Ego+kjvmYEGH3esldGK5w6VswqUcoDpCLnEPY9yi1b1iFCdL",
-	"V4KMOI6u5veSWT6BKjgACZ/XjPh217MN8lWDUtfcDbcWQq6qIFsJrUhKgQ56IvWc3HCxT7F89KB+sJ39",
-	"siWA8Yb8RNMrcnY0Ot5dqrnud7n9nXf5qXmXcRMR6gVCIKY+eNmze8F6L1cqZ3J7zNQVGWlQfNaFE+lb",
-	"1ijkT7d2UxKF5OqKaCkH4LUF4QRyiznnrqdwCT28AiUmcQOsfLp9FHYR+EMHG5yH2wTWB650NW9dDk2L",
-	"GHzkxBl/eezgmvzocmWqa7fzSX4LPsk8OJK7iLf6QW8Tb3/w7W7HCzl1YDqbVuqEjSU4M/IRmdKM4Qp+",
-	"HsFuiNIyvQJWqZwhsss+VLnelFfNuAZKNMQRV19Qmuc5mcscsiqgRdKnYhXwm1Cf/kmkIHPLsliwQTvB",
-	"Bc+SMQHwoyzIkqeW8gxahqhbi/cTibdcn7Y5QgsGf4aChFq6yrJ9TwHSUmAjFg495wCLe2iXeJ/sr10+",
-	"qBPwR+v3q92InYH5tPx+91WbovbadnZvBIqQUZIKpstCsMwmyNmNnwCky5y/ppMcXFKhk2qnPOFtB+Zv",
-	"TN/jtPwoBdt+Yg6qZ2zy2wRLFqQgvaXpnB29lUIXMt8tFwlecW/8Ge2VxfRilyODL/0o9Ucbs+kqoh26",
-	"ItpdD3JTQbi7ZyIog+ZLxKcyY2qb0YQ3ONovAe+Tvxg9CS+0RLio2GotQ/DQ+nOQwBL8RbHotzEo3+JG",
-	"qn8qImactDCtbXAokXv6k0zDDYcS+VgfL5iSyGiGM8MLIm/EuMKwgm24oCsyYQTKc3JhhCKKzks6OwL2",
-	"4gzaiBz5NC+Q1bZgVRaE43cFNW4fDOjHYF2+qGOrQdAt8+yokHnOMqI0Y3kVHHr76aIX9ZRemfd6FnS1",
-	"uxvsks46D1jnAXuyHrCaQGt461G+7Oayr0vzffxg3pdFdnZlXdKZ92LFonJjwWlN1rnmM+9K2+bp2gKT",
-	"C8VX5+hqCrpH9nFdYo7ozu6t+t3d+bi+CR9XY1F3FGAtkLuGAHOers1V2LMQHWHkXUXJ37ec++vJ7FEN",
-	"T4FZo+bdwT3IrP7G9P3UqseyUb39tz6bzWuos1E7G9XaqHtpKPep191mpG6zTzNjJdkCMDZ/vGJrpprm",
-	"clYyb4FiDQvbLKY+hCgGb5QCR5KzSk/d2y4T8hagA3SmFeUQi3Wr1JaUSKayWCRkKvNc3ihM9U+gJSPv",
-	"E1s6aJlTQQvST9ScMQ3chznVoG3pgtHsHH4ajEmi5zy9EkwpO2h88x30ZZVY5x6aQ6dQnifngoUPmJeq",
-	"YkLV4B28rS8LqFAITr/ak2yx1CssrIONkn4yoZCVossJMjZyZG6cMLow/1IxQ50xnVMhWA5DCNvsU01y",
-	"Rl3GJwEtNPNYXw/Uk0odKQYxC/QmrI0rHHhzmmAiGjPVHLcdtiWvuuYyx2hDSwyjIgIfEgs5xshKhlvC",
-	"ug9mYA5AqW9BRhEWEveD/1lwbRcRyj/huyv7ayDMwk2De4Zrm/vrbqULs4dA3U64Oks1v0aUtQMswqkp",
-	"SnYfhwJ848t6FGrT1Rv3uEjnvaj6PciQORTE6o1HgCO84Zme98Ynf0a92iYxfz9+efwm6oWSwgibF6/J",
-	"Rd1B4X9FfsipJt/TgpyQz+T4+UvCzaz5E9wb9ya02N11UZvaLke082E8eR+GskLAqQgfa3+4oydDPadW",
-	"VG2++y+YVqQu1KSw4G6j1rPM6gXU3BopI32a5yC/MV9lMIbSYMR9yT6OXl+yoFdVcSHVyu9Y3fZ1r3hE",
-	"WK5YnYIRrxfHJBgwMAY4cPh6o0iHlYiWMvhujCt2XDVRor5s4v9ttINRL1jP3nhKc8X2k5m2FR+V+wKc",
-	"+vXrccc8xeYu6MR0J6bvkcpvzxJWPXSSriG01eGk9nbXM8pQyxmjNC20ctggb6sZUZrKxQJARQBMMlK7",
-	"ktH9YBiuLGMs1FwuSSYxGRFfHIxJpZ2BYWTVsoi8Hr0+Prp8Tc7ycsFFufB/PoE/vxi9JBeacnB+x+LC",
-	"2Frk+DWZ0ZZXL43d5Rt4Aw1U3/1k9j2ohcfhl2Ph38cnLssJg0fIZzIajl6/wnZevXD950tGTO/IRTpn",
-	"WZmb6yUiZ3/5y4l94ntGF7H45c3nF8dhB86MZQU6aaWXgjFRPfIWbS7y9uXnV8OXcOsY7dnaKkvTPzWM",
-	"xaXNcwpNlwVVyv5qRfopLSawbKbV0fDkzYvXJJ885+L//p9q4qgdeCxGw9FfvntVPWGmXblph/f/4v44",
-	"IJpjZUVrrpE+mmlQ0qhm9pl+0Vj0UaWPSGH6z6A85msIAC9oTpAGenBKjAGK47SWpyKlwtzbZTnJuZob",
-	"tSBoGe2+bVBiK8AbEZV1NohGkKVBCYFRFh9UqfksotAz4KgU9o+n7KkXfP0l3Guqhk03dPMKwhC8LGZi",
-	"zOm+AydybWYfOTBzZ6VjPURjRX8Xo/mmYjR7XPVbIjW3BGnaBdG26MmePqTHCp80jtUtgRRnC3eRlC6S",
-	"0oyk3N1Pct94yoas+B+qnPiK/NXmukP+e0QUY5n3ixCbE5WdGj0MCGSRgtKW31exqHTzjPRD18yYgCmf",
-	"jF2FaQulX9CMece1TSyIKreLTeiMhVHKuLbMlf4TdEY50oL4pPuaO8hXzKbAMYVjG5Izh+A3dgM4iO6X",
-	"NX9fEbZvyvwjeJK/lOzsyjZ06fGHS48/sJNaLpmgSz50p2AjTAXwv5lMSyhuQxVJ/vZXW2PZtbGiizyJ",
-	"SCrFNQODUUvy94uffqwYoq7YStU5kSz33Y+MYR0aLa+YOCWpURcyS6x0TXMOfEoVEPmGrqKqWXkjSGIO",
-	"ybrlCFlRfbB/08EG0MtPSybOlvzv6innZdhOvrMrsEn0wGPn7/1K3UNx20dlu6OyVlPTzH5naVlA2PLX",
-	"38Ld3zYyswfN7gpOAHSWprpl65t9sL7rzY7duutT2yJqCYoV16yAbLtJyXMNt31EJivNyFQW+B+qAndL",
-	"P7Gfen59jOdjEMXCnJ5wJ8AfmocAsRRKF1LM7O72LGU3cybYteX38ROSSaZOY4H5TbWlNufgCM5UQtKc",
-	"Q1pkda6ggqctIsU1mdD0CnIf3k+PzOY+gt1tQQUzpsG55WnLCLBMYsIlgv1TuQTaSZuAcJ8j+V9mfR7x",
-	"SLr90B3JvY/kf519/LDPkVzSlWniSLNicUC6FtssgWZJG2SpVUk+82jLzYiRc2z6khWLJ5SBYntFspKR",
-	"FyOS0ZUrYs3FteRQZ9wCPn6Es2x+ZvodXane+MVoZ79gMPoO0tHFCp8mpKN2+gOpdF77/QZFuZIBG6TU",
-	"oySn+LCJPaSJ0Zm3REm2S64PXOng5HapJ5tk2mPXJw7ukrvEOeobvItyfAtRjn2FVuP4bxJad4t1BOKk",
-	"TU+/lw70WKZz7XC16+jNOe+CHV2wA4IdBzuM98oeUUybVtTzVCpobtP5TeQ1K8yWekvztEQ4/0em5xIj",
-	"CDmdyOL7ssiYAIpgzXMoGe3LXbUa6xts9LfYlwvbt6d7/psdbZEB9hGiqsF83SJgr/P81Z3OdH3Z3AH1",
-	"q73J8bAhkrjmCnANDTdEzO5/DA5AM73x2PfGvQXUz2Tu2O+et9F6bh4v1LbHse1CbV2o7WChtv2ES01m",
-	"VDq4v8GXBU+33eDnrEiZ0BRSKhKb2faRFjMu4Aof2XRG9weM+X2kxVW5TCCdD4kBMT6gmG53E2CLasPV",
-	"fo6dfPpXe7OjLTLCPvIvfrX/K6jq6wu9w3kNT8NGpSCAF0HlVA/R2XAMubuGzIUEZ7Lvz6NNkkacDqD9",
-	"bzBnaoGdAP4uSkrFCgwEEgFxwbCjptkblufm37qS0hrNuPDXo8huPf6o1dxfAhxAq6lJv9745FXUa53w",
-	"3vh4FPVKxd7VX0AcdKkY/uJ7qlh27uSv/+PFXC4/VUO+a6ZWY6a+CCppDzHYqUqdqnQwVWkv0ftrQ1eK",
-	"6rL4t0p3mtMluz+7I4LxKmpH+Lmd03EDe8YtsebgAxWh4yMWCCEASozFPdgcyTYyx1g8FJsjdPyLUzm6",
-	"GiWQxTahRUDX6AOxHVljFxX/+okOKkl1D6bGQCx/qzSNXi51gfKvjKMxuIu7sPg3ERYPV3R/dsZQaH1d",
-	"1Iz30JGeAC9j7cbpouudy86mEt5dEzkUIyN+bJPKcklnEC5nua/s3cc0PiXJlBanBJjpzn+2OTCNQuum",
-	"8WRwsGoBprmtJmUbG+Nhak7CRGy0JRuiz9NPFPCg/asiTOiCM7CQC4YsJ0aXw8WflBqYTrhWznoHG3Mf",
-	"Q9Ic8KeDxf7r5yXLuGZEYsrTNJeyqPDXn0o1D2zMjIoZKzojszMyvw0jU8NZdDLdyJHd7ErzxhM1KPez",
-	"ImHonf34VdmPsG07w/FbMBw1rQUkNgiiFlsRBNEfms7eb7ETE7OlFKh4GSv4Ncsih72A6NqYJL+aHfpb",
-	"UiVJmi6ZF6jWmOesJamTQgMvBCN9oxfRIp2bdgdgT0Yk+fW3JEBskrM1CxSIxNaUMJ6R+9ife6lWT8Dy",
-	"xGuoMzk7k9OanDvpJfewMi+NwECqGtj469qL2eagfwA7wrl5yhP+0xn4mKgn/BUZUVDy1vy5YKrMIc+W",
-	"kmkFSjG6izcHkqgK8QH3DbA1eEs1lGrJgHCobRkWyEUi9lymVwoifqZPQ9PLuULCYFCvqKWDNyIm+Dbp",
-	"J8+dFvXcq1HPQz1qMI5FUFlzSfU8IhTGfAQkxrbhfvKcg+/+OYpYbAc9+oMIi3P6SycWXmCZxq5pXrKA",
-	"tN5ZtnOZA+09JVOI25NEM6UT4l8Oue9NNzOyxnOM+SIaBPd65Ni8ArOkNF1ZozsWG2z61oTkitPHeRgb",
-	"9Xvht7LAxXE+yt3uAGOIr/bnCIKtut9FsA8c6Aim+d/X7Oxf/+jJZW/cKxB+AL3R8964hzuuF/Vg/Xvj",
-	"3g0tBKRf/LarVf13JcU59vVxMTzbr7AOrtPBde59/53TQnOa5ytHlXZ3I/12gOS4VqAGr4BaqZKogaCs",
-	"bgZgDckZLVgGYjYW9UvMErqZM7YifWrtfHrFBLg4nZw0p6WlCrvne3hv6diKYuVKm5h34NI1Pwh2gxeI",
-	"OrW+zmRh1bGfdZpU3MwLec32IVl7PAm6AeFSdzx6IfmQnsdORnYy8usiWkNV3ByZiMBRsfWOqp23j3ez",
-	"FFyrIzk9svWe7kIzP6e2uoamIqNFVjHNj8k5ZylTpP9Xms4j8k7+NxMR+V5+HkTkAxMzPSf9jzzPOYiT",
-	"KBbvhXnuByl1RD6a3w0i8gvUFCL9vxV0EZFzs4Ei8j95LmcFXQwi8g+ZlwtG+h+4aYP8jea5FIOInBWM",
-	"kv7F7yUtWCywTfzJNg0zd8nNux+5KDWLyH/IsgBd10zIM0WSKU21LBJHxbmgAnjIuVbE6P/PVCwmVEHF",
-	"Mk36+DQ5HjioJ9eEq6EZMUyTkGTKP7OM2Af7vn1R5vlg7L8RiyXOHCUT867MM0UytmQiUy5ug34XJaF1",
-	"S2+nKtgjLCnWX9HzQpazOaGxSEul5cI+bvaDWTZz5d3MWcGwvwi77FNyzUQGZQ005fkziIApam4903Ys",
-	"qkaeKfJ7SYUG3vqIsOFsaHsup+T4hICej1BOsxMGVVkWauYvZHiHiQTTKiKMpvOKTw8HNFn5yYMUhpwq",
-	"bZnezaEYxiIxD5pji+Xnrhhb4gY1rZpPsM801TAtVG/ijvcl6fzrscAO3MylsihVc3tQLhTUBFunn4eD",
-	"WcglbhVFcjbVnqIMGoNr2twTOVIszGysUsnCDthNBTrv4KUxSS6u+NKqMpf0iiU4weG0OVQHrKzMWTWN",
-	"C+dMxuFY3kNgPCR0YnQHsCWxy2ZpfAQDwMFtkxURqFcgBeFZtDW0kfxs1ybxEY5xLHyEwxwl8wSuXB8i",
-	"vuvzaplmTu0n3vEiIQqIvnJz7AozVYqBm4BqV4bNjrBvBmsXkhsT2ohUsy+AGhf0KjUYkl/sKtmZNl+E",
-	"iY4FVj/ykwjvckX8bPfLpTmDr0aj0R5BGSiu9tPU1rL7F6wYEJ5dMydwSeyuA5r589P3yMEct7XvFNGp",
-	"zrhniOb2nHeBnm8i0BOssC0x6Re40tR+xst66upt7hYKwvt5C15oiyPw9iqrtvU7lFkNaMJtEU+SIJgn",
-	"Xb2VGUvALFYNLsSCm+ki7sF20/W8LNK5UbR+smXaNkBt/gGd/qJom3DExri+eBdUs0wXzFa43Fmm4ZA6",
-	"OsMOU/NUMTXX7tA5cfYPK5g22J71w7wmz/aB2bjaULaJAxeHqguxrUyHtwsqcyu4CerwN2uC7pG1Nnth",
-	"3EVnc9dup599C/rZtT+Kt0uvlhO+Lr3uRmXYkBdtGJd9dZrHgrm4I9TuAveXQwd26cAuFuxyB4Wh9cg9",
-	"apGmcRgZ3NmuiUXTsPHFlDyQwvpXbwU+3K5TYARvb0HxsPWR9jNgHk00dQG6LkB3wADdoYyhG1lcHaVM",
-	"aPZgHh7zCWI/EcViAyfImpsnydiSFnrBhH6fJWRZahR9QXMYVqA6FtWzprGXSAMHBWKqP3joAvvMlR6c",
-	"ElpvC6IUVJOFdEjk6mWMVkzNcArIFjM24cjI6YUsrER3rx6PGvWJa+ODGI9pY3DqxX3Q5AYSKywWvbUk",
-	"xy+yuHoLQ/nCWWDVqvXGvdffvXw1HdGT9M0xezkZjY5P6OTFy9QIQSDk/UQ1641fngxPXkWOrRN/9/oN",
-	"/M66tF4d0c9ckQXPczN+S/mJTx6/iXpFKewPx6Phq6inmC6X+Js3r3Z2glVz2DnCOkfYU3WEBVIruAB+",
-	"CcTsRm5OL0fab4D7+MRCMe/ivQGWW07JjOloQ6ZaLHaoAuLPtPnBHnjzXy9IzA+haEiiWCSBULnFqbZd",
-	"yhozvpIPnVNtg+B8ZMdacOvdxbkWbtbOw/ZNeNhqS7qzWGwc/A1i0Tnb0KReF4wXcqqtvT1eU1JzBiks",
-	"QBAHejPXKtBLI5/8TyYslYBgceOMBVjzwEBnxKc34jlCfDzN0xgKJCfG7A8/DdAUpXmeW3CXkdSxMArN",
-	"EnRijhqxcxUYRXUwBmwvDKN6UEuPMQ4/MOWF0h5nFYuT0ajSvcMHb6jyXzGDOXFKOtck41mllxsRbR52",
-	"laXtS/voxe/g1fvoxdPtfs3t2xY/D2fyBA9xo5yfJKpM5+E0RZCfUx95rzP486egfuFyHkz9ijZTL9XO",
-	"jQPUgY5Vnce+VaAip0HVcqfqdm2I0msTGnsoQ39j+l7n6pFiBqF20O6cqy9mFzzoggc2eLDXKV/TJg4Z",
-	"QrDOP0UsONSnoNI1A4yUIrMVkusxhrrHCfUNYpM92+IPdR9cFX8IvyVL7cDqocPMchvHotGIUS7WG+k7",
-	"xciLuAGmBQO2tmq1LuNiYV+/NbixXZxhYONgmsJBXGdmAW51kn13MvxuLydZ3UX2l9EjuMgeX6J3MZcu",
-	"5nLv6+Bnly56ILdbva74H70JowUrzko9741//Q2StaHUPsqd+v7+IFOau1L8SlPnSksW9MrIeJH0ol5Z",
-	"5L1xb671cvz8+fHJd8PRcDQ8Hr8ZvRmBfLI9X9M8od4GN9qLWjJgQxgGkNISAPLr6ipXa6XQI2JztYpS",
-	"CKTGhw4bs25S8lyTaSEXhOshOYdK+BGB+vxm8kFDjQXW/H/eKMMP2F9uptpyxBRsygomUvM/c+OxzDUN",
-	"ZUjMZzNCNUmeZzJVCYp+OyJfnX19VGdNZr++Z+wbhHPSeKylpbcb6QDbm1x7vnXOWcCu6tPgak1GkBoG",
-	"+T6MpvMxWdiiIY6iHxugms1kAdlUs4Jmjj8/qtP5z2g5YwHHIb6bU6WYwiWpig9QxxErp5hYxQX4YPHr",
-	"b2XG3gOvhf30Cn+Cj+N/XWUC81vzXaMyAP9+UpE8vINUMTWEPkAVg4ugvgEtGLJXqgjcCpg1KNMrHJVy",
-	"xRFcHZVY2N9rOqvtkICKs2UV6ExZtpA6U2a1CKeEV9nW5pML0lcMPSuYh63pLFz9SyTealtwH1IFIkyx",
-	"qr6n5nx5BO6ZjBRswTX8kGUFM+tT21zwKm/fqJixN+Usz0jGplyA5LdDvKY5Byloup5gdh/4slVCFnRp",
-	"ZtT1Z7IiC5mVOQs/HDTe9nFXn0Vzo8Nh8+Z/E5ZDSFmutWWUW46+2/aRmNeDVBc/H0jSKYWmqVYtzba1",
-	"eBZooM8U3ANIs82nWkX2CzeMXWV05dMvAlvd3yw2p3IRfPddFZ/G9tqmhxVcZgr9ZZhnV3UI8yWNGu/Z",
-	"SYMvF4xk8iYU5H/1fzR/0HzB2r4YVngNFgROv7iW3JghIHzri3PeKMndtpO9wKrnYTbTVoI0lQhXMsgm",
-	"xdzMRnJd0I+1RJf1rli8BEqHuVySSblScHsE7fzDY3BvHUlNwvTVnDEdkWVONYvIhBYR0eWERWQ4HA6s",
-	"WDCLk5Z4GUbhZs34ggkFpw+zrgEpwcLt6mSX/eC2W2JBlWbF2H40+IwojQEZkYJdcwXcQesTP82Bfbfq",
-	"UeSTe/E0Qw/ZZ80KQfPqPvbHAnEqkd9DCByxvT/Cv8YCc39VBMV0GJkUjF5h08tCTnnOjOGHJESW8ceM",
-	"5plNXq06bG79gk1LxbJYIOWcORpIYlQqa3fCtHAB5qZjATYNjeuf9yQZFH8fxQIXWQoypyKL/FH/vZQa",
-	"bk1IW4YUUDMWB7lxv/innJib150fuNUKWWJJKpCzNIMGF4rlYCRbAzids/TKKlUrklORrd1TbVvgAnqb",
-	"SzS01Kn5NBNaFiszT1dsqcnSMrVHJJcaxuMeDzbbB9dCyzc+SNwxsLsiUAJAI10yucyRiAmxD+aXcNZQ",
-	"3yZTWZg7g/FlTQ6/913MZasw/MVMCFfri4AEXsrNGOwVWFOeXkX4qWukMTCGccEzNiTAMICMg1IQusTM",
-	"dyoIu7ZBD9gvVZ9YNrN72FJiwQMTmlOz6V3YW9EFi0VAK3YKIXN4yOZYzyTD++3GVrUMGKndSPDJXCqG",
-	"FNZYzvITs3otbMZx1VsEIZGksA/8IAvMge7j3VytAS0YtRNlH3Zbewr8YP+Uk9pmNvqgu1Egb5yYIQkZ",
-	"UIfB5cMVMXaAUwUAQ7VieuC+grNlM8K19QRRZL/esAsBd+VG5NL/V0ROY1FNKVeWu0ZXT1TSAhBp1Voo",
-	"56zCVs0Bh/lTpE9jAWndGs6+0dJBHhZ8xgXNn7lXLNOakmYQqelBbp4cRGRiTGzktBy5jRkL281nZkaO",
-	"zKb1vRySM68b/A+3pcn/+1//2w85giNqWzitJF9c2avVmO08qHIBexx67/ZmXWK4Hb3p4mju+L6douqS",
-	"DmfUaLqLRamhN+xzaiSL2UlCaubuMCvgS5EZy2SywgR6I/taTz9+r6V7P3AgRArYQ+12G5NymUuaWcnG",
-	"BbEOpyOn/MGRKeiMRSTn4grk6xSaM2/EguWKAUEFCpXUdG9q3VSwa4xIskIDoS3msZuCa9iCIKWNvTmj",
-	"XCiNay9vBCueKXLN2Y2RhizjIHWth8CsealYcQQ7B2te1pfqDEa62DAbl2AWHN3wrCpEh9KkXr83mOOq",
-	"UOJaa+8CrXJWyHJZB/WYJVXelWFkWk0vDsA+gimNh6fWQLV7vIraqgq3yv2woUCLmcuyyFfo0D5FkxPN",
-	"BmWZZR2cM3QjVx/9pQ4E+WMNMALOVsuXoe1W4KI2LjiWfkTPQjc4oErr0/BMtWnjrTsdFCyUsUZVnfI8",
-	"h2+DYgNimhSlUKRvVsY6koGcEpShrFLbBrUzdrQsZMqUMmc4BVPGWWa//fn/AwAA//8=",
+	"at0vLT2ubHQh5Tsq1s5Z89gHiqL/nCoMbeS6Fcm3ZSDeRJycnUY2WNmNMoJA6OLba223i3/b9VGHvbSn",
+	"HqMYBtDt1uL4Bg1SvdEYyIbiDRzEPA10cADmdMbxIWOhdZfbsHC+gySObJ8EXem5LPlfH1cAeGc0SHGZ",
+	"OAtZQkp2La9Ybq48+7zk4I83y98BKNVqiSbldyzn9AKW8nRM5Jkir3HqXQOKJ3bonl8YEAlstxnKjg/h",
+	"aBj3EzPTLaXStHAhRHvkg0DxA/2V1sPPFbGxvQkRq6JAo5mQLiJAkTkrjPorCZ0IAObMCA2G1JK0ZMuC",
+	"ZiwFZxzKWosxzIReLTB8VjPpki8WLE8IJdOCiqvqJ0NOpQ1KcJOjuzg1t6WwAY8WVLJYKaDy1EhllwVz",
+	"izwCbTb9x9Qqw+yznggpyFTqOVE8Z8o6+IJgBiQOSzT3cjTI2eEO2tv6Fqy7Liyr4ILtofHPOwv295Md",
+	"s5PIOvH61I2ryc7nXbngmi2Wer1zNKOFYl8SN+lh1zV+0FlfxERIXj7QpBnXkcCp11yv728KI0OUsVnw",
+	"h3ubCPAz4tUzX/vdGxm8/Mekjnnje4MBrdQtEoCTs/s7t+Xc2uYavhLzNRErc5nvby4gX69lHpsQSVsm",
+	"8/tbG8hzZ6W8NnpeLIjbCCeyJEv7yD1N/MU/Jad/YRnw9Cq+N0bXQR/HAF/gaIG7Hei7mtMl4laDqIHl",
+	"+FNZxLXFTx+/d777hdQsiGM+Rs7gg6jN0P0rNfcPbeCfdBYJK7HRGrgUoyC75ZihvWslp5rtGtF7JzJ+",
+	"bcTYekK5ESVvKay9YtACDGynHZq1ZVZWWHimINLbyLU2ISYhc/Z5bPcNDXKtXR0GhN2Lfjmjwpe3+PyX",
+	"ZId3gN4Xng5I04KBq/cyjDmPnifGiLojxYBSdM0ZOYYFA0+lLBgFIayQumuHCxB+MoO9MyuEuU9M3Qoh",
+	"F0xTo6RZ/g5mKlqc1a5IP5btvLNDNPGJjNK/fUmd6CRYuI/VrY4T6Qu3Z+bn6P7LG4Gy/TAUOBHrD/AG",
+	"pi44YbYoPsx2jv40dBQ7xE8xdwPQGvCFmIeCw05wCzbeNkNt+V8jm/HtWjPlbtdov+vqjGtkggv91cud",
+	"tjbivmlR0OKGrs0sVOS0BPCYMBrNn3bcdzs/xRzilVL0Jwwkx5Px22yPuL5ldiAPr126py+R+5UEpNpd",
+	"kgB/a7T1p1724XEhwkacAbKWsYIpiDYaPMFg0bU9ZzOPC+lzbMaFk1ZDoInY5V55LFE+gqwk/+P0zKC8",
+	"0drRVGu0i9pVVxBoVrKM8WsuLkH4hEgaBXrHlKGDgEzBYMpLB6GU45g430UL4S1LvQ9fGtBqMUhN+Wxz",
+	"WFCFctvd1Qun2YUoZvGG5wMP+SKO7Y3zM2pb45qbF1MMxIT7Vqe69Rdeh79Vb++R6hHlLOOAAXDoeNqK",
+	"aHplzrF25WjB1IcSw86qDx/d2de+PaOl/p4LdqrZYifZgUhE92/jt+WqzOZUMTd07XM4eu2HxiBcXEue",
+	"mSluZHkFT3xw/l9z/4O/Ob7xFzk1EM/50l7l+LzBHJE1+19/imDYprOIo/oVFzmEF7pr3zjlEdLq2pBj",
+	"uGz43NrcX6mJnB255MFkgoGhboUGgWAxNm0gcn3J6AfObp5/l3NNztxrH1ySAfE/TsQ5DAQ/jTF2NkoN",
+	"AKGapEMUNqbR4RiPoMQDHsUn2Mo+OaN+Pm8g6HXPSRd/mqz2919kV2wNf7CfIK4WYnR9gK1wmYGGgBLu",
+	"4+/JKMj34Tou0LWxAyZA6b+OFk6+8ekdzw0b2zVggrPBOQZr62+rHnaFb3pldjQOHdvcpv39gBLHdK3e",
+	"8LXETfl9t4jpxMkcEHvkAqjrEnHi8T6QeAw+HRO5xKM9au2a4aJwMEKal5vQv9zMRiz0cKn3Ni/A+zcx",
+	"Em9LnlWb7GIrBtZBgr4kO295wXrBzow+DY6nUJibckEh8K5f/ILRY5C3t66feb4FzhSz84F8Yq5ExdiO",
+	"67ZTQctS3rhwdLUqNBmdvH8zNsyQFIwaaUew0MjplgA0FMwAThAyCgSwYOu1hpwLfNOlesFz3st8JeRN",
+	"4rKbJiK49pBFN5X5GlObbuQKg0qZhR60DYvPmNVnhaYFFyGZOmgZEIKk4ggZ+2CzwFUoqisyOrBBmRhz",
+	"bMh2VNVa0M+n+OMre73tx+p207Kk60ot7ofBPtM1/7b69Dbg3UFjQ2E5IsYFO+oYwMyu1ArYd1poCMPw",
+	"pfYbr95640XTXABZQ4CH4IBKMKofUgVBAwQjPV2wI5JmNE/J6Pziu7OEnP7Td+cJOb/4PiFv/s+3CXnz",
+	"4z8l5Pz7N2cfLzCPBHni65M3MLjNOT1781ZhNj2EVZMXbwi4iZFWK10yukB/wacXbyDl6ONrZ9oZJxOR",
+	"5jJbmfWkZIQTmBGNcjTjGUM1h33WxD1mmEbKF/TSCNXpNc+ZTG0ybroSOZtxwfJ0byLQlPdMEcUvBdWr",
+	"kpEbbgQYdNovuCoYhZQf9lkzUeWmOLnGj2Z0Qmr+72AwCGAg2El2AIAN4kuHkhgEkdTVxMC+M+Ki8h9G",
+	"rI6/WN3r7orX1iI3YLxVYAMDblKFblaRsEZhbobPToRgzOZzMEZG15zdYIkMLe2AZiNLtpDXjIxYzvXY",
+	"Ksj2PmA1HFqySpqZCFoyimr7USClE3PpyXMCwrr5e5wQp9fYJ87tR+Ue81+Ye1NJ0wmJSNbhl6HaBevp",
+	"kcQnwk5eaQh++kBpsDVUYLSWfmjh/2d4Al+eCPg0TkhNTWh8DKDv1BuRFPUrGxaAhg5kl1H/dpwQq4a6",
+	"lZ/iR7/r7vM4IX+R06QKUYbFtzVXO/kf5NSv/Q9yOt4jH7ydAHKAFaQlUojcMCJHQUXOcjKn1yDZulIm",
+	"a6ZBQ8PHQ8TCkeTMhQkmbVOeTfUDA5o6bqpyRr2biM3mh+MGfSoZzBa1PyS1AUPjSVqnrv+5LRP9DOEj",
+	"nBPmPETMtDIH8QPtkPjsSc2xMdjzdCIInSpZrDQjc62Xhn6Zf5XzRzmfQk1LWJW8pRHud/hw3vea3Z8p",
+	"FI1HPjbBJ0eKNYRfjx3VzAqqFPgfMPkLgLmFZrqldPhUxvxjTMo36jG/YiSF31MyclUWUHUwfMMKKwoi",
+	"0n3M6cv9l6FGgtAfEwxjqWKRUFmWmhhmhu+9GO8BO4dYnSjGAD7Z912xhk8fvz92roOqjoqBJrHJzmCW",
+	"hMJUNssb49HQiAzBfkaeG+Fp4yszVuXVGnRBmlIyzGNUJJc3Akib4cCpx/M0KH8R8fJv9BQ3JRLnaPD4",
+	"HLoI+oWUX7Mxarj9KaA+JN20hNROgRW2nF/ll2S1On0wl+sgw1Ilmz+uNalmQLLjnAHd6AQVyYrVI0CM",
+	"rr9nRrO1S7BQXGj3MAgaIVJBuTgrBkVIFpCr0cv9F2FxuVvvVgDtLber295m0OPY5itbP7MrolBz2yEf",
+	"jODx+IEtdN1oHyNttgTdZsOddgU3xBqkwIhuqs5KvqCxKDFDlcEjRo3e7i19kizxDTDVwQ3EKYKohNIl",
+	"E/ukdiGN8LDqDVTwd/RL95pPxUzGbF4Nc94z5dftK0DaorKVkYJQBercLqRPG5624HpXy/YudQS4vQ+i",
+	"RYWPFB0W1UI/v4dgsXsdFS0NmxPKk75zP9FkIa3h1m0i+EUsxYB4WXg3Tl/jQR72/LpjPCCw7gH2BE71",
+	"QgZRwr2kxT72BfWE7d+LBUlUm+3jI+qDt6Csb0eILi7a8qf+OwJli2IxD+5EqxxtuOOrojBXBWKZ8yN/",
+	"fZ2Dx9vhjXqbFYyWLN8j32HZJwgxboU4H/sQ58YgmIXbDHUmI3OS4z0f7TwyV5LRbD4RNoT0mXI/jm8d",
+	"C01qodAT0YqFNnr0GtPWwF5ZFU+reReg9kQs0KKDVBgK9Y9dYJAIFLh10a3aPuyyn+B4Ae6+52wQGahn",
+	"YoM+W1KvYTYLKBsJKdk1Ug6eIMd1LAIfo7RSsmsuV6r5q1lEDkp57pJoICU8qC21DfHqE3Fd8o15hIvL",
+	"W0i8vZTvwQ7naeki7HOchil9spCreOBvJpU+IqmWmhap13GhQJbRQ5+5wn0/ryiWlIL8iSUrPwmuU/IP",
+	"BN4kz6sHRqVcgU1PS/IVyVnGF7QgQAcV2B0bUgUkgmbrtoxgJwkce8JR7M+7l3LXfpmzbO8NzhL+sovV",
+	"nWAgag5xZyHVcy40KwUtni8Lqo34+TxnGcpHZh2PMlfTMwATJ365XWf4rTuTCx67Ub+H7H+1BEu6LAlT",
+	"mi8oZBzHTtUdV3vbCzqVkWvzvfna1kGtLvpDnsiCZnMeSw14hz88KjCK6dUylkWjV8tHBKSBO3hW1VY5",
+	"OLtw6AN8UjFhUoGjFBxMx54ecFXV1vsdgdnI74idjfyOyJU2/JYsS5kxNNb9DlyNc4Yxuh2o1VsUp6JX",
+	"dSTY5iWEebu37GLO/Fq2fN0ue7u3PNkZ+koDA/xSkwgytFcUgOnm7sIVLi7PmTb/RPDlAsj37o05/Awf",
+	"Jso+3T53N+drWmQrrP30DoqRxMjYjUcgqDIA6i7IHHaeIzJdlTkTqHsWFVnCSBePnf5SOt8LPPqtfbfa",
+	"J//Nxvjs7mVE99AXd4rnTGCRNTCtod6AcdBYZKUWerXZ+X3qjVBOBcEh9nYGxJxHgYfimVDf7Q2bccHj",
+	"lso3LCtoybDgzxVz8SMkzar3VUoWdFmvmgGm2HQh81XBUszUTl+Hr0zEDI71xlvZnikUzVBjcs0e8qCg",
+	"L1T4s6Aq17IF54hGcNPlkonY6Rh1Qs3ljQjSwK1KBdUjsQAvoWQlrAV6o2w4Z8XSjNue7Z9WPKciY3ZG",
+	"77VHfeh+bRQFnbKIKvWGq2VB1wR+PnZ1En3dxE4DA+7tRuJVnes7fKE3bwVqu1skgS4rwkYbhCgFGDXC",
+	"AqW5K1ObECiEGJRBjHsHUHuOxUMVhbxhucMzOSN5KZc5IILIbTnygr2eS56xN+4nLJp47ELvvA0PHNX9",
+	"4WnNGK9lyTaiZFUJO46TTp6GAKDxQIOOowedGR329uKJo3lgLovclfg9wsTyaZXznThTRVmFJcI641ri",
+	"kDCbAJGiITZgGbLWIMR0nydjMTV4vkKDatsTRxKC+zqYOHbYh5ALAP7MVkWxu1pCj5qp9XZTi9a2TGdF",
+	"wPYGk6vzGKWKa7eroriVZttNvb4dOsuQaTrIk1fYnSkcl9ZFprZe3f2TseHGjWPDQ35e1Qr8IDyWmtXK",
+	"ut4mMOAhiN0RcffI6pbOn6WSiYD6DD7yQUixi+cFNQC5EeEyvUfeOQsj0AwopxGlnxMRUtAtF98IOh1M",
+	"bs+jlPZ+71Sd6PZZ8n5VRNjS3zrd3UBEB7rdQkJZcKWHRs5HJOj+KG+eP0yE+b0TmtcNCkHUaoqguU3r",
+	"IoobLs5tMaHvlN/51XcGBINLfGRF9m7eGBT23mtnZJl//vwOayvD39+u1juJbxq1k+xgl4Agog5C7v7s",
+	"YucwqK0KhnMhc/4BzBqrPqs5X/oPMOafz2ip/9zMAsNnWr/Vx2/93FLia+PO+XJpvmu+ZcFvff8XOf1z",
+	"GNQnshICvZc0Gr3XPOTOoGSDcCiPNo7NBuMb6t9Q5xpKIr5ty9hxNREuVGyE4KDiZxkLBvQiFbZfjY8m",
+	"Ypekmn3WaUJSYGAFF8wILtAWFYeBfi6p43XBD4T9vKKFufVBkccK6QzAlpmmZFTXNMY4aJxnppCYA0TA",
+	"jGoXk2Ado2AqP/oxMXyJalywgXRp29CkNg8dXRsAO1RPQnsj6o5CklmJDhlaYDzVKH2Vot3+1d5+CqNi",
+	"RU6Wj63gge2dGCgNLCdfvdydcuj1dMnshqHl0s6ckHRWSOh1eSa50BVAYk1gx1gIWWL7Vfk2NrsktXwn",
+	"PSIp9qeSJUmB/6V2RqqxnW36L//yL/+y++7d7ps3qd2+xLK0j29fkxcvXnxDfFkPG7AjSx8tJ2czxfQY",
+	"203ybO6WmtGCiZyWBJtG+oKaFX9HOAyraZxhJdT404QFcmHTVAEGe4ox3Pik7G7Fxlwp7M7YhQcTceJQ",
+	"9mbOzGE6BOCKsM9LbOM08uGK16xUbBzE0IGnr7T1wEgmWZm10kDMNTJ8I7xFO8mOuzfupxa2A+kJkBQq",
+	"FwSos5PsRDBnJ/FySLJjNty8RoE2tzduE6FS3YGJKIvFxSvwRQWECwVjg4ALurQdpcLfIbQJzHe2sljL",
+	"JoVFIjuYmGrVkbVy3SiN6pcpEpnvDNW4YmvvogfSYWBJUZ8M2GRNXkxIw1xSDYeUFwZUK64jhM9sd8RO",
+	"BwHu42MSIdAwOsqgLmrBSSZNYRTDH1QlaO+RE+xNZ4TKNFwRIrByzehcp1hr9fRaNrFattsjF9Zga2Pj",
+	"JNjMzxBITv0bo6oa3dgfqKr6AkOjQq5VlQ+hyEqYK58+z+oGTGJjQUd6XsrV5ZykS6rnls6VcpGOMeBV",
+	"Z3NPuassi+igPlPTjO773Vo2iPi6Rz6yhbzGrDTsCEk15gyLS18co4YmXHl2ANTlB9efIewEgiAiErOy",
+	"lCV0wmN5nYvvYVismQTjYtM98gMqmBZKq1TRiQggcHWSDdWuugz4PndBqckqFFywz9qRbCRdHcJnvFKJ",
+	"7w7VX99qUMUpP1bQp2F40amsZHlnp/LX8KMtE8vr0wXO8+NanUVbVC/oFtKhjT6kw9SBFi+2dnr+gbw8",
+	"PPgayq0d1yMCfOSJs2TausWK6ag9N2uQ/oFKi6reZWUcyk9om+E5E5AUXxK6kDZeyYNrZK3r6lRU7Cw2",
+	"Vzazb1/weI/cj4zmu4YKHZltwMt49umCPKdL/txP/fxvVWvcL/7rXc2xhF4TCoP5Ru3drgZiAGk8DcbD",
+	"iiyypr7byscPAc96yXp37ri6p5hDZsiLkLqqCO3rPytJKBZ0cuadewd1w9YdhwAg460vdHxvUOVVN5lI",
+	"BBlW73EU2cEQtx+xz0gMPjJoPZGxjdfxu/YbX5KdOVWOdJ/J0vrHu1MV/LEa0aD+zRJeHxIhvV2o7wX9",
+	"7KqYx+HCmjXWMl113jbyEf3sbdmWRmhH2jYDubDF+YcxpLD4A/RQscU7wVVum5GrBBuIWB48nG/FTVKW",
+	"ZA6gk1FaLqSOJRC9LRnbhTBPeGAQSV3S9YIJfcFKNN0NS3DzmBhJbbuokzE7AdFmhs1UvwHSab8bv2Oa",
+	"QSsH5DtjpZKifxbQNG/m0qVuBLMiAi9hkEGTavr5I9UsWsXjgn4GRg8YaAS7lZYLqnlGi2LdvCXPFMRA",
+	"BFWfbH9uSC5ZablL89wFm0CbNbGdl3XVVa00gOCGTX2R651tM+tCR2RNwGhIRXXZr4UeDRRunisuJKRG",
+	"tUOIkuOGsOTuW4zktmSSCOtvcd8Ij6sYTK3GYJ2U/dQjvXdWI7c5KjQ8t4rCbahbu2Ux7hZSbV1Ye+MF",
+	"2rZo9maZsrcgdvvxAcWtN87ZX7gaTQvD7xUE2UeOiH6+zVhDGPyLr7pZ2/tAmvU1uMPgCzSgajYs6qKD",
+	"1b03X9fHrarUQUzbsOF7y2rfYve2KJ3dfhc1um95Udiwyl7iO8XnHHjHBlyfQLVk5QYx1M52bl0jG6fz",
+	"fWFd5trtpnWumO8ZzeMh2m+MQG+U+JIKxTUyPq4GHENQf/Y2JcVvz748nQwoXkCqLJFpQlXDloqyRPao",
+	"hRvt43NExaE0EgV3fwZwjrtF5hix3XW7gDCsMCGrkY6l7e9hGslQvvPRnsADpcR086vN09Vyw4IoiDtl",
+	"y3SzuycCKM4uH/hYOpnuE21CB/9+Imii3P+JYInLBE8FTFx2eCJoOkSNp4KmR1B54Nsck3P6Irve0StW",
+	"ZWd2S0DYDc6nZhp5pJDO2LWg5dV4C0noVgB1yEi3BWxrWQmKcVkpiOwb+WYhS9Ys2Y9N0zf7PYaLU0+C",
+	"ww15LJDBrLQVoHif/PMaLXzDNGdnDtzkEGNFcRa/7+/klBeMADW4i7JooDO/TOXnSha/hU9lZjT5uJ0d",
+	"lfzOxIbhmmJBu6b4ngYz3JaEfsByoMO3dClVR6rOH+SUaK4LUA5KWdxWMah2NVh9MHElpleo0ltioY6s",
+	"dxbWLR7fh7A+ENePq2jnBxXCzL24YUWxa0gey5t3BMKJTs5fn56SQmY29ishtkkYJblcUC6w+rStJK1v",
+	"5ERA1L2CRry5TQQyaJsQCpUfpiXNrphWtvYl1vu0RRUSkskFVH5JyOkZKbhmJS0UkeVECCl2EZqgeBU5",
+	"X5WQHo6E040TOSYQjKGgjK2csTcR5z7q2oVqQRwexAiM98ipIDnU/MFEumoTzPBAyL8Ky7BDO5Bc6l3F",
+	"lrTEuB0tFxCXUzBtHklIzi+5rSeZpv+///Z3///Jan//8Ktn//13u8//4f/41z+nf/u/vvzPNCWjj29f",
+	"k1cvDg8JNXiVECUnIpXPpiVn4h+tIWePM0iphciNceKjPmxF3sQwO17YGJlcrqYFy0kuNfrH7flxNRHO",
+	"MHH46kV9QZjCBX/hgl9ElzJfL+dMqARrvyhNS83FJbReYPZsMFIGH8QwG/MyeIpgDt9MsijcyCNKprRk",
+	"5PTs+qUXELBCOZZug5p/VASo4oqEB/WtDvfvRtofWMTrJvi/LOE75Bz3TqC6ucwvQV6qkKOP32yTdMDK",
+	"uyUc9EeZhOZIsKG6CD0bZhwE+CdEdRDQSyHLinoGNXbGt0DyDgbktk458mB5rWuhTFi9P+UDQA/kYRP0",
+	"Tb/X1lEIFjeMJCiyYpWzN2GMRG+uTqGki5prBk2ouC7k/GDQbjnq16/23T0LsZSAIi7vjxttSWlq7pSN",
+	"E1tDVOXh/v4+XspvvjG/fLp4TUb4VibFNQPSb2v/Q6C0LSsfLc90x+CAB8pX+dJzzS94PP5vWfIM1sYD",
+	"w76q+pS1L3Fvc8hGObUbqrBj3T0ncPfGXAQphK4UZfMGjgcVBIj2nPtpwyafKMUvRbywKDRsh/C5itBV",
+	"tUW76WVXNNyJIOwzx6oTVVAXt/VFrbKIFesbAUG+J4SLQevvobMd42mAvWnHtuRAsIG/yry3XxQx6Fcw",
+	"Iwqlw5QtqMEHq2PGZdCqn+Xmxd3SLN1FEbwkeJttHVZtzG7bXfX4PfLOFkiELgFcGU4KWSsj1y1yN+xn",
+	"NBFy5nITWJmOIdbOyhW44zb1KBbiPSz+OqkbHn9N8dXNIrLa1gXsibqOca4lNbqkGf9f/3Sy+z9++tuL",
+	"L3/3uBHZPrV+FcYZNkMLI4zvGJNBDDJNmZUzRyBgkvf1zTnCpKic3cPt/JVHxN45znXYPPdXRSGODrfQ",
+	"gIbFoW5TQ/LlsBoYw0JEvfRTCw7F0uNA7FbiSsgbMb6ziDMwmpQGEhlElUZqot83YHeKOG2GmB4HJ4gF",
+	"FPLVsoCGgsqKkkEBXp6HSupeR4mKRq32/goVB7EKFatt25ucesudVDpm94nj6aYmKNvJwZ3CgWN7cYGe",
+	"ZtqXC7UJraOFFGyduGqVnKmElBSs0EtWZkxoeslqLeYfkuW+AW6y/iR4rISiUXJWgmP7iqpsIjjSwIMK",
+	"Lx+RpVyJHEKrCRfZnIyK6XMuxhCzZSjqzysQXaqf/v3fsIQnjAROUfOj2YMrXsjLki5wtAUzNHF0dfl8",
+	"0Rwt+Kk92oIXBYcn6uXyzNw7yY6FYSfZMa/bf/7939pZuGZnzcu717SENEMzyvfTM1aemnHgr3OABz7/",
+	"8fKMle/cH/jDu52fYJ+XtNRxVfKE5P7XmqsSER+M1Ib438jyihgEAW6BXcN5SQyWLuMNhbbJg6lgiNt0",
+	"fvG2gkh+BmxbtTA1zHqAvaJew0ZHKfFprqpiCm7wZ5FT8qWBMYXeiPPV0CrdLsY/eDN+UzfBMrXZa9qc",
+	"E5ZhHNT98kc/cRusgZaW5paGEfThuuIU1i2rq89WS9Gt4/KvScu9vYQ4ENe3FBo33IQW2oUYd4T1QGgL",
+	"FzslKSH1OHGasRQZS0C74YK4blohpXy5TQtXR0J662cNZ/oOimEGrwDq36xdt7F2VRt+PuezDTzUoiHU",
+	"7zVPb8qbuaYcrup3jpEOwHPPdIl/nUjbQ8DMmSDJx7ZpqX/6NE9bFT3JaLrWlkUMx2fYhwriCL/I6XrY",
+	"KG/Mg1tmzcIiuwQFt0/9mXrBpfDbVuurp5gmVIeFMLDZXJDW2bZOiI7gu+8EaAiUHL7cnctVSX7/+8XC",
+	"l96xGlI9R+Xg1Yv98a2DqWx5WkDzDzPY6FPxjotVVAu3P6AxP4XwBbOOFPrl2UWle+REVJ8Io2XBwTxC",
+	"Re2dciUUWVKlJ2LBc8Ev55qMDg/Rabb/1f4+9A/8+/3xsSsQxRc2eZwScGbu6jnbzQqZXbkrdPDypTMs",
+	"TQQQa8bROMMXzEdOEHwHqxZhBWs6ldeMHL4AO6NdJX736puEsL3LPXIIlBzsmK3Qx83hjgv6+Q3lxfo9",
+	"u/mDnMb2VioNyvFf5FRhaAjLQZXIaa3MRFhCCMyje7eDaHOuVfP6BKYJvlgVmgomV6pGkIYTA0huUzYS",
+	"FHEimlRT6m1vxP7X+x03YiVgw1j+mi5pPO0gtObB+p8pktmnzab7IWJkJSZn1ghN1TTJr7miBp330FLJ",
+	"rm2PrauNcEmMhVTk9KfN/OwWgi1u4RFJG0OBkyKtam7HqOxEBF0QzfleSpl3eycGux2GcFL/U4QNdLFS",
+	"ECMDqfDYG/3hrmIc6S24Jjp0NhdVvQUn7WOBJ01ZfZNlEWLnEJsGGBm34Ik2Jmdmbj9GvCU1anBc5zH+",
+	"apEFo0IFbJuJXNlS/5+1IasgZgWulf3db37628u4a+VuBDxwYbWdQpto+XaB9U/R9+mx+MFGXCAjoP5N",
+	"o7JRZURV9SOUALbBgfvkHzXyACFNAzjKcGYygJ5vrRXiLbqTbhguoEtLhGmc7Uo1zAVObzRa5D3qjpt0",
+	"Vlz6fxXNtSOG4G00cGAzt0cBoWqjnYZYkCauOih0iIbBkY9DYDNuvNI2K4lrFUw4HiQO3JsQ4O7zf0Zh",
+	"4Df2+xv7/Y39bmC/t+a3n4CuRZxC3cT0yPWwVZYN+/ecV61mrFZM75GLue8IPhFQYQ+NUMe+6e2ttaZe",
+	"h0QEqav9lSXeOFtsFi/ZHd0SWxv8oZVmY7/IKAg8Emyc2NqvIMWsCuzNgXa947pbM9jFgtFr1hCU7t3c",
+	"38YsvjBSgRS3c4nrOc+uBFPK9gaxgynsVGy5HRoj8JEbnps/oZodWyiSrbSL6B3XOgGIbA4U0zm2oyWj",
+	"e3juiQiM1hsSYqn4uBKfhCEeIo9ZhENiUI2aUUHKlfDSCBW2+q8su0zFwy3ONTf3tlbnoNZoQ/K2R+JH",
+	"r/uwQusg12SOMSY1V1bZIhj2qTrW3lNdyx5S8ePclkCqDoSrO5qvF1SsZjTTq3JAw/XtvP4LmbNiYCv3",
+	"7Ua+VZRAcDeGxQgMDae7RZa3ApryIHujNNWrzRGbbjPO8fHtJYQ2UYC+/hgCJWcoSlINEnz8QoeMKE6G",
+	"wzvXxHvCxS22/lbRDG1LdO3W1DG9cbhJm9bGbc723Krqhn3WZX98b+SN0FF588TI71xa0SSwA0B9VSW9",
+	"qyIMMEqwa4O8ERsYyFZxRxbGTWR9ozBipP0ZNIpohN3oOVuTGyOTqW1EiNYuBjFcEXcrE/kbqllcvPdl",
+	"bN1qUWUbfbp4PT62bs22rufGG56jNpyy1yYYAjC8YEEeClDsPtUnru9b/by3RPK+ELsPou5osIhCpmuo",
+	"IlBhYMOWURR9QQEGmX0ZVxSEg0m4slelto1GuEU7hatg7K/X+L786VF+Vf38fqN7sno2qdLLsE+BU/JF",
+	"sa7WHqzaCD+Ki4yRKQPKAic4rHbKreIvoBmE3evGxecauCNmZWN3DgA5PNbbk4Oe4It+23LjJJI6moX7",
+	"sCXedxgXByE/FkQAe2ELMd329hud79nRdQyyAZqZggu6re9rsBGSq7qvNMQq1wkJngLccvgUGLuWKw0G",
+	"hYlokQLYPHJiS1y82t8P44eyUhp1sShqvMzdRLf0etPI2yHqMBNnH/IOQsgekmlQMX5127gVBE31kb2Y",
+	"Xhg5/81ELxBzhtC8ahm3JnmNnQ4X3IR8u43vIQT3svst+z0TWSEVF5eNAM3O651gAx7zI6TaNKM77+X6",
+	"9+zvoP0c5sardrTG5B/UkedmcjIv1DtwJZCqBnyP5OIzsmx3qYcGwLYaT0+1h85+d7+IMhCb/JkeCR7K",
+	"pYmC+LfQdGrIhrtaSNWW+y7Av449/zLkrt4yOVtErm/fldxCCyUjWjH8sW+OmbG4PHFbL+ZGeXCzS/MW",
+	"qusxWOq7VdYqOn/YrbqlOnpM4mhLRqBhQX9ICs6yO6itfRprLx/Zln/8lhtwmwiLprEyXoxKitx3kAxv",
+	"/TGhUHqPoTxkbqEyiiO4WRVJL6XM09ARY76A4pDQbnlKc+xn/GF2zsprnrF+v8zdydS2cZoDvTt9FaDu",
+	"zdvT4714WDd+vx+jb+7jsKgXaADW63pUdSW8m8e11xHytKA9SI7aJk/L/ZQ1aAF5p53bfuv6fThPe6z3",
+	"7QS6Pe24X6fQSTvTsJ5b2IpQim/pXYtmDSw19l2sqF97ReIK7RGuzbwrTaLoomoeW2VIqrXSbEFGRv5h",
+	"QpfAQNJ2DRZovvxBoIBUkzm48t2FDUOi7vu5LEB1c1UWQFRdFQWoCNB0OFsVtJyI1NWIOc1T95A7hOrV",
+	"uVEBAISOVseuMsXIm9qqiwHO/HEAcbsIRDIRFnyulK1AiwM24XPFXKn5E48R5FersQQLqrbPtgW+Ymvs",
+	"CrwXjGl31hdrSTC2oyo3XGsEZ4BcrspsThXz35Gzk4vXv3dSiNsJXG7S3GEs6JhD0o7vQ+0TeUTueyy7",
+	"5dV24NjPJmdmy9YEEcmi1oiLaya0LNcQa6ZVAg48KdiYzGRROOm04xDLVcH2JuK9bwWPPZ1BWGmEso0M",
+	"hLa8xzgaKYW1nLv8wRyGAkJjV+cug5obKLke5obwW9NndqwuHvgbgqt33IfvQwAoqNLna5FtaokJoZG2",
+	"tzZUMVZrkc1LKbhB5grITrVniGgyoDWn3227J4N6b27BpBqJa2uREfzRHXe4ESVbylIPPmz8ojnHH3kV",
+	"rNXEJVkG27px/Gi1m+8NTbdUvI5HjcmG2ZA3M5YuRfQjTK48ZYeSR/4w7cuub/sVW6eJVUhtXjP20IdK",
+	"4iFBquokkBHWwME+/SqitvbdtgvYHwvGM0WqZ28hJ16xSMjKH9m6utBuvfYs8GSCaSviTxZ0eQsQ4sjW",
+	"XKV56q61DM1iB4kcroMXx7oXZ7Wz2aqoW0vD2zlpb2G1UHUE4ZNLJ9tcsbU1T9SlYawAAazjmGzgySnS",
+	"4Ruu2NiMREVE8En3yEdrE0r/9iUNM3+xe7Zgsd779epL7LMu2Wyv1oZ06xpMOAicHURlRKS/w5e7fis8",
+	"qQDstym5O0c7X3398tVsnx5mf3/AXk739w8O6fTFyyzf3lkKHUAiULz4KoBCraa7HhIy+vTpFK1RFUD7",
+	"B9+8oC9mh7tfZwds9+vp4cHuN9mrV7uHs5fsIN+n30wPDholsOtVxczHNnDirJQZU+qipNkVF5dQXzEa",
+	"58rF7hKfJdo+jBbnTWFLVNMLe0f7cL8GwRv30oPWSMpLuXwjbwQWqOkycs0lzzC4mpLUvZLi2huxETC1",
+	"82KDQIdq2nqJvaiH1yV62lLPRinlurv9vI/XNu/VhTeWW+GsluOOSDi+5+hBhyTNQMLmuTaWE6Ph8Ysw",
+	"zNbcfTN+sz3fxvYcP4uB9Zh7CNVj06antUdtJG4fvVYeOrmx6F9F55J2TE6DsB2jE86XkPSiRa3oVAfh",
+	"iZXDHGZ77nW+3Z+NdSgF3RL+DfT1CTGnw+zmkD5OPK0x48Sll367NqfTJwY/QhnOpsTlBWODdEbOstqi",
+	"OQsfGwa/VWmyIynI3OhihaEnJVOsvDZIvkBfPxVkf7xHABVdmyaDL5fBEEYALthME7kKw6ki2/er2jVb",
+	"anUdbtwRcdsFe5FaI9pHu22pjVvwe9PYOaK0zK622LA3VLOPVFxGrxAVimZA+0gOXbuCMlApGQFsylxf",
+	"Vw4qNYq1+/LYlWJa0DWZMt9drK1ri1gslxuHrJZLVpKpXIn8/qM+0txtwJ6Bf8vIgIglzu0JKeTNo4CN",
+	"p3GXoBWPDN9BiEg8QA8NZ2CKMU+TBc0ZKLNkSgsK7AlCGzRbJKSQaKMvZAbmr3FSybZgDJ6IynyrKzwj",
+	"afDhNE/3SOouCVjEFb8Uht0KdklBhHKdR4AAjY8nwuxyYMoFhwS+hDI1LkOR6ZpccZGjkUgw/YP59TX8",
+	"mNr8ErVaxKy9BZ3KEh7fqF+4JeLTwHOzORfs1m9jVuctX6+vMq6SqNXCUaPafj1S2We50ornzAqvXFze",
+	"cqkOaSJmWkQGi812qRUhRtr7SKt10+KBXEStcM5PiRw2g1RvCFi9gTDXlQspwuSlall4euCNaqTrlowq",
+	"VPj8n2aEaHyIlvrW6Fa7ycOavDYEp/oIwalGty4Jb2bjqnViVvNS1ZbcujK9ktt3192h5c7fibquI3wF",
+	"yy9ZuUfgTaRXfLFYaZB52OeMLbUlRamQGi3aE5Fi500FDrIFV5peMUeUod5BbvBhuiYlc6yEazJSjNlv",
+	"6hCPfTWW0lrdKUnxwdSO6ou2ySW0I2SEAaNQTfJsnhlhx0IjFODdgXYxiL7gSkDugUX+U9Tfke+otEmy",
+	"HWdxRJsj24GyBxMRkPkbl2MM49rZILXuRpZ6nrgBrWPGXQ4UtKxLaCI8W0lIumTlJ8F1SrSUiYsWh5Ln",
+	"jF6z8ZH1Iyzt1TSDgSOc8aVOCJ4JwjQR9JqV9NJPOwtFZifsNSaIVrCBm/AmWlaicnpdY+j/cskE2yJ8",
+	"GN2kmzxqiA5UeW4+fAKLtYPpCCDnG/uSN+e1OZZF/JyMXnxV0/HQK0yQJjvZ1UWGoh9LgWia0bJck8OX",
+	"HTVVNVucDjYlmqcv5Dt6xbocR3+RU9QDKiQARAVP/wxj1Aa4Ym8vgziZrAtA97u1NEIDA1AqfCjrwHTx",
+	"QuruOfSdh39aWUrqaFiM+R57CBsibA2WGMNuL8AYAzoB8YDwDFrswwtGUFfE0s+Khj+SJOSsAm9l2e1w",
+	"xSAjf2sM3XfvDb44wURO3qJF8WG2c/SngVv5sTHCl5+SCLRX1lO/Eeq6PV/739qrQegrbhnfpibLDFgu",
+	"zRn2KAd1Gp8bXrimoSNGHC4x6eK0l2pTK5HYjyuR+5aS3mM6sDJFJkVOy/UQU7SH8Lz2lhlGrsqMfQc3",
+	"pAtyfKZyIfNhARf42ul27MHOBTLP8Em6HU5h03lf4i5czxazfGSFERj6N6vEh265W3aKi87wBHfLfAii",
+	"m8+FIsIwW8x4S5pwXr08kBxQTTK6cvFQgP4BQ6RkQcWKFvhDlBTcSTPb5pLANcalxRyJgVBqB27extre",
+	"1nC0deFiB9+Fb9Er5cW1hiRW0x3vX02ss682l3GyUE346iSYVrpokvtKhK5J65t10jeV5B2pzGSNs1Rr",
+	"ms3x6ngbn8uBZGRGM90dJHW3novNdNj2I4PXuE0ZU7tIqO4JLz/g+jZAPzAh6/rOyVjVbX1bykXE6I46",
+	"081cKkaqh8mMFoXCgqdcETWXS9Dz/mqkiZyC/8zczvKYUPjcae7eJu0ypo1VMF3IewXfKoYPvgB7c7vT",
+	"kj86O/kvve+8XUlPwm97KZEM319G8nSDBveHjaBl4R5LUQPP6prT2jF85jzMeb+TOz65AYQZFhVUlZR6",
+	"j3DUeOgGQPBZiErxIFnr5YMAZJj4LUAyUp+qxL7tda2WrrllRn4oh22odu4ejUTa3U6X2gpQLyBugBJ1",
+	"lduCGEjp28GnN0J2S5AC4XobiDZLFGf0Ml5dj6J7qJk8Ew/sghi67RcUMw7MqXrPPnu42il0c6rOSnbN",
+	"5Up1P7SMLutgd0qNKgWLc+1sz6/4kjyH7875Xxn5HTkYHxNb28V/yxXZD2xcQVVv90hc87ygV4zQ5bLg",
+	"tb5AwfugIECN7U45BbIPKo5lZL2escyuRJAwY7wYVZMFS95iuc3aSubs7W4HO1FbVA2q9vHVT3yzAN/l",
+	"/aS6Ukdynh+RJc+uEvS0XLPEGpASQvO/rJQtDaeYNjfnB3S3lPj2h2tWlhwNKc4basYCPQsG8xqZUWv9",
+	"cKDPVuOZt8Phom7T+tI6lBKDRq5Id6CPEEr+cP7hPTkzyBGYidGDtzTfNhx4sbogt/e1+OIccRP3hvxl",
+	"l8cK0Ys9Wcu3yB7y0A4NKfZu1juFEPfKZoFE9iCBxJW5oB8C99xDQaE3A6AfYu5ePDAvnZkbHONzPLuq",
+	"xSNaJWNJ9fyIpH4M837QpgRPO22jQZ/TzKZ31/1mR9arBSV1fCkK/9A99OTvcK+dQPBVsPTjKnnYiKaF",
+	"1LsQ1M3ySoS/IygPSiq2DNre5OHSErzzx2H8KeaT26pIN7b+nHPNQw4WZhLZ0L53rj0IghB2C3kEX1nL",
+	"19FkmevA3YTBBG2Wl0mhVmiCzUq6hPq3Mrs68WzvTRUdBK4Y//mnjWWJGtZffyA/bbrMHy0fjuC0jawY",
+	"cqXtKINudc2N3kiGNb9VIRtS4Ja62w1i1IA+MQ+JCb9ionQ/U3WWMXFdUYIZnymAQUsnOxIutDy29QFs",
+	"BI5gN/dROacRmdBoW4S//rJRqxUe0VyD7S/yi17EL4ktdQdwNGQqfI4s/YO/7D3exG7tZctr/PbXyk0z",
+	"CeG3IT+tdMeZXIm8zUhPRZ2R+s8PxEi/l7qH/lJhs0xWtdMhWl5inDFIPFY8nK4J13skxWC5FIV8Wrqa",
+	"KvlETHF3FJaYs77rgFfTlriJvm9DnLEHm9THJMWKNBhCWq7YROBAkEVAlqxUUsAreSzgtJD6mWqFcBMJ",
+	"vQtA6fP8LRJUiVPHKzDbUuQWACgDY4tt+PwcCnB1VMhnn5ccy3/EgzYhJIOu3SoIPO96sxxh+4WYU2kj",
+	"seFbxSue3muiNNYpZItIkl8Y4SDISsCRmpUPitDopjQfeo78ceLXEC26UmsBj7rvib8Rub0RQxuN28RC",
+	"H/IQxDhYgBKH3y1k3ERDBrf+tvA2HedPhfn3gM99qaNJJKk1ju1J6JIEItGSLdqXoCl4bpnZj4vfdLTD",
+	"7GeF1A9pOQNeUvdp/vpT8bsJAbY5RuaBtjJzoGPICYcEZGC++AvUKxx3EIHuk/UW6XbOE4OgiLpZoxIG",
+	"sLQhayXtQVJnxW5HirGJkHYWP+0Y8DitGcVd4ojLKIEKyXxmQ2JibHi7e/ubNe7Xb40DHZ3dtAS3oHFv",
+	"U715cEYep6dDJe+4LfqCXrn8VIKFwF2OdsetQz8Pz66qK4Z9XuGuLlZKkymD3tmViwNZkBFQU67eS+Ff",
+	"TcfHMSFcMJYrkgLSpr/dx9/uY8M67osyWctZhWlof/jNdv4wtnNPcW6n+3ca0M9W2tEgLrQcQoGsaWBL",
+	"IoQPmRG5py9kRJu3DgSf1FtwU2xGh8g2Ef5hqxclLSPt2NbIkXoepW8IvBHnDHGZCGErUVwaSYgC36mE",
+	"sT3yQ5VJ6hI6QzZ0d/r4m5/hv7ifwcj7trhTxCxSQ2+vUmK/Ztc0yd6F39wTv7knfnNP3Lt7YguB5zfn",
+	"xaNIMq083Y1ZdchzuGplBbvl/kVODUC0YOpDmWPX67lvb+r+/J4LSCrbgbQAyTNW/RX85qroB3+e5HnJ",
+	"lLK2Kx9YyMXlqVBLltnamjPKC5YHX/WGEH6UNx1xkXVjjiu+BOVhnFTnBDwn2DmJDKoeVWwdCm9MRCMh",
+	"v8a99ZwtxnskleL3VOT/HDph0D7oqmAYeI4nou6ncXqBL1uWkFpVuApL/dlh6WMQRaGIxmlVL4pikD0M",
+	"ap9XCPN4j3yUNy4DSIpdmMKbGEqGOW77tqSyngisrxgV8bZyorzpLWNZEZbgh737N2ibp/uEFQsE0qRo",
+	"uYv/LNUh6nja6TN65EpPEYl1Q53Ex6nAEPMuRVNWAxdTY4cbqbfvHazNy9FL9s83MzQfJ+1q3CSh59EV",
+	"qe+M8Hb26zDYO2dQ78Ln1dZ1/DkHFV8WZmlQkmrGyg8rHXw6FQELRV8WNNSmC3rJcA+Vhhn1qhQ/MJFD",
+	"kzb8eG7wu4Ixfy/PpP8xYMD4RdO20OTQwe/OOnFDFeYiWmhLlr8t5eI85IPerB/EubvnzcPfy3C9FxI/",
+	"d0sL3RYR+OWCXm2InD+v5eNvlVHvMKSGB7aRjVuvFQV6ub/5amngChh5xdtvZHnlpYhwK/8ipx+g3xxy",
+	"e/9c+OVsVcx4Udi5qxQ8p7h8ZAtB4bel/Jhdw4mc5H/p37KgXme8DFm9Noh39EEVMjKiIgiixKRzjKHE",
+	"pus2VzqTQrPPerxnWLyrv2YFiuuwhmKjlJetR3IceJQS+4ara1al1Fdv+9qSvq5kUhWVtJmxXB/Vq2kl",
+	"VZEvKD7mFBNCffuUBaFFEe3l0+mvdjtQ5RVv05x3WAE8i10bnq31tnC7MbxsRfB6tFjF7Vg8svT7hKJX",
+	"CCAjMLzUYoDQVli1Dqj718dRmDuU8OC8zRPDAlTcdRhYdbKGs08uiHyq1aOrKj9URaqeQqG9Sx2fWxRy",
+	"CUgoMqAIcv4YsBpn7PBdtWyGarNE3obyLfUJfnAGlbZi9VTnctuKMcnO9YY1VrS5sTIy+orkCDlZFjQz",
+	"vGO/XiDcbspjFSm77iueG73hcMrIiJ5MjM97S/NYYcYzESTiNTk/XHZI5HyZmutYSRx7BXul/eC2DYtJ",
+	"CitF3yk2KQ+rng9C6qpO+saCDQ9SpqHcVG4Lpw5LtqMRpFbfC7vEhTW5wMuA9Tia3csa3Y8OouX0Aqji",
+	"wvoGuNoAcRsXxhUK+Vg9sbH+ZsOIgyGxWTWVYuuSAV8GovLw1PtwV+4rAT9UAn5Lw+9Pw681OPgtGb9D",
+	"Aoobn52uHSJxPAZ0WL3DQRL2X+S0bxx5I9wBBlAdE8U06APILEImQt17atD8orOyYrMqZFhpcauGn7ch",
+	"S7Wa6cjXbWg4blijGF7v+XfIpCeVm88b4FDDwlLgRwTV99SVvzFUvggq64OBwBfV/gcrGv3H/66eGJVy",
+	"JXKsQNcj+vkXxt5nh12FnimSrUqjUq7biGhnjh9ey4P5WFK12YMNILW38ikkSYQ08dsYRaFo4POJjTEO",
+	"E3cXVEEP9LDpoW1jA34Zc09JzgoGndBpmc3B9jYRo5SrE/jI8nQMkWrKRzHb4EqrWf+8YoIpECUsK1oW",
+	"K6OUXXMFN1/k9g30ASlL85lvvONnOiIQkZ1CofzCrIEoTdcKWpRDD56JmIjvgLhY+R+LKNrEALApJ7bx",
+	"dIIlPBJC89xDk1SLhJSj8KeJoHkOHbOh14ltGF4yczGA2tFLBaPZZ9z30m4huOjB4uzqHKK5beFjJGo/",
+	"hkP47t/LkmeMTEtGrzbNNRHOGxobERuMh8ONzfquKXSvTYO+zmhS9C0JBEkNgnyCPcxdfLm7/xVFp4U5",
+	"1an8TLjAZjDQjj54IiEqqHDJPsPZQzfgYl0F4NhzNHq8otdxByHNMsN8ubh8LXN2GI9HQoWLVM+STObs",
+	"uNFubCN7qM91Gu8v2piEjNLndMmfV1/vmq9VOr7D9G8GlpbRbHHSeulLsjOlpVlBl5PyRFl7sXTt94/q",
+	"JB4zRWBgsrJttfbxvwMyYvxyrknOL6HUtu3JN04sSSmZkVmqGth4PzEc0BMGCBEEU9iNiHcEmK54kV9I",
+	"tPdHYo9yTPDClvnxzEA7BLp+uocAq2d8hIxqdinLdQcqwNLcMw4RzJe79kt+KzwY1CUC5jY3xz69RUlJ",
+	"IB3QInIjhr0On/1SBWF0Vrv9vbwh7iFFroS8CbK3FGMkPftwfkH8Tqnnf0M9/8tz/1o6TgyB9iQObNDt",
+	"REdwQAjC82OS/umntN6tdZg+p9nidW1FMW3OwXHBWdlRD75NccGySLN5tQrNwfJGNRgDoLamaO3Np/jW",
+	"wPi7MP4ujm/3CAbt3x945J42yWzBmYFCxTbq4RogM2F+tv6687XIuls4oVkKHlREMAWEGoLMK4sH7Lha",
+	"i4xMaQbN+IEGHEFetHNq4OVeadej3LNykKXIKHVf2LuQkmXJFBPa9p7g4NQwRI4VWDwdgEpQzglUJcxK",
+	"w7juN6zEQDkj9exKUay7kp7vo2ZysnNJV5dxRkfgpxqLg29uzd0uS5p3TWV+qk9lvrn1VHPgUEMQ+x2j",
+	"alWyLdO5rTj/XuqYeeJOmF4JxDFLSoWd1D7l1fo2jnD1vdQXGLDffV8qQ1mt6o8K6xN0ZEubKcI0qD6I",
+	"yXS1DkoT2MsB165mVKoNfs7cbvXddsuFBZkyomTRPRoXlwX7pFhch/qkbAfgrvcv6Od+YJAL1Pqzloxo",
+	"+rlzhZotPpT8koshuGqf/JLsFNb+uhV+O3LVKdpWFC68ie7LW1/GBpncwl9o4G+8HPdiN0hzXTxyFBw4",
+	"LApLZuS3pfSjn4N2HDjCK5Ksoo5FHxkPWl2nMIQ/K0R5tVou0W9hcUNVcG+QjPwZoBYJzB8EX7yeVrd8",
+	"UDHpXWTFMRnAgfqjJ8ENV9Mw5gr70WSwuBRyg/oH3rOJWHKWMRwHNFEzAISAmg1YHxG8LOQ//he54Tn+",
+	"sSyooOUbfAIOHL/Bl1UyEdVLBRes/ix+Y/Qb5Y1jC6qU9SHPSGrnBmd/SkbFlMhyIq4uwQBjM07waWy/",
+	"L2dOF9oj72M4CHrxU2SAYKT9WSnzFej1YajnNrQHxwFN7ANENG47QGWz2KQTFVRp121wuFIEubr/vKIF",
+	"1+uzgopYnX0rkVkxEc1U6c/VO+ea6pWCUOwUxjtZLkt5TYs0Tv5Fh3oelHqx4qwzpy2kuITQqGtfzSHa",
+	"5D2WkVqHcsj+/3PrJew/BcAMGeCje/aLjd4zN+LDzJ7ra+g0oOJN/z/5VpZOHjGs3Vy3KVM8Z2g9qCeQ",
+	"+NsItJHclFxrJu5E9s4d1BWwMaoHdKPDNAUELeSo8M2t2amPlxwCvXvWgEwvVW+4unlggxpqHmnwng6m",
+	"c2eec0EvYxu9ChGouwVXNL/IkNkFvukyvKAoiCAFu6TZuovfRw7BDHexXm6GAOY1r/fMWOVuigbEg2C5",
+	"7pdBfi9vrICgiGJFMdgc42UNtA0uS76g5ZrMeKm0lSkeSfbYJHPc3EbdA2Fgq3eixaEc8/VksS6f1mT8",
+	"Bt7EsLmm9dS0wZayFaokDXNpw/TZVn4ayqHbDa85exXDb26Uh/cJCE01uWF3tASpib5donXb8ti0y0Vt",
+	"IjHLUcTMn0S8DC2FqWYNrswZFfGvrClNA3xLLN7EDmth8W23QFupinH4iFBTsy3XpaouZ+NJzCkRtYRD",
+	"1HblGymMSEwrr4yquSItPXSl+W2mGFEsUueMKsW0haMrMqEinPC0m3SYvd2A2mviNw8MG0peqg2QZlIB",
+	"K7qUMrdSzTbAss9LJhTbMIl9yo1s5nN+xmEL4SKTC7Zx0yHdNZgE0HrABA1a6k6gPW/SPP3IDjS3fTAq",
+	"d/SMMCwTbTkGfTEovmnVmUp5xfLEaPES2LbkGQPVUB1VCq5Z1kTUHEPmKyP41a+GHT6b0xJLevo7g+/C",
+	"D7tytut+SMd7E/EdzeaE51gpBFgwxUIRLg4R9cqCK01GL/dfVv1ex8dELox4DMGKgQga88De7frdsTDE",
+	"8Mt514nuenXvOP/9XOw7AnHXa3+n6b903NvXUulvS0avcnnTkXQFJzN1z9Rq8EJhejOEr2ULD9M8Z1BS",
+	"KahHYF4t2DUryAiypOXKEItxQtJstVgV1Mi0OBLNc5uSjUHyU1bIG8I1GanVdNfcgcW04JaCuAPKSSVi",
+	"RsKlM1pkK4i//SB6jBzVKsG86V/axgEcLmajC1gq/QHOQ21f9fYWE/QXs/OBbOYQWU5GlyDQlLZsxPiR",
+	"M3zOs5IulzH/yocZuZnzbE6UfYSMfK2jx4ISEGDA7vvLdWFeGBon2byZ3e2LdaMoRWT/kjr6W9hbuBpg",
+	"1U9DqMWwjIcG9TD8sn09+9rT+XeDaqtbNquL72ZfvgLojz+vmP0ZXBODSOim2Hnq5fn6xtw5fL5Fy3+L",
+	"ne+Pnf+2wqv/4pHz0evRFTTvCAmhDQwG0ZwpzRcQJAqOaYiNF2RZysuSKZUAk4aoWPN7RkXGigIPz+W5",
+	"uxFQYTmzb/4Bst392/aje998jCaWm5UNLAMuvLf/FjGSoBhsiJC8o/Q4IH7yccG4lc+5Q02Mu557LR5d",
+	"Sla3flxhfH/84xs2o6sCS4lCPNFtIiAHDtIbBInnWQuEvOfTvEu4Ym9Emq8BB1XewMWkZWmohrp1S8VH",
+	"icyCLa/Cs+55v3vitHBiH6x1zxPfLmqrPxart86fy4Y2z0CsvY1Zh9IGrvqfTRLhKuw0kNamTauCgfa+",
+	"31/JwL54sIH3tz8ObPAg/ZFeIAb3RXpZp8YxyYdO2B39NRjmDSFfg8fpDP0aOkIt0Gs4K3IhXy3WE867",
+	"gEaLV7byCsQcUqFuWGkwdu8B48WAHNSCxu6ZIvxiwk+6IjX6mpg0qMst2lxEgzaGI08kfKMXj4TUH61c",
+	"v9eM9OhYtiV3Sbtgqg9auUXDla2DRU5sYfRX+1imjORcaS4yTXIIAMe6jFgJJiykbq6KJUc9otpdgkV8",
+	"n+ewCkHnBgyJJ4FLVwWV3PONC6NLhmOaizPpE5TdyEbRmnHDCG4vGw+IAjnxIR/AhcwQzerQ9ZCpLcsc",
+	"9EeAnFSBH76qBuRWRft1oU/WR/tvCcnTRD94s+XGkIZOdb6S1busdJitipUsUA2wAZPpFVunZC6LXPny",
+	"ZiMECW+45b3WbGIOgJfY8V2zzzrB7IvP1KjqZLLzarJjsHCyA33xdiK2+SvWYY+ugXXLdkYd1Xt8hjKa",
+	"JKhRTWwKZVSy7HexmhW4qfqPxOdCdbvc6smnDcc+hBW1hwPiUGWuW8//XkevQFYOr8fq39Bs0R2R5Z6y",
+	"Jcw8INifRNSSNob5+sNpe8rBhhOjzfHOUw+vdAc5Y2A1U/0hrZUXLJLMhlcwrY7G+tK4qnBhZOMtJwJT",
+	"u7fLZQtCChuxelhwDtKMhXf/tOLJJmIopz7zO3KHAEMk78Hh2kRUW/p7Q9XuPIheOq19CGu6ttA6HjAW",
+	"nvCwi90R9mCtjYZ8zlZFsYup9E3rY/PyH5G5vAFJyv9wJVx9KPPCRIxscLtDf1BT3BXkOiG2iQ3uqjl8",
+	"t5fjPXJC0mCFqatCxdVE8EshSyheYGF5ZtEW44l8Ch2Zs5IlG1Dc3skqsz5xAcRka3zuboHqyFpUqqtw",
+	"qS4ytCI3QGwFyrtkZfCaCE3E/ZJgPzW7FRHdI33q0MCmCo9Gdx8L2rsTFIPflTDbDi3ulmu7FbTOJgwx",
+	"AXTLWK4K0TeRoyCdeIu06hqtgezmOuLH752Za5j52D67iXkaAM3sz5SHrcpC2czQSIOfYfEEsD3u3Qcr",
+	"6zgVWNowpjHMd445NxBh9sPB+Na1AgMr//CE9FB5qFv7u2Df3JK00Tpgg/12K3st2Eh94m6jN6nN6rF9",
+	"STEzoNKRuciKVc4UNOPqtjFuLJeYP0z/14JqpvTHToMRNqOFh7xhqN2dtcgZptX1dWetopZPZpqV0YSw",
+	"d/YJaM1R+qKn3BA7pYGnwoYqJJJrRkuFzgFgBN98MzyWygHzLZvJkvVDY96CAjhTeLgG0d2g6LJPDujA",
+	"65tUbKm09lgHw5Q1V/MnmhuCbIsU/IoR6rxv7lXnl6ubUZuOGPd0uvUSvvSSvR8OtyF8h+Nj+O6HAxua",
+	"gXWwUmuSSH8ji7+Rxd/I4n8FsmhvfMdZ88CgaXUS6C/FqrDBToJp9RTAUIKR/6qDhOLQ4M9OJzvk249/",
+	"3D3Y3yeTnZTMuMgVSe1XaQ3Xt1zqdoWV/7NyixLM768Lqjp0hPfv3r4mM3ysSlZwoWSv9neSnVevdpKd",
+	"r8xfX5m/vjZ/ff31nvn7783/vjmEvw/2zQ8HB/D/Q/gGXj/42vx9CL8ewjcv4O+X8P9X+/udgWenYrnS",
+	"6LFSuj/nATqftfJpKZnKlVkYcEP0//sSmuRUQz88hdUZzAiY7TcRznYUZpZKgSF5VekcrvyPGPVYKihH",
+	"CNblvVrmYDoRmPU9CjJSffqpbatrFCKmkHG4lfiAcnObVqWAH7X0kKLXcOQf+4//BYv/Z//5f1eDfQp+",
+	"sBJBoLz6hP6JKGh5aYi+H1VITehUXjMfNIFF9FihmOW/1sCF1rDU/jRypq+JgO9z5BnTdVVHUl25rtvY",
+	"A45iDye1oEXBXHDkGGtn1L57puygkOU0Xa2rRAdqt+dZcxxAl6ooIKwG9l7gTho8I/9gd6Vr65p7nGAd",
+	"wbqdgjj+PRGZoafCmcQ4tM8xQhWYBgXW0fDwBgZCVLnNRkNt0XRKFVfpEUnx4Uq7hubKtZOkeEDHoXGy",
+	"1q6PazURP/sFYCoAV/6QQ2SEKlEuvaOxn0pLaTBynExECJdt5ly3e3q4xglJzQ1KyUjIeu1RuGKYa2Z2",
+	"bQIXDUqS2O7NbqUCKrWsw3UfkdQdIvQVgnFdY6HYRsAur4pivEfeS184eCIy7yA3e5JLwY5I6n5+LXNW",
+	"5erYLx1jRmigKvYoLFk5Ef5JTz/GaFlOV3Y+zXLMKn5dm6lkS0ahHCW+yjXJ+WzGSjURvqyML43pCJKf",
+	"boSmNW+fjRl/AbPMH47sG/B88jMcaP0TGnV+ilo/K9ijAmr7HDZk0tidRXzDnbUYA7TPpequBBAQWIo5",
+	"nSa0NbGMC/3isNuTFYSr9x6OgXyQhTXOv85aZKPubcPcLUsRwmbWT1Bq506VLUbQpdMTWMM3WTm+a5UL",
+	"POH7azZlsQrF3zrBcudiOCRiWNwX2jRr+rNP7B3zUEcvQuP6xB1q/RjZZS191y5ztrFQmXOp1euUgTPd",
+	"HNp4r6qB9SPP9dyRWvcliqtVHzeLHFjnCptcQhmrkd1c83VQwQqrXQFncSNezHl2JZhSaa2YlnZfk1Gt",
+	"UpbDsMA5RYsCqkIDp0gd52M/r2ihSJrzhRHppcDaWHskNZfAU3tbvw2cGmrOmE7IlJYJ2dvbG9u1wyMX",
+	"6yUD76+tkWXet9b1nKQIYmoYXYpLjXrkwipd7eMqps+5SAj88+//lpCry+cLM6L599//LVpkqb64DpeG",
+	"K0/mnrVhaUbznkN+IC8KvmCalfFKTma/eoaGzavHt8BGRsfiyrVA3FxgMSg1bMRBX880boyoVU2L1V5W",
+	"QKI8gtYx8olIsLsEXXnP9dtrqHDerJKo0vip1W9sl79S2/144vV3cx+3cPdk71o9Lekfy9OWJ171jy4k",
+	"Ln4yQD2fCMRavcKe20RLRhsU+qnukifT8fIaFbEPKHetlSwsYsdRkqgovOrsNRK6yz2lVXWyaAju5lid",
+	"Ona0LnIM2y2NtvDVyErjjoUUuMU+wj1sEtQmSiR1ZrZJRoF6p11Jh9/aeB8k9tawYwSTWI3Ovnqqvd6M",
+	"rVO5GrwKgrZ3jsAgnvTwLqwOygOGdex7RqJkDLoAtidwpQaDkvoR1tZBwv+pVojA1yJ0ZK4l+kAlG2tt",
+	"f4cJCu5+LtzH/UelgOdV1PmQsMubOMF0OQSt0gztQqutGPC2dDp0mx6dxHXQiXNfDMziyaa7WCtu1xlx",
+	"G+8j0xV4Gxt7aPjt8NBSMaT8+RaK5nDMs8/3Rqp5g9/9BPsGU/aEnFWT3kugbyxu1O9VBKbWzrhD2gYJ",
+	"7xYdGkfUI28xDmphc6aweVCzHLZN4gGbhq7sBhktCkW43iPuVkAjjSCXxw0wEfVrsvQG4JgeKG6ROjow",
+	"PnB/S+QfmHID16BlYrFRpHbp9RjSqsQomsM76EkQwbZ3HxfNByY+aIjlfdzNx4C0cZ39wXfeTpt7E4kX",
+	"9sJE4suhu/btlisGlzIhvvJQw/7p6i0+KSfFxVbpsV3aglxi2yh3aEckXdArliYkna7W5h/z8UP5LX5w",
+	"EY/nSGvy9JikV1w7Gxq6R6AzmUF7jLJA/zykCEIA+QzM4QZTjHiIMRi1NHAPeGrt/k5/MaBAHdY14ImF",
+	"K4jqd2DtJDtXoCaAS6DLUXtmS4jFq5/5FnLoAjUCVBilFCsYole0+JYXBcuNOIoeiOi1mcJDqFGBRdW7",
+	"AzQv7K9PpGNiU0x+zbZdAuI/fh34WF3Irr3dj7ACmPEN1S5CZlhYiztuXxtkoFG+8WZFLPtnqHKPHXJ/",
+	"wI3aSXbOKM+jSOu8S+7RapbHKMv2kWXMBZs9ku+mB/8cXlUI+Fi99L0DZyCGNDhUHdHi6BNHlgZqB16Z",
+	"aq+SDjIUvdhtjIqcdhcjddTz91zFq1dUFYx9MU0yshMBOzB43iCzakzkNfjLb7jI5Q1E+Euh5yox3IIp",
+	"7WqlgzTr3OpqtVjQch3v4nx/vjaUalIjk7l4BB/UFlxwtVXxNs+FYi0QcF3bDHNuX/FFy+z3HcXQzvzR",
+	"WNOK3XeIA7COBDkjqV9bzRYfuJzxvXdwVvEba0e2ddusUPjVkGpoHMur16aILi88g2r3NmFw5W7fnJ1B",
+	"W0hdS6WpjC+uCPcVY0sbqDx1Hv06jjqRtSecNkjUwYBG13zg/gNsvwzeLPURmuNG6DM2FI5tUKjV9rfF",
+	"cG83kloj/bE35RO5oK19u1VkRH1pi0CLtera2GbBQstijGBYEFoUw/OHWhsVrVexvyG3aEgyUfPOtw/C",
+	"0fyATSqksNVdP/bhWyInYH9wEUY+gKq038l6XeSG/Ht9WZMZn0B4xbDvD0MEwI0KMI711Cta0M9PDgIX",
+	"Tw0C3tAOFvbG1aVxRLHGyQawl9oCG1ue1NG6jRZRpKtD3HV9/zlWiqjldamHodjyRWDyJ0pTkasjkgZV",
+	"hnwMIzhzIGax1jULoi4LKiaCK+J2AbXzGwq1fOyTR/bNAEoMKXGJFCk+yfK0rqUHwLh2GW52s532pU6t",
+	"vDuzoxIofR0kknL1fS0hBGDMXcdXjEbFsHYMjAbCX7KMCV2snVNqIlynf+pL2Daj5Yv1cb1BqHKZMvnY",
+	"CYONtJNkIpS0TefBV2Yj8hfQ/R9SIpyDDMQteDtmTW0usqcpqB3VgBH0NHNdC/ziXO2T9irHPpjVDoOR",
+	"KoYToBjjxqtSOsAVaLfmqNZItQBflV94LhlWrtP0ygBmOxUKB6oUbI98Z/MVIFi9eSzcbXLcjzgsJeK4",
+	"zt0qu/ctXQjN0wng6Lr77tlNDmOa57WqXw2Wi/t8LldlFpTj6/PjnhQGJfE9tAHCyz0tbweULIvbd9mN",
+	"ba5XYQq0s6k67d0mYyTc+Y3bDNXDbifft/Pk98JiLSrFOOgwBxy+VaxgmcYg+lBsr+otuXpKmpu/RtSK",
+	"xr4YtY0ZhzRIc7Og7iDLx8cTkZovYT0ffNPE1D6h0PUOlIQrvVtL8TfzZVSYuzdlJJOLKRcsBy0a/EWL",
+	"ug22Nk2Kkeao0RzVlJnemhy98nily1Sb4rUZwnM17kyjGlB4Y5s0qsYJbge0O8Qngbx2SpuvvuERRxWS",
+	"WDxv48pISFIVbBES1hhNkPwy7Np1a4qOzG1TCKZWdMZVBieKVU1T6rd2O40RddfWMLUE5ZFTJW3dGKNE",
+	"qkwuWYJ6lrlsPmFrqN7Y2LMHUxpj3TdjLTZhB5olUrqCI7qqNKaR7gZV9cjuXIpzP7t6JLNuANanYVkD",
+	"1Q51xAFjtFV/GLBFE84UMUTel0cqqX2EChCWRNWMOaOaFvJy1VlY942jAv091XOZrRYGBY0eUWqXScdb",
+	"awrzoVeF5suCx5hoUPgscsbkP/63FTWqDDRd20VQ3CIZkaNSrkTOcnPnDg5JjmdNgKKox+r6Ugc9UlWx",
+	"BvPjIG2zZ0QfBrdWkEQvYoC2ISbVDn4LwtIR9nJSVWZqNCI+ImkdzrRRoKmBG9B8laqJSCOrSW3f8O5t",
+	"SSFH8UcoReYWnmLN6boa7co1+Lq30B1uyrqrSE0EZFy4KmzBPZ/JorD+d0R7f6GPvPU4eJyW0JqkgBza",
+	"iRjV94ccjBOimNDoSAewlKaa1UmF0ZkN4CjlBXl15EeQAIPVQx/u1nLpGlYr1rX1+vFBipWfzfcHh5BI",
+	"nxA6EZAlgWc7RaHjzNzlsS0nqufNhTp8jqeWDGAcb5q1iY8hRMOGS/5iAx+35T8nXcfQVbUsQbV7zlq5",
+	"e76ss6H/1nTmmjVtWTW3zvI2i6Lh4SvH+hLAsmaN6WO8lUcttK6yXgexw16gXJB7N388roXGLW10S3zm",
+	"LVnGrwNRt+E5nYwiqIfdZeFrVrZuCJ61Frex4KuGTuoqSQwvv12rQRF3B7fqTwxoh7kSulx/mHUFZp2e",
+	"fyAvDr76aveA0GI5p7uHUJB8WP1a9Xv6V3B0bMw7M7sLd25O/0rLXK6i2UcBLovFLFJtBqpwwIBVaZeN",
+	"YGpa8tnMJSI34tJouZCC/9UIe/DY8NWbO/Sjr9rd0CYcMrmwvljljSeJt4q17N2x2x2caG15tS1s49Sm",
+	"W9clk3VevbZPG32BwlWQwpKzFtbxk9y+42HV7u9+EzdNtKTanPTO0c6//ulk93/89LfDL3+3s/GyDk28",
+	"ecjL2w7X3Tpa90Fu/+PAdWfy0YoHDmB5YoYdJQcX9HKzWa7EB6yLil5GjGmaXnYaTS1BEewGXj7CEIyD",
+	"/f1K6OQ5GlXppW/Lbf5Ox8ObhNj8lcpOdtCyk3V09QxJr11HF/UcllE0KJHoYROIosV/Hilkk6szLOQS",
+	"7x9aMJpf8AU7FW/oWtUiM4aXNvGJJRuv9PIJAxY2BiVVNYZiYWRkBMYDWyiqVpPIophRoA3ZqVf539ro",
+	"fC91+4PCNlFL6OrxMfHuyW+3SpB5+NSzpQ06qa5a6151FWAJDqGLTNQRd1Oi2/0luDXy2lzzA/u1YkUR",
+	"lBKyZVAqK19YWImM5AwLatUNfWNobEPS6LpTfHci+myNx64TnzdzgQwJZjmweB2R1rTkW/k5wSJtlcEu",
+	"6SjQdnC4R86qQmpBZCLcrFhYSBet7zU0eMujn7m2gWaffENBcvALNpnV2M1mexPJ2cLgc3jEmLjnyo8h",
+	"/nVlqDeZV8PwSNeuJCPkC2kJUUZ8qZ04uBJXQt6IaEmvATsZ44FPk1y5jGdlAO464ThAKZ+175MFXb2o",
+	"X5SgvIFpd7fDq6yY99Hv7odGBbhbNrtbbWtD/qU1wGiLDXXofwhplnUcLml29esgXfeenP8obVcG5AQ/",
+	"AhzbZvzGb1TkOiw7CJitZuLKr6Y/xyUPw7SxcG+sSEu9/mLb1vTy8ODrCP2I0s1BhqcXccOTJ96PXA/l",
+	"50E3Oam2+aDtmqIBh+5moQcbA75/bsi7najTgSpve0RZyGrB38wIULxPyaA2EyVLqrO5DSK2HluquZqt",
+	"9ybinTWxCqnBC8dy4tMvbGsuREfFRFQmrHrnG1w77OmMFXbZv/+mp3U4fgFgBDUkh9uhT5qv93VjDVdS",
+	"UGVz3vFLlThjWt4u0HPF2DKszIvO/EFdWzOq2aUs1z0bjA3m7HP3vL13KT5VA7aTkWAFeq5cbfogSnt7",
+	"yZV9RvLkEz03Av1d+40vyc4lXV32tvM3vz8EOl+WtPcywe8PMfH8Ng1xaw39t9RXGk0HoO8CFdjLy8sQ",
+	"2Mq12ZCgNm1aiR322vWoPvX4hgEe1++lvihpdhVtweL6qSiMXTh2Adh6VRp5ldzMecHqCQiV2CwFmVOR",
+	"dwU1vJfCq/VDpoaoHgj9tVaM1dolnmBpfPSd44IT7JPCCC1KRvO12bBdD9q9ruOCfsYt3rSETXXjfmvC",
+	"/zBN+B2vqnjUrdu4PELr/Q8taB1HVfDK3i+rET6xHjhVD2n3wBy7MgeghmRzKi7hoq19/OF2vQ1/a6i/",
+	"oaH+zVwW7bb6W8tu99Vw/0PU0BLMiYZpH88ZD0fdvk//INtMd6d+6OJpJsX0S8RbdVQpLmRk+EdtUWPC",
+	"NWI1lDyLmaRuBenjdfJvHfAflBRnRteL3RDomw+/+kBDMvr49jX56pv9w+Hebxjhw5JBdK+IOfG+lxnV",
+	"XUkeUNyssE80WyRTouasmCVGXKBr88+alvn4OODuXJErttQ+EjIhhcT8FzdoLAGkYDomMF2gjJIZsgmP",
+	"HLs//GhoZYEpnc8cC88qJ/3peVc8Jh9sbRNRrP4EIQQ2pREIXAVVu7fWwI7lAr1zbk9ihgh3gF2potbH",
+	"5g0RPVsvbmE8XG297LtkdIquwFG3C8Ma6HqULrjSt24UyZ+oxaHNK38TXpSNOb2QLtq6Lx0RYVE8GNDB",
+	"jy7YvXR5czVS30YbL7iQN9osj82Vq3XsOlksC6pZQjSE2sCHI5ucfwnGJVfDCAQzrDcPxQtsPeQRdMLQ",
+	"qylLyPL/Y+/bm9vGsXy/Ckr3j0i7lCI/ku7IdavWeXS3Z/Pa2OneO8OuISRCEtYUoCEgO5qu/lL3I9xP",
+	"dgvnACBIkbIkO7aT0fwxHYsk3jjv8zt8ziIyZHQWESomhu0bziVYVt8kVhPZEl69hOZdS5JhonJsabN1",
+	"nflKST703Ze/gpHNjNpfBhR3e7UN8UXdUMmx7rqTBOOpP0XVWh/rSOvr8N3ash5rvy6/HX5/47elFX9d",
+	"fBaU/djkczipW3ERrk5Hml9R3Vyf1T23uNxGsTZCfQkg0yfK714QBCQoe2q5IEm4cQlpQzkWV4alc1LG",
+	"CkejQdsDidv7J8XDlxRpFj79JTDXHmxi5TIFp0fPyblmDMTP5/3nB92L5+Q0W8y4WMxqY5g2EAlK97RQ",
+	"gDYUDjYvSIEpxjmjjXv5//5vUVSnc1KGh6/up93sh9zPUlmLja8yfGB4S3NFlDOxUiHgsa/GGhmxUuUi",
+	"LGRha2PooFxGQCBrqmBsVfmiTMrWC6ulLbIf1Sof57j+WnoqSCACzP21oTT2NrhnFfXFCWYnvhgheGJA",
+	"w7g3iIYVJmDlODxO5bmAjdbNP6jdpWzyW7A6qlHPWTlA6uZ9el1ipjRNuRkRzT6W1v+RFNaoqSSUS6W6",
+	"io2cEktLLAxcRnQG+SugrSsknGXCEBFGR1Niy2vEAvPwiny/g34ErcAxy5gGHwUkBhr5OJPXLDdk3h67",
+	"436nR84XkwkWI4UPB7EY0tx0TKEUWWIz2xFM69rXoiMJOlsS0h5nVEdE/WNBc9Y5ATkV3jCiaiwSudAs",
+	"f+2bg2+vaRYWnGsXbUe+4WjltWsoJpuzkaZissho3jkBSRhxY1AKLn3uWrxmw6KZiCTjjIoJK346QVE6",
+	"FnUfe3qV9MgbcOysVDOJbGVDu3VGAwg/Awf4jH4JT+pB/6bzvpkOWdE9vk1NcgsZtFIivyA2qauRH5SP",
+	"eWCdMmB/TQtbYgoKDZJqY7tarahRrPyLrTFUVxtsNpsCCSsfvx75aBVfQwx9OcaI0KLWmy1bgKkARkDs",
+	"DKC2I2Nw7UA7hmtnlOWP8FePvLWKMDZrKzuaZktUNWw6FqhKdAYkGcLLiSFM0AWfY+kARmfmv3D3oW4A",
+	"kpAKUiAMDaUPDaDsfmBQetQwENOyeYODnGPabUUtaLYVtWyrNyvaO0anV/bgxKrcno1QVx4S8PxSNmci",
+	"NSIlQO3Bggb1vG6q43W3GvFmbpFG3XjFOVIUoPIBWlAcBpeis1pjqiZKlFVJ/MZRLuvJ2ErMXL5Y54HZ",
+	"XIH2k16ZXVRbZCuY1gmZrJYuQ0UbqpJ2nIZG2pXipI80YvUGpXuNCblB9d6B5t9gvl7cQhvfciQ36Oql",
+	"g1ORZ9ZUZ1t/cP7f/60cHfPDt3F4vpqGf9cLvWtBwYe2E9xsIqiwlzqd8MOcidM5f23dkc26YJ3yeioI",
+	"fP/xjBz1+oFPExDFTj+eYWSDNkQhtH8V3VdcmbVFeZyDlEj33iojHed1oGvob5WwnoZGFdCnSJ9m8gol",
+	"gZGcL0ECrjXSyXlDORI3HizWrTgkifnh0pxBfTaZ63JJVpqmABdruod/YEZ21LI/mNGYcTCla8UcPCqb",
+	"TFbTfNJQshqi6DbyNP8Kb1ZPn5y37Eh+b9rXX10XVCytYHKT676aKBr8UrDw9Ue0OpaiLMeKo7y+uD6E",
+	"F4JXJE19FAiCejGlBwBVBIsNb1pRx8FCW7viKGM0VwBhjBOOBeqPnV7pyiAAMYnNEtmeLemKWwR3gbQT",
+	"10hCAFmbUJKYiSSdiEyZGDGs/pfAMicn5GcJAThEMZBX5xk1VI6KZdIjH2BZXGmunC5dqa6ckYyNtTnU",
+	"AoCjwDSwyA0RHBipl2Xjbm4jYn3NLpVYYGvzGZ1zoGq4ooTNuDaqitFutBqRnEHXqA6ExBGO7JiO2B9/",
+	"loijuuTzrpzjRnfneLRtJr85YktDbC5YnTfRPiSa5TNVgeDl4kpCxiXMhmi5i8es5C+bh701+c3WBD6X",
+	"K31ChfgJv2JiMwiguwlxCJDAnDF1MxeGYHpNdqSN6EUMMrPsWG3CrRhXJC2BWjaWgwmM4q7H8qqut1EH",
+	"p2UzS1BpT79NQ9CDe/yDRV+vjTvte+UiraABNl+iGi0E75S/Suvnc+NF20wTWblHu+g8d3OlVtOl6BeU",
+	"Xo+eP+vXGvGbrl/l5tXeMJbPuGoG4p/75wGaLfmsWN4dyoXhrvKSCcxFN/xmMVRMn9hFLL+CWFSaTKC4",
+	"eCxOCcDFUa0pJFlpCZUXRjKHWPI5zW14JNX254F9GbH+QFJjTDg4XEbktWB5LGjO6BNFrji7DsePEb+2",
+	"M5nbukGIrA52IJZyHX7QVozFIjn1fX4w7V8AD++R5FfTfvHQwcy/Ma2UfoayPGOZM5g6ETIWgRAKQcJK",
+	"G54uKhiRkI1GtVtArtTCjReA4HM2M0LCFc14GmFhz0lumICQGvDpEcpzplh2xVTZooej93lQraiFAw9/",
+	"gXdeydmciqV7ofgTnwKTJjZXyL1T+TF4E3Ss4CX4G56fM2269Y0Ef8PzdzSfcOH/PMNKY/Cq/Tf+7nMt",
+	"3MPgB3jjvxYSzJbw1P2BQwA0SVfuD0dR+gnecrWcyi+u/OpGA1JLMBj3N/Y45XM4Jb6/4Ad44y9y6J7h",
+	"P/E7c4gXWbBxpV/gnfevPrUiR6vxD9yI04+nfhPw3/g7Bq3D+IutrPwIb15Imfk3zB/kgs2cafgjy8Gg",
+	"+opmfGg1xOC7ut+D2+LPYfBTnTYVwOE05gcjHHyI7TTAyKsgLxiTAeqRSMhiHoHtFFGCEdxE5mS4WELh",
+	"7QS6Qc+d+XMGJ9TQBgQdn7nAesXyK6asIHLJRWo6hNENYkELYCEc8IjmOWeKJC5fOjkxlBUOYuWNooID",
+	"VguCaY9lHoNE6p52omrxiwS8CISWiyOAuUrYmhbtSuEBbLwTJL4CaUol0HQ6nxvBCPVXmKHD+6wvPLFJ",
+	"jjWqQ06wq9QNrSY2srwuvQF8zm6K4CfwfwXr6fLOXGz+ZrCEpQW9oWuzutg//Ou2feNBW+3z51wqRfCp",
+	"YWQjJjSdMFsFIWNKoQXtoN/vOLcJvLvtUL46tscNmCWYTOFtheV5PNC4m9PmgRrMaJYx5TFIgmKRts6m",
+	"IlqCZXOFENVKhatYM3oDq21BNp3JdkPkMAhl82OHyAbYEHPNC3SleptVgKDRCEkGp7FMCN15FOF9UdsX",
+	"fVrBEPAXKCpTohLEV0BWVi57PW4XjKJWxi4vem2Nd1riWa78oz3qA8dqAHTBHJwx/8JS9+uJZz3uOVZJ",
+	"Azuu0uZyXLKULOaOQE+ATriPQkqB+BmFTZjb0ippLNqO3XHQngXsTqdXCD7lKkY5IzS7NpqP/a4sflZ2",
+	"oonFczHxcuDq8UEl45qn2LmReJV9m7SLWak6Hy6Gd71roKQf/ce2GmmJeJ6QvjX8YNE6NNYW3gensFnv",
+	"g/vTAbPfbwyWnSe6G97R/HIxXzdfEi/6/SP2v0k/rL1WmugDu6gWir1ev3vv2TX4jxwevJFTwi/qjX0L",
+	"xfDxS6pYak9fEyPC5rEonuM+UK0VblxYEwYeXy7mjZ2eT+X8E9Xsph7p0KJJzuhoygUjms+YIwhqKuem",
+	"2/qYnwpFrJ9pzcpGlXtSO96mQ9ZECoM7vQ61xZnwnZXJSYHhLd/f6/293t/rr3Sv6++vHGZsVour/Omn",
+	"V+SHH/s/kDm+FEBAVe9oPTbzb0ahvDZix3UuxQTtYbb2bbmOaIATk+cyXxsM3WyVr1reK2BXNOOpranD",
+	"lDJyBBkuyZizLCVtcCWaY+1Ikx2kL8n6jwVUVqc5xvyCeb7em86F0lSMWFMlVGgX+qpdAftCk3ztvucp",
+	"aQO+lbUy/nf3Ez7pnqVkymhaLhwYhG82FDw2jf9ycfHR4jX4+g81ignXdbgh51OZa2JL/7tldNYRe4Zq",
+	"R6SX9Ql5nz+dEefrZEGWcbXRqCgFCEMfkOSpfWToE5hTu3bdkli0j/v9ThS+sxB0oacy5/+EKs7H/YPy",
+	"87HMhzxNmYCHR+WHQuruWC5Eik0fl5/OmJ7KtGteolkmr20Hz8pvjaQYZ3yk4dmL8rOJFAyaPqiMWkvZ",
+	"zWg+Yearg6PqlHzQQ3fGUk6BhMObzzpRLEorhBQ8Ie1nNStzRbl1e7ef9Y86VuzHmLLWoFWzEDfmX2sM",
+	"jMFz5E9kLX1qKOlfZyOs0VsGha3pLtAFrbXR2/G+CbTBTaFifRGFqujwzUAUlrCst0Yq3Mh0cg4lhlWw",
+	"Xa7kQABJ7Ss57ork6g+CTQeADmRRMXsnOI7QbLMhdAtELKyE55y6mVuEnPI6lIbZiBgabYYE+Yk2FMyZ",
+	"ykWeLUGQQlPTtcwviRGNWR45wDpmy5lTBdAnJ8URj4LkokpZS68z2A3qtcqaQfG/e78lHgmvjvwVjFJL",
+	"QgXCa1vv63BJeBoVjtGUq3lGlw2J6rxG8jhLC7nI9pPa1rdI2n0d9LtNe41RKHVnpraab21I40qp4Vu4",
+	"kxAqPxahG6moJAGeGKrLWFM3W/JiERr9oTl80umRM62w8jHhaFj0zol26EbqROWHmrM8Fu2q/8gM0B4Q",
+	"6zCKSK3D6C7dPw1s0MeOO3D4u2CH67xKFjQrdCwV4xgEhn1unWTuzSeqR95LTbScIGwGLGB5ae8M6rPZ",
+	"NXUqCPsC3HCy6qJaPxPz1vpZ3MkMtnRw1dty8jDiPLgMkYdkq4s7Ly7hbrafR+0xW10SW7jmxhWZeQPL",
+	"A0+2WfT77GjvCuktC4JmOayb5YZq8FvKg04v3Uxaqrrifo+KnHPvHqmWzIXnkItvj+j3UECgyV9Xy62n",
+	"fNwQZgeogIxdphBuR5R5E+Q8VZd5wFNac4Z+M68bmfQneKEhLHgmxfqv38ELDV8rqhf5+u/P7StNLSxu",
+	"6P98saZ/PV3kav33F/aVphYW7KYG8I2G769ZKm5q4Tf3ziaGT7shxcjCPoIZR27jg13wy9l43N78Y4FB",
+	"WfViIXOPibd9mAnYExgV4Yn+cHJwrPq3V4+nb/JsrWztX6s3jbqn9TThfSBU+1cjlGgNIUXp2jvhsyWq",
+	"OaXXIRNCcaNFDBkTDtRsoyCWpit4Gi7iTtew1MKOV7HUxo7XsdzGbley1Mau17LcyK5Xs9TKVtczPM7V",
+	"cxnd1+V9BeD+9dEXMyqWZM7ZCGEIghtt2Ui+EMq7ZAD1lBuxwggQ9lZvzmM+lI712gJTqzJG05n/UDrp",
+	"WzbafA0+VA7/tg0vGkcb3IctG22+LB8qV2Tbhpvuz4fyrdmy2TVX6kP1Im3V9MMwwTUGkuLeWL4Cl+cJ",
+	"AC7QXK/ySP8ORK9bhPrR1HPKLTnjmw36bx/3j5GT2SpvCGYFfCuC4gRozRt7o1jxsZGHDa8DvcE0fbOq",
+	"u2d7e7aHbO/rXU+Z69c8R/iXGheEzDVJ3XMHuoXudJ/brEZMpC6Yx/9RF5V3vhiNahP8oa6OUNeYx0zt",
+	"nXLpO5hqQwObbfleq6ZmTzGI0CGF3LDkrpm6dbqgkzrN+IJOuhCmn/osI00nKqqWO1IOYQvTkly1IMKE",
+	"hmB8NaU5Q1+OR2K9JaLrioH7G0xNNaoEmIM3TExVepndGMZ8QSfn8J61utTiTYArA57arPpJKdI6ZTm/",
+	"YumAJH/jms1+T2x1FApvGv0sTEwLoXQAbYshMj7NR1PTTMeCqhcA/8nffk/WZ4WuQFE1pc7imlQTZ3Hi",
+	"6xNoL+hkYzDylYuwZSrnB5vzXQstcx9Jnas50ZgAbK1bu0CXbXcY69MvsZGG3bk5rbm0MfuM5l0ymv0O",
+	"NXoYYY9shg6d9MqB6rZ4t2Ijw8Lx35bPRK2UignYuq9pLpCDcjGWgNw6mWp4I78EfBAh2Kh8UYv1xFj2",
+	"T+aU1YLNuUIPyHU6ZpzykgkyZJkUE1WLh7Dez/ax4i0jbed5qyfMdW5eHDXh2zh17Tduc1epIp+xf0pR",
+	"5xk8fX+KAZHuHcTfHi6xGkw3pUsyhoujtivq4PusZITUXlqz7kGJwprNgp0BwYcu9JQJzUcAzhjECdbs",
+	"FtDj9LMe1cLs2+R0aNrwc0wGLumMKdWsa6ZSaw38MueYdblJD0rLuSJDZm4jHY3YHGp8vHjx4kX34LB7",
+	"dHBxeDR49mLw7MVfrdxiB8b1VC40gc6Wmw/ukoua0wWKLo45zCEv5ZYbmczw4SJtuwv55SfmaOTusxHN",
+	"82XwjgpveNANBsLW1wMIvq6Ns3YPyZRliOsIQwhz4E8CYL3VyW1eSabI2a+JYsXluZFpeXpjPjH9rzc1",
+	"4/624b5BwfQreckI1/W0AhZxY09YEadSj+0DO7m6mkYOA/DGIBOwflXL8sRKdKGdvT2GfgXLWx6FF7R6",
+	"nWrpRE5Hl1xMIAv+NdW0GUrUxacilBAVhIvuPJcj8GfbZmzgsa2hE55fpxSYgX/Rrahwv6a5nL+W1xDv",
+	"bWTAumNdqq62znPocH2BSZYqPVXMnnSkZb7GzupO1HLOnigypMpGxBh6Ds9cNBxXpH0mRlPS7/UPnx1H",
+	"5CcpNen3jvrHP0ax+AhHod87fnb07MXh0Q8R+ZlmmRTkqPfDj8+ODw5++PE4IucAyew+7b84fNE/6h9H",
+	"5LX8JxPk4LDTI+e+XikVsYAoMDI2ciuXYkDecbHQEDVz8PR5PzIM6FoQwIPGu3BYDQnrkfdFZirmjjvC",
+	"SG3mXlE5jrRfyi8OOxlhzwN4UudmHRCuPYwUhlrEImjkGkoP45qZO2rDbh/AP79N1Y2XVLE12nDtKWnj",
+	"+SIHnW3AjVd1UvPlCZnZAs9lv3e2xPx4h4Q5tHhbW5aKsjfBz7SOSpSu32YYRz7GzN3IWykFuwrnsBk1",
+	"EvrBBmrVzTXpitgEOfZxmUAZIBbwRmTQg530hM92XI1kEEbkwyKrG3Higkc4c7UhNRkyfc2YKF42ZK6e",
+	"cppDbobQvCxhIKS9GRiYbobkLsYa6f1e8MbKKLK4A/VSgoNPrgfXfuJWeLh0c0OYvowq3bE5yPYAbiQ3",
+	"lVndNgaY0s64gdddZww/rzs/NurZ53QBiMg4l7PezvGRTnELgsuHPMtUUyL+1vZHbPQeavStQgBj17cv",
+	"11dJ8F9nK8O924wG2+Xem2N2IbO40LsivReH8pZRxTljZETnXNPMlQm5zwjj20Fkr78fX6Wu428yv3zF",
+	"RO3tOA0TKkqQSwW7hHGXQpa2d484yhT01uQecU7bpsTIwCcMwVnB+AujWilXen254JrAq4YYxaKnJ9VV",
+	"iQyzc2V1hTWsbcTciiC1GpvA5sQaspFdGs1apZ26QtSQtLzNJzsxhGDVNq7TJq9YPmU03WZw+UJs87pi",
+	"ejHf/IO1hWWDExs2XIwp3J7K7MobUTC68DSuv9SbMb7wmuy53y7cr1jxXTlgSPyIQ2MTUsOGsJSALYDm",
+	"jPCJAMuGr+ZdR3TX0ckwU6Q2hkZI3TnxseGWeQ6IkMHrd5AP8nBUaV25DIfpal7hYlJXgHkDqrWlS/LR",
+	"07QG+QHaHS1yrpfn5nOr8jKas/x0UQeNfypK5tx2aPeHBLkVg7AFSB0uSTKTyv6IZltwxcO4QVCAbguW",
+	"MdV6jqUawHdnpEkpNB3pwkLSevfhnJx+PCOa0dkqWsQpmS0yzbtWK/7L+Yf3XbNVXYBIMN8ZAeZ/5LAL",
+	"2t+MCjphcDtiEYv/9b/IaeEp4lLE4g2QVY8TS9iXEZujqDJlNLOFkl2dBsJEClDryloJk1OLUEDRivkS",
+	"ZowgMCNYGMSDSQCIF6zcYhK5mLjIGvhBDgZTN/NGdwjxUeS4f9Ajp37hiYWNDDcpFm1a3sNLtoxq3TXV",
+	"/WzjLHQZgRjq/vkliQVW+bMGvWA/yEKkZrKBWyZuRYRlipHj/lGnGDiaXe2mXVPlBUw7zVgYUhe3rN8V",
+	"xg6YBXHrhFD3odI8y6y3bJ7LK256LBohz/pHKAYnn5jOl91TQzcSt/OB7ygWFyUAYDkOp2+ni8uSFJ8l",
+	"tuZAj7wpLRBJ2SijOVPkeko14ToWuKxckORLt2g5GYBVSkCqFMjZELEjx7ZLGjjTMFWMZhlCPrcTIxYn",
+	"ZMaoGb4tiMDtaem4ORpKQTI+41rFAkaJjU2pgqAwxCgZLtIJ0wNCyXAxumQwAvtMuUCyMVg4zLnnYiEX",
+	"KluS9nDpcIBiYUg0xdKhcEOe980PZAZW/BO0v7D8CmRvXCkJAEiKDKWeRhaIZ0n0Ihc4YhQCxmYuZndw",
+	"kGYbLs2FHC7xWGKjxLptBmTIplykRBnxiGb2sfKeUtOFacal8lIdC/COaA4rrshsMZr2CJKBMK7OLZbL",
+	"pi9W2+HCxiIx6/3WDL4L/58gnCuuKtQmn9MR18tORIJXPwGcNBeTxGhwdtm5ho02AsZ1BzGmS58oZlrH",
+	"2AhFFkLzzPohjPBC6IRC+vFpsclsKQX6wu1SepJy+AI9JeV7Um29mIkdWbEm2BvWi0CRKF+IHrFINyoW",
+	"ORv7kt20hPVt6AKcfUhog0UF4Bf0yZiDYyhF4ccJ1x1BcN1Zv+Cz4KzD/ilNNbMJBW6skFJgXTwp1RRc",
+	"HHgftG+BtI/6pJi+zXBlsWg4wzZmubTgSON8FyCSQOdzqgxVWCFTZoeD9R+Uh8gVGS7U0rAIbY6mx7VP",
+	"WUaXqx2PMs6EjkXKlQ2BUTa8AKh2OCy3gq9Aept4DmcWTgk+HnMxcUtqr4SHQv7v7it8s3uxnLMuBqMp",
+	"I4rCl0mPnNppgvs6JCqGKLqLGQuMFUjMGBi0mcvMNNMFlIgk2IWljSuggiRvLugEbxnsKM+JvBaVVhJD",
+	"Qsz0pHBQVX4kbloWgcFe7p/fXBgaCJ6D64L3UqI0IGTZbi3UkXkNLVOaWMfgCZ4W5yak6RUVI8MQTPuo",
+	"uY0Q4dvDK0D/bdOWWgy71t/sK+UggfT8RE2NtifHJMSPUHD8zNjxMp+Nu++lYN13VI+mwWj9fI6MOuFv",
+	"llF0YoHBmICHL+dLc+rs1EzbHz9fROTj6cWrX8yVff3m7ZuLN9UZIKismYdRRFRE1GI0dU5em7pagiJR",
+	"QaqefW6Wt1PMwk7g2uhtFmyFlzrlKhYoDECuEPX7YIUPT+kODnEdsSUL14/caTRlo0ssXGT0bfMGKHNS",
+	"sNgIe0JRW+hTSZjztbR3TJGcAjyinwakKplJeB8ahANzoewqmuWDdYQyysWOBHNyN4yDbHltz1yP/GY3",
+	"DNV1RBDzU7GnSvkbLSFJGGWcLrmQ827GrljmFy7F2J7D467XrwgqPeokOIj+xaPnwYufP5+9Nl11idWd",
+	"vQikHJ0wYgHu4x9xi6dxa0DiVq/Xi1t/JvClodpK09kc2z87/0B+fN4/ID5uCcSmzxevzMphoAZeUmGE",
+	"A4USgXX6YVzA54tXJ8goFiwWpDjh4RdgKaUKG/6tGsVm5K6yLawU/gYDByQ6z1xlavYK0Hdt2JZpPYHA",
+	"Z1Qtnv6PkgJKvlZ+687N8f53fGwGnGj2RePrWDxDLMtf/Ru+bKWqORuB3KhsFQshBR/RjACcmHXmimwJ",
+	"g34L75lhJh8/nF+QXq/31HybDEhyLnPdg6gZM0r46zWH4rXnl3xuq2xc0EuWOCw7xNrD4wIjd8vHBay2",
+	"DUzGpTLkpecbUAgd8QykRJE6OVLhj2jksP3K3H5leuAOI8jt6pxOQPx3gH/KSdHuSlk7mVlj86I9zyj/",
+	"me57sOTB5G1wAhQDQ5vNEiMRFBnzXGnrtPCkovwjsGWQTFOpYVGq1gcjOSeITANLKuCf0Kn9IyLJ+9N3",
+	"bxKSSqRSnRMAhwYPCcYjWWJu9LzUrosRu5TMNR1m7MQ8cYlW+EWhQPYLVtALNprQDKLsfaw+8jDi9gYa",
+	"Rz4EnnYLM42QDlKQhKd4pT/SXHOaETSgKSj+SyieAih1R9qu7F/HllWruyvhvQjnY4Y0p0ZnCMDzCtIT",
+	"ubsf1PQzt8IsD6hOIIKOKc9Yaq6a0km4NjADlAkA4xLqqYdDszh6OC6cyQ8/9n/oONlhzvIurniCIJlm",
+	"b+dEwrivCnBLM4JFzpB+fqqhIwXy1buXgBxoRfhOj/xkePRinkmaKtJOwARiuO3TscxnXSPbISUJ6LGF",
+	"MEq+dJXOGZ11zX3ESsBJB2v6wO9IQ43MRSfM7AsIXIYXXbEB/jGlV3AuCnkLh2JFZzwghSR93P+xSGEH",
+	"a6o71rZZICd8xjpwkIXSjFp5R4d1I5FDK9stCBfmUrJsTNpw4aBykYApAM6cOelUYV0OgscPzeUK6wo2",
+	"Lk3O1FwKxezykDYWTBIp+evZR5LKawEr31ldiYhkUkwA1scvABTAw8wuZ5+H1jFUzIJ0tt5RsRjTkV6A",
+	"8TsY3TnLrxCUxMo0rUHr6gArbUIVwdagddTr945shUmw7z2lc/60SKTqQiIVxJJJpesxCfDUNbs/V9Ky",
+	"jJqGgAvpAq8HQ7tDYSEZkEpxI5yz39Kz1Nvdi3dsyEBB0RsDWYtXnp6lbDaXmonR8j8ZFqu0vPmlTJfO",
+	"suhqtlYoDSS4OqTM1Xh9mS5GGlHInNto0Do2nOvc/mbzVXzSwp/W5kk3yGGxeUKVgrW2bKM7K7B3h/1+",
+	"U3v+vafYXGqGcLzJ+y9paokPfnJw8yefAxhW/Ojo5o9+ctis+MXxzV+8l/ongCmFD17c/EH5DJyJnzAT",
+	"xHx+sMEIP9KludYXUr41TAO/e7bJcngu9M6IXK7Cx/Hh4bZj/sQWyq7p4QYTvpDyHRVLZ2Yx3z3bZC8s",
+	"SflcgMainwAhgUNXWPXWG4JFJ+ZGtk4r9KD1e9QKjZutwUplM9NJLWUCGbSZPJ16/XsInBFEBoV8v+K3",
+	"d2aCkkDnrKlGIXMiXSzaXtiC62v+EXRr/uRpskrRKgXc6iiakbLL9ExtTdDM+GH4UJR3g5df83yjVy/5",
+	"fJP3jMS9AxndmOxZt/eflu6tkrmNO9ooTOOC1qV+rriT3jk1ocrtvjd6+jAE8SFp2ltQCqvbuhU9q9Zu",
+	"bKZnf/D0TzPmCdPrkpZWqckKLfmZ6duKRuP3UjA42fZC3+Ky3XjHVu8UABSssBFruDJtloy1TZ3Y959i",
+	"fjl84r74M2q9sSADN3/5xo/yaJNLgx+9l/qdTPmYf3+C1YPeyZ/BC3U7IWPlUm6vOrT+/N3f5KD+ZbM8",
+	"gggFCowSoPqCXSazmM5YD9damiKwbdRp6IW5GHTZWCRGrbc+QKMFnFibU2YTEIZsJGcWVaEY5xNlrUZQ",
+	"LgATZHtQMbcHJXPRyFT6HQpRul4GRQnfiBwemykcPQ+ibcJmXwfykY0SK4fmdCLf1Zl6LzUr6okGXZoW",
+	"UbOWOUnGNFNQnd99+ZGCv2F19PYBDN8ZFyOPh2sGGr79jmlqFvpvGHxxyZYYevF7QtpULAlmY0VorKPW",
+	"jImmoxNyyZbKxx7FIpghVhlF84MsytLYzcN6zM50Q9699MOLiD/KYC5wYRTtmR0n9ukcPuhNhdGoE0LR",
+	"uKEgavYaoGPRk+pQUdD/iG1GgKJRNfQ5IToxvAmDIC7AepmBb7HO+oO+IHMIz3857R4+e47BcZBabCsQ",
+	"zuYLI4WvlGz+CV4yu4qljiA5F7LFCRdkxmYyB58ldA/VMew6Qo5TYE6KRfugDyawwgHonP5o+R/zySJn",
+	"aQEB0gn8PUe4XdbqCw5qc9Wg2wKK3czlOudaGx1CYKpQ4fEZFPZCNzJGr8CEVVxykRIaC/ua7a54DfrD",
+	"0ISerbELUmZINYwcW3gKC29YLJKZZT6f9Sjxlm/sxDSTnGk2+wzW1hR39tQRIVss1trbIKgQjg73Pmtv",
+	"4YkCM+jxifsecFzAo4wFvsFVDkGPFBIxl0yDGaxYDAUeMnPDuEtjnpn+jvvHZsfncIlh76ZsdMnSWGT8",
+	"kgF2i/UrINJfuAFcY/wLTIBUMqGO+8dh1RnsoIPEoMihhu/hero0xJpa5RCOACt4zuzXjpz8W2Iv/RBr",
+	"iuOFD6jnE2VRfbFuTSWGClouxuS+gAnBGYSaNJhob1RZuziuNx1c1RzsowqDUiCuIhb2YI6k0nDgYPXG",
+	"Rfyw+bYHlnl0oFhHhaVacJdthxDBA5b/gjRANGsbbw+OwOJKTSgXaNy1IwEX9EqAIJzCGV3GAvkWDAdc",
+	"DEIGBw2bxkgRDAyxsweYSEPq7OxXlHK/pG5jqzXlpVgZlSJtTPH1tcwjomwZcPujrwp+QhRjpKEkfY0F",
+	"4DNsR/H617Vn1kgXm0vtxSBx0HtL5A2WyB830RpgHhd8xuRC7w2Y965Y4FF2/JWG99CrFuVK9xWtQiAq",
+	"TclbVsBYVFWFpyOWaz62anOz4vDZuuwomdkCklC2jilNSi00+PQ6A1LVEZqE/nZiaFsSkcTV2/qQpyz/",
+	"xEaMX3ExecsFMyTPiOCxSMC50fBGIJl79aH4KVQJgrGsEb4BcdRK79nSN/RWahDsXcTM4XGgVxgRLJNG",
+	"1I1FQevNFEuebvMKSho2cAIlHFcdRWojFFuJHyWGYsTYfwBLIVIyyqhSIHkRI6NY8a84OSc4muIkAHdS",
+	"JMmgsRWhm3yA8aAc0W7UlIJ1tCrPvyURBIvPWYYuToWiQiDjGzELI0JA7bAxnkUssUhjgeoEgFVUZvJE",
+	"9cgp+EpXHkXgvUSRYL0wZGQSLFdSbJG6SZL5Rnj5q9IN/xbYeWnEe96+5+3fG28fVa7kV+HsLtqjmamf",
+	"QzuGqf/17KMDJvVI2MhMUN+xvwXNF3FplixCGjdVRidWOpiIoVlgFJhh/KkhWWgkgBSRGV2CUg76rGEM",
+	"GRtrIhdQe2gmNXOaFzbmFPbhUlt83fAboqXs9MgbofOl4x6WcAeNPLEGrIgoKrjmCkMe3XqFrAVjbiEK",
+	"dJAQW2Ac88X+bhgbTV3gCeYhWP3eLWU7SXN6zcWkN0/H4KbFP0n7sGN/6vV6aJiLhfvKYtakJDGLj/F2",
+	"bRfKlgQT6f2Tz41oRdHKitHz7ItmArgNRtbFIoH36sLoig565L0stjTY+9C0EgFsVWq09hJLzJWGDRkQ",
+	"qBcMWnUleBGaCtOlHMqNA10FicbZGPz6WTHY51j51AH3BpT1ZpC84Q8BBHFbaycezFiADQVWqQTMa5OQ",
+	"22VphCTmahmJ6lSQYFdGdD5n6QAKPILNLxYH/X6/PEsVuRqQtrIY+Zm/9NakwqbasB2a5YnNacGQK6og",
+	"lTHMQkrefTj/+1/PPv793el///3N+4tPZ2/Orb05fPLy/1yY380NU0zHVqQc0bnqnNi86+DyrkgzAARt",
+	"c29K2SsnNlEbLxd+jZfCC0DqSdVApeoElNcrV64m3KDGJ4db8qS4s7C1J9bSJiCKzhx6SAI3X0G8bxEC",
+	"5Y59K4x22i5P+zZhWrBErhBm6/kPx8/GfXo4+vGAHQ/7/YNDOjw6HgVFjo2AiKxkS0GqCFXYUHZqmMM/",
+	"+bwsx3mQziEXiG9bXZ9aZ2rAZiqOVJuJ85qruVS8Hi66oHwncNPMZv7vuIV6mttSVNbiVmlrVwa3j4n4",
+	"xmMiHOUoiSTUiTLmMOwsVrlRrBGtdgj62kyCiirBYbGoQ0uDIHbD4NNoXdSYCFXFxMePDWLh48fSklt0",
+	"KPWU1PSX4HWHgDP+T/jQrPBZCvo+XzECkIQC2PXnPDN/oEkhIkmBh2r+AirYg6LxEUnQ94F/omWHpwlp",
+	"F1OFFDLwyOFysSztlJIA0DkAmQC5eU9ZX5STnGSeApdzaUjVJA3v/MTUjvBc5U4MYimyYsjTUHRZpC95",
+	"+45hsmpA5uCGBMmxmoQCAsIK/+30yAdRB1oLWWPhcFDOc14ylKNjYdh8IUQjroc1LUCgwRmYnArTAvy4",
+	"kWlhAAlw5f7KcvvS7IYqUqaosLjFGXjt0JF63D8KZTJg1iiJbyWTPYCY8ras0fyrRER+yxLLjsGWgd9r",
+	"q5jL4HDsRYvvItyydN23ECRq5QW0ZDRLDJ9szjQlGReXiNpg/T8hLyVtn0DqEhTxIUmA4iWIaK4jq8DH",
+	"YrhABBJX9cCpkVAx3mY2Bz4AK6TAbT8JzCy5MweBCQeFAMyEBK5mhQFAdfLpT7Gw4TZGcS68EVj/PrA7",
+	"nNrccpsUFlmXuZ6GZnfE8EXEmFiojKppxzSc5tKo5CfeBAL15S1LBoMAbzR4rHg4MPZtkVnDUsAUfDJW",
+	"1cPw6F0AaO7+BOfvvpz6N/ASf54tjJIaPH0KhpOefak3krOnI5o+HeZ0dMl0T2k2b0WF1j5oVZ7cG3vC",
+	"hdwnPu0Tnx6bbwHPqOMbADTEMsUA5v8OONgfxR9nmCCANtk6XjaTVyuxvhYfJLArTyRTDhLQhqMGr0Nt",
+	"PItcY0lLx3rGkWof9vs9An0F4YjAXO4wIBHsv8WgakISATWEA45VOSaxE4z0GDFuEKcFlDe7ENyjDjnN",
+	"JeiNp7FoezSVmc0Whykymmec5UQtlZFqyYgKiywjBRsE2Bgkk9cs744AKYh9KYUDl8LhFLlmWVZa4eOD",
+	"fkQ0yzKngY1ollkV0E2GqlhY8KNHzwpfw4G9DRMcr09FWX+DX1t81T+j1iHS0koms7R4MyUV5LtSJTaY",
+	"ys9AgczLG1DijzngXIG5+CeIX34EhkksYkrFzrFbf0b1yVenFQoTdIAx9UGBYsFKMdFNpiUgry6gtxpR",
+	"zBEZ0ka0BkHqN9/0alPrbro3TtVe2p+ZvtWNvacEstBu0JBHFs5in0K2TyHzKWS7k4ntLsNpIMHV541V",
+	"pLynwdWopUgXBUyNHNfHT+QMC0mDZQKyZWxECUioruiqHNEMZaJeLN4D4qiQSCcGBV7TE0USxSeC6kXO",
+	"EtL+5d3pq+75L6eHz54T6RwDSB2jivgZoXG+5C5G2wVi1aokIpdsWTaSAFVUbJQz3XEgqvaM6mWPnMZC",
+	"09kcjMoB6O3nT28D0nt0Ut5jH8qgOOKNFjS61rCNjn836SYSec4nggULb92pm/jSbSqK6caM/Joq6A4R",
+	"L5v8577eXVn7bfCmPz++EfS8ttxCuFlNI7FQ+BuNYxP09ZoaA188nCaGn1xP+WjqF6xI/Ggaoj1ha0fp",
+	"/elc6OfHgaFCaDYBe/jKyH5hX0h4A/whaRqHf2HHfTN/1kZBrOWp//b03+4kdMC6dO80ZkB89XiBr87C",
+	"bsWKLLp6a/C330PG9BPThSVBT3O5mECaKZKFz5/e3pVr/etzsDAGspaFuRBIH9vti88kITqshTMsfgwO",
+	"3SAg74kPzuc6DN8raplbXM+VTGggcsSXbOOqCE4cgDk8FoqZtdAyVxH5x0JqpiKEc5dZkHAQkYwLhuB2",
+	"aMjm4oorPsyYS4AtXo5FO+eTqe5q2cX4uSuW5zw1Tf+T5bJ7zVM9JWpORy5w35oMwBPAAZ+OCAvlzsX/",
+	"GFZPY4HXNLJ8Fs35QuYk5WqygHxJrYpIRYSFU8jEDxE1biVnFqw37z6c//31h9/ev/1w+vrvn968Pvv0",
+	"5tXF309ffvj1jQt3C1GNoWaTmsos7ZSd+FBs96h/GAsvoIDTBc94hMzcRULSCZL6tisxGcgrUSwmjfwX",
+	"wZoB+NHMoBNZI49p5+CZRRhXZIOpfv709u8XF28rs8v4mGluzs2pDZYNJY0CK/fQTA6yh0NnEi3yIwGA",
+	"EebQ6ZHPDtEfdEqbne2UzkGtqPIVFcDVEMFNpJqyoKcl3L0ggQOh+laDctxF/Mpxg/8aHPOof1ivM7gk",
+	"mmr2fHEX3bUl7cP6DHoXBbsFMejAicZ7ckLGwOS4tg7JtxL1/qS8Yu7nuvplgTH7iVqlHJ8/vT2BPOfK",
+	"vTQjD8Oj/DXs/UuFLD6S6EFR3pm7DBy8K+lmoadPLfoqa5RjPjG9yIULeANw8nIhdgTrLkrGsNReOVjb",
+	"nlWEXX1y8O5bmFwai/HC6A1ANkG5dsprpdIL6EJGBGA2aeK4f1B48c3ThQBIkLDOTlrUuobWliRnc5lb",
+	"UOgZ/cJni5n5LWeKCcAIBoht0n7x4sWL7sFh9+jg4vBo8OzF4NmLv9bHh9Uxll/tkl6YsbS+JriU6QCz",
+	"D1UtrcaKEO6Fne/st3UDYQmGLDihvswGHhVLw4LLuNDTG32WRrTVXTnuWmSmW0LHQnMAU2ObI0xoALe/",
+	"WwzZV6afD2P76oOGZ1hR5+Cw3ydngMEvQeZwSLFQ72oPE7uPlvgeYGIbLvgyIDuvqm9sAxe7Qo4eAC92",
+	"VxzYMk3a48B+YziwllHt45G/i3jkRkFkS0rVCAS7SqnuFAn2tgLOI0CCdYxh77zfWxDQeX9H0sPd4sCa",
+	"V6jg64pmgPSDYZP49tJmqnH1EetAJFA/hMzoJdTxKitFkJBmC0a4BgYYSzTP2RWXC1V9DLH6YAlLm6AS",
+	"65WnV/j9Gs0JX3hQlYnNKM9ag5Ycj/mI/QcdzZiLZW9FLb+oztlqNazT0YyRd4CnaXY9as2nUrD3gO3a",
+	"GrT+/YA8e/aM9A/6faN9Tfn8Qp6mac4U7CzFfx4YVY2841lGPqWtqDUCf17rNV1qQBaBQ4XgI+etNV1L",
+	"pWkGIN2D1vGz4/4haHxUs4+5vOJiZH7/8MsWMfN2X87EWGLV8r3+t9f/HqH+Z+kTBjSHhNuT0QZ1zxGe",
+	"P1cI7x3oeO3V0msdp/j1SnTaVtKPhS2l76ugCUlGGV0o1iPntrYaZk2rAdQHiYqSbUVzEUkCKgTp3WP6",
+	"xf1FEqB0CeZ4WYQXzNaVY5KUaJRNeM7ZjOvgR/ChWtoYi/InPUO8muqWrGEEoKz67dqrqatU+J5V1YD2",
+	"b6WyFqLLXmn9LpTWEnFVG1LX8LrXUdc/bLNn26injnzU6qa7ipD3pZSW7lO9cjryc9irp3v11Kmnuwg3",
+	"5eu37Z1wRzWFGwF1UGskICuilCqrYtVWN+YnttCxmtI5i1D0cU5wV2xaLTKNmD/jRZbFAqu2knZS1T0S",
+	"TB1UUNOA65pCCT0ziKkiAUxcUUJXjmOx2uYJSFEufw9majaiR34zYzXLXtT/HIM/vu3Sc6AGbCx2KgIb",
+	"VUvAdjCECYtWY7Y7Aum5NHgIJbxi6dYKNuzL7sQxJIybSjZB5dySjv23P1py3hq0LAKjLRjaGrSehkpz",
+	"1IKVC5XnFy9gBJvR2b8oKT7iqO8ef+RuCHwRLlQm9bvQ6e9Kwto9XfBfTzizZa6zpS10fTd6cNSaL2pE",
+	"sZ+Mgor9DIhTUj1+CWqkWMYjYzRnaY+cMw3WyRVzJFoQ1XpT49ZkDrO975fO7UQatrWj7UnTnjR9a6Tp",
+	"EzL4O7bMLZSWM6xtv8YtgvYwyPTL+WxmKynY4DCL7sy1IjOZLjIWkVUbnU3XM/IjCJEzuiRDFgsIbeOC",
+	"6Gtpv1adHkkyOmRZ4gAKlROBMRUkQRqpEmKj4bgN1RddwNaLYpECbvLIlUSCUXMx6UAUXZLmcp7Ka2Et",
+	"cYjNn7FXU8lH7HXpIYi9Q0boEEAUZR4LxO8zDdlMiuWcqZMiC7yEquSG2kB7YfkJGNnUGk8OvIamuIf0",
+	"5sCuQIId1USbodmsA9w5Bx/knSlTRvWFeQ3mBQthjqmNDqZCMJohTaR5ygRLW7+HBByKCHojmdu0zSPs",
+	"gmV7zcZcAA3Zu1z2LpdH63JBcgDU2NA+e2RDCh+80UzlQ6rSQOtv54lxdB6MD41umajwyzg/SywaHC1I",
+	"8COSONRb7CIBviEKCDsuCLXdd5wfBW9xchILwMSF/D5ExoX0Oaw1VLAwusKeiFoMMZ0ECsSrhLQDxFso",
+	"x+SGA10iFC+AFBNb2ujEC/Do9lHgbVoGvqZ6381NDAA8OAUd2ztxmij8fTty6njLVi6d4n7vnTrfiVOn",
+	"nnyrLej3KlFoot8uBrEJbA7RljzOtx0LkQsNac2kTUlGjWw8YToE23AgpT7ZepwzhkVBO71YnBYgc5i6",
+	"XWk/LGRiWjrsH+N7XJOUpwU8XI84aNdLxua+jNlCpBauxLUC41gIzTPz8xIMIoJ90a64b1SMw1mRL9ky",
+	"zLiKRRurKnPq7C1Y+kPzLLNZ21AXZTcZHVf6VjL6vcCnpSU6tbcjPB5EtK8k+EWbeoBLJ7zWD3yrw31f",
+	"vuB6llxvmSst8t4xvHcMO8fwrW9iHQvfKWz5Zq8B8cWwMGEYIbp75FfkpTTLGU2XLh1fChdugjxUapIz",
+	"y0Sx6CkyV+dMtqXAFcY4C3Yd8nn86YsmmmPi1TIsuL8jJ7X+hjvjpF9V4djdpPSQ1G7viti7Iu7SFXEP",
+	"FiuWdzW3x3T3fHVoYovc9Fe275us8iy/4BBg8XBm+fJi/CqzxYwRt3a2hoRgE6k5UHXEvyqs9D9LMA5t",
+	"RXdw1ntb+t6W/rht6SyHi79Cj+zvNxAkhJeso0V3l6y+zi5cT30KkzDewr1NuJFAPYhR2HKEbWzBeBb3",
+	"VuDvxwrsCcwWlKd08xspz3bJ556QNJt1dpVg7teu425VvYJjifzekLM35JQMOTvw/8otvF3GuRPCtw2t",
+	"cmFHzfoMHYHnGgBKraukUwj9sQiLhGIfJ0brsU4V96JF9QSs2iEjOUhxnR5JRos8N6LdK5myUhwWwsX7",
+	"YfgQU/t+j3xiNO1CIrzzhLeTUXCFbcHb4BcAAo5iUfy4nLPKa8s54gVDPdzljAl9wfKZghzNFOv1wsyS",
+	"CCxSStPZHGF5Y8EnAlAkHX5ruYmzFCvdKpox9ZHlytDHZC3+/JYK4oMqh6OcpVy/5TOuW4PDZ/1+P2q5",
+	"VbVZ7a9P/0+33z9oRS32RbNc0OwTGzOznUjMaQHAYI4vV/OMLnGe3eMfDsIP4Vf7m5V+RiFD4+qCfoE7",
+	"W874x6x88jFnI67QgCCkNt23zqd8rsg7KVK6RISFVtRalGrkpfB1d+6+9hADW2u1e412r9E+do22hpnt",
+	"oMfeF96achn2yA1i0fYxXyEZwr8DnoNF0R3pWq2RHlarK/EOz1DKZL7nU/rTpHNCNPuiYWyqJlg5Chmp",
+	"g2B1yWfmI5JRpUl7zHOlMfzALB4TKReTjq3zuhKK9rrCe1UsoCA5gMsvtF9FLkbZImX2dSsaLFivmPPp",
+	"WLMcsGhBThjTLHPYMUtGTcOH/X6faEkO+y9emEefL16VyoZz3YlIxi+ZxSoAbxIWAr+dQWJvjKjlKw9k",
+	"iNgOY8Bv4d4Q8T0ZItSGDOMG84N6+of75w11Ts/l2OkkWADB62IZg0Rjw3mUL2RRJXidCHJJfCGqkUwZ",
+	"GbKRnLG4mDE6p5HWhiFsXFvELqsQDIB4JlhAJLUBN67+aZWLKFlHZC0CWIUsj7lIbawbl0IVVbNLoXFu",
+	"6rHYODLOaCPmZee+tx9tr4WEgWk7GXjuIyrNLRAW1ShPeR+n9ijj1HYVQZuqd65YJSBK3xWkqb3NW8so",
+	"gbXz8Vs6G9NJixnsLZ17S2fF0rkbm98axsTLADvjmBS2xwLIJIAhqYMwsQFvRnssmWqSzoaQJQEYW7kB",
+	"C8+Z72i1JCtGy4odcyerJUKWHPf7UGfdU7JYYI30ZE71FK2W41zOErNcMoO1kyR5ihZlnXNbvc38Hdni",
+	"jLAmoLcPGTlAFbEfFj/vkVOEbLFxIzIAa8Hg/MSKhBitkxRl313goAs4xNdcytdJ0ZBqaMk3gErpJVti",
+	"ZCEUcDcDG2ZUXMYiWbVTJm6Hua/dZQ6PIJiti9ldpokVXnMrQy8CwdyNhPX1kGBCG7BHgnnW7/f7Rj+G",
+	"j2iaBh+sru/TUT4rvv2jbPA97R78UBh8rbkYK3o9dniZDTnuPmxyHzb5VcBlbilQ7xYhXoM247NWC7gZ",
+	"0qbCvQhMLfQIasC/XusKdEljNR5B04vzysXirolyGEZ+b1R5e5rzgGHje4K3J3gPECd+d76r0BT51AK+",
+	"W1z/W2kzta6wC/ZFl0hXGKnhZOigdDCa9WxVPtIGoRXRENGF1DmJReJQ6kGF4HppoQUKuPnE1hRGytAj",
+	"72h+yW0UiP2YJJbmvuRZxsUkAXwa9+P5lM/n8Ksj1lSTGc0vsbBnRRVDLBu/lGEtglgEyhVUNw7Ca4SR",
+	"1cmUKoDwkWOCFY8Lc6hLHjp63vVL5PqJBU+NUA47LyZGo1nLCsgbUAzc9NE6LDQdYTYwI21kc5GDvIxs",
+	"e53C5luZd8kEfNtID1eF4CEDPoLyB8f9PnlFDXs/1xtXQPjERoxfAUKBHF02VUConDFfLd/+/ZbR9IKb",
+	"9g7rqyVsG5hhV3Yfn7GPz3hk8RmnKRbLtTRJy3tjd0UEx93zvHsI/1jhgBFJSqQCzGYFPzSvIcWCB2XO",
+	"F9XwvQgLL4T0yAWAhEynjtMEsZKxCLhFwR/NqiCAhNkFdss8jlMvwnzD4RP3FdXguOwGwQ0XZWZfSIp7",
+	"N8QdRxvQ+nX+CqEHAQH0P9sjcUNgQq2H3hHuRv98KYLBCLrCuq7tl2DB2FSCvaUTf2cB8158+bS4mHud",
+	"/xG67f0G3an7vpB95JhQgYpkvfp2WpeAUPDUERWWpw6tS+5Wjv7dL8s9+/s9Q6tnYMWu7b3+e3ZbzW/a",
+	"7k7fofc/2vhtz51vgWqzmc+ibEyKRZXcYJTZWooV3aXz4W749dfzQexoVnkA6rd3SOwdEl/BIXE7kegG",
+	"RcXapr+WXyKB/JP3Ln/U3dwTZ3wRKZlLZWGfNnRbQPUQxYTuFSUtQQsSUmP4TeSTU6Vg5JplWXcsc9Ou",
+	"eX0ov7glHRhCe3r+6uyMZHJEs1jMaa4j+Ow/IkJJKmeUC6DBmmSMKg0+BICCVidGzbK5hjaCiYpJxsgw",
+	"p6NLplVE/rGQmqkoFtdTrpma0xGLyEjOZmY1I3L2kWRcs5xmylB9IUUXRxMGO50v8tzcJcMwimYIV7EI",
+	"l4vi3AksCbEVralyPOkGb4fzUfD06+qKZWfEK+z1UdR/TqmgvZwtmfqPxmTNqOXPM3gpBG1FrYz6Xz6Z",
+	"z10xaKxk9eLoB1vN6vgQPRXc3o2XiyXKN9vxIrtmezfD3s3wGN0MnpJ8fS+D410P6GSAJEsk/Zhpif/e",
+	"wO0Qi4rfgbQDZgnlBop/O6oRVnG2WaKmFUOph8tYFN8QmilJZG5kSzPOYnBFiQI/9hs9DbGohWVw63/H",
+	"joZXTiTZ+xk2ZQY7+Bm84Le3e3xNN8OoOMx372XwBPAP+69dnAs+OmVr54L98j6dCzsLjPeTKFjcxr3+",
+	"/hidCyN/fO4yN9DdoN18C56L3rFrYfercs+uBc/DmgpUunnsXQt7Flt1LWx3o+/XteB48iNxKayjU3fq",
+	"UbgbJv31PAo7WlAegOjtPQp7j8LX8CjcSg66SSkJsWBvb5WpI5vmhoBlny6JlkQxbTOyXRJXNS/66Wpa",
+	"NFBBvyInRCyyzEhdM3lVicDHXASuEaAf0p1dFS/zw+0o5/mtIW53pZkhAGNptVqD1vMfjp+N+/Rw9OMB",
+	"Ox72+weHdHh0PNoRg/9UKT4RUId3n0q2p7PfK53FY17C9ZWENoH7bkFoUzanOdSx7qopH+t1UL3Fu2dp",
+	"UpQGJxm/YqR4aKhfkRlL2sfO2OMoW2HH6fRikShNcw3R6ZgDxkRq/8oZOTzuTuUiJ8kvv8xmiQUygMAV",
+	"W3mWjM3jlE+4VieEiqUGNDeWKYDL+GHQ7ycRSfruHz+4v/v4j9OXr14nnYDQ9o3EaxrtQqMW9hCyxzgC",
+	"PdBYjDI5usTiT+2xzIkleCQ5fPbDM4SmODzu95NOGZABMuJchUlYb2AsKhZJxsRETz+Mz82vZ+IdFwtt",
+	"ZHTDO5IeeUNHU5L44/HmHws+N4udECZ0vgzAPph7ROQY0Yqhoycq2KKISDFig5odCT4PeE9UatVJ+EYZ",
+	"8JvelgAvIqRgpdV0kItmIDBUxCyjImgSLftEX3MjSuC3sYCtWIMPXYXxKDm2P6xRbWLhd2RAhCTXElML",
+	"U7pUEVgg+WyRaSqYXKhimBFJFiLjM65Z+orOKaYtYpX2WCQz+uU15dnyPbv+ixyqBHaOtIUkqfmZwJcd",
+	"aL9AcfON13P389GUpYuMi0mzv/u13wM4Og+bfLdyPmEEfpZrBID0oBW1xjlP6dJl080A9Njn1lG9yOFv",
+	"WxhfLUT4p54uchW8rxcs/POapSL4wUzT7LcZ9T32agSFgoiuk4ailqWDrUGr/7zfb0WtyglrDZ75rMX3",
+	"UNRW2QMQnt9gJ4qZHhTTPAzn2C/m1w/ndhhM7LA0q8M/IcERCXhr0Do8hKGuXBS7YBvLeJVTjUd9H5Kw",
+	"D0l4hMjUARd0N9BJZK8rjxols4LSr5HNdsGstsIYNoBijCt/aVl+VE1sbK9CQndAktg23ZEU2Y4l2REz",
+	"Ha3QZ3inE/kKfOoqfHStt2I9e3zLla6QkX8ZeOZSebxi5eFMNrKc3z07EY4m7ESs7xntuSoAbQP6bC/l",
+	"HvH5e0B8TleI7XaEuEJT1hFiV4VqYwxoVPZCAOgtsJuD2IpY+LgJbPLr4Cqvp6zo/L614nEvcROwSnt0",
+	"5W8gkuKuxagb8ZbxAt0ItlxvduEKQyBBbjIiTKHjJlhTIxCfSHu41Aw/6Owiy/zM9O2v2z3FXqzw43r7",
+	"uNvjfeTFPvLCRl7ckgKs8O+ditc1+AWtpxPdd9dTmTHHWhDMtxpdERH2ZcTmuqL6DIyWBHRHabpUhAu0",
+	"0QZT58jUbb0f4qo80EpLDqJsKNOloUa+zNsHh1m5Ft0S0ah57ovbYS9NtM6i6iKsMAAxZ4y0GR1NQwP0",
+	"sGx+Jk3WZ2vwlWLEOkHoWixwaW70eq4nlhgxcrfiyV0aRB/K9FgYFA+eHdUaFMUiy8KidJtbFI+K0R9t",
+	"YlE8CsZ7VBrsUcWi2P/hq1gUHyRCZxvWuPcb7/3Gdxif8/WNlF+hymvFs6yimmp1dbVeOz3DLP0IoOe6",
+	"lF+Zg5euR5JrmV++YkKz/CxV6HqGwghF508UOArJCN5SAwLMr+IFD96oc4MH5ediETBBKE5nK+eBh9mq",
+	"qlz4aMrQ1RrOtzzwEzKTVywWXJOhxdl2ztdgaE/UikFW5uYDTS9xfFCRz05g1dcLGV8drCllZxEuDRg1",
+	"9JSHPN9QM5Q3yj3fhd/zQV2e5YP+6v0rMuNZhunnGdVTyNm1HPUdHU25MNcnapX2bb1ZdgcWt/eX7f1l",
+	"34C/rJYJ7cp+dvSOBS04lSqoyyPHhppF67E/Y1HjDQtcXwEjkjm4uG7vz9pXGm0gfQ/mfdrK8RSKTXvv",
+	"0/flfVIbk7UNPE6Fr6nWmn1Rth2BAZtrtSKNKtIeLssIAp0IRdjyN95+E4vVL25tuv4WrNZNWnmJbe2t",
+	"1nur9YrVevd7/9Us1cEj0vb5fqj2oi1YGXW0CEpmoPeVNV3QhOsUvf+RVmIKFT2RAjUpvWiUWtsA+MCN",
+	"itkGfTAWFbM2ljpWMMLOCeYo1mi6UNmO+1m6FlApBRmNq1iYfkdTKiYsbVZXxzLL5PWKBR9V9rHMscDi",
+	"lGpf6y8W4FKPIMDZvVGKYpZ5vfLeuQuD9sPYshs0XUCpMnpucYbotTMlf10tF9fl4Yy4N3OKvRF3b8S9",
+	"NZv57Mrl3aXizEIvzlew2gZpExvabE9WbbZF+acS9U9IwOEKh6MhuIZPVeywRQISLyg4xkR1TspNlNyU",
+	"4FS1jCwW3nIa8hoo2LFQiXeiQgXaiZRpckKSERWfFuKzoFozkbIU8ptiUZdFYr83n4NXq0c+OOetXld+",
+	"K8BslMKsayndCGzbOxtYCz/fQ9pXq4vo3Jvlo/oryzUf0YzMnInV7j54OcViTEd6kbO8NWj9QqnhWTOZ",
+	"suz9wiyr+f6n7mFhpzWvEPeT1IaFtF5JmVHhpQkyk0JPs2UraimWc1o0dXDw4w9HgMeIh6M1aJkDscaF",
+	"WWaTd5Ii6/duD+W4twM/UjtwkAEYsLOC6uzCzLqpvBZQS3wNW4PogtdUs3LSafBLUHmQGN7bhSZJG0wl",
+	"MgeTCXrIxorpE0tyY8EF+XzxynCyUnuYnCkxPobmGYd4ISpIdSgBV8SsCP8IPZqe0yekTTWZSaXJs36/",
+	"AyO+ZHPggZbUYrThCdp4PDBkmKZbcTxi1fHgBRg2xg6vT+KF7NSKr7QIiEww3rkaGURDk9n6VNRY3JiL",
+	"SppSUY/7/ag52xS2DDRIe27c+4bAgw+YCrPCYVrsKJdKEZplJdeBTRwufooFnBZfg726IEa8ML1ilX8b",
+	"UJXQLPM3wAagdnrkdUm9jkUxGruxOSNjnmUsLYpb5qA+qDvg/6/t2jywnzWIM/jbH9vkUe6Si/rn739G",
+	"m3bCKp38biYaXN7WoHXYP3zePTjs9g8uDo4H/f6g3/9ry8Y51b/Wf+5e257puw3bM/8983/8zN/T3jop",
+	"oHh4O3HgFqmTvo0bsyer7FxDRYGtcybLrURlYaKUIhmLMEfS9q9esrHM2Wc9KmQbdTrWLMefckbYl1G2",
+	"UEZRHpp7sCrZxAJFG9OPnDDgsHrKlmTMrZGvWBV5xfKMQp1Jw8i4SOW1BawACWJsWCWy2VgsweJ82O/3",
+	"MRzrxQuCQlMpqgmAEjJ+yZxQYs7MGBy7u3rOV4jjPhf0hlzQ8NhUeFO/wsKKIxe++GPw4u5M7J79+atS",
+	"z1ZufX+49k7978Gpv8qk1LZcqtHHX8elts4r9XrL7VJLY1HC7fatPlx26R1oH/eSX+qWap9i+vhTTL+K",
+	"0Hljmqm/TDdmmu4WXXMXN+WegmxqmGuDB7WYyj7SZh9pg5E2d3F97ztH1F/+NipLhomGZkOHzM3zYnKd",
+	"lZTSWEBESojy7xu+k2TJu+a2D2rkW2d/OwwMa4/O/vYwNHYfo7KPUbm7RMP7MeztaM4rR6asT+qosdbF",
+	"ojapIyJJGGMAfxfRBYB2FoQIWPQzCBu5ZTbI7hEa33UuiF+WhzIdbWUyYuFXe5PR92My2jCo4Wb70PoM",
+	"kHV0Y626+A2oiU2iS7jGe/1wrx+u6Ie73r2vog2iD8u696xTsRBC6uGDmoszxSKA8Yn8a0MpM0aFjQWh",
+	"mWIOZ9294aUOrmyMao+8mlIxwWijcoBtUaqkGClABlFdCq41fShpHnFdio29vSr6GLIc1sWVrgkWPZ9z",
+	"kWaMDBnNzTcWPcnOyseFyoX+MLZnu/WYokDvmYrvNdC9BnpnWRJ3GFY6oYsJ645kui6c9FQQox3YeA4p",
+	"WBn45Yki0AyBZggXJIG/zwz5Xc2waDuYmlgUODWYnteccBF0EBGzeoDwtpp2ATEWsSilXZyQlI14imow",
+	"dZ1wkbIvkaHsIylGizw3txT5ExQThWBWqafkmotOj/xsBhALnCJo3BjiiCvBcyKvhcXBNYo2aNszuoQ0",
+	"EgUYdz6O84JOugC9kEITEQY8Yis8xdZ9iSyJ4DTo9axnOWeazZpjHGHgr2TKHhGGTL/Xf/biR7MmasqY",
+	"LjjNwXMyocA/lua7Vkrzy82ZwQWd7FFh9gGBjxYVpiBiAdk2txcJWxPdNm/UUuxdTITbGgQJNfSKzHND",
+	"W/QyFkXBA7ikNZZC679xcXz1pr8movWWK+1J1h4Bpkrf7tneBzLnFpa+gE3vbX3fha0v3NENiZa/3/VE",
+	"60awF56GWS+Gxj1RNteDtCnRdALpLnQ0kgsBwAmm4ch/wd3g4NtOKbVmO2L0M9O3EJ/uy5boFcPVpSxx",
+	"nL0ZcW9GtIAu20siwaXeyYLoKUFO07tQOE0zocJp/r5ThbPo4IEUTjOAb1LhNAN/ZArnuaYcJVylGcvs",
+	"7hpy5FVP/MMpngpMTubK7LXPvfb5fWifnqLdRvssyPd3q306+rXXPr817bPg2Xvt8/vQPoMdvYX2GRCt",
+	"b0z73F2WegzaZ8hx9trnXvt02ufWkshdaZ9cdOe5HDGlujqno0suJt2xYdhdw2S+QnkP1wuBXrap7nFK",
+	"kjSX89fyWiT4NRGMGW0NimwaTdDoxYh7alRg9zbCqqnkxJCepdXmkpRqIOwJ0fQSAOIEK5fZqH7fcQht",
+	"JUy2CCaNsKNDRoYZFZcYhpOzsOhV1KQrrxQugQT+heDaDO+9mb3RTS0MQQX9DX67K/S3M/ERz8KF3SQU",
+	"3R5Ua7W71Bq03Ha0qpT11ZSNLs38NQIfKaYXc/NWef/MnXorr1tR68N/tqLWL3wyDcofO6y3jF2xDIDb",
+	"ivVHZNON9d76ZdwDs+w14UcLzFKwgQqBDvlR0ztbYZDewHDuRYcuMjocD4jFLdMy6u/8XmHegDDesw7d",
+	"wOS2Uaurx3+vWn8PqjVvpm87EsHGNI+biOCdJn/clVR3X/pz0wWtV6lX2NVerd6r1S435M7FmrtJHinI",
+	"wBUTWubLLrvaqprZnE5YSpi4Ypmcs4gIds2UJomtHw2Yb1CwEYWhKZ9MzXOeRnVSEThrjVhER6an11SD",
+	"cBQ0FpHkHwsqNNdL828NarORmLxXEKSonv+ogKMzOnfqf2+ApDsJ+/4plzOrBBc/XsjEqr+AsBCW0fam",
+	"BTWVc6L5jP0TVHkubOtNLg+3+s0ynX3hzdW++NoqlQ4X5+5kuM37/EgntTgHp3A9iBwTvFV78ew7Ec/s",
+	"5rttDUl45VGTvdS9F0piFRL8By8dsrM1gtipdXB4AgRNIChYAJotwBdyk8tjHTECIS4c1WMW3krjbMoC",
+	"u9rn8e5ltaqsVrrEt7veW9+PyqXHDF+4LqvX3lwOiMT4y/mH9+SjeQvzZO3BBveoqyZ7gmb6REjt6g6k",
+	"TFOeqYS0uVaxSNgXzXJBs09szHImRkwlHYhcw7ojA1J4LeYU4OUdMemTNi4JyEZ8NlsArHCMhOmaKzYg",
+	"ObtiuSaUzLjS9JIBRer0yBvbK8l9tzVV0cyAx4ssw7riFpTKyFblLfEIyYXHx2LRG4lNMfLx9OLVL+SS",
+	"sblCF4nqDAi13hLMcq4WspHkimYLRtpQFQ7xLWkxWtuwX72zFLxRcCbEBIqbm8ZDd3Pg2sEt6K0ufS9e",
+	"9PtHo0u2hH+wXtC+h84s9rohHnAdNYcDc2t6vkvacxdO9L+vuFn+9kdLzluDlk1ZhtHoaWvQempObStq",
+	"wUaAk2QhfB0F6HwzrvAXJcVHHPD95iNvwY72Ccn7hOTbe1SAYkNCsuUE5gZhgROgONuxtTIx2Upqfeo6",
+	"XBfa4wbpWdIAIB3YKmu4C6n1tV+Cb0J4dcNdRzSgNpyb1V6a3UuzHpVm5XR8w9KsnQRpG7FAWfSa5Gmt",
+	"3OqhbayoKMckQdmx9nYl28uSsdhAmCQ7yJKBKN4gTJI6WXJLGTIWoRDpBNE7ESN3J7BfQ5qkaRpIkqur",
+	"9JTl80K2NA24RWoNWn950z3oQ0VF65X9H7kwD1t/fnNS5w18xF2uvfi5Fz9vy3w+0lxzmmVLq67fmhNV",
+	"BdBNQLBdhzVSpC9HP8BKfTdR7VjchQmghmrXWl02V/13p9qfm1nhw2CfrS4D/JrPtyHJW4RG1kz8QZDK",
+	"9jR6T6MfHDX7LknzNrYBtAlDpMEdKBa1wQqfBZRdd7MceBmekgS7T6zdre2DCIghLP5xFAv7z2q3iZO9",
+	"DS2WOZ9wQbOO5QZsPGYjq0XA8/lcKq5dxnws3AdPFLFBDRxy6ovUca7ZLCKZhMqrJJNIYCz78dWVDEuw",
+	"U+AqFjhUDEOHIr2+1q7XFPjKPKBLmD7BgkI1efKxgET5zgmwPjDmY68uRZ4R37fNJ/jNFXVaCK6LTTB7",
+	"wPgVS62KFYtMignLzeSn1Bb5s11cy0WWQmqEIXmjSzJkmbwm/dIihJPzASLYPcZmuBPu1pBMqSJDxoSv",
+	"aaE45EYEPdc17r4/S5NBLHBAXBFhviDzhSYU/a7o4BjnchYR6vtwXwcLY/uaL7Ry86Ojy1i08QHWNZzz",
+	"0WWnaMhhLvjJ5HSElQsJ4+CeuaZmuccyN7+ZheLKFoTM2RhACIZsRBeKlduZyiy1w4iwIKPAqiHBSLki",
+	"to0TX7PLHTqbwYLzkAtNSrOATZ/rcCJmnBDnhCNVi9EIMmn4uNQsm801Z2lpsCDznLpRmSfmtjxRCGFL",
+	"hLw2rQ55/SFZuQEDSNqx6rc91tbJYJbSHaoQvMGcabMVM0bVwtVrDgbikCQgCIhBlWp/+oECBe9CW664",
+	"GVfkOjfiqThxpgj7NxlCPBPBWiEH3cMjMqVXLBaQNITt2gwoZ7wYYVKKFVrNaxZH11wrc2KLU0dWDl0E",
+	"8ehUQJ3NnKf240xiISn4tGNuLbW4IPDY3C24TuaUyZkZh+j6FTcnC+tTmxNCgbzd2EImNUaosrRHPtkz",
+	"jKPFxYHJTjEwPha/0mwBp2RgKY+ZaMMUyQYzHNE8X8YCWjC7htoAFCXVUl72yGfoxbo1Gw5+bU+xyClX",
+	"RU9m26D1lNAJ5QJD58iQZtQsB1X2gFAdXMqIzFluB3XJRTqIxfXUvmF9SmnK0ogMF9rSqqLCuCfPTwi9",
+	"YjmdMKKmZhiWytiunyirBAXkH5YKL6cqDRPpAM0y04hZmZzNKEIYQxs9ci4JNQtq27aD96RUsAnV/Mri",
+	"SPt25Zj07Y6aSyJzPSX9HrnwK2GvmGuw4L5qMXNjsYz5yQ5a06caMeBu0tIe1O8YcvN9Jlcpk+vbTar6",
+	"5KSY20W03CzeZ1Kvyc99ZXGULKEfO0JfhwcVAD8Z/sALdhrFoiFrlVQAnvS1hC8URK4Y7mg6Vo6aeUim",
+	"zgkkqQIzQuuMQ3yCmDnzihHYULp2MXQokAMZL4fcRTeXQltLWFzeq33lrdQPmu3Kvsw5ju411bY42Q/d",
+	"/vPuUb8VQXrTTTXRHED9m9OL7uHhjz8ctLa3zbyVeo/btM9WfbS4TZmsp6VAEHelpPcE3mSIcR14E95t",
+	"KPxfogFF7f+ANiroGTM8bpvb8FbuMxua6eC956YGjGibjFQ4+vs8h+8hzyGTDbkNDeTt5swGIG9rU0pX",
+	"Mhky+bXzGHYSte49EAzuYb3yhlxoH/O1j/myIE5biiW3DvKqzyTVORUK8yZ3zSc1Opuz/GAKgipSTFMj",
+	"lKxPLo1FHeZGaqWZMJH0H3qJEbOYTQq2I/tDD7/4hE+HZqNNw9h9G4o4E5/hGREm0iKdtHNCkpxlRuV4",
+	"A32dpQlpY/n90u+I/3QNFvoJv2KiQ2aGulizmpKLfOTsu+Be8D9Cjge0ZB/fVg67CPZtL4/VEuNgie45",
+	"3zTo+eas0/AG7mWy7yz3VJev6V1moD71Q3i5BGS/RmmNzOgcnJzouuGpC9i1Xi3fUOE/k1cst0Upq37t",
+	"AZEiFuD/Bb01Z4rlVyy1Bv+2YmjKL+aoKboOwdlhX7fux07kzX2xEFD8miQ/v7kglbkOYYqJFyidXyoB",
+	"mp6yT3YQSY98ENnSmhbNW7GwTm0/yXbhVOl3Ati9gXdu2cgAmD66D63DmxfThfSzjI01kQsdgcdHFQ3Y",
+	"4cEcd5N8T914/Yt2m++DgJ1WjlYdAaseGs4UGeLK3ydNenBJzpzfuhs0tgeI46atXP2d7vzwlld9swte",
+	"TAfuTiza7gKUbnxEau96B1TBmtuD17Hmyr7xCwWxDVxMLDEJ7p2FxkSxrB8MEcUx68TUUzaDK+3G2DkJ",
+	"aIG/knjr7eW9pWbqr2VFBqv4V+RC6Cqt1FISv7Q5RZ3a0CU/u06vFbW4aeAfC5YvC4t9ZRFbodU+ZWO6",
+	"yHRrADV+vVnIlv/FkPivT0OaScd/NRCMRyv3PAoaU09ZoAakOdJ3RmJ2MGzLMUl8m5/kdRJBBMvconmv",
+	"xsaVr3kUi8I0jnVrQBKIUGM0H5tT7/+0bQS/rbOix6KkQ0rxCxXpfwW/mB7fQ4eoVjbCOm6une01slqS",
+	"8FDm8U/yehPzeMHFcnm918W+N13MMto7I5QuQKyZWJ4zrVDr4YUsYyMcgM5RDDtcIY9aBoavUggtxFsm",
+	"oDV+sP03Bka7ASYda3RyMdApH9vsDRd4B4FnsQjD2pxki7FmGPgVBP7mjLT7GAtpQ/oIV53ItpezmTRy",
+	"jqaXzFXK8uFqEAtd8DP2jwXNzJSrK0Wr6BkgxBFK+jY4rBeLi/VB2DbMlCobRkgMWVn2yG9Of8ykBj8q",
+	"RZMsfhWLa5ig36cpJoVaoXShFU9tvMpwgS4Y4GiWnWEcuQsfDOJaizJn2C0OlSuNG2OUTmirXYw3lcyW",
+	"WoPwSeUWe4AW5C4aUCEGlgyZwnhFIxYoQjOIK6fZNV2a9vAlOQ7qwc165L11RXsfjg36dnqzljg1aDWc",
+	"+g7hM+7E7s4n7zJ6ZqP4GAlxNa+Wo4zhArailju5rcHhs+3DZdwiPE5sE39s91GG+wicW/Lf8xXNZSsO",
+	"fGMgzlNDIZu57wVENwd81JLvgP8aFiDHzibQwIxX2a/pN3HwfcCTioBln4hhOeY4SKzBwPM2ssMyZwWO",
+	"2unF4kxg9H9hOB6UYrY5ZMdcgvWlVAnTDArTQGwguwvSzgxfgewgjeiqjr/i44k0ejhm65xAK4YbFTbS",
+	"gCEj269Njy1LK2VetcJuYUKY1oYZLzWcdWANOxUebFhXyH+pdpkAdrdqGDKOG9myHTSohXYwXCjNKIa1",
+	"mrdnTCmzMVDAs8SWUeP0xxk+SCNM37KWMvB0Rj6p66DfMRwU4r3M2Llwa2DTcpSc+bSrnK3KFmN2zXKo",
+	"5yIIVbDtXDsfaXnR3XjdyihyzbLMiFqlxA4reeImxqKUboNRZSdWtrCZHGWTtlu1crqVLj4jcmyOWVDM",
+	"a/XVmmhd+DIv9rFdF76LeS4riVqdW4b1fuSjy29HJimS25rfYyUx5ThqlZCXWwMzJLWYsR3Cfc1iPU7Z",
+	"BQTmvdyyl1tuC4thzhEP6MHdSCtWsWoWWD4u9A3yChdabi2t2H6twIJpWEHa1dzlSDp13mJuoNZJU+9C",
+	"KpkAoJlYmO658kxB5vBPZ01tD6WeDqr03z6FBGXBrktfuOQObRt3GB4r7AgnZZp0jMnm1E6Y4X3QsFoq",
+	"8ypmh0DyZQMXJM1MMKxl2cTMYnEjNwv5E/lQJ99ZaRLEleIZCmyl1MKc+TRTLScMRiZzRMAy2n62U8Ic",
+	"HJFviQfaI1NOXolaM6pZzmn2K8JEHRz2noWc8KC/ygrdvdyeFX5yXz5GbmintWeIe4Z4+xxFPEp3xhM1",
+	"m3VHVLOJzPm6qqGnNp4G9Z3CbllEnmO1YN8UKFj2zyUoGqvpi+2D2LDRw36fjKY0pyNDwTphVmNNHdJK",
+	"PxExK0lzlm6c8VgD1UEAqaOqyFseaBpGwA6pp+Sai06PnFVmCy5YUPzswvCcyGvLUXwOJaRYDhmBbHwu",
+	"Cu3sgk66gDqOymPkbBc8JzzF1h1b05IUBZ2bbL8NdZht1qRms1d2Zx6Uv9gIip+o0kyY/qMW1MKHqIqx",
+	"3JwPXNDJPvFxT60fcZnOgFwsNy0V7a9yI72+p9zHCzqpzX2EywrlOIMqyPAnWIVcCuR2teIhfKOgUJzt",
+	"o+qrtO6eozcgY2mLnMYKh96Hb3wf4RuVXd2+3n0TEVub4WgUKJ6Gyr+heZDFA8k9bUo0nRiBidAR+IXN",
+	"ETSjicrmAvMTfNsJK4scb0ecfmb6dtLTfSVC+izDmtWs8KJ9JuQ+E9LXctpFTgmu+O1yIYEuZFSpu9BE",
+	"sR1QQwvCYOFie/C0rJXGolBLyY5aKfb5oCqpnfY3p4+acT8KZZQLrqYsJRMp01AjBaxFpfZK6V4p/a6U",
+	"UnvxbqeRItX5rtVRy5f2uug3qIvavdsrot+PIuqv4+20UEu4vkEVdDeB6dHon3b4e+Vzr3yWlc9t5JE7",
+	"1TxNjzdIMP74mncRYCHASPCNGGqSdAb41ojmObeqnSYZowrjhehIQ3KH+eyEAAkJ34UAW64IHSqIFUI+",
+	"i89A86QTMobfiJWAVpVNohZDpXMuJiD6qKRTVMPZXAirRQUqS2HkZiGMp6EotqMQdmEOxV4C+/YkMLjN",
+	"j5tk/itLUxrvlaO5cM02F6I8zVsDU+j7AZoG/5BjkkAj5vvElQQz50olxKIqYBCgLTYB6QWOhsaiIKKk",
+	"DTF3+WjKr1jacVZMQ0tVj5xheQRDNA3NssXdi9h1MxaleZYZAlrQauEax3jPAlLGvG8xyRw5IzpfMENc",
+	"V6l4LIJmohCXkafRSlw9fO8CDZ3MWZUqAYJ7NKU5xkTiQ0WY0PnSxjfuLFaa2/3NCpUaBr8XKfciZUmk",
+	"xGOxOXG7tSi5xnuRCBtfXQqDq/E39KCcFjejg5cltECzgYsKjxwcP9ZKjEUQsV0kChEhiWuHtH2TvaJt",
+	"qNB4gjb8a66YrZdiBxeLptG5icyzhQrHOlsoKG3V7Ctxkm8N1Q58J+RG1wkOoOw8gWTpm7wnZMV5Ykhl",
+	"shBcG878HjxC7Wr/6AKCtz6M32ENI/uqXawIx+y/iHyyH/hgqAY4gI6FRUJ3wEnIEgAtABKrXK0kzyDM",
+	"k7p8P7OyWIOzh8zyA1RJS4jFHoK88WRGL1lyQpJLrjFFLTHsM0E30WjE5rrQLJDaxmK40K5yFYDGCXZt",
+	"EZza1Sh926c5Fly9l8JHmibOw2QYJJEiW8ZiDBNMhotlElQw4pCkSBTLLDZcqY9yo50eeYkQSspNk2gZ",
+	"C0BZ6pFktFBazkDmV4mrEMRTAP0MiwSlbMwFFDaE5I6ZTBeZEzmKkH4HlqXZ7O/vzDqSNlaiI2ZVzXaZ",
+	"/37IXy6WHYStMW++NNNzLw4XSzxjnlXZbMvMHEdd3FBbccfi76GCaYjSJ3e9Oj0CBnwolIT0LRa+Qp/A",
+	"t7FWaRrAUdhmavSuDf1zD+qaq2gWThYaQhqKbkUtrs7tuUHvGpbcwFPZGrTM/rSilnB5Ci8//Wf3oN8H",
+	"AD9cVyOjtqLWyt1uDVpv6GhqHzniAJlJbATmx2sGjqjBQW8bCALNZnvf4N43+Lh9gxUr3BYOwTo72jxn",
+	"Izih9oZWAHoWc5YrZtl48vHDeWBVw+aeXh0mEbme8tHU1kvzsQzWEAaiSBH1wL7QkY6FFRRUckL0lCty",
+	"xXKgtUrTJdZ8ZF8s8sso41A9sIp5A52A4tgj54yRXw/Nd8h8sW8VgRENyTKqb1DH+5qLVF7vZu1Svx7s",
+	"jV1VsnnfyGVWI9jK3LX3NH4/tjFF2r8eRESV6NOvh50NiGODvcxTs90jJax4uKqhbILBaPWmiNRog6t2",
+	"e1SZ0s96ZP6aWVuF+dNBNJ4QzU3Dw5zRSyJN/z1yatU6u4ZmFtakVwyOK/eWGVyey2srFHOlbVazJeyo",
+	"4Cj7li3kqVDst1J6+/T9685JMcLTsWY5DJOrot6AIc6x8C+9hOqw8JavQYCxboyOpqjKjmmWEVtZb8lo",
+	"rowu3Eed+MWLUE8JlbEdHRz/Mt6NMMvYHwOPk4tq0ScvnKPEYPm4uXKFBG/+ZSj/71sJ38hFfj3c85E9",
+	"H7knPnIbhuFy6TEmt5lvfGJKZlcMMQsZ1v9FkIrRQiMaOSWuMRRoDSGjDixh5EwLrri2YIbl9QzJtF+d",
+	"m4/O0sLOZ+TtKysdl0OxSdvatSLvaymghGLh7IEDctw/7ngrEFgHwVTTTpn/o4xdUR1Mp0eSjImJniZQ",
+	"DcDp00DKJ8DBLJ53v2xYsh+Z7695qqcJCb82usE8o4LmsYD5KdJWU8Z0ZH7WLCI6ZzTFP9A86FbFGmkB",
+	"D2KRZdBUxgWjOXEtDWkexUIvhiwicz5nERkyCi6iScYiKOAjWNY5cXgaV1xmVQyLYiY4/B55KfXUsNtY",
+	"WJ4F3T1RJEn5zAgKUkDt7aRsj7IiBVckZTm/sqBmXvfB02QBLHN3ynTwhmllEIskXvT7RyM8DUbigL8Z",
+	"wZ9hkPaXL/Y33AL8MQmW3K0TWCsbWm1sIxZ2saVgKkJu7ufvUTscYInOKc/MKv6T5VKRdnL8Y+9ZH84C",
+	"/DPpnGCjlmuR5KD/8yk5PXpOzs1xIMc/ki/kxXMUiQ7JF3Lw9Bge/5RRTV7S3Px02E965NStr1txeWXu",
+	"Qtm8XrvB1TMP+/ebuaQVVyWY/eE22S4AYS5wA4C6q0jbPl6XrGCrglinopGktDLyJTaJYLO20tTA9IEG",
+	"R658aX2ETUm4+sRm5rqjODYRMmdpj3zwTgfqzcvmBSt0rkwlAoeqm0hErHkVbMkIeGsBd9E8l7ikDU2S",
+	"N3Q0TUibAiXE48xt6RMQqi106wnMUPF/MpQbYfrBOpqn9q499dQDFwnqUHmSYiVNfDWy5mZPq92J9rR4",
+	"5apY4rycM3esnV3B9lMycseiXZi4uSBjQ3OcqRvt2soZtnFDnI0a7rmneKFF3NB+hxhsUYoAGvGkICuk",
+	"urltZ44HQc55OvAoOHxGw01Kg49Ixi9Z2E6Ehe0t3fMTA8w5I4uZxszJLzbHnIqCKlFR2HSwdrY3mt9g",
+	"K8cdjwXQtAD+p0deFW4knjKh+YhmxAq9niZCNoywF7EdOKag0dA1ZRSl4Fy5M905IUbfcBcObtuuNvuf",
+	"cjl7F1KNhwUTcrtbSPlwU1qDF88LtCBL3dZjDsGlag2Of9xK5i8txd76vre+P1Lre1vmZMwFwL7ZUKYm",
+	"4f02Fvo/EN1rbdAWDa04GANl6JKj5YEFZwAe3mSnmKNHXE62oW6OE5v30Ub7aKNKtNF2av7WJx8R+cyh",
+	"n8PxX721IB8pQslfzj+8Jx/NW5XSY6CzFvKbolfWl2ZtqlDzACTIBQhHsWiDqPRbzqESLMhGUM6hY+Sl",
+	"Ckh2z/Q5VagJQzg5tTZRrE7kGzoxMhtNu1L8f/a+brltXFvzVVC6iXQOrcjOT2fLNRfuZPc+2ZN0+8Tu",
+	"3XWq2VWESEjCNgWoCdCOTlffz/W8yrzBPMo8yRTWAkCQomRZlh0nm1eJbRLE78L6+da3cmRwRq0ff3Ye",
+	"Xw9nHBnbCcbscU1emJBSZEYFTJ7XkR+ZROprr0IafR+gRfAYmcJzpmGAUJGEfdasEDT/xGxVDqNZ286j",
+	"tQBOBdAe2WKpVwTh9agHu7eByho/7FSLu6lwsGh7SsZQKu6qqR3BvP77mtL26x89uQReRqAIh94Yxav3",
+	"PNxzUe8aKR7XkBkR+W8uUnSP4KbdTez+XUlxjuN4ZD7HW+S9WXrcBHXJv4/Y/qb8ujvoXOcFsH2CcfkD",
+	"5Tn7V3UJn9NCc5rnKyte94NbRL1l2aK0/VCJbeeMdaK0Ln3HlYvSIksrmVswkuYMQJh9W6tQxWLCUrlg",
+	"1rKPCPucsqWucKAbwJEOseG+1pdFBF4+V2wgikUNyDogV4wtLdmEs7hBwgzJRxcHlGCpB8Mh/RCIGMUi",
+	"qTBhkH5UxRojMhwO0TXhHFFGOh+RT8z62vpuUAMihb07W2z1EJ8ZOuBqdYZIE6/adAus033IaYhZLZhj",
+	"OrG+hWnBGLSLPQKUS76CP91woQbWreY9HYW5zAI3P9T2y+xIaBYADk2rYGd4CHG/omm2tMcqspWS0R8V",
+	"VFWOyLLgKSMQB1YRuWYiA39/ZtrFK5cVJEMKlgEMldrhETWXN+Bvq5UP1USKlLkLH92NWpKCQVmLU9Mu",
+	"NVYKo+glTOWSW13GObTNrFGSybRcmNnEo6EA5Cwq73Wov5it0IbyDRDb4OmHevNZA/JrVJkAYRoSh5ve",
+	"Wg2s8lSG0QiuKxS29bJVD2KJEF/VX0nTXB2yHNlCFkBfXalfgeaHn2xx87oa+bh1oac17zO3bOUwWdAp",
+	"qAFy4/QcantmdCn8HzqBET0M69c4DS0TfDPnOastlgrh7FzAVnXnwjRw6ubVvaJwH0xymV6Z+UT/I83I",
+	"BCL9OKcoHavy2IBQ0HQG2ZFmA8obhnsWR1IwpT2yPvEn4mfBta9eGZLDP1OkXwo4DNnAHQO77WFqreOS",
+	"3Vi69x+k1GZfvxcAOsg1Rx2ea3NWj09A2uIpB9gBIN4XNMfKLeqUUNMstOVCGpRM+WezO6VweLf+9/Lz",
+	"wEHf7ZjgnNlQjzk/ful2Xa1aUZj6UBFIoSRmfGHTpk340o0s84wURoMAIQC9yaqKLlqSEZzEs0YhbyPE",
+	"vExyKPkFdoz0czaj6YpkVNNBK1yetI0Fj3wbcl2XhTFwALlOdgKun1ZpJ3Oq7UmiudmEq0b5F/MBtw5m",
+	"G2xFvLd20brfP0h9iZT8iVtf1/GWVQrrMJr+QUGhPhUrYmn+V1U5l7EtZmSXC84zSk2opw4yoQoO1Sca",
+	"wZEsz07tKMFQItOczvyESLEuQS7rNZbg+FoDj9TMWHkDBZjsRVK7MqHskpsLlfOlOXSBDEjlYsGx3jSW",
+	"vHaqWHYNl1wD6WRrOd0eOLD182vm8JofLaUCEmSwAdLHhJu5kaYaJsPyd10Z/cqO6Y7AfezcI5qQd0Ls",
+	"1+3CqMfVJf0covdbkPobofl3igGAsthZlZ1V+c1ZlZ/QR+Nun2cKUA6QSmXtukMEC56nUukj0PAzeSMC",
+	"nP/ebsx2ACwxHyL+Qy5fCn4rp2RZyKxM4ab8vU0FM0cqpXla5pj0pWORVD//JJKxzfFmSvMFqIOJ+2+W",
+	"gDoMVIz/lBNjWYrzQs4KptTf5QSMSzMsQDTBL0iSmlsjz/HnwZD8aI0V7CdT1UgUWTE99t9FM+qfcqJi",
+	"ARV+jN3jYtsrklOBSBwjQHOE9zqIrJkTcELC1VBBhpd0xjLCxDXL5ZJFRs9kSpP6+Iktjwctzvlsbh7h",
+	"WEyIyCKDCz0WoESOQSeoYYkD1WpIkosrvrTKyCUkyJkuEFA1bIF86G8f/xoLQM++Go1GEXllSx0t6YwL",
+	"o4E7AoC+c0tENdoU9A4oVMiCSZXTWGCBQHi/paxdWxU7sjcLk6eFk0p/77vxL4jehek2MiU8EndE49Ym",
+	"8XAJHnf67DmdsbZL+gw3c928qwunDqb7bcB0q6uzub73gO5WNyc4wI4w5nS/K7Nshf6iM6C2TYMwl4Nw",
+	"WUgdIxOZrUifkuRtLWa2oMtTkvzxZxIL8AEr64rL80FENmPMagn+2/KqYwFZekEvXTI1PtUPE62nNrna",
+	"OtxslrVjCqhAbJhUPnF/Goy97L9iKxWRUqjSKkOu3p71O6zh3ipHQyywzl4VgvTWeRhmHCJe74qtLFAv",
+	"akNHDlscGbHY35OxwY2BxqyN14EPbW+LtgIQr0HhzoLUyLoBczcr1e5ZkMXBjH4ZkzWVuSwg2GnNsKCu",
+	"3dHxyei73S3N2mA6Y7MzNr99Y7OGqDiMpRkeooNcl9sz0N/5vwck+RXEhCqSnP9cS0pvv9qTCB13xuaE",
+	"4E9ujKkl1fNTgt5TLBgLorK7tbtb+xu5tavz093f3f3d3d9f8f1N+tVlCTfX4IA3ut2vh3YYZxmG0GiF",
+	"NDF3SSDuKhqst/YJrAaEAKJBjfSFaxWLF6+PfE4e+EYT13RL/iuQ2dk010HVh0ZC7MvRy1iEIA8XLJ5T",
+	"RagmC2nZoTGGDiXhfVt9SrBiNvJHt0S3ww7eVlSojjJyzHgVisgS4jWi/u3kg849bzdT/YKscwvGopo4",
+	"d30GrwbImA2keqf1Ea/3EXhYE4BfgHfPqEcewmsRX2ObkGcm+ZlC4BIGXQFQYjujaM5UDdXkkWvVomzU",
+	"CuHtI3gbIyYKwvgf+BWzXnGMBlvMRXDpB/Ox+f6vXf6nsaB3AUrsrJrc342+awGo2pn8oplq1SHanobm",
+	"n9NsYSPS65HunE1181mnl7z9+eLy6M2bo+8PFt9ukWxdjluX4/Z0ctzOsiy8ou01V4FTD6toPFR4+rJp",
+	"rVe4VsyeqWibInP9uqxoa5thfFVOYwFCfJjWTq3C4LRvGECc61xPkSN7GtZDs0oWRnnB8HaLupNUVRu4",
+	"UJrRbFxTbKLgJy+sMOjdkHfm0VY23DkDP0fBGFmnqLKsURGwRgEErRrCO14kgF8lNDeaSGHuSQcCdZMI",
+	"s7cx6gz3t1uLPhA/gPMEWJx0/TYfnFYUEBZvDArYq9FohNS4Nt3RslGB8yXkL3isIHN9f3zNUebH4Flq",
+	"qBI7sC5tOc9dbPdbi+02F/hwwV2z1+FXb704/RMvD2MWbqb5OxmNKj4LeyXeUOVZk4yMOxm9rJ7xJqOQ",
+	"RJXp3L3Up+Y5KA4hZpj7OEdYTbDDd7FqlKarMUKQJiwHBncZi7uYOkPyzvQeML+32TVIEtNu2JB97ZpY",
+	"bDFsyAPbNTD2g9g10+1p7tvPBnYDDv4JSooNTsVwLzUOSK9zFOZPQXPGtdwsyO6cPriXShytIzXrbjLk",
+	"q6ir9zwb9qIeULFDAnHkii3XZWWvaabubPlmL173/twIjTkLk9nH1vdSuYRs3MUmGWAiPPAlWc9U6mg5",
+	"bAajhdPGIsiTBDHlHgChtM0jNmi6EumKLOR1TXlFm8iVm7wOZDMEEO2Btc/K4FpYMV0nJa19qvI91gNC",
+	"il5DQM00hyxl2PC0VsEyrF+EBZhaxOb+UrPKWjio1HxMN1DTtfP2Mf03h0NGNjTodo0Z90x3XXRxpdvi",
+	"SnteUhuUbS6WpT4ygvQote6ZVgKjXyzSokVf9NLSNKBQsQ4yCeovYGBgIsvZXEexqGVIP2tmPQZhpvem",
+	"nz8Lrt9KpZNKyZaLZakdk2eGQj+ZUMVVYoEOGMKAoj3gL/EgisQzMWH9ItOlOjUqTlIyjEU4norUNCIL",
+	"TIIDMlSIeVmvx8nxy+9evnnx+uV3eH/Ur4pK7D+Ep8MyQdVmbF3q15f3P4Nc0Um5ipx3rfXKDYwEr4v8",
+	"XrJiVSkjbrq2qiGeJvwjF3xRLtwTU1ksqO6Ne5kszbmIegv6GR+o5jXqLdxbI++UsLlufz44kVV9crd7",
+	"QeCI4cTBEevIog5LFhXmMk3KVVDNKYKYb33zPhKn1EZxa/vyfMnTqwfwpiem3SCr2QlKl/Vv/m/sBvAs",
+	"IwLOqr9O2m3KjnVttpIsmY/CsbAPfdGYoxc+45Ooh1F+WqwuUUTAvO+uR7oBmdGdw6uPrEG6DvzV/LtJ",
+	"0phBIWatiyh2EcV70CmZfRRwGkzbQon+jG/SN/0Df94qBYFd4Jo9hCC0TT+6LPxkv/sExeGLdXE4dSdt",
+	"D3loR/o0RaJd/k4qdlLx/pY4bqWHF4y+NgnawQ8B7vxkI0NYAN4Z3GbNcs7qgHbPj2zMcIuvcMTf/4D3",
+	"NoM+a5DAdfAnfvZ9loQQRnDN2g6tYz0DG7rmtvW9rPkOYrHFjxt8/07Izlh4jnpzl0jhuxsSx6kyTRnL",
+	"1GBIdsMneozkrgDFneJ4sbgjQHFbHK+qMHMQgGLbLvqidyQQBZkulkAeBjUrpHAlCYa9qOd2zHb/tX2q",
+	"AjGevXiN3DxQxoSL+jPOw33+4ejsxeuj0cmr3l40/GunsQMqdhfoUwMqtgvqQ+MVm1foI8AW2we2F3px",
+	"0XKgLYbRNn43BGMsAMJIAgRjm8xoxTH6OzLy/69jGOvCzjwGYvTOqEVSBy3G4t6oRbcEdUxiLLaDEsl+",
+	"mMRY3BuU2LYmHTRxj8vvjgDFDSe3wyl+YzjFTet8CLji2oXzR12IPz5uUcTCS60MZdYGDMrglADKkTRA",
+	"johaQYzUPQwVsiV/umbAYMbVfTOsyFk48gdFIh7GgHl8PGL7QehwJk8UlrhhuZ4OOnGDTr8RpNgUjV8b",
+	"TNHWbRBlng+G5KO8Bhb9SmIDQb6dC/SwWXJmcwgB4xcIbyuHYtHqmXrSmMIHkH97em7u7Jd5Cj6Xg+FQ",
+	"2nXgbRDD7gbokIa3Ig0Pce9sUJeXZZHOqWJHc64gFrIJcRiYae4dBRWekbSXKm3UUKHnKiH4b1UxF8o8",
+	"WK5edLEgRW8sMH/RZuzYKTgFACBQ/Q6rNmWpFc8YOTZC/fUISinndLEEwgao+oAFOfojrL0G/p7jiByP",
+	"RuZ/r0eDU5LccJHJm4+2yTA4gn9xJXiH5CeRr/xAsdMKCIiUprpU5CfzGyyCfk55RqDCMorv+kskk9A/",
+	"KNpLVkxDHCMIQrhe+LprdiXGsUi01DR3Db41n0jIKCKJX4GEJL/+lkS2PTuBdjqNHQDM/8BngTWbcQO5",
+	"ltDNYhsDoFbBKLnhBRbo0BLSSt1QTXswVjswMH24jkVORfbwtMQWR+lm4z/sfr0FSfkLrivQeZlVj0i1",
+	"KU8d91Zzb2H2A2wurLLD9SZkJbbaC28sj5fkQr846XkPCBeazR4FDtmco+1eF7/LnQjoEJEPUj6zbaq/",
+	"KPrRy/4wu/Hw9L1tW62Womm5aeq/lFMQPi0I9Fgk5z9dtGdrWqdPMiCKMWA2NFp3zhUUeapMDVUrxoWV",
+	"Pmu1TZyRAr0xD+KPdbsqRNtD2wt5bQUlQJjcSKDUPLqzzViR4+y0RuQzJr/+ltgWKobDIflHffzmD4pB",
+	"LXhasBhqwKB1lEXWa5SR/oStJPaBF44PgEAr4KPA2jA0ndvRzaQtLb95eEgqBBbMNDCK8NoDKdnKV2Tu",
+	"gMj5yLCgkGdZMg1iQ88s531lTgUmWyx8qVO8QvtrBpT1qKFjDpMi0rzMWBbyFL6MqvG5FbFwhqqwVEvO",
+	"2cvRKCLAteBMwmDVLNUiR6LFYQVjiIWlgAoS2abBkEF98XOHV2Us7N9AKVJmw9G8il4BhWN7GcJWvqzN",
+	"3Wzz1f3C9dwWvLX9tTg1bsmjMq40FykCN6oE5M1f8Skag1oqxqsR4vvqWy3nC65PNw7AIv+aNI+bJcpU",
+	"Oz8CnveoGeHzpSZi4dUMVIcKp37vT1kFx6HN07p/yvc2VrD9VK8ze/pTWhSI0nd640ReMzKy1SiaBGZB",
+	"9yBbCIQOF7OxUbtx5gLZB3q+kS0earM3IadTas6rbfFlXBzBvoRvws+98fHx8LtXUQDvPB7tBlP5M6ra",
+	"GA0bTYza6bO+l593BMH8ebd6FS2zbNfgIfwpOwUXq67cMZy4o2zonC2ds6VNRw93zWF9LaG+/ZCAmKZC",
+	"vTmz0yrKFToG9Lzq5CWkbw6eu5UDDEq2sTyy+yJ+IyLJghZQwbjOEICOCfebS46/BZd+DaIjrRviNuzN",
+	"KUJv8JlYcCwyBRqcVzftlChNV0TLGTMXpcPsYN3STYge16wbFPzSCew2ujIEstamcg3cEya0RqSaYsS5",
+	"pqu3MmtMuSzaZjwWrf22sB5/LTeXHxawOQbPVxaLe0F/cKrX2MhisQ354+t2T6FiUqCKVJtZyYXTItXD",
+	"Z/E6aNAhtJCvvzKW24ggEDeqHvfVPA5XLusL6BkdaOkbAy3tqxfcDllyRfcfQAt4a7mvKZTk9pYnxrBl",
+	"WaR+E9ui8s53NePXTJDEdS2pOKtjcYylukfEow/UICKpXIIZuQFkNDbi9gh8ejZ8P8a8vp+g2kYSBfzY",
+	"phMNYzOyFcrVv9lrZlLyPLuU/5ZAZf+czlREMr4w9x4U7L9hfDbXEbG0BCoiSTA15jblQrNC0PxHQMlG",
+	"UEA7rKORRDaXPWOEZ4r0E5qmlgTZ3MjmHtaSJDNazswPg4gETziwMLar5ny55GJmO/97SXOuV+c5FRcQ",
+	"T0pO3eQkQDj3c3i3v/WFzu1zpls+JqjmdAk5LDdUkbTUYJZHuMwJV5/Ywlx+Cekn7hXXtUH1UbOJgz5c",
+	"1/DOfsvwoq5S9q3XFoJOkGuj6Uq53wxcKX9XEX4nJzDuymeq6kw7CLv6e5Ni1v+lhQ3QO3JVKpdsjMU7",
+	"4YkoYKHiQH4eqqQqGZiRmMUL6NEbX/71t2HNZxVhZZ2fLi7Nu7uRC4I5kBCMYBpdCdSUt3LJWUZUOTly",
+	"DqcZ0zipGfoGPZdhbbrBsTr2ThrvBAZXEqhiOaPW4+ynfkjO4DRbtetmTnXt79bpRQo2ZUY/ZWA/ADFY",
+	"FAt0vqJDSdNZ5J2uRciYg85axUXKoKSs+SB35PXsM57MWASf6GPVWC6uQullu6Il5qMRtVJQcMf6HDVN",
+	"5wsjNeH1WNTfgvKqZhYGpySZ0MKcageoJ4n1q3tXX8P5Z/erYDcehylvrA8RB9OoPGHeWK9XlPMrRqh1",
+	"4j9TY0KJrfJjjAxfBEjIGxviVhZC2lYqKJiYnKZXKtpWSmFDtSDStwXjg8bAjWepNv3W4ooY0X7N7P5L",
+	"5cLhUnNz6Wjibg9nCeIdcxq2jBLDtlOKnClFEltT/gIeMXcc0PwAHo3czHk6d1XncddtcLaabex7UH2+",
+	"hgGjC3No7OfhcLbzbPp70DRqu76TC7e1bFIdYtbm0P20vSK/S533awG1lG/mTMTCFeSP/FPY37s5Xs+y",
+	"DHPKrWryJbMB17aDwyZWilPv+7uhxty4UD/q0vO69Lynlp4Xys5DJuStqxwPWLDX6lpNPawWOEdFtVbT",
+	"pu+qqJ8CvMmFxa3GQvN8YEP2obiP1hLe7a3sFExXXCxqyfbbCCjYpKENSRBAt6iEC/Ns5UVwefh1utRQ",
+	"46R1nfOZamid77ME0tkw8g3YZt4svASBfTMV7sVaK5AuSBssq/Xwd40CL6ri6AVphNmr962KHDjTvG4B",
+	"pgkCu2FhjR4O6fukP8XEfCPV63Hjk2HQ3cGpuxgnUs/DZL5mtcNqjszaZpJQAgfBh6Wt0xpne2DZBsEF",
+	"bf+AP6Fr144WrBgmtN1NcJ+bUSF4QUjtQBBthZ2G5PJGBqYGNGYMDWvchn5WN7JwYIik1NiNZyqgbYTL",
+	"uyuv1B4Zbpy7JxYWftkI6Ybh3pNGsNf8rb65N4d2kYjRbODe+EX9E957af8eNnsbNL+KZp+sRbM3F3K6",
+	"m6u3uWBfbYS5xcPQhZe78PK28PL6lnkgte4RmBbatv8WkoUggmvdbxUICxvBtAAMqoKGwlmhnnl342SF",
+	"ioegCxatMRm49ziwGg0iUEZErfiHegaN1OpPbWzIP8UzW02JC0JjAX03g2hejdu5IG4NEhs1dFuUmNSC",
+	"xEZK1YLFYXQ9DBvXWfKjNe1pQyyZ3BJKjoWLJR+yxpVFyrbHjMldQsYBSVbjusGwYjIgghaFK6MKi6oe",
+	"j2Li3jrLVxpE3ltJ+FqCwQujSRqtuEXQdyHhbyskvNddfns8GFt4MKdMYCOaL1kHjKaz95n3vRyPRhXi",
+	"W9MZ4ZmqO2MchQ9kXmOVf54FlaPNS3JKEhgghBdJaEVbN8M4yJB27BjQvywW6PiqIqoYiZUFhJ3h4rV/",
+	"U4QJXayiFocE4daSt0wavn7YGufFHm78XXDZdW9U5YRCPLuzERbmzoTpccwfcCexwLLfbM43YwSxwCDB",
+	"hkD8qbmhM+duUJaxHXsXREYaFCQI03OfFBIDEXub7Jdmi38RMx33+QFxS2YoD2jA3vb5bddRtd16UW/O",
+	"aGYL1P/1ks42tW0fe44RKHgSvtCZsJ0JG9waBzFaTQvP/4ATeXdSJnPB3NB61t06I1PGQfaTOYUA7zpQ",
+	"FG4cOiP9Xe8anpk7zN1Zc1awWprZKaGu5Qe8WYzc/WQGXitCufsdQdauiFr24yYeqjuKe7MwVkQ+VTam",
+	"2v6w26rz2D0N/iXcQFaXhGSzvQKh92BcutUGnm11lZ0B/gjgly3qcD/QgwcOuGWGdxoqxQCh8loxRoNj",
+	"sadWvF3rjcVdhRPZpvWiL6dN7YVpeRjJNSRB6zDrrdotB0isPJLLMd4qDhQLTp9Y1PtTWqsBqEb20Xwt",
+	"mmYvOdgGpPny+mSHcAkRLl872ATOyWGJnx+uZMJZlikylzdBuQSW54GRXZUpvK0sAtf1agixqJdDIHtU",
+	"QxiShKtzhECPAbSYxCJjC6nrvhf0KTv0tGPqa7fZQTv17JHOEw6cFfUGdi5ycCtKwPrO71+s/PCZ63vV",
+	"OHgytQ38pP0suP7PKr5+EvX8vnEAR48TGL6K7pB3bvq3OWu8rH832p+z7+zt0cuXx6O7QS+74ggd+vLJ",
+	"X4gPWhPh8Uoh3L8CwnWj8kGY8RNG6+9QESEWGwLgYv3SvqUSQr3qgc/c2FQJIWoPdGN5hKksi1i09LsK",
+	"sXv5bH7IGc0u+YK9F+/oyrf9nz5EH4ukVdQntxVcuC2CHos9Cy7cEkKPxX4FF+6fVN3VWbhDnYV71Ffo",
+	"yip80+HoB6im4IsocL/zbvHVo+dVkXWOL0e0UQHD68mkmNkF+YiBhRKL1nzRQRVc9VEBmwO7S4mGWDRq",
+	"NJD7l2gwVt5ajQayf4mGpl/ra7S/qhINX1tpho6P+2uoyPBUCzHsWH8hlKpfW+0FTa+YJQWwiqk6deye",
+	"jXyuEDI02FpIwRErbaukQB6wkMKXL6CwxQd08mpXQsFHcsccLOiwe72ETix3uJRNuJQDVEfIJe5hjFu0",
+	"uleM4mTpSpARx9HV/F4yyydQBQcg4fOaEd/uerZBvmpQ6pq74dZCyFUVZCuhFUkp0EFPpJ6TGy72KZaP",
+	"HtQPtrNftgQw3pCfaHpFzo5Gx7tLNdf9Lre/8y4/Ne8ybiJCvUAIxNQHL3t2L1jv5UrlTG6PmboiIw2K",
+	"z7pwIn3LGoX86dZuSqKQXF0RLeUAvLYgnEBuMefc9RQuoYdXoMQkboCVT7ePwi4Cf+hgg/Nwm8D6wJWu",
+	"5q3LoWkRg4+cOOMvjx1ckx9drkx17XY+yW/BJ5kHR3IX8VY/6G3i7Q++3e14IacOTGfTSp2wsQRnRj4i",
+	"U5oxXMHPI9gNUVqmV8AqlTNEdtmHKteb8qoZ10CJhjji6gtK8zwnc5lDVgW0SPpUrAJ+E+rTP4kUZG5Z",
+	"Fgs2aCe44FkyJgB+lAVZ8tRSnkHLEHVr8X4i8Zbr0zZHaMHgz1CQUEtXWbbvKUBaCmzEwqHnHGBxD+0S",
+	"75P9tcsHdQL+aP1+tRuxMzCflt/vvmpT1F7bzu6NQBEySlLBdFkIltkEObvxE4B0mfPXdJKDSyp0Uu2U",
+	"J7ztwPyN6Xuclh+lYNtPzEH1jE1+m2DJghSktzSds6O3UuhC5rvlIsEr7o0/o72ymF7scmTwpR+l/mhj",
+	"Nl1FtENXRLvrQW4qCHf3TARl0HyJ+FRmTG0zmvAGR/sl4H3yF6Mn4YWWCBcVW61lCB5afw4SWIK/KBb9",
+	"NgblW9xI9U9FxIyTFqa1DQ4lck9/kmm44VAiH+vjBVMSGc1wZnhB5I0YVxhWsA0XdEUmjEB5Ti6MUETR",
+	"eUlnR8BenEEbkSOf5gWy2hasyoJw/K6gxu2DAf0YrMsXdWw1CLplnh0VMs9ZRpRmLK+CQ28/XfSintIr",
+	"817Pgq52d4Nd0lnnAes8YE/WA1YTaA1vPcqX3Vz2dWm+jx/M+7LIzq6sSzrzXqxYVG4sOK3JOtd85l1p",
+	"2zxdW2ByofjqHF1NQffIPq5LzBHd2b1Vv7s7H9c34eNqLOqOAqwFctcQYM7TtbkKexaiI4y8qyj5+5Zz",
+	"fz2ZParhKTBr1Lw7uAeZ1d+Yvp9a9Vg2qrf/1mezeQ11Nmpno1obdS8N5T71utuM1G32aWasJFsAxuaP",
+	"V2zNVNNczkrmLVCsYWGbxdSHEMXgjVLgSHJW6al722VC3gJ0gM60ohxisW6V2pISyVQWi4RMZZ7LG4Wp",
+	"/gm0ZOR9YksHLXMqaEH6iZozpoH7MKcatC1dMJqdw0+DMUn0nKdXgillB41vvoO+rBLr3ENz6BTK8+Rc",
+	"sPAB81JVTKgavIO39WUBFQrB6Vd7ki2WeoWFdbBR0k8mFLJSdDlBxkaOzI0TRhfmXypmqDOmcyoEy2EI",
+	"YZt9qknOqMv4JKCFZh7r64F6UqkjxSBmgd6EtXGFA29OE0xEY6aa47bDtuRV11zmGG1oiWFUROBDYiHH",
+	"GFnJcEtY98EMzAEo9S3IKMJC4n7wPwuu7SJC+Sd8d2V/DYRZuGlwz3Btc3/drXRh9hCo2wlXZ6nm14iy",
+	"doBFODVFye7jUIBvfFmPQm26euMeF+m8F1W/Bxkyh4JYvfEIcIQ3PNPz3vjkz6hX2yTm78cvj99EvVBS",
+	"GGHz4jW5qDso/K/IDznV5HtakBPymRw/f0m4mTV/gnvj3oQWu7sualPb5Yh2Pown78NQVgg4FeFj7Q93",
+	"9GSo59SKqs13/wXTitSFmhQW3G3UepZZvYCaWyNlpE/zHOQ35qsMxlAajLgv2cfR60sW9KoqLqRa+R2r",
+	"277uFY8IyxWrUzDi9eKYBAMGxgAHDl9vFOmwEtFSBt+NccWOqyZK1JdN/L+NdjDqBevZG09prth+MtO2",
+	"4qNyX4BTv3497pin2NwFnZjuxPQ9UvntWcKqh07SNYS2OpzU3u56RhlqOWOUpoVWDhvkbTUjSlO5WACo",
+	"CIBJRmpXMrofDMOVZYyFmsslySQmI+KLgzGptDMwjKxaFpHXo9fHR5evyVleLrgoF/7PJ/DnF6OX5EJT",
+	"Ds7vWFwYW4scvyYz2vLqpbG7fANvoIHqu5/Mvge18Dj8ciz8+/jEZTlh8Aj5TEbD0etX2M6rF67/fMmI",
+	"6R25SOcsK3NzvUTk7C9/ObFPfM/oIha/vPn84jjswJmxrEAnrfRSMCaqR96izUXevvz8avgSbh2jPVtb",
+	"ZWn6p4axuLR5TqHpsqBK2V+tSD+lxQSWzbQ6Gp68efGa5JPnXPzf/1NNHLUDj8VoOPrLd6+qJ8y0Kzft",
+	"8P5f3B8HRHOsrGjNNdJHMw1KGtXMPtMvGos+qvQRKUz/GZTHfA0B4AXNCdJAD06JMUBxnNbyVKRUmHu7",
+	"LCc5V3OjFgQto923DUpsBXgjorLOBtEIsjQoITDK4oMqNZ9FFHoGHJXC/vGUPfWCr7+Ee03VsOmGbl5B",
+	"GIKXxUyMOd134ESuzewjB2burHSsh2is6O9iNN9UjGaPq35LpOaWIE27INoWPdnTh/RY4ZPGsbolkOJs",
+	"4S6S0kVSmpGUu/tJ7htP2ZAV/0OVE1+Rv9pcd8h/j4hiLPN+EWJzorJTo4cBgSxSUKILhKtYVLp5Rvqh",
+	"a2ZMwJRPxq7CtIXSL2jGvOPaJhZEldvFJnTGwihlXFvmSv8JOqMcaUF80n3NHeQrZlPgmMKxDcmZQ/Ab",
+	"uwEcRPfLmr+vCNs3Zf4RPMlfSnZ2ZRu69PjDpccf2Ektl0zQJR+6U7ARpgL430ymJRS3oYokf/urrbHs",
+	"2ljRRZ5EJJXimoHBqCX5+8VPP1YMUVdspeqcSJb77kfGsA6NlldMnJLUqAuZJVa6pjkHPqUKiHxDV1HV",
+	"rLwRJDGHZN1yhKyoPti/6WAD6OWnJRNnS/539ZTzMmwn39kV2CR64LHz936l7qG47aOy3VFZq6lpZr+z",
+	"tCwgbPnrb+HubxuZ2YNmdwUnADpLU92y9c0+WN/1Zsdu3fWpbRG1BMWKa1ZAtt2k5LmG2z4ik5VmZCoL",
+	"/A9Vgbuln9hPPb8+xvMxiGJhTk+4E+APzUOAWAqlCylmdnd7lrKbORPs2vL7+AnJJFOnscD8ptpSm3Nw",
+	"BGcqIWnOIS2yOldQwdMWkeKaTGh6BbkP76dHZnMfwe62oIIZ0+Dc8rRlBFgmMeESwf6pXALtpE1AuM+R",
+	"/C+zPo94JN1+6I7k3kfyv84+ftjnSC7pyjRxpFmxOCBdi22WQLOkDbLUqiSfebTlZsTIOTZ9yYrFE8pA",
+	"sb0iWcnIixHJ6MoVsebiWnKoM24BHz/CWTY/M/2OrlRv/GK0s18wGH0H6ehihU8T0lE7/YFUOq/9foOi",
+	"XMmADVLqUZJTfNjEHtLE6MxboiTbJdcHrnRwcrvUk00y7bHrEwd3yV3iHPUN3kU5voUox75Cq3H8Nwmt",
+	"u8U6AnHSpqffSwd6LNO5drjadfTmnHfBji7YAcGOgx3Ge2WPKKZNK+p5KhU0t+n8JvKaFWZLvaV5WiKc",
+	"/yPTc4kRhJxOZPF9WWRMAEWw5jmUjPblrlqN9Q02+lvsy4Xt29M9/82OtsgA+whR1WC+bhGw13n+6k5n",
+	"ur5s7oD61d7keNgQSVxzBbiGhhsiZvc/Bgegmd547Hvj3gLqZzJ37HfP22g9N48Xatvj2Hahti7UdrBQ",
+	"237CpSYzKh3c3+DLgqfbbvBzVqRMaAopFYnNbPtIixkXcIWPbDqj+wPG/D7S4qpcJpDOh8SAGB9QTLe7",
+	"CbBFteFqP8dOPv2rvdnRFhlhH/kXv9r/FVT19YXe4byGp2GjUhDAi6ByqofobDiG3F1D5kKCM9n359Em",
+	"SSNOB9D+N5gztcBOAH8XJaViBQYCiYC4YNhR0+wNy3Pzb11JaY1mXPjrUWS3Hn/Uau4vAQ6g1dSkX298",
+	"8irqtU54b3w8inqlYu/qLyAOulQMf/E9VSw7d/LX//FiLpefqiHfNVOrMVNfBJW0hxjsVKVOVTqYqrSX",
+	"6P21oStFdVn8W6U7zemS3Z/dEcF4FbUj/NzO6biBPeOWWHPwgYrQ8RELhBAAJcbiHmyOZBuZYyweis0R",
+	"Ov7FqRxdjRLIYpvQIqBr9IHYjqyxi4p//UQHlaS6B1NjIJa/VZpGL5e6QPlXxtEY3MVdWPybCIuHK7o/",
+	"O2MotL4uasZ76EhPgJexduN00fXOZWdTCe+uiRyKkRE/tklluaQzCJez3Ff27mMan5JkSotTAsx05z/b",
+	"HJhGoXXTeDI4WLUA09xWk7KNjfEwNSdhIjbakg3R5+knCnjQ/lURJnTBGVjIBUOWE6PL4eJPSg1MJ1wr",
+	"Z72DjbmPIWkO+NPBYv/185JlXDMiMeVpmktZVPjrT6WaBzZmRsWMFZ2R2RmZ34aRqeEsOplu5MhudqV5",
+	"44kalPtZkTD0zn78quxH2Lad4fgtGI6a1gISGwRRi60IgugPTWfvt9iJidlSClS8jBX8mmWRw15AdG1M",
+	"kl/NDv0tqZIkTZfMC1RrzHPWktRJoYEXgpG+0Ytokc5NuwOwJyOS/PpbEiA2ydmaBQpEYmtKGM/IfezP",
+	"vVSrJ2B54jXUmZydyWlNzp30kntYmZdGYCBVDWz8de3FbHPQP4Ad4dw85Qn/6Qx8TNQT/oqMKCh5a/5c",
+	"MFXmkGdLybQCpRjdxZsDSVSF+ID7BtgavKUaSrVkQDjUtgwL5CIRey7TKwURP9OnoenlXCFhMKhX1NLB",
+	"GxETfJv0k+dOi3ru1ajnoR41GMciqKy5pHoeEQpjPgISY9twP3nOwXf/HEUstoMe/UGExTn9pRMLL7BM",
+	"Y9c0L1lAWu8s27nMgfaekinE7UmimdIJ8S+H3PemmxlZ4znGfBENgns9cmxegVlSmq6s0R2LDTZ9a0Jy",
+	"xenjPIyN+r3wW1ng4jgf5W53gDHEV/tzBMFW3e8i2AcOdATT/O9rdvavf/TksjfuFQg/gN7oeW/cwx3X",
+	"i3qw/r1x74YWAtIvftvVqv67kuIc+/q4GJ7tV1gH1+ngOve+/85poTnN85WjSru7kX47QHJcK1CDV0Ct",
+	"VEnUQFBWNwOwhuSMFiwDMRuL+iVmCd3MGVuRPrV2Pr1iAlycTk6a09JShd3zPby3dGxFsXKlTcw7cOma",
+	"HwS7wQtEnVpfZ7Kw6tjPOk0qbuaFvGb7kKw9ngTdgHCpOx69kHxIz2MnIzsZ+XURraEqbo5MROCo2HpH",
+	"1c7bx7tZCq7VkZwe2XpPd6GZn1NbXUNTkdEiq5jmx+Scs5Qp0v8rTecReSf/m4mIfC8/DyLygYmZnpP+",
+	"R57nHMRJFIv3wjz3g5Q6Ih/N7wYR+QVqCpH+3wq6iMi52UAR+Z88l7OCLgYR+YfMywUj/Q/ctEH+RvNc",
+	"ikFEzgpGSf/i95IWLBbYJv5km4aZu+Tm3Y9clJpF5D9kWYCuaybkmSLJlKZaFomj4lxQATzkXCti9P9n",
+	"KhYTqqBimSZ9fJocDxzUk2vC1dCMGKZJSDLln1lG7IN9374o83ww9t+IxRJnjpKJeVfmmSIZWzKRKRe3",
+	"Qb+LktC6pbdTFewRlhTrr+h5IcvZnNBYpKXScmEfN/vBLJu58m7mrGDYX4Rd9im5ZiKDsgaa8vwZRMAU",
+	"NbeeaTsWVSPPFPm9pEIDb31E2HA2tD2XU3J8QkDPRyin2QmDqiwLNfMXMrzDRIJpFRFG03nFp4cDmqz8",
+	"5EEKQ06Vtkzv5lAMY5GYB82xxfJzV4wtcYOaVs0n2GeaapgWqjdxx/uSdP71WGAHbuZSWZSquT0oFwpq",
+	"gq3Tz8PBLOQSt4oiOZtqT1EGjcE1be6JHCkWZjZWqWRhB+ymAp138NKYJBdXfGlVmUt6xRKc4HDaHKoD",
+	"VlbmrJrGhXMm43As7yEwHhI6MboD2JLYZbM0PoIB4OC2yYoI1CuQgvAs2hraSH62a5P4CMc4Fj7CYY6S",
+	"eQJXrg8R3/V5tUwzp/YT73iREAVEX7k5doWZKsXATUC1K8NmR9g3g7ULyY0JbUSq2RdAjQt6lRoMyS92",
+	"lexMmy/CRMcCqx/5SYR3uSJ+tvvl0pzBV6PRaI+gDBRX+2lqa9n9C1YMCM+umRO4JHbXAc38+el75GCO",
+	"29p3iuhUZ9wzRHN7zrtAzzcR6AlW2JaY9AtcaWo/42U9dfU2dwsF4f28BS+0xRF4e5VV2/odyqwGNOG2",
+	"iCdJEMyTrt7KjCVgFqsGF2LBzXQR92C76XpeFuncKFo/2TJtG6A2/4BOf1G0TThiY1xfvAuqWaYLZitc",
+	"7izTcEgdnWGHqXmqmJprd+icOPuHFUwbbM/6YV6TZ/vAbFxtKNvEgYtD1YXYVqbD2wWVuRXcBHX4mzVB",
+	"98ham70w7qKzuWu308++Bf3s2h/F26VXywlfl153ozJsyIs2jMu+Os1jwVzcEWp3gfvLoQO7dGAXC3a5",
+	"g8LQeuQetUjTOIwM7mzXxKJp2PhiSh5IYf2rtwIfbtcpMIK3t6B42PpI+xkwjyaaugBdF6A7YIDuUMbQ",
+	"jSyujlImNHswD4/5BLGfiGKxgRNkzc2TZGxJC71gQr/PErIsNYq+oDkMK1Adi+pZ09hLpIGDAjHVHzx0",
+	"gX3mSg9OCa23BVEKqslCOiRy9TJGK6ZmOAVkixmbcGTk9EIWVqK7V49HjfrEtfFBjMe0MTj14j5ocgOJ",
+	"FRaL3lqS4xdZXL2FoXzhLLBq1Xrj3uvvXr6ajuhJ+uaYvZyMRscndPLiZWqEIBDyfqKa9cYvT4YnryLH",
+	"1om/e/0GfmddWq+O6GeuyILnuRm/pfzEJ4/fRL2iFPaH49HwVdRTTJdL/M2bVzs7wao57BxhnSPsqTrC",
+	"AqkVXAC/BGJ2IzenlyPtN8B9fGKhmHfx3gDLLadkxnS0IVMtFjtUAfFn2vxgD7z5rxck5odQNCRRLJJA",
+	"qNziVNsuZY0ZX8mHzqm2QXA+smMtuPXu4lwLN2vnYfsmPGy1Jd1ZLDYO/gax6JxtaFKvC8YLOdXW3h6v",
+	"Kak5gxQWIIgDvZlrFeilkU/+JxOWSkCwuHHGAqx5YKAz4tMb8RwhPp7maQwFkhNj9oefBmiK0jzPLbjL",
+	"SOpYGIVmCToxR43YuQqMojoYA7YXhlE9qKXHGIcfmPJCaY+zisXJaFTp3uGDN1T5r5jBnDglnWuS8azS",
+	"y42INg+7ytL2pX304nfw6n304ul2v+b2bYufhzN5goe4Uc5PElWm83CaIsjPqY+81xn8+VNQv3A5D6Z+",
+	"RZupl2rnxgHqQMeqzmPfKlCR06BquVN1uzZE6bUJjT2Uob8xfa9z9Ugxg1A7aHfO1RezCx50wQMbPNjr",
+	"lK9pE4cMIVjnnyIWHOpTUOmaAUZKkdkKyfUYQ93jhPoGscmebfGHug+uij+E35KldmD10GFmuY1j0WjE",
+	"KBfrjfSdYuRF3ADTggFbW7Val3GxsK/fGtzYLs4wsHEwTeEgrjOzALc6yb47GX63l5Os7iL7y+gRXGSP",
+	"L9G7mEsXc7n3dfCzSxc9kNutXlf8j96E0YIVZ6We98a//gbJ2lBqH+VOfX9/kCnNXSl+palzpSULemVk",
+	"vEh6Ua8s8t64N9d6OX7+/Pjku+FoOBoej9+M3oxAPtmer2meUG+DG+1FLRmwIQwDSGkJAPl1dZWrtVLo",
+	"EbG5WkUpBFLjQ4eNWTcpea7JtJALwvWQnEMl/IhAfX4z+aChxgJr/j9vlOEH7C83U205Ygo2ZQUTqfmf",
+	"ufFY5pqGMiTmsxmhmiTPM5mqBEW/HZGvzr4+qrMms1/fM/YNwjlpPNbS0tuNdIDtTa493zrnLGBX9Wlw",
+	"tSYjSA2DfB9G0/mYLGzREEfRjw1QzWaygGyqWUEzx58f1en8Z7ScsYDjEN/NqVJM4ZJUxQeo44iVU0ys",
+	"4gJ8sPj1tzJj74HXwn56hT/Bx/G/rjKB+a35rlEZgH8/qUge3kGqmBpCH6CKwUVQ34AWDNkrVQRuBcwa",
+	"lOkVjkq54giujkos7O81ndV2SEDF2bIKdKYsW0idKbNahFPCq2xr88kF6SuGnhXMw9Z0Fq7+JRJvtS24",
+	"D6kCEaZYVd9Tc748AvdMRgq24Bp+yLKCmfWpbS54lbdvVMzYm3KWZyRjUy5A8tshXtOcgxQ0XU8wuw98",
+	"2SohC7o0M+r6M1mRhczKnIUfDhpv+7irz6K50eGwefO/CcshpCzX2jLKLUffbftIzOtBqoufDyTplELT",
+	"VKuWZttaPAs00GcK7gGk2eZTrSL7hRvGrjK68ukXga3ubxabU7kIvvuuik9je23TwwouM4X+MsyzqzqE",
+	"+ZJGjffspMGXC0YyeRMK8r/6P5o/aL5gbV8MK7wGCwKnX1xLbswQEL71xTlvlORu28leYNXzMJtpK0Ga",
+	"SoQrGWSTYm5mI7ku6Mdaost6VyxeAqXDXC7JpFwpuD2Cdv7hMbi3jqQmYfpqzpiOyDKnmkVkQouI6HLC",
+	"IjIcDgdWLJjFSUu8DKNws2Z8wYSC04dZ14CUYOF2dbLLfnDbLbGgSrNibD8afEaUxoCMSMGuuQLuoPWJ",
+	"n+bAvlv1KPLJvXiaoYfss2aFoHl1H/tjgTiVyO8hBI7Y3h/hX2OBub8qgmI6jEwKRq+w6WUhpzxnxvBD",
+	"EiLL+GNG88wmr1YdNrd+waalYlkskHLOHA0kMSqVtTthWrgAc9OxAJuGxvXPe5IMir+PYoGLLAWZU5FF",
+	"/qj/XkoNtyakLUMKqBmLg9y4X/xTTszN684P3GqFLLEkFchZmkGDC8VyMJKtAZzOWXpllaoVyanI1u6p",
+	"ti1wAb3NJRpa6tR8mgkti5WZpyu21GRpmdojkksN43GPB5vtg2uh5RsfJO4Y2F0RKAGgkS6ZXOZIxITY",
+	"B/NLOGuob5OpLMydwfiyJoff+y7mslUY/mImhKv1RUACL+VmDPYKrClPryL81DXSGBjDuOAZGxJgGEDG",
+	"QSkIXWLmOxWEXdugB+yXqk8sm9k9bCmx4IEJzanZ9C7sreiCxSKgFTuFkDk8ZHOsZ5Lh/XZjq1oGjNRu",
+	"JPhkLhVDCmssZ/mJWb0WNuO46i2CkEhS2Ad+kAXmQPfxbq7WgBaM2omyD7utPQV+sH/KSW0zG33Q3SiQ",
+	"N07MkIQMqMPg8uGKGDvAqQKAoVoxPXBfwdmyGeHaeoIosl9v2IWAu3Ijcun/KyKnsaimlCvLXaOrJypp",
+	"AYi0ai2Uc1Zhq+aAw/wp0qexgLRuDWffaOkgDws+44Lmz9wrlmlNSTOI1PQgN08OIjIxJjZyWo7cxoyF",
+	"7eYzMyNHZtP6Xg7JmdcN/ofb0uT//a//7YccwRG1LZxWki+u7NVqzHYeVLmAPQ69d3uzLjHcjt50cTR3",
+	"fN9OUXVJhzNqNN3FotTQG/Y5NZLF7CQhNXN3mBXwpciMZTJZYQK9kX2tpx+/19K9HzgQIgXsoXa7jUm5",
+	"zCXNrGTjgliH05FT/uDIFHTGIpJzcQXydQrNmTdiwXLFgKAChUpquje1birYNUYkWaGB0Bbz2E3BNWxB",
+	"kNLG3pxRLpTGtZc3ghXPFLnm7MZIQ5ZxkLrWQ2DWvFSsOIKdgzUv60t1BiNdbJiNSzALjm54VhWiQ2lS",
+	"r98bzHFVKHGttXeBVjkrZLmsg3rMkirvyjAyraYXB2AfwZTGw1NroNo9XkVtVYVb5X7YUKDFzGVZ5Ct0",
+	"aJ+iyYlmg7LMsg7OGbqRq4/+UgeC/LEGGAFnq+XL0HYrcFEbFxxLP6JnoRscUKX1aXim2rTx1p0OChbK",
+	"WKOqTnmew7dBsQExTYpSKNI3K2MdyUBOCcpQVqltg9oZO1oWMmVKmTOcginjLLPf/vz/AQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

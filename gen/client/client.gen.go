@@ -5162,6 +5162,9 @@ type RequestTimeout = Problem
 // ServiceUnavailable An RFC 7807 problem detail.
 type ServiceUnavailable = Problem
 
+// TooManyRequests An RFC 7807 problem detail.
+type TooManyRequests = Problem
+
 // Unauthorized An RFC 7807 problem detail.
 type Unauthorized = Problem
 
@@ -35245,6 +35248,8 @@ type CreateAccountingCodeResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -35298,6 +35303,11 @@ func (r CreateAccountingCodeResponse) GetApplicationproblemJSON415() *Unsupporte
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateAccountingCodeResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateAccountingCodeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -35364,6 +35374,8 @@ type ListAccountingCodesResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -35405,6 +35417,11 @@ func (r ListAccountingCodesResponse) GetApplicationproblemJSON413() *PayloadTooL
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListAccountingCodesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListAccountingCodesResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -35479,6 +35496,8 @@ type GetAccountingCodeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -35514,6 +35533,11 @@ func (r GetAccountingCodeResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetAccountingCodeResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetAccountingCodeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -35591,6 +35615,8 @@ type UploadAttachmentResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -35649,6 +35675,11 @@ func (r UploadAttachmentResponse) GetApplicationproblemJSON415() *UnsupportedMed
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r UploadAttachmentResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UploadAttachmentResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -35726,6 +35757,8 @@ type UploadCertificationResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -35784,6 +35817,11 @@ func (r UploadCertificationResponse) GetApplicationproblemJSON415() *Unsupported
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r UploadCertificationResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UploadCertificationResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -35853,6 +35891,8 @@ type DownloadAttachmentsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -35891,6 +35931,11 @@ func (r DownloadAttachmentsResponse) GetApplicationproblemJSON413() *PayloadTooL
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r DownloadAttachmentsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DownloadAttachmentsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -35957,6 +36002,8 @@ type ListAttachmentsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -35998,6 +36045,11 @@ func (r ListAttachmentsResponse) GetApplicationproblemJSON413() *PayloadTooLarge
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListAttachmentsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListAttachmentsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -36073,6 +36125,8 @@ type CreateRemoteAttachmentResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -36126,6 +36180,11 @@ func (r CreateRemoteAttachmentResponse) GetApplicationproblemJSON415() *Unsuppor
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateRemoteAttachmentResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateRemoteAttachmentResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -36192,6 +36251,8 @@ type DeleteAttachmentResponse struct {
 	ApplicationproblemJSON410 *Gone
 	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
 	ApplicationproblemJSON412 *PreconditionFailed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -36233,6 +36294,11 @@ func (r DeleteAttachmentResponse) GetApplicationproblemJSON410() *Gone {
 // GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
 func (r DeleteAttachmentResponse) GetApplicationproblemJSON412() *PreconditionFailed {
 	return r.ApplicationproblemJSON412
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DeleteAttachmentResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -36307,6 +36373,8 @@ type GetAttachmentResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -36342,6 +36410,11 @@ func (r GetAttachmentResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetAttachmentResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetAttachmentResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -36488,6 +36561,8 @@ type DownloadAttachmentResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -36518,6 +36593,11 @@ func (r DownloadAttachmentResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r DownloadAttachmentResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DownloadAttachmentResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -36576,6 +36656,8 @@ type ValidateTokenResponse struct {
 	ApplicationproblemJSON401 *Unauthorized
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -36597,6 +36679,11 @@ func (r ValidateTokenResponse) GetApplicationproblemJSON401() *Unauthorized {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r ValidateTokenResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ValidateTokenResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -36672,6 +36759,8 @@ type CreateChartOfAccountResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -36725,6 +36814,11 @@ func (r CreateChartOfAccountResponse) GetApplicationproblemJSON415() *Unsupporte
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateChartOfAccountResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateChartOfAccountResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -36791,6 +36885,8 @@ type ListChartOfAccountsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -36832,6 +36928,11 @@ func (r ListChartOfAccountsResponse) GetApplicationproblemJSON413() *PayloadTooL
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListChartOfAccountsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListChartOfAccountsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -36906,6 +37007,8 @@ type GetChartOfAccountResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -36941,6 +37044,11 @@ func (r GetChartOfAccountResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetChartOfAccountResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetChartOfAccountResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -37016,6 +37124,8 @@ type CreateCompanyResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -37069,6 +37179,11 @@ func (r CreateCompanyResponse) GetApplicationproblemJSON415() *UnsupportedMediaT
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateCompanyResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateCompanyResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -37135,6 +37250,8 @@ type ListCompaniesResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -37176,6 +37293,11 @@ func (r ListCompaniesResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListCompaniesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListCompaniesResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -37250,6 +37372,8 @@ type GetCompanyResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -37285,6 +37409,11 @@ func (r GetCompanyResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetCompanyResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetCompanyResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -37358,6 +37487,8 @@ type PatchCompanyResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -37406,6 +37537,11 @@ func (r PatchCompanyResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r PatchCompanyResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PatchCompanyResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -37479,6 +37615,8 @@ type UpdateCompanyResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -37527,6 +37665,11 @@ func (r UpdateCompanyResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateCompanyResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateCompanyResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -37602,6 +37745,8 @@ type CreateCustomFieldResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -37655,6 +37800,11 @@ func (r CreateCustomFieldResponse) GetApplicationproblemJSON415() *UnsupportedMe
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateCustomFieldResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateCustomFieldResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -37721,6 +37871,8 @@ type ListCustomFieldsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -37762,6 +37914,11 @@ func (r ListCustomFieldsResponse) GetApplicationproblemJSON413() *PayloadTooLarg
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListCustomFieldsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListCustomFieldsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -37826,6 +37983,8 @@ type DeleteCustomFieldResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
 	ApplicationproblemJSON412 *PreconditionFailed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -37862,6 +38021,11 @@ func (r DeleteCustomFieldResponse) GetApplicationproblemJSON404() *NotFound {
 // GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
 func (r DeleteCustomFieldResponse) GetApplicationproblemJSON412() *PreconditionFailed {
 	return r.ApplicationproblemJSON412
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DeleteCustomFieldResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -37936,6 +38100,8 @@ type GetCustomFieldResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -37971,6 +38137,11 @@ func (r GetCustomFieldResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetCustomFieldResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetCustomFieldResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -38044,6 +38215,8 @@ type UpdateCustomFieldResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -38092,6 +38265,11 @@ func (r UpdateCustomFieldResponse) GetApplicationproblemJSON413() *PayloadTooLar
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateCustomFieldResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateCustomFieldResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -38167,6 +38345,8 @@ type CreateCustomerTierResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -38220,6 +38400,11 @@ func (r CreateCustomerTierResponse) GetApplicationproblemJSON415() *UnsupportedM
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateCustomerTierResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateCustomerTierResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -38286,6 +38471,8 @@ type ListCustomerTiersResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -38327,6 +38514,11 @@ func (r ListCustomerTiersResponse) GetApplicationproblemJSON413() *PayloadTooLar
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListCustomerTiersResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListCustomerTiersResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -38401,6 +38593,8 @@ type GetCustomerTierResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -38436,6 +38630,11 @@ func (r GetCustomerTierResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetCustomerTierResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetCustomerTierResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -38511,6 +38710,8 @@ type CreateCustomerResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -38564,6 +38765,11 @@ func (r CreateCustomerResponse) GetApplicationproblemJSON415() *UnsupportedMedia
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateCustomerResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateCustomerResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -38630,6 +38836,8 @@ type ListCustomersResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -38671,6 +38879,11 @@ func (r ListCustomersResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListCustomersResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListCustomersResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -38735,6 +38948,8 @@ type DeleteCustomerResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
 	ApplicationproblemJSON412 *PreconditionFailed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -38771,6 +38986,11 @@ func (r DeleteCustomerResponse) GetApplicationproblemJSON404() *NotFound {
 // GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
 func (r DeleteCustomerResponse) GetApplicationproblemJSON412() *PreconditionFailed {
 	return r.ApplicationproblemJSON412
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DeleteCustomerResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -38845,6 +39065,8 @@ type GetCustomerResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -38880,6 +39102,11 @@ func (r GetCustomerResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetCustomerResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetCustomerResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -38953,6 +39180,8 @@ type PatchCustomerResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -39001,6 +39230,11 @@ func (r PatchCustomerResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r PatchCustomerResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PatchCustomerResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -39074,6 +39308,8 @@ type UpdateCustomerResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -39122,6 +39358,11 @@ func (r UpdateCustomerResponse) GetApplicationproblemJSON413() *PayloadTooLarge 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateCustomerResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateCustomerResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -39197,6 +39438,8 @@ type CreateCustomerAddressResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -39250,6 +39493,11 @@ func (r CreateCustomerAddressResponse) GetApplicationproblemJSON415() *Unsupport
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateCustomerAddressResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateCustomerAddressResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -39312,6 +39560,8 @@ type ListCustomerAddressesResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -39343,6 +39593,11 @@ func (r ListCustomerAddressesResponse) GetApplicationproblemJSON403() *Forbidden
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r ListCustomerAddressesResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListCustomerAddressesResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -39407,6 +39662,8 @@ type DeleteCustomerAddressResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
 	ApplicationproblemJSON412 *PreconditionFailed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -39443,6 +39700,11 @@ func (r DeleteCustomerAddressResponse) GetApplicationproblemJSON404() *NotFound 
 // GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
 func (r DeleteCustomerAddressResponse) GetApplicationproblemJSON412() *PreconditionFailed {
 	return r.ApplicationproblemJSON412
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DeleteCustomerAddressResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -39517,6 +39779,8 @@ type GetCustomerAddressResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -39552,6 +39816,11 @@ func (r GetCustomerAddressResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetCustomerAddressResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetCustomerAddressResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -39625,6 +39894,8 @@ type UpdateCustomerAddressResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -39673,6 +39944,11 @@ func (r UpdateCustomerAddressResponse) GetApplicationproblemJSON413() *PayloadTo
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateCustomerAddressResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateCustomerAddressResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -39748,6 +40024,8 @@ type CreateCustomerContactResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -39801,6 +40079,11 @@ func (r CreateCustomerContactResponse) GetApplicationproblemJSON415() *Unsupport
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateCustomerContactResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateCustomerContactResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -39863,6 +40146,8 @@ type ListCustomerContactsResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -39894,6 +40179,11 @@ func (r ListCustomerContactsResponse) GetApplicationproblemJSON403() *Forbidden 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r ListCustomerContactsResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListCustomerContactsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -39958,6 +40248,8 @@ type DeleteCustomerContactResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
 	ApplicationproblemJSON412 *PreconditionFailed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -39994,6 +40286,11 @@ func (r DeleteCustomerContactResponse) GetApplicationproblemJSON404() *NotFound 
 // GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
 func (r DeleteCustomerContactResponse) GetApplicationproblemJSON412() *PreconditionFailed {
 	return r.ApplicationproblemJSON412
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DeleteCustomerContactResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -40068,6 +40365,8 @@ type GetCustomerContactResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -40103,6 +40402,11 @@ func (r GetCustomerContactResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetCustomerContactResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetCustomerContactResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -40176,6 +40480,8 @@ type UpdateCustomerContactResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -40224,6 +40530,11 @@ func (r UpdateCustomerContactResponse) GetApplicationproblemJSON413() *PayloadTo
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateCustomerContactResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateCustomerContactResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -40297,6 +40608,8 @@ type SetCustomerTierResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -40345,6 +40658,11 @@ func (r SetCustomerTierResponse) GetApplicationproblemJSON413() *PayloadTooLarge
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r SetCustomerTierResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r SetCustomerTierResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -40420,6 +40738,8 @@ type CreateDepartmentShiftResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -40473,6 +40793,11 @@ func (r CreateDepartmentShiftResponse) GetApplicationproblemJSON415() *Unsupport
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateDepartmentShiftResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateDepartmentShiftResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -40539,6 +40864,8 @@ type ListDepartmentShiftsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -40580,6 +40907,11 @@ func (r ListDepartmentShiftsResponse) GetApplicationproblemJSON413() *PayloadToo
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListDepartmentShiftsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListDepartmentShiftsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -40644,6 +40976,8 @@ type DeleteDepartmentShiftResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
 	ApplicationproblemJSON412 *PreconditionFailed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -40680,6 +41014,11 @@ func (r DeleteDepartmentShiftResponse) GetApplicationproblemJSON404() *NotFound 
 // GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
 func (r DeleteDepartmentShiftResponse) GetApplicationproblemJSON412() *PreconditionFailed {
 	return r.ApplicationproblemJSON412
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DeleteDepartmentShiftResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -40754,6 +41093,8 @@ type GetDepartmentShiftResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -40789,6 +41130,11 @@ func (r GetDepartmentShiftResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetDepartmentShiftResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetDepartmentShiftResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -40862,6 +41208,8 @@ type UpdateDepartmentShiftResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -40910,6 +41258,11 @@ func (r UpdateDepartmentShiftResponse) GetApplicationproblemJSON413() *PayloadTo
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateDepartmentShiftResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateDepartmentShiftResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -40985,6 +41338,8 @@ type CreateDepartmentResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -41038,6 +41393,11 @@ func (r CreateDepartmentResponse) GetApplicationproblemJSON415() *UnsupportedMed
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateDepartmentResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateDepartmentResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -41104,6 +41464,8 @@ type ListDepartmentsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -41145,6 +41507,11 @@ func (r ListDepartmentsResponse) GetApplicationproblemJSON413() *PayloadTooLarge
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListDepartmentsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListDepartmentsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -41219,6 +41586,8 @@ type GetDepartmentResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -41254,6 +41623,11 @@ func (r GetDepartmentResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetDepartmentResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetDepartmentResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -41327,6 +41701,8 @@ type UpdateDepartmentResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -41375,6 +41751,11 @@ func (r UpdateDepartmentResponse) GetApplicationproblemJSON413() *PayloadTooLarg
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateDepartmentResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateDepartmentResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -41450,6 +41831,8 @@ type CreateEquipmentResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -41503,6 +41886,11 @@ func (r CreateEquipmentResponse) GetApplicationproblemJSON415() *UnsupportedMedi
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateEquipmentResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateEquipmentResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -41578,6 +41966,8 @@ type CreateEquipmentDowntimeResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -41631,6 +42021,11 @@ func (r CreateEquipmentDowntimeResponse) GetApplicationproblemJSON415() *Unsuppo
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateEquipmentDowntimeResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateEquipmentDowntimeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -41697,6 +42092,8 @@ type ListEquipmentDowntimesResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -41738,6 +42135,11 @@ func (r ListEquipmentDowntimesResponse) GetApplicationproblemJSON413() *PayloadT
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListEquipmentDowntimesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListEquipmentDowntimesResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -41802,6 +42204,8 @@ type DeleteEquipmentDowntimeResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
 	ApplicationproblemJSON412 *PreconditionFailed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -41838,6 +42242,11 @@ func (r DeleteEquipmentDowntimeResponse) GetApplicationproblemJSON404() *NotFoun
 // GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
 func (r DeleteEquipmentDowntimeResponse) GetApplicationproblemJSON412() *PreconditionFailed {
 	return r.ApplicationproblemJSON412
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DeleteEquipmentDowntimeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -41912,6 +42321,8 @@ type GetEquipmentDowntimeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -41947,6 +42358,11 @@ func (r GetEquipmentDowntimeResponse) GetApplicationproblemJSON403() *Forbidden 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetEquipmentDowntimeResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetEquipmentDowntimeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -42020,6 +42436,8 @@ type UpdateEquipmentDowntimeResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -42068,6 +42486,11 @@ func (r UpdateEquipmentDowntimeResponse) GetApplicationproblemJSON413() *Payload
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateEquipmentDowntimeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateEquipmentDowntimeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -42134,6 +42557,8 @@ type ListEquipmentResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -42175,6 +42600,11 @@ func (r ListEquipmentResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListEquipmentResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListEquipmentResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -42249,6 +42679,8 @@ type GetEquipmentResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -42284,6 +42716,11 @@ func (r GetEquipmentResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetEquipmentResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetEquipmentResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -42357,6 +42794,8 @@ type UpdateEquipmentResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -42405,6 +42844,11 @@ func (r UpdateEquipmentResponse) GetApplicationproblemJSON413() *PayloadTooLarge
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateEquipmentResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateEquipmentResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -42480,6 +42924,8 @@ type CreateGaugeCodeResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -42533,6 +42979,11 @@ func (r CreateGaugeCodeResponse) GetApplicationproblemJSON415() *UnsupportedMedi
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateGaugeCodeResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateGaugeCodeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -42599,6 +43050,8 @@ type ListGaugeCodesResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -42640,6 +43093,11 @@ func (r ListGaugeCodesResponse) GetApplicationproblemJSON413() *PayloadTooLarge 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListGaugeCodesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListGaugeCodesResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -42714,6 +43172,8 @@ type GetGaugeCodeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -42749,6 +43209,11 @@ func (r GetGaugeCodeResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetGaugeCodeResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetGaugeCodeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -42824,6 +43289,8 @@ type CreateGradeCodeResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -42877,6 +43344,11 @@ func (r CreateGradeCodeResponse) GetApplicationproblemJSON415() *UnsupportedMedi
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateGradeCodeResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateGradeCodeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -42943,6 +43415,8 @@ type ListGradeCodesResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -42984,6 +43458,11 @@ func (r ListGradeCodesResponse) GetApplicationproblemJSON413() *PayloadTooLarge 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListGradeCodesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListGradeCodesResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -43058,6 +43537,8 @@ type GetGradeCodeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -43093,6 +43574,11 @@ func (r GetGradeCodeResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetGradeCodeResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetGradeCodeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -43168,6 +43654,8 @@ type CreateInProcessTrackingFieldResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -43221,6 +43709,11 @@ func (r CreateInProcessTrackingFieldResponse) GetApplicationproblemJSON415() *Un
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateInProcessTrackingFieldResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateInProcessTrackingFieldResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -43287,6 +43780,8 @@ type ListInProcessTrackingFieldsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -43328,6 +43823,11 @@ func (r ListInProcessTrackingFieldsResponse) GetApplicationproblemJSON413() *Pay
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListInProcessTrackingFieldsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListInProcessTrackingFieldsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -43402,6 +43902,8 @@ type GetInProcessTrackingFieldResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -43437,6 +43939,11 @@ func (r GetInProcessTrackingFieldResponse) GetApplicationproblemJSON403() *Forbi
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetInProcessTrackingFieldResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetInProcessTrackingFieldResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -43503,6 +44010,8 @@ type ListInventoryEventsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -43544,6 +44053,11 @@ func (r ListInventoryEventsResponse) GetApplicationproblemJSON413() *PayloadTooL
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListInventoryEventsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListInventoryEventsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -43618,6 +44132,8 @@ type GetInventoryEventResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -43653,6 +44169,11 @@ func (r GetInventoryEventResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetInventoryEventResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetInventoryEventResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -43726,6 +44247,8 @@ type PatchInventoryEventResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -43774,6 +44297,11 @@ func (r PatchInventoryEventResponse) GetApplicationproblemJSON413() *PayloadTooL
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r PatchInventoryEventResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PatchInventoryEventResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -43848,6 +44376,8 @@ type GetInventoryEventDetailsResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -43883,6 +44413,11 @@ func (r GetInventoryEventDetailsResponse) GetApplicationproblemJSON403() *Forbid
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetInventoryEventDetailsResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetInventoryEventDetailsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -43956,6 +44491,8 @@ type PatchInventoryEventDetailsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -44004,6 +44541,11 @@ func (r PatchInventoryEventDetailsResponse) GetApplicationproblemJSON413() *Payl
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r PatchInventoryEventDetailsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PatchInventoryEventDetailsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -44077,6 +44619,8 @@ type UpdateInventoryEventDetailsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -44125,6 +44669,11 @@ func (r UpdateInventoryEventDetailsResponse) GetApplicationproblemJSON413() *Pay
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateInventoryEventDetailsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateInventoryEventDetailsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -44196,6 +44745,8 @@ type RevertInventoryEventResponse struct {
 	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -44239,6 +44790,11 @@ func (r RevertInventoryEventResponse) GetApplicationproblemJSON409() *Idempotenc
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r RevertInventoryEventResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r RevertInventoryEventResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -44314,6 +44870,8 @@ type CreateInventoryLotResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -44367,6 +44925,11 @@ func (r CreateInventoryLotResponse) GetApplicationproblemJSON415() *UnsupportedM
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateInventoryLotResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateInventoryLotResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -44433,6 +44996,8 @@ type ListInventoryLotsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -44474,6 +45039,11 @@ func (r ListInventoryLotsResponse) GetApplicationproblemJSON413() *PayloadTooLar
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListInventoryLotsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListInventoryLotsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -44548,6 +45118,8 @@ type GetInventoryLotResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -44583,6 +45155,11 @@ func (r GetInventoryLotResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetInventoryLotResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetInventoryLotResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -44649,6 +45226,8 @@ type ListInventoryTransactionsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -44690,6 +45269,11 @@ func (r ListInventoryTransactionsResponse) GetApplicationproblemJSON413() *Paylo
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListInventoryTransactionsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListInventoryTransactionsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -44748,6 +45332,8 @@ type GetAvailableInventoryByItemResponse struct {
 	ApplicationproblemJSON401 *Unauthorized
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
 	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -44769,6 +45355,11 @@ func (r GetAvailableInventoryByItemResponse) GetApplicationproblemJSON401() *Una
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
 func (r GetAvailableInventoryByItemResponse) GetApplicationproblemJSON403() *Forbidden {
 	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetAvailableInventoryByItemResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -44829,6 +45420,8 @@ type GetInventoryByItemResponse struct {
 	ApplicationproblemJSON401 *Unauthorized
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
 	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -44855,6 +45448,11 @@ func (r GetInventoryByItemResponse) GetApplicationproblemJSON401() *Unauthorized
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
 func (r GetInventoryByItemResponse) GetApplicationproblemJSON403() *Forbidden {
 	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetInventoryByItemResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -44921,6 +45519,8 @@ type ListInventoryResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -44962,6 +45562,11 @@ func (r ListInventoryResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListInventoryResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListInventoryResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -45037,6 +45642,8 @@ type OverrideInventoryResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -45090,6 +45697,11 @@ func (r OverrideInventoryResponse) GetApplicationproblemJSON415() *UnsupportedMe
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r OverrideInventoryResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r OverrideInventoryResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -45165,6 +45777,8 @@ type PickInventoryResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -45218,6 +45832,11 @@ func (r PickInventoryResponse) GetApplicationproblemJSON415() *UnsupportedMediaT
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r PickInventoryResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PickInventoryResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -45293,6 +45912,8 @@ type ReceiveInventoryResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -45346,6 +45967,11 @@ func (r ReceiveInventoryResponse) GetApplicationproblemJSON415() *UnsupportedMed
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r ReceiveInventoryResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ReceiveInventoryResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -45421,6 +46047,8 @@ type CreateItemCategoryResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -45474,6 +46102,11 @@ func (r CreateItemCategoryResponse) GetApplicationproblemJSON415() *UnsupportedM
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateItemCategoryResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateItemCategoryResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -45540,6 +46173,8 @@ type ListItemCategoriesResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -45581,6 +46216,11 @@ func (r ListItemCategoriesResponse) GetApplicationproblemJSON413() *PayloadTooLa
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListItemCategoriesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListItemCategoriesResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -45655,6 +46295,8 @@ type GetItemCategoryResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -45690,6 +46332,11 @@ func (r GetItemCategoryResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetItemCategoryResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetItemCategoryResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -45765,6 +46412,8 @@ type CreateItemClassResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -45818,6 +46467,11 @@ func (r CreateItemClassResponse) GetApplicationproblemJSON415() *UnsupportedMedi
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateItemClassResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateItemClassResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -45884,6 +46538,8 @@ type ListItemClassesResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -45925,6 +46581,11 @@ func (r ListItemClassesResponse) GetApplicationproblemJSON413() *PayloadTooLarge
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListItemClassesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListItemClassesResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -45999,6 +46660,8 @@ type GetItemClassResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -46034,6 +46697,11 @@ func (r GetItemClassResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetItemClassResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetItemClassResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -46098,6 +46766,8 @@ type ListItemTagsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -46134,6 +46804,11 @@ func (r ListItemTagsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListItemTagsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListItemTagsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -46208,6 +46883,8 @@ type GetItemTagResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -46243,6 +46920,11 @@ func (r GetItemTagResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetItemTagResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetItemTagResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -46318,6 +47000,8 @@ type CreateItemResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -46371,6 +47055,11 @@ func (r CreateItemResponse) GetApplicationproblemJSON415() *UnsupportedMediaType
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateItemResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateItemResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -46437,6 +47126,8 @@ type ListItemsV1Response struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -46478,6 +47169,11 @@ func (r ListItemsV1Response) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListItemsV1Response) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListItemsV1Response) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -46544,6 +47240,8 @@ type ListItemsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -46585,6 +47283,11 @@ func (r ListItemsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListItemsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListItemsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -46660,6 +47363,8 @@ type CreateItemFromMaterialShapeResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -46713,6 +47418,11 @@ func (r CreateItemFromMaterialShapeResponse) GetApplicationproblemJSON415() *Uns
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateItemFromMaterialShapeResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateItemFromMaterialShapeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -46787,6 +47497,8 @@ type GetItemResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -46822,6 +47534,11 @@ func (r GetItemResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetItemResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetItemResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -46895,6 +47612,8 @@ type PatchItemResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -46943,6 +47662,11 @@ func (r PatchItemResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r PatchItemResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PatchItemResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -47016,6 +47740,8 @@ type UpdateItemResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -47064,6 +47790,11 @@ func (r UpdateItemResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateItemResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateItemResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -47130,6 +47861,8 @@ type ListItemCostBreakdownsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -47171,6 +47904,11 @@ func (r ListItemCostBreakdownsResponse) GetApplicationproblemJSON413() *PayloadT
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListItemCostBreakdownsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListItemCostBreakdownsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -47244,6 +47982,8 @@ type ReplaceItemCustomFieldsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -47292,6 +48032,11 @@ func (r ReplaceItemCustomFieldsResponse) GetApplicationproblemJSON413() *Payload
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ReplaceItemCustomFieldsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ReplaceItemCustomFieldsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -47365,6 +48110,8 @@ type ReplaceItemCustomFieldsDeprecatedResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -47413,6 +48160,11 @@ func (r ReplaceItemCustomFieldsDeprecatedResponse) GetApplicationproblemJSON413(
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ReplaceItemCustomFieldsDeprecatedResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ReplaceItemCustomFieldsDeprecatedResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -47488,6 +48240,8 @@ type CreateItemCustomerDetailResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -47541,6 +48295,11 @@ func (r CreateItemCustomerDetailResponse) GetApplicationproblemJSON415() *Unsupp
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateItemCustomerDetailResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateItemCustomerDetailResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -47607,6 +48366,8 @@ type ListItemCustomerDetailsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -47648,6 +48409,11 @@ func (r ListItemCustomerDetailsResponse) GetApplicationproblemJSON413() *Payload
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListItemCustomerDetailsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListItemCustomerDetailsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -47712,6 +48478,8 @@ type DeleteItemCustomerDetailResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
 	ApplicationproblemJSON412 *PreconditionFailed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -47748,6 +48516,11 @@ func (r DeleteItemCustomerDetailResponse) GetApplicationproblemJSON404() *NotFou
 // GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
 func (r DeleteItemCustomerDetailResponse) GetApplicationproblemJSON412() *PreconditionFailed {
 	return r.ApplicationproblemJSON412
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DeleteItemCustomerDetailResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -47816,6 +48589,8 @@ type UpdateItemCustomerDetailResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -47862,6 +48637,11 @@ func (r UpdateItemCustomerDetailResponse) GetApplicationproblemJSON413() *Payloa
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateItemCustomerDetailResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateItemCustomerDetailResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -47924,6 +48704,8 @@ type GetItemInputUnitCostResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -47955,6 +48737,11 @@ func (r GetItemInputUnitCostResponse) GetApplicationproblemJSON403() *Forbidden 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetItemInputUnitCostResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetItemInputUnitCostResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -48030,6 +48817,8 @@ type PickItemInventoryResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -48083,6 +48872,11 @@ func (r PickItemInventoryResponse) GetApplicationproblemJSON415() *UnsupportedMe
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r PickItemInventoryResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PickItemInventoryResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -48158,6 +48952,8 @@ type ReceiveItemInventoryResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -48211,6 +49007,11 @@ func (r ReceiveItemInventoryResponse) GetApplicationproblemJSON415() *Unsupporte
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r ReceiveItemInventoryResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ReceiveItemInventoryResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -48286,6 +49087,8 @@ type CreateItemMaterialVendorDetailResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -48339,6 +49142,11 @@ func (r CreateItemMaterialVendorDetailResponse) GetApplicationproblemJSON415() *
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateItemMaterialVendorDetailResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateItemMaterialVendorDetailResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -48405,6 +49213,8 @@ type ListItemMaterialVendorDetailsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -48446,6 +49256,11 @@ func (r ListItemMaterialVendorDetailsResponse) GetApplicationproblemJSON413() *P
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListItemMaterialVendorDetailsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListItemMaterialVendorDetailsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -48510,6 +49325,8 @@ type DeleteItemMaterialVendorDetailResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
 	ApplicationproblemJSON412 *PreconditionFailed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -48546,6 +49363,11 @@ func (r DeleteItemMaterialVendorDetailResponse) GetApplicationproblemJSON404() *
 // GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
 func (r DeleteItemMaterialVendorDetailResponse) GetApplicationproblemJSON412() *PreconditionFailed {
 	return r.ApplicationproblemJSON412
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DeleteItemMaterialVendorDetailResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -48614,6 +49436,8 @@ type UpdateItemMaterialVendorDetailResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -48660,6 +49484,11 @@ func (r UpdateItemMaterialVendorDetailResponse) GetApplicationproblemJSON413() *
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateItemMaterialVendorDetailResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateItemMaterialVendorDetailResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -48722,6 +49551,8 @@ type GetItemPurchaseHistoryResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -48753,6 +49584,11 @@ func (r GetItemPurchaseHistoryResponse) GetApplicationproblemJSON403() *Forbidde
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetItemPurchaseHistoryResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetItemPurchaseHistoryResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -48821,6 +49657,8 @@ type ReplaceItemPurchasePriceBreaksResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -48867,6 +49705,11 @@ func (r ReplaceItemPurchasePriceBreaksResponse) GetApplicationproblemJSON413() *
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ReplaceItemPurchasePriceBreaksResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ReplaceItemPurchasePriceBreaksResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -48933,6 +49776,8 @@ type ListItemPurchasePriceBreaksResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -48974,6 +49819,11 @@ func (r ListItemPurchasePriceBreaksResponse) GetApplicationproblemJSON413() *Pay
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListItemPurchasePriceBreaksResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListItemPurchasePriceBreaksResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -49049,6 +49899,8 @@ type AddItemRevisionResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -49102,6 +49954,11 @@ func (r AddItemRevisionResponse) GetApplicationproblemJSON415() *UnsupportedMedi
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r AddItemRevisionResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r AddItemRevisionResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -49170,6 +50027,8 @@ type ReplaceItemSalesPriceBreaksResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -49216,6 +50075,11 @@ func (r ReplaceItemSalesPriceBreaksResponse) GetApplicationproblemJSON413() *Pay
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ReplaceItemSalesPriceBreaksResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ReplaceItemSalesPriceBreaksResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -49282,6 +50146,8 @@ type ListItemSalesPriceBreaksResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -49323,6 +50189,11 @@ func (r ListItemSalesPriceBreaksResponse) GetApplicationproblemJSON413() *Payloa
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListItemSalesPriceBreaksResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListItemSalesPriceBreaksResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -49396,6 +50267,8 @@ type ReplaceItemTagsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -49444,6 +50317,11 @@ func (r ReplaceItemTagsResponse) GetApplicationproblemJSON413() *PayloadTooLarge
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ReplaceItemTagsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ReplaceItemTagsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -49508,6 +50386,8 @@ type RemoveItemTagResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
 	ApplicationproblemJSON412 *PreconditionFailed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -49544,6 +50424,11 @@ func (r RemoveItemTagResponse) GetApplicationproblemJSON404() *NotFound {
 // GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
 func (r RemoveItemTagResponse) GetApplicationproblemJSON412() *PreconditionFailed {
 	return r.ApplicationproblemJSON412
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r RemoveItemTagResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -49615,6 +50500,8 @@ type AddItemTagResponse struct {
 	ApplicationproblemJSON409 *IdempotencyKeyInFlight
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -49658,6 +50545,11 @@ func (r AddItemTagResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlig
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r AddItemTagResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r AddItemTagResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -49733,6 +50625,8 @@ type CreateItemVendorDetailResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -49786,6 +50680,11 @@ func (r CreateItemVendorDetailResponse) GetApplicationproblemJSON415() *Unsuppor
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateItemVendorDetailResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateItemVendorDetailResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -49852,6 +50751,8 @@ type ListItemVendorDetailsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -49893,6 +50794,11 @@ func (r ListItemVendorDetailsResponse) GetApplicationproblemJSON413() *PayloadTo
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListItemVendorDetailsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListItemVendorDetailsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -49957,6 +50863,8 @@ type DeleteItemVendorDetailResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
 	ApplicationproblemJSON412 *PreconditionFailed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -49993,6 +50901,11 @@ func (r DeleteItemVendorDetailResponse) GetApplicationproblemJSON404() *NotFound
 // GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
 func (r DeleteItemVendorDetailResponse) GetApplicationproblemJSON412() *PreconditionFailed {
 	return r.ApplicationproblemJSON412
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DeleteItemVendorDetailResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -50061,6 +50974,8 @@ type UpdateItemVendorDetailResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -50107,6 +51022,11 @@ func (r UpdateItemVendorDetailResponse) GetApplicationproblemJSON413() *PayloadT
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateItemVendorDetailResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateItemVendorDetailResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -50182,6 +51102,8 @@ type CreateLocationResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -50235,6 +51157,11 @@ func (r CreateLocationResponse) GetApplicationproblemJSON415() *UnsupportedMedia
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateLocationResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateLocationResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -50301,6 +51228,8 @@ type ListLocationsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -50342,6 +51271,11 @@ func (r ListLocationsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListLocationsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListLocationsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -50406,6 +51340,8 @@ type DeleteLocationResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
 	ApplicationproblemJSON412 *PreconditionFailed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -50442,6 +51378,11 @@ func (r DeleteLocationResponse) GetApplicationproblemJSON404() *NotFound {
 // GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
 func (r DeleteLocationResponse) GetApplicationproblemJSON412() *PreconditionFailed {
 	return r.ApplicationproblemJSON412
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DeleteLocationResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -50516,6 +51457,8 @@ type GetLocationResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -50551,6 +51494,11 @@ func (r GetLocationResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetLocationResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetLocationResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -50626,6 +51574,8 @@ type CreateMaterialCodeResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -50679,6 +51629,11 @@ func (r CreateMaterialCodeResponse) GetApplicationproblemJSON415() *UnsupportedM
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateMaterialCodeResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateMaterialCodeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -50745,6 +51700,8 @@ type ListMaterialCodesResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -50786,6 +51743,11 @@ func (r ListMaterialCodesResponse) GetApplicationproblemJSON413() *PayloadTooLar
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListMaterialCodesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListMaterialCodesResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -50860,6 +51822,8 @@ type GetMaterialCodeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -50895,6 +51859,11 @@ func (r GetMaterialCodeResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetMaterialCodeResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetMaterialCodeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -50970,6 +51939,8 @@ type CreateMaterialShapeResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -51023,6 +51994,11 @@ func (r CreateMaterialShapeResponse) GetApplicationproblemJSON415() *Unsupported
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateMaterialShapeResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateMaterialShapeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -51098,6 +52074,8 @@ type ActivateMaterialShapesResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -51151,6 +52129,11 @@ func (r ActivateMaterialShapesResponse) GetApplicationproblemJSON415() *Unsuppor
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r ActivateMaterialShapesResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ActivateMaterialShapesResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -51217,6 +52200,8 @@ type ListMaterialShapesResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -51258,6 +52243,11 @@ func (r ListMaterialShapesResponse) GetApplicationproblemJSON413() *PayloadTooLa
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListMaterialShapesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListMaterialShapesResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -51332,6 +52322,8 @@ type GetMaterialShapeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -51367,6 +52359,11 @@ func (r GetMaterialShapeResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetMaterialShapeResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetMaterialShapeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -51440,6 +52437,8 @@ type UpdateMaterialShapeResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -51488,6 +52487,11 @@ func (r UpdateMaterialShapeResponse) GetApplicationproblemJSON413() *PayloadTooL
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateMaterialShapeResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateMaterialShapeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -51677,6 +52681,8 @@ type CreatePaymentTermResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -51730,6 +52736,11 @@ func (r CreatePaymentTermResponse) GetApplicationproblemJSON415() *UnsupportedMe
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreatePaymentTermResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreatePaymentTermResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -51796,6 +52807,8 @@ type ListPaymentTermsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -51837,6 +52850,11 @@ func (r ListPaymentTermsResponse) GetApplicationproblemJSON413() *PayloadTooLarg
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListPaymentTermsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListPaymentTermsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -51911,6 +52929,8 @@ type GetPaymentTermResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -51946,6 +52966,11 @@ func (r GetPaymentTermResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetPaymentTermResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetPaymentTermResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -52016,6 +53041,8 @@ type GetCostingSettingsResponse struct {
 	ApplicationproblemJSON401 *Unauthorized
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -52041,6 +53068,11 @@ func (r GetCostingSettingsResponse) GetApplicationproblemJSON401() *Unauthorized
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetCostingSettingsResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetCostingSettingsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -52114,6 +53146,8 @@ type UpdateCostingSettingsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -52162,6 +53196,11 @@ func (r UpdateCostingSettingsResponse) GetApplicationproblemJSON413() *PayloadTo
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateCostingSettingsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateCostingSettingsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -52234,6 +53273,8 @@ type GetPricingSettingsResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -52264,6 +53305,11 @@ func (r GetPricingSettingsResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetPricingSettingsResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetPricingSettingsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -52337,6 +53383,8 @@ type UpdatePricingSettingsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -52385,6 +53433,11 @@ func (r UpdatePricingSettingsResponse) GetApplicationproblemJSON413() *PayloadTo
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdatePricingSettingsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdatePricingSettingsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -52460,6 +53513,8 @@ type CreateShapeCodeResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -52513,6 +53568,11 @@ func (r CreateShapeCodeResponse) GetApplicationproblemJSON415() *UnsupportedMedi
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateShapeCodeResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateShapeCodeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -52579,6 +53639,8 @@ type ListShapeCodesResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -52620,6 +53682,11 @@ func (r ListShapeCodesResponse) GetApplicationproblemJSON413() *PayloadTooLarge 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListShapeCodesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListShapeCodesResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -52694,6 +53761,8 @@ type GetShapeCodeResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -52729,6 +53798,11 @@ func (r GetShapeCodeResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetShapeCodeResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetShapeCodeResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -52804,6 +53878,8 @@ type CreateTagResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -52857,6 +53933,11 @@ func (r CreateTagResponse) GetApplicationproblemJSON415() *UnsupportedMediaType 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateTagResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateTagResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -52923,6 +54004,8 @@ type ListTagsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -52964,6 +54047,11 @@ func (r ListTagsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListTagsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListTagsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -53038,6 +54126,8 @@ type GetTagResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -53073,6 +54163,11 @@ func (r GetTagResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetTagResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetTagResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -53146,6 +54241,8 @@ type PatchTagResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -53194,6 +54291,11 @@ func (r PatchTagResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r PatchTagResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PatchTagResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -53267,6 +54369,8 @@ type UpdateTagResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -53315,6 +54419,11 @@ func (r UpdateTagResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateTagResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateTagResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -53381,6 +54490,8 @@ type ListUnitsOfMeasureResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -53422,6 +54533,11 @@ func (r ListUnitsOfMeasureResponse) GetApplicationproblemJSON413() *PayloadTooLa
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListUnitsOfMeasureResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListUnitsOfMeasureResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -53497,6 +54613,8 @@ type CreateVendorResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -53550,6 +54668,11 @@ func (r CreateVendorResponse) GetApplicationproblemJSON415() *UnsupportedMediaTy
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateVendorResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateVendorResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -53616,6 +54739,8 @@ type ListVendorsResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -53657,6 +54782,11 @@ func (r ListVendorsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListVendorsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListVendorsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -53731,6 +54861,8 @@ type GetVendorResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -53766,6 +54898,11 @@ func (r GetVendorResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetVendorResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetVendorResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -53839,6 +54976,8 @@ type UpdateVendorResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -53887,6 +55026,11 @@ func (r UpdateVendorResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateVendorResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateVendorResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -53962,6 +55106,8 @@ type CreateWorkCenterResponse struct {
 	ApplicationproblemJSON415 *UnsupportedMediaType
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -54015,6 +55161,11 @@ func (r CreateWorkCenterResponse) GetApplicationproblemJSON415() *UnsupportedMed
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r CreateWorkCenterResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateWorkCenterResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -54081,6 +55232,8 @@ type ListWorkCentersResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -54122,6 +55275,11 @@ func (r ListWorkCentersResponse) GetApplicationproblemJSON413() *PayloadTooLarge
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r ListWorkCentersResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListWorkCentersResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -54186,6 +55344,8 @@ type DeleteWorkCenterResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
 	ApplicationproblemJSON412 *PreconditionFailed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -54222,6 +55382,11 @@ func (r DeleteWorkCenterResponse) GetApplicationproblemJSON404() *NotFound {
 // GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
 func (r DeleteWorkCenterResponse) GetApplicationproblemJSON412() *PreconditionFailed {
 	return r.ApplicationproblemJSON412
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DeleteWorkCenterResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -54296,6 +55461,8 @@ type GetWorkCenterResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -54331,6 +55498,11 @@ func (r GetWorkCenterResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetWorkCenterResponse) GetApplicationproblemJSON404() *NotFound {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetWorkCenterResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -54404,6 +55576,8 @@ type UpdateWorkCenterResponse struct {
 	ApplicationproblemJSON413 *PayloadTooLarge
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
 	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *ServiceUnavailable
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -54452,6 +55626,11 @@ func (r UpdateWorkCenterResponse) GetApplicationproblemJSON413() *PayloadTooLarg
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
 func (r UpdateWorkCenterResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
 	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateWorkCenterResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
@@ -60478,8 +61657,12 @@ func ParseCreateAccountingCodeResponse(rsp *http.Response) (*CreateAccountingCod
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -60610,8 +61793,12 @@ func ParseListAccountingCodesResponse(rsp *http.Response) (*ListAccountingCodesR
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -60721,8 +61908,12 @@ func ParseGetAccountingCodeResponse(rsp *http.Response) (*GetAccountingCodeRespo
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -60898,8 +62089,12 @@ func ParseUploadAttachmentResponse(rsp *http.Response) (*UploadAttachmentRespons
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -61051,8 +62246,12 @@ func ParseUploadCertificationResponse(rsp *http.Response) (*UploadCertificationR
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -61176,8 +62375,12 @@ func ParseDownloadAttachmentsResponse(rsp *http.Response) (*DownloadAttachmentsR
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -61308,8 +62511,12 @@ func ParseListAttachmentsResponse(rsp *http.Response) (*ListAttachmentsResponse,
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -61444,8 +62651,12 @@ func ParseCreateRemoteAttachmentResponse(rsp *http.Response) (*CreateRemoteAttac
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -61579,8 +62790,12 @@ func ParseDeleteAttachmentResponse(rsp *http.Response) (*DeleteAttachmentRespons
 		}
 		response.ApplicationproblemJSON412 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -61690,8 +62905,12 @@ func ParseGetAttachmentResponse(rsp *http.Response) (*GetAttachmentResponse, err
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -61898,8 +63117,12 @@ func ParseDownloadAttachmentResponse(rsp *http.Response) (*DownloadAttachmentRes
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -62012,8 +63235,12 @@ func ParseValidateTokenResponse(rsp *http.Response) (*ValidateTokenResponse, err
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -62148,8 +63375,12 @@ func ParseCreateChartOfAccountResponse(rsp *http.Response) (*CreateChartOfAccoun
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -62280,8 +63511,12 @@ func ParseListChartOfAccountsResponse(rsp *http.Response) (*ListChartOfAccountsR
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -62391,8 +63626,12 @@ func ParseGetChartOfAccountResponse(rsp *http.Response) (*GetChartOfAccountRespo
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -62561,8 +63800,12 @@ func ParseCreateCompanyResponse(rsp *http.Response) (*CreateCompanyResponse, err
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -62693,8 +63936,12 @@ func ParseListCompaniesResponse(rsp *http.Response) (*ListCompaniesResponse, err
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -62804,8 +64051,12 @@ func ParseGetCompanyResponse(rsp *http.Response) (*GetCompanyResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -62967,8 +64218,12 @@ func ParsePatchCompanyResponse(rsp *http.Response) (*PatchCompanyResponse, error
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -63106,8 +64361,12 @@ func ParseUpdateCompanyResponse(rsp *http.Response) (*UpdateCompanyResponse, err
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -63252,8 +64511,12 @@ func ParseCreateCustomFieldResponse(rsp *http.Response) (*CreateCustomFieldRespo
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -63384,8 +64647,12 @@ func ParseListCustomFieldsResponse(rsp *http.Response) (*ListCustomFieldsRespons
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -63502,8 +64769,12 @@ func ParseDeleteCustomFieldResponse(rsp *http.Response) (*DeleteCustomFieldRespo
 		}
 		response.ApplicationproblemJSON412 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -63613,8 +64884,12 @@ func ParseGetCustomFieldResponse(rsp *http.Response) (*GetCustomFieldResponse, e
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -63776,8 +65051,12 @@ func ParseUpdateCustomFieldResponse(rsp *http.Response) (*UpdateCustomFieldRespo
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -63922,8 +65201,12 @@ func ParseCreateCustomerTierResponse(rsp *http.Response) (*CreateCustomerTierRes
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -64054,8 +65337,12 @@ func ParseListCustomerTiersResponse(rsp *http.Response) (*ListCustomerTiersRespo
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -64165,8 +65452,12 @@ func ParseGetCustomerTierResponse(rsp *http.Response) (*GetCustomerTierResponse,
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -64335,8 +65626,12 @@ func ParseCreateCustomerResponse(rsp *http.Response) (*CreateCustomerResponse, e
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -64467,8 +65762,12 @@ func ParseListCustomersResponse(rsp *http.Response) (*ListCustomersResponse, err
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -64585,8 +65884,12 @@ func ParseDeleteCustomerResponse(rsp *http.Response) (*DeleteCustomerResponse, e
 		}
 		response.ApplicationproblemJSON412 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -64696,8 +65999,12 @@ func ParseGetCustomerResponse(rsp *http.Response) (*GetCustomerResponse, error) 
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -64859,8 +66166,12 @@ func ParsePatchCustomerResponse(rsp *http.Response) (*PatchCustomerResponse, err
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -64998,8 +66309,12 @@ func ParseUpdateCustomerResponse(rsp *http.Response) (*UpdateCustomerResponse, e
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -65144,8 +66459,12 @@ func ParseCreateCustomerAddressResponse(rsp *http.Response) (*CreateCustomerAddr
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -65262,8 +66581,12 @@ func ParseListCustomerAddressesResponse(rsp *http.Response) (*ListCustomerAddres
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -65380,8 +66703,12 @@ func ParseDeleteCustomerAddressResponse(rsp *http.Response) (*DeleteCustomerAddr
 		}
 		response.ApplicationproblemJSON412 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -65491,8 +66818,12 @@ func ParseGetCustomerAddressResponse(rsp *http.Response) (*GetCustomerAddressRes
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -65654,8 +66985,12 @@ func ParseUpdateCustomerAddressResponse(rsp *http.Response) (*UpdateCustomerAddr
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -65800,8 +67135,12 @@ func ParseCreateCustomerContactResponse(rsp *http.Response) (*CreateCustomerCont
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -65918,8 +67257,12 @@ func ParseListCustomerContactsResponse(rsp *http.Response) (*ListCustomerContact
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -66036,8 +67379,12 @@ func ParseDeleteCustomerContactResponse(rsp *http.Response) (*DeleteCustomerCont
 		}
 		response.ApplicationproblemJSON412 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -66147,8 +67494,12 @@ func ParseGetCustomerContactResponse(rsp *http.Response) (*GetCustomerContactRes
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -66310,8 +67661,12 @@ func ParseUpdateCustomerContactResponse(rsp *http.Response) (*UpdateCustomerCont
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -66449,8 +67804,12 @@ func ParseSetCustomerTierResponse(rsp *http.Response) (*SetCustomerTierResponse,
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -66595,8 +67954,12 @@ func ParseCreateDepartmentShiftResponse(rsp *http.Response) (*CreateDepartmentSh
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -66727,8 +68090,12 @@ func ParseListDepartmentShiftsResponse(rsp *http.Response) (*ListDepartmentShift
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -66845,8 +68212,12 @@ func ParseDeleteDepartmentShiftResponse(rsp *http.Response) (*DeleteDepartmentSh
 		}
 		response.ApplicationproblemJSON412 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -66956,8 +68327,12 @@ func ParseGetDepartmentShiftResponse(rsp *http.Response) (*GetDepartmentShiftRes
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -67119,8 +68494,12 @@ func ParseUpdateDepartmentShiftResponse(rsp *http.Response) (*UpdateDepartmentSh
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -67265,8 +68644,12 @@ func ParseCreateDepartmentResponse(rsp *http.Response) (*CreateDepartmentRespons
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -67397,8 +68780,12 @@ func ParseListDepartmentsResponse(rsp *http.Response) (*ListDepartmentsResponse,
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -67508,8 +68895,12 @@ func ParseGetDepartmentResponse(rsp *http.Response) (*GetDepartmentResponse, err
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -67671,8 +69062,12 @@ func ParseUpdateDepartmentResponse(rsp *http.Response) (*UpdateDepartmentRespons
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -67817,8 +69212,12 @@ func ParseCreateEquipmentResponse(rsp *http.Response) (*CreateEquipmentResponse,
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -67963,8 +69362,12 @@ func ParseCreateEquipmentDowntimeResponse(rsp *http.Response) (*CreateEquipmentD
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -68095,8 +69498,12 @@ func ParseListEquipmentDowntimesResponse(rsp *http.Response) (*ListEquipmentDown
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -68213,8 +69620,12 @@ func ParseDeleteEquipmentDowntimeResponse(rsp *http.Response) (*DeleteEquipmentD
 		}
 		response.ApplicationproblemJSON412 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -68324,8 +69735,12 @@ func ParseGetEquipmentDowntimeResponse(rsp *http.Response) (*GetEquipmentDowntim
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -68487,8 +69902,12 @@ func ParseUpdateEquipmentDowntimeResponse(rsp *http.Response) (*UpdateEquipmentD
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -68619,8 +70038,12 @@ func ParseListEquipmentResponse(rsp *http.Response) (*ListEquipmentResponse, err
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -68730,8 +70153,12 @@ func ParseGetEquipmentResponse(rsp *http.Response) (*GetEquipmentResponse, error
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -68893,8 +70320,12 @@ func ParseUpdateEquipmentResponse(rsp *http.Response) (*UpdateEquipmentResponse,
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -69039,8 +70470,12 @@ func ParseCreateGaugeCodeResponse(rsp *http.Response) (*CreateGaugeCodeResponse,
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -69171,8 +70606,12 @@ func ParseListGaugeCodesResponse(rsp *http.Response) (*ListGaugeCodesResponse, e
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -69282,8 +70721,12 @@ func ParseGetGaugeCodeResponse(rsp *http.Response) (*GetGaugeCodeResponse, error
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -69452,8 +70895,12 @@ func ParseCreateGradeCodeResponse(rsp *http.Response) (*CreateGradeCodeResponse,
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -69584,8 +71031,12 @@ func ParseListGradeCodesResponse(rsp *http.Response) (*ListGradeCodesResponse, e
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -69695,8 +71146,12 @@ func ParseGetGradeCodeResponse(rsp *http.Response) (*GetGradeCodeResponse, error
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -69865,8 +71320,12 @@ func ParseCreateInProcessTrackingFieldResponse(rsp *http.Response) (*CreateInPro
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -69997,8 +71456,12 @@ func ParseListInProcessTrackingFieldsResponse(rsp *http.Response) (*ListInProces
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -70108,8 +71571,12 @@ func ParseGetInProcessTrackingFieldResponse(rsp *http.Response) (*GetInProcessTr
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -70264,8 +71731,12 @@ func ParseListInventoryEventsResponse(rsp *http.Response) (*ListInventoryEventsR
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -70375,8 +71846,12 @@ func ParseGetInventoryEventResponse(rsp *http.Response) (*GetInventoryEventRespo
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -70538,8 +72013,12 @@ func ParsePatchInventoryEventResponse(rsp *http.Response) (*PatchInventoryEventR
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -70659,8 +72138,12 @@ func ParseGetInventoryEventDetailsResponse(rsp *http.Response) (*GetInventoryEve
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -70822,8 +72305,12 @@ func ParsePatchInventoryEventDetailsResponse(rsp *http.Response) (*PatchInventor
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -70961,8 +72448,12 @@ func ParseUpdateInventoryEventDetailsResponse(rsp *http.Response) (*UpdateInvent
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -71093,8 +72584,12 @@ func ParseRevertInventoryEventResponse(rsp *http.Response) (*RevertInventoryEven
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -71239,8 +72734,12 @@ func ParseCreateInventoryLotResponse(rsp *http.Response) (*CreateInventoryLotRes
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -71371,8 +72870,12 @@ func ParseListInventoryLotsResponse(rsp *http.Response) (*ListInventoryLotsRespo
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -71482,8 +72985,12 @@ func ParseGetInventoryLotResponse(rsp *http.Response) (*GetInventoryLotResponse,
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -71638,8 +73145,12 @@ func ParseListInventoryTransactionsResponse(rsp *http.Response) (*ListInventoryT
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -71732,8 +73243,12 @@ func ParseGetAvailableInventoryByItemResponse(rsp *http.Response) (*GetAvailable
 		}
 		response.ApplicationproblemJSON403 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -71833,8 +73348,12 @@ func ParseGetInventoryByItemResponse(rsp *http.Response) (*GetInventoryByItemRes
 		}
 		response.ApplicationproblemJSON403 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -71955,8 +73474,12 @@ func ParseListInventoryResponse(rsp *http.Response) (*ListInventoryResponse, err
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -72091,8 +73614,12 @@ func ParseOverrideInventoryResponse(rsp *http.Response) (*OverrideInventoryRespo
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -72237,8 +73764,12 @@ func ParsePickInventoryResponse(rsp *http.Response) (*PickInventoryResponse, err
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -72383,8 +73914,12 @@ func ParseReceiveInventoryResponse(rsp *http.Response) (*ReceiveInventoryRespons
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -72529,8 +74064,12 @@ func ParseCreateItemCategoryResponse(rsp *http.Response) (*CreateItemCategoryRes
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -72661,8 +74200,12 @@ func ParseListItemCategoriesResponse(rsp *http.Response) (*ListItemCategoriesRes
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -72772,8 +74315,12 @@ func ParseGetItemCategoryResponse(rsp *http.Response) (*GetItemCategoryResponse,
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -72942,8 +74489,12 @@ func ParseCreateItemClassResponse(rsp *http.Response) (*CreateItemClassResponse,
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -73074,8 +74625,12 @@ func ParseListItemClassesResponse(rsp *http.Response) (*ListItemClassesResponse,
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -73185,8 +74740,12 @@ func ParseGetItemClassResponse(rsp *http.Response) (*GetItemClassResponse, error
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -73334,8 +74893,12 @@ func ParseListItemTagsResponse(rsp *http.Response) (*ListItemTagsResponse, error
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -73445,8 +75008,12 @@ func ParseGetItemTagResponse(rsp *http.Response) (*GetItemTagResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -73615,8 +75182,12 @@ func ParseCreateItemResponse(rsp *http.Response) (*CreateItemResponse, error) {
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -73747,8 +75318,12 @@ func ParseListItemsV1Response(rsp *http.Response) (*ListItemsV1Response, error) 
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -73869,8 +75444,12 @@ func ParseListItemsResponse(rsp *http.Response) (*ListItemsResponse, error) {
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -74005,8 +75584,12 @@ func ParseCreateItemFromMaterialShapeResponse(rsp *http.Response) (*CreateItemFr
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -74126,8 +75709,12 @@ func ParseGetItemResponse(rsp *http.Response) (*GetItemResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -74289,8 +75876,12 @@ func ParsePatchItemResponse(rsp *http.Response) (*PatchItemResponse, error) {
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -74428,8 +76019,12 @@ func ParseUpdateItemResponse(rsp *http.Response) (*UpdateItemResponse, error) {
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -74560,8 +76155,12 @@ func ParseListItemCostBreakdownsResponse(rsp *http.Response) (*ListItemCostBreak
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -74689,8 +76288,12 @@ func ParseReplaceItemCustomFieldsResponse(rsp *http.Response) (*ReplaceItemCusto
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -74828,8 +76431,12 @@ func ParseReplaceItemCustomFieldsDeprecatedResponse(rsp *http.Response) (*Replac
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -74974,8 +76581,12 @@ func ParseCreateItemCustomerDetailResponse(rsp *http.Response) (*CreateItemCusto
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -75106,8 +76717,12 @@ func ParseListItemCustomerDetailsResponse(rsp *http.Response) (*ListItemCustomer
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -75224,8 +76839,12 @@ func ParseDeleteItemCustomerDetailResponse(rsp *http.Response) (*DeleteItemCusto
 		}
 		response.ApplicationproblemJSON412 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -75353,8 +76972,12 @@ func ParseUpdateItemCustomerDetailResponse(rsp *http.Response) (*UpdateItemCusto
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -75461,8 +77084,12 @@ func ParseGetItemInputUnitCostResponse(rsp *http.Response) (*GetItemInputUnitCos
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -75597,8 +77224,12 @@ func ParsePickItemInventoryResponse(rsp *http.Response) (*PickItemInventoryRespo
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -75743,8 +77374,12 @@ func ParseReceiveItemInventoryResponse(rsp *http.Response) (*ReceiveItemInventor
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -75889,8 +77524,12 @@ func ParseCreateItemMaterialVendorDetailResponse(rsp *http.Response) (*CreateIte
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -76021,8 +77660,12 @@ func ParseListItemMaterialVendorDetailsResponse(rsp *http.Response) (*ListItemMa
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -76139,8 +77782,12 @@ func ParseDeleteItemMaterialVendorDetailResponse(rsp *http.Response) (*DeleteIte
 		}
 		response.ApplicationproblemJSON412 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -76268,8 +77915,12 @@ func ParseUpdateItemMaterialVendorDetailResponse(rsp *http.Response) (*UpdateIte
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -76376,8 +78027,12 @@ func ParseGetItemPurchaseHistoryResponse(rsp *http.Response) (*GetItemPurchaseHi
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -76505,8 +78160,12 @@ func ParseReplaceItemPurchasePriceBreaksResponse(rsp *http.Response) (*ReplaceIt
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -76627,8 +78286,12 @@ func ParseListItemPurchasePriceBreaksResponse(rsp *http.Response) (*ListItemPurc
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -76763,8 +78426,12 @@ func ParseAddItemRevisionResponse(rsp *http.Response) (*AddItemRevisionResponse,
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -76902,8 +78569,12 @@ func ParseReplaceItemSalesPriceBreaksResponse(rsp *http.Response) (*ReplaceItemS
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -77024,8 +78695,12 @@ func ParseListItemSalesPriceBreaksResponse(rsp *http.Response) (*ListItemSalesPr
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -77153,8 +78828,12 @@ func ParseReplaceItemTagsResponse(rsp *http.Response) (*ReplaceItemTagsResponse,
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -77281,8 +78960,12 @@ func ParseRemoveItemTagResponse(rsp *http.Response) (*RemoveItemTagResponse, err
 		}
 		response.ApplicationproblemJSON412 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -77403,8 +79086,12 @@ func ParseAddItemTagResponse(rsp *http.Response) (*AddItemTagResponse, error) {
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -77549,8 +79236,12 @@ func ParseCreateItemVendorDetailResponse(rsp *http.Response) (*CreateItemVendorD
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -77681,8 +79372,12 @@ func ParseListItemVendorDetailsResponse(rsp *http.Response) (*ListItemVendorDeta
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -77799,8 +79494,12 @@ func ParseDeleteItemVendorDetailResponse(rsp *http.Response) (*DeleteItemVendorD
 		}
 		response.ApplicationproblemJSON412 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -77928,8 +79627,12 @@ func ParseUpdateItemVendorDetailResponse(rsp *http.Response) (*UpdateItemVendorD
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -78064,8 +79767,12 @@ func ParseCreateLocationResponse(rsp *http.Response) (*CreateLocationResponse, e
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -78196,8 +79903,12 @@ func ParseListLocationsResponse(rsp *http.Response) (*ListLocationsResponse, err
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -78314,8 +80025,12 @@ func ParseDeleteLocationResponse(rsp *http.Response) (*DeleteLocationResponse, e
 		}
 		response.ApplicationproblemJSON412 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -78425,8 +80140,12 @@ func ParseGetLocationResponse(rsp *http.Response) (*GetLocationResponse, error) 
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -78595,8 +80314,12 @@ func ParseCreateMaterialCodeResponse(rsp *http.Response) (*CreateMaterialCodeRes
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -78727,8 +80450,12 @@ func ParseListMaterialCodesResponse(rsp *http.Response) (*ListMaterialCodesRespo
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -78838,8 +80565,12 @@ func ParseGetMaterialCodeResponse(rsp *http.Response) (*GetMaterialCodeResponse,
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -79008,8 +80739,12 @@ func ParseCreateMaterialShapeResponse(rsp *http.Response) (*CreateMaterialShapeR
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -79154,8 +80889,12 @@ func ParseActivateMaterialShapesResponse(rsp *http.Response) (*ActivateMaterialS
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -79286,8 +81025,12 @@ func ParseListMaterialShapesResponse(rsp *http.Response) (*ListMaterialShapesRes
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -79397,8 +81140,12 @@ func ParseGetMaterialShapeResponse(rsp *http.Response) (*GetMaterialShapeRespons
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -79560,8 +81307,12 @@ func ParseUpdateMaterialShapeResponse(rsp *http.Response) (*UpdateMaterialShapeR
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -79838,8 +81589,12 @@ func ParseCreatePaymentTermResponse(rsp *http.Response) (*CreatePaymentTermRespo
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -79970,8 +81725,12 @@ func ParseListPaymentTermsResponse(rsp *http.Response) (*ListPaymentTermsRespons
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -80081,8 +81840,12 @@ func ParseGetPaymentTermResponse(rsp *http.Response) (*GetPaymentTermResponse, e
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -80212,8 +81975,12 @@ func ParseGetCostingSettingsResponse(rsp *http.Response) (*GetCostingSettingsRes
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -80375,8 +82142,12 @@ func ParseUpdateCostingSettingsResponse(rsp *http.Response) (*UpdateCostingSetti
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -80489,8 +82260,12 @@ func ParseGetPricingSettingsResponse(rsp *http.Response) (*GetPricingSettingsRes
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -80652,8 +82427,12 @@ func ParseUpdatePricingSettingsResponse(rsp *http.Response) (*UpdatePricingSetti
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -80798,8 +82577,12 @@ func ParseCreateShapeCodeResponse(rsp *http.Response) (*CreateShapeCodeResponse,
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -80930,8 +82713,12 @@ func ParseListShapeCodesResponse(rsp *http.Response) (*ListShapeCodesResponse, e
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -81041,8 +82828,12 @@ func ParseGetShapeCodeResponse(rsp *http.Response) (*GetShapeCodeResponse, error
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -81211,8 +83002,12 @@ func ParseCreateTagResponse(rsp *http.Response) (*CreateTagResponse, error) {
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -81343,8 +83138,12 @@ func ParseListTagsResponse(rsp *http.Response) (*ListTagsResponse, error) {
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -81454,8 +83253,12 @@ func ParseGetTagResponse(rsp *http.Response) (*GetTagResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -81617,8 +83420,12 @@ func ParsePatchTagResponse(rsp *http.Response) (*PatchTagResponse, error) {
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -81756,8 +83563,12 @@ func ParseUpdateTagResponse(rsp *http.Response) (*UpdateTagResponse, error) {
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -81888,8 +83699,12 @@ func ParseListUnitsOfMeasureResponse(rsp *http.Response) (*ListUnitsOfMeasureRes
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -82024,8 +83839,12 @@ func ParseCreateVendorResponse(rsp *http.Response) (*CreateVendorResponse, error
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -82156,8 +83975,12 @@ func ParseListVendorsResponse(rsp *http.Response) (*ListVendorsResponse, error) 
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -82267,8 +84090,12 @@ func ParseGetVendorResponse(rsp *http.Response) (*GetVendorResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -82430,8 +84257,12 @@ func ParseUpdateVendorResponse(rsp *http.Response) (*UpdateVendorResponse, error
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -82576,8 +84407,12 @@ func ParseCreateWorkCenterResponse(rsp *http.Response) (*CreateWorkCenterRespons
 		}
 		response.ApplicationproblemJSON422 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -82708,8 +84543,12 @@ func ParseListWorkCentersResponse(rsp *http.Response) (*ListWorkCentersResponse,
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -82826,8 +84665,12 @@ func ParseDeleteWorkCenterResponse(rsp *http.Response) (*DeleteWorkCenterRespons
 		}
 		response.ApplicationproblemJSON412 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -82937,8 +84780,12 @@ func ParseGetWorkCenterResponse(rsp *http.Response) (*GetWorkCenterResponse, err
 		}
 		response.ApplicationproblemJSON404 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
@@ -83100,8 +84947,12 @@ func ParseUpdateWorkCenterResponse(rsp *http.Response) (*UpdateWorkCenterRespons
 		}
 		response.ApplicationproblemJSON415 = &dest
 
-	case rsp.StatusCode == 429:
-		break // No content-type
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ServiceUnavailable
