@@ -1,7 +1,10 @@
 package tests
 
 import (
+	"fmt"
 	"net/http"
+	"regexp"
+	"strings"
 	"testing"
 
 	"mos/gen/client"
@@ -35,5 +38,64 @@ func TestOversizedDecimalsAreRefusedOnEveryWritePath(t *testing.T) {
 			res, body := itemRequest(t, te, c.method, c.path, c.body)
 			mustProblemNaming(t, res, body, c.field)
 		})
+	}
+}
+
+// maxProblemBytes is the most any error answer takes, whatever the request held.
+const maxProblemBytes = 64 << 10
+
+// badFilterValues is a list filter of n values none of which is an inventory secondary type.
+func badFilterValues(n int) string {
+	var b strings.Builder
+	b.WriteString(`{"secondaryTypes":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"nope-%d"`, i)
+	}
+	b.WriteString(`]}`)
+	return b.String()
+}
+
+// TestAnArrayOverItsMaxItemsIsRefusedBeforeItsElements: an array longer than its maxItems is
+// refused by its length alone, naming only the array, however many of its elements are also
+// wrong (a filter of 100,000 bad values once answered a problem of 100 MB listing each).
+func TestAnArrayOverItsMaxItemsIsRefusedBeforeItsElements(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	res, body := rawRequest(t, http.MethodPost, "/api/inventory-events/list", te.Token, "application/json", badFilterValues(100_000))
+	p := mustProblem(t, res, body, http.StatusBadRequest)
+	if len(p.Errors) != 1 || len(p.Errors["secondaryTypes"]) != 1 || p.Errors["secondaryTypes"][0] != "maximum number of items is 500" {
+		t.Fatalf("errors %v, want only secondaryTypes: maximum number of items is 500", truncate([]byte(fmt.Sprint(p.Errors))))
+	}
+	if len(body) >= maxProblemBytes {
+		t.Fatalf("a problem of %d bytes", len(body))
+	}
+}
+
+// TestErrorAnswersNameAtMostFiftyFields: a request wrong in more than fifty fields hears of
+// the first fifty (array indexes in numeric order), each message intact, and of how many more
+// there are, in errorsOmitted (and at the end of the detail, which lists fewer fields when
+// their messages are long); the answer stays under 64 KB.
+func TestErrorAnswersNameAtMostFiftyFields(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	res, body := rawRequest(t, http.MethodPost, "/api/inventory-events/list", te.Token, "application/json", badFilterValues(500))
+	p := mustProblem(t, res, body, http.StatusBadRequest)
+	if len(p.Errors) != 50 || p.ErrorsOmitted != 450 {
+		t.Fatalf("%d fields named and %d omitted, want 50 and 450", len(p.Errors), p.ErrorsOmitted)
+	}
+	for i := range 50 {
+		msgs := p.Errors[fmt.Sprintf("secondaryTypes.%d", i)]
+		if len(msgs) != 1 || !strings.HasPrefix(msgs[0], fmt.Sprintf(`"nope-%d" is not one of the allowed values: `, i)) {
+			t.Fatalf("secondaryTypes.%d: %q", i, msgs)
+		}
+	}
+	if !regexp.MustCompile(`^the request has invalid fields: secondaryTypes\.0: .*; and \d+ more fields$`).MatchString(p.Detail) {
+		t.Fatalf("detail %q does not say how many more fields", p.Detail)
+	}
+	if len(body) >= maxProblemBytes {
+		t.Fatalf("a problem of %d bytes", len(body))
 	}
 }

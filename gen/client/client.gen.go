@@ -4617,13 +4617,21 @@ type PricingSettingsWrite struct {
 	UseShopRatePricing bool `json:"useShopRatePricing"`
 }
 
-// Problem An RFC 7807 problem detail.
+// Problem An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type Problem struct {
 	// Detail What went wrong in this request.
 	Detail *string `json:"detail,omitempty"`
 
-	// Errors Validation messages by field (JSON path of the request, or the query parameter name).
+	// Errors Validation messages by field (JSON path of the request, or the query parameter name); at most 50 fields.
 	Errors *map[string][]string `json:"errors,omitempty"`
+
+	// ErrorsOmitted How many more fields were at fault than `errors` names; absent when it names them all.
+	ErrorsOmitted *int `json:"errorsOmitted,omitempty"`
 
 	// Instance The request path.
 	Instance *string `json:"instance,omitempty"`
@@ -5120,7 +5128,12 @@ type TagId = Id24
 // Take defines model for Take.
 type Take = int32
 
-// BadRequest An RFC 7807 problem detail.
+// BadRequest An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type BadRequest = Problem
 
 // Created The answer to a create: the new record's id.
@@ -5129,28 +5142,68 @@ type Created = CreatedId
 // Deleted The answer to a delete that removed a record.
 type Deleted = Success
 
-// Forbidden An RFC 7807 problem detail.
+// Forbidden An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type Forbidden = Problem
 
-// Gone An RFC 7807 problem detail.
+// Gone An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type Gone = Problem
 
-// NotFound An RFC 7807 problem detail.
+// NotFound An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type NotFound = Problem
 
-// PayloadTooLarge An RFC 7807 problem detail.
+// PayloadTooLarge An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type PayloadTooLarge = Problem
 
-// RequestTimeout An RFC 7807 problem detail.
+// RequestTimeout An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type RequestTimeout = Problem
 
-// ServiceUnavailable An RFC 7807 problem detail.
+// ServiceUnavailable An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type ServiceUnavailable = Problem
 
-// Unauthorized An RFC 7807 problem detail.
+// Unauthorized An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type Unauthorized = Problem
 
-// UnsupportedMediaType An RFC 7807 problem detail.
+// UnsupportedMediaType An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type UnsupportedMediaType = Problem
 
 // ListAccountingCodesParams defines parameters for ListAccountingCodes.
