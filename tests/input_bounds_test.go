@@ -34,7 +34,7 @@ func TestOversizedDecimalsAreRefusedOnEveryWritePath(t *testing.T) {
 		{http.MethodPatch, "/api/customers/" + customer, `[{"op":"add","path":"/creditLimit","value":` + huge + `}]`, "creditLimit"},
 		{http.MethodPatch, "/api/customers/" + customer, `[{"op":"add","path":"/creditLimit","value":-` + huge + `}]`, "creditLimit"},
 	} {
-		t.Run(c.method+" "+c.field, func(t *testing.T) {
+		t.Run(c.method+" "+c.path+" "+c.field, func(t *testing.T) {
 			res, body := itemRequest(t, te, c.method, c.path, c.body)
 			mustProblemNaming(t, res, body, c.field)
 		})
@@ -97,5 +97,30 @@ func TestErrorAnswersNameAtMostFiftyFields(t *testing.T) {
 	}
 	if len(body) >= maxProblemBytes {
 		t.Fatalf("a problem of %d bytes", len(body))
+	}
+}
+
+// TestTextNoStoreTakesIsRefusedNamingItsField: a NUL character (which no PostgreSQL column
+// takes) in a body member (a JSON Patch's operation included), and a NUL or invalid UTF-8 in a
+// path parameter (an id), answer 400 naming the field, before any statement could fail on
+// them. A query parameter's text is its operation's to judge (an unknown Sort.Field is named
+// as such; a download name is sanitised).
+func TestTextNoStoreTakesIsRefusedNamingItsField(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	item := createItem(t, te, newItem("NUL"))
+	for _, c := range []struct{ method, path, contentType, body, field string }{
+		{http.MethodPost, "/api/accounting-codes", "application/json", `{"name":"a\u0000b","style":"info"}`, "name"},
+		{http.MethodPut, "/api/items/" + item, "application/json", `{"customFields":{"note":{"deep":["\u0000"]}}}`, "customFields.note.deep.0"},
+		{http.MethodPatch, "/api/items/" + item, "application/json-patch+json", `[{"op":"replace","path":"/number","value":"N\u0000"}]`, "0.value"},
+		{http.MethodGet, "/api/items/%00" + strings.Repeat("a", 23), "", "", "itemId"},
+		{http.MethodGet, "/api/items/" + strings.Repeat("%FF", 24), "", "", "itemId"},
+		{http.MethodPost, "/api/items/list/v2?Sort.Field=%FF", "application/json", `{}`, "Sort.Field"},
+		{http.MethodPost, "/api/items/list/v2?Sort.Field=number%00", "application/json", `{}`, "Sort.Field"},
+	} {
+		t.Run(c.method+" "+c.path+" "+c.field, func(t *testing.T) {
+			res, body := rawRequest(t, c.method, c.path, te.Token, c.contentType, c.body)
+			mustProblemNaming(t, res, body, c.field)
+		})
 	}
 }

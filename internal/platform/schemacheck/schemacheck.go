@@ -5,6 +5,8 @@
 //     being looked at (a request of a hundred thousand bad elements costs its length, not a
 //     hundred thousand errors), and a number whose schema is the spec's Decimal must be a
 //     decimal the API accepts, judged on its digits (kin-openapi sees only a float64);
+//   - no text anywhere in the document holds a NUL character, which no PostgreSQL column
+//     takes (the field is named, where the database would only fail the statement);
 //   - then the schema itself, every failure collected, each named by its field's path and
 //     phrased as field problems are everywhere (an enum refusal lists the allowed values).
 package schemacheck
@@ -45,37 +47,65 @@ type bounds struct {
 	oversized bool
 }
 
+// visit checks v, and everything inside it, against s (nil: a value the schema leaves open,
+// still checked for NUL characters).
 func (b *bounds) visit(s *openapi3.Schema, v any, path []string) {
-	if s == nil || v == nil {
+	if v == nil {
 		return
 	}
-	// allOf parts all apply; anyOf and oneOf branches are not entered (which one applies
-	// is for the schema validation to find).
-	for _, part := range s.AllOf {
-		if part != nil {
-			b.visit(part.Value, v, path)
+	s = lone(s)
+	// allOf parts all apply (their array and decimal bounds; the walk below covers the
+	// rest); anyOf and oneOf branches are not entered (which one applies is for the schema
+	// validation to find).
+	if s != nil {
+		for _, part := range s.AllOf {
+			if part != nil {
+				b.bound(part.Value, v, path)
+			}
 		}
+	}
+	if b.bound(s, v, path) {
+		return
+	}
+	switch x := v.(type) {
+	case []any:
+		var items *openapi3.Schema
+		if s != nil && s.Items != nil {
+			items = s.Items.Value
+		}
+		for i, e := range x {
+			b.visit(items, e, append(path, strconv.Itoa(i)))
+		}
+	case map[string]any:
+		for k, e := range x {
+			if strings.ContainsRune(k, 0) {
+				b.fields.Add(Name(path), "%s", errNUL)
+				continue
+			}
+			b.visit(member(s, k), e, append(path, k))
+		}
+	case string:
+		if strings.ContainsRune(x, 0) {
+			b.fields.Add(Name(path), "%s", errNUL)
+		}
+	}
+}
+
+// errNUL refuses text PostgreSQL cannot store: no column or JSON document takes U+0000.
+const errNUL = "must not contain the NUL character (U+0000)"
+
+// bound applies s's own array and decimal bounds to v, reporting whether v is an array
+// over its maxItems (whose elements must then not be looked at).
+func (b *bounds) bound(s *openapi3.Schema, v any, path []string) (oversized bool) {
+	if s == nil {
+		return false
 	}
 	switch x := v.(type) {
 	case []any:
 		if s.MaxItems != nil && uint64(len(x)) > *s.MaxItems {
 			b.fields.Add(Name(path), "maximum number of items is %d", *s.MaxItems)
 			b.oversized = true
-			return
-		}
-		if s.Items == nil || s.Items.Value == nil {
-			return
-		}
-		for i, e := range x {
-			b.visit(s.Items.Value, e, append(path, strconv.Itoa(i)))
-		}
-	case map[string]any:
-		for k, e := range x {
-			if p := s.Properties[k]; p != nil {
-				b.visit(p.Value, e, append(path, k))
-			} else if ap := s.AdditionalProperties.Schema; ap != nil {
-				b.visit(ap.Value, e, append(path, k))
-			}
+			return true
 		}
 	case json.Number:
 		if IsDecimal(s) {
@@ -84,6 +114,42 @@ func (b *bounds) visit(s *openapi3.Schema, v any, path []string) {
 			}
 		}
 	}
+	return false
+}
+
+// lone looks through a lone allOf (the spec's way of describing a $ref) to the schema it
+// wraps; the wrapper's own array bounds, if any, are still applied by visit.
+func lone(s *openapi3.Schema) *openapi3.Schema {
+	for s != nil && len(s.Properties) == 0 && s.Items == nil && len(s.AllOf) == 1 && s.AllOf[0] != nil && s.AllOf[0].Value != nil {
+		if s.MaxItems != nil {
+			return s
+		}
+		s = s.AllOf[0].Value
+	}
+	return s
+}
+
+// member is the schema of the object member k: a declared property, or the schema of the
+// members it does not declare, or nil. A lone allOf (a described $ref) is looked through.
+func member(s *openapi3.Schema, k string) *openapi3.Schema {
+	s = lone(s)
+	if s == nil {
+		return nil
+	}
+	if p := s.Properties[k]; p != nil {
+		return p.Value
+	}
+	for _, part := range s.AllOf {
+		if part != nil && part.Value != nil {
+			if p := part.Value.Properties[k]; p != nil {
+				return p.Value
+			}
+		}
+	}
+	if ap := s.AdditionalProperties.Schema; ap != nil {
+		return ap.Value
+	}
+	return nil
 }
 
 // IsDecimal reports whether s is the spec's Decimal schema (the one Go reads as dec.Decimal).

@@ -38,6 +38,12 @@ components:
               tags: {type: array, maxItems: 1, items: {type: string}}
         byKey: {type: object, additionalProperties: {$ref: '#/components/schemas/Decimal'}}
         plain: {type: number}
+        described: {allOf: [{$ref: '#/components/schemas/Quantities'}], description: a described list}
+        free: {type: object, additionalProperties: true}
+    Quantities:
+      type: array
+      maxItems: 2
+      items: {$ref: '#/components/schemas/Decimal'}
 `
 
 func thing(t *testing.T) *openapi3.Schema {
@@ -128,5 +134,26 @@ func TestValidateReportsBoundsAndSchemaErrorsTogether(t *testing.T) {
 	}
 	if err := Validate(s, decode(t, `{"name":"ok","price":99999999999999999999.5,"colours":["red"]}`)); err != nil {
 		t.Fatalf("a valid document: %v", err)
+	}
+}
+
+// A list described through allOf keeps its bounds and its elements' (the lone allOf is looked
+// through), and no text anywhere, free-form members and member names included, may hold a
+// NUL character, which no PostgreSQL column takes.
+func TestBoundsLookThroughDescriptionsAndRefuseNUL(t *testing.T) {
+	t.Parallel()
+	s := thing(t)
+	fields, oversized := Bounds(s, decode(t, `{"described":[1,1e25]}`))
+	if oversized || len(fields["described.1"]) != 1 {
+		t.Fatalf("fields %v (oversized %v), want described.1", fields, oversized)
+	}
+	if _, oversized := Bounds(s, decode(t, `{"described":[1,2,3]}`)); !oversized {
+		t.Fatal("a described list over its maxItems passed")
+	}
+	fields, _ = Bounds(s, decode(t, `{"name":"a\u0000b","free":{"deep":[{"x":"\u0000"}],"k\u0000":1},"lines":[{"tags":["\u0000"]}]}`))
+	for _, f := range []string{"name", "free.deep.0.x", "free", "lines.0.tags.0"} {
+		if got := fields[f]; len(got) != 1 || got[0] != errNUL {
+			t.Errorf("%s: %v, want %q (fields %v)", f, got, errNUL, fields)
+		}
 	}
 }

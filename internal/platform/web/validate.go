@@ -7,8 +7,10 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -72,6 +74,11 @@ func requestValidator(doc *openapi3.T, ops Operations) echo.MiddlewareFunc {
 		validateWhole := whole(next)
 		validateStreamed := paramsOnly(checkStreamedMediaType(ops, next))
 		return func(c echo.Context) error {
+			if _, known := ops.of(c); known {
+				if err := checkParamText(c); err != nil {
+					return err
+				}
+			}
 			if op, ok := ops.of(c); ok && op.StreamBody {
 				return validateStreamed(c)
 			}
@@ -104,6 +111,36 @@ func specValidator(doc *openapi3.T, ops Operations, excludeBody bool) echo.Middl
 		},
 	})
 }
+
+// paramTextProblem is why a parameter's text is refused.
+const paramTextProblem = "must be UTF-8 text without the NUL character (U+0000)"
+
+// checkParamText refuses path parameters (record ids, which reach SQL) whose text no store
+// takes, invalid UTF-8 or a NUL character (PostgreSQL stores neither), naming each, before
+// the validator or a handler sees them. Query parameters are left to their operations: none
+// reaches a store as text (a download name with control characters is sanitised, not refused).
+func checkParamText(c echo.Context) error {
+	fields := apperr.Fields{}
+	escaped := c.Request().URL.RawPath != ""
+	values := c.ParamValues()
+	for i, name := range c.ParamNames() {
+		if i >= len(values) {
+			break
+		}
+		v := values[i]
+		if escaped {
+			if u, err := url.PathUnescape(v); err == nil {
+				v = u
+			}
+		}
+		if !cleanText(v) {
+			fields.Add(name, paramTextProblem)
+		}
+	}
+	return fields.Err()
+}
+
+func cleanText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
 
 // checkStreamedMediaType does for a streamed body what the validator does for the others
 // before its handler reads it: a media type the operation does not declare is 415, and a
