@@ -124,3 +124,25 @@ func TestTextNoStoreTakesIsRefusedNamingItsField(t *testing.T) {
 		})
 	}
 }
+
+// TestPatchCopiesAddAtMostAMegabyte: each JSON Patch copy can double a record, so forty
+// copies of a free-form member into itself (a request of 3 KB) would build terabytes. The
+// copies of one patch may add 1 MB together: beyond, the patch is a 400 and nothing changes.
+func TestPatchCopiesAddAtMostAMegabyte(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	customer := createCustomer(t, te, client.CustomerWrite{Name: "Copier"})
+	var ops []string
+	for i := range 40 {
+		ops = append(ops, fmt.Sprintf(`{"op":"copy","from":"/customFields","path":"/customFields/c%d"}`, i))
+	}
+	res, body := itemRequest(t, te, http.MethodPatch, "/api/customers/"+customer, "["+strings.Join(ops, ",")+"]")
+	if p := mustProblem(t, res, body, http.StatusBadRequest); !strings.Contains(p.Detail, "copy operations add more than 1048576 bytes") {
+		t.Fatalf("detail %q does not say what the copies broke", p.Detail)
+	}
+	res, body = rawRequest(t, http.MethodGet, "/api/customers/"+customer, te.Token, "", "")
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	if strings.Contains(string(body), `"c0"`) {
+		t.Fatalf("the refused patch changed the customer: %s", truncate(body))
+	}
+}

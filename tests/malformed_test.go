@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"sort"
 	"strings"
 	"testing"
 
@@ -426,7 +427,32 @@ func (b *walkBuilder) patchBreakages() []malformed {
 	m := b.valid("patch: 10,001 operations")
 	m.body = hugeArray(`{"op":"test","path":"/walk","value":1}`)
 	out = append(out, m)
+	// Forty copies of a free-form member into itself would double the record forty times.
+	if shape := flatten(b.patchedShape()); shape != nil {
+		for _, name := range sortedKeys(shape.Properties) {
+			if !freeForm(flatten(schemaOf(shape.Properties[name]))) {
+				continue
+			}
+			ops := make([]any, 40)
+			for i := range ops {
+				ops[i] = map[string]any{"op": "copy", "from": "/" + name, "path": fmt.Sprintf("/%s/c%d", name, i)}
+			}
+			m := b.valid("patch: forty copies doubling " + name)
+			m.body = mustEncode(ops)
+			out = append(out, m)
+			break
+		}
+	}
 	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // patchMemberBreakages adds members of the patched shape with the breakages walkPlanner

@@ -4303,7 +4303,7 @@ type ItemWrite struct {
 	Width *ItemMeasure `json:"width,omitempty"`
 }
 
-// JsonPatch A JSON Patch document (RFC 6902).
+// JsonPatch A JSON Patch document (RFC 6902). Its `copy` operations together may add at most 1 MB to the record (400 beyond).
 type JsonPatch = []PatchOperation
 
 // Location A stock location of the tenant (a shelf, a bay, a yard); inventory is kept per item, lot and location.

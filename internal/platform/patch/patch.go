@@ -16,6 +16,11 @@ import (
 	"mos/internal/platform/schemacheck"
 )
 
+// MaxCopyBytes bounds what a patch's copy operations may add to a record together. Each copy
+// can double the record, so without it a patch of a few dozen copies (a request of a few
+// kilobytes) would build gigabytes.
+const MaxCopyBytes = 1 << 20
+
 // Operation is one JSON Patch operation as sent.
 type Operation struct {
 	Op    string
@@ -97,9 +102,15 @@ func (t *Target) Apply(current any, ops []Operation) ([]byte, error) {
 	if err != nil {
 		return nil, apperr.Invalid("malformed patch: %v", err)
 	}
-	out, err := p.Apply(doc)
+	opts := jsonpatch.NewApplyOptions()
+	opts.AccumulatedCopySizeLimit = MaxCopyBytes
+	out, err := p.ApplyWithOptions(doc, opts)
 	if err != nil {
-		if errors.Is(err, jsonpatch.ErrTestFailed) {
+		var tooMuch *jsonpatch.AccumulatedCopySizeError
+		switch {
+		case errors.As(err, &tooMuch):
+			return nil, apperr.Invalid("the patch's copy operations add more than %d bytes to the record", MaxCopyBytes)
+		case errors.Is(err, jsonpatch.ErrTestFailed):
 			return nil, apperr.Invalid("patch test operation failed: %v", err)
 		}
 		return nil, apperr.Invalid("patch cannot be applied: %v", err)

@@ -14,6 +14,7 @@ package schemacheck
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -185,7 +186,12 @@ func Collect(err error, fields apperr.Fields) {
 			Collect(parts, fields)
 			return
 		}
-		fields.Add(Name(e.JSONPointer()), "%s", Reason(e))
+		// kin-openapi may report one failure more than once (through each schema that
+		// reaches it): a field says each thing once.
+		name, reason := Name(e.JSONPointer()), Reason(e)
+		if !slices.Contains(fields[name], reason) {
+			fields.Add(name, "%s", reason)
+		}
 	default:
 		fields.Add("body", "%s", firstLine(err.Error()))
 	}
