@@ -265,10 +265,10 @@ func sampleString(s *openapi3.Schema) string {
 	if s.MaxLength != nil && *s.MaxLength < n {
 		n = *s.MaxLength
 	}
-	switch {
-	case n == 24:
+	switch n { // the lengths of the two kinds of id
+	case 24:
 		return ids.New()
-	case n == 36:
+	case 36:
 		return ids.NewSub()
 	}
 	return strings.Repeat("w", int(n))
