@@ -16,7 +16,7 @@ import (
 // update's members only that passes the full update's checks; and decoding it into the
 // generated type (ApplyInto) fails, if at all, only as a 400.
 func FuzzApply(f *testing.F) {
-	for _, seed := range []string{
+	for _, input := range []string{
 		`[]`,
 		`[{"op":"replace","path":"/name","value":"Beta"}]`,
 		`[{"op":"add","path":"/creditLimit","value":123456789012345678901234}]`,
@@ -29,7 +29,7 @@ func FuzzApply(f *testing.F) {
 		`[{"op":"replace","path":"/~1","value":1}]`,
 		`[{"op":"add","path":"/customFields/-","value":1}]`,
 	} {
-		f.Add([]byte(seed))
+		f.Add([]byte(input))
 	}
 	spec, err := gen.GetSpec()
 	if err != nil {

@@ -25,7 +25,7 @@ func FuzzReadForm(f *testing.F) {
 	}
 	file := "--" + fuzzBoundary + "\r\nContent-Disposition: form-data; name=\"File\"; filename=\"a.txt\"\r\n\r\nhello\r\n"
 	end := "--" + fuzzBoundary + "--\r\n"
-	for _, seed := range []string{
+	for _, input := range []string{
 		part("Detail.Owner.Type", "item") + part("Detail.Owner.Id", strings.Repeat("a", 24)) + part("Detail.IsNoteAttachment", "false") + file + end,
 		part("Detail.Metadata[k]", "v") + part("Detail.Metadata[k]", "again") + end,
 		part("Detail.Description", "\xff\xfe") + end,
@@ -37,7 +37,7 @@ func FuzzReadForm(f *testing.F) {
 		part("Detail.Owner.Type", "item"),
 		"",
 	} {
-		f.Add([]byte(seed))
+		f.Add([]byte(input))
 	}
 	types := []string{OwnerItem, "shipment"}
 	f.Fuzz(func(t *testing.T, body []byte) {
