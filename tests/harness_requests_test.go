@@ -45,6 +45,8 @@ type problemBody struct {
 	Detail    string              `json:"detail"`
 	RequestID string              `json:"requestId"`
 	Errors    map[string][]string `json:"errors"`
+	// ErrorsOmitted counts the fields at fault that Errors leaves out (it names at most 50).
+	ErrorsOmitted int `json:"errorsOmitted"`
 }
 
 // mustProblem fails t unless res is an application/problem+json answer with the given

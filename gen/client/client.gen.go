@@ -4303,7 +4303,7 @@ type ItemWrite struct {
 	Width *ItemMeasure `json:"width,omitempty"`
 }
 
-// JsonPatch A JSON Patch document (RFC 6902).
+// JsonPatch A JSON Patch document (RFC 6902). Its `copy` operations together may add at most 1 MB to the record (400 beyond).
 type JsonPatch = []PatchOperation
 
 // Location A stock location of the tenant (a shelf, a bay, a yard); inventory is kept per item, lot and location.
@@ -4617,13 +4617,21 @@ type PricingSettingsWrite struct {
 	UseShopRatePricing bool `json:"useShopRatePricing"`
 }
 
-// Problem An RFC 7807 problem detail.
+// Problem An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type Problem struct {
 	// Detail What went wrong in this request.
 	Detail *string `json:"detail,omitempty"`
 
-	// Errors Validation messages by field (JSON path of the request, or the query parameter name).
+	// Errors Validation messages by field (JSON path of the request, or the query parameter name); at most 50 fields.
 	Errors *map[string][]string `json:"errors,omitempty"`
+
+	// ErrorsOmitted How many more fields were at fault than `errors` names; absent when it names them all.
+	ErrorsOmitted *int `json:"errorsOmitted,omitempty"`
 
 	// Instance The request path.
 	Instance *string `json:"instance,omitempty"`
@@ -5126,7 +5134,12 @@ type TagId = Id24
 // Take defines model for Take.
 type Take = int32
 
-// BadRequest An RFC 7807 problem detail.
+// BadRequest An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type BadRequest = Problem
 
 // Created The answer to a create: the new record's id.
@@ -5135,40 +5148,100 @@ type Created = CreatedId
 // Deleted The answer to a delete that removed a record.
 type Deleted = Success
 
-// Forbidden An RFC 7807 problem detail.
+// Forbidden An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type Forbidden = Problem
 
-// Gone An RFC 7807 problem detail.
+// Gone An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type Gone = Problem
 
-// IdempotencyKeyInFlight An RFC 7807 problem detail.
+// IdempotencyKeyInFlight An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type IdempotencyKeyInFlight = Problem
 
-// IdempotencyKeyReused An RFC 7807 problem detail.
+// IdempotencyKeyReused An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type IdempotencyKeyReused = Problem
 
-// NotFound An RFC 7807 problem detail.
+// NotFound An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type NotFound = Problem
 
-// PayloadTooLarge An RFC 7807 problem detail.
+// PayloadTooLarge An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type PayloadTooLarge = Problem
 
-// PreconditionFailed An RFC 7807 problem detail.
+// PreconditionFailed An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type PreconditionFailed = Problem
 
-// RequestTimeout An RFC 7807 problem detail.
+// RequestTimeout An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type RequestTimeout = Problem
 
-// ServiceUnavailable An RFC 7807 problem detail.
+// ServiceUnavailable An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type ServiceUnavailable = Problem
 
-// TooManyRequests An RFC 7807 problem detail.
+// TooManyRequests An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type TooManyRequests = Problem
 
-// Unauthorized An RFC 7807 problem detail.
+// Unauthorized An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type Unauthorized = Problem
 
-// UnsupportedMediaType An RFC 7807 problem detail.
+// UnsupportedMediaType An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
+// whatever the request held: `errors` names at most the first 50 fields at fault (array
+// indexes in numeric order), each with at most 5 messages (then one saying how many more),
+// and `errorsOmitted` counts the fields left out; the `detail` lists the first of them (as
+// many as fit in about 4 KB) and ends with how many more there are. Long texts (a message quoting a long value, the
+// path in `instance`) are cut and end with `…`.
 type UnsupportedMediaType = Problem
 
 // CreateAccountingCodeParams defines parameters for CreateAccountingCode.
@@ -53037,6 +53110,8 @@ type GetCostingSettingsResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *CostingSettings
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
 	ApplicationproblemJSON401 *Unauthorized
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
@@ -53058,6 +53133,11 @@ type GetCostingSettingsResponse struct {
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r GetCostingSettingsResponse) GetJSON200() *CostingSettings {
 	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetCostingSettingsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
@@ -53267,6 +53347,8 @@ type GetPricingSettingsResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *PricingSettings
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
 	ApplicationproblemJSON401 *Unauthorized
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
@@ -53290,6 +53372,11 @@ type GetPricingSettingsResponse struct {
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r GetPricingSettingsResponse) GetJSON200() *PricingSettings {
 	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetPricingSettingsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
@@ -81961,6 +82048,13 @@ func ParseGetCostingSettingsResponse(rsp *http.Response) (*GetCostingSettingsRes
 	case rsp.StatusCode == 304:
 		break // No content-type
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
 		var dest Unauthorized
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -82238,6 +82332,13 @@ func ParseGetPricingSettingsResponse(rsp *http.Response) (*GetPricingSettingsRes
 
 	case rsp.StatusCode == 304:
 		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
 		var dest Unauthorized

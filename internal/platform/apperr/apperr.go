@@ -201,18 +201,99 @@ func (f Fields) NotFoundErr() error {
 	return &Error{Kind: KindNotFound, Detail: missingRecordDetail + f.Summary(), Fields: map[string][]string(f)}
 }
 
-// Summary lists the messages field by field, in name order, for a problem's detail.
+// A problem names at most MaxProblemFields fields (the first in Names order) and says how
+// many more it left out; each field keeps at most MaxFieldMessages messages. A request of a
+// hundred thousand wrong members then hears of the first fifty, in an answer whose size does
+// not grow with the request. The web layer applies the same bounds to every problem.
+const (
+	MaxProblemFields = 50
+	MaxFieldMessages = 5
+)
+
+// summaryBudget bounds the length of Summary in bytes (beyond it, the remaining fields are
+// counted rather than listed).
+const summaryBudget = 4096
+
+// Summary lists the messages field by field, in Names order, for a problem's detail: at
+// most MaxProblemFields fields and about summaryBudget bytes, then how many fields it left out.
 func (f Fields) Summary() string {
+	names := f.Names()
+	var b strings.Builder
+	listed := 0
+	for _, n := range names {
+		if listed == MaxProblemFields || (listed > 0 && b.Len() >= summaryBudget) {
+			break
+		}
+		if listed > 0 {
+			b.WriteString("; ")
+		}
+		msgs := f[n]
+		if len(msgs) > MaxFieldMessages {
+			msgs = msgs[:MaxFieldMessages]
+		}
+		b.WriteString(n + ": " + strings.Join(msgs, ", "))
+		listed++
+	}
+	if rest := len(names) - listed; rest > 0 {
+		fmt.Fprintf(&b, "; and %d more %s", rest, plural(rest, "field", "fields"))
+	}
+	return b.String()
+}
+
+// Names lists the fields in the order problems name them: by path segment, an array index
+// by its number (items.2 before items.10), any other segment alphabetically.
+func (f Fields) Names() []string {
 	names := make([]string, 0, len(f))
 	for k := range f {
 		names = append(names, k)
 	}
-	sort.Strings(names)
-	parts := make([]string, 0, len(names))
-	for _, n := range names {
-		parts = append(parts, n+": "+strings.Join(f[n], ", "))
+	sort.Slice(names, func(i, j int) bool { return FieldLess(names[i], names[j]) })
+	return names
+}
+
+// FieldLess orders field names as Names does.
+func FieldLess(a, b string) bool {
+	for a != "" && b != "" {
+		as, arest, _ := strings.Cut(a, ".")
+		bs, brest, _ := strings.Cut(b, ".")
+		if as != bs {
+			an, aNum := index(as)
+			bn, bNum := index(bs)
+			switch {
+			case aNum && bNum:
+				return an < bn
+			case aNum != bNum:
+				return aNum // indexes before names
+			default:
+				return as < bs
+			}
+		}
+		a, b = arest, brest
 	}
-	return strings.Join(parts, "; ")
+	return a == "" && b != ""
+}
+
+// index reads an array index segment: digits without a leading zero, short enough to
+// compare as a number (longer runs of digits compare as text).
+func index(s string) (int, bool) {
+	if s == "" || len(s) > 9 || (len(s) > 1 && s[0] == '0') {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // Text trims v, which must then be 1 to max characters, and returns the trimmed value.

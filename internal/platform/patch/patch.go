@@ -13,7 +13,13 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 
 	"mos/internal/platform/apperr"
+	"mos/internal/platform/schemacheck"
 )
+
+// MaxCopyBytes bounds what a patch's copy operations may add to a record together. Each copy
+// can double the record, so without it a patch of a few dozen copies (a request of a few
+// kilobytes) would build gigabytes.
+const MaxCopyBytes = 1 << 20
 
 // Operation is one JSON Patch operation as sent.
 type Operation struct {
@@ -96,9 +102,15 @@ func (t *Target) Apply(current any, ops []Operation) ([]byte, error) {
 	if err != nil {
 		return nil, apperr.Invalid("malformed patch: %v", err)
 	}
-	out, err := p.Apply(doc)
+	opts := jsonpatch.NewApplyOptions()
+	opts.AccumulatedCopySizeLimit = MaxCopyBytes
+	out, err := p.ApplyWithOptions(doc, opts)
 	if err != nil {
-		if errors.Is(err, jsonpatch.ErrTestFailed) {
+		var tooMuch *jsonpatch.AccumulatedCopySizeError
+		switch {
+		case errors.As(err, &tooMuch):
+			return nil, apperr.Invalid("the patch's copy operations add more than %d bytes to the record", MaxCopyBytes)
+		case errors.Is(err, jsonpatch.ErrTestFailed):
 			return nil, apperr.Invalid("patch test operation failed: %v", err)
 		}
 		return nil, apperr.Invalid("patch cannot be applied: %v", err)
@@ -107,6 +119,27 @@ func (t *Target) Apply(current any, ops []Operation) ([]byte, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// ApplyInto is Apply, then decodes the patched document into into (the full update's
+// generated type; numbers as json.Number, so free-form values keep their digits). The
+// document passed the full update's schema, but a type may parse more strictly than the
+// schema says: what it still refuses is the request's fault, a 400, never a 500.
+func (t *Target) ApplyInto(current any, ops []Operation, into any) error {
+	doc, err := t.Apply(current, ops)
+	if err != nil {
+		return err
+	}
+	d := json.NewDecoder(bytes.NewReader(doc))
+	d.UseNumber()
+	if err := d.Decode(into); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return apperr.Field(te.Field, "cannot hold a JSON %s", te.Value)
+		}
+		return apperr.Field("body", "the patched record cannot be read: %v", err)
+	}
+	return nil
 }
 
 // known reports whether pointer names a place the target schema has: every token must be
@@ -175,6 +208,9 @@ func (t *Target) project(current any) ([]byte, error) {
 	return json.Marshal(m)
 }
 
+// validate checks the patched document as the request validator checks a full update's
+// body (schemacheck: bounds first, then the schema), so that every value reaching a store
+// through PATCH, decimals included, passed the same checks as through PUT.
 func (t *Target) validate(doc []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(doc))
 	dec.UseNumber()
@@ -182,32 +218,7 @@ func (t *Target) validate(doc []byte) error {
 	if err := dec.Decode(&v); err != nil {
 		return apperr.Invalid("patched record is not valid JSON: %v", err)
 	}
-	err := t.schema.VisitJSON(v, openapi3.MultiErrors())
-	if err == nil {
-		return nil
-	}
-	fields := apperr.Fields{}
-	var me openapi3.MultiError
-	if !errors.As(err, &me) {
-		me = openapi3.MultiError{err}
-	}
-	for _, e := range me {
-		var se *openapi3.SchemaError
-		if errors.As(e, &se) {
-			fields.Add(fieldName(se.JSONPointer()), "%s", se.Reason)
-		} else {
-			fields.Add("", "%v", e)
-		}
-	}
-	return fields.Err()
-}
-
-// fieldName turns a JSON pointer slice into the dotted field name used in problem bodies.
-func fieldName(ptr []string) string {
-	if len(ptr) == 0 {
-		return "body"
-	}
-	return strings.Join(ptr, ".")
+	return schemacheck.Validate(t.schema, v)
 }
 
 func pointers(op Operation) []string {

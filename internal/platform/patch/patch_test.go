@@ -3,6 +3,7 @@ package patch
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -229,4 +230,27 @@ func TestNewTargetReadsTheServedSpec(t *testing.T) {
 		}
 	}()
 	NewTarget(doc, "NoSuchSchema")
+}
+
+// Each copy operation can double a record: a patch of forty copies, a request of a few
+// kilobytes, would build a document of terabytes. Copies may add MaxCopyBytes together; a
+// patch that copies more is a 400.
+func TestApplyRefusesCopiesThatWouldBlowUpTheRecord(t *testing.T) {
+	t.Parallel()
+	target := NewTarget(widgetSpec(), "WidgetWrite")
+	cur := stored()
+	cur.Tags = []string{strings.Repeat("t", 100<<10)}
+	from := "/tags/0"
+	var ops []Operation
+	for range 20 {
+		ops = append(ops, Operation{Op: "copy", From: &from, Path: "/tags/-"})
+	}
+	_, err := target.Apply(cur, ops)
+	e, ok := apperr.As(err)
+	if !ok || e.Kind != apperr.KindInvalid || !strings.Contains(e.Detail, "copy operations add more than") {
+		t.Fatalf("copies of 2 MB: %v, want a 400 about the copies", err)
+	}
+	if _, err := target.Apply(cur, ops[:2]); err != nil {
+		t.Fatalf("two copies: %v", err)
+	}
 }

@@ -25,6 +25,8 @@ type problem struct {
 	Instance  string              `json:"instance,omitempty"`
 	RequestID string              `json:"requestId,omitempty"`
 	Errors    map[string][]string `json:"errors,omitempty"`
+	// ErrorsOmitted counts the fields with errors that Errors leaves out (see bound).
+	ErrorsOmitted int `json:"errorsOmitted,omitempty"`
 }
 
 const problemContentType = "application/problem+json"
@@ -113,6 +115,7 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		if isApp && ae.RetryAfterSeconds > 0 {
 			c.Response().Header().Set("Retry-After", strconv.Itoa(ae.RetryAfterSeconds))
 		}
+		p.bound()
 		body, mErr := json.Marshal(p)
 		if mErr != nil {
 			body = []byte(`{"type":"/problems/internal","title":"Internal Server Error","status":500,"detail":"internal error"}`)

@@ -7,8 +7,10 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -16,6 +18,7 @@ import (
 	echomiddleware "github.com/oapi-codegen/echo-middleware"
 
 	"mos/internal/platform/apperr"
+	"mos/internal/platform/schemacheck"
 )
 
 func init() {
@@ -26,7 +29,12 @@ func init() {
 	openapi3filter.RegisterBodyDecoder("application/json-patch+json", strictJSONBodyDecoder)
 }
 
-func strictJSONBodyDecoder(body io.Reader, _ http.Header, _ *openapi3.SchemaRef, _ openapi3filter.EncodingFn) (any, error) {
+// The decoder is also where the body meets its schema first: schemacheck.Bounds runs there,
+// before kin-openapi validates the body, so that an array over its maxItems is refused
+// before any of its elements is validated, and a decimal beyond the API's digits is named
+// by its field (kin-openapi sees only a float64). When only decimals are at fault the
+// schema's other errors are collected too, so that the answer names every field at once.
+func strictJSONBodyDecoder(body io.Reader, _ http.Header, schema *openapi3.SchemaRef, _ openapi3filter.EncodingFn) (any, error) {
 	dec := json.NewDecoder(body)
 	dec.UseNumber()
 	var v any
@@ -35,6 +43,15 @@ func strictJSONBodyDecoder(body io.Reader, _ http.Header, _ *openapi3.SchemaRef,
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return nil, &openapi3filter.ParseError{Kind: openapi3filter.KindInvalidFormat, Cause: errors.New("unexpected data after the JSON value")}
+	}
+	if schema == nil || schema.Value == nil {
+		return v, nil
+	}
+	if fields, oversized := schemacheck.Bounds(schema.Value, v); len(fields) > 0 {
+		if !oversized {
+			schemacheck.Collect(schema.Value.VisitJSON(v, openapi3.VisitAsRequest(), openapi3.MultiErrors()), fields)
+		}
+		return nil, fields.Err()
 	}
 	return v, nil
 }
@@ -57,6 +74,11 @@ func requestValidator(doc *openapi3.T, ops Operations) echo.MiddlewareFunc {
 		validateWhole := whole(next)
 		validateStreamed := paramsOnly(checkStreamedMediaType(ops, next))
 		return func(c echo.Context) error {
+			if _, known := ops.of(c); known {
+				if err := checkParamText(c); err != nil {
+					return err
+				}
+			}
 			if op, ok := ops.of(c); ok && op.StreamBody {
 				return validateStreamed(c)
 			}
@@ -89,6 +111,36 @@ func specValidator(doc *openapi3.T, ops Operations, excludeBody bool) echo.Middl
 		},
 	})
 }
+
+// paramTextProblem is why a parameter's text is refused.
+const paramTextProblem = "must be UTF-8 text without the NUL character (U+0000)"
+
+// checkParamText refuses path parameters (record ids, which reach SQL) whose text no store
+// takes, invalid UTF-8 or a NUL character (PostgreSQL stores neither), naming each, before
+// the validator or a handler sees them. Query parameters are left to their operations: none
+// reaches a store as text (a download name with control characters is sanitised, not refused).
+func checkParamText(c echo.Context) error {
+	fields := apperr.Fields{}
+	escaped := c.Request().URL.RawPath != ""
+	values := c.ParamValues()
+	for i, name := range c.ParamNames() {
+		if i >= len(values) {
+			break
+		}
+		v := values[i]
+		if escaped {
+			if u, err := url.PathUnescape(v); err == nil {
+				v = u
+			}
+		}
+		if !cleanText(v) {
+			fields.Add(name, paramTextProblem)
+		}
+	}
+	return fields.Err()
+}
+
+func cleanText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
 
 // checkStreamedMediaType does for a streamed body what the validator does for the others
 // before its handler reads it: a media type the operation does not declare is 415, and a
@@ -161,17 +213,10 @@ func collectBodyErrors(err error, fields apperr.Fields) {
 			collectBodyErrors(inner, fields)
 		}
 	case *openapi3.SchemaError:
-		// An allOf failure wraps the errors of its parts, which carry the full field paths.
-		var parts openapi3.MultiError
-		if e.SchemaField == "allOf" && e.Origin != nil && errors.As(e.Origin, &parts) {
-			collectBodyErrors(parts, fields)
-			return
-		}
-		name := strings.Join(e.JSONPointer(), ".")
-		if name == "" {
-			name = "body"
-		}
-		fields.Add(name, "%s", schemaReason(e))
+		schemacheck.Collect(e, fields)
+	case *apperr.Error:
+		// The body decoder's own check (schemacheck.Bounds), already by field.
+		fields.Merge("", e.Fields)
 	case *openapi3filter.ParseError:
 		fields.Add("body", "malformed JSON: %s", firstLine(e.Error()))
 	default:
@@ -182,7 +227,7 @@ func collectBodyErrors(err error, fields apperr.Fields) {
 func parameterReason(re *openapi3filter.RequestError) string {
 	var se *openapi3.SchemaError
 	if errors.As(re.Err, &se) {
-		return schemaReason(se)
+		return schemacheck.Reason(se)
 	}
 	if re.Reason != "" {
 		return re.Reason
@@ -191,28 +236,6 @@ func parameterReason(re *openapi3filter.RequestError) string {
 		return firstLine(re.Err.Error())
 	}
 	return "is not valid"
-}
-
-// schemaReason is why a value failed its schema. A value outside an enum is said the way
-// the services say it (apperr.NotOneOf: the value, then the allowed values), in place of
-// kin-openapi's JSON array, so that a client reads one phrasing wherever the set is checked.
-func schemaReason(se *openapi3.SchemaError) string {
-	if se.SchemaField != "enum" || se.Schema == nil || len(se.Schema.Enum) == 0 {
-		return se.Reason
-	}
-	allowed := make([]string, len(se.Schema.Enum))
-	for i, v := range se.Schema.Enum {
-		if s, ok := v.(string); ok {
-			allowed[i] = s
-			continue
-		}
-		b, err := json.Marshal(v)
-		if err != nil {
-			return se.Reason
-		}
-		allowed[i] = string(b)
-	}
-	return apperr.NotOneOf(se.Value, allowed)
 }
 
 func firstLine(s string) string {

@@ -1,10 +1,7 @@
 package customers
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
 
 	"github.com/getkin/kin-openapi/openapi3"
 
@@ -83,17 +80,9 @@ func (h *CustomersHandler) PatchCustomer(ctx context.Context, req gen.PatchCusto
 		}
 	}
 	c, err := h.svc.Patch(ctx, tenantOf(ctx), req.CustomerId, ops, func(current Customer) (CustomerWrite, error) {
-		doc, err := h.patchTarget.Apply(customerToAPI(current), ops)
-		if err != nil {
-			return CustomerWrite{}, err
-		}
-		// Numbers as json.Number: custom field values keep their digits.
-		d := json.NewDecoder(bytes.NewReader(doc))
-		d.UseNumber()
 		var w gen.CustomerWrite
-		if err := d.Decode(&w); err != nil {
-			// Apply validated doc against the same schema, so this is a bug, not bad input.
-			return CustomerWrite{}, fmt.Errorf("decode patched customer: %w", err)
+		if err := h.patchTarget.ApplyInto(customerToAPI(current), ops, &w); err != nil {
+			return CustomerWrite{}, err
 		}
 		return customerFromAPI(w), nil
 	})

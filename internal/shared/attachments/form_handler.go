@@ -1,6 +1,7 @@
 package attachments
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"mime/multipart"
@@ -109,8 +110,9 @@ func readForm(mr *multipart.Reader, known []string, admit func(fields map[string
 		if budget -= int64(len(value)); budget < 0 {
 			return f, overBudget
 		}
-		if !utf8.Valid(value) {
-			return f, apperr.Field(name, "must be UTF-8 text")
+		// PostgreSQL stores neither invalid UTF-8 nor a NUL character, in a name or a value.
+		if !utf8.Valid(value) || bytes.IndexByte(value, 0) >= 0 || !utf8.ValidString(name) || strings.IndexByte(name, 0) >= 0 {
+			return f, apperr.Field(partLabel(name), "must be UTF-8 text without the NUL character (U+0000)")
 		}
 		if isMeta {
 			if _, dup := f.meta[key]; dup {

@@ -2,8 +2,6 @@ package companies
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 
 	"github.com/getkin/kin-openapi/openapi3"
 
@@ -66,14 +64,9 @@ func (h *CompaniesHandler) PatchCompany(ctx context.Context, req gen.PatchCompan
 		}
 	}
 	c, err := h.svc.Patch(ctx, auth.TenantID(ctx), req.CompanyId, func(current Company) (CompanyWrite, error) {
-		doc, err := h.patchTarget.Apply(toAPI(current), ops)
-		if err != nil {
-			return CompanyWrite{}, err
-		}
 		var w gen.CompanyInfoWrite
-		if err := json.Unmarshal(doc, &w); err != nil {
-			// Apply validated doc against the same schema, so this is a bug, not bad input.
-			return CompanyWrite{}, fmt.Errorf("decode patched company: %w", err)
+		if err := h.patchTarget.ApplyInto(toAPI(current), ops, &w); err != nil {
+			return CompanyWrite{}, err
 		}
 		return fromAPI(w), nil
 	})

@@ -1,10 +1,7 @@
 package tags
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
 
 	"github.com/getkin/kin-openapi/openapi3"
 
@@ -76,14 +73,9 @@ func (h *TagsHandler) PatchTag(ctx context.Context, req gen.PatchTagRequestObjec
 		}
 	}
 	t, err := h.svc.Patch(ctx, auth.TenantID(ctx), Tags, req.TagId, func(current Tag) (NewTag, error) {
-		doc, err := h.patchTarget.Apply(ToAPI(current), ops)
-		if err != nil {
-			return NewTag{}, err
-		}
 		var w gen.TagCreate
-		if err := json.NewDecoder(bytes.NewReader(doc)).Decode(&w); err != nil {
-			// Apply validated doc against the same schema, so this is a bug, not bad input.
-			return NewTag{}, fmt.Errorf("decode patched tag: %w", err)
+		if err := h.patchTarget.ApplyInto(ToAPI(current), ops, &w); err != nil {
+			return NewTag{}, err
 		}
 		return fromAPI(w), nil
 	})

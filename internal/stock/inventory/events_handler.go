@@ -1,10 +1,7 @@
 package inventory
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
 	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -92,7 +89,7 @@ func (h *InventoryEventsHandler) PatchInventoryEvent(ctx context.Context, req ge
 	ops := patchOps(req.Body)
 	ev, err := h.svc.PatchEvent(ctx, auth.TenantID(ctx), req.InventoryEventId, func(current Event) (EventUpdate, error) {
 		var w gen.InventoryEventWrite
-		if err := applyPatch(h.eventTarget, eventToAPI(current), ops, &w); err != nil {
+		if err := h.eventTarget.ApplyInto(eventToAPI(current), ops, &w); err != nil {
 			return EventUpdate{}, err
 		}
 		u := EventUpdate{Note: w.Note}
@@ -131,7 +128,7 @@ func (h *InventoryEventsHandler) PatchInventoryEventDetails(ctx context.Context,
 	ops := patchOps(req.Body)
 	ev, err := h.svc.PatchEventDetails(ctx, auth.TenantID(ctx), req.InventoryEventId, func(current Event) (extref.References, error) {
 		var w gen.InventoryEventDetailsWrite
-		if err := applyPatch(h.detailsTarget, detailsToAPI(current), ops, &w); err != nil {
+		if err := h.detailsTarget.ApplyInto(detailsToAPI(current), ops, &w); err != nil {
 			return nil, err
 		}
 		if w.ExternalReferences == nil {
@@ -215,21 +212,6 @@ func patchOps(body *gen.JsonPatch) []patch.Operation {
 		}
 	}
 	return ops
-}
-
-// applyPatch patches current (a read shape) as target allows and decodes the result into w.
-func applyPatch(target *patch.Target, current any, ops []patch.Operation, w any) error {
-	doc, err := target.Apply(current, ops)
-	if err != nil {
-		return err
-	}
-	d := json.NewDecoder(bytes.NewReader(doc))
-	d.UseNumber()
-	if err := d.Decode(w); err != nil {
-		// Apply validated doc against the same schema, so this is a bug, not bad input.
-		return fmt.Errorf("decode patched inventory event: %w", err)
-	}
-	return nil
 }
 
 // enumStrings turns an optional list of enum values into strings: nil when absent.

@@ -1,10 +1,7 @@
 package items
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
 	"strconv"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -83,17 +80,9 @@ func (h *ItemsHandler) PatchItem(ctx context.Context, req gen.PatchItemRequestOb
 		}
 	}
 	it, err := h.svc.Patch(ctx, auth.TenantID(ctx), req.ItemId, ops, func(current Item) (ItemUpdate, error) {
-		doc, err := h.patchTarget.Apply(itemToAPI(current), ops)
-		if err != nil {
-			return ItemUpdate{}, err
-		}
-		// Numbers as json.Number: custom field values keep their digits.
-		d := json.NewDecoder(bytes.NewReader(doc))
-		d.UseNumber()
 		var w gen.ItemWrite
-		if err := d.Decode(&w); err != nil {
-			// Apply validated doc against the same schema, so this is a bug, not bad input.
-			return ItemUpdate{}, fmt.Errorf("decode patched item: %w", err)
+		if err := h.patchTarget.ApplyInto(itemToAPI(current), ops, &w); err != nil {
+			return ItemUpdate{}, err
 		}
 		return itemUpdateFromAPI(w), nil
 	})
