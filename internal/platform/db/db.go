@@ -249,3 +249,11 @@ func QueryCanceled(err error) bool {
 	_, ok := pgError(err, codeQueryCanceled)
 	return ok
 }
+
+// Collided reports whether PostgreSQL broke off a transaction because it collided with another
+// (SQLSTATE 40001 serialization failure, 40P01 deadlock): nothing of it was written, and the
+// same request sent again will most likely succeed.
+func Collided(err error) bool {
+	var pe *pq.Error
+	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01")
+}

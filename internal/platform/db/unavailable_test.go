@@ -40,3 +40,14 @@ func TestUnavailableIsAnOutageNeverTheRequestsFault(t *testing.T) {
 		}
 	}
 }
+
+func TestCollidedIsADeadlockOrSerializationFailureOnly(t *testing.T) {
+	for code, want := range map[string]bool{"40001": true, "40P01": true, "23505": false, "57014": false, "08006": false} {
+		if got := Collided(fmt.Errorf("update: %w", &pq.Error{Code: pq.ErrorCode(code)})); got != want {
+			t.Errorf("Collided(%s) = %v, want %v", code, got, want)
+		}
+	}
+	if Collided(errors.New("boom")) || Collided(nil) {
+		t.Error("a non-PostgreSQL error counted as a collision")
+	}
+}

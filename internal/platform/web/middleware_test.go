@@ -131,6 +131,8 @@ func TestErrorHandlerWritesOneProblemShape(t *testing.T) {
 		{"streamed body past its deadline", fmt.Errorf("multipart: NextPart: %w", &net.OpError{Op: "read", Err: os.ErrDeadlineExceeded}), 408,
 			"the request body did not arrive within the time the server allows", nil, ""},
 		{"value the database refuses", fmt.Errorf("insert: %w", &pq.Error{Code: "22003", Message: "numeric field overflow"}), 400, "a value is outside what the record can hold", nil, ""},
+		{"deadlock", fmt.Errorf("update: %w", &pq.Error{Code: "40P01"}), 503, "the request collided with a concurrent one and changed nothing; retry it", nil, "1"},
+		{"serialization failure", fmt.Errorf("update: %w", &pq.Error{Code: "40001"}), 503, "the request collided with a concurrent one and changed nothing; retry it", nil, "1"},
 		// A 5xx never tells the client more than "internal error".
 		{"plain error", errors.New("pq: password authentication failed for user admin"), 500, "internal error", nil, ""},
 		{"echo 500", echo.NewHTTPError(500, "dial tcp 10.0.0.1:5432: refused"), 500, "internal error", nil, ""},

@@ -63,6 +63,10 @@ var problemType = map[int]string{
 	http.StatusInternalServerError:   "/problems/internal",
 }
 
+// collisionRetryAfterSeconds is the Retry-After of a 503 for a transaction that collided with
+// another (a deadlock): the other has finished by the time the client retries.
+const collisionRetryAfterSeconds = 1
+
 // databaseRetryAfterSeconds is the Retry-After of a 503 answered while the database cannot
 // be reached: the pool reconnects on the next request, so a short wait is enough.
 const databaseRetryAfterSeconds = 2
@@ -90,6 +94,12 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 			// hears of it once per request, as a warning rather than a failure of the code.
 			log.WarnContext(c.Request().Context(), "database unavailable", "err", err, "request_id", requestID(c), "path", c.Request().URL.Path)
 			err = apperr.Unavailable(databaseRetryAfterSeconds, "the database is unavailable; retry shortly")
+		case db.Collided(err):
+			// A deadlock or serialization failure with a concurrent request: the transaction
+			// was rolled back whole, so a retry is safe; not a failure of the code.
+			log.WarnContext(c.Request().Context(), "transaction collided with another", "err", err,
+				"request_id", requestID(c), "path", c.Request().URL.Path)
+			err = apperr.Unavailable(collisionRetryAfterSeconds, "the request collided with a concurrent one and changed nothing; retry it")
 		case db.QueryCanceled(err):
 			// A statement ran past the statement timeout: the database is slow or overloaded,
 			// or the statement waited too long for a lock. Neither the client's fault (4xx)
