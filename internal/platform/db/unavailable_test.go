@@ -42,8 +42,15 @@ func TestUnavailableIsAnOutageNeverTheRequestsFault(t *testing.T) {
 }
 
 func TestCollidedIsADeadlockOrSerializationFailureOnly(t *testing.T) {
-	for code, want := range map[string]bool{"40001": true, "40P01": true, "23505": false, "57014": false, "08006": false} {
-		if got := Collided(fmt.Errorf("update: %w", &pq.Error{Code: pq.ErrorCode(code)})); got != want {
+	for _, c := range []struct {
+		err  *pq.Error
+		want bool
+	}{
+		{&pq.Error{Code: "40001"}, true}, {&pq.Error{Code: "40P01"}, true},
+		{&pq.Error{Code: "23505"}, false}, {&pq.Error{Code: "57014"}, false}, {&pq.Error{Code: "08006"}, false},
+	} {
+		code, want := c.err.Code, c.want
+		if got := Collided(fmt.Errorf("update: %w", c.err)); got != want {
 			t.Errorf("Collided(%s) = %v, want %v", code, got, want)
 		}
 	}
