@@ -1,0 +1,793 @@
+package tests
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"mos/gen/client"
+	"mos/internal/dbtest"
+	"mos/internal/httpapi"
+)
+
+// A read costs a fixed number of statements: every GET and every list of the spec runs as
+// many statements for a small case (a list's first record of a few, a record with one
+// sub-record) as for a large one (a page of fifty over twenty and more records that each
+// carry several sub-records, a record with many), so no read loads its records or their
+// sub-records one by one (N+1). The token lookup and any other once-per-request statements
+// are the same in both cases. Every read operation of the spec must have a case here: a new
+// one adds a row to statementRows.
+func TestEveryReadRunsAFixedNumberOfStatements(t *testing.T) {
+	t.Parallel()
+	rows := statementRows()
+	cs := startCountingServer(t)
+	var (
+		mu      sync.Mutex
+		counted int                 // rows whose cases were counted
+		covered = map[string]bool{} // operation ids with a case
+		counts  = map[string]int64{}
+	)
+	t.Cleanup(func() {
+		if counted < len(rows) {
+			return // some rows did not run (-run): which reads they cover is unknown
+		}
+		var missing []string
+		for _, o := range specOperations(t) {
+			if id := lowerFirst(o.op.OperationID); isRead(o) && !covered[id] {
+				missing = append(missing, id)
+			}
+		}
+		if len(missing) > 0 {
+			t.Errorf("no row counts the statements of %s: add a row to statementRows for each new read", strings.Join(missing, ", "))
+		}
+		ops := make([]string, 0, len(counts))
+		for op := range counts {
+			ops = append(ops, op)
+		}
+		sort.Strings(ops)
+		var table strings.Builder
+		for _, op := range ops {
+			fmt.Fprintf(&table, "\n%-40s %d", op, counts[op])
+		}
+		t.Logf("statements per request:%s", table.String())
+	})
+	for _, row := range rows {
+		t.Run(strings.ReplaceAll(row.name, " ", "_"), func(t *testing.T) {
+			// Rows arrange their records in parallel through the shared server, each in two
+			// tenants of its own (small and large), so that a tenant's lists hold just the
+			// row's records.
+			t.Parallel()
+			small, large := newTenant(t), newTenant(t)
+			cases := row.arrange(t, small, large)
+			// The counting runs one request at a time on a server of its own, so that the
+			// statements counted are the request's alone.
+			mu.Lock()
+			defer mu.Unlock()
+			for _, c := range cases {
+				covered[c.op] = true
+				t.Run(c.op, func(t *testing.T) {
+					for _, call := range []readCall{c.small, c.large} {
+						if got := operationOf(t, call.method, strings.SplitN(call.path, "?", 2)[0]); got != c.op {
+							t.Fatalf("the case of %s sends %s %s, an operation of %s", c.op, call.method, call.path, got)
+						}
+					}
+					small := cs.fewest(t, c, c.small, small)
+					large := cs.fewest(t, c, c.large, large)
+					t.Logf("%s: %d statements", c.op, small)
+					if small != large {
+						t.Errorf("%s ran %d statements for the small case (%s %s) and %d for the large one (%s %s): a read must not load its records or sub-records one at a time",
+							c.op, small, c.small.method, c.small.path, large, c.large.method, c.large.path)
+					}
+					counts[c.op] = small
+				})
+			}
+			counted++
+		})
+	}
+}
+
+// readCall is one request of a read: its method, path (with any query) and JSON body.
+type readCall struct {
+	method, path, body string
+}
+
+// readCase is a read operation's small and large call; a list's large answer must hold at
+// least minLargeRecords records and its small answer one.
+type readCase struct {
+	op           string // the operationId, as the spec spells it with a lower-case first letter
+	small, large readCall
+	list         bool
+}
+
+// statementRow arranges the records of one resource (and its sub-resources) in a small and
+// a large tenant and answers the cases of its read operations.
+type statementRow struct {
+	name    string
+	arrange func(t *testing.T, small, large *tenantEnv) []readCase
+}
+
+// minLargeRecords is the fewest records a list's large case must answer.
+const minLargeRecords = 20
+
+// The sizes of the two cases: the small tenant holds smallRecords records of each kind with
+// one sub-record each; the large one largeRecords with largeSubs sub-records each, and the
+// first of them manySubs (the record the large GETs and sub-lists read).
+const (
+	smallRecords = 3
+	largeRecords = 22
+	largeSubs    = 3
+	manySubs     = 22
+)
+
+// worldSize is how many records a builder makes, and how many sub-records each carries.
+type worldSize struct {
+	records int
+	subs    func(i int) int // sub-records of the i-th record
+}
+
+var (
+	smallWorld = worldSize{records: smallRecords, subs: func(int) int { return 1 }}
+	largeWorld = worldSize{records: largeRecords, subs: func(i int) int {
+		if i == 0 {
+			return manySubs
+		}
+		return largeSubs
+	}}
+)
+
+// isRead reports whether o reads: a GET, a POST …/list (or …/list/v2), or a POST download.
+func isRead(o specOperation) bool {
+	switch o.method {
+	case http.MethodGet:
+		return true
+	case http.MethodPost:
+		return strings.HasSuffix(o.path, "/list") || strings.Contains(o.path, "/list/") || strings.HasSuffix(o.path, "/download")
+	}
+	return false
+}
+
+func lowerFirst(s string) string { return strings.ToLower(s[:1]) + s[1:] }
+
+// listCase is a list read: Take=1 in the small tenant, Take=50 in the large one, with the
+// paths given (a sub-resource's list names its parent) and one filter body.
+func listCase(op, smallPath, largePath, body string) readCase {
+	return readCase{op: op, list: true,
+		small: readCall{http.MethodPost, smallPath + "?Take=1", body},
+		large: readCall{http.MethodPost, largePath + "?Take=50", body}}
+}
+
+// getCase is a GET of a record in each tenant.
+func getCase(op, smallPath, largePath string) readCase {
+	return readCase{op: op, small: readCall{http.MethodGet, smallPath, ""}, large: readCall{http.MethodGet, largePath, ""}}
+}
+
+// countingServer is an API server on a pool that counts every statement it sends.
+type countingServer struct {
+	url        string
+	statements *atomic.Int64
+	inflight   *sync.WaitGroup
+}
+
+func startCountingServer(t *testing.T) countingServer {
+	t.Helper()
+	pool, statements := dbtest.Counting(t, withUTCSession(t, srv.DBURL))
+	cfg := srv.config
+	cfg.Pool = pool
+	// The ZIP download's large case archives more files than the shared server's limits take.
+	cfg.Attachments.ZipMaxEntries, cfg.Attachments.ZipMaxBytes = 1000, 64<<20
+	e, err := httpapi.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A request counts as done when its handler has returned, not when its answer arrived:
+	// whatever runs after the last byte is written is counted too.
+	var inflight sync.WaitGroup
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		inflight.Add(1)
+		defer inflight.Done()
+		e.ServeHTTP(w, r)
+	}))
+	t.Cleanup(ts.Close)
+	return countingServer{url: ts.URL, statements: statements, inflight: &inflight}
+}
+
+// withUTCSession is dbURL with the session time zone the service's own pools set.
+func withUTCSession(t *testing.T, dbURL string) string {
+	t.Helper()
+	u, err := url.Parse(dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	if q.Get("timezone") == "" {
+		q.Set("timezone", "UTC")
+	}
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// fewest sends call as te twice and answers the fewer statements one of them ran: the first
+// may fill caches (a token's lookup, say) that the second skips, and a cache entry expiring
+// between them only adds statements.
+func (cs countingServer) fewest(t *testing.T, c readCase, call readCall, te *tenantEnv) int64 {
+	t.Helper()
+	fewest := int64(-1)
+	for range 2 {
+		n, body := cs.count(t, call, te)
+		if fewest < 0 || n < fewest {
+			fewest = n
+		}
+		if c.list {
+			records := recordsIn(t, body)
+			switch {
+			case call == c.small && records != 1:
+				t.Fatalf("%s %s answered %d records, want 1: %s", call.method, call.path, records, truncate(body))
+			case call == c.large && records < minLargeRecords:
+				t.Fatalf("%s %s answered %d records, want at least %d: arrange more", call.method, call.path, records, minLargeRecords)
+			}
+		}
+	}
+	return fewest
+}
+
+// count sends call as te (without a token to an operation that takes none) and answers the
+// statements it ran and its body; the call must succeed.
+func (cs countingServer) count(t *testing.T, call readCall, te *tenantEnv) (int64, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(call.method, cs.url+call.path, strings.NewReader(call.body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	route, _, err := srv.router.FindRoute(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", call.method, call.path, err)
+	}
+	if security := route.Operation.Security; security == nil || len(*security) > 0 {
+		req.Header.Set("Authorization", "Bearer "+te.Token)
+	}
+	if call.body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	cs.inflight.Wait()
+	cs.statements.Store(0)
+	res, b := sendVia(t, specChecker{t: t}, req.Method, req.URL.String(), req.Header, req.Body)
+	cs.inflight.Wait()
+	n := cs.statements.Load()
+	if res.StatusCode < 200 || res.StatusCode > 299 {
+		t.Fatalf("%s %s answered %d: %s", call.method, call.path, res.StatusCode, truncate(b))
+	}
+	return n, b
+}
+
+// recordsIn counts the records of a list's answer: a JSON array, or the data of a page.
+func recordsIn(t *testing.T, body []byte) int {
+	t.Helper()
+	var list []json.RawMessage
+	if json.Unmarshal(body, &list) == nil {
+		return len(list)
+	}
+	var page struct {
+		Data []json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(body, &page); err != nil {
+		t.Fatalf("a list answered neither an array nor a page: %s", truncate(body))
+	}
+	return len(page.Data)
+}
+
+// sent sends a JSON request as te through the shared server, fails t unless it succeeds,
+// and answers the body.
+func sent(t *testing.T, te *tenantEnv, method, path, body string) []byte {
+	t.Helper()
+	contentType := ""
+	if body != "" {
+		contentType = "application/json"
+	}
+	res, b := rawRequest(t, method, path, te.Token, contentType, body)
+	if res.StatusCode < 200 || res.StatusCode > 299 {
+		t.Fatalf("%s %s answered %d: %s", method, path, res.StatusCode, truncate(b))
+	}
+	return b
+}
+
+// created sends a create and answers the new record's id.
+func created(t *testing.T, te *tenantEnv, path, body string) string {
+	t.Helper()
+	b := sent(t, te, http.MethodPost, path, body)
+	var rec struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(b, &rec); err != nil || rec.ID == "" {
+		t.Fatalf("POST %s answered no id: %s", path, truncate(b))
+	}
+	return rec.ID
+}
+
+// eachRecord calls build for the records of size, with the record's index and its number
+// of sub-records, and answers the ids build returns.
+func eachRecord(size worldSize, build func(i, subs int) string) []string {
+	out := make([]string, size.records)
+	for i := range size.records {
+		subs := 0
+		if size.subs != nil {
+			subs = size.subs(i)
+		}
+		out[i] = build(i, subs)
+	}
+	return out
+}
+
+// jsonList renders items, each made by one of fn, as a JSON array.
+func jsonList(n int, fn func(k int) string) string {
+	parts := make([]string, n)
+	for k := range n {
+		parts[k] = fn(k)
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+// idList renders ids as a JSON array of strings.
+func idList(ids []string) string {
+	return jsonList(len(ids), func(k int) string { return fmt.Sprintf("%q", ids[k]) })
+}
+
+// codeListRow is the row of a Tag-shaped list of codes.
+func codeListRow(path, listOp, getOp string) statementRow {
+	return statementRow{name: strings.TrimPrefix(path, "/api/"), arrange: func(t *testing.T, small, large *tenantEnv) []readCase {
+		build := func(te *tenantEnv, size worldSize) []string {
+			return eachRecord(size, func(i, _ int) string {
+				return createListRecord(t, te, path, fmt.Sprintf("Code %02d", i))
+			})
+		}
+		s, l := build(small, smallWorld), build(large, largeWorld)
+		return []readCase{
+			listCase(listOp, path+"/list", path+"/list", `{}`),
+			getCase(getOp, path+"/"+s[0], path+"/"+l[0]),
+		}
+	}}
+}
+
+// statementRows are the rows of the statement count: one per resource, each with the cases
+// of the resource's read operations.
+func statementRows() []statementRow {
+	return []statementRow{
+		codeListRow("/api/accounting-codes", "listAccountingCodes", "getAccountingCode"),
+		codeListRow("/api/chart-of-accounts", "listChartOfAccounts", "getChartOfAccount"),
+		codeListRow("/api/material-codes", "listMaterialCodes", "getMaterialCode"),
+		codeListRow("/api/item-categories", "listItemCategories", "getItemCategory"),
+		codeListRow("/api/grade-codes", "listGradeCodes", "getGradeCode"),
+		codeListRow("/api/shape-codes", "listShapeCodes", "getShapeCode"),
+		codeListRow("/api/gauge-codes", "listGaugeCodes", "getGaugeCode"),
+		codeListRow("/api/item-classes", "listItemClasses", "getItemClass"),
+		{name: "tags", arrange: arrangeTags},
+		{name: "platform", arrange: arrangePlatform},
+		{name: "companies", arrange: arrangeCompanies},
+		{name: "custom fields", arrange: arrangeCustomFields},
+		{name: "payment terms and tiers", arrange: arrangeTermsAndTiers},
+		{name: "customers", arrange: arrangeCustomers},
+		{name: "vendors and material shapes", arrange: arrangeVendorsAndShapes},
+		{name: "units of measure", arrange: arrangeUnits},
+		{name: "items", arrange: arrangeItems},
+		{name: "inventory", arrange: arrangeInventory},
+		{name: "attachments", arrange: arrangeAttachments},
+		{name: "scheduling resources", arrange: arrangeSchedulingResources},
+		{name: "shifts and downtime", arrange: arrangeShiftsAndDowntime},
+		{name: "tracking fields", arrange: arrangeTrackingFields},
+	}
+}
+
+// arrangeTags: tags that items carry (their types, and the item tags).
+func arrangeTags(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, size worldSize) []string {
+		tags := eachRecord(size, func(i, _ int) string { return createTag(t, te, fmt.Sprintf("Tag %02d", i)) })
+		for k := range size.subs(1) {
+			item := createItem(t, te, newItem(fmt.Sprintf("TAGGED-%d", k)))
+			sent(t, te, http.MethodPut, "/api/items/"+item+"/tags", fmt.Sprintf(`{"tagIds":%s}`, idList(tags)))
+		}
+		return tags
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	return []readCase{
+		listCase("listTags", "/api/tags/list", "/api/tags/list", `{}`),
+		getCase("getTag", "/api/tags/"+s[0], "/api/tags/"+l[0]),
+		listCase("listItemTags", "/api/item-tags/list", "/api/item-tags/list", `{}`),
+		getCase("getItemTag", "/api/item-tags/"+s[0], "/api/item-tags/"+l[0]),
+	}
+}
+
+// arrangePlatform: the reads of the token, the contract and the settings, which have no
+// records to grow; the large tenant's settings are written.
+func arrangePlatform(t *testing.T, _, large *tenantEnv) []readCase {
+	putPricing(t, large, `{"useMarginBasedPricing":true,"useDefaultMargin":true,"defaultMargin":40,"useShopRatePricing":true,"defaultMaterialMarkup":15}`)
+	putCosting(t, large, client.CostingSettingsOverheadCalculationMethodMachineBurdened)
+	same := func(op, path string) readCase { return getCase(op, path, path) }
+	return []readCase{
+		same("validateToken", "/api/auth/validate"),
+		same("getOpenApiJson", "/api/openapi.json"),
+		same("getOpenApiYaml", "/api/openapi.yaml"),
+		same("getPricingSettings", pricingPath),
+		same("getCostingSettings", costingPath),
+	}
+}
+
+func arrangeCompanies(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, size worldSize) []string {
+		return eachRecord(size, func(i, _ int) string {
+			return created(t, te, "/api/companies", fmt.Sprintf(`{"name":"Works %02d","email":"works@example.com",
+				"shipToAddress":{"name":"Dock","address1":"1 Quay","city":"Port","postalCode":"P1","country":"US"},
+				"remitToAddress":{"name":"Office","address1":"2 Street","city":"Town","postalCode":"T2","country":"US"}}`, i))
+		})
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	return []readCase{
+		listCase("listCompanies", "/api/companies/list", "/api/companies/list", `{}`),
+		getCase("getCompany", "/api/companies/"+s[0], "/api/companies/"+l[0]),
+	}
+}
+
+func arrangeCustomFields(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, size worldSize) []string {
+		return eachRecord(size, func(i, subs int) string {
+			options := jsonList(subs, func(k int) string { return fmt.Sprintf(`"Option %d"`, k) })
+			return created(t, te, "/api/custom-fields", fmt.Sprintf(`{"name":"Field %02d","type":"dropdown","module":"quote","options":%s}`, i, options))
+		})
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	return []readCase{
+		listCase("listCustomFields", "/api/custom-fields/list", "/api/custom-fields/list", `{}`),
+		getCase("getCustomField", "/api/custom-fields/"+s[0], "/api/custom-fields/"+l[0]),
+	}
+}
+
+func arrangeTermsAndTiers(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, size worldSize) (terms, tiers []string) {
+		terms = eachRecord(size, func(i, _ int) string { return createPaymentTerm(t, te, fmt.Sprintf("Net %02d", i), int32(i)) })
+		tiers = eachRecord(size, func(i, _ int) string { return createCustomerTier(t, te, fmt.Sprintf("Tier %02d", i), ptr("A tier")) })
+		return terms, tiers
+	}
+	sTerms, sTiers := build(small, smallWorld)
+	lTerms, lTiers := build(large, largeWorld)
+	return []readCase{
+		listCase("listPaymentTerms", "/api/payment-terms/list", "/api/payment-terms/list", `{}`),
+		getCase("getPaymentTerm", "/api/payment-terms/"+sTerms[0], "/api/payment-terms/"+lTerms[0]),
+		listCase("listCustomerTiers", "/api/customer-tiers/list", "/api/customer-tiers/list", `{}`),
+		getCase("getCustomerTier", "/api/customer-tiers/"+sTiers[0], "/api/customer-tiers/"+lTiers[0]),
+	}
+}
+
+// arrangeCustomers: customers with payment terms, a tier, custom fields and external
+// references, each with addresses and contacts.
+func arrangeCustomers(t *testing.T, small, large *tenantEnv) []readCase {
+	type built struct{ customers, addresses, contacts []string }
+	build := func(te *tenantEnv, size worldSize) built {
+		createCustomField(t, te, textField("region", client.CustomFieldModuleCustomer))
+		createCustomField(t, te, client.CustomFieldDefinitionWrite{Name: "seats", Type: client.CustomFieldTypeIntegerNumber, Module: client.CustomFieldModuleCustomer})
+		var b built
+		b.customers = eachRecord(size, func(i, subs int) string {
+			term := createPaymentTerm(t, te, fmt.Sprintf("Net %02d", i), int32(i))
+			tier := createCustomerTier(t, te, fmt.Sprintf("Tier %02d", i), nil)
+			id := created(t, te, "/api/customers", fmt.Sprintf(`{"name":"Customer %02d","paymentTermsId":%q,
+				"customFields":{"region":"North","seats":%d},"externalReferences":{"erp":{"type":"customer","externalId":"C-%d"}}}`, i, term, i, i))
+			sent(t, te, http.MethodPut, "/api/customers/"+id+"/customer-tier", fmt.Sprintf(`{"customerTierId":%q}`, tier))
+			for k := range subs {
+				address := createAddress(t, te, id, client.CustomerAddressWrite{Address1: fmt.Sprintf("%d Quay", k), City: "Port", PostalCode: "P1"})
+				contact := createContact(t, te, id, client.CustomerContactWrite{FirstName: fmt.Sprintf("Dana %d", k)})
+				if i == 0 {
+					b.addresses, b.contacts = append(b.addresses, address), append(b.contacts, contact)
+				}
+			}
+			return id
+		})
+		return b
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	sc, lc := s.customers[0], l.customers[0]
+	return []readCase{
+		listCase("listCustomers", "/api/customers/list", "/api/customers/list", `{}`),
+		getCase("getCustomer", "/api/customers/"+sc, "/api/customers/"+lc),
+		listCase("listCustomerAddresses", addressesPath(sc)+"/list", addressesPath(lc)+"/list", `{}`),
+		getCase("getCustomerAddress", addressPath(sc, s.addresses[0]), addressPath(lc, l.addresses[0])),
+		listCase("listCustomerContacts", contactsPath(sc)+"/list", contactsPath(lc)+"/list", `{}`),
+		getCase("getCustomerContact", contactPath(sc, s.contacts[0]), contactPath(lc, l.contacts[0])),
+	}
+}
+
+func arrangeVendorsAndShapes(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, size worldSize) (vendors, shapes []string) {
+		vendors = eachRecord(size, func(i, _ int) string { return createVendor(t, te, fmt.Sprintf("Supplier %02d", i)) })
+		shapes = eachRecord(size, func(i, _ int) string {
+			return createMaterialShape(t, te.API, flatBar(fmt.Sprintf("Flat bar %02d", i)))
+		})
+		return vendors, shapes
+	}
+	sVendors, sShapes := build(small, smallWorld)
+	lVendors, lShapes := build(large, largeWorld)
+	return []readCase{
+		listCase("listVendors", "/api/vendors/list", "/api/vendors/list", `{}`),
+		getCase("getVendor", "/api/vendors/"+sVendors[0], "/api/vendors/"+lVendors[0]),
+		listCase("listMaterialShapes", "/api/materials/list", "/api/materials/list", `{}`),
+		getCase("getMaterialShape", "/api/materials/"+sShapes[0], "/api/materials/"+lShapes[0]),
+	}
+}
+
+// arrangeUnits: the catalogue cannot be written through the API, so the large tenant's
+// gets more unit types, each of several units, stored directly.
+func arrangeUnits(t *testing.T, _, large *tenantEnv) []readCase {
+	for i := range largeRecords {
+		typeID := fmt.Sprintf("%024x", i+1)
+		if _, err := srv.Pool.Exec(`INSERT INTO unit_types (tenant_id, id, name) VALUES ($1, $2, $3)`, large.ID, typeID, fmt.Sprintf("Counted %02d", i)); err != nil {
+			t.Fatal(err)
+		}
+		for k := range largeSubs {
+			if _, err := srv.Pool.Exec(`INSERT INTO units_of_measure (tenant_id, id, unit_type_id, name, factor_numerator, factor_denominator, is_base)
+				VALUES ($1, $2, $3, $4, $5, 1, $6)`, large.ID, fmt.Sprintf("%08x%016x", i+1, k+1), typeID, fmt.Sprintf("Lot of %d", k+1), k+1, k == 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return []readCase{listCase("listUnitsOfMeasure", "/api/units-of-measure/list", "/api/units-of-measure/list", `{}`)}
+}
+
+// arrangeItems: items with every kind of sub-record an item read shows (tags, vendor
+// details with price breaks, material vendors, customer details, sales price breaks of the
+// list, customers and tiers, sales unit conversions, custom fields, external references,
+// material details), and the item's sub-lists.
+func arrangeItems(t *testing.T, small, large *tenantEnv) []readCase {
+	type built struct {
+		items []string
+	}
+	build := func(te *tenantEnv, size worldSize) built {
+		most := size.subs(0)
+		vendors := eachRecord(worldSize{records: most, subs: size.subs}, func(k, _ int) string { return createVendor(t, te, fmt.Sprintf("Supplier %02d", k)) })
+		customers := eachRecord(worldSize{records: most, subs: size.subs}, func(k, _ int) string {
+			return createCustomer(t, te, client.CustomerWrite{Name: fmt.Sprintf("Buyer %02d", k)})
+		})
+		tiers := eachRecord(worldSize{records: most, subs: size.subs}, func(k, _ int) string { return createCustomerTier(t, te, fmt.Sprintf("Tier %02d", k), nil) })
+		tags := eachRecord(worldSize{records: most, subs: size.subs}, func(k, _ int) string { return createTag(t, te, fmt.Sprintf("Tag %02d", k)) })
+		createCustomField(t, te, textField("inspector", client.CustomFieldModuleItem))
+		shape := createMaterialShape(t, te.API, plate("A stock plate"))
+		var b built
+		b.items = eachRecord(size, func(i, subs int) string {
+			conversions := `[{"destinationUnitOfMeasureName":"Dozen"}]`
+			if subs > 1 {
+				conversions = `[{"destinationUnitOfMeasureName":"Dozen"},{"destinationUnitOfMeasureName":"Box","sourceQuantity":10,"destinationQuantity":1,"isCustom":true}]`
+			}
+			var id string
+			if i == 0 {
+				// The first item (by number, as lists sort) is cut from a material shape, so
+				// every page and GET shows material details.
+				id = cutID(t, te.Token, fmt.Sprintf(`{"materialShapeId":%q,"length":96,"width":48,"customFields":{"inspector":"Al"}}`, shape))
+				res, b := itemRequest(t, te, http.MethodPatch, "/api/items/"+id, fmt.Sprintf(`[{"op":"add","path":"/salesUnitOfMeasureConversions","value":%s},
+					{"op":"add","path":"/externalReferences/erp","value":{"type":"part","externalId":"P-0"}}]`, conversions))
+				mustStatus(t, res.StatusCode, http.StatusOK, b)
+			} else {
+				id = created(t, te, "/api/items", fmt.Sprintf(`{"number":"ITEM-%02d","unitTypeName":"Pieces","unitOfMeasureName":"Each",
+					"itemOrigin":"buy","isSellable":true,"customFields":{"inspector":"Bo"},
+					"externalReferences":{"erp":{"type":"part","externalId":"P-%d"}},"salesUnitOfMeasureConversions":%s}`, i, i, conversions))
+			}
+			path := "/api/items/" + id
+			sent(t, te, http.MethodPut, path+"/tags", fmt.Sprintf(`{"tagIds":%s}`, idList(tags[:subs])))
+			var breaks []string
+			for k := range subs {
+				addVendorDetail(t, te, id, fmt.Sprintf(`{"vendorId":%q,"price":3,"priceBreaks":[{"quantity":10,"price":2},{"quantity":100,"price":1}]}`, vendors[k]))
+				addMaterialVendor(t, te, id, fmt.Sprintf(`{"vendorId":%q,"notes":"mill"}`, vendors[k]))
+				addCustomerDetail(t, te, id, fmt.Sprintf(`{"customerId":%q,"customerItemNumber":"C-%d"}`, customers[k], k))
+				breaks = append(breaks, fmt.Sprintf(`{"quantity":%d,"price":5}`, k+1),
+					fmt.Sprintf(`{"quantity":1,"price":4,"customerId":%q}`, customers[k]),
+					fmt.Sprintf(`{"quantity":1,"price":3,"customerTierId":%q}`, tiers[k]))
+				insertCostBreakdown(t, te, id, "estimated", time.Date(2026, 1, 1+k, 0, 0, 0, 0, time.UTC))
+			}
+			sent(t, te, http.MethodPut, path+"/sales-price-breaks", `{"priceBreaks":[`+strings.Join(breaks, ",")+`]}`)
+			return id
+		})
+		return b
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	item := func(id string) string { return "/api/items/" + id }
+	sub := func(op, part string) readCase {
+		return listCase(op, item(s.items[0])+part, item(l.items[0])+part, `{}`)
+	}
+	return []readCase{
+		listCase("listItemsV1", "/api/items/list", "/api/items/list", `{}`),
+		listCase("listItems", "/api/items/list/v2", "/api/items/list/v2", `{}`),
+		getCase("getItem", item(s.items[0]), item(l.items[0])),
+		sub("listItemVendorDetails", "/vendors/list"),
+		sub("listItemMaterialVendorDetails", "/material-vendors/list"),
+		sub("listItemCustomerDetails", "/customers/list"),
+		sub("listItemPurchasePriceBreaks", "/purchase-price-breaks/list"),
+		sub("listItemSalesPriceBreaks", "/sales-price-breaks/list"),
+		sub("listItemCostBreakdowns", "/cost-breakdowns/list"),
+		getCase("getItemInputUnitCost", item(s.items[0])+"/input-unit-cost?quantity=50", item(l.items[0])+"/input-unit-cost?quantity=50"),
+		getCase("getItemPurchaseHistory", item(s.items[0])+"/purchase-history", item(l.items[0])+"/purchase-history"),
+	}
+}
+
+// arrangeInventory: lot-tracked items received into lots at locations, so that events,
+// transactions, balances and lots name items, lots and locations.
+func arrangeInventory(t *testing.T, small, large *tenantEnv) []readCase {
+	type built struct{ locations, lots, events []string }
+	build := func(te *tenantEnv, size worldSize) built {
+		var b built
+		b.locations = eachRecord(worldSize{records: max(size.records, size.subs(0))}, func(k, _ int) string {
+			return createLocation(t, te, fmt.Sprintf("Rack %02d", k))
+		})
+		eachRecord(size, func(i, subs int) string {
+			item := lotTrackedItem(t, te, fmt.Sprintf("STOCK-%02d", i))
+			for k := range subs {
+				lot := createLot(t, te, client.InventoryLotCreate{ItemId: item, Name: ptr(fmt.Sprintf("L-%02d-%02d", i, k))})
+				ev := receiveStock(t, te, client.InventoryReceive{ItemId: item, Quantity: num("10"), LotId: &lot, LocationId: &b.locations[k],
+					MaterialValue: decimalPtr("2.5")})
+				if i == 0 {
+					b.lots, b.events = append(b.lots, lot), append(b.events, ev.Id)
+				}
+			}
+			return item
+		})
+		return b
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	return []readCase{
+		listCase("listInventoryEvents", "/api/inventory-events/list", "/api/inventory-events/list", `{}`),
+		getCase("getInventoryEvent", eventPath(s.events[0]), eventPath(l.events[0])),
+		getCase("getInventoryEventDetails", eventPath(s.events[0])+"/details", eventPath(l.events[0])+"/details"),
+		listCase("listInventoryTransactions", "/api/inventory-transactions/list", "/api/inventory-transactions/list", `{}`),
+		listCase("listInventory", "/api/inventory/list", "/api/inventory/list", `{}`),
+		getCase("getInventoryByItem", "/api/inventory/byItem", "/api/inventory/byItem"),
+		getCase("getAvailableInventoryByItem", "/api/inventory/availableByItem", "/api/inventory/availableByItem"),
+		listCase("listInventoryLots", "/api/inventory-lots/list", "/api/inventory-lots/list", `{}`),
+		getCase("getInventoryLot", "/api/inventory-lots/"+s.lots[0], "/api/inventory-lots/"+l.lots[0]),
+		listCase("listLocations", "/api/locations/list", "/api/locations/list", `{}`),
+		getCase("getLocation", "/api/locations/"+s.locations[0], "/api/locations/"+l.locations[0]),
+	}
+}
+
+// arrangeAttachments: files attached to an item; the large item holds many, two of them
+// large enough to download through a signed URL.
+func arrangeAttachments(t *testing.T, small, large *tenantEnv) []readCase {
+	type built struct {
+		item, first, signed string
+	}
+	build := func(te *tenantEnv, files, firstSize, signedSize int) built {
+		b := built{item: createItem(t, te, newItem("FILED"))}
+		for k := range files {
+			size := 64 + k*1024
+			if k == 0 {
+				size = firstSize
+			}
+			id := attachToItem(t, te, b.item, fmt.Sprintf("file-%02d.txt", k), uniqueBytes(t, fmt.Sprintf("%s %d", te.ID, k), size))
+			if k == 0 {
+				b.first = id
+			}
+		}
+		big := attachToItem(t, te, b.item, "scan.pdf", uniqueBytes(t, te.ID+" signed", signedSize))
+		res, err := noRedirects(t, te.Token).DownloadAttachmentWithResponse(t.Context(), big, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustStatus(t, res.StatusCode(), http.StatusFound, res.Body)
+		b.signed = res.HTTPResponse.Header.Get("Location")
+		return b
+	}
+	s, l := build(small, 2, 64, testRedirectAboveBytes+1), build(large, manySubs, testRedirectAboveBytes-1024, 3*testRedirectAboveBytes)
+	owner := func(item string) string { return fmt.Sprintf(`{"owner":{"type":"item","id":%q}}`, item) }
+	return []readCase{
+		{op: "listAttachments", list: true,
+			small: readCall{http.MethodPost, "/api/attachments/list?Take=1", owner(s.item)},
+			large: readCall{http.MethodPost, "/api/attachments/list?Take=50", owner(l.item)}},
+		getCase("getAttachment", "/api/attachments/"+s.first, "/api/attachments/"+l.first),
+		// The large download is a file of kilobytes, the small one of bytes.
+		getCase("downloadAttachment", "/api/attachments/"+s.first+"/download", "/api/attachments/"+l.first+"/download"),
+		getCase("getSignedAttachmentContent", s.signed, l.signed),
+		{op: "downloadAttachments",
+			small: readCall{http.MethodPost, "/api/attachments/download", owner(s.item)},
+			large: readCall{http.MethodPost, "/api/attachments/download", owner(l.item)}},
+	}
+}
+
+// arrangeSchedulingResources: departments of work centers, each of several pieces of
+// equipment.
+func arrangeSchedulingResources(t *testing.T, small, large *tenantEnv) []readCase {
+	type built struct{ departments, workCenters, equipment []string }
+	build := func(te *tenantEnv, size worldSize) built {
+		var b built
+		b.departments = eachRecord(size, func(i, subs int) string {
+			dep := createDepartment(t, te, client.DepartmentCreate{Name: fmt.Sprintf("Department %02d", i), Description: ptr("Shop floor")})
+			for k := range min(subs, largeSubs) {
+				wc := createWorkCenter(t, te, client.WorkCenterWrite{Name: fmt.Sprintf("Cell %02d-%d", i, k), DepartmentId: &dep})
+				for e := range subs {
+					eq := createEquipment(t, te, client.EquipmentWrite{Name: fmt.Sprintf("Mill %02d-%d-%d", i, k, e), Description: "VMC", WorkCenterId: &wc})
+					if i == 0 && k == 0 {
+						b.equipment = append(b.equipment, eq)
+					}
+				}
+				if i == 0 {
+					b.workCenters = append(b.workCenters, wc)
+				}
+			}
+			return dep
+		})
+		return b
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	return []readCase{
+		listCase("listDepartments", "/api/departments/list", "/api/departments/list", `{}`),
+		getCase("getDepartment", "/api/departments/"+s.departments[0], "/api/departments/"+l.departments[0]),
+		listCase("listWorkCenters", "/api/work-centers/list", "/api/work-centers/list", `{}`),
+		getCase("getWorkCenter", "/api/work-centers/"+s.workCenters[0], "/api/work-centers/"+l.workCenters[0]),
+		listCase("listEquipment", "/api/equipment/list", "/api/equipment/list", `{}`),
+		getCase("getEquipment", "/api/equipment/"+s.equipment[0], "/api/equipment/"+l.equipment[0]),
+	}
+}
+
+// arrangeShiftsAndDowntime: shifts with equipment available in them, and downtimes of
+// several departments' equipment.
+func arrangeShiftsAndDowntime(t *testing.T, small, large *tenantEnv) []readCase {
+	type built struct{ shifts, downtimes []string }
+	build := func(te *tenantEnv, size worldSize) built {
+		var b built
+		type department struct {
+			shop      shopDepartment
+			equipment []string
+		}
+		departments := make([]department, max(size.records, size.subs(0)))
+		for d := range departments {
+			departments[d].shop = newShopDepartment(t, te, fmt.Sprintf("Department %02d", d))
+		}
+		equipmentOf := func(d, n int) []string {
+			dep := &departments[d]
+			for len(dep.equipment) < n {
+				dep.equipment = append(dep.equipment, addShopEquipment(t, te, dep.shop, fmt.Sprintf("Mill %02d-%02d", d, len(dep.equipment))))
+			}
+			return dep.equipment[:n]
+		}
+		b.shifts = eachRecord(size, func(i, subs int) string {
+			w := dayShift(departments[i].shop.ID)
+			available := []client.ShiftEquipmentWrite{}
+			for _, eq := range equipmentOf(i, subs) {
+				available = append(available, everyDay(eq))
+			}
+			w.AvailableEquipment = &available
+			return createShift(t, te, w)
+		})
+		b.downtimes = eachRecord(size, func(i, subs int) string {
+			var downs []client.EquipmentDowntimeDepartmentWrite
+			for d := range subs {
+				downs = append(downs, down(departments[d].shop.ID, equipmentOf(d, min(subs, largeSubs))...))
+			}
+			return createDowntime(t, te, downtimeWrite(i, i+1, downs...))
+		})
+		return b
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	return []readCase{
+		listCase("listDepartmentShifts", shiftsPath+"/list", shiftsPath+"/list", `{}`),
+		getCase("getDepartmentShift", shiftPath(s.shifts[0]), shiftPath(l.shifts[0])),
+		listCase("listEquipmentDowntimes", downtimesPath+"/list", downtimesPath+"/list", `{}`),
+		getCase("getEquipmentDowntime", downtimePath(s.downtimes[0]), downtimePath(l.downtimes[0])),
+	}
+}
+
+func arrangeTrackingFields(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, size worldSize) []string {
+		return eachRecord(size, func(i, subs int) string {
+			options := make([]string, subs)
+			for k := range options {
+				options[k] = fmt.Sprintf("Option %d", k)
+			}
+			return createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: fmt.Sprintf("Field %02d", i), DataType: client.TrackingFieldDataTypeDropDown, DropDownOptions: &options})
+		})
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	return []readCase{
+		listCase("listInProcessTrackingFields", "/api/in-process-tracking-field-types/list", "/api/in-process-tracking-field-types/list", `{}`),
+		getCase("getInProcessTrackingField", "/api/in-process-tracking-field-types/"+s[0], "/api/in-process-tracking-field-types/"+l[0]),
+	}
+}
