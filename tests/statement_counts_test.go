@@ -41,7 +41,7 @@ func TestEveryReadRunsAFixedNumberOfStatements(t *testing.T) {
 		}
 		var missing []string
 		for _, o := range specOperations(t) {
-			if id := lowerFirst(o.op.OperationID); isRead(o) && !covered[id] {
+			if id := lowerOperationID(o); isReadOperation(o) && !covered[id] {
 				missing = append(missing, id)
 			}
 		}
@@ -143,8 +143,8 @@ var (
 	}}
 )
 
-// isRead reports whether o reads: a GET, a POST …/list (or …/list/v2), or a POST download.
-func isRead(o specOperation) bool {
+// isReadOperation reports whether o reads: a GET, a POST …/list (or …/list/v2), or a POST download.
+func isReadOperation(o specOperation) bool {
 	switch o.method {
 	case http.MethodGet:
 		return true
@@ -154,18 +154,22 @@ func isRead(o specOperation) bool {
 	return false
 }
 
-func lowerFirst(s string) string { return strings.ToLower(s[:1]) + s[1:] }
+// lowerOperationID is o's operationId with a lower-case first letter (as operationOf answers).
+func lowerOperationID(o specOperation) string {
+	id := o.op.OperationID
+	return strings.ToLower(id[:1]) + id[1:]
+}
 
-// listCase is a list read: Take=1 in the small tenant, Take=50 in the large one, with the
+// listRead is a list read: Take=1 in the small tenant, Take=50 in the large one, with the
 // paths given (a sub-resource's list names its parent) and one filter body.
-func listCase(op, smallPath, largePath, body string) readCase {
+func listRead(op, smallPath, largePath, body string) readCase {
 	return readCase{op: op, list: true,
 		small: readCall{http.MethodPost, smallPath + "?Take=1", body},
 		large: readCall{http.MethodPost, largePath + "?Take=50", body}}
 }
 
-// getCase is a GET of a record in each tenant.
-func getCase(op, smallPath, largePath string) readCase {
+// getRead is a GET of a record in each tenant.
+func getRead(op, smallPath, largePath string) readCase {
 	return readCase{op: op, small: readCall{http.MethodGet, smallPath, ""}, large: readCall{http.MethodGet, largePath, ""}}
 }
 
@@ -283,9 +287,9 @@ func recordsIn(t *testing.T, body []byte) int {
 	return len(page.Data)
 }
 
-// sent sends a JSON request as te through the shared server, fails t unless it succeeds,
-// and answers the body.
-func sent(t *testing.T, te *tenantEnv, method, path, body string) []byte {
+// arrangeRequest sends a JSON request as te through the shared server, fails t unless it
+// succeeds, and answers the body.
+func arrangeRequest(t *testing.T, te *tenantEnv, method, path, body string) []byte {
 	t.Helper()
 	contentType := ""
 	if body != "" {
@@ -298,10 +302,10 @@ func sent(t *testing.T, te *tenantEnv, method, path, body string) []byte {
 	return b
 }
 
-// created sends a create and answers the new record's id.
-func created(t *testing.T, te *tenantEnv, path, body string) string {
+// arrangeCreate sends a create and answers the new record's id.
+func arrangeCreate(t *testing.T, te *tenantEnv, path, body string) string {
 	t.Helper()
-	b := sent(t, te, http.MethodPost, path, body)
+	b := arrangeRequest(t, te, http.MethodPost, path, body)
 	var rec struct {
 		ID string `json:"id"`
 	}
@@ -311,9 +315,9 @@ func created(t *testing.T, te *tenantEnv, path, body string) string {
 	return rec.ID
 }
 
-// eachRecord calls build for the records of size, with the record's index and its number
+// arrangeEach calls build for the records of size, with the record's index and its number
 // of sub-records, and answers the ids build returns.
-func eachRecord(size worldSize, build func(i, subs int) string) []string {
+func arrangeEach(size worldSize, build func(i, subs int) string) []string {
 	out := make([]string, size.records)
 	for i := range size.records {
 		subs := 0
@@ -325,8 +329,8 @@ func eachRecord(size worldSize, build func(i, subs int) string) []string {
 	return out
 }
 
-// jsonList renders items, each made by one of fn, as a JSON array.
-func jsonList(n int, fn func(k int) string) string {
+// jsonArrayOf renders n elements, the k-th made by fn(k), as a JSON array.
+func jsonArrayOf(n int, fn func(k int) string) string {
 	parts := make([]string, n)
 	for k := range n {
 		parts[k] = fn(k)
@@ -334,23 +338,23 @@ func jsonList(n int, fn func(k int) string) string {
 	return "[" + strings.Join(parts, ",") + "]"
 }
 
-// idList renders ids as a JSON array of strings.
-func idList(ids []string) string {
-	return jsonList(len(ids), func(k int) string { return fmt.Sprintf("%q", ids[k]) })
+// jsonIDs renders ids as a JSON array of strings.
+func jsonIDs(ids []string) string {
+	return jsonArrayOf(len(ids), func(k int) string { return fmt.Sprintf("%q", ids[k]) })
 }
 
 // codeListRow is the row of a Tag-shaped list of codes.
 func codeListRow(path, listOp, getOp string) statementRow {
 	return statementRow{name: strings.TrimPrefix(path, "/api/"), arrange: func(t *testing.T, small, large *tenantEnv) []readCase {
 		build := func(te *tenantEnv, size worldSize) []string {
-			return eachRecord(size, func(i, _ int) string {
+			return arrangeEach(size, func(i, _ int) string {
 				return createListRecord(t, te, path, fmt.Sprintf("Code %02d", i))
 			})
 		}
 		s, l := build(small, smallWorld), build(large, largeWorld)
 		return []readCase{
-			listCase(listOp, path+"/list", path+"/list", `{}`),
-			getCase(getOp, path+"/"+s[0], path+"/"+l[0]),
+			listRead(listOp, path+"/list", path+"/list", `{}`),
+			getRead(getOp, path+"/"+s[0], path+"/"+l[0]),
 		}
 	}}
 }
@@ -387,19 +391,19 @@ func statementRows() []statementRow {
 // arrangeTags: tags that items carry (their types, and the item tags).
 func arrangeTags(t *testing.T, small, large *tenantEnv) []readCase {
 	build := func(te *tenantEnv, size worldSize) []string {
-		tags := eachRecord(size, func(i, _ int) string { return createTag(t, te, fmt.Sprintf("Tag %02d", i)) })
+		tags := arrangeEach(size, func(i, _ int) string { return createTag(t, te, fmt.Sprintf("Tag %02d", i)) })
 		for k := range size.subs(1) {
 			item := createItem(t, te, newItem(fmt.Sprintf("TAGGED-%d", k)))
-			sent(t, te, http.MethodPut, "/api/items/"+item+"/tags", fmt.Sprintf(`{"tagIds":%s}`, idList(tags)))
+			arrangeRequest(t, te, http.MethodPut, "/api/items/"+item+"/tags", fmt.Sprintf(`{"tagIds":%s}`, jsonIDs(tags)))
 		}
 		return tags
 	}
 	s, l := build(small, smallWorld), build(large, largeWorld)
 	return []readCase{
-		listCase("listTags", "/api/tags/list", "/api/tags/list", `{}`),
-		getCase("getTag", "/api/tags/"+s[0], "/api/tags/"+l[0]),
-		listCase("listItemTags", "/api/item-tags/list", "/api/item-tags/list", `{}`),
-		getCase("getItemTag", "/api/item-tags/"+s[0], "/api/item-tags/"+l[0]),
+		listRead("listTags", "/api/tags/list", "/api/tags/list", `{}`),
+		getRead("getTag", "/api/tags/"+s[0], "/api/tags/"+l[0]),
+		listRead("listItemTags", "/api/item-tags/list", "/api/item-tags/list", `{}`),
+		getRead("getItemTag", "/api/item-tags/"+s[0], "/api/item-tags/"+l[0]),
 	}
 }
 
@@ -408,7 +412,7 @@ func arrangeTags(t *testing.T, small, large *tenantEnv) []readCase {
 func arrangePlatform(t *testing.T, _, large *tenantEnv) []readCase {
 	putPricing(t, large, `{"useMarginBasedPricing":true,"useDefaultMargin":true,"defaultMargin":40,"useShopRatePricing":true,"defaultMaterialMarkup":15}`)
 	putCosting(t, large, client.CostingSettingsOverheadCalculationMethodMachineBurdened)
-	same := func(op, path string) readCase { return getCase(op, path, path) }
+	same := func(op, path string) readCase { return getRead(op, path, path) }
 	return []readCase{
 		same("validateToken", "/api/auth/validate"),
 		same("getOpenApiJson", "/api/openapi.json"),
@@ -420,46 +424,46 @@ func arrangePlatform(t *testing.T, _, large *tenantEnv) []readCase {
 
 func arrangeCompanies(t *testing.T, small, large *tenantEnv) []readCase {
 	build := func(te *tenantEnv, size worldSize) []string {
-		return eachRecord(size, func(i, _ int) string {
-			return created(t, te, "/api/companies", fmt.Sprintf(`{"name":"Works %02d","email":"works@example.com",
+		return arrangeEach(size, func(i, _ int) string {
+			return arrangeCreate(t, te, "/api/companies", fmt.Sprintf(`{"name":"Works %02d","email":"works@example.com",
 				"shipToAddress":{"name":"Dock","address1":"1 Quay","city":"Port","postalCode":"P1","country":"US"},
 				"remitToAddress":{"name":"Office","address1":"2 Street","city":"Town","postalCode":"T2","country":"US"}}`, i))
 		})
 	}
 	s, l := build(small, smallWorld), build(large, largeWorld)
 	return []readCase{
-		listCase("listCompanies", "/api/companies/list", "/api/companies/list", `{}`),
-		getCase("getCompany", "/api/companies/"+s[0], "/api/companies/"+l[0]),
+		listRead("listCompanies", "/api/companies/list", "/api/companies/list", `{}`),
+		getRead("getCompany", "/api/companies/"+s[0], "/api/companies/"+l[0]),
 	}
 }
 
 func arrangeCustomFields(t *testing.T, small, large *tenantEnv) []readCase {
 	build := func(te *tenantEnv, size worldSize) []string {
-		return eachRecord(size, func(i, subs int) string {
-			options := jsonList(subs, func(k int) string { return fmt.Sprintf(`"Option %d"`, k) })
-			return created(t, te, "/api/custom-fields", fmt.Sprintf(`{"name":"Field %02d","type":"dropdown","module":"quote","options":%s}`, i, options))
+		return arrangeEach(size, func(i, subs int) string {
+			options := jsonArrayOf(subs, func(k int) string { return fmt.Sprintf(`"Option %d"`, k) })
+			return arrangeCreate(t, te, "/api/custom-fields", fmt.Sprintf(`{"name":"Field %02d","type":"dropdown","module":"quote","options":%s}`, i, options))
 		})
 	}
 	s, l := build(small, smallWorld), build(large, largeWorld)
 	return []readCase{
-		listCase("listCustomFields", "/api/custom-fields/list", "/api/custom-fields/list", `{}`),
-		getCase("getCustomField", "/api/custom-fields/"+s[0], "/api/custom-fields/"+l[0]),
+		listRead("listCustomFields", "/api/custom-fields/list", "/api/custom-fields/list", `{}`),
+		getRead("getCustomField", "/api/custom-fields/"+s[0], "/api/custom-fields/"+l[0]),
 	}
 }
 
 func arrangeTermsAndTiers(t *testing.T, small, large *tenantEnv) []readCase {
 	build := func(te *tenantEnv, size worldSize) (terms, tiers []string) {
-		terms = eachRecord(size, func(i, _ int) string { return createPaymentTerm(t, te, fmt.Sprintf("Net %02d", i), int32(i)) })
-		tiers = eachRecord(size, func(i, _ int) string { return createCustomerTier(t, te, fmt.Sprintf("Tier %02d", i), ptr("A tier")) })
+		terms = arrangeEach(size, func(i, _ int) string { return createPaymentTerm(t, te, fmt.Sprintf("Net %02d", i), int32(i)) })
+		tiers = arrangeEach(size, func(i, _ int) string { return createCustomerTier(t, te, fmt.Sprintf("Tier %02d", i), ptr("A tier")) })
 		return terms, tiers
 	}
 	sTerms, sTiers := build(small, smallWorld)
 	lTerms, lTiers := build(large, largeWorld)
 	return []readCase{
-		listCase("listPaymentTerms", "/api/payment-terms/list", "/api/payment-terms/list", `{}`),
-		getCase("getPaymentTerm", "/api/payment-terms/"+sTerms[0], "/api/payment-terms/"+lTerms[0]),
-		listCase("listCustomerTiers", "/api/customer-tiers/list", "/api/customer-tiers/list", `{}`),
-		getCase("getCustomerTier", "/api/customer-tiers/"+sTiers[0], "/api/customer-tiers/"+lTiers[0]),
+		listRead("listPaymentTerms", "/api/payment-terms/list", "/api/payment-terms/list", `{}`),
+		getRead("getPaymentTerm", "/api/payment-terms/"+sTerms[0], "/api/payment-terms/"+lTerms[0]),
+		listRead("listCustomerTiers", "/api/customer-tiers/list", "/api/customer-tiers/list", `{}`),
+		getRead("getCustomerTier", "/api/customer-tiers/"+sTiers[0], "/api/customer-tiers/"+lTiers[0]),
 	}
 }
 
@@ -471,12 +475,12 @@ func arrangeCustomers(t *testing.T, small, large *tenantEnv) []readCase {
 		createCustomField(t, te, textField("region", client.CustomFieldModuleCustomer))
 		createCustomField(t, te, client.CustomFieldDefinitionWrite{Name: "seats", Type: client.CustomFieldTypeIntegerNumber, Module: client.CustomFieldModuleCustomer})
 		var b built
-		b.customers = eachRecord(size, func(i, subs int) string {
+		b.customers = arrangeEach(size, func(i, subs int) string {
 			term := createPaymentTerm(t, te, fmt.Sprintf("Net %02d", i), int32(i))
 			tier := createCustomerTier(t, te, fmt.Sprintf("Tier %02d", i), nil)
-			id := created(t, te, "/api/customers", fmt.Sprintf(`{"name":"Customer %02d","paymentTermsId":%q,
+			id := arrangeCreate(t, te, "/api/customers", fmt.Sprintf(`{"name":"Customer %02d","paymentTermsId":%q,
 				"customFields":{"region":"North","seats":%d},"externalReferences":{"erp":{"type":"customer","externalId":"C-%d"}}}`, i, term, i, i))
-			sent(t, te, http.MethodPut, "/api/customers/"+id+"/customer-tier", fmt.Sprintf(`{"customerTierId":%q}`, tier))
+			arrangeRequest(t, te, http.MethodPut, "/api/customers/"+id+"/customer-tier", fmt.Sprintf(`{"customerTierId":%q}`, tier))
 			for k := range subs {
 				address := createAddress(t, te, id, client.CustomerAddressWrite{Address1: fmt.Sprintf("%d Quay", k), City: "Port", PostalCode: "P1"})
 				contact := createContact(t, te, id, client.CustomerContactWrite{FirstName: fmt.Sprintf("Dana %d", k)})
@@ -491,19 +495,19 @@ func arrangeCustomers(t *testing.T, small, large *tenantEnv) []readCase {
 	s, l := build(small, smallWorld), build(large, largeWorld)
 	sc, lc := s.customers[0], l.customers[0]
 	return []readCase{
-		listCase("listCustomers", "/api/customers/list", "/api/customers/list", `{}`),
-		getCase("getCustomer", "/api/customers/"+sc, "/api/customers/"+lc),
-		listCase("listCustomerAddresses", addressesPath(sc)+"/list", addressesPath(lc)+"/list", `{}`),
-		getCase("getCustomerAddress", addressPath(sc, s.addresses[0]), addressPath(lc, l.addresses[0])),
-		listCase("listCustomerContacts", contactsPath(sc)+"/list", contactsPath(lc)+"/list", `{}`),
-		getCase("getCustomerContact", contactPath(sc, s.contacts[0]), contactPath(lc, l.contacts[0])),
+		listRead("listCustomers", "/api/customers/list", "/api/customers/list", `{}`),
+		getRead("getCustomer", "/api/customers/"+sc, "/api/customers/"+lc),
+		listRead("listCustomerAddresses", addressesPath(sc)+"/list", addressesPath(lc)+"/list", `{}`),
+		getRead("getCustomerAddress", addressPath(sc, s.addresses[0]), addressPath(lc, l.addresses[0])),
+		listRead("listCustomerContacts", contactsPath(sc)+"/list", contactsPath(lc)+"/list", `{}`),
+		getRead("getCustomerContact", contactPath(sc, s.contacts[0]), contactPath(lc, l.contacts[0])),
 	}
 }
 
 func arrangeVendorsAndShapes(t *testing.T, small, large *tenantEnv) []readCase {
 	build := func(te *tenantEnv, size worldSize) (vendors, shapes []string) {
-		vendors = eachRecord(size, func(i, _ int) string { return createVendor(t, te, fmt.Sprintf("Supplier %02d", i)) })
-		shapes = eachRecord(size, func(i, _ int) string {
+		vendors = arrangeEach(size, func(i, _ int) string { return createVendor(t, te, fmt.Sprintf("Supplier %02d", i)) })
+		shapes = arrangeEach(size, func(i, _ int) string {
 			return createMaterialShape(t, te.API, flatBar(fmt.Sprintf("Flat bar %02d", i)))
 		})
 		return vendors, shapes
@@ -511,10 +515,10 @@ func arrangeVendorsAndShapes(t *testing.T, small, large *tenantEnv) []readCase {
 	sVendors, sShapes := build(small, smallWorld)
 	lVendors, lShapes := build(large, largeWorld)
 	return []readCase{
-		listCase("listVendors", "/api/vendors/list", "/api/vendors/list", `{}`),
-		getCase("getVendor", "/api/vendors/"+sVendors[0], "/api/vendors/"+lVendors[0]),
-		listCase("listMaterialShapes", "/api/materials/list", "/api/materials/list", `{}`),
-		getCase("getMaterialShape", "/api/materials/"+sShapes[0], "/api/materials/"+lShapes[0]),
+		listRead("listVendors", "/api/vendors/list", "/api/vendors/list", `{}`),
+		getRead("getVendor", "/api/vendors/"+sVendors[0], "/api/vendors/"+lVendors[0]),
+		listRead("listMaterialShapes", "/api/materials/list", "/api/materials/list", `{}`),
+		getRead("getMaterialShape", "/api/materials/"+sShapes[0], "/api/materials/"+lShapes[0]),
 	}
 }
 
@@ -533,7 +537,7 @@ func arrangeUnits(t *testing.T, _, large *tenantEnv) []readCase {
 			}
 		}
 	}
-	return []readCase{listCase("listUnitsOfMeasure", "/api/units-of-measure/list", "/api/units-of-measure/list", `{}`)}
+	return []readCase{listRead("listUnitsOfMeasure", "/api/units-of-measure/list", "/api/units-of-measure/list", `{}`)}
 }
 
 // arrangeItems: items with every kind of sub-record an item read shows (tags, vendor
@@ -541,21 +545,18 @@ func arrangeUnits(t *testing.T, _, large *tenantEnv) []readCase {
 // list, customers and tiers, sales unit conversions, custom fields, external references,
 // material details), and the item's sub-lists.
 func arrangeItems(t *testing.T, small, large *tenantEnv) []readCase {
-	type built struct {
-		items []string
-	}
-	build := func(te *tenantEnv, size worldSize) built {
-		most := size.subs(0)
-		vendors := eachRecord(worldSize{records: most, subs: size.subs}, func(k, _ int) string { return createVendor(t, te, fmt.Sprintf("Supplier %02d", k)) })
-		customers := eachRecord(worldSize{records: most, subs: size.subs}, func(k, _ int) string {
+	build := func(te *tenantEnv, size worldSize) (items []string) {
+		// The records the items' sub-records name: as many as the item with the most needs.
+		named := worldSize{records: size.subs(0)}
+		vendors := arrangeEach(named, func(k, _ int) string { return createVendor(t, te, fmt.Sprintf("Supplier %02d", k)) })
+		customers := arrangeEach(named, func(k, _ int) string {
 			return createCustomer(t, te, client.CustomerWrite{Name: fmt.Sprintf("Buyer %02d", k)})
 		})
-		tiers := eachRecord(worldSize{records: most, subs: size.subs}, func(k, _ int) string { return createCustomerTier(t, te, fmt.Sprintf("Tier %02d", k), nil) })
-		tags := eachRecord(worldSize{records: most, subs: size.subs}, func(k, _ int) string { return createTag(t, te, fmt.Sprintf("Tag %02d", k)) })
+		tiers := arrangeEach(named, func(k, _ int) string { return createCustomerTier(t, te, fmt.Sprintf("Tier %02d", k), nil) })
+		tags := arrangeEach(named, func(k, _ int) string { return createTag(t, te, fmt.Sprintf("Tag %02d", k)) })
 		createCustomField(t, te, textField("inspector", client.CustomFieldModuleItem))
 		shape := createMaterialShape(t, te.API, plate("A stock plate"))
-		var b built
-		b.items = eachRecord(size, func(i, subs int) string {
+		return arrangeEach(size, func(i, subs int) string {
 			conversions := `[{"destinationUnitOfMeasureName":"Dozen"}]`
 			if subs > 1 {
 				conversions = `[{"destinationUnitOfMeasureName":"Dozen"},{"destinationUnitOfMeasureName":"Box","sourceQuantity":10,"destinationQuantity":1,"isCustom":true}]`
@@ -565,16 +566,16 @@ func arrangeItems(t *testing.T, small, large *tenantEnv) []readCase {
 				// The first item (by number, as lists sort) is cut from a material shape, so
 				// every page and GET shows material details.
 				id = cutID(t, te.Token, fmt.Sprintf(`{"materialShapeId":%q,"length":96,"width":48,"customFields":{"inspector":"Al"}}`, shape))
-				res, b := itemRequest(t, te, http.MethodPatch, "/api/items/"+id, fmt.Sprintf(`[{"op":"add","path":"/salesUnitOfMeasureConversions","value":%s},
+				res, body := itemRequest(t, te, http.MethodPatch, "/api/items/"+id, fmt.Sprintf(`[{"op":"add","path":"/salesUnitOfMeasureConversions","value":%s},
 					{"op":"add","path":"/externalReferences/erp","value":{"type":"part","externalId":"P-0"}}]`, conversions))
-				mustStatus(t, res.StatusCode, http.StatusOK, b)
+				mustStatus(t, res.StatusCode, http.StatusOK, body)
 			} else {
-				id = created(t, te, "/api/items", fmt.Sprintf(`{"number":"ITEM-%02d","unitTypeName":"Pieces","unitOfMeasureName":"Each",
+				id = arrangeCreate(t, te, "/api/items", fmt.Sprintf(`{"number":"ITEM-%02d","unitTypeName":"Pieces","unitOfMeasureName":"Each",
 					"itemOrigin":"buy","isSellable":true,"customFields":{"inspector":"Bo"},
 					"externalReferences":{"erp":{"type":"part","externalId":"P-%d"}},"salesUnitOfMeasureConversions":%s}`, i, i, conversions))
 			}
 			path := "/api/items/" + id
-			sent(t, te, http.MethodPut, path+"/tags", fmt.Sprintf(`{"tagIds":%s}`, idList(tags[:subs])))
+			arrangeRequest(t, te, http.MethodPut, path+"/tags", fmt.Sprintf(`{"tagIds":%s}`, jsonIDs(tags[:subs])))
 			var breaks []string
 			for k := range subs {
 				addVendorDetail(t, te, id, fmt.Sprintf(`{"vendorId":%q,"price":3,"priceBreaks":[{"quantity":10,"price":2},{"quantity":100,"price":1}]}`, vendors[k]))
@@ -585,28 +586,27 @@ func arrangeItems(t *testing.T, small, large *tenantEnv) []readCase {
 					fmt.Sprintf(`{"quantity":1,"price":3,"customerTierId":%q}`, tiers[k]))
 				insertCostBreakdown(t, te, id, "estimated", time.Date(2026, 1, 1+k, 0, 0, 0, 0, time.UTC))
 			}
-			sent(t, te, http.MethodPut, path+"/sales-price-breaks", `{"priceBreaks":[`+strings.Join(breaks, ",")+`]}`)
+			arrangeRequest(t, te, http.MethodPut, path+"/sales-price-breaks", `{"priceBreaks":[`+strings.Join(breaks, ",")+`]}`)
 			return id
 		})
-		return b
 	}
 	s, l := build(small, smallWorld), build(large, largeWorld)
 	item := func(id string) string { return "/api/items/" + id }
 	sub := func(op, part string) readCase {
-		return listCase(op, item(s.items[0])+part, item(l.items[0])+part, `{}`)
+		return listRead(op, item(s[0])+part, item(l[0])+part, `{}`)
 	}
 	return []readCase{
-		listCase("listItemsV1", "/api/items/list", "/api/items/list", `{}`),
-		listCase("listItems", "/api/items/list/v2", "/api/items/list/v2", `{}`),
-		getCase("getItem", item(s.items[0]), item(l.items[0])),
+		listRead("listItemsV1", "/api/items/list", "/api/items/list", `{}`),
+		listRead("listItems", "/api/items/list/v2", "/api/items/list/v2", `{}`),
+		getRead("getItem", item(s[0]), item(l[0])),
 		sub("listItemVendorDetails", "/vendors/list"),
 		sub("listItemMaterialVendorDetails", "/material-vendors/list"),
 		sub("listItemCustomerDetails", "/customers/list"),
 		sub("listItemPurchasePriceBreaks", "/purchase-price-breaks/list"),
 		sub("listItemSalesPriceBreaks", "/sales-price-breaks/list"),
 		sub("listItemCostBreakdowns", "/cost-breakdowns/list"),
-		getCase("getItemInputUnitCost", item(s.items[0])+"/input-unit-cost?quantity=50", item(l.items[0])+"/input-unit-cost?quantity=50"),
-		getCase("getItemPurchaseHistory", item(s.items[0])+"/purchase-history", item(l.items[0])+"/purchase-history"),
+		getRead("getItemInputUnitCost", item(s[0])+"/input-unit-cost?quantity=50", item(l[0])+"/input-unit-cost?quantity=50"),
+		getRead("getItemPurchaseHistory", item(s[0])+"/purchase-history", item(l[0])+"/purchase-history"),
 	}
 }
 
@@ -616,10 +616,10 @@ func arrangeInventory(t *testing.T, small, large *tenantEnv) []readCase {
 	type built struct{ locations, lots, events []string }
 	build := func(te *tenantEnv, size worldSize) built {
 		var b built
-		b.locations = eachRecord(worldSize{records: max(size.records, size.subs(0))}, func(k, _ int) string {
+		b.locations = arrangeEach(worldSize{records: max(size.records, size.subs(0))}, func(k, _ int) string {
 			return createLocation(t, te, fmt.Sprintf("Rack %02d", k))
 		})
-		eachRecord(size, func(i, subs int) string {
+		arrangeEach(size, func(i, subs int) string {
 			item := lotTrackedItem(t, te, fmt.Sprintf("STOCK-%02d", i))
 			for k := range subs {
 				lot := createLot(t, te, client.InventoryLotCreate{ItemId: item, Name: ptr(fmt.Sprintf("L-%02d-%02d", i, k))})
@@ -635,22 +635,22 @@ func arrangeInventory(t *testing.T, small, large *tenantEnv) []readCase {
 	}
 	s, l := build(small, smallWorld), build(large, largeWorld)
 	return []readCase{
-		listCase("listInventoryEvents", "/api/inventory-events/list", "/api/inventory-events/list", `{}`),
-		getCase("getInventoryEvent", eventPath(s.events[0]), eventPath(l.events[0])),
-		getCase("getInventoryEventDetails", eventPath(s.events[0])+"/details", eventPath(l.events[0])+"/details"),
-		listCase("listInventoryTransactions", "/api/inventory-transactions/list", "/api/inventory-transactions/list", `{}`),
-		listCase("listInventory", "/api/inventory/list", "/api/inventory/list", `{}`),
-		getCase("getInventoryByItem", "/api/inventory/byItem", "/api/inventory/byItem"),
-		getCase("getAvailableInventoryByItem", "/api/inventory/availableByItem", "/api/inventory/availableByItem"),
-		listCase("listInventoryLots", "/api/inventory-lots/list", "/api/inventory-lots/list", `{}`),
-		getCase("getInventoryLot", "/api/inventory-lots/"+s.lots[0], "/api/inventory-lots/"+l.lots[0]),
-		listCase("listLocations", "/api/locations/list", "/api/locations/list", `{}`),
-		getCase("getLocation", "/api/locations/"+s.locations[0], "/api/locations/"+l.locations[0]),
+		listRead("listInventoryEvents", "/api/inventory-events/list", "/api/inventory-events/list", `{}`),
+		getRead("getInventoryEvent", eventPath(s.events[0]), eventPath(l.events[0])),
+		getRead("getInventoryEventDetails", eventPath(s.events[0])+"/details", eventPath(l.events[0])+"/details"),
+		listRead("listInventoryTransactions", "/api/inventory-transactions/list", "/api/inventory-transactions/list", `{}`),
+		listRead("listInventory", "/api/inventory/list", "/api/inventory/list", `{}`),
+		getRead("getInventoryByItem", "/api/inventory/byItem", "/api/inventory/byItem"),
+		getRead("getAvailableInventoryByItem", "/api/inventory/availableByItem", "/api/inventory/availableByItem"),
+		listRead("listInventoryLots", "/api/inventory-lots/list", "/api/inventory-lots/list", `{}`),
+		getRead("getInventoryLot", "/api/inventory-lots/"+s.lots[0], "/api/inventory-lots/"+l.lots[0]),
+		listRead("listLocations", "/api/locations/list", "/api/locations/list", `{}`),
+		getRead("getLocation", "/api/locations/"+s.locations[0], "/api/locations/"+l.locations[0]),
 	}
 }
 
-// arrangeAttachments: files attached to an item; the large item holds many, two of them
-// large enough to download through a signed URL.
+// arrangeAttachments: files attached to an item, the large tenant's holding many, and in
+// each tenant one large enough to download through a signed URL.
 func arrangeAttachments(t *testing.T, small, large *tenantEnv) []readCase {
 	type built struct {
 		item, first, signed string
@@ -682,27 +682,31 @@ func arrangeAttachments(t *testing.T, small, large *tenantEnv) []readCase {
 		{op: "listAttachments", list: true,
 			small: readCall{http.MethodPost, "/api/attachments/list?Take=1", owner(s.item)},
 			large: readCall{http.MethodPost, "/api/attachments/list?Take=50", owner(l.item)}},
-		getCase("getAttachment", "/api/attachments/"+s.first, "/api/attachments/"+l.first),
+		getRead("getAttachment", "/api/attachments/"+s.first, "/api/attachments/"+l.first),
 		// The large download is a file of kilobytes, the small one of bytes.
-		getCase("downloadAttachment", "/api/attachments/"+s.first+"/download", "/api/attachments/"+l.first+"/download"),
-		getCase("getSignedAttachmentContent", s.signed, l.signed),
+		getRead("downloadAttachment", "/api/attachments/"+s.first+"/download", "/api/attachments/"+l.first+"/download"),
+		getRead("getSignedAttachmentContent", s.signed, l.signed),
 		{op: "downloadAttachments",
 			small: readCall{http.MethodPost, "/api/attachments/download", owner(s.item)},
 			large: readCall{http.MethodPost, "/api/attachments/download", owner(l.item)}},
 	}
 }
 
-// arrangeSchedulingResources: departments of work centers, each of several pieces of
-// equipment.
+// arrangeSchedulingResources: departments of several work centers, each of several pieces of
+// equipment (the first department's first work center of many).
 func arrangeSchedulingResources(t *testing.T, small, large *tenantEnv) []readCase {
 	type built struct{ departments, workCenters, equipment []string }
 	build := func(te *tenantEnv, size worldSize) built {
 		var b built
-		b.departments = eachRecord(size, func(i, subs int) string {
+		b.departments = arrangeEach(size, func(i, subs int) string {
 			dep := createDepartment(t, te, client.DepartmentCreate{Name: fmt.Sprintf("Department %02d", i), Description: ptr("Shop floor")})
 			for k := range min(subs, largeSubs) {
 				wc := createWorkCenter(t, te, client.WorkCenterWrite{Name: fmt.Sprintf("Cell %02d-%d", i, k), DepartmentId: &dep})
-				for e := range subs {
+				equipment := subs
+				if k > 0 {
+					equipment = min(subs, largeSubs)
+				}
+				for e := range equipment {
 					eq := createEquipment(t, te, client.EquipmentWrite{Name: fmt.Sprintf("Mill %02d-%d-%d", i, k, e), Description: "VMC", WorkCenterId: &wc})
 					if i == 0 && k == 0 {
 						b.equipment = append(b.equipment, eq)
@@ -718,12 +722,12 @@ func arrangeSchedulingResources(t *testing.T, small, large *tenantEnv) []readCas
 	}
 	s, l := build(small, smallWorld), build(large, largeWorld)
 	return []readCase{
-		listCase("listDepartments", "/api/departments/list", "/api/departments/list", `{}`),
-		getCase("getDepartment", "/api/departments/"+s.departments[0], "/api/departments/"+l.departments[0]),
-		listCase("listWorkCenters", "/api/work-centers/list", "/api/work-centers/list", `{}`),
-		getCase("getWorkCenter", "/api/work-centers/"+s.workCenters[0], "/api/work-centers/"+l.workCenters[0]),
-		listCase("listEquipment", "/api/equipment/list", "/api/equipment/list", `{}`),
-		getCase("getEquipment", "/api/equipment/"+s.equipment[0], "/api/equipment/"+l.equipment[0]),
+		listRead("listDepartments", "/api/departments/list", "/api/departments/list", `{}`),
+		getRead("getDepartment", "/api/departments/"+s.departments[0], "/api/departments/"+l.departments[0]),
+		listRead("listWorkCenters", "/api/work-centers/list", "/api/work-centers/list", `{}`),
+		getRead("getWorkCenter", "/api/work-centers/"+s.workCenters[0], "/api/work-centers/"+l.workCenters[0]),
+		listRead("listEquipment", "/api/equipment/list", "/api/equipment/list", `{}`),
+		getRead("getEquipment", "/api/equipment/"+s.equipment[0], "/api/equipment/"+l.equipment[0]),
 	}
 }
 
@@ -748,7 +752,7 @@ func arrangeShiftsAndDowntime(t *testing.T, small, large *tenantEnv) []readCase 
 			}
 			return dep.equipment[:n]
 		}
-		b.shifts = eachRecord(size, func(i, subs int) string {
+		b.shifts = arrangeEach(size, func(i, subs int) string {
 			w := dayShift(departments[i].shop.ID)
 			available := []client.ShiftEquipmentWrite{}
 			for _, eq := range equipmentOf(i, subs) {
@@ -757,7 +761,7 @@ func arrangeShiftsAndDowntime(t *testing.T, small, large *tenantEnv) []readCase 
 			w.AvailableEquipment = &available
 			return createShift(t, te, w)
 		})
-		b.downtimes = eachRecord(size, func(i, subs int) string {
+		b.downtimes = arrangeEach(size, func(i, subs int) string {
 			var downs []client.EquipmentDowntimeDepartmentWrite
 			for d := range subs {
 				downs = append(downs, down(departments[d].shop.ID, equipmentOf(d, min(subs, largeSubs))...))
@@ -768,16 +772,16 @@ func arrangeShiftsAndDowntime(t *testing.T, small, large *tenantEnv) []readCase 
 	}
 	s, l := build(small, smallWorld), build(large, largeWorld)
 	return []readCase{
-		listCase("listDepartmentShifts", shiftsPath+"/list", shiftsPath+"/list", `{}`),
-		getCase("getDepartmentShift", shiftPath(s.shifts[0]), shiftPath(l.shifts[0])),
-		listCase("listEquipmentDowntimes", downtimesPath+"/list", downtimesPath+"/list", `{}`),
-		getCase("getEquipmentDowntime", downtimePath(s.downtimes[0]), downtimePath(l.downtimes[0])),
+		listRead("listDepartmentShifts", shiftsPath+"/list", shiftsPath+"/list", `{}`),
+		getRead("getDepartmentShift", shiftPath(s.shifts[0]), shiftPath(l.shifts[0])),
+		listRead("listEquipmentDowntimes", downtimesPath+"/list", downtimesPath+"/list", `{}`),
+		getRead("getEquipmentDowntime", downtimePath(s.downtimes[0]), downtimePath(l.downtimes[0])),
 	}
 }
 
 func arrangeTrackingFields(t *testing.T, small, large *tenantEnv) []readCase {
 	build := func(te *tenantEnv, size worldSize) []string {
-		return eachRecord(size, func(i, subs int) string {
+		return arrangeEach(size, func(i, subs int) string {
 			options := make([]string, subs)
 			for k := range options {
 				options[k] = fmt.Sprintf("Option %d", k)
@@ -787,7 +791,7 @@ func arrangeTrackingFields(t *testing.T, small, large *tenantEnv) []readCase {
 	}
 	s, l := build(small, smallWorld), build(large, largeWorld)
 	return []readCase{
-		listCase("listInProcessTrackingFields", "/api/in-process-tracking-field-types/list", "/api/in-process-tracking-field-types/list", `{}`),
-		getCase("getInProcessTrackingField", "/api/in-process-tracking-field-types/"+s[0], "/api/in-process-tracking-field-types/"+l[0]),
+		listRead("listInProcessTrackingFields", "/api/in-process-tracking-field-types/list", "/api/in-process-tracking-field-types/list", `{}`),
+		getRead("getInProcessTrackingField", "/api/in-process-tracking-field-types/"+s[0], "/api/in-process-tracking-field-types/"+l[0]),
 	}
 }
