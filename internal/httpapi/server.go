@@ -129,7 +129,7 @@ func New(cfg Config) (*echo.Echo, error) {
 
 	// Sales and purchasing master data.
 	customerTiers := tiers.NewService(cfg.Pool)
-	customerRecords := customers.NewService(cfg.Pool, customFields, customerTiers, paymentTerms)
+	customerRecords := customers.NewService(cfg.Pool, customFields)
 	vendorRecords := vendors.NewService(cfg.Pool)
 
 	// Scheduling resources: departments, work centers and equipment, which shifts and

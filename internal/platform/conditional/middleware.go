@@ -2,6 +2,8 @@ package conditional
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -24,8 +26,9 @@ const (
 // Middleware serves the declared operations; it runs after authentication and validation,
 // just before the handler.
 //
-// A GET reads the record's ETag first, then runs the handler, so the ETag is never newer
-// than the answer: a client sending it back in If-Match can at worst be refused for a change
+// A GET reads the record's ETag first, then runs the handler (or, for a record declared
+// ReadWithAnswer, takes the ETag the handler read in the statement that read the record), so
+// the ETag is never newer than the answer: a client sending it back in If-Match can at worst be refused for a change
 // it has already seen, never let through over one it has not. A 200 carries the ETag, or
 // becomes 304 without a body when If-None-Match names it; both carry Cache-Control
 // "private, no-cache". (The generated code writes the headers the spec declares, empty; the
@@ -75,6 +78,9 @@ func (g *Guard) read(c echo.Context, o *operation, next echo.HandlerFunc) error 
 		}
 		cond = &parsed
 	}
+	if o.rec.readWithAnswer {
+		return readWithAnswer(c, o, cond, next)
+	}
 	ctx := c.Request().Context()
 	tag, found, err := o.rec.current(ctx, g.pool, o.rec.args(c), false)
 	if err != nil {
@@ -87,6 +93,29 @@ func (g *Guard) read(c echo.Context, o *operation, next echo.HandlerFunc) error 
 	if err != nil {
 		return err
 	}
+	return answerRead(c, answer, tag, cond)
+}
+
+// readWithAnswer serves the GET of a record whose handler reads the ETag in the statement
+// that reads the record and hands it over with Answered: one statement, and the ETag is
+// exactly as old as the answer.
+func readWithAnswer(c echo.Context, o *operation, cond *condition, next echo.HandlerFunc) error {
+	req := c.Request()
+	a := &answeredTag{}
+	c.SetRequest(req.WithContext(context.WithValue(req.Context(), answeredKey{}, a)))
+	defer c.SetRequest(req)
+	answer, err := capture(c, next)
+	if err != nil {
+		return err
+	}
+	if answer.status == http.StatusOK && !a.set {
+		return fmt.Errorf("%s answered its record without the ETag it declares it reads with it", o.id)
+	}
+	return answerRead(c, answer, a.tag, cond)
+}
+
+// answerRead sends a GET's answer with the record's ETag, or 304 when If-None-Match names it.
+func answerRead(c echo.Context, answer *captured, tag string, cond *condition) error {
 	if answer.status == http.StatusOK {
 		if cond != nil && cond.matchesWeak(tag) {
 			h := c.Response().Header()
@@ -98,6 +127,22 @@ func (g *Guard) read(c echo.Context, o *operation, next echo.HandlerFunc) error 
 		answer.header.Set(headerCacheControl, recordCacheControl)
 	}
 	return answer.send(c)
+}
+
+type answeredKey struct{}
+
+type answeredTag struct {
+	tag string
+	set bool
+}
+
+// Answered hands the middleware the ETag (TagSQL's value) that the GET handler of a record
+// declared ReadWithAnswer read in the statement that read the record. Anywhere else it does
+// nothing.
+func Answered(ctx context.Context, tag string) {
+	if a, ok := ctx.Value(answeredKey{}).(*answeredTag); ok {
+		a.tag, a.set = tag, true
+	}
 }
 
 func (g *Guard) write(c echo.Context, o *operation, next echo.HandlerFunc) error {

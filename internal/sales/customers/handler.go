@@ -31,7 +31,7 @@ func NewHandler(svc *Service, spec *openapi3.T) *CustomersHandler {
 // ETag follows them too.
 func (h *CustomersHandler) Versioned() []conditional.Record {
 	return []conditional.Record{
-		{Table: "customers", Key: map[string]string{"id": "customerId"}, Shows: customerShowsSQL,
+		{Table: "customers", Key: map[string]string{"id": "customerId"}, Shows: customerShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"getCustomer", "updateCustomer", "patchCustomer", "deleteCustomer", "setCustomerTier"}},
 		{Table: "customer_addresses", Key: map[string]string{"id": "customerAddressId", "customer_id": "customerId"},
 			Operations: []string{"getCustomerAddress", "updateCustomerAddress", "deleteCustomerAddress"}},
@@ -59,6 +59,7 @@ func (h *CustomersHandler) GetCustomer(ctx context.Context, req gen.GetCustomerR
 	if err != nil {
 		return nil, err
 	}
+	conditional.Answered(ctx, c.Version)
 	return gen.GetCustomer200JSONResponse{Body: customerToAPI(c)}, nil
 }
 

@@ -21,6 +21,8 @@ type Customer struct {
 	Deleted          bool
 	CreatedUtc       time.Time
 	ModifiedUtc      time.Time
+	// Version is the customer's ETag as read with it (Service.Get only; empty elsewhere).
+	Version string
 }
 
 // CustomerWrite is what a create or full update sets: every member, omitted ones cleared.
