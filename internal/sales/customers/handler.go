@@ -2,6 +2,7 @@ package customers
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/getkin/kin-openapi/openapi3"
 
@@ -11,6 +12,7 @@ import (
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 	"mos/internal/platform/utctime"
+	"mos/internal/platform/web"
 )
 
 // CustomersHandler serves /api/customers and a customer's tier assignment.
@@ -127,15 +129,18 @@ func (h *CustomersHandler) ListCustomers(ctx context.Context, req gen.ListCustom
 		}
 	}
 	p := req.Params
-	list, err := h.svc.List(ctx, auth.TenantID(ctx), f, listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+	cur, err := h.svc.Stream(ctx, auth.TenantID(ctx), f, listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
 	}
-	out := make(gen.ListCustomers200JSONResponse, len(list))
-	for i, c := range list {
-		out[i] = customerToAPI(c)
-	}
-	return out, nil
+	return customerStream{Records: cur, ToAPI: customerToAPI}, nil
+}
+
+// customerStream answers a list of customers as they are read (a page may hold thousands).
+type customerStream web.JSONArray[Customer, gen.Customer]
+
+func (s customerStream) VisitListCustomersResponse(w http.ResponseWriter) error {
+	return web.JSONArray[Customer, gen.Customer](s).Write(w)
 }
 
 func customerFromAPI(b gen.CustomerWrite) CustomerWrite {

@@ -94,6 +94,16 @@ func (s *Service) Get(ctx context.Context, tenantID, id string) (Customer, error
 
 // List returns the customers matching f.
 func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing.Request) ([]Customer, error) {
+	cur, err := s.Stream(ctx, tenantID, f, r)
+	if err != nil {
+		return nil, err
+	}
+	return db.Collect(cur)
+}
+
+// Stream is List one customer at a time, for an answer written as it is read; the caller
+// must close the cursor.
+func (s *Service) Stream(ctx context.Context, tenantID string, f Filter, r listing.Request) (*db.Cursor[Customer], error) {
 	page, err := listing.Resolve(r, customerListSpec)
 	if err != nil {
 		return nil, err

@@ -268,7 +268,8 @@ func NameSortSQL(tenantColumn, idColumn string) string {
 const customerContactEmailSQL = `EXISTS (SELECT 1 FROM customer_contacts cc
         WHERE cc.tenant_id = c.tenant_id AND cc.customer_id = c.id AND lower(cc.email) = %s)`
 
-func (customerStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]Customer, error) {
+// list reads a page of the customers matching f, one at a time.
+func (customerStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) (*db.Cursor[Customer], error) {
 	lq := listing.NewQuery("c.tenant_id", tenantID)
 	if !f.IncludeDeleted {
 		lq.Where("c.deleted = %s", false)
@@ -293,15 +294,19 @@ func (customerStore) list(ctx context.Context, q db.Q, tenantID string, f Filter
 		lq.Where("c.external_references @> %s::jsonb", doc)
 	}
 	query, args := lq.SQL(`SELECT `+customerAnswerColumns("c")+` FROM customers c`, p)
-	var rows []customerRow
-	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
+	cur, err := db.Query(ctx, q, scanCustomer, query, args...)
+	if err != nil {
 		return nil, fmt.Errorf("list customers: %w", err)
 	}
-	out := make([]Customer, len(rows))
-	for i, r := range rows {
-		out[i] = r.toCustomer()
+	return cur, nil
+}
+
+func scanCustomer(rows *sqlx.Rows) (Customer, error) {
+	var r customerRow
+	if err := rows.StructScan(&r); err != nil {
+		return Customer{}, fmt.Errorf("read customer: %w", err)
 	}
-	return out, nil
+	return r.toCustomer(), nil
 }
 
 // externalReferenceDoc is the jsonb document a customer's references must contain to match
