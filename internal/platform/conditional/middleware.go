@@ -136,8 +136,10 @@ type answeredTag struct {
 	set bool
 }
 
-// Answered hands the middleware the ETag (TagSQL's value) that the GET handler of a record
-// declared ReadWithAnswer read in the statement that read the record. Anywhere else it does
+// Answered hands the middleware the ETag (TagSQL's value) that a handler read in the
+// statement that read the record it answers: the GET of a record declared ReadWithAnswer must
+// (the middleware then reads none before it); a PUT or PATCH answering its record may, from
+// its UPDATE's RETURNING (the middleware then reads none after it). Anywhere else it does
 // nothing.
 func Answered(ctx context.Context, tag string) {
 	if a, ok := ctx.Value(answeredKey{}).(*answeredTag); ok {
@@ -160,6 +162,8 @@ func (g *Guard) write(c echo.Context, o *operation, next echo.HandlerFunc) error
 		return err
 	}
 	defer tx.Rollback() // a no-op once committed; undoes everything when a check fails or a handler panics
+	a := &answeredTag{}
+	ctx = context.WithValue(ctx, answeredKey{}, a)
 	c.SetRequest(req.WithContext(ctx))
 	defer c.SetRequest(req)
 	args := o.rec.args(c)
@@ -183,7 +187,10 @@ func (g *Guard) write(c echo.Context, o *operation, next echo.HandlerFunc) error
 		_ = tx.Commit()
 		return err
 	}
-	if o.answersRecord && answer.status == http.StatusOK {
+	if o.answersRecord && answer.status == http.StatusOK && a.set {
+		// The handler read the ETag in the statement that wrote or read the record it answers.
+		answer.header.Set(headerETag, quoted(a.tag))
+	} else if o.answersRecord && answer.status == http.StatusOK {
 		tag, found, err := o.rec.current(ctx, tx.Q(), args, false)
 		if err != nil {
 			return err

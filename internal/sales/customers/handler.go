@@ -70,6 +70,7 @@ func (h *CustomersHandler) UpdateCustomer(ctx context.Context, req gen.UpdateCus
 	if err != nil {
 		return nil, err
 	}
+	conditional.Answered(ctx, c.Version)
 	return gen.UpdateCustomer200JSONResponse{Body: customerToAPI(c)}, nil
 }
 
@@ -92,6 +93,7 @@ func (h *CustomersHandler) PatchCustomer(ctx context.Context, req gen.PatchCusto
 	if err != nil {
 		return nil, err
 	}
+	conditional.Answered(ctx, c.Version)
 	return gen.PatchCustomer200JSONResponse{Body: customerToAPI(c)}, nil
 }
 
@@ -111,6 +113,7 @@ func (h *CustomersHandler) SetCustomerTier(ctx context.Context, req gen.SetCusto
 	if err != nil {
 		return nil, err
 	}
+	conditional.Answered(ctx, c.Version)
 	return gen.SetCustomerTier200JSONResponse{Body: customerToAPI(c)}, nil
 }
 

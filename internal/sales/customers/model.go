@@ -21,7 +21,8 @@ type Customer struct {
 	Deleted          bool
 	CreatedUtc       time.Time
 	ModifiedUtc      time.Time
-	// Version is the customer's ETag as read with it (Service.Get only; empty elsewhere).
+	// Version is the customer's ETag as read or written with it (Get, Update, Patch and
+	// SetTier; empty elsewhere).
 	Version string
 }
 

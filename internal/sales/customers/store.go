@@ -47,7 +47,7 @@ type customerRow struct {
 	// What the customer shows from other areas' rows (customerAnswerColumns).
 	PaymentTermsName *string `db:"payment_terms_name"`
 	CustomerTierName *string `db:"customer_tier_name"`
-	// ETag is the customer's ETag, read with it by get (conditional.TagSQL).
+	// ETag is the customer's ETag, read with it by get, update and setTier (conditional.TagSQL).
 	ETag string `db:"etag"`
 }
 
@@ -96,6 +96,11 @@ func customerAnswerColumns(table string) string {
        ` + tiers.NameSQL(table+".tenant_id", table+".customer_tier_id") + ` AS customer_tier_name`
 }
 
+// customerAnswerWithTag is what a read or write answering a customer selects over its row
+// aliased t: the answer and its ETag, read together so that the ETag is exactly as old as
+// the answer.
+var customerAnswerWithTag = customerAnswerColumns("t") + `, ` + conditional.TagSQL(customerShowsSQL()) + ` AS etag`
+
 // customerWriteArgs are the bind parameters $3 to $15 of insertCustomerSQL and
 // updateCustomerSQL, in column order.
 func customerWriteArgs(w CustomerWrite) []any {
@@ -115,11 +120,11 @@ func (customerStore) insert(ctx context.Context, q db.Q, tenantID, id string, w 
 }
 
 var updateCustomerSQL = `
-UPDATE customers SET name = $3, customer_code = $4, currency_code = $5, credit_limit = $6, payment_terms_id = $7,
+UPDATE customers t SET name = $3, customer_code = $4, currency_code = $5, credit_limit = $6, payment_terms_id = $7,
        sales_person_id = $8, url = $9, is_taxable = $10, tax_rate_ids = $11, external_references = $12,
        custom_fields = $13, notes = $14, has_customer_portal = $15, modified_utc = now()
 WHERE tenant_id = $1 AND id = $2 AND NOT deleted
-RETURNING ` + customerAnswerColumns("customers")
+RETURNING ` + customerAnswerWithTag
 
 // update replaces the writable members of an active customer and returns it as stored.
 func (s customerStore) update(ctx context.Context, q db.Q, tenantID, id string, w CustomerWrite) (Customer, error) {
@@ -131,9 +136,9 @@ func (s customerStore) update(ctx context.Context, q db.Q, tenantID, id string, 
 }
 
 var setCustomerTierSQL = `
-UPDATE customers SET customer_tier_id = $3, modified_utc = now()
+UPDATE customers t SET customer_tier_id = $3, modified_utc = now()
 WHERE tenant_id = $1 AND id = $2 AND NOT deleted
-RETURNING ` + customerAnswerColumns("customers")
+RETURNING ` + customerAnswerWithTag
 
 // setTier assigns an active customer to a tier (nil: none) and returns it as stored.
 func (s customerStore) setTier(ctx context.Context, q db.Q, tenantID, id string, tierID *string) (Customer, error) {
@@ -195,8 +200,7 @@ func (customerStore) softDelete(ctx context.Context, q db.Q, tenantID, id string
 }
 
 // getCustomerSQL reads a customer with what it shows and its ETag, in one statement.
-var getCustomerSQL = `SELECT ` + customerAnswerColumns("t") + `, ` + conditional.TagSQL(customerShowsSQL()) + ` AS etag
-FROM customers t WHERE t.tenant_id = $1 AND t.id = $2`
+var getCustomerSQL = `SELECT ` + customerAnswerWithTag + ` FROM customers t WHERE t.tenant_id = $1 AND t.id = $2`
 
 // get reads a customer, deleted or not, with its ETag (Customer.Version).
 func (s customerStore) get(ctx context.Context, q db.Q, tenantID, id string) (Customer, error) {
