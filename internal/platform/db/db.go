@@ -135,6 +135,11 @@ func withSessionSettings(rawURL string, statementTimeout time.Duration) (string,
 		q.Set("timezone", "UTC")
 	}
 	q.Set("statement_timeout", strconv.FormatInt(max(statementTimeout.Milliseconds(), 1), 10))
+	// Send each statement with its parameters in one round trip (Parse, Bind and Execute
+	// together) instead of lib/pq's default of a round trip to prepare it first. Parameters
+	// given as []byte then go in binary form, which only bytea columns take: stores pass
+	// JSON and text as strings.
+	q.Set("binary_parameters", "yes")
 	u.RawQuery = q.Encode()
 	return u.String(), nil
 }
