@@ -156,6 +156,9 @@ func (g *Guard) write(c echo.Context, o *operation, next echo.HandlerFunc) error
 		}
 		cond = &parsed
 	}
+	if cond == nil && !o.rec.singleton && o.rec.readWithAnswer {
+		return writeWithAnswer(c, o, next)
+	}
 	req := c.Request()
 	ctx, tx, err := g.pool.BeginRequest(req.Context())
 	if err != nil {
@@ -201,6 +204,31 @@ func (g *Guard) write(c echo.Context, o *operation, next echo.HandlerFunc) error
 	}
 	if err := tx.Commit(); err != nil {
 		return err
+	}
+	return answer.send(c)
+}
+
+// writeWithAnswer serves a write without If-Match of a record whose handlers hand over the
+// ETag they read with the record (ReadWithAnswer): with nothing to compare, and no ETag to
+// read after the handler, no request transaction is needed; the handler's own transactions
+// are the request's.
+func writeWithAnswer(c echo.Context, o *operation, next echo.HandlerFunc) error {
+	if !o.answersRecord {
+		return next(c)
+	}
+	req := c.Request()
+	a := &answeredTag{}
+	c.SetRequest(req.WithContext(context.WithValue(req.Context(), answeredKey{}, a)))
+	defer c.SetRequest(req)
+	answer, err := capture(c, next)
+	if err != nil {
+		return err
+	}
+	if answer.status == http.StatusOK {
+		if !a.set {
+			return fmt.Errorf("%s answered its record without the ETag it declares it reads with it", o.id)
+		}
+		answer.header.Set(headerETag, quoted(a.tag))
 	}
 	return answer.send(c)
 }

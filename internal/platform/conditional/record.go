@@ -50,9 +50,12 @@ type Record struct {
 	// versions of the tags an item carries, a lot's quantity on hand): the ETag then folds it
 	// in, so it changes with everything the answer shows. Called once, by New, after wiring.
 	Shows func() string
-	// ReadWithAnswer marks a record whose GET handler reads the ETag in the statement that
-	// reads the record (TagSQL over the same row) and hands it over with Answered: the GET
-	// then costs that one statement, instead of a read of the ETag before the handler's.
+	// ReadWithAnswer marks a record whose handlers read the ETag in the statement that reads
+	// or writes the record they answer (TagSQL over the same row, in a SELECT or an UPDATE's
+	// RETURNING) and hand it over with Answered: its GET and PUT or PATCH answering it. The
+	// GET then costs that one statement, not a read of the ETag before it, and a write
+	// without If-Match runs in the handler's own transaction, without a request transaction
+	// around it or a read of the ETag after it.
 	ReadWithAnswer bool
 }
 
