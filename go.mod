@@ -12,7 +12,6 @@ require (
 	github.com/jmoiron/sqlx v1.4.0
 	github.com/labstack/echo/v4 v4.16.0
 	github.com/lib/pq v1.12.3
-	github.com/oapi-codegen/echo-middleware v1.1.0
 	github.com/oapi-codegen/runtime v1.8.0
 	github.com/shopspring/decimal v1.6.0
 	go.yaml.in/yaml/v3 v3.0.4

@@ -20,6 +20,29 @@ func validateToken(t *testing.T, token string) (rawResponse, []byte) {
 	return rawRequest(t, http.MethodGet, "/api/auth/validate", token, "", "")
 }
 
+// validateUntilRefused calls /api/auth/validate with token until it is refused, for at most
+// within (then it answers the last acceptance).
+func validateUntilRefused(t *testing.T, token string, within time.Duration) (rawResponse, []byte) {
+	t.Helper()
+	return untilRefused(t, http.MethodGet, "/api/auth/validate", token, within)
+}
+
+// untilRefused sends a request without a body until it is refused, for at most within. A
+// server keeps a token's principal for a few seconds (the token cache) and forgets it when
+// the database notifies a change to the token, its tenant or its user; within is the bound
+// a test holds that to.
+func untilRefused(t *testing.T, method, path, token string, within time.Duration) (rawResponse, []byte) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for {
+		res, body := rawRequest(t, method, path, token, "", "")
+		if res.StatusCode != http.StatusOK || time.Now().After(deadline) {
+			return res, body
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 func TestRequestsWithoutAWellFormedBearerTokenAreUnauthorized(t *testing.T) {
 	t.Parallel()
 	cases := []struct{ name, authorization string }{
@@ -55,10 +78,12 @@ func TestRevokedTokenIsUnauthorized(t *testing.T) {
 	res, body := validateToken(t, tok.Secret)
 	mustStatus(t, res.StatusCode, http.StatusOK, body)
 
+	// Revoked through another instance of the service, as `mos token revoke` does from its own
+	// process: the server hears of it from the database's notification.
 	if err := srv.Tenancy.RevokeToken(context.Background(), tok.ID); err != nil {
 		t.Fatal(err)
 	}
-	res, body = validateToken(t, tok.Secret)
+	res, body = validateUntilRefused(t, tok.Secret, tenancy.DefaultTokenCacheTTL)
 	mustUnauthorized(t, res, body)
 	res, body = rawRequest(t, http.MethodPost, "/api/accounting-codes/list", tok.Secret, "", "")
 	mustUnauthorized(t, res, body)
@@ -80,7 +105,7 @@ func TestExpiredTokenIsUnauthorized(t *testing.T) {
 	if _, err := srv.Pool.Exec(`UPDATE api_tokens SET expires_utc = now() - interval '1 second' WHERE id = $1`, tok.ID); err != nil {
 		t.Fatal(err)
 	}
-	res, body = validateToken(t, tok.Secret)
+	res, body = validateUntilRefused(t, tok.Secret, tenancy.DefaultTokenCacheTTL)
 	mustUnauthorized(t, res, body)
 	res, body = rawRequest(t, http.MethodPost, "/api/accounting-codes/list", tok.Secret, "", "")
 	mustUnauthorized(t, res, body)
@@ -211,7 +236,7 @@ func TestDeletedTenantsTokenAnswersAccountNotFound(t *testing.T) {
 			{http.MethodGet, "/api/auth/validate"},
 			{http.MethodPost, "/api/accounting-codes/list"},
 		} {
-			res, body := rawRequest(t, req.method, req.path, token, "", "")
+			res, body := untilRefused(t, req.method, req.path, token, tenancy.DefaultTokenCacheTTL)
 			p := mustProblem(t, res, body, http.StatusNotFound)
 			if !strings.Contains(strings.ToLower(p.Detail), "account not found") {
 				t.Fatalf("detail %q, want \"account not found\"", p.Detail)

@@ -102,6 +102,8 @@ func runMain(m *testing.M) int {
 		return 1
 	}
 	defer drop()
+	background, stopBackground := context.WithCancel(context.Background())
+	defer stopBackground()
 	// The server logs at debug level into serverLog (and to stderr with MOS_TEST_LOG set),
 	// so that tests can read what it logged.
 	var logOut io.Writer = &serverLog
@@ -123,7 +125,7 @@ func runMain(m *testing.M) int {
 	cfg := httpapi.Config{Pool: pool, Logger: logger, Attachments: attachments.Config{Blobs: blobs,
 		UploadLimitBytes: testUploadLimitBytes, RedirectAboveBytes: testRedirectAboveBytes,
 		ZipMaxEntries: testZipMaxEntries, ZipMaxBytes: testZipMaxBytes, SigningKey: testSigningKey},
-		RateLimit: testRateLimit}
+		RateLimit: testRateLimit, Background: background}
 	e, err := httpapi.New(cfg)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tests: build server:", err)

@@ -19,6 +19,9 @@ type limitsConfig struct {
 	// db: MOS_DB_MAX_OPEN_CONNS, MOS_DB_MAX_IDLE_CONNS, MOS_DB_CONN_MAX_LIFETIME and
 	// MOS_DB_STATEMENT_TIMEOUT; unset leaves db's defaults.
 	db db.Limits
+	// tokenCacheTTL: MOS_TOKEN_CACHE_TTL, how long a token's principal is reused without
+	// reading it again (unset: the tenancy default; 0 reads it on every request).
+	tokenCacheTTL time.Duration
 }
 
 func readLimitsConfig() (limitsConfig, error) {
@@ -70,6 +73,16 @@ func readLimitsConfig() (limitsConfig, error) {
 			return c, fmt.Errorf("%s must be a positive duration such as 30s", v.name)
 		}
 		*v.dst = d
+	}
+	if raw := os.Getenv("MOS_TOKEN_CACHE_TTL"); raw != "" {
+		d, err := time.ParseDuration(raw)
+		if err != nil || d < 0 || d > time.Minute {
+			return c, fmt.Errorf("MOS_TOKEN_CACHE_TTL must be a duration from 0 (no cache) to 1m, such as 5s")
+		}
+		c.tokenCacheTTL = d
+		if d == 0 {
+			c.tokenCacheTTL = -1 // httpapi reads a negative TTL as no cache, and 0 as its default
+		}
 	}
 	return c, nil
 }

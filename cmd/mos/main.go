@@ -137,7 +137,10 @@ func serve(ctx context.Context, logOut io.Writer) error {
 		log.Warn("MOS_SIGNING_KEY is not set: signed download URLs work only on this process until it restarts")
 	}
 	files.attachments.Blobs = blobs
-	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: log, Attachments: files.attachments, RateLimit: limits.rate})
+	stop, cancel := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
+	defer cancel()
+	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: log, Attachments: files.attachments, RateLimit: limits.rate,
+		TokenCacheTTL: limits.tokenCacheTTL, Background: stop})
 	if err != nil {
 		return err
 	}
@@ -157,8 +160,6 @@ func serve(ctx context.Context, logOut io.Writer) error {
 		IdleTimeout:       2 * time.Minute,
 	}
 
-	stop, cancel := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
-	defer cancel()
 	if files.sweepEvery > 0 {
 		go sweepOrphans(stop, log, pool, blobs, files.sweepEvery, files.sweepGrace)
 	}

@@ -82,6 +82,14 @@ type Config struct {
 	// RateLimit is each token's request budget in this process (ratelimit.Default in
 	// mos serve); the zero Rule limits nothing.
 	RateLimit ratelimit.Rule
+	// TokenCacheTTL is how long a token's principal is reused without reading its row again:
+	// tenancy.DefaultTokenCacheTTL when zero; negative reads it on every request.
+	TokenCacheTTL time.Duration
+	// Background bounds the work the server does beside its requests: following the
+	// database's notifications of token, tenant and user changes, which empty the token
+	// cache at once. Nil does no such work: a token revoked by another process is then
+	// accepted here until TokenCacheTTL passes.
+	Background context.Context
 }
 
 // uploadFormOverhead is what an upload's body may carry beyond its file: the boundaries
@@ -95,6 +103,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		return nil, err
 	}
 	tenants := tenancy.NewService(cfg.Pool, web.PermissionCatalogue(spec))
+	followTokenChanges(cfg, tenants)
 	// The web layer enforces the attachments' upload limit and deadlines on the streaming
 	// operations, so both read the same settings, defaults applied once.
 	cfg.Attachments = cfg.Attachments.WithDefaults()
@@ -120,7 +129,7 @@ func New(cfg Config) (*echo.Echo, error) {
 
 	// Sales and purchasing master data.
 	customerTiers := tiers.NewService(cfg.Pool)
-	customerRecords := customers.NewService(cfg.Pool, customFields, customerTiers, paymentTerms)
+	customerRecords := customers.NewService(cfg.Pool, customFields)
 	vendorRecords := vendors.NewService(cfg.Pool)
 
 	// Scheduling resources: departments, work centers and equipment, which shifts and
@@ -202,6 +211,27 @@ func New(cfg Config) (*echo.Echo, error) {
 		return nil, err
 	}
 	return e, nil
+}
+
+// followTokenChanges turns on the token cache and, with a Background context, has it follow
+// the database's changes, waiting (briefly) until it listens so that a change made right
+// after New returns is heard.
+func followTokenChanges(cfg Config, tenants *tenancy.Service) {
+	ttl := cfg.TokenCacheTTL
+	if ttl == 0 {
+		ttl = tenancy.DefaultTokenCacheTTL
+	}
+	tenants.CacheTokens(ttl)
+	if cfg.Background == nil {
+		return
+	}
+	ready := make(chan struct{})
+	go tenants.FollowTokenChanges(cfg.Background, cfg.Logger, ready)
+	select {
+	case <-ready:
+	case <-time.After(5 * time.Second):
+		cfg.Logger.Warn("the token cache is not following token changes yet")
+	}
 }
 
 // idempotencyLease is how long a request holding an Idempotency-Key may run before a

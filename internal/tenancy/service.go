@@ -24,6 +24,7 @@ type Service struct {
 	store       store
 	permissions map[string]bool
 	now         func() time.Time
+	cache       *tokenCache // nil: every Authenticate reads the token's row
 }
 
 // NewService returns a service accepting the given permission catalogue on user tokens.
@@ -92,6 +93,7 @@ func (s *Service) DeleteTenant(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
+	s.flushTokens()
 	if !ok {
 		return apperr.NotFound("tenant %s not found", id)
 	}
@@ -162,6 +164,7 @@ func (s *Service) RevokeToken(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
+	s.flushTokens()
 	if !ok {
 		return apperr.NotFound("token %s not found or already revoked", id)
 	}
@@ -170,7 +173,24 @@ func (s *Service) RevokeToken(ctx context.Context, id string) error {
 
 // Authenticate resolves a bearer token to its principal.
 func (s *Service) Authenticate(ctx context.Context, token string) (auth.Principal, error) {
-	r, err := s.store.tokenByHash(ctx, s.pool, hashToken(token))
+	hash := sha256.Sum256([]byte(token))
+	if s.cache == nil {
+		return s.authenticate(ctx, hash)
+	}
+	now := s.now()
+	p, generation, ok := s.cache.get(hash, now)
+	if ok {
+		return p, nil
+	}
+	p, err := s.authenticate(ctx, hash)
+	if err == nil {
+		s.cache.put(hash, p, generation, now)
+	}
+	return p, err
+}
+
+func (s *Service) authenticate(ctx context.Context, hash [sha256.Size]byte) (auth.Principal, error) {
+	r, err := s.store.tokenByHash(ctx, s.pool, hash[:])
 	if errors.Is(err, errNoToken) {
 		return auth.Principal{}, apperr.Unauthorized("the token is not valid")
 	}
@@ -205,6 +225,14 @@ func (s *Service) Authenticate(ctx context.Context, token string) (auth.Principa
 		p.ExpiresUtc = &e
 	}
 	return p, nil
+}
+
+// flushTokens forgets the cached principals after a change this process made itself (other
+// processes hear of it through the database's notification).
+func (s *Service) flushTokens() {
+	if s.cache != nil {
+		s.cache.flush()
+	}
 }
 
 func randomToken() string {

@@ -2,6 +2,8 @@ package conditional
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -24,8 +26,9 @@ const (
 // Middleware serves the declared operations; it runs after authentication and validation,
 // just before the handler.
 //
-// A GET reads the record's ETag first, then runs the handler, so the ETag is never newer
-// than the answer: a client sending it back in If-Match can at worst be refused for a change
+// A GET reads the record's ETag first, then runs the handler (or, for a record declared
+// ReadWithAnswer, takes the ETag the handler read in the statement that read the record), so
+// the ETag is never newer than the answer: a client sending it back in If-Match can at worst be refused for a change
 // it has already seen, never let through over one it has not. A 200 carries the ETag, or
 // becomes 304 without a body when If-None-Match names it; both carry Cache-Control
 // "private, no-cache". (The generated code writes the headers the spec declares, empty; the
@@ -75,6 +78,9 @@ func (g *Guard) read(c echo.Context, o *operation, next echo.HandlerFunc) error 
 		}
 		cond = &parsed
 	}
+	if o.rec.readWithAnswer {
+		return readWithAnswer(c, o, cond, next)
+	}
 	ctx := c.Request().Context()
 	tag, found, err := o.rec.current(ctx, g.pool, o.rec.args(c), false)
 	if err != nil {
@@ -87,6 +93,29 @@ func (g *Guard) read(c echo.Context, o *operation, next echo.HandlerFunc) error 
 	if err != nil {
 		return err
 	}
+	return answerRead(c, answer, tag, cond)
+}
+
+// readWithAnswer serves the GET of a record whose handler reads the ETag in the statement
+// that reads the record and hands it over with Answered: one statement, and the ETag is
+// exactly as old as the answer.
+func readWithAnswer(c echo.Context, o *operation, cond *condition, next echo.HandlerFunc) error {
+	req := c.Request()
+	a := &answeredTag{}
+	c.SetRequest(req.WithContext(context.WithValue(req.Context(), answeredKey{}, a)))
+	defer c.SetRequest(req)
+	answer, err := capture(c, next)
+	if err != nil {
+		return err
+	}
+	if answer.status == http.StatusOK && !a.set {
+		return fmt.Errorf("%s answered its record without the ETag it declares it reads with it", o.id)
+	}
+	return answerRead(c, answer, a.tag, cond)
+}
+
+// answerRead sends a GET's answer with the record's ETag, or 304 when If-None-Match names it.
+func answerRead(c echo.Context, answer *captured, tag string, cond *condition) error {
 	if answer.status == http.StatusOK {
 		if cond != nil && cond.matchesWeak(tag) {
 			h := c.Response().Header()
@@ -100,6 +129,24 @@ func (g *Guard) read(c echo.Context, o *operation, next echo.HandlerFunc) error 
 	return answer.send(c)
 }
 
+type answeredKey struct{}
+
+type answeredTag struct {
+	tag string
+	set bool
+}
+
+// Answered hands the middleware the ETag (TagSQL's value) that a handler read in the
+// statement that read the record it answers: the GET of a record declared ReadWithAnswer must
+// (the middleware then reads none before it); a PUT or PATCH answering its record may, from
+// its UPDATE's RETURNING (the middleware then reads none after it). Anywhere else it does
+// nothing.
+func Answered(ctx context.Context, tag string) {
+	if a, ok := ctx.Value(answeredKey{}).(*answeredTag); ok {
+		a.tag, a.set = tag, true
+	}
+}
+
 func (g *Guard) write(c echo.Context, o *operation, next echo.HandlerFunc) error {
 	var cond *condition
 	if values := c.Request().Header.Values(headerIfMatch); len(values) > 0 {
@@ -109,12 +156,17 @@ func (g *Guard) write(c echo.Context, o *operation, next echo.HandlerFunc) error
 		}
 		cond = &parsed
 	}
+	if cond == nil && !o.rec.singleton && o.rec.readWithAnswer {
+		return writeWithAnswer(c, o, next)
+	}
 	req := c.Request()
 	ctx, tx, err := g.pool.BeginRequest(req.Context())
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback() // a no-op once committed; undoes everything when a check fails or a handler panics
+	a := &answeredTag{}
+	ctx = context.WithValue(ctx, answeredKey{}, a)
 	c.SetRequest(req.WithContext(ctx))
 	defer c.SetRequest(req)
 	args := o.rec.args(c)
@@ -138,7 +190,10 @@ func (g *Guard) write(c echo.Context, o *operation, next echo.HandlerFunc) error
 		_ = tx.Commit()
 		return err
 	}
-	if o.answersRecord && answer.status == http.StatusOK {
+	if o.answersRecord && answer.status == http.StatusOK && a.set {
+		// The handler read the ETag in the statement that wrote or read the record it answers.
+		answer.header.Set(headerETag, quoted(a.tag))
+	} else if o.answersRecord && answer.status == http.StatusOK {
 		tag, found, err := o.rec.current(ctx, tx.Q(), args, false)
 		if err != nil {
 			return err
@@ -149,6 +204,31 @@ func (g *Guard) write(c echo.Context, o *operation, next echo.HandlerFunc) error
 	}
 	if err := tx.Commit(); err != nil {
 		return err
+	}
+	return answer.send(c)
+}
+
+// writeWithAnswer serves a write without If-Match of a record whose handlers hand over the
+// ETag they read with the record (ReadWithAnswer): with nothing to compare, and no ETag to
+// read after the handler, no request transaction is needed; the handler's own transactions
+// are the request's.
+func writeWithAnswer(c echo.Context, o *operation, next echo.HandlerFunc) error {
+	if !o.answersRecord {
+		return next(c)
+	}
+	req := c.Request()
+	a := &answeredTag{}
+	c.SetRequest(req.WithContext(context.WithValue(req.Context(), answeredKey{}, a)))
+	defer c.SetRequest(req)
+	answer, err := capture(c, next)
+	if err != nil {
+		return err
+	}
+	if answer.status == http.StatusOK {
+		if !a.set {
+			return fmt.Errorf("%s answered its record without the ETag it declares it reads with it", o.id)
+		}
+		answer.header.Set(headerETag, quoted(a.tag))
 	}
 	return answer.send(c)
 }

@@ -50,6 +50,25 @@ type Record struct {
 	// versions of the tags an item carries, a lot's quantity on hand): the ETag then folds it
 	// in, so it changes with everything the answer shows. Called once, by New, after wiring.
 	Shows func() string
+	// ReadWithAnswer marks a record whose handlers read the ETag in the statement that reads
+	// or writes the record they answer (TagSQL over the same row, in a SELECT or an UPDATE's
+	// RETURNING) and hand it over with Answered: its GET and PUT or PATCH answering it. The
+	// GET then costs that one statement, not a read of the ETag before it, and a write
+	// without If-Match runs in the handler's own transaction, without a request transaction
+	// around it or a read of the ETag after it.
+	ReadWithAnswer bool
+}
+
+// TagSQL is the SQL expression of a record's ETag (unquoted) over its row aliased t, for a
+// store whose read selects it beside the record's columns (Record.ReadWithAnswer); shows is
+// the record's Shows expression, or empty.
+func TagSQL(shows string) string {
+	tag := "t.version::text"
+	if shows != "" {
+		// What the answer shows from other rows, as a short digest beside the version.
+		tag += " || coalesce('-' || left(md5((" + shows + ")::text), 16), '')"
+	}
+	return tag
 }
 
 // The spec's components that mark an operation as conditional; New checks that exactly the
@@ -78,6 +97,8 @@ type record struct {
 	singleton bool
 	readSQL   string // the ETag's text, or no row
 	lockSQL   string // the same, locking the row
+	// readWithAnswer: the GET handler reports the ETag it read with the record (Answered).
+	readWithAnswer bool
 }
 
 var identifier = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
@@ -187,19 +208,17 @@ func compile(r Record) (*record, error) {
 		cols = append(cols, col)
 	}
 	sort.Strings(cols)
-	rec := &record{table: r.Table, singleton: len(cols) == 0}
+	rec := &record{table: r.Table, singleton: len(cols) == 0, readWithAnswer: r.ReadWithAnswer}
 	where := "t.tenant_id = $1"
 	for i, col := range cols {
 		rec.params = append(rec.params, r.Key[col])
 		where += fmt.Sprintf(" AND t.%s = $%d", col, i+2)
 	}
-	tag := "t.version::text"
+	shows := ""
 	if r.Shows != nil {
-		if shows := r.Shows(); shows != "" {
-			// What the answer shows from other rows, as a short digest beside the version.
-			tag += " || coalesce('-' || left(md5((" + shows + ")::text), 16), '')"
-		}
+		shows = r.Shows()
 	}
+	tag := TagSQL(shows)
 	rec.readSQL = "SELECT " + tag + " FROM " + r.Table + " t WHERE " + where
 	rec.lockSQL = rec.readSQL + " FOR UPDATE OF t"
 	return rec, nil

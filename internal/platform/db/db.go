@@ -25,6 +25,9 @@ type Q = sqlx.ExtContext
 // Pool is the service's connection pool.
 type Pool struct {
 	*sqlx.DB
+	// url is what the pool connects with, for the connections of its own that Listen opens;
+	// empty on a pool built around a handle (Listen then reports that it cannot listen).
+	url string
 }
 
 // Limits bound what the pool holds and how long one statement may run. Zero values take
@@ -100,7 +103,7 @@ func OpenWith(ctx context.Context, rawURL string, lim Limits) (*Pool, error) {
 		_ = d.Close()
 		return nil, hideURL(fmt.Errorf("connect to database: %w", err), rawURL, u)
 	}
-	return &Pool{DB: d}, nil
+	return &Pool{DB: d, url: u}, nil
 }
 
 // hideURL keeps the database URLs, which may carry a password, out of err's message (the
@@ -132,6 +135,11 @@ func withSessionSettings(rawURL string, statementTimeout time.Duration) (string,
 		q.Set("timezone", "UTC")
 	}
 	q.Set("statement_timeout", strconv.FormatInt(max(statementTimeout.Milliseconds(), 1), 10))
+	// Send each statement with its parameters in one round trip (Parse, Bind and Execute
+	// together) instead of lib/pq's default of a round trip to prepare it first. Parameters
+	// given as []byte then go in binary form, which only bytea columns take: stores pass
+	// JSON and text as strings.
+	q.Set("binary_parameters", "yes")
 	u.RawQuery = q.Encode()
 	return u.String(), nil
 }

@@ -14,8 +14,8 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
 	"github.com/labstack/echo/v4"
-	echomiddleware "github.com/oapi-codegen/echo-middleware"
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/schemacheck"
@@ -68,8 +68,8 @@ func requestValidator(doc *openapi3.T, ops Operations) echo.MiddlewareFunc {
 	// check of it (a no-op AuthenticationFunc here) first reads the whole body into memory,
 	// which would hold every upload in memory and every JSON body twice.
 	local.Security = nil
-	whole := specValidator(&local, ops, false)
-	paramsOnly := specValidator(&local, ops, true)
+	whole := specValidator(&local, false)
+	paramsOnly := specValidator(&local, true)
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		validateWhole := whole(next)
 		validateStreamed := paramsOnly(checkStreamedMediaType(ops, next))
@@ -87,29 +87,72 @@ func requestValidator(doc *openapi3.T, ops Operations) echo.MiddlewareFunc {
 	}
 }
 
-func specValidator(doc *openapi3.T, ops Operations, excludeBody bool) echo.MiddlewareFunc {
-	return echomiddleware.OapiRequestValidatorWithOptions(doc, &echomiddleware.Options{
-		SilenceServersWarning: true,
-		Skipper: func(c echo.Context) bool {
-			_, known := ops.of(c)
-			return !known
-		},
-		Options: openapi3filter.Options{
-			MultiError:         true,
-			AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
-			ExcludeRequestBody: excludeBody,
-			// The strict handlers bind the value the validator checked. Echo's own binder
-			// takes only application/json, so without this every JSON Patch body
-			// (application/json-patch+json) would answer 415.
-			KeepValidatedValue: true,
-		},
-		ErrorHandler: func(_ echo.Context, err *echo.HTTPError) error {
-			return validationProblem(err)
-		},
-		MultiErrorHandler: func(me openapi3.MultiError) *echo.HTTPError {
-			return &echo.HTTPError{Code: 400, Message: "the request is not valid", Internal: me}
-		},
-	})
+// specValidator checks a request against its operation in doc. Echo has already matched
+// the route, so the operation is looked up by Echo's route (method and path template) in a
+// table built once here, instead of searching the spec's paths again with a router of its
+// own for every request, as the oapi-codegen middleware does.
+func specValidator(doc *openapi3.T, excludeBody bool) echo.MiddlewareFunc {
+	routes := map[string]*routers.Route{}
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			routes[method+" "+EchoPath(path)] = &routers.Route{Spec: doc, Path: path, PathItem: item, Method: method, Operation: op}
+		}
+	}
+	options := &openapi3filter.Options{
+		MultiError:         true,
+		AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
+		ExcludeRequestBody: excludeBody,
+		// The strict handlers bind the value the validator checked. Echo's own binder
+		// takes only application/json, so without this every JSON Patch body
+		// (application/json-patch+json) would answer 415.
+		KeepValidatedValue: true,
+	}
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			req := c.Request()
+			route, ok := routes[req.Method+" "+c.Path()]
+			if !ok {
+				return next(c)
+			}
+			// The values the handler will bind: Echo leaves them escaped when the path was sent
+			// with escapes (RawPath), as checkParamText reads them too.
+			escaped := req.URL.RawPath != ""
+			names, values := c.ParamNames(), c.ParamValues()
+			params := make(map[string]string, len(names))
+			for i, name := range names {
+				if i >= len(values) {
+					break
+				}
+				v := values[i]
+				if escaped {
+					if u, err := url.PathUnescape(v); err == nil {
+						v = u
+					}
+				}
+				params[name] = v
+			}
+			input := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: options}
+			if err := openapi3filter.ValidateRequest(req.Context(), input); err != nil {
+				return validationProblem(requestInvalid(err))
+			}
+			return next(c)
+		}
+	}
+}
+
+// requestInvalid wraps kin-openapi's verdict as validationProblem reads it: a 400 whose
+// Internal error is walked for the fields at fault.
+func requestInvalid(err error) *echo.HTTPError {
+	var me openapi3.MultiError
+	var re *openapi3filter.RequestError
+	switch {
+	case errors.As(err, &me):
+		return &echo.HTTPError{Code: http.StatusBadRequest, Message: "the request is not valid", Internal: me}
+	case errors.As(err, &re):
+		return &echo.HTTPError{Code: http.StatusBadRequest, Message: firstLine(re.Error()), Internal: err}
+	default:
+		return &echo.HTTPError{Code: http.StatusInternalServerError, Message: "validating the request failed", Internal: err}
+	}
 }
 
 // paramTextProblem is why a parameter's text is refused.

@@ -2,6 +2,7 @@ package customers
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/getkin/kin-openapi/openapi3"
 
@@ -11,6 +12,7 @@ import (
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 	"mos/internal/platform/utctime"
+	"mos/internal/platform/web"
 )
 
 // CustomersHandler serves /api/customers and a customer's tier assignment.
@@ -31,7 +33,7 @@ func NewHandler(svc *Service, spec *openapi3.T) *CustomersHandler {
 // ETag follows them too.
 func (h *CustomersHandler) Versioned() []conditional.Record {
 	return []conditional.Record{
-		{Table: "customers", Key: map[string]string{"id": "customerId"}, Shows: customerShowsSQL,
+		{Table: "customers", Key: map[string]string{"id": "customerId"}, Shows: customerShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"getCustomer", "updateCustomer", "patchCustomer", "deleteCustomer", "setCustomerTier"}},
 		{Table: "customer_addresses", Key: map[string]string{"id": "customerAddressId", "customer_id": "customerId"},
 			Operations: []string{"getCustomerAddress", "updateCustomerAddress", "deleteCustomerAddress"}},
@@ -59,6 +61,7 @@ func (h *CustomersHandler) GetCustomer(ctx context.Context, req gen.GetCustomerR
 	if err != nil {
 		return nil, err
 	}
+	conditional.Answered(ctx, c.Version)
 	return gen.GetCustomer200JSONResponse{Body: customerToAPI(c)}, nil
 }
 
@@ -67,6 +70,7 @@ func (h *CustomersHandler) UpdateCustomer(ctx context.Context, req gen.UpdateCus
 	if err != nil {
 		return nil, err
 	}
+	conditional.Answered(ctx, c.Version)
 	return gen.UpdateCustomer200JSONResponse{Body: customerToAPI(c)}, nil
 }
 
@@ -89,6 +93,7 @@ func (h *CustomersHandler) PatchCustomer(ctx context.Context, req gen.PatchCusto
 	if err != nil {
 		return nil, err
 	}
+	conditional.Answered(ctx, c.Version)
 	return gen.PatchCustomer200JSONResponse{Body: customerToAPI(c)}, nil
 }
 
@@ -108,6 +113,7 @@ func (h *CustomersHandler) SetCustomerTier(ctx context.Context, req gen.SetCusto
 	if err != nil {
 		return nil, err
 	}
+	conditional.Answered(ctx, c.Version)
 	return gen.SetCustomerTier200JSONResponse{Body: customerToAPI(c)}, nil
 }
 
@@ -126,15 +132,18 @@ func (h *CustomersHandler) ListCustomers(ctx context.Context, req gen.ListCustom
 		}
 	}
 	p := req.Params
-	list, err := h.svc.List(ctx, auth.TenantID(ctx), f, listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+	cur, err := h.svc.Stream(ctx, auth.TenantID(ctx), f, listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
 	}
-	out := make(gen.ListCustomers200JSONResponse, len(list))
-	for i, c := range list {
-		out[i] = customerToAPI(c)
-	}
-	return out, nil
+	return customerStream{Records: cur, ToAPI: customerToAPI}, nil
+}
+
+// customerStream answers a list of customers as they are read (a page may hold thousands).
+type customerStream web.JSONArray[Customer, gen.Customer]
+
+func (s customerStream) VisitListCustomersResponse(w http.ResponseWriter) error {
+	return web.JSONArray[Customer, gen.Customer](s).Write(w)
 }
 
 func customerFromAPI(b gen.CustomerWrite) CustomerWrite {

@@ -21,6 +21,9 @@ type Customer struct {
 	Deleted          bool
 	CreatedUtc       time.Time
 	ModifiedUtc      time.Time
+	// Version is the customer's ETag as read or written with it (Get, Update, Patch and
+	// SetTier; empty elsewhere).
+	Version string
 }
 
 // CustomerWrite is what a create or full update sets: every member, omitted ones cleared.

@@ -15,9 +15,7 @@ import (
 	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 	"mos/internal/platform/utctime"
-	"mos/internal/sales/tiers"
 	"mos/internal/shared/customfields"
-	"mos/internal/shared/paymentterms"
 )
 
 // maxCustomerText is the longest name and customer code.
@@ -30,8 +28,6 @@ type Service struct {
 	addresses    addressStore
 	contacts     contactStore
 	customFields customFieldValidator
-	tiers        tierDirectory
-	paymentTerms paymentTermsDirectory
 }
 
 // The other areas' lookups customers use, handed in by the one wiring place.
@@ -40,18 +36,13 @@ type (
 		Validate(ctx context.Context, q db.Q, tenantID string, module customfields.Module, values map[string]any, mode customfields.Mode) (map[string]any, error)
 		ValidatePatch(ctx context.Context, q db.Q, tenantID string, module customfields.Module, ops []patch.Operation, patched map[string]any) (map[string]any, error)
 	}
-	tierDirectory interface {
-		ByIDs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]tiers.Tier, error)
-	}
-	paymentTermsDirectory interface {
-		ByIDs(ctx context.Context, tenantID string, ids []string) (map[string]paymentterms.Term, error)
-	}
 )
 
-// NewService returns the customers service. It validates customFields with customFields and
-// resolves the names of tiers and payment terms through tiers and paymentTerms.
-func NewService(pool *db.Pool, customFields customFieldValidator, tiers tierDirectory, paymentTerms paymentTermsDirectory) *Service {
-	return &Service{pool: pool, customFields: customFields, tiers: tiers, paymentTerms: paymentTerms}
+// NewService returns the customers service. It validates customFields with customFields; the
+// names of a customer's payment terms and tier are read with the customer (their packages'
+// NameSQL).
+func NewService(pool *db.Pool, customFields customFieldValidator) *Service {
+	return &Service{pool: pool, customFields: customFields}
 }
 
 // ByIDs returns the tenant's customers among ids, keyed by id, deleted ones too (records of
@@ -81,32 +72,36 @@ func (s *Service) Create(ctx context.Context, t Tenant, w CustomerWrite) (string
 	if err != nil {
 		return "", err
 	}
+	// The definitions are read before the one INSERT, which is a transaction of its own: read
+	// inside an explicit transaction they would be no fresher (nothing locks them), and the
+	// create would cost two more round trips (BEGIN, COMMIT).
+	if w.CustomFields, err = s.customFields.Validate(ctx, s.pool, t.ID, customfields.ModuleCustomer, w.CustomFields, customfields.Full); err != nil {
+		return "", err
+	}
 	id := ids.New()
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		values, err := s.customFields.Validate(ctx, q, t.ID, customfields.ModuleCustomer, w.CustomFields, customfields.Full)
-		if err != nil {
-			return err
-		}
-		w.CustomFields = values
-		return s.store.insert(ctx, q, t.ID, id, w)
-	})
-	if err != nil {
+	if err := s.store.insert(ctx, s.pool, t.ID, id, w); err != nil {
 		return "", err
 	}
 	return id, nil
 }
 
-// Get returns one customer, deleted or not.
+// Get returns one customer, deleted or not, with its Version.
 func (s *Service) Get(ctx context.Context, tenantID, id string) (Customer, error) {
-	c, err := s.store.get(ctx, s.pool, tenantID, id)
-	if err != nil {
-		return Customer{}, err
-	}
-	return s.withNames(ctx, tenantID, c)
+	return s.store.get(ctx, s.pool, tenantID, id)
 }
 
 // List returns the customers matching f.
 func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing.Request) ([]Customer, error) {
+	cur, err := s.Stream(ctx, tenantID, f, r)
+	if err != nil {
+		return nil, err
+	}
+	return db.Collect(cur)
+}
+
+// Stream is List one customer at a time, for an answer written as it is read; the caller
+// must close the cursor.
+func (s *Service) Stream(ctx context.Context, tenantID string, f Filter, r listing.Request) (*db.Cursor[Customer], error) {
 	page, err := listing.Resolve(r, customerListSpec)
 	if err != nil {
 		return nil, err
@@ -114,14 +109,7 @@ func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing
 	if f, err = normalizeCustomerFilter(f); err != nil {
 		return nil, err
 	}
-	list, err := s.store.list(ctx, s.pool, tenantID, f, page)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.resolveNames(ctx, tenantID, list); err != nil {
-		return nil, err
-	}
-	return list, nil
+	return s.store.list(ctx, s.pool, tenantID, f, page)
 }
 
 // Update replaces every writable member of an active customer (omitted optional members are
@@ -183,65 +171,18 @@ func (s *Service) save(ctx context.Context, t Tenant, id string, kind saveKind, 
 	if err != nil {
 		return Customer{}, err
 	}
-	return s.withNames(ctx, t.ID, saved)
+	return saved, nil
 }
 
 // SetTier assigns an active customer to a tier, or to none when tierID is nil. An unknown
 // tier or a missing or deleted customer is NotFound.
 func (s *Service) SetTier(ctx context.Context, tenantID, id string, tierID *string) (Customer, error) {
-	c, err := s.store.setTier(ctx, s.pool, tenantID, id, tierID)
-	if err != nil {
-		return Customer{}, err
-	}
-	return s.withNames(ctx, tenantID, c)
+	return s.store.setTier(ctx, s.pool, tenantID, id, tierID)
 }
 
 // Delete soft-deletes an active customer and reports whether there was one to delete.
 func (s *Service) Delete(ctx context.Context, tenantID, id string) (bool, error) {
 	return s.store.softDelete(ctx, s.pool, tenantID, id)
-}
-
-func (s *Service) withNames(ctx context.Context, tenantID string, c Customer) (Customer, error) {
-	one := []Customer{c}
-	if err := s.resolveNames(ctx, tenantID, one); err != nil {
-		return Customer{}, err
-	}
-	return one[0], nil
-}
-
-// resolveNames fills the payment terms and tier names of cs from their services: one query
-// each for the whole slice, however long.
-func (s *Service) resolveNames(ctx context.Context, tenantID string, cs []Customer) error {
-	var termIDs, tierIDs []string
-	for _, c := range cs {
-		if c.PaymentTermsID != nil {
-			termIDs = append(termIDs, *c.PaymentTermsID)
-		}
-		if c.CustomerTierID != nil {
-			tierIDs = append(tierIDs, *c.CustomerTierID)
-		}
-	}
-	terms, err := s.paymentTerms.ByIDs(ctx, tenantID, distinctStrings(termIDs))
-	if err != nil {
-		return err
-	}
-	tiers, err := s.tiers.ByIDs(ctx, s.pool, tenantID, distinctStrings(tierIDs))
-	if err != nil {
-		return err
-	}
-	for i, c := range cs {
-		if c.PaymentTermsID != nil {
-			if pt, ok := terms[*c.PaymentTermsID]; ok {
-				cs[i].PaymentTerms = &Reference{ID: pt.ID, Name: pt.Name}
-			}
-		}
-		if c.CustomerTierID != nil {
-			if tier, ok := tiers[*c.CustomerTierID]; ok {
-				cs[i].CustomerTierName = &tier.Name
-			}
-		}
-	}
-	return nil
 }
 
 // normalizeCustomer applies the write rules the spec's schema cannot state, naming each

@@ -13,6 +13,7 @@ import (
 	"github.com/lib/pq"
 
 	"mos/internal/platform/apperr"
+	"mos/internal/platform/conditional"
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/extref"
@@ -43,6 +44,11 @@ type customerRow struct {
 	Deleted            bool                `db:"deleted"`
 	CreatedUtc         time.Time           `db:"created_utc"`
 	ModifiedUtc        time.Time           `db:"modified_utc"`
+	// What the customer shows from other areas' rows (customerAnswerColumns).
+	PaymentTermsName *string `db:"payment_terms_name"`
+	CustomerTierName *string `db:"customer_tier_name"`
+	// ETag is the customer's ETag, read with it by get, update and setTier (conditional.TagSQL).
+	ETag string `db:"etag"`
 }
 
 func (r customerRow) toCustomer() Customer {
@@ -59,16 +65,41 @@ func (r customerRow) toCustomer() Customer {
 			TaxRateIDs: taxRates, ExternalReferences: r.ExternalReferences, CustomFields: r.CustomFields,
 			Notes: r.Notes, HasCustomerPortal: r.HasCustomerPortal,
 		},
-		CustomerTierID: r.CustomerTierID,
-		Deleted:        r.Deleted,
-		CreatedUtc:     r.CreatedUtc,
-		ModifiedUtc:    r.ModifiedUtc,
+		PaymentTerms:     reference(r.PaymentTermsID, r.PaymentTermsName),
+		CustomerTierID:   r.CustomerTierID,
+		CustomerTierName: r.CustomerTierName,
+		Deleted:          r.Deleted,
+		CreatedUtc:       r.CreatedUtc,
+		ModifiedUtc:      r.ModifiedUtc,
+		Version:          r.ETag,
 	}
+}
+
+// reference is the record id names, with its name, or nil when there is none.
+func reference(id, name *string) *Reference {
+	if id == nil || name == nil {
+		return nil
+	}
+	return &Reference{ID: *id, Name: *name}
 }
 
 const customerColumns = `id, name, customer_code, currency_code, credit_limit, payment_terms_id, sales_person_id,
        url, is_taxable, tax_rate_ids, external_references, custom_fields, notes, has_customer_portal,
        customer_tier_id, deleted, created_utc, modified_utc`
+
+// customerAnswerColumns are a customer's columns and the names it shows from other areas'
+// rows (its payment terms' and tier's), over the customers row called table (the table or
+// its alias), so that a read answers the customer in one statement.
+func customerAnswerColumns(table string) string {
+	return customerColumns + `,
+       ` + paymentterms.NameSQL(table+".tenant_id", table+".payment_terms_id") + ` AS payment_terms_name,
+       ` + tiers.NameSQL(table+".tenant_id", table+".customer_tier_id") + ` AS customer_tier_name`
+}
+
+// customerAnswerWithTag is what a read or write answering a customer selects over its row
+// aliased t: the answer and its ETag, read together so that the ETag is exactly as old as
+// the answer.
+var customerAnswerWithTag = customerAnswerColumns("t") + `, ` + conditional.TagSQL(customerShowsSQL()) + ` AS etag`
 
 // customerWriteArgs are the bind parameters $3 to $15 of insertCustomerSQL and
 // updateCustomerSQL, in column order.
@@ -88,12 +119,12 @@ func (customerStore) insert(ctx context.Context, q db.Q, tenantID, id string, w 
 	return customerWriteErr(err, w)
 }
 
-const updateCustomerSQL = `
-UPDATE customers SET name = $3, customer_code = $4, currency_code = $5, credit_limit = $6, payment_terms_id = $7,
+var updateCustomerSQL = `
+UPDATE customers t SET name = $3, customer_code = $4, currency_code = $5, credit_limit = $6, payment_terms_id = $7,
        sales_person_id = $8, url = $9, is_taxable = $10, tax_rate_ids = $11, external_references = $12,
        custom_fields = $13, notes = $14, has_customer_portal = $15, modified_utc = now()
 WHERE tenant_id = $1 AND id = $2 AND NOT deleted
-RETURNING ` + customerColumns
+RETURNING ` + customerAnswerWithTag
 
 // update replaces the writable members of an active customer and returns it as stored.
 func (s customerStore) update(ctx context.Context, q db.Q, tenantID, id string, w CustomerWrite) (Customer, error) {
@@ -104,10 +135,10 @@ func (s customerStore) update(ctx context.Context, q db.Q, tenantID, id string, 
 	return c, nil
 }
 
-const setCustomerTierSQL = `
-UPDATE customers SET customer_tier_id = $3, modified_utc = now()
+var setCustomerTierSQL = `
+UPDATE customers t SET customer_tier_id = $3, modified_utc = now()
 WHERE tenant_id = $1 AND id = $2 AND NOT deleted
-RETURNING ` + customerColumns
+RETURNING ` + customerAnswerWithTag
 
 // setTier assigns an active customer to a tier (nil: none) and returns it as stored.
 func (s customerStore) setTier(ctx context.Context, q db.Q, tenantID, id string, tierID *string) (Customer, error) {
@@ -168,17 +199,21 @@ func (customerStore) softDelete(ctx context.Context, q db.Q, tenantID, id string
 	return n > 0, nil
 }
 
-const getCustomerSQL = `SELECT ` + customerColumns + ` FROM customers WHERE tenant_id = $1 AND id = $2`
+// getCustomerSQL reads a customer with what it shows and its ETag, in one statement.
+var getCustomerSQL = `SELECT ` + customerAnswerWithTag + ` FROM customers t WHERE t.tenant_id = $1 AND t.id = $2`
 
-// get reads a customer, deleted or not.
+// get reads a customer, deleted or not, with its ETag (Customer.Version).
 func (s customerStore) get(ctx context.Context, q db.Q, tenantID, id string) (Customer, error) {
 	return s.getOne(ctx, q, id, getCustomerSQL, tenantID, id)
 }
 
+var getActiveCustomerForUpdateSQL = `SELECT ` + customerAnswerColumns("customers") + `
+FROM customers WHERE tenant_id = $1 AND id = $2 AND NOT deleted FOR UPDATE OF customers`
+
 // getActiveForUpdate reads an active customer and locks its row until the transaction ends;
 // a deleted customer is NotFound.
 func (s customerStore) getActiveForUpdate(ctx context.Context, q db.Q, tenantID, id string) (Customer, error) {
-	return s.getOne(ctx, q, id, getCustomerSQL+` AND NOT deleted FOR UPDATE`, tenantID, id)
+	return s.getOne(ctx, q, id, getActiveCustomerForUpdateSQL, tenantID, id)
 }
 
 // getOne runs a query answering customer id's row; no row is NotFound.
@@ -237,7 +272,8 @@ func NameSortSQL(tenantColumn, idColumn string) string {
 const customerContactEmailSQL = `EXISTS (SELECT 1 FROM customer_contacts cc
         WHERE cc.tenant_id = c.tenant_id AND cc.customer_id = c.id AND lower(cc.email) = %s)`
 
-func (customerStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]Customer, error) {
+// list reads a page of the customers matching f, one at a time.
+func (customerStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) (*db.Cursor[Customer], error) {
 	lq := listing.NewQuery("c.tenant_id", tenantID)
 	if !f.IncludeDeleted {
 		lq.Where("c.deleted = %s", false)
@@ -261,16 +297,20 @@ func (customerStore) list(ctx context.Context, q db.Q, tenantID string, f Filter
 		}
 		lq.Where("c.external_references @> %s::jsonb", doc)
 	}
-	query, args := lq.SQL(`SELECT `+customerColumns+` FROM customers c`, p)
-	var rows []customerRow
-	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
+	query, args := lq.SQL(`SELECT `+customerAnswerColumns("c")+` FROM customers c`, p)
+	cur, err := db.Query(ctx, q, scanCustomer, query, args...)
+	if err != nil {
 		return nil, fmt.Errorf("list customers: %w", err)
 	}
-	out := make([]Customer, len(rows))
-	for i, r := range rows {
-		out[i] = r.toCustomer()
+	return cur, nil
+}
+
+func scanCustomer(rows *sqlx.Rows) (Customer, error) {
+	var r customerRow
+	if err := rows.StructScan(&r); err != nil {
+		return Customer{}, fmt.Errorf("read customer: %w", err)
 	}
-	return out, nil
+	return r.toCustomer(), nil
 }
 
 // externalReferenceDoc is the jsonb document a customer's references must contain to match
@@ -290,7 +330,7 @@ func externalReferenceDoc(f ExternalReferenceFilter) (string, error) {
 	return string(b), nil
 }
 
-const customersByIDsSQL = `SELECT ` + customerColumns + ` FROM customers WHERE tenant_id = $1 AND id = ANY($2)`
+var customersByIDsSQL = `SELECT ` + customerAnswerColumns("customers") + ` FROM customers WHERE tenant_id = $1 AND id = ANY($2)`
 
 // byIDs reads the tenant's customers among ids, deleted or not.
 func (customerStore) byIDs(ctx context.Context, q db.Q, tenantID string, ids []string) ([]Customer, error) {

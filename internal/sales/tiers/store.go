@@ -77,6 +77,13 @@ func VersionSQL(tenantColumn, idColumn string) string {
 	return fmt.Sprintf(`(SELECT v.version FROM customer_tiers v WHERE v.tenant_id = %s AND v.id = %s)`, tenantColumn, idColumn)
 }
 
+// NameSQL is the SQL expression of the name of the tier in the given tenant and id columns
+// (NULL when there is none): a record of another area that shows the tier's name reads it in
+// the statement that reads the record.
+func NameSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT ct.name FROM customer_tiers ct WHERE ct.tenant_id = %s AND ct.id = %s)`, tenantColumn, idColumn)
+}
+
 // NameSortSQL is the SQL expression another area's list sorts by to order its records by
 // the name of their tier (as this list sorts names), given its tenant and tier id columns;
 // NULL when there is no tier. Sorting a page has to happen in SQL, so this is the one

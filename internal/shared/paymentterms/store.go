@@ -72,6 +72,13 @@ func VersionSQL(tenantColumn, idColumn string) string {
 	return fmt.Sprintf(`(SELECT v.version FROM payment_terms v WHERE v.tenant_id = %s AND v.id = %s)`, tenantColumn, idColumn)
 }
 
+// NameSQL is the SQL expression of the name of the payment terms in the given tenant and id
+// columns (NULL when there are none): a record of another area that shows the terms' name
+// reads it in the statement that reads the record.
+func NameSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT pt.name FROM payment_terms pt WHERE pt.tenant_id = %s AND pt.id = %s)`, tenantColumn, idColumn)
+}
+
 // NameSortSQL is the SQL expression another area's list sorts by to order its records by
 // the name of the payment terms they refer to (as this list sorts names), given its tenant
 // and payment terms id columns; NULL when there are none.
