@@ -5,12 +5,17 @@ import (
 	"encoding/json"
 	"io"
 	"math"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	dto "github.com/prometheus/client_model/go"
@@ -340,3 +345,71 @@ func TestMetricsLabelOperationsAsTheSpecSpellsThem(t *testing.T) {
 	}
 }
 
+// mos serve reads MOS_METRICS_ADDR and MOS_PPROF: it refuses profiles without a metrics
+// address of its own before touching anything; with one, it serves /metrics and the
+// profiles there and neither on MOS_ADDR, and SIGTERM stops both servers.
+func TestServeAnswersMetricsAndProfilesOnTheirOwnAddress(t *testing.T) {
+	t.Parallel()
+	mos := mosCLI{t: t, bin: buildMos(t)}
+	mos.env = append(os.Environ(), "DATABASE_URL="+srv.DBURL, "MOS_LOG_LEVEL=info", "MOS_DATA_DIR="+t.TempDir())
+
+	refused := append(slices.Clone(mos.env), "MOS_METRICS_ADDR=", "MOS_PPROF=true")
+	(mosCLI{t: t, bin: mos.bin, env: refused}).mustFail("MOS_METRICS_ADDR", "serve")
+
+	addr, metricsAddr := freeLocalAddr(t), freeLocalAddr(t)
+	for metricsAddr == addr {
+		metricsAddr = freeLocalAddr(t)
+	}
+	base, metricsBase := "http://"+addr, "http://"+metricsAddr
+	serve := exec.Command(mos.bin, "serve")
+	serve.Env = append(slices.Clone(mos.env), "MOS_ADDR="+addr, "MOS_METRICS_ADDR="+metricsAddr, "MOS_PPROF=true")
+	logs := &lockedBuffer{}
+	serve.Stdout, serve.Stderr = logs, logs
+	if err := serve.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	var exitErr error
+	go func() { exitErr = serve.Wait(); close(exited) }()
+	t.Cleanup(func() {
+		_ = serve.Process.Kill()
+		<-exited
+	})
+	waitHealthy(t, base, exited, logs)
+
+	res, body := sendRequest(t, http.MethodGet, base+"/metrics", nil, nil)
+	mustProblem(t, res, body, http.StatusNotFound)
+	res, body = sendRequest(t, http.MethodGet, base+"/debug/pprof/", nil, nil)
+	mustProblem(t, res, body, http.StatusNotFound)
+	if got := plainStatus(t, metricsBase+"/debug/pprof/"); got != http.StatusOK {
+		t.Errorf("/debug/pprof/ on MOS_METRICS_ADDR: %d, want 200", got)
+	}
+	families := scrape(t, metricsBase)
+	// The API's /healthz (waited on above) and its 404s are counted.
+	for _, status := range []int{http.StatusOK, http.StatusNotFound} {
+		if got := mustSample(t, families, "mos_http_requests_total", requestLabels(metrics.Unmatched, http.MethodGet, status)); got < 1 {
+			t.Errorf("mos_http_requests_total of GET %d outside the spec = %v, want at least 1", status, got)
+		}
+	}
+	for _, name := range []string{"go_memstats_mallocs_total", "mos_db_pool_open_connections", "mos_outbox_undelivered_events"} {
+		if families[name] == nil {
+			t.Errorf("MOS_METRICS_ADDR's /metrics has no %s", name)
+		}
+	}
+
+	if err := serve.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-exited:
+		if exitErr != nil {
+			t.Fatalf("mos serve after SIGTERM: %v\nlogs:\n%s", exitErr, logs.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatalf("mos serve did not stop within 20s of SIGTERM\nlogs:\n%s", logs.String())
+	}
+	if c, err := net.Dial("tcp", metricsAddr); err == nil {
+		_ = c.Close()
+		t.Fatal("MOS_METRICS_ADDR still accepts connections after mos serve stopped")
+	}
+}
