@@ -34,6 +34,7 @@ import (
 	"mos/internal/platform/blob"
 	"mos/internal/platform/db"
 	"mos/internal/platform/idempotency"
+	"mos/internal/platform/metrics"
 	"mos/internal/platform/web"
 	"mos/internal/shared/attachments"
 	"mos/internal/tenancy"
@@ -108,6 +109,14 @@ func newLogger(w io.Writer) *slog.Logger {
 
 func serve(ctx context.Context, logOut io.Writer) error {
 	log := newLogger(logOut)
+	addr := os.Getenv("MOS_ADDR")
+	if addr == "" {
+		addr = "127.0.0.1:8080"
+	}
+	metricsCfg, err := readMetricsConfig(addr)
+	if err != nil {
+		return err
+	}
 	url, err := databaseURL()
 	if err != nil {
 		return err
@@ -139,14 +148,11 @@ func serve(ctx context.Context, logOut io.Writer) error {
 	files.attachments.Blobs = blobs
 	stop, cancel := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
 	defer cancel()
+	reg := metrics.New()
 	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: log, Attachments: files.attachments, RateLimit: limits.rate,
-		TokenCacheTTL: limits.tokenCacheTTL, Background: stop})
+		TokenCacheTTL: limits.tokenCacheTTL, Background: stop, Metrics: reg, MetricsElsewhere: metricsCfg.addr != ""})
 	if err != nil {
 		return err
-	}
-	addr := os.Getenv("MOS_ADDR")
-	if addr == "" {
-		addr = "127.0.0.1:8080"
 	}
 	// Short global timeouts guard every request against slow clients; the uploads and
 	// downloads of files (x-stream-body, x-stream-response) get their own deadlines per
@@ -164,22 +170,34 @@ func serve(ctx context.Context, logOut io.Writer) error {
 		go sweepOrphans(stop, log, pool, blobs, files.sweepEvery, files.sweepGrace)
 	}
 	go sweepIdempotencyKeys(stop, log, pool)
-	errc := make(chan error, 1)
-	go func() {
-		log.Info("serving", "addr", addr)
-		errc <- srv.ListenAndServe()
-	}()
+	// The metrics address (MOS_METRICS_ADDR) has a server of its own, started and stopped
+	// with the API's: when either cannot serve, both stop.
+	servers := []*http.Server{srv}
+	log.Info("serving", "addr", addr)
+	if m := metricsCfg.server(reg); m != nil {
+		servers = append(servers, m)
+		log.Info("serving metrics", "addr", m.Addr, "pprof", metricsCfg.pprof)
+	}
+	errc := make(chan error, len(servers))
+	for _, s := range servers {
+		go func() { errc <- s.ListenAndServe() }()
+	}
+	var failed error
 	select {
-	case err := <-errc:
-		return err
+	case failed = <-errc:
 	case <-stop.Done():
 	}
 	// Finish in-flight requests before closing the pool.
 	log.Info("shutting down")
 	shutdownCtx, done := context.WithTimeout(context.Background(), 30*time.Second)
 	defer done()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+	for _, s := range servers {
+		if err := s.Shutdown(shutdownCtx); err != nil && failed == nil {
+			failed = fmt.Errorf("shutdown: %w", err)
+		}
+	}
+	if failed != nil {
+		return failed
 	}
 	log.Info("stopped")
 	return nil

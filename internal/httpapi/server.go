@@ -4,6 +4,8 @@ package httpapi
 import (
 	"context"
 	"crypto/rand"
+	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"reflect"
@@ -16,6 +18,8 @@ import (
 	"mos/internal/platform/conditional"
 	"mos/internal/platform/db"
 	"mos/internal/platform/idempotency"
+	"mos/internal/platform/metrics"
+	"mos/internal/platform/outbox"
 	"mos/internal/platform/ratelimit"
 	"mos/internal/platform/web"
 	"mos/internal/purchasing/vendors"
@@ -90,6 +94,12 @@ type Config struct {
 	// cache at once. Nil does no such work: a token revoked by another process is then
 	// accepted here until TokenCacheTTL passes.
 	Background context.Context
+	// Metrics is where the server records its requests, its pool and the outbox backlog; nil
+	// gives it a registry of its own. A registry serves one server.
+	Metrics *metrics.Registry
+	// MetricsElsewhere keeps /metrics off the API's address: the caller serves
+	// Metrics.AddressHandler on an address of its own (mos serve: MOS_METRICS_ADDR).
+	MetricsElsewhere bool
 }
 
 // uploadFormOverhead is what an upload's body may carry beyond its file: the boundaries
@@ -108,11 +118,20 @@ func New(cfg Config) (*echo.Echo, error) {
 	// operations, so both read the same settings, defaults applied once.
 	cfg.Attachments = cfg.Attachments.WithDefaults()
 	cfg.Attachments.SigningKey = signingKey(cfg.Attachments.SigningKey)
+	if cfg.Metrics == nil {
+		if cfg.MetricsElsewhere {
+			return nil, errors.New("httpapi: MetricsElsewhere needs the Metrics registry the caller serves")
+		}
+		cfg.Metrics = metrics.New()
+	}
+	if err := watchDatabase(cfg.Metrics, cfg.Pool, cfg.Logger); err != nil {
+		return nil, err
+	}
 	e, err := web.New(web.Config{Spec: spec, Auth: tenants, Logger: cfg.Logger,
 		StreamBodyLimitBytes: cfg.Attachments.UploadLimitBytes + uploadFormOverhead,
 		StreamBodyTimeout:    cfg.Attachments.UploadTimeout, StreamResponseTimeout: cfg.Attachments.DownloadTimeout,
 		Idempotency: idempotency.New(cfg.Pool, idempotency.Options{Lease: idempotencyLease(cfg.Attachments.UploadTimeout), Logger: cfg.Logger}),
-		RateLimit:   cfg.RateLimit})
+		RateLimit:   cfg.RateLimit, Requests: cfg.Metrics})
 	if err != nil {
 		return nil, err
 	}
@@ -207,6 +226,9 @@ func New(cfg Config) (*echo.Echo, error) {
 	e.Use(guard.Middleware)
 	gen.RegisterHandlers(e, gen.NewStrictHandler(server, nil))
 	registerHealth(e, cfg.Pool)
+	if !cfg.MetricsElsewhere {
+		registerMetrics(e, cfg.Metrics)
+	}
 	if err := contract.RegisterDocs(e); err != nil {
 		return nil, err
 	}
@@ -286,4 +308,22 @@ func registerHealth(e *echo.Echo, pool *db.Pool) {
 		}
 		return c.JSON(http.StatusOK, map[string]any{"status": "ready", "schemaVersion": have})
 	})
+}
+
+// watchDatabase adds the pool's numbers and the outbox backlog to m, both read when scraped.
+func watchDatabase(m *metrics.Registry, pool *db.Pool, log *slog.Logger) error {
+	if err := m.WatchPool(pool.Stats); err != nil {
+		return fmt.Errorf("metrics: %w", err)
+	}
+	backlog := func(ctx context.Context) (int64, time.Duration, error) { return outbox.Backlog(ctx, pool) }
+	if err := m.WatchOutbox(backlog, log); err != nil {
+		return fmt.Errorf("metrics: %w", err)
+	}
+	return nil
+}
+
+// registerMetrics serves GET /metrics on the API's address, like the health probes outside
+// the spec: no token, and no operation of the spec's for the permission checks to walk.
+func registerMetrics(e *echo.Echo, m *metrics.Registry) {
+	e.GET("/metrics", echo.WrapHandler(m.Handler()))
 }

@@ -13,7 +13,7 @@ import (
 
 // Operation is what the middleware needs to know about one spec operation.
 type Operation struct {
-	ID string
+	ID string // operationId as openapi/v1.yaml spells it
 	// Permissions the caller must all hold: one catalogue name, several (x-permission may be
 	// a list, e.g. an operation that shows margins and edits settings), or auth.PermissionNone.
 	Permissions []string
@@ -68,7 +68,7 @@ func ReadOperations(doc *openapi3.T) (Operations, error) {
 					}
 				}
 			}
-			o := Operation{ID: op.OperationID, Permissions: perms, Public: public}
+			o := Operation{ID: specOperationID(op.OperationID), Permissions: perms, Public: public}
 			o.StreamResponse, _ = op.Extensions["x-stream-response"].(bool)
 			if stream, _ := op.Extensions["x-stream-body"].(bool); stream {
 				o.StreamBody = true

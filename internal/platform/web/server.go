@@ -45,6 +45,7 @@ type Config struct {
 	Idempotency *idempotency.Guard
 	// RateLimit is each token's request budget in this process; a zero Rule limits nothing.
 	RateLimit ratelimit.Rule
+	Requests  RequestObserver // records every answered request (metrics); nil records nothing
 }
 
 // New returns an Echo instance with the shared middleware in place. Routes registered on
@@ -75,7 +76,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	e.Pre(secureHeaders(ops))
 	e.Pre(withRequestID, normalizeContentType)
 	e.Use(
-		logRequests(cfg.Logger),
+		observeRequests(ops, cfg.Requests), logRequests(cfg.Logger),
 		recoverPanics,
 		limitBody(ops, cfg.BodyLimitBytes, cfg.StreamBodyLimitBytes),
 		streamDeadlines(ops, cfg.StreamBodyTimeout, cfg.StreamResponseTimeout),
