@@ -30,7 +30,7 @@ func TestReadLimitsConfigDefaults(t *testing.T) {
 	if c.rate != ratelimit.Default || c.db != (db.Limits{}) {
 		t.Fatalf("defaults %+v", c)
 	}
-	if d := c.db.WithDefaults(); d.MaxOpenConns != 20 || d.MaxIdleConns != 10 || d.StatementTimeout != 30*time.Second || d.ConnMaxLifetime != time.Hour {
+	if d := c.db.WithDefaults(); d.MaxOpenConns != 20 || d.MaxIdleConns != 20 || d.StatementTimeout != 30*time.Second || d.ConnMaxLifetime != time.Hour {
 		t.Fatalf("db defaults %+v", d)
 	}
 }

@@ -36,7 +36,9 @@ type Limits struct {
 	// MaxOpenConns caps the connections the pool opens; a request waits for one beyond it.
 	MaxOpenConns int
 	// MaxIdleConns is how many connections the pool keeps open while idle (at most
-	// MaxOpenConns).
+	// MaxOpenConns; zero: MaxOpenConns). Fewer than MaxOpenConns makes a busy server close
+	// connections as requests release them and open new ones (a new PostgreSQL backend each)
+	// for the next requests; ConnMaxIdleTime closes what a quiet server does not use.
 	MaxIdleConns int
 	// ConnMaxLifetime closes a connection after it has been open this long (when it is next
 	// idle), so the server's memory per backend and any change of DNS are picked up.
@@ -51,7 +53,6 @@ type Limits struct {
 // Defaults of Limits.
 const (
 	DefaultMaxOpenConns     = 20
-	DefaultMaxIdleConns     = 10
 	DefaultConnMaxLifetime  = time.Hour
 	DefaultStatementTimeout = 30 * time.Second
 )
@@ -62,7 +63,7 @@ func (l Limits) WithDefaults() Limits {
 		l.MaxOpenConns = DefaultMaxOpenConns
 	}
 	if l.MaxIdleConns <= 0 {
-		l.MaxIdleConns = DefaultMaxIdleConns
+		l.MaxIdleConns = l.MaxOpenConns
 	}
 	l.MaxIdleConns = min(l.MaxIdleConns, l.MaxOpenConns)
 	if l.ConnMaxLifetime <= 0 {
