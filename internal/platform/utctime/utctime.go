@@ -45,9 +45,13 @@ func Parse(s string) (time.Time, error) {
 	return t, nil
 }
 
-// MarshalJSON writes RFC 3339 in UTC.
+// MarshalJSON writes RFC 3339 in UTC, straight into the quotes: every answer carries
+// several instants per record, and the text needs no escaping.
 func (t Time) MarshalJSON() ([]byte, error) {
-	return json.Marshal(t.UTC().Format(time.RFC3339Nano))
+	b := make([]byte, 0, len(time.RFC3339Nano)+2)
+	b = append(b, '"')
+	b = t.UTC().AppendFormat(b, time.RFC3339Nano)
+	return append(b, '"'), nil
 }
 
 // UnmarshalJSON reads an ISO 8601 date-time with or without offset.
