@@ -19,7 +19,7 @@ type Cursor[T any] struct {
 
 // Query runs query on q and returns a Cursor over its rows, each turned into a T by scan.
 func Query[T any](ctx context.Context, q Q, scan func(*sqlx.Rows) (T, error), query string, args ...any) (*Cursor[T], error) {
-	rows, err := q.QueryxContext(ctx, query, args...)
+	rows, err := q.QueryxContext(ctx, query, args...) //nolint:rowserrcheck // the Cursor's Err reports it to whoever drains the rows
 	if err != nil {
 		return nil, err
 	}
