@@ -36,9 +36,9 @@ func newItemService(pool *db.Pool) *Service {
 // and a GET its ETag): the item rows, the units catalogue, and each loader's sub-records
 // and the records of other areas they name.
 const (
-	getItemStatements       = 19
-	listItemsStatements     = 19
-	inputUnitCostStatements = 19
+	getItemStatements       = 8
+	listItemsStatements     = 8
+	inputUnitCostStatements = 8
 )
 
 // TestItemReadsRunAFixedNumberOfStatements: Get, List and the input unit cost of items that
