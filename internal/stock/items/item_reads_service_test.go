@@ -32,9 +32,11 @@ func newItemService(pool *db.Pool) *Service {
 	})
 }
 
-// Statements per item read, counted on the service (the HTTP request adds its token lookup,
-// and a GET its ETag): the item rows, the units catalogue, and each loader's sub-records
-// and the records of other areas they name.
+// Statements per item read, counted on the service (the HTTP request adds a GET's ETag):
+// the item rows with their unit's names, then one statement per table of sub-records, each
+// reading with them the names they show from other areas: tags, vendor details with their
+// price breaks, sales unit conversions, material shape links, customer details, sales price
+// breaks and material vendor details.
 const (
 	getItemStatements       = 8
 	listItemsStatements     = 8
