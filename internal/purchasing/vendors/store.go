@@ -96,6 +96,19 @@ func VersionSQL(tenantColumn, idColumn string) string {
 	return fmt.Sprintf(`(SELECT v.version FROM vendors v WHERE v.tenant_id = %s AND v.id = %s)`, tenantColumn, idColumn)
 }
 
+// NameSQL is the SQL expression of the name of the vendor in the given tenant and id columns
+// (NULL when there is none), deleted or not: a record of another area that shows the
+// vendor's name reads it in the statement that reads the record.
+func NameSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT v.name FROM vendors v WHERE v.tenant_id = %s AND v.id = %s)`, tenantColumn, idColumn)
+}
+
+// CurrencySQL is the SQL expression of the currency code of the vendor in the given tenant
+// and id columns (NULL when there is none), read as NameSQL is.
+func CurrencySQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT v.currency_code FROM vendors v WHERE v.tenant_id = %s AND v.id = %s)`, tenantColumn, idColumn)
+}
+
 // NameSortSQL is the SQL expression another area's list sorts by to order its records by
 // the name of the vendor they refer to (as this list sorts names), given its tenant and
 // vendor id columns; NULL when there is none.

@@ -260,6 +260,13 @@ func VersionSQL(tenantColumn, idColumn string) string {
 	return fmt.Sprintf(`(SELECT v.version FROM customers v WHERE v.tenant_id = %s AND v.id = %s)`, tenantColumn, idColumn)
 }
 
+// NameSQL is the SQL expression of the name of the customer in the given tenant and id
+// columns (NULL when there is none), deleted or not: a record of another area that shows the
+// customer's name reads it in the statement that reads the record.
+func NameSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT cu.name FROM customers cu WHERE cu.tenant_id = %s AND cu.id = %s)`, tenantColumn, idColumn)
+}
+
 // NameSortSQL is the SQL expression another area's list sorts by to order its records by
 // the name of the customer they refer to (as this list sorts names), given its tenant and
 // customer id columns; NULL when there is none. Sorting a page has to happen in SQL, so

@@ -84,6 +84,12 @@ func NameSQL(tenantColumn, idColumn string) string {
 	return fmt.Sprintf(`(SELECT ct.name FROM customer_tiers ct WHERE ct.tenant_id = %s AND ct.id = %s)`, tenantColumn, idColumn)
 }
 
+// DescriptionSQL is the SQL expression of the description of the tier in the given tenant
+// and id columns (NULL when there is none or it has none), read as NameSQL is.
+func DescriptionSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT ct.description FROM customer_tiers ct WHERE ct.tenant_id = %s AND ct.id = %s)`, tenantColumn, idColumn)
+}
+
 // NameSortSQL is the SQL expression another area's list sorts by to order its records by
 // the name of their tier (as this list sorts names), given its tenant and tier id columns;
 // NULL when there is no tier. Sorting a page has to happen in SQL, so this is the one

@@ -38,6 +38,14 @@ func (s *Service) StateSQL(tenantColumn, idColumn string) string {
 	return s.store.stateOf(tenantColumn, idColumn)
 }
 
+// ShownSQL is the SQL expression of the tag of list in the given tenant and id columns as one
+// JSON value (NULL when there is no such tag), deleted or not, with its types: a record of
+// another area that shows the tags it carries reads them in the statement that reads its
+// links, and scans each into a Shown. Call it after every carrier is registered.
+func (s *Service) ShownSQL(list List, tenantColumn, idColumn string) string {
+	return s.store.shownOf(list, tenantColumn, idColumn)
+}
+
 // Create stores a new tag in list and returns its id.
 func (s *Service) Create(ctx context.Context, tenantID string, list List, t NewTag) (string, error) {
 	t, err := normalize(t)

@@ -3,6 +3,7 @@ package tags
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -69,6 +70,57 @@ func (s store) typesOf(tenantColumn, idColumn string) string {
 func (s store) stateOf(tenantColumn, idColumn string) string {
 	return fmt.Sprintf(`(SELECT v.version::text || ':' || (%s)::text FROM tags v WHERE v.tenant_id = %s AND v.id = %s)`,
 		s.typesOf("v.tenant_id", "v.id"), tenantColumn, idColumn)
+}
+
+// shownOf is the SQL expression of the tag of list in the given tenant and id columns as one
+// JSON value (NULL when there is no such tag), deleted or not: see Service.ShownSQL.
+func (s store) shownOf(list List, tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT json_build_object('id', v.id, 'name', v.name, 'style', v.style, 'description', v.description,
+       'deleted', v.deleted, 'types', %s)
+     FROM tags v WHERE v.tenant_id = %s AND v.id = %s AND v.list = %s)`,
+		s.typesOf("v.tenant_id", "v.id"), tenantColumn, idColumn, pq.QuoteLiteral(string(list)))
+}
+
+// Shown is a tag read through Service.ShownSQL; Valid is false when there was none.
+type Shown struct {
+	Tag   Tag
+	Valid bool
+}
+
+// shownRow is shownOf's JSON object.
+type shownRow struct {
+	ID          string   `json:"id"`
+	Name        string   `json:"name"`
+	Style       string   `json:"style"`
+	Description *string  `json:"description"`
+	Deleted     bool     `json:"deleted"`
+	Types       []string `json:"types"`
+}
+
+// Scan reads Service.ShownSQL's value.
+func (s *Shown) Scan(src any) error {
+	*s = Shown{}
+	var raw []byte
+	switch v := src.(type) {
+	case nil:
+		return nil
+	case []byte:
+		raw = v
+	case string:
+		raw = []byte(v)
+	default:
+		return fmt.Errorf("tag: cannot scan %T", src)
+	}
+	var j shownRow
+	if err := json.Unmarshal(raw, &j); err != nil {
+		return fmt.Errorf("tag: %w", err)
+	}
+	t := Tag{ID: j.ID, Name: j.Name, Style: j.Style, Description: j.Description, Types: j.Types, Deleted: j.Deleted}
+	if t.Types == nil {
+		t.Types = []string{}
+	}
+	*s = Shown{Tag: t, Valid: true}
+	return nil
 }
 
 // carriedBy is the condition that a record of recordType carries the tag aliased t; false

@@ -92,16 +92,9 @@ func (s *Service) ListCustomerDetails(ctx context.Context, tenantID, itemID stri
 	for i, d := range details {
 		customerIDs[i] = d.CustomerID
 	}
-	breaks, err := s.store.salesPriceBreaks(ctx, s.pool, tenantID, []string{itemID}, SalesPriceBreakFilter{CustomerIDs: customerIDs})
+	breaks, _, err := s.store.salesPriceBreaks(ctx, s.pool, tenantID, []string{itemID}, SalesPriceBreakFilter{CustomerIDs: customerIDs})
 	if err != nil {
 		return nil, err
-	}
-	unitsByID, err := s.units.ByID(ctx, s.pool, tenantID)
-	if err != nil {
-		return nil, err
-	}
-	for i := range breaks {
-		breaks[i].UnitName = unitsByID[breaks[i].UnitID].Name
 	}
 	// A detail's breaks are one customer's: by unit name (case-insensitive), then quantity.
 	sort.Slice(breaks, func(i, j int) bool {
@@ -118,7 +111,6 @@ func (s *Service) ListCustomerDetails(ctx context.Context, tenantID, itemID stri
 		}
 	}
 	for i := range details {
-		details[i].UnitName = unitsByID[details[i].UnitID].Name
 		details[i].PriceBreaks = byCustomer[details[i].CustomerID]
 		if details[i].PriceBreaks == nil {
 			details[i].PriceBreaks = []SalesPriceBreak{}

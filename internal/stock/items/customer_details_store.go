@@ -23,7 +23,15 @@ type customerDetailRow struct {
 	CustomerItemNumber *string `db:"customer_item_number"`
 	CustomerItemName   *string `db:"customer_item_name"`
 	UnitID             string  `db:"unit_of_measure_id"`
+	CustomerName       string  `db:"customer_name"`
+	UnitName           string  `db:"unit_name"`
 }
+
+// customerDetailColumns are a customer detail's columns over the detail aliased cd, with
+// its customer's and unit's names.
+var customerDetailColumns = `cd.id, cd.item_id, cd.customer_id, cd.customer_item_number, cd.customer_item_name, cd.unit_of_measure_id,
+       COALESCE(` + customers.NameSQL("cd.tenant_id", "cd.customer_id") + `, '') AS customer_name,
+       COALESCE(` + units.NameSQL("cd.tenant_id", "cd.unit_of_measure_id") + `, '') AS unit_name`
 
 const lockCustomerDetailSQL = `SELECT id FROM item_customer_details WHERE tenant_id = $1 AND item_id = $2 AND id = $3 FOR UPDATE`
 
@@ -80,12 +88,11 @@ func (itemStore) deleteCustomerDetail(ctx context.Context, q db.Q, tenantID, ite
 	return n > 0, nil
 }
 
-const customerDetailsSQL = `
-SELECT id, item_id, customer_id, customer_item_number, customer_item_name, unit_of_measure_id
-FROM item_customer_details WHERE tenant_id = $1 AND item_id = ANY($2)`
+var customerDetailsSQL = `SELECT ` + customerDetailColumns + `
+FROM item_customer_details cd WHERE cd.tenant_id = $1 AND cd.item_id = ANY($2)`
 
-// customerDetails reads the customer details of items (unordered: the order needs customer
-// names, which the customers area owns).
+// customerDetails reads the customer details of items with their customers' and units'
+// names (unordered: see pricingRefs.sortDetails).
 func (itemStore) customerDetails(ctx context.Context, q db.Q, tenantID string, itemIDs []string) ([]CustomerDetail, error) {
 	var rows []customerDetailRow
 	if err := sqlx.SelectContext(ctx, q, &rows, customerDetailsSQL, tenantID, pq.StringArray(itemIDs)); err != nil {
@@ -116,7 +123,7 @@ var customerDetailListSpec = listing.Spec{
 func (itemStore) customerDetailPage(ctx context.Context, q db.Q, tenantID, itemID string, p listing.Page) ([]CustomerDetail, error) {
 	lq := listing.NewQuery("cd.tenant_id", tenantID)
 	lq.Where("cd.item_id = %s", itemID)
-	query, args := lq.SQL(`SELECT cd.id, cd.item_id, cd.customer_id, cd.customer_item_number, cd.customer_item_name, cd.unit_of_measure_id
+	query, args := lq.SQL(`SELECT `+customerDetailColumns+`
 FROM item_customer_details cd`, p)
 	var rows []customerDetailRow
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
@@ -130,7 +137,7 @@ func customerDetailsOf(rows []customerDetailRow) []CustomerDetail {
 	for i, r := range rows {
 		out[i] = CustomerDetail{
 			ID: r.ID, ItemID: r.ItemID, CustomerID: r.CustomerID, CustomerItemNumber: r.CustomerItemNumber,
-			CustomerItemName: r.CustomerItemName, UnitID: r.UnitID,
+			CustomerItemName: r.CustomerItemName, UnitID: r.UnitID, CustomerName: r.CustomerName, UnitName: r.UnitName,
 		}
 	}
 	return out

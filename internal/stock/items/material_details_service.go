@@ -42,8 +42,8 @@ func (m MaterialDetails) Weight() *dec.Decimal {
 	return &w
 }
 
-// loadMaterialDetails fills the MaterialDetails of items cut from a material shape in two
-// queries however many items: their shape links and the shapes.
+// loadMaterialDetails fills the MaterialDetails of items cut from a material shape in one
+// query however many items: their shape links with the shapes.
 func (s *Service) loadMaterialDetails(ctx context.Context, tenantID string, items []Item) error {
 	if len(items) == 0 {
 		return nil
@@ -52,15 +52,7 @@ func (s *Service) loadMaterialDetails(ctx context.Context, tenantID string, item
 	for i, it := range items {
 		itemIDs[i] = it.ID
 	}
-	links, err := s.store.shapeLinks(ctx, s.pool, tenantID, itemIDs)
-	if err != nil || len(links) == 0 {
-		return err
-	}
-	shapeIDs := make([]string, 0, len(links))
-	for _, l := range links {
-		shapeIDs = append(shapeIDs, l.ShapeID)
-	}
-	shapes, err := s.shapes.ByIDs(ctx, s.pool, tenantID, shapeIDs)
+	links, err := s.store.shownShapeLinks(ctx, s.pool, tenantID, itemIDs)
 	if err != nil {
 		return err
 	}
@@ -69,7 +61,7 @@ func (s *Service) loadMaterialDetails(ctx context.Context, tenantID string, item
 		if !ok {
 			continue
 		}
-		items[i].MaterialDetails = &MaterialDetails{Shape: shapes[l.ShapeID], IsRemnant: l.IsRemnant, Width: it.Width, Length: it.Length}
+		items[i].MaterialDetails = &MaterialDetails{Shape: l.Shape.Shape, IsRemnant: l.IsRemnant, Width: it.Width, Length: it.Length}
 		// Nesting syncs the remnants left of a cut piece back to stock; a remnant is itself
 		// what is left, so only pieces cut from a shape that are not remnants sync.
 		items[i].EnableRemnantSync = !l.IsRemnant

@@ -9,6 +9,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"mos/internal/platform/db"
+	"mos/internal/stock/shapes"
 )
 
 const activeUnrevisedIDSQL = `SELECT id FROM items
@@ -66,6 +67,31 @@ type shapeLinkRow struct {
 
 const shapeLinksSQL = `SELECT item_id, material_shape_id, is_remnant FROM item_material_shapes
 WHERE tenant_id = $1 AND item_id = ANY($2)`
+
+// shownShapeLinkRow is a shape link with the shape itself.
+type shownShapeLinkRow struct {
+	shapeLinkRow
+	Shape shapes.Shown `db:"shape"`
+}
+
+// shownShapeLinksSQL is shapeLinksSQL reading each link's shape with it.
+var shownShapeLinksSQL = `SELECT m.item_id, m.material_shape_id, m.is_remnant,
+       ` + shapes.ShownSQL("m.tenant_id", "m.material_shape_id") + ` AS shape
+FROM item_material_shapes m WHERE m.tenant_id = $1 AND m.item_id = ANY($2)`
+
+// shownShapeLinks reads the shapes the items were cut from with the shapes, by item id, in
+// one query.
+func (itemStore) shownShapeLinks(ctx context.Context, q db.Q, tenantID string, itemIDs []string) (map[string]shownShapeLinkRow, error) {
+	var rows []shownShapeLinkRow
+	if err := sqlx.SelectContext(ctx, q, &rows, shownShapeLinksSQL, tenantID, db.Array(itemIDs)); err != nil {
+		return nil, fmt.Errorf("item material shapes: %w", err)
+	}
+	out := make(map[string]shownShapeLinkRow, len(rows))
+	for _, r := range rows {
+		out[r.ItemID] = r
+	}
+	return out, nil
+}
 
 // shapeLinks reads the shapes the items were cut from, by item id.
 func (itemStore) shapeLinks(ctx context.Context, q db.Q, tenantID string, itemIDs []string) (map[string]shapeLinkRow, error) {

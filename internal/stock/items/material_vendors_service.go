@@ -105,8 +105,8 @@ func normalizeMaterialVendor(w MaterialVendorDetailWrite) (MaterialVendorDetail,
 	return d, fields.Err()
 }
 
-// loadMaterialVendorDetails fills the MaterialVendorDetails of items in two queries however
-// many items: their details and the vendors they name.
+// loadMaterialVendorDetails fills the MaterialVendorDetails of items in one query however
+// many items: their details with the vendors' names.
 func (s *Service) loadMaterialVendorDetails(ctx context.Context, tenantID string, items []Item) error {
 	if len(items) == 0 {
 		return nil
@@ -119,19 +119,10 @@ func (s *Service) loadMaterialVendorDetails(ctx context.Context, tenantID string
 		items[i].MaterialVendorDetails = []MaterialVendorDetail{}
 	}
 	details, err := s.store.materialVendors(ctx, s.pool, tenantID, itemIDs)
-	if err != nil || len(details) == 0 {
-		return err
-	}
-	vendorIDs := make([]string, len(details))
-	for i, d := range details {
-		vendorIDs[i] = d.VendorID
-	}
-	vendorsByID, err := s.vendors.ByIDs(ctx, s.pool, tenantID, vendorIDs)
 	if err != nil {
 		return err
 	}
 	for _, d := range details {
-		d.VendorName = vendorsByID[d.VendorID].Name
 		i := at[d.ItemID]
 		items[i].MaterialVendorDetails = append(items[i].MaterialVendorDetails, d)
 	}

@@ -20,7 +20,13 @@ type materialVendorRow struct {
 	VendorItemNumber *string `db:"vendor_item_number"`
 	VendorItemName   *string `db:"vendor_item_name"`
 	Notes            *string `db:"notes"`
+	VendorName       string  `db:"vendor_name"`
 }
+
+// materialVendorColumns are a material vendor detail's columns over the detail aliased m,
+// with its vendor's name.
+var materialVendorColumns = `m.id, m.item_id, m.vendor_id, m.vendor_item_number, m.vendor_item_name, m.notes,
+       COALESCE(` + vendors.NameSQL("m.tenant_id", "m.vendor_id") + `, '') AS vendor_name`
 
 const insertMaterialVendorSQL = `
 INSERT INTO item_material_vendor_details (tenant_id, id, item_id, vendor_id, vendor_item_number, vendor_item_name, notes)
@@ -77,12 +83,11 @@ func (itemStore) deleteMaterialVendor(ctx context.Context, q db.Q, tenantID, ite
 	return n > 0, nil
 }
 
-const materialVendorsSQL = `
-SELECT id, item_id, vendor_id, vendor_item_number, vendor_item_name, notes
-FROM item_material_vendor_details WHERE tenant_id = $1 AND item_id = ANY($2)`
+var materialVendorsSQL = `SELECT ` + materialVendorColumns + `
+FROM item_material_vendor_details m WHERE m.tenant_id = $1 AND m.item_id = ANY($2)`
 
-// materialVendors reads the material vendor details of items, in one query (unordered: the
-// order is by vendor name, which lives in the vendors area).
+// materialVendors reads the material vendor details of items with their vendors' names, in
+// one query (unordered: see sortMaterialVendors).
 func (itemStore) materialVendors(ctx context.Context, q db.Q, tenantID string, itemIDs []string) ([]MaterialVendorDetail, error) {
 	var rows []materialVendorRow
 	if err := sqlx.SelectContext(ctx, q, &rows, materialVendorsSQL, tenantID, pq.StringArray(itemIDs)); err != nil {
@@ -112,7 +117,7 @@ var materialVendorListSpec = listing.Spec{
 func (itemStore) materialVendorPage(ctx context.Context, q db.Q, tenantID, itemID string, p listing.Page) ([]MaterialVendorDetail, error) {
 	lq := listing.NewQuery("m.tenant_id", tenantID)
 	lq.Where("m.item_id = %s", itemID)
-	query, args := lq.SQL(`SELECT m.id, m.item_id, m.vendor_id, m.vendor_item_number, m.vendor_item_name, m.notes
+	query, args := lq.SQL(`SELECT `+materialVendorColumns+`
 FROM item_material_vendor_details m`, p)
 	var rows []materialVendorRow
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
@@ -125,7 +130,7 @@ func materialVendorsOf(rows []materialVendorRow) []MaterialVendorDetail {
 	out := make([]MaterialVendorDetail, len(rows))
 	for i, r := range rows {
 		out[i] = MaterialVendorDetail{
-			ID: r.ID, ItemID: r.ItemID, VendorID: r.VendorID,
+			ID: r.ID, ItemID: r.ItemID, VendorID: r.VendorID, VendorName: r.VendorName,
 			VendorItemNumber: r.VendorItemNumber, VendorItemName: r.VendorItemName, Notes: r.Notes,
 		}
 	}

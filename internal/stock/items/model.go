@@ -37,7 +37,9 @@ type Item struct {
 	Origin           Origin
 	// UnitID is the inventory unit of measure; nil only on legacy items, which cannot be changed.
 	UnitID *string
-	// Unit is UnitID resolved from the units catalogue (nil when UnitID is nil).
+	// Unit is UnitID resolved from the units catalogue (nil when UnitID is nil): its ID, Name
+	// and TypeName as every row is read; in full (its type id and factor) only after withUnit,
+	// which a change that needs them calls.
 	Unit *units.Unit
 	Flags
 	Measures

@@ -163,8 +163,8 @@ func unitNamed(catalogue map[string]units.Unit, typeID, name string) (units.Unit
 	return found, ok
 }
 
-// loadSalesConversions fills the SalesConversions of items in two queries however many
-// items: their conversions and the units catalogue.
+// loadSalesConversions fills the SalesConversions of items in one query however many items:
+// their conversions with the units' names.
 func (s *Service) loadSalesConversions(ctx context.Context, tenantID string, items []Item) error {
 	return s.loadSalesConversionsIn(ctx, s.pool, tenantID, items)
 }
@@ -181,18 +181,12 @@ func (s *Service) loadSalesConversionsIn(ctx context.Context, q db.Q, tenantID s
 		items[i].SalesConversions = []SalesConversion{}
 	}
 	rows, err := s.store.salesConversions(ctx, q, tenantID, itemIDs)
-	if err != nil || len(rows) == 0 {
-		return err
-	}
-	catalogue, err := s.units.ByID(ctx, q, tenantID)
 	if err != nil {
 		return err
 	}
 	for _, r := range rows {
-		c := r.conversion
-		c.UnitName = catalogue[c.UnitID].Name
 		i := at[r.itemID]
-		items[i].SalesConversions = append(items[i].SalesConversions, c)
+		items[i].SalesConversions = append(items[i].SalesConversions, r.conversion)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
+	"mos/internal/stock/units"
 )
 
 type salesConversionRow struct {
@@ -17,6 +18,7 @@ type salesConversionRow struct {
 	DestinationQuantity dec.Decimal `db:"destination_quantity"`
 	IsCustom            bool        `db:"is_custom"`
 	IsDefault           bool        `db:"is_default"`
+	UnitName            string      `db:"unit_name"`
 }
 
 // itemSalesConversion is a stored conversion with the item it belongs to.
@@ -25,12 +27,14 @@ type itemSalesConversion struct {
 	conversion SalesConversion
 }
 
-const salesConversionsSQL = `
-SELECT item_id, destination_unit_id, source_quantity, destination_quantity, is_custom, is_default
-FROM item_sales_unit_conversions WHERE tenant_id = $1 AND item_id = ANY($2)
-ORDER BY item_id, position`
+var salesConversionsSQL = `
+SELECT c.item_id, c.destination_unit_id, c.source_quantity, c.destination_quantity, c.is_custom, c.is_default,
+       COALESCE(` + units.NameSQL("c.tenant_id", "c.destination_unit_id") + `, '') AS unit_name
+FROM item_sales_unit_conversions c WHERE c.tenant_id = $1 AND c.item_id = ANY($2)
+ORDER BY c.item_id, c.position`
 
-// salesConversions reads the conversions of the items, each item's in written order.
+// salesConversions reads the conversions of the items with their units' names, each item's
+// in written order.
 func (itemStore) salesConversions(ctx context.Context, q db.Q, tenantID string, itemIDs []string) ([]itemSalesConversion, error) {
 	var rows []salesConversionRow
 	if err := sqlx.SelectContext(ctx, q, &rows, salesConversionsSQL, tenantID, db.Array(itemIDs)); err != nil {
@@ -39,7 +43,7 @@ func (itemStore) salesConversions(ctx context.Context, q db.Q, tenantID string, 
 	out := make([]itemSalesConversion, len(rows))
 	for i, r := range rows {
 		out[i] = itemSalesConversion{itemID: r.ItemID, conversion: SalesConversion{
-			UnitID: r.UnitID, SourceQuantity: r.SourceQuantity, DestinationQuantity: r.DestinationQuantity,
+			UnitID: r.UnitID, UnitName: r.UnitName, SourceQuantity: r.SourceQuantity, DestinationQuantity: r.DestinationQuantity,
 			IsCustom: r.IsCustom, IsDefault: r.IsDefault,
 		}}
 	}

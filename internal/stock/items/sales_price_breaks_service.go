@@ -14,7 +14,6 @@ import (
 	"mos/internal/platform/dec"
 	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
-	"mos/internal/sales/customers"
 	"mos/internal/sales/tiers"
 	"mos/internal/stock/units"
 )
@@ -110,18 +109,7 @@ func (s *Service) SalesPriceBreaks(ctx context.Context, tenantID, itemID string,
 	if _, err := s.store.get(ctx, s.pool, tenantID, itemID); err != nil {
 		return nil, err
 	}
-	breaks, err := s.store.salesPriceBreakPage(ctx, s.pool, tenantID, itemID, f, page)
-	if err != nil || len(breaks) == 0 {
-		return breaks, err
-	}
-	unitsByID, err := s.units.ByID(ctx, s.pool, tenantID)
-	if err != nil {
-		return nil, err
-	}
-	for i := range breaks {
-		breaks[i].UnitName = unitsByID[breaks[i].UnitID].Name
-	}
-	return breaks, nil
+	return s.store.salesPriceBreakPage(ctx, s.pool, tenantID, itemID, f, page)
 }
 
 // normalizeSalesPriceBreaks applies the rules a break states on its own (the schema states
@@ -287,9 +275,9 @@ func (s *Service) unitsOfItem(ctx context.Context, q db.Q, tenantID string, it I
 	return out, nil
 }
 
-// loadCustomerPricing fills the CustomerDetails and CustomerTiers of items in five queries
-// however many items: their customer details, their sales price breaks, the customers, the
-// tiers and the units catalogue.
+// loadCustomerPricing fills the CustomerDetails and CustomerTiers of items in two queries
+// however many items: their customer details and their sales price breaks, each with the
+// names of the customers, tiers and units they name.
 func (s *Service) loadCustomerPricing(ctx context.Context, tenantID string, items []Item) error {
 	if len(items) == 0 {
 		return nil
@@ -306,12 +294,8 @@ func (s *Service) loadCustomerPricing(ctx context.Context, tenantID string, item
 	if err != nil {
 		return err
 	}
-	breaks, err := s.store.salesPriceBreaks(ctx, s.pool, tenantID, itemIDs, SalesPriceBreakFilter{})
+	breaks, refs, err := s.store.salesPriceBreaks(ctx, s.pool, tenantID, itemIDs, SalesPriceBreakFilter{})
 	if err != nil || len(details)+len(breaks) == 0 {
-		return err
-	}
-	refs, err := s.pricingRefs(ctx, tenantID, details, breaks)
-	if err != nil {
 		return err
 	}
 	refs.sortBreaks(breaks)
@@ -345,48 +329,11 @@ func (s *Service) loadCustomerPricing(ctx context.Context, tenantID string, item
 	return nil
 }
 
-// pricingRefs are the customers, tiers and units that customer details and sales price
-// breaks name, for their read shapes and their order.
+// pricingRefs are the names of the customers and the tiers that sales price breaks name, read
+// with the breaks, for their read shapes and their order.
 type pricingRefs struct {
-	customers map[string]customers.Customer
-	tiers     map[string]tiers.Tier
-}
-
-// pricingRefs resolves what details and breaks name (three queries) and fills their unit
-// and customer names.
-func (s *Service) pricingRefs(ctx context.Context, tenantID string, details []CustomerDetail, breaks []SalesPriceBreak) (pricingRefs, error) {
-	var customerIDs, tierIDs []string
-	for _, d := range details {
-		customerIDs = append(customerIDs, d.CustomerID)
-	}
-	for _, b := range breaks {
-		if b.CustomerID != nil {
-			customerIDs = append(customerIDs, *b.CustomerID)
-		}
-		if b.CustomerTierID != nil {
-			tierIDs = append(tierIDs, *b.CustomerTierID)
-		}
-	}
-	var refs pricingRefs
-	var err error
-	if refs.customers, err = s.customers.ByIDs(ctx, s.pool, tenantID, customerIDs); err != nil {
-		return refs, err
-	}
-	if refs.tiers, err = s.tiers.ByIDs(ctx, s.pool, tenantID, tierIDs); err != nil {
-		return refs, err
-	}
-	unitsByID, err := s.units.ByID(ctx, s.pool, tenantID)
-	if err != nil {
-		return refs, err
-	}
-	for i := range details {
-		details[i].UnitName = unitsByID[details[i].UnitID].Name
-		details[i].CustomerName = refs.customers[details[i].CustomerID].Name
-	}
-	for i := range breaks {
-		breaks[i].UnitName = unitsByID[breaks[i].UnitID].Name
-	}
-	return refs, nil
+	customerNames map[string]string
+	tiers         map[string]tiers.Tier
 }
 
 // sortBreaks orders breaks by scope (the list price, then tiers by name case-insensitively
@@ -402,7 +349,7 @@ func (r pricingRefs) sortBreaks(breaks []SalesPriceBreak) {
 		case b.CustomerTierID != nil:
 			return rank{1, strings.ToLower(r.tiers[*b.CustomerTierID].Name), *b.CustomerTierID}
 		case b.CustomerID != nil:
-			return rank{2, strings.ToLower(r.customers[*b.CustomerID].Name), *b.CustomerID}
+			return rank{2, strings.ToLower(r.customerNames[*b.CustomerID]), *b.CustomerID}
 		}
 		return rank{}
 	}

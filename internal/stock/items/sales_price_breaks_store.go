@@ -28,7 +28,22 @@ type salesPriceBreakRow struct {
 	CustomerID     *string      `db:"customer_id" json:"customer_id"`
 	CustomerTierID *string      `db:"customer_tier_id" json:"customer_tier_id"`
 	UnitID         string       `db:"unit_of_measure_id" json:"unit_of_measure_id"`
+	// What a read shows from other areas' rows (salesPriceBreakColumns); never written.
+	UnitName        string  `db:"unit_name" json:"-"`
+	CustomerName    *string `db:"customer_name" json:"-"`
+	TierName        *string `db:"tier_name" json:"-"`
+	TierDescription *string `db:"tier_description" json:"-"`
 }
+
+// salesPriceBreakColumns are a sales price break's columns over the break aliased b, with
+// the names of its unit, customer and tier (and the tier's description), which its read
+// shape and its order need.
+var salesPriceBreakColumns = `b.id, b.item_id, b.quantity, b.type, b.price, b.margin, b.currency_code, b.customer_id,
+       b.customer_tier_id, b.unit_of_measure_id,
+       COALESCE(` + units.NameSQL("b.tenant_id", "b.unit_of_measure_id") + `, '') AS unit_name,
+       ` + customers.NameSQL("b.tenant_id", "b.customer_id") + ` AS customer_name,
+       ` + tiers.NameSQL("b.tenant_id", "b.customer_tier_id") + ` AS tier_name,
+       ` + tiers.DescriptionSQL("b.tenant_id", "b.customer_tier_id") + ` AS tier_description`
 
 const deleteSalesPriceBreaksSQL = `DELETE FROM item_sales_price_breaks WHERE tenant_id = $1 AND item_id = $2`
 
@@ -74,24 +89,32 @@ func (itemStore) replaceSalesPriceBreaks(ctx context.Context, q db.Q, tenantID, 
 
 // salesPriceBreaksSQL reads the sales price breaks of items ($2); $3 keeps only list-price
 // breaks; $4 keeps only breaks of the customers $5 or the tiers $6.
-const salesPriceBreaksSQL = `
-SELECT id, item_id, quantity, type, price, margin, currency_code, customer_id, customer_tier_id, unit_of_measure_id
-FROM item_sales_price_breaks
-WHERE tenant_id = $1 AND item_id = ANY($2)
-  AND (NOT $3 OR (customer_id IS NULL AND customer_tier_id IS NULL))
-  AND (NOT $4 OR customer_id = ANY($5::text[]) OR customer_tier_id = ANY($6::text[]))`
+var salesPriceBreaksSQL = `SELECT ` + salesPriceBreakColumns + `
+FROM item_sales_price_breaks b
+WHERE b.tenant_id = $1 AND b.item_id = ANY($2)
+  AND (NOT $3 OR (b.customer_id IS NULL AND b.customer_tier_id IS NULL))
+  AND (NOT $4 OR b.customer_id = ANY($5::text[]) OR b.customer_tier_id = ANY($6::text[]))`
 
-// salesPriceBreaks reads the sales price breaks of items narrowed to f's scopes (unordered:
-// the order needs customer, tier and unit names).
-func (itemStore) salesPriceBreaks(ctx context.Context, q db.Q, tenantID string, itemIDs []string, f SalesPriceBreakFilter) ([]SalesPriceBreak, error) {
+// salesPriceBreaks reads the sales price breaks of items narrowed to f's scopes with their
+// units' names, and the customers and tiers they name (unordered: see pricingRefs.sortBreaks).
+func (itemStore) salesPriceBreaks(ctx context.Context, q db.Q, tenantID string, itemIDs []string, f SalesPriceBreakFilter) ([]SalesPriceBreak, pricingRefs, error) {
 	byScope := f.CustomerIDs != nil || f.CustomerTierIDs != nil
 	var rows []salesPriceBreakRow
 	err := sqlx.SelectContext(ctx, q, &rows, salesPriceBreaksSQL, tenantID, pq.StringArray(itemIDs),
 		f.ListPriceOnly, byScope, pq.StringArray(f.CustomerIDs), pq.StringArray(f.CustomerTierIDs))
 	if err != nil {
-		return nil, fmt.Errorf("item sales price breaks: %w", err)
+		return nil, pricingRefs{}, fmt.Errorf("item sales price breaks: %w", err)
 	}
-	return salesPriceBreaksOf(rows), nil
+	refs := pricingRefs{customerNames: map[string]string{}, tiers: map[string]tiers.Tier{}}
+	for _, r := range rows {
+		if r.CustomerID != nil && r.CustomerName != nil {
+			refs.customerNames[*r.CustomerID] = *r.CustomerName
+		}
+		if r.CustomerTierID != nil && r.TierName != nil {
+			refs.tiers[*r.CustomerTierID] = tiers.Tier{ID: *r.CustomerTierID, Name: *r.TierName, Description: r.TierDescription}
+		}
+	}
+	return salesPriceBreaksOf(rows), refs, nil
 }
 
 // salesPriceBreakSortFields are the PriceBreak properties a sales price break list sorts by
@@ -129,8 +152,7 @@ func (itemStore) salesPriceBreakPage(ctx context.Context, q db.Q, tenantID, item
 		lq.Where("(b.customer_id = ANY(%s::text[]) OR b.customer_tier_id = ANY(%s::text[]))",
 			pq.StringArray(f.CustomerIDs), pq.StringArray(f.CustomerTierIDs))
 	}
-	query, args := lq.SQL(`SELECT b.id, b.item_id, b.quantity, b.type, b.price, b.margin, b.currency_code, b.customer_id,
-       b.customer_tier_id, b.unit_of_measure_id
+	query, args := lq.SQL(`SELECT `+salesPriceBreakColumns+`
 FROM item_sales_price_breaks b`, p)
 	var rows []salesPriceBreakRow
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
@@ -145,6 +167,7 @@ func salesPriceBreaksOf(rows []salesPriceBreakRow) []SalesPriceBreak {
 		out[i] = SalesPriceBreak{
 			ID: r.ID, ItemID: r.ItemID, Quantity: r.Quantity, Type: SalesBreakType(r.Type), Price: r.Price, Margin: r.Margin,
 			CurrencyCode: r.CurrencyCode, CustomerID: r.CustomerID, CustomerTierID: r.CustomerTierID, UnitID: r.UnitID,
+			UnitName: r.UnitName,
 		}
 	}
 	return out

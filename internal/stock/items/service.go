@@ -76,13 +76,12 @@ type (
 		ValidatePatchModules(ctx context.Context, q db.Q, tenantID string, modules []customfields.Module, ops []patch.Operation, patched map[string]any) (map[string]any, error)
 	}
 	tagCatalogue interface {
-		ByIDs(ctx context.Context, q db.Q, tenantID string, list tags.List, ids []string) ([]tags.Tag, error)
 		RequireLive(ctx context.Context, q db.Q, tenantID string, list tags.List, ids []string, withDeleted bool) error
 		StateSQL(tenantColumn, idColumn string) string
+		ShownSQL(list tags.List, tenantColumn, idColumn string) string
 	}
 	shapeCatalogue interface {
 		Activated(ctx context.Context, q db.Q, tenantID, id string) (shapes.Shape, error)
-		ByIDs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]shapes.Shape, error)
 	}
 	// vendorDirectory and customerDirectory answer deleted records too: a detail that names
 	// one still shows its name, and a write refuses it.
@@ -200,7 +199,6 @@ func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing
 // readLoaders fill what an item read shows beyond its row, each in a fixed number of queries
 // however many items (no N+1); an area of the item master adds its loader here.
 var readLoaders = []func(s *Service, ctx context.Context, tenantID string, items []Item) error{
-	(*Service).resolveUnits,
 	(*Service).loadTags,
 	(*Service).loadVendorDetails,
 	(*Service).loadSalesConversions,
@@ -656,13 +654,8 @@ func (s *Service) withUnit(ctx context.Context, q db.Q, tenantID string, it Item
 	return one[0], nil
 }
 
-// resolveUnits fills the Unit of items from the tenant's units catalogue: one query however
-// many items (the catalogue is small).
-func (s *Service) resolveUnits(ctx context.Context, tenantID string, items []Item) error {
-	return s.resolveUnitsIn(ctx, s.pool, tenantID, items)
-}
-
-// resolveUnitsIn is resolveUnits reading through q.
+// resolveUnitsIn fills the Unit of items in full from the tenant's units catalogue, read
+// through q: one query however many items (the catalogue is small).
 func (s *Service) resolveUnitsIn(ctx context.Context, q db.Q, tenantID string, items []Item) error {
 	if len(items) == 0 {
 		return nil

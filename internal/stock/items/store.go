@@ -20,7 +20,9 @@ import (
 	"mos/internal/sales/customers"
 	"mos/internal/sales/tiers"
 	"mos/internal/shared/customfields"
+	"mos/internal/shared/tags"
 	"mos/internal/stock/shapes"
+	"mos/internal/stock/units"
 )
 
 type itemStore struct{}
@@ -72,10 +74,13 @@ type itemRow struct {
 	BarCodeNumber             string              `db:"bar_code_number"`
 	CreatedUtc                time.Time           `db:"created_utc"`
 	ModifiedUtc               time.Time           `db:"modified_utc"`
+	// The unit's names, read with the row (see itemColumns).
+	UnitName     *string `db:"unit_name"`
+	UnitTypeName *string `db:"unit_type_name"`
 }
 
 func (r itemRow) toItem() Item {
-	return Item{
+	it := Item{
 		ID: r.ID, Number: r.Number, Revision: r.Revision, IsLatestRevision: r.IsLatestRevision,
 		Description: r.Description, Origin: Origin(r.Origin), UnitID: r.UnitID,
 		Flags: Flags{
@@ -102,6 +107,10 @@ func (r itemRow) toItem() Item {
 		},
 		QualityPlanStatus: QualityPlanStatus(r.QualityPlanStatus), BarCodeNumber: r.BarCodeNumber,
 	}
+	if r.UnitID != nil && r.UnitName != nil && r.UnitTypeName != nil {
+		it.Unit = &units.Unit{ID: *r.UnitID, Name: *r.UnitName, TypeName: *r.UnitTypeName}
+	}
+	return it
 }
 
 // latestRevisionSQL is the derived isLatestRevision: true for the newest active item of its
@@ -113,7 +122,9 @@ const latestRevisionSQL = `NOT EXISTS (SELECT 1 FROM items n WHERE n.tenant_id =
         AND lower(n.number) = lower(i.number)
         AND (NOT n.is_archived, n.created_utc, n.id) > (NOT i.is_archived, i.created_utc, i.id))`
 
-const itemColumns = `i.id, i.number, i.revision, (` + latestRevisionSQL + `) AS is_latest_revision,
+// itemColumns are an item's columns and its unit's names, over the item aliased i, so that a
+// read answers the row in one statement.
+var itemColumns = `i.id, i.number, i.revision, (` + latestRevisionSQL + `) AS is_latest_revision,
        i.description, i.item_origin, i.unit_of_measure_id, i.is_sellable, i.is_archived, i.is_non_inventory,
        i.is_taxable, i.build_to_order, i.build_to_stock, i.is_single_use_item, i.is_lot_tracked, i.width,
        i.height, i.length, i.weight, i.minimum_stock_on_hand, i.minimum_production_quantity, i.internal_notes,
@@ -121,7 +132,9 @@ const itemColumns = `i.id, i.number, i.revision, (` + latestRevisionSQL + `) AS 
        i.material_code_id, i.category_id, i.grade_id, i.shape_id, i.gauge_id, i.accounting_class_id,
        i.income_account_id, i.asset_account_id, i.expense_account_id, i.cogs_account_id, i.shipping_class,
        i.shipping_nmfc, i.shipping_is_hazmat, i.shipping_unit_weight, i.shipping_tariff_code,
-       i.shipping_country_of_origin, i.quality_plan_status, i.bar_code_number, i.created_utc, i.modified_utc`
+       i.shipping_country_of_origin, i.quality_plan_status, i.bar_code_number, i.created_utc, i.modified_utc,
+       ` + units.NameSQL("i.tenant_id", "i.unit_of_measure_id") + ` AS unit_name,
+       ` + units.TypeNameSQL("i.tenant_id", "i.unit_of_measure_id") + ` AS unit_type_name`
 
 // itemWriteArgs are the bind parameters $3 to $42 of insertItemSQL and updateItemSQL, in
 // column order.
@@ -223,7 +236,7 @@ func itemWriteErr(err error, it Item, field string) error {
 
 func itemNotFound(id string) error { return apperr.NotFound("item %s not found", id) }
 
-const getItemSQL = `SELECT ` + itemColumns + ` FROM items i WHERE i.tenant_id = $1 AND i.id = $2`
+var getItemSQL = `SELECT ` + itemColumns + ` FROM items i WHERE i.tenant_id = $1 AND i.id = $2`
 
 // get reads an item, archived or not.
 func (s itemStore) get(ctx context.Context, q db.Q, tenantID, id string) (Item, error) {
@@ -331,20 +344,27 @@ func (itemStore) setCustomFields(ctx context.Context, q db.Q, tenantID, id strin
 	return nil
 }
 
-// tagLink is one tag carried by one item.
-type tagLink struct {
-	ItemID string `db:"item_id"`
-	TagID  string `db:"tag_id"`
+// carriedTag is one tag carried by one item.
+type carriedTag struct {
+	ItemID string     `db:"item_id"`
+	Tag    tags.Shown `db:"tag"`
 }
 
-const tagLinksSQL = `SELECT item_id, tag_id FROM item_tags WHERE tenant_id = $1 AND item_id = ANY($2)`
+// carriedTagsSQL reads the catalogue tags the items carry with the tags themselves (%s is the
+// catalogue's ShownSQL over the link aliased l), in the catalogue's order: name
+// (case-insensitive), then id.
+const carriedTagsSQL = `SELECT x.item_id, x.tag FROM (
+    SELECT l.item_id, l.tag_id, %s AS tag FROM item_tags l WHERE l.tenant_id = $1 AND l.item_id = ANY($2)
+) x WHERE x.tag IS NOT NULL ORDER BY lower(x.tag ->> 'name'), x.tag_id`
 
-func (itemStore) tagLinks(ctx context.Context, q db.Q, tenantID string, itemIDs []string) ([]tagLink, error) {
-	var links []tagLink
-	if err := sqlx.SelectContext(ctx, q, &links, tagLinksSQL, tenantID, pq.StringArray(itemIDs)); err != nil {
+// carriedTags reads the tags the items carry, in one query; shown is the tag catalogue's
+// ShownSQL over the link aliased l.
+func (itemStore) carriedTags(ctx context.Context, q db.Q, tenantID string, itemIDs []string, shown string) ([]carriedTag, error) {
+	var rows []carriedTag
+	if err := sqlx.SelectContext(ctx, q, &rows, fmt.Sprintf(carriedTagsSQL, shown), tenantID, pq.StringArray(itemIDs)); err != nil {
 		return nil, fmt.Errorf("item tags: %w", err)
 	}
-	return links, nil
+	return rows, nil
 }
 
 const addTagSQL = `INSERT INTO item_tags (tenant_id, item_id, tag_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`

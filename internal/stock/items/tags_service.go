@@ -72,8 +72,8 @@ func checkTagIDs(ids []string) error {
 	return fields.Err()
 }
 
-// loadTags fills the Tags of items: two queries however many items (their links, then the
-// linked tags in display order).
+// loadTags fills the Tags of items in one query however many items: their links with the
+// linked tags, in display order.
 func (s *Service) loadTags(ctx context.Context, tenantID string, items []Item) error {
 	if len(items) == 0 {
 		return nil
@@ -85,26 +85,13 @@ func (s *Service) loadTags(ctx context.Context, tenantID string, items []Item) e
 		at[it.ID] = i
 		items[i].Tags = []tags.Tag{}
 	}
-	links, err := s.store.tagLinks(ctx, s.pool, tenantID, itemIDs)
-	if err != nil || len(links) == 0 {
-		return err
-	}
-	carriers := map[string][]int{} // tag id → indexes of the items carrying it
-	var tagIDs []string
-	for _, l := range links {
-		if carriers[l.TagID] == nil {
-			tagIDs = append(tagIDs, l.TagID)
-		}
-		carriers[l.TagID] = append(carriers[l.TagID], at[l.ItemID])
-	}
-	ordered, err := s.tags.ByIDs(ctx, s.pool, tenantID, tags.Tags, tagIDs)
+	carried, err := s.store.carriedTags(ctx, s.pool, tenantID, itemIDs, s.tags.ShownSQL(tags.Tags, "l.tenant_id", "l.tag_id"))
 	if err != nil {
 		return err
 	}
-	for _, t := range ordered {
-		for _, i := range carriers[t.ID] {
-			items[i].Tags = append(items[i].Tags, t)
-		}
+	for _, c := range carried {
+		i := at[c.ItemID]
+		items[i].Tags = append(items[i].Tags, c.Tag.Tag)
 	}
 	return nil
 }

@@ -107,11 +107,7 @@ func (s *Service) ListVendorDetails(ctx context.Context, tenantID, itemID string
 	if _, err := s.store.get(ctx, s.pool, tenantID, itemID); err != nil {
 		return nil, err
 	}
-	details, err := s.store.vendorDetailPage(ctx, s.pool, tenantID, itemID, page)
-	if err != nil {
-		return nil, err
-	}
-	return details, s.nameVendorDetails(ctx, s.pool, tenantID, details)
+	return s.store.vendorDetailPage(ctx, s.pool, tenantID, itemID, page)
 }
 
 // VendorDetails returns the item's vendor details in read order (see sortVendorDetails).
@@ -249,8 +245,8 @@ func normalizeVendorDetail(w VendorDetailWrite) (VendorDetail, []VendorPriceBrea
 	return d, w.PriceBreaks, fields.Err()
 }
 
-// loadVendorDetails fills the VendorDetails of items in four queries however many items:
-// their details, the details' price breaks, the vendors and the units catalogue.
+// loadVendorDetails fills the VendorDetails of items in one query however many items: their
+// details with the vendors' and units' names and the price breaks.
 func (s *Service) loadVendorDetails(ctx context.Context, tenantID string, items []Item) error {
 	return s.fillVendorDetails(ctx, s.pool, tenantID, items)
 }
@@ -269,10 +265,7 @@ func (s *Service) fillVendorDetails(ctx context.Context, q db.Q, tenantID string
 		items[i].VendorDetails = []VendorDetail{}
 	}
 	details, err := s.store.vendorDetails(ctx, q, tenantID, itemIDs)
-	if err != nil || len(details) == 0 {
-		return err
-	}
-	if err := s.nameVendorDetails(ctx, q, tenantID, details); err != nil {
+	if err != nil {
 		return err
 	}
 	for _, d := range details {
@@ -281,32 +274,6 @@ func (s *Service) fillVendorDetails(ctx context.Context, q db.Q, tenantID string
 	}
 	for i := range items {
 		sortVendorDetails(items[i].VendorDetails)
-	}
-	return nil
-}
-
-// nameVendorDetails fills the vendor name and currency and the unit name of details, in two
-// queries however many details: the vendors and the units catalogue.
-func (s *Service) nameVendorDetails(ctx context.Context, q db.Q, tenantID string, details []VendorDetail) error {
-	if len(details) == 0 {
-		return nil
-	}
-	vendorIDs := make([]string, len(details))
-	for i, d := range details {
-		vendorIDs[i] = d.VendorID
-	}
-	vendorsByID, err := s.vendors.ByIDs(ctx, q, tenantID, vendorIDs)
-	if err != nil {
-		return err
-	}
-	unitsByID, err := s.units.ByID(ctx, q, tenantID)
-	if err != nil {
-		return err
-	}
-	for i := range details {
-		v := vendorsByID[details[i].VendorID]
-		details[i].VendorName, details[i].VendorCurrency = v.Name, v.CurrencyCode
-		details[i].UnitName = unitsByID[details[i].UnitID].Name
 	}
 	return nil
 }

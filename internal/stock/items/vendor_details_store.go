@@ -3,6 +3,7 @@ package items
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -30,13 +31,61 @@ type vendorDetailRow struct {
 	UnitQuantity          dec.Decimal  `db:"unit_quantity"`
 	InventoryUnitQuantity dec.Decimal  `db:"inventory_unit_quantity"`
 	Notes                 *string      `db:"notes"`
+	// What the detail shows from other areas' rows, and its price breaks (vendorDetailColumns).
+	VendorName     string          `db:"vendor_name"`
+	VendorCurrency string          `db:"vendor_currency"`
+	UnitName       string          `db:"unit_name"`
+	PriceBreaks    priceBreaksJSON `db:"price_breaks"`
 }
 
-type priceBreakRow struct {
-	DetailID     string      `db:"vendor_detail_id"`
-	Quantity     int         `db:"quantity"`
-	Price        dec.Decimal `db:"price"`
-	CurrencyCode string      `db:"currency_code"`
+// vendorDetailColumns are a vendor detail's columns over the detail aliased d, with the
+// vendor's name and currency, the unit's name and the detail's price breaks by quantity (a
+// JSON array of priceBreakJSON), so that one statement reads details whole.
+var vendorDetailColumns = `d.id, d.item_id, d.vendor_id, d.vendor_item_number, d.vendor_item_name, d.price, d.is_primary,
+       d.lead_time_in_days, d.unit_of_measure_id, d.unit_quantity, d.inventory_unit_quantity, d.notes,
+       COALESCE(` + vendors.NameSQL("d.tenant_id", "d.vendor_id") + `, '') AS vendor_name,
+       COALESCE(` + vendors.CurrencySQL("d.tenant_id", "d.vendor_id") + `, '') AS vendor_currency,
+       COALESCE(` + units.NameSQL("d.tenant_id", "d.unit_of_measure_id") + `, '') AS unit_name,
+       (SELECT json_agg(json_build_object('quantity', b.quantity, 'price', b.price::text, 'currency_code', b.currency_code)
+               ORDER BY b.quantity)
+          FROM item_vendor_price_breaks b WHERE b.tenant_id = d.tenant_id AND b.vendor_detail_id = d.id) AS price_breaks`
+
+// priceBreakJSON is one element of vendorDetailColumns' price_breaks; the price travels as
+// text, so it reads exactly as the column would.
+type priceBreakJSON struct {
+	Quantity     int    `json:"quantity"`
+	Price        string `json:"price"`
+	CurrencyCode string `json:"currency_code"`
+}
+
+// priceBreaksJSON is a detail's price breaks as read by vendorDetailColumns (NULL: none).
+type priceBreaksJSON []VendorPriceBreak
+
+func (p *priceBreaksJSON) Scan(src any) error {
+	*p = priceBreaksJSON{}
+	var raw []byte
+	switch v := src.(type) {
+	case nil:
+		return nil
+	case []byte:
+		raw = v
+	case string:
+		raw = []byte(v)
+	default:
+		return fmt.Errorf("vendor price breaks: cannot scan %T", src)
+	}
+	var list []priceBreakJSON
+	if err := json.Unmarshal(raw, &list); err != nil {
+		return fmt.Errorf("vendor price breaks: %w", err)
+	}
+	for _, b := range list {
+		var price dec.Decimal
+		if err := price.Scan(b.Price); err != nil {
+			return fmt.Errorf("vendor price break: %w", err)
+		}
+		*p = append(*p, VendorPriceBreak{Quantity: b.Quantity, Price: price, CurrencyCode: b.CurrencyCode})
+	}
+	return nil
 }
 
 const lockVendorDetailSQL = `SELECT id FROM item_vendor_details WHERE tenant_id = $1 AND item_id = $2 AND id = $3 FOR UPDATE`
@@ -150,30 +199,17 @@ func (itemStore) deleteVendorDetail(ctx context.Context, q db.Q, tenantID, itemI
 	return n > 0, nil
 }
 
-const vendorDetailsSQL = `
-SELECT id, item_id, vendor_id, vendor_item_number, vendor_item_name, price, is_primary, lead_time_in_days,
-       unit_of_measure_id, unit_quantity, inventory_unit_quantity, notes
-FROM item_vendor_details WHERE tenant_id = $1 AND item_id = ANY($2)`
+var vendorDetailsSQL = `SELECT ` + vendorDetailColumns + `
+FROM item_vendor_details d WHERE d.tenant_id = $1 AND d.item_id = ANY($2)`
 
-const priceBreaksSQL = `
-SELECT b.vendor_detail_id, b.quantity, b.price, b.currency_code
-FROM item_vendor_price_breaks b JOIN item_vendor_details d ON d.tenant_id = b.tenant_id AND d.id = b.vendor_detail_id
-WHERE b.tenant_id = $1 AND d.item_id = ANY($2) ORDER BY b.quantity`
-
-// vendorDetails reads the details of items with their price breaks (by quantity), in two queries.
+// vendorDetails reads the details of items, named and with their price breaks (by
+// quantity), in one query (unordered: see sortVendorDetails).
 func (itemStore) vendorDetails(ctx context.Context, q db.Q, tenantID string, itemIDs []string) ([]VendorDetail, error) {
 	var rows []vendorDetailRow
 	if err := sqlx.SelectContext(ctx, q, &rows, vendorDetailsSQL, tenantID, pq.StringArray(itemIDs)); err != nil {
 		return nil, fmt.Errorf("item vendor details: %w", err)
 	}
-	if len(rows) == 0 {
-		return nil, nil
-	}
-	var breaks []priceBreakRow
-	if err := sqlx.SelectContext(ctx, q, &breaks, priceBreaksSQL, tenantID, pq.StringArray(itemIDs)); err != nil {
-		return nil, fmt.Errorf("item vendor price breaks: %w", err)
-	}
-	return vendorDetailsOf(rows, breaks), nil
+	return vendorDetailsOf(rows), nil
 }
 
 // vendorDetailSortFields are the ItemVendorDetail properties the list sorts by (its price
@@ -200,17 +236,11 @@ var vendorDetailListSpec = listing.Spec{
 	IDColumn:     "d.id",
 }
 
-const vendorDetailPageSelect = `
-SELECT d.id, d.item_id, d.vendor_id, d.vendor_item_number, d.vendor_item_name, d.price, d.is_primary, d.lead_time_in_days,
-       d.unit_of_measure_id, d.unit_quantity, d.inventory_unit_quantity, d.notes
+var vendorDetailPageSelect = `SELECT ` + vendorDetailColumns + `
 FROM item_vendor_details d`
 
-const detailPriceBreaksSQL = `
-SELECT vendor_detail_id, quantity, price, currency_code FROM item_vendor_price_breaks
-WHERE tenant_id = $1 AND vendor_detail_id = ANY($2) ORDER BY quantity`
-
-// vendorDetailPage reads the page p of the item's vendor details, with their price breaks
-// (by quantity), in two queries.
+// vendorDetailPage reads the page p of the item's vendor details, named and with their price
+// breaks (by quantity), in one query.
 func (itemStore) vendorDetailPage(ctx context.Context, q db.Q, tenantID, itemID string, p listing.Page) ([]VendorDetail, error) {
 	lq := listing.NewQuery("d.tenant_id", tenantID)
 	lq.Where("d.item_id = %s", itemID)
@@ -219,33 +249,19 @@ func (itemStore) vendorDetailPage(ctx context.Context, q db.Q, tenantID, itemID 
 	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
 		return nil, fmt.Errorf("item vendor details: %w", err)
 	}
-	if len(rows) == 0 {
-		return []VendorDetail{}, nil
-	}
-	ids := make([]string, len(rows))
-	for i, r := range rows {
-		ids[i] = r.ID
-	}
-	var breaks []priceBreakRow
-	if err := sqlx.SelectContext(ctx, q, &breaks, detailPriceBreaksSQL, tenantID, pq.StringArray(ids)); err != nil {
-		return nil, fmt.Errorf("item vendor price breaks: %w", err)
-	}
-	return vendorDetailsOf(rows, breaks), nil
+	return vendorDetailsOf(rows), nil
 }
 
-// vendorDetailsOf makes details of rows, in their order, each with its breaks in theirs.
-func vendorDetailsOf(rows []vendorDetailRow, breaks []priceBreakRow) []VendorDetail {
-	byDetail := map[string][]VendorPriceBreak{}
-	for _, b := range breaks {
-		byDetail[b.DetailID] = append(byDetail[b.DetailID], VendorPriceBreak{Quantity: b.Quantity, Price: b.Price, CurrencyCode: b.CurrencyCode})
-	}
+// vendorDetailsOf makes details of rows, in their order.
+func vendorDetailsOf(rows []vendorDetailRow) []VendorDetail {
 	out := make([]VendorDetail, len(rows))
 	for i, r := range rows {
 		out[i] = VendorDetail{
-			ID: r.ID, ItemID: r.ItemID, VendorID: r.VendorID, VendorItemNumber: r.VendorItemNumber, VendorItemName: r.VendorItemName,
-			Price: r.Price, IsPrimary: r.IsPrimary, LeadTimeInDays: r.LeadTimeInDays, UnitID: r.UnitID,
+			ID: r.ID, ItemID: r.ItemID, VendorID: r.VendorID, VendorName: r.VendorName, VendorCurrency: r.VendorCurrency,
+			VendorItemNumber: r.VendorItemNumber, VendorItemName: r.VendorItemName,
+			Price: r.Price, IsPrimary: r.IsPrimary, LeadTimeInDays: r.LeadTimeInDays, UnitID: r.UnitID, UnitName: r.UnitName,
 			UnitQuantity: r.UnitQuantity, InventoryUnitQuantity: r.InventoryUnitQuantity, Notes: r.Notes,
-			PriceBreaks: byDetail[r.ID],
+			PriceBreaks: []VendorPriceBreak(r.PriceBreaks),
 		}
 		if out[i].PriceBreaks == nil {
 			out[i].PriceBreaks = []VendorPriceBreak{}

@@ -147,6 +147,82 @@ func VersionSQL(tenantColumn, idColumn string) string {
 	return fmt.Sprintf(`(SELECT v.version FROM material_shapes v WHERE v.tenant_id = %s AND v.id = %s)`, tenantColumn, idColumn)
 }
 
+// ShownSQL is the SQL expression of the material shape in the given tenant and id columns as
+// one JSON value (NULL when there is none), deleted or not: a record of another area that
+// shows the shape (an item cut from it) reads it in the statement that reads the record, and
+// scans it into a Shown. Decimals travel as text, so they read exactly as a column would.
+func ShownSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT json_build_object('id', ms.id, 'name', ms.name, 'material_name', ms.material_name,
+       'shape_type', ms.shape_type, 'thickness', ms.thickness::text, 'dimensions', ms.dimensions,
+       'dimension_units', ms.dimension_units, 'linear_density', ms.linear_density::text,
+       'planar_density', ms.planar_density::text, 'is_activated', ms.is_activated, 'deleted', ms.deleted)
+     FROM material_shapes ms WHERE ms.tenant_id = %s AND ms.id = %s)`, tenantColumn, idColumn)
+}
+
+// Shown is a shape read through ShownSQL; Valid is false when there was none.
+type Shown struct {
+	Shape Shape
+	Valid bool
+}
+
+// shownRow is ShownSQL's JSON object.
+type shownRow struct {
+	ID             string          `json:"id"`
+	Name           string          `json:"name"`
+	MaterialName   string          `json:"material_name"`
+	ShapeType      string          `json:"shape_type"`
+	Thickness      *string         `json:"thickness"`
+	Dimensions     json.RawMessage `json:"dimensions"`
+	DimensionUnits string          `json:"dimension_units"`
+	LinearDensity  *string         `json:"linear_density"`
+	PlanarDensity  *string         `json:"planar_density"`
+	IsActivated    bool            `json:"is_activated"`
+	Deleted        bool            `json:"deleted"`
+}
+
+// Scan reads ShownSQL's value.
+func (s *Shown) Scan(src any) error {
+	*s = Shown{}
+	var raw []byte
+	switch v := src.(type) {
+	case nil:
+		return nil
+	case []byte:
+		raw = v
+	case string:
+		raw = []byte(v)
+	default:
+		return fmt.Errorf("material shape: cannot scan %T", src)
+	}
+	var j shownRow
+	if err := json.Unmarshal(raw, &j); err != nil {
+		return fmt.Errorf("material shape: %w", err)
+	}
+	r := shapeRow{
+		ID: j.ID, Name: j.Name, MaterialName: j.MaterialName, ShapeType: j.ShapeType, Dimensions: j.Dimensions,
+		DimensionUnits: j.DimensionUnits, IsActivated: j.IsActivated, Deleted: j.Deleted,
+	}
+	for _, d := range []struct {
+		text *string
+		into **dec.Decimal
+	}{{j.Thickness, &r.Thickness}, {j.LinearDensity, &r.LinearDensity}, {j.PlanarDensity, &r.PlanarDensity}} {
+		if d.text == nil {
+			continue
+		}
+		var v dec.Decimal
+		if err := v.Scan(*d.text); err != nil {
+			return fmt.Errorf("material shape %s: %w", j.ID, err)
+		}
+		*d.into = &v
+	}
+	shape, err := r.toShape()
+	if err != nil {
+		return err
+	}
+	*s = Shown{Shape: shape, Valid: true}
+	return nil
+}
+
 func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]Shape, error) {
 	lq := listing.NewQuery("tenant_id", tenantID)
 	lq.Where("deleted = %s", false)

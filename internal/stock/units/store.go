@@ -68,6 +68,20 @@ func NameSortSQL(tenantColumn, idColumn string) string {
 	return fmt.Sprintf(`(SELECT lower(um.name) FROM units_of_measure um WHERE um.tenant_id = %s AND um.id = %s)`, tenantColumn, idColumn)
 }
 
+// NameSQL is the SQL expression of the name of the unit of measure in the given tenant and
+// id columns (NULL when there is none): a record of another area that shows the unit's name
+// reads it in the statement that reads the record.
+func NameSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT um.name FROM units_of_measure um WHERE um.tenant_id = %s AND um.id = %s)`, tenantColumn, idColumn)
+}
+
+// TypeNameSQL is the SQL expression of the name of the type of the unit of measure in the
+// given tenant and id columns (NULL when there is none), read as NameSQL is.
+func TypeNameSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT ut.name FROM units_of_measure um JOIN unit_types ut ON ut.tenant_id = um.tenant_id AND ut.id = um.unit_type_id
+       WHERE um.tenant_id = %s AND um.id = %s)`, tenantColumn, idColumn)
+}
+
 // typeSortFields are the UnitType properties the list sorts unit types by.
 var typeSortFields = map[string]string{
 	"id":           "t.id",
