@@ -55,7 +55,7 @@ func newBenchEnv(t *testing.T, customers int) benchEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := openThinDB(dbURL)
+	d, err := openThinDB(ctx, dbURL)
 	if err != nil {
 		t.Fatal(err)
 	}

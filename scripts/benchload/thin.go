@@ -9,7 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"net/http"
-	"net/url"
 	"os"
 	"os/signal"
 	"runtime"
@@ -25,8 +24,8 @@ import (
 )
 
 // The thin server is the raw-SQL limit the API is measured against: net/http and
-// database/sql through lib/pq (the service's driver), a pool sized like the service's, no
-// authentication, no validation, no transaction. Each handler runs the one statement the
+// database/sql through lib/pq (the service's driver) on the pool the service opens (its
+// sizes and connection settings), no authentication, no validation, no transaction. Each handler runs the one statement the
 // API's store runs for the same request, with the same text and bind parameters, and
 // encodes the same members the API answers. It runs as a process of its own (this binary
 // with -thin), so that its memory and CPU are its own.
@@ -127,25 +126,15 @@ func newThinHandler(d *sql.DB, tenantID string) http.Handler {
 	return mux
 }
 
-// openThinDB opens a pool like the service's: the same driver, sizes and session settings.
-func openThinDB(databaseURL string) (*sql.DB, error) {
-	u, err := url.Parse(databaseURL)
-	if err != nil {
-		return nil, errors.New("parse DATABASE_URL: not a URL")
-	}
-	q := u.Query()
-	q.Set("timezone", "UTC")
-	q.Set("statement_timeout", strconv.FormatInt(db.DefaultStatementTimeout.Milliseconds(), 10))
-	u.RawQuery = q.Encode()
-	d, err := sql.Open("postgres", u.String())
+// openThinDB opens the pool the service opens (db.Open: the same driver, connection
+// settings and pool sizes, whatever they become) and hands over its database/sql handle:
+// the thin server uses nothing of sqlx.
+func openThinDB(ctx context.Context, databaseURL string) (*sql.DB, error) {
+	pool, err := db.Open(ctx, databaseURL)
 	if err != nil {
 		return nil, err
 	}
-	d.SetMaxOpenConns(db.DefaultMaxOpenConns)
-	d.SetMaxIdleConns(db.DefaultMaxIdleConns)
-	d.SetConnMaxLifetime(db.DefaultConnMaxLifetime)
-	d.SetConnMaxIdleTime(5 * time.Minute)
-	return d, nil
+	return pool.DB.DB, nil
 }
 
 // runThin serves the thin server until SIGTERM or SIGINT: benchload -thin -addr ADDR -tenant ID.
@@ -156,7 +145,7 @@ func runThin(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	d, err := openThinDB(os.Getenv("DATABASE_URL"))
+	d, err := openThinDB(context.Background(), os.Getenv("DATABASE_URL"))
 	if err != nil {
 		return err
 	}
