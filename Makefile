@@ -106,6 +106,12 @@ e2e: ## the contract as users meet it: TypeScript client and /docs in headless C
 bench: ## benchmarks against a throwaway PostgreSQL
 	scripts/with-throwaway-pg.sh $(GO) test -run '^$$' -bench . -benchmem ./...
 
+.PHONY: bench-load
+bench-load: ## load benchmark: the API vs a raw-SQL server at 10k and 1M customers (throwaway PostgreSQL); BENCH_LOAD_FLAGS=-quick
+	$(GO) build -o bin/mos ./cmd/mos
+	$(GO) build -o bin/benchload ./scripts/benchload
+	scripts/with-throwaway-pg.sh bin/benchload -mos bin/mos -out build/bench-load.md $(BENCH_LOAD_FLAGS)
+
 .PHONY: clean
 clean: ## stop the local PostgreSQL and remove bin/ (keeps .data/)
 	-scripts/pg.sh stop-local
