@@ -25,9 +25,11 @@ import (
 
 // The thin server is the raw-SQL limit the API is measured against: net/http and
 // database/sql through lib/pq (the service's driver) on the pool the service opens (its
-// sizes and connection settings), no authentication, no validation, no transaction. Each handler runs the one statement the
-// API's store runs for the same request, with the same text and bind parameters, and
-// encodes the same members the API answers. It runs as a process of its own (this binary
+// sizes and connection settings), no authentication, no validation, no transaction. Each
+// handler runs the one statement a raw-SQL server needs for the request, with the API's
+// columns, filter, order and bind parameters, and encodes the same members the API answers.
+// (The API's own statement does more in the same round trip: it also reads the names of the
+// customer's payment terms and tier, and its ETag.) It runs as a process of its own (this binary
 // with -thin), so that its memory and CPU are its own.
 
 // thinCustomerColumns are the columns the API's customer store selects.
@@ -35,7 +37,7 @@ const thinCustomerColumns = `id, name, customer_code, currency_code, credit_limi
        url, is_taxable, tax_rate_ids, external_references, custom_fields, notes, has_customer_portal,
        customer_tier_id, deleted, created_utc, modified_utc`
 
-// The statements, as the API's customer store writes them.
+// The statements: the customer store's, without what the API adds to them (names, ETag).
 const (
 	thinGetSQL = `SELECT ` + thinCustomerColumns + ` FROM customers WHERE tenant_id = $1 AND id = $2`
 
