@@ -405,6 +405,15 @@ func DescriptionSQL(tenantColumn, idColumn string) string {
 	return fmt.Sprintf(`(SELECT it.description FROM items it WHERE it.tenant_id = %s AND it.id = %s)`, tenantColumn, idColumn)
 }
 
+// JoinSQL joins, as alias, the item the rows of another area's list refer to, given their
+// tenant and item id columns (every such row has its item: a foreign key), for a list that
+// orders its rows by the item's number: ORDER BY lower(alias.number) then walks the items'
+// number index, a page at a time, where sorting by NumberSQL would read and sort every row
+// of the list first. The list reads alias.number and alias.description, nothing else.
+func JoinSQL(alias, tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`JOIN items %[1]s ON %[1]s.tenant_id = %[2]s AND %[1]s.id = %[3]s`, alias, tenantColumn, idColumn)
+}
+
 // itemShowsSQL is what an item's answer shows from other areas' rows, over the item aliased
 // t: the tags it carries, its material shape, the vendors of its vendor and material vendor
 // details (whose names order them), and the customers and tiers of its customer details and
