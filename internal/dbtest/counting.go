@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -60,4 +61,87 @@ func (c countingConn) BeginTx(ctx context.Context, opts driver.TxOptions) (drive
 
 func (c countingConn) CheckNamedValue(nv *driver.NamedValue) error {
 	return c.Conn.(driver.NamedValueChecker).CheckNamedValue(nv)
+}
+
+// Statement is one statement a recording pool sent: its SQL and its arguments as the driver
+// sent them, so that a test can run it again (under EXPLAIN, say).
+type Statement struct {
+	SQL  string
+	Args []any
+}
+
+// Recorder keeps the statements sent through a recording pool between Start and Stop.
+type Recorder struct {
+	mu         sync.Mutex
+	on         bool
+	statements []Statement
+}
+
+// Start forgets what was recorded and records from now on.
+func (r *Recorder) Start() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.on, r.statements = true, nil
+}
+
+// Stop ends recording and answers the statements sent since Start, in the order sent.
+func (r *Recorder) Stop() []Statement {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.on = false
+	return r.statements
+}
+
+func (r *Recorder) record(query string, args []driver.NamedValue) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.on {
+		return
+	}
+	values := make([]any, len(args))
+	for i, a := range args {
+		values[i] = a.Value
+	}
+	r.statements = append(r.statements, Statement{SQL: query, Args: values})
+}
+
+// Recording is Counting whose pool also records, while its Recorder is started, the SQL and
+// arguments of every statement: for tests that check what the server actually runs (the
+// plans of a list's queries, say).
+func Recording(t testing.TB, dbURL string) (*platformdb.Pool, *Recorder) {
+	t.Helper()
+	var statements atomic.Int64
+	rec := &Recorder{}
+	connector := recordingConnector{countingConnector: countingConnector{dsn: dbURL, statements: &statements}, recorder: rec}
+	pool := &platformdb.Pool{DB: sqlx.NewDb(sql.OpenDB(connector), "postgres")}
+	t.Cleanup(func() { _ = pool.Close() })
+	return pool, rec
+}
+
+type recordingConnector struct {
+	countingConnector
+	recorder *Recorder
+}
+
+func (c recordingConnector) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := c.countingConnector.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return recordingConn{countingConn: conn.(countingConn), recorder: c.recorder}, nil
+}
+
+type recordingConn struct {
+	countingConn
+	recorder *Recorder
+}
+
+func (c recordingConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	c.recorder.record(query, args)
+	return c.countingConn.QueryContext(ctx, query, args)
+}
+
+func (c recordingConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	c.recorder.record(query, args)
+	return c.countingConn.ExecContext(ctx, query, args)
 }

@@ -34,8 +34,8 @@ type Spec struct {
 	Default string
 	// DefaultOrder, when set, is the SQL expression sorted by when Sort.Field is absent, in
 	// place of Default's: for a documented order no single property gives (the primary
-	// record first, then by a name another area owns). A row constructor "(a, b)" sorts by
-	// each member in turn; Sort.Dir reverses it as a whole.
+	// record first, then by a name another area owns). A row constructor "(a, b)" (here or
+	// in Fields) sorts by each member in turn; Sort.Dir reverses it as a whole.
 	DefaultOrder string
 	// DefaultDescending sorts the default field newest/highest first.
 	DefaultDescending bool
@@ -111,12 +111,64 @@ func Resolve(r Request, s Spec) (Page, error) {
 	if !ok {
 		panic(fmt.Sprintf("listing: default sort field %q is not in the field table", field))
 	}
-	order := expr + dir
+	order := orderTerms(expr, dir)
 	if s.IDColumn != "" && expr != s.IDColumn {
-		order += ", " + s.IDColumn + dir
+		order += ", " + orderTerms(s.IDColumn, dir)
 	}
 	p.OrderBy = order
 	return p, nil
+}
+
+// orderTerms is the ORDER BY of expr in dir. A row constructor "(a, b)" becomes "a DIR, b
+// DIR": the same order as the row value's (members in turn, a NULL member after the others
+// ascending and before them descending, as for a row), but one an index on the members can
+// serve, where no index serves a row value.
+func orderTerms(expr, dir string) string {
+	members := rowMembers(expr)
+	if members == nil {
+		return expr + dir
+	}
+	for i, m := range members {
+		members[i] = strings.TrimSpace(m) + dir
+	}
+	return strings.Join(members, ", ")
+}
+
+// rowMembers splits a row constructor "(a, b, …)" into its members; nil when expr is none: no
+// outer parentheses, a parenthesised expression without a comma of its own, or a scalar
+// subquery "(SELECT …)". The expressions are the areas' fixed SQL, never client text.
+func rowMembers(expr string) []string {
+	if len(expr) < 2 || expr[0] != '(' || expr[len(expr)-1] != ')' {
+		return nil
+	}
+	inner := expr[1 : len(expr)-1]
+	if strings.HasPrefix(strings.ToUpper(strings.TrimSpace(inner)), "SELECT") {
+		return nil
+	}
+	var members []string
+	depth, start, quoted := 0, 0, false
+	for i := 0; i < len(inner); i++ {
+		switch c := inner[i]; {
+		case quoted:
+			quoted = c != '\''
+		case c == '\'':
+			quoted = true
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+			if depth < 0 { // "(a) + (b)": the outer parentheses are not one pair
+				return nil
+			}
+		case c == ',' && depth == 0:
+			members = append(members, inner[start:i])
+			start = i + 1
+		}
+	}
+	if members == nil {
+		return nil
+	}
+	return append(members, inner[start:])
 }
 
 // matchField applies the list convention: a field matches a property by its first letter

@@ -95,8 +95,8 @@ func TestDefaultOrderSortsWhenSortFieldIsAbsent(t *testing.T) {
 		r     Request
 		order string
 	}{
-		{"absent", Request{}, "(NOT t.primary, pt.name) ASC, t.id ASC"},
-		{"Sort.Dir alone reverses it whole", Request{SortDir: ptr("descending")}, "(NOT t.primary, pt.name) DESC, t.id DESC"},
+		{"absent", Request{}, "NOT t.primary ASC, pt.name ASC, t.id ASC"},
+		{"Sort.Dir alone reverses it whole", Request{SortDir: ptr("descending")}, "NOT t.primary DESC, pt.name DESC, t.id DESC"},
 		{"Sort.Field replaces it", Request{SortField: ptr("name")}, "t.name ASC, t.id ASC"},
 	}
 	for _, c := range cases {
@@ -202,4 +202,34 @@ func contains(s, sub string) bool {
 		}
 	}
 	return false
+}
+
+func TestRowConstructorsSortByEachMemberInTurn(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ expr, asc string }{
+		{"(a, b)", "a ASC, b ASC"},
+		{"(lower(x.last), lower(x.first))", "lower(x.last) ASC, lower(x.first) ASC"},
+		{"(lower(coalesce(x, '')), y)", "lower(coalesce(x, '')) ASC, y ASC"},
+		{"('a,b', c)", "'a,b' ASC, c ASC"},
+		{"(coalesce(x, 'it''s, (odd'), y)", "coalesce(x, 'it''s, (odd') ASC, y ASC"},
+		{"(NOT t.primary, (SELECT lower(v.name) FROM v WHERE v.id = t.v), t.v)", "NOT t.primary ASC, (SELECT lower(v.name) FROM v WHERE v.id = t.v) ASC, t.v ASC"},
+		// Not row constructors: left whole.
+		{"(SELECT lower(v.name) FROM v WHERE v.a = t.a AND v.b = coalesce(t.b, ''))", "(SELECT lower(v.name) FROM v WHERE v.a = t.a AND v.b = coalesce(t.b, '')) ASC"},
+		{"(a - coalesce(b, 0))", "(a - coalesce(b, 0)) ASC"},
+		{"(a) + (b, c)", "(a) + (b, c) ASC"},
+		{"lower(a)", "lower(a) ASC"},
+	}
+	for _, c := range cases {
+		if got := orderTerms(c.expr, " ASC"); got != c.asc {
+			t.Errorf("orderTerms(%q) = %q, want %q", c.expr, got, c.asc)
+		}
+	}
+	s := spec
+	s.Fields = map[string]string{"lastName": "(lower(t.last), lower(t.first))"}
+	s.Default = "lastName"
+	s.IDColumn = "(t.a, t.b)"
+	p, err := Resolve(Request{SortDir: ptr("descending")}, s)
+	if err != nil || p.OrderBy != "lower(t.last) DESC, lower(t.first) DESC, t.a DESC, t.b DESC" {
+		t.Fatalf("order %q (%v)", p.OrderBy, err)
+	}
 }

@@ -231,10 +231,13 @@ func (s store) list(ctx context.Context, q db.Q, tenantID string, list List, f F
 		lq.Where("t.id = ANY(%s)", pq.StringArray(f.IDs))
 	}
 	if f.CarriedBy != "" {
-		lq.Where(s.carriedBy(f.CarriedBy)+" = %s", true)
+		// A bare EXISTS, which the planner joins on the carriers' indexes tag by tag.
+		lq.Where(s.carriedBy(f.CarriedBy))
 	}
-	query, args := lq.SQL(`SELECT `+s.columns()+` FROM tags t`, p)
-	return selectTags(ctx, q, query, args...)
+	// The page is chosen first and its tags' types read for its rows only: over the whole
+	// query, the planner reads (and hashes) every carried tag of the tenant to answer them.
+	page, args := lq.SQL(`SELECT t.* FROM tags t`, p)
+	return selectTags(ctx, q, `SELECT `+s.columns()+` FROM (`+page+`) t ORDER BY `+p.OrderBy, args...)
 }
 
 // byIDs reads the tags of list among ids (live ones only unless withDeleted), in the list's

@@ -41,20 +41,21 @@ WHERE e.tenant_id = $1 AND e.reserved_for_type IS NOT NULL
 GROUP BY b.id, b.quantity`
 
 // stockSelect reads balances with what is available of them and the item's number and
-// description (read through the items area's exported expressions, as the lot and location
-// names of the default order are through theirs).
+// description (the item joined through the items area's exported join, as the lot and
+// location names of the default order are read through their areas' expressions). The join,
+// rather than a per-row expression, lets the default order walk the items' number index.
 var stockSelect = `WITH reserved AS (` + reservedSQL + `)
 SELECT b.id, b.item_id, b.lot_id, b.location_id, b.quantity, b.quantity - coalesce(r.reserved, 0) AS available,
-       ` + items.NumberSQL("b.tenant_id", "b.item_id") + ` AS item_number,
-       ` + items.DescriptionSQL("b.tenant_id", "b.item_id") + ` AS item_description
+       it.number AS item_number, it.description AS item_description
 FROM inventory_balances b
+` + items.JoinSQL("it", "b.tenant_id", "b.item_id") + `
 LEFT JOIN reserved r ON r.id = b.id`
 
 // stockSortFields are the InventoryRow properties the inventory list can be sorted by.
 // itemNumber sorts by item number, then lot name, then location name (one row value, so a
 // direction applies to all three).
 var stockSortFields = map[string]string{
-	"itemNumber": "(lower(" + items.NumberSQL("b.tenant_id", "b.item_id") + "), lower(coalesce(" +
+	"itemNumber": "(lower(it.number), lower(coalesce(" +
 		lots.NameSQL("b.tenant_id", "b.lot_id") + ", '')), lower(coalesce(" + locations.NameSQL("b.tenant_id", "b.location_id") + ", '')))",
 	"quantity":       "(b.quantity - coalesce(r.reserved, 0))",
 	"onHandQuantity": "b.quantity",

@@ -3,8 +3,10 @@ package items
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -288,8 +290,15 @@ func (itemStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, p 
 		lq.Where("lower(i.revision) = %s", strings.ToLower(*f.Revision))
 	}
 	if cf := f.CustomField; cf != nil {
-		// One bind parameter holding [key, value]; ->> gives the value's JSON text.
-		lq.Where("i.custom_fields ->> (%[1]s::text[])[1] = (%[1]s::text[])[2]", pq.StringArray{cf.Key, cf.Value})
+		// One bind parameter holding [key, value]; ->> gives the value's JSON text. The
+		// containment of one of the candidates first, when there are any, lets the custom
+		// fields' index find the rows; the comparison keeps its meaning exact.
+		match := "i.custom_fields ->> (%[1]s::text[])[1] = (%[1]s::text[])[2]"
+		if docs := customFieldCandidates(cf.Key, cf.Value); docs != nil {
+			lq.Where("i.custom_fields @> ANY(%[2]s::jsonb[]) AND "+match, pq.StringArray{cf.Key, cf.Value}, pq.StringArray(docs))
+		} else {
+			lq.Where(match, pq.StringArray{cf.Key, cf.Value})
+		}
 	}
 	if f.LatestRevision != nil {
 		lq.Where("("+latestRevisionSQL+") = %s", *f.LatestRevision)
@@ -319,6 +328,37 @@ func (itemStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, p 
 		out[i] = r.toItem()
 	}
 	return out, nil
+}
+
+// numericText matches the texts PostgreSQL writes a JSON number as (numeric's output: no
+// exponent, no leading zeros, no sign but minus).
+var numericText = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?$`)
+
+// customFieldCandidates are the JSON documents {key: v} one of which a custom_fields object
+// whose key's JSON text (->>) is value must contain: v the string value, and the number or
+// boolean whose text value is. nil when value may be the text of an array or object, which
+// no containment narrows down: the filter then compares every item's value.
+func customFieldCandidates(key, value string) []string {
+	if strings.HasPrefix(value, "[") || strings.HasPrefix(value, "{") {
+		return nil
+	}
+	var scalars []any
+	scalars = append(scalars, value)
+	if numericText.MatchString(value) {
+		scalars = append(scalars, json.RawMessage(value))
+	}
+	if value == "true" || value == "false" {
+		scalars = append(scalars, value == "true")
+	}
+	docs := make([]string, 0, len(scalars))
+	for _, v := range scalars {
+		b, err := json.Marshal(map[string]any{key: v})
+		if err != nil {
+			return nil // cannot happen for these values; the plain comparison still answers
+		}
+		docs = append(docs, string(b))
+	}
+	return docs
 }
 
 // touchSQL advances modified_utc the way updateItemSQL does, for changes stored elsewhere
@@ -423,6 +463,15 @@ func NumberSQL(tenantColumn, idColumn string) string {
 // DescriptionSQL: see NumberSQL.
 func DescriptionSQL(tenantColumn, idColumn string) string {
 	return fmt.Sprintf(`(SELECT it.description FROM items it WHERE it.tenant_id = %s AND it.id = %s)`, tenantColumn, idColumn)
+}
+
+// JoinSQL joins, as alias, the item the rows of another area's list refer to, given their
+// tenant and item id columns (every such row has its item: a foreign key), for a list that
+// orders its rows by the item's number: ORDER BY lower(alias.number) then walks the items'
+// number index, a page at a time, where sorting by NumberSQL would read and sort every row
+// of the list first. The list reads alias.number and alias.description, nothing else.
+func JoinSQL(alias, tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`JOIN items %[1]s ON %[1]s.tenant_id = %[2]s AND %[1]s.id = %[3]s`, alias, tenantColumn, idColumn)
 }
 
 // itemShowsSQL is what an item's answer shows from other areas' rows, over the item aliased

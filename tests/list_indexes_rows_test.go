@@ -1,0 +1,350 @@
+package tests
+
+import (
+	"context"
+	"crypto/md5"
+	"database/sql"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// The data of TestEveryListFilterAndDefaultSortUsesAnIndex: listRows rows in every list's
+// main table for one tenant, and otherRows for each of three other tenants, written with one
+// INSERT … SELECT per table. Row i of a table has the id id24(i) (or a UUID-shaped one
+// ending in i, where the table takes 36-character ids), and the values a filter of the test
+// picks are computed from i in Go the way the SQL computes them, so that a filter value
+// names few rows.
+
+// listRows is how many rows the list's tenant has in every main table.
+const listRows = 100_000
+
+// otherRows is how many rows each other tenant has in the same tables.
+const otherRows = 300
+
+// rowsEpoch is the instant row i's timestamps count from (in minutes, see at).
+var rowsEpoch = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// id24 is the 24-character id of row n.
+func id24(n int) string { return fmt.Sprintf("%024x", n) }
+
+// word is the 8 hexadecimal characters row n's names carry (prefix tells tables apart), so
+// that a substring filter can name one row.
+func word(prefix string, n int) string {
+	sum := md5.Sum([]byte(prefix + strconv.Itoa(n)))
+	return hex.EncodeToString(sum[:])[:8]
+}
+
+// at is the instant minutes after rowsEpoch.
+func at(minutes int) time.Time { return rowsEpoch.Add(time.Duration(minutes) * time.Minute) }
+
+// The SQL twins of the helpers above, over an integer SQL expression.
+func sqlID24(expr string) string { return "lpad(to_hex(" + expr + "), 24, '0')" }
+func sqlID36(expr string) string {
+	return "('00000000-0000-7000-8000-' || lpad(to_hex(" + expr + "), 12, '0'))"
+}
+func sqlWord(prefix, expr string) string {
+	return "substr(md5('" + prefix + "' || (" + expr + ")::text), 1, 8)"
+}
+func sqlAt(minutesExpr string) string {
+	return "(timestamptz '2024-01-01 00:00:00+00' + (" + minutesExpr + ") * interval '1 minute')"
+}
+
+// rowsFrom is the FROM clause a table's rows are selected from: i counts 1 to ten.n for each
+// tenant ten.id, listRows for the tenant listed (a parameter, "$1") and otherRows for each of
+// the others.
+func rowsFrom(listed string, others ...string) string {
+	tenants := []string{fmt.Sprintf("(%s::text, %d)", listed, listRows)}
+	for _, o := range others {
+		tenants = append(tenants, fmt.Sprintf("(%s::text, %d)", o, otherRows))
+	}
+	return `FROM (VALUES ` + strings.Join(tenants, ", ") + `) AS ten (id, n)
+CROSS JOIN LATERAL generate_series(1, ten.n) AS i`
+}
+
+// everyTenant is the FROM clause of every table but the units': $1 is the lists' tenant, $2,
+// $3 and $4 the others.
+var everyTenant = rowsFrom("$1", "$2", "$3", "$4")
+
+// unitTenants is the FROM clause of the units of measure: $4, the units list's tenant, has
+// listRows of them, and the others (the other lists' tenant among them) otherRows. The units
+// list has a tenant of its own because every item request reads the tenant's whole unit
+// catalogue, which is a few dozen units in life, not 100,000.
+var unitTenants = rowsFrom("$4", "$1", "$2", "$3")
+
+// tagLists are the lists of the tags table in the order they are assigned: tag i is in
+// tagLists[i % 9].
+var tagLists = []string{"accountingCode", "chartOfAccount", "tag", "materialCode", "itemCategory",
+	"gradeCode", "shapeCode", "gaugeCode", "itemClass"}
+
+// tagOf is the number of a tag of list (an index of tagLists) near n.
+func tagOf(list, n int) int { return 9*n + list }
+
+// tableRows fills every list's main table (and the few tables a filter reads beside it), in
+// an order that keeps every foreign key satisfied. Per row: about one in ten soft-deleted
+// where the table has a deleted flag, names unique among the live rows, and the selective
+// values the filters pick on a fixed fraction of the rows.
+var tableRows = []struct{ table, sql string }{
+	{"tags", `INSERT INTO tags (tenant_id, id, list, name, style, description, deleted, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, (ARRAY['` + strings.Join(tagLists, "','") + `'])[1 + i % 9],
+       'Tag ' || ` + sqlWord("tag", "i") + ` || ' ' || i,
+       (ARRAY['primary','secondary','success','danger','warning','info','light','dark','connected'])[1 + i % 9],
+       CASE WHEN i % 3 = 0 THEN 'About tag ' || i END, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
+	// Items: number key k is shared by rows 20m-1 and 20m (revisions A and B); the other odd
+	// rows have a revision R1 to R1999; one in 25 is archived.
+	{"items", `INSERT INTO items (tenant_id, id, number, revision, description, item_origin, is_archived,
+       custom_fields, created_utc, modified_utc, bar_code_number)
+SELECT ten.id, ` + sqlID24("i") + `, 'P-' || k || '-' || ` + sqlWord("number", "k") + `,
+       CASE WHEN i % 20 = 0 THEN 'B' WHEN i % 20 = 19 THEN 'A' WHEN i % 2 = 1 THEN 'R' || (i % 2000) END,
+       CASE WHEN i % 10 <> 0 THEN 'Part described ' || ` + sqlWord("description", "i") + ` END,
+       CASE WHEN i % 2 = 0 THEN 'make' ELSE 'buy' END, i % 25 = 0,
+       jsonb_build_object('serial', 'S' || i, 'color', (ARRAY['red','green','blue'])[1 + i % 3]),
+       ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day', i::text
+` + everyTenant + `
+CROSS JOIN LATERAL (SELECT CASE WHEN i % 20 = 0 THEN i - 1 ELSE i END AS k) numbered`},
+	// Half the tags of the item tag list are carried by an item.
+	{"item_tags", `INSERT INTO item_tags (tenant_id, item_id, tag_id, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID24("9 * (i % (ten.n / 18)) + 2") + `, ` + sqlAt("i") + ` ` + everyTenant},
+	{"unit_types", `INSERT INTO unit_types (tenant_id, id, name)
+SELECT ten.id, ` + sqlID24("i") + `, 'Type ' || ` + sqlWord("type", "i") + ` || ' ' || i ` + strings.Replace(unitTenants, "generate_series(1, ten.n)", "generate_series(1, ten.n / 5)", 1)},
+	// Five units per type, the first the base.
+	{"units_of_measure", `INSERT INTO units_of_measure (tenant_id, id, unit_type_id, name, factor_numerator, factor_denominator, is_base)
+SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, 'Unit ' || ` + sqlWord("unit", "i") + ` || ' ' || i,
+       1 + (i - 1) % 5, 1, (i - 1) % 5 = 0 ` + unitTenants},
+	{"customer_tiers", `INSERT INTO customer_tiers (tenant_id, id, name, description, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Tier ' || ` + sqlWord("tier", "i") + ` || ' ' || i, 'About tier ' || i, ` + sqlAt("i") + ` ` + everyTenant},
+	{"payment_terms", `INSERT INTO payment_terms (tenant_id, id, name, net_days, deleted, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Net ' || ` + sqlWord("terms", "i") + ` || ' ' || i, i % 90, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
+	// A customer code on four in five, an external reference on one in four.
+	{"customers", `INSERT INTO customers (tenant_id, id, name, customer_code, currency_code, external_references,
+       customer_tier_id, payment_terms_id, deleted, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Customer ' || ` + sqlWord("customer", "i") + ` || ' ' || i,
+       CASE WHEN i % 5 <> 0 THEN 'C-' || lpad(i::text, 6, '0') END, 'USD',
+       CASE WHEN i % 4 = 0 THEN jsonb_build_object('erp', jsonb_build_object('type', 'customer', 'externalId', 'E' || i))
+            ELSE '{}'::jsonb END,
+       ` + sqlID24("1 + i % 50") + `, ` + sqlID24("1 + i % 50") + `, i % 10 = 0, ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
+	// Five contacts and five addresses per customer, for the first fifth of the customers.
+	{"customer_contacts", `INSERT INTO customer_contacts (tenant_id, customer_id, id, first_name, last_name, email, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'First ' || i, 'Last ' || ` + sqlWord("contact", "i") + `,
+       'contact' || i || '@example.com', ` + sqlAt("i") + ` ` + everyTenant},
+	{"customer_addresses", `INSERT INTO customer_addresses (tenant_id, customer_id, id, name, address1, city, postal_code,
+       primary_billing, primary_shipping, created_utc)
+SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'Site ' || ` + sqlWord("address", "i") + `,
+       i || ' Main Street', 'Springfield', lpad((i % 100000)::text, 5, '0'), (i - 1) % 5 = 0, (i - 1) % 5 = 0, ` + sqlAt("i") + ` ` + everyTenant},
+	{"vendors", `INSERT INTO vendors (tenant_id, id, name, currency_code, deleted, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Vendor ' || ` + sqlWord("vendor", "i") + ` || ' ' || i, 'USD', i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
+	// One primary company per tenant.
+	{"companies", `INSERT INTO companies (tenant_id, id, is_primary, name, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, i = 1, 'Company ' || ` + sqlWord("company", "i") + ` || ' ' || i, ` + sqlAt("i") + ` ` + everyTenant},
+	// Definitions spread over 20 modules, with capa and the date type one in a thousand.
+	{"custom_fields", `INSERT INTO custom_fields (tenant_id, id, module, name, label, type, options, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `,
+       CASE WHEN i % 1000 = 0 THEN 'capa' ELSE (ARRAY['item','item_Make','item_Buy','customer','vendor','quote',
+           'sales_Order','job','invoice','purchase_Order','receive_Order','ship_Order','quote_Part_LineItem',
+           'sales_Order_Part_LineItem','purchase_Order_Part_LineItem','outsideProcessing_LineItem',
+           'shipping_Part_LineItem','invoice_Part_LineItem','job_Operation','ncr'])[1 + i % 20] END,
+       'Field ' || ` + sqlWord("field", "i") + ` || ' ' || i, 'Label ' || i,
+       CASE WHEN i % 1000 = 1 THEN 'date' WHEN i % 10 = 5 THEN 'dropdown' ELSE 'text' END,
+       CASE WHEN i % 10 = 5 AND i % 1000 <> 1 THEN ARRAY['a', 'b'] ELSE '{}'::text[] END, ` + sqlAt("i") + ` ` + everyTenant},
+	{"departments", `INSERT INTO departments (tenant_id, id, name, description, deleted, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Department ' || ` + sqlWord("department", "i") + ` || ' ' || i, 'About department ' || i,
+       i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
+	{"work_centers", `INSERT INTO work_centers (tenant_id, id, name, department_id, deleted, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Work center ' || ` + sqlWord("workcenter", "i") + ` || ' ' || i, ` + sqlID24("i") + `,
+       i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
+	{"equipment", `INSERT INTO equipment (tenant_id, id, name, description, work_center_id, deleted, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Machine ' || ` + sqlWord("equipment", "i") + ` || ' ' || i, 'About machine ' || i,
+       CASE WHEN i % 3 <> 0 THEN ` + sqlID24("i") + ` END, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
+	// Two shifts per department.
+	{"department_shifts", `INSERT INTO department_shifts (tenant_id, id, department_id, name, start_time, end_time, days,
+       simultaneous_equipment, deleted, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID24("(i - 1) / 2 + 1") + `, 'Shift ' || ` + sqlWord("shift", "i") + ` || ' ' || i,
+       '0800', '1600', '{t,t,t,t,t,f,f}', '{1,1,1,1,1,0,0}', i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
+	// One downtime an hour, two hours long; each department is down twice.
+	{"equipment_downtimes", `INSERT INTO equipment_downtimes (tenant_id, id, start_utc, end_utc, deleted, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, ` + sqlAt("60 * i") + `, ` + sqlAt("60 * i + 120") + `, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
+	{"equipment_downtime_departments", `INSERT INTO equipment_downtime_departments (tenant_id, downtime_id, department_id, position)
+SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID24("(i - 1) / 2 + 1") + `, 0 ` + everyTenant},
+	{"in_process_tracking_fields", `INSERT INTO in_process_tracking_fields (tenant_id, id, name, data_type, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Measure ' || ` + sqlWord("tracking", "i") + ` || ' ' || i,
+       CASE WHEN i % 2 = 0 THEN 'text' ELSE 'number' END, ` + sqlAt("i") + ` ` + everyTenant},
+	{"locations", `INSERT INTO locations (tenant_id, id, name, deleted, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Bin ' || ` + sqlWord("location", "i") + ` || ' ' || i, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
+	// Tread plate one in a hundred, deactivated one in twenty.
+	{"material_shapes", `INSERT INTO material_shapes (tenant_id, id, name, material_name, shape_type, thickness, dimensions,
+       dimension_units, linear_density, planar_density, is_activated, deleted, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Shape ' || ` + sqlWord("shape", "i") + ` || ' ' || i, 'Steel', shape,
+       CASE WHEN flat THEN 0.25 END, CASE WHEN flat THEN '{}'::jsonb ELSE '{"diameter": 1}'::jsonb END, 'inch',
+       CASE WHEN NOT flat THEN 0.2 END, CASE WHEN flat THEN 10.2 END, i % 20 <> 0, i % 10 = 5, ` + sqlAt("i") + `
+` + everyTenant + `
+CROSS JOIN LATERAL (SELECT CASE WHEN i % 100 = 0 THEN 'treadPlate'
+        ELSE (ARRAY['sheet','plate','bar','tube','pipe','beam','angle','channel'])[1 + i % 8] END AS shape) s
+CROSS JOIN LATERAL (SELECT shape IN ('sheet', 'plate', 'treadPlate') AS flat) f`},
+	// Two lots per item for the first half of the items; one in ten a system lot (unnamed).
+	{"inventory_lots", `INSERT INTO inventory_lots (tenant_id, id, item_id, name, system, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID24("(i - 1) / 2 + 1") + `,
+       CASE WHEN i % 10 <> 0 THEN 'LOT-' || ` + sqlWord("lot", "i") + ` || '-' || i END, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
+	// A balance per lot, at location 1 + 37i mod n (one balance per location); one in ten empty.
+	{"inventory_balances", `INSERT INTO inventory_balances (tenant_id, id, item_id, lot_id, location_id, quantity)
+SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID24("(i - 1) / 2 + 1") + `, ` + sqlID24("i") + `, ` + sqlID24("1 + (37 * i) % ten.n") + `,
+       CASE WHEN i % 10 = 0 THEN 0 ELSE 1 + i % 100 END ` + everyTenant},
+	// An event every ten minutes of action date; the rare types, sources, job items and
+	// reservations one in a hundred to one in a thousand.
+	{"inventory_events", `INSERT INTO inventory_events (tenant_id, id, action_date, type, secondary_type, source_type,
+       source_entity_id, source_related_type, source_related_entity_id, item_id, item_to_make_id, quantity,
+       reserved_for_id, reserved_for_type, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, ` + sqlAt("10 * i") + `,
+       CASE WHEN i % 1000 = 0 THEN 'eventOverride' ELSE (ARRAY['pick','receive','adjustment'])[1 + i % 3] END,
+       CASE WHEN i % 1000 = 0 THEN 'stockTake' ELSE (ARRAY['pick','receive','consume'])[1 + i % 3] END,
+       CASE WHEN i % 1000 = 1 THEN 'poRcvValueAdj' WHEN i % 2 = 0 THEN 'job' ELSE 'purchaseOrder' END,
+       'source-' || (i / 10), CASE WHEN i % 1000 = 2 THEN 'salesOrder' END, CASE WHEN i % 1000 = 2 THEN 'related-' || i END,
+       ` + sqlID24("(i - 1) / 2 + 1") + `, CASE WHEN i % 100 = 0 THEN 'make-' || i END, 1 + i % 50,
+       CASE WHEN i % 500 = 0 THEN 'job-' || i END, CASE WHEN i % 500 = 0 THEN 'job' END, ` + sqlAt("i") + ` ` + everyTenant},
+	{"inventory_transactions", `INSERT INTO inventory_transactions (tenant_id, id, event_id, item_id, quantity_change,
+       balance_quantity, balance_value, created_utc)
+SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("i") + `, ` + sqlID24("(i - 1) / 2 + 1") + `, 1 + i % 50, i % 100, 0, ` + sqlAt("i") + ` ` + everyTenant},
+	// Five of each item sub-record for the first fifth of the items (a cancelled job among an
+	// item's cost breakdowns).
+	{"item_cost_breakdowns", `INSERT INTO item_cost_breakdowns (tenant_id, id, item_id, type, quantity, calculated_on)
+SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `,
+       CASE WHEN i % 5 = 0 THEN 'cancelledJob' ELSE 'estimated' END, 1, ` + sqlAt("i") + ` ` + everyTenant},
+	{"item_customer_details", `INSERT INTO item_customer_details (tenant_id, id, item_id, customer_id, customer_item_number, unit_of_measure_id)
+SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID24("i") + `, 'CI-' || i, ` + sqlID24("1") + ` ` + everyTenant},
+	{"item_material_vendor_details", `INSERT INTO item_material_vendor_details (tenant_id, id, item_id, vendor_id, vendor_item_number)
+SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID24("i") + `, 'MV-' || i ` + everyTenant},
+	{"item_vendor_details", `INSERT INTO item_vendor_details (tenant_id, id, item_id, vendor_id, vendor_item_number, price,
+       is_primary, unit_of_measure_id, unit_quantity, inventory_unit_quantity)
+SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID24("i") + `, 'V-' || i, 10,
+       (i - 1) % 5 = 0, ` + sqlID24("1") + `, 1, 1 ` + everyTenant},
+	{"item_vendor_price_breaks", `INSERT INTO item_vendor_price_breaks (tenant_id, vendor_detail_id, quantity, price, currency_code)
+SELECT ten.id, ` + sqlID36("i") + `, 10, 9, 'USD' ` + everyTenant},
+	// Per item: a list price, two customer prices and two tier prices.
+	{"item_sales_price_breaks", `INSERT INTO item_sales_price_breaks (tenant_id, id, item_id, quantity, type, price, currency_code,
+       customer_id, customer_tier_id, unit_of_measure_id)
+SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, 1 + (i - 1) % 5, 'price', 10, 'USD',
+       CASE WHEN i % 5 IN (2, 3) THEN ` + sqlID24("i") + ` END, CASE WHEN i % 5 IN (0, 4) THEN ` + sqlID24("i") + ` END,
+       ` + sqlID24("1") + ` ` + everyTenant},
+	// Five files per item for the first fifth of the items; video one in a thousand.
+	{"attachments", `INSERT INTO attachments (tenant_id, id, owner_type, owner_id, name, format, size, access_url, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'item', ` + sqlID24("(i - 1) / 5 + 1") + `, 'File ' || ` + sqlWord("file", "i") + ` || '.pdf',
+       CASE WHEN i % 1000 = 0 THEN 'video' ELSE (ARRAY['document','image','cad'])[1 + i % 3] END, 1000,
+       'https://files.example.com/' || i, ` + sqlAt("i") + ` ` + everyTenant},
+}
+
+// fillWorkers is how many tables fillTables writes at once.
+const fillWorkers = 2
+
+// fillTables writes tableRows into the database at dbURL for the lists' tenant listed, two
+// others, and the units list's tenant units, the way a bulk load is done: a table's indexes
+// (but those of its keys) are dropped before its rows are written and created again, with
+// the same definitions, after; the table is then analyzed, so that the planner knows its
+// size. It writes on connections of its own, without a statement timeout, and with foreign
+// key checks off where it may turn them off (a superuser's session, as the throwaway test
+// clusters give; the rows keep every key anyway), fillWorkers tables at a time; where the
+// checks stay on, one table after the other, in the order of tableRows.
+func fillTables(ctx context.Context, dbURL, listed, other1, other2, units string) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	filler, err := sql.Open("postgres", dbURL)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = filler.Close() }()
+	workers := fillWorkers
+	conns := make([]*sql.Conn, 0, workers)
+	defer func() {
+		for _, c := range conns {
+			_ = c.Close()
+		}
+	}()
+	for len(conns) < workers {
+		conn, err := filler.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		conns = append(conns, conn)
+		if _, err := conn.ExecContext(ctx, `SET statement_timeout = 0`); err != nil {
+			return err
+		}
+		if _, err := conn.ExecContext(ctx, `SET session_replication_role = replica`); err != nil {
+			workers = 1
+		}
+	}
+	tables := make(chan int)
+	errs := make(chan error, workers)
+	var wg sync.WaitGroup
+	for _, conn := range conns[:workers] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range tables {
+				if err := fillTable(ctx, conn, tableRows[i].table, tableRows[i].sql, listed, other1, other2, units); err != nil {
+					errs <- err
+					cancel() // the other worker stops at its next statement
+					return
+				}
+			}
+		}()
+	}
+send:
+	for i := range tableRows {
+		select {
+		case tables <- i:
+		case <-ctx.Done():
+			break send
+		}
+	}
+	close(tables)
+	wg.Wait()
+	close(errs)
+	return <-errs
+}
+
+// indexesSQL lists the indexes of table $1 that back no constraint, with their definitions.
+const indexesSQL = `SELECT indexrelid::regclass::text, pg_get_indexdef(indexrelid) FROM pg_index
+WHERE indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conindid = indexrelid)`
+
+// fillTable writes table's rows with insert, its indexes dropped meanwhile, and analyzes it.
+func fillTable(ctx context.Context, conn *sql.Conn, table, insert string, args ...any) error {
+	names, defs, err := indexesOf(ctx, conn, table)
+	if err != nil {
+		return fmt.Errorf("fill %s: %w", table, err)
+	}
+	steps := []string{}
+	for _, name := range names {
+		steps = append(steps, `DROP INDEX `+name)
+	}
+	steps = append(steps, insert)
+	steps = append(steps, defs...)
+	steps = append(steps, `ANALYZE `+table)
+	for _, step := range steps {
+		var stepArgs []any
+		if step == insert {
+			stepArgs = args
+		}
+		if _, err := conn.ExecContext(ctx, step, stepArgs...); err != nil {
+			return fmt.Errorf("fill %s: %s: %w", table, strings.SplitN(step, "\n", 2)[0], err)
+		}
+	}
+	return nil
+}
+
+// indexesOf answers the names and definitions of table's indexes that back no constraint.
+func indexesOf(ctx context.Context, conn *sql.Conn, table string) (names, defs []string, err error) {
+	rows, err := conn.QueryContext(ctx, indexesSQL, table)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer func() { _ = rows.Close() }()
+	for rows.Next() {
+		var name, def string
+		if err := rows.Scan(&name, &def); err != nil {
+			return nil, nil, err
+		}
+		names, defs = append(names, name), append(defs, def)
+	}
+	return names, defs, rows.Err()
+}

@@ -1,0 +1,427 @@
+package tests
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3"
+
+	"mos/internal/dbtest"
+	"mos/internal/httpapi"
+	"mos/internal/platform/db"
+	"mos/internal/tenancy"
+)
+
+// indexedList is how TestEveryListFilterAndDefaultSortUsesAnIndex calls one list operation
+// of the spec, and what it checks.
+type indexedList struct {
+	// tables are the list's main table and those it reads for each row it answers: no plan
+	// of a statement the call runs may read them with a sequential scan.
+	tables []string
+	// path fills the path parameters.
+	path map[string]string
+	// unitsTenant calls the list as the tenant that holds the 100,000 units of measure (the
+	// other lists' tenant has a catalogue of a usual size: every item request reads it whole).
+	unitsTenant bool
+	// unfiltered is the body of the default-sort call when the list refuses an empty filter;
+	// it must match every row.
+	unfiltered map[string]any
+	// filters holds, for every member of the list's filter schema, a value that matches few
+	// of the rows written (a handful, or a rare value of an enumeration or flag).
+	filters map[string]any
+}
+
+// tagList is the row of a list of the tags table: list is its index in tagLists. A tag's
+// types are read from the records that carry it (item_tags, of active items).
+func tagList(list int) indexedList {
+	return indexedList{tables: []string{"tags", "item_tags", "items"}, filters: map[string]any{
+		"ids":  []string{id24(tagOf(list, 400))},
+		"name": word("tag", tagOf(list, 471)),
+	}}
+}
+
+// parent is the number of the item and of the customer whose sub-record lists are called:
+// their sub-records are rows 5·4241+1 to 5·4242 of their tables.
+const parent = 4242
+
+// subRow is the number of the n-th (1 to 5) sub-record of the parent item or customer.
+func subRow(n int) int { return 5*(parent-1) + n }
+
+// dateTime is t as the API writes instants.
+func dateTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// itemFilters are the values of the item list's filter members, and more members of a later
+// version of the list as name, value pairs.
+func itemFilters(more ...any) map[string]any {
+	f := map[string]any{
+		"customField":       map[string]any{"key": "serial", "value": "S4242"},
+		"descriptionFilter": word("description", 4243),
+		"isArchived":        true,
+		"itemIds":           []string{id24(777)},
+		"latestRevision":    false,
+		"modifiedAfterUtc":  dateTime(at(listRows - 30).Add(24 * time.Hour)),
+		"modifiedBeforeUtc": dateTime(at(30).Add(24 * time.Hour)),
+		"number":            word("number", 4243),
+		"revision":          "R1001",
+	}
+	for i := 0; i+1 < len(more); i += 2 {
+		f[more[i].(string)] = more[i+1]
+	}
+	return f
+}
+
+// indexedLists has one row per list operation (POST …/list) of the spec, by path.
+var indexedLists = map[string]indexedList{
+	"/api/accounting-codes/list":  tagList(0),
+	"/api/chart-of-accounts/list": tagList(1),
+	"/api/tags/list":              tagList(2),
+	"/api/item-tags/list":         tagList(2),
+	"/api/material-codes/list":    tagList(3),
+	"/api/item-categories/list":   tagList(4),
+	"/api/grade-codes/list":       tagList(5),
+	"/api/shape-codes/list":       tagList(6),
+	"/api/gauge-codes/list":       tagList(7),
+	"/api/item-classes/list":      tagList(8),
+	"/api/companies/list":         {tables: []string{"companies"}, filters: map[string]any{"isPrimary": true}},
+	"/api/custom-fields/list": {tables: []string{"custom_fields"}, filters: map[string]any{
+		"ids": []string{id24(777)}, "module": "capa", "name": word("field", 4243), "type": "date",
+	}},
+	"/api/customer-tiers/list": {tables: []string{"customer_tiers"}, filters: map[string]any{
+		"ids": []string{id24(777)}, "name": word("tier", 4243),
+	}},
+	"/api/customers/list": {tables: []string{"customers"}, filters: map[string]any{
+		"customerCode":      "C-004241",
+		"email":             "contact4242@example.com",
+		"externalReference": map[string]any{"key": "erp", "externalId": "E4244"},
+		"includeDeleted":    true,
+		"modifiedAfterUtc":  dateTime(at(listRows - 30).Add(24 * time.Hour)),
+		"name":              word("customer", 4243),
+	}},
+	"/api/customers/{customerId}/addresses/list": {tables: []string{"customer_addresses"}, path: map[string]string{"customerId": id24(parent)}},
+	"/api/customers/{customerId}/contacts/list":  {tables: []string{"customer_contacts"}, path: map[string]string{"customerId": id24(parent)}},
+	"/api/department-shifts/list": {tables: []string{"department_shifts"}, filters: map[string]any{
+		"departmentIds": []string{id24(parent)}, "ids": []string{id24(777)}, "name": word("shift", 4243),
+	}},
+	"/api/departments/list": {tables: []string{"departments"}, filters: map[string]any{
+		"ids": []string{id24(777)}, "name": word("department", 4243),
+	}},
+	"/api/equipment-downtimes/list": {tables: []string{"equipment_downtimes"}, filters: map[string]any{
+		"departmentIds":   []string{id24(parent)},
+		"endsAfterUtc":    dateTime(at(60 * (listRows - 20))),
+		"ids":             []string{id24(777)},
+		"startsBeforeUtc": dateTime(at(60 * 20)),
+	}},
+	"/api/equipment/list": {tables: []string{"equipment"}, filters: map[string]any{
+		"ids": []string{id24(777)}, "name": word("equipment", 4243),
+	}},
+	"/api/in-process-tracking-field-types/list": {tables: []string{"in_process_tracking_fields"}, filters: map[string]any{
+		"ids": []string{id24(777)}, "name": word("tracking", 4243),
+	}},
+	"/api/inventory-events/list": {tables: []string{"inventory_events"}, filters: map[string]any{
+		"actionDateFrom":    at(10 * listRows).Format(time.DateOnly),
+		"actionDateTo":      rowsEpoch.Format(time.DateOnly),
+		"createdAfterUtc":   dateTime(at(listRows - 50)),
+		"createdBeforeUtc":  dateTime(at(50)),
+		"inventoryEventIds": []string{id24(777)},
+		"itemIds":           []string{id24(parent)},
+		"itemToMakeIds":     []string{"make-4200"},
+		"reservedForIds":    []string{"job-4500"},
+		"reservedForTypes":  []string{"job"},
+		"secondaryTypes":    []string{"stockTake"},
+		"sourceTypes":       []string{"poRcvValueAdj"},
+		"types":             []string{"eventOverride"},
+	}},
+	"/api/inventory-lots/list": {tables: []string{"inventory_lots"}, filters: map[string]any{
+		"itemIds": []string{id24(parent)}, "name": word("lot", 4243), "system": true,
+	}},
+	"/api/inventory-transactions/list": {tables: []string{"inventory_transactions", "inventory_events"}, filters: map[string]any{
+		"dateRange":         map[string]any{"start": dateTime(at(10 * (listRows - 20)))},
+		"itemIds":           []string{id24(parent)},
+		"relatedEntityId":   "related-4002",
+		"relatedEntityType": "salesOrder",
+		"sourceType":        "poRcvValueAdj",
+	}},
+	"/api/inventory/list": {tables: []string{"inventory_balances"}, filters: map[string]any{
+		"itemIds":     []string{id24(parent)},
+		"locationIds": []string{id24(1 + (37*parent)%listRows)},
+		"lotIds":      []string{id24(4243)},
+	}},
+	"/api/items/list":    {tables: []string{"items"}, filters: itemFilters()},
+	"/api/items/list/v2": {tables: []string{"items"}, filters: itemFilters("numbers", []string{"p-4243-" + word("number", 4243)})},
+	"/api/items/{itemId}/cost-breakdowns/list": {tables: []string{"item_cost_breakdowns"}, path: map[string]string{"itemId": id24(parent)},
+		filters: map[string]any{"types": []string{"cancelledJob"}}},
+	"/api/items/{itemId}/customers/list":        {tables: []string{"item_customer_details"}, path: map[string]string{"itemId": id24(parent)}},
+	"/api/items/{itemId}/material-vendors/list": {tables: []string{"item_material_vendor_details"}, path: map[string]string{"itemId": id24(parent)}},
+	"/api/items/{itemId}/vendors/list":          {tables: []string{"item_vendor_details"}, path: map[string]string{"itemId": id24(parent)}},
+	"/api/items/{itemId}/purchase-price-breaks/list": {tables: []string{"item_vendor_price_breaks", "item_vendor_details"},
+		path: map[string]string{"itemId": id24(parent)}, filters: map[string]any{"vendorIds": []string{id24(subRow(1))}}},
+	"/api/items/{itemId}/sales-price-breaks/list": {tables: []string{"item_sales_price_breaks"}, path: map[string]string{"itemId": id24(parent)},
+		filters: map[string]any{
+			"customerIds":     []string{id24(subRow(2))},
+			"customerTierIds": []string{id24(subRow(4))},
+			"listPriceOnly":   true,
+		}},
+	"/api/locations/list": {tables: []string{"locations"}, filters: map[string]any{
+		"ids": []string{id24(777)}, "includeDeleted": true, "name": word("location", 4243),
+	}},
+	"/api/materials/list": {tables: []string{"material_shapes"}, filters: map[string]any{
+		"ids": []string{id24(777)}, "isActivated": false, "name": word("shape", 4243), "shapeTypes": []string{"treadPlate"},
+	}},
+	"/api/payment-terms/list": {tables: []string{"payment_terms"}, filters: map[string]any{
+		"ids": []string{id24(777)}, "name": word("terms", 4243),
+	}},
+	"/api/units-of-measure/list": {tables: []string{"unit_types", "units_of_measure"}, unitsTenant: true, filters: map[string]any{
+		"name": word("unit", 4243), "unitTypeName": fmt.Sprintf("Type %s %d", word("type", 848), 848),
+	}},
+	"/api/vendors/list": {tables: []string{"vendors"}, filters: map[string]any{
+		"ids": []string{id24(777)}, "name": word("vendor", 4243),
+	}},
+	"/api/work-centers/list": {tables: []string{"work_centers"}, filters: map[string]any{
+		"ids": []string{id24(777)}, "name": word("workcenter", 4243),
+	}},
+	"/api/attachments/list": {tables: []string{"attachments"},
+		unfiltered: map[string]any{"formats": []string{"undefined", "cad", "document", "image", "video"}},
+		filters: map[string]any{
+			"attachmentIds": []string{id24(777)},
+			"formats":       []string{"video"},
+			"owner":         map[string]any{"type": "item", "id": id24(parent)},
+			"owners":        []map[string]any{{"type": "item", "id": id24(parent)}},
+		}},
+}
+
+// TestEveryListFilterAndDefaultSortUsesAnIndex: with 100,000 rows in each list's main table
+// for one tenant (and 300 for each of three others), a page of 50 in the default order,
+// unfiltered and with each member of the list's filter, never reads the main table with a
+// sequential scan. It calls every list operation of the spec through HTTP on a server of its
+// own, on a database of its own, whose pool records the SQL it runs, and EXPLAINs every
+// statement that names a main table with the arguments it ran with. A list without a row in
+// indexedLists, or a filter member without a value there, fails the test.
+func TestEveryListFilterAndDefaultSortUsesAnIndex(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	started := time.Now()
+	pool, dbURL := dbtest.New(t)
+	tenants := tenancy.NewService(pool, srv.Permissions)
+	// The lists' tenant, two others and the units list's tenant.
+	var tenantIDs, tokens [4]string
+	for i := range tenantIDs {
+		id, err := tenants.CreateTenant(ctx, tenancy.NewTenant{Name: fmt.Sprintf("Indexed lists %d", i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tok, err := tenants.IssueToken(ctx, tenancy.NewToken{TenantID: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tenantIDs[i], tokens[i] = id, tok.Secret
+	}
+	if err := fillTables(ctx, dbURL, tenantIDs[0], tenantIDs[1], tenantIDs[2], tenantIDs[3]); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %d rows per main table in %s", listRows, time.Since(started).Round(time.Millisecond))
+
+	recording, recorder := dbtest.Recording(t, dbURL)
+	cfg := srv.config
+	cfg.Pool = recording
+	e, err := httpapi.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(e)
+	t.Cleanup(ts.Close)
+
+	for _, o := range specOperations(t) {
+		if o.method != http.MethodPost || !isListPath(o.path) {
+			continue
+		}
+		row, ok := indexedLists[o.path]
+		if !ok {
+			t.Errorf("%s: no row in indexedLists: add one naming its main table and a selective value for each filter", o)
+			continue
+		}
+		members := filterMembers(o)
+		for _, m := range members {
+			if _, ok := row.filters[m]; !ok {
+				t.Errorf("%s: filter member %q has no selective value in its indexedLists row", o, m)
+			}
+		}
+		for m := range row.filters {
+			if !slices.Contains(members, m) {
+				t.Errorf("%s: indexedLists names filter member %q, which the spec's filter does not have", o, m)
+			}
+		}
+		path := o.path
+		for name, value := range row.path {
+			path = strings.ReplaceAll(path, "{"+name+"}", value)
+		}
+		calls := map[string]map[string]any{"default sort": row.unfiltered}
+		for m, v := range row.filters {
+			calls["filter "+m] = map[string]any{m: v}
+		}
+		for _, name := range slices.Sorted(maps.Keys(calls)) {
+			t.Run(strings.TrimPrefix(o.path, "/api/")+"/"+name, func(t *testing.T) {
+				recorder.Start()
+				token := tokens[0]
+				if row.unitsTenant {
+					token = tokens[3]
+				}
+				listPage(t, ts.URL+path, token, o.op.RequestBody != nil, calls[name])
+				read := false
+				for _, st := range recorder.Stop() {
+					read = mustNotScanSequentially(t, pool, o.String()+" "+name, row.tables, st) || read
+				}
+				if !read {
+					t.Errorf("%s %s: no statement named %v: is its indexedLists row's main table right?", o, name, row.tables)
+				}
+			})
+		}
+	}
+	t.Logf("took %s", time.Since(started).Round(time.Millisecond))
+}
+
+// isListPath reports whether path is a list's: it ends in /list, or in /list/v2 (a later
+// version of a list).
+func isListPath(path string) bool {
+	segs := strings.Split(path, "/")
+	last := segs[len(segs)-1]
+	if len(segs) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
+		last = segs[len(segs)-2]
+	}
+	return last == "list"
+}
+
+// filterMembers are the members of the operation's JSON request body, sorted.
+func filterMembers(o specOperation) []string {
+	rb := o.op.RequestBody
+	if rb == nil || rb.Value == nil {
+		return nil
+	}
+	mt := rb.Value.Content.Get("application/json")
+	if mt == nil || mt.Schema == nil {
+		return nil
+	}
+	var names []string
+	var collect func(s *openapi3.Schema)
+	collect = func(s *openapi3.Schema) {
+		for _, part := range s.AllOf {
+			collect(part.Value)
+		}
+		for name := range s.Properties {
+			names = append(names, name)
+		}
+	}
+	collect(mt.Schema.Value)
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// listPage asks url for the first page of 50 with body as the filter (none when the list
+// takes no body) and fails t unless it answers 200 with at least one row: a filter value that
+// matches nothing would say little about the plan of one that matches.
+func listPage(t *testing.T, url, token string, takesBody bool, body map[string]any) {
+	t.Helper()
+	h := bearer(token)
+	var payload *strings.Reader
+	if takesBody {
+		if body == nil {
+			body = map[string]any{}
+		}
+		raw, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.Set("Content-Type", "application/json")
+		payload = strings.NewReader(string(raw))
+	}
+	var res rawResponse
+	var answer []byte
+	if payload != nil {
+		res, answer = sendRequest(t, http.MethodPost, url+"?Take=50", h, payload)
+	} else {
+		res, answer = sendRequest(t, http.MethodPost, url+"?Take=50", h, nil)
+	}
+	mustStatus(t, res.StatusCode, http.StatusOK, answer)
+	// A list answers an array, or a page envelope whose data is one.
+	var rows []json.RawMessage
+	if err := json.Unmarshal(answer, &rows); err != nil {
+		var page struct {
+			Data []json.RawMessage `json:"data"`
+		}
+		if err := json.Unmarshal(answer, &page); err != nil {
+			t.Fatalf("%s answered neither an array nor a page: %s", url, truncate(answer))
+		}
+		rows = page.Data
+	}
+	if len(rows) == 0 {
+		t.Errorf("%s with %v answered no row: no row written matches the value", url, body)
+	}
+}
+
+// planNode is the part of an EXPLAIN (FORMAT JSON) node the test reads.
+type planNode struct {
+	NodeType string     `json:"Node Type"`
+	Relation string     `json:"Relation Name"`
+	Plans    []planNode `json:"Plans"`
+}
+
+// mustNotScanSequentially EXPLAINs st with its arguments and fails t when its plan reads one
+// of tables with a sequential scan; it answers whether st names one of tables. Statements
+// that name none (the token lookup, the tenant's settings) are not the list's: skipped.
+func mustNotScanSequentially(t *testing.T, pool *db.Pool, what string, tables []string, st dbtest.Statement) bool {
+	t.Helper()
+	if !slices.ContainsFunc(tables, func(table string) bool { return strings.Contains(st.SQL, table) }) {
+		return false
+	}
+	var raw []byte
+	if err := pool.QueryRowContext(context.Background(), "EXPLAIN (FORMAT JSON) "+st.SQL, st.Args...).Scan(&raw); err != nil {
+		t.Fatalf("%s: EXPLAIN %s: %v", what, st.SQL, err)
+	}
+	var plans []struct {
+		Plan planNode `json:"Plan"`
+	}
+	if err := json.Unmarshal(raw, &plans); err != nil {
+		t.Fatalf("%s: read the plan: %v", what, err)
+	}
+	var scanned []string
+	var walk func(n planNode)
+	walk = func(n planNode) {
+		if n.NodeType == "Seq Scan" && slices.Contains(tables, n.Relation) {
+			scanned = append(scanned, n.Relation)
+		}
+		for _, c := range n.Plans {
+			walk(c)
+		}
+	}
+	for _, p := range plans {
+		walk(p.Plan)
+	}
+	if len(scanned) == 0 {
+		return true
+	}
+	rows, err := pool.QueryContext(context.Background(), "EXPLAIN "+st.SQL, st.Args...)
+	if err != nil {
+		t.Fatalf("%s: EXPLAIN %s: %v", what, st.SQL, err)
+	}
+	defer func() { _ = rows.Close() }()
+	var text strings.Builder
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			t.Fatal(err)
+		}
+		text.WriteString(line + "\n")
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	t.Errorf("%s: sequential scan of %s\nSQL: %s\nargs: %v\nplan:\n%s", what, strings.Join(scanned, ", "), st.SQL, st.Args, text.String())
+	return true
+}
