@@ -125,7 +125,7 @@ func hideURL(err error, urls ...string) error {
 
 // withSessionSettings adds the run-time parameters every connection starts with (lib/pq
 // sends unknown URL parameters to the server as such): timezone UTC unless the URL names
-// one, and the statement timeout in milliseconds.
+// one, the statement timeout in milliseconds, and JIT off unless the URL names it.
 func withSessionSettings(rawURL string, statementTimeout time.Duration) (string, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
@@ -136,6 +136,12 @@ func withSessionSettings(rawURL string, statementTimeout time.Duration) (string,
 		q.Set("timezone", "UTC")
 	}
 	q.Set("statement_timeout", strconv.FormatInt(max(statementTimeout.Milliseconds(), 1), 10))
+	// No JIT compilation: it pays off for long analytical queries, while this service's
+	// statements are short, and a page of a few thousand rows would pay tens of
+	// milliseconds of compiling for nothing.
+	if q.Get("jit") == "" {
+		q.Set("jit", "off")
+	}
 	// Send each statement with its parameters in one round trip (Parse, Bind and Execute
 	// together) instead of lib/pq's default of a round trip to prepare it first. Parameters
 	// given as []byte then go in binary form, which only bytea columns take: stores pass

@@ -85,3 +85,24 @@ func TestConnectionErrorsNeverShowThePassword(t *testing.T) {
 		}
 	}
 }
+
+// TestSessionsRunWithoutJITAndInUTC proves the session settings every pooled connection
+// starts with: JIT off (short statements would pay its compile time for nothing) and the
+// time zone UTC.
+func TestSessionsRunWithoutJITAndInUTC(t *testing.T) {
+	t.Parallel()
+	_, url := dbtest.New(t)
+	ctx := context.Background()
+	pool, err := db.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = pool.Close() })
+	var jit, zone string
+	if err := pool.QueryRowxContext(ctx, `SELECT current_setting('jit'), current_setting('TimeZone')`).Scan(&jit, &zone); err != nil {
+		t.Fatal(err)
+	}
+	if jit != "off" || zone != "UTC" {
+		t.Fatalf("jit %q, TimeZone %q; want off and UTC", jit, zone)
+	}
+}
