@@ -55,6 +55,31 @@ func (c countingConn) ExecContext(ctx context.Context, query string, args []driv
 	return c.Conn.(driver.ExecerContext).ExecContext(ctx, query, args)
 }
 
+// PrepareContext prepares a statement whose every execution counts (db.GetPrepared runs
+// the hot reads prepared); preparing it, once per connection, does not.
+func (c countingConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
+	st, err := c.Conn.(driver.ConnPrepareContext).PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return countingStmt{Stmt: st, statements: c.statements}, nil
+}
+
+type countingStmt struct {
+	driver.Stmt
+	statements *atomic.Int64
+}
+
+func (s countingStmt) ExecContext(ctx context.Context, args []driver.NamedValue) (driver.Result, error) {
+	s.statements.Add(1)
+	return s.Stmt.(driver.StmtExecContext).ExecContext(ctx, args)
+}
+
+func (s countingStmt) QueryContext(ctx context.Context, args []driver.NamedValue) (driver.Rows, error) {
+	s.statements.Add(1)
+	return s.Stmt.(driver.StmtQueryContext).QueryContext(ctx, args)
+}
+
 func (c countingConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
 	return c.Conn.(driver.ConnBeginTx).BeginTx(ctx, opts)
 }

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -28,6 +29,8 @@ type Pool struct {
 	// url is what the pool connects with, for the connections of its own that Listen opens;
 	// empty on a pool built around a handle (Listen then reports that it cannot listen).
 	url string
+	// statements are the prepared statements of GetPrepared, by their text.
+	statements sync.Map
 }
 
 // Limits bound what the pool holds and how long one statement may run. Zero values take

@@ -2,6 +2,8 @@ package db_test
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -104,5 +106,43 @@ func TestSessionsRunWithoutJITAndInUTC(t *testing.T) {
 	}
 	if jit != "off" || zone != "UTC" {
 		t.Fatalf("jit %q, TimeZone %q; want off and UTC", jit, zone)
+	}
+}
+
+// TestGetPreparedReadsAsGetContextDoes proves a prepared read answers what an ordinary one
+// does, no row included, and inside a request transaction
+// runs in the transaction (seeing its own uncommitted writes).
+func TestGetPreparedReadsAsGetContextDoes(t *testing.T) {
+	t.Parallel()
+	pool, _ := dbtest.New(t)
+	ctx := context.Background()
+	const query = `SELECT $1::int + 1 AS n, $2::text AS s`
+	var got struct {
+		N int    `db:"n"`
+		S string `db:"s"`
+	}
+	for i := range 3 {
+		if err := db.GetPrepared(ctx, pool, &got, query, i, "x"); err != nil || got.N != i+1 || got.S != "x" {
+			t.Fatalf("call %d: %+v %v", i, got, err)
+		}
+	}
+	var none int
+	if err := db.GetPrepared(ctx, pool, &none, `SELECT 1 WHERE false`); !errors.Is(err, sql.ErrNoRows) {
+		t.Fatalf("no row: %v, want sql.ErrNoRows", err)
+	}
+	if _, err := pool.ExecContext(ctx, `CREATE TABLE notes (n int)`); err != nil {
+		t.Fatal(err)
+	}
+	rctx, tx, err := pool.BeginRequest(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := pool.ExecContext(rctx, `INSERT INTO notes VALUES (7)`); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := db.GetPrepared(rctx, pool, &n, `SELECT n FROM notes`); err != nil || n != 7 {
+		t.Fatalf("in a request transaction: %d %v, want its own write 7", n, err)
 	}
 }
