@@ -3,7 +3,6 @@ package tags
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -100,20 +99,9 @@ type shownRow struct {
 // Scan reads Service.ShownSQL's value.
 func (s *Shown) Scan(src any) error {
 	*s = Shown{}
-	var raw []byte
-	switch v := src.(type) {
-	case nil:
-		return nil
-	case []byte:
-		raw = v
-	case string:
-		raw = []byte(v)
-	default:
-		return fmt.Errorf("tag: cannot scan %T", src)
-	}
 	var j shownRow
-	if err := json.Unmarshal(raw, &j); err != nil {
-		return fmt.Errorf("tag: %w", err)
+	if ok, err := db.ScanJSON(src, &j, "tag"); !ok || err != nil {
+		return err
 	}
 	t := Tag{ID: j.ID, Name: j.Name, Style: j.Style, Description: j.Description, Types: j.Types, Deleted: j.Deleted}
 	if t.Types == nil {

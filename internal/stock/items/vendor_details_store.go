@@ -3,7 +3,6 @@ package items
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -63,20 +62,9 @@ type priceBreaksJSON []VendorPriceBreak
 
 func (p *priceBreaksJSON) Scan(src any) error {
 	*p = priceBreaksJSON{}
-	var raw []byte
-	switch v := src.(type) {
-	case nil:
-		return nil
-	case []byte:
-		raw = v
-	case string:
-		raw = []byte(v)
-	default:
-		return fmt.Errorf("vendor price breaks: cannot scan %T", src)
-	}
 	var list []priceBreakJSON
-	if err := json.Unmarshal(raw, &list); err != nil {
-		return fmt.Errorf("vendor price breaks: %w", err)
+	if ok, err := db.ScanJSON(src, &list, "vendor price breaks"); !ok || err != nil {
+		return err
 	}
 	for _, b := range list {
 		var price dec.Decimal

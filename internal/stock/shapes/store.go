@@ -183,20 +183,9 @@ type shownRow struct {
 // Scan reads ShownSQL's value.
 func (s *Shown) Scan(src any) error {
 	*s = Shown{}
-	var raw []byte
-	switch v := src.(type) {
-	case nil:
-		return nil
-	case []byte:
-		raw = v
-	case string:
-		raw = []byte(v)
-	default:
-		return fmt.Errorf("material shape: cannot scan %T", src)
-	}
 	var j shownRow
-	if err := json.Unmarshal(raw, &j); err != nil {
-		return fmt.Errorf("material shape: %w", err)
+	if ok, err := db.ScanJSON(src, &j, "material shape"); !ok || err != nil {
+		return err
 	}
 	r := shapeRow{
 		ID: j.ID, Name: j.Name, MaterialName: j.MaterialName, ShapeType: j.ShapeType, Dimensions: j.Dimensions,
