@@ -19,7 +19,7 @@ func GetPrepared(ctx context.Context, q Q, dest any, query string, args ...any) 
 	if !ok || p.joined(ctx) != nil {
 		return sqlx.GetContext(ctx, q, dest, query, args...)
 	}
-	stmt, err := p.prepared(ctx, query)
+	stmt, err := p.prepared(ctx, query) //nolint:sqlclosecheck // the pool keeps its prepared statements for its life
 	if err != nil {
 		return err
 	}
@@ -32,13 +32,14 @@ func (p *Pool) prepared(ctx context.Context, query string) (*sqlx.Stmt, error) {
 	if s, ok := p.statements.Load(query); ok {
 		return s.(*sqlx.Stmt), nil
 	}
-	s, err := p.DB.PreparexContext(ctx, query)
+	s, err := p.PreparexContext(ctx, query)
 	if err != nil {
 		return nil, fmt.Errorf("prepare statement: %w", err)
 	}
-	if prev, loaded := p.statements.LoadOrStore(query, s); loaded {
-		_ = s.Close()
-		return prev.(*sqlx.Stmt), nil
+	kept, loaded := p.statements.LoadOrStore(query, s)
+	if loaded {
+		// Another request prepared it meanwhile: keep that one.
+		defer func() { _ = s.Close() }()
 	}
-	return s, nil
+	return kept.(*sqlx.Stmt), nil
 }
