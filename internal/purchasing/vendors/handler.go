@@ -2,11 +2,13 @@ package vendors
 
 import (
 	"context"
+	"net/http"
 
 	"mos/gen"
 	"mos/internal/platform/auth"
 	"mos/internal/platform/conditional"
 	"mos/internal/platform/listing"
+	"mos/internal/platform/web"
 )
 
 // VendorsHandler serves /api/vendors.
@@ -66,15 +68,18 @@ func (h *VendorsHandler) ListVendors(ctx context.Context, req gen.ListVendorsReq
 		}
 	}
 	p := req.Params
-	vendors, err := h.svc.List(ctx, auth.TenantID(ctx), f, listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+	cur, err := h.svc.Stream(ctx, auth.TenantID(ctx), f, listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
 	}
-	out := make(gen.ListVendors200JSONResponse, len(vendors))
-	for i, v := range vendors {
-		out[i] = toAPI(v)
-	}
-	return out, nil
+	return vendorStream{Records: cur, ToAPI: toAPI}, nil
+}
+
+// vendorStream answers a list of vendors as they are read (a page may hold thousands).
+type vendorStream web.JSONArray[Vendor, gen.Vendor]
+
+func (s vendorStream) VisitListVendorsResponse(w http.ResponseWriter) error {
+	return web.JSONArray[Vendor, gen.Vendor](s).Write(w)
 }
 
 func toAPI(v Vendor) gen.Vendor {

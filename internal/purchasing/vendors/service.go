@@ -70,7 +70,11 @@ func (s *Service) ByIDs(ctx context.Context, q db.Q, tenantID string, vendorIDs 
 	if len(vendorIDs) == 0 {
 		return out, nil
 	}
-	vendors, err := s.store.list(ctx, q, tenantID, Filter{IDs: vendorIDs}, true, listing.Page{OrderBy: "id", Limit: len(vendorIDs)})
+	cur, err := s.store.list(ctx, q, tenantID, Filter{IDs: vendorIDs}, true, listing.Page{OrderBy: "id", Limit: len(vendorIDs)})
+	if err != nil {
+		return nil, err
+	}
+	vendors, err := db.Collect(cur)
 	if err != nil {
 		return nil, err
 	}
@@ -82,6 +86,16 @@ func (s *Service) ByIDs(ctx context.Context, q db.Q, tenantID string, vendorIDs 
 
 // List returns the live vendors matching f, by name then id unless r sorts otherwise.
 func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing.Request) ([]Vendor, error) {
+	cur, err := s.Stream(ctx, tenantID, f, r)
+	if err != nil {
+		return nil, err
+	}
+	return db.Collect(cur)
+}
+
+// Stream is List one vendor at a time, for an answer written as it is read; the caller must
+// close the cursor.
+func (s *Service) Stream(ctx context.Context, tenantID string, f Filter, r listing.Request) (*db.Cursor[Vendor], error) {
 	page, err := listing.Resolve(r, listSpec)
 	if err != nil {
 		return nil, err

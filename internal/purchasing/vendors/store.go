@@ -116,7 +116,8 @@ func NameSortSQL(tenantColumn, idColumn string) string {
 	return fmt.Sprintf(`(SELECT lower(v.name) FROM vendors v WHERE v.tenant_id = %s AND v.id = %s)`, tenantColumn, idColumn)
 }
 
-func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, includeDeleted bool, p listing.Page) ([]Vendor, error) {
+// list reads the page p of the vendors matching f, one at a time.
+func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, includeDeleted bool, p listing.Page) (*db.Cursor[Vendor], error) {
 	lq := listing.NewQuery("tenant_id", tenantID)
 	if !includeDeleted {
 		lq.Where("deleted = %s", false)
@@ -128,13 +129,17 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, includ
 		lq.Where("id = ANY(%s)", db.Array(f.IDs))
 	}
 	query, args := lq.SQL(`SELECT `+columns+` FROM vendors`, p)
-	var rows []vendorRow
-	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
+	cur, err := db.Query(ctx, q, scanVendor, query, args...)
+	if err != nil {
 		return nil, fmt.Errorf("list vendors: %w", err)
 	}
-	out := make([]Vendor, len(rows))
-	for i, r := range rows {
-		out[i] = r.toVendor()
+	return cur, nil
+}
+
+func scanVendor(rows *sqlx.Rows) (Vendor, error) {
+	var r vendorRow
+	if err := rows.StructScan(&r); err != nil {
+		return Vendor{}, fmt.Errorf("read vendor: %w", err)
 	}
-	return out, nil
+	return r.toVendor(), nil
 }
