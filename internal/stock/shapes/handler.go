@@ -2,12 +2,14 @@ package shapes
 
 import (
 	"context"
+	"net/http"
 
 	"mos/gen"
 	"mos/internal/platform/auth"
 	"mos/internal/platform/conditional"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/listing"
+	"mos/internal/platform/web"
 )
 
 // MaterialShapesHandler serves /api/materials.
@@ -76,15 +78,18 @@ func (h *MaterialShapesHandler) ListMaterialShapes(ctx context.Context, req gen.
 		}
 	}
 	p := req.Params
-	shapes, err := h.svc.List(ctx, auth.TenantID(ctx), f, listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+	cur, err := h.svc.Stream(ctx, auth.TenantID(ctx), f, listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
 	}
-	out := make(gen.ListMaterialShapes200JSONResponse, len(shapes))
-	for i, s := range shapes {
-		out[i] = toAPI(s)
-	}
-	return out, nil
+	return shapeStream{Records: cur, ToAPI: toAPI}, nil
+}
+
+// shapeStream answers a list of material shapes as they are read.
+type shapeStream web.JSONArray[Shape, gen.MaterialShape]
+
+func (s shapeStream) VisitListMaterialShapesResponse(w http.ResponseWriter) error {
+	return web.JSONArray[Shape, gen.MaterialShape](s).Write(w)
 }
 
 func (h *MaterialShapesHandler) ActivateMaterialShapes(ctx context.Context, req gen.ActivateMaterialShapesRequestObject) (gen.ActivateMaterialShapesResponseObject, error) {

@@ -162,6 +162,16 @@ func (s *Service) ByIDs(ctx context.Context, q db.Q, tenantID string, ids []stri
 
 // List returns the live shapes matching f, by name then id unless r sorts otherwise.
 func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing.Request) ([]Shape, error) {
+	cur, err := s.Stream(ctx, tenantID, f, r)
+	if err != nil {
+		return nil, err
+	}
+	return db.Collect(cur)
+}
+
+// Stream is List one shape at a time, for an answer written as it is read; the caller must
+// close the cursor.
+func (s *Service) Stream(ctx context.Context, tenantID string, f Filter, r listing.Request) (*db.Cursor[Shape], error) {
 	page, err := listing.Resolve(r, listSpec)
 	if err != nil {
 		return nil, err

@@ -212,7 +212,8 @@ func (s *Shown) Scan(src any) error {
 	return nil
 }
 
-func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) ([]Shape, error) {
+// list reads the page p of the live shapes matching f, one at a time.
+func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p listing.Page) (*db.Cursor[Shape], error) {
 	lq := listing.NewQuery("tenant_id", tenantID)
 	lq.Where("deleted = %s", false)
 	if f.Name != nil {
@@ -232,19 +233,19 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p list
 		lq.Where("id = ANY(%s)", db.Array(f.IDs))
 	}
 	query, qargs := lq.SQL(`SELECT `+columns+` FROM material_shapes`, p)
-	var rows []shapeRow
-	if err := sqlx.SelectContext(ctx, q, &rows, query, qargs...); err != nil {
+	cur, err := db.Query(ctx, q, scanShape, query, qargs...)
+	if err != nil {
 		return nil, fmt.Errorf("list material shapes: %w", err)
 	}
-	out := make([]Shape, len(rows))
-	for i, r := range rows {
-		s, err := r.toShape()
-		if err != nil {
-			return nil, err
-		}
-		out[i] = s
+	return cur, nil
+}
+
+func scanShape(rows *sqlx.Rows) (Shape, error) {
+	var r shapeRow
+	if err := rows.StructScan(&r); err != nil {
+		return Shape{}, fmt.Errorf("read material shape: %w", err)
 	}
-	return out, nil
+	return r.toShape()
 }
 
 const setActivatedSQL = `
