@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"sort"
 	"strings"
 	"sync"
@@ -182,7 +181,7 @@ type countingServer struct {
 
 func startCountingServer(t *testing.T) countingServer {
 	t.Helper()
-	pool, statements := dbtest.Counting(t, withUTCSession(t, srv.DBURL))
+	pool, statements := dbtest.Counting(t, srv.DBURL)
 	cfg := srv.config
 	cfg.Pool = pool
 	// The ZIP download's large case archives more files than the shared server's limits take.
@@ -201,21 +200,6 @@ func startCountingServer(t *testing.T) countingServer {
 	}))
 	t.Cleanup(ts.Close)
 	return countingServer{url: ts.URL, statements: statements, inflight: &inflight}
-}
-
-// withUTCSession is dbURL with the session time zone the service's own pools set.
-func withUTCSession(t *testing.T, dbURL string) string {
-	t.Helper()
-	u, err := url.Parse(dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	if q.Get("timezone") == "" {
-		q.Set("timezone", "UTC")
-	}
-	u.RawQuery = q.Encode()
-	return u.String()
 }
 
 // fewest sends call as te twice and answers the fewer statements one of them ran: the first

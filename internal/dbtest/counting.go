@@ -20,7 +20,7 @@ import (
 func Counting(t testing.TB, dbURL string) (*platformdb.Pool, *atomic.Int64) {
 	t.Helper()
 	var statements atomic.Int64
-	pool := &platformdb.Pool{DB: sqlx.NewDb(sql.OpenDB(countingConnector{dsn: dbURL, statements: &statements}), "postgres")}
+	pool := &platformdb.Pool{DB: sqlx.NewDb(sql.OpenDB(countingConnector{dsn: sessionURL(t, dbURL), statements: &statements}), "postgres")}
 	t.Cleanup(func() { _ = pool.Close() })
 	return pool, &statements
 }
@@ -137,7 +137,7 @@ func Recording(t testing.TB, dbURL string) (*platformdb.Pool, *Recorder) {
 	t.Helper()
 	var statements atomic.Int64
 	rec := &Recorder{}
-	connector := recordingConnector{countingConnector: countingConnector{dsn: dbURL, statements: &statements}, recorder: rec}
+	connector := recordingConnector{countingConnector: countingConnector{dsn: sessionURL(t, dbURL), statements: &statements}, recorder: rec}
 	pool := &platformdb.Pool{DB: sqlx.NewDb(sql.OpenDB(connector), "postgres")}
 	t.Cleanup(func() { _ = pool.Close() })
 	return pool, rec
@@ -169,4 +169,16 @@ func (c recordingConn) QueryContext(ctx context.Context, query string, args []dr
 func (c recordingConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
 	c.recorder.record(query, args)
 	return c.countingConn.ExecContext(ctx, query, args)
+}
+
+// sessionURL is dbURL with the service pool's session settings (UTC, statement timeout, JIT
+// off, one round trip per statement), so that a counting pool runs statements as the
+// service's pool does.
+func sessionURL(t testing.TB, dbURL string) string {
+	t.Helper()
+	u, err := platformdb.SessionURL(dbURL, platformdb.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }

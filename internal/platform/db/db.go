@@ -126,6 +126,17 @@ func hideURL(err error, urls ...string) error {
 	return errors.New(hidden)
 }
 
+// SessionURL is rawURL with the session settings every connection of a pool opened with
+// lim starts with (see withSessionSettings), for a pool built around a connector of its own
+// (the statement-counting pools of the tests) that must behave as the service's.
+func SessionURL(rawURL string, lim Limits) (string, error) {
+	u, err := withSessionSettings(rawURL, lim.WithDefaults().StatementTimeout)
+	if err != nil {
+		return "", hideURL(err, rawURL)
+	}
+	return u, nil
+}
+
 // withSessionSettings adds the run-time parameters every connection starts with (lib/pq
 // sends unknown URL parameters to the server as such): timezone UTC unless the URL names
 // one, the statement timeout in milliseconds, and JIT off unless the URL names it.
