@@ -37,7 +37,7 @@ type benchEnv struct {
 // that a Take=5000 page under the race detector stays short.
 const testCustomers = 2 * filterEvery
 
-// newBenchEnv seeds a fresh database with customers and starts both servers on it.
+// newBenchEnv fills a fresh database with customers and starts both servers on it.
 func newBenchEnv(t *testing.T, customers int) benchEnv {
 	t.Helper()
 	ctx := t.Context()
@@ -95,7 +95,7 @@ func newBenchEnv(t *testing.T, customers int) benchEnv {
 		thin: target{name: "thin", baseURL: thin.URL, metricsURL: thin.URL + "/metrics"}}
 }
 
-// TestLoadBenchmarkWorksOnASeededDatabase seeds a database as the benchmark does and starts
+// TestLoadBenchmarkWorksOnASeededDatabase fills a database as the benchmark does and starts
 // the real API handler and the thin server on it (in this process; the benchmark runs them
 // as processes of their own). It measures nothing.
 func TestLoadBenchmarkWorksOnASeededDatabase(t *testing.T) {

@@ -164,13 +164,13 @@ func (l *loader) drive(ctx context.Context, c *http.Client, t target, next reque
 		samples   []string
 	}
 	results := make([]workerResult, opts.concurrency)
-	seed := rand.Uint64()
+	streamKey := rand.Uint64()
 	start := time.Now()
 	deadline := start.Add(d)
 	var wg sync.WaitGroup
 	for w := range opts.concurrency {
 		wg.Go(func() {
-			rng := rand.New(rand.NewPCG(seed, uint64(w)))
+			rng := rand.New(rand.NewPCG(streamKey, uint64(w)))
 			res := &results[w]
 			for time.Now().Before(deadline) && ctx.Err() == nil {
 				r := next(rng, l.seq.Add(1))

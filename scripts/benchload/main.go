@@ -1,9 +1,9 @@
 // Command benchload is the service's load benchmark (make bench-load). On the database
 // DATABASE_URL names (a throwaway one: it writes a million customers), it
 //
-//  1. migrates and creates a tenant and an integration token with bin/mos, then seeds
-//     items with vendor details and price breaks, and customers with an address and a
-//     contact each, with SQL, at each table size in turn (-sizes, default 10,000 then grown
+//  1. migrates and creates a tenant and an integration token with bin/mos, then fills the
+//     tables with SQL: items with vendor details and price breaks, and customers with an
+//     address and a contact each, at each table size in turn (-sizes, default 10,000 then grown
 //     to 1,000,000), and VACUUM ANALYZEs them;
 //  2. starts the real server (bin/mos serve) and the thin server (this binary with -thin:
 //     net/http and database/sql through lib/pq, one statement per request, no auth, no
@@ -90,7 +90,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	d := fs.Duration("d", 10*time.Second, "measured duration of each scenario on each server")
 	warmup := fs.Duration("warmup", 2*time.Second, "warm-up before each measured run, not counted")
 	rssC := fs.Int("rss-c", 64, "concurrency of the GET by id run after which the servers' RSS is read")
-	items := fs.Int("items", 3000, "items to seed (each with two vendor details and price breaks)")
+	items := fs.Int("items", 3000, "items to insert (each with two vendor details and price breaks)")
 	mos := fs.String("mos", "bin/mos", "the mos binary (go build -o bin/mos ./cmd/mos)")
 	out := fs.String("out", "", "also write the report to this file")
 	if err := fs.Parse(args); err != nil {

@@ -125,7 +125,7 @@ func seedCustomers(ctx context.Context, db *sql.DB, tenantID string, from, to in
 	defer func() { _ = tx.Rollback() }()
 	var superuser string
 	if err := tx.QueryRowContext(ctx, `SELECT current_setting('is_superuser')`).Scan(&superuser); err != nil {
-		return fmt.Errorf("seed customers: %w", err)
+		return fmt.Errorf("insert customers: %w", err)
 	}
 	settings := []string{`SET LOCAL maintenance_work_mem = '256MB'`}
 	if superuser == "on" {
@@ -133,7 +133,7 @@ func seedCustomers(ctx context.Context, db *sql.DB, tenantID string, from, to in
 	}
 	for _, q := range settings {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
-			return fmt.Errorf("seed customers: %w", err)
+			return fmt.Errorf("insert customers: %w", err)
 		}
 	}
 	names, defs, err := secondaryIndexes(ctx, tx)
@@ -142,7 +142,7 @@ func seedCustomers(ctx context.Context, db *sql.DB, tenantID string, from, to in
 	}
 	if len(names) > 0 {
 		if _, err := tx.ExecContext(ctx, "DROP INDEX "+strings.Join(names, ", ")); err != nil {
-			return fmt.Errorf("seed customers: %w", err)
+			return fmt.Errorf("insert customers: %w", err)
 		}
 	}
 	for lo := from + 1; lo <= to; lo += seedBatch {
@@ -153,7 +153,7 @@ func seedCustomers(ctx context.Context, db *sql.DB, tenantID string, from, to in
 				args = append(args, filterEvery, filterWord)
 			}
 			if _, err := tx.ExecContext(ctx, q, args...); err != nil {
-				return fmt.Errorf("seed customers %d to %d: %w", lo, hi, err)
+				return fmt.Errorf("insert customers %d to %d: %w", lo, hi, err)
 			}
 		}
 		if progress != nil {
@@ -162,7 +162,7 @@ func seedCustomers(ctx context.Context, db *sql.DB, tenantID string, from, to in
 	}
 	for _, def := range defs {
 		if _, err := tx.ExecContext(ctx, def); err != nil {
-			return fmt.Errorf("seed customers: rebuild index: %w", err)
+			return fmt.Errorf("insert customers: rebuild index: %w", err)
 		}
 	}
 	return tx.Commit()
@@ -177,7 +177,7 @@ type queryer interface {
 func secondaryIndexes(ctx context.Context, q queryer) (names, defs []string, err error) {
 	rows, err := q.QueryContext(ctx, secondaryIndexesSQL, pq.StringArray(customerTables))
 	if err != nil {
-		return nil, nil, fmt.Errorf("seed customers: list indexes: %w", err)
+		return nil, nil, fmt.Errorf("insert customers: list indexes: %w", err)
 	}
 	defer func() { _ = rows.Close() }()
 	for rows.Next() {
@@ -250,12 +250,12 @@ func seedItems(ctx context.Context, db *sql.DB, tenantID string, n int) error {
 	for _, s := range steps {
 		res, err := db.ExecContext(ctx, s.query, s.args...)
 		if err != nil {
-			return fmt.Errorf("seed items: %w", err)
+			return fmt.Errorf("insert items: %w", err)
 		}
 		// The items need the unit every new tenant gets; without it nothing is inserted.
 		if s.query == insertItemsSQL {
 			if got, err := res.RowsAffected(); err != nil || got != int64(n) {
-				return fmt.Errorf("seed items: inserted %d of %d items (is the tenant's unit \"Each\" missing?)", got, n)
+				return fmt.Errorf("insert items: inserted %d of %d items (is the tenant's unit \"Each\" missing?)", got, n)
 			}
 		}
 	}
