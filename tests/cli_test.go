@@ -199,23 +199,9 @@ func TestCLIOperatorWorkflow(t *testing.T) {
 	// Serve, and wait until it answers.
 	addr := freeLocalAddr(t)
 	base := "http://" + addr
-	serve := exec.Command(mos.bin, "serve")
 	// MOS_DATA_DIR: serve keeps attachments' files under it; not in the source tree.
-	serve.Env = append(slices.Clone(mos.env), "MOS_ADDR="+addr, "MOS_DATA_DIR="+t.TempDir())
-	logs := &lockedBuffer{}
-	serve.Stdout, serve.Stderr = logs, logs
-	if err := serve.Start(); err != nil {
-		t.Fatal(err)
-	}
-	// exited is closed once the process has exited; exitErr is then its exit status.
-	exited := make(chan struct{})
-	var exitErr error
-	go func() { exitErr = serve.Wait(); close(exited) }()
-	t.Cleanup(func() {
-		_ = serve.Process.Kill()
-		<-exited
-	})
-	waitHealthy(t, base, exited, logs)
+	serving := mos.serve(base, "MOS_ADDR="+addr, "MOS_DATA_DIR="+t.TempDir())
+	logs := serving.logs
 
 	// Each token works against the served API and describes itself.
 	details := func(token string) client.TokenDetails {
@@ -258,17 +244,7 @@ func TestCLIOperatorWorkflow(t *testing.T) {
 	mos.mustFail("already revoked", "token", "revoke", d.TokenId)
 
 	// SIGTERM shuts down gracefully: exit status 0.
-	if err := serve.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-exited:
-		if exitErr != nil {
-			t.Fatalf("mos serve after SIGTERM: %v\nlogs:\n%s", exitErr, logs.String())
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatalf("mos serve did not stop within 20s of SIGTERM\nlogs:\n%s", logs.String())
-	}
+	serving.stop()
 
 	// Logs are JSON lines, one per request among them, and never carry a token.
 	requests := 0
@@ -289,6 +265,49 @@ func TestCLIOperatorWorkflow(t *testing.T) {
 	}
 	if requests < 5 {
 		t.Fatalf("%d request log lines, want one per request (at least 5)\nlogs:\n%s", requests, logs.String())
+	}
+}
+
+// servingMos is a `mos serve` process a test started; it is killed when the test ends.
+type servingMos struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	logs   *lockedBuffer
+	exited chan struct{} // closed once the process has exited; err is then its exit status
+	err    error
+}
+
+// serve starts `mos serve` with env added to the CLI's and waits until base answers /healthz.
+func (m mosCLI) serve(base string, env ...string) *servingMos {
+	m.t.Helper()
+	s := &servingMos{t: m.t, cmd: exec.Command(m.bin, "serve"), logs: &lockedBuffer{}, exited: make(chan struct{})}
+	s.cmd.Env = append(slices.Clone(m.env), env...)
+	s.cmd.Stdout, s.cmd.Stderr = s.logs, s.logs
+	if err := s.cmd.Start(); err != nil {
+		m.t.Fatal(err)
+	}
+	go func() { s.err = s.cmd.Wait(); close(s.exited) }()
+	m.t.Cleanup(func() {
+		_ = s.cmd.Process.Kill()
+		<-s.exited
+	})
+	waitHealthy(m.t, base, s.exited, s.logs)
+	return s
+}
+
+// stop sends SIGTERM and fails the test unless the process exits with status 0 within 20s.
+func (s *servingMos) stop() {
+	s.t.Helper()
+	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		s.t.Fatal(err)
+	}
+	select {
+	case <-s.exited:
+		if s.err != nil {
+			s.t.Fatalf("mos serve after SIGTERM: %v\nlogs:\n%s", s.err, s.logs.String())
+		}
+	case <-time.After(20 * time.Second):
+		s.t.Fatalf("mos serve did not stop within 20s of SIGTERM\nlogs:\n%s", s.logs.String())
 	}
 }
 

@@ -9,13 +9,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	dto "github.com/prometheus/client_model/go"
@@ -361,21 +358,7 @@ func TestServeAnswersMetricsAndProfilesOnTheirOwnAddress(t *testing.T) {
 		metricsAddr = freeLocalAddr(t)
 	}
 	base, metricsBase := "http://"+addr, "http://"+metricsAddr
-	serve := exec.Command(mos.bin, "serve")
-	serve.Env = append(slices.Clone(mos.env), "MOS_ADDR="+addr, "MOS_METRICS_ADDR="+metricsAddr, "MOS_PPROF=true")
-	logs := &lockedBuffer{}
-	serve.Stdout, serve.Stderr = logs, logs
-	if err := serve.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan struct{})
-	var exitErr error
-	go func() { exitErr = serve.Wait(); close(exited) }()
-	t.Cleanup(func() {
-		_ = serve.Process.Kill()
-		<-exited
-	})
-	waitHealthy(t, base, exited, logs)
+	serving := mos.serve(base, "MOS_ADDR="+addr, "MOS_METRICS_ADDR="+metricsAddr, "MOS_PPROF=true")
 
 	res, body := sendRequest(t, http.MethodGet, base+"/metrics", nil, nil)
 	mustProblem(t, res, body, http.StatusNotFound)
@@ -397,17 +380,7 @@ func TestServeAnswersMetricsAndProfilesOnTheirOwnAddress(t *testing.T) {
 		}
 	}
 
-	if err := serve.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-exited:
-		if exitErr != nil {
-			t.Fatalf("mos serve after SIGTERM: %v\nlogs:\n%s", exitErr, logs.String())
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatalf("mos serve did not stop within 20s of SIGTERM\nlogs:\n%s", logs.String())
-	}
+	serving.stop()
 	if c, err := net.Dial("tcp", metricsAddr); err == nil {
 		_ = c.Close()
 		t.Fatal("MOS_METRICS_ADDR still accepts connections after mos serve stopped")
