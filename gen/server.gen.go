@@ -964,6 +964,21 @@ func (e ItemQualityPlanStatus) Valid() bool {
 	}
 }
 
+// Defines values for ItemUpdatedEventType.
+const (
+	ItemUpdatedEventTypeItemUpdated ItemUpdatedEventType = "ItemUpdated"
+)
+
+// Valid indicates whether the value is a known member of the ItemUpdatedEventType enum.
+func (e ItemUpdatedEventType) Valid() bool {
+	switch e {
+	case ItemUpdatedEventTypeItemUpdated:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for MaterialForm.
 const (
 	MaterialFormLinear MaterialForm = "linear"
@@ -1072,6 +1087,7 @@ const (
 	PermissionEditSettings        Permission = "Edit Settings"
 	PermissionEditShipments       Permission = "Edit Shipments"
 	PermissionEditToolTemplate    Permission = "Edit Tool Template"
+	PermissionEditWebhooks        Permission = "Edit Webhooks"
 	PermissionPerformCalibration  Permission = "Perform Calibration"
 	PermissionViewAccounting      Permission = "View Accounting"
 	PermissionViewAttachments     Permission = "View Attachments"
@@ -1094,6 +1110,7 @@ const (
 	PermissionViewShipments       Permission = "View Shipments"
 	PermissionViewToolCalibration Permission = "View Tool Calibration"
 	PermissionViewTools           Permission = "View Tools"
+	PermissionViewWebhooks        Permission = "View Webhooks"
 )
 
 // Valid indicates whether the value is a known member of the Permission enum.
@@ -1136,6 +1153,8 @@ func (e Permission) Valid() bool {
 	case PermissionEditShipments:
 		return true
 	case PermissionEditToolTemplate:
+		return true
+	case PermissionEditWebhooks:
 		return true
 	case PermissionPerformCalibration:
 		return true
@@ -1180,6 +1199,8 @@ func (e Permission) Valid() bool {
 	case PermissionViewToolCalibration:
 		return true
 	case PermissionViewTools:
+		return true
+	case PermissionViewWebhooks:
 		return true
 	default:
 		return false
@@ -1300,6 +1321,42 @@ func (e TrackingFieldDataType) Valid() bool {
 	case TrackingFieldDataTypeNumber:
 		return true
 	case TrackingFieldDataTypeText:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookDeliveryStatus.
+const (
+	WebhookDeliveryStatusFailed    WebhookDeliveryStatus = "failed"
+	WebhookDeliveryStatusPending   WebhookDeliveryStatus = "pending"
+	WebhookDeliveryStatusSucceeded WebhookDeliveryStatus = "succeeded"
+)
+
+// Valid indicates whether the value is a known member of the WebhookDeliveryStatus enum.
+func (e WebhookDeliveryStatus) Valid() bool {
+	switch e {
+	case WebhookDeliveryStatusFailed:
+		return true
+	case WebhookDeliveryStatusPending:
+		return true
+	case WebhookDeliveryStatusSucceeded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookEventType.
+const (
+	WebhookEventTypeItemUpdated WebhookEventType = "ItemUpdated"
+)
+
+// Valid indicates whether the value is a known member of the WebhookEventType enum.
+func (e WebhookEventType) Valid() bool {
+	switch e {
+	case WebhookEventTypeItemUpdated:
 		return true
 	default:
 		return false
@@ -4145,6 +4202,49 @@ type ItemTagsReplace struct {
 	TagIds []Id24 `json:"tagIds"`
 }
 
+// ItemUpdatedData The item as the change left it (a subset of `Item`), and what changed.
+type ItemUpdatedData struct {
+	// Change What changed: `created`, `updated`, `archived`, `revisionAdded` (on the item the new
+	// revision came from), `customFieldsReplaced`, `tagAdded`, `tagRemoved`,
+	// `tagsReplaced`, `vendorDetailAdded`, `vendorDetailUpdated`, `vendorDetailDeleted`,
+	// `customerDetailAdded`, `customerDetailUpdated`, `customerDetailRemoved`,
+	// `purchasePriceBreaksReplaced`, `salesPriceBreaksReplaced`,
+	// `materialVendorDetailAdded`, `materialVendorDetailUpdated` or
+	// `materialVendorDetailDeleted`. New values may be added.
+	Change      string  `json:"change"`
+	Description *string `json:"description"`
+	ItemId      string  `json:"itemId"`
+
+	// ItemOrigin How the shop gets the item: `make`, `buy`, `makeOrBuy`, `customerSupplied`; `kit` and
+	// `none` exist on older items and are refused for new ones (400 naming `itemOrigin`).
+	ItemOrigin ItemOrigin `json:"itemOrigin"`
+	Number     string     `json:"number"`
+	Revision   *string    `json:"revision"`
+}
+
+// ItemUpdatedEvent Fires when an item is created, updated, archived or gets a new revision, or its tags,
+// custom fields, vendor or customer details, price breaks or material vendors change;
+// never when a file is attached to it, removed or moved, although its `modifiedUtc` then
+// advances. `data` is a subset of the item's read shape (read the item for the rest).
+type ItemUpdatedEvent struct {
+	// Data The item as the change left it (a subset of `Item`), and what changed.
+	Data ItemUpdatedData `json:"data"`
+
+	// Id The event's id (also the webhook-id header).
+	Id string `json:"id"`
+
+	// OccurredUtc When the change was saved.
+	OccurredUtc utctime.Time `json:"occurredUtc"`
+
+	// RecordId The item's id.
+	RecordId string               `json:"recordId"`
+	TenantId string               `json:"tenantId"`
+	Type     ItemUpdatedEventType `json:"type"`
+}
+
+// ItemUpdatedEventType defines model for ItemUpdatedEvent.Type.
+type ItemUpdatedEventType string
+
 // ItemVendorDetail An item vendor detail (read shape); see `ItemVendorDetailWrite` for the members.
 type ItemVendorDetail struct {
 	// Id A 36-character sub-record id (UUID).
@@ -5021,6 +5121,221 @@ type VendorWrite struct {
 	Name string `json:"name"`
 }
 
+// Webhook A webhook subscription; its secret is never shown here.
+type Webhook struct {
+	CreatedUtc  utctime.Time `json:"createdUtc"`
+	Description *string      `json:"description"`
+
+	// DisabledReason Why the server turned it off.
+	DisabledReason *string `json:"disabledReason"`
+
+	// DisabledUtc When the server turned the subscription off for failing continuously.
+	DisabledUtc *utctime.Time `json:"disabledUtc"`
+
+	// EventTypes The types delivered, in catalogue order; empty means every type.
+	EventTypes []WebhookEventType `json:"eventTypes"`
+
+	// FailingSinceUtc Set while every attempt since then has failed.
+	FailingSinceUtc *utctime.Time `json:"failingSinceUtc"`
+	Id              string        `json:"id"`
+	IsActive        bool          `json:"isActive"`
+	ModifiedUtc     utctime.Time  `json:"modifiedUtc"`
+
+	// PreviousSecretExpiresUtc While a rotated-out secret still signs: until when.
+	PreviousSecretExpiresUtc *utctime.Time `json:"previousSecretExpiresUtc"`
+	Url                      string        `json:"url"`
+}
+
+// WebhookAttempt One attempt to deliver.
+type WebhookAttempt struct {
+	AttemptedUtc utctime.Time `json:"attemptedUtc"`
+
+	// DurationMs From sending the request to the end of the answer (or the failure).
+	DurationMs int32 `json:"durationMs"`
+
+	// Error Why the attempt failed without an answer (timeout, connection refused or reset, address not allowed), or which status failed it.
+	Error *string `json:"error"`
+
+	// Number 1 for the first attempt of the delivery, counting across replays.
+	Number int32 `json:"number"`
+
+	// Response The start of the answer's body (at most 1024 bytes).
+	Response *string `json:"response"`
+
+	// StatusCode The receiver's HTTP status; null when none came.
+	StatusCode *int32 `json:"statusCode"`
+	Succeeded  bool   `json:"succeeded"`
+}
+
+// WebhookDelivery One event for one subscription, and every attempt to deliver it.
+type WebhookDelivery struct {
+	// AttemptCount Attempts of the current round (a replay starts a new round).
+	AttemptCount int32 `json:"attemptCount"`
+
+	// Attempts Every attempt, first first.
+	Attempts []WebhookAttempt `json:"attempts"`
+
+	// CompletedUtc When it succeeded or failed for good.
+	CompletedUtc *utctime.Time `json:"completedUtc"`
+	CreatedUtc   utctime.Time  `json:"createdUtc"`
+
+	// EventId The event's id (the webhook-id header).
+	EventId string `json:"eventId"`
+
+	// EventType The event catalogue. Each type has a payload schema named `<type>Event`:
+	//
+	// | Type | Fires when |
+	// |---|---|
+	// | `ItemUpdated` | an item is created, updated, archived or gets a new revision, or its tags, custom fields, vendor or customer details, price breaks or material vendors change; never when a file is attached to it, removed or moved, although its `modifiedUtc` then advances |
+	EventType      WebhookEventType `json:"eventType"`
+	Id             string           `json:"id"`
+	LastAttemptUtc *utctime.Time    `json:"lastAttemptUtc"`
+
+	// NextAttemptUtc When a pending delivery is next tried.
+	NextAttemptUtc *utctime.Time `json:"nextAttemptUtc"`
+	OccurredUtc    utctime.Time  `json:"occurredUtc"`
+
+	// Payload The body every attempt sends (the event's payload schema), byte for byte.
+	Payload  json.RawMessage `json:"payload"`
+	RecordId string          `json:"recordId"`
+
+	// RecordType The kind of record the event is about (for example `item`).
+	RecordType string `json:"recordType"`
+
+	// Status `pending`: waiting for its next attempt (or for an earlier event of the same record);
+	// `succeeded`: an attempt was answered 2xx; `failed`: every attempt of its round failed.
+	Status    WebhookDeliveryStatus `json:"status"`
+	WebhookId string                `json:"webhookId"`
+}
+
+// WebhookDeliveryFilter Filter of the delivery log; every member narrows the result (AND).
+type WebhookDeliveryFilter struct {
+	// CreatedAfterUtc Created strictly after this instant; in the years 2000 to 2099 in UTC, else 400 naming the field.
+	CreatedAfterUtc *utctime.Time `json:"createdAfterUtc,omitempty"`
+
+	// CreatedBeforeUtc Created strictly before this instant; in the years 2000 to 2099 in UTC, else 400 naming the field.
+	CreatedBeforeUtc *utctime.Time `json:"createdBeforeUtc,omitempty"`
+
+	// EventIds Only these events.
+	EventIds *[]string `json:"eventIds,omitempty"`
+
+	// EventTypes Only these event types.
+	EventTypes *[]WebhookEventType `json:"eventTypes,omitempty"`
+
+	// Statuses Only these statuses.
+	Statuses *[]WebhookDeliveryStatus `json:"statuses,omitempty"`
+}
+
+// WebhookDeliveryPage A page of deliveries.
+type WebhookDeliveryPage struct {
+	Data            []WebhookDelivery `json:"data"`
+	HasNextPage     bool              `json:"hasNextPage"`
+	HasPreviousPage bool              `json:"hasPreviousPage"`
+
+	// Page 1-based page number (Skip / pageSize + 1); 0 when pageSize is 0.
+	Page int `json:"page"`
+
+	// PageSize The Take applied.
+	PageSize int `json:"pageSize"`
+
+	// TotalCount Deliveries matching the filter.
+	TotalCount int `json:"totalCount"`
+
+	// TotalPages ceil(totalCount / pageSize); 0 when pageSize is 0.
+	TotalPages int `json:"totalPages"`
+}
+
+// WebhookDeliveryStatus `pending`: waiting for its next attempt (or for an earlier event of the same record);
+// `succeeded`: an attempt was answered 2xx; `failed`: every attempt of its round failed.
+type WebhookDeliveryStatus string
+
+// WebhookEventType The event catalogue. Each type has a payload schema named `<type>Event`:
+//
+// | Type | Fires when |
+// |---|---|
+// | `ItemUpdated` | an item is created, updated, archived or gets a new revision, or its tags, custom fields, vendor or customer details, price breaks or material vendors change; never when a file is attached to it, removed or moved, although its `modifiedUtc` then advances |
+type WebhookEventType string
+
+// WebhookEventTypeInfo One entry of the event catalogue.
+type WebhookEventTypeInfo struct {
+	// Description When the event fires.
+	Description string `json:"description"`
+
+	// PayloadSchema The name of its payload schema in this document (`components.schemas`).
+	PayloadSchema string `json:"payloadSchema"`
+
+	// Type The event catalogue. Each type has a payload schema named `<type>Event`:
+	//
+	// | Type | Fires when |
+	// |---|---|
+	// | `ItemUpdated` | an item is created, updated, archived or gets a new revision, or its tags, custom fields, vendor or customer details, price breaks or material vendors change; never when a file is attached to it, removed or moved, although its `modifiedUtc` then advances |
+	Type WebhookEventType `json:"type"`
+}
+
+// WebhookFilter Filter of the subscription list; every member narrows the result (AND).
+type WebhookFilter struct {
+	// EventType The event catalogue. Each type has a payload schema named `<type>Event`:
+	//
+	// | Type | Fires when |
+	// |---|---|
+	// | `ItemUpdated` | an item is created, updated, archived or gets a new revision, or its tags, custom fields, vendor or customer details, price breaks or material vendors change; never when a file is attached to it, removed or moved, although its `modifiedUtc` then advances |
+	EventType *WebhookEventType `json:"eventType,omitempty"`
+
+	// Ids Only these subscriptions.
+	Ids *[]string `json:"ids,omitempty"`
+
+	// IsActive Only active (true) or inactive (false) subscriptions.
+	IsActive *bool `json:"isActive,omitempty"`
+}
+
+// WebhookReplay Which failed deliveries to send again.
+type WebhookReplay struct {
+	// SinceUtc Failed deliveries created at or after this instant.
+	SinceUtc utctime.Time `json:"sinceUtc"`
+}
+
+// WebhookReplayResult The answer to a replay of failed deliveries.
+type WebhookReplayResult struct {
+	// Count How many deliveries were made pending.
+	Count int32 `json:"count"`
+}
+
+// WebhookSecret A subscription's signing secret, shown once.
+type WebhookSecret struct {
+	// Id The subscription's id.
+	Id string `json:"id"`
+
+	// PreviousSecretExpiresUtc Until when the secret this one replaced also signs; null when none does.
+	PreviousSecretExpiresUtc *utctime.Time `json:"previousSecretExpiresUtc"`
+
+	// Secret `whsec_` followed by the base64 of a 32-byte key.
+	//
+	// Example: whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+	Secret string `json:"secret"`
+}
+
+// WebhookSecretRotation How a rotation treats the secret it replaces.
+type WebhookSecretRotation struct {
+	// GracePeriodHours How long the replaced secret keeps signing.
+	GracePeriodHours *int32 `json:"gracePeriodHours,omitempty"`
+}
+
+// WebhookWrite What a subscription is made of (create, and the target of a patch).
+type WebhookWrite struct {
+	// Description What the subscription is for.
+	Description *string `json:"description,omitempty"`
+
+	// EventTypes The types to deliver (duplicates are kept once); empty or absent delivers every type.
+	EventTypes *[]WebhookEventType `json:"eventTypes,omitempty"`
+
+	// IsActive Whether events are delivered.
+	IsActive *bool `json:"isActive,omitempty"`
+
+	// Url Where events are posted: an absolute `https` URL without credentials or fragment.
+	// `http` and non-public addresses only for hosts the server lists (see the tag).
+	Url string `json:"url"`
+}
+
 // WorkCenter A work center (read shape) with its live equipment.
 type WorkCenter struct {
 	// Deleted True for a deleted work center.
@@ -5150,6 +5465,25 @@ type TagId = Id24
 
 // Take defines model for Take.
 type Take = int32
+
+// WebhookDeliveryId A 24-character record id.
+//
+// Example: 6745f0a2c81e4b0012ab34cd
+type WebhookDeliveryId = Id24
+
+// WebhookId A 24-character record id.
+//
+// Example: 6745f0a2c81e4b0012ab34cd
+type WebhookId = Id24
+
+// WebhookIdHeader defines model for WebhookIdHeader.
+type WebhookIdHeader = string
+
+// WebhookSignatureHeader defines model for WebhookSignatureHeader.
+type WebhookSignatureHeader = string
+
+// WebhookTimestampHeader defines model for WebhookTimestampHeader.
+type WebhookTimestampHeader = string
 
 // BadRequest An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
 // whatever the request held: `errors` names at most the first 50 fields at fault (array
@@ -7912,6 +8246,188 @@ type UpdateVendorParams struct {
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
+// CreateWebhookParams defines parameters for CreateWebhook.
+type CreateWebhookParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListWebhooksParams defines parameters for ListWebhooks.
+type ListWebhooksParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteWebhookParams defines parameters for DeleteWebhook.
+type DeleteWebhookParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetWebhookParams defines parameters for GetWebhook.
+type GetWebhookParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchWebhookParams defines parameters for PatchWebhook.
+type PatchWebhookParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ListWebhookDeliveriesParams defines parameters for ListWebhookDeliveries.
+type ListWebhookDeliveriesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ReplayWebhookDeliveriesParams defines parameters for ReplayWebhookDeliveries.
+type ReplayWebhookDeliveriesParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// GetWebhookDeliveryParams defines parameters for GetWebhookDelivery.
+type GetWebhookDeliveryParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// ReplayWebhookDeliveryParams defines parameters for ReplayWebhookDelivery.
+type ReplayWebhookDeliveryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// RotateWebhookSecretParams defines parameters for RotateWebhookSecret.
+type RotateWebhookSecretParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // CreateWorkCenterParams defines parameters for CreateWorkCenter.
 type CreateWorkCenterParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -7988,6 +8504,19 @@ type UpdateWorkCenterParams struct {
 	// customer details and price breaks) the ETag is the record's: the item's. Without the
 	// header the request writes whatever the record's version.
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ItemUpdatedParams defines parameters for ItemUpdated.
+type ItemUpdatedParams struct {
+	// WebhookId The event's id; the same on every attempt and replay of the event.
+	WebhookId WebhookIdHeader `json:"webhook-id"`
+
+	// WebhookTimestamp When this attempt was signed, in Unix seconds; refuse one more than 5 minutes from your clock.
+	WebhookTimestamp WebhookTimestampHeader `json:"webhook-timestamp"`
+
+	// WebhookSignature Space-separated signatures `v1,<base64>`: HMAC-SHA256 over `webhook-id.webhook-timestamp.body`
+	// with each secret that signs (two during a rotation's grace period).
+	WebhookSignature WebhookSignatureHeader `json:"webhook-signature"`
 }
 
 // CreateAccountingCodeJSONRequestBody defines body for CreateAccountingCode for application/json ContentType.
@@ -8312,6 +8841,24 @@ type ListVendorsJSONRequestBody = VendorFilter
 // UpdateVendorJSONRequestBody defines body for UpdateVendor for application/json ContentType.
 type UpdateVendorJSONRequestBody = VendorWrite
 
+// CreateWebhookJSONRequestBody defines body for CreateWebhook for application/json ContentType.
+type CreateWebhookJSONRequestBody = WebhookWrite
+
+// ListWebhooksJSONRequestBody defines body for ListWebhooks for application/json ContentType.
+type ListWebhooksJSONRequestBody = WebhookFilter
+
+// PatchWebhookApplicationJSONPatchPlusJSONRequestBody defines body for PatchWebhook for application/json-patch+json ContentType.
+type PatchWebhookApplicationJSONPatchPlusJSONRequestBody = JsonPatch
+
+// ListWebhookDeliveriesJSONRequestBody defines body for ListWebhookDeliveries for application/json ContentType.
+type ListWebhookDeliveriesJSONRequestBody = WebhookDeliveryFilter
+
+// ReplayWebhookDeliveriesJSONRequestBody defines body for ReplayWebhookDeliveries for application/json ContentType.
+type ReplayWebhookDeliveriesJSONRequestBody = WebhookReplay
+
+// RotateWebhookSecretJSONRequestBody defines body for RotateWebhookSecret for application/json ContentType.
+type RotateWebhookSecretJSONRequestBody = WebhookSecretRotation
+
 // CreateWorkCenterJSONRequestBody defines body for CreateWorkCenter for application/json ContentType.
 type CreateWorkCenterJSONRequestBody = WorkCenterWrite
 
@@ -8320,6 +8867,9 @@ type ListWorkCentersJSONRequestBody = WorkCenterFilter
 
 // UpdateWorkCenterJSONRequestBody defines body for UpdateWorkCenter for application/json ContentType.
 type UpdateWorkCenterJSONRequestBody = WorkCenterWrite
+
+// ItemUpdatedJSONRequestBody defines body for ItemUpdated for application/json ContentType.
+type ItemUpdatedJSONRequestBody = ItemUpdatedEvent
 
 // Getter for additional properties for AttachmentCertificationUpload. Returns the specified
 // element and whether it was found
@@ -9097,6 +9647,39 @@ type ServerInterface interface {
 	// UpdateVendor Replace a vendor
 	// (PUT /api/vendors/{id})
 	UpdateVendor(ctx echo.Context, id Id, params UpdateVendorParams) error
+	// ListWebhookEventTypes List the event types
+	// (GET /api/webhook-event-types)
+	ListWebhookEventTypes(ctx echo.Context) error
+	// CreateWebhook Subscribe a URL to events
+	// (POST /api/webhooks)
+	CreateWebhook(ctx echo.Context, params CreateWebhookParams) error
+	// ListWebhooks List webhook subscriptions
+	// (POST /api/webhooks/list)
+	ListWebhooks(ctx echo.Context, params ListWebhooksParams) error
+	// DeleteWebhook Delete a webhook subscription
+	// (DELETE /api/webhooks/{webhookId})
+	DeleteWebhook(ctx echo.Context, webhookId WebhookId, params DeleteWebhookParams) error
+	// GetWebhook Get a webhook subscription
+	// (GET /api/webhooks/{webhookId})
+	GetWebhook(ctx echo.Context, webhookId WebhookId, params GetWebhookParams) error
+	// PatchWebhook Partially update a webhook subscription
+	// (PATCH /api/webhooks/{webhookId})
+	PatchWebhook(ctx echo.Context, webhookId WebhookId, params PatchWebhookParams) error
+	// ListWebhookDeliveries List a subscription's deliveries
+	// (POST /api/webhooks/{webhookId}/deliveries/list)
+	ListWebhookDeliveries(ctx echo.Context, webhookId WebhookId, params ListWebhookDeliveriesParams) error
+	// ReplayWebhookDeliveries Send every failed delivery since a time again
+	// (POST /api/webhooks/{webhookId}/deliveries/replay)
+	ReplayWebhookDeliveries(ctx echo.Context, webhookId WebhookId, params ReplayWebhookDeliveriesParams) error
+	// GetWebhookDelivery Get a delivery with its attempts
+	// (GET /api/webhooks/{webhookId}/deliveries/{webhookDeliveryId})
+	GetWebhookDelivery(ctx echo.Context, webhookId WebhookId, webhookDeliveryId WebhookDeliveryId, params GetWebhookDeliveryParams) error
+	// ReplayWebhookDelivery Send a delivery again
+	// (POST /api/webhooks/{webhookId}/deliveries/{webhookDeliveryId}/replay)
+	ReplayWebhookDelivery(ctx echo.Context, webhookId WebhookId, webhookDeliveryId WebhookDeliveryId, params ReplayWebhookDeliveryParams) error
+	// RotateWebhookSecret Issue a new signing secret
+	// (POST /api/webhooks/{webhookId}/rotate-secret)
+	RotateWebhookSecret(ctx echo.Context, webhookId WebhookId, params RotateWebhookSecretParams) error
 	// CreateWorkCenter Create a work center
 	// (POST /api/work-centers)
 	CreateWorkCenter(ctx echo.Context, params CreateWorkCenterParams) error
@@ -15001,6 +15584,397 @@ func (w *ServerInterfaceWrapper) UpdateVendor(ctx echo.Context) error {
 	return err
 }
 
+// ListWebhookEventTypes converts echo context to params.
+func (w *ServerInterfaceWrapper) ListWebhookEventTypes(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListWebhookEventTypes(ctx)
+	return err
+}
+
+// CreateWebhook converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateWebhook(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateWebhookParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateWebhook(ctx, params)
+	return err
+}
+
+// ListWebhooks converts echo context to params.
+func (w *ServerInterfaceWrapper) ListWebhooks(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListWebhooksParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListWebhooks(ctx, params)
+	return err
+}
+
+// DeleteWebhook converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteWebhook(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "webhookId" -------------
+	var webhookId WebhookId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "webhookId", ctx.Param("webhookId"), &webhookId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter webhookId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteWebhookParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteWebhook(ctx, webhookId, params)
+	return err
+}
+
+// GetWebhook converts echo context to params.
+func (w *ServerInterfaceWrapper) GetWebhook(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "webhookId" -------------
+	var webhookId WebhookId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "webhookId", ctx.Param("webhookId"), &webhookId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter webhookId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetWebhookParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetWebhook(ctx, webhookId, params)
+	return err
+}
+
+// PatchWebhook converts echo context to params.
+func (w *ServerInterfaceWrapper) PatchWebhook(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "webhookId" -------------
+	var webhookId WebhookId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "webhookId", ctx.Param("webhookId"), &webhookId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter webhookId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PatchWebhookParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.PatchWebhook(ctx, webhookId, params)
+	return err
+}
+
+// ListWebhookDeliveries converts echo context to params.
+func (w *ServerInterfaceWrapper) ListWebhookDeliveries(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "webhookId" -------------
+	var webhookId WebhookId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "webhookId", ctx.Param("webhookId"), &webhookId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter webhookId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListWebhookDeliveriesParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListWebhookDeliveries(ctx, webhookId, params)
+	return err
+}
+
+// ReplayWebhookDeliveries converts echo context to params.
+func (w *ServerInterfaceWrapper) ReplayWebhookDeliveries(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "webhookId" -------------
+	var webhookId WebhookId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "webhookId", ctx.Param("webhookId"), &webhookId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter webhookId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplayWebhookDeliveriesParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReplayWebhookDeliveries(ctx, webhookId, params)
+	return err
+}
+
+// GetWebhookDelivery converts echo context to params.
+func (w *ServerInterfaceWrapper) GetWebhookDelivery(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "webhookId" -------------
+	var webhookId WebhookId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "webhookId", ctx.Param("webhookId"), &webhookId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter webhookId: %s", err))
+	}
+
+	// ------------- Path parameter "webhookDeliveryId" -------------
+	var webhookDeliveryId WebhookDeliveryId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "webhookDeliveryId", ctx.Param("webhookDeliveryId"), &webhookDeliveryId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter webhookDeliveryId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetWebhookDeliveryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetWebhookDelivery(ctx, webhookId, webhookDeliveryId, params)
+	return err
+}
+
+// ReplayWebhookDelivery converts echo context to params.
+func (w *ServerInterfaceWrapper) ReplayWebhookDelivery(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "webhookId" -------------
+	var webhookId WebhookId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "webhookId", ctx.Param("webhookId"), &webhookId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter webhookId: %s", err))
+	}
+
+	// ------------- Path parameter "webhookDeliveryId" -------------
+	var webhookDeliveryId WebhookDeliveryId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "webhookDeliveryId", ctx.Param("webhookDeliveryId"), &webhookDeliveryId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter webhookDeliveryId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplayWebhookDeliveryParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReplayWebhookDelivery(ctx, webhookId, webhookDeliveryId, params)
+	return err
+}
+
+// RotateWebhookSecret converts echo context to params.
+func (w *ServerInterfaceWrapper) RotateWebhookSecret(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "webhookId" -------------
+	var webhookId WebhookId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "webhookId", ctx.Param("webhookId"), &webhookId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter webhookId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params RotateWebhookSecretParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.RotateWebhookSecret(ctx, webhookId, params)
+	return err
+}
+
 // CreateWorkCenter converts echo context to params.
 func (w *ServerInterfaceWrapper) CreateWorkCenter(ctx echo.Context) error {
 	var err error
@@ -15395,7 +16369,104 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/api/equipment-downtimes/:id", wrapper.GetEquipmentDowntime, options.OperationMiddlewares["getEquipmentDowntime"]...)
 	router.PUT(options.BaseURL+"/api/equipment-downtimes/:id", wrapper.UpdateEquipmentDowntime, options.OperationMiddlewares["updateEquipmentDowntime"]...)
 	router.POST(options.BaseURL+"/api/equipment-downtimes/list", wrapper.ListEquipmentDowntimes, options.OperationMiddlewares["listEquipmentDowntimes"]...)
+	router.POST(options.BaseURL+"/api/webhooks", wrapper.CreateWebhook, options.OperationMiddlewares["createWebhook"]...)
+	router.DELETE(options.BaseURL+"/api/webhooks/:webhookId", wrapper.DeleteWebhook, options.OperationMiddlewares["deleteWebhook"]...)
+	router.GET(options.BaseURL+"/api/webhooks/:webhookId", wrapper.GetWebhook, options.OperationMiddlewares["getWebhook"]...)
+	router.PATCH(options.BaseURL+"/api/webhooks/:webhookId", wrapper.PatchWebhook, options.OperationMiddlewares["patchWebhook"]...)
+	router.POST(options.BaseURL+"/api/webhooks/:webhookId/rotate-secret", wrapper.RotateWebhookSecret, options.OperationMiddlewares["rotateWebhookSecret"]...)
+	router.POST(options.BaseURL+"/api/webhooks/list", wrapper.ListWebhooks, options.OperationMiddlewares["listWebhooks"]...)
+	router.GET(options.BaseURL+"/api/webhook-event-types", wrapper.ListWebhookEventTypes, options.OperationMiddlewares["listWebhookEventTypes"]...)
+	router.POST(options.BaseURL+"/api/webhooks/:webhookId/deliveries/list", wrapper.ListWebhookDeliveries, options.OperationMiddlewares["listWebhookDeliveries"]...)
+	router.GET(options.BaseURL+"/api/webhooks/:webhookId/deliveries/:webhookDeliveryId", wrapper.GetWebhookDelivery, options.OperationMiddlewares["getWebhookDelivery"]...)
+	router.POST(options.BaseURL+"/api/webhooks/:webhookId/deliveries/:webhookDeliveryId/replay", wrapper.ReplayWebhookDelivery, options.OperationMiddlewares["replayWebhookDelivery"]...)
+	router.POST(options.BaseURL+"/api/webhooks/:webhookId/deliveries/replay", wrapper.ReplayWebhookDeliveries, options.OperationMiddlewares["replayWebhookDeliveries"]...)
 
+}
+
+// CallbackReceiverInterface represents handlers for receiving inbound
+// callback requests. Each callback becomes a Handle*Callback
+// method that the implementation fills in. The caller mounts the per-
+// callback echo.HandlerFunc returned by {Op}CallbackHandler at
+// whatever URL path they advertise to senders.
+type CallbackReceiverInterface interface {
+	// ItemUpdated, sent to the subscription's URL
+	// HandleItemUpdatedCallback handles the POST callback for ItemUpdated.
+	HandleItemUpdatedCallback(ctx echo.Context, params ItemUpdatedParams) error
+}
+
+// ItemUpdatedCallbackHandler returns the echo.HandlerFunc for the ItemUpdated callback.
+// Mount this at the URL path advertised to callback senders. Errors
+// during parameter binding are returned via echo.NewHTTPError so echo's
+// error-handling chain reports them as 400. Middlewares are applied in
+// the order provided -- the last argument becomes the outermost wrapper.
+func ItemUpdatedCallbackHandler(si CallbackReceiverInterface, middlewares ...echo.MiddlewareFunc) echo.HandlerFunc {
+	h := echo.HandlerFunc(func(ctx echo.Context) error {
+		var err error
+		_ = err
+
+		// Parameter object where we will unmarshal all parameters from the context.
+		var params ItemUpdatedParams
+
+		// ------------- Required header parameter "webhook-id" -------------
+		if valueList, found := ctx.Request().Header[http.CanonicalHeaderKey("webhook-id")]; found {
+			var WebhookId WebhookIdHeader
+			n := len(valueList)
+			if n != 1 {
+				return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for webhook-id, got %d", n))
+			}
+
+			err = runtime.BindStyledParameterWithOptions("simple", "webhook-id", valueList[0], &WebhookId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""})
+			if err != nil {
+				return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter webhook-id: %s", err))
+			}
+			params.WebhookId = WebhookId
+
+		} else {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Header parameter webhook-id is required, but not found"))
+		}
+
+		// ------------- Required header parameter "webhook-timestamp" -------------
+		if valueList, found := ctx.Request().Header[http.CanonicalHeaderKey("webhook-timestamp")]; found {
+			var WebhookTimestamp WebhookTimestampHeader
+			n := len(valueList)
+			if n != 1 {
+				return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for webhook-timestamp, got %d", n))
+			}
+
+			err = runtime.BindStyledParameterWithOptions("simple", "webhook-timestamp", valueList[0], &WebhookTimestamp, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""})
+			if err != nil {
+				return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter webhook-timestamp: %s", err))
+			}
+			params.WebhookTimestamp = WebhookTimestamp
+
+		} else {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Header parameter webhook-timestamp is required, but not found"))
+		}
+
+		// ------------- Required header parameter "webhook-signature" -------------
+		if valueList, found := ctx.Request().Header[http.CanonicalHeaderKey("webhook-signature")]; found {
+			var WebhookSignature WebhookSignatureHeader
+			n := len(valueList)
+			if n != 1 {
+				return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for webhook-signature, got %d", n))
+			}
+
+			err = runtime.BindStyledParameterWithOptions("simple", "webhook-signature", valueList[0], &WebhookSignature, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""})
+			if err != nil {
+				return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter webhook-signature: %s", err))
+			}
+			params.WebhookSignature = WebhookSignature
+
+		} else {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Header parameter webhook-signature is required, but not found"))
+		}
+
+		return si.HandleItemUpdatedCallback(ctx, params)
+	})
+	for _, mw := range middlewares {
+		h = mw(h)
+	}
+	return h
 }
 
 type BadRequestApplicationProblemPlusJSONResponse Problem
@@ -42785,6 +43856,1798 @@ func (response UpdateVendor503ApplicationProblemPlusJSONResponse) VisitUpdateVen
 	return err
 }
 
+type ListWebhookEventTypesRequestObject struct {
+}
+
+type ListWebhookEventTypesResponseObject interface {
+	VisitListWebhookEventTypesResponse(w http.ResponseWriter) error
+}
+
+type ListWebhookEventTypes200JSONResponse []WebhookEventTypeInfo
+
+func (response ListWebhookEventTypes200JSONResponse) VisitListWebhookEventTypesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEventTypes401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhookEventTypes401ApplicationProblemPlusJSONResponse) VisitListWebhookEventTypesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEventTypes403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhookEventTypes403ApplicationProblemPlusJSONResponse) VisitListWebhookEventTypesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEventTypes404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhookEventTypes404ApplicationProblemPlusJSONResponse) VisitListWebhookEventTypesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEventTypes429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhookEventTypes429ApplicationProblemPlusJSONResponse) VisitListWebhookEventTypesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEventTypes503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhookEventTypes503ApplicationProblemPlusJSONResponse) VisitListWebhookEventTypesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookRequestObject struct {
+	Params CreateWebhookParams
+	Body   *CreateWebhookJSONRequestBody
+}
+
+type CreateWebhookResponseObject interface {
+	VisitCreateWebhookResponse(w http.ResponseWriter) error
+}
+
+type CreateWebhook200JSONResponse WebhookSecret
+
+func (response CreateWebhook200JSONResponse) VisitCreateWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhook400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWebhook400ApplicationProblemPlusJSONResponse) VisitCreateWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhook401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWebhook401ApplicationProblemPlusJSONResponse) VisitCreateWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhook403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWebhook403ApplicationProblemPlusJSONResponse) VisitCreateWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhook404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWebhook404ApplicationProblemPlusJSONResponse) VisitCreateWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhook409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWebhook409ApplicationProblemPlusJSONResponse) VisitCreateWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhook413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWebhook413ApplicationProblemPlusJSONResponse) VisitCreateWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhook415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWebhook415ApplicationProblemPlusJSONResponse) VisitCreateWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhook422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWebhook422ApplicationProblemPlusJSONResponse) VisitCreateWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhook429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWebhook429ApplicationProblemPlusJSONResponse) VisitCreateWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhook503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateWebhook503ApplicationProblemPlusJSONResponse) VisitCreateWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhooksRequestObject struct {
+	Params ListWebhooksParams
+	Body   *ListWebhooksJSONRequestBody
+}
+
+type ListWebhooksResponseObject interface {
+	VisitListWebhooksResponse(w http.ResponseWriter) error
+}
+
+type ListWebhooks200JSONResponse []Webhook
+
+func (response ListWebhooks200JSONResponse) VisitListWebhooksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhooks400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhooks400ApplicationProblemPlusJSONResponse) VisitListWebhooksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhooks401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhooks401ApplicationProblemPlusJSONResponse) VisitListWebhooksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhooks403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhooks403ApplicationProblemPlusJSONResponse) VisitListWebhooksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhooks404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhooks404ApplicationProblemPlusJSONResponse) VisitListWebhooksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhooks413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhooks413ApplicationProblemPlusJSONResponse) VisitListWebhooksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhooks415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhooks415ApplicationProblemPlusJSONResponse) VisitListWebhooksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhooks429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhooks429ApplicationProblemPlusJSONResponse) VisitListWebhooksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhooks503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhooks503ApplicationProblemPlusJSONResponse) VisitListWebhooksResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookRequestObject struct {
+	WebhookId WebhookId `json:"webhookId"`
+	Params    DeleteWebhookParams
+}
+
+type DeleteWebhookResponseObject interface {
+	VisitDeleteWebhookResponse(w http.ResponseWriter) error
+}
+
+type DeleteWebhook200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteWebhook200JSONResponse) VisitDeleteWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhook204Response struct {
+}
+
+func (response DeleteWebhook204Response) VisitDeleteWebhookResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteWebhook400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteWebhook400ApplicationProblemPlusJSONResponse) VisitDeleteWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhook401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteWebhook401ApplicationProblemPlusJSONResponse) VisitDeleteWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhook403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteWebhook403ApplicationProblemPlusJSONResponse) VisitDeleteWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhook404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteWebhook404ApplicationProblemPlusJSONResponse) VisitDeleteWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhook412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteWebhook412ApplicationProblemPlusJSONResponse) VisitDeleteWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhook429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteWebhook429ApplicationProblemPlusJSONResponse) VisitDeleteWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhook503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteWebhook503ApplicationProblemPlusJSONResponse) VisitDeleteWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookRequestObject struct {
+	WebhookId WebhookId `json:"webhookId"`
+	Params    GetWebhookParams
+}
+
+type GetWebhookResponseObject interface {
+	VisitGetWebhookResponse(w http.ResponseWriter) error
+}
+
+type GetWebhook200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetWebhook200JSONResponse struct {
+	Body    Webhook
+	Headers GetWebhook200ResponseHeaders
+}
+
+func (response GetWebhook200JSONResponse) VisitGetWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhook304Response = RecordNotModifiedResponse
+
+func (response GetWebhook304Response) VisitGetWebhookResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetWebhook400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetWebhook400ApplicationProblemPlusJSONResponse) VisitGetWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhook401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetWebhook401ApplicationProblemPlusJSONResponse) VisitGetWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhook403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetWebhook403ApplicationProblemPlusJSONResponse) VisitGetWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhook404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetWebhook404ApplicationProblemPlusJSONResponse) VisitGetWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhook429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetWebhook429ApplicationProblemPlusJSONResponse) VisitGetWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhook503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetWebhook503ApplicationProblemPlusJSONResponse) VisitGetWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchWebhookRequestObject struct {
+	WebhookId WebhookId `json:"webhookId"`
+	Params    PatchWebhookParams
+	Body      *PatchWebhookApplicationJSONPatchPlusJSONRequestBody
+}
+
+type PatchWebhookResponseObject interface {
+	VisitPatchWebhookResponse(w http.ResponseWriter) error
+}
+
+type PatchWebhook200ResponseHeaders struct {
+	ETag string
+}
+
+type PatchWebhook200JSONResponse struct {
+	Body    Webhook
+	Headers PatchWebhook200ResponseHeaders
+}
+
+func (response PatchWebhook200JSONResponse) VisitPatchWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchWebhook400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response PatchWebhook400ApplicationProblemPlusJSONResponse) VisitPatchWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchWebhook401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchWebhook401ApplicationProblemPlusJSONResponse) VisitPatchWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchWebhook403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response PatchWebhook403ApplicationProblemPlusJSONResponse) VisitPatchWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchWebhook404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response PatchWebhook404ApplicationProblemPlusJSONResponse) VisitPatchWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchWebhook412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchWebhook412ApplicationProblemPlusJSONResponse) VisitPatchWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchWebhook413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchWebhook413ApplicationProblemPlusJSONResponse) VisitPatchWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchWebhook415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchWebhook415ApplicationProblemPlusJSONResponse) VisitPatchWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchWebhook429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response PatchWebhook429ApplicationProblemPlusJSONResponse) VisitPatchWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchWebhook503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response PatchWebhook503ApplicationProblemPlusJSONResponse) VisitPatchWebhookResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveriesRequestObject struct {
+	WebhookId WebhookId `json:"webhookId"`
+	Params    ListWebhookDeliveriesParams
+	Body      *ListWebhookDeliveriesJSONRequestBody
+}
+
+type ListWebhookDeliveriesResponseObject interface {
+	VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error
+}
+
+type ListWebhookDeliveries200JSONResponse WebhookDeliveryPage
+
+func (response ListWebhookDeliveries200JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhookDeliveries400ApplicationProblemPlusJSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhookDeliveries401ApplicationProblemPlusJSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhookDeliveries403ApplicationProblemPlusJSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhookDeliveries404ApplicationProblemPlusJSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhookDeliveries413ApplicationProblemPlusJSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhookDeliveries415ApplicationProblemPlusJSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhookDeliveries429ApplicationProblemPlusJSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListWebhookDeliveries503ApplicationProblemPlusJSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDeliveriesRequestObject struct {
+	WebhookId WebhookId `json:"webhookId"`
+	Params    ReplayWebhookDeliveriesParams
+	Body      *ReplayWebhookDeliveriesJSONRequestBody
+}
+
+type ReplayWebhookDeliveriesResponseObject interface {
+	VisitReplayWebhookDeliveriesResponse(w http.ResponseWriter) error
+}
+
+type ReplayWebhookDeliveries200JSONResponse WebhookReplayResult
+
+func (response ReplayWebhookDeliveries200JSONResponse) VisitReplayWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDeliveries400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDeliveries400ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDeliveries401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDeliveries401ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDeliveries403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDeliveries403ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDeliveries404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDeliveries404ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDeliveries409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDeliveries409ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDeliveries413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDeliveries413ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDeliveries415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDeliveries415ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDeliveries422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDeliveries422ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDeliveries429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDeliveries429ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDeliveries503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDeliveries503ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookDeliveryRequestObject struct {
+	WebhookId         WebhookId         `json:"webhookId"`
+	WebhookDeliveryId WebhookDeliveryId `json:"webhookDeliveryId"`
+	Params            GetWebhookDeliveryParams
+}
+
+type GetWebhookDeliveryResponseObject interface {
+	VisitGetWebhookDeliveryResponse(w http.ResponseWriter) error
+}
+
+type GetWebhookDelivery200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetWebhookDelivery200JSONResponse struct {
+	Body    WebhookDelivery
+	Headers GetWebhookDelivery200ResponseHeaders
+}
+
+func (response GetWebhookDelivery200JSONResponse) VisitGetWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookDelivery304Response = RecordNotModifiedResponse
+
+func (response GetWebhookDelivery304Response) VisitGetWebhookDeliveryResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetWebhookDelivery400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetWebhookDelivery400ApplicationProblemPlusJSONResponse) VisitGetWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookDelivery401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetWebhookDelivery401ApplicationProblemPlusJSONResponse) VisitGetWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookDelivery403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetWebhookDelivery403ApplicationProblemPlusJSONResponse) VisitGetWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookDelivery404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetWebhookDelivery404ApplicationProblemPlusJSONResponse) VisitGetWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookDelivery429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetWebhookDelivery429ApplicationProblemPlusJSONResponse) VisitGetWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookDelivery503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetWebhookDelivery503ApplicationProblemPlusJSONResponse) VisitGetWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDeliveryRequestObject struct {
+	WebhookId         WebhookId         `json:"webhookId"`
+	WebhookDeliveryId WebhookDeliveryId `json:"webhookDeliveryId"`
+	Params            ReplayWebhookDeliveryParams
+}
+
+type ReplayWebhookDeliveryResponseObject interface {
+	VisitReplayWebhookDeliveryResponse(w http.ResponseWriter) error
+}
+
+type ReplayWebhookDelivery200JSONResponse WebhookDelivery
+
+func (response ReplayWebhookDelivery200JSONResponse) VisitReplayWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDelivery400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDelivery400ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDelivery401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDelivery401ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDelivery403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDelivery403ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDelivery404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDelivery404ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDelivery409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDelivery409ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDelivery422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDelivery422ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDelivery429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDelivery429ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplayWebhookDelivery503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReplayWebhookDelivery503ApplicationProblemPlusJSONResponse) VisitReplayWebhookDeliveryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecretRequestObject struct {
+	WebhookId WebhookId `json:"webhookId"`
+	Params    RotateWebhookSecretParams
+	Body      *RotateWebhookSecretJSONRequestBody
+}
+
+type RotateWebhookSecretResponseObject interface {
+	VisitRotateWebhookSecretResponse(w http.ResponseWriter) error
+}
+
+type RotateWebhookSecret200JSONResponse WebhookSecret
+
+func (response RotateWebhookSecret200JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response RotateWebhookSecret400ApplicationProblemPlusJSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response RotateWebhookSecret401ApplicationProblemPlusJSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response RotateWebhookSecret403ApplicationProblemPlusJSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response RotateWebhookSecret404ApplicationProblemPlusJSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response RotateWebhookSecret409ApplicationProblemPlusJSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response RotateWebhookSecret413ApplicationProblemPlusJSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response RotateWebhookSecret415ApplicationProblemPlusJSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response RotateWebhookSecret422ApplicationProblemPlusJSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response RotateWebhookSecret429ApplicationProblemPlusJSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response RotateWebhookSecret503ApplicationProblemPlusJSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateWorkCenterRequestObject struct {
 	Params CreateWorkCenterParams
 	Body   *CreateWorkCenterJSONRequestBody
@@ -44118,6 +46981,39 @@ type StrictServerInterface interface {
 	// UpdateVendor Replace a vendor
 	// (PUT /api/vendors/{id})
 	UpdateVendor(ctx context.Context, request UpdateVendorRequestObject) (UpdateVendorResponseObject, error)
+	// ListWebhookEventTypes List the event types
+	// (GET /api/webhook-event-types)
+	ListWebhookEventTypes(ctx context.Context, request ListWebhookEventTypesRequestObject) (ListWebhookEventTypesResponseObject, error)
+	// CreateWebhook Subscribe a URL to events
+	// (POST /api/webhooks)
+	CreateWebhook(ctx context.Context, request CreateWebhookRequestObject) (CreateWebhookResponseObject, error)
+	// ListWebhooks List webhook subscriptions
+	// (POST /api/webhooks/list)
+	ListWebhooks(ctx context.Context, request ListWebhooksRequestObject) (ListWebhooksResponseObject, error)
+	// DeleteWebhook Delete a webhook subscription
+	// (DELETE /api/webhooks/{webhookId})
+	DeleteWebhook(ctx context.Context, request DeleteWebhookRequestObject) (DeleteWebhookResponseObject, error)
+	// GetWebhook Get a webhook subscription
+	// (GET /api/webhooks/{webhookId})
+	GetWebhook(ctx context.Context, request GetWebhookRequestObject) (GetWebhookResponseObject, error)
+	// PatchWebhook Partially update a webhook subscription
+	// (PATCH /api/webhooks/{webhookId})
+	PatchWebhook(ctx context.Context, request PatchWebhookRequestObject) (PatchWebhookResponseObject, error)
+	// ListWebhookDeliveries List a subscription's deliveries
+	// (POST /api/webhooks/{webhookId}/deliveries/list)
+	ListWebhookDeliveries(ctx context.Context, request ListWebhookDeliveriesRequestObject) (ListWebhookDeliveriesResponseObject, error)
+	// ReplayWebhookDeliveries Send every failed delivery since a time again
+	// (POST /api/webhooks/{webhookId}/deliveries/replay)
+	ReplayWebhookDeliveries(ctx context.Context, request ReplayWebhookDeliveriesRequestObject) (ReplayWebhookDeliveriesResponseObject, error)
+	// GetWebhookDelivery Get a delivery with its attempts
+	// (GET /api/webhooks/{webhookId}/deliveries/{webhookDeliveryId})
+	GetWebhookDelivery(ctx context.Context, request GetWebhookDeliveryRequestObject) (GetWebhookDeliveryResponseObject, error)
+	// ReplayWebhookDelivery Send a delivery again
+	// (POST /api/webhooks/{webhookId}/deliveries/{webhookDeliveryId}/replay)
+	ReplayWebhookDelivery(ctx context.Context, request ReplayWebhookDeliveryRequestObject) (ReplayWebhookDeliveryResponseObject, error)
+	// RotateWebhookSecret Issue a new signing secret
+	// (POST /api/webhooks/{webhookId}/rotate-secret)
+	RotateWebhookSecret(ctx context.Context, request RotateWebhookSecretRequestObject) (RotateWebhookSecretResponseObject, error)
 	// CreateWorkCenter Create a work center
 	// (POST /api/work-centers)
 	CreateWorkCenter(ctx context.Context, request CreateWorkCenterRequestObject) (CreateWorkCenterResponseObject, error)
@@ -50903,6 +53799,436 @@ func (sh *strictHandler) UpdateVendor(ctx echo.Context, id Id, params UpdateVend
 	return nil
 }
 
+// ListWebhookEventTypes operation middleware
+func (sh *strictHandler) ListWebhookEventTypes(ctx echo.Context) error {
+	var request ListWebhookEventTypesRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListWebhookEventTypes(ctx.Request().Context(), request.(ListWebhookEventTypesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListWebhookEventTypes")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListWebhookEventTypesResponseObject); ok {
+		return validResponse.VisitListWebhookEventTypesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateWebhook operation middleware
+func (sh *strictHandler) CreateWebhook(ctx echo.Context, params CreateWebhookParams) error {
+	var request CreateWebhookRequestObject
+
+	request.Params = params
+
+	var body CreateWebhookJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateWebhook(ctx.Request().Context(), request.(CreateWebhookRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateWebhook")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateWebhookResponseObject); ok {
+		return validResponse.VisitCreateWebhookResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListWebhooks operation middleware
+func (sh *strictHandler) ListWebhooks(ctx echo.Context, params ListWebhooksParams) error {
+	var request ListWebhooksRequestObject
+
+	request.Params = params
+
+	var body ListWebhooksJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListWebhooks(ctx.Request().Context(), request.(ListWebhooksRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListWebhooks")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListWebhooksResponseObject); ok {
+		return validResponse.VisitListWebhooksResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteWebhook operation middleware
+func (sh *strictHandler) DeleteWebhook(ctx echo.Context, webhookId WebhookId, params DeleteWebhookParams) error {
+	var request DeleteWebhookRequestObject
+
+	request.WebhookId = webhookId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteWebhook(ctx.Request().Context(), request.(DeleteWebhookRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteWebhook")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteWebhookResponseObject); ok {
+		return validResponse.VisitDeleteWebhookResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetWebhook operation middleware
+func (sh *strictHandler) GetWebhook(ctx echo.Context, webhookId WebhookId, params GetWebhookParams) error {
+	var request GetWebhookRequestObject
+
+	request.WebhookId = webhookId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetWebhook(ctx.Request().Context(), request.(GetWebhookRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetWebhook")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetWebhookResponseObject); ok {
+		return validResponse.VisitGetWebhookResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// PatchWebhook operation middleware
+func (sh *strictHandler) PatchWebhook(ctx echo.Context, webhookId WebhookId, params PatchWebhookParams) error {
+	var request PatchWebhookRequestObject
+
+	request.WebhookId = webhookId
+	request.Params = params
+
+	var body PatchWebhookApplicationJSONPatchPlusJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.PatchWebhook(ctx.Request().Context(), request.(PatchWebhookRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PatchWebhook")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(PatchWebhookResponseObject); ok {
+		return validResponse.VisitPatchWebhookResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListWebhookDeliveries operation middleware
+func (sh *strictHandler) ListWebhookDeliveries(ctx echo.Context, webhookId WebhookId, params ListWebhookDeliveriesParams) error {
+	var request ListWebhookDeliveriesRequestObject
+
+	request.WebhookId = webhookId
+	request.Params = params
+
+	var body ListWebhookDeliveriesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListWebhookDeliveries(ctx.Request().Context(), request.(ListWebhookDeliveriesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListWebhookDeliveries")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListWebhookDeliveriesResponseObject); ok {
+		return validResponse.VisitListWebhookDeliveriesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReplayWebhookDeliveries operation middleware
+func (sh *strictHandler) ReplayWebhookDeliveries(ctx echo.Context, webhookId WebhookId, params ReplayWebhookDeliveriesParams) error {
+	var request ReplayWebhookDeliveriesRequestObject
+
+	request.WebhookId = webhookId
+	request.Params = params
+
+	var body ReplayWebhookDeliveriesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplayWebhookDeliveries(ctx.Request().Context(), request.(ReplayWebhookDeliveriesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplayWebhookDeliveries")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReplayWebhookDeliveriesResponseObject); ok {
+		return validResponse.VisitReplayWebhookDeliveriesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetWebhookDelivery operation middleware
+func (sh *strictHandler) GetWebhookDelivery(ctx echo.Context, webhookId WebhookId, webhookDeliveryId WebhookDeliveryId, params GetWebhookDeliveryParams) error {
+	var request GetWebhookDeliveryRequestObject
+
+	request.WebhookId = webhookId
+	request.WebhookDeliveryId = webhookDeliveryId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetWebhookDelivery(ctx.Request().Context(), request.(GetWebhookDeliveryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetWebhookDelivery")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetWebhookDeliveryResponseObject); ok {
+		return validResponse.VisitGetWebhookDeliveryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReplayWebhookDelivery operation middleware
+func (sh *strictHandler) ReplayWebhookDelivery(ctx echo.Context, webhookId WebhookId, webhookDeliveryId WebhookDeliveryId, params ReplayWebhookDeliveryParams) error {
+	var request ReplayWebhookDeliveryRequestObject
+
+	request.WebhookId = webhookId
+	request.WebhookDeliveryId = webhookDeliveryId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplayWebhookDelivery(ctx.Request().Context(), request.(ReplayWebhookDeliveryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplayWebhookDelivery")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReplayWebhookDeliveryResponseObject); ok {
+		return validResponse.VisitReplayWebhookDeliveryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RotateWebhookSecret operation middleware
+func (sh *strictHandler) RotateWebhookSecret(ctx echo.Context, webhookId WebhookId, params RotateWebhookSecretParams) error {
+	var request RotateWebhookSecretRequestObject
+
+	request.WebhookId = webhookId
+	request.Params = params
+
+	var body RotateWebhookSecretJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.RotateWebhookSecret(ctx.Request().Context(), request.(RotateWebhookSecretRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RotateWebhookSecret")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RotateWebhookSecretResponseObject); ok {
+		return validResponse.VisitRotateWebhookSecretResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreateWorkCenter operation middleware
 func (sh *strictHandler) CreateWorkCenter(ctx echo.Context, params CreateWorkCenterParams) error {
 	var request CreateWorkCenterRequestObject
@@ -51108,1111 +54434,1219 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id, params Update
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3vdhs3liiKvwp+OvNbJk+XZEm2k4m0Zt1R7GRa3XGsseTkzmlmusAqUESrCDAFUDK7r8+6b3He4D7A",
-	"fDnfZ97kPsld2BtAoapQxSL1x8lM8iEWySpgA9jY///8bS+Ti6UUTGi1d/K3vTmjOSvhz9c0m7PXUuhS",
-	"FuZzzlRW8qXmUuyd7KVC7mfmifSEUAJ/5SSTyzVZ0DWZMrJSLCdSFGtCZ5qVpGS3tOA51VxcE67JHddz",
-	"kp7P9r+Xgu2/pTqbp3vJXsl+XvGS5XsnulyxZE9lc7agZn69XrK9kz2lSy6u9z59Sva+uaLXbcgudSnF",
-	"NWFCc70mml4TOSN6zkjJliVTTGhqniQjSn5eSc1ycvn7s/3jV1+456YyX4+3BOU91ew7vuAa/tcG6mrO",
-	"iJY3TDxTxIzLlCbTVX7NNKGaSJGxE5g7o0uaGbjljHCtyHSV3TCdkLs5z+akZDNeFGoiMik0Fyu5UsWa",
-	"jBRjZAIgkMJMryZ7hAsYL4ACl8cVObs4Hx9MRO8KF1zwxWqxd3KYuNVyodk1K+vLfc8WlAuzC60lv8dl",
-	"KoDDrR3XQ+ayyBUR8u7ggaBQLLLplyyTIldkJTQvYmBwRWaroiD0mnJxP1BYJst8w5VZlvyWapaQ4O7A",
-	"DYGTLzgTGm7PDWNL+I4KdcfKhFCRm/tkrs3j3ihcxtb3yrz0TJFsVZZmDbesVFyKxN2vUTrZ+3Kyl54S",
-	"88f+0eww+3//7/9nspeSuzkDPJ0IHISoubxTJKeamtGlnsM6zU8qIWqVzQm1CEWvFaGCcM0WJKNlyZka",
-	"H5BzTbI5FddMwXZMBLtl5dp+Z4a8m1Md7C1OiDvsjkIckEsmcrOlU5rdmKvU2FWipYHYbj8zBNBQvtGL",
-	"w5fmphZwUtxvyBiGt8P4ERxQ1RYCBBPBZ0RIQ4TInCqiuMgYGb08OsbtuOOKbby+zZP9lOwtaUkXTFvi",
-	"fqY1zeYLJvR53j7qM0Gof4DwnIyOXxpwS5qZAU7dkRC+WMrSHPGslAvCaFlws6drpdlCAS6bo1nbg+Rw",
-	"iMxQpYJpVsEwNnePm5mXVM/3kj1BFwZ+GkLZezvpx++YuNbzvZMvXibmsrqPR0kEzV/LxZKKdXTp5Pjl",
-	"vl8qyfBJwvMOEDM/VB98f1ey2d7J3n97XnHb5/iren6eH7+0UAlNs/iBkBdfhFCtlJYLAA9e6QPPjbk7",
-	"eC++QPDspGd5XjKltgGT4is9YLbGfjBwhxyyg3MjfA9xzAMAsuSgExz+IGCwxVJqJrL1H9m6DdJbesOM",
-	"rKLLteEvIDk4yUXRGTsgZ+SG1XhXNpdSMUVmsrRUDR/nmiwYFYqM6ER8+HD+JiGKrscn5MiQweNXr8iy",
-	"5ELTacHI2eXr8/OA1iSEFYqRl4eHRNCFgSQNIN//I1unB+SPbK0mYsoKw6C0rLF6zQQV+tSSIPyknhnQ",
-	"FQHuQBaM6YOJmIh9YsS0GS+V9rADU6Ww0nIlLKcwkpnlHyOlqV6pBKRG/NXMnn4nMxAzU/PVRBCSGq6a",
-	"EitgI+fjGki8nrPF2PCLG7bUsHvHL8lcrkp1YIA6qwNjhld0wQAmNx98sWB6LvOEGGQxzNdwPvMA8BLz",
-	"LgiFUjFy/NKABFOQXDIjimmzPpSETiz7wiUynAFgcwLJgpY3DJflT0Pvv2fLgq5ZfkIMRqZGwoa3lqWc",
-	"FmzxTJHUruQ8T81xMuTltR1P4CspmBldG25dUjE22PaHy3ff41oMazV018Bm5QH48ZYWK+C9KF+OFmwx",
-	"ZSWRZW6IEJ7D3ZxrppY0YySXsO4F1ZqV41NCyWJVaL6kpSarZSFpDrsmVxplcbkSOS3XBw5T/ClYJMn5",
-	"bMZAAnIHhvulyMvjY3jrRxAOWmsmSvOi8AiGqAqDmnnxnO1Ah19ZwYaQ9L25nPtnRhhMyYjr6ijvKNf+",
-	"GsJU41O8yyDgmDtiVA//6zN32IhwdjJzoe7Iq8NDQktEgIS8/PiRcJEVq9ycM7WDzhktVYWIJZutFC0S",
-	"oiRRRpSiBl7B7sLdymRZsswID3YXzBm/+viRyJK8PPx7d8E4rggQaSRgSUZjmhEqzKD2nDyqTtlMlgz2",
-	"7W4uC2aRnxriRfNxBbLZbCv4E6+qAOCI2HYgPcebT0YvD48S8vLwBV7yl4eHCXl59AKgPXqFAlA2Z9kN",
-	"UsuK+sEcSgMFNQMHZHZMCkZvmb1fa7ISZnY8AxDxHR3wT3CgrtdSayZwLQFl4NquShEKuy0FA8L2o8Vi",
-	"MwoSoBqE8BIKypovnPBqNGWUM9lHulgWhvG8mB1lX9FXx/tf5i/Z/svp39P9r2aHbP+YfjE9yl7lf8++",
-	"PHQsCyeqmFaDbO91yG/Hr141BbglXFAz5r/+iez/z59+93d7ManufAaydZuV/VhyzVC856HKAquEm0c1",
-	"oU5tCTmawZmTupJj6fjIHPhEGDz7p2+uEoMGgAKBamFwlFx8uDK/XZxdvf49KvVjeDj97ylcUCNc2okP",
-	"yI9NdchwB1QTclQE4F1/zdlH7ghmdVuMpmAw1JAR0AwVuSs5IIwZl+bhDgBywuN0uXSaqNVLJCpLPFTX",
-	"ge4h7eVKCsd/JuIO9tjQCSkY0SUVimYatEAlzcJxRwGtcndFgFiY/XRGEMI+0kwXa6T/apVljOXKEIY7",
-	"Rm9A6RylPz6f7KH+OHYc3Jw7U4aCIwsAGmEoB+NAS81uG9pBScGVoR4TYXVT0CPNrh0eHpBv4RGg/3B4",
-	"dpNGVs98psgtE7kEBqhZyWlhv0Dm4uXInGnKCwW7syx5xsi0ZPRGjWHVsGCuamiFSIaTHJDgvk5E5MLC",
-	"Zis4Hlh/DUEdNsHVjd9Eq4V2XcGjw8PD+AUzOnDHJfvG2wUUHLdccsve7V2yPPn9t6/JV0dHh/4anKIs",
-	"ZNDGniO+hbrzRNgLV0dy0LTtLlGg8f3rrZT3vX4LyLm4ZULLcv3NbbdyzN1DhmqihmwZDBm9+KKmKR+/",
-	"hGsOz23Ql7u0YN4EaaAm/OKLGiE9fhk9U80WAzQSMLN06yM4yL11kssbvowZEtHYoCVRN3xJRjmb0VWh",
-	"yWG1YyDsVgDBQOH0M1kuqEaj3YvjvWSTPe9SlvoNLyNWMFlqknMjuXApToFLEloY7OUaiCigvbTWVwRU",
-	"yVJ3gmp+M1MN3S0LGgLggf2WsyJyjBelXLLS3EsJUJDp+oC8tddsugY5CUXRghkm6xWK+pcgjDCazUku",
-	"dTIRGVVsnwvFhOKa37JibWhvbsSSnMwMKE5bM6Qzd0KcgcBoeadkJW6EvBP4rFemDBGurnFso3CZDcNs",
-	"r63nil4PwG/DWTrRW8MQ98buK3rDerHbaVeH5sOrw8PDU/LqEKljajA6BYpphkmdgAbnVX0lF4bR5124",
-	"BhD0Xwv6Ea/FK+ABvbfkk9kRtZRCMbApfk1zK0ibT5kURik0f8KtQHX4udUFf/cXZVb/t4F7eIFv4aT1",
-	"/fvB2sClIDPKi5WRQEoyXSkumFL75apg5JbLguJ1ATPbrODZkwJ5FTDvzM6vKnW+ZUFXmmoGwJaMapb3",
-	"wLodjHa887wbShB5jMKU2bk/JXtvwGD7cGBcGslOqQFA5HbmT8net7Kc8jxn4qlPbqVYuQ/aP1qVSEGz",
-	"G5RSDHWFmZ8psmTlgitl0eyfpGBPj2Kwb6AWGF14pWEPDekFXwW6Cmtwj/datsBz8W3Br+dPekG6bFwt",
-	"Y1+ls5UrIQyHGYFp0jDgnOeVIUvkoCdNRM0ewitDCDI1M9M1v2XCYBpdO8tIZeEDfhS4xQOjS7fH0ehO",
-	"ZkprRHBW1JjsGdDT1km8ZyvVe+seBYvae26QCLiN9SoXVOnKNtFp/RrVDJJG5WLlGqizzNfjU6+hltS5",
-	"3Kg3EoFuDJ/saBO4Vd9L/a25iJ/pZjU1b2thc7ZmmmVyJapLNwNQEey3MuczzvJ4bAD4Dw2XzmPuxsqV",
-	"aDYNtq+OlOB43g88z7Gl2uef17zUQRhF3zvwDOzNBV0XkuZXUn5Hy2v2ubioswMXBggwCiJqKlYajZhm",
-	"GVtqRUZHh+Tt10Y4nfGCWWvhM0WM7AmxEoBo+LUCWnhRwh3mZs5vKS+e9v4FHmK0jwtD2DY42tUJUXLB",
-	"zJPOWDSSpWOd47qDHdzJDRMX4YjLoQkZMPyAfG/vqEFpa0Y6Jc6K5Efd0oyEdxkl341Xo7LVWc+9s9M1",
-	"bwlsGJibquWZzTJX62FvUCTaY+A9CgIsPmHABaDzFV8wudKf9TI57knLkt+yyl/E0CgcXq6ikHfK8lMy",
-	"wrs1EXiLTsiLQ7LgYqWZIitRMKWCd58pkr59d/nnDxffvTt78+er87ffvPtwlRLFgOGC52N8ik4Dbm3n",
-	"EyFhVjKjCn3yQjBrWwQuoRa0KFgJYBwgbl2y8pZn7IOgt5QXRud86r21vAAQUMz49QrlLacKe7jImlkT",
-	"bk41nVLFSEZBaJmaA8LAupksJ8I8s5ALJirGYw/wmapevpPljeGoZEmVru88nGNF9dDGajQNCPMY1WDg",
-	"yuhQ635p6Wlloysp31Kxds6apz5QFP3nVGFoI9etSL4tA/Em4uziPLLBym6UEQRCF99Ba7td/Nu+jzrs",
-	"pT31GMUwgG6/Fsc3aJDqjcZANhRv4CDmaaCDAzCnM44PGQutu9yGhfMdJXFk+yDoSs9lyf/6tALAW6NB",
-	"iuvEWcgSUrJbecNyc+XZxyUHf7xZ/h5AqVZLNCm/ZTmnV7CUz8dEninyGqfeN6B4Yofu+YUBkcB2m6Hs",
-	"+BCOhnE/MTPdUipNCxdCdEDeCRQ/0F9pPfxcERvbmxCxKgo0mgnpIgIUmbPCqL+S0IkAYC6M0GBILUlL",
-	"tixoxlJwxqGstRjDTOjVAsNnNZMu+WLB8oRQMi2ouKl+MuRU2qAENzm6i1NzWwob8GhBJYuVAipPjVR2",
-	"XTC3yBPQZtN/TK0yzD7qiZCCTKWeE8VzpqyDLwhmQOKwRHMvR4OcHe6ova3fgnXXhWUVXLADNP55Z8Hh",
-	"YbJndhJZJ16funE12fu4Lxdcs8VSr/dOZrRQ7FPiJj3uusaPOuuLmAjJy0eaNOM6Ejj1muv1w01hZIgy",
-	"Ngv+8GATAX5GvHrma797I4OX/5jUMW/8YDCglbpFAnBy9nDntpxb21zDV2K+JmJlLvPDzQXk67XMYxMi",
-	"actk/nBrA3nuopS3Rs+LBXEb4USWZGkfeaCJP/mn5PQvLAOeXsX3xug66OMY4AscLXC3A31Xc7pE3GoQ",
-	"NbAcfyiLuLb44f13zne/kJoFccynyBl8ELUZun+l5v6hDfyDziJhJTZaA5diFGS3HDO0d63kVLN9I3rv",
-	"RcavjRhbTyg3ouQthbVXDFqAge28Q7O2zMoKC88URHobudYmxCRkzj6O7b6hQa61q8OAsHvRL2dU+PIt",
-	"Pv8p2eMdoPeFpwPStGDg6nsZxpxHzxNjRN2RYkApuuaMHMOCgadSFoyCEFZI3bXDBQg/mcHemRXC3Cem",
-	"dkLIBdPUKGmWv4OZihYXtSvSj2V7b+0QTXwio/Rvn1InOgkW7mN1q+NE+srtmfk5uv/yTqBsPwwFzsT6",
-	"HbyBqQtOmC2Kd7O9kz8NHcUO8VPM3QC0Bnwh5qHgsBPcgo23zVBb/tfIZny91ky52zU67Lo64xqZ4EJ/",
-	"8XKvrY24b1oUtLijazMLFTktATwmjEbzpz333d5PMYd4pRT9CQPJ8WT8Ntsjrm+ZHcjDa5fu6UvkfiUB",
-	"qXaXJMDfGm39qZd9eFyIsBFngKxlrGAKoo0GTzBYdG3P2czjQvocm3HhpNUQaCJ2uVceS5SPICvJ/zi/",
-	"MChvtHY01RrtonbVFQSalSxj/JaLaxA+IZJGgd4xZeggIFMwmPLSQSjlOCbOd9FCeMtS7+OXBrRaDFJT",
-	"PtscFlSh3HZ39cppdiGKWbzh+cBDvopje+P8jNrWuObmxRQDMeG+1alu/YXX4W/V2wekekQ5yzhgABw6",
-	"nrYimt6Yc6xdOVow9a7EsLPqw3t39rVvL2ipv+OCnWu22Ev2IBLR/dv4bbkqszlVzA1d+xyOXvuhMQgX",
-	"t5JnZoo7Wd7AE++c/9fc/+Bvjm/8RU4NxHO+tFc5Pm8wR2TN/tefIhi26SziqH7DRQ7hhe7aN055hLS6",
-	"NuQYLhs+tzb3V2oiZycueTCZYGCoW6FBIFiMTRuIXF8y+oGzu+ff5FyTC/faO5dkQPyPE3EJA8FPY4yd",
-	"jVIDQKgm6RCFjWl0OMYjKPGIR/EBtrJPzqifzxsIej1w0sWfJqvDwxfZDVvDH+wniKuFGF0fYCtcZqAh",
-	"oIT7+HsyCvJ9uI4LdG3sgAlQ+q+jhZNvfHrHc8PG9g2Y4GxwjsHa+tuqh13hm16ZHY1Dpza36fAwoMQx",
-	"Xas3fC1xU37XLWI6cTIHxB65AOq6RJx4vA8kHoNPp0Qu8WhPWrtmuCgcjJDm5Sb0LzezEQs9XOqDzQvw",
-	"/k2MxNuSZ9Umu9qKgXWQoE/J3re8YL1gZ0afBsdTKMxNuaAQeNcvfsHoMcjbW9fPPL8FzhSz84F8Yq5E",
-	"xdhO67ZTQctS3rlwdLUqNBmdff9mbJghKRg10o5goZHTLQFoKJgBnCBkFAhgwdZrDTkX+KZL9YLnvJf5",
-	"Rsi7xGU3TURw7SGLbirzNaY23ckVBpUyCz1oGxafMavPCk0LLkIyddQyIARJxREy9s5mgatQVFdkdGSD",
-	"MjHm2JDtqKq1oB/P8cdX9nrbj9XtpmVJ15Va3A+DfaZr/m316W3Au4fGhsJyRIwLdtQxgJldqRWw77XQ",
-	"EIbhS+03Xn3rjRdNcwFkDQEeggMqwah+SBUEDRCM9HTBTkia0Twlo8urby4Scv5P31wm5PLqu4S8+T+/",
-	"TcibH/8pIZffvbl4f4V5JMgTX5+9gcFtzunFm28VZtNDWDV58YaAmxhptdIlowv0F3x48QZSjt6/dqad",
-	"cTIRaS6zlVlPSkY4gRnRKEcznjFUc9hHTdxjhmmkfEGvjVCd3vKcydQm46YrkbMZFyxPDyYCTXnPFFH8",
-	"WlC9Khm540aAQaf9gquCUUj5YR81E1VuipNr/GhGJ6Tm/w4GgwAGgr1kDwDYIL50KIlBEEldTQzsOyMu",
-	"Kv9hxOr4i9W97q94bS1yA8ZbBTYw4CZV6GYVCWsU5mb47EQIxmw+B2NkdMvZHZbI0NIOaDayZAt5y8iI",
-	"5VyPrYJs7wNWw6Elq6SZiaAlo6i2nwRSOjGXnjwnIKybv8cJcXqNfeLSflTuMf+FuTeVNJ2QiGQdfhmq",
-	"XbCeHkl8IuzklYbgpw+UBltDBUZr6YcW/n+GJ/DliYBP44TU1ITGxwD6Tr0RSVG/smEBaOhAdhn1b8cJ",
-	"sWqoW/k5fvS77j6PE/IXOU2qEGVYfFtztZP/QU792v8gp+MD8s7bCSAHWEFaIoXIDSNyFFTkLCdzeguS",
-	"rStlsmYaNDR8PEQsHEnOXJhg0jbl2VQ/MKCp06YqZ9S7idhsfjht0KeSwWxR+0NSGzA0nqR16vqf2zLR",
-	"zxDewzlhzkPETCtzED/QDonPntUcG4M9T2eC0KmSxUozMtd6aeiX+Vc5f5TzKdS0hFXJWxrhYYcP5/te",
-	"s/szhaLxyMcm+ORIsYbw67GjmllBlQL/AyZ/ATA7aKZbSoefy5h/ikn5Rj3mN4yk8HtKRq7KAqoOhm9Y",
-	"YUVBRLqPOX15+DLUSBD6U4JhLFUsEirLUhPDzPC9F+MDYOcQqxPFGMAn+74r1vDh/XenznVQ1VEx0CQ2",
-	"2RnMklCYymZ5YzwaGpEh2M/IcyM8bXxlxqq8WoMuSFNKhnmMiuTyTgBpMxw49XieBuUvIl7+jZ7ipkTi",
-	"HA0en0MXQb+Q8ms2Rg23PwXUh6SblpDaKbDClvOr/JKsVueP5nIdZFiqZPOntSbVDEh2nAugG52gIlmx",
-	"egSI0fX3zGi2dgkWigvtHgZBI0QqKBdnxaAIyQJyNXp5+CIsLrfzbgXQ7rhd3fY2gx6nNl/Z+pldEYWa",
-	"2w75YASPx49soetG+xhpsyXoNhvutCu4IdYgBUZ0U3VR8gWNRYkZqgweMWr0dm/pk2SJb4CpDm4gThFE",
-	"JZQumdgntQtphIdVb6CCv6Ofutd8LmYyZvNqmPOeKb9uXwHSFpWtjBSEKlDn9iF92vC0Bdf7WrZ3qSPA",
-	"7fsgWlT4SNFhUS304/cQLPago6KlYXNCedJ37meaLKQ13LpNBL+IpRgQLwvvxulrPMjDnl93jAcE1j3C",
-	"nsCpXskgSriXtNjHPqGesP17sSCJarN9fER98BaU9e0I0cVFW/7Uf0egbFEs5sGdaJWjDXd8VRTmqkAs",
-	"c37ir69z8Hg7vFFvs4LRkuUH5Bss+wQhxq0Q51Mf4twYBLNwm6HOZGROcnzgo51H5koyms0nwoaQPlPu",
-	"x/HOsdCkFgo9Ea1YaKNHrzFtDeyVVfG0mncBak/EAi06SIWhUP/YBQaJQIFbF92q7cMu+wmOF+Aees4G",
-	"kYF6JjbosyX1GmazgLKRkJJdI+XgCXJcxyLwKUorJbvlcqWav5pF5KCU5y6JBlLCg9pS2xCvPhHXJd+Y",
-	"R7i43kHi7aV8j3Y4n5cuwj7HaZjSZwu5igf+ZlLpE5JqqWmReh0XCmQZPfSZK9z384piSSnIn1iy8oPg",
-	"OiX/QOBN8rx6YFTKFdj0tCRfkJxlfEELAnRQgd2xIVVAImi2bssIdpLAsSccxf64fy337Zc5yw7e4Czh",
-	"L/tY3QkGouYQ9xZSPedCs1LQ4vmyoNqIn89zlqF8ZNbxJHM1PQMwceKX23WGX7szueKxG/V7yP5XS7Ck",
-	"y5IwpfmCQsZx7FTdcbW3vaBTGbk235mvbR3U6qI/5oksaDbnsdSAt/jDkwKjmF4tY1k0erV8QkAauINn",
-	"VW2Vg7MLh97BJxUTJhU4SsHBdOrpAVdVbb3fEZiN/I7Y2cjviFxpw2/JspQZQ2Pd78DVOGcYo9uBWr1F",
-	"cSp6VUeCbV5CmLd7yy7mwq9ly9ftsrd7y5Odoa80MMAvNYkgQ3tFAZhu7i5c4eL6kmnzTwRfroB879+Z",
-	"w8/wYaLs0+1zd3O+pkW2wtpPb6EYSYyM3XkEgioDoO6CzGHnOSHTVZkzgbpnUZEljHTx2OkvpfO9wKNf",
-	"23erffLfbIzP7l5GdA99cad4zgQWWQPTGuoNGAeNRVZqoVebnd/n3gjlVBAc4mBvQMx5FHgongn13d6w",
-	"GRc8bql8w7KClgwL/twwFz9C0qx6X6VkQZf1qhlgik0XMl8VLMVM7fR1+MpEzOBY77yV7ZlC0Qw1Jtfs",
-	"IQ8K+kKFPwuqci1bcI5oBDddLpmInY5RJ9Rc3okgDdyqVFA9EgvwEkpWwlqgN8qGc1Yszbjt2f5pxXMq",
-	"MmZn9F571Ice1kZR0CmLqFJvuFoWdE3g51NXJ9HXTew0MODebiRe1bm+xRd681agtrtFEuiyImy0QYhS",
-	"gFEjLFCauzK1CYFCiEEZxLh3ALXnWDxUUcg7ljs8kzOSl3KZAyKI3JYjL9jrueQZe+N+wqKJpy70ztvw",
-	"wFHdH57WjPFalmwjSlaVsOM46eRpCAAaDzToOHrQmdFhby+eOJoH5rLIXYnfE0wsn1Y534kzVZRVWCKs",
-	"M64lDgmzCRApGmIDliFrDUJM93kyFlOD5ys0qLY9cSQhuK+DiWOHfQi5AODPbFUU+6sl9KiZWm83tWht",
-	"y3RWBOxgMLm6jFGquHa7KoqdNNtu6vX10FmGTNNBnrzC7kzhuLQuMrX16h6ejA03bpwaHvLzqlbgB+Gx",
-	"1KxW1nWXwIDHIHYnxN0jq1s6f5ZKJgLqM/jIByHFPp4X1ADkRoTL9AF56yyMQDOgnEaUfk5ESEG3XHwj",
-	"6HQwub2MUtqHvVN1ottnyftVEWFLf+t0dwMRHeh2CwllwZUeGjkfkaD7o7x5/jgR5g9OaF43KARRqymC",
-	"5jatiyhuuDi7YkLfKb/1q+8MCAaX+MiK7N28MSjsfdDOyDL//Pkt1laGv79erfcS3zRqL9nDLgFBRB2E",
-	"3P3Zxc5hUFsVDOdC5vwDmDVWfVZzvvQfYMw/X9BS/7mZBYbPtH6rj9/6uaXE18ad8+XSfNd8y4Lf+v4v",
-	"cvrnMKhPZCUEei9pNHqvecidQckG4VAebRybDcY31L+hzjWURHzblrHjaiJcqNgIwUHFzzIWDOhFKmy/",
-	"Gp9MxD5JNfuo04SkwMAKLpgRXKAtKg4D/VxSx+uCHwj7eUULc+uDIo8V0hmALTNNyaiuaYxx0DjPTCEx",
-	"B4iAGdUuJsE6RsFUfvRTYvgS1bhgA+nStqFJbR46ujYAdqiehPZG1B2FJLMSHTK0wHiqUfoqRbv9q4PD",
-	"FEbFipwsH1vBA9s7MVAaWE6+eLk/5dDr6ZrZDUPLpZ05IemskNDr8kJyoSuAxJrAjrEQssT2q/JtbPZJ",
-	"avlOekJS7E8lS5IC/0vtjFRjO9v0X/7lX/5l/+3b/TdvUrt9iWVp7799TV68ePEV8WU9bMCOLH20nJzN",
-	"FNNjbDfJs7lbakYLJnJaEmwa6QtqVvwd4TCspnGGlVDjTxMWyIVNUwUY7CnGcOODsrsVG3OlsDtjFx5M",
-	"xJlD2bs5M4fpEIArwj4usY3TyIcr3rJSsXEQQweevtLWAyOZZGXWSgMx18jwjfAW7SV77t64n1rYDqQn",
-	"QFKoXBCgzl6yF8GcvcTLIcme2XDzGgXa3N64TYRKdQcmoiwWF6/AFxUQLhSMDQIu6NJ2lAp/h9AmMN/Z",
-	"ymItmxQWiexgYqpVR9bKdaM0ql+mSGS+MVTjhq29ix5Ih4ElRX0yYJM1eTEhDXNJNRxSXhhQrbiOED6z",
-	"3RE7HQS4j09JhEDD6CiDuqgFJ5k0hVEMf1CVoH1AzrA3nREq03BFiMDKNaNznWKt1dNr2cRq2W6PXFiD",
-	"rY2Nk2AzP0MgOfVvjKpqdGN/oKrqCwyNCrlWVT6EIithrnz6PKsbMImNBR3peSlX13OSLqmeWzpXykU6",
-	"xoBXnc095a6yLKKD+kxNM7rvd2vZIOLrAXnPFvIWs9KwIyTVmDMsrn1xjBqacOXZAVCXH1x/hrATCIKI",
-	"SMzKUpbQCY/ldS5+gGGxZhKMi00PyA+oYFoorVJFJyKAwNVJNlS76jLg+9wFpSarUHDBPmpHspF0dQif",
-	"8UolvjtUf32rQRWn/FhBn4bhRaeykuWdncpfw4+2TCyvTxc4z09rdRZtUb2gW0iHNvqYDlMHWrzY2vnl",
-	"O/Ly+OhLKLd2Wo8I8JEnzpJp6xYrpqP23KxB+gcqLap6l5VxKD+gbYbnTEBSfEnoQtp4JQ+ukbVuq1NR",
-	"sbPYXNnMvn3F4z1y3zOa7xsqdGK2AS/jxYcr8pwu+XM/9fO/Va1xP/mv9zXHEnpNKAzmG7V3uxqIAaTx",
-	"NBgPK7LImvpuKx8/BjzrJevdudPqnmIOmSEvQuqqIrSv/6wkoVjQyZl3HhzUDVt3GgKAjLe+0PGDQZVX",
-	"3WQiEWRYvcdRZAdD3H7EPiIxeM+g9UTGNl7Hb9pvfEr25lQ50n0hS+sf705V8MdqRIP6N0t4fUiE9Hah",
-	"vlf0o6tiHocLa9ZYy3TVedvIR/Sjt2VbGqEdadsM5MIW5x/GkMLiD9BDxRbvBFe5bUauEmwgYnnwcL4V",
-	"N0lZkjmATkZpuZA6lkD0bcnYPoR5wgODSOqSrhdM6CtWouluWIKbx8RIattVnYzZCYg2M2ym+g2Qzvvd",
-	"+B3TDFo5IN8FK5UU/bOApnk3ly51I5gVEXgJgwyaVNOP76lm0SoeV/QjMHrAQCPYrbRcUM0zWhTr5i15",
-	"piAGIqj6ZPtzQ3LJSst9mucu2ATarIntvKyrrmqlAQR3bOqLXO9tm1kXOiJrAkZDKqrLfi30aKBw81xx",
-	"ISE1qh1ClBw3hCV332IktyWTRFh/i/tGeFzFYGo1Buuk7Kce6b2zGrnNUaHhuVUUbkPd2i2LcbeQauvC",
-	"2hsv0LZFszfLlL0FsduPDyhuvXHO/sLVaFoYfq8gyD5yRPTjLmMNYfAvvuhmbd8H0qyvwR0GX6ABVbNh",
-	"URcdrO5783V93KpKHcS0DRu+t6z2Dru3Rens9ruo0X3Ni8KGVfYS3yk+58A7NeD6BKolKzeIoXa2S+sa",
-	"2Tid7wvrMtd2m9a5Yr5jNI+HaL8xAr1R4ksqFNfI+LgacAxB/dldSorvzr48nQwoXkCqLJFpQlXDloqy",
-	"RPaohRvt43NExaE0EgV3fwZwjvtF5hix3XW7gDCsMCGrkY6l7e9hGslQvvPensAjpcR086vN09Vyw4Io",
-	"iHtly3Szu88EUJxdPvKxdDLdz7QJHfz7M0ET5f6fCZa4TPC5gInLDp8Jmg5R43NB0yOoPPJtjsk5fZFd",
-	"b+kNq7IzuyUg7AbnUzONPFJIZ+xa0PJmvIUktBNAHTLSroBtLStBMS4rBZFDI98sZMmaJfuxafpmv8dw",
-	"ceqz4HBDHgtkMCttBSjeJ/+8RgvfMM3ZmQM3OcRYUVzE7/tbOeUFI0AN7qMsGujML1P5sZLFd/CpzIwm",
-	"H7ezo5LfmdgwXFMsaNcU39Fghl1J6DssBzp8S5dSdaTq/EFOiea6AOWglMWuikG1q8Hqg4krMb1Cld4S",
-	"C3VkvbewbvH4IYT1gbh+WkU7P6oQZu7FHSuKfUPyWN68IxBOdHb5+vycFDKzsV8JsU3CKMnlgnKB1adt",
-	"JWl9JycCou4VNOLNbSKQQduEUKj8MC1pdsO0srUvsd6nLaqQkEwuoPJLQs4vSME1K2mhiCwnQkixj9AE",
-	"xavI5aqE9HAknG6cyDGBYAwFZWzljIOJuPRR1y5UC+LwIEZgfEDOBcmh5g8m0lWbYIYHQv5FWIYd2oHk",
-	"Uu8rtqQlxu1ouYC4nIJp80hCcn7NbT3JNP3//be/+/9PVoeHx188+++/23/+D//Hv/45/dv/9el/pikZ",
-	"vf/2NXn14viYUINXCVFyIlL5bFpyJv7RGnIOOIOUWojcGCc+6sNW5E0Ms+OFjZHJ5WpasJzkUqN/3J4f",
-	"VxPhDBPHr17UF4QpXPAXLvhFdCnz9XLOhEqw9ovStNRcXEPrBWbPBiNl8EEMszEvg6cI5vDNJIvCjTyi",
-	"ZEpLRs4vbl96AQErlGPpNqj5R0WAKq5IeFDf6vjwfqT9kUW8boL/yxK+Q87x4ASqm8v8EuSlCjn6+M02",
-	"SQesvF/CQX+USWiOBBuqi9CzYcZBgH9CVAcBvRayrKhnUGNnvAOSdzAgt3XKkQfLa10LZcLq/SkfAXog",
-	"D5ugb/q9to5CsLhhJEGRFaucvQljJHpzdQolXdRcM2hCxXUh5weDdstRv3617+5ZiKUEFHF5f9xoS0pT",
-	"c6dsnNgaoiqPDw8P8VJ+9ZX55cPVazLCtzIpbhmQflv7HwKlbVn5aHmmewYHPFK+yqeea37F4/F/y5Jn",
-	"sDYeGPZV1aesfYl7m0M2yqndUYUd6x44gbs35iJIIXSlKJs3cDyoIEC059xPGzb5TCl+LeKFRaFhO4TP",
-	"VYSuqi3aTS+7ouHOBGEfOVadqIK6uK0vapVFrFjfCAjyPSFcDFp/D53tGE8D7E07tiUHgg38Vea9/aKI",
-	"Qb+CGVEoHaZsQQ3eWR0zLoNW/Sw3L25Hs3QXRfCS4C7bOqzamN22++rxB+StLZAIXQK4MpwUslZGrlvk",
-	"ftjPaCLkzOUmsDIdQ6ydlStwx23qUSzEe1j8dVI3PP6a4qubRWS1rQvYE3Ud41xLanRJM/6//uls/3/8",
-	"9LcXn/7uaSOyfWr9KowzbIYWRhjfKSaDGGSaMitnjkDAJN/XN+cEk6Jy9gC381ceEXvvONdh8zxcFYU4",
-	"OuygAQ2LQ92mhuTLYTUwhoWIeumnFhyKpceB2K3EjZB3YnxvEWdgNCkNJDKIKo3URH9owO4VcdoMMT0N",
-	"ThALKOSrZQENBZUVJYMCvDwPldSDjhIVjVrt/RUqjmIVKlbbtjc595Y7qXTM7hPH001NULaTgzuFA8f2",
-	"4gI9zbQvF2oTWkcLKdg6cdUqOVMJKSlYoZeszJjQ9JrVWsw/Jst9A9xk/UHwWAlFo+SsBMf2FVXZRHCk",
-	"gQcVXj4hS7kSOYRWEy6yORkV0+dcjCFmy1DUn1cgulQ//fu/YQlPGAmcouZHswc3vJDXJV3gaAtmaOLo",
-	"5vr5ojla8FN7tAUvCg5P1Mvlmbn3kj0Lw16yZ163//z7v7WzcM3Ompf3b2kJaYZmlO+mF6w8N+PAX5cA",
-	"D3z+4/UFK9+6P/CHt3s/wT4vaanjquQZyf2vNVclIj4YqQ3xv5PlDTEIAtwCu4bzkhgsXcYbCm2TB1PB",
-	"ELfp/OJtBZH8DNi2amFqmPUAe0W9ho2OUuLzXFXFFNzgzyKn5EsDYwq9EeeroVW6XYx/8Gb8pm6CZWqz",
-	"17Q5JyzDOKj75Y9+4jZYAy0tzS0NI+jDdcUprFtWV5+tlqJbx+Vfk5a7u4Q4ENe3FBo33IQW2oUYd4L1",
-	"QGgLFzslKSH1OHGasRQZS0C74YK4blohpXy5TQtXR0J662cNZ/oOimEGrwDq36xdu1i7qg2/nPPZBh5q",
-	"0RDq95qnN+XN3FIOV/Ubx0gH4LlnusS/TqTtIWDmTJDkY9u01D99nqetip5kNF1ryyKG4zPsQwVxhF/k",
-	"dD1slDfmwS2zZmGRXYKC26f+TL3gUvhtq/XVU0wTqsNCGNhsLkjrbFsnREfw3TcCNARKjl/uz+WqJL//",
-	"/WLhS+9YDameo3L06sXheOdgKlueFtD83Qw2+ly85WIV1cLtD2jMTyF8wawjhX55dlHpATkT1SfCaFlw",
-	"MI9QUXunXAlFllTpiVjwXPDruSaj42N0mh1+cXgI/QP//nB86gpE8YVNHqcEnJn7es72s0JmN+4KHb18",
-	"6QxLEwHEmnE0zvAF85ETBN/BqkVYwZpO5S0jxy/AzmhXid+9+ioh7OD6gBwDJQc7Ziv0cXO444J+fEN5",
-	"sf6e3f1BTmN7K5UG5fgvcqowNITloErktFZmIiwhBObRg90g2pxr1bw+gWmCL1aFpoLJlaoRpOHEAJLb",
-	"lI0ERZyIJtWUetsbcfjlYceNWAnYMJa/pksaTzsIrXmw/meKZPZps+l+iBhZicmZNUJTNU3ya66oQec9",
-	"tFSya9tj62ojXBJjIRU5/WkzP9tBsMUtPCFpYyhwUqRVze0YlZ2IoAuiOd9rKfNu78Rgt8MQTup/irCB",
-	"LlYKYmQgFZ56oz/cVYwj3YFrokNnc1HVHThpHws8a8rqmyyLEDuH2DTAyLgFT7QxOTNz+zHiLalRg9M6",
-	"j/FXiywYFSpg20zkypb6/6gNWQUxK3CtHO5/9dPfXsZdK/cj4IELq+0U2kTLtwus/xx9n56KH2zEBTIC",
-	"6t80KhtVRlRVP0IJYBsceEj+USMPENI0gKMMZyYD6PnWWiHeonvphuECurREmMbZrlTDXOD0RqNFPqDu",
-	"uElnxaX/V9FcO2IIvo0GDmzm9iggVG200xAL0sRVB4UO0TA48nEIbMaNV9pmJXGtggnHg8SBBxMC3H3+",
-	"zygM/MZ+f2O/v7HfDex3Z377AehaxCnUTUxPXA9bZdmwf8951WrGasX0Abma+47gEwEV9tAIdeqb3u6s",
-	"NfU6JCJIXe2vLPHG2WKzeMnu6ZbY2uAPrTQb+0VGQeCRYOPE1n4FKWZVYG8OtOud1t2awS4WjN6yhqD0",
-	"4Ob+NmbxhZEKpNjNJa7nPLsRTCnbG8QOprBTseV2aIzAR+54bv6EanZsoUi20i6id1zrBCCyOVBM59iO",
-	"lozu4blnIjBab0iIpeL9SnwQhniIPGYRDolBNWpGBSlXwksjVNjqv7LsMhUPtzjX3NzbWp2DWqMNydse",
-	"iR+97sMKrYNckznGmNRcWWWLYNin6lj7QHUte0jFj3NbAqk6EK7uab5eULGa0UyvygEN17fz+i9kzoqB",
-	"rdy3G3mnKIHgbgyLERgaTrdDlrcCmvIoe6M01avNEZtuMy7x8e0lhDZRgL7+GAIlZyhKUg0SfPxCh4wo",
-	"TobDO9fEe8LFDlu/UzRD2xJduzV1TG8cbtKmtXGbsz23qrphn3XZH98beSd0VN48M/I7l1Y0CewAUF9V",
-	"Se+qCAOMEuzaIO/EBgayVdyRhXETWd8ojBhpfwaNIhphN3rO1uTOyGRqGxGitYtBDFfE3cpE/oZqFhfv",
-	"fRlbt1pU2UYfrl6PT61bs63rufGG56gNp+y1CYYADC9YkIcCFLtP9Ynr+1Y/7y2RvC/E7p2oOxosopDp",
-	"GqoIVBjYsGUURV9QgEFmX8YVBeFgEq7sValtoxFu0U7hKhj76zV+KH96lF9VP3+/0T1ZPZtU6WXYp8Ap",
-	"+aJYV2sPVm2EH8VFxsiUAWWBExxWO2Wn+AtoBmH3unHxuQbuiFnZ2J0DQA6PdXdy0BN80W9bbpxEUkez",
-	"cB+2xPsO4+Ig5MeCCGAvbCGm295+o/MDO7pOQTZAM1NwQbf1fQ02QnJV95WGWOU6IcFTgFsOnwJj13Kl",
-	"waAwES1SAJtHzmyJi1eHh2H8UFZKoy4WRY2XuZvoll5vGrkbog4zcfYh7yCE7CGZBhXjV7eNW0HQVB/Z",
-	"i+mFkfPfTPQCMWcIzauWsTPJa+x0uOAm5NttfA8heJDdb9nvmcgKqbi4bgRodl7vBBvwmB8h1aYZ3fkg",
-	"179nfwft5zA3XrWjNSb/qI48N5OTeaHegSuBVDXgeyIXn5Flu0s9NAC21Xh6qj109rv7RZSB2OTP9Ejw",
-	"WC5NFMS/hqZTQzbc1UKqttx3Af517PmnIXd1x+RsEbm+fVdyCy2UjGjF8Me+OWbG4vLErl7MjfLgZpfm",
-	"DqrrKVjqu1XWKjp/2K3aUR09JXG0JSPQsKA/JAVn2T3U1j6NtZePbMs/fssN2CXCommsjBejkiL3HSTD",
-	"W39KKJTeYygPmVuojOIIblZF0msp8zR0xJgvoDgktFue0hz7Gb+bXbLylmes3y9zfzK1bZzmQO9OXwWo",
-	"B/P29HgvHteN3+/H6Jv7NCzqBRqA9bqeVF0J7+dx7XWEfF7QHiVHbZOn5WHKGrSAvNfObb91/T6cz3us",
-	"D+0E2p12PKxT6KydaVjPLWxFKMW39L5FswaWGvsmVtSvvSJxg/YI12belSZRdFE1j60yJNVaabYgIyP/",
-	"MKFLYCBpuwYLNF9+J1BAqskcXPnuwoYhUff9XBagurkqCyCqrooCVARoOpytClpOROpqxJznqXvIHUL1",
-	"6tyoAABCR6tjV5li5E1t1cUAZ/44gLhdBCKZCAs+V8pWoMUBm/C5Yq7U/InHCPKr1ViCBVXbZ9sC37A1",
-	"dgU+CMa0O+uLtSQY21GVG641gjNALldlNqeK+e/IxdnV6987KcTtBC43ae4wFnTMIWnH96H2iTwi9z2W",
-	"3fJqO3DqZ5Mzs2VrgohkUWvExS0TWpZriDXTKgEHnhRsTGayKJx02nGI5apgBxPxvW8Fjz2dQVhphLKN",
-	"DIS2vMc4GimFtZy7/MEchgJCY1fnLoOaGyi5HuaG8FvTZ3asLh74G4Krd9qH70MAKKjSl2uRbWqJCaGR",
-	"trc2VDFWa5HNSym4QeYKyE61Z4hoMqA1p99tuyeDem9uwaQaiWtrkRH80R13uBElW8pSDz5s/KI5xx95",
-	"FazVxCVZBtu6cfxotZvvDE23VLyOR43JhtmQNzOWLkX0PUyuPGWHkkf+MO3Lrm/7DVuniVVIbV4z9tCH",
-	"SuIhQarqJJAR1sDBPv0qorb23bYr2B8LxjNFqmd3kBNvWCRk5Y9sXV1ot157FngywbQV8ScLutwBhDiy",
-	"NVdpnrpvLUOz2EEih+vgxbHuxUXtbLYq6tbS8PbO2ltYLVSdQPjk0sk2N2xtzRN1aRgrQADrOCUbeHKK",
-	"dPiOKzY2I1EREXzSA/Le2oTSv31Kw8xf7J4tWKz3fr36EvuoSzY7qLUh3boGEw4CZwdRGRHp7/jlvt8K",
-	"TyoA+21K7t7J3hdfvnw1O6TH2d8fsZfTw8OjYzp98TLLt3eWQgeQCBQvvgigUKvpvoeEjD58OEdrVAXQ",
-	"4dFXL+iL2fH+l9kR2/9yeny0/1X26tX+8ewlO8oP6VfTo6NGCex6VTHzsQ2cuChlxpS6Kml2w8U11FeM",
-	"xrlysb/EZ4m2D6PFeVPYEtX0yt7RPtyvQfDGvfSoNZLyUi7fyDuBBWq6jFxzyTMMrqYkda+kuPZGbARM",
-	"7bzYINChmrZeYi/q4XWJPm+pZ6OUct3dft7Ha5v36sIby61wVstxRyQcP3D0oEOSZiBh81wby4nR8PhF",
-	"GGZr7r4Zv9med7E9x89iYD3mHkL11LTp89qjNhK3914rD53cWPSvonNJOyanQdhO0QnnS0h60aJWdKqD",
-	"8MTKYQ6zPfc63x7OxjqUgm4J/wb6+hkxp8Ps5pA+TjytMePMpZd+vTan0ycGP0EZzqbE5QVjg3RGzrLa",
-	"ojkLHxsGv1VpsiMpyNzoYoWhJyVTrLw1SL5AXz8V5HB8QAAVXZsmgy/XwRBGAC7YTBO5CsOpItv3q9o1",
-	"W2p1HW7cCXHbBXuRWiPae7ttqY1b8HvT2DmitMxuttiwN1Sz91RcR68QFYpmQPtIDl27gjJQKRkBbMpc",
-	"X1cOKjWKtfvy1JViWtA1mTLfXayta4tYLJcbh6yWS1aSqVyJ/OGjPtLcbcCBgX/LyICIJc7tCSnk3ZOA",
-	"jadxn6AVjwzfQIhIPEAPDWdgijFPkwXNGSizZEoLCuwJQhs0WySkkGijL2QG5q9xUsm2YAyeiMp8qys8",
-	"I2nw4TxPD0jqLglYxBW/FobdCnZNQYRynUeAAI1PJ8LscmDKBYcEvoQyNS5Dkema3HCRo5FIMP2D+fU1",
-	"/Jja/BK1WsSsvQWdyhIe36hfuCXi08BzszkXbOe3Matzx9frq4yrJGq1cNSotl9PVPZZrrTiObPCKxfX",
-	"Oy7VIU3ETIvIYLHZLrUixEh7n2i1blo8kKuoFc75KZHDZpDqDQGrdxDmunIhRZi8VC0LTw+8UY103ZJR",
-	"hQqf/9OMEI0P0VLvjG61mzysyWtDcKqPEJxqdOuS8GY2rlonZjUvVW3JrSvTK7l9c9sdWu78najrOsJX",
-	"sPyalQcE3kR6xReLlQaZh33M2FJbUpQKqdGiPREpdt5U4CBbcKXpDXNEGeod5AYfpmtSMsdKuCYjxZj9",
-	"pg7x2FdjKa3VnZIUH0ztqL5om1xCO0JGGDAK1STP5pkRdiw0QgHeHWgXg+gLrgTkHljkP0X9HfmOSpsk",
-	"23EWR7Q5sh0oezARAZm/cznGMK6dDVLr7mSp54kb0Dpm3OVAQcu6hCbCs5WEpEtWfhBcp0RLmbhocSh5",
-	"zugtG59YP8LSXk0zGDjCGV/qhOCZIEwTQW9ZSa/9tLNQZHbCXmOCaAUbuAlvomUlKqfXLYb+L5dMsC3C",
-	"h9FNusmjhuhAlefmwyewWDuYjgByvrEveXNem2NZxM/J6MUXNR0PvcIEabKTXV1kKPqxFIimGS3LNTl+",
-	"2VFTVbPF+WBTonn6Sr6lN6zLcfQXOUU9oEICQFTw9M8wRm2AK3Z3GcTJZF0Aut+tpREaGIBS4UNZB6aL",
-	"F1J3z6HvPfznlaWkjobFmO+xh7AhwtZgiTHs9gKMMaATEA8Iz6DFPr5gBHVFLP2saPgTSULOKvCtLLsd",
-	"rhhk5G+NofvuvcEXJ5jIyVu0KN7N9k7+NHAr3zdG+PRTEoH2xnrqN0Jdt+dr/1t7NQh9xS3j29RkmQHL",
-	"pTnDHuWgTuNzwwvXNHTEiMMlJl2c91JtaiUS+3Elct9S0ntMB1amyKTIabkeYor2EF7W3jLDyFWZsW/g",
-	"hnRBjs9ULmQ+LOACXzvfjj3YuUDmGT5Jt8MpbDrvS9yF69lilvesMAJD/2aV+NCOu2WnuOoMT3C3zIcg",
-	"uvlcKCIMs8WMO9KEy+rlgeSAapLRlYuHAvQPGCIlCypWtMAfoqTgXprZNpcErjEuLeZIDIRSO3DzNtb2",
-	"toajrQsXO/gufIteKS+uNSSxmu748GpinX21uYyThWrCVyfBtNJFk9xXInRNWt+sk76pJO9IZSZrnKVa",
-	"02yOV8fb+FwOJCMzmunuIKn79VxspsO2Hxm8xm3KmNpFQnVPePkR17cB+oEJWbf3Tsaqbuu3pVxEjO6o",
-	"M93NpWKkepjMaFEoLHjKFVFzuQQ9769Gmsgp+M/M7SxPCYXPnebubdIuY9pYBdOVfFDwrWL46AuwN7c7",
-	"Lfm9s5P/0vvO25X0JPy2lxLJ8P1lJE83aHB/2AhaFh6wFDXwrK45rR3DZ87DnA87ueOTG0CYYVFBVUmp",
-	"DwhHjYduAASfhagUD5K1Xj4KQIaJ7wCSkfpUJfZtr2u1dM0tM/JDOWxDtXP3aCTSbjddaitAvYC4AUrU",
-	"VXYFMZDSt4NPb4RsR5AC4XobiDZLFBf0Ol5dj6J7qJk8Ew/sghi67RcUMw7MqfqeffRwtVPo5lRdlOyW",
-	"y5XqfmgZXdbR/pQaVQoW59rZXt7wJXkO313yvzLyO3I0PiW2tov/lityGNi4gqre7pG45nlFbxihy2XB",
-	"a32BgvdBQYAa251yCmQfVBzLyHo9Y5ldiSBhxngxqiYLlrzFcpu1lczZ290OdqK2qBpU7eOrn/hmAb7L",
-	"+0l1pY7kPD8hS57dJOhpuWWJNSAlhOZ/WSlbGk4xbW7OD+huKfHtd7esLDkaUpw31IwFehYM5jUyo9b6",
-	"4UCfrcYzb4fDRd2m9aV1KCUGjVyR7kAfIZT84fLd9+TCIEdgJkYP3tJ823DgxeqC7O5r8cU54ibuDfnL",
-	"Lo8Vohd7spZ3yB7y0A4NKfZu1nuFEPfKZoFE9iiBxJW5oB8C99xjQaE3A6AfY+5ePDAvXZgbHONzPLup",
-	"xSNaJWNJ9fyEpH4M837QpgRPO22jQZ/TzKZ31/1mJ9arBSV1fCkK/9AD9OTvcK+dQfBVsPTTKnnYiKaF",
-	"1PsQ1M3ySoS/JyiPSiq2DNre5OHSErzzp2H8KeaT26pId7b+nHPNQw4WZhLZ0L63rj0IghB2C3kCX1nL",
-	"19FkmevA3YTBBG2Wl0mhVmiCzUq6hPq3Mrs582zvTRUdBK4Y//mnjWWJGtZffyA/bbrM7y0fjuC0jawY",
-	"cqXtKINudc2N3kiGNb9VIRtS4Ja62w1i1IA+MY+JCb9iovQwU3WWMXFdUYIZnymAQUsnOxIutDy19QFs",
-	"BI5gdw9ROacRmdBoW4S//rJRqxUe0VyD7S/yi17EL4ktdQdwNGQqfI4s/YO/7D3exG7tZctr/PbXyk0z",
-	"CeG3IT+tdMeZXIm8zUjPRZ2R+s+PxEi/k7qH/lJhs0xWtdMhWl5jnDFIPFY8nK4J1wckxWC5FIV8Wrqa",
-	"KvlETHF3FJaYs77rgFfTlriJvm9DnLEHm9SnJMWKNBhCWq7YROBAkEVAlqxUUsAreSzgtJD6mWqFcBMJ",
-	"vQtA6fP8LRJUiVPHKzDbUuQWACgDY4tt+PwcCnB1VMhnH5ccy3/EgzYhJIOu3SoIPO96s5xg+4WYU2kj",
-	"seFbxSueP2iiNNYpZItIkl8Y4SDISsCRmpUPitDopjTveo78aeLXEC26UmsBj7rvib8Rub0RQxuN28RC",
-	"H/IQxDhYgBKH3y1k3ERDBrf+tvA2HeefC/MfAJ/7UkeTSFJrHNuT0CUJRKIlW7QvQVPw3DKzHxe/6WiH",
-	"2c8KqR/Tcga8pO7T/PWn4ncTAmxzjMwDbWXmQMeQEw4JyMB88ReoVzjuIALdJ+st0u2cJwZBEXWzRiUM",
-	"YGlD1krag6TOit2OFGMTIe0sftox4HFaM4q7xBGXUQIVkvnMhsTE2PB29/Y3a9yv3xoHOjq7awluQePe",
-	"pnrz6Iw8Tk+HSt5xW/QVvXH5qQQLgbsc7Y5bh34ent1UVwz7vMJdXayUJlMGvbMrFweyICOgplx9L4V/",
-	"NR2fxoRwwViuSApIm/52H3+7jw3ruC/KZC1nFaah/eE32/nj2M49xdlN9+80oF+stKNBXGg5hAJZ08CW",
-	"RAgfMiNyT1/IiDZvHQg+qbfgptiMDpFtIvzDVi9KWkbasa2RI/U8St8QeCPOGeIyEcJWorg2khAFvlMJ",
-	"YwfkhyqT1CV0hmzo/vTxNz/Df3E/g5H3bXGniFmkht5epcR+za5pkr0Lv7knfnNP/OaeeHD3xBYCz2/O",
-	"iyeRZFp5uhuz6pDncNXKCnbL/YucGoBowdS7Mseu13Pf3tT9+R0XkFS2B2kBkmes+iv4zVXRD/48y/OS",
-	"KWVtVz6wkIvrc6GWLLO1NWeUFywPvuoNIXwv7zriIuvGHFd8CcrDOKnOCXhOsHMSGVQ9qtg6FN6YiEZC",
-	"fo176zlbjA9IKsXvqcj/OXTCoH3QVcEw8JxORN1P4/QCX7YsIbWqcBWW+rPD0scgikIRjfOqXhTFIHsY",
-	"1D6vEObxAXkv71wGkBT7MIU3MZQMc9wObUllPRFYXzEq4m3lRHnTW8ayIizBDwcPb9A2T/cJKxYIpEnR",
-	"chf/WapD1PG002f0xJWeIhLrhjqJT1OBIeZdiqasBi6mxg43Um+/d7A2L0cv2b/czNB8nLSrcZOEnkdX",
-	"pL4zwtvZr8Ng75xBvQufV1vX8eccVHxZmKVBSaoZK9+tdPDpXAQsFH1Z0FCbLug1wz1UGmbUq1L8wEQO",
-	"Tdrw46XB7wrG/Ht5If2PAQPGL5q2hSaHDn531ok7qjAX0UJbsvzbUi4uQz7ozfpBnLt73jz8nQzXeyXx",
-	"c7e00G0RgV+u6M2GyPnLWj7+Vhn1DkNqeGAb2bj1WlGgl/ubr5YGroCRV7z9TpY3XooIt/IvcvoO+s0h",
-	"t/fPhV/OVsWMF4Wdu0rBc4rLe7YQFH5byvfZLZzIWf6X/i0L6nXGy5DVa4N4Rx9UISMjKoIgSkw6xxhK",
-	"bLpuc6UzKTT7qMcHhsW7+mtWoLgNayg2SnnZeiSngUcpsW+4umZVSn31tq8t6etKJlVRSZsZy/VJvZpW",
-	"UhX5guJjTjEh1LdPWRBaFNFePp3+arcDVV7xNs15hxXAs9i14dlabwu3G8PLVgSvR4tV7MbikaU/JBS9",
-	"QgAZgeGlFgOEtsKqdUDdvz6OwtyhhAfnbZ4YFqDirsPAqpM1nP3sgsiHWj26qvJDVaTqcyi096njs0Mh",
-	"l4CEIgOKIOePAatxxg7fVctmqDZL5G0o31Kf4AdnUGkrVp/rXHatGJPs3W5YY0WbGysjoy9IjpCTZUEz",
-	"wzsO6wXC7aY8VZGy277iudEbDqeMjOizifF5b2keK8x4JoJEvCbnh8sOiZwvU3MbK4ljr2CvtB/ctmEx",
-	"SWGl6HvFJuVh1fNBSF3VSd9YsOFRyjSUm8pt4dRhyXY0gtTqe2GXuLAmF3gZsB5Hs3tZo/vRUbScXgBV",
-	"XFjfAFcbIG7jwrhCIR+rJzbW32wYcTQkNqumUmxdMuDTQFQennof7spDJeCHSsBvafj9afi1Bge/JeN3",
-	"SEBx47PTtUMkjseADqt3OEjC/ouc9o0j74Q7wACqU6KYBn0AmUXIRKh7Tw2aX3RWVmxWhQwrLW7V8HMX",
-	"slSrmY583YaG44Y1iuH1nn+HTHpWufm8AQ41LCwFfkJQfU9d+RtD5Yugsj4YCHxR7X+wotF//O/qiVEp",
-	"VyLHCnQ9op9/Yex9dthV6Jki2ao0KuW6jYh25vjhtTyYTyVVmz3YAFJ7Kz+HJImQJn4boygUDXw+szHG",
-	"YeLugirogR42PbRtbMAvY+4pyVnBoBM6LbM52N4mYpRydQYfWZ6OIVJN+ShmG1xpNeufV0wwBaKEZUXL",
-	"YmWUsluu4OaL3L6BPiBlaT7zjXf8TCcEIrJTKJRfmDUQpelaQYty6MEzERPxDRAXK/9jEUWbGAA25cQ2",
-	"nk6whEdCaJ57aJJqkZByFP40ETTPoWM29DqxDcNLZi4GUDt6rWA0+4z7XtotBBc9WJxdnUM0ty18jETt",
-	"x3AI3/17WfKMkWnJ6M2muSbCeUNjI2KD8XC4sVnfLYXutWnQ1xlNir4lgSCpQZAPsIe5iy9397+i6LQw",
-	"pzqVHwkX2AwG2tEHTyREBRUu2Uc4e+gGXKyrABx7jkaPV/Q27iCkWWaYLxfXr2XOjuPxSKhwkepZksmc",
-	"nTbajW1kD/W5zuP9RRuTkFH6nC758+rrffO1Ssf3mP7NwNIymi3OWi99SvamtDQr6HJSnilrL5au/f5J",
-	"ncRjpggMTFa2rdYh/ndERoxfzzXJ+TWU2rY9+caJJSklMzJLVQMb7yeGA3rCACGCYAq7E/GOANMVL/Ir",
-	"ifb+SOxRjgle2DI/nhloh0DXT/cQYPWMj5BRza5lue5ABViae8Yhgvly337Jd8KDQV0iYG5zc+zTW5SU",
-	"BNIBLSI3Ytjr8NlPVRBGZ7Xb38s74h5S5EbIuyB7SzFG0ot3l1fE75R6/jfU8z8996+l48QQaE/iwAbd",
-	"TnQEB4QgPD8l6Z9+SuvdWofpc5otXtdWFNPmHBxXnJUd9eDbFBcsizSbV6vQHCxvVIMxAGpritbefIhv",
-	"DYy/D+Pv4/h2j2DQ/v2BRx5ok8wWXBgoVGyjHq8BMhPmZ+uvu1yLrLuFE5ql4EFFBFNAqCHIvLJ4wI6r",
-	"tcjIlGbQjB9owAnkRTunBl7ulXY9yj0rB1mKjFL3hb0LKVmWTDGhbe8JDk4NQ+RYgcXTAagE5ZxAVcKs",
-	"NIzrfsNKDJQzUs++FMW6K+n5IWomJ3vXdHUdZ3QEfqqxOPhmZ+52XdK8ayrzU30q883OU82BQw1B7LeM",
-	"qlXJtkzntuL891LHzBP3wvRKII5ZUirspPYpr9a3cYSr76S+woD97vtSGcpqVX9UWJ+gI1vaTBGmQfVB",
-	"TKardVCawF4OuHY1o1Jt8EvmdqvvtlsuLMiUESWL7tG4uC7YB8XiOtQHZTsAd71/RT/2A4NcoNaftWRE",
-	"04+dK9Rs8a7k11wMwVX75Kdkr7D2163w25GrTtG2onDhTXRf7nwZG2RyC3+hgb/xctyL3SDNdfHIUXDg",
-	"sCgsmZG/LaUf/RK048ARXpFkFXUs+sh40Oo6hSH8WSHKq9VyiX4LixuqgnuDZOTPALVIYP4g+OL1tLrl",
-	"o4pJbyMrjskADtQfPQluuJqGMVfYjyaDxaWQO9Q/8J5NxJKzjOE4oImaASAE1GzA+oTgZSH/8b/IHc/x",
-	"j2VBBS3f4BNw4PgNvqySiaheKrhg9WfxG6PfKG8cW1ClrA95RlI7Nzj7UzIqpkSWE3FzDQYYm3GCT2P7",
-	"fTlzutAB+T6Gg6AXf44MEIy0vyhlvgK9Pgz13Ib24Digib2DiMZtB6hsFpt0ooIq7boNDleKIFf3n1e0",
-	"4Hp9UVARq7NvJTIrJqKZKv25eudSU71SEIqdwnhny2Upb2mRxsm/6FDPg1IvVpx15rSFFNcQGnXrqzlE",
-	"m7zHMlLrUA7Z/39uvYT9pwCYIQO8d89+stF75ka8m9lzfQ2dBlS86f8H38rSySOGtZvrNmWK5wytB/UE",
-	"En8bgTaSu5JrzcS9yN6lg7oCNkb1gG50mKaAoIUcFb7ZmZ36eMkh0LtnDcj0WvWGq5sHNqih5pEG7+lg",
-	"OvfmOVf0OrbRqxCBultwRfOLDJld4JsuwwuKgghSsGuarbv4feQQzHBX6+VmCGBe83rPjFXupmhAPAiW",
-	"234Z5PfyzgoIiihWFIPNMV7WQNvgsuQLWq7JjJdKW5niiWSPTTLH3S7qHggDW70TLQ7lmK8ni3X5tCbj",
-	"N/Amhs01raemDbaUrVAlaZhLG6bPtvLTUA7dbnjN2asYfnOjPLxPQGiqyQ27oyVITfTtEq3blsemXS5q",
-	"E4lZjiJm/iTiZWgpTDVrcGXOqIh/ZU1pGuBbYvEmdlgLi2+7BdpKVYzDR4Samm25LlV1ORvPYk6JqCUc",
-	"orYr30hhRGJaeWVUzRVp6aErzW8zxYhikTpnVCmmLRxdkQkV4YSn3aTD7O0G1F4Tv3lg2FDyWm2ANJMK",
-	"WNG1lLmVarYBln1cMqHYhknsU25kM5/zMw5bCBeZXLCNmw7prsEkgNYDJmjQUncC7XmT5ulHdqC57YNR",
-	"uaNnhGGZaMsx6ItB8U2rzlTKG5YnRouXwLYlzxiohuqkUnDNsiai5hgyXxnBr3417PDZnJZY0tPfGXwX",
-	"ftiXs333Qzo+mIhvaDYnPMdKIcCCKRaKcHGIqFcWXGkyenn4sur3Oj4lcmHEYwhWDETQmAf2ftfvnoUh",
-	"hl/O+05036t7z/kf5mLfE4j7Xvt7Tf+p496+lkp/XTJ6k8u7jqQrOJmpe6ZWgxcK05shfC1beJjmOYOS",
-	"SkE9AvNqwW5ZQUaQJS1XhliME5Jmq8WqoEamxZFontuUbAySn7JC3hGuyUitpvvmDiymBbcUxB1QTioR",
-	"MxIundEiW0H87TvRY+SoVgnmTf/SNg7gcDEbXcBS6XdwHmr7qrc7TNBfzM4HsplDZDkZXYNAU9qyEeMn",
-	"zvC5zEq6XMb8K+9m5G7OszlR9hEy8rWOngpKQIABu+8v15V5YWicZPNmdrcv1o2iFJH9S+rob2Fv4WqA",
-	"VT8NoRbDMh4a1MPwy/b17GtP598Nqq1u2awuvpt9+QqgP/68YvZncE0MIqGbYuepl+frG3Pv8PkWLf8t",
-	"dr4/dv7rCq/+i0fOR69HV9C8IySENjAYRHOmNF9AkCg4piE2XpBlKa9LplQCTBqiYs3vGRUZKwo8PJfn",
-	"7kZAheXCvvkHyHb3b9uP7n3zMZpYblY2sAy48N7+HWIkQTHYECF5T+lxQPzk04Kxk8+5Q02Mu557LR5d",
-	"Sla3flxhfH/84xs2o6sCS4lCPNEuEZADB+kNgsTzrAVCPvBp3idcsTcizdeAgypv4GLSsjRUQ+3cUvFJ",
-	"IrNgy6vwrAfe7544LZzYB2s98MS7RW31x2L11vlz2dDmGYi1tzHrUNrAVf+zSSJchZ0G0tq0aVUw0N73",
-	"hysZ2BcPNvD+9seBDR6kP9ILxOC+SC/r1Dgl+dAJu6O/BsO8IeRr8DidoV9DR6gFeg1nRS7kq8V6wnkX",
-	"0GjxxlZegZhDKtQdKw3GHjxivBiQg1rQ2ANThF9M+ElXpEZfE5MGddmhzUU0aGM48kTCN3rxSEj93sr1",
-	"B81Ij45lW3KXtAum+qCVHRqubB0scmYLo786xDJlJOdKc5FpkkMAONZlxEowYSF1c1UsOeoR1e4TLOL7",
-	"PIdVCDo3YEg8CVy6KqjkgW9cGF0yHNNcnEmfoOxGNorWjBtGsLtsPCAK5MyHfAAXMkM0q0PXQ6a2LHPQ",
-	"HwFyVgV++KoakFsV7deFPlkf7b8lJJ8n+sGbLTeGNHSq85Ws3mWlw2xVrGSBaoANmExv2Dolc1nkypc3",
-	"GyFIeMMt77VmE3MAvMSO75p91AlmX3ykRlUnk71Xkz2DhZM96Iu3F7HN37AOe3QNrB3bGXVU7/EZymiS",
-	"oEY1sSmUUcmy38VqVuCm6j8SnwvV7XKrJ582HPsQVtQeDohDlbluPf8HHb0CWTm8Hqt/Q7NFd0SWe8qW",
-	"MPOAYH8SUUvaGObrD6ftKQcbTow2x3tPPbzSHeSMgdVM9Ye0Vl6wSDIbXsG0OhrrS+OqwoWRjbecCEzt",
-	"3i6XLQgpbMTqYcE5SDMW3v3TiiebiKGc+sLvyD0CDJG8B4drE1Ft6e8NVbvzIHrpvPYhrOnaQut4wFh4",
-	"wsMudkfYg7U2GvI5WxXFPqbSN62Pzct/QubyDiQp/8ONcPWhzAsTMbLB7Q79QU1xV5DrhNgmNrir5vDd",
-	"Xo4PyBlJgxWmrgoVVxPBr4UsoXiBheWZRVuMJ/IpdGTOSpZsQHF7J6vM+sQFEJOt8bm7Baoja1GprsKl",
-	"usjQitwAsRUo75KVwWsiNBH3S4L91GwnInpA+tShgU0VnozuPhW09ycoBr8rYbYdWtwt13YraJ1NGGIC",
-	"6JaxXBWibyJHQTrxFmnVNVoD2c11xI/fOzPXMPOxfXYT8zQAmtmfKQ9blYWymaGRBj/D4glgezx4CFbW",
-	"cSqwtGFMY5jvHHNuIMLsh6PxzrUCAyv/8IT0UHmoW/u7YN/ckrTROmCD/XYrey3YSH3ibqM3qc3qsX1J",
-	"MTOg0pG5yIpVzhQ04+q2MW4sl5g/Tv/Xgmqm9PtOgxE2o4WHvGGo3Z21yBmm1fV1Z62ils9mmpXRhLC3",
-	"9glozVH6oqfcEDulgafChiokkmtGS4XOAWAEX301PJbKAfM1m8mS9UNj3oICOFN4uAbR/aDosk8O6MDr",
-	"m1RsqbT2WAfDlDVX8yeaG4JsixT8hhHqvG/uVeeXq5tRm44Y93S69RI+9ZK9H463IXzH41P47ocjG5qB",
-	"dbBSa5JIfyOLv5HF38jifwWyaG98x1nzwKBpdRLoL8WqsMFOgmn1FMBQgpH/qoOE4tDgz04ne+Tr93/c",
-	"Pzo8JJO9lMy4yBVJ7VdpDde3XOp2hZX/s3KLEszvrwuqOnSE799++5rM8LEqWcGFkr063Ev2Xr3aS/a+",
-	"MH99Yf760vz15ZcH5u+/N//76hj+Pjo0Pxwdwf+P4Rt4/ehL8/cx/HoM37yAv1/C/18dHnYGnp2L5Uqj",
-	"x0rp/pwH6HzWyqelZCpXZmHADdH/70toknMN/fAUVmcwI2C230Q421GYWSoFhuRVpXO48j9i1GOpoBwh",
-	"WJcPapmD6URg1vcoyEj16ae2ra5RiJhCxuFW4gPKzW1alQJ+1NJDil7DkX/sP/4XLP6f/ef/XQ32IfjB",
-	"SgSB8uoT+ieioOW1Ifp+VCE1oVN5y3zQBBbRY4Vilv9aAxdaw1L708iZviYCvs+RZ0zXVR1JdeO6bmMP",
-	"OIo9nNSCFgVzwZFjrJ1R++6ZsoNCltN0ta4SHajdnmfNcQBdqqKAsBrYe4E7afCM/IPdla6ta+5xgnUE",
-	"63YK4vj3RGSGngpnEuPQPscIVWAaFFhHw8MbGAhR5TYbDbVF0ylVXKUnJMWHK+0amivXTpLiAZ2Gxsla",
-	"uz6u1UT87BeAqQBc+UMOkRGqRLn0jsZ+Ki2lwchxMhEhXLaZc93u6eEaJyQ1NyglIyHrtUfhimGumdm1",
-	"CVw0KEliuze7lQqo1LIO131CUneI0FcIxnWNhWIbAbu8KorxAfle+sLBE5F5B7nZk1wKdkJS9/NrmbMq",
-	"V8d+6RgzQgNVsUdhycqJ8E96+jFGy3K6svNplmNW8evaTCVbMgrlKPFVrknOZzNWqonwZWV8aUxHkPx0",
-	"IzSteftszPgLmGX+cGTfgOeTn+FA65/QqPNT1PpZwR4VUNvnsCGTxu4s4hvurMUYoH0uVXclgIDAUszp",
-	"NKGtiWVc6BfH3Z6sIFy993AM5IMsrHH+ddEiG3VvG+ZuWYoQNrP+DKV27lXZYgRdOj2BNXyTleP7VrnA",
-	"E364ZlMWq1D8rRMsdy6GQyKGxX2hTbOmP/vE3jEPdfQiNK5P3KHWj5Fd1tK37TJnGwuVOZdavU4ZONPN",
-	"oY0PqhpYP/Jczx2pdV+iuFr1cbPIgXWusMkllLEa2c01XwcVrLDaFXAWN+LVnGc3gimV1oppafc1GdUq",
-	"ZTkMC5xTtCigKjRwitRxPvbzihaKpDlfGJFeCqyNdUBScwk8tbf128CpoeaM6YRMaZmQg4ODsV07PHK1",
-	"XjLw/toaWeZ9a13PSYogpobRpbjUqEcurNLVPq5i+pyLhMA///5vCbm5fr4wI5p///3fokWW6ovrcGm4",
-	"8mTuWRuWZjTvOeQH8qLgC6ZZGa/kZParZ2jYvHp8C2xkdCyuXAvEzQUWg1LDRhz09Uzjxoha1bRY7WUF",
-	"JMojaB0jPxMJdpegK++5fnsNFc6bVRJVGj+1+o3t8ldqux+fef3d3Mct3D3Zu1ZPS/rH8rTlM6/6RxcS",
-	"Fz8ZoJ6fCcRavcKe20RLRhsU+nPdJU+m4+U1KmIfUO5aK1lYxJ6jJFFReNXZayR0l3tKq+pk0RDczbE6",
-	"dexoXeQYtlsabeGrkZXGHQspcIt9hHvYJKhNlEjqzGyTjAL1TruSDr+28T5I7K1hxwgmsRqdffVUe70Z",
-	"W6dyNXgVBG3vnYBBPOnhXVgdlAcM69T3jETJGHQBbE/gSg0GJfUjrK2DhP9TrRCBr0XoyFxL9IFKNtba",
-	"/hYTFNz9XLiPh09KAS+rqPMhYZd3cYLpcghapRnahVZbMeBt6XToNj05ieugE5e+GJjFk013sVbcrjPi",
-	"Nt5HpivwNjb20PDb4aGlYkj58y0UzeGYZ5/vjVTzBr+HCfYNpuwJOasmfZBA31jcqN+rCEytnXGHtA0S",
-	"3i86NI6oJ95iHNTC5kxh86BmOWybxAM2DV3ZDTJaFIpwfUDcrYBGGkEujxtgIurXZOkNwDE9UOyQOjow",
-	"PvBwS+QfmHID16BlYrFRpHbp9RjSqsQomsM76EkQwXbwEBfNByY+aojlQ9zNp4C0cZ39wXfeTpt7E4kX",
-	"9sJE4suhu/btlisGlzIhvvJQw/7p6i1+Vk6Ki63SY7u0BbnEtlHu0E5IuqA3LE1IOl2tzT/m47vya/zg",
-	"Ih4vkdbk6SlJb7h2NjR0j0BnMoP2GGWB/nlIEYQA8hmYww2mGPEQYzBqaeAe8NTa/Z3+YkCBOqxrwBML",
-	"VxDV78DaS/ZuQE0Al0CXo/bClhCLVz/zLeTQBWoEqDBKKVYwRK9o8TUvCpYbcRQ9ENFrM4WHUKMCi6p3",
-	"B2he2F8/k46JTTH5Ldt2CYj/+HXgY3Uhu/Z2P8EKYMY3VLsImWFhLe64fW2QgUb5xpsVseyfoco9dsj9",
-	"DjdqL9m7oDyPIq3zLrlHq1meoizbe5YxF2z2RL6bHvxzeFUh4FP10vcOnIEY0uBQdUSLo08cWRqoHXhl",
-	"qr1KOshQ9GK3MSpy2l2M1FHP33MVr15RVTD2xTTJyE4E7MDgeYPMqjGRt+Avv+Mil3cQ4S+FnqvEcAum",
-	"tKuVDtKsc6ur1WJBy3W8i/PD+dpQqkmNTObiEXxQW3DB1VbF2zwXirVAwHVtM8ylfcUXLbPfdxRDu/BH",
-	"Y00rdt8hDsA6EuSMpH5tNVt84HLG997CWcVvrB3Z1m2zQuEXQ6qhcSyvXpsiurzwDKrd24TBlbt9c3YG",
-	"bSF1LZWmMr64Itw3jC1toPLUefTrOOpE1p5w2iBRBwMaXfOBhw+w/TR4s9R7aI4boc/YUDi2QaFW298W",
-	"w73dSGqN9MfelE/kgrYO7VaREfWlLQIt1qprY5sFCy2LMYJhQWhRDM8fam1UtF7F4YbcoiHJRM073z4I",
-	"R/MDNqmQwlZ3/dSHb4mcgP3BRRj5AKrSfifrdZEb8u/tdU1m/AzCK4Z9vxsiAG5UgHGsz72iBf342UHg",
-	"4nODgDe0g4W9cXVpHFGscbIB7KW2wMaWJ3W0bqNFFOnqEHdd33+OlSJqeV3qYSi2fBGY/InSVOTqhKRB",
-	"lSEfwwjOHIhZrHXNgqjLgoqJ4Iq4XUDt/I5CLR/75Il9M4ASQ0pcIkWKT7I8rWvpATCuXYab3WynfalT",
-	"K+/O7KgESl8HiaRcfVdLCAEYc9fxFaNRMawdA6OB8JcsY0IXa+eUmgjX6Z/6ErbNaPlifVpvEKpcpkw+",
-	"dsJgI+0kmQglbdN58JXZiPwFdP+HlAjnIANxC96OWVObi+xpCmpHNWAEPc1c1wK/OFf7pL3KsQ9mtcNg",
-	"pIrhBCjGuPGqlA5wBdqtOak1Ui3AV+UXnkuGles0vTGA2U6FwoEqBTsg39h8BQhWbx4Ld5sc9yMOS4k4",
-	"rXO3yu69owuheToBHF133z27yWFM87xW9avBcnGfL+WqzIJyfH1+3LPCoCS+hzZAeLmn5e2AkmVx+y67",
-	"s831KkyBdjZVp71dMkbCnd+4zVA9bDf5vp0nfxAWa1EpxkGHOeDwrWIFyzQG0Ydie1VvydVT0tz8NaJW",
-	"NPbFqG3MOKRBmpsFdQdZPj6diNR8Cet555smpvYJha53oCRc6f1air+ZL6PC3L0pI5lcTLlgOWjR4C9a",
-	"1G2wtWlSjDRHjeakpsz01uTolccrXabaFK/NEJ6rcWca1YDCG9ukUTVOcDug3SF+Fshrp7T56hsecVIh",
-	"icXzNq6MhCRVwRYhYY3RBMlPw65dt6boyNw2hWBqRWdcZXCiWNU0pX5rt9MYUXdtDVNLUB45VdLWjTFK",
-	"pMrkkiWoZ5nL5hO2huqNjT17NKUx1n0z1mITdqBZIqUrOKKrSmMa6W5QVY/szqW49LOrJzLrBmB9GJY1",
-	"UO1QRxwwRlv1hwFbNOFMEUPkfXmkktpHqABhSVTNmDOqaSGvV52Fdd84KtDfUz2X2WphUNDoEaV2mXS8",
-	"taYwH3pVaL4seIyJBoXPImdM/uN/W1GjykDTtV0ExS2SETkq5UrkLDd37uiY5HjWBCiKeqquL3XQI1UV",
-	"azA/DdI2e0b0YXBrBUn0IgZoG2JS7eC3ICwdYS9nVWWmRiPiE5LW4UwbBZoauAHNV6maiDSymtT2De/e",
-	"lhRyFH+EUmRu4SnWnK6r0a5cg697C93hpqy7itREQMaFq8IW3POZLArrf0e09xf6xFuPg8dpCa1JCsih",
-	"nYhRfX/I0TghigmNjnQAS2mqWZ1UGJ3ZAI5SXpBXR34ECTBYPfThbi2XrmG1Yl1brx8fpFj50Xx/dAyJ",
-	"9AmhEwFZEni2UxQ6LsxdHttyonreXKjD53hqyQDG8aZZm/gUQjRsuOQvNvBxW/5z1nUMXVXLElS756yV",
-	"u+fLOhv6b01nrlnTllVz6yxvsygaHr5yrC8BLGvWmD7FW3nSQusq63UQO+wFygW5d/PH01po3NJGt8Rn",
-	"3pJl/DoQdRue08kognrYXRa+ZmXrhuBZa3EbC75q6KSuksTw8tu1GhRxd3Cr/sSAdpgrocv1u1lXYNb5",
-	"5Tvy4uiLL/aPCC2Wc7p/DAXJh9WvVb+nfwVHx8a8M7O7cOfm9K+0zOUqmn0U4LJYzCLVZqAKBwxYlXbZ",
-	"CKamJZ/NXCJyIy6Nlgsp+F+NsAePDV+9uUM/+qrdDW3CIZML64tV3vgs8Vaxlr17druDE60tr7aFbZza",
-	"dOu6ZLLOq9f2aaMvULgKUlhy1sI6/iy373RYtfv738RNEy2pNie9d7L3r3862/8fP/3t+NPf7W28rEMT",
-	"bx7z8rbDdbeO1n2U2/80cN2bfLTigQNYPjPDjpKDK3q92SxX4gPWRUWvI8Y0Ta87jaaWoAh2By+fYAjG",
-	"0eFhJXTyHI2q9Nq35TZ/p+PhTUJs/kplJztq2ck6unqGpNeuo4t6DssoGpRI9LgJRNHiP08UssnVBRZy",
-	"ifcPLRjNr/iCnYs3dK1qkRnDS5v4xJKNV3r5GQMWNgYlVTWGYmFkZATGA1soqlaTyKKYUaAN2alX+d/a",
-	"6PwgdfuDwjZRS+jq6THx/slvOyXIPH7q2dIGnVRXrXWvugqwBIfQRSbqiLsp0e3hEtwaeW2u+YH9WrGi",
-	"CEoJ2TIolZUvLKxERnKGBbXqhr4xNLYhaXTdKb47EX22xlPXic+buUCGBLMcWLxOSGta8rX8mGCRtspg",
-	"l3QUaDs6PiAXVSG1IDIRblYsLKSL1vcaGrzl0c9c20CzT76hIDn6BZvMauxms72J5Gxh8Dk8Ykzcc+XH",
-	"EP+6MtSbzKtheKRrV5IR8oW0hCgjvtROHFyJGyHvRLSk14CdjPHAz5NcuYxnZQDuOuE4QCmfte+TBV29",
-	"qF+UoLyBaXe3w6usmA/R7+6HRgW4HZvdrba1If/SGmC0xYY69D+ENMs6Dpc0u/l1kK4HT85/krYrA3KC",
-	"nwCObTN+4zcqch2WHQTMVjNx5VfTn+OSh2HaWLg3VqSlXn+xbWt6eXz0ZYR+ROnmIMPTi7jhyRPvJ66H",
-	"8vOgm5xU23zUdk3RgEN3s9CjjQHfPzfk3U7U6UCVb3tEWchqwd/MCFC8T8mgNhMlS6qzuQ0ith5bqrma",
-	"rQ8m4q01sQqpwQvHcuLTL2xrLkRHxURUJqx65xtcO+7pjBV22X/4pqd1OH4BYAQ1JIfboc+ar/d1Yw1X",
-	"UlBlc97xS5U4Y1reLtBzw9gyrMyLzvxBXVszqtm1LNc9G4wN5uxzD7y99yk+VQO2k5FgBXquXG36IEp7",
-	"e8mVfUTy5BM9NwL9TfuNT8neNV1d97bzN78/Bjpfl7T3MsHvjzHxfJeGuLWG/lvqK42mA9B3gQrs5eVl",
-	"CGzl2mxIUJs2rcQOe+16VJ96fMMAj+t3Ul+VNLuJtmBx/VQUxi6cugBsvSqNvEru5rxg9QSESmyWgsyp",
-	"yLuCGr6Xwqv1Q6aGqB4I/bVWjNXaJZ5gaXz0neOCE+yTwggtSkbztdmwfQ/ag67jin7ELd60hE11435r",
-	"wv84Tfgdr6p41M5tXJ6g9f67FrSOoyp45eCX1QifWA+cqoe0e2BOXZkDUEOyORXXcNHWPv5wu96GvzXU",
-	"39BQ/24ui3Zb/a1lt4dquP8uamgJ5kTDtI/njIejbt+nf5BtprtTP3TxNJNi+iXirTqpFBcyMvyjtqgx",
-	"4RqxGkqexUxSO0H6dJ38Wwf8ByXFhdH1YjcE+ubDrz7QkIzef/uafPHV4fH4gJxrRdJMLtcpMeodEBlF",
-	"tLxmttbcGnIDHbE5Im+/NlIUNkHJZJljqO+UraXIh3vTAaJ3bsKYU/A7mVHdlTQCxdIK+0Sz5TIlas6K",
-	"WWLED7o2/6xpmY9PA2mBK3LDltpHViakkJhP4waNJZQUTMcEsCuUeTJDhuGRU/eHHw2tNjCl88Hj7ikn",
-	"Tep5V3wnH2y9E9Fb8gFCEmyKJBDMCqp2r66BHdAFevvcnsQMG+4Au1JPrc/OGzZ6tl7sYIxcbb3s+2SI",
-	"iq5AVLcLwxryepQuuNI7N57kn6llos1TfxNelI05wpB+2rovHRFmUTwY0BGQLv4/9t59uW0c2xd+FZTO",
-	"H5H2oRT5knRHrlO1nUt3e3ZuO3Z69plh1xASIQnbFKAmIDuarq76nuZ7gPMI51G+J/kKawEgSJGyJDu2",
-	"k9H8MR2LJO5Y9/Vb7E6qxjnM1Z9qCzm4EDpahdvmymEnu8oY84xqFhENoTvwx8Am+0/AWOUwkUDQQ/x6",
-	"AEOw+MptqKyhF0MWkTmfs4gMGZ1FhIqJESMMJxQsq28Sq5NsCddeQgevJckwUTm2tNm64nzlJR9K78tp",
-	"wchmNGUVgHK3V9sQX9Q1lRzrrjtJMJ76U1StHbKOtL4O360tE7L26/Lb4fc3flta8dfFZ0EZkU0+h5O6",
-	"FRfh6nSk+RXVzfVe3XOL820UdaMklAA3feL97gVGQCKzp5YLkoQbl5A2lHdxZV06J2XscTRCtD0wub1/",
-	"Ujx8iZJmYdZfAnPtwcZWLntwevScnGvGQJx93n9+0L14Tk6zxYyLxaw2JmoDkaB0TwuFakPhYPMCF5iy",
-	"nDPauJf/9/8URXo6J2W4+ep+2s1+yP0slcnY+CrDB4a3NFdYORMrFQce+2qskRErVTPCwhi21oYOym8E",
-	"BLKmqsZWlTTKpGy9sFraIvtRrfJxjuuvpaeCBCLK3F8bSmNvg3tWUV+cYHbiixuCZwc0jHuDfFhhAlaO",
-	"w+NUngvYfN38g1pgyibTBaujGvWclQOkbt6n1yVmStOUmxHR7GNp/R9JoY6aykS5VKqr2MgpsbTEwsAF",
-	"RWeQDwPav0LCWSYMEWF0NCW2XEcsMK+vyB886EfQChyzjGnweUCioZGPM3nNckPm7bE77nd65HwxmWBx",
-	"U/hwEIshzU3HFEqbJTZTHsG5rn1tO5Kg8yYh7XFGdUTU7wuas84JyKnwhhFVY5HIhWb5a98cfHtNs7CA",
-	"XbtoO/INRyuvXUNx2pyNNBWTRUbzzglIwohDg1Jw6XPX4jUbFs1EJBlnVExY8dMJitKxqPvY06ukR96A",
-	"o2ilOkpkKyXarTMaQPgZONRn9Et4Ug/6N533zXTIiu7xbWqSW8iglZL7BbFJXc39oBzNA+uUAftrWtgS",
-	"U1Bo4FQb29VqRY1i5V9sjcm62mCzGRZIWPn49chHq/gaYujLO0aEFrXjbBkETC0wAmJnALUiGYNrB9ox",
-	"XDujLH+Ev3rkrVWEsVlbKdI0W6KqYdOxQFWiMyDJEF5ODGGCLvgcSxEwOjP/hbsPdQiQhFSQB2FoKH1o",
-	"AHn3A4NSpoaBmJbNGxzkHNNuK2pBs62oZVu9WdHeMdq9sgcnVuX2bIS6cpOAD5iyOROpESkBug8WNKgP",
-	"dlNdsLvViDdzszTqxivOlqKglQ/4gmIzuBSd1ZpVNVGnrEriN46aWU/GVmLw8sU6j87mCrSf9Mrsotqi",
-	"XcG0TshktRQaKtpQ5bTjNDTSrhQ7faQRsDco3WtMyA2q9w40/wbz9eIW2viWI7lBVy8dnIo8s6ba2/qD",
-	"83//T+XomB++jcPz1TT8u17oXQsUPrSd4GYTQYW91OmEH+ZMnM75a+vebNYF65TXU0Hg+49n5KjXD3yk",
-	"gFB2+vEMIyW0IQqh/avovuLKrC3y4xyuhY91lZGO8zoQN/TfSlhP53hFxBekTzN5hZLASM6XIAHXGunk",
-	"vKG8iRsPFv9WHJLO/HBpzqDem8x1ucQrTVOAnzXdwz8wwztq2R/MaMw4mNK1Yg4elU0mq2k+aSiBDVF5",
-	"G3maf4U3q6dPzlt2JL817euvrgsqllYwuSkUoJp4GvxSsPD1R7Q6lqLMx4qjvL5YP4QrglckTX1UCYKE",
-	"MaUHAH0Eiw1vWlHHwUxbu+IoYzRXAImME44F6o+dXunKIKAxic0S2Z4t6YpbBHeBtBPXSEIAqZtQkpiJ",
-	"JJ2ITJkYMawmmMAyJyfkZwkBPUQxkFfnGTVUjopl0iMfYFlcqa+cLl3pr5yRjI21OdQCgKjANLDIDREc",
-	"GKmXZeNubiNsfQ0wlVigbPMZnXOgariihM24NqqK0W60GpGcQdeoDoTEEY7smI7YH3+WiKO65POunONG",
-	"d+d4tC0ygDliS0NsLlidN9E+JJrlM1WB9OXiSkIGJ8yGaLmLx6zkL5uHvTX5zdYEUpcrh0LF+Qm/YmIz",
-	"SKG7CXEIkMWcMXUzF4Zgek22pY0QRkwzs+xYvcKtGFckLYFkNpaXCYzirsfyqq63UQenZTNLUGlPv01D",
-	"0IN7/INFX6+NO+175SKtoAs2X6IaLQTvlL9K6+dz40XbTBNZuUe76Dx3c6VW06/oF5Rej54/69ca8Zuu",
-	"X+Xm1d4wls+4agb2n/vnATou+axY3h3KheGu8pIJzG03/GYxVEyf2EUsv4LYVppMoFh5LE4JwM9RrSkk",
-	"bWkJlRwgwo4rMqe5Dbek2v48sC8jdiBIaowJB6/LiLwWLI8FzRl9osgVZ9fh+DGC2HYmc1uHCJHawQ7E",
-	"Uq7DD9qKsVgkp77PD6b9C+DhPZL8atovHjrY+jemldLPUOZnLHMGUydCxiIQQiHoWGnD00UFcxKy26h2",
-	"C8iVWrjxArB8zmZGSLiiGU8jLBQ6yQ0TEFID3j1Cg84Uy66YKlv0cPQ+r6oVtXDg4S/wzis5m1OxdC8U",
-	"f+JTYNLE5h65dyo/Bm+CjhW8BH/D83OmTbe+keBveP6O5hMu/J9nWLkMXrX/xt997oZ7GPwAb/znQoLZ",
-	"Ep66P3AIgE7pygfiKEo/wVuuNlT5xZVf3WhAagkG4/7GHqd8DqfE9xf8AG/8RQ7dM/wnfmcO8SILNq70",
-	"C7zz/tWnVuRoNf6BG3H68dRvAv4bf8cgeBh/sZWVH+HNCykz/4b5g1ywmTMNf2Q5GFRf0YwPrYYYfFf3",
-	"e3Bb/DkMfqrTpgJ4ncZ8Y4SXD7GiBhh5FeQZY3JBPbIJWcwjsJ0i6jCCpcicDBdLKOSdQDfouTN/zuCE",
-	"GtqAIOYzF6ivWH7FlBVELrlITYcwukEsaAFUhAMe0TznTJHE5V8nJ4aywkGsvFFUhMDqQzDtscxjkEjd",
-	"005ULaaRgBeB0HKxBTBXCVsjo10pZICNd4JEWiBNqQSaTudzIxih/gozdPih9YUsNsnZRnXICXaVOqTV",
-	"REmW16VLgM/ZTRH8BP6vYD1dHpuL9d8M5rC0oDd0bVYX+4d/3bZvPGirff6cS6UIPjWMbMSEphNmqypk",
-	"TCm0oB30+x3nNoF3tx3KV8cKuQEDBZMzvK2wPI8HGndzGj5QgxnNMqY8pklQfNLW7VRES7BsrhCiWqlw",
-	"FbtGb2C1LcimM9luiEQGoWx+7BDZABtirnmB1lRvswoQORohzuA0lgmhO48ivC9q+yJSK5gE/gJFZUpU",
-	"ggwLyMrKZa/HAYNR1MrY5UWvrRlPSzzLlZO0R33gWA2AOJiDM+ZfWOp+PfGsxz3Hqmtgx1XaXI5LlpLF",
-	"3BHoCdAJ91FIKRCPo7AJc1uqJY1F27E7DtqzgN3p9ArBp1wVKWeEZtdG87HflcXPyk40sXguJl4OXD0+",
-	"qGRc8xQ7NxKvsm+TdjErVefDxfCudw2U9KP/2FY3LRHPE9K3hh8sgofG2sL74BQ2631wfzqg9/uNwbLz",
-	"RHfDO5pfLubr5kviRb9/xP4X6Ye13EoTfWAX1UKx1+t37z27Bv+Rw5c3ckr4Rb2xb6EYPn5JFUvt6Wti",
-	"RNg8Ftlz3Aeqv8KNC2vMwOPLxbyx0/OpnH+imt3UIx1adMoZHU25YETzGXMEQU3l3HRbH/NToYj1M61Z",
-	"2ahyT2rH23TImkhhcKfXocA4E76zMjkpMLzl+3u9v9f7e/2V7nX9/ZXDjM1qcZo//fSK/PBj/wcyx5cc",
-	"pBTBwm8sz2Ge6hqLjUrBwGaF3hOoPppP3OI+Pyb/8TIW11OqmaupbWZqJOgpy9IBSaA9ldhQXxf8i8JR",
-	"jiXIx2CAMs8Qt64NRvZYcJGyLxhcLBYzlvMRQkt2bGgxQgM4cAIyY0oZMQJ0YsTDU3Rp6NBUXpMZFUsA",
-	"J+9EsQALII7MBjslKB4rOzIYELrsFhqMfyTBdUpAzVbBDJDozUibqlhAN1SRMddm3HQoF5qYVcKSPxDP",
-	"BuMujakoMd4jbyHYhn3RUBnTTor8vpAai+hm5rn1joIMaW4thFpwoTQVI5Z0UN5faNcndpn8f//P/5vU",
-	"FxaqR/X+65Rqcm0EzOvc9AqWT1s1uVyBNkAYglVdF/be7H+p+lgqMGk046mtxuS2erjEzSJtcBrDUlgm",
-	"ZAfpi/n+voCa/DTH6G44kJ0iHN2fw9pQitJZqVcNis20xwfK2flDDfelfBtOCB0CGADQeK7tHQkL7q/D",
-	"dItabsObiv3iRTSLUrtV9oUmlc99z1PSBgg3a/j+r+4nfNI9S8mU0bRcGzOIKG6o6W0a/+Xi4qOFJPEl",
-	"Tmp0Za7roHHOpzLXRGHRf7ffzmBnyVrtiPSyPkf086cz4tzvLEh8rzYaFdUuYegDkjy1jwzLBAt/165b",
-	"Eov2cb/ficJ3FoIu9FTm/J9QqPy4f1B+Ppb5kKcpE/DwqPxQSN0dy4VIsenj8tMZ01OZds1LNMvkte3g",
-	"WfmtkRTjjI80PHtRfjaRgkHTB5VRaym7QPbNVwdH1Sn5OJzujKWcglQBbz4ztLa0QihUJKT9rGZlrii3",
-	"kRjtZ/2jjtVEMcyxNWjVLMSNkAAaY7XwHPkTWcsyrX68CUxmjSo9KMyfdwGgaQ3g3rT8TQBqboqG7OuE",
-	"VKXZbwaFswTXvjUY50bWvHOooq2C7XJVNQLUdV+sdFewYn8QbIYKdCCLovA7Ic6ElsQN0YkgiGYlYuzU",
-	"zdyCQJXXoTTMRlDcaDOw00+0oSbUVC7ybAmyPVo/r2V+SYy2xvLIYTIyW7GfKkD3OSmOeBTku1Uqt3o1",
-	"1m5Qr1VWVov/3fst8WCPdeSvYJRaEioQQd4GBAyXhKdR4atPuZpndNmAncBrJI+ztBDgbD+pbX2LPPLX",
-	"Qb/btNcYGFV3ZmoLVtdG2a5U076FhxOrQcQi9GwWxVLAOUh1GU7tZuNyLEI/FDSHTywQExT3tupg4S9r",
-	"h57NTlR+qDnLY9GuujTNAO0BsT7MiNT6MO/SI9nABn06g6t/cBfscJ2j0+LChb7OYhyDwNfErd/WvflE",
-	"9ch7qQv4K1jA8tLeGZpts7f0VBD2BbjhZNVrun4m5q31s7iTGWzpc603L+ZhEkRwGSKPOliXClFcwt3M",
-	"kY/aibu6JLY2040rMvM2vweebLPo99nR3hXSWxYEzXJYz59RAQ1NjCx6iEhLtae2lAedXrqZtFT1Dv8W",
-	"FTAI3mNXrQoNzwEewh7R76FGRpMLuZZbT/m4IfITgC8Zu0whApQo8ybIeaouGYantOYM/dW8bmTSn+CF",
-	"hkj1mRTrv34HLzR8rahe5Ou/P7evNLWwuKH/88Wa/vV0kav131/YV5paWLCbGsA3Gr6/Zqm4qYW/unc2",
-	"scXbDSlGFvYRzDhyGx/sgl/OxuP25vcFxgnWi4XMPSbe9mEmYE9gVETM+sPJwdfv3149nr7Js7WytX+t",
-	"3obrntbThPeBUO1fjVCiNYQUpWsfF5ItUc0pvQ7JOYobLWLImHA4exvFVTVdwdNwEXe6hqUWdryKpTZ2",
-	"vI7lNna7kqU2dr2W5UZ2vZqlVra6nuFxrp7L6L4u7yvwDK2x+s85GyEyRnCjLRvJF0J5LyEA+3IjVhgB",
-	"wt7qzXnMh9KxXltDbVXGaDrzH0onfctGm6/Bh8rh37bhReNog/uwZaPNl+VD5Yps23DT/flQvjVbNrvm",
-	"Sn2oXqStmn4YJrjGQFLcG8tX4PI8AQwQmutVHunfQec0FmEYTT2n3JIzvtmg//Zx/xg5mS1kiPhqwLci",
-	"qL+B1ryxN4oVHxt52PA60BtM0zerunu2t2d7yPa+3vWUuX7Nc0QkqnFByFyT1D13OHDo9/fp9mrEROri",
-	"y/wfdYGi54vRqBZzAkpHYcAJJJfhnXIZZZj9RQObbfleq6ZmTzGu1YHX3LDkrpm6dbqgkzrN+IJOupA5",
-	"kvrEN00nKqpW9FIO9A0z5VxBLMKEhvwQNaUQAsJVAQ58S5DhFQP3N5gtbVQJMAdvmCut9DK7MbL+gk7O",
-	"4T1rdamFQAFXBjy1QA+TUvB/ynJ+xdIBSf7ONZv9ltgCQBTeNPpZmCsZojsBABzD4g80H01NMx2L81/U",
-	"sEj+/luyPlF5BR2tKZsb16Say40TX5/TfUEnG+Pjr1yELbOLP1gYglq0o/vIM15N08ecdGvd2gVNb7vD",
-	"WJ8RjI007M7Nmfaljdkn2e+SZO93qNHDCHtkk8bopFfOnbD16RUbGRaO/7Z8JmqlVEzA1n1Nc4EclIux",
-	"BDDhyVTDG/klQNYIwUbli1qsJ6ZXfDKnrBb/0NUeQa7TMeOUl0yQIcukmKhaiI71fraPFW8ZaTvPWz1h",
-	"rnPz4qgJ38apa79xm7tKFfmM/VOKOs/g6ftTjNF17yAk/HCJBY+6KV2SMVwctV2dEd9nJUmp9tKadQ+q",
-	"cNZsFuwMCD50oadMaD4CvNAgoLFmt4Aep5/1qLbyg8VLgKYNP8f89JLOmFLNumYqtdbAL3OOicCb9KC0",
-	"nCsyZBCsOhqxOZSdefHixYvuwWH36ODi8Gjw7MXg2Yu/WbnFDozrqVxoAp0tNx/cJRc1pwsUXRxzCGtQ",
-	"gjvAmOYQSaALkAcn5mjk7rMRzfNl8I4Kb3jQDcZm15eoCL6uDf13DyFkGqBGYQghLMNJgPW4OrnNixsV",
-	"MBI14ba4PDcyLU9vzCem//WmZtzfNtw3LUnOruQlI1zX0wpYxI09YUWcSj3cFOzk6moaOQzwRIPk1PpV",
-	"LcsTK9GFdvb2GPoVLG95FF7Q6nWqpRM5HV1yMQFghtdU02Z0WxefiuhWVBAuuvNcjsCfbZuxEdK2rFN4",
-	"fp1SYAb+Rbeiwv2a5nL+Wl5DCoKRAeuOdamA4DrPoYOaBiZZKmZWMXvSkZb5GjurO1HLOXuiyJAqGxFj",
-	"6Dk8c9FwXJH2mRhNSb/XP3x2HJGfpNSk3zvqH/8YxeIjHIV+7/jZ0bMXh0c/RORnmmVSkKPeDz8+Oz44",
-	"+OHH44icA0q4+7T/4vBF/6h/HJHX8p9MkIPDTo+c+5K8VMQCosDI2MitXIoBecfFQkPUzMHT5/3IMKBr",
-	"QQCiHO/CYTUkrEfeF8nSCGfgCCO1yaRFcUTSfim/ODhvROIPEHOdm3UAgeUW2QxDLWIRNHINmQe4ZuaO",
-	"2rDbB/DPb1MI5iVVbI02XHtK2ni+yEFnG7ztVZ3UfHlCZraGednvnS0RssGBsw4tBNyW1cvsTfAzraMS",
-	"peu3GeyWjzFzN/JWSsGuwjlsRo2EfrCBWnVz2cUiNkGOfVwmUAaIBbwRrPZgJz3hsx1XIxmEEfmwyOpG",
-	"nLjgEc5c+VNNhkxfMyaKlw2Zq6ec5pCbITQvSxgIaW8GBqabIbmLsUZ6vxcIvDKwMe5AvZTgEL3r8d6f",
-	"uBUeLt3cEDkyo0p3bFq8PYAbyU1lVreNAaa0M27gddcZw8/rzo+NevZphoBrM87lrLdzfKRT3ILg8iHP",
-	"MtWEDbG1/REbvYeykauo1Nj17StIVjAn1tnKcO82o8F2uffmmF3ILC70rsUHikN5y6jinDEyonOuaeYq",
-	"19xnhPHtUNvX34+vUmr0rzK/fMVE7e04DRMqSihgBbuEcZdClrZ3jzjKFPTW5B5xTtumxMjAJwzBWcH4",
-	"C6NaKX1/fUXsmsCrhhjFoqcn1VWJDLNzlaOFNaxtxNyKILUam8DmxBoS5F0azVqlnbpa65BHv80nOzGE",
-	"YNU2Lh0or1g+ZTTdZnD5QmzzumJ6Md/8g7W1joMTGzZcjCncnsrsyhtRMLrwNK6/1JsxvvCa7LnfLtyv",
-	"WPFdOWBI/IgDCBRSw4awlDgUAsInAiwbvmB9HdFdRyfDTJHaGBohdefEx4Zb5jkgQgav30E+yMNRpXUV",
-	"XBzMsHmFi0ldTfANqNaWLslHT9Ma5Adod7TIuV6em8+tystozvLTRV21hlNRMue2Q7s/JMitGIQtZu9w",
-	"SZKZVPZHNNuCKx7GDYICdFuwjKnWc6weAr47I01KoelIFxaS1rsP5+T04xnRjM5WYS1OyWyRad61WvFf",
-	"zj+875qt6gJEgvnOCDD/LYdd0P5mVNAJg9sRi1j8j/9BTgtPEZciFojj4qGLCfsyYnMUVaaMZrZ2tysd",
-	"QphIAf1fWSthcmoRCihaMV/CjBGXaAQLgxBFCWBDg5VbTCIXExdZAz/IwWDqZt7oDiE+ihz3D3rk1C88",
-	"sUim4SbFok3Le3jJllGtu6a6n22chS6DYgNejF+SWCDShjXoBftBFiI1kw3cMnErIixTjBz3jzrFwNHs",
-	"ajftmiovYNppxsKQurhl/a4wdsAsiFsnhLoPleZZZr1l81xecdNj0Qh51j+y2C2fmM6X3VNDNxK384Hv",
-	"KBYXJUxqOQ6nb6eLy5IUnyW2DEaPvCktEEnZKKM5U+R6SjXhOha4rFyQ5Eu3aDkZgFVKQKoUyNkQsSPH",
-	"Du8ncKZhqhjNMkQhbydGLE7IjFEzfFujg9vT0nFzNJSCZHzGtYoFjBIbm1IFQWGIUTJcpBOmB4SS4WJ0",
-	"yWAE9plygWRjsHCYc8/FQi5UtiTt4dJBU8XCkGiK1Wzhhjzvmx/IDKz4iAEECMGQLg8rJQGTS5Gh1NPI",
-	"YkMtiV7kAkeMQsDYzMXsDg7SbMOluZDDJR5LbJRYt82ADNmUi5QoIx7RzD5W3lNqujDNuFReqi3qkOaw",
-	"4orMFqOpg3MK4+rcYrls+mK1HVRxLBKz3m/N4Lvw/wkiDOOqQrn8OR1xvexEJHj1EyCcczFJjAZnl51r",
-	"2GgjYFx3EPa89IlipnWMjVBkITTPrB/CCC+ETiikH58Wm8yWUqAv3C6lJymHL9BTUr4n1daLmdiRFWuC",
-	"vWEJExSJ8oXoEYt0o2KRs7GvIk9L8POGLsDZh4Q2WFQAfkGfjDk4hlIUfpxw3RGX2Z31Cz4Lzjrsn9JU",
-	"M5tQ4MYKKQXWxZNSTcHFgfdB+xZI+6hPiunbDFcWi4YzbGOWSwuONM53ASIJdD6nylCFFTJldjhY/0F5",
-	"iFyR4UItDYvQ5mj6Ugspy+hyteNRxpnQsUi5siEwyoYXANUOh+VW8BVIbxPP4czCKcHHYy4mbkntlfDo",
-	"3P/VfYVvdi+Wc9bFYDRlRFH4MumRUztNcF+HRMUQRXcxY4GxAokZA4M2c5mZZrqAEpEEu7C0cQVUkOTN",
-	"BZ0kFrNMTxnPibwWlVYSQ0LM9KRwmFp+JG5aFoHBXu6f31wYGgieg+uC91KiNEB52W4t1JF5DS1TmljH",
-	"4AmeFucmpOkVFSNmwctQcxsh6LyHV4D+26YttRh2rb/ZF29CAun5iZoabU+OSYgfoeD4mbHjZT4bd99L",
-	"wbrvqB5Ng9H6+RwZdcLfLKPoxAKDMaFEg5wvzamzUzNtf/x8EZGPpxevfjFX9vWbt28u3lRngDjHZh5G",
-	"EVERUYvR1Dl5bepqCYpEBal69rlZ3k4xCzuBa6O3WbAVXuqUq1igMAC5QtTvgxU+PKU7OMR1xJZsBQnk",
-	"TqMpG11iLS2jb5s3QJmTgsVG2BOK2tqzSsKcr6W9Y4rkFBA7/TQgVclMwvvQIByYC2VX0SwfrCNU9i52",
-	"JJiTu2EcZMtre+Z65K92w1BdRwQxPxV7qpS/0RKShFHG6ZILOe9m7IplfuFSjO05PO56/Yqg0qNOgoPo",
-	"Xzx6Hrz4+fPZa9NVl1jd2YtAytEJIxbgPv4Rt3gatwYkbvV6vbj1ZwJfGqqtNJ3Nsf2z8w/kx+f9A+Lj",
-	"lkBs+nzxyqwcBmrgJRVGOFAoEVinH8YFfL54dYKMYsFiQYoTHn4BllKqsOG/VqPYjNxVtoWVwt9g4ACZ",
-	"55mrTM1eASC0DdsyrScQ+IyqxdP/VlJAFeLKb925Od7/Ex+bASeafdH4OtZzEcvyV/+GL1upas5GAari",
-	"iAop+IhmBODErDNXZEsY9Ft4zwwz+fjh/IL0er2n5ttkQJJzmeseRM2YUcJfrznUUz6/5HNb+OWCXrLE",
-	"YdkhKCAeFxi5Wz4uYLVtYDIulSEvPd+AQuiIZyAlitTJkQp/RCOH7Vfm9ivTA3cYQW5X53QC4r9DJlRO",
-	"inZXytrJzBqbF+15RvnPdN+DJQ8mb4MToD4d2myWGImgLGQlOi08qSj/CGwZJNNUaliUqvXBSM4JItPA",
-	"kgr4J3Rq/4hI8v703ZuEpBKpVOcE8MrBQ4LxSJaYGz0vtetixC4lc02HGTsxT1yiFX5RKJD9ghX0go0m",
-	"NIMoex+rjzyMuL2BxpEPgafdIp8jpIMUJOEpXumPNNecZgQNaArqUROKpwCqL5K2q0TZsZX+6u5KeC/C",
-	"+ZghzanRGQLwvIL0RO7uB2Umza0wywOqE4igY8ozlpqrpnQSrg3MIARz5ZWhWRw9HBfO5Icf+z90nOww",
-	"Z3kXV9zjVc7onEgY91WBwmlGsMiZwhVFzRkQYUkjICzW704sPm3S6ZH30rTqwTqn8ho+nNFsLPMZig1W",
-	"yPzyZUCGNCVczBeYB0+Ov3wJ4Rph1FjXxRAM03KIZ2ulNlfhyuEJkpGcMUxf1x6aEpWyIRaEMj+ffjzD",
-	"oo/2TNkhDwLBnPttmtNcMcBvdfNwoDNdpkZ0zhwBcp/iLkcgYhCvRyCmozkPyCUB9zgQeEYyk6C1OOkO",
-	"ylF2DfU1JwE3xjFYecVy0/gBefey8urRgYXUHWVSucW0MjeXAk7UpxpGUUCbvXsJ0JBWR+v0yE9GCFvM",
-	"M0lTRdoJ2LiMOPXULEfXCO/IKgKGazGqki9dpXNGZ11DcLH6uIW0xd+RSRqhmk6YuXggURth44oN8I8p",
-	"vYJNKgRqHIrVjZACFKrScf/HAqMAzOWObtlmYbv4jHVwd5Rm1Aq0OqxViyKYst2C9GioLsvGpA3rC9XS",
-	"BEwBgAQNKaMKawERpC/oD1FYy7RxaXKm5lIoZpeHtLFIm0jJ384+klReC1j5zupKRIAgDLhNfgGg6Cam",
-	"7jkHDLSOsYAWhbX1jorFmI70ArwbwejOWX6FqDNWaG0NWlcHWN0XKpe2Bq2jXr93ZKvaggH3KZ3zp0Wm",
-	"XBcy5SBYUCpdDzqBp67Zv72Sd2f0cETUSBdI/xgalgoT2IBUCqrhnP2WnqXesVK8Y2NCCpbdGKlcvPL0",
-	"LGWzudRMjJb/wbBArr39L2W6dKZjVye6wkogg9lBoa4mZMh0MdIIM+f8goPWsRFNzu1vNiHJZ6X8aY3a",
-	"dIMkJZsIVimSbUvFurMCe3fY7ze15997is2lZgjHm7z/kqaW+OAnBzd/8jnA2cWPjm7+6CcHvotfHN/8",
-	"xXupfwIcWvjgxc0flM/AmfgJU33M5wcbjPAjXZprfSHlW8Mv8LtnmyyHFzPeGZnaVRU6Pjzcdsyf2ELZ",
-	"NT3cYMIXUr6jYunsaOa7Z5vshSUpnwtUYHQEIeZz6Ous3npDsOjE3MjWaYUetH6LWqH1ujVYqaZoOqml",
-	"TKBkNJOnU8+Ch8AZQSZUKNhVAjOcHagksTtzudG4ncwei7aXpuH6mn8E3Zo/eZqsUrRK0cg6imbUqDI9",
-	"U1sTNDN+GD4UAt/g5dc83+jVSz7f5D2jUu1ARjcmezau4U9L91bJ3MYdbRSHc0HrcntX/IXvnB5Y5Xbf",
-	"Gz19GIL4kDTtLWj91W3dip5V68U207M/ePqnGfOE6XVZaavUZIWW/Mz0bUWj8XspGJxse6FvcdluvGOr",
-	"dwoQKFbYiFWcTJsla3xTJ/b9pwggAJ+4L/6MWm8sisTNX77xozza5NLgR++lfidTPubfn2D1oHfyZ3Az",
-	"3k7IWLmU26sOrT9/8zc5qLnbLI8gBIUCqxOovmB4yyxoN9bgtqbECIxXdRp64Q8AXTYWiVHrrZPXaAEn",
-	"1qiY2QyTIRtJW8MkKAL+RFmzINSDwAzoHlTp7kGZbrQiln6H4reul0FRNjwih8dmCkfPg3CqsNnXgXxk",
-	"wwDLsVedyHd1pt5LzYoaxkGXpkXUrGVOkjHNlBm9//IjBYfS6ujtAxi+sx5HHvDY1x6yb79jmpqF/jtG",
-	"11yyJcbW/JaQNhVLgul21jZDrZ0abYMn5JItlQ8ui0UwQ7SAoflBFqWw7OZhDXhnuiHvXvrhRcQfZTAX",
-	"uDiZ9syOE/t0Hj10l8No1AmhaNyAgjb6GrCB0VXuYG/QwYxtRtZ8V7bkOiE6MbwJo1wuwKqXgfO4zvqD",
-	"zj5zCM9/Oe0ePnuO0Y+QO26rns7mCyOFr5SJ/wleMruK5dXAPglwAIQLMmMzmYNTGroPq15BEltgTopF",
-	"+6APJrDCw+sMiOjaGfPJImdpgfHSCRx6R7hd1qwPEQjmqkG3Bda+mct1zrU2OgRWtwpceoPCIOxGxugV",
-	"mLCKSy5SQmNhX7PdFa9Bfxh70rN1vbHgVEA1jBxbuIILd2cskpllPp/1KPEWSuzENJOcaTb7DOb0FHf2",
-	"1BEhW6Da2tsgahSODvdBCd7CEwV27uMT9z0A9UDIQCxozijEQkBUK4VM2yXTYAYrFkOBC9TcMJ76+l0c",
-	"WjU7PodLDHs3ZaNLlsYi45cMwHms3RahHMMN4BoDnGACpJLqdtw/Du3U2EEHiUGRJA/fw/V0eaZPFLky",
-	"zKMabwIreM7s146c/FtiL701W+OFD6jnE2Vhm7EwUSVIDlouxuS+gAnBGYSiQ4ikYFRZuzihkdxd1Rzs",
-	"owqjjiBwJhb2YI6k0nDgYPXGRYC4+bYHrhf0kFlPlKVacJdthxCiBWb4gjRAuHIbbw+OwAKHTSgXaNy1",
-	"I4EYg5UIUDiFM7qMBfItGA74kIQMDho2jaFAGPljZw84oIbU2dmvKOV+Sd3GspSH4YxEipVRKdLGHG4w",
-	"U5wBTpSaYlC+/fHc/qlOCLhWCvoGjBQ4VKfOAvAZtqN4/evaM2uki82l9mKQOOi9JfIGS+SPm2gNMI8L",
-	"PmNyofcGzHtXLPAoO/5Kw3voVYtA0l/VKgTCDpW8ZQVOSVVVeDpiueZjqzY3Kw6frcuOkpktWgsFFJnS",
-	"pNRCg0+vMyBVHaFJ6G8nhrYlEUlcQbUPecryT2zE+BUXk7dcMEPyjAgeiwScGw1vBJK5Vx+Kn0KVIBjL",
-	"GuEbIGWt9J4tfUNvpQbB3oVEHR4HesUAanMaUTcWBa03UyyFMphXUNKwkTEo4bjyN9I6bkHiR4mhGDH2",
-	"H+COiJSMMqoUSF7EyChW/CtOzgmOpjgJwJ0USTJobEXoJh9gPChHtBs1pWAdrcrzb0kE2QBzltlKligq",
-	"BDK+EbMw5AfUDhvEWwSLizQWqE4AGkllJk9Uj5yCr3TlUQTeSxQJ1gtDRibBejTFFqmbJJlvhJe/Kt3w",
-	"b4Gdl0a85+173v698fZR5Up+Fc7uoj2amfo5tGOY+t/OPjrkWQ91jswE9R37W9B8EXhoySLk6VNldGKl",
-	"g4n46KgZBhgbkoVGAsgBmtElKOWgzxrGUJTXNrqaZk7zwsacwj5cagugHH5DtJSdHnkjdL503MMS7qCR",
-	"J9aAFRFFBddcYUyrW6+QtWBQNYT5DhKSM8DjwoTAfxjGRlMXeIKJJla/d0vZTtKcXnMx6c3TMbhp8U/S",
-	"PuzYn3q9HhrmYuG+sqBEKUnM4mNAZdvFKibBRHr/5HMjWlG0smJ6BPuimQBug6GTsUjgvbo4yaKDHnkv",
-	"iy0N9j40rUSAS5Yarb3EEnOlYUMGBApCg1ZdiU6FpsJ8OAdj5FB1QaJxNga/flYM9kl0PjfEvaE0BWc6",
-	"L+qyY5S+tXbiwYwF2FBglUrIyzbLvF2WRkhirpaRqE4FCXZlROdzlg5cbXYqYnHQ7/fLs1SRK/JpS8eR",
-	"n/lLb00qbKoN26FZntikJQy5ogpyVcM0s+Tdh/N//O3s4z/enf7XP968v/h09ubc2pvDJy//94X53dww",
-	"xXRsRcoRnavOiU2sDy7vijQDSN82uaqUnnRiM/HxcuHXeCm8AKSeVA1Uqk5Aeb1y5WrCDWp8crglT4o7",
-	"C1t7Yi1tAqLozKGHLH/zFQR0FyFQ7ti3wmin7RLxbxOmBUvkKp22nv9w/Gzcp4ejHw/Y8bDfPzikw6Pj",
-	"UVDF2giIyEq2FKSKUIUNZaeGOfyTz8tynEdhHXKBAMbV9al1pgZspuJItalWr7maS8Xr8cALyncCN81s",
-	"5v+KW6inuS1FZS1ulbZ2ZXD7mIhvPCbCUY6SSEKdKGMOw85ilRvFGtFqh6CvzSSoqBIcFos6ODzIUjAM",
-	"Po3WRY2JUFVMfPzYIBY+fiwtuUWHUk9JTX8JXncIOOP/hA/NCp+loO/zFSMASSigmX/OM/MHmhQikhSA",
-	"t+YvoII9czXB2IPmAvgTLTs8TUi7mGo5ewBC+julLA90DkCqR27eU9YX5SQnmafA5VyeWTULxzs/MXcn",
-	"PFe5E4NYiqwYEnEUXRb5ad6+Y5isGpA5uCFBcqxmGYGAsMJ/Oz3yQdShEkNaYDgclPOclwzl6FgYNl8I",
-	"0QjcYk0LEGhwBianwrQAP25kWhhA+kG5v7LcvjS7oYqcOCosMHUGXjt0pB73j0KZDJg1SuJbyWQPIKa8",
-	"LWs0/yoRkd+yxLJjsGXg99oq5jI4HHvR4rsItyxd9y0EiVp5AS0ZzRLDJ5sUT0nGxSXCclj/T8hLSdtn",
-	"CLsMVHxIEqB4CULW68gq8LEYLhBixpW1cGokH7GOS10PfABWSIHbfhKYWXJnDgITDgoBmOoKXM0KAwDb",
-	"5dOfYmHDbYziXHgjIJ8utDucWvAAmxQWWZe5noZmdwRpRkigWKiMqmnHNJzm0qjkJ94EYlpyLBkMArzR",
-	"4LHi4cDYt0VmDUsBU/DJWFUPw6N3AaC5+xOcv/ty6t/AS/x5tjhZavD0KRhOeval3kjOno5o+nSY09El",
-	"0z2l2bwVFVr7oFV5cm/sCRdyn/i0T3x6bL4FPKOObwCSFMsUgzoOd8DB/ij+OMMEAbTJ1vGymbxaifW1",
-	"ADCBXXkimXKYjzYcNXgdih/apGpLWjrWM45U+7Df7xHoKwhHBOZyhwGJYP8tBlUTkgiwMByAysoxiZ1g",
-	"pMcIYoRAPKC82YXgHlbKaS5BbzyNRdvD5cwsHABMkdE84ywnaqk0ZKpTYaGDpGCDAPyEZPKa5d0RQEGx",
-	"L6Vw4FI4nCLXLMtKK3x80I+IZlnmM79plvnkfZwMVbGwWemPnhW+hgN7GyY4Xp+Ksv4Gv7YAun9GrUOk",
-	"pZVMZmkBhUoqyHelSmwwlZ+BApmXN6DEH3MAMgNz8U8Qv/wIDJNYpZaKnWO3/ozqk69OKxQm6ABj6oMK",
-	"1IKVYqKbTEtAXl1AbzWimCP0p41oDYLUb77p1abW3XRvnKq9tD8zfasbe08JZKHdoCGPLJzFPoVsn0Lm",
-	"U8h2JxPbXYbTQIKrzxurSHlPg6tRS5EuChwiOa6Pn8gZVgoHywRky9iIEpBQXVVdOaIZykS9WLwHSFkh",
-	"kU4MCkCuJ4okik8E1YucJaT9y7vTV93zX04Pnz0HFJsgtSKqiJ8RGudL7mK0XSAYsUoicsmWZSMJUEXF",
-	"RjnTHYeSa8+oXvbIaSw0nc3BqBygGn/+9DYgvUcn5T32oQyKI6BsQaNrDdvo+HeTbiKR53wiWLDw1p26",
-	"iS/dpqKYbszIr6mC7hDStMl/7gsalrXfBm/68+MbUe1r62mEm9U0ElvrYKNxbAKvX1NE4ovHS8Xwk+sp",
-	"H039ghWJH01DtCds7Si9P50L/fw4MFQIzSZgD18Z2S/sCwlvgD8kTePwL+y4b+bP2iiItTz1357+252E",
-	"DliX7p3GDIivHi/w1VnYrViRhc9vDf7+W8iYfmK6sCToaS4XE0gzRbLw+dPbu3Ktf30OFsZA1rIwFwLp",
-	"Y7t9daEkhP+1eJXFj8GhGwTkPfHB+VyH4XtFsXoL3LqSCQ1EjviafFwVwYkDMIfHQjGzFlrmKiK/L6Rm",
-	"KkK8fpkFCQcRosEBeiEasrm44ooPM+YSYIuXY9HO+WSqu1p2MX7uiuU5T03T/2S57F7zVE+JmtORC9y3",
-	"JgPwBCCyHREWq5+L/zasnsYCr2lk+Sya84XMScrVZAH5kloVkYoIC4dQdOQQUeNWcmbBevPuw/k/Xn/4",
-	"6/u3H05f/+PTm9dnn968uvjH6csPv75x4W4hbDUU5VJTmaWdshMfqikf9Q9j4QUUcLrgGY+QmbtISDpB",
-	"Ut92NUQDeSWKxaSR/yIaNyB7mhl0ImvkMe0cPLMQ8opsMNXPn97+4+LibWV2GR8zzc25ObXBsqGkUYAh",
-	"H5rJQfZw6EyiRX4kIGzCHDo98tmVbACd0mZnO6VzUCuqfEUFcDVEcBOppizoaQl3L0jgQKi+1aAcdxG/",
-	"ctzgvwbHPOof1usMLommmj1f3EV3bUn7sD6D3kXBbkEMOnCi8Z6ckDEwOa6tQ/KtRL0/Ka+Y+7muQF1g",
-	"zH6iVinH509vTyDPuXIvzcjD8Ch/DXv/UiGLjyR6UJR35i4DB+9Kulno6VMLr8sa5ZhPTC9y4QLeAH2+",
-	"XGkfIW6LmkAsDYFme1YRdgXowbtvcZBpLMYLozcA2QTl2imvlVI+oAsZEYDZpInj/kHhxTdPFwIgQcJC",
-	"SmlRzBxaW5KczWVuUb9n9AufLWbmt5wpJgAEGjDUSfvFixcvugeH3aODi8OjwbMXg2cv/lYfH1bHWH61",
-	"S3phxtL6muBSpgPMPlS1tBpLfrgXdr6z39YNhCUYsuCE+joqeFQsDQsu40JPb/RZGtFWd+W4a5GZbgkd",
-	"C80BTI1tjjChoXrB3WLIvjL9fBjbVx80PMOKOgeH/T45gyILEmQOhxQLBc32MLH7aInvASa24YIvA7Lz",
-	"qvrGNnCxK+ToAfBid8WBLdOkPQ7sN4YDaxnVPh75u4hHbhREtqRUjUCwq5TqTpFgbyvgPAIkWMcY9s77",
-	"vQUBnfd3JD3cLQ6seYUKvq5oBkg/GDaJby9tphpXH7EORAL1Q8iMXkKhtrJSBAlptmCEa2CAsUTznF1x",
-	"uVDVxxCrD5awtAkqsV55eoXfr9Gc8IUHVZnYjPKsNWjJ8ZiP2L/T0Yy5WPZW1PKL6pytVsM6Hc0YeQd4",
-	"mmbXo9Z8KgV7D9iurUHrfx6QZ8+ekf5Bv2+0rymfX8jTNM2Zgp2l+M8Do6qRdzzLyKe0FbVG4M9rvaZL",
-	"DcgicKgQfOS8taZrqTTNAKR70Dp+dtw/BI2PavYxl1dcjMzvH37ZImbe7suZGEssS7/X//b63yPU/yx9",
-	"woDmkHB7Mtqg7jnC8+cK4b0DHa+9Wluv4xS/XolOi0WWQb60nHEoo+fK3AlJRhldKNYj57Z4HmZNqwHU",
-	"B4mKmnxFcxFJAioE6d1j+sX9RRKgdAnmeFmEF8zWlWOSlGiUTXjO2Yzr4EfwoVraGIvyJz1DvJrqlqxh",
-	"BKCs+u3aq6mrVPieVdWA9m+lshaiy15p/S6U1hJxVRtS1/C611HXP2yzZ9uop4581Oqmu4qQ96WUlu5T",
-	"vXI68nPYq6d79dSpp7sIN+Xrt+2dcEc1hRsBhW5rJCAropRK52JZXjfmJ7aStZrSOYtQ9HFOcFdNXC0y",
-	"jZg/40WWxQLL8pJ2UtU9EkwdVFDTgOuaQgk9M4ipIgFMXFEjWY5jsdrmCUhRLn8PZmo2okf+asZqlr2o",
-	"/zkGf3zbpedAkd9Y7FTlN6rW+O1gCBNWJcdsdwTSc2nwEEp4xdKtFWzYl92JY0gYN5VsgtLIJR3773+0",
-	"5Lw1aFkERlswtDVoPQ2V5qgFKxcqzy9ewAg2o7N/UVJ8xFHfPf7I3RD4IlyoTOp3odPflYS1e7rgv55w",
-	"ZuuYZ0tbyfxu9OCoNV/UiGI/GQUV+xkQp6R6/BLUSLGMR8ZoztIeOWcarJMr5ki0IKr1psatyRxme98v",
-	"nduJNGxrR9uTpj1p+tZI0ydk8HdsmVsoLWddpDXNhjm0h0GmX85nM1tJwQaHWXRnrhWZyXSRsYis2uhs",
-	"up6RH0GInNElGbJYQGgbF0RfS/u16vRIktEhyxIHUKicCIypIAnSSJUQGw3Hbai+6AK2XhSLFHCTR64k",
-	"Eoyai0kHouiSNJfzVF4La4lDbP6MvZpKPmKvSw9B7B0yQocAoijzWCB+n2nIZlIs50ydFFngJVQlN9QG",
-	"2gvLT8DIptZ4cuA1NMU9pDcHdgUS7Kgm2gzNZh3gzjn4IO9MmTKqL8xrMC9YCHNMbXQwFYLRDGkizVMm",
-	"WNr6LSTgUETQG8ncpm0eYRcs22s25gJoyN7lsne5PFqXC5IDoMaG9tkjG1L44I1mKh9SlQZafztPjKPz",
-	"YHxodMtEhV/G+Vli0eBoQYIfkcSh3mIXCfANUUDYcUGo7b7j/Ch4i5OTWAAmLuT3ITIupM9hraGChdEV",
-	"9kTUYojpJFAgXiWkHSDeQjkmNxzoEqF4AaSY2NJGJ16AR7ePAm/TMvA11ftubmIA4MEp6NjeidNE4e/b",
-	"kVPHW7Zy6RT3e+/U+U6cOvXkW21Bv1eJQhP9djGITWBziLbkcb7tWIhcaEhrJm1KMmpk4wnTIdiGAyn1",
-	"ydbjnDEsCtrpxeK0AJnD1O1K+2EhE9PSYf8Y3+OapDwt4OF6xEG7XjI292XMFiK1cCWuFRjHQmiemZ+X",
-	"YBAR7It2xX2jYhzOinzJlmHGVSzaWFWZU2dvwdIfmmeZzdqGuii7yei40reS0e8FPi0t0am9HeHxIKJ9",
-	"JcEv2tQDXDrhtX7gWx3u+/IF17PkestcaZH3juG9Y9g5hm99E+tY+E5hyzd7DYgvhoUJwwjR3SO/Ii+l",
-	"Wc5ounTp+FK4cBPkoVKTnFkmikVPkbk6Z7ItBa4wxlmw65DP409fNNEcE6+WYcH9HTmp9TfcGSf9qgrH",
-	"7ialh6R2e1fE3hVxl66Ie7BYsbyruT2mu+erQxNb5Ka/sn3fZJVn+QWHAIuHM8uXF+NXmS1mjLi1szUk",
-	"BJtIzYGqI/5VYaX/WYJxaCu6g7Pe29L3tvTHbUtnOVz8FXpkf7+BICG8ZB0turtk9XV24XrqU5iE8Rbu",
-	"bcKNBOpBjMKWI2xjC8azuLcCfz9WYE9gtqA8pZvfSHm2Sz73hKTZrLOrBHO/dh13q+oVHEvk94acvSGn",
-	"ZMjZgf9XbuHtMs6dEL5taJULO2rWZ+gIPNcAUGpdJZ1C6I9FWCQU+zgxWo91qrgXLaonYNUOGclBiuv0",
-	"SDJa5LkR7V7JlJXisBAu3g/Dh5ja93vkE6NpFxLhnSe8nYyCK2wL3ga/ABBwFIvix+WcVV5bzhEvGOrh",
-	"LmdM6AuWzxTkaKZYrxdmlkRgkVKazuYIyxsLPhGAIunwW8tNnKVY6VbRjKmPLFeGPiZr8ee3VBAfVDkc",
-	"5Szl+i2fcd0aHD7r9/tRy62qzWp/ffq/u/3+QStqsS+a5YJmn9iYme1EYk4LAAZzfLmaZ3SJ8+we/3AQ",
-	"fgi/2t+s9DMKGRpXF/QL3Nlyxj9m5ZOPORtxhQYEIbXpvnU+5XNF3kmR0iUiLLSi1qJUIy+Fr7tz97WH",
-	"GNhaq91rtHuN9rFrtDXMbAc99r7w1pTLsEduEIu2j/kKyRD+HfAcLIruSNdqjfSwWl2Jd3iGUibzPZ/S",
-	"nyadE6LZFw1jUzXBylHISB0Eq0s+Mx+RjCpN2mOeK43hB2bxmEi5mHRsndeVULTXFd6rYgEFyQFcfqH9",
-	"KnIxyhYps69b0WDBesWcT8ea5YBFC3LCmGaZw45ZMmoaPuz3+0RLcth/8cI8+nzxqlQ2nOtORDJ+ySxW",
-	"AXiTsBD47QwSe2NELV95IEPEdhgDfgv3hojvyRChNmQYN5gf1NM/3D9vqHN6LsdOJ8ECCF4XyxgkGhvO",
-	"o3whiyrB60SQS+ILUY1kysiQjeSMxcWM0TmNtDYMYePaInZZhWAAxDPBAiKpDbhx9U+rXETJOiJrEcAq",
-	"ZHnMRWpj3bgUqqiaXQqNc1OPxcaRcUYbMS879739aHstJAxM28nAcx9RaW6BsKhGecr7OLVHGae2qwja",
-	"VL1zxSoBUfquIE3tbd5aRgmsnY/f0tmYTlrMYG/p3Fs6K5bO3dj81jAmXgbYGceksD0WQCYBDEkdhIkN",
-	"eDPaY8lUk3Q2hCwJwNjKDVh4znxHqyVZMVpW7Jg7WS0RsuS434c6656SxQJrpCdzqqdotRzncpaY5ZIZ",
-	"rJ0kyVO0KOuc2+pt5u/IFmeENQG9fcjIAaqI/bD4eY+cImSLjRuRAVgLBucnViTEaJ2kKPvuAgddwCG+",
-	"5lK+ToqGVENLvgFUSi/ZEiMLoYC7Gdgwo+IyFsmqnTJxO8x97S5zeATBbF3M7jJNrPCaWxl6EQjmbiSs",
-	"r4cEE9qAPRLMs36/3zf6MXxE0zT4YHV9n47yWfHtH2WD72n34IfC4GvNxVjR67HDy2zIcfdhk/uwya8C",
-	"LnNLgXq3CPEatBmftVrAzZA2Fe5FYGqhR1AD/vVaV6BLGqvxCJpenFcuFndNlMMw8nujytvTnAcMG98T",
-	"vD3Be4A48bvzXYWmyKcW8N3i+t9Km6l1hV2wL7pEusJIDSdDB6WD0axnq/KRNgitiIaILqTOSSwSh1IP",
-	"KgTXSwstUMDNJ7amMFKGHnlH80tuo0DsxySxNPclzzIuJgng07gfz6d8PodfHbGmmsxofomFPSuqGGLZ",
-	"+KUMaxHEIlCuoLpxEF4jjKxOplQBhI8cE6x4XJhDXfLQ0fOuXyLXTyx4aoRy2HkxMRrNWlZA3oBi4KaP",
-	"1mGh6QizgRlpI5uLHORlZNvrFDbfyrxLJuDbRnq4KgQPGfARlD847vfJK2rY+7neuALCJzZi/AoQCuTo",
-	"sqkCQuWM+Wr59u+3jKYX3LR3WF8tYdvADLuy+/iMfXzGI4vPOE2xWK6lSVreG7srIjjunufdQ/jHCgeM",
-	"SFIiFWA2K/iheQ0pFjwoc76ohu9FWHghpEcuACRkOnWcJoiVjEXALQr+aFYFASTMLrBb5nGcehHmGw6f",
-	"uK+oBsdlNwhuuCgz+0JS3Lsh7jjagNav81cIPQgIoP/ZHokbAhNqPfSOcDf650sRDEbQFdZ1bb8EC8am",
-	"Euwtnfg7C5j34sunxcXc6/yP0G3vN+hO3feF7CPHhApUJOvVt9O6BISCp46osDx1aF1yt3L0735Z7tnf",
-	"7xlaPQMrdm3v9d+z22p+03Z3+g69/9HGb3vufAtUm818FmVjUiyq5AajzNZSrOgunQ93w6+/ng9iR7PK",
-	"A1C/vUNi75D4Cg6J24lENygq1jb9tfwSCeSfvHf5o+7mnjjji0jJXCoL+7Sh2wKqhygmdK8oaQlakJAa",
-	"w28in5wqBSPXLMu6Y5mbds3rQ/nFLenAENrT81dnZySTI5rFYk5zHcFn/x4RSlI5o1wADdYkY1Rp8CEA",
-	"FLQ6MWqWzTW0EUxUTDJGhjkdXTKtIvL7QmqmolhcT7lmak5HLCIjOZuZ1YzI2UeScc1ymilD9YUUXRxN",
-	"GOx0vshzc5cMwyiaIVzFIlwuinMnsCTEVrSmyvGkG7wdzkfB06+rK5adEa+w10dR/zmlgvZytmTq3xuT",
-	"NaOWP8/gpRC0FbUy6n/5ZD53xaCxktWLox9sNavjQ/RUcHs3Xi6WKN9sx4vsmu3dDHs3w2N0M3hK8vW9",
-	"DI53PaCTAZIskfRjpiX+ewO3QywqfgfSDpgllBso/u2oRljF2WaJmlYMpR4uY1F8Q2imJJG5kS3NOIvB",
-	"FSUK/Nhv9DTEohaWwa3/HTsaXjmRZO9n2JQZ7OBn8ILf3u7xNd0Mo+Iw372XwRPAP+y/dnEu+OiUrZ0L",
-	"9sv7dC7sLDDeT6JgcRv3+vtjdC6M/PG5y9xAd4N28y14LnrHroXdr8o9uxY8D2sqUOnmsXct7Fls1bWw",
-	"3Y2+X9eC48mPxKWwjk7dqUfhbpj01/Mo7GhBeQCit/co7D0KX8OjcCs56CalJMSCvb1Vpo5smhsCln26",
-	"JFoSxbTNyHZJXNW86KeradFABf2KnBCxyDIjdc3kVSUCH3MRuEaAfkh3dlW8zA+3o5znt4a43ZVmhgCM",
-	"pdVqDVrPfzh+Nu7Tw9GPB+x42O8fHNLh0fFoRwz+U6X4REAd3n0q2Z7Ofq90Fo95CddXEtoE7rsFoU3Z",
-	"nOZQx7qrpnys10H1Fu+epUlRGpxk/IqR4qGhfkVmLGkfO2OPo2yFHafTi0WiNM01RKdjDhgTqf0rZ+Tw",
-	"uDuVi5wkv/wymyUWyAACV2zlWTI2j1M+4VqdECqWGtDcWKYALuOHQb+fRCTpu3/84P7u4z9OX756nXQC",
-	"Qts3Eq9ptAuNWthDyB7jCPRAYzHK5OgSiz+1xzInluCR5PDZD88QmuLwuN9POmVABsiIcxUmYb2BsahY",
-	"JBkTEz39MD43v56Jd1wstJHRDe9IeuQNHU1J4o/Hm98XfG4WOyFM6HwZgH0w94jIMaIVQ0dPVLBFEZFi",
-	"xAY1OxJ8HvCeqNSqk/CNMuA3vS0BXkRIwUqr6SAXzUBgqIhZRkXQJFr2ib7mRpTAb2MBW7EGH7oK41Fy",
-	"bH9Yo9rEwu/IgAhJriWmFqZ0qSKwQPLZItNUMLlQxTAjkixExmdcs/QVnVNMW8Qq7bFIZvTLa8qz5Xt2",
-	"/Rc5VAnsHGkLSVLzM4EvO9B+geLmG6/n7uejKUsXGReTZn/3a78HcHQeNvlu5XzCCPws1wgA6UErao1z",
-	"ntKly6abAeixz62jepHD37YwvlqI8E89XeQqeF8vWPjnNUtF8IOZptlvM+p77NUICgURXScNRS1LB1uD",
-	"Vv95v9+KWpUT1ho881mL76GorbIHIDy/wU4UMz0opnkYzrFfzK8fzu0wmNhhaVaHf0KCIxLw1qB1eAhD",
-	"XbkodsE2lvEqpxqP+j4kYR+S8AiRqQMu6G6gk8heVx41SmYFpV8jm+2CWW2FMWwAxRhX/tKy/Kia2Nhe",
-	"hYTugCSxbbojKbIdS7IjZjpaoc/wTifyFfjUVfjoWm/Fevb4litdISP/MvDMpfJ4xcrDmWxkOb95diIc",
-	"TdiJWN8z2nNVANoG9Nleyj3i8/eA+JyuENvtCHGFpqwjxK4K1cYY0KjshQDQW2A3B7EVsfBxE9jk18FV",
-	"Xk9Z0fl9a8XjXuImYJX26MrfQCTFXYtRN+It4wW6EWy53uzCFYZAgtxkRJhCx02wpkYgPpH2cKkZftDZ",
-	"RZb5menbX7d7ir1Y4cf19nG3x/vIi33khY28uCUFWOHfOxWva/ALWk8nuu+upzJjjrUgmG81uiIi7MuI",
-	"zXVF9RkYLQnojtJ0qQgXaKMNps6Rqdt6P8RVeaCVlhxE2VCmS0ONfJm3Dw6zci26JaJR89wXt8Nemmid",
-	"RdVFWGEAYs4YaTM6moYG6GHZ/EyarM/W4CvFiHWC0LVY4NLc6PVcTywxYuRuxZO7NIg+lOmxMCgePDuq",
-	"NSiKRZaFRek2tygeFaM/2sSieBSM96g02KOKRbH/w1exKD5IhM42rHHvN977je8wPufrGym/QpXXimdZ",
-	"RTXV6upqvXZ6hln6EUDPdSm/MgcvXY8k1zK/fMWEZvlZqtD1DIURis6fKHAUkhG8pQYEmF/FCx68UecG",
-	"D8rPxSJgglCczlbOAw+zVVW58NGUoas1nG954CdkJq9YLLgmQ4uz7ZyvwdCeqBWDrMzNB5pe4vigIp+d",
-	"wKqvFzK+OlhTys4iXBowaugpD3m+oWYob5R7vgu/54O6PMsH/dX7V2TGswzTzzOqp5CzaznqOzqacmGu",
-	"T9Qq7dt6s+wOLG7vL9v7y74Bf1ktE9qV/ezoHQtacCpVUJdHjg01i9Zjf8aixhsWuL4CRiRzcHHd3p+1",
-	"rzTaQPoezPu0leMpFJv23qfvy/ukNiZrG3icCl9TrTX7omw7AgM212pFGlWkPVyWEQQ6EYqw5W+8/SYW",
-	"q1/c2nT9LVitm7TyEtvaW633VusVq/Xu9/6rWaqDR6Tt8/1Q7UVbsDLqaBGUzEDvK2u6oAnXKXr/La3E",
-	"FCp6IgVqUnrRKLW2AfCBGxWzDfpgLCpmbSx1rGCEnRPMUazRdKGyHfezdC2gUgoyGlexMP2OplRMWNqs",
-	"ro5llsnrFQs+quxjmWOBxSnVvtZfLMClHkGAs3ujFMUs83rlvXMXBu2HsWU3aLqAUmX03OIM0WtnSv66",
-	"Wi6uy8MZcW/mFHsj7t6Ie2s289mVy7tLxZmFXpyvYLUN0iY2tNmerNpsi/JPJeqfkIDDFQ5HQ3ANn6rY",
-	"YYsEJF5QcIyJ6pyUmyi5KcGpahlZLLzlNOQ1ULBjoRLvRIUKtBMp0+SEJCMqPi3EZ0G1ZiJlKeQ3xaIu",
-	"i8R+bz4Hr1aPfHDOW72u/FaA2SiFWddSuhHYtnc2sBZ+voe0r1YX0bk3y0f1V5ZrPqIZmTkTq9198HKK",
-	"xZiO9CJneWvQ+oVSw7NmMmXZ+4VZVvP9T93Dwk5rXiHuJ6kNC2m9kjKjwksTZCaFnmbLVtRSLOe0aOrg",
-	"4McfjgCPEQ9Ha9AyB2KNC7PMJu8kRdbv3R7KcW8HfqR24CADMGBnBdXZhZl1U3ktoJb4GrYG0QWvqWbl",
-	"pNPgl6DyIDG8twtNkjaYSmQOJhP0kI0V0yeW5MaCC/L54pXhZKX2MDlTYnwMzTMO8UJUkOpQAq6IWRH+",
-	"EXo0PadPSJtqMpNKk2f9fgdGfMnmwAMtqcVowxO08XhgyDBNt+J4xKrjwQswbIwdXp/EC9mpFV9pERCZ",
-	"YLxzNTKIhiaz9amosbgxF5U0paIe9/tRc7YpbBlokPbcuPcNgQcfMBVmhcO02FEulSI0y0quA5s4XPwU",
-	"CzgtvgZ7dUGMeGF6xSr/NqAqoVnmb4ANQO30yOuSeh2LYjR2Y3NGxjzLWFoUt8xBfVB3wP9f27V5YD9r",
-	"EGfw9z+2yaPcJRf1z9/+jDbthFU6+c1MNLi8rUHrsH/4vHtw2O0fXBwcD/r9Qb//t5aNc6p/rf/cvbY9",
-	"03cbtmf+e+b/+Jm/p711UkDx8HbiwC1SJ30bN2ZPVtm5hooCW+dMlluJysJEKUUyFmGOpO1fvWRjmbPP",
-	"elTINup0rFmOP+WMsC+jbKGMojw092BVsokFijamHzlhwGH1lC3JmFsjX7Eq8orlGYU6k4aRcZHKawtY",
-	"ARLE2LBKZLOxWILF+bDf72M41osXBIWmUlQTACVk/JI5ocScmTE4dnf1nK8Qx30u6A25oOGxqfCmfoWF",
-	"FUcufPHH4MXdmdg9+/NXpZ6t3Pr+cO2d+t+DU3+VSaltuVSjj7+OS22dV+r1ltullsaihNvtW3247NI7",
-	"0D7uJb/ULdU+xfTxp5h+FaHzxjRTf5luzDTdLbrmLm7KPQXZ1DDXBg9qMZV9pM0+0gYjbe7i+t53jqi/",
-	"/G1UlgwTDc2GDpmb58XkOisppbGAiJQQ5d83fCfJknfNbR/UyLfO/nYYGNYenf3tYWjsPkZlH6Nyd4mG",
-	"92PY29GcV45MWZ/UUWOti0VtUkdEkjDGAP4uogsA7SwIEbDoZxA2cstskN0jNL7rXBC/LA9lOtrKZMTC",
-	"r/Ymo+/HZLRhUMPN9qH1GSDr6MZadfEbUBObRJdwjff64V4/XNEPd717X0UbRB+Wde9Zp2IhhNTDBzUX",
-	"Z4pFAOMT+deGUmaMChsLQjPFHM66e8NLHVzZGNUeeTWlYoLRRuUA26JUSTFSgAyiuhRca/pQ0jziuhQb",
-	"e3tV9DFkOayLK10TLHo+5yLNGBkymptvLHqSnZWPC5UL/WFsz3brMUWB3jMV32ugew30zrIk7jCsdEIX",
-	"E9YdyXRdOOmpIEY7sPEcUrAy8MsTRaAZAs0QLkgCf58Z8ruaYdF2MDWxKHBqMD2vOeEi6CAiZvUA4W01",
-	"7QJiLGJRSrs4ISkb8RTVYOo64SJlXyJD2UdSjBZ5bm4p8icoJgrBrFJPyTUXnR752QwgFjhF0LgxxBFX",
-	"gudEXguLg2sUbdC2Z3QJaSQKMO58HOcFnXQBeiGFJiIMeMRWeIqt+xJZEsFp0OtZz3LONJs1xzjCwF/J",
-	"lD0iDJl+r//sxY9mTdSUMV1wmoPnZEKBfyzNd62U5pebM4MLOtmjwuwDAh8tKkxBxAKybW4vErYmum3e",
-	"qKXYu5gItzUIEmroFZnnhrboZSyKggdwSWsshdZ/4+L46k1/TUTrLVfak6w9AkyVvt2zvQ9kzi0sfQGb",
-	"3tv6vgtbX7ijGxItf7/ridaNYC88DbNeDI17omyuB2lToukE0l3oaCQXAoATTMOR/4K7wcG3nVJqzXbE",
-	"6GembyE+3Zct0SuGq0tZ4jh7M+LejGgBXbaXRIJLvZMF0VOCnKZ3oXCaZkKF0/x9pwpn0cEDKZxmAN+k",
-	"wmkG/sgUznNNOUq4SjOW2d015MirnviHUzwVmJzMldlrn3vt8/vQPj1Fu432WZDv71b7dPRrr31+a9pn",
-	"wbP32uf3oX0GO3oL7TMgWt+Y9rm7LPUYtM+Q4+y1z7326bTPrSWRu9I+uejOczliSnV1TkeXXEy6Y8Ow",
-	"u4bJfIXyHq4XAr1sU93jlCRpLuev5bVI8GsiGDPaGhTZNJqg0YsR99SowO5thFVTyYkhPUurzSUp1UDY",
-	"E6LpJQDECVYus1H9vuMQ2kqYbBFMGmFHh4wMMyouMQwnZ2HRq6hJV14pXAIJ/AvBtRneezN7o5taGIIK",
-	"+hv8dlfob2fiI56FC7tJKLo9qNZqd6k1aLntaFUp66spG12a+WsEPlJML+bmrfL+mTv1Vl63otaH/2hF",
-	"rV/4ZBqUP3ZYbxm7YhkAtxXrj8imG+u99cu4B2bZa8KPFpilYAMVAh3yo6Z3tsIgvYHh3IsOXWR0OB4Q",
-	"i1umZdTf+b3CvAFhvGcduoHJbaNWV4//XrX+HlRr3kzfdiSCjWkeNxHBO03+uCup7r7056YLWq9Sr7Cr",
-	"vVq9V6tdbsidizV3kzxSkIErJrTMl112tVU1szmdsJQwccUyOWcREeyaKU0SWz8aMN+gYCMKQ1M+mZrn",
-	"PI3qpCJw1hqxiI5MT6+pBuEoaCwiye8LKjTXS/NvDWqzkZi8VxCkqJ7/qICjMzp36n9vgKQ7Cfv+KZcz",
-	"qwQXP17IxKq/gLAQltH2pgU1lXOi+Yz9E1R5LmzrTS4Pt/rNMp194c3VvvjaKpUOF+fuZLjN+/xIJ7U4",
-	"B6dwPYgcE7xVe/HsOxHP7Oa7bQ1JeOVRk73UvRdKYhUS/AcvHbKzNYLYqXVweAIETSAoWACaLcAXcpPL",
-	"Yx0xAiEuHNVjFt5K42zKArva5/HuZbWqrFa6xLe73lvfj8qlxwxfuC6r195cDojE+Mv5h/fko3kL82Tt",
-	"wQb3qKsme4Jm+kRI7eoOpExTnqmEtLlWsUjYF81yQbNPbMxyJkZMJR2IXMO6IwNSeC3mFODlHTHpkzYu",
-	"CchGfDZbAKxwjITpmis2IDm7YrkmlMy40vSSAUXq9Mgb2yvJfbc1VdHMgMeLLMO64haUyshW5S3xCMmF",
-	"x8di0RuJTTHy8fTi1S/kkrG5QheJ6gwItd4SzHKuFrKR5IpmC0baUBUO8S1pMVrbsF+9sxS8UXAmxASK",
-	"m5vGQ3dz4NrBLeitLn0vXvT7R6NLtoR/sF7QvofOLPa6IR5wHTWHA3Nrer5L2nMXTvT/XHGz/P2Plpy3",
-	"Bi2bsgyj0dPWoPXUnNpW1IKNACfJQvg6CtD5ZlzhL0qKjzjg+81H3oId7ROS9wnJt/eoAMWGhGTLCcwN",
-	"wgInQHG2Y2tlYrKV1PrUdbgutMcN0rOkAUA6sFXWcBdS62u/BN+E8OqGu45oQG04N6u9NLuXZj0qzcrp",
-	"+IalWTsJ0jZigbLoNcnTWrnVQ9tYUVGOSYKyY+3tSraXJWOxgTBJdpAlA1G8QZgkdbLkljJkLEIh0gmi",
-	"dyJG7k5gv4Y0SdM0kCRXV+kpy+eFbGkacIvUGrT+8qZ70IeKitYr+99yYR62/vzmpM4b+Ii7XHvxcy9+",
-	"3pb5fKS55jTLllZdvzUnqgqgm4Bguw5rpEhfjn6AlfpuotqxuAsTQA3VrrW6bK767061PzezwofBPltd",
-	"Bvg1n29DkrcIjayZ+IMgle1p9J5GPzhq9l2S5m1sA2gThkiDO1AsaoMVPgsou+5mOfAyPCUJdp9Yu1vb",
-	"BxEQQ1j84ygW9p/VbhMnextaLHM+4YJmHcsN2HjMRlaLgOfzuVRcu4z5WLgPnihigxo45NQXqeNcs1lE",
-	"MgmVV0kmkcBY9uOrKxmWYKfAVSxwqBiGDkV6fa1drynwlXlAlzB9ggWFavLkYwGJ8p0TYH1gzMdeXYo8",
-	"I75vm0/wV1fUaSG4LjbB7AHjVyy1KlYsMikmLDeTn1Jb5M92cS0XWQqpEYbkjS7JkGXymvRLixBOzgeI",
-	"YPcYm+FOuFtDMqWKDBkTvqaF4pAbEfRc17j7/ixNBrHAAXFFhPmCzBeaUPS7ooNjnMtZRKjvw30dLIzt",
-	"a77Qys2Pji5j0cYHWNdwzkeXnaIhh7ngJ5PTEVYuJIyDe+aamuUey9z8ZhaKK1sQMmdjACEYshFdKFZu",
-	"Zyqz1A4jwoKMAquGBCPlitg2TnzNLnfobAYLzkMuNCnNAjZ9rsOJmHFCnBOOVC1GI8ik4eNSs2w215yl",
-	"pcGCzHPqRmWemNvyRCGELRHy2rQ65PWHZOUGDCBpx6rf9lhbJ4NZSneoQvAGc6bNVswYVQtXrzkYiEOS",
-	"gCAgBlWq/ekHChS8C2254mZckevciKfixJki7N9kCPFMBGuFHHQPj8iUXrFYQNIQtmszoJzxYoRJKVZo",
-	"Na9ZHF1zrcyJLU4dWTl0EcSjUwF1NnOe2o8ziYWk4NOOubXU4oLAY3O34DqZUyZnZhyi61fcnCysT21O",
-	"CAXydmMLmdQYocrSHvlkzzCOFhcHJjvFwPhY/EqzBZySgaU8ZqINUyQbzHBE83wZC2jB7BpqA1CUVEt5",
-	"2SOfoRfr1mw4+LU9xSKnXBU9mW2D1lNCJ5QLDJ0jQ5pRsxxU2QNCdXApIzJnuR3UJRfpIBbXU/uG9Sml",
-	"KUsjMlxoS6uKCuOePD8h9IrldMKImpphWCpju36irBIUkH9YKrycqjRMpAM0y0wjZmVyNqMIYQxt9Mi5",
-	"JNQsqG3bDt6TUsEmVPMriyPt25Vj0rc7ai6JzPWU9Hvkwq+EvWKuwYL7qsXMjcUy5ic7aE2fasSAu0lL",
-	"e1C/Y8jN95lcpUyubzep6pOTYm4X0XKzeJ9JvSY/95XFUbKEfuwIfR0eVAD8ZPgDL9hpFIuGrFVSAXjS",
-	"1xK+UBC5Yrij6Vg5auYhmTonkKQKzAitMw7xCWLmzCtGYEPp2sXQoUAOZLwcchfdXAptLWFxea/2lbdS",
-	"P2i2K/sy5zi611Tb4mQ/dPvPu0f9VgTpTTfVRHMA9W9OL7qHhz/+cNDa3jbzVuo9btM+W/XR4jZlsp6W",
-	"AkHclZLeE3iTIcZ14E14t6Hwf4kGFLX/A9qooGfM8LhtbsNbuc9saKaD956bGjCibTJS4ejv8xy+hzyH",
-	"TDbkNjSQt5szG4C8rU0pXclkyOTXzmPYSdS690AwuIf1yhtyoX3M1z7my4I4bSmW3DrIqz6TVOdUKMyb",
-	"3DWf1OhszvKDKQiqSDFNjVCyPrk0FnWYG6mVZsJE0t/1EiNmMZsUbEf2hx5+8QmfDs1Gm4ax+zYUcSY+",
-	"wzMiTKRFOmnnhCQ5y4zK8Qb6OksT0sby+6XfEf/pGiz0E37FRIfMDHWxZjUlF/nI2XfBveB/hBwPaMk+",
-	"vq0cdhHs214eqyXGwRLdc75p0PPNWafhDdzLZN9Z7qkuX9O7zEB96ofwcgnIfo3SGpnROTg50XXDUxew",
-	"a71avqHCfyavWG6LUlb92gMiRSzA/wt6a84Uy69Yag3+bcXQlF/MUVN0HYKzw75u3Y+dyJv7YiGg+DVJ",
-	"fn5zQSpzHcIUEy9QOr9UAjQ9ZZ/sIJIe+SCypTUtmrdiYZ3afpLtwqnS7wSwewPv3LKRATB9dB9ahzcv",
-	"pgvpZxkbayIXOgKPjyoasMODOe4m+Z668foX7TbfBwE7rRytOgJWPTScKTLElb9PmvTgkpw5v3U3aGwP",
-	"EMdNW7n6O9354S2v+mYXvJgO3J1YtN0FKN34iNTe9Q6ogjW3B69jzZV94xcKYhu4mFhiEtw7C42JYlk/",
-	"GCKKY9aJqadsBlfajbFzEtACfyXx1tvLe0vN1F/LigxW8a/IhdBVWqmlJH5pc4o6taFLfnadXitqcdPA",
-	"7wuWLwuLfWURW6HVPmVjush0awA1fr1ZyJb/xZD4r09DmknHfzYQjEcr9zwKGlNPWaAGpDnSd0ZidjBs",
-	"yzFJfJuf5HUSQQTL3KJ5r8bGla95FIvCNI51a0ASiFBjNB+bU+//tG0Ev62zoseipENK8QsV6X8Gv5ge",
-	"30OHqFY2wjpurp3tNbJakvBQ5vFP8noT83jBxXJ5vdfFvjddzDLaOyOULkCsmVieM61Q6+GFLGMjHIDO",
-	"UQw7XCGPWgaGr1IILcRbJqA1frD9NwZGuwEmHWt0cjHQKR/b7A0XeAeBZ7EIw9qcZIuxZhj4FQT+5oy0",
-	"+xgLaUP6CFedyLaXs5k0co6ml8xVyvLhahALXfAz9vuCZmbK1ZWiVfQMEOIIJX0bHNaLxcX6IGwbZkqV",
-	"DSMkhqwse+SvTn/MpAY/KkWTLH4Vi2uYoN+nKSaFWqF0oRVPbbzKcIEuGOBolp1hHLkLHwziWosyZ9gt",
-	"DpUrjRtjlE5oq12MN5XMllqD8EnlFnuAFuQuGlAhBpYMmcJ4RSMWKEIziCun2TVdmvbwJTkO6sHNeuS9",
-	"dUV7H44N+nZ6s5Y4NWg1nPoO4TPuxO7OJ+8yemaj+BgJcTWvlqOM4QK2opY7ua3B4bPtw2XcIjxObBN/",
-	"bPdRhvsInFvy3/MVzWUrDnxjIM5TQyGbue8FRDcHfNSS74D/GhYgx84m0MCMV9mv6Tdx8H3Ak4qAZZ+I",
-	"YTnmOEiswcDzNrLDMmcFjtrpxeJMYPR/YTgelGK2OWTHXIL1pVQJ0wwK00BsILsL0s4MX4HsII3oqo6/",
-	"4uOJNHo4ZuucQCuGGxU20oAhI9uvTY8tSytlXrXCbmFCmNaGGS81nHVgDTsVHmxYV8h/qXaZAHa3ahgy",
-	"jhvZsh00qIV2MFwozSiGtZq3Z0wpszFQwLPEllHj9McZPkgjTN+yljLwdEY+qeug3zEcFOK9zNi5cGtg",
-	"03KUnPm0q5ytyhZjds1yqOciCFWw7Vw7H2l50d143coocs2yzIhapcQOK3niJsailG6DUWUnVrawmRxl",
-	"k7ZbtXK6lS4+I3JsjllQzGv11ZpoXfgyL/axXRe+i3kuK4lanVuG9X7ko8tvRyYpktua32MlMeU4apWQ",
-	"l1sDMyS1mLEdwn3NYj1O2QUE5r3cspdbbguLYc4RD+jB3UgrVrFqFlg+LvQN8goXWm4trdh+rcCCaVhB",
-	"2tXc5Ug6dd5ibqDWSVPvQiqZAKCZWJjuufJMQebwT2dNbQ+lng6q9N8+hQRlwa5LX7jkDm0bdxgeK+wI",
-	"J2WadIzJ5tROmOF90LBaKvMqZodA8mUDFyTNTDCsZdnEzGJxIzcL+RP5UCffWWkSxJXiGQpspdTCnPk0",
-	"Uy0nDEYmc0TAMtp+tlPCHByRb4kH2iNTTl6JWjOqWc5p9ivCRB0c9p6FnPCgv8oK3b3cnhV+cl8+Rm5o",
-	"p7VniHuGePscRTxKd8YTNZt1R1Szicz5uqqhpzaeBvWdwm5ZRJ5jtWDfFChY9s8lKBqr6Yvtg9iw0cN+",
-	"n4ymNKcjQ8E6YVZjTR3SSj8RMStJc5ZunPFYA9VBAKmjqshbHmgaRsAOqafkmotOj5xVZgsuWFD87MLw",
-	"nMhry1F8DiWkWA4ZgWx8Lgrt7IJOuoA6jspj5GwXPCc8xdYdW9OSFAWdm2y/DXWYbdakZrNXdmcelL/Y",
-	"CIqfqNJMmP6jFtTCh6iKsdycD1zQyT7xcU+tH3GZzoBcLDctFe2vciO9vqfcxws6qc19hMsK5TiDKsjw",
-	"J1iFXArkdrXiIXyjoFCc7aPqq7TunqM3IGNpi5zGCofeh298H+EblV3dvt59ExFbm+FoFCiehsq/oXmQ",
-	"xQPJPW1KNJ0YgYnQEfiFzRE0o4nK5gLzE3zbCSuLHG9HnH5m+nbS030lQvosw5rVrPCifSbkPhPS13La",
-	"RU4JrvjtciGBLmRUqbvQRLEdUEMLwmDhYnvwtKyVxqJQS8mOWin2+aAqqZ32N6ePmnE/CmWUC66mLCUT",
-	"KdNQIwWsRaX2SuleKf2ulFJ78W6nkSLV+a7VUcuX9rroN6iL2r3bK6LfjyLqr+PttFBLuL5BFXQ3genR",
-	"6J92+Hvlc698lpXPbeSRO9U8TY83SDD++Jp3EWAhwEjwjRhqknQG+NaI5jm3qp0mGaMK44XoSENyh/ns",
-	"hAAJCd+FAFuuCB0qiBVCPovPQPOkEzKG34iVgFaVTaIWQ6VzLiYg+qikU1TD2VwIq0UFKkth5GYhjKeh",
-	"KLajEHZhDsVeAvv2JDC4zY+bZP4rS1Ma75WjuXDNNheiPM1bA1Po+wGaBv+QY5JAI+b7xJUEM+dKJcSi",
-	"KmAQoC02AekFjobGoiCipA0xd/loyq9Y2nFWTENLVY+cYXkEQzQNzbLF3YvYdTMWpXmWGQJa0GrhGsd4",
-	"zwJSxrxvMckcOSM6XzBDXFepeCyCZqIQl5Gn0UpcPXzvAg2dzFmVKgGCezSlOcZE4kNFmND50sY37ixW",
-	"mtv9zQqVGga/Fyn3ImVJpMRjsTlxu7UoucZ7kQgbX10Kg6vxN/SgnBY3o4OXJbRAs4GLCo8cHD/WSoxF",
-	"ELFdJAoRIYlrh7R9k72ibajQeII2/GuumK2XYgcXi6bRuYnMs4UKxzpbKCht1ewrcZJvDdUOfCfkRtcJ",
-	"DqDsPIFk6Zu8J2TFeWJIZbIQXBvO/B48Qu1q/+gCgrc+jN9hDSP7ql2sCMfsv4h8sh/4YKgGOICOhUVC",
-	"d8BJyBIALQASq1ytJM8gzJO6fD+zsliDs4fM8gNUSUuIxR6CvPFkRi9ZckKSS64xRS0x7DNBN9FoxOa6",
-	"0CyQ2sZiuNCuchWAxgl2bRGc2tUofdunORZcvZfCR5omzsNkGCSRIlvGYgwTTIaLZRJUMOKQpEgUyyw2",
-	"XKmPcqOdHnmJEErKTZNoGQtAWeqRZLRQWs5A5leJqxDEUwD9DIsEpWzMBRQ2hOSOmUwXmRM5ipB+B5al",
-	"2ewf78w6kjZWoiNmVc12mf9+yF8ulh2ErTFvvjTTcy8OF0s8Y55V2WzLzBxHXdxQW3HH4u+hgmmI0id3",
-	"vTo9AgZ8KJSE9C0WvkKfwLexVmkawFHYZmr0rg39cw/qmqtoFk4WGkIaim5FLa7O7blB7xqW3MBT2Rq0",
-	"zP60opZweQovP/1H96DfBwA/XFcjo7ai1srdbg1ab+hoah854gCZSWwE5sdrBo6owUFvGwgCzWZ73+De",
-	"N/i4fYMVK9wWDsE6O9o8ZyM4ofaGVgB6FnOWK2bZePLxw3lgVcPmnl4dJhG5nvLR1NZL87EM1hAGokgR",
-	"9cC+0JGOhRUUVHJC9JQrcsVyoLVK0yXWfGRfLPLLKONQPbCKeQOdgOLYI+eMkV8PzXfIfLFvFYERDcky",
-	"qm9Qx/uai1Re72btUr8e7I1dVbJ538hlViPYyty19zR+P7YxRdq/HkRElejTr4edDYhjg73MU7PdIyWs",
-	"eLiqoWyCwWj1pojUaIOrdntUmdLPemT+mllbhfnTQTSeEM1Nw8Oc0UsiTf89cmrVOruGZhbWpFcMjiv3",
-	"lhlcnstrKxRzpW1WsyXsqOAo+5Yt5KlQ7LdSevv0/evOSTHC07FmOQyTq6LegCHOsfAvvYTqsPCWr0GA",
-	"sW6Mjqaoyo5plhFbWW/JaK6MLtxHnfjFi1BPCZWxHR0c/zLejTDL2B8Dj5OLatEnL5yjxGD5uLlyhQRv",
-	"/mUo/29bCd/IRX493PORPR+5Jz5yG4bhcukxJreZb3xiSmZXDDELGdb/RZCK0UIjGjklrjEUaA0how4s",
-	"YeRMC664tmCG5fUMybRfnZuPztLCzmfk7SsrHZdDsUnb2rUi72spoIRi4eyBA3LcP+54KxBYB8FU006Z",
-	"/6OMXVEdTKdHkoyJiZ4mUA3A6dNAyifAwSyed79sWLIfme+veaqnCQm/NrrBPKOC5rGA+SnSVlPGdGR+",
-	"1iwiOmc0xT/QPOhWxRppAQ9ikWXQVMYFozlxLQ1pHsVCL4YsInM+ZxEZMgouoknGIijgI1jWOXF4Gldc",
-	"ZlUMi2ImOPweeSn11LDbWFieBd09USRJ+cwIClJA7e2kbI+yIgVXJGU5v7KgZl73wdNkASxzd8p08IZp",
-	"ZRCLJF70+0cjPA1G4oC/GcGfYZD2ly/2N9wC/DEJltytE1grG1ptbCMWdrGlYCpCbu7n71E7HGCJzinP",
-	"zCr+k+VSkXZy/GPvWR/OAvwz6Zxgo5ZrkeSg//MpOT16Ts7NcSDHP5Iv5MVzFIkOyRdy8PQYHv+UUU1e",
-	"0tz8dNhPeuTUra9bcXll7kLZvF67wdUzD/v3V3NJK65KMPvDbbJdAMJc4AYAdVf9/+y923IbOZY2+ioI",
-	"3picSdGUfCg3FftCZXf1uHe5SmOrumKisiISZIIkWkmAnQAlcyrqfl/vV/nf4H+U/0n+wFoLSCSZpCjq",
-	"YNmTV7akTCSOC+vwrW+xLv15V7ICVQWhoKLTpKxx+iU2iWSzVGlq6L6BDkdpQml9pE3JpPko5u64ozo2",
-	"VboUeZ/9HIIOPLiX3QOkdG4MJYGAqh9Iwsi9Cr5kJLwlwl10z2U+acOy7K98PMtYl4MkxO0sqfQJKNVE",
-	"3XoKIzTyvwXqjTD8aB7dX+msPQ/SAycJ6lAFkUKaJj6akLs5yGq/o4Ms3jgqJJxXC+G3tfcr0HdqTu5U",
-	"dSsXt1Rs4mSOd3WjX9t4xzYuiPdRwzkPEi/2iDvZ7xmDiaUIqBFPK7HC1he3693xoMj5SAduBc/P6G6T",
-	"WucTVshLEbeTYGF7knthYMA553Qx15jb+dXiuF1RSSWuKp8O1s4OTvMbfOW44qkCmRbR//TZ2yqMJHOh",
-	"rBzzgpHSG2QiZMMoOojdKDAFjcahKWcoRfvK7+neKXP2hj9wcNoO9dn/UOr5h1hqfFkyIb+6lZYPJ6Uz",
-	"/Mvrii2IpNtuziE4VJ3hyze30vlrU9F631vv+xP1vnd1ySZSAe0bQZm2Ke938dD/gexeO0FbPPbiIAbK",
-	"ySUvyyMPzhAivNlBmKMnXE52S90crza3aKMWbbSGNrqdmX/rnY+MfG7TL2D7b55a0I8M4+zvn37+iZ27",
-	"p9ZKj4HNWulvhl9RLI18qlDzADTIJShHqeqCqvRrKaESLOhGUM6h5/SlNZLsvvvmzKAlDHByTj5RrE4U",
-	"Gjp1OhvPj7QqkMEZtX782Xt8A5xx4GwnGHPANQVhwpYqdypg9ryO/Mg1Ul8HFdLp+wAtgsfYBJ5zDQOE",
-	"imXisxWl4sVHQVU5nGZNnUdrAZwKoD2K+cKuGMLrUQ/2bwOVNX7Yqxa3U+Fg0Q6UjLFU3FdTO4J5/fcN",
-	"pe23Pzp6AbyMQBEOvXGKV+d5vOeSzhVSPG4gMxL231KN0T2Cm3Y/sft3o9U5juOR+RxvkPdu6XET1CX/",
-	"IWL7m/Lr7qFznZfA9gnG5Q9cFuJ/qkv4nJdW8qJYkXg9DG6RdBbLBqXth0pse2esF6V16TusXJSELK1k",
-	"binYuBAAwuxSrUKTqpEY67kgyz5h4vNYLGyFA90CjvSIDf+1ri4T8PL5YgNJqmpA1h67FGJBZBPe4gYJ",
-	"02cffBxQg6UeDYd1YyBikqqswoRB+lEVa0xYv99H14R3RDnpfMQ+CvK1df2gekwrujsbbPUYnxk74Gp1",
-	"htg6XnXdLbBJ96EnMWa1FJ7phHwLk1IIaBd7BCiXYgV/upbK9MitFjwdpbvMIjc/1PbLaSQ8jwCHrlWw",
-	"MwKEuFvRNBPtsUmoUjL6o6KqyglblHIsGMSBTcKuhMrB35+7dvHKFSXLkYKlB0PlNDxmZvoa/G218qGW",
-	"aTUW/sJHd6PVrBRQ1uLUtcudlSI4egnHeiFJl/EObTdrnOV6vJy72cSjYQDkrCrvday/uK3QhPKNENvg",
-	"6Yd68/ka5NepMhHCNCYOd70lDazyVMbRCGkrFDZ52aoHsURIqOpvtGuuDllOqJAF0FdX6lek+eEnG9y8",
-	"vkY+bl3oac37LImtHCYLOgU1QK69nsOpZ06Xwv+hExjRw7B+a6ehYYKvZ7IQtcUyMZxdKtiq/ly4Bk79",
-	"vPpXDO6DUaHHl24+0f/IczaCSD/OKUrHqjw2IBQsn0J2pNuA+lrgnsWRlMLYgKzPwon4RUkbqlfG5PDP",
-	"DOsuFRyGvOePAW17mFpyXIpronv/QWvr9vV7BaCDwkrU4aV1Z/X4BKQtnnKAHQDifc4LrNxiThl3zUJb",
-	"PqTB2UR+drtTK493636vP/c89J3GBOeMQj3u/ISl23e1akVh6kNFIIXRmPGFTbs24UvXelnkrHQaBAgB",
-	"6E1eVXSxmg3gJJ6tFfJ2QizIJI+Sn2PHWLcQUz5esZxb3muEy7OmseCRb0Ku22XpDBxArrO9gOunVdrJ",
-	"jFs6Sbxwm3C1Vv7FfcCvg9sGOxHvjV0k9/uP2l4gJX/m19d3vGGV4jqMrn9QUKjL1YoRzf+qKucypGJG",
-	"tFxwnlFqQj11kAlVcKg+0QiOFEV+SqMEQ4lNCj4NE6LVpgS5qNdYguNLBh6rmbH6Ggow0UVSuzKh7JKf",
-	"C1PIhTt0kQwY6/lcYr1pLHntVbH8Ci65NaQT1XK6OXBA9fNr5vCGH23MFSTIYAOsiwk3MydNLUwG8Xdd",
-	"Ov2KxnRL4D527hFNyFsh9ut2YdKR5oJ/jtH7DUj9rdD8W8UAQFlsrcrWqvzmrMqP6KPxt88zAygHSKUi",
-	"u+4+ggXPx9rYI9Dwc32tIpz/wW7MZgAscx9i4UM+Xwp+qydsUep8OYab8l9NKpg7UmNejJcFJn3ZVGXV",
-	"zz+rbEg53sJYOQd1MPP/zTNQh4GK8Z965CxLdV7qaSmM+bsegXHphgWIJvgFy8bu1igK/LnXZz+RsYL9",
-	"FKYaiWErYYfhu2hG/VOPTKqgwo+ze3xse8UKrhCJ4wRogfBeD5F1cwJOSLgaKsjwgk9FzoS6EoVeiMTp",
-	"mcJYVh8/o/J40OJMTmfuEYnFhJguc7jQUwVK5BB0ghqWOFKt+iz7dCkXpIxcQIKc6wIDVYMK5EN/u/jX",
-	"VAF69tVgMEjYKyp1tOBTqZwG7gkAut4tkdRoU9A7YFAhiyZVT1KFBQLh/Yaydk1V7NjBLEyBFk4b+33o",
-	"xv9A9C5Mt5Mp8ZG4JRq3Non3l+Bxq8+e86louqTPcDPXzbu6cGphut8GTLe6OtfX9w7Q3ermBAfYEcac",
-	"7nZlLhuhv+gMqG3TKMzlIVwEqRNspPMV63KWva3FzOZ8ccqyP/7MUgU+YEOuuKLoJWw7xqyW4L8rrzpV",
-	"kKUX9dInU+NT3TjRekLJ1eRwoyxrzxRQgdgwqXzk/9QbBtl/KVYmYUtllqQM+Xp75HfYwL1VjoZUYZ29",
-	"KgQZrPM4zNhHvN6lWBFQL2lCR/YbHBmpOtyTscWNgcYsxevAh3awRVsBiDegcGdRamTdgLmdlUp7FmRx",
-	"NKNfxmQd60KXEOwkMyyqa3d0fDL4bn9LszaY1thsjc1v39isISrux9KMD9G9XJe7M9Dfhb9HJPkVxIQb",
-	"lp3/UktKb77aswQdd87mhOBP4YypBbezU4beUywYC6KyvbXbW/sbubWr89Pe3+393d7fX/H9zbrVZQk3",
-	"V+8eb3Tar/ftMM5zDKHxCmni7pJI3FU0WG/pCawGhACiXo30RVqTqhevj0JOHvhGM990Q/4rkNlRmmuv",
-	"6sNaQuzLwctUxSAPHyyeccO4ZXNN7NAYQ4eS8KGtLmdYMRv5oxui23EHbyoqVEcZeWa8CkVEhHhrUf9m",
-	"8kHvnqfNVL8g69yCqaomzl+f0asRMmYLqd5pfcSbfQQe1gzgF+Ddc+pRgPAS4mtICXlukp8ZBC5h0BUA",
-	"JdQZwwthaqimgFyrFmWrVghvH8HbGDExEMb/UV4K8opjNJgwF9GlH83H9vu/dvmfporfBiixt2pydzf6",
-	"vgWgamfyi2aqVYdodxpaeM6KOUWkNyPdhZjY9We9XvL2l08XR2/eHH1/b/HtBsnW5ri1OW5PJ8ftLM/j",
-	"K5quuQqcer+KxkOFpy/WrfUK14rZMxVtU+KuX58VTbYZxlf1JFUgxPvj2qk1GJwODQOIc5PrKfFkT/16",
-	"aNbo0ikvGN5uUHeyqmqDVMYKng9rik0S/RSEFQa91+Sde7SRDXcmwM9RCsE2KaqINSoB1iiAoFVDeCfL",
-	"DPCrjBdOEyndPelBoH4SYfa2Rp3h/vZr0QXiB3CeAIuTrd/mvdOKAoLwxqCAvRoMBkiNS+mOxEYFzpeY",
-	"v+Cxgsz1/fE1R5kfg2dpTZXYg3Vpx3luY7vfWmx3fYHvL7jr9jr86m0Qp3/i5eHMwu00fyeDQcVnQVfi",
-	"NTeBNcnJuJPBy+qZYDIqzcxyPPMvdbl7DopDqCnmPs4QVhPt8H2sGmP5aogQpJEogMFdp+o2pk6fvXO9",
-	"B8zvTXYNksQ0GzbsULsmVTsMG/bAdg2M/V7smsnuNPfdZwO7AQf/BCXFFqdivJfWDkindRQWT0FzxrXc",
-	"LshunT54kEqcbCI1624y5Kuoq/cy73eSDlCxQwJx4ost12VlZ91M3dvyzV+87vy5FRpzFiezD8n3UrmE",
-	"KO5CSQaYCA98SeSZGntaDspgJDhtqqI8SRBT/gEQSrs8Yr11VyJfsbm+qimvaBP5cpNXkWyGACIdWHpW",
-	"R9fCStg6KWntU5XvsR4QMvwKAmquOWQpw4YntQqWcf0iLMDUIDYPl5pV1sK9Ss3HdAOtu3bePqb/5v6Q",
-	"kWsadLPGjHumvS7auNJNcaUDL6ktyrZUi6U9coL0aEzumUYCo18JadGgLwZp6RowqFhHmQT1FzAwMNLL",
-	"6cwmqaplSD9bz3qMwkzvXT9/UdK+1cZmlZKt54ul9UyeOQr9bMSNNBkBHTCEAUV7wF8SQBRZYGLC+kWu",
-	"S3VqVJykrJ+qeDwVqWnC5pgEB2SoEPMir8fJ8cvvXr558frld3h/1K+KSuw/hKeDmKBqM7Yp9evL+59R",
-	"ruhouUq8d63xyo2MhKCL/GspylWljPjp2qmGBJrwD1LJ+XLun5jocs5tZ9jJ9dKdi6Qz55/xgWpek87c",
-	"vzUITgnKdfvzwYms6pO72wsCRwwnDo5YSxZ1v2RRcS7TaLmKqjklEPOtb95H4pTaKm6pL88Xcnz5AN70",
-	"zLUbZTV7Qemz/t3/nd0AnmVEwJH666XdtuxY32YjyZL7KBwLeuiLxhyD8BmeJB2M8vNydYEiAuZ9fz3S",
-	"D8iN7hxefWQN0nfgr+7fbZLGDQoxa21EsY0o3oFOye2jiNNg0hRKDGd8m74ZHvjzRikI7AJX4iEEITX9",
-	"6LLwI333CYrDF5vicOJP2gHykEb6NEUiLX8rFVupeHdLHLfSwwvGUJsE7eCHAHd+pMgQFoD3Brdbs0KK",
-	"OqA98CM7M5zwFZ74+x/w3nbQZw0SuAn+xM++z7MYwgiuWerQJtYzsqFrbtvQy5rvIFU7/LjR92+F7ExV",
-	"4Kh3d4lWobsxcZxZjsdC5KbXZ/vhEwNGcl+A4l5xvFTdEqC4K45XVZi5F4Bi0y76onckEAW5Li6BPAxq",
-	"VmjlSxL0O0nH75jd/mt6qgIxnr14jdw8UMZEqvoz3sN9/uPR2YvXR4OTV52DaPg3TmMLVGwv0KcGVGwW",
-	"1PeNV1y/Qh8Bttg8sIPQi/OGA00YRmr8dgjGVAGEkUUIxiaZ0YhjDHdkEv5fxzDWhZ17DMTorVGLrA5a",
-	"TNWdUYt+CeqYxFTtBiWywzCJqbozKLFpTVpo4gGX3y0BiltObotT/MZwitvW+T7gihsXzh91If74uEWV",
-	"qiC1cpRZWzAovVMGKEe2BnJE1ApipO5gqLAd+dM1AwYzru6aYcXO4pE/KBLxfgyYx8cjNh+EFmfyRGGJ",
-	"W5br6aATt+j0W0GK66Lxa4MpUt0GtSyKXp990FfAol9JbCDIp7lADxuRM7tDCBi/SHiTHEpVo2fqSWMK",
-	"H0D+Hei5ubVf5in4XO4Nh9KsA++CGLY3QIs0vBFpeB/3zhZ1ebEsxzNuxNFMGoiFbEMcRmaaf8dAhWck",
-	"7eXGOjVU2ZnJGP5bVcyFMg/E1YsuFqToTRXmL1LGDk3BKQAAgeq3X7Wpl9bIXLBjJ9RfD6CUcsHnCyBs",
-	"gKoPWJCjO8Daa+DvOU7Y8WDg/vd60Dtl2bVUub7+QE3GwRH8iy/B22c/q2IVBoqdNkBAZCy3S8N+dr/B",
-	"IujnXOYMKiyj+K6/xHIN/YOivWwlLMQxoiCE70Wou0YrMUxVZrXlhW/wrftExgYJy8IKZCz77fcsofZo",
-	"Amk6nR0AzP/AZ4E1m3ED+ZbQzUKNAVCrFJxdyxILdFgNaaV+qK49GCsNDEwfaVNVcJU/PC0x4Sj9bPwH",
-	"7dcbkJS/4roCnZdb9YRVm/LUc2+t7y3MfoDNhVV2pN2GrMRWO/GNFfCSUtkXJ53gAZHKiumjwCHX52i3",
-	"1yXsci8CWkTkg5TPbJrqL4p+DLI/zm68f/repq1WS9Ekbpr6L/UEhE8DAj1V2fnPn5qzNcnpk/WYEQKY",
-	"DZ3WXUgDRZ4qU8PUinFhpc9abRNvpEBv3IP4Y92uitH20PZcX5GgBAiTHwmUmkd3thsrcpyd1oh8huy3",
-	"3zNqoWI47LN/1Mfv/mAE1ILnpUihBgxaR3lCXqOcdUdipbEPsvR8AAxaAR8F1obh4xmNbqqptPz24SGp",
-	"EFgwk8gowmsPpGQjX5G7AxLvI8OCQoFlyTWIDT0jzvvKnIpMtlSFUqd4hXY3DCjyqKFjDpMixsUyF3nM",
-	"U/gyqcbnV4TgDFVhqYacs5eDQcKAa8GbhNGqEdWiRKLFfgVjSBVRQEWJbJNoyKC+hLnDqzJV9DdQiozb",
-	"cLyooldA4dhchrCRL2t7N5t8db9KO6OCt9RfwqlJIo/KpbFSjRG4USUgb/9KSNHo1VIxXg0Q31ffaoWc",
-	"S3u6dQCE/FunedwuUSbW+xHwvCfrEb5QaiJVQc1Adaj06vfhlFVwHJo8rYenfO9iBTtM9Tqj0z/mZYko",
-	"fa83jvSVYAOqRrFOYBZ1D7KFQOhINR06tRtnLpJ9oOc72RKgNgcTcnql5rzaFl/GxRHtS/gm/NwZHh/3",
-	"v3uVRPDO48F+MJU/k6qNQX+tiUEzfdb3+vOeIJg/b1evomGWaQ0ewp+yV3Cx6sotw4l7yobW2dI6W5p0",
-	"9HjX3K+vJda3HxIQs65Qb8/sJEW5QseAnledvIx13cHzt3KEQcm3lkf2X8RvJCyb8xIqGNcZAtAx4X9z",
-	"IfG34NKvQXQ0uSFuwt6cIvQGn0mVxCJToMEFdZOmxFi+YlZPhbsoPWYH65ZuQ/T4Zv2g4JdeYDfRlSGQ",
-	"tTaVG+CeOKE1YdUUI851vHqr87Up12XTjKeqsd8E6wnX8vrywwKujyHwlaXqTtAfnOoNNrJU7UL+hLrd",
-	"E6iYFKki1WY2eu61SPPwWbweGnQfWsjXXxnLb0QQiFtVj7tqHvdXLusL6BktaOkbAy0dqhfcDFnyRfcf",
-	"QAt4S9zXHEpyB8sTY9h6WY7DJqai8t53NZVXQrHMdy2rOKtTdYylugcsoA9ML2FjvQAzcgvIaOjE7RH4",
-	"9Ch8P8S8vp+h2kaWRPzYrhNrxmZCFcrNv9E1M1rKIr/Q/5ZBZf+CT03Ccjl39x4U7L8WcjqzCSNaApOw",
-	"LJoad5tKZUWpePEToGQTKKAd19HIEsplzwWTuWHdjI/HRILsbmR3D1vNsilfTt0PvYRFT3iwMLZrZnKx",
-	"kGpKnf/XkhfSrs4Lrj5BPCk79ZOTAeHcL/Hd/jYUOqfnXLdCTNDM+AJyWK65YeOlBbM8wWXOpPko5u7y",
-	"y1g386/4rvWqj7pNHPXhqoZ3DltGlnWVskteWwg6Qa6N5Svjf9Pzpfx9Rfi9nMC4K5+ZqjPNIOzq7+sU",
-	"s+EvDWyAwZFrxnohhli8E55IIhYqCeTnsUpqsp4biVu8iB597cu//d6v+awSrKzz86cL9+5+5IJgDmQM",
-	"I5hOVwI15a1eSJEzsxwdeYfTVFic1Bx9g4HLsDbd4FgdBidNcAKDKwlUsUJw8jiHqe+zMzjNpHZdz7it",
-	"/Z2cXqwUE+H0UwH2AxCDJalC5ys6lCyfJsHpWsaMOeisNVKNBZSUdR+UnrxefMaTmaroE12sGivVZSy9",
-	"qCtWYz4aMysDBXfI52j5eDZ3UhNeT1X9LSiv6mahd8qyES/dqfaAepaRXz24+tacf7RflbgOOEx9TT5E",
-	"HMxa5Qn3xma9okJeCsbJif/MDBlnVOXHGRmhCJDS1xTiNgQhbSoVFE1MwceXJtlVSmFLtSDWpYLxUWPg",
-	"xiOqzbC1pGFOtF8J2n9jPfe41MJdOpb528NbgnjHnMYto8SgdpaqEMawjGrKf4JH3B0HND+AR2PXMzme",
-	"+arzuOu2OFvdNg49qD5fw4DxuTs09Hk4nM08m+EedI1S1/dy4TaWTapDzJocuh93V+T3qfNhLaCW8vVM",
-	"qFT5gvxJeAr7ezvH61meY045qSZfMhtwYzt4bGKlOHW+vx1qzI8L9aM2Pa9Nz3tq6Xmx7LzPhLxNleMB",
-	"C/aSrrWuh9UC56io1mradH0V9VOAN/mwOGksvCh6FLKPxX2ykfBOt7JXMH1xsaQh228roGCbhtZnUQCd",
-	"UAmf3LOVF8Hn4dfpUmONk9d1zmdmTet8n2eQzoaRb8A2y/XCSxDYd1PhX6y1AumCfI1ltR7+rlHgJVUc",
-	"vWRrYfbqfVKRI2da0C3ANEFgNyys08MhfZ91J5iY76R6PW580o+62zv1F+NI21mczLde7bCaI7e2uWac",
-	"wUEIYWlyWuNs94htEFzQ9Af8CV27NFqwYoSytJvgPnejQvCC0taDIJoKO/XZxbWOTA1ozBkaZNzGflY/",
-	"snhgiKS02I1nJqJthMu7La/UHBleO3dPLCz8ci2kG4d7T9aCve5v9c29PbSLRIxuA3eGL+qfCN5L+nvc",
-	"7E3Q/CqafbIRzd5eyOl2rt71BftqI8wNHoY2vNyGl3eFlze3zAOpdY/AtNC0/XeQLEQRXHK/VSAsbATT",
-	"AjCoChqKFKV5FtyNoxUqHorPRbLBZODfk8Bq1EtAGVG14h/mGTRSqz+1taHwlMypmpJUjKcK+u4GsX41",
-	"7uaCuDFI7NTQXVFiVgsSOylVCxbH0fU4bFxnyU82tKctsWR2Qyg5VT6WfJ81rggp2xwzZrcJGUckWWvX",
-	"DYYVsx5TvCx9GVVYVPN4FBN31lm+0iDywUrC1xIMnjtN0mnFDYK+DQl/WyHhg+7ym+PB2MKDOWUiG9F9",
-	"iRwwlk/f58H3cjwYVIhvy6dM5qbujPEUPpB5jVX+ZR5VjnYv6QnLYIAQXmSxFU1uhmGUIe3ZMaB/earQ",
-	"8VVFVDESq0sIO8PFS38zTChbrpIGhwSTZMkTk0aoH7bBeXGAG38fXHbdG1U5oRDP7m2EubszYXo88wfc",
-	"SSKy7Leb8+sxglRhkGBLIP7U3dC5dzcYYmzH3kWRkTUKEoTp+U8qjYGIg032C7fFv4iZjvv8HnFLbigP",
-	"aMDe9Pld11G13TpJZyZ4TgXq/3rBp9vapseeYwQKnoQvtCZsa8JGt8a9GK2uhed/wIm8PSmTu2CueT3r",
-	"bpORKZcg+9mMQ4B3EygKNw6fsu6+d43M3R3m76yZKEUtzeyUcd/yA94sTu5+dAOvFaHc/45gG1dELftx",
-	"Gw/VLcW9WxgSkU+Vjam2P2hbtR67p8G/hBuIdElINjsoEHoHxqUbbeDpTlfZGeCPAH7ZoA53Iz2454Fb",
-	"bninsVIMEKqgFWM0OFUHasW7td5U3VY4sV1aL/pymtRemJaHkVx9FrUOs96o3UqAxOojvRjireJBseD0",
-	"SVW9P0uyGoBq5BDNl9A0B8nBJiDNl9cnW4RLjHD52sEmcE7ul/j54UomnOW5YTN9HZVLEEURGdlVmcKb",
-	"yiJIW6+GkKp6OQR2QDWEPsukOUcI9BBAi1mqcjHXtu57QZ+yR097pr5mmx2008Ae6T3hwFlRb2DvIgc3",
-	"ogTId373YuX3n7l+UI2DJ1PbIEzaL0ra/6zi6ydJJ+wbD3AMOIH+q+QWeeeuf9uzxpf17yaHc/advT16",
-	"+fJ4cDvoZVscoUVfPvkL8UFrIjxeKYS7V0C4Wqt8EGf8xNH6W1RESNWWALjavLRvqIRQr3oQMje2VUJI",
-	"mgPdWB5hopdlqhr6XYXYg3x2PxSC5xdyLt6rd3wV2v7PEKJPVdYo6rObCi7cFEFP1YEFF24IoafqsIIL",
-	"d0+qbuss3KLOwh3qK7RlFb7pcPQDVFMIRRRk2Hk3+OrR82rYJseXJ9qogOH1ZFLM7IJ8xMhCSVVjvmiv",
-	"Cq6GqADlwO5ToiFVazUa2N1LNDgrb6NGAzu8RMO6X+trtL+qEg1fW2mGlo/7a6jI8FQLMexZfyGWql9b",
-	"7QXLLwWRApBiak49u+daPlcMGertLKTgiZV2VVJgD1hI4csXUNjhAzp5tS+h4CO5Y+4t6LB/vYRWLLe4",
-	"lG24lHuojlBo3MMYt2h0rzjFiehKkBHH09X8aymIT6AKDkDC55Vgod3NbINitUap6+6GGwshV1WQSUIb",
-	"NuZABz3SdsaupTqkWD56UH+kzn7ZEsB4Q37k40t2djQ43l+q+e63uf2td/mpeZdxEzEeBEIkpn4Msmf/",
-	"gvVBrlTO5OaYqS8yskbxWRdOrEusUcifTnZTlsTk6oZZrXvgtQXhBHJLeOduoHCJPbwKJSbzA6x8ul0U",
-	"dgn4Q3tbnIe7BNaP0thq3tocmgYx+MiJM+Hy2MM1+cHnylTXbuuT/BZ8kkV0JPcRb/WD3iTe/pC73Y6f",
-	"9MSD6Sit1AsbIjhz8hGZ0pzhCn4eJa6ZsXp8CaxShUBkFz1Uud5MUM2kBUo0xBFXXzBWFgWb6QKyKqBF",
-	"1uVqFfGb8JD+ybRiM2JZLEWvmeBC5tmQAfhRl2whx0R5Bi1D1K3B+4nEW75PuxyhpYA/Q0FCq31l2W6g",
-	"AGkosJEqj57zgMUDtEu8Tw7XLh/UCfgT+f1qN2JrYD4tv99d1aakubYd7Y1IEXJKUinsslQipwQ52vgZ",
-	"QLrc+Vt3koNLKnZS7ZUnvOvA/E3YO5yWn7QSu0/MveoZ2/w20ZJFKUhv+Xgmjt5qZUtd7JeLBK/4N/5M",
-	"DspierHPkcGXftL2A8Vs2opo910R7bYHeV1BuL1nIiqDFkrEj3UuzC6jCW9wtF8i3qdwMQYSXmiJSVWx",
-	"1RJDcJ/8OUhgCf6iVHWbGJRvcCPVP5UwN05euta2OJTYHf1JruE1hxL7UB8vmJLIaIYzI0umr9WwwrCC",
-	"bTjnKzYSDMpzSuWEIorOCz49AvbiHNpIPPm0LJHVthRVFoTndwU17hAM6IdoXb6oY2uNoFsX+VGpi0Lk",
-	"zFghiio49Pbjp07SMXbl3usQ6Gp/N9gFn7YesNYD9mQ9YDWBtuatR/myn8u+Ls0P8YMFXxbb25V1wafB",
-	"i5Wqyo0FpzXb5JrPgyttl6drB0wuFl+to2td0D2yj+sCc0T3dm/V7+7Wx/VN+LjWFnVPAdYAuVsTYN7T",
-	"tb0Kex6jI5y8qyj5u8S5v5nMntTwFJg16t7t3YHM6m/C3k2teiwbNdh/m7O5fg21Nmpro5KNepCGcpd6",
-	"3U1G6i77NHdWEhWAofzxiq2ZW17o6VIECxRrWFCzmPoQoxiCUQocSd4qPfVv+0zIG4AO0JlGlEOqNq1S",
-	"KimRTXQ5z9hEF4W+Npjqn0FLTt5nVDpoUXDFS9bNzEwIC9yHBbegbdlS8PwcfuoNWWZncnyphDE0aHzz",
-	"HfRllZFzD82hUyjPU0gl4gfcS1UxoWrwHt7W1SVUKASnX+1JMV/YFRbWwUZZNxtxyEqxyxEyNkpkbhwJ",
-	"Pnf/cjVFnXE840qJAoYQt9nllhWC+4xPBlpoHrC+AainjTkyAmIW6E3YGFc88PVpgolYm6n1cdOwibzq",
-	"SuoCow0NMYyKCLzPCHKMkZUctwS5D6ZgDkCpb8UGCRYSD4P/RUlLiwjln/DdFf0aCLNw0+CekZZyf/2t",
-	"9MntIVC3M2nOxlZeIcraAxbh1JRLcReHAnzjy3oUatPVGXakGs86SfV7kCEzKIjVGQ4AR3gtczvrDE/+",
-	"TDq1TeL+fvzy+E3SiSWFEzYvXrNPdQdF+BX7oeCWfc9LdsI+s+PnL5l0sxZOcGfYGfFyf9dFbWrbHNHW",
-	"h/HkfRiGhIBXET7U/nBLT4Z5zklUbb/7PwlrWF2oaUXgbqfWi5z0Au5ujbFgXV4UIL8xX6U3hNJgzH+J",
-	"HkevL5vzy6q4kGnkd6xu+7pXPGGiMKJOwYjXi2cSjBgYIxw4fH2tSAdJRKIMvh3jCo2rJkrMl038v4l2",
-	"MOlE69kZTnhhxGEyk1oJUbkvwKlfvx73zFNc3wWtmG7F9B1S+eksYdVDL+nWhLa5P6m92/WMMpQ4Y4zl",
-	"pTUeGxRsNSdKx3o+B1ARAJOc1K5kdDcahi/LmCoz0wuWa0xGxBd7Q1ZpZ2AYkVqWsNeD18dHF6/ZWbGc",
-	"S7Wchz+fwJ9fDF6yT5ZLcH6n6pOztdjxazblDa9eOLsrNPAGGqi++9Hte1ALj+Mvpyq8j09cLEcCHmGf",
-	"2aA/eP0K23n1wvdfLgRzvWOfxjORLwt3vSTs7C9/OaEnvhd8nqpf33x+cRx34MxZVqCTVnopGBPVI2/R",
-	"5mJvX35+1X8Jt47TnslWWbj+mX6qLijPKTZd5twY+tWKdce8HMGyuVYH/ZM3L16zYvRcqv/9v6qJ4zTw",
-	"VA36g79896p6wk278dMO7//F/7HHrMTKimSusS6aaVDSqGb2uX7xVHVRpU9Y6fovoDzmawgAz3nBkAa6",
-	"d8qcAYrjJMvTsKXB3NvFclRIM3NqQdQy2n27oMQkwNciKptsEGtBljVKCIyyhKBKzWeRxJ4BT6VweDzl",
-	"QL3g6y/hXlM1KN3QzysIQ/CyuIlxp/sWnMi1mX3kwMytlY7NEA2J/jZG803FaA646ndEam4I0jQLol3R",
-	"kwN9SI8VPlk7VjcEUrwt3EZS2kjKeiTl9n6Su8ZTtmTF/1DlxFfkr5TrDvnvCTNC5MEvwignKj91ehgQ",
-	"yCIFJZXfN6mqdPOcdWPXzJCBKZ8NfYVpgtLPeS6C45oSC5LK7UIJnalySpm0xFwZPsGnXCItSEi6r7mD",
-	"QsVsDhxTOLY+O/MIfmc3gIPoblnzdxVhh6bMP4In+UvJzrZsQ5sef3/p8ffspNYLofhC9v0p2ApTAfxv",
-	"rsdLKG7DDcv+9leqsezbWPF5kSVsrNWVAIPRavb3Tz//VDFEXYqVqXMiEffdT0JgHRqrL4U6ZWOnLuRE",
-	"rHTFCwl8ShUQ+ZqvkqpZfa1Y5g7JpuUIWVFdsH/HvS2gl58XQp0t5N/NU87LoE6+oxXYJnrgsfP3YaXu",
-	"oLgdorLdUlmrqWluv4vxsoSw5W+/x7u/aWRuD7rdFZ0A6Cwf24at7/bB5q53O3bnrh9Ti6glGFFeiRKy",
-	"7UZLWVi47RM2WlnBJrrE/3ATuVu6GX3q+dUxno9ekip3euKdAH9YPwSIpTC21GpKuzuwlF3PhBJXxO8T",
-	"JiTXwpymCvObakvtzsERnKmMjQsJaZHVuYIKnlRESlo24uNLyH14Pzlym/sIdjeBCqbCgnMr0JYxYJnE",
-	"hEsE+4/1AmgnKQHhLkfyv9z6POKR9PuhPZIHH8n/Ovvw4yFHcsFXrokjK8r5PdK1ULMMmmVNkKVGJfks",
-	"oC23I0bOsekLUc6fUAYK9YrlS8FeDFjOV76ItVRXWkKdcQJ8/ARn2f0s7Du+Mp3hi8HefsFo9C2ko40V",
-	"Pk1IR+30R1LpvPb7LYpyJQO2SKlHSU4JYRM6pJnTmXdESXZLrh+lsdHJbVNPtsm0x65PHN0lt4lz1Dd4",
-	"G+X4FqIchwqtteO/TWjdLtYRiZMmPf1OOtBjmc61w9Wso6/PeRvsaIMdEOy4t8N4p+wRI6xrxTwfawPN",
-	"bTu/mb4SpdtSb3kxXiKc/4OwM40RhIKPdPn9ssyFAopgKwsoGR3KXTUa61ts9LfYl0/Ut6d7/tc72iAD",
-	"6BFmqsG0ImAfEfDVHejx5kr7Mx02yDZfxZbg44b3wDfU3xJku/vJuQdm6q2SojPszKHkpvCSYv9Uj8aj",
-	"9njRuQNOehuda6Nz9xadO0y41GRGpbaHS39RyvGuS/9clGOhLIcsjIyS4T7wcioV3PoDyoD0f8Aw4Qde",
-	"Xi4XGWQAIpcghhSMsM2eBWzRbNEGzrGTT18bWO9og4ygR1ptoDUINg2Czb2xxxGPD9BWPSICMUF91gAE",
-	"2nJypb+53B0Gx7gbjjClYiMaCHIKrjEza46dAJYwzpZGlBhuZAqij3FHXbPXoijcv3W9pjFm8incqCq/",
-	"UWKgInR3oXEPilBNYHaGJ6+STuOEd4bHg6SzNOJd/QVEWy+NwF98z43Iz73IDn/8NNOLj9WQb5sPtjZT",
-	"XwT7dIDkbLWrVru6N+3qINH725p6ldRl8e+VujXjC3F3DkmE/FUEkvBzM3PkFo6OGyLa0Qcq2shHLEPC",
-	"APqYqjtwRrJdlJGpeijOSOj4FyeM9JVQIFduxMuIFDKEe1tKyDb2/vXTKVSS6g58kJFY/lbJIINcasPx",
-	"XxkTZHQXt8H3byL4Hq/o4RyQsdD6uggg76AjPQH2x9qN07rsWpcdJSzeXhO5L95H/Ng2leWCTyEoL4pQ",
-	"P7yLyYJGswkvTxnw353/Qpk2a+XcXeNZ795qErjmdpqUTZyP91PZEiZiqy25JvoCyUUJD9JfDRPKllKA",
-	"hVwK5FJxuhwu/mhpgU9FWuOtd7AxDzEk3QF/Oojvv35eiFxawTQmVk0KrcsK5f1xaWaRjZlzNRVla2S2",
-	"Rua3YWRaOItepjs5sp9d6d54ogblYVYkDL21H78q+xG2bWs4fguGo+W1gMQWQdRgK4Ig+sPy6fsddmLm",
-	"tpQBFS8XpbwSeeLhGhBdG7LsN7dDf8+qVEzXJfcCtxazqa1mdeppYJ8QrOv0Il6OZ67dHtiTCct++z2L",
-	"cKHsbMMCBbqyDSVM5uwu9udBqtUTsDzxGmpNztbkJJNzL73kDlbmhRMYSIgDG39Te3HbHPQP4GA4d0+F",
-	"sgJ8Cj4mHmiFVc4MFNZ1fy6FWRaQzcvZpAKlON0lmANZUoX4gGEHOCGCpRpLtazHJFTQjMvwIt17oceX",
-	"BiJ+rk9918uZQVpiUK84kc47ERN9m3Wz516Leh7UqOexHtUbpiqq37ngdpYwDmM+AqpkaribPZfgu3+O",
-	"IhbbQY9+L8ESoOHSSVUQWK6xK14sRUSN7y3bmS6AXJ+zCcTtWWaFsRkLL8cM+66bOdtgU8asFAuCezNy",
-	"7F6BWTKWr8joTtUWm74x7bliDvIexrUqwfBbXeLieB/lfneAM8RXhzMRwVY97CI4BA50BNP87xt29m9/",
-	"dPSiM+yUCD+A3thZZ9jBHddJOrD+nWHnmpcKkjx+39eq/rvR6hz7+rgYnt1XWAvXaeE6d77/znlpJS+K",
-	"lSdku72RfjNAclgrg4NXQK0gSrKGoKxuBuAmKQQvRQ5iNlX1S4xo49wZW7EuJzufXwoFLk4vJ91paaj1",
-	"Hlgl3hPpW1mufAEV9w5cuu4HJa7xAjGn5OvM5qSO/WLHWcUAPddX4hAqt8eToFsQLnXHYxCSD+l5bGVk",
-	"KyO/Ljo3VMXdkUkYHBWqqlTtvEO8m0slrTnSkyOqKnUbMvsZpxoelqucl3nFZz9k51KMhWHdv/LxLGHv",
-	"9H8LlbDv9edewn4UampnrPtBFoUEcZKk6r1yz/2gtU3YB/e7XsJ+hcpFrPu3ks8Tdu42UML+X1noacnn",
-	"vYT9QxfLuWDdH6Vrg/2NF4VWvYSdlYKz7qd/LXkpUoVt4k/UNMzchXTvfpBqaUXC/kMvS9B13YQ8Myyb",
-	"8LHVZeYJP+dcAdu5tIY5/f+ZSdWIG6iLZlkXn2bHPQ/1lJZJ03cjhmlSmk3kZ5EzerAb2lfLougNwzdS",
-	"tcCZ42zk3tVFblguFkLlxsdt0O9iNLROJHqmgj3CkmKVFzsr9XI6YzxV46Wxek6Pu/3gls1dedczUQrs",
-	"L8Iuu5xdCZVD8QTLZfEMImCGu1vPtZ2qqpFnhv1ryZUFdvyEif60Tz3XE3Z8wkDPRyin2wm9qvgLd/MX",
-	"88jDRIJplTDBx7OKtQ8HNFqFyYMUhoIbS3zy7lD0U5W5B92xxSJ3l0IscIO6Vt0nxGc+tjAt3G5jqA+F",
-	"78LrqcIOXM+0IZSquz24VAYqj22S3MPBLPUCt4phhZjYQIQGjcE17e6JAokcphSrNLqkAfupQOcdvDRk",
-	"2adLuSBV5oJfigwnOJ42j+qAldWFqKZx7p3JOBxiVwReRcZHTncAWxK77JYmRDAAHNw0WQmDqghaMZkn",
-	"O0Mb2S+0NlmIcAxTFSIc7ii5J3DluhDx3ZxX4rM5pU+8k2XGDNCJFe7YlW6qjAA3Abe+2BuNsOsGSwsp",
-	"nQntRKrbF0DAC3qV6fXZr7RKNNPuizDRqcIaS2ES4V1pWJjt7nLhzuCrwWBwQFAGSrj9PKGKef8D6xLE",
-	"Z9fNCVwS++uAbv7C9D1yMMdv7VtFdKozHnioJZ3zNtDzTQR6ohWmQpZhgStN7Re8rCe+qud+oSC8n3fg",
-	"hXY4Am+u5Uqt36KYa0RGTqVCWYZgnvHqrc5FBmaxWWNcLKWbLuYfbDZdz5fleOYUrZ+pGNwWqM0/oNNf",
-	"FG0Tj9gZ15/eRTUzx3NBdTT3lmk4pJY0scXUPFVMzZU/dF6c/YME0xbbs36YN+TZITAbX4GKmrjnElR1",
-	"IbaTT/FmQeVuBT9BLf5mQ9A9stZGF8ZtdDZ/7bb62begn12Fo3iz9Go44ZvS63aEiWvyognjcqhO81gw",
-	"F3+Eml3g4XJowS4t2IXALrdQGBqP3KOWghrGkcG97ZpUrRs2oWRTAFKQf/VG4MPNOgVG8A4WFA9bhekw",
-	"A+bRRFMboGsDdPcYoLsvY+hal5dHY6GseDAPj/sEo08kqdrCCbLh5slyseClnQtl3+cZWywtir6oOQwr",
-	"cJuq6lnX2EtkjoMyNNUfAnRBfJbG9k4Zr7cFUQpu2Vx7JHL1MkYrJm44JWSLOZtw4OT0XJck0f2rx4O1",
-	"Ksi18UGMx7XROw3iPmpyC4kVlqTeWfjjV11evoWhfOEssGrVOsPO6+9evpoM+Mn4zbF4ORoMjk/46MXL",
-	"sROCQPv7kVvRGb486Z+8SjzBJ/7u9Rv4Hbm0Xh3xz9KwuSwKN35iCcUnj98knXKp6IfjQf9V0jHCLhf4",
-	"mzev9naCVXPYOsJaR9hTdYRFUiu6AH6NxOxWOs8gR5pvgLv4xGIx7+O9EZZbT9hU2GRLplqq9qg1Es60",
-	"+4EOvPtvECTuh1g0ZEmqskio3OBU2y1lnRlfyYfWqbZFcD6yYy269W7jXIs3a+th+yY8bLUl3Vssrh38",
-	"LWLRO9vQpN4UjJ/0xJK9PdxQUgsBKSxAEAd6s7Qm0kuTkPzPRmKsAcHix5kqsOaBgc6Jz2DES4T4BJqn",
-	"IZRhzpzZH38aoCnGyqIgcJeT1KlyCs0CdGKJGrF3FThFtTcEbC8Mo3rQ6oAxjj8wkaWxAWeVqpPBoNK9",
-	"4wevuQlfcYM58Uq6tCyXeaWXOxHtHvb1q+mlQ/Tid/DqXfTiyW6/5u5ti5+HM3mCh3itaKBmZjmexdOU",
-	"QH5OfeSd1uAvnoL6hct5b+pXsp16qXZuPKAOdKzqPHZJgUq8BlXLnarbtTFKr0loHKAM/U3YO52rR4oZ",
-	"xNpBs3Ouvpht8KANHlDw4KBTvqFN3GcIgZx/hhE4NKSg8g0DjC1VTnWY6zGGuscJ9Q1GyZ5N8Ye6D66K",
-	"P8Tf0kvrweqxw4y4jVO11ohTLjYb6XrFKIi4HqYFA7a2arUu41JFr98Y3NgtzjCwcW+awr24ztwC3Ogk",
-	"++6k/91BTrK6i+wvg0dwkT2+RG9jLm3M5c7XwS8+XfSe3G716uV/dEaCl6I8W9pZZ/jb75CsDQX9Ue7U",
-	"9/ePeswLX/DfWO5dadmcXzoZr7JO0lmWRWfYmVm7GD5/fnzyXX/QH/SPh28GbwYgn6jnG5on1NuQTnsx",
-	"CwFsCP0IUroEgPymuirNRsH1hFGuVrlUCqnxocPOrBstZWHZpNRzJm2fnUO9/YSNnerkJh801FRl7uBl",
-	"z9eK/QP2V7qpJo6YUkxEKdTY/c/deCL3TUMZEvfZnHHLsue5HpsMRT+NKNSA3xzV2TqzXzcw9vXiOVl7",
-	"rKGlt1vpAJub3Hi+cc5FxK4a0uBqTSaQGgb5PoKPZ0M2p6IhnqIfG+BWTHUJ2VTTkueePz+p0/lP+XIq",
-	"Io5DfLfgxgiDS1IVH+CeI1ZPMLFKKvDB4tff6ly8B14L+vQKf4KP4399ZQL3W/ddpzIA/35WkTy8g1Qx",
-	"04c+QBWDT1F9A14KZK80CbgVMGtQjy9xVMYXR/B1VFJFv7d8WtshERVnwyrwqSG2kDpTZrUIp0xW2dbu",
-	"k3PWNQI9K5iHbfk0Xv0LJN5qWvAQUgUiTLWqvmdmcnEE7pmclWIuLfyQ56Vw61PbXPCqbN6omLE3kaLI",
-	"WS4mUoHkpyFe8UKCFHRdzzC7D3zZJmNzvnAz6vszWrG5zpeFiD8cNd70cV+fxUqnw2Hz7n8jUUBIWW+0",
-	"5ZRbib7b5pG416NUlzAfSNKpleVjaxqabWrxLNJAnxm4B5BmW06sSegL10Jc5nwV0i8iWz3cLJRTOY++",
-	"+66KT2N7TdMjSqlzg/4yzLOrOoT5kk6ND+yk0ZdLwXJ9HQvyv4Y/uj9YORdNX4zryEYLAqdfXWnpzBAQ",
-	"vvXFOV8r/N20k4PAqudhrqetRGkqCa5klE2KuZlryXVRPzYSXTa7QngJlA4zvWCj5crA7RG184+Awb1x",
-	"JDUJ0zUzIWzCFgW3ImEjXibMLkciYf1+v0diwS3OeImXYRJv1lzOhTJw+jDrGpASIt6uXnbRB3fdEnNu",
-	"rCiH9NHoM2rpDMiEleJKGuAO2pz4SQHsu1WPkpDci6cZeig+W1EqXlT3cTgWiFNJwh5C4Aj1/gj/mirM",
-	"/TUJFNMRbFQKfolNL0o9kYVwhh+SEBHjjxvNM0perTrsbv1STJZG5KlCyjl3NJDEaGnI7oRpkQrMTc8C",
-	"7Boa1j8fSDI4/j5JFS6yVmzGVZ6Eo/6vpbZwa0LaMqSAurF4yI3/xT/1yN28/vzArVbqJZakAjnLc2hw",
-	"bkQBRjIZwOOZGF+SUrViBVf5xj3VtAU+QW8LjYaWOXWfFsrqcuXm6VIsLFsQU3vCCm1hPP7xaLP96Fto",
-	"+MaPGncM7K4ElADQSBdCLwokYkLsg/slnDXUt9lEl+7OEHJRk8PvQxcL3SgMf3UTIs3mIiCBl/EzBnsF",
-	"1lSOLxP81BXSGDjDuJS56DNgGEDGQa0YX2DmO1dMXFHQA/ZL1SeRT2kPEyUWPDDiBXeb3oe9DZ+LVEW0",
-	"YqcQMoeHKMd6qgXeb9dUCDNipPYjwScLbQRSWGMFzI+C9FrYjMOqtwhCYllJD/ygS8yB7uLdXK0BLwWn",
-	"iaKH/daeAD/YP/WotpmdPuhvFMgbZ25ISkfUYXD5SMOcHeBVAcBQrYTt+a/gbFFGuCVPEEf26y27EHBX",
-	"fkQ+/X/F9CRV1ZRKQ9w1tnqikhaASKvWwnhnFbbqDjjMn2FdnipI67Zw9p2WDvKwlFOpePHMv0JMa0a7",
-	"QYxdDwr3ZC9hI2diI6flwG/MVFE3n7kZOXKbNvSyz86CbvD/+C3N/s//9/+HISdwRKmF00rypZW9Wo2Z",
-	"5sEs57DHofd+b9Ylht/R2y6O9R3fpSmqLul4Rp2mO58vLfRGfB47yeJ2ktJW+DuMBPxS5c4yGa0wgd7J",
-	"vsbTj99r6N4PEgiRIvZQ2m5DtlwUmuck2aRi5HA68sofHJmST0XCCqkuQb5OoDn3RqpEYQQQVKBQGbvu",
-	"TchNBbvGiSQSGghtcY9dl9LCFgQp7ezNKZfKWFx7fa1E+cywKymunTQUuQSpSx4Ct+ZLI8oj2DlY87K+",
-	"VGcw0vmW2bgAs+DoWuZVITqUJvWSv9EcV4USN1p7F2mV01IvF3VQj1tSE1wZTqbV9OII7KOEsXh4ag1U",
-	"uyeoqI2qcKPcjxuKtJiZXpbFCh3ap2hyotlgiFnWwzljN3L10V/rQJA/NgAj4GwlvgxLW0Gq2rjgWIYR",
-	"PYvd4IAqrU/DM9OkjTfudFCwUMY6VXUiiwK+DYoNiGlWLpVhXbcy5EgGckpQhvJKbevVztjRotRjYYw7",
-	"w2MwZbxl9vuf/zcAAP//",
+	"7P3rdiM3ligIvwo+nf5WkqdCSkl5qba0ek3LKbutKmemOqW0p0/RXQFGgCJKQYAOgFKyavKseYvzBvMA",
+	"/ef8736TeZJZ2BtAICIQwaBuaXfbP5wiGQFsABv7fvnbTiYXSymY0Grn6G87c0ZzVsKfb2g2Z2+k0KUs",
+	"zOecqazkS82l2DnaSYXczcwT6RGhBP7KSSaXa7KgazJlZKVYTqQo1oTONCtJyW5owXOqubgiXJNbruck",
+	"PZvtvpOC7b6lOpunO8lOyX5e8ZLlO0e6XLFkR2VztqBmfr1esp2jHaVLLq52Pn9Odr65pFdtyC50KcUV",
+	"YUJzvSaaXhE5I3rOSMmWJVNMaGqeJCNKfl5JzXJy8d3J7uGr1+65qczX4y1B+UA1+54vuIb/tYG6nDOi",
+	"5TUTzxQx4zKlyXSVXzFNqCZSZOwI5s7okmYGbjkjXCsyXWXXTCfkds6zOSnZjBeFmohMCs3FSq5UsSYj",
+	"xRiZAAikMNOryQ7hAsYLoMDlcUVOzs/GexPRu8IFF3yxWuwc7SdutVxodsXK+nI/sAXlwuxCa8kfcJkK",
+	"4HBrx/WQuSxyRYS83XsgKBSLbPoFy6TIFVkJzYsYGFyR2aooCL2iXNwPFJbJMt9wZZYlv6GaJSS4O3BD",
+	"4OQLzoSG23PN2BK+o0LdsjIhVOTmPplr87g3Cpex9b0yLz1TJFuVpVnDDSsVlyJx92uUTnZ+P9lJj4n5",
+	"Y/dgtp/9v//3/zPZScntnAGeTgQOQtRc3iqSU03N6FLPYZ3mJ5UQtcrmhFqEoleKUEG4ZguS0bLkTI33",
+	"yJkm2ZyKK6ZgOyaC3bBybb8zQ97OqQ72FifEHXZHIfbIBRO52dIpza7NVWrsKtHSQGy3nxkCaCjf6MX+",
+	"S3NTCzgp7jdkDMPbYfwIDqhqCwGCieAzIqQhQmROFVFcZIyMXh4c4nbccsU2Xt/myX5Odpa0pAumLXE/",
+	"0Zpm8wUT+ixvH/WJINQ/QHhORocvDbglzcwAx+5ICF8sZWmOeFbKBWG0LLjZ07XSbKEAl83RrO1BcjhE",
+	"ZqhSwTSrYBibu8fNzEuq5zvJjqALAz8Noey9nfTT90xc6fnO0euXibms7uNBEkHzN3KxpGIdXTo5fLnr",
+	"l0oyfJLwvAPEzA/VB9/flWy2c7Tz355X3PY5/qqen+WHLy1UQtMsfiDkxesQqpXScgHgwSt94Lkx7w7e",
+	"i9cInp30JM9LptQ2YFJ8pQfM1tgPBu6QQ3ZwboTvIY55AECWHHSCwx8EDLZYSs1Etv4jW7dBekuvmZFV",
+	"dLk2/AUkBye5KDpje+SEXLMa78rmUiqmyEyWlqrh41yTBaNCkRGdiI8fz04Touh6fEQODBk8fPWKLEsu",
+	"NJ0WjJxcvDk7C2hNQlihGHm5v08EXRhI0gDy3T+ydbpH/sjWaiKmrDAMSssaq9dMUKGPLQnCT+qZAV0R",
+	"4A5kwZjem4iJ2CVGTJvxUmkPOzBVCistV8JyCiOZWf4xUprqlUpAasRfzezp9zIDMTM1X00EIanhqimx",
+	"AjZyPq6BxOs5W4wNv7hmSw27d/iSzOWqVHsGqJM6MGZ4RRcMYHLzwRcLpucyT4hBFsN8DeczDwAvMe+C",
+	"UCgVI4cvDUgwBcklM6KYNutDSejIsi9cIsMZADYnkCxoec1wWf409O4HtizomuVHxGBkaiRseGtZymnB",
+	"Fs8USe1KzvLUHCdDXl7b8QS+koKZ0bXh1iUVY4Ntf7h4/w7XYlirobsGNisPwI83tFgB70X5crRgiykr",
+	"iSxzQ4TwHG7nXDO1pBkjuYR1L6jWrBwfE0oWq0LzJS01WS0LSXPYNbnSKIvLlchpud5zmOJPwSJJzmcz",
+	"BhKQOzDcL0VeHh7CWz+CcNBaM1GaF4VHMERVGNTMi+dsB9r/ygo2hKQfzOXcPTHCYEpGXFdHeUu59tcQ",
+	"phof410GAcfcEaN6+F+fucNGhLOTmQt1S17t7xNaIgIk5OWnT4SLrFjl5pypHXTOaKkqRCzZbKVokRAl",
+	"iTKiFDXwCnYb7lYmy5JlRniwu2DO+NWnT0SW5OX+37sLxnFFgEgjAUsyGtOMUGEGtefkUXXKZrJksG+3",
+	"c1kwi/zUEC+ajyuQzWZbwZ94VQUAR8S2A+k53nwyerl/kJCX+y/wkr/c30/Iy4MXAO3BKxSAsjnLrpFa",
+	"VtQP5lAaKKgZOCCzY1IwesPs/VqTlTCz4xmAiO/ogH+CA3W9klozgWsJKAPXdlWKUNhtKRgQth8tFptR",
+	"kADVIISXUFDWfOGEV6Mpo5zJPtHFsjCM58XsIPuKvjrc/X3+ku2+nP493f1qts92D+nr6UH2Kv979vt9",
+	"x7JwooppNcj2Tof8dvjqVVOAW8IFNWP+65/I7v/86Xd/txOT6s5mIFu3WdmPJdcMxXseqiywSrh5VBPq",
+	"1JaQoxmcOaorOZaOj8yBT4TBs3/65jIxaAAoEKgWBkfJ+cdL89v5yeWb71CpH8PD6X9P4YIa4dJOvEd+",
+	"bKpDhjugmpCjIgDv+mvOPnFHMKvbYjQFg6GGjIBmqMhtyQFhzLg0D3cAkBMep8ul00StXiJRWeKhug50",
+	"D2kvV1I4/jMRt7DHhk5IwYguqVA006AFKmkWjjsKaJW7KwLEwuynM4IQ9olmulgj/VerLGMsV4Yw3DJ6",
+	"DUrnKP3x+WQH9cex4+Dm3JkyFBxZANAIQzkYB1pqdtvQDkoKrgz1mAirm4IeaXZtf3+PfAuPAP2Hw7Ob",
+	"NLJ65jNFbpjIJTBAzUpOC/sFMhcvR+ZMU14o2J1lyTNGpiWj12oMq4YFc1VDK0QynGSPBPd1IiIXFjZb",
+	"wfHA+msI6rAJrm78JlottOsKHuzv78cvmNGBOy7ZN94uoOC45ZJb9m7vkuXJH759Q746ONj31+AYZSGD",
+	"NvYc8S3UnSfCXrg6koOmbXeJAo3vX2+lvO/0W0DOxA0TWpbrb266lWPuHjJUEzVky2DI6MXrmqZ8+BKu",
+	"OTy3QV/u0oJ5E6SBmvCL1zVCevgyeqaaLQZoJGBm6dZHcJB76yQX13wZMySisUFLoq75koxyNqOrQpP9",
+	"asdA2K0AgoHC6WeyXFCNRrsXhzvJJnvehSz1KS8jVjBZapJzI7lwKY6BSxJaGOzlGogooL201lcEVMlS",
+	"d4JqfjNTDd0tCxoC4IH9lrMicoznpVyy0txLCVCQ6XqPvLXXbLoGOQlF0YIZJusVivqXIIwwms1JLnUy",
+	"ERlVbJcLxYTimt+wYm1ob27EkpzMDChOWzOkM3dCnIHAaHnHZCWuhbwV+KxXpgwRrq5xbKNwmQ3DbK+t",
+	"55JeDcBvw1k60VvDEPfG7kt6zXqx22lX++bDq/39/WPyah+pY2owOgWKaYZJnYAG51V9JReG0edduAYQ",
+	"9F8L+gmvxSvgARtuyY9sOpfy+pQV3EiPA/b5Ft8guX2le9NvW2Pf+wAsuFuAqVbTyn+yCdQHBfE75GFR",
+	"RxIwk2eK8Py4EqOksCK8EZYXS8SMEjRyZ6iH9/a6uKRdxe4G41L7hlmYL/iVoHpVsi7QL4zSvavYkpZU",
+	"g0BrX1AkvTlIJqv9/RfZlCr2+iX8zdIj8t3bkze7F9+dgHvOiDppBeae+9MoLUrTxXLPCALpRIA2BORK",
+	"sawERZdqmE+Rkb6VJF+VQJxIKdEb+EyRq5JmjCxZyWU+7pEm3Kwe/Ltt16UDumu7rDLAlT/RW3AHXAmW",
+	"J4QL8lHwT2aBUuRgkjeqK4pRqLhSQV6RBRcrIyuCwLGWq5JkhcyuN2KB39Pe1YWa2f7uV3HN7LMZQS2l",
+	"UAx8D1/T3Crc5lMmhWYC/gTuiWaz59Zm9Lu/KLMZfxt4j87xLZy0vp0/WF+ZFGRGebEymkpJpivFBVNq",
+	"t1wVjNxwWVBkq2COnxU8e1IgLwMhP7Pzq8rs1/K0KU01A2BLZu5UD6zbwWjHO8u7oQTVyKBkZuf+nOyc",
+	"gmPn4cC4MBqgUgOAyO3Mn5Odb2U55XnOxFOf3EqxcheshGh9JgXNrlGbMVKYIzRLVi64UhbN/kkK9vQo",
+	"BvsG5gOWk+kKaYsR0cCniSEFNbjHOy2fwZn4tuBX8ye9IF228JZToLLtlCshDLEfAS019DHneWXwFjnY",
+	"UyaiZjfllcEUhV8z0xW/YcJgGl07C2rlCQCGEYTPBMbZ7sgELXFKa2x03paYjlrJXW3vzQe2Ur237lGw",
+	"qL3nwKBAIUYrWkGVrmyYnVbyUc1xMRHouTDUWebr8bG3ZJXUueapNyaDDQ0+2dEmcKveSf2tuYhf6GY1",
+	"LXTWEu98UjTL5EpUl24GoCLYb2XOZ5zlcdEP4gwMq85jYQlVyIHZNNi+OlJCgMpuEKESW6p9/nktmiUI",
+	"t+p7B56BvTmn60LS/FLK72l5xb4UF3X+osIAUaJUBFSDlUacpFnGllqR0cE+efu1UWJnvGDWq/BMEaOj",
+	"QkwVIBp+rYAWnpdwh7mZ81vKi6e9f0EkCfrRhCFsGwJy1BFRcsHMk86oPJKlY53jeiAOhJ00TOGEIy6H",
+	"ribA8D3yzt5Rg9LW3HxMnLXZj7qluRnvMmrIG69GZdO3ET7Ont+8JbBhYJaulmc2y1yth71Bkaiwgfco",
+	"CMT6jIFZgM5GaZAr/UUvk+OetCz5Dav8ygydR+HlKgp5qyw/JSO8WxOBt+iIvNj32slKFEyp4N1niqRv",
+	"31/8+eP59+9PTv98efb2m/cfL1OiGDBc8JCOj9G5yK2PbSJAQ6RkRhXG7gjBrA8CuIRa0KJgJYCxh7h1",
+	"wcobnrGPgt5QXtBp8eSEyvICQEAx41crlLecyczDRdbMunpyqqlRk0lGQWiZmgPCANyZLCfCPLOQCyYq",
+	"xmMP8JmqXr6V5bXhqGRJla7vPJxjRfXQF2M0DQgHG9Vg4MroUOt+aelpZaNLKd9SsXZO3ac+UBT951Rh",
+	"CDTXrYjfLQN2J+Lk/CyywVb1B0EgDAXYa223i5Pd9dHJvbSnHsscBtru1uJ9Bw1SvdEYyIbsDhzEPA10",
+	"cADmdMb7ImOhddf8sLDfgySObB8FXem5LPlfn1YAeGs0SHGVOEt6Qkp2I69Zbq48+7TkELdjlr8DUKrV",
+	"El1Pb1nO6SUs5csxkWeKvMGpdw0onthhGM/CgEhgu81QdnwIW8X4wJj9dimVpoULNdwj7wWKH2gUtZFA",
+	"XBGbA5AQsSoKNK4L6SKHFJmzwqi/ktCJAGDOjdBgSC1JwZqasRSc9ihrLcYwE3q/weJYzaRLvliwPCGU",
+	"TAsqrqufDDmVNnjJTY5hJam5LYUNjLagksVKAZWnRiq7Kphb5BFos+k/plYZZp/0REhBplLPieI5UzYQ",
+	"IAh6QuKwRLcQR4OcHe6gva3fghfIhW8WXLA9dBJ4p+L+frJjdhJZJ16fugEw2fm0KxccTJjrnaMZLRT7",
+	"nLhJD7uu8aPO+iImQvLykSbNuI4EWL7hev1wUxgZoozNgj882ESAnxHvv/na797I4OU/JnXMGz8YDGiq",
+	"bpEAnJw93Lkt59Y21/Cpmq+JWJnL/HBzAfl6I/PYhEjaMpk/3NpAnjsv5Y3R82LJHkY4kSVZ2kceaOLP",
+	"/ik5/QvLgKdXeQAxug76OCYCAEcLwnKAvqs5XSJuNYgaWI4/lkVcW/z44XsX47OQmgX5DsfIGXyyhRm6",
+	"f6Xm/qEN/KPOOh05DJdiFGS3HDO0d8HmVDNwu+xExq+NGFtPKDei5C2FtVcMWoCB7axDs7bMygoL4Hgk",
+	"IyPX2sS5hMzZp7HdNzTItXZ1GBB2L/rljApfvsXnPyc7vAP0vjQWQJoWDFy9k2FuSvQ8MZbcHSkGnqML",
+	"38gxLBh4KmXBKAhhhdRdO1yA8JMZ7J1ZIcx9YupOCLlgmholzfJ3MFPR4rx2RfqxbOetHaKJT2SU/u1z",
+	"6kQnwcJ9rG51nEhfuj0zP0f3X94KlO2HocCJWL+HNzDFyQmzRfF+tnP0p6Gj2CF+irkbgNaAL8Q8FBx2",
+	"gluw8bYZasv/GtmMr9eaKXe7RvtdV2dcIxNc6Ncvd9raiPumRUGLW7o2s1CR0xLAY8JoNH/acd/t/BQL",
+	"nKmUoj9hwgmejN9me8T1LbMDeXjt0j19idyvJCDV7pIE+FujrT/1sg+PCxE24gyQtcw2TFW2WSMJBpWv",
+	"7TmbeVzor2MzLuy8GgJNxC5H02OJ8pGmJfkfZ+cG5Y3WjqZao13UrrqCgNSSZYzfcHEFwidE3CnQO6YM",
+	"HQRkCgZTXjoIpRzHxPkuWghvWep9+NKAVotVbMpnm8MHK5Tb7q5eOs0uRDGLNzwfeMiXcWxvnJ9R2xrX",
+	"3LyYYsA23Lc61a2/8Cb8rXp7j1SPKGcZBwyAQ8fTVkTTa3OOtStHC6belxhyUX344M6+9u05LfX3XLAz",
+	"zRY7yQ5ELLt/G78tV2U2p4q5oWufw9FrPzQG4eJG8sxMcSvLa3jivfP/mvsf/M3xjb/IqYF4zpf2Ksfn",
+	"DeaIrNn/+lMEwzadRRzVr7nIIQzZXfvGKY+QVteGHMNlw+fW5v5KTeTsyCUZJxMMIHcrNAgEi7HpRZHr",
+	"S0Y/cHb7/Juca3LuXnvvkpGI/3EiLmAg+GmMMfZRagAI1SQdorCxzw7HeAQlHvEoPsJW9skZ9fM5heD4",
+	"PSdd/Anjvq7ZGoO+foL4e4jl94H4wmUQGwJKuM/TIaMgL5DruEDXxg6YAKX/Olo4+cangT03bGzXgAnO",
+	"BucYrK2/rXrYFZ72yuxoHDq2OZD7+wEljulavWGuiZvy+24R04mTOSD2yCVa1CXixON9IPEYfDomcolH",
+	"e9TaNcNF4WCENC83oX+5mY1Y6OFS721egPdvYkTmljyrNtnlVgysgwR9Tna+5QXrBTsz+jQ4nkJhbsoF",
+	"hQDdfvELRo9B3t66fub5LXCmmJ0P5BNzJSrGdly3nQpalvLWpa2oVaHJ6OTd6dgwQ1IwaqQdwUIjp1sC",
+	"0FAwAzhByCgQwIKt1xpys/BNlxIKz3kv87WQt4nLgpyI4NpDti3EfUIK5K1cYfA5s9CDtmHxGbN/rdC0",
+	"4CIkUwctA0JQfCBCxt7bahEqFNUVGR3Y4G3MTTBkO6pqLeinM/zxlb3e9mN1u2lZ0nWlFvfDYJ/pmn9b",
+	"fXob8O6hsaGwHBHjgh11DGBmV2oF7HstNIRh+FL7jVffeuNF01wA2YWAh+CASjAYF1KKQQMEIz1dsCOS",
+	"ZjRPyeji8pvzhJz90zcXCbm4/D4hp//ntwk5/fGfEnLx/en5h0vMN0Oe+ObkFAa3uennp98qrLqBEc4v",
+	"Tgm4iZFWK10yukB/wccXp5Ca+OGNM+2Mk4lIc5mtzHpSMsIJzIhGOZrxjKGawz5p4h4zTCPlC3plhOr0",
+	"hudMpjZpP12JnM24YHm6NxFoynumqrhvcsuNAINO+wVXBaOQGsg+aSaqHDYn1/jRjE5Izf8dDAYBDAQ7",
+	"yQ4AsEF86VASgyCSupoY2HdGXFT+w4jV8Rere91f8dpa5AaMtwpsYMBNqtDNKhLWKMzN8NmJEIzZvC/G",
+	"yOiGs1sspaOlHdBsZMkW8oaREcu5HlsF2d4HrJpFS1ZJMxNBS0ZRbT8KpHRiLj15TkBYN3+PE+L0GvvE",
+	"hf2o3GP+C3NvKmk6IRHJOvwyVLtgPT2S+ETYySsNwU8fKA221hKM1tIPLfz/DE/gyxMBn8YJqakJjY8B",
+	"9J16I5KifmXDAtDQgewy6t+OE2LVULfyM/zod919HifkL3KaVCHKsPi25mon/4Oc+rX/QU7He+S9txNA",
+	"rQAF6csUIjeMyFFQkbOczOkNSLau5NGaadDQ8PEQsXAkOXNhgknblGdTgsGApo6bqpxR7yZis/nhuEGf",
+	"SgazRe0PSW3A0HiS1qnrf27LRD9D+ADnhDkPETOtzEH8QDskPntSc2wM9jydCEKnShYrzchc66WhX+Zf",
+	"5fxRzqdQ0xJWJW9phPsdPpx3vWb3ZwpF45GPTfBJ1GIN4ddjRzWzgioF/gdMEgVg7qCZbikdfilj/jEW",
+	"7zDqMb9mJIXfUzJy1VhQdTB8wworCiLSfczpy/2XoUaC0B8TDGOpYpFQWZaaGGaG770Y7wE7h1idKMYA",
+	"Ptn3XVGXjx++P3aug6rekoEmsUURwCwJBexsNQiMR0MjMgT7GXluhKeNr8xYlX9v0CWxSYSY76xILm8F",
+	"kDbDgVOP52lQJifi5d/oKW5KJM7R4PE5dBH0Cym/ZmPUcPtTQH1IumkJqZ0CK/E5v8ovyWp19mgu10GG",
+	"pUo2f1prUs2AZMc5B7rRCSqSFatHgBhdf8+MZmscYUHJ0O5hEDRCpIKyklYMipAsIFejl/svwiKUd96t",
+	"ANo7ble3vc2gx7Gta2D9zK7YSs1th3wwgsfjR7bQdaN9jLTZUpWbDXfaFeYRa5ACI7qpOi/5gsaixAxV",
+	"Bo8YNXq7t/RJssQ3wFQHNxCnCKISSld0wBe/ENIID6veQAV/Rz93r/lMzGTM5tUw5z1Tft2+UqwtPl0Z",
+	"KQhVoM7tQpkFw9MWXO9q2d6ljgC3d0G0qPCRosOiWuindxAs9qCjoqVhc1GBpO/cTzRZSGu4dZsIfhFL",
+	"MSBeFt6N09d4kIc9v+4YDwise4Q9gVO9lEGUcC9psY99Rj1h+/diQRLVZvv4iPrgLSjr2xGii4u2/Kn/",
+	"jkB5s1jMgzvRKkcb7viqKNbExjLnR/76OgePt8Mb9TYrGC1Zvke+wfJwEGLcCnE+9iHOjUEwC7cZ6kxG",
+	"5iTHez7aeWSuJKPZfCJsCOkz5X4c3zkWmtRCoSeiFQtt9Og1pq2BvbIqsljzLkCNmligRQepMBTqH7vA",
+	"IBEocOuiW7V92GU/wfEC3EPP2SAyUPfIBn22pF7DbBZQXhZSsmukHDxBjutYBMYqJ8uS3XC5Us1fzSJy",
+	"UMpzl0QDKeFBDbptiFefiOuSb8wjXFzdQeLtpXyPdjhfli7CPsdpmNInC7mKB/5mUukjkmqpaZF6HRcK",
+	"6Rk99Jkr8PnzimLpOcifWLLyo+A6Jf9A4E3yvHpgVMoV2PS0JK9JzjK+oAUBOqjA7tiQKiARNFu3ZQQ7",
+	"SeDYE45if9q9krv2y5xle6c4S/jLLlaBs/VT5jtHOwupnnOhWSlo8XxZUG3Ez+c5y1A+Mut4krmangGY",
+	"OPHL7TrDr92ZXPLYjfoOsv/VEizpsiRMab6gkHEcO1V3XO1tL+hURq7N9+ZrWy+5uuiPeSILms15LDXg",
+	"Lf7wpMAoplfLWBaNXi2fEJAG7uBZVVvl4OzCoffwScWESQWOUnAwHXt6wFVVg/N3BGYjvyN2NvI7Ilfa",
+	"8FuyLGXG0Fj3O3A1zhnG6HagVm9RnIpe1ZFgm5cQ5u3esos592vZ8nW77O3e8mRn6CsNDPBLTSLI0F5R",
+	"AKabuwtXuLi6YNr8E8GXSyDfu7fm8DN8mCj7dPvc3ZxvaJGtsPbTWyhGEiNjtx6BoMoAqLsgc9h5jsh0",
+	"VeZMoO5ZVGQJI108dvpL6Xwv8OjX9t1qn/w3G+Ozu5cR3UNf3CmeM4HFGMG0hnoDxkFjkZVa6NVm5/eZ",
+	"N0I5FQSH2NsZEHMeBR6K7EIdyFM244LHLZWnLCtoybDgzzXzNfDSrHpfpWRBl/WqGWCKTRcyXxUsxUzt",
+	"9E34ykTM4FhvvZXtmULRDDUm1xQmDwp/QyVQC6pyrZ1wjmgEN10umYidjlEn1FzeiiAN3KpUUGUWC3UT",
+	"SlbCWqA3yoZzVizNuO3Z/mnFcyoyZmf0XnvUhx7WRlHQKYuoUqdcQQFD+PnY1VP19VU7DQy4txuJV3Wu",
+	"b/GF3rwV6AFhkQS6MQkbbRCiFGDUCAsZ566cdUKgYGpQLjXuHUDtORYPVRTyluUOz+SM5KVc5oAIIrdt",
+	"Cwr2Zi55xk7dT1hc9diF3nkbHjiq+8PTmjFey5JtRMmqYn4cJ508DQFA44EGHUcPOjM67O3FE0fzwFwW",
+	"uSsFfoSJ5dMq5ztxpoqyCkuEdca1xCFhNgEiRUNswDJkrUGI6T5PxmJq8HyFBtW2J44kBPd1MHHssA8h",
+	"FwD8ma2KYne1hF5WU+vtphatbTnfioDtDSZXFzFKFdduV0VxJ822m3p9PXSWIdN0kCevsDtTOC6ti0xt",
+	"vbqHJ2PDjRvHhof8vKoV+EF4LDWrlX++S2DAYxC7I+LukdUtnT9LJRMB9Rl85IOQYhfPC2oAciPCZXqP",
+	"vHUWRqAZUE4jSj8nIqSgWy6+EXQ6mNxeRCntw96pOtHts+T9qoiwpb91uruBiA50u4WEsuBKD42cj0jQ",
+	"/VHePH+cCPMHJzRvGhQCKmkDaG7TuojihotzV0zoO+W3fvWdAcHgEh9Zkb2bNwYNAPbaGVnmnz+/xRrs",
+	"8PfXq/VO4pvL7SQ72E0kiKiDkLs/u9g5DGqrguFcyJx/ALPGqs9qzpf+A4z553Na6j83s8DwmdZv9fFb",
+	"P7eU+Nq4c75cmu+ab1nwW9//RU7/HAb1iayEQO8ljUbvNQ+5MyjZIBzKo41js8H4hvo31LmGkohv2zJ2",
+	"XE2ECxUbITio+FnGggG9SIXtV+OjidglqWafdJqQFBhYwQUzggu0T8ZhoO9T6nhd8ANhP69oYW59UOSx",
+	"QjoDsGWmKRnVNY0xDhrnmSkk5gARMKPaxSRYxyiYyo9+TAxfohoXbCBd2nZVqc1DR9cGwA7Vk9DeiLqj",
+	"kGRWokOGFhhPNUpfpWi3f7W3n8KoWJGT5WMreGAbOGYLn5PXL3enHHrCXTG7YWi5tDMnJJ0VEnrinksu",
+	"dAWQWBPYMRZClti+dr7d1S5JLd9Jj0iKfexkSVLgf6mdkWpse53+y7/8y7/svn27e3qa2u1LLEv78O0b",
+	"8uLFi6+IL+thA3Zk6aPl5GymmB5jW1qezd1SM1owkdOSYHNZX1Cz4u8Ih2E1jTOshBp/mrBALmyaKsBg",
+	"TzGGGx+V3a3YmCuFXVy78GAiThzK3s6ZOUyHAFwR9mmJ7d5GPlzxhpWKjYMYOvD0lbYeGMkkK7NWGoi5",
+	"RoZvhLdoJ9lx98b91MJ2ID0BkkLlggB1dpKdCObsJF4OSXbMhpvXKNDm9sZtIlSqOzARZbG4eAW+qIBw",
+	"oWBsEHBBl7bzXPg7hDaB+c5WFmvZpLBIZAcTU606slauG6VR/TJFIvONoRrXbO1d9EA6DCwp6pMBm6zJ",
+	"iwlpmEuq4ZDywoBqxXWE8JntjtjpIMB9fEwiBBpGRxnURS04yaQpjGL4g6oE7T1ygj0sjVCZhitCBFau",
+	"aaXrKG2tnl7LJlbLdnvkwhpsbWycBJt+GgLJqX9jVFWjG/sDVVX/cGhoyrWq8iEUWQlz5dPnWd2ASWws",
+	"6EjPS7m6mpN0SfXc0rlSLtIxBrzqbO4pd5VlER3UZ2qa0X1fbMsGEV/3yAe2kDeYlYadY6nGnGFx5Ytj",
+	"1NCEK88OgLr84PozhB2DEEREYlaWsoSOmSyvc/E9DIs1k9jmInvkB1QwLZRWqaITEUDg6iQbql11GfD9",
+	"MINSk1UouGCftCPZSLo6hM94pRLfRa6/vtWgilN+rKBPw/CiU1nJclcFNGY+yrm2ZWJ5fbrAeX5cq7No",
+	"i+oFXYU6tNHHdJg60OLF1s4u3pOXhwe/h3Jrx/WIAB954iyZtm6xYjpqz80apH+g0qKqd1kZh/Ij2mZ4",
+	"zgQkxZeELqSNV/LgGlnrpjoVFTuLzZXN7NuXPN5L+wOj+a6hQkdmG/Aynn+8JM/pkj/3Uz//W9VC+7P/",
+	"eldzLKHXhMJgvlF7t6uBGEAaT4PxsCKLrKnvtvLxY8CzXrLenTuu7inmkBnyIqSuKkL7+s9KEooFnZx5",
+	"58FB3bB1xyEAyHjrCx0/GFR51U0mEkGG1XscRXYwxO1H7BMSgw8MWk9kbON1/Kb9xudkZ06VI93nsrT+",
+	"8e5UBX+sRjSof7OE14dESG8X6ntJP7kq5nG4sGaNtUxXHfqNfEQ/eVu2pRHakbbNQC5scf5hDCks/gA9",
+	"VGzxTnCVZ1JommmVYAMRy4OH8624ScqSzAF0MkrLhdSxBKJvS8Z2IcwTHhhEUpd0vWBCX7ISTXfDEtw8",
+	"JkZS2y7rZMxOQLSZYTPVb4B01u/G75hm0MoB+c5ZqaTonwU0zdu5dKkbwayIwEsYZNCkmn76QDWLVvG4",
+	"pJ+A0QMGGsFupeWCap7Rolg3b8kzBTEQQdUn28cfkktWWu7SPHfBJtCOUWznZV11VSsNILhlU1/kemfb",
+	"zLrQEVkTMBpSUV32a6FHA4Wb54oLCalR7RCi5LghLLn7FiO5LZkkwvpb3DfC4yoGU6sxWCdlP/VI753V",
+	"yG2OCg3PraJwG+rWblmMu4VUWxfW3niBti2avVmm7C2I3X58QHHrjXP2F65G08LwewVB9pEjop/uMtYQ",
+	"Bv/idTdrexdIs74Gdxh8gQZUzYZFXXSwunfm6/q4VZU6iGkbNnxvWe077N4WpbPb76JG9zUvChtW2Ut8",
+	"p/icA+/YgOsTqJas3CCG2tkurGtk43S+f7TLXLvbtM4V8z2jeTxE+9QI9EaJL6lQXCPj42rAMQT1Z+9S",
+	"Uvzu7MvTyYDiBaTKEpkmVDVsqShLZI9auNE+PkdUHEojUXD3ZwDnuF9kjhHbXbcLCMMKE7Ia6Vja/h6m",
+	"kQzlOx/sCTxSSkw3v9o8XS03LIiCuFe2TDe7+0IAxdnlIx9LJ9P9QpvQwb+/EDRR7v+FYInLBF8KmLjs",
+	"8IWg6RA1vhQ0PYLKI9/mmJzTF9n1ll6zKjuzWwLCbnA+NdPII4V0xq4FLa/HW0hCdwKoQ0a6K2Bby0pQ",
+	"jMtKQWTfyDcLWbJmyf4Xh8P8HsPFqS+Cww15LJDBrLQVoHif/PMGLXzDNGdnDtzkEGNFcR6/72/llBeM",
+	"ADW4j7JooDO/TOWnSha/g09lZjT5uJ0dlfzOxIbhmmJBu6b4ngYz3JWEvsdyoMO3dClVR6rOH+SUaK4L",
+	"UA5KWdxVMah2NVh9MHElpleo0ltioY6s9xbWLR4/hLA+ENePq2jnRxXCzL24ZUWxa0gey5t3BMKJTi7e",
+	"nJ2RQmY29ishtkkYJblcUC6w+rStJK1v5URA1L2CRry5TQQyaJsQCpUfpiXNrplWtvYl1vu0RRUSkskF",
+	"VH5JyNk5KbhmJS0UkeVECCl2EZqgeBW5WJWQHo6E040TOSYQjKGgjK2csTcRFz7q2oVqQRwexAiM98iZ",
+	"IDnU/MFEumoTzPBAyF+HZdihHUgu9a5iS1pi3I6WC4jLKZg2jyQk51fc1pNM0//ff/u7//9ktb9/+PrZ",
+	"f//d7vN/+D/+9c/p3/6vz/8zTcnow7dvyKsXh4eEGrxKiJITkcpn05Iz8Y/WkLPHGaTUQuTGOPFRH7Yi",
+	"b2KYHS9sjEwuV9OC5SSXGv3j9vy4mghnmDh89aK+IEzhgr9wwS+iS5mvl3MmVIK1X5SmpebiClovMHs2",
+	"GCmDD2KYjXkZPEUwh28mWRRu5BElU1oycnZ+89ILCFihHEu3Qc0/KgJUcUXCg/pWh/v3I+2PLOJ1E/xf",
+	"lvAdco4HJ1DdXOaXIC9VyNHHb7ZJOmDl/RIO+qNMQnMk2FBdhJ4NMw4C/BOiOgjolZBlRT2DGjvjOyB5",
+	"BwNyW6ccebC81rVQJqzen/IRoAfysAn6pt9r6ygEixtGEhRZscrZaRgj0ZurUyjpouaaQRMqrgs5Pxi0",
+	"W4769at9d89CLCWgiMv740ZbUpqaO2XjxNYQVXm4v7+Pl/Krr8wvHy/fkBG+lUlxw4D029r/EChty8pH",
+	"yzPdMzjgkfJVPvdc80sej/9bljyDtfHAsK+qPmXtS9zbHLJRTu2WKuxY98AJ3L0xF0EKoStF2byB40EF",
+	"AaI9537asMknSvErES8sCg3bIXyuInRVbdFuetkVDXciCPvEsepEFdTFbX1RqyxixfpGQJDvCeFi0Pp7",
+	"6GzHeBpgb9qxLTkQbOCvMu/tF0UM+hXMiELpMGULavDe6phxGbTqZ7l5cXc0S3dRBC8J3mVbh1Ubs9t2",
+	"Xz1+j7y1BRKhSwBXhpNC1srIdYvcDfsZTYScudwEVqZjiLWzcgXuuE09ioV4D4u/TuqGx19TfHWziKy2",
+	"dQF7oq5jnGtJjS5pxv/XP53s/o+f/vbi8989bUS2T61fhXGGzdDCCOM7xmQQg0xTZuXMEQiY5F19c44w",
+	"KSpnD3A7f+URsfeOcx02z8NVUYijwx00oGFxqNvUkHw5rAbGsBBRL/3UgkOx9DgQu5W4FvJWjO8t4gyM",
+	"JqWBRAZRpZGa6A8N2L0iTpshpsfBCWIBhXy1LKChoLKiZFCAl+ehkrrXUaKiUau9v0LFQaxCxWrb9iZn",
+	"3nInlY7ZfeJ4uqkJynZycKdw4NheXKCnmfblQm1C62ghBVsnrlolZyohJQUr9JKVGROaXrFai/nHZLmn",
+	"wE3WHwWPlVA0Ss5KcGxfUZVNBEcaeFDh5SOylCuRQ2g14SKbk1Exfc7FGGK2DEX9eQWiS/XTv/8blvCE",
+	"kcApan40e3DNC3lV0gWOtmCGJo6ur54vmqMFP7VHW/Ci4PBEvVyemXsn2bEw7CQ75nX7z7//WzsL1+ys",
+	"eXn3hpaQZmhG+X56zsozMw78dQHwwOc/Xp2z8q37A394u/MT7POSljquSp6Q3P9ac1Ui4oOR2hD/W1le",
+	"E4MgwC2wazgvicHSZbyh0DZ5MBUMcZvOL95WEMnPgG2rFqaGWQ+wV9Qb2OgoJT7LVVVMwQ3+LHJKvjQw",
+	"ptAbcb4aWqXbxfgHb8Zv6iZYpjZ7TZtzwjKMg7pf/ugnboM10NLS3NIwgj5cV5zCumV19dlqKbp1XP41",
+	"abl3lxAH4vqWQuOGm9BCuxDjjrAeCG3hYqckJaQeJ04zliJjCWg3XBDXTSuklC+3aeHqSEhv/azhTN9B",
+	"MczgFUD9m7XrLtauasMv5ny2gYdaNIT6vebpTXkzN5TDVf3GMdIBeO6ZLvGvE2l7CJg5EyT52DYt9U+f",
+	"5WmroicZTdfasojh+Az7UEEc4Rc5XQ8b5dQ8uGXWLCyyS1Bw+9SfqRdcCr9ttb56imlCdVgIA5vNBWmd",
+	"beuE6Ai++0aAhkDJ4cvduVyV5LvvFgtfesdqSPUclYNXL/bHdw6msuVpAc3fz2Cjz8RbLlZRLdz+gMb8",
+	"FMIXzDpS6JdnF5XukRNRfSKMlgUH8wgVtXfKlVBkSZWeiAXPBb+aazI6PESn2f7r/X3oH/j3++NjVyCK",
+	"L2zyOCXgzNzVc7abFTK7dlfo4OVLZ1iaCCDWjKNxhi+Yj5wg+A5WLcIK1nQqbxg5fAF2RrtK/O7VVwlh",
+	"e1d75BAoOdgxW6GPm8MdF/TTKeXF+h27/YOcxvZWKg3K8V/kVGFoCMtBlchprcxEWEIIzKN7d4Noc65V",
+	"8/oEpgm+WBWaCiZXqkaQhhMDSG5TNhIUcSKaVFPqbW/E/u/3O27ESsCGsfwNXdJ42kFozYP1P1Mks0+b",
+	"TfdDxMhKTM6sEZqqaZJfc0UNOu+hpZJd2x5bVxvhkhgLqcjpT5v52R0EW9zCI5I2hgInRVrV3I5R2YkI",
+	"uiCa872SMu/2Tgx2OwzhpP6nCBvoYqUgRgZS4bE3+sNdxTjSO3BNdOhsLqp6B07axwJPmrL6JssixM4h",
+	"Ng0wMm7BE21Mzszcfox4S2rU4LjOY/zVIgtGhQrYNhO5sqX+P2lDVkHMClwr+7tf/fS3l3HXyv0IeODC",
+	"ajuFNtHy7QLrv0Tfp6fiBxtxgYyA+jeNykaVEVXVj1AC2AYHHpJ/1MgDhDQN4CjDmckAer61Voi36F66",
+	"YbiALi0RpnG2K9UwFzi90WiRD6g7btJZcen/VTTXjhiCb6OBA5u5PQoIVRvtNMSCNHHVQaFDNAyOfBwC",
+	"m3HjlbZZSVyrYMLxIHHgwYQAd5//MwoDv7Hf39jvb+x3A/u9M7/9CHQt4hTqJqZHroetsmzYv+e8ajVj",
+	"tWJ6j1zOfUfwiYAKe2iEOvZNb++sNfU6JCJIXe2vLPHG2WKzeMnu6ZbY2uAPrTQb+0VGQeCRYOPE1n4F",
+	"KWZVYG8OtOsd192awS4WjN6whqD04Ob+NmbxhZEKpLibS1zPeXYtmFK2N4gdTGGnYsvt0BiBj9zy3PwJ",
+	"1ezYQpFspV1E77jWCUBkc6CYzrEdLRndw3NPRGC03pAQS8WHlfgoDPEQecwiHBKDatSMClKuhJdGqLDV",
+	"f2XZZSoebnGuubm3tToHtUYbkrc9Ej963YcVWge5JnOMMam5ssoWwbBP1bH2gepa9pCKH+e2BFJ1IFzd",
+	"03y9oGI1o5lelQMarm/n9V/InBUDW7lvN/KdogSCuzEsRmBoON0dsrwV0JRH2RulqV5tjth0m3GBj28v",
+	"IbSJAvT1xxAoOUNRkmqQ4OMXOmREcTIc3rkm3hMu7rD1d4pmaFuia7emjumNw03atDZuc7bnVlU37LMu",
+	"++M7lbdCR+XNEyO/c2lFk8AOAPVVlfSuijDAKMGuDfJWbGAgW8UdWRg3kfWNwoiR9mfQKKIRdqPnbE1u",
+	"jUymthEhWrsYxHBF3K1M5KdUs7h478vYutWiyjb6ePlmfGzdmm1dz403PEdtOGWvTTAEYHjBgjwUoNh9",
+	"qk9c37f6eW+J5H0hdu9F3dFgEYVM11BFoMLAhi2jKPqCAgwy+zKuKAgHk3Blr0ptG41wi3YKV8HYX6/x",
+	"Q/nTo/yq+vndRvdk9WxSpZdhnwKn5ItiXa09WLURfhQXGSNTBpQFTnBY7ZQ7xV9AMwi7142LzzVwR8zK",
+	"xu4cAHJ4rHcnBz3BF/225cZJJHU0C/dhS7zvMC4OQn4siAD2whZiuu3tNzo/sKPrGGQDNDMFF3Rb39dg",
+	"IyRXdV9piFWuExI8Bbjl8Ckwdi1XGgwKE9EiBbB55MSWuHi1vx/GD2WlNOpiUdR4mbuJbun1ppF3Q9Rh",
+	"Js4+5B2EkD0k06Bi/Oq2cSsImuojezG9MHL+m4leIOYMoXnVMu5M8ho7HS64Cfl2G99DCB5k91v2eyay",
+	"QiourhoBmp3XO8EGPOZHSLVpRnc+yPXv2d9B+znMjVftaI3JP6ojz83kZF6od+BKIFUN+J7IxWdk2e5S",
+	"Dw2AbTWenmoPnf3ufhFlIDb5Mz0SPJZLEwXxr6Hp1JANd7WQqi33XYB/HXv+echdvWNytohc374ruYUW",
+	"Ska0Yvhj3xwzY3F54q5ezI3y4GaX5h1U12Ow1HerrFV0/rBbdUd19JjE0ZaMQMOC/pAUnGX3UFv7NNZe",
+	"PrIt//gtN+AuERZNY2W8GJUUue8gGd76Y0Kh9B5DecjcQmUUR3CzKpJeSZmnoSPGfAHFIaHd8pTm2M/4",
+	"/eyClTc8Y/1+mfuTqW3jNAd6d/oqQD2Yt6fHe/G4bvx+P0bf3MdhUS/QAKzX9ajqSng/j2uvI+TLgvYo",
+	"OWqbPC0PU9agBeS9dm77rev34XzZY31oJ9DdacfDOoVO2pmG9dzCVoRSfEvvWzRrYKmxb2JF/dorEtdo",
+	"j3Bt5l1pEkUXVfPYKkNSrZVmCzIy8g8TugQGkrZrsEDz5fcCBaSazMGV7y5sGBJ1389lAaqbq7IAouqq",
+	"KEBFgKbD2aqg5USkrkbMWZ66h9whVK/OjQoAIHS0OnaVKUbe1FZdDHDmjwOI20Ugkomw4HOlbAVaHLAJ",
+	"nyvmSs2feIwgv1qNJVhQtX22LfA1W2NX4L1gTLuzvlhLgrEdVbnhWiM4A+RyVWZzqpj/jpyfXL75zkkh",
+	"bidwuUlzh7GgYw5JO74PtU/kEbnvseyWV9uBYz+bnJktWxNEJItaIy5umNCyXEOsmVYJOPCkYGMyk0Xh",
+	"pNOOQyxXBdubiHe+FTz2dAZhpRHKNjIQ2vIe42ikFNZy7vIHcxgKCI1dnbsMam6g5HqYG8JvTZ/Zsbp4",
+	"4G8Irt5xH74PAaCgSl+sRbapJSaERtre2lDFWK1FNi+l4AaZKyA71Z4hosmA1px+t+2eDOq9uQWTaiSu",
+	"rUVG8Ed33OFGlGwpSz34sPGL5hx/5FWwVhOXZBls68bxo9Vuvjc03VLxOh41JhtmQ97MWLoU0Q8wufKU",
+	"HUoe+cO0L7u+7ddsnSZWIbV5zdhDHyqJhwSpqpNARlgDB/v0q4ja2nfbLmF/LBjPFKmevYOceM0iISt/",
+	"ZOvqQrv12rPAkwmmrYg/WdDlHUCII1tzleap+9YyNIsdJHK4Dl4c616c185mq6JuLQ1v56S9hdVC1RGE",
+	"Ty6dbHPN1tY8UZeGsQIEsI5jsoEnp0iHb7liYzMSFRHBJ90jH6xNKP3b5zTM/MXu2YLFeu/Xqy+xT7pk",
+	"s71aG9KtazDhIHB2EJURkf4OX+76rfCkArDfpuTuHO28/v3LV7N9epj9/QF7Od3fPzik0xcvs3x7Zyl0",
+	"AIlA8eJ1AIVaTXc9JGT08eMZWqMqgPYPvnpBX8wOd3+fHbDd308PD3a/yl692j2cvWQH+T79anpw0CiB",
+	"Xa8qZj62gRPnpcyYUpclza65uIL6itE4Vy52l/gs0fZhtDhvCluiml7aO9qH+zUITt1Lj1ojKS/l8lTe",
+	"CixQ02XkmkueYXA1Jal7JcW1N2IjYGrnxQaBDtW09RJ7UQ+vS/RlSz0bpZTr7vbzPl7bvFcX3lhuhbNa",
+	"jjsi4fiBowcdkjQDCZvn2lhOjIbHL8IwW3P3zfjN9nwX23P8LAbWY+4hVE9Nm76sPWojcfvgtfLQyY1F",
+	"/yo6l7RjchqE7RidcL6EpBctakWnOghPrBzmMNtzr/Pt4WysQynolvBvoK9fEHM6zG4O6ePE0xozTlx6",
+	"6ddrczp9YvATlOFsSlxeMDZIZ+Qsqy2as/CxYfBblSY7koLMjS5WGHpSMsXKG4PkC/T1U0H2x3sEUNG1",
+	"aTL4chUMYQTggs00kaswnCqyfb+qXbOlVtfhxh0Rt12wF6k1on2w25bauAW/N42dI0rL7HqLDTulmn2g",
+	"4ip6hahQNAPaR3Lo2hWUgUrJCGBT5vq6clCpUazdl8euFNOCrsmU+e5ibV1bxGK53DhktVyykkzlSuQP",
+	"H/WR5m4D9gz8W0YGRCxxbk9IIW+fBGw8jfsErXhk+AZCROIBemg4A1OMeZosaM5AmSVTWlBgTxDaoNki",
+	"IYVEG30hMzB/jZNKtgVj8ERU5ltd4RlJgw9nebpHUndJwCKu+JUw7FawKwoilOs8AgRofDwRZpcDUy44",
+	"JPAllKlxGYpM1+SaixyNRILpH8yvb+DH1OaXqNUiZu0t6FSW8PhG/cItEZ8GnpvNuWB3fhuzOu/4en2V",
+	"cZVErRaOGtX264nKPsuVVjxnVnjl4uqOS3VIEzHTIjJYbLZLrQgx0t4nWq2bFg/kMmqFc35K5LAZpHpD",
+	"wOothLmuXEgRJi9Vy8LTA29UI123ZFShwuf/NCNE40O01HdGt9pNHtbktSE41UcITjW6dUl4MxtXrROz",
+	"mpeqtuTWlemV3L656Q4td/5O1HUd4StYfsXKPQJvIr3ii8VKg8zDPmVsqS0pSoXUaNGeiBQ7bypwkC24",
+	"0vSaOaIM9Q5ygw/TNSmZYyVck5FizH5Th3jsq7GU1upOSYoPpnZUX7RNLqEdISMMGIVqkmfzzAg7Fhqh",
+	"AO8OtItB9AVXAnIPLPKfov6OfEelTZLtOIsj2hzZDpQ9mIiAzN+6HGMY184GqXW3stTzxA1oHTPucqCg",
+	"ZV1CE+HZSkLSJSs/Cq5ToqVMXLQ4lDxn9IaNj6wfYWmvphkMHOGML3VC8EwQpomgN6ykV37aWSgyO2Gv",
+	"MUG0gg3chNNoWYnK6XWDof/LJRNsi/BhdJNu8qghOlDlufnwCSzWDqYjgJyn9iVvzmtzLIv4ORm9eF3T",
+	"8dArTJAmO9nVRYaiH0uBaJrRslyTw5cdNVU1W5wNNiWapy/lW3rNuhxHf5FT1AMqJABEBU//DGPUBrhi",
+	"7y6DOJmsC0D3u7U0QgMDUCp8KOvAdPFC6u459L2H/7KylNTRsBjzPfYQNkTYGiwxht1egDEGdALiAeEZ",
+	"tNjHF4ygroilnxUNfyJJyFkFvpVlt8MVg4z8rTF03703+OIEEzl5ixbF+9nO0Z8GbuWHxgiff0oi0F5b",
+	"T/1GqOv2fO1/a68Goa+4ZXybmiwzYLk0Z9ijHNRpfG544ZqGjhhxuMSki7Neqk2tRGI/rkTuW0p6j+nA",
+	"yhSZFDkt10NM0R7Ci9pbZhi5KjP2DdyQLsjxmcqFzIcFXOBrZ9uxBzsXyDzDJ+l2OIVN532Ju3A9W8zy",
+	"gRVGYOjfrBIfuuNu2SkuO8MT3C3zIYhuPheKCMNsMeMdacJF9fJAckA1yejKxUMB+gcMkZIFFSta4A9R",
+	"UnAvzWybSwLXGJcWcyQGQqkduHkba3tbw9HWhYsdfBe+Ra+UF9caklhNd3x4NbHOvtpcxslCNeGrk2Ba",
+	"6aJJ7isRuiatb9ZJTyvJO1KZyRpnqdY0m+PV8TY+lwPJyIxmujtI6n49F5vpsO1HBq9xmzKmdpFQ3RNe",
+	"fsT1bYB+YELWzb2Tsarb+m0pFxGjO+pMt3OpGKkeJjNaFAoLnnJF1FwuQc/7q5Emcgr+M3M7y2NC4XOn",
+	"uXubtMuYNlbBdCkfFHyrGD76AuzN7U5L/uDs5L/0vvN2JT0Jv+2lRDJ8fxnJ0w0a3B82gpaFByxFDTyr",
+	"a05rx/CZ8zDnw07u+OQGEGZYVFBVUuoDwlHjoRsAwWchKsWDZK2XjwKQYeJ3AMlIfaoS+7bXtVq65pYZ",
+	"+aEctqHauXs0Eml3N11qK0C9gLgBStRV7gpiIKVvB5/eCNkdQQqE620g2ixRnNOreHU9iu6hZvJMPLAL",
+	"Yui2X1DMODCn6h375OFqp9DNqTov2Q2XK9X90DK6rIPdKTWqFCzOtbO9uOZL8hy+u+B/ZeR35GB8TGxt",
+	"F/8tV2Q/sHEFVb3dI3HN85JeM0KXy4LX+gIF74OCADW2O+UUyD6oOJaR9XrGMrsSQcKM8WJUTRYseYvl",
+	"NmsrmbO3ux3sRG1RNajax1c/8c0CfJf3k+pKHcl5fkSWPLtO0NNywxJrQEoIzf+yUrY0nGLa3Jwf0N1S",
+	"4tvvb1hZcjSkOG+oGQv0LBjMa2RGrfXDgT5bjWfeDoeLuk3rS+tQSgwauSLdgT5CKPnDxft35NwgR2Am",
+	"Rg/e0nzbcODF6oLc3dfii3PETdwb8pddHitEL/ZkLd8he8hDOzSk2LtZ7xVC3CubBRLZowQSV+aCfgjc",
+	"c48Fhd4MgH6MuXvxwLx0bm5wjM/x7LoWj2iVjCXV8yOS+jHM+0GbEjzttI0GfU4zm95d95sdWa8WlNTx",
+	"pSj8Qw/Qk7/DvXYCwVfB0o+r5GEjmhZS70JQN8srEf6eoDwqqdgyaHuTh0tL8M4fh/GnmE9uqyLd2vpz",
+	"zjUPOViYSWRD+9669iAIQtgt5Al8ZS1fR5NlrgN3EwYTtFleJoVaoQk2K+kS6t/K7PrEs73TKjoIXDH+",
+	"808byxI1rL/+QH7adJk/WD4cwWkbWTHkSttRBt3qmhu9kQxrfqtCNqTALXW3G8SoAX1iHhMTfsVE6WGm",
+	"6ixj4rqiBDM+UwCDlk52JFxoeWzrA9gIHMFuH6JyTiMyodG2CH/9ZaNWKzyiuQbbX+QXvYhfElvqDuBo",
+	"yFT4HFn6B3/Ze7yJ3drLltf47a+Vm2YSwm9DflrpjjO5EnmbkZ6JOiP1nx+JkX4vdQ/9pcJmmaxqp0O0",
+	"vMI4Y5B4rHg4XROu90iKwXIpCvm0dDVV8omY4u4oLDFnfdcBr6YtcRN934Y4Yw82qY9JihVpMIS0XLGJ",
+	"wIEgi4AsWamkgFfyWMBpIfUz1QrhJhJ6F4DS5/lbJKgSp45XYLalyC0AUAbGFtvw+TkU4OqokM8+LTmW",
+	"/4gHbUJIBl27VRB43vVmOcL2CzGn0kZiw7eKVzx70ERprFPIFpEkvzDCQZCVgCM1Kx8UodFNad73HPnT",
+	"xK8hWnSl1gIedd8TfyNyeyOGNhq3iYU+5CGIcbAAJQ6/W8i4iYYMbv1t4W06zr8U5j8APveljiaRpNY4",
+	"tiehSxKIREu2aF+CpuC5ZWY/Ln7T0Q6znxVSP6blDHhJ3af560/F7yYE2OYYmQfaysyBjiEnHBKQgfni",
+	"L1CvcNxBBLpP1luk2zlPDIIi6maNShjA0oaslbQHSZ0Vux0pxiZC2ln8tGPA47RmFHeJIy6jBCok85kN",
+	"iYmx4e3u7W/WuF+/NQ50dHbbEtyCxr1N9ebRGXmcng6VvOO26Et67fJTCRYCdznaHbcO/Tw8u66uGPZ5",
+	"hbu6WClNpgx6Z1cuDmRBRkBNuXonhX81HR/HhHDBWK5ICkib/nYff7uPDeu4L8pkLWcVpqH94Tfb+ePY",
+	"zj3FuZvu32lAP19pR4O40HIIBbKmgS2JED5kRuSevpARbd46EHxSb8FNsRkdIttE+IetXpS0jLRjWyNH",
+	"6nmUviHwRpwzxGUihK1EcWUkIQp8pxLG9sgPVSapS+gM2dD96eNvfob/4n4GI+/b4k4Rs0gNvb1Kif2a",
+	"XdMkexd+c0/85p74zT3x4O6JLQSe35wXTyLJtPJ0N2bVIc/hqpUV7Jb7Fzk1ANGCqfdljl2v5769qfvz",
+	"ey4gqWwH0gIkz1j1V/Cbq6If/HmS5yVTytqufGAhF1dnQi1ZZmtrzigvWB581RtC+EHedsRF1o05rvgS",
+	"lIdxUp0T8Jxg5yQyqHpUsXUovDERjYT8GvfWc7YY75FUiu+oyP85dMKgfdBVwTDwHE9E3U/j9AJftiwh",
+	"tapwFZb6s8PSxyCKQhGNs6peFMUgexjUPq8Q5vEe+SBvXQaQFLswhTcxlAxz3PZtSWU9EVhfMSribeVE",
+	"Oe0tY1kRluCHvYc3aJun+4QVCwTSpGi5i/8s1SHqeNrpM3riSk8RiXVDncSnqcAQ8y5FU1YDF1Njhxup",
+	"t+8crM3L0Uv2LzYzNB8n7WrcJKHn0RWp74zwdvbrMNg7Z1DvwufV1nX8OQcVXxZmaVCSasbK9ysdfDoT",
+	"AQtFXxY01KYLesVwD5WGGfWqFD8wkUOTNvx4YfC7gjF/J8+l/zFgwPhF07bQ5NDB7846cUsV5iJaaEuW",
+	"f1vKxUXIB71ZP4hzd8+bh7+X4XovJX7ulha6LSLwyyW93hA5f1HLx98qo95hSA0PbCMbt14rCvRyf/PV",
+	"0sAVMPKKt9/K8tpLEeFW/kVO30O/OeT2/rnwy9mqmPGisHNXKXhOcfnAFoLCb0v5IbuBEznJ/9K/ZUG9",
+	"zngZsnptEO/ogypkZERFEESJSecYQ4lN122udCaFZp/0eM+weFd/zQoUN2ENxUYpL1uP5DjwKCX2DVfX",
+	"rEqpr972tSV9XcmkKippM2O5PqpX00qqIl9QfMwpJoT69ikLQosi2sun01/tdqDKK96mOe+wAngWuzY8",
+	"W+tt4XZjeNmK4PVosYq7sXhk6Q8JRa8QQEZgeKnFAKGtsGodUPevj6MwdyjhwXmbJ4YFqLjrMLDqZA1n",
+	"v7gg8rFWj66q/FAVqfoSCu196vjcoZBLQEKRAUWQ88eA1Thjh++qZTNUmyXyNpRvqU/wgzOotBWrL3Uu",
+	"d60Yk+zcbFhjRZsbKyOj1yRHyMmyoJnhHfv1AuF2U56qSNlNX/Hc6A2HU0ZG9MXE+Ly3NI8VZjwTQSJe",
+	"k/PDZYdEzpepuYmVxLFXsFfaD27bsJiksFL0vWKT8rDq+SCkruqkbyzY8ChlGspN5bZw6rBkOxpBavW9",
+	"sEtcWJMLvAxYj6PZvazR/eggWk4vgCourG+Aqw0Qt3FhXKGQj9UTG+tvNow4GBKbVVMpti4Z8HkgKg9P",
+	"vQ935aES8EMl4Lc0/P40/FqDg9+S8TskoLjx2enaIRLHY0CH1TscJGH/RU77xpG3wh1gANUxUUyDPoDM",
+	"ImQi1L2nBs0vOisrNqtChpUWt2r4eReyVKuZjnzdhobjhjWK4fWef4dMelK5+bwBDjUsLAV+RFB9T135",
+	"G0Pli6CyPhgIfFHtf7Ci0X/87+qJUSlXIscKdD2in39h7H122FXomSLZqjQq5bqNiHbm+OG1PJhPJVWb",
+	"PdgAUnsrv4QkiZAmfhujKBQNfD6xMcZh4u6CKuiBHjY9tG1swC9j7inJWcGgEzotsznY3iZilHJ1Ah9Z",
+	"no4hUk35KGYbXGk1659XTDAFooRlRctiZZSyG67g5ovcvoE+IGVpPvONd/xMRwQislMolF+YNRCl6VpB",
+	"i3LowTMRE/ENEBcr/2MRRZsYADblxDaeTrCER0JonntokmqRkHIU/jQRNM+hYzb0OrENw0tmLgZQO3ql",
+	"YDT7jPte2i0EFz1YnF2dQzS3LXyMRO3HcAjf/XtZ8oyRacno9aa5JsJ5Q2MjYoPxcLixWd8Nhe61adDX",
+	"GU2KviWBIKlBkI+wh7mLL3f3v6LotDCnOpWfCBfYDAba0QdPJEQFFS7ZJzh76AZcrKsAHHuORo9X9Cbu",
+	"IKRZZpgvF1dvZM4O4/FIqHCR6lmSyZwdN9qNbWQP9bnO4v1FG5OQUfqcLvnz6utd87VKx/eY/nRgaRnN",
+	"Fietlz4nO1NamhV0OSlPlLUXS9d+/6hO4jFTBAYmK9tWax//OyAjxq/mmuT8Ckpt255848SSlJIZmaWq",
+	"gY33E8MBPWGAEEEwhd2KeEeA6YoX+aVEe38k9ijHBC9smR/PDLRDoOunewiwesZHyKhmV7Jcd6ACLM09",
+	"4xDBfLlrv+R3woNBXSJgbnNz7NNblJQE0gEtIjdi2Jvw2c9VEEZntdvv5C1xDylyLeRtkL2lGCPp+fuL",
+	"S+J3Sj3/G+r5n5/719JxYgi0J3Fgg24nOoIDQhCeH5P0Tz+l9W6tw/Q5zRZvaiuKaXMOjkvOyo568G2K",
+	"C5ZFms2rVWgOljeqwRgAtTVFa28+xrcGxt+F8XdxfLtHMGj//sAjD7RJZgvODRQqtlGP1wCZCfOz9ddd",
+	"rEXW3cIJzVLwoCKCKSDUEGReWTxgx9VaZGRKM2jGDzTgCPKinVMDL/dKux7lnpWDLEVGqfvC3oWULEum",
+	"mNC29wQHp4YhcqzA4ukAVIJyTqAqYVYaxnWfshID5YzUsytFse5Ken6ImsnJzhVdXcUZHYGfaiwOvrkz",
+	"d7sqad41lfmpPpX55s5TzYFDDUHst4yqVcm2TOe24vw7qWPmiXtheiUQxywpFXZS+5RX69s4wtX3Ul9i",
+	"wH73fakMZbWqPyqsT9CRLW2mCNOg+iAm09U6KE1gLwdcu5pRqTb4BXO71XfbLRcWZMqIkkX3aFxcFeyj",
+	"YnEd6qOyHYC73r+kn/qBQS5Q689aMqLpp84VarZ4X/IrLobgqn3yc7JTWPvrVvjtyFWnaFtRuPAmui/v",
+	"fBkbZHILf6GBv/Fy3IvdIM118chRcOCwKCyZkb8tpR/9ArTjwBFekWQVdSz6yHjQ6jqFIfxZIcqr1XKJ",
+	"fguLG6qCe4Nk5M8AtUhg/iD44vW0uuWjiklvIyuOyQAO1B89CW64moYxV9iPJoPFpZBb1D/wnk3EkrOM",
+	"4TigiZoBIATUbMD6iOBlIf/xv8gtz/GPZUEFLU/xCThw/AZfVslEVC8VXLD6s/iN0W+UN44tqFLWhzwj",
+	"qZ0bnP0pGRVTIsuJuL4CA4zNOMGnsf2+nDldaI+8i+Eg6MVfIgMEI+3PS5mvQK8PQz23oT04Dmhi7yGi",
+	"cdsBKpvFJp2ooEq7boPDlSLI1f3nFS24Xp8XVMTq7FuJzIqJaKZKf67eudBUrxSEYqcw3slyWcobWqRx",
+	"8i861POg1IsVZ505bSHFFYRG3fhqDtEm77GM1DqUQ/b/n1svYf8pAGbIAB/cs59t9J65Ee9n9lzfQKcB",
+	"FW/6/9G3snTyiGHt5rpNmeI5Q+tBPYHE30agjeS25FozcS+yd+GgroCNUT2gGx2mKSBoIUeFb+7MTn28",
+	"5BDo3bMGZHqlesPVzQMb1FDzSIP3dDCde/OcS3oV2+hViEDdLbii+UWGzC7wTZfhBUVBBCnYFc3WXfw+",
+	"cghmuMv1cjMEMK95vWfGKndTNCAeBMtNvwzynby1AoIiihXFYHOMlzXQNrgs+YKWazLjpdJWpngi2WOT",
+	"zHF7F3UPhIGt3okWh3LM15PFunxak/EbeBPD5prWU9MGW8pWqJI0zKUN02db+Wkoh243vObsVQy/uVEe",
+	"3icgNNXkht3REqQm+naJ1m3LY9MuF7WJxCxHETN/EvEytBSmmjW4MmdUxL+ypjQN8C2xeBM7rIXFt90C",
+	"baUqxuEjQk3NtlyXqrqcjScxp0TUEg5R25VvpDAiMa28MqrmirT00JXmt5liRLFInTOqFNMWjq7IhIpw",
+	"wtNu0mH2dgNqr4nfPDBsKHmlNkCaSQWs6ErK3Eo12wDLPi2ZUGzDJPYpN7KZz/kZhy2Ei0wu2MZNh3TX",
+	"YBJA6wETNGipO4H2vEnz9CM70Nz2wajc0TPCsEy05Rj0xaD4plVnKuU1yxOjxUtg25JnDFRDdVQpuGZZ",
+	"E1FzDJmvjOBXvxp2+GxOSyzp6e8Mvgs/7MrZrvshHe9NxDc0mxOeY6UQYMEUC0W4OETUKwuuNBm93H9Z",
+	"9XsdHxO5MOIxBCsGImjMA3u/63fPwhDDL+d9J7rv1b3n/A9zse8JxH2v/b2m/9xxb99Ipb8uGb3O5W1H",
+	"0hWczNQ9U6vBC4XpzRC+li08TPOcQUmloB6BebVgN6wgI8iSlitDLMYJSbPVYlVQI9PiSDTPbUo2BslP",
+	"WSFvCddkpFbTXXMHFtOCWwriDignlYgZCZfOaJGtIP72vegxclSrBPOmf2kbB3C4mI0uYKn0ezgPtX3V",
+	"2ztM0F/MzgeymUNkORldgUBT2rIR4yfO8LnISrpcxvwr72fkds6zOVH2ETLytY6eCkpAgAG77y/XpXlh",
+	"aJxk82Z2ty/WjaIUkf1L6uhvYW/haoBVPw2hFsMyHhrUw/DL9vXsa0/n3w2qrW7ZrC6+m335CqA//rxi",
+	"9mdwTQwioZti56mX5+sbc+/w+RYt/y12vj92/usKr/6LR85Hr0dX0LwjJIQ2MBhEc6Y0X0CQKDimITZe",
+	"kGUpr0qmVAJMGqJize8ZFRkrCjw8l+fuRkCF5dy++QfIdvdv24/uffMxmlhuVjawDLjw3v47xEiCYrAh",
+	"QvKe0uOA+MmnBeNOPucONTHueu61eHQpWd36cYXx/fGPp2xGVwWWEoV4ortEQA4cpDcIEs+zFgj5wKd5",
+	"n3DF3og0XwMOqryBi0nL0lANdeeWik8SmQVbXoVnPfB+98Rp4cQ+WOuBJ75b1FZ/LFZvnT+XDW2egVh7",
+	"G7MOpQ1c9T+bJMJV2GkgrU2bVgUD7X1/uJKBffFgA+9vfxzY4EH6I71ADO6L9LJOjWOSD52wO/prMMwb",
+	"Qr4Gj9MZ+jV0hFqg13BW5EK+WqwnnHcBjRavbeUViDmkQt2y0mDs3iPGiwE5qAWNPTBF+MWEn3RFavQ1",
+	"MWlQlzu0uYgGbQxHnkj4Ri8eCak/WLl+rxnp0bFsS+6SdsFUH7Ryh4YrWweLnNjC6K/2sUwZybnSXGSa",
+	"5BAAjnUZsRJMWEjdXBVLjnpEtfsEi/g+z2EVgs4NGBJPApeuCip54BsXRpcMxzQXZ9InKLuRjaI144YR",
+	"3F02HhAFcuJDPoALmSGa1aHrIVNbljnojwA5qQI/fFUNyK2K9utCn6yP9t8Ski8T/eDNlhtDGjrV+UpW",
+	"77LSYbYqVrJANcAGTKbXbJ2SuSxy5cubjRAkvOGW91qziTkAXmLHd80+6QSzLz5Ro6qTyc6ryY7BwskO",
+	"9MXbidjmr1mHPboG1h3bGXVU7/EZymiSoEY1sSmUUcmy38VqVuCm6j8SnwvV7XKrJ582HPsQVtQeDohD",
+	"lbluPf97Hb0CWTm8Hqt/Q7NFd0SWe8qWMPOAYH8SUUvaGObrD6ftKQcbTow2x3tPPbzSHeSMgdVM9Ye0",
+	"Vl6wSDIbXsG0OhrrS+OqwoWRjbecCEzt3i6XLQgpbMTqYcE5SDMW3v3TiiebiKGc+tzvyD0CDJG8B4dr",
+	"E1Ft6e8NVbvzIHrprPYhrOnaQut4wFh4wsMudkfYg7U2GvI5WxXFLqbSN62Pzct/RObyFiQp/8O1cPWh",
+	"zAsTMbLB7Q79QU1xV5DrhNgmNrir5vDdXo73yAlJgxWmrgoVVxPBr4QsoXiBheWZRVuMJ/IpdGTOSpZs",
+	"QHF7J6vM+sQFEJOt8bm7Baoja1GprsKlusjQitwAsRUo75KVwWsiNBH3S4L91OxORHSP9KlDA5sqPBnd",
+	"fSpo709QDH5Xwmw7tLhbru1W0DqbMMQE0C1juSpE30SOgnTiLdKqa7QGspvriB+/d2auYeZj++wm5mkA",
+	"NLM/Ux62KgtlM0MjDX6GxRPA9rj3EKys41RgacOYxjDfOebcQITZDwfjO9cKDKz8wxPSQ+Whbu3vgn1z",
+	"S9JG64AN9tut7LVgI/WJu43epDarx/YlxcyASkfmIitWOVPQjKvbxrixXGL+OP1fC6qZ0h86DUbYjBYe",
+	"8oahdnfWImeYVtfXnbWKWj6ZaVZGE8Le2iegNUfpi55yQ+yUBp4KG6qQSK4ZLRU6B4ARfPXV8FgqB8zX",
+	"bCZL1g+NeQsK4Ezh4RpE94Oiyz45oAOvb1KxpdLaYx0MU9ZczZ9obgiyLVLwa0ao8765V51frm5GbTpi",
+	"3NPp1kv43Ev2fjjchvAdjo/hux8ObGgG1sFKrUki/Y0s/kYWfyOL/xXIor3xHWfNA4Om1UmgvxSrwgY7",
+	"CabVUwBDCUb+qw4SikODPzud7JCvP/xx92B/n0x2UjLjIlcktV+lNVzfcqnbFVb+z8otSjC/vymo6tAR",
+	"3r399g2Z4WNVsoILJXu1v5PsvHq1k+y8Nn+9Nn/93vz1+9/vmb//3vzvq0P4+2Df/HBwAP8/hG/g9YPf",
+	"m78P4ddD+OYF/P0S/v9qf78z8OxMLFcaPVZK9+c8QOezVj4tJVO5MgsDboj+f19Ck5xp6IensDqDGQGz",
+	"/SbC2Y7CzFIpMCSvKp3Dlf8Rox5LBeUIwbq8V8scTCcCs75HQUaqTz+1bXWNQsQUMg63Eh9Qbm7TqhTw",
+	"o5YeUvQajvxj//G/YPH/7D//72qwj8EPViIIlFef0D8RBS2vDNH3owqpCZ3KG+aDJrCIHisUs/zXGrjQ",
+	"Gpban0bO9DUR8H2OPGO6rupIqmvXdRt7wFHs4aQWtCiYC44cY+2M2nfPlB0Uspymq3WV6EDt9jxrjgPo",
+	"UhUFhNXA3gvcSYNn5B/srnRtXXOPE6wjWLdTEMe/JyIz9FQ4kxiH9jlGqALToMA6Gh7ewECIKrfZaKgt",
+	"mk6p4io9Iik+XGnX0Fy5dpIUD+g4NE7W2vVxrSbiZ78ATAXgyh9yiIxQJcqldzT2U2kpDUaOk4kI4bLN",
+	"nOt2Tw/XOCGpuUEpGQlZrz0KVwxzzcyuTeCiQUkS273ZrVRApZZ1uO4jkrpDhL5CMK5rLBTbCNjlVVGM",
+	"98g76QsHT0TmHeRmT3Ip2BFJ3c9vZM6qXB37pWPMCA1UxR6FJSsnwj/p6ccYLcvpys6nWY5ZxW9qM5Vs",
+	"ySiUo8RXuSY5n81YqSbCl5XxpTEdQfLTjdC05u2zMeMvYJb5w5F9A55PfoYDrX9Co85PUetnBXtUQG2f",
+	"w4ZMGruziG+4sxZjgPa5VN2VAAICSzGn04S2JpZxoV8cdnuygnD13sMxkA+ysMb513mLbNS9bZi7ZSlC",
+	"2Mz6C5TauVdlixF06fQE1vBNVo7vW+UCT/jhmk1ZrELxt06w3LkYDokYFveFNs2a/uwTe8c81NGL0Lg+",
+	"cYdaP0Z2WUvftsucbSxU5lxq9Tpl4Ew3hzbeq2pg/chzPXek1n2J4mrVx80iB9a5wiaXUMZqZDfXfB1U",
+	"sMJqV8BZ3IiXc55dC6ZUWiumpd3XZFSrlOUwLHBO0aKAqtDAKVLH+djPK1ookuZ8YUR6KbA21h5JzSXw",
+	"1N7WbwOnhpozphMypWVC9vb2xnbt8MjlesnA+2trZJn3rXU9JymCmBpGl+JSox65sEpX+7iK6XMuEgL/",
+	"/Pu/JeT66vnCjGj+/fd/ixZZqi+uw6XhypO5Z21YmtG855AfyIuCL5hmZbySk9mvnqFh8+rxLbCR0bG4",
+	"ci0QNxdYDEoNG3HQ1zONGyNqVdNitZcVkCiPoHWM/EIk2F2Crrzn+u01VDhvVklUafzU6je2y1+p7X58",
+	"4fV3cx+3cPdk71o9Lekfy9OWL7zqH11IXPxkgHp+IRBr9Qp7bhMtGW1Q6C91lzyZjpfXqIh9QLlrrWRh",
+	"ETuOkkRF4VVnr5HQXe4praqTRUNwN8fq1LGjdZFj2G5ptIWvRlYadyykwC32Ee5hk6A2USKpM7NNMgrU",
+	"O+1KOvzaxvsgsbeGHSOYxGp09tVT7fVmbJ3K1eBVELS9cwQG8aSHd2F1UB4wrGPfMxIlY9AFsD2BKzUY",
+	"lNSPsLYOEv5PtUIEvhahI3Mt0Qcq2Vhr+1tMUHD3c+E+7j8pBbyoos6HhF3exgmmyyFolWZoF1ptxYC3",
+	"pdOh2/TkJK6DTlz4YmAWTzbdxVpxu86I23gfma7A29jYQ8Nvh4eWiiHlz7dQNIdjnn2+N1LNG/weJtg3",
+	"mLIn5Kya9EECfWNxo36vIjC1dsYd0jZIeL/o0DiiHnmLcVALmzOFzYOa5bBtEg/YNHRlN8hoUSjC9R5x",
+	"twIaaQS5PG6Aiahfk6U3AMf0QHGH1NGB8YH7WyL/wJQbuAYtE4uNIrVLr8eQViVG0RzeQU+CCLa9h7ho",
+	"PjDxUUMsH+JuPgWkjevsD77zdtrcm0i8sBcmEl8O3bVvt1wxuJQJ8ZWHGvZPV2/xi3JSXGyVHtulLcgl",
+	"to1yh3ZE0gW9ZmlC0ulqbf4xH9+XX+MHF/F4gbQmT49Jes21s6GhewQ6kxm0xygL9M9DiiAEkM/AHG4w",
+	"xYiHGINRSwP3gKfW7u/0FwMK1GFdA55YuIKofgfWTrJzDWoCuAS6HLXntoRYvPqZbyGHLlAjQIVRSrGC",
+	"IXpFi695UbDciKPogYhemyk8hBoVWFS9O0Dzwv76hXRMbIrJb9i2S0D8x68DH6sL2bW3+wlWADOeUu0i",
+	"ZIaFtbjj9rVBBhrlG29WxLJ/hir32CH3e9yonWTnnPI8irTOu+QerWZ5irJsH1jGXLDZE/luevDP4VWF",
+	"gE/VS987cAZiSIND1REtjj5xZGmgduCVqfYq6SBD0YvdxqjIaXcxUkc9v+MqXr2iqmDsi2mSkZ0I2IHB",
+	"8waZVWMib8BffstFLm8hwl8KPVeJ4RZMaVcrHaRZ51ZXq8WClut4F+eH87WhVJMamczFI/igtuCCq62K",
+	"t3kuFGuBgOvaZpgL+4ovWma/7yiGdu6PxppW7L5DHIB1JMgZSf3aarb4wOWM772Fs4rfWDuyrdtmhcLX",
+	"Q6qhcSyvXpsiurzwDKrd24TBlbt9c3YGbSF1LZWmMr64ItzXjC1toPLUefTrOOpE1p5w2iBRBwMaXfOB",
+	"hw+w/Tx4s9QHaI4boc/YUDi2QaFW298Ww73dSGqN9MfelE/kgrb27VaREfWlLQIt1qprY5sFCy2LMYJh",
+	"QWhRDM8fam1UtF7F/obcoiHJRM073z4IR/MDNqmQwlZ3/diHb4mcgP3BRRj5AKrSfifrdZEb8u/NVU1m",
+	"/ALCK4Z9vx8iAG5UgHGsL72iBf30xUHg4kuDgDe0g4Wduro0jijWONkA9lJbYGPLkzpat9EiinR1iLuu",
+	"7z/HShG1vC71MBRbvghM/kRpKnJ1RNKgypCPYQRnDsQs1rpmQdRlQcVEcEXcLqB2fkuhlo998si+GUCJ",
+	"ISUukSLFJ1me1rX0ABjXLsPNbrbTvtSplXdndlQCpa+DRFKuvq8lhACMuev4itGoGNaOgdFA+EuWMaGL",
+	"tXNKTYTr9E99CdtmtHyxPq43CFUuUyYfO2GwkXaSTISStuk8+MpsRP4Cuv9DSoRzkIG4BW/HrKnNRfY0",
+	"BbWjGjCCnmaua4FfnKt90l7l2Aez2mEwUsVwAhRj3HhVSge4Au3WHNUaqRbgq/ILzyXDynWaXhvAbKdC",
+	"4UCVgu2Rb2y+AgSrN4+Fu02O+xGHpUQc17lbZfe+owuheToBHF133z27yWFM87xW9avBcnGfL+SqzIJy",
+	"fH1+3JPCoCS+hzZAeLmn5e2AkmVx+y67tc31KkyBdjZVp727ZIyEO79xm6F62N3k+3ae/F5YrEWlGAcd",
+	"5oDDt4oVLNMYRB+K7VW9JVdPSXPz14ha0dgXo7Yx45AGaW4W1B1k+fh4IlLzJaznvW+amNonFLregZJw",
+	"pXdrKf5mvowKc/emjGRyMeWC5aBFg79oUbfB1qZJMdIcNZqjmjLTW5OjVx6vdJlqU7w2Q3iuxp1pVAMK",
+	"b2yTRtU4we2Adof4RSCvndLmq294xFGFJBbP27gyEpJUBVuEhDVGEyQ/D7t23ZqiI3PbFIKpFZ1xlcGJ",
+	"YlXTlPqt3U5jRN21NUwtQXnkVElbN8YokSqTS5agnmUum0/YGqo3Nvbs0ZTGWPfNWItN2IFmiZSu4Iiu",
+	"Ko1ppLtBVT2yO5fiws+unsisG4D1cVjWQLVDHXHAGG3VHwZs0YQzRQyR9+WRSmofoQKEJVE1Y86opoW8",
+	"WnUW1j11VKC/p3ous9XCoKDRI0rtMul4a01hPvSq0HxZ8BgTDQqfRc6Y/Mf/tqJGlYGma7sIilskI3JU",
+	"ypXIWW7u3MEhyfGsCVAU9VRdX+qgR6oq1mB+GqRt9ozow+DWCpLoRQzQNsSk2sFvQVg6wl5OqspMjUbE",
+	"RyStw5k2CjQ1cAOar1I1EWlkNantG969LSnkKP4IpcjcwlOsOV1Xo125Bl/3FrrDTVl3FamJgIwLV4Ut",
+	"uOczWRTW/45o7y/0kbceB4/TElqTFJBDOxGj+v6Qg3FCFBMaHekAltJUszqpMDqzARylvCCvjvwIEmCw",
+	"eujD3VouXcNqxbq2Xj8+SLHyk/n+4BAS6RNCJwKyJPBspyh0nJu7PLblRPW8uVCHz/HUkgGM47RZm/gY",
+	"QjRsuOQvNvBxW/5z0nUMXVXLElS756yVu+fLOhv6b01nrlnTllVz6yxvsygaHr5yrC8BLGvWmD7GW3nU",
+	"Qusq63UQO+wFygW5d/PH41po3NJGt8Rn3pJl/DoQdRue08kognrYXRa+ZmXrhuBZa3EbC75q6KSuksTw",
+	"8tu1GhRxd3Cr/sSAdpgrocv1+1lXYNbZxXvy4uD1690DQovlnO4eQkHyYfVr1Xf0r+Do2Jh3ZnYX7tyc",
+	"/pWWuVxFs48CXBaLWaTaDFThgAGr0i4bwdS05LOZS0RuxKXRciEF/6sR9uCx4as3d+hHX7W7oU04ZHJh",
+	"fbHKG18k3irWsnfHbndworXl1bawjVObbl2XTNZ59do+bfQFCldBCkvOWljHX+T2HQ+rdn//m7hpoiXV",
+	"5qR3jnb+9U8nu//jp78dfv67nY2XdWjizWNe3na47tbRuo9y+58GrnuTj1Y8cADLF2bYUXJwSa82m+VK",
+	"fMC6qOhVxJim6VWn0dQSFMFu4eUjDME42N+vhE6eo1GVXvm23ObvdDy8SYjNX6nsZActO1lHV8+Q9Np1",
+	"dFHPj5CZkZ/a1pzxtZpLaTuOiytGCjaDytsjCrXQ0EAJ5rLUVlGBbAx8Oo/QTfihqyEjvnVEUuvDTBOS",
+	"Yv4I/OlccOZv5yY5yXNwEAcZCc7RNxHeSZdBykEpF2Mf8I0ZgxZdYEhNr3A0/PsDRMvkaTIR5mPt0bCk",
+	"lH8n/PJjBXX49SmDlo8wZlarte5HqX8djFP/IYRu2RnHBC+quOUa311EMns8LLEfHURElh2vu0XukXfs",
+	"FjtTKK9tm6FRE26XRag34dssHII9PRobVu+jNbR7VlgIsLeO6Za+VIQzqShiWXlVw0XX4E7cXdlwfb8x",
+	"FDvm/iuZsjmropmwmhB7q5LKrS1LzJrADFfv7idQel8BNUtc0XtsY6ISn0NUNqv9q6RRjruVSqTsdT+e",
+	"CIxosPm1oBlxRajWNJujidSwIgxey5EhQSAELfRcrq7mAF/qKkl+1BnUJBETQfMbKjKm9kiaU01TTO+t",
+	"6FZg3qo0MauVeWLiAhBKpnS0ZpNrbbwJy0Jy61tzRBr3m/O0NSNooSTG/bDpXMrrXZ6TOaN5V80PmUHZ",
+	"mjxaR9M3hrek/JYqoujNNg3hMSG6s92/NWfmUdgwwazjvro+4i7eJtivSFBNT+vwcAeCOQPQEzywrls1",
+	"LM12UHbt42bVRiviPVEeAzfsxIVnxjLfaX7JF+xMnNK1qoUrDq/35bMtN/KB5ReM4tsYqVsV3ovFVpMR",
+	"WNRt9cRaoT6LYkakMrJ4vfXN1p7YB2lmE1R7i17x1dNj4v0zwu+UNfr4+dhLG4lZXbXWveqqShYcQheZ",
+	"qCPupuzvh8v6biR7u45A9mvFiiKor2drg1Wur7DaIBkZxaO1AekYur2RNLruFN+diD4H3LFrT+t9P2BY",
+	"AV8VuIGOSGta8rX8lGDl0sqLlXRULT043CPnVXXRIFwfblYsVrKL1vda3707zs9c20CzT77LLjn4BfuR",
+	"auxmsxOG5Gxh8Dk8YsxmdzU5Ef+6yrY0mVfDG0fXrk4xJNFqCaG3fKmdjWQlroW8FdE6lwN2MsYDv0zF",
+	"gWU8VRFw11mMApTypWx8Br0roviLsh5tYNrdPWIr195DNIH9oVEW9Y4dYFfbOlZ/aV2h2mJDHfofQppl",
+	"o2mWNLv+dZCuB69Y8yS9yAYUyngCOLYtgxG/UZHrsOwgYNYE4WqSpz//f+z9+3IbOZYnAL8KgvuHyZkk",
+	"TV3sKlOxEauyXVXq8W0suXu3Oys6QSZIopUEWAlQMrunIr6n+R5gH2Ef5XuSL3AOgEQmM3mTLNkeTsRU",
+	"W8xM3HHu53fqJQ/DtBHNvg65rAxKvOqAOT0++qGGftTSza28MSf13hhPvB8YJOz3rW5yVCzz0Wq8Bg04",
+	"dDMLPdqYBfV7Rd5tPDoNR+XnNaIspHriM9MCINpaa40F7SVzqsGChYBHEMZENVfjZS8Wb63fUUgNoSks",
+	"JT4n0darxOOomKiVCekIxFIuJuasHa8pF1m8+SUqgZfH8RUMIwBW3t45e179fF2J8nAmGVUWCAZ/VJHz",
+	"MKWrqHXXjM1DuHqMcNuqlPmIajaR+XLNAmPVVfvePS/vXRAZK3b9BkaCZVm4cgVbgtSl3SVX9hnJk0c/",
+	"2Djo16tf/BG1JnQxWXem4fmXOM6TnK69TPD8S3Q83adKvOMG7/bQVyqVeKAYERVY4NLLEOhFqlbpKXWb",
+	"FGKHvXZrVJ9y0N8WYUhvpL7K6ei6ti6ZKzKmMKDvzGUl6UVu5FVyO+UZK2flFWKzFGRKRdoU6fdOCq/W",
+	"b9M1hLpCPoy1YiyWzimK9WIwoAwnHGHxMEZoljOaLs2Cdf3Q7nUeV/QzLvGmKWwCU93hWDqP0wbG5B1T",
+	"X+A6WWHlQy7Txaga5rvLVLCdSy1H1+/Fr1SkOzYgNgnyjlcVPGrv2ma/1yWBb8+LV3PIV9nw+5XROo6q",
+	"4BMAr1Euet8ryEUY/06afzVy13L8IGzW6qJNhgFife6qnOflB3PmsH9ADbEOOj1lSx+Uv1vB37W5Czvb",
+	"GFSB91t7gVDe/QK3RwVRtdufn3JUYL0IdzuVUPGgHBa4s+y2lei2hYnmfa2hJegTDdM+yaE+R2O9OWdv",
+	"28zVcr7GKQSdogcfz60aFIoLaRv+UZpUh3CNpxpwQOtMUnuN9HYfwcVDU2/9TV3s2Z+UFB+Mrld3Q/50",
+	"+f4dgac++p60P/78kjx/0T/u9MiFViQZyfkyIUa9AyKjiJYTZgFYl5Aw74jNEXn7k5GiMCRhJPMU81+G",
+	"bClFun2IGYzoveuwzin4Ro6obsqkBATRzL5RwZBtU6KmLBtHRvygS/M/S5qnnbNAWuCKXLO59ukGEckk",
+	"Jpm6RuuyLCGuqAEoQoqRIcPwypn7h28NrTbQZRHQYVZPOWlST5uSHvjW1jtRe0s+QZyexQ0AglmMarWA",
+	"5eZSA+BOFOjtc2tSZ9hwG9iEx2B9dt6wsWbpxR7GyMXO074LbIJoys5wq7BdlXp/pDOu9N7VmPkj1RG2",
+	"4C2vwouyETgDMBlW7ktD2HXtOdiiTC6dsXsppeqAyH+urW7k4spptQYFV66ggCsXNc+oZhHRELoDfwws",
+	"As4EjFUOKBAEPSzqAghBtuhAG8pN6cWQRWTO5ywiQ0ZnEaFiYsQIwwkFy+qbxJJdO9YwKZXMqCXJMFE5",
+	"trTZuuJ8OUKfX+ZrTMLIZjRllaodbq92Ib6oayo51l13kmA89aeoWlBrHWl9Fb5bWztr7dflt8PvN35b",
+	"WvFXxWdBba1tPoeTuhMX4ep8pPkN1c1F0N1zW/zCKOpGSSihUHs0mv2rboFEZk8tFyQJNy4hbah55mqd",
+	"dc7KBTnQCNH21Trs/ZPi8et2NQuz/hKYaw82tnItoPOT5+RSMwbi7PP+86Pu1XNyni1mXCxmtTFRW4gE",
+	"pXtaKFRbCgfbV31CHI+c0ca9/H//t6hc1zkr12Cp7qfd7Mfcz1LtqK2vMnxgeEtz2bELsVKG52tfjTUy",
+	"YqWUVFgtyhag0kFNqoBA1pSa2qm8VJmUrRdWS1tkP6pVPi5x/bX0VJBARJn7a0tp7E1wzyrqixPMznzF",
+	"X/DsgIbxYDhIK0zAynF4nMpzAZuvm39QIFPZDPNgdVSjnrNygNTmfXpVYqY0TbkZEc0+lNb/K6leVVOu",
+	"L5dKdRUbOSWWllgYuKDoDJJEQftXSDjLhCEijI6mxNawigUmuxdJ9Uf9CFqBY5YxDT4PyL438nEmb1lu",
+	"yLw9dqf9To9cLiYTrPgNHw5iMaS56ZhCvc/EwscgYuWtL/hKEnTeJKQ9zqiOiPp9QXPWOQM5Fd4womos",
+	"ErnQLH/lm4Nvb2kWVnVtF21HvuFo5bVbSLTI2UhTMVlkNO+cgSSM4GwoBZc+dy3esmHRTESScUbFhBU/",
+	"naEoHYu6jz29SnrkNTiKVkqGRbZ8sN06owGEn4FDfUY/hyf1qL/pvG+nQ1Z0j29Tk9xBBm17+FRgigWx",
+	"SW0ydSeo0fbIOmXA/poWtsQUFBo41dZ2tVpRo1j5FzsDla822GyGBRJWPn498sEqvoYY+prHEaFFQVVb",
+	"GwhTC4yA2BlAAWXG4NqBdgzXzijLH+CvHnljFWFs1pZPNs2WqGrYdCxQlegMSDKElxNDmKALPsf6PIzO",
+	"INPT3H1IekQSUoHjhaGh9KEhUckPDOp7GwZiWjZvcJBzTLutqAXN2sw6wbLNivae0e6VPTizKrdnI9TV",
+	"YAbQ3JTNmUiNSAmZbLCgQdHMTcUy71cj3s7N0qgbrzhbiiqPPuALKrDhUnRWCznWRJ2yKonfOmpmPRlb",
+	"icHLF+s8Otsr0H7SK7OLaitZBtM6I5PV+qCoaEPp747T0Ei7UgH8K42A3aB0rzEhN6jee9D8DebrxR20",
+	"8R1HskFXLx2cijyzpgTq+oPz//5v5eiYH76Nw/PFNPz7Xuh9q/Y+tp1gs4mgwl7qdML3cybO5/yVdW82",
+	"64J1yuu5IPD9hwty0usHPlKA7Tz/cIGREtoQhdD+VXRfcWXWVr5zDtfCx7rKSMd5HbIp+m8lrKdzvCIM",
+	"GtKnmbxBSWAk50uQgOtTs+cNNb/ceM4IzTKiOCSd+eHSnEERVJnrct1zmmJWs+ke/oGwJ1HL/mBGAxnQ",
+	"SteKOXhUtpmspvmE1Sd8QlTeVp7mP8Ob1dMn5y07kt+a9vXPrgsqllYw2RQKUE08DX4pWPj6I1odS1H7",
+	"asVRXhteguGK4BVJUx9VgsiZTOkB4AHCYsObVtRxtResXXGUMZoDIIOdcCxQf+z0SlcGUf5JbJbI9mxJ",
+	"V9wiuAuknbhGEgLlKwgliZlI0onIlIkRwxK7CSxzckZ+kRDQQxQDeXWeUUPlqFgmPfIelsXVv8zp0tXD",
+	"zC1AjJwzAeiMYBpY5IYIDozUy7JxN7cRtr4wpkps9QjzGZ1zoGq4ooTNuDaqitFutBqRnEHXqA6ExBGO",
+	"7JiO2L/+KBFHdc3nXTnHje7O8WhbuBxzxJaG2FyxOm+ifUg0y2eqgnPPxY2EDE6YDdFyH49ZyV82D3tr",
+	"8putCaQul9MGdIcJv2FiO5y9+wlxCOA2nTF1OxeGYHpNtqWNEEagT7PsWNLJrRhXJC0hRzfWXAuM4q7H",
+	"KgLLOht1cFq2swSV9vTbNAQ9usc/WPT12rjTvlcu0grkbvMlqtFC8E75q7R+Phsv2naayMo92kfnuZ8r",
+	"tZp+RT+j9Hry/Fm/1ojfdP0qN6/2hrF8xlVztZu5fx5AxpNPiuXdoVwY7iqvmcDcdg/1c2YXsfwKAj5q",
+	"MqEaEKnOEXkohB2iLsKOKzKnuQ23pNr+PLAvI6AuSGqMCYc5z4i8FSyPBc0ZfaLIDWe34fgxgth2JnOP",
+	"bwSfc60IS7kOP2grxmKRnPs+35v2r4CH90jyZ9N+8dDVcnltWin9DLXvxjJnMHUiZCwCIRSCjpU2PF1U",
+	"gJghu41qt4BcqYUbL1RbydnMCAk3NONphNWzJ7lhAkJqKAKDeNkzxbIbpsoWPRy9z6tqRS0cePgLvPNS",
+	"zuZULN0LxZ/4FOGpbO6Re6fyY/Am6FjBS/A3PL9k2nTrGwn+hudvaT7hwv95geU84VX7b/zd5264h8EP",
+	"8MZ/LiSYLeGp+wOHAJDNrqYujqL0E7zlCiaWX1z51Y0GpJZgMO5v7HHK53BKfH/BD/DGn+TQPcN/4nfm",
+	"EC+yYONKv8A7715+bEWOVuMfuBHnH879JuC/8XcMgofxF1tZ+RHevJIy82+YP8gVmznT8AeWg0H1Jc34",
+	"0GqIwXd1vwe3xZ/D0k/w1l8Qksu/4v+u07YC+J3GfGSsyRJiSQ0wMivIQ8bkg3rkE7KYR2BbRah+BFOR",
+	"ORkuDL3XJIFu0LNn/pzBCTa0Ayt/zFwgv2L5DVNWULnmIjUdwugGsaAFkBEOeETznDPlcA4v0uTMUF44",
+	"qJU3ijJKWLIPpj2WeQwSq3vaiaoVqBLwMhBarlAE5ixhC0u1K9V/sPFOkGgLpCuVQPPpfG4EJ9RvYYYO",
+	"dLu++tM2Od2oLjnBr1K8u5pIyfImEDU/RfAj+L+C9XR5bi4XYDts4NKCbujarC72D/+6a9940Fb7/CWX",
+	"ShF8ahjdiAlNJ8yWIsqYUmhhO+r3O86tAu/uOpQvjiWyASMFkze8LbE8j0cad3OaPlCDGc0ypjzmSVCx",
+	"2Ra7VkRLsHyuEKJaqXEV20ZvYdUtyKYz6W6JVAahbn7sEPkAG2KueYHmVG/TChA7GiHQ4DSWCaE7jyK8",
+	"L2r3yosrmAX+AkVlSlSCFAvIysplr8cJg1HUyuDlRV+FtJa3vkg9nghXg9ke9YFjNQDyYA7OmH9mqfv1",
+	"zLMe9xxLlYKdV2lzOa5ZShZzR6AnQCfcRyGlsJCh3mbMbX2zNBZtx+44aNcCdqfTKwSjcinBnBGa3RrN",
+	"yH5XFk8rO9HE4rmYeDlx9figEnLLU+zcSMTKvk3axaxUnY8Xw7/eNlDSD/5jWxK8RDzPSN8ahrByLBpz",
+	"C++EU+isd8L96aqjPGyMlp0nuiPe0vx6MV83XxIv+v0T9j9JPyyAWproI7uwFoq9Wr9779gt+JdcURYj",
+	"p4Rf1BsDF4rh45+oYqk9fU2MCJvHyrSO+0DJdLhxYWE2eHy9mDd2ejmV849Us0090qFFr5zR0ZQLRjSf",
+	"MUcQ1FTOTbf1MUEVilg/05qVjSr3pHa8TYesiRQGd3odSowz8TsrlJMCw1t+uNeHe32411/oXtffXznM",
+	"2KwWx/njzy/JDz/2fyBzfMlBThGslsryHOapbrFCtxQM6xuArgolu/OJW9znp+Q/forF7ZRqOKFozv99",
+	"YSToKcvSAUmgPZXYUGAXHIzCUQ6gAxZU3TxDXLs2GOFjwUXKPmPwsVjMWM5HCD3ZsaHHCB3gwAvIjCll",
+	"xAjQiREvT9GloUNTeUtmVCyhokcnigVYCHFkNhgqQfFY2ZHBgNClt9BgHCQJrlMCarYKZoBEb0baVMUC",
+	"uqGKjLk246ZDudDErBLWyYN4Nxh3aUxomzTSWI+8gWAc9llDOWk7KfL7QmqsPJ+Z59Z7CjKkubUQisGF",
+	"0lSMWNJBeX+hXZ/YZfL/+//8f5P6anz1qN9QnOLWCJi3uekVLKNcuS2uVSNwVdeFxTf7Z6o+mAqMGs14",
+	"aksYuq0eLnGzSBucyrAUlgnZQfoK+L8vzPGe0xyjv+FAdopwdX8Oa0MtSmelXjUoNtMeH6gB6w813Jfy",
+	"bTgjdAhgAUDjubZ3BA4TzbLeBsy3qOU2vKlCPl5Esyi9elR7eKFJ5XPfe0B+axj/392P+KR7sR6VX3kM",
+	"lNXGf726+mAhS3xdsBpdmes66JzLqcw1UYsZgNra/XYGO0vW6rH4l/U5pJ8+XhDnnmdBYny10agoEQ1D",
+	"H5DkqX1kWCZ4ALp23ZJYtE/7/U4UvrMQdKGnMuf/hOItp/2j8vOxzIc8TZmAhyflh0Lq7lguRIpNn5af",
+	"zpieyrRrXqJZJm9tB8/Kb42kGGd8pOHZi/KziRQMmj6qjFpL2QWyb746OqlOycfpdGcs5RSkCnjzmaG1",
+	"pRVCoSIh7Wc1K3NDuY3UaD/rn9iaEzYMsjVo1SzERsgAWx0Bz5E/kbUsc6WWTDOMZo0qPSjMn/cBsGkN",
+	"4N60/E0Abm6LluyLa1Wl2W8GpbME574zWOdW1rxLlkGsUbFdrupGgMruK3zvC2bsD4LNYIEOgpJSeyHS",
+	"hJbELdGLIMhmJaLs3M3cgkSV16E0zEbQ3Gg7MNSPtKGQ4lQu8mwJsj1aP29lfk2MtsbyyGE2ss90pDMQ",
+	"/AxDPyuOeBTkw1XKnXs11m5Qr1VWVov/e/Bb4sEg68hfwSi1JFQgwrwNGBguCU+jwpefcjXP6LIBW6Gu",
+	"FNBFWghwtp/Utr5DnvmroN9d2msMnKo7M5fl+mIN/OK9cIXxS+xibw8nVouIRejZLIqpgHOQ6jLc2mbj",
+	"cixCPxQ0h08sUJMaSUQTCR2WpB16NjtR+aHmLI9Fu+rSNAO0B8T6MCNS68O8T49kAxv06Q6uPsJ9sMN1",
+	"jk6LGxf6OotxDAJfE7d+W/fmE9Uj76Qu4LFgActLe29ot83e0nNB2GfghpNVr+n6mZi31s/iXmawo8+1",
+	"3ryYh0kSwWWIPCphXapEcQn3M0d+1U7c1SWxtZs2rsjM2/weebLNot8nR3tXSG9ZEDTLYT1/RgU0NDGy",
+	"6CIiLdWm2lEedHrpdtJS1Tv8W1TAJHiPXYUf4nOAj7BH9HuoodHkQq7l1lM+bogMBWBMxq5TiBAlyrwJ",
+	"cp6qS5bhKa05Q38xrxuZ9Gd4oSGSfSbF+q/fwgsNXyuqF/n67y/tK00tLDb0f7lY07+eLnK1/vsr+0pT",
+	"Cwu2qQF8o+H7W5aKTS38xb2zjS3ebkgxsrCPYMaR2/hgF/xyNh63178vMI6wXixk7jHxtg8zAXsCoyKi",
+	"1h9ODr5+//bq8fRNXqyVrf1r9TZc97SeJrwLhGr/aoQSrSGkKF37uJBsiWpO6XVI3lHcaBFDxoTD4dsq",
+	"rqrpCp6Hi7jXNSy1sOdVLLWx53Ust7HflSy1se+1LDey79UstbLT9QyPc/VcRg91eV+CZ2iN1X/O2QiR",
+	"M4IbbdlIvhDKewkB+JcbscIIEPZWb89j3peO9doaa6syRtOZf1866Ts22nwN3lcO/64NLxpHG9yHHRtt",
+	"vizvK1dk14ab7s/78q3Zsdk1V+p99SLt1PTjMME1BpLi3li+ApfnCWCE0Fyv8kj/DjqnsUjDaOo55Y6c",
+	"8fUW/bdP+6fIyWyhQ8RfA74VQX0OtOaNvVGs+NjIw4bXgd5gmt6s6h7Y3oHtIdv7ctdT5voVzxGxqMYF",
+	"IXNNUvfc4cSh39+n46sRE6mLL/N/1AWKXi5Go1pMCigthQEnkHyGd8plnGF2GA1stuV7rZqaPce4Vgdu",
+	"s2HJXTN163RFJ3Wa8RWddCFzJPWJcZpOVFSt+KUcKBxm0rmCWYQJDfkhakohBISrAjz4jiDEKwbubzCb",
+	"2qgSYA7eMpda6WW2MbL+ik4u4T1rdamFSAFXBjy1QBCTUvB/ynJ+w9IBSf7GNZv9ltgCQRTeNPpZmEsZ",
+	"oj8BQBzD4hA0H01NMx1bB6CocZH87bdkfSLzCnpaU7Y3rkk11xsnvj7n+4pOtsbPX7kIO2Yfv7cwBbVo",
+	"SA+Rh7yaxo8569a6tQ/a3m6HsT5jGBtp2J3NmfiljTkk4e+ThO93qNHDCHtkk8bopFfOnbD16xUbGRaO",
+	"/7Z8JmqlVEzA1n1Lc4EclIuxBLDhyVTDG/k1QNoIwUbli1qsJ6ZXfDSnrBYf0dUmQa7TMeOU10yQIcuk",
+	"mKhaCI/1frYPFW8ZaTvPWz1hrnPz4qgJ38Wpa79xm7tKFfmM/VOKOs/g+btzjNF17yBk/HCJBZG6KV2S",
+	"MVwctVsdEt9nJUmp9tKadQ+qdNZsFuwMCD50oadMaD4CPNEgoLFmt4Aep5/0qLYyhMVTgKYNP8f89ZLO",
+	"mFLNumYqtdbAz3OOicLb9KC0nCsyZBCsOhqxOZSlefHixYvu0XH35Ojq+GTw7MXg2Yu/WrnFDozrqVxo",
+	"Ap0ttx/cNRc1pwsUXRxzCHtQgkPAmOYQaaALkAhn5mjk7rMRzfNl8I4Kb3jQDcZm15ewCL6uDf13DyFk",
+	"GqBIYQghbMNZgAW5Orntix8VMBM14ba4PBuZlqc35hPT/3pTM+5vG+6bliRnN/KaEa7raQUs4taesCJO",
+	"pR6OCnZydTWNHAZ4o0Fyav2qluWJlehCO3t7DP0Klrc8Ci9o9TrV0omcjq65mABwwyuqaTP6rYtPRfQr",
+	"KggX3XkuR+DPts3YCGlb9ik8v04pMAP/rFtR4X5Nczl/JW8hBcHIgHXHulRgcJ3n0EFRA5MsFTurmD3p",
+	"SMt8jZ3VnajlnD1RZEiVjYgx9ByeuWg4rkj7QoympN/rHz87jcjPUmrS7530T3+MYvEBjkK/d/rs5NmL",
+	"45MfIvILzTIpyEnvhx+fnR4d/fDjaUQuAUXcfdp/cfyif9I/jcgr+U8myNFxp0cufcleKmIBUWBkbORW",
+	"LsWAvOVioSFq5ujp835kGNCtIABhjnfhuBoS1iPvimRphDNwhJHaZNKieCJp/yQ/O7hvROoPEHWdm3UA",
+	"geUW+QxDLWIRNHILmQe4ZuaO2rDbR/DP71Io5ieq2BptuPaUtPF8kaPOLnjcqzqp+fKMzGyN87LfO1si",
+	"ZIMDbx1aiLgdq5vZm+BnWkclStdvO1guH2PmbuSdlIJ9hXPYjBoJ/WgLtWpzWcYiNkGOfVwmUAaIBdwI",
+	"Znu0l57wyY6rkQzCiHxYZHUjzlzwCGeuPKomQ6ZvGRPFy4bM1VNOc8jNEJqXJQyEtDcDA9PNkNzFWCO9",
+	"PwhEXhn4GHegXkpwiN/1ePBP3AoPl25uiCyZUaU7Ni3eHsCt5KYyq9vFAFPaGTfwuuuM4ed158dGPfs0",
+	"Q8C1Gedy1ts7PtIpbkFw+ZBnmWrChtjZ/oiNPkBZyVXUauz67hUmK5gT62xluHfb0WC73AdzzD5kFhd6",
+	"3+IExaG8Y1RxzhgZ0TnXNHOVbR4ywvhuqO7r78cXKUVqIcLqiNstPoIz4x6cAY9UbJQzrNyP2e8gPRtp",
+	"dZMFZDvLQcUivdFynHJlnqcfGVV1Ruy/TJGeAopYTvQiFywloAGNt/KeuA7WW1nKzcMvwdKZzoAejynP",
+	"0P8kNBcLuVBZs1Vl49DYDRO6oXaMY7qKpMwcsJylgI9U4CdC0razYMwYFQ5jzQkzW/Fge4heu6HUWTDs",
+	"rC+5GLHaZbxk2jprcATmxs3m2kaigWAwpQpWb42JbEtH2OrPWJWDBQ9L3vmUj/mOp3iesxsuF+oSbsvr",
+	"z3OeM9VwgtBHlUtt7krXKJX2jinNAYJ9ItSALITm6ALcf/6LPKtZgDpma94sna9glapuq8a5rm58+Tat",
+	"XN6KSSZc+TX06xwPS30EiztJWrp7sEqm7Du7EqoFmove1ly+n3M5Iwqd7iX0BZvlw4S3w1kPe9uKkmbF",
+	"FjkS/S1QyyBxvZnoudnjxfHWXCp8t2Z2cqEjYr0ZhljlbAxmQUCBVUxHhKZpzpRCsELMYu5ABj9G99iE",
+	"cdsLhoxvdvmhzaIG89iZChDHwc3BrpfdxWVEvDOfQoknRLVviLpaXbmcqbkUqkEvQ4SU0hY9USiztIvM",
+	"weNTMlzq9SU2q3n39dIMJvaPmJnaExWm4ZfwZiCTqwnTrmEApei90YixlKV1lK4qNTiTUul2lGYRNli6",
+	"D8HquiO65v6+sjvaEIJmaBAcCUAOCZgqhpiVGUZxze0xrL3pEDlaI/bgU1+AE4VCjaZB0qb2hOHhgEII",
+	"7BYfbntdbf81FON1OI3IHn34766c2JHDGj5sPgJ1qVmW4Zr4TSVWYLHpRRMp78B795EFYe+bcDDg4RMF",
+	"OBgYjA/T7/L16Beep+0j2DQIEBlV2i77uvltJonsc6Wdmh2iZG4ZiyOFKIx/1kTn/C7ikRzBid9R0qHL",
+	"TNJ0tyI7Zv+AmFbEPbCSw2663bXN27ohnQgILhxH849VUJiyCfwfSoreR3r7FoFpkO6PZJ5e1G8kPtzs",
+	"17Fp1X6gEF0EmEIlMzOUE0k2obBscQgdibzEjyC+ER7UzqNOoCveL65VeBlKcw9WqXwq/LCjMildObor",
+	"d6JCfCqSnjtEAYXcgmFsZ9nxtySTk71NO3a052PN8tqriVaOlJg9QMwBW9GAK4J4QPrMIfUsoY7Ocb/f",
+	"R2/TixfmyaerlxFhmWIQsxyA3YCfcHvXux3qT4Cpv91Yh4i//wiDtUdxvd0MXlL3Zy9bpzZXu92x3God",
+	"0yiGdrRxaHi9NgzMvbTrqFapSDG0k50LwVYa/WDoax0qD52Aec5eQ87qYCeppiUIsh0mUyfnTKl6xz5r",
+	"N6RVnX5K1QertTa/NK+d0VF3SBXUR5owgkIyaV9e8zl5Cr9d8n8y8u/kqONxRPyvXJF+PaCWe6We61zR",
+	"a2YjXdMGQC6padYg1b7yC4/O0eKmGiq5pj2zMjUHccR41i46DKa9w5QrLAoOgF3xYDVKEyuNanULy7u+",
+	"Bfe4bIBBS6x4lQzILeWgYEIgirZClhNWjMYOLhZBGM0zznJLMVyqCp0xKyh0zmKReLE6GYACbpu5hSgF",
+	"o2CylBx//nxGEpS5k0FFOpJjTOMEbcSawsqo0D7kP9TL8M3aUJEVatUsaIf1bV7T0RQ9p1MKxdhKMpqt",
+	"UZ8AYurIvIbYqdBLMohFLP6LmN7If5Gfec5sJPF/xeK/ut0u/L95IzG06BP4CtKE/BcE0Wg2MyfKcriI",
+	"oCshjXzQttFYJqzQzdgNV6Ap2g3EPAAMt7B4gJHHUM8L7AyEMlJRGZVb5kUhZWeuH0EFkDNrDLcA4FC5",
+	"pxJwznXksyZsmUYz8ExP5WKC7uckMHglaPWk6Q0VI6bM8gQ7HazNVht7IcayQb0WusDqq+70buHi3hZu",
+	"VXazt701KsMlHJf1fnGzLJXj5fC1isqcScElepZLNAjdei+9rx68rmIELc1pDfnZTmgtOQ/u5JS8o767",
+	"QRIJhqnuvdo/W1fqnwV1/rlwP7n6/tVx1Ri7mjboIxh5ag31o6mzhxTSjLnbRm8ldEJ5TRVX1ej0+Hml",
+	"KUvYCNUAF7WiQWwrV1dzqNwQfts0649wlDangllDmByvrkeN7lQvl/jwwWABAJt1RlPmbBxb2dUq08X+",
+	"1swVHRV1wmp4bp4ocL0gYLr5wEUKSjHaEjTtqnKTwVrVu5u/6JP3A1m/I7iK4JRIwVxp15QANCz4jlYs",
+	"yKlkan8rkWpYveR2qtjo7wkZS/QQ2PpqEOr3/BR9/SfHXTDgXLNlr4Qiih+/Hf/Hf77If/zlP/7P7/nV",
+	"7T8+fXj148WbD3+9kMdv6Bt6ebtdpIgd4ZpV3Xg4PkrdUL0Zy43k9jnR5sqqcCu4dptQcxcmOR2xDyzn",
+	"Mv1VLvIQdB/Ti1c7y6T3IdmttR1dMzb3Z3R9bcSj5z9uzDxvWpCGsA4AoaZlRsUVXl45Jm2kZWijL8o2",
+	"20o1Rg/p7CxeOLiGSpdjDB4ph0j07819HrgU2ulinkHqByYuXDMjlouR0XzQjW7INoJH22/uzadesSKs",
+	"Z5n2QNWZXv8yRYw3NKrANHyAQAMYf16LQW5IddDIXCrNUlRthkpmC81IMtV6rhLy6eMb73sc5SxlQnOK",
+	"1eDGOZ0A4E0s4O3Egdp354thxkfO9cgsFqrRuKZS+SsHURcI/d5WjLnEUBsuvXImdombMfOuJRQyv37J",
+	"RK0Udx7ikJaK5xVRphDuU0L62T2r2AX0Bb01ZRU7rIMmP0oApQBulGD8RS5alYds5fBkzTBLV+WenlRX",
+	"JTLMA5QAUIOQa251dwpspxrD0PYxjlBXwqHPrs11Me/A/YTyE7t8slccZbBqatsUbHnD8imj6S6Dyxdi",
+	"l9cV04v59h+sCfAsndiw4WJM4fZUZlfeiCI+NDyN6y/1dgpaeE0OQaP7BI0WK75v4GhI/Iirqymkhg1h",
+	"KXHFOwifCEgIAvKlGojuOjoZAqzWQs8IqTtnHlLRxpwOiJDB6/cAo/p4VMmHsdZBAVhN1bzCxaQS6rot",
+	"1doxk/+rp2kNYbeoQS1yrpdgLLKZIozmLD9fmNnWHL4wC7IdpsuC+WMlj9KWwh4uSTKTyv6IAjkgWMC4",
+	"QVCAbguWYSSw1h+Q9WUthiMpNB3pIrGo9fb9JTn/cEE0o7PVajDnZLbINO/aZJI/Xb5/1zVb1YWQJvOd",
+	"EWD+IYddSJqYUUEnzAqAsfgf/4OcFwnWXIpYYGCMrwhO2OeRkboNKZoymukporhIoc1pJEykc8kFGOtZ",
+	"qkhybgt7UEz++wlmTKxx2iwMWqcTKLkOyaFiEjkoqcjmxYLJFjJEmc9VBXOIIqf9ox459wtPbAHgcJNi",
+	"0ablPbxmy6g2y7m6n22chS7XmocyS35JYoEFamweXLAfZCFSM9kgmzlueb/tSacYOGYr2k27pcoLmHaa",
+	"sTCkLm5ZuAIYO5T6iFtnhLoPMWAVk8znuUTje9EIedY/sSWPPjKdL7vgTk/czgcp17G4KpV6l+Nw+na6",
+	"uCxJ8VliTcTWQ1GcmZSNMoqeBmoU9FjgsnJBks/douVkADYUAQjDIGcD0I0cuzJZQQ46IizTLMPi/u3E",
+	"iMUJxlHHgoolFp7HlztujoZSkIzPuFaxQD8KNIaOFBclOlykE6YHhJLhYnSNWrN9phz+0hgSg8I4ctIe",
+	"Ll1Ft1gYEk1RO4Ub8rxvfiAzSH49C7SnJ8qulIRSdooMpZ5GtqTaEiLaccQoBIzNXCB+BwZptgHU4OES",
+	"j6VVyWy284AM2ZSLlCgjHtHMPlYeYMB0YZpxCPhU22JdmsOKKzJbjKauClrZBomL5YpQFKvtKnzHIjHr",
+	"/cYMvgv/TTC4CFf1iSIjOqcjrpediASvfmQzygUXk8RocHbZuYaNNgLGLRQNK7X+kSlmWkdIEWWjtTF9",
+	"1wgvaB2GC+c3mS2ltY3YpfQk5fgFJhiX70m19WImdmTFmmBvsIccRaJ8IXrEFohSsXAhvqhNBncLyhvB",
+	"2QccaFhUqJeE4bbm4BhKUaQ/h+uO5czdWb/is+Csw/4pTTWzOJxurIDEaTOjU6opZAbjfdC+BdI+6ZNi",
+	"+hYYnsWi4QxbqL/SgiON812ASAKdz6kCs12VTJkdDtZ/UB4iV2S4UEvDInRexPuAOYUuVzseZZwJHYuU",
+	"KxtrrSwqB1DtcFhuBV9SdNc7DmcWTgk+HnMxcUtqr4Qvav+/uy/xze7Vcs66iOGkjCgKXyY9cm6nCagP",
+	"IVExRNFdzFggxEZixsCgzVxmppkuFFdJgl1YWjgOKkjy+opOElvqT08Zz4m8FZVWEkNCzPSkcAGDfiRu",
+	"WjbCzl7uX15fOW+gac5tFCVKQwU8262NQzKvudhdm09/hqfFZdd7tyq0j5obenKLqiTQfxtSnhbDroVp",
+	"IFyMskUKrluRFvxETY22J8ckLLui4PiZseNlvhh330nBum+pHk2D0fr5nBh1wt8so+jEAtNiIBxZziHU",
+	"007NtP3h01VEPpxfvfzVXNlXr9+8vnpdnQGWB0dHaq5VRNRiNHXYCBbxvVTBRwUI1/a5Wd5OMQs7gVuj",
+	"t1m7HC91ylUsUBgAmy31+2CFD0/pjo5xHbElc2lBgYDpTtno2puP4Q1Q5qRgsRH2hEJAh4goCXO+lfaO",
+	"KZJTKHTrpwGxGGYSPvUcUPS4UHYVzfLBOsYCYX7cHSnm5G4YBoLc2jPXI3+xG4bqOoYe+6nYU6X8jZaA",
+	"rY8yTpdcyXk3Yzcs8wuXojX1+LTr9SuCSo86Cw6if/HkefDip08Xr0xXXWJ1Zy8CuRgT0NxwH/8Vt3ga",
+	"twYkbvV6vbj1RwJfGqqtNJ3Nsf2Ly/fkx+f9I+J9RMrG/5mVQ3wTvKSQ5KZQIrC58hj58Onq5RkyigWL",
+	"BQmzUIovwFJKFTb8lyr4k5G7yrawEmoUDBwqTXrmKlNujfQO7ci0nkAUFaoWT/+hpEii1d+64J74d3xs",
+	"Bpxo9lnj63AejXhS+urf8GUrVc3ZKChGOqJCCj6iGYEqfBYDQWRLGPQbeM8MM/nw/vKK9Hq9p+bbZECS",
+	"S5nrHoDNmFHCX694Dv++5tZQnlzRa5a4WE2spYnHBUbulo8LWG2L54dLZchLzzegsOLKM5ASRerkSIU/",
+	"opHD9itz+5XpgbvSWm5X53QC4r8r6KmcFO2ulLWTuVA0e55R/jPd92DJg8lbTA+INEKbzRIBPJRNk8Bc",
+	"X08qyj8CWwbJNJUaFqVqfTCSc4IFnWBJBfwTOrV/RCR5d/72dQKeU2vroaY9c6wQxscSc6PnpXZdjNil",
+	"ZK7pMGNn5onDJ8YvCgWyX7CCXrDRhGYATukhLpGHEbc30Lh1sMFhR2BVrIQiBUl4ilf6A801p5kNl1JE",
+	"QzwhnoIPMM32x59fkucv+scdAgbC2rsS3otwPmZIc2p0hqDmZEF6Inf3QzfgiAqzPKA6gQhq4wgSzZRO",
+	"wrWBGYQ1kHllaLb8JI4LZ/LDj/0fOk52mLO8iyvuy7zO6JxIGPdNUbzWZt4pXFHUnKGQMmmso4wup8SW",
+	"dU46PfJOmlZ9jdupvIUPZzQby3yGYoMVMj9/HpAhTQkX8wUmEJDTz59XY6mJUbYMwTAth2WgrdRmiAeY",
+	"EmwZTjKSM4ZVH7Sv6IpKmY/zZmCJUYwpd6bskAeBYM79Ns1prhiUPXbzcLWaukyN6Jw5AuTTHGGXIxAx",
+	"iNcjsBSqOQ/IJaFceCDwjGQmQWtx0t08o1x0DfU1JwE3xjFYecNy0/gReftT5dWTI1uJepRJ5RazyG+E",
+	"E/WxhlEUFQHf/gQVVa2O1umRn40QtphnkqaKtBOwcRlx6qlZjq4R3pFVBAzXlnZLPneVzhmddQ3BHQDu",
+	"sa0Ejb8jkzRCNZ0wc/FAojbCxg0b4B9TegObVAjUOBSrGyEFKFSl0/6PRYAImMsd3bLNwnbxGevg7ijN",
+	"aFp46gu7CYhgynYL0qOhuiwbkzasr/nJhntC/U1Dyig45E3DQF/QH2Ik4fdrlsalC9rlIW2IoDQD+uvF",
+	"B5LKWwEr31ldiQjiI6DcmV+AMWiBYfItto4+YVu8uPWWisWYjvQCvBvB6C5ZfoPFmqzQ2hq0bo7A5jxn",
+	"gs55a9A66fV7JxD2p6dgwH1K5/xpATDdBYBpwNiSStfXasFT1wwLsQJXbfRwLETj4xDQsFSYwAbkdco1",
+	"Ofef4pz9ll6k3rFSvGOTOQuW3QjwV7zy9CJls7nUTIyW/8GWAPRnb/9PMl0607F1/lZZCQQmutifVRxT",
+	"mS5GGqszOr/goHVqRJNL+5vF8fVgrn9YozbdAtvX4if/UTbYA5BgkbgKe3fc7ze15997arNpzBBOt3n/",
+	"J5pa4oOfHG3+5FNQnho/Otn80c+uZjV+cbr5i3dS/wzlm+GDF5s/KJ+BC/EzIuSaz4+2GOEHjJm9kvKN",
+	"4Rf43bNtlsOLGW+NTO1CZE6Pj3cd80e2UHZNj7eY8JWUb6lYOjua+e7ZNnthScqnopg2OoKwVHro66ze",
+	"ekOw6MTcyNZ5hR60fotaofW6NWhVLj90UkuZQMloJk/nngUPgTOCTKhQsKsEZjg7UElid+Zyo3E7mT0W",
+	"bS9Nw/U1/wi6NX/yNFmlaH/m7HYDRTNqVJmeqZ0Jmhk/DL/1R7TVy694vtWr13y+zXtGpdqDjG5N9mxc",
+	"wx+W7q2Sua072ioO54rWQeKv+AvfOj2wyu2+N3r6OATxMWnaG9D6q9u6Ez2rXP019OxfPP0DAmzrQpPX",
+	"UZMVWvIL03cVjcbvpGBwsu2FvsNl23jHVu8UROuvsBGrOJk2S9b4pk7s+0+x7gZ84r74I2q9tsVXNn/5",
+	"2o/yZJtLgx+9k/qtTYb63gjBo97JX5i+s5Cxcil3Vx1af/zmbzLkyM2YLeXXII9gIp0CqxOovmB4y2yt",
+	"e6MIeq9LBMarOg298AeALhuLxKj11slrtIAza1TMbALakI3kzFabKcb5RFmzYCeKRYKFA3rvzQh6hvBa",
+	"K2Lp94s06AX9iDDkiByfmimcPA/CqcJmXwXykQ0DLMdedSLf1YV6JzU79+MMujQtomYtc5JAklQSfPmB",
+	"gkNpdfT2AQzfWY8jXyfcDDR8+y3T1Cz03zC65potMbbmt4S0qVjabGlrm6HWTo22wTNyzZbKB5fFIpgh",
+	"WsDQ/IDuNSgJbjcPTIjedEPe/uSHFyBEgbnAxcm0Z3ac2Kfz6KG7HEajziBJIQdEEk30LZTURle5qxaF",
+	"DmZsM7Lmu7Il1wnRieFNGOVyhXnX4Dyus/6gs88cwstfz7vHz55j9CPkdYC1wFyohZHC24qxWCTFbv8M",
+	"L5ldxVRUsE9CFQ3CBZmxmczBKQ3dZ0a8sOsI2M+BOSkW7aM+mMAKD68zIKJrZ8wni5ylRWmkTuDQO8Ht",
+	"smZ9iEAwVw26zV1dAJjLbc61NjqEQAjlwqU3KAzCbmSM3oAJq7jkIiU0FvY1213xGvSHsSc9gqsEUmZI",
+	"NSCf2LuCC3dnLMqZuM5CiZ2YZkrJybCz544IgU3W29sgahTTj31QgrfwRIGd+/TMfQ9JJxAyEAuaMwqx",
+	"EBDVSgGgfsk0mMGKxVDgAjU3jDtYOciTPu2fmh2fwyWGvZuy0TVLY5HxawY1razdFiughhvANQY4wQRI",
+	"BSH6tH8a2qmxgw4Sg6K2BHwP19PBsz9R5MYwj2q8CazgJbNfO3Lyb4m99NZsjRc+oJ5PlK12ftrvd6Jq",
+	"kBy0XIzJfQETgjNopoGGWFBl7eKERnJ3VXOwjyqMOoLAmVjYgzmCXBQhcfXGRYC4+bYHrhf0kFlPlKVa",
+	"cJdth9JiXNpLAqQBwpXbeHtwBLbe3oRygcZdOxKIMViJAIVTOKPLWCDfguGAD0nI4KBh0xgKhJE/dvZQ",
+	"PteQOjv7FaXcL6nbWJbyMJyRSLEyKkXaWPoAzBQXUF5NTTEo3/54af9UZwRcKwV9A0YKHKpTZwH4BNtR",
+	"vP5l7Zk10sX2UnsxSBz0wRK5wRL54zZaA8zjCtEsDwbMB1cs8Cg7/krDe+hVi0DSX9UqBFbrKnnLivI+",
+	"VVXh6Yjlmo+t2tysOHyyLjtaIHdIw4CVJqUWGnx6nQGp6ghNQn8bwd4ikswX+WhKFXufpyz/CKCeXEze",
+	"cMEMyTMieCwScG40vBFI5l59KH4KVYJgLGuEb6jEbKX3bOkbeiM1CPYuJOr4NNArjAiWSSPqxqKg9WaK",
+	"pVAG8wpKGjYyBiUcGzZmnoLjFiR+lBiKEWP/QbkekZJRRpUCyYsYGcWKf8XJOcPRFCcBuJMiSQaNrQjd",
+	"5D2MB+WIdqOmFKyjVXn+LYkgG2DOMnRxKhQVynBnMwz5AbXDBvEWweIijQWqE1DEpzKTJ6pHzsFXuvIo",
+	"QkAJEAnWC0NGJtEuL9pukdokyXwjvPxl6YZ/C+y8NOIDbz/w9u+Nt48qV/KLcHYX7dHM1C+hHcPU/3rx",
+	"wWF/eeQkZCao7zgA76L5Ogw80qbK6MQAWOpfdNFRMwwwNiQLjQSQAzSjS1DKQZ81jCFjY03kQp+BrqaZ",
+	"07ywMaewA1w4ssrgG6Kl7PTIa8DiEj40pDL0J9aAFRFFBddcYUyrW6+QtWBQNYT5DpICOGS4JMnfDWOj",
+	"qQs8wUQTq9+7pWwnaU5vuZj05ukY3LT4J2kfd+xPvV4PDXOxcF/ZWl4pScziY0Bl28UqJsFEev/kcyNa",
+	"IVScTY9gnzUTykJ6CKljkcB7dXGSRQc98k4WWxrsfWhaiaCcX2q09hJLzJWGDRkgWA5o1ZXoVGgqzIdz",
+	"1b9cMWqQaJyNwa+fFYN9Ep3PDXFvAIQ4g+wcfwggSt9aO/FgxgJsKLBKpYLlNsu8XQFfTczVMhLVuSDB",
+	"rozofM7SAZnh1KmIxVG/3y/PUkUIS2dfIUfkF/6TtyYVNtWG7dAsT2zSEoZcUQW5qmGaWfL2/eXf/3rx",
+	"4e9vz//331+/u/p48frS2pvDJz/9nyvzu7lhiunYipQjOledM5tYHwJYVqUZgDiyyVWl9KQzm4mPlwu/",
+	"LlCK8II/qRqoVJ2A8mrlytWEG9T45HBLnhR3Frb2zFraBETRmUMPWf7mKwjoLkKg3LFvhdFOuyXi3yVM",
+	"C5bIYV21nv9w+mzcp8ejH4/Y6bDfPzqmw5PTURoAdGk2Q1ayoyBVhCpsKTs1zOGffF6W4zxC0pALrPtd",
+	"XZ9aZ2rAZiqOVJtq9YqruVS8HriooHxncNPMZv7PuIV6mttSVNbiVmlrVwZ3iIn4xmMiHOUoiSTUiTLm",
+	"MOwtVhUFTRpFqz2CvraToKJKcFgs6qpIQpaCYfBptC5qTISqYuLjxwax8PFjacktOpR6Smr6S/C6Q8AZ",
+	"/yd8aFb4IgV9n68YAUhCRyOm1Kc8M3+gSSEiSQFVb/4CKtgzVxOMPWgugD/RssPThLSLqZazByCkv1PK",
+	"8kDnQIbgfTcsV9YX5SQnKNPVi4XLM6tm4XjnJ+buhOcqZwW0cNtJLETRZZGf5u07hsmqAcJao+RYzTIC",
+	"AWGF/3Z65L2oK+YNaYHhcFDOc14ylKNjYdh8IUQjcIs1LUCgwQWYnArTAvy4lWlhAOkH5f7KcvsSEICL",
+	"nDgqLIxbBl47dKSe9k9CmQyYNUriO8lkjyCmvClrNP9dIiK/ZYllz2DLwO+1U8xlcDgOosV3EW5Zuu47",
+	"CBK18gJaMpolho82KZ6SjItrhOWw/p+Ql5K2zxB2Gaj4kCRA8RILsB9ZBT4WwwVCzIBjelgU8OQj1nGp",
+	"64EPwAopcNvPAjNL7sxBYMJBIQBTXYGrWWEAYLt8+lMsbLiNUZwLbwTk04V2h3MLHmCTwiLrMtfT0OyO",
+	"tc0REigWKqNq2jENp7k0KvmZN4GYlhxLBoMAbzR4rHg4MPZtkVnDUsAUfDJW1cPw1bsA0Nz9Ec7fQzn1",
+	"N/ASf54tTpYaPH0KhpOefak3krOnI5o+HeZ0dM10T2k2b0WF1j5oVZ48GHvChTwkPh0Sn7423wKeUcc3",
+	"AEmKZYrdTlnO7oGD/av44wITBNAmW8fLZvJmJdbXAsAEduWJdBVLhLThqMHrago4Y8BHLGnpWM84Uu3j",
+	"fr9HoK8gHBGYyz0GJIL9txhUTUgiwMJwACorxyR2gpGeIogRAvGA8mYXgntYKae5BL3xNBZtD5czs3AA",
+	"MEVXJ0ctlYZMdSosdJAUbBCAn5BM3rK8OwIoKPa5FA5cCodT5JZlWWmFT4/6EdEsy3zmN80yn7yPk6Eq",
+	"FjYr/atnha/gwN6FCY7Xp6Ksv8GvLIDuH1HrGGlpJZNZWkChkgryXakSW0zlF6BA5uUtKPGHHIDMwFyM",
+	"RUC+AsMkbLMtTLVX7NYfUX3y1XmFwgQdYEx9EU0kBSvFRDeZloC8uoDeakQxR+hPG9EaBKlvvunVptbd",
+	"dG+cqr20vzB9pxv7QAlkod2gIY8snMUhheyQQuZTyPYnE7tdhvNAgqvPG6tIeU+Dq1FLka5K5Uhq4ydy",
+	"lvKcjRBLBLJlbEQJSKg2XCKTI5qhTNSLxTuAlBUS6cSgAOR6okii+ERQvchZQtq/vj1/2b389fz42XNA",
+	"sQlSK6KK+Bmhcb7kLkbbBYIRqyQi12xZNpIAVcQaMR2HkmvPqF72yHksNJ3NwagcoBp/+vgmIL0nZ+U9",
+	"9qEMUEuqRKNrDdvo+HeTbiKRl3wiWLDw1p26jS/dpqKYbqC6CMVKOAhp2uQ/x49aVe23wZv+/HQjqn1t",
+	"PY1ws5pGYmsdbDWObeD1a4pIfPZ4qRh+cgv1y9yCFYkfTUO0J2ztKMOKQ89Pa0tzrdRPYp9JeAP8IWka",
+	"h39hz30zf9ZGQazlqf/29N/uJXTAunTvNWZAfPF4gS/Owu7Eiix8fmvwt99CxvQz04UlQU9zqKtJHVn4",
+	"9PHNfbnWvzwHC2Mga1mYC4H0sd2+ulASwv9avMrix+DQDQLynvjgfK7D8D2wc0z4DXPArSuZ0EDkiC/Z",
+	"yVURnDgAc3gsFDNroWWuIvL7QmqmIsTrl1mQcBAhGpwttQqZb+KGKz7MmEuALV6ORTvnk6nuatnF+Lkb",
+	"luc8NU3/k+Wye8tTPSVqTkcucN+aDMATgMh2RFisfi7+YVg9jQVe08jyWTTnC5mTlKvJAvIltSoiFREW",
+	"DqHoyDGixq3kzIL15u37y7+/ev+Xd2/en7/6+8fXry4+vn559ffzn97/+bULdwthq83pZWoqs7RTduIP",
+	"l4SSk/5xLLyAAk4XPOMRMnMXCUknSOrbRoapyCtRLCaN/BfRuAHZ08ygE1kjj2nn6JmFkFdki6l++vjm",
+	"71dXbyqzy/iYaW7OzbkNlg0ljQIM+Rjr5ppWA2cSLfIjAWET5tDpkU+uZAPolDY72ymdg1pR5QsqgKsh",
+	"gttINWVBT0u4e0ECB0L1rQbluIv4heMG/3twzJP+cb3O4JJoqtnzxV1015a0j+sz6F0U7A7EoAMnGu/J",
+	"GRkDk+PaOiTfSNT7k/KKuZ9ra5wWxuwnapVyfPr45gzynCv30ow8DI/y17D33ypk8SuJHhTlnbnPwMH7",
+	"km4WevrUwuuyRjnmI9OLXLiAN0Cfd9QtSGSnRU0gloZAsz2rCGPGlR6Bd9/iINNYjBdGb3DVkyOvvFZK",
+	"+YAuZEQAZpMmTvtHhRffPF0IgAQJCymlGO0uFxpbW5KczWVuUb9t5VXzW84UEwACDRjqpP3ixYsX3aPj",
+	"7snR1fHJ4NmLwbMXf62PD6tjLH+2S3plxtL6kuBSpgPMPlS1tBpLfrgX9r6z39YNhCUYsuCE+joqeFQs",
+	"DQsu40JPN/osjWiru3LctchMd4SOheYApsY2B3X++b1jyL40/bwf21cfNTzDijpHx/0+uYAiCxJkDocU",
+	"CwXNDjCxh2iJ7wEmtuGCLwOy87L6xi5wsSvk6BHwYvfFgS3TpAMO7DeGA2sZ1SEe+buIR24URHakVI1A",
+	"sKuU6l6RYO8q4HwFSLCOMRyc9wcLAjrv70l6uF8cWPMKFXxd0QyQfjBsEt9e2kw1rj5gHYgE6oeQGb2G",
+	"Qm1lpQgS0mzBCNfAAGOJ5jm74XKhqo8hVh8sYWkTVGK98vQSv1+jOeELj6oysRnlWWvQkuMxH7H/RUcz",
+	"5mLZW1HLL6pztloN63w0Y+Qt4GmaXY9a86kU7B1gu7YGrX8/Is+ePSP9o37faF9TPr+S52maMwU7S/Gf",
+	"R0ZVI295lpGPaStqjcCf13pFlxqQReBQIfjIZWtN11JpmgFI96B1+uy0fwwaH9XsQy5vuBiZ39//ukPM",
+	"vN2XCzGWWJb+oP8d9L+vUP+z9AkDmkPC7clog7rnCM8fK4T3HnS89mptvY5T/HolOi0WWQb50nLGoYye",
+	"K3MnJBlldKFYj1za4nmYNa0GUB8kKmryFc1FJAmoEKR3j+ln9xdJgNIlmONlEV4wW1eOSVKiUTbhOWcz",
+	"roMfwYdqaWMsyp/0DPFqqluyhhGAsuq366CmrlLhB1ZVA9q/k8paiC4HpfW7UFpLxFVtSV3D615HXf9l",
+	"m73YRT115KNWN91XhHwopbR0n+qV05Gfw0E9PainTj3dR7gpX79d74Q7qincCCh0WyMBWRGlVDoXy/K6",
+	"MT+xlazVlM5ZhKKPc4K7auJqkWnE/BkvsiwWWJaXtJOq7pFg6qCCmgZc1xRK6JlBTBUJYOKKGslyHIvV",
+	"Ns9AinL5ezBTsxE98hczVrPsRf3PMfjj2y49B4r8xmKvKr9RtcZvB0OYsCo5ZrsjkJ5Lg4dQwhuW7qxg",
+	"w77sTxxDwritZBOURi7p2H/7V0vOW4OWRWC0BUNbg9bTUGmOWrByofL84gWMYDs6+yclxQcc9f3jj9wP",
+	"gS/Chcqkfh86/V1JWPunC/73E85sHfNsaSuZ348eHLXmixpR7GejoGI/A+KUVI9fghoplvHIGM1Z2iOX",
+	"TIN1csUciRZEtd7UuDOZw2zvh6Vze5GGXe1oB9J0IE3fGmn6iAz+ni1zC6XlrIu0ptkwh/YwyPTL+Wxm",
+	"KynY4DCL7sy1IjOZLjIWkVUbnU3XM/IjCJEzuiRDFgsIbeOC6Ftpv1adHkkyOmRZ4gAKlROBMRUkQRqp",
+	"EmKj4bgN1RddwNaLYpECbvLIlUSCUXMx6UAUXZLmcp7KW2EtcYjNn7GXU8lH7FXpIYi9Q0boEEAUZR4L",
+	"xO8zDdlMiuWcqbMiC7yEquSG2kB7YfkJGNnUGk8OvIamuMf05sCuQIId1USbodmsA9w5Bx/knSlTRvWV",
+	"eQ3mBQthjqmNDqZCMJohTaR5ygRLW7+FBByKCHojmdu07SPsgmV7xcZcAA05uFwOLpev1uWC5ACosaF9",
+	"9siGFD54o5nKh1SlgdbfzRPj6DwYHxrdMlHhl3F+llg0OFqQ4Eckcai32EUCfEMUEHZcEGq77zg/Ct7i",
+	"5CwWgIkL+X2IjAvpc1hrqGBhdIU9EbUYYjoJFIhXCWkHiLdQjskNB7pEKF4AKSa2tNGZF+DR7aPA27QM",
+	"fE31vptNDAA8OAUdOzhxmij8Qzty6njLTi6d4n4fnDrfiVOnnnyrHej3KlFoot8uBrEJbA7RljzOtx0L",
+	"kQsNac2kTUlGjWw8YToE23AgpT7ZepwzhkVBO71YnBcgc5i6XWk/LGRiWjrun+J7XJOUpwU8XI84aNdr",
+	"xua+jNlCpBauxLUC41gIzTPz8xIMIoJ91q64b1SMw1mRr9kyzLiKRRurKnPq7C1Y+kPzLLNZ21AXZT8Z",
+	"HVf6TjL6g8CnpSU6dbAjfD2IaF9I8Iu29QCXTnitH/hOh/uhfMH1LLneMlda5INj+OAYdo7hO9/EOha+",
+	"V9jyZq8B8cWwMGEYIbp75M/IS2mWM5ouXTq+FC7cBHmo1CRnloli0VNkrs6ZbEuBK4xxFuw25PP402dN",
+	"NMfEq2VYcH9PTmr9DffGSb+owrG/Sekxqd3BFXFwRdynK+IBLFYs72puj+n++erQxA656S9t35us8iy/",
+	"4hBg8Xhm+fJi/Flmixkjbu1sDQnBJlJzoOqIf1VY6X+RYBzaie7grA+29IMt/eu2pbMcLv4KPbK/byBI",
+	"CC9ZR4vuL1l9nV24nvoUJmG8hQebcCOBehSjsOUIu9iC8SwerMDfjxXYE5gdKE/p5jdSnt2Szz0haTbr",
+	"7CvBPKxdx92qegXHEvmDIedgyCkZcvbg/5VbeLeMcyeE7xpa5cKOmvUZOgLPNQCUWldJpxD6YxEWCcU+",
+	"zozWY50q7kWL6glYtUNGcpDiOj2SjBZ5bkS7lzJlpTgshIv3w/Ahpvb9HvnIaNqFRHjnCW8no+AK24K3",
+	"wS8ABBzFovhxOWeV15ZzxAuGerjLGRP6iuUzBTmaKdbrhZklEViklKazOcLyxoJPBKBIOvzWchMXKVa6",
+	"VTRj6gPLlaGPyVr8+R0VxEdVDkc5S7l+w2dctwbHz/r9ftRyq2qz2l+d/59uv3/Uilrss2a5oNlHNmZm",
+	"O5GY0wKAwRxfruYZXeI8u6c/HIUfwq/2Nyv9jEKGxtUV/Qx3tpzxj1n55EPORlyhAUFIbbpvXU75XJG3",
+	"UqR0iQgLrai1KNXIS+Hr7tx97SEGdtZqDxrtQaP92jXaGma2hx77UHhrymXYIzeIRdvHfIVkCP8OeA4W",
+	"RXeka7VGelitrsQ7PEMpk/meT+lPk84Z0eyzhrGpmmDlKGSkDoLVJZ+Zj0hGlSbtMc+VxvADs3hMpFxM",
+	"OrbO60oo2qsK71WxgILkAC6/0H4VuRhli5TZ161osGC9Ys7nY81ywKIFOWFMs8xhxywZNQ0f9/t9oiU5",
+	"7r94YR59unpZKhvOdSciGb9mFqsAvElYCPxuBomDMaKWrzySIWI3jAG/hQdDxPdkiFBbMowN5gf19F/u",
+	"nxvqnF7KsdNJsACC18UyBonGhvMoX8iiSvA6EeSS+EJUI5kyMmQjOWNxMWN0TiOtDUPYuLaIXVYhGADx",
+	"TLCASGoDblz90yoXUbKOyFoEsApZHnOR2lg3LoUqqmaXQuPc1GOxdWSc0UbMy859bz/aXQsJA9P2MvA8",
+	"RFSaWyAsqlGe8iFO7auMU9tXBG2q3rlilYAofVeQpvY27yyjBNbOr9/S2ZhOWszgYOk8WDorls792PzO",
+	"MCZeBtgbx6SwPRZAJgEMSR2EiQ14M9pjyVSTdLaELAnA2MoNWHjOfE+rJVkxWlbsmHtZLRGy5LTfhzrr",
+	"npLFAmukJ3Oqp2i1HOdylpjlkhmsnSTJU7Qo65zb6m3m78gWZ4Q1Ab19yMgRqoj9sPh5j5wjZIuNG5EB",
+	"WAsG5ydWJMRonaQo++4CB13AIb7mUr7OioZUQ0u+AVRKr9kSIwuhgLsZ2DCj4joWyaqdMnE7zH3tLnN4",
+	"BMFsXczuMk2s8Jo7GXoRCOZ+JKwvhwQT2oA9Esyzfr/fN/oxfETTNPhgdX2fjvJZ8e2/ygbf8+7RD4XB",
+	"15qLsaLX1w4vsyXHPYRNHsImvwi4zB0F6v0ixGvQZnzWagE3Q9pUuBeBqYUeQQ3412tdgS5prMYjaHpx",
+	"XrlY3DdRDsPIH4wq705zHjFs/EDwDgTvEeLE7893FZoin1rAd4vrfydtptYVdsU+6xLpCiM1nAwdlA5G",
+	"s56tykfaILQiGiK6kDpnsUgcSj2oEFwvLbRAATef2JrCSBl65C3Nr7mNArEfk8TS3J94lnExSQCfxv14",
+	"OeXzOfzqiDXVZEbzayzsWVHFEMvGL2VYiyAWgXIF1Y2D8BphZHUypQogfOSYYMXjwhzqkodOnnf9Erl+",
+	"YsFTI5TDzouJ0WjWsgLyGhQDN320DgtNR5gNzEgb2VzkIC8j216nsPlW5l0yAd810sNVIXjMgI+g/MFp",
+	"v09eUsPeL/XWFRA+shHjN4BQIEfXTRUQKmfMV8u3f79hNL3ipr3j+moJuwZm2JU9xGcc4jO+sviM8xSL",
+	"5VqapOWDsbsiguP+ed4DhH+scMCIJCVSAWazgh+a15BiwYMy54tq+F6EhRdCeuQCQEKmU8dpgljJWATc",
+	"ouCPZlUQQMLsArtjHse5F2G+4fCJh4pqcFx2i+CGqzKzLyTFgxvinqMNaP06f4HQg4AA+p/tkdgQmFDr",
+	"oXeEu9E/X4pgMIKusK5r+yVYMLaVYO/oxN9bwHwQXz4tLuZB5/8K3fZ+g+7VfV/IPnJMqEBFsl59O69L",
+	"QCh46ogKy1OH1iV3J0f//pflgf39nqHVM7Bi1w5e/wO7reY37Xan79H7H239tufOd0C12c5nUTYmxaJK",
+	"bjDKbC3Fiu7T+XA//PrL+SD2NKs8AvU7OCQODokv4JC4m0i0QVGxtukv5ZdIIP/kncsfdTf3zBlfRErm",
+	"UlnYpy3dFlA9RDGhe0VJS9CChNQYfhP55FQpGLllWdYdy9y0a14fys9uSQeG0J5fvry4IJkc0SwWc5rr",
+	"CD77XxGhJJUzygXQYE0yRpUGHwJAQaszo2bZXEMbwUTFJGNkmNPRNdMqIr8vpGYqisXtlGum5nTEIjKS",
+	"s5lZzYhcfCAZ1yynmTJUX0jRxdGEwU6Xizw3d8kwjKIZwlUswuWiOHcCS0JsRWuqHE/a4O1wPgqeflld",
+	"seyMeIm9fhX1n1MqaC9nS6b+V2OyZtTy5xm8FIK2olZG/S8fzeeuGDRWsnpx8oOtZnV6jJ4Kbu/GT4sl",
+	"yje78SK7Zgc3w8HN8DW6GTwl+fJeBse7HtHJAEmWSPox0xL/vYXbIRYVvwNpB8wSyg0U/3ZUI6zibLNE",
+	"TSuGUg+XsSi+ITRTksjcyJZmnMXgihIFfuwbPQ2xqIVlcOt/z46Gl04kOfgZtmUGe/gZvOB3sHt8STfD",
+	"qDjM9+9l8ATwX/Zf+zgXfHTKzs4F++VDOhf2FhgfJlGwuI0H/f1rdC6M/PG5z9xAd4P28y14LnrProX9",
+	"r8oDuxY8D2sqUOnmcXAtHFhs1bWw241+WNeC48lfiUthHZ26V4/C/TDpL+dR2NOC8ghE7+BROHgUvoRH",
+	"4U5y0CalJMSCvbtVpo5smhsCln26JFoSxbTNyHZJXNW86KeradFABf2KnBGxyDIjdc3kTSUCH3MRuEaA",
+	"fkh3dlW8zA93o5yXd4a43ZdmhgCMpdVqDVrPfzh9Nu7T49GPR+x02O8fHdPhyeloTwz+c6X4REAd3kMq",
+	"2YHOfq90Fo95CddXEtoE7rsDoU3ZnOZQx7qrpnys10H1Fu9epElRGpxk/IaR4qGhfkVmLGmfOmOPo2yF",
+	"HafTi0WiNM01RKdjDhgTqf0rZ+T4tDuVi5wkv/46myUWyAACV2zlWTI2j1M+4VqdESqWGtDcWKYALuOH",
+	"Qb+fRCTpu3/84P7u4z/Of3r5KukEhLZvJF7TaBcatbCHkD3GEeiBxmKUydE1Fn9qj2VOLMEjyfGzH54h",
+	"NMXxab+fdMqADJAR5ypMwnoDY1GxSDImJnr6fnxpfr0Qb7lYaCOjG96R9MhrOpqSxB+P178v+NwsdkKY",
+	"0PkyAPtg7hGRY0Qrho6eqGCLIiLFiA1qdiT4POA9UalVJ+EbZcBvelsCvIiQgpVW00EumoHAUBGzjIqg",
+	"SbTsE33LjSiB38YCtmINPnQVxqPk2H6/RrWJhd+RARGS3EpMLUzpUkVggeSzRaapYHKhimFGJFmIjM+4",
+	"ZulLOqeYtohV2mORzOjnV5Rny3fs9k9yqBLYOdIWkqTmZwJfdqD9AsXNN17P3S9HU5YuMi4mzf7uV34P",
+	"4Og8bvLdyvmEEfhZrhEA0qNW1BrnPKVLl003A9Bjn1tH9SKHv21hfLUQ4Z96ushV8L5esPDPW5aK4Acz",
+	"TbPfZtQP2KsRFAoiuk4ailqWDrYGrf7zfr8VtSonrDV45rMW30FRW2UPQHh+g50oZnpUTPM4nGO/mF8/",
+	"nNtxMLHj0qyO/4AERyTgrUHr+BiGunJR7IJtLeNVTjUe9UNIwiEk4StEpg64oLuBTiJ7VXnUKJkVlH6N",
+	"bLYPZrUVxrABFGNc+UvL8qNqYmN7FRK6A5LErumOpMh2LMmOmOlohT7DO53IV+BTV+Gja70V69njG650",
+	"hYz8t4FnLpXHK1YezmQjy/nNsxPhaMJexPqB0Z6rAtAuoM/2Uh4Qn78HxOd0hdjuRogrNGUdIXZVqLbG",
+	"gEZlLwSA3gG7OYitiIWPm8Amvwyu8nrKis7vOyseDxI3Aat0QFf+BiIp7luM2oi3jBdoI9hyvdmFKwyB",
+	"BLnJiDCFjptgTY1AfCLt4VIz/KCzjyzzC9N3v24PFHuxwo/r7eNujw+RF4fICxt5cUcKsMK/9ype1+AX",
+	"tJ5OdN/dTmXGHGtBMN9qdEVE2OcRm+uK6jMwWhLQHaXpUhEu0EYbTJ0jU7f1foir8kArLTmIsqFMl4Ya",
+	"+TJv7x1m5Vp0S0Sj5rkvboe9NNE6i6qLsMIAxJwx0mZ0NA0N0MOy+Zk0WZ+twVeKEesEoWuxwKXZ6PVc",
+	"TywxYuR+xZP7NIg+lumxMCgePTupNSiKRZaFRem2tyieFKM/2caieBKM96Q02JOKRbH/wxexKD5KhM4u",
+	"rPHgNz74je8xPufLGym/QJXXimdZRTXV6upqvXZ6hln6EUDPdSm/MgcvXY8ktzK/fsmEZvlFqtD1DIUR",
+	"is6fKHAUkhG8pQYEmF/FCx68UecGD8rPxSJgglCczlbOAw+zVVW58NGUoas1nG954GdkJm9YLLgmQ4uz",
+	"7ZyvwdCeqBWDrMzNB5pe4/igIp+dwKqvFzK+OlhTys4iXBowaugpD3m+oWYob5R7vg+/56O6PMsH/eW7",
+	"l2TGswzTzzOqp5CzaznqWzqacmGuT9Qq7dt6s+weLO7gLzv4y74Bf1ktE9qX/ezpHQtacCpVUJdHjg01",
+	"i9Zjf8aixhsWuL4CRiRzcHHd3Z91qDTaQPoezfu0k+MpFJsO3qfvy/uktiZrW3icCl9TrTX7qmw7AgM2",
+	"12pFGlWkPVyWEQQ6EYqw5W+8/SYWq1/c2XT9LVitm7TyEts6WK0PVusVq/X+9/6LWaqDR6Tt8/1Q7UVb",
+	"sDLqaBGUzEDvK2u6oAnXKXr/kFZiChU9kQI1Kb1olFrbAPjAjYrZBn0wFhWzNpY6VjDCzhnmKNZoulDZ",
+	"jvtZuhZQKQUZjatYmH5HUyomLG1WV8cyy+TtigUfVfaxzLHA4pRqX+svFuBSjyDA2b1RimKWeb3y3rkP",
+	"g/bj2LIbNF1AqTJ6bnGG6K0zJX9ZLRfX5fGMuJs5xcGIezDi3pnNfHLl8u5TcWahF+cLWG2DtIktbbZn",
+	"qzbbovxTifonJOBwhcPREFzDpyp22CIBiRcUHGOiOmflJkpuSnCqWkYWC285DXkNFOxYqMQ7UaEC7UTK",
+	"NDkjyYiKjwvxSVCtmUhZCvlNsajLIrHfm8/Bq9Uj753zVq8rvxVgNkph1rWUbgS27b0NrIWf7zHtq9VF",
+	"dO7N8lH9M8s1H9GMzJyJ1e4+eDnFYkxHepGzvDVo/Uqp4VkzmbLs3cIsq/n+5+5xYac1rxD3k9SGhbRe",
+	"SplR4aUJMpNCT7NlK2oplnNaNHV09OMPJ4DHiIejNWiZA7HGhVlmk/eSIuv37gDleLADf6V24CADMGBn",
+	"BdXZh5l1U3kroJb4GrYG0QWvqGblpNPgl6DyIDG8twtNkjaYSmQOJhP0kI0V02eW5MaCC/Lp6qXhZKX2",
+	"MDlTYnwMzTMO8UJUkOpQAq6IWRH+EXo0PadPSJtqMpNKk2f9fgdGfM3mwAMtqcVowzO08XhgyDBNt+J4",
+	"xKrjwQswbIwdXp/EC9mpFV9pERCZYLxzNTKIhiaz9amosdiYi0qaUlFP+/2oOdsUtgw0SHtu3PuGwIMP",
+	"mAqzwmFa7CiXShGaZSXXgU0cLn6KBZwWX4O9uiBGvDC9YpV/G1CV0CzzN8AGoHZ65FVJvY5FMRq7sTkj",
+	"Y55lLC2KW+agPqh74P+v7No8sp81iDP42792yaPcJxf1j9/+iLbthFU6+c1MNLi8rUHruH/8vHt03O0f",
+	"XR2dDvr9Qb//15aNc6p/rf/cvbY703cbdmD+B+b/9TN/T3vrpIDi4d3EgTukTvo2NmZPVtm5hooCO+dM",
+	"lluJysJEKUUyFmGOpO1f/cTGMmef9KiQbdT5WLMcf8oZYZ9H2UIZRXlo7sGqZBMLFG1MP3LCgMPqKVuS",
+	"MbdGvmJV5A3LMwp1Jg0j4yKVtxawAiSIsWGVyGZjsQSL83G/38dwrBcvCApNpagmAErI+DVzQok5M2Nw",
+	"7O7rOV8hjodc0A25oOGxqfCmfoWFFUcufPHH4MX9mdgD+/NXpZ6d3Pr+cB2c+t+DU3+VSalduVSjj7+O",
+	"S+2cV+r1lrullsaihNvtW3287NJ70D4eJL/ULdUhxfTrTzH9IkLnxjRTf5k2ZpruF11zHzflgYJsaphr",
+	"gwe1mMoh0uYQaYORNvdxfR86R9Rf/jYqS4aJhmZDh8zN82JynZWU0lhAREqI8u8bvpdkyfvmto9q5Ftn",
+	"fzsODGtfnf3tcWjsIUblEKNyf4mGD2PY29OcV45MWZ/UUWOti0VtUkdEkjDGAP4uogsA7SwIEbDoZxA2",
+	"csdskP0jNL7rXBC/LI9lOtrJZMTCrw4mo+/HZLRlUMNm+9D6DJB1dGOtuvgNqIlNoku4xgf98KAfruiH",
+	"+969L6INog/LuvesU7EQQurhg5qLM8UigPGJ/GtDKTNGhY0FoZliDmfdveGlDq5sjGqPvJxSMcFoo3KA",
+	"bVGqpBgpQAZRXQquNX0oaR5xXYqNvbsq+jVkOayLK10TLHo55yLNGBkymptvLHqSnZWPC5UL/X5sz3br",
+	"a4oCfWAqftBADxrovWVJ3GNY6YQuJqw7kum6cNJzQYx2YOM5pGBl4JcnikAzBJohXJAE/r4w5Hc1w6Lt",
+	"YGpiUeDUYHpec8JF0EFEzOoBwttq2gXEWMSilHZxRlI24imqwdR1wkXKPkeGso+kGC3y3NxS5E9QTBSC",
+	"WaWeklsuOj3yixlALHCKoHFjiCOuBM+JvBUWB9co2qBtz+gS0kgUYNz5OM4rOukC9EIKTUQY8Iit8BRb",
+	"9yWyJILToNeznuVcaDZrjnGEgb+UKfuKMGT6vf6zFz+aNVFTxnTBaY6ekwkF/rE037VSml9vzwyu6OSA",
+	"CnMICPxqUWEKIhaQbXN7kbA10W3zRi3F3sdEuKtBkFBDr8g8N7RFL2NRFDyAS1pjKbT+GxfHV2/6ayJa",
+	"b7jSnmQdEGCq9O2B7X0gc+5g6QvY9MHW913Y+sId3ZJo+ftdT7Q2gr3wNMx6MTTuibK5HqRNiaYTSHeh",
+	"o5FcCABOMA1H/gvuBgffdkqpNbsRo1+YvoP49FC2RK8Yri5lieMczIgHM6IFdNldEgku9V4WRE8Jcpre",
+	"h8JpmgkVTvP3vSqcRQePpHCaAXyTCqcZ+FemcF5qylHCVZqxzO6uIUde9cQ/nOKpwORkrsxB+zxon9+H",
+	"9ukp2l20z4J8f7fap6NfB+3zW9M+C5590D6/D+0z2NE7aJ8B0frGtM/9ZamvQfsMOc5B+zxon0773FkS",
+	"uS/tk4vuPJcjplRX53R0zcWkOzYMu2uYzBco7+F6IdDLLtU9zkmS5nL+St6KBL8mgjGjrUGRTaMJGr0Y",
+	"cU+NCuzeRlg1lZwZ0rO02lySUg2EPSGaXgNAnGDlMhvV7zsOoa2EyRbBpBF2dMjIMKPiGsNwchYWvYqa",
+	"dOWVwiWQwL8QXJvhvTOzN7qphSGooL/Bb/eF/nYhPuBZuLKbhKLbo2qtdpdag5bbjlaVsr6cstG1mb9G",
+	"4CPF9GJu3irvn7lTb+RtK2q9/49W1PqVT6ZB+WOH9ZaxG5YBcFux/ohsurXeW7+MB2CWgyb81QKzFGyg",
+	"QqBDftT0zk4YpBsYzoPo0EVGh+MBsbhjWkb9nT8ozFsQxgfWoRuY3C5qdfX4H1Tr70G15s30bU8i2Jjm",
+	"sYkI3mvyx31JdQ+lPzdd0HqVeoVdHdTqg1rtckPuXay5n+SRggzcMKFlvuyym52qmc3phKWEiRuWyTmL",
+	"iGC3TGmS2PrRgPkGBRtRGJryydQ852lUJxWBs9aIRXRkenpFNQhHQWMRSX5fUKG5Xpp/a1CbjcTkvYIg",
+	"RfX8RwUcndG5U/97AyTdWdj3z7mcWSW4+PFKJlb9BYSFsIy2Ny2oqZwTzWfsn6DKc2Fbb3J5uNVvluns",
+	"C69vDsXXVql0uDj3J8Nt3+cHOqnFOTiH60HkmOCtOohn34l4ZjffbWtIwiuPmuyl7r1QEquQ4H/x0iG7",
+	"WCOInVsHhydA0ASCggWg2QJ8IZtcHuuIEQhx4ai+ZuGtNM6mLLCbQx7vQVarymqlS3y3673z/ahceszw",
+	"heuyeu3N5YBIjD9dvn9HPpi3ME/WHmxwj7pqsmdopk+E1K7uQMo05ZlKSJtrFYuEfdYsFzT7yMYsZ2LE",
+	"VNKByDWsOzIghddiTgFe3hGTPmnjkoBsxGezBcAKx0iYbrliA5KzG5ZrQsmMK02vGVCkTo+8tr2S3Hdb",
+	"UxXNDHi8yDKsK25BqYxsVd4Sj5BceHwsFr2R2BQjH86vXv5KrhmbK3SRqM6AUOstwSznaiEbSW5otmCk",
+	"DVXhEN+SFqO1DfvVu0jBGwVnQkyguLlpPHQ3B64d3ILe6tL34kW/fzK6Zkv4B+sF7XvozGKvG+IB11Fz",
+	"ODB3puf7pD134UT/+4qb5W//asl5a9CyKcswGj1tDVpPzaltRS3YCHCSLISvowCdb8cV/qSk+IADfth8",
+	"5B3Y0SEh+ZCQfHePClBsSEi2nMDcICxwAhRnN7ZWJiY7Sa1PXYfrQnvcID1LGgCkA1tlDfchtb7yS/BN",
+	"CK9uuOuIBtSGc7M6SLMHadaj0qycjm9YmrWTIG0jFiiLXpM8rZVbPbSNFRXlmCQoO9bermR3WTIWWwiT",
+	"ZA9ZMhDFG4RJUidL7ihDxiIUIp0gei9i5P4E9ktIkzRNA0lydZWesnxeyJamAbdIrUHrT6+7R32oqGi9",
+	"sv+QC/Ow9cc3J3Vu4CPuch3Ez4P4eVfm84HmmtMsW1p1/c6cqCqAbgOC7TqskSJ9OfoBVurbRLVjcR8m",
+	"gBqqXWt12V71359qf2pmhY+Dfba6DPBrPt+FJO8QGlkz8UdBKjvQ6AONfnTU7PskzbvYBtAmDJEG96BY",
+	"1AYrfBJQdt3NcuBleEoS7D6xdre2DyIghrD4x1Es7D+r3SZO9ja0WOZ8wgXNOpYbsPGYjawWAc/nc6m4",
+	"dhnzsXAfPFHEBjVwyKkvUse5ZrOIZBIqr5JMIoGx7MdXVzIswU6Bq1jgUDEMHYr0+lq7XlPgK/OALmH6",
+	"BAsK1eTJxwIS5TtnwPrAmI+9uhR5RnzfNp/gL66o00JwXWyC2QPGb1hqVaxYZFJMWG4mP6W2yJ/t4lYu",
+	"shRSIwzJG12TIcvkLemXFiGcnA8Qwe4xNsOdcLeGZEoVGTImfE0LxSE3Iui5rnH3/UWaDGKBA+KKCPMF",
+	"mS80oeh3RQfHOJeziFDfh/s6WBjb13yhlZsfHV3Hoo0PsK7hnI+uO0VDDnPBTyanI6xcSBgH98wtNcs9",
+	"lrn5zSwUV7YgZM7GAEIwZCO6UKzczlRmqR1GhAUZBVYNCUbKFbFtnPmaXe7Q2QwWnIdcaFKaBWz6XIcT",
+	"MeOEOCccqVqMRpBJw8elZtlsrjlLS4MFmefcjco8MbfliUIIWyLkrWl1yOsPycoNGEDSjlW/7bG2Tgaz",
+	"lO5QheAN5kybrZgxqhauXnMwEIckAUFADKpU+9MPFCh4F9pyxc24Ire5EU/FmTNF2L/JEOKZCNYKOeoe",
+	"n5ApvWGxgKQhbNdmQDnjxQiTUqzQal6zOLrmWpkTW5w6snLoIohHpwLqbOY8tR9nEgtJwacdc2upxQWB",
+	"x+ZuwXUyp0zOzDhE16+4OVlYn9qcEArkbWMLmdQYocrSHvlozzCOFhcHJjvFwPhY/JlmCzglA0t5zEQb",
+	"pki2mOGI5vkyFtCC2TXUBqAoqZbyukc+QS/Wrdlw8Gt7ikVOuSp6MtsGraeETigXGDpHhjSjZjmosgeE",
+	"6uBSRmTOcjuoay7SQSxup/YN61NKU5ZGZLjQllYVFcY9eX5C6A3L6YQRNTXDsFTGdv1EWSUoIP+wVHg5",
+	"VWmYSAdolplGzMrkbEYRwhja6JFLSahZUNu2HbwnpYJNqOY3FkfatyvHpG931FwSmesp6ffIlV8Je8Vc",
+	"gwX3VYuZG4tlzE/20Jo+1ogB95OW9qh+x5CbHzK5Splc325S1UcnxdwtomWzeJ9JvSY/96XFUbKEfuwI",
+	"fR0eVAD8ZPgDL9hpFIuGrFVSAXjStxK+UBC5Yrij6Vg5auYhmTpnkKQKzAitMw7xCWLmzCtGYEPp2sXQ",
+	"oUAOZLwcchdtLoW2lrC4vFf7yhupHzXblX2ecxzdK6ptcbIfuv3n3ZN+K4L0pk010RxA/evzq+7x8Y8/",
+	"HLV2t828kfqA23TIVv1qcZsyWU9LgSDuS0kfCLzJEOM68Ca821D4v0QDitr/AW1U0DNmeNw1t+GNPGQ2",
+	"NNPBB89NDRjRLhmpcPQPeQ7fQ55DJhtyGxrI2+bMBiBva1NKVzIZMvml8xj2ErUePBAM7mG98oZc6BDz",
+	"dYj5siBOO4oldw7yqs8k1TkVCvMm980nNTqbs/xgCoIqUkxTI5SsTy6NRR3mRmqlmTCR9He9xIhZzCYF",
+	"25H9oYdffMSnQ7PRpmHsvg1FnInP8IwIE2mRTto5I0nOMqNyvIa+LtKEtLH8ful3xH+6BQv9hN8w0SEz",
+	"Q12sWU3JRT5y9l1wL/gfIccDWrKP7yqHXQX7dpDHaolxsEQPnG8a9Lw56zS8gQeZ7DvLPdXla3qfGahP",
+	"/RB+WgKyX6O0RmZ0Dk5OdN3w1AXsWq+Wb6jwn8kbltuilFW/9oBIEQvw/4LemjPF8huWWoN/WzE05Rdz",
+	"1BRdh+DssK9b92Mn8ua+WAgofk2SX15fkcpchzDFxAuUzi+VAE1P2Uc7iKRH3otsaU2L5q1YWKe2n2S7",
+	"cKr0OwHs3sA7t2xkAEwf3YfW4c2L6UL6WcbGmsiFjsDjo4oG7PBgjvtJvuduvP5Fu80PQcDOK0erjoBV",
+	"Dw1nigxx5R+SJj26JGfOb90NGtsDxHHTVq7+Xnd+eMervt0FL6YDdycWbXcBSjc+IrV3vQOqYM3twetY",
+	"c2Vf+4WC2AYuJpaYBPfOQmOiWNYPhojimHVi6imbwZV2Y+ycBbTAX0m89fby3lEz9deyIoNV/CtyIXSV",
+	"VmopiV/anKJObeiSn12n14pa3DTw+4Lly8JiX1nEVmi1T9mYLjLdGkCNX28WsuV/MST+y9OQZtLxnw0E",
+	"46uVe74KGlNPWaAGpDnS90Zi9jBsyzFJfJsf5W0SQQTL3KJ5r8bGla95FIvCNI51a0ASiFBjNB+bU+//",
+	"tG0Ev62zoseipENK8SsV6X8Gv5ge30GHqFY2wjpur50dNLJakvBY5vGP8nYb83jBxXJ5e9DFvjddzDLa",
+	"eyOULkCsmVheMq1Q6+GFLGMjHIDOUQw7XCGPWgaGr1IILcRbJqA1vrf9NwZGuwEmHWt0cjHQKR/b7A0X",
+	"eAeBZ7EIw9qcZIuxZhj4FQT+5oy0+xgLaUP6CFedyLaXs5k0co6m18xVyvLhahALXfAz9vuCZmbK1ZWi",
+	"VfQMEOIIJX0bHNaLxdX6IGwbZkqVDSMkhqwse+QvTn/MpAY/KkWTLH4Vi1uYoN+nKSaFWqF0oRVPbbzK",
+	"cIEuGOBolp1hHLkLHwziWosyZ9gtDpUrjRtjlE5oq12MN5XMllqD8EnlFnuAFuQuGlAhBpYMmcJ4RSMW",
+	"KEIziCun2S1dmvbwJTkO6sHNeuSddUV7H44N+nZ6s5Y4NWg1nPoe4TPuxO7PJ+8zemar+BgJcTUvl6OM",
+	"4QK2opY7ua3B8bPdw2XcInyd2Cb+2B6iDA8ROHfkv5crmstOHHhjIM5TQyGbue8VRDcHfNSS74D/GhYg",
+	"x84m0MCMV9mv6Tdx8H3Ak4qA5f8/e/+63EaO7Qvir4Lg/z9hsneKpuRLV1FxPqhcl3bvctnbUlWdM5UV",
+	"nWAmSGIrCbAToGjuivo6MZ/Pm0zMG5xHOU8ygbUWkEgySUmULMtuRjjCIpmJO9Z9/VZIxCCOOY4SazDw",
+	"vIvssMlZgaP2+ql6rTD6vzYcDxsx2xKyYy7B+tKohOkGhWkgFMjug7RLx1cgO8giuqrnr/jzRDs9HLN1",
+	"TqEVx41qG2nEkJHtt6bHNqWVJq/aYLcwIUxrw4yXFs46JMPOGg92rCvmv9z6TADarRaGjONGtkyDBrWQ",
+	"BiOVsYJjWKt7eiaMcRsDBTwbbBk1znCc4YUiwfQtspSBpzMJSV3Hg57joBDv5cYulV8DSssxehbSriqx",
+	"KVuMxVJUUM9FMW5g26X1PtLmovvx+pUxbCnK0olajcQOkjxxE1PVSLfBqLJTki0ok6Np0var1ky3svVr",
+	"TI/dMYuKeW0+2hKtC29W9T5228J3Mc9lI1Grd8ew3ncyv/x8ZJI6uW37c6IhpjxPOg3k5c7QDcksZmKP",
+	"cF+3WI9TdgGB+SC3HOSWu8JiuHMkI3pwP9IKKVbbBZZ3C3uNvCKV1beWVqhfElgwDStKu5r7HEmvzhPm",
+	"BmqdvAgupIYJAJpJletemsAUdAV/emtqd6TtdLhO/+lXSFBWYtl4wyd3WGrcY3hssCOclGvSMybKqZ0I",
+	"x/ugYbMy7lHMDoHkyy1ckG1ngnEty23MLFXXcrOYP7G3bfIdSZMgrtS/ocDWSC2sREgztXoiYGS6QgQs",
+	"p+2XeyXMwRH5nHggHZlm8krSmXErKsnLXxAm6vik/yLmhMeDTVbo7+XtWeF7/+Zj5IY0rQNDPDDEu+co",
+	"4lG6N55oxewo51ZMdCV3VQ09o3ga1Hdqu2UdeY7VgkNToGDRxxUoGpvpi93j1LHRk8GA5VNe8dxRsF6c",
+	"1dhSh3Stn4S5leSVKG6c8dgC1cEAqWNdkSce6BpGwA5tp2wpVa/PXq/NFlywoPjRwsiK6SVxlJBDCSmW",
+	"I8EgG1+qWju74JMjQB1H5THxtgtZMVlg656tWc3qgs7bbL9b6jBT1qQVs1e0M5+Uv1AExffcWKFc/0kH",
+	"auFDVMVY35wPXPDJIfHxQK0fcZnOiFysbloqOlzlrfT6gXIfL/ikNfcRLiuU44yqIMNHsAr5FMjb1YqH",
+	"8I2aQklxiKpfp3UPHL0BGUu3yGlc49CH8I0vI3xjbVdvX+9+GxHbmeHoFChZxMq/o3mQxQPJPV3OLJ84",
+	"gYnxHPzC7gi60SRNc4H7Ct7txZVFnt+OOP0g7N2kp4dKhAxZhi2rucaLDpmQh0zIUMtpHzkluuJ3y4UE",
+	"ulByY+5DE8V2QA2tCQPBxfbh16ZWmqpaLWV7aqXY5ydVSWnan50+6sb9KJRRqaSZioJNtC5ijRSwFo05",
+	"KKUHpfSLUkrp4t1NI0Wq80Wro8SXDrroZ6iL0t4dFNEvRxEN1/FuWigRrs9QBd1PYHo0+icN/6B8HpTP",
+	"pvJ5G3nkXjVP1+M1Ekw4vu5ZBFiIMBJCI46aZL0hPpXzqpKk2llWCm4wXojnFpI73GunDEhI/CwE2ErD",
+	"+MhArBDyWfwNNE8+YWP4jpEEtKlsMrMYGVtJNQHRx2S9uhrOzYWwVlSgphTGrhfCZBGLYnsKYRfuUBwk",
+	"sM9PAoPb/LhJ5r+yNGXxXnmaC9fs5kJUoHk7YApDP0DT4A89Zhk04t7PfEkwd65MxghVAYMAqdgEpBd4",
+	"GpqqmoiyLsTcVflUXomi562YjpaaPnuN5REc0XQ0i4q717HrbizGyrJ0BLSm1co3jvGeNaSMe54wyTw5",
+	"Y7ZaCEdcN6l4qqJmkhiXURbJRlw9vO8DDb3MuS5VAgR3PuUVxkTij4YJZasVxTfuLVa62/3ZCpUWBn8Q",
+	"KQ8iZUOkxGNxc+J2Z1Fyh/ciUxRf3QiDa/E39KGclnSjg4c1tMDLoY8KTzwcP9ZKTFUUsV0nCjGlmW+H",
+	"dUOT/bptqNB4ijb8pTSC6qXQ4FK1bXR+IvNyYeKxzhYGSltt95V4ybeFake+E3at6wQH0HSeQLL0dd4T",
+	"tuE8caQyWyhpHWf+CTxC3fX+0QUET70dv8EaRvQoLVaCYw5vJCHZD3ww3AIcQI9gkdAdcBqzBEALgMQq",
+	"XyspMAj3S1u+n1tZrMHZR2b5FqqkZYywhyBvPJvxS5GdsuxSWkxRyxz7zNBNlOdibmvNAqltqkYL6ytX",
+	"AWicEktCcOquR+lTn+5YSPOTViHSNPMeJscgmVblKlVjmGA2WqyyqIKRhCRFZkRJ2HCNPpqN9vrsG4RQ",
+	"Mn6azOpUAcpSn2X5wlg9A5nfZL5CkCwA9DMuElSIsVRQ2BCSO2a6WJRe5KhD+j1YlhWzf7xx68i6WImO",
+	"uVV12+X+f1t9s1j1ELbGPfmNm55/cLRY4RkLrIqyLUt3HG19Q6niDuHvoYLpiNJ7f716fQYGfCiUhPQt",
+	"VaFCn8KnsVZpEcFRUDMtetcN/XOf1DW3pll4WWgEaSi2k3SkOadzg941LLmBp7Iz7Lj96SQd5fMUvnn/",
+	"70fHgwEA+OG6Ohm1k3Q27nZn2PmO51P6yRMHyEwSOZgflwIcUcPj/m0gCKyYHXyDB9/g4/YNrlnhbuEQ",
+	"bLOjzSuRwwmlG7oG0LOYi8oIYuPZu7fnkVUNm3t6dZIlbDmV+ZTqpYVYBjKEgShSRz2IDzy3qSJBwWSn",
+	"zE6lYVeiAlprLF9hzUfxgZBf8lJC9cB1zBvoBBTHPjsXgv1y4t5D5ot9mwSMaEiWUX2DOt5LqQq93M/a",
+	"ZX45Phi71snmQyOXkUZwK3PXwdP45djGDOv+cpww06BPv5z0bkAct9jLAjXbP1KCxMNNDeUmGIykNyWs",
+	"RRvctNujylT8bHP3aUa2CvfRQzSeMitdw6NK8EumXf99dkZqHa2hmwWZ9OrBSeOfcoOrKr0koVgaS1nN",
+	"RNhRwTH0FBXyNCj2k5TePfvp295pPcKzsRUVDFOaut6AI86pCg99A9Vh4alQgwBj3QTPp6jKjnlZMqqs",
+	"txK8Mk4XHqBO/PXXsZ4SK2N7Ojj+ZbwbcZZxOAYBJxfVovdBOEeJgfi4u3K1BO/+cpT/91sJ38hFfjk5",
+	"8JEDH3kgPnIXhuFz6TEmdzvfeC+MLq8EYhYKrP+LIBX5wiIaOWe+MRRoHSHjHiwh96YFX1xbCcfy+o5k",
+	"0lvn7qXXRW3nc/L2FUnHzVBs1iW7VhJ8LTWUUKq8PXDIng+e94IVCKyDYKrpFiJ8aGJXrA+m12dZKdTE",
+	"TjOoBuD1aSDlE+BghOc9aBqW6CX3/lIWdpqx+G2nG8xLrniVKpifYV0zFcIm7msrEmYrwQv8gOZBvypk",
+	"pAU8iEVZQlOlVIJXzLc04lWSKrsYiYTN5VwkbCQ4uIgmpUiggI8SZe/U42lcSV2uY1jUM8Hh99k32k4d",
+	"u00V8Szo7olhWSFnTlDQCmpvZ017FIkU0rBCVPKKQM2C7oOniQAsK3/KbPSEa2WYqixdDAbPcjwNTuKA",
+	"z4Lh1zBI+uYDfYdbgF9m0ZL7dQJr5ZZWt7aRKlpsrYRJkJuH+QfUDg9YYisuS7eK/yUqbVg3e/5V/8UA",
+	"zgL8mfVOsVHiWiw7Hvxwxs6evWTn7jiw51+xD+zrlygSnbAP7Pjpc/j5+5Jb9g2v3Fcng6zPzvz6+hXX",
+	"V+4uNM3rrRu8fuZh/351l3TNVQlmf7hN1AUgzEVuAFB3DevSz7uSFagqCDkVnSRljZMvsUkEm6VKU0PX",
+	"BxocpQml9RE2JZPmvZi5647i2ETpShR99jY4HXgwL7sHSOjcmEoCDlU/kYSReRVsyQh4S4C7aJ7LfNKG",
+	"Zdl3PJ9mrMuBEuJxllT6BIRqgm49hRka+V8C5UaYfrSO7le6a08D9cBFgjpUgaSQpImPJmRuDrTan+hA",
+	"izeuChHn1Vz4Y+3tCtRPw8idqm5t4paKjR3N8aZutGsbb9jGDfE2arjngeLFFnFH+z1iMKEUATTiaU1W",
+	"2Prmdr05HgQ57+nAo+DxGR03aQw+YaW8FHE7CRa2J7oXJgaYc04Wc425k19vjjsVNVXiqrbpYO3sYDS/",
+	"xlaOO54qoGkR/E+fvardSLIQysqcl4yE3kATIRtG0UXsRo4paDR2TTlFKTpX/kz3TpnTN/yFg9u2r83+",
+	"+0rP3sRU49OCCfndraV8uCmd4dcva7Qgom67MYfgUnWGz7+6lczfWIqD9f1gfX+k1veurthYKoB9o1Cm",
+	"bcL7XSz0fyC6186gLR5bcTAGytElT8sjC84QPLzZXjFHj7ic7Ja6OV5sPkQbHaKN1qKNbqfm3/rkIyKf",
+	"O/RzOP6btxbkI8M4+/v525/YO/fUWukx0Flr+c3wK/KlkU0Vah6ABLkA4ShVXRCVfq0kVIIF2QjKOfSc",
+	"vLQGkt13fU4NasIQTs7JJorViUJDp05m48WRViUiOKPUj5+9xTeEMw6c7gRzDnFNgZiwhSqcCJg9bUZ+",
+	"FBqhr4MI6eR9CC2Cx9gYnnMNQwgVy8QHKyrFy/eCqnI4yZoGj9oCGBVAehSzuV0xDK9HOdi/DVDW2LEX",
+	"LW4nwsGm7UkZY6p4U0ntCNb13zaEtt/+6Og54DICRDiMxglenafxmUs6VwjxuBGZkbD/kipH8wge2puR",
+	"3b8brd7hPB4Yz/Eaeu+2Hg9Bk/LvQ7a/KLvuDWSudxWgfYJy+T2XpfhXNQm/45WVvCxXRF73C7dIOvNF",
+	"i9D2fU22vTHWk9Im9R3WJkqKLK1pbiVYXgoIwuxSrUKTqpHI9UyQZp8w8SEXc1vHgW4JjvQRG763rq4S",
+	"sPL5YgNJqhqBrD12KcScwCa8xg0Ups/eeD+gBk09mg7rxoGISaqyOiYM0o9qX2PC+v0+mia8IcpR5yP2",
+	"XpCtresn1WNaEe9s0dXj+MzYANeoM8TW41XXzQKbcB96HMesVsIjnZBtYVwJAe3iiCDKpVzBT0upTI/M",
+	"asHSUTlmFpn5obZfQTPhRRRw6FoFPSOEEHdrmGaCPTYJVUpGe1RUVTlh80rmgoEf2CTsSqgC7P2FaxdZ",
+	"rqhYgRAsPZgqp+kxM9VLsLc1yodaplUuPMNHc6PVrBJQ1uLUtcudliI4WglzPZcky3iDtls1zgqdL2Zu",
+	"NfFqGAhyVrX1OpZf3FFoi/KNIrbB0g/15ou1kF8nykQRpjFwuBstSWC1pTL2RkhbR2GTla1+EEuEhKr+",
+	"RrvmmiHLCRWyAPjqWvyKJD/sssXM62vk49GFkTasz5LQymGxYFBQA2Tp5RxOI3OyFP6FRmCMHob9W7sN",
+	"LQu8nMpSNDbLxOHsUsFR9ffCNXDq19W/YvAcjEqdX7r1RPsjL9gIPP24pkgd6/LYEKFg+QSyI90B1EuB",
+	"ZxZnUgljQ2R9Fm7Ez0raUL0yBod/Ylh3oeAyFD1/DejYw9KS4VIsCe79e62tO9evFQQdlFaiDC+tu6vH",
+	"J0Bt8ZZD2AFEvM94iZVbzCnjrlloy7s0OBvLD+50auXj3brf6A89H/pOc4J7Rq4ed3/C1t10txpFYZpT",
+	"xUAKozHjC5t2bUJPS70oC1Y5CQKIAIymqCu6WM0GcBPP1gp5OyIWaJKPkp/hwFi3FBOer1jBLe+1hsuz",
+	"trnglW+LXLeLyik4ELnObhS4flqnnUy5pZvES3cIV2vlX1wHfh/cMdgZ8d46RDK//6jtBULyZ35//cBb",
+	"dimuw+jGBwWFulytGMH8r+pyLkMqZkTbBfcZqSbUUweaUDuHmguNwZGiLE5plqAosXHJJ2FBtNqkIBfN",
+	"GktwfUnBYw01Vi+hABMxkgbLhLJLfi1MKefu0kU0INezmcR601jy2otixRUwubVIJ6rldL3jgOrnN9Th",
+	"DTtazhUkyGADrIsJN1NHTS0sBuF3XTr5iuZ0y8B9HNwDqpC3ithv6oVJR5oL/iGO3m+J1N8amn8rHwAI",
+	"iwet8qBVfnFa5Xu00Xju88RAlAOkUpFedx/Ogqe5NvYIJPxCL1UU57+3GbM9AJa5jljoyOdLwbd6zOaV",
+	"LhY5cMp/tolg7krlvMwXJSZ92VRl9ee3KhtSjrcwVs5AHMz8n0UG4jBAMf6nHjnNUr2r9KQSxvxdj0C5",
+	"dNOCiCb4gmW54xpliZ97ffYTKSs4TmHqmRi2EnYY+kU16j/1yKQKKvw4vcf7tles5AojcRwBLTG814fI",
+	"ujUBIySwhjpkeM4nomBCXYlSz0Xi5ExhLGvOn1F5PGhxKidT94jEYkJMVwUw9FSBEDkEmaARSxyJVn2W",
+	"nV/KOQkjF5Ag54bAQNSgAvkw3i7+miqInn0xGAwS9oJKHc35RCongXsAgK43SyQN2BS0DhgUyKJF1eNU",
+	"YYFAeL+lrF1bFTu2NwpTgIXTxn4ThvEvGL0Ly+1oSnwlbhmN21jE+0vwuFW37/hEtDHpMzzMTfWuSZwO",
+	"YbpfRphuzTrX9/cOobs15wQD2BH6nO7GMhetob9oDGgc08jN5UO4KKROsJEuVqzLWfaq4TOb8fkpy/74",
+	"M0sV2IANmeLKspew7TFmjQT/XXnVqYIsvWiUPpkan+rGidZjSq4mgxtlWXukgDqIDZPKR/6n3jDQ/kux",
+	"MglbKLMgYcjX2yO7w0bcW21oSBXW2atdkEE7j92MfYzXuxQrCtRL2qIj+y2GjFTtb8nYYsZAZZb8dWBD",
+	"21ujrQOIN0LhzqLUyKYCczstlc4s0OJoRT+NyprrUlfg7CQ1LKprd3R8MvjrzTXNxmQOyuZB2fzylc1G",
+	"RMX9aJrxJboXdrk7A/3b8HsEkl+HmHDDsnc/N5LS21l7lqDhzumc4PwpnTI153Z6ytB6igVjgVQeuPaB",
+	"a38hXLu+Pwf+feDfB/79GfNv1q2ZJXCu3j1ydDqv920wLgp0ofE60sTxkojc1TBYr+gJrAaEAUS9BuiL",
+	"tCZVz14ehZw8sI1mvumW/FcAs6M01149hrWE2OeD56mKgzy8s3jKDeOWzTShQ6MPHUrCh7a6nGHFbMSP",
+	"bvFuxwO8rqhQM8rII+PVUUQEiLfm9W8HH/TmeTpMTQbZxBZMVb1wnn1Gr0aRMVtA9U6bM94cI+CwZhB+",
+	"AdY9Jx6FEF6K+BpSQp5b5CcGA5fQ6QoBJTQYw0thGlFNIXKt3pStUiG8fQRvo8fEgBv/R3kpyCqO3mCK",
+	"uYiYfrQe2/l/g/mfporfJlDixqLJ3c3oNy0A1biTnzRTrb5Eu9PQwnNWzMgjvenpLsXYrj/r5ZJXP59f",
+	"HH311dE39+bfbqFshxy3Q47b48lxOyuKmEUTm6uDU+9X0PhY7umLdW29jmvF7Jkatilx7NdnRZNuhv5V",
+	"PU4VEPF+3ri1Bp3ToWEI4tzEeko82FO/6Zo1unLCC7q3W8SdrK7aIJWxghfDhmCTRJ8CsUKn9xq9c4+2",
+	"ouFOBdg5KiHYJkQVoUYlgBoFIWj1FL6VVQbxq4yXThKpHJ/0QaB+EWH1tnqdgX/7vegC8AMYTwDFyTa5",
+	"ee+0hoCgeGMQwF4MBgOExqV0R0KjAuNLjF/wUE7m5vn4nL3MD4GztCZK3AB1acd9Pvh2vzTf7voG359z",
+	"1511+OpVIKd/IvNwauF2mL+TwaDGsyCWuOQmoCY5GncyeF4/E1RGpZlZ5FP/Upe756A4hJpg7uMUw2qi",
+	"E34TrcZYvhpiCNJIlIDgrlN1G1Wnz751o4eY3+v0GgSJaVds2L56Tap2KDbsI+s1MPd70WvGu9Pcd98N",
+	"HAZc/BOkFFuMivFZWrsgnYOhsHwMkjPu5XZCduv0wb1E4mQzUrNpJkO8iqZ4L4t+J+kAFDskECe+2HKT",
+	"VnbW1dQba77Fs5edP7eGxpzFyexDsr3UJiHyu1CSASbCA14SWaZyD8tBGYwUTpuqKE8SyJR/AIjSLotY",
+	"b92UyFdspq8awivqRL7c5FVEm8GBSBeWntURW1gJ2wQlbXRV2x6bDiHDr8Ch5ppDlDJseNyoYBnXL8IC",
+	"TC1kc3+qWWct3CvVfEgz0Lpp59VD2m/uLzJyTYJul5jxzBzYxcGvdJ1faU8mtUXYlmq+sEeOkB7lZJ5p",
+	"BTD6lSItWuTFQC1dAwYF6yiToPkCOgZGejGZ2iRVjQzpJ+tZj5Gb6bUb589K2lfa2KwWsvVsvrAeybNA",
+	"op+NuJEmo0AHdGFA0R6wl4QgiiwgMWH9IjekJjQqLlLWT1U8nxrUNGEzTIIDMFTweZHV4+T4+V+ff/Xs",
+	"5fO/Iv9osoqa7H8MSwchQTVWbJPqN7f3P6Jc0dFilXjrWivLjZSEIIv8cyGqVS2M+OXaKYYEmPA3UsnZ",
+	"YuafGOtqxm1n2Cn0wt2LpDPjH/CBel2Tzsy/NQhGCcp1+/OjA1k1F3e3FQSuGC4cXLEDWNT9gkXFuUyj",
+	"xSqq5pSAz7d5eB8IU2oruaWxPJ3L/PIjWNMz126U1ewJpc/6d387vQEsyxgBR+Kvp3bbsmN9m60gS65T",
+	"uBb00Cf1OQbiMzxJOujl59XqAkkErPvN5Ug/ITe7d/DqA0uQfgDfuf+3URo3KYxZO3gUDx7FO8ApuXMU",
+	"YRqM21yJ4Y5vkzfDA39eSwUBXeBKfAxCSE0/OC18T/0+QnL4bJMcjv1N24Me0kwfJ0mk7T9QxQNVvLsm",
+	"jkfp4xPGUJsE9eCPEdz5njxDWADeK9xuz0opmgHtAR/ZqeEUX+GBv3+B97YHfTZCAjeDP7Hb10UWhzCC",
+	"aZYGtBnrGenQDbNtGGXDdpCqHXbcqP9bRXamKmDUO16iVRhuDBxnFnkuRGF6fXaz+MQQI3nTAMUb+fFS",
+	"dcsAxV1+vLrCzL0EKLadok/KIwEoyA1xAeBhULNCK1+SoN9JOv7E7LZf01N1EOPZs5eIzQNlTKRqPuMt",
+	"3O9+PDp79vJocPKisxcM/8ZtPAQqHhjoYwtUbCfU9x2vuM5CHyBssX1ie0UvzlouNMUwUuO3i2BMFYQw",
+	"siiCsY1mtMYxBh6ZhL+bMYxNYuceAzJ666hF1gxaTNWdoxb9FjRjElO1OyiR7ReTmKo7ByW27ckhNHEP",
+	"5nfLAMUtN/cQp/iFxSlu2+f7CFfcYDh/NIn4w8ctqlQFqlUgzdoSg9I7ZRDlyNaCHDFqBWOk7qCosB35",
+	"0w0FBjOu7pphxc7imX/USMT7UWAePh6x/SIc4kweaVjilu16PNGJW2T6rUGK66TxcwtTpLoNalGWvT57",
+	"o68ARb+m2ACQT2uBFjYCZ3aXEGL8IuJNdChVrZapRx1T+BHo356Wm1vbZR6DzeXe4lDaZeBdIYYHDnCI",
+	"NLw20vA++M4WcXm+qPIpN+JoKg34QrZFHEZqmn/HQIVnBO3lxjoxVNmpyRj+X1fMhTIPhNWLJhaE6E0V",
+	"5i9Sxg4twSkEAALUb79uUy+skYVgx46ovxxAKeWSz+YA2ABVH7AgR3eAtdfA3nOcsOPBwP31ctA7ZdlS",
+	"qkIv31CTsXMEf/ElePvsrSpXYaI4aAMARMZyuzDsrfsGi6C/47JgUGEZyXfzJVZoGB8U7WUrYcGPETkh",
+	"/ChC3TXaiWGqMqstL32Dr1wXGRskLAs7kLHst9+zhNqjBaTldHoAIP8DngXWbMYD5FtCMws1BoFaleBs",
+	"KSss0GE1pJX6qbr2YK40MVB9pE1VyVXx8WGJKY7Sr8bf6LxeE0n5K+4rwHm5XU9YfShPPfbW+tnC7Ac4",
+	"XFhlR9ptkZXYaifmWCFeUir77KQTLCBSWTF5kHDI9TXabXUJp9yTgENE5Ecpn9m21J80+jHQ/ji78f7h",
+	"e9uOWiNFk7Bpml/qMRCflgj0VGXv3p63Z2uS0SfrMSMEIBs6qbuUBoo81aqGaRTjwkqfjdomXkmB0bgH",
+	"8WNTr4qj7aHtmb4iQgkhTH4mUGoezdlurohxdtoA8hmy337PqIUa4bDPfmnO3/1gBNSC55VIoQYMakdF",
+	"QlajgnVHYqVxDLLyeAAMWgEbBdaG4fmUZjfRVFp++/QQVAg0mHGkFCHbAyrZilfkeEDibWRYUCigLLkG",
+	"saEnhHlfq1ORypaqUOoUWWh3Q4Eiixoa5jApIi8XhShinMLnST0/vyMUzlAXlmrJOXs+GCQMsBa8Shjt",
+	"GkEtSgRa7NdhDKkiCKgokW0cTRnEl7B2yCpTRb+BUGTcgeNl7b0CCMf2MoSteFnbh9lmq/tV2ikVvKXx",
+	"UpyaJPCoQhorVY6BG3UC8vZeQopGr5GK8WKA8X3No1bKmbSnWydAkX/rMI/bKcrYejsC3vdk3cMXSk2k",
+	"KogZKA5VXvzeH7IKrkObpXX/lO9dqGD7iV5ndPtzXlUYpe/lxpG+EmxA1SjWAcyi4UG2EBAdqSZDJ3bj",
+	"ykW0D+R8R1tCqM3egJxeqHlXH4tPY+KIziX0CZ87w+Pj/l9fJFF45/HgZmEqfyZ1G4P+WhODdvisb/SH",
+	"GwbB/Hm7ehUtq0x78DHsKTdyLtZDuaU78Ya04WBsORhb2mT0+NTcr60llrc/ZkDMukC9PbOTBOU6Ogbk",
+	"vPrmZazrLp7nylEMSrG1PLLvEftIWDbjFVQwbiIEoGHCf3Mh8Vsw6TdCdDSZIa6LvTnF0Bt8JlUSi0yB",
+	"BBfETVoSY/mKWT0RjlH6mB2sW7otosc36ycFX3qC3QZXhoGsjaXcCO6JE1oTVi8xxrnmq1e6WFtyXbWt",
+	"eKpax01hPYEtr28/bOD6HAJeWaruFPqDS72BRpaqXZE/oW73GComRaJIfZiNnnkp0nz8LF4fGnQfUsjn",
+	"XxnLH0QgiFtFj7tKHvdXLusTyBmHoKUvLGhpX7ng+pAlX3T/I0gBrwj7mkNJ7qB5og9bL6o8HGIqKu9t",
+	"VxN5JRTL/NCyGrM6VcdYqnvAQvSB6SUs13NQI7cEGQ0duT0Cmx6574eY1/cWqm1kSYSP7QaxpmwmVKHc",
+	"/IXYzGghy+JC/yWDyv4ln5iEFXLm+B4U7F8KOZnahBEsgUlYFi2N46ZSWVEpXv4EUbIJFNCO62hkCeWy",
+	"F4LJwrBuxvOcQJAdR3Z82GqWTfhi4j70EhY94YOFsV0zlfO5VBMa/D8XvJR29a7k6hz8SdmpX5wMAOd+",
+	"jnn7q1DonJ5zwwo+QTPlc8hhWXLD8oUFtTzBbc6keS9mjvllrJv5V/zQenWn7hBHY7hqxDuHIyOrpkjZ",
+	"JastOJ0g18bylfHf9Hwpf18R/kZGYDyVT0w9mPYg7Pr3dYjZ8EsLGmAw5Jpcz8UQi3fCE0mEQiUB/DwW",
+	"SU3WczNxmxfBo6/1/Nvv/YbNKsHKOm/PL9y7NwMXBHUgY+jBdLISiCmv9FyKgpnF6MgbnCbC4qIWaBsM",
+	"WIaN5QbD6jAYaYIRGExJIIqVgpPFOSx9n53BbSaxaznltvE7Gb1YJcbCyacC9AcABktShcZXNChZPkmC",
+	"0bWKEXPQWGukygWUlHUdSg9eLz7gzUxV1EUXq8ZKdRlTLxqK1ZiPxszKQMEdsjlank9njmrC66lqvgXl",
+	"Vd0q9E5ZNuKVu9U+oJ5lZFcPpr414x+dVyWWIQ5TL8mGiJNZqzzh3tisV1TKS8E4GfGfmCHjjKr8OCUj",
+	"FAFSekkubkMhpG2lgqKFKXl+aZJdpRS2VAtiXSoYHzUGZjyC2gxHSxrmSPuVoPOX65mPSy0d07HMcw+v",
+	"CSKPOY1bRopB7SxUKYxhGdWUP4dHHI8DmB+IR2PLqcynvuo8nrotxlZ3jMMI6u4bMWB85i4NdQ+Xsx1n",
+	"M/BB1ygN/UYm3NaySc0QszaD7vvdFfl96nzYC6ilvJwKlSpfkD8JT+F4b2d4PSsKzCkn0eRTZgNuHAcf",
+	"m1gLTp1vbhc15ueF8tEhPe+QnvfY0vNi2nmfCXmbIsdHLNhLsta6HNZwnKOg2qhp0/VV1E8hvMm7xUli",
+	"4WXZI5d9TO6TjYR34spewPTFxZKWbL+tAQXbJLQ+ixzoFJVw7p6trQg+D78JlxpLnLwpcz4xa1Ln6yKD",
+	"dDb0fENss1wvvASOfbcU/sVGK5AuyNdQVpvu7wYEXlL70Su25mav3ycROTKmBdkCVBMM7IaNdXI4pO+z",
+	"7hgT8x1Vb/qNT/rRcHunnjGOtJ3GyXzr1Q7rNXJ7W2jGGVyE4JYmozWudo/QBsEETT/gJzTt0mxBixHK",
+	"0mkCfu5mhcELSlsfBNFW2KnPLpY6UjWgMadokHIb21n9zOKJYSSlxWE8MRFsIzDvQ3mlds/w2r17ZG7h",
+	"52su3djde7Lm7HW/NQ/3dtcuAjG6A9wZPmt2EayX9Hvc7HWh+bU3+2TDm729kNPtTL3rG/bZephbLAwH",
+	"9/LBvbzLvbx5ZD6SWPcASAttx38HyELkwSXzWx2EhY1gWgA6VUFCkaIyT4K5cbRCwUPxmUg2kAz8exJQ",
+	"jXoJCCOqUfzDPIFGGvWntjYUnpIFVVOSivFUwdjdJNZZ424siGudxE4M3eUlZg0nsaNSDWdx7F2P3cZN",
+	"lPxkQ3ra4ktm17iSU+V9yfdZ44oiZdt9xuw2LuMIJGuN3aBbMesxxavKl1GFTTUPBzFxZ5nlM3Ui7y0k",
+	"fC7O4JmTJJ1U3ELoDy7hL8slvBcvv94fjC18NKNMpCO6nsgAY/nkdRFsL8eDQR3xbfmEycI0jTEewgcy",
+	"r7HKvyyiytHuJT1mGUwQ3Iss1qLJzDCMMqQ9OgaMr0gVGr5qjyp6YnUFbmdgvPSbYULZapW0GCSYJE2e",
+	"kDRC/bANzIs9zPg3ictuWqNqIxTGs3sdYeZ4JiyPR/4AniQizX67Or/uI0gVOgm2OOJPHYcuvLnBEGI7",
+	"ji7yjKxBkGCYnu9SaXRE7K2yX7gj/knUdDzn9xi35KbyERXY67rfxY7q49ZJOlPBCypQ/90Fn2xrmx57",
+	"ih4oeBJ6OKiwBxU24hr3orS6Fp7+ATfy9qBMjsEseTPrbhORqZBA+9mUg4N3M1AUOA6fsO5NeY0sHA/z",
+	"PGsqKtFIMztl3Lf8ETmLo7vv3cQbRShvziPYBotoZD9uw6G6Jbl3G0Mk8rGiMTXOBx2rg8XuceAv4QEi",
+	"WRKSzfZyhN4BcelaHXiy01R2BvFHEH7ZIg53Izm45wO33PROY6EYQqiCVIze4FTtKRXvlnpTdVvixHZJ",
+	"vWjLaRN7YVk+DuXqs6h1WPVW6VZCSKw+0vMhchUfFAtGn1Q1x7MgrQGgRvaRfCmaZi862BZI8+nlyUOE",
+	"Sxzh8rkHm8A9uV/g549XMuGsKAyb6mVULkGUZaRk12UKryuLIG2zGkKqmuUQ2B7VEPosk+YdhkAPIWgx",
+	"S1UhZto2bS9oU/bR0x6pr11nB+k0oEd6SzhgVjQbuHGRg2ujBMh2fvdi5fefub5XjYNHU9sgLNrPStr/",
+	"qP3rJ0knnBsf4BjiBPovklvknbvxbc8aXzT7TfbH7Dt7dfT8+fHgdqGXh+IIh+jLR88QP2pNhIcrhXD3",
+	"CghXa5UP4oyf2Ft/i4oIqdriAFebTPuaSgjNqgchc2NbJYSk3dGN5RHGelGlqmXctYs90Gf3oRS8uJAz",
+	"8Vp9y1eh7f8ILvpUZa2kPruu4MJ1HvRU7Vlw4RoXeqr2K7hw96TqQ52FW9RZuEN9hUNZhS/aHf0RqimE",
+	"IgoynLxrbPVoeTVsE+PLA23UgeHNZFLM7IJ8xEhDSVVrvmivdq4GrwDlwN6kREOq1mo0sLuXaHBa3kaN",
+	"BrZ/iYZ1u9bnqH/VJRo+t9IMBzzuz6Eiw2MtxHDD+gsxVf3cai9YfikIFIAEU3Pq0T3X8rnikKHezkIK",
+	"HlhpVyUF9hELKXz6Ago7bEAnL24KKPhA5ph7czrcvF7CgSwf4lK2xaXcQ3WEUuMZRr9Fq3nFCU4EV4KI",
+	"OB6u5p8LQXgCtXMAEj6vBAvtbmYblKs1SF3HG64thFxXQSYKbVjOAQ56pO2ULaXap1g+WlB/pMF+2hLA",
+	"yCHf8/ySnR0Njm9O1fzwD7n9B+vyY7Mu4yFiPBCEiEz9GGjPzQvWB7pSG5Pbfaa+yMgaxGeTOLEuoUYh",
+	"fjrpTVkSg6sbZrXugdUWiBPQLeGNuwHCJbbwKqSYzE+wtul2kdglYA/tbTEe7iJYP0pj63U75NC0kMEH",
+	"TpwJzOMGpsk3PlemZrsHm+SXYJMsoyt5E/LWvOht5O0PudvseK7HPpiO0ko9sSGAM0cfESnNKa5g51Fi",
+	"yYzV+SWgSpUCI7voodr0ZoJoJi1AomEccd2DsbIs2VSXkFUBLbIuV6sI34SH9E+mFZsSymIleu0AF7LI",
+	"hgyCH3XF5jInyDNoGbxuLdZPBN7yY9plCK0E/AwFCa32lWW7AQKkpcBGqnz0nA9Y3EO6RH6yv3T5UY2A",
+	"P5Hdr8ERDwrm47L73VVsStpr29HZiAQhJyRVwi4qJQpKkKODn0FIl7t/60ZyMEnFRqob5QnvujA/CHuH",
+	"2/KTVmL3jblXOWOb3SbasigF6RXPp+LolVa20uXNcpHgFf/Gn8leWUzPbnJl8KWftH1DPptDRbT7roh2",
+	"24u8LiDc3jIRlUELJeJzXQizS2lCDo76S4T7FBhjAOGFlphUNVotIQT3yZ6DAJZgL0pVtw1B+RozUrOr",
+	"hLl58sq1tsWgxO5oT3INrxmU2JvmfEGVREQzXBlZMb1UwzqGFXTDGV+xkWBQnlMqRxSRdF7wyRGgFxfQ",
+	"RuLBp2WFqLaVqLMgPL4riHH7xIC+ifblkxq21gC6dVkcVbosRcGMFaKsnUOv3p93ko6xK/deh4Kubm4G",
+	"u+CTgwXsYAF7tBawBkFbs9YjfbmZyb5JzfexgwVbFruxKeuCT4IVK1W1GQtua7aJNV8EU9ouS9eOMLmY",
+	"fB0MXeuE7oFtXBeYI3pj81aTdx9sXF+EjWttU29IwFpC7tYImLd0ba/CXsTREY7e1ZD8XcLc30xmTxrx",
+	"FJg16t7t3QHM6gdh7yZWPZSOGvS/zdVcZ0MHHfWgo5KOupeEcpd63W1K6i79tHBaEhWAofzxGq2ZW17q",
+	"yUIEDRRrWFCzmPoQRzEEpRQwkrxWeurf9pmQ1wQ6wGBaoxxStamVUkmJbKyrWcbGuiz10mCqfwYtOXqf",
+	"UemgeckVr1g3M1MhLGAfltyCtGUrwYt38Kk3ZJmdyvxSCWNo0vjmtzCWVUbGPVSHTqE8TymViB9wL9XF",
+	"hOrJ+/C2rq6gQiEY/RpPitncrrCwDjbKutmIQ1aKXYwQsVEicuNI8Jn7n6sJyoz5lCslSphC3GaXW1YK",
+	"7jM+GUihRYj1DYF62pgjI8BngdaEjXnFE19fJliItZVanzdNm8CrrqQu0dvQ4sOogcD7jEKO0bNS4JEg",
+	"88EE1AEo9a3YIMFC4mHyPytpaROh/BO+u6KvATALDw2eGWkp99dzpXN3hkDczqQ5y628wihrH7AIt6Za",
+	"iLsYFKCPT2tRaCxXZ9iRKp92kvp7oCFTKIjVGQ4gjnApCzvtDE/+TDqNQ+J+P35+/FXSiSmFIzbPXrLz",
+	"poEifMW+L7ll3/CKnbAP7PjpcybdqoUb3Bl2Rry6uemisbSHHNGDDePR2zAMEQEvIrxp/HBLS4Z5yolU",
+	"bef958Ia1iRqWlFwtxPrRUFyAXdcIxesy8sS6Dfmq/SGUBqM+Z7ocbT6shm/rIsLmVZ8x5rbN63iCROl",
+	"EU0IRmQvHkkwQmCM4sCh97UiHUQRCTL4dogrNK8GKTGfNvH/OtjBpBPtZ2c45qUR+9FMaiV45T4Bpn6T",
+	"Pd4wT3H9FBzI9IFM3yGVn+4SVj30lG6NaJv7o9q7Tc9IQwkzxlheWeNjg4Ku5khprmczCCqCwCRHtWsa",
+	"3Y2m4csypspM9ZwVGpMR8cXekNXSGShGJJYl7OXg5fHRxUt2Vi5mUi1m4ecT+PnZ4Dk7t1yC8TtV507X",
+	"Yscv2YS3vHrh9K7QwFfQQN3ve3fuQSw8jntOVXgfn7hYjAQ8wj6wQX/w8gW28+KZH7+cC+ZGx87zqSgW",
+	"pWMvCTv7+usTeuIbwWep+vWrD8+O4wGcOc0KZNJaLgVlon7kFepc7NXzDy/6z4HrOOmZdJW5G5/pp+qC",
+	"8pxi1WXGjaGvVqyb82oE2+ZaHfRPvnr2kpWjp1L9r/+3XjhOE0/VoD/4+q8v6ifcshu/7PD+1/7HHrMS",
+	"KyuSusa6qKZBSaOG2ufGxVPVRZE+YZUbv4DymC/BATzjJUMY6N4pcwoozpM0T8MWBnNv54tRKc3UiQVR",
+	"y6j37QolJgK+5lHZRINYc7KsQUKglyU4VRo2iyS2DHgohf39KXvKBZ9/CfeGqEHphn5dgRiClcUtjLvd",
+	"t8BEbqzsAztmbi10bLpoiPQffDRflI9mD1a/w1NzjZOmnRDt8p7saUN6KPfJ2rW6xpHideGDJ+XgSVn3",
+	"pNzeTnJXf8qWrPjv65z4GvyVct0h/z1hRogi2EUY5UQVp04OAwBZhKCk8vsmVbVsXrBubJoZMlDls6Gv",
+	"ME2h9DNeiGC4psSCpDa7UEJnqpxQJi0hV4Yu+IRLhAUJSfcNc1ComM0BYwrn1mdnPoLf6Q1gILpb1vxd",
+	"Sdi+KfMPYEn+VLTzULbhkB5/f+nx92yk1nOh+Fz2/S3YGqYC8b+FzhdQ3IYblv3wHdVY9m2s+KzMEpZr",
+	"dSVAYbSa/f387U81QtSlWJkmJhJh3/0kBNahsfpSqFOWO3GhIGClK15KwFOqA5GXfJXUzeqlYpm7JJua",
+	"I2RFdUH/zXtbgl7ezoU6m8u/m8ecl0GD/JZ2YBvpgcfevQ47dQfBbR+R7ZbCWkNMc+dd5IsK3Ja//R6f",
+	"/raZuTPoTld0A2CwPLctR9+dg81T707szlOfU4soJRhRXYkKsu1GC1la4PYJG62sYGNd4R/cROaWbkZd",
+	"Pb06xvvRS1Llbk98EuCH9UuAsRTGVlpN6HQHlLLlVChxRfg+YUEKLcxpqjC/qbHV7h4cwZ3KWF5KSIus",
+	"7xVU8KQiUtKyEc8vIffh9fjIHe4jON0UVDARFoxbAbaMAcokJlxisH+u5wA7SQkId7mS/8PtzwNeSX8e",
+	"Dldy7yv5P87e/LjPlZzzlWviyIpqdo9wLdQsg2ZZW8hSq5B8FqItt0eMvMOmL0Q1e0QZKDQqViwEezZg",
+	"BV/5ItZSXWkJdcYp4OMnuMvus7Df8pXpDJ8NbmwXjGZ/COk4+AofZ0hH4/ZHVOld4/stgnJNA7ZQqQdJ",
+	"TgluE7qkmZOZd3hJdlOuH6Wx0c09pJ5so2kPXZ844iW38XM0D/jBy/EleDn2JVpr138b0bqdryMiJ21y",
+	"+p1koIdSnRuXq11GX1/zg7Pj4OwAZ8e9XcY7ZY8YYV0r5mmuDTS37f5m+kpU7ki94mW+wHD+N8JONXoQ",
+	"Sj7S1TeLqhAKIIKtLKFkdCh31aqsb9HRX+FYzmlsj/f+rw+0hQbQI8zUkzmQgJuQgM/uQuebO+3vdDgg",
+	"22wVW5yPG9YD31B/i5Pt7jfnHpCpt1KKzrAzg5KbwlOKm6d6tF61h/PO7XHTD965g3fu3rxz+xGXBs2o",
+	"xfbA9OeVzHcx/XeiyoWyHLIwMkqGe8OriVTA9QeUAel/QDfhG15dLuYZZAAiliC6FIyw7ZYFbNFskQbe",
+	"4SAfvzSwPtAWGkGPHKSBg0KwqRBsno0bXPH4Am2VI6IgJqjPGgKBttxc6TmX42FwjbvhClMqNkYDQU7B",
+	"EjOzZjgIQAnjbGFEhe5GpsD7GA/UNbsUZen+b8o1rT6T88BRVXEtxUBB6O5E4x4EoQbB7AxPXiSd1gXv",
+	"DI8HSWdhxLfNFzDaemEEfvENN6J450l2+PF8qufv6ynfNh9sbaU+SezTHpTzIF0dpKt7k672Ir2/rYlX",
+	"SZMW/16LW1M+F3fHkMSQvxpAEj63I0duwei4xqMddVDDRj5gGRIGoY+pugNmJNsFGZmqj4UZCQP/5ICR",
+	"vhIK5MqNeBWBQgZ37wES8uB7//zhFGpKdQc8yIgsf6lgkIEuHdzxnxkSZMSLD873L8L5Hu/o/hiQMdH6",
+	"vAAg7yAjPQL0xwbHOZjsDiY7Sli8vSRyX7iP2Nk2keWCT8ApL8pQP7yLyYJGszGvThng3737mTJt1sq5",
+	"u8az3r3VJHDN7VQp2zAf76eyJSzEVl1yjfQFkIsKHqRfDRPKVlKAhlwJxFJxshxu/mhhAU9FWuO1d9Ax",
+	"91Ek3QV/PBHf332Yi0JawTQmVo1Lras6yvv9wkwjHbPgaiKqg5J5UDK/DCXTwl30NN3RkZvple6NR6pQ",
+	"7qdFwtQP+uNnpT/CsT0ojl+C4mh5wyGxhRC16IpAiP6wfPJ6h56YuSNlQMQrRCWvRJH4cA3wrg1Z9ps7",
+	"ob9ndSqmG5J7gVuL2dRWsyb0NKBPCNZ1chGv8qlrtwf6ZMKy337PorhQdrahgQJc2YYQJgt2F/1zL9Hq",
+	"EWieyIYOKudB5SSV80ZyyR20zAtHMBAQBw7+pvTijjnIH4DB8M49FcoK8AnYmHiAFVYFM1BY1/1cCbMo",
+	"IZuXs3EdlOJkl6AOZEnt4gOEHcCECJpqTNWyHpNQQTMuw4tw76XOLw14/NyY+m6UU4OwxCBecQKddyQm",
+	"6pt1s6deinoaxKinsRzVG6Yqqt8553aaMA5zPgKoZGq4mz2VYLt/iiQW20GLfi/BEqCB6aQqECzX2BUv",
+	"FyKCxvea7VSXAK7P2Rj89iyzwtiMhZdjhH03zIJtoCljVooFwr3pOXavwCoZy1ekdKdqi07fmvZcIwd5",
+	"C+NalWD4Vle4Od5GeTMe4BTx1f5IRHBU92ME+4QDHcEy/9uGnv3bHx097ww7FYYfwGjstDPs4InrJB3Y",
+	"/86ws+SVgiSP32+qVf/daPUOx/qwMTy7WdghXOcQrnNn/veOV1byslx5QLbbK+nXB0gOG2VwkAU0CqIk",
+	"axGUNWcAbJJS8EoUQGZT1WRiBBvn7tiKdTnp+fxSKDBxejrpbktLrfeAKvGaQN+qauULqLh3gOm6D0os",
+	"kYGYU7J1ZjMSx362eVYjQM/0ldgHyu3hKOiWCJem4TEQyY9peTzQyAON/Lzg3FAUd1cmYXBVqKpSffL2",
+	"sW4ulLTmSI+PqKrUbcDsp5xqeFiuCl4VNZ79kL2TIheGdb/j+TRh3+r/Eiph3+gPvYT9KNTETln3jSxL",
+	"CeQkSdVr5Z77XmubsDfuu17CfoXKRaz7Q8VnCXvnDlDC/l2WelLxWS9hv+hyMROs+6N0bbAfeFlq1UvY",
+	"WSU4657/c8ErkSpsEz9R07ByF9K9+0aqhRUJ+5teVCDrugV5Ylg25rnVVeYBP2dcAdq5tIY5+f+JSdWI",
+	"G6iLZlkXn2bHPR/qKS2Tpu9mDMukNBvLD6Jg9GA3tK8WZdkbhj5SNceV42zk3tVlYVgh5kIVxvtt0O5i",
+	"NLROIHqmDnuELcUqL3Za6cVkyniq8oWxekaPu/Pgts2xvOVUVALHi2GXXc6uhCqgeILlsnwCHjDDHddz",
+	"baeqbuSJYf9ccGUBHT9hoj/p08j1mB2fMJDzMZTTnYReXfyFu/WLceRhIUG1Spjg+bRG7cMJjVZh8SCF",
+	"oeTGEp68uxT9VGXuQXdtscjdpRBzPKCuVdeF+MBzC8vC7TaE+lD4LryeKhzAcqoNRak67sGlMlB5bBPk",
+	"Hi5mped4VAwrxdgGIDRoDNi04xMlAjlMyFdpdEUT9kuBxjt4aciy80s5J1Hmgl+KDBc4XjYf1QE7q0tR",
+	"L+PMG5NxOoSuCLiKjI+c7AC6JA7ZbU3wYEBwcNtiJQyqImjFZJHsdG1kP9PeZMHDMUxV8HC4q+SewJ3r",
+	"gsd3c10Jz+aUuvhWVhkzACdWumtXuaUyAswE3PpibzTDrpssbaR0KrQjqe5cAAAvyFWm12e/0i7RSrse",
+	"YaFThTWWwiLCu9KwsNrdxdzdwReDwWAPpwyUcHs7pop5/4J1CeK769YEmMTNZUC3fmH5HtiZ44/2rTw6",
+	"9R0PONSS7vnB0fNFOHqiHaZClmGDa0ntZ2TWY1/V82auIOTPO+KFdhgCr6/lSq3fophrBEZOpUJZhsE8",
+	"+eqVLkQGarFZQ1yspFsu5h9sV13fLap86gStt1QMbkuozS8w6E8abRPP2CnX599GNTPzmaA6mjemaTil",
+	"A2jiIabmscbUXPlL58nZL0SYtuiezcu8Qc/2CbPxFaioiXsuQdUkYjvxFK8nVI4r+AU6xN9sELoHltqI",
+	"YdxGZvNs9yCffQny2VW4itdTr5Ybvkm9bgeYuEYv2mJc9pVpHirMxV+hdhN4YA6HYJdDsAsFu9xCYGi9",
+	"cg9aCmoYewZvrNekal2xCSWbQiAF2VevDXy4XqZAD97ehOLjVmHaT4F5MNJ0cNAdHHT36KC7L2VoKUZT",
+	"rS+PxBVgMWNd1h1pofBc7HsD74l7L0G4NmnZWFa1GYrhJfHurDnuR0IeASq1BIF0v+JQvnM9gPG+XfWh",
+	"x8w2pWe9GSdzfXwBf73X12qsb1qQPqzmgaHvDmYP58+umoVW/ZnYxtnD7+vnvmHVzHlZjniOX762Yob8",
+	"rnAf//j/E8/qj3Sx+v89XVTln9uNB+dukHAdOEHzUAQlpU5GjcOJyfq3Zqc0pdfF34BJ3EStplcu5EwY",
+	"y2fzW795LieK20Ul/JsfiZWvL8+N+Pl//++b+/Be5EJeieKUgUcdPNYoBzFpWCVsJUXRXztrUe8Jevwo",
+	"PtksRqHxJ4b9/P5Hsh+sYblSQinEpUIqQ/wi63rPJRXSRMs54K5R9U0S1KTPWyjcn6kycqIQaCqvhKVC",
+	"XPA3YO5N9VKhIx587O610YpllbbcCr+B8Hg29IVA+6nKRCCUGROzuV1BjPAIJk4DHwnw+KNTEmk9VirF",
+	"EDJtBONFIQpWcguSY7aoyix4ALKptXODnmQssOW9t26KU21gAqU0Tlod66pR1qzrLgxwCoxJuXBs3Jpe",
+	"wkRpRCPIzXUafN3hMrORKPWSUfIto/NKwSTYBxjpDEQ9WI3tJBBbMRdVRHHaxeZd/AiPAj3xiJJzIcl8",
+	"xo0VFTMrlfsT/t37d52kU58In5DuCeHvSWdRlZ1hB3Z0+PSpqOZ96qWf69lTWImnM21u7nig1fkkgnvj",
+	"Wmxjz0os168+XcvmjTy4OQ5ujv0lnHNPahl3nIXorbI3FHMapGhTzNnT2dGE+IvugEmYLgthQNg3lnUz",
+	"tGVgkDA5PXqp2lFBKnohQZoLLo84JvpOCoD5F4xr8SLFbXFcacke2Cni+eKtsK3iQ3jwjXwRvhEiUmt7",
+	"ex/a3dM/ll5N+hOpXimsaNMTZtqnGTaE9RDPWIhSgvhb6slpyIub6Qri8ryWIBEslHGVKm6tE6eZVGwM",
+	"XBECZKYCYknr0NSTwSAYTpbcBKuta+Zk8Dz8VkhIx0uV+CCNvb0o+i20u7coOt7t4dl9DLBvOOMneCnW",
+	"yqdqZhb5tLH0nYOds3wMcgnuHeOtt3Qv2STZUc59/e7pBWIjeZ03G3NZSjU5lyoXIGvA7bOEL4Aaqr95",
+	"xj0EmaIK4uIx7fWUZYU0bqYorGAVCvrmveBGqwxvXawhLiolnB7O9HjcT9XZel5qPPIENOg6y1crwMW7",
+	"Bn5g1+X9Qdj9b+4D+WcDN98Cgtc8Ngc37cGqS27a/QnLGvff24S6L2DBmlXgOuSChSrQ2JSq2PN7Db5A",
+	"bB/JWJesU7HZLklVbUxcA27qnWLihaNWPn+APR8M+uxiAZmPjDeprlap6ka2SVstRA8zU80m+U1uQEyT",
+	"2oS55BKS9Emacuvq1ma2h2kNNuJ+xJmPl5If9LGQlQ8WrcefkH8LYn5wbB8c2x8jO//e5M1dSuHTmhLV",
+	"JrK7MJF2QNWpaCiQQ8YhDa9gQl2JUs9DwY41jlKPbi1NMaiXkLS3FMY2DGpklUPJV06m7vddcICpWjPH",
+	"6RziifxHY7ldGDTQido/z85qIbdJEu4i7EY2vG/D/P8FjXk73TC4I/gT6jWd329r7qPVXd2f2e8Wnb7j",
+	"E9HGXs7gZrj7UB/+g53vi7Dz8e3k7d6tfTFhB7ls9XFIO0RkrQzrcsMy7GjtoGc9MktkeE+zmhW0EH2K",
+	"CS0cgQczwtiKimWmFrjjEAGfyN+PnkA9YszL0mddr0B2PxkMBszqVJ0Mvv7a/fTzxatNJ7rcw7T4vmXa",
+	"+5Ds+/R3++XoDDsng5OXR8fHRyeDi8FgCP/+z1u7p3GOn0gMx87fgxbZRjP/5jEjIr1qKSrBZrwQbC5U",
+	"QRA3B/f0wT29p3taqILoGKEHBioGV41xZuVMYPT5RxXT/deevu4CqH2rxE5qm9Sx+CNdrJi0FAbEw2xJ",
+	"zqaAemgpVVFllKbxxFuE78vc6yf56M2+YaBbLAZFPZGD6fdg+iXTb7ibwc/q1dqHNgDfOAa2JjtRPZU9",
+	"aNZ9SKX7DXqbKPsmZBeFbSHRATGGFoIpvUzYcsot4ASBYw70UKKjnI0rYaasgiqSelxbKaLKm1QcGuht",
+	"yBFwP2CgpSxYN/NZCRLQbpVYlisIthNFn722JlWCV6UUVTguiDhL8m6pJ332I7c+eNME0g+IiljDasml",
+	"ZSMxlWCbThg3qRqD366etl+H+xGJV/cjED8OOp4cxMpWsfIzl/AikvyRJDmMRz+ikNmPopP/IJS7i+C0",
+	"g+BdDJJvxtaz7lrEfK8ZUW8ZuXOQtphUXfFSYnx6Nql4Lt6JSurib3pRmYx1PQDYyfOEDRgIkdIyp8Sr",
+	"XPSGbKGsLNEii4IlqbapynkFGhvgkBmfYoG18CtMYKigPBUzS2nJCKwXlpXaIHFGMudEVFhdqVWqikWF",
+	"3j0YK5vDYHFc4BAsCyjJ7yb7xPhxsq5davrWwFjcLzNtbG8PGriZefBJTQLrm9YZPv/qtmYAnMZ7WuUH",
+	"MpneIDwdnkiokpo7aCGAZV6JK6kXWBbc7ag5UOyDIWB/NvHamIXwhLWZ/3AnXqGry6NcKCs+GtKY64JR",
+	"F4kju6216TfgxrJCzHllZ0LZ10XG5gvKHYqaQ8GT21TVz7rGntfXMPohQGhDJGfvlPFmW4CWSWQXK+LU",
+	"LyOPGrvpEIerBBswXWEoKkrh9OrxAIogznjJiJHF84MwFNdG7zTADkRNtpP783wqikUp1WRHtpOuLl/B",
+	"VD5xwlO9a51h5+Vfn78YD/hJ/tWxeD4aDI5P+OjZ87zoJJ2Sj3T1nlvRGT4/6Z+8SDoznk+lEvjdy6/g",
+	"O4JWe3HEP0jDZrIs3fyvRDUVvMAnj79KOtVC0YfjQf9F0jHCLub4zVcvbs5twhoeANkOHOCxArJFVCum",
+	"/RGZ3Ub/azrSzgHugs0Wk3lvEYgi8/SYTZyo1F4xcWfGUqiQ6O+0+0AX3v0ZCAlEUESkASL0IqJyDbjb",
+	"bioL4RGBPhzA3bYQzofOZaq53m3SmeLDeohy+DKymeItvTFZXLv4W8iiB33blsd0rseWMoiGG0JqKSAg",
+	"2ZFW40NyI7k0CUWo2UjkGpDU/TxTBdYgVDAnwsZ2FJA5M0pbGkK8cNZnZ42uASLdWFmWVGTAUepUOYFm",
+	"DjKxRInYJz85QbU3hBoziPoRHrQ6eN7iDiDeLSRVpSpkVa0vwg1SrFAudyTaPcxLxzxW/qV95GJKvbqD",
+	"XPwg2VfRMmEGS3Pmh4Ssx5aQdS/i145srMa98Q46kLHq+9glASoJSd8x9FxTr42rRbQRjT2EoR+EvdO9",
+	"eigneSQdtFvxmpt5cJEfXOQ+O2qfW74hTdwnlOV77xehIiUhVYlvKGB1ytMa1mXT4oTyBqOio204mE0b",
+	"XI2DGfelF9ajzMUGs3NhrVSTVK01Umd8x410vWAUSFwPs72gxkvdapPGpYpevxZkczc5wwDve5MU7sV0",
+	"5jbgWiPZX0/6f93LSNY0kX09eAAT2cNT9EOK1CFF6s7s4OeQGHU/ZjfXuMgXlbQroCwjwStRnS3stDP8",
+	"7XfIUYTcd6Q7zfP9o8556XPjjeXelJbN+KWj8SrrxEhhw6dPj0/+2h/0B/3j4VeDrwZAn2jkG5KnvnSC",
+	"pJNezFxAVe5+VNpkAYWaNsVVadjbuVBn716zQucL1GipZmC1UOSnggE7tW60kKVl40rPmLR99g5g6RKW",
+	"O9HJLT5IqKnK3MXLnmavx0dOVDwC6oqJT9ItNQH8VWIsKqFy95fjeKLwTTOPZFcwbln2tNC5yZD004xA",
+	"UOO5bZnVWbOstWHdCz5BO2YvXpO1x1paetVaDVtubXLj+dY1F4RtqYsIxLTRJMLoQd05wfPpkM24FZXk",
+	"JY40oQa4FRONaW6TihciVfQz2mzpw4QvJvSB7Bfu3ZIbIwxuifvCF4GjOC89xsw5qcAGi72/0oV4DfXV",
+	"qesVfoLO8U/omb51/TqRgasiVVldbPxbKFlo+jCG10XWZ+f1eMGPVvKRKE0CZgWsXqnzS5xViEp7Q4NK",
+	"FX1v+aRxQl77RW7dBT4xVLXe9UXTbmzCKSwMVf11Xc4CqiLDesCWT+Ldh4qe7RseXKqOiHG1qvszUzk/",
+	"AvNMwSoxkxY+FEUl3P40Dhe8KtsPKlaOHEtRFqwQY6mA8tMUIQTHUUE39AyrTIIt22RsxuduRf14Ris2",
+	"08WiFHHHUeNtnb+rZA6+UQkRN/C0+2skSnAp6422nHAr0XbbPhP3elRyLawHLBNUdsytaWm2rcWzSAJ9",
+	"YoAPAFWbyrE1CfWwFOKy4Ksaf7nW1QNnodqes6jfb2v/NLbXtjwQO2PQXob1HusBYd1OJ8bjsZZV3HMl",
+	"WKGXMSH/LvzofrByJtp65Cu0+olqFm8I3H51pWUOCAJjtw3x5jTe23KSA8Fq1gNdL58WlUujKNeoqinW",
+	"CF0r8hiNY6Pg2uZQCLcbqcNUz9losTLAPaJ2fgm1YK6dSYPCdM1UCJuwecmtSNiIVwmzi5FIWL/f7xFZ",
+	"cJuTL5AZJvFhLeRMKAO3D6v/QqSEiI+rp13U4S4ugXCjQ+o06kYtnAKZsEpcSQNJGZsLPy75xCTRiJJQ",
+	"ZBZvM2ZsfLCiUrys+XG4FoiXnoQzhIEjNPoj/DVVWIPWJGxeyVywUSX4JTY9r/RYlsIpfgjlDMwRWc4T",
+	"KqJaDxjRhccLI4pUITSRuxoIGrYwpHfCskgF6iaWb8A6fsNm96FYO8fvk1ThJmvFplwVSbjq/1xoC1wT",
+	"yucCsrqbi4d+91/8px45zuvvD3C1Si8cRyM6ywtocGZEeYXYv/B1PhX5JQlVK1ZyVWzwqbYjcA6jLTUq",
+	"WubUdS2U1dXKrdOlmFsA2sVKw6XGSE3/eHTYfvQttPTxo8YTA6crASEAJNK50HNH8CqfWOm+9MBObpHH",
+	"usIoy3mDDr8OQyx1KzH81S2INJubwPOIYdFZgT2V+WXiAzrhaacYV7IQffYdphXhq4zP55SE5MGHEW6m",
+	"XrZSFBM6wwQsjjlMvOTu0Hu3t+EzkTrpUhls+hRc5vAQ1fqdaOERkgeeJ/mz6GeCT5YA8wwHFEwb7wXJ",
+	"tXAYh/VoKRUgq+iB73WFtXi7yJvrPeCV4LRQ9LA/2hCJ7w5q4zA7edBzFKhfzNyUlGbBioLMRxrm9AAv",
+	"CkAM1UrYnu8FV4sqE1uyBHFEGttyCiHuys/Il6FeYY5DWFIC+FPC1k/U1AIi0uq9MN5Yha26C07ZCl2e",
+	"KigvbJmPDQZ6WMmJVLx84l/hmMJmtJtE7kZQuid7CRs5FVsU7uAM/MFMFQ3ziVuRI3dowyj77CzIBv/N",
+	"H2n2v//v/xmmnMAVpRZOa8qX1vpqPWfpkRRncMZh9P5sNimGP9HbGMf6ie/SEtVMOl5RJ+nOZgsLoxEf",
+	"ckdZ3ElS2grPw4jAL1ThNJPRCgs5O9rXevsJg3dzeN/LEg6NdRojrDQdtyFbzEvNC6JsUjEyOB154Q+u",
+	"TMUnImGlVJdAX8fQnHsjVaI0AgqlI1HJ3fDGZKaCU+NIEhENDG1xjy0raeEIApV2+uaES4UoIKnSSyWq",
+	"J4ZdSbF01FAUEqguWQjcni+MqI7g5DDrdPDmVp3BTGdbVuMC1IKjpSwEMCmfNJRrY1HzBiNsTGHJLtvW",
+	"2reRVDmp9GLeDOpxW2qCKeMUkhYiuTgK9lGA9A5luOMG6tMTRNRWUbiV7scNRVLMVC+qcoUG7VNUOVFt",
+	"gO2NwjljM3Ld6a/NQJDN3CwwtlLddktHQarGvOBahhk9ic3gEFXaXIYnpk0abz3pIGAhjXWi6lgitgAK",
+	"NkCmWbVQhnXdzpAhGUDMQBgqarGt17hjR/NK58IYd4dzUGW2ambnMTSs54d1chev9VK6hYlPZHEXwVDy",
+	"GPvbxcU79u7t+QVuSqoAaTuotSyfam1Enc5W6gkYEOCm1ZkxqghpwY4T/uUvUKXC9P/yF9aUx4kQbpa2",
+	"oao4p3X5HECo5L4+Dv2OtfALQoGQlnXj0iEZ+9//1/9sKSbSQ7qRlW3VcDLvowBgzGisMGVQ7eoxQSUf",
+	"T2n80CTmEgAcnh79p8jtEILZoOo9lK6HjZBFUifdabWGzYlWgnnJV0NHeNzcrGZyorRTFRdolheml7DM",
+	"jQQi6GJQItYN4R3EYZdum/mVKOAd2E803+CJIPsNywpuOY7Vm4i4XwtsqBRjCymBugoJ44JgSLGWkTcw",
+	"mh6sDTCkyjcniq3il7dHUkcgRVdirisbiU8QfWLcNcptufLBKWZjmnT0fMKeO3yZO9rZFnRChFhHx/sr",
+	"4kjuRAzZuhckA4DTFTv58MEjBpKCC1dFzoReWNY9HjADtnnjgaVqwNQnNb1wtN/4oJ1eqqQBIJjc3Xyo",
+	"y4JaEQCRdENWPaWVclaJQlYit4kjN/kUIoVAHh3rstRLJ5nwVNGg8AXQu9zuFZWezwXItAotyT1AL8CR",
+	"hsx+v4SubW5ZKbjBdKihE+58Chab8RVU7wk7BQyWdfFyOmJhfGAUhM/Q+caiLmaqFyWokTnUAYY7Fue5",
+	"QofhOOkx3DE6oBU8DQk8MdoAbQhW0HKHKVVT0B1EMfTE2d1mTJXFMYMcCvI2tFzHXRGt7KLJ2mfAOqW4",
+	"Ehb0z15C8NXgbHXMaMmlPcXEMWlxT0UBhiBcZccOJlojIVjRjvVTRZMM98UzkubsHH8j+7q7Xc1xAtg2",
+	"XYH3UMcHyO+ZR6cI6NuhzA8R0Rf+0CbsmM2kWliRsBf0l0nYs0H4O1UnwNZNwl76P47DVyfP8S8MI6MP",
+	"Q8dJ6qxkkH75yF0XO62EYAVkEnZffkXvPvdjgII2bpcLUfIVu+Iw5NGKLeZurv/r/zke/B9O0qfNQ9u9",
+	"Hq/DvqSq0LBSTm+4EszqiXAXqs/OxpY88e7mT2GdFlQTp4gugEcpOqXjS4AY0lIMYJ+drcE0Q/2fJnWv",
+	"0ZbhDLyAeSPN3aAPqcKLZUNgn7vMPeCdiLqsx2NWQ5IOsVZS1vNBRGv4o6naQHM2HOwny+nqNAZzl3SE",
+	"SXcnPFTp7j7dbQQnNWgsxcMWamCZv/wFZ3RuuSp4VYSsJrQQKqA3ffad21XyxQd9rnHzI77JJLAv/6v1",
+	"pboy1v1ZyQ+B4Ho1lxYcaUx4LSSRZkNHHM2c5+LIOGEQLCDgjtFjll0dJxn7NzbiRrx83v3bm7NXR+d/",
+	"Ozt58bJ7KVYJkwX7N5Z2+mmH/RsLQ6m/S9VIF6teDyr/VYJdiqD6YZNHhci1u+Bz8ibZOsGWgK2WUyPy",
+	"fyBrRggW41OTlmHV3A99dqGZ27TxagiUYzZfkCMgTBfvG3B2vsTmuu4yVOJIgEepSJUTW3oJui8qoFuo",
+	"oRnrBEDAsIFzBZdRKFsDx6BHnnV5DoqlHANWwIzbfOquLwavIPchNBxcL8jMslOuajKD3sGVXlQsL3V+",
+	"mYSrzVnO5xak5ihBWLlZjARdyVBoiy41D2m/CSYRW0oL9SYpXRZ+2SGnF1JEUeZxPznGIj7MUdZ7rdgP",
+	"eujOepZlE50qOAr/YMP/RpvaP7fFd241ncr8LWzwua2kmnQN/Gf6F5WcvavEWH7o+sTUtIMbnXZ6vVRZ",
+	"Qy0aW7m70n/HKyNeK9ut+lharv+DsN20s3EP0k4vYceDhL187kQJR//stH82Mt1xqbl9+bzrHu3/pJfd",
+	"Xt/dmG7vyJpej6WLweCZYM8GA/YHq4STWrs99qcjPrkbyXTG8/5PYtk1U37y4qX7M3EHugdP9CHGpPvb",
+	"76OVFdsGKYu004tuzA3mEj2Ni9fFG9VL1dIdx+F/Y2nn6jiBJ1qWH/4QF5o2wI30fDHrKlm6Jhzp/Ufi",
+	"ttw1VIH46PcIlbptUwk3yu0X+yNVjDF34GGVvvvngpd+LYx0cgF9cGN2zzO8IrjAf8JJQuJJxdtAVgVx",
+	"1DEcrA7XZ+9KR3LhI8HcTTUWauPoQQJLrdEl8DU2r+QVtyJJVan1fMTdLSqlujwqIThBVwh6vZTGyQ7q",
+	"iCrPBQ9cAm3iSB2TUeUKmJXvVKRqU5bF4Plu9ubt+T9+/e6bv719++//OPvxx7e/fvftP/729vziPBti",
+	"QTvwQieRv09X7NXrb987wqYmYnv9OlK2AksGaw4JrNgY4ArkdgFwuSTaOg1GMwrSN5pxn9UEfmFHJGjl",
+	"UPH1i1c3iXIgCJqiadWvc3V///P/CwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

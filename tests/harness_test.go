@@ -125,7 +125,8 @@ func runMain(m *testing.M) int {
 	cfg := httpapi.Config{Pool: pool, Logger: logger, Attachments: attachments.Config{Blobs: blobs,
 		UploadLimitBytes: testUploadLimitBytes, RedirectAboveBytes: testRedirectAboveBytes,
 		ZipMaxEntries: testZipMaxEntries, ZipMaxBytes: testZipMaxBytes, SigningKey: testSigningKey},
-		RateLimit: testRateLimit, Background: background}
+		RateLimit: testRateLimit, Background: background,
+		Webhooks: testWebhooks(), DeliverWebhooks: true}
 	e, err := httpapi.New(cfg)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tests: build server:", err)

@@ -1,6 +1,7 @@
 // Command mos is the Manufacturing Operations Service: the API server and its operator CLI.
 //
 //	mos serve
+//	mos worker
 //	mos migrate up|down|version
 //	mos tenant create --name NAME [--timezone IANA] [--currency ISO4217]
 //	mos tenant delete ID
@@ -42,6 +43,7 @@ import (
 
 const usage = `usage:
   mos serve
+  mos worker
   mos migrate up|down|version
   mos tenant create --name NAME [--timezone IANA] [--currency ISO4217]
   mos tenant delete TENANT_ID
@@ -64,6 +66,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	switch args[0] {
 	case "serve":
 		return serve(ctx, stderr)
+	case "worker":
+		return worker(ctx, stderr)
 	case "migrate":
 		return migrateCmd(args[1:], stdout)
 	case "tenant":
@@ -128,6 +132,10 @@ func serve(ctx context.Context, logOut io.Writer) error {
 	if err != nil {
 		return err
 	}
+	hooks, err := readWebhooksConfig()
+	if err != nil {
+		return err
+	}
 	pool, err := db.OpenWith(ctx, url, limits.db)
 	if err != nil {
 		return err
@@ -150,7 +158,8 @@ func serve(ctx context.Context, logOut io.Writer) error {
 	defer cancel()
 	reg := metrics.New()
 	e, err := httpapi.New(httpapi.Config{Pool: pool, Logger: log, Attachments: files.attachments, RateLimit: limits.rate,
-		TokenCacheTTL: limits.tokenCacheTTL, Background: stop, Metrics: reg, MetricsElsewhere: metricsCfg.addr != ""})
+		TokenCacheTTL: limits.tokenCacheTTL, Background: stop, Metrics: reg, MetricsElsewhere: metricsCfg.addr != "",
+		Webhooks: hooks.worker, DeliverWebhooks: hooks.inServe})
 	if err != nil {
 		return err
 	}

@@ -959,6 +959,21 @@ func (e ItemQualityPlanStatus) Valid() bool {
 	}
 }
 
+// Defines values for ItemUpdatedEventType.
+const (
+	ItemUpdatedEventTypeItemUpdated ItemUpdatedEventType = "ItemUpdated"
+)
+
+// Valid indicates whether the value is a known member of the ItemUpdatedEventType enum.
+func (e ItemUpdatedEventType) Valid() bool {
+	switch e {
+	case ItemUpdatedEventTypeItemUpdated:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for MaterialForm.
 const (
 	MaterialFormLinear MaterialForm = "linear"
@@ -1067,6 +1082,7 @@ const (
 	PermissionEditSettings        Permission = "Edit Settings"
 	PermissionEditShipments       Permission = "Edit Shipments"
 	PermissionEditToolTemplate    Permission = "Edit Tool Template"
+	PermissionEditWebhooks        Permission = "Edit Webhooks"
 	PermissionPerformCalibration  Permission = "Perform Calibration"
 	PermissionViewAccounting      Permission = "View Accounting"
 	PermissionViewAttachments     Permission = "View Attachments"
@@ -1089,6 +1105,7 @@ const (
 	PermissionViewShipments       Permission = "View Shipments"
 	PermissionViewToolCalibration Permission = "View Tool Calibration"
 	PermissionViewTools           Permission = "View Tools"
+	PermissionViewWebhooks        Permission = "View Webhooks"
 )
 
 // Valid indicates whether the value is a known member of the Permission enum.
@@ -1131,6 +1148,8 @@ func (e Permission) Valid() bool {
 	case PermissionEditShipments:
 		return true
 	case PermissionEditToolTemplate:
+		return true
+	case PermissionEditWebhooks:
 		return true
 	case PermissionPerformCalibration:
 		return true
@@ -1175,6 +1194,8 @@ func (e Permission) Valid() bool {
 	case PermissionViewToolCalibration:
 		return true
 	case PermissionViewTools:
+		return true
+	case PermissionViewWebhooks:
 		return true
 	default:
 		return false
@@ -1295,6 +1316,42 @@ func (e TrackingFieldDataType) Valid() bool {
 	case TrackingFieldDataTypeNumber:
 		return true
 	case TrackingFieldDataTypeText:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookDeliveryStatus.
+const (
+	WebhookDeliveryStatusFailed    WebhookDeliveryStatus = "failed"
+	WebhookDeliveryStatusPending   WebhookDeliveryStatus = "pending"
+	WebhookDeliveryStatusSucceeded WebhookDeliveryStatus = "succeeded"
+)
+
+// Valid indicates whether the value is a known member of the WebhookDeliveryStatus enum.
+func (e WebhookDeliveryStatus) Valid() bool {
+	switch e {
+	case WebhookDeliveryStatusFailed:
+		return true
+	case WebhookDeliveryStatusPending:
+		return true
+	case WebhookDeliveryStatusSucceeded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookEventType.
+const (
+	WebhookEventTypeItemUpdated WebhookEventType = "ItemUpdated"
+)
+
+// Valid indicates whether the value is a known member of the WebhookEventType enum.
+func (e WebhookEventType) Valid() bool {
+	switch e {
+	case WebhookEventTypeItemUpdated:
 		return true
 	default:
 		return false
@@ -4128,6 +4185,49 @@ type ItemTagsReplace struct {
 	TagIds []Id24 `json:"tagIds"`
 }
 
+// ItemUpdatedData The item as the change left it (a subset of `Item`), and what changed.
+type ItemUpdatedData struct {
+	// Change What changed: `created`, `updated`, `archived`, `revisionAdded` (on the item the new
+	// revision came from), `customFieldsReplaced`, `tagAdded`, `tagRemoved`,
+	// `tagsReplaced`, `vendorDetailAdded`, `vendorDetailUpdated`, `vendorDetailDeleted`,
+	// `customerDetailAdded`, `customerDetailUpdated`, `customerDetailRemoved`,
+	// `purchasePriceBreaksReplaced`, `salesPriceBreaksReplaced`,
+	// `materialVendorDetailAdded`, `materialVendorDetailUpdated` or
+	// `materialVendorDetailDeleted`. New values may be added.
+	Change      string  `json:"change"`
+	Description *string `json:"description"`
+	ItemId      string  `json:"itemId"`
+
+	// ItemOrigin How the shop gets the item: `make`, `buy`, `makeOrBuy`, `customerSupplied`; `kit` and
+	// `none` exist on older items and are refused for new ones (400 naming `itemOrigin`).
+	ItemOrigin ItemOrigin `json:"itemOrigin"`
+	Number     string     `json:"number"`
+	Revision   *string    `json:"revision"`
+}
+
+// ItemUpdatedEvent Fires when an item is created, updated, archived or gets a new revision, or its tags,
+// custom fields, vendor or customer details, price breaks or material vendors change;
+// never when a file is attached to it, removed or moved, although its `modifiedUtc` then
+// advances. `data` is a subset of the item's read shape (read the item for the rest).
+type ItemUpdatedEvent struct {
+	// Data The item as the change left it (a subset of `Item`), and what changed.
+	Data ItemUpdatedData `json:"data"`
+
+	// Id The event's id (also the webhook-id header).
+	Id string `json:"id"`
+
+	// OccurredUtc When the change was saved.
+	OccurredUtc time.Time `json:"occurredUtc"`
+
+	// RecordId The item's id.
+	RecordId string               `json:"recordId"`
+	TenantId string               `json:"tenantId"`
+	Type     ItemUpdatedEventType `json:"type"`
+}
+
+// ItemUpdatedEventType defines model for ItemUpdatedEvent.Type.
+type ItemUpdatedEventType string
+
 // ItemVendorDetail An item vendor detail (read shape); see `ItemVendorDetailWrite` for the members.
 type ItemVendorDetail struct {
 	// Id A 36-character sub-record id (UUID).
@@ -5004,6 +5104,221 @@ type VendorWrite struct {
 	Name string `json:"name"`
 }
 
+// Webhook A webhook subscription; its secret is never shown here.
+type Webhook struct {
+	CreatedUtc  time.Time `json:"createdUtc"`
+	Description *string   `json:"description"`
+
+	// DisabledReason Why the server turned it off.
+	DisabledReason *string `json:"disabledReason"`
+
+	// DisabledUtc When the server turned the subscription off for failing continuously.
+	DisabledUtc *time.Time `json:"disabledUtc"`
+
+	// EventTypes The types delivered, in catalogue order; empty means every type.
+	EventTypes []WebhookEventType `json:"eventTypes"`
+
+	// FailingSinceUtc Set while every attempt since then has failed.
+	FailingSinceUtc *time.Time `json:"failingSinceUtc"`
+	Id              string     `json:"id"`
+	IsActive        bool       `json:"isActive"`
+	ModifiedUtc     time.Time  `json:"modifiedUtc"`
+
+	// PreviousSecretExpiresUtc While a rotated-out secret still signs: until when.
+	PreviousSecretExpiresUtc *time.Time `json:"previousSecretExpiresUtc"`
+	Url                      string     `json:"url"`
+}
+
+// WebhookAttempt One attempt to deliver.
+type WebhookAttempt struct {
+	AttemptedUtc time.Time `json:"attemptedUtc"`
+
+	// DurationMs From sending the request to the end of the answer (or the failure).
+	DurationMs int32 `json:"durationMs"`
+
+	// Error Why the attempt failed without an answer (timeout, connection refused or reset, address not allowed), or which status failed it.
+	Error *string `json:"error"`
+
+	// Number 1 for the first attempt of the delivery, counting across replays.
+	Number int32 `json:"number"`
+
+	// Response The start of the answer's body (at most 1024 bytes).
+	Response *string `json:"response"`
+
+	// StatusCode The receiver's HTTP status; null when none came.
+	StatusCode *int32 `json:"statusCode"`
+	Succeeded  bool   `json:"succeeded"`
+}
+
+// WebhookDelivery One event for one subscription, and every attempt to deliver it.
+type WebhookDelivery struct {
+	// AttemptCount Attempts of the current round (a replay starts a new round).
+	AttemptCount int32 `json:"attemptCount"`
+
+	// Attempts Every attempt, first first.
+	Attempts []WebhookAttempt `json:"attempts"`
+
+	// CompletedUtc When it succeeded or failed for good.
+	CompletedUtc *time.Time `json:"completedUtc"`
+	CreatedUtc   time.Time  `json:"createdUtc"`
+
+	// EventId The event's id (the webhook-id header).
+	EventId string `json:"eventId"`
+
+	// EventType The event catalogue. Each type has a payload schema named `<type>Event`:
+	//
+	// | Type | Fires when |
+	// |---|---|
+	// | `ItemUpdated` | an item is created, updated, archived or gets a new revision, or its tags, custom fields, vendor or customer details, price breaks or material vendors change; never when a file is attached to it, removed or moved, although its `modifiedUtc` then advances |
+	EventType      WebhookEventType `json:"eventType"`
+	Id             string           `json:"id"`
+	LastAttemptUtc *time.Time       `json:"lastAttemptUtc"`
+
+	// NextAttemptUtc When a pending delivery is next tried.
+	NextAttemptUtc *time.Time `json:"nextAttemptUtc"`
+	OccurredUtc    time.Time  `json:"occurredUtc"`
+
+	// Payload The body every attempt sends (the event's payload schema), byte for byte.
+	Payload  json.RawMessage `json:"payload"`
+	RecordId string          `json:"recordId"`
+
+	// RecordType The kind of record the event is about (for example `item`).
+	RecordType string `json:"recordType"`
+
+	// Status `pending`: waiting for its next attempt (or for an earlier event of the same record);
+	// `succeeded`: an attempt was answered 2xx; `failed`: every attempt of its round failed.
+	Status    WebhookDeliveryStatus `json:"status"`
+	WebhookId string                `json:"webhookId"`
+}
+
+// WebhookDeliveryFilter Filter of the delivery log; every member narrows the result (AND).
+type WebhookDeliveryFilter struct {
+	// CreatedAfterUtc Created strictly after this instant; in the years 2000 to 2099 in UTC, else 400 naming the field.
+	CreatedAfterUtc *time.Time `json:"createdAfterUtc,omitempty"`
+
+	// CreatedBeforeUtc Created strictly before this instant; in the years 2000 to 2099 in UTC, else 400 naming the field.
+	CreatedBeforeUtc *time.Time `json:"createdBeforeUtc,omitempty"`
+
+	// EventIds Only these events.
+	EventIds *[]string `json:"eventIds,omitempty"`
+
+	// EventTypes Only these event types.
+	EventTypes *[]WebhookEventType `json:"eventTypes,omitempty"`
+
+	// Statuses Only these statuses.
+	Statuses *[]WebhookDeliveryStatus `json:"statuses,omitempty"`
+}
+
+// WebhookDeliveryPage A page of deliveries.
+type WebhookDeliveryPage struct {
+	Data            []WebhookDelivery `json:"data"`
+	HasNextPage     bool              `json:"hasNextPage"`
+	HasPreviousPage bool              `json:"hasPreviousPage"`
+
+	// Page 1-based page number (Skip / pageSize + 1); 0 when pageSize is 0.
+	Page int `json:"page"`
+
+	// PageSize The Take applied.
+	PageSize int `json:"pageSize"`
+
+	// TotalCount Deliveries matching the filter.
+	TotalCount int `json:"totalCount"`
+
+	// TotalPages ceil(totalCount / pageSize); 0 when pageSize is 0.
+	TotalPages int `json:"totalPages"`
+}
+
+// WebhookDeliveryStatus `pending`: waiting for its next attempt (or for an earlier event of the same record);
+// `succeeded`: an attempt was answered 2xx; `failed`: every attempt of its round failed.
+type WebhookDeliveryStatus string
+
+// WebhookEventType The event catalogue. Each type has a payload schema named `<type>Event`:
+//
+// | Type | Fires when |
+// |---|---|
+// | `ItemUpdated` | an item is created, updated, archived or gets a new revision, or its tags, custom fields, vendor or customer details, price breaks or material vendors change; never when a file is attached to it, removed or moved, although its `modifiedUtc` then advances |
+type WebhookEventType string
+
+// WebhookEventTypeInfo One entry of the event catalogue.
+type WebhookEventTypeInfo struct {
+	// Description When the event fires.
+	Description string `json:"description"`
+
+	// PayloadSchema The name of its payload schema in this document (`components.schemas`).
+	PayloadSchema string `json:"payloadSchema"`
+
+	// Type The event catalogue. Each type has a payload schema named `<type>Event`:
+	//
+	// | Type | Fires when |
+	// |---|---|
+	// | `ItemUpdated` | an item is created, updated, archived or gets a new revision, or its tags, custom fields, vendor or customer details, price breaks or material vendors change; never when a file is attached to it, removed or moved, although its `modifiedUtc` then advances |
+	Type WebhookEventType `json:"type"`
+}
+
+// WebhookFilter Filter of the subscription list; every member narrows the result (AND).
+type WebhookFilter struct {
+	// EventType The event catalogue. Each type has a payload schema named `<type>Event`:
+	//
+	// | Type | Fires when |
+	// |---|---|
+	// | `ItemUpdated` | an item is created, updated, archived or gets a new revision, or its tags, custom fields, vendor or customer details, price breaks or material vendors change; never when a file is attached to it, removed or moved, although its `modifiedUtc` then advances |
+	EventType *WebhookEventType `json:"eventType,omitempty"`
+
+	// Ids Only these subscriptions.
+	Ids *[]string `json:"ids,omitempty"`
+
+	// IsActive Only active (true) or inactive (false) subscriptions.
+	IsActive *bool `json:"isActive,omitempty"`
+}
+
+// WebhookReplay Which failed deliveries to send again.
+type WebhookReplay struct {
+	// SinceUtc Failed deliveries created at or after this instant.
+	SinceUtc time.Time `json:"sinceUtc"`
+}
+
+// WebhookReplayResult The answer to a replay of failed deliveries.
+type WebhookReplayResult struct {
+	// Count How many deliveries were made pending.
+	Count int32 `json:"count"`
+}
+
+// WebhookSecret A subscription's signing secret, shown once.
+type WebhookSecret struct {
+	// Id The subscription's id.
+	Id string `json:"id"`
+
+	// PreviousSecretExpiresUtc Until when the secret this one replaced also signs; null when none does.
+	PreviousSecretExpiresUtc *time.Time `json:"previousSecretExpiresUtc"`
+
+	// Secret `whsec_` followed by the base64 of a 32-byte key.
+	//
+	// Example: whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+	Secret string `json:"secret"`
+}
+
+// WebhookSecretRotation How a rotation treats the secret it replaces.
+type WebhookSecretRotation struct {
+	// GracePeriodHours How long the replaced secret keeps signing.
+	GracePeriodHours *int32 `json:"gracePeriodHours,omitempty"`
+}
+
+// WebhookWrite What a subscription is made of (create, and the target of a patch).
+type WebhookWrite struct {
+	// Description What the subscription is for.
+	Description *string `json:"description,omitempty"`
+
+	// EventTypes The types to deliver (duplicates are kept once); empty or absent delivers every type.
+	EventTypes *[]WebhookEventType `json:"eventTypes,omitempty"`
+
+	// IsActive Whether events are delivered.
+	IsActive *bool `json:"isActive,omitempty"`
+
+	// Url Where events are posted: an absolute `https` URL without credentials or fragment.
+	// `http` and non-public addresses only for hosts the server lists (see the tag).
+	Url string `json:"url"`
+}
+
 // WorkCenter A work center (read shape) with its live equipment.
 type WorkCenter struct {
 	// Deleted True for a deleted work center.
@@ -5133,6 +5448,25 @@ type TagId = Id24
 
 // Take defines model for Take.
 type Take = int32
+
+// WebhookDeliveryId A 24-character record id.
+//
+// Example: 6745f0a2c81e4b0012ab34cd
+type WebhookDeliveryId = Id24
+
+// WebhookId A 24-character record id.
+//
+// Example: 6745f0a2c81e4b0012ab34cd
+type WebhookId = Id24
+
+// WebhookIdHeader defines model for WebhookIdHeader.
+type WebhookIdHeader = string
+
+// WebhookSignatureHeader defines model for WebhookSignatureHeader.
+type WebhookSignatureHeader = string
+
+// WebhookTimestampHeader defines model for WebhookTimestampHeader.
+type WebhookTimestampHeader = string
 
 // BadRequest An RFC 7807 problem detail. Every error answer is one, and none is larger than 64 KB
 // whatever the request held: `errors` names at most the first 50 fields at fault (array
@@ -7887,6 +8221,188 @@ type UpdateVendorParams struct {
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
+// CreateWebhookParams defines parameters for CreateWebhook.
+type CreateWebhookParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListWebhooksParams defines parameters for ListWebhooks.
+type ListWebhooksParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteWebhookParams defines parameters for DeleteWebhook.
+type DeleteWebhookParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetWebhookParams defines parameters for GetWebhook.
+type GetWebhookParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchWebhookParams defines parameters for PatchWebhook.
+type PatchWebhookParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ListWebhookDeliveriesParams defines parameters for ListWebhookDeliveries.
+type ListWebhookDeliveriesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// ReplayWebhookDeliveriesParams defines parameters for ReplayWebhookDeliveries.
+type ReplayWebhookDeliveriesParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// GetWebhookDeliveryParams defines parameters for GetWebhookDelivery.
+type GetWebhookDeliveryParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// ReplayWebhookDeliveryParams defines parameters for ReplayWebhookDelivery.
+type ReplayWebhookDeliveryParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// RotateWebhookSecretParams defines parameters for RotateWebhookSecret.
+type RotateWebhookSecretParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // CreateWorkCenterParams defines parameters for CreateWorkCenter.
 type CreateWorkCenterParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -7963,6 +8479,19 @@ type UpdateWorkCenterParams struct {
 	// customer details and price breaks) the ETag is the record's: the item's. Without the
 	// header the request writes whatever the record's version.
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ItemUpdatedParams defines parameters for ItemUpdated.
+type ItemUpdatedParams struct {
+	// WebhookId The event's id; the same on every attempt and replay of the event.
+	WebhookId WebhookIdHeader `json:"webhook-id"`
+
+	// WebhookTimestamp When this attempt was signed, in Unix seconds; refuse one more than 5 minutes from your clock.
+	WebhookTimestamp WebhookTimestampHeader `json:"webhook-timestamp"`
+
+	// WebhookSignature Space-separated signatures `v1,<base64>`: HMAC-SHA256 over `webhook-id.webhook-timestamp.body`
+	// with each secret that signs (two during a rotation's grace period).
+	WebhookSignature WebhookSignatureHeader `json:"webhook-signature"`
 }
 
 // CreateAccountingCodeJSONRequestBody defines body for CreateAccountingCode for application/json ContentType.
@@ -8287,6 +8816,24 @@ type ListVendorsJSONRequestBody = VendorFilter
 // UpdateVendorJSONRequestBody defines body for UpdateVendor for application/json ContentType.
 type UpdateVendorJSONRequestBody = VendorWrite
 
+// CreateWebhookJSONRequestBody defines body for CreateWebhook for application/json ContentType.
+type CreateWebhookJSONRequestBody = WebhookWrite
+
+// ListWebhooksJSONRequestBody defines body for ListWebhooks for application/json ContentType.
+type ListWebhooksJSONRequestBody = WebhookFilter
+
+// PatchWebhookApplicationJSONPatchPlusJSONRequestBody defines body for PatchWebhook for application/json-patch+json ContentType.
+type PatchWebhookApplicationJSONPatchPlusJSONRequestBody = JsonPatch
+
+// ListWebhookDeliveriesJSONRequestBody defines body for ListWebhookDeliveries for application/json ContentType.
+type ListWebhookDeliveriesJSONRequestBody = WebhookDeliveryFilter
+
+// ReplayWebhookDeliveriesJSONRequestBody defines body for ReplayWebhookDeliveries for application/json ContentType.
+type ReplayWebhookDeliveriesJSONRequestBody = WebhookReplay
+
+// RotateWebhookSecretJSONRequestBody defines body for RotateWebhookSecret for application/json ContentType.
+type RotateWebhookSecretJSONRequestBody = WebhookSecretRotation
+
 // CreateWorkCenterJSONRequestBody defines body for CreateWorkCenter for application/json ContentType.
 type CreateWorkCenterJSONRequestBody = WorkCenterWrite
 
@@ -8295,6 +8842,9 @@ type ListWorkCentersJSONRequestBody = WorkCenterFilter
 
 // UpdateWorkCenterJSONRequestBody defines body for UpdateWorkCenter for application/json ContentType.
 type UpdateWorkCenterJSONRequestBody = WorkCenterWrite
+
+// ItemUpdatedJSONRequestBody defines body for ItemUpdated for application/json ContentType.
+type ItemUpdatedJSONRequestBody = ItemUpdatedEvent
 
 // Getter for additional properties for AttachmentCertificationUpload. Returns the specified
 // element and whether it was found
@@ -12658,6 +13208,228 @@ type ClientInterface interface {
 	//
 	// Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
 	UpdateVendor(ctx context.Context, id Id, params *UpdateVendorParams, body UpdateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListWebhookEventTypes List the event types
+	//
+	// The event catalogue: each type, when it fires and the schema of its payload, in the
+	// order of `WebhookEventType`.
+	//
+	// Permission: View Webhooks.
+	//
+	// Corresponds with GET /api/webhook-event-types (the `ListWebhookEventTypes` operationId).
+	ListWebhookEventTypes(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateWebhookWithBody Subscribe a URL to events
+	//
+	// Creates an active subscription (unless `isActive` is false) and answers its id and its
+	// signing secret. The secret is shown only here and by `rotateWebhookSecret`: keep it.
+	// `eventTypes` empty or absent subscribes to every type, including those added later.
+	// `url` must be `https` and public unless its host is listed for this server (see the
+	// tag's Targets), else 400 naming `url`.
+	//
+	// The callbacks below are the requests the server then sends to `url`, one per event type.
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/webhooks (the `CreateWebhook` operationId).
+	CreateWebhookWithBody(ctx context.Context, params *CreateWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateWebhook Subscribe a URL to events
+	//
+	// Creates an active subscription (unless `isActive` is false) and answers its id and its
+	// signing secret. The secret is shown only here and by `rotateWebhookSecret`: keep it.
+	// `eventTypes` empty or absent subscribes to every type, including those added later.
+	// `url` must be `https` and public unless its host is listed for this server (see the
+	// tag's Targets), else 400 naming `url`.
+	//
+	// The callbacks below are the requests the server then sends to `url`, one per event type.
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/webhooks (the `CreateWebhook` operationId).
+	CreateWebhook(ctx context.Context, params *CreateWebhookParams, body CreateWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListWebhooksWithBody List webhook subscriptions
+	//
+	// Answers a bare array of the tenant's subscriptions, oldest first (`createdUtc` then id)
+	// unless `Sort.Field` names `createdUtc`, `url` or `description`.
+	//
+	// Permission: View Webhooks.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/webhooks/list (the `ListWebhooks` operationId).
+	ListWebhooksWithBody(ctx context.Context, params *ListWebhooksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListWebhooks List webhook subscriptions
+	//
+	// Answers a bare array of the tenant's subscriptions, oldest first (`createdUtc` then id)
+	// unless `Sort.Field` names `createdUtc`, `url` or `description`.
+	//
+	// Permission: View Webhooks.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/webhooks/list (the `ListWebhooks` operationId).
+	ListWebhooks(ctx context.Context, params *ListWebhooksParams, body ListWebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteWebhook Delete a webhook subscription
+	//
+	// Removes the subscription with its delivery log; nothing more is sent to it, and an
+	// attempt in flight is the last. Answers 200 when it was deleted and 204 when it did not
+	// exist.
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Corresponds with DELETE /api/webhooks/{webhookId} (the `DeleteWebhook` operationId).
+	DeleteWebhook(ctx context.Context, webhookId WebhookId, params *DeleteWebhookParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetWebhook Get a webhook subscription
+	//
+	// The subscription without its secret. `failingSinceUtc` is set while every attempt since
+	// then has failed; `disabledUtc` and `disabledReason` when the server turned it off.
+	// Another tenant's subscription, or an unknown one, answers 404.
+	//
+	// Permission: View Webhooks.
+	//
+	// Corresponds with GET /api/webhooks/{webhookId} (the `GetWebhook` operationId).
+	GetWebhook(ctx context.Context, webhookId WebhookId, params *GetWebhookParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchWebhookWithBody Partially update a webhook subscription
+	//
+	// Applies a JSON Patch to the subscription's read shape and saves the result under the
+	// create rules. Paths must name a member of `WebhookWrite` (`url`, `eventTypes`,
+	// `isActive`, `description`); the others answer 400. Turning a subscription on
+	// (`isActive` true) clears `failingSinceUtc`, `disabledUtc` and `disabledReason`, and its
+	// waiting deliveries resume.
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /api/webhooks/{webhookId} (the `PatchWebhook` operationId).
+	PatchWebhookWithBody(ctx context.Context, webhookId WebhookId, params *PatchWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PatchWebhookWithApplicationJSONPatchPlusJSONBody Partially update a webhook subscription
+	//
+	// Applies a JSON Patch to the subscription's read shape and saves the result under the
+	// create rules. Paths must name a member of `WebhookWrite` (`url`, `eventTypes`,
+	// `isActive`, `description`); the others answer 400. Turning a subscription on
+	// (`isActive` true) clears `failingSinceUtc`, `disabledUtc` and `disabledReason`, and its
+	// waiting deliveries resume.
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Takes a body of the `application/json-patch+json` content type.
+	//
+	// Corresponds with PATCH /api/webhooks/{webhookId} (the `PatchWebhook` operationId).
+	PatchWebhookWithApplicationJSONPatchPlusJSONBody(ctx context.Context, webhookId WebhookId, params *PatchWebhookParams, body PatchWebhookApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListWebhookDeliveriesWithBody List a subscription's deliveries
+	//
+	// The delivery log: a paged envelope of the subscription's deliveries, each with its
+	// attempts, newest `createdUtc` first then highest id unless `Sort.Field` names
+	// `createdUtc`, `occurredUtc`, `status` or `eventType`. An unknown subscription answers 404.
+	//
+	// Permission: View Webhooks.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/webhooks/{webhookId}/deliveries/list (the `ListWebhookDeliveries` operationId).
+	ListWebhookDeliveriesWithBody(ctx context.Context, webhookId WebhookId, params *ListWebhookDeliveriesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListWebhookDeliveries List a subscription's deliveries
+	//
+	// The delivery log: a paged envelope of the subscription's deliveries, each with its
+	// attempts, newest `createdUtc` first then highest id unless `Sort.Field` names
+	// `createdUtc`, `occurredUtc`, `status` or `eventType`. An unknown subscription answers 404.
+	//
+	// Permission: View Webhooks.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/webhooks/{webhookId}/deliveries/list (the `ListWebhookDeliveries` operationId).
+	ListWebhookDeliveries(ctx context.Context, webhookId WebhookId, params *ListWebhookDeliveriesParams, body ListWebhookDeliveriesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ReplayWebhookDeliveriesWithBody Send every failed delivery since a time again
+	//
+	// Replays (as `replayWebhookDelivery`) every `failed` delivery of the subscription created
+	// at or after `sinceUtc`, and answers how many. `sinceUtc` must fall in the years 2000 to
+	// 2099 in UTC, else 400 naming it.
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/webhooks/{webhookId}/deliveries/replay (the `ReplayWebhookDeliveries` operationId).
+	ReplayWebhookDeliveriesWithBody(ctx context.Context, webhookId WebhookId, params *ReplayWebhookDeliveriesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ReplayWebhookDeliveries Send every failed delivery since a time again
+	//
+	// Replays (as `replayWebhookDelivery`) every `failed` delivery of the subscription created
+	// at or after `sinceUtc`, and answers how many. `sinceUtc` must fall in the years 2000 to
+	// 2099 in UTC, else 400 naming it.
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/webhooks/{webhookId}/deliveries/replay (the `ReplayWebhookDeliveries` operationId).
+	ReplayWebhookDeliveries(ctx context.Context, webhookId WebhookId, params *ReplayWebhookDeliveriesParams, body ReplayWebhookDeliveriesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetWebhookDelivery Get a delivery with its attempts
+	//
+	// One delivery of the subscription, with the body it sends and every attempt. A delivery
+	// of another subscription or tenant answers 404.
+	//
+	// Permission: View Webhooks.
+	//
+	// Corresponds with GET /api/webhooks/{webhookId}/deliveries/{webhookDeliveryId} (the `GetWebhookDelivery` operationId).
+	GetWebhookDelivery(ctx context.Context, webhookId WebhookId, webhookDeliveryId WebhookDeliveryId, params *GetWebhookDeliveryParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ReplayWebhookDelivery Send a delivery again
+	//
+	// Makes the delivery pending and due now, whatever its status, with a fresh round of
+	// attempts: the same stored body and the same event id (`webhook-id`), newly signed. Its
+	// earlier attempts stay in the log. Later events of the same record wait behind it, as
+	// for any pending delivery.
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Corresponds with POST /api/webhooks/{webhookId}/deliveries/{webhookDeliveryId}/replay (the `ReplayWebhookDelivery` operationId).
+	ReplayWebhookDelivery(ctx context.Context, webhookId WebhookId, webhookDeliveryId WebhookDeliveryId, params *ReplayWebhookDeliveryParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RotateWebhookSecretWithBody Issue a new signing secret
+	//
+	// Generates a new secret and answers it (shown only here). The secret it replaces stays
+	// valid for `gracePeriodHours` (default 24, 0 ends it at once): until then every request
+	// carries both signatures, so receivers can switch without losing an event. A rotation
+	// during a grace period ends the older secret's at once (two secrets sign at most).
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/webhooks/{webhookId}/rotate-secret (the `RotateWebhookSecret` operationId).
+	RotateWebhookSecretWithBody(ctx context.Context, webhookId WebhookId, params *RotateWebhookSecretParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RotateWebhookSecret Issue a new signing secret
+	//
+	// Generates a new secret and answers it (shown only here). The secret it replaces stays
+	// valid for `gracePeriodHours` (default 24, 0 ends it at once): until then every request
+	// carries both signatures, so receivers can switch without losing an event. A rotation
+	// during a grace period ends the older secret's at once (two secrets sign at most).
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/webhooks/{webhookId}/rotate-secret (the `RotateWebhookSecret` operationId).
+	RotateWebhookSecret(ctx context.Context, webhookId WebhookId, params *RotateWebhookSecretParams, body RotateWebhookSecretJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateWorkCenterWithBody Create a work center
 	//
@@ -19469,6 +20241,398 @@ func (c *Client) UpdateVendorWithBody(ctx context.Context, id Id, params *Update
 // Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
 func (c *Client) UpdateVendor(ctx context.Context, id Id, params *UpdateVendorParams, body UpdateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewUpdateVendorRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListWebhookEventTypes List the event types
+//
+// The event catalogue: each type, when it fires and the schema of its payload, in the
+// order of `WebhookEventType`.
+//
+// Permission: View Webhooks.
+//
+// Corresponds with GET /api/webhook-event-types (the `ListWebhookEventTypes` operationId).
+func (c *Client) ListWebhookEventTypes(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListWebhookEventTypesRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateWebhookWithBody Subscribe a URL to events
+//
+// Creates an active subscription (unless `isActive` is false) and answers its id and its
+// signing secret. The secret is shown only here and by `rotateWebhookSecret`: keep it.
+// `eventTypes` empty or absent subscribes to every type, including those added later.
+// `url` must be `https` and public unless its host is listed for this server (see the
+// tag's Targets), else 400 naming `url`.
+//
+// The callbacks below are the requests the server then sends to `url`, one per event type.
+//
+// Permission: Edit Webhooks.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/webhooks (the `CreateWebhook` operationId).
+func (c *Client) CreateWebhookWithBody(ctx context.Context, params *CreateWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateWebhookRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateWebhook Subscribe a URL to events
+//
+// Creates an active subscription (unless `isActive` is false) and answers its id and its
+// signing secret. The secret is shown only here and by `rotateWebhookSecret`: keep it.
+// `eventTypes` empty or absent subscribes to every type, including those added later.
+// `url` must be `https` and public unless its host is listed for this server (see the
+// tag's Targets), else 400 naming `url`.
+//
+// The callbacks below are the requests the server then sends to `url`, one per event type.
+//
+// Permission: Edit Webhooks.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/webhooks (the `CreateWebhook` operationId).
+func (c *Client) CreateWebhook(ctx context.Context, params *CreateWebhookParams, body CreateWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateWebhookRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListWebhooksWithBody List webhook subscriptions
+//
+// Answers a bare array of the tenant's subscriptions, oldest first (`createdUtc` then id)
+// unless `Sort.Field` names `createdUtc`, `url` or `description`.
+//
+// Permission: View Webhooks.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/webhooks/list (the `ListWebhooks` operationId).
+func (c *Client) ListWebhooksWithBody(ctx context.Context, params *ListWebhooksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListWebhooksRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListWebhooks List webhook subscriptions
+//
+// Answers a bare array of the tenant's subscriptions, oldest first (`createdUtc` then id)
+// unless `Sort.Field` names `createdUtc`, `url` or `description`.
+//
+// Permission: View Webhooks.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/webhooks/list (the `ListWebhooks` operationId).
+func (c *Client) ListWebhooks(ctx context.Context, params *ListWebhooksParams, body ListWebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListWebhooksRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteWebhook Delete a webhook subscription
+//
+// Removes the subscription with its delivery log; nothing more is sent to it, and an
+// attempt in flight is the last. Answers 200 when it was deleted and 204 when it did not
+// exist.
+//
+// Permission: Edit Webhooks.
+//
+// Corresponds with DELETE /api/webhooks/{webhookId} (the `DeleteWebhook` operationId).
+func (c *Client) DeleteWebhook(ctx context.Context, webhookId WebhookId, params *DeleteWebhookParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteWebhookRequest(c.Server, webhookId, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetWebhook Get a webhook subscription
+//
+// The subscription without its secret. `failingSinceUtc` is set while every attempt since
+// then has failed; `disabledUtc` and `disabledReason` when the server turned it off.
+// Another tenant's subscription, or an unknown one, answers 404.
+//
+// Permission: View Webhooks.
+//
+// Corresponds with GET /api/webhooks/{webhookId} (the `GetWebhook` operationId).
+func (c *Client) GetWebhook(ctx context.Context, webhookId WebhookId, params *GetWebhookParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetWebhookRequest(c.Server, webhookId, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchWebhookWithBody Partially update a webhook subscription
+//
+// Applies a JSON Patch to the subscription's read shape and saves the result under the
+// create rules. Paths must name a member of `WebhookWrite` (`url`, `eventTypes`,
+// `isActive`, `description`); the others answer 400. Turning a subscription on
+// (`isActive` true) clears `failingSinceUtc`, `disabledUtc` and `disabledReason`, and its
+// waiting deliveries resume.
+//
+// Permission: Edit Webhooks.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /api/webhooks/{webhookId} (the `PatchWebhook` operationId).
+func (c *Client) PatchWebhookWithBody(ctx context.Context, webhookId WebhookId, params *PatchWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchWebhookRequestWithBody(c.Server, webhookId, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PatchWebhookWithApplicationJSONPatchPlusJSONBody Partially update a webhook subscription
+//
+// Applies a JSON Patch to the subscription's read shape and saves the result under the
+// create rules. Paths must name a member of `WebhookWrite` (`url`, `eventTypes`,
+// `isActive`, `description`); the others answer 400. Turning a subscription on
+// (`isActive` true) clears `failingSinceUtc`, `disabledUtc` and `disabledReason`, and its
+// waiting deliveries resume.
+//
+// Permission: Edit Webhooks.
+//
+// Takes a body of the `application/json-patch+json` content type.
+//
+// Corresponds with PATCH /api/webhooks/{webhookId} (the `PatchWebhook` operationId).
+func (c *Client) PatchWebhookWithApplicationJSONPatchPlusJSONBody(ctx context.Context, webhookId WebhookId, params *PatchWebhookParams, body PatchWebhookApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPatchWebhookRequestWithApplicationJSONPatchPlusJSONBody(c.Server, webhookId, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListWebhookDeliveriesWithBody List a subscription's deliveries
+//
+// The delivery log: a paged envelope of the subscription's deliveries, each with its
+// attempts, newest `createdUtc` first then highest id unless `Sort.Field` names
+// `createdUtc`, `occurredUtc`, `status` or `eventType`. An unknown subscription answers 404.
+//
+// Permission: View Webhooks.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/webhooks/{webhookId}/deliveries/list (the `ListWebhookDeliveries` operationId).
+func (c *Client) ListWebhookDeliveriesWithBody(ctx context.Context, webhookId WebhookId, params *ListWebhookDeliveriesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListWebhookDeliveriesRequestWithBody(c.Server, webhookId, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListWebhookDeliveries List a subscription's deliveries
+//
+// The delivery log: a paged envelope of the subscription's deliveries, each with its
+// attempts, newest `createdUtc` first then highest id unless `Sort.Field` names
+// `createdUtc`, `occurredUtc`, `status` or `eventType`. An unknown subscription answers 404.
+//
+// Permission: View Webhooks.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/webhooks/{webhookId}/deliveries/list (the `ListWebhookDeliveries` operationId).
+func (c *Client) ListWebhookDeliveries(ctx context.Context, webhookId WebhookId, params *ListWebhookDeliveriesParams, body ListWebhookDeliveriesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListWebhookDeliveriesRequest(c.Server, webhookId, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ReplayWebhookDeliveriesWithBody Send every failed delivery since a time again
+//
+// Replays (as `replayWebhookDelivery`) every `failed` delivery of the subscription created
+// at or after `sinceUtc`, and answers how many. `sinceUtc` must fall in the years 2000 to
+// 2099 in UTC, else 400 naming it.
+//
+// Permission: Edit Webhooks.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/webhooks/{webhookId}/deliveries/replay (the `ReplayWebhookDeliveries` operationId).
+func (c *Client) ReplayWebhookDeliveriesWithBody(ctx context.Context, webhookId WebhookId, params *ReplayWebhookDeliveriesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplayWebhookDeliveriesRequestWithBody(c.Server, webhookId, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ReplayWebhookDeliveries Send every failed delivery since a time again
+//
+// Replays (as `replayWebhookDelivery`) every `failed` delivery of the subscription created
+// at or after `sinceUtc`, and answers how many. `sinceUtc` must fall in the years 2000 to
+// 2099 in UTC, else 400 naming it.
+//
+// Permission: Edit Webhooks.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/webhooks/{webhookId}/deliveries/replay (the `ReplayWebhookDeliveries` operationId).
+func (c *Client) ReplayWebhookDeliveries(ctx context.Context, webhookId WebhookId, params *ReplayWebhookDeliveriesParams, body ReplayWebhookDeliveriesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplayWebhookDeliveriesRequest(c.Server, webhookId, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetWebhookDelivery Get a delivery with its attempts
+//
+// One delivery of the subscription, with the body it sends and every attempt. A delivery
+// of another subscription or tenant answers 404.
+//
+// Permission: View Webhooks.
+//
+// Corresponds with GET /api/webhooks/{webhookId}/deliveries/{webhookDeliveryId} (the `GetWebhookDelivery` operationId).
+func (c *Client) GetWebhookDelivery(ctx context.Context, webhookId WebhookId, webhookDeliveryId WebhookDeliveryId, params *GetWebhookDeliveryParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetWebhookDeliveryRequest(c.Server, webhookId, webhookDeliveryId, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ReplayWebhookDelivery Send a delivery again
+//
+// Makes the delivery pending and due now, whatever its status, with a fresh round of
+// attempts: the same stored body and the same event id (`webhook-id`), newly signed. Its
+// earlier attempts stay in the log. Later events of the same record wait behind it, as
+// for any pending delivery.
+//
+// Permission: Edit Webhooks.
+//
+// Corresponds with POST /api/webhooks/{webhookId}/deliveries/{webhookDeliveryId}/replay (the `ReplayWebhookDelivery` operationId).
+func (c *Client) ReplayWebhookDelivery(ctx context.Context, webhookId WebhookId, webhookDeliveryId WebhookDeliveryId, params *ReplayWebhookDeliveryParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplayWebhookDeliveryRequest(c.Server, webhookId, webhookDeliveryId, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RotateWebhookSecretWithBody Issue a new signing secret
+//
+// Generates a new secret and answers it (shown only here). The secret it replaces stays
+// valid for `gracePeriodHours` (default 24, 0 ends it at once): until then every request
+// carries both signatures, so receivers can switch without losing an event. A rotation
+// during a grace period ends the older secret's at once (two secrets sign at most).
+//
+// Permission: Edit Webhooks.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/webhooks/{webhookId}/rotate-secret (the `RotateWebhookSecret` operationId).
+func (c *Client) RotateWebhookSecretWithBody(ctx context.Context, webhookId WebhookId, params *RotateWebhookSecretParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRotateWebhookSecretRequestWithBody(c.Server, webhookId, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RotateWebhookSecret Issue a new signing secret
+//
+// Generates a new secret and answers it (shown only here). The secret it replaces stays
+// valid for `gracePeriodHours` (default 24, 0 ends it at once): until then every request
+// carries both signatures, so receivers can switch without losing an event. A rotation
+// during a grace period ends the older secret's at once (two secrets sign at most).
+//
+// Permission: Edit Webhooks.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/webhooks/{webhookId}/rotate-secret (the `RotateWebhookSecret` operationId).
+func (c *Client) RotateWebhookSecret(ctx context.Context, webhookId WebhookId, params *RotateWebhookSecretParams, body RotateWebhookSecretJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRotateWebhookSecretRequest(c.Server, webhookId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -30672,6 +31836,697 @@ func NewUpdateVendorRequestWithBody(server string, id Id, params *UpdateVendorPa
 	return req, nil
 }
 
+// NewListWebhookEventTypesRequest constructs an http.Request for the ListWebhookEventTypes method
+func NewListWebhookEventTypesRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/webhook-event-types")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewCreateWebhookRequest calls the generic CreateWebhook builder with application/json body
+func NewCreateWebhookRequest(server string, params *CreateWebhookParams, body CreateWebhookJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateWebhookRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewCreateWebhookRequestWithBody constructs an http.Request for the CreateWebhook method, with any body, and a specified content type
+func NewCreateWebhookRequestWithBody(server string, params *CreateWebhookParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/webhooks")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewListWebhooksRequest calls the generic ListWebhooks builder with application/json body
+func NewListWebhooksRequest(server string, params *ListWebhooksParams, body ListWebhooksJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListWebhooksRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListWebhooksRequestWithBody constructs an http.Request for the ListWebhooks method, with any body, and a specified content type
+func NewListWebhooksRequestWithBody(server string, params *ListWebhooksParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/webhooks/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteWebhookRequest constructs an http.Request for the DeleteWebhook method
+func NewDeleteWebhookRequest(server string, webhookId WebhookId, params *DeleteWebhookParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "webhookId", webhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/webhooks/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewGetWebhookRequest constructs an http.Request for the GetWebhook method
+func NewGetWebhookRequest(server string, webhookId WebhookId, params *GetWebhookParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "webhookId", webhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/webhooks/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewPatchWebhookRequestWithApplicationJSONPatchPlusJSONBody calls the generic PatchWebhook builder with application/json-patch+json body
+func NewPatchWebhookRequestWithApplicationJSONPatchPlusJSONBody(server string, webhookId WebhookId, params *PatchWebhookParams, body PatchWebhookApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPatchWebhookRequestWithBody(server, webhookId, params, "application/json-patch+json", bodyReader)
+}
+
+// NewPatchWebhookRequestWithBody constructs an http.Request for the PatchWebhook method, with any body, and a specified content type
+func NewPatchWebhookRequestWithBody(server string, webhookId WebhookId, params *PatchWebhookParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "webhookId", webhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/webhooks/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewListWebhookDeliveriesRequest calls the generic ListWebhookDeliveries builder with application/json body
+func NewListWebhookDeliveriesRequest(server string, webhookId WebhookId, params *ListWebhookDeliveriesParams, body ListWebhookDeliveriesJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListWebhookDeliveriesRequestWithBody(server, webhookId, params, "application/json", bodyReader)
+}
+
+// NewListWebhookDeliveriesRequestWithBody constructs an http.Request for the ListWebhookDeliveries method, with any body, and a specified content type
+func NewListWebhookDeliveriesRequestWithBody(server string, webhookId WebhookId, params *ListWebhookDeliveriesParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "webhookId", webhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/webhooks/%s/deliveries/list", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewReplayWebhookDeliveriesRequest calls the generic ReplayWebhookDeliveries builder with application/json body
+func NewReplayWebhookDeliveriesRequest(server string, webhookId WebhookId, params *ReplayWebhookDeliveriesParams, body ReplayWebhookDeliveriesJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewReplayWebhookDeliveriesRequestWithBody(server, webhookId, params, "application/json", bodyReader)
+}
+
+// NewReplayWebhookDeliveriesRequestWithBody constructs an http.Request for the ReplayWebhookDeliveries method, with any body, and a specified content type
+func NewReplayWebhookDeliveriesRequestWithBody(server string, webhookId WebhookId, params *ReplayWebhookDeliveriesParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "webhookId", webhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/webhooks/%s/deliveries/replay", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewGetWebhookDeliveryRequest constructs an http.Request for the GetWebhookDelivery method
+func NewGetWebhookDeliveryRequest(server string, webhookId WebhookId, webhookDeliveryId WebhookDeliveryId, params *GetWebhookDeliveryParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "webhookId", webhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "webhookDeliveryId", webhookDeliveryId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/webhooks/%s/deliveries/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewReplayWebhookDeliveryRequest constructs an http.Request for the ReplayWebhookDelivery method
+func NewReplayWebhookDeliveryRequest(server string, webhookId WebhookId, webhookDeliveryId WebhookDeliveryId, params *ReplayWebhookDeliveryParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "webhookId", webhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "webhookDeliveryId", webhookDeliveryId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/webhooks/%s/deliveries/%s/replay", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewRotateWebhookSecretRequest calls the generic RotateWebhookSecret builder with application/json body
+func NewRotateWebhookSecretRequest(server string, webhookId WebhookId, params *RotateWebhookSecretParams, body RotateWebhookSecretJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewRotateWebhookSecretRequestWithBody(server, webhookId, params, "application/json", bodyReader)
+}
+
+// NewRotateWebhookSecretRequestWithBody constructs an http.Request for the RotateWebhookSecret method, with any body, and a specified content type
+func NewRotateWebhookSecretRequestWithBody(server string, webhookId WebhookId, params *RotateWebhookSecretParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "webhookId", webhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/webhooks/%s/rotate-secret", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewCreateWorkCenterRequest calls the generic CreateWorkCenter builder with application/json body
 func NewCreateWorkCenterRequest(server string, params *CreateWorkCenterParams, body CreateWorkCenterJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -35170,6 +37025,238 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PUT /api/vendors/{id} (the `UpdateVendor` operationId).
 	UpdateVendorWithResponse(ctx context.Context, id Id, params *UpdateVendorParams, body UpdateVendorJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateVendorResponse, error)
+
+	// ListWebhookEventTypesWithResponse List the event types
+	//
+	// The event catalogue: each type, when it fires and the schema of its payload, in the
+	// order of `WebhookEventType`.
+	//
+	// Permission: View Webhooks.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/webhook-event-types (the `ListWebhookEventTypes` operationId).
+	ListWebhookEventTypesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListWebhookEventTypesResponse, error)
+
+	// CreateWebhookWithBodyWithResponse Subscribe a URL to events
+	//
+	// Creates an active subscription (unless `isActive` is false) and answers its id and its
+	// signing secret. The secret is shown only here and by `rotateWebhookSecret`: keep it.
+	// `eventTypes` empty or absent subscribes to every type, including those added later.
+	// `url` must be `https` and public unless its host is listed for this server (see the
+	// tag's Targets), else 400 naming `url`.
+	//
+	// The callbacks below are the requests the server then sends to `url`, one per event type.
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/webhooks (the `CreateWebhook` operationId).
+	CreateWebhookWithBodyWithResponse(ctx context.Context, params *CreateWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateWebhookResponse, error)
+
+	// CreateWebhookWithResponse Subscribe a URL to events
+	//
+	// Creates an active subscription (unless `isActive` is false) and answers its id and its
+	// signing secret. The secret is shown only here and by `rotateWebhookSecret`: keep it.
+	// `eventTypes` empty or absent subscribes to every type, including those added later.
+	// `url` must be `https` and public unless its host is listed for this server (see the
+	// tag's Targets), else 400 naming `url`.
+	//
+	// The callbacks below are the requests the server then sends to `url`, one per event type.
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/webhooks (the `CreateWebhook` operationId).
+	CreateWebhookWithResponse(ctx context.Context, params *CreateWebhookParams, body CreateWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateWebhookResponse, error)
+
+	// ListWebhooksWithBodyWithResponse List webhook subscriptions
+	//
+	// Answers a bare array of the tenant's subscriptions, oldest first (`createdUtc` then id)
+	// unless `Sort.Field` names `createdUtc`, `url` or `description`.
+	//
+	// Permission: View Webhooks.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/webhooks/list (the `ListWebhooks` operationId).
+	ListWebhooksWithBodyWithResponse(ctx context.Context, params *ListWebhooksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListWebhooksResponse, error)
+
+	// ListWebhooksWithResponse List webhook subscriptions
+	//
+	// Answers a bare array of the tenant's subscriptions, oldest first (`createdUtc` then id)
+	// unless `Sort.Field` names `createdUtc`, `url` or `description`.
+	//
+	// Permission: View Webhooks.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/webhooks/list (the `ListWebhooks` operationId).
+	ListWebhooksWithResponse(ctx context.Context, params *ListWebhooksParams, body ListWebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListWebhooksResponse, error)
+
+	// DeleteWebhookWithResponse Delete a webhook subscription
+	//
+	// Removes the subscription with its delivery log; nothing more is sent to it, and an
+	// attempt in flight is the last. Answers 200 when it was deleted and 204 when it did not
+	// exist.
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/webhooks/{webhookId} (the `DeleteWebhook` operationId).
+	DeleteWebhookWithResponse(ctx context.Context, webhookId WebhookId, params *DeleteWebhookParams, reqEditors ...RequestEditorFn) (*DeleteWebhookResponse, error)
+
+	// GetWebhookWithResponse Get a webhook subscription
+	//
+	// The subscription without its secret. `failingSinceUtc` is set while every attempt since
+	// then has failed; `disabledUtc` and `disabledReason` when the server turned it off.
+	// Another tenant's subscription, or an unknown one, answers 404.
+	//
+	// Permission: View Webhooks.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/webhooks/{webhookId} (the `GetWebhook` operationId).
+	GetWebhookWithResponse(ctx context.Context, webhookId WebhookId, params *GetWebhookParams, reqEditors ...RequestEditorFn) (*GetWebhookResponse, error)
+
+	// PatchWebhookWithBodyWithResponse Partially update a webhook subscription
+	//
+	// Applies a JSON Patch to the subscription's read shape and saves the result under the
+	// create rules. Paths must name a member of `WebhookWrite` (`url`, `eventTypes`,
+	// `isActive`, `description`); the others answer 400. Turning a subscription on
+	// (`isActive` true) clears `failingSinceUtc`, `disabledUtc` and `disabledReason`, and its
+	// waiting deliveries resume.
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/webhooks/{webhookId} (the `PatchWebhook` operationId).
+	PatchWebhookWithBodyWithResponse(ctx context.Context, webhookId WebhookId, params *PatchWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchWebhookResponse, error)
+
+	// PatchWebhookWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update a webhook subscription
+	//
+	// Applies a JSON Patch to the subscription's read shape and saves the result under the
+	// create rules. Paths must name a member of `WebhookWrite` (`url`, `eventTypes`,
+	// `isActive`, `description`); the others answer 400. Turning a subscription on
+	// (`isActive` true) clears `failingSinceUtc`, `disabledUtc` and `disabledReason`, and its
+	// waiting deliveries resume.
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/webhooks/{webhookId} (the `PatchWebhook` operationId).
+	PatchWebhookWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, webhookId WebhookId, params *PatchWebhookParams, body PatchWebhookApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchWebhookResponse, error)
+
+	// ListWebhookDeliveriesWithBodyWithResponse List a subscription's deliveries
+	//
+	// The delivery log: a paged envelope of the subscription's deliveries, each with its
+	// attempts, newest `createdUtc` first then highest id unless `Sort.Field` names
+	// `createdUtc`, `occurredUtc`, `status` or `eventType`. An unknown subscription answers 404.
+	//
+	// Permission: View Webhooks.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/webhooks/{webhookId}/deliveries/list (the `ListWebhookDeliveries` operationId).
+	ListWebhookDeliveriesWithBodyWithResponse(ctx context.Context, webhookId WebhookId, params *ListWebhookDeliveriesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListWebhookDeliveriesResponse, error)
+
+	// ListWebhookDeliveriesWithResponse List a subscription's deliveries
+	//
+	// The delivery log: a paged envelope of the subscription's deliveries, each with its
+	// attempts, newest `createdUtc` first then highest id unless `Sort.Field` names
+	// `createdUtc`, `occurredUtc`, `status` or `eventType`. An unknown subscription answers 404.
+	//
+	// Permission: View Webhooks.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/webhooks/{webhookId}/deliveries/list (the `ListWebhookDeliveries` operationId).
+	ListWebhookDeliveriesWithResponse(ctx context.Context, webhookId WebhookId, params *ListWebhookDeliveriesParams, body ListWebhookDeliveriesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListWebhookDeliveriesResponse, error)
+
+	// ReplayWebhookDeliveriesWithBodyWithResponse Send every failed delivery since a time again
+	//
+	// Replays (as `replayWebhookDelivery`) every `failed` delivery of the subscription created
+	// at or after `sinceUtc`, and answers how many. `sinceUtc` must fall in the years 2000 to
+	// 2099 in UTC, else 400 naming it.
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/webhooks/{webhookId}/deliveries/replay (the `ReplayWebhookDeliveries` operationId).
+	ReplayWebhookDeliveriesWithBodyWithResponse(ctx context.Context, webhookId WebhookId, params *ReplayWebhookDeliveriesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplayWebhookDeliveriesResponse, error)
+
+	// ReplayWebhookDeliveriesWithResponse Send every failed delivery since a time again
+	//
+	// Replays (as `replayWebhookDelivery`) every `failed` delivery of the subscription created
+	// at or after `sinceUtc`, and answers how many. `sinceUtc` must fall in the years 2000 to
+	// 2099 in UTC, else 400 naming it.
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/webhooks/{webhookId}/deliveries/replay (the `ReplayWebhookDeliveries` operationId).
+	ReplayWebhookDeliveriesWithResponse(ctx context.Context, webhookId WebhookId, params *ReplayWebhookDeliveriesParams, body ReplayWebhookDeliveriesJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplayWebhookDeliveriesResponse, error)
+
+	// GetWebhookDeliveryWithResponse Get a delivery with its attempts
+	//
+	// One delivery of the subscription, with the body it sends and every attempt. A delivery
+	// of another subscription or tenant answers 404.
+	//
+	// Permission: View Webhooks.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/webhooks/{webhookId}/deliveries/{webhookDeliveryId} (the `GetWebhookDelivery` operationId).
+	GetWebhookDeliveryWithResponse(ctx context.Context, webhookId WebhookId, webhookDeliveryId WebhookDeliveryId, params *GetWebhookDeliveryParams, reqEditors ...RequestEditorFn) (*GetWebhookDeliveryResponse, error)
+
+	// ReplayWebhookDeliveryWithResponse Send a delivery again
+	//
+	// Makes the delivery pending and due now, whatever its status, with a fresh round of
+	// attempts: the same stored body and the same event id (`webhook-id`), newly signed. Its
+	// earlier attempts stay in the log. Later events of the same record wait behind it, as
+	// for any pending delivery.
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/webhooks/{webhookId}/deliveries/{webhookDeliveryId}/replay (the `ReplayWebhookDelivery` operationId).
+	ReplayWebhookDeliveryWithResponse(ctx context.Context, webhookId WebhookId, webhookDeliveryId WebhookDeliveryId, params *ReplayWebhookDeliveryParams, reqEditors ...RequestEditorFn) (*ReplayWebhookDeliveryResponse, error)
+
+	// RotateWebhookSecretWithBodyWithResponse Issue a new signing secret
+	//
+	// Generates a new secret and answers it (shown only here). The secret it replaces stays
+	// valid for `gracePeriodHours` (default 24, 0 ends it at once): until then every request
+	// carries both signatures, so receivers can switch without losing an event. A rotation
+	// during a grace period ends the older secret's at once (two secrets sign at most).
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/webhooks/{webhookId}/rotate-secret (the `RotateWebhookSecret` operationId).
+	RotateWebhookSecretWithBodyWithResponse(ctx context.Context, webhookId WebhookId, params *RotateWebhookSecretParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RotateWebhookSecretResponse, error)
+
+	// RotateWebhookSecretWithResponse Issue a new signing secret
+	//
+	// Generates a new secret and answers it (shown only here). The secret it replaces stays
+	// valid for `gracePeriodHours` (default 24, 0 ends it at once): until then every request
+	// carries both signatures, so receivers can switch without losing an event. A rotation
+	// during a grace period ends the older secret's at once (two secrets sign at most).
+	//
+	// Permission: Edit Webhooks.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/webhooks/{webhookId}/rotate-secret (the `RotateWebhookSecret` operationId).
+	RotateWebhookSecretWithResponse(ctx context.Context, webhookId WebhookId, params *RotateWebhookSecretParams, body RotateWebhookSecretJSONRequestBody, reqEditors ...RequestEditorFn) (*RotateWebhookSecretResponse, error)
 
 	// CreateWorkCenterWithBodyWithResponse Create a work center
 	//
@@ -55154,6 +57241,1320 @@ func (r UpdateVendorResponse) ContentType() string {
 	return ""
 }
 
+// ListWebhookEventTypesResponse429Headers the declared response headers of an HTTP 429 response for ListWebhookEventTypes
+type ListWebhookEventTypesResponse429Headers struct {
+	RateLimitLimit     int
+	RateLimitRemaining int
+	RateLimitReset     int
+	RetryAfter         int
+}
+
+// ListWebhookEventTypesResponse503Headers the declared response headers of an HTTP 503 response for ListWebhookEventTypes
+type ListWebhookEventTypesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListWebhookEventTypesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]WebhookEventTypeInfo
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListWebhookEventTypesResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListWebhookEventTypesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListWebhookEventTypesResponse) GetJSON200() *[]WebhookEventTypeInfo {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListWebhookEventTypesResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListWebhookEventTypesResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListWebhookEventTypesResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListWebhookEventTypesResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListWebhookEventTypesResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListWebhookEventTypesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListWebhookEventTypesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListWebhookEventTypesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListWebhookEventTypesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateWebhookResponse409Headers the declared response headers of an HTTP 409 response for CreateWebhook
+type CreateWebhookResponse409Headers struct {
+	RetryAfter *int
+}
+
+// CreateWebhookResponse429Headers the declared response headers of an HTTP 429 response for CreateWebhook
+type CreateWebhookResponse429Headers struct {
+	RateLimitLimit     int
+	RateLimitRemaining int
+	RateLimitReset     int
+	RetryAfter         int
+}
+
+// CreateWebhookResponse503Headers the declared response headers of an HTTP 503 response for CreateWebhook
+type CreateWebhookResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateWebhookResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WebhookSecret
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateWebhookResponse409Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *CreateWebhookResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateWebhookResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateWebhookResponse) GetJSON200() *WebhookSecret {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateWebhookResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateWebhookResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateWebhookResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateWebhookResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateWebhookResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateWebhookResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateWebhookResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateWebhookResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateWebhookResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateWebhookResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateWebhookResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateWebhookResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateWebhookResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateWebhookResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListWebhooksResponse429Headers the declared response headers of an HTTP 429 response for ListWebhooks
+type ListWebhooksResponse429Headers struct {
+	RateLimitLimit     int
+	RateLimitRemaining int
+	RateLimitReset     int
+	RetryAfter         int
+}
+
+// ListWebhooksResponse503Headers the declared response headers of an HTTP 503 response for ListWebhooks
+type ListWebhooksResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListWebhooksResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Webhook
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListWebhooksResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListWebhooksResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListWebhooksResponse) GetJSON200() *[]Webhook {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListWebhooksResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListWebhooksResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListWebhooksResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListWebhooksResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListWebhooksResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListWebhooksResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListWebhooksResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListWebhooksResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListWebhooksResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListWebhooksResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListWebhooksResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListWebhooksResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeleteWebhookResponse429Headers the declared response headers of an HTTP 429 response for DeleteWebhook
+type DeleteWebhookResponse429Headers struct {
+	RateLimitLimit     int
+	RateLimitRemaining int
+	RateLimitReset     int
+	RetryAfter         int
+}
+
+// DeleteWebhookResponse503Headers the declared response headers of an HTTP 503 response for DeleteWebhook
+type DeleteWebhookResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DeleteWebhookResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Deleted
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *DeleteWebhookResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeleteWebhookResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DeleteWebhookResponse) GetJSON200() *Deleted {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DeleteWebhookResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DeleteWebhookResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DeleteWebhookResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DeleteWebhookResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r DeleteWebhookResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DeleteWebhookResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DeleteWebhookResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteWebhookResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteWebhookResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteWebhookResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteWebhookResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetWebhookResponse200Headers the declared response headers of an HTTP 200 response for GetWebhook
+type GetWebhookResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetWebhookResponse304Headers the declared response headers of an HTTP 304 response for GetWebhook
+type GetWebhookResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetWebhookResponse429Headers the declared response headers of an HTTP 429 response for GetWebhook
+type GetWebhookResponse429Headers struct {
+	RateLimitLimit     int
+	RateLimitRemaining int
+	RateLimitReset     int
+	RetryAfter         int
+}
+
+// GetWebhookResponse503Headers the declared response headers of an HTTP 503 response for GetWebhook
+type GetWebhookResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetWebhookResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Webhook
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetWebhookResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetWebhookResponse304Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetWebhookResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetWebhookResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetWebhookResponse) GetJSON200() *Webhook {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetWebhookResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetWebhookResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetWebhookResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetWebhookResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetWebhookResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetWebhookResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetWebhookResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetWebhookResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetWebhookResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetWebhookResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PatchWebhookResponse200Headers the declared response headers of an HTTP 200 response for PatchWebhook
+type PatchWebhookResponse200Headers struct {
+	ETag string
+}
+
+// PatchWebhookResponse429Headers the declared response headers of an HTTP 429 response for PatchWebhook
+type PatchWebhookResponse429Headers struct {
+	RateLimitLimit     int
+	RateLimitRemaining int
+	RateLimitReset     int
+	RetryAfter         int
+}
+
+// PatchWebhookResponse503Headers the declared response headers of an HTTP 503 response for PatchWebhook
+type PatchWebhookResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PatchWebhookResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Webhook
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PatchWebhookResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *PatchWebhookResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PatchWebhookResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PatchWebhookResponse) GetJSON200() *Webhook {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PatchWebhookResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PatchWebhookResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PatchWebhookResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r PatchWebhookResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r PatchWebhookResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r PatchWebhookResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r PatchWebhookResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PatchWebhookResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PatchWebhookResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PatchWebhookResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PatchWebhookResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PatchWebhookResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PatchWebhookResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListWebhookDeliveriesResponse429Headers the declared response headers of an HTTP 429 response for ListWebhookDeliveries
+type ListWebhookDeliveriesResponse429Headers struct {
+	RateLimitLimit     int
+	RateLimitRemaining int
+	RateLimitReset     int
+	RetryAfter         int
+}
+
+// ListWebhookDeliveriesResponse503Headers the declared response headers of an HTTP 503 response for ListWebhookDeliveries
+type ListWebhookDeliveriesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListWebhookDeliveriesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WebhookDeliveryPage
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListWebhookDeliveriesResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListWebhookDeliveriesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListWebhookDeliveriesResponse) GetJSON200() *WebhookDeliveryPage {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListWebhookDeliveriesResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListWebhookDeliveriesResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListWebhookDeliveriesResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListWebhookDeliveriesResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListWebhookDeliveriesResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListWebhookDeliveriesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListWebhookDeliveriesResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListWebhookDeliveriesResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListWebhookDeliveriesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListWebhookDeliveriesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListWebhookDeliveriesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListWebhookDeliveriesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ReplayWebhookDeliveriesResponse409Headers the declared response headers of an HTTP 409 response for ReplayWebhookDeliveries
+type ReplayWebhookDeliveriesResponse409Headers struct {
+	RetryAfter *int
+}
+
+// ReplayWebhookDeliveriesResponse429Headers the declared response headers of an HTTP 429 response for ReplayWebhookDeliveries
+type ReplayWebhookDeliveriesResponse429Headers struct {
+	RateLimitLimit     int
+	RateLimitRemaining int
+	RateLimitReset     int
+	RetryAfter         int
+}
+
+// ReplayWebhookDeliveriesResponse503Headers the declared response headers of an HTTP 503 response for ReplayWebhookDeliveries
+type ReplayWebhookDeliveriesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ReplayWebhookDeliveriesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WebhookReplayResult
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ReplayWebhookDeliveriesResponse409Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ReplayWebhookDeliveriesResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ReplayWebhookDeliveriesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ReplayWebhookDeliveriesResponse) GetJSON200() *WebhookReplayResult {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ReplayWebhookDeliveriesResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ReplayWebhookDeliveriesResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ReplayWebhookDeliveriesResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ReplayWebhookDeliveriesResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r ReplayWebhookDeliveriesResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ReplayWebhookDeliveriesResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ReplayWebhookDeliveriesResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ReplayWebhookDeliveriesResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ReplayWebhookDeliveriesResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ReplayWebhookDeliveriesResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ReplayWebhookDeliveriesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ReplayWebhookDeliveriesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ReplayWebhookDeliveriesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ReplayWebhookDeliveriesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetWebhookDeliveryResponse200Headers the declared response headers of an HTTP 200 response for GetWebhookDelivery
+type GetWebhookDeliveryResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetWebhookDeliveryResponse304Headers the declared response headers of an HTTP 304 response for GetWebhookDelivery
+type GetWebhookDeliveryResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetWebhookDeliveryResponse429Headers the declared response headers of an HTTP 429 response for GetWebhookDelivery
+type GetWebhookDeliveryResponse429Headers struct {
+	RateLimitLimit     int
+	RateLimitRemaining int
+	RateLimitReset     int
+	RetryAfter         int
+}
+
+// GetWebhookDeliveryResponse503Headers the declared response headers of an HTTP 503 response for GetWebhookDelivery
+type GetWebhookDeliveryResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetWebhookDeliveryResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WebhookDelivery
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetWebhookDeliveryResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetWebhookDeliveryResponse304Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetWebhookDeliveryResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetWebhookDeliveryResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetWebhookDeliveryResponse) GetJSON200() *WebhookDelivery {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetWebhookDeliveryResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetWebhookDeliveryResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetWebhookDeliveryResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetWebhookDeliveryResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetWebhookDeliveryResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetWebhookDeliveryResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetWebhookDeliveryResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetWebhookDeliveryResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetWebhookDeliveryResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetWebhookDeliveryResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ReplayWebhookDeliveryResponse409Headers the declared response headers of an HTTP 409 response for ReplayWebhookDelivery
+type ReplayWebhookDeliveryResponse409Headers struct {
+	RetryAfter *int
+}
+
+// ReplayWebhookDeliveryResponse429Headers the declared response headers of an HTTP 429 response for ReplayWebhookDelivery
+type ReplayWebhookDeliveryResponse429Headers struct {
+	RateLimitLimit     int
+	RateLimitRemaining int
+	RateLimitReset     int
+	RetryAfter         int
+}
+
+// ReplayWebhookDeliveryResponse503Headers the declared response headers of an HTTP 503 response for ReplayWebhookDelivery
+type ReplayWebhookDeliveryResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ReplayWebhookDeliveryResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WebhookDelivery
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ReplayWebhookDeliveryResponse409Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ReplayWebhookDeliveryResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ReplayWebhookDeliveryResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ReplayWebhookDeliveryResponse) GetJSON200() *WebhookDelivery {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ReplayWebhookDeliveryResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ReplayWebhookDeliveryResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ReplayWebhookDeliveryResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ReplayWebhookDeliveryResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r ReplayWebhookDeliveryResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ReplayWebhookDeliveryResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ReplayWebhookDeliveryResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ReplayWebhookDeliveryResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ReplayWebhookDeliveryResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ReplayWebhookDeliveryResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ReplayWebhookDeliveryResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ReplayWebhookDeliveryResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RotateWebhookSecretResponse409Headers the declared response headers of an HTTP 409 response for RotateWebhookSecret
+type RotateWebhookSecretResponse409Headers struct {
+	RetryAfter *int
+}
+
+// RotateWebhookSecretResponse429Headers the declared response headers of an HTTP 429 response for RotateWebhookSecret
+type RotateWebhookSecretResponse429Headers struct {
+	RateLimitLimit     int
+	RateLimitRemaining int
+	RateLimitReset     int
+	RetryAfter         int
+}
+
+// RotateWebhookSecretResponse503Headers the declared response headers of an HTTP 503 response for RotateWebhookSecret
+type RotateWebhookSecretResponse503Headers struct {
+	RetryAfter *int
+}
+
+type RotateWebhookSecretResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WebhookSecret
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *RotateWebhookSecretResponse409Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *RotateWebhookSecretResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RotateWebhookSecretResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RotateWebhookSecretResponse) GetJSON200() *WebhookSecret {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r RotateWebhookSecretResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r RotateWebhookSecretResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r RotateWebhookSecretResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r RotateWebhookSecretResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r RotateWebhookSecretResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r RotateWebhookSecretResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r RotateWebhookSecretResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r RotateWebhookSecretResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r RotateWebhookSecretResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r RotateWebhookSecretResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r RotateWebhookSecretResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RotateWebhookSecretResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RotateWebhookSecretResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RotateWebhookSecretResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // CreateWorkCenterResponse409Headers the declared response headers of an HTTP 409 response for CreateWorkCenter
 type CreateWorkCenterResponse409Headers struct {
 	RetryAfter *int
@@ -61507,6 +64908,340 @@ func (c *ClientWithResponses) UpdateVendorWithResponse(ctx context.Context, id I
 		return nil, err
 	}
 	return ParseUpdateVendorResponse(rsp)
+}
+
+// ListWebhookEventTypesWithResponse List the event types
+//
+// The event catalogue: each type, when it fires and the schema of its payload, in the
+// order of `WebhookEventType`.
+//
+// Permission: View Webhooks.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/webhook-event-types (the `ListWebhookEventTypes` operationId).
+func (c *ClientWithResponses) ListWebhookEventTypesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListWebhookEventTypesResponse, error) {
+	rsp, err := c.ListWebhookEventTypes(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListWebhookEventTypesResponse(rsp)
+}
+
+// CreateWebhookWithBodyWithResponse Subscribe a URL to events
+//
+// Creates an active subscription (unless `isActive` is false) and answers its id and its
+// signing secret. The secret is shown only here and by `rotateWebhookSecret`: keep it.
+// `eventTypes` empty or absent subscribes to every type, including those added later.
+// `url` must be `https` and public unless its host is listed for this server (see the
+// tag's Targets), else 400 naming `url`.
+//
+// The callbacks below are the requests the server then sends to `url`, one per event type.
+//
+// Permission: Edit Webhooks.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/webhooks (the `CreateWebhook` operationId).
+func (c *ClientWithResponses) CreateWebhookWithBodyWithResponse(ctx context.Context, params *CreateWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateWebhookResponse, error) {
+	rsp, err := c.CreateWebhookWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateWebhookResponse(rsp)
+}
+
+// CreateWebhookWithResponse Subscribe a URL to events
+//
+// Creates an active subscription (unless `isActive` is false) and answers its id and its
+// signing secret. The secret is shown only here and by `rotateWebhookSecret`: keep it.
+// `eventTypes` empty or absent subscribes to every type, including those added later.
+// `url` must be `https` and public unless its host is listed for this server (see the
+// tag's Targets), else 400 naming `url`.
+//
+// The callbacks below are the requests the server then sends to `url`, one per event type.
+//
+// Permission: Edit Webhooks.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/webhooks (the `CreateWebhook` operationId).
+func (c *ClientWithResponses) CreateWebhookWithResponse(ctx context.Context, params *CreateWebhookParams, body CreateWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateWebhookResponse, error) {
+	rsp, err := c.CreateWebhook(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateWebhookResponse(rsp)
+}
+
+// ListWebhooksWithBodyWithResponse List webhook subscriptions
+//
+// Answers a bare array of the tenant's subscriptions, oldest first (`createdUtc` then id)
+// unless `Sort.Field` names `createdUtc`, `url` or `description`.
+//
+// Permission: View Webhooks.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/webhooks/list (the `ListWebhooks` operationId).
+func (c *ClientWithResponses) ListWebhooksWithBodyWithResponse(ctx context.Context, params *ListWebhooksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListWebhooksResponse, error) {
+	rsp, err := c.ListWebhooksWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListWebhooksResponse(rsp)
+}
+
+// ListWebhooksWithResponse List webhook subscriptions
+//
+// Answers a bare array of the tenant's subscriptions, oldest first (`createdUtc` then id)
+// unless `Sort.Field` names `createdUtc`, `url` or `description`.
+//
+// Permission: View Webhooks.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/webhooks/list (the `ListWebhooks` operationId).
+func (c *ClientWithResponses) ListWebhooksWithResponse(ctx context.Context, params *ListWebhooksParams, body ListWebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*ListWebhooksResponse, error) {
+	rsp, err := c.ListWebhooks(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListWebhooksResponse(rsp)
+}
+
+// DeleteWebhookWithResponse Delete a webhook subscription
+//
+// Removes the subscription with its delivery log; nothing more is sent to it, and an
+// attempt in flight is the last. Answers 200 when it was deleted and 204 when it did not
+// exist.
+//
+// Permission: Edit Webhooks.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/webhooks/{webhookId} (the `DeleteWebhook` operationId).
+func (c *ClientWithResponses) DeleteWebhookWithResponse(ctx context.Context, webhookId WebhookId, params *DeleteWebhookParams, reqEditors ...RequestEditorFn) (*DeleteWebhookResponse, error) {
+	rsp, err := c.DeleteWebhook(ctx, webhookId, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteWebhookResponse(rsp)
+}
+
+// GetWebhookWithResponse Get a webhook subscription
+//
+// The subscription without its secret. `failingSinceUtc` is set while every attempt since
+// then has failed; `disabledUtc` and `disabledReason` when the server turned it off.
+// Another tenant's subscription, or an unknown one, answers 404.
+//
+// Permission: View Webhooks.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/webhooks/{webhookId} (the `GetWebhook` operationId).
+func (c *ClientWithResponses) GetWebhookWithResponse(ctx context.Context, webhookId WebhookId, params *GetWebhookParams, reqEditors ...RequestEditorFn) (*GetWebhookResponse, error) {
+	rsp, err := c.GetWebhook(ctx, webhookId, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetWebhookResponse(rsp)
+}
+
+// PatchWebhookWithBodyWithResponse Partially update a webhook subscription
+//
+// Applies a JSON Patch to the subscription's read shape and saves the result under the
+// create rules. Paths must name a member of `WebhookWrite` (`url`, `eventTypes`,
+// `isActive`, `description`); the others answer 400. Turning a subscription on
+// (`isActive` true) clears `failingSinceUtc`, `disabledUtc` and `disabledReason`, and its
+// waiting deliveries resume.
+//
+// Permission: Edit Webhooks.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/webhooks/{webhookId} (the `PatchWebhook` operationId).
+func (c *ClientWithResponses) PatchWebhookWithBodyWithResponse(ctx context.Context, webhookId WebhookId, params *PatchWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchWebhookResponse, error) {
+	rsp, err := c.PatchWebhookWithBody(ctx, webhookId, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchWebhookResponse(rsp)
+}
+
+// PatchWebhookWithApplicationJSONPatchPlusJSONBodyWithResponse Partially update a webhook subscription
+//
+// Applies a JSON Patch to the subscription's read shape and saves the result under the
+// create rules. Paths must name a member of `WebhookWrite` (`url`, `eventTypes`,
+// `isActive`, `description`); the others answer 400. Turning a subscription on
+// (`isActive` true) clears `failingSinceUtc`, `disabledUtc` and `disabledReason`, and its
+// waiting deliveries resume.
+//
+// Permission: Edit Webhooks.
+//
+// Takes a body of the `application/json-patch+json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/webhooks/{webhookId} (the `PatchWebhook` operationId).
+func (c *ClientWithResponses) PatchWebhookWithApplicationJSONPatchPlusJSONBodyWithResponse(ctx context.Context, webhookId WebhookId, params *PatchWebhookParams, body PatchWebhookApplicationJSONPatchPlusJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchWebhookResponse, error) {
+	rsp, err := c.PatchWebhookWithApplicationJSONPatchPlusJSONBody(ctx, webhookId, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePatchWebhookResponse(rsp)
+}
+
+// ListWebhookDeliveriesWithBodyWithResponse List a subscription's deliveries
+//
+// The delivery log: a paged envelope of the subscription's deliveries, each with its
+// attempts, newest `createdUtc` first then highest id unless `Sort.Field` names
+// `createdUtc`, `occurredUtc`, `status` or `eventType`. An unknown subscription answers 404.
+//
+// Permission: View Webhooks.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/webhooks/{webhookId}/deliveries/list (the `ListWebhookDeliveries` operationId).
+func (c *ClientWithResponses) ListWebhookDeliveriesWithBodyWithResponse(ctx context.Context, webhookId WebhookId, params *ListWebhookDeliveriesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListWebhookDeliveriesResponse, error) {
+	rsp, err := c.ListWebhookDeliveriesWithBody(ctx, webhookId, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListWebhookDeliveriesResponse(rsp)
+}
+
+// ListWebhookDeliveriesWithResponse List a subscription's deliveries
+//
+// The delivery log: a paged envelope of the subscription's deliveries, each with its
+// attempts, newest `createdUtc` first then highest id unless `Sort.Field` names
+// `createdUtc`, `occurredUtc`, `status` or `eventType`. An unknown subscription answers 404.
+//
+// Permission: View Webhooks.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/webhooks/{webhookId}/deliveries/list (the `ListWebhookDeliveries` operationId).
+func (c *ClientWithResponses) ListWebhookDeliveriesWithResponse(ctx context.Context, webhookId WebhookId, params *ListWebhookDeliveriesParams, body ListWebhookDeliveriesJSONRequestBody, reqEditors ...RequestEditorFn) (*ListWebhookDeliveriesResponse, error) {
+	rsp, err := c.ListWebhookDeliveries(ctx, webhookId, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListWebhookDeliveriesResponse(rsp)
+}
+
+// ReplayWebhookDeliveriesWithBodyWithResponse Send every failed delivery since a time again
+//
+// Replays (as `replayWebhookDelivery`) every `failed` delivery of the subscription created
+// at or after `sinceUtc`, and answers how many. `sinceUtc` must fall in the years 2000 to
+// 2099 in UTC, else 400 naming it.
+//
+// Permission: Edit Webhooks.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/webhooks/{webhookId}/deliveries/replay (the `ReplayWebhookDeliveries` operationId).
+func (c *ClientWithResponses) ReplayWebhookDeliveriesWithBodyWithResponse(ctx context.Context, webhookId WebhookId, params *ReplayWebhookDeliveriesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReplayWebhookDeliveriesResponse, error) {
+	rsp, err := c.ReplayWebhookDeliveriesWithBody(ctx, webhookId, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReplayWebhookDeliveriesResponse(rsp)
+}
+
+// ReplayWebhookDeliveriesWithResponse Send every failed delivery since a time again
+//
+// Replays (as `replayWebhookDelivery`) every `failed` delivery of the subscription created
+// at or after `sinceUtc`, and answers how many. `sinceUtc` must fall in the years 2000 to
+// 2099 in UTC, else 400 naming it.
+//
+// Permission: Edit Webhooks.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/webhooks/{webhookId}/deliveries/replay (the `ReplayWebhookDeliveries` operationId).
+func (c *ClientWithResponses) ReplayWebhookDeliveriesWithResponse(ctx context.Context, webhookId WebhookId, params *ReplayWebhookDeliveriesParams, body ReplayWebhookDeliveriesJSONRequestBody, reqEditors ...RequestEditorFn) (*ReplayWebhookDeliveriesResponse, error) {
+	rsp, err := c.ReplayWebhookDeliveries(ctx, webhookId, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReplayWebhookDeliveriesResponse(rsp)
+}
+
+// GetWebhookDeliveryWithResponse Get a delivery with its attempts
+//
+// One delivery of the subscription, with the body it sends and every attempt. A delivery
+// of another subscription or tenant answers 404.
+//
+// Permission: View Webhooks.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/webhooks/{webhookId}/deliveries/{webhookDeliveryId} (the `GetWebhookDelivery` operationId).
+func (c *ClientWithResponses) GetWebhookDeliveryWithResponse(ctx context.Context, webhookId WebhookId, webhookDeliveryId WebhookDeliveryId, params *GetWebhookDeliveryParams, reqEditors ...RequestEditorFn) (*GetWebhookDeliveryResponse, error) {
+	rsp, err := c.GetWebhookDelivery(ctx, webhookId, webhookDeliveryId, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetWebhookDeliveryResponse(rsp)
+}
+
+// ReplayWebhookDeliveryWithResponse Send a delivery again
+//
+// Makes the delivery pending and due now, whatever its status, with a fresh round of
+// attempts: the same stored body and the same event id (`webhook-id`), newly signed. Its
+// earlier attempts stay in the log. Later events of the same record wait behind it, as
+// for any pending delivery.
+//
+// Permission: Edit Webhooks.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/webhooks/{webhookId}/deliveries/{webhookDeliveryId}/replay (the `ReplayWebhookDelivery` operationId).
+func (c *ClientWithResponses) ReplayWebhookDeliveryWithResponse(ctx context.Context, webhookId WebhookId, webhookDeliveryId WebhookDeliveryId, params *ReplayWebhookDeliveryParams, reqEditors ...RequestEditorFn) (*ReplayWebhookDeliveryResponse, error) {
+	rsp, err := c.ReplayWebhookDelivery(ctx, webhookId, webhookDeliveryId, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReplayWebhookDeliveryResponse(rsp)
+}
+
+// RotateWebhookSecretWithBodyWithResponse Issue a new signing secret
+//
+// Generates a new secret and answers it (shown only here). The secret it replaces stays
+// valid for `gracePeriodHours` (default 24, 0 ends it at once): until then every request
+// carries both signatures, so receivers can switch without losing an event. A rotation
+// during a grace period ends the older secret's at once (two secrets sign at most).
+//
+// Permission: Edit Webhooks.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/webhooks/{webhookId}/rotate-secret (the `RotateWebhookSecret` operationId).
+func (c *ClientWithResponses) RotateWebhookSecretWithBodyWithResponse(ctx context.Context, webhookId WebhookId, params *RotateWebhookSecretParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RotateWebhookSecretResponse, error) {
+	rsp, err := c.RotateWebhookSecretWithBody(ctx, webhookId, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRotateWebhookSecretResponse(rsp)
+}
+
+// RotateWebhookSecretWithResponse Issue a new signing secret
+//
+// Generates a new secret and answers it (shown only here). The secret it replaces stays
+// valid for `gracePeriodHours` (default 24, 0 ends it at once): until then every request
+// carries both signatures, so receivers can switch without losing an event. A rotation
+// during a grace period ends the older secret's at once (two secrets sign at most).
+//
+// Permission: Edit Webhooks.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/webhooks/{webhookId}/rotate-secret (the `RotateWebhookSecret` operationId).
+func (c *ClientWithResponses) RotateWebhookSecretWithResponse(ctx context.Context, webhookId WebhookId, params *RotateWebhookSecretParams, body RotateWebhookSecretJSONRequestBody, reqEditors ...RequestEditorFn) (*RotateWebhookSecretResponse, error) {
+	rsp, err := c.RotateWebhookSecret(ctx, webhookId, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRotateWebhookSecretResponse(rsp)
 }
 
 // CreateWorkCenterWithBodyWithResponse Create a work center
@@ -84431,6 +88166,1512 @@ func ParseUpdateVendorResponse(rsp *http.Response) (*UpdateVendorResponse, error
 	return response, nil
 }
 
+// ParseListWebhookEventTypesResponse parses an HTTP response from a ListWebhookEventTypesWithResponse call
+func ParseListWebhookEventTypesResponse(rsp *http.Response) (*ListWebhookEventTypesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListWebhookEventTypesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []WebhookEventTypeInfo
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers ListWebhookEventTypesResponse429Headers
+		if values := rsp.Header.Values("RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitRemaining = value
+		}
+		if values := rsp.Header.Values("RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitReset = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ListWebhookEventTypesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateWebhookResponse parses an HTTP response from a CreateWebhookWithResponse call
+func ParseCreateWebhookResponse(rsp *http.Response) (*CreateWebhookResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateWebhookResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WebhookSecret
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateWebhookResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 429:
+		var headers CreateWebhookResponse429Headers
+		if values := rsp.Header.Values("RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitRemaining = value
+		}
+		if values := rsp.Header.Values("RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitReset = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateWebhookResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListWebhooksResponse parses an HTTP response from a ListWebhooksWithResponse call
+func ParseListWebhooksResponse(rsp *http.Response) (*ListWebhooksResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListWebhooksResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Webhook
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers ListWebhooksResponse429Headers
+		if values := rsp.Header.Values("RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitRemaining = value
+		}
+		if values := rsp.Header.Values("RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitReset = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ListWebhooksResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteWebhookResponse parses an HTTP response from a DeleteWebhookWithResponse call
+func ParseDeleteWebhookResponse(rsp *http.Response) (*DeleteWebhookResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteWebhookResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Deleted
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers DeleteWebhookResponse429Headers
+		if values := rsp.Header.Values("RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitRemaining = value
+		}
+		if values := rsp.Header.Values("RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitReset = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers DeleteWebhookResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetWebhookResponse parses an HTTP response from a GetWebhookWithResponse call
+func ParseGetWebhookResponse(rsp *http.Response) (*GetWebhookResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetWebhookResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Webhook
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetWebhookResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetWebhookResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetWebhookResponse429Headers
+		if values := rsp.Header.Values("RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitRemaining = value
+		}
+		if values := rsp.Header.Values("RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitReset = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetWebhookResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePatchWebhookResponse parses an HTTP response from a PatchWebhookWithResponse call
+func ParsePatchWebhookResponse(rsp *http.Response) (*PatchWebhookResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PatchWebhookResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Webhook
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers PatchWebhookResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers PatchWebhookResponse429Headers
+		if values := rsp.Header.Values("RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitRemaining = value
+		}
+		if values := rsp.Header.Values("RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitReset = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers PatchWebhookResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListWebhookDeliveriesResponse parses an HTTP response from a ListWebhookDeliveriesWithResponse call
+func ParseListWebhookDeliveriesResponse(rsp *http.Response) (*ListWebhookDeliveriesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListWebhookDeliveriesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WebhookDeliveryPage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers ListWebhookDeliveriesResponse429Headers
+		if values := rsp.Header.Values("RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitRemaining = value
+		}
+		if values := rsp.Header.Values("RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitReset = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ListWebhookDeliveriesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseReplayWebhookDeliveriesResponse parses an HTTP response from a ReplayWebhookDeliveriesWithResponse call
+func ParseReplayWebhookDeliveriesResponse(rsp *http.Response) (*ReplayWebhookDeliveriesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ReplayWebhookDeliveriesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WebhookReplayResult
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 409:
+		var headers ReplayWebhookDeliveriesResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 429:
+		var headers ReplayWebhookDeliveriesResponse429Headers
+		if values := rsp.Header.Values("RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitRemaining = value
+		}
+		if values := rsp.Header.Values("RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitReset = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ReplayWebhookDeliveriesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetWebhookDeliveryResponse parses an HTTP response from a GetWebhookDeliveryWithResponse call
+func ParseGetWebhookDeliveryResponse(rsp *http.Response) (*GetWebhookDeliveryResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetWebhookDeliveryResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WebhookDelivery
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetWebhookDeliveryResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetWebhookDeliveryResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetWebhookDeliveryResponse429Headers
+		if values := rsp.Header.Values("RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitRemaining = value
+		}
+		if values := rsp.Header.Values("RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitReset = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetWebhookDeliveryResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseReplayWebhookDeliveryResponse parses an HTTP response from a ReplayWebhookDeliveryWithResponse call
+func ParseReplayWebhookDeliveryResponse(rsp *http.Response) (*ReplayWebhookDeliveryResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ReplayWebhookDeliveryResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WebhookDelivery
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 409:
+		var headers ReplayWebhookDeliveryResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 429:
+		var headers ReplayWebhookDeliveryResponse429Headers
+		if values := rsp.Header.Values("RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitRemaining = value
+		}
+		if values := rsp.Header.Values("RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitReset = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ReplayWebhookDeliveryResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRotateWebhookSecretResponse parses an HTTP response from a RotateWebhookSecretWithResponse call
+func ParseRotateWebhookSecretResponse(rsp *http.Response) (*RotateWebhookSecretResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RotateWebhookSecretResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WebhookSecret
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 409:
+		var headers RotateWebhookSecretResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 429:
+		var headers RotateWebhookSecretResponse429Headers
+		if values := rsp.Header.Values("RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitRemaining = value
+		}
+		if values := rsp.Header.Values("RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitReset = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers RotateWebhookSecretResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseCreateWorkCenterResponse parses an HTTP response from a CreateWorkCenterWithResponse call
 func ParseCreateWorkCenterResponse(rsp *http.Response) (*CreateWorkCenterResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -85119,4 +90360,162 @@ func ParseUpdateWorkCenterResponse(rsp *http.Response) (*UpdateWorkCenterRespons
 	}
 
 	return response, nil
+}
+
+// CallbackInitiator sends OpenAPI callback requests to target URLs.
+// Modeled on the generated Client, but with no stored Server -- the full
+// target URL is provided per-call by the caller (typically discovered
+// from a callback expression on the parent operation's request body,
+// e.g. `{$request.body#/callbackUrl}`).
+type CallbackInitiator struct {
+	// Doer for performing requests, typically a *http.Client with any
+	// customized settings, such as certificate chains.
+	Client HttpRequestDoer
+
+	// A list of callbacks for modifying requests which are generated before sending over
+	// the network.
+	RequestEditors []RequestEditorFn
+}
+
+// CallbackInitiatorOption allows setting custom parameters during construction.
+type CallbackInitiatorOption func(*CallbackInitiator) error
+
+// NewCallbackInitiator creates a new CallbackInitiator with reasonable defaults.
+func NewCallbackInitiator(opts ...CallbackInitiatorOption) (*CallbackInitiator, error) {
+	initiator := CallbackInitiator{}
+	for _, o := range opts {
+		if err := o(&initiator); err != nil {
+			return nil, err
+		}
+	}
+	if initiator.Client == nil {
+		initiator.Client = &http.Client{}
+	}
+	return &initiator, nil
+}
+
+// WithCallbackHTTPClient allows overriding the default Doer, which is
+// automatically created using http.Client. This is useful for tests.
+func WithCallbackHTTPClient(doer HttpRequestDoer) CallbackInitiatorOption {
+	return func(p *CallbackInitiator) error {
+		p.Client = doer
+		return nil
+	}
+}
+
+// WithCallbackRequestEditorFn allows setting up a callback function, which
+// will be called right before sending the callback request. This can be
+// used to mutate the request, e.g. to add signature headers.
+func WithCallbackRequestEditorFn(fn RequestEditorFn) CallbackInitiatorOption {
+	return func(p *CallbackInitiator) error {
+		p.RequestEditors = append(p.RequestEditors, fn)
+		return nil
+	}
+}
+
+func (p *CallbackInitiator) applyCallbackEditors(ctx context.Context, req *http.Request, additionalEditors []RequestEditorFn) error {
+	for _, r := range p.RequestEditors {
+		if err := r(ctx, req); err != nil {
+			return err
+		}
+	}
+	for _, r := range additionalEditors {
+		if err := r(ctx, req); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CallbackInitiatorInterface is the interface specification for the callback initiator.
+type CallbackInitiatorInterface interface {
+	// ItemUpdatedWithBody fires the ItemUpdated callback with any body
+	ItemUpdatedWithBody(ctx context.Context, targetURL string, params *ItemUpdatedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	ItemUpdated(ctx context.Context, targetURL string, params *ItemUpdatedParams, body ItemUpdatedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+}
+
+func (p *CallbackInitiator) ItemUpdatedWithBody(ctx context.Context, targetURL string, params *ItemUpdatedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewItemUpdatedCallbackRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyCallbackEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *CallbackInitiator) ItemUpdated(ctx context.Context, targetURL string, params *ItemUpdatedParams, body ItemUpdatedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewItemUpdatedCallbackRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyCallbackEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+// NewItemUpdatedCallbackRequest builds a application/json POST request for the ItemUpdated callback
+func NewItemUpdatedCallbackRequest(targetURL string, params *ItemUpdatedParams, body ItemUpdatedJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewItemUpdatedCallbackRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewItemUpdatedCallbackRequestWithBody builds a POST request for the ItemUpdated callback with any body
+func NewItemUpdatedCallbackRequestWithBody(targetURL string, params *ItemUpdatedParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
 }

@@ -35,6 +35,7 @@ import (
 	"mos/internal/shared/paymentterms"
 	"mos/internal/shared/settings"
 	"mos/internal/shared/tags"
+	"mos/internal/shared/webhooks"
 	"mos/internal/stock/inventory"
 	"mos/internal/stock/items"
 	"mos/internal/stock/locations"
@@ -71,6 +72,7 @@ type Server struct {
 	*inventory.InventoryHandler
 	*inventory.InventoryEventsHandler
 	*attachments.AttachmentsHandler
+	*webhooks.WebhooksHandler
 }
 
 var _ gen.StrictServerInterface = (*Server)(nil)
@@ -100,6 +102,11 @@ type Config struct {
 	// MetricsElsewhere keeps /metrics off the API's address: the caller serves
 	// Metrics.AddressHandler on an address of its own (mos serve: MOS_METRICS_ADDR).
 	MetricsElsewhere bool
+	// Webhooks is how webhooks are delivered; its Targets are also what subscriptions are
+	// checked against (the zero value: public https only).
+	Webhooks webhooks.WorkerConfig
+	// DeliverWebhooks runs the delivery worker in Background, beside the API.
+	DeliverWebhooks bool
 }
 
 // uploadFormOverhead is what an upload's body may carry beyond its file: the boundaries
@@ -187,6 +194,27 @@ func New(cfg Config) (*echo.Echo, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Webhooks: the event catalogue is the spec's; each area that records events in the
+	// outbox declares them here, and the two must agree.
+	catalogue, err := webhooks.NewCatalogue(spec)
+	if err != nil {
+		return nil, err
+	}
+	catalogue.Emits(items.EventItemUpdated)
+	if err := catalogue.Check(); err != nil {
+		return nil, err
+	}
+	subscriptions := webhooks.NewService(cfg.Pool, catalogue, cfg.Webhooks.Targets)
+	if cfg.DeliverWebhooks {
+		if cfg.Background == nil {
+			return nil, errors.New("httpapi: DeliverWebhooks needs a Background context to run in")
+		}
+		worker, err := NewWebhookWorker(cfg.Pool, cfg.Metrics, cfg.Webhooks, cfg.Logger)
+		if err != nil {
+			return nil, err
+		}
+		go worker.Run(cfg.Background)
+	}
 	contractHandler, err := contract.NewHandler(openapi.V1)
 	if err != nil {
 		return nil, err
@@ -216,6 +244,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		InventoryHandler:         inventory.NewHandler(stock),
 		InventoryEventsHandler:   inventory.NewEventsHandler(stock, spec),
 		AttachmentsHandler:       attachments.NewHandler(files),
+		WebhooksHandler:          webhooks.NewHandler(subscriptions, spec),
 	}
 	// Conditional requests (ETag, If-None-Match, If-Match) for every record a handler declares
 	// (its Versioned method): last in the middleware chain, just before the handlers.
@@ -233,6 +262,18 @@ func New(cfg Config) (*echo.Echo, error) {
 		return nil, err
 	}
 	return e, nil
+}
+
+// NewWebhookWorker builds the webhook delivery worker (mos serve runs it beside the API,
+// mos worker alone), reporting its attempts and pending deliveries to m.
+func NewWebhookWorker(pool *db.Pool, m *metrics.Registry, cfg webhooks.WorkerConfig, log *slog.Logger) (*webhooks.Worker, error) {
+	pending := func(ctx context.Context) (int64, error) { return webhooks.Pending(ctx, pool) }
+	observer, err := m.WatchWebhooks(pending, log)
+	if err != nil {
+		return nil, fmt.Errorf("metrics: %w", err)
+	}
+	cfg.Observer, cfg.Logger = observer, log
+	return webhooks.NewWorker(pool, cfg), nil
 }
 
 // followTokenChanges turns on the token cache and, with a Background context, has it follow

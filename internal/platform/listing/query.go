@@ -37,3 +37,24 @@ func (q *Query) SQL(selectFrom string, p Page) (string, []any) {
 	return fmt.Sprintf("%s WHERE %s ORDER BY %s LIMIT $%d OFFSET $%d",
 		selectFrom, strings.Join(q.where, " AND "), p.OrderBy, len(args)-1, len(args)), args
 }
+
+// WindowPage runs a page query whose rows carry the number of matching rows as
+// count(*) OVER () (Total). A page that came back empty past the end (or with Take 0)
+// carries no count, so the first row is read once more for it.
+func WindowPage[R interface{ Total() int }](p Page, run func(Page) ([]R, error)) ([]R, int, error) {
+	rows, err := run(p)
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(rows) > 0 {
+		return rows, rows[0].Total(), nil
+	}
+	if p.Offset == 0 && p.Limit > 0 {
+		return rows, 0, nil
+	}
+	first, err := run(Page{OrderBy: p.OrderBy, Limit: 1})
+	if err != nil || len(first) == 0 {
+		return rows, 0, err
+	}
+	return rows, first[0].Total(), nil
+}

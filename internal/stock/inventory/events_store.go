@@ -145,7 +145,7 @@ func (store) events(ctx context.Context, q db.Q, tenantID string, f EventFilter,
 			lq.Where(in.column+" = ANY(%s)", pq.StringArray(in.values))
 		}
 	}
-	rows, total, err := windowPage(p, func(p listing.Page) ([]countedEventRow, error) {
+	rows, total, err := listing.WindowPage(p, func(p listing.Page) ([]countedEventRow, error) {
 		query, args := lq.SQL(`SELECT `+eventColumns+`, count(*) OVER () AS total_count FROM inventory_events e`, p)
 		var rows []countedEventRow
 		return rows, sqlx.SelectContext(ctx, q, &rows, query, args...)
@@ -165,28 +165,7 @@ type countedEventRow struct {
 	TotalCount int `db:"total_count"`
 }
 
-func (r countedEventRow) total() int { return r.TotalCount }
-
-// windowPage runs a page query whose rows carry the number of matching rows as
-// count(*) OVER (). A page that came back empty past the end (or with Take 0) carries no
-// count, so the first row is read once more for it.
-func windowPage[R interface{ total() int }](p listing.Page, run func(listing.Page) ([]R, error)) ([]R, int, error) {
-	rows, err := run(p)
-	if err != nil {
-		return nil, 0, err
-	}
-	if len(rows) > 0 {
-		return rows, rows[0].total(), nil
-	}
-	if p.Offset == 0 && p.Limit > 0 {
-		return rows, 0, nil
-	}
-	first, err := run(listing.Page{OrderBy: p.OrderBy, Limit: 1})
-	if err != nil || len(first) == 0 {
-		return rows, 0, err
-	}
-	return rows, first[0].total(), nil
-}
+func (r countedEventRow) Total() int { return r.TotalCount }
 
 type effectRow struct {
 	ID                     string      `db:"id"`

@@ -27,7 +27,7 @@ type transactionRow struct {
 	TotalCount    int       `db:"total_count"`
 }
 
-func (r transactionRow) total() int { return r.TotalCount }
+func (r transactionRow) Total() int { return r.TotalCount }
 
 func (r transactionRow) toRow() TransactionRow {
 	return TransactionRow{
@@ -79,7 +79,7 @@ func (store) transactions(ctx context.Context, q db.Q, tenantID string, f Transa
 	case f.RelatedEntityType != nil:
 		lq.Where("(e.source_type = %[1]s OR e.source_related_type = %[1]s)", *f.RelatedEntityType)
 	}
-	rows, total, err := windowPage(p, func(p listing.Page) ([]transactionRow, error) {
+	rows, total, err := listing.WindowPage(p, func(p listing.Page) ([]transactionRow, error) {
 		query, args := lq.SQL(transactionSelect, p)
 		var rows []transactionRow
 		return rows, sqlx.SelectContext(ctx, q, &rows, query, args...)

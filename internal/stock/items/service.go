@@ -466,12 +466,24 @@ func (s *Service) nextUnit(ctx context.Context, q db.Q, tenantID string, current
 	return &unit.ID, nil
 }
 
-// recordUpdated records the ItemUpdated event of a change to it in q's transaction.
+// recordUpdated records the ItemUpdated event of a change to it in q's transaction. The
+// payload is the spec's ItemUpdatedData: a subset of the item's read shape and what changed.
 func recordUpdated(ctx context.Context, q db.Q, tenantID string, it Item, change string) error {
 	return outbox.Record(ctx, q, tenantID, outbox.Event{
 		Type: EventItemUpdated, AggregateType: "item", AggregateID: it.ID,
-		Payload: map[string]any{"itemId": it.ID, "number": it.Number, "revision": it.Revision, "change": change},
+		Payload: updatedData{ItemID: it.ID, Number: it.Number, Revision: it.Revision, Description: it.Description,
+			ItemOrigin: string(it.Origin), Change: change},
 	})
+}
+
+// updatedData is the data of an ItemUpdated event (the spec's ItemUpdatedData).
+type updatedData struct {
+	ItemID      string  `json:"itemId"`
+	Number      string  `json:"number"`
+	Revision    *string `json:"revision"`
+	Description *string `json:"description"`
+	ItemOrigin  string  `json:"itemOrigin"`
+	Change      string  `json:"change"`
 }
 
 // customFieldModules are the custom field modules whose definitions apply to an item of origin.
