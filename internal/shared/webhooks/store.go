@@ -49,10 +49,18 @@ INSERT INTO webhook_subscriptions (tenant_id, id, url, event_types, is_active, d
 VALUES ($1, $2, $3, $4, $5, $6, $7)`
 
 func (store) insert(ctx context.Context, q db.Q, tenantID, id string, w Write, secret string) error {
-	if _, err := q.ExecContext(ctx, insertSubscriptionSQL, tenantID, id, w.URL, pq.StringArray(w.EventTypes), w.IsActive, w.Description, secret); err != nil {
+	if _, err := q.ExecContext(ctx, insertSubscriptionSQL, tenantID, id, w.URL, typesArray(w.EventTypes), w.IsActive, w.Description, secret); err != nil {
 		return fmt.Errorf("insert webhook subscription: %w", err)
 	}
 	return nil
+}
+
+// typesArray is the event types column of types: empty, never null, for every type.
+func typesArray(types []string) pq.StringArray {
+	if types == nil {
+		return pq.StringArray{}
+	}
+	return pq.StringArray(types)
 }
 
 const getSubscriptionSQL = `SELECT ` + subscriptionColumns + ` FROM webhook_subscriptions s WHERE s.tenant_id = $1 AND s.id = $2`
@@ -87,7 +95,7 @@ UPDATE webhook_subscriptions SET url = $3, event_types = $4, is_active = $5, des
 WHERE tenant_id = $1 AND id = $2`
 
 func (store) update(ctx context.Context, q db.Q, tenantID, id string, w Write) error {
-	if _, err := q.ExecContext(ctx, updateSubscriptionSQL, tenantID, id, w.URL, pq.StringArray(w.EventTypes), w.IsActive, w.Description); err != nil {
+	if _, err := q.ExecContext(ctx, updateSubscriptionSQL, tenantID, id, w.URL, typesArray(w.EventTypes), w.IsActive, w.Description); err != nil {
 		return fmt.Errorf("update webhook subscription: %w", err)
 	}
 	return nil
