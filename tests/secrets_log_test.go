@@ -2,6 +2,7 @@ package tests
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -19,6 +20,10 @@ import (
 // log of the whole run must hold none, whichever test used it.
 var tokenPattern = regexp.MustCompile(`mos_[0-9a-f]{24}_[A-Za-z0-9_-]{20,}`)
 
+// webhookSecretPattern matches every webhook signing secret (whsec_ and the base64 of 32
+// bytes): the log must hold none either.
+var webhookSecretPattern = regexp.MustCompile(`whsec_[A-Za-z0-9+/]{42}[A-Za-z0-9+/=]{2}`)
+
 // loggedSecrets lists which of secrets (by name) log holds, and whether it holds anything
 // shaped like an API token.
 func loggedSecrets(log string, secrets map[string]string) []string {
@@ -30,6 +35,9 @@ func loggedSecrets(log string, secrets map[string]string) []string {
 	}
 	if m := tokenPattern.FindString(log); m != "" {
 		found = append(found, "an API token ("+m[:min(len(m), 12)]+"…)")
+	}
+	if m := webhookSecretPattern.FindString(log); m != "" {
+		found = append(found, "a webhook secret ("+m[:12]+"…)")
 	}
 	return found
 }
@@ -132,6 +140,19 @@ func TestSecretsAreNeverLogged(t *testing.T) {
 	}
 	secrets["an expired URL's signature"] = expired.Query().Get("signature")
 	send(http.MethodGet, expired.String(), "", "", nil, http.StatusForbidden)
+
+	// A webhook's secret is answered when it is created and rotated.
+	_, created := send(http.MethodPost, "/api/webhooks", "application/json", `{"url":"https://93.184.215.14/hooks"}`, bearer(te.Token), http.StatusOK)
+	var hook struct{ ID, Secret string }
+	if err := json.Unmarshal(created, &hook); err != nil || !strings.HasPrefix(hook.Secret, "whsec_") {
+		t.Fatalf("create webhook answered %s (%v)", created, err)
+	}
+	secrets["a webhook secret"] = hook.Secret
+	_, rotated := send(http.MethodPost, "/api/webhooks/"+hook.ID+"/rotate-secret", "", "", bearer(te.Token), http.StatusOK)
+	if err := json.Unmarshal(rotated, &hook); err != nil || secrets["a webhook secret"] == hook.Secret {
+		t.Fatalf("rotate answered %s (%v)", rotated, err)
+	}
+	secrets["a rotated webhook secret"] = hook.Secret
 
 	log := serverLog.String()
 	for _, id := range sent {
