@@ -60,7 +60,7 @@ type receiver struct {
 	respond func(w http.ResponseWriter, r *http.Request, n int) // n: requests before this one
 }
 
-func newReceiver(t *testing.T, respond func(w http.ResponseWriter, r *http.Request, n int)) *receiver {
+func newReceiver(t testing.TB, respond func(w http.ResponseWriter, r *http.Request, n int)) *receiver {
 	t.Helper()
 	rc := &receiver{respond: respond}
 	rc.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -127,7 +127,7 @@ func newSetup(t *testing.T, url string, cfg WorkerConfig) *setup {
 }
 
 // subscribe stores an active subscription to every event, as Create would after its checks.
-func subscribe(t *testing.T, pool *db.Pool, tenant, url string) (id, secret string) {
+func subscribe(t testing.TB, pool *db.Pool, tenant, url string) (id, secret string) {
 	t.Helper()
 	id, secret = ids.New(), newSecret()
 	if err := (store{}).insert(t.Context(), pool, tenant, id, Write{URL: url, IsActive: true}, secret); err != nil {
@@ -137,7 +137,7 @@ func subscribe(t *testing.T, pool *db.Pool, tenant, url string) (id, secret stri
 }
 
 // record records an ItemUpdated event of item in the outbox, numbered n in its data.
-func (s *setup) record(t *testing.T, item string, n int) {
+func (s *setup) record(t testing.TB, item string, n int) {
 	t.Helper()
 	err := outbox.Record(t.Context(), s.pool, s.tenant, outbox.Event{Type: "ItemUpdated", AggregateType: "item", AggregateID: item,
 		Payload: map[string]any{"itemId": item, "n": n}})
