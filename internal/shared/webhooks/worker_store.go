@@ -43,11 +43,12 @@ type targetRow struct {
 }
 
 // activeSubscriptionsSQL reads the active subscriptions of the tenants of claimed events;
-// FOR SHARE keeps one from being deleted until the deliveries to it are inserted.
+// FOR KEY SHARE keeps one from being deleted until the deliveries to it are inserted, and
+// lets its other columns change meanwhile.
 const activeSubscriptionsSQL = `
 SELECT tenant_id, id, event_types FROM webhook_subscriptions
 WHERE tenant_id = ANY($1) AND is_active
-FOR SHARE`
+FOR KEY SHARE`
 
 const insertDeliveriesSQL = `
 INSERT INTO webhook_deliveries (tenant_id, id, subscription_id, event_id, event_seq, event_type, aggregate_type,
@@ -247,10 +248,18 @@ UPDATE webhook_subscriptions SET is_active = false, disabled_utc = $3,
 WHERE tenant_id = $1 AND id = $2 AND is_active AND failing_since_utc <= $3::timestamptz - $4 * interval '1 millisecond'`
 )
 
+// lockSubscriptionSQL takes the subscription's row before its delivery's: deleting a
+// subscription locks them in that order too (the delivery through the cascade), so the two
+// never wait for each other.
+const lockSubscriptionSQL = `SELECT 1 FROM webhook_subscriptions WHERE tenant_id = $1 AND id = $2 FOR NO KEY UPDATE`
+
 // recordAttempt saves an attempt, the delivery's next state and the subscription's health
 // in one transaction, and reports whether the subscription was turned off by it.
 func recordAttempt(ctx context.Context, pool *db.Pool, c claimed, o outcome, disableAfter time.Duration) (disabled bool, err error) {
 	err = pool.WithTx(ctx, func(q db.Q) error {
+		if _, err := q.ExecContext(ctx, lockSubscriptionSQL, c.TenantID, c.SubscriptionID); err != nil {
+			return fmt.Errorf("lock webhook subscription: %w", err)
+		}
 		res, err := q.ExecContext(ctx, recordAttemptSQL, c.TenantID, c.ID, c.LeasedUntil, c.AttemptsTotal+1, o.At, o.Status, o.NextAttempt)
 		if err != nil {
 			return fmt.Errorf("record webhook attempt: %w", err)
