@@ -33,6 +33,9 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	t.Helper()
 	te := newTenant(t)
 	list := func(path string) string { return createListRecord(t, te, path, "Walk "+path) }
+	// A webhook subscription first, so that the item's creation below reaches its log as a
+	// delivery (the walk's own changes of items add more as it goes).
+	webhook := subscribeWebhook(t, te, newWebhookReceiver(t).URL).Id
 	item := buyItem(t, te, "WALK")
 	tag := createTag(t, te, "Walk")
 	addItemTag(t, te, item, tag)
@@ -45,6 +48,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	equipment := addShopEquipment(t, te, dep, "Walk mill")
 	tier := createCustomerTier(t, te, "Walk tier", nil)
 	shape := createMaterialShape(t, te.API, flatBar("Walk bar"))
+	delivery := awaitDeliveries(t, te, webhook, 1)[0].Id
 	pathIDs := map[string]string{
 		"accounting-codes/{id}":                list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":               list("/api/chart-of-accounts"),
@@ -79,6 +83,8 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"in-process-tracking-field-types/{id}": createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "Walk", DataType: client.TrackingFieldDataTypeNumber}),
 		"department-shifts/{id}":               createShift(t, te, dayShift(dep.ID)),
 		"equipment-downtimes/{id}":             createDowntime(t, te, downtimeWrite(0, 1, down(dep.ID))),
+		"webhooks/{webhookId}":                 webhook,
+		"deliveries/{webhookDeliveryId}":       delivery,
 	}
 	members := map[string]string{
 		"itemId": item, "vendorId": vendor, "lotId": lot, "locationId": location, "customerId": customer,
