@@ -246,6 +246,21 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "webhooks", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := subscribeWebhook(t, te, newWebhookReceiver(t).URL).Id
+			return versioned{Table: "webhook_subscriptions", ID: id, Get: webhookPath(id), Writes: []versionedWrite{
+				patchOf("", `[{"op":"replace","path":"/description","value":"Renamed"}]`),
+				deleteRecord(""),
+			}}
+		}},
+		{name: "webhook deliveries", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			// A delivery that has succeeded: the worker writes it no more, so its ETag stays
+			// while the walk reads it.
+			webhook := subscribeWebhook(t, te, newWebhookReceiver(t).URL).Id
+			createItem(t, te, newItem("VER-HOOK"))
+			id := awaitDeliveries(t, te, webhook, 1)[0].Id
+			return versioned{Table: "webhook_deliveries", ID: id, Get: webhookDeliveryPath(webhook, id)}
+		}},
 		{name: "pricing settings", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			putPricing(t, te, `{"useMarginBasedPricing":true,"useDefaultMargin":true,"defaultMargin":40,"useShopRatePricing":true,"defaultMaterialMarkup":15}`)
 			return versioned{Table: "settings", Get: pricingPath, Writes: []versionedWrite{
