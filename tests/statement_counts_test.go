@@ -184,6 +184,9 @@ func startCountingServer(t *testing.T) countingServer {
 	pool, statements := dbtest.Counting(t, srv.DBURL)
 	cfg := srv.config
 	cfg.Pool = pool
+	// The shared server's worker delivers the webhooks: a worker of this server's would run
+	// its rounds on the counting pool, beside the requests counted.
+	cfg.DeliverWebhooks = false
 	// The ZIP download's large case archives more files than the shared server's limits take.
 	cfg.Attachments.ZipMaxEntries, cfg.Attachments.ZipMaxBytes = 1000, 64<<20
 	e, err := httpapi.New(cfg)
@@ -369,6 +372,7 @@ func statementRows() []statementRow {
 		{name: "scheduling resources", arrange: arrangeSchedulingResources},
 		{name: "shifts and downtime", arrange: arrangeShiftsAndDowntime},
 		{name: "tracking fields", arrange: arrangeTrackingFields},
+		{name: "webhooks", arrange: arrangeWebhooks},
 	}
 }
 
@@ -777,5 +781,55 @@ func arrangeTrackingFields(t *testing.T, small, large *tenantEnv) []readCase {
 	return []readCase{
 		listRead("listInProcessTrackingFields", "/api/in-process-tracking-field-types/list", "/api/in-process-tracking-field-types/list", `{}`),
 		getRead("getInProcessTrackingField", "/api/in-process-tracking-field-types/"+s[0], "/api/in-process-tracking-field-types/"+l[0]),
+	}
+}
+
+// arrangeWebhooks: subscriptions (the first active, sent every event; the others inactive,
+// so that the events reach one delivery log), the first one's deliveries of an event per
+// item, each with its attempts (the worker's first, then one per replay: the large tenant's
+// newest delivery manySubs), and the event catalogue.
+func arrangeWebhooks(t *testing.T, small, large *tenantEnv) []readCase {
+	type built struct{ webhook, delivery string }
+	build := func(te *tenantEnv, size worldSize) built {
+		url := newWebhookReceiver(t).URL
+		hooks := arrangeEach(size, func(i, _ int) string {
+			return arrangeCreate(t, te, "/api/webhooks", fmt.Sprintf(`{"url":%q,"isActive":%t,"description":"Hook %02d"}`, url, i == 0, i))
+		})
+		webhook := hooks[0]
+		for i := range size.records {
+			createItem(t, te, newItem(fmt.Sprintf("HOOKED-%02d", i)))
+		}
+		log := awaitDeliveries(t, te, webhook, size.records)
+		want := map[string]int{}
+		most := 0
+		for k, d := range log {
+			want[d.Id] = size.subs(k)
+			most = max(most, want[d.Id])
+		}
+		for round := 2; round <= most; round++ {
+			for _, d := range log {
+				if want[d.Id] >= round {
+					arrangeRequest(t, te, http.MethodPost, webhookDeliveryPath(webhook, d.Id)+"/replay", "")
+				}
+			}
+			awaitDeliveryLog(t, te, webhook, fmt.Sprintf("every delivery succeeded after replay round %d", round), func(log []client.WebhookDelivery) bool {
+				for _, d := range log {
+					if d.Status != client.WebhookDeliveryStatusSucceeded || len(d.Attempts) < min(want[d.Id], round) {
+						return false
+					}
+				}
+				return true
+			})
+		}
+		return built{webhook: webhook, delivery: log[0].Id}
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	deliveries := func(webhook string) string { return webhookPath(webhook) + "/deliveries/list" }
+	return []readCase{
+		getRead("listWebhookEventTypes", "/api/webhook-event-types", "/api/webhook-event-types"),
+		listRead("listWebhooks", "/api/webhooks/list", "/api/webhooks/list", `{}`),
+		getRead("getWebhook", webhookPath(s.webhook), webhookPath(l.webhook)),
+		listRead("listWebhookDeliveries", deliveries(s.webhook), deliveries(l.webhook), `{}`),
+		getRead("getWebhookDelivery", webhookDeliveryPath(s.webhook, s.delivery), webhookDeliveryPath(l.webhook, l.delivery)),
 	}
 }
