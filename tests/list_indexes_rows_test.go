@@ -232,6 +232,29 @@ SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, 1 + (i 
 SELECT ten.id, ` + sqlID24("i") + `, 'item', ` + sqlID24("(i - 1) / 5 + 1") + `, 'File ' || ` + sqlWord("file", "i") + ` || '.pdf',
        CASE WHEN i % 1000 = 0 THEN 'video' ELSE (ARRAY['document','image','cad'])[1 + i % 3] END, 1000,
        'https://files.example.com/' || i, ` + sqlAt("i") + ` ` + everyTenant},
+	// Webhook subscriptions: half for every event type, half naming the one the catalogue
+	// has; one in a hundred inactive.
+	{"webhook_subscriptions", `INSERT INTO webhook_subscriptions (tenant_id, id, url, event_types, is_active, description, secret,
+       created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'https://hooks.example.com/' || ` + sqlWord("hook", "i") + `,
+       CASE WHEN i % 2 = 0 THEN '{}'::text[] ELSE ARRAY['ItemUpdated'] END, i % 100 <> 0, 'Hook ' || i,
+       'whsec_' || md5(i::text), ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
+	// Deliveries: nine in ten to the first subscription (whose log is listed), the others to
+	// the second; one in a thousand failed and one in a thousand pending, the rest succeeded.
+	// One attempt each.
+	{"webhook_deliveries", `INSERT INTO webhook_deliveries (tenant_id, id, subscription_id, event_id, event_seq, event_type,
+       aggregate_type, aggregate_id, occurred_utc, body, status, attempts, attempts_total, next_attempt_utc,
+       last_attempt_utc, completed_utc, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID24("CASE WHEN i % 10 = 0 THEN 2 ELSE 1 END") + `, ` + sqlID24("i") + `, i, 'ItemUpdated',
+       'item', ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlAt("i") + `, '{"id":"' || i || '"}', status, 1, 1,
+       CASE WHEN status = 'pending' THEN ` + sqlAt("i + 5") + ` END, ` + sqlAt("i") + `,
+       CASE WHEN status <> 'pending' THEN ` + sqlAt("i") + ` END, ` + sqlAt("i") + `
+` + everyTenant + `
+CROSS JOIN LATERAL (SELECT CASE WHEN i % 1000 = 1 THEN 'failed' WHEN i % 1000 = 3 THEN 'pending' ELSE 'succeeded' END AS status) s`},
+	{"webhook_attempts", `INSERT INTO webhook_attempts (tenant_id, delivery_id, number, attempted_utc, status_code, succeeded,
+       duration_ms, response, error)
+SELECT ten.id, ` + sqlID24("i") + `, 1, ` + sqlAt("i") + `, CASE WHEN i % 1000 IN (1, 3) THEN 500 ELSE 200 END,
+       i % 1000 NOT IN (1, 3), 10, 'ok', CASE WHEN i % 1000 IN (1, 3) THEN 'answered HTTP 500' END ` + everyTenant},
 }
 
 // fillWorkers is how many tables fillTables writes at once.
