@@ -94,6 +94,7 @@ func TestListDateFiltersAreAllBoundedToTheYears2000To2099(t *testing.T) {
 		"/api/inventory-events/list actionDateFrom", "/api/inventory-events/list actionDateTo",
 		"/api/inventory-transactions/list dateRange.start", "/api/inventory-transactions/list dateRange.end",
 		"/api/equipment-downtimes/list startsBeforeUtc", "/api/equipment-downtimes/list endsAfterUtc",
+		"/api/webhooks/{webhookId}/deliveries/list createdAfterUtc", "/api/webhooks/{webhookId}/deliveries/list createdBeforeUtc",
 	} {
 		if !found[known] {
 			t.Errorf("the walk of the spec did not find the date filter %s (found %v)", known, found)
@@ -103,15 +104,21 @@ func TestListDateFiltersAreAllBoundedToTheYears2000To2099(t *testing.T) {
 		"date":      {"1999-12-31", "2100-01-01"},
 		"date-time": {"1999-12-31T23:59:59Z", "2100-01-01T00:00:00Z"},
 	}
+	// The records of te that lists under a path parameter hang under, made when first needed.
+	parents := map[string]func() string{
+		"webhookId": func() string { return subscribeWebhook(t, te, newWebhookReceiver(t).URL).Id },
+	}
+	parentIDs := map[string]string{}
 	var wording string
 	for _, f := range filters {
-		if strings.Contains(f.path, "{") {
-			t.Errorf("%s %s: a date filter on a list under path parameters; teach this walk to fill them", f.path, f.field())
+		path, ok := fillListPath(f.path, parents, parentIDs)
+		if !ok {
+			t.Errorf("%s %s: a date filter on a list under a path parameter this walk cannot fill; teach it one in parents", f.path, f.field())
 			continue
 		}
 		for _, value := range outside[f.format] {
 			body := bodyWith(f.member, value)
-			res, b := rawRequest(t, http.MethodPost, f.path, te.Token, "application/json", body)
+			res, b := rawRequest(t, http.MethodPost, path, te.Token, "application/json", body)
 			p := mustProblem(t, res, b, http.StatusBadRequest)
 			msgs := p.Errors[f.field()]
 			if len(msgs) != 1 {
@@ -126,4 +133,29 @@ func TestListDateFiltersAreAllBoundedToTheYears2000To2099(t *testing.T) {
 			}
 		}
 	}
+}
+
+// fillListPath fills the path parameters of a list's path with the ids of real records:
+// ids[name] when made already, else made (and kept in ids) by parents[name]. It reports false
+// when a parameter has no maker.
+func fillListPath(path string, parents map[string]func() string, ids map[string]string) (string, bool) {
+	for strings.Contains(path, "{") {
+		start := strings.Index(path, "{")
+		end := strings.Index(path[start:], "}")
+		if end < 0 {
+			return path, false
+		}
+		name := path[start+1 : start+end]
+		id, made := ids[name]
+		if !made {
+			create, ok := parents[name]
+			if !ok {
+				return path, false
+			}
+			id = create()
+			ids[name] = id
+		}
+		path = path[:start] + id + path[start+end+1:]
+	}
+	return path, true
 }
