@@ -302,6 +302,8 @@ func TestTheNamedPermissionLetsTheCallThrough(t *testing.T) {
 		editInventory    = "Edit Inventory"
 		viewScheduling   = "View Scheduling"
 		editScheduling   = "Edit Scheduling"
+		viewWebhooks     = "View Webhooks"
+		editWebhooks     = "Edit Webhooks"
 	)
 	code := createAccountingCode(t, te, "4100 Services")
 	terms := createPaymentTerm(t, te, "Net 30", 30)
@@ -330,6 +332,11 @@ func TestTheNamedPermissionLetsTheCallThrough(t *testing.T) {
 	tracking := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "Bore", DataType: client.TrackingFieldDataTypeNumber})
 	shift := createShift(t, te, dayShift(dep.ID))
 	downtime := createDowntime(t, te, downtimeWrite(0, 1, down(dep.ID)))
+	receiver := newWebhookReceiver(t)
+	webhook := subscribeWebhook(t, te, receiver.URL).Id
+	doomedWebhook := subscribeWebhook(t, te, receiver.URL, client.WebhookEventTypeItemUpdated).Id
+	createItem(t, te, newItem("GRANTED-HOOK"))
+	delivery := awaitDeliveries(t, te, webhook, 1)[0].Id
 
 	cases := []struct {
 		perms        []string
@@ -415,6 +422,18 @@ func TestTheNamedPermissionLetsTheCallThrough(t *testing.T) {
 		{[]string{editScheduling}, http.MethodDelete, shiftPath(shift), ""},
 		{[]string{viewScheduling}, http.MethodPost, downtimesPath + "/list", `{}`},
 		{[]string{editScheduling}, http.MethodPut, downtimePath(downtime), mustJSON(t, downtimeWrite(0, 2, down(dep.ID)))},
+		// Webhooks: subscriptions and their delivery logs.
+		{[]string{viewWebhooks}, http.MethodGet, "/api/webhook-event-types", ""},
+		{[]string{viewWebhooks}, http.MethodGet, webhookPath(webhook), ""},
+		{[]string{viewWebhooks}, http.MethodPost, "/api/webhooks/list", `{}`},
+		{[]string{viewWebhooks}, http.MethodPost, webhookPath(webhook) + "/deliveries/list", `{}`},
+		{[]string{viewWebhooks}, http.MethodGet, webhookDeliveryPath(webhook, delivery), ""},
+		{[]string{editWebhooks}, http.MethodPost, "/api/webhooks", fmt.Sprintf(`{"url":%q}`, receiver.URL)},
+		{[]string{editWebhooks}, http.MethodPatch, webhookPath(webhook), `[{"op":"replace","path":"/description","value":"Granted"}]`},
+		{[]string{editWebhooks}, http.MethodPost, webhookPath(webhook) + "/rotate-secret", `{"gracePeriodHours":1}`},
+		{[]string{editWebhooks}, http.MethodPost, webhookDeliveryPath(webhook, delivery) + "/replay", ""},
+		{[]string{editWebhooks}, http.MethodPost, webhookPath(webhook) + "/deliveries/replay", `{"sinceUtc":"2026-01-01T00:00:00Z"}`},
+		{[]string{editWebhooks}, http.MethodDelete, webhookPath(doomedWebhook), ""},
 		// Settings: pricing shows margins, so writing it takes both permissions.
 		{[]string{"View Margins"}, http.MethodGet, pricingPath, ""},
 		{[]string{"Edit Settings", "View Margins"}, http.MethodPut, pricingPath, `{"useMarginBasedPricing":true,"useDefaultMargin":true,"defaultMargin":40,"useShopRatePricing":true,"defaultMaterialMarkup":15}`},
