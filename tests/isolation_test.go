@@ -801,6 +801,55 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				},
 			}
 		}},
+		{name: "webhooks", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			id := arrangeCreate(t, a, "/api/webhooks", fmt.Sprintf(`{"url":%q,"description":"A's hook"}`, newWebhookReceiver(t).URL))
+			return isolated{
+				ID: id, Get: webhookPath(id),
+				Patch:  &isoCall{Body: `[{"op":"replace","path":"/isActive","value":false}]`},
+				Delete: &isoCall{Status: http.StatusNoContent}, // for B it does not exist
+				Lists: []isoList{
+					{Path: "/api/webhooks/list", Body: `{}`},
+					{Path: "/api/webhooks/list", Body: fmt.Sprintf(`{"ids":[%q]}`, id)},
+					{Path: "/api/webhooks/list", Body: `{"eventType":"ItemUpdated","isActive":true}`},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: webhookPath(id) + "/rotate-secret", Body: `{}`},
+					{Method: http.MethodPost, Path: webhookPath(id) + "/deliveries/list", Body: `{}`},
+					{Method: http.MethodPost, Path: webhookPath(id) + "/deliveries/replay", Body: `{"sinceUtc":"2026-01-01T00:00:00Z"}`},
+				},
+			}
+		}, also: func(t *testing.T, a, b *tenantEnv, rec isolated) {
+			// B's events reach B's subscriptions only: once B's subscription has the delivery
+			// of B's event, the event has been handed to every subscription it goes to.
+			own := subscribeWebhook(t, b, newWebhookReceiver(t).URL).Id
+			createItem(t, b, newItem("B-EVENT"))
+			awaitDeliveries(t, b, own, 1)
+			if log := listWebhookDeliveries(t, a, rec.ID); len(log) != 0 {
+				t.Errorf("tenant A's subscription has %d deliveries of tenant B's events: %v", len(log), log)
+			}
+		}},
+		{name: "webhook deliveries", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			url := newWebhookReceiver(t).URL
+			webhook := subscribeWebhook(t, a, url).Id
+			createItem(t, a, newItem("HOOK-ISO"))
+			delivery := awaitDeliveries(t, a, webhook, 1)[0]
+			bWebhook := subscribeWebhook(t, b, url).Id
+			byEvent := fmt.Sprintf(`{"eventIds":[%q]}`, delivery.EventId)
+			return isolated{
+				ID: delivery.Id, Get: webhookDeliveryPath(webhook, delivery.Id),
+				Lists: []isoList{
+					{Path: webhookPath(webhook) + "/deliveries/list", Body: `{}`, BPath: webhookPath(bWebhook) + "/deliveries/list"},
+					{Path: webhookPath(webhook) + "/deliveries/list", Body: byEvent, BPath: webhookPath(bWebhook) + "/deliveries/list"},
+				},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: webhookDeliveryPath(webhook, delivery.Id) + "/replay"},
+					{Method: http.MethodPost, Path: webhookPath(webhook) + "/deliveries/replay", Body: `{"sinceUtc":"2026-01-01T00:00:00Z"}`},
+					// A's delivery through B's own subscription is none of that subscription's.
+					{Method: http.MethodGet, Path: webhookDeliveryPath(bWebhook, delivery.Id)},
+					{Method: http.MethodPost, Path: webhookDeliveryPath(bWebhook, delivery.Id) + "/replay"},
+				},
+			}
+		}},
 		{name: "pricing settings", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			putPricing(t, a, `{"useMarginBasedPricing":true,"useDefaultMargin":true,"defaultMargin":40,"useShopRatePricing":true,"defaultMaterialMarkup":15}`)
 			return isolated{
