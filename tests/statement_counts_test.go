@@ -786,20 +786,33 @@ func arrangeTrackingFields(t *testing.T, small, large *tenantEnv) []readCase {
 
 // arrangeWebhooks: subscriptions (the first active, sent every event; the others inactive,
 // so that the events reach one delivery log), the first one's deliveries of an event per
-// item, each with its attempts (the worker's first, then one per replay: the large tenant's
-// newest delivery manySubs), and the event catalogue.
+// item, each with its attempts, and the event catalogue. The small tenant's deliveries
+// succeed at their first attempt; the large tenant's receiver answers 500 to the first
+// attempts, then replays add attempts that succeed, up to largeSubs per delivery and
+// manySubs for the newest.
 func arrangeWebhooks(t *testing.T, small, large *tenantEnv) []readCase {
 	type built struct{ webhook, delivery string }
-	build := func(te *tenantEnv, size worldSize) built {
-		url := newWebhookReceiver(t).URL
+	build := func(te *tenantEnv, size worldSize, failFirst bool) built {
+		receiver := newWebhookReceiver(t)
 		hooks := arrangeEach(size, func(i, _ int) string {
-			return arrangeCreate(t, te, "/api/webhooks", fmt.Sprintf(`{"url":%q,"isActive":%t,"description":"Hook %02d"}`, url, i == 0, i))
+			return arrangeCreate(t, te, "/api/webhooks", fmt.Sprintf(`{"url":%q,"isActive":%t,"description":"Hook %02d"}`, receiver.URL, i == 0, i))
 		})
 		webhook := hooks[0]
+		if failFirst {
+			receiver.answer(http.StatusInternalServerError)
+		}
 		for i := range size.records {
 			createItem(t, te, newItem(fmt.Sprintf("HOOKED-%02d", i)))
 		}
-		log := awaitDeliveries(t, te, webhook, size.records)
+		log := awaitDeliveryLog(t, te, webhook, fmt.Sprintf("%d deliveries attempted", size.records), func(log []client.WebhookDelivery) bool {
+			for _, d := range log {
+				if len(d.Attempts) == 0 {
+					return false
+				}
+			}
+			return len(log) >= size.records
+		})
+		receiver.answer(http.StatusOK)
 		want := map[string]int{}
 		most := 0
 		for k, d := range log {
@@ -823,7 +836,7 @@ func arrangeWebhooks(t *testing.T, small, large *tenantEnv) []readCase {
 		}
 		return built{webhook: webhook, delivery: log[0].Id}
 	}
-	s, l := build(small, smallWorld), build(large, largeWorld)
+	s, l := build(small, smallWorld, false), build(large, largeWorld, true)
 	deliveries := func(webhook string) string { return webhookPath(webhook) + "/deliveries/list" }
 	return []readCase{
 		getRead("listWebhookEventTypes", "/api/webhook-event-types", "/api/webhook-event-types"),
