@@ -819,13 +819,23 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				},
 			}
 		}, also: func(t *testing.T, a, b *tenantEnv, rec isolated) {
-			// B's events reach B's subscriptions only: once B's subscription has the delivery
-			// of B's event, the event has been handed to every subscription it goes to.
-			own := subscribeWebhook(t, b, newWebhookReceiver(t).URL).Id
-			createItem(t, b, newItem("B-EVENT"))
-			awaitDeliveries(t, b, own, 1)
-			if log := listWebhookDeliveries(t, a, rec.ID); len(log) != 0 {
-				t.Errorf("tenant A's subscription has %d deliveries of tenant B's events: %v", len(log), log)
+			// B's events reach B's subscriptions only. The worker hands an event to every
+			// subscription it goes to at once (one transaction), so by the time B's receiver
+			// has it, A's subscriptions would have their deliveries of it too.
+			mine, theirs := newWebhookReceiver(t), newWebhookReceiver(t)
+			another := subscribeWebhook(t, a, mine.URL).Id
+			subscribeWebhook(t, b, theirs.URL)
+			item := createItem(t, b, newItem("B-EVENT"))
+			if got := theirs.awaitReceived(t, 1); !bytes.Contains(got[0].Body, []byte(item)) {
+				t.Fatalf("tenant B's receiver got %s, want the event of B's item %s", got[0].Body, item)
+			}
+			for _, webhook := range []string{rec.ID, another} {
+				if log := listWebhookDeliveries(t, a, webhook); len(log) != 0 {
+					t.Errorf("tenant A's subscription %s has %d deliveries of tenant B's events", webhook, len(log))
+				}
+			}
+			if got := mine.received(); len(got) != 0 {
+				t.Errorf("tenant A's receiver got %d requests of tenant B's events", len(got))
 			}
 		}},
 		{name: "webhook deliveries", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
