@@ -103,15 +103,22 @@ func TestMosWorkerDeliversWebhooksAlone(t *testing.T) {
 	if !strings.Contains(string(body), `"type":"ItemUpdated"`) || !strings.Contains(string(body), `"change":"created"`) {
 		t.Fatalf("delivered %s, want the item's ItemUpdated", body)
 	}
-	res, err := http.Get("http://" + metricsAddr + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	scrape, _ := io.ReadAll(res.Body)
-	_ = res.Body.Close()
-	if !strings.Contains(string(scrape), `mos_webhook_attempts_total{event_type="ItemUpdated",outcome="succeeded"} 1`) ||
-		!strings.Contains(string(scrape), "mos_webhook_deliveries_pending 0") {
-		t.Fatalf("the worker's metrics do not count its delivery:\n%s", scrape)
+	// The receiver has the request before the worker records the attempt: wait for the count.
+	for {
+		res, err := http.Get("http://" + metricsAddr + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		scrape, _ := io.ReadAll(res.Body)
+		_ = res.Body.Close()
+		if strings.Contains(string(scrape), `mos_webhook_attempts_total{event_type="ItemUpdated",outcome="succeeded"} 1`) &&
+			strings.Contains(string(scrape), "mos_webhook_deliveries_pending 0") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the worker's metrics do not count its delivery:\n%s", scrape)
+		}
+		time.Sleep(25 * time.Millisecond)
 	}
 	if err := worker.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)

@@ -35,8 +35,11 @@ CREATE TABLE webhook_subscriptions (
 );
 CREATE TRIGGER webhook_subscriptions_advance_version BEFORE UPDATE ON webhook_subscriptions
     FOR EACH ROW EXECUTE FUNCTION advance_record_version();
--- The list's default order.
+-- The list's default order, and its eventType filter: the subscriptions listing the type,
+-- and those taking every type.
 CREATE INDEX webhook_subscriptions_created_idx ON webhook_subscriptions (tenant_id, created_utc, id);
+CREATE INDEX webhook_subscriptions_event_types_idx ON webhook_subscriptions USING gin (event_types);
+CREATE INDEX webhook_subscriptions_every_type_idx ON webhook_subscriptions (tenant_id) WHERE event_types = '{}';
 
 CREATE TABLE webhook_deliveries (
     tenant_id        text NOT NULL,

@@ -24,6 +24,7 @@ var unversioned = map[string]string{
 	"getAvailableInventoryByItem": "balances summed over the ledger, not a stored record",
 	"downloadAttachment":          "a file's content (or a redirect to it), not the attachment record",
 	"getSignedAttachmentContent":  "a file's content behind a signed URL, without a token",
+	"listWebhookEventTypes":       "the event catalogue of this server's spec, not a stored record",
 }
 
 // TestEveryRecordOperationIsConditional: every GET answers an ETag and 304 to If-None-Match,

@@ -57,8 +57,10 @@ func TestBacklogReadsTheUndeliveredIndexNotTheTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := strings.Join(plan, "\n")
-	if !strings.Contains(text, "event_outbox_undelivered_idx") || strings.Contains(text, "Seq Scan") {
-		t.Fatalf("the backlog query does not read event_outbox_undelivered_idx alone:\n%s", text)
+	// Either partial index of the undelivered rows serves (the one in created order, or the
+	// one by record that delivery order uses): both hold exactly the backlog.
+	if !strings.Contains(text, "event_outbox_undelivered_") || strings.Contains(text, "Seq Scan") {
+		t.Fatalf("the backlog query does not read an index of the undelivered events alone:\n%s", text)
 	}
 	if n, _, err := Backlog(ctx, pool); err != nil || n != 20 {
 		t.Fatalf("backlog %d (%v), want 20", n, err)

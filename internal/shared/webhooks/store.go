@@ -140,7 +140,7 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p list
 		lq.Where("s.is_active = %s", *f.IsActive)
 	}
 	if f.EventType != nil {
-		lq.Where("(s.event_types = '{}' OR %s = ANY(s.event_types))", *f.EventType)
+		lq.Where("(s.event_types = '{}' OR s.event_types @> ARRAY[%s::text])", *f.EventType)
 	}
 	query, args := lq.SQL(`SELECT `+subscriptionColumns+` FROM webhook_subscriptions s`, p)
 	var rows []subscriptionRow
