@@ -53,7 +53,7 @@ const insertDeliveriesSQL = `
 INSERT INTO webhook_deliveries (tenant_id, id, subscription_id, event_id, event_seq, event_type, aggregate_type,
        aggregate_id, occurred_utc, body, next_attempt_utc)
 SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[],
-       $8::text[], $9::timestamptz[], $10::text[]), (SELECT $11::timestamptz)
+       $8::text[], $9::timestamptz[], $10::text[]), (SELECT $11::timestamptz) AS due
 ON CONFLICT (tenant_id, subscription_id, event_id) DO NOTHING`
 
 // markFannedOutSQL stamps events whose deliveries exist: delivered_utc on the outbox means
@@ -221,7 +221,7 @@ type outcome struct {
 // its lease (a delivery replayed or deleted meanwhile is left as it is now).
 const recordAttemptSQL = `
 UPDATE webhook_deliveries SET attempts = attempts + 1, attempts_total = $4, last_attempt_utc = $5,
-       status = $6, next_attempt_utc = $7, completed_utc = CASE WHEN $6 = 'pending' THEN NULL ELSE $5 END,
+       status = $6, next_attempt_utc = $7, completed_utc = CASE WHEN $6 = 'pending' THEN NULL ELSE $5::timestamptz END,
        leased_until_utc = NULL
 WHERE tenant_id = $1 AND id = $2 AND leased_until_utc = $3`
 
