@@ -2,10 +2,12 @@ package tests
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -25,72 +27,122 @@ const webhookPatience = time.Minute
 // webhookPollInterval is how often a wait looks again.
 const webhookPollInterval = 10 * time.Millisecond
 
-// receivedWebhook is one request a receiver got: its method, path, headers and raw body
-// exactly as they arrived.
-type receivedWebhook struct {
-	Method, Path string
-	Header       http.Header
-	Body         []byte
+// hookAnswer is how a hookReceiver answers a delivery.
+type hookAnswer struct {
+	Status int    // 200 unless set
+	Body   string // the answer's body
+	// Hang holds the request until the sender gives up (its timeout) or the test ends.
+	Hang bool
+	// Drop closes the connection without answering.
+	Drop bool
 }
 
-// webhookReceiver is a local HTTP server on 127.0.0.1 (plain http, which the shared test
-// server allows as a target) that records every request and answers the status last set
-// by answer: 200 until then. It is safe for concurrent use; it closes when the test ends.
-type webhookReceiver struct {
-	// URL is where a subscription sends to it.
-	URL string
-
-	mu       sync.Mutex
-	status   int
-	requests []receivedWebhook
+// hookRequest is one request a hookReceiver got.
+type hookRequest struct {
+	Method string
+	Path   string
+	Header http.Header
+	Body   []byte
+	At     time.Time
 }
 
-// newWebhookReceiver starts a receiver answering 200.
-func newWebhookReceiver(t *testing.T) *webhookReceiver {
+// hookEvent is a delivered body, decoded (the ItemUpdatedEvent schema).
+type hookEvent struct {
+	ID          string    `json:"id"`
+	Type        string    `json:"type"`
+	OccurredUtc time.Time `json:"occurredUtc"`
+	TenantID    string    `json:"tenantId"`
+	RecordID    string    `json:"recordId"`
+	Data        struct {
+		ItemID      string  `json:"itemId"`
+		Number      string  `json:"number"`
+		Description *string `json:"description"`
+		Change      string  `json:"change"`
+	} `json:"data"`
+}
+
+// event decodes the request's body.
+func (r hookRequest) event(t *testing.T) hookEvent {
 	t.Helper()
-	r := &webhookReceiver{status: http.StatusOK}
+	var e hookEvent
+	if err := json.Unmarshal(r.Body, &e); err != nil {
+		t.Fatalf("delivered body is not an event: %v: %s", err, r.Body)
+	}
+	return e
+}
+
+// hookReceiver is a local webhook receiver recording every request it gets.
+type hookReceiver struct {
+	URL  string
+	mu   sync.Mutex
+	got  []hookRequest
+	ans  hookAnswer
+	stop chan struct{}
+}
+
+// newHookReceiver starts a receiver answering ans until the test ends.
+func newHookReceiver(t *testing.T, ans hookAnswer) *hookReceiver {
+	t.Helper()
+	r := &hookReceiver{ans: ans, stop: make(chan struct{})}
 	ts := httptest.NewServer(http.HandlerFunc(r.serve))
+	// Hanging handlers return first, so that Close does not wait for them.
 	t.Cleanup(ts.Close)
-	r.URL = ts.URL + "/hooks"
+	t.Cleanup(func() { close(r.stop) })
+	r.URL = ts.URL
 	return r
 }
 
-func (r *webhookReceiver) serve(w http.ResponseWriter, req *http.Request) {
-	body, err := io.ReadAll(req.Body)
-	if err != nil {
-		// The sender went away mid-body: nothing arrived.
-		return
-	}
+func (r *hookReceiver) serve(w http.ResponseWriter, req *http.Request) {
+	body, _ := io.ReadAll(req.Body)
 	r.mu.Lock()
-	r.requests = append(r.requests, receivedWebhook{Method: req.Method, Path: req.URL.Path, Header: req.Header.Clone(), Body: body})
-	status := r.status
+	r.got = append(r.got, hookRequest{Method: req.Method, Path: req.URL.Path, Header: req.Header.Clone(), Body: body, At: time.Now()})
+	ans := r.ans
 	r.mu.Unlock()
-	w.WriteHeader(status)
+	switch {
+	case ans.Hang:
+		select {
+		case <-req.Context().Done():
+		case <-r.stop:
+		}
+	case ans.Drop:
+		conn, _, err := w.(http.Hijacker).Hijack()
+		if err == nil {
+			_ = conn.Close()
+		}
+	default:
+		status := ans.Status
+		if status == 0 {
+			status = http.StatusOK
+		}
+		w.WriteHeader(status)
+		_, _ = io.WriteString(w, ans.Body)
+	}
 }
 
-// answer makes the receiver answer status from now on.
-func (r *webhookReceiver) answer(status int) {
+// answer makes the receiver answer ans from now on.
+func (r *hookReceiver) answer(ans hookAnswer) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.status = status
+	r.ans = ans
 }
 
-// received answers a copy of the requests received so far, in the order they arrived.
-func (r *webhookReceiver) received() []receivedWebhook {
+// requests answers what the receiver got so far, in the order it got it.
+func (r *hookReceiver) requests() []hookRequest {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	out := make([]receivedWebhook, len(r.requests))
-	copy(out, r.requests)
-	return out
+	return slices.Clone(r.got)
 }
+
+// newWebhookReceiver starts a receiver answering 200.
+func newWebhookReceiver(t *testing.T) *hookReceiver { return newHookReceiver(t, hookAnswer{}) }
 
 // awaitReceived waits until the receiver has received at least n requests and answers them
 // all, failing t when they do not come within webhookPatience.
-func (r *webhookReceiver) awaitReceived(t *testing.T, n int) []receivedWebhook {
+func (r *hookReceiver) awaitReceived(t *testing.T, n int) []hookRequest {
 	t.Helper()
 	deadline := time.Now().Add(webhookPatience)
 	for {
-		got := r.received()
+		got := r.requests()
 		if len(got) >= n {
 			return got
 		}

@@ -834,7 +834,7 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 					t.Errorf("tenant A's subscription %s has %d deliveries of tenant B's events", webhook, len(log))
 				}
 			}
-			if got := mine.received(); len(got) != 0 {
+			if got := mine.requests(); len(got) != 0 {
 				t.Errorf("tenant A's receiver got %d requests of tenant B's events", len(got))
 			}
 		}},

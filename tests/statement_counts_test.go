@@ -799,7 +799,7 @@ func arrangeWebhooks(t *testing.T, small, large *tenantEnv) []readCase {
 		})
 		webhook := hooks[0]
 		if failFirst {
-			receiver.answer(http.StatusInternalServerError)
+			receiver.answer(hookAnswer{Status: http.StatusInternalServerError})
 		}
 		for i := range size.records {
 			createItem(t, te, newItem(fmt.Sprintf("HOOKED-%02d", i)))
@@ -812,7 +812,7 @@ func arrangeWebhooks(t *testing.T, small, large *tenantEnv) []readCase {
 			}
 			return len(log) >= size.records
 		})
-		receiver.answer(http.StatusOK)
+		receiver.answer(hookAnswer{})
 		want := map[string]int{}
 		most := 0
 		for k, d := range log {

@@ -65,7 +65,7 @@ func TestWebhookItemChangesArriveSignedAndInOrder(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	rcv := newHookReceiver(t, hookAnswer{})
-	sub := hookSubscribe(t, te, rcv.URL+"/hooks/mos", client.WebhookEventTypeItemUpdated)
+	sub := subscribeWebhook(t, te, rcv.URL+"/hooks/mos", client.WebhookEventTypeItemUpdated)
 
 	item := createItem(t, te, newItem("HOOK-E2E"))
 	itemSaved(t, te, http.MethodPatch, "/api/items/"+item, `[{"op":"replace","path":"/description","value":"Through the API"}]`)
@@ -111,7 +111,7 @@ func TestWebhookNotSentForFilesAttachedToOrRemovedFromAnItem(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	rcv := newHookReceiver(t, hookAnswer{})
-	sub := hookSubscribe(t, te, rcv.URL)
+	sub := subscribeWebhook(t, te, rcv.URL)
 	item := createItem(t, te, newItem("HOOK-FILES"))
 	rcv.waitForEvent(t, "the item's creation", hookChange(item, "created"))
 	before := getItem(t, te, item)
@@ -156,7 +156,7 @@ func TestWebhookDeliveryLogRecordsFailedAttempts(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	rcv := newHookReceiver(t, hookAnswer{Status: http.StatusInternalServerError, Body: hookBody5K})
-	sub := hookSubscribe(t, te, rcv.URL)
+	sub := subscribeWebhook(t, te, rcv.URL)
 	start := time.Now()
 	first := createItem(t, te, newItem("HOOK-LOG-1"))
 	second := createItem(t, te, newItem("HOOK-LOG-2"))
@@ -239,7 +239,7 @@ func TestWebhookAttemptsWithoutAnAnswerLogWhy(t *testing.T) {
 			t.Parallel()
 			te := newTenant(t)
 			rcv := newHookReceiver(t, c.ans)
-			sub := hookSubscribe(t, te, rcv.URL)
+			sub := subscribeWebhook(t, te, rcv.URL)
 			item := createItem(t, te, newItem("HOOK-"+strings.ToUpper(c.name)))
 			d := hookDeliveryOf(t, te, sub.Id, item, "created", func(d client.WebhookDelivery) bool { return len(d.Attempts) > 0 })
 			a := d.Attempts[0]
@@ -262,7 +262,7 @@ func TestWebhookReplaySendsTheSameEventAgain(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	rcv := newHookReceiver(t, hookAnswer{Status: http.StatusServiceUnavailable})
-	sub := hookSubscribe(t, te, rcv.URL)
+	sub := subscribeWebhook(t, te, rcv.URL)
 	item := createItem(t, te, newItem("HOOK-REPLAY"))
 	failed := hookDeliveryOf(t, te, sub.Id, item, "created", func(d client.WebhookDelivery) bool { return len(d.Attempts) > 0 })
 	firstSend := rcv.requests()[0]
@@ -313,7 +313,7 @@ func TestWebhookReplayFailedSinceSendsEveryFailedDeliveryAgain(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	rcv := newHookReceiver(t, hookAnswer{Status: http.StatusBadGateway})
-	sub := hookSubscribe(t, te, rcv.URL)
+	sub := subscribeWebhook(t, te, rcv.URL)
 	since := time.Now().Add(-time.Minute)
 	items := []string{createItem(t, te, newItem("HOOK-FAILED-1")), createItem(t, te, newItem("HOOK-FAILED-2"))}
 	for _, item := range items {
@@ -371,7 +371,7 @@ func TestWebhookSecretRotationSignsWithBothSecretsDuringTheGracePeriod(t *testin
 	t.Parallel()
 	te := newTenant(t)
 	rcv := newHookReceiver(t, hookAnswer{})
-	sub := hookSubscribe(t, te, rcv.URL)
+	sub := subscribeWebhook(t, te, rcv.URL)
 	item := createItem(t, te, newItem("HOOK-ROTATE"))
 	mustBeItemUpdated(t, te, rcv.waitForEvent(t, "the creation", hookChange(item, "created")), sub.Secret)
 
@@ -432,7 +432,7 @@ func TestWebhookFailingContinuouslyTurnsTheSubscriptionOff(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	rcv := newHookReceiver(t, hookAnswer{Status: http.StatusInternalServerError})
-	sub := hookSubscribe(t, te, rcv.URL)
+	sub := subscribeWebhook(t, te, rcv.URL)
 	if _, err := srv.Pool.ExecContext(context.Background(),
 		`UPDATE webhook_subscriptions SET failing_since_utc = now() - interval '6 days' WHERE tenant_id = $1 AND id = $2`, te.ID, sub.Id); err != nil {
 		t.Fatal(err)
@@ -475,7 +475,7 @@ func TestWebhookEventsWhileInactiveAreNotDelivered(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	watch, off := newHookReceiver(t, hookAnswer{}), newHookReceiver(t, hookAnswer{})
-	hookSubscribe(t, te, watch.URL)
+	subscribeWebhook(t, te, watch.URL)
 	res, err := te.API.CreateWebhookWithResponse(context.Background(), nil, client.WebhookWrite{Url: off.URL, IsActive: ptr(false)})
 	if err != nil {
 		t.Fatal(err)

@@ -8,14 +8,11 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -28,112 +25,6 @@ import (
 // permissions, tenant isolation and the event catalogue; and the receivers and helpers the
 // delivery tests (webhooks_delivery_test.go) share. The shared test server delivers to
 // 127.0.0.1 over plain http, so an httptest server is a receiver.
-
-// hookAnswer is how a hookReceiver answers a delivery.
-type hookAnswer struct {
-	Status int    // 200 unless set
-	Body   string // the answer's body
-	// Hang holds the request until the sender gives up (its timeout) or the test ends.
-	Hang bool
-	// Drop closes the connection without answering.
-	Drop bool
-}
-
-// hookRequest is one request a hookReceiver got.
-type hookRequest struct {
-	Method string
-	Path   string
-	Header http.Header
-	Body   []byte
-	At     time.Time
-}
-
-// hookEvent is a delivered body, decoded (the ItemUpdatedEvent schema).
-type hookEvent struct {
-	ID          string    `json:"id"`
-	Type        string    `json:"type"`
-	OccurredUtc time.Time `json:"occurredUtc"`
-	TenantID    string    `json:"tenantId"`
-	RecordID    string    `json:"recordId"`
-	Data        struct {
-		ItemID      string  `json:"itemId"`
-		Number      string  `json:"number"`
-		Description *string `json:"description"`
-		Change      string  `json:"change"`
-	} `json:"data"`
-}
-
-// event decodes the request's body.
-func (r hookRequest) event(t *testing.T) hookEvent {
-	t.Helper()
-	var e hookEvent
-	if err := json.Unmarshal(r.Body, &e); err != nil {
-		t.Fatalf("delivered body is not an event: %v: %s", err, r.Body)
-	}
-	return e
-}
-
-// hookReceiver is a local webhook receiver recording every request it gets.
-type hookReceiver struct {
-	URL  string
-	mu   sync.Mutex
-	got  []hookRequest
-	ans  hookAnswer
-	stop chan struct{}
-}
-
-// newHookReceiver starts a receiver answering ans until the test ends.
-func newHookReceiver(t *testing.T, ans hookAnswer) *hookReceiver {
-	t.Helper()
-	r := &hookReceiver{ans: ans, stop: make(chan struct{})}
-	ts := httptest.NewServer(http.HandlerFunc(r.serve))
-	// Hanging handlers return first, so that Close does not wait for them.
-	t.Cleanup(ts.Close)
-	t.Cleanup(func() { close(r.stop) })
-	r.URL = ts.URL
-	return r
-}
-
-func (r *hookReceiver) serve(w http.ResponseWriter, req *http.Request) {
-	body, _ := io.ReadAll(req.Body)
-	r.mu.Lock()
-	r.got = append(r.got, hookRequest{Method: req.Method, Path: req.URL.Path, Header: req.Header.Clone(), Body: body, At: time.Now()})
-	ans := r.ans
-	r.mu.Unlock()
-	switch {
-	case ans.Hang:
-		select {
-		case <-req.Context().Done():
-		case <-r.stop:
-		}
-	case ans.Drop:
-		conn, _, err := w.(http.Hijacker).Hijack()
-		if err == nil {
-			_ = conn.Close()
-		}
-	default:
-		status := ans.Status
-		if status == 0 {
-			status = http.StatusOK
-		}
-		w.WriteHeader(status)
-		_, _ = io.WriteString(w, ans.Body)
-	}
-}
-
-// answer makes the receiver answer ans from now on.
-func (r *hookReceiver) answer(ans hookAnswer) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.ans = ans
-}
-
-// requests answers what the receiver got so far, in the order it got it.
-func (r *hookReceiver) requests() []hookRequest {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return slices.Clone(r.got)
-}
 
 // waitForEvent waits until the receiver got an event matching match and answers the
 // request that carried it.
@@ -211,21 +102,6 @@ func mustNotBeSignedBy(t *testing.T, req hookRequest, secret string) {
 	if webhooks.Verify(secret, req.Header, req.Body, req.At) == nil || hookSpecSigned(secret, req.Header, req.Body, req.At) {
 		t.Fatalf("the delivery is signed with a secret that no longer signs (signature %q)", req.Header.Get("webhook-signature"))
 	}
-}
-
-// hookSubscribe subscribes url to the tenant's events of types (every type when none).
-func hookSubscribe(t *testing.T, te *tenantEnv, url string, types ...client.WebhookEventType) client.WebhookSecret {
-	t.Helper()
-	w := client.WebhookWrite{Url: url}
-	if len(types) > 0 {
-		w.EventTypes = &types
-	}
-	res, err := te.API.CreateWebhookWithResponse(context.Background(), nil, w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
-	return *res.JSON200
 }
 
 // hookCall sends a request to a webhooks path with token: JSON, or JSON Patch for PATCH.
@@ -349,7 +225,7 @@ func TestWebhookCreateAnswersIDAndSecretOnceAndGetNeverShowsIt(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	rcv := newHookReceiver(t, hookAnswer{})
-	created := hookSubscribe(t, te, rcv.URL+"/hooks", client.WebhookEventTypeItemUpdated)
+	created := subscribeWebhook(t, te, rcv.URL+"/hooks", client.WebhookEventTypeItemUpdated)
 	if len(created.Id) != 24 || !strings.HasPrefix(created.Secret, "whsec_") || created.PreviousSecretExpiresUtc != nil {
 		t.Fatalf("create answered %+v, want a 24-character id, a whsec_ secret and no previous secret", created)
 	}
@@ -357,7 +233,7 @@ func TestWebhookCreateAnswersIDAndSecretOnceAndGetNeverShowsIt(t *testing.T) {
 	if err != nil || len(key) != 32 {
 		t.Fatalf("secret %q is not whsec_ and the base64 of 32 bytes (%d bytes, %v)", created.Secret, len(key), err)
 	}
-	other := hookSubscribe(t, te, rcv.URL+"/hooks")
+	other := subscribeWebhook(t, te, rcv.URL+"/hooks")
 	if other.Secret == created.Secret {
 		t.Fatal("two subscriptions got the same secret")
 	}
@@ -384,11 +260,11 @@ func TestWebhookEventTypesAreKeptOnceAndUnknownOnesAre400(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	rcv := newHookReceiver(t, hookAnswer{})
-	twice := hookSubscribe(t, te, rcv.URL, client.WebhookEventTypeItemUpdated, client.WebhookEventTypeItemUpdated)
+	twice := subscribeWebhook(t, te, rcv.URL, client.WebhookEventTypeItemUpdated, client.WebhookEventTypeItemUpdated)
 	if got := hookGet(t, te, twice.Id).EventTypes; !slices.Equal(got, []client.WebhookEventType{client.WebhookEventTypeItemUpdated}) {
 		t.Fatalf("eventTypes %v, want [ItemUpdated] once", got)
 	}
-	all := hookSubscribe(t, te, rcv.URL)
+	all := subscribeWebhook(t, te, rcv.URL)
 	if got := hookGet(t, te, all.Id).EventTypes; len(got) != 0 {
 		t.Fatalf("eventTypes %v, want [] (every type)", got)
 	}
@@ -416,8 +292,8 @@ func TestWebhookListFiltersByIdsIsActiveAndEventType(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	rcv := newHookReceiver(t, hookAnswer{})
-	typed := hookSubscribe(t, te, rcv.URL+"/typed", client.WebhookEventTypeItemUpdated).Id
-	every := hookSubscribe(t, te, rcv.URL+"/every").Id
+	typed := subscribeWebhook(t, te, rcv.URL+"/typed", client.WebhookEventTypeItemUpdated).Id
+	every := subscribeWebhook(t, te, rcv.URL+"/every").Id
 	res, err := te.API.CreateWebhookWithResponse(context.Background(), nil, client.WebhookWrite{Url: rcv.URL + "/off", IsActive: ptr(false)})
 	if err != nil {
 		t.Fatal(err)
@@ -451,7 +327,7 @@ func TestWebhookPatchChangesWriteMembersAndRefusesReadOnlyPaths(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	rcv := newHookReceiver(t, hookAnswer{})
-	id := hookSubscribe(t, te, rcv.URL+"/first").Id
+	id := subscribeWebhook(t, te, rcv.URL+"/first").Id
 	before := hookGet(t, te, id)
 
 	got := hookPatch(t, te, id, fmt.Sprintf(`[
@@ -492,7 +368,7 @@ func TestWebhookDeleteAnswers200Then204AndRemovesTheLog(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	rcv := newHookReceiver(t, hookAnswer{})
-	id := hookSubscribe(t, te, rcv.URL).Id
+	id := subscribeWebhook(t, te, rcv.URL).Id
 	item := createItem(t, te, newItem("HOOK-DEL"))
 	rcv.waitForEvent(t, "the item's created event", hookChange(item, "created"))
 
@@ -567,7 +443,7 @@ func TestWebhookTargetMustBePublicHTTPSUnlessTheHostIsListed(t *testing.T) {
 		}
 	}
 
-	id := hookSubscribe(t, te, rcv.URL+"/kept").Id
+	id := subscribeWebhook(t, te, rcv.URL+"/kept").Id
 	for _, url := range []string{"https://10.0.0.1/x", "https://169.254.169.254/latest", "http://example.com/"} {
 		res, body := hookCall(t, te.Token, http.MethodPatch, "/api/webhooks/"+id, fmt.Sprintf(`[{"op":"replace","path":"/url","value":%q}]`, url))
 		mustHookURLRefused(t, "patch", url, res, body)
@@ -620,7 +496,7 @@ func TestWebhookPermissionsViewAndEdit(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
 	rcv := newHookReceiver(t, hookAnswer{})
-	id := hookSubscribe(t, te, rcv.URL).Id
+	id := subscribeWebhook(t, te, rcv.URL).Id
 	createBody := fmt.Sprintf(`{"url":%q}`, rcv.URL+"/user")
 	reads := []struct{ method, path, body string }{
 		{http.MethodGet, "/api/webhooks/" + id, ""},
@@ -678,8 +554,8 @@ func TestWebhookTenantIsolation(t *testing.T) {
 	t.Parallel()
 	a, b := newTenant(t), newTenant(t)
 	rcvA, rcvB := newHookReceiver(t, hookAnswer{}), newHookReceiver(t, hookAnswer{})
-	subA := hookSubscribe(t, a, rcvA.URL)
-	subB := hookSubscribe(t, b, rcvB.URL)
+	subA := subscribeWebhook(t, a, rcvA.URL)
+	subB := subscribeWebhook(t, b, rcvB.URL)
 
 	itemA := createItem(t, a, newItem("HOOK-ISO-A"))
 	itemSaved(t, a, http.MethodPatch, "/api/items/"+itemA, `[{"op":"replace","path":"/description","value":"A's change"}]`)
