@@ -152,6 +152,10 @@ func runMain(m *testing.M) int {
 	}
 	srv.URL, srv.Pool, srv.router, srv.BlobDir = ts.URL, pool, router, blobDir
 	srv.DBURL, srv.config = dbURL, cfg
+	// Servers a test builds from this config run no delivery worker: the shared server's
+	// delivers every webhook, and a second worker would run its rounds on the test's pool
+	// (counted, recorded or limited there) and outlive the test.
+	srv.config.DeliverWebhooks = false
 	srv.Spec, srv.Permissions = spec, web.PermissionCatalogue(spec)
 	srv.Tenancy = tenancy.NewService(pool, srv.Permissions)
 	code := m.Run()

@@ -18,12 +18,11 @@ import (
 
 // startServer starts a second API server on the test database, built like the shared one
 // with change applied to its configuration (another rate limit, a pool with other limits),
-// and answers its base URL. It runs no delivery worker (the shared server's delivers the
-// webhooks), so that its pool serves its requests alone.
+// and answers its base URL. Like every server built from srv.config it runs no delivery
+// worker (the shared server's delivers the webhooks).
 func startServer(t *testing.T, change func(*httpapi.Config)) string {
 	t.Helper()
 	cfg := srv.config
-	cfg.DeliverWebhooks = false
 	change(&cfg)
 	e, err := httpapi.New(cfg)
 	if err != nil {

@@ -245,9 +245,6 @@ func TestEveryListFilterAndDefaultSortUsesAnIndex(t *testing.T) {
 	recording, recorder := dbtest.Recording(t, dbURL)
 	cfg := srv.config
 	cfg.Pool = recording
-	// No delivery worker: it would send the pending deliveries written, and its statements
-	// would be recorded beside the lists'.
-	cfg.DeliverWebhooks = false
 	e, err := httpapi.New(cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -184,9 +184,6 @@ func startCountingServer(t *testing.T) countingServer {
 	pool, statements := dbtest.Counting(t, srv.DBURL)
 	cfg := srv.config
 	cfg.Pool = pool
-	// The shared server's worker delivers the webhooks: a worker of this server's would run
-	// its rounds on the counting pool, beside the requests counted.
-	cfg.DeliverWebhooks = false
 	// The ZIP download's large case archives more files than the shared server's limits take.
 	cfg.Attachments.ZipMaxEntries, cfg.Attachments.ZipMaxBytes = 1000, 64<<20
 	e, err := httpapi.New(cfg)

@@ -459,7 +459,6 @@ func TestWebhookTargetResolvingToLoopbackIsRefused(t *testing.T) {
 	t.Parallel()
 	base := startServer(t, func(c *httpapi.Config) {
 		c.Webhooks = webhooks.WorkerConfig{}
-		c.DeliverWebhooks = false
 	})
 	te := newTenant(t)
 	for _, url := range []string{"https://localhost/", "https://localhost:8443/hook", "http://127.0.0.1:9/hook", "https://127.0.0.1/hook"} {
