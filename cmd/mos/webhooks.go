@@ -21,7 +21,8 @@ import (
 type webhooksConfig struct {
 	// worker: MOS_WEBHOOK_ALLOWED_HOSTS (hosts, addresses and CIDR ranges that may be plain
 	// http or non-public), MOS_WEBHOOK_TIMEOUT (default 10s), MOS_WEBHOOK_DISABLE_AFTER
-	// (default 120h) and MOS_WEBHOOK_POLL_INTERVAL (default 1s).
+	// (default 120h), MOS_WEBHOOK_POLL_INTERVAL (default 1s) and MOS_WEBHOOK_RETENTION
+	// (default 720h).
 	worker webhooks.WorkerConfig
 	// inServe: MOS_WEBHOOK_WORKER=off keeps mos serve from delivering (run mos worker then).
 	inServe bool
@@ -43,6 +44,7 @@ func readWebhooksConfig() (webhooksConfig, error) {
 		{"MOS_WEBHOOK_TIMEOUT", &c.worker.Timeout, 100 * time.Millisecond, 5 * time.Minute},
 		{"MOS_WEBHOOK_DISABLE_AFTER", &c.worker.DisableAfter, time.Minute, 365 * 24 * time.Hour},
 		{"MOS_WEBHOOK_POLL_INTERVAL", &c.worker.PollInterval, 10 * time.Millisecond, time.Minute},
+		{"MOS_WEBHOOK_RETENTION", &c.worker.Retention, time.Hour, 10 * 365 * 24 * time.Hour},
 	} {
 		raw := os.Getenv(v.name)
 		if raw == "" {

@@ -83,6 +83,11 @@ CREATE INDEX webhook_deliveries_log_idx ON webhook_deliveries (tenant_id, subscr
 CREATE INDEX webhook_deliveries_status_idx ON webhook_deliveries (tenant_id, subscription_id, status, created_utc, id);
 CREATE INDEX webhook_deliveries_type_idx ON webhook_deliveries (tenant_id, subscription_id, event_type, created_utc, id);
 
+-- Retention: finished deliveries leave the log after the retention period.
+CREATE INDEX webhook_deliveries_completed_idx ON webhook_deliveries (completed_utc) WHERE status <> 'pending';
+-- Retention of the outbox: events fanned out long ago.
+CREATE INDEX event_outbox_delivered_idx ON event_outbox (delivered_utc) WHERE delivered_utc IS NOT NULL;
+
 CREATE TABLE webhook_attempts (
     tenant_id       text NOT NULL,
     delivery_id     text NOT NULL,

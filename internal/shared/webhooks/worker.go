@@ -33,6 +33,9 @@ const (
 	DefaultTimeout      = 10 * time.Second
 	DefaultDisableAfter = 5 * 24 * time.Hour
 	DefaultPollInterval = time.Second
+	DefaultRetention    = 30 * 24 * time.Hour
+	// sweepEvery is how often a worker applies the retention.
+	sweepEvery = time.Hour
 	defaultBatch        = 32
 	defaultConcurrency  = 8
 	defaultFanOutBatch  = 500
@@ -53,6 +56,9 @@ type WorkerConfig struct {
 	Targets      Targets
 	Timeout      time.Duration // per attempt (MOS_WEBHOOK_TIMEOUT)
 	DisableAfter time.Duration // failure streak that turns a subscription off (MOS_WEBHOOK_DISABLE_AFTER)
+	// Retention is how long finished deliveries stay in the log, and fanned-out events in
+	// the outbox (MOS_WEBHOOK_RETENTION).
+	Retention time.Duration
 	PollInterval time.Duration // wait when there is nothing to do (MOS_WEBHOOK_POLL_INTERVAL)
 	Batch        int           // deliveries claimed at once
 	Concurrency  int           // attempts in flight at once
@@ -81,6 +87,9 @@ func NewWorker(pool *db.Pool, cfg WorkerConfig) *Worker {
 	}
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = DefaultPollInterval
+	}
+	if cfg.Retention <= 0 {
+		cfg.Retention = DefaultRetention
 	}
 	if cfg.Batch <= 0 {
 		cfg.Batch = defaultBatch
@@ -117,9 +126,17 @@ func NewWorker(pool *db.Pool, cfg WorkerConfig) *Worker {
 	}}
 }
 
-// Run works until ctx ends, resting PollInterval whenever a round found nothing to do.
+// Run works until ctx ends, resting PollInterval whenever a round found nothing to do, and
+// applies the retention every hour.
 func (w *Worker) Run(ctx context.Context) {
+	var swept time.Time
 	for ctx.Err() == nil {
+		if now := w.cfg.Clock(); now.Sub(swept) >= sweepEvery {
+			swept = now
+			if err := w.Sweep(ctx); err != nil && ctx.Err() == nil {
+				w.cfg.Logger.Error("webhooks: retention sweep", "err", err)
+			}
+		}
 		busy, err := w.RunOnce(ctx)
 		if err != nil && ctx.Err() == nil {
 			w.cfg.Logger.Error("webhooks: delivery round", "err", err)
@@ -132,6 +149,16 @@ func (w *Worker) Run(ctx context.Context) {
 		case <-time.After(w.cfg.PollInterval):
 		}
 	}
+}
+
+// Sweep removes the deliveries that ended, and the outbox events fanned out, more than
+// Retention ago. Any number of workers may sweep at once: each row goes once.
+func (w *Worker) Sweep(ctx context.Context) error {
+	deliveries, events, err := sweep(ctx, w.pool, w.cfg.Clock().Add(-w.cfg.Retention))
+	if deliveries+events > 0 {
+		w.cfg.Logger.Info("webhooks: retention sweep", "deliveries", deliveries, "events", events)
+	}
+	return err
 }
 
 // RunOnce fans out waiting outbox events and sends one batch of due deliveries, waiting for

@@ -304,3 +304,42 @@ func Pending(ctx context.Context, q db.Q) (int64, error) {
 	}
 	return n, nil
 }
+
+// sweepBatch is how many rows one statement of the retention sweep removes: small enough
+// that no statement holds its locks for long.
+const sweepBatch = 5000
+
+// sweepDeliveriesSQL removes deliveries that ended before $1, with their attempts.
+const sweepDeliveriesSQL = `
+DELETE FROM webhook_deliveries WHERE (tenant_id, id) IN (
+    SELECT tenant_id, id FROM webhook_deliveries WHERE status <> 'pending' AND completed_utc < $1 LIMIT $2)`
+
+// sweepOutboxSQL removes events fanned out before $1: their deliveries hold their bodies.
+const sweepOutboxSQL = `
+DELETE FROM event_outbox WHERE (tenant_id, id) IN (
+    SELECT tenant_id, id FROM event_outbox WHERE delivered_utc < $1 LIMIT $2)`
+
+// sweep removes, in batches, the deliveries that ended and the outbox events fanned out
+// before cutoff, and answers how many of each.
+func sweep(ctx context.Context, q db.Q, cutoff time.Time) (deliveries, events int64, err error) {
+	for _, step := range []struct {
+		query string
+		count *int64
+	}{{sweepDeliveriesSQL, &deliveries}, {sweepOutboxSQL, &events}} {
+		for {
+			res, err := q.ExecContext(ctx, step.query, cutoff, sweepBatch)
+			if err != nil {
+				return deliveries, events, fmt.Errorf("sweep webhooks: %w", err)
+			}
+			n, err := res.RowsAffected()
+			if err != nil {
+				return deliveries, events, err
+			}
+			*step.count += n
+			if n < sweepBatch {
+				break
+			}
+		}
+	}
+	return deliveries, events, nil
+}

@@ -651,3 +651,50 @@ func testCatalogue() *Catalogue {
 	c.Emits("ItemUpdated")
 	return c
 }
+
+// Finished deliveries leave the log, with their attempts, once older than the retention,
+// and so do outbox events fanned out before it; pending deliveries and events waiting to be
+// fanned out stay, however old.
+func TestRetentionRemovesFinishedDeliveriesAndOldEvents(t *testing.T) {
+	t.Parallel()
+	rc := newReceiver(t, func(w http.ResponseWriter, _ *http.Request, n int) {
+		if n == 1 {
+			w.WriteHeader(http.StatusInternalServerError) // b stays pending
+		}
+	})
+	s := newSetup(t, rc.URL, WorkerConfig{Retention: 24 * time.Hour, Concurrency: 1, Batch: 1})
+	s.record(t, "a", 1)
+	s.runOnce(t) // a succeeds
+	s.record(t, "b", 1)
+	s.runOnce(t) // b fails, pending
+	// Everything so far finished or was fanned out two days ago, by the database's clock.
+	ctx := t.Context()
+	if _, err := s.pool.ExecContext(ctx, `UPDATE webhook_deliveries SET completed_utc = completed_utc - interval '2 days' WHERE tenant_id = $1`, s.tenant); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.pool.ExecContext(ctx, `UPDATE event_outbox SET delivered_utc = delivered_utc - interval '2 days' WHERE tenant_id = $1`, s.tenant); err != nil {
+		t.Fatal(err)
+	}
+	s.record(t, "c", 1) // not fanned out yet
+	s.worker.cfg.Clock = time.Now
+	if err := s.worker.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	if err := s.pool.SelectContext(ctx, &left, `SELECT aggregate_id || ':' || status FROM webhook_deliveries WHERE tenant_id = $1 ORDER BY 1`, s.tenant); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(left, " ") != "b:pending" {
+		t.Fatalf("deliveries left %v, want only b pending", left)
+	}
+	var attemptsLeft, eventsLeft int
+	if err := s.pool.GetContext(ctx, &attemptsLeft, `SELECT count(*) FROM webhook_attempts WHERE tenant_id = $1`, s.tenant); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.pool.GetContext(ctx, &eventsLeft, `SELECT count(*) FROM event_outbox WHERE tenant_id = $1`, s.tenant); err != nil {
+		t.Fatal(err)
+	}
+	if attemptsLeft != 1 || eventsLeft != 1 {
+		t.Fatalf("%d attempts and %d outbox events left, want b's one attempt and c's event", attemptsLeft, eventsLeft)
+	}
+}
