@@ -19,7 +19,7 @@ import (
 )
 
 // Schedule is the wait before each retry of a failed attempt: ten attempts over about three
-// days (68h41m before jitter), as the spec documents.
+// days (68h36m5s before jitter), as the spec documents.
 var Schedule = []time.Duration{
 	5 * time.Second, time.Minute, 5 * time.Minute, 30 * time.Minute,
 	2 * time.Hour, 6 * time.Hour, 12 * time.Hour, 24 * time.Hour, 24 * time.Hour,
