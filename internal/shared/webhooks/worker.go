@@ -35,10 +35,10 @@ const (
 	DefaultPollInterval = time.Second
 	DefaultRetention    = 30 * 24 * time.Hour
 	// sweepEvery is how often a worker applies the retention.
-	sweepEvery = time.Hour
-	defaultBatch        = 32
-	defaultConcurrency  = 8
-	defaultFanOutBatch  = 500
+	sweepEvery         = time.Hour
+	defaultBatch       = 32
+	defaultConcurrency = 8
+	defaultFanOutBatch = 500
 	// responseKept is how much of an answer's body the log keeps; responseRead how much is
 	// read at most before the connection is dropped.
 	responseKept = 1024
@@ -58,7 +58,7 @@ type WorkerConfig struct {
 	DisableAfter time.Duration // failure streak that turns a subscription off (MOS_WEBHOOK_DISABLE_AFTER)
 	// Retention is how long finished deliveries stay in the log, and fanned-out events in
 	// the outbox (MOS_WEBHOOK_RETENTION).
-	Retention time.Duration
+	Retention    time.Duration
 	PollInterval time.Duration // wait when there is nothing to do (MOS_WEBHOOK_POLL_INTERVAL)
 	Batch        int           // deliveries claimed at once
 	Concurrency  int           // attempts in flight at once
