@@ -174,8 +174,11 @@ func TestWebhookDeliveryLogRecordsFailedAttempts(t *testing.T) {
 		if a.Error == nil || !strings.Contains(*a.Error, "500") {
 			t.Fatalf("attempt error %v, want the status that failed it", a.Error)
 		}
-		if a.AttemptedUtc.Before(start.Add(-time.Second)) || d.LastAttemptUtc == nil {
+		if a.AttemptedUtc.Before(start.Add(-time.Second)) {
 			t.Fatalf("attempted at %s, before the item was created (%s)", a.AttemptedUtc, start)
+		}
+		if d.LastAttemptUtc == nil || !d.LastAttemptUtc.Equal(a.AttemptedUtc) {
+			t.Fatalf("lastAttemptUtc %v, want the attempt shown (%s): one snapshot", d.LastAttemptUtc, a.AttemptedUtc)
 		}
 		if d.Status != client.WebhookDeliveryStatusPending || d.NextAttemptUtc == nil || !d.NextAttemptUtc.After(a.AttemptedUtc) || d.CompletedUtc != nil {
 			t.Fatalf("delivery after a failed attempt: status %s, next %v, completed %v; want pending with a next attempt", d.Status, d.NextAttemptUtc, d.CompletedUtc)

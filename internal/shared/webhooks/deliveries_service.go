@@ -36,9 +36,6 @@ func (s *Service) ListDeliveries(ctx context.Context, tenantID, subscriptionID s
 	if err != nil {
 		return DeliveryPage{}, err
 	}
-	if err := s.store.withAttempts(ctx, s.pool, tenantID, rows); err != nil {
-		return DeliveryPage{}, err
-	}
 	return DeliveryPage{Rows: rows, Envelope: listing.NewEnvelope(page, total, len(rows))}, nil
 }
 
@@ -48,15 +45,7 @@ func (s *Service) GetDelivery(ctx context.Context, tenantID, subscriptionID, id 
 }
 
 func (s *Service) getDelivery(ctx context.Context, q db.Q, tenantID, subscriptionID, id string) (Delivery, error) {
-	d, err := s.store.delivery(ctx, q, tenantID, subscriptionID, id)
-	if err != nil {
-		return Delivery{}, err
-	}
-	one := []Delivery{d}
-	if err := s.store.withAttempts(ctx, q, tenantID, one); err != nil {
-		return Delivery{}, err
-	}
-	return one[0], nil
+	return s.store.delivery(ctx, q, tenantID, subscriptionID, id)
 }
 
 // Replay makes one delivery pending and due now with a new round of attempts, whatever its

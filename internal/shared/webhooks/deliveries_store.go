@@ -16,20 +16,32 @@ import (
 )
 
 type deliveryRow struct {
-	ID             string     `db:"id"`
-	SubscriptionID string     `db:"subscription_id"`
-	EventID        string     `db:"event_id"`
-	EventType      string     `db:"event_type"`
-	RecordType     string     `db:"aggregate_type"`
-	RecordID       string     `db:"aggregate_id"`
-	Occurred       time.Time  `db:"occurred_utc"`
-	Status         string     `db:"status"`
-	Attempts       int        `db:"attempts"`
-	NextAttempt    *time.Time `db:"next_attempt_utc"`
-	LastAttempt    *time.Time `db:"last_attempt_utc"`
-	Completed      *time.Time `db:"completed_utc"`
-	Created        time.Time  `db:"created_utc"`
-	Body           string     `db:"body"`
+	ID             string         `db:"id"`
+	SubscriptionID string         `db:"subscription_id"`
+	EventID        string         `db:"event_id"`
+	EventType      string         `db:"event_type"`
+	RecordType     string         `db:"aggregate_type"`
+	RecordID       string         `db:"aggregate_id"`
+	Occurred       time.Time      `db:"occurred_utc"`
+	Status         string         `db:"status"`
+	Attempts       int            `db:"attempts"`
+	NextAttempt    *time.Time     `db:"next_attempt_utc"`
+	LastAttempt    *time.Time     `db:"last_attempt_utc"`
+	Completed      *time.Time     `db:"completed_utc"`
+	Created        time.Time      `db:"created_utc"`
+	Body           string         `db:"body"`
+	AttemptLog     attemptsColumn `db:"attempts_json"`
+}
+
+// attemptsColumn is a delivery's attempts read as JSON in the statement that reads the
+// delivery: one snapshot, so a delivery is never shown with an attempt its own columns do
+// not count yet (the worker writes both in one transaction, between two statements of a
+// reader).
+type attemptsColumn []attemptRow
+
+func (a *attemptsColumn) Scan(src any) error {
+	_, err := db.ScanJSON(src, (*[]attemptRow)(a), "webhook attempts")
+	return err
 }
 
 func (r deliveryRow) toDelivery() Delivery {
@@ -37,24 +49,38 @@ func (r deliveryRow) toDelivery() Delivery {
 		ID: r.ID, SubscriptionID: r.SubscriptionID, EventID: r.EventID, EventType: r.EventType,
 		RecordType: r.RecordType, RecordID: r.RecordID, Occurred: r.Occurred, Status: r.Status,
 		AttemptCount: r.Attempts, NextAttempt: r.NextAttempt, LastAttempt: r.LastAttempt,
-		Completed: r.Completed, Created: r.Created, Body: []byte(r.Body), Attempts: []Attempt{},
+		Completed: r.Completed, Created: r.Created, Body: []byte(r.Body), Attempts: r.AttemptLog.toAttempts(),
 	}
 }
 
+func (a attemptsColumn) toAttempts() []Attempt {
+	out := make([]Attempt, len(a))
+	for i, r := range a {
+		out[i] = Attempt{
+			Number: r.Number, At: r.At, StatusCode: r.StatusCode, Succeeded: r.Succeeded,
+			Duration: time.Duration(r.DurationMs) * time.Millisecond, Response: r.Response, Error: r.Error,
+		}
+	}
+	return out
+}
+
 type attemptRow struct {
-	DeliveryID string    `db:"delivery_id"`
-	Number     int       `db:"number"`
-	At         time.Time `db:"attempted_utc"`
-	StatusCode *int      `db:"status_code"`
-	Succeeded  bool      `db:"succeeded"`
-	DurationMs int64     `db:"duration_ms"`
-	Response   *string   `db:"response"`
-	Error      *string   `db:"error"`
+	Number     int       `json:"number"`
+	At         time.Time `json:"attempted_utc"`
+	StatusCode *int      `json:"status_code"`
+	Succeeded  bool      `json:"succeeded"`
+	DurationMs int64     `json:"duration_ms"`
+	Response   *string   `json:"response"`
+	Error      *string   `json:"error"`
 }
 
 const deliveryColumns = `d.id, d.subscription_id, d.event_id, d.event_type, d.aggregate_type, d.aggregate_id,
        d.occurred_utc, d.status, d.attempts, d.next_attempt_utc, d.last_attempt_utc, d.completed_utc,
-       d.created_utc, d.body`
+       d.created_utc, d.body,
+       (SELECT coalesce(json_agg(json_build_object('number', a.number, 'attempted_utc', a.attempted_utc,
+                'status_code', a.status_code, 'succeeded', a.succeeded, 'duration_ms', a.duration_ms,
+                'response', a.response, 'error', a.error) ORDER BY a.number), '[]')
+        FROM webhook_attempts a WHERE a.tenant_id = d.tenant_id AND a.delivery_id = d.id) AS attempts_json`
 
 const getDeliverySQL = `SELECT ` + deliveryColumns + ` FROM webhook_deliveries d
 WHERE d.tenant_id = $1 AND d.subscription_id = $2 AND d.id = $3`
@@ -114,35 +140,6 @@ func (store) deliveries(ctx context.Context, q db.Q, tenantID, subscriptionID st
 		out[i] = r.toDelivery()
 	}
 	return out, total, nil
-}
-
-const attemptsSQL = `
-SELECT delivery_id, number, attempted_utc, status_code, succeeded, duration_ms, response, error
-FROM webhook_attempts WHERE tenant_id = $1 AND delivery_id = ANY($2)
-ORDER BY delivery_id, number`
-
-// withAttempts fills the attempts of deliveries with one query, however many there are.
-func (store) withAttempts(ctx context.Context, q db.Q, tenantID string, deliveries []Delivery) error {
-	if len(deliveries) == 0 {
-		return nil
-	}
-	at := make(map[string]int, len(deliveries))
-	keys := make([]string, len(deliveries))
-	for i, d := range deliveries {
-		at[d.ID], keys[i] = i, d.ID
-	}
-	var rows []attemptRow
-	if err := sqlx.SelectContext(ctx, q, &rows, attemptsSQL, tenantID, pq.StringArray(keys)); err != nil {
-		return fmt.Errorf("read webhook attempts: %w", err)
-	}
-	for _, r := range rows {
-		d := &deliveries[at[r.DeliveryID]]
-		d.Attempts = append(d.Attempts, Attempt{
-			Number: r.Number, At: r.At, StatusCode: r.StatusCode, Succeeded: r.Succeeded,
-			Duration: time.Duration(r.DurationMs) * time.Millisecond, Response: r.Response, Error: r.Error,
-		})
-	}
-	return nil
 }
 
 // replaySQL makes deliveries pending and due at $3 with a new round of attempts; the

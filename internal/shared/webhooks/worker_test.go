@@ -294,11 +294,11 @@ func attempts(t *testing.T, s *setup) []Attempt {
 	if err := s.pool.GetContext(t.Context(), &id, `SELECT id FROM webhook_deliveries WHERE tenant_id = $1`, s.tenant); err != nil {
 		t.Fatal(err)
 	}
-	ds := []Delivery{{ID: id}}
-	if err := (store{}).withAttempts(t.Context(), s.pool, s.tenant, ds); err != nil {
+	d, err := (store{}).delivery(t.Context(), s.pool, s.tenant, s.subscription, id)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return ds[0].Attempts
+	return d.Attempts
 }
 
 func show(a []Attempt) string {
