@@ -4581,6 +4581,89 @@ type MaterialShapeWrite struct {
 // OpenApiDocument An OpenAPI 3.0 document (this API's contract).
 type OpenApiDocument map[string]interface{}
 
+// Operation An operation of the library (read shape).
+type Operation struct {
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// Description What the operation does; null when none.
+	Description *string `json:"description"`
+
+	// EquipmentId The default equipment of the operation
+	EquipmentId *string `json:"equipmentId"`
+
+	// EquipmentName The name of the default equipment; null when there is none or it has been deleted since.
+	EquipmentName *string `json:"equipmentName"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// IsArchived True for an archived operation
+	IsArchived bool `json:"isArchived"`
+
+	// IsOutsideProcessing True when the operation is done by a vendor outside the shop.
+	IsOutsideProcessing bool         `json:"isOutsideProcessing"`
+	ModifiedUtc         utctime.Time `json:"modifiedUtc"`
+
+	// Name Unique among the tenant's non-archived operations (case-insensitive).
+	Name string `json:"name"`
+
+	// RunTimeMinutesPerUnit Minutes of run time per unit made, 0 or more, exactly as stored (run time of a quantity = quantity × this).
+	RunTimeMinutesPerUnit dec.Decimal `json:"runTimeMinutesPerUnit"`
+
+	// SetupTimeMinutes Minutes of setup before the first unit, 0 or more, exactly as stored.
+	SetupTimeMinutes dec.Decimal `json:"setupTimeMinutes"`
+
+	// WorkCenterId The default work center of the operation; null when none.
+	WorkCenterId *string `json:"workCenterId"`
+
+	// WorkCenterName The name of the default work center; null when there is none or it has been deleted since.
+	WorkCenterName *string `json:"workCenterName"`
+}
+
+// OperationFilter Filter of the operation list; every member narrows the result (AND).
+type OperationFilter struct {
+	// Ids Only these operation ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// IncludeArchived True lists archived operations too.
+	IncludeArchived *bool `json:"includeArchived,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+
+	// WorkCenterIds Only operations whose default work center is one of these (1 to 500 ids).
+	WorkCenterIds *[]string `json:"workCenterIds,omitempty"`
+}
+
+// OperationWrite Create and full-update body of an operation. Members not listed here are ignored when sent.
+type OperationWrite struct {
+	// Description Trimmed; at most 2000 characters; null, omitted or blank: none.
+	Description *string `json:"description,omitempty"`
+
+	// EquipmentId The default equipment: live equipment of the tenant (404 when not) in `workCenterId` (400 when in another work center or without `workCenterId`); null or omitted: none.
+	EquipmentId *string `json:"equipmentId,omitempty"`
+
+	// IsArchived True archives the operation (it leaves lists and frees its name); false when omitted.
+	IsArchived *bool `json:"isArchived,omitempty"`
+
+	// IsOutsideProcessing True when a vendor does the operation outside the shop; false when omitted.
+	IsOutsideProcessing *bool `json:"isOutsideProcessing,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming; unique among the tenant's non-archived operations (case-insensitive).
+	Name string `json:"name"`
+
+	// RunTimeMinutesPerUnit The run-time model is minutes per unit: the minutes one unit takes, so a quantity runs quantity × this; 0 or more (400 when negative); 0 when omitted.
+	RunTimeMinutesPerUnit *dec.Decimal `json:"runTimeMinutesPerUnit,omitempty"`
+
+	// SetupTimeMinutes Minutes of setup before the first unit; 0 or more (400 when negative); 0 when omitted.
+	SetupTimeMinutes *dec.Decimal `json:"setupTimeMinutes,omitempty"`
+
+	// WorkCenterId The default work center: a live work center of the tenant (404 when not); null or omitted: none.
+	WorkCenterId *string `json:"workCenterId,omitempty"`
+}
+
 // PatchOperation One RFC 6902 operation.
 type PatchOperation struct {
 	// From JSON Pointer to the source, for move and copy only.
@@ -7946,6 +8029,70 @@ type GetOpenApiYamlParams struct {
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
+// CreateOperationParams defines parameters for CreateOperation.
+type CreateOperationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UpdateOperationParams defines parameters for UpdateOperation.
+type UpdateOperationParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ListOperationsParams defines parameters for ListOperations.
+type ListOperationsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetOperationParams defines parameters for GetOperation.
+type GetOperationParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // CreatePaymentTermParams defines parameters for CreatePaymentTerm.
 type CreatePaymentTermParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -8799,6 +8946,15 @@ type ListMaterialShapesJSONRequestBody = MaterialShapeFilter
 // UpdateMaterialShapeJSONRequestBody defines body for UpdateMaterialShape for application/json ContentType.
 type UpdateMaterialShapeJSONRequestBody = MaterialShapeWrite
 
+// CreateOperationJSONRequestBody defines body for CreateOperation for application/json ContentType.
+type CreateOperationJSONRequestBody = OperationWrite
+
+// UpdateOperationJSONRequestBody defines body for UpdateOperation for application/json ContentType.
+type UpdateOperationJSONRequestBody = OperationWrite
+
+// ListOperationsJSONRequestBody defines body for ListOperations for application/json ContentType.
+type ListOperationsJSONRequestBody = OperationFilter
+
 // CreatePaymentTermJSONRequestBody defines body for CreatePaymentTerm for application/json ContentType.
 type CreatePaymentTermJSONRequestBody = PaymentTermWrite
 
@@ -9587,6 +9743,18 @@ type ServerInterface interface {
 	// GetOpenApiYaml The OpenAPI document as YAML
 	// (GET /api/openapi.yaml)
 	GetOpenApiYaml(ctx echo.Context, params GetOpenApiYamlParams) error
+	// CreateOperation Create an operation
+	// (POST /api/operation)
+	CreateOperation(ctx echo.Context, params CreateOperationParams) error
+	// UpdateOperation Update an operation
+	// (PUT /api/operation/{id})
+	UpdateOperation(ctx echo.Context, id Id, params UpdateOperationParams) error
+	// ListOperations List operations
+	// (POST /api/operations/list)
+	ListOperations(ctx echo.Context, params ListOperationsParams) error
+	// GetOperation Get an operation
+	// (GET /api/operations/{id})
+	GetOperation(ctx echo.Context, id Id, params GetOperationParams) error
 	// CreatePaymentTerm Create payment terms
 	// (POST /api/payment-terms)
 	CreatePaymentTerm(ctx echo.Context, params CreatePaymentTermParams) error
@@ -14905,6 +15073,146 @@ func (w *ServerInterfaceWrapper) GetOpenApiYaml(ctx echo.Context) error {
 	return err
 }
 
+// CreateOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateOperation(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateOperation(ctx, params)
+	return err
+}
+
+// UpdateOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateOperation(ctx, id, params)
+	return err
+}
+
+// ListOperations converts echo context to params.
+func (w *ServerInterfaceWrapper) ListOperations(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListOperationsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListOperations(ctx, params)
+	return err
+}
+
+// GetOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) GetOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetOperation(ctx, id, params)
+	return err
+}
+
 // CreatePaymentTerm converts echo context to params.
 func (w *ServerInterfaceWrapper) CreatePaymentTerm(ctx echo.Context) error {
 	var err error
@@ -16348,6 +16656,10 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/api/work-centers/:id", wrapper.GetWorkCenter, options.OperationMiddlewares["getWorkCenter"]...)
 	router.PUT(options.BaseURL+"/api/work-centers/:id", wrapper.UpdateWorkCenter, options.OperationMiddlewares["updateWorkCenter"]...)
 	router.POST(options.BaseURL+"/api/work-centers/list", wrapper.ListWorkCenters, options.OperationMiddlewares["listWorkCenters"]...)
+	router.POST(options.BaseURL+"/api/operation", wrapper.CreateOperation, options.OperationMiddlewares["createOperation"]...)
+	router.PUT(options.BaseURL+"/api/operation/:id", wrapper.UpdateOperation, options.OperationMiddlewares["updateOperation"]...)
+	router.GET(options.BaseURL+"/api/operations/:id", wrapper.GetOperation, options.OperationMiddlewares["getOperation"]...)
+	router.POST(options.BaseURL+"/api/operations/list", wrapper.ListOperations, options.OperationMiddlewares["listOperations"]...)
 	router.POST(options.BaseURL+"/api/equipment", wrapper.CreateEquipment, options.OperationMiddlewares["createEquipment"]...)
 	router.GET(options.BaseURL+"/api/equipment/:id", wrapper.GetEquipment, options.OperationMiddlewares["getEquipment"]...)
 	router.PUT(options.BaseURL+"/api/equipment/:id", wrapper.UpdateEquipment, options.OperationMiddlewares["updateEquipment"]...)
@@ -40529,6 +40841,685 @@ func (response GetOpenApiYaml304Response) VisitGetOpenApiYamlResponse(w http.Res
 	return nil
 }
 
+type CreateOperationRequestObject struct {
+	Params CreateOperationParams
+	Body   *CreateOperationJSONRequestBody
+}
+
+type CreateOperationResponseObject interface {
+	VisitCreateOperationResponse(w http.ResponseWriter) error
+}
+
+type CreateOperation200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateOperation200JSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation400ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation401ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation403ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation404ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation409ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation413ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation415ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation422ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation429ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation503ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperationRequestObject struct {
+	Id     Id `json:"id"`
+	Params UpdateOperationParams
+	Body   *UpdateOperationJSONRequestBody
+}
+
+type UpdateOperationResponseObject interface {
+	VisitUpdateOperationResponse(w http.ResponseWriter) error
+}
+
+type UpdateOperation200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateOperation200JSONResponse struct {
+	Body    Operation
+	Headers UpdateOperation200ResponseHeaders
+}
+
+func (response UpdateOperation200JSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation400ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation401ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation403ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation404ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation412ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation413ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation415ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation429ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation503ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperationsRequestObject struct {
+	Params ListOperationsParams
+	Body   *ListOperationsJSONRequestBody
+}
+
+type ListOperationsResponseObject interface {
+	VisitListOperationsResponse(w http.ResponseWriter) error
+}
+
+type ListOperations200JSONResponse []Operation
+
+func (response ListOperations200JSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperations400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListOperations400ApplicationProblemPlusJSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperations401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListOperations401ApplicationProblemPlusJSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperations403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListOperations403ApplicationProblemPlusJSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperations404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListOperations404ApplicationProblemPlusJSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperations413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListOperations413ApplicationProblemPlusJSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperations415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListOperations415ApplicationProblemPlusJSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperations429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListOperations429ApplicationProblemPlusJSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperations503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListOperations503ApplicationProblemPlusJSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetOperationRequestObject struct {
+	Id     Id `json:"id"`
+	Params GetOperationParams
+}
+
+type GetOperationResponseObject interface {
+	VisitGetOperationResponse(w http.ResponseWriter) error
+}
+
+type GetOperation200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetOperation200JSONResponse struct {
+	Body    Operation
+	Headers GetOperation200ResponseHeaders
+}
+
+func (response GetOperation200JSONResponse) VisitGetOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetOperation304Response = RecordNotModifiedResponse
+
+func (response GetOperation304Response) VisitGetOperationResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetOperation400ApplicationProblemPlusJSONResponse) VisitGetOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetOperation401ApplicationProblemPlusJSONResponse) VisitGetOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetOperation403ApplicationProblemPlusJSONResponse) VisitGetOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetOperation404ApplicationProblemPlusJSONResponse) VisitGetOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetOperation429ApplicationProblemPlusJSONResponse) VisitGetOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetOperation503ApplicationProblemPlusJSONResponse) VisitGetOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreatePaymentTermRequestObject struct {
 	Params CreatePaymentTermParams
 	Body   *CreatePaymentTermJSONRequestBody
@@ -46921,6 +47912,18 @@ type StrictServerInterface interface {
 	// GetOpenApiYaml The OpenAPI document as YAML
 	// (GET /api/openapi.yaml)
 	GetOpenApiYaml(ctx context.Context, request GetOpenApiYamlRequestObject) (GetOpenApiYamlResponseObject, error)
+	// CreateOperation Create an operation
+	// (POST /api/operation)
+	CreateOperation(ctx context.Context, request CreateOperationRequestObject) (CreateOperationResponseObject, error)
+	// UpdateOperation Update an operation
+	// (PUT /api/operation/{id})
+	UpdateOperation(ctx context.Context, request UpdateOperationRequestObject) (UpdateOperationResponseObject, error)
+	// ListOperations List operations
+	// (POST /api/operations/list)
+	ListOperations(ctx context.Context, request ListOperationsRequestObject) (ListOperationsResponseObject, error)
+	// GetOperation Get an operation
+	// (GET /api/operations/{id})
+	GetOperation(ctx context.Context, request GetOperationRequestObject) (GetOperationResponseObject, error)
 	// CreatePaymentTerm Create payment terms
 	// (POST /api/payment-terms)
 	CreatePaymentTerm(ctx context.Context, request CreatePaymentTermRequestObject) (CreatePaymentTermResponseObject, error)
@@ -52955,6 +53958,180 @@ func (sh *strictHandler) GetOpenApiYaml(ctx echo.Context, params GetOpenApiYamlP
 	return nil
 }
 
+// CreateOperation operation middleware
+func (sh *strictHandler) CreateOperation(ctx echo.Context, params CreateOperationParams) error {
+	var request CreateOperationRequestObject
+
+	request.Params = params
+
+	var body CreateOperationJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateOperation(ctx.Request().Context(), request.(CreateOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateOperationResponseObject); ok {
+		return validResponse.VisitCreateOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateOperation operation middleware
+func (sh *strictHandler) UpdateOperation(ctx echo.Context, id Id, params UpdateOperationParams) error {
+	var request UpdateOperationRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body UpdateOperationJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateOperation(ctx.Request().Context(), request.(UpdateOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateOperationResponseObject); ok {
+		return validResponse.VisitUpdateOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListOperations operation middleware
+func (sh *strictHandler) ListOperations(ctx echo.Context, params ListOperationsParams) error {
+	var request ListOperationsRequestObject
+
+	request.Params = params
+
+	var body ListOperationsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListOperations(ctx.Request().Context(), request.(ListOperationsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListOperations")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListOperationsResponseObject); ok {
+		return validResponse.VisitListOperationsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetOperation operation middleware
+func (sh *strictHandler) GetOperation(ctx echo.Context, id Id, params GetOperationParams) error {
+	var request GetOperationRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetOperation(ctx.Request().Context(), request.(GetOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetOperationResponseObject); ok {
+		return validResponse.VisitGetOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreatePaymentTerm operation middleware
 func (sh *strictHandler) CreatePaymentTerm(ctx echo.Context, params CreatePaymentTermParams) error {
 	var request CreatePaymentTermRequestObject
@@ -54863,791 +56040,814 @@ var swaggerSpec = []string{
 	"AV8VuIGOSGta8rX8lGDl0sqLlXRULT043CPnVXXRIFwfblYsVrKL1vda3707zs9c20CzT77LLjn4BfuR",
 	"auxmsxOG5Gxh8Dk8YsxmdzU5Ef+6yrY0mVfDG0fXrk4xJNFqCaG3fKmdjWQlroW8FdE6lwN2MsYDv0zF",
 	"gWU8VRFw11mMApTypWx8Br0roviLsh5tYNrdPWIr195DNIH9oVEW9Y4dYFfbOlZ/aV2h2mJDHfofQppl",
-	"o2mWNLv+dZCuB69Y8yS9yAYUyngCOLYtgxG/UZHrsOwgYNYE4WqSpz//f+z9+3IbOZYnAL8KgvuHyZkk",
-	"TV3sKlOxEauyXVXq8W0suXu3Oys6QSZIopUEWAlQMrunIr6n+R5gH2Ef5XuSL3AOgEQmM3mTLNkeTsRU",
-	"W8xM3HHu53fqJQ/DtBHNvg65rAxKvOqAOT0++qGGftTSza28MSf13hhPvB8YJOz3rW5yVCzz0Wq8Bg04",
-	"dDMLPdqYBfV7Rd5tPDoNR+XnNaIspHriM9MCINpaa40F7SVzqsGChYBHEMZENVfjZS8Wb63fUUgNoSks",
-	"JT4n0darxOOomKiVCekIxFIuJuasHa8pF1m8+SUqgZfH8RUMIwBW3t45e179fF2J8nAmGVUWCAZ/VJHz",
-	"MKWrqHXXjM1DuHqMcNuqlPmIajaR+XLNAmPVVfvePS/vXRAZK3b9BkaCZVm4cgVbgtSl3SVX9hnJk0c/",
-	"2Djo16tf/BG1JnQxWXem4fmXOM6TnK69TPD8S3Q83adKvOMG7/bQVyqVeKAYERVY4NLLEOhFqlbpKXWb",
-	"FGKHvXZrVJ9y0N8WYUhvpL7K6ei6ti6ZKzKmMKDvzGUl6UVu5FVyO+UZK2flFWKzFGRKRdoU6fdOCq/W",
-	"b9M1hLpCPoy1YiyWzimK9WIwoAwnHGHxMEZoljOaLs2Cdf3Q7nUeV/QzLvGmKWwCU93hWDqP0wbG5B1T",
-	"X+A6WWHlQy7Txaga5rvLVLCdSy1H1+/Fr1SkOzYgNgnyjlcVPGrv2ma/1yWBb8+LV3PIV9nw+5XROo6q",
-	"4BMAr1Euet8ryEUY/06afzVy13L8IGzW6qJNhgFife6qnOflB3PmsH9ADbEOOj1lSx+Uv1vB37W5Czvb",
-	"GFSB91t7gVDe/QK3RwVRtdufn3JUYL0IdzuVUPGgHBa4s+y2lei2hYnmfa2hJegTDdM+yaE+R2O9OWdv",
-	"28zVcr7GKQSdogcfz60aFIoLaRv+UZpUh3CNpxpwQOtMUnuN9HYfwcVDU2/9TV3s2Z+UFB+Mrld3Q/50",
-	"+f4dgac++p60P/78kjx/0T/u9MiFViQZyfkyIUa9AyKjiJYTZgFYl5Aw74jNEXn7k5GiMCRhJPMU81+G",
-	"bClFun2IGYzoveuwzin4Ro6obsqkBATRzL5RwZBtU6KmLBtHRvygS/M/S5qnnbNAWuCKXLO59ukGEckk",
-	"Jpm6RuuyLCGuqAEoQoqRIcPwypn7h28NrTbQZRHQYVZPOWlST5uSHvjW1jtRe0s+QZyexQ0AglmMarWA",
-	"5eZSA+BOFOjtc2tSZ9hwG9iEx2B9dt6wsWbpxR7GyMXO074LbIJoys5wq7BdlXp/pDOu9N7VmPkj1RG2",
-	"4C2vwouyETgDMBlW7ktD2HXtOdiiTC6dsXsppeqAyH+urW7k4spptQYFV66ggCsXNc+oZhHRELoDfwws",
-	"As4EjFUOKBAEPSzqAghBtuhAG8pN6cWQRWTO5ywiQ0ZnEaFiYsQIwwkFy+qbxJJdO9YwKZXMqCXJMFE5",
-	"trTZuuJ8OUKfX+ZrTMLIZjRllaodbq92Ib6oayo51l13kmA89aeoWlBrHWl9Fb5bWztr7dflt8PvN35b",
-	"WvFXxWdBba1tPoeTuhMX4ep8pPkN1c1F0N1zW/zCKOpGSSihUHs0mv2rboFEZk8tFyQJNy4hbah55mqd",
-	"dc7KBTnQCNH21Trs/ZPi8et2NQuz/hKYaw82tnItoPOT5+RSMwbi7PP+86Pu1XNyni1mXCxmtTFRW4gE",
-	"pXtaKFRbCgfbV31CHI+c0ca9/H//t6hc1zkr12Cp7qfd7Mfcz1LtqK2vMnxgeEtz2bELsVKG52tfjTUy",
-	"YqWUVFgtyhag0kFNqoBA1pSa2qm8VJmUrRdWS1tkP6pVPi5x/bX0VJBARJn7a0tp7E1wzyrqixPMznzF",
-	"X/DsgIbxYDhIK0zAynF4nMpzAZuvm39QIFPZDPNgdVSjnrNygNTmfXpVYqY0TbkZEc0+lNb/K6leVVOu",
-	"L5dKdRUbOSWWllgYuKDoDJJEQftXSDjLhCEijI6mxNawigUmuxdJ9Uf9CFqBY5YxDT4PyL438nEmb1lu",
-	"yLw9dqf9To9cLiYTrPgNHw5iMaS56ZhCvc/EwscgYuWtL/hKEnTeJKQ9zqiOiPp9QXPWOQM5Fd4womos",
-	"ErnQLH/lm4Nvb2kWVnVtF21HvuFo5bVbSLTI2UhTMVlkNO+cgSSM4GwoBZc+dy3esmHRTESScUbFhBU/",
-	"naEoHYu6jz29SnrkNTiKVkqGRbZ8sN06owGEn4FDfUY/hyf1qL/pvG+nQ1Z0j29Tk9xBBm17+FRgigWx",
-	"SW0ydSeo0fbIOmXA/poWtsQUFBo41dZ2tVpRo1j5FzsDla822GyGBRJWPn498sEqvoYY+prHEaFFQVVb",
-	"GwhTC4yA2BlAAWXG4NqBdgzXzijLH+CvHnljFWFs1pZPNs2WqGrYdCxQlegMSDKElxNDmKALPsf6PIzO",
-	"INPT3H1IekQSUoHjhaGh9KEhUckPDOp7GwZiWjZvcJBzTLutqAXN2sw6wbLNivae0e6VPTizKrdnI9TV",
-	"YAbQ3JTNmUiNSAmZbLCgQdHMTcUy71cj3s7N0qgbrzhbiiqPPuALKrDhUnRWCznWRJ2yKonfOmpmPRlb",
-	"icHLF+s8Otsr0H7SK7OLaitZBtM6I5PV+qCoaEPp747T0Ei7UgH8K42A3aB0rzEhN6jee9D8DebrxR20",
-	"8R1HskFXLx2cijyzpgTq+oPz//5v5eiYH76Nw/PFNPz7Xuh9q/Y+tp1gs4mgwl7qdML3cybO5/yVdW82",
-	"64J1yuu5IPD9hwty0usHPlKA7Tz/cIGREtoQhdD+VXRfcWXWVr5zDtfCx7rKSMd5HbIp+m8lrKdzvCIM",
-	"GtKnmbxBSWAk50uQgOtTs+cNNb/ceM4IzTKiOCSd+eHSnEERVJnrct1zmmJWs+ke/oGwJ1HL/mBGAxnQ",
-	"SteKOXhUtpmspvmE1Sd8QlTeVp7mP8Ob1dMn5y07kt+a9vXPrgsqllYw2RQKUE08DX4pWPj6I1odS1H7",
-	"asVRXhteguGK4BVJUx9VgsiZTOkB4AHCYsObVtRxtResXXGUMZoDIIOdcCxQf+z0SlcGUf5JbJbI9mxJ",
-	"V9wiuAuknbhGEgLlKwgliZlI0onIlIkRwxK7CSxzckZ+kRDQQxQDeXWeUUPlqFgmPfIelsXVv8zp0tXD",
-	"zC1AjJwzAeiMYBpY5IYIDozUy7JxN7cRtr4wpkps9QjzGZ1zoGq4ooTNuDaqitFutBqRnEHXqA6ExBGO",
-	"7JiO2L/+KBFHdc3nXTnHje7O8WhbuBxzxJaG2FyxOm+ifUg0y2eqgnPPxY2EDE6YDdFyH49ZyV82D3tr",
-	"8putCaQul9MGdIcJv2FiO5y9+wlxCOA2nTF1OxeGYHpNtqWNEEagT7PsWNLJrRhXJC0hRzfWXAuM4q7H",
-	"KgLLOht1cFq2swSV9vTbNAQ9usc/WPT12rjTvlcu0grkbvMlqtFC8E75q7R+Phsv2naayMo92kfnuZ8r",
-	"tZp+RT+j9Hry/Fm/1ojfdP0qN6/2hrF8xlVztZu5fx5AxpNPiuXdoVwY7iqvmcDcdg/1c2YXsfwKAj5q",
-	"MqEaEKnOEXkohB2iLsKOKzKnuQ23pNr+PLAvI6AuSGqMCYc5z4i8FSyPBc0ZfaLIDWe34fgxgth2JnOP",
-	"bwSfc60IS7kOP2grxmKRnPs+35v2r4CH90jyZ9N+8dDVcnltWin9DLXvxjJnMHUiZCwCIRSCjpU2PF1U",
-	"gJghu41qt4BcqYUbL1RbydnMCAk3NONphNWzJ7lhAkJqKAKDeNkzxbIbpsoWPRy9z6tqRS0cePgLvPNS",
-	"zuZULN0LxZ/4FOGpbO6Re6fyY/Am6FjBS/A3PL9k2nTrGwn+hudvaT7hwv95geU84VX7b/zd5264h8EP",
-	"8MZ/LiSYLeGp+wOHAJDNrqYujqL0E7zlCiaWX1z51Y0GpJZgMO5v7HHK53BKfH/BD/DGn+TQPcN/4nfm",
-	"EC+yYONKv8A7715+bEWOVuMfuBHnH879JuC/8XcMgofxF1tZ+RHevJIy82+YP8gVmznT8AeWg0H1Jc34",
-	"0GqIwXd1vwe3xZ/D0k/w1l8Qksu/4v+u07YC+J3GfGSsyRJiSQ0wMivIQ8bkg3rkE7KYR2BbRah+BFOR",
-	"ORkuDL3XJIFu0LNn/pzBCTa0Ayt/zFwgv2L5DVNWULnmIjUdwugGsaAFkBEOeETznDPlcA4v0uTMUF44",
-	"qJU3ijJKWLIPpj2WeQwSq3vaiaoVqBLwMhBarlAE5ixhC0u1K9V/sPFOkGgLpCuVQPPpfG4EJ9RvYYYO",
-	"dLu++tM2Od2oLjnBr1K8u5pIyfImEDU/RfAj+L+C9XR5bi4XYDts4NKCbujarC72D/+6a9940Fb7/CWX",
-	"ShF8ahjdiAlNJ8yWIsqYUmhhO+r3O86tAu/uOpQvjiWyASMFkze8LbE8j0cad3OaPlCDGc0ypjzmSVCx",
-	"2Ra7VkRLsHyuEKJaqXEV20ZvYdUtyKYz6W6JVAahbn7sEPkAG2KueYHmVG/TChA7GiHQ4DSWCaE7jyK8",
-	"L2r3yosrmAX+AkVlSlSCFAvIysplr8cJg1HUyuDlRV+FtJa3vkg9nghXg9ke9YFjNQDyYA7OmH9mqfv1",
-	"zLMe9xxLlYKdV2lzOa5ZShZzR6AnQCfcRyGlsJCh3mbMbX2zNBZtx+44aNcCdqfTKwSjcinBnBGa3RrN",
-	"yH5XFk8rO9HE4rmYeDlx9figEnLLU+zcSMTKvk3axaxUnY8Xw7/eNlDSD/5jWxK8RDzPSN8ahrByLBpz",
-	"C++EU+isd8L96aqjPGyMlp0nuiPe0vx6MV83XxIv+v0T9j9JPyyAWproI7uwFoq9Wr9779gt+JdcURYj",
-	"p4Rf1BsDF4rh45+oYqk9fU2MCJvHyrSO+0DJdLhxYWE2eHy9mDd2ejmV849Us0090qFFr5zR0ZQLRjSf",
-	"MUcQ1FTOTbf1MUEVilg/05qVjSr3pHa8TYesiRQGd3odSowz8TsrlJMCw1t+uNeHe32411/oXtffXznM",
-	"2KwWx/njzy/JDz/2fyBzfMlBThGslsryHOapbrFCtxQM6xuArgolu/OJW9znp+Q/forF7ZRqOKFozv99",
-	"YSToKcvSAUmgPZXYUGAXHIzCUQ6gAxZU3TxDXLs2GOFjwUXKPmPwsVjMWM5HCD3ZsaHHCB3gwAvIjCll",
-	"xAjQiREvT9GloUNTeUtmVCyhokcnigVYCHFkNhgqQfFY2ZHBgNClt9BgHCQJrlMCarYKZoBEb0baVMUC",
-	"uqGKjLk246ZDudDErBLWyYN4Nxh3aUxomzTSWI+8gWAc9llDOWk7KfL7QmqsPJ+Z59Z7CjKkubUQisGF",
-	"0lSMWNJBeX+hXZ/YZfL/+//8f5P6anz1qN9QnOLWCJi3uekVLKNcuS2uVSNwVdeFxTf7Z6o+mAqMGs14",
-	"aksYuq0eLnGzSBucyrAUlgnZQfoK+L8vzPGe0xyjv+FAdopwdX8Oa0MtSmelXjUoNtMeH6gB6w813Jfy",
-	"bTgjdAhgAUDjubZ3BA4TzbLeBsy3qOU2vKlCPl5Esyi9elR7eKFJ5XPfe0B+axj/392P+KR7sR6VX3kM",
-	"lNXGf726+mAhS3xdsBpdmes66JzLqcw1UYsZgNra/XYGO0vW6rH4l/U5pJ8+XhDnnmdBYny10agoEQ1D",
-	"H5DkqX1kWCZ4ALp23ZJYtE/7/U4UvrMQdKGnMuf/hOItp/2j8vOxzIc8TZmAhyflh0Lq7lguRIpNn5af",
-	"zpieyrRrXqJZJm9tB8/Kb42kGGd8pOHZi/KziRQMmj6qjFpL2QWyb746OqlOycfpdGcs5RSkCnjzmaG1",
-	"pRVCoSIh7Wc1K3NDuY3UaD/rn9iaEzYMsjVo1SzERsgAWx0Bz5E/kbUsc6WWTDOMZo0qPSjMn/cBsGkN",
-	"4N60/E0Abm6LluyLa1Wl2W8GpbME574zWOdW1rxLlkGsUbFdrupGgMruK3zvC2bsD4LNYIEOgpJSeyHS",
-	"hJbELdGLIMhmJaLs3M3cgkSV16E0zEbQ3Gg7MNSPtKGQ4lQu8mwJsj1aP29lfk2MtsbyyGE2ss90pDMQ",
-	"/AxDPyuOeBTkw1XKnXs11m5Qr1VWVov/e/Bb4sEg68hfwSi1JFQgwrwNGBguCU+jwpefcjXP6LIBW6Gu",
-	"FNBFWghwtp/Utr5DnvmroN9d2msMnKo7M5fl+mIN/OK9cIXxS+xibw8nVouIRejZLIqpgHOQ6jLc2mbj",
-	"cixCPxQ0h08sUJMaSUQTCR2WpB16NjtR+aHmLI9Fu+rSNAO0B8T6MCNS68O8T49kAxv06Q6uPsJ9sMN1",
-	"jk6LGxf6OotxDAJfE7d+W/fmE9Uj76Qu4LFgActLe29ot83e0nNB2GfghpNVr+n6mZi31s/iXmawo8+1",
-	"3ryYh0kSwWWIPCphXapEcQn3M0d+1U7c1SWxtZs2rsjM2/weebLNot8nR3tXSG9ZEDTLYT1/RgU0NDGy",
-	"6CIiLdWm2lEedHrpdtJS1Tv8W1TAJHiPXYUf4nOAj7BH9HuoodHkQq7l1lM+bogMBWBMxq5TiBAlyrwJ",
-	"cp6qS5bhKa05Q38xrxuZ9Gd4oSGSfSbF+q/fwgsNXyuqF/n67y/tK00tLDb0f7lY07+eLnK1/vsr+0pT",
-	"Cwu2qQF8o+H7W5aKTS38xb2zjS3ebkgxsrCPYMaR2/hgF/xyNh63178vMI6wXixk7jHxtg8zAXsCoyKi",
-	"1h9ODr5+//bq8fRNXqyVrf1r9TZc97SeJrwLhGr/aoQSrSGkKF37uJBsiWpO6XVI3lHcaBFDxoTD4dsq",
-	"rqrpCp6Hi7jXNSy1sOdVLLWx53Ust7HflSy1se+1LDey79UstbLT9QyPc/VcRg91eV+CZ2iN1X/O2QiR",
-	"M4IbbdlIvhDKewkB+JcbscIIEPZWb89j3peO9doaa6syRtOZf1866Ts22nwN3lcO/64NLxpHG9yHHRtt",
-	"vizvK1dk14ab7s/78q3Zsdk1V+p99SLt1PTjMME1BpLi3li+ApfnCWCE0Fyv8kj/DjqnsUjDaOo55Y6c",
-	"8fUW/bdP+6fIyWyhQ8RfA74VQX0OtOaNvVGs+NjIw4bXgd5gmt6s6h7Y3oHtIdv7ctdT5voVzxGxqMYF",
-	"IXNNUvfc4cSh39+n46sRE6mLL/N/1AWKXi5Go1pMCigthQEnkHyGd8plnGF2GA1stuV7rZqaPce4Vgdu",
-	"s2HJXTN163RFJ3Wa8RWddCFzJPWJcZpOVFSt+KUcKBxm0rmCWYQJDfkhakohBISrAjz4jiDEKwbubzCb",
-	"2qgSYA7eMpda6WW2MbL+ik4u4T1rdamFSAFXBjy1QBCTUvB/ynJ+w9IBSf7GNZv9ltgCQRTeNPpZmEsZ",
-	"oj8BQBzD4hA0H01NMx1bB6CocZH87bdkfSLzCnpaU7Y3rkk11xsnvj7n+4pOtsbPX7kIO2Yfv7cwBbVo",
-	"SA+Rh7yaxo8569a6tQ/a3m6HsT5jGBtp2J3NmfiljTkk4e+ThO93qNHDCHtkk8bopFfOnbD16xUbGRaO",
-	"/7Z8JmqlVEzA1n1Lc4EclIuxBLDhyVTDG/k1QNoIwUbli1qsJ6ZXfDSnrBYf0dUmQa7TMeOU10yQIcuk",
-	"mKhaCI/1frYPFW8ZaTvPWz1hrnPz4qgJ38Wpa79xm7tKFfmM/VOKOs/g+btzjNF17yBk/HCJBZG6KV2S",
-	"MVwctVsdEt9nJUmp9tKadQ+qdNZsFuwMCD50oadMaD4CPNEgoLFmt4Aep5/0qLYyhMVTgKYNP8f89ZLO",
-	"mFLNumYqtdbAz3OOicLb9KC0nCsyZBCsOhqxOZSlefHixYvu0XH35Ojq+GTw7MXg2Yu/WrnFDozrqVxo",
-	"Ap0ttx/cNRc1pwsUXRxzCHtQgkPAmOYQaaALkAhn5mjk7rMRzfNl8I4Kb3jQDcZm15ewCL6uDf13DyFk",
-	"GqBIYQghbMNZgAW5Orntix8VMBM14ba4PBuZlqc35hPT/3pTM+5vG+6bliRnN/KaEa7raQUs4taesCJO",
-	"pR6OCnZydTWNHAZ4o0Fyav2qluWJlehCO3t7DP0Klrc8Ci9o9TrV0omcjq65mABwwyuqaTP6rYtPRfQr",
-	"KggX3XkuR+DPts3YCGlb9ik8v04pMAP/rFtR4X5Nczl/JW8hBcHIgHXHulRgcJ3n0EFRA5MsFTurmD3p",
-	"SMt8jZ3VnajlnD1RZEiVjYgx9ByeuWg4rkj7QoympN/rHz87jcjPUmrS7530T3+MYvEBjkK/d/rs5NmL",
-	"45MfIvILzTIpyEnvhx+fnR4d/fDjaUQuAUXcfdp/cfyif9I/jcgr+U8myNFxp0cufcleKmIBUWBkbORW",
-	"LsWAvOVioSFq5ujp835kGNCtIABhjnfhuBoS1iPvimRphDNwhJHaZNKieCJp/yQ/O7hvROoPEHWdm3UA",
-	"geUW+QxDLWIRNHILmQe4ZuaO2rDbR/DP71Io5ieq2BptuPaUtPF8kaPOLnjcqzqp+fKMzGyN87LfO1si",
-	"ZIMDbx1aiLgdq5vZm+BnWkclStdvO1guH2PmbuSdlIJ9hXPYjBoJ/WgLtWpzWcYiNkGOfVwmUAaIBdwI",
-	"Znu0l57wyY6rkQzCiHxYZHUjzlzwCGeuPKomQ6ZvGRPFy4bM1VNOc8jNEJqXJQyEtDcDA9PNkNzFWCO9",
-	"PwhEXhn4GHegXkpwiN/1ePBP3AoPl25uiCyZUaU7Ni3eHsCt5KYyq9vFAFPaGTfwuuuM4ed158dGPfs0",
-	"Q8C1Gedy1ts7PtIpbkFw+ZBnmWrChtjZ/oiNPkBZyVXUauz67hUmK5gT62xluHfb0WC73AdzzD5kFhd6",
-	"3+IExaG8Y1RxzhgZ0TnXNHOVbR4ywvhuqO7r78cXKUVqIcLqiNstPoIz4x6cAY9UbJQzrNyP2e8gPRtp",
-	"dZMFZDvLQcUivdFynHJlnqcfGVV1Ruy/TJGeAopYTvQiFywloAGNt/KeuA7WW1nKzcMvwdKZzoAejynP",
-	"0P8kNBcLuVBZs1Vl49DYDRO6oXaMY7qKpMwcsJylgI9U4CdC0razYMwYFQ5jzQkzW/Fge4heu6HUWTDs",
-	"rC+5GLHaZbxk2jprcATmxs3m2kaigWAwpQpWb42JbEtH2OrPWJWDBQ9L3vmUj/mOp3iesxsuF+oSbsvr",
-	"z3OeM9VwgtBHlUtt7krXKJX2jinNAYJ9ItSALITm6ALcf/6LPKtZgDpma94sna9glapuq8a5rm58+Tat",
-	"XN6KSSZc+TX06xwPS30EiztJWrp7sEqm7Du7EqoFmove1ly+n3M5Iwqd7iX0BZvlw4S3w1kPe9uKkmbF",
-	"FjkS/S1QyyBxvZnoudnjxfHWXCp8t2Z2cqEjYr0ZhljlbAxmQUCBVUxHhKZpzpRCsELMYu5ABj9G99iE",
-	"cdsLhoxvdvmhzaIG89iZChDHwc3BrpfdxWVEvDOfQoknRLVviLpaXbmcqbkUqkEvQ4SU0hY9USiztIvM",
-	"weNTMlzq9SU2q3n39dIMJvaPmJnaExWm4ZfwZiCTqwnTrmEApei90YixlKV1lK4qNTiTUul2lGYRNli6",
-	"D8HquiO65v6+sjvaEIJmaBAcCUAOCZgqhpiVGUZxze0xrL3pEDlaI/bgU1+AE4VCjaZB0qb2hOHhgEII",
-	"7BYfbntdbf81FON1OI3IHn34766c2JHDGj5sPgJ1qVmW4Zr4TSVWYLHpRRMp78B795EFYe+bcDDg4RMF",
-	"OBgYjA/T7/L16Beep+0j2DQIEBlV2i77uvltJonsc6Wdmh2iZG4ZiyOFKIx/1kTn/C7ikRzBid9R0qHL",
-	"TNJ0tyI7Zv+AmFbEPbCSw2663bXN27ohnQgILhxH849VUJiyCfwfSoreR3r7FoFpkO6PZJ5e1G8kPtzs",
-	"17Fp1X6gEF0EmEIlMzOUE0k2obBscQgdibzEjyC+ER7UzqNOoCveL65VeBlKcw9WqXwq/LCjMildObor",
-	"d6JCfCqSnjtEAYXcgmFsZ9nxtySTk71NO3a052PN8tqriVaOlJg9QMwBW9GAK4J4QPrMIfUsoY7Ocb/f",
-	"R2/TixfmyaerlxFhmWIQsxyA3YCfcHvXux3qT4Cpv91Yh4i//wiDtUdxvd0MXlL3Zy9bpzZXu92x3God",
-	"0yiGdrRxaHi9NgzMvbTrqFapSDG0k50LwVYa/WDoax0qD52Aec5eQ87qYCeppiUIsh0mUyfnTKl6xz5r",
-	"N6RVnX5K1QertTa/NK+d0VF3SBXUR5owgkIyaV9e8zl5Cr9d8n8y8u/kqONxRPyvXJF+PaCWe6We61zR",
-	"a2YjXdMGQC6padYg1b7yC4/O0eKmGiq5pj2zMjUHccR41i46DKa9w5QrLAoOgF3xYDVKEyuNanULy7u+",
-	"Bfe4bIBBS6x4lQzILeWgYEIgirZClhNWjMYOLhZBGM0zznJLMVyqCp0xKyh0zmKReLE6GYACbpu5hSgF",
-	"o2CylBx//nxGEpS5k0FFOpJjTOMEbcSawsqo0D7kP9TL8M3aUJEVatUsaIf1bV7T0RQ9p1MKxdhKMpqt",
-	"UZ8AYurIvIbYqdBLMohFLP6LmN7If5Gfec5sJPF/xeK/ut0u/L95IzG06BP4CtKE/BcE0Wg2MyfKcriI",
-	"oCshjXzQttFYJqzQzdgNV6Ap2g3EPAAMt7B4gJHHUM8L7AyEMlJRGZVb5kUhZWeuH0EFkDNrDLcA4FC5",
-	"pxJwznXksyZsmUYz8ExP5WKC7uckMHglaPWk6Q0VI6bM8gQ7HazNVht7IcayQb0WusDqq+70buHi3hZu",
-	"VXazt701KsMlHJf1fnGzLJXj5fC1isqcScElepZLNAjdei+9rx68rmIELc1pDfnZTmgtOQ/u5JS8o767",
-	"QRIJhqnuvdo/W1fqnwV1/rlwP7n6/tVx1Ri7mjboIxh5ag31o6mzhxTSjLnbRm8ldEJ5TRVX1ej0+Hml",
-	"KUvYCNUAF7WiQWwrV1dzqNwQfts0649wlDangllDmByvrkeN7lQvl/jwwWABAJt1RlPmbBxb2dUq08X+",
-	"1swVHRV1wmp4bp4ocL0gYLr5wEUKSjHaEjTtqnKTwVrVu5u/6JP3A1m/I7iK4JRIwVxp15QANCz4jlYs",
-	"yKlkan8rkWpYveR2qtjo7wkZS/QQ2PpqEOr3/BR9/SfHXTDgXLNlr4Qiih+/Hf/Hf77If/zlP/7P7/nV",
-	"7T8+fXj148WbD3+9kMdv6Bt6ebtdpIgd4ZpV3Xg4PkrdUL0Zy43k9jnR5sqqcCu4dptQcxcmOR2xDyzn",
-	"Mv1VLvIQdB/Ti1c7y6T3IdmttR1dMzb3Z3R9bcSj5z9uzDxvWpCGsA4AoaZlRsUVXl45Jm2kZWijL8o2",
-	"20o1Rg/p7CxeOLiGSpdjDB4ph0j07819HrgU2ulinkHqByYuXDMjlouR0XzQjW7INoJH22/uzadesSKs",
-	"Z5n2QNWZXv8yRYw3NKrANHyAQAMYf16LQW5IddDIXCrNUlRthkpmC81IMtV6rhLy6eMb73sc5SxlQnOK",
-	"1eDGOZ0A4E0s4O3Egdp354thxkfO9cgsFqrRuKZS+SsHURcI/d5WjLnEUBsuvXImdombMfOuJRQyv37J",
-	"RK0Udx7ikJaK5xVRphDuU0L62T2r2AX0Bb01ZRU7rIMmP0oApQBulGD8RS5alYds5fBkzTBLV+WenlRX",
-	"JTLMA5QAUIOQa251dwpspxrD0PYxjlBXwqHPrs11Me/A/YTyE7t8slccZbBqatsUbHnD8imj6S6Dyxdi",
-	"l9cV04v59h+sCfAsndiw4WJM4fZUZlfeiCI+NDyN6y/1dgpaeE0OQaP7BI0WK75v4GhI/Iirqymkhg1h",
-	"KXHFOwifCEgIAvKlGojuOjoZAqzWQs8IqTtnHlLRxpwOiJDB6/cAo/p4VMmHsdZBAVhN1bzCxaQS6rot",
-	"1doxk/+rp2kNYbeoQS1yrpdgLLKZIozmLD9fmNnWHL4wC7IdpsuC+WMlj9KWwh4uSTKTyv6IAjkgWMC4",
-	"QVCAbguWYSSw1h+Q9WUthiMpNB3pIrGo9fb9JTn/cEE0o7PVajDnZLbINO/aZJI/Xb5/1zVb1YWQJvOd",
-	"EWD+IYddSJqYUUEnzAqAsfgf/4OcFwnWXIpYYGCMrwhO2OeRkboNKZoymukporhIoc1pJEykc8kFGOtZ",
-	"qkhybgt7UEz++wlmTKxx2iwMWqcTKLkOyaFiEjkoqcjmxYLJFjJEmc9VBXOIIqf9ox459wtPbAHgcJNi",
-	"0ablPbxmy6g2y7m6n22chS7XmocyS35JYoEFamweXLAfZCFSM9kgmzlueb/tSacYOGYr2k27pcoLmHaa",
-	"sTCkLm5ZuAIYO5T6iFtnhLoPMWAVk8znuUTje9EIedY/sSWPPjKdL7vgTk/czgcp17G4KpV6l+Nw+na6",
-	"uCxJ8VliTcTWQ1GcmZSNMoqeBmoU9FjgsnJBks/douVkADYUAQjDIGcD0I0cuzJZQQ46IizTLMPi/u3E",
-	"iMUJxlHHgoolFp7HlztujoZSkIzPuFaxQD8KNIaOFBclOlykE6YHhJLhYnSNWrN9phz+0hgSg8I4ctIe",
-	"Ll1Ft1gYEk1RO4Ub8rxvfiAzSH49C7SnJ8qulIRSdooMpZ5GtqTaEiLaccQoBIzNXCB+BwZptgHU4OES",
-	"j6VVyWy284AM2ZSLlCgjHtHMPlYeYMB0YZpxCPhU22JdmsOKKzJbjKauClrZBomL5YpQFKvtKnzHIjHr",
-	"/cYMvgv/TTC4CFf1iSIjOqcjrpediASvfmQzygUXk8RocHbZuYaNNgLGLRQNK7X+kSlmWkdIEWWjtTF9",
-	"1wgvaB2GC+c3mS2ltY3YpfQk5fgFJhiX70m19WImdmTFmmBvsIccRaJ8IXrEFohSsXAhvqhNBncLyhvB",
-	"2QccaFhUqJeE4bbm4BhKUaQ/h+uO5czdWb/is+Csw/4pTTWzOJxurIDEaTOjU6opZAbjfdC+BdI+6ZNi",
-	"+hYYnsWi4QxbqL/SgiON812ASAKdz6kCs12VTJkdDtZ/UB4iV2S4UEvDInRexPuAOYUuVzseZZwJHYuU",
-	"KxtrrSwqB1DtcFhuBV9SdNc7DmcWTgk+HnMxcUtqr4Qvav+/uy/xze7Vcs66iOGkjCgKXyY9cm6nCagP",
-	"IVExRNFdzFggxEZixsCgzVxmppkuFFdJgl1YWjgOKkjy+opOElvqT08Zz4m8FZVWEkNCzPSkcAGDfiRu",
-	"WjbCzl7uX15fOW+gac5tFCVKQwU8262NQzKvudhdm09/hqfFZdd7tyq0j5obenKLqiTQfxtSnhbDroVp",
-	"IFyMskUKrluRFvxETY22J8ckLLui4PiZseNlvhh330nBum+pHk2D0fr5nBh1wt8so+jEAtNiIBxZziHU",
-	"007NtP3h01VEPpxfvfzVXNlXr9+8vnpdnQGWB0dHaq5VRNRiNHXYCBbxvVTBRwUI1/a5Wd5OMQs7gVuj",
-	"t1m7HC91ylUsUBgAmy31+2CFD0/pjo5xHbElc2lBgYDpTtno2puP4Q1Q5qRgsRH2hEJAh4goCXO+lfaO",
-	"KZJTKHTrpwGxGGYSPvUcUPS4UHYVzfLBOsYCYX7cHSnm5G4YBoLc2jPXI3+xG4bqOoYe+6nYU6X8jZaA",
-	"rY8yTpdcyXk3Yzcs8wuXojX1+LTr9SuCSo86Cw6if/HkefDip08Xr0xXXWJ1Zy8CuRgT0NxwH/8Vt3ga",
-	"twYkbvV6vbj1RwJfGqqtNJ3Nsf2Ly/fkx+f9I+J9RMrG/5mVQ3wTvKSQ5KZQIrC58hj58Onq5RkyigWL",
-	"BQmzUIovwFJKFTb8lyr4k5G7yrawEmoUDBwqTXrmKlNujfQO7ci0nkAUFaoWT/+hpEii1d+64J74d3xs",
-	"Bpxo9lnj63AejXhS+urf8GUrVc3ZKChGOqJCCj6iGYEqfBYDQWRLGPQbeM8MM/nw/vKK9Hq9p+bbZECS",
-	"S5nrHoDNmFHCX694Dv++5tZQnlzRa5a4WE2spYnHBUbulo8LWG2L54dLZchLzzegsOLKM5ASRerkSIU/",
-	"opHD9itz+5XpgbvSWm5X53QC4r8r6KmcFO2ulLWTuVA0e55R/jPd92DJg8lbTA+INEKbzRIBPJRNk8Bc",
-	"X08qyj8CWwbJNJUaFqVqfTCSc4IFnWBJBfwTOrV/RCR5d/72dQKeU2vroaY9c6wQxscSc6PnpXZdjNil",
-	"ZK7pMGNn5onDJ8YvCgWyX7CCXrDRhGYATukhLpGHEbc30Lh1sMFhR2BVrIQiBUl4ilf6A801p5kNl1JE",
-	"QzwhnoIPMM32x59fkucv+scdAgbC2rsS3otwPmZIc2p0hqDmZEF6Inf3QzfgiAqzPKA6gQhq4wgSzZRO",
-	"wrWBGYQ1kHllaLb8JI4LZ/LDj/0fOk52mLO8iyvuy7zO6JxIGPdNUbzWZt4pXFHUnKGQMmmso4wup8SW",
-	"dU46PfJOmlZ9jdupvIUPZzQby3yGYoMVMj9/HpAhTQkX8wUmEJDTz59XY6mJUbYMwTAth2WgrdRmiAeY",
-	"EmwZTjKSM4ZVH7Sv6IpKmY/zZmCJUYwpd6bskAeBYM79Ns1prhiUPXbzcLWaukyN6Jw5AuTTHGGXIxAx",
-	"iNcjsBSqOQ/IJaFceCDwjGQmQWtx0t08o1x0DfU1JwE3xjFYecNy0/gReftT5dWTI1uJepRJ5RazyG+E",
-	"E/WxhlEUFQHf/gQVVa2O1umRn40QtphnkqaKtBOwcRlx6qlZjq4R3pFVBAzXlnZLPneVzhmddQ3BHQDu",
-	"sa0Ejb8jkzRCNZ0wc/FAojbCxg0b4B9TegObVAjUOBSrGyEFKFSl0/6PRYAImMsd3bLNwnbxGevg7ijN",
-	"aFp46gu7CYhgynYL0qOhuiwbkzasr/nJhntC/U1Dyig45E3DQF/QH2Ik4fdrlsalC9rlIW2IoDQD+uvF",
-	"B5LKWwEr31ldiQjiI6DcmV+AMWiBYfItto4+YVu8uPWWisWYjvQCvBvB6C5ZfoPFmqzQ2hq0bo7A5jxn",
-	"gs55a9A66fV7JxD2p6dgwH1K5/xpATDdBYBpwNiSStfXasFT1wwLsQJXbfRwLETj4xDQsFSYwAbkdco1",
-	"Ofef4pz9ll6k3rFSvGOTOQuW3QjwV7zy9CJls7nUTIyW/8GWAPRnb/9PMl0607F1/lZZCQQmutifVRxT",
-	"mS5GGqszOr/goHVqRJNL+5vF8fVgrn9YozbdAtvX4if/UTbYA5BgkbgKe3fc7ze15997arNpzBBOt3n/",
-	"J5pa4oOfHG3+5FNQnho/Otn80c+uZjV+cbr5i3dS/wzlm+GDF5s/KJ+BC/EzIuSaz4+2GOEHjJm9kvKN",
-	"4Rf43bNtlsOLGW+NTO1CZE6Pj3cd80e2UHZNj7eY8JWUb6lYOjua+e7ZNnthScqnopg2OoKwVHro66ze",
-	"ekOw6MTcyNZ5hR60fotaofW6NWhVLj90UkuZQMloJk/nngUPgTOCTKhQsKsEZjg7UElid+Zyo3E7mT0W",
-	"bS9Nw/U1/wi6NX/yNFmlaH/m7HYDRTNqVJmeqZ0Jmhk/DL/1R7TVy694vtWr13y+zXtGpdqDjG5N9mxc",
-	"wx+W7q2Sua072ioO54rWQeKv+AvfOj2wyu2+N3r6OATxMWnaG9D6q9u6Ez2rXP019OxfPP0DAmzrQpPX",
-	"UZMVWvIL03cVjcbvpGBwsu2FvsNl23jHVu8UROuvsBGrOJk2S9b4pk7s+0+x7gZ84r74I2q9tsVXNn/5",
-	"2o/yZJtLgx+9k/qtTYb63gjBo97JX5i+s5Cxcil3Vx1af/zmbzLkyM2YLeXXII9gIp0CqxOovmB4y2yt",
-	"e6MIeq9LBMarOg298AeALhuLxKj11slrtIAza1TMbALakI3kzFabKcb5RFmzYCeKRYKFA3rvzQh6hvBa",
-	"K2Lp94s06AX9iDDkiByfmimcPA/CqcJmXwXykQ0DLMdedSLf1YV6JzU79+MMujQtomYtc5JAklQSfPmB",
-	"gkNpdfT2AQzfWY8jXyfcDDR8+y3T1Cz03zC65potMbbmt4S0qVjabGlrm6HWTo22wTNyzZbKB5fFIpgh",
-	"WsDQ/IDuNSgJbjcPTIjedEPe/uSHFyBEgbnAxcm0Z3ac2Kfz6KG7HEajziBJIQdEEk30LZTURle5qxaF",
-	"DmZsM7Lmu7Il1wnRieFNGOVyhXnX4Dyus/6gs88cwstfz7vHz55j9CPkdYC1wFyohZHC24qxWCTFbv8M",
-	"L5ldxVRUsE9CFQ3CBZmxmczBKQ3dZ0a8sOsI2M+BOSkW7aM+mMAKD68zIKJrZ8wni5ylRWmkTuDQO8Ht",
-	"smZ9iEAwVw26zV1dAJjLbc61NjqEQAjlwqU3KAzCbmSM3oAJq7jkIiU0FvY1213xGvSHsSc9gqsEUmZI",
-	"NSCf2LuCC3dnLMqZuM5CiZ2YZkrJybCz544IgU3W29sgahTTj31QgrfwRIGd+/TMfQ9JJxAyEAuaMwqx",
-	"EBDVSgGgfsk0mMGKxVDgAjU3jDtYOciTPu2fmh2fwyWGvZuy0TVLY5HxawY1razdFiughhvANQY4wQRI",
-	"BSH6tH8a2qmxgw4Sg6K2BHwP19PBsz9R5MYwj2q8CazgJbNfO3Lyb4m99NZsjRc+oJ5PlK12ftrvd6Jq",
-	"kBy0XIzJfQETgjNopoGGWFBl7eKERnJ3VXOwjyqMOoLAmVjYgzmCXBQhcfXGRYC4+bYHrhf0kFlPlKVa",
-	"cJdth9JiXNpLAqQBwpXbeHtwBLbe3oRygcZdOxKIMViJAIVTOKPLWCDfguGAD0nI4KBh0xgKhJE/dvZQ",
-	"PteQOjv7FaXcL6nbWJbyMJyRSLEyKkXaWPoAzBQXUF5NTTEo3/54af9UZwRcKwV9A0YKHKpTZwH4BNtR",
-	"vP5l7Zk10sX2UnsxSBz0wRK5wRL54zZaA8zjCtEsDwbMB1cs8Cg7/krDe+hVi0DSX9UqBFbrKnnLivI+",
-	"VVXh6Yjlmo+t2tysOHyyLjtaIHdIw4CVJqUWGnx6nQGp6ghNQn8bwd4ikswX+WhKFXufpyz/CKCeXEze",
-	"cMEMyTMieCwScG40vBFI5l59KH4KVYJgLGuEb6jEbKX3bOkbeiM1CPYuJOr4NNArjAiWSSPqxqKg9WaK",
-	"pVAG8wpKGjYyBiUcGzZmnoLjFiR+lBiKEWP/QbkekZJRRpUCyYsYGcWKf8XJOcPRFCcBuJMiSQaNrQjd",
-	"5D2MB+WIdqOmFKyjVXn+LYkgG2DOMnRxKhQVynBnMwz5AbXDBvEWweIijQWqE1DEpzKTJ6pHzsFXuvIo",
-	"QkAJEAnWC0NGJtEuL9pukdokyXwjvPxl6YZ/C+y8NOIDbz/w9u+Nt48qV/KLcHYX7dHM1C+hHcPU/3rx",
-	"wWF/eeQkZCao7zgA76L5Ogw80qbK6MQAWOpfdNFRMwwwNiQLjQSQAzSjS1DKQZ81jCFjY03kQp+BrqaZ",
-	"07ywMaewA1w4ssrgG6Kl7PTIa8DiEj40pDL0J9aAFRFFBddcYUyrW6+QtWBQNYT5DpICOGS4JMnfDWOj",
-	"qQs8wUQTq9+7pWwnaU5vuZj05ukY3LT4J2kfd+xPvV4PDXOxcF/ZWl4pScziY0Bl28UqJsFEev/kcyNa",
-	"IVScTY9gnzUTykJ6CKljkcB7dXGSRQc98k4WWxrsfWhaiaCcX2q09hJLzJWGDRkgWA5o1ZXoVGgqzIdz",
-	"1b9cMWqQaJyNwa+fFYN9Ep3PDXFvAIQ4g+wcfwggSt9aO/FgxgJsKLBKpYLlNsu8XQFfTczVMhLVuSDB",
-	"rozofM7SAZnh1KmIxVG/3y/PUkUIS2dfIUfkF/6TtyYVNtWG7dAsT2zSEoZcUQW5qmGaWfL2/eXf/3rx",
-	"4e9vz//331+/u/p48frS2pvDJz/9nyvzu7lhiunYipQjOledM5tYHwJYVqUZgDiyyVWl9KQzm4mPlwu/",
-	"LlCK8II/qRqoVJ2A8mrlytWEG9T45HBLnhR3Frb2zFraBETRmUMPWf7mKwjoLkKg3LFvhdFOuyXi3yVM",
-	"C5bIYV21nv9w+mzcp8ejH4/Y6bDfPzqmw5PTURoAdGk2Q1ayoyBVhCpsKTs1zOGffF6W4zxC0pALrPtd",
-	"XZ9aZ2rAZiqOVJtq9YqruVS8HriooHxncNPMZv7PuIV6mttSVNbiVmlrVwZ3iIn4xmMiHOUoiSTUiTLm",
-	"MOwtVhUFTRpFqz2CvraToKJKcFgs6qpIQpaCYfBptC5qTISqYuLjxwax8PFjacktOpR6Smr6S/C6Q8AZ",
-	"/yd8aFb4IgV9n68YAUhCRyOm1Kc8M3+gSSEiSQFVb/4CKtgzVxOMPWgugD/RssPThLSLqZazByCkv1PK",
-	"8kDnQIbgfTcsV9YX5SQnKNPVi4XLM6tm4XjnJ+buhOcqZwW0cNtJLETRZZGf5u07hsmqAcJao+RYzTIC",
-	"AWGF/3Z65L2oK+YNaYHhcFDOc14ylKNjYdh8IUQjcIs1LUCgwQWYnArTAvy4lWlhAOkH5f7KcvsSEICL",
-	"nDgqLIxbBl47dKSe9k9CmQyYNUriO8lkjyCmvClrNP9dIiK/ZYllz2DLwO+1U8xlcDgOosV3EW5Zuu47",
-	"CBK18gJaMpolho82KZ6SjItrhOWw/p+Ql5K2zxB2Gaj4kCRA8RILsB9ZBT4WwwVCzIBjelgU8OQj1nGp",
-	"64EPwAopcNvPAjNL7sxBYMJBIQBTXYGrWWEAYLt8+lMsbLiNUZwLbwTk04V2h3MLHmCTwiLrMtfT0OyO",
-	"tc0REigWKqNq2jENp7k0KvmZN4GYlhxLBoMAbzR4rHg4MPZtkVnDUsAUfDJW1cPw1bsA0Nz9Ec7fQzn1",
-	"N/ASf54tTpYaPH0KhpOefak3krOnI5o+HeZ0dM10T2k2b0WF1j5oVZ48GHvChTwkPh0Sn7423wKeUcc3",
-	"AEmKZYrdTlnO7oGD/av44wITBNAmW8fLZvJmJdbXAsAEduWJdBVLhLThqMHrago4Y8BHLGnpWM84Uu3j",
-	"fr9HoK8gHBGYyz0GJIL9txhUTUgiwMJwACorxyR2gpGeIogRAvGA8mYXgntYKae5BL3xNBZtD5czs3AA",
-	"MEVXJ0ctlYZMdSosdJAUbBCAn5BM3rK8OwIoKPa5FA5cCodT5JZlWWmFT4/6EdEsy3zmN80yn7yPk6Eq",
-	"FjYr/atnha/gwN6FCY7Xp6Ksv8GvLIDuH1HrGGlpJZNZWkChkgryXakSW0zlF6BA5uUtKPGHHIDMwFyM",
-	"RUC+AsMkbLMtTLVX7NYfUX3y1XmFwgQdYEx9EU0kBSvFRDeZloC8uoDeakQxR+hPG9EaBKlvvunVptbd",
-	"dG+cqr20vzB9pxv7QAlkod2gIY8snMUhheyQQuZTyPYnE7tdhvNAgqvPG6tIeU+Dq1FLka5K5Uhq4ydy",
-	"lvKcjRBLBLJlbEQJSKg2XCKTI5qhTNSLxTuAlBUS6cSgAOR6okii+ERQvchZQtq/vj1/2b389fz42XNA",
-	"sQlSK6KK+Bmhcb7kLkbbBYIRqyQi12xZNpIAVcQaMR2HkmvPqF72yHksNJ3NwagcoBp/+vgmIL0nZ+U9",
-	"9qEMUEuqRKNrDdvo+HeTbiKRl3wiWLDw1p26jS/dpqKYbqC6CMVKOAhp2uQ/x49aVe23wZv+/HQjqn1t",
-	"PY1ws5pGYmsdbDWObeD1a4pIfPZ4qRh+cgv1y9yCFYkfTUO0J2ztKMOKQ89Pa0tzrdRPYp9JeAP8IWka",
-	"h39hz30zf9ZGQazlqf/29N/uJXTAunTvNWZAfPF4gS/Owu7Eiix8fmvwt99CxvQz04UlQU9zqKtJHVn4",
-	"9PHNfbnWvzwHC2Mga1mYC4H0sd2+ulASwv9avMrix+DQDQLynvjgfK7D8D2wc0z4DXPArSuZ0EDkiC/Z",
-	"yVURnDgAc3gsFDNroWWuIvL7QmqmIsTrl1mQcBAhGpwttQqZb+KGKz7MmEuALV6ORTvnk6nuatnF+Lkb",
-	"luc8NU3/k+Wye8tTPSVqTkcucN+aDMATgMh2RFisfi7+YVg9jQVe08jyWTTnC5mTlKvJAvIltSoiFREW",
-	"DqHoyDGixq3kzIL15u37y7+/ev+Xd2/en7/6+8fXry4+vn559ffzn97/+bULdwthq83pZWoqs7RTduIP",
-	"l4SSk/5xLLyAAk4XPOMRMnMXCUknSOrbRoapyCtRLCaN/BfRuAHZ08ygE1kjj2nn6JmFkFdki6l++vjm",
-	"71dXbyqzy/iYaW7OzbkNlg0ljQIM+Rjr5ppWA2cSLfIjAWET5tDpkU+uZAPolDY72ymdg1pR5QsqgKsh",
-	"gttINWVBT0u4e0ECB0L1rQbluIv4heMG/3twzJP+cb3O4JJoqtnzxV1015a0j+sz6F0U7A7EoAMnGu/J",
-	"GRkDk+PaOiTfSNT7k/KKuZ9ra5wWxuwnapVyfPr45gzynCv30ow8DI/y17D33ypk8SuJHhTlnbnPwMH7",
-	"km4WevrUwuuyRjnmI9OLXLiAN0Cfd9QtSGSnRU0gloZAsz2rCGPGlR6Bd9/iINNYjBdGb3DVkyOvvFZK",
-	"+YAuZEQAZpMmTvtHhRffPF0IgAQJCymlGO0uFxpbW5KczWVuUb9t5VXzW84UEwACDRjqpP3ixYsX3aPj",
-	"7snR1fHJ4NmLwbMXf62PD6tjLH+2S3plxtL6kuBSpgPMPlS1tBpLfrgX9r6z39YNhCUYsuCE+joqeFQs",
-	"DQsu40JPN/osjWiru3LctchMd4SOheYApsY2B3X++b1jyL40/bwf21cfNTzDijpHx/0+uYAiCxJkDocU",
-	"CwXNDjCxh2iJ7wEmtuGCLwOy87L6xi5wsSvk6BHwYvfFgS3TpAMO7DeGA2sZ1SEe+buIR24URHakVI1A",
-	"sKuU6l6RYO8q4HwFSLCOMRyc9wcLAjrv70l6uF8cWPMKFXxd0QyQfjBsEt9e2kw1rj5gHYgE6oeQGb2G",
-	"Qm1lpQgS0mzBCNfAAGOJ5jm74XKhqo8hVh8sYWkTVGK98vQSv1+jOeELj6oysRnlWWvQkuMxH7H/RUcz",
-	"5mLZW1HLL6pztloN63w0Y+Qt4GmaXY9a86kU7B1gu7YGrX8/Is+ePSP9o37faF9TPr+S52maMwU7S/Gf",
-	"R0ZVI295lpGPaStqjcCf13pFlxqQReBQIfjIZWtN11JpmgFI96B1+uy0fwwaH9XsQy5vuBiZ39//ukPM",
-	"vN2XCzGWWJb+oP8d9L+vUP+z9AkDmkPC7clog7rnCM8fK4T3HnS89mptvY5T/HolOi0WWQb50nLGoYye",
-	"K3MnJBlldKFYj1za4nmYNa0GUB8kKmryFc1FJAmoEKR3j+ln9xdJgNIlmONlEV4wW1eOSVKiUTbhOWcz",
-	"roMfwYdqaWMsyp/0DPFqqluyhhGAsuq366CmrlLhB1ZVA9q/k8paiC4HpfW7UFpLxFVtSV3D615HXf9l",
-	"m73YRT115KNWN91XhHwopbR0n+qV05Gfw0E9PainTj3dR7gpX79d74Q7qincCCh0WyMBWRGlVDoXy/K6",
-	"MT+xlazVlM5ZhKKPc4K7auJqkWnE/BkvsiwWWJaXtJOq7pFg6qCCmgZc1xRK6JlBTBUJYOKKGslyHIvV",
-	"Ns9AinL5ezBTsxE98hczVrPsRf3PMfjj2y49B4r8xmKvKr9RtcZvB0OYsCo5ZrsjkJ5Lg4dQwhuW7qxg",
-	"w77sTxxDwritZBOURi7p2H/7V0vOW4OWRWC0BUNbg9bTUGmOWrByofL84gWMYDs6+yclxQcc9f3jj9wP",
-	"gS/Chcqkfh86/V1JWPunC/73E85sHfNsaSuZ348eHLXmixpR7GejoGI/A+KUVI9fghoplvHIGM1Z2iOX",
-	"TIN1csUciRZEtd7UuDOZw2zvh6Vze5GGXe1oB9J0IE3fGmn6iAz+ni1zC6XlrIu0ptkwh/YwyPTL+Wxm",
-	"KynY4DCL7sy1IjOZLjIWkVUbnU3XM/IjCJEzuiRDFgsIbeOC6Ftpv1adHkkyOmRZ4gAKlROBMRUkQRqp",
-	"EmKj4bgN1RddwNaLYpECbvLIlUSCUXMx6UAUXZLmcp7KW2EtcYjNn7GXU8lH7FXpIYi9Q0boEEAUZR4L",
-	"xO8zDdlMiuWcqbMiC7yEquSG2kB7YfkJGNnUGk8OvIamuMf05sCuQIId1USbodmsA9w5Bx/knSlTRvWV",
-	"eQ3mBQthjqmNDqZCMJohTaR5ygRLW7+FBByKCHojmdu07SPsgmV7xcZcAA05uFwOLpev1uWC5ACosaF9",
-	"9siGFD54o5nKh1SlgdbfzRPj6DwYHxrdMlHhl3F+llg0OFqQ4Eckcai32EUCfEMUEHZcEGq77zg/Ct7i",
-	"5CwWgIkL+X2IjAvpc1hrqGBhdIU9EbUYYjoJFIhXCWkHiLdQjskNB7pEKF4AKSa2tNGZF+DR7aPA27QM",
-	"fE31vptNDAA8OAUdOzhxmij8Qzty6njLTi6d4n4fnDrfiVOnnnyrHej3KlFoot8uBrEJbA7RljzOtx0L",
-	"kQsNac2kTUlGjWw8YToE23AgpT7ZepwzhkVBO71YnBcgc5i6XWk/LGRiWjrun+J7XJOUpwU8XI84aNdr",
-	"xua+jNlCpBauxLUC41gIzTPz8xIMIoJ91q64b1SMw1mRr9kyzLiKRRurKnPq7C1Y+kPzLLNZ21AXZT8Z",
-	"HVf6TjL6g8CnpSU6dbAjfD2IaF9I8Iu29QCXTnitH/hOh/uhfMH1LLneMlda5INj+OAYdo7hO9/EOha+",
-	"V9jyZq8B8cWwMGEYIbp75M/IS2mWM5ouXTq+FC7cBHmo1CRnloli0VNkrs6ZbEuBK4xxFuw25PP402dN",
-	"NMfEq2VYcH9PTmr9DffGSb+owrG/Sekxqd3BFXFwRdynK+IBLFYs72puj+n++erQxA656S9t35us8iy/",
-	"4hBg8Xhm+fJi/Flmixkjbu1sDQnBJlJzoOqIf1VY6X+RYBzaie7grA+29IMt/eu2pbMcLv4KPbK/byBI",
-	"CC9ZR4vuL1l9nV24nvoUJmG8hQebcCOBehSjsOUIu9iC8SwerMDfjxXYE5gdKE/p5jdSnt2Szz0haTbr",
-	"7CvBPKxdx92qegXHEvmDIedgyCkZcvbg/5VbeLeMcyeE7xpa5cKOmvUZOgLPNQCUWldJpxD6YxEWCcU+",
-	"zozWY50q7kWL6glYtUNGcpDiOj2SjBZ5bkS7lzJlpTgshIv3w/Ahpvb9HvnIaNqFRHjnCW8no+AK24K3",
-	"wS8ABBzFovhxOWeV15ZzxAuGerjLGRP6iuUzBTmaKdbrhZklEViklKazOcLyxoJPBKBIOvzWchMXKVa6",
-	"VTRj6gPLlaGPyVr8+R0VxEdVDkc5S7l+w2dctwbHz/r9ftRyq2qz2l+d/59uv3/Uilrss2a5oNlHNmZm",
-	"O5GY0wKAwRxfruYZXeI8u6c/HIUfwq/2Nyv9jEKGxtUV/Qx3tpzxj1n55EPORlyhAUFIbbpvXU75XJG3",
-	"UqR0iQgLrai1KNXIS+Hr7tx97SEGdtZqDxrtQaP92jXaGma2hx77UHhrymXYIzeIRdvHfIVkCP8OeA4W",
-	"RXeka7VGelitrsQ7PEMpk/meT+lPk84Z0eyzhrGpmmDlKGSkDoLVJZ+Zj0hGlSbtMc+VxvADs3hMpFxM",
-	"OrbO60oo2qsK71WxgILkAC6/0H4VuRhli5TZ161osGC9Ys7nY81ywKIFOWFMs8xhxywZNQ0f9/t9oiU5",
-	"7r94YR59unpZKhvOdSciGb9mFqsAvElYCPxuBomDMaKWrzySIWI3jAG/hQdDxPdkiFBbMowN5gf19F/u",
-	"nxvqnF7KsdNJsACC18UyBonGhvMoX8iiSvA6EeSS+EJUI5kyMmQjOWNxMWN0TiOtDUPYuLaIXVYhGADx",
-	"TLCASGoDblz90yoXUbKOyFoEsApZHnOR2lg3LoUqqmaXQuPc1GOxdWSc0UbMy859bz/aXQsJA9P2MvA8",
-	"RFSaWyAsqlGe8iFO7auMU9tXBG2q3rlilYAofVeQpvY27yyjBNbOr9/S2ZhOWszgYOk8WDorls792PzO",
-	"MCZeBtgbx6SwPRZAJgEMSR2EiQ14M9pjyVSTdLaELAnA2MoNWHjOfE+rJVkxWlbsmHtZLRGy5LTfhzrr",
-	"npLFAmukJ3Oqp2i1HOdylpjlkhmsnSTJU7Qo65zb6m3m78gWZ4Q1Ab19yMgRqoj9sPh5j5wjZIuNG5EB",
-	"WAsG5ydWJMRonaQo++4CB13AIb7mUr7OioZUQ0u+AVRKr9kSIwuhgLsZ2DCj4joWyaqdMnE7zH3tLnN4",
-	"BMFsXczuMk2s8Jo7GXoRCOZ+JKwvhwQT2oA9Esyzfr/fN/oxfETTNPhgdX2fjvJZ8e2/ygbf8+7RD4XB",
-	"15qLsaLX1w4vsyXHPYRNHsImvwi4zB0F6v0ixGvQZnzWagE3Q9pUuBeBqYUeQQ3412tdgS5prMYjaHpx",
-	"XrlY3DdRDsPIH4wq705zHjFs/EDwDgTvEeLE7893FZoin1rAd4vrfydtptYVdsU+6xLpCiM1nAwdlA5G",
-	"s56tykfaILQiGiK6kDpnsUgcSj2oEFwvLbRAATef2JrCSBl65C3Nr7mNArEfk8TS3J94lnExSQCfxv14",
-	"OeXzOfzqiDXVZEbzayzsWVHFEMvGL2VYiyAWgXIF1Y2D8BphZHUypQogfOSYYMXjwhzqkodOnnf9Erl+",
-	"YsFTI5TDzouJ0WjWsgLyGhQDN320DgtNR5gNzEgb2VzkIC8j216nsPlW5l0yAd810sNVIXjMgI+g/MFp",
-	"v09eUsPeL/XWFRA+shHjN4BQIEfXTRUQKmfMV8u3f79hNL3ipr3j+moJuwZm2JU9xGcc4jO+sviM8xSL",
-	"5VqapOWDsbsiguP+ed4DhH+scMCIJCVSAWazgh+a15BiwYMy54tq+F6EhRdCeuQCQEKmU8dpgljJWATc",
-	"ouCPZlUQQMLsArtjHse5F2G+4fCJh4pqcFx2i+CGqzKzLyTFgxvinqMNaP06f4HQg4AA+p/tkdgQmFDr",
-	"oXeEu9E/X4pgMIKusK5r+yVYMLaVYO/oxN9bwHwQXz4tLuZB5/8K3fZ+g+7VfV/IPnJMqEBFsl59O69L",
-	"QCh46ogKy1OH1iV3J0f//pflgf39nqHVM7Bi1w5e/wO7reY37Xan79H7H239tufOd0C12c5nUTYmxaJK",
-	"bjDKbC3Fiu7T+XA//PrL+SD2NKs8AvU7OCQODokv4JC4m0i0QVGxtukv5ZdIIP/kncsfdTf3zBlfRErm",
-	"UlnYpy3dFlA9RDGhe0VJS9CChNQYfhP55FQpGLllWdYdy9y0a14fys9uSQeG0J5fvry4IJkc0SwWc5rr",
-	"CD77XxGhJJUzygXQYE0yRpUGHwJAQaszo2bZXEMbwUTFJGNkmNPRNdMqIr8vpGYqisXtlGum5nTEIjKS",
-	"s5lZzYhcfCAZ1yynmTJUX0jRxdGEwU6Xizw3d8kwjKIZwlUswuWiOHcCS0JsRWuqHE/a4O1wPgqeflld",
-	"seyMeIm9fhX1n1MqaC9nS6b+V2OyZtTy5xm8FIK2olZG/S8fzeeuGDRWsnpx8oOtZnV6jJ4Kbu/GT4sl",
-	"yje78SK7Zgc3w8HN8DW6GTwl+fJeBse7HtHJAEmWSPox0xL/vYXbIRYVvwNpB8wSyg0U/3ZUI6zibLNE",
-	"TSuGUg+XsSi+ITRTksjcyJZmnMXgihIFfuwbPQ2xqIVlcOt/z46Gl04kOfgZtmUGe/gZvOB3sHt8STfD",
-	"qDjM9+9l8ATwX/Zf+zgXfHTKzs4F++VDOhf2FhgfJlGwuI0H/f1rdC6M/PG5z9xAd4P28y14LnrProX9",
-	"r8oDuxY8D2sqUOnmcXAtHFhs1bWw241+WNeC48lfiUthHZ26V4/C/TDpL+dR2NOC8ghE7+BROHgUvoRH",
-	"4U5y0CalJMSCvbtVpo5smhsCln26JFoSxbTNyHZJXNW86KeradFABf2KnBGxyDIjdc3kTSUCH3MRuEaA",
-	"fkh3dlW8zA93o5yXd4a43ZdmhgCMpdVqDVrPfzh9Nu7T49GPR+x02O8fHdPhyeloTwz+c6X4REAd3kMq",
-	"2YHOfq90Fo95CddXEtoE7rsDoU3ZnOZQx7qrpnys10H1Fu9epElRGpxk/IaR4qGhfkVmLGmfOmOPo2yF",
-	"HafTi0WiNM01RKdjDhgTqf0rZ+T4tDuVi5wkv/46myUWyAACV2zlWTI2j1M+4VqdESqWGtDcWKYALuOH",
-	"Qb+fRCTpu3/84P7u4z/Of3r5KukEhLZvJF7TaBcatbCHkD3GEeiBxmKUydE1Fn9qj2VOLMEjyfGzH54h",
-	"NMXxab+fdMqADJAR5ypMwnoDY1GxSDImJnr6fnxpfr0Qb7lYaCOjG96R9MhrOpqSxB+P178v+NwsdkKY",
-	"0PkyAPtg7hGRY0Qrho6eqGCLIiLFiA1qdiT4POA9UalVJ+EbZcBvelsCvIiQgpVW00EumoHAUBGzjIqg",
-	"SbTsE33LjSiB38YCtmINPnQVxqPk2H6/RrWJhd+RARGS3EpMLUzpUkVggeSzRaapYHKhimFGJFmIjM+4",
-	"ZulLOqeYtohV2mORzOjnV5Rny3fs9k9yqBLYOdIWkqTmZwJfdqD9AsXNN17P3S9HU5YuMi4mzf7uV34P",
-	"4Og8bvLdyvmEEfhZrhEA0qNW1BrnPKVLl003A9Bjn1tH9SKHv21hfLUQ4Z96ushV8L5esPDPW5aK4Acz",
-	"TbPfZtQP2KsRFAoiuk4ailqWDrYGrf7zfr8VtSonrDV45rMW30FRW2UPQHh+g50oZnpUTPM4nGO/mF8/",
-	"nNtxMLHj0qyO/4AERyTgrUHr+BiGunJR7IJtLeNVTjUe9UNIwiEk4StEpg64oLuBTiJ7VXnUKJkVlH6N",
-	"bLYPZrUVxrABFGNc+UvL8qNqYmN7FRK6A5LErumOpMh2LMmOmOlohT7DO53IV+BTV+Gja70V69njG650",
-	"hYz8t4FnLpXHK1YezmQjy/nNsxPhaMJexPqB0Z6rAtAuoM/2Uh4Qn78HxOd0hdjuRogrNGUdIXZVqLbG",
-	"gEZlLwSA3gG7OYitiIWPm8Amvwyu8nrKis7vOyseDxI3Aat0QFf+BiIp7luM2oi3jBdoI9hyvdmFKwyB",
-	"BLnJiDCFjptgTY1AfCLt4VIz/KCzjyzzC9N3v24PFHuxwo/r7eNujw+RF4fICxt5cUcKsMK/9ype1+AX",
-	"tJ5OdN/dTmXGHGtBMN9qdEVE2OcRm+uK6jMwWhLQHaXpUhEu0EYbTJ0jU7f1foir8kArLTmIsqFMl4Ya",
-	"+TJv7x1m5Vp0S0Sj5rkvboe9NNE6i6qLsMIAxJwx0mZ0NA0N0MOy+Zk0WZ+twVeKEesEoWuxwKXZ6PVc",
-	"TywxYuR+xZP7NIg+lumxMCgePTupNSiKRZaFRem2tyieFKM/2caieBKM96Q02JOKRbH/wxexKD5KhM4u",
-	"rPHgNz74je8xPufLGym/QJXXimdZRTXV6upqvXZ6hln6EUDPdSm/MgcvXY8ktzK/fsmEZvlFqtD1DIUR",
-	"is6fKHAUkhG8pQYEmF/FCx68UecGD8rPxSJgglCczlbOAw+zVVW58NGUoas1nG954GdkJm9YLLgmQ4uz",
-	"7ZyvwdCeqBWDrMzNB5pe4/igIp+dwKqvFzK+OlhTys4iXBowaugpD3m+oWYob5R7vg+/56O6PMsH/eW7",
-	"l2TGswzTzzOqp5CzaznqWzqacmGuT9Qq7dt6s+weLO7gLzv4y74Bf1ktE9qX/ezpHQtacCpVUJdHjg01",
-	"i9Zjf8aixhsWuL4CRiRzcHHd3Z91qDTaQPoezfu0k+MpFJsO3qfvy/uktiZrW3icCl9TrTX7qmw7AgM2",
-	"12pFGlWkPVyWEQQ6EYqw5W+8/SYWq1/c2XT9LVitm7TyEts6WK0PVusVq/X+9/6LWaqDR6Tt8/1Q7UVb",
-	"sDLqaBGUzEDvK2u6oAnXKXr/kFZiChU9kQI1Kb1olFrbAPjAjYrZBn0wFhWzNpY6VjDCzhnmKNZoulDZ",
-	"jvtZuhZQKQUZjatYmH5HUyomLG1WV8cyy+TtigUfVfaxzLHA4pRqX+svFuBSjyDA2b1RimKWeb3y3rkP",
-	"g/bj2LIbNF1AqTJ6bnGG6K0zJX9ZLRfX5fGMuJs5xcGIezDi3pnNfHLl8u5TcWahF+cLWG2DtIktbbZn",
-	"qzbbovxTifonJOBwhcPREFzDpyp22CIBiRcUHGOiOmflJkpuSnCqWkYWC285DXkNFOxYqMQ7UaEC7UTK",
-	"NDkjyYiKjwvxSVCtmUhZCvlNsajLIrHfm8/Bq9Uj753zVq8rvxVgNkph1rWUbgS27b0NrIWf7zHtq9VF",
-	"dO7N8lH9M8s1H9GMzJyJ1e4+eDnFYkxHepGzvDVo/Uqp4VkzmbLs3cIsq/n+5+5xYac1rxD3k9SGhbRe",
-	"SplR4aUJMpNCT7NlK2oplnNaNHV09OMPJ4DHiIejNWiZA7HGhVlmk/eSIuv37gDleLADf6V24CADMGBn",
-	"BdXZh5l1U3kroJb4GrYG0QWvqGblpNPgl6DyIDG8twtNkjaYSmQOJhP0kI0V02eW5MaCC/Lp6qXhZKX2",
-	"MDlTYnwMzTMO8UJUkOpQAq6IWRH+EXo0PadPSJtqMpNKk2f9fgdGfM3mwAMtqcVowzO08XhgyDBNt+J4",
-	"xKrjwQswbIwdXp/EC9mpFV9pERCZYLxzNTKIhiaz9amosdiYi0qaUlFP+/2oOdsUtgw0SHtu3PuGwIMP",
-	"mAqzwmFa7CiXShGaZSXXgU0cLn6KBZwWX4O9uiBGvDC9YpV/G1CV0CzzN8AGoHZ65FVJvY5FMRq7sTkj",
-	"Y55lLC2KW+agPqh74P+v7No8sp81iDP42792yaPcJxf1j9/+iLbthFU6+c1MNLi8rUHruH/8vHt03O0f",
-	"XR2dDvr9Qb//15aNc6p/rf/cvbY703cbdmD+B+b/9TN/T3vrpIDi4d3EgTukTvo2NmZPVtm5hooCO+dM",
-	"lluJysJEKUUyFmGOpO1f/cTGMmef9KiQbdT5WLMcf8oZYZ9H2UIZRXlo7sGqZBMLFG1MP3LCgMPqKVuS",
-	"MbdGvmJV5A3LMwp1Jg0j4yKVtxawAiSIsWGVyGZjsQSL83G/38dwrBcvCApNpagmAErI+DVzQok5M2Nw",
-	"7O7rOV8hjodc0A25oOGxqfCmfoWFFUcufPHH4MX9mdgD+/NXpZ6d3Pr+cB2c+t+DU3+VSalduVSjj7+O",
-	"S+2cV+r1lrullsaihNvtW3287NJ70D4eJL/ULdUhxfTrTzH9IkLnxjRTf5k2ZpruF11zHzflgYJsaphr",
-	"gwe1mMoh0uYQaYORNvdxfR86R9Rf/jYqS4aJhmZDh8zN82JynZWU0lhAREqI8u8bvpdkyfvmto9q5Ftn",
-	"fzsODGtfnf3tcWjsIUblEKNyf4mGD2PY29OcV45MWZ/UUWOti0VtUkdEkjDGAP4uogsA7SwIEbDoZxA2",
-	"csdskP0jNL7rXBC/LI9lOtrJZMTCrw4mo+/HZLRlUMNm+9D6DJB1dGOtuvgNqIlNoku4xgf98KAfruiH",
-	"+969L6INog/LuvesU7EQQurhg5qLM8UigPGJ/GtDKTNGhY0FoZliDmfdveGlDq5sjGqPvJxSMcFoo3KA",
-	"bVGqpBgpQAZRXQquNX0oaR5xXYqNvbsq+jVkOayLK10TLHo55yLNGBkymptvLHqSnZWPC5UL/X5sz3br",
-	"a4oCfWAqftBADxrovWVJ3GNY6YQuJqw7kum6cNJzQYx2YOM5pGBl4JcnikAzBJohXJAE/r4w5Hc1w6Lt",
-	"YGpiUeDUYHpec8JF0EFEzOoBwttq2gXEWMSilHZxRlI24imqwdR1wkXKPkeGso+kGC3y3NxS5E9QTBSC",
-	"WaWeklsuOj3yixlALHCKoHFjiCOuBM+JvBUWB9co2qBtz+gS0kgUYNz5OM4rOukC9EIKTUQY8Iit8BRb",
-	"9yWyJILToNeznuVcaDZrjnGEgb+UKfuKMGT6vf6zFz+aNVFTxnTBaY6ekwkF/rE037VSml9vzwyu6OSA",
-	"CnMICPxqUWEKIhaQbXN7kbA10W3zRi3F3sdEuKtBkFBDr8g8N7RFL2NRFDyAS1pjKbT+GxfHV2/6ayJa",
-	"b7jSnmQdEGCq9O2B7X0gc+5g6QvY9MHW913Y+sId3ZJo+ftdT7Q2gr3wNMx6MTTuibK5HqRNiaYTSHeh",
-	"o5FcCABOMA1H/gvuBgffdkqpNbsRo1+YvoP49FC2RK8Yri5lieMczIgHM6IFdNldEgku9V4WRE8Jcpre",
-	"h8JpmgkVTvP3vSqcRQePpHCaAXyTCqcZ+FemcF5qylHCVZqxzO6uIUde9cQ/nOKpwORkrsxB+zxon9+H",
-	"9ukp2l20z4J8f7fap6NfB+3zW9M+C5590D6/D+0z2NE7aJ8B0frGtM/9ZamvQfsMOc5B+zxon0773FkS",
-	"uS/tk4vuPJcjplRX53R0zcWkOzYMu2uYzBco7+F6IdDLLtU9zkmS5nL+St6KBL8mgjGjrUGRTaMJGr0Y",
-	"cU+NCuzeRlg1lZwZ0rO02lySUg2EPSGaXgNAnGDlMhvV7zsOoa2EyRbBpBF2dMjIMKPiGsNwchYWvYqa",
-	"dOWVwiWQwL8QXJvhvTOzN7qphSGooL/Bb/eF/nYhPuBZuLKbhKLbo2qtdpdag5bbjlaVsr6cstG1mb9G",
-	"4CPF9GJu3irvn7lTb+RtK2q9/49W1PqVT6ZB+WOH9ZaxG5YBcFux/ohsurXeW7+MB2CWgyb81QKzFGyg",
-	"QqBDftT0zk4YpBsYzoPo0EVGh+MBsbhjWkb9nT8ozFsQxgfWoRuY3C5qdfX4H1Tr70G15s30bU8i2Jjm",
-	"sYkI3mvyx31JdQ+lPzdd0HqVeoVdHdTqg1rtckPuXay5n+SRggzcMKFlvuyym52qmc3phKWEiRuWyTmL",
-	"iGC3TGmS2PrRgPkGBRtRGJryydQ852lUJxWBs9aIRXRkenpFNQhHQWMRSX5fUKG5Xpp/a1CbjcTkvYIg",
-	"RfX8RwUcndG5U/97AyTdWdj3z7mcWSW4+PFKJlb9BYSFsIy2Ny2oqZwTzWfsn6DKc2Fbb3J5uNVvluns",
-	"C69vDsXXVql0uDj3J8Nt3+cHOqnFOTiH60HkmOCtOohn34l4ZjffbWtIwiuPmuyl7r1QEquQ4H/x0iG7",
-	"WCOInVsHhydA0ASCggWg2QJ8IZtcHuuIEQhx4ai+ZuGtNM6mLLCbQx7vQVarymqlS3y3673z/ahceszw",
-	"heuyeu3N5YBIjD9dvn9HPpi3ME/WHmxwj7pqsmdopk+E1K7uQMo05ZlKSJtrFYuEfdYsFzT7yMYsZ2LE",
-	"VNKByDWsOzIghddiTgFe3hGTPmnjkoBsxGezBcAKx0iYbrliA5KzG5ZrQsmMK02vGVCkTo+8tr2S3Hdb",
-	"UxXNDHi8yDKsK25BqYxsVd4Sj5BceHwsFr2R2BQjH86vXv5KrhmbK3SRqM6AUOstwSznaiEbSW5otmCk",
-	"DVXhEN+SFqO1DfvVu0jBGwVnQkyguLlpPHQ3B64d3ILe6tL34kW/fzK6Zkv4B+sF7XvozGKvG+IB11Fz",
-	"ODB3puf7pD134UT/+4qb5W//asl5a9CyKcswGj1tDVpPzaltRS3YCHCSLISvowCdb8cV/qSk+IADfth8",
-	"5B3Y0SEh+ZCQfHePClBsSEi2nMDcICxwAhRnN7ZWJiY7Sa1PXYfrQnvcID1LGgCkA1tlDfchtb7yS/BN",
-	"CK9uuOuIBtSGc7M6SLMHadaj0qycjm9YmrWTIG0jFiiLXpM8rZVbPbSNFRXlmCQoO9bermR3WTIWWwiT",
-	"ZA9ZMhDFG4RJUidL7ihDxiIUIp0gei9i5P4E9ktIkzRNA0lydZWesnxeyJamAbdIrUHrT6+7R32oqGi9",
-	"sv+QC/Ow9cc3J3Vu4CPuch3Ez4P4eVfm84HmmtMsW1p1/c6cqCqAbgOC7TqskSJ9OfoBVurbRLVjcR8m",
-	"gBqqXWt12V71359qf2pmhY+Dfba6DPBrPt+FJO8QGlkz8UdBKjvQ6AONfnTU7PskzbvYBtAmDJEG96BY",
-	"1AYrfBJQdt3NcuBleEoS7D6xdre2DyIghrD4x1Es7D+r3SZO9ja0WOZ8wgXNOpYbsPGYjawWAc/nc6m4",
-	"dhnzsXAfPFHEBjVwyKkvUse5ZrOIZBIqr5JMIoGx7MdXVzIswU6Bq1jgUDEMHYr0+lq7XlPgK/OALmH6",
-	"BAsK1eTJxwIS5TtnwPrAmI+9uhR5RnzfNp/gL66o00JwXWyC2QPGb1hqVaxYZFJMWG4mP6W2yJ/t4lYu",
-	"shRSIwzJG12TIcvkLemXFiGcnA8Qwe4xNsOdcLeGZEoVGTImfE0LxSE3Iui5rnH3/UWaDGKBA+KKCPMF",
-	"mS80oeh3RQfHOJeziFDfh/s6WBjb13yhlZsfHV3Hoo0PsK7hnI+uO0VDDnPBTyanI6xcSBgH98wtNcs9",
-	"lrn5zSwUV7YgZM7GAEIwZCO6UKzczlRmqR1GhAUZBVYNCUbKFbFtnPmaXe7Q2QwWnIdcaFKaBWz6XIcT",
-	"MeOEOCccqVqMRpBJw8elZtlsrjlLS4MFmefcjco8MbfliUIIWyLkrWl1yOsPycoNGEDSjlW/7bG2Tgaz",
-	"lO5QheAN5kybrZgxqhauXnMwEIckAUFADKpU+9MPFCh4F9pyxc24Ire5EU/FmTNF2L/JEOKZCNYKOeoe",
-	"n5ApvWGxgKQhbNdmQDnjxQiTUqzQal6zOLrmWpkTW5w6snLoIohHpwLqbOY8tR9nEgtJwacdc2upxQWB",
-	"x+ZuwXUyp0zOzDhE16+4OVlYn9qcEArkbWMLmdQYocrSHvlozzCOFhcHJjvFwPhY/JlmCzglA0t5zEQb",
-	"pki2mOGI5vkyFtCC2TXUBqAoqZbyukc+QS/Wrdlw8Gt7ikVOuSp6MtsGraeETigXGDpHhjSjZjmosgeE",
-	"6uBSRmTOcjuoay7SQSxup/YN61NKU5ZGZLjQllYVFcY9eX5C6A3L6YQRNTXDsFTGdv1EWSUoIP+wVHg5",
-	"VWmYSAdolplGzMrkbEYRwhja6JFLSahZUNu2HbwnpYJNqOY3FkfatyvHpG931FwSmesp6ffIlV8Je8Vc",
-	"gwX3VYuZG4tlzE/20Jo+1ogB95OW9qh+x5CbHzK5Splc325S1UcnxdwtomWzeJ9JvSY/96XFUbKEfuwI",
-	"fR0eVAD8ZPgDL9hpFIuGrFVSAXjStxK+UBC5Yrij6Vg5auYhmTpnkKQKzAitMw7xCWLmzCtGYEPp2sXQ",
-	"oUAOZLwcchdtLoW2lrC4vFf7yhupHzXblX2ecxzdK6ptcbIfuv3n3ZN+K4L0pk010RxA/evzq+7x8Y8/",
-	"HLV2t828kfqA23TIVv1qcZsyWU9LgSDuS0kfCLzJEOM68Ca821D4v0QDitr/AW1U0DNmeNw1t+GNPGQ2",
-	"NNPBB89NDRjRLhmpcPQPeQ7fQ55DJhtyGxrI2+bMBiBva1NKVzIZMvml8xj2ErUePBAM7mG98oZc6BDz",
-	"dYj5siBOO4oldw7yqs8k1TkVCvMm980nNTqbs/xgCoIqUkxTI5SsTy6NRR3mRmqlmTCR9He9xIhZzCYF",
-	"25H9oYdffMSnQ7PRpmHsvg1FnInP8IwIE2mRTto5I0nOMqNyvIa+LtKEtLH8ful3xH+6BQv9hN8w0SEz",
-	"Q12sWU3JRT5y9l1wL/gfIccDWrKP7yqHXQX7dpDHaolxsEQPnG8a9Lw56zS8gQeZ7DvLPdXla3qfGahP",
-	"/RB+WgKyX6O0RmZ0Dk5OdN3w1AXsWq+Wb6jwn8kbltuilFW/9oBIEQvw/4LemjPF8huWWoN/WzE05Rdz",
-	"1BRdh+DssK9b92Mn8ua+WAgofk2SX15fkcpchzDFxAuUzi+VAE1P2Uc7iKRH3otsaU2L5q1YWKe2n2S7",
-	"cKr0OwHs3sA7t2xkAEwf3YfW4c2L6UL6WcbGmsiFjsDjo4oG7PBgjvtJvuduvP5Fu80PQcDOK0erjoBV",
-	"Dw1nigxx5R+SJj26JGfOb90NGtsDxHHTVq7+Xnd+eMervt0FL6YDdycWbXcBSjc+IrV3vQOqYM3twetY",
-	"c2Vf+4WC2AYuJpaYBPfOQmOiWNYPhojimHVi6imbwZV2Y+ycBbTAX0m89fby3lEz9deyIoNV/CtyIXSV",
-	"VmopiV/anKJObeiSn12n14pa3DTw+4Lly8JiX1nEVmi1T9mYLjLdGkCNX28WsuV/MST+y9OQZtLxnw0E",
-	"46uVe74KGlNPWaAGpDnS90Zi9jBsyzFJfJsf5W0SQQTL3KJ5r8bGla95FIvCNI51a0ASiFBjNB+bU+//",
-	"tG0Ev62zoseipENK8SsV6X8Gv5ge30GHqFY2wjpur50dNLJakvBY5vGP8nYb83jBxXJ5e9DFvjddzDLa",
-	"eyOULkCsmVheMq1Q6+GFLGMjHIDOUQw7XCGPWgaGr1IILcRbJqA1vrf9NwZGuwEmHWt0cjHQKR/b7A0X",
-	"eAeBZ7EIw9qcZIuxZhj4FQT+5oy0+xgLaUP6CFedyLaXs5k0co6m18xVyvLhahALXfAz9vuCZmbK1ZWi",
-	"VfQMEOIIJX0bHNaLxdX6IGwbZkqVDSMkhqwse+QvTn/MpAY/KkWTLH4Vi1uYoN+nKSaFWqF0oRVPbbzK",
-	"cIEuGOBolp1hHLkLHwziWosyZ9gtDpUrjRtjlE5oq12MN5XMllqD8EnlFnuAFuQuGlAhBpYMmcJ4RSMW",
-	"KEIziCun2S1dmvbwJTkO6sHNeuSddUV7H44N+nZ6s5Y4NWg1nPoe4TPuxO7PJ+8zemar+BgJcTUvl6OM",
-	"4QK2opY7ua3B8bPdw2XcInyd2Cb+2B6iDA8ROHfkv5crmstOHHhjIM5TQyGbue8VRDcHfNSS74D/GhYg",
-	"x84m0MCMV9mv6Tdx8H3Ak4qA5f8/e/+63EaO7Qvir4Lg/z9hsneKpuRLV1FxPqhcl3bvctnbUlWdM5UV",
-	"nWAmSGIrCbAToGjuivo6MZ/Pm0zMG5xHOU8ygbUWkEgySUmULMtuRjjCIpmJO9Z9/VZIxCCOOY4SazDw",
-	"vIvssMlZgaP2+ql6rTD6vzYcDxsx2xKyYy7B+tKohOkGhWkgFMjug7RLx1cgO8giuqrnr/jzRDs9HLN1",
-	"TqEVx41qG2nEkJHtt6bHNqWVJq/aYLcwIUxrw4yXFs46JMPOGg92rCvmv9z6TADarRaGjONGtkyDBrWQ",
-	"BiOVsYJjWKt7eiaMcRsDBTwbbBk1znCc4YUiwfQtspSBpzMJSV3Hg57joBDv5cYulV8DSssxehbSriqx",
-	"KVuMxVJUUM9FMW5g26X1PtLmovvx+pUxbCnK0olajcQOkjxxE1PVSLfBqLJTki0ok6Np0var1ky3svVr",
-	"TI/dMYuKeW0+2hKtC29W9T5228J3Mc9lI1Grd8ew3ncyv/x8ZJI6uW37c6IhpjxPOg3k5c7QDcksZmKP",
-	"cF+3WI9TdgGB+SC3HOSWu8JiuHMkI3pwP9IKKVbbBZZ3C3uNvCKV1beWVqhfElgwDStKu5r7HEmvzhPm",
-	"BmqdvAgupIYJAJpJletemsAUdAV/emtqd6TtdLhO/+lXSFBWYtl4wyd3WGrcY3hssCOclGvSMybKqZ0I",
-	"x/ugYbMy7lHMDoHkyy1ckG1ngnEty23MLFXXcrOYP7G3bfIdSZMgrtS/ocDWSC2sREgztXoiYGS6QgQs",
-	"p+2XeyXMwRH5nHggHZlm8krSmXErKsnLXxAm6vik/yLmhMeDTVbo7+XtWeF7/+Zj5IY0rQNDPDDEu+co",
-	"4lG6N55oxewo51ZMdCV3VQ09o3ga1Hdqu2UdeY7VgkNToGDRxxUoGpvpi93j1LHRk8GA5VNe8dxRsF6c",
-	"1dhSh3Stn4S5leSVKG6c8dgC1cEAqWNdkSce6BpGwA5tp2wpVa/PXq/NFlywoPjRwsiK6SVxlJBDCSmW",
-	"I8EgG1+qWju74JMjQB1H5THxtgtZMVlg656tWc3qgs7bbL9b6jBT1qQVs1e0M5+Uv1AExffcWKFc/0kH",
-	"auFDVMVY35wPXPDJIfHxQK0fcZnOiFysbloqOlzlrfT6gXIfL/ikNfcRLiuU44yqIMNHsAr5FMjb1YqH",
-	"8I2aQklxiKpfp3UPHL0BGUu3yGlc49CH8I0vI3xjbVdvX+9+GxHbmeHoFChZxMq/o3mQxQPJPV3OLJ84",
-	"gYnxHPzC7gi60SRNc4H7Ct7txZVFnt+OOP0g7N2kp4dKhAxZhi2rucaLDpmQh0zIUMtpHzkluuJ3y4UE",
-	"ulByY+5DE8V2QA2tCQPBxfbh16ZWmqpaLWV7aqXY5ydVSWnan50+6sb9KJRRqaSZioJNtC5ijRSwFo05",
-	"KKUHpfSLUkrp4t1NI0Wq80Wro8SXDrroZ6iL0t4dFNEvRxEN1/FuWigRrs9QBd1PYHo0+icN/6B8HpTP",
-	"pvJ5G3nkXjVP1+M1Ekw4vu5ZBFiIMBJCI46aZL0hPpXzqpKk2llWCm4wXojnFpI73GunDEhI/CwE2ErD",
-	"+MhArBDyWfwNNE8+YWP4jpEEtKlsMrMYGVtJNQHRx2S9uhrOzYWwVlSgphTGrhfCZBGLYnsKYRfuUBwk",
-	"sM9PAoPb/LhJ5r+yNGXxXnmaC9fs5kJUoHk7YApDP0DT4A89Zhk04t7PfEkwd65MxghVAYMAqdgEpBd4",
-	"GpqqmoiyLsTcVflUXomi562YjpaaPnuN5REc0XQ0i4q717HrbizGyrJ0BLSm1co3jvGeNaSMe54wyTw5",
-	"Y7ZaCEdcN6l4qqJmkhiXURbJRlw9vO8DDb3MuS5VAgR3PuUVxkTij4YJZasVxTfuLVa62/3ZCpUWBn8Q",
-	"KQ8iZUOkxGNxc+J2Z1Fyh/ciUxRf3QiDa/E39KGclnSjg4c1tMDLoY8KTzwcP9ZKTFUUsV0nCjGlmW+H",
-	"dUOT/bptqNB4ijb8pTSC6qXQ4FK1bXR+IvNyYeKxzhYGSltt95V4ybeFake+E3at6wQH0HSeQLL0dd4T",
-	"tuE8caQyWyhpHWf+CTxC3fX+0QUET70dv8EaRvQoLVaCYw5vJCHZD3ww3AIcQI9gkdAdcBqzBEALgMQq",
-	"XyspMAj3S1u+n1tZrMHZR2b5FqqkZYywhyBvPJvxS5GdsuxSWkxRyxz7zNBNlOdibmvNAqltqkYL6ytX",
-	"AWicEktCcOquR+lTn+5YSPOTViHSNPMeJscgmVblKlVjmGA2WqyyqIKRhCRFZkRJ2HCNPpqN9vrsG4RQ",
-	"Mn6azOpUAcpSn2X5wlg9A5nfZL5CkCwA9DMuElSIsVRQ2BCSO2a6WJRe5KhD+j1YlhWzf7xx68i6WImO",
-	"uVV12+X+f1t9s1j1ELbGPfmNm55/cLRY4RkLrIqyLUt3HG19Q6niDuHvoYLpiNJ7f716fQYGfCiUhPQt",
-	"VaFCn8KnsVZpEcFRUDMtetcN/XOf1DW3pll4WWgEaSi2k3SkOadzg941LLmBp7Iz7Lj96SQd5fMUvnn/",
-	"70fHgwEA+OG6Ohm1k3Q27nZn2PmO51P6yRMHyEwSOZgflwIcUcPj/m0gCKyYHXyDB9/g4/YNrlnhbuEQ",
-	"bLOjzSuRwwmlG7oG0LOYi8oIYuPZu7fnkVUNm3t6dZIlbDmV+ZTqpYVYBjKEgShSRz2IDzy3qSJBwWSn",
-	"zE6lYVeiAlprLF9hzUfxgZBf8lJC9cB1zBvoBBTHPjsXgv1y4t5D5ot9mwSMaEiWUX2DOt5LqQq93M/a",
-	"ZX45Phi71snmQyOXkUZwK3PXwdP45djGDOv+cpww06BPv5z0bkAct9jLAjXbP1KCxMNNDeUmGIykNyWs",
-	"RRvctNujylT8bHP3aUa2CvfRQzSeMitdw6NK8EumXf99dkZqHa2hmwWZ9OrBSeOfcoOrKr0koVgaS1nN",
-	"RNhRwTH0FBXyNCj2k5TePfvp295pPcKzsRUVDFOaut6AI86pCg99A9Vh4alQgwBj3QTPp6jKjnlZMqqs",
-	"txK8Mk4XHqBO/PXXsZ4SK2N7Ojj+ZbwbcZZxOAYBJxfVovdBOEeJgfi4u3K1BO/+cpT/91sJ38hFfjk5",
-	"8JEDH3kgPnIXhuFz6TEmdzvfeC+MLq8EYhYKrP+LIBX5wiIaOWe+MRRoHSHjHiwh96YFX1xbCcfy+o5k",
-	"0lvn7qXXRW3nc/L2FUnHzVBs1iW7VhJ8LTWUUKq8PXDIng+e94IVCKyDYKrpFiJ8aGJXrA+m12dZKdTE",
-	"TjOoBuD1aSDlE+BghOc9aBqW6CX3/lIWdpqx+G2nG8xLrniVKpifYV0zFcIm7msrEmYrwQv8gOZBvypk",
-	"pAU8iEVZQlOlVIJXzLc04lWSKrsYiYTN5VwkbCQ4uIgmpUiggI8SZe/U42lcSV2uY1jUM8Hh99k32k4d",
-	"u00V8Szo7olhWSFnTlDQCmpvZ017FIkU0rBCVPKKQM2C7oOniQAsK3/KbPSEa2WYqixdDAbPcjwNTuKA",
-	"z4Lh1zBI+uYDfYdbgF9m0ZL7dQJr5ZZWt7aRKlpsrYRJkJuH+QfUDg9YYisuS7eK/yUqbVg3e/5V/8UA",
-	"zgL8mfVOsVHiWiw7Hvxwxs6evWTn7jiw51+xD+zrlygSnbAP7Pjpc/j5+5Jb9g2v3Fcng6zPzvz6+hXX",
-	"V+4uNM3rrRu8fuZh/351l3TNVQlmf7hN1AUgzEVuAFB3DevSz7uSFagqCDkVnSRljZMvsUkEm6VKU0PX",
-	"BxocpQml9RE2JZPmvZi5647i2ETpShR99jY4HXgwL7sHSOjcmEoCDlU/kYSReRVsyQh4S4C7aJ7LfNKG",
-	"Zdl3PJ9mrMuBEuJxllT6BIRqgm49hRka+V8C5UaYfrSO7le6a08D9cBFgjpUgaSQpImPJmRuDrTan+hA",
-	"izeuChHn1Vz4Y+3tCtRPw8idqm5t4paKjR3N8aZutGsbb9jGDfE2arjngeLFFnFH+z1iMKEUATTiaU1W",
-	"2Prmdr05HgQ57+nAo+DxGR03aQw+YaW8FHE7CRa2J7oXJgaYc04Wc425k19vjjsVNVXiqrbpYO3sYDS/",
-	"xlaOO54qoGkR/E+fvardSLIQysqcl4yE3kATIRtG0UXsRo4paDR2TTlFKTpX/kz3TpnTN/yFg9u2r83+",
-	"+0rP3sRU49OCCfndraV8uCmd4dcva7Qgom67MYfgUnWGz7+6lczfWIqD9f1gfX+k1veurthYKoB9o1Cm",
-	"bcL7XSz0fyC6186gLR5bcTAGytElT8sjC84QPLzZXjFHj7ic7Ja6OV5sPkQbHaKN1qKNbqfm3/rkIyKf",
-	"O/RzOP6btxbkI8M4+/v525/YO/fUWukx0Flr+c3wK/KlkU0Vah6ABLkA4ShVXRCVfq0kVIIF2QjKOfSc",
-	"vLQGkt13fU4NasIQTs7JJorViUJDp05m48WRViUiOKPUj5+9xTeEMw6c7gRzDnFNgZiwhSqcCJg9bUZ+",
-	"FBqhr4MI6eR9CC2Cx9gYnnMNQwgVy8QHKyrFy/eCqnI4yZoGj9oCGBVAehSzuV0xDK9HOdi/DVDW2LEX",
-	"LW4nwsGm7UkZY6p4U0ntCNb13zaEtt/+6Og54DICRDiMxglenafxmUs6VwjxuBGZkbD/kipH8wge2puR",
-	"3b8brd7hPB4Yz/Eaeu+2Hg9Bk/LvQ7a/KLvuDWSudxWgfYJy+T2XpfhXNQm/45WVvCxXRF73C7dIOvNF",
-	"i9D2fU22vTHWk9Im9R3WJkqKLK1pbiVYXgoIwuxSrUKTqpHI9UyQZp8w8SEXc1vHgW4JjvQRG763rq4S",
-	"sPL5YgNJqhqBrD12KcScwCa8xg0Ups/eeD+gBk09mg7rxoGISaqyOiYM0o9qX2PC+v0+mia8IcpR5yP2",
-	"XpCtresn1WNaEe9s0dXj+MzYANeoM8TW41XXzQKbcB96HMesVsIjnZBtYVwJAe3iiCDKpVzBT0upTI/M",
-	"asHSUTlmFpn5obZfQTPhRRRw6FoFPSOEEHdrmGaCPTYJVUpGe1RUVTlh80rmgoEf2CTsSqgC7P2FaxdZ",
-	"rqhYgRAsPZgqp+kxM9VLsLc1yodaplUuPMNHc6PVrBJQ1uLUtcudliI4WglzPZcky3iDtls1zgqdL2Zu",
-	"NfFqGAhyVrX1OpZf3FFoi/KNIrbB0g/15ou1kF8nykQRpjFwuBstSWC1pTL2RkhbR2GTla1+EEuEhKr+",
-	"RrvmmiHLCRWyAPjqWvyKJD/sssXM62vk49GFkTasz5LQymGxYFBQA2Tp5RxOI3OyFP6FRmCMHob9W7sN",
-	"LQu8nMpSNDbLxOHsUsFR9ffCNXDq19W/YvAcjEqdX7r1RPsjL9gIPP24pkgd6/LYEKFg+QSyI90B1EuB",
-	"ZxZnUgljQ2R9Fm7Ez0raUL0yBod/Ylh3oeAyFD1/DejYw9KS4VIsCe79e62tO9evFQQdlFaiDC+tu6vH",
-	"J0Bt8ZZD2AFEvM94iZVbzCnjrlloy7s0OBvLD+50auXj3brf6A89H/pOc4J7Rq4ed3/C1t10txpFYZpT",
-	"xUAKozHjC5t2bUJPS70oC1Y5CQKIAIymqCu6WM0GcBPP1gp5OyIWaJKPkp/hwFi3FBOer1jBLe+1hsuz",
-	"trnglW+LXLeLyik4ELnObhS4flqnnUy5pZvES3cIV2vlX1wHfh/cMdgZ8d46RDK//6jtBULyZ35//cBb",
-	"dimuw+jGBwWFulytGMH8r+pyLkMqZkTbBfcZqSbUUweaUDuHmguNwZGiLE5plqAosXHJJ2FBtNqkIBfN",
-	"GktwfUnBYw01Vi+hABMxkgbLhLJLfi1MKefu0kU0INezmcR601jy2otixRUwubVIJ6rldL3jgOrnN9Th",
-	"DTtazhUkyGADrIsJN1NHTS0sBuF3XTr5iuZ0y8B9HNwDqpC3ithv6oVJR5oL/iGO3m+J1N8amn8rHwAI",
-	"iwet8qBVfnFa5Xu00Xju88RAlAOkUpFedx/Ogqe5NvYIJPxCL1UU57+3GbM9AJa5jljoyOdLwbd6zOaV",
-	"LhY5cMp/tolg7krlvMwXJSZ92VRl9ee3KhtSjrcwVs5AHMz8n0UG4jBAMf6nHjnNUr2r9KQSxvxdj0C5",
-	"dNOCiCb4gmW54xpliZ97ffYTKSs4TmHqmRi2EnYY+kU16j/1yKQKKvw4vcf7tles5AojcRwBLTG814fI",
-	"ujUBIySwhjpkeM4nomBCXYlSz0Xi5ExhLGvOn1F5PGhxKidT94jEYkJMVwUw9FSBEDkEmaARSxyJVn2W",
-	"nV/KOQkjF5Ag54bAQNSgAvkw3i7+miqInn0xGAwS9oJKHc35RCongXsAgK43SyQN2BS0DhgUyKJF1eNU",
-	"YYFAeL+lrF1bFTu2NwpTgIXTxn4ThvEvGL0Ly+1oSnwlbhmN21jE+0vwuFW37/hEtDHpMzzMTfWuSZwO",
-	"YbpfRphuzTrX9/cOobs15wQD2BH6nO7GMhetob9oDGgc08jN5UO4KKROsJEuVqzLWfaq4TOb8fkpy/74",
-	"M0sV2IANmeLKspew7TFmjQT/XXnVqYIsvWiUPpkan+rGidZjSq4mgxtlWXukgDqIDZPKR/6n3jDQ/kux",
-	"MglbKLMgYcjX2yO7w0bcW21oSBXW2atdkEE7j92MfYzXuxQrCtRL2qIj+y2GjFTtb8nYYsZAZZb8dWBD",
-	"21ujrQOIN0LhzqLUyKYCczstlc4s0OJoRT+NyprrUlfg7CQ1LKprd3R8MvjrzTXNxmQOyuZB2fzylc1G",
-	"RMX9aJrxJboXdrk7A/3b8HsEkl+HmHDDsnc/N5LS21l7lqDhzumc4PwpnTI153Z6ytB6igVjgVQeuPaB",
-	"a38hXLu+Pwf+feDfB/79GfNv1q2ZJXCu3j1ydDqv920wLgp0ofE60sTxkojc1TBYr+gJrAaEAUS9BuiL",
-	"tCZVz14ehZw8sI1mvumW/FcAs6M01149hrWE2OeD56mKgzy8s3jKDeOWzTShQ6MPHUrCh7a6nGHFbMSP",
-	"bvFuxwO8rqhQM8rII+PVUUQEiLfm9W8HH/TmeTpMTQbZxBZMVb1wnn1Gr0aRMVtA9U6bM94cI+CwZhB+",
-	"AdY9Jx6FEF6K+BpSQp5b5CcGA5fQ6QoBJTQYw0thGlFNIXKt3pStUiG8fQRvo8fEgBv/R3kpyCqO3mCK",
-	"uYiYfrQe2/l/g/mfporfJlDixqLJ3c3oNy0A1biTnzRTrb5Eu9PQwnNWzMgjvenpLsXYrj/r5ZJXP59f",
-	"HH311dE39+bfbqFshxy3Q47b48lxOyuKmEUTm6uDU+9X0PhY7umLdW29jmvF7Jkatilx7NdnRZNuhv5V",
-	"PU4VEPF+3ri1Bp3ToWEI4tzEeko82FO/6Zo1unLCC7q3W8SdrK7aIJWxghfDhmCTRJ8CsUKn9xq9c4+2",
-	"ouFOBdg5KiHYJkQVoUYlgBoFIWj1FL6VVQbxq4yXThKpHJ/0QaB+EWH1tnqdgX/7vegC8AMYTwDFyTa5",
-	"ee+0hoCgeGMQwF4MBgOExqV0R0KjAuNLjF/wUE7m5vn4nL3MD4GztCZK3AB1acd9Pvh2vzTf7voG359z",
-	"1511+OpVIKd/IvNwauF2mL+TwaDGsyCWuOQmoCY5GncyeF4/E1RGpZlZ5FP/Upe756A4hJpg7uMUw2qi",
-	"E34TrcZYvhpiCNJIlIDgrlN1G1Wnz751o4eY3+v0GgSJaVds2L56Tap2KDbsI+s1MPd70WvGu9Pcd98N",
-	"HAZc/BOkFFuMivFZWrsgnYOhsHwMkjPu5XZCduv0wb1E4mQzUrNpJkO8iqZ4L4t+J+kAFDskECe+2HKT",
-	"VnbW1dQba77Fs5edP7eGxpzFyexDsr3UJiHyu1CSASbCA14SWaZyD8tBGYwUTpuqKE8SyJR/AIjSLotY",
-	"b92UyFdspq8awivqRL7c5FVEm8GBSBeWntURW1gJ2wQlbXRV2x6bDiHDr8Ch5ppDlDJseNyoYBnXL8IC",
-	"TC1kc3+qWWct3CvVfEgz0Lpp59VD2m/uLzJyTYJul5jxzBzYxcGvdJ1faU8mtUXYlmq+sEeOkB7lZJ5p",
-	"BTD6lSItWuTFQC1dAwYF6yiToPkCOgZGejGZ2iRVjQzpJ+tZj5Gb6bUb589K2lfa2KwWsvVsvrAeybNA",
-	"op+NuJEmo0AHdGFA0R6wl4QgiiwgMWH9IjekJjQqLlLWT1U8nxrUNGEzTIIDMFTweZHV4+T4+V+ff/Xs",
-	"5fO/Iv9osoqa7H8MSwchQTVWbJPqN7f3P6Jc0dFilXjrWivLjZSEIIv8cyGqVS2M+OXaKYYEmPA3UsnZ",
-	"YuafGOtqxm1n2Cn0wt2LpDPjH/CBel2Tzsy/NQhGCcp1+/OjA1k1F3e3FQSuGC4cXLEDWNT9gkXFuUyj",
-	"xSqq5pSAz7d5eB8IU2oruaWxPJ3L/PIjWNMz126U1ewJpc/6d387vQEsyxgBR+Kvp3bbsmN9m60gS65T",
-	"uBb00Cf1OQbiMzxJOujl59XqAkkErPvN5Ug/ITe7d/DqA0uQfgDfuf+3URo3KYxZO3gUDx7FO8ApuXMU",
-	"YRqM21yJ4Y5vkzfDA39eSwUBXeBKfAxCSE0/OC18T/0+QnL4bJMcjv1N24Me0kwfJ0mk7T9QxQNVvLsm",
-	"jkfp4xPGUJsE9eCPEdz5njxDWADeK9xuz0opmgHtAR/ZqeEUX+GBv3+B97YHfTZCAjeDP7Hb10UWhzCC",
-	"aZYGtBnrGenQDbNtGGXDdpCqHXbcqP9bRXamKmDUO16iVRhuDBxnFnkuRGF6fXaz+MQQI3nTAMUb+fFS",
-	"dcsAxV1+vLrCzL0EKLadok/KIwEoyA1xAeBhULNCK1+SoN9JOv7E7LZf01N1EOPZs5eIzQNlTKRqPuMt",
-	"3O9+PDp79vJocPKisxcM/8ZtPAQqHhjoYwtUbCfU9x2vuM5CHyBssX1ie0UvzlouNMUwUuO3i2BMFYQw",
-	"siiCsY1mtMYxBh6ZhL+bMYxNYuceAzJ666hF1gxaTNWdoxb9FjRjElO1OyiR7ReTmKo7ByW27ckhNHEP",
-	"5nfLAMUtN/cQp/iFxSlu2+f7CFfcYDh/NIn4w8ctqlQFqlUgzdoSg9I7ZRDlyNaCHDFqBWOk7qCosB35",
-	"0w0FBjOu7pphxc7imX/USMT7UWAePh6x/SIc4kweaVjilu16PNGJW2T6rUGK66TxcwtTpLoNalGWvT57",
-	"o68ARb+m2ACQT2uBFjYCZ3aXEGL8IuJNdChVrZapRx1T+BHo356Wm1vbZR6DzeXe4lDaZeBdIYYHDnCI",
-	"NLw20vA++M4WcXm+qPIpN+JoKg34QrZFHEZqmn/HQIVnBO3lxjoxVNmpyRj+X1fMhTIPhNWLJhaE6E0V",
-	"5i9Sxg4twSkEAALUb79uUy+skYVgx46ovxxAKeWSz+YA2ABVH7AgR3eAtdfA3nOcsOPBwP31ctA7ZdlS",
-	"qkIv31CTsXMEf/ElePvsrSpXYaI4aAMARMZyuzDsrfsGi6C/47JgUGEZyXfzJVZoGB8U7WUrYcGPETkh",
-	"/ChC3TXaiWGqMqstL32Dr1wXGRskLAs7kLHst9+zhNqjBaTldHoAIP8DngXWbMYD5FtCMws1BoFaleBs",
-	"KSss0GE1pJX6qbr2YK40MVB9pE1VyVXx8WGJKY7Sr8bf6LxeE0n5K+4rwHm5XU9YfShPPfbW+tnC7Ac4",
-	"XFhlR9ptkZXYaifmWCFeUir77KQTLCBSWTF5kHDI9TXabXUJp9yTgENE5Ecpn9m21J80+jHQ/ji78f7h",
-	"e9uOWiNFk7Bpml/qMRCflgj0VGXv3p63Z2uS0SfrMSMEIBs6qbuUBoo81aqGaRTjwkqfjdomXkmB0bgH",
-	"8WNTr4qj7aHtmb4iQgkhTH4mUGoezdlurohxdtoA8hmy337PqIUa4bDPfmnO3/1gBNSC55VIoQYMakdF",
-	"QlajgnVHYqVxDLLyeAAMWgEbBdaG4fmUZjfRVFp++/QQVAg0mHGkFCHbAyrZilfkeEDibWRYUCigLLkG",
-	"saEnhHlfq1ORypaqUOoUWWh3Q4Eiixoa5jApIi8XhShinMLnST0/vyMUzlAXlmrJOXs+GCQMsBa8Shjt",
-	"GkEtSgRa7NdhDKkiCKgokW0cTRnEl7B2yCpTRb+BUGTcgeNl7b0CCMf2MoSteFnbh9lmq/tV2ikVvKXx",
-	"UpyaJPCoQhorVY6BG3UC8vZeQopGr5GK8WKA8X3No1bKmbSnWydAkX/rMI/bKcrYejsC3vdk3cMXSk2k",
-	"KogZKA5VXvzeH7IKrkObpXX/lO9dqGD7iV5ndPtzXlUYpe/lxpG+EmxA1SjWAcyi4UG2EBAdqSZDJ3bj",
-	"ykW0D+R8R1tCqM3egJxeqHlXH4tPY+KIziX0CZ87w+Pj/l9fJFF45/HgZmEqfyZ1G4P+WhODdvisb/SH",
-	"GwbB/Hm7ehUtq0x78DHsKTdyLtZDuaU78Ya04WBsORhb2mT0+NTcr60llrc/ZkDMukC9PbOTBOU6Ogbk",
-	"vPrmZazrLp7nylEMSrG1PLLvEftIWDbjFVQwbiIEoGHCf3Mh8Vsw6TdCdDSZIa6LvTnF0Bt8JlUSi0yB",
-	"BBfETVoSY/mKWT0RjlH6mB2sW7otosc36ycFX3qC3QZXhoGsjaXcCO6JE1oTVi8xxrnmq1e6WFtyXbWt",
-	"eKpax01hPYEtr28/bOD6HAJeWaruFPqDS72BRpaqXZE/oW73GComRaJIfZiNnnkp0nz8LF4fGnQfUsjn",
-	"XxnLH0QgiFtFj7tKHvdXLusTyBmHoKUvLGhpX7ng+pAlX3T/I0gBrwj7mkNJ7qB5og9bL6o8HGIqKu9t",
-	"VxN5JRTL/NCyGrM6VcdYqnvAQvSB6SUs13NQI7cEGQ0duT0Cmx6574eY1/cWqm1kSYSP7QaxpmwmVKHc",
-	"/IXYzGghy+JC/yWDyv4ln5iEFXLm+B4U7F8KOZnahBEsgUlYFi2N46ZSWVEpXv4EUbIJFNCO62hkCeWy",
-	"F4LJwrBuxvOcQJAdR3Z82GqWTfhi4j70EhY94YOFsV0zlfO5VBMa/D8XvJR29a7k6hz8SdmpX5wMAOd+",
-	"jnn7q1DonJ5zwwo+QTPlc8hhWXLD8oUFtTzBbc6keS9mjvllrJv5V/zQenWn7hBHY7hqxDuHIyOrpkjZ",
-	"JastOJ0g18bylfHf9Hwpf18R/kZGYDyVT0w9mPYg7Pr3dYjZ8EsLGmAw5Jpcz8UQi3fCE0mEQiUB/DwW",
-	"SU3WczNxmxfBo6/1/Nvv/YbNKsHKOm/PL9y7NwMXBHUgY+jBdLISiCmv9FyKgpnF6MgbnCbC4qIWaBsM",
-	"WIaN5QbD6jAYaYIRGExJIIqVgpPFOSx9n53BbSaxaznltvE7Gb1YJcbCyacC9AcABktShcZXNChZPkmC",
-	"0bWKEXPQWGukygWUlHUdSg9eLz7gzUxV1EUXq8ZKdRlTLxqK1ZiPxszKQMEdsjlank9njmrC66lqvgXl",
-	"Vd0q9E5ZNuKVu9U+oJ5lZFcPpr414x+dVyWWIQ5TL8mGiJNZqzzh3tisV1TKS8E4GfGfmCHjjKr8OCUj",
-	"FAFSekkubkMhpG2lgqKFKXl+aZJdpRS2VAtiXSoYHzUGZjyC2gxHSxrmSPuVoPOX65mPSy0d07HMcw+v",
-	"CSKPOY1bRopB7SxUKYxhGdWUP4dHHI8DmB+IR2PLqcynvuo8nrotxlZ3jMMI6u4bMWB85i4NdQ+Xsx1n",
-	"M/BB1ygN/UYm3NaySc0QszaD7vvdFfl96nzYC6ilvJwKlSpfkD8JT+F4b2d4PSsKzCkn0eRTZgNuHAcf",
-	"m1gLTp1vbhc15ueF8tEhPe+QnvfY0vNi2nmfCXmbIsdHLNhLsta6HNZwnKOg2qhp0/VV1E8hvMm7xUli",
-	"4WXZI5d9TO6TjYR34spewPTFxZKWbL+tAQXbJLQ+ixzoFJVw7p6trQg+D78JlxpLnLwpcz4xa1Ln6yKD",
-	"dDb0fENss1wvvASOfbcU/sVGK5AuyNdQVpvu7wYEXlL70Su25mav3ycROTKmBdkCVBMM7IaNdXI4pO+z",
-	"7hgT8x1Vb/qNT/rRcHunnjGOtJ3GyXzr1Q7rNXJ7W2jGGVyE4JYmozWudo/QBsEETT/gJzTt0mxBixHK",
-	"0mkCfu5mhcELSlsfBNFW2KnPLpY6UjWgMadokHIb21n9zOKJYSSlxWE8MRFsIzDvQ3mlds/w2r17ZG7h",
-	"52su3djde7Lm7HW/NQ/3dtcuAjG6A9wZPmt2EayX9Hvc7HWh+bU3+2TDm729kNPtTL3rG/bZephbLAwH",
-	"9/LBvbzLvbx5ZD6SWPcASAttx38HyELkwSXzWx2EhY1gWgA6VUFCkaIyT4K5cbRCwUPxmUg2kAz8exJQ",
-	"jXoJCCOqUfzDPIFGGvWntjYUnpIFVVOSivFUwdjdJNZZ424siGudxE4M3eUlZg0nsaNSDWdx7F2P3cZN",
-	"lPxkQ3ra4ktm17iSU+V9yfdZ44oiZdt9xuw2LuMIJGuN3aBbMesxxavKl1GFTTUPBzFxZ5nlM3Ui7y0k",
-	"fC7O4JmTJJ1U3ELoDy7hL8slvBcvv94fjC18NKNMpCO6nsgAY/nkdRFsL8eDQR3xbfmEycI0jTEewgcy",
-	"r7HKvyyiytHuJT1mGUwQ3Iss1qLJzDCMMqQ9OgaMr0gVGr5qjyp6YnUFbmdgvPSbYULZapW0GCSYJE2e",
-	"kDRC/bANzIs9zPg3ictuWqNqIxTGs3sdYeZ4JiyPR/4AniQizX67Or/uI0gVOgm2OOJPHYcuvLnBEGI7",
-	"ji7yjKxBkGCYnu9SaXRE7K2yX7gj/knUdDzn9xi35KbyERXY67rfxY7q49ZJOlPBCypQ/90Fn2xrmx57",
-	"ih4oeBJ6OKiwBxU24hr3orS6Fp7+ATfy9qBMjsEseTPrbhORqZBA+9mUg4N3M1AUOA6fsO5NeY0sHA/z",
-	"PGsqKtFIMztl3Lf8ETmLo7vv3cQbRShvziPYBotoZD9uw6G6Jbl3G0Mk8rGiMTXOBx2rg8XuceAv4QEi",
-	"WRKSzfZyhN4BcelaHXiy01R2BvFHEH7ZIg53Izm45wO33PROY6EYQqiCVIze4FTtKRXvlnpTdVvixHZJ",
-	"vWjLaRN7YVk+DuXqs6h1WPVW6VZCSKw+0vMhchUfFAtGn1Q1x7MgrQGgRvaRfCmaZi862BZI8+nlyUOE",
-	"Sxzh8rkHm8A9uV/g549XMuGsKAyb6mVULkGUZaRk12UKryuLIG2zGkKqmuUQ2B7VEPosk+YdhkAPIWgx",
-	"S1UhZto2bS9oU/bR0x6pr11nB+k0oEd6SzhgVjQbuHGRg2ujBMh2fvdi5fefub5XjYNHU9sgLNrPStr/",
-	"qP3rJ0knnBsf4BjiBPovklvknbvxbc8aXzT7TfbH7Dt7dfT8+fHgdqGXh+IIh+jLR88QP2pNhIcrhXD3",
-	"CghXa5UP4oyf2Ft/i4oIqdriAFebTPuaSgjNqgchc2NbJYSk3dGN5RHGelGlqmXctYs90Gf3oRS8uJAz",
-	"8Vp9y1eh7f8ILvpUZa2kPruu4MJ1HvRU7Vlw4RoXeqr2K7hw96TqQ52FW9RZuEN9hUNZhS/aHf0RqimE",
-	"IgoynLxrbPVoeTVsE+PLA23UgeHNZFLM7IJ8xEhDSVVrvmivdq4GrwDlwN6kREOq1mo0sLuXaHBa3kaN",
-	"BrZ/iYZ1u9bnqH/VJRo+t9IMBzzuz6Eiw2MtxHDD+gsxVf3cai9YfikIFIAEU3Pq0T3X8rnikKHezkIK",
-	"HlhpVyUF9hELKXz6Ago7bEAnL24KKPhA5ph7czrcvF7CgSwf4lK2xaXcQ3WEUuMZRr9Fq3nFCU4EV4KI",
-	"OB6u5p8LQXgCtXMAEj6vBAvtbmYblKs1SF3HG64thFxXQSYKbVjOAQ56pO2ULaXap1g+WlB/pMF+2hLA",
-	"yCHf8/ySnR0Njm9O1fzwD7n9B+vyY7Mu4yFiPBCEiEz9GGjPzQvWB7pSG5Pbfaa+yMgaxGeTOLEuoUYh",
-	"fjrpTVkSg6sbZrXugdUWiBPQLeGNuwHCJbbwKqSYzE+wtul2kdglYA/tbTEe7iJYP0pj63U75NC0kMEH",
-	"TpwJzOMGpsk3PlemZrsHm+SXYJMsoyt5E/LWvOht5O0PudvseK7HPpiO0ko9sSGAM0cfESnNKa5g51Fi",
-	"yYzV+SWgSpUCI7voodr0ZoJoJi1AomEccd2DsbIs2VSXkFUBLbIuV6sI34SH9E+mFZsSymIleu0AF7LI",
-	"hgyCH3XF5jInyDNoGbxuLdZPBN7yY9plCK0E/AwFCa32lWW7AQKkpcBGqnz0nA9Y3EO6RH6yv3T5UY2A",
-	"P5Hdr8ERDwrm47L73VVsStpr29HZiAQhJyRVwi4qJQpKkKODn0FIl7t/60ZyMEnFRqob5QnvujA/CHuH",
-	"2/KTVmL3jblXOWOb3SbasigF6RXPp+LolVa20uXNcpHgFf/Gn8leWUzPbnJl8KWftH1DPptDRbT7roh2",
-	"24u8LiDc3jIRlUELJeJzXQizS2lCDo76S4T7FBhjAOGFlphUNVotIQT3yZ6DAJZgL0pVtw1B+RozUrOr",
-	"hLl58sq1tsWgxO5oT3INrxmU2JvmfEGVREQzXBlZMb1UwzqGFXTDGV+xkWBQnlMqRxSRdF7wyRGgFxfQ",
-	"RuLBp2WFqLaVqLMgPL4riHH7xIC+ifblkxq21gC6dVkcVbosRcGMFaKsnUOv3p93ko6xK/deh4Kubm4G",
-	"u+CTgwXsYAF7tBawBkFbs9YjfbmZyb5JzfexgwVbFruxKeuCT4IVK1W1GQtua7aJNV8EU9ouS9eOMLmY",
-	"fB0MXeuE7oFtXBeYI3pj81aTdx9sXF+EjWttU29IwFpC7tYImLd0ba/CXsTREY7e1ZD8XcLc30xmTxrx",
-	"FJg16t7t3QHM6gdh7yZWPZSOGvS/zdVcZ0MHHfWgo5KOupeEcpd63W1K6i79tHBaEhWAofzxGq2ZW17q",
-	"yUIEDRRrWFCzmPoQRzEEpRQwkrxWeurf9pmQ1wQ6wGBaoxxStamVUkmJbKyrWcbGuiz10mCqfwYtOXqf",
-	"UemgeckVr1g3M1MhLGAfltyCtGUrwYt38Kk3ZJmdyvxSCWNo0vjmtzCWVUbGPVSHTqE8TymViB9wL9XF",
-	"hOrJ+/C2rq6gQiEY/RpPitncrrCwDjbKutmIQ1aKXYwQsVEicuNI8Jn7n6sJyoz5lCslSphC3GaXW1YK",
-	"7jM+GUihRYj1DYF62pgjI8BngdaEjXnFE19fJliItZVanzdNm8CrrqQu0dvQ4sOogcD7jEKO0bNS4JEg",
-	"88EE1AEo9a3YIMFC4mHyPytpaROh/BO+u6KvATALDw2eGWkp99dzpXN3hkDczqQ5y628wihrH7AIt6Za",
-	"iLsYFKCPT2tRaCxXZ9iRKp92kvp7oCFTKIjVGQ4gjnApCzvtDE/+TDqNQ+J+P35+/FXSiSmFIzbPXrLz",
-	"poEifMW+L7ll3/CKnbAP7PjpcybdqoUb3Bl2Rry6uemisbSHHNGDDePR2zAMEQEvIrxp/HBLS4Z5yolU",
-	"bef958Ia1iRqWlFwtxPrRUFyAXdcIxesy8sS6Dfmq/SGUBqM+Z7ocbT6shm/rIsLmVZ8x5rbN63iCROl",
-	"EU0IRmQvHkkwQmCM4sCh97UiHUQRCTL4dogrNK8GKTGfNvH/OtjBpBPtZ2c45qUR+9FMaiV45T4Bpn6T",
-	"Pd4wT3H9FBzI9IFM3yGVn+4SVj30lG6NaJv7o9q7Tc9IQwkzxlheWeNjg4Ku5khprmczCCqCwCRHtWsa",
-	"3Y2m4csypspM9ZwVGpMR8cXekNXSGShGJJYl7OXg5fHRxUt2Vi5mUi1m4ecT+PnZ4Dk7t1yC8TtV507X",
-	"Yscv2YS3vHrh9K7QwFfQQN3ve3fuQSw8jntOVXgfn7hYjAQ8wj6wQX/w8gW28+KZH7+cC+ZGx87zqSgW",
-	"pWMvCTv7+usTeuIbwWep+vWrD8+O4wGcOc0KZNJaLgVlon7kFepc7NXzDy/6z4HrOOmZdJW5G5/pp+qC",
-	"8pxi1WXGjaGvVqyb82oE2+ZaHfRPvnr2kpWjp1L9r/+3XjhOE0/VoD/4+q8v6ifcshu/7PD+1/7HHrMS",
-	"KyuSusa6qKZBSaOG2ufGxVPVRZE+YZUbv4DymC/BATzjJUMY6N4pcwoozpM0T8MWBnNv54tRKc3UiQVR",
-	"y6j37QolJgK+5lHZRINYc7KsQUKglyU4VRo2iyS2DHgohf39KXvKBZ9/CfeGqEHphn5dgRiClcUtjLvd",
-	"t8BEbqzsAztmbi10bLpoiPQffDRflI9mD1a/w1NzjZOmnRDt8p7saUN6KPfJ2rW6xpHideGDJ+XgSVn3",
-	"pNzeTnJXf8qWrPjv65z4GvyVct0h/z1hRogi2EUY5UQVp04OAwBZhKCk8vsmVbVsXrBubJoZMlDls6Gv",
-	"ME2h9DNeiGC4psSCpDa7UEJnqpxQJi0hV4Yu+IRLhAUJSfcNc1ComM0BYwrn1mdnPoLf6Q1gILpb1vxd",
-	"Sdi+KfMPYEn+VLTzULbhkB5/f+nx92yk1nOh+Fz2/S3YGqYC8b+FzhdQ3IYblv3wHdVY9m2s+KzMEpZr",
-	"dSVAYbSa/f387U81QtSlWJkmJhJh3/0kBNahsfpSqFOWO3GhIGClK15KwFOqA5GXfJXUzeqlYpm7JJua",
-	"I2RFdUH/zXtbgl7ezoU6m8u/m8ecl0GD/JZ2YBvpgcfevQ47dQfBbR+R7ZbCWkNMc+dd5IsK3Ja//R6f",
-	"/raZuTPoTld0A2CwPLctR9+dg81T707szlOfU4soJRhRXYkKsu1GC1la4PYJG62sYGNd4R/cROaWbkZd",
-	"Pb06xvvRS1Llbk98EuCH9UuAsRTGVlpN6HQHlLLlVChxRfg+YUEKLcxpqjC/qbHV7h4cwZ3KWF5KSIus",
-	"7xVU8KQiUtKyEc8vIffh9fjIHe4jON0UVDARFoxbAbaMAcokJlxisH+u5wA7SQkId7mS/8PtzwNeSX8e",
-	"Dldy7yv5P87e/LjPlZzzlWviyIpqdo9wLdQsg2ZZW8hSq5B8FqItt0eMvMOmL0Q1e0QZKDQqViwEezZg",
-	"BV/5ItZSXWkJdcYp4OMnuMvus7Df8pXpDJ8NbmwXjGZ/COk4+AofZ0hH4/ZHVOld4/stgnJNA7ZQqQdJ",
-	"TgluE7qkmZOZd3hJdlOuH6Wx0c09pJ5so2kPXZ844iW38XM0D/jBy/EleDn2JVpr138b0bqdryMiJ21y",
-	"+p1koIdSnRuXq11GX1/zg7Pj4OwAZ8e9XcY7ZY8YYV0r5mmuDTS37f5m+kpU7ki94mW+wHD+N8JONXoQ",
-	"Sj7S1TeLqhAKIIKtLKFkdCh31aqsb9HRX+FYzmlsj/f+rw+0hQbQI8zUkzmQgJuQgM/uQuebO+3vdDgg",
-	"22wVW5yPG9YD31B/i5Pt7jfnHpCpt1KKzrAzg5KbwlOKm6d6tF61h/PO7XHTD965g3fu3rxz+xGXBs2o",
-	"xfbA9OeVzHcx/XeiyoWyHLIwMkqGe8OriVTA9QeUAel/QDfhG15dLuYZZAAiliC6FIyw7ZYFbNFskQbe",
-	"4SAfvzSwPtAWGkGPHKSBg0KwqRBsno0bXPH4Am2VI6IgJqjPGgKBttxc6TmX42FwjbvhClMqNkYDQU7B",
-	"EjOzZjgIQAnjbGFEhe5GpsD7GA/UNbsUZen+b8o1rT6T88BRVXEtxUBB6O5E4x4EoQbB7AxPXiSd1gXv",
-	"DI8HSWdhxLfNFzDaemEEfvENN6J450l2+PF8qufv6ynfNh9sbaU+SezTHpTzIF0dpKt7k672Ir2/rYlX",
-	"SZMW/16LW1M+F3fHkMSQvxpAEj63I0duwei4xqMddVDDRj5gGRIGoY+pugNmJNsFGZmqj4UZCQP/5ICR",
-	"vhIK5MqNeBWBQgZ37wES8uB7//zhFGpKdQc8yIgsf6lgkIEuHdzxnxkSZMSLD873L8L5Hu/o/hiQMdH6",
-	"vAAg7yAjPQL0xwbHOZjsDiY7Sli8vSRyX7iP2Nk2keWCT8ApL8pQP7yLyYJGszGvThng3737mTJt1sq5",
-	"u8az3r3VJHDN7VQp2zAf76eyJSzEVl1yjfQFkIsKHqRfDRPKVlKAhlwJxFJxshxu/mhhAU9FWuO1d9Ax",
-	"91Ek3QV/PBHf332Yi0JawTQmVo1Lras6yvv9wkwjHbPgaiKqg5J5UDK/DCXTwl30NN3RkZvple6NR6pQ",
-	"7qdFwtQP+uNnpT/CsT0ojl+C4mh5wyGxhRC16IpAiP6wfPJ6h56YuSNlQMQrRCWvRJH4cA3wrg1Z9ps7",
-	"ob9ndSqmG5J7gVuL2dRWsyb0NKBPCNZ1chGv8qlrtwf6ZMKy337PorhQdrahgQJc2YYQJgt2F/1zL9Hq",
-	"EWieyIYOKudB5SSV80ZyyR20zAtHMBAQBw7+pvTijjnIH4DB8M49FcoK8AnYmHiAFVYFM1BY1/1cCbMo",
-	"IZuXs3EdlOJkl6AOZEnt4gOEHcCECJpqTNWyHpNQQTMuw4tw76XOLw14/NyY+m6UU4OwxCBecQKddyQm",
-	"6pt1s6deinoaxKinsRzVG6Yqqt8553aaMA5zPgKoZGq4mz2VYLt/iiQW20GLfi/BEqCB6aQqECzX2BUv",
-	"FyKCxvea7VSXAK7P2Rj89iyzwtiMhZdjhH03zIJtoCljVooFwr3pOXavwCoZy1ekdKdqi07fmvZcIwd5",
-	"C+NalWD4Vle4Od5GeTMe4BTx1f5IRHBU92ME+4QDHcEy/9uGnv3bHx097ww7FYYfwGjstDPs4InrJB3Y",
-	"/86ws+SVgiSP32+qVf/daPUOx/qwMTy7WdghXOcQrnNn/veOV1byslx5QLbbK+nXB0gOG2VwkAU0CqIk",
-	"axGUNWcAbJJS8EoUQGZT1WRiBBvn7tiKdTnp+fxSKDBxejrpbktLrfeAKvGaQN+qauULqLh3gOm6D0os",
-	"kYGYU7J1ZjMSx362eVYjQM/0ldgHyu3hKOiWCJem4TEQyY9peTzQyAON/Lzg3FAUd1cmYXBVqKpSffL2",
-	"sW4ulLTmSI+PqKrUbcDsp5xqeFiuCl4VNZ79kL2TIheGdb/j+TRh3+r/Eiph3+gPvYT9KNTETln3jSxL",
-	"CeQkSdVr5Z77XmubsDfuu17CfoXKRaz7Q8VnCXvnDlDC/l2WelLxWS9hv+hyMROs+6N0bbAfeFlq1UvY",
-	"WSU4657/c8ErkSpsEz9R07ByF9K9+0aqhRUJ+5teVCDrugV5Ylg25rnVVeYBP2dcAdq5tIY5+f+JSdWI",
-	"G6iLZlkXn2bHPR/qKS2Tpu9mDMukNBvLD6Jg9GA3tK8WZdkbhj5SNceV42zk3tVlYVgh5kIVxvtt0O5i",
-	"NLROIHqmDnuELcUqL3Za6cVkyniq8oWxekaPu/Pgts2xvOVUVALHi2GXXc6uhCqgeILlsnwCHjDDHddz",
-	"baeqbuSJYf9ccGUBHT9hoj/p08j1mB2fMJDzMZTTnYReXfyFu/WLceRhIUG1Spjg+bRG7cMJjVZh8SCF",
-	"oeTGEp68uxT9VGXuQXdtscjdpRBzPKCuVdeF+MBzC8vC7TaE+lD4LryeKhzAcqoNRak67sGlMlB5bBPk",
-	"Hi5mped4VAwrxdgGIDRoDNi04xMlAjlMyFdpdEUT9kuBxjt4aciy80s5J1Hmgl+KDBc4XjYf1QE7q0tR",
-	"L+PMG5NxOoSuCLiKjI+c7AC6JA7ZbU3wYEBwcNtiJQyqImjFZJHsdG1kP9PeZMHDMUxV8HC4q+SewJ3r",
-	"gsd3c10Jz+aUuvhWVhkzACdWumtXuaUyAswE3PpibzTDrpssbaR0KrQjqe5cAAAvyFWm12e/0i7RSrse",
-	"YaFThTWWwiLCu9KwsNrdxdzdwReDwWAPpwyUcHs7pop5/4J1CeK769YEmMTNZUC3fmH5HtiZ44/2rTw6",
-	"9R0PONSS7vnB0fNFOHqiHaZClmGDa0ntZ2TWY1/V82auIOTPO+KFdhgCr6/lSq3fophrBEZOpUJZhsE8",
-	"+eqVLkQGarFZQ1yspFsu5h9sV13fLap86gStt1QMbkuozS8w6E8abRPP2CnX599GNTPzmaA6mjemaTil",
-	"A2jiIabmscbUXPlL58nZL0SYtuiezcu8Qc/2CbPxFaioiXsuQdUkYjvxFK8nVI4r+AU6xN9sELoHltqI",
-	"YdxGZvNs9yCffQny2VW4itdTr5Ybvkm9bgeYuEYv2mJc9pVpHirMxV+hdhN4YA6HYJdDsAsFu9xCYGi9",
-	"cg9aCmoYewZvrNekal2xCSWbQiAF2VevDXy4XqZAD97ehOLjVmHaT4F5MNJ0cNAdHHT36KC7L2VoKUZT",
-	"rS+PxBVgMWNd1h1pofBc7HsD74l7L0G4NmnZWFa1GYrhJfHurDnuR0IeASq1BIF0v+JQvnM9gPG+XfWh",
-	"x8w2pWe9GSdzfXwBf73X12qsb1qQPqzmgaHvDmYP58+umoVW/ZnYxtnD7+vnvmHVzHlZjniOX762Yob8",
-	"rnAf//j/E8/qj3Sx+v89XVTln9uNB+dukHAdOEHzUAQlpU5GjcOJyfq3Zqc0pdfF34BJ3EStplcu5EwY",
-	"y2fzW795LieK20Ul/JsfiZWvL8+N+Pl//++b+/Be5EJeieKUgUcdPNYoBzFpWCVsJUXRXztrUe8Jevwo",
-	"PtksRqHxJ4b9/P5Hsh+sYblSQinEpUIqQ/wi63rPJRXSRMs54K5R9U0S1KTPWyjcn6kycqIQaCqvhKVC",
-	"XPA3YO5N9VKhIx587O610YpllbbcCr+B8Hg29IVA+6nKRCCUGROzuV1BjPAIJk4DHwnw+KNTEmk9VirF",
-	"EDJtBONFIQpWcguSY7aoyix4ALKptXODnmQssOW9t26KU21gAqU0Tlod66pR1qzrLgxwCoxJuXBs3Jpe",
-	"wkRpRCPIzXUafN3hMrORKPWSUfIto/NKwSTYBxjpDEQ9WI3tJBBbMRdVRHHaxeZd/AiPAj3xiJJzIcl8",
-	"xo0VFTMrlfsT/t37d52kU58In5DuCeHvSWdRlZ1hB3Z0+PSpqOZ96qWf69lTWImnM21u7nig1fkkgnvj",
-	"Wmxjz0os168+XcvmjTy4OQ5ujv0lnHNPahl3nIXorbI3FHMapGhTzNnT2dGE+IvugEmYLgthQNg3lnUz",
-	"tGVgkDA5PXqp2lFBKnohQZoLLo84JvpOCoD5F4xr8SLFbXFcacke2Cni+eKtsK3iQ3jwjXwRvhEiUmt7",
-	"ex/a3dM/ll5N+hOpXimsaNMTZtqnGTaE9RDPWIhSgvhb6slpyIub6Qri8ryWIBEslHGVKm6tE6eZVGwM",
-	"XBECZKYCYknr0NSTwSAYTpbcBKuta+Zk8Dz8VkhIx0uV+CCNvb0o+i20u7coOt7t4dl9DLBvOOMneCnW",
-	"yqdqZhb5tLH0nYOds3wMcgnuHeOtt3Qv2STZUc59/e7pBWIjeZ03G3NZSjU5lyoXIGvA7bOEL4Aaqr95",
-	"xj0EmaIK4uIx7fWUZYU0bqYorGAVCvrmveBGqwxvXawhLiolnB7O9HjcT9XZel5qPPIENOg6y1crwMW7",
-	"Bn5g1+X9Qdj9b+4D+WcDN98Cgtc8Ngc37cGqS27a/QnLGvff24S6L2DBmlXgOuSChSrQ2JSq2PN7Db5A",
-	"bB/JWJesU7HZLklVbUxcA27qnWLihaNWPn+APR8M+uxiAZmPjDeprlap6ka2SVstRA8zU80m+U1uQEyT",
-	"2oS55BKS9Emacuvq1ma2h2kNNuJ+xJmPl5If9LGQlQ8WrcefkH8LYn5wbB8c2x8jO//e5M1dSuHTmhLV",
-	"JrK7MJF2QNWpaCiQQ8YhDa9gQl2JUs9DwY41jlKPbi1NMaiXkLS3FMY2DGpklUPJV06m7vddcICpWjPH",
-	"6RziifxHY7ldGDTQido/z85qIbdJEu4i7EY2vG/D/P8FjXk73TC4I/gT6jWd329r7qPVXd2f2e8Wnb7j",
-	"E9HGXs7gZrj7UB/+g53vi7Dz8e3k7d6tfTFhB7ls9XFIO0RkrQzrcsMy7GjtoGc9MktkeE+zmhW0EH2K",
-	"CS0cgQczwtiKimWmFrjjEAGfyN+PnkA9YszL0mddr0B2PxkMBszqVJ0Mvv7a/fTzxatNJ7rcw7T4vmXa",
-	"+5Ds+/R3++XoDDsng5OXR8fHRyeDi8FgCP/+z1u7p3GOn0gMx87fgxbZRjP/5jEjIr1qKSrBZrwQbC5U",
-	"QRA3B/f0wT29p3taqILoGKEHBioGV41xZuVMYPT5RxXT/deevu4CqH2rxE5qm9Sx+CNdrJi0FAbEw2xJ",
-	"zqaAemgpVVFllKbxxFuE78vc6yf56M2+YaBbLAZFPZGD6fdg+iXTb7ibwc/q1dqHNgDfOAa2JjtRPZU9",
-	"aNZ9SKX7DXqbKPsmZBeFbSHRATGGFoIpvUzYcsot4ASBYw70UKKjnI0rYaasgiqSelxbKaLKm1QcGuht",
-	"yBFwP2CgpSxYN/NZCRLQbpVYlisIthNFn722JlWCV6UUVTguiDhL8m6pJ332I7c+eNME0g+IiljDasml",
-	"ZSMxlWCbThg3qRqD366etl+H+xGJV/cjED8OOp4cxMpWsfIzl/AikvyRJDmMRz+ikNmPopP/IJS7i+C0",
-	"g+BdDJJvxtaz7lrEfK8ZUW8ZuXOQtphUXfFSYnx6Nql4Lt6JSurib3pRmYx1PQDYyfOEDRgIkdIyp8Sr",
-	"XPSGbKGsLNEii4IlqbapynkFGhvgkBmfYoG18CtMYKigPBUzS2nJCKwXlpXaIHFGMudEVFhdqVWqikWF",
-	"3j0YK5vDYHFc4BAsCyjJ7yb7xPhxsq5davrWwFjcLzNtbG8PGriZefBJTQLrm9YZPv/qtmYAnMZ7WuUH",
-	"MpneIDwdnkiokpo7aCGAZV6JK6kXWBbc7ag5UOyDIWB/NvHamIXwhLWZ/3AnXqGry6NcKCs+GtKY64JR",
-	"F4kju6216TfgxrJCzHllZ0LZ10XG5gvKHYqaQ8GT21TVz7rGntfXMPohQGhDJGfvlPFmW4CWSWQXK+LU",
-	"LyOPGrvpEIerBBswXWEoKkrh9OrxAIogznjJiJHF84MwFNdG7zTADkRNtpP783wqikUp1WRHtpOuLl/B",
-	"VD5xwlO9a51h5+Vfn78YD/hJ/tWxeD4aDI5P+OjZ87zoJJ2Sj3T1nlvRGT4/6Z+8SDoznk+lEvjdy6/g",
-	"O4JWe3HEP0jDZrIs3fyvRDUVvMAnj79KOtVC0YfjQf9F0jHCLub4zVcvbs5twhoeANkOHOCxArJFVCum",
-	"/RGZ3Ub/azrSzgHugs0Wk3lvEYgi8/SYTZyo1F4xcWfGUqiQ6O+0+0AX3v0ZCAlEUESkASL0IqJyDbjb",
-	"bioL4RGBPhzA3bYQzofOZaq53m3SmeLDeohy+DKymeItvTFZXLv4W8iiB33blsd0rseWMoiGG0JqKSAg",
-	"2ZFW40NyI7k0CUWo2UjkGpDU/TxTBdYgVDAnwsZ2FJA5M0pbGkK8cNZnZ42uASLdWFmWVGTAUepUOYFm",
-	"DjKxRInYJz85QbU3hBoziPoRHrQ6eN7iDiDeLSRVpSpkVa0vwg1SrFAudyTaPcxLxzxW/qV95GJKvbqD",
-	"XPwg2VfRMmEGS3Pmh4Ssx5aQdS/i145srMa98Q46kLHq+9glASoJSd8x9FxTr42rRbQRjT2EoR+EvdO9",
-	"eigneSQdtFvxmpt5cJEfXOQ+O2qfW74hTdwnlOV77xehIiUhVYlvKGB1ytMa1mXT4oTyBqOio204mE0b",
-	"XI2DGfelF9ajzMUGs3NhrVSTVK01Umd8x410vWAUSFwPs72gxkvdapPGpYpevxZkczc5wwDve5MU7sV0",
-	"5jbgWiPZX0/6f93LSNY0kX09eAAT2cNT9EOK1CFF6s7s4OeQGHU/ZjfXuMgXlbQroCwjwStRnS3stDP8",
-	"7XfIUYTcd6Q7zfP9o8556XPjjeXelJbN+KWj8SrrxEhhw6dPj0/+2h/0B/3j4VeDrwZAn2jkG5KnvnSC",
-	"pJNezFxAVe5+VNpkAYWaNsVVadjbuVBn716zQucL1GipZmC1UOSnggE7tW60kKVl40rPmLR99g5g6RKW",
-	"O9HJLT5IqKnK3MXLnmavx0dOVDwC6oqJT9ItNQH8VWIsKqFy95fjeKLwTTOPZFcwbln2tNC5yZD004xA",
-	"UOO5bZnVWbOstWHdCz5BO2YvXpO1x1paetVaDVtubXLj+dY1F4RtqYsIxLTRJMLoQd05wfPpkM24FZXk",
-	"JY40oQa4FRONaW6TihciVfQz2mzpw4QvJvSB7Bfu3ZIbIwxuifvCF4GjOC89xsw5qcAGi72/0oV4DfXV",
-	"qesVfoLO8U/omb51/TqRgasiVVldbPxbKFlo+jCG10XWZ+f1eMGPVvKRKE0CZgWsXqnzS5xViEp7Q4NK",
-	"FX1v+aRxQl77RW7dBT4xVLXe9UXTbmzCKSwMVf11Xc4CqiLDesCWT+Ldh4qe7RseXKqOiHG1qvszUzk/",
-	"AvNMwSoxkxY+FEUl3P40Dhe8KtsPKlaOHEtRFqwQY6mA8tMUIQTHUUE39AyrTIIt22RsxuduRf14Ris2",
-	"08WiFHHHUeNtnb+rZA6+UQkRN/C0+2skSnAp6422nHAr0XbbPhP3elRyLawHLBNUdsytaWm2rcWzSAJ9",
-	"YoAPAFWbyrE1CfWwFOKy4Ksaf7nW1QNnodqes6jfb2v/NLbXtjwQO2PQXob1HusBYd1OJ8bjsZZV3HMl",
-	"WKGXMSH/LvzofrByJtp65Cu0+olqFm8I3H51pWUOCAJjtw3x5jTe23KSA8Fq1gNdL58WlUujKNeoqinW",
-	"CF0r8hiNY6Pg2uZQCLcbqcNUz9losTLAPaJ2fgm1YK6dSYPCdM1UCJuwecmtSNiIVwmzi5FIWL/f7xFZ",
-	"cJuTL5AZJvFhLeRMKAO3D6v/QqSEiI+rp13U4S4ugXCjQ+o06kYtnAKZsEpcSQNJGZsLPy75xCTRiJJQ",
-	"ZBZvM2ZsfLCiUrys+XG4FoiXnoQzhIEjNPoj/DVVWIPWJGxeyVywUSX4JTY9r/RYlsIpfgjlDMwRWc4T",
-	"KqJaDxjRhccLI4pUITSRuxoIGrYwpHfCskgF6iaWb8A6fsNm96FYO8fvk1ThJmvFplwVSbjq/1xoC1wT",
-	"yucCsrqbi4d+91/8px45zuvvD3C1Si8cRyM6ywtocGZEeYXYv/B1PhX5JQlVK1ZyVWzwqbYjcA6jLTUq",
-	"WubUdS2U1dXKrdOlmFsA2sVKw6XGSE3/eHTYfvQttPTxo8YTA6crASEAJNK50HNH8CqfWOm+9MBObpHH",
-	"usIoy3mDDr8OQyx1KzH81S2INJubwPOIYdFZgT2V+WXiAzrhaacYV7IQffYdphXhq4zP55SE5MGHEW6m",
-	"XrZSFBM6wwQsjjlMvOTu0Hu3t+EzkTrpUhls+hRc5vAQ1fqdaOERkgeeJ/mz6GeCT5YA8wwHFEwb7wXJ",
-	"tXAYh/VoKRUgq+iB73WFtXi7yJvrPeCV4LRQ9LA/2hCJ7w5q4zA7edBzFKhfzNyUlGbBioLMRxrm9AAv",
-	"CkAM1UrYnu8FV4sqE1uyBHFEGttyCiHuys/Il6FeYY5DWFIC+FPC1k/U1AIi0uq9MN5Yha26C07ZCl2e",
-	"KigvbJmPDQZ6WMmJVLx84l/hmMJmtJtE7kZQuid7CRs5FVsU7uAM/MFMFQ3ziVuRI3dowyj77CzIBv/N",
-	"H2n2v//v/xmmnMAVpRZOa8qX1vpqPWfpkRRncMZh9P5sNimGP9HbGMf6ie/SEtVMOl5RJ+nOZgsLoxEf",
-	"ckdZ3ElS2grPw4jAL1ThNJPRCgs5O9rXevsJg3dzeN/LEg6NdRojrDQdtyFbzEvNC6JsUjEyOB154Q+u",
-	"TMUnImGlVJdAX8fQnHsjVaI0AgqlI1HJ3fDGZKaCU+NIEhENDG1xjy0raeEIApV2+uaES4UoIKnSSyWq",
-	"J4ZdSbF01FAUEqguWQjcni+MqI7g5DDrdPDmVp3BTGdbVuMC1IKjpSwEMCmfNJRrY1HzBiNsTGHJLtvW",
-	"2reRVDmp9GLeDOpxW2qCKeMUkhYiuTgK9lGA9A5luOMG6tMTRNRWUbiV7scNRVLMVC+qcoUG7VNUOVFt",
-	"gO2NwjljM3Ld6a/NQJDN3CwwtlLddktHQarGvOBahhk9ic3gEFXaXIYnpk0abz3pIGAhjXWi6lgitgAK",
-	"NkCmWbVQhnXdzpAhGUDMQBgqarGt17hjR/NK58IYd4dzUGW2ambnMTSs54d1chev9VK6hYlPZHEXwVDy",
-	"GPvbxcU79u7t+QVuSqoAaTuotSyfam1Enc5W6gkYEOCm1ZkxqghpwY4T/uUvUKXC9P/yF9aUx4kQbpa2",
-	"oao4p3X5HECo5L4+Dv2OtfALQoGQlnXj0iEZ+9//1/9sKSbSQ7qRlW3VcDLvowBgzGisMGVQ7eoxQSUf",
-	"T2n80CTmEgAcnh79p8jtEILZoOo9lK6HjZBFUifdabWGzYlWgnnJV0NHeNzcrGZyorRTFRdolheml7DM",
-	"jQQi6GJQItYN4R3EYZdum/mVKOAd2E803+CJIPsNywpuOY7Vm4i4XwtsqBRjCymBugoJ44JgSLGWkTcw",
-	"mh6sDTCkyjcniq3il7dHUkcgRVdirisbiU8QfWLcNcptufLBKWZjmnT0fMKeO3yZO9rZFnRChFhHx/sr",
-	"4kjuRAzZuhckA4DTFTv58MEjBpKCC1dFzoReWNY9HjADtnnjgaVqwNQnNb1wtN/4oJ1eqqQBIJjc3Xyo",
-	"y4JaEQCRdENWPaWVclaJQlYit4kjN/kUIoVAHh3rstRLJ5nwVNGg8AXQu9zuFZWezwXItAotyT1AL8CR",
-	"hsx+v4SubW5ZKbjBdKihE+58Chab8RVU7wk7BQyWdfFyOmJhfGAUhM/Q+caiLmaqFyWokTnUAYY7Fue5",
-	"QofhOOkx3DE6oBU8DQk8MdoAbQhW0HKHKVVT0B1EMfTE2d1mTJXFMYMcCvI2tFzHXRGt7KLJ2mfAOqW4",
-	"Ehb0z15C8NXgbHXMaMmlPcXEMWlxT0UBhiBcZccOJlojIVjRjvVTRZMM98UzkubsHH8j+7q7Xc1xAtg2",
-	"XYH3UMcHyO+ZR6cI6NuhzA8R0Rf+0CbsmM2kWliRsBf0l0nYs0H4O1UnwNZNwl76P47DVyfP8S8MI6MP",
-	"Q8dJ6qxkkH75yF0XO62EYAVkEnZffkXvPnvpe+sRwlshSr5iVxyGPFqxxdzN9X/9P8eD/8NJ+rR5aLvX",
-	"43XYl1QVGlbK6Q1Xglk9Ee5C9dnZ2JIn3t38KazTgmriFNEF8ChFp3R8CRBDWooBRE3IMcZLIeYmzhh1",
-	"2/1swND66DkWnQq8kLQ53ZhQpCpQCrxhNkT4uVvdCwOBfO2xxjFDhcsmXDTUIRKkSdP217DPMLoXOLhu",
-	"K6FKVWv/wMQR/lmPx6zGRh1i0aas56OZ1oBQU7UBK204GHKW09VpjCov6S6REYGAWaUjQkRkECXVoNUW",
-	"T30oxmX+8hec0bnlquBVEdKr0FSpgPD12XfueFFQQFAsGyQoYuBMAh/1v1pfMyxj3Z+V/BAov9e3acGR",
-	"2IXXQjZrNnRU2sx5Lo6Mk0rBFAN+IT1m2dVxkrF/YyNuxMvn3b+9OXt1dP63s5MXL7uXYpUwWbB/Y2mn",
-	"n3bYv7EwlPq7VI10ser1oARhJdilCDooNnlUiFy7Mzgnt5atM30JYWs5NSL/B8oIiAVjfI7UMqya+6HP",
-	"LjRzmzZeDYGEzeYL8kiE6eLFBxGDL7G5rruVlTgS4NoqUuXkp16CfpQKCCiqisY6SRTAdOBcAVUQytYI",
-	"NhgawLo8Bw1XjgG0YMZtPnV0BKNokA0SLA+u1wzvDlc1vUM35UovKpaXOr9MAo3hLOdzC+J7lKms3CxG",
-	"gq5kqPhF1IWH/OMEs5kt5ad625guC7/skFwMuaoofLmfHIcTH+YodL5W7Ac9dGc9y7KJThUchX+w4X+j",
-	"Te2f2+I7t5pOd/8WNvjcVlJNugb+M/2LSs7eVWIsP3R9hmzawY1OO71eqqyhFo2t3F3pv+OVEa+V7VZ9",
-	"rHHX/0HYbtrZuAdpp5ew40HCXj53Mo0jxHbaPxuZ7rjU3L583nWP9n/Sy26v725Mt3dkTa/H0sVg8Eyw",
-	"Z4MB+4NVwonP3R770xGf3I1kOuN5/yex7JopP3nx0v2ZuAPdgyf6EOzS/e330cqKbYOURdrpRTfmBnOJ",
-	"nsbF6+KN6qVq6Y7j8L+xtHN1nMATLcsPf4gLTRvgRnq+mHWVLF0TjvT+I3Fb7hqqQI71e4Ta5baphBvl",
-	"9ov9kSrGmDvwsErf/XPBS78WRjoBhT64MbvnGV4RXOA/4SQh8aQqciA0g1zsOB+Wqeuzd6UjufCR8Pam",
-	"GivGcXRlgcnY6BIYLJtX8opbkaSq1Ho+4u4WlVJdHpUQJaErRN9eSuOEGHVEJfCCKzCBNnGkjsmoElmp",
-	"71SkalOoxij+bvbm7fk/fv3um7+9ffvv/zj78ce3v3737T/+9vb84jwbYmU9cIcnkeNRV+zV62/fO8Km",
-	"JmJ7IT3S+gJ3B7MSSc7YGAAc5HYBuL0kYztVSjPKFjCacZ9eBQ5qRyRo5VAD94tXN4kCKUi8ouleqJOG",
-	"f//z/wsAAP//",
+	"o2mWNLv+dZCuB69Y8yS9yAYUyngCOLYtgxG/UZHrsOwgYNYE4WqSpz//f+z9+3IbObYnjL4KgvOHyb2T",
+	"NHWxq0zFRIzKdlWpt29jyd0z3VnRCTJBEq0kwEqAktm9K+K8xXmD8wDzCHPe5HuSL7AWgEQmM3mTLNne",
+	"3BG72mJm4o51X79VL3kYpo1o9nXIZWVQ4lUHzOnx0Q819KOWbm7ljTmp98Z44v3AIGG/b3WTo2KZj1bj",
+	"NWjAoZtZ6NHGLKjfK/Ju49FpOCo/rxFlIdUTn5kWANHWWmssaC+ZUw0WLAQ8gjAmqrkaL3uxeGv9jkJq",
+	"CE1hKfE5ibZeJR5HxUStTEhHIJZyMTFn7XhNucjizS9RCbw8jq9gGAGw8vbO2fPq5+tKlIczyaiyQDD4",
+	"o4qchyldRa27ZmwewtVjhNtWpcxHVLOJzJdrFhirrtr37nl574LIWLHrNzASLMvClSvYEqQu7S65ss9I",
+	"njz6wcZBv1794o+oNaGLybozDc+/xHGe5HTtZYLnX6Lj6T5V4h03eLeHvlKpxAPFiKjAApdehkAvUrVK",
+	"T6nbpBA77LVbo/qUg/62CEN6I/VVTkfXtXXJXJExhQF9Zy4rSS9yI6+S2ynPWDkrrxCbpSBTKtKmSL93",
+	"Uni1fpuuIdQV8mGsFWOxdE5RrBeDAWU44QiLhzFCs5zRdGkWrOuHdq/zuKKfcYk3TWETmOoOx9J5nDYw",
+	"Ju+Y+gLXyQorH3KZLkbVMN9dpoLtXGo5un4vfqUi3bEBsUmQd7yq4FF71zb7vS4JfHtevJpDvsqG36+M",
+	"1nFUBZ8AeI1y0fteQS7C+HfS/KuRu5bjB2GzVhdtMgwQ63NX5TwvP5gzh/0Daoh10OkpW/qg/N0K/q7N",
+	"XdjZxqAKvN/aC4Ty7he4PSqIqt3+/JSjAutFuNuphIoH5bDAnWW3rUS3LUw072sNLUGfaJj2SQ71ORrr",
+	"zTl722aulvM1TiHoFD34eG7VoFBcSNvwj9KkOoRrPNWAA1pnktprpLf7CC4emnrrb+piz/6kpPhgdL26",
+	"G/Kny/fvCDz10fek/fHnl+T5i/5xp0cutCLJSM6XCTHqHRAZRbScMAvAuoSEeUdsjsjbn4wUhSEJI5mn",
+	"mP8yZEsp0u1DzGBE712HdU7BN3JEdVMmJSCIZvaNCoZsmxI1Zdk4MuIHXZr/WdI87ZwF0gJX5JrNtU83",
+	"iEgmMcnUNVqXZQlxRQ1AEVKMDBmGV87cP3xraLWBLouADrN6ykmTetqU9MC3tt6J2lvyCeL0LG4AEMxi",
+	"VKsFLDeXGgB3okBvn1uTOsOG28AmPAbrs/OGjTVLL/YwRi52nvZdYBNEU3aGW4XtqtT7I51xpfeuxswf",
+	"qY6wBW95FV6UjcAZgMmwcl8awq5rz8EWZXLpjN1LKVUHRP5zbXUjF1dOqzUouHIFBVy5qHlGNYuIhtAd",
+	"+GNgEXAmYKxyQIEg6GFRF0AIskUH2lBuSi+GLCJzPmcRGTI6iwgVEyNGGE4oWFbfJJbs2rGGSalkRi1J",
+	"honKsaXN1hXnyxH6/DJfYxJGNqMpq1TtcHu1C/FFXVPJse66kwTjqT9F1YJa60jrq/Dd2tpZa78uvx1+",
+	"v/Hb0oq/Kj4Lamtt8zmc1J24CFfnI81vqG4ugu6e2+IXRlE3SkIJhdqj0exfdQskMntquSBJuHEJaUPN",
+	"M1frrHNWLsiBRoi2r9Zh758Uj1+3q1mY9ZfAXHuwsZVrAZ2fPCeXmjEQZ5/3nx91r56T82wx42Ixq42J",
+	"2kIkKN3TQqHaUjjYvuoT4njkjDbu5f/9P0Xlus5ZuQZLdT/tZj/mfpZqR219leEDw1uay45diJUyPF/7",
+	"aqyRESulpMJqUbYAlQ5qUgUEsqbU1E7lpcqkbL2wWtoi+1Gt8nGJ66+lp4IEIsrcX1tKY2+Ce1ZRX5xg",
+	"duYr/oJnBzSMB8NBWmECVo7D41SeC9h83fyDApnKZpgHq6Ma9ZyVA6Q279OrEjOlacrNiGj2obT+X0n1",
+	"qppyfblUqqvYyCmxtMTCwAVFZ5AkCtq/QsJZJgwRYXQ0JbaGVSww2b1Iqj/qR9AKHLOMafB5QPa9kY8z",
+	"ectyQ+btsTvtd3rkcjGZYMVv+HAQiyHNTccU6n0mFj4GEStvfcFXkqDzJiHtcUZ1RNTvC5qzzhnIqfCG",
+	"EVVjkciFZvkr3xx8e0uzsKpru2g78g1HK6/dQqJFzkaaiskio3nnDCRhBGdDKbj0uWvxlg2LZiKSjDMq",
+	"Jqz46QxF6VjUfezpVdIjr8FRtFIyLLLlg+3WGQ0g/Awc6jP6OTypR/1N5307HbKie3ybmuQOMmjbw6cC",
+	"UyyITWqTqTtBjbZH1ikD9te0sCWmoNDAqba2q9WKGsXKv9gZqHy1wWYzLJCw8vHrkQ9W8TXE0Nc8jggt",
+	"Cqra2kCYWmAExM4ACigzBtcOtGO4dkZZ/gB/9cgbqwhjs7Z8smm2RFXDpmOBqkRnQJIhvJwYwgRd8DnW",
+	"52F0Bpme5u5D0iOSkAocLwwNpQ8NiUp+YFDf2zAQ07J5g4OcY9ptRS1o1mbWCZZtVrT3jHav7MGZVbk9",
+	"G6GuBjOA5qZszkRqRErIZIMFDYpmbiqWeb8a8XZulkbdeMXZUlR59AFfUIENl6KzWsixJuqUVUn81lEz",
+	"68nYSgxevljn0dlegfaTXpldVFvJMpjWGZms1gdFRRtKf3echkbalQrgX2kE7Aale40JuUH13oPmbzBf",
+	"L+6gje84kg26eungVOSZNSVQ1x+c//t/KkfH/PBtHJ4vpuHf90LvW7X3se0Em00EFfZSpxO+nzNxPuev",
+	"rHuzWResU17PBYHvP1yQk14/8JECbOf5hwuMlNCGKIT2r1L3eZOnUhROVe/i4cOc5stS1m5NIDdmyu9U",
+	"b21toONfXJXSYkCpZGqvIrNmA+dmlZpSsV1qhH/RTd53DqmBIG+4d29lfk1GzJyb1UENzA+7jKzZxgpu",
+	"f1dzvTrOs5UiLRzjQBGHAGLOhowJ77BSXIy2xBLbxQBvURHWuTuCkgDhqlaEhaiFsp/RApURgG4YkQtN",
+	"FiJjShGqri0RQuwUo7LCAnFFxjlzKw+Der/QiqfsQy5HTKlasDkYna8BUJw0rkhqFtHI9x60AZvzRTMb",
+	"0HELWIXtL8KuRm8hRXd1Mbc2gOcLccVnhswuNFMfWP6ptuC/fQ4gQAtBzOALu/gMbP0e7ygycgeUbKA+",
+	"IrntvwIZ3yUXkP9e/PP///8FtOFONcntIVgl04t5sAxr5w8vkyEbS1uKBSrQVUGfahbhESZm6NJLIEub",
+	"qF1AwVbo3V50tuh6N3LWQErvlaCtDQoJMWVK67cypzIzqRLwmmPVdN3qKVSJmEYhVy2Tlt/W8fXtzG4F",
+	"tfuiFreAqH7ZKI4yD9qY9IwMpo6Kaim/CstbeBCb1jgYNjLDurvNFdgQvIVuTaWKe64a6I/k3jAIfoI9",
+	"slsKWB129BZpNc4NUZslXtJ17pwuvrtUOkAFe0VKdZ640/6pR8HtgJoVnqEEIx/hBS58yfoSF8h9Rfvy",
+	"p50ts0X2CFreKD3aO6oqVKsNsRbUPLB32ZyinDFblJXOWMc59GDOduBNGRc7iYteKoRyVuWBVQXF7Qex",
+	"e9hgJRtonW1mN6FxR1q1pUgJFbgWAgRhMpMpywxxmllBywmXtkqbE7+EheQG6y/mOxUSZL4QakWePCtk",
+	"suDMCzahNlG/v7IZ36j0+fXPdC9xdACu5RtWJ6LWErsvRZ62jZqthIfXMGtGXBB7wNNWmNQ4r6sWgzHx",
+	"EhbZBbMjtDzafGfyBpnoSM6X4FWsh7ubN9RRL4R+mmVEcQDy8cM1/FUt5mbX8QQ5txJNESnOdA//QChZ",
+	"I6neICz1fAmockrXuo7w/GwzWU3zCasH0YJMx62i9/8Mb1a3VM5bdiSN+/pn1wUVS+vs2cTVqmBewS8F",
+	"vV9v9quOpagnvpJ8UJuygymgYCpJU5+pg9VImNIDqLEAiw1vWveRq2dpY7VGGaM5gFzaCccCNYROr2SG",
+	"xMqJJDZLZHu25uC4RXAXSDtxjSQESoISShIzkaQTkSkTIwZl6EgCy5yckV8kJEkRxcAHOM+oEWmoWCY9",
+	"8h6WxSaWmVWwAbrmsALorpwzARUvINxikSt+wwxZUSwbd3ObtYxpsebDxFbkNJ/ROQdShytK2IxrQtFj",
+	"rNWI5Ay6RhdrSDHhyI7piP3rjxLFVNd83pVz3OjuHI+2hSA2R2xpZLkrVhehbR8SzfKZqtQO5OJGAioW",
+	"zIZouU8UcikGeR721hSLvEaKflcyGQBi5oTfMHHP9sa15rKghInjFNtZxQTTaxCsrJyFxVPMsmOZbLdi",
+	"XJG0VI2rsY59YHdwPVYtEOvi/oLTsp2aX9rTbzO45tGzKIJFX6/IOsV15SLtoIrWSflwp/xVWj+fjRdt",
+	"O+/uyj3ax498P1dqFdKGfkYR9uT5s36tRNt0/So3r/aGsXzGVXMF4bl/HpThI58Uy7tDuTDcVV4zgXiB",
+	"Hj75zC5i+RUsoqHJhGpA+T5HNOcQypm6rEWuyJzmVuWn2v48sC9jkSKQ1BgTro4fI/JWsDwWNGf0iSI3",
+	"nN2G48esbNuZzD1mNHxulGiWch1+0FaMxSI5932+N+1fAQ/vkeTPpv3ioauP+9q0UvoZLLugzpipEyFj",
+	"EQihkMittOHpolLcChCDqHYLyJVauPFCBduczYyQcEMzngK+fiwmuWECQmoorIs1yGaKZTdMlaOkcPQe",
+	"q6YVtXDg4S/wzks5m1OxdC8Uf+JThPy2eC7uncqPwZugeAUvwd/w/JJp061vJPgbnr+l+YQL/ycUf7av",
+	"2n/j7x4Pwz0MfoA3/udCQigYPHV/4BCgDBYUtvejKP0Eb31wWL2lF1d+daMBqSUYjPsbe5yibauYdfAD",
+	"vPEnOXTP8J/4nTnEiyzYuNIv8M67lx9bkaPV+AduxPmHc78J+G/8HYEFYPzFVlZ+hDevpMz8G+YPcsVm",
+	"LtzuA8shSO0lBV+65fL+u7rfg9viz2HpJ3jrLwhz7l/xf9dpWwGkcSPGG9a5DT39A8x2C7DdENChHk2W",
+	"LOaRN9jEAgFqZU6GC0PvNUmgG4yWNn/O4AQb2oHVVGcOHEGx/IYpK6hcc5GaDmF0g1jQAhwaBzyiec6Z",
+	"crUjLtLkzFBeOKiVN4rS1AlpUzvtscxjkFjd005UreqdQOQmoeWqzxAiJGyx7nalojI23gnAy4B0pRJo",
+	"Pp3PjeCE+i3M0BUyq6+ovQ1OHqpLTvAzvddKusUa1HM4P0Xw2/q/gvV05haHr7BdvaXSgm7o2qwu9g//",
+	"umvfeNBW+/wll0oRfGoY3YgJTSfMlneGkAOIWjrq9zsuVBXe3XUoXxyfdQPuLBoLfXxWeR6PNO5m6EOg",
+	"BjOaZUzpwrqrXRF2uDwcspogmmyFENVKjat4wXqLSLmCbLowuS3R38Fm7ccO2SSwIeaaFwjZ9TatAAW1",
+	"EVYeTmOZELrzKML7onZ3jq/gQPoLFJUpUQmmPSArK5e9HnsdRlErg5cXfbVMmLwltMSz5ggQ7o76wLEa",
+	"AM5Em/lnlrpfzzzrcc9j4VGGlDaX45qlZDF3BHoCdMJ9FFIK6w7ycXjc1oxPY9F27I6Ddi1gdzq9QjAq",
+	"lTYw54Jmt0Yzst+VxdPKTjSxeC4mXk5cPT6ohNzyFDs3ErGyb5N2MStVFzePZvq3DZT0g/84IqvE0zsi",
+	"EPnGVugsIj6dQmcjPt2fruLsw+a92XliiOdbml8v5uvmS+JFv3/C/jvpl4Jmwok+cljwQrFX63fvHbuF",
+	"mF1X6NbIKeEX9cbAhWL4+CeqWGpPXxMjwuZBmvTcRwIMkrlxYbF7eHy9mDd2ejmV849Us0090qENFJzR",
+	"0ZQLhtFoliCoqZybbuvzrCoUsX6mNSsbVe5J7XibDlkTKQzu9DrkXWfid1YoJwWGt/xwrw/3+nCvv9C9",
+	"rr+/cpixWW2s/cefX5Iffuz/QOb4koPxJq9B72V5DvNUtz6IC2tGgq7KFcloPnGL+/yU/MdPsbidUg0n",
+	"FM35vy+MBD1lWTogCbSnEpte7SKdioCCZ31bqM48Q598G4zwseAiZZ8xoVssZiznIyzn0bHp3AjH6AAh",
+	"yYwpZcQI0ImxBoGiS0OHpvKWzKhYQshCJ4oFWAhxZDbBLEHxWNmRwYDQpbfQYBwkCa5TYgN/ihkg0ZuR",
+	"NlWxgG6oImOuId5pKBeamFXqwCJCDiGMuzQmG3VKc9YjbyCIhn3WirSpmxT5fSEhF52SzDy33lOQIc2t",
+	"hbgrLpSmYsSSDsr7C+36xC6T/+f/8/9LaqvjNVRSg3SIWyNg3uamV7CMcuW2uFaNwFVdBzXQ7J+p+mAq",
+	"0PQ04ylGO/mtHi5xs0gbnMqwFJYJ2UECfK75+/eFOd5zmmNGvYvV8ufHncPa9JXSWalXDYrNtMfnFrbU",
+	"HWq4L+XbcEboEAAYMTpO2zsCh4lmWW8Djn7UchveEPNkL6JZlPqQfHyhSeVz3/sih9Yw/r+6H/FJ92J9",
+	"pUPlcWVXG//16uqDhYH1tdZrdGWu6+CIL6cy10QtZlAoyO63M9hZslZf33BZj8v16eMFce55FoANVhtF",
+	"O+Pc8GIY+oAkT+0jwzLBA9C165bEon3a73ei8J2FoAs9lTn/J8PQyKPy87HMhzxNmYCHJ+WHQuruWC5E",
+	"ik2flp/OmJ7KtGteolkmb20Hz8pvjaQYZ3yk4dmL8rOJFAyaPqqMWkvZBbJvvjo6qU7Jx+l0ZyzlFKQK",
+	"ePOZobWlFUKhIiHtZzUrc0O5jdRoP+uf2DqeNrW0NWjVLMRGGEZbcRLPkT+RtSxzpT5vc2mSGlV6UJg/",
+	"76NoiTWAe9PyN1HEZNsKVD568BEiA++n8kmpRN7OBVC2suZdsgxijYrtcpVMg0p3wI3hgO1ZIMofBIsK",
+	"Ah0EZbr3QvkNLYlbIkJDkM1KRNm5m7kF3i6vQ2mYjYWIou0KzHysRV89F2QqF3m2BNkerZ9BdGjkss7C",
+	"FCxIkAzSswqMIZLi+SUIM14bJxsoq8X/Pfgt8QU26shfwSi19AH9NmBguCQ8jQpffsrVPKPLBrzKuvLK",
+	"F2khwNl+Utv6Dth9r4J+d2mvMXCq7sxclmu2N/CL96CHZEyV2cXeHk6swBmL0LNZFKgF56BVSncwLsci",
+	"9ENBc/jEgl+rkUSE1tBhSdqhZ7MTlR9qzvJYtKsuTTNAe0CsDzMitT7M+/RINrBBn6bgak7eBztc5+i0",
+	"WPyhr7MYxyDwNXHrt3VvPlE98k7qAnIcFrC8tPdWQajZW3ouCPsM3HCy6jVdPxPz1vpZ3MsMdvS51psX",
+	"8xB4IrgMka/0UAc/UVzC/cyRX7UTd3VJbD3sjSsy8za/R55ss+j3ydHeFdJbFgQhOx89f0YFNDQxsoit",
+	"Ii3V+95RHnR66XbSUtU7/FtU5J56j12FH+JzgOS0R/R7qEva5EKu5dZTPm6IDIViI4xdpxAhSpR5E+Q8",
+	"VZcsw1Nac4b+Yl43MunP8IJqQmoQ679+Cy80fK2oXuTrv7+0rzS1sNjQ/+ViTf96usjV+u+v7CtNLSzY",
+	"pgbwjYbvb1kqNrXwF/fONrZ4uyHFyMI+ghlHbuODXfDL2XjcXruk2XqxsMip9bYPMwF7AqMiotYfTg6+",
+	"fv/26vFcm99byNb+tXob7nqAmHeBUO1fjVCiNYQUpWsfF5ItC7STYsZToytxo0WEyApbxVU1XcHzcBH3",
+	"uoalFva8iqU29ryO5Tb2u5KlNva9luVG9r2apVZ2up7rcS8e6PK+BM/QGqv/nLMRZs0GN9qyEcgVdl5C",
+	"KKbEjVhhBAh7q7fnMe9Lx3pt3fpVGaPpzL8vnfQdG22+Bu8rh3/XhheNow3uw46NNl+W95UrsmvDTffn",
+	"ffnW7Njsmiv1vnqRdmr6cZjgGgPJCroEXJ4ngLtKc73KI/076JzGwpejqeeUO3LG11v0XyR/L8S1kLcC",
+	"Me2Bb0XE58EDhAgaxYqPjTxseB3oDabpzaruge0d2B6yvS93PWWuX/EcUaBrXBAy1yR1zx32Pvr9fTq+",
+	"GjGRuvgy/0ddoOjlYjSqxfmEct0YcALJZ3inXMYZZofRwGZbvteqqdlzjGt1gMEbltw1U7dOV3RSpxlf",
+	"0UkXMkdSnxin6URF1SrqygHtYyadK0JOmNCQH6KmFEJAuCoKMt2xsNOKgfsbzKY2qgSYg7fMpVZ6mW2M",
+	"rL+ik0t4z1pdamFnwZUBTy0QxKQU/J+ynN+wdECSv3HNZr8ltugyhTeNfhbmUoaI2gC6z7DgpoPF6dja",
+	"ikXd0ORvvyXrE5lXQLCasr1xTaq53jjx9TnfV3SydU3ClYuwY/bxewtTUI829AB5yKtp/Jizbq1b+1Qw",
+	"2O0w1mcMYyMNu7M5E7+0MYck/H2S8P0ONXoYYY9s0hid9Mq5EzMK+a6KjQwLx39bPhO1UiomYOu+pbmw",
+	"OIxiLKGA02Sq4Y38GiBthGCj8kUt1hPTKz6aU1Zbc8LVe0Wu0zHjlNdMkCHLpJioWgiP9X62DxVvGWk7",
+	"z1s9Ya5z8+KoCd/FqWu/cZu7ShX5jP1TijrP4Pm7c4zRde9gGb7hEotMd1O6JGO4OGq32q6+z0qSUu2l",
+	"Nev+CoIXGqQg3BkQfOhCT5nQfAQ1WoKAxk0w2CvVNi2eAjRt+Dnmr5d0xrVAwezznGOi8DY9KC3nigwZ",
+	"BKuORmwOpX5fvHjxont03D05ujo+GTx7MXj24q9WbrEDswiA0Nly+8Fdc1FzukDRtch4AexBCQ4BY5pD",
+	"pIEuQCKcmaORu89GNM+XwTsqvOFBNxibXV8WNPi6NvTfPYSQaYR/XlSQHc6C+hqrk9u+oHQBM1ETbovL",
+	"s5FpeXpjPjH9rzc14/624b5pSXJ2I68Z4bqeVsAibu0JK+JU6uGoYCdXV9PIYVDDJUhOrV/VsjyxEl1o",
+	"Z2+PoV/B8pZXEHXL16mWTuR0dM3FBIAbXlFNmysKufhURL+ignDRnSOYJNG2GRshbUtph+e3wD/X7LOG",
+	"6Vr3a5rL+St5CykIRgasO9afQu/hOs+hK+8FTLJUQL5i9qQjLfM1dlZ3opZz9kSRIVU2IsYDzbpoOK5I",
+	"+0KMpqTf6x8/O43Iz1Jq0u+d9E9/jGLxAY5Cv3f67OTZi+OTHyLyC80yKchJ74cfn50eHf3w42lELqEy",
+	"m/u0/+L4Rf+kfxqRV/KfTJCj406PXGL4FzUaXiwgCoyMjdzKpRgQRFM0gzl6+rwfGQZ0KwiUhcO7cFwN",
+	"CeuRd0WyNMIZOMJIbTLpSIobliMwyk/ysyuhhtUPgypFzs06gMByi3yGoRaxCBq5RbxrWDNzR23Y7SP4",
+	"53fB/v+JKrZGG649JW08X+SoswsQ6qpOar48IzOqQcUr+72zJUI2uII4QwsRt2PFeHsT/EzrqETp+m0H",
+	"y+VjzNyNvJNSsK9wDptRI6EfbaFWmW8NNdyQAe8Krbm4TKAMEAu4EXj2aC894ZMdVyMZhBH5sMjqRpy5",
+	"4BHOlL3hmgyZvmVMFC8bMldPOc0hN0PYDgHf3gwMTDdDchdjjfT+IBB55WJSuAP1UoKrolZfY++JW+Hh",
+	"0s0NkSUzqnTHpsXbA7iV3FRmdbsYYEo74wZed50x/Lzu/NioZ59mCLg241zOenvHRzrFLQguH/IsU03Y",
+	"EDvbH7HRBtTr+zlQTZXAsOst65Ks2bkK5sQ6Wxnu3XY02C73wRyzD5nFhd634GNxKO8YVZwzRkZ0zjXN",
+	"XLXgh4wwvlulvPX3Y9ct2gqo2kKE1RG3W3wEZ8Y9OAMeqdgoZyCW2ux3kJ6NtPpFCoFttBynXJnn6UdG",
+	"VX3tMKSngCKWE73IBUsJaEDjrbwnroP1VpZy8/BLsHSmM6DHY8oz9D8JzcVCLlTWbFXZXDXihgndUI/X",
+	"MV1FUmYOWM5SwEcq8BMhadtZMGaMCoex5oSZrXiwPUSv3VDqLBh21pdcjFjtMl4ybZ01OAJz42ZzbSPR",
+	"QDCYUgWrt8ZEtqUjrK7qBDiAgod3reI1z9kNlwt1Cbfl9ec5z5lqOEHoo8qlNnela5RKe8eU5gDBPhFq",
+	"QBZCc3QB7j//RZ7VLEAdszVvls5XsEpVt1XjXFc3vnybVi7vjkWO7NE7x8NSH8HiTpKW7h6skin7zq6E",
+	"aoHmorc1l+/nXM6IQqd7CX3BZvkw4e1w1sPetqKkWbFFjkR/C9QySFxvJnpu9nhxvDWXCt+tmZ1c6IhY",
+	"b4YhVjkbg1kQUGAV0xGhaZozheV2bBZzBzL4MbrHJozbXjBkfLPLD20WNZjHzlSAOA5uDr5OGOziMiLe",
+	"mU+hbDai2jdEXa2uXM7UXArVoJchQkppi54olFnaRebg8SkZLrVFyNo4YVylemkGE/tHzEztiQrT8KvF",
+	"18ioCdOuYQCl6L3RiLGUpXWUrio1OJNS6XaUZhE2WLoPweq6I7rm/r6yO9oQgmZoEBwJQA4JmCqGmJUZ",
+	"RnHN7TGsvekQOVoj9uBTV7/eCoUaTYOkTe0Jw8MBhRDYLT7c9rra/msoxutwGpE9+vDfXTmxI4c1fNh8",
+	"BOpSsyzDNfGbSqzAYtOLJlLegffuIwvC3jfhYMDDJwpwMDAYH6bf5evRLzxP20ewaRAgMqq0XfZ189tM",
+	"EtnnSjs1O0TJ3DIWRwpRGP+sic75XcQjOYITv6OkQ5eZpOluhYvN/gExrYh7YCWH3XS7a5u3dUM6ERBc",
+	"OI7mH6ugMGUT+D+UFL2P9PYtAtMg3R/JPL2o30h8uNmvY9Oq/UAhuggwhUpmZignkmxCYdniEDoSeYkf",
+	"QXwjPKidR51AV7xfXKvwMpTmHqxS+VT4YUdlUrpydFfuRIX4VCQ9d4gCCrkFw9jOsuNvSSYne5t27GjP",
+	"x5rltVcTrRwpMXuAmAO2ogFXBPGA9JlD6llCHR2oKgjephcvzJNPVy8jwjLFIGY5ALsBP+H2rnc71J8A",
+	"U3+7sfpyYg8+WHsU19vN4CV1f/aydWpztVvUoe+kDRdDO9o4NLxeGwbmXtp1VKtUpBjayc71PCuNfjD0",
+	"tQ6Vh07APGevIWd1sJNU0xIE2Q6TqZNzplS9Y5+1G9KqTj+l6oPVWptfmtfO6Kg7pArqI00YQSGZtC+v",
+	"+Zw8hd8u+T8Z+XdyVNTb879yRfr1gFrulXquc0WvmY10TRsAuaSmWYNU+8ovPDpHi5tqqOSa9szK1BzE",
+	"EeNZu+gwmPYOU66wKDgAdsWD1ShNrDSq1S0s7/oW3OOyAQYtseJVMiC3lIOCCYEo2gpZTlgxGrstZs9o",
+	"nnGWW4rhUlXojFlBoXMWi8SL1ckAFHDbzC1EKRgFk6Xk+PPnM5KgzJ0MKtKRHGMaJ2gj1hRWRoX2If+h",
+	"XoZv1oaKrFCrZkE7rG/zmo6m6DmdUijGVpLRwK2QkgQQU0fmNcROhV6SQSxi8Z/E9Eb+k/zMc2Yjif8z",
+	"Fv/Z7Xbh/80biaFFn8BXkCbkPyGIRrOZOVGWw0UEXQlpFJRuzsmEFboZu+EKNEW7gZgHgOEWFg8w8hjq",
+	"eYGdgVBGKiqjcsvc3CBAjPXm+hFUADmzxnALAA6VeyoB51xHPmvClmk0A8/0VC4m6H5OAoNXglZPmt5Q",
+	"MWLKLE+w08HabLWxF2IsG9RroQusvupO7xYu7m3hVmU3e9tbozJcwnFZ7xc3y1I5Xg5fy6Ost5OCS/Qs",
+	"l2gQuvVeel89eF3FCFqa0xrys53QWnIe3MkpeUd9d4MkEgzzHgW00CBf07dL1zCaJQArceF+gurKndVx",
+	"1Ri7mjboIxh5ag31o6mzhxTSjLnbRm8ldEJ5TRVX1ej0+HmlKUvYCNUAF7WiQWwrV1dzqNwQfts0649w",
+	"lDangllDmByvrkeN7lQvl/jwwWABAJt1RlPmbBxb2dUq08X+1swVHRV1wmp4bp4ocL0gYLr5wEUKSjHa",
+	"EjTtqnKTwVrVu5u/6JP3A1m/I7iK4JRIwVxp15QANCz4jlYsyKlkan8rkWpYveR2qtjo7wkZS/QQ2Ppq",
+	"EOr3/BR9/SfHXTDgXLNlr4Qiih+/Hf/H/3yR//jLf/zv3/Or2398+vDqx4s3H/56IY/f0Df08na7SBE7",
+	"wjWruvFwfJS6oXozlhvJ7XOizZVV4VZw7Tah5i5McjpiH1jOZfqrXOQh6D6mF692lknvQ7Jbazu6Zmzu",
+	"z+j62ohHz3/cmHnetCANYR0AQk3LjIorvLxyTNpIy9BGX5RttpVqjB7S2Vm8cHANlS7HGDxSDpHo35v7",
+	"PHAptNPFPIPUD0xcuGZGLBcjo/mgG92QbQSPtt/cm0+9YkVYzzLtgaozvf5lihhvaFSBafgAgQYw/rwW",
+	"g9yQ6qCRuVRQat2oNkMls4VmJJlqPVcJ+fTxjfc9jnKWMqE5xWpw45xOAPAmFvB24kDtu/PFMOMj53pk",
+	"FgvVaFxTqfyVg6gLhH5vK8ZcYqgNl145E7vEzZh51xIKX8W+NnImqFIfFs8rokwh3KeE9LN7VrEL6At6",
+	"a8oqdlgHzSX3PZQCuFGC8Re5aFUespXDkzXDLF2Ve3pSXZXIMA9QAkANQq651d0psJ1qDEPbxzhCXQmH",
+	"Prs218W8A/cTyk/s8slecZTBqqltU7DlDcunjKa7DC5fiF1eV0wv5tt/sCbAs3Riw4aLMYXbU5ldeSOK",
+	"+NDwNK6/1NspaOE1OQSN7hM0Wqz4voGjIfEjrq6mkBo2hKXEFe8gfCIgIQjIl2oguuvoZAiwWgs9I6Tu",
+	"nHlIRRtzOiBCBq/fA4zq41ElH8ZaBwVgNVXzCheTSqjrtlRrx0z+r56mNYTdoga1yLlegrHIZoowmrP8",
+	"fGFmW3P4wizIdpguC+aPlTxKWwp7uCTJTCr7IwrkgGAB4wZBAbotWIaRwFp/QNaXtRiOpNB0pIvEotbb",
+	"95fk/MMF0YzOVqvBnJPZItO8a5NJ/nT5/l3XbFUXQprMd0aA+YccdiFpYkYFnTArAMbiv/03cl4kWHMp",
+	"YoGBMb4iOGGfR0bqNqRoymimp4jiIoU2p5Ewkc4lF2CsZ6kiybkt7EEx+e8nmDGxxmmzMGidTqDkOiSH",
+	"iknkoKQimxcLJlvIEGU+VxXMIYqc9o965NwvPLEFgMNNikWblvfwmi2j2izn6n62cRa6XGseyiz5JYkF",
+	"FqixeXDBfpCFSM1kg2zmuOX9tiedYuCYrWg37ZYqL2DaacbCkLq4ZeEKYOxQ6iNunRHqPsSAVUwyn+cS",
+	"je9FI+RZ/8SWPPrIdL7sgjs9cTsfpFzH4qpU6l2Ow+nb6eKyJMVniTURWw9FcWZSNsooehqoUdBjgcvK",
+	"BUk+d4uWkwHYUAQgDIOcDUA3cuzKZAU56IiwTLMMi/u3EyMWJxhHHQsqllh4Hl/uuDkaSkEyPuNaxQL9",
+	"KNAYOlJclOhwkU6YHhBKhovRNWrN9ply+EtjSAwK48hJe7h0Fd1iYUg0Re0UbsjzvvmBzCD59SzQnp4o",
+	"u1ISStkpMpR6GtmSakuIaMcRoxAwNnOB+B0YpNkGUIOHSzyWViWz2c4DMmRTLlKijHhEM/tYeYAB04Vp",
+	"xiHgU22LdWkOK67IbDGauipoZRskLpYrQlGstqvwHYvErPcbM/gu/DfB4CJc1SeKjOicjrhediISvPqR",
+	"zSgXXEwSo8HZZecaNtoIGLdQNKzU+kemmGkdIUWUjdbG9F0jvKB1GC6c32S2lNY2YpfSk5TjF5hgXL4n",
+	"1daLmdiRFWuCvcEechSJ8oXoEVsgSsXChfiiNhncLShvBGcfcKBhUaFeEobbmoNjKEWR/hyuO5Yzd2f9",
+	"is+Csw77pzTVzOJwurECEqfNjE6pppAZjPdB+xZI+6RPiulbYHgWi4YzbKH+SguONM53ASIJdD6nCsx2",
+	"VTJldjhY/0F5iFyR4UItDYvQeRHvA+YUulzteJRxJnQsUq5srLWyqBxAtcNhuRV8SdFd7zicWTgl+HjM",
+	"xcQtqb0Svqj9/+q+xDe7V8s56yKGkzKiKHyZ9Mi5nSagPoRExRBFdzFjgRAbiRkDgzZzmZlmulBcJQl2",
+	"YWnhOKggyesrOklsqT89ZTwn8lZUWkkMCTHTk8IFDPqRuGnZCDt7uX95feW8gaY5t1GUKA0V8Gy3Ng7J",
+	"vOZid20+/RmeFpdd792q0D5qbujJLaqSQP9tSHlaDLsWpoFwMcoWKbhuRVrwEzU12p4ck7DsioLjZ8aO",
+	"l/li3H0nBeu+pXo0DUbr53Ni1Al/s4yiEwtMi4FwZDmHUE87NdP2h09XEflwfvXyV3NlX71+8/rqdXUG",
+	"WB4cHam5VhFRi9HUYSNYxPdSBR8VIFzb52Z5O8Us7ARujd5m7XK81ClXsUBhAGy21O+DFT48pTs6xnXE",
+	"lsylBQUCpjtlo2tvPoY3QJmTgsVG2BMKAR0ioiTM+VbaO6ZITqHQrZ8GxGKYSfjUc0DR40LZVTTLB+sY",
+	"C4T5cXekmJO7YRgIcmvPXI/8xW4YqusYeuynYk+V8jdaArY+yjhdciXn3YzdsMwvXIrW1OPTrtevCCo9",
+	"6iw4iP7Fk+fBi58+XbwyXXWJ1Z29CORiTEBzw338V9ziadwakLjV6/Xi1h8JfGmottJ0Nsf2Ly7fkx+f",
+	"94+I9xEpG/9nVg7xTfCSQpKbQonA5spj5MOnq5dnyCgWLBYkzEIpvgBLKVXY8F+q4E9G7irbwkqoUTBw",
+	"qDTpmatMuTXSO7Qj03oCUVSoWjz9h5IiiVZ/64J74t/xsRlwotlnja/DeTTiSemrf8OXrVQ1Z6OgGOmI",
+	"Cin4iGYEqvBZDASRLWHQb+A9M8zkw/vLK9Lr9Z6ab5MBSS5lrnsANmNGCX+94jn8+5pbQ3lyRa9Z4mI1",
+	"sZYmHhcYuVs+LmC1LZ4fLpUhLz3fgMKKK89AShSpkyMV/ohGDtuvzO1XpgfuSmu5XZ3TCYj/rqCnclK0",
+	"u1LWTuZC0ex5RvnPdN+DJQ8mbzE9INIIbTZLBPBQNk0Cc309qSj/CGwZJNNUaliUqvXBSM4JFnSCJRXw",
+	"T+jU/hGR5N3529cJeE6trYea9syxQhgfS8yNnpfadTFil5K5psOMnZknDp8YvygUyH7BCnrBRhOaATil",
+	"h7hEHkbc3kDj1sEGhx2BVbESihQk4Sle6Q8015xmNlxKEQ3xhHgKPsA02x9/fkmev+gfdwgYCGvvSngv",
+	"wvmYIc2p0RmCmpMF6Ync3Q/dgCMqzPKA6gQiqI0jSDRTOgnXBmYQ1kDmlaHZ8pM4LpzJDz/2f+g42WHO",
+	"8i6uuC/zOqNzImHcN0XxWpt5p3BFUXOGQsqksY4yupwSW9Y56fTIO2la9TVup/IWPpzRbCzzGYoNVsj8",
+	"/HlAhjQlXMwXmEBATj9/Xo2lJkbZMgTDtByWgbZSmyEeYEqwZTjJSM4YVn3QvqIrKmU+zpuBJUYxptyZ",
+	"skMeBII599s0p7liUPbYzcPVauoyNaJz5giQT3OEXY5AxCBej8BSqOY8IJeEcuGBwDOSmQStxUl384xy",
+	"0TXU15wE3BjHYOUNy03jR+TtT5VXT45sJepRJpVbzCK/EU7UxxpGUVQEfPsTVFS1OlqnR342Qthinkma",
+	"KtJOwMZlxKmnZjm6RnhHVhEwXFvaLfncVTpndNY1BHcAuMe2EjT+jkzSCNV0wszFA4naCBs3bIB/TOkN",
+	"bFIhUONQrG6EFKBQlU77PxYBImAud3TLNgvbxWesg7ujNKNp4akv7CYgginbLUiPhuqybEzasL7mJxvu",
+	"CfU3DSmj4JA3DQN9QX+IkYTfr1kaly5ol4e0IYLSDOivFx9IKm8FrHxndSUiiI+Acmd+AcagBYbJt9g6",
+	"+oRt8eLWWyoWYzrSC/BuBKO7ZPkNFmuyQmtr0Lo5ApvznAk6561B66TX751A2J+eggH3KZ3zpwXAdBcA",
+	"pgFjSypdX6sFT10zLMQKXLXRw7EQjY9DQMNSYQIbkNcp1+Tcf4pz9lt6kXrHSvGOTeYsWHYjwF/xytOL",
+	"lM3mUjMxWv4HWwLQn739P8l06UzH1vlbZSUQmOhif1ZxTGW6GGmszuj8goPWqRFNLu1vFsfXg7n+YY3a",
+	"dAtsX4uf/EfZYA9AgkXiKuzdcb/f1J5/76nNpjFDON3m/Z9oaokPfnK0+ZNPQXlq/Ohk80c/u5rV+MXp",
+	"5i/eSf0zlG+GD15s/qB8Bi7Ez4iQaz4/2mKEHzBm9krKN4Zf4HfPtlkOL2a8NTK1C5E5PT7edcwf2ULZ",
+	"NT3eYsJXUr6lYunsaOa7Z9vshSUpn4pi2ugIwlLpoa+zeusNwaITcyNb5xV60PotaoXW69agVbn80Ekt",
+	"ZQIlo5k8nXsWPATOCDKhQsGuEpjh7EAlid2Zy43G7WT2WLS9NA3X1/wj6Nb8ydNklaL9mbPbDRTNqFFl",
+	"eqZ2Jmhm/DD81h/RVi+/4vlWr17z+TbvGZVqDzK6NdmzcQ1/WLq3Sua27mirOJwrWgeJv+IvfOv0wCq3",
+	"+97o6eMQxMekaW9A669u6070rHL119Czf/H0DwiwrQtNXkdNVmjJL0zfVTQav5OCwcm2F/oOl23jHVu9",
+	"UxCtv8JGrOJk2ixZ45s6se8/xbob8In74o+o9doWX9n85Ws/ypNtLg1+9E7qtzYZ6nsjBI96J39h+s5C",
+	"xsql3F11aP3xm7/JkCM3Y7aUX4M8gol0CqxOoPqC4S2zte6NIui9LhEYr+o09MIfALpsLBKj1lsnr9EC",
+	"zqxRMbMJaEM2kjNbbaYY5xNlzYKdKBYJFg7ovTcj6BnCa62Ipd8v0qAX9CPCkCNyfGqmcPI8CKcKm30V",
+	"yEc2DLAce9WJfFcX6p3U7NyPM+jStIiatcxJAklSSfDlBwoOpdXR2wcwfGc9jnydcDPQ8O23TFOz0H/D",
+	"6JprtsTYmt8S0qZiabOlrW2GWjs12gbPyDVbKh9cFotghmgBQ/MDutegJLjdPDAhetMNefuTH16AEAXm",
+	"Ahcn057ZcWKfzqOH7nIYjTqDJIUcEEk00bdQUhtd5a5aFDqYsc3Imu/KllwnRCeGN2GUyxXmXYPzuM76",
+	"g84+cwgvfz3vHj97jtGPkNcB1gJzoRZGCm8rxmKRFLv9M7xkdhVTUcE+CVU0CBdkxmYyB6c0dJ8Z8cKu",
+	"I2A/B+akWLSP+mACKzy8zoCIrp0xnyxylhalkTqBQ+8Et8ua9SECwVw16DZ3dQFgLrc519roEAIhlAuX",
+	"3qAwCLuRMXoDJqzikouU0FjY12x3xWvQH8ae9AiuEkiZIdWAfGLvCi7cnbEoZ+I6CyV2YpopJSfDzp47",
+	"IgQ2WW9vg6hRTD/2QQnewhMFdu7TM/c9JJ1AyEAsaM4oxEJAVCsFgPol02AGKxZDgQvU3DDuYOUgT/q0",
+	"f2p2fA6XGPZuykbXLI1Fxq8Z1LSydlusgBpuANcY4AQTIBWE6NP+aWinxg46SAyK2hLwPVxPB8/+RJEb",
+	"wzyq8SawgpfMfu3Iyb8l9tJbszVe+IB6PlG22vlpv9+JqkFy0HIxJvcFTAjOoJkGGmJBlbWLExrJ3VXN",
+	"wT6qMOoIAmdiYQ/mCHJRhMTVGxcB4ubbHrhe0ENmPVGWasFdth1Ki3FpLwmQBghXbuPtwRHYensTygUa",
+	"d+1IIMZgJQIUTuGMLmOBfAuGAz4kIYODhk1jKBBG/tjZQ/lcQ+rs7FeUcr+kbmNZysNwRiLFyqgUaWPp",
+	"AzBTXEB5NTXFoHz746X9U50RcK0U9A0YKXCoTp0F4BNsR/H6l7Vn1kgX20vtxSBx0AdL5AZL5I/baA0w",
+	"jytEszwYMB9cscCj7PgrDe+hVy0CSX9VqxBYravkLSvK+1RVhacjlms+tmpzs+LwybrsaIHcIQ0DVpqU",
+	"Wmjw6XUGpKojNAn9bQR7i0gyX+SjKVXsfZ6y/COAenIxecMFMyTPiOCxSMC50fBGIJl79aH4KVQJgrGs",
+	"Eb6hErOV3rOlb+iN1CDYu5Co49NArzAiWCaNqBuLgtabKZZCGcwrKGnYyBiUcGzYmHkKjluQ+FFiKEaM",
+	"/QflekRKRhlVCiQvYmQUK/4VJ+cMR1OcBOBOiiQZNLYidJP3MB6UI9qNmlKwjlbl+bckgmyAOcvQxalQ",
+	"VCjDnc0w5AfUDhvEWwSLizQWqE5AEZ/KTJ6oHjkHX+nKowgBJUAkWC8MGZlEu7xou0VqkyTzjfDyl6Ub",
+	"/i2w89KID7z9wNu/N94+qlzJL8LZXbRHM1O/hHYMU//rxQeH/eWRk5CZoL7jALyL5usw8EibKqMTA2Cp",
+	"f9FFR80wwNiQLDQSQA7QjC5BKQd91jCGjI01kQt9BrqaZk7zwsacwg5w4cgqg2+IlrLTI68Bi0v40JDK",
+	"0J9YA1ZEFBVcc4UxrW69QtaCQdUQ5jtICuCQ4ZIkfzeMjaYu8AQTTax+75aynaQ5veVi0punY3DT4p+k",
+	"fdyxP/V6PTTMxcJ9ZWt5pSQxi48BlW0Xq5gEE+n9k8+NaIVQcTY9gn3WTCgL6SGkjkUC79XFSRYd9Mg7",
+	"WWxpsPehaSWCcn6p0dpLLDFXGjZkgGA5oFVXolOhqTAfzlX/csWoQaJxNga/flYM9kl0PjfEvQEQ4gyy",
+	"c/whgCh9a+3EgxkLsKHAKpUKltss83YFfDUxV8tIVOeCBLsyovM5SwdkhlOnIhZH/X6/PEsVISydfYUc",
+	"kV/4T96aVNhUG7ZDszyxSUsYckUV5KqGaWbJ2/eXf//rxYe/vz3/X39//e7q48XrS2tvDp/89L+vzO/m",
+	"himmYytSjuhcdc5sYn0IYFmVZgDiyCZXldKTzmwmPl4u/LpAKcIL/qRqoFJ1AsqrlStXE25Q45PDLXlS",
+	"3FnY2jNraRMQRWcOPWT5m68goLsIgXLHvhVGO+2WiH+XMC1YIod11Xr+w+mzcZ8ej348YqfDfv/omA5P",
+	"TkdpANCl2QxZyY6CVBGqsKXs1DCHf/J5WY7zCElDLrDud3V9ap2pAZupOFJtqtUrruZS8XrgooLyncFN",
+	"M5v53+MW6mluS1FZi1ulrV0Z3CEm4huPiXCUoySSUCfKmMOwt1hVFDRpFK32CPraToKKKsFhsairIglZ",
+	"CobBp9G6qDERqoqJjx8bxMLHj6Ult+hQ6imp6S/B6w4BZ/yf8KFZ4YsU9H2+YgQgCR2NmFKf8sz8gSaF",
+	"iCQFVL35C6hgz1xNMPaguQD+RMsOTxPSLqZazh6AkP5OKcsDnQMZgvfdsFxZX5STnKBMVy8WLs+smoXj",
+	"nZ+YuxOeq5wV0MJtJ7EQRZdFfpq37xgmqwYIa42SYzXLCASEFf7b6ZH3oq6YN6QFhsNBOc95yVCOjoVh",
+	"84UQjcAt1rQAgQYXYHIqTAvw41amhQGkH5T7K8vtS0AALnLiqLAwbhl47dCReto/CWUyYNYoie8kkz2C",
+	"mPKmrNH8V4mI/JYllj2DLQO/104xl8HhOIgW30W4Zem67yBI1MoLaMlolhg+2qR4SjIurhGWw/p/Ql5K",
+	"2j5D2GWg4kOSAMVLLMB+ZBX4WAwXCDEDjulhUcCTj1jHpa4HPgArpMBtPwvMLLkzB4EJB4UATHUFrmaF",
+	"AYDt8ulPsbDhNkZxLrwRkE8X2h3OLXiATQqLrMtcT0OzO9Y2R0igWKiMqmnHNJzm0qjkZ94EYlpyLBkM",
+	"ArzR4LHi4cDYt0VmDUsBU/DJWFUPw1fvAkBz90c4fw/l1N/AS/x5tjhZavD0KRhOeval3kjOno5o+nSY",
+	"09E10z2l2bwVFVr7oFV58mDsCRfykPh0SHz62nwLeEYd3wAkKZYpdjtlObsHDvav4o8LTBBAm2wdL5vJ",
+	"m5VYXwsAE9iVJ9JVLBHShqMGr6sp4IwBH7GkpWM940i1j/v9HoG+gnBEYC73GJAI9t9iUDUhiQALwwGo",
+	"rByT2AlGeoogRgjEA8qbXQjuYaWc5hL0xtNYtD1czszCAcAUXZ0ctVQaMtWpsNBBUrBBAH5CMnnL8u4I",
+	"oKDY51I4cCkcTpFblmWlFT496kdEsyzzmd80y3zyPk6GqljYrPSvnhW+ggN7FyY4Xp+Ksv4Gv7IAun9E",
+	"rWOkpZVMZmkBhUoqyHelSmwxlV+AApmXt6DEH3IAMgNzMRYB+QoMk7DNtjDVXrFbf0T1yVfnFQoTdIAx",
+	"9UU0kRSsFBPdZFoC8uoCeqsRxRyhP21EaxCkvvmmV5tad9O9car20v7C9J1u7AMlkIV2g4Y8snAWhxSy",
+	"QwqZTyHbn0zsdhnOAwmuPm+sIuU9Da5GLUW6KpUjqY2fyFnKczZCLBHIlrERJSCh2nCJTI5ohjJRLxbv",
+	"AFJWSKQTgwKQ64kiieITQfUiZwlp//r2/GX38tfz42fPAcUmSK2IKuJnhMb5krsYbRcIRqySiFyzZdlI",
+	"AlQRa8R0HEquPaN62SPnsdB0NgejcoBq/Onjm4D0npyV99iHMkAtqRKNrjVso+PfTbqJRF7yiWDBwlt3",
+	"6ja+dJuKYrqB6iIUK+EgpGmT/xw/alW13wZv+vPTjaj2tfU0ws1qGomtdbDVOLaB168pIvHZ46Vi+Mkt",
+	"1C9zC1YkfjQN0Z6wtaMMKw49P60tzbVSP4l9JuEN8IekaRz+hT33zfxZGwWxlqf+29N/u5fQAevSvdeY",
+	"AfHF4wW+OAu7Eyuy8Pmtwd9+CxnTz0wXlgQ9zaGuJnVk4dPHN/flWv/yHCyMgaxlYS4E0sd2++pCSQj/",
+	"a/Eqix+DQzcIyHvig/O5DsP3wM4x4TfMAbeuZEIDkSO+ZCdXRXDiAMzhsVDMrIWWuYrI7wupmYoQr19m",
+	"QcJBhGhwttQqZL6JG674MGMuAbZ4ORbtnE+muqtlF+Pnblie89Q0/U+Wy+4tT/WUqDkducB9azIATwAi",
+	"2xFhsfq5+Idh9TQWeE0jy2fRnC9kTlKuJgvIl9SqiFREWDiEoiPHiBq3kjML1pu37y///ur9X969eX/+",
+	"6u8fX7+6+Pj65dXfz396/+fXLtwthK02p5epqczSTtmJP1wSSk76x7HwAgo4XfCMR8jMXSQknSCpbxsZ",
+	"piKvRLGYNPJfROMGZE8zg05kjTymnaNnFkJekS2m+unjm79fXb2pzC7jY6a5OTfnNlg2lDQKMORjrJtr",
+	"Wg2cSbTIjwSETZhDp0c+uZINoFPa7GyndA5qRZUvqACuhghuI9WUBT0t4e4FCRwI1bcalOMu4heOG/yv",
+	"wTFP+sf1OoNLoqlmzxd30V1b0j6uz6B3UbA7EIMOnGi8J2dkDEyOa+uQfCNR70/KK+Z+rq1xWhizn6hV",
+	"yvHp45szyHOu3Esz8jA8yl/D3n+pkMWvJHpQlHfmPgMH70u6WejpUwuvyxrlmI9ML3LhAt4Afd5RtyCR",
+	"nRY1gVgaAs32rCKMGVd6BN59i4NMYzFeGL3BVU+OvPJaKeUDupARAZhNmjjtHxVefPN0IQASJCyklGK0",
+	"u1xobG1JcjaXuUX9tpVXzW85U0wACDRgqJP2ixcvXnSPjrsnR1fHJ4NnLwbPXvy1Pj6sjrH82S7plRlL",
+	"60uCS5kOMPtQ1dJqLPnhXtj7zn5bNxCWYMiCE+rrqOBRsTQsuIwLPd3oszSire7KcdciM90ROhaaA5ga",
+	"2xzU+ef3jiH70vTzfmxffdTwDCvqHB33++QCiixIkDkcUiwUNDvAxB6iJb4HmNiGC74MyM7L6hu7wMWu",
+	"kKNHwIvdFwe2TJMOOLDfGA6sZVSHeOTvIh65URDZkVI1AsGuUqp7RYK9q4DzFSDBOsZwcN4fLAjovL8n",
+	"6eF+cWDNK1TwdUUzQPrBsEl8e2kz1bj6gHUgEqgfQmb0Ggq1lZUiSEizBSNcAwOMJZrn7IbLhao+hlh9",
+	"sISlTVCJ9crTS/x+jeaELzyqysRmlGetQUuOx3zE/gcdzZiLZW9FLb+oztlqNazz0YyRt4CnaXY9as2n",
+	"UrB3gO3aGrT+/Yg8e/aM9I/6faN9Tfn8Sp6nac4U7CzFfx4ZVY285VlGPqatqDUCf17rFV1qQBaBQ4Xg",
+	"I5etNV1LpWkGIN2D1umz0/4xaHxUsw+5vOFiZH5//+sOMfN2Xy7EWGJZ+oP+d9D/vkL9z9InDGgOCbcn",
+	"ow3qniM8f6wQ3nvQ8dqrtfU6TvHrlei0WGQZ5EvLGYcyeq7MnZBklNGFYj1yaYvnYda0GkB9kKioyVc0",
+	"F5EkoEKQ3j2mn91fJAFKl2COl0V4wWxdOSZJiUbZhOeczbgOfgQfqqWNsSh/0jPEq6luyRpGAMqq366D",
+	"mrpKhR9YVQ1o/04qayG6HJTW70JpLRFXtSV1Da97HXX9l232Yhf11JGPWt10XxHyoZTS0n2qV05Hfg4H",
+	"9fSgnjr1dB/hpnz9dr0T7qimcCOg0G2NBGRFlFLpXCzL68b8xFayVlM6ZxGKPs4J7qqJq0WmEfNnvMiy",
+	"WGBZXtJOqrpHgqmDCmoacF1TKKFnBjFVJICJK2oky3EsVts8AynK5e/BTM1G9MhfzFjNshf1P8fgj2+7",
+	"9Bwo8huLvar8RtUavx0MYcKq5JjtjkB6Lg0eQglvWLqzgg37sj9xDAnjtpJNUBq5pGP/7V8tOW8NWhaB",
+	"0RYMbQ1aT0OlOWrByoXK84sXMILt6OyflBQfcNT3jz9yPwS+CBcqk/p96PR3JWHtny74X084s3XMs6Wt",
+	"ZH4/enDUmi9qRLGfjYKK/QyIU1I9fglqpFjGI2M0Z2mPXDIN1skVcyRaENV6U+POZA6zvR+Wzu1FGna1",
+	"ox1I04E0fWuk6SMy+Hu2zC2UlrMu0ppmwxzawyDTL+ezma2kYIPDLLoz14rMZLrIWERWbXQ2Xc/IjyBE",
+	"zuiSDFksILSNC6Jvpf1adXokyeiQZYkDKFROBMZUkARppEqIjYbjNlRfdAFbL4pFCrjJI1cSCUbNxaQD",
+	"UXRJmst5Km+FtcQhNn/GXk4lH7FXpYcg9g4ZoUMAUZR5LBC/zzRkMymWc6bOiizwEqqSG2oD7YXlJ2Bk",
+	"U2s8OfAamuIe05sDuwIJdlQTbYZmsw5w5xx8kHemTBnVV+Y1mBcshDmmNjqYCsFohjSR5ikTLG39FhJw",
+	"KCLojWRu07aPsAuW7RUbcwE05OByObhcvlqXC5IDoMaG9tkjG1L44I1mKh9SlQZafzdPjKPzYHxodMtE",
+	"hV/G+Vli0eBoQYIfkcSh3mIXCfANUUDYcUGo7b7j/Ch4i5OzWAAmLuT3ITIupM9hraGChdEV9kTUYojp",
+	"JFAgXiWkHSDeQjkmNxzoEqF4AaSY2NJGZ16AR7ePAm/TMvA11ftuNjEA8OAUdOzgxGmi8A/tyKnjLTu5",
+	"dIr7fXDqfCdOnXryrXag36tEoYl+uxjEJrA5RFvyON92LEQuNKQ1kzYlGTWy8YTpEGzDgZT6ZOtxzhgW",
+	"Be30YnFegMxh6nal/bCQiWnpuH+K73FNUp4W8HA94qBdrxmb+zJmC5FauBLXCoxjITTPzM9LMIgI9lm7",
+	"4r5RMQ5nRb5myzDjKhZtrKrMqbO3YOkPzbPMZm1DXZT9ZHRc6TvJ6A8Cn5aW6NTBjvD1IKJ9IcEv2tYD",
+	"XDrhtX7gOx3uh/IF17PkestcaZEPjuGDY9g5hu98E+tY+F5hy5u9BsQXw8KEYYTo7pE/Iy+lWc5ounTp",
+	"+FK4cBPkoVKTnFkmikVPkbk6Z7ItBa4wxlmw25DP40+fNdEcE6+WYcH9PTmp9TfcGyf9ogrH/ialx6R2",
+	"B1fEwRVxn66IB7BYsbyruT2m++erQxM75Ka/tH1vssqz/IpDgMXjmeXLi/FnmS1mjLi1szUkBJtIzYGq",
+	"I/5VYaX/RYJxaCe6g7M+2NIPtvSv25bOcrj4K/TI/r6BICG8ZB0tur9k9XV24XrqU5iE8RYebMKNBOpR",
+	"jMKWI+xiC8azeLACfz9WYE9gdqA8pZvfSHl2Sz73hKTZrLOvBPOwdh13q+oVHEvkD4acgyGnZMjZg/9X",
+	"buHdMs6dEL5raJULO2rWZ+gIPNcAUGpdJZ1C6I9FWCQU+zgzWo91qrgXLaonYNUOGclBiuv0SDJa5LkR",
+	"7V7KlJXisBAu3g/Dh5ja93vkI6NpFxLhnSe8nYyCK2wL3ga/ABBwFIvix+WcVV5bzhEvGOrhLmdM6CuW",
+	"zxTkaKZYrxdmlkRgkVKazuYIyxsLPhGAIunwW8tNXKRY6VbRjKkPLFeGPiZr8ed3VBAfVTkc5Szl+g2f",
+	"cd0aHD/r9/tRy62qzWp/df6/u/3+UStqsc+a5YJmH9mYme1EYk4LAAZzfLmaZ3SJ8+ye/nAUfgi/2t+s",
+	"9DMKGRpXV/Qz3Nlyxj9m5ZMPORtxhQYEIbXpvnU55XNF3kqR0iUiLLSi1qJUIy+Fr7tz97WHGNhZqz1o",
+	"tAeN9mvXaGuY2R567EPhrSmXYY/cIBZtH/MVkiH8O+A5WBTdka7VGulhtboS7/AMpUzmez6lP006Z0Sz",
+	"zxrGpmqClaOQkToIVpd8Zj4iGVWatMc8VxrDD8ziMZFyMenYOq8roWivKrxXxQIKkgO4/EL7VeRilC1S",
+	"Zl+3osGC9Yo5n481ywGLFuSEMc0yhx2zZNQ0fNzv94mW5Lj/4oV59OnqZalsONediGT8mlmsAvAmYSHw",
+	"uxkkDsaIWr7ySIaI3TAG/BYeDBHfkyFCbckwNpgf1NN/uX9uqHN6KcdOJ8ECCF4XyxgkGhvOo3whiyrB",
+	"60SQS+ILUY1kysiQjeSMxcWM0TmNtDYMYePaInZZhWAAxDPBAiKpDbhx9U+rXETJOiJrEcAqZHnMRWpj",
+	"3bgUqqiaXQqNc1OPxdaRcUYbMS879739aHctJAxM28vA8xBRaW6BsKhGecqHOLWvMk5tXxG0qXrnilUC",
+	"ovRdQZra27yzjBJYO79+S2djOmkxg4Ol82DprFg692PzO8OYeBlgbxyTwvZYAJkEMCR1ECY24M1ojyVT",
+	"TdLZErIkAGMrN2DhOfM9rZZkxWhZsWPuZbVEyJLTfh/qrHtKFguskZ7MqZ6i1XKcy1lilktmsHaSJE/R",
+	"oqxzbqu3mb8jW5wR1gT09iEjR6gi9sPi5z1yjpAtNm5EBmAtGJyfWJEQo3WSouy7Cxx0AYf4mkv5Oisa",
+	"Ug0t+QZQKb1mS4wshALuZmDDjIrrWCSrdsrE7TD3tbvM4REEs3Uxu8s0scJr7mToRSCY+5GwvhwSTGgD",
+	"9kgwz/r9ft/ox/ARTdPgg9X1fTrKZ8W3/yobfM+7Rz8UBl9rLsaKXl87vMyWHPcQNnkIm/wi4DJ3FKj3",
+	"ixCvQZvxWasF3AxpU+FeBKYWegQ14F+vdQW6pLEaj6DpxXnlYnHfRDkMI38wqrw7zXnEsPEDwTsQvEeI",
+	"E78/31VoinxqAd8trv+dtJlaV9gV+6xLpCuM1HAydFA6GM16tiofaYPQimiI6ELqnMUicSj1oEJwvbTQ",
+	"AgXcfGJrCiNl6JG3NL/mNgrEfkwSS3N/4lnGxSQBfBr34+WUz+fwqyPWVJMZza+xsGdFFUMsG7+UYS2C",
+	"WATKFVQ3DsJrhJHVyZQqgPCRY4IVjwtzqEseOnne9Uvk+okFT41QDjsvJkajWcsKyGtQDNz00TosNB1h",
+	"NjAjbWRzkYO8jGx7ncLmW5l3yQR810gPV4XgMQM+gvIHp/0+eUkNe7/UW1dA+MhGjN8AQoEcXTdVQKic",
+	"MV8t3/79htH0ipv2juurJewamGFX9hCfcYjP+MriM85TLJZraZKWD8buigiO++d5DxD+scIBI5KUSAWY",
+	"zQp+aF5DigUPypwvquF7ERZeCOmRCwAJmU4dpwliJWMRcIuCP5pVQQAJswvsjnkc516E+YbDJx4qqsFx",
+	"2S2CG67KzL6QFA9uiHuONqD16/wFQg8CAuh/tkdiQ2BCrYfeEe5G/3wpgsEIusK6ru2XYMHYVoK9oxN/",
+	"bwHzQXz5tLiYB53/K3Tb+w26V/d9IfvIMaECFcl69e28LgGh4KkjKixPHVqX3J0c/ftflgf293uGVs/A",
+	"il07eP0P7Laa37Tbnb5H73+09dueO98B1WY7n0XZmBSLKrnBKLO1FCu6T+fD/fDrL+eD2NOs8gjU7+CQ",
+	"ODgkvoBD4m4i0QZFxdqmv5RfIoH8k3cuf9Td3DNnfBEpmUtlYZ+2dFtA9RDFhO4VJS1BCxJSY/hN5JNT",
+	"pWDklmVZdyxz0655fSg/uyUdGEJ7fvny4oJkckSzWMxpriP47H9EhJJUzigXQIM1yRhVGnwIAAWtzoya",
+	"ZXMNbQQTFZOMkWFOR9dMq4j8vpCaqSgWt1OumZrTEYvISM5mZjUjcvGBZFyznGbKUH0hRRdHEwY7XS7y",
+	"3NwlwzCKZghXsQiXi+LcCSwJsRWtqXI8aYO3w/koePpldcWyM+Il9vpV1H9OqaC9nC2Z+h+NyZpRy59n",
+	"8FII2opaGfW/fDSfu2LQWMnqxckPtprV6TF6Kri9Gz8tlijf7MaL7Jod3AwHN8PX6GbwlOTLexkc73pE",
+	"JwMkWSLpx0xL/PcWbodYVPwOpB0wSyg3UPzbUY2wirPNEjWtGEo9XMai+IbQTEkicyNbmnEWgytKFPix",
+	"b/Q0xKIWlsGt/z07Gl46keTgZ9iWGezhZ/CC38Hu8SXdDKPiMN+/l8ETwH/Zf+3jXPDRKTs7F+yXD+lc",
+	"2FtgfJhEweI2HvT3r9G5MPLH5z5zA90N2s+34LnoPbsW9r8qD+xa8DysqUClm8fBtXBgsVXXwm43+mFd",
+	"C44nfyUuhXV06l49CvfDpL+cR2FPC8ojEL2DR+HgUfgSHoU7yUGblJIQC/buVpk6smluCFj26ZJoSRTT",
+	"NiPbJXFV86KfrqZFAxX0K3JGxCLLjNQ1kzeVCHzMReAaAfoh3dlV8TI/3I1yXt4Z4nZfmhkCMJZWqzVo",
+	"Pf/h9Nm4T49HPx6x02G/f3RMhyenoz0x+M+V4hMBdXgPqWQHOvu90lk85iVcX0loE7jvDoQ2ZXOaQx3r",
+	"rprysV4H1Vu8e5EmRWlwkvEbRoqHhvoVmbGkfeqMPY6yFXacTi8WidI01xCdjjlgTKT2r5yR49PuVC5y",
+	"kvz662yWWCADCFyxlWfJ2DxO+YRrdUaoWGpAc2OZAriMHwb9fhKRpO/+8YP7u4//OP/p5aukExDavpF4",
+	"TaNdaNTCHkL2GEegBxqLUSZH11j8qT2WObEEjyTHz354htAUx6f9ftIpAzJARpyrMAnrDYxFxSLJmJjo",
+	"6fvxpfn1QrzlYqGNjG54R9Ijr+loShJ/PF7/vuBzs9gJYULnywDsg7lHRI4RrRg6eqKCLYqIFCM2qNmR",
+	"4POA90SlVp2Eb5QBv+ltCfAiQgpWWk0HuWgGAkNFzDIqgibRsk/0LTeiBH4bC9iKNfjQVRiPkmP7/RrV",
+	"JhZ+RwZESHIrMbUwpUsVgQWSzxaZpoLJhSqGGZFkITI+45qlL+mcYtoiVmmPRTKjn19Rni3fsds/yaFK",
+	"YOdIW0iSmp8JfNmB9gsUN994PXe/HE1Zusi4mDT7u1/5PYCj87jJdyvnE0bgZ7lGAEiPWlFrnPOULl02",
+	"3QxAj31uHdWLHP62hfHVQoR/6ukiV8H7esHCP29ZKoIfzDTNfptRP2CvRlAoiOg6aShqWTrYGrT6z/v9",
+	"VtSqnLDW4JnPWnwHRW2VPQDh+Q12opjpUTHN43CO/WJ+/XBux8HEjkuzOv4DEhyRgLcGreNjGOrKRbEL",
+	"trWMVznVeNQPIQmHkISvEJk64ILuBjqJ7FXlUaNkVlD6NbLZPpjVVhjDBlCMceUvLcuPqomN7VVI6A5I",
+	"ErumO5Ii27EkO2KmoxX6DO90Il+BT12Fj671Vqxnj2+40hUy8l8GnrlUHq9YeTiTjSznN89OhKMJexHr",
+	"B0Z7rgpAu4A+20t5QHz+HhCf0xViuxshrtCUdYTYVaHaGgMalb0QAHoH7OYgtiIWPm4Cm/wyuMrrKSs6",
+	"v++seDxI3ASs0gFd+RuIpLhvMWoj3jJeoI1gy/VmF64wBBLkJiPCFDpugjU1AvGJtIdLzfCDzj6yzC9M",
+	"3/26PVDsxQo/rrePuz0+RF4cIi9s5MUdKcAK/96reF2DX9B6OtF9dzuVGXOsBcF8q9EVEWGfR2yuK6rP",
+	"wGhJQHeUpktFuEAbbTB1jkzd1vshrsoDrbTkIMqGMl0aauTLvL13mJVr0S0RjZrnvrgd9tJE6yyqLsIK",
+	"AxBzxkib0dE0NEAPy+Zn0mR9tgZfKUasE4SuxQKXZqPXcz2xxIiR+xVP7tMg+limx8KgePTspNagKBZZ",
+	"Fhal296ieFKM/mQbi+JJMN6T0mBPKhbF/g9fxKL4KBE6u7DGg9/44De+x/icL2+k/AJVXiueZRXVVKur",
+	"q/Xa6Rlm6UcAPdel/MocvHQ9ktzK/PolE5rlF6lC1zMURig6f6LAUUhG8JYaEGB+FS948EadGzwoPxeL",
+	"gAlCcTpbOQ88zFZV5cJHU4au1nC+5YGfkZm8YbHgmgwtzrZzvgZDe6JWDLIyNx9oeo3jg4p8dgKrvl7I",
+	"+OpgTSk7i3BpwKihpzzk+YaaobxR7vk+/J6P6vIsH/SX716SGc8yTD/PqJ5Czq7lqG/paMqFuT5Rq7Rv",
+	"682ye7C4g7/s4C/7BvxltUxoX/azp3csaMGpVEFdHjk21Cxaj/0ZixpvWOD6ChiRzMHFdXd/1qHSaAPp",
+	"ezTv006Op1BsOnifvi/vk9qarG3hcSp8TbXW7Kuy7QgM2FyrFWlUkfZwWUYQ6EQowpa/8fabWKx+cWfT",
+	"9bdgtW7Sykts62C1PlitV6zW+9/7L2apDh6Rts/3Q7UXbcHKqKNFUDIDva+s6YImXKfo/UNaiSlU9EQK",
+	"1KT0olFqbQPgAzcqZhv0wVhUzNpY6ljBCDtnmKNYo+lCZTvuZ+laQKUUZDSuYmH6HU2pmLC0WV0dyyyT",
+	"tysWfFTZxzLHAotTqn2tv1iASz2CAGf3RimKWeb1ynvnPgzaj2PLbtB0AaXK6LnFGaK3zpT8ZbVcXJfH",
+	"M+Ju5hQHI+7BiHtnNvPJlcu7T8WZhV6cL2C1DdImtrTZnq3abIvyTyXqn5CAwxUOR0NwDZ+q2GGLBCRe",
+	"UHCMieqclZsouSnBqWoZWSy85TTkNVCwY6ES70SFCrQTKdPkjCQjKj4uxCdBtWYiZSnkN8WiLovEfm8+",
+	"B69Wj7x3zlu9rvxWgNkohVnXUroR2Lb3NrAWfr7HtK9WF9G5N8tH9c8s13xEMzJzJla7++DlFIsxHelF",
+	"zvLWoPUrpYZnzWTKsncLs6zm+5+7x4Wd1rxC3E9SGxbSeillRoWXJshMCj3Nlq2opVjOadHU0dGPP5wA",
+	"HiMejtagZQ7EGhdmmU3eS4qs37sDlOPBDvyV2oGDDMCAnRVUZx9m1k3lrYBa4mvYGkQXvKKalZNOg1+C",
+	"yoPE8N4uNEnaYCqROZhM0EM2VkyfWZIbCy7Ip6uXhpOV2sPkTInxMTTPOMQLUUGqQwm4ImZF+Efo0fSc",
+	"PiFtqslMKk2e9fsdGPE1mwMPtKQWow3P0MbjgSHDNN2K4xGrjgcvwLAxdnh9Ei9kp1Z8pUVAZILxztXI",
+	"IBqazNanosZiYy4qaUpFPe33o+ZsU9gy0CDtuXHvGwIPPmAqzAqHabGjXCpFaJaVXAc2cbj4KRZwWnwN",
+	"9uqCGPHC9IpV/m1AVUKzzN8AG4Da6ZFXJfU6FsVo7MbmjIx5lrG0KG6Zg/qg7oH/v7Jr88h+1iDO4G//",
+	"2iWPcp9c1D9++yPathNW6eQ3M9Hg8rYGreP+8fPu0XG3f3R1dDro9wf9/l9bNs6p/rX+c/fa7kzfbdiB",
+	"+R+Y/9fP/D3trZMCiod3EwfukDrp29iYPVll5xoqCuycM1luJSoLE6UUyViEOZK2f/UTG8ucfdKjQrZR",
+	"52PNcvwpZ4R9HmULZRTlobkHq5JNLFC0Mf3ICQMOq6dsScbcGvmKVZE3LM8o1Jk0jIyLVN5awAqQIMaG",
+	"VSKbjcUSLM7H/X4fw7FevCAoNJWimgAoIePXzAkl5syMwbG7r+d8hTgeckE35IKGx6bCm/oVFlYcufDF",
+	"H4MX92diD+zPX5V6dnLr+8N1cOp/D079VSalduVSjT7+Oi61c16p11vulloaixJut2/18bJL70H7eJD8",
+	"UrdUhxTTrz/F9IsInRvTTP1l2phpul90zX3clAcKsqlhrg0e1GIqh0ibQ6QNRtrcx/V96BxRf/nbqCwZ",
+	"JhqaDR0yN8+LyXVWUkpjAREpIcq/b/hekiXvm9s+qpFvnf3tODCsfXX2t8ehsYcYlUOMyv0lGj6MYW9P",
+	"c145MmV9UkeNtS4WtUkdEUnCGAP4u4guALSzIETAop9B2Mgds0H2j9D4rnNB/LI8luloJ5MRC786mIy+",
+	"H5PRlkENm+1D6zNA1tGNteriN6AmNoku4Rof9MODfriiH+57976INog+LOves07FQgiphw9qLs4UiwDG",
+	"J/KvDaXMGBU2FoRmijmcdfeGlzq4sjGqPfJySsUEo43KAbZFqZJipAAZRHUpuNb0oaR5xHUpNvbuqujX",
+	"kOWwLq50TbDo5ZyLNGNkyGhuvrHoSXZWPi5ULvT7sT3bra8pCvSBqfhBAz1ooPeWJXGPYaUTupiw7kim",
+	"68JJzwUx2oGN55CClYFfnigCzRBohnBBEvj7wpDf1QyLtoOpiUWBU4Ppec0JF0EHETGrBwhvq2kXEGMR",
+	"i1LaxRlJ2YinqAZT1wkXKfscGco+kmK0yHNzS5E/QTFRCGaVekpuuej0yC9mALHAKYLGjSGOuBI8J/JW",
+	"WBxco2iDtj2jS0gjUYBx5+M4r+ikC9ALKTQRYcAjtsJTbN2XyJIIToNez3qWc6HZrDnGEQb+UqbsK8KQ",
+	"6ff6z178aNZETRnTBac5ek4mFPjH0nzXSml+vT0zuKKTAyrMISDwq0WFKYhYQLbN7UXC1kS3zRu1FHsf",
+	"E+GuBkFCDb0i89zQFr2MRVHwAC5pjaXQ+m9cHF+96a+JaL3hSnuSdUCAqdK3B7b3gcy5g6UvYNMHW993",
+	"YesLd3RLouXvdz3R2gj2wtMw68XQuCfK5nqQNiWaTiDdhY5GciEAOME0HPkvuBscfNsppdbsRox+YfoO",
+	"4tND2RK9Yri6lCWOczAjHsyIFtBld0kkuNR7WRA9Jchpeh8Kp2kmVDjN3/eqcBYdPJLCaQbwTSqcZuBf",
+	"mcJ5qSlHCVdpxjK7u4YcedUT/3CKpwKTk7kyB+3zoH1+H9qnp2h30T4L8v3dap+Ofh20z29N+yx49kH7",
+	"/D60z2BH76B9BkTrG9M+95elvgbtM+Q4B+3zoH067XNnSeS+tE8uuvNcjphSXZ3T0TUXk+7YMOyuYTJf",
+	"oLyH64VAL7tU9zgnSZrL+St5KxL8mgjGjLYGRTaNJmj0YsQ9NSqwexth1VRyZkjP0mpzSUo1EPaEaHoN",
+	"AHGClctsVL/vOIS2EiZbBJNG2NEhI8OMimsMw8lZWPQqatKVVwqXQAL/QnBthvfOzN7ophaGoIL+Br/d",
+	"F/rbhfiAZ+HKbhKKbo+qtdpdag1abjtaVcr6cspG12b+GoGPFNOLuXmrvH/mTr2Rt62o9f4/WlHrVz6Z",
+	"BuWPHdZbxm5YBsBtxfojsunWem/9Mh6AWQ6a8FcLzFKwgQqBDvlR0zs7YZBuYDgPokMXGR2OB8TijmkZ",
+	"9Xf+oDBvQRgfWIduYHK7qNXV439Qrb8H1Zo307c9iWBjmscmInivyR/3JdU9lP7cdEHrVeoVdnVQqw9q",
+	"tcsNuXex5n6SRwoycMOElvmyy252qmY2pxOWEiZuWCbnLCKC3TKlSWLrRwPmGxRsRGFoyidT85ynUZ1U",
+	"BM5aIxbRkenpFdUgHAWNRST5fUGF5npp/q1BbTYSk/cKghTV8x8VcHRG50797w2QdGdh3z/ncmaV4OLH",
+	"K5lY9RcQFsIy2t60oKZyTjSfsX+CKs+Fbb3J5eFWv1mmsy+8vjkUX1ul0uHi3J8Mt32fH+ikFufgHK4H",
+	"kWOCt+ognn0n4pndfLetIQmvPGqyl7r3QkmsQoL/xUuH7GKNIHZuHRyeAEETCAoWgGYL8IVscnmsI0Yg",
+	"xIWj+pqFt9I4m7LAbg55vAdZrSqrlS7x3a73zvejcukxwxeuy+q1N5cDIjH+dPn+Hflg3sI8WXuwwT3q",
+	"qsmeoZk+EVK7ugMp05RnKiFtrlUsEvZZs1zQ7CMbs5yJEVNJByLXsO7IgBReizkFeHlHTPqkjUsCshGf",
+	"zRYAKxwjYbrlig1Izm5YrgklM640vWZAkTo98tr2SnLfbU1VNDPg8SLLsK64BaUyslV5SzxCcuHxsVj0",
+	"RmJTjHw4v3r5K7lmbK7QRaI6A0KttwSznKuFbCS5odmCkTZUhUN8S1qM1jbsV+8iBW8UnAkxgeLmpvHQ",
+	"3Ry4dnALeqtL34sX/f7J6Jot4R+sF7TvoTOLvW6IB1xHzeHA3Jme75P23IUT/e8rbpa//asl561By6Ys",
+	"w2j0tDVoPTWnthW1YCPASbIQvo4CdL4dV/iTkuIDDvhh85F3YEeHhORDQvLdPSpAsSEh2XICc4OwwAlQ",
+	"nN3YWpmY7CS1PnUdrgvtcYP0LGkAkA5slTXch9T6yi/BNyG8uuGuIxpQG87N6iDNHqRZj0qzcjq+YWnW",
+	"ToK0jVigLHpN8rRWbvXQNlZUlGOSoOxYe7uS3WXJWGwhTJI9ZMlAFG8QJkmdLLmjDBmLUIh0gui9iJH7",
+	"E9gvIU3SNA0kydVVesryeSFbmgbcIrUGrT+97h71oaKi9cr+Qy7Mw9Yf35zUuYGPuMt1ED8P4uddmc8H",
+	"mmtOs2xp1fU7c6KqALoNCLbrsEaK9OXoB1ipbxPVjsV9mABqqHat1WV71X9/qv2pmRU+DvbZ6jLAr/l8",
+	"F5K8Q2hkzcQfBansQKMPNPrRUbPvkzTvYhtAmzBEGtyDYlEbrPBJQNl1N8uBl+EpSbD7xNrd2j6IgBjC",
+	"4h9HsbD/rHabONnb0GKZ8wkXNOtYbsDGYzayWgQ8n8+l4tplzMfCffBEERvUwCGnvkgd55rNIpJJqLxK",
+	"MokExrIfX13JsAQ7Ba5igUPFMHQo0utr7XpNga/MA7qE6RMsKFSTJx8LSJTvnAHrA2M+9upS5Bnxfdt8",
+	"gr+4ok4LwXWxCWYPGL9hqVWxYpFJMWG5mfyU2iJ/totbuchSSI0wJG90TYYsk7ekX1qEcHI+QAS7x9gM",
+	"d8LdGpIpVWTImPA1LRSH3Iig57rG3fcXaTKIBQ6IKyLMF2S+0ISi3xUdHONcziJCfR/u62BhbF/zhVZu",
+	"fnR0HYs2PsC6hnM+uu4UDTnMBT+ZnI6wciFhHNwzt9Qs91jm5jezUFzZgpA5GwMIwZCN6EKxcjtTmaV2",
+	"GBEWZBRYNSQYKVfEtnHma3a5Q2czWHAecqFJaRaw6XMdTsSME+KccKRqMRpBJg0fl5pls7nmLC0NFmSe",
+	"czcq88TclicKIWyJkLem1SGvPyQrN2AASTtW/bbH2joZzFK6QxWCN5gzbbZixqhauHrNwUAckgQEATGo",
+	"Uu1PP1Cg4F1oyxU344rc5kY8FWfOFGH/JkOIZyJYK+Soe3xCpvSGxQKShrBdmwHljBcjTEqxQqt5zeLo",
+	"mmtlTmxx6sjKoYsgHp0KqLOZ89R+nEksJAWfdsytpRYXBB6buwXXyZwyOTPjEF2/4uZkYX1qc0IokLeN",
+	"LWRSY4QqS3vkoz3DOFpcHJjsFAPjY/Fnmi3glAws5TETbZgi2WKGI5rny1hAC2bXUBuAoqRayuse+QS9",
+	"WLdmw8Gv7SkWOeWq6MlsG7SeEjqhXGDoHBnSjJrloMoeEKqDSxmROcvtoK65SAexuJ3aN6xPKU1ZGpHh",
+	"QltaVVQY9+T5CaE3LKcTRtTUDMNSGdv1E2WVoID8w1Lh5VSlYSIdoFlmGjErk7MZRQhjaKNHLiWhZkFt",
+	"23bwnpQKNqGa31gcad+uHJO+3VFzSWSup6TfI1d+JewVcw0W3FctZm4sljE/2UNr+lgjBtxPWtqj+h1D",
+	"bn7I5Cplcn27SVUfnRRzt4iWzeJ9JvWa/NyXFkfJEvqxI/R1eFAB8JPhD7xgp1EsGrJWSQXgSd9K+EJB",
+	"5IrhjqZj5aiZh2TqnEGSKjAjtM44xCeImTOvGIENpWsXQ4cCOZDxcshdtLkU2lrC4vJe7StvpH7UbFf2",
+	"ec5xdK+otsXJfuj2n3dP+q0I0ps21URzAPWvz6+6x8c//nDU2t0280bqA27TIVv1q8VtymQ9LQWCuC8l",
+	"fSDwJkOM68Cb8G5D4f8SDShq/we0UUHPmOFx19yGN/KQ2dBMBx88NzVgRLtkpMLRP+Q5fA95DplsyG1o",
+	"IG+bMxuAvK1NKV3JZMjkl85j2EvUevBAMLiH9cobcqFDzNch5suCOO0oltw5yKs+k1TnVCjMm9w3n9To",
+	"bM7ygykIqkgxTY1Qsj65NBZ1mBuplWbCRNLf9RIjZjGbFGxH9ocefvERnw7NRpuGsfs2FHEmPsMzIkyk",
+	"RTpp54wkOcuMyvEa+rpIE9LG8vul3xH/6RYs9BN+w0SHzAx1sWY1JRf5yNl3wb3gf4QcD2jJPr6rHHYV",
+	"7NtBHqslxsESPXC+adDz5qzT8AYeZLLvLPdUl6/pfWagPvVD+GkJyH6N0hqZ0Tk4OdF1w1MXsGu9Wr6h",
+	"wn8mb1hui1JW/doDIkUswP8LemvOFMtvWGoN/m3F0JRfzFFTdB2Cs8O+bt2Pncib+2IhoPg1SX55fUUq",
+	"cx3CFBMvUDq/VAI0PWUf7SCSHnkvsqU1LZq3YmGd2n6S7cKp0u8EsHsD79yykQEwfXQfWoc3L6YL6WcZ",
+	"G2siFzoCj48qGrDDgznuJ/meu/H6F+02PwQBO68crToCVj00nCkyxJV/SJr06JKcOb91N2hsDxDHTVu5",
+	"+nvd+eEdr/p2F7yYDtydWLTdBSjd+IjU3vUOqII1twevY82Vfe0XCmIbuJhYYhLcOwuNiWJZPxgiimPW",
+	"iamnbAZX2o2xcxbQAn8l8dbby3tHzdRfy4oMVvGvyIXQVVqppSR+aXOKOrWhS352nV4ranHTwO8Lli8L",
+	"i31lEVuh1T5lY7rIdGsANX69WciW/8WQ+C9PQ5pJx/9sIBhfrdzz/7L3rstt3Nq66KugeM4pk3O2aEq+",
+	"zISq9UOxc/FccaxlKcneJ52aDbJBEktNgLMBiuZK5e+p83u/yanzBvtR9pPswhgDaDTZ1IWSZdmzq1IV",
+	"i2yi0WhgXL/xjUchY5olC/SAdFv63kTMHoFtPWFZGPO9XmUJIFgWxOa9jY2rH/MkVVVoHPvWgCWQoMfo",
+	"fux2ffiTxog+uyqKnqqaD6nVD1zl/xF94u74E9wQ3cqdtI43985aj6xRJHyq8Ph7vbpJeLzSYqVetb7Y",
+	"l+aLkaK9N0HpAWK7heWZsAa9HlnZMoRwADnHEXa4JR6tjgJfNQgt4C0z8Brf0f13AqP9BLMeBZ08BjqX",
+	"E6re8MA7AJ6lKoa1ecsWsWYI/IqAv6Vg3QFiIQnSx6TpJTReKeba2TmWXwjfKSvA1QALXekz8c8lL9wj",
+	"b64U32TPACOOcTYgcFg/VedXg7AJZsoNwQiZEyvrPvvV+4+FtpBH5RiSxV+lagUPGN7TDItCyShdWiNz",
+	"wquMlpiCAY1G6gxx5B4+GOFaqzZneFucqjQWX4xzOmGsbjXfXAtqtQbwSeMXe4gR5AMMoAIGlo2EQbyi",
+	"MwsM4wXgynmx4ms3Hl6kJ1E/uHmf/USp6JDDIdC395utxkeDUeNH3wM+43fs/nryPtEzN8LHaMDVvFqP",
+	"C4EL2Ek6fud2hkcvbg+X8YvwOLlNwrZtUYYtAueO+vdsy3O5lQa+Fojz1EnI3dr3HNDNkR4l8R3pX6cC",
+	"9MTHBHYo42316+6befo+0EkVYDkUYpDGnESFNQg876I6rGtW0Ki9fqreKET/V4HjYQ2zLaE65gKiL7VO",
+	"mG5SWAZCQHYP0i6cXoHqIIvsql6/4tdT7fxwrNY5hlGcNqpipJFCRrXfWB5bt1bqumpL3cIDYVkbVrw0",
+	"aNYhBXY2dLBTXbH+5dZXAtDbalDIOG9UyzRpcAtpMlIZKzjCWt3Vc2GMezHQwLOmltHjDNsZfpAnWL5F",
+	"kTLIdCahqOtw0HMaFPBebu5S+TWgshyj56HsqhTbtsVErEQJ/VwU4wZeu7Q+R1pfdD9fvzKGrURROFOr",
+	"VthBlie+xFTVym0QVXZMtgVVctRD2n7V6uVWtvoZ0xO3zaJmXtuXNqB14Zdl9R67TfBdrHPZKtTq3RHW",
+	"eyrHF5+PTVIVt+2+TtTMlOdJp8a83Bm6KZnlXOwB93WL9ThtFzCYW7ultVvuSovh9pGM5MH9WCvkWO02",
+	"WE6X9hp7RSqrb22t0H3JYMEyrKjsauFrJL07T5wb6HXyPKSQaiEAGCZV7vbSBKWgS/inj6Z2R9rOhpvy",
+	"n76FAmUlVrVf+OIOS4N7Do8tdYQP5Yb0iolqaqfC6T4Y2KyNuxSrQ6D4cocWZLuVYNzLcpcyS9W12izW",
+	"T+xdk31H1iSYK9V3aLDVSgtLEcpMrZ4KmJkukQHLefvFXgVzsEU+Jx1IW6ZevJJ05tyKUvLiF6SJOjzq",
+	"v4g14eFgWxX6c3l7Vfje//IxakN6rFYhtgrx7jWKuJXuTSdaMT8YcyumupRXdQ09ITwN+jtV3LJCnmO3",
+	"4DAUOFj05xocje3yxe5h6tTo0WDAxjNe8rGTYL24qrGhD+nGfRLmVpKXIr9xxWMDVQcDpo5NR550oBsY",
+	"CTu0nbGVVL0+e7PxtJCCBcePFkaWTK9Io4QaSiixHAkG1fhSVd7ZOZ8eAOs4Oo+Jj13IkskcR/dqzWpW",
+	"NXTeFfvd0YeZqiatmL+iN/NJ9QshKL7jxgrl7p90oBc+oCom+uZ64JxP28LHVlo/4jadkbhY37RVdDjK",
+	"O+X1A9U+nvNpY+0jHFZoxxl1QYY/ISrkSyBv1yse4BuVhJKiRdVvyroHRm9AxdItaho3NHQL3/gy4Bsb",
+	"b/X2/e53CbErKxydAyXz2Pl3Mg+qeKC4p8uZ5VNnMDE+hryw24JuNkk9XOA+gt/24s4iz28nnL4X9m7W",
+	"00MVQoYqw4bV3NBFbSVkWwkZejntY6dER/xutZAgFwpuzH14ojgOuKGVYCC62D58W/dKU1W5pWxPrxTv",
+	"+UldUnrsz84fdfN+FM6oVNLMRM6mWuexRwpci8a0TmnrlH5RTikdvLt5pCh1vmh3lPRS64t+hr4ovbvW",
+	"Ef1yHNFwHO/mhZLg+gxd0P0Mpkfjf9L0W+ezdT7rzudt7JF79TzdHa+xYML2ddciwULEkRAGcdIk6w3x",
+	"qjEvS0munWWF4AbxQnxsobjD/eyYgQiJrwWArTSMjwxghVDP4nfgefIpm8BnjCygbWeTmeXI2FKqKZg+",
+	"JutV3XBuboQ1sgLVrTB2vREm89gU29MIO3eborXAPj8LDE7z4xaZ/8rWlMVz5WUuHLObG1FB5l1BUxju",
+	"AzIN/qEnLINB3O8z3xLM7SuTMWJVQBAgNZuA8gIvQ1NVCVHWBcxdOZ7JS5H3fBTTyVLTZ2+wPYITmk5m",
+	"UXP3Crvu5mKsLAonQCtZrfzgiPesKGXc9cRJ5sUZs+VSOOG6LcVTFQ2TxLyMMk+2cPXwew809DbnplUJ",
+	"FNzjGS8RE4lfGiaULdeEb9zbrHSn+7M1Ki1MvjUpW5OyZlLitri5cLuzKXlF9iJThK+uweAa8g19aKcl",
+	"3ezgYg0j8GLoUeGJp+PHXompihDbVaEQU5r5cVg3DNmvxoYOjccYw19JI6hfCk0uVbtm5x9kUSxNPNf5",
+	"0kBrq925Em/5NkjtKHfCrk2d4ATqyRMolr4ue8K2kidOVGZLJa3TzD9BRqi7eX9MAcFV7yZvsYcRXUqL",
+	"leCcwy+SUOwHORhugQ6gR7RImA44jlUCsAVAYZXvlRQUhPumqd7PrSz24OyjsnwHXdIyRtxDUDeezfmF",
+	"yI5ZdiEtlqhlTn1mmCYaj8XCVp4FSttUjZbWd64C0jglVsTg1N1E6dM93baQ5ietAtI08xkmpyCZVsU6",
+	"VRN4wGy0XGdRByMJRYrMiIK44Wr3qA/a67NvkELJ+MdkVqcKWJb6LBsvjdVzsPlN5jsEyRxIP+MmQbmY",
+	"SAWNDaG4Y67zZeFNjgrS78myrJj/461bR9bFTnTMrap7Xe7/78pvluse0ta4K79xj+cvHC3XuMeCqqJq",
+	"y8JtR1udUOq4Q/x76GA6ofTeH69en0EAHxoloXxLVejQp/Bq7FWaR3QUNEyD33XD/NwnTc1teBbeFhpB",
+	"GYrtJB1pzmjfYHYNW27gruwMO+79dJKO8nUK37z/94PDwQAI/HBdnY3aSTpbZ7sz7HzLxzP6ygsHqEwS",
+	"Ywg/rgQkooaH/dtQEFgxb3ODbW7wcecGN6Jwt0gINsXRFqUYww6lE7pB0LNciNIIUuPZ6buzKKqGwz29",
+	"PMoStprJ8Yz6pQUsAwXCwBSpUA/iAx/bVJGhYLJjZmfSsEtRgqw1lq+x56P4QMwv40JC98BNzhu4CTiO",
+	"fXYmBPvlyP0OlS/e2yQQREOxjO4b9PFeSZXr1X7RLvPLYRvs2hSbD81cRh7BrcJdbabxy4mNGdb95TBh",
+	"piaffjnq3UA47oiXBWm2P1KCzMNtD+UmHIzkNyWswRvcjtujy5T/bMfurznFKtyfnqLxmFnpBh6Vgl8w",
+	"7e7fZyfk1tEauqegkF41OWn8VW5yZalXZBRLY6mqmQQ7OjiGrqJGngbNfrLSuyc/ve4dVzM8mVhRwjSl",
+	"qfoNOOGcqnDRN9AdFq4KPQgQ6yb4eIau7IQXBaPOemvBS+N84QH6xF9/HfspsTO2Z4LjXya7EVcZh20Q",
+	"eHLRLXofjHO0GEiPuyNXWfDuX07y/34r4xu1yC9HrR5p9cgD6ZG7KAxfS4+Y3N16470wurgUyFkosP8v",
+	"klSMlxbZyDnzg6FB6wQZ92QJYx9a8M21lXAqr+9EJv3qzP3oTV7F+Zy9fUnWcR2KzboU10pCrqWiEkqV",
+	"jwcO2fPB816IAkF0EEI13VyEP+rcFZuT6fVZVgg1tbMMugF4fxpE+RQ0GPF5D+qBJfqR+/1K5naWsfjX",
+	"zjdYFFzxMlXwfIZ1zUwIm7iPrUiYLQXP8Q8MD/pVoSAt8EEsiwKGKqQSvGR+pBEvk1TZ5UgkbCEXImEj",
+	"wSFFNC1EAg18lCh6x55P41LqYpPDonoSnH6ffaPtzKnbVJHOgts9MSzL5dwZClpB7+2sHo8ik0IalotS",
+	"XhKpWfB9cDcRgWXpd5mNrnCjDFOVpcvB4NkYd4OzOOBvwfBjmCR98oE+w1eAH2bRkvt1gmjljlF3jpEq",
+	"WmythElQm4fnD6wdnrDEllwWbhX/S5TasG72/Kv+iwHsBfhn1jvGQUlrsexw8P0JO3n2kp257cCef8U+",
+	"sK9fokl0xD6ww6fP4evvCm7ZN7x0Hx0Nsj478evrV1xfurNQD683vuDNPQ/v71d3SDdSlRD2h9NEtwCG",
+	"uSgNAO6uYV36+qpiBeoKQklFZ0lZ4+xLHBLJZqnT1NDdAwOO0oTW+kibkknzXszdcUdzbKp0KfI+exeS",
+	"DjyEl90FZHRuPUoCCVX/IAmj8CrEkpHwlgh3MTyX+aINy7Jv+XiWsS4HSYjbWVLrEzCqibr1GJ7QyP8S",
+	"aDfC40fr6L6ls/Y0SA9cJOhDFUQKWZp4aULh5iCr/Y4OsnjrqJBwXi+E39Y+rkD3qQW5U9WtQtxSsYmT",
+	"OT7UjXFt4wPb+EJ8jBrOeZB4cUTcyX7PGEwsRUCNeFyJFbb5crs+HA+GnM904Fbw/IxOm9Qmn7BCXoh4",
+	"nAQb25PcCw8GnHPOFnODuZ1fvRy3KyqpxFUV08He2SFofk2sHN94qkCmRfQ/ffaqSiPJXCgrx7xgZPQG",
+	"mQjVMIoOYjdKTMGgcWrKOUrRvvJ7unfMnL/hDxyctn1j9t+Vev42lhqflkzIv93KyoeT0hl+/bJiCyLp",
+	"djXnEByqzvD5V7ey+WtL0Ubf2+j7I42+d3XJJlIB7RtBmXYZ73eJ0P+B7F5XgrZ4HMVBDJSTS16WRxGc",
+	"IWR4s70wR4+4neyOvjnebG7RRi3aaANtdDs3/9Y7Hxn53KZfwPbfPrVgHxnG2d/P3v3ETt1VG63HwGet",
+	"7DfDLymXRjFV6HkAFuQSjKNUdcFU+rWU0AkWbCNo59Bz9tIGSXbf3XNm0BMGODmnmCh2JwoDHTubjecH",
+	"WhXI4IxWP/7tI74BzjhwvhM8c8A1BWHClip3JmD2tI78yDVSXwcT0tn7AC2Cy9gErnMDA4SKZeKDFaXi",
+	"xXtBXTmcZU2TR28BggpgPYr5wq4ZwuvRDva/BiprvLE3LW5nwsFL21MyxlLxppbaAazrX7eMtt/+6OgF",
+	"8DICRTjMxhlenafxnks6l0jxuIXMSNh/STXG8Ahu2puJ3b8brU7xOR6Yz/Eaee9ePW6CuuTfR2x/UXHd",
+	"G9hcpyWwfYJz+R2XhfhXDQmf8tJKXhRrEq/7wS2SzmLZYLR9V4ltH4z1orQufYdViJKQpZXMLQUbFwJA",
+	"mF3qVWhSNRJjPRfk2SdMfBiLha1woDvAkR6x4e/W1WUCUT7fbCBJVQ3I2mMXQiyIbMJ73CBh+uytzwNq",
+	"8NSjx2HdGIiYpCqrMGFQflTlGhPW7/cxNOEDUU46H7D3gmJtXf9QPaYV6c4GXz3GZ8YBuFqfIbaJV90M",
+	"C2zTfehJjFkthWc6odjCpBQCxsUZAcqlWMNXK6lMj8JqIdJROmUWhfmht19OT8LzCHDoRgU/I0CIuxVN",
+	"M9Eem4Q6JWM8KuqqnLBFKceCQR7YJOxSqBzi/bkbF1WuKFmOFCw9eFROj8fMTK8g3lZrH2qZVmPhFT6G",
+	"G61mpYC2FsduXO68FMExSjjWC0m2jA9ou1XjLNfj5dytJh4NAyBnVUWvY/vFbYUmlG+E2IZIP/Sbzzcg",
+	"v86UiRCmMXG4my1ZYFWkMs5GSFuhsCnKVl2ILUJCV3+j3XB1yHJCjSyAvroyvyLLD2/ZEOb1PfJx68JM",
+	"a9FnSWzlsFgwKegBsvJ2DqeZOVsK/4VBYEQPw/vbOA0NC7yayULUXpaJ4exSwVb158INcOzX1f/E4D4Y",
+	"FXp84dYT4488ZyPI9OOaonSs2mMDQsHyKVRHug2oVwL3LD5JKYwNyPosnIiflbShe2VMDv/EsO5SwWHI",
+	"e/4Y0LaHpaXApVgR3ft3Wlu3r98oAB0UVqINL607q4dHIG3xlAPsABDvc15g5xZzzLgbFsbyKQ3OJvKD",
+	"251aebxb9xv9oeeh7/RMcM4o1ePOT3h1N31btaYw9UdFIIXRWPGFQ7sx4U4rvSxyVjoLAoQAzCavOrpY",
+	"zQZwEk82Gnk7IRZkkkfJz3FirFuIKR+vWc4t7zXC5VnTs+CRb0Ku22XpHBxArrMbAdePq7KTGbd0knjh",
+	"NuF6o/2Lu4F/D24bXIl4b5wihd9/1PYcKfkz/379xBveUtyH0c0PGgp1uVozovlfV+1chtTMiF4XnGeU",
+	"mtBPHWRClRyqLzSCI0WRH9NTgqPEJgWfhgXRaluCnNd7LMHxJQeP1dxYvYIGTKRIaioT2i75tTCFXLhD",
+	"F8mAsZ7PJfabxpbX3hTLL0HJbSCdqJfT9YkD6p9fc4e34mhjrqBABgdgXSy4mTlpamExiL/rwtlX9Ey3",
+	"BO7j5B7QhbwVYr/uFyYdac75hxi934DU3wnNv1UOAIzF1qtsvcovzqt8jzEar32eGEA5QCkV+XX3kSx4",
+	"OtbGHoCFn+uVinD+e4cxmwGwzN2IhRv5ein4VE/YotT5cgya8p9NJpg7UmNejJcFFn3ZVGXV3+9UNqQa",
+	"b2GsnIM5mPl/5hmYw0DF+J965DxLdVrqaSmM+bsegXPpHgsQTfABy8ZOaxQF/t3rs5/IWcF5ClM9iWFr",
+	"YYfhvuhG/acemVRBhx/n9/jc9poVXCESxwnQAuG9HiLr1gSCkKAaKsjwgk9FzoS6FIVeiMTZmcJYVn9+",
+	"Ru3xYMSZnM7cJRKbCTFd5qDQUwVG5BBsghqWODKt+iw7u5ALMkbOoUDOTYGBqUEN8mG+Xfw2VYCefTEY",
+	"DBL2glodLfhUKmeBewKArg9LJDXaFIwOGDTIokXVk1Rhg0D4fUNbu6YudmxvFqZAC6eN/SZM418QvQvL",
+	"7WRKfCRuicatLeL9FXjc6ranfCqalPQJbua6e1cXTi1M98uA6Vaqc/P93gG6W2lOCIAdYM7pbipz2Qj9",
+	"xWBAbZtGaS4P4SJInWAjna9Zl7PsVS1nNueLY5b98WeWKogBGwrFFUUvYbsxZrUC/6vqqlMFVXrRLH0x",
+	"NV7VjQutJ1RcTQE3qrL2TAEViA2Lykf+q94wyP4LsTYJWyqzJGPI99ujuMMW7q0KNKQK++xVKcjgncdp",
+	"xj7i9S7EmoB6SRM6st8QyEjV/pGMHWEMdGYpXwcxtL092gpAvAWFO4lKI+sOzO28VNqzIIujFf00LutY",
+	"F7qEZCe5YVFfu4PDo8Hfbu5p1h6mdTZbZ/PLdzZriIr78TTjQ3Qv6vLqCvTX4fuIJL+CmHDDstOfa0Xp",
+	"zao9SzBw53xOSP4UzplacDs7Zhg9xYaxICpbrd1q7S9Ea1fnp9Xfrf5u9fdnrL9Zt1KWoLl696jRab/e",
+	"d8A4zzGFxiukidMlkbiraLBe0RXYDQgBRL0a6Yu0JlXPXh6EmjyIjWZ+6Ib6VyCzozLXXjWHjYLY54Pn",
+	"qYpBHj5ZPOOGccvmmtihMYcOLeHDWF3OsGM28kc3ZLfjCV7XVKiOMvLMeBWKiAjxNrL+zeSDPjxPm6mu",
+	"IOvcgqmqFs6rz+inETJmB6necf2Jt+cIPKwZwC8guufMowDhJcTXkAry3CI/MQhcwqQrAEpoMoYXwtRQ",
+	"TQG5Vr2UnVYh/PoAfo0ZEwNp/B/lhaCoOGaDCXMRKf1oPXbr/5ryP04Vvw1Q4samyd3D6DdtAFU7k5+0",
+	"Uq06RFeXoYXrrJhTRno7012Iid281tslr34+Oz/46quDb+4tv90g2doat7bG7fHUuJ3keayiSc1V4NT7",
+	"NTQ+Vnr6fNNbr3CtWD1T0TYlTv36qmjyzTC/qiepAiHeH9dOrcHkdBgYQJzbXE+JJ3vq11OzRpfOeMH0",
+	"doO5k1VdG6QyVvB8WDNskuivIKww6b0h79yljWy4MwFxjlIItk1RRaxRCbBGAQSteoTXsswAv8p44SyR",
+	"0ulJDwL1iwirtzPrDPrbv4suED9A8ARYnGxdm/eOKwoIwhuDAfZiMBggNS6VOxIbFQRfYv6Ch0oy1/fH",
+	"55xlfgiepQ1T4gasS1ec5za3+6Xldjdf8P0ld91eh49eBXH6JyoP5xbupvk7GgwqPgtSiStuAmuSk3FH",
+	"g+fVNcFlVJqZ5Xjmf9Tl7jpoDqGmWPs4Q1hNtMNv4tUYy9dDhCCNRAEM7jpVt3F1+uy1mz1gfq/za5Ak",
+	"ptmxYfv6Nam6wrFhH9mvgWe/F79mcnWZ+9VnA6cBB/8IJcWOoGK8lzYOSKcNFBaPwXLGd7lbkN26fHAv",
+	"kzjZRmrWw2TIV1E372Xe7yQdoGKHAuLEN1uuy8rOppt6Y883f/ay8+dOaMxJXMw+pNhLFRKivAsVGWAh",
+	"PPAlUWRq7Gk5qIKR4LSpiuokQUz5C0AoXRUR622GEvmazfVlzXhFn8i3m7yMZDMkEOnA0rU6UgtrYeuk",
+	"pLVbVbHHekLI8EtIqLnhkKUMB57UOljG/YuwAVOD2NxfalZVC/cqNR8yDLQZ2nn1kPGb+0NGbljQzRYz",
+	"7plWXbR5pevySnsqqR3GtlSLpT1wgvRgTOGZRgKjXwlp0WAvBmnpBjBoWEeVBPUfYGJgpJfTmU1SVauQ",
+	"frJZ9Rilmd64ef6spH2ljc0qI1vPF0vrmTxzFPrZiBtpMgI6YAoDmvZAvCSAKLLAxIT9i9yU6tSouEhZ",
+	"P1Xx81SkpgmbYxEckKFCzouiHkeHz//2/KtnL5//DfVHXVVUYv9jRDqICaq2YttSv/56/yOqFR0t14mP",
+	"rjWq3MhJCLbIP5eiXFfGiF+uK82QQBP+Vio5X879FRNdzrntDDu5XrpzkXTm/ANeUK1r0pn7Xw1CUIJq",
+	"3f786ERW9cW9OgoCRwwXDo5YSxZ1v2RRcS3TaLmOujklkPOtb94H4pTaKW5pLk8XcnzxEaLpmRs3qmr2",
+	"gtJX/bt/O78BIsuIgCPz10u7XdWxfsxGkiV3UzgWdNEnzTkG4TM8SjqY5efl+hxFBKz7ze1I/0Du6U7h",
+	"pw9sQfoJfOv+v0vSuIdCzFqbUWwzinegU3L7KOI0mDSlEsMZ32Vvhgv+vFYKArvApfgYgpCGfnBZ+J7u",
+	"+wjF4bNtcTjxJ20PeUhP+jhFIr3+Viq2UvHunjhupY8vGENvEvSDPwa48z1lhrABvHe43TsrpKgD2gM/",
+	"snPDCV/hib9/gd/tBn3WIIHb4E+87Zs8iyGMEJqlCW1jPSMfuha2DbOsxQ5SdUUcN7r/rZCdqQoc9U6X",
+	"aBWmGxPHmeV4LERuen12M3xiwEjeFKB4ozxeqm4JULwqj1d1mLkXgGLTLvqkOhKIgtwUl0AeBj0rtPIt",
+	"CfqdpON3zNXxa7qqAjGePHuJ3DzQxkSq+jU+wn3648HJs5cHg6MXnb1o+LdOYwtUbBXoYwMqNgvq+8Yr",
+	"bqrQB4AtNj/YXujFecOBJgwjDX47BGOqAMLIIgRjk8xoxDEGHZmEf9cxjHVh5y4DMXpr1CKrgxZTdWfU",
+	"on8FdUxiqq4GJbL9MImpujMosemdtNDEPZTfLQGKO05ui1P8wnCKu97zfcAVtxTOH3Uh/vC4RZWqILVy",
+	"lFk7MCi9YwYoR7YBckTUCmKk7uCosCvqp2sODFZc3bXCip3ET/5RkYj348A8PB6x+SC0OJNHCkvc8boe",
+	"Dzpxh02/E6S4KRo/N5gi9W1Qy6Lo9dlbfQks+pXEBoJ8WguMsBE5szuEgPGLhDfJoVQ1RqYeNabwI8i/",
+	"PSM3t47LPIaYy73hUJpt4Ksghq0GaJGG1yIN70Pv7DCXF8tyPONGHMykgVzILsRh5Kb53xjo8IykvdxY",
+	"Z4YqOzMZw/9XHXOhzQNx9WKIBSl6U4X1i1SxQ0twDABAoPrtV2PqpTUyF+zQCfWXA2ilXPD5AggboOsD",
+	"NuToDrD3GsR7DhN2OBi4f70c9I5ZtpIq16u3NGScHMFvfAvePnuninV4UJy0AQIiY7ldGvbOfYJN0E+5",
+	"zBl0WEbxXf8RyzXMD5r2srWwkMeIkhB+FqHvGr2JYaoyqy0v/ICv3C0yNkhYFt5AxrLffs8SGo8WkJbT",
+	"+QHA/A98FtizGTeQHwnDLDQYALVKwdlKltigw2ooK/WP6saDZ6UHA9dH2lQVXOUfn5aYcJR+NX6g/XoN",
+	"kvJXfK9A5+XeesKqTXnsubc29xZWP8Dmwi470u5CVuKonVhjBbykVPbZUSdEQKSyYvogcMjNNbo66hJ2",
+	"uRcBLSLyo7TPbFrqT4p+DLI/rm68f/repq1WK9Ekbpr6h3oCwqcBgZ6q7PTdWXO1JgV9sh4zQgCzobO6",
+	"C2mgyVPlaphaMy7s9FnrbeKdFJiNuxD/rPtVMdoexp7rSxKUAGHyTwKt5jGc7Z4VOc6Oa0Q+Q/bb7xmN",
+	"UDEc9tkv9ed3XxgBveB5KVLoAYPeUZ5Q1Chn3ZFYa5yDLD0fAINRIEaBvWH4eEZPN9XUWn734yGpEHgw",
+	"k8gpQrUHUrKRr8jpgMTHyLChUGBZcgPiQE+I875ypyKXLVWh1Smq0O6WA0URNQzMYVHEuFjmIo95Cp8n",
+	"1fP5N0JwhqqxVEPN2fPBIGHAteBdwuitEdWiRKLFfgVjSBVRQEWFbJPokcF8CWuHqjJV9B0YRcZtOF5U",
+	"2SugcGxuQ9jIl7V7mk2xul+lnVHDW5ov4dQkkUfl0lipxgjcqAqQd98llGj0aqUYLwaI76tvtULOpT3e",
+	"+QCE/NukedwtUSbWxxHwvCebGb7QaiJVwcxAc6j05vf+lFVwHJoirfuXfF/FCraf6XVCp3/MyxJR+t5u",
+	"HOlLwQbUjWKTwCyaHlQLgdCRajp0ZjeuXCT7wM53siVAbfYm5PRGzWm1LT5NiCPal3BP+LszPDzs/+1F",
+	"EsE7Dwc3g6n8mVRjDPobQwya6bO+0R9uCIL583b9KhpWmd7Bx4in3Ci5WE3llunEG8qGNtjSBluabPR4",
+	"19xvrCW2tz8mIGbToN5d2UmGcoWOATuvOnkZ67qD57VyhEHJd7ZH9nfEeyQsm/MSOhjXGQIwMOE/OZf4",
+	"KYT0axAdTWGI67A3xwi9wWtSJbHJFFhwwdykJTGWr5nVU+EUpcfsYN/SXYgeP6x/KPjQC+wmujIEstaW",
+	"cgvcExe0JqxaYsS5jtevdL6x5LpsWvFUNc6bYD1BLW++fniBm88Q+MpSdSfoDy71FhtZqq5C/oS+3RPo",
+	"mBSZItVmNnrurUjz8at4PTToPqyQz78zlt+IIBB3mh53tTzur13WJ7AzWtDSFwZa2tcuuB6y5JvufwQr",
+	"4BVxX3NoyR08T8xh62U5DpuYmsr72NVUXgrFMj+1rOKsTtUhtuoesIA+ML2EjfUC3MgdIKOhE7cHENOj",
+	"9P0Q6/reQbeNLIn4sd0kNpzNhDqUm7+QmhktZZGf679k0Nm/4FOTsFzOnd6Dhv0rIaczmzCiJTAJy6Kl",
+	"cdpUKitKxYufACWbQAPtuI9GllAtey6YzA3rZnw8JhJkp5GdHraaZVO+nLo/egmLrvBgYRzXzORiIdWU",
+	"Jv/PJS+kXZ8WXJ1BPik79ouTAeHcz7FufxUandN1blohJ2hmfAE1LCtu2HhpwS1P8DVn0rwXc6f8MtbN",
+	"/E/81HrVTd0mjuZwWcM7hy0jy7pJ2aWoLSSdoNbG8rXxn/R8K3/fEf5GQWDclU9MNZlmEHb1/SbFbPim",
+	"gQ0wBHLNWC/EEJt3whVJxEIlgfw8NklN1nNP4l5eRI++cefffu/XYlYJdtZ5d3bufnszckFwBzKGGUxn",
+	"K4GZ8kovpMiZWY4OfMBpKiwuao6xwcBlWFtuCKwOQ5AmBIEhlASmWCE4RZzD0vfZCZxmMrtWM25r31PQ",
+	"i5ViIpx9KsB/AGKwJFUYfMWAkuXTJARdy5gxB4O1RqqxgJay7obSk9eLD3gyUxXdootdY6W6iKUXTcVq",
+	"rEdjZm2g4Q7FHC0fz+ZOasLPU1X/FbRXdavQO2bZiJfuVHtAPcsorh5CfRvBP9qvSqwCDlOvKIaID7PR",
+	"ecL9YrtfUSEvBOMUxH9ihowz6vLjnIzQBEjpFaW4DUFIm1oFRQtT8PGFSa5qpbCjWxDrUsP4aDAI4xHV",
+	"Ztha0jAn2i8F7b+xnntcauGUjmVee3hPEHXMcTwySgwaZ6kKYQzLqKf8GVzidBzQ/AAeja1mcjzzXedx",
+	"1+0ItrptHGZQ3b6GAeNzd2jo9nA4m3k2gx50g9LUbxTCbWybVIeYNQV031/dkd+Xzod3Ab2UVzOhUuUb",
+	"8ifhKpzv7QKvJ3mONeVkmnzKasCt7eCxiZXh1Pnmdqgx/1xoH7XleW153mMrz4tl530W5G2bHB+xYS/Z",
+	"Wpt2WC1xjoZqradN13dRPwZ4k0+Lk8XCi6JHKftY3CdbBe+klb2B6ZuLJQ3VfjsBBbsstD6LEuiESjhz",
+	"11ZRBF+HX6dLjS1OXrc5n5gNq/NNnkE5G2a+AdssNxsvQWLfLYX/YW0UKBfkGyyr9fR3jQIvqfLoJdtI",
+	"s1e/JxM5CqYF2wJcEwR2w4t1djiU77PuBAvznVSv542P+tF0e8deMY60ncXFfJvdDqs1cu8214wzOAgh",
+	"LU1Ba1ztHrENQgiavsC/MLRLTwtejFCWdhPoc/dUCF5Q2noQRFNjpz47X+nI1YDBnKNBzm0cZ/VPFj8Y",
+	"IiktTuOJiWgbQXm37ZWaM8Mb5+6RpYWfb6R043Tv0Uay131X39y7U7tIxOg2cGf4rH6LEL2k7+Nhr4Pm",
+	"V9nso61s9u5GTrcL9W6+sM82w9wQYWjTy216+ar08vaW+Uhm3QMwLTRt/ytIFqIMLoXfKhAWDoJlAZhU",
+	"BQtFitI8CeHG0RoND8XnItliMvC/k8Bq1EvAGFG15h/mCQxS6z+1c6Bwlcypm5JUjKcK5u4eYlM1Xs0F",
+	"cW2S2JmhV2WJWS1J7KRULVkcZ9fjtHGdJT/Zsp525JLZNankVPlc8n32uCKkbHPOmN0mZRyRZG2oG0wr",
+	"Zj2meFn6NqrwUs3DUUzc2Wb5TJPIexsJn0syeO4sSWcVNwj6NiX8ZaWE99Ll1+eDcYSPFpSJfER3JwrA",
+	"WD59k4fYy+FgUCG+LZ8ymZt6MMZT+EDlNXb5l3nUOdr9SE9YBg8I6UUWe9EUZhhGFdKeHQPml6cKA19V",
+	"RhUzsbqEtDMoXvrOMKFsuU4aAhJMkidPTBqhf9gW58UeYfyb4LLr0agqCIV4du8jzJ3OhOXxzB+gk0Tk",
+	"2e925zdzBKnCJMGORPyx09C5DzcYYmzH2UWZkQ0KEoTp+VsqjYmIvV32c7fFP4mbjvv8HnFL7lE+ogN7",
+	"3e2vUkfVdusknZngOTWo//acT3eNTZc9xQwUXAl3aF3Y1oWNtMa9OK1uhKd/wIm8PSmTUzArXq+622Zk",
+	"yiXIfjbjkODdBoqCxuFT1r2prpG502FeZ81EKWplZseM+5E/omZxcve9e/BaE8qb6wi2pSJq1Y+7eKhu",
+	"Ke7diyER+VjZmGr7g7ZVG7F7HPxLuIHIloRis70SoXdgXLrWB55eGSo7AfwRwC8bzOFuZAf3PHDLPd5x",
+	"bBQDhCpYxZgNTtWeVvHVVm+qbiuc2FVWL8ZymsxeWJaPI7n6LBodVr3RupUAidUHejFEreJBsRD0SVV9",
+	"PkvyGoBqZB/Ll9A0e8nBJiDNp7cnW4RLjHD53MEmcE7ul/j547VMOMlzw2Z6FbVLEEUROdlVm8Lr2iJI",
+	"W++GkKp6OwS2RzeEPsukOUUI9BBAi1mqcjHXth57wZiyR097pr5mnx2s08Ae6SPhwFlRH+DGTQ6uRQlQ",
+	"7Pzuzcrvv3J9rx4Hj6a3QVi0n5W0/1Hl14+STtg3HuAYcAL9F8kt6s7d/HZXjS/r90325+w7eXXw/Pnh",
+	"4HbQy7Y5Qou+fPQK8aP2RHi4Vgh374BwudH5IK74ibP1t+iIkKodCXC1rbSv6YRQ73oQKjd2dUJImhPd",
+	"2B5hopdlqhrmXaXYg3x2fxSC5+dyLt6o13wdxv6PkKJPVdYo6rPrGi5cl0FP1Z4NF65Joadqv4YLdy+q",
+	"bvss3KLPwh36K7RtFb7odPRH6KYQmijIsPOuidVj5NWwbY4vT7RRAcPrxaRY2QX1iJGHkqrGetFelVwN",
+	"WQGqgb1Ji4ZUbfRoYHdv0eC8vK0eDWz/Fg2bca3P0f+qWjR8bq0ZWj7uz6Ejw2NtxHDD/guxVP3cei9Y",
+	"fiGIFIAMU3Ps2T036rliyFDvykYKnljpqk4K7CM2Uvj0DRSuiAEdvbgpoeADhWPuLelw834JrVhucSm7",
+	"cCn30B2h0LiHMW/RGF5xhhPRlSAjjqer+edSEJ9AlRyAgs9LwcK429UGxXqDUtfphmsbIVddkElCGzbm",
+	"QAc90nbGVlLt0ywfI6g/0mQ/bQtg1JDv+fiCnRwMDm8u1fz029r+Nrr82KLLuIkYDwIhElM/Btlz84b1",
+	"Qa5UweTmnKlvMrJB8VkXTqxLrFHIn05+U5bE5OqGWa17ELUF4QRyS/jgbqBwiSO8CiUm8w9YxXS7KOwS",
+	"iIf2dgQPrxJYP0pjq3Vra2gaxOADF84E5XGD0ORbXytTqd02JvklxCSL6EjeRLzVD3qTePtDXh12PNMT",
+	"D6ajslIvbIjgzMlHZEpzjivEeZRYMWP1+AJYpQqByC66qAq9mWCaSQuUaIgjru5grCwKNtMFVFXAiKzL",
+	"1TriN+Gh/JNpxWbEsliKXjPBhcyzIQPwoy7ZQo6J8gxGhqxbQ/QTibf8nK4KhJYCvoaGhFb7zrLdQAHS",
+	"0GAjVR495wGLe1iXqE/2ty4/ahDwJ4r71TRi62A+rrjfXc2mpLm3He2NyBByRlIp7LJUIqcCOdr4GUC6",
+	"3PnbDJJDSCoOUt2oTviqA/O9sHc4LT9pJa4+MfdqZ+yK20SvLCpBesXHM3HwSitb6uJmtUjwE/+LP5O9",
+	"qpie3eTI4I9+0vYt5Wzajmj33RHttgd500C4fWQiaoMWWsSPdS7MVU4TanD0XyLep6AYAwkvjMSkqthq",
+	"iSG4T/EcJLCEeFGquk0MyteEkeq3Sph7Tl660XYElNgd40lu4I2AEntbf15wJZHRDFdGlkyv1LDCsIJv",
+	"OOdrNhIM2nNK5YQiis5zPj0A9uIcxkg8+bQskdW2FFUVhOd3BTNuHwzo2+i9fNLA1gZBty7yg1IXhciZ",
+	"sUIUVXLo1fuzTtIxdu1+1yHQ1c3DYOd82kbA2gjYo42A1QTaRrQe5cvNQvZ1ab5PHCzEstiNQ1nnfBqi",
+	"WKmqwlhwWrNtrvk8hNKuinRdAZOLxVcb6NoUdA8c4zrHGtEbh7fquruNcX0RMa6Nl3pDAdYAudsQYD7S",
+	"tbsLex6jI5y8qyj5u8S5v13MntTwFFg16n7buwOZ1ffC3s2seigfNfh/26u5qYZaH7X1UclH3ctCuUu/",
+	"7iYn9Sr/NHdeEjWAofrxiq2ZW17o6VIEDxR7WNCwWPoQoxiCUwocSd4rPfa/9pWQ1wAdYDKNKIdUbXul",
+	"1FIim+hynrGJLgq9Mljqn8FITt5n1DpoUXDFS9bNzEwIC9yHBbdgbdlS8PwU/uoNWWZncnyhhDH00PjL",
+	"1zCXdUbBPXSHjqE9TyGViC9wP6qaCVUP7+FtXV1Ch0II+tWuFPOFXWNjHRyUdbMRh6oUuxwhY6NE5saR",
+	"4HP3f66maDOOZ1wpUcAjxGN2uWWF4L7ik4EVmgesbwDqaWMOjICcBUYTtp4rfvDNZYKF2Fipzeemxyby",
+	"qkupC8w2NOQwKiLwPiPIMWZWctwSFD6YgjsArb4VGyTYSDw8/M9KWnqJ0P4Jf7umj4EwCzcN7hlpqfbX",
+	"a6Uzt4fA3M6kORlbeYkoaw9YhFNTLsVdAgpwj08bUagtV2fYkWo86yTV5yBDZtAQqzMcAI5wJXM76wyP",
+	"/kw6tU3ivj98fvhV0oklhRM2z16ys3qAInzEviu4Zd/wkh2xD+zw6XMm3aqFE9wZdka8vHnoora0bY1o",
+	"G8N49DEMQ0LAmwhva1/cMpJhnnISVbt1/5mwhtWFmlYE7nZmvcjJLuBOa4wF6/KiAPmN9Sq9IbQGY/5O",
+	"dDlGfdmcX1TNhUwjv2Ol7etR8YSJwog6BSOqF88kGDEwRjhwuPtGkw6SiEQZfDvGFXqumigxn7bw/zra",
+	"waQTvc/OcMILI/aTmTRKyMp9Ak79unq8YZ3i5i5oxXQrpu9Qyk9nCbseekm3IbTN/Untq0PPKEOJM8ZY",
+	"XlrjsUHBV3OidKzncwAVATDJSe1KRnejx/BtGVNlZnrBco3FiPjD3pBV1hk4RmSWJezl4OXhwflLdlIs",
+	"51It5+HrI/j62eA5O7NcQvA7VWfO12KHL9mUN/z03PldYYCvYIDqvu/dvgez8DC+c6rC7/GK8+VIwCXs",
+	"Axv0By9f4Dgvnvn5y4VgbnbsbDwT+bJw6iVhJ19/fURXfCP4PFW/fvXh2WE8gRPnWYFNWtml4ExUl7xC",
+	"n4u9ev7hRf85aB1nPZOvsnDzM/1UnVOdU+y6zLkx9NGadce8HMFrc6MO+kdfPXvJitFTqf7n/18tHKcH",
+	"T9WgP/j6by+qK9yyG7/s8Puv/Zc9ZiV2ViR3jXXRTYOWRjW3z82Lp6qLJn3CSjd/Ae0xX0ICeM4LhjTQ",
+	"vWPmHFB8TvI8DVsarL1dLEeFNDNnFkQjo993FZSYBPhGRmWbDWIjybJBCYFZlpBUqcUskjgy4KkU9s+n",
+	"7GkXfP4t3GumBpUb+nUFYQhRFrcw7nTfghO5trIPnJi5tdGxnaIh0d/maL6oHM0eqv6KTM01SZpmQXRV",
+	"9mTPGNJDpU82jtU1iRTvC7eZlDaTsplJuX2c5K75lB1V8d9VNfEV+SvVukP9e8KMEHmIizCqicqPnR0G",
+	"BLJIQUnt902qKts8Z904NDNk4MpnQ99hmqD0c56LELimwoKkCrtQQWeqnFEmLTFXhlvwKZdICxKK7mvh",
+	"oNAxmwPHFD5bn514BL/zGyBAdLeq+buKsH1L5h8gkvypZGfbtqEtj7+/8vh7DlLrhVB8Ifv+FOyEqQD+",
+	"N9fjJTS34YZl339LPZb9GGs+L7KEjbW6FOAwWs3+fvbup4oh6kKsTZ0TibjvfhIC+9BYfSHUMRs7cyEn",
+	"YqVLXkjgU6qAyCu+Tqph9UqxzB2Sbc8RqqK64P+OeztAL+8WQp0s5N/NY67LoEm+pjewS/TAZadvwpu6",
+	"g+G2j8l2S2OtZqa5/S7GyxLSlr/9Hu/+pidze9DtrugEwGT52DZsfbcPtne927FX7voxjYhWghHlpSih",
+	"2m60lIUFbZ+w0doKNtEl/oObKNzSzehWTy8P8Xz0klS50xPvBPhi8xAglsLYUqsp7e7AUraaCSUuid8n",
+	"LEiuhTlOFdY31V61OwcHcKYyNi4klEVW5wo6eFITKWnZiI8voPbhzeTAbe4D2N0EKpgKC8GtQFvGgGUS",
+	"Cy4R7D/WC6CdpAKEuxzJ/+7ezwMeSb8f2iO595H87ydvf9zzSOIWuBYghXCZcL2HShVyVPJy3VChA2pk",
+	"F+ApVQHxpLQ64OV4Ji/j8XdzvGyCn1KVrXR58Uooi61YZb1VqvuSjeFbZJmvMqqe8JDa6VE+1v0gVfSL",
+	"Wlq2d8wyZ/Mu3LK7W8X3CV9AIfR4xhQIlvrkNvBbtcH84Za2l4SFgxmFy5pI8z0zoXdu6JcFrLRGfM/G",
+	"GjRPAJbSCLtcnMu5eCvV0goP/iqXKvrwVJQ/K2kRCzVgumRzXYrayG6WEymKvIcSDE1xJj7wsS3WYJwL",
+	"ZSuuMzsTaxwOqP/fLa2RuTgt9VgYI9WU5iHNCW0V6AeAK281+ob7AJDehQPweMqZqGXPaFmWhOMbLy0T",
+	"+RSCb9Er6wwBP9dpWC/KfAeY0WvhhuskncY32RkOgP9+8+13hi+STryB74UxLax5i0pq092PFJWkKlUU",
+	"6dWwc2/u5+H1IdZ9f8G30Iq2RkaJ/V4rNV0RUsZxuWEFRvUdv6+ipGRdpVl096SmUHQZ6z5Msw4SNin4",
+	"1KBgdprlTFiLtByVCGek91FhV5PuSusZR3xz+yrHSTHEMAhWvDqHFNKkIzHWUF7mXzDG+HrHbFwIXpLm",
+	"LwUoJIO2SLizV91NdCJo34DJwHcYLcB969aPiESwcFdwBYb6PoHBO6in++DRrO041DU19bNLGYgOwLBo",
+	"gYIuugc9dQjA2209dTh4TIrqvmIP5ZWkENW+a2OdbazzrpoPBc69a759SfWqAXzoEmBSASw7FTbZEMMK",
+	"CCYKaMGIVcfbuuLWZcoEoGlyjZJdflHCMtS2QFSfbPDW7w23id5BW7vcJCgfGCgTCehbgGSqjd3iY74I",
+	"fIyOj+WN5GUDKiaSl9fWLkfmaiX8oCghqdLwxLczAcu4KRbmrOZgzN26ZPkuhunD5W5uaD+1OJsWZxNw",
+	"NnvYP/dVrrzga3cYD6wo5/dInk7DMhh2Rwy9wTM9CdwHu8Onpzj0uSjnjyiASrNi+VKwZwOW87VhfAJ9",
+	"RdSlluCekr/5E2TW3N/CvuZr0xk+G9zYP4yevg1ltqHMxxnKrJ3+SKKd1j7f4dRVMqAyVWpS6kGookIR",
+	"Ax3SLFVXOlFXSy5ntEUnt3Wmdsm0B3anYl1yG4eqvsFbn+pL8Kn2FVobx3+X0Lpd5UEkTppcoTvZQA/l",
+	"DNUOV7M7tLnmrUvUukTgEt3bYbyTc2QwgWiejrWB4Xad30xfitJtqVe8GC+RXOetsDON2KCCj3T5zbLM",
+	"hYKGfVYWzAiL1Lgr2QAjUVqJHWGQVzgXSm6ax3v+NyfaIAPoEmaqh2lFwE1EwGd3oMfbb9qf6bBBdiEH",
+	"d6ARtqIHfqD+jsz23U/OPeS3d0qKzrAz5868FF5S3Dxr3HjUHi5tvMdJb/PHbf743mpl9hMuNZlRme1B",
+	"6S9KOb5K6Z+KciyU5cCJlFG+4y0vp1KB1h8QH6H/Aot23vLyYrnIgI8PoT0I8DdiR0YERzQ7rIFTnOTj",
+	"twY2J9ogI+iS1hpoHYJth2B7b9zgiMcHaKcdEZUUH0Muxpfl7ji50msup8PgGHfDESZiVATzAcPPCgGF",
+	"c5wE9OzgbGlEicU/BNmPJ+qGXYmicP+v2zWNOZOzoFFVfq3EQEPo7kLjXoB+kcDsDI9eJJ3GBUeg3dKI",
+	"1/UfIPfJ0gj84BtuRH7qRXb48mymF++rR74tO9vGSn0SUN4ekrO1rlrr6t6sq71E728b5lVSl8W/V+bW",
+	"jC/E3Ts6IUivaucEfzf3cdrBmH1NRju6QdXE6QGbgjMgIkjVHTo4sasaOKXqY3Vwgol/8vZNvi85MNeN",
+	"eBm1aArp3rZBU5t7//zJjStJdYfuTJFY/lJbMwW51KbjP7O+TJEubpPvX0TyPX6j+3dkioXW59WO6Q42",
+	"0iPoxVTTOG3Irg3ZEX3g7S2R+4I14812mSznfApJeVHQgTesi9R9RrMJL48ZdKM5/Zl4r+C7p3+4/73J",
+	"/4TBs969dQh2w13pUjZ1YLoPlzJVsBA7fckN0Rcop0u4kL41TChbSgEecimwCtnZcvjyR0sLRCe+WNow",
+	"DT7mPo6kO+CPB/H97YeFyKUVTGOt4KTQuqxQ3u+XZhb5mDlXU1G2TmbrZH4ZTqaFs+hlupMjN/Mr3S8e",
+	"qUO5nxcJj976j5+V/wjbtnUcvwTH0fJaQmKHIGrwFUEQ/WH59M0VfmLmtpQBEy8XpbwUeeLhGpBdG7Ls",
+	"N7dDf88qYkQ3JfcDbi1ym1rN6o0ggQtasC4QwFE1bQ/8yYRlv/2eRbhQdrLlgULzkC0jTObsLv7nXqbV",
+	"I/A8UQ21LmfrcpLLeSO75A5e5rkTGMiQBRt/23px2xzsD2BEPnVXhSa/fAoxpkAq4hwqE0inSmGWBXBr",
+	"cjapQCnOdgnuQJZUKT7g1QKG5uCpxlIt6zGpIFlqS64Mx35AQM5Y6PGFgYyfm1PfzXJmkMYRzCsecXtF",
+	"92bd7Km3op4GM+ppbEf1hqniKmQPF9zOEsbhmQ+gcSEN3M2eSojdP0URi+NgRL8HgbdlpXRqdFmcXfJi",
+	"KaJGtd6znekCWAk4m0DenmVWGJvFpEUVyZabZs62ehtiVYoFwX0Fv6ixfE1Od6p2+PSNZc8Vj7+PMGI0",
+	"Mf5lwnSJL8fHKG+mA5wjvt6/LwBs1f0UwT5woANY5r9u+dm//dHRi86wUyL8AGZjZ51hB3dcJ+nA++8M",
+	"OyteKijy+P2mXvXfjVanONeHxfBcrcJauE4L17mz/jvlpZW8KNa+PcrtnfTrAZLDWlN6VAG19uTJBoKy",
+	"0gzAFF4IXoocxGyq6kqMyCLdGVuzLic/H5gNR+tKTrrTsosq0bnvb6gFS1muPSmw+w0oXSCpEStUIOaY",
+	"Yp11qqzQj3GuL/fiT3w4CboD4VIPPAYh+TEjj62MbGXk59VcBU1xd2QSBkcFJFq88/aJbi6VtOZATw7m",
+	"gptlKW7TWhaIXKERBFc5L/Oqu+yQnUoxFoZ1v+XjWcJe6/8SKmHf6A+9hP0o1NTOWPetLAoJ4iRJ1Rvl",
+	"rvtOa5uwt+6zXsJ+FXI6s6z7fcnnCTt1Gyhh/y4LPS35vJewX3SxnAvW/VG6Mdj3vCi06iXspBScdc/+",
+	"ueSlSBWOiX/R0LBy59L9FkkJE/aDXpZg67oFeWJYNuFjq8vMt9+ac7X2RGHO/n9iUjXiBkj7Levi1eyw",
+	"56GeQJjfd08My6Q0m8gPImd0YTeMr5ZF0RuGe6RqgSvH2cj9Vhe5YblYCJUbn7fBuIvRMDq1tDEV7BFe",
+	"KfZct7NSL6czxlM1Xhqr53S52w/utTmVt5qJUhDBP8Auu5xdCpVDK2PLZfEEMmCGO63nxk5VNcgTw/65",
+	"5MpCr9qEif60TzPXE3Z4xMDORyin2wm9qhU7d+sXc1nCQoJrlTDBx7Oqhw4+0GgdFg9KGApuLHV3dYei",
+	"n6rMXeiOLbRvhT5nuEHdqO4WnlgfPMod/WKPvb0Qfp4qnMBqpg2hVJ324FIZt2wNLWfhYJZ6gVvFsEJM",
+	"bOhcAIOBmj73tM0LPqVcpdElPbBfCgzewY+GLDu7kAsyZc75hchwgeNl86gOeLO6ENUyzn0wGR+HCEOh",
+	"yxHjI2c7gC+JU3avJmQwiKR5+0kTBj2KtWIyT65MbWQ/07vJQoZjmKqQ4XBHyV2Bb64LGd/tdSU+m2O6",
+	"xWtZZtAhgfHCHbvSLZURECbgNvD54RN23cPSi5TOhXYi1e0LaIcHdpXp9dmv9JZopd0dYaFTRQziISK/",
+	"hmZ8LKx2d7lwZ/DFYDDYIynjHt68m7xFKfwv2CU4PrtuTUBJ3NwGdOsXlu+Bkzl+a98qo1Od8UBHKemc",
+	"t4meLyLRE71hJ7DjF1xZaj+jsp4wsr9ulgpC/XwFXuh2jYaqWB500qHRkxsCe3q11qC6xArDDME84/Ur",
+	"nYsM3GKzwbhYSrdczF/Y7LqeLsvxzBla76Ad306ozS8w6U+Ktomf2DnXZ68rcM3JeC7YmRWiuLlMw0dq",
+	"SRNbTM1jxdRc+kPnxdkvJJh2+J71w7wlz/ZkwY+F1ibspsE6ryNxUnUVl2JdiF3Jp3i9oHJawS9Qi7/Z",
+	"EnQPbLWRwriNzebVbmuffQn22WU4itdLr4YTvi29bkeYuCEvmjAu+9o0DwVz8UeoOQQelEMLdmnBLgR2",
+	"uYXB0HjkknvsDRclCauOEPUGcHwPvyZVm44NNleLgRQUX70W+HC9TYEZvL0Fxb5JvI/pwDyYaGoTdG2C",
+	"7h4TdPflDK3EaKb1xYG4BC7m9QJPx86yULguzr1B9sT9LgnNmyeyrMJQDA+JT2ct8H0klBFIFQbM9YRl",
+	"v+JUvnV3gOB9s+tDl5ldTs/mMM7m+vgG/uZd36iJvom5D831/Wq2Cv1qMHvYf5beq9/8fk/s0uzh+819",
+	"X4tqjnlRjPgYP3xjxRz1Xe7+/OP/JJ3VH+l8/X88XZbFn7uDB2duktiYlKh5CEFJpZPR4LBjsv6t1Sk9",
+	"0pv8B1ASN3Gr6Sfnci6M5fPFrX95JqeK22Up/C8/kirfXJ4b6fP/9t+aOvKOhbwU+TGDjDpkrNEOYtKw",
+	"UthSiry/sdeiuyeY8SN8slmOwuBPDPv5/Y8UP9jgcqWCUsClQilD/EPWDa0QzQl8DZFz7MoLQtMbatLX",
+	"LUAv3VQZOVVINDUuhcX8Kf4bOPdmeqUwEQ85dvez0ZplpbbcCv8C4fJsiHlIafupykQQlBkT84VdA0Z4",
+	"BA9OEx8JyPhjUhJlPfZxRAiZNoLxPBc5K7gFyzFblkUWMgDZzNoF9a1fLEeFHPvsrXvEmTbwAIU0zlqd",
+	"6JLZmXsgUV6KknXdgQFNgZiUc6fGreklTBRG1EBu7qYh1x0OM3TeXzEqvmW0XwlMgveAIJ0B1IPVOE4C",
+	"2IqFKCOJ02w2X6WPcCvQFY+oOBeKzOfcWFEys1Zjv8O/fX/aSTrVjvAF6V4Q/p50lmXRGXbgjQ6fPhXl",
+	"ok936Y/1/CmsxNO5NjdPPNDqfBLDvXYsdqlnJVabR5+OZf1EtmmONs2xv4Vz5kUt406zkLxV9oZmTk0U",
+	"bZs5eyY76hR/0RkwCdNFLgwY+8aybtxe1yc9elXb34asR70fLygMXdYx0XdyAMy/IK7FmxS35XGlJXvg",
+	"pIjXi7fitoo3YZsb+SJyIySkNt7tfXh3T/9YeTfpT5R6hbCiyU+Ya19mWDPWA54xF4UE87fQ0+NQFzfX",
+	"JeDyvJcgkSyUcZUqbq0zp5lUbAJaEQAyMwFY0gqaejQYhMDJipsQtXXDHA2eh+9yCeV4qRIfpLG3N0Vf",
+	"w7h7m6KTqzM8V28DvDfs8SM8FBvtUzUzy/GstvSdNs5ZPAa7BN8d442ndC/bJNkdXdw6e3qJ3Eje580m",
+	"XBZSTc+kGguwNeD0WeIXQA/VnzzjLoJKUQW4eCx7PWZZLo17UjRWsAsFffJecKNVhqcu9hCXpRLOD2d6",
+	"Mumn6mSzLjWeeQIedFXlqxXw4l1DP3DV4f1e2P1P7gPlZ4M230GCV982bZq2jepSmnZ/wbKh/fcOoe5L",
+	"WLARFbiOuWCpcgw2pSrO/F7DLxDHRzLWpehUHLZLUlUFEzeIm3rHWHjhpJWvH2DPB4M+O19C5SPjdamr",
+	"Vaq6UWzSlkvRw8pUsy1+kxsI06QKYa64hCJ9sqbcurq1me8RWoMXcT/mzMcryQ/+WKjKh4jW4y/Iv4Uw",
+	"bxPbbWL7Y1Tn35u9eZVT+LSSRFWI7C5KpJlQdSZqDuSQcSjDy5lQl6LQi9CwY0OjVLPbKFMM7iUU7a2E",
+	"sbWAGkXl0PKV05n7/io6wFRthOP0GPBE/k9juV0aDNCJKj/PTiojty4S7mLsRjG81+H5/wWDeVemYfCN",
+	"4Ffo13R+v224j1Z3fX9hv1vc9JRPRZN6OYGT4c5DtfnbON8XEefju8XbvUf7YsEOdtn644h2QGStDety",
+	"wzK80cZGz3oUlsjwnGaVKmgQ+oQJzZ2AhzDCxIqSZaYyuGOIgC/k70dXoB8x4UXhq67XYLsfDQYDZnWq",
+	"jgZff+2++vn81XYSXe4RWnzf8Nj7iOz7zHf75egMO0eDo5cHh4cHR4PzwWAI//3ft05P4zN+IjMcb/4e",
+	"vMgmmfmD54yI/KqVKAWb81ywhVA5Udy06ek2Pb1nelqonOQYsQcGKQZHjXFm5Vwg+vyjmun+Yy9fryKo",
+	"fafEldI2qbD4I52vmbQEA+LhacnOJkA9jJSqqDNKPXjiI8L3Fe71D/now75hojsiBnn1IG3otw39Uug3",
+	"nM2QZ/Vu7UMHgG+Mga3ETtRPZQ+ZdR9W6X6T3mXKvg3VReG1kOmAHENLwZReJWw14xZ4giAxB34oyVHO",
+	"JqUwM1ZCF0k9qaIUUedNag4N8jbUCLgvEGgpc9bNfFWCBLZbJVbFGsB2Iu+zN9akSvCykKIM2wUZZ8ne",
+	"LfS0z37k1oM3TRD9wKiIPaxWXFo2EjMJsemEcZOqCeTtqsf263A/JvH6fgzixyHHk9asbDQrP3MLLxLJ",
+	"H8mSQzz6AUFmP4pP/r1Q7ixC0g7AuwiSr2PrWXcDMd+rI+oto3QOyhaTqkteSMSnZ9OSj8WpKKXOf9DL",
+	"0mSs6wnAjp4nbMDAiJSWOSdejUVvyJbKygIjsmhYkmubqjEvwWMDHjLjSyywF36JBQwltKdiZiUtBYH1",
+	"0rJCGxTOKOaciQqrK7VKVb4sMbsHc2ULmCzOCxKCRQ4t+d3DPjF+nqxrV5o+NTAX981cG9vbQwZuVx58",
+	"0pDA5kvrDJ9/ddswAD7Ge1rlBwqZ3gCeDlck1EnNbbQAYFmU4lLqJbYFd2/UtBK7DQTsrybeGLMUXrDW",
+	"6x/upCt0eXEwFsqKj8Y05m7B6BaJE7uNvem36MayXCx4aedC2Td5xhZLqh2KhkPDk9tUVde6wZ5XxzD6",
+	"IlBoA5Kzd8x4fSxgyySxix1xqh+jjpq4xyENVwo2YLpEKCpa4fTTwwE0QZzzgpEii58PYChujN5xoB2I",
+	"hmwW92fjmciXhVTTK6qddHnxCh7lExc8VW+tM+y8/NvzF5MBPxp/dSiejwaDwyM+evZ8nHeSTsFHunzP",
+	"regMnx/1j14knTkfz6QS+NnLr+AzolZ7ccA/SMPmsijc81+KciZ4jlcefpV0yqWiPw4H/RdJxwi7XOAn",
+	"X724ubYJa9gSsrUa4LESskVSK5b9kZjdJf8rOdKsAe7CzRaLeR8RiJB5esKmzlRq7ph4ZcVS6JDoz7T7",
+	"gw68+2cQJICgiEQDIPQioXINudvVUhbgEUE+tORuOwTnQ9cyVVrvNuVM8WZtUQ5fRjVT/EpvLBY3Dv4O",
+	"sehJ33bVMZ3piaUKouGWkVoIACQ70Wo8JDeyS5PQhJqNxFgDk7p/zlRBNAgdzKmwcRwFbM6MypaGgBfO",
+	"+uykdmugSDdWFgU1GXCSOlXOoFmATSzRIvbFT85Q7Q2hxwyyfoQLrQ6Zt/gGgHcLRVWpClVVm4twgxIr",
+	"tMudiHYX88Ipj7X/0T52MZVe3cEufpDqq2iZsIKl/uRtQdZjK8i6F/Primqs2rnxCTqwsarz2CUDKglF",
+	"3zH1XN2vjbtFNAmNPYyh74W907l6qCR5ZB00R/HqL7NNkbcpcl8dtc8p37Im7pPK8r3Pi1CTklCqxLcc",
+	"sKrkaYPrsh5xQnuDUdPRJh7Megyu4sGM76WX1rPMxQGzM2GtVNNUbQxSVXzHg3S9YRREXA+rvaDHSzVq",
+	"Xcalin5+Lcnm1eIMAd73ZincS+jMvYBrg2R/O+r/ba8gWT1E9vXgAUJkDy/R2xKptkTqzurg51AYdT9h",
+	"Nze4GC9LadcgWUaCl6I8WdpZZ/jb71CjCLXvKHfq+/tHPeaFr403lvtQWjbnF07Gq6wTM4UNnz49PPpb",
+	"f9Af9A+HXw2+GoB8oplvWZ76whmSznoxCwFduftRa5MlNGraNlelYe8WQp2cvmG5Hi/Ro6WegeVSUZ4K",
+	"JuzcutFSFpZNSj1n0vbZKdDSJWzsTCe3+GChpipzBy97mr2ZHDhT8QCkKxY+SbfURPBXiokohRq7fzmN",
+	"J3I/NPNMdjnjlmVPcz02GYp+eiIw1PjYNjzVSb2ttWHdcz7FOGYvXpONyxpGetXYDVvuHHLr+sY1F8Rt",
+	"qfOIxLQ2JNLoQd85wcezIZtzK0rJC5xpQgNwK6Yay9ymJc9FquhrjNnSH1O+nNIfFL9wvy24McLgK3Ef",
+	"+CZwhPPSE6yckwpisHj3VzoXb6C/Ot16jX/BzfGfcGf61N3XmQxc5anKqmbjr6FloenDHN7kWZ+dVfOF",
+	"PFrBR6IwCYQVsHulHl/gUwVU2luaVKroc8untR3yxi9y41vgU0Nd69296LFrL+EYFoa6/rpbzgOrIsN+",
+	"wJZP47cPHT2bX3hIqTohxtW6up+ZycUBhGdyVoq5tPBHnpfCvZ/a5oKfyuaNip0jJ1IUOcvFRCqQ/PSI",
+	"AMFxUtBNPcMukxDLNhmb84VbUT+f0ZrNdb4sRHzjaPCmm5+Wcgy5UQmIG7ja/WskCkgp662xnHErMXbb",
+	"/CTu51HLtbAesEzQ2XFsTcOwTSOeRBboEwN6AKTaTE6sSegOKyEucr6u+JcrXz1oFurtOY/u+7rKT+N4",
+	"TcsD2BmD8TLs91hNCPt2OjMet7Us4zuXguV6FQvyb8OX7gsr56LpjnyNUT9RzuMXAqdfXWo5BgaBiXsN",
+	"8cup/W7HTg4Cq94PdLN9WtQujVCuUVdT7BG60eQxmsdWw7XtqRBvN0qHmV6w0XJtQHtE4/wSesFc+yQ1",
+	"CdM1MyFswhYFtyJhI14mzC5HImH9fr9HYsG9nPESlWESb9ZczoUycPqw+y8gJUS8Xb3sohtepSWQbnRI",
+	"N41uo5bOgUxYKS6lgaKM7YWfFHxqkmhGSWgyi6cZKzY+WFEqXlT6OBwL5EtPwh5C4AjN/gC/TRX2oDUJ",
+	"W5RyLNioFPwCh16UeiIL4Rw/pHIG5Ygq5wk1Ua0mjOzCk6UReaqQmsgdDSQNWxryO2FZpAJ3E9s3YB+/",
+	"Yf32oVk7x8+TVOFL1orNuMqTcNT/udQWtCa0zwVmdfcsnvrdf/CfeuQ0rz8/oNVKvXQajeQsz2HAuRHF",
+	"JXL/wsfjmRhfkFG1ZgVX+ZaeatoCZzDbQqOjZY7drYWyuly7dboQCwtEu9hpuNCI1PSXR5vtRz9Cwz1+",
+	"1LhjYHclYASARboQeuEEXukLK92HntjJLfJEl4iyXNTk8JswxUI3CsNf3YJIs/0S+DhSWLRX4J3K8UXi",
+	"AZ1wtXOMS5mLPvsWy4rwp4wvFlSE5MmHkW6mWrZC5FPaw0QsjjVMvOBu0/u0t+FzkTrrUhkc+hhS5nAR",
+	"9fqdauEZkgdeJ/m96J8EryyA5hk2KIQ23guya2EzDqvZUilAVtIF3+kSe/F2UTdX74CXgtNC0cV+awMS",
+	"323U2mZ29qDXKNC/mLlHUpqFKAoqH2mY8wO8KQAYqrWwPX8XXC3qTGwpEsSRaWzHLgTclX8i34Z6jTUO",
+	"YUmJ4E8JW11RSQtApFXvwvhgFY7qDjhVK3R5qqC9sGUeGwzysJRTqXjxxP+EYwmb0e4hxm4Ghbuyl7CR",
+	"c7FF7jbOwG/MVNE0n7gVOXCbNsyyz06CbfBvfkuz//X//o/wyAkcURrhuJJ8aeWvVs8sPZPiHPY4zN7v",
+	"zbrE8Dt6l+LY3PFdWqJKSccr6izd+XxpYTbiw9hJFreTlLbC6zAS8EuVO89ktMZGzk72NZ5+4uDdnt53",
+	"soBNY53HCCtN223IlotC85wkm1SMAk4H3viDI1PyqUhYIdUFyNcJDOd+kSpRGAGN0lGojN30JhSmgl3j",
+	"RBIJDYS2uMtWpbSwBUFKO39zyqVCFpBU6ZUS5RPDLqVYOWkocglSlyIE7p0vjSgPYOcw63zw+qs6gSed",
+	"71iNc3ALDlYyF6CkfNHQWBuLnjcEYWMJS3HZptFeR1bltNTLRR3U416pCaGMYyhaiOziCOyjgOkd2nDH",
+	"A1S7J5iojaZwo9yPB4qsmJlelsUaA9rH6HKi2wCvN4JzxmHk6qa/1oEg27VZEGylvu2WtoJUteeCYxme",
+	"6EkcBgdUaX0Znpgma3zHQawEbCFHJS/Xx6Rizdo4KyZ8b7z49/UQtaxy5BG4VyDnzlpZzeQYasZgp0Qj",
+	"OY0ZzfFd+KbxOIIViL929vREIgECWl+gS1i5VIZ13fahaDcwrYHFlle2Za8mCA4WpR4LY5ygGYO/tdN9",
+	"PIv5a73SrirQeOU8k6hIfLWNO62GKtzYD+fnp+z03dk57pxUAR148L3ZeKa1EVXNXaGnEOUAcVCV76g8",
+	"1C47df2Xv0ArDdP/y19Y3Wkgab3df4da9xxXPX6ARpP7Jj70PTbsz4mqQlrWjfubZOx//T//o6HjSQ+F",
+	"W1Y0tezJfCIF2DujucIjg/9ZzQnaDXlx6KcmseABOPv06D/F2A4BcQet+aG/PrwImSdVZaBWGwSiGMpY",
+	"FHw9dNLRPZvVTE6Vdv7sEnMHwvQSlrmZAMwvZk5i3YBBITNg5V4zvxQ5/AbeJ8aYcEdQkIllObcc5+rj",
+	"WNyvBQ5UiImFukVdhqp2QVyp2HDJR0FND9YGtGbphxP5ThvRB03pRmDql2KhSxvZeACRMe4YjW2x9gga",
+	"s/WYtPV8VaHbfJnb2tkOCkXkgUd0wCtSm25HDNlmqiYDFtY1O/rwwdMakhcOR0XOhV5a1j0cMAMJBOPZ",
+	"rypW1yeVvHAKynhkUS9V0gBbzdidfGgeg64bsKV0Q+k/1b5yVopclmJsvTCT3mie6KLQK2c+8VTRpPAH",
+	"4By6t5eXerEQYHgrDHf3gGIBZxroB/wSurG5ZYXgBmu2hs4C9XVibM7X0GIovCmwAlgXD6cTFsajtwDj",
+	"Q/sbO8+YmV4W4OuOoVkxnLG4GBduGLaTnsAZow1awtVQZRRTItALwTZfbjOlagYOjsiHXji704z1vDhn",
+	"MJbBKYCRK3AYycouxtV9ma7z3EthwUnuJcSxDRlhpzFXXNpjrG6TFt+pyCFahavs1MFUaxQEa3pj/VTR",
+	"Q4bz4hVJ/emcEqYkgDtd9XkCIzgdgffQbAjE74mn0AgU4aEXEQnRF37TJuyQzaVaWpGwF/Qvk7Bng/Dv",
+	"VB2B7WES9tL/4zB8dPQc/4VYN/pj6DRJVToNJjofueNiZ6UQLIdyx+7Lr+i3z176u/WIhi4XBV+zSw5T",
+	"Hq3ZcuGe9X/+f4eD/8u5I/TyMMGgJ5vcNKnKNayUc24uBbN6KtyB6rOTiSW4gDv5M1inJTXuyaMD4KmU",
+	"jmn7EmuHtARURHfNKcYLIRYmLmt1r/vZgGGI1Gss2hV4IOnldGNBkaogKfCE2QBDdKe6FyYCReUTjXOG",
+	"Npx1TmtoliTI3afXX3FTw+xe4OS6jYIqVY33ByWOHNV6MmEVgesQO0tlPQ+52mBrTdUW97XhEG1azdbH",
+	"MfW9pLNEkQ5ij5VOCJGQQSpXg6Fl3PWhY5j5y1/wic4sVzkv81ADhvFUBYKvz75124uQC8H7rYmgSIEz",
+	"CXrUf2t9Y7OMdX9W8kOQ/D4oQAuOwi78LJTcZkMnpc2Cj8WBcaYzxIsgeaUnLLs8TDL2VzbiRrx83v3h",
+	"7cmrg7MfTo5evOxeiHXCZM7+ytJOP+2wv7IwleqzVI10vu71oE9iKdiFCI4yDnmQi7F2e3BBuTdblSMT",
+	"DdhqZsT4H2gjIGGN8YVcq7Bq7os+O9fMvbTJeggibL5YUtokPC4efDAx+AqH67pTWYoDAfm3PFXOfuol",
+	"mOwpQYCiP2uss0SB8Qf2FUgFoWxFs4P4BdblY3DD5QSYFebcjmdOjiDUB9UgcQfhes3x7HBVyTvMpa71",
+	"smTjQo8vkiBjOBvzhQXzPSqnVu4pRoKOZGhLRtKFhyLpBEuuLRXR+gCeLnK/7FABDQW1aHy5r5yGEx8W",
+	"aHS+Uex7PXR7PcuyqU4VbIV/sOG/0Uvtn9n8W7eaUk37r+EFn9lSqmnXwP9M/7yU89NSTOSHri/jTTv4",
+	"otNOr5cqa2hEY0t3VvqnvDTijbLdso+N+PrfC9tNO1vnIO30EnY4SNjL586mcYLYzvonI9OdFJrbl8+7",
+	"7tL+T3rV7fXdien2Dqzp9Vi6HAyeCfZsMGB/sFI487nbY3864TN2M5nN+bj/k1h1zYwfvXjp/pm4Dd2D",
+	"K/qAyOn+9vtobcWuSco87fSiE3ODZ4muxsXr4onqpWrltuPw31jauTxM4IqG5Yd/iHNNL8DN9Gw57ypZ",
+	"uCGc6P1H4l65G6gEO9a/I/Qudz1KOFHufbE/UsUYcxseVunbfy554dfCSGeg0B9uzu56hkcEF/hP2Eko",
+	"PKnVHRjNYBc7zYe99PrstHAiF/4kUsCZxrZ2HPNtENc2ugAFyxalvORWJKkqtF6MuDtFhVQXBwVAOXSJ",
+	"FOEraZwRow6oT1/IVyYwJs7UKRlVoCr1NxWp2jaqsdSgm719d/aPX7/95od37/79Hyc//vju129f/+OH",
+	"d2fnZ9kQ2/9Bzj6JsqO6ZK/evH7vBJuait3d/sjrC9odYl9kOeNgwMIwtksgFyYb27lSmlFJg9GM+xow",
+	"yKI7IUErhx64X7xqSDRIweIV9RxIVdn8+5//OwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
