@@ -4571,7 +4571,7 @@ type Operation struct {
 	// Description What the operation does; null when none.
 	Description *string `json:"description"`
 
-	// EquipmentId The default equipment of the operation
+	// EquipmentId The default equipment of the operation, in its default work center; null when none.
 	EquipmentId *string `json:"equipmentId"`
 
 	// EquipmentName The name of the default equipment; null when there is none or it has been deleted since.
@@ -4582,7 +4582,7 @@ type Operation struct {
 	// Example: 6745f0a2c81e4b0012ab34cd
 	Id Id24 `json:"id"`
 
-	// IsArchived True for an archived operation
+	// IsArchived True for an archived operation, which lists leave out unless asked for and whose name is free.
 	IsArchived bool `json:"isArchived"`
 
 	// IsOutsideProcessing True when the operation is done by a vendor outside the shop.
