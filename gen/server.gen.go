@@ -4581,6 +4581,89 @@ type MaterialShapeWrite struct {
 // OpenApiDocument An OpenAPI 3.0 document (this API's contract).
 type OpenApiDocument map[string]interface{}
 
+// Operation An operation of the library (read shape).
+type Operation struct {
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// Description What the operation does; null when none.
+	Description *string `json:"description"`
+
+	// EquipmentId The default equipment of the operation, in its default work center; null when none.
+	EquipmentId *string `json:"equipmentId"`
+
+	// EquipmentName The name of the default equipment; null when there is none or it has been deleted since.
+	EquipmentName *string `json:"equipmentName"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// IsArchived True for an archived operation, which lists leave out unless asked for and whose name is free.
+	IsArchived bool `json:"isArchived"`
+
+	// IsOutsideProcessing True when the operation is done by a vendor outside the shop.
+	IsOutsideProcessing bool         `json:"isOutsideProcessing"`
+	ModifiedUtc         utctime.Time `json:"modifiedUtc"`
+
+	// Name Unique among the tenant's non-archived operations (case-insensitive).
+	Name string `json:"name"`
+
+	// RunTimeMinutesPerUnit Minutes of run time per unit made, 0 or more, exactly as stored (run time of a quantity = quantity × this).
+	RunTimeMinutesPerUnit dec.Decimal `json:"runTimeMinutesPerUnit"`
+
+	// SetupTimeMinutes Minutes of setup before the first unit, 0 or more, exactly as stored.
+	SetupTimeMinutes dec.Decimal `json:"setupTimeMinutes"`
+
+	// WorkCenterId The default work center of the operation; null when none.
+	WorkCenterId *string `json:"workCenterId"`
+
+	// WorkCenterName The name of the default work center; null when there is none or it has been deleted since.
+	WorkCenterName *string `json:"workCenterName"`
+}
+
+// OperationFilter Filter of the operation list; every member narrows the result (AND).
+type OperationFilter struct {
+	// Ids Only these operation ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// IncludeArchived True lists archived operations too.
+	IncludeArchived *bool `json:"includeArchived,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+
+	// WorkCenterIds Only operations whose default work center is one of these (1 to 500 ids).
+	WorkCenterIds *[]string `json:"workCenterIds,omitempty"`
+}
+
+// OperationWrite Create and full-update body of an operation. Members not listed here are ignored when sent.
+type OperationWrite struct {
+	// Description Trimmed; at most 2000 characters; null, omitted or blank: none.
+	Description *string `json:"description,omitempty"`
+
+	// EquipmentId The default equipment: live equipment of the tenant (404 when not) in `workCenterId` (400 when in another work center or without `workCenterId`); null or omitted: none.
+	EquipmentId *string `json:"equipmentId,omitempty"`
+
+	// IsArchived True archives the operation (it leaves lists and frees its name); false when omitted.
+	IsArchived *bool `json:"isArchived,omitempty"`
+
+	// IsOutsideProcessing True when a vendor does the operation outside the shop; false when omitted.
+	IsOutsideProcessing *bool `json:"isOutsideProcessing,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming; unique among the tenant's non-archived operations (case-insensitive).
+	Name string `json:"name"`
+
+	// RunTimeMinutesPerUnit The run-time model is minutes per unit: the minutes one unit takes, so a quantity runs quantity × this; 0 or more (400 when negative); 0 when omitted.
+	RunTimeMinutesPerUnit *dec.Decimal `json:"runTimeMinutesPerUnit,omitempty"`
+
+	// SetupTimeMinutes Minutes of setup before the first unit; 0 or more (400 when negative); 0 when omitted.
+	SetupTimeMinutes *dec.Decimal `json:"setupTimeMinutes,omitempty"`
+
+	// WorkCenterId The default work center: a live work center of the tenant (404 when not); null or omitted: none.
+	WorkCenterId *string `json:"workCenterId,omitempty"`
+}
+
 // PatchOperation One RFC 6902 operation.
 type PatchOperation struct {
 	// From JSON Pointer to the source, for move and copy only.
@@ -7946,6 +8029,70 @@ type GetOpenApiYamlParams struct {
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
+// CreateOperationParams defines parameters for CreateOperation.
+type CreateOperationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UpdateOperationParams defines parameters for UpdateOperation.
+type UpdateOperationParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ListOperationsParams defines parameters for ListOperations.
+type ListOperationsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetOperationParams defines parameters for GetOperation.
+type GetOperationParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // CreatePaymentTermParams defines parameters for CreatePaymentTerm.
 type CreatePaymentTermParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -8799,6 +8946,15 @@ type ListMaterialShapesJSONRequestBody = MaterialShapeFilter
 // UpdateMaterialShapeJSONRequestBody defines body for UpdateMaterialShape for application/json ContentType.
 type UpdateMaterialShapeJSONRequestBody = MaterialShapeWrite
 
+// CreateOperationJSONRequestBody defines body for CreateOperation for application/json ContentType.
+type CreateOperationJSONRequestBody = OperationWrite
+
+// UpdateOperationJSONRequestBody defines body for UpdateOperation for application/json ContentType.
+type UpdateOperationJSONRequestBody = OperationWrite
+
+// ListOperationsJSONRequestBody defines body for ListOperations for application/json ContentType.
+type ListOperationsJSONRequestBody = OperationFilter
+
 // CreatePaymentTermJSONRequestBody defines body for CreatePaymentTerm for application/json ContentType.
 type CreatePaymentTermJSONRequestBody = PaymentTermWrite
 
@@ -9587,6 +9743,18 @@ type ServerInterface interface {
 	// GetOpenApiYaml The OpenAPI document as YAML
 	// (GET /api/openapi.yaml)
 	GetOpenApiYaml(ctx echo.Context, params GetOpenApiYamlParams) error
+	// CreateOperation Create an operation
+	// (POST /api/operation)
+	CreateOperation(ctx echo.Context, params CreateOperationParams) error
+	// UpdateOperation Update an operation
+	// (PUT /api/operation/{id})
+	UpdateOperation(ctx echo.Context, id Id, params UpdateOperationParams) error
+	// ListOperations List operations
+	// (POST /api/operations/list)
+	ListOperations(ctx echo.Context, params ListOperationsParams) error
+	// GetOperation Get an operation
+	// (GET /api/operations/{id})
+	GetOperation(ctx echo.Context, id Id, params GetOperationParams) error
 	// CreatePaymentTerm Create payment terms
 	// (POST /api/payment-terms)
 	CreatePaymentTerm(ctx echo.Context, params CreatePaymentTermParams) error
@@ -14905,6 +15073,146 @@ func (w *ServerInterfaceWrapper) GetOpenApiYaml(ctx echo.Context) error {
 	return err
 }
 
+// CreateOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateOperation(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateOperation(ctx, params)
+	return err
+}
+
+// UpdateOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateOperation(ctx, id, params)
+	return err
+}
+
+// ListOperations converts echo context to params.
+func (w *ServerInterfaceWrapper) ListOperations(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListOperationsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListOperations(ctx, params)
+	return err
+}
+
+// GetOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) GetOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetOperation(ctx, id, params)
+	return err
+}
+
 // CreatePaymentTerm converts echo context to params.
 func (w *ServerInterfaceWrapper) CreatePaymentTerm(ctx echo.Context) error {
 	var err error
@@ -16348,6 +16656,10 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/api/work-centers/:id", wrapper.GetWorkCenter, options.OperationMiddlewares["getWorkCenter"]...)
 	router.PUT(options.BaseURL+"/api/work-centers/:id", wrapper.UpdateWorkCenter, options.OperationMiddlewares["updateWorkCenter"]...)
 	router.POST(options.BaseURL+"/api/work-centers/list", wrapper.ListWorkCenters, options.OperationMiddlewares["listWorkCenters"]...)
+	router.POST(options.BaseURL+"/api/operation", wrapper.CreateOperation, options.OperationMiddlewares["createOperation"]...)
+	router.PUT(options.BaseURL+"/api/operation/:id", wrapper.UpdateOperation, options.OperationMiddlewares["updateOperation"]...)
+	router.GET(options.BaseURL+"/api/operations/:id", wrapper.GetOperation, options.OperationMiddlewares["getOperation"]...)
+	router.POST(options.BaseURL+"/api/operations/list", wrapper.ListOperations, options.OperationMiddlewares["listOperations"]...)
 	router.POST(options.BaseURL+"/api/equipment", wrapper.CreateEquipment, options.OperationMiddlewares["createEquipment"]...)
 	router.GET(options.BaseURL+"/api/equipment/:id", wrapper.GetEquipment, options.OperationMiddlewares["getEquipment"]...)
 	router.PUT(options.BaseURL+"/api/equipment/:id", wrapper.UpdateEquipment, options.OperationMiddlewares["updateEquipment"]...)
@@ -40529,6 +40841,685 @@ func (response GetOpenApiYaml304Response) VisitGetOpenApiYamlResponse(w http.Res
 	return nil
 }
 
+type CreateOperationRequestObject struct {
+	Params CreateOperationParams
+	Body   *CreateOperationJSONRequestBody
+}
+
+type CreateOperationResponseObject interface {
+	VisitCreateOperationResponse(w http.ResponseWriter) error
+}
+
+type CreateOperation200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateOperation200JSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation400ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation401ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation403ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation404ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation409ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation413ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation415ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation422ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation429ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateOperation503ApplicationProblemPlusJSONResponse) VisitCreateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperationRequestObject struct {
+	Id     Id `json:"id"`
+	Params UpdateOperationParams
+	Body   *UpdateOperationJSONRequestBody
+}
+
+type UpdateOperationResponseObject interface {
+	VisitUpdateOperationResponse(w http.ResponseWriter) error
+}
+
+type UpdateOperation200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateOperation200JSONResponse struct {
+	Body    Operation
+	Headers UpdateOperation200ResponseHeaders
+}
+
+func (response UpdateOperation200JSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation400ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation401ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation403ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation404ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation412ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation413ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation415ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation429ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateOperation503ApplicationProblemPlusJSONResponse) VisitUpdateOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperationsRequestObject struct {
+	Params ListOperationsParams
+	Body   *ListOperationsJSONRequestBody
+}
+
+type ListOperationsResponseObject interface {
+	VisitListOperationsResponse(w http.ResponseWriter) error
+}
+
+type ListOperations200JSONResponse []Operation
+
+func (response ListOperations200JSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperations400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListOperations400ApplicationProblemPlusJSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperations401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListOperations401ApplicationProblemPlusJSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperations403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListOperations403ApplicationProblemPlusJSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperations404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListOperations404ApplicationProblemPlusJSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperations413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListOperations413ApplicationProblemPlusJSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperations415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListOperations415ApplicationProblemPlusJSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperations429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListOperations429ApplicationProblemPlusJSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListOperations503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListOperations503ApplicationProblemPlusJSONResponse) VisitListOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetOperationRequestObject struct {
+	Id     Id `json:"id"`
+	Params GetOperationParams
+}
+
+type GetOperationResponseObject interface {
+	VisitGetOperationResponse(w http.ResponseWriter) error
+}
+
+type GetOperation200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetOperation200JSONResponse struct {
+	Body    Operation
+	Headers GetOperation200ResponseHeaders
+}
+
+func (response GetOperation200JSONResponse) VisitGetOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetOperation304Response = RecordNotModifiedResponse
+
+func (response GetOperation304Response) VisitGetOperationResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetOperation400ApplicationProblemPlusJSONResponse) VisitGetOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetOperation401ApplicationProblemPlusJSONResponse) VisitGetOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetOperation403ApplicationProblemPlusJSONResponse) VisitGetOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetOperation404ApplicationProblemPlusJSONResponse) VisitGetOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetOperation429ApplicationProblemPlusJSONResponse) VisitGetOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetOperation503ApplicationProblemPlusJSONResponse) VisitGetOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreatePaymentTermRequestObject struct {
 	Params CreatePaymentTermParams
 	Body   *CreatePaymentTermJSONRequestBody
@@ -46921,6 +47912,18 @@ type StrictServerInterface interface {
 	// GetOpenApiYaml The OpenAPI document as YAML
 	// (GET /api/openapi.yaml)
 	GetOpenApiYaml(ctx context.Context, request GetOpenApiYamlRequestObject) (GetOpenApiYamlResponseObject, error)
+	// CreateOperation Create an operation
+	// (POST /api/operation)
+	CreateOperation(ctx context.Context, request CreateOperationRequestObject) (CreateOperationResponseObject, error)
+	// UpdateOperation Update an operation
+	// (PUT /api/operation/{id})
+	UpdateOperation(ctx context.Context, request UpdateOperationRequestObject) (UpdateOperationResponseObject, error)
+	// ListOperations List operations
+	// (POST /api/operations/list)
+	ListOperations(ctx context.Context, request ListOperationsRequestObject) (ListOperationsResponseObject, error)
+	// GetOperation Get an operation
+	// (GET /api/operations/{id})
+	GetOperation(ctx context.Context, request GetOperationRequestObject) (GetOperationResponseObject, error)
 	// CreatePaymentTerm Create payment terms
 	// (POST /api/payment-terms)
 	CreatePaymentTerm(ctx context.Context, request CreatePaymentTermRequestObject) (CreatePaymentTermResponseObject, error)
@@ -52955,6 +53958,180 @@ func (sh *strictHandler) GetOpenApiYaml(ctx echo.Context, params GetOpenApiYamlP
 	return nil
 }
 
+// CreateOperation operation middleware
+func (sh *strictHandler) CreateOperation(ctx echo.Context, params CreateOperationParams) error {
+	var request CreateOperationRequestObject
+
+	request.Params = params
+
+	var body CreateOperationJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateOperation(ctx.Request().Context(), request.(CreateOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateOperationResponseObject); ok {
+		return validResponse.VisitCreateOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateOperation operation middleware
+func (sh *strictHandler) UpdateOperation(ctx echo.Context, id Id, params UpdateOperationParams) error {
+	var request UpdateOperationRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body UpdateOperationJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateOperation(ctx.Request().Context(), request.(UpdateOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateOperationResponseObject); ok {
+		return validResponse.VisitUpdateOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListOperations operation middleware
+func (sh *strictHandler) ListOperations(ctx echo.Context, params ListOperationsParams) error {
+	var request ListOperationsRequestObject
+
+	request.Params = params
+
+	var body ListOperationsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListOperations(ctx.Request().Context(), request.(ListOperationsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListOperations")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListOperationsResponseObject); ok {
+		return validResponse.VisitListOperationsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetOperation operation middleware
+func (sh *strictHandler) GetOperation(ctx echo.Context, id Id, params GetOperationParams) error {
+	var request GetOperationRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetOperation(ctx.Request().Context(), request.(GetOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetOperationResponseObject); ok {
+		return validResponse.VisitGetOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreatePaymentTerm operation middleware
 func (sh *strictHandler) CreatePaymentTerm(ctx echo.Context, params CreatePaymentTermParams) error {
 	var request CreatePaymentTermRequestObject
@@ -54863,791 +56040,814 @@ var swaggerSpec = []string{
 	"AV8VuIGOSGta8rX8lGDl0sqLlXRULT043CPnVXXRIFwfblYsVrKL1vda3707zs9c20CzT77LLjn4BfuR",
 	"auxmsxOG5Gxh8Dk8YsxmdzU5Ef+6yrY0mVfDG0fXrk4xJNFqCaG3fKmdjWQlroW8FdE6lwN2MsYDv0zF",
 	"gWU8VRFw11mMApTypWx8Br0roviLsh5tYNrdPWIr195DNIH9oVEW9Y4dYFfbOlZ/aV2h2mJDHfofQppl",
-	"o2mWNLv+dZCuB69Y8yS9yAYUyngCOLYtgxG/UZHrsOwgYNYE4WqSpz//f+z9+3IbOZYnAL8KgvuHyZkk",
-	"TV3sKlOxEauyXVXq8W0suXu3Oys6QSZIopUEWAlQMrunIr6n+R5gH2Ef5XuSL3AOgEQmM3mTLNkeTsRU",
-	"W8xM3HHu53fqJQ/DtBHNvg65rAxKvOqAOT0++qGGftTSza28MSf13hhPvB8YJOz3rW5yVCzz0Wq8Bg04",
-	"dDMLPdqYBfV7Rd5tPDoNR+XnNaIspHriM9MCINpaa40F7SVzqsGChYBHEMZENVfjZS8Wb63fUUgNoSks",
-	"JT4n0darxOOomKiVCekIxFIuJuasHa8pF1m8+SUqgZfH8RUMIwBW3t45e179fF2J8nAmGVUWCAZ/VJHz",
-	"MKWrqHXXjM1DuHqMcNuqlPmIajaR+XLNAmPVVfvePS/vXRAZK3b9BkaCZVm4cgVbgtSl3SVX9hnJk0c/",
-	"2Djo16tf/BG1JnQxWXem4fmXOM6TnK69TPD8S3Q83adKvOMG7/bQVyqVeKAYERVY4NLLEOhFqlbpKXWb",
-	"FGKHvXZrVJ9y0N8WYUhvpL7K6ei6ti6ZKzKmMKDvzGUl6UVu5FVyO+UZK2flFWKzFGRKRdoU6fdOCq/W",
-	"b9M1hLpCPoy1YiyWzimK9WIwoAwnHGHxMEZoljOaLs2Cdf3Q7nUeV/QzLvGmKWwCU93hWDqP0wbG5B1T",
-	"X+A6WWHlQy7Txaga5rvLVLCdSy1H1+/Fr1SkOzYgNgnyjlcVPGrv2ma/1yWBb8+LV3PIV9nw+5XROo6q",
-	"4BMAr1Euet8ryEUY/06afzVy13L8IGzW6qJNhgFife6qnOflB3PmsH9ADbEOOj1lSx+Uv1vB37W5Czvb",
-	"GFSB91t7gVDe/QK3RwVRtdufn3JUYL0IdzuVUPGgHBa4s+y2lei2hYnmfa2hJegTDdM+yaE+R2O9OWdv",
-	"28zVcr7GKQSdogcfz60aFIoLaRv+UZpUh3CNpxpwQOtMUnuN9HYfwcVDU2/9TV3s2Z+UFB+Mrld3Q/50",
-	"+f4dgac++p60P/78kjx/0T/u9MiFViQZyfkyIUa9AyKjiJYTZgFYl5Aw74jNEXn7k5GiMCRhJPMU81+G",
-	"bClFun2IGYzoveuwzin4Ro6obsqkBATRzL5RwZBtU6KmLBtHRvygS/M/S5qnnbNAWuCKXLO59ukGEckk",
-	"Jpm6RuuyLCGuqAEoQoqRIcPwypn7h28NrTbQZRHQYVZPOWlST5uSHvjW1jtRe0s+QZyexQ0AglmMarWA",
-	"5eZSA+BOFOjtc2tSZ9hwG9iEx2B9dt6wsWbpxR7GyMXO074LbIJoys5wq7BdlXp/pDOu9N7VmPkj1RG2",
-	"4C2vwouyETgDMBlW7ktD2HXtOdiiTC6dsXsppeqAyH+urW7k4spptQYFV66ggCsXNc+oZhHRELoDfwws",
-	"As4EjFUOKBAEPSzqAghBtuhAG8pN6cWQRWTO5ywiQ0ZnEaFiYsQIwwkFy+qbxJJdO9YwKZXMqCXJMFE5",
-	"trTZuuJ8OUKfX+ZrTMLIZjRllaodbq92Ib6oayo51l13kmA89aeoWlBrHWl9Fb5bWztr7dflt8PvN35b",
-	"WvFXxWdBba1tPoeTuhMX4ep8pPkN1c1F0N1zW/zCKOpGSSihUHs0mv2rboFEZk8tFyQJNy4hbah55mqd",
-	"dc7KBTnQCNH21Trs/ZPi8et2NQuz/hKYaw82tnItoPOT5+RSMwbi7PP+86Pu1XNyni1mXCxmtTFRW4gE",
-	"pXtaKFRbCgfbV31CHI+c0ca9/H//t6hc1zkr12Cp7qfd7Mfcz1LtqK2vMnxgeEtz2bELsVKG52tfjTUy",
-	"YqWUVFgtyhag0kFNqoBA1pSa2qm8VJmUrRdWS1tkP6pVPi5x/bX0VJBARJn7a0tp7E1wzyrqixPMznzF",
-	"X/DsgIbxYDhIK0zAynF4nMpzAZuvm39QIFPZDPNgdVSjnrNygNTmfXpVYqY0TbkZEc0+lNb/K6leVVOu",
-	"L5dKdRUbOSWWllgYuKDoDJJEQftXSDjLhCEijI6mxNawigUmuxdJ9Uf9CFqBY5YxDT4PyL438nEmb1lu",
-	"yLw9dqf9To9cLiYTrPgNHw5iMaS56ZhCvc/EwscgYuWtL/hKEnTeJKQ9zqiOiPp9QXPWOQM5Fd4womos",
-	"ErnQLH/lm4Nvb2kWVnVtF21HvuFo5bVbSLTI2UhTMVlkNO+cgSSM4GwoBZc+dy3esmHRTESScUbFhBU/",
-	"naEoHYu6jz29SnrkNTiKVkqGRbZ8sN06owGEn4FDfUY/hyf1qL/pvG+nQ1Z0j29Tk9xBBm17+FRgigWx",
-	"SW0ydSeo0fbIOmXA/poWtsQUFBo41dZ2tVpRo1j5FzsDla822GyGBRJWPn498sEqvoYY+prHEaFFQVVb",
-	"GwhTC4yA2BlAAWXG4NqBdgzXzijLH+CvHnljFWFs1pZPNs2WqGrYdCxQlegMSDKElxNDmKALPsf6PIzO",
-	"INPT3H1IekQSUoHjhaGh9KEhUckPDOp7GwZiWjZvcJBzTLutqAXN2sw6wbLNivae0e6VPTizKrdnI9TV",
-	"YAbQ3JTNmUiNSAmZbLCgQdHMTcUy71cj3s7N0qgbrzhbiiqPPuALKrDhUnRWCznWRJ2yKonfOmpmPRlb",
-	"icHLF+s8Otsr0H7SK7OLaitZBtM6I5PV+qCoaEPp747T0Ei7UgH8K42A3aB0rzEhN6jee9D8DebrxR20",
-	"8R1HskFXLx2cijyzpgTq+oPz//5v5eiYH76Nw/PFNPz7Xuh9q/Y+tp1gs4mgwl7qdML3cybO5/yVdW82",
-	"64J1yuu5IPD9hwty0usHPlKA7Tz/cIGREtoQhdD+VXRfcWXWVr5zDtfCx7rKSMd5HbIp+m8lrKdzvCIM",
-	"GtKnmbxBSWAk50uQgOtTs+cNNb/ceM4IzTKiOCSd+eHSnEERVJnrct1zmmJWs+ke/oGwJ1HL/mBGAxnQ",
-	"SteKOXhUtpmspvmE1Sd8QlTeVp7mP8Ob1dMn5y07kt+a9vXPrgsqllYw2RQKUE08DX4pWPj6I1odS1H7",
-	"asVRXhteguGK4BVJUx9VgsiZTOkB4AHCYsObVtRxtResXXGUMZoDIIOdcCxQf+z0SlcGUf5JbJbI9mxJ",
-	"V9wiuAuknbhGEgLlKwgliZlI0onIlIkRwxK7CSxzckZ+kRDQQxQDeXWeUUPlqFgmPfIelsXVv8zp0tXD",
-	"zC1AjJwzAeiMYBpY5IYIDozUy7JxN7cRtr4wpkps9QjzGZ1zoGq4ooTNuDaqitFutBqRnEHXqA6ExBGO",
-	"7JiO2L/+KBFHdc3nXTnHje7O8WhbuBxzxJaG2FyxOm+ifUg0y2eqgnPPxY2EDE6YDdFyH49ZyV82D3tr",
-	"8putCaQul9MGdIcJv2FiO5y9+wlxCOA2nTF1OxeGYHpNtqWNEEagT7PsWNLJrRhXJC0hRzfWXAuM4q7H",
-	"KgLLOht1cFq2swSV9vTbNAQ9usc/WPT12rjTvlcu0grkbvMlqtFC8E75q7R+Phsv2naayMo92kfnuZ8r",
-	"tZp+RT+j9Hry/Fm/1ojfdP0qN6/2hrF8xlVztZu5fx5AxpNPiuXdoVwY7iqvmcDcdg/1c2YXsfwKAj5q",
-	"MqEaEKnOEXkohB2iLsKOKzKnuQ23pNr+PLAvI6AuSGqMCYc5z4i8FSyPBc0ZfaLIDWe34fgxgth2JnOP",
-	"bwSfc60IS7kOP2grxmKRnPs+35v2r4CH90jyZ9N+8dDVcnltWin9DLXvxjJnMHUiZCwCIRSCjpU2PF1U",
-	"gJghu41qt4BcqYUbL1RbydnMCAk3NONphNWzJ7lhAkJqKAKDeNkzxbIbpsoWPRy9z6tqRS0cePgLvPNS",
-	"zuZULN0LxZ/4FOGpbO6Re6fyY/Am6FjBS/A3PL9k2nTrGwn+hudvaT7hwv95geU84VX7b/zd5264h8EP",
-	"8MZ/LiSYLeGp+wOHAJDNrqYujqL0E7zlCiaWX1z51Y0GpJZgMO5v7HHK53BKfH/BD/DGn+TQPcN/4nfm",
-	"EC+yYONKv8A7715+bEWOVuMfuBHnH879JuC/8XcMgofxF1tZ+RHevJIy82+YP8gVmznT8AeWg0H1Jc34",
-	"0GqIwXd1vwe3xZ/D0k/w1l8Qksu/4v+u07YC+J3GfGSsyRJiSQ0wMivIQ8bkg3rkE7KYR2BbRah+BFOR",
-	"ORkuDL3XJIFu0LNn/pzBCTa0Ayt/zFwgv2L5DVNWULnmIjUdwugGsaAFkBEOeETznDPlcA4v0uTMUF44",
-	"qJU3ijJKWLIPpj2WeQwSq3vaiaoVqBLwMhBarlAE5ixhC0u1K9V/sPFOkGgLpCuVQPPpfG4EJ9RvYYYO",
-	"dLu++tM2Od2oLjnBr1K8u5pIyfImEDU/RfAj+L+C9XR5bi4XYDts4NKCbujarC72D/+6a9940Fb7/CWX",
-	"ShF8ahjdiAlNJ8yWIsqYUmhhO+r3O86tAu/uOpQvjiWyASMFkze8LbE8j0cad3OaPlCDGc0ypjzmSVCx",
-	"2Ra7VkRLsHyuEKJaqXEV20ZvYdUtyKYz6W6JVAahbn7sEPkAG2KueYHmVG/TChA7GiHQ4DSWCaE7jyK8",
-	"L2r3yosrmAX+AkVlSlSCFAvIysplr8cJg1HUyuDlRV+FtJa3vkg9nghXg9ke9YFjNQDyYA7OmH9mqfv1",
-	"zLMe9xxLlYKdV2lzOa5ZShZzR6AnQCfcRyGlsJCh3mbMbX2zNBZtx+44aNcCdqfTKwSjcinBnBGa3RrN",
-	"yH5XFk8rO9HE4rmYeDlx9figEnLLU+zcSMTKvk3axaxUnY8Xw7/eNlDSD/5jWxK8RDzPSN8ahrByLBpz",
-	"C++EU+isd8L96aqjPGyMlp0nuiPe0vx6MV83XxIv+v0T9j9JPyyAWproI7uwFoq9Wr9779gt+JdcURYj",
-	"p4Rf1BsDF4rh45+oYqk9fU2MCJvHyrSO+0DJdLhxYWE2eHy9mDd2ejmV849Us0090qFFr5zR0ZQLRjSf",
-	"MUcQ1FTOTbf1MUEVilg/05qVjSr3pHa8TYesiRQGd3odSowz8TsrlJMCw1t+uNeHe32411/oXtffXznM",
-	"2KwWx/njzy/JDz/2fyBzfMlBThGslsryHOapbrFCtxQM6xuArgolu/OJW9znp+Q/forF7ZRqOKFozv99",
-	"YSToKcvSAUmgPZXYUGAXHIzCUQ6gAxZU3TxDXLs2GOFjwUXKPmPwsVjMWM5HCD3ZsaHHCB3gwAvIjCll",
-	"xAjQiREvT9GloUNTeUtmVCyhokcnigVYCHFkNhgqQfFY2ZHBgNClt9BgHCQJrlMCarYKZoBEb0baVMUC",
-	"uqGKjLk246ZDudDErBLWyYN4Nxh3aUxomzTSWI+8gWAc9llDOWk7KfL7QmqsPJ+Z59Z7CjKkubUQisGF",
-	"0lSMWNJBeX+hXZ/YZfL/+//8f5P6anz1qN9QnOLWCJi3uekVLKNcuS2uVSNwVdeFxTf7Z6o+mAqMGs14",
-	"aksYuq0eLnGzSBucyrAUlgnZQfoK+L8vzPGe0xyjv+FAdopwdX8Oa0MtSmelXjUoNtMeH6gB6w813Jfy",
-	"bTgjdAhgAUDjubZ3BA4TzbLeBsy3qOU2vKlCPl5Esyi9elR7eKFJ5XPfe0B+axj/392P+KR7sR6VX3kM",
-	"lNXGf726+mAhS3xdsBpdmes66JzLqcw1UYsZgNra/XYGO0vW6rH4l/U5pJ8+XhDnnmdBYny10agoEQ1D",
-	"H5DkqX1kWCZ4ALp23ZJYtE/7/U4UvrMQdKGnMuf/hOItp/2j8vOxzIc8TZmAhyflh0Lq7lguRIpNn5af",
-	"zpieyrRrXqJZJm9tB8/Kb42kGGd8pOHZi/KziRQMmj6qjFpL2QWyb746OqlOycfpdGcs5RSkCnjzmaG1",
-	"pRVCoSIh7Wc1K3NDuY3UaD/rn9iaEzYMsjVo1SzERsgAWx0Bz5E/kbUsc6WWTDOMZo0qPSjMn/cBsGkN",
-	"4N60/E0Abm6LluyLa1Wl2W8GpbME574zWOdW1rxLlkGsUbFdrupGgMruK3zvC2bsD4LNYIEOgpJSeyHS",
-	"hJbELdGLIMhmJaLs3M3cgkSV16E0zEbQ3Gg7MNSPtKGQ4lQu8mwJsj1aP29lfk2MtsbyyGE2ss90pDMQ",
-	"/AxDPyuOeBTkw1XKnXs11m5Qr1VWVov/e/Bb4sEg68hfwSi1JFQgwrwNGBguCU+jwpefcjXP6LIBW6Gu",
-	"FNBFWghwtp/Utr5DnvmroN9d2msMnKo7M5fl+mIN/OK9cIXxS+xibw8nVouIRejZLIqpgHOQ6jLc2mbj",
-	"cixCPxQ0h08sUJMaSUQTCR2WpB16NjtR+aHmLI9Fu+rSNAO0B8T6MCNS68O8T49kAxv06Q6uPsJ9sMN1",
-	"jk6LGxf6OotxDAJfE7d+W/fmE9Uj76Qu4LFgActLe29ot83e0nNB2GfghpNVr+n6mZi31s/iXmawo8+1",
-	"3ryYh0kSwWWIPCphXapEcQn3M0d+1U7c1SWxtZs2rsjM2/weebLNot8nR3tXSG9ZEDTLYT1/RgU0NDGy",
-	"6CIiLdWm2lEedHrpdtJS1Tv8W1TAJHiPXYUf4nOAj7BH9HuoodHkQq7l1lM+bogMBWBMxq5TiBAlyrwJ",
-	"cp6qS5bhKa05Q38xrxuZ9Gd4oSGSfSbF+q/fwgsNXyuqF/n67y/tK00tLDb0f7lY07+eLnK1/vsr+0pT",
-	"Cwu2qQF8o+H7W5aKTS38xb2zjS3ebkgxsrCPYMaR2/hgF/xyNh63178vMI6wXixk7jHxtg8zAXsCoyKi",
-	"1h9ODr5+//bq8fRNXqyVrf1r9TZc97SeJrwLhGr/aoQSrSGkKF37uJBsiWpO6XVI3lHcaBFDxoTD4dsq",
-	"rqrpCp6Hi7jXNSy1sOdVLLWx53Ust7HflSy1se+1LDey79UstbLT9QyPc/VcRg91eV+CZ2iN1X/O2QiR",
-	"M4IbbdlIvhDKewkB+JcbscIIEPZWb89j3peO9doaa6syRtOZf1866Ts22nwN3lcO/64NLxpHG9yHHRtt",
-	"vizvK1dk14ab7s/78q3Zsdk1V+p99SLt1PTjMME1BpLi3li+ApfnCWCE0Fyv8kj/DjqnsUjDaOo55Y6c",
-	"8fUW/bdP+6fIyWyhQ8RfA74VQX0OtOaNvVGs+NjIw4bXgd5gmt6s6h7Y3oHtIdv7ctdT5voVzxGxqMYF",
-	"IXNNUvfc4cSh39+n46sRE6mLL/N/1AWKXi5Go1pMCigthQEnkHyGd8plnGF2GA1stuV7rZqaPce4Vgdu",
-	"s2HJXTN163RFJ3Wa8RWddCFzJPWJcZpOVFSt+KUcKBxm0rmCWYQJDfkhakohBISrAjz4jiDEKwbubzCb",
-	"2qgSYA7eMpda6WW2MbL+ik4u4T1rdamFSAFXBjy1QBCTUvB/ynJ+w9IBSf7GNZv9ltgCQRTeNPpZmEsZ",
-	"oj8BQBzD4hA0H01NMx1bB6CocZH87bdkfSLzCnpaU7Y3rkk11xsnvj7n+4pOtsbPX7kIO2Yfv7cwBbVo",
-	"SA+Rh7yaxo8569a6tQ/a3m6HsT5jGBtp2J3NmfiljTkk4e+ThO93qNHDCHtkk8bopFfOnbD16xUbGRaO",
-	"/7Z8JmqlVEzA1n1Lc4EclIuxBLDhyVTDG/k1QNoIwUbli1qsJ6ZXfDSnrBYf0dUmQa7TMeOU10yQIcuk",
-	"mKhaCI/1frYPFW8ZaTvPWz1hrnPz4qgJ38Wpa79xm7tKFfmM/VOKOs/g+btzjNF17yBk/HCJBZG6KV2S",
-	"MVwctVsdEt9nJUmp9tKadQ+qdNZsFuwMCD50oadMaD4CPNEgoLFmt4Aep5/0qLYyhMVTgKYNP8f89ZLO",
-	"mFLNumYqtdbAz3OOicLb9KC0nCsyZBCsOhqxOZSlefHixYvu0XH35Ojq+GTw7MXg2Yu/WrnFDozrqVxo",
-	"Ap0ttx/cNRc1pwsUXRxzCHtQgkPAmOYQaaALkAhn5mjk7rMRzfNl8I4Kb3jQDcZm15ewCL6uDf13DyFk",
-	"GqBIYQghbMNZgAW5Orntix8VMBM14ba4PBuZlqc35hPT/3pTM+5vG+6bliRnN/KaEa7raQUs4taesCJO",
-	"pR6OCnZydTWNHAZ4o0Fyav2qluWJlehCO3t7DP0Klrc8Ci9o9TrV0omcjq65mABwwyuqaTP6rYtPRfQr",
-	"KggX3XkuR+DPts3YCGlb9ik8v04pMAP/rFtR4X5Nczl/JW8hBcHIgHXHulRgcJ3n0EFRA5MsFTurmD3p",
-	"SMt8jZ3VnajlnD1RZEiVjYgx9ByeuWg4rkj7QoympN/rHz87jcjPUmrS7530T3+MYvEBjkK/d/rs5NmL",
-	"45MfIvILzTIpyEnvhx+fnR4d/fDjaUQuAUXcfdp/cfyif9I/jcgr+U8myNFxp0cufcleKmIBUWBkbORW",
-	"LsWAvOVioSFq5ujp835kGNCtIABhjnfhuBoS1iPvimRphDNwhJHaZNKieCJp/yQ/O7hvROoPEHWdm3UA",
-	"geUW+QxDLWIRNHILmQe4ZuaO2rDbR/DP71Io5ieq2BptuPaUtPF8kaPOLnjcqzqp+fKMzGyN87LfO1si",
-	"ZIMDbx1aiLgdq5vZm+BnWkclStdvO1guH2PmbuSdlIJ9hXPYjBoJ/WgLtWpzWcYiNkGOfVwmUAaIBdwI",
-	"Znu0l57wyY6rkQzCiHxYZHUjzlzwCGeuPKomQ6ZvGRPFy4bM1VNOc8jNEJqXJQyEtDcDA9PNkNzFWCO9",
-	"PwhEXhn4GHegXkpwiN/1ePBP3AoPl25uiCyZUaU7Ni3eHsCt5KYyq9vFAFPaGTfwuuuM4ed158dGPfs0",
-	"Q8C1Gedy1ts7PtIpbkFw+ZBnmWrChtjZ/oiNPkBZyVXUauz67hUmK5gT62xluHfb0WC73AdzzD5kFhd6",
-	"3+IExaG8Y1RxzhgZ0TnXNHOVbR4ywvhuqO7r78cXKUVqIcLqiNstPoIz4x6cAY9UbJQzrNyP2e8gPRtp",
-	"dZMFZDvLQcUivdFynHJlnqcfGVV1Ruy/TJGeAopYTvQiFywloAGNt/KeuA7WW1nKzcMvwdKZzoAejynP",
-	"0P8kNBcLuVBZs1Vl49DYDRO6oXaMY7qKpMwcsJylgI9U4CdC0razYMwYFQ5jzQkzW/Fge4heu6HUWTDs",
-	"rC+5GLHaZbxk2jprcATmxs3m2kaigWAwpQpWb42JbEtH2OrPWJWDBQ9L3vmUj/mOp3iesxsuF+oSbsvr",
-	"z3OeM9VwgtBHlUtt7krXKJX2jinNAYJ9ItSALITm6ALcf/6LPKtZgDpma94sna9glapuq8a5rm58+Tat",
-	"XN6KSSZc+TX06xwPS30EiztJWrp7sEqm7Du7EqoFmove1ly+n3M5Iwqd7iX0BZvlw4S3w1kPe9uKkmbF",
-	"FjkS/S1QyyBxvZnoudnjxfHWXCp8t2Z2cqEjYr0ZhljlbAxmQUCBVUxHhKZpzpRCsELMYu5ABj9G99iE",
-	"cdsLhoxvdvmhzaIG89iZChDHwc3BrpfdxWVEvDOfQoknRLVviLpaXbmcqbkUqkEvQ4SU0hY9USiztIvM",
-	"weNTMlzq9SU2q3n39dIMJvaPmJnaExWm4ZfwZiCTqwnTrmEApei90YixlKV1lK4qNTiTUul2lGYRNli6",
-	"D8HquiO65v6+sjvaEIJmaBAcCUAOCZgqhpiVGUZxze0xrL3pEDlaI/bgU1+AE4VCjaZB0qb2hOHhgEII",
-	"7BYfbntdbf81FON1OI3IHn34766c2JHDGj5sPgJ1qVmW4Zr4TSVWYLHpRRMp78B795EFYe+bcDDg4RMF",
-	"OBgYjA/T7/L16Beep+0j2DQIEBlV2i77uvltJonsc6Wdmh2iZG4ZiyOFKIx/1kTn/C7ikRzBid9R0qHL",
-	"TNJ0tyI7Zv+AmFbEPbCSw2663bXN27ohnQgILhxH849VUJiyCfwfSoreR3r7FoFpkO6PZJ5e1G8kPtzs",
-	"17Fp1X6gEF0EmEIlMzOUE0k2obBscQgdibzEjyC+ER7UzqNOoCveL65VeBlKcw9WqXwq/LCjMildObor",
-	"d6JCfCqSnjtEAYXcgmFsZ9nxtySTk71NO3a052PN8tqriVaOlJg9QMwBW9GAK4J4QPrMIfUsoY7Ocb/f",
-	"R2/TixfmyaerlxFhmWIQsxyA3YCfcHvXux3qT4Cpv91Yh4i//wiDtUdxvd0MXlL3Zy9bpzZXu92x3God",
-	"0yiGdrRxaHi9NgzMvbTrqFapSDG0k50LwVYa/WDoax0qD52Aec5eQ87qYCeppiUIsh0mUyfnTKl6xz5r",
-	"N6RVnX5K1QertTa/NK+d0VF3SBXUR5owgkIyaV9e8zl5Cr9d8n8y8u/kqONxRPyvXJF+PaCWe6We61zR",
-	"a2YjXdMGQC6padYg1b7yC4/O0eKmGiq5pj2zMjUHccR41i46DKa9w5QrLAoOgF3xYDVKEyuNanULy7u+",
-	"Bfe4bIBBS6x4lQzILeWgYEIgirZClhNWjMYOLhZBGM0zznJLMVyqCp0xKyh0zmKReLE6GYACbpu5hSgF",
-	"o2CylBx//nxGEpS5k0FFOpJjTOMEbcSawsqo0D7kP9TL8M3aUJEVatUsaIf1bV7T0RQ9p1MKxdhKMpqt",
-	"UZ8AYurIvIbYqdBLMohFLP6LmN7If5Gfec5sJPF/xeK/ut0u/L95IzG06BP4CtKE/BcE0Wg2MyfKcriI",
-	"oCshjXzQttFYJqzQzdgNV6Ap2g3EPAAMt7B4gJHHUM8L7AyEMlJRGZVb5kUhZWeuH0EFkDNrDLcA4FC5",
-	"pxJwznXksyZsmUYz8ExP5WKC7uckMHglaPWk6Q0VI6bM8gQ7HazNVht7IcayQb0WusDqq+70buHi3hZu",
-	"VXazt701KsMlHJf1fnGzLJXj5fC1isqcScElepZLNAjdei+9rx68rmIELc1pDfnZTmgtOQ/u5JS8o767",
-	"QRIJhqnuvdo/W1fqnwV1/rlwP7n6/tVx1Ri7mjboIxh5ag31o6mzhxTSjLnbRm8ldEJ5TRVX1ej0+Hml",
-	"KUvYCNUAF7WiQWwrV1dzqNwQfts0649wlDangllDmByvrkeN7lQvl/jwwWABAJt1RlPmbBxb2dUq08X+",
-	"1swVHRV1wmp4bp4ocL0gYLr5wEUKSjHaEjTtqnKTwVrVu5u/6JP3A1m/I7iK4JRIwVxp15QANCz4jlYs",
-	"yKlkan8rkWpYveR2qtjo7wkZS/QQ2PpqEOr3/BR9/SfHXTDgXLNlr4Qiih+/Hf/Hf77If/zlP/7P7/nV",
-	"7T8+fXj148WbD3+9kMdv6Bt6ebtdpIgd4ZpV3Xg4PkrdUL0Zy43k9jnR5sqqcCu4dptQcxcmOR2xDyzn",
-	"Mv1VLvIQdB/Ti1c7y6T3IdmttR1dMzb3Z3R9bcSj5z9uzDxvWpCGsA4AoaZlRsUVXl45Jm2kZWijL8o2",
-	"20o1Rg/p7CxeOLiGSpdjDB4ph0j07819HrgU2ulinkHqByYuXDMjlouR0XzQjW7INoJH22/uzadesSKs",
-	"Z5n2QNWZXv8yRYw3NKrANHyAQAMYf16LQW5IddDIXCrNUlRthkpmC81IMtV6rhLy6eMb73sc5SxlQnOK",
-	"1eDGOZ0A4E0s4O3Egdp354thxkfO9cgsFqrRuKZS+SsHURcI/d5WjLnEUBsuvXImdombMfOuJRQyv37J",
-	"RK0Udx7ikJaK5xVRphDuU0L62T2r2AX0Bb01ZRU7rIMmP0oApQBulGD8RS5alYds5fBkzTBLV+WenlRX",
-	"JTLMA5QAUIOQa251dwpspxrD0PYxjlBXwqHPrs11Me/A/YTyE7t8slccZbBqatsUbHnD8imj6S6Dyxdi",
-	"l9cV04v59h+sCfAsndiw4WJM4fZUZlfeiCI+NDyN6y/1dgpaeE0OQaP7BI0WK75v4GhI/Iirqymkhg1h",
-	"KXHFOwifCEgIAvKlGojuOjoZAqzWQs8IqTtnHlLRxpwOiJDB6/cAo/p4VMmHsdZBAVhN1bzCxaQS6rot",
-	"1doxk/+rp2kNYbeoQS1yrpdgLLKZIozmLD9fmNnWHL4wC7IdpsuC+WMlj9KWwh4uSTKTyv6IAjkgWMC4",
-	"QVCAbguWYSSw1h+Q9WUthiMpNB3pIrGo9fb9JTn/cEE0o7PVajDnZLbINO/aZJI/Xb5/1zVb1YWQJvOd",
-	"EWD+IYddSJqYUUEnzAqAsfgf/4OcFwnWXIpYYGCMrwhO2OeRkboNKZoymukporhIoc1pJEykc8kFGOtZ",
-	"qkhybgt7UEz++wlmTKxx2iwMWqcTKLkOyaFiEjkoqcjmxYLJFjJEmc9VBXOIIqf9ox459wtPbAHgcJNi",
-	"0ablPbxmy6g2y7m6n22chS7XmocyS35JYoEFamweXLAfZCFSM9kgmzlueb/tSacYOGYr2k27pcoLmHaa",
-	"sTCkLm5ZuAIYO5T6iFtnhLoPMWAVk8znuUTje9EIedY/sSWPPjKdL7vgTk/czgcp17G4KpV6l+Nw+na6",
-	"uCxJ8VliTcTWQ1GcmZSNMoqeBmoU9FjgsnJBks/douVkADYUAQjDIGcD0I0cuzJZQQ46IizTLMPi/u3E",
-	"iMUJxlHHgoolFp7HlztujoZSkIzPuFaxQD8KNIaOFBclOlykE6YHhJLhYnSNWrN9phz+0hgSg8I4ctIe",
-	"Ll1Ft1gYEk1RO4Ub8rxvfiAzSH49C7SnJ8qulIRSdooMpZ5GtqTaEiLaccQoBIzNXCB+BwZptgHU4OES",
-	"j6VVyWy284AM2ZSLlCgjHtHMPlYeYMB0YZpxCPhU22JdmsOKKzJbjKauClrZBomL5YpQFKvtKnzHIjHr",
-	"/cYMvgv/TTC4CFf1iSIjOqcjrpediASvfmQzygUXk8RocHbZuYaNNgLGLRQNK7X+kSlmWkdIEWWjtTF9",
-	"1wgvaB2GC+c3mS2ltY3YpfQk5fgFJhiX70m19WImdmTFmmBvsIccRaJ8IXrEFohSsXAhvqhNBncLyhvB",
-	"2QccaFhUqJeE4bbm4BhKUaQ/h+uO5czdWb/is+Csw/4pTTWzOJxurIDEaTOjU6opZAbjfdC+BdI+6ZNi",
-	"+hYYnsWi4QxbqL/SgiON812ASAKdz6kCs12VTJkdDtZ/UB4iV2S4UEvDInRexPuAOYUuVzseZZwJHYuU",
-	"KxtrrSwqB1DtcFhuBV9SdNc7DmcWTgk+HnMxcUtqr4Qvav+/uy/xze7Vcs66iOGkjCgKXyY9cm6nCagP",
-	"IVExRNFdzFggxEZixsCgzVxmppkuFFdJgl1YWjgOKkjy+opOElvqT08Zz4m8FZVWEkNCzPSkcAGDfiRu",
-	"WjbCzl7uX15fOW+gac5tFCVKQwU8262NQzKvudhdm09/hqfFZdd7tyq0j5obenKLqiTQfxtSnhbDroVp",
-	"IFyMskUKrluRFvxETY22J8ckLLui4PiZseNlvhh330nBum+pHk2D0fr5nBh1wt8so+jEAtNiIBxZziHU",
-	"007NtP3h01VEPpxfvfzVXNlXr9+8vnpdnQGWB0dHaq5VRNRiNHXYCBbxvVTBRwUI1/a5Wd5OMQs7gVuj",
-	"t1m7HC91ylUsUBgAmy31+2CFD0/pjo5xHbElc2lBgYDpTtno2puP4Q1Q5qRgsRH2hEJAh4goCXO+lfaO",
-	"KZJTKHTrpwGxGGYSPvUcUPS4UHYVzfLBOsYCYX7cHSnm5G4YBoLc2jPXI3+xG4bqOoYe+6nYU6X8jZaA",
-	"rY8yTpdcyXk3Yzcs8wuXojX1+LTr9SuCSo86Cw6if/HkefDip08Xr0xXXWJ1Zy8CuRgT0NxwH/8Vt3ga",
-	"twYkbvV6vbj1RwJfGqqtNJ3Nsf2Ly/fkx+f9I+J9RMrG/5mVQ3wTvKSQ5KZQIrC58hj58Onq5RkyigWL",
-	"BQmzUIovwFJKFTb8lyr4k5G7yrawEmoUDBwqTXrmKlNujfQO7ci0nkAUFaoWT/+hpEii1d+64J74d3xs",
-	"Bpxo9lnj63AejXhS+urf8GUrVc3ZKChGOqJCCj6iGYEqfBYDQWRLGPQbeM8MM/nw/vKK9Hq9p+bbZECS",
-	"S5nrHoDNmFHCX694Dv++5tZQnlzRa5a4WE2spYnHBUbulo8LWG2L54dLZchLzzegsOLKM5ASRerkSIU/",
-	"opHD9itz+5XpgbvSWm5X53QC4r8r6KmcFO2ulLWTuVA0e55R/jPd92DJg8lbTA+INEKbzRIBPJRNk8Bc",
-	"X08qyj8CWwbJNJUaFqVqfTCSc4IFnWBJBfwTOrV/RCR5d/72dQKeU2vroaY9c6wQxscSc6PnpXZdjNil",
-	"ZK7pMGNn5onDJ8YvCgWyX7CCXrDRhGYATukhLpGHEbc30Lh1sMFhR2BVrIQiBUl4ilf6A801p5kNl1JE",
-	"QzwhnoIPMM32x59fkucv+scdAgbC2rsS3otwPmZIc2p0hqDmZEF6Inf3QzfgiAqzPKA6gQhq4wgSzZRO",
-	"wrWBGYQ1kHllaLb8JI4LZ/LDj/0fOk52mLO8iyvuy7zO6JxIGPdNUbzWZt4pXFHUnKGQMmmso4wup8SW",
-	"dU46PfJOmlZ9jdupvIUPZzQby3yGYoMVMj9/HpAhTQkX8wUmEJDTz59XY6mJUbYMwTAth2WgrdRmiAeY",
-	"EmwZTjKSM4ZVH7Sv6IpKmY/zZmCJUYwpd6bskAeBYM79Ns1prhiUPXbzcLWaukyN6Jw5AuTTHGGXIxAx",
-	"iNcjsBSqOQ/IJaFceCDwjGQmQWtx0t08o1x0DfU1JwE3xjFYecNy0/gReftT5dWTI1uJepRJ5RazyG+E",
-	"E/WxhlEUFQHf/gQVVa2O1umRn40QtphnkqaKtBOwcRlx6qlZjq4R3pFVBAzXlnZLPneVzhmddQ3BHQDu",
-	"sa0Ejb8jkzRCNZ0wc/FAojbCxg0b4B9TegObVAjUOBSrGyEFKFSl0/6PRYAImMsd3bLNwnbxGevg7ijN",
-	"aFp46gu7CYhgynYL0qOhuiwbkzasr/nJhntC/U1Dyig45E3DQF/QH2Ik4fdrlsalC9rlIW2IoDQD+uvF",
-	"B5LKWwEr31ldiQjiI6DcmV+AMWiBYfItto4+YVu8uPWWisWYjvQCvBvB6C5ZfoPFmqzQ2hq0bo7A5jxn",
-	"gs55a9A66fV7JxD2p6dgwH1K5/xpATDdBYBpwNiSStfXasFT1wwLsQJXbfRwLETj4xDQsFSYwAbkdco1",
-	"Ofef4pz9ll6k3rFSvGOTOQuW3QjwV7zy9CJls7nUTIyW/8GWAPRnb/9PMl0607F1/lZZCQQmutifVRxT",
-	"mS5GGqszOr/goHVqRJNL+5vF8fVgrn9YozbdAtvX4if/UTbYA5BgkbgKe3fc7ze15997arNpzBBOt3n/",
-	"J5pa4oOfHG3+5FNQnho/Otn80c+uZjV+cbr5i3dS/wzlm+GDF5s/KJ+BC/EzIuSaz4+2GOEHjJm9kvKN",
-	"4Rf43bNtlsOLGW+NTO1CZE6Pj3cd80e2UHZNj7eY8JWUb6lYOjua+e7ZNnthScqnopg2OoKwVHro66ze",
-	"ekOw6MTcyNZ5hR60fotaofW6NWhVLj90UkuZQMloJk/nngUPgTOCTKhQsKsEZjg7UElid+Zyo3E7mT0W",
-	"bS9Nw/U1/wi6NX/yNFmlaH/m7HYDRTNqVJmeqZ0Jmhk/DL/1R7TVy694vtWr13y+zXtGpdqDjG5N9mxc",
-	"wx+W7q2Sua072ioO54rWQeKv+AvfOj2wyu2+N3r6OATxMWnaG9D6q9u6Ez2rXP019OxfPP0DAmzrQpPX",
-	"UZMVWvIL03cVjcbvpGBwsu2FvsNl23jHVu8UROuvsBGrOJk2S9b4pk7s+0+x7gZ84r74I2q9tsVXNn/5",
-	"2o/yZJtLgx+9k/qtTYb63gjBo97JX5i+s5Cxcil3Vx1af/zmbzLkyM2YLeXXII9gIp0CqxOovmB4y2yt",
-	"e6MIeq9LBMarOg298AeALhuLxKj11slrtIAza1TMbALakI3kzFabKcb5RFmzYCeKRYKFA3rvzQh6hvBa",
-	"K2Lp94s06AX9iDDkiByfmimcPA/CqcJmXwXykQ0DLMdedSLf1YV6JzU79+MMujQtomYtc5JAklQSfPmB",
-	"gkNpdfT2AQzfWY8jXyfcDDR8+y3T1Cz03zC65potMbbmt4S0qVjabGlrm6HWTo22wTNyzZbKB5fFIpgh",
-	"WsDQ/IDuNSgJbjcPTIjedEPe/uSHFyBEgbnAxcm0Z3ac2Kfz6KG7HEajziBJIQdEEk30LZTURle5qxaF",
-	"DmZsM7Lmu7Il1wnRieFNGOVyhXnX4Dyus/6gs88cwstfz7vHz55j9CPkdYC1wFyohZHC24qxWCTFbv8M",
-	"L5ldxVRUsE9CFQ3CBZmxmczBKQ3dZ0a8sOsI2M+BOSkW7aM+mMAKD68zIKJrZ8wni5ylRWmkTuDQO8Ht",
-	"smZ9iEAwVw26zV1dAJjLbc61NjqEQAjlwqU3KAzCbmSM3oAJq7jkIiU0FvY1213xGvSHsSc9gqsEUmZI",
-	"NSCf2LuCC3dnLMqZuM5CiZ2YZkrJybCz544IgU3W29sgahTTj31QgrfwRIGd+/TMfQ9JJxAyEAuaMwqx",
-	"EBDVSgGgfsk0mMGKxVDgAjU3jDtYOciTPu2fmh2fwyWGvZuy0TVLY5HxawY1razdFiughhvANQY4wQRI",
-	"BSH6tH8a2qmxgw4Sg6K2BHwP19PBsz9R5MYwj2q8CazgJbNfO3Lyb4m99NZsjRc+oJ5PlK12ftrvd6Jq",
-	"kBy0XIzJfQETgjNopoGGWFBl7eKERnJ3VXOwjyqMOoLAmVjYgzmCXBQhcfXGRYC4+bYHrhf0kFlPlKVa",
-	"cJdth9JiXNpLAqQBwpXbeHtwBLbe3oRygcZdOxKIMViJAIVTOKPLWCDfguGAD0nI4KBh0xgKhJE/dvZQ",
-	"PteQOjv7FaXcL6nbWJbyMJyRSLEyKkXaWPoAzBQXUF5NTTEo3/54af9UZwRcKwV9A0YKHKpTZwH4BNtR",
-	"vP5l7Zk10sX2UnsxSBz0wRK5wRL54zZaA8zjCtEsDwbMB1cs8Cg7/krDe+hVi0DSX9UqBFbrKnnLivI+",
-	"VVXh6Yjlmo+t2tysOHyyLjtaIHdIw4CVJqUWGnx6nQGp6ghNQn8bwd4ikswX+WhKFXufpyz/CKCeXEze",
-	"cMEMyTMieCwScG40vBFI5l59KH4KVYJgLGuEb6jEbKX3bOkbeiM1CPYuJOr4NNArjAiWSSPqxqKg9WaK",
-	"pVAG8wpKGjYyBiUcGzZmnoLjFiR+lBiKEWP/QbkekZJRRpUCyYsYGcWKf8XJOcPRFCcBuJMiSQaNrQjd",
-	"5D2MB+WIdqOmFKyjVXn+LYkgG2DOMnRxKhQVynBnMwz5AbXDBvEWweIijQWqE1DEpzKTJ6pHzsFXuvIo",
-	"QkAJEAnWC0NGJtEuL9pukdokyXwjvPxl6YZ/C+y8NOIDbz/w9u+Nt48qV/KLcHYX7dHM1C+hHcPU/3rx",
-	"wWF/eeQkZCao7zgA76L5Ogw80qbK6MQAWOpfdNFRMwwwNiQLjQSQAzSjS1DKQZ81jCFjY03kQp+BrqaZ",
-	"07ywMaewA1w4ssrgG6Kl7PTIa8DiEj40pDL0J9aAFRFFBddcYUyrW6+QtWBQNYT5DpICOGS4JMnfDWOj",
-	"qQs8wUQTq9+7pWwnaU5vuZj05ukY3LT4J2kfd+xPvV4PDXOxcF/ZWl4pScziY0Bl28UqJsFEev/kcyNa",
-	"IVScTY9gnzUTykJ6CKljkcB7dXGSRQc98k4WWxrsfWhaiaCcX2q09hJLzJWGDRkgWA5o1ZXoVGgqzIdz",
-	"1b9cMWqQaJyNwa+fFYN9Ep3PDXFvAIQ4g+wcfwggSt9aO/FgxgJsKLBKpYLlNsu8XQFfTczVMhLVuSDB",
-	"rozofM7SAZnh1KmIxVG/3y/PUkUIS2dfIUfkF/6TtyYVNtWG7dAsT2zSEoZcUQW5qmGaWfL2/eXf/3rx",
-	"4e9vz//331+/u/p48frS2pvDJz/9nyvzu7lhiunYipQjOledM5tYHwJYVqUZgDiyyVWl9KQzm4mPlwu/",
-	"LlCK8II/qRqoVJ2A8mrlytWEG9T45HBLnhR3Frb2zFraBETRmUMPWf7mKwjoLkKg3LFvhdFOuyXi3yVM",
-	"C5bIYV21nv9w+mzcp8ejH4/Y6bDfPzqmw5PTURoAdGk2Q1ayoyBVhCpsKTs1zOGffF6W4zxC0pALrPtd",
-	"XZ9aZ2rAZiqOVJtq9YqruVS8HriooHxncNPMZv7PuIV6mttSVNbiVmlrVwZ3iIn4xmMiHOUoiSTUiTLm",
-	"MOwtVhUFTRpFqz2CvraToKJKcFgs6qpIQpaCYfBptC5qTISqYuLjxwax8PFjacktOpR6Smr6S/C6Q8AZ",
-	"/yd8aFb4IgV9n68YAUhCRyOm1Kc8M3+gSSEiSQFVb/4CKtgzVxOMPWgugD/RssPThLSLqZazByCkv1PK",
-	"8kDnQIbgfTcsV9YX5SQnKNPVi4XLM6tm4XjnJ+buhOcqZwW0cNtJLETRZZGf5u07hsmqAcJao+RYzTIC",
-	"AWGF/3Z65L2oK+YNaYHhcFDOc14ylKNjYdh8IUQjcIs1LUCgwQWYnArTAvy4lWlhAOkH5f7KcvsSEICL",
-	"nDgqLIxbBl47dKSe9k9CmQyYNUriO8lkjyCmvClrNP9dIiK/ZYllz2DLwO+1U8xlcDgOosV3EW5Zuu47",
-	"CBK18gJaMpolho82KZ6SjItrhOWw/p+Ql5K2zxB2Gaj4kCRA8RILsB9ZBT4WwwVCzIBjelgU8OQj1nGp",
-	"64EPwAopcNvPAjNL7sxBYMJBIQBTXYGrWWEAYLt8+lMsbLiNUZwLbwTk04V2h3MLHmCTwiLrMtfT0OyO",
-	"tc0REigWKqNq2jENp7k0KvmZN4GYlhxLBoMAbzR4rHg4MPZtkVnDUsAUfDJW1cPw1bsA0Nz9Ec7fQzn1",
-	"N/ASf54tTpYaPH0KhpOefak3krOnI5o+HeZ0dM10T2k2b0WF1j5oVZ48GHvChTwkPh0Sn7423wKeUcc3",
-	"AEmKZYrdTlnO7oGD/av44wITBNAmW8fLZvJmJdbXAsAEduWJdBVLhLThqMHrago4Y8BHLGnpWM84Uu3j",
-	"fr9HoK8gHBGYyz0GJIL9txhUTUgiwMJwACorxyR2gpGeIogRAvGA8mYXgntYKae5BL3xNBZtD5czs3AA",
-	"MEVXJ0ctlYZMdSosdJAUbBCAn5BM3rK8OwIoKPa5FA5cCodT5JZlWWmFT4/6EdEsy3zmN80yn7yPk6Eq",
-	"FjYr/atnha/gwN6FCY7Xp6Ksv8GvLIDuH1HrGGlpJZNZWkChkgryXakSW0zlF6BA5uUtKPGHHIDMwFyM",
-	"RUC+AsMkbLMtTLVX7NYfUX3y1XmFwgQdYEx9EU0kBSvFRDeZloC8uoDeakQxR+hPG9EaBKlvvunVptbd",
-	"dG+cqr20vzB9pxv7QAlkod2gIY8snMUhheyQQuZTyPYnE7tdhvNAgqvPG6tIeU+Dq1FLka5K5Uhq4ydy",
-	"lvKcjRBLBLJlbEQJSKg2XCKTI5qhTNSLxTuAlBUS6cSgAOR6okii+ERQvchZQtq/vj1/2b389fz42XNA",
-	"sQlSK6KK+Bmhcb7kLkbbBYIRqyQi12xZNpIAVcQaMR2HkmvPqF72yHksNJ3NwagcoBp/+vgmIL0nZ+U9",
-	"9qEMUEuqRKNrDdvo+HeTbiKRl3wiWLDw1p26jS/dpqKYbqC6CMVKOAhp2uQ/x49aVe23wZv+/HQjqn1t",
-	"PY1ws5pGYmsdbDWObeD1a4pIfPZ4qRh+cgv1y9yCFYkfTUO0J2ztKMOKQ89Pa0tzrdRPYp9JeAP8IWka",
-	"h39hz30zf9ZGQazlqf/29N/uJXTAunTvNWZAfPF4gS/Owu7Eiix8fmvwt99CxvQz04UlQU9zqKtJHVn4",
-	"9PHNfbnWvzwHC2Mga1mYC4H0sd2+ulASwv9avMrix+DQDQLynvjgfK7D8D2wc0z4DXPArSuZ0EDkiC/Z",
-	"yVURnDgAc3gsFDNroWWuIvL7QmqmIsTrl1mQcBAhGpwttQqZb+KGKz7MmEuALV6ORTvnk6nuatnF+Lkb",
-	"luc8NU3/k+Wye8tTPSVqTkcucN+aDMATgMh2RFisfi7+YVg9jQVe08jyWTTnC5mTlKvJAvIltSoiFREW",
-	"DqHoyDGixq3kzIL15u37y7+/ev+Xd2/en7/6+8fXry4+vn559ffzn97/+bULdwthq83pZWoqs7RTduIP",
-	"l4SSk/5xLLyAAk4XPOMRMnMXCUknSOrbRoapyCtRLCaN/BfRuAHZ08ygE1kjj2nn6JmFkFdki6l++vjm",
-	"71dXbyqzy/iYaW7OzbkNlg0ljQIM+Rjr5ppWA2cSLfIjAWET5tDpkU+uZAPolDY72ymdg1pR5QsqgKsh",
-	"gttINWVBT0u4e0ECB0L1rQbluIv4heMG/3twzJP+cb3O4JJoqtnzxV1015a0j+sz6F0U7A7EoAMnGu/J",
-	"GRkDk+PaOiTfSNT7k/KKuZ9ra5wWxuwnapVyfPr45gzynCv30ow8DI/y17D33ypk8SuJHhTlnbnPwMH7",
-	"km4WevrUwuuyRjnmI9OLXLiAN0Cfd9QtSGSnRU0gloZAsz2rCGPGlR6Bd9/iINNYjBdGb3DVkyOvvFZK",
-	"+YAuZEQAZpMmTvtHhRffPF0IgAQJCymlGO0uFxpbW5KczWVuUb9t5VXzW84UEwACDRjqpP3ixYsX3aPj",
-	"7snR1fHJ4NmLwbMXf62PD6tjLH+2S3plxtL6kuBSpgPMPlS1tBpLfrgX9r6z39YNhCUYsuCE+joqeFQs",
-	"DQsu40JPN/osjWiru3LctchMd4SOheYApsY2B3X++b1jyL40/bwf21cfNTzDijpHx/0+uYAiCxJkDocU",
-	"CwXNDjCxh2iJ7wEmtuGCLwOy87L6xi5wsSvk6BHwYvfFgS3TpAMO7DeGA2sZ1SEe+buIR24URHakVI1A",
-	"sKuU6l6RYO8q4HwFSLCOMRyc9wcLAjrv70l6uF8cWPMKFXxd0QyQfjBsEt9e2kw1rj5gHYgE6oeQGb2G",
-	"Qm1lpQgS0mzBCNfAAGOJ5jm74XKhqo8hVh8sYWkTVGK98vQSv1+jOeELj6oysRnlWWvQkuMxH7H/RUcz",
-	"5mLZW1HLL6pztloN63w0Y+Qt4GmaXY9a86kU7B1gu7YGrX8/Is+ePSP9o37faF9TPr+S52maMwU7S/Gf",
-	"R0ZVI295lpGPaStqjcCf13pFlxqQReBQIfjIZWtN11JpmgFI96B1+uy0fwwaH9XsQy5vuBiZ39//ukPM",
-	"vN2XCzGWWJb+oP8d9L+vUP+z9AkDmkPC7clog7rnCM8fK4T3HnS89mptvY5T/HolOi0WWQb50nLGoYye",
-	"K3MnJBlldKFYj1za4nmYNa0GUB8kKmryFc1FJAmoEKR3j+ln9xdJgNIlmONlEV4wW1eOSVKiUTbhOWcz",
-	"roMfwYdqaWMsyp/0DPFqqluyhhGAsuq366CmrlLhB1ZVA9q/k8paiC4HpfW7UFpLxFVtSV3D615HXf9l",
-	"m73YRT115KNWN91XhHwopbR0n+qV05Gfw0E9PainTj3dR7gpX79d74Q7qincCCh0WyMBWRGlVDoXy/K6",
-	"MT+xlazVlM5ZhKKPc4K7auJqkWnE/BkvsiwWWJaXtJOq7pFg6qCCmgZc1xRK6JlBTBUJYOKKGslyHIvV",
-	"Ns9AinL5ezBTsxE98hczVrPsRf3PMfjj2y49B4r8xmKvKr9RtcZvB0OYsCo5ZrsjkJ5Lg4dQwhuW7qxg",
-	"w77sTxxDwritZBOURi7p2H/7V0vOW4OWRWC0BUNbg9bTUGmOWrByofL84gWMYDs6+yclxQcc9f3jj9wP",
-	"gS/Chcqkfh86/V1JWPunC/73E85sHfNsaSuZ348eHLXmixpR7GejoGI/A+KUVI9fghoplvHIGM1Z2iOX",
-	"TIN1csUciRZEtd7UuDOZw2zvh6Vze5GGXe1oB9J0IE3fGmn6iAz+ni1zC6XlrIu0ptkwh/YwyPTL+Wxm",
-	"KynY4DCL7sy1IjOZLjIWkVUbnU3XM/IjCJEzuiRDFgsIbeOC6Ftpv1adHkkyOmRZ4gAKlROBMRUkQRqp",
-	"EmKj4bgN1RddwNaLYpECbvLIlUSCUXMx6UAUXZLmcp7KW2EtcYjNn7GXU8lH7FXpIYi9Q0boEEAUZR4L",
-	"xO8zDdlMiuWcqbMiC7yEquSG2kB7YfkJGNnUGk8OvIamuMf05sCuQIId1USbodmsA9w5Bx/knSlTRvWV",
-	"eQ3mBQthjqmNDqZCMJohTaR5ygRLW7+FBByKCHojmdu07SPsgmV7xcZcAA05uFwOLpev1uWC5ACosaF9",
-	"9siGFD54o5nKh1SlgdbfzRPj6DwYHxrdMlHhl3F+llg0OFqQ4Eckcai32EUCfEMUEHZcEGq77zg/Ct7i",
-	"5CwWgIkL+X2IjAvpc1hrqGBhdIU9EbUYYjoJFIhXCWkHiLdQjskNB7pEKF4AKSa2tNGZF+DR7aPA27QM",
-	"fE31vptNDAA8OAUdOzhxmij8Qzty6njLTi6d4n4fnDrfiVOnnnyrHej3KlFoot8uBrEJbA7RljzOtx0L",
-	"kQsNac2kTUlGjWw8YToE23AgpT7ZepwzhkVBO71YnBcgc5i6XWk/LGRiWjrun+J7XJOUpwU8XI84aNdr",
-	"xua+jNlCpBauxLUC41gIzTPz8xIMIoJ91q64b1SMw1mRr9kyzLiKRRurKnPq7C1Y+kPzLLNZ21AXZT8Z",
-	"HVf6TjL6g8CnpSU6dbAjfD2IaF9I8Iu29QCXTnitH/hOh/uhfMH1LLneMlda5INj+OAYdo7hO9/EOha+",
-	"V9jyZq8B8cWwMGEYIbp75M/IS2mWM5ouXTq+FC7cBHmo1CRnloli0VNkrs6ZbEuBK4xxFuw25PP402dN",
-	"NMfEq2VYcH9PTmr9DffGSb+owrG/Sekxqd3BFXFwRdynK+IBLFYs72puj+n++erQxA656S9t35us8iy/",
-	"4hBg8Xhm+fJi/Flmixkjbu1sDQnBJlJzoOqIf1VY6X+RYBzaie7grA+29IMt/eu2pbMcLv4KPbK/byBI",
-	"CC9ZR4vuL1l9nV24nvoUJmG8hQebcCOBehSjsOUIu9iC8SwerMDfjxXYE5gdKE/p5jdSnt2Szz0haTbr",
-	"7CvBPKxdx92qegXHEvmDIedgyCkZcvbg/5VbeLeMcyeE7xpa5cKOmvUZOgLPNQCUWldJpxD6YxEWCcU+",
-	"zozWY50q7kWL6glYtUNGcpDiOj2SjBZ5bkS7lzJlpTgshIv3w/Ahpvb9HvnIaNqFRHjnCW8no+AK24K3",
-	"wS8ABBzFovhxOWeV15ZzxAuGerjLGRP6iuUzBTmaKdbrhZklEViklKazOcLyxoJPBKBIOvzWchMXKVa6",
-	"VTRj6gPLlaGPyVr8+R0VxEdVDkc5S7l+w2dctwbHz/r9ftRyq2qz2l+d/59uv3/Uilrss2a5oNlHNmZm",
-	"O5GY0wKAwRxfruYZXeI8u6c/HIUfwq/2Nyv9jEKGxtUV/Qx3tpzxj1n55EPORlyhAUFIbbpvXU75XJG3",
-	"UqR0iQgLrai1KNXIS+Hr7tx97SEGdtZqDxrtQaP92jXaGma2hx77UHhrymXYIzeIRdvHfIVkCP8OeA4W",
-	"RXeka7VGelitrsQ7PEMpk/meT+lPk84Z0eyzhrGpmmDlKGSkDoLVJZ+Zj0hGlSbtMc+VxvADs3hMpFxM",
-	"OrbO60oo2qsK71WxgILkAC6/0H4VuRhli5TZ161osGC9Ys7nY81ywKIFOWFMs8xhxywZNQ0f9/t9oiU5",
-	"7r94YR59unpZKhvOdSciGb9mFqsAvElYCPxuBomDMaKWrzySIWI3jAG/hQdDxPdkiFBbMowN5gf19F/u",
-	"nxvqnF7KsdNJsACC18UyBonGhvMoX8iiSvA6EeSS+EJUI5kyMmQjOWNxMWN0TiOtDUPYuLaIXVYhGADx",
-	"TLCASGoDblz90yoXUbKOyFoEsApZHnOR2lg3LoUqqmaXQuPc1GOxdWSc0UbMy859bz/aXQsJA9P2MvA8",
-	"RFSaWyAsqlGe8iFO7auMU9tXBG2q3rlilYAofVeQpvY27yyjBNbOr9/S2ZhOWszgYOk8WDorls792PzO",
-	"MCZeBtgbx6SwPRZAJgEMSR2EiQ14M9pjyVSTdLaELAnA2MoNWHjOfE+rJVkxWlbsmHtZLRGy5LTfhzrr",
-	"npLFAmukJ3Oqp2i1HOdylpjlkhmsnSTJU7Qo65zb6m3m78gWZ4Q1Ab19yMgRqoj9sPh5j5wjZIuNG5EB",
-	"WAsG5ydWJMRonaQo++4CB13AIb7mUr7OioZUQ0u+AVRKr9kSIwuhgLsZ2DCj4joWyaqdMnE7zH3tLnN4",
-	"BMFsXczuMk2s8Jo7GXoRCOZ+JKwvhwQT2oA9Esyzfr/fN/oxfETTNPhgdX2fjvJZ8e2/ygbf8+7RD4XB",
-	"15qLsaLX1w4vsyXHPYRNHsImvwi4zB0F6v0ixGvQZnzWagE3Q9pUuBeBqYUeQQ3412tdgS5prMYjaHpx",
-	"XrlY3DdRDsPIH4wq705zHjFs/EDwDgTvEeLE7893FZoin1rAd4vrfydtptYVdsU+6xLpCiM1nAwdlA5G",
-	"s56tykfaILQiGiK6kDpnsUgcSj2oEFwvLbRAATef2JrCSBl65C3Nr7mNArEfk8TS3J94lnExSQCfxv14",
-	"OeXzOfzqiDXVZEbzayzsWVHFEMvGL2VYiyAWgXIF1Y2D8BphZHUypQogfOSYYMXjwhzqkodOnnf9Erl+",
-	"YsFTI5TDzouJ0WjWsgLyGhQDN320DgtNR5gNzEgb2VzkIC8j216nsPlW5l0yAd810sNVIXjMgI+g/MFp",
-	"v09eUsPeL/XWFRA+shHjN4BQIEfXTRUQKmfMV8u3f79hNL3ipr3j+moJuwZm2JU9xGcc4jO+sviM8xSL",
-	"5VqapOWDsbsiguP+ed4DhH+scMCIJCVSAWazgh+a15BiwYMy54tq+F6EhRdCeuQCQEKmU8dpgljJWATc",
-	"ouCPZlUQQMLsArtjHse5F2G+4fCJh4pqcFx2i+CGqzKzLyTFgxvinqMNaP06f4HQg4AA+p/tkdgQmFDr",
-	"oXeEu9E/X4pgMIKusK5r+yVYMLaVYO/oxN9bwHwQXz4tLuZB5/8K3fZ+g+7VfV/IPnJMqEBFsl59O69L",
-	"QCh46ogKy1OH1iV3J0f//pflgf39nqHVM7Bi1w5e/wO7reY37Xan79H7H239tufOd0C12c5nUTYmxaJK",
-	"bjDKbC3Fiu7T+XA//PrL+SD2NKs8AvU7OCQODokv4JC4m0i0QVGxtukv5ZdIIP/kncsfdTf3zBlfRErm",
-	"UlnYpy3dFlA9RDGhe0VJS9CChNQYfhP55FQpGLllWdYdy9y0a14fys9uSQeG0J5fvry4IJkc0SwWc5rr",
-	"CD77XxGhJJUzygXQYE0yRpUGHwJAQaszo2bZXEMbwUTFJGNkmNPRNdMqIr8vpGYqisXtlGum5nTEIjKS",
-	"s5lZzYhcfCAZ1yynmTJUX0jRxdGEwU6Xizw3d8kwjKIZwlUswuWiOHcCS0JsRWuqHE/a4O1wPgqeflld",
-	"seyMeIm9fhX1n1MqaC9nS6b+V2OyZtTy5xm8FIK2olZG/S8fzeeuGDRWsnpx8oOtZnV6jJ4Kbu/GT4sl",
-	"yje78SK7Zgc3w8HN8DW6GTwl+fJeBse7HtHJAEmWSPox0xL/vYXbIRYVvwNpB8wSyg0U/3ZUI6zibLNE",
-	"TSuGUg+XsSi+ITRTksjcyJZmnMXgihIFfuwbPQ2xqIVlcOt/z46Gl04kOfgZtmUGe/gZvOB3sHt8STfD",
-	"qDjM9+9l8ATwX/Zf+zgXfHTKzs4F++VDOhf2FhgfJlGwuI0H/f1rdC6M/PG5z9xAd4P28y14LnrProX9",
-	"r8oDuxY8D2sqUOnmcXAtHFhs1bWw241+WNeC48lfiUthHZ26V4/C/TDpL+dR2NOC8ghE7+BROHgUvoRH",
-	"4U5y0CalJMSCvbtVpo5smhsCln26JFoSxbTNyHZJXNW86KeradFABf2KnBGxyDIjdc3kTSUCH3MRuEaA",
-	"fkh3dlW8zA93o5yXd4a43ZdmhgCMpdVqDVrPfzh9Nu7T49GPR+x02O8fHdPhyeloTwz+c6X4REAd3kMq",
-	"2YHOfq90Fo95CddXEtoE7rsDoU3ZnOZQx7qrpnys10H1Fu9epElRGpxk/IaR4qGhfkVmLGmfOmOPo2yF",
-	"HafTi0WiNM01RKdjDhgTqf0rZ+T4tDuVi5wkv/46myUWyAACV2zlWTI2j1M+4VqdESqWGtDcWKYALuOH",
-	"Qb+fRCTpu3/84P7u4z/Of3r5KukEhLZvJF7TaBcatbCHkD3GEeiBxmKUydE1Fn9qj2VOLMEjyfGzH54h",
-	"NMXxab+fdMqADJAR5ypMwnoDY1GxSDImJnr6fnxpfr0Qb7lYaCOjG96R9MhrOpqSxB+P178v+NwsdkKY",
-	"0PkyAPtg7hGRY0Qrho6eqGCLIiLFiA1qdiT4POA9UalVJ+EbZcBvelsCvIiQgpVW00EumoHAUBGzjIqg",
-	"SbTsE33LjSiB38YCtmINPnQVxqPk2H6/RrWJhd+RARGS3EpMLUzpUkVggeSzRaapYHKhimFGJFmIjM+4",
-	"ZulLOqeYtohV2mORzOjnV5Rny3fs9k9yqBLYOdIWkqTmZwJfdqD9AsXNN17P3S9HU5YuMi4mzf7uV34P",
-	"4Og8bvLdyvmEEfhZrhEA0qNW1BrnPKVLl003A9Bjn1tH9SKHv21hfLUQ4Z96ushV8L5esPDPW5aK4Acz",
-	"TbPfZtQP2KsRFAoiuk4ailqWDrYGrf7zfr8VtSonrDV45rMW30FRW2UPQHh+g50oZnpUTPM4nGO/mF8/",
-	"nNtxMLHj0qyO/4AERyTgrUHr+BiGunJR7IJtLeNVTjUe9UNIwiEk4StEpg64oLuBTiJ7VXnUKJkVlH6N",
-	"bLYPZrUVxrABFGNc+UvL8qNqYmN7FRK6A5LErumOpMh2LMmOmOlohT7DO53IV+BTV+Gja70V69njG650",
-	"hYz8t4FnLpXHK1YezmQjy/nNsxPhaMJexPqB0Z6rAtAuoM/2Uh4Qn78HxOd0hdjuRogrNGUdIXZVqLbG",
-	"gEZlLwSA3gG7OYitiIWPm8Amvwyu8nrKis7vOyseDxI3Aat0QFf+BiIp7luM2oi3jBdoI9hyvdmFKwyB",
-	"BLnJiDCFjptgTY1AfCLt4VIz/KCzjyzzC9N3v24PFHuxwo/r7eNujw+RF4fICxt5cUcKsMK/9ype1+AX",
-	"tJ5OdN/dTmXGHGtBMN9qdEVE2OcRm+uK6jMwWhLQHaXpUhEu0EYbTJ0jU7f1foir8kArLTmIsqFMl4Ya",
-	"+TJv7x1m5Vp0S0Sj5rkvboe9NNE6i6qLsMIAxJwx0mZ0NA0N0MOy+Zk0WZ+twVeKEesEoWuxwKXZ6PVc",
-	"TywxYuR+xZP7NIg+lumxMCgePTupNSiKRZaFRem2tyieFKM/2caieBKM96Q02JOKRbH/wxexKD5KhM4u",
-	"rPHgNz74je8xPufLGym/QJXXimdZRTXV6upqvXZ6hln6EUDPdSm/MgcvXY8ktzK/fsmEZvlFqtD1DIUR",
-	"is6fKHAUkhG8pQYEmF/FCx68UecGD8rPxSJgglCczlbOAw+zVVW58NGUoas1nG954GdkJm9YLLgmQ4uz",
-	"7ZyvwdCeqBWDrMzNB5pe4/igIp+dwKqvFzK+OlhTys4iXBowaugpD3m+oWYob5R7vg+/56O6PMsH/eW7",
-	"l2TGswzTzzOqp5CzaznqWzqacmGuT9Qq7dt6s+weLO7gLzv4y74Bf1ktE9qX/ezpHQtacCpVUJdHjg01",
-	"i9Zjf8aixhsWuL4CRiRzcHHd3Z91qDTaQPoezfu0k+MpFJsO3qfvy/uktiZrW3icCl9TrTX7qmw7AgM2",
-	"12pFGlWkPVyWEQQ6EYqw5W+8/SYWq1/c2XT9LVitm7TyEts6WK0PVusVq/X+9/6LWaqDR6Tt8/1Q7UVb",
-	"sDLqaBGUzEDvK2u6oAnXKXr/kFZiChU9kQI1Kb1olFrbAPjAjYrZBn0wFhWzNpY6VjDCzhnmKNZoulDZ",
-	"jvtZuhZQKQUZjatYmH5HUyomLG1WV8cyy+TtigUfVfaxzLHA4pRqX+svFuBSjyDA2b1RimKWeb3y3rkP",
-	"g/bj2LIbNF1AqTJ6bnGG6K0zJX9ZLRfX5fGMuJs5xcGIezDi3pnNfHLl8u5TcWahF+cLWG2DtIktbbZn",
-	"qzbbovxTifonJOBwhcPREFzDpyp22CIBiRcUHGOiOmflJkpuSnCqWkYWC285DXkNFOxYqMQ7UaEC7UTK",
-	"NDkjyYiKjwvxSVCtmUhZCvlNsajLIrHfm8/Bq9Uj753zVq8rvxVgNkph1rWUbgS27b0NrIWf7zHtq9VF",
-	"dO7N8lH9M8s1H9GMzJyJ1e4+eDnFYkxHepGzvDVo/Uqp4VkzmbLs3cIsq/n+5+5xYac1rxD3k9SGhbRe",
-	"SplR4aUJMpNCT7NlK2oplnNaNHV09OMPJ4DHiIejNWiZA7HGhVlmk/eSIuv37gDleLADf6V24CADMGBn",
-	"BdXZh5l1U3kroJb4GrYG0QWvqGblpNPgl6DyIDG8twtNkjaYSmQOJhP0kI0V02eW5MaCC/Lp6qXhZKX2",
-	"MDlTYnwMzTMO8UJUkOpQAq6IWRH+EXo0PadPSJtqMpNKk2f9fgdGfM3mwAMtqcVowzO08XhgyDBNt+J4",
-	"xKrjwQswbIwdXp/EC9mpFV9pERCZYLxzNTKIhiaz9amosdiYi0qaUlFP+/2oOdsUtgw0SHtu3PuGwIMP",
-	"mAqzwmFa7CiXShGaZSXXgU0cLn6KBZwWX4O9uiBGvDC9YpV/G1CV0CzzN8AGoHZ65FVJvY5FMRq7sTkj",
-	"Y55lLC2KW+agPqh74P+v7No8sp81iDP42792yaPcJxf1j9/+iLbthFU6+c1MNLi8rUHruH/8vHt03O0f",
-	"XR2dDvr9Qb//15aNc6p/rf/cvbY703cbdmD+B+b/9TN/T3vrpIDi4d3EgTukTvo2NmZPVtm5hooCO+dM",
-	"lluJysJEKUUyFmGOpO1f/cTGMmef9KiQbdT5WLMcf8oZYZ9H2UIZRXlo7sGqZBMLFG1MP3LCgMPqKVuS",
-	"MbdGvmJV5A3LMwp1Jg0j4yKVtxawAiSIsWGVyGZjsQSL83G/38dwrBcvCApNpagmAErI+DVzQok5M2Nw",
-	"7O7rOV8hjodc0A25oOGxqfCmfoWFFUcufPHH4MX9mdgD+/NXpZ6d3Pr+cB2c+t+DU3+VSalduVSjj7+O",
-	"S+2cV+r1lrullsaihNvtW3287NJ70D4eJL/ULdUhxfTrTzH9IkLnxjRTf5k2ZpruF11zHzflgYJsaphr",
-	"gwe1mMoh0uYQaYORNvdxfR86R9Rf/jYqS4aJhmZDh8zN82JynZWU0lhAREqI8u8bvpdkyfvmto9q5Ftn",
-	"fzsODGtfnf3tcWjsIUblEKNyf4mGD2PY29OcV45MWZ/UUWOti0VtUkdEkjDGAP4uogsA7SwIEbDoZxA2",
-	"csdskP0jNL7rXBC/LI9lOtrJZMTCrw4mo+/HZLRlUMNm+9D6DJB1dGOtuvgNqIlNoku4xgf98KAfruiH",
-	"+969L6INog/LuvesU7EQQurhg5qLM8UigPGJ/GtDKTNGhY0FoZliDmfdveGlDq5sjGqPvJxSMcFoo3KA",
-	"bVGqpBgpQAZRXQquNX0oaR5xXYqNvbsq+jVkOayLK10TLHo55yLNGBkymptvLHqSnZWPC5UL/X5sz3br",
-	"a4oCfWAqftBADxrovWVJ3GNY6YQuJqw7kum6cNJzQYx2YOM5pGBl4JcnikAzBJohXJAE/r4w5Hc1w6Lt",
-	"YGpiUeDUYHpec8JF0EFEzOoBwttq2gXEWMSilHZxRlI24imqwdR1wkXKPkeGso+kGC3y3NxS5E9QTBSC",
-	"WaWeklsuOj3yixlALHCKoHFjiCOuBM+JvBUWB9co2qBtz+gS0kgUYNz5OM4rOukC9EIKTUQY8Iit8BRb",
-	"9yWyJILToNeznuVcaDZrjnGEgb+UKfuKMGT6vf6zFz+aNVFTxnTBaY6ekwkF/rE037VSml9vzwyu6OSA",
-	"CnMICPxqUWEKIhaQbXN7kbA10W3zRi3F3sdEuKtBkFBDr8g8N7RFL2NRFDyAS1pjKbT+GxfHV2/6ayJa",
-	"b7jSnmQdEGCq9O2B7X0gc+5g6QvY9MHW913Y+sId3ZJo+ftdT7Q2gr3wNMx6MTTuibK5HqRNiaYTSHeh",
-	"o5FcCABOMA1H/gvuBgffdkqpNbsRo1+YvoP49FC2RK8Yri5lieMczIgHM6IFdNldEgku9V4WRE8Jcpre",
-	"h8JpmgkVTvP3vSqcRQePpHCaAXyTCqcZ+FemcF5qylHCVZqxzO6uIUde9cQ/nOKpwORkrsxB+zxon9+H",
-	"9ukp2l20z4J8f7fap6NfB+3zW9M+C5590D6/D+0z2NE7aJ8B0frGtM/9ZamvQfsMOc5B+zxon0773FkS",
-	"uS/tk4vuPJcjplRX53R0zcWkOzYMu2uYzBco7+F6IdDLLtU9zkmS5nL+St6KBL8mgjGjrUGRTaMJGr0Y",
-	"cU+NCuzeRlg1lZwZ0rO02lySUg2EPSGaXgNAnGDlMhvV7zsOoa2EyRbBpBF2dMjIMKPiGsNwchYWvYqa",
-	"dOWVwiWQwL8QXJvhvTOzN7qphSGooL/Bb/eF/nYhPuBZuLKbhKLbo2qtdpdag5bbjlaVsr6cstG1mb9G",
-	"4CPF9GJu3irvn7lTb+RtK2q9/49W1PqVT6ZB+WOH9ZaxG5YBcFux/ohsurXeW7+MB2CWgyb81QKzFGyg",
-	"QqBDftT0zk4YpBsYzoPo0EVGh+MBsbhjWkb9nT8ozFsQxgfWoRuY3C5qdfX4H1Tr70G15s30bU8i2Jjm",
-	"sYkI3mvyx31JdQ+lPzdd0HqVeoVdHdTqg1rtckPuXay5n+SRggzcMKFlvuyym52qmc3phKWEiRuWyTmL",
-	"iGC3TGmS2PrRgPkGBRtRGJryydQ852lUJxWBs9aIRXRkenpFNQhHQWMRSX5fUKG5Xpp/a1CbjcTkvYIg",
-	"RfX8RwUcndG5U/97AyTdWdj3z7mcWSW4+PFKJlb9BYSFsIy2Ny2oqZwTzWfsn6DKc2Fbb3J5uNVvluns",
-	"C69vDsXXVql0uDj3J8Nt3+cHOqnFOTiH60HkmOCtOohn34l4ZjffbWtIwiuPmuyl7r1QEquQ4H/x0iG7",
-	"WCOInVsHhydA0ASCggWg2QJ8IZtcHuuIEQhx4ai+ZuGtNM6mLLCbQx7vQVarymqlS3y3673z/ahceszw",
-	"heuyeu3N5YBIjD9dvn9HPpi3ME/WHmxwj7pqsmdopk+E1K7uQMo05ZlKSJtrFYuEfdYsFzT7yMYsZ2LE",
-	"VNKByDWsOzIghddiTgFe3hGTPmnjkoBsxGezBcAKx0iYbrliA5KzG5ZrQsmMK02vGVCkTo+8tr2S3Hdb",
-	"UxXNDHi8yDKsK25BqYxsVd4Sj5BceHwsFr2R2BQjH86vXv5KrhmbK3SRqM6AUOstwSznaiEbSW5otmCk",
-	"DVXhEN+SFqO1DfvVu0jBGwVnQkyguLlpPHQ3B64d3ILe6tL34kW/fzK6Zkv4B+sF7XvozGKvG+IB11Fz",
-	"ODB3puf7pD134UT/+4qb5W//asl5a9CyKcswGj1tDVpPzaltRS3YCHCSLISvowCdb8cV/qSk+IADfth8",
-	"5B3Y0SEh+ZCQfHePClBsSEi2nMDcICxwAhRnN7ZWJiY7Sa1PXYfrQnvcID1LGgCkA1tlDfchtb7yS/BN",
-	"CK9uuOuIBtSGc7M6SLMHadaj0qycjm9YmrWTIG0jFiiLXpM8rZVbPbSNFRXlmCQoO9bermR3WTIWWwiT",
-	"ZA9ZMhDFG4RJUidL7ihDxiIUIp0gei9i5P4E9ktIkzRNA0lydZWesnxeyJamAbdIrUHrT6+7R32oqGi9",
-	"sv+QC/Ow9cc3J3Vu4CPuch3Ez4P4eVfm84HmmtMsW1p1/c6cqCqAbgOC7TqskSJ9OfoBVurbRLVjcR8m",
-	"gBqqXWt12V71359qf2pmhY+Dfba6DPBrPt+FJO8QGlkz8UdBKjvQ6AONfnTU7PskzbvYBtAmDJEG96BY",
-	"1AYrfBJQdt3NcuBleEoS7D6xdre2DyIghrD4x1Es7D+r3SZO9ja0WOZ8wgXNOpYbsPGYjawWAc/nc6m4",
-	"dhnzsXAfPFHEBjVwyKkvUse5ZrOIZBIqr5JMIoGx7MdXVzIswU6Bq1jgUDEMHYr0+lq7XlPgK/OALmH6",
-	"BAsK1eTJxwIS5TtnwPrAmI+9uhR5RnzfNp/gL66o00JwXWyC2QPGb1hqVaxYZFJMWG4mP6W2yJ/t4lYu",
-	"shRSIwzJG12TIcvkLemXFiGcnA8Qwe4xNsOdcLeGZEoVGTImfE0LxSE3Iui5rnH3/UWaDGKBA+KKCPMF",
-	"mS80oeh3RQfHOJeziFDfh/s6WBjb13yhlZsfHV3Hoo0PsK7hnI+uO0VDDnPBTyanI6xcSBgH98wtNcs9",
-	"lrn5zSwUV7YgZM7GAEIwZCO6UKzczlRmqR1GhAUZBVYNCUbKFbFtnPmaXe7Q2QwWnIdcaFKaBWz6XIcT",
-	"MeOEOCccqVqMRpBJw8elZtlsrjlLS4MFmefcjco8MbfliUIIWyLkrWl1yOsPycoNGEDSjlW/7bG2Tgaz",
-	"lO5QheAN5kybrZgxqhauXnMwEIckAUFADKpU+9MPFCh4F9pyxc24Ire5EU/FmTNF2L/JEOKZCNYKOeoe",
-	"n5ApvWGxgKQhbNdmQDnjxQiTUqzQal6zOLrmWpkTW5w6snLoIohHpwLqbOY8tR9nEgtJwacdc2upxQWB",
-	"x+ZuwXUyp0zOzDhE16+4OVlYn9qcEArkbWMLmdQYocrSHvlozzCOFhcHJjvFwPhY/JlmCzglA0t5zEQb",
-	"pki2mOGI5vkyFtCC2TXUBqAoqZbyukc+QS/Wrdlw8Gt7ikVOuSp6MtsGraeETigXGDpHhjSjZjmosgeE",
-	"6uBSRmTOcjuoay7SQSxup/YN61NKU5ZGZLjQllYVFcY9eX5C6A3L6YQRNTXDsFTGdv1EWSUoIP+wVHg5",
-	"VWmYSAdolplGzMrkbEYRwhja6JFLSahZUNu2HbwnpYJNqOY3FkfatyvHpG931FwSmesp6ffIlV8Je8Vc",
-	"gwX3VYuZG4tlzE/20Jo+1ogB95OW9qh+x5CbHzK5Splc325S1UcnxdwtomWzeJ9JvSY/96XFUbKEfuwI",
-	"fR0eVAD8ZPgDL9hpFIuGrFVSAXjStxK+UBC5Yrij6Vg5auYhmTpnkKQKzAitMw7xCWLmzCtGYEPp2sXQ",
-	"oUAOZLwcchdtLoW2lrC4vFf7yhupHzXblX2ecxzdK6ptcbIfuv3n3ZN+K4L0pk010RxA/evzq+7x8Y8/",
-	"HLV2t828kfqA23TIVv1qcZsyWU9LgSDuS0kfCLzJEOM68Ca821D4v0QDitr/AW1U0DNmeNw1t+GNPGQ2",
-	"NNPBB89NDRjRLhmpcPQPeQ7fQ55DJhtyGxrI2+bMBiBva1NKVzIZMvml8xj2ErUePBAM7mG98oZc6BDz",
-	"dYj5siBOO4oldw7yqs8k1TkVCvMm980nNTqbs/xgCoIqUkxTI5SsTy6NRR3mRmqlmTCR9He9xIhZzCYF",
-	"25H9oYdffMSnQ7PRpmHsvg1FnInP8IwIE2mRTto5I0nOMqNyvIa+LtKEtLH8ful3xH+6BQv9hN8w0SEz",
-	"Q12sWU3JRT5y9l1wL/gfIccDWrKP7yqHXQX7dpDHaolxsEQPnG8a9Lw56zS8gQeZ7DvLPdXla3qfGahP",
-	"/RB+WgKyX6O0RmZ0Dk5OdN3w1AXsWq+Wb6jwn8kbltuilFW/9oBIEQvw/4LemjPF8huWWoN/WzE05Rdz",
-	"1BRdh+DssK9b92Mn8ua+WAgofk2SX15fkcpchzDFxAuUzi+VAE1P2Uc7iKRH3otsaU2L5q1YWKe2n2S7",
-	"cKr0OwHs3sA7t2xkAEwf3YfW4c2L6UL6WcbGmsiFjsDjo4oG7PBgjvtJvuduvP5Fu80PQcDOK0erjoBV",
-	"Dw1nigxx5R+SJj26JGfOb90NGtsDxHHTVq7+Xnd+eMervt0FL6YDdycWbXcBSjc+IrV3vQOqYM3twetY",
-	"c2Vf+4WC2AYuJpaYBPfOQmOiWNYPhojimHVi6imbwZV2Y+ycBbTAX0m89fby3lEz9deyIoNV/CtyIXSV",
-	"VmopiV/anKJObeiSn12n14pa3DTw+4Lly8JiX1nEVmi1T9mYLjLdGkCNX28WsuV/MST+y9OQZtLxnw0E",
-	"46uVe74KGlNPWaAGpDnS90Zi9jBsyzFJfJsf5W0SQQTL3KJ5r8bGla95FIvCNI51a0ASiFBjNB+bU+//",
-	"tG0Ev62zoseipENK8SsV6X8Gv5ge30GHqFY2wjpur50dNLJakvBY5vGP8nYb83jBxXJ5e9DFvjddzDLa",
-	"eyOULkCsmVheMq1Q6+GFLGMjHIDOUQw7XCGPWgaGr1IILcRbJqA1vrf9NwZGuwEmHWt0cjHQKR/b7A0X",
-	"eAeBZ7EIw9qcZIuxZhj4FQT+5oy0+xgLaUP6CFedyLaXs5k0co6m18xVyvLhahALXfAz9vuCZmbK1ZWi",
-	"VfQMEOIIJX0bHNaLxdX6IGwbZkqVDSMkhqwse+QvTn/MpAY/KkWTLH4Vi1uYoN+nKSaFWqF0oRVPbbzK",
-	"cIEuGOBolp1hHLkLHwziWosyZ9gtDpUrjRtjlE5oq12MN5XMllqD8EnlFnuAFuQuGlAhBpYMmcJ4RSMW",
-	"KEIziCun2S1dmvbwJTkO6sHNeuSddUV7H44N+nZ6s5Y4NWg1nPoe4TPuxO7PJ+8zemar+BgJcTUvl6OM",
-	"4QK2opY7ua3B8bPdw2XcInyd2Cb+2B6iDA8ROHfkv5crmstOHHhjIM5TQyGbue8VRDcHfNSS74D/GhYg",
-	"x84m0MCMV9mv6Tdx8H3Ak4qA5f8/e/+63EaO7Qvir4Lg/z9hsneKpuRLV1FxPqhcl3bvctnbUlWdM5UV",
-	"nWAmSGIrCbAToGjuivo6MZ/Pm0zMG5xHOU8ygbUWkEgySUmULMtuRjjCIpmJO9Z9/VZIxCCOOY4SazDw",
-	"vIvssMlZgaP2+ql6rTD6vzYcDxsx2xKyYy7B+tKohOkGhWkgFMjug7RLx1cgO8giuqrnr/jzRDs9HLN1",
-	"TqEVx41qG2nEkJHtt6bHNqWVJq/aYLcwIUxrw4yXFs46JMPOGg92rCvmv9z6TADarRaGjONGtkyDBrWQ",
-	"BiOVsYJjWKt7eiaMcRsDBTwbbBk1znCc4YUiwfQtspSBpzMJSV3Hg57joBDv5cYulV8DSssxehbSriqx",
-	"KVuMxVJUUM9FMW5g26X1PtLmovvx+pUxbCnK0olajcQOkjxxE1PVSLfBqLJTki0ok6Np0var1ky3svVr",
-	"TI/dMYuKeW0+2hKtC29W9T5228J3Mc9lI1Grd8ew3ncyv/x8ZJI6uW37c6IhpjxPOg3k5c7QDcksZmKP",
-	"cF+3WI9TdgGB+SC3HOSWu8JiuHMkI3pwP9IKKVbbBZZ3C3uNvCKV1beWVqhfElgwDStKu5r7HEmvzhPm",
-	"BmqdvAgupIYJAJpJletemsAUdAV/emtqd6TtdLhO/+lXSFBWYtl4wyd3WGrcY3hssCOclGvSMybKqZ0I",
-	"x/ugYbMy7lHMDoHkyy1ckG1ngnEty23MLFXXcrOYP7G3bfIdSZMgrtS/ocDWSC2sREgztXoiYGS6QgQs",
-	"p+2XeyXMwRH5nHggHZlm8krSmXErKsnLXxAm6vik/yLmhMeDTVbo7+XtWeF7/+Zj5IY0rQNDPDDEu+co",
-	"4lG6N55oxewo51ZMdCV3VQ09o3ga1Hdqu2UdeY7VgkNToGDRxxUoGpvpi93j1LHRk8GA5VNe8dxRsF6c",
-	"1dhSh3Stn4S5leSVKG6c8dgC1cEAqWNdkSce6BpGwA5tp2wpVa/PXq/NFlywoPjRwsiK6SVxlJBDCSmW",
-	"I8EgG1+qWju74JMjQB1H5THxtgtZMVlg656tWc3qgs7bbL9b6jBT1qQVs1e0M5+Uv1AExffcWKFc/0kH",
-	"auFDVMVY35wPXPDJIfHxQK0fcZnOiFysbloqOlzlrfT6gXIfL/ikNfcRLiuU44yqIMNHsAr5FMjb1YqH",
-	"8I2aQklxiKpfp3UPHL0BGUu3yGlc49CH8I0vI3xjbVdvX+9+GxHbmeHoFChZxMq/o3mQxQPJPV3OLJ84",
-	"gYnxHPzC7gi60SRNc4H7Ct7txZVFnt+OOP0g7N2kp4dKhAxZhi2rucaLDpmQh0zIUMtpHzkluuJ3y4UE",
-	"ulByY+5DE8V2QA2tCQPBxfbh16ZWmqpaLWV7aqXY5ydVSWnan50+6sb9KJRRqaSZioJNtC5ijRSwFo05",
-	"KKUHpfSLUkrp4t1NI0Wq80Wro8SXDrroZ6iL0t4dFNEvRxEN1/FuWigRrs9QBd1PYHo0+icN/6B8HpTP",
-	"pvJ5G3nkXjVP1+M1Ekw4vu5ZBFiIMBJCI46aZL0hPpXzqpKk2llWCm4wXojnFpI73GunDEhI/CwE2ErD",
-	"+MhArBDyWfwNNE8+YWP4jpEEtKlsMrMYGVtJNQHRx2S9uhrOzYWwVlSgphTGrhfCZBGLYnsKYRfuUBwk",
-	"sM9PAoPb/LhJ5r+yNGXxXnmaC9fs5kJUoHk7YApDP0DT4A89Zhk04t7PfEkwd65MxghVAYMAqdgEpBd4",
-	"GpqqmoiyLsTcVflUXomi562YjpaaPnuN5REc0XQ0i4q717HrbizGyrJ0BLSm1co3jvGeNaSMe54wyTw5",
-	"Y7ZaCEdcN6l4qqJmkhiXURbJRlw9vO8DDb3MuS5VAgR3PuUVxkTij4YJZasVxTfuLVa62/3ZCpUWBn8Q",
-	"KQ8iZUOkxGNxc+J2Z1Fyh/ciUxRf3QiDa/E39KGclnSjg4c1tMDLoY8KTzwcP9ZKTFUUsV0nCjGlmW+H",
-	"dUOT/bptqNB4ijb8pTSC6qXQ4FK1bXR+IvNyYeKxzhYGSltt95V4ybeFake+E3at6wQH0HSeQLL0dd4T",
-	"tuE8caQyWyhpHWf+CTxC3fX+0QUET70dv8EaRvQoLVaCYw5vJCHZD3ww3AIcQI9gkdAdcBqzBEALgMQq",
-	"XyspMAj3S1u+n1tZrMHZR2b5FqqkZYywhyBvPJvxS5GdsuxSWkxRyxz7zNBNlOdibmvNAqltqkYL6ytX",
-	"AWicEktCcOquR+lTn+5YSPOTViHSNPMeJscgmVblKlVjmGA2WqyyqIKRhCRFZkRJ2HCNPpqN9vrsG4RQ",
-	"Mn6azOpUAcpSn2X5wlg9A5nfZL5CkCwA9DMuElSIsVRQ2BCSO2a6WJRe5KhD+j1YlhWzf7xx68i6WImO",
-	"uVV12+X+f1t9s1j1ELbGPfmNm55/cLRY4RkLrIqyLUt3HG19Q6niDuHvoYLpiNJ7f716fQYGfCiUhPQt",
-	"VaFCn8KnsVZpEcFRUDMtetcN/XOf1DW3pll4WWgEaSi2k3SkOadzg941LLmBp7Iz7Lj96SQd5fMUvnn/",
-	"70fHgwEA+OG6Ohm1k3Q27nZn2PmO51P6yRMHyEwSOZgflwIcUcPj/m0gCKyYHXyDB9/g4/YNrlnhbuEQ",
-	"bLOjzSuRwwmlG7oG0LOYi8oIYuPZu7fnkVUNm3t6dZIlbDmV+ZTqpYVYBjKEgShSRz2IDzy3qSJBwWSn",
-	"zE6lYVeiAlprLF9hzUfxgZBf8lJC9cB1zBvoBBTHPjsXgv1y4t5D5ot9mwSMaEiWUX2DOt5LqQq93M/a",
-	"ZX45Phi71snmQyOXkUZwK3PXwdP45djGDOv+cpww06BPv5z0bkAct9jLAjXbP1KCxMNNDeUmGIykNyWs",
-	"RRvctNujylT8bHP3aUa2CvfRQzSeMitdw6NK8EumXf99dkZqHa2hmwWZ9OrBSeOfcoOrKr0koVgaS1nN",
-	"RNhRwTH0FBXyNCj2k5TePfvp295pPcKzsRUVDFOaut6AI86pCg99A9Vh4alQgwBj3QTPp6jKjnlZMqqs",
-	"txK8Mk4XHqBO/PXXsZ4SK2N7Ojj+ZbwbcZZxOAYBJxfVovdBOEeJgfi4u3K1BO/+cpT/91sJ38hFfjk5",
-	"8JEDH3kgPnIXhuFz6TEmdzvfeC+MLq8EYhYKrP+LIBX5wiIaOWe+MRRoHSHjHiwh96YFX1xbCcfy+o5k",
-	"0lvn7qXXRW3nc/L2FUnHzVBs1iW7VhJ8LTWUUKq8PXDIng+e94IVCKyDYKrpFiJ8aGJXrA+m12dZKdTE",
-	"TjOoBuD1aSDlE+BghOc9aBqW6CX3/lIWdpqx+G2nG8xLrniVKpifYV0zFcIm7msrEmYrwQv8gOZBvypk",
-	"pAU8iEVZQlOlVIJXzLc04lWSKrsYiYTN5VwkbCQ4uIgmpUiggI8SZe/U42lcSV2uY1jUM8Hh99k32k4d",
-	"u00V8Szo7olhWSFnTlDQCmpvZ017FIkU0rBCVPKKQM2C7oOniQAsK3/KbPSEa2WYqixdDAbPcjwNTuKA",
-	"z4Lh1zBI+uYDfYdbgF9m0ZL7dQJr5ZZWt7aRKlpsrYRJkJuH+QfUDg9YYisuS7eK/yUqbVg3e/5V/8UA",
-	"zgL8mfVOsVHiWiw7Hvxwxs6evWTn7jiw51+xD+zrlygSnbAP7Pjpc/j5+5Jb9g2v3Fcng6zPzvz6+hXX",
-	"V+4uNM3rrRu8fuZh/351l3TNVQlmf7hN1AUgzEVuAFB3DevSz7uSFagqCDkVnSRljZMvsUkEm6VKU0PX",
-	"BxocpQml9RE2JZPmvZi5647i2ETpShR99jY4HXgwL7sHSOjcmEoCDlU/kYSReRVsyQh4S4C7aJ7LfNKG",
-	"Zdl3PJ9mrMuBEuJxllT6BIRqgm49hRka+V8C5UaYfrSO7le6a08D9cBFgjpUgaSQpImPJmRuDrTan+hA",
-	"izeuChHn1Vz4Y+3tCtRPw8idqm5t4paKjR3N8aZutGsbb9jGDfE2arjngeLFFnFH+z1iMKEUATTiaU1W",
-	"2Prmdr05HgQ57+nAo+DxGR03aQw+YaW8FHE7CRa2J7oXJgaYc04Wc425k19vjjsVNVXiqrbpYO3sYDS/",
-	"xlaOO54qoGkR/E+fvardSLIQysqcl4yE3kATIRtG0UXsRo4paDR2TTlFKTpX/kz3TpnTN/yFg9u2r83+",
-	"+0rP3sRU49OCCfndraV8uCmd4dcva7Qgom67MYfgUnWGz7+6lczfWIqD9f1gfX+k1veurthYKoB9o1Cm",
-	"bcL7XSz0fyC6186gLR5bcTAGytElT8sjC84QPLzZXjFHj7ic7Ja6OV5sPkQbHaKN1qKNbqfm3/rkIyKf",
-	"O/RzOP6btxbkI8M4+/v525/YO/fUWukx0Flr+c3wK/KlkU0Vah6ABLkA4ShVXRCVfq0kVIIF2QjKOfSc",
-	"vLQGkt13fU4NasIQTs7JJorViUJDp05m48WRViUiOKPUj5+9xTeEMw6c7gRzDnFNgZiwhSqcCJg9bUZ+",
-	"FBqhr4MI6eR9CC2Cx9gYnnMNQwgVy8QHKyrFy/eCqnI4yZoGj9oCGBVAehSzuV0xDK9HOdi/DVDW2LEX",
-	"LW4nwsGm7UkZY6p4U0ntCNb13zaEtt/+6Og54DICRDiMxglenafxmUs6VwjxuBGZkbD/kipH8wge2puR",
-	"3b8brd7hPB4Yz/Eaeu+2Hg9Bk/LvQ7a/KLvuDWSudxWgfYJy+T2XpfhXNQm/45WVvCxXRF73C7dIOvNF",
-	"i9D2fU22vTHWk9Im9R3WJkqKLK1pbiVYXgoIwuxSrUKTqpHI9UyQZp8w8SEXc1vHgW4JjvQRG763rq4S",
-	"sPL5YgNJqhqBrD12KcScwCa8xg0Ups/eeD+gBk09mg7rxoGISaqyOiYM0o9qX2PC+v0+mia8IcpR5yP2",
-	"XpCtresn1WNaEe9s0dXj+MzYANeoM8TW41XXzQKbcB96HMesVsIjnZBtYVwJAe3iiCDKpVzBT0upTI/M",
-	"asHSUTlmFpn5obZfQTPhRRRw6FoFPSOEEHdrmGaCPTYJVUpGe1RUVTlh80rmgoEf2CTsSqgC7P2FaxdZ",
-	"rqhYgRAsPZgqp+kxM9VLsLc1yodaplUuPMNHc6PVrBJQ1uLUtcudliI4WglzPZcky3iDtls1zgqdL2Zu",
-	"NfFqGAhyVrX1OpZf3FFoi/KNIrbB0g/15ou1kF8nykQRpjFwuBstSWC1pTL2RkhbR2GTla1+EEuEhKr+",
-	"RrvmmiHLCRWyAPjqWvyKJD/sssXM62vk49GFkTasz5LQymGxYFBQA2Tp5RxOI3OyFP6FRmCMHob9W7sN",
-	"LQu8nMpSNDbLxOHsUsFR9ffCNXDq19W/YvAcjEqdX7r1RPsjL9gIPP24pkgd6/LYEKFg+QSyI90B1EuB",
-	"ZxZnUgljQ2R9Fm7Ez0raUL0yBod/Ylh3oeAyFD1/DejYw9KS4VIsCe79e62tO9evFQQdlFaiDC+tu6vH",
-	"J0Bt8ZZD2AFEvM94iZVbzCnjrlloy7s0OBvLD+50auXj3brf6A89H/pOc4J7Rq4ed3/C1t10txpFYZpT",
-	"xUAKozHjC5t2bUJPS70oC1Y5CQKIAIymqCu6WM0GcBPP1gp5OyIWaJKPkp/hwFi3FBOer1jBLe+1hsuz",
-	"trnglW+LXLeLyik4ELnObhS4flqnnUy5pZvES3cIV2vlX1wHfh/cMdgZ8d46RDK//6jtBULyZ35//cBb",
-	"dimuw+jGBwWFulytGMH8r+pyLkMqZkTbBfcZqSbUUweaUDuHmguNwZGiLE5plqAosXHJJ2FBtNqkIBfN",
-	"GktwfUnBYw01Vi+hABMxkgbLhLJLfi1MKefu0kU0INezmcR601jy2otixRUwubVIJ6rldL3jgOrnN9Th",
-	"DTtazhUkyGADrIsJN1NHTS0sBuF3XTr5iuZ0y8B9HNwDqpC3ithv6oVJR5oL/iGO3m+J1N8amn8rHwAI",
-	"iwet8qBVfnFa5Xu00Xju88RAlAOkUpFedx/Ogqe5NvYIJPxCL1UU57+3GbM9AJa5jljoyOdLwbd6zOaV",
-	"LhY5cMp/tolg7krlvMwXJSZ92VRl9ee3KhtSjrcwVs5AHMz8n0UG4jBAMf6nHjnNUr2r9KQSxvxdj0C5",
-	"dNOCiCb4gmW54xpliZ97ffYTKSs4TmHqmRi2EnYY+kU16j/1yKQKKvw4vcf7tles5AojcRwBLTG814fI",
-	"ujUBIySwhjpkeM4nomBCXYlSz0Xi5ExhLGvOn1F5PGhxKidT94jEYkJMVwUw9FSBEDkEmaARSxyJVn2W",
-	"nV/KOQkjF5Ag54bAQNSgAvkw3i7+miqInn0xGAwS9oJKHc35RCongXsAgK43SyQN2BS0DhgUyKJF1eNU",
-	"YYFAeL+lrF1bFTu2NwpTgIXTxn4ThvEvGL0Ly+1oSnwlbhmN21jE+0vwuFW37/hEtDHpMzzMTfWuSZwO",
-	"YbpfRphuzTrX9/cOobs15wQD2BH6nO7GMhetob9oDGgc08jN5UO4KKROsJEuVqzLWfaq4TOb8fkpy/74",
-	"M0sV2IANmeLKspew7TFmjQT/XXnVqYIsvWiUPpkan+rGidZjSq4mgxtlWXukgDqIDZPKR/6n3jDQ/kux",
-	"MglbKLMgYcjX2yO7w0bcW21oSBXW2atdkEE7j92MfYzXuxQrCtRL2qIj+y2GjFTtb8nYYsZAZZb8dWBD",
-	"21ujrQOIN0LhzqLUyKYCczstlc4s0OJoRT+NyprrUlfg7CQ1LKprd3R8MvjrzTXNxmQOyuZB2fzylc1G",
-	"RMX9aJrxJboXdrk7A/3b8HsEkl+HmHDDsnc/N5LS21l7lqDhzumc4PwpnTI153Z6ytB6igVjgVQeuPaB",
-	"a38hXLu+Pwf+feDfB/79GfNv1q2ZJXCu3j1ydDqv920wLgp0ofE60sTxkojc1TBYr+gJrAaEAUS9BuiL",
-	"tCZVz14ehZw8sI1mvumW/FcAs6M01149hrWE2OeD56mKgzy8s3jKDeOWzTShQ6MPHUrCh7a6nGHFbMSP",
-	"bvFuxwO8rqhQM8rII+PVUUQEiLfm9W8HH/TmeTpMTQbZxBZMVb1wnn1Gr0aRMVtA9U6bM94cI+CwZhB+",
-	"AdY9Jx6FEF6K+BpSQp5b5CcGA5fQ6QoBJTQYw0thGlFNIXKt3pStUiG8fQRvo8fEgBv/R3kpyCqO3mCK",
-	"uYiYfrQe2/l/g/mfporfJlDixqLJ3c3oNy0A1biTnzRTrb5Eu9PQwnNWzMgjvenpLsXYrj/r5ZJXP59f",
-	"HH311dE39+bfbqFshxy3Q47b48lxOyuKmEUTm6uDU+9X0PhY7umLdW29jmvF7Jkatilx7NdnRZNuhv5V",
-	"PU4VEPF+3ri1Bp3ToWEI4tzEeko82FO/6Zo1unLCC7q3W8SdrK7aIJWxghfDhmCTRJ8CsUKn9xq9c4+2",
-	"ouFOBdg5KiHYJkQVoUYlgBoFIWj1FL6VVQbxq4yXThKpHJ/0QaB+EWH1tnqdgX/7vegC8AMYTwDFyTa5",
-	"ee+0hoCgeGMQwF4MBgOExqV0R0KjAuNLjF/wUE7m5vn4nL3MD4GztCZK3AB1acd9Pvh2vzTf7voG359z",
-	"1511+OpVIKd/IvNwauF2mL+TwaDGsyCWuOQmoCY5GncyeF4/E1RGpZlZ5FP/Upe756A4hJpg7uMUw2qi",
-	"E34TrcZYvhpiCNJIlIDgrlN1G1Wnz751o4eY3+v0GgSJaVds2L56Tap2KDbsI+s1MPd70WvGu9Pcd98N",
-	"HAZc/BOkFFuMivFZWrsgnYOhsHwMkjPu5XZCduv0wb1E4mQzUrNpJkO8iqZ4L4t+J+kAFDskECe+2HKT",
-	"VnbW1dQba77Fs5edP7eGxpzFyexDsr3UJiHyu1CSASbCA14SWaZyD8tBGYwUTpuqKE8SyJR/AIjSLotY",
-	"b92UyFdspq8awivqRL7c5FVEm8GBSBeWntURW1gJ2wQlbXRV2x6bDiHDr8Ch5ppDlDJseNyoYBnXL8IC",
-	"TC1kc3+qWWct3CvVfEgz0Lpp59VD2m/uLzJyTYJul5jxzBzYxcGvdJ1faU8mtUXYlmq+sEeOkB7lZJ5p",
-	"BTD6lSItWuTFQC1dAwYF6yiToPkCOgZGejGZ2iRVjQzpJ+tZj5Gb6bUb589K2lfa2KwWsvVsvrAeybNA",
-	"op+NuJEmo0AHdGFA0R6wl4QgiiwgMWH9IjekJjQqLlLWT1U8nxrUNGEzTIIDMFTweZHV4+T4+V+ff/Xs",
-	"5fO/Iv9osoqa7H8MSwchQTVWbJPqN7f3P6Jc0dFilXjrWivLjZSEIIv8cyGqVS2M+OXaKYYEmPA3UsnZ",
-	"YuafGOtqxm1n2Cn0wt2LpDPjH/CBel2Tzsy/NQhGCcp1+/OjA1k1F3e3FQSuGC4cXLEDWNT9gkXFuUyj",
-	"xSqq5pSAz7d5eB8IU2oruaWxPJ3L/PIjWNMz126U1ewJpc/6d387vQEsyxgBR+Kvp3bbsmN9m60gS65T",
-	"uBb00Cf1OQbiMzxJOujl59XqAkkErPvN5Ug/ITe7d/DqA0uQfgDfuf+3URo3KYxZO3gUDx7FO8ApuXMU",
-	"YRqM21yJ4Y5vkzfDA39eSwUBXeBKfAxCSE0/OC18T/0+QnL4bJMcjv1N24Me0kwfJ0mk7T9QxQNVvLsm",
-	"jkfp4xPGUJsE9eCPEdz5njxDWADeK9xuz0opmgHtAR/ZqeEUX+GBv3+B97YHfTZCAjeDP7Hb10UWhzCC",
-	"aZYGtBnrGenQDbNtGGXDdpCqHXbcqP9bRXamKmDUO16iVRhuDBxnFnkuRGF6fXaz+MQQI3nTAMUb+fFS",
-	"dcsAxV1+vLrCzL0EKLadok/KIwEoyA1xAeBhULNCK1+SoN9JOv7E7LZf01N1EOPZs5eIzQNlTKRqPuMt",
-	"3O9+PDp79vJocPKisxcM/8ZtPAQqHhjoYwtUbCfU9x2vuM5CHyBssX1ie0UvzlouNMUwUuO3i2BMFYQw",
-	"siiCsY1mtMYxBh6ZhL+bMYxNYuceAzJ666hF1gxaTNWdoxb9FjRjElO1OyiR7ReTmKo7ByW27ckhNHEP",
-	"5nfLAMUtN/cQp/iFxSlu2+f7CFfcYDh/NIn4w8ctqlQFqlUgzdoSg9I7ZRDlyNaCHDFqBWOk7qCosB35",
-	"0w0FBjOu7pphxc7imX/USMT7UWAePh6x/SIc4kweaVjilu16PNGJW2T6rUGK66TxcwtTpLoNalGWvT57",
-	"o68ARb+m2ACQT2uBFjYCZ3aXEGL8IuJNdChVrZapRx1T+BHo356Wm1vbZR6DzeXe4lDaZeBdIYYHDnCI",
-	"NLw20vA++M4WcXm+qPIpN+JoKg34QrZFHEZqmn/HQIVnBO3lxjoxVNmpyRj+X1fMhTIPhNWLJhaE6E0V",
-	"5i9Sxg4twSkEAALUb79uUy+skYVgx46ovxxAKeWSz+YA2ABVH7AgR3eAtdfA3nOcsOPBwP31ctA7ZdlS",
-	"qkIv31CTsXMEf/ElePvsrSpXYaI4aAMARMZyuzDsrfsGi6C/47JgUGEZyXfzJVZoGB8U7WUrYcGPETkh",
-	"/ChC3TXaiWGqMqstL32Dr1wXGRskLAs7kLHst9+zhNqjBaTldHoAIP8DngXWbMYD5FtCMws1BoFaleBs",
-	"KSss0GE1pJX6qbr2YK40MVB9pE1VyVXx8WGJKY7Sr8bf6LxeE0n5K+4rwHm5XU9YfShPPfbW+tnC7Ac4",
-	"XFhlR9ptkZXYaifmWCFeUir77KQTLCBSWTF5kHDI9TXabXUJp9yTgENE5Ecpn9m21J80+jHQ/ji78f7h",
-	"e9uOWiNFk7Bpml/qMRCflgj0VGXv3p63Z2uS0SfrMSMEIBs6qbuUBoo81aqGaRTjwkqfjdomXkmB0bgH",
-	"8WNTr4qj7aHtmb4iQgkhTH4mUGoezdlurohxdtoA8hmy337PqIUa4bDPfmnO3/1gBNSC55VIoQYMakdF",
-	"QlajgnVHYqVxDLLyeAAMWgEbBdaG4fmUZjfRVFp++/QQVAg0mHGkFCHbAyrZilfkeEDibWRYUCigLLkG",
-	"saEnhHlfq1ORypaqUOoUWWh3Q4Eiixoa5jApIi8XhShinMLnST0/vyMUzlAXlmrJOXs+GCQMsBa8Shjt",
-	"GkEtSgRa7NdhDKkiCKgokW0cTRnEl7B2yCpTRb+BUGTcgeNl7b0CCMf2MoSteFnbh9lmq/tV2ikVvKXx",
-	"UpyaJPCoQhorVY6BG3UC8vZeQopGr5GK8WKA8X3No1bKmbSnWydAkX/rMI/bKcrYejsC3vdk3cMXSk2k",
-	"KogZKA5VXvzeH7IKrkObpXX/lO9dqGD7iV5ndPtzXlUYpe/lxpG+EmxA1SjWAcyi4UG2EBAdqSZDJ3bj",
-	"ykW0D+R8R1tCqM3egJxeqHlXH4tPY+KIziX0CZ87w+Pj/l9fJFF45/HgZmEqfyZ1G4P+WhODdvisb/SH",
-	"GwbB/Hm7ehUtq0x78DHsKTdyLtZDuaU78Ya04WBsORhb2mT0+NTcr60llrc/ZkDMukC9PbOTBOU6Ogbk",
-	"vPrmZazrLp7nylEMSrG1PLLvEftIWDbjFVQwbiIEoGHCf3Mh8Vsw6TdCdDSZIa6LvTnF0Bt8JlUSi0yB",
-	"BBfETVoSY/mKWT0RjlH6mB2sW7otosc36ycFX3qC3QZXhoGsjaXcCO6JE1oTVi8xxrnmq1e6WFtyXbWt",
-	"eKpax01hPYEtr28/bOD6HAJeWaruFPqDS72BRpaqXZE/oW73GComRaJIfZiNnnkp0nz8LF4fGnQfUsjn",
-	"XxnLH0QgiFtFj7tKHvdXLusTyBmHoKUvLGhpX7ng+pAlX3T/I0gBrwj7mkNJ7qB5og9bL6o8HGIqKu9t",
-	"VxN5JRTL/NCyGrM6VcdYqnvAQvSB6SUs13NQI7cEGQ0duT0Cmx6574eY1/cWqm1kSYSP7QaxpmwmVKHc",
-	"/IXYzGghy+JC/yWDyv4ln5iEFXLm+B4U7F8KOZnahBEsgUlYFi2N46ZSWVEpXv4EUbIJFNCO62hkCeWy",
-	"F4LJwrBuxvOcQJAdR3Z82GqWTfhi4j70EhY94YOFsV0zlfO5VBMa/D8XvJR29a7k6hz8SdmpX5wMAOd+",
-	"jnn7q1DonJ5zwwo+QTPlc8hhWXLD8oUFtTzBbc6keS9mjvllrJv5V/zQenWn7hBHY7hqxDuHIyOrpkjZ",
-	"JastOJ0g18bylfHf9Hwpf18R/kZGYDyVT0w9mPYg7Pr3dYjZ8EsLGmAw5Jpcz8UQi3fCE0mEQiUB/DwW",
-	"SU3WczNxmxfBo6/1/Nvv/YbNKsHKOm/PL9y7NwMXBHUgY+jBdLISiCmv9FyKgpnF6MgbnCbC4qIWaBsM",
-	"WIaN5QbD6jAYaYIRGExJIIqVgpPFOSx9n53BbSaxaznltvE7Gb1YJcbCyacC9AcABktShcZXNChZPkmC",
-	"0bWKEXPQWGukygWUlHUdSg9eLz7gzUxV1EUXq8ZKdRlTLxqK1ZiPxszKQMEdsjlank9njmrC66lqvgXl",
-	"Vd0q9E5ZNuKVu9U+oJ5lZFcPpr414x+dVyWWIQ5TL8mGiJNZqzzh3tisV1TKS8E4GfGfmCHjjKr8OCUj",
-	"FAFSekkubkMhpG2lgqKFKXl+aZJdpRS2VAtiXSoYHzUGZjyC2gxHSxrmSPuVoPOX65mPSy0d07HMcw+v",
-	"CSKPOY1bRopB7SxUKYxhGdWUP4dHHI8DmB+IR2PLqcynvuo8nrotxlZ3jMMI6u4bMWB85i4NdQ+Xsx1n",
-	"M/BB1ygN/UYm3NaySc0QszaD7vvdFfl96nzYC6ilvJwKlSpfkD8JT+F4b2d4PSsKzCkn0eRTZgNuHAcf",
-	"m1gLTp1vbhc15ueF8tEhPe+QnvfY0vNi2nmfCXmbIsdHLNhLsta6HNZwnKOg2qhp0/VV1E8hvMm7xUli",
-	"4WXZI5d9TO6TjYR34spewPTFxZKWbL+tAQXbJLQ+ixzoFJVw7p6trQg+D78JlxpLnLwpcz4xa1Ln6yKD",
-	"dDb0fENss1wvvASOfbcU/sVGK5AuyNdQVpvu7wYEXlL70Su25mav3ycROTKmBdkCVBMM7IaNdXI4pO+z",
-	"7hgT8x1Vb/qNT/rRcHunnjGOtJ3GyXzr1Q7rNXJ7W2jGGVyE4JYmozWudo/QBsEETT/gJzTt0mxBixHK",
-	"0mkCfu5mhcELSlsfBNFW2KnPLpY6UjWgMadokHIb21n9zOKJYSSlxWE8MRFsIzDvQ3mlds/w2r17ZG7h",
-	"52su3djde7Lm7HW/NQ/3dtcuAjG6A9wZPmt2EayX9Hvc7HWh+bU3+2TDm729kNPtTL3rG/bZephbLAwH",
-	"9/LBvbzLvbx5ZD6SWPcASAttx38HyELkwSXzWx2EhY1gWgA6VUFCkaIyT4K5cbRCwUPxmUg2kAz8exJQ",
-	"jXoJCCOqUfzDPIFGGvWntjYUnpIFVVOSivFUwdjdJNZZ424siGudxE4M3eUlZg0nsaNSDWdx7F2P3cZN",
-	"lPxkQ3ra4ktm17iSU+V9yfdZ44oiZdt9xuw2LuMIJGuN3aBbMesxxavKl1GFTTUPBzFxZ5nlM3Ui7y0k",
-	"fC7O4JmTJJ1U3ELoDy7hL8slvBcvv94fjC18NKNMpCO6nsgAY/nkdRFsL8eDQR3xbfmEycI0jTEewgcy",
-	"r7HKvyyiytHuJT1mGUwQ3Iss1qLJzDCMMqQ9OgaMr0gVGr5qjyp6YnUFbmdgvPSbYULZapW0GCSYJE2e",
-	"kDRC/bANzIs9zPg3ictuWqNqIxTGs3sdYeZ4JiyPR/4AniQizX67Or/uI0gVOgm2OOJPHYcuvLnBEGI7",
-	"ji7yjKxBkGCYnu9SaXRE7K2yX7gj/knUdDzn9xi35KbyERXY67rfxY7q49ZJOlPBCypQ/90Fn2xrmx57",
-	"ih4oeBJ6OKiwBxU24hr3orS6Fp7+ATfy9qBMjsEseTPrbhORqZBA+9mUg4N3M1AUOA6fsO5NeY0sHA/z",
-	"PGsqKtFIMztl3Lf8ETmLo7vv3cQbRShvziPYBotoZD9uw6G6Jbl3G0Mk8rGiMTXOBx2rg8XuceAv4QEi",
-	"WRKSzfZyhN4BcelaHXiy01R2BvFHEH7ZIg53Izm45wO33PROY6EYQqiCVIze4FTtKRXvlnpTdVvixHZJ",
-	"vWjLaRN7YVk+DuXqs6h1WPVW6VZCSKw+0vMhchUfFAtGn1Q1x7MgrQGgRvaRfCmaZi862BZI8+nlyUOE",
-	"Sxzh8rkHm8A9uV/g549XMuGsKAyb6mVULkGUZaRk12UKryuLIG2zGkKqmuUQ2B7VEPosk+YdhkAPIWgx",
-	"S1UhZto2bS9oU/bR0x6pr11nB+k0oEd6SzhgVjQbuHGRg2ujBMh2fvdi5fefub5XjYNHU9sgLNrPStr/",
-	"qP3rJ0knnBsf4BjiBPovklvknbvxbc8aXzT7TfbH7Dt7dfT8+fHgdqGXh+IIh+jLR88QP2pNhIcrhXD3",
-	"CghXa5UP4oyf2Ft/i4oIqdriAFebTPuaSgjNqgchc2NbJYSk3dGN5RHGelGlqmXctYs90Gf3oRS8uJAz",
-	"8Vp9y1eh7f8ILvpUZa2kPruu4MJ1HvRU7Vlw4RoXeqr2K7hw96TqQ52FW9RZuEN9hUNZhS/aHf0RqimE",
-	"IgoynLxrbPVoeTVsE+PLA23UgeHNZFLM7IJ8xEhDSVVrvmivdq4GrwDlwN6kREOq1mo0sLuXaHBa3kaN",
-	"BrZ/iYZ1u9bnqH/VJRo+t9IMBzzuz6Eiw2MtxHDD+gsxVf3cai9YfikIFIAEU3Pq0T3X8rnikKHezkIK",
-	"HlhpVyUF9hELKXz6Ago7bEAnL24KKPhA5ph7czrcvF7CgSwf4lK2xaXcQ3WEUuMZRr9Fq3nFCU4EV4KI",
-	"OB6u5p8LQXgCtXMAEj6vBAvtbmYblKs1SF3HG64thFxXQSYKbVjOAQ56pO2ULaXap1g+WlB/pMF+2hLA",
-	"yCHf8/ySnR0Njm9O1fzwD7n9B+vyY7Mu4yFiPBCEiEz9GGjPzQvWB7pSG5Pbfaa+yMgaxGeTOLEuoUYh",
-	"fjrpTVkSg6sbZrXugdUWiBPQLeGNuwHCJbbwKqSYzE+wtul2kdglYA/tbTEe7iJYP0pj63U75NC0kMEH",
-	"TpwJzOMGpsk3PlemZrsHm+SXYJMsoyt5E/LWvOht5O0PudvseK7HPpiO0ko9sSGAM0cfESnNKa5g51Fi",
-	"yYzV+SWgSpUCI7voodr0ZoJoJi1AomEccd2DsbIs2VSXkFUBLbIuV6sI34SH9E+mFZsSymIleu0AF7LI",
-	"hgyCH3XF5jInyDNoGbxuLdZPBN7yY9plCK0E/AwFCa32lWW7AQKkpcBGqnz0nA9Y3EO6RH6yv3T5UY2A",
-	"P5Hdr8ERDwrm47L73VVsStpr29HZiAQhJyRVwi4qJQpKkKODn0FIl7t/60ZyMEnFRqob5QnvujA/CHuH",
-	"2/KTVmL3jblXOWOb3SbasigF6RXPp+LolVa20uXNcpHgFf/Gn8leWUzPbnJl8KWftH1DPptDRbT7roh2",
-	"24u8LiDc3jIRlUELJeJzXQizS2lCDo76S4T7FBhjAOGFlphUNVotIQT3yZ6DAJZgL0pVtw1B+RozUrOr",
-	"hLl58sq1tsWgxO5oT3INrxmU2JvmfEGVREQzXBlZMb1UwzqGFXTDGV+xkWBQnlMqRxSRdF7wyRGgFxfQ",
-	"RuLBp2WFqLaVqLMgPL4riHH7xIC+ifblkxq21gC6dVkcVbosRcGMFaKsnUOv3p93ko6xK/deh4Kubm4G",
-	"u+CTgwXsYAF7tBawBkFbs9YjfbmZyb5JzfexgwVbFruxKeuCT4IVK1W1GQtua7aJNV8EU9ouS9eOMLmY",
-	"fB0MXeuE7oFtXBeYI3pj81aTdx9sXF+EjWttU29IwFpC7tYImLd0ba/CXsTREY7e1ZD8XcLc30xmTxrx",
-	"FJg16t7t3QHM6gdh7yZWPZSOGvS/zdVcZ0MHHfWgo5KOupeEcpd63W1K6i79tHBaEhWAofzxGq2ZW17q",
-	"yUIEDRRrWFCzmPoQRzEEpRQwkrxWeurf9pmQ1wQ6wGBaoxxStamVUkmJbKyrWcbGuiz10mCqfwYtOXqf",
-	"UemgeckVr1g3M1MhLGAfltyCtGUrwYt38Kk3ZJmdyvxSCWNo0vjmtzCWVUbGPVSHTqE8TymViB9wL9XF",
-	"hOrJ+/C2rq6gQiEY/RpPitncrrCwDjbKutmIQ1aKXYwQsVEicuNI8Jn7n6sJyoz5lCslSphC3GaXW1YK",
-	"7jM+GUihRYj1DYF62pgjI8BngdaEjXnFE19fJliItZVanzdNm8CrrqQu0dvQ4sOogcD7jEKO0bNS4JEg",
-	"88EE1AEo9a3YIMFC4mHyPytpaROh/BO+u6KvATALDw2eGWkp99dzpXN3hkDczqQ5y628wihrH7AIt6Za",
-	"iLsYFKCPT2tRaCxXZ9iRKp92kvp7oCFTKIjVGQ4gjnApCzvtDE/+TDqNQ+J+P35+/FXSiSmFIzbPXrLz",
-	"poEifMW+L7ll3/CKnbAP7PjpcybdqoUb3Bl2Rry6uemisbSHHNGDDePR2zAMEQEvIrxp/HBLS4Z5yolU",
-	"bef958Ia1iRqWlFwtxPrRUFyAXdcIxesy8sS6Dfmq/SGUBqM+Z7ocbT6shm/rIsLmVZ8x5rbN63iCROl",
-	"EU0IRmQvHkkwQmCM4sCh97UiHUQRCTL4dogrNK8GKTGfNvH/OtjBpBPtZ2c45qUR+9FMaiV45T4Bpn6T",
-	"Pd4wT3H9FBzI9IFM3yGVn+4SVj30lG6NaJv7o9q7Tc9IQwkzxlheWeNjg4Ku5khprmczCCqCwCRHtWsa",
-	"3Y2m4csypspM9ZwVGpMR8cXekNXSGShGJJYl7OXg5fHRxUt2Vi5mUi1m4ecT+PnZ4Dk7t1yC8TtV507X",
-	"Yscv2YS3vHrh9K7QwFfQQN3ve3fuQSw8jntOVXgfn7hYjAQ8wj6wQX/w8gW28+KZH7+cC+ZGx87zqSgW",
-	"pWMvCTv7+usTeuIbwWep+vWrD8+O4wGcOc0KZNJaLgVlon7kFepc7NXzDy/6z4HrOOmZdJW5G5/pp+qC",
-	"8pxi1WXGjaGvVqyb82oE2+ZaHfRPvnr2kpWjp1L9r/+3XjhOE0/VoD/4+q8v6ifcshu/7PD+1/7HHrMS",
-	"KyuSusa6qKZBSaOG2ufGxVPVRZE+YZUbv4DymC/BATzjJUMY6N4pcwoozpM0T8MWBnNv54tRKc3UiQVR",
-	"y6j37QolJgK+5lHZRINYc7KsQUKglyU4VRo2iyS2DHgohf39KXvKBZ9/CfeGqEHphn5dgRiClcUtjLvd",
-	"t8BEbqzsAztmbi10bLpoiPQffDRflI9mD1a/w1NzjZOmnRDt8p7saUN6KPfJ2rW6xpHideGDJ+XgSVn3",
-	"pNzeTnJXf8qWrPjv65z4GvyVct0h/z1hRogi2EUY5UQVp04OAwBZhKCk8vsmVbVsXrBubJoZMlDls6Gv",
-	"ME2h9DNeiGC4psSCpDa7UEJnqpxQJi0hV4Yu+IRLhAUJSfcNc1ComM0BYwrn1mdnPoLf6Q1gILpb1vxd",
-	"Sdi+KfMPYEn+VLTzULbhkB5/f+nx92yk1nOh+Fz2/S3YGqYC8b+FzhdQ3IYblv3wHdVY9m2s+KzMEpZr",
-	"dSVAYbSa/f387U81QtSlWJkmJhJh3/0kBNahsfpSqFOWO3GhIGClK15KwFOqA5GXfJXUzeqlYpm7JJua",
-	"I2RFdUH/zXtbgl7ezoU6m8u/m8ecl0GD/JZ2YBvpgcfevQ47dQfBbR+R7ZbCWkNMc+dd5IsK3Ja//R6f",
-	"/raZuTPoTld0A2CwPLctR9+dg81T707szlOfU4soJRhRXYkKsu1GC1la4PYJG62sYGNd4R/cROaWbkZd",
-	"Pb06xvvRS1Llbk98EuCH9UuAsRTGVlpN6HQHlLLlVChxRfg+YUEKLcxpqjC/qbHV7h4cwZ3KWF5KSIus",
-	"7xVU8KQiUtKyEc8vIffh9fjIHe4jON0UVDARFoxbAbaMAcokJlxisH+u5wA7SQkId7mS/8PtzwNeSX8e",
-	"Dldy7yv5P87e/LjPlZzzlWviyIpqdo9wLdQsg2ZZW8hSq5B8FqItt0eMvMOmL0Q1e0QZKDQqViwEezZg",
-	"BV/5ItZSXWkJdcYp4OMnuMvus7Df8pXpDJ8NbmwXjGZ/COk4+AofZ0hH4/ZHVOld4/stgnJNA7ZQqQdJ",
-	"TgluE7qkmZOZd3hJdlOuH6Wx0c09pJ5so2kPXZ844iW38XM0D/jBy/EleDn2JVpr138b0bqdryMiJ21y",
-	"+p1koIdSnRuXq11GX1/zg7Pj4OwAZ8e9XcY7ZY8YYV0r5mmuDTS37f5m+kpU7ki94mW+wHD+N8JONXoQ",
-	"Sj7S1TeLqhAKIIKtLKFkdCh31aqsb9HRX+FYzmlsj/f+rw+0hQbQI8zUkzmQgJuQgM/uQuebO+3vdDgg",
-	"22wVW5yPG9YD31B/i5Pt7jfnHpCpt1KKzrAzg5KbwlOKm6d6tF61h/PO7XHTD965g3fu3rxz+xGXBs2o",
-	"xfbA9OeVzHcx/XeiyoWyHLIwMkqGe8OriVTA9QeUAel/QDfhG15dLuYZZAAiliC6FIyw7ZYFbNFskQbe",
-	"4SAfvzSwPtAWGkGPHKSBg0KwqRBsno0bXPH4Am2VI6IgJqjPGgKBttxc6TmX42FwjbvhClMqNkYDQU7B",
-	"EjOzZjgIQAnjbGFEhe5GpsD7GA/UNbsUZen+b8o1rT6T88BRVXEtxUBB6O5E4x4EoQbB7AxPXiSd1gXv",
-	"DI8HSWdhxLfNFzDaemEEfvENN6J450l2+PF8qufv6ynfNh9sbaU+SezTHpTzIF0dpKt7k672Ir2/rYlX",
-	"SZMW/16LW1M+F3fHkMSQvxpAEj63I0duwei4xqMddVDDRj5gGRIGoY+pugNmJNsFGZmqj4UZCQP/5ICR",
-	"vhIK5MqNeBWBQgZ37wES8uB7//zhFGpKdQc8yIgsf6lgkIEuHdzxnxkSZMSLD873L8L5Hu/o/hiQMdH6",
-	"vAAg7yAjPQL0xwbHOZjsDiY7Sli8vSRyX7iP2Nk2keWCT8ApL8pQP7yLyYJGszGvThng3737mTJt1sq5",
-	"u8az3r3VJHDN7VQp2zAf76eyJSzEVl1yjfQFkIsKHqRfDRPKVlKAhlwJxFJxshxu/mhhAU9FWuO1d9Ax",
-	"91Ek3QV/PBHf332Yi0JawTQmVo1Lras6yvv9wkwjHbPgaiKqg5J5UDK/DCXTwl30NN3RkZvple6NR6pQ",
-	"7qdFwtQP+uNnpT/CsT0ojl+C4mh5wyGxhRC16IpAiP6wfPJ6h56YuSNlQMQrRCWvRJH4cA3wrg1Z9ps7",
-	"ob9ndSqmG5J7gVuL2dRWsyb0NKBPCNZ1chGv8qlrtwf6ZMKy337PorhQdrahgQJc2YYQJgt2F/1zL9Hq",
-	"EWieyIYOKudB5SSV80ZyyR20zAtHMBAQBw7+pvTijjnIH4DB8M49FcoK8AnYmHiAFVYFM1BY1/1cCbMo",
-	"IZuXs3EdlOJkl6AOZEnt4gOEHcCECJpqTNWyHpNQQTMuw4tw76XOLw14/NyY+m6UU4OwxCBecQKddyQm",
-	"6pt1s6deinoaxKinsRzVG6Yqqt8553aaMA5zPgKoZGq4mz2VYLt/iiQW20GLfi/BEqCB6aQqECzX2BUv",
-	"FyKCxvea7VSXAK7P2Rj89iyzwtiMhZdjhH03zIJtoCljVooFwr3pOXavwCoZy1ekdKdqi07fmvZcIwd5",
-	"C+NalWD4Vle4Od5GeTMe4BTx1f5IRHBU92ME+4QDHcEy/9uGnv3bHx097ww7FYYfwGjstDPs4InrJB3Y",
-	"/86ws+SVgiSP32+qVf/daPUOx/qwMTy7WdghXOcQrnNn/veOV1byslx5QLbbK+nXB0gOG2VwkAU0CqIk",
-	"axGUNWcAbJJS8EoUQGZT1WRiBBvn7tiKdTnp+fxSKDBxejrpbktLrfeAKvGaQN+qauULqLh3gOm6D0os",
-	"kYGYU7J1ZjMSx362eVYjQM/0ldgHyu3hKOiWCJem4TEQyY9peTzQyAON/Lzg3FAUd1cmYXBVqKpSffL2",
-	"sW4ulLTmSI+PqKrUbcDsp5xqeFiuCl4VNZ79kL2TIheGdb/j+TRh3+r/Eiph3+gPvYT9KNTETln3jSxL",
-	"CeQkSdVr5Z77XmubsDfuu17CfoXKRaz7Q8VnCXvnDlDC/l2WelLxWS9hv+hyMROs+6N0bbAfeFlq1UvY",
-	"WSU4657/c8ErkSpsEz9R07ByF9K9+0aqhRUJ+5teVCDrugV5Ylg25rnVVeYBP2dcAdq5tIY5+f+JSdWI",
-	"G6iLZlkXn2bHPR/qKS2Tpu9mDMukNBvLD6Jg9GA3tK8WZdkbhj5SNceV42zk3tVlYVgh5kIVxvtt0O5i",
-	"NLROIHqmDnuELcUqL3Za6cVkyniq8oWxekaPu/Pgts2xvOVUVALHi2GXXc6uhCqgeILlsnwCHjDDHddz",
-	"baeqbuSJYf9ccGUBHT9hoj/p08j1mB2fMJDzMZTTnYReXfyFu/WLceRhIUG1Spjg+bRG7cMJjVZh8SCF",
-	"oeTGEp68uxT9VGXuQXdtscjdpRBzPKCuVdeF+MBzC8vC7TaE+lD4LryeKhzAcqoNRak67sGlMlB5bBPk",
-	"Hi5mped4VAwrxdgGIDRoDNi04xMlAjlMyFdpdEUT9kuBxjt4aciy80s5J1Hmgl+KDBc4XjYf1QE7q0tR",
-	"L+PMG5NxOoSuCLiKjI+c7AC6JA7ZbU3wYEBwcNtiJQyqImjFZJHsdG1kP9PeZMHDMUxV8HC4q+SewJ3r",
-	"gsd3c10Jz+aUuvhWVhkzACdWumtXuaUyAswE3PpibzTDrpssbaR0KrQjqe5cAAAvyFWm12e/0i7RSrse",
-	"YaFThTWWwiLCu9KwsNrdxdzdwReDwWAPpwyUcHs7pop5/4J1CeK769YEmMTNZUC3fmH5HtiZ44/2rTw6",
-	"9R0PONSS7vnB0fNFOHqiHaZClmGDa0ntZ2TWY1/V82auIOTPO+KFdhgCr6/lSq3fophrBEZOpUJZhsE8",
-	"+eqVLkQGarFZQ1yspFsu5h9sV13fLap86gStt1QMbkuozS8w6E8abRPP2CnX599GNTPzmaA6mjemaTil",
-	"A2jiIabmscbUXPlL58nZL0SYtuiezcu8Qc/2CbPxFaioiXsuQdUkYjvxFK8nVI4r+AU6xN9sELoHltqI",
-	"YdxGZvNs9yCffQny2VW4itdTr5Ybvkm9bgeYuEYv2mJc9pVpHirMxV+hdhN4YA6HYJdDsAsFu9xCYGi9",
-	"cg9aCmoYewZvrNekal2xCSWbQiAF2VevDXy4XqZAD97ehOLjVmHaT4F5MNJ0cNAdHHT36KC7L2VoKUZT",
-	"rS+PxBVgMWNd1h1pofBc7HsD74l7L0G4NmnZWFa1GYrhJfHurDnuR0IeASq1BIF0v+JQvnM9gPG+XfWh",
-	"x8w2pWe9GSdzfXwBf73X12qsb1qQPqzmgaHvDmYP58+umoVW/ZnYxtnD7+vnvmHVzHlZjniOX762Yob8",
-	"rnAf//j/E8/qj3Sx+v89XVTln9uNB+dukHAdOEHzUAQlpU5GjcOJyfq3Zqc0pdfF34BJ3EStplcu5EwY",
-	"y2fzW795LieK20Ul/JsfiZWvL8+N+Pl//++b+/Be5EJeieKUgUcdPNYoBzFpWCVsJUXRXztrUe8Jevwo",
-	"PtksRqHxJ4b9/P5Hsh+sYblSQinEpUIqQ/wi63rPJRXSRMs54K5R9U0S1KTPWyjcn6kycqIQaCqvhKVC",
-	"XPA3YO5N9VKhIx587O610YpllbbcCr+B8Hg29IVA+6nKRCCUGROzuV1BjPAIJk4DHwnw+KNTEmk9VirF",
-	"EDJtBONFIQpWcguSY7aoyix4ALKptXODnmQssOW9t26KU21gAqU0Tlod66pR1qzrLgxwCoxJuXBs3Jpe",
-	"wkRpRCPIzXUafN3hMrORKPWSUfIto/NKwSTYBxjpDEQ9WI3tJBBbMRdVRHHaxeZd/AiPAj3xiJJzIcl8",
-	"xo0VFTMrlfsT/t37d52kU58In5DuCeHvSWdRlZ1hB3Z0+PSpqOZ96qWf69lTWImnM21u7nig1fkkgnvj",
-	"Wmxjz0os168+XcvmjTy4OQ5ujv0lnHNPahl3nIXorbI3FHMapGhTzNnT2dGE+IvugEmYLgthQNg3lnUz",
-	"tGVgkDA5PXqp2lFBKnohQZoLLo84JvpOCoD5F4xr8SLFbXFcacke2Cni+eKtsK3iQ3jwjXwRvhEiUmt7",
-	"ex/a3dM/ll5N+hOpXimsaNMTZtqnGTaE9RDPWIhSgvhb6slpyIub6Qri8ryWIBEslHGVKm6tE6eZVGwM",
-	"XBECZKYCYknr0NSTwSAYTpbcBKuta+Zk8Dz8VkhIx0uV+CCNvb0o+i20u7coOt7t4dl9DLBvOOMneCnW",
-	"yqdqZhb5tLH0nYOds3wMcgnuHeOtt3Qv2STZUc59/e7pBWIjeZ03G3NZSjU5lyoXIGvA7bOEL4Aaqr95",
-	"xj0EmaIK4uIx7fWUZYU0bqYorGAVCvrmveBGqwxvXawhLiolnB7O9HjcT9XZel5qPPIENOg6y1crwMW7",
-	"Bn5g1+X9Qdj9b+4D+WcDN98Cgtc8Ngc37cGqS27a/QnLGvff24S6L2DBmlXgOuSChSrQ2JSq2PN7Db5A",
-	"bB/JWJesU7HZLklVbUxcA27qnWLihaNWPn+APR8M+uxiAZmPjDeprlap6ka2SVstRA8zU80m+U1uQEyT",
-	"2oS55BKS9Emacuvq1ma2h2kNNuJ+xJmPl5If9LGQlQ8WrcefkH8LYn5wbB8c2x8jO//e5M1dSuHTmhLV",
-	"JrK7MJF2QNWpaCiQQ8YhDa9gQl2JUs9DwY41jlKPbi1NMaiXkLS3FMY2DGpklUPJV06m7vddcICpWjPH",
-	"6RziifxHY7ldGDTQido/z85qIbdJEu4i7EY2vG/D/P8FjXk73TC4I/gT6jWd329r7qPVXd2f2e8Wnb7j",
-	"E9HGXs7gZrj7UB/+g53vi7Dz8e3k7d6tfTFhB7ls9XFIO0RkrQzrcsMy7GjtoGc9MktkeE+zmhW0EH2K",
-	"CS0cgQczwtiKimWmFrjjEAGfyN+PnkA9YszL0mddr0B2PxkMBszqVJ0Mvv7a/fTzxatNJ7rcw7T4vmXa",
-	"+5Ds+/R3++XoDDsng5OXR8fHRyeDi8FgCP/+z1u7p3GOn0gMx87fgxbZRjP/5jEjIr1qKSrBZrwQbC5U",
-	"QRA3B/f0wT29p3taqILoGKEHBioGV41xZuVMYPT5RxXT/deevu4CqH2rxE5qm9Sx+CNdrJi0FAbEw2xJ",
-	"zqaAemgpVVFllKbxxFuE78vc6yf56M2+YaBbLAZFPZGD6fdg+iXTb7ibwc/q1dqHNgDfOAa2JjtRPZU9",
-	"aNZ9SKX7DXqbKPsmZBeFbSHRATGGFoIpvUzYcsot4ASBYw70UKKjnI0rYaasgiqSelxbKaLKm1QcGuht",
-	"yBFwP2CgpSxYN/NZCRLQbpVYlisIthNFn722JlWCV6UUVTguiDhL8m6pJ332I7c+eNME0g+IiljDasml",
-	"ZSMxlWCbThg3qRqD366etl+H+xGJV/cjED8OOp4cxMpWsfIzl/AikvyRJDmMRz+ikNmPopP/IJS7i+C0",
-	"g+BdDJJvxtaz7lrEfK8ZUW8ZuXOQtphUXfFSYnx6Nql4Lt6JSurib3pRmYx1PQDYyfOEDRgIkdIyp8Sr",
-	"XPSGbKGsLNEii4IlqbapynkFGhvgkBmfYoG18CtMYKigPBUzS2nJCKwXlpXaIHFGMudEVFhdqVWqikWF",
-	"3j0YK5vDYHFc4BAsCyjJ7yb7xPhxsq5davrWwFjcLzNtbG8PGriZefBJTQLrm9YZPv/qtmYAnMZ7WuUH",
-	"MpneIDwdnkiokpo7aCGAZV6JK6kXWBbc7ag5UOyDIWB/NvHamIXwhLWZ/3AnXqGry6NcKCs+GtKY64JR",
-	"F4kju6216TfgxrJCzHllZ0LZ10XG5gvKHYqaQ8GT21TVz7rGntfXMPohQGhDJGfvlPFmW4CWSWQXK+LU",
-	"LyOPGrvpEIerBBswXWEoKkrh9OrxAIogznjJiJHF84MwFNdG7zTADkRNtpP783wqikUp1WRHtpOuLl/B",
-	"VD5xwlO9a51h5+Vfn78YD/hJ/tWxeD4aDI5P+OjZ87zoJJ2Sj3T1nlvRGT4/6Z+8SDoznk+lEvjdy6/g",
-	"O4JWe3HEP0jDZrIs3fyvRDUVvMAnj79KOtVC0YfjQf9F0jHCLub4zVcvbs5twhoeANkOHOCxArJFVCum",
-	"/RGZ3Ub/azrSzgHugs0Wk3lvEYgi8/SYTZyo1F4xcWfGUqiQ6O+0+0AX3v0ZCAlEUESkASL0IqJyDbjb",
-	"bioL4RGBPhzA3bYQzofOZaq53m3SmeLDeohy+DKymeItvTFZXLv4W8iiB33blsd0rseWMoiGG0JqKSAg",
-	"2ZFW40NyI7k0CUWo2UjkGpDU/TxTBdYgVDAnwsZ2FJA5M0pbGkK8cNZnZ42uASLdWFmWVGTAUepUOYFm",
-	"DjKxRInYJz85QbU3hBoziPoRHrQ6eN7iDiDeLSRVpSpkVa0vwg1SrFAudyTaPcxLxzxW/qV95GJKvbqD",
-	"XPwg2VfRMmEGS3Pmh4Ssx5aQdS/i145srMa98Q46kLHq+9glASoJSd8x9FxTr42rRbQRjT2EoR+EvdO9",
-	"eigneSQdtFvxmpt5cJEfXOQ+O2qfW74hTdwnlOV77xehIiUhVYlvKGB1ytMa1mXT4oTyBqOio204mE0b",
-	"XI2DGfelF9ajzMUGs3NhrVSTVK01Umd8x410vWAUSFwPs72gxkvdapPGpYpevxZkczc5wwDve5MU7sV0",
-	"5jbgWiPZX0/6f93LSNY0kX09eAAT2cNT9EOK1CFF6s7s4OeQGHU/ZjfXuMgXlbQroCwjwStRnS3stDP8",
-	"7XfIUYTcd6Q7zfP9o8556XPjjeXelJbN+KWj8SrrxEhhw6dPj0/+2h/0B/3j4VeDrwZAn2jkG5KnvnSC",
-	"pJNezFxAVe5+VNpkAYWaNsVVadjbuVBn716zQucL1GipZmC1UOSnggE7tW60kKVl40rPmLR99g5g6RKW",
-	"O9HJLT5IqKnK3MXLnmavx0dOVDwC6oqJT9ItNQH8VWIsKqFy95fjeKLwTTOPZFcwbln2tNC5yZD004xA",
-	"UOO5bZnVWbOstWHdCz5BO2YvXpO1x1paetVaDVtubXLj+dY1F4RtqYsIxLTRJMLoQd05wfPpkM24FZXk",
-	"JY40oQa4FRONaW6TihciVfQz2mzpw4QvJvSB7Bfu3ZIbIwxuifvCF4GjOC89xsw5qcAGi72/0oV4DfXV",
-	"qesVfoLO8U/omb51/TqRgasiVVldbPxbKFlo+jCG10XWZ+f1eMGPVvKRKE0CZgWsXqnzS5xViEp7Q4NK",
-	"FX1v+aRxQl77RW7dBT4xVLXe9UXTbmzCKSwMVf11Xc4CqiLDesCWT+Ldh4qe7RseXKqOiHG1qvszUzk/",
-	"AvNMwSoxkxY+FEUl3P40Dhe8KtsPKlaOHEtRFqwQY6mA8tMUIQTHUUE39AyrTIIt22RsxuduRf14Ris2",
-	"08WiFHHHUeNtnb+rZA6+UQkRN/C0+2skSnAp6422nHAr0XbbPhP3elRyLawHLBNUdsytaWm2rcWzSAJ9",
-	"YoAPAFWbyrE1CfWwFOKy4Ksaf7nW1QNnodqes6jfb2v/NLbXtjwQO2PQXob1HusBYd1OJ8bjsZZV3HMl",
-	"WKGXMSH/LvzofrByJtp65Cu0+olqFm8I3H51pWUOCAJjtw3x5jTe23KSA8Fq1gNdL58WlUujKNeoqinW",
-	"CF0r8hiNY6Pg2uZQCLcbqcNUz9losTLAPaJ2fgm1YK6dSYPCdM1UCJuwecmtSNiIVwmzi5FIWL/f7xFZ",
-	"cJuTL5AZJvFhLeRMKAO3D6v/QqSEiI+rp13U4S4ugXCjQ+o06kYtnAKZsEpcSQNJGZsLPy75xCTRiJJQ",
-	"ZBZvM2ZsfLCiUrys+XG4FoiXnoQzhIEjNPoj/DVVWIPWJGxeyVywUSX4JTY9r/RYlsIpfgjlDMwRWc4T",
-	"KqJaDxjRhccLI4pUITSRuxoIGrYwpHfCskgF6iaWb8A6fsNm96FYO8fvk1ThJmvFplwVSbjq/1xoC1wT",
-	"yucCsrqbi4d+91/8px45zuvvD3C1Si8cRyM6ywtocGZEeYXYv/B1PhX5JQlVK1ZyVWzwqbYjcA6jLTUq",
-	"WubUdS2U1dXKrdOlmFsA2sVKw6XGSE3/eHTYfvQttPTxo8YTA6crASEAJNK50HNH8CqfWOm+9MBObpHH",
-	"usIoy3mDDr8OQyx1KzH81S2INJubwPOIYdFZgT2V+WXiAzrhaacYV7IQffYdphXhq4zP55SE5MGHEW6m",
-	"XrZSFBM6wwQsjjlMvOTu0Hu3t+EzkTrpUhls+hRc5vAQ1fqdaOERkgeeJ/mz6GeCT5YA8wwHFEwb7wXJ",
-	"tXAYh/VoKRUgq+iB73WFtXi7yJvrPeCV4LRQ9LA/2hCJ7w5q4zA7edBzFKhfzNyUlGbBioLMRxrm9AAv",
-	"CkAM1UrYnu8FV4sqE1uyBHFEGttyCiHuys/Il6FeYY5DWFIC+FPC1k/U1AIi0uq9MN5Yha26C07ZCl2e",
-	"KigvbJmPDQZ6WMmJVLx84l/hmMJmtJtE7kZQuid7CRs5FVsU7uAM/MFMFQ3ziVuRI3dowyj77CzIBv/N",
-	"H2n2v//v/xmmnMAVpRZOa8qX1vpqPWfpkRRncMZh9P5sNimGP9HbGMf6ie/SEtVMOl5RJ+nOZgsLoxEf",
-	"ckdZ3ElS2grPw4jAL1ThNJPRCgs5O9rXevsJg3dzeN/LEg6NdRojrDQdtyFbzEvNC6JsUjEyOB154Q+u",
-	"TMUnImGlVJdAX8fQnHsjVaI0AgqlI1HJ3fDGZKaCU+NIEhENDG1xjy0raeEIApV2+uaES4UoIKnSSyWq",
-	"J4ZdSbF01FAUEqguWQjcni+MqI7g5DDrdPDmVp3BTGdbVuMC1IKjpSwEMCmfNJRrY1HzBiNsTGHJLtvW",
-	"2reRVDmp9GLeDOpxW2qCKeMUkhYiuTgK9lGA9A5luOMG6tMTRNRWUbiV7scNRVLMVC+qcoUG7VNUOVFt",
-	"gO2NwjljM3Ld6a/NQJDN3CwwtlLddktHQarGvOBahhk9ic3gEFXaXIYnpk0abz3pIGAhjXWi6lgitgAK",
-	"NkCmWbVQhnXdzpAhGUDMQBgqarGt17hjR/NK58IYd4dzUGW2ambnMTSs54d1chev9VK6hYlPZHEXwVDy",
-	"GPvbxcU79u7t+QVuSqoAaTuotSyfam1Enc5W6gkYEOCm1ZkxqghpwY4T/uUvUKXC9P/yF9aUx4kQbpa2",
-	"oao4p3X5HECo5L4+Dv2OtfALQoGQlnXj0iEZ+9//1/9sKSbSQ7qRlW3VcDLvowBgzGisMGVQ7eoxQSUf",
-	"T2n80CTmEgAcnh79p8jtEILZoOo9lK6HjZBFUifdabWGzYlWgnnJV0NHeNzcrGZyorRTFRdolheml7DM",
-	"jQQi6GJQItYN4R3EYZdum/mVKOAd2E803+CJIPsNywpuOY7Vm4i4XwtsqBRjCymBugoJ44JgSLGWkTcw",
-	"mh6sDTCkyjcniq3il7dHUkcgRVdirisbiU8QfWLcNcptufLBKWZjmnT0fMKeO3yZO9rZFnRChFhHx/sr",
-	"4kjuRAzZuhckA4DTFTv58MEjBpKCC1dFzoReWNY9HjADtnnjgaVqwNQnNb1wtN/4oJ1eqqQBIJjc3Xyo",
-	"y4JaEQCRdENWPaWVclaJQlYit4kjN/kUIoVAHh3rstRLJ5nwVNGg8AXQu9zuFZWezwXItAotyT1AL8CR",
-	"hsx+v4SubW5ZKbjBdKihE+58Chab8RVU7wk7BQyWdfFyOmJhfGAUhM/Q+caiLmaqFyWokTnUAYY7Fue5",
-	"QofhOOkx3DE6oBU8DQk8MdoAbQhW0HKHKVVT0B1EMfTE2d1mTJXFMYMcCvI2tFzHXRGt7KLJ2mfAOqW4",
-	"Ehb0z15C8NXgbHXMaMmlPcXEMWlxT0UBhiBcZccOJlojIVjRjvVTRZMM98UzkubsHH8j+7q7Xc1xAtg2",
-	"XYH3UMcHyO+ZR6cI6NuhzA8R0Rf+0CbsmM2kWliRsBf0l0nYs0H4O1UnwNZNwl76P47DVyfP8S8MI6MP",
-	"Q8dJ6qxkkH75yF0XO62EYAVkEnZffkXvPnvpe+sRwlshSr5iVxyGPFqxxdzN9X/9P8eD/8NJ+rR5aLvX",
-	"43XYl1QVGlbK6Q1Xglk9Ee5C9dnZ2JIn3t38KazTgmriFNEF8ChFp3R8CRBDWooBRE3IMcZLIeYmzhh1",
-	"2/1swND66DkWnQq8kLQ53ZhQpCpQCrxhNkT4uVvdCwOBfO2xxjFDhcsmXDTUIRKkSdP217DPMLoXOLhu",
-	"K6FKVWv/wMQR/lmPx6zGRh1i0aas56OZ1oBQU7UBK204GHKW09VpjCov6S6REYGAWaUjQkRkECXVoNUW",
-	"T30oxmX+8hec0bnlquBVEdKr0FSpgPD12XfueFFQQFAsGyQoYuBMAh/1v1pfMyxj3Z+V/BAov9e3acGR",
-	"2IXXQjZrNnRU2sx5Lo6Mk0rBFAN+IT1m2dVxkrF/YyNuxMvn3b+9OXt1dP63s5MXL7uXYpUwWbB/Y2mn",
-	"n3bYv7EwlPq7VI10ser1oARhJdilCDooNnlUiFy7Mzgnt5atM30JYWs5NSL/B8oIiAVjfI7UMqya+6HP",
-	"LjRzmzZeDYGEzeYL8kiE6eLFBxGDL7G5rruVlTgS4NoqUuXkp16CfpQKCCiqisY6SRTAdOBcAVUQytYI",
-	"NhgawLo8Bw1XjgG0YMZtPnV0BKNokA0SLA+u1wzvDlc1vUM35UovKpaXOr9MAo3hLOdzC+J7lKms3CxG",
-	"gq5kqPhF1IWH/OMEs5kt5ad625guC7/skFwMuaoofLmfHIcTH+YodL5W7Ac9dGc9y7KJThUchX+w4X+j",
-	"Te2f2+I7t5pOd/8WNvjcVlJNugb+M/2LSs7eVWIsP3R9hmzawY1OO71eqqyhFo2t3F3pv+OVEa+V7VZ9",
-	"rHHX/0HYbtrZuAdpp5ew40HCXj53Mo0jxHbaPxuZ7rjU3L583nWP9n/Sy26v725Mt3dkTa/H0sVg8Eyw",
-	"Z4MB+4NVwonP3R770xGf3I1kOuN5/yex7JopP3nx0v2ZuAPdgyf6EOzS/e330cqKbYOURdrpRTfmBnOJ",
-	"nsbF6+KN6qVq6Y7j8L+xtHN1nMATLcsPf4gLTRvgRnq+mHWVLF0TjvT+I3Fb7hqqQI71e4Ta5baphBvl",
-	"9ov9kSrGmDvwsErf/XPBS78WRjoBhT64MbvnGV4RXOA/4SQh8aQqciA0g1zsOB+Wqeuzd6UjufCR8Pam",
-	"GivGcXRlgcnY6BIYLJtX8opbkaSq1Ho+4u4WlVJdHpUQJaErRN9eSuOEGHVEJfCCKzCBNnGkjsmoElmp",
-	"71SkalOoxij+bvbm7fk/fv3um7+9ffvv/zj78ce3v3737T/+9vb84jwbYmU9cIcnkeNRV+zV62/fO8Km",
-	"JmJ7IT3S+gJ3B7MSSc7YGAAc5HYBuL0kYztVSjPKFjCacZ9eBQ5qRyRo5VAD94tXN4kCKUi8ouleqJOG",
-	"f//z/wsAAP//",
+	"o2mWNLv+dZCuB69Y8yS9yAYUyngCOLYtgxG/UZHrsOwgYNYE4WqSpz//f+z9+3IbObYnjL4KgvOHyb2T",
+	"NHWxq0zFRIzKdlWpt29jyd0z3VnRCTJBEq0kwEqAktm9K+K8xXmD8wDzCHPe5HuSL7AWgEQmM3mTLNne",
+	"3BG72mJm4o51X79VL3kYpo1o9nXIZWVQ4lUHzOnx0Q819KOWbm7ljTmp98Z44v3AIGG/b3WTo2KZj1bj",
+	"NWjAoZtZ6NHGLKjfK/Ju49FpOCo/rxFlIdUTn5kWANHWWmssaC+ZUw0WLAQ8gjAmqrkaL3uxeGv9jkJq",
+	"CE1hKfE5ibZeJR5HxUStTEhHIJZyMTFn7XhNucjizS9RCbw8jq9gGAGw8vbO2fPq5+tKlIczyaiyQDD4",
+	"o4qchyldRa27ZmwewtVjhNtWpcxHVLOJzJdrFhirrtr37nl574LIWLHrNzASLMvClSvYEqQu7S65ss9I",
+	"njz6wcZBv1794o+oNaGLybozDc+/xHGe5HTtZYLnX6Lj6T5V4h03eLeHvlKpxAPFiKjAApdehkAvUrVK",
+	"T6nbpBA77LVbo/qUg/62CEN6I/VVTkfXtXXJXJExhQF9Zy4rSS9yI6+S2ynPWDkrrxCbpSBTKtKmSL93",
+	"Uni1fpuuIdQV8mGsFWOxdE5RrBeDAWU44QiLhzFCs5zRdGkWrOuHdq/zuKKfcYk3TWETmOoOx9J5nDYw",
+	"Ju+Y+gLXyQorH3KZLkbVMN9dpoLtXGo5un4vfqUi3bEBsUmQd7yq4FF71zb7vS4JfHtevJpDvsqG36+M",
+	"1nFUBZ8AeI1y0fteQS7C+HfS/KuRu5bjB2GzVhdtMgwQ63NX5TwvP5gzh/0Daoh10OkpW/qg/N0K/q7N",
+	"XdjZxqAKvN/aC4Ty7he4PSqIqt3+/JSjAutFuNuphIoH5bDAnWW3rUS3LUw072sNLUGfaJj2SQ71ORrr",
+	"zTl722aulvM1TiHoFD34eG7VoFBcSNvwj9KkOoRrPNWAA1pnktprpLf7CC4emnrrb+piz/6kpPhgdL26",
+	"G/Kny/fvCDz10fek/fHnl+T5i/5xp0cutCLJSM6XCTHqHRAZRbScMAvAuoSEeUdsjsjbn4wUhSEJI5mn",
+	"mP8yZEsp0u1DzGBE712HdU7BN3JEdVMmJSCIZvaNCoZsmxI1Zdk4MuIHXZr/WdI87ZwF0gJX5JrNtU83",
+	"iEgmMcnUNVqXZQlxRQ1AEVKMDBmGV87cP3xraLWBLouADrN6ykmTetqU9MC3tt6J2lvyCeL0LG4AEMxi",
+	"VKsFLDeXGgB3okBvn1uTOsOG28AmPAbrs/OGjTVLL/YwRi52nvZdYBNEU3aGW4XtqtT7I51xpfeuxswf",
+	"qY6wBW95FV6UjcAZgMmwcl8awq5rz8EWZXLpjN1LKVUHRP5zbXUjF1dOqzUouHIFBVy5qHlGNYuIhtAd",
+	"+GNgEXAmYKxyQIEg6GFRF0AIskUH2lBuSi+GLCJzPmcRGTI6iwgVEyNGGE4oWFbfJJbs2rGGSalkRi1J",
+	"honKsaXN1hXnyxH6/DJfYxJGNqMpq1TtcHu1C/FFXVPJse66kwTjqT9F1YJa60jrq/Dd2tpZa78uvx1+",
+	"v/Hb0oq/Kj4Lamtt8zmc1J24CFfnI81vqG4ugu6e2+IXRlE3SkIJhdqj0exfdQskMntquSBJuHEJaUPN",
+	"M1frrHNWLsiBRoi2r9Zh758Uj1+3q1mY9ZfAXHuwsZVrAZ2fPCeXmjEQZ5/3nx91r56T82wx42Ixq42J",
+	"2kIkKN3TQqHaUjjYvuoT4njkjDbu5f/9P0Xlus5ZuQZLdT/tZj/mfpZqR219leEDw1uay45diJUyPF/7",
+	"aqyRESulpMJqUbYAlQ5qUgUEsqbU1E7lpcqkbL2wWtoi+1Gt8nGJ66+lp4IEIsrcX1tKY2+Ce1ZRX5xg",
+	"duYr/oJnBzSMB8NBWmECVo7D41SeC9h83fyDApnKZpgHq6Ma9ZyVA6Q279OrEjOlacrNiGj2obT+X0n1",
+	"qppyfblUqqvYyCmxtMTCwAVFZ5AkCtq/QsJZJgwRYXQ0JbaGVSww2b1Iqj/qR9AKHLOMafB5QPa9kY8z",
+	"ectyQ+btsTvtd3rkcjGZYMVv+HAQiyHNTccU6n0mFj4GEStvfcFXkqDzJiHtcUZ1RNTvC5qzzhnIqfCG",
+	"EVVjkciFZvkr3xx8e0uzsKpru2g78g1HK6/dQqJFzkaaiskio3nnDCRhBGdDKbj0uWvxlg2LZiKSjDMq",
+	"Jqz46QxF6VjUfezpVdIjr8FRtFIyLLLlg+3WGQ0g/Awc6jP6OTypR/1N5307HbKie3ybmuQOMmjbw6cC",
+	"UyyITWqTqTtBjbZH1ikD9te0sCWmoNDAqba2q9WKGsXKv9gZqHy1wWYzLJCw8vHrkQ9W8TXE0Nc8jggt",
+	"Cqra2kCYWmAExM4ACigzBtcOtGO4dkZZ/gB/9cgbqwhjs7Z8smm2RFXDpmOBqkRnQJIhvJwYwgRd8DnW",
+	"52F0Bpme5u5D0iOSkAocLwwNpQ8NiUp+YFDf2zAQ07J5g4OcY9ptRS1o1mbWCZZtVrT3jHav7MGZVbk9",
+	"G6GuBjOA5qZszkRqRErIZIMFDYpmbiqWeb8a8XZulkbdeMXZUlR59AFfUIENl6KzWsixJuqUVUn81lEz",
+	"68nYSgxevljn0dlegfaTXpldVFvJMpjWGZms1gdFRRtKf3echkbalQrgX2kE7Aale40JuUH13oPmbzBf",
+	"L+6gje84kg26eungVOSZNSVQ1x+c//t/KkfH/PBtHJ4vpuHf90LvW7X3se0Em00EFfZSpxO+nzNxPuev",
+	"rHuzWResU17PBYHvP1yQk14/8JECbOf5hwuMlNCGKIT2r1L3eZOnUhROVe/i4cOc5stS1m5NIDdmyu9U",
+	"b21toONfXJXSYkCpZGqvIrNmA+dmlZpSsV1qhH/RTd53DqfWiBvu1VuZX5MRM8fmbmNqtq6Cw99VW6+O",
+	"8GylPAvHCFBEIIBosyFjwruqFBejLVHEdjG9WzyEdY6OoBhAsJ4o4xltTxlB54YRudBkITKmFKHq2hIb",
+	"xEgxqiksB1dknLNG3Nv3C614yj7kcsSUqgWYg3F53P/idHFFUrN8Rqb3QA3YnC+U2YCIW0ApbH/4dzV0",
+	"Cym6q8u4tdE7X4grPjOkdaGZ+sDyT7VF/u1zAP5ZCGIGX9jCZ2Df9xhHkZE1oEwD9VHIbf8VyPUuoYD8",
+	"9+Kf////LyAMd6qJbQ/BHplezINlWDt/eJkM2Vja8itQda4K9FSzCI8wMUOMXgIt2kThArK1QuP2omNF",
+	"17sRsgb6ea+kbG0gSIgjU1q/lTmVGUiVdNccq6brVk+hSmQ0CjlpmbT8to6Xb2dqK6jdF7WyBUT1y0Zu",
+	"lLnPxkRnZDZ1VFRL+VVY28KD2LTGwbCRMdbdba7AbuCtcmuqU9xzpUB/JPeGPvAT7JHd0r7q8KK3SKVx",
+	"rofazPCSfnPnFPHdJdEBKtUrkqnzvp32Tz3ybQdUq/AMJRjtCC9w4cvUl7hA7qvYlz/tbJkhskeg8ka5",
+	"0d5RVaFabYivoOaBvcvmFOWM2UKsdMY6zokHc7YDvxdx0UuFUMKqPLCqoLj9IHYPFaxkAK2zx+wmNO5I",
+	"q7YUKaHq1kKAIExmMmWZIU4zK2g54dJWZnPil7Aw3GDxxRynQoLMF0KtyJNnhUwWnHnBJtQm5/dXNuMb",
+	"lT6//pnuJY4OwJ18w+pE1Fpi96XI07aRspWQ8BpmzYgLXA942gqTGud1FWIwDl7CIrsAdoSTRzvvTN4g",
+	"Ex3J+RI8ifUQd/OG2umF0E+zjCgO4D1+uIa/qsXc7DqeIOdKoimiw5nu4R8IH2sk1RuEop4vAUlO6Vp3",
+	"EZ6fbSaraT5h9cBZkN24VcT+n+HN6pbKecuOpHFf/+y6oGJpHTybuFoVwCv4paD360191bEUNcRXEg5q",
+	"03Qw7RPMJmnqs3OwAglTegB1FWCx4U3rMnI1LG181ihjNAdgSzvhWKCG0OmVTI9YLZHEZolsz9YEHLcI",
+	"7gJpJ66RhEAZUEJJYiaSdCIyZWLEoPQcSWCZkzPyi4TEKKIY+P3mGTUiDRXLpEfew7LYZDKzCjYo1xxW",
+	"ANqVcyagygWEWCxyxW+YISuKZeNubjOVMRXWfJjYKpzmMzrnQOpwRQmbcU0oeom1GpGcQdfoVg0pJhzZ",
+	"MR2xf/1Ropjqms+7co4b3Z3j0baww+aILY0sd8XqorLtQ6JZPlOVeoFc3EhAwoLZEC33iTwuxR3Pw96a",
+	"4o/XSNHvSiYDQMmc8Bsm7tnSuNZcFpQtcZxiO6uYYHoNapWVs7Bgill2LI3tVowrkpYqcDXWrg/sDq7H",
+	"qgViXaxfcFq2U/NLe/ptBtQ8euZEsOjrFVmnuK5cpB1U0TopH+6Uv0rr57Pxom3n0V25R/v4ju/nSq3C",
+	"2NDPKMKePH/Wr5Vom65f5ebV3jCWz7hqrho898+D0nvkk2J5dygXhrvKayYQI9BDJp/ZRSy/goUzNJlQ",
+	"Dcje54jgHMI3U5epyBWZ09yq/FTbnwf2ZSxMBJIaY8LV7mNE3gqWx4LmjD5R5Iaz23D8mIltO5O5x4mG",
+	"z40SzVKuww/airFYJOe+z/em/Svg4T2S/Nm0Xzx0NXFfm1ZKP4NlF9QZM3UiZCwCIRSSt5U2PF1UCloB",
+	"ShDVbgG5Ugs3Xqham7OZERJuaMZTwNSPxSQ3TEBIDcV0se7YTLHshqlyZBSO3uPTtKIWDjz8Bd55KWdz",
+	"KpbuheJPfIow3xbDxb1T+TF4ExSv4CX4G55fMm269Y0Ef8PztzSfcOH/hILP9lX7b/zdY2C4h8EP8Mb/",
+	"XEgI/4Kn7g8cApS+gmL2fhSln+CtDw6ft/Tiyq9uNCC1BINxf2OPU7RtFbMOfoA3/iSH7hn+E78zh3iR",
+	"BRtX+gXeeffyYytytBr/wI04/3DuNwH/jb8jmACMv9jKyo/w5pWUmX/D/EGu2MyF2H1gOQSmvaTgP7dc",
+	"3n9X93twW/w5LP0Eb/0Foc39K/7vOm0rgDFuxHXD2rahd3+AGW4BnhuCONQjyJLFPPIGm1ggKK3MyXBh",
+	"6L0mCXSDEdLmzxmcYEM7sILqzAEiKJbfMGUFlWsuUtMhjG4QC1oAQuOARzTPOVOuXsRFmpwZygsHtfJG",
+	"UY46IW1qpz2WeQwSq3vaiaqVvBOI1iS0XOkZwoKELdDdrlRRxsY7AWAZkK5UAs2n87kRnFC/hRm64mX1",
+	"VbS3wcZDdckJfqb3Wkm3WIN6DuenCH5b/1ewns7c4jAVtquxVFrQDV2b1cX+4V937RsP2mqfv+RSKYJP",
+	"DaMbMaHphNmSzhB+AJFKR/1+x4Wnwru7DuWLY7JuwJpFY6GPySrP45HG3Qx3CNRgRrOMKV1Yd7UrvA6X",
+	"h0MmE8TirBCiWqlxFSNYbxEdV5BNFxq3JeI72Kz92CGDBDbEXPMCFbvephUgnzZCycNpLBNCdx5FeF/U",
+	"7s7xFexHf4GiMiUqQbMHZGXlstfjrcMoamXw8qKvlgaTt4SWeNYcQcHdUR84VgNgmWgz/8xS9+uZZz3u",
+	"eSw8spDS5nJcs5Qs5o5AT4BOuI9CSmHdQT72jts68Wks2o7dcdCuBexOp1cIRqVyBuZc0OzWaEb2u7J4",
+	"WtmJJhbPxcTLiavHB5WQW55i50YiVvZt0i5mpepi5dFM/7aBkn7wH0dklXh6RwSi3diqnEWUp1PobJSn",
+	"+9NVmX3YXDc7TwzrfEvz68V83XxJvOj3T9h/J/1S0Ew40UcOBV4o9mr97r1jtxCn64rbGjkl/KLeGLhQ",
+	"DB//RBVL7elrYkTYPEiTnvtIgD4yNy4scA+Prxfzxk4vp3L+kWq2qUc6tEGDMzqacsEwGs0SBDWVc9Nt",
+	"fW5VhSLWz7RmZaPKPakdb9MhayKFwZ1eh7brTPzOCuWkwPCWH+714V4f7vUXutf191cOMzarja//+PNL",
+	"8sOP/R/IHF9y0N3kNei9LM9hnurWB3FhnUjQVbkiGc0nbnGfn5L/+CkWt1Oq4YSiOf/3hZGgpyxLBySB",
+	"9lRiU6pdpFMRUPCsb4vTmWfok2+DET4WXKTsMyZxi8WM5XyEJTw6NoUbIRgdCCSZMaWMGAE6MdYdUHRp",
+	"6NBU3pIZFUsIWehEsQALIY7MJpUlKB4rOzIYELr0FhqMgyTBdUps4E8xAyR6M9KmKhbQDVVkzDXEOw3l",
+	"QhOzSh1YRMgbhHGXxmSjTmnOeuQNBNGwz1qRNnWTIr8vJOSfU5KZ59Z7CjKkubUQd8WF0lSMWNJBeX+h",
+	"XZ/YZfL//H/+f0ltRbyG6mmQAnFrBMzb3PQKllGu3BbXqhG4quvgBZr9M1UfTAWOnmY8xWgnv9XDJW4W",
+	"aYNTGZbCMiE7SIDMNX//vjDHe05zzKJ3sVr+/LhzWJuyUjor9apBsZn2+NzClrpDDfelfBvOCB0C6CJG",
+	"x2l7R+Aw0SzrbcDOj1puwxtinuxFNItSH5KPLzSpfO57X9jQGsb/V/cjPulerK9uqDyW7Grjv15dfbDQ",
+	"r76+eo2uzHUdBPHlVOaaqMUMigPZ/XYGO0vW6msaLuuxuD59vCDOPc8CgMFqo2hnnBteDEMfkOSpfWRY",
+	"JngAunbdkli0T/v9ThS+sxB0oacy5/9kGBp5VH4+lvmQpykT8PCk/FBI3R3LhUix6dPy0xnTU5l2zUs0",
+	"y+St7eBZ+a2RFOOMjzQ8e1F+NpGCQdNHlVFrKbtA9s1XRyfVKfk4ne6MpZyCVAFvPjO0trRCKFQkpP2s",
+	"ZmVuKLeRGu1n/RNbu9Omk7YGrZqF2Ai9aKtM4jnyJ7KWZa7U5G0uR1KjSg8K8+d9FCqxBnBvWv4mCpds",
+	"W3XKRw8+QmTg/VQ7KZXF27noyVbWvEuWQaxRsV2uemlQ3Q64MRywPYtC+YNgkUCgg6A0917IvqElcUsU",
+	"aAiyWYkoO3czt2Db5XUoDbOx+FC0XVGZj7WIq+eCTOUiz5Yg26P1M4gOjVzWWZiCBamRQXpWgStEUjy/",
+	"BKHFa+NkA2W1+L8HvyW+qEYd+SsYpZY+oN8GDAyXhKdR4ctPuZpndNmAUVlXUvkiLQQ4209qW98Br+9V",
+	"0O8u7TUGTtWdmctynfYGfvEe9JCMqTK72NvDiVU3YxF6NouitOActErpDsblWIR+KGgOn1jAazWSiMoa",
+	"OixJO/RsdqLyQ81ZHot21aVpBmgPiPVhRqTWh3mfHskGNujTFFydyftgh+scnRZ/P/R1FuMYBL4mbv22",
+	"7s0nqkfeSV3AjMMClpf23qoGNXtLzwVhn4EbTla9putnYt5aP4t7mcGOPtd682Iegk0ElyHy1R3qICeK",
+	"S7ifOfKrduKuLomtgb1xRWbe5vfIk20W/T452rtCesuCIGTno+fPqICGJkYWpVWkpRrfO8qDTi/dTlqq",
+	"eod/i4rcU++xq/BDfA4wnPaIfg+1SJtcyLXcesrHDZGhUGCEsesUIkSJMm+CnKfqkmV4SmvO0F/M60Ym",
+	"/RleUE1IDWL912/hhYavFdWLfP33l/aVphYWG/q/XKzpX08XuVr//ZV9pamFBdvUAL7R8P0tS8WmFv7i",
+	"3tnGFm83pBhZ2Ecw48htfLALfjkbj9trlzRbLxYWObXe9mEmYE9gVETU+sPJwdfv3149nmvzewvZ2r9W",
+	"b8NdDw3zLhCq/asRSrSGkKJ07eNCsmWBdlLMeGp0JW60iBBZYau4qqYreB4u4l7XsNTCnlex1Mae17Hc",
+	"xn5XstTGvtey3Mi+V7PUyk7Xcz3uxQNd3pfgGVpj9Z9zNsKs2eBGWzYCucLOSwgFlLgRK4wAYW/19jzm",
+	"felYr61VvypjNJ3596WTvmOjzdfgfeXw79rwonG0wX3YsdHmy/K+ckV2bbjp/rwv35odm11zpd5XL9JO",
+	"TT8OE1xjIFlBl4DL8wSwVmmuV3mkfwed01jscjT1nHJHzvh6i/6L5O+FuBbyViCOPfCtiPg8eIAQQaNY",
+	"8bGRhw2vA73BNL1Z1T2wvQPbQ7b35a6nzPUrniPyc40LQuaapO65w9tHv79Px1cjJlIXX+b/qAsUvVyM",
+	"RrXYnlCiGwNOIPkM75TLOMPsMBrYbMv3WjU1e45xrQ4keMOSu2bq1umKTuo04ys66ULmSOoT4zSdqKha",
+	"OV05cH3MpHOFxwkTGvJD1JRCCAhXRRGmOxZzWjFwf4PZ1EaVAHPwlrnUSi+zjZH1V3RyCe9Zq0st1Cy4",
+	"MuCpBYKYlIL/U5bzG5YOSPI3rtnst8QWWqbwptHPwlzKEEUbgPYZFtl0sDgdW0+xqBWa/O23ZH0i8woI",
+	"VlO2N65JNdcbJ74+5/uKTrauQ7hyEXbMPn5vYQrq0YYeIA95NY0fc9atdWufqgW7Hcb6jGFspGF3Nmfi",
+	"lzbmkIS/TxK+36FGDyPskU0ao5NeOXdiRiHfVbGRYeH4b8tnolZKxQRs3bc0FxaHUYwlFG2aTDW8kV8D",
+	"pI0QbFS+qMV6YnrFR3PKautMuBqvyHU6ZpzymgkyZJkUE1UL4bHez/ah4i0jbed5qyfMdW5eHDXhuzh1",
+	"7Tduc1epIp+xf0pR5xk8f3eOMbruHSy9N1xiYeluSpdkDBdH7VbP1fdZSVKqvbRm3V9B8EKDFIQ7A4IP",
+	"XegpE5qPoC5LENC4Cfp6pcKmxVOApg0/x/z1ks64FiiYfZ5zTBTepgel5VyRIYNg1dGIzaG874sXL150",
+	"j467J0dXxyeDZy8Gz1781cotdmAWARA6W24/uGsuak4XKLoWGS+APSjBIWBMc4g00AVIhDNzNHL32Yjm",
+	"+TJ4R4U3POgGY7PrS4EGX9eG/ruHEDKN8M+LCrLDWVBTY3Vy2xeRLmAmasJtcXk2Mi1Pb8wnpv/1pmbc",
+	"3zbcNy1Jzm7kNSNc19MKWMStPWFFnEo9HBXs5OpqGjkM6rYEyan1q1qWJ1aiC+3s7TH0K1je8gqibvk6",
+	"1dKJnI6uuZgAcMMrqmlzFSEXn4roV1QQLrpzBJMk2jZjI6Rt+ezw/DqlwAz8s4bpWvdrmsv5K3kLKQhG",
+	"Bqw71p9C7+E6z6Er6QVMslQ0vmL2pCMt8zV2VneilnP2RJEhVTYixgPNumg4rkj7QoympN/rHz87jcjP",
+	"UmrS7530T3+MYvEBjkK/d/rs5NmL45MfIvILzTIpyEnvhx+fnR4d/fDjaUQuoRqb+7T/4vhF/6R/GpFX",
+	"8p9MkKPjTo9cYvgXNRpeLCAKjIyN3MqlGBBEUzSDOXr6vB8ZBnQrCJSCw7twXA0J65F3RbI0whk4wkht",
+	"MulIihuWIzDKT/KzK5uGFQ+DykTOzTqAwHKLfIahFrEIGrlFvGtYM3NHbdjtI/jnd0H9/4kqtkYbrj0l",
+	"bTxf5KizCxDqqk5qvjwjM6pBxSv7vbMlQja4IjhDCxG3Y5V4exP8TOuoROn6bQfL5WPM3I28k1Kwr3AO",
+	"m1EjoR9toVaZbw013JAB74qrubhMoAwQC7gRePZoLz3hkx1XIxmEEfmwyOpGnLngEc6UveGaDJm+ZUwU",
+	"LxsyV085zSE3Q9gOAd/eDAxMN0NyF2ON9P4gEHnlAlK4A/VSgqucVl9X74lb4eHSzQ2RJTOqdMemxdsD",
+	"uJXcVGZ1uxhgSjvjBl53nTH8vO782Khnn2YIuDbjXM56e8dHOsUtCC4f8ixTTdgQO9sfsdEG1Ov7OVBN",
+	"1b+w6y3rkqzZuQrmxDpbGe7ddjTYLvfBHLMPmcWF3rfIY3Eo7xhVnDNGRnTONc1cheCHjDC+W3W89fdj",
+	"1y3aCqjaQoTVEbdbfARnxj04Ax6p2ChnIJba7HeQno20+kWKf220HKdcmefpR0ZVfb0wpKeAIpYTvcgF",
+	"SwloQOOtvCeug/VWlnLz8EuwdKYzoMdjyjP0PwnNxUIuVNZsVdlcNeKGCd1Qg9cxXUVSZg5YzlLARyrw",
+	"EyFp21kwZowKh7HmhJmteLA9RK/dUOosGHbWl1yMWO0yXjJtnTU4AnPjZnNtI9FAMJhSBau3xkS2pSOs",
+	"ruoEOICCh3et4jXP2Q2XC3UJt+X15znPmWo4QeijyqU2d6VrlEp7x5TmAME+EWpAFkJzdAHuP/9FntUs",
+	"QB2zNW+WzlewSlW3VeNcVze+fJtWLu+ORY7s0TvHw1IfweJOkpbuHqySKfvOroRqgeaitzWX7+dczohC",
+	"p3sJfcFm+TDh7XDWw962oqRZsUWORH8L1DJIXG8mem72eHG8NZcK362ZnVzoiFhvhiFWORuDWRBQYBXT",
+	"EaFpmjOF5XZsFnMHMvgxuscmjNteMGR8s8sPbRY1mMfOVIA4Dm4Ovk4Y7OIyIt6ZT6FUNqLaN0Rdra5c",
+	"ztRcCtWglyFCSmmLniiUWdpF5uDxKRkutUXI2jhhXKV6aQYT+0fMTO2JCtPwq8XXyKgJ065hAKXovdGI",
+	"sZSldZSuKjU4k1LpdpRmETZYug/B6rojuub+vrI72hCCZmgQHAlADgmYKoaYlRlGcc3tMay96RA5WiP2",
+	"4FNXs94KhRpNg6RN7QnDwwGFENgtPtz2utr+ayjG63AakT368N9dObEjhzV82HwE6lKzLMM18ZtKrMBi",
+	"04smUt6B9+4jC8LeN+FgwMMnCnAwMBgfpt/l69EvPE/bR7BpECAyqrRd9nXz20wS2edKOzU7RMncMhZH",
+	"ClEY/6yJzvldxCM5ghO/o6RDl5mk6W7Fis3+ATGtiHtgJYfddLtrm7d1QzoREFw4juYfq6AwZRP4P5QU",
+	"vY/09i0C0yDdH8k8vajfSHy42a9j06r9QCG6CDCFSmZmKCeSbEJh2eIQOhJ5iR9BfCM8qJ1HnUBXvF9c",
+	"q/AylOYerFL5VPhhR2VSunJ0V+5EhfhUJD13iAIKuQXD2M6y429JJid7m3bsaM/HmuW1VxOtHCkxe4CY",
+	"A7aiAVcE8YD0mUPqWUIdHagqCN6mFy/Mk09XLyPCMsUgZjkAuwE/4faudzvUnwBTf7ux+nJiDz5YexTX",
+	"283gJXV/9rJ1anO1W9Sh76QNF0M72jg0vF4bBuZe2nVUq1SkGNrJzvU8K41+MPS1DpWHTsA8Z68hZ3Ww",
+	"k1TTEgTZDpOpk3OmVL1jn7Ub0qpOP6Xqg9Vam1+a187oqDukCuojTRhBIZm0L6/5nDyF3y75Pxn5d3JU",
+	"1Nvzv3JF+vWAWu6Veq5zRa+ZjXRNGwC5pKZZg1T7yi88OkeLm2qo5Jr2zMrUHMQR41m76DCY9g5TrrAo",
+	"OAB2xYPVKE2sNKrVLSzv+hbc47IBBi2x4lUyILeUg4IJgSjaCllOWDEauy1jz2iecZZbiuFSVeiMWUGh",
+	"cxaLxIvVyQAUcNvMLUQpGAWTpeT48+czkqDMnQwq0pEcYxonaCPWFFZGhfYh/6Fehm/WhoqsUKtmQTus",
+	"b/OajqboOZ1SKMZWktHArZCSBBBTR+Y1xE6FXpJBLGLxn8T0Rv6T/MxzZiOJ/zMW/9ntduH/zRuJoUWf",
+	"wFeQJuQ/IYhGs5k5UZbDRQRdCWkUlG7OyYQVuhm74Qo0RbuBmAeA4RYWDzDyGOp5gZ2BUEYqKqNyy9zc",
+	"IECM9eb6EVQAObPGcAsADpV7KgHnXEc+a8KWaTQDz/RULibofk4Cg1eCVk+a3lAxYsosT7DTwdpstbEX",
+	"Yiwb1GuhC6y+6k7vFi7ubeFWZTd721ujMlzCcVnvFzfLUjleDl/Lo6y3k4JL9CyXaBC69V56Xz14XcUI",
+	"WprTGvKzndBach7cySl5R313gyQSDPMeBbTQIF/Tt0vXMJolACtx4X6C6sqd1XHVGLuaNugjGHlqDfWj",
+	"qbOHFNKMudtGbyV0QnlNFVfV6PT4eaUpS9gI1QAXtaJBbCtXV3Oo3BB+2zTrj3CUNqeCWUOYHK+uR43u",
+	"VC+X+PDBYAEAm3VGU+ZsHFvZ1SrTxf7WzBUdFXXCanhunihwvSBguvnARQpKMdoSNO2qcpPBWtW7m7/o",
+	"k/cDWb8juIrglEjBXGnXlAA0LPiOVizIqWRqfyuRali95Haq2OjvCRlL9BDY+moQ6vf8FH39J8ddMOBc",
+	"s2WvhCKKH78d/8f/fJH/+Mt//O/f86vbf3z68OrHizcf/nohj9/QN/TydrtIETvCNau68XB8lLqhejOW",
+	"G8ntc6LNlVXhVnDtNqHmLkxyOmIfWM5l+qtc5CHoPqYXr3aWSe9DsltrO7pmbO7P6PraiEfPf9yYed60",
+	"IA1hHQBCTcuMiiu8vHJM2kjL0EZflG22lWqMHtLZWbxwcA2VLscYPFIOkejfm/s8cCm008U8g9QPTFy4",
+	"ZkYsFyOj+aAb3ZBtBI+239ybT71iRVjPMu2BqjO9/mWKGG9oVIFp+ACBBjD+vBaD3JDqoJG5VFBq3ag2",
+	"QyWzhWYkmWo9Vwn59PGN9z2OcpYyoTnFanDjnE4A8CYW8HbiQO2788Uw4yPnemQWC9VoXFOp/JWDqAuE",
+	"fm8rxlxiqA2XXjkTu8TNmHnXEgpfxb42ciaoUh8WzyuiTCHcp4T0s3tWsQvoC3pryip2WAfNJfc9lAK4",
+	"UYLxF7loVR6ylcOTNcMsXZV7elJdlcgwD1ACQA1CrrnV3SmwnWoMQ9vHOEJdCYc+uzbXxbwD9xPKT+zy",
+	"yV5xlMGqqW1TsOUNy6eMprsMLl+IXV5XTC/m23+wJsCzdGLDhosxhdtTmV15I4r40PA0rr/U2ylo4TU5",
+	"BI3uEzRarPi+gaMh8SOurqaQGjaEpcQV7yB8IiAhCMiXaiC66+hkCLBaCz0jpO6ceUhFG3M6IEIGr98D",
+	"jOrjUSUfxloHBWA1VfMKF5NKqOu2VGvHTP6vnqY1hN2iBrXIuV6CschmijCas/x8YWZbc/jCLMh2mC4L",
+	"5o+VPEpbCnu4JMlMKvsjCuSAYAHjBkEBui1YhpHAWn9A1pe1GI6k0HSki8Si1tv3l+T8wwXRjM5Wq8Gc",
+	"k9ki07xrk0n+dPn+XddsVRdCmsx3RoD5hxx2IWliRgWdMCsAxuK//TdyXiRYcyligYExviI4YZ9HRuo2",
+	"pGjKaKaniOIihTankTCRziUXYKxnqSLJuS3sQTH57yeYMbHGabMwaJ1OoOQ6JIeKSeSgpCKbFwsmW8gQ",
+	"ZT5XFcwhipz2j3rk3C88sQWAw02KRZuW9/CaLaPaLOfqfrZxFrpcax7KLPkliQUWqLF5cMF+kIVIzWSD",
+	"bOa45f22J51i4JitaDftliovYNppxsKQurhl4Qpg7FDqI26dEeo+xIBVTDKf5xKN70Uj5Fn/xJY8+sh0",
+	"vuyCOz1xOx+kXMfiqlTqXY7D6dvp4rIkxWeJNRFbD0VxZlI2yih6GqhR0GOBy8oFST53i5aTAdhQBCAM",
+	"g5wNQDdy7MpkBTnoiLBMswyL+7cTIxYnGEcdCyqWWHgeX+64ORpKQTI+41rFAv0o0Bg6UlyU6HCRTpge",
+	"EEqGi9E1as32mXL4S2NIDArjyEl7uHQV3WJhSDRF7RRuyPO++YHMIPn1LNCenii7UhJK2SkylHoa2ZJq",
+	"S4hoxxGjEDA2c4H4HRik2QZQg4dLPJZWJbPZzgMyZFMuUqKMeEQz+1h5gAHThWnGIeBTbYt1aQ4rrshs",
+	"MZq6KmhlGyQulitCUay2q/Adi8Ss9xsz+C78N8HgIlzVJ4qM6JyOuF52IhK8+pHNKBdcTBKjwdll5xo2",
+	"2ggYt1A0rNT6R6aYaR0hRZSN1sb0XSO8oHUYLpzfZLaU1jZil9KTlOMXmGBcvifV1ouZ2JEVa4K9wR5y",
+	"FInyhegRWyBKxcKF+KI2GdwtKG8EZx9woGFRoV4Shtuag2MoRZH+HK47ljN3Z/2Kz4KzDvunNNXM4nC6",
+	"sQISp82MTqmmkBmM90H7Fkj7pE+K6VtgeBaLhjNsof5KC440zncBIgl0PqcKzHZVMmV2OFj/QXmIXJHh",
+	"Qi0Ni9B5Ee8D5hS6XO14lHEmdCxSrmystbKoHEC1w2G5FXxJ0V3vOJxZOCX4eMzFxC2pvRK+qP3/6r7E",
+	"N7tXyznrIoaTMqIofJn0yLmdJqA+hETFEEV3MWOBEBuJGQODNnOZmWa6UFwlCXZhaeE4qCDJ6ys6SWyp",
+	"Pz1lPCfyVlRaSQwJMdOTwgUM+pG4adkIO3u5f3l95byBpjm3UZQoDRXwbLc2Dsm85mJ3bT79GZ4Wl13v",
+	"3arQPmpu6MktqpJA/21IeVoMuxamgXAxyhYpuG5FWvATNTXanhyTsOyKguNnxo6X+WLcfScF676lejQN",
+	"Ruvnc2LUCX+zjKITC0yLgXBkOYdQTzs10/aHT1cR+XB+9fJXc2VfvX7z+up1dQZYHhwdqblWEVGL0dRh",
+	"I1jE91IFHxUgXNvnZnk7xSzsBG6N3mbtcrzUKVexQGEAbLbU74MVPjylOzrGdcSWzKUFBQKmO2Wja28+",
+	"hjdAmZOCxUbYEwoBHSKiJMz5Vto7pkhOodCtnwbEYphJ+NRzQNHjQtlVNMsH6xgLhPlxd6SYk7thGAhy",
+	"a89cj/zFbhiq6xh67KdiT5XyN1oCtj7KOF1yJefdjN2wzC9citbU49Ou168IKj3qLDiI/sWT58GLnz5d",
+	"vDJddYnVnb0I5GJMQHPDffxX3OJp3BqQuNXr9eLWHwl8aai20nQ2x/YvLt+TH5/3j4j3ESkb/2dWDvFN",
+	"8JJCkptCicDmymPkw6erl2fIKBYsFiTMQim+AEspVdjwX6rgT0buKtvCSqhRMHCoNOmZq0y5NdI7tCPT",
+	"egJRVKhaPP2HkiKJVn/rgnvi3/GxGXCi2WeNr8N5NOJJ6at/w5etVDVno6AY6YgKKfiIZgSq8FkMBJEt",
+	"YdBv4D0zzOTD+8sr0uv1nppvkwFJLmWuewA2Y0YJf73iOfz7mltDeXJFr1niYjWxliYeFxi5Wz4uYLUt",
+	"nh8ulSEvPd+Awoorz0BKFKmTIxX+iEYO26/M7VemB+5Ka7ldndMJiP+uoKdyUrS7UtZO5kLR7HlG+c90",
+	"34MlDyZvMT0g0ghtNksE8FA2TQJzfT2pKP8IbBkk01RqWJSq9cFIzgkWdIIlFfBP6NT+EZHk3fnb1wl4",
+	"Tq2th5r2zLFCGB9LzI2el9p1MWKXkrmmw4ydmScOnxi/KBTIfsEKesFGE5oBOKWHuEQeRtzeQOPWwQaH",
+	"HYFVsRKKFCThKV7pDzTXnGY2XEoRDfGEeAo+wDTbH39+SZ6/6B93CBgIa+9KeC/C+ZghzanRGYKakwXp",
+	"idzdD92AIyrM8oDqBCKojSNINFM6CdcGZhDWQOaVodnykzgunMkPP/Z/6DjZYc7yLq64L/M6o3MiYdw3",
+	"RfFam3mncEVRc4ZCyqSxjjK6nBJb1jnp9Mg7aVr1NW6n8hY+nNFsLPMZig1WyPz8eUCGNCVczBeYQEBO",
+	"P39ejaUmRtkyBMO0HJaBtlKbIR5gSrBlOMlIzhhWfdC+oisqZT7Om4ElRjGm3JmyQx4Egjn32zSnuWJQ",
+	"9tjNw9Vq6jI1onPmCJBPc4RdjkDEIF6PwFKo5jwgl4Ry4YHAM5KZBK3FSXfzjHLRNdTXnATcGMdg5Q3L",
+	"TeNH5O1PlVdPjmwl6lEmlVvMIr8RTtTHGkZRVAR8+xNUVLU6WqdHfjZC2GKeSZoq0k7AxmXEqadmObpG",
+	"eEdWETBcW9ot+dxVOmd01jUEdwC4x7YSNP6OTNII1XTCzMUDidoIGzdsgH9M6Q1sUiFQ41CsboQUoFCV",
+	"Tvs/FgEiYC53dMs2C9vFZ6yDu6M0o2nhqS/sJiCCKdstSI+G6rJsTNqwvuYnG+4J9TcNKaPgkDcNA31B",
+	"f4iRhN+vWRqXLmiXh7QhgtIM6K8XH0gqbwWsfGd1JSKIj4ByZ34BxqAFhsm32Dr6hG3x4tZbKhZjOtIL",
+	"8G4Eo7tk+Q0Wa7JCa2vQujkCm/OcCTrnrUHrpNfvnUDYn56CAfcpnfOnBcB0FwCmAWNLKl1fqwVPXTMs",
+	"xApctdHDsRCNj0NAw1JhAhuQ1ynX5Nx/inP2W3qResdK8Y5N5ixYdiPAX/HK04uUzeZSMzFa/gdbAtCf",
+	"vf0/yXTpTMfW+VtlJRCY6GJ/VnFMZboYaazO6PyCg9apEU0u7W8Wx9eDuf5hjdp0C2xfi5/8R9lgD0CC",
+	"ReIq7N1xv9/Unn/vqc2mMUM43eb9n2hqiQ9+crT5k09BeWr86GTzRz+7mtX4xenmL95J/TOUb4YPXmz+",
+	"oHwGLsTPiJBrPj/aYoQfMGb2Sso3hl/gd8+2WQ4vZrw1MrULkTk9Pt51zB/ZQtk1Pd5iwldSvqVi6exo",
+	"5rtn2+yFJSmfimLa6AjCUumhr7N66w3BohNzI1vnFXrQ+i1qhdbr1qBVufzQSS1lAiWjmTydexY8BM4I",
+	"MqFCwa4SmOHsQCWJ3ZnLjcbtZPZYtL00DdfX/CPo1vzJ02SVov2Zs9sNFM2oUWV6pnYmaGb8MPzWH9FW",
+	"L7/i+VavXvP5Nu8ZlWoPMro12bNxDX9YurdK5rbuaKs4nCtaB4m/4i986/TAKrf73ujp4xDEx6Rpb0Dr",
+	"r27rTvSscvXX0LN/8fQPCLCtC01eR01WaMkvTN9VNBq/k4LBybYX+g6XbeMdW71TEK2/wkas4mTaLFnj",
+	"mzqx7z/Fuhvwifvij6j12hZf2fzlaz/Kk20uDX70Tuq3NhnqeyMEj3onf2H6zkLGyqXcXXVo/fGbv8mQ",
+	"IzdjtpRfgzyCiXQKrE6g+oLhLbO17o0i6L0uERiv6jT0wh8AumwsEqPWWyev0QLOrFExswloQzaSM1tt",
+	"phjnE2XNgp0oFgkWDui9NyPoGcJrrYil3y/SoBf0I8KQI3J8aqZw8jwIpwqbfRXIRzYMsBx71Yl8Vxfq",
+	"ndTs3I8z6NK0iJq1zEkCSVJJ8OUHCg6l1dHbBzB8Zz2OfJ1wM9Dw7bdMU7PQf8Pommu2xNia3xLSpmJp",
+	"s6WtbYZaOzXaBs/INVsqH1wWi2CGaAFD8wO616AkuN08MCF60w15+5MfXoAQBeYCFyfTntlxYp/Oo4fu",
+	"chiNOoMkhRwQSTTRt1BSG13lrloUOpixzcia78qWXCdEJ4Y3YZTLFeZdg/O4zvqDzj5zCC9/Pe8eP3uO",
+	"0Y+Q1wHWAnOhFkYKbyvGYpEUu/0zvGR2FVNRwT4JVTQIF2TGZjIHpzR0nxnxwq4jYD8H5qRYtI/6YAIr",
+	"PLzOgIiunTGfLHKWFqWROoFD7wS3y5r1IQLBXDXoNnd1AWAutznX2ugQAiGUC5feoDAIu5ExegMmrOKS",
+	"i5TQWNjXbHfFa9Afxp70CK4SSJkh1YB8Yu8KLtydsShn4joLJXZimiklJ8POnjsiBDZZb2+DqFFMP/ZB",
+	"Cd7CEwV27tMz9z0knUDIQCxozijEQkBUKwWA+iXTYAYrFkOBC9TcMO5g5SBP+rR/anZ8DpcY9m7KRtcs",
+	"jUXGrxnUtLJ2W6yAGm4A1xjgBBMgFYTo0/5paKfGDjpIDIraEvA9XE8Hz/5EkRvDPKrxJrCCl8x+7cjJ",
+	"vyX20luzNV74gHo+Ubba+Wm/34mqQXLQcjEm9wVMCM6gmQYaYkGVtYsTGsndVc3BPqow6ggCZ2JhD+YI",
+	"clGExNUbFwHi5tseuF7QQ2Y9UZZqwV22HUqLcWkvCZAGCFdu4+3BEdh6exPKBRp37UggxmAlAhRO4Ywu",
+	"Y4F8C4YDPiQhg4OGTWMoEEb+2NlD+VxD6uzsV5Ryv6RuY1nKw3BGIsXKqBRpY+kDMFNcQHk1NcWgfPvj",
+	"pf1TnRFwrRT0DRgpcKhOnQXgE2xH8fqXtWfWSBfbS+3FIHHQB0vkBkvkj9toDTCPK0SzPBgwH1yxwKPs",
+	"+CsN76FXLQJJf1WrEFitq+QtK8r7VFWFpyOWaz62anOz4vDJuuxogdwhDQNWmpRaaPDpdQakqiM0Cf1t",
+	"BHuLSDJf5KMpVex9nrL8I4B6cjF5wwUzJM+I4LFIwLnR8EYgmXv1ofgpVAmCsawRvqESs5Xes6Vv6I3U",
+	"INi7kKjj00CvMCJYJo2oG4uC1psplkIZzCsoadjIGJRwbNiYeQqOW5D4UWIoRoz9B+V6REpGGVUKJC9i",
+	"ZBQr/hUn5wxHU5wE4E6KJBk0tiJ0k/cwHpQj2o2aUrCOVuX5tySCbIA5y9DFqVBUKMOdzTDkB9QOG8Rb",
+	"BIuLNBaoTkARn8pMnqgeOQdf6cqjCAElQCRYLwwZmUS7vGi7RWqTJPON8PKXpRv+LbDz0ogPvP3A2783",
+	"3j6qXMkvwtldtEczU7+EdgxT/+vFB4f95ZGTkJmgvuMAvIvm6zDwSJsqoxMDYKl/0UVHzTDA2JAsNBJA",
+	"DtCMLkEpB33WMIaMjTWRC30GuppmTvPCxpzCDnDhyCqDb4iWstMjrwGLS/jQkMrQn1gDVkQUFVxzhTGt",
+	"br1C1oJB1RDmO0gK4JDhkiR/N4yNpi7wBBNNrH7vlrKdpDm95WLSm6djcNPin6R93LE/9Xo9NMzFwn1l",
+	"a3mlJDGLjwGVbRermAQT6f2Tz41ohVBxNj2CfdZMKAvpIaSORQLv1cVJFh30yDtZbGmw96FpJYJyfqnR",
+	"2kssMVcaNmSAYDmgVVeiU6GpMB/OVf9yxahBonE2Br9+Vgz2SXQ+N8S9ARDiDLJz/CGAKH1r7cSDGQuw",
+	"ocAqlQqW2yzzdgV8NTFXy0hU54IEuzKi8zlLB2SGU6ciFkf9fr88SxUhLJ19hRyRX/hP3ppU2FQbtkOz",
+	"PLFJSxhyRRXkqoZpZsnb95d//+vFh7+/Pf9ff3/97urjxetLa28On/z0v6/M7+aGKaZjK1KO6Fx1zmxi",
+	"fQhgWZVmAOLIJleV0pPObCY+Xi78ukApwgv+pGqgUnUCyquVK1cTblDjk8MteVLcWdjaM2tpExBFZw49",
+	"ZPmbryCguwiBcse+FUY77ZaIf5cwLVgih3XVev7D6bNxnx6Pfjxip8N+/+iYDk9OR2kA0KXZDFnJjoJU",
+	"EaqwpezUMId/8nlZjvMISUMusO53dX1qnakBm6k4Um2q1Suu5lLxeuCigvKdwU0zm/nf4xbqaW5LUVmL",
+	"W6WtXRncISbiG4+JcJSjJJJQJ8qYw7C3WFUUNGkUrfYI+tpOgooqwWGxqKsiCVkKhsGn0bqoMRGqiomP",
+	"HxvEwsePpSW36FDqKanpL8HrDgFn/J/woVnhixT0fb5iBCAJHY2YUp/yzPyBJoWIJAVUvfkLqGDPXE0w",
+	"9qC5AP5Eyw5PE9IuplrOHoCQ/k4pywOdAxmC992wXFlflJOcoExXLxYuz6yaheOdn5i7E56rnBXQwm0n",
+	"sRBFl0V+mrfvGCarBghrjZJjNcsIBIQV/tvpkfeirpg3pAWGw0E5z3nJUI6OhWHzhRCNwC3WtACBBhdg",
+	"cipMC/DjVqaFAaQflPsry+1LQAAucuKosDBuGXjt0JF62j8JZTJg1iiJ7ySTPYKY8qas0fxXiYj8liWW",
+	"PYMtA7/XTjGXweE4iBbfRbhl6brvIEjUygtoyWiWGD7apHhKMi6uEZbD+n9CXkraPkPYZaDiQ5IAxUss",
+	"wH5kFfhYDBcIMQOO6WFRwJOPWMelrgc+ACukwG0/C8wsuTMHgQkHhQBMdQWuZoUBgO3y6U+xsOE2RnEu",
+	"vBGQTxfaHc4teIBNCousy1xPQ7M71jZHSKBYqIyqacc0nObSqORn3gRiWnIsGQwCvNHgseLhwNi3RWYN",
+	"SwFT8MlYVQ/DV+8CQHP3Rzh/D+XU38BL/Hm2OFlq8PQpGE569qXeSM6ejmj6dJjT0TXTPaXZvBUVWvug",
+	"VXnyYOwJF/KQ+HRIfPrafAt4Rh3fACQplil2O2U5uwcO9q/ijwtMEECbbB0vm8mblVhfCwAT2JUn0lUs",
+	"EdKGowavqyngjAEfsaSlYz3jSLWP+/0egb6CcERgLvcYkAj232JQNSGJAAvDAaisHJPYCUZ6iiBGCMQD",
+	"yptdCO5hpZzmEvTG01i0PVzOzMIBwBRdnRy1VBoy1amw0EFSsEEAfkIyecvy7gigoNjnUjhwKRxOkVuW",
+	"ZaUVPj3qR0SzLPOZ3zTLfPI+ToaqWNis9K+eFb6CA3sXJjhen4qy/ga/sgC6f0StY6SllUxmaQGFSirI",
+	"d6VKbDGVX4ACmZe3oMQfcgAyA3MxFgH5CgyTsM22MNVesVt/RPXJV+cVChN0gDH1RTSRFKwUE91kWgLy",
+	"6gJ6qxHFHKE/bURrEKS++aZXm1p3071xqvbS/sL0nW7sAyWQhXaDhjyycBaHFLJDCplPIdufTOx2Gc4D",
+	"Ca4+b6wi5T0NrkYtRboqlSOpjZ/IWcpzNkIsEciWsRElIKHacIlMjmiGMlEvFu8AUlZIpBODApDriSKJ",
+	"4hNB9SJnCWn/+vb8Zffy1/PjZ88BxSZIrYgq4meExvmSuxhtFwhGrJKIXLNl2UgCVBFrxHQcSq49o3rZ",
+	"I+ex0HQ2B6NygGr86eObgPSenJX32IcyQC2pEo2uNWyj499NuolEXvKJYMHCW3fqNr50m4piuoHqIhQr",
+	"4SCkaZP/HD9qVbXfBm/689ONqPa19TTCzWoaia11sNU4toHXryki8dnjpWL4yS3UL3MLViR+NA3RnrC1",
+	"owwrDj0/rS3NtVI/iX0m4Q3wh6RpHP6FPffN/FkbBbGWp/7b03+7l9AB69K915gB8cXjBb44C7sTK7Lw",
+	"+a3B334LGdPPTBeWBD3Noa4mdWTh08c39+Va//IcLIyBrGVhLgTSx3b76kJJCP9r8SqLH4NDNwjIe+KD",
+	"87kOw/fAzjHhN8wBt65kQgORI75kJ1dFcOIAzOGxUMyshZa5isjvC6mZihCvX2ZBwkGEaHC21Cpkvokb",
+	"rvgwYy4Btng5Fu2cT6a6q2UX4+duWJ7z1DT9T5bL7i1P9ZSoOR25wH1rMgBPACLbEWGx+rn4h2H1NBZ4",
+	"TSPLZ9GcL2ROUq4mC8iX1KqIVERYOISiI8eIGreSMwvWm7fvL//+6v1f3r15f/7q7x9fv7r4+Prl1d/P",
+	"f3r/59cu3C2ErTanl6mpzNJO2Yk/XBJKTvrHsfACCjhd8IxHyMxdJCSdIKlvGxmmIq9EsZg08l9E4wZk",
+	"TzODTmSNPKado2cWQl6RLab66eObv19dvanMLuNjprk5N+c2WDaUNAow5GOsm2taDZxJtMiPBIRNmEOn",
+	"Rz65kg2gU9rsbKd0DmpFlS+oAK6GCG4j1ZQFPS3h7gUJHAjVtxqU4y7iF44b/K/BMU/6x/U6g0uiqWbP",
+	"F3fRXVvSPq7PoHdRsDsQgw6caLwnZ2QMTI5r65B8I1HvT8or5n6urXFaGLOfqFXK8enjmzPIc67cSzPy",
+	"MDzKX8Pef6mQxa8kelCUd+Y+AwfvS7pZ6OlTC6/LGuWYj0wvcuEC3gB93lG3IJGdFjWBWBoCzfasIowZ",
+	"V3oE3n2Lg0xjMV4YvcFVT4688lop5QO6kBEBmE2aOO0fFV5883QhABIkLKSUYrS7XGhsbUlyNpe5Rf22",
+	"lVfNbzlTTAAINGCok/aLFy9edI+OuydHV8cng2cvBs9e/LU+PqyOsfzZLumVGUvrS4JLmQ4w+1DV0mos",
+	"+eFe2PvOfls3EJZgyIIT6uuo4FGxNCy4jAs93eizNKKt7spx1yIz3RE6FpoDmBrbHNT55/eOIfvS9PN+",
+	"bF991PAMK+ocHff75AKKLEiQORxSLBQ0O8DEHqIlvgeY2IYLvgzIzsvqG7vAxa6Qo0fAi90XB7ZMkw44",
+	"sN8YDqxlVId45O8iHrlRENmRUjUCwa5SqntFgr2rgPMVIME6xnBw3h8sCOi8vyfp4X5xYM0rVPB1RTNA",
+	"+sGwSXx7aTPVuPqAdSASqB9CZvQaCrWVlSJISLMFI1wDA4wlmufshsuFqj6GWH2whKVNUIn1ytNL/H6N",
+	"5oQvPKrKxGaUZ61BS47HfMT+Bx3NmItlb0Utv6jO2Wo1rPPRjJG3gKdpdj1qzadSsHeA7doatP79iDx7",
+	"9oz0j/p9o31N+fxKnqdpzhTsLMV/HhlVjbzlWUY+pq2oNQJ/XusVXWpAFoFDheAjl601XUulaQYg3YPW",
+	"6bPT/jFofFSzD7m84WJkfn//6w4x83ZfLsRYYln6g/530P++Qv3P0icMaA4JtyejDeqeIzx/rBDee9Dx",
+	"2qu19TpO8euV6LRYZBnkS8sZhzJ6rsydkGSU0YViPXJpi+dh1rQaQH2QqKjJVzQXkSSgQpDePaaf3V8k",
+	"AUqXYI6XRXjBbF05JkmJRtmE55zNuA5+BB+qpY2xKH/SM8SrqW7JGkYAyqrfroOaukqFH1hVDWj/Tipr",
+	"IboclNbvQmktEVe1JXUNr3sddf2XbfZiF/XUkY9a3XRfEfKhlNLSfapXTkd+Dgf19KCeOvV0H+GmfP12",
+	"vRPuqKZwI6DQbY0EZEWUUulcLMvrxvzEVrJWUzpnEYo+zgnuqomrRaYR82e8yLJYYFle0k6qukeCqYMK",
+	"ahpwXVMooWcGMVUkgIkraiTLcSxW2zwDKcrl78FMzUb0yF/MWM2yF/U/x+CPb7v0HCjyG4u9qvxG1Rq/",
+	"HQxhwqrkmO2OQHouDR5CCW9YurOCDfuyP3EMCeO2kk1QGrmkY//tXy05bw1aFoHRFgxtDVpPQ6U5asHK",
+	"hcrzixcwgu3o7J+UFB9w1PePP3I/BL4IFyqT+n3o9HclYe2fLvhfTzizdcyzpa1kfj96cNSaL2pEsZ+N",
+	"gor9DIhTUj1+CWqkWMYjYzRnaY9cMg3WyRVzJFoQ1XpT485kDrO9H5bO7UUadrWjHUjTgTR9a6TpIzL4",
+	"e7bMLZSWsy7SmmbDHNrDINMv57OZraRgg8MsujPXisxkushYRFZtdDZdz8iPIETO6JIMWSwgtI0Lom+l",
+	"/Vp1eiTJ6JBliQMoVE4ExlSQBGmkSoiNhuM2VF90AVsvikUKuMkjVxIJRs3FpANRdEmay3kqb4W1xCE2",
+	"f8ZeTiUfsVelhyD2DhmhQwBRlHksEL/PNGQzKZZzps6KLPASqpIbagPtheUnYGRTazw58Bqa4h7TmwO7",
+	"Agl2VBNthmazDnDnHHyQd6ZMGdVX5jWYFyyEOaY2OpgKwWiGNJHmKRMsbf0WEnAoIuiNZG7Tto+wC5bt",
+	"FRtzATTk4HI5uFy+WpcLkgOgxob22SMbUvjgjWYqH1KVBlp/N0+Mo/NgfGh0y0SFX8b5WWLR4GhBgh+R",
+	"xKHeYhcJ8A1RQNhxQajtvuP8KHiLk7NYACYu5PchMi6kz2GtoYKF0RX2RNRiiOkkUCBeJaQdIN5COSY3",
+	"HOgSoXgBpJjY0kZnXoBHt48Cb9My8DXV+242MQDw4BR07ODEaaLwD+3IqeMtO7l0ivt9cOp8J06devKt",
+	"dqDfq0ShiX67GMQmsDlEW/I433YsRC40pDWTNiUZNbLxhOkQbMOBlPpk63HOGBYF7fRicV6AzGHqdqX9",
+	"sJCJaem4f4rvcU1SnhbwcD3ioF2vGZv7MmYLkVq4EtcKjGMhNM/Mz0swiAj2WbvivlExDmdFvmbLMOMq",
+	"Fm2sqsyps7dg6Q/Ns8xmbUNdlP1kdFzpO8noDwKflpbo1MGO8PUgon0hwS/a1gNcOuG1fuA7He6H8gXX",
+	"s+R6y1xpkQ+O4YNj2DmG73wT61j4XmHLm70GxBfDwoRhhOjukT8jL6VZzmi6dOn4UrhwE+ShUpOcWSaK",
+	"RU+RuTpnsi0FrjDGWbDbkM/jT5810RwTr5Zhwf09Oan1N9wbJ/2iCsf+JqXHpHYHV8TBFXGfrogHsFix",
+	"vKu5Pab756tDEzvkpr+0fW+yyrP8ikOAxeOZ5cuL8WeZLWaMuLWzNSQEm0jNgaoj/lVhpf9FgnFoJ7qD",
+	"sz7Y0g+29K/bls5yuPgr9Mj+voEgIbxkHS26v2T1dXbheupTmITxFh5swo0E6lGMwpYj7GILxrN4sAJ/",
+	"P1ZgT2B2oDylm99IeXZLPveEpNmss68E87B2HXer6hUcS+QPhpyDIadkyNmD/1du4d0yzp0QvmtolQs7",
+	"atZn6Ag81wBQal0lnULoj0VYJBT7ODNaj3WquBctqidg1Q4ZyUGK6/RIMlrkuRHtXsqUleKwEC7eD8OH",
+	"mNr3e+Qjo2kXEuGdJ7ydjIIrbAveBr8AEHAUi+LH5ZxVXlvOES8Y6uEuZ0zoK5bPFORoplivF2aWRGCR",
+	"UprO5gjLGws+EYAi6fBby01cpFjpVtGMqQ8sV4Y+Jmvx53dUEB9VORzlLOX6DZ9x3RocP+v3+1HLrarN",
+	"an91/r+7/f5RK2qxz5rlgmYf2ZiZ7URiTgsABnN8uZpndInz7J7+cBR+CL/a36z0MwoZGldX9DPc2XLG",
+	"P2blkw85G3GFBgQhtem+dTnlc0XeSpHSJSIstKLWolQjL4Wvu3P3tYcY2FmrPWi0B432a9doa5jZHnrs",
+	"Q+GtKZdhj9wgFm0f8xWSIfw74DlYFN2RrtUa6WG1uhLv8AylTOZ7PqU/TTpnRLPPGsamaoKVo5CROghW",
+	"l3xmPiIZVZq0xzxXGsMPzOIxkXIx6dg6ryuhaK8qvFfFAgqSA7j8QvtV5GKULVJmX7eiwYL1ijmfjzXL",
+	"AYsW5IQxzTKHHbNk1DR83O/3iZbkuP/ihXn06eplqWw4152IZPyaWawC8CZhIfC7GSQOxohavvJIhojd",
+	"MAb8Fh4MEd+TIUJtyTA2mB/U03+5f26oc3opx04nwQIIXhfLGCQaG86jfCGLKsHrRJBL4gtRjWTKyJCN",
+	"5IzFxYzROY20Ngxh49oidlmFYADEM8ECIqkNuHH1T6tcRMk6ImsRwCpkecxFamPduBSqqJpdCo1zU4/F",
+	"1pFxRhsxLzv3vf1ody0kDEzby8DzEFFpboGwqEZ5yoc4ta8yTm1fEbSpeueKVQKi9F1BmtrbvLOMElg7",
+	"v35LZ2M6aTGDg6XzYOmsWDr3Y/M7w5h4GWBvHJPC9lgAmQQwJHUQJjbgzWiPJVNN0tkSsiQAYys3YOE5",
+	"8z2tlmTFaFmxY+5ltUTIktN+H+qse0oWC6yRnsypnqLVcpzLWWKWS2awdpIkT9GirHNuq7eZvyNbnBHW",
+	"BPT2ISNHqCL2w+LnPXKOkC02bkQGYC0YnJ9YkRCjdZKi7LsLHHQBh/iaS/k6KxpSDS35BlApvWZLjCyE",
+	"Au5mYMOMiutYJKt2ysTtMPe1u8zhEQSzdTG7yzSxwmvuZOhFIJj7kbC+HBJMaAP2SDDP+v1+3+jH8BFN",
+	"0+CD1fV9Ospnxbf/Kht8z7tHPxQGX2suxopeXzu8zJYc9xA2eQib/CLgMncUqPeLEK9Bm/FZqwXcDGlT",
+	"4V4EphZ6BDXgX691BbqksRqPoOnFeeVicd9EOQwjfzCqvDvNecSw8QPBOxC8R4gTvz/fVWiKfGoB3y2u",
+	"/520mVpX2BX7rEukK4zUcDJ0UDoYzXq2Kh9pg9CKaIjoQuqcxSJxKPWgQnC9tNACBdx8YmsKI2Xokbc0",
+	"v+Y2CsR+TBJLc3/iWcbFJAF8Gvfj5ZTP5/CrI9ZUkxnNr7GwZ0UVQywbv5RhLYJYBMoVVDcOwmuEkdXJ",
+	"lCqA8JFjghWPC3OoSx46ed71S+T6iQVPjVAOOy8mRqNZywrIa1AM3PTROiw0HWE2MCNtZHORg7yMbHud",
+	"wuZbmXfJBHzXSA9XheAxAz6C8gen/T55SQ17v9RbV0D4yEaM3wBCgRxdN1VAqJwxXy3f/v2G0fSKm/aO",
+	"66sl7BqYYVf2EJ9xiM/4yuIzzlMslmtpkpYPxu6KCI7753kPEP6xwgEjkpRIBZjNCn5oXkOKBQ/KnC+q",
+	"4XsRFl4I6ZELAAmZTh2nCWIlYxFwi4I/mlVBAAmzC+yOeRznXoT5hsMnHiqqwXHZLYIbrsrMvpAUD26I",
+	"e442oPXr/AVCDwIC6H+2R2JDYEKth94R7kb/fCmCwQi6wrqu7ZdgwdhWgr2jE39vAfNBfPm0uJgHnf8r",
+	"dNv7DbpX930h+8gxoQIVyXr17bwuAaHgqSMqLE8dWpfcnRz9+1+WB/b3e4ZWz8CKXTt4/Q/stprftNud",
+	"vkfvf7T125473wHVZjufRdmYFIsqucEos7UUK7pP58P98Osv54PY06zyCNTv4JA4OCS+gEPibiLRBkXF",
+	"2qa/lF8igfyTdy5/1N3cM2d8ESmZS2Vhn7Z0W0D1EMWE7hUlLUELElJj+E3kk1OlYOSWZVl3LHPTrnl9",
+	"KD+7JR0YQnt++fLigmRyRLNYzGmuI/jsf0SEklTOKBdAgzXJGFUafAgABa3OjJplcw1tBBMVk4yRYU5H",
+	"10yriPy+kJqpKBa3U66ZmtMRi8hIzmZmNSNy8YFkXLOcZspQfSFFF0cTBjtdLvLc3CXDMIpmCFexCJeL",
+	"4twJLAmxFa2pcjxpg7fD+Sh4+mV1xbIz4iX2+lXUf06poL2cLZn6H43JmlHLn2fwUgjailoZ9b98NJ+7",
+	"YtBYyerFyQ+2mtXpMXoquL0bPy2WKN/sxovsmh3cDAc3w9foZvCU5Mt7GRzvekQnAyRZIunHTEv89xZu",
+	"h1hU/A6kHTBLKDdQ/NtRjbCKs80SNa0YSj1cxqL4htBMSSJzI1uacRaDK0oU+LFv9DTEohaWwa3/PTsa",
+	"XjqR5OBn2JYZ7OFn8ILfwe7xJd0Mo+Iw37+XwRPAf9l/7eNc8NEpOzsX7JcP6VzYW2B8mETB4jYe9Pev",
+	"0bkw8sfnPnMD3Q3az7fgueg9uxb2vyoP7FrwPKypQKWbx8G1cGCxVdfCbjf6YV0Ljid/JS6FdXTqXj0K",
+	"98Okv5xHYU8LyiMQvYNH4eBR+BIehTvJQZuUkhAL9u5WmTqyaW4IWPbpkmhJFNM2I9slcVXzop+upkUD",
+	"FfQrckbEIsuM1DWTN5UIfMxF4BoB+iHd2VXxMj/cjXJe3hnidl+aGQIwllarNWg9/+H02bhPj0c/HrHT",
+	"Yb9/dEyHJ6ejPTH4z5XiEwF1eA+pZAc6+73SWTzmJVxfSWgTuO8OhDZlc5pDHeuumvKxXgfVW7x7kSZF",
+	"aXCS8RtGioeG+hWZsaR96ow9jrIVdpxOLxaJ0jTXEJ2OOWBMpPavnJHj0+5ULnKS/PrrbJZYIAMIXLGV",
+	"Z8nYPE75hGt1RqhYakBzY5kCuIwfBv1+EpGk7/7xg/u7j/84/+nlq6QTENq+kXhNo11o1MIeQvYYR6AH",
+	"GotRJkfXWPypPZY5sQSPJMfPfniG0BTHp/1+0ikDMkBGnKswCesNjEXFIsmYmOjp+/Gl+fVCvOVioY2M",
+	"bnhH0iOv6WhKEn88Xv++4HOz2AlhQufLAOyDuUdEjhGtGDp6ooItiogUIzao2ZHg84D3RKVWnYRvlAG/",
+	"6W0J8CJCClZaTQe5aAYCQ0XMMiqCJtGyT/QtN6IEfhsL2Io1+NBVGI+SY/v9GtUmFn5HBkRIcisxtTCl",
+	"SxWBBZLPFpmmgsmFKoYZkWQhMj7jmqUv6Zxi2iJWaY9FMqOfX1GeLd+x2z/JoUpg50hbSJKanwl82YH2",
+	"CxQ333g9d78cTVm6yLiYNPu7X/k9gKPzuMl3K+cTRuBnuUYASI9aUWuc85QuXTbdDECPfW4d1Ysc/raF",
+	"8dVChH/q6SJXwft6wcI/b1kqgh/MNM1+m1E/YK9GUCiI6DppKGpZOtgatPrP+/1W1KqcsNbgmc9afAdF",
+	"bZU9AOH5DXaimOlRMc3jcI79Yn79cG7HwcSOS7M6/gMSHJGAtwat42MY6spFsQu2tYxXOdV41A8hCYeQ",
+	"hK8QmTrggu4GOonsVeVRo2RWUPo1stk+mNVWGMMGUIxx5S8ty4+qiY3tVUjoDkgSu6Y7kiLbsSQ7Yqaj",
+	"FfoM73QiX4FPXYWPrvVWrGePb7jSFTLyXwaeuVQer1h5OJONLOc3z06Eowl7EesHRnuuCkC7gD7bS3lA",
+	"fP4eEJ/TFWK7GyGu0JR1hNhVodoaAxqVvRAAegfs5iC2IhY+bgKb/DK4yuspKzq/76x4PEjcBKzSAV35",
+	"G4ikuG8xaiPeMl6gjWDL9WYXrjAEEuQmI8IUOm6CNTUC8Ym0h0vN8IPOPrLML0zf/bo9UOzFCj+ut4+7",
+	"PT5EXhwiL2zkxR0pwAr/3qt4XYNf0Ho60X13O5UZc6wFwXyr0RURYZ9HbK4rqs/AaElAd5SmS0W4QBtt",
+	"MHWOTN3W+yGuygOttOQgyoYyXRpq5Mu8vXeYlWvRLRGNmue+uB320kTrLKouwgoDEHPGSJvR0TQ0QA/L",
+	"5mfSZH22Bl8pRqwThK7FApdmo9dzPbHEiJH7FU/u0yD6WKbHwqB49Oyk1qAoFlkWFqXb3qJ4Uoz+ZBuL",
+	"4kkw3pPSYE8qFsX+D1/EovgoETq7sMaD3/jgN77H+Jwvb6T8AlVeK55lFdVUq6ur9drpGWbpRwA916X8",
+	"yhy8dD2S3Mr8+iUTmuUXqULXMxRGKDp/osBRSEbwlhoQYH4VL3jwRp0bPCg/F4uACUJxOls5DzzMVlXl",
+	"wkdThq7WcL7lgZ+RmbxhseCaDC3OtnO+BkN7olYMsjI3H2h6jeODinx2Aqu+Xsj46mBNKTuLcGnAqKGn",
+	"POT5hpqhvFHu+T78no/q8iwf9JfvXpIZzzJMP8+onkLOruWob+loyoW5PlGrtG/rzbJ7sLiDv+zgL/sG",
+	"/GW1TGhf9rOndyxowalUQV0eOTbULFqP/RmLGm9Y4PoKGJHMwcV1d3/WodJoA+l7NO/TTo6nUGw6eJ++",
+	"L++T2pqsbeFxKnxNtdbsq7LtCAzYXKsVaVSR9nBZRhDoRCjClr/x9ptYrH5xZ9P1t2C1btLKS2zrYLU+",
+	"WK1XrNb73/svZqkOHpG2z/dDtRdtwcqoo0VQMgO9r6zpgiZcp+j9Q1qJKVT0RArUpPSiUWptA+ADNypm",
+	"G/TBWFTM2ljqWMEIO2eYo1ij6UJlO+5n6VpApRRkNK5iYfodTamYsLRZXR3LLJO3KxZ8VNnHMscCi1Oq",
+	"fa2/WIBLPYIAZ/dGKYpZ5vXKe+c+DNqPY8tu0HQBpcroucUZorfOlPxltVxcl8cz4m7mFAcj7sGIe2c2",
+	"88mVy7tPxZmFXpwvYLUN0ia2tNmerdpsi/JPJeqfkIDDFQ5HQ3ANn6rYYYsEJF5QcIyJ6pyVmyi5KcGp",
+	"ahlZLLzlNOQ1ULBjoRLvRIUKtBMp0+SMJCMqPi7EJ0G1ZiJlKeQ3xaIui8R+bz4Hr1aPvHfOW72u/FaA",
+	"2SiFWddSuhHYtvc2sBZ+vse0r1YX0bk3y0f1zyzXfEQzMnMmVrv74OUUizEd6UXO8tag9SulhmfNZMqy",
+	"dwuzrOb7n7vHhZ3WvELcT1IbFtJ6KWVGhZcmyEwKPc2WrailWM5p0dTR0Y8/nAAeIx6O1qBlDsQaF2aZ",
+	"Td5LiqzfuwOU48EO/JXagYMMwICdFVRnH2bWTeWtgFria9gaRBe8opqVk06DX4LKg8Tw3i40SdpgKpE5",
+	"mEzQQzZWTJ9ZkhsLLsinq5eGk5Xaw+RMifExNM84xAtRQapDCbgiZkX4R+jR9Jw+IW2qyUwqTZ71+x0Y",
+	"8TWbAw+0pBajDc/QxuOBIcM03YrjEauOBy/AsDF2eH0SL2SnVnylRUBkgvHO1cggGprM1qeixmJjLipp",
+	"SkU97fej5mxT2DLQIO25ce8bAg8+YCrMCodpsaNcKkVolpVcBzZxuPgpFnBafA326oIY8cL0ilX+bUBV",
+	"QrPM3wAbgNrpkVcl9ToWxWjsxuaMjHmWsbQobpmD+qDugf+/smvzyH7WIM7gb//aJY9yn1zUP377I9q2",
+	"E1bp5Dcz0eDytgat4/7x8+7Rcbd/dHV0Ouj3B/3+X1s2zqn+tf5z99ruTN9t2IH5H5j/18/8Pe2tkwKK",
+	"h3cTB+6QOunb2Jg9WWXnGioK7JwzWW4lKgsTpRTJWIQ5krZ/9RMby5x90qNCtlHnY81y/ClnhH0eZQtl",
+	"FOWhuQerkk0sULQx/cgJAw6rp2xJxtwa+YpVkTcszyjUmTSMjItU3lrACpAgxoZVIpuNxRIszsf9fh/D",
+	"sV68ICg0laKaACgh49fMCSXmzIzBsbuv53yFOB5yQTfkgobHpsKb+hUWVhy58MUfgxf3Z2IP7M9flXp2",
+	"cuv7w3Vw6n8PTv1VJqV25VKNPv46LrVzXqnXW+6WWhqLEm63b/XxskvvQft4kPxSt1SHFNOvP8X0iwid",
+	"G9NM/WXamGm6X3TNfdyUBwqyqWGuDR7UYiqHSJtDpA1G2tzH9X3oHFF/+duoLBkmGpoNHTI3z4vJdVZS",
+	"SmMBESkhyr9v+F6SJe+b2z6qkW+d/e04MKx9dfa3x6GxhxiVQ4zK/SUaPoxhb09zXjkyZX1SR421Lha1",
+	"SR0RScIYA/i7iC4AtLMgRMCin0HYyB2zQfaP0Piuc0H8sjyW6WgnkxELvzqYjL4fk9GWQQ2b7UPrM0DW",
+	"0Y216uI3oCY2iS7hGh/0w4N+uKIf7nv3vog2iD4s696zTsVCCKmHD2ouzhSLAMYn8q8NpcwYFTYWhGaK",
+	"OZx194aXOriyMao98nJKxQSjjcoBtkWpkmKkABlEdSm41vShpHnEdSk29u6q6NeQ5bAurnRNsOjlnIs0",
+	"Y2TIaG6+sehJdlY+LlQu9PuxPdutrykK9IGp+EEDPWig95YlcY9hpRO6mLDuSKbrwknPBTHagY3nkIKV",
+	"gV+eKALNEGiGcEES+PvCkN/VDIu2g6mJRYFTg+l5zQkXQQcRMasHCG+raRcQYxGLUtrFGUnZiKeoBlPX",
+	"CRcp+xwZyj6SYrTIc3NLkT9BMVEIZpV6Sm656PTIL2YAscApgsaNIY64Ejwn8lZYHFyjaIO2PaNLSCNR",
+	"gHHn4ziv6KQL0AspNBFhwCO2wlNs3ZfIkghOg17PepZzodmsOcYRBv5SpuwrwpDp9/rPXvxo1kRNGdMF",
+	"pzl6TiYU+MfSfNdKaX69PTO4opMDKswhIPCrRYUpiFhAts3tRcLWRLfNG7UUex8T4a4GQUINvSLz3NAW",
+	"vYxFUfAALmmNpdD6b1wcX73pr4loveFKe5J1QICp0rcHtveBzLmDpS9g0wdb33dh6wt3dEui5e93PdHa",
+	"CPbC0zDrxdC4J8rmepA2JZpOIN2FjkZyIQA4wTQc+S+4Gxx82yml1uxGjH5h+g7i00PZEr1iuLqUJY5z",
+	"MCMezIgW0GV3SSS41HtZED0lyGl6HwqnaSZUOM3f96pwFh08ksJpBvBNKpxm4F+ZwnmpKUcJV2nGMru7",
+	"hhx51RP/cIqnApOTuTIH7fOgfX4f2qenaHfRPgvy/d1qn45+HbTPb037LHj2Qfv8PrTPYEfvoH0GROsb",
+	"0z73l6W+Bu0z5DgH7fOgfTrtc2dJ5L60Ty6681yOmFJdndPRNReT7tgw7K5hMl+gvIfrhUAvu1T3OCdJ",
+	"msv5K3krEvyaCMaMtgZFNo0maPRixD01KrB7G2HVVHJmSM/SanNJSjUQ9oRoeg0AcYKVy2xUv+84hLYS",
+	"JlsEk0bY0SEjw4yKawzDyVlY9Cpq0pVXCpdAAv9CcG2G987M3uimFoaggv4Gv90X+tuF+IBn4cpuEopu",
+	"j6q12l1qDVpuO1pVyvpyykbXZv4agY8U04u5eau8f+ZOvZG3raj1/j9aUetXPpkG5Y8d1lvGblgGwG3F",
+	"+iOy6dZ6b/0yHoBZDprwVwvMUrCBCoEO+VHTOzthkG5gOA+iQxcZHY4HxOKOaRn1d/6gMG9BGB9Yh25g",
+	"cruo1dXjf1CtvwfVmjfTtz2JYGOaxyYieK/JH/cl1T2U/tx0QetV6hV2dVCrD2q1yw25d7HmfpJHCjJw",
+	"w4SW+bLLbnaqZjanE5YSJm5YJucsIoLdMqVJYutHA+YbFGxEYWjKJ1PznKdRnVQEzlojFtGR6ekV1SAc",
+	"BY1FJPl9QYXmemn+rUFtNhKT9wqCFNXzHxVwdEbnTv3vDZB0Z2HfP+dyZpXg4scrmVj1FxAWwjLa3rSg",
+	"pnJONJ+xf4Iqz4Vtvcnl4Va/WaazL7y+ORRfW6XS4eLcnwy3fZ8f6KQW5+AcrgeRY4K36iCefSfimd18",
+	"t60hCa88arKXuvdCSaxCgv/FS4fsYo0gdm4dHJ4AQRMIChaAZgvwhWxyeawjRiDEhaP6moW30jibssBu",
+	"Dnm8B1mtKquVLvHdrvfO96Ny6THDF67L6rU3lwMiMf50+f4d+WDewjxZe7DBPeqqyZ6hmT4RUru6AynT",
+	"lGcqIW2uVSwS9lmzXNDsIxuznIkRU0kHItew7siAFF6LOQV4eUdM+qSNSwKyEZ/NFgArHCNhuuWKDUjO",
+	"bliuCSUzrjS9ZkCROj3y2vZKct9tTVU0M+DxIsuwrrgFpTKyVXlLPEJy4fGxWPRGYlOMfDi/evkruWZs",
+	"rtBFojoDQq23BLOcq4VsJLmh2YKRNlSFQ3xLWozWNuxX7yIFbxScCTGB4uam8dDdHLh2cAt6q0vfixf9",
+	"/snomi3hH6wXtO+hM4u9bogHXEfN4cDcmZ7vk/bchRP97ytulr/9qyXnrUHLpizDaPS0NWg9Nae2FbVg",
+	"I8BJshC+jgJ0vh1X+JOS4gMO+GHzkXdgR4eE5ENC8t09KkCxISHZcgJzg7DACVCc3dhamZjsJLU+dR2u",
+	"C+1xg/QsaQCQDmyVNdyH1PrKL8E3Iby64a4jGlAbzs3qIM0epFmPSrNyOr5hadZOgrSNWKAsek3ytFZu",
+	"9dA2VlSUY5Kg7Fh7u5LdZclYbCFMkj1kyUAUbxAmSZ0suaMMGYtQiHSC6L2IkfsT2C8hTdI0DSTJ1VV6",
+	"yvJ5IVuaBtwitQatP73uHvWhoqL1yv5DLszD1h/fnNS5gY+4y3UQPw/i512Zzweaa06zbGnV9TtzoqoA",
+	"ug0ItuuwRor05egHWKlvE9WOxX2YAGqodq3VZXvVf3+q/amZFT4O9tnqMsCv+XwXkrxDaGTNxB8FqexA",
+	"ow80+tFRs++TNO9iG0CbMEQa3INiURus8ElA2XU3y4GX4SlJsPvE2t3aPoiAGMLiH0exsP+sdps42dvQ",
+	"YpnzCRc061huwMZjNrJaBDyfz6Xi2mXMx8J98EQRG9TAIae+SB3nms0ikkmovEoyiQTGsh9fXcmwBDsF",
+	"rmKBQ8UwdCjS62vtek2Br8wDuoTpEywoVJMnHwtIlO+cAesDYz726lLkGfF923yCv7iiTgvBdbEJZg8Y",
+	"v2GpVbFikUkxYbmZ/JTaIn+2i1u5yFJIjTAkb3RNhiyTt6RfWoRwcj5ABLvH2Ax3wt0akilVZMiY8DUt",
+	"FIfciKDnusbd9xdpMogFDogrIswXZL7QhKLfFR0c41zOIkJ9H+7rYGFsX/OFVm5+dHQdizY+wLqGcz66",
+	"7hQNOcwFP5mcjrByIWEc3DO31Cz3WObmN7NQXNmCkDkbAwjBkI3oQrFyO1OZpXYYERZkFFg1JBgpV8S2",
+	"ceZrdrlDZzNYcB5yoUlpFrDpcx1OxIwT4pxwpGoxGkEmDR+XmmWzueYsLQ0WZJ5zNyrzxNyWJwohbImQ",
+	"t6bVIa8/JCs3YABJO1b9tsfaOhnMUrpDFYI3mDNttmLGqFq4es3BQBySBAQBMahS7U8/UKDgXWjLFTfj",
+	"itzmRjwVZ84UYf8mQ4hnIlgr5Kh7fEKm9IbFApKGsF2bAeWMFyNMSrFCq3nN4uiaa2VObHHqyMqhiyAe",
+	"nQqos5nz1H6cSSwkBZ92zK2lFhcEHpu7BdfJnDI5M+MQXb/i5mRhfWpzQiiQt40tZFJjhCpLe+SjPcM4",
+	"WlwcmOwUA+Nj8WeaLeCUDCzlMRNtmCLZYoYjmufLWEALZtdQG4CipFrK6x75BL1Yt2bDwa/tKRY55aro",
+	"yWwbtJ4SOqFcYOgcGdKMmuWgyh4QqoNLGZE5y+2grrlIB7G4ndo3rE8pTVkakeFCW1pVVBj35PkJoTcs",
+	"pxNG1NQMw1IZ2/UTZZWggPzDUuHlVKVhIh2gWWYaMSuTsxlFCGNoo0cuJaFmQW3bdvCelAo2oZrfWBxp",
+	"364ck77dUXNJZK6npN8jV34l7BVzDRbcVy1mbiyWMT/ZQ2v6WCMG3E9a2qP6HUNufsjkKmVyfbtJVR+d",
+	"FHO3iJbN4n0m9Zr83JcWR8kS+rEj9HV4UAHwk+EPvGCnUSwaslZJBeBJ30r4QkHkiuGOpmPlqJmHZOqc",
+	"QZIqMCO0zjjEJ4iZM68YgQ2laxdDhwI5kPFyyF20uRTaWsLi8l7tK2+kftRsV/Z5znF0r6i2xcl+6Paf",
+	"d0/6rQjSmzbVRHMA9a/Pr7rHxz/+cNTa3TbzRuoDbtMhW/WrxW3KZD0tBYK4LyV9IPAmQ4zrwJvwbkPh",
+	"/xINKGr/B7RRQc+Y4XHX3IY38pDZ0EwHHzw3NWBEu2SkwtE/5Dl8D3kOmWzIbWggb5szG4C8rU0pXclk",
+	"yOSXzmPYS9R68EAwuIf1yhtyoUPM1yHmy4I47SiW3DnIqz6TVOdUKMyb3Def1OhszvKDKQiqSDFNjVCy",
+	"Prk0FnWYG6mVZsJE0t/1EiNmMZsUbEf2hx5+8RGfDs1Gm4ax+zYUcSY+wzMiTKRFOmnnjCQ5y4zK8Rr6",
+	"ukgT0sby+6XfEf/pFiz0E37DRIfMDHWxZjUlF/nI2XfBveB/hBwPaMk+vqscdhXs20EeqyXGwRI9cL5p",
+	"0PPmrNPwBh5ksu8s91SXr+l9ZqA+9UP4aQnIfo3SGpnROTg50XXDUxewa71avqHCfyZvWG6LUlb92gMi",
+	"RSzA/wt6a84Uy29Yag3+bcXQlF/MUVN0HYKzw75u3Y+dyJv7YiGg+DVJfnl9RSpzHcIUEy9QOr9UAjQ9",
+	"ZR/tIJIeeS+ypTUtmrdiYZ3afpLtwqnS7wSwewPv3LKRATB9dB9ahzcvpgvpZxkbayIXOgKPjyoasMOD",
+	"Oe4n+Z678foX7TY/BAE7rxytOgJWPTScKTLElX9ImvTokpw5v3U3aGwPEMdNW7n6e9354R2v+nYXvJgO",
+	"3J1YtN0FKN34iNTe9Q6ogjW3B69jzZV97RcKYhu4mFhiEtw7C42JYlk/GCKKY9aJqadsBlfajbFzFtAC",
+	"fyXx1tvLe0fN1F/LigxW8a/IhdBVWqmlJH5pc4o6taFLfnadXitqcdPA7wuWLwuLfWURW6HVPmVjush0",
+	"awA1fr1ZyJb/xZD4L09DmknH/2wgGF+t3PNV0Jh6ygI1IM2RvjcSs4dhW47J/8veuy63cWvroq+C4jmn",
+	"TM7Zoin5MhOq1g/FzsVzxbGWpSR7n3RqNsgGSSw1Ac4GKJorlb+nzu/9JqfOG+xH2U+yC2MMoNFkUxdK",
+	"lmXPrkpVLLKJRqOBcf3GN7Iw5nu9yhJAsCyIzXsbG1c/5kmqqtA49q0BSyBBj9H92O368CeNEX12VRQ9",
+	"VTUfUqsfuMr/I/rE3fEnuCG6lTtpHW/unbUeWaNI+FTh8fd6dZPweKXFSr1qfbEvzRcjRXtvgtIDxHYL",
+	"yzNhDXo9srJlCOEAco4j7HBLPFodBb5qEFrAW2bgNb6j++8ERvsJZj0KOnkMdC4nVL3hgXcAPEtVDGvz",
+	"li1izRD4FQF/S8G6A8RCEqSPSdNLaLxSzLWzcyy/EL5TVoCrARa60mfin0teuEfeXCm+yZ4BRhzjbEDg",
+	"sH6qzq8GYRPMlBuCETInVtZ99qv3HwttIY/KMSSLv0rVCh4wvKcZFoWSUbq0RuaEVxktMQUDGo3UGeLI",
+	"PXwwwrVWbc7wtjhVaSy+GOd0wljdar65FtRqDeCTxi/2ECPIBxhABQwsGwmDeEVnFhjGC8CV82LF1248",
+	"vEhPon5w8z77iVLRIYdDoG/vN1uNjwajxo++B3zG79j99eR9omduhI/RgKt5tR4XAhewk3T8zu0Mj17c",
+	"Hi7jF+FxcpuEbduiDFsEzh3179mW53IrDXwtEOepk5C7te85oJsjPUriO9K/TgXoiY8J7FDG2+rX3Tfz",
+	"9H2gkyrAcijEII05iQprEHjeRXVY16ygUXv9VL1RiP6vAsfDGmZbQnXMBURfap0w3aSwDISA7B6kXTi9",
+	"AtVBFtlVvX7Fr6fa+eFYrXMMozhtVMVII4WMar+xPLZurdR11Za6hQfCsjaseGnQrEMK7GzoYKe6Yv3L",
+	"ra8EoLfVoJBx3qiWadLgFtJkpDJWcIS1uqvnwhj3YqCBZ00to8cZtjP8IE+wfIsiZZDpTEJR1+Gg5zQo",
+	"4L3c3KXya0BlOUbPQ9lVKbZti4lYiRL6uSjGDbx2aX2OtL7ofr5+ZQxbiaJwplatsIMsT3yJqaqV2yCq",
+	"7JhsC6rkqIe0/arVy61s9TOmJ26bRc28ti9tQOvCL8vqPXab4LtY57JVqNW7I6z3VI4vPh+bpCpu232d",
+	"qJkpz5NOjXm5M3RTMsu52APu6xbrcdouYDC3dktrt9yVFsPtIxnJg/uxVsix2m2wnC7tNfaKVFbf2lqh",
+	"+5LBgmVYUdnVwtdIeneeODfQ6+R5SCHVQgAwTKrc7aUJSkGX8E8fTe2OtJ0NN+U/fQsFykqsar/wxR2W",
+	"BvccHlvqCB/KDekVE9XUToXTfTCwWRt3KVaHQPHlDi3IdivBuJflLmWWqmu1Wayf2Lsm+46sSTBXqu/Q",
+	"YKuVFpYilJlaPRUwM10iA5bz9ou9CuZgi3xOOpC2TL14JenMuRWl5MUvSBN1eNR/EWvCw8G2KvTn8vaq",
+	"8L3/5WPUhvRYrUJsFeLdaxRxK92bTrRifjDmVkx1Ka/qGnpCeBr0d6q4ZYU8x27BYShwsOjPNTga2+WL",
+	"3cPUqdGjwYCNZ7zkYyfBenFVY0Mf0o37JMytJC9FfuOKxwaqDgZMHZuOPOlANzASdmg7Yyupen32ZuNp",
+	"IQULjh8tjCyZXpFGCTWUUGI5Egyq8aWqvLNzPj0A1nF0HhMfu5AlkzmO7tWa1axq6Lwr9rujDzNVTVox",
+	"f0Vv5pPqF0JQfMeNFcrdP+lAL3xAVUz0zfXAOZ+2hY+ttH7EbTojcbG+aavocJR3yusHqn0859PG2kc4",
+	"rNCOM+qCDH9CVMiXQN6uVzzANyoJJUWLqt+UdQ+M3oCKpVvUNG5o6Ba+8WXANzbe6u373e8SYldWODoH",
+	"Suax8+9kHlTxQHFPlzPLp85gYnwMeWG3Bd1sknq4wH0Ev+3FnUWe3044fS/s3aynhyqEDFWGDau5oYva",
+	"Ssi2EjL0ctrHTomO+N1qIUEuFNyY+/BEcRxwQyvBQHSxffi27pWmqnJL2Z5eKd7zk7qk9NifnT/q5v0o",
+	"nFGppJmJnE21zmOPFLgWjWmd0tYp/aKcUjp4d/NIUep80e4o6aXWF/0MfVF6d60j+uU4ouE43s0LJcH1",
+	"Gbqg+xlMj8b/pOm3zmfrfNadz9vYI/fqebo7XmPBhO3rrkWChYgjIQzipEnWG+JVY16Wklw7ywrBDeKF",
+	"+NhCcYf72TEDERJfCwBbaRgfGcAKoZ7F78Dz5FM2gc8YWUDbziYzy5GxpVRTMH1M1qu64dzcCGtkBapb",
+	"Yex6I0zmsSm2pxF27jZFa4F9fhYYnObHLTL/la0pi+fKy1w4Zjc3ooLMu4KmMNwHZBr8Q09YBoO432e+",
+	"JZjbVyZjxKqAIEBqNgHlBV6GpqoSoqwLmLtyPJOXIu/5KKaTpabP3mB7BCc0ncyi5u4Vdt3NxVhZFE6A",
+	"VrJa+cER71lRyrjriZPMizNmy6VwwnVbiqcqGiaJeRllnmzh6uH3Hmjobc5NqxIouMczXiImEr80TChb",
+	"rgnfuLdZ6U73Z2tUWph8a1K2JmXNpMRtcXPhdmdT8orsRaYIX12DwTXkG/rQTku62cHFGkbgxdCjwhNP",
+	"x4+9ElMVIbarQiGmNPPjsG4Ysl+NDR0ajzGGv5JGUL8Umlyqds3OP8iiWJp4rvOlgdZWu3Ml3vJtkNpR",
+	"7oRdmzrBCdSTJ1AsfV32hG0lT5yozJZKWqeZf4KMUHfz/pgCgqveTd5iDyO6lBYrwTmHXySh2A9yMNwC",
+	"HUCPaJEwHXAcqwRgC4DCKt8rKSgI901TvZ9bWezB2Udl+Q66pGWMuIegbjyb8wuRHbPsQlosUcuc+sww",
+	"TTQei4WtPAuUtqkaLa3vXAWkcUqsiMGpu4nSp3u6bSHNT1oFpGnmM0xOQTKtinWqJvCA2Wi5zqIORhKK",
+	"FJkRBXHD1e5RH7TXZ98ghZLxj8msThWwLPVZNl4aq+dg85vMdwiSOZB+xk2CcjGRChobQnHHXOfLwpsc",
+	"FaTfk2VZMf/HW7eOrIud6JhbVfe63P/fld8s1z2krXFXfuMez184Wq5xjwVVRdWWhduOtjqh1HGH+PfQ",
+	"wXRC6b0/Xr0+gwA+NEpC+Zaq0KFP4dXYqzSP6ChomAa/64b5uU+amtvwLLwtNIIyFNtJOtKc0b7B7Bq2",
+	"3MBd2Rl23PvpJB3l6xS+ef/vB4eDARD44bo6G7WTdLbOdmfY+ZaPZ/SVFw5QmSTGEH5cCUhEDQ/7t6Eg",
+	"sGLe5gbb3ODjzg1uROFukRBsiqMtSjGGHUondIOgZ7kQpRGkxrPTd2dRVA2He3p5lCVsNZPjGfVLC1gG",
+	"CoSBKVKhHsQHPrapIkPBZMfMzqRhl6IEWWssX2PPR/GBmF/GhYTugZucN3ATcBz77EwI9suR+x0qX7y3",
+	"SSCIhmIZ3Tfo472SKter/aJd5pfDNti1KTYfmrmMPIJbhbvaTOOXExszrPvLYcJMTT79ctS7gXDcES8L",
+	"0mx/pASZh9seyk04GMlvSliDN7gdt0eXKf/Zjt1fc4pVuD89ReMxs9INPCoFv2Da3b/PTsitozV0T0Eh",
+	"vWpy0vir3OTKUq/IKJbGUlUzCXZ0cAxdRY08DZr9ZKV3T3563TuuZngysaKEaUpT9RtwwjlV4aJvoDss",
+	"XBV6ECDWTfDxDF3ZCS8KRp311oKXxvnCA/SJv/469lNiZ2zPBMe/THYjrjIO2yDw5KJb9D4Y52gxkB53",
+	"R66y4N2/nOT//VbGN2qRX45aPdLqkQfSI3dRGL6WHjG5u/XGe2F0cSmQs1Bg/18kqRgvLbKRc+YHQ4PW",
+	"CTLuyRLGPrTgm2sr4VRe34lM+tWZ+9GbvIrzOXv7kqzjOhSbdSmulYRcS0UllCofDxyy54PnvRAFgugg",
+	"hGq6uQh/1LkrNifT67OsEGpqZxl0A/D+NIjyKWgw4vMe1ANL9CP3+5XM7Sxj8a+db7AouOJlquD5DOua",
+	"mRA2cR9bkTBbCp7jHxge9KtCQVrgg1gWBQxVSCV4yfxII14mqbLLkUjYQi5EwkaCQ4poWogEGvgoUfSO",
+	"PZ/GpdTFJodF9SQ4/T77RtuZU7epIp0Ft3tiWJbLuTMUtILe21k9HkUmhTQsF6W8JFKz4PvgbiICy9Lv",
+	"Mhtd4UYZpipLl4PBszHuBmdxwN+C4ccwSfrkA32GrwA/zKIl9+sE0codo+4cI1W02FoJk6A2D88fWDs8",
+	"YYktuSzcKv6XKLVh3ez5V/0XA9gL8M+sd4yDktZi2eHg+xN28uwlO3PbgT3/in1gX79Ek+iIfWCHT5/D",
+	"198V3LJveOk+OhpkfXbi19evuL50Z6EeXm98wZt7Ht7fr+6QbqQqIewPp4luAQxzURoA3F3DuvT1VcUK",
+	"1BWEkorOkrLG2Zc4JJLNUqepobsHBhylCa31kTYlk+a9mLvjjubYVOlS5H32LiQdeAgvuwvI6Nx6lAQS",
+	"qv5BEkbhVYglI+EtEe5ieC7zRRuWZd/y8SxjXQ6SELezpNYnYFQTdesxPKGR/yXQboTHj9bRfUtn7WmQ",
+	"HrhI0IcqiBSyNPHShMLNQVb7HR1k8dZRIeG8Xgi/rX1cge5TC3KnqluFuKViEydzfKgb49rGB7bxhfgY",
+	"NZzzIPHiiLiT/Z4xmFiKgBrxuBIrbPPldn04Hgw5n+nAreD5GZ02qU0+YYW8EPE4CTa2J7kXHgw455wt",
+	"5gZzO796OW5XVFKJqyqmg72zQ9D8mlg5vvFUgUyL6H/67FWVRpK5UFaOecHI6A0yEaphFB3EbpSYgkHj",
+	"1JRzlKJ95fd075g5f8MfODht+8bsvyv1/G0sNT4tmZB/u5WVDyelM/z6ZcUWRNLtas4hOFSd4fOvbmXz",
+	"15aijb630fdHGn3v6pJNpALaN4Iy7TLe7xKh/wPZva4EbfE4ioMYKCeXvCyPIjhDyPBme2GOHnE72R19",
+	"c7zZ3KKNWrTRBtrodm7+rXc+MvK5Tb+A7b99asE+Moyzv5+9+4mduqs2Wo+Bz1rZb4ZfUi6NYqrQ8wAs",
+	"yCUYR6nqgqn0aymhEyzYRtDOoefspQ2S7L6758ygJwxwck4xUexOFAY6djYbzw+0KpDBGa1+/NtHfAOc",
+	"ceB8J3jmgGsKwoQtVe5MwOxpHfmRa6S+Diaks/cBWgSXsQlc5wYGCBXLxAcrSsWL94K6cjjLmiaP3gIE",
+	"FcB6FPOFXTOE16Md7H8NVNZ4Y29a3M6Eg5e2p2SMpeJNLbUDWNe/bhltv/3R0QvgZQSKcJiNM7w6T+M9",
+	"l3QukeJxC5mRsP+SaozhEdy0NxO7fzdaneJzPDCf4zXy3r163AR1yb+P2P6i4ro3sLlOS2D7BOfyOy4L",
+	"8a8aEj7lpZW8KNYkXveDWySdxbLBaPuuEts+GOtFaV36DqsQJSFLK5lbCjYuBIAwu9Sr0KRqJMZ6Lsiz",
+	"T5j4MBYLW+FAd4AjPWLD362rywSifL7ZQJKqGpC1xy6EWBDZhPe4QcL02VufB9TgqUePw7oxEDFJVVZh",
+	"wqD8qMo1Jqzf72NowgeinHQ+YO8Fxdq6/qF6TCvSnQ2+eozPjANwtT5DbBOvuhkW2Kb70JMYs1oKz3RC",
+	"sYVJKQSMizMClEuxhq9WUpkehdVCpKN0yiwK80Nvv5yehOcR4NCNCn5GgBB3K5pmoj02CXVKxnhU1FU5",
+	"YYtSjgWDPLBJ2KVQOcT7czcuqlxRshwpWHrwqJwej5mZXkG8rdY+1DKtxsIrfAw3Ws1KAW0tjt243Hkp",
+	"gmOUcKwXkmwZH9B2q8ZZrsfLuVtNPBoGQM6qil7H9ovbCk0o3wixDZF+6Defb0B+nSkTIUxj4nA3W7LA",
+	"qkhlnI2QtkJhU5StuhBbhISu/ka74eqQ5YQaWQB9dWV+RZYf3rIhzOt75OPWhZnWos+S2MphsWBS0ANk",
+	"5e0cTjNzthT+C4PAiB6G97dxGhoWeDWThai9LBPD2aWCrerPhRvg2K+r/4nBfTAq9PjCrSfGH3nORpDp",
+	"xzVF6Vi1xwaEguVTqI50G1CvBO5ZfJJSGBuQ9Vk4ET8raUP3ypgc/olh3aWCw5D3/DGgbQ9LS4FLsSK6",
+	"9++0tm5fv1EAOiisRBteWndWD49A2uIpB9gBIN7nvMDOLeaYcTcsjOVTGpxN5Ae3O7XyeLfuN/pDz0Pf",
+	"6ZngnFGqx52f8Opu+rZqTWHqj4pACqOx4guHdmPCnVZ6WeSsdBYECAGYTV51dLGaDeAknmw08nZCLMgk",
+	"j5Kf48RYtxBTPl6znFvea4TLs6ZnwSPfhFy3y9I5OIBcZzcCrh9XZSczbukk8cJtwvVG+xd3A/8e3Da4",
+	"EvHeOEUKv/+o7TlS8mf+/fqJN7yluA+jmx80FOpytWZE87+u2rkMqZkRvS44zyg1oZ86yIQqOVRfaARH",
+	"iiI/pqcER4lNCj4NC6LVtgQ5r/dYguNLDh6rubF6BQ2YSJHUVCa0XfJrYQq5cIcukgFjPZ9L7DeNLa+9",
+	"KZZfgpLbQDpRL6frEwfUP7/mDm/F0cZcQYEMDsC6WHAzc9LUwmIQf9eFs6/omW4J3MfJPaALeSvEft0v",
+	"TDrSnPMPMXq/Aam/E5p/qxwAGIutV9l6lV+cV/keYzRe+zwxgHKAUiry6+4jWfB0rI09AAs/1ysV4fz3",
+	"DmM2A2CZuxELN/L1UvCpnrBFqfPlGDTlP5tMMHekxrwYLwss+rKpyqq/36lsSDXewlg5B3Mw8//MMzCH",
+	"gYrxP/XIeZbqtNTTUhjzdz0C59I9FiCa4AOWjZ3WKAr8u9dnP5GzgvMUpnoSw9bCDsN90Y36Tz0yqYIO",
+	"P87v8bntNSu4QiSOE6AFwns9RNatCQQhQTVUkOEFn4qcCXUpCr0QibMzhbGs/vyM2uPBiDM5nblLJDYT",
+	"YrrMQaGnCozIIdgENSxxZFr1WXZ2IRdkjJxDgZybAgNTgxrkw3y7+G2qAD37YjAYJOwFtTpa8KlUzgL3",
+	"BABdH5ZIarQpGB0waJBFi6onqcIGgfD7hrZ2TV3s2N4sTIEWThv7TZjGvyB6F5bbyZT4SNwSjVtbxPsr",
+	"8LjVbU/5VDQp6RPczHX3ri6cWpjulwHTrVTn5vu9A3S30pwQADvAnNPdVOayEfqLwYDaNo3SXB7CRZA6",
+	"wUY6X7MuZ9mrWs5szhfHLPvjzyxVEAM2FIoril7CdmPMagX+V9VVpwqq9KJZ+mJqvKobF1pPqLiaAm5U",
+	"Ze2ZAioQGxaVj/xXvWGQ/RdibRK2VGZJxpDvt0dxhy3cWxVoSBX22atSkME7j9OMfcTrXYg1AfWSJnRk",
+	"vyGQkar9Ixk7whjozFK+DmJoe3u0FYB4Cwp3EpVG1h2Y23mptGdBFkcr+mlc1rEudAnJTnLDor52B4dH",
+	"g7/d3NOsPUzrbLbO5pfvbNYQFffjacaH6F7U5dUV6K/D9xFJfgUx4YZlpz/XitKbVXuWYODO+ZyQ/Cmc",
+	"M7XgdnbMMHqKDWNBVLZau9XaX4jWrs5Pq79b/d3q789Yf7NupSxBc/XuUaPTfr3vgHGeYwqNV0gTp0si",
+	"cVfRYL2iK7AbEAKIejXSF2lNqp69PAg1eRAbzfzQDfWvQGZHZa69ag4bBbHPB89TFYM8fLJ4xg3jls01",
+	"sUNjDh1awoexupxhx2zkj27IbscTvK6pUB1l5JnxKhQREeJtZP2byQd9eJ42U11B1rkFU1UtnFef0U8j",
+	"ZMwOUr3j+hNvzxF4WDOAX0B0z5lHAcJLiK8hFeS5RX5iELiESVcAlNBkDC+EqaGaAnKteik7rUL49QH8",
+	"GjMmBtL4P8oLQVFxzAYT5iJS+tF67Nb/NeV/nCp+G6DEjU2Tu4fRb9oAqnYmP2mlWnWIri5DC9dZMaeM",
+	"9HamuxATu3mtt0te/Xx2fvDVVwff3Ft+u0GytTVubY3b46lxO8nzWEWTmqvAqfdraHys9PT5prde4Vqx",
+	"eqaibUqc+vVV0eSbYX5VT1IFQrw/rp1ag8npMDCAOLe5nhJP9tSvp2aNLp3xguntBnMnq7o2SGWs4Pmw",
+	"Ztgk0V9BWGHSe0PeuUsb2XBnAuIcpRBsm6KKWKMSYI0CCFr1CK9lmQF+lfHCWSKl05MeBOoXEVZvZ9YZ",
+	"9Ld/F10gfoDgCbA42bo27x1XFBCENwYD7MVgMEBqXCp3JDYqCL7E/AUPlWSu74/POcv8EDxLG6bEDViX",
+	"rjjPbW73S8vtbr7g+0vuur0OH70K4vRPVB7OLdxN83c0GFR8FqQSV9wE1iQn444Gz6trgsuoNDPL8cz/",
+	"qMvdddAcQk2x9nGGsJpoh9/EqzGWr4cIQRqJAhjcdapu4+r02Ws3e8D8XufXIElMs2PD9vVrUnWFY8M+",
+	"sl8Dz34vfs3k6jL3q88GTgMO/hFKih1BxXgvbRyQThsoLB6D5Yzvcrcgu3X54F4mcbKN1KyHyZCvom7e",
+	"y7zfSTpAxQ4FxIlvtlyXlZ1NN/XGnm/+7GXnz53QmJO4mH1IsZcqJER5FyoywEJ44EuiyNTY03JQBSPB",
+	"aVMV1UmCmPIXgFC6KiLW2wwl8jWb68ua8Yo+kW83eRnJZkgg0oGla3WkFtbC1klJa7eqYo/1hJDhl5BQ",
+	"c8MhSxkOPKl1sIz7F2EDpgaxub/UrKoW7lVqPmQYaDO08+oh4zf3h4zcsKCbLWbcM626aPNK1+WV9lRS",
+	"O4xtqRZLe+AE6cGYwjONBEa/EtKiwV4M0tINYNCwjioJ6j/AxMBIL6czm6SqViH9ZLPqMUozvXHz/FlJ",
+	"+0obm1VGtp4vltYzeeYo9LMRN9JkBHTAFAY07YF4SQBRZIGJCfsXuSnVqVFxkbJ+quLnqUhNEzbHIjgg",
+	"Q4WcF0U9jg6f/+35V89ePv8b6o+6qqjE/seIdBATVG3FtqV+/fX+R1QrOlquEx9da1S5kZMQbJF/LkW5",
+	"rowRv1xXmiGBJvytVHK+nPsrJrqcc9sZdnK9dOci6cz5B7ygWtekM/e/GoSgBNW6/fnRiazqi3t1FASO",
+	"GC4cHLGWLOp+yaLiWqbRch11c0og51vfvA/EKbVT3NJcni7k+OIjRNMzN25U1ewFpa/6d/92fgNElhEB",
+	"R+avl3a7qmP9mI0kS+6mcCzook+acwzCZ3iUdDDLz8v1OYoIWPeb25H+gdzTncJPH9iC9BP41v1/l6Rx",
+	"D4WYtTaj2GYU70Cn5PZRxGkwaUolhjO+y94MF/x5rRQEdoFL8TEEIQ394LLwPd33EYrDZ9vicOJP2h7y",
+	"kJ70cYpEev2tVGyl4t09cdxKH18wht4k6Ad/DHDne8oMYQN473C7d1ZIUQe0B35k54YTvsITf/8Cv9sN",
+	"+qxBArfBn3jbN3kWQxghNEsT2sZ6Rj50LWwbZlmLHaTqijhudP9bITtTFTjqnS7RKkw3Jo4zy/FYiNz0",
+	"+uxm+MSAkbwpQPFGebxU3RKgeFUer+owcy8AxaZd9El1JBAFuSkugTwMelZo5VsS9DtJx++Yq+PXdFUF",
+	"Yjx59hK5eaCNiVT1a3yE+/THg5NnLw8GRy86e9Hwb53GFqjYKtDHBlRsFtT3jVfcVKEPAFtsfrC90Ivz",
+	"hgNNGEYa/HYIxlQBhJFFCMYmmdGIYww6Mgn/rmMY68LOXQZi9NaoRVYHLabqzqhF/wrqmMRUXQ1KZPth",
+	"ElN1Z1Bi0ztpoYl7KL9bAhR3nNwWp/iF4RR3vef7gCtuKZw/6kL84XGLKlVBauUos3ZgUHrHDFCObAPk",
+	"iKgVxEjdwVFhV9RP1xwYrLi6a4UVO4mf/KMiEe/HgXl4PGLzQWhxJo8UlrjjdT0edOIOm34nSHFTNH5u",
+	"MEXq26CWRdHrs7f6Elj0K4kNBPm0FhhhI3JmdwgB4xcJb5JDqWqMTD1qTOFHkH97Rm5uHZd5DDGXe8Oh",
+	"NNvAV0EMWw3QIg2vRRreh97ZYS4vluV4xo04mEkDuZBdiMPITfO/MdDhGUl7ubHODFV2ZjKG/6865kKb",
+	"B+LqxRALUvSmCusXqWKHluAYAIBA9duvxtRLa2Qu2KET6i8H0Eq54PMFEDZA1wdsyNEdYO81iPccJuxw",
+	"MHD/ejnoHbNsJVWuV29pyDg5gt/4Frx99k4V6/CgOGkDBETGcrs07J37BJugn3KZM+iwjOK7/iOWa5gf",
+	"NO1la2EhjxElIfwsQt81ehPDVGVWW174AV+5W2RskLAsvIGMZb/9niU0Hi0gLafzA4D5H/gssGczbiA/",
+	"EoZZaDAAapWCs5UssUGH1VBW6h/VjQfPSg8Gro+0qSq4yj8+LTHhKP1q/ED79Rok5a/4XoHOy731hFWb",
+	"8thzb23uLax+gM2FXXak3YWsxFE7scYKeEmp7LOjToiASGXF9EHgkJtrdHXUJexyLwJaRORHaZ/ZtNSf",
+	"FP0YZH9c3Xj/9L1NW61WokncNPUP9QSETwMCPVXZ6buz5mpNCvpkPWaEAGZDZ3UX0kCTp8rVMLVmXNjp",
+	"s9bbxDspMBt3If5Z96titD2MPdeXJCgBwuSfBFrNYzjbPStynB3XiHyG7LffMxqhYjjss1/qz+++MAJ6",
+	"wfNSpNADBr2jPKGoUc66I7HWOAdZej4ABqNAjAJ7w/DxjJ5uqqm1/O7HQ1Ih8GAmkVOEag+kZCNfkdMB",
+	"iY+RYUOhwLLkBsSBnhDnfeVORS5bqkKrU1Sh3S0HiiJqGJjDoohxscxFHvMUPk+q5/NvhOAMVWOphpqz",
+	"54NBwoBrwbuE0VsjqkWJRIv9CsaQKqKAigrZJtEjg/kS1g5VZaroOzCKjNtwvKiyV0Dh2NyGsJEva/c0",
+	"m2J1v0o7o4a3NF/CqUkij8qlsVKNEbhRFSDvvkso0ejVSjFeDBDfV99qhZxLe7zzAQj5t0nzuFuiTKyP",
+	"I+B5TzYzfKHVRKqCmYHmUOnN7/0pq+A4NEVa9y/5vooVbD/T64RO/5iXJaL0vd040peCDagbxSaBWTQ9",
+	"qBYCoSPVdOjMbly5SPaBne9kS4Da7E3I6Y2a02pbfJoQR7Qv4Z7wd2d4eNj/24skgnceDm4GU/kzqcYY",
+	"9DeGGDTTZ32jP9wQBPPn7fpVNKwyvYOPEU+5UXKxmsot04k3lA1tsKUNtjTZ6PGuud9YS2xvf0xAzKZB",
+	"vbuykwzlCh0Ddl518jLWdQfPa+UIg5LvbI/s74j3SFg25yV0MK4zBGBgwn9yLvFTCOnXIDqawhDXYW+O",
+	"EXqD16RKYpMpsOCCuUlLYixfM6unwilKj9nBvqW7ED1+WP9Q8KEX2E10ZQhkrS3lFrgnLmhNWLXEiHMd",
+	"r1/pfGPJddm04qlqnDfBeoJa3nz98AI3nyHwlaXqTtAfXOotNrJUXYX8CX27J9AxKTJFqs1s9Nxbkebj",
+	"V/F6aNB9WCGff2csvxFBIO40Pe5qedxfu6xPYGe0oKUvDLS0r11wPWTJN93/CFbAK+K+5tCSO3iemMPW",
+	"y3IcNjE1lfexq6m8FIplfmpZxVmdqkNs1T1gAX1gegkb6wW4kTtARkMnbg8gpkfp+yHW9b2DbhtZEvFj",
+	"u0lsOJsJdSg3fyE1M1rKIj/Xf8mgs3/BpyZhuZw7vQcN+1dCTmc2YURLYBKWRUvjtKlUVpSKFz8BSjaB",
+	"BtpxH40soVr2XDCZG9bN+HhMJMhOIzs9bDXLpnw5dX/0EhZd4cHCOK6ZycVCqilN/p9LXki7Pi24OoN8",
+	"UnbsFycDwrmfY93+KjQ6p+vctEJO0Mz4AmpYVtyw8dKCW57ga86keS/mTvllrJv5n/ip9aqbuk0czeGy",
+	"hncOW0aWdZOyS1FbSDpBrY3la+M/6flW/r4j/I2CwLgrn5hqMs0g7Or7TYrZ8E0DG2AI5JqxXoghNu+E",
+	"K5KIhUoC+Xlskpqs557EvbyIHn3jzr/93q/FrBLsrPPu7Nz99mbkguAOZAwzmM5WAjPllV5IkTOzHB34",
+	"gNNUWFzUHGODgcuwttwQWB2GIE0IAkMoCUyxQnCKOIel77MTOM1kdq1m3Na+p6AXK8VEOPtUgP8AxGBJ",
+	"qjD4igEly6dJCLqWMWMOBmuNVGMBLWXdDaUnrxcf8GSmKrpFF7vGSnURSy+aitVYj8bM2kDDHYo5Wj6e",
+	"zZ3UhJ+nqv4raK/qVqF3zLIRL92p9oB6llFcPYT6NoJ/tF+VWAUcpl5RDBEfZqPzhPvFdr+iQl4IximI",
+	"/8QMGWfU5cc5GaEJkNIrSnEbgpA2tQqKFqbg4wuTXNVKYUe3INalhvHRYBDGI6rNsLWkYU60Xwraf2M9",
+	"97jUwikdy7z28J4g6pjjeGSUGDTOUhXCGJZRT/kzuMTpOKD5ATwaW83keOa7zuOu2xFsdds4zKC6fQ0D",
+	"xufu0NDt4XA282wGPegGpanfKITb2DapDjFrCui+v7ojvy+dD+8CeimvZkKlyjfkT8JVON/bBV5P8hxr",
+	"ysk0+ZTVgFvbwWMTK8Op883tUGP+udA+asvz2vK8x1aeF8vO+yzI2zY5PmLDXrK1Nu2wWuIcDdVaT5uu",
+	"76J+DPAmnxYni4UXRY9S9rG4T7YK3kkrewPTNxdLGqr9dgIKdllofRYl0AmVcOauraIIvg6/TpcaW5y8",
+	"bnM+MRtW55s8g3I2zHwDtlluNl6CxL5bCv/D2ihQLsg3WFbr6e8aBV5S5dFLtpFmr35PJnIUTAu2Bbgm",
+	"COyGF+vscCjfZ90JFuY7qV7PGx/1o+n2jr1iHGk7i4v5NrsdVmvk3m2uGWdwEEJamoLWuNo9YhuEEDR9",
+	"gX9haJeeFrwYoSztJtDn7qkQvKC09SCIpsZOfXa+0pGrAYM5R4Oc2zjO6p8sfjBEUlqcxhMT0TaC8m7b",
+	"KzVnhjfO3SNLCz/fSOnG6d6jjWSv+66+uXendpGI0W3gzvBZ/RYheknfx8NeB82vstlHW9ns3Y2cbhfq",
+	"3Xxhn22GuSHC0KaX2/TyVenl7S3zkcy6B2BaaNr+V5AsRBlcCr9VICwcBMsCMKkKFooUpXkSwo2jNRoe",
+	"is9FssVk4H8ngdWol4AxomrNP8wTGKTWf2rnQOEqmVM3JakYTxXM3T3Epmq8mgvi2iSxM0OvyhKzWpLY",
+	"SalasjjOrsdp4zpLfrJlPe3IJbNrUsmp8rnk++xxRUjZ5pwxu03KOCLJ2lA3mFbMekzxsvRtVOGlmoej",
+	"mLizzfKZJpH3NhI+l2Tw3FmSzipuEPRtSvjLSgnvpcuvzwfjCB8tKBP5iO5OFICxfPomD7GXw8GgQnxb",
+	"PmUyN/VgjKfwgcpr7PIv86hztPuRnrAMHhDSiyz2oinMMIwqpD07BswvTxUGvqqMKmZidQlpZ1C89J1h",
+	"QtlynTQEJJgkT56YNEL/sC3Oiz3C+DfBZdejUVUQCvHs3keYO50Jy+OZP0Aniciz3+3Ob+YIUoVJgh2J",
+	"+GOnoXMfbjDE2I6zizIjGxQkCNPzt1QaExF7u+znbot/Ejcd9/k94pbco3xEB/a621+ljqrt1kk6M8Fz",
+	"alD/7Tmf7hqbLnuKGSi4Eu7QurCtCxtpjXtxWt0IT/+AE3l7UianYFa8XnW3zciUS5D9bMYhwbsNFAWN",
+	"w6ese1NdI3Onw7zOmolS1MrMjhn3I39EzeLk7nv34LUmlDfXEWxLRdSqH3fxUN1S3LsXQyLysbIx1fYH",
+	"bas2Yvc4+JdwA5EtCcVmeyVC78C4dK0PPL0yVHYC+COAXzaYw93IDu554JZ7vOPYKAYIVbCKMRucqj2t",
+	"4qut3lTdVjixq6xejOU0mb2wLB9HcvVZNDqseqN1KwESqw/0YohaxYNiIeiTqvp8luQ1ANXIPpYvoWn2",
+	"koNNQJpPb0+2CJcY4fK5g03gnNwv8fPHa5lwkueGzfQqapcgiiJysqs2hde1RZC23g0hVfV2CGyPbgh9",
+	"lklzihDoIYAWs1TlYq5tPfaCMWWPnvZMfc0+O1ingT3SR8KBs6I+wI2bHFyLEqDY+d2bld9/5fpePQ4e",
+	"TW+DsGg/K2n/o8qvHyWdsG88wDHgBPovklvUnbv57a4aX9bvm+zP2Xfy6uD588PB7aCXbXOEFn356BXi",
+	"R+2J8HCtEO7eAeFyo/NBXPETZ+tv0REhVTsS4GpbaV/TCaHe9SBUbuzqhJA0J7qxPcJEL8tUNcy7SrEH",
+	"+ez+KATPz+VcvFGv+TqM/R8hRZ+qrFHUZ9c1XLgug56qPRsuXJNCT9V+DRfuXlTd9lm4RZ+FO/RXaNsq",
+	"fNHp6I/QTSE0UZBh510Tq8fIq2HbHF+eaKMChteLSbGyC+oRIw8lVY31or0quRqyAlQDe5MWDana6NHA",
+	"7t6iwXl5Wz0a2P4tGjbjWp+j/1W1aPjcWjO0fNyfQ0eGx9qI4Yb9F2Kp+rn1XrD8QhApABmm5tize27U",
+	"c8WQod6VjRQ8sdJVnRTYR2yk8OkbKFwRAzp6cVNCwQcKx9xb0uHm/RJasdziUnbhUu6hO0KhcQ9j3qIx",
+	"vOIMJ6IrQUYcT1fzz6UgPoEqOQAFn5eChXG3qw2K9QalrtMN1zZCrrogk4Q2bMyBDnqk7YytpNqnWT5G",
+	"UH+kyX7aFsCoId/z8QU7ORgc3lyq+em3tf1tdPmxRZdxEzEeBEIkpn4MsufmDeuDXKmCyc05U99kZIPi",
+	"sy6cWJdYo5A/nfymLInJ1Q2zWvcgagvCCeSW8MHdQOESR3gVSkzmH7CK6XZR2CUQD+3tCB5eJbB+lMZW",
+	"69bW0DSIwQcunAnK4wahybe+VqZSu21M8kuISRbRkbyJeKsf9Cbx9oe8Oux4piceTEdlpV7YEMGZk4/I",
+	"lOYcV4jzKLFixurxBbBKFQKRXXRRFXozwTSTFijREEdc3cFYWRRspguoqoARWZerdcRvwkP5J9OKzYhl",
+	"sRS9ZoILmWdDBuBHXbKFHBPlGYwMWbeG6CcSb/k5XRUILQV8DQ0JrfadZbuBAqShwUaqPHrOAxb3sC5R",
+	"n+xvXX7UIOBPFPeracTWwXxccb+7mk1Jc2872huRIeSMpFLYZalETgVytPEzgHS587cZJIeQVBykulGd",
+	"8FUH5nth73BaftJKXH1i7tXO2BW3iV5ZVIL0io9n4uCVVrbUxc1qkeAn/hd/JntVMT27yZHBH/2k7VvK",
+	"2bQd0e67I9ptD/KmgXD7yETUBi20iB/rXJirnCbU4Oi/RLxPQTEGEl4YiUlVsdUSQ3Cf4jlIYAnxolR1",
+	"mxiUrwkj1W+VMPecvHSj7QgosTvGk9zAGwEl9rb+vOBKIqMZrowsmV6pYYVhBd9wztdsJBi055TKCUUU",
+	"ned8egDsxTmMkXjyaVkiq20pqioIz+8KZtw+GNC30Xv5pIGtDYJuXeQHpS4KkTNjhSiq5NCr92edpGPs",
+	"2v2uQ6Crm4fBzvm0jYC1EbBHGwGrCbSNaD3Kl5uF7OvSfJ84WIhlsRuHss75NESxUlWFseC0Zttc83kI",
+	"pV0V6boCJheLrzbQtSnoHjjGdY41ojcOb9V1dxvj+iJiXBsv9YYCrAFytyHAfKRrdxf2PEZHOHlXUfJ3",
+	"iXN/u5g9qeEpsGrU/bZ3BzKr74W9m1n1UD5q8P+2V3NTDbU+auujko+6l4Vyl37dTU7qVf5p7rwkagBD",
+	"9eMVWzO3vNDTpQgeKPawoGGx9CFGMQSnFDiSvFd67H/tKyGvATrAZBpRDqna9kqppUQ20eU8YxNdFHpl",
+	"sNQ/g5GcvM+oddCi4IqXrJuZmRAWuA8LbsHasqXg+Sn81RuyzM7k+EIJY+ih8ZevYS7rjIJ76A4dQ3ue",
+	"QioRX+B+VDUTqh7ew9u6uoQOhRD0q10p5gu7xsY6OCjrZiMOVSl2OULGRonMjSPB5+7/XE3RZhzPuFKi",
+	"gEeIx+xyywrBfcUnAys0D1jfANTTxhwYATkLjCZsPVf84JvLBAuxsVKbz02PTeRVl1IXmG1oyGFUROB9",
+	"RpBjzKzkuCUofDAFdwBafSs2SLCReHj4n5W09BKh/RP+dk0fA2EWbhrcM9JS7a/XSmduD4G5nUlzMrby",
+	"ElHWHrAIp6ZcirsEFOAenzaiUFuuzrAj1XjWSarPQYbMoCFWZzgAHOFK5nbWGR79mXRqm8R9f/j88Kuk",
+	"E0sKJ2yevWRn9QBF+Ih9V3DLvuElO2If2OHT50y6VQsnuDPsjHh589BFbWnbGtE2hvHoYxiGhIA3Ed7W",
+	"vrhlJMM85SSqduv+M2ENqws1rQjc7cx6kZNdwJ3WGAvW5UUB8hvrVXpDaA3G/J3ocoz6sjm/qJoLmUZ+",
+	"x0rb16PiCROFEXUKRlQvnkkwYmCMcOBw940mHSQRiTL4dowr9Fw1UWI+beH/dbSDSSd6n53hhBdG7Ccz",
+	"aZSQlfsEnPp19XjDOsXNXdCK6VZM36GUn84Sdj30km5DaJv7k9pXh55RhhJnjLG8tMZjg4Kv5kTpWM/n",
+	"ACoCYJKT2pWM7kaP4dsypsrM9ILlGosR8Ye9IausM3CMyCxL2MvBy8OD85fspFjOpVrOw9dH8PWzwXN2",
+	"ZrmE4HeqzpyvxQ5fsilv+Om587vCAF/BANV937t9D2bhYXznVIXf4xXny5GAS9gHNugPXr7AcV488/OX",
+	"C8Hc7NjZeCbyZeHUS8JOvv76iK74RvB5qn796sOzw3gCJ86zApu0skvBmagueYU+F3v1/MOL/nPQOs56",
+	"Jl9l4eZn+qk6pzqn2HWZc2PoozXrjnk5gtfmRh30j7569pIVo6dS/c//v1o4Tg+eqkF/8PXfXlRXuGU3",
+	"ftnh91/7L3vMSuysSO4a66KbBi2Nam6fmxdPVRdN+oSVbv4C2mO+hATwnBcMaaB7x8w5oPic5HkatjRY",
+	"e7tYjgppZs4siEZGv+8qKDEJ8I2MyjYbxEaSZYMSArMsIalSi1kkcWTAUynsn0/Z0y74/Fu410wNKjf0",
+	"6wrCEKIsbmHc6b4FJ3JtZR84MXNro2M7RUOiv83RfFE5mj1U/RWZmmuSNM2C6KrsyZ4xpIdKn2wcq2sS",
+	"Kd4XbjMpbSZlM5Ny+zjJXfMpO6riv6tq4ivyV6p1h/r3hBkh8hAXYVQTlR87OwwIZJGCktrvm1RVtnnO",
+	"unFoZsjAlc+GvsM0QennPBchcE2FBUkVdqGCzlQ5o0xaYq4Mt+BTLpEWJBTd18JBoWM2B44pfLY+O/EI",
+	"fuc3QIDoblXzdxVh+5bMP0Ak+VPJzrZtQ1sef3/l8fccpNYLofhC9v0p2AlTAfxvrsdLaG7DDcu+/5Z6",
+	"LPsx1nxeZAkba3UpwGG0mv397N1PFUPUhVibOicScd/9JAT2obH6QqhjNnbmQk7ESpe8kMCnVAGRV3yd",
+	"VMPqlWKZOyTbniNURXXB/x33doBe3i2EOlnIv5vHXJdBk3xNb2CX6IHLTt+EN3UHw20fk+2WxlrNTHP7",
+	"XYyXJaQtf/s93v1NT+b2oNtd0QmAyfKxbdj6bh9s73q3Y6/c9WMaEa0EI8pLUUK13WgpCwvaPmGjtRVs",
+	"okv8BzdRuKWb0a2eXh7i+eglqXKnJ94J8MXmIUAshbGlVlPa3YGlbDUTSlwSv09YkFwLc5wqrG+qvWp3",
+	"Dg7gTGVsXEgoi6zOFXTwpCZS0rIRH19A7cObyYHb3AewuwlUMBUWgluBtowByyQWXCLYf6wXQDtJBQh3",
+	"OZL/3b2fBzySfj+0R3LvI/nfT97+uOeRxC1wLUAK4TLheg+VKuSo5OW6oUIH1MguwFOqAuJJaXXAy/FM",
+	"Xsbj7+Z42QQ/pSpb6fLilVAWW7HKeqtU9yUbw7fIMl9lVD3hIbXTo3ys+0Gq6Be1tGzvmGXO5l24ZXe3",
+	"iu8TvoBC6PGMKRAs9clt4Ldqg/nDLW0vCQsHMwqXNZHme2ZC79zQLwtYaY34no01aJ4ALKURdrk4l3Px",
+	"VqqlFR78VS5V9OGpKH9W0iIWasB0yea6FLWR3SwnUhR5DyUYmuJMfOBjW6zBOBfKVlxndibWOBxQ/79b",
+	"WiNzcVrqsTBGqinNQ5oT2irQDwBX3mr0DfcBIL0LB+DxlDNRy57RsiwJxzdeWibyKQTfolfWGQJ+rtOw",
+	"XpT5DjCj18IN10k6jW+yMxwA//3m2+8MXySdeAPfC2NaWPMWldSmux8pKklVqijSq2Hn3tzPw+tDrPv+",
+	"gm+hFW2NjBL7vVZquiKkjONywwqM6jt+X0VJybpKs+juSU2h6DLWfZhmHSRsUvCpQcHsNMuZsBZpOSoR",
+	"zkjvo8KuJt2V1jOO+Ob2VY6TYohhEKx4dQ4ppElHYqyhvMy/YIzx9Y7ZuBC8JM1fClBIBm2RcGevupvo",
+	"RNC+AZOB7zBagPvWrR8RiWDhruAKDPV9AoN3UE/3waNZ23Goa2rqZ5cyEB2AYdECBV10D3rqEIC323rq",
+	"cPCYFNV9xR7KK0khqn3XxjrbWOddNR8KnHvXfPuS6lUD+NAlwKQCWHYqbLIhhhUQTBTQghGrjrd1xa3L",
+	"lAlA0+QaJbv8ooRlqG2BqD7Z4K3fG24TvYO2drlJUD4wUCYS0LcAyVQbu8XHfBH4GB0fyxvJywZUTCQv",
+	"r61djszVSvhBUUJSpeGJb2cClnFTLMxZzcGYu3XJ8l0M04fL3dzQfmpxNi3OJuBs9rB/7qtcecHX7jAe",
+	"WFHO75E8nYZlMOyOGHqDZ3oSuA92h09PcehzUc4fUQCVZsXypWDPBizna8P4BPqKqEstwT0lf/MnyKy5",
+	"v4V9zdemM3w2uLF/GD19G8psQ5mPM5RZO/2RRDutfb7DqatkQGWq1KTUg1BFhSIGOqRZqq50oq6WXM5o",
+	"i05u60ztkmkP7E7FuuQ2DlV9g7c+1ZfgU+0rtDaO/y6hdbvKg0icNLlCd7KBHsoZqh2uZndoc81bl6h1",
+	"icAlurfDeCfnyGAC0TwdawPD7Tq/mb4UpdtSr3gxXiK5zlthZxqxQQUf6fKbZZkLBQ37rCyYERapcVey",
+	"AUaitBI7wiCvcC6U3DSP9/xvTrRBBtAlzFQP04qAm4iAz+5Aj7fftD/TYYPsQg7uQCNsRQ/8QP0dme27",
+	"n5x7yG/vlBSdYWfOnXkpvKS4eda48ag9XNp4j5Pe5o/b/PG91crsJ1xqMqMy24PSX5RyfJXSPxXlWCjL",
+	"gRMpo3zHW15OpQKtPyA+Qv8FFu285eXFcpEBHx9CexDgb8SOjAiOaHZYA6c4ycdvDWxOtEFG0CWtNdA6",
+	"BNsOwfbeuMERjw/QTjsiKik+hlyML8vdcXKl11xOh8Ex7oYjTMSoCOYDhp8VAgrnOAno2cHZ0ogSi38I",
+	"sh9P1A27EkXh/l+3axpzJmdBo6r8WomBhtDdhca9AP0igdkZHr1IOo0LjkC7pRGv6z9A7pOlEfjBN9yI",
+	"/NSL7PDl2Uwv3lePfFt2to2V+iSgvD0kZ2tdtdbVvVlXe4ne3zbMq6Qui3+vzK0ZX4i7d3RCkF7Vzgn+",
+	"bu7jtIMx+5qMdnSDqonTAzYFZ0BEkKo7dHBiVzVwStXH6uAEE//k7Zt8X3JgrhvxMmrRFNK9bYOmNvf+",
+	"+ZMbV5LqDt2ZIrH8pbZmCnKpTcd/Zn2ZIl3cJt+/iOR7/Eb378gUC63Pqx3THWykR9CLqaZx2pBdG7Ij",
+	"+sDbWyL3BWvGm+0yWc75FJLyoqADb1gXqfuMZhNeHjPoRnP6M/FewXdP/3D/e5P/CYNnvXvrEOyGu9Kl",
+	"bOrAdB8uZapgIXb6khuiL1BOl3AhfWuYULaUAjzkUmAVsrPl8OWPlhaITnyxtGEafMx9HEl3wB8P4vvb",
+	"DwuRSyuYxlrBSaF1WaG83y/NLPIxc66momydzNbJ/DKcTAtn0ct0J0du5le6XzxSh3I/LxIevfUfPyv/",
+	"EbZt6zh+CY6j5bWExA5B1OArgiD6w/Lpmyv8xMxtKQMmXi5KeSnyxMM1ILs2ZNlvbof+nlXEiG5K7gfc",
+	"WuQ2tZrVG0ECF7RgXSCAo2raHviTCct++z2LcKHsZMsDheYhW0aYzNld/M+9TKtH4HmiGmpdztblJJfz",
+	"RnbJHbzMcycwkCELNv629eK2OdgfwIh86q4KTX75FGJMgVTEOVQmkE6VwiwL4NbkbFKBUpztEtyBLKlS",
+	"fMCrBQzNwVONpVrWY1JBstSWXBmO/YCAnLHQ4wsDGT83p76b5cwgjSOYVzzi9oruzbrZU29FPQ1m1NPY",
+	"juoNU8VVyB4uuJ0ljMMzH0DjQhq4mz2VELt/iiIWx8GIfg8Cb8tK6dTosji75MVSRI1qvWc70wWwEnA2",
+	"gbw9y6wwNotJiyqSLTfNnG31NsSqFAuC+wp+UWP5mpzuVO3w6RvLnisefx9hxGhi/MuE6RJfjo9R3kwH",
+	"OEd8vX9fANiq+ymCfeBAB7DMf93ys3/7o6MXnWGnRPgBzMbOOsMO7rhO0oH33xl2VrxUUOTx+0296r8b",
+	"rU5xrg+L4blahbVwnRauc2f9d8pLK3lRrH17lNs76dcDJIe1pvSoAmrtyZMNBGWlGYApvBC8FDmI2VTV",
+	"lRiRRboztmZdTn4+MBuO1pWcdKdlF1Wic9/fUAuWslx7UmD3G1C6QFIjVqhAzDHFOutUWaEf41xf7sWf",
+	"+HASdAfCpR54DELyY0YeWxnZysjPq7kKmuLuyCQMjgpItHjn7RPdXCppzYGeHMwFN8tS3Ka1LBC5QiMI",
+	"rnJe5lV32SE7lWIsDOt+y8ezhL3W/yVUwr7RH3oJ+1GoqZ2x7ltZFBLESZKqN8pd953WNmFv3We9hP0q",
+	"5HRmWff7ks8Tduo2UML+XRZ6WvJ5L2G/6GI5F6z7o3RjsO95UWjVS9hJKTjrnv1zyUuRKhwT/6KhYeXO",
+	"pfstkhIm7Ae9LMHWdQvyxLBswsdWl5lvvzXnau2Jwpz9/8SkasQNkPZb1sWr2WHPQz2BML/vnhiWSWk2",
+	"kR9EzujCbhhfLYuiNwz3SNUCV46zkfutLnLDcrEQKjc+b4NxF6NhdGppYyrYI7xS7LluZ6VeTmeMp2q8",
+	"NFbP6XK3H9xrcypvNROlIIJ/gF12ObsUKodWxpbL4glkwAx3Ws+NnapqkCeG/XPJlYVetQkT/WmfZq4n",
+	"7PCIgZ2PUE63E3pVK3bu1i/msoSFBNcqYYKPZ1UPHXyg0TosHpQwFNxY6u7qDkU/VZm70B1baN8Kfc5w",
+	"g7pR3S08sT54lDv6xR57eyH8PFU4gdVMG0KpOu3BpTJu2RpazsLBLPUCt4phhZjY0LkABgM1fe5pmxd8",
+	"SrlKo0t6YL8UGLyDHw1ZdnYhF2TKnPMLkeECx8vmUR3wZnUhqmWc+2AyPg4RhkKXI8ZHznYAXxKn7F5N",
+	"yGAQSfP2kyYMehRrxWSeXJnayH6md5OFDMcwVSHD4Y6SuwLfXBcyvtvrSnw2x3SL17LMoEMC44U7dqVb",
+	"KiMgTMBt4PPDJ+y6h6UXKZ0L7USq2xfQDg/sKtPrs1/pLdFKuzvCQqeKGMRDRH4NzfhYWO3ucuHO4IvB",
+	"YLBHUsY9vHk3eYtS+F+wS3B8dt2agJK4uQ3o1i8s3wMnc/zWvlVGpzrjgY5S0jlvEz1fRKInesNOYMcv",
+	"uLLUfkZlPWFkf90sFYT6+Qq80O0aDVWxPOikQ6MnNwT29GqtQXWJFYYZgnnG61c6Fxm4xWaDcbGUbrmY",
+	"v7DZdT1dluOZM7TeQTu+nVCbX2DSnxRtEz+xc67PXlfgmpPxXLAzK0Rxc5mGj9SSJraYmseKqbn0h86L",
+	"s19IMO3wPeuHeUue7cmCHwutTdhNg3VeR+Kk6iouxboQu5JP8XpB5bSCX6AWf7Ml6B7YaiOFcRubzavd",
+	"1j77Euyzy3AUr5deDSd8W3rdjjBxQ140YVz2tWkeCubij1BzCDwohxbs0oJdCOxyC4Oh8cgl99gbLkoS",
+	"Vh0h6g3g+B5+Tao2HRtsrhYDKSi+ei3w4XqbAjN4ewuKfZN4H9OBeTDR1Cbo2gTdPSbo7ssZWonRTOuL",
+	"A3EJXMzrBZ6OnWWhcF2ce4PsiftdEpo3T2RZhaEYHhKfzlrg+0goI5AqDJjrCct+xal86+4Awftm14cu",
+	"M7ucns1hnM318Q38zbu+URN9E3Mfmuv71WwV+tVg9rD/LL1Xv/n9ntil2cP3m/u+FtUc86IY8TF++MaK",
+	"Oeq73P35x/9JOqs/0vn6/3i6LIs/dwcPztwksTEpUfMQgpJKJ6PBYcdk/VurU3qkN/kPoCRu4lbTT87l",
+	"XBjL54tb//JMThW3y1L4X34kVb65PDfS5//tvzV15B0LeSnyYwYZdchYox3EpGGlsKUUeX9jr0V3TzDj",
+	"R/hksxyFwZ8Y9vP7Hyl+sMHlSgWlgEuFUob4h6wbWiGaE/gaIufYlReEpjfUpK9bgF66qTJyqpBoalwK",
+	"i/lT/Ddw7s30SmEiHnLs7mejNctKbbkV/gXC5dkQ85DS9lOViSAoMybmC7sGjPAIHpwmPhKQ8cekJMp6",
+	"7OOIEDJtBON5LnJWcAuWY7YsiyxkALKZtQvqW79Yjgo59tlb94gzbeABCmmctTrRJbMz90CivBQl67oD",
+	"A5oCMSnnTo1b00uYKIyogdzcTUOuOxxm6Ly/YlR8y2i/EpgE7wFBOgOoB6txnASwFQtRRhKn2Wy+Sh/h",
+	"VqArHlFxLhSZz7mxomRmrcZ+h3/7/rSTdKod4QvSvSD8Peksy6Iz7MAbHT59KspFn+7SH+v5U1iJp3Nt",
+	"bp54oNX5JIZ77VjsUs9KrDaPPh3L+ols0xxtmmN/C+fMi1rGnWYheavsDc2cmijaNnP2THbUKf6iM2AS",
+	"potcGDD2jWXduL2uT3r0qra/DVmPej9eUBi6rGOi7+QAmH9BXIs3KW7L40pL9sBJEa8Xb8VtFW/CNjfy",
+	"ReRGSEhtvNv78O6e/rHybtKfKPUKYUWTnzDXvsywZqwHPGMuCgnmb6Gnx6Eubq5LwOV5L0EiWSjjKlXc",
+	"WmdOM6nYBLQiAGRmArCkFTT1aDAIgZMVNyFq64Y5GjwP3+USyvFSJT5IY29vir6Gcfc2RSdXZ3iu3gZ4",
+	"b9jjR3goNtqnamaW41lt6TttnLN4DHYJvjvGG0/pXrZJsju6uHX29BK5kbzPm024LKSankk1FmBrwOmz",
+	"xC+AHqo/ecZdBJWiCnDxWPZ6zLJcGvekaKxgFwr65L3gRqsMT13sIS5LJZwfzvRk0k/VyWZdajzzBDzo",
+	"qspXK+DFu4Z+4KrD+72w+5/cB8rPBm2+gwSvvm3aNG0b1aU07f6CZUP77x1C3ZewYCMqcB1zwVLlGGxK",
+	"VZz5vYZfII6PZKxL0ak4bJekqgombhA39Y6x8MJJK18/wJ4PBn12voTKR8brUlerVHWj2KQtl6KHlalm",
+	"W/wmNxCmSRXCXHEJRfpkTbl1dWsz3yO0Bi/ifsyZj1eSH/yxUJUPEa3HX5B/C2HeJrbbxPbHqM6/N3vz",
+	"KqfwaSWJqhDZXZRIM6HqTNQcyCHjUIaXM6EuRaEXoWHHhkapZrdRphjcSyjaWwljawE1isqh5SunM/f9",
+	"VXSAqdoIx+kx4In8n8ZyuzQYoBNVfp6dVEZuXSTcxdiNYnivw/P/CwbzrkzD4BvBr9Cv6fx+23Afre76",
+	"/sJ+t7jpKZ+KJvVyAifDnYdq87dxvi8izsd3i7d7j/bFgh3ssvXHEe2AyFob1uWGZXijjY2e9SgskeE5",
+	"zSpV0CD0CROaOwEPYYSJFSXLTGVwxxABX8jfj65AP2LCi8JXXa/Bdj8aDAbM6lQdDb7+2n318/mr7SS6",
+	"3CO0+L7hsfcR2feZ7/bL0Rl2jgZHLw8ODw+OBueDwRD++79vnZ7GZ/xEZjje/D14kU0y8wfPGRH5VStR",
+	"CjbnuWALoXKiuGnT0216es/0tFA5yTFiDwxSDI4a48zKuUD0+Uc10/3HXr5eRVD7TokrpW1SYfFHOl8z",
+	"aQkGxMPTkp1NgHoYKVVRZ5R68MRHhO8r3Osf8tGHfcNEd0QM8upB2tBvG/ql0G84myHP6t3ahw4A3xgD",
+	"W4mdqJ/KHjLrPqzS/Sa9y5R9G6qLwmsh0wE5hpaCKb1K2GrGLfAEQWIO/FCSo5xNSmFmrIQuknpSRSmi",
+	"zpvUHBrkbagRcF8g0FLmrJv5qgQJbLdKrIo1gO1E3mdvrEmV4GUhRRm2CzLOkr1b6Gmf/citB2+aIPqB",
+	"URF7WK24tGwkZhJi0wnjJlUTyNtVj+3X4X5M4vX9GMSPQ44nrVnZaFZ+5hZeJJI/kiWHePQDgsx+FJ/8",
+	"e6HcWYSkHYB3ESRfx9az7gZivldH1FtG6RyULSZVl7yQiE/PpiUfi1NRSp3/oJelyVjXE4AdPU/YgIER",
+	"KS1zTrwai96QLZWVBUZk0bAk1zZVY16CxwY8ZMaXWGAv/BILGEpoT8XMSloKAuulZYU2KJxRzDkTFVZX",
+	"apWqfFlidg/myhYwWZwXJASLHFryu4d9Yvw8WdeuNH1qYC7um7k2treHDNyuPPikIYHNl9YZPv/qtmEA",
+	"fIz3tMoPFDK9ATwdrkiok5rbaAHAsijFpdRLbAvu3qhpJXYbCNhfTbwxZim8YK3XP9xJV+jy4mAslBUf",
+	"jWnM3YLRLRIndht702/RjWW5WPDSzoWyb/KMLZZUOxQNh4Ynt6mqrnWDPa+OYfRFoNAGJGfvmPH6WMCW",
+	"SWIXO+JUP0YdNXGPQxquFGzAdIlQVLTC6aeHA2iCOOcFI0UWPx/AUNwYveNAOxAN2Szuz8YzkS8LqaZX",
+	"VDvp8uIVPMonLniq3lpn2Hn5t+cvJgN+NP7qUDwfDQaHR3z07Pk47ySdgo90+Z5b0Rk+P+ofvUg6cz6e",
+	"SSXws5dfwWdErfbigH+Qhs1lUbjnvxTlTPAcrzz8KumUS0V/HA76L5KOEXa5wE++enFzbRPWsCVkazXA",
+	"YyVki6RWLPsjMbtL/ldypFkD3IWbLRbzPiIQIfP0hE2dqdTcMfHKiqXQIdGfafcHHXj3zyBIAEERiQZA",
+	"6EVC5Rpyt6ulLMAjgnxoyd12CM6HrmWqtN5typnizdqiHL6Maqb4ld5YLG4c/B1i0ZO+7apjOtMTSxVE",
+	"wy0jtRAASHai1XhIbmSXJqEJNRuJsQYmdf+cqYJoEDqYU2HjOArYnBmVLQ0BL5z12Unt1kCRbqwsCmoy",
+	"4CR1qpxBswCbWKJF7IufnKHaG0KPGWT9CBdaHTJv8Q0A7xaKqlIVqqo2F+EGJVZolzsR7S7mhVMea/+j",
+	"fexiKr26g138INVX0TJhBUv9yduCrMdWkHUv5tcV1Vi1c+MTdGBjVeexSwZUEoq+Y+q5ul8bd4toEhp7",
+	"GEPfC3unc/VQSfLIOmiO4tVfZpsib1Pkvjpqn1O+ZU3cJ5Xle58XoSYloVSJbzlgVcnTBtdlPeKE9gaj",
+	"pqNNPJj1GFzFgxnfSy+tZ5mLA2ZnwlqppqnaGKSq+I4H6XrDKIi4HlZ7QY+XatS6jEsV/fxaks2rxRkC",
+	"vO/NUriX0Jl7AdcGyf521P/bXkGyeojs68EDhMgeXqK3JVJtidSd1cHPoTDqfsJubnAxXpbSrkGyjAQv",
+	"RXmytLPO8LffoUYRat9R7tT39496zAtfG28s96G0bM4vnIxXWSdmChs+fXp49Lf+oD/oHw6/Gnw1APlE",
+	"M9+yPPWFMySd9WIWArpy96PWJkto1LRtrkrD3i2EOjl9w3I9XqJHSz0Dy6WiPBVM2Ll1o6UsLJuUes6k",
+	"7bNToKVL2NiZTm7xwUJNVeYOXvY0ezM5cKbiAUhXLHySbqmJ4K8UE1EKNXb/chpP5H5o5pnscsYty57m",
+	"emwyFP30RGCo8bFteKqTeltrw7rnfIpxzF68JhuXNYz0qrEbttw55Nb1jWsuiNtS5xGJaW1IpNGDvnOC",
+	"j2dDNudWlJIXONOEBuBWTDWWuU1LnotU0dcYs6U/pnw5pT8ofuF+W3BjhMFX4j7wTeAI56UnWDknFcRg",
+	"8e6vdC7eQH91uvUa/4Kb4z/hzvSpu68zGbjKU5VVzcZfQ8tC04c5vMmzPjur5gt5tIKPRGESCCtg90o9",
+	"vsCnCqi0tzSpVNHnlk9rO+SNX+TGt8CnhrrWu3vRY9dewjEsDHX9dbecB1ZFhv2ALZ/Gbx86eja/8JBS",
+	"dUKMq3V1PzOTiwMIz+SsFHNp4Y88L4V7P7XNBT+VzRsVO0dOpChylouJVCD56REBguOkoJt6hl0mIZZt",
+	"MjbnC7eifj6jNZvrfFmI+MbR4E03Py3lGHKjEhA3cLX710gUkFLWW2M541Zi7Lb5SdzPo5ZrYT1gmaCz",
+	"49iahmGbRjyJLNAnBvQASLWZnFiT0B1WQlzkfF3xL1e+etAs1NtzHt33dZWfxvGalgewMwbjZdjvsZoQ",
+	"9u10Zjxua1nGdy4Fy/UqFuTfhi/dF1bORdMd+RqjfqKcxy8ETr+61HIMDAIT9xril1P73Y6dHARWvR/o",
+	"Zvu0qF0aoVyjrqbYI3SjyWM0j62Ga9tTId5ulA4zvWCj5dqA9ojG+SX0grn2SWoSpmtmQtiELQpuRcJG",
+	"vEyYXY5Ewvr9fo/Egns54yUqwyTerLmcC2Xg9GH3X0BKiHi7etlFN7xKSyDd6JBuGt1GLZ0DmbBSXEoD",
+	"RRnbCz8p+NQk0YyS0GQWTzNWbHywolS8qPRxOBbIl56EPYTAEZr9AX6bKuxBaxK2KOVYsFEp+AUOvSj1",
+	"RBbCOX5I5QzKEVXOE2qiWk0Y2YUnSyPyVCE1kTsaSBq2NOR3wrJIBe4mtm/APn7D+u1Ds3aOnyepwpes",
+	"FZtxlSfhqP9zqS1oTWifC8zq7lk89bv/4D/1yGlef35Aq5V66TQayVmew4BzI4pL5P6Fj8czMb4go2rN",
+	"Cq7yLT3VtAXOYLaFRkfLHLtbC2V1uXbrdCEWFoh2sdNwoRGp6S+PNtuPfoSGe/yoccfA7krACACLdCH0",
+	"wgm80hdWug89sZNb5IkuEWW5qMnhN2GKhW4Uhr+6BZFm+yXwcaSwaK/AO5Xji8QDOuFq5xiXMhd99i2W",
+	"FeFPGV8sqAjJkw8j3Uy1bIXIp7SHiVgca5h4wd2m92lvw+ciddalMjj0MaTM4SLq9TvVwjMkD7xO8nvR",
+	"PwleWQDNM2xQCG28F2TXwmYcVrOlUoCspAu+0yX24u2ibq7eAS8Fp4Wii/3WBiS+26i1zezsQa9RoH8x",
+	"c4+kNAtRFFQ+0jDnB3hTADBUa2F7/i64WtSZ2FIkiCPT2I5dCLgr/0S+DfUaaxzCkhLBnxK2uqKSFoBI",
+	"q96F8cEqHNUdcKpW6PJUQXthyzw2GORhKadS8eKJ/wnHEjaj3UOM3QwKd2UvYSPnYovcbZyB35ipomk+",
+	"cSty4DZtmGWfnQTb4N/8lmb/6//9H+GREziiNMJxJfnSyl+tnll6JsU57HGYvd+bdYnhd/QuxbG547u0",
+	"RJWSjlfUWbrz+dLCbMSHsZMsbicpbYXXYSTglyp3nslojY2cnexrPP3Ewbs9ve9kAZvGOo8RVpq225At",
+	"F4XmOUk2qRgFnA688QdHpuRTkbBCqguQrxMYzv0iVaIwAhqlo1AZu+lNKEwFu8aJJBIaCG1xl61KaWEL",
+	"gpR2/uaUS4UsIKnSKyXKJ4ZdSrFy0lDkEqQuRQjcO18aUR7AzmHW+eD1V3UCTzrfsRrn4BYcrGQuQEn5",
+	"oqGxNhY9bwjCxhKW4rJNo72OrMppqZeLOqjHvVITQhnHULQQ2cUR2EcB0zu04Y4HqHZPMFEbTeFGuR8P",
+	"FFkxM70sizUGtI/R5US3AV5vBOeMw8jVTX+tA0G2a7Mg2Ep92y1tBalqzwXHMjzRkzgMDqjS+jI8MU3W",
+	"+I6DWAnYQo5KXq6PScWatXFWTPjeePHv6yFqWeXII3CvQM6dtbKayTHUjMFOiUZyGjOa47vwTeNxBCsQ",
+	"f+3s6YlEAgS0vkCXsHKpDOu67UPRbmBaA4str2zLXk0QHCxKPRbGOEEzBn9rp/t4FvPXeqVdVaDxynkm",
+	"UZH4aht3Wg1VuLEfzs9P2em7s3PcOakCOvDge7PxTGsjqpq7Qk8hygHioCrfUXmoXXbq+i9/gVYapv+X",
+	"v7C600DServ/DrXuOa56/ACNJvdNfOh7bNifE1WFtKwb9zfJ2P/6f/5HQ8eTHgq3rGhq2ZP5RAqwd0Zz",
+	"hUcG/7OaE7Qb8uLQT01iwQNw9unRf4qxHQLiDlrzQ399eBEyT6rKQK02CEQxlLEo+HropKN7NquZnCrt",
+	"/Nkl5g6E6SUsczMBmF/MnMS6AYNCZsDKvWZ+KXL4DbxPjDHhjqAgE8tybjnO1cexuF8LHKgQEwt1i7oM",
+	"Ve2CuFKx4ZKPgpoerA1ozdIPJ/KdNqIPmtKNwNQvxUKXNrLxACJj3DEa22LtETRm6zFp6/mqQrf5Mre1",
+	"sx0UisgDj+iAV6Q23Y4Yss1UTQYsrGt29OGDpzUkLxyOipwLvbSsezhgBhIIxrNfVayuTyp54RSU8cii",
+	"XqqkAbaasTv50DwGXTdgS+mG0n+qfeWsFLksxdh6YSa90TzRRaFXznziqaJJ4Q/AOXRvLy/1YiHA8FYY",
+	"7u4BxQLONNAP+CV0Y3PLCsEN1mwNnQXq68TYnK+hxVB4U2AFsC4eTicsjEdvAcaH9jd2njEzvSzA1x1D",
+	"s2I4Y3ExLtwwbCc9gTNGG7SEq6HKKKZEoBeCbb7cZkrVDBwckQ+9cHanGet5cc5gLINTACNX4DCSlV2M",
+	"q/syXee5l8KCk9xLiGMbMsJOY664tMdY3SYtvlORQ7QKV9mpg6nWKAjW9Mb6qaKHDOfFK5L60zklTEkA",
+	"d7rq8wRGcDoC76HZEIjfE0+hESjCQy8iEqIv/KZN2CGbS7W0ImEv6F8mYc8G4d+pOgLbwyTspf/HYfjo",
+	"6Dn+C7Fu9MfQaZKqdBpMdD5yx8XOSiFYDuWO3Zdf0W+fvfR36xENXS4KvmaXHKY8WrPlwj3r//z/Dgf/",
+	"l3NH6OVhgkFPNrlpUpVrWCnn3FwKZvVUuAPVZycTS3ABd/JnsE5LatyTRwfAUykd0/Yl1g5pCaiI7ppT",
+	"jBdCLExc1upe97MBwxCp11i0K/BA0svpxoIiVUFS4AmzAYboTnUvTASKyica5wxtOOuc1tAsSZC7T6+/",
+	"4qaG2b3AyXUbBVWqGu8PShw5qvVkwioC1yF2lsp6HnK1wdaaqi3ua8Mh2rSarY9j6ntJZ4kiHcQeK50Q",
+	"IiGDVK4GQ8u460PHMPOXv+ATnVmucl7moQYM46kKBF+ffeu2FyEXgvdbE0GRAmcS9Kj/1vrGZhnr/qzk",
+	"hyD5fVCAFhyFXfhZKLnNhk5KmwUfiwPjTGeIF0HySk9YdnmYZOyvbMSNePm8+8Pbk1cHZz+cHL142b0Q",
+	"64TJnP2VpZ1+2mF/ZWEq1WepGul83etBn8RSsAsRHGUc8iAXY+324IJyb7YqRyYasNXMiPE/0EZAwhrj",
+	"C7lWYdXcF312rpl7aZP1EETYfLGktEl4XDz4YGLwFQ7XdaeyFAcC8m95qpz91Esw2VOCAEV/1lhniQLj",
+	"D+wrkApC2YpmB/ELrMvH4IbLCTArzLkdz5wcQagPqkHiDsL1muPZ4aqSd5hLXetlycaFHl8kQcZwNuYL",
+	"C+Z7VE6t3FOMBB3J0JaMpAsPRdIJllxbKqL1ATxd5H7ZoQIaCmrR+HJfOQ0nPizQ6Hyj2Pd66PZ6lmVT",
+	"nSrYCv9gw3+jl9o/s/m3bjWlmvZfwws+s6VU066B/5n+eSnnp6WYyA9dX8abdvBFp51eL1XW0IjGlu6s",
+	"9E95acQbZbtlHxvx9b8Xtpt2ts5B2ukl7HCQsJfPnU3jBLGd9U9GpjspNLcvn3fdpf2f9Krb67sT0+0d",
+	"WNPrsXQ5GDwT7NlgwP5gpXDmc7fH/nTCZ+xmMpvzcf8nseqaGT968dL9M3EbugdX9AGR0/3t99Hail2T",
+	"lHna6UUn5gbPEl2Ni9fFE9VL1cptx+G/sbRzeZjAFQ3LD/8Q55pegJvp2XLeVbJwQzjR+4/EvXI3UAl2",
+	"rH9H6F3uepRwotz7Yn+kijHmNjys0rf/XPLCr4WRzkChP9yc3fUMjwgu8J+wk1B4Uqs7MJrBLnaaD3vp",
+	"9dlp4UQu/EmkgDONbe045tsgrm10AQqWLUp5ya1IUlVovRhxd4oKqS4OCoBy6BIpwlfSOCNGHVCfvpCv",
+	"TGBMnKlTMqpAVepvKlK1bVRjqUE3e/vu7B+/fvvND+/e/fs/Tn788d2v377+xw/vzs7PsiG2/4OcfRJl",
+	"R3XJXr15/d4JNjUVu7v9kdcXtDvEvshyxsGAhWFsl0AuTDa2c6U0o5IGoxn3NWCQRXdCglYOPXC/eNWQ",
+	"aJCCxSvqOZCqsvn3P/93AAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

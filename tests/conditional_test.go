@@ -226,6 +226,14 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				putRecord("", `{"name":"VF-3","description":"VMC"}`),
 			}}
 		}},
+		{name: "operations", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			dep := newShopDepartment(t, te, "Operated")
+			mill := addShopEquipment(t, te, dep, "Operated mill")
+			id := createOperation(t, te, client.OperationWrite{Name: "Mill", WorkCenterId: &dep.WorkCenterID, EquipmentId: &mill})
+			return versioned{Table: "operations", ID: id, Get: operationReadPath(id), Writes: []versionedWrite{
+				putRecord(operationPath(id), mustJSON(t, client.OperationWrite{Name: "Mill two", WorkCenterId: &dep.WorkCenterID})),
+			}}
+		}},
 		{name: "in-process tracking fields", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			id := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "Bore", DataType: client.TrackingFieldDataTypeNumber})
 			return versioned{Table: "in_process_tracking_fields", ID: id, Get: "/api/in-process-tracking-field-types/" + id}

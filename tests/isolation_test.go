@@ -452,6 +452,25 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Refused: []isoCall{{Method: http.MethodPost, Path: shiftsPath, Body: mustJSON(t, w)}},
 			}
 		}},
+		{name: "operations", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			dep := newShopDepartment(t, a, "Machining")
+			mill := addShopEquipment(t, a, dep, "Mill")
+			w := client.OperationWrite{Name: "Deburr", WorkCenterId: &dep.WorkCenterID, EquipmentId: &mill}
+			id := createOperation(t, a, w)
+			return isolated{
+				ID: id, Get: operationReadPath(id),
+				Put: &isoCall{Path: operationPath(id), Body: `{"name":"Taken over"}`},
+				Lists: []isoList{
+					{Path: operationsListPath, Body: `{}`},
+					{Path: operationsListPath, Body: fmt.Sprintf(`{"ids":[%q],"workCenterIds":[%q],"includeArchived":true}`, id, dep.WorkCenterID)},
+					{Path: operationsListPath, Body: `{"name":"Deburr"}`},
+				},
+				// B cannot name A's work center or equipment in an operation of its own.
+				Refused: []isoCall{{Method: http.MethodPost, Path: "/api/operation", Body: mustJSON(t, w)}},
+				// Names are unique per tenant: B may use A's.
+				Own: []isoCall{{Method: http.MethodPost, Path: "/api/operation", Body: `{"name":"Deburr"}`}},
+			}
+		}},
 		{name: "equipment downtime", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			dep := newShopDepartment(t, a, "Machining")
 			mill := addShopEquipment(t, a, dep, "Mill")

@@ -168,6 +168,10 @@ SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID24("(i - 1) / 2 + 1") + `, 'Shift 
 SELECT ten.id, ` + sqlID24("i") + `, ` + sqlAt("60 * i") + `, ` + sqlAt("60 * i + 120") + `, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
 	{"equipment_downtime_departments", `INSERT INTO equipment_downtime_departments (tenant_id, downtime_id, department_id, position)
 SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID24("(i - 1) / 2 + 1") + `, 0 ` + everyTenant},
+	// Two operations per work center; one in ten archived.
+	{"operations", `INSERT INTO operations (tenant_id, id, name, work_center_id, setup_time_minutes, is_archived, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Operation ' || ` + sqlWord("operation", "i") + ` || ' ' || i, ` + sqlID24("(i - 1) / 2 + 1") + `,
+       i % 60, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
 	{"in_process_tracking_fields", `INSERT INTO in_process_tracking_fields (tenant_id, id, name, data_type, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Measure ' || ` + sqlWord("tracking", "i") + ` || ' ' || i,
        CASE WHEN i % 2 = 0 THEN 'text' ELSE 'number' END, ` + sqlAt("i") + ` ` + everyTenant},

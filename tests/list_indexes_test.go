@@ -175,6 +175,9 @@ var indexedLists = map[string]indexedList{
 	"/api/materials/list": {tables: []string{"material_shapes"}, filters: map[string]any{
 		"ids": []string{id24(777)}, "isActivated": false, "name": word("shape", 4243), "shapeTypes": []string{"treadPlate"},
 	}},
+	"/api/operations/list": {tables: []string{"operations", "work_centers"}, filters: map[string]any{
+		"ids": []string{id24(777)}, "includeArchived": true, "name": word("operation", 4243), "workCenterIds": []string{id24(parent)},
+	}},
 	"/api/payment-terms/list": {tables: []string{"payment_terms"}, filters: map[string]any{
 		"ids": []string{id24(777)}, "name": word("terms", 4243),
 	}},

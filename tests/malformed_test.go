@@ -49,6 +49,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	tier := createCustomerTier(t, te, "Walk tier", nil)
 	shape := createMaterialShape(t, te.API, flatBar("Walk bar"))
 	delivery := awaitDeliveries(t, te, webhook, 1)[0].Id
+	operation := createOperation(t, te, client.OperationWrite{Name: "Walk op", WorkCenterId: &dep.WorkCenterID, EquipmentId: &equipment})
 	pathIDs := map[string]string{
 		"accounting-codes/{id}":                list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":               list("/api/chart-of-accounts"),
@@ -85,6 +86,8 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"equipment-downtimes/{id}":             createDowntime(t, te, downtimeWrite(0, 1, down(dep.ID))),
 		"webhooks/{webhookId}":                 webhook,
 		"deliveries/{webhookDeliveryId}":       delivery,
+		"operations/{id}":                      operation,
+		"operation/{id}":                       operation,
 	}
 	members := map[string]string{
 		"itemId": item, "vendorId": vendor, "lotId": lot, "locationId": location, "customerId": customer,

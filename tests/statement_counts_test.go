@@ -369,6 +369,7 @@ func statementRows() []statementRow {
 		{name: "scheduling resources", arrange: arrangeSchedulingResources},
 		{name: "shifts and downtime", arrange: arrangeShiftsAndDowntime},
 		{name: "tracking fields", arrange: arrangeTrackingFields},
+		{name: "operations", arrange: arrangeOperations},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}
 }
@@ -761,6 +762,23 @@ func arrangeShiftsAndDowntime(t *testing.T, small, large *tenantEnv) []readCase 
 		getRead("getDepartmentShift", shiftPath(s.shifts[0]), shiftPath(l.shifts[0])),
 		listRead("listEquipmentDowntimes", downtimesPath+"/list", downtimesPath+"/list", `{}`),
 		getRead("getEquipmentDowntime", downtimePath(s.downtimes[0]), downtimePath(l.downtimes[0])),
+	}
+}
+
+// arrangeOperations: operations of the library, each with a work center and equipment of its
+// own, whose names every read shows.
+func arrangeOperations(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, size worldSize) []string {
+		return arrangeEach(size, func(i, _ int) string {
+			wc := namedWorkCenter(t, te, fmt.Sprintf("Cell %02d", i), "")
+			eq := createEquipment(t, te, client.EquipmentWrite{Name: fmt.Sprintf("Mill %02d", i), Description: "VMC", WorkCenterId: &wc})
+			return createOperation(t, te, client.OperationWrite{Name: fmt.Sprintf("Operation %02d", i), WorkCenterId: &wc, EquipmentId: &eq})
+		})
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	return []readCase{
+		listRead("listOperations", operationsListPath, operationsListPath, `{}`),
+		getRead("getOperation", operationReadPath(s[0]), operationReadPath(l[0])),
 	}
 }
 

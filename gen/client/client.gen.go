@@ -4564,6 +4564,89 @@ type MaterialShapeWrite struct {
 // OpenApiDocument An OpenAPI 3.0 document (this API's contract).
 type OpenApiDocument map[string]interface{}
 
+// Operation An operation of the library (read shape).
+type Operation struct {
+	CreatedUtc time.Time `json:"createdUtc"`
+
+	// Description What the operation does; null when none.
+	Description *string `json:"description"`
+
+	// EquipmentId The default equipment of the operation, in its default work center; null when none.
+	EquipmentId *string `json:"equipmentId"`
+
+	// EquipmentName The name of the default equipment; null when there is none or it has been deleted since.
+	EquipmentName *string `json:"equipmentName"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// IsArchived True for an archived operation, which lists leave out unless asked for and whose name is free.
+	IsArchived bool `json:"isArchived"`
+
+	// IsOutsideProcessing True when the operation is done by a vendor outside the shop.
+	IsOutsideProcessing bool      `json:"isOutsideProcessing"`
+	ModifiedUtc         time.Time `json:"modifiedUtc"`
+
+	// Name Unique among the tenant's non-archived operations (case-insensitive).
+	Name string `json:"name"`
+
+	// RunTimeMinutesPerUnit Minutes of run time per unit made, 0 or more, exactly as stored (run time of a quantity = quantity × this).
+	RunTimeMinutesPerUnit dec.Decimal `json:"runTimeMinutesPerUnit"`
+
+	// SetupTimeMinutes Minutes of setup before the first unit, 0 or more, exactly as stored.
+	SetupTimeMinutes dec.Decimal `json:"setupTimeMinutes"`
+
+	// WorkCenterId The default work center of the operation; null when none.
+	WorkCenterId *string `json:"workCenterId"`
+
+	// WorkCenterName The name of the default work center; null when there is none or it has been deleted since.
+	WorkCenterName *string `json:"workCenterName"`
+}
+
+// OperationFilter Filter of the operation list; every member narrows the result (AND).
+type OperationFilter struct {
+	// Ids Only these operation ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// IncludeArchived True lists archived operations too.
+	IncludeArchived *bool `json:"includeArchived,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+
+	// WorkCenterIds Only operations whose default work center is one of these (1 to 500 ids).
+	WorkCenterIds *[]string `json:"workCenterIds,omitempty"`
+}
+
+// OperationWrite Create and full-update body of an operation. Members not listed here are ignored when sent.
+type OperationWrite struct {
+	// Description Trimmed; at most 2000 characters; null, omitted or blank: none.
+	Description *string `json:"description,omitempty"`
+
+	// EquipmentId The default equipment: live equipment of the tenant (404 when not) in `workCenterId` (400 when in another work center or without `workCenterId`); null or omitted: none.
+	EquipmentId *string `json:"equipmentId,omitempty"`
+
+	// IsArchived True archives the operation (it leaves lists and frees its name); false when omitted.
+	IsArchived *bool `json:"isArchived,omitempty"`
+
+	// IsOutsideProcessing True when a vendor does the operation outside the shop; false when omitted.
+	IsOutsideProcessing *bool `json:"isOutsideProcessing,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming; unique among the tenant's non-archived operations (case-insensitive).
+	Name string `json:"name"`
+
+	// RunTimeMinutesPerUnit The run-time model is minutes per unit: the minutes one unit takes, so a quantity runs quantity × this; 0 or more (400 when negative); 0 when omitted.
+	RunTimeMinutesPerUnit *dec.Decimal `json:"runTimeMinutesPerUnit,omitempty"`
+
+	// SetupTimeMinutes Minutes of setup before the first unit; 0 or more (400 when negative); 0 when omitted.
+	SetupTimeMinutes *dec.Decimal `json:"setupTimeMinutes,omitempty"`
+
+	// WorkCenterId The default work center: a live work center of the tenant (404 when not); null or omitted: none.
+	WorkCenterId *string `json:"workCenterId,omitempty"`
+}
+
 // PatchOperation One RFC 6902 operation.
 type PatchOperation struct {
 	// From JSON Pointer to the source, for move and copy only.
@@ -7921,6 +8004,70 @@ type GetOpenApiYamlParams struct {
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
+// CreateOperationParams defines parameters for CreateOperation.
+type CreateOperationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UpdateOperationParams defines parameters for UpdateOperation.
+type UpdateOperationParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ListOperationsParams defines parameters for ListOperations.
+type ListOperationsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetOperationParams defines parameters for GetOperation.
+type GetOperationParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // CreatePaymentTermParams defines parameters for CreatePaymentTerm.
 type CreatePaymentTermParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -8773,6 +8920,15 @@ type ListMaterialShapesJSONRequestBody = MaterialShapeFilter
 
 // UpdateMaterialShapeJSONRequestBody defines body for UpdateMaterialShape for application/json ContentType.
 type UpdateMaterialShapeJSONRequestBody = MaterialShapeWrite
+
+// CreateOperationJSONRequestBody defines body for CreateOperation for application/json ContentType.
+type CreateOperationJSONRequestBody = OperationWrite
+
+// UpdateOperationJSONRequestBody defines body for UpdateOperation for application/json ContentType.
+type UpdateOperationJSONRequestBody = OperationWrite
+
+// ListOperationsJSONRequestBody defines body for ListOperations for application/json ContentType.
+type ListOperationsJSONRequestBody = OperationFilter
 
 // CreatePaymentTermJSONRequestBody defines body for CreatePaymentTerm for application/json ContentType.
 type CreatePaymentTermJSONRequestBody = PaymentTermWrite
@@ -12772,6 +12928,111 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/openapi.yaml (the `GetOpenApiYaml` operationId).
 	GetOpenApiYaml(ctx context.Context, params *GetOpenApiYamlParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateOperationWithBody Create an operation
+	//
+	// Adds a named operation to the library. `name` is trimmed and must be unique among the
+	// tenant's non-archived operations, case-insensitively (400 naming `name`).
+	// `workCenterId` is the default work center (404 naming it when it is not a live work
+	// center of the tenant); `equipmentId` the default equipment, which needs `workCenterId`
+	// (400 naming `equipmentId` without it), must be live equipment of the tenant (404 naming
+	// it) and must belong to that work center (400 naming `equipmentId`).
+	// `setupTimeMinutes` and `runTimeMinutesPerUnit` are 0 or more (400 naming the field) and
+	// stored exactly as sent; omitted they are 0. `isOutsideProcessing` and `isArchived`
+	// default to false.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/operation (the `CreateOperation` operationId).
+	CreateOperationWithBody(ctx context.Context, params *CreateOperationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateOperation Create an operation
+	//
+	// Adds a named operation to the library. `name` is trimmed and must be unique among the
+	// tenant's non-archived operations, case-insensitively (400 naming `name`).
+	// `workCenterId` is the default work center (404 naming it when it is not a live work
+	// center of the tenant); `equipmentId` the default equipment, which needs `workCenterId`
+	// (400 naming `equipmentId` without it), must be live equipment of the tenant (404 naming
+	// it) and must belong to that work center (400 naming `equipmentId`).
+	// `setupTimeMinutes` and `runTimeMinutesPerUnit` are 0 or more (400 naming the field) and
+	// stored exactly as sent; omitted they are 0. `isOutsideProcessing` and `isArchived`
+	// default to false.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/operation (the `CreateOperation` operationId).
+	CreateOperation(ctx context.Context, params *CreateOperationParams, body CreateOperationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateOperationWithBody Update an operation
+	//
+	// Replaces every member of an operation under the create rules: omitted optional members
+	// take their defaults (no description, work center or equipment, times 0, flags false).
+	// Setting `isArchived` archives the operation (it leaves the list unless
+	// `includeArchived`, and its name becomes available again); clearing it restores the
+	// operation, which answers 400 naming `name` when a non-archived operation has taken the
+	// name meanwhile.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/operation/{id} (the `UpdateOperation` operationId).
+	UpdateOperationWithBody(ctx context.Context, id Id, params *UpdateOperationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateOperation Update an operation
+	//
+	// Replaces every member of an operation under the create rules: omitted optional members
+	// take their defaults (no description, work center or equipment, times 0, flags false).
+	// Setting `isArchived` archives the operation (it leaves the list unless
+	// `includeArchived`, and its name becomes available again); clearing it restores the
+	// operation, which answers 400 naming `name` when a non-archived operation has taken the
+	// name meanwhile.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/operation/{id} (the `UpdateOperation` operationId).
+	UpdateOperation(ctx context.Context, id Id, params *UpdateOperationParams, body UpdateOperationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListOperationsWithBody List operations
+	//
+	// Answers a bare array of operations in the read shape of get, non-archived ones only
+	// unless `includeArchived`, sorted by name then id unless `Sort.Field` names `name`,
+	// `setupTimeMinutes`, `runTimeMinutesPerUnit`, `createdUtc`, `modifiedUtc` or `id`.
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/operations/list (the `ListOperations` operationId).
+	ListOperationsWithBody(ctx context.Context, params *ListOperationsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListOperations List operations
+	//
+	// Answers a bare array of operations in the read shape of get, non-archived ones only
+	// unless `includeArchived`, sorted by name then id unless `Sort.Field` names `name`,
+	// `setupTimeMinutes`, `runTimeMinutesPerUnit`, `createdUtc`, `modifiedUtc` or `id`.
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/operations/list (the `ListOperations` operationId).
+	ListOperations(ctx context.Context, params *ListOperationsParams, body ListOperationsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetOperation Get an operation
+	//
+	// The operation, archived or not, with the names of its default work center and equipment.
+	//
+	// Permission: View Item.
+	//
+	// Corresponds with GET /api/operations/{id} (the `GetOperation` operationId).
+	GetOperation(ctx context.Context, id Id, params *GetOperationParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreatePaymentTermWithBody Create payment terms
 	//
@@ -19465,6 +19726,181 @@ func (c *Client) GetOpenApiJson(ctx context.Context, params *GetOpenApiJsonParam
 // Corresponds with GET /api/openapi.yaml (the `GetOpenApiYaml` operationId).
 func (c *Client) GetOpenApiYaml(ctx context.Context, params *GetOpenApiYamlParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetOpenApiYamlRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateOperationWithBody Create an operation
+//
+// Adds a named operation to the library. `name` is trimmed and must be unique among the
+// tenant's non-archived operations, case-insensitively (400 naming `name`).
+// `workCenterId` is the default work center (404 naming it when it is not a live work
+// center of the tenant); `equipmentId` the default equipment, which needs `workCenterId`
+// (400 naming `equipmentId` without it), must be live equipment of the tenant (404 naming
+// it) and must belong to that work center (400 naming `equipmentId`).
+// `setupTimeMinutes` and `runTimeMinutesPerUnit` are 0 or more (400 naming the field) and
+// stored exactly as sent; omitted they are 0. `isOutsideProcessing` and `isArchived`
+// default to false.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/operation (the `CreateOperation` operationId).
+func (c *Client) CreateOperationWithBody(ctx context.Context, params *CreateOperationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateOperationRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateOperation Create an operation
+//
+// Adds a named operation to the library. `name` is trimmed and must be unique among the
+// tenant's non-archived operations, case-insensitively (400 naming `name`).
+// `workCenterId` is the default work center (404 naming it when it is not a live work
+// center of the tenant); `equipmentId` the default equipment, which needs `workCenterId`
+// (400 naming `equipmentId` without it), must be live equipment of the tenant (404 naming
+// it) and must belong to that work center (400 naming `equipmentId`).
+// `setupTimeMinutes` and `runTimeMinutesPerUnit` are 0 or more (400 naming the field) and
+// stored exactly as sent; omitted they are 0. `isOutsideProcessing` and `isArchived`
+// default to false.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/operation (the `CreateOperation` operationId).
+func (c *Client) CreateOperation(ctx context.Context, params *CreateOperationParams, body CreateOperationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateOperationRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateOperationWithBody Update an operation
+//
+// Replaces every member of an operation under the create rules: omitted optional members
+// take their defaults (no description, work center or equipment, times 0, flags false).
+// Setting `isArchived` archives the operation (it leaves the list unless
+// `includeArchived`, and its name becomes available again); clearing it restores the
+// operation, which answers 400 naming `name` when a non-archived operation has taken the
+// name meanwhile.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/operation/{id} (the `UpdateOperation` operationId).
+func (c *Client) UpdateOperationWithBody(ctx context.Context, id Id, params *UpdateOperationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateOperationRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateOperation Update an operation
+//
+// Replaces every member of an operation under the create rules: omitted optional members
+// take their defaults (no description, work center or equipment, times 0, flags false).
+// Setting `isArchived` archives the operation (it leaves the list unless
+// `includeArchived`, and its name becomes available again); clearing it restores the
+// operation, which answers 400 naming `name` when a non-archived operation has taken the
+// name meanwhile.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/operation/{id} (the `UpdateOperation` operationId).
+func (c *Client) UpdateOperation(ctx context.Context, id Id, params *UpdateOperationParams, body UpdateOperationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateOperationRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListOperationsWithBody List operations
+//
+// Answers a bare array of operations in the read shape of get, non-archived ones only
+// unless `includeArchived`, sorted by name then id unless `Sort.Field` names `name`,
+// `setupTimeMinutes`, `runTimeMinutesPerUnit`, `createdUtc`, `modifiedUtc` or `id`.
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/operations/list (the `ListOperations` operationId).
+func (c *Client) ListOperationsWithBody(ctx context.Context, params *ListOperationsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListOperationsRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListOperations List operations
+//
+// Answers a bare array of operations in the read shape of get, non-archived ones only
+// unless `includeArchived`, sorted by name then id unless `Sort.Field` names `name`,
+// `setupTimeMinutes`, `runTimeMinutesPerUnit`, `createdUtc`, `modifiedUtc` or `id`.
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/operations/list (the `ListOperations` operationId).
+func (c *Client) ListOperations(ctx context.Context, params *ListOperationsParams, body ListOperationsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListOperationsRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetOperation Get an operation
+//
+// The operation, archived or not, with the names of its default work center and equipment.
+//
+// Permission: View Item.
+//
+// Corresponds with GET /api/operations/{id} (the `GetOperation` operationId).
+func (c *Client) GetOperation(ctx context.Context, id Id, params *GetOperationParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetOperationRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -30525,6 +30961,275 @@ func NewGetOpenApiYamlRequest(server string, params *GetOpenApiYamlParams) (*htt
 	return req, nil
 }
 
+// NewCreateOperationRequest calls the generic CreateOperation builder with application/json body
+func NewCreateOperationRequest(server string, params *CreateOperationParams, body CreateOperationJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateOperationRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewCreateOperationRequestWithBody constructs an http.Request for the CreateOperation method, with any body, and a specified content type
+func NewCreateOperationRequestWithBody(server string, params *CreateOperationParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/operation")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewUpdateOperationRequest calls the generic UpdateOperation builder with application/json body
+func NewUpdateOperationRequest(server string, id Id, params *UpdateOperationParams, body UpdateOperationJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateOperationRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewUpdateOperationRequestWithBody constructs an http.Request for the UpdateOperation method, with any body, and a specified content type
+func NewUpdateOperationRequestWithBody(server string, id Id, params *UpdateOperationParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/operation/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewListOperationsRequest calls the generic ListOperations builder with application/json body
+func NewListOperationsRequest(server string, params *ListOperationsParams, body ListOperationsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewListOperationsRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewListOperationsRequestWithBody constructs an http.Request for the ListOperations method, with any body, and a specified content type
+func NewListOperationsRequestWithBody(server string, params *ListOperationsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/operations/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.SortField != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Field", *params.SortField, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SortDir != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Sort.Dir", *params.SortDir, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Skip != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Skip", *params.Skip, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Take != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "Take", *params.Take, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetOperationRequest constructs an http.Request for the GetOperation method
+func NewGetOperationRequest(server string, id Id, params *GetOperationParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/operations/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewCreatePaymentTermRequest calls the generic CreatePaymentTerm builder with application/json body
 func NewCreatePaymentTermRequest(server string, params *CreatePaymentTermParams, body CreatePaymentTermJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -36577,6 +37282,113 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/openapi.yaml (the `GetOpenApiYaml` operationId).
 	GetOpenApiYamlWithResponse(ctx context.Context, params *GetOpenApiYamlParams, reqEditors ...RequestEditorFn) (*GetOpenApiYamlResponse, error)
+
+	// CreateOperationWithBodyWithResponse Create an operation
+	//
+	// Adds a named operation to the library. `name` is trimmed and must be unique among the
+	// tenant's non-archived operations, case-insensitively (400 naming `name`).
+	// `workCenterId` is the default work center (404 naming it when it is not a live work
+	// center of the tenant); `equipmentId` the default equipment, which needs `workCenterId`
+	// (400 naming `equipmentId` without it), must be live equipment of the tenant (404 naming
+	// it) and must belong to that work center (400 naming `equipmentId`).
+	// `setupTimeMinutes` and `runTimeMinutesPerUnit` are 0 or more (400 naming the field) and
+	// stored exactly as sent; omitted they are 0. `isOutsideProcessing` and `isArchived`
+	// default to false.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/operation (the `CreateOperation` operationId).
+	CreateOperationWithBodyWithResponse(ctx context.Context, params *CreateOperationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateOperationResponse, error)
+
+	// CreateOperationWithResponse Create an operation
+	//
+	// Adds a named operation to the library. `name` is trimmed and must be unique among the
+	// tenant's non-archived operations, case-insensitively (400 naming `name`).
+	// `workCenterId` is the default work center (404 naming it when it is not a live work
+	// center of the tenant); `equipmentId` the default equipment, which needs `workCenterId`
+	// (400 naming `equipmentId` without it), must be live equipment of the tenant (404 naming
+	// it) and must belong to that work center (400 naming `equipmentId`).
+	// `setupTimeMinutes` and `runTimeMinutesPerUnit` are 0 or more (400 naming the field) and
+	// stored exactly as sent; omitted they are 0. `isOutsideProcessing` and `isArchived`
+	// default to false.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/operation (the `CreateOperation` operationId).
+	CreateOperationWithResponse(ctx context.Context, params *CreateOperationParams, body CreateOperationJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateOperationResponse, error)
+
+	// UpdateOperationWithBodyWithResponse Update an operation
+	//
+	// Replaces every member of an operation under the create rules: omitted optional members
+	// take their defaults (no description, work center or equipment, times 0, flags false).
+	// Setting `isArchived` archives the operation (it leaves the list unless
+	// `includeArchived`, and its name becomes available again); clearing it restores the
+	// operation, which answers 400 naming `name` when a non-archived operation has taken the
+	// name meanwhile.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/operation/{id} (the `UpdateOperation` operationId).
+	UpdateOperationWithBodyWithResponse(ctx context.Context, id Id, params *UpdateOperationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateOperationResponse, error)
+
+	// UpdateOperationWithResponse Update an operation
+	//
+	// Replaces every member of an operation under the create rules: omitted optional members
+	// take their defaults (no description, work center or equipment, times 0, flags false).
+	// Setting `isArchived` archives the operation (it leaves the list unless
+	// `includeArchived`, and its name becomes available again); clearing it restores the
+	// operation, which answers 400 naming `name` when a non-archived operation has taken the
+	// name meanwhile.
+	//
+	// Permission: Edit Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/operation/{id} (the `UpdateOperation` operationId).
+	UpdateOperationWithResponse(ctx context.Context, id Id, params *UpdateOperationParams, body UpdateOperationJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateOperationResponse, error)
+
+	// ListOperationsWithBodyWithResponse List operations
+	//
+	// Answers a bare array of operations in the read shape of get, non-archived ones only
+	// unless `includeArchived`, sorted by name then id unless `Sort.Field` names `name`,
+	// `setupTimeMinutes`, `runTimeMinutesPerUnit`, `createdUtc`, `modifiedUtc` or `id`.
+	//
+	// Permission: View Item.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/operations/list (the `ListOperations` operationId).
+	ListOperationsWithBodyWithResponse(ctx context.Context, params *ListOperationsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListOperationsResponse, error)
+
+	// ListOperationsWithResponse List operations
+	//
+	// Answers a bare array of operations in the read shape of get, non-archived ones only
+	// unless `includeArchived`, sorted by name then id unless `Sort.Field` names `name`,
+	// `setupTimeMinutes`, `runTimeMinutesPerUnit`, `createdUtc`, `modifiedUtc` or `id`.
+	//
+	// Permission: View Item.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/operations/list (the `ListOperations` operationId).
+	ListOperationsWithResponse(ctx context.Context, params *ListOperationsParams, body ListOperationsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListOperationsResponse, error)
+
+	// GetOperationWithResponse Get an operation
+	//
+	// The operation, archived or not, with the names of its default work center and equipment.
+	//
+	// Permission: View Item.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/operations/{id} (the `GetOperation` operationId).
+	GetOperationWithResponse(ctx context.Context, id Id, params *GetOperationParams, reqEditors ...RequestEditorFn) (*GetOperationResponse, error)
 
 	// CreatePaymentTermWithBodyWithResponse Create payment terms
 	//
@@ -54802,6 +55614,499 @@ func (r GetOpenApiYamlResponse) ContentType() string {
 	return ""
 }
 
+// CreateOperationResponse409Headers the declared response headers of an HTTP 409 response for CreateOperation
+type CreateOperationResponse409Headers struct {
+	RetryAfter *int
+}
+
+// CreateOperationResponse429Headers the declared response headers of an HTTP 429 response for CreateOperation
+type CreateOperationResponse429Headers struct {
+	RateLimitLimit     int
+	RateLimitRemaining int
+	RateLimitReset     int
+	RetryAfter         int
+}
+
+// CreateOperationResponse503Headers the declared response headers of an HTTP 503 response for CreateOperation
+type CreateOperationResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateOperationResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyKeyInFlight
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *IdempotencyKeyReused
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *CreateOperationResponse409Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *CreateOperationResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateOperationResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CreateOperationResponse) GetJSON200() *Created {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateOperationResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateOperationResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateOperationResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateOperationResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateOperationResponse) GetApplicationproblemJSON409() *IdempotencyKeyInFlight {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateOperationResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateOperationResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateOperationResponse) GetApplicationproblemJSON422() *IdempotencyKeyReused {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateOperationResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateOperationResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateOperationResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateOperationResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateOperationResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateOperationResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateOperationResponse200Headers the declared response headers of an HTTP 200 response for UpdateOperation
+type UpdateOperationResponse200Headers struct {
+	ETag string
+}
+
+// UpdateOperationResponse429Headers the declared response headers of an HTTP 429 response for UpdateOperation
+type UpdateOperationResponse429Headers struct {
+	RateLimitLimit     int
+	RateLimitRemaining int
+	RateLimitReset     int
+	RetryAfter         int
+}
+
+// UpdateOperationResponse503Headers the declared response headers of an HTTP 503 response for UpdateOperation
+type UpdateOperationResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UpdateOperationResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Operation
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *PreconditionFailed
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateOperationResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *UpdateOperationResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateOperationResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateOperationResponse) GetJSON200() *Operation {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UpdateOperationResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UpdateOperationResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UpdateOperationResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UpdateOperationResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r UpdateOperationResponse) GetApplicationproblemJSON412() *PreconditionFailed {
+	return r.ApplicationproblemJSON412
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r UpdateOperationResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r UpdateOperationResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UpdateOperationResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UpdateOperationResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateOperationResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateOperationResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateOperationResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateOperationResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListOperationsResponse429Headers the declared response headers of an HTTP 429 response for ListOperations
+type ListOperationsResponse429Headers struct {
+	RateLimitLimit     int
+	RateLimitRemaining int
+	RateLimitReset     int
+	RetryAfter         int
+}
+
+// ListOperationsResponse503Headers the declared response headers of an HTTP 503 response for ListOperations
+type ListOperationsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListOperationsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *[]Operation
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *PayloadTooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *UnsupportedMediaType
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListOperationsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListOperationsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListOperationsResponse) GetJSON200() *[]Operation {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListOperationsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListOperationsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListOperationsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListOperationsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ListOperationsResponse) GetApplicationproblemJSON413() *PayloadTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ListOperationsResponse) GetApplicationproblemJSON415() *UnsupportedMediaType {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListOperationsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListOperationsResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListOperationsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListOperationsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListOperationsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListOperationsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetOperationResponse200Headers the declared response headers of an HTTP 200 response for GetOperation
+type GetOperationResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetOperationResponse304Headers the declared response headers of an HTTP 304 response for GetOperation
+type GetOperationResponse304Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetOperationResponse429Headers the declared response headers of an HTTP 429 response for GetOperation
+type GetOperationResponse429Headers struct {
+	RateLimitLimit     int
+	RateLimitRemaining int
+	RateLimitReset     int
+	RetryAfter         int
+}
+
+// GetOperationResponse503Headers the declared response headers of an HTTP 503 response for GetOperation
+type GetOperationResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetOperationResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Operation
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *ServiceUnavailable
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetOperationResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetOperationResponse304Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetOperationResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetOperationResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetOperationResponse) GetJSON200() *Operation {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetOperationResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetOperationResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetOperationResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetOperationResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetOperationResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetOperationResponse) GetApplicationproblemJSON503() *ServiceUnavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetOperationResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetOperationResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetOperationResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetOperationResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // CreatePaymentTermResponse409Headers the declared response headers of an HTTP 409 response for CreatePaymentTerm
 type CreatePaymentTermResponse409Headers struct {
 	RetryAfter *int
@@ -64256,6 +65561,155 @@ func (c *ClientWithResponses) GetOpenApiYamlWithResponse(ctx context.Context, pa
 		return nil, err
 	}
 	return ParseGetOpenApiYamlResponse(rsp)
+}
+
+// CreateOperationWithBodyWithResponse Create an operation
+//
+// Adds a named operation to the library. `name` is trimmed and must be unique among the
+// tenant's non-archived operations, case-insensitively (400 naming `name`).
+// `workCenterId` is the default work center (404 naming it when it is not a live work
+// center of the tenant); `equipmentId` the default equipment, which needs `workCenterId`
+// (400 naming `equipmentId` without it), must be live equipment of the tenant (404 naming
+// it) and must belong to that work center (400 naming `equipmentId`).
+// `setupTimeMinutes` and `runTimeMinutesPerUnit` are 0 or more (400 naming the field) and
+// stored exactly as sent; omitted they are 0. `isOutsideProcessing` and `isArchived`
+// default to false.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/operation (the `CreateOperation` operationId).
+func (c *ClientWithResponses) CreateOperationWithBodyWithResponse(ctx context.Context, params *CreateOperationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateOperationResponse, error) {
+	rsp, err := c.CreateOperationWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateOperationResponse(rsp)
+}
+
+// CreateOperationWithResponse Create an operation
+//
+// Adds a named operation to the library. `name` is trimmed and must be unique among the
+// tenant's non-archived operations, case-insensitively (400 naming `name`).
+// `workCenterId` is the default work center (404 naming it when it is not a live work
+// center of the tenant); `equipmentId` the default equipment, which needs `workCenterId`
+// (400 naming `equipmentId` without it), must be live equipment of the tenant (404 naming
+// it) and must belong to that work center (400 naming `equipmentId`).
+// `setupTimeMinutes` and `runTimeMinutesPerUnit` are 0 or more (400 naming the field) and
+// stored exactly as sent; omitted they are 0. `isOutsideProcessing` and `isArchived`
+// default to false.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/operation (the `CreateOperation` operationId).
+func (c *ClientWithResponses) CreateOperationWithResponse(ctx context.Context, params *CreateOperationParams, body CreateOperationJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateOperationResponse, error) {
+	rsp, err := c.CreateOperation(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateOperationResponse(rsp)
+}
+
+// UpdateOperationWithBodyWithResponse Update an operation
+//
+// Replaces every member of an operation under the create rules: omitted optional members
+// take their defaults (no description, work center or equipment, times 0, flags false).
+// Setting `isArchived` archives the operation (it leaves the list unless
+// `includeArchived`, and its name becomes available again); clearing it restores the
+// operation, which answers 400 naming `name` when a non-archived operation has taken the
+// name meanwhile.
+//
+// Permission: Edit Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/operation/{id} (the `UpdateOperation` operationId).
+func (c *ClientWithResponses) UpdateOperationWithBodyWithResponse(ctx context.Context, id Id, params *UpdateOperationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateOperationResponse, error) {
+	rsp, err := c.UpdateOperationWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateOperationResponse(rsp)
+}
+
+// UpdateOperationWithResponse Update an operation
+//
+// Replaces every member of an operation under the create rules: omitted optional members
+// take their defaults (no description, work center or equipment, times 0, flags false).
+// Setting `isArchived` archives the operation (it leaves the list unless
+// `includeArchived`, and its name becomes available again); clearing it restores the
+// operation, which answers 400 naming `name` when a non-archived operation has taken the
+// name meanwhile.
+//
+// Permission: Edit Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/operation/{id} (the `UpdateOperation` operationId).
+func (c *ClientWithResponses) UpdateOperationWithResponse(ctx context.Context, id Id, params *UpdateOperationParams, body UpdateOperationJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateOperationResponse, error) {
+	rsp, err := c.UpdateOperation(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateOperationResponse(rsp)
+}
+
+// ListOperationsWithBodyWithResponse List operations
+//
+// Answers a bare array of operations in the read shape of get, non-archived ones only
+// unless `includeArchived`, sorted by name then id unless `Sort.Field` names `name`,
+// `setupTimeMinutes`, `runTimeMinutesPerUnit`, `createdUtc`, `modifiedUtc` or `id`.
+//
+// Permission: View Item.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/operations/list (the `ListOperations` operationId).
+func (c *ClientWithResponses) ListOperationsWithBodyWithResponse(ctx context.Context, params *ListOperationsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ListOperationsResponse, error) {
+	rsp, err := c.ListOperationsWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListOperationsResponse(rsp)
+}
+
+// ListOperationsWithResponse List operations
+//
+// Answers a bare array of operations in the read shape of get, non-archived ones only
+// unless `includeArchived`, sorted by name then id unless `Sort.Field` names `name`,
+// `setupTimeMinutes`, `runTimeMinutesPerUnit`, `createdUtc`, `modifiedUtc` or `id`.
+//
+// Permission: View Item.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/operations/list (the `ListOperations` operationId).
+func (c *ClientWithResponses) ListOperationsWithResponse(ctx context.Context, params *ListOperationsParams, body ListOperationsJSONRequestBody, reqEditors ...RequestEditorFn) (*ListOperationsResponse, error) {
+	rsp, err := c.ListOperations(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListOperationsResponse(rsp)
+}
+
+// GetOperationWithResponse Get an operation
+//
+// The operation, archived or not, with the names of its default work center and equipment.
+//
+// Permission: View Item.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/operations/{id} (the `GetOperation` operationId).
+func (c *ClientWithResponses) GetOperationWithResponse(ctx context.Context, id Id, params *GetOperationParams, reqEditors ...RequestEditorFn) (*GetOperationResponse, error) {
+	rsp, err := c.GetOperation(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetOperationResponse(rsp)
 }
 
 // CreatePaymentTermWithBodyWithResponse Create payment terms
@@ -85329,6 +86783,574 @@ func ParseGetOpenApiYamlResponse(rsp *http.Response) (*GetOpenApiYamlResponse, e
 			headers.ETag = value
 		}
 		response.Headers304 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateOperationResponse parses an HTTP response from a CreateOperationWithResponse call
+func ParseCreateOperationResponse(rsp *http.Response) (*CreateOperationResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateOperationResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Created
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyKeyInFlight
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest IdempotencyKeyReused
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 409:
+		var headers CreateOperationResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 429:
+		var headers CreateOperationResponse429Headers
+		if values := rsp.Header.Values("RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitRemaining = value
+		}
+		if values := rsp.Header.Values("RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitReset = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateOperationResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateOperationResponse parses an HTTP response from a UpdateOperationWithResponse call
+func ParseUpdateOperationResponse(rsp *http.Response) (*UpdateOperationResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateOperationResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Operation
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 412:
+		var dest PreconditionFailed
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateOperationResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers UpdateOperationResponse429Headers
+		if values := rsp.Header.Values("RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitRemaining = value
+		}
+		if values := rsp.Header.Values("RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitReset = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers UpdateOperationResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListOperationsResponse parses an HTTP response from a ListOperationsWithResponse call
+func ParseListOperationsResponse(rsp *http.Response) (*ListOperationsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListOperationsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest []Operation
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest PayloadTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest UnsupportedMediaType
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers ListOperationsResponse429Headers
+		if values := rsp.Header.Values("RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitRemaining = value
+		}
+		if values := rsp.Header.Values("RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitReset = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ListOperationsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetOperationResponse parses an HTTP response from a GetOperationWithResponse call
+func ParseGetOperationResponse(rsp *http.Response) (*GetOperationResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetOperationResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Operation
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ServiceUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetOperationResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetOperationResponse304Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetOperationResponse429Headers
+		if values := rsp.Header.Values("RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitLimit = value
+		}
+		if values := rsp.Header.Values("RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitRemaining = value
+		}
+		if values := rsp.Header.Values("RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitReset = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetOperationResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil

@@ -40,6 +40,7 @@ import (
 	"mos/internal/stock/items"
 	"mos/internal/stock/locations"
 	"mos/internal/stock/lots"
+	"mos/internal/stock/operations"
 	"mos/internal/stock/shapes"
 	"mos/internal/stock/units"
 	"mos/internal/tenancy"
@@ -67,6 +68,7 @@ type Server struct {
 	*vendors.VendorsHandler
 	*shapes.MaterialShapesHandler
 	*items.ItemsHandler
+	*operations.OperationsHandler
 	*locations.LocationsHandler
 	*lots.InventoryLotsHandler
 	*inventory.InventoryHandler
@@ -165,10 +167,11 @@ func New(cfg Config) (*echo.Echo, error) {
 	departmentShifts := shifts.NewService(cfg.Pool, schedulingResources)
 	equipmentDowntime := downtime.NewService(cfg.Pool, schedulingResources)
 
-	// Stock: the units catalogue, material shapes, the item master, locations, lots and
-	// the inventory ledger.
+	// Stock: the units catalogue, material shapes, the operation library (which names work
+	// centers and equipment), the item master, locations, lots and the inventory ledger.
 	unitsOfMeasure := units.NewService(cfg.Pool)
 	materialShapes := shapes.NewService(cfg.Pool)
+	operationLibrary := operations.NewService(cfg.Pool, schedulingResources)
 	itemMaster := items.NewService(cfg.Pool, items.Deps{
 		Units: unitsOfMeasure, CustomFields: customFields, Tags: tagCatalogue, Shapes: materialShapes,
 		Vendors: vendorRecords, Customers: customerRecords, Tiers: customerTiers,
@@ -239,6 +242,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		VendorsHandler:           vendors.NewHandler(vendorRecords),
 		MaterialShapesHandler:    shapes.NewHandler(materialShapes),
 		ItemsHandler:             items.NewHandler(itemMaster, spec),
+		OperationsHandler:        operations.NewHandler(operationLibrary),
 		LocationsHandler:         locations.NewHandler(stockLocations),
 		InventoryLotsHandler:     lots.NewHandler(itemLots),
 		InventoryHandler:         inventory.NewHandler(stock),

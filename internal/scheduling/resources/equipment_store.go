@@ -195,17 +195,18 @@ func (equipmentStore) list(ctx context.Context, q db.Q, tenantID string, f Filte
 }
 
 const equipmentRefsSQL = `
-SELECT e.id, e.name, coalesce(d.id, '') AS department_id` + equipmentFrom + `
+SELECT e.id, e.name, coalesce(e.work_center_id, '') AS work_center_id, coalesce(d.id, '') AS department_id` + equipmentFrom + `
 WHERE e.tenant_id = $1 AND e.id = ANY($2) AND NOT e.deleted
 FOR SHARE OF e`
 
-// refs reads the live equipment among ids with their departments. The rows stay share-locked
-// for the caller's transaction, so the equipment cannot move to another work center between
-// a shift's or downtime's "belongs to this department" check and its commit.
+// refs reads the live equipment among ids with their work centers and departments. The rows
+// stay share-locked for the caller's transaction, so the equipment cannot move to another
+// work center between a shift's, downtime's or operation's "belongs to" check and its commit.
 func (equipmentStore) refs(ctx context.Context, q db.Q, tenantID string, ids []string) ([]EquipmentRef, error) {
 	var rows []struct {
 		ID           string `db:"id"`
 		Name         string `db:"name"`
+		WorkCenterID string `db:"work_center_id"`
 		DepartmentID string `db:"department_id"`
 	}
 	if err := sqlx.SelectContext(ctx, q, &rows, equipmentRefsSQL, tenantID, db.Array(ids)); err != nil {

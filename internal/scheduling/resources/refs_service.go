@@ -6,16 +6,21 @@ import (
 	"mos/internal/platform/db"
 )
 
-// What other areas (shifts, downtime) need to know about departments and equipment: which
-// of the ids they were sent are live records, their names, and which department each
-// equipment runs in. Both take the caller's q so they run inside the caller's transaction.
+// What other areas (shifts, downtime, the operation library) need to know about departments,
+// work centers and equipment: which of the ids they were sent are live records, their names,
+// and which work center and department each equipment runs in. Each takes the caller's q so
+// it runs inside the caller's transaction.
 
 // DepartmentRef names a live department.
 type DepartmentRef struct{ ID, Name string }
 
-// EquipmentRef names a live equipment and its department: the department of its work
-// center, "" when it has no work center or the work center has no department.
-type EquipmentRef struct{ ID, Name, DepartmentID string }
+// WorkCenterRef names a live work center.
+type WorkCenterRef struct{ ID, Name string }
+
+// EquipmentRef names a live equipment, its work center ("" when none) and its department:
+// the department of its work center, "" when it has no work center or the work center has
+// no department.
+type EquipmentRef struct{ ID, Name, WorkCenterID, DepartmentID string }
 
 // DepartmentsByID returns the tenant's live (not deleted) departments among ids, keyed by
 // id; unknown, deleted and other tenants' ids are absent. One query however many ids.
@@ -34,7 +39,24 @@ func (s *Service) DepartmentsByID(ctx context.Context, q db.Q, tenantID string, 
 	return out, nil
 }
 
-// EquipmentByID returns the tenant's live equipment among ids with their departments, keyed
+// WorkCentersByID returns the tenant's live (not deleted) work centers among ids, keyed by
+// id; unknown, deleted and other tenants' ids are absent. One query however many ids.
+func (s *Service) WorkCentersByID(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]WorkCenterRef, error) {
+	out := map[string]WorkCenterRef{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	refs, err := s.workCenters.refs(ctx, q, tenantID, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range refs {
+		out[r.ID] = r
+	}
+	return out, nil
+}
+
+// EquipmentByID returns the tenant's live equipment among ids with their work centers and departments, keyed
 // by id; unknown, deleted and other tenants' ids are absent. One query however many ids.
 func (s *Service) EquipmentByID(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]EquipmentRef, error) {
 	out := map[string]EquipmentRef{}

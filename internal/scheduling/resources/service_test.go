@@ -140,14 +140,34 @@ func TestRefsAnswerOnlyLiveRecordsOfTheTenant(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]EquipmentRef{
-		inDept.ID: {ID: inDept.ID, Name: inDept.Name, DepartmentID: live},
+		inDept.ID: {ID: inDept.ID, Name: inDept.Name, WorkCenterID: *inDept.WorkCenterID, DepartmentID: live},
 		loose:     {ID: loose, Name: "Loose"},
-		orphan:    {ID: orphan, Name: "Orphan"},
+		orphan:    {ID: orphan, Name: "Orphan", WorkCenterID: wc},
 	}
 	if !reflect.DeepEqual(eqs, want) {
 		t.Fatalf("equipment %v, want %v", eqs, want)
 	}
 	if none, err := f.svc.EquipmentByID(f.ctx, f.pool, other, []string{inDept.ID}); err != nil || len(none) != 0 {
 		t.Fatalf("another tenant's lookup: %v %v", none, err)
+	}
+	// Work centers: live ones by id with their names; deleted and other tenants' are absent.
+	goneWC, err := f.svc.CreateWorkCenter(f.ctx, f.tenantID, WorkCenterWrite{Name: "Gone work center"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.DeleteWorkCenter(f.ctx, f.tenantID, goneWC); err != nil {
+		t.Fatal(err)
+	}
+	foreignWC := ids.New()
+	f.exec(t, `INSERT INTO work_centers (tenant_id, id, name) VALUES ($1, $2, 'Theirs')`, other, foreignWC)
+	wcs, err := f.svc.WorkCentersByID(f.ctx, f.pool, f.tenantID, []string{wc, goneWC, foreignWC, ids.New()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]WorkCenterRef{wc: {ID: wc, Name: "No department"}}; !reflect.DeepEqual(wcs, want) {
+		t.Fatalf("work centers %v, want %v", wcs, want)
+	}
+	if none, err := f.svc.WorkCentersByID(f.ctx, f.pool, f.tenantID, nil); err != nil || len(none) != 0 {
+		t.Fatalf("no ids: %v %v", none, err)
 	}
 }

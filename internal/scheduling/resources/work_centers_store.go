@@ -241,6 +241,37 @@ func (workCenterStore) list(ctx context.Context, q db.Q, tenantID string, f Filt
 	return toWorkCenters(rows), nil
 }
 
+const workCenterRefsSQL = `
+SELECT id, name FROM work_centers
+WHERE tenant_id = $1 AND id = ANY($2) AND NOT deleted
+FOR SHARE`
+
+// refs reads the live work centers among ids. The rows stay share-locked for the caller's
+// transaction, so a work center cannot be deleted between a check that names it and the
+// commit.
+func (workCenterStore) refs(ctx context.Context, q db.Q, tenantID string, ids []string) ([]WorkCenterRef, error) {
+	var rows []struct {
+		ID   string `db:"id"`
+		Name string `db:"name"`
+	}
+	if err := sqlx.SelectContext(ctx, q, &rows, workCenterRefsSQL, tenantID, db.Array(ids)); err != nil {
+		return nil, fmt.Errorf("find work centers: %w", err)
+	}
+	out := make([]WorkCenterRef, len(rows))
+	for i, r := range rows {
+		out[i] = WorkCenterRef(r)
+	}
+	return out, nil
+}
+
+// WorkCenterVersionSQL is the SQL expression of the version of the work center in the given
+// tenant and id columns (NULL when there is none): a record of another area that shows the
+// work center's name folds it into its ETag, so that the ETag changes when the work center
+// does.
+func WorkCenterVersionSQL(tenantColumn, idColumn string) string {
+	return fmt.Sprintf(`(SELECT v.version FROM work_centers v WHERE v.tenant_id = %s AND v.id = %s)`, tenantColumn, idColumn)
+}
+
 func workCenterNotFound(id string) error {
 	return apperr.NotFound("work center %s not found", id)
 }
