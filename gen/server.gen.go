@@ -4209,8 +4209,9 @@ type ItemUpdatedData struct {
 	// `tagsReplaced`, `vendorDetailAdded`, `vendorDetailUpdated`, `vendorDetailDeleted`,
 	// `customerDetailAdded`, `customerDetailUpdated`, `customerDetailRemoved`,
 	// `purchasePriceBreaksReplaced`, `salesPriceBreaksReplaced`,
-	// `materialVendorDetailAdded`, `materialVendorDetailUpdated` or
-	// `materialVendorDetailDeleted`. New values may be added.
+	// `materialVendorDetailAdded`, `materialVendorDetailUpdated`,
+	// `materialVendorDetailDeleted` or `routingChanged` (an operation of the item's routing
+	// was added, changed or deleted). New values may be added.
 	Change      string  `json:"change"`
 	Description *string `json:"description"`
 	ItemId      string  `json:"itemId"`
@@ -4884,6 +4885,121 @@ type Reference struct {
 
 	// Name Display name of the referenced record.
 	Name string `json:"name"`
+}
+
+// Routing The routing of one owner: its operations in order. Items own routings now; other owner types share this shape.
+type Routing struct {
+	// Operations The routing's operations ordered by `sequence`, then id; `[]` when none.
+	Operations []RoutingOperation `json:"operations"`
+
+	// OwnerId The id of the owner.
+	OwnerId string `json:"ownerId"`
+
+	// OwnerType The kind of record that owns the routing (`item`; new values may be added).
+	OwnerType string `json:"ownerType"`
+}
+
+// RoutingOperation One operation of a routing (read shape).
+type RoutingOperation struct {
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// EquipmentId The equipment, in `workCenterId`; null when none.
+	EquipmentId *string `json:"equipmentId"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// IsOutsideProcessing True when a vendor does the step outside the shop.
+	IsOutsideProcessing bool `json:"isOutsideProcessing"`
+
+	// LaborRate Labor cost per hour for this step; null when the work center's rate applies.
+	LaborRate *dec.Decimal `json:"laborRate"`
+
+	// MachineRate Machine cost per hour for this step; null when the work center's rate applies.
+	MachineRate *dec.Decimal `json:"machineRate"`
+	ModifiedUtc utctime.Time `json:"modifiedUtc"`
+
+	// Name The name of the step.
+	Name string `json:"name"`
+
+	// Notes Free notes; null when none.
+	Notes *string `json:"notes"`
+
+	// OperationId The library operation it was taken from; null when none.
+	OperationId *string `json:"operationId"`
+
+	// OutsideCost Cost per unit of the outside processing, exactly as stored.
+	OutsideCost dec.Decimal `json:"outsideCost"`
+
+	// OutsideLeadDays Days the outside processing takes.
+	OutsideLeadDays int32 `json:"outsideLeadDays"`
+
+	// OutsideVendorId The vendor of outside processing; null when none.
+	OutsideVendorId *string `json:"outsideVendorId"`
+
+	// RunTimeMinutesPerUnit Minutes of run time per unit made, exactly as stored.
+	RunTimeMinutesPerUnit dec.Decimal `json:"runTimeMinutesPerUnit"`
+
+	// Sequence The position in the routing; unique within it.
+	Sequence int32 `json:"sequence"`
+
+	// SetupTimeMinutes Minutes of setup before the first unit, exactly as stored.
+	SetupTimeMinutes dec.Decimal `json:"setupTimeMinutes"`
+
+	// WorkCenterId The work center that does it; null when none.
+	WorkCenterId *string `json:"workCenterId"`
+}
+
+// RoutingOperationWrite Create and full-update body of a routing operation. Members not listed here are ignored
+// when sent. When `operationId` names a library operation, omitted (or null)
+// `workCenterId` (with `equipmentId`, when that is omitted too), `setupTimeMinutes`,
+// `runTimeMinutesPerUnit`, `isOutsideProcessing` and `name` take the library operation's
+// values; without `operationId`, `name` is required (400) and the others default to none,
+// 0 and false.
+type RoutingOperationWrite struct {
+	// EquipmentId Live equipment of the tenant (404 naming `equipmentId` when not) that belongs to `workCenterId` (400 naming `equipmentId` when it does not, or without a work center).
+	EquipmentId *string `json:"equipmentId,omitempty"`
+
+	// IsOutsideProcessing True when a vendor does the step outside the shop.
+	IsOutsideProcessing *bool `json:"isOutsideProcessing,omitempty"`
+
+	// LaborRate Labor cost per hour; 0 or more (400); null or omitted, the work center's rate.
+	LaborRate *dec.Decimal `json:"laborRate,omitempty"`
+
+	// MachineRate Machine cost per hour; 0 or more (400); null or omitted, the work center's rate.
+	MachineRate *dec.Decimal `json:"machineRate,omitempty"`
+
+	// Name Trimmed, 1 to 200 characters; omitted: the library operation's name.
+	Name *string `json:"name,omitempty"`
+
+	// Notes Trimmed; at most 2000 characters; null, omitted or blank: none.
+	Notes *string `json:"notes,omitempty"`
+
+	// OperationId A library operation of the tenant (404 naming `operationId` when not); null or omitted: none.
+	OperationId *string `json:"operationId,omitempty"`
+
+	// OutsideCost Cost per unit of outside processing; 0 or more (400); 0 when omitted.
+	OutsideCost *dec.Decimal `json:"outsideCost,omitempty"`
+
+	// OutsideLeadDays Days of outside processing; 0 or more (400); 0 when omitted.
+	OutsideLeadDays *int32 `json:"outsideLeadDays,omitempty"`
+
+	// OutsideVendorId A vendor of the tenant (404 naming `outsideVendorId` when not); null or omitted: none.
+	OutsideVendorId *string `json:"outsideVendorId,omitempty"`
+
+	// RunTimeMinutesPerUnit Minutes per unit made; 0 or more (400 naming the field), stored exactly as sent.
+	RunTimeMinutesPerUnit *dec.Decimal `json:"runTimeMinutesPerUnit,omitempty"`
+
+	// Sequence The position in the routing, 1 or more; unique within the routing (400 naming `sequence` when taken). Omitted on create: the last sequence + 10 (10 for the first).
+	Sequence *int32 `json:"sequence,omitempty"`
+
+	// SetupTimeMinutes Minutes of setup; 0 or more (400 naming the field), stored exactly as sent.
+	SetupTimeMinutes *dec.Decimal `json:"setupTimeMinutes,omitempty"`
+
+	// WorkCenterId A live work center of the tenant (404 naming `workCenterId` when not).
+	WorkCenterId *string `json:"workCenterId,omitempty"`
 }
 
 // SalesPriceBreakWrite One sales price break: from `quantity` units of `unitOfMeasureName` up, one unit sells
@@ -7654,6 +7770,68 @@ type AddItemRevisionParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// CreateItemRoutingOperationParams defines parameters for CreateItemRoutingOperation.
+type CreateItemRoutingOperationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// DeleteItemRoutingOperationParams defines parameters for DeleteItemRoutingOperation.
+type DeleteItemRoutingOperationParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetItemRoutingOperationParams defines parameters for GetItemRoutingOperation.
+type GetItemRoutingOperationParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateItemRoutingOperationParams defines parameters for UpdateItemRoutingOperation.
+type UpdateItemRoutingOperationParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ReplaceItemSalesPriceBreaksParams defines parameters for ReplaceItemSalesPriceBreaks.
 type ReplaceItemSalesPriceBreaksParams struct {
 	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
@@ -8907,6 +9085,12 @@ type ListItemPurchasePriceBreaksJSONRequestBody = ItemPurchasePriceBreakFilter
 // AddItemRevisionJSONRequestBody defines body for AddItemRevision for application/json ContentType.
 type AddItemRevisionJSONRequestBody = ItemRevisionCreate
 
+// CreateItemRoutingOperationJSONRequestBody defines body for CreateItemRoutingOperation for application/json ContentType.
+type CreateItemRoutingOperationJSONRequestBody = RoutingOperationWrite
+
+// UpdateItemRoutingOperationJSONRequestBody defines body for UpdateItemRoutingOperation for application/json ContentType.
+type UpdateItemRoutingOperationJSONRequestBody = RoutingOperationWrite
+
 // ReplaceItemSalesPriceBreaksJSONRequestBody defines body for ReplaceItemSalesPriceBreaks for application/json ContentType.
 type ReplaceItemSalesPriceBreaksJSONRequestBody = ItemSalesPriceBreaksReplace
 
@@ -9674,6 +9858,21 @@ type ServerInterface interface {
 	// AddItemRevision Add a revision of an item
 	// (POST /api/items/{itemId}/revision)
 	AddItemRevision(ctx echo.Context, itemId ItemId, params AddItemRevisionParams) error
+	// GetItemRouting Get an item's routing
+	// (GET /api/items/{itemId}/routing)
+	GetItemRouting(ctx echo.Context, itemId ItemId) error
+	// CreateItemRoutingOperation Add an operation to an item's routing
+	// (POST /api/items/{itemId}/routing/operations)
+	CreateItemRoutingOperation(ctx echo.Context, itemId ItemId, params CreateItemRoutingOperationParams) error
+	// DeleteItemRoutingOperation Delete one operation of an item's routing
+	// (DELETE /api/items/{itemId}/routing/operations/{operationId})
+	DeleteItemRoutingOperation(ctx echo.Context, itemId ItemId, operationId Id36, params DeleteItemRoutingOperationParams) error
+	// GetItemRoutingOperation Get one operation of an item's routing
+	// (GET /api/items/{itemId}/routing/operations/{operationId})
+	GetItemRoutingOperation(ctx echo.Context, itemId ItemId, operationId Id36, params GetItemRoutingOperationParams) error
+	// UpdateItemRoutingOperation Update one operation of an item's routing
+	// (PUT /api/items/{itemId}/routing/operations/{operationId})
+	UpdateItemRoutingOperation(ctx echo.Context, itemId ItemId, operationId Id36, params UpdateItemRoutingOperationParams) error
 	// ReplaceItemSalesPriceBreaks Replace an item's sales price breaks
 	// (PUT /api/items/{itemId}/sales-price-breaks)
 	ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId, params ReplaceItemSalesPriceBreaksParams) error
@@ -14226,6 +14425,190 @@ func (w *ServerInterfaceWrapper) AddItemRevision(ctx echo.Context) error {
 	return err
 }
 
+// GetItemRouting converts echo context to params.
+func (w *ServerInterfaceWrapper) GetItemRouting(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetItemRouting(ctx, itemId)
+	return err
+}
+
+// CreateItemRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateItemRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateItemRoutingOperation(ctx, itemId, params)
+	return err
+}
+
+// DeleteItemRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteItemRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteItemRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteItemRoutingOperation(ctx, itemId, operationId, params)
+	return err
+}
+
+// GetItemRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) GetItemRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetItemRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetItemRoutingOperation(ctx, itemId, operationId, params)
+	return err
+}
+
+// UpdateItemRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateItemRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateItemRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateItemRoutingOperation(ctx, itemId, operationId, params)
+	return err
+}
+
 // ReplaceItemSalesPriceBreaks converts echo context to params.
 func (w *ServerInterfaceWrapper) ReplaceItemSalesPriceBreaks(ctx echo.Context) error {
 	var err error
@@ -16656,6 +17039,11 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/api/work-centers/:id", wrapper.GetWorkCenter, options.OperationMiddlewares["getWorkCenter"]...)
 	router.PUT(options.BaseURL+"/api/work-centers/:id", wrapper.UpdateWorkCenter, options.OperationMiddlewares["updateWorkCenter"]...)
 	router.POST(options.BaseURL+"/api/work-centers/list", wrapper.ListWorkCenters, options.OperationMiddlewares["listWorkCenters"]...)
+	router.GET(options.BaseURL+"/api/items/:itemId/routing", wrapper.GetItemRouting, options.OperationMiddlewares["getItemRouting"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/routing/operations", wrapper.CreateItemRoutingOperation, options.OperationMiddlewares["createItemRoutingOperation"]...)
+	router.DELETE(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId", wrapper.DeleteItemRoutingOperation, options.OperationMiddlewares["deleteItemRoutingOperation"]...)
+	router.GET(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId", wrapper.GetItemRoutingOperation, options.OperationMiddlewares["getItemRoutingOperation"]...)
+	router.PUT(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId", wrapper.UpdateItemRoutingOperation, options.OperationMiddlewares["updateItemRoutingOperation"]...)
 	router.POST(options.BaseURL+"/api/operation", wrapper.CreateOperation, options.OperationMiddlewares["createOperation"]...)
 	router.PUT(options.BaseURL+"/api/operation/:id", wrapper.UpdateOperation, options.OperationMiddlewares["updateOperation"]...)
 	router.GET(options.BaseURL+"/api/operations/:id", wrapper.GetOperation, options.OperationMiddlewares["getOperation"]...)
@@ -37232,6 +37620,806 @@ func (response AddItemRevision503ApplicationProblemPlusJSONResponse) VisitAddIte
 	return err
 }
 
+type GetItemRoutingRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+}
+
+type GetItemRoutingResponseObject interface {
+	VisitGetItemRoutingResponse(w http.ResponseWriter) error
+}
+
+type GetItemRouting200JSONResponse Routing
+
+func (response GetItemRouting200JSONResponse) VisitGetItemRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRouting400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRouting400ApplicationProblemPlusJSONResponse) VisitGetItemRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRouting401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRouting401ApplicationProblemPlusJSONResponse) VisitGetItemRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRouting403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRouting403ApplicationProblemPlusJSONResponse) VisitGetItemRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRouting404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRouting404ApplicationProblemPlusJSONResponse) VisitGetItemRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRouting429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRouting429ApplicationProblemPlusJSONResponse) VisitGetItemRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRouting503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRouting503ApplicationProblemPlusJSONResponse) VisitGetItemRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Params CreateItemRoutingOperationParams
+	Body   *CreateItemRoutingOperationJSONRequestBody
+}
+
+type CreateItemRoutingOperationResponseObject interface {
+	VisitCreateItemRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type CreateItemRoutingOperation200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateItemRoutingOperation200JSONResponse) VisitCreateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperation400ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperation401ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperation403ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperation404ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperation409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperation409ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperation413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperation413ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperation415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperation415ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperation422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperation422ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperation429ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperation503ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperationRequestObject struct {
+	ItemId      ItemId `json:"itemId"`
+	OperationId Id36   `json:"operationId"`
+	Params      DeleteItemRoutingOperationParams
+}
+
+type DeleteItemRoutingOperationResponseObject interface {
+	VisitDeleteItemRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type DeleteItemRoutingOperation200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteItemRoutingOperation200JSONResponse) VisitDeleteItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperation204Response struct {
+}
+
+func (response DeleteItemRoutingOperation204Response) VisitDeleteItemRoutingOperationResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteItemRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperation400ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperation401ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperation403ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperation404ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperation412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperation412ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperation429ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperation503ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperationRequestObject struct {
+	ItemId      ItemId `json:"itemId"`
+	OperationId Id36   `json:"operationId"`
+	Params      GetItemRoutingOperationParams
+}
+
+type GetItemRoutingOperationResponseObject interface {
+	VisitGetItemRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type GetItemRoutingOperation200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetItemRoutingOperation200JSONResponse struct {
+	Body    RoutingOperation
+	Headers GetItemRoutingOperation200ResponseHeaders
+}
+
+func (response GetItemRoutingOperation200JSONResponse) VisitGetItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperation304Response = RecordNotModifiedResponse
+
+func (response GetItemRoutingOperation304Response) VisitGetItemRoutingOperationResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetItemRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperation400ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperation401ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperation403ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperation404ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperation429ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperation503ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperationRequestObject struct {
+	ItemId      ItemId `json:"itemId"`
+	OperationId Id36   `json:"operationId"`
+	Params      UpdateItemRoutingOperationParams
+	Body        *UpdateItemRoutingOperationJSONRequestBody
+}
+
+type UpdateItemRoutingOperationResponseObject interface {
+	VisitUpdateItemRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type UpdateItemRoutingOperation200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateItemRoutingOperation200JSONResponse struct {
+	Body    RoutingOperation
+	Headers UpdateItemRoutingOperation200ResponseHeaders
+}
+
+func (response UpdateItemRoutingOperation200JSONResponse) VisitUpdateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperation400ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperation401ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperation403ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperation404ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperation412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperation412ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperation413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperation413ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperation415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperation415ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperation429ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperation503ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplaceItemSalesPriceBreaksRequestObject struct {
 	ItemId ItemId `json:"itemId"`
 	Params ReplaceItemSalesPriceBreaksParams
@@ -47843,6 +49031,21 @@ type StrictServerInterface interface {
 	// AddItemRevision Add a revision of an item
 	// (POST /api/items/{itemId}/revision)
 	AddItemRevision(ctx context.Context, request AddItemRevisionRequestObject) (AddItemRevisionResponseObject, error)
+	// GetItemRouting Get an item's routing
+	// (GET /api/items/{itemId}/routing)
+	GetItemRouting(ctx context.Context, request GetItemRoutingRequestObject) (GetItemRoutingResponseObject, error)
+	// CreateItemRoutingOperation Add an operation to an item's routing
+	// (POST /api/items/{itemId}/routing/operations)
+	CreateItemRoutingOperation(ctx context.Context, request CreateItemRoutingOperationRequestObject) (CreateItemRoutingOperationResponseObject, error)
+	// DeleteItemRoutingOperation Delete one operation of an item's routing
+	// (DELETE /api/items/{itemId}/routing/operations/{operationId})
+	DeleteItemRoutingOperation(ctx context.Context, request DeleteItemRoutingOperationRequestObject) (DeleteItemRoutingOperationResponseObject, error)
+	// GetItemRoutingOperation Get one operation of an item's routing
+	// (GET /api/items/{itemId}/routing/operations/{operationId})
+	GetItemRoutingOperation(ctx context.Context, request GetItemRoutingOperationRequestObject) (GetItemRoutingOperationResponseObject, error)
+	// UpdateItemRoutingOperation Update one operation of an item's routing
+	// (PUT /api/items/{itemId}/routing/operations/{operationId})
+	UpdateItemRoutingOperation(ctx context.Context, request UpdateItemRoutingOperationRequestObject) (UpdateItemRoutingOperationResponseObject, error)
 	// ReplaceItemSalesPriceBreaks Replace an item's sales price breaks
 	// (PUT /api/items/{itemId}/sales-price-breaks)
 	ReplaceItemSalesPriceBreaks(ctx context.Context, request ReplaceItemSalesPriceBreaksRequestObject) (ReplaceItemSalesPriceBreaksResponseObject, error)
@@ -53054,6 +54257,184 @@ func (sh *strictHandler) AddItemRevision(ctx echo.Context, itemId ItemId, params
 	return nil
 }
 
+// GetItemRouting operation middleware
+func (sh *strictHandler) GetItemRouting(ctx echo.Context, itemId ItemId) error {
+	var request GetItemRoutingRequestObject
+
+	request.ItemId = itemId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetItemRouting(ctx.Request().Context(), request.(GetItemRoutingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetItemRouting")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetItemRoutingResponseObject); ok {
+		return validResponse.VisitGetItemRoutingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateItemRoutingOperation operation middleware
+func (sh *strictHandler) CreateItemRoutingOperation(ctx echo.Context, itemId ItemId, params CreateItemRoutingOperationParams) error {
+	var request CreateItemRoutingOperationRequestObject
+
+	request.ItemId = itemId
+	request.Params = params
+
+	var body CreateItemRoutingOperationJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateItemRoutingOperation(ctx.Request().Context(), request.(CreateItemRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateItemRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateItemRoutingOperationResponseObject); ok {
+		return validResponse.VisitCreateItemRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteItemRoutingOperation operation middleware
+func (sh *strictHandler) DeleteItemRoutingOperation(ctx echo.Context, itemId ItemId, operationId Id36, params DeleteItemRoutingOperationParams) error {
+	var request DeleteItemRoutingOperationRequestObject
+
+	request.ItemId = itemId
+	request.OperationId = operationId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteItemRoutingOperation(ctx.Request().Context(), request.(DeleteItemRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteItemRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteItemRoutingOperationResponseObject); ok {
+		return validResponse.VisitDeleteItemRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetItemRoutingOperation operation middleware
+func (sh *strictHandler) GetItemRoutingOperation(ctx echo.Context, itemId ItemId, operationId Id36, params GetItemRoutingOperationParams) error {
+	var request GetItemRoutingOperationRequestObject
+
+	request.ItemId = itemId
+	request.OperationId = operationId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetItemRoutingOperation(ctx.Request().Context(), request.(GetItemRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetItemRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetItemRoutingOperationResponseObject); ok {
+		return validResponse.VisitGetItemRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateItemRoutingOperation operation middleware
+func (sh *strictHandler) UpdateItemRoutingOperation(ctx echo.Context, itemId ItemId, operationId Id36, params UpdateItemRoutingOperationParams) error {
+	var request UpdateItemRoutingOperationRequestObject
+
+	request.ItemId = itemId
+	request.OperationId = operationId
+	request.Params = params
+
+	var body UpdateItemRoutingOperationJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateItemRoutingOperation(ctx.Request().Context(), request.(UpdateItemRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateItemRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateItemRoutingOperationResponseObject); ok {
+		return validResponse.VisitUpdateItemRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ReplaceItemSalesPriceBreaks operation middleware
 func (sh *strictHandler) ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId, params ReplaceItemSalesPriceBreaksParams) error {
 	var request ReplaceItemSalesPriceBreaksRequestObject
@@ -55611,76 +56992,76 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id, params Update
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3rdiM3ligIvwo+nf5WkqdCSkl5qba0ek3LKbutKmemOqW0p0/RXQFGgCJKQYAOgFKyavKseYvzBvMA",
+	"7P3rdiM3ligIvwo+nf5WkqdCSkl5qba0ek3LKbutKmemOqW0p0/RXQFGgCKsIMAKgFKyavKseYvzBvMA",
 	"/ef8736TeZJZ2BtAICIQwaBuaXfbP5wiGQFsABv7fvnbTiYXSymY0Grn6G87c0ZzVsKfb2g2Z2+k0KUs",
 	"zOecqazkS82l2DnaSYXczcwT6RGhBP7KSSaXa7KgazJlZKVYTqQo1oTONCtJyW5owXOqubgiXJNbruck",
-	"PZvtvpOC7b6lOpunO8lOyX5e8ZLlO0e6XLFkR2VztqBmfr1esp2jHaVLLq52Pn9Odr65pFdtyC50KcUV",
-	"YUJzvSaaXhE5I3rOSMmWJVNMaGqeJCNKfl5JzXJy8d3J7uGr1+65qczX4y1B+UA1+54vuIb/tYG6nDOi",
-	"5TUTzxQx4zKlyXSVXzFNqCZSZOwI5s7okmYGbjkjXCsyXWXXTCfkds6zOSnZjBeFmohMCs3FSq5UsSYj",
-	"xRiZAAikMNOryQ7hAsYLoMDlcUVOzs/GexPRu8IFF3yxWuwc7SdutVxodsXK+nI/sAXlwuxCa8kfcJkK",
-	"4HBrx/WQuSxyRYS83XsgKBSLbPoFy6TIFVkJzYsYGFyR2aooCL2iXNwPFJbJMt9wZZYlv6GaJSS4O3BD",
-	"4OQLzoSG23PN2BK+o0LdsjIhVOTmPplr87g3Cpex9b0yLz1TJFuVpVnDDSsVlyJx92uUTnZ+P9lJj4n5",
-	"Y/dgtp/9v//3/zPZScntnAGeTgQOQtRc3iqSU03N6FLPYZ3mJ5UQtcrmhFqEoleKUEG4ZguS0bLkTI33",
-	"yJkm2ZyKK6ZgOyaC3bBybb8zQ97OqQ72FifEHXZHIfbIBRO52dIpza7NVWrsKtHSQGy3nxkCaCjf6MX+",
-	"S3NTCzgp7jdkDMPbYfwIDqhqCwGCieAzIqQhQmROFVFcZIyMXh4c4nbccsU2Xt/myX5Odpa0pAumLXE/",
-	"0Zpm8wUT+ixvH/WJINQ/QHhORocvDbglzcwAx+5ICF8sZWmOeFbKBWG0LLjZ07XSbKEAl83RrO1BcjhE",
-	"ZqhSwTSrYBibu8fNzEuq5zvJjqALAz8Noey9nfTT90xc6fnO0euXibms7uNBEkHzN3KxpGIdXTo5fLnr",
-	"l0oyfJLwvAPEzA/VB9/flWy2c7Tz355X3PY5/qqen+WHLy1UQtMsfiDkxesQqpXScgHgwSt94Lkx7w7e",
-	"i9cInp30JM9LptQ2YFJ8pQfM1tgPBu6QQ3ZwboTvIY55AECWHHSCwx8EDLZYSs1Etv4jW7dBekuvmZFV",
-	"dLk2/AUkBye5KDpje+SEXLMa78rmUiqmyEyWlqrh41yTBaNCkRGdiI8fz04Touh6fEQODBk8fPWKLEsu",
-	"NJ0WjJxcvDk7C2hNQlihGHm5v08EXRhI0gDy3T+ydbpH/sjWaiKmrDAMSssaq9dMUKGPLQnCT+qZAV0R",
-	"4A5kwZjem4iJ2CVGTJvxUmkPOzBVCistV8JyCiOZWf4xUprqlUpAasRfzezp9zIDMTM1X00EIanhqimx",
-	"AjZyPq6BxOs5W4wNv7hmSw27d/iSzOWqVHsGqJM6MGZ4RRcMYHLzwRcLpucyT4hBFsN8DeczDwAvMe+C",
-	"UCgVI4cvDUgwBcklM6KYNutDSejIsi9cIsMZADYnkCxoec1wWf409O4HtizomuVHxGBkaiRseGtZymnB",
-	"Fs8USe1KzvLUHCdDXl7b8QS+koKZ0bXh1iUVY4Ntf7h4/w7XYlirobsGNisPwI83tFgB70X5crRgiykr",
-	"iSxzQ4TwHG7nXDO1pBkjuYR1L6jWrBwfE0oWq0LzJS01WS0LSXPYNbnSKIvLlchpud5zmOJPwSJJzmcz",
-	"BhKQOzDcL0VeHh7CWz+CcNBaM1GaF4VHMERVGNTMi+dsB9r/ygo2hKQfzOXcPTHCYEpGXFdHeUu59tcQ",
-	"phof410GAcfcEaN6+F+fucNGhLOTmQt1S17t7xNaIgIk5OWnT4SLrFjl5pypHXTOaKkqRCzZbKVokRAl",
-	"iTKiFDXwCnYb7lYmy5JlRniwu2DO+NWnT0SW5OX+37sLxnFFgEgjAUsyGtOMUGEGtefkUXXKZrJksG+3",
-	"c1kwi/zUEC+ajyuQzWZbwZ94VQUAR8S2A+k53nwyerl/kJCX+y/wkr/c30/Iy4MXAO3BKxSAsjnLrpFa",
-	"VtQP5lAaKKgZOCCzY1IwesPs/VqTlTCz4xmAiO/ogH+CA3W9klozgWsJKAPXdlWKUNhtKRgQth8tFptR",
-	"kADVIISXUFDWfOGEV6Mpo5zJPtHFsjCM58XsIPuKvjrc/X3+ku2+nP493f1qts92D+nr6UH2Kv979vt9",
-	"x7JwooppNcj2Tof8dvjqVVOAW8IFNWP+65/I7v/86Xd/txOT6s5mIFu3WdmPJdcMxXseqiywSrh5VBPq",
-	"1JaQoxmcOaorOZaOj8yBT4TBs3/65jIxaAAoEKgWBkfJ+cdL89v5yeWb71CpH8PD6X9P4YIa4dJOvEd+",
-	"bKpDhjugmpCjIgDv+mvOPnFHMKvbYjQFg6GGjIBmqMhtyQFhzLg0D3cAkBMep8ul00StXiJRWeKhug50",
-	"D2kvV1I4/jMRt7DHhk5IwYguqVA006AFKmkWjjsKaJW7KwLEwuynM4IQ9olmulgj/VerLGMsV4Yw3DJ6",
-	"DUrnKP3x+WQH9cex4+Dm3JkyFBxZANAIQzkYB1pqdtvQDkoKrgz1mAirm4IeaXZtf3+PfAuPAP2Hw7Ob",
-	"NLJ65jNFbpjIJTBAzUpOC/sFMhcvR+ZMU14o2J1lyTNGpiWj12oMq4YFc1VDK0QynGSPBPd1IiIXFjZb",
-	"wfHA+msI6rAJrm78JlottOsKHuzv78cvmNGBOy7ZN94uoOC45ZJb9m7vkuXJH759Q746ONj31+AYZSGD",
-	"NvYc8S3UnSfCXrg6koOmbXeJAo3vX2+lvO/0W0DOxA0TWpbrb266lWPuHjJUEzVky2DI6MXrmqZ8+BKu",
-	"OTy3QV/u0oJ5E6SBmvCL1zVCevgyeqaaLQZoJGBm6dZHcJB76yQX13wZMySisUFLoq75koxyNqOrQpP9",
-	"asdA2K0AgoHC6WeyXFCNRrsXhzvJJnvehSz1KS8jVjBZapJzI7lwKY6BSxJaGOzlGogooL201lcEVMlS",
-	"d4JqfjNTDd0tCxoC4IH9lrMicoznpVyy0txLCVCQ6XqPvLXXbLoGOQlF0YIZJusVivqXIIwwms1JLnUy",
-	"ERlVbJcLxYTimt+wYm1ob27EkpzMDChOWzOkM3dCnIHAaHnHZCWuhbwV+KxXpgwRrq5xbKNwmQ3DbK+t",
-	"55JeDcBvw1k60VvDEPfG7kt6zXqx22lX++bDq/39/WPyah+pY2owOgWKaYZJnYAG51V9JReG0edduAYQ",
-	"9F8L+gmvxSvgARtuyY9sOpfy+pQV3EiPA/b5Ft8guX2le9NvW2Pf+wAsuFuAqVbTyn+yCdQHBfE75GFR",
-	"RxIwk2eK8Py4EqOksCK8EZYXS8SMEjRyZ6iH9/a6uKRdxe4G41L7hlmYL/iVoHpVsi7QL4zSvavYkpZU",
-	"g0BrX1AkvTlIJqv9/RfZlCr2+iX8zdIj8t3bkze7F9+dgHvOiDppBeae+9MoLUrTxXLPCALpRIA2BORK",
-	"sawERZdqmE+Rkb6VJF+VQJxIKdEb+EyRq5JmjCxZyWU+7pEm3Kwe/Ltt16UDumu7rDLAlT/RW3AHXAmW",
-	"J4QL8lHwT2aBUuRgkjeqK4pRqLhSQV6RBRcrIyuCwLGWq5JkhcyuN2KB39Pe1YWa2f7uV3HN7LMZQS2l",
-	"UAx8D1/T3Crc5lMmhWYC/gTuiWaz59Zm9Lu/KLMZfxt4j87xLZy0vp0/WF+ZFGRGebEymkpJpivFBVNq",
-	"t1wVjNxwWVBkq2COnxU8e1IgLwMhP7Pzq8rs1/K0KU01A2BLZu5UD6zbwWjHO8u7oQTVyKBkZuf+nOyc",
-	"gmPn4cC4MBqgUgOAyO3Mn5Odb2U55XnOxFOf3EqxcheshGh9JgXNrlGbMVKYIzRLVi64UhbN/kkK9vQo",
-	"BvsG5gOWk+kKaYsR0cCniSEFNbjHOy2fwZn4tuBX8ye9IF228JZToLLtlCshDLEfAS019DHneWXwFjnY",
-	"UyaiZjfllcEUhV8z0xW/YcJgGl07C2rlCQCGEYTPBMbZ7sgELXFKa2x03paYjlrJXW3vzQe2Ur237lGw",
-	"qL3nwKBAIUYrWkGVrmyYnVbyUc1xMRHouTDUWebr8bG3ZJXUueapNyaDDQ0+2dEmcKveSf2tuYhf6GY1",
-	"LXTWEu98UjTL5EpUl24GoCLYb2XOZ5zlcdEP4gwMq85jYQlVyIHZNNi+OlJCgMpuEKESW6p9/nktmiUI",
-	"t+p7B56BvTmn60LS/FLK72l5xb4UF3X+osIAUaJUBFSDlUacpFnGllqR0cE+efu1UWJnvGDWq/BMEaOj",
-	"QkwVIBp+rYAWnpdwh7mZ81vKi6e9f0EkCfrRhCFsGwJy1BFRcsHMk86oPJKlY53jeiAOhJ00TOGEIy6H",
-	"ribA8D3yzt5Rg9LW3HxMnLXZj7qluRnvMmrIG69GZdO3ET7Ont+8JbBhYJaulmc2y1yth71Bkaiwgfco",
-	"CMT6jIFZgM5GaZAr/UUvk+OetCz5Dav8ygydR+HlKgp5qyw/JSO8WxOBt+iIvNj32slKFEyp4N1niqRv",
-	"31/8+eP59+9PTv98efb2m/cfL1OiGDBc8JCOj9G5yK2PbSJAQ6RkRhXG7gjBrA8CuIRa0KJgJYCxh7h1",
-	"wcobnrGPgt5QXtBp8eSEyvICQEAx41crlLecyczDRdbMunpyqqlRk0lGQWiZmgPCANyZLCfCPLOQCyYq",
-	"xmMP8JmqXr6V5bXhqGRJla7vPJxjRfXQF2M0DQgHG9Vg4MroUOt+aelpZaNLKd9SsXZO3ac+UBT951Rh",
-	"CDTXrYjfLQN2J+Lk/CyywVb1B0EgDAXYa223i5Pd9dHJvbSnHsscBtru1uJ9Bw1SvdEYyIbsDhzEPA10",
-	"cADmdMb7ImOhddf8sLDfgySObB8FXem5LPlfn1YAeGs0SHGVOEt6Qkp2I69Zbq48+7TkELdjlr8DUKrV",
-	"El1Pb1nO6SUs5csxkWeKvMGpdw0onthhGM/CgEhgu81QdnwIW8X4wJj9dimVpoULNdwj7wWKH2gUtZFA",
-	"XBGbA5AQsSoKNK4L6SKHFJmzwqi/ktCJAGDOjdBgSC1JwZqasRSc9ihrLcYwE3q/weJYzaRLvliwPCGU",
-	"TAsqrqufDDmVNnjJTY5hJam5LYUNjLagksVKAZWnRiq7Kphb5BFos+k/plYZZp/0REhBplLPieI5UzYQ",
-	"IAh6QuKwRLcQR4OcHe6gva3fghfIhW8WXLA9dBJ4p+L+frJjdhJZJ16fugEw2fm0KxccTJjrnaMZLRT7",
-	"nLhJD7uu8aPO+iImQvLykSbNuI4EWL7hev1wUxgZoozNgj882ESAnxHvv/na797I4OU/JnXMGz8YDGiq",
-	"bpEAnJw93Lkt59Y21/Cpmq+JWJnL/HBzAfl6I/PYhEjaMpk/3NpAnjsv5Y3R82LJHkY4kSVZ2kceaOLP",
-	"/ik5/QvLgKdXeQAxug76OCYCAEcLwnKAvqs5XSJuNYgaWI4/lkVcW/z44XsX47OQmgX5DsfIGXyyhRm6",
+	"PZvtvpOC7b6lOpunO8lOyf6y4iXLd450uWLJjsrmbEHN/Hq9ZDtHO0qXXFztfP6c7HxzSa/akF3oUoor",
+	"woTmek00vSJyRvSckZItS6aY0NQ8SUaU/GUlNcvJxXcnu4evXrvnpjJfj7cE5QPV7Hu+4Br+1wbqcs6I",
+	"ltdMPFPEjMuUJtNVfsU0oZpIkbEjmDujS5oZuOWMcK3IdJVdM52Q2znP5qRkM14UaiIyKTQXK7lSxZqM",
+	"FGNkAiCQwkyvJjuECxgvgAKXxxU5OT8b701E7woXXPDFarFztJ+41XKh2RUr68v9wBaUC7MLrSV/wGUq",
+	"gMOtHddD5rLIFRHydu+BoFAssukXLJMiV2QlNC9iYHBFZquiIPSKcnE/UFgmy3zDlVmW/IZqlpDg7sAN",
+	"gZMvOBMabs81Y0v4jgp1y8qEUJGb+2SuzePeKFzG1vfKvPRMkWxVlmYNN6xUXIrE3a9ROtn5/WQnPSbm",
+	"j92D2X72//7f/89kJyW3cwZ4OhE4CFFzeatITjU1o0s9h3Wan1RC1CqbE2oRil4pQgXhmi1IRsuSMzXe",
+	"I2eaZHMqrpiC7ZgIdsPKtf3ODHk7pzrYW5wQd9gdhdgjF0zkZkunNLs2V6mxq0RLA7HdfmYIoKF8oxf7",
+	"L81NLeCkuN+QMQxvh/EjOKCqLQQIJoLPiJCGCJE5VURxkTEyenlwiNtxyxXbeH2bJ/s52VnSki6YtsT9",
+	"RGuazRdM6LO8fdQnglD/AOE5GR2+NOCWNDMDHLsjIXyxlKU54lkpF4TRsuBmT9dKs4UCXDZHs7YHyeEQ",
+	"maFKBdOsgmFs7h43My+pnu8kO4IuDPw0hLL3dtJP3zNxpec7R69fJuayuo8HSQTN38jFkop1dOnk8OWu",
+	"XyrJ8EnC8w4QMz9UH3x/V7LZztHOf3tecdvn+Kt6fpYfvrRQCU2z+IGQF69DqFZKywWAB6/0gefGvDt4",
+	"L14jeHbSkzwvmVLbgEnxlR4wW2M/GLhDDtnBuRG+hzjmAQBZctAJDn8QMNhiKTUT2fqPbN0G6S29ZkZW",
+	"0eXa8BeQHJzkouiM7ZETcs1qvCubS6mYIjNZWqqGj3NNFowKRUZ0Ij5+PDtNiKLr8RE5MGTw8NUrsiy5",
+	"0HRaMHJy8ebsLKA1CWGFYuTl/j4RdGEgSQPId//I1uke+SNbq4mYssIwKC1rrF4zQYU+tiQIP6lnBnRF",
+	"gDuQBWN6byImYpcYMW3GS6U97MBUKay0XAnLKYxkZvnHSGmqVyoBqRF/NbOn38sMxMzUfDURhKSGq6bE",
+	"CtjI+bgGEq/nbDE2/OKaLTXs3uFLMperUu0ZoE7qwJjhFV0wgMnNB18smJ7LPCEGWQzzNZzPPAC8xLwL",
+	"QqFUjBy+NCDBFCSXzIhi2qwPJaEjy75wiQxnANicQLKg5TXDZfnT0Lsf2LKga5YfEYORqZGw4a1lKacF",
+	"WzxTJLUrOctTc5wMeXltxxP4SgpmRteGW5dUjA22/eHi/Ttci2Gthu4a2Kw8AD/e0GIFvBfly9GCLaas",
+	"JLLMDRHCc7idc83UkmaM5BLWvaBas3J8TChZrArNl7TUZLUsJM1h1+RKoywuVyKn5XrPYYo/BYskOZ/N",
+	"GEhA7sBwvxR5eXgIb/0IwkFrzURpXhQewRBVYVAzL56zHWj/KyvYEJJ+MJdz98QIgykZcV0d5S3l2l9D",
+	"mGp8jHcZBBxzR4zq4X995g4bEc5OZi7ULXm1v09oiQiQkJefPhEusmKVm3OmdtA5o6WqELFks5WiRUKU",
+	"JMqIUtTAK9htuFuZLEuWGeHB7oI541efPhFZkpf7f+8uGMcVASKNBCzJaEwzQoUZ1J6TR9Upm8mSwb7d",
+	"zmXBLPJTQ7xoPq5ANpttBX/iVRUAHBHbDqTnePPJ6OX+QUJe7r/AS/5yfz8hLw9eALQHr1AAyuYsu0Zq",
+	"WVE/mENpoKBm4IDMjknB6A2z92tNVsLMjmcAIr6jA/4JDtT1SmrNBK4loAxc21UpQmG3pWBA2H60WGxG",
+	"QQJUgxBeQkFZ84UTXo2mjHIm+0QXy8Iwnhezg+wr+upw9/f5S7b7cvr3dPer2T7bPaSvpwfZq/zv2e/3",
+	"HcvCiSqm1SDbOx3y2+GrV00BbgkX1Iz5r38iu//zp9/93U5MqjubgWzdZmU/llwzFO95qLLAKuHmUU2o",
+	"U1tCjmZw5qiu5Fg6PjIHPhEGz/7pm8vEoAGgQKBaGBwl5x8vzW/nJ5dvvkOlfgwPp/89hQtqhEs78R75",
+	"sakOGe6AakKOigC86685+8Qdwaxui9EUDIYaMgKaoSK3JQeEMePSPNwBQE54nC6XThO1eolEZYmH6jrQ",
+	"PaS9XEnh+M9E3MIeGzohBSO6pELRTIMWqKRZOO4ooFXurggQC7OfzghC2Cea6WKN9F+tsoyxXBnCcMvo",
+	"NSido/TH55Md1B/HjoObc2fKUHBkAUAjDOVgHGip2W1DOygpuDLUYyKsbgp6pNm1/f098i08AvQfDs9u",
+	"0sjqmc8UuWEil8AANSs5LewXyFy8HJkzTXmhYHeWJc8YmZaMXqsxrBoWzFUNrRDJcJI9EtzXiYhcWNhs",
+	"BccD668hqMMmuLrxm2i10K4reLC/vx+/YEYH7rhk33i7gILjlktu2bu9S5Ynf/j2Dfnq4GDfX4NjlIUM",
+	"2thzxLdQd54Ie+HqSA6att0lCjS+f72V8r7TbwE5EzdMaFmuv7npVo65e8hQTdSQLYMhoxeva5ry4Uu4",
+	"5vDcBn25SwvmTZAGasIvXtcI6eHL6JlqthigkYCZpVsfwUHurZNcXPNlzJCIxgYtibrmSzLK2YyuCk32",
+	"qx0DYbcCCAYKp5/JckE1Gu1eHO4km+x5F7LUp7yMWMFkqUnOjeTCpTgGLkloYbCXayCigPbSWl8RUCVL",
+	"3Qmq+c1MNXS3LGgIgAf2W86KyDGel3LJSnMvJUBBpus98tZes+ka5CQURQtmmKxXKOpfgjDCaDYnudTJ",
+	"RGRUsV0uFBOKa37DirWhvbkRS3IyM6A4bc2QztwJcQYCo+Udk5W4FvJW4LNemTJEuLrGsY3CZTYMs722",
+	"nkt6NQC/DWfpRG8NQ9wbuy/pNevFbqdd7ZsPr/b394/Jq32kjqnB6BQophkmdQIanFf1lVwYRp934RpA",
+	"0H8t6Ce8Fq+AB2y4JT+y6VzK61NWcCM9DtjnW3yD5PaV7k2/bY197wOw4G4BplpNK//JJlAfFMTvkIdF",
+	"HUnATJ4pwvPjSoySworwRlheLBEzStDInaEe3tvr4pJ2FbsbjEvtG2ZhvuBXgupVybpAvzBK965iS1pS",
+	"DQKtfUGR9OYgmaz2919kU6rY65fwN0uPyHdvT97sXnx3Au45I+qkFZh77k+jtChNF8s9IwikEwHaEJAr",
+	"xbISFF2qYT5FRvpWknxVAnEipURv4DNFrkqaMbJkJZf5uEeacLN68O+2XZcO6K7tssoAV/5Eb8EdcCVY",
+	"nhAuyEfBP5kFSpGDSd6orihGoeJKBXlFFlysjKwIAsdarkqSFTK73ogFfk97VxdqZvu7X8U1s89mBLWU",
+	"QjHwPXxNc6twm0+ZFJoJ+BO4J5rNnlub0e9+VmYz/jbwHp3jWzhpfTt/sL4yKciM8mJlNJWSTFeKC6bU",
+	"brkqGLnhsqDIVsEcPyt49qRAXgZCfmbnV5XZr+VpU5pqBsCWzNypHli3g9GOd5Z3QwmqkUHJzM79Odk5",
+	"BcfOw4FxYTRApQYAkduZPyc738pyyvOciac+uZVi5S5YCdH6TAqaXaM2Y6QwR2iWrFxwpSya/ZMU7OlR",
+	"DPYNzAcsJ9MV0hYjooFPE0MKanCPd1o+gzPxbcGv5k96Qbps4S2nQGXbKVdCGGI/Alpq6GPO88rgLXKw",
+	"p0xEzW7KK4MpCr9mpit+w4TBNLp2FtTKEwAMIwifCYyz3ZEJWuKU1tjovC0xHbWSu9remw9spXpv3aNg",
+	"UXvPgUGBQoxWtIIqXdkwO63ko5rjYiLQc2Gos8zX42NvySqpc81Tb0wGGxp8sqNN4Fa9k/pbcxG/0M1q",
+	"WuisJd75pGiWyZWoLt0MQEWw38qczzjL46IfxBkYVp3HwhKqkAOzabB9daSEAJXdIEIltlT7/PNaNEsQ",
+	"btX3DjwDe3NO14Wk+aWU39Pyin0pLur8RYUBokSpCKgGK404SbOMLbUio4N98vZro8TOeMGsV+GZIkZH",
+	"hZgqQDT8WgEtPC/hDnMz57eUF097/4JIEvSjCUPYNgTkqCOi5IKZJ51ReSRLxzrH9UAcCDtpmMIJR1wO",
+	"XU2A4Xvknb2jBqWtufmYOGuzH3VLczPeZdSQN16NyqZvI3ycPb95S2DDwCxdLc9slrlaD3uDIlFhA+9R",
+	"EIj1GQOzAJ2N0iBX+oteJsc9aVnyG1b5lRk6j8LLVRTyVll+SkZ4tyYCb9ERebHvtZOVKJhSwbvPFEnf",
+	"vr/488fz79+fnP758uztN+8/XqZEMWC44CEdH6NzkVsf20SAhkjJjCqM3RGCWR8EcAm1oEXBSgBjD3Hr",
+	"gpU3PGMfBb2hvKDT4skJleUFgIBixq9WKG85k5mHi6yZdfXkVFOjJpOMgtAyNQeEAbgzWU6EeWYhF0xU",
+	"jMce4DNVvXwry2vDUcmSKl3feTjHiuqhL8ZoGhAONqrBwJXRodb90tLTykaXUr6lYu2cuk99oCj6z6nC",
+	"EGiuWxG/WwbsTsTJ+Vlkg63qD4JAGAqw19puFye766OTe2lPPZY5DLTdrcX7DhqkeqMxkA3ZHTiIeRro",
+	"4ADM6Yz3RcZC6675YWG/B0kc2T4KutJzWfK/Pq0A8NZokOIqcZb0hJTsRl6z3Fx59mnJIW7HLH8HoFSr",
+	"Jbqe3rKc00tYypdjIs8UeYNT7xpQPLHDMJ6FAZHAdpuh7PgQtorxgTH77VIqTQsXarhH3gsUP9AoaiOB",
+	"uCI2ByAhYlUUaFwX0kUOKTJnhVF/JaETAcCcG6HBkFqSgjU1Yyk47VHWWoxhJvR+g8WxmkmXfLFgeUIo",
+	"mRZUXFc/GXIqbfCSmxzDSlJzWwobGG1BJYuVAipPjVR2VTC3yCPQZtN/TK0yzD7piZCCTKWeE8Vzpmwg",
+	"QBD0hMRhiW4hjgY5O9xBe1u/BS+QC98suGB76CTwTsX9/WTH7CSyTrw+dQNgsvNpVy44mDDXO0czWij2",
+	"OXGTHnZd40ed9UVMhOTlI02acR0JsHzD9frhpjAyRBmbBX94sIkAPyPef/O1372Rwct/TOqYN34wGNBU",
+	"3SIBODl7uHNbzq1truFTNV8TsTKX+eHmAvL1RuaxCZG0ZTJ/uLWBPHdeyhuj58WSPYxwIkuytI880MSf",
+	"/VNy+jPLgKdXeQAxug76OCYCAEcLwnKAvqs5XSJuNYgaWI4/lkVcW/z44XsX47OQmgX5DsfIGXyyhRm6",
 	"f6Xm/qEN/KPOOh05DJdiFGS3HDO0d8HmVDNwu+xExq+NGFtPKDei5C2FtVcMWoCB7axDs7bMygoL4Hgk",
 	"IyPX2sS5hMzZp7HdNzTItXZ1GBB2L/rljApfvsXnPyc7vAP0vjQWQJoWDFy9k2FuSvQ8MZbcHSkGnqML",
 	"38gxLBh4KmXBKAhhhdRdO1yA8JMZ7J1ZIcx9YupOCLlgmholzfJ3MFPR4rx2RfqxbOetHaKJT2SU/u1z",
@@ -55690,58 +57071,58 @@ var swaggerSpec = []string{
 	"7TmbeVzor2MzLuy8GgJNxC5H02OJ8pGmJfkfZ+cG5Y3WjqZao13UrrqCgNSSZYzfcHEFwidE3CnQO6YM",
 	"HQRkCgZTXjoIpRzHxPkuWghvWep9+NKAVotVbMpnm8MHK5Tb7q5eOs0uRDGLNzwfeMiXcWxvnJ9R2xrX",
 	"3LyYYsA23Lc61a2/8Cb8rXp7j1SPKGcZBwyAQ8fTVkTTa3OOtStHC6belxhyUX344M6+9u05LfX3XLAz",
-	"zRY7yQ5ELLt/G78tV2U2p4q5oWufw9FrPzQG4eJG8sxMcSvLa3jivfP/mvsf/M3xjb/IqYF4zpf2Ksfn",
-	"DeaIrNn/+lMEwzadRRzVr7nIIQzZXfvGKY+QVteGHMNlw+fW5v5KTeTsyCUZJxMMIHcrNAgEi7HpRZHr",
-	"S0Y/cHb7/Juca3LuXnvvkpGI/3EiLmAg+GmMMfZRagAI1SQdorCxzw7HeAQlHvEoPsJW9skZ9fM5heD4",
-	"PSdd/Anjvq7ZGoO+foL4e4jl94H4wmUQGwJKuM/TIaMgL5DruEDXxg6YAKX/Olo4+cangT03bGzXgAnO",
-	"BucYrK2/rXrYFZ72yuxoHDq2OZD7+wEljulavWGuiZvy+24R04mTOSD2yCVa1CXixON9IPEYfDomcolH",
-	"e9TaNcNF4WCENC83oX+5mY1Y6OFS721egPdvYkTmljyrNtnlVgysgwR9Tna+5QXrBTsz+jQ4nkJhbsoF",
-	"hQDdfvELRo9B3t66fub5LXCmmJ0P5BNzJSrGdly3nQpalvLWpa2oVaHJ6OTd6dgwQ1IwaqQdwUIjp1sC",
-	"0FAwAzhByCgQwIKt1xpys/BNlxIKz3kv87WQt4nLgpyI4NpDti3EfUIK5K1cYfA5s9CDtmHxGbN/rdC0",
-	"4CIkUwctA0JQfCBCxt7bahEqFNUVGR3Y4G3MTTBkO6pqLeinM/zxlb3e9mN1u2lZ0nWlFvfDYJ/pmn9b",
-	"fXob8O6hsaGwHBHjgh11DGBmV2oF7HstNIRh+FL7jVffeuNF01wA2YWAh+CASjAYF1KKQQMEIz1dsCOS",
-	"ZjRPyeji8pvzhJz90zcXCbm4/D4hp//ntwk5/fGfEnLx/en5h0vMN0Oe+ObkFAa3uennp98qrLqBEc4v",
-	"Tgm4iZFWK10yukB/wccXp5Ca+OGNM+2Mk4lIc5mtzHpSMsIJzIhGOZrxjKGawz5p4h4zTCPlC3plhOr0",
-	"hudMpjZpP12JnM24YHm6NxFoynumqrhvcsuNAINO+wVXBaOQGsg+aSaqHDYn1/jRjE5Izf8dDAYBDAQ7",
-	"yQ4AsEF86VASgyCSupoY2HdGXFT+w4jV8Rere91f8dpa5AaMtwpsYMBNqtDNKhLWKMzN8NmJEIzZvC/G",
-	"yOiGs1sspaOlHdBsZMkW8oaREcu5HlsF2d4HrJpFS1ZJMxNBS0ZRbT8KpHRiLj15TkBYN3+PE+L0GvvE",
-	"hf2o3GP+C3NvKmk6IRHJOvwyVLtgPT2S+ETYySsNwU8fKA221hKM1tIPLfz/DE/gyxMBn8YJqakJjY8B",
-	"9J16I5KifmXDAtDQgewy6t+OE2LVULfyM/zod919HifkL3KaVCHKsPi25mon/4Oc+rX/QU7He+S9txNA",
-	"rQAF6csUIjeMyFFQkbOczOkNSLau5NGaadDQ8PEQsXAkOXNhgknblGdTgsGApo6bqpxR7yZis/nhuEGf",
-	"SgazRe0PSW3A0HiS1qnrf27LRD9D+ADnhDkPETOtzEH8QDskPntSc2wM9jydCEKnShYrzchc66WhX+Zf",
-	"5fxRzqdQ0xJWJW9phPsdPpx3vWb3ZwpF45GPTfBJ1GIN4ddjRzWzgioF/gdMEgVg7qCZbikdfilj/jEW",
-	"7zDqMb9mJIXfUzJy1VhQdTB8wworCiLSfczpy/2XoUaC0B8TDGOpYpFQWZaaGGaG770Y7wE7h1idKMYA",
-	"Ptn3XVGXjx++P3aug6rekoEmsUURwCwJBexsNQiMR0MjMgT7GXluhKeNr8xYlX9v0CWxSYSY76xILm8F",
-	"kDbDgVOP52lQJifi5d/oKW5KJM7R4PE5dBH0Cym/ZmPUcPtTQH1IumkJqZ0CK/E5v8ovyWp19mgu10GG",
-	"pUo2f1prUs2AZMc5B7rRCSqSFatHgBhdf8+MZmscYUHJ0O5hEDRCpIKyklYMipAsIFejl/svwiKUd96t",
-	"ANo7ble3vc2gx7Gta2D9zK7YSs1th3wwgsfjR7bQdaN9jLTZUpWbDXfaFeYRa5ACI7qpOi/5gsaixAxV",
-	"Bo8YNXq7t/RJssQ3wFQHNxCnCKISSld0wBe/ENIID6veQAV/Rz93r/lMzGTM5tUw5z1Tft2+UqwtPl0Z",
-	"KQhVoM7tQpkFw9MWXO9q2d6ljgC3d0G0qPCRosOiWuindxAs9qCjoqVhc1GBpO/cTzRZSGu4dZsIfhFL",
-	"MSBeFt6N09d4kIc9v+4YDwise4Q9gVO9lEGUcC9psY99Rj1h+/diQRLVZvv4iPrgLSjr2xGii4u2/Kn/",
-	"jkB5s1jMgzvRKkcb7viqKNbExjLnR/76OgePt8Mb9TYrGC1Zvke+wfJwEGLcCnE+9iHOjUEwC7cZ6kxG",
-	"5iTHez7aeWSuJKPZfCJsCOkz5X4c3zkWmtRCoSeiFQtt9Og1pq2BvbIqsljzLkCNmligRQepMBTqH7vA",
-	"IBEocOuiW7V92GU/wfEC3EPP2SAyUPfIBn22pF7DbBZQXhZSsmukHDxBjutYBMYqJ8uS3XC5Us1fzSJy",
-	"UMpzl0QDKeFBDbptiFefiOuSb8wjXFzdQeLtpXyPdjhfli7CPsdpmNInC7mKB/5mUukjkmqpaZF6HRcK",
-	"6Rk99Jkr8PnzimLpOcifWLLyo+A6Jf9A4E3yvHpgVMoV2PS0JK9JzjK+oAUBOqjA7tiQKiARNFu3ZQQ7",
-	"SeDYE45if9q9krv2y5xle6c4S/jLLlaBs/VT5jtHOwupnnOhWSlo8XxZUG3Ez+c5y1A+Mut4krmangGY",
-	"OPHL7TrDr92ZXPLYjfoOsv/VEizpsiRMab6gkHEcO1V3XO1tL+hURq7N9+ZrWy+5uuiPeSILms15LDXg",
-	"Lf7wpMAoplfLWBaNXi2fEJAG7uBZVVvl4OzCoffwScWESQWOUnAwHXt6wFVVg/N3BGYjvyN2NvI7Ilfa",
-	"8FuyLGXG0Fj3O3A1zhnG6HagVm9RnIpe1ZFgm5cQ5u3esos592vZ8nW77O3e8mRn6CsNDPBLTSLI0F5R",
-	"AKabuwtXuLi6YNr8E8GXSyDfu7fm8DN8mCj7dPvc3ZxvaJGtsPbTWyhGEiNjtx6BoMoAqLsgc9h5jsh0",
-	"VeZMoO5ZVGQJI108dvpL6Xwv8OjX9t1qn/w3G+Ozu5cR3UNf3CmeM4HFGMG0hnoDxkFjkZVa6NVm5/eZ",
-	"N0I5FQSH2NsZEHMeBR6K7EIdyFM244LHLZWnLCtoybDgzzXzNfDSrHpfpWRBl/WqGWCKTRcyXxUsxUzt",
-	"9E34ykTM4FhvvZXtmULRDDUm1xQmDwp/QyVQC6pyrZ1wjmgEN10umYidjlEn1FzeiiAN3KpUUGUWC3UT",
-	"SlbCWqA3yoZzVizNuO3Z/mnFcyoyZmf0XnvUhx7WRlHQKYuoUqdcQQFD+PnY1VP19VU7DQy4txuJV3Wu",
-	"b/GF3rwV6AFhkQS6MQkbbRCiFGDUCAsZ566cdUKgYGpQLjXuHUDtORYPVRTyluUOz+SM5KVc5oAIIrdt",
-	"Cwr2Zi55xk7dT1hc9diF3nkbHjiq+8PTmjFey5JtRMmqYn4cJ508DQFA44EGHUcPOjM67O3FE0fzwFwW",
-	"uSsFfoSJ5dMq5ztxpoqyCkuEdca1xCFhNgEiRUNswDJkrUGI6T5PxmJq8HyFBtW2J44kBPd1MHHssA8h",
-	"FwD8ma2KYne1hF5WU+vtphatbTnfioDtDSZXFzFKFdduV0VxJ822m3p9PXSWIdN0kCevsDtTOC6ti0xt",
-	"vbqHJ2PDjRvHhof8vKoV+EF4LDWrlX++S2DAYxC7I+LukdUtnT9LJRMB9Rl85IOQYhfPC2oAciPCZXqP",
+	"zRY7yQ5ELLt/G78tV2U2p4q5oWufw9FrPzQG4eJG8sxMcSvLa3jivfP/mvsf/M3xjZ/l1EA850t7lePz",
+	"BnNE1ux//SmCYZvOIo7q11zkEIbsrn3jlEdIq2tDjuGy4XNrc3+lJnJ25JKMkwkGkLsVGgSCxdj0osj1",
+	"JaMfOLt9/k3ONTl3r713yUjE/zgRFzAQ/DTGGPsoNQCEapIOUdjYZ4djPIISj3gUH2Er++SM+vmcQnD8",
+	"npMu/oRxX9dsjUFfP0H8PcTy+0B84TKIDQEl3OfpkFGQF8h1XKBrYwdMgNJ/HS2cfOPTwJ4bNrZrwARn",
+	"g3MM1tbfVj3sCk97ZXY0Dh3bHMj9/YASx3St3jDXxE35fbeI6cTJHBB75BIt6hJx4vE+kHgMPh0TucSj",
+	"PWrtmuGicDBCmpeb0L/czEYs9HCp9zYvwPs3MSJzS55Vm+xyKwbWQYI+Jzvf8oL1gp0ZfRocT6EwN+WC",
+	"QoBuv/gFo8cgb29dP/P8FjhTzM4H8om5EhVjO67bTgUtS3nr0lbUqtBkdPLudGyYISkYNdKOYKGR0y0B",
+	"aCiYAZwgZBQIYMHWaw25WfimSwmF57yX+VrI28RlQU5EcO0h2xbiPiEF8lauMPicWehB27D4jNm/Vmha",
+	"cBGSqYOWASEoPhAhY+9ttQgViuqKjA5s8DbmJhiyHVW1FvTTGf74yl5v+7G63bQs6bpSi/thsM90zb+t",
+	"Pr0NePfQ2FBYjohxwY46BjCzK7UC9r0WGsIwfKn9xqtvvfGiaS6A7ELAQ3BAJRiMCynFoAGCkZ4u2BFJ",
+	"M5qnZHRx+c15Qs7+6ZuLhFxcfp+Q0//z24Sc/vhPCbn4/vT8wyXmmyFPfHNyCoPb3PTz028VVt3ACOcX",
+	"pwTcxEirlS4ZXaC/4OOLU0hN/PDGmXbGyUSkucxWZj0pGeEEZkSjHM14xlDNYZ80cY8ZppHyBb0yQnV6",
+	"w3MmU5u0n65EzmZcsDzdmwg05T1TVdw3ueVGgEGn/YKrglFIDWSfNBNVDpuTa/xoRiek5v8OBoMABoKd",
+	"ZAcA2CC+dCiJQRBJXU0M7DsjLir/YcTq+IvVve6veG0tcgPGWwU2MOAmVehmFQlrFOZm+OxECMZs3hdj",
+	"ZHTD2S2W0tHSDmg2smQLecPIiOVcj62CbO8DVs2iJaukmYmgJaOoth8FUjoxl548JyCsm7/HCXF6jX3i",
+	"wn5U7jH/hbk3lTSdkIhkHX4Zql2wnh5JfCLs5JWG4KcPlAZbawlGa+mHFv5/hifw5YmAT+OE1NSExscA",
+	"+k69EUlRv7JhAWjoQHYZ9W/HCbFqqFv5GX70u+4+jxPys5wmVYgyLL6tudrJ/yCnfu1/kNPxHnnv7QRQ",
+	"K0BB+jKFyA0jchRU5Cwnc3oDkq0rebRmGjQ0fDxELBxJzlyYYNI25dmUYDCgqeOmKmfUu4nYbH44btCn",
+	"ksFsUftDUhswNJ6kder6n9sy0c8QPsA5Yc5DxEwrcxA/0A6Jz57UHBuDPU8ngtCpksVKMzLXemnol/lX",
+	"OX+U8ynUtIRVyVsa4X6HD+ddr9n9mULReORjE3wStVhD+PXYUc2soEqB/wGTRAGYO2imW0qHX8qYf4zF",
+	"O4x6zK8ZSeH3lIxcNRZUHQzfsMKKgoh0H3P6cv9lqJEg9McEw1iqWCRUlqUmhpnhey/Ge8DOIVYnijGA",
+	"T/Z9V9Tl44fvj53roKq3ZKBJbFEEMEtCATtbDQLj0dCIDMF+Rp4b4WnjKzNW5d8bdElsEiHmOyuSy1sB",
+	"pM1w4NTjeRqUyYl4+Td6ipsSiXM0eHwOXQT9Qsqv2Rg13P4UUB+SblpCaqfASnzOr/JLslqdPZrLdZBh",
+	"qZLNn9aaVDMg2XHOgW50gopkxeoRIEbX3zOj2RpHWFAytHsYBI0QqaCspBWDIiQLyNXo5f6LsAjlnXcr",
+	"gPaO29VtbzPocWzrGlg/syu2UnPbIR+M4PH4kS103WgfI222VOVmw512hXnEGqTAiG6qzku+oLEoMUOV",
+	"wSNGjd7uLX2SLPENMNXBDcQpgqiE0hUd8MUvhDTCw6o3UMHf0c/daz4TMxmzeTXMec+UX7evFGuLT1dG",
+	"CkIVqHO7UGbB8LQF17tatnepI8DtXRAtKnyk6LCoFvrpHQSLPeioaGnYXFQg6Tv3E00W0hpu3SaCX8RS",
+	"DIiXhXfj9DUe5GHPrzvGAwLrHmFP4FQvZRAl3Eta7GOfUU/Y/r1YkES12T4+oj54C8r6doTo4qItf+q/",
+	"I1DeLBbz4E60ytGGO74qijWxscz5kb++zsHj7fBGvc0KRkuW75FvsDwchBi3QpyPfYhzYxDMwm2GOpOR",
+	"Ocnxno92HpkryWg2nwgbQvpMuR/Hd46FJrVQ6IloxUIbPXqNaWtgr6yKLNa8C1CjJhZo0UEqDIX6xy4w",
+	"SAQK3LroVm0fdtlPcLwA99BzNogM1D2yQZ8tqdcwmwWUl4WU7BopB0+Q4zoWgbHKybJkN1yuVPNXs4gc",
+	"lPLcJdFASnhQg24b4tUn4rrkG/MIF1d3kHh7Kd+jHc6XpYuwz3EapvTJQq7igb+ZVPqIpFpqWqRex4VC",
+	"ekYPfeYKfP5lRbH0HORPLFn5UXCdkn8g8CZ5Xj0wKuUKbHpaktckZxlf0IIAHVRgd2xIFZAImq3bMoKd",
+	"JHDsCUexP+1eyV37Zc6yvVOcJfxlF6vA2fop852jnYVUz7nQrBS0eL4sqDbi5/OcZSgfmXU8yVxNzwBM",
+	"nPjldp3h1+5MLnnsRn0H2f9qCZZ0WRKmNF9QyDiOnao7rva2F3QqI9fme/O1rZdcXfTHPJEFzeY8lhrw",
+	"Fn94UmAU06tlLItGr5ZPCEgDd/Csqq1ycHbh0Hv4pGLCpAJHKTiYjj094Kqqwfk7ArOR3xE7G/kdkStt",
+	"+C1ZljJjaKz7Hbga5wxjdDtQq7coTkWv6kiwzUsI83Zv2cWc+7Vs+bpd9nZvebIz9JUGBvilJhFkaK8o",
+	"ANPN3YUrXFxdMG3+ieDLJZDv3Vtz+Bk+TJR9un3ubs43tMhWWPvpLRQjiZGxW49AUGUA1F2QOew8R2S6",
+	"KnMmUPcsKrKEkS4eO/2ldL4XePRr+261T/6bjfHZ3cuI7qEv7hTPmcBijGBaQ70B46CxyEot9Gqz8/vM",
+	"G6GcCoJD7O0MiDmPAg9FdqEO5CmbccHjlspTlhW0ZFjw55r5GnhpVr2vUrKgy3rVDDDFpguZrwqWYqZ2",
+	"+iZ8ZSJmcKy33sr2TKFohhqTawqTB4W/oRKoBVW51k44RzSCmy6XTMROx6gTai5vRZAGblUqqDKLhboJ",
+	"JSthLdAbZcM5K5Zm3PZs/7TiORUZszN6rz3qQw9royjolEVUqVOuoIAh/Hzs6qn6+qqdBgbc243EqzrX",
+	"t/hCb94K9ICwSALdmISNNghRCjBqhIWMc1fOOiFQMDUolxr3DqD2HIuHKgp5y3KHZ3JG8lIuc0AEkdu2",
+	"BQV7M5c8Y6fuJyyueuxC77wNDxzV/eFpzRivZck2omRVMT+Ok06ehgCg8UCDjqMHnRkd9vbiiaN5YC6L",
+	"3JUCP8LE8mmV8504U0VZhSXCOuNa4pAwmwCRoiE2YBmy1iDEdJ8nYzE1eL5Cg2rbE0cSgvs6mDh22IeQ",
+	"CwD+zFZFsbtaQi+rqfV2U4vWtpxvRcD2BpOrixilimu3q6K4k2bbTb2+HjrLkGk6yJNX2J0pHJfWRaa2",
+	"Xt3Dk7Hhxo1jw0P+sqoV+EF4LDWrlX++S2DAYxC7I+LukdUtnT9LJRMB9Rl85IOQYhfPC2oAciPCZXqP",
 	"vHUWRqAZUE4jSj8nIqSgWy6+EXQ6mNxeRCntw96pOtHts+T9qoiwpb91uruBiA50u4WEsuBKD42cj0jQ",
 	"/VHePH+cCPMHJzRvGhQCKmkDaG7TuojihotzV0zoO+W3fvWdAcHgEh9Zkb2bNwYNAPbaGVnmnz+/xRrs",
 	"8PfXq/VO4pvL7SQ72E0kiKiDkLs/u9g5DGqrguFcyJx/ALPGqs9qzpf+A4z553Na6j83s8DwmdZv9fFb",
-	"P7eU+Nq4c75cmu+ab1nwW9//RU7/HAb1iayEQO8ljUbvNQ+5MyjZIBzKo41js8H4hvo31LmGkohv2zJ2",
-	"XE2ECxUbITio+FnGggG9SIXtV+OjidglqWafdJqQFBhYwQUzggu0T8ZhoO9T6nhd8ANhP69oYW59UOSx",
+	"P7eU+Nq4c75cmu+ab1nwW9//LKd/DoP6RFZCoPeSRqP3mofcGZRsEA7l0cax2WB8Q/0b6lxDScS3bRk7",
+	"ribChYqNEBxU/CxjwYBepML2q/HRROySVLNPOk1ICgys4IIZwQXaJ+Mw0Pcpdbwu+IGwv6xoYW59UOSx",
 	"QjoDsGWmKRnVNY0xDhrnmSkk5gARMKPaxSRYxyiYyo9+TAxfohoXbCBd2nZVqc1DR9cGwA7Vk9DeiLqj",
 	"kGRWokOGFhhPNUpfpWi3f7W3n8KoWJGT5WMreGAbOGYLn5PXL3enHHrCXTG7YWi5tDMnJJ0VEnrinksu",
 	"dAWQWBPYMRZClti+dr7d1S5JLd9Jj0iKfexkSVLgf6mdkWpse53+y7/8y7/svn27e3qa2u1LLEv78O0b",
@@ -55789,18 +57170,18 @@ var swaggerSpec = []string{
 	"KSpnD3A7f+URsfeOcx02z8NVUYijwx00oGFxqNvUkHw5rAbGsBBRL/3UgkOx9DgQu5W4FvJWjO8t4gyM",
 	"JqWBRAZRpZGa6A8N2L0iTpshpsfBCWIBhXy1LKChoLKiZFCAl+ehkrrXUaKiUau9v0LFQaxCxWrb9iZn",
 	"3nInlY7ZfeJ4uqkJynZycKdw4NheXKCnmfblQm1C62ghBVsnrlolZyohJQUr9JKVGROaXrFai/nHZLmn",
-	"wE3WHwWPlVA0Ss5KcGxfUZVNBEcaeFDh5SOylCuRQ2g14SKbk1Exfc7FGGK2DEX9eQWiS/XTv/8blvCE",
-	"kcApan40e3DNC3lV0gWOtmCGJo6ur54vmqMFP7VHW/Ci4PBEvVyemXsn2bEw7CQ75nX7z7//WzsL1+ys",
-	"eXn3hpaQZmhG+X56zsozMw78dQHwwOc/Xp2z8q37A394u/MT7POSljquSp6Q3P9ac1Ui4oOR2hD/W1le",
-	"E4MgwC2wazgvicHSZbyh0DZ5MBUMcZvOL95WEMnPgG2rFqaGWQ+wV9Qb2OgoJT7LVVVMwQ3+LHJKvjQw",
-	"ptAbcb4aWqXbxfgHb8Zv6iZYpjZ7TZtzwjKMg7pf/ugnboM10NLS3NIwgj5cV5zCumV19dlqKbp1XP41",
-	"abl3lxAH4vqWQuOGm9BCuxDjjrAeCG3hYqckJaQeJ04zliJjCWg3XBDXTSuklC+3aeHqSEhv/azhTN9B",
-	"MczgFUD9m7XrLtauasMv5ny2gYdaNIT6vebpTXkzN5TDVf3GMdIBeO6ZLvGvE2l7CJg5EyT52DYt9U+f",
-	"5WmroicZTdfasojh+Az7UEEc4Rc5XQ8b5dQ8uGXWLCyyS1Bw+9SfqRdcCr9ttb56imlCdVgIA5vNBWmd",
-	"beuE6Ai++0aAhkDJ4cvduVyV5LvvFgtfesdqSPUclYNXL/bHdw6msuVpAc3fz2Cjz8RbLlZRLdz+gMb8",
-	"FMIXzDpS6JdnF5XukRNRfSKMlgUH8wgVtXfKlVBkSZWeiAXPBb+aazI6PESn2f7r/X3oH/j3++NjVyCK",
-	"L2zyOCXgzNzVc7abFTK7dlfo4OVLZ1iaCCDWjKNxhi+Yj5wg+A5WLcIK1nQqbxg5fAF2RrtK/O7VVwlh",
-	"e1d75BAoOdgxW6GPm8MdF/TTKeXF+h27/YOcxvZWKg3K8V/kVGFoCMtBlchprcxEWEIIzKN7d4Noc65V",
+	"wE3WHwWPlVA0Ss5KcGxfUZVNBEcaeFDh5SOylCuRQ2g14SKbk1Exfc7FGGK2DEX9ywpEl+qnf/83LOEJ",
+	"I4FT1Pxo9uCaF/KqpAscbcEMTRxdXz1fNEcLfmqPtuBFweGJerk8M/dOsmNh2El2zOv2n3//t3YWrtlZ",
+	"8/LuDS0hzdCM8v30nJVnZhz46wLggc9/vDpn5Vv3B/7wducn2OclLXVclTwhuf+15qpExAcjtSH+t7K8",
+	"JgZBgFtg13BeEoOly3hDoW3yYCoY4jadX7ytIJKfAdtWLUwNsx5gr6g3sNFRSnyWq6qYghv8WeSUfGlg",
+	"TKE34nw1tEq3i/EP3ozf1E2wTG32mjbnhGUYB3W//NFP3AZroKWluaVhBH24rjiFdcvq6rPVUnTruPxr",
+	"0nLvLiEOxPUthcYNN6GFdiHGHWE9ENrCxU5JSkg9TpxmLEXGEtBuuCCum1ZIKV9u08LVkZDe+lnDmb6D",
+	"YpjBK4D6N2vXXaxd1YZfzPlsAw+1aAj1e83Tm/JmbiiHq/qNY6QD8NwzXeJfJ9L2EDBzJkjysW1a6p8+",
+	"y9NWRU8ymq61ZRHD8Rn2oYI4wi9yuh42yql5cMusWVhkl6Dg9qk/Uy+4FH7ban31FNOE6rAQBjabC9I6",
+	"29YJ0RF8940ADYGSw5e7c7kqyXffLRa+9I7VkOo5KgevXuyP7xxMZcvTApq/n8FGn4m3XKyiWrj9AY35",
+	"KYQvmHWk0C/PLirdIyei+kQYLQsO5hEqau+UK6HIkio9EQueC34112R0eIhOs/3X+/vQP/Dv98fHrkAU",
+	"X9jkcUrAmbmr52w3K2R27a7QwcuXzrA0EUCsGUfjDF8wHzlB8B2sWoQVrOlU3jBy+ALsjHaV+N2rrxLC",
+	"9q72yCFQcrBjtkIfN4c7LuinU8qL9Tt2+wc5je2tVBqU45/lVGFoCMtBlchprcxEWEIIzKN7d4Noc65V",
 	"8/oEpgm+WBWaCiZXqkaQhhMDSG5TNhIUcSKaVFPqbW/E/u/3O27ESsCGsfwNXdJ42kFozYP1P1Mks0+b",
 	"TfdDxMhKTM6sEZqqaZJfc0UNOu+hpZJd2x5bVxvhkhgLqcjpT5v52R0EW9zCI5I2hgInRVrV3I5R2YkI",
 	"uiCa872SMu/2Tgx2OwzhpP6nCBvoYqUgRgZS4bE3+sNdxTjSO3BNdOhsLqp6B07axwJPmrL6JssixM4h",
@@ -55856,998 +57237,1023 @@ var swaggerSpec = []string{
 	"AO8OtItB9AVXAnIPLPKfov6OfEelTZLtOIsj2hzZDpQ9mIiAzN+6HGMY184GqXW3stTzxA1oHTPucqCg",
 	"ZV1CE+HZSkLSJSs/Cq5ToqVMXLQ4lDxn9IaNj6wfYWmvphkMHOGML3VC8EwQpomgN6ykV37aWSgyO2Gv",
 	"MUG0gg3chNNoWYnK6XWDof/LJRNsi/BhdJNu8qghOlDlufnwCSzWDqYjgJyn9iVvzmtzLIv4ORm9eF3T",
-	"8dArTJAmO9nVRYaiH0uBaJrRslyTw5cdNVU1W5wNNiWapy/lW3rNuhxHf5FT1AMqJABEBU//DGPUBrhi",
-	"7y6DOJmsC0D3u7U0QgMDUCp8KOvAdPFC6u459L2H/7KylNTRsBjzPfYQNkTYGiwxht1egDEGdALiAeEZ",
-	"tNjHF4ygroilnxUNfyJJyFkFvpVlt8MVg4z8rTF03703+OIEEzl5ixbF+9nO0Z8GbuWHxgiff0oi0F5b",
-	"T/1GqOv2fO1/a68Goa+4ZXybmiwzYLk0Z9ijHNRpfG544ZqGjhhxuMSki7Neqk2tRGI/rkTuW0p6j+nA",
-	"yhSZFDkt10NM0R7Ci9pbZhi5KjP2DdyQLsjxmcqFzIcFXOBrZ9uxBzsXyDzDJ+l2OIVN532Ju3A9W8zy",
-	"gRVGYOjfrBIfuuNu2SkuO8MT3C3zIYhuPheKCMNsMeMdacJF9fJAckA1yejKxUMB+gcMkZIFFSta4A9R",
-	"UnAvzWybSwLXGJcWcyQGQqkduHkba3tbw9HWhYsdfBe+Ra+UF9caklhNd3x4NbHOvtpcxslCNeGrk2Ba",
-	"6aJJ7isRuiatb9ZJTyvJO1KZyRpnqdY0m+PV8TY+lwPJyIxmujtI6n49F5vpsO1HBq9xmzKmdpFQ3RNe",
-	"fsT1bYB+YELWzb2Tsarb+m0pFxGjO+pMt3OpGKkeJjNaFAoLnnJF1FwuQc/7q5Emcgr+M3M7y2NC4XOn",
-	"uXubtMuYNlbBdCkfFHyrGD76AuzN7U5L/uDs5L/0vvN2JT0Jv+2lRDJ8fxnJ0w0a3B82gpaFByxFDTyr",
-	"a05rx/CZ8zDnw07u+OQGEGZYVFBVUuoDwlHjoRsAwWchKsWDZK2XjwKQYeJ3AMlIfaoS+7bXtVq65pYZ",
-	"+aEctqHauXs0Eml3N11qK0C9gLgBStRV7gpiIKVvB5/eCNkdQQqE620g2ixRnNOreHU9iu6hZvJMPLAL",
-	"Yui2X1DMODCn6h375OFqp9DNqTov2Q2XK9X90DK6rIPdKTWqFCzOtbO9uOZL8hy+u+B/ZeR35GB8TGxt",
-	"F/8tV2Q/sHEFVb3dI3HN85JeM0KXy4LX+gIF74OCADW2O+UUyD6oOJaR9XrGMrsSQcKM8WJUTRYseYvl",
-	"NmsrmbO3ux3sRG1RNajax1c/8c0CfJf3k+pKHcl5fkSWPLtO0NNywxJrQEoIzf+yUrY0nGLa3Jwf0N1S",
-	"4tvvb1hZcjSkOG+oGQv0LBjMa2RGrfXDgT5bjWfeDoeLuk3rS+tQSgwauSLdgT5CKPnDxft35NwgR2Am",
-	"Rg/e0nzbcODF6oLc3dfii3PETdwb8pddHitEL/ZkLd8he8hDOzSk2LtZ7xVC3CubBRLZowQSV+aCfgjc",
-	"c48Fhd4MgH6MuXvxwLx0bm5wjM/x7LoWj2iVjCXV8yOS+jHM+0GbEjzttI0GfU4zm95d95sdWa8WlNTx",
-	"pSj8Qw/Qk7/DvXYCwVfB0o+r5GEjmhZS70JQN8srEf6eoDwqqdgyaHuTh0tL8M4fh/GnmE9uqyLd2vpz",
-	"zjUPOViYSWRD+9669iAIQtgt5Al8ZS1fR5NlrgN3EwYTtFleJoVaoQk2K+kS6t/K7PrEs73TKjoIXDH+",
-	"808byxI1rL/+QH7adJk/WD4cwWkbWTHkSttRBt3qmhu9kQxrfqtCNqTALXW3G8SoAX1iHhMTfsVE6WGm",
-	"6ixj4rqiBDM+UwCDlk52JFxoeWzrA9gIHMFuH6JyTiMyodG2CH/9ZaNWKzyiuQbbX+QXvYhfElvqDuBo",
-	"yFT4HFn6B3/Ze7yJ3drLltf47a+Vm2YSwm9DflrpjjO5EnmbkZ6JOiP1nx+JkX4vdQ/9pcJmmaxqp0O0",
-	"vMI4Y5B4rHg4XROu90iKwXIpCvm0dDVV8omY4u4oLDFnfdcBr6YtcRN934Y4Yw82qY9JihVpMIS0XLGJ",
-	"wIEgi4AsWamkgFfyWMBpIfUz1QrhJhJ6F4DS5/lbJKgSp45XYLalyC0AUAbGFtvw+TkU4OqokM8+LTmW",
-	"/4gHbUJIBl27VRB43vVmOcL2CzGn0kZiw7eKVzx70ERprFPIFpEkvzDCQZCVgCM1Kx8UodFNad73HPnT",
-	"xK8hWnSl1gIedd8TfyNyeyOGNhq3iYU+5CGIcbAAJQ6/W8i4iYYMbv1t4W06zr8U5j8APveljiaRpNY4",
-	"tiehSxKIREu2aF+CpuC5ZWY/Ln7T0Q6znxVSP6blDHhJ3af560/F7yYE2OYYmQfaysyBjiEnHBKQgfni",
-	"L1CvcNxBBLpP1luk2zlPDIIi6maNShjA0oaslbQHSZ0Vux0pxiZC2ln8tGPA47RmFHeJIy6jBCok85kN",
-	"iYmx4e3u7W/WuF+/NQ50dHbbEtyCxr1N9ebRGXmcng6VvOO26Et67fJTCRYCdznaHbcO/Tw8u66uGPZ5",
-	"hbu6WClNpgx6Z1cuDmRBRkBNuXonhX81HR/HhHDBWK5ICkib/nYff7uPDeu4L8pkLWcVpqH94Tfb+ePY",
-	"zj3FuZvu32lAP19pR4O40HIIBbKmgS2JED5kRuSevpARbd46EHxSb8FNsRkdIttE+IetXpS0jLRjWyNH",
-	"6nmUviHwRpwzxGUihK1EcWUkIQp8pxLG9sgPVSapS+gM2dD96eNvfob/4n4GI+/b4k4Rs0gNvb1Kif2a",
-	"XdMkexd+c0/85p74zT3x4O6JLQSe35wXTyLJtPJ0N2bVIc/hqpUV7Jb7Fzk1ANGCqfdljl2v5769qfvz",
-	"ey4gqWwH0gIkz1j1V/Cbq6If/HmS5yVTytqufGAhF1dnQi1ZZmtrzigvWB581RtC+EHedsRF1o05rvgS",
-	"lIdxUp0T8Jxg5yQyqHpUsXUovDERjYT8GvfWc7YY75FUiu+oyP85dMKgfdBVwTDwHE9E3U/j9AJftiwh",
-	"tapwFZb6s8PSxyCKQhGNs6peFMUgexjUPq8Q5vEe+SBvXQaQFLswhTcxlAxz3PZtSWU9EVhfMSribeVE",
-	"Oe0tY1kRluCHvYc3aJun+4QVCwTSpGi5i/8s1SHqeNrpM3riSk8RiXVDncSnqcAQ8y5FU1YDF1Njhxup",
-	"t+8crM3L0Uv2LzYzNB8n7WrcJKHn0RWp74zwdvbrMNg7Z1DvwufV1nX8OQcVXxZmaVCSasbK9ysdfDoT",
-	"AQtFXxY01KYLesVwD5WGGfWqFD8wkUOTNvx4YfC7gjF/J8+l/zFgwPhF07bQ5NDB7846cUsV5iJaaEuW",
-	"f1vKxUXIB71ZP4hzd8+bh7+X4XovJX7ulha6LSLwyyW93hA5f1HLx98qo95hSA0PbCMbt14rCvRyf/PV",
-	"0sAVMPKKt9/K8tpLEeFW/kVO30O/OeT2/rnwy9mqmPGisHNXKXhOcfnAFoLCb0v5IbuBEznJ/9K/ZUG9",
-	"zngZsnptEO/ogypkZERFEESJSecYQ4lN122udCaFZp/0eM+weFd/zQoUN2ENxUYpL1uP5DjwKCX2DVfX",
-	"rEqpr972tSV9XcmkKippM2O5PqpX00qqIl9QfMwpJoT69ikLQosi2sun01/tdqDKK96mOe+wAngWuzY8",
-	"W+tt4XZjeNmK4PVosYq7sXhk6Q8JRa8QQEZgeKnFAKGtsGodUPevj6MwdyjhwXmbJ4YFqLjrMLDqZA1n",
-	"v7gg8rFWj66q/FAVqfoSCu196vjcoZBLQEKRAUWQ88eA1Thjh++qZTNUmyXyNpRvqU/wgzOotBWrL3Uu",
-	"d60Yk+zcbFhjRZsbKyOj1yRHyMmyoJnhHfv1AuF2U56qSNlNX/Hc6A2HU0ZG9MXE+Ly3NI8VZjwTQSJe",
-	"k/PDZYdEzpepuYmVxLFXsFfaD27bsJiksFL0vWKT8rDq+SCkruqkbyzY8ChlGspN5bZw6rBkOxpBavW9",
-	"sEtcWJMLvAxYj6PZvazR/eggWk4vgCourG+Aqw0Qt3FhXKGQj9UTG+tvNow4GBKbVVMpti4Z8HkgKg9P",
-	"vQ935aES8EMl4Lc0/P40/FqDg9+S8TskoLjx2enaIRLHY0CH1TscJGH/RU77xpG3wh1gANUxUUyDPoDM",
-	"ImQi1L2nBs0vOisrNqtChpUWt2r4eReyVKuZjnzdhobjhjWK4fWef4dMelK5+bwBDjUsLAV+RFB9T135",
-	"G0Pli6CyPhgIfFHtf7Ci0X/87+qJUSlXIscKdD2in39h7H122FXomSLZqjQq5bqNiHbm+OG1PJhPJVWb",
-	"PdgAUnsrv4QkiZAmfhujKBQNfD6xMcZh4u6CKuiBHjY9tG1swC9j7inJWcGgEzotsznY3iZilHJ1Ah9Z",
-	"no4hUk35KGYbXGk1659XTDAFooRlRctiZZSyG67g5ovcvoE+IGVpPvONd/xMRwQislMolF+YNRCl6VpB",
-	"i3LowTMRE/ENEBcr/2MRRZsYADblxDaeTrCER0JonntokmqRkHIU/jQRNM+hYzb0OrENw0tmLgZQO3ql",
-	"YDT7jPte2i0EFz1YnF2dQzS3LXyMRO3HcAjf/XtZ8oyRacno9aa5JsJ5Q2MjYoPxcLixWd8Nhe61adDX",
-	"GU2KviWBIKlBkI+wh7mLL3f3v6LotDCnOpWfCBfYDAba0QdPJEQFFS7ZJzh76AZcrKsAHHuORo9X9Cbu",
-	"IKRZZpgvF1dvZM4O4/FIqHCR6lmSyZwdN9qNbWQP9bnO4v1FG5OQUfqcLvnz6utd87VKx/eY/nRgaRnN",
-	"Fietlz4nO1NamhV0OSlPlLUXS9d+/6hO4jFTBAYmK9tWax//OyAjxq/mmuT8Ckpt255848SSlJIZmaWq",
-	"gY33E8MBPWGAEEEwhd2KeEeA6YoX+aVEe38k9ijHBC9smR/PDLRDoOunewiwesZHyKhmV7Jcd6ACLM09",
-	"4xDBfLlrv+R3woNBXSJgbnNz7NNblJQE0gEtIjdi2Jvw2c9VEEZntdvv5C1xDylyLeRtkL2lGCPp+fuL",
-	"S+J3Sj3/G+r5n5/719JxYgi0J3Fgg24nOoIDQhCeH5P0Tz+l9W6tw/Q5zRZvaiuKaXMOjkvOyo568G2K",
-	"C5ZFms2rVWgOljeqwRgAtTVFa28+xrcGxt+F8XdxfLtHMGj//sAjD7RJZgvODRQqtlGP1wCZCfOz9ddd",
-	"rEXW3cIJzVLwoCKCKSDUEGReWTxgx9VaZGRKM2jGDzTgCPKinVMDL/dKux7lnpWDLEVGqfvC3oWULEum",
-	"mNC29wQHp4YhcqzA4ukAVIJyTqAqYVYaxnWfshID5YzUsytFse5Ken6ImsnJzhVdXcUZHYGfaiwOvrkz",
-	"d7sqad41lfmpPpX55s5TzYFDDUHst4yqVcm2TOe24vw7qWPmiXtheiUQxywpFXZS+5RX69s4wtX3Ul9i",
-	"wH73fakMZbWqPyqsT9CRLW2mCNOg+iAm09U6KE1gLwdcu5pRqTb4BXO71XfbLRcWZMqIkkX3aFxcFeyj",
-	"YnEd6qOyHYC73r+kn/qBQS5Q689aMqLpp84VarZ4X/IrLobgqn3yc7JTWPvrVvjtyFWnaFtRuPAmui/v",
-	"fBkbZHILf6GBv/Fy3IvdIM118chRcOCwKCyZkb8tpR/9ArTjwBFekWQVdSz6yHjQ6jqFIfxZIcqr1XKJ",
-	"fguLG6qCe4Nk5M8AtUhg/iD44vW0uuWjiklvIyuOyQAO1B89CW64moYxV9iPJoPFpZBb1D/wnk3EkrOM",
-	"4TigiZoBIATUbMD6iOBlIf/xv8gtz/GPZUEFLU/xCThw/AZfVslEVC8VXLD6s/iN0W+UN44tqFLWhzwj",
-	"qZ0bnP0pGRVTIsuJuL4CA4zNOMGnsf2+nDldaI+8i+Eg6MVfIgMEI+3PS5mvQK8PQz23oT04Dmhi7yGi",
-	"cdsBKpvFJp2ooEq7boPDlSLI1f3nFS24Xp8XVMTq7FuJzIqJaKZKf67eudBUrxSEYqcw3slyWcobWqRx",
-	"8i861POg1IsVZ505bSHFFYRG3fhqDtEm77GM1DqUQ/b/n1svYf8pAGbIAB/cs59t9J65Ee9n9lzfQKcB",
-	"FW/6/9G3snTyiGHt5rpNmeI5Q+tBPYHE30agjeS25FozcS+yd+GgroCNUT2gGx2mKSBoIUeFb+7MTn28",
-	"5BDo3bMGZHqlesPVzQMb1FDzSIP3dDCde/OcS3oV2+hViEDdLbii+UWGzC7wTZfhBUVBBCnYFc3WXfw+",
-	"cghmuMv1cjMEMK95vWfGKndTNCAeBMtNvwzynby1AoIiihXFYHOMlzXQNrgs+YKWazLjpdJWpngi2WOT",
-	"zHF7F3UPhIGt3okWh3LM15PFunxak/EbeBPD5prWU9MGW8pWqJI0zKUN02db+Wkoh243vObsVQy/uVEe",
-	"3icgNNXkht3REqQm+naJ1m3LY9MuF7WJxCxHETN/EvEytBSmmjW4MmdUxL+ypjQN8C2xeBM7rIXFt90C",
-	"baUqxuEjQk3NtlyXqrqcjScxp0TUEg5R25VvpDAiMa28MqrmirT00JXmt5liRLFInTOqFNMWjq7IhIpw",
-	"wtNu0mH2dgNqr4nfPDBsKHmlNkCaSQWs6ErK3Eo12wDLPi2ZUGzDJPYpN7KZz/kZhy2Ei0wu2MZNh3TX",
-	"YBJA6wETNGipO4H2vEnz9CM70Nz2wajc0TPCsEy05Rj0xaD4plVnKuU1yxOjxUtg25JnDFRDdVQpuGZZ",
-	"E1FzDJmvjOBXvxp2+GxOSyzp6e8Mvgs/7MrZrvshHe9NxDc0mxOeY6UQYMEUC0W4OETUKwuuNBm93H9Z",
-	"9XsdHxO5MOIxBCsGImjMA3u/63fPwhDDL+d9J7rv1b3n/A9zse8JxH2v/b2m/9xxb99Ipb8uGb3O5W1H",
-	"0hWczNQ9U6vBC4XpzRC+li08TPOcQUmloB6BebVgN6wgI8iSlitDLMYJSbPVYlVQI9PiSDTPbUo2BslP",
-	"WSFvCddkpFbTXXMHFtOCWwriDignlYgZCZfOaJGtIP72vegxclSrBPOmf2kbB3C4mI0uYKn0ezgPtX3V",
-	"2ztM0F/MzgeymUNkORldgUBT2rIR4yfO8LnISrpcxvwr72fkds6zOVH2ETLytY6eCkpAgAG77y/XpXlh",
-	"aJxk82Z2ty/WjaIUkf1L6uhvYW/haoBVPw2hFsMyHhrUw/DL9vXsa0/n3w2qrW7ZrC6+m335CqA//rxi",
-	"9mdwTQwioZti56mX5+sbc+/w+RYt/y12vj92/usKr/6LR85Hr0dX0LwjJIQ2MBhEc6Y0X0CQKDimITZe",
-	"kGUpr0qmVAJMGqJize8ZFRkrCjw8l+fuRkCF5dy++QfIdvdv24/uffMxmlhuVjawDLjw3v47xEiCYrAh",
-	"QvKe0uOA+MmnBeNOPucONTHueu61eHQpWd36cYXx/fGPp2xGVwWWEoV4ortEQA4cpDcIEs+zFgj5wKd5",
-	"n3DF3og0XwMOqryBi0nL0lANdeeWik8SmQVbXoVnPfB+98Rp4cQ+WOuBJ75b1FZ/LFZvnT+XDW2egVh7",
-	"G7MOpQ1c9T+bJMJV2GkgrU2bVgUD7X1/uJKBffFgA+9vfxzY4EH6I71ADO6L9LJOjWOSD52wO/prMMwb",
-	"Qr4Gj9MZ+jV0hFqg13BW5EK+WqwnnHcBjRavbeUViDmkQt2y0mDs3iPGiwE5qAWNPTBF+MWEn3RFavQ1",
-	"MWlQlzu0uYgGbQxHnkj4Ri8eCak/WLl+rxnp0bFsS+6SdsFUH7Ryh4YrWweLnNjC6K/2sUwZybnSXGSa",
-	"5BAAjnUZsRJMWEjdXBVLjnpEtfsEi/g+z2EVgs4NGBJPApeuCip54BsXRpcMxzQXZ9InKLuRjaI144YR",
-	"3F02HhAFcuJDPoALmSGa1aHrIVNbljnojwA5qQI/fFUNyK2K9utCn6yP9t8Ski8T/eDNlhtDGjrV+UpW",
-	"77LSYbYqVrJANcAGTKbXbJ2SuSxy5cubjRAkvOGW91qziTkAXmLHd80+6QSzLz5Ro6qTyc6ryY7BwskO",
-	"9MXbidjmr1mHPboG1h3bGXVU7/EZymiSoEY1sSmUUcmy38VqVuCm6j8SnwvV7XKrJ582HPsQVtQeDohD",
-	"lbluPf97Hb0CWTm8Hqt/Q7NFd0SWe8qWMPOAYH8SUUvaGObrD6ftKQcbTow2x3tPPbzSHeSMgdVM9Ye0",
-	"Vl6wSDIbXsG0OhrrS+OqwoWRjbecCEzt3i6XLQgpbMTqYcE5SDMW3v3TiiebiKGc+tzvyD0CDJG8B4dr",
-	"E1Ft6e8NVbvzIHrprPYhrOnaQut4wFh4wsMudkfYg7U2GvI5WxXFLqbSN62Pzct/RObyFiQp/8O1cPWh",
-	"zAsTMbLB7Q79QU1xV5DrhNgmNrir5vDdXo73yAlJgxWmrgoVVxPBr4QsoXiBheWZRVuMJ/IpdGTOSpZs",
-	"QHF7J6vM+sQFEJOt8bm7Baoja1GprsKlusjQitwAsRUo75KVwWsiNBH3S4L91OxORHSP9KlDA5sqPBnd",
-	"fSpo709QDH5Xwmw7tLhbru1W0DqbMMQE0C1juSpE30SOgnTiLdKqa7QGspvriB+/d2auYeZj++wm5mkA",
-	"NLM/Ux62KgtlM0MjDX6GxRPA9rj3EKys41RgacOYxjDfOebcQITZDwfjO9cKDKz8wxPSQ+Whbu3vgn1z",
-	"S9JG64AN9tut7LVgI/WJu43epDarx/YlxcyASkfmIitWOVPQjKvbxrixXGL+OP1fC6qZ0h86DUbYjBYe",
-	"8oahdnfWImeYVtfXnbWKWj6ZaVZGE8Le2iegNUfpi55yQ+yUBp4KG6qQSK4ZLRU6B4ARfPXV8FgqB8zX",
-	"bCZL1g+NeQsK4Ezh4RpE94Oiyz45oAOvb1KxpdLaYx0MU9ZczZ9obgiyLVLwa0ao8765V51frm5GbTpi",
-	"3NPp1kv43Ev2fjjchvAdjo/hux8ObGgG1sFKrUki/Y0s/kYWfyOL/xXIor3xHWfNA4Om1UmgvxSrwgY7",
-	"CabVUwBDCUb+qw4SikODPzud7JCvP/xx92B/n0x2UjLjIlcktV+lNVzfcqnbFVb+z8otSjC/vymo6tAR",
-	"3r399g2Z4WNVsoILJXu1v5PsvHq1k+y8Nn+9Nn/93vz1+9/vmb//3vzvq0P4+2Df/HBwAP8/hG/g9YPf",
-	"m78P4ddD+OYF/P0S/v9qf78z8OxMLFcaPVZK9+c8QOezVj4tJVO5MgsDboj+f19Ck5xp6IensDqDGQGz",
-	"/SbC2Y7CzFIpMCSvKp3Dlf8Rox5LBeUIwbq8V8scTCcCs75HQUaqTz+1bXWNQsQUMg63Eh9Qbm7TqhTw",
-	"o5YeUvQajvxj//G/YPH/7D//72qwj8EPViIIlFef0D8RBS2vDNH3owqpCZ3KG+aDJrCIHisUs/zXGrjQ",
-	"Gpban0bO9DUR8H2OPGO6rupIqmvXdRt7wFHs4aQWtCiYC44cY+2M2nfPlB0Uspymq3WV6EDt9jxrjgPo",
-	"UhUFhNXA3gvcSYNn5B/srnRtXXOPE6wjWLdTEMe/JyIz9FQ4kxiH9jlGqALToMA6Gh7ewECIKrfZaKgt",
-	"mk6p4io9Iik+XGnX0Fy5dpIUD+g4NE7W2vVxrSbiZ78ATAXgyh9yiIxQJcqldzT2U2kpDUaOk4kI4bLN",
-	"nOt2Tw/XOCGpuUEpGQlZrz0KVwxzzcyuTeCiQUkS273ZrVRApZZ1uO4jkrpDhL5CMK5rLBTbCNjlVVGM",
-	"98g76QsHT0TmHeRmT3Ip2BFJ3c9vZM6qXB37pWPMCA1UxR6FJSsnwj/p6ccYLcvpys6nWY5ZxW9qM5Vs",
-	"ySiUo8RXuSY5n81YqSbCl5XxpTEdQfLTjdC05u2zMeMvYJb5w5F9A55PfoYDrX9Co85PUetnBXtUQG2f",
-	"w4ZMGruziG+4sxZjgPa5VN2VAAICSzGn04S2JpZxoV8cdnuygnD13sMxkA+ysMb513mLbNS9bZi7ZSlC",
-	"2Mz6C5TauVdlixF06fQE1vBNVo7vW+UCT/jhmk1ZrELxt06w3LkYDokYFveFNs2a/uwTe8c81NGL0Lg+",
-	"cYdaP0Z2WUvftsucbSxU5lxq9Tpl4Ew3hzbeq2pg/chzPXek1n2J4mrVx80iB9a5wiaXUMZqZDfXfB1U",
-	"sMJqV8BZ3IiXc55dC6ZUWiumpd3XZFSrlOUwLHBO0aKAqtDAKVLH+djPK1ookuZ8YUR6KbA21h5JzSXw",
-	"1N7WbwOnhpozphMypWVC9vb2xnbt8MjlesnA+2trZJn3rXU9JymCmBpGl+JSox65sEpX+7iK6XMuEgL/",
-	"/Pu/JeT66vnCjGj+/fd/ixZZqi+uw6XhypO5Z21YmtG855AfyIuCL5hmZbySk9mvnqFh8+rxLbCR0bG4",
-	"ci0QNxdYDEoNG3HQ1zONGyNqVdNitZcVkCiPoHWM/EIk2F2Crrzn+u01VDhvVklUafzU6je2y1+p7X58",
-	"4fV3cx+3cPdk71o9Lekfy9OWL7zqH11IXPxkgHp+IRBr9Qp7bhMtGW1Q6C91lzyZjpfXqIh9QLlrrWRh",
-	"ETuOkkRF4VVnr5HQXe4praqTRUNwN8fq1LGjdZFj2G5ptIWvRlYadyykwC32Ee5hk6A2USKpM7NNMgrU",
-	"O+1KOvzaxvsgsbeGHSOYxGp09tVT7fVmbJ3K1eBVELS9cwQG8aSHd2F1UB4wrGPfMxIlY9AFsD2BKzUY",
-	"lNSPsLYOEv5PtUIEvhahI3Mt0Qcq2Vhr+1tMUHD3c+E+7j8pBbyoos6HhF3exgmmyyFolWZoF1ptxYC3",
-	"pdOh2/TkJK6DTlz4YmAWTzbdxVpxu86I23gfma7A29jYQ8Nvh4eWiiHlz7dQNIdjnn2+N1LNG/weJtg3",
-	"mLIn5Kya9EECfWNxo36vIjC1dsYd0jZIeL/o0DiiHnmLcVALmzOFzYOa5bBtEg/YNHRlN8hoUSjC9R5x",
-	"twIaaQS5PG6Aiahfk6U3AMf0QHGH1NGB8YH7WyL/wJQbuAYtE4uNIrVLr8eQViVG0RzeQU+CCLa9h7ho",
-	"PjDxUUMsH+JuPgWkjevsD77zdtrcm0i8sBcmEl8O3bVvt1wxuJQJ8ZWHGvZPV2/xi3JSXGyVHtulLcgl",
-	"to1yh3ZE0gW9ZmlC0ulqbf4xH9+XX+MHF/F4gbQmT49Jes21s6GhewQ6kxm0xygL9M9DiiAEkM/AHG4w",
-	"xYiHGINRSwP3gKfW7u/0FwMK1GFdA55YuIKofgfWTrJzDWoCuAS6HLXntoRYvPqZbyGHLlAjQIVRSrGC",
-	"IXpFi695UbDciKPogYhemyk8hBoVWFS9O0Dzwv76hXRMbIrJb9i2S0D8x68DH6sL2bW3+wlWADOeUu0i",
-	"ZIaFtbjj9rVBBhrlG29WxLJ/hir32CH3e9yonWTnnPI8irTOu+QerWZ5irJsH1jGXLDZE/luevDP4VWF",
-	"gE/VS987cAZiSIND1REtjj5xZGmgduCVqfYq6SBD0YvdxqjIaXcxUkc9v+MqXr2iqmDsi2mSkZ0I2IHB",
-	"8waZVWMib8BffstFLm8hwl8KPVeJ4RZMaVcrHaRZ51ZXq8WClut4F+eH87WhVJMamczFI/igtuCCq62K",
-	"t3kuFGuBgOvaZpgL+4ovWma/7yiGdu6PxppW7L5DHIB1JMgZSf3aarb4wOWM772Fs4rfWDuyrdtmhcLX",
-	"Q6qhcSyvXpsiurzwDKrd24TBlbt9c3YGbSF1LZWmMr64ItzXjC1toPLUefTrOOpE1p5w2iBRBwMaXfOB",
-	"hw+w/Tx4s9QHaI4boc/YUDi2QaFW298Ww73dSGqN9MfelE/kgrb27VaREfWlLQIt1qprY5sFCy2LMYJh",
-	"QWhRDM8fam1UtF7F/obcoiHJRM073z4IR/MDNqmQwlZ3/diHb4mcgP3BRRj5AKrSfifrdZEb8u/NVU1m",
-	"/ALCK4Z9vx8iAG5UgHGsL72iBf30xUHg4kuDgDe0g4Wduro0jijWONkA9lJbYGPLkzpat9EiinR1iLuu",
-	"7z/HShG1vC71MBRbvghM/kRpKnJ1RNKgypCPYQRnDsQs1rpmQdRlQcVEcEXcLqB2fkuhlo998si+GUCJ",
-	"ISUukSLFJ1me1rX0ABjXLsPNbrbTvtSplXdndlQCpa+DRFKuvq8lhACMuev4itGoGNaOgdFA+EuWMaGL",
-	"tXNKTYTr9E99CdtmtHyxPq43CFUuUyYfO2GwkXaSTISStuk8+MpsRP4Cuv9DSoRzkIG4BW/HrKnNRfY0",
-	"BbWjGjCCnmaua4FfnKt90l7l2Aez2mEwUsVwAhRj3HhVSge4Au3WHNUaqRbgq/ILzyXDynWaXhvAbKdC",
-	"4UCVgu2Rb2y+AgSrN4+Fu02O+xGHpUQc17lbZfe+owuheToBHF133z27yWFM87xW9avBcnGfL+SqzIJy",
-	"fH1+3JPCoCS+hzZAeLmn5e2AkmVx+y67tc31KkyBdjZVp727ZIyEO79xm6F62N3k+3ae/F5YrEWlGAcd",
-	"5oDDt4oVLNMYRB+K7VW9JVdPSXPz14ha0dgXo7Yx45AGaW4W1B1k+fh4IlLzJaznvW+amNonFLregZJw",
-	"pXdrKf5mvowKc/emjGRyMeWC5aBFg79oUbfB1qZJMdIcNZqjmjLTW5OjVx6vdJlqU7w2Q3iuxp1pVAMK",
-	"b2yTRtU4we2Adof4RSCvndLmq294xFGFJBbP27gyEpJUBVuEhDVGEyQ/D7t23ZqiI3PbFIKpFZ1xlcGJ",
-	"YlXTlPqt3U5jRN21NUwtQXnkVElbN8YokSqTS5agnmUum0/YGqo3Nvbs0ZTGWPfNWItN2IFmiZSu4Iiu",
-	"Ko1ppLtBVT2yO5fiws+unsisG4D1cVjWQLVDHXHAGG3VHwZs0YQzRQyR9+WRSmofoQKEJVE1Y86opoW8",
-	"WnUW1j11VKC/p3ous9XCoKDRI0rtMul4a01hPvSq0HxZ8BgTDQqfRc6Y/Mf/tqJGlYGma7sIilskI3JU",
-	"ypXIWW7u3MEhyfGsCVAU9VRdX+qgR6oq1mB+GqRt9ozow+DWCpLoRQzQNsSk2sFvQVg6wl5OqspMjUbE",
-	"RyStw5k2CjQ1cAOar1I1EWlkNantG969LSnkKP4IpcjcwlOsOV1Xo125Bl/3FrrDTVl3FamJgIwLV4Ut",
-	"uOczWRTW/45o7y/0kbceB4/TElqTFJBDOxGj+v6Qg3FCFBMaHekAltJUszqpMDqzARylvCCvjvwIEmCw",
-	"eujD3VouXcNqxbq2Xj8+SLHyk/n+4BAS6RNCJwKyJPBspyh0nJu7PLblRPW8uVCHz/HUkgGM47RZm/gY",
-	"QjRsuOQvNvBxW/5z0nUMXVXLElS756yVu+fLOhv6b01nrlnTllVz6yxvsygaHr5yrC8BLGvWmD7GW3nU",
-	"Qusq63UQO+wFygW5d/PH41po3NJGt8Rn3pJl/DoQdRue08kognrYXRa+ZmXrhuBZa3EbC75q6KSuksTw",
-	"8tu1GhRxd3Cr/sSAdpgrocv1+1lXYNbZxXvy4uD1690DQovlnO4eQkHyYfVr1Xf0r+Do2Jh3ZnYX7tyc",
-	"/pWWuVxFs48CXBaLWaTaDFThgAGr0i4bwdS05LOZS0RuxKXRciEF/6sR9uCx4as3d+hHX7W7oU04ZHJh",
-	"fbHKG18k3irWsnfHbndworXl1bawjVObbl2XTNZ59do+bfQFCldBCkvOWljHX+T2HQ+rdn//m7hpoiXV",
-	"5qR3jnb+9U8nu//jp78dfv67nY2XdWjizWNe3na47tbRuo9y+58GrnuTj1Y8cADLF2bYUXJwSa82m+VK",
-	"fMC6qOhVxJim6VWn0dQSFMFu4eUjDME42N+vhE6eo1GVXvm23ObvdDy8SYjNX6nsZActO1lHV8+Q9Np1",
-	"dFHPj5CZkZ/a1pzxtZpLaTuOiytGCjaDytsjCrXQ0EAJ5rLUVlGBbAx8Oo/QTfihqyEjvnVEUuvDTBOS",
-	"Yv4I/OlccOZv5yY5yXNwEAcZCc7RNxHeSZdBykEpF2Mf8I0ZgxZdYEhNr3A0/PsDRMvkaTIR5mPt0bCk",
-	"lH8n/PJjBXX49SmDlo8wZlarte5HqX8djFP/IYRu2RnHBC+quOUa311EMns8LLEfHURElh2vu0XukXfs",
-	"FjtTKK9tm6FRE26XRag34dssHII9PRobVu+jNbR7VlgIsLeO6Za+VIQzqShiWXlVw0XX4E7cXdlwfb8x",
-	"FDvm/iuZsjmropmwmhB7q5LKrS1LzJrADFfv7idQel8BNUtc0XtsY6ISn0NUNqv9q6RRjruVSqTsdT+e",
-	"CIxosPm1oBlxRajWNJujidSwIgxey5EhQSAELfRcrq7mAF/qKkl+1BnUJBETQfMbKjKm9kiaU01TTO+t",
-	"6FZg3qo0MauVeWLiAhBKpnS0ZpNrbbwJy0Jy61tzRBr3m/O0NSNooSTG/bDpXMrrXZ6TOaN5V80PmUHZ",
-	"mjxaR9M3hrek/JYqoujNNg3hMSG6s92/NWfmUdgwwazjvro+4i7eJtivSFBNT+vwcAeCOQPQEzywrls1",
-	"LM12UHbt42bVRiviPVEeAzfsxIVnxjLfaX7JF+xMnNK1qoUrDq/35bMtN/KB5ReM4tsYqVsV3ovFVpMR",
-	"WNRt9cRaoT6LYkakMrJ4vfXN1p7YB2lmE1R7i17x1dNj4v0zwu+UNfr4+dhLG4lZXbXWveqqShYcQheZ",
-	"qCPupuzvh8v6biR7u45A9mvFiiKor2drg1Wur7DaIBkZxaO1AekYur2RNLruFN+diD4H3LFrT+t9P2BY",
-	"AV8VuIGOSGta8rX8lGDl0sqLlXRULT043CPnVXXRIFwfblYsVrKL1vda3707zs9c20CzT77LLjn4BfuR",
-	"auxmsxOG5Gxh8Dk8YsxmdzU5Ef+6yrY0mVfDG0fXrk4xJNFqCaG3fKmdjWQlroW8FdE6lwN2MsYDv0zF",
-	"gWU8VRFw11mMApTypWx8Br0roviLsh5tYNrdPWIr195DNIH9oVEW9Y4dYFfbOlZ/aV2h2mJDHfofQppl",
-	"o2mWNLv+dZCuB69Y8yS9yAYUyngCOLYtgxG/UZHrsOwgYNYE4WqSpz//f+z9+3IbObYnjL4KgvOHyb2T",
-	"NHWxq0zFRIzKdlWpt29jyd0z3VnRCTJBEq0kwEqAktm9K+K8xXmD8wDzCHPe5HuSL7AWgEQmM3mTLNne",
-	"3BG72mJm4o51X79VL3kYpo1o9nXIZWVQ4lUHzOnx0Q819KOWbm7ljTmp98Z44v3AIGG/b3WTo2KZj1bj",
-	"NWjAoZtZ6NHGLKjfK/Ju49FpOCo/rxFlIdUTn5kWANHWWmssaC+ZUw0WLAQ8gjAmqrkaL3uxeGv9jkJq",
-	"CE1hKfE5ibZeJR5HxUStTEhHIJZyMTFn7XhNucjizS9RCbw8jq9gGAGw8vbO2fPq5+tKlIczyaiyQDD4",
-	"o4qchyldRa27ZmwewtVjhNtWpcxHVLOJzJdrFhirrtr37nl574LIWLHrNzASLMvClSvYEqQu7S65ss9I",
-	"njz6wcZBv1794o+oNaGLybozDc+/xHGe5HTtZYLnX6Lj6T5V4h03eLeHvlKpxAPFiKjAApdehkAvUrVK",
-	"T6nbpBA77LVbo/qUg/62CEN6I/VVTkfXtXXJXJExhQF9Zy4rSS9yI6+S2ynPWDkrrxCbpSBTKtKmSL93",
-	"Uni1fpuuIdQV8mGsFWOxdE5RrBeDAWU44QiLhzFCs5zRdGkWrOuHdq/zuKKfcYk3TWETmOoOx9J5nDYw",
-	"Ju+Y+gLXyQorH3KZLkbVMN9dpoLtXGo5un4vfqUi3bEBsUmQd7yq4FF71zb7vS4JfHtevJpDvsqG36+M",
-	"1nFUBZ8AeI1y0fteQS7C+HfS/KuRu5bjB2GzVhdtMgwQ63NX5TwvP5gzh/0Daoh10OkpW/qg/N0K/q7N",
-	"XdjZxqAKvN/aC4Ty7he4PSqIqt3+/JSjAutFuNuphIoH5bDAnWW3rUS3LUw072sNLUGfaJj2SQ71ORrr",
-	"zTl722aulvM1TiHoFD34eG7VoFBcSNvwj9KkOoRrPNWAA1pnktprpLf7CC4emnrrb+piz/6kpPhgdL26",
-	"G/Kny/fvCDz10fek/fHnl+T5i/5xp0cutCLJSM6XCTHqHRAZRbScMAvAuoSEeUdsjsjbn4wUhSEJI5mn",
-	"mP8yZEsp0u1DzGBE712HdU7BN3JEdVMmJSCIZvaNCoZsmxI1Zdk4MuIHXZr/WdI87ZwF0gJX5JrNtU83",
-	"iEgmMcnUNVqXZQlxRQ1AEVKMDBmGV87cP3xraLWBLouADrN6ykmTetqU9MC3tt6J2lvyCeL0LG4AEMxi",
-	"VKsFLDeXGgB3okBvn1uTOsOG28AmPAbrs/OGjTVLL/YwRi52nvZdYBNEU3aGW4XtqtT7I51xpfeuxswf",
-	"qY6wBW95FV6UjcAZgMmwcl8awq5rz8EWZXLpjN1LKVUHRP5zbXUjF1dOqzUouHIFBVy5qHlGNYuIhtAd",
-	"+GNgEXAmYKxyQIEg6GFRF0AIskUH2lBuSi+GLCJzPmcRGTI6iwgVEyNGGE4oWFbfJJbs2rGGSalkRi1J",
-	"honKsaXN1hXnyxH6/DJfYxJGNqMpq1TtcHu1C/FFXVPJse66kwTjqT9F1YJa60jrq/Dd2tpZa78uvx1+",
-	"v/Hb0oq/Kj4Lamtt8zmc1J24CFfnI81vqG4ugu6e2+IXRlE3SkIJhdqj0exfdQskMntquSBJuHEJaUPN",
-	"M1frrHNWLsiBRoi2r9Zh758Uj1+3q1mY9ZfAXHuwsZVrAZ2fPCeXmjEQZ5/3nx91r56T82wx42Ixq42J",
-	"2kIkKN3TQqHaUjjYvuoT4njkjDbu5f/9P0Xlus5ZuQZLdT/tZj/mfpZqR219leEDw1uay45diJUyPF/7",
-	"aqyRESulpMJqUbYAlQ5qUgUEsqbU1E7lpcqkbL2wWtoi+1Gt8nGJ66+lp4IEIsrcX1tKY2+Ce1ZRX5xg",
-	"duYr/oJnBzSMB8NBWmECVo7D41SeC9h83fyDApnKZpgHq6Ma9ZyVA6Q279OrEjOlacrNiGj2obT+X0n1",
-	"qppyfblUqqvYyCmxtMTCwAVFZ5AkCtq/QsJZJgwRYXQ0JbaGVSww2b1Iqj/qR9AKHLOMafB5QPa9kY8z",
-	"ectyQ+btsTvtd3rkcjGZYMVv+HAQiyHNTccU6n0mFj4GEStvfcFXkqDzJiHtcUZ1RNTvC5qzzhnIqfCG",
-	"EVVjkciFZvkr3xx8e0uzsKpru2g78g1HK6/dQqJFzkaaiskio3nnDCRhBGdDKbj0uWvxlg2LZiKSjDMq",
-	"Jqz46QxF6VjUfezpVdIjr8FRtFIyLLLlg+3WGQ0g/Awc6jP6OTypR/1N5307HbKie3ybmuQOMmjbw6cC",
-	"UyyITWqTqTtBjbZH1ikD9te0sCWmoNDAqba2q9WKGsXKv9gZqHy1wWYzLJCw8vHrkQ9W8TXE0Nc8jggt",
-	"Cqra2kCYWmAExM4ACigzBtcOtGO4dkZZ/gB/9cgbqwhjs7Z8smm2RFXDpmOBqkRnQJIhvJwYwgRd8DnW",
-	"52F0Bpme5u5D0iOSkAocLwwNpQ8NiUp+YFDf2zAQ07J5g4OcY9ptRS1o1mbWCZZtVrT3jHav7MGZVbk9",
-	"G6GuBjOA5qZszkRqRErIZIMFDYpmbiqWeb8a8XZulkbdeMXZUlR59AFfUIENl6KzWsixJuqUVUn81lEz",
-	"68nYSgxevljn0dlegfaTXpldVFvJMpjWGZms1gdFRRtKf3echkbalQrgX2kE7Aale40JuUH13oPmbzBf",
-	"L+6gje84kg26eungVOSZNSVQ1x+c//t/KkfH/PBtHJ4vpuHf90LvW7X3se0Em00EFfZSpxO+nzNxPuev",
-	"rHuzWResU17PBYHvP1yQk14/8JECbOf5hwuMlNCGKIT2r1L3eZOnUhROVe/i4cOc5stS1m5NIDdmyu9U",
-	"b21toONfXJXSYkCpZGqvIrNmA+dmlZpSsV1qhH/RTd53DqfWiBvu1VuZX5MRM8fmbmNqtq6Cw99VW6+O",
-	"8GylPAvHCFBEIIBosyFjwruqFBejLVHEdjG9WzyEdY6OoBhAsJ4o4xltTxlB54YRudBkITKmFKHq2hIb",
-	"xEgxqiksB1dknLNG3Nv3C614yj7kcsSUqgWYg3F53P/idHFFUrN8Rqb3QA3YnC+U2YCIW0ApbH/4dzV0",
-	"Cym6q8u4tdE7X4grPjOkdaGZ+sDyT7VF/u1zAP5ZCGIGX9jCZ2Df9xhHkZE1oEwD9VHIbf8VyPUuoYD8",
-	"9+Kf////LyAMd6qJbQ/BHplezINlWDt/eJkM2Vja8itQda4K9FSzCI8wMUOMXgIt2kThArK1QuP2omNF",
-	"17sRsgb6ea+kbG0gSIgjU1q/lTmVGUiVdNccq6brVk+hSmQ0CjlpmbT8to6Xb2dqK6jdF7WyBUT1y0Zu",
-	"lLnPxkRnZDZ1VFRL+VVY28KD2LTGwbCRMdbdba7AbuCtcmuqU9xzpUB/JPeGPvAT7JHd0r7q8KK3SKVx",
-	"rofazPCSfnPnFPHdJdEBKtUrkqnzvp32Tz3ybQdUq/AMJRjtCC9w4cvUl7hA7qvYlz/tbJkhskeg8ka5",
-	"0d5RVaFabYivoOaBvcvmFOWM2UKsdMY6zokHc7YDvxdx0UuFUMKqPLCqoLj9IHYPFaxkAK2zx+wmNO5I",
-	"q7YUKaHq1kKAIExmMmWZIU4zK2g54dJWZnPil7Aw3GDxxRynQoLMF0KtyJNnhUwWnHnBJtQm5/dXNuMb",
-	"lT6//pnuJY4OwJ18w+pE1Fpi96XI07aRspWQ8BpmzYgLXA942gqTGud1FWIwDl7CIrsAdoSTRzvvTN4g",
-	"Ex3J+RI8ifUQd/OG2umF0E+zjCgO4D1+uIa/qsXc7DqeIOdKoimiw5nu4R8IH2sk1RuEop4vAUlO6Vp3",
-	"EZ6fbSaraT5h9cBZkN24VcT+n+HN6pbKecuOpHFf/+y6oGJpHTybuFoVwCv4paD360191bEUNcRXEg5q",
-	"03Qw7RPMJmnqs3OwAglTegB1FWCx4U3rMnI1LG181ihjNAdgSzvhWKCG0OmVTI9YLZHEZolsz9YEHLcI",
-	"7gJpJ66RhEAZUEJJYiaSdCIyZWLEoPQcSWCZkzPyi4TEKKIY+P3mGTUiDRXLpEfew7LYZDKzCjYo1xxW",
-	"ANqVcyagygWEWCxyxW+YISuKZeNubjOVMRXWfJjYKpzmMzrnQOpwRQmbcU0oeom1GpGcQdfoVg0pJhzZ",
-	"MR2xf/1Ropjqms+7co4b3Z3j0baww+aILY0sd8XqorLtQ6JZPlOVeoFc3EhAwoLZEC33iTwuxR3Pw96a",
-	"4o/XSNHvSiYDQMmc8Bsm7tnSuNZcFpQtcZxiO6uYYHoNapWVs7Bgill2LI3tVowrkpYqcDXWrg/sDq7H",
-	"qgViXaxfcFq2U/NLe/ptBtQ8euZEsOjrFVmnuK5cpB1U0TopH+6Uv0rr57Pxom3n0V25R/v4ju/nSq3C",
-	"2NDPKMKePH/Wr5Vom65f5ebV3jCWz7hqrho898+D0nvkk2J5dygXhrvKayYQI9BDJp/ZRSy/goUzNJlQ",
-	"Dcje54jgHMI3U5epyBWZ09yq/FTbnwf2ZSxMBJIaY8LV7mNE3gqWx4LmjD5R5Iaz23D8mIltO5O5x4mG",
-	"z40SzVKuww/airFYJOe+z/em/Svg4T2S/Nm0Xzx0NXFfm1ZKP4NlF9QZM3UiZCwCIRSSt5U2PF1UCloB",
-	"ShDVbgG5Ugs3Xqham7OZERJuaMZTwNSPxSQ3TEBIDcV0se7YTLHshqlyZBSO3uPTtKIWDjz8Bd55KWdz",
-	"KpbuheJPfIow3xbDxb1T+TF4ExSv4CX4G55fMm269Y0Ef8PztzSfcOH/hILP9lX7b/zdY2C4h8EP8Mb/",
-	"XEgI/4Kn7g8cApS+gmL2fhSln+CtDw6ft/Tiyq9uNCC1BINxf2OPU7RtFbMOfoA3/iSH7hn+E78zh3iR",
-	"BRtX+gXeeffyYytytBr/wI04/3DuNwH/jb8jmACMv9jKyo/w5pWUmX/D/EGu2MyF2H1gOQSmvaTgP7dc",
-	"3n9X93twW/w5LP0Eb/0Foc39K/7vOm0rgDFuxHXD2rahd3+AGW4BnhuCONQjyJLFPPIGm1ggKK3MyXBh",
-	"6L0mCXSDEdLmzxmcYEM7sILqzAEiKJbfMGUFlWsuUtMhjG4QC1oAQuOARzTPOVOuXsRFmpwZygsHtfJG",
-	"UY46IW1qpz2WeQwSq3vaiaqVvBOI1iS0XOkZwoKELdDdrlRRxsY7AWAZkK5UAs2n87kRnFC/hRm64mX1",
-	"VbS3wcZDdckJfqb3Wkm3WIN6DuenCH5b/1ewns7c4jAVtquxVFrQDV2b1cX+4V937RsP2mqfv+RSKYJP",
-	"DaMbMaHphNmSzhB+AJFKR/1+x4Wnwru7DuWLY7JuwJpFY6GPySrP45HG3Qx3CNRgRrOMKV1Yd7UrvA6X",
-	"h0MmE8TirBCiWqlxFSNYbxEdV5BNFxq3JeI72Kz92CGDBDbEXPMCFbvephUgnzZCycNpLBNCdx5FeF/U",
-	"7s7xFexHf4GiMiUqQbMHZGXlstfjrcMoamXw8qKvlgaTt4SWeNYcQcHdUR84VgNgmWgz/8xS9+uZZz3u",
-	"eSw8spDS5nJcs5Qs5o5AT4BOuI9CSmHdQT72jts68Wks2o7dcdCuBexOp1cIRqVyBuZc0OzWaEb2u7J4",
-	"WtmJJhbPxcTLiavHB5WQW55i50YiVvZt0i5mpepi5dFM/7aBkn7wH0dklXh6RwSi3diqnEWUp1PobJSn",
-	"+9NVmX3YXDc7TwzrfEvz68V83XxJvOj3T9h/J/1S0Ew40UcOBV4o9mr97r1jtxCn64rbGjkl/KLeGLhQ",
-	"DB//RBVL7elrYkTYPEiTnvtIgD4yNy4scA+Prxfzxk4vp3L+kWq2qUc6tEGDMzqacsEwGs0SBDWVc9Nt",
-	"fW5VhSLWz7RmZaPKPakdb9MhayKFwZ1eh7brTPzOCuWkwPCWH+714V4f7vUXutf191cOMzarja//+PNL",
-	"8sOP/R/IHF9y0N3kNei9LM9hnurWB3FhnUjQVbkiGc0nbnGfn5L/+CkWt1Oq4YSiOf/3hZGgpyxLBySB",
-	"9lRiU6pdpFMRUPCsb4vTmWfok2+DET4WXKTsMyZxi8WM5XyEJTw6NoUbIRgdCCSZMaWMGAE6MdYdUHRp",
-	"6NBU3pIZFUsIWehEsQALIY7MJpUlKB4rOzIYELr0FhqMgyTBdUps4E8xAyR6M9KmKhbQDVVkzDXEOw3l",
-	"QhOzSh1YRMgbhHGXxmSjTmnOeuQNBNGwz1qRNnWTIr8vJOSfU5KZ59Z7CjKkubUQd8WF0lSMWNJBeX+h",
-	"XZ/YZfL//H/+f0ltRbyG6mmQAnFrBMzb3PQKllGu3BbXqhG4quvgBZr9M1UfTAWOnmY8xWgnv9XDJW4W",
-	"aYNTGZbCMiE7SIDMNX//vjDHe05zzKJ3sVr+/LhzWJuyUjor9apBsZn2+NzClrpDDfelfBvOCB0C6CJG",
-	"x2l7R+Aw0SzrbcDOj1puwxtinuxFNItSH5KPLzSpfO57X9jQGsb/V/cjPulerK9uqDyW7Grjv15dfbDQ",
-	"r76+eo2uzHUdBPHlVOaaqMUMigPZ/XYGO0vW6msaLuuxuD59vCDOPc8CgMFqo2hnnBteDEMfkOSpfWRY",
-	"JngAunbdkli0T/v9ThS+sxB0oacy5/9kGBp5VH4+lvmQpykT8PCk/FBI3R3LhUix6dPy0xnTU5l2zUs0",
-	"y+St7eBZ+a2RFOOMjzQ8e1F+NpGCQdNHlVFrKbtA9s1XRyfVKfk4ne6MpZyCVAFvPjO0trRCKFQkpP2s",
-	"ZmVuKLeRGu1n/RNbu9Omk7YGrZqF2Ai9aKtM4jnyJ7KWZa7U5G0uR1KjSg8K8+d9FCqxBnBvWv4mCpds",
-	"W3XKRw8+QmTg/VQ7KZXF27noyVbWvEuWQaxRsV2uemlQ3Q64MRywPYtC+YNgkUCgg6A0917IvqElcUsU",
-	"aAiyWYkoO3czt2Db5XUoDbOx+FC0XVGZj7WIq+eCTOUiz5Yg26P1M4gOjVzWWZiCBamRQXpWgStEUjy/",
-	"BKHFa+NkA2W1+L8HvyW+qEYd+SsYpZY+oN8GDAyXhKdR4ctPuZpndNmAUVlXUvkiLQQ4209qW98Br+9V",
-	"0O8u7TUGTtWdmctynfYGfvEe9JCMqTK72NvDiVU3YxF6NouitOActErpDsblWIR+KGgOn1jAazWSiMoa",
-	"OixJO/RsdqLyQ81ZHot21aVpBmgPiPVhRqTWh3mfHskGNujTFFydyftgh+scnRZ/P/R1FuMYBL4mbv22",
-	"7s0nqkfeSV3AjMMClpf23qoGNXtLzwVhn4EbTla9putnYt5aP4t7mcGOPtd682Iegk0ElyHy1R3qICeK",
-	"S7ifOfKrduKuLomtgb1xRWbe5vfIk20W/T452rtCesuCIGTno+fPqICGJkYWpVWkpRrfO8qDTi/dTlqq",
-	"eod/i4rcU++xq/BDfA4wnPaIfg+1SJtcyLXcesrHDZGhUGCEsesUIkSJMm+CnKfqkmV4SmvO0F/M60Ym",
-	"/RleUE1IDWL912/hhYavFdWLfP33l/aVphYWG/q/XKzpX08XuVr//ZV9pamFBdvUAL7R8P0tS8WmFv7i",
-	"3tnGFm83pBhZ2Ecw48htfLALfjkbj9trlzRbLxYWObXe9mEmYE9gVETU+sPJwdfv3149nmvzewvZ2r9W",
-	"b8NdDw3zLhCq/asRSrSGkKJ07eNCsmWBdlLMeGp0JW60iBBZYau4qqYreB4u4l7XsNTCnlex1Mae17Hc",
-	"xn5XstTGvtey3Mi+V7PUyk7Xcz3uxQNd3pfgGVpj9Z9zNsKs2eBGWzYCucLOSwgFlLgRK4wAYW/19jzm",
-	"felYr61VvypjNJ3596WTvmOjzdfgfeXw79rwonG0wX3YsdHmy/K+ckV2bbjp/rwv35odm11zpd5XL9JO",
-	"TT8OE1xjIFlBl4DL8wSwVmmuV3mkfwed01jscjT1nHJHzvh6i/6L5O+FuBbyViCOPfCtiPg8eIAQQaNY",
-	"8bGRhw2vA73BNL1Z1T2wvQPbQ7b35a6nzPUrniPyc40LQuaapO65w9tHv79Px1cjJlIXX+b/qAsUvVyM",
-	"RrXYnlCiGwNOIPkM75TLOMPsMBrYbMv3WjU1e45xrQ4keMOSu2bq1umKTuo04ys66ULmSOoT4zSdqKha",
-	"OV05cH3MpHOFxwkTGvJD1JRCCAhXRRGmOxZzWjFwf4PZ1EaVAHPwlrnUSi+zjZH1V3RyCe9Zq0st1Cy4",
-	"MuCpBYKYlIL/U5bzG5YOSPI3rtnst8QWWqbwptHPwlzKEEUbgPYZFtl0sDgdW0+xqBWa/O23ZH0i8woI",
-	"VlO2N65JNdcbJ74+5/uKTrauQ7hyEXbMPn5vYQrq0YYeIA95NY0fc9atdWufqgW7Hcb6jGFspGF3Nmfi",
-	"lzbmkIS/TxK+36FGDyPskU0ao5NeOXdiRiHfVbGRYeH4b8tnolZKxQRs3bc0FxaHUYwlFG2aTDW8kV8D",
-	"pI0QbFS+qMV6YnrFR3PKautMuBqvyHU6ZpzymgkyZJkUE1UL4bHez/ah4i0jbed5qyfMdW5eHDXhuzh1",
-	"7Tduc1epIp+xf0pR5xk8f3eOMbruHSy9N1xiYeluSpdkDBdH7VbP1fdZSVKqvbRm3V9B8EKDFIQ7A4IP",
-	"XegpE5qPoC5LENC4Cfp6pcKmxVOApg0/x/z1ks64FiiYfZ5zTBTepgel5VyRIYNg1dGIzaG874sXL150",
-	"j467J0dXxyeDZy8Gz1781cotdmAWARA6W24/uGsuak4XKLoWGS+APSjBIWBMc4g00AVIhDNzNHL32Yjm",
-	"+TJ4R4U3POgGY7PrS4EGX9eG/ruHEDKN8M+LCrLDWVBTY3Vy2xeRLmAmasJtcXk2Mi1Pb8wnpv/1pmbc",
-	"3zbcNy1Jzm7kNSNc19MKWMStPWFFnEo9HBXs5OpqGjkM6rYEyan1q1qWJ1aiC+3s7TH0K1je8gqibvk6",
-	"1dKJnI6uuZgAcMMrqmlzFSEXn4roV1QQLrpzBJMk2jZjI6Rt+ezw/DqlwAz8s4bpWvdrmsv5K3kLKQhG",
-	"Bqw71p9C7+E6z6Er6QVMslQ0vmL2pCMt8zV2VneilnP2RJEhVTYixgPNumg4rkj7QoympN/rHz87jcjP",
-	"UmrS7530T3+MYvEBjkK/d/rs5NmL45MfIvILzTIpyEnvhx+fnR4d/fDjaUQuoRqb+7T/4vhF/6R/GpFX",
-	"8p9MkKPjTo9cYvgXNRpeLCAKjIyN3MqlGBBEUzSDOXr6vB8ZBnQrCJSCw7twXA0J65F3RbI0whk4wkht",
-	"MulIihuWIzDKT/KzK5uGFQ+DykTOzTqAwHKLfIahFrEIGrlFvGtYM3NHbdjtI/jnd0H9/4kqtkYbrj0l",
-	"bTxf5KizCxDqqk5qvjwjM6pBxSv7vbMlQja4IjhDCxG3Y5V4exP8TOuoROn6bQfL5WPM3I28k1Kwr3AO",
-	"m1EjoR9toVaZbw013JAB74qrubhMoAwQC7gRePZoLz3hkx1XIxmEEfmwyOpGnLngEc6UveGaDJm+ZUwU",
-	"LxsyV085zSE3Q9gOAd/eDAxMN0NyF2ON9P4gEHnlAlK4A/VSgqucVl9X74lb4eHSzQ2RJTOqdMemxdsD",
-	"uJXcVGZ1uxhgSjvjBl53nTH8vO782Khnn2YIuDbjXM56e8dHOsUtCC4f8ixTTdgQO9sfsdEG1Ov7OVBN",
-	"1b+w6y3rkqzZuQrmxDpbGe7ddjTYLvfBHLMPmcWF3rfIY3Eo7xhVnDNGRnTONc1cheCHjDC+W3W89fdj",
-	"1y3aCqjaQoTVEbdbfARnxj04Ax6p2ChnIJba7HeQno20+kWKf220HKdcmefpR0ZVfb0wpKeAIpYTvcgF",
-	"SwloQOOtvCeug/VWlnLz8EuwdKYzoMdjyjP0PwnNxUIuVNZsVdlcNeKGCd1Qg9cxXUVSZg5YzlLARyrw",
-	"EyFp21kwZowKh7HmhJmteLA9RK/dUOosGHbWl1yMWO0yXjJtnTU4AnPjZnNtI9FAMJhSBau3xkS2pSOs",
-	"ruoEOICCh3et4jXP2Q2XC3UJt+X15znPmWo4QeijyqU2d6VrlEp7x5TmAME+EWpAFkJzdAHuP/9FntUs",
-	"QB2zNW+WzlewSlW3VeNcVze+fJtWLu+ORY7s0TvHw1IfweJOkpbuHqySKfvOroRqgeaitzWX7+dczohC",
-	"p3sJfcFm+TDh7XDWw962oqRZsUWORH8L1DJIXG8mem72eHG8NZcK362ZnVzoiFhvhiFWORuDWRBQYBXT",
-	"EaFpmjOF5XZsFnMHMvgxuscmjNteMGR8s8sPbRY1mMfOVIA4Dm4Ovk4Y7OIyIt6ZT6FUNqLaN0Rdra5c",
-	"ztRcCtWglyFCSmmLniiUWdpF5uDxKRkutUXI2jhhXKV6aQYT+0fMTO2JCtPwq8XXyKgJ065hAKXovdGI",
-	"sZSldZSuKjU4k1LpdpRmETZYug/B6rojuub+vrI72hCCZmgQHAlADgmYKoaYlRlGcc3tMay96RA5WiP2",
-	"4FNXs94KhRpNg6RN7QnDwwGFENgtPtz2utr+ayjG63AakT368N9dObEjhzV82HwE6lKzLMM18ZtKrMBi",
-	"04smUt6B9+4jC8LeN+FgwMMnCnAwMBgfpt/l69EvPE/bR7BpECAyqrRd9nXz20wS2edKOzU7RMncMhZH",
-	"ClEY/6yJzvldxCM5ghO/o6RDl5mk6W7Fis3+ATGtiHtgJYfddLtrm7d1QzoREFw4juYfq6AwZRP4P5QU",
-	"vY/09i0C0yDdH8k8vajfSHy42a9j06r9QCG6CDCFSmZmKCeSbEJh2eIQOhJ5iR9BfCM8qJ1HnUBXvF9c",
-	"q/AylOYerFL5VPhhR2VSunJ0V+5EhfhUJD13iAIKuQXD2M6y429JJid7m3bsaM/HmuW1VxOtHCkxe4CY",
-	"A7aiAVcE8YD0mUPqWUIdHagqCN6mFy/Mk09XLyPCMsUgZjkAuwE/4faudzvUnwBTf7ux+nJiDz5YexTX",
-	"283gJXV/9rJ1anO1W9Sh76QNF0M72jg0vF4bBuZe2nVUq1SkGNrJzvU8K41+MPS1DpWHTsA8Z68hZ3Ww",
-	"k1TTEgTZDpOpk3OmVL1jn7Ub0qpOP6Xqg9Vam1+a187oqDukCuojTRhBIZm0L6/5nDyF3y75Pxn5d3JU",
-	"1Nvzv3JF+vWAWu6Veq5zRa+ZjXRNGwC5pKZZg1T7yi88OkeLm2qo5Jr2zMrUHMQR41m76DCY9g5TrrAo",
-	"OAB2xYPVKE2sNKrVLSzv+hbc47IBBi2x4lUyILeUg4IJgSjaCllOWDEauy1jz2iecZZbiuFSVeiMWUGh",
-	"cxaLxIvVyQAUcNvMLUQpGAWTpeT48+czkqDMnQwq0pEcYxonaCPWFFZGhfYh/6Fehm/WhoqsUKtmQTus",
-	"b/OajqboOZ1SKMZWktHArZCSBBBTR+Y1xE6FXpJBLGLxn8T0Rv6T/MxzZiOJ/zMW/9ntduH/zRuJoUWf",
-	"wFeQJuQ/IYhGs5k5UZbDRQRdCWkUlG7OyYQVuhm74Qo0RbuBmAeA4RYWDzDyGOp5gZ2BUEYqKqNyy9zc",
-	"IECM9eb6EVQAObPGcAsADpV7KgHnXEc+a8KWaTQDz/RULibofk4Cg1eCVk+a3lAxYsosT7DTwdpstbEX",
-	"Yiwb1GuhC6y+6k7vFi7ubeFWZTd721ujMlzCcVnvFzfLUjleDl/Lo6y3k4JL9CyXaBC69V56Xz14XcUI",
-	"WprTGvKzndBach7cySl5R313gyQSDPMeBbTQIF/Tt0vXMJolACtx4X6C6sqd1XHVGLuaNugjGHlqDfWj",
-	"qbOHFNKMudtGbyV0QnlNFVfV6PT4eaUpS9gI1QAXtaJBbCtXV3Oo3BB+2zTrj3CUNqeCWUOYHK+uR43u",
-	"VC+X+PDBYAEAm3VGU+ZsHFvZ1SrTxf7WzBUdFXXCanhunihwvSBguvnARQpKMdoSNO2qcpPBWtW7m7/o",
-	"k/cDWb8juIrglEjBXGnXlAA0LPiOVizIqWRqfyuRali95Haq2OjvCRlL9BDY+moQ6vf8FH39J8ddMOBc",
-	"s2WvhCKKH78d/8f/fJH/+Mt//O/f86vbf3z68OrHizcf/nohj9/QN/TydrtIETvCNau68XB8lLqhejOW",
-	"G8ntc6LNlVXhVnDtNqHmLkxyOmIfWM5l+qtc5CHoPqYXr3aWSe9DsltrO7pmbO7P6PraiEfPf9yYed60",
-	"IA1hHQBCTcuMiiu8vHJM2kjL0EZflG22lWqMHtLZWbxwcA2VLscYPFIOkejfm/s8cCm008U8g9QPTFy4",
-	"ZkYsFyOj+aAb3ZBtBI+239ybT71iRVjPMu2BqjO9/mWKGG9oVIFp+ACBBjD+vBaD3JDqoJG5VFBq3ag2",
-	"QyWzhWYkmWo9Vwn59PGN9z2OcpYyoTnFanDjnE4A8CYW8HbiQO2788Uw4yPnemQWC9VoXFOp/JWDqAuE",
-	"fm8rxlxiqA2XXjkTu8TNmHnXEgpfxb42ciaoUh8WzyuiTCHcp4T0s3tWsQvoC3pryip2WAfNJfc9lAK4",
-	"UYLxF7loVR6ylcOTNcMsXZV7elJdlcgwD1ACQA1CrrnV3SmwnWoMQ9vHOEJdCYc+uzbXxbwD9xPKT+zy",
-	"yV5xlMGqqW1TsOUNy6eMprsMLl+IXV5XTC/m23+wJsCzdGLDhosxhdtTmV15I4r40PA0rr/U2ylo4TU5",
-	"BI3uEzRarPi+gaMh8SOurqaQGjaEpcQV7yB8IiAhCMiXaiC66+hkCLBaCz0jpO6ceUhFG3M6IEIGr98D",
-	"jOrjUSUfxloHBWA1VfMKF5NKqOu2VGvHTP6vnqY1hN2iBrXIuV6CschmijCas/x8YWZbc/jCLMh2mC4L",
-	"5o+VPEpbCnu4JMlMKvsjCuSAYAHjBkEBui1YhpHAWn9A1pe1GI6k0HSki8Si1tv3l+T8wwXRjM5Wq8Gc",
-	"k9ki07xrk0n+dPn+XddsVRdCmsx3RoD5hxx2IWliRgWdMCsAxuK//TdyXiRYcyligYExviI4YZ9HRuo2",
-	"pGjKaKaniOIihTankTCRziUXYKxnqSLJuS3sQTH57yeYMbHGabMwaJ1OoOQ6JIeKSeSgpCKbFwsmW8gQ",
-	"ZT5XFcwhipz2j3rk3C88sQWAw02KRZuW9/CaLaPaLOfqfrZxFrpcax7KLPkliQUWqLF5cMF+kIVIzWSD",
-	"bOa45f22J51i4JitaDftliovYNppxsKQurhl4Qpg7FDqI26dEeo+xIBVTDKf5xKN70Uj5Fn/xJY8+sh0",
-	"vuyCOz1xOx+kXMfiqlTqXY7D6dvp4rIkxWeJNRFbD0VxZlI2yih6GqhR0GOBy8oFST53i5aTAdhQBCAM",
-	"g5wNQDdy7MpkBTnoiLBMswyL+7cTIxYnGEcdCyqWWHgeX+64ORpKQTI+41rFAv0o0Bg6UlyU6HCRTpge",
-	"EEqGi9E1as32mXL4S2NIDArjyEl7uHQV3WJhSDRF7RRuyPO++YHMIPn1LNCenii7UhJK2SkylHoa2ZJq",
-	"S4hoxxGjEDA2c4H4HRik2QZQg4dLPJZWJbPZzgMyZFMuUqKMeEQz+1h5gAHThWnGIeBTbYt1aQ4rrshs",
-	"MZq6KmhlGyQulitCUay2q/Adi8Ss9xsz+C78N8HgIlzVJ4qM6JyOuF52IhK8+pHNKBdcTBKjwdll5xo2",
-	"2ggYt1A0rNT6R6aYaR0hRZSN1sb0XSO8oHUYLpzfZLaU1jZil9KTlOMXmGBcvifV1ouZ2JEVa4K9wR5y",
-	"FInyhegRWyBKxcKF+KI2GdwtKG8EZx9woGFRoV4Shtuag2MoRZH+HK47ljN3Z/2Kz4KzDvunNNXM4nC6",
-	"sQISp82MTqmmkBmM90H7Fkj7pE+K6VtgeBaLhjNsof5KC440zncBIgl0PqcKzHZVMmV2OFj/QXmIXJHh",
-	"Qi0Ni9B5Ee8D5hS6XO14lHEmdCxSrmystbKoHEC1w2G5FXxJ0V3vOJxZOCX4eMzFxC2pvRK+qP3/6r7E",
-	"N7tXyznrIoaTMqIofJn0yLmdJqA+hETFEEV3MWOBEBuJGQODNnOZmWa6UFwlCXZhaeE4qCDJ6ys6SWyp",
-	"Pz1lPCfyVlRaSQwJMdOTwgUM+pG4adkIO3u5f3l95byBpjm3UZQoDRXwbLc2Dsm85mJ3bT79GZ4Wl13v",
-	"3arQPmpu6MktqpJA/21IeVoMuxamgXAxyhYpuG5FWvATNTXanhyTsOyKguNnxo6X+WLcfScF676lejQN",
-	"Ruvnc2LUCX+zjKITC0yLgXBkOYdQTzs10/aHT1cR+XB+9fJXc2VfvX7z+up1dQZYHhwdqblWEVGL0dRh",
-	"I1jE91IFHxUgXNvnZnk7xSzsBG6N3mbtcrzUKVexQGEAbLbU74MVPjylOzrGdcSWzKUFBQKmO2Wja28+",
-	"hjdAmZOCxUbYEwoBHSKiJMz5Vto7pkhOodCtnwbEYphJ+NRzQNHjQtlVNMsH6xgLhPlxd6SYk7thGAhy",
-	"a89cj/zFbhiq6xh67KdiT5XyN1oCtj7KOF1yJefdjN2wzC9citbU49Ou168IKj3qLDiI/sWT58GLnz5d",
-	"vDJddYnVnb0I5GJMQHPDffxX3OJp3BqQuNXr9eLWHwl8aai20nQ2x/YvLt+TH5/3j4j3ESkb/2dWDvFN",
-	"8JJCkptCicDmymPkw6erl2fIKBYsFiTMQim+AEspVdjwX6rgT0buKtvCSqhRMHCoNOmZq0y5NdI7tCPT",
-	"egJRVKhaPP2HkiKJVn/rgnvi3/GxGXCi2WeNr8N5NOJJ6at/w5etVDVno6AY6YgKKfiIZgSq8FkMBJEt",
-	"YdBv4D0zzOTD+8sr0uv1nppvkwFJLmWuewA2Y0YJf73iOfz7mltDeXJFr1niYjWxliYeFxi5Wz4uYLUt",
-	"nh8ulSEvPd+Awoorz0BKFKmTIxX+iEYO26/M7VemB+5Ka7ldndMJiP+uoKdyUrS7UtZO5kLR7HlG+c90",
-	"34MlDyZvMT0g0ghtNksE8FA2TQJzfT2pKP8IbBkk01RqWJSq9cFIzgkWdIIlFfBP6NT+EZHk3fnb1wl4",
-	"Tq2th5r2zLFCGB9LzI2el9p1MWKXkrmmw4ydmScOnxi/KBTIfsEKesFGE5oBOKWHuEQeRtzeQOPWwQaH",
-	"HYFVsRKKFCThKV7pDzTXnGY2XEoRDfGEeAo+wDTbH39+SZ6/6B93CBgIa+9KeC/C+ZghzanRGYKakwXp",
-	"idzdD92AIyrM8oDqBCKojSNINFM6CdcGZhDWQOaVodnykzgunMkPP/Z/6DjZYc7yLq64L/M6o3MiYdw3",
-	"RfFam3mncEVRc4ZCyqSxjjK6nBJb1jnp9Mg7aVr1NW6n8hY+nNFsLPMZig1WyPz8eUCGNCVczBeYQEBO",
-	"P39ejaUmRtkyBMO0HJaBtlKbIR5gSrBlOMlIzhhWfdC+oisqZT7Om4ElRjGm3JmyQx4Egjn32zSnuWJQ",
-	"9tjNw9Vq6jI1onPmCJBPc4RdjkDEIF6PwFKo5jwgl4Ry4YHAM5KZBK3FSXfzjHLRNdTXnATcGMdg5Q3L",
-	"TeNH5O1PlVdPjmwl6lEmlVvMIr8RTtTHGkZRVAR8+xNUVLU6WqdHfjZC2GKeSZoq0k7AxmXEqadmObpG",
-	"eEdWETBcW9ot+dxVOmd01jUEdwC4x7YSNP6OTNII1XTCzMUDidoIGzdsgH9M6Q1sUiFQ41CsboQUoFCV",
-	"Tvs/FgEiYC53dMs2C9vFZ6yDu6M0o2nhqS/sJiCCKdstSI+G6rJsTNqwvuYnG+4J9TcNKaPgkDcNA31B",
-	"f4iRhN+vWRqXLmiXh7QhgtIM6K8XH0gqbwWsfGd1JSKIj4ByZ34BxqAFhsm32Dr6hG3x4tZbKhZjOtIL",
-	"8G4Eo7tk+Q0Wa7JCa2vQujkCm/OcCTrnrUHrpNfvnUDYn56CAfcpnfOnBcB0FwCmAWNLKl1fqwVPXTMs",
-	"xApctdHDsRCNj0NAw1JhAhuQ1ynX5Nx/inP2W3qResdK8Y5N5ixYdiPAX/HK04uUzeZSMzFa/gdbAtCf",
-	"vf0/yXTpTMfW+VtlJRCY6GJ/VnFMZboYaazO6PyCg9apEU0u7W8Wx9eDuf5hjdp0C2xfi5/8R9lgD0CC",
-	"ReIq7N1xv9/Unn/vqc2mMUM43eb9n2hqiQ9+crT5k09BeWr86GTzRz+7mtX4xenmL95J/TOUb4YPXmz+",
-	"oHwGLsTPiJBrPj/aYoQfMGb2Sso3hl/gd8+2WQ4vZrw1MrULkTk9Pt51zB/ZQtk1Pd5iwldSvqVi6exo",
-	"5rtn2+yFJSmfimLa6AjCUumhr7N66w3BohNzI1vnFXrQ+i1qhdbr1qBVufzQSS1lAiWjmTydexY8BM4I",
-	"MqFCwa4SmOHsQCWJ3ZnLjcbtZPZYtL00DdfX/CPo1vzJ02SVov2Zs9sNFM2oUWV6pnYmaGb8MPzWH9FW",
-	"L7/i+VavXvP5Nu8ZlWoPMro12bNxDX9YurdK5rbuaKs4nCtaB4m/4i986/TAKrf73ujp4xDEx6Rpb0Dr",
-	"r27rTvSscvXX0LN/8fQPCLCtC01eR01WaMkvTN9VNBq/k4LBybYX+g6XbeMdW71TEK2/wkas4mTaLFnj",
-	"mzqx7z/Fuhvwifvij6j12hZf2fzlaz/Kk20uDX70Tuq3NhnqeyMEj3onf2H6zkLGyqXcXXVo/fGbv8mQ",
-	"IzdjtpRfgzyCiXQKrE6g+oLhLbO17o0i6L0uERiv6jT0wh8AumwsEqPWWyev0QLOrFExswloQzaSM1tt",
-	"phjnE2XNgp0oFgkWDui9NyPoGcJrrYil3y/SoBf0I8KQI3J8aqZw8jwIpwqbfRXIRzYMsBx71Yl8Vxfq",
-	"ndTs3I8z6NK0iJq1zEkCSVJJ8OUHCg6l1dHbBzB8Zz2OfJ1wM9Dw7bdMU7PQf8Pommu2xNia3xLSpmJp",
-	"s6WtbYZaOzXaBs/INVsqH1wWi2CGaAFD8wO616AkuN08MCF60w15+5MfXoAQBeYCFyfTntlxYp/Oo4fu",
-	"chiNOoMkhRwQSTTRt1BSG13lrloUOpixzcia78qWXCdEJ4Y3YZTLFeZdg/O4zvqDzj5zCC9/Pe8eP3uO",
-	"0Y+Q1wHWAnOhFkYKbyvGYpEUu/0zvGR2FVNRwT4JVTQIF2TGZjIHpzR0nxnxwq4jYD8H5qRYtI/6YAIr",
-	"PLzOgIiunTGfLHKWFqWROoFD7wS3y5r1IQLBXDXoNnd1AWAutznX2ugQAiGUC5feoDAIu5ExegMmrOKS",
-	"i5TQWNjXbHfFa9Afxp70CK4SSJkh1YB8Yu8KLtydsShn4joLJXZimiklJ8POnjsiBDZZb2+DqFFMP/ZB",
-	"Cd7CEwV27tMz9z0knUDIQCxozijEQkBUKwWA+iXTYAYrFkOBC9TcMO5g5SBP+rR/anZ8DpcY9m7KRtcs",
-	"jUXGrxnUtLJ2W6yAGm4A1xjgBBMgFYTo0/5paKfGDjpIDIraEvA9XE8Hz/5EkRvDPKrxJrCCl8x+7cjJ",
-	"vyX20luzNV74gHo+Ubba+Wm/34mqQXLQcjEm9wVMCM6gmQYaYkGVtYsTGsndVc3BPqow6ggCZ2JhD+YI",
-	"clGExNUbFwHi5tseuF7QQ2Y9UZZqwV22HUqLcWkvCZAGCFdu4+3BEdh6exPKBRp37UggxmAlAhRO4Ywu",
-	"Y4F8C4YDPiQhg4OGTWMoEEb+2NlD+VxD6uzsV5Ryv6RuY1nKw3BGIsXKqBRpY+kDMFNcQHk1NcWgfPvj",
-	"pf1TnRFwrRT0DRgpcKhOnQXgE2xH8fqXtWfWSBfbS+3FIHHQB0vkBkvkj9toDTCPK0SzPBgwH1yxwKPs",
-	"+CsN76FXLQJJf1WrEFitq+QtK8r7VFWFpyOWaz62anOz4vDJuuxogdwhDQNWmpRaaPDpdQakqiM0Cf1t",
-	"BHuLSDJf5KMpVex9nrL8I4B6cjF5wwUzJM+I4LFIwLnR8EYgmXv1ofgpVAmCsawRvqESs5Xes6Vv6I3U",
-	"INi7kKjj00CvMCJYJo2oG4uC1psplkIZzCsoadjIGJRwbNiYeQqOW5D4UWIoRoz9B+V6REpGGVUKJC9i",
-	"ZBQr/hUn5wxHU5wE4E6KJBk0tiJ0k/cwHpQj2o2aUrCOVuX5tySCbIA5y9DFqVBUKMOdzTDkB9QOG8Rb",
-	"BIuLNBaoTkARn8pMnqgeOQdf6cqjCAElQCRYLwwZmUS7vGi7RWqTJPON8PKXpRv+LbDz0ogPvP3A2783",
-	"3j6qXMkvwtldtEczU7+EdgxT/+vFB4f95ZGTkJmgvuMAvIvm6zDwSJsqoxMDYKl/0UVHzTDA2JAsNBJA",
-	"DtCMLkEpB33WMIaMjTWRC30GuppmTvPCxpzCDnDhyCqDb4iWstMjrwGLS/jQkMrQn1gDVkQUFVxzhTGt",
-	"br1C1oJB1RDmO0gK4JDhkiR/N4yNpi7wBBNNrH7vlrKdpDm95WLSm6djcNPin6R93LE/9Xo9NMzFwn1l",
-	"a3mlJDGLjwGVbRermAQT6f2Tz41ohVBxNj2CfdZMKAvpIaSORQLv1cVJFh30yDtZbGmw96FpJYJyfqnR",
-	"2kssMVcaNmSAYDmgVVeiU6GpMB/OVf9yxahBonE2Br9+Vgz2SXQ+N8S9ARDiDLJz/CGAKH1r7cSDGQuw",
-	"ocAqlQqW2yzzdgV8NTFXy0hU54IEuzKi8zlLB2SGU6ciFkf9fr88SxUhLJ19hRyRX/hP3ppU2FQbtkOz",
-	"PLFJSxhyRRXkqoZpZsnb95d//+vFh7+/Pf9ff3/97urjxetLa28On/z0v6/M7+aGKaZjK1KO6Fx1zmxi",
-	"fQhgWZVmAOLIJleV0pPObCY+Xi78ukApwgv+pGqgUnUCyquVK1cTblDjk8MteVLcWdjaM2tpExBFZw49",
-	"ZPmbryCguwiBcse+FUY77ZaIf5cwLVgih3XVev7D6bNxnx6Pfjxip8N+/+iYDk9OR2kA0KXZDFnJjoJU",
-	"EaqwpezUMId/8nlZjvMISUMusO53dX1qnakBm6k4Um2q1Suu5lLxeuCigvKdwU0zm/nf4xbqaW5LUVmL",
-	"W6WtXRncISbiG4+JcJSjJJJQJ8qYw7C3WFUUNGkUrfYI+tpOgooqwWGxqKsiCVkKhsGn0bqoMRGqiomP",
-	"HxvEwsePpSW36FDqKanpL8HrDgFn/J/woVnhixT0fb5iBCAJHY2YUp/yzPyBJoWIJAVUvfkLqGDPXE0w",
-	"9qC5AP5Eyw5PE9IuplrOHoCQ/k4pywOdAxmC992wXFlflJOcoExXLxYuz6yaheOdn5i7E56rnBXQwm0n",
-	"sRBFl0V+mrfvGCarBghrjZJjNcsIBIQV/tvpkfeirpg3pAWGw0E5z3nJUI6OhWHzhRCNwC3WtACBBhdg",
-	"cipMC/DjVqaFAaQflPsry+1LQAAucuKosDBuGXjt0JF62j8JZTJg1iiJ7ySTPYKY8qas0fxXiYj8liWW",
-	"PYMtA7/XTjGXweE4iBbfRbhl6brvIEjUygtoyWiWGD7apHhKMi6uEZbD+n9CXkraPkPYZaDiQ5IAxUss",
-	"wH5kFfhYDBcIMQOO6WFRwJOPWMelrgc+ACukwG0/C8wsuTMHgQkHhQBMdQWuZoUBgO3y6U+xsOE2RnEu",
-	"vBGQTxfaHc4teIBNCousy1xPQ7M71jZHSKBYqIyqacc0nObSqORn3gRiWnIsGQwCvNHgseLhwNi3RWYN",
-	"SwFT8MlYVQ/DV+8CQHP3Rzh/D+XU38BL/Hm2OFlq8PQpGE569qXeSM6ejmj6dJjT0TXTPaXZvBUVWvug",
-	"VXnyYOwJF/KQ+HRIfPrafAt4Rh3fACQplil2O2U5uwcO9q/ijwtMEECbbB0vm8mblVhfCwAT2JUn0lUs",
-	"EdKGowavqyngjAEfsaSlYz3jSLWP+/0egb6CcERgLvcYkAj232JQNSGJAAvDAaisHJPYCUZ6iiBGCMQD",
-	"yptdCO5hpZzmEvTG01i0PVzOzMIBwBRdnRy1VBoy1amw0EFSsEEAfkIyecvy7gigoNjnUjhwKRxOkVuW",
-	"ZaUVPj3qR0SzLPOZ3zTLfPI+ToaqWNis9K+eFb6CA3sXJjhen4qy/ga/sgC6f0StY6SllUxmaQGFSirI",
-	"d6VKbDGVX4ACmZe3oMQfcgAyA3MxFgH5CgyTsM22MNVesVt/RPXJV+cVChN0gDH1RTSRFKwUE91kWgLy",
-	"6gJ6qxHFHKE/bURrEKS++aZXm1p3071xqvbS/sL0nW7sAyWQhXaDhjyycBaHFLJDCplPIdufTOx2Gc4D",
-	"Ca4+b6wi5T0NrkYtRboqlSOpjZ/IWcpzNkIsEciWsRElIKHacIlMjmiGMlEvFu8AUlZIpBODApDriSKJ",
-	"4hNB9SJnCWn/+vb8Zffy1/PjZ88BxSZIrYgq4meExvmSuxhtFwhGrJKIXLNl2UgCVBFrxHQcSq49o3rZ",
-	"I+ex0HQ2B6NygGr86eObgPSenJX32IcyQC2pEo2uNWyj499NuolEXvKJYMHCW3fqNr50m4piuoHqIhQr",
-	"4SCkaZP/HD9qVbXfBm/689ONqPa19TTCzWoaia11sNU4toHXryki8dnjpWL4yS3UL3MLViR+NA3RnrC1",
-	"owwrDj0/rS3NtVI/iX0m4Q3wh6RpHP6FPffN/FkbBbGWp/7b03+7l9AB69K915gB8cXjBb44C7sTK7Lw",
-	"+a3B334LGdPPTBeWBD3Noa4mdWTh08c39+Va//IcLIyBrGVhLgTSx3b76kJJCP9r8SqLH4NDNwjIe+KD",
-	"87kOw/fAzjHhN8wBt65kQgORI75kJ1dFcOIAzOGxUMyshZa5isjvC6mZihCvX2ZBwkGEaHC21Cpkvokb",
-	"rvgwYy4Btng5Fu2cT6a6q2UX4+duWJ7z1DT9T5bL7i1P9ZSoOR25wH1rMgBPACLbEWGx+rn4h2H1NBZ4",
-	"TSPLZ9GcL2ROUq4mC8iX1KqIVERYOISiI8eIGreSMwvWm7fvL//+6v1f3r15f/7q7x9fv7r4+Prl1d/P",
-	"f3r/59cu3C2ErTanl6mpzNJO2Yk/XBJKTvrHsfACCjhd8IxHyMxdJCSdIKlvGxmmIq9EsZg08l9E4wZk",
-	"TzODTmSNPKado2cWQl6RLab66eObv19dvanMLuNjprk5N+c2WDaUNAow5GOsm2taDZxJtMiPBIRNmEOn",
-	"Rz65kg2gU9rsbKd0DmpFlS+oAK6GCG4j1ZQFPS3h7gUJHAjVtxqU4y7iF44b/K/BMU/6x/U6g0uiqWbP",
-	"F3fRXVvSPq7PoHdRsDsQgw6caLwnZ2QMTI5r65B8I1HvT8or5n6urXFaGLOfqFXK8enjmzPIc67cSzPy",
-	"MDzKX8Pef6mQxa8kelCUd+Y+AwfvS7pZ6OlTC6/LGuWYj0wvcuEC3gB93lG3IJGdFjWBWBoCzfasIowZ",
-	"V3oE3n2Lg0xjMV4YvcFVT4688lop5QO6kBEBmE2aOO0fFV5883QhABIkLKSUYrS7XGhsbUlyNpe5Rf22",
-	"lVfNbzlTTAAINGCok/aLFy9edI+OuydHV8cng2cvBs9e/LU+PqyOsfzZLumVGUvrS4JLmQ4w+1DV0mos",
-	"+eFe2PvOfls3EJZgyIIT6uuo4FGxNCy4jAs93eizNKKt7spx1yIz3RE6FpoDmBrbHNT55/eOIfvS9PN+",
-	"bF991PAMK+ocHff75AKKLEiQORxSLBQ0O8DEHqIlvgeY2IYLvgzIzsvqG7vAxa6Qo0fAi90XB7ZMkw44",
-	"sN8YDqxlVId45O8iHrlRENmRUjUCwa5SqntFgr2rgPMVIME6xnBw3h8sCOi8vyfp4X5xYM0rVPB1RTNA",
-	"+sGwSXx7aTPVuPqAdSASqB9CZvQaCrWVlSJISLMFI1wDA4wlmufshsuFqj6GWH2whKVNUIn1ytNL/H6N",
-	"5oQvPKrKxGaUZ61BS47HfMT+Bx3NmItlb0Utv6jO2Wo1rPPRjJG3gKdpdj1qzadSsHeA7doatP79iDx7",
-	"9oz0j/p9o31N+fxKnqdpzhTsLMV/HhlVjbzlWUY+pq2oNQJ/XusVXWpAFoFDheAjl601XUulaQYg3YPW",
-	"6bPT/jFofFSzD7m84WJkfn//6w4x83ZfLsRYYln6g/530P++Qv3P0icMaA4JtyejDeqeIzx/rBDee9Dx",
-	"2qu19TpO8euV6LRYZBnkS8sZhzJ6rsydkGSU0YViPXJpi+dh1rQaQH2QqKjJVzQXkSSgQpDePaaf3V8k",
-	"AUqXYI6XRXjBbF05JkmJRtmE55zNuA5+BB+qpY2xKH/SM8SrqW7JGkYAyqrfroOaukqFH1hVDWj/Tipr",
-	"IboclNbvQmktEVe1JXUNr3sddf2XbfZiF/XUkY9a3XRfEfKhlNLSfapXTkd+Dgf19KCeOvV0H+GmfP12",
-	"vRPuqKZwI6DQbY0EZEWUUulcLMvrxvzEVrJWUzpnEYo+zgnuqomrRaYR82e8yLJYYFle0k6qukeCqYMK",
-	"ahpwXVMooWcGMVUkgIkraiTLcSxW2zwDKcrl78FMzUb0yF/MWM2yF/U/x+CPb7v0HCjyG4u9qvxG1Rq/",
-	"HQxhwqrkmO2OQHouDR5CCW9YurOCDfuyP3EMCeO2kk1QGrmkY//tXy05bw1aFoHRFgxtDVpPQ6U5asHK",
-	"hcrzixcwgu3o7J+UFB9w1PePP3I/BL4IFyqT+n3o9HclYe2fLvhfTzizdcyzpa1kfj96cNSaL2pEsZ+N",
-	"gor9DIhTUj1+CWqkWMYjYzRnaY9cMg3WyRVzJFoQ1XpT485kDrO9H5bO7UUadrWjHUjTgTR9a6TpIzL4",
-	"e7bMLZSWsy7SmmbDHNrDINMv57OZraRgg8MsujPXisxkushYRFZtdDZdz8iPIETO6JIMWSwgtI0Lom+l",
-	"/Vp1eiTJ6JBliQMoVE4ExlSQBGmkSoiNhuM2VF90AVsvikUKuMkjVxIJRs3FpANRdEmay3kqb4W1xCE2",
-	"f8ZeTiUfsVelhyD2DhmhQwBRlHksEL/PNGQzKZZzps6KLPASqpIbagPtheUnYGRTazw58Bqa4h7TmwO7",
-	"Agl2VBNthmazDnDnHHyQd6ZMGdVX5jWYFyyEOaY2OpgKwWiGNJHmKRMsbf0WEnAoIuiNZG7Tto+wC5bt",
-	"FRtzATTk4HI5uFy+WpcLkgOgxob22SMbUvjgjWYqH1KVBlp/N0+Mo/NgfGh0y0SFX8b5WWLR4GhBgh+R",
-	"xKHeYhcJ8A1RQNhxQajtvuP8KHiLk7NYACYu5PchMi6kz2GtoYKF0RX2RNRiiOkkUCBeJaQdIN5COSY3",
-	"HOgSoXgBpJjY0kZnXoBHt48Cb9My8DXV+242MQDw4BR07ODEaaLwD+3IqeMtO7l0ivt9cOp8J06devKt",
-	"dqDfq0ShiX67GMQmsDlEW/I433YsRC40pDWTNiUZNbLxhOkQbMOBlPpk63HOGBYF7fRicV6AzGHqdqX9",
-	"sJCJaem4f4rvcU1SnhbwcD3ioF2vGZv7MmYLkVq4EtcKjGMhNM/Mz0swiAj2WbvivlExDmdFvmbLMOMq",
-	"Fm2sqsyps7dg6Q/Ns8xmbUNdlP1kdFzpO8noDwKflpbo1MGO8PUgon0hwS/a1gNcOuG1fuA7He6H8gXX",
-	"s+R6y1xpkQ+O4YNj2DmG73wT61j4XmHLm70GxBfDwoRhhOjukT8jL6VZzmi6dOn4UrhwE+ShUpOcWSaK",
-	"RU+RuTpnsi0FrjDGWbDbkM/jT5810RwTr5Zhwf09Oan1N9wbJ/2iCsf+JqXHpHYHV8TBFXGfrogHsFix",
-	"vKu5Pab756tDEzvkpr+0fW+yyrP8ikOAxeOZ5cuL8WeZLWaMuLWzNSQEm0jNgaoj/lVhpf9FgnFoJ7qD",
-	"sz7Y0g+29K/bls5yuPgr9Mj+voEgIbxkHS26v2T1dXbheupTmITxFh5swo0E6lGMwpYj7GILxrN4sAJ/",
-	"P1ZgT2B2oDylm99IeXZLPveEpNmss68E87B2HXer6hUcS+QPhpyDIadkyNmD/1du4d0yzp0QvmtolQs7",
-	"atZn6Ag81wBQal0lnULoj0VYJBT7ODNaj3WquBctqidg1Q4ZyUGK6/RIMlrkuRHtXsqUleKwEC7eD8OH",
-	"mNr3e+Qjo2kXEuGdJ7ydjIIrbAveBr8AEHAUi+LH5ZxVXlvOES8Y6uEuZ0zoK5bPFORoplivF2aWRGCR",
-	"UprO5gjLGws+EYAi6fBby01cpFjpVtGMqQ8sV4Y+Jmvx53dUEB9VORzlLOX6DZ9x3RocP+v3+1HLrarN",
-	"an91/r+7/f5RK2qxz5rlgmYf2ZiZ7URiTgsABnN8uZpndInz7J7+cBR+CL/a36z0MwoZGldX9DPc2XLG",
-	"P2blkw85G3GFBgQhtem+dTnlc0XeSpHSJSIstKLWolQjL4Wvu3P3tYcY2FmrPWi0B432a9doa5jZHnrs",
-	"Q+GtKZdhj9wgFm0f8xWSIfw74DlYFN2RrtUa6WG1uhLv8AylTOZ7PqU/TTpnRLPPGsamaoKVo5CROghW",
-	"l3xmPiIZVZq0xzxXGsMPzOIxkXIx6dg6ryuhaK8qvFfFAgqSA7j8QvtV5GKULVJmX7eiwYL1ijmfjzXL",
-	"AYsW5IQxzTKHHbNk1DR83O/3iZbkuP/ihXn06eplqWw4152IZPyaWawC8CZhIfC7GSQOxohavvJIhojd",
-	"MAb8Fh4MEd+TIUJtyTA2mB/U03+5f26oc3opx04nwQIIXhfLGCQaG86jfCGLKsHrRJBL4gtRjWTKyJCN",
-	"5IzFxYzROY20Ngxh49oidlmFYADEM8ECIqkNuHH1T6tcRMk6ImsRwCpkecxFamPduBSqqJpdCo1zU4/F",
-	"1pFxRhsxLzv3vf1ody0kDEzby8DzEFFpboGwqEZ5yoc4ta8yTm1fEbSpeueKVQKi9F1BmtrbvLOMElg7",
-	"v35LZ2M6aTGDg6XzYOmsWDr3Y/M7w5h4GWBvHJPC9lgAmQQwJHUQJjbgzWiPJVNN0tkSsiQAYys3YOE5",
-	"8z2tlmTFaFmxY+5ltUTIktN+H+qse0oWC6yRnsypnqLVcpzLWWKWS2awdpIkT9GirHNuq7eZvyNbnBHW",
-	"BPT2ISNHqCL2w+LnPXKOkC02bkQGYC0YnJ9YkRCjdZKi7LsLHHQBh/iaS/k6KxpSDS35BlApvWZLjCyE",
-	"Au5mYMOMiutYJKt2ysTtMPe1u8zhEQSzdTG7yzSxwmvuZOhFIJj7kbC+HBJMaAP2SDDP+v1+3+jH8BFN",
-	"0+CD1fV9Ospnxbf/Kht8z7tHPxQGX2suxopeXzu8zJYc9xA2eQib/CLgMncUqPeLEK9Bm/FZqwXcDGlT",
-	"4V4EphZ6BDXgX691BbqksRqPoOnFeeVicd9EOQwjfzCqvDvNecSw8QPBOxC8R4gTvz/fVWiKfGoB3y2u",
-	"/520mVpX2BX7rEukK4zUcDJ0UDoYzXq2Kh9pg9CKaIjoQuqcxSJxKPWgQnC9tNACBdx8YmsKI2Xokbc0",
-	"v+Y2CsR+TBJLc3/iWcbFJAF8Gvfj5ZTP5/CrI9ZUkxnNr7GwZ0UVQywbv5RhLYJYBMoVVDcOwmuEkdXJ",
-	"lCqA8JFjghWPC3OoSx46ed71S+T6iQVPjVAOOy8mRqNZywrIa1AM3PTROiw0HWE2MCNtZHORg7yMbHud",
-	"wuZbmXfJBHzXSA9XheAxAz6C8gen/T55SQ17v9RbV0D4yEaM3wBCgRxdN1VAqJwxXy3f/v2G0fSKm/aO",
-	"66sl7BqYYVf2EJ9xiM/4yuIzzlMslmtpkpYPxu6KCI7753kPEP6xwgEjkpRIBZjNCn5oXkOKBQ/KnC+q",
-	"4XsRFl4I6ZELAAmZTh2nCWIlYxFwi4I/mlVBAAmzC+yOeRznXoT5hsMnHiqqwXHZLYIbrsrMvpAUD26I",
-	"e442oPXr/AVCDwIC6H+2R2JDYEKth94R7kb/fCmCwQi6wrqu7ZdgwdhWgr2jE39vAfNBfPm0uJgHnf8r",
-	"dNv7DbpX930h+8gxoQIVyXr17bwuAaHgqSMqLE8dWpfcnRz9+1+WB/b3e4ZWz8CKXTt4/Q/stprftNud",
-	"vkfvf7T125473wHVZjufRdmYFIsqucEos7UUK7pP58P98Osv54PY06zyCNTv4JA4OCS+gEPibiLRBkXF",
-	"2qa/lF8igfyTdy5/1N3cM2d8ESmZS2Vhn7Z0W0D1EMWE7hUlLUELElJj+E3kk1OlYOSWZVl3LHPTrnl9",
-	"KD+7JR0YQnt++fLigmRyRLNYzGmuI/jsf0SEklTOKBdAgzXJGFUafAgABa3OjJplcw1tBBMVk4yRYU5H",
-	"10yriPy+kJqpKBa3U66ZmtMRi8hIzmZmNSNy8YFkXLOcZspQfSFFF0cTBjtdLvLc3CXDMIpmCFexCJeL",
-	"4twJLAmxFa2pcjxpg7fD+Sh4+mV1xbIz4iX2+lXUf06poL2cLZn6H43JmlHLn2fwUgjailoZ9b98NJ+7",
-	"YtBYyerFyQ+2mtXpMXoquL0bPy2WKN/sxovsmh3cDAc3w9foZvCU5Mt7GRzvekQnAyRZIunHTEv89xZu",
-	"h1hU/A6kHTBLKDdQ/NtRjbCKs80SNa0YSj1cxqL4htBMSSJzI1uacRaDK0oU+LFv9DTEohaWwa3/PTsa",
-	"XjqR5OBn2JYZ7OFn8ILfwe7xJd0Mo+Iw37+XwRPAf9l/7eNc8NEpOzsX7JcP6VzYW2B8mETB4jYe9Pev",
-	"0bkw8sfnPnMD3Q3az7fgueg9uxb2vyoP7FrwPKypQKWbx8G1cGCxVdfCbjf6YV0Ljid/JS6FdXTqXj0K",
-	"98Okv5xHYU8LyiMQvYNH4eBR+BIehTvJQZuUkhAL9u5WmTqyaW4IWPbpkmhJFNM2I9slcVXzop+upkUD",
-	"FfQrckbEIsuM1DWTN5UIfMxF4BoB+iHd2VXxMj/cjXJe3hnidl+aGQIwllarNWg9/+H02bhPj0c/HrHT",
-	"Yb9/dEyHJ6ejPTH4z5XiEwF1eA+pZAc6+73SWTzmJVxfSWgTuO8OhDZlc5pDHeuumvKxXgfVW7x7kSZF",
-	"aXCS8RtGioeG+hWZsaR96ow9jrIVdpxOLxaJ0jTXEJ2OOWBMpPavnJHj0+5ULnKS/PrrbJZYIAMIXLGV",
-	"Z8nYPE75hGt1RqhYakBzY5kCuIwfBv1+EpGk7/7xg/u7j/84/+nlq6QTENq+kXhNo11o1MIeQvYYR6AH",
-	"GotRJkfXWPypPZY5sQSPJMfPfniG0BTHp/1+0ikDMkBGnKswCesNjEXFIsmYmOjp+/Gl+fVCvOVioY2M",
-	"bnhH0iOv6WhKEn88Xv++4HOz2AlhQufLAOyDuUdEjhGtGDp6ooItiogUIzao2ZHg84D3RKVWnYRvlAG/",
-	"6W0J8CJCClZaTQe5aAYCQ0XMMiqCJtGyT/QtN6IEfhsL2Io1+NBVGI+SY/v9GtUmFn5HBkRIcisxtTCl",
-	"SxWBBZLPFpmmgsmFKoYZkWQhMj7jmqUv6Zxi2iJWaY9FMqOfX1GeLd+x2z/JoUpg50hbSJKanwl82YH2",
-	"CxQ333g9d78cTVm6yLiYNPu7X/k9gKPzuMl3K+cTRuBnuUYASI9aUWuc85QuXTbdDECPfW4d1Ysc/raF",
-	"8dVChH/q6SJXwft6wcI/b1kqgh/MNM1+m1E/YK9GUCiI6DppKGpZOtgatPrP+/1W1KqcsNbgmc9afAdF",
-	"bZU9AOH5DXaimOlRMc3jcI79Yn79cG7HwcSOS7M6/gMSHJGAtwat42MY6spFsQu2tYxXOdV41A8hCYeQ",
-	"hK8QmTrggu4GOonsVeVRo2RWUPo1stk+mNVWGMMGUIxx5S8ty4+qiY3tVUjoDkgSu6Y7kiLbsSQ7Yqaj",
-	"FfoM73QiX4FPXYWPrvVWrGePb7jSFTLyXwaeuVQer1h5OJONLOc3z06Eowl7EesHRnuuCkC7gD7bS3lA",
-	"fP4eEJ/TFWK7GyGu0JR1hNhVodoaAxqVvRAAegfs5iC2IhY+bgKb/DK4yuspKzq/76x4PEjcBKzSAV35",
-	"G4ikuG8xaiPeMl6gjWDL9WYXrjAEEuQmI8IUOm6CNTUC8Ym0h0vN8IPOPrLML0zf/bo9UOzFCj+ut4+7",
-	"PT5EXhwiL2zkxR0pwAr/3qt4XYNf0Ho60X13O5UZc6wFwXyr0RURYZ9HbK4rqs/AaElAd5SmS0W4QBtt",
-	"MHWOTN3W+yGuygOttOQgyoYyXRpq5Mu8vXeYlWvRLRGNmue+uB320kTrLKouwgoDEHPGSJvR0TQ0QA/L",
-	"5mfSZH22Bl8pRqwThK7FApdmo9dzPbHEiJH7FU/u0yD6WKbHwqB49Oyk1qAoFlkWFqXb3qJ4Uoz+ZBuL",
-	"4kkw3pPSYE8qFsX+D1/EovgoETq7sMaD3/jgN77H+Jwvb6T8AlVeK55lFdVUq6ur9drpGWbpRwA916X8",
-	"yhy8dD2S3Mr8+iUTmuUXqULXMxRGKDp/osBRSEbwlhoQYH4VL3jwRp0bPCg/F4uACUJxOls5DzzMVlXl",
-	"wkdThq7WcL7lgZ+RmbxhseCaDC3OtnO+BkN7olYMsjI3H2h6jeODinx2Aqu+Xsj46mBNKTuLcGnAqKGn",
-	"POT5hpqhvFHu+T78no/q8iwf9JfvXpIZzzJMP8+onkLOruWob+loyoW5PlGrtG/rzbJ7sLiDv+zgL/sG",
-	"/GW1TGhf9rOndyxowalUQV0eOTbULFqP/RmLGm9Y4PoKGJHMwcV1d3/WodJoA+l7NO/TTo6nUGw6eJ++",
-	"L++T2pqsbeFxKnxNtdbsq7LtCAzYXKsVaVSR9nBZRhDoRCjClr/x9ptYrH5xZ9P1t2C1btLKS2zrYLU+",
-	"WK1XrNb73/svZqkOHpG2z/dDtRdtwcqoo0VQMgO9r6zpgiZcp+j9Q1qJKVT0RArUpPSiUWptA+ADNypm",
-	"G/TBWFTM2ljqWMEIO2eYo1ij6UJlO+5n6VpApRRkNK5iYfodTamYsLRZXR3LLJO3KxZ8VNnHMscCi1Oq",
-	"fa2/WIBLPYIAZ/dGKYpZ5vXKe+c+DNqPY8tu0HQBpcroucUZorfOlPxltVxcl8cz4m7mFAcj7sGIe2c2",
-	"88mVy7tPxZmFXpwvYLUN0ia2tNmerdpsi/JPJeqfkIDDFQ5HQ3ANn6rYYYsEJF5QcIyJ6pyVmyi5KcGp",
-	"ahlZLLzlNOQ1ULBjoRLvRIUKtBMp0+SMJCMqPi7EJ0G1ZiJlKeQ3xaIui8R+bz4Hr1aPvHfOW72u/FaA",
-	"2SiFWddSuhHYtvc2sBZ+vse0r1YX0bk3y0f1zyzXfEQzMnMmVrv74OUUizEd6UXO8tag9SulhmfNZMqy",
-	"dwuzrOb7n7vHhZ3WvELcT1IbFtJ6KWVGhZcmyEwKPc2WrailWM5p0dTR0Y8/nAAeIx6O1qBlDsQaF2aZ",
-	"Td5LiqzfuwOU48EO/JXagYMMwICdFVRnH2bWTeWtgFria9gaRBe8opqVk06DX4LKg8Tw3i40SdpgKpE5",
-	"mEzQQzZWTJ9ZkhsLLsinq5eGk5Xaw+RMifExNM84xAtRQapDCbgiZkX4R+jR9Jw+IW2qyUwqTZ71+x0Y",
-	"8TWbAw+0pBajDc/QxuOBIcM03YrjEauOBy/AsDF2eH0SL2SnVnylRUBkgvHO1cggGprM1qeixmJjLipp",
-	"SkU97fej5mxT2DLQIO25ce8bAg8+YCrMCodpsaNcKkVolpVcBzZxuPgpFnBafA326oIY8cL0ilX+bUBV",
-	"QrPM3wAbgNrpkVcl9ToWxWjsxuaMjHmWsbQobpmD+qDugf+/smvzyH7WIM7gb//aJY9yn1zUP377I9q2",
-	"E1bp5Dcz0eDytgat4/7x8+7Rcbd/dHV0Ouj3B/3+X1s2zqn+tf5z99ruTN9t2IH5H5j/18/8Pe2tkwKK",
-	"h3cTB+6QOunb2Jg9WWXnGioK7JwzWW4lKgsTpRTJWIQ5krZ/9RMby5x90qNCtlHnY81y/ClnhH0eZQtl",
-	"FOWhuQerkk0sULQx/cgJAw6rp2xJxtwa+YpVkTcszyjUmTSMjItU3lrACpAgxoZVIpuNxRIszsf9fh/D",
-	"sV68ICg0laKaACgh49fMCSXmzIzBsbuv53yFOB5yQTfkgobHpsKb+hUWVhy58MUfgxf3Z2IP7M9flXp2",
-	"cuv7w3Vw6n8PTv1VJqV25VKNPv46LrVzXqnXW+6WWhqLEm63b/XxskvvQft4kPxSt1SHFNOvP8X0iwid",
-	"G9NM/WXamGm6X3TNfdyUBwqyqWGuDR7UYiqHSJtDpA1G2tzH9X3oHFF/+duoLBkmGpoNHTI3z4vJdVZS",
-	"SmMBESkhyr9v+F6SJe+b2z6qkW+d/e04MKx9dfa3x6GxhxiVQ4zK/SUaPoxhb09zXjkyZX1SR421Lha1",
-	"SR0RScIYA/i7iC4AtLMgRMCin0HYyB2zQfaP0Piuc0H8sjyW6WgnkxELvzqYjL4fk9GWQQ2b7UPrM0DW",
-	"0Y216uI3oCY2iS7hGh/0w4N+uKIf7nv3vog2iD4s696zTsVCCKmHD2ouzhSLAMYn8q8NpcwYFTYWhGaK",
-	"OZx194aXOriyMao98nJKxQSjjcoBtkWpkmKkABlEdSm41vShpHnEdSk29u6q6NeQ5bAurnRNsOjlnIs0",
-	"Y2TIaG6+sehJdlY+LlQu9PuxPdutrykK9IGp+EEDPWig95YlcY9hpRO6mLDuSKbrwknPBTHagY3nkIKV",
-	"gV+eKALNEGiGcEES+PvCkN/VDIu2g6mJRYFTg+l5zQkXQQcRMasHCG+raRcQYxGLUtrFGUnZiKeoBlPX",
-	"CRcp+xwZyj6SYrTIc3NLkT9BMVEIZpV6Sm656PTIL2YAscApgsaNIY64Ejwn8lZYHFyjaIO2PaNLSCNR",
-	"gHHn4ziv6KQL0AspNBFhwCO2wlNs3ZfIkghOg17PepZzodmsOcYRBv5SpuwrwpDp9/rPXvxo1kRNGdMF",
-	"pzl6TiYU+MfSfNdKaX69PTO4opMDKswhIPCrRYUpiFhAts3tRcLWRLfNG7UUex8T4a4GQUINvSLz3NAW",
-	"vYxFUfAALmmNpdD6b1wcX73pr4loveFKe5J1QICp0rcHtveBzLmDpS9g0wdb33dh6wt3dEui5e93PdHa",
-	"CPbC0zDrxdC4J8rmepA2JZpOIN2FjkZyIQA4wTQc+S+4Gxx82yml1uxGjH5h+g7i00PZEr1iuLqUJY5z",
-	"MCMezIgW0GV3SSS41HtZED0lyGl6HwqnaSZUOM3f96pwFh08ksJpBvBNKpxm4F+ZwnmpKUcJV2nGMru7",
-	"hhx51RP/cIqnApOTuTIH7fOgfX4f2qenaHfRPgvy/d1qn45+HbTPb037LHj2Qfv8PrTPYEfvoH0GROsb",
-	"0z73l6W+Bu0z5DgH7fOgfTrtc2dJ5L60Ty6681yOmFJdndPRNReT7tgw7K5hMl+gvIfrhUAvu1T3OCdJ",
-	"msv5K3krEvyaCMaMtgZFNo0maPRixD01KrB7G2HVVHJmSM/SanNJSjUQ9oRoeg0AcYKVy2xUv+84hLYS",
-	"JlsEk0bY0SEjw4yKawzDyVlY9Cpq0pVXCpdAAv9CcG2G987M3uimFoaggv4Gv90X+tuF+IBn4cpuEopu",
-	"j6q12l1qDVpuO1pVyvpyykbXZv4agY8U04u5eau8f+ZOvZG3raj1/j9aUetXPpkG5Y8d1lvGblgGwG3F",
-	"+iOy6dZ6b/0yHoBZDprwVwvMUrCBCoEO+VHTOzthkG5gOA+iQxcZHY4HxOKOaRn1d/6gMG9BGB9Yh25g",
-	"cruo1dXjf1CtvwfVmjfTtz2JYGOaxyYieK/JH/cl1T2U/tx0QetV6hV2dVCrD2q1yw25d7HmfpJHCjJw",
-	"w4SW+bLLbnaqZjanE5YSJm5YJucsIoLdMqVJYutHA+YbFGxEYWjKJ1PznKdRnVQEzlojFtGR6ekV1SAc",
-	"BY1FJPl9QYXmemn+rUFtNhKT9wqCFNXzHxVwdEbnTv3vDZB0Z2HfP+dyZpXg4scrmVj1FxAWwjLa3rSg",
-	"pnJONJ+xf4Iqz4Vtvcnl4Va/WaazL7y+ORRfW6XS4eLcnwy3fZ8f6KQW5+AcrgeRY4K36iCefSfimd18",
-	"t60hCa88arKXuvdCSaxCgv/FS4fsYo0gdm4dHJ4AQRMIChaAZgvwhWxyeawjRiDEhaP6moW30jibssBu",
-	"Dnm8B1mtKquVLvHdrvfO96Ny6THDF67L6rU3lwMiMf50+f4d+WDewjxZe7DBPeqqyZ6hmT4RUru6AynT",
-	"lGcqIW2uVSwS9lmzXNDsIxuznIkRU0kHItew7siAFF6LOQV4eUdM+qSNSwKyEZ/NFgArHCNhuuWKDUjO",
-	"bliuCSUzrjS9ZkCROj3y2vZKct9tTVU0M+DxIsuwrrgFpTKyVXlLPEJy4fGxWPRGYlOMfDi/evkruWZs",
-	"rtBFojoDQq23BLOcq4VsJLmh2YKRNlSFQ3xLWozWNuxX7yIFbxScCTGB4uam8dDdHLh2cAt6q0vfixf9",
-	"/snomi3hH6wXtO+hM4u9bogHXEfN4cDcmZ7vk/bchRP97ytulr/9qyXnrUHLpizDaPS0NWg9Nae2FbVg",
-	"I8BJshC+jgJ0vh1X+JOS4gMO+GHzkXdgR4eE5ENC8t09KkCxISHZcgJzg7DACVCc3dhamZjsJLU+dR2u",
-	"C+1xg/QsaQCQDmyVNdyH1PrKL8E3Iby64a4jGlAbzs3qIM0epFmPSrNyOr5hadZOgrSNWKAsek3ytFZu",
-	"9dA2VlSUY5Kg7Fh7u5LdZclYbCFMkj1kyUAUbxAmSZ0suaMMGYtQiHSC6L2IkfsT2C8hTdI0DSTJ1VV6",
-	"yvJ5IVuaBtwitQatP73uHvWhoqL1yv5DLszD1h/fnNS5gY+4y3UQPw/i512Zzweaa06zbGnV9TtzoqoA",
-	"ug0ItuuwRor05egHWKlvE9WOxX2YAGqodq3VZXvVf3+q/amZFT4O9tnqMsCv+XwXkrxDaGTNxB8FqexA",
-	"ow80+tFRs++TNO9iG0CbMEQa3INiURus8ElA2XU3y4GX4SlJsPvE2t3aPoiAGMLiH0exsP+sdps42dvQ",
-	"YpnzCRc061huwMZjNrJaBDyfz6Xi2mXMx8J98EQRG9TAIae+SB3nms0ikkmovEoyiQTGsh9fXcmwBDsF",
-	"rmKBQ8UwdCjS62vtek2Br8wDuoTpEywoVJMnHwtIlO+cAesDYz726lLkGfF923yCv7iiTgvBdbEJZg8Y",
-	"v2GpVbFikUkxYbmZ/JTaIn+2i1u5yFJIjTAkb3RNhiyTt6RfWoRwcj5ABLvH2Ax3wt0akilVZMiY8DUt",
-	"FIfciKDnusbd9xdpMogFDogrIswXZL7QhKLfFR0c41zOIkJ9H+7rYGFsX/OFVm5+dHQdizY+wLqGcz66",
-	"7hQNOcwFP5mcjrByIWEc3DO31Cz3WObmN7NQXNmCkDkbAwjBkI3oQrFyO1OZpXYYERZkFFg1JBgpV8S2",
-	"ceZrdrlDZzNYcB5yoUlpFrDpcx1OxIwT4pxwpGoxGkEmDR+XmmWzueYsLQ0WZJ5zNyrzxNyWJwohbImQ",
-	"t6bVIa8/JCs3YABJO1b9tsfaOhnMUrpDFYI3mDNttmLGqFq4es3BQBySBAQBMahS7U8/UKDgXWjLFTfj",
-	"itzmRjwVZ84UYf8mQ4hnIlgr5Kh7fEKm9IbFApKGsF2bAeWMFyNMSrFCq3nN4uiaa2VObHHqyMqhiyAe",
-	"nQqos5nz1H6cSSwkBZ92zK2lFhcEHpu7BdfJnDI5M+MQXb/i5mRhfWpzQiiQt40tZFJjhCpLe+SjPcM4",
-	"WlwcmOwUA+Nj8WeaLeCUDCzlMRNtmCLZYoYjmufLWEALZtdQG4CipFrK6x75BL1Yt2bDwa/tKRY55aro",
-	"yWwbtJ4SOqFcYOgcGdKMmuWgyh4QqoNLGZE5y+2grrlIB7G4ndo3rE8pTVkakeFCW1pVVBj35PkJoTcs",
-	"pxNG1NQMw1IZ2/UTZZWggPzDUuHlVKVhIh2gWWYaMSuTsxlFCGNoo0cuJaFmQW3bdvCelAo2oZrfWBxp",
-	"364ck77dUXNJZK6npN8jV34l7BVzDRbcVy1mbiyWMT/ZQ2v6WCMG3E9a2qP6HUNufsjkKmVyfbtJVR+d",
-	"FHO3iJbN4n0m9Zr83JcWR8kS+rEj9HV4UAHwk+EPvGCnUSwaslZJBeBJ30r4QkHkiuGOpmPlqJmHZOqc",
-	"QZIqMCO0zjjEJ4iZM68YgQ2laxdDhwI5kPFyyF20uRTaWsLi8l7tK2+kftRsV/Z5znF0r6i2xcl+6Paf",
-	"d0/6rQjSmzbVRHMA9a/Pr7rHxz/+cNTa3TbzRuoDbtMhW/WrxW3KZD0tBYK4LyV9IPAmQ4zrwJvwbkPh",
-	"/xINKGr/B7RRQc+Y4XHX3IY38pDZ0EwHHzw3NWBEu2SkwtE/5Dl8D3kOmWzIbWggb5szG4C8rU0pXclk",
-	"yOSXzmPYS9R68EAwuIf1yhtyoUPM1yHmy4I47SiW3DnIqz6TVOdUKMyb3Def1OhszvKDKQiqSDFNjVCy",
-	"Prk0FnWYG6mVZsJE0t/1EiNmMZsUbEf2hx5+8RGfDs1Gm4ax+zYUcSY+wzMiTKRFOmnnjCQ5y4zK8Rr6",
-	"ukgT0sby+6XfEf/pFiz0E37DRIfMDHWxZjUlF/nI2XfBveB/hBwPaMk+vqscdhXs20EeqyXGwRI9cL5p",
-	"0PPmrNPwBh5ksu8s91SXr+l9ZqA+9UP4aQnIfo3SGpnROTg50XXDUxewa71avqHCfyZvWG6LUlb92gMi",
-	"RSzA/wt6a84Uy29Yag3+bcXQlF/MUVN0HYKzw75u3Y+dyJv7YiGg+DVJfnl9RSpzHcIUEy9QOr9UAjQ9",
-	"ZR/tIJIeeS+ypTUtmrdiYZ3afpLtwqnS7wSwewPv3LKRATB9dB9ahzcvpgvpZxkbayIXOgKPjyoasMOD",
-	"Oe4n+Z678foX7TY/BAE7rxytOgJWPTScKTLElX9ImvTokpw5v3U3aGwPEMdNW7n6e9354R2v+nYXvJgO",
-	"3J1YtN0FKN34iNTe9Q6ogjW3B69jzZV97RcKYhu4mFhiEtw7C42JYlk/GCKKY9aJqadsBlfajbFzFtAC",
-	"fyXx1tvLe0fN1F/LigxW8a/IhdBVWqmlJH5pc4o6taFLfnadXitqcdPA7wuWLwuLfWURW6HVPmVjush0",
-	"awA1fr1ZyJb/xZD4L09DmknH/2wgGF+t3PNV0Jh6ygI1IM2RvjcSs4dhW47J/8veuy63cWvroq+C4jmn",
-	"TM7Zoin5MhOq1g/FzsVzxbGWpSR7n3RqNsgGSSw1Ac4GKJorlb+nzu/9JqfOG+xH2U+yC2MMoNFkUxdK",
-	"lmXPrkpVLLKJRqOBcf3GN7Iw5nu9yhJAsCyIzXsbG1c/5kmqqtA49q0BSyBBj9H92O368CeNEX12VRQ9",
-	"VTUfUqsfuMr/I/rE3fEnuCG6lTtpHW/unbUeWaNI+FTh8fd6dZPweKXFSr1qfbEvzRcjRXtvgtIDxHYL",
-	"yzNhDXo9srJlCOEAco4j7HBLPFodBb5qEFrAW2bgNb6j++8ERvsJZj0KOnkMdC4nVL3hgXcAPEtVDGvz",
-	"li1izRD4FQF/S8G6A8RCEqSPSdNLaLxSzLWzcyy/EL5TVoCrARa60mfin0teuEfeXCm+yZ4BRhzjbEDg",
-	"sH6qzq8GYRPMlBuCETInVtZ99qv3HwttIY/KMSSLv0rVCh4wvKcZFoWSUbq0RuaEVxktMQUDGo3UGeLI",
-	"PXwwwrVWbc7wtjhVaSy+GOd0wljdar65FtRqDeCTxi/2ECPIBxhABQwsGwmDeEVnFhjGC8CV82LF1248",
-	"vEhPon5w8z77iVLRIYdDoG/vN1uNjwajxo++B3zG79j99eR9omduhI/RgKt5tR4XAhewk3T8zu0Mj17c",
-	"Hi7jF+FxcpuEbduiDFsEzh3179mW53IrDXwtEOepk5C7te85oJsjPUriO9K/TgXoiY8J7FDG2+rX3Tfz",
-	"9H2gkyrAcijEII05iQprEHjeRXVY16ygUXv9VL1RiP6vAsfDGmZbQnXMBURfap0w3aSwDISA7B6kXTi9",
-	"AtVBFtlVvX7Fr6fa+eFYrXMMozhtVMVII4WMar+xPLZurdR11Za6hQfCsjaseGnQrEMK7GzoYKe6Yv3L",
-	"ra8EoLfVoJBx3qiWadLgFtJkpDJWcIS1uqvnwhj3YqCBZ00to8cZtjP8IE+wfIsiZZDpTEJR1+Gg5zQo",
-	"4L3c3KXya0BlOUbPQ9lVKbZti4lYiRL6uSjGDbx2aX2OtL7ofr5+ZQxbiaJwplatsIMsT3yJqaqV2yCq",
-	"7JhsC6rkqIe0/arVy61s9TOmJ26bRc28ti9tQOvCL8vqPXab4LtY57JVqNW7I6z3VI4vPh+bpCpu232d",
-	"qJkpz5NOjXm5M3RTMsu52APu6xbrcdouYDC3dktrt9yVFsPtIxnJg/uxVsix2m2wnC7tNfaKVFbf2lqh",
-	"+5LBgmVYUdnVwtdIeneeODfQ6+R5SCHVQgAwTKrc7aUJSkGX8E8fTe2OtJ0NN+U/fQsFykqsar/wxR2W",
-	"BvccHlvqCB/KDekVE9XUToXTfTCwWRt3KVaHQPHlDi3IdivBuJflLmWWqmu1Wayf2Lsm+46sSTBXqu/Q",
-	"YKuVFpYilJlaPRUwM10iA5bz9ou9CuZgi3xOOpC2TL14JenMuRWl5MUvSBN1eNR/EWvCw8G2KvTn8vaq",
-	"8L3/5WPUhvRYrUJsFeLdaxRxK92bTrRifjDmVkx1Ka/qGnpCeBr0d6q4ZYU8x27BYShwsOjPNTga2+WL",
-	"3cPUqdGjwYCNZ7zkYyfBenFVY0Mf0o37JMytJC9FfuOKxwaqDgZMHZuOPOlANzASdmg7Yyupen32ZuNp",
-	"IQULjh8tjCyZXpFGCTWUUGI5Egyq8aWqvLNzPj0A1nF0HhMfu5AlkzmO7tWa1axq6Lwr9rujDzNVTVox",
-	"f0Vv5pPqF0JQfMeNFcrdP+lAL3xAVUz0zfXAOZ+2hY+ttH7EbTojcbG+aavocJR3yusHqn0859PG2kc4",
-	"rNCOM+qCDH9CVMiXQN6uVzzANyoJJUWLqt+UdQ+M3oCKpVvUNG5o6Ba+8WXANzbe6u373e8SYldWODoH",
-	"Suax8+9kHlTxQHFPlzPLp85gYnwMeWG3Bd1sknq4wH0Ev+3FnUWe3044fS/s3aynhyqEDFWGDau5oYva",
-	"Ssi2EjL0ctrHTomO+N1qIUEuFNyY+/BEcRxwQyvBQHSxffi27pWmqnJL2Z5eKd7zk7qk9NifnT/q5v0o",
-	"nFGppJmJnE21zmOPFLgWjWmd0tYp/aKcUjp4d/NIUep80e4o6aXWF/0MfVF6d60j+uU4ouE43s0LJcH1",
-	"Gbqg+xlMj8b/pOm3zmfrfNadz9vYI/fqebo7XmPBhO3rrkWChYgjIQzipEnWG+JVY16Wklw7ywrBDeKF",
-	"+NhCcYf72TEDERJfCwBbaRgfGcAKoZ7F78Dz5FM2gc8YWUDbziYzy5GxpVRTMH1M1qu64dzcCGtkBapb",
-	"Yex6I0zmsSm2pxF27jZFa4F9fhYYnObHLTL/la0pi+fKy1w4Zjc3ooLMu4KmMNwHZBr8Q09YBoO432e+",
-	"JZjbVyZjxKqAIEBqNgHlBV6GpqoSoqwLmLtyPJOXIu/5KKaTpabP3mB7BCc0ncyi5u4Vdt3NxVhZFE6A",
-	"VrJa+cER71lRyrjriZPMizNmy6VwwnVbiqcqGiaJeRllnmzh6uH3Hmjobc5NqxIouMczXiImEr80TChb",
-	"rgnfuLdZ6U73Z2tUWph8a1K2JmXNpMRtcXPhdmdT8orsRaYIX12DwTXkG/rQTku62cHFGkbgxdCjwhNP",
-	"x4+9ElMVIbarQiGmNPPjsG4Ysl+NDR0ajzGGv5JGUL8Umlyqds3OP8iiWJp4rvOlgdZWu3Ml3vJtkNpR",
-	"7oRdmzrBCdSTJ1AsfV32hG0lT5yozJZKWqeZf4KMUHfz/pgCgqveTd5iDyO6lBYrwTmHXySh2A9yMNwC",
-	"HUCPaJEwHXAcqwRgC4DCKt8rKSgI901TvZ9bWezB2Udl+Q66pGWMuIegbjyb8wuRHbPsQlosUcuc+sww",
-	"TTQei4WtPAuUtqkaLa3vXAWkcUqsiMGpu4nSp3u6bSHNT1oFpGnmM0xOQTKtinWqJvCA2Wi5zqIORhKK",
-	"FJkRBXHD1e5RH7TXZ98ghZLxj8msThWwLPVZNl4aq+dg85vMdwiSOZB+xk2CcjGRChobQnHHXOfLwpsc",
-	"FaTfk2VZMf/HW7eOrIud6JhbVfe63P/fld8s1z2krXFXfuMez184Wq5xjwVVRdWWhduOtjqh1HGH+PfQ",
-	"wXRC6b0/Xr0+gwA+NEpC+Zaq0KFP4dXYqzSP6ChomAa/64b5uU+amtvwLLwtNIIyFNtJOtKc0b7B7Bq2",
-	"3MBd2Rl23PvpJB3l6xS+ef/vB4eDARD44bo6G7WTdLbOdmfY+ZaPZ/SVFw5QmSTGEH5cCUhEDQ/7t6Eg",
-	"sGLe5gbb3ODjzg1uROFukRBsiqMtSjGGHUondIOgZ7kQpRGkxrPTd2dRVA2He3p5lCVsNZPjGfVLC1gG",
-	"CoSBKVKhHsQHPrapIkPBZMfMzqRhl6IEWWssX2PPR/GBmF/GhYTugZucN3ATcBz77EwI9suR+x0qX7y3",
-	"SSCIhmIZ3Tfo472SKter/aJd5pfDNti1KTYfmrmMPIJbhbvaTOOXExszrPvLYcJMTT79ctS7gXDcES8L",
-	"0mx/pASZh9seyk04GMlvSliDN7gdt0eXKf/Zjt1fc4pVuD89ReMxs9INPCoFv2Da3b/PTsitozV0T0Eh",
-	"vWpy0vir3OTKUq/IKJbGUlUzCXZ0cAxdRY08DZr9ZKV3T3563TuuZngysaKEaUpT9RtwwjlV4aJvoDss",
-	"XBV6ECDWTfDxDF3ZCS8KRp311oKXxvnCA/SJv/469lNiZ2zPBMe/THYjrjIO2yDw5KJb9D4Y52gxkB53",
-	"R66y4N2/nOT//VbGN2qRX45aPdLqkQfSI3dRGL6WHjG5u/XGe2F0cSmQs1Bg/18kqRgvLbKRc+YHQ4PW",
-	"CTLuyRLGPrTgm2sr4VRe34lM+tWZ+9GbvIrzOXv7kqzjOhSbdSmulYRcS0UllCofDxyy54PnvRAFgugg",
-	"hGq6uQh/1LkrNifT67OsEGpqZxl0A/D+NIjyKWgw4vMe1ANL9CP3+5XM7Sxj8a+db7AouOJlquD5DOua",
-	"mRA2cR9bkTBbCp7jHxge9KtCQVrgg1gWBQxVSCV4yfxII14mqbLLkUjYQi5EwkaCQ4poWogEGvgoUfSO",
-	"PZ/GpdTFJodF9SQ4/T77RtuZU7epIp0Ft3tiWJbLuTMUtILe21k9HkUmhTQsF6W8JFKz4PvgbiICy9Lv",
-	"Mhtd4UYZpipLl4PBszHuBmdxwN+C4ccwSfrkA32GrwA/zKIl9+sE0codo+4cI1W02FoJk6A2D88fWDs8",
-	"YYktuSzcKv6XKLVh3ez5V/0XA9gL8M+sd4yDktZi2eHg+xN28uwlO3PbgT3/in1gX79Ek+iIfWCHT5/D",
-	"198V3LJveOk+OhpkfXbi19evuL50Z6EeXm98wZt7Ht7fr+6QbqQqIewPp4luAQxzURoA3F3DuvT1VcUK",
-	"1BWEkorOkrLG2Zc4JJLNUqepobsHBhylCa31kTYlk+a9mLvjjubYVOlS5H32LiQdeAgvuwvI6Nx6lAQS",
-	"qv5BEkbhVYglI+EtEe5ieC7zRRuWZd/y8SxjXQ6SELezpNYnYFQTdesxPKGR/yXQboTHj9bRfUtn7WmQ",
-	"HrhI0IcqiBSyNPHShMLNQVb7HR1k8dZRIeG8Xgi/rX1cge5TC3KnqluFuKViEydzfKgb49rGB7bxhfgY",
-	"NZzzIPHiiLiT/Z4xmFiKgBrxuBIrbPPldn04Hgw5n+nAreD5GZ02qU0+YYW8EPE4CTa2J7kXHgw455wt",
-	"5gZzO796OW5XVFKJqyqmg72zQ9D8mlg5vvFUgUyL6H/67FWVRpK5UFaOecHI6A0yEaphFB3EbpSYgkHj",
-	"1JRzlKJ95fd075g5f8MfODht+8bsvyv1/G0sNT4tmZB/u5WVDyelM/z6ZcUWRNLtas4hOFSd4fOvbmXz",
-	"15aijb630fdHGn3v6pJNpALaN4Iy7TLe7xKh/wPZva4EbfE4ioMYKCeXvCyPIjhDyPBme2GOHnE72R19",
-	"c7zZ3KKNWrTRBtrodm7+rXc+MvK5Tb+A7b99asE+Moyzv5+9+4mduqs2Wo+Bz1rZb4ZfUi6NYqrQ8wAs",
-	"yCUYR6nqgqn0aymhEyzYRtDOoefspQ2S7L6758ygJwxwck4xUexOFAY6djYbzw+0KpDBGa1+/NtHfAOc",
-	"ceB8J3jmgGsKwoQtVe5MwOxpHfmRa6S+Diaks/cBWgSXsQlc5wYGCBXLxAcrSsWL94K6cjjLmiaP3gIE",
-	"FcB6FPOFXTOE16Md7H8NVNZ4Y29a3M6Eg5e2p2SMpeJNLbUDWNe/bhltv/3R0QvgZQSKcJiNM7w6T+M9",
-	"l3QukeJxC5mRsP+SaozhEdy0NxO7fzdaneJzPDCf4zXy3r163AR1yb+P2P6i4ro3sLlOS2D7BOfyOy4L",
-	"8a8aEj7lpZW8KNYkXveDWySdxbLBaPuuEts+GOtFaV36DqsQJSFLK5lbCjYuBIAwu9Sr0KRqJMZ6Lsiz",
-	"T5j4MBYLW+FAd4AjPWLD362rywSifL7ZQJKqGpC1xy6EWBDZhPe4QcL02VufB9TgqUePw7oxEDFJVVZh",
-	"wqD8qMo1Jqzf72NowgeinHQ+YO8Fxdq6/qF6TCvSnQ2+eozPjANwtT5DbBOvuhkW2Kb70JMYs1oKz3RC",
-	"sYVJKQSMizMClEuxhq9WUpkehdVCpKN0yiwK80Nvv5yehOcR4NCNCn5GgBB3K5pmoj02CXVKxnhU1FU5",
-	"YYtSjgWDPLBJ2KVQOcT7czcuqlxRshwpWHrwqJwej5mZXkG8rdY+1DKtxsIrfAw3Ws1KAW0tjt243Hkp",
-	"gmOUcKwXkmwZH9B2q8ZZrsfLuVtNPBoGQM6qil7H9ovbCk0o3wixDZF+6Defb0B+nSkTIUxj4nA3W7LA",
-	"qkhlnI2QtkJhU5StuhBbhISu/ka74eqQ5YQaWQB9dWV+RZYf3rIhzOt75OPWhZnWos+S2MphsWBS0ANk",
-	"5e0cTjNzthT+C4PAiB6G97dxGhoWeDWThai9LBPD2aWCrerPhRvg2K+r/4nBfTAq9PjCrSfGH3nORpDp",
-	"xzVF6Vi1xwaEguVTqI50G1CvBO5ZfJJSGBuQ9Vk4ET8raUP3ypgc/olh3aWCw5D3/DGgbQ9LS4FLsSK6",
-	"9++0tm5fv1EAOiisRBteWndWD49A2uIpB9gBIN7nvMDOLeaYcTcsjOVTGpxN5Ae3O7XyeLfuN/pDz0Pf",
-	"6ZngnFGqx52f8Opu+rZqTWHqj4pACqOx4guHdmPCnVZ6WeSsdBYECAGYTV51dLGaDeAknmw08nZCLMgk",
-	"j5Kf48RYtxBTPl6znFvea4TLs6ZnwSPfhFy3y9I5OIBcZzcCrh9XZSczbukk8cJtwvVG+xd3A/8e3Da4",
-	"EvHeOEUKv/+o7TlS8mf+/fqJN7yluA+jmx80FOpytWZE87+u2rkMqZkRvS44zyg1oZ86yIQqOVRfaARH",
-	"iiI/pqcER4lNCj4NC6LVtgQ5r/dYguNLDh6rubF6BQ2YSJHUVCa0XfJrYQq5cIcukgFjPZ9L7DeNLa+9",
-	"KZZfgpLbQDpRL6frEwfUP7/mDm/F0cZcQYEMDsC6WHAzc9LUwmIQf9eFs6/omW4J3MfJPaALeSvEft0v",
-	"TDrSnPMPMXq/Aam/E5p/qxwAGIutV9l6lV+cV/keYzRe+zwxgHKAUiry6+4jWfB0rI09AAs/1ysV4fz3",
-	"DmM2A2CZuxELN/L1UvCpnrBFqfPlGDTlP5tMMHekxrwYLwss+rKpyqq/36lsSDXewlg5B3Mw8//MMzCH",
-	"gYrxP/XIeZbqtNTTUhjzdz0C59I9FiCa4AOWjZ3WKAr8u9dnP5GzgvMUpnoSw9bCDsN90Y36Tz0yqYIO",
-	"P87v8bntNSu4QiSOE6AFwns9RNatCQQhQTVUkOEFn4qcCXUpCr0QibMzhbGs/vyM2uPBiDM5nblLJDYT",
-	"YrrMQaGnCozIIdgENSxxZFr1WXZ2IRdkjJxDgZybAgNTgxrkw3y7+G2qAD37YjAYJOwFtTpa8KlUzgL3",
-	"BABdH5ZIarQpGB0waJBFi6onqcIGgfD7hrZ2TV3s2N4sTIEWThv7TZjGvyB6F5bbyZT4SNwSjVtbxPsr",
-	"8LjVbU/5VDQp6RPczHX3ri6cWpjulwHTrVTn5vu9A3S30pwQADvAnNPdVOayEfqLwYDaNo3SXB7CRZA6",
-	"wUY6X7MuZ9mrWs5szhfHLPvjzyxVEAM2FIoril7CdmPMagX+V9VVpwqq9KJZ+mJqvKobF1pPqLiaAm5U",
-	"Ze2ZAioQGxaVj/xXvWGQ/RdibRK2VGZJxpDvt0dxhy3cWxVoSBX22atSkME7j9OMfcTrXYg1AfWSJnRk",
-	"vyGQkar9Ixk7whjozFK+DmJoe3u0FYB4Cwp3EpVG1h2Y23mptGdBFkcr+mlc1rEudAnJTnLDor52B4dH",
-	"g7/d3NOsPUzrbLbO5pfvbNYQFffjacaH6F7U5dUV6K/D9xFJfgUx4YZlpz/XitKbVXuWYODO+ZyQ/Cmc",
-	"M7XgdnbMMHqKDWNBVLZau9XaX4jWrs5Pq79b/d3q789Yf7NupSxBc/XuUaPTfr3vgHGeYwqNV0gTp0si",
-	"cVfRYL2iK7AbEAKIejXSF2lNqp69PAg1eRAbzfzQDfWvQGZHZa69ag4bBbHPB89TFYM8fLJ4xg3jls01",
-	"sUNjDh1awoexupxhx2zkj27IbscTvK6pUB1l5JnxKhQREeJtZP2byQd9eJ42U11B1rkFU1UtnFef0U8j",
-	"ZMwOUr3j+hNvzxF4WDOAX0B0z5lHAcJLiK8hFeS5RX5iELiESVcAlNBkDC+EqaGaAnKteik7rUL49QH8",
-	"GjMmBtL4P8oLQVFxzAYT5iJS+tF67Nb/NeV/nCp+G6DEjU2Tu4fRb9oAqnYmP2mlWnWIri5DC9dZMaeM",
-	"9HamuxATu3mtt0te/Xx2fvDVVwff3Ft+u0GytTVubY3b46lxO8nzWEWTmqvAqfdraHys9PT5prde4Vqx",
-	"eqaibUqc+vVV0eSbYX5VT1IFQrw/rp1ag8npMDCAOLe5nhJP9tSvp2aNLp3xguntBnMnq7o2SGWs4Pmw",
-	"Ztgk0V9BWGHSe0PeuUsb2XBnAuIcpRBsm6KKWKMSYI0CCFr1CK9lmQF+lfHCWSKl05MeBOoXEVZvZ9YZ",
-	"9Ld/F10gfoDgCbA42bo27x1XFBCENwYD7MVgMEBqXCp3JDYqCL7E/AUPlWSu74/POcv8EDxLG6bEDViX",
-	"rjjPbW73S8vtbr7g+0vuur0OH70K4vRPVB7OLdxN83c0GFR8FqQSV9wE1iQn444Gz6trgsuoNDPL8cz/",
-	"qMvdddAcQk2x9nGGsJpoh9/EqzGWr4cIQRqJAhjcdapu4+r02Ws3e8D8XufXIElMs2PD9vVrUnWFY8M+",
-	"sl8Dz34vfs3k6jL3q88GTgMO/hFKih1BxXgvbRyQThsoLB6D5Yzvcrcgu3X54F4mcbKN1KyHyZCvom7e",
-	"y7zfSTpAxQ4FxIlvtlyXlZ1NN/XGnm/+7GXnz53QmJO4mH1IsZcqJER5FyoywEJ44EuiyNTY03JQBSPB",
-	"aVMV1UmCmPIXgFC6KiLW2wwl8jWb68ua8Yo+kW83eRnJZkgg0oGla3WkFtbC1klJa7eqYo/1hJDhl5BQ",
-	"c8MhSxkOPKl1sIz7F2EDpgaxub/UrKoW7lVqPmQYaDO08+oh4zf3h4zcsKCbLWbcM626aPNK1+WV9lRS",
-	"O4xtqRZLe+AE6cGYwjONBEa/EtKiwV4M0tINYNCwjioJ6j/AxMBIL6czm6SqViH9ZLPqMUozvXHz/FlJ",
-	"+0obm1VGtp4vltYzeeYo9LMRN9JkBHTAFAY07YF4SQBRZIGJCfsXuSnVqVFxkbJ+quLnqUhNEzbHIjgg",
-	"Q4WcF0U9jg6f/+35V89ePv8b6o+6qqjE/seIdBATVG3FtqV+/fX+R1QrOlquEx9da1S5kZMQbJF/LkW5",
-	"rowRv1xXmiGBJvytVHK+nPsrJrqcc9sZdnK9dOci6cz5B7ygWtekM/e/GoSgBNW6/fnRiazqi3t1FASO",
-	"GC4cHLGWLOp+yaLiWqbRch11c0og51vfvA/EKbVT3NJcni7k+OIjRNMzN25U1ewFpa/6d/92fgNElhEB",
-	"R+avl3a7qmP9mI0kS+6mcCzook+acwzCZ3iUdDDLz8v1OYoIWPeb25H+gdzTncJPH9iC9BP41v1/l6Rx",
-	"D4WYtTaj2GYU70Cn5PZRxGkwaUolhjO+y94MF/x5rRQEdoFL8TEEIQ394LLwPd33EYrDZ9vicOJP2h7y",
-	"kJ70cYpEev2tVGyl4t09cdxKH18wht4k6Ad/DHDne8oMYQN473C7d1ZIUQe0B35k54YTvsITf/8Cv9sN",
-	"+qxBArfBn3jbN3kWQxghNEsT2sZ6Rj50LWwbZlmLHaTqijhudP9bITtTFTjqnS7RKkw3Jo4zy/FYiNz0",
-	"+uxm+MSAkbwpQPFGebxU3RKgeFUer+owcy8AxaZd9El1JBAFuSkugTwMelZo5VsS9DtJx++Yq+PXdFUF",
-	"Yjx59hK5eaCNiVT1a3yE+/THg5NnLw8GRy86e9Hwb53GFqjYKtDHBlRsFtT3jVfcVKEPAFtsfrC90Ivz",
-	"hgNNGEYa/HYIxlQBhJFFCMYmmdGIYww6Mgn/rmMY68LOXQZi9NaoRVYHLabqzqhF/wrqmMRUXQ1KZPth",
-	"ElN1Z1Bi0ztpoYl7KL9bAhR3nNwWp/iF4RR3vef7gCtuKZw/6kL84XGLKlVBauUos3ZgUHrHDFCObAPk",
-	"iKgVxEjdwVFhV9RP1xwYrLi6a4UVO4mf/KMiEe/HgXl4PGLzQWhxJo8UlrjjdT0edOIOm34nSHFTNH5u",
-	"MEXq26CWRdHrs7f6Elj0K4kNBPm0FhhhI3JmdwgB4xcJb5JDqWqMTD1qTOFHkH97Rm5uHZd5DDGXe8Oh",
-	"NNvAV0EMWw3QIg2vRRreh97ZYS4vluV4xo04mEkDuZBdiMPITfO/MdDhGUl7ubHODFV2ZjKG/6865kKb",
-	"B+LqxRALUvSmCusXqWKHluAYAIBA9duvxtRLa2Qu2KET6i8H0Eq54PMFEDZA1wdsyNEdYO81iPccJuxw",
-	"MHD/ejnoHbNsJVWuV29pyDg5gt/4Frx99k4V6/CgOGkDBETGcrs07J37BJugn3KZM+iwjOK7/iOWa5gf",
-	"NO1la2EhjxElIfwsQt81ehPDVGVWW174AV+5W2RskLAsvIGMZb/9niU0Hi0gLafzA4D5H/gssGczbiA/",
-	"EoZZaDAAapWCs5UssUGH1VBW6h/VjQfPSg8Gro+0qSq4yj8+LTHhKP1q/ED79Rok5a/4XoHOy731hFWb",
-	"8thzb23uLax+gM2FXXak3YWsxFE7scYKeEmp7LOjToiASGXF9EHgkJtrdHXUJexyLwJaRORHaZ/ZtNSf",
-	"FP0YZH9c3Xj/9L1NW61WokncNPUP9QSETwMCPVXZ6buz5mpNCvpkPWaEAGZDZ3UX0kCTp8rVMLVmXNjp",
-	"s9bbxDspMBt3If5Z96titD2MPdeXJCgBwuSfBFrNYzjbPStynB3XiHyG7LffMxqhYjjss1/qz+++MAJ6",
-	"wfNSpNADBr2jPKGoUc66I7HWOAdZej4ABqNAjAJ7w/DxjJ5uqqm1/O7HQ1Ih8GAmkVOEag+kZCNfkdMB",
-	"iY+RYUOhwLLkBsSBnhDnfeVORS5bqkKrU1Sh3S0HiiJqGJjDoohxscxFHvMUPk+q5/NvhOAMVWOphpqz",
-	"54NBwoBrwbuE0VsjqkWJRIv9CsaQKqKAigrZJtEjg/kS1g5VZaroOzCKjNtwvKiyV0Dh2NyGsJEva/c0",
-	"m2J1v0o7o4a3NF/CqUkij8qlsVKNEbhRFSDvvkso0ejVSjFeDBDfV99qhZxLe7zzAQj5t0nzuFuiTKyP",
-	"I+B5TzYzfKHVRKqCmYHmUOnN7/0pq+A4NEVa9y/5vooVbD/T64RO/5iXJaL0vd040peCDagbxSaBWTQ9",
-	"qBYCoSPVdOjMbly5SPaBne9kS4Da7E3I6Y2a02pbfJoQR7Qv4Z7wd2d4eNj/24skgnceDm4GU/kzqcYY",
-	"9DeGGDTTZ32jP9wQBPPn7fpVNKwyvYOPEU+5UXKxmsot04k3lA1tsKUNtjTZ6PGuud9YS2xvf0xAzKZB",
-	"vbuykwzlCh0Ddl518jLWdQfPa+UIg5LvbI/s74j3SFg25yV0MK4zBGBgwn9yLvFTCOnXIDqawhDXYW+O",
-	"EXqD16RKYpMpsOCCuUlLYixfM6unwilKj9nBvqW7ED1+WP9Q8KEX2E10ZQhkrS3lFrgnLmhNWLXEiHMd",
-	"r1/pfGPJddm04qlqnDfBeoJa3nz98AI3nyHwlaXqTtAfXOotNrJUXYX8CX27J9AxKTJFqs1s9Nxbkebj",
-	"V/F6aNB9WCGff2csvxFBIO40Pe5qedxfu6xPYGe0oKUvDLS0r11wPWTJN93/CFbAK+K+5tCSO3iemMPW",
-	"y3IcNjE1lfexq6m8FIplfmpZxVmdqkNs1T1gAX1gegkb6wW4kTtARkMnbg8gpkfp+yHW9b2DbhtZEvFj",
-	"u0lsOJsJdSg3fyE1M1rKIj/Xf8mgs3/BpyZhuZw7vQcN+1dCTmc2YURLYBKWRUvjtKlUVpSKFz8BSjaB",
-	"BtpxH40soVr2XDCZG9bN+HhMJMhOIzs9bDXLpnw5dX/0EhZd4cHCOK6ZycVCqilN/p9LXki7Pi24OoN8",
-	"UnbsFycDwrmfY93+KjQ6p+vctEJO0Mz4AmpYVtyw8dKCW57ga86keS/mTvllrJv5n/ip9aqbuk0czeGy",
-	"hncOW0aWdZOyS1FbSDpBrY3la+M/6flW/r4j/I2CwLgrn5hqMs0g7Or7TYrZ8E0DG2AI5JqxXoghNu+E",
-	"K5KIhUoC+Xlskpqs557EvbyIHn3jzr/93q/FrBLsrPPu7Nz99mbkguAOZAwzmM5WAjPllV5IkTOzHB34",
-	"gNNUWFzUHGODgcuwttwQWB2GIE0IAkMoCUyxQnCKOIel77MTOM1kdq1m3Na+p6AXK8VEOPtUgP8AxGBJ",
-	"qjD4igEly6dJCLqWMWMOBmuNVGMBLWXdDaUnrxcf8GSmKrpFF7vGSnURSy+aitVYj8bM2kDDHYo5Wj6e",
-	"zZ3UhJ+nqv4raK/qVqF3zLIRL92p9oB6llFcPYT6NoJ/tF+VWAUcpl5RDBEfZqPzhPvFdr+iQl4IximI",
-	"/8QMGWfU5cc5GaEJkNIrSnEbgpA2tQqKFqbg4wuTXNVKYUe3INalhvHRYBDGI6rNsLWkYU60Xwraf2M9",
-	"97jUwikdy7z28J4g6pjjeGSUGDTOUhXCGJZRT/kzuMTpOKD5ATwaW83keOa7zuOu2xFsdds4zKC6fQ0D",
-	"xufu0NDt4XA282wGPegGpanfKITb2DapDjFrCui+v7ojvy+dD+8CeimvZkKlyjfkT8JVON/bBV5P8hxr",
-	"ysk0+ZTVgFvbwWMTK8Op883tUGP+udA+asvz2vK8x1aeF8vO+yzI2zY5PmLDXrK1Nu2wWuIcDdVaT5uu",
-	"76J+DPAmnxYni4UXRY9S9rG4T7YK3kkrewPTNxdLGqr9dgIKdllofRYl0AmVcOauraIIvg6/TpcaW5y8",
-	"bnM+MRtW55s8g3I2zHwDtlluNl6CxL5bCv/D2ihQLsg3WFbr6e8aBV5S5dFLtpFmr35PJnIUTAu2Bbgm",
-	"COyGF+vscCjfZ90JFuY7qV7PGx/1o+n2jr1iHGk7i4v5NrsdVmvk3m2uGWdwEEJamoLWuNo9YhuEEDR9",
-	"gX9haJeeFrwYoSztJtDn7qkQvKC09SCIpsZOfXa+0pGrAYM5R4Oc2zjO6p8sfjBEUlqcxhMT0TaC8m7b",
-	"KzVnhjfO3SNLCz/fSOnG6d6jjWSv+66+uXendpGI0W3gzvBZ/RYheknfx8NeB82vstlHW9ns3Y2cbhfq",
-	"3Xxhn22GuSHC0KaX2/TyVenl7S3zkcy6B2BaaNr+V5AsRBlcCr9VICwcBMsCMKkKFooUpXkSwo2jNRoe",
-	"is9FssVk4H8ngdWol4AxomrNP8wTGKTWf2rnQOEqmVM3JakYTxXM3T3Epmq8mgvi2iSxM0OvyhKzWpLY",
-	"SalasjjOrsdp4zpLfrJlPe3IJbNrUsmp8rnk++xxRUjZ5pwxu03KOCLJ2lA3mFbMekzxsvRtVOGlmoej",
-	"mLizzfKZJpH3NhI+l2Tw3FmSzipuEPRtSvjLSgnvpcuvzwfjCB8tKBP5iO5OFICxfPomD7GXw8GgQnxb",
-	"PmUyN/VgjKfwgcpr7PIv86hztPuRnrAMHhDSiyz2oinMMIwqpD07BswvTxUGvqqMKmZidQlpZ1C89J1h",
-	"QtlynTQEJJgkT56YNEL/sC3Oiz3C+DfBZdejUVUQCvHs3keYO50Jy+OZP0Aniciz3+3Ob+YIUoVJgh2J",
-	"+GOnoXMfbjDE2I6zizIjGxQkCNPzt1QaExF7u+znbot/Ejcd9/k94pbco3xEB/a621+ljqrt1kk6M8Fz",
-	"alD/7Tmf7hqbLnuKGSi4Eu7QurCtCxtpjXtxWt0IT/+AE3l7UianYFa8XnW3zciUS5D9bMYhwbsNFAWN",
-	"w6ese1NdI3Onw7zOmolS1MrMjhn3I39EzeLk7nv34LUmlDfXEWxLRdSqH3fxUN1S3LsXQyLysbIx1fYH",
-	"bas2Yvc4+JdwA5EtCcVmeyVC78C4dK0PPL0yVHYC+COAXzaYw93IDu554JZ7vOPYKAYIVbCKMRucqj2t",
-	"4qut3lTdVjixq6xejOU0mb2wLB9HcvVZNDqseqN1KwESqw/0YohaxYNiIeiTqvp8luQ1ANXIPpYvoWn2",
-	"koNNQJpPb0+2CJcY4fK5g03gnNwv8fPHa5lwkueGzfQqapcgiiJysqs2hde1RZC23g0hVfV2CGyPbgh9",
-	"lklzihDoIYAWs1TlYq5tPfaCMWWPnvZMfc0+O1ingT3SR8KBs6I+wI2bHFyLEqDY+d2bld9/5fpePQ4e",
-	"TW+DsGg/K2n/o8qvHyWdsG88wDHgBPovklvUnbv57a4aX9bvm+zP2Xfy6uD588PB7aCXbXOEFn356BXi",
-	"R+2J8HCtEO7eAeFyo/NBXPETZ+tv0REhVTsS4GpbaV/TCaHe9SBUbuzqhJA0J7qxPcJEL8tUNcy7SrEH",
-	"+ez+KATPz+VcvFGv+TqM/R8hRZ+qrFHUZ9c1XLgug56qPRsuXJNCT9V+DRfuXlTd9lm4RZ+FO/RXaNsq",
-	"fNHp6I/QTSE0UZBh510Tq8fIq2HbHF+eaKMChteLSbGyC+oRIw8lVY31or0quRqyAlQDe5MWDana6NHA",
-	"7t6iwXl5Wz0a2P4tGjbjWp+j/1W1aPjcWjO0fNyfQ0eGx9qI4Yb9F2Kp+rn1XrD8QhApABmm5tize27U",
-	"c8WQod6VjRQ8sdJVnRTYR2yk8OkbKFwRAzp6cVNCwQcKx9xb0uHm/RJasdziUnbhUu6hO0KhcQ9j3qIx",
-	"vOIMJ6IrQUYcT1fzz6UgPoEqOQAFn5eChXG3qw2K9QalrtMN1zZCrrogk4Q2bMyBDnqk7YytpNqnWT5G",
-	"UH+kyX7aFsCoId/z8QU7ORgc3lyq+em3tf1tdPmxRZdxEzEeBEIkpn4MsufmDeuDXKmCyc05U99kZIPi",
-	"sy6cWJdYo5A/nfymLInJ1Q2zWvcgagvCCeSW8MHdQOESR3gVSkzmH7CK6XZR2CUQD+3tCB5eJbB+lMZW",
-	"69bW0DSIwQcunAnK4wahybe+VqZSu21M8kuISRbRkbyJeKsf9Cbx9oe8Oux4piceTEdlpV7YEMGZk4/I",
-	"lOYcV4jzKLFixurxBbBKFQKRXXRRFXozwTSTFijREEdc3cFYWRRspguoqoARWZerdcRvwkP5J9OKzYhl",
-	"sRS9ZoILmWdDBuBHXbKFHBPlGYwMWbeG6CcSb/k5XRUILQV8DQ0JrfadZbuBAqShwUaqPHrOAxb3sC5R",
-	"n+xvXX7UIOBPFPeracTWwXxccb+7mk1Jc2872huRIeSMpFLYZalETgVytPEzgHS587cZJIeQVBykulGd",
-	"8FUH5nth73BaftJKXH1i7tXO2BW3iV5ZVIL0io9n4uCVVrbUxc1qkeAn/hd/JntVMT27yZHBH/2k7VvK",
-	"2bQd0e67I9ptD/KmgXD7yETUBi20iB/rXJirnCbU4Oi/RLxPQTEGEl4YiUlVsdUSQ3Cf4jlIYAnxolR1",
-	"mxiUrwkj1W+VMPecvHSj7QgosTvGk9zAGwEl9rb+vOBKIqMZrowsmV6pYYVhBd9wztdsJBi055TKCUUU",
-	"ned8egDsxTmMkXjyaVkiq20pqioIz+8KZtw+GNC30Xv5pIGtDYJuXeQHpS4KkTNjhSiq5NCr92edpGPs",
-	"2v2uQ6Crm4fBzvm0jYC1EbBHGwGrCbSNaD3Kl5uF7OvSfJ84WIhlsRuHss75NESxUlWFseC0Zttc83kI",
-	"pV0V6boCJheLrzbQtSnoHjjGdY41ojcOb9V1dxvj+iJiXBsv9YYCrAFytyHAfKRrdxf2PEZHOHlXUfJ3",
-	"iXN/u5g9qeEpsGrU/bZ3BzKr74W9m1n1UD5q8P+2V3NTDbU+auujko+6l4Vyl37dTU7qVf5p7rwkagBD",
-	"9eMVWzO3vNDTpQgeKPawoGGx9CFGMQSnFDiSvFd67H/tKyGvATrAZBpRDqna9kqppUQ20eU8YxNdFHpl",
-	"sNQ/g5GcvM+oddCi4IqXrJuZmRAWuA8LbsHasqXg+Sn81RuyzM7k+EIJY+ih8ZevYS7rjIJ76A4dQ3ue",
-	"QioRX+B+VDUTqh7ew9u6uoQOhRD0q10p5gu7xsY6OCjrZiMOVSl2OULGRonMjSPB5+7/XE3RZhzPuFKi",
-	"gEeIx+xyywrBfcUnAys0D1jfANTTxhwYATkLjCZsPVf84JvLBAuxsVKbz02PTeRVl1IXmG1oyGFUROB9",
-	"RpBjzKzkuCUofDAFdwBafSs2SLCReHj4n5W09BKh/RP+dk0fA2EWbhrcM9JS7a/XSmduD4G5nUlzMrby",
-	"ElHWHrAIp6ZcirsEFOAenzaiUFuuzrAj1XjWSarPQYbMoCFWZzgAHOFK5nbWGR79mXRqm8R9f/j88Kuk",
-	"E0sKJ2yevWRn9QBF+Ih9V3DLvuElO2If2OHT50y6VQsnuDPsjHh589BFbWnbGtE2hvHoYxiGhIA3Ed7W",
-	"vrhlJMM85SSqduv+M2ENqws1rQjc7cx6kZNdwJ3WGAvW5UUB8hvrVXpDaA3G/J3ocoz6sjm/qJoLmUZ+",
-	"x0rb16PiCROFEXUKRlQvnkkwYmCMcOBw940mHSQRiTL4dowr9Fw1UWI+beH/dbSDSSd6n53hhBdG7Ccz",
-	"aZSQlfsEnPp19XjDOsXNXdCK6VZM36GUn84Sdj30km5DaJv7k9pXh55RhhJnjLG8tMZjg4Kv5kTpWM/n",
-	"ACoCYJKT2pWM7kaP4dsypsrM9ILlGosR8Ye9IausM3CMyCxL2MvBy8OD85fspFjOpVrOw9dH8PWzwXN2",
-	"ZrmE4HeqzpyvxQ5fsilv+Om587vCAF/BANV937t9D2bhYXznVIXf4xXny5GAS9gHNugPXr7AcV488/OX",
-	"C8Hc7NjZeCbyZeHUS8JOvv76iK74RvB5qn796sOzw3gCJ86zApu0skvBmagueYU+F3v1/MOL/nPQOs56",
-	"Jl9l4eZn+qk6pzqn2HWZc2PoozXrjnk5gtfmRh30j7569pIVo6dS/c//v1o4Tg+eqkF/8PXfXlRXuGU3",
-	"ftnh91/7L3vMSuysSO4a66KbBi2Nam6fmxdPVRdN+oSVbv4C2mO+hATwnBcMaaB7x8w5oPic5HkatjRY",
-	"e7tYjgppZs4siEZGv+8qKDEJ8I2MyjYbxEaSZYMSArMsIalSi1kkcWTAUynsn0/Z0y74/Fu410wNKjf0",
-	"6wrCEKIsbmHc6b4FJ3JtZR84MXNro2M7RUOiv83RfFE5mj1U/RWZmmuSNM2C6KrsyZ4xpIdKn2wcq2sS",
-	"Kd4XbjMpbSZlM5Ny+zjJXfMpO6riv6tq4ivyV6p1h/r3hBkh8hAXYVQTlR87OwwIZJGCktrvm1RVtnnO",
-	"unFoZsjAlc+GvsM0QennPBchcE2FBUkVdqGCzlQ5o0xaYq4Mt+BTLpEWJBTd18JBoWM2B44pfLY+O/EI",
-	"fuc3QIDoblXzdxVh+5bMP0Ak+VPJzrZtQ1sef3/l8fccpNYLofhC9v0p2AlTAfxvrsdLaG7DDcu+/5Z6",
-	"LPsx1nxeZAkba3UpwGG0mv397N1PFUPUhVibOicScd/9JAT2obH6QqhjNnbmQk7ESpe8kMCnVAGRV3yd",
-	"VMPqlWKZOyTbniNURXXB/x33doBe3i2EOlnIv5vHXJdBk3xNb2CX6IHLTt+EN3UHw20fk+2WxlrNTHP7",
-	"XYyXJaQtf/s93v1NT+b2oNtd0QmAyfKxbdj6bh9s73q3Y6/c9WMaEa0EI8pLUUK13WgpCwvaPmGjtRVs",
-	"okv8BzdRuKWb0a2eXh7i+eglqXKnJ94J8MXmIUAshbGlVlPa3YGlbDUTSlwSv09YkFwLc5wqrG+qvWp3",
-	"Dg7gTGVsXEgoi6zOFXTwpCZS0rIRH19A7cObyYHb3AewuwlUMBUWgluBtowByyQWXCLYf6wXQDtJBQh3",
-	"OZL/3b2fBzySfj+0R3LvI/nfT97+uOeRxC1wLUAK4TLheg+VKuSo5OW6oUIH1MguwFOqAuJJaXXAy/FM",
-	"Xsbj7+Z42QQ/pSpb6fLilVAWW7HKeqtU9yUbw7fIMl9lVD3hIbXTo3ys+0Gq6Be1tGzvmGXO5l24ZXe3",
-	"iu8TvoBC6PGMKRAs9clt4Ldqg/nDLW0vCQsHMwqXNZHme2ZC79zQLwtYaY34no01aJ4ALKURdrk4l3Px",
-	"VqqlFR78VS5V9OGpKH9W0iIWasB0yea6FLWR3SwnUhR5DyUYmuJMfOBjW6zBOBfKVlxndibWOBxQ/79b",
-	"WiNzcVrqsTBGqinNQ5oT2irQDwBX3mr0DfcBIL0LB+DxlDNRy57RsiwJxzdeWibyKQTfolfWGQJ+rtOw",
-	"XpT5DjCj18IN10k6jW+yMxwA//3m2+8MXySdeAPfC2NaWPMWldSmux8pKklVqijSq2Hn3tzPw+tDrPv+",
-	"gm+hFW2NjBL7vVZquiKkjONywwqM6jt+X0VJybpKs+juSU2h6DLWfZhmHSRsUvCpQcHsNMuZsBZpOSoR",
-	"zkjvo8KuJt2V1jOO+Ob2VY6TYohhEKx4dQ4ppElHYqyhvMy/YIzx9Y7ZuBC8JM1fClBIBm2RcGevupvo",
-	"RNC+AZOB7zBagPvWrR8RiWDhruAKDPV9AoN3UE/3waNZ23Goa2rqZ5cyEB2AYdECBV10D3rqEIC323rq",
-	"cPCYFNV9xR7KK0khqn3XxjrbWOddNR8KnHvXfPuS6lUD+NAlwKQCWHYqbLIhhhUQTBTQghGrjrd1xa3L",
-	"lAlA0+QaJbv8ooRlqG2BqD7Z4K3fG24TvYO2drlJUD4wUCYS0LcAyVQbu8XHfBH4GB0fyxvJywZUTCQv",
-	"r61djszVSvhBUUJSpeGJb2cClnFTLMxZzcGYu3XJ8l0M04fL3dzQfmpxNi3OJuBs9rB/7qtcecHX7jAe",
-	"WFHO75E8nYZlMOyOGHqDZ3oSuA92h09PcehzUc4fUQCVZsXypWDPBizna8P4BPqKqEstwT0lf/MnyKy5",
-	"v4V9zdemM3w2uLF/GD19G8psQ5mPM5RZO/2RRDutfb7DqatkQGWq1KTUg1BFhSIGOqRZqq50oq6WXM5o",
-	"i05u60ztkmkP7E7FuuQ2DlV9g7c+1ZfgU+0rtDaO/y6hdbvKg0icNLlCd7KBHsoZqh2uZndoc81bl6h1",
-	"icAlurfDeCfnyGAC0TwdawPD7Tq/mb4UpdtSr3gxXiK5zlthZxqxQQUf6fKbZZkLBQ37rCyYERapcVey",
-	"AUaitBI7wiCvcC6U3DSP9/xvTrRBBtAlzFQP04qAm4iAz+5Aj7fftD/TYYPsQg7uQCNsRQ/8QP0dme27",
-	"n5x7yG/vlBSdYWfOnXkpvKS4eda48ag9XNp4j5Pe5o/b/PG91crsJ1xqMqMy24PSX5RyfJXSPxXlWCjL",
-	"gRMpo3zHW15OpQKtPyA+Qv8FFu285eXFcpEBHx9CexDgb8SOjAiOaHZYA6c4ycdvDWxOtEFG0CWtNdA6",
-	"BNsOwfbeuMERjw/QTjsiKik+hlyML8vdcXKl11xOh8Ex7oYjTMSoCOYDhp8VAgrnOAno2cHZ0ogSi38I",
-	"sh9P1A27EkXh/l+3axpzJmdBo6r8WomBhtDdhca9AP0igdkZHr1IOo0LjkC7pRGv6z9A7pOlEfjBN9yI",
-	"/NSL7PDl2Uwv3lePfFt2to2V+iSgvD0kZ2tdtdbVvVlXe4ne3zbMq6Qui3+vzK0ZX4i7d3RCkF7Vzgn+",
-	"bu7jtIMx+5qMdnSDqonTAzYFZ0BEkKo7dHBiVzVwStXH6uAEE//k7Zt8X3JgrhvxMmrRFNK9bYOmNvf+",
-	"+ZMbV5LqDt2ZIrH8pbZmCnKpTcd/Zn2ZIl3cJt+/iOR7/Eb378gUC63Pqx3THWykR9CLqaZx2pBdG7Ij",
-	"+sDbWyL3BWvGm+0yWc75FJLyoqADb1gXqfuMZhNeHjPoRnP6M/FewXdP/3D/e5P/CYNnvXvrEOyGu9Kl",
-	"bOrAdB8uZapgIXb6khuiL1BOl3AhfWuYULaUAjzkUmAVsrPl8OWPlhaITnyxtGEafMx9HEl3wB8P4vvb",
-	"DwuRSyuYxlrBSaF1WaG83y/NLPIxc66momydzNbJ/DKcTAtn0ct0J0du5le6XzxSh3I/LxIevfUfPyv/",
-	"EbZt6zh+CY6j5bWExA5B1OArgiD6w/Lpmyv8xMxtKQMmXi5KeSnyxMM1ILs2ZNlvbof+nlXEiG5K7gfc",
-	"WuQ2tZrVG0ECF7RgXSCAo2raHviTCct++z2LcKHsZMsDheYhW0aYzNld/M+9TKtH4HmiGmpdztblJJfz",
-	"RnbJHbzMcycwkCELNv629eK2OdgfwIh86q4KTX75FGJMgVTEOVQmkE6VwiwL4NbkbFKBUpztEtyBLKlS",
-	"fMCrBQzNwVONpVrWY1JBstSWXBmO/YCAnLHQ4wsDGT83p76b5cwgjSOYVzzi9oruzbrZU29FPQ1m1NPY",
-	"juoNU8VVyB4uuJ0ljMMzH0DjQhq4mz2VELt/iiIWx8GIfg8Cb8tK6dTosji75MVSRI1qvWc70wWwEnA2",
-	"gbw9y6wwNotJiyqSLTfNnG31NsSqFAuC+wp+UWP5mpzuVO3w6RvLnisefx9hxGhi/MuE6RJfjo9R3kwH",
-	"OEd8vX9fANiq+ymCfeBAB7DMf93ys3/7o6MXnWGnRPgBzMbOOsMO7rhO0oH33xl2VrxUUOTx+0296r8b",
-	"rU5xrg+L4blahbVwnRauc2f9d8pLK3lRrH17lNs76dcDJIe1pvSoAmrtyZMNBGWlGYApvBC8FDmI2VTV",
-	"lRiRRboztmZdTn4+MBuO1pWcdKdlF1Wic9/fUAuWslx7UmD3G1C6QFIjVqhAzDHFOutUWaEf41xf7sWf",
-	"+HASdAfCpR54DELyY0YeWxnZysjPq7kKmuLuyCQMjgpItHjn7RPdXCppzYGeHMwFN8tS3Ka1LBC5QiMI",
-	"rnJe5lV32SE7lWIsDOt+y8ezhL3W/yVUwr7RH3oJ+1GoqZ2x7ltZFBLESZKqN8pd953WNmFv3We9hP0q",
-	"5HRmWff7ks8Tduo2UML+XRZ6WvJ5L2G/6GI5F6z7o3RjsO95UWjVS9hJKTjrnv1zyUuRKhwT/6KhYeXO",
-	"pfstkhIm7Ae9LMHWdQvyxLBswsdWl5lvvzXnau2Jwpz9/8SkasQNkPZb1sWr2WHPQz2BML/vnhiWSWk2",
-	"kR9EzujCbhhfLYuiNwz3SNUCV46zkfutLnLDcrEQKjc+b4NxF6NhdGppYyrYI7xS7LluZ6VeTmeMp2q8",
-	"NFbP6XK3H9xrcypvNROlIIJ/gF12ObsUKodWxpbL4glkwAx3Ws+NnapqkCeG/XPJlYVetQkT/WmfZq4n",
-	"7PCIgZ2PUE63E3pVK3bu1i/msoSFBNcqYYKPZ1UPHXyg0TosHpQwFNxY6u7qDkU/VZm70B1baN8Kfc5w",
-	"g7pR3S08sT54lDv6xR57eyH8PFU4gdVMG0KpOu3BpTJu2RpazsLBLPUCt4phhZjY0LkABgM1fe5pmxd8",
-	"SrlKo0t6YL8UGLyDHw1ZdnYhF2TKnPMLkeECx8vmUR3wZnUhqmWc+2AyPg4RhkKXI8ZHznYAXxKn7F5N",
-	"yGAQSfP2kyYMehRrxWSeXJnayH6md5OFDMcwVSHD4Y6SuwLfXBcyvtvrSnw2x3SL17LMoEMC44U7dqVb",
-	"KiMgTMBt4PPDJ+y6h6UXKZ0L7USq2xfQDg/sKtPrs1/pLdFKuzvCQqeKGMRDRH4NzfhYWO3ucuHO4IvB",
-	"YLBHUsY9vHk3eYtS+F+wS3B8dt2agJK4uQ3o1i8s3wMnc/zWvlVGpzrjgY5S0jlvEz1fRKInesNOYMcv",
-	"uLLUfkZlPWFkf90sFYT6+Qq80O0aDVWxPOikQ6MnNwT29GqtQXWJFYYZgnnG61c6Fxm4xWaDcbGUbrmY",
-	"v7DZdT1dluOZM7TeQTu+nVCbX2DSnxRtEz+xc67PXlfgmpPxXLAzK0Rxc5mGj9SSJraYmseKqbn0h86L",
-	"s19IMO3wPeuHeUue7cmCHwutTdhNg3VeR+Kk6iouxboQu5JP8XpB5bSCX6AWf7Ml6B7YaiOFcRubzavd",
-	"1j77Euyzy3AUr5deDSd8W3rdjjBxQ140YVz2tWkeCubij1BzCDwohxbs0oJdCOxyC4Oh8cgl99gbLkoS",
-	"Vh0h6g3g+B5+Tao2HRtsrhYDKSi+ei3w4XqbAjN4ewuKfZN4H9OBeTDR1Cbo2gTdPSbo7ssZWonRTOuL",
-	"A3EJXMzrBZ6OnWWhcF2ce4PsiftdEpo3T2RZhaEYHhKfzlrg+0goI5AqDJjrCct+xal86+4Awftm14cu",
-	"M7ucns1hnM318Q38zbu+URN9E3Mfmuv71WwV+tVg9rD/LL1Xv/n9ntil2cP3m/u+FtUc86IY8TF++MaK",
-	"Oeq73P35x/9JOqs/0vn6/3i6LIs/dwcPztwksTEpUfMQgpJKJ6PBYcdk/VurU3qkN/kPoCRu4lbTT87l",
-	"XBjL54tb//JMThW3y1L4X34kVb65PDfS5//tvzV15B0LeSnyYwYZdchYox3EpGGlsKUUeX9jr0V3TzDj",
-	"R/hksxyFwZ8Y9vP7Hyl+sMHlSgWlgEuFUob4h6wbWiGaE/gaIufYlReEpjfUpK9bgF66qTJyqpBoalwK",
-	"i/lT/Ddw7s30SmEiHnLs7mejNctKbbkV/gXC5dkQ85DS9lOViSAoMybmC7sGjPAIHpwmPhKQ8cekJMp6",
-	"7OOIEDJtBON5LnJWcAuWY7YsiyxkALKZtQvqW79Yjgo59tlb94gzbeABCmmctTrRJbMz90CivBQl67oD",
-	"A5oCMSnnTo1b00uYKIyogdzcTUOuOxxm6Ly/YlR8y2i/EpgE7wFBOgOoB6txnASwFQtRRhKn2Wy+Sh/h",
-	"VqArHlFxLhSZz7mxomRmrcZ+h3/7/rSTdKod4QvSvSD8Peksy6Iz7MAbHT59KspFn+7SH+v5U1iJp3Nt",
-	"bp54oNX5JIZ77VjsUs9KrDaPPh3L+ols0xxtmmN/C+fMi1rGnWYheavsDc2cmijaNnP2THbUKf6iM2AS",
-	"potcGDD2jWXduL2uT3r0qra/DVmPej9eUBi6rGOi7+QAmH9BXIs3KW7L40pL9sBJEa8Xb8VtFW/CNjfy",
-	"ReRGSEhtvNv78O6e/rHybtKfKPUKYUWTnzDXvsywZqwHPGMuCgnmb6Gnx6Eubq5LwOV5L0EiWSjjKlXc",
-	"WmdOM6nYBLQiAGRmArCkFTT1aDAIgZMVNyFq64Y5GjwP3+USyvFSJT5IY29vir6Gcfc2RSdXZ3iu3gZ4",
-	"b9jjR3goNtqnamaW41lt6TttnLN4DHYJvjvGG0/pXrZJsju6uHX29BK5kbzPm024LKSankk1FmBrwOmz",
-	"xC+AHqo/ecZdBJWiCnDxWPZ6zLJcGvekaKxgFwr65L3gRqsMT13sIS5LJZwfzvRk0k/VyWZdajzzBDzo",
-	"qspXK+DFu4Z+4KrD+72w+5/cB8rPBm2+gwSvvm3aNG0b1aU07f6CZUP77x1C3ZewYCMqcB1zwVLlGGxK",
-	"VZz5vYZfII6PZKxL0ak4bJekqgombhA39Y6x8MJJK18/wJ4PBn12voTKR8brUlerVHWj2KQtl6KHlalm",
-	"W/wmNxCmSRXCXHEJRfpkTbl1dWsz3yO0Bi/ifsyZj1eSH/yxUJUPEa3HX5B/C2HeJrbbxPbHqM6/N3vz",
-	"KqfwaSWJqhDZXZRIM6HqTNQcyCHjUIaXM6EuRaEXoWHHhkapZrdRphjcSyjaWwljawE1isqh5SunM/f9",
-	"VXSAqdoIx+kx4In8n8ZyuzQYoBNVfp6dVEZuXSTcxdiNYnivw/P/CwbzrkzD4BvBr9Cv6fx+23Afre76",
-	"/sJ+t7jpKZ+KJvVyAifDnYdq87dxvi8izsd3i7d7j/bFgh3ssvXHEe2AyFob1uWGZXijjY2e9SgskeE5",
-	"zSpV0CD0CROaOwEPYYSJFSXLTGVwxxABX8jfj65AP2LCi8JXXa/Bdj8aDAbM6lQdDb7+2n318/mr7SS6",
-	"3CO0+L7hsfcR2feZ7/bL0Rl2jgZHLw8ODw+OBueDwRD++79vnZ7GZ/xEZjje/D14kU0y8wfPGRH5VStR",
-	"CjbnuWALoXKiuGnT0216es/0tFA5yTFiDwxSDI4a48zKuUD0+Uc10/3HXr5eRVD7TokrpW1SYfFHOl8z",
-	"aQkGxMPTkp1NgHoYKVVRZ5R68MRHhO8r3Osf8tGHfcNEd0QM8upB2tBvG/ql0G84myHP6t3ahw4A3xgD",
-	"W4mdqJ/KHjLrPqzS/Sa9y5R9G6qLwmsh0wE5hpaCKb1K2GrGLfAEQWIO/FCSo5xNSmFmrIQuknpSRSmi",
-	"zpvUHBrkbagRcF8g0FLmrJv5qgQJbLdKrIo1gO1E3mdvrEmV4GUhRRm2CzLOkr1b6Gmf/citB2+aIPqB",
-	"URF7WK24tGwkZhJi0wnjJlUTyNtVj+3X4X5M4vX9GMSPQ44nrVnZaFZ+5hZeJJI/kiWHePQDgsx+FJ/8",
-	"e6HcWYSkHYB3ESRfx9az7gZivldH1FtG6RyULSZVl7yQiE/PpiUfi1NRSp3/oJelyVjXE4AdPU/YgIER",
-	"KS1zTrwai96QLZWVBUZk0bAk1zZVY16CxwY8ZMaXWGAv/BILGEpoT8XMSloKAuulZYU2KJxRzDkTFVZX",
-	"apWqfFlidg/myhYwWZwXJASLHFryu4d9Yvw8WdeuNH1qYC7um7k2treHDNyuPPikIYHNl9YZPv/qtmEA",
-	"fIz3tMoPFDK9ATwdrkiok5rbaAHAsijFpdRLbAvu3qhpJXYbCNhfTbwxZim8YK3XP9xJV+jy4mAslBUf",
-	"jWnM3YLRLRIndht702/RjWW5WPDSzoWyb/KMLZZUOxQNh4Ynt6mqrnWDPa+OYfRFoNAGJGfvmPH6WMCW",
-	"SWIXO+JUP0YdNXGPQxquFGzAdIlQVLTC6aeHA2iCOOcFI0UWPx/AUNwYveNAOxAN2Szuz8YzkS8LqaZX",
-	"VDvp8uIVPMonLniq3lpn2Hn5t+cvJgN+NP7qUDwfDQaHR3z07Pk47ySdgo90+Z5b0Rk+P+ofvUg6cz6e",
-	"SSXws5dfwWdErfbigH+Qhs1lUbjnvxTlTPAcrzz8KumUS0V/HA76L5KOEXa5wE++enFzbRPWsCVkazXA",
-	"YyVki6RWLPsjMbtL/ldypFkD3IWbLRbzPiIQIfP0hE2dqdTcMfHKiqXQIdGfafcHHXj3zyBIAEERiQZA",
-	"6EVC5Rpyt6ulLMAjgnxoyd12CM6HrmWqtN5typnizdqiHL6Maqb4ld5YLG4c/B1i0ZO+7apjOtMTSxVE",
-	"wy0jtRAASHai1XhIbmSXJqEJNRuJsQYmdf+cqYJoEDqYU2HjOArYnBmVLQ0BL5z12Unt1kCRbqwsCmoy",
-	"4CR1qpxBswCbWKJF7IufnKHaG0KPGWT9CBdaHTJv8Q0A7xaKqlIVqqo2F+EGJVZolzsR7S7mhVMea/+j",
-	"fexiKr26g138INVX0TJhBUv9yduCrMdWkHUv5tcV1Vi1c+MTdGBjVeexSwZUEoq+Y+q5ul8bd4toEhp7",
-	"GEPfC3unc/VQSfLIOmiO4tVfZpsib1Pkvjpqn1O+ZU3cJ5Xle58XoSYloVSJbzlgVcnTBtdlPeKE9gaj",
-	"pqNNPJj1GFzFgxnfSy+tZ5mLA2ZnwlqppqnaGKSq+I4H6XrDKIi4HlZ7QY+XatS6jEsV/fxaks2rxRkC",
-	"vO/NUriX0Jl7AdcGyf521P/bXkGyeojs68EDhMgeXqK3JVJtidSd1cHPoTDqfsJubnAxXpbSrkGyjAQv",
-	"RXmytLPO8LffoUYRat9R7tT39496zAtfG28s96G0bM4vnIxXWSdmChs+fXp49Lf+oD/oHw6/Gnw1APlE",
-	"M9+yPPWFMySd9WIWArpy96PWJkto1LRtrkrD3i2EOjl9w3I9XqJHSz0Dy6WiPBVM2Ll1o6UsLJuUes6k",
-	"7bNToKVL2NiZTm7xwUJNVeYOXvY0ezM5cKbiAUhXLHySbqmJ4K8UE1EKNXb/chpP5H5o5pnscsYty57m",
-	"emwyFP30RGCo8bFteKqTeltrw7rnfIpxzF68JhuXNYz0qrEbttw55Nb1jWsuiNtS5xGJaW1IpNGDvnOC",
-	"j2dDNudWlJIXONOEBuBWTDWWuU1LnotU0dcYs6U/pnw5pT8ofuF+W3BjhMFX4j7wTeAI56UnWDknFcRg",
-	"8e6vdC7eQH91uvUa/4Kb4z/hzvSpu68zGbjKU5VVzcZfQ8tC04c5vMmzPjur5gt5tIKPRGESCCtg90o9",
-	"vsCnCqi0tzSpVNHnlk9rO+SNX+TGt8CnhrrWu3vRY9dewjEsDHX9dbecB1ZFhv2ALZ/Gbx86eja/8JBS",
-	"dUKMq3V1PzOTiwMIz+SsFHNp4Y88L4V7P7XNBT+VzRsVO0dOpChylouJVCD56REBguOkoJt6hl0mIZZt",
-	"MjbnC7eifj6jNZvrfFmI+MbR4E03Py3lGHKjEhA3cLX710gUkFLWW2M541Zi7Lb5SdzPo5ZrYT1gmaCz",
-	"49iahmGbRjyJLNAnBvQASLWZnFiT0B1WQlzkfF3xL1e+etAs1NtzHt33dZWfxvGalgewMwbjZdjvsZoQ",
-	"9u10Zjxua1nGdy4Fy/UqFuTfhi/dF1bORdMd+RqjfqKcxy8ETr+61HIMDAIT9xril1P73Y6dHARWvR/o",
-	"Zvu0qF0aoVyjrqbYI3SjyWM0j62Ga9tTId5ulA4zvWCj5dqA9ojG+SX0grn2SWoSpmtmQtiELQpuRcJG",
-	"vEyYXY5Ewvr9fo/Egns54yUqwyTerLmcC2Xg9GH3X0BKiHi7etlFN7xKSyDd6JBuGt1GLZ0DmbBSXEoD",
-	"RRnbCz8p+NQk0YyS0GQWTzNWbHywolS8qPRxOBbIl56EPYTAEZr9AX6bKuxBaxK2KOVYsFEp+AUOvSj1",
-	"RBbCOX5I5QzKEVXOE2qiWk0Y2YUnSyPyVCE1kTsaSBq2NOR3wrJIBe4mtm/APn7D+u1Ds3aOnyepwpes",
-	"FZtxlSfhqP9zqS1oTWifC8zq7lk89bv/4D/1yGlef35Aq5V66TQayVmew4BzI4pL5P6Fj8czMb4go2rN",
-	"Cq7yLT3VtAXOYLaFRkfLHLtbC2V1uXbrdCEWFoh2sdNwoRGp6S+PNtuPfoSGe/yoccfA7krACACLdCH0",
-	"wgm80hdWug89sZNb5IkuEWW5qMnhN2GKhW4Uhr+6BZFm+yXwcaSwaK/AO5Xji8QDOuFq5xiXMhd99i2W",
-	"FeFPGV8sqAjJkw8j3Uy1bIXIp7SHiVgca5h4wd2m92lvw+ciddalMjj0MaTM4SLq9TvVwjMkD7xO8nvR",
-	"PwleWQDNM2xQCG28F2TXwmYcVrOlUoCspAu+0yX24u2ibq7eAS8Fp4Wii/3WBiS+26i1zezsQa9RoH8x",
-	"c4+kNAtRFFQ+0jDnB3hTADBUa2F7/i64WtSZ2FIkiCPT2I5dCLgr/0S+DfUaaxzCkhLBnxK2uqKSFoBI",
-	"q96F8cEqHNUdcKpW6PJUQXthyzw2GORhKadS8eKJ/wnHEjaj3UOM3QwKd2UvYSPnYovcbZyB35ipomk+",
-	"cSty4DZtmGWfnQTb4N/8lmb/6//9H+GREziiNMJxJfnSyl+tnll6JsU57HGYvd+bdYnhd/QuxbG547u0",
-	"RJWSjlfUWbrz+dLCbMSHsZMsbicpbYXXYSTglyp3nslojY2cnexrPP3Ewbs9ve9kAZvGOo8RVpq225At",
-	"F4XmOUk2qRgFnA688QdHpuRTkbBCqguQrxMYzv0iVaIwAhqlo1AZu+lNKEwFu8aJJBIaCG1xl61KaWEL",
-	"gpR2/uaUS4UsIKnSKyXKJ4ZdSrFy0lDkEqQuRQjcO18aUR7AzmHW+eD1V3UCTzrfsRrn4BYcrGQuQEn5",
-	"oqGxNhY9bwjCxhKW4rJNo72OrMppqZeLOqjHvVITQhnHULQQ2cUR2EcB0zu04Y4HqHZPMFEbTeFGuR8P",
-	"FFkxM70sizUGtI/R5US3AV5vBOeMw8jVTX+tA0G2a7Mg2Ep92y1tBalqzwXHMjzRkzgMDqjS+jI8MU3W",
-	"+I6DWAnYQo5KXq6PScWatXFWTPjeePHv6yFqWeXII3CvQM6dtbKayTHUjMFOiUZyGjOa47vwTeNxBCsQ",
-	"f+3s6YlEAgS0vkCXsHKpDOu67UPRbmBaA4str2zLXk0QHCxKPRbGOEEzBn9rp/t4FvPXeqVdVaDxynkm",
-	"UZH4aht3Wg1VuLEfzs9P2em7s3PcOakCOvDge7PxTGsjqpq7Qk8hygHioCrfUXmoXXbq+i9/gVYapv+X",
-	"v7C600DServ/DrXuOa56/ACNJvdNfOh7bNifE1WFtKwb9zfJ2P/6f/5HQ8eTHgq3rGhq2ZP5RAqwd0Zz",
-	"hUcG/7OaE7Qb8uLQT01iwQNw9unRf4qxHQLiDlrzQ399eBEyT6rKQK02CEQxlLEo+HropKN7NquZnCrt",
-	"/Nkl5g6E6SUsczMBmF/MnMS6AYNCZsDKvWZ+KXL4DbxPjDHhjqAgE8tybjnO1cexuF8LHKgQEwt1i7oM",
-	"Ve2CuFKx4ZKPgpoerA1ozdIPJ/KdNqIPmtKNwNQvxUKXNrLxACJj3DEa22LtETRm6zFp6/mqQrf5Mre1",
-	"sx0UisgDj+iAV6Q23Y4Yss1UTQYsrGt29OGDpzUkLxyOipwLvbSsezhgBhIIxrNfVayuTyp54RSU8cii",
-	"XqqkAbaasTv50DwGXTdgS+mG0n+qfeWsFLksxdh6YSa90TzRRaFXznziqaJJ4Q/AOXRvLy/1YiHA8FYY",
-	"7u4BxQLONNAP+CV0Y3PLCsEN1mwNnQXq68TYnK+hxVB4U2AFsC4eTicsjEdvAcaH9jd2njEzvSzA1x1D",
-	"s2I4Y3ExLtwwbCc9gTNGG7SEq6HKKKZEoBeCbb7cZkrVDBwckQ+9cHanGet5cc5gLINTACNX4DCSlV2M",
-	"q/syXee5l8KCk9xLiGMbMsJOY664tMdY3SYtvlORQ7QKV9mpg6nWKAjW9Mb6qaKHDOfFK5L60zklTEkA",
-	"d7rq8wRGcDoC76HZEIjfE0+hESjCQy8iEqIv/KZN2CGbS7W0ImEv6F8mYc8G4d+pOgLbwyTspf/HYfjo",
-	"6Dn+C7Fu9MfQaZKqdBpMdD5yx8XOSiFYDuWO3Zdf0W+fvfR36xENXS4KvmaXHKY8WrPlwj3r//z/Dgf/",
-	"l3NH6OVhgkFPNrlpUpVrWCnn3FwKZvVUuAPVZycTS3ABd/JnsE5LatyTRwfAUykd0/Yl1g5pCaiI7ppT",
-	"jBdCLExc1upe97MBwxCp11i0K/BA0svpxoIiVUFS4AmzAYboTnUvTASKyica5wxtOOuc1tAsSZC7T6+/",
-	"4qaG2b3AyXUbBVWqGu8PShw5qvVkwioC1yF2lsp6HnK1wdaaqi3ua8Mh2rSarY9j6ntJZ4kiHcQeK50Q",
-	"IiGDVK4GQ8u460PHMPOXv+ATnVmucl7moQYM46kKBF+ffeu2FyEXgvdbE0GRAmcS9Kj/1vrGZhnr/qzk",
-	"hyD5fVCAFhyFXfhZKLnNhk5KmwUfiwPjTGeIF0HySk9YdnmYZOyvbMSNePm8+8Pbk1cHZz+cHL142b0Q",
-	"64TJnP2VpZ1+2mF/ZWEq1WepGul83etBn8RSsAsRHGUc8iAXY+324IJyb7YqRyYasNXMiPE/0EZAwhrj",
-	"C7lWYdXcF312rpl7aZP1EETYfLGktEl4XDz4YGLwFQ7XdaeyFAcC8m95qpz91Esw2VOCAEV/1lhniQLj",
-	"D+wrkApC2YpmB/ELrMvH4IbLCTArzLkdz5wcQagPqkHiDsL1muPZ4aqSd5hLXetlycaFHl8kQcZwNuYL",
-	"C+Z7VE6t3FOMBB3J0JaMpAsPRdIJllxbKqL1ATxd5H7ZoQIaCmrR+HJfOQ0nPizQ6Hyj2Pd66PZ6lmVT",
-	"nSrYCv9gw3+jl9o/s/m3bjWlmvZfwws+s6VU066B/5n+eSnnp6WYyA9dX8abdvBFp51eL1XW0IjGlu6s",
-	"9E95acQbZbtlHxvx9b8Xtpt2ts5B2ukl7HCQsJfPnU3jBLGd9U9GpjspNLcvn3fdpf2f9Krb67sT0+0d",
-	"WNPrsXQ5GDwT7NlgwP5gpXDmc7fH/nTCZ+xmMpvzcf8nseqaGT968dL9M3EbugdX9AGR0/3t99Hail2T",
-	"lHna6UUn5gbPEl2Ni9fFE9VL1cptx+G/sbRzeZjAFQ3LD/8Q55pegJvp2XLeVbJwQzjR+4/EvXI3UAl2",
-	"rH9H6F3uepRwotz7Yn+kijHmNjys0rf/XPLCr4WRzkChP9yc3fUMjwgu8J+wk1B4Uqs7MJrBLnaaD3vp",
-	"9dlp4UQu/EmkgDONbe045tsgrm10AQqWLUp5ya1IUlVovRhxd4oKqS4OCoBy6BIpwlfSOCNGHVCfvpCv",
-	"TGBMnKlTMqpAVepvKlK1bVRjqUE3e/vu7B+/fvvND+/e/fs/Tn788d2v377+xw/vzs7PsiG2/4OcfRJl",
-	"R3XJXr15/d4JNjUVu7v9kdcXtDvEvshyxsGAhWFsl0AuTDa2c6U0o5IGoxn3NWCQRXdCglYOPXC/eNWQ",
-	"aJCCxSvqOZCqsvn3P/93AAAA//8=",
+	"8dArTJAmO9nVRYaiH0uBaJrRslyTw5cdNVU1W5wNNiWapy/lW3rNuhxHP8sp6gEVEgCigqd/hjFqA1yx",
+	"d5dBnEzWBaD73VoaoYEBKBU+lHVgunghdfcc+t7Df1lZSupoWIz5HnsIGyJsDZYYw24vwBgDOgHxgPAM",
+	"WuzjC0ZQV8TSz4qGP5Ek5KwC38qy2+GKQUb+1hi6794bfHGCiZy8RYvi/Wzn6E8Dt/JDY4TPPyURaK+t",
+	"p34j1HV7vva/tVeD0FfcMr5NTZYZsFyaM+xRDuo0Pje8cE1DR4w4XGLSxVkv1aZWIrEfVyL3LSW9x3Rg",
+	"ZYpMipyW6yGmaA/hRe0tM4xclRn7Bm5IF+T4TOVC5sMCLvC1s+3Yg50LZJ7hk3Q7nMKm877EXbieLWb5",
+	"wAojMPRvVokP3XG37BSXneEJ7pb5EEQ3nwtFhGG2mPGONOGienkgOaCaZHTl4qEA/QOGSMmCihUt8Ico",
+	"KbiXZrbNJYFrjEuLORIDodQO3LyNtb2t4WjrwsUOvgvfolfKi2sNSaymOz68mlhnX20u42ShmvDVSTCt",
+	"dNEk95UIXZPWN+ukp5XkHanMZI2zVGuazfHqeBufy4FkZEYz3R0kdb+ei8102PYjg9e4TRlTu0io7gkv",
+	"P+L6NkA/MCHr5t7JWNVt/baUi4jRHXWm27lUjFQPkxktCoUFT7kiai6XoOf91UgTOQX/mbmd5TGh8LnT",
+	"3L1N2mVMG6tgupQPCr5VDB99Afbmdqclf3B28l9633m7kp6E3/ZSIhm+v4zk6QYN7g8bQcvCA5aiBp7V",
+	"Nae1Y/jMeZjzYSd3fHIDCDMsKqgqKfUB4ajx0A2A4LMQleJBstbLRwHIMPE7gGSkPlWJfdvrWi1dc8uM",
+	"/FAO21Dt3D0aibS7my61FaBeQNwAJeoqdwUxkNK3g09vhOyOIAXC9TYQbZYozulVvLoeRfdQM3kmHtgF",
+	"MXTbLyhmHJhT9Y598nC1U+jmVJ2X7IbLlep+aBld1sHulBpVChbn2tleXPMleQ7fXfC/MvI7cjA+Jra2",
+	"i/+WK7If2LiCqt7ukbjmeUmvGaHLZcFrfYGC90FBgBrbnXIKZB9UHMvIej1jmV2JIGHGeDGqJguWvMVy",
+	"m7WVzNnb3Q52oraoGlTt46uf+GYBvsv7SXWljuQ8PyJLnl0n6Gm5YYk1ICWE5j+vlC0Np5g2N+cHdLeU",
+	"+Pb7G1aWHA0pzhtqxgI9CwbzGplRa/1woM9W45m3w+GibtP60jqUEoNGrkh3oI8QSv5w8f4dOTfIEZiJ",
+	"0YO3NN82HHixuiB397X44hxxE/eG/GWXxwrRiz1Zy3fIHvLQDg0p9m7We4UQ98pmgUT2KIHElbmgHwL3",
+	"3GNBoTcDoB9j7l48MC+dmxsc43M8u67FI1olY0n1/IikfgzzftCmBE87baNBn9PMpnfX/WZH1qsFJXV8",
+	"KQr/0AP05O9wr51A8FWw9OMqediIpoXUuxDUzfJKhL8nKI9KKrYM2t7k4dISvPPHYfwp5pPbqki3tv6c",
+	"c81DDhZmEtnQvreuPQiCEHYLeQJfWcvX0WSZ68DdhMEEbZaXSaFWaILNSrqE+rcyuz7xbO+0ig4CV4z/",
+	"/NPGskQN668/kJ82XeYPlg9HcNpGVgy50naUQbe65kZvJMOa36qQDSlwS93tBjFqQJ+Yx8SEXzFRepip",
+	"OsuYuK4owYzPFMCgpZMdCRdaHtv6ADYCR7Dbh6ic04hMaLQtwl9/2ajVCo9orsH2F/lFL+KXxJa6Azga",
+	"MhU+R5b+wV/2Hm9it/ay5TV++2vlppmE8NuQn1a640yuRN5mpGeizkj950dipN9L3UN/qbBZJqva6RAt",
+	"rzDOGCQeKx5O14TrPZJisFyKQj4tXU2VfCKmuDsKS8xZ33XAq2lL3ETftyHO2INN6mOSYkUaDCEtV2wi",
+	"cCDIIiBLViop4JU8FnBaSP1MtUK4iYTeBaD0ef4WCarEqeMVmG0pcgsAlIGxxTZ8fg4FuDoq5LNPS47l",
+	"P+JBmxCSQdduFQSed71ZjrD9QsyptJHY8K3iFc8eNFEa6xSyRSTJL4xwEGQl4EjNygdFaHRTmvc9R/40",
+	"8WuIFl2ptYBH3ffE34jc3oihjcZtYqEPeQhiHCxAicPvFjJuoiGDW39beJuO8y+F+Q+Az32po0kkqTWO",
+	"7UnokgQi0ZIt2pegKXhumdmPi990tMPsZ4XUj2k5A15S92n++lPxuwkBtjlG5oG2MnOgY8gJhwRkYL74",
+	"C9QrHHcQge6T9Rbpds4Tg6CIulmjEgawtCFrJe1BUmfFbkeKsYmQdhY/7RjwOK0ZxV3iiMsogQrJfGZD",
+	"YmJseLt7+5s17tdvjQMdnd22BLegcW9TvXl0Rh6np0Ml77gt+pJeu/xUgoXAXY52x61DPw/Prqsrhn1e",
+	"4a4uVkqTKYPe2ZWLA1mQEVBTrt5J4V9Nx8cxIVwwliuSAtKmv93H3+5jwzruizJZy1mFaWh/+M12/ji2",
+	"c09x7qb7dxrQz1fa0SAutBxCgaxpYEsihA+ZEbmnL2REm7cOBJ/UW3BTbEaHyDYR/mGrFyUtI+3Y1siR",
+	"eh6lbwi8EecMcZkIYStRXBlJiALfqYSxPfJDlUnqEjpDNnR/+vibn+G/uJ/ByPu2uFPELFJDb69SYr9m",
+	"1zTJ3oXf3BO/uSd+c088uHtiC4HnN+fFk0gyrTzdjVl1yHO4amUFu+X+LKcGIFow9b7Msev13Lc3dX9+",
+	"zwUkle1AWoDkGav+Cn5zVfSDP0/yvGRKWduVDyzk4upMqCXLbG3NGeUFy4OvekMIP8jbjrjIujHHFV+C",
+	"8jBOqnMCnhPsnEQGVY8qtg6FNyaikZBf4956zhbjPZJK8R0V+T+HThi0D7oqGAae44mo+2mcXuDLliWk",
+	"VhWuwlJ/dlj6GERRKKJxVtWLohhkD4Pa5xXCPN4jH+StywCSYhem8CaGkmGO274tqawnAusrRkW8rZwo",
+	"p71lLCvCEvyw9/AGbfN0n7BigUCaFC138Z+lOkQdTzt9Rk9c6SkisW6ok/g0FRhi3qVoymrgYmrscCP1",
+	"9p2DtXk5esn+xWaG5uOkXY2bJPQ8uiL1nRHezn4dBnvnDOpd+Lzauo4/56Diy8IsDUpSzVj5fqWDT2ci",
+	"YKHoy4KG2nRBrxjuodIwo16V4gcmcmjShh8vDH5XMObv5Ln0PwYMGL9o2haaHDr43VknbqnCXEQLbcny",
+	"b0u5uAj5oDfrB3Hu7nnz8PcyXO+lxM/d0kK3RQR+uaTXGyLnL2r5+Ftl1DsMqeGBbWTj1mtFgV7ub75a",
+	"GrgCRl7x9ltZXnspItzKn+X0PfSbQ27vnwu/nK2KGS8KO3eVgucUlw9sISj8tpQfshs4kZP85/4tC+p1",
+	"xsuQ1WuDeEcfVCEjIyqCIEpMOscYSmy6bnOlMyk0+6THe4bFu/prVqC4CWsoNkp52Xokx4FHKbFvuLpm",
+	"VUp99bavLenrSiZVUUmbGcv1Ub2aVlIV+YLiY04xIdS3T1kQWhTRXj6d/mq3A1Ve8TbNeYcVwLPYteHZ",
+	"Wm8LtxvDy1YEr0eLVdyNxSNLf0goeoUAMgLDSy0GCG2FVeuAun99HIW5QwkPzts8MSxAxV2HgVUnazj7",
+	"xQWRj7V6dFXlh6pI1ZdQaO9Tx+cOhVwCEooMKIKcPwasxhk7fFctm6HaLJG3oXxLfYIfnEGlrVh9qXO5",
+	"a8WYZOdmwxor2txYGRm9JjlCTpYFzQzv2K8XCLeb8lRFym76iudGbzicMjKiLybG572leaww45kIEvGa",
+	"nB8uOyRyvkzNTawkjr2CvdJ+cNuGxSSFlaLvFZuUh1XPByF1VSd9Y8GGRynTUG4qt4VThyXb0QhSq++F",
+	"XeLCmlzgZcB6HM3uZY3uRwfRcnoBVHFhfQNcbYC4jQvjCoV8rJ7YWH+zYcTBkNismkqxdcmAzwNReXjq",
+	"fbgrD5WAHyoBv6Xh96fh1xoc/JaM3yEBxY3PTtcOkTgeAzqs3uEgCftnOe0bR94Kd4ABVMdEMQ36ADKL",
+	"kIlQ954aNL/orKzYrAoZVlrcquHnXchSrWY68nUbGo4b1iiG13v+HTLpSeXm8wY41LCwFPgRQfU9deVv",
+	"DJUvgsr6YCDwRbX/wYpG//G/qydGpVyJHCvQ9Yh+/oWx99lhV6FnimSr0qiU6zYi2pnjh9fyYD6VVG32",
+	"YANI7a38EpIkQpr4bYyiUDTw+cTGGIeJuwuqoAd62PTQtrEBv4y5pyRnBYNO6LTM5mB7m4hRytUJfGR5",
+	"OoZINeWjmG1wpdWs/7JigikQJSwrWhYro5TdcAU3X+T2DfQBKUvzmW+842c6IhCRnUKh/MKsgShN1wpa",
+	"lEMPnomYiG+AuFj5H4so2sQAsCkntvF0giU8EkLz3EOTVIuElKPwp4mgeQ4ds6HXiW0YXjJzMYDa0SsF",
+	"o9ln3PfSbiG46MHi7Oocorlt4WMkaj+GQ/ju38uSZ4xMS0avN801Ec4bGhsRG4yHw43N+m4odK9Ng77O",
+	"aFL0LQkESQ2CfIQ9zF18ubv/FUWnhTnVqfxEuMBmMNCOPngiISqocMk+wdlDN+BiXQXg2HM0eryiN3EH",
+	"Ic0yw3y5uHojc3YYj0dChYtUz5JM5uy40W5sI3uoz3UW7y/amISM0ud0yZ9XX++ar1U6vsf0pwNLy2i2",
+	"OGm99DnZmdLSrKDLSXmirL1Yuvb7R3USj5kiMDBZ2bZa+/jfARkxfjXXJOdXUGrb9uQbJ5aklMzILFUN",
+	"bLyfGA7oCQOECIIp7FbEOwJMV7zILyXa+yOxRzkmeGHL/HhmoB0CXT/dQ4DVMz5CRjW7kuW6AxVgae4Z",
+	"hwjmy137Jb8THgzqEgFzm5tjn96ipCSQDmgRuRHD3oTPfq6CMDqr3X4nb4l7SJFrIW+D7C3FGEnP319c",
+	"Er9T6vnfUM///Ny/lo4TQ6A9iQMbdDvRERwQgvD8mKR/+imtd2sdps9ptnhTW1FMm3NwXHJWdtSDb1Nc",
+	"sCzSbF6tQnOwvFENxgCorSlae/MxvjUw/i6Mv4vj2z2CQfv3Bx55oE0yW3BuoFCxjXq8BshMmJ+tv+5i",
+	"LbLuFk5oloIHFRFMAaGGIPPK4gE7rtYiI1OaQTN+oAFHkBftnBp4uVfa9Sj3rBxkKTJK3Rf2LqRkWTLF",
+	"hLa9Jzg4NQyRYwUWTwegEpRzAlUJs9IwrvuUlRgoZ6SeXSmKdVfS80PUTE52rujqKs7oCPxUY3HwzZ25",
+	"21VJ866pzE/1qcw3d55qDhxqCGK/ZVStSrZlOrcV599JHTNP3AvTK4E4ZkmpsJPap7xa38YRrr6X+hID",
+	"9rvvS2Uoq1X9UWF9go5saTNFmAbVBzGZrtZBaQJ7OeDa1YxKtcEvmNutvttuubAgU0aULLpH4+KqYB8V",
+	"i+tQH5XtANz1/iX91A8McoFaf9aSEU0/da5Qs8X7kl9xMQRX7ZOfk53C2l+3wm9HrjpF24rChTfRfXnn",
+	"y9ggk1v4Cw38jZfjXuwGaa6LR46CA4dFYcmM/G0p/egXoB0HjvCKJKuoY9FHxoNW1ykM4c8KUV6tlkv0",
+	"W1jcUBXcGyQjfwaoRQLzB8EXr6fVLR9VTHobWXFMBnCg/uhJcMPVNIy5wn40GSwuhdyi/oH3bCKWnGUM",
+	"xwFN1AwAIaBmA9ZHBC8L+Y//RW55jn8sCypoeYpPwIHjN/iySiaieqnggtWfxW+MfqO8cWxBlbI+5BlJ",
+	"7dzg7E/JqJgSWU7E9RUYYGzGCT6N7fflzOlCe+RdDAdBL/4SGSAYaX9eynwFen0Y6rkN7cFxQBN7DxGN",
+	"2w5Q2Sw26UQFVdp1GxyuFEGu7j+vaMH1+rygIlZn30pkVkxEM1X6l+qdC031SkEodgrjnSyXpbyhRRon",
+	"/6JDPQ9KvVhx1pnTFlJcQWjUja/mEG3yHstIrUM5ZP//ufUS9p8CYIYM8ME9+9lG75kb8X5mz/UNdBpQ",
+	"8ab/H30rSyePGNZurtuUKZ4ztB7UE0j8bQTaSG5LrjUT9yJ7Fw7qCtgY1QO60WGaAoIWclT45s7s1MdL",
+	"DoHePWtApleqN1zdPLBBDTWPNHhPB9O5N8+5pFexjV6FCNTdgiuaX2TI7ALfdBleUBREkIJd0Wzdxe8j",
+	"h2CGu1wvN0MA85rXe2ascjdFA+JBsNz0yyDfyVsrICiiWFEMNsd4WQNtg8uSL2i5JjNeKm1liieSPTbJ",
+	"HLd3UfdAGNjqnWhxKMd8PVmsy6c1Gb+BNzFsrmk9NW2wpWyFKknDXNowfbaVn4Zy6HbDa85exfCbG+Xh",
+	"fQJCU01u2B0tQWqib5do3bY8Nu1yUZtIzHIUMfMnES9DS2GqWYMrc0ZF/CtrStMA3xKLN7HDWlh82y3Q",
+	"VqpiHD4i1NRsy3WpqsvZeBJzSkQt4RC1XflGCiMS08oro2quSEsPXWl+mylGFIvUOaNKMW3h6IpMqAgn",
+	"PO0mHWZvN6D2mvjNA8OGkldqA6SZVMCKrqTMrVSzDbDs05IJxTZMYp9yI5v5nJ9x2EK4yOSCbdx0SHcN",
+	"JgG0HjBBg5a6E2jPmzRPP7IDzW0fjModPSMMy0RbjkFfDIpvWnWmUl6zPDFavAS2LXnGQDVUR5WCa5Y1",
+	"ETXHkPnKCH71q2GHz+a0xJKe/s7gu/DDrpztuh/S8d5EfEOzOeE5VgoBFkyxUISLQ0S9suBKk9HL/ZdV",
+	"v9fxMZELIx5DsGIggsY8sPe7fvcsDDH8ct53ovte3XvO/zAX+55A3Pfa32v6zx339o1U+uuS0etc3nYk",
+	"XcHJTN0ztRq8UJjeDOFr2cLDNM8ZlFQK6hGYVwt2wwoygixpuTLEYpyQNFstVgU1Mi2ORPPcpmRjkPyU",
+	"FfKWcE1GajXdNXdgMS24pSDugHJSiZiRcOmMFtkK4m/fix4jR7VKMG/6l7ZxAIeL2egClkq/h/NQ21e9",
+	"vcME/cXsfCCbOUSWk9EVCDSlLRsxfuIMn4uspMtlzL/yfkZu5zybE2UfISNf6+ipoAQEGLD7/nJdmheG",
+	"xkk2b2Z3+2LdKEoR2b+kjv4W9hauBlj10xBqMSzjoUE9DL9sX8++9nT+3aDa6pbN6uK72ZevAPrjX1bM",
+	"/gyuiUEkdFPsPPXyfH1j7h0+36Llv8XO98fOf13h1X/xyPno9egKmneEhNAGBoNozpTmCwgSBcc0xMYL",
+	"sizlVcmUSoBJQ1Ss+T2jImNFgYfn8tzdCKiwnNs3/wDZ7v5t+9G9bz5GE8vNygaWARfe23+HGElQDDZE",
+	"SN5TehwQP/m0YNzJ59yhJsZdz70Wjy4lq1s/rjC+P/7xlM3oqsBSohBPdJcIyIGD9AZB4nnWAiEf+DTv",
+	"E67YG5Hma8BBlTdwMWlZGqqh7txS8Ukis2DLq/CsB97vnjgtnNgHaz3wxHeL2uqPxeqt8+eyoc0zEGtv",
+	"Y9ahtIGr/meTRLgKOw2ktWnTqmCgve8PVzKwLx5s4P3tjwMbPEh/pBeIwX2RXtapcUzyoRN2R38NhnlD",
+	"yNfgcTpDv4aOUAv0Gs6KXMhXi/WE8y6g0eK1rbwCMYdUqFtWGozde8R4MSAHtaCxB6YIv5jwk65Ijb4m",
+	"Jg3qcoc2F9GgjeHIEwnf6MUjIfUHK9fvNSM9OpZtyV3SLpjqg1bu0HBl62CRE1sY/dU+likjOVeai0yT",
+	"HALAsS4jVoIJC6mbq2LJUY+odp9gEd/nOaxC0LkBQ+JJ4NJVQSUPfOPC6JLhmObiTPoEZTeyUbRm3DCC",
+	"u8vGA6JATnzIB3AhM0SzOnQ9ZGrLMgf9ESAnVeCHr6oBuVXRfl3ok/XR/ltC8mWiH7zZcmNIQ6c6X8nq",
+	"XVY6zFbFShaoBtiAyfSarVMyl0WufHmzEYKEN9zyXms2MQfAS+z4rtknnWD2xSdqVHUy2Xk12TFYONmB",
+	"vng7Edv8NeuwR9fAumM7o47qPT5DGU0S1KgmNoUyKln2u1jNCtxU/Ufic6G6XW715NOGYx/CitrDAXGo",
+	"Mtet53+vo1cgK4fXY/VvaLbojshyT9kSZh4Q7E8iakkbw3z94bQ95WDDidHmeO+ph1e6g5wxsJqp/pDW",
+	"ygsWSWbDK5hWR2N9aVxVuDCy8ZYTgand2+WyBSGFjVg9LDgHacbCu39a8WQTMZRTn/sduUeAIZL34HBt",
+	"Iqot/b2hanceRC+d1T6ENV1baB0PGAtPeNjF7gh7sNZGQz5nq6LYxVT6pvWxefmPyFzegiTlf7gWrj6U",
+	"eWEiRja43aE/qCnuCnKdENvEBnfVHL7by/EeOSFpsMLUVaHiaiL4lZAlFC+wsDyzaIvxRD6FjsxZyZIN",
+	"KG7vZJVZn7gAYrI1Pne3QHVkLSrVVbhUFxlakRsgtgLlXbIyeE2EJuJ+SbCfmt2JiO6RPnVoYFOFJ6O7",
+	"TwXt/QmKwe9KmG2HFnfLtd0KWmcThpgAumUsV4Xom8hRkE68RVp1jdZAdnMd8eP3zsw1zHxsn93EPA2A",
+	"ZvZnysNWZaFsZmikwc+weALYHvcegpV1nAosbRjTGOY7x5wbiDD74WB851qBgZV/eEJ6qDzUrf1dsG9u",
+	"SdpoHbDBfruVvRZspD5xt9Gb1Gb12L6kmBlQ6chcZMUqZwqacXXbGDeWS8wfp/9rQTVT+kOnwQib0cJD",
+	"3jDU7s5a5AzT6vq6s1ZRyyczzcpoQthb+wS05ih90VNuiJ3SwFNhQxUSyTWjpULnADCCr74aHkvlgPma",
+	"zWTJ+qExb0EBnCk8XIPoflB02ScHdOD1TSq2VFp7rINhypqr+RPNDUG2RQp+zQh13jf3qvPL1c2oTUeM",
+	"ezrdegmfe8neD4fbEL7D8TF898OBDc3AOlipNUmkv5HF38jib2TxvwJZtDe+46x5YNC0Ogn0l2JV2GAn",
+	"wbR6CmAowch/1UFCcWjwZ6eTHfL1hz/uHuzvk8lOSmZc5Iqk9qu0hutbLnW7wsr/WblFCeb3NwVVHTrC",
+	"u7ffviEzfKxKVnChZK/2d5KdV692kp3X5q/X5q/fm79+//s98/ffm/99dQh/H+ybHw4O4P+H8A28fvB7",
+	"8/ch/HoI37yAv1/C/1/t73cGnp2J5Uqjx0rp/pwH6HzWyqelZCpXZmHADdH/70tokjMN/fAUVmcwI2C2",
+	"30Q421GYWSoFhuRVpXO48j9i1GOpoBwhWJf3apmD6URg1vcoyEj16ae2ra5RiJhCxuFW4gPKzW1alQJ+",
+	"1NJDil7DkX/sP/4XLP6f/ef/XQ32MfjBSgSB8uoT+ieioOWVIfp+VCE1oVN5w3zQBBbRY4Vilv9aAxda",
+	"w1L708iZviYCvs+RZ0zXVR1Jde26bmMPOIo9nNSCFgVzwZFjrJ1R++6ZsoNCltN0ta4SHajdnmfNcQBd",
+	"qqKAsBrYe4E7afCM/IPdla6ta+5xgnUE63YK4vj3RGSGngpnEuPQPscIVWAaFFhHw8MbGAhR5TYbDbVF",
+	"0ylVXKVHJMWHK+0amivXTpLiAR2Hxslauz6u1UT8xS8AUwG48occIiNUiXLpHY39VFpKg5HjZCJCuGwz",
+	"57rd08M1TkhqblBKRkLWa4/CFcNcM7NrE7hoUJLEdm92KxVQqWUdrvuIpO4Qoa8QjOsaC8U2AnZ5VRTj",
+	"PfJO+sLBE5F5B7nZk1wKdkRS9/MbmbMqV8d+6RgzQgNVsUdhycqJ8E96+jFGy3K6svNplmNW8ZvaTCVb",
+	"MgrlKPFVrknOZzNWqonwZWV8aUxHkPx0IzSteftszPgLmGX+cGTfgOeTn+FA65/QqPNT1PpZwR4VUNvn",
+	"sCGTxu4s4hvurMUYoH0uVXclgIDAUszpNKGtiWVc6BeH3Z6sIFy993AM5IMsrHH+dd4iG3VvG+ZuWYoQ",
+	"NrP+AqV27lXZYgRdOj2BNXyTleP7VrnAE364ZlMWq1D8rRMsdy6GQyKGxX2hTbOmP/vE3jEPdfQiNK5P",
+	"3KHWj5Fd1tK37TJnGwuVOZdavU4ZONPNoY33qhpYP/Jczx2pdV+iuFr1cbPIgXWusMkllLEa2c01XwcV",
+	"rLDaFXAWN+LlnGfXgimV1oppafc1GdUqZTkMC5xTtCigKjRwitRxPvaXFS0USXO+MCK9FFgba4+k5hJ4",
+	"am/rt4FTQ80Z0wmZ0jIhe3t7Y7t2eORyvWTg/bU1ssz71rqekxRBTA2jS3GpUY9cWKWrfVzF9DkXCYF/",
+	"/v3fEnJ99XxhRjT//vu/RYss1RfX4dJw5cncszYszWjec8gP5EXBF0yzMl7JyexXz9CwefX4FtjI6Fhc",
+	"uRaImwssBqWGjTjo65nGjRG1qmmx2ssKSJRH0DpGfiES7C5BV95z/fYaKpw3qySqNH5q9Rvb5a/Udj++",
+	"8Pq7uY9buHuyd62elvSP5WnLF171jy4kLn4yQD2/EIi1eoU9t4mWjDYo9Je6S55Mx8trVMQ+oNy1VrKw",
+	"iB1HSaKi8Kqz10joLveUVtXJoiG4m2N16tjRusgxbLc02sJXIyuNOxZS4Bb7CPewSVCbKJHUmdkmGQXq",
+	"nXYlHX5t432Q2FvDjhFMYjU6++qp9noztk7lavAqCNreOQKDeNLDu7A6KA8Y1rHvGYmSMegC2J7AlRoM",
+	"SupHWFsHCf+nWiECX4vQkbmW6AOVbKy1/S0mKLj7uXAf95+UAl5UUedDwi5v4wTT5RC0SjO0C622YsDb",
+	"0unQbXpyEtdBJy58MTCLJ5vuYq24XWfEbbyPTFfgbWzsoeG3w0NLxZDy51somsMxzz7fG6nmDX4PE+wb",
+	"TNkTclZN+iCBvrG4Ub9XEZhaO+MOaRskvF90aBxRj7zFOKiFzZnC5kHNctg2iQdsGrqyG2S0KBTheo+4",
+	"WwGNNIJcHjfARNSvydIbgGN6oLhD6ujA+MD9LZF/YMoNXIOWicVGkdql12NIqxKjaA7voCdBBNveQ1w0",
+	"H5j4qCGWD3E3nwLSxnX2B995O23uTSRe2AsTiS+H7tq3W64YXMqE+MpDDfunq7f4RTkpLrZKj+3SFuQS",
+	"20a5Qzsi6YJeszQh6XS1Nv+Yj+/Lr/GDi3i8QFqTp8ckveba2dDQPQKdyQzaY5QF+uchRRACyGdgDjeY",
+	"YsRDjMGopYF7wFNr93f6iwEF6rCuAU8sXEFUvwNrJ9m5BjUBXAJdjtpzW0IsXv3Mt5BDF6gRoMIopVjB",
+	"EL2ixde8KFhuxFH0QESvzRQeQo0KLKreHaB5YX/9QjomNsXkN2zbJSD+49eBj9WF7Nrb/QQrgBlPqXYR",
+	"MsPCWtxx+9ogA43yjTcrYtk/Q5V77JD7PW7UTrJzTnkeRVrnXXKPVrM8RVm2DyxjLtjsiXw3Pfjn8KpC",
+	"wKfqpe8dOAMxpMGh6ogWR584sjRQO/DKVHuVdJCh6MVuY1TktLsYqaOe33EVr15RVTD2xTTJyE4E7MDg",
+	"eYPMqjGRN+Avv+Uil7cQ4S+FnqvEcAumtKuVDtKsc6ur1WJBy3W8i/PD+dpQqkmNTObiEXxQW3DB1VbF",
+	"2zwXirVAwHVtM8yFfcUXLbPfdxRDO/dHY00rdt8hDsA6EuSMpH5tNVt84HLG997CWcVvrB3Z1m2zQuHr",
+	"IdXQOJZXr00RXV54BtXubcLgyt2+OTuDtpC6lkpTGV9cEe5rxpY2UHnqPPp1HHUia084bZCogwGNrvnA",
+	"wwfYfh68WeoDNMeN0GdsKBzboFCr7W+L4d5uJLVG+mNvyidyQVv7dqvIiPrSFoEWa9W1sc2ChZbFGMGw",
+	"ILQohucPtTYqWq9if0Nu0ZBkouadbx+Eo/kBm1RIYau7fuzDt0ROwP7gIox8AFVpv5P1usgN+ffmqiYz",
+	"fgHhFcO+3w8RADcqwDjWl17Rgn764iBw8aVBwBvawcJOXV0aRxRrnGwAe6ktsLHlSR2t22gRRbo6xF3X",
+	"959jpYhaXpd6GIotXwQmf6I0Fbk6ImlQZcjHMIIzB2IWa12zIOqyoGIiuCJuF1A7v6VQy8c+eWTfDKDE",
+	"kBKXSJHikyxP61p6AIxrl+FmN9tpX+rUyrszOyqB0tdBIilX39cSQgDG3HV8xWhUDGvHwGgg/CXLmNDF",
+	"2jmlJsJ1+qe+hG0zWr5YH9cbhCqXKZOPnTDYSDtJJkJJ23QefGU2In8B3f8hJcI5yEDcgrdj1tTmInua",
+	"gtpRDRhBTzPXtcAvztU+aa9y7INZ7TAYqWI4AYoxbrwqpQNcgXZrjmqNVAvwVfmF55Jh5TpNrw1gtlOh",
+	"cKBKwfbINzZfAYLVm8fC3SbH/YjDUiKO69ytsnvf0YXQPJ0Ajq67757d5DCmeV6r+tVgubjPF3JVZkE5",
+	"vj4/7klhUBLfQxsgvNzT8nZAybK4fZfd2uZ6FaZAO5uq095dMkbCnd+4zVA97G7yfTtPfi8s1qJSjIMO",
+	"c8DhW8UKlmkMog/F9qrekqunpLn5a0StaOyLUduYcUiDNDcL6g6yfHw8Ean5Etbz3jdNTO0TCl3vQEm4",
+	"0ru1FH8zX0aFuXtTRjK5mHLBctCiwV+0qNtga9OkGGmOGs1RTZnprcnRK49Xuky1KV6bITxX4840qgGF",
+	"N7ZJo2qc4HZAu0P8IpDXTmnz1Tc84qhCEovnbVwZCUmqgi1CwhqjCZKfh127bk3RkbltCsHUis64yuBE",
+	"sappSv3Wbqcxou7aGqaWoDxyqqStG2OUSJXJJUtQzzKXzSdsDdUbG3v2aEpjrPtmrMUm7ECzREpXcERX",
+	"lcY00t2gqh7ZnUtx4WdXT2TWDcD6OCxroNqhjjhgjLbqDwO2aMKZIobI+/JIJbWPUAHCkqiaMWdU00Je",
+	"rToL6546KtDfUz2X2WphUNDoEaV2mXS8taYwH3pVaL4seIyJBoXPImdM/uN/W1GjykDTtV0ExS2SETkq",
+	"5UrkLDd37uCQ5HjWBCiKeqquL3XQI1UVazA/DdI2e0b0YXBrBUn0IgZoG2JS7eC3ICwdYS8nVWWmRiPi",
+	"I5LW4UwbBZoauAHNV6maiDSymtT2De/elhRyFH+EUmRu4SnWnK6r0a5cg697C93hpqy7itREQMaFq8IW",
+	"3POZLArrf0e09xf6yFuPg8dpCa1JCsihnYhRfX/IwTghigmNjnQAS2mqWZ1UGJ3ZAI5SXpBXR34ECTBY",
+	"PfThbi2XrmG1Yl1brx8fpFj5yXx/cAiJ9AmhEwFZEni2UxQ6zs1dHttyonreXKjD53hqyQDGcdqsTXwM",
+	"IRo2XPIXG/i4Lf856TqGrqplCardc9bK3fNlnQ39t6Yz16xpy6q5dZa3WRQND1851pcAljVrTB/jrTxq",
+	"oXWV9TqIHfYC5YLcu/njcS00bmmjW+Izb8kyfh2Iug3P6WQUQT3sLgtfs7J1Q/CstbiNBV81dFJXSWJ4",
+	"+e1aDYq4O7hVf2JAO8yV0OX6/awrMOvs4j15cfD69e4BocVyTncPoSD5sPq16jv6V3B0bMw7M7sLd25O",
+	"/0rLXK6i2UcBLovFLFJtBqpwwIBVaZeNYGpa8tnMJSI34tJouZCC/9UIe/DY8NWbO/Sjr9rd0CYcMrmw",
+	"vljljS8SbxVr2btjtzs40dryalvYxqlNt65LJuu8em2fNvoChasghSVnLazjL3L7jodVu7//Tdw00ZJq",
+	"c9I7Rzv/+qeT3f/x098OP//dzsbLOjTx5jEvbztcd+to3Ue5/U8D173JRyseOIDlCzPsKDm4pFebzXIl",
+	"PmBdVPQqYkzT9KrTaGoJimC38PIRhmAc7O9XQifP0ahKr3xbbvN3Oh7eJMTmr1R2soOWnayjq2dIeu06",
+	"uqjnR8jMyE9ta874Ws2ltB3HxRUjBZtB5e0RhVpoaKAEc1lqq6hANgY+nUfoJvzQ1ZAR3zoiqfVhpglJ",
+	"MX8E/nQuOPO3c5Oc5Dk4iIOMBOfomwjvpMsg5aCUi7EP+MaMQYsuMKSmVzga/v0BomXyNJkI87H2aFhS",
+	"yr8Tfvmxgjr8+pRBy0cYM6vVWvej1L8Oxqn/EEK37IxjghdV3HKN7y4imT0eltiPHqKOl90SwZ1uO2O/",
+	"wYNNyYgKYtABlaC6hcE+OxG3VGHX7cRhBIFQJhh3vEfesVvsd6G8Dm+eRv26XWyh3tpvs8gJVvpoxFm9",
+	"O9fQnlxhecHe6qhbemgRzqSis2Xlqw0XXYM7cTdwA1H4xvCBmFOxZMpmwopmGmxC7F1NKme5LDEXA/Nm",
+	"fRABgYL+Cmhk4krpY3MUlfjMpLLZQ0AljSLfrQQlZVHmeCIwTsJm7YK+xRWhWtNsjoZXw+AwJC5HNgfh",
+	"FbTQc7m6mgN8qatP+VFnUOlETATNb6jImNojaU41TTFpuKKGIUp7/c7qep5EubCGkikdrQTlGiZvwrKQ",
+	"iPuGH21Szsx52koUtFASo4nYdC7l9S7PyZzRvKuSiMygGE4erc7p281bBmEur6I327SZxzTrrmIazkia",
+	"R2HDtLWO++q6k7sonmC/IqE6PQ3Jwx0I5gxAT/DAum7VsOTdQTm7j5urG62z90TZEdwwKRf0Gcunp/kl",
+	"X7AzcUrXqhYEObyKmM/h3MgHll8wNnBj/G9Vzi8WsU1GYKe3NRlr5f8sihlBzUj49YY6W/t3H6RFTlBD",
+	"LnrFV0+PiffPM79TLurjZ3kvbXxnddVa96qr1llwCF1koo64m3LKHy6XvJFC7voM2a8VK4qgap+tOFY5",
+	"1MIahmRk1JnWBqRj6CFH0ui6U3x3Ivrceseu6a33KIG5Bjxg4Fw6Iq1pydfyU4L1UCvfWNJRC/XgcI+c",
+	"VzVLgyQAuFmxCMwuWt9r0/dOPj9zbQPNPvneveTgF+ydqrGbza4dkrOFwefwiDFH3lX6RPzrKgbTZF4N",
+	"Hx9du+rHkJqrJQT08qV2lpeVuBbyVkSrZw7YyRgP/DJ1DJbxBEjAXWeHClDKF8jxefmuNOMvyia1gWl3",
+	"d56tHIYP0Vr2h0ax1Tv2lV1t6679pfWaaosNdej/P/bePcltHN0T3QpC84elcyhZ+bCrrIyJmCzbVeVu",
+	"v8aZrprTzYomUoQkdFKAioAyra5TEXcXdwd3AbOEuTu5K7mB7wNAkCL1SjnT9tGJONVOkcQb3/v7fb+E",
+	"NMvG6Mzo8PrrIF17x8G5lwpnG8Bv3MM4tgXXqL9RNddh1kDArAnCIZ0nv9dLHoZpI0Z+HR5aGep42a1z",
+	"enz0XQ39qKWbG/l4Tup9PJ543zP02O8b3eSoWOaj5SgQGnDoZhZ6tDa36veKvNt4dBqOyo8rRFlIIMVn",
+	"pgXAybXWGgsFTGZUgwULYZQgOIpqrkaLXizeWG+mkBoCXlhKfKajrYKJx1ExUSsT0iGIpVyMzVk7XlGE",
+	"snjzc9QXL4/jCxhGANe8ucv3vPr5qsLn4Uwyqiy8DP6oIue3Spex8K4Zm4Ug+Bg3t1GB9CHVbCzzxYoF",
+	"xlqu9r09L+9dcB4rdv0GRoLFXrhyZWCChKjtJVf2CcmTx1RYO+iXy1/8GbXGdD5edabh+ec4zuOcrrxM",
+	"8PxzdDzZpfa84wZvd9BXKvV9oMQRFVg208sQ6EWq1v4pdZsUYoe9ditUn3Io4QbBTa+lvszp8Lq22pkr",
+	"XaYwTPDM5TrpeW7kVXI74Rkr5/oVYrMUZEJF2hQ/+FYKr9Zv0jUE0EKWjbVizBfO1YpVaDBMDSccYUky",
+	"RmiWM5ouzIJ1/dD2Oo9L+gmXeN0U1kG0bnEsncdpDWPyjqnPcJ2ssPI+l+l8WA0e3mYq2M6FlsPrd+Jn",
+	"KtItGxDrBHnHqwoetXPFtN/rUss358XLmenLbPjd0mgdR1XwCUDiKJcT4BXkIjlgK82/Gg9sOX4QjGt1",
+	"0SbDALGefFXOHvODOXOIQqCGWAednrCFD/XfrozwyoyIrW0MqkARrr1AKO9+htujgljdzc9POdawXoS7",
+	"nUioo1AONtxadttIdNvARPOu1tAS9ImGaZ86UZ/5sdqcs7Nt5nIxW+EUgk7Rg4/nVg0KxYW0Df8oTapD",
+	"uMZTDeiidSapnUZ6u4vg4gGvN/6mLqLtL0qK90bXq7shf7l495bAUx/TT9offnxOnj7rH3d65JVWJBnK",
+	"2SIp4m0U0XLMLKzrAtLwHbE5Im9+MFIUhiQMZZ5iVs0VW0iRbh64BiN65zqscwq+lkOqm/IzAZc0s29U",
+	"kGnblKgJy0aRET/owvzPguZp5yyQFrgi12ymfRJDRDKJqauu0brcTYgraoCfkGLIXOjRmfuHbw2tNtBl",
+	"EdBhVk85aVJPmlIp+MbWO1F7Sz5C9J9FIwCCWYxquSzm+gIG4E4U6O1za1Jn2HAb2ITyYH123rCxYunF",
+	"DsbI+dbTvgsYg2jK+XCrsFnte3+kM670zjWe+QNVJ7aQMC/Ci7IWjgOQHpbuS0Mwd+052KD4Lp2yvRRo",
+	"dfDmP9bWTHLR6rRa2YIrV6bAFaGaZVSziGgI3YE/BhZXZwzGKgc/CIIelooB3CFbyqANRaz0/IpFZMZn",
+	"LCJXjE4jQsXYiBGGEwqW1TeJhcC2rIxSKsRRS5JhonJkabN1xfkihz5rzVeuhJFNacoqtUDcXm1DfFHX",
+	"VHKku+4kwXjqT1G1TNcq0voifLe2ItfKr8tvh9+v/ba04i+Kz4KKXZt8Did1Ky7C1flQ8xuqm0uru+e2",
+	"pIZR1I2SUMK29hg3u9fyAonMnlouSBJuXELaUEnNVVDrnJXLfKARou1rgNj7J8XDVwNrFmb9JTDXHmxs",
+	"5QpD5ydPyYVmDMTZp/2nR93Lp+Q8m0+5mE9rY6I2EAlK97RQqDYUDjavJYXoIDmjjXv5f/53UQ+vc1au",
+	"7FLdT7vZD7mfpYpUG19l+MDwluZiZq/EUnGfL301VsiIlQJVYQ0qW9ZKB5WuAgJZU8Bqq6JVZVK2Wlgt",
+	"bZH9qFb5uMD119JTQcw5cH9tKI29Du5ZRX1xgtmZryMMnh3QMO4NXWmJCVg5Do9TeS5g83XzD8puKpu3",
+	"HqyOatRzlg6QWr9PL0rMlKYpNyOi2fvS+n8hNbFqigDmUqmuYkOnxNISCwMXFJ1C6ilo/woJZ5kwRITR",
+	"4YTYylixwBT6IlX/qB9BK3DMMqbB5wE5/UY+zuQtyw2Zt8futN/pkYv5eIx1xOHDQSyuaG46plBFNLGg",
+	"NIiDeevLyJIEnTcJaY8yqiOifp/TnHXOQE6FN4yoGotEzjXLX/jm4NtbmoW1YttF25FvOFp67RYSLXI2",
+	"1FSM5xnNO2cgCSPkG0rBpc9di7fsqmgmIskoo2LMip/OUJSORd3Hnl4lPfISHEVLhcgiW5TYbp3RAMLP",
+	"wKE+pZ/Ck3rUX3feN9MhK7rH16lJbiGDtj0oKzDFgtikNkW7E1R+e2CdMmB/TQtbYgoKDZxqY7tarahR",
+	"rPyzreHPlxtsNsMCCSsfvx55bxVfQwx9JeWI0KJMq604hKkFRkDsDKAsM2Nw7UA7hmtnlOX38FePvLaK",
+	"MDZrizKbZktUNWw6FqhKdAYkuYKXE0OYoAs+w6o/jE4hf9TcfUilRBJSAfmFoaH0oSFRyQ8MqoYbBmJa",
+	"Nm9wkHNMu62oBc3azDrBsvWK9o7R7pU9OLMqt2cj1FV2BijelM2YSI1ICZlssKBBKc51JTj3qxFv5mZp",
+	"1I2XnC1F7Ugf8AV13XApOsvlIWuiTlmVxG8cNbOajC3F4OXzVR6dzRVoP+ml2UW19TGDaZ2R8XLVUVS0",
+	"oaB4x2lopF2pK/6FRsCuUbpXmJAbVO8daP4a8/X8Dtr4liNZo6uXDk5FnllRWHX1wfk//7tydMwPX8fh",
+	"+Wwa/r4XetdawA9tJ1hvIqiwlzqd8N2MifMZf2Hdm826YJ3yei4IfP/+FTnp9QMfKYCBnr9/hZES2hCF",
+	"0P5V6j5v8lTWgBhk/Cqn+aKUtVsTyI2Z8ltVcVsZ6Pirq31aDCiVTO1UutZs4MysUlMqtkuN8C+6yfvO",
+	"4dQaccO9eivzazJk5tjcbUzN1lVw+Lsa7tURni0VfeEYAYoIBBBtdsWY8K4qxcVwQ2yybUzvFg9hlaMj",
+	"KDEQrCfKeEbbU0bQuWFEzjWZi4wpRai6tsQGkVeMagrLwRUZ5awRTffdXCuesve5HDKlamHrYFy+mkBx",
+	"urgiqVk+I9N7oAZszpffbMDZLaAUNj/82xq6hRTd5WXc2Oidz8UlnxrSOtdMvWe5IU81xm98DnBCc0HM",
+	"4Atb+BTs+x45KTKyBhR/oD4Kue2/ArneJRSQ/1788//9vwG3uFNNbLsP9sj0fBYsw8r5w8vkio2kLeoC",
+	"teyq8FE1i/AAEzPE6DnQonUULiBbSzRuJzpWdL0dIWugn3slZSsDQUIcmdL6Lc2pzECqpLvmWDVdt3oK",
+	"VSKjUchJy6Tlt1W8fDNTW0HtPquVLSCqnzdyo8x91iY6I7Opo6Jayi/C2hYexKY1DoaNjLHubnMFdgNv",
+	"lVtR82LP9Qf9kdwZ+sBPsEe2S/uqQ6HeIJXGuR5qM8NL+s2dU8S3l0QHqFQvSabO+3baP/V4uh1QrcIz",
+	"lGC0I7zAhS9+X+ICua+NX/60s2GGyA6BymvlRntHVYVqtSG+gpoH9i6bU5QzZsu70inrOCcezNkOfC/i",
+	"opcKoTBWeWBVQXHzQWwfKljJAFplj9lOaNySVm0oUkItr7kAQZhMZcoyQ5ymVtBywqWt9+bEL2HBvcHi",
+	"izlOhQSZz4VakifPCpksOPOCjalNzu8vbcZXKn1++TPdSRwdgDv5htWJqLXE7nORp00jZSsh4TXMmhEX",
+	"uB7wtCUmNcrr6s5gHLyERXYB7AhSj3beqbxBJjqUswV4Eush7mYNFdkLoZ9mGVEcwHv8cA1/VfOZ2XU8",
+	"Qc6VRFNEhzPdwz8QlNZIqjcIcD1bAJKc0rXuIjw/m0xW03zM6oGzILtxo4j9X+DN6pbKWcuOpHFff3Fd",
+	"ULGwDp51XK0K4BX8UtD71aa+6liKyuRLCQe1aTqY9glmkzT12TlY14QpPYBqDbDY8KZ1GbnKmDY+a5gx",
+	"mgOwpZ1wLFBD6PRKpkeswUhis0S2Z2sCjlsEd4G0E9dIQqC4KKEkMRNJOhGZMDFkUNCOJLDMyRn5SUJi",
+	"FFEM/H6zjBqRhopF0iPvYFlsMplZBRuUaw4rwPfKGRNQOwNCLOa54jfMkBXFslE3t5nKmAprPkxsbU/z",
+	"GZ1xIHW4ooRNuSYUvcRaDUnOoGt0q4YUE47siA7ZH3+WKKa65rOunOFGd2d4tC2YsTliCyPLXbK6qGz7",
+	"kGiWT1WlCiEXNxKQsGA2RMtdIo9LccezsLem+OMVUvTbkskAUDLH/IaJPVsaV5rLgmIojlNsZhUTTK9A",
+	"rbJyFpZhMcuOBbfdinFF0lJdr8aK+IHdwfVYtUCsivULTstman5pT7/OgJoHz5wIFn21IusU16WLtIUq",
+	"Wiflw53yV2n1fNZetM08ukv3aBff8X6u1DKMDf2EIuzJ0yf9Wom26fpVbl7tDWP5lKvmWsQz/zwo6Ec+",
+	"KpZ3r+TccFd5zQRiBHrI5DO7iOVXsByHJmOqAdn7HBGcQ/hm6jIVuSIzmluVn2r788C+jOWOQFJjTLiK",
+	"gIzIW8HyWNCc0UeK3HB2G44fM7FtZzL3ONHwuVGiWcp1+EFbMRaL5Nz3+c60fwk8vEeSX0z7xUNXafel",
+	"aaX0M1h2QZ0xUydCxiIQQiF5W2nD00WlTBagBFHtFpArNXfjhVq4OZsaIeGGZjwFpP5YjHPDBITUUKIX",
+	"q5lNFctumCpHRuHoPT5NK2rhwMNf4J3ncjqjYuFeKP7EpwjzbTFc3DuVH4M3QfEKXoK/4fkF06Zb30jw",
+	"Nzx/Q/MxF/5PKCNtX7X/xt89BoZ7GPwAb/zPuYTwL3jq/sAhQEEtKJHvR1H6Cd567/B5Sy8u/epGA1JL",
+	"MBj3N/Y4QdtWMevgB3jjL/LKPcN/4nfmEM+zYONKv8A7b59/aEWOVuMfuBHn78/9JuC/8XcEE4DxF1tZ",
+	"+RHevJQy82+YP8glm7oQu/csh8C05xT855bL++/qfg9uiz+HpZ/grV8R2ty/4v+u07YCGONGXDesmBt6",
+	"9weY4RbguSGIQz2CLJnPIm+wiQWC0sqcXM0NvdckgW4wQtr8OYUTbGgH1mWdOkAExfIbpqygcs1FajqE",
+	"0Q1iQQtAaBzwkOY5Z8pVoXiVJmeG8sJBrbxRFLlOSJvaaY9kHoPE6p52omp98ASiNQkt14+GsCBhy363",
+	"K7WZsfFOAFgGpCuVQPPpbGYEJ9RvYYauJFp9be5NsPFQXXKCn+m9VtIt1qCew/kpgt/W/xWspzO3OEyF",
+	"zSo3lRZ0TddmdbF/+Ndd+8aDttznT7lUiuBTw+iGTGg6ZrZQNIQfQKTSUb/fceGp8O62Q/nsmKxrsGbR",
+	"WOhjssrzeKBxN8MdAjWY0ixjShfWXe3KucPl4ZDJBLE4S4SoVmpcxgjWG0THFWTThcZtiPgONms/dsgg",
+	"gQ0x17xAxa63aQXIp41Q8nAay4TQnUcR3he1vXN8CfvRX6CoTIlK0OwBWVm67PV46zCKWhm8vOjLBcfk",
+	"LaElnjVDUHB31AeO1QBYJtrMP7HU/XrmWY97HguPLKS0uRzXLCXzmSPQY6AT7qOQUlh3kI+947b6fBqL",
+	"tmN3HLRrAbvT6RWCUamcgTkXNLs1mpH9riyeVnaiicVzMfZy4vLxQSXklqfYuZGIlX2btItZqbpYeTTT",
+	"v2mgpO/9xxFZJp7eEYFoN7bWZxHl6RQ6G+Xp/nS1a+83183OE8M639D8ej5bNV8Sz/v9E/bfSb8UNBNO",
+	"9IFDgeeKvVi9e2/ZLcTpupK5Rk4Jv6g3Bs4Vw8c/UMVSe/qaGBE2D9Kk5z4SoI/MjQvL5sPj6/mssdOL",
+	"iZx9oJqt65Fe2aDBKR1OuGAYjWYJgprImem2PreqQhHrZ1qzslHlntSOt+mQNZHC4E6vQtt1Jn5nhXJS",
+	"YHjLD/f6cK8P9/oz3ev6+yuvMjatja//8ONz8t33/e/IDF9y0N3kJei9LM9hnurWB3Fh9UnQVbkiGc3H",
+	"bnGfnpK//hCL2wnVcELRnP/73EjQE5alA5JAeyqxKdUu0qkIKHjSt8XpzDP0ybfBCB8LLlL2CZO4xXzK",
+	"cj7EEh4dm8KNEIwOBJJMmVJGjACdGOsOKLowdGgib8mUigWELHSiWICFEEdmk8oSFI+VHRkMCF16cw3G",
+	"QZLgOiU28KeYARK9KWlTFQvohioy4hrina7kXBOzSh1YRMgbhHGXxmSjTmnOeuQ1BNGwT1qRNnWTIr/P",
+	"JeSfU5KZ59Z7CjKkubUQd8WF0lQMWdJBeX+uXZ/YZfL//V//T1JbEa+hehqkQNwaAfM2N72CZZQrt8W1",
+	"agSu6ip4gWb/TNUHU4GjpxlPMdrJb/XVAjeLtMGpDEthmZAdJEDmmr9/n5vjPaM5ZtG7WC1/ftw5rE1Z",
+	"KZ2VetWg2Ex7fG5hS92hhvtSvg1nhF4B6CJGx2l7R+Aw0SzrrcHOj1puwxtinuxFNItSH5KPLzSpfO57",
+	"X9jQGsb/V/cDPum+Wl3dUHks2eXGf768fG+hX33V9hpdmes6COKLicw1UfMpFAey++0Mdpas1dc0XNRj",
+	"cX388Io49zwLAAarjaKdcWZ4MQx9QJLH9pFhmeAB6Np1S2LRPu33O1H4zlzQuZ7InP+LYWjkUfn5SOZX",
+	"PE2ZgIcn5YdC6u5IzkWKTZ+Wn06Znsi0a16iWSZvbQdPym8NpRhlfKjh2bPys7EUDJo+qoxaS9kFsm++",
+	"OjqpTsnH6XSnLOUUpAp484mhtaUVQqEiIe0nNStzQ7mN1Gg/6Z/Y2p02nbQ1aNUsxFroRVtlEs+RP5G1",
+	"LHOp0m9zOZIaVXpQmD/3UajEGsC9afmrKFyyadUpHz34AJGB+6l2UiqLt3XRk42seRcsg1ijYrtc9dKg",
+	"uh1wYzhgOxaF8gfBIoFAB0HB752QfUNL4oYo0BBksxRRdu5mbsG2y+tQGmZj8aFos6IyH2oRV88Fmch5",
+	"ni1AtkfrZxAdGrmsszAFC1Ijg/SsAleIpHh+CUKL18bJBspq8X/3fkt8UY068lcwSi19QL8NGLhaEJ5G",
+	"hS8/5WqW0UUDRmVdSeVXaSHA2X5S2/oWeH0vgn63aa8xcKr2zGBZ9QbpCR86AggxEQNYkyAMHtAYU5b3",
+	"wHeuzFvuQ0WEvLUI4vg1AtsQNaGgMHBVQHaWl7XoYOXQHpWGEhSrTZSRYAQYskGV4ukZSf7+W1LOzNsI",
+	"Xseu0UrgaphdY5Fqfx7gtfoYYxcQUt+EE+LsGQWHqLwVNvrM7lMbQjKTM4DirKmBvwHOczGMYk5RuBsr",
+	"DtGaMO5SUjwtBr33lPi1+UH+hWg512en/M0tKmjfNV1GaTbbMKUazD31TOE1WILA0GQ0AcMgLEY5FENi",
+	"s0o6acgxHinkJNaX+AWY86w1q36qb6yp65uZ7P4S5atpxWYt6hlUfY2lH3MGcXg7Ikp4gtB0Tx1qRpAK",
+	"qyE4WtNrJkC/2K1jvD7PpapJtXruzklY7MJduJm/tV9Gzrod12tG0xUBo/UzwLywtRWDlyV/29QvGzrb",
+	"l3veadP2B77wJWycE08aQmWl4njeRcjgqzHGWPt2S71tf/gNXwdoQ5gJZ+PIINN1h0NYJ1n7jSzTM5+r",
+	"UEFFKIMgbAF6UDDzMr9rgkOoXtIy1VumHI7Ib4mdUBX9dgUv9KrGVmnrsSjy1smv5p9JsAneYbPMSIqE",
+	"9LY1KnViUU36RodDsGNJ5GQELGvn2tBSdiKjcpR3M4likdTuZxKRpGbbbNi3gIhQQ51L2FF+8I9ULFC6",
+	"PyuyzsN5R64N6+dALMTTfh8dOMAOjE5WADFpCXcgikUfNwmq4tW4WVbK1q/XJtm7KorhogaZ97CwVyyT",
+	"RnfUsjYNv7kJbu+2kOgxcWtTsnd09pJ5/6UK8dW05uX83qhBwv0qxfiveror04mi+vpGPkm7gTDsCpki",
+	"1hRRvUd0j5VawXmNTrCCzJSYwWfPed9WsagTjJfO84PjEGymYuw+nX0rH+eB6tF4LsqN3MvZ2FJ/Keks",
+	"S2gVgXsXPPWdJjP+16LaGHpnZ1iXSemNhaEE4E28Viqj10x0esRDLAsLZm2pJVWauE/Iv5OjPmkf9X1l",
+	"PlBsOveiT31Vu7lawTrfCG3EbVhZmvN3bh9gI0uKCWTbrXWEv4MAq4ypsh9859QtqHKtYhGmbAH+AaY0",
+	"EUzfKtXjXR81H4swwQaawye2kqcaSiw3F2ZikXaYstWJyg81Z3ks2tVcLTNA6/myyVkRqU3O2meqVYN/",
+	"3+MvzXIOMTL78POvyuCyZzlM4irGMQiSaLhNSHNvPlI98lbqon4qLGB5affAQNalgZ0Lwj6Bm3+8nA62",
+	"eibmrdWz2MsMtkwmq4+bzkMU7eAyRL5sdR2WdnEJd4uz/qKz05aXBL7dYEWmPpj5gSfbHNPy0dHeJdJb",
+	"jnAB2GFMaWI50sTIlp8Tqc8n24HBu4C7zcJAqmlvv0UFqKZPRaoI0PgcLB72iG4WX3NeV5DbV7TeNZ7G",
+	"tlPUTTYt7hBE05QbV2dGvJjwUQPkBdhwGbtOAfqCKPMmCByqDgWMp7TmDP1qXjcC4Y/wgmqCoBarv34D",
+	"LzR8raie56u/v7CvNLUwX9P/xXxF/3oyz9Xq7y/tK00tzNm6BvCNhu9vWSrWtfCre2eTJAO7IcXIwj6C",
+	"GUdu44Nd8MvZeNxeOgNivVhY2DF9UKeZgD2BUQEV4g8nB6Owf7u3nfG0CBryr/Va22Pevw38uUGcA0i0",
+	"hpBiAIlPeM0Whdu7mPHE6Bvc6EkhZPRGbrqmK3geLuJO17DUwo5XsdTGjtex3MZuV7LUxq7XstzIrlez",
+	"1MpW13M1oPc9Xd7nkPKyIp1hxtkQle/gRls2AiCoLv3JXBzNjVhhBAh7qzfnMe9Kx3pLq1bTmX9XOulb",
+	"Ntp8Dd5VDv+2Dc8bRxvchy0bbb4s7ypXZNuGm+7Pu/Kt2bLZFVfqXfUibdX0wzDBFQaSJY8eXJ5HUESO",
+	"5nqZR/p3MOtOClunxHHKLTnjyw36L1Bt5+JayFuBBXqBb0XEA/wCNjrGoxYfG3nY8DrQG0zT61XdA9s7",
+	"sD1ke5/vespcv+A5lrSsya2QuSape+4KCWNCo8cZVkMmUpc47/+oQ8C4mA+HtUXLjPplM2kBVQ/vlIPS",
+	"Q9g7GgSjl++1amr2HAE7XPXDNUvumqlbp0s6rtOML+m4C0HFqUf803SsIkI9LB2YIpWrGowQgfapIkxo",
+	"AL5aH6q+HiuWltFilyL3v0KYWKNKgDl4Q5BYpRfZWsigSzq+gPes1aW2hh7Gv0MaASJcj0uoRinL+Q1L",
+	"ByT5O9dsCgH/gA0Jbxr9LASJDMuDQgVhRtoAMmbx/jtgDYkKpCrIIViN0LpU3aMJxhbXpApiixNfDWZ7",
+	"SccYUbUWUJUuX4QtYVXfWfzl+jIK9wCwuoxPjGC81rq1Sznm7Q5jPRQqNtKwO+shhksbc0AX3gVd2O9Q",
+	"Y+oU7JFFw6PjXhkUakoByFOxoWHh+G/LZ6JWSsUYbN23NBe2wJQYyVbUyvh4ouGN/Bqw+oVgw/JFLdYT",
+	"caM+mFNWW0DbOkkt1+mYccprJoIYuG2zZt9XvGWk7Txv9YS5Ln8NR034Ntlq9hu3uctUkU/Zv6So8wye",
+	"vz1H8BH3DpkrzOK6nciMdVO6ICO4OGqbdLegzwr6Wu2lNev+ArIyG6Qg3BkQfOhcT5jQfAgF5wOkhnUJ",
+	"TFVsCmt5w6YNP0dg3pLOuDrX6dOMY4jTJj0oLWeKXDFA4RgO2Uyz9Iw8e/bsWffouHtydHl8MnjybPDk",
+	"2d+s3GIHZgMpobPF5oO75qLmdIGia2O3AjznEs4zgrWEEMpdwHo+M0cjd58NaZ4vgndUeMODbhB0Jq+v",
+	"pVF8XYtp5B4CFgzWtZxXIKvPgmLhy5PbOM0wwM+uSTDE5VnLtDy9MZ+Y/lebmnF/23DftCQ5u5HXjHBd",
+	"TytgETf2hBUJuPV1NmAnl1fTyGFQkD5A3axf1bI8sQSbYGdvj6FfwfKWV8Ldy9eplk7kdHjNxRgQqV9Q",
+	"TdfnbGJZDyoIF10bHEe0bcZCv6BkVjq/TikwA/+kYbrW/ZrmcvZC3gK2kpEB6471x9B7uMpzaIviI5P0",
+	"vsMasycdapmvsLO6E7WYsUeKXFFlI2J8BT2X5s8Vab8Swwnp9/rHT04j8qOUmvR7J/3T76NYvIej0O+d",
+	"Pjl58uz45LuI/ESzTApy0vvu+yenR0fffX8akYvf54Zo2E/7z46f9U/6pxF5If/FBDk67vTIBYZQUaPh",
+	"xQIiqcjIyK1cigHBoCwzmKPHT/uRYUCYuCxSvAvH1Vz3HnlboMAiTnMRYY4omUMpbliOiO8/yE+RrS0I",
+	"zJ2kbAbQSUHO/wAQc2xJFwy1iEXQyC0W8oQ1M3fU4ok8gH9+m3LGP1DFVmjDtaekjeeLHHW2qfC2rJOa",
+	"L8/IlGpQ8cp+72yBWNSuuv+VrX3T2U6qsDfBz7SOSpSu32b1RnyMmbuRd1IKdhXOYTNqJPSjDdQq862h",
+	"hmugfSE2QY58bCNQBkhDXVtR72gnPeGjHVcjGYQRebyH6kacueARzpS94ZpcMX3LmCheNmSunnKaQ26G",
+	"sFlpX3szEHHHDMldjBXS+73U/sGKae7u4A7USwlQs79ehC4mh7hnODcsmZVRBSlATPgDuJHcVGZ12xhg",
+	"SjvjBl53nTFQfEWsucdPBMD+US6nvZ3jI53iFqDmXPEsU02g11vbH7HRhnKe+zlQNWU0IbgSu96w4PqK",
+	"nauAaa+yleHebUaD7XIfzDG7kFlc6F0TQItDeceo4pwxMqQzrmlGMqZLeVP3EGG8WZGo3e7Htlu0UQVO",
+	"W/ukjrjd4iM4M+7BGfBIxYY5A7HUwvqC9Gyk1f1AuFQs0mstxylX5nn6gVFVZ8T+dYL0FMqj5ETPc8FS",
+	"AhrQaCPvietgtZWl3Dz8Eiyd6Qzo8YjyDP1PQnMxl3OVNVtV1pfDvmEC5JsVTFeRlJkDlrMUMG+KwlCA",
+	"meQsGFNGhSse44SZjXiwPUQv3VDqLBh21hdcDFntMl4wbZ01OAJz46YzbSPRQDCYUAWrt8JEtqEjrK6c",
+	"NjiAgocl7/wOqCuznN1wOVcXcFtefprxnKmGE4Q+qlxqc1e6Rqm0d0xpDrVlx0INyFxoji7A3ec/z7Oa",
+	"BahjtubN0vkKVqnqtmqc6/LGl2/T0uXdEoHAHr1zPCz1ESzuJGnp7sEymbLvbEuo5mguelMLjyOnRKHT",
+	"vQQrbbN8mPB2OOthb7tkNMqzec46G5ZjAUTeZqLnZo8Xp0iLF75bMzs51xGx3gxDrHI2ArMglLdTTEeE",
+	"pmnOFAIyWHjWDibaQ3SPRcK1vWDI+HqXH9osaoo5lhLz/BzsetldXETEO/PpELJIAMu/IepqeeVypmZS",
+	"qAa9DKHfS1v0SKHM0i4gEY9PydVC29IfayeMq1QvzSBi8ZCZqT1SIb5wFayEDJuK9TQMoBS9NxwylrK0",
+	"jtJVpQZnUirdjtIswgZL9yFYXXdEV9zfF3ZHG0LQDA2CIwGQ6AFTxRCzMsMorrk9hrU3HSJHa8QefKrc",
+	"vqNQqNE0SNrUnjA8HFDhmd3iw02vq+2/hmK8DKcR2aMP/92WEztyWMOHzUegLjXLMlwTv6nECiw2vWgs",
+	"5R14705wfjeroPzMw0cKAL4xGB+m3+WrYb09T9tFsGkQIDKqtF32VfNbTxLZp0o7NTtEycwyFkcKURj/",
+	"pInO+V3EIzmEE7+lpEMXmaRpM2Q+dra8f0BMK+IeWMlhN93u2uZtQfROBAQXjqP5xzLafdkE/k8lRe8D",
+	"vX2DiPtI94cyT1/VbyQ+3AKL09EnrmyxhJKZGUE518HLb3AIHYm8wI8gvhEe1M6jTqAr3i+uVXgZSnMP",
+	"Vql8KvywozIpXTq6S3eiQnwqkp47RAGF3IBhbGbZ8bckk+OdTTt2tOcjzfLaq4lWjpSYPcC8fVuqmSuC",
+	"hQ70mQM+WDCaKwRUAW/Ts2fmycfL5xFhmWKkDhhgc9e7HeoPgNy22Vg9ytu9D9YexdV2M3hJ7c9etkpt",
+	"rnaLOvSdtOFiaEdrh4bXa83A3EvbjmqZihRDO1k5sD/XX8b3hr7WlRugYzDP2WtokVQrUYhU01JtlS0m",
+	"UyfnTKh6yz5pN6RlnX5C1XurtTa/NKud0VH3ihrlCOaFQjJpX1zzGXkMv13wfwHGSIF443/livTrK4W4",
+	"V+q5ziW9djC0aUOlEalp1iDVvvALj87R4qYaKrmiPbMyNQdxyHjWLjoMpr3FlCssCg6AXfFgNUoTK41q",
+	"eQvLu74B97hoqO+SWPEqGZBbykHBhEAUbYUsJ6wYjR1cLIIwmmec5ZZiuFQVOmVWUOicxSLxYnUyAAXc",
+	"NnMLUQpGwWQpOf706YwkKHMng4p0JEeYxgnaiDWFlctd+pD/UC/DN2tDRZaoVbOgHRbuf0mHE/ScTszg",
+	"KzIauBVSkkApuKF5DYvCQS/JIBax+E9ieiP/SX7kObORxP8Zi//sdrvw/+aNxNCij+ArSBPynxBEo9nU",
+	"nCjL4SKCroQ08kHbRmMZs0I3YzdcIeYjbiDmAWC4hS10FHnQqLzAzsAaDSoqlxuVublBUArPm+uHUNr8",
+	"zBrDLejfiGesGnDOdeSzJgAC6AYGnumJnI/R/ZwEBq8ErZ40vaFiyJRZnmCng7XZaGNfiZFsUK+FLooQ",
+	"VXd6u3Bxbwu3KrvZ294KleECjstqv7hZlsrxcoVDfPnYdlJwiZ7lEg1Ct95J76uvylMxgpbmtIL8bCa0",
+	"lpwHd3JK3lHfXSOJBMPco4AWGuRr+nbpGkazBGAlLtxPgF7aWR5XjbGraYM+gJGn1lA/nDh7SCHNmLtt",
+	"9FZCxxTd9JU8qEanx49LTVnCRqgGuKglDWJTubqaQ+WG8Nu6WX+Ao7Q+FcwawuRoeT1qdKd6ucSHDwYL",
+	"AEXnpjRlzsaxkV2tMl3sb8Vc0VFRJ6yG5+aRAtcLVoI1H7hIQSmGG1aDuazcZLBW9e7mL/ro/UDW7wiu",
+	"IjglUjBiC9qmBGrege9oyYKcygr4+1ZWItWwesntRLHhPxIykughIFe2/jxV7Okp+vpPjrtgwLlmi16p",
+	"PBp+/Gb01//5LP/+p7/+x+/55e0/P75/8f2r1+//9koev6av6cVta0NgbhjhilVdezg+SN1QzwTrqOf2",
+	"OdHmyqpwK7h2m1BzF8Y5HbL3LOcy/VnO87CaMKYXL3eWSe9DsltrO7pmbObPaH2uuQe1evr92szzpgVp",
+	"COuA6pq0zKi4wssrR6SNtCzysNOa5mOmbQl+o4d0thYvHFxDpcsRBo9sjze7mfs8cCm00/ksg9QPTFy4",
+	"ZkYsF0Oj+aAb3ZBtrIppv9mbT71iRVjNMu2BqjO9/jpBjDc0qsA0fIBAQ5XhvLa4qiHVQSMzqQAz1ag2",
+	"V0pmc81IMtF6phLy8cNr73sc5ixlQnOagUA9yukYAG9iAW8nrlpvdza/yvjQuR6ZLfJmNK6JVP7KQdQF",
+	"1rRtK8ZcYqgNl146E9vEzZh51xIKj2VZGzkTAGKGBY6KKNOshJW+W1axC+gLemvKKnZYB01+lABKoQKY",
+	"HeSi7VS3gzXDLF0uQXOXVyUyzAOUAFvCa+O7U2A71RiGNo9xLIGvr8x1Me8sQ5hv8slOcZTBqqlNU7Dl",
+	"DcsnjKbbDC6fi21eB3jbzT9YEeBZOrFhw8WYyjUxSrOrlshwlyk8jasv9WYKWnhNDkGjuwSNFiu+a+Bo",
+	"SPw2qRlCipIhNUR3FZ0MAVZroWcaAcSD1/cAo/pwVMmHsdZBAVhN1bwS1ipCErYp1doyk/+Lp2kNYbeo",
+	"Qc1zrhdgLLKZIozmLD+fm9nWHL4wC7IdpsuC+WMpjxJTiaEY5lQq+yMK5IBgAeMGQQG6LViGkcBaf0LW",
+	"l7UYDqXQdKiLxKLWm3cX5Pz9K6IZnS6XuT8n03mmedcmk/zl4t3brtmqLoQ0me+MAPNPedWFpIkpFXTM",
+	"rAAYi//238h5kWDNpYgFBsYUNR/Yp6GRug0pmjCa6QmiuEihzWkkTKQzyQUY61mqSHJuK5ZTTP77AWZM",
+	"rHHaLAxap5NeLM4JJIeKceSgpCKbFwsmW8gQZT5XFcwhipz2j3rk3C88QfDsUk5zLNq0vIfXbBHVZjlX",
+	"97ONswDEbP8qYXQ4KZYkFljsyObBBftB5iI1kw2ymeOW99uedIqBY7ai3bRbqryAaacZC0Pq4paFK4Cx",
+	"Qw3zuHVGqPsQA1YxyXyWSzS+F42QJ/0TFIOTD0zniy640xO380HKdSyMgBiEKo/C6dvp4rIkxWeJNRFb",
+	"D0VxZlI2zCh6GqhR0GOBy8oFST51i5aTAdhQBCAMg5wNQDdy5MtJFTnoiLBMs4xMZJaSdmLE4gTjqGNB",
+	"xYJAPX18uePmaCgFyfiUaxUL9KNAY+hIcVGiV/N0zPSAUHI1H16j1myfKYe/NILEoDCOnLSvFq6sUywM",
+	"iaaoncINedo3P5ApJL+eBdqTL6Qrc6KYVuRK6gnq7VO6gIh2HDEKASMzF4jfgUGabQA1+GqBx9KqZDbb",
+	"eUCu2ISLlCgjHtHMPlYeYMB0YZpxCPhUxwKsgprDiisynQ8nPWLj40o2SFwsV127WG1AB+BMxSIx6/3a",
+	"DL4L/00wuAhX9ZEiQzqjQ64XnYgEr35gU8oFVOVq+2XnGjYaChtDMa1S6x+YYqZ1hBRRNlob03eN8ILW",
+	"YbhwfpPZQlrbiF1KT1KOn2GCcfmeVFsvZmJHVqwJ9gZ7yFEkyueiRz7YycTChfiiNhncrbahC3D2AQca",
+	"FhXrh8HFNwfHUIoi/Tlc91SavtxZv+TT4KzD/ilNNbM4nG6sgMRpM6NTqilkBuN90L4F0j7pk2L6Fhie",
+	"xaLhDFuov9KCI43zXYBIAp3PqAKzXZVMmR0O1n9QHiJX5GquFoZF6LyI9wFzCl0sdzzMOBM6FilXNtZa",
+	"WVQOoNrhsNwKPqfornccziycEnw04mLsltReCXvkSfK/us/xze7lYsa6iOGkjCgKXyY9cm6nCagPIVEx",
+	"RNFdzFggxEZixsCgzVxmppkuFChJgl1YWDgOKkjy8pKO8ZbBjnKo/l1pJTEkxExPChcw6EfipmUj7Ozl",
+	"/unlpfMGmubcRlGidG5kTNutjUMyr7nYXZtPf4anxWXXe7cqtI+aG3pyi3Lr0H8bUp7mV10L00C4GGbz",
+	"FFy3Ii34iZoYbU+OSFhPXsHxM2PHy/xq1H0rBeu+oXo4CUbr53Ni1Al/s4yiEwtMi4FwZDmDUE87NdP2",
+	"+4+XEXl/fvn8Z3NlX7x8/fLyZXUGWA8JHam5VhFR8+HEYSNYxHdXpc65vT3CtX1ulrdTzMJO4NbobdYu",
+	"x0udchULFAbAZkv9Pljhw1O6o2NcR2zJXFpQIGC6Eza89uZjeAOUOSlYbIQ9oRDQISJKwpxvpb1jiuR0",
+	"aJbWTwNiMcwkfOo5oOhxoewqmuWDdYwFwvy4O1LMyd0wDAS5tWeuR361G4bqOoYe+6nYU6X8jZaArY8y",
+	"Tpdcylk3Yzcs8wuXojX1+LTr9SuCSo86Cw6if/HkafDix4+vXpiuusTqzkGFfEsnjFiA+/hH3OJp3BqQ",
+	"uNXr9eLWnwl8aai20nQ6w/ZfXbwj3z/tHxHvI1I2/s+sHOKb4CWFJDeFEoHNlcfIh4+Xz8+QUcxZLEiY",
+	"hVJ8AZZSqrDhX6vgT0buKtvCSqhRMHCjahTMVabcGukd2pFpPYEoKlQtHv9TSZFEy791wT3x7/jYDDjR",
+	"7JPG1+E8GvGk9NW/4ctWqpqxobVIwzGmQgo+pBmZspRTi4EgsgUM+jW8Z4aZvH93cUl6vd5j820yIMmF",
+	"zHUPwGbMKOGvFzyHf19zayhPLuk1S1ys5u9zZLLmuMDI3fJxAatt8fxwqQx56fkGFFZceQJSokidHKnw",
+	"RzRy2H5lbr8yPXAsT1WUI53RMYj/NKdThtYBlKLdlbJ2MheKZs8zyn+m+x4seTB5i+kBkUZos1kggIey",
+	"aRKY6+tJRflHYMsgmaZSw6JUrQ9Gck6woFNQhBU6tX9EJHl7/uZl4ouMdsyBTiUkFiOMjyXmRs9L7boY",
+	"sUvJXNOrjJ2ZJw6fGL8oFMh+wQp6wUYTmgE4pYe4RB5GfOlW07h1sMFhR2BVrIQiBUl4ilf6Pc01p5kN",
+	"l8Ia6oTiKXgP02x/+PE5efqsf9whYCCsvSvhvQjnY4Y0o0ZnmAs1n80kXPyg4K69+6EbcEiFWR5QnUAE",
+	"tXEEiWZKJ+HawAxQJoBMIrOypaHNcnmVsSmOC2fy3ff97zpOdpixvIsrnkADyuztjEgYN0ivqCTazDuF",
+	"K4qa89NT8tcfgMtDeFeYyQegYOBySt7jCJJOj7yVplX7TkQm8hY+nNJsJPMpig1WyPz0aUCuaEq4mM0x",
+	"gYCcfvq0HEtNjLJlCIZpGZeg4E6GVeUMTQk4CkN8pwyrPphGMJUMlbKgmvf5+1dEMabcmbJDHgSCOffb",
+	"NKO5YqRNi3m4Wk1dpoZ0xnxJP5fmCLscgYhBvB4xZXoizRJYLkkyLkJVYigzCVqLk+5mGeWia6ivOQm4",
+	"MY7ByhuWm8aPyJsfKq+eHEV444eZVG4xi/xGOFEfahiFz+szTbZPj06sjtbpkR+NEDafZZKmirQTsHEZ",
+	"ceqxWY6uEd6RVQQM15Z2Sz51lc4ZnXYNwR0A7nHSgQ7xd2SSRqimY2YuHkjURti4wfqFCzKhN7BJhUCN",
+	"Q7G6EVKAQlU67X9fBIiAudzRLdssbBefsg7ujtKMpoWnvrCbgAimbLcgPRqqy7IRacP6mp9suKfhMEDK",
+	"KDjkTcNAX9AfYiThdyuWxqUL2uUhbYigNAP626v3JJW3Ala+s7wSEcRHQLkzvwAj0ALD5FtsHX3CmmuI",
+	"OHlDxXxEh3oO3o1gdBcsv8FiTVZobQ1aN0e2QK2gM94atE56/d4JhP3pCRhwH9MZf1wATHcBYBowtmor",
+	"wr5Fe1LOVsBCLMFVQ8VIKETj4xDQsFSYwAbkZco1Ofef4pxLlXWtY6V4xyZzFiy7EeCveOXxq5RNZ1Iz",
+	"MVz8lS0A6M/e/h9kunCmY+v8rbISCEx0sT/LOKYynQ81Vmd0fsFB69SIJhf2N4vj68Fc/7RGbboBtq/F",
+	"T/6zbLAHIMEicRX27rjfb2rPv/fYZtOYIZxu8v4PNLXEBz85Wv/JR0GtFdv1c7L+ox9lfsXTlAn84nT9",
+	"F2+l/lHOhe3i2foPymfglfgREXLN50cbjPA9xsxeSvna8Av87skmy+HFjDdGpnYhMqfHx9uO+QObK7um",
+	"xxtM+FLKN1QsnB3NfPdkk72wJOWj8MUy0BE0n8LpDXyd1VtvCBYdmxvZOq/Qg9ZvUSu0XrcGrcrlh05q",
+	"KRMoGc3k6dyz4CvgjCATKhTsKoEZzg5Uktidudxo3E5mj0XbS9Nwfc0/gm7NnzxNlinaL5zdrqFoRo0q",
+	"0zO1NUEz44fht/6MNnr5Bc83evWazzZ5z6hUO5DRjcmejWv409K9ZTK3cUcbxeFc0jpI/CV/4RunB1a5",
+	"3bdGTx+GID4kTXsNWn91W7eiZ5Wrv4Ke/cHTPyHAti40eRU1WaIlPzF9V9Fo9FYKBifbXug7XLa1d2z5",
+	"TkG0/hIbsYqTabNkjW/qxL7/GOtuwCfuiz+j1ktbfGX9ly/9KE82uTT40Vup39hkqG+NEDzonfyJ6TsL",
+	"GUuXcnvVofXnb/4mQ47clNlSfg3yCCbSKbA6geoLhreMgStYGEXQe10iMF7VaeiFPwB02VgkRq23Tl6j",
+	"BZxZo2JmE9Cu2FBObbWZYpyPlDULdqJYJFg4oPfOjKBnCK+1IpZ+f5UGvaAfEYYckeNTM4WTp0E4Vdjs",
+	"i0A+smGA5dirTuS7eqXeSs3O/TiDLk2LqFnLnCSQJJUEX76n4FBaHr19AMN31uPI1wk3Aw3ffsM0NQv9",
+	"d4yuuWYLjK35LSFtKhY2W9raZqi1U6Nt8Ixcs4XywWWxCGaIFjA0P6B7DUqC280DE6I33ZA3P/jhBQhR",
+	"YC5wcTLtqR0n9uk8euguh9GoM0hSyAGRRBN9CyW10VXuqkWhgxnbjKz5rmzJdUJ0YngTRrlcYt41OI/r",
+	"rD/o7DOH8OLn8+7xk6cY/Qh5HWAtMBdqbqTwtmIsFkmx2z/CS2ZXMRUV7JNQRYNwQaZsKnNwSkP3mREv",
+	"7DoC9nNgTopF+6gPJrDCw+sMiOjaGfHxPGdpURqpEzj0TnC7rFkfIhDMVYNuc1cXAOZym3OtjQ4hEEK5",
+	"cOkNCoOwGxmjN2DCKi65SAmNhX3Ndle8Bv1h7EmP4CqBlBlSDcgn9q7gwt0Zi3ImrrNQYiemmVJyMuzs",
+	"uSNCYJP19jaIGsX0Yx+U4C08UWDnPj1z30PSCYQMxILmjEIsBES1UgCoXzANZrBiMRS4QM0N4w5WDvKk",
+	"T/unZsdncIlh7yZseM3SWGT8mkFNK2u3xQqo4QZwjQFOMAFSQYg+7Z+GdmrsoIPEoKgtAd/D9XTw7I8U",
+	"uTHMoxpvAit4wezXjpz8W2IvvTVb44UPqOcjZaudn/b7nagaJActF2NyX8CE4AyaaaAhFlRZuzihkdxd",
+	"1RzsowqjjiBwJhb2YA4hF0VIXL1RESBuvu2B6wU9ZNYTZakW3GXbobQYl/aSAGmAcOU23h4cga23N6Zc",
+	"oHHXjgRiDJYiQOEUTukiFsi3YDjgQxIyOGjYNIYCYeSPnT2UzzWkzs5+SSn3S+o2lqU8DGckUiyNSpE2",
+	"lj4AM8UrKK+mJhiUb3+8sH+qMwKulYK+ASMFDtWpswB8hO0oXv+89swa6WJzqb0YJA76YIlcY4n8fhOt",
+	"AeZxiWiWBwPmvSsWeJQdf6XhPfSqRSDpL2sVAqt1lbxlRXmfqqrweMhyzUdWbW5WHD5alx0tkDukYcBK",
+	"k1ILDT69zoBUdYQmob+NYG8RSWbzfDihir3LU5Z/AFBPLsavuWCG5BkRPBYJODca3ggkc68+FD+FKkEw",
+	"lhXCN1RittJ7tvANvZYaBHsXEnV8GugVRgTLpBF1Y1HQejPFUiiDeQUlDRsZgxKODRszT8FxCxI/SgzF",
+	"iLH/oFyPSMkwo0qB5EWMjGLFv+LknOFoipMA3EmRJIPGloRu8g7Gg3JEu1FTCtbRqjz/lkSQDTBjGbo4",
+	"FYoKZbizKYb8gNphg3iLYHGRxgLVCSjiU5nJI9Uj5+ArXXoUIaAEiASrhSEjk2iXF223SK2TZL4SXv68",
+	"dMO/BnZeGvGBtx94+7fG24eVK/lZOLuL9mhm6hfQjmHqf3v13mF/eeQkZCao7zgA76L5Ogw80qbK6MQA",
+	"WOpfdNFRUwwwNiQLjQSQAzSlC1DKQZ81jCFjI03kXJ+BrqaZ07ywMaewA1w4ssrgG6Kl7PTIS8DiEj40",
+	"pDL0R9aAFRFFBddcYUyrW6+QtWBQNYT5DpICOORqQZJ/GMZGUxd4gokmVr93S9lO0pzecjHuzdIRuGnx",
+	"T9I+7tifer0eGuZi4b6ytbxSkpjFx4DKtotVTIKJ9P7FZ0a0Qqg4mx7BPmkmlIX0EFLHIoH36uIkiw56",
+	"5K0stjTY+9C0EkE5v9Ro7SWWmCsNGzJAsBzQqivRqdBUmA/nqn+5YtQg0Tgbg18/Kwb7JDqfG+LeAAhx",
+	"Btk5/hBAlL61duLBjAXYUGCVSgXLbZZ5uwK+mpirZSSqc0GCXRnS2YylAzLFqVMRi6N+v1+epYoQls6+",
+	"Qo7IT/wHb00qbKoN26FZntikJQy5ogpyVcM0s+TNu4t//O3V+3+8Of9f/3j59vLDq5cX1t4cPvnhPy7N",
+	"7+aGKaZjK1IO6Ux1zmxifQhgWZVmAOLIJleV0pPObCY+Xi78ukApwgv+qGqgUnUCyoulK1cTblDjk8Mt",
+	"eVTcWdjaM2tpExBFZw49ZPmbryCguwiBcse+FUY7bZeIf5cwLVgih3XVevrd6ZNRnx4Pvz9ip1f9/tEx",
+	"vTo5HaYBQJdmU2QlWwpSRajChrJTwxz+xWdlOc4jJF1xgXW/q+tT60wN2EzFkWpTrV5wNZOK1wMXFZTv",
+	"DG6a2cz/HrdQT3Nbispa3Cpt7dLgDjERX3lMhKMcJZGEOlHGHIadxaqioEmjaLVD0NdmElRUCQ6LRV0V",
+	"SchSMAw+jVZFjYlQVUx8/NggFj5+LC25Ra+knpCa/hK87hBwxv8FH5oVfpWCvs+XjAAkocMhU+pjnpk/",
+	"0KQQkaSAqjd/ARXsmasJxh40F8CfaNnhaULaxVTL2QMQ0t8pZXmgcyBD8L4blivri3KSE5Tp6sXC5ZlV",
+	"s3C88xNzd8JzlbMCWrjtJBai6KLIT/P2HcNk1QBhrVFyrGYZgYCwxH87PfJO1BXzhrTAcDgo5zkvGcrR",
+	"sTBsvhCiEbjFmhYg0OAVmJwK0wL8uJFpYQDpB+X+ynL7AhCAi5w4KiyMWwZeO3SknvZPQpkMmDVK4lvJ",
+	"ZA8gprwuazT/VSIiv2aJZcdgy8DvtVXMZXA4DqLFNxFuWbruWwgStfICWjKaJYYPNimekoyLa4TlsP6f",
+	"kJeSts8Qdhmo+JAkQPESC7AfWQU+FldzhJgBx/RVUcCTD1nHpa4HPgArpMBtPwvMLLkzB4EJB4UATHUF",
+	"rmaFAYDt8ulPsbDhNkZxLrwRkE8X2h3OLXiATQqLrMtcT0KzO9Y2R0igWKiMqknHNJzm0qjkZ94EYlpy",
+	"LBkMArzR4LHk4cDYt3lmDUsBU/DJWFUPwxfvAkBz9wc4f/fl1F/DS/x5tjhZavD4MRhOeval3lBOHw9p",
+	"+vgqp8NrpntKs1krKrT2Qavy5N7YEy7kIfHpkPj0pfkW8Iw6vgFIUixT7HbCcrYHDvZH8ccrTBBAm2wd",
+	"L5vKm6VYXwsAE9iVx9JVLBHShqMGr6sJ4IwBH7GkpWM940i1j/v9HoG+gnBEYC57DEgE+28xqJqQRICF",
+	"4QBUVo5J7AQjPUUQIwTiAeXNLgT3sFJOcwl642ks2h4uZ2rhAGCKrk6OWigNmepUWOggKdggAD8hmbxl",
+	"eXcIUFDsUykcuBQOp8gty7LSCp8e9SOiWZb5zG+aZT55HydDVSxsVvoXzwpfwIG9CxMcrU5FWX2DX1gA",
+	"3T+j1jHS0koms7SAQiUV5JtSJTaYyk9AgczLG1Di9zkAmYG5GIuAfAGGSdhmW5hqp9itP6P65KvzCoUJ",
+	"OsCY+iKaSApWioluMi0BeXUBvdWIYo7QnzaiNQhSX3/Tq02tuuneOFV7aX9i+k439p4SyEK7QUMeWTiL",
+	"QwrZIYXMp5DtTia2uwzngQRXnzdWkfIeB1ejliJdlsqR1MZP5CzlORsilghky9iIEpBQbbhEJoc0Q5mo",
+	"F4u3ACkrJNKJQQHI9UiRRPGxoHqes4S0f35z/rx78fP58ZOngGITpFZEFfEzQuN8yV2MtgsEI1ZJRK7Z",
+	"omwkAaqINWI6DiXXnlG96JHzWGg6nYFROUA1/vjhdUB6T87Ke+xDGaCWVIlG1xq20fHvJt1EIi/4WLBg",
+	"4a07dRNfuk1FMd1AdRGKlXAQ0rTJf44ftarab4M3/enpWlT72noa4WY1jcTWOthoHJvA69cUkfjk8VIx",
+	"/OQW6pe5BSsSP5qGaE/YylGGFYeentaW5lqqn8Q+kfAG+EPSNA7/wo77Zv6sjYJYyVP/7fG/7SV0wLp0",
+	"9xozID57vMBnZ2F3YkUWPr81+PtvIWP6kenCkqAnOdTVpI4sfPzwel+u9c/PwcIYyFoW5kIgfWy3ry6U",
+	"hPC/Fq+y+DE4dIOAvCc+OJ/rMHwP7BxjfsMccOtSJjQQOeJLdnJVBCcOwBweC8XMWmiZq4j8PpeaqQjx",
+	"+mUWJBxEiAZnS61C5pu44YpfZcwlwBYvx6Kd8/FEd7XsYvzcDctznpqm/8Vy2b3lqZ4QNaNDF7hvTQbg",
+	"CUBkOyIsVj8X/zSsnsYCr2lk+Sya84XMScrVeA75kloVkYoIC4dQdOQYUeOWcmbBevPm3cU/Xrz79e3r",
+	"d+cv/vHh5YtXH14+v/zH+Q/vfnnpwt1C2GpzepmayCztlJ34VwtCyUn/OBZeQAGnC57xCJm5i4SkYyT1",
+	"bSPDVOSVKBbjRv6LaNyA7Glm0Imskce0c/TEQsgrssFUP354/Y/Ly9eV2WV8xDQ35+bcBsuGkkYBhnyM",
+	"dXNNq4EziRb5kYCwCXPo9MhHV7IBdEqbne2UzkGtqPIZFcDlEMFNpJqyoKcl3L0ggQOh+paDctxF/Mxx",
+	"g/81OOZJ/7heZ3BJNNXs+eIuumtL2sf1GfQuCnYLYtCBE4335IyMgMlxbR2SryXq/Ul5xdzPtTVOC2P2",
+	"I7VMOT5+eH0Gec6Ve2lGHoZH+WvY+y8VsviFRA+K8s7sM3BwX9LNXE8eW3hd1ijHfGB6ngsX8Abo8466",
+	"BYnstKgJxNIQaLZnFWHMuNJD8O5bHGQai9Hc6A2uenLklddKKR/QhYwIwGzSxGn/qPDim6dzAZAgYSGl",
+	"FKPd5VxjawuSs5nMLeq3rbxqfsuZYgJAoAFDnbSfPXv2rHt03D05ujw+GTx5Nnjy7G/18WF1jOUXu6SX",
+	"ZiytzwkuZTrA7ENVS6ux5Id7Yec7+3XdQFiCKxacUF9HBY+KpWHBZZzryVqfpRFtdVeOuhaZ6Y7QsdAc",
+	"wNTY5qDOP987huxz08+7kX31QcMzrKhzdNzvk1dQZEGCzOGQYqGg2QEm9hAt8S3AxDZc8EVAdp5X39gG",
+	"LnaJHD0AXuyuOLBlmnTAgf3KcGAtozrEI38T8ciNgsiWlKoRCHaZUu0VCfauAs4XgATrGMPBeX+wIKDz",
+	"fk/Sw35xYM0rVPBVRTNA+sGwSXx7YTPVuHqPdSASqB9CpvQaCrWVlSJISLMFI1wDA4wlmuXshsu5qj6G",
+	"WH2whKVNUIn1ytNz/H6F5oQvPKjKxKaUZ61BS45GfMj+Bx1OmYtlb0Utv6jO2Wo1rPPhlJE3gKdpdj1q",
+	"zSZSsLeA7doatP79iDx58oT0j/p9o31N+OxSnqdpzhTsLMV/HhlVjbzhWUY+pK2oNQR/XusFXWhAFoFD",
+	"heAjF60VXUulaQYg3YPW6ZPT/jFofFSz97m84WJofn/38xYx83ZfXomRxLL0B/3voP99gfqfpU8Y0BwS",
+	"bk9GG9Q9R3j+XCK8e9Dx2su19TpO8euV6LSYZxnkS8sphzJ6rsydkGSY0bliPXJhi+dh1rQaQH2QqKjJ",
+	"VzQXkSSgQpDePaKf3F8kAUqXYI6XRXjBbF05IkmJRtmE55xNuQ5+BB+qpY2xKH/SM8SrqW7JCkYAyqrf",
+	"roOaukyF71lVDWj/ViprIboclNZvQmktEVe1IXUNr3sddf3DNvtqG/XUkY9a3XRXEfK+lNLSfapXTod+",
+	"Dgf19KCeOvV0F+GmfP22vRPuqKZwI6DQbY0EZEWUUulcLMvrxvzIVrJWEzpjEYo+zgnuqomreaYR82c0",
+	"z7JYYFle0k6qukeCqYMKahpwXVMooWcGMVEkgIkraiTLUSyW2zwDKcrl78FMzUb0yK9mrGbZi/qfI/DH",
+	"t116DhT5jcVOVX6jao3fDoYwYVVyzHZHID2XBg+hhDcs3VrBhn3ZnTiGhHFTySYojVzSsf/+R0vOWoOW",
+	"RWC0BUNbg9bjUGmOWrByofL87BmMYDM6+xclxXsc9f7xR/ZD4ItwoTKp34VOf1MS1u7pgv/1hDNbxzxb",
+	"2Erm+9GDo9ZsXiOK/WgUVOxnQJyS6vFLUCPFMh4ZozlLe+SCabBOLpkj0YKoVpsatyZzmO19v3RuJ9Kw",
+	"rR3tQJoOpOlrI00fkMHv2TI3V1pOu0hrmg1zaA+DTL+cT6e2koINDrPozlwrMpXpPGMRWbbR2XQ9Iz+C",
+	"EDmlC3LFYgGhbVwQfSvt16rTI0lGr1iWOIBC5URgTAVJkEaqhNhoOG5D9UUXsPWiWKSAmzx0JZFg1FyM",
+	"OxBFl6S5nKXyVlhLHGLzZ+z5RPIhe1F6CGLvFSP0CkAUZR4LxO8zDdlMisWMqbMiC7yEquSG2kB7YfkJ",
+	"GNnUCk8OvIamuIf05sCuQIId1USbodmsA9w5Bx/knSkTRvWleQ3mBQthjqmNDqZCMJohTaR5ygRLW7+F",
+	"BByKCHojmdu0zSPsgmV7wUZcAA05uFwOLpcv1uWC5ACosaF99siGFD54o5nKh1SlgdbfzRPj6DwYHxrd",
+	"MlHhl3F+llg0OFqQ4Eckcai32EUCfEMUEHZcEGq77zg/Ct7i5CwWgIkL+X2IjAvpc1hrqGBhdIk9ETW/",
+	"wnQSKBCvEtIOEG+hHJMbDnSJULwAUkxsaaMzL8Cj20eBt2kR+JrqfTfrGAB4cAo6dnDiNFH4+3bk1PGW",
+	"rVw6xf0+OHW+EadOPflWW9DvZaLQRL9dDGIT2ByiLXmcbzsWIuca0ppJm5KMGtl4zHQItuFASn2y9Shn",
+	"DIuCdnqxOC9A5jB1u9J+WMjEtHTcP8X3uCYpTwt4uB5x0K7XjM18GbO5SC1ciWsFxjEXmmfm5wUYRAT7",
+	"pF1x36gYh7MiX7NFmHEVizZWVebU2Vuw9IfmWWaztqEuym4yOq70nWT0e4FPS0t06mBH+HIQ0T6T4Bdt",
+	"6gEunfBaP/CdDvd9+YLrWXK9Za60yAfH8MEx7BzDd76JdSx8p7Dl9V4D4othYcIwQnT3yC/IS2mWM5ou",
+	"XDq+FC7cBHmo1CRnloli0VNkrs6ZbEuBK4xxFuw25PP40ydNNMfEq0VYcH9HTmr9DXvjpJ9V4djdpPSQ",
+	"1O7giji4IvbpirgHixXLu5rbY7p7vjo0sUVu+nPb9zqrPMsvOQRYPJxZvrwYv8hsPmXErZ2tISHYWGoO",
+	"VB3xrwor/U8SjENb0R2c9cGWfrClf9m2dJbDxV+iR/b3NQQJ4SXraNH+ktVX2YXrqU9hEsZbeLAJNxKo",
+	"BzEKW46wjS0Yz+LBCvztWIE9gdmC8pRufiPl2S753BOSZrPOrhLM/dp13K2qV3AskT8Ycg6GnJIhZwf+",
+	"X7mFd8s4d0L4tqFVLuyoWZ+hQ/BcA0CpdZV0CqE/FmGRUOzjzGg91qniXrSonoBVe8VIDlJcp0eS4TzP",
+	"jWj3XKasFIeFcPF+GD7E1L7fIx8YTbuQCO884e1kGFxhW/A2+AWAgKNYFD8uZqzy2mKGeMFQD3cxZUJf",
+	"snyqIEczxXq9MLMkAouU0nQ6Q1jeWPCxABRJh99abuJVipVuFc2Yes9yZehjshJ/fksF8UGVw2HOUq5f",
+	"8ynXrcHxk36/H7Xcqtqs9hfn/9Ht949aUYt90iwXNPvARsxsJxJzWgAwmOPL1SyjC5xn9/S7o/BD+NX+",
+	"ZqWfYcjQuLqkn+DOljP+MSufvM/ZkCs0IAipTfetiwmfKfJGipQuEGGhFbXmpRp5KXzdnbmvPcTA1lrt",
+	"QaM9aLRfukZbw8x20GPvC29NuQx75AaxaPuYr5AM4d8Bz8Gi6I50LddID6vVlXiHZyhlMt/zKf1p0jkj",
+	"mn3SMDZVE6wchYzUQbC65DPzEcmo0qQ94rnSGH5gFo+JlItxx9Z5XQpFe1HhvSoWUJAcwOXn2q8iF8Ns",
+	"njL7uhUN5qxXzPl8pFkOWLQgJ4xoljnsmAWjpuHjfr9PtCTH/WfPzKOPl89LZcO57kQk49fMYhWANwkL",
+	"gd/NIHEwRtTylQcyRGyHMeC38GCI+JYMEWpDhrHG/KAe/+H+uabO6YUcOZ0ECyB4XSxjkGhsOI/yhSyq",
+	"BK8TQS6JL0Q1lCkjV2wopywuZozOaaS1YQgb1xaxyyoEAyCeCRYQSW3Ajat/WuUiStYRWYsAViHLIy5S",
+	"G+vGpVBF1exSaJybeiw2jowz2oh52bnv7UfbayFhYNpOBp77iEpzC4RFNcpTPsSpfZFxaruKoE3VO5es",
+	"EhCl7wrS1N7mrWWUwNr55Vs6G9NJixkcLJ0HS2fF0rkbm98axsTLADvjmBS2xwLIJIAhqYMwsQFvRnss",
+	"mWqSzoaQJQEYW7kBC8+Z72i1JEtGy4odcyerJUKWnPb7UGfdU7JYYI30ZEb1BK2Wo1xOE7NcMoO1kyR5",
+	"jBZlnXNbvc38HdnijLAmoLdfMXKEKmI/LH7eI+cI2WLjRmQA1oLB+YkVCTFaJynKvrvAQRdwiK+5lK+z",
+	"oiHV0JJvAJXSa7bAyEIo4G4GdpVRcR2LZNlOmbgd5r52lzk8gmC2LmZ3mSaWeM2dDL0IBLMfCevzIcGE",
+	"NmCPBPOk3+/3jX4MH9E0DT5YXt/Hw3xafPtH2eB73j36rjD4WnMxVvT60uFlNuS4h7DJQ9jkZwGXuaNA",
+	"vVuEeA3ajM9aLeBmSJsK9yIwtdAjqAH/eqUr0CWN1XgETS/OKxeLfRPlMIz83qjy9jTnAcPGDwTvQPAe",
+	"IE58f76r0BT52AK+W1z/O2kzta6wS/ZJl0hXGKnhZOigdDCa9WxVPtIGoRXRENGF1DmLReJQ6kGF4Hph",
+	"oQUKuPnE1hRGytAjb2h+zW0UiP2YJJbm/sCzjItxAvg07seLCZ/N4FdHrKkmU5pfY2HPiiqGWDZ+KcNa",
+	"BLEIlCuobhyE1wgjq5MJVQDhI0cEKx4X5lCXPHTytOuXyPUTC54aoRx2XoyNRrOSFZCXoBi46aN1WGg6",
+	"xGxgRtrI5iIHeRnZ9jqFzbcy75IJ+K6RHq4KwUMGfATlD077ffKcGvZ+oTeugPCBDRm/AYQCObxuqoBQ",
+	"OWO+Wr79+zWj6SU37R3XV0vYNjDDruwhPuMQn/GFxWecp1gs19IkLe+N3RURHPvnefcQ/rHEASOSlEgF",
+	"mM0KfmheQ4oFD8qcL6rhexEWXgjpkQsACZlOHacJYiVjEXCLgj+aVUEACbML7I55HOdehPmKwyfuK6rB",
+	"cdkNghsuy8y+kBQPbog9RxvQ+nX+DKEHAQH0P9sjsSYwodZD7wh3o3++FMFgBF1hXdf2S7BgbCrB3tGJ",
+	"v7OAeS++fFpczIPO/wW67f0G7dV9X8g+ckSoQEWyXn07r0tAKHjqkArLU6+sS+5Ojv7dL8s9+/s9Q6tn",
+	"YMWuHbz+B3ZbzW/a7k7v0fsfbfy25853QLXZzGdRNibFokpuMMpsJcWK9ul82A+//nw+iB3NKg9A/Q4O",
+	"iYND4jM4JO4mEq1RVKxt+nP5JRLIP3nr8kfdzT1zxheRkplUFvZpQ7cFVA9RTOheUdIStCAhNYbfRD45",
+	"VQpGblmWdUcyN+2a16/kJ7ekA0Nozy+ev3pFMjmkWSxmNNcRfPY/IkJJKqeUC6DBmmSMKg0+BICCVmdG",
+	"zbK5hjaCiYpxxshVTofXTKuI/D6XmqkoFrcTrpma0SGLyFBOp2Y1I/LqPcm4ZjnNlKH6QooujiYMdrqY",
+	"57m5S4ZhFM0QrmIRLhfFuRNYEmIrWlPleNIab4fzUfD08+qKZWfEc+z1i6j/nFJBezlbMPU/GpM1o5Y/",
+	"z+ClELQVtTLqf/lgPnfFoLGS1bOT72w1q9Nj9FRwezd+mC9QvtmOF9k1O7gZDm6GL9HN4CnJ5/cyON71",
+	"gE4GSLJE0o+ZlvjvDdwOsaj4HUg7YJZQbqD4t6MaYRVnmyVqWjGU+moRi+IbQjMlicyNbGnGWQyuKFHg",
+	"x77W0xCLWlgGt/57djQ8dyLJwc+wKTPYwc/gBb+D3eNzuhmGxWHev5fBE8A/7L92cS746JStnQv2y/t0",
+	"LuwsMN5PomBxGw/6+5foXBj647PP3EB3g3bzLXguumfXwu5X5Z5dC56HNRWodPM4uBYOLLbqWtjuRt+v",
+	"a8Hx5C/EpbCKTu3Vo7AfJv35PAo7WlAegOgdPAoHj8Ln8CjcSQ5ap5SEWLB3t8rUkU1zQ8CyTxdES6KY",
+	"thnZLomrmhf9eDktGqigX5EzIuZZZqSuqbypROBjLgLXCNAP6c6uipf54W6U8+LOELe70swQgLG0Wq1B",
+	"6+l3p09GfXo8/P6InV71+0fH9OrkdLgjBv+5UnwsoA7vIZXsQGe/VTqLx7yE6ysJbQL33YLQpmxGc6hj",
+	"3VUTPtKroHqLd1+lSVEanGT8hpHioaF+RWYsaZ86Y4+jbIUdp9OLRaI0zTVEp2MOGBOp/Stn5Pi0O5Hz",
+	"nCQ//zydJhbIAAJXbOVZMjKPUz7mWp0RKhYa0NxYpgAu47tBv59EJOm7f3zn/u7jP85/eP4i6QSEtm8k",
+	"XtNoFxq1sIeQPcYR6IHGYpjJ4TUWf2qPZE4swSPJ8ZPvniA0xfFpv590yoAMkBHnKkzCegNjUbFIMibG",
+	"evJudGF+fSXecDHXRkY3vCPpkZd0OCGJPx4vf5/zmVnshDCh80UA9sHcIyJHiFYMHT1SwRZFRIohG9Ts",
+	"SPB5wHuiUqtOwjfKgN/0tgR4ESEFK62mg1w0A4GhImYZFUGTaNkn+pYbUQK/jQVsxQp86CqMR8mx/W6F",
+	"ahMLvyMDIiS5lZhamNKFisACyafzTFPB5FwVw4xIMhcZn3LN0ud0RjFtEau0xyKZ0k8vKM8Wb9ntX+SV",
+	"SmDnSFtIkpqfCXzZgfYLFDffeD13vxhOWDrPuBg3+7tf+D2Ao/OwyXdL5xNG4Ge5QgBIj1pRa5TzlC5c",
+	"Nt0UQI99bh3V8xz+toXx1VyEf+rJPFfB+3rOwj9vWSqCH8w0zX6bUd9jr0ZQKIjoKmkoalk62Bq0+k/7",
+	"/VbUqpyw1uCJz1p8C0VtlT0A4fkNdqKY6VExzeNwjv1ifv1wbsfBxI5Lszr+ExIckYC3Bq3jYxjq0kWx",
+	"C7axjFc51XjUDyEJh5CELxCZOuCC7gY6iexF5VGjZFZQ+hWy2S6Y1VYYwwZQjHHlLy3Lj6qJje1lSOgO",
+	"SBLbpjuSItuxJDtipqMV+gzvdCJfgU9dhY+u9VasZo+vudIVMvJfBp65VB6vWHk4k40s5zfPToSjCTsR",
+	"63tGe64KQNuAPttLeUB8/hYQn9MlYrsdIa7QlFWE2FWh2hgDGpW9EAB6C+zmILYiFj5uApv8PLjKqykr",
+	"Or/vrHjcS9wErNIBXfkriKTYtxi1Fm8ZL9BasOV6swtXGAIJcpMRYQodN8GaGoH4RNpXC83wg84ussxP",
+	"TN/9ut1T7MUSP663j7s9PkReHCIvbOTFHSnAEv/eqXhdg1/QejrRfXc7kRlzrAXBfKvRFRFhn4Zspiuq",
+	"z8BoSUB3lKYLRbhAG20wdY5M3db7Ia7KA6205CDKrmS6MNTIl3l75zArV6JbIho1z31xO+ylidZZVF2E",
+	"FQYg5oyRNqPDSWiAviqbn0mT9dkafKUYsk4QuhYLXJq1Xs/VxBIjRvYrnuzTIPpQpsfCoHj05KTWoCjm",
+	"WRYWpdvconhSjP5kE4viSTDek9JgTyoWxf53n8Wi+CAROtuwxoPf+OA33mN8zuc3Un6GKq8Vz7KKaqrV",
+	"1dV67fQMs/QjgJ7rUn5lDl66HkluZX79nAnN8lepQtczFEYoOn+kwFFIhvCWGhBgfhUvePBGnRs8KD8X",
+	"i4AJQnE6WzkPPMxWVeXCR1OGrtZwvuWBn5GpvGGx4JpcWZxt53wNhvZILRlkZW4+0PQaxwcV+ewEln29",
+	"kPHVwZpSdhbh0oBRQ094yPMNNUN5o9zzPvyeD+ryLB/052+fkynPMkw/z6ieQM6u5ahv6HDChbk+Uau0",
+	"b6vNsjuwuIO/7OAv+wr8ZbVMaFf2s6N3LGjBqVRBXR45MtQsWo39GYsab1jg+goYkczBxXV3f9ah0mgD",
+	"6Xsw79NWjqdQbDp4n74t75PamKxt4HEqfE211uzLsu0IDNhcqyVpVJH21aKMINCJUIQtf+PtN7FY/uLO",
+	"puuvwWrdpJWX2NbBan2wWi9ZrXe/95/NUh08Im2f74dqL9qClVFHi6BkBnpfWdMFTbhO0funtBJTqOiJ",
+	"FKhJ6UWj1NoGwAduVMw26IOxqJi1sdSxghF2zjBHsUbThcp23M/StYBKKchoXMXC9DucUDFmabO6OpJZ",
+	"Jm+XLPioso9kjgUWJ1T7Wn+xAJd6BAHO7o1SFLPM65X3zj4M2g9jy27QdAGlyui5xRmit86U/Hm1XFyX",
+	"hzPirucUByPuwYh7Zzbz0ZXL26fizEIvzmew2gZpExvabM+WbbZF+acS9U9IwOEKh6MhuIZPVeywRQIS",
+	"Lyg4xkR1zspNlNyU4FS1jCwW3nIa8hoo2DFXiXeiQgXasZRpckaSIRUf5uKjoFozkbIU8ptiUZdFYr83",
+	"n4NXq0feOeetXlV+K8BslMKsayndCGzbOxtYCz/fQ9pXq4vo3Jvlo/oLyzUf0oxMnYnV7j54OcV8RId6",
+	"nrO8NWj9TKnhWVOZsuzt3Cyr+f7H7nFhpzWvEPeT1IaFtJ5LmVHhpQkylUJPskUraimWc1o0dXT0/Xcn",
+	"gMeIh6M1aJkDscKFWWaTe0mR9Xt3gHI82IG/UDtwkAEYsLOC6uzCzLqpvBVQS3wFW4PoghdUs3LSafBL",
+	"UHmQGN7bhSZJG0wlMgeTCXrIRorpM0tyY8EF+Xj53HCyUnuYnCkxPobmGYd4ISpIdSgBV8SsCP8IPZqe",
+	"0yekTTWZSqXJk36/AyO+ZjPggZbUYrThGdp4PDBkmKZbcTxi1fHgBRg2xg6vTuKF7NSKr7QIiEww3rka",
+	"GURDk9nqVNRYrM1FJU2pqKf9ftScbQpbBhqkPTfufUPgwQdMhVnhMC12mEulCM2ykuvAJg4XP8UCTouv",
+	"wV5dECNemF6xyr8NqEpolvkbYANQOz3yoqRex6IYjd3YnJERzzKWFsUtc1Af1B74/wu7Ng/sZw3iDP7+",
+	"xzZ5lLvkov7525/Rpp2wSie/mYkGl7c1aB33j592j467/aPLo9NBvz/o9//WsnFO9a/1n7rXtmf6bsMO",
+	"zP/A/L985u9pb50UUDy8mzhwh9RJ38ba7MkqO9dQUWDrnMlyK1FZmCilSMYizJG0/asf2Ejm7KMeFrKN",
+	"Oh9pluNPOSPs0zCbK6MoX5l7sCzZxAJFG9OPHDPgsHrCFmTErZGvWBV5w/KMQp1Jw8i4SOWtBawACWJk",
+	"WCWy2VgswOJ83O/3MRzr2TOCQlMpqgmAEjJ+zZxQYs7MCBy7u3rOl4jjIRd0TS5oeGwqvKlfYWHFkQtf",
+	"/D54cXcmds/+/GWpZyu3vj9cB6f+t+DUX2ZSalsu1ejjr+NSW+eVer3lbqmlsSjhdvtWHy67dA/ax73k",
+	"l7qlOqSYfvkppp9F6FybZuov09pM092ia/ZxU+4pyKaGuTZ4UIupHCJtDpE2GGmzj+t73zmi/vK3UVky",
+	"TDQ0Gzpkbp4Xk+sspZTGAiJSQpR/3/BekiX3zW0f1Mi3yv52HBjWvjj728PQ2EOMyiFGZX+Jhvdj2NvR",
+	"nFeOTFmd1FFjrYtFbVJHRJIwxgD+LqILAO0sCBGw6GcQNnLHbJDdIzS+6VwQvywPZTraymTEwq8OJqNv",
+	"x2S0YVDDevvQ6gyQVXRjpbr4FaiJTaJLuMYH/fCgHy7ph7vevc+iDaIPy7r3rFOxEELq4YOaizPFIoDx",
+	"ifxrV1JmjAobC0IzxRzOunvDSx1c2RjVHnk+oWKM0UblANuiVEkxUoAMoroUXGv6UNI84roUG3t3VfRL",
+	"yHJYFVe6Ilj0YsZFmjFyxWhuvrHoSXZWPi5UzvW7kT3brS8pCvSeqfhBAz1ooHvLkthjWOmYzsesO5Tp",
+	"qnDSc0GMdmDjOaRgZeCXR4pAMwSaIVyQBP5+ZcjvcoZF28HUxKLAqcH0vOaEi6CDiJjVA4S35bQLiLGI",
+	"RSnt4oykbMhTVIOp64SLlH2KDGUfSjGc57m5pcifoJgoBLNKPSG3XHR65CczgFjgFEHjxhBHXAmeE3kr",
+	"LA6uUbRB257SBaSRKMC483Gcl3TcBeiFFJqIMOARW+Eptu5LZEkEp0GvZz3LeaXZtDnGEQb+XKbsC8KQ",
+	"6ff6T559b9ZETRjTBac5ekrGFPjHwnzXSml+vTkzuKTjAyrMISDwi0WFKYhYQLbN7UXC1kS3zRu1FHsX",
+	"E+G2BkFCDb0is9zQFr2IRVHwAC5pjaXQ+m9cHF+96a+JaL3mSnuSdUCAqdK3e7b3gcy5haUvYNMHW983",
+	"YesLd3RDouXvdz3RWgv2wtMw68XQuEfK5nqQNiWajiHdhQ6Hci4AOME0HPkvuBscfNsppdZsR4x+YvoO",
+	"4tN92RK9Yri8lCWOczAjHsyIFtBle0kkuNQ7WRA9Jchpug+F0zQTKpzm770qnEUHD6RwmgF8lQqnGfgX",
+	"pnBeaMpRwlWasczuriFHXvXEP5ziqcDkZK7MQfs8aJ/fhvbpKdpdtM+CfH+z2qejXwft82vTPguefdA+",
+	"vw3tM9jRO2ifAdH6yrTP3WWpL0H7DDnOQfs8aJ9O+9xaEtmX9slFd5bLIVOqq3M6vOZi3B0Zht01TOYz",
+	"lPdwvRDoZZvqHuckSXM5eyFvRYJfE8GY0dagyKbRBI1ejLinRgV2byOsmkrODOlZWG0uSakGwp4QTa8B",
+	"IE6wcpmN6vcdh9BWwmSLYNIIO3rFyFVGxTWG4eQsLHoVNenKS4VLIIF/Lrg2w3trZm90UwtDUEF/g9/2",
+	"hf72SrzHs3BpNwlFtwfVWu0utQYttx2tKmV9PmHDazN/jcBHiun5zLxV3j9zp17L21bUevfXVtT6mY8n",
+	"Qfljh/WWsRuWAXBbsf6IbLqx3lu/jAdgloMm/MUCsxRsoEKgQ37U9M5WGKRrGM696NBFRofjAbG4Y1pG",
+	"/Z0/KMwbEMZ71qEbmNw2anX1+B9U629BtebN9G1HItiY5rGOCO41+WNfUt196c9NF7RepV5iVwe1+qBW",
+	"u9yQvYs1+0keKcjADRNa5osuu9mqmtmMjllKmLhhmZyxiAh2y5Qmia0fDZhvULARhaEJH0/Mc55GdVIR",
+	"OGuNWESHpqcXVINwFDQWkeT3ORWa64X5twa12UhM3isIUlTPf1TA0RmdO/W/N0DSnYV9/5jLqVWCix8v",
+	"ZWLVX0BYCMtoe9OCmsgZ0XzK/gWqPBe29SaXh1v9ZpnOvvDy5lB8bZlKh4uzPxlu8z7f03EtzsE5XA8i",
+	"RwRv1UE8+0bEM7v5bltDEl551GQvde+FkliFBP/BS4fs1QpB7Nw6ODwBgiYQFCwAzRbgC1nn8lhFjECI",
+	"C0f1JQtvpXE2ZYHdHPJ4D7JaVVYrXeK7Xe+t70fl0mOGL1yX5WtvLgdEYvzl4t1b8t68hXmy9mCDe9RV",
+	"kz1DM30ipHZ1B1KmKc9UQtpcq1gk7JNmuaDZBzZiORNDppIORK5h3ZEBKbwWMwrw8o6Y9EkblwRkIz6d",
+	"zgFWOEbCdMsVG5Cc3bBcE0qmXGl6zYAidXrkpe2V5L7bmqpoZsCjeZZhXXELSmVkq/KWeITkwuNjseiN",
+	"xKYYeX9++fxncs3YTKGLRHUGhFpvCWY5VwvZSHJDszkjbagKh/iWtBitbdiv3qsUvFFwJsQYipubxkN3",
+	"c+DawS3oLS99L573+yfDa7aAf7Be0L6Hziz2uiEecBU1hwNzZ3q+S9pzF070vy+5Wf7+R0vOWoOWTVmG",
+	"0ehJa9B6bE5tK2rBRoCTZC58HQXofDOu8BclxXsc8P3mI2/Bjg4JyYeE5Lt7VIBiQ0Ky5QTmBmGBE6A4",
+	"27G1MjHZSmp97DpcFdrjBulZ0gAgHdgya9iH1PrCL8FXIby64a4iGlAbzs3qIM0epFmPSrN0Or5iadZO",
+	"grSNWKAsek3yuFZu9dA2VlSUI5Kg7Fh7u5LtZclYbCBMkh1kyUAUbxAmSZ0suaUMGYtQiHSC6F7EyN0J",
+	"7OeQJmmaBpLk8io9ZvmskC1NA26RWoPWX152j/pQUdF6Zf8p5+Zh68+vTupcw0fc5TqInwfx867M5z3N",
+	"NadZtrDq+p05UVUA3QQE23VYI0X6cvQDrNS3jmrHYh8mgBqqXWt12Vz1351qf2xmhQ+Dfba8DPBrPtuG",
+	"JG8RGlkz8QdBKjvQ6AONfnDU7H2S5m1sA2gThkiDPSgWtcEKHwWUXXezHHgZnpIEu0+s3a3tgwiIISz+",
+	"cRQL+89qt4mTvQ0tljkfc0GzjuUGbDRiQ6tFwPPZTCquXcZ8LNwHjxSxQQ0ccuqL1HGu2TQimYTKqyST",
+	"SGAs+/HVlQxLsFPgKhY4VAxDhyK9vtau1xT40jygS5g+wYJCNXnysYBE+c4ZsD4w5mOvLkWeEd+3zSf4",
+	"1RV1mguui00we8D4DUutihWLTIoxy83kJ9QW+bNd3Mp5lkJqhCF5w2tyxTJ5S/qlRQgn5wNEsHuMzXAn",
+	"3K0hmVBFrhgTvqaF4pAbEfRc17j7/lWaDGKBA+KKCPMFmc01oeh3RQfHKJfTiFDfh/s6WBjb12yulZsf",
+	"HV7Hoo0PsK7hjA+vO0VDDnPBTyanQ6xcSBgH98wtNcs9krn5zSwUV7YgZM5GAEJwxYZ0rli5nYnMUjuM",
+	"CAsyCqwaEoyUK2LbOPM1u9yhsxksOA8516Q0C9j0mQ4nYsYJcU44UjUfDiGTho9KzbLpTHOWlgYLMs+5",
+	"G5V5Ym7LI4UQtkTIW9PqFa8/JEs3YABJO1b9tsfaOhnMUrpDFYI3mDNttmLKqJq7es3BQBySBAQBMahS",
+	"7U8/UKDgXWjLFTfjitzmRjwVZ84UYf8mVxDPRLBWyFH3+IRM6A2LBSQNYbs2A8oZL4aYlGKFVvOaxdE1",
+	"18qc2OLUkaVDF0E8OhVQZzPnqf04k1hICj7tmFtLLS4IPDZ3C66TOWVyasYhun7FzcnC+tTmhFAgb2tb",
+	"yKTGCFWW9sgHe4ZxtLg4MNkJBsbH4heazeGUDCzlMRNtmCLZYIZDmueLWEALZtdQG4CipFrK6x75CL1Y",
+	"t2bDwa/tKRY55aroyWwbtJ4SOqZcYOgcuaIZNctBlT0gVAeXMiIzlttBXXORDmJxO7FvWJ9SmrI0Ildz",
+	"bWlVUWHck+dHhN6wnI4ZURMzDEtlbNePlFWCAvIPS4WXU5WGiXSAZplpxKxMzqYUIYyhjR65kISaBbVt",
+	"28F7UirYmGp+Y3GkfbtyRPp2R80lkbmekH6PXPqVsFfMNVhwXzWfurFYxvxoB63pQ40YsJ+0tAf1O4bc",
+	"/P9n72+XG7mxdUH4VhB834kie6dYlOqj3VScH3LZ7a7eLlftktw+ZzodnSATJLGVBNgJUCxuh/9OzO9z",
+	"JxNzB+dSzpVMYK0FJJJMUhL1UarqjHCES2QSiUQC6/NZz2oruWqVXF9uUdVHb8XcDdFyvXlfaLunPvcN",
+	"8SiRoJ94Qd/EBxURPzn9ICt1mqRqR9Uq2yB4sisNvzCAXHHa0d3YeGkWKJl6p1CkCsoIozOe8Qkwc+4S",
+	"Z7Chde0xdGiQgxivQ+6S61uh7RUsvu6VLvlR289a7So+LSTO7jtuqTnZH48Gr49eDDoJlDdd1xPNE9R/",
+	"f3ZxdHLyzR+PO7ePzfyobcvb1FarPlnepkI3y1IQiIdK0kcib3LCuIm8Cc82NP6vyYCq938kGw3cGSs8",
+	"7lrb8KNuKxt2y8FHr02NFNFtKlJh67d1Dl9DnUOhd9Q27BBv11c2gHjbW1K6VclQ6IeuYzjI1Hp0IBic",
+	"w2bnDbVQi/lqMV9E4nRLs+TOIK/mSlJbcmWwbvLQelLns/nID5YgmKrENHdGyf7i0lQ1cW7kZM3EhaT/",
+	"tGtEzGI1KcSO6IM+/uIjfjtyL9oNjLfvQhNnFio8EyZUXpWT9k5ZVorCuRzfw73e5hnrYvv92ufI/7SC",
+	"CP1UXgnVY3MnXSisZvSyHPv4LqQXwodQ4wEj0dd3tcMuovfW2mONwjhaokeuN43ufH3VaXwCW5vsK6s9",
+	"tfVjep8VqM/DFL5dA7PfTmuNzfkCkpyYupG5B+xSVisMVOXP9JUoqSnlZl57yLRKFeR/wW8thRHllcgp",
+	"4N81AkP51TNajqlDSHbQ5ZR+7CUh3JcqBc2vWfbD9xds41lH8IhZMCh9XioDmZ6LjzSJrM/eq2JNoUV3",
+	"VaooqR0eslslVQa9iHZvGJJbhAyAx8f0ISW8ZfW4UH5WiIllemkTyPiYagCaHjzjYZbvmZ9vuJBe82MI",
+	"sLONrdUkwDY3jRSGjXDlH1MmfXZLzu3fphM0oQ0k8aVtHf2Dzvzojkf9Zge8ehw4O6nq+gNQO/EJazzr",
+	"PXAFG04PHseGI/t9WCjANkg1JWESnTuixkSzbBBNEc0xSmLamZjDkfZz7J1GsiAcSTz1dHjv6JmGY7lh",
+	"g23kV/RS2U1ZabVmYWlLjj61k0vh6Xr9TtKRboB/LkW5riL2G4vYiaP2uZjwZWE7Q+jxG8JC1P4XIfEP",
+	"L0N2i47/2CEwnqzd8yRkTLNkgR6Qbkvfm4g5ILCtJywLY37UqywBBMuC2Ly3sXH1Y56kqgqNY98asAQS",
+	"9Bjdj92uD3/SGNFn+6Loqar5kFr9hav8P6JP3B1/ghuiW7mT1vHm3lnrkTWKhM8VHv+oVzcJj1darNSr",
+	"1hf72nwxUrT3Jig9QGy3sDwX1qDXIytbhhAOIOc4wg63xKPVUeCrBqEFvGUGXuN7uv9OYLSfYNajoJPH",
+	"QOdyQtUbHngHwLNUxbA2b9ki1gyBXxHwtxSsO0AsJEH6mDS9hMYrxVw7O8fyS+E7ZQW4GmChK30m/rnk",
+	"hXvkzZXim+wZYMQxzgYEDuun6mI/CJtgptwQjJA5sbLus1+8/1hoC3lUjiFZ/FWqVvCA4T3NsCiUjNKl",
+	"NTInvMpoiSkY0GikzhBH7uGDEa61anOGt8WpSmPxxTinE8bqVvPNtaBWawCfNH6xhxhBPsIAKmBg2UgY",
+	"xCs6s8AwXgCunBcrvnbj4UV6EvWDm/fZT5SKDjkcAn17v9lqfDQYNX70A+AzfscerifvEz1zI3yMBlzN",
+	"m/W4ELiAnaTjd25nePLq9nAZvwhPk9skbNsWZdgicO6of8+3PJdbaeBrgTjPnYTcrX0vAN0c6VES35H+",
+	"dSpAT3xMYIcy3la/7r6Zp+8DnVQBlkMhBmnMSVRYg8DzLqrDumYFjdrrp+qtQvR/FTge1jDbEqpjLiH6",
+	"UuuE6SaFZSAEZPcg7cLpFagOssiu6vUrfj3Vzg/Hap1TGMVpoypGGilkVPuN5bF1a6Wuq7bULTwQlrVh",
+	"xUuDZh1SYGdDBzvVFetfbn0lAL2tBoWM80a1TJMGt5AmI5WxgiOs1V09F8a4FwMNPGtqGT3OsJ3hB3mC",
+	"5VsUKYNMZxKKuo4HPadBAe/l5i6VXwMqyzF6HsquSrFtW0zESpTQz0UxbuC1S+tzpPVF9/P1K2PYShSF",
+	"M7VqhR1keeJLTFWt3AZRZadkW1AlRz2k7VetXm5lq58xPXHbLGrmtX1pA1oXfllW77HbBN/FOpetQq3e",
+	"HWG9H+T48suxSaritt3XiZqZ8jLp1JiXO0M3JbOciwPgvm6xnqbtAgZza7e0dstdaTHcPpKRPLgfa4Uc",
+	"q90Gy4elvcZekcrqW1srdF8yWLAMKyq7WvgaSe/OE+cGep08DymkWggAhkmVu700QSnoEv7po6ndkbaz",
+	"4ab8p2+hQFmJVe0XvrjD0uCew2NLHeFDuSG9YqKa2qlwug8GNmvjLsXqECi+3KEF2W4lGPey3KXMUnWt",
+	"Nov1E3vfZN+RNQnmSvUdGmy10sJShDJTq6cCZqZLZMBy3n5xUMEcbJEvSQfSlqkXrySdObeilLz4G9JE",
+	"HZ/0X8Wa8HiwrQr9uby9Kvzof/kUtSE9VqsQW4V49xpF3Er3phOtmB+NuRVTXcp9XUPPCE+D/k4Vt6yQ",
+	"59gtOAwFDhb9uQZHY7t8sXucOjV6Mhiw8YyXfOwkWC+uamzoQ7pxn4S5leSlyG9c8dhA1cGAqWPTkScd",
+	"6AZGwg5tZ2wlVa/P3m48LaRgwfGjhZEl0yvSKKGGEkosR4JBNb5UlXd2wadHwDqOzmPiYxeyZDLH0b1a",
+	"s5pVDZ13xX539GGmqkkr5m/ozXxW/UIIij9zY4Vy90860AsfUBUTfXM9cMGnbeFjK62fcJvOSFysb9oq",
+	"OhzlnfL6kWofL/i0sfYRDiu044y6IMOfEBXyJZC36xUP8I1KQknRouo3Zd0jozegYukWNY0bGrqFb3wd",
+	"8I2Nt3r7fve7hNjeCkfnQMk8dv6dzIMqHiju6XJm+dQZTIyPIS/stqCbTVIPF7iP4Le9uLPIy9sJpx+E",
+	"vZv19FiFkKHKsGE1N3RRWwnZVkKGXk6H2CnREb9bLSTIhYIbcx+eKI4DbmglGIgutg/f1r3SVFVuKTvQ",
+	"K8V7flaXlB77i/NH3byfhDMqlTQzkbOp1nnskQLXojGtU9o6pV+VU0oH724eKUqdr9odJb3U+qJfoC9K",
+	"7651RL8eRzQcx7t5oSS4vkAX9DCD6cn4nzT91vlsnc+683kbe+RePU93x2ssmLB93bVIsBBxJIRBnDTJ",
+	"ekO8aszLUpJrZ1khuEG8EB9bKO5wPztlIELiawFgKw3jIwNYIdSz+B14nnzKJvAZIwto29lkZjkytpRq",
+	"CqaPyXpVN5ybG2GNrEB1K4xdb4TJPDbFDjTCLtymaC2wL88Cg9P8tEXmv7I1ZfFceZkLx+zmRlSQeXto",
+	"CsN9QKbBP/SEZTCI+33mW4K5fWUyRqwKCAKkZhNQXuBlaKoqIcq6gLkrxzN5JfKej2I6WWr67C22R3BC",
+	"08ksau5eYdfdXIyVReEEaCWrlR8c8Z4VpYy7njjJvDhjtlwKJ1y3pXiqomGSmJdR5skWrh5+74GG3ubc",
+	"tCqBgns84yViIvFLw4Sy5ZrwjQeble50f7FGpYXJtyZla1LWTErcFjcXbnc2JfdkLzJF+OoaDK4h39CH",
+	"dlrSzQ4u1jACL4YeFZ54On7slZiqCLFdFQoxpZkfh3XDkP1qbOjQeIox/JU0gvql0ORStWt2/kEWxdLE",
+	"c50vDbS22p0r8ZZvg9SOcifs2tQJTqCePIFi6euyJ2wreeJEZbZU0jrN/BNkhLqb98cUEFz1fvIOexjR",
+	"pbRYCc45/CIJxX6Qg+EW6AB6RIuE6YDTWCUAWwAUVvleSUFBuG+a6v3cymIPzj4qy/fQJS1jxD0EdePZ",
+	"nF+K7JRll9JiiVrm1GeGaaLxWCxs5VmgtE3VaGl95yogjVNiRQxO3U2UPt3TbQtpftIqIE0zn2FyCpJp",
+	"VaxTNYEHzEbLdRZ1MJJQpMiMKIgbrnaP+qC9PvsWKZSMf0xmdaqAZanPsvHSWD0Hm99kvkOQzIH0M24S",
+	"lIuJVNDYEIo75jpfFt7kqCD9nizLivk/3rl1ZF3sRMfcqrrX5f7/vvx2ue4hbY278lv3eP7C0XKNeyyo",
+	"Kqq2LNx2tNUJpY47xL+HDqYTSh/98er1GQTwoVESyrdUhQ59Cq/GXqV5REdBwzT4XTfMz33W1NyGZ+Ft",
+	"oRGUodhO0pHmnPYNZtew5Qbuys6w495PJ+koX6fw7cd/PzoeDIDAD9fV2aidpLN1tjvDzvd8PKOvvHCA",
+	"yiQxhvDjSkAianjcvw0FgRXzNjfY5gafdm5wIwp3i4RgUxxtUYox7FA6oRsEPcuFKI0gNZ59eH8eRdVw",
+	"uOdXJ1nCVjM5nlG/tIBloEAYmCIV6kF84mObKjIUTHbK7EwadiVKkLXG8jX2fBSfiPllXEjoHrjJeQM3",
+	"Acexz86FYH87cb9D5Yv3NgkE0VAso/sGfbxXUuV6dVi0y/ztuA12bYrNx2YuI4/gVuGuNtP49cTGDOv+",
+	"7Thhpiaf/nbSu4Fw3BEvC9LscKQEmYfbHspNOBjJb0pYgze4HbdHlyn/2Y7dX3OKVbg/PUXjKbPSDTwq",
+	"Bb9k2t2/z87IraM1dE9BIb1qctL4q9zkylKvyCiWxlJVMwl2dHAMXUWNPA2a/WSld89++q53Ws3wbGJF",
+	"CdOUpuo34IRzqsJF30J3WLgq9CBArJvg4xm6shNeFIw6660FL43zhQfoE//pT7GfEjtjByY4/mWyG3GV",
+	"cdgGgScX3aKPwThHi4H0uDtylQXv/uUk/6+3Mr5Ri/ztpNUjrR55JD1yF4Xha+kRk7tbb3wURhdXAjkL",
+	"Bfb/RZKK8dIiGzlnfjA0aJ0g454sYexDC765thJO5fWdyKRfnbsfvc2rOJ+zt6/IOq5DsVmX4lpJyLVU",
+	"VEKp8vHAIXs5eNkLUSCIDkKoppuL8Eedu2JzMr0+ywqhpnaWQTcA70+DKJ+CBiM+70E9sEQ/cr9fydzO",
+	"Mhb/2vkGi4IrXqYKns+wrpkJYRP3sRUJs6XgOf6B4UG/KhSkBT6IZVHAUIVUgpfMjzTiZZIquxyJhC3k",
+	"QiRsJDikiKaFSKCBjxJF79TzaVxJXWxyWFRPgtPvs2+1nTl1myrSWXC7Z4ZluZw7Q0Er6L2d1eNRZFJI",
+	"w3JRyisiNQu+D+4mIrAs/S6z0RVulGGqsnQ5GLwY425wFgf8LRh+DJOkTz7RZ/gK8MMsWnK/ThCt3DHq",
+	"zjFSRYutlTAJavPw/IG1wxOW2JLLwq3if4lSG9bNXn7TfzWAvQD/zHqnOChpLZYdD344Y2cvXrNztx3Y",
+	"y2/YJ/an12gSnbBP7Pj5S/j6zwW37Fteuo9OBlmfnfn19Suur9xZqIfXG1/w5p6H9/eLO6QbqUoI+8Np",
+	"olsAw1yUBgB317Aufb2vWIG6glBS0VlS1jj7EodEslnqNDV098CAozShtT7SpmTSfBRzd9zRHJsqXYq8",
+	"z96HpAMP4WV3ARmdW4+SQELVP0jCKLwKsWQkvCXCXQzPZb5ow7Lsez6eZazLQRLidpbU+gSMaqJuPYUn",
+	"NPK/BNqN8PjROrpv6aw9D9IDFwn6UAWRQpYmXppQuDnIar+jgyzeOioknNcL4be1jyvQfWpB7lR1qxC3",
+	"VGziZI4PdWNc2/jANr4QH6OGcx4kXhwRd7LfMwYTSxFQI55WYoVtvtyuD8eDIeczHbgVPD+j0ya1ySes",
+	"kJciHifBxvYk98KDAeecs8XcYG7nVy/H7YpKKnFVxXSwd3YIml8TK8c3niqQaRH9T5+9qdJIMhfKyjEv",
+	"GBm9QSZCNYyig9iNElMwaJyaco5StK/8nu6dMudv+AMHp+3QmP2fSz1/F0uNz0sm5N9uZeXDSekM//S6",
+	"Ygsi6bafcwgOVWf48ptb2fy1pWij7230/YlG37u6ZBOpgPaNoEy7jPe7ROh/Q3avvaAtHkdxEAPl5JKX",
+	"5VEEZwgZ3uwgzNETbie7o2+ON5tbtFGLNtpAG93Ozb/1zkdGPrfpF7D9t08t2EeGcfbX8/c/sQ/uqo3W",
+	"Y+CzVvab4VeUS6OYKvQ8AAtyCcZRqrpgKv1SSugEC7YRtHPoOXtpgyS77+45M+gJA5ycU0wUuxOFgU6d",
+	"zcbzI60KZHBGqx//9hHfAGccON8JnjngmoIwYUuVOxMwe15HfuQaqa+DCensfYAWwWVsAte5gQFCxTLx",
+	"yYpS8eKjoK4czrKmyaO3AEEFsB7FfGHXDOH1aAf7XwOVNd7Ymxa3M+HgpR0oGWOpeFNL7QjW9d+2jLa/",
+	"/9bRC+BlBIpwmI0zvDrP4z2XdK6Q4nELmZGw/5JqjOER3LQ3E7t/NVp9wOd4ZD7Ha+S9e/W4CeqS/xCx",
+	"/VXFdW9gc30oge0TnMs/c1mIf9WQ8AdeWsmLYk3i9TC4RdJZLBuMtj9XYtsHY70orUvfYRWiJGRpJXNL",
+	"wcaFABBml3oVmlSNxFjPBXn2CROfxmJhKxzoDnCkR2z4u3V1mUCUzzcbSFJVA7L22KUQCyKb8B43SJg+",
+	"e+fzgBo89ehxWDcGIiapyipMGJQfVbnGhPX7fQxN+ECUk85H7KOgWFvXP1SPaUW6s8FXj/GZcQCu1meI",
+	"beJVN8MC23QfehJjVkvhmU4otjAphYBxcUaAcinW8NVKKtOjsFqIdJROmUVhfujtl9OT8DwCHLpRwc8I",
+	"EOJuRdNMtMcmoU7JGI+KuionbFHKsWCQBzYJuxIqh3h/7sZFlStKliMFSw8eldPjMTPTK4i31dqHWqbV",
+	"WHiFj+FGq1kpoK3FqRuXOy9FcIwSjvVCki3jA9pu1TjL9Xg5d6uJR8MAyFlV0evYfnFboQnlGyG2IdIP",
+	"/ebzDcivM2UihGlMHO5mSxZYFamMsxHSVihsirJVF2KLkNDV32g3XB2ynFAjC6CvrsyvyPLDWzaEeX2P",
+	"fNy6MNNa9FkSWzksFkwKeoCsvJ3DaWbOlsJ/YRAY0cPw/jZOQ8MCr2ayELWXZWI4u1SwVf25cAOc+nX1",
+	"PzG4D0aFHl+69cT4I8/ZCDL9uKYoHav22IBQsHwK1ZFuA+qVwD2LT1IKYwOyPgsn4mclbeheGZPDPzOs",
+	"u1RwGPKePwa07WFpKXApVkT3/metrdvXbxWADgor0YaX1p3V4xOQtnjKAXYAiPc5L7Bzizll3A0LY/mU",
+	"BmcT+cntTq083q37rf7U89B3eiY4Z5TqcecnvLqbvq1aU5j6oyKQwmis+MKh3Zhwp5VeFjkrnQUBQgBm",
+	"k1cdXaxmAziJZxuNvJ0QCzLJo+TnODHWLcSUj9cs55b3GuHyrOlZ8Mg3IdftsnQODiDX2Y2A66dV2cmM",
+	"WzpJvHCbcL3R/sXdwL8Htw32It4bp0jh9x+1vUBK/sy/Xz/xhrcU92F084OGQl2u1oxo/tdVO5chNTOi",
+	"1wXnGaUm9FMHmVAlh+oLjeBIUeSn9JTgKLFJwadhQbTaliAX9R5LcHzJwWM1N1avoAETKZKayoS2S34t",
+	"TCEX7tBFMmCs53OJ/aax5bU3xfIrUHIbSCfq5XR94oD659fc4a042pgrKJDBAVgXC25mTppaWAzi77p0",
+	"9hU90y2B+zi5R3Qhb4XYr/uFSUeaC/4pRu83IPV3QvNvlQMAY7H1Kluv8qvzKj9ijMZrn2cGUA5QSkV+",
+	"3X0kC56PtbFHYOHneqUinP/BYcxmACxzN2LhRr5eCj7VE7Yodb4cg6b8Z5MJ5o7UmBfjZYFFXzZVWfX3",
+	"e5UNqcZbGCvnYA5m/p95BuYwUDH+px45z1J9KPW0FMb8VY/AuXSPBYgm+IBlY6c1igL/7vXZT+Ss4DyF",
+	"qZ7EsLWww3BfdKP+U49MqqDDj/N7fG57zQquEInjBGiB8F4PkXVrAkFIUA0VZHjBpyJnQl2JQi9E4uxM",
+	"YSyrPz+j9ngw4kxOZ+4Sic2EmC5zUOipAiNyCDZBDUscmVZ9lp1fygUZIxdQIOemwMDUoAb5MN8ufpsq",
+	"QM++GgwGCXtFrY4WfCqVs8A9AUDXhyWSGm0KRgcMGmTRoupJqrBBIPy+oa1dUxc7djALU6CF08Z+G6bx",
+	"L4jeheV2MiU+ErdE49YW8f4KPG512w98KpqU9Blu5rp7VxdOLUz364DpVqpz8/3eAbpbaU4IgB1hzulu",
+	"KnPZCP3FYEBtm0ZpLg/hIkidYCOdr1mXs+xNLWc254tTlv32e5YqiAEbCsUVRS9huzFmtQL/fXXVqYIq",
+	"vWiWvpgar+rGhdYTKq6mgBtVWXumgArEhkXlI/9Vbxhk/6VYm4QtlVmSMeT77VHcYQv3VgUaUoV99qoU",
+	"ZPDO4zRjH/F6l2JNQL2kCR3ZbwhkpOrwSMaOMAY6s5SvgxjawR5tBSDegsKdRaWRdQfmdl4q7VmQxdGK",
+	"fh6XdawLXUKyk9ywqK/d0fHJ4I839zRrD9M6m62z+fU7mzVExf14mvEhuhd1ub8C/bvwfUSSX0FMuGHZ",
+	"h59rRenNqj1LMHDnfE5I/hTOmVpwOztlGD3FhrEgKlut3Wrtr0RrV+en1d+t/m719xesv1m3UpaguXr3",
+	"qNFpv953wDjPMYXGK6SJ0yWRuKtosN7QFdgNCAFEvRrpi7QmVS9eH4WaPIiNZn7ohvpXILOjMtdeNYeN",
+	"gtiXg5epikEePlk844Zxy+aa2KExhw4t4cNYXc6wYzbyRzdkt+MJXtdUqI4y8sx4FYqICPE2sv7N5IM+",
+	"PE+bqa4g69yCqaoWzqvP6KcRMmYHqd5p/Ym35wg8rBnALyC658yjAOElxNeQCvLcIj8zCFzCpCsASmgy",
+	"hhfC1FBNAblWvZSdViH8+gh+jRkTA2n8H+WloKg4ZoMJcxEp/Wg9duv/mvI/TRW/DVDixqbJ3cPoN20A",
+	"VTuTn7VSrTpE+8vQwnVWzCkjvZ3pLsTEbl7r7ZI3P59fHH3zzdG395bfbpBsbY1bW+P2dGrczvI8VtGk",
+	"5ipw6v0aGg+Vnr7Y9NYrXCtWz1S0TYlTv74qmnwzzK/qSapAiPfHtVNrMDkdBgYQ5zbXU+LJnvr11KzR",
+	"pTNeML3dYO5kVdcGqYwVPB/WDJsk+isIK0x6b8g7d2kjG+5MQJyjFIJtU1QRa1QCrFEAQase4TtZZoBf",
+	"Zbxwlkjp9KQHgfpFhNXbmXUG/e3fRReIHyB4AixOtq7Ne6cVBQThjcEAezUYDJAal8odiY0Kgi8xf8Fj",
+	"JZnr++NLzjI/Bs/ShilxA9alPee5ze1+bbndzRd8f8ldt9fhozdBnP6OysO5hbtp/k4Gg4rPglTiipvA",
+	"muRk3MngZXVNcBmVZmY5nvkfdbm7DppDqCnWPs4QVhPt8Jt4Ncby9RAhSCNRAIO7TtVtXJ0++87NHjC/",
+	"1/k1SBLT7NiwQ/2aVO1xbNgD+zXw7Pfi10z2l7nvPxs4DTj4JygpdgQV4720cUA6baCweAqWM77L3YLs",
+	"1uWDB5nEyTZSsx4mQ76Kunkv834n6QAVOxQQJ77Zcl1Wdjbd1Bt7vvmL153fd0JjzuJi9iHFXqqQEOVd",
+	"qMgAC+GBL4kiU2NPy0EVjASnTVVUJwliyl8AQmlfRKy3GUrkazbXVzXjFX0i327yKpLNkECkA0vX6kgt",
+	"rIWtk5LWblXFHusJIcOvIKHmhkOWMhx4UutgGfcvwgZMDWLzcKlZVS3cq9R8zDDQZmjnzWPGb+4PGblh",
+	"QTdbzLhnWnXR5pWuyysdqKR2GNtSLZb2yAnSozGFZxoJjH4hpEWDvRikpRvAoGEdVRLUf4CJgZFeTmc2",
+	"SVWtQvrZZtVjlGZ66+b5s5L2jTY2q4xsPV8srWfyzFHoZyNupMkI6IApDGjaA/GSAKLIAhMT9i9yU6pT",
+	"o+IiZf1Uxc9TkZombI5FcECGCjkvinqcHL/848tvXrx++UfUH3VVUYn9h4h0EBNUbcW2pX799f5HVCs6",
+	"Wq4TH11rVLmRkxBskX8uRbmujBG/XHvNkEAT/k4qOV/O/RUTXc657Qw7uV66c5F05vwTXlCta9KZ+18N",
+	"QlCCat1+f3Aiq/ri7o+CwBHDhYMj1pJF3S9ZVFzLNFquo25OCeR865v3kTildopbmsvzhRxfPkA0PXPj",
+	"RlXNXlD6qn/3b+c3QGQZEXBk/nppt6s61o/ZSLLkbgrHgi76rDnHIHyGJ0kHs/y8XF+giIB1v7kd6R/I",
+	"Pd0H+OkjW5B+At+7/++SNO6hELPWZhTbjOId6JTcPoo4DSZNqcRwxnfZm+GC36+VgsAucCUeQhDS0I8u",
+	"Cz/SfZ+gOHyxLQ4n/qQdIA/pSZ+mSKTX30rFVire3RPHrfTwgjH0JkE/+CHAnR8pM4QN4L3D7d5ZIUUd",
+	"0B74kZ0bTvgKT/z9N/jdbtBnDRK4Df7E277NsxjCCKFZmtA21jPyoWth2zDLWuwgVXviuNH9b4XsTFXg",
+	"qHe6RKsw3Zg4zizHYyFy0+uzm+ETA0bypgDFG+XxUnVLgOK+PF7VYeZeAIpNu+iz6kggCnJTXAJ5GPSs",
+	"0Mq3JOh3ko7fMfvj13RVBWI8e/EauXmgjYlU9Wt8hPvDj0dnL14fDU5edQ6i4d86jS1QsVWgTw2o2Cyo",
+	"7xuvuKlCHwG22PxgB6EX5w0HmjCMNPjtEIypAggjixCMTTKjEccYdGQS/l3HMNaFnbsMxOitUYusDlpM",
+	"1Z1Ri/4V1DGJqdoPSmSHYRJTdWdQYtM7aaGJByi/WwIUd5zcFqf4leEUd73n+4Arbimc3+pC/PFxiypV",
+	"QWrlKLN2YFB6pwxQjmwD5IioFcRI3cFRYXvqp2sODFZc3bXCip3FT/6gSMT7cWAeH4/YfBBanMkThSXu",
+	"eF1PB524w6bfCVLcFI1fGkyR+jaoZVH0+uydvgIW/UpiA0E+rQVG2Iic2R1CwPhFwpvkUKoaI1NPGlP4",
+	"APLvwMjNreMyTyHmcm84lGYbeB/EsNUALdLwWqThfeidHebyYlmOZ9yIo5k0kAvZhTiM3DT/GwMdnpG0",
+	"lxvrzFBlZyZj+P+qYy60eSCuXgyxIEVvqrB+kSp2aAlOAQAIVL/9aky9tEbmgh07of56AK2UCz5fAGED",
+	"dH3AhhzdAfZeg3jPccKOBwP3r9eD3inLVlLlevWOhoyTI/iNb8HbZ+9VsQ4PipM2QEBkLLdLw967T7AJ",
+	"+gcucwYdllF813/Ecg3zg6a9bC0s5DGiJISfRei7Rm9imKrMassLP+Abd4uMDRKWhTeQsezvv2YJjUcL",
+	"SMvp/ABg/gc+C+zZjBvIj4RhFhoMgFql4GwlS2zQYTWUlfpHdePBs9KDgesjbaoKrvKHpyUmHKVfjb/Q",
+	"fr0GSfkLvleg83JvPWHVpjz13FubewurH2BzYZcdaXchK3HUTqyxAl5SKvvipBMiIFJZMX0UOOTmGu2P",
+	"uoRd7kVAi4h8kPaZTUv9WdGPQfbH1Y33T9/btNVqJZrETVP/UE9A+DQg0FOVfXh/3lytSUGfrMeMEMBs",
+	"6KzuQhpo8lS5GqbWjAs7fdZ6m3gnBWbjLsQ/635VjLaHsef6igQlQJj8k0CreQxnu2dFjrPTGpHPkP39",
+	"14xGqBgO++xv9ed3XxgBveB5KVLoAYPeUZ5Q1Chn3ZFYa5yDLD0fAINRIEaBvWH4eEZPN9XUWn734yGp",
+	"EHgwk8gpQrUHUrKRr8jpgMTHyLChUGBZcgPiQM+I875ypyKXLVWh1Smq0O6WA0URNQzMYVHEuFjmIo95",
+	"Cl8m1fP5N0JwhqqxVEPN2cvBIGHAteBdwuitEdWiRKLFfgVjSBVRQEWFbJPokcF8CWuHqjJV9B0YRcZt",
+	"OF5U2SugcGxuQ9jIl7V7mk2xul+knVHDW5ov4dQkkUfl0lipxgjcqAqQd98llGj0aqUYrwaI76tvtULO",
+	"pT3d+QCE/NukedwtUSbWxxHwvCebGb7QaiJVwcxAc6j05vfhlFVwHJoirYeXfO9jBTvM9Dqj0z/mZYko",
+	"fW83jvSVYAPqRrFJYBZND6qFQOhINR06sxtXLpJ9YOc72RKgNgcTcnqj5kO1LT5PiCPal3BP+LszPD7u",
+	"//FVEsE7jwc3g6n8nlRjDPobQwya6bO+1Z9uCIL5/Xb9KhpWmd7BQ8RTbpRcrKZyy3TiDWVDG2xpgy1N",
+	"Nnq8a+431hLb2w8JiNk0qHdXdpKhXKFjwM6rTl7Guu7gea0cYVDyne2R/R3xHgnL5ryEDsZ1hgAMTPhP",
+	"LiR+CiH9GkRHUxjiOuzNKUJv8JpUSWwyBRZcMDdpSYzla2b1VDhF6TE72Ld0F6LHD+sfCj70AruJrgyB",
+	"rLWl3AL3xAWtCauWGHGu4/UbnW8suS6bVjxVjfMmWE9Qy5uvH17g5jMEvrJU3Qn6g0u9xUaWqn3In9C3",
+	"ewIdkyJTpNrMRs+9FWkevorXQ4Puwwr58jtj+Y0IAnGn6XFXy+P+2mV9BjujBS19ZaClQ+2C6yFLvun+",
+	"A1gBb4j7mkNL7uB5Yg5bL8tx2MTUVN7HrqbySiiW+allFWd1qo6xVfeABfSB6SVsrBfgRu4AGQ2duD2C",
+	"mB6l74dY1/ceum1kScSP7Sax4Wwm1KHc/IHUzGgpi/xC/yGDzv4Fn5qE5XLu9B407F8JOZ3ZhBEtgUlY",
+	"Fi2N06ZSWVEqXvwEKNkEGmjHfTSyhGrZc8Fkblg34+MxkSA7jez0sNUsm/Ll1P3RS1h0hQcL47hmJhcL",
+	"qaY0+X8ueSHt+kPB1Tnkk7JTvzgZEM79HOv2N6HROV3nphVygmbGF1DDsuKGjZcW3PIEX3MmzUcxd8ov",
+	"Y93M/8RPrVfd1G3iaA5XNbxz2DKyrJuUXYraQtIJam0sXxv/Sc+38vcd4W8UBMZd+cxUk2kGYVffb1LM",
+	"hm8a2ABDINeM9UIMsXknXJFELFQSyM9jk9RkPfck7uVF9Ogbd/77r/1azCrBzjrvzy/cb29GLgjuQMYw",
+	"g+lsJTBT3uiFFDkzy9GRDzhNhcVFzTE2GLgMa8sNgdVhCNKEIDCEksAUKwSniHNY+j47g9NMZtdqxm3t",
+	"ewp6sVJMhLNPBfgPQAyWpAqDrxhQsnyahKBrGTPmYLDWSDUW0FLW3VB68nrxCU9mqqJbdLFrrFSXsfSi",
+	"qViN9WjMrA003KGYo+Xj2dxJTfh5quq/gvaqbhV6pywb8dKdag+oZxnF1UOobyP4R/tViVXAYeoVxRDx",
+	"YTY6T7hfbPcrKuSlYJyC+M/MkHFGXX6ckxGaACm9ohS3IQhpU6ugaGEKPr40yb5WCju6BbEuNYyPBoMw",
+	"HlFthq0lDXOi/UrQ/hvrucelFk7pWOa1h/cEUcecxiOjxKBxlqoQxrCMesqfwyVOxwHND+DR2GomxzPf",
+	"dR533Y5gq9vGYQbV7WsYMD53h4ZuD4ezmWcz6EE3KE39RiHcxrZJdYhZU0D34/6O/L50PrwL6KW8mgmV",
+	"Kt+QPwlX4XxvF3g9y3OsKSfT5HNWA25tB49NrAynzre3Q43550L7qC3Pa8vznlp5Xiw777Mgr9RLp/1v",
+	"gvOiS4dgTAXxYOJIXGbc4ysIV1HF2ynLqmtBcGd//zVLFcGFCP+uxFbW6tbg2JvAhT7S4z4g4sbfYhfz",
+	"hf+6RdU8EKqmDO84Ph7+40cG1dBdn1dn4KFaggEaIzTxJMO/viRNgPqM9ut7/1Pki0iVh2saFmggCzkq",
+	"wbfz1yaR0Z8wK+fUuRK4Jnt9dpbnm7ToN6hSck9SN3O6lC/O6EHeILQl68XhhRpg5+7i5IZkCZvL91lN",
+	"o/okd0RiJ076LdWFnIt3Ui2tMB9E+bOStjM86b9KOl6GY8raCLtcRNd2hsevbmxbNe6t1rxqzasnZl6p",
+	"uuS8iy65sckVqYTnv0UH9/b1qNXcry1JjXRBLqEJMJvxKxDKrMtvJzF7+xtfpOphJfyu4tgDa0bvLscf",
+	"pV50xwus74MWwvKkKkbrllnlwN1VviTNLtt7FbyM+m392TxlfBMguJ0ah8Nf/T5VHrHrthycSWk2d+Q9",
+	"eWd3OYM/aSX2n8P7dPKqme739qKjWWtl/YaPZ+LojVa21MXNelrDT/wvfk8O6ob94iYnEH/0k7bvSIq3",
+	"Lus9u6z3KhfuwYe9rqZ8W6jsrCSPj/cDFZF/9KUbtfJxEnPbU61cXyofRw94u4jc8ktB2U3vASd7XGDq",
+	"qBA9MAS5jLBxp5xUVaGxCL7ke1JrBa0HbgUxhxKVA4yoWk7kwALzezaWDvR2Cz7S5Ufu7OSX4LnS5vtO",
+	"jJZludvLHQAyu3JzTxrd3FdJZ6XLyzdCWXEtZPuR/OHPq7sYN1SsVNdih6ig1jz9F4VRoRB5MJt4h8+9",
+	"jay4/8LGDYW0BTep1QciHqfWur87YFazV4PBKaRIfPUfATN4UfSoMjGW4MkWry+tosfR+CObNJAa7qyb",
+	"3AVE6bOoTpCKL8/dtRVY0tMN17vCxcAaXofWPDMb4Jq3eQasfVjgBxQuUmxwDkP9olsK/8PaKMCKyDea",
+	"ydWr/GqdfpKqXLBkGwGP6veEBIqcnAChAAQWGiDwYqU1yFLMuhPkH3Y6q14ed9KPpts79fn/kbazmLOw",
+	"AgZsrpF7t7lmnMFBCNV3hM3H1e5RUyVA2tMX+Bci2OlpAawllKXdBLCFusdHtZ6b5V9uwD67WOkIUQWD",
+	"jfVCEIYvhpP7J4sfDAkjLE7DmTwB/A7myc1Ymm9ZkneKnGZ3KL1rBGqk6oG7rUYFcBvn7olVv73cqFyL",
+	"q9pONmra3Hf1zb3b2MJ+U24Dd4Yv6rcIIG36Ph72OgaiqmjvZKtor6ngzonB29bSbb6wL7aQrgFI2VbR",
+	"tTbeviq67S1zL+iVHXbKwxJKN23/PVzSETyGUMZVrTkOguxHCJgBC0WK0jwLqOrRGg0P590mW4TN/ncS",
+	"mjf0EjBGVK3HuXkGgwRLZu9A4SqZ97BMSyrGUwVzdw+xqRr3U15fWwvnzNB9xXCsVgvnpFStJi4uIoyr",
+	"4+rNgJMt62lHyRy7pmIuVb5krs6Kze5Eik2EIM2lcew2lXFRL5ANdYPVU1mPKV6WekUQb/dSzeMxad/Z",
+	"ZvlCa+UONhK+lJq3ubMknVXcIOjbyrevq/LtIF1+fdkbjvBgQZnIR3R3ogCM5dO3eYi9HA8GFbGN5VMm",
+	"c1MPxvhOBUAw+z06pTmrmiS5H+kJy+ABoYqKxV40hRmGtQQskoDD/PJUYSisKhzDgjNdQnUdKF76zjCh",
+	"bLlOGgISTJInT5iIVBFIYova+4BqhZvQz9SjUVUQCml7vI8wdzoTlsdjOEAniciz3+3Ob5ZCpAprIXZk",
+	"Ok6dhs59uMFQY1qcXVQAsgEmQTYCf0ulsd7iYJf9wm3xz+Km4z6/x/Js9ygP6MBed/t96qhNU7Qu7AO4",
+	"sBYP792dVjfC89/gRN4e6+cUzIrXyQW3G0/UoGHSbvNhgMbhU8D83UjXyNzpMK+zZqIUNTa9U8b9yA+o",
+	"WZzc/egevAY5vLmOYFsq4v4RhTA/L+2fatOJLeig5dM2Yvc0QIO4gciWBNzJQfVedwABXesDT/dXo0CZ",
+	"NbBMNJjD3cgO7sVlKjVUIlSKB6sY88OpOtAq3m/1puq2wonts3oxltNk9sKyPIzk6rNodFj1RutWAvOH",
+	"PtKLIWoVz/0BQZ9NwPaSvAZgVD/E8qWi4YPkYFNRzOe3J9tKk7jS5EuvqYVzcr/9LR+uMzTU+M30KuoK",
+	"LYoicrK7RlBRxXXdn6WtN31OVb3rMzug6XOfZdJ8QKaXIXAzZKnKxVzbeuwFY8qeJMY3JGr22cE6DU2y",
+	"fCQccI/1AW7cy/lalMAGovIpEfQeVJ34ZFo4h0X7WUn7H1V+/STphH3j4cEBJ9B/ldyCXtfNbzc57rJ+",
+	"3+Tw1kRnb45evjwe3I5hou0B3VZBPnmF+KCtnx+v4/PdGz1fbTR4jonN4mz9LRo/p2pHAlxtK+1rGj7X",
+	"mzsHgqpdDZ+T5kQ3doGe6GWZqoZ5Vyn2IJ/dH4Xg+YWci7fqO74OY/9HSNGnKmsU9dl1faWvy6Cn6sC+",
+	"0tek0FN1WF/pu3PHtu2kb9FO+g5tpNvu0V91OvoBmkaHXtEy7LxrYvUYeTVsu5WJ5xOvgOF1zkwksAPa",
+	"xVrxfCMtZq9KroasAFF93qQTdao2WlGzu3eidl7eVitqdngn6m0Wly/P/6pYBb60DtRt29EvofH0U+03",
+	"fcM207FU/dJaTDdUB5/6It+Neq4YMtTb2y/a94/Y1zCaPWC/6M/fJ3pPDOjk1U37Jj1SOObekg43bwvd",
+	"iuUWl7ILl3IPTaALPY64CRvDK85wIlZ2JP73rPz/XAqiTa6SA1DweSVYGHe72qBYb3QOdLohO2W5GMsc",
+	"qyW4Hx4qKaFtz1grT5kwplYGYw5dL0fazthKqt4OGehtxt3h8h9psp81TE4a8iMfX7Kzo8HxzaWan35L",
+	"YdxGl59adBk3EeNBIERi6scge3aJKn90G+RVFUxuzpn6Xuobnczqwol1qTkGtoklvylL4h6yhlmtexC1",
+	"BeEEckv44G5gqo8jvAolJvMPWMV0uyjsEoiH9nYED/cJrB+lsdW6tTU0DWLwkQtngvK4QWjyna+VqdRu",
+	"G5P8GmKSRXQkbyLe6ge9Sbz9JveHHc/1xIPpqKzUCxvq4+LkI1IyO8cV4jxKrJixenwJzTMKgcguuqgK",
+	"vZlgmkkLjFWII67uYKwsCjbTBVRVwIisy9U64jfhofyTacVm1EyqFL1mgguZZ0MG4EddsoUcU2cXGBmy",
+	"bg3RT+wv4ue0LxBaCvhaAYGKpstYN1CANPQRT5VHz3nA4gHWJeqTw63LBw0C/kRxv5pGbB3MpxX3u6vZ",
+	"tIMnlPZGZAg5I6kUdlkqkVOBHG38DCBd7vw184RGQaob1QnvOzA/CHuH0/JIBKCVwm+O20SvrOX7bPk+",
+	"sUXFbQ/ypoFw+8hE1JjC9807GutcmH1OE2pw9F8i3qegGEOvQRiJSVU15aNGiH2K52CfLogXparb1Cjy",
+	"mjBS/VYJc8/JSzfajoASu2M8yQ28EVBi7+rPC64kMprhysiS6ZUaVhhW8A3nfM1GgjkPHHqSefvigk+P",
+	"oEljDmMkvsemLLF5XymqKgjfxg7MuEMwoO+i9/JZA1sbfUh1kR+VuihEzowVoqiSQ28+nneSjrFr97sO",
+	"ga5uHga74NM2AtZGwJ5sBKwm0DYpLlEy3yhkX5fmh8TBQiyL3TiUdcGnIYqVqiqMBac1226pm4dQ2r5I",
+	"1x6YXCy+2kDXpqB75BjXBdaI3ji8VdfdbYzrq4hxbbzUGwqwBsjdhgDzka7dTQjzGB3h5F3VebhLrYW3",
+	"i9mTGp4Cq0bdb3t3ILP6Qdi7mVWP5aMG/297NTfVUOujtj4q+agHWSh36T7R5KTu809z5yVRn3uqH6/Y",
+	"mrnlhZ4uRfBAsVU3DYulDzGKITilwJHkvdJT/2tfCXkN0AEm04hySNW2V0qds7OJLucZm+ii0CvqspjB",
+	"SE7eZ0MnlI7YouCKl6ybmZkQFrgPC27B2rKl4PkH+Ks3ZJmdyfGlEsbQQ+Mvv4O5rDMK7qE7dJoqxrJC",
+	"KhFf4H6Uy7n7G3q1+of38LauLplaFgUE/WpXivnCrnvQaR8HZd1sxKEqxS5HyNgokblxJPjc/Z+rKdqM",
+	"4xlXShTwCPGYXW5ZIbiv+GRgheYB6xuAetqYIyMgZ4HRhK3nih98c5lgITZWavO56bGJvOpK6oLaIWzn",
+	"MCoi8D4jyDFmVnLcEhQ+mII7UDI744oNEogPVA//s5KWXqIbL8PfruljIMzCTYN7Rlqq/fVa6dztITC3",
+	"M2nOxlZeIco6NPR0p6ZcirsEFOAenzeiUFuuzrAj1XjWSarPQYbMBLiswwHgCFcyt7PO8OT3pFPbJO77",
+	"45fH3ySdWFI4YfPiNTuvByjCR+zPBbfsW16yE/aJHT9/yaRbtXCCO8POiJc3D13UlratEW1jGE8+hmFI",
+	"CHgT4V3ti1tGMsxzTqJqt+4/F9awulDTisDdzqwXOdkF3GmNsWBdXhQgv7FepTdkWhVr5u9El2PUl835",
+	"pYD0OLjDjfyOlbavR8UTJgoj6hSMqF48k2DEwBjhwOHuG006SCISZfDtGFfouWqixHzewv/raAeTTvQ+",
+	"O8MJL4w4TGbSKCEr9xk49evq8YZ1ipu7oBXTrZi+Qyk/nSUGoHAv6TaEtrk/qb0/9IwylDhjjOWlNR4b",
+	"FHw1J0rHej4HUBEAk5zUrmR0N3qMlbN+AfRjZnrBco3FiPjD3pBV1hk4RmSWJez14PXx0cVrdlYs51It",
+	"5+HrE/j6xeAlO7dcQvA7VefO12LHr9mUN/z0wvldYYBvYIDqvh/dvgez8Di+c6rC7/GKi+VIwCXsExv0",
+	"B69f4TivXvj5y4VgbnbsfDwT+bJw6iVhZ3/60wld8a3g81T98s2nF8fxBM6cZwU2aWWXgjNRXfIGfS72",
+	"5uWnV/2XoHWc9Uy+ysLNz/RTdUF1TrHrMufG0Edr1h3zcgSvzY066J988+I1K0bPpfpf/2+1cJwePFWD",
+	"/uBPf3xVXeGW3fhlh9//yX/ZY1bOoXqK3DXWRTcNWhrV3D43L56qLpr0CSvd/EXu3JzXkACe84IhDXTv",
+	"lDkHFJ+TPE/DlgZrbxfLUSHNzJkF0cjo9+2DEpMA38iobLNBbCRZNighMMsSkiq1mEUSRwY8lcLh+ZQD",
+	"7YIvNKFSqzOLTA0qN/TrCsIQoixuYdzpvgUncm1lHzkxc2ujYztFQ6K/zdF8VTmaA1T9nkzNNUmaZkG0",
+	"L3tyYAzpsdInG8fqmkSK94XbTEqbSdnMpNw+TnLXfMqOqvg/VzXxFflr3A87YUaIPMRFGNVE5afU799T",
+	"UGIIRJpUVbZ5zrpxaGbIwJXPhhhOCUS0c56LELimwoKkCrtQQWeqnFEmLTFXhlvwKZdICxKK7mvhIAAc",
+	"LgU0x9SKnq3PzjyC3/kNECC6W9X8XUXYoSXzjxBJ/lyys23b0JbH3195/D0HqfVCKL6QfX8KdsJUAP+b",
+	"6/ESmttww7Ifvqcey36MNZ8XWcLGWl0JcBitZn89f/9TxRB1KdamzolE3Hc/CYF9aKy+FOqUjZ25kBOx",
+	"0hUvJPApVUDkFV8n1bB6pVjmDsm25whVUV3wf8e9HaCX9wuhzhbyr+Yp12XQJL+jN7BL9MBlH96GN3UH",
+	"w+0Qk+2WxlrNTHP7XYyXJaQt//5rvPubnsztQbe7ohMAk+Vj27D13T7Y3vVux+7d9WMaEa0EI8orUUK1",
+	"3WgpCwvaPmGjtRVsokv8BzdRuKWb0a2eXx3j+eglqXKnJ94J8MXmIUAshbGlVlPa3YGlbDUTSlwRv09Y",
+	"kFwLc5oqrG+qvWp3Do7gTGVsXEgoi6zOFXTwpCZS0rIRH19C7cPbyZHb3EewuwlUMBUWgluBtowByyQW",
+	"XCLYf6wXQDtJBQh3OZL/w72fRzySfj+0R/LgI/k/zt79eOCRxC1wLUAK4TLheg+VKuSo5OW6oUIH1Mgu",
+	"wFOqAuJJaXXEy/FMXsXj7+Z42QQ/pSpb6fLyjVAWW7HKeqtU9yUbw7fIMl9lVD3hIbXTo3ys+0Gq6Be1",
+	"tGzvlGXO5l24ZXe3iu8TvoBC6PGMKRAs9clt4Ldqg/nDLW0vCQsHMwqXNZHme2ZC79zQLwtYaY34no01",
+	"aJ4ALKURdrm4kHPxTqqlFR78VS5V9OEHUf6spEUs1IDpks11KWoju1lOpCjyHkowNMWZ+MTHtliDcS6U",
+	"rbjO7EyscTig/n+/tEbm4kOpx8IYqaY0D2nOaKtAPwBceavRNzwEgPQ+HICnU85ELXtGy7IkHN94aZnI",
+	"pxB8i15ZZwj4uU7DelHmO8CMvhNuuE7SaXyTneEA+O83335n+CrpxBv4XhjTwpq3qKQ23f1EUUmqUkWR",
+	"Xg079+Z+Hl4fYt33F3wLrWhrZJTY77VS0xUhZRyXG1ZgVN/xex8lJesqzaK7JzWFostY92GadZCwScGn",
+	"BgWz0yznwlqk5ahEOCO9jwq7mnRXWs844pvbVzlOiiGGQbDi1TmkkCYdibGG8jL/gjHG1ztl40LwkjR/",
+	"KUAhGbRFwp296m6iE0H7BkwGvsNoAe5bt35EJIKFu4IrMNQPCQzeQT3dB49mbcehrqmpn13KQHQAhkUL",
+	"FHTRPeipYwDebuup48FTUlT3FXso95JCVPuujXW2sc67aj4UOPeu+Q4l1asG8KFLgEkFsOxU2GRDDCsg",
+	"mCigBSNWHW/riluXKROApsk1Snb5RQnLUNsCUX2ywVt/MNwmegdt7XKToHxkoEwkoG8Bkqk2douP+Srw",
+	"MTo+ljeSlw2omEheXlu7HJmrlfCDooSkSsMT384ELOOmWJizmoMxd+uS5bsYpo+Xu7mh/dTibFqcTcDZ",
+	"HGD/3Fe58oKv3WE8sqKc3yN5Og3LYNgdMfQGz/QscB/sDp9+wKEvRDl/QgFUmhXLl4K9GLCcrw3jE+gr",
+	"oq60BPeU/M2fILPm/hb2O742neGLwY39w+jp21BmG8p8mqHM2umPJNqH2uc7nLpKBlSmSk1KPQpVVChi",
+	"oEOapWqvE7VfcjmjLTq5rTO1S6Y9sjsV65LbOFT1Dd76VF+DT3Wo0No4/ruE1u0qDyJx0uQK3ckGeixn",
+	"qHa4mt2hzTVvXaLWJQKX6N4O452cI4MJRPN8rA0Mt+v8ZvpKlG5LveHFeInkOu+EnWnEBhV8pMtvl2Uu",
+	"FDTss7JgRlikxl3JBhiJ0krsCIO8wblQctM83fO/OdEGGUCXMFM9TCsCbiICvrgDPd5+0/5Mhw2yCzm4",
+	"A42wFT3wA/V3ZLbvfnLuIb+9U1J0hp05d+al8JLi5lnjxqP2eGnjA056mz9u88f3VitzmHCpyYzKbA9K",
+	"f1HK8T6l/0GUY6EsB06kjPId73g5lQq0/oD4CP0XWLTzjpeXy0UGfHwI7UGAvxE7MiI4otlhDXzAST59",
+	"a2Bzog0ygi5prYHWIdh2CLb3xg2OeHyAdtoRUUnxKeRifFnujpMrveZyOgyOcTccYSJGRTAfMPysEFA4",
+	"x0lAzw7OlkaUWPxDkP14om7YlSgK9/+6XdOYMzkPGlXl10oMNITuLjTuBegXCczO8ORV0mlccATaLY34",
+	"rv4D5D5ZGoEffMuNyD94kR2+PJ/pxcfqkW/LzraxUp8FlHeA5Gytq9a6ujfr6iDR+/cN8yqpy+JfK3Nr",
+	"xhfi7h2dEKRXtXOCv5v7OO1gzL4mox3doGri9IhNwRkQEaTqDh2c2L4GTql6qA5OMPHP3r7J9yUH5roR",
+	"L6MWTSHd2zZoanPvXz65cSWp7tCdKRLLX2trpiCX2nT8F9aXKdLFbfL9q0i+x2/08I5MsdD6stox3cFG",
+	"egK9mGoapw3ZtSE7og+8vSVyX7BmvNkuk+WCTyEpLwo68IZ1kbrPaDbh5SmDbjQffibeK/ju+W/uf2/z",
+	"32HwrHdvHYLdcHtdyqYOTPfhUqYKFmKnL7kh+gLldAkX0reGCWVLKcBDLgVWITtbDl/+aGmB6MQXSxum",
+	"wcc8xJF0B/zpIL6//7QQubSCaawVnBRalxXK++PSzCIfM+dqKsrWyWydzK/DybRwFr1Md3LkZn6l+8UT",
+	"dSgP8yLh0Vv/8YvyH2Hbto7j1+A4Wl5LSOwQRA2+Igii3yyfvt3jJ2ZuSxkw8XJRyiuRJx6uAdm1Icv+",
+	"7nbor1lFjOim5H7ArUVuU6tZvREkcEEL1gUCOKqm7YE/mbDs779mES6UnW15oNA8ZMsIkzm7i/95kGn1",
+	"BDxPVEOty9m6nORy3sguuYOXeeEEBjJkwcbftl7cNgf7AxiRP7irQpNfPoUYUyAVcQ6VCaRTpTDLArg1",
+	"OZtUoBRnuwR3IEuqFB/wagFDc/BUY6mW9ZhUkCy1JVeGYz8gIGcs9PjSQMbPzanvZjkzSOMI5hWPuL2i",
+	"e7Nu9txbUc+DGfU8tqN6w1RxFbKHC25nCePwzEfQuJAG7mbPJcTun6OIxXEwot+DwNuyUjo1uizOrnix",
+	"FFGjWu/ZznQBrAScTSBvzzIrjM1i0qKKZMtNM2dbvQ2xKsWC4N7DL2osX5PTnaodPn1j2XPF4+8jjBhN",
+	"jH+ZMF3iy/ExypvpAOeIrw/vCwBb9TBFcAgc6AiW+d+2/Oy//9bRi86wUyL8AGZjZ51hB3dcJ+nA++8M",
+	"OyteKijy+PWmXvVfjVYfcK6Pi+HZr8JauE4L17mz/vvASyt5Uax9e5TbO+nXAySHtab0qAJq7cmTDQRl",
+	"pRmAKbwQvBQ5iNlU1ZUYkUW6M7ZmXU5+PjAbjtaVnHSnZRdVonPf31ILlrJce1Jg9xtQukBSI1aoQMwp",
+	"xTrrVFmhH+NcXx3En/h4EnQHwqUeeAxC8iEjj62MbGXkl9VcBU1xd2QSBkcFJFq88w6Jbi6VtOZIT47m",
+	"gptlKW7TWhaIXKERBFc5L/Oqu+yQfZBiLAzrfs/Hs4R9p/9LqIR9qz/1EvajUFM7Y913sigkiJMkVW+V",
+	"u+7PWtuEvXOf9RL2i5DTmWXdH0o+T9gHt4ES9u+y0NOSz3sJ+5sulnPBuj9KNwb7gReFVr2EnZWCs+75",
+	"P5e8FKnCMfEvGhpW7kK63yIpYcL+opcl2LpuQZ4Zlk342Ooy8+235lytPVGYs/+fmVSNuAHSfsu6eDU7",
+	"7nmoJxDm990TwzIpzSbyk8gZXdgN46tlUfSG4R6pWuDKcTZyv9VFblguFkLlxudtMO5iNIxOLW1MBXuE",
+	"V4o91+2s1MvpjPFUjZfG6jld7vaDe21O5a1mohRE8A+wyy5nV0Ll0MrYclk8gwyY4U7rubFTVQ3yzLB/",
+	"Lrmy0Ks2YaI/7dPM9YQdnzCw8xHK6XZCr2rFzt36xVyWsJDgWiVM8PGs6qGDDzRah8WDEoaCG0vdXd2h",
+	"6Kcqcxe6YwvtW6HPGW5QN6q7hSfWB49yR7/YU28vhJ+nCiewmmlDKFWnPbhUxi1bQ8tZOJilXuBWMawQ",
+	"Exs6F8BgoKYvPG3zgk8pV2l0SQ/slwKDd/CjIcvOL+WCTJkLfikyXOB42TyqA96sLkS1jHMfTMbHIcJQ",
+	"6HLE+MjZDuBL4pTdqwkZDCJp3n7ShEGPYq2YzJO9qY3sZ3o3WchwDFMVMhzuKLkr8M11IeO7va7EZ3NK",
+	"t/hOlhl0SGC8cMeudEtlBIQJuA18fviEXfew9CKlc6GdSHX7AtrhgV1len32C70lWml3R1joVBGDeIjI",
+	"r6EZHwur3V0u3Bl8NRgMDkjKuIc37yfvUAr/C3YJjs+uWxNQEje3Ad36heV75GSO39q3yuhUZzzQUUo6",
+	"522i56tI9ERv2Ans+AVXltrPqKwnjOyvm6WCUD/vwQvdrtFQFcuDTjo0enJDYE+v1hpUl1hhmCGYZ7x+",
+	"o3ORgVtsNhgXS+mWi/kLm13XD8tyPHOG1ntox7cTavM3mPRnRdvET+yc6/PvKnDN2Xgu2LkVori5TMNH",
+	"akkTW0zNU8XUXPlD58XZ30gw7fA964d5S54dyIIfC61N2E2DdV5H4qRqH5diXYjt5VO8XlA5reAXqMXf",
+	"bAm6R7baSGHcxmbzare1z74G++wqHMXrpVfDCd+WXrcjTNyQF00Yl0NtmseCufgj1BwCD8qhBbu0YBcC",
+	"u9zCYGg8csk99oaLkoRVR4h6Azh+gF+Tqk3HBpurxUAKiq9eC3y43qbADN7BguLQJN5DOjCPJpraBF2b",
+	"oLvHBN19OUMrMZppfXkkroCLeb3A07GzLBSui3NvkD1xv0tC8+aJLKswFMND4tNZC3wfCWUEUoUBcz1h",
+	"2S84le/dHSB43+z60GVml9OzOYyzuR7ewN+861s10Tcx96G5vl/NVqHvB7OH/WfpvfrN7/fELs0evt/c",
+	"97Wo5pgXxYiP8cO3VsxR3+Xuz9/+/6Sz+iOdr/9/z5dl8fvu4MG5myQ2JiVqHkJQUulkNDjsmKx/a3VK",
+	"j/Q2/wsoiZu41fSTCzkXxvL54ta/PJdTxe2yFP6XD6TKN5fnRvr8v//3po68YyGvRH7KIKMOGWu0g5g0",
+	"rBS2lCLvb+y16O4JZvwIn2yWozD4M8N+/vgjxQ82uFypoBRwqVDKEP+QdUMrRHMGX0PkHLvygtD0hpr0",
+	"dQvQSzdVRk4VEk2NS2Exf4r/Bs69mV4pTMRDjt39bLRmWaktt8K/QLg8G2IeUtp+qjIRBGXGxHxh14AR",
+	"HsGD08RHAjL+mJREWY99HBFCpo1gPM9FzgpuwXLMlmWRhQxANrN2QX3rF8tRIcc+e+secaYNPEAhjbNW",
+	"J7pkduYeSJRXomRdd2BAUyAm5cKpcWt6CROFETWQm7tpyHWHwwyd91eMim8Z7VcCk+A9IEhnAPVgNY6T",
+	"ALZiIcpI4jSbzfv0EW4FuuIJFedCkfmcGytKZtZq7Hf49x8/dJJOtSN8QboXhL8mnWVZdIYdeKPD589F",
+	"uejTXfpjPX8OK/F8rs3NEw+0Op/FcK8di13qWYnV5tGnY1k/kW2ao01zHG7hnHtRy7jTLCRvlb2hmVMT",
+	"RdtmzoHJjjrFX3QGTMJ0kQsDxr6xrBu31/VJj17V9rch61HvxwsKQ5d1TPSdHADzL4hr8SbFbXlcacke",
+	"OSni9eKtuK3iTdjmRr6K3AgJqY13ex/e3fPfVt5N+h2lXiGsaPIT5tqXGdaM9YBnzEUhwfwt9PQ01MXN",
+	"dQm4PO8lSCQLZVylilvrzGkmFZuAVgSAzEwAlrSCpp4MBiFwsuImRG3dMCeDl+G7XEI5XqrEJ2ns7U3R",
+	"72Dcg03Ryf4Mz/5tgPeGPX6Ch2KjfapmZjme1Za+08Y5i6dgl+C7Y7zxlB5kmyS7o4tbZ08vkRvJ+7zZ",
+	"hMtCqum5VGMBtgacPkv8Auih+pNn3EVQKaoAF49lr6csy6VxT4rGCnahoE8+Cm60yvDUxR7islTC+eFM",
+	"Tyb9VJ1t1qXGM0/Ag66qfLUCXrxr6Af2Hd4fhD385D5SfjZo8x0kePVt06Zp26gupWkPFywb2v/gEOqh",
+	"hAUbUYHrmAuWKsdgU6rizO81/AJxfCRjXYpOxWG7JFVVMHGDuKl3ioUXTlr5+gH2cjDos4slVD4yXpe6",
+	"WqWqG8UmbbkUPaxMNdviN7mBME2qEOaKSyjSJ2vKratbm/kBoTV4EfdjzjxcSX7wx0JVPkS0nn5B/i2E",
+	"eZvYbhPbD1Gdf2/25j6n8HkliaoQ2V2USDOh6kzUHMgh41CGlzOhrkShF6Fhx4ZGqWa3UaYY3Eso2lsJ",
+	"Y2sBNYrKoeUrpzP3/T46wFRthOP0GPBE/k9juV0aDNCJKj/Pziojty4S7mLsRjG878Lz/wsG8/amYfCN",
+	"4Ffo13R+vW24j1Z3fX9hv1vc9AOfiib1cgYnw52HavO3cb6vIs7Hd4u3e4/2xYId7LL1w4h2QGStDety",
+	"wzK80cZGz3oUlsjwnGaVKmgQ+oQJzZ2AhzDCxIqSZaYyuGOIgC/k70dXoB8x4UXhq67XYLufDAYDZnWq",
+	"TgZ/+pP76ueLN9tJdHlAaPFjw2MfIrLvM9/tl6Mz7JwMTl4fHR8fnQwuBoMh/Pd/3jo9jc/4mcxwvPlH",
+	"8CKbZOZfPGdE5FetRCnYnOeCLYTKieKmTU+36ekD09NC5STHiD0wSDE4aowzK+cC0ecPaqb7j7183UdQ",
+	"+16JvdI2qbD4I52vmbQEA+LhacnOJkA9jJSqqDNKPXjiI8L3Fe71D/nkw75hojsiBnn1IG3otw39Uug3",
+	"nM2QZ/Vu7WMHgG+Mga3ETtRP5QCZdR9W6WGT3mXKvgvVReG1kOmAHENLwZReJWw14xZ4giAxB34oyVHO",
+	"JqUwM1ZCF0k9qaIUUedNag4N8jbUCLgvEGgpc9bNfFWCBLZbJVbFGsB2Iu+zt9akSvCykKIM2wUZZ8ne",
+	"LfS0z37k1oM3TRD9wKiIPaxWXFo2EjMJsemEcZOqCeTtqsf263A/JvH6fgzipyHHk9asbDQrv3ALLxLJ",
+	"D2TJIR79iCCzD+KT/yCUO4uQtAPwLoLk69h61t1AzPfqiHrLKJ2DssWk6ooXEvHp2bTkY/FBlFLnf9HL",
+	"0mSs6wnATl4mbMDAiJSWOSdejUVvyJbKygIjsmhYkmubqjEvwWMDHjLjSyywF36JBQwltKdiZiUtBYH1",
+	"0rJCGxTOKOaciQqrK7VKVb4sMbsHc2ULmCzOCxKCRQ4t+d3DPjN+nqxrV5o+NTAX981cG9s7QAZuVx58",
+	"1pDA5kvrDF9+c9swAD7GR1rlRwqZ3gCeDlck1EnNbbQAYFmU4krqJbYFd2/UtBK7DQQcribeGrMUXrDW",
+	"6x/upCt0eXk0FsqKB2Mac7dgdIvEid3G3vRbdGNZLha8tHOh7Ns8Y4sl1Q5Fw6HhyW2qqmvdYC+rYxh9",
+	"ESi0AcnZO2W8PhawZZLYxY441Y9RR03c45CGKwUbMF0iFBWtcPrp8QCaIM55wUiRxc8HMBQ3Ru800A5E",
+	"QzaL+/PxTOTLQqrpnmonXV6+gUf5zAVP1VvrDDuv//jy1WTAT8bfHIuXo8Hg+ISPXrwc552kU/CRLj9y",
+	"KzrDlyf9k1dJZ87HM6kEfvb6G/iMqNVeHfFP0rC5LAr3/FeinAme45XH3ySdcqnoj+NB/1XSMcIuF/jJ",
+	"N69urm3CGraEbK0GeKqEbJHUimV/JGZ3yf9KjjRrgLtws8Vi3kcEImSenrCpM5WaOyburVgKHRL9mXZ/",
+	"0IF3/wyCBBAUkWgAhF4kVK4hd9svZQEeEeRDS+62Q3A+di1TpfVuU84Ub9YW5fB1VDPFr/TGYnHj4O8Q",
+	"i570bVcd07meWKogGm4ZqYUAQLITrcZDciO7NAlNqNlIjDUwqfvnTBVEg9DBnAobx1HA5syobGkIeOGs",
+	"z85qtwaKdGNlUVCTASepU+UMmgXYxBItYl/85AzV3hB6zCDrR7jQ6pB5i28AeLdQVJWqUFW1uQg3KLFC",
+	"u9yJaHcxL5zyWPsfHWIXU+nVHeziR6m+ipYJK1jqT94WZD21gqx7Mb/2VGPVzo1P0IGNVZ3HLhlQSSj6",
+	"jqnn6n5t3C2iSWgcYAz9IOydztVjJckj66A5ild/mW2KvE2R++qoQ075ljVxn1SWH31ehJqUhFIlvuWA",
+	"VSVPG1yX9YgT2huMmo428WDWY3AVD2Z8L720nmUuDpidC2ulmqZqY5Cq4jsepOsNoyDieljtBT1eqlHr",
+	"Mi5V9PNrSTb3izMEeN+bpXAvoTP3Aq4Nkv3xpP/Hg4Jk9RDZnwaPECJ7fInelki1JVJ3Vgc/h8Ko+wm7",
+	"ucHFeFlKuwbJMhK8FOXZ0s46w7//CjWKUPuOcqe+v3/UY1742nhjuQ+lZXN+6WS8yjoxU9jw+fPjkz/2",
+	"B/1B/3j4zeCbAcgnmvmW5akvnSHprBezENCVux+1NllCo6Ztc1Ua9n4h1NmHtyzX4yV6tNQzsFwqylPB",
+	"hJ1bN1rKwrJJqedM2j77ALR0CRs708ktPlioqcrcwcueZ28nR85UPALpioVP0i01EfyVYiJKocbuX07j",
+	"idwPzTyTXc64ZdnzXI9NhqKfnggMNT62DU91Vm9rbVj3gk8xjtmL12TjsoaR3jR2w5Y7h9y6vnHNBXFb",
+	"6jwiMa0NiTR60HdO8PFsyObcilLyAmea0ADciqnGMrdpyXORKvoaY7b0x5Qvp/QHxS/cbwtujDD4StwH",
+	"vgkc4bz0BCvnpIIYLN79jc7FW+ivTrde419wc/wn3Jk+dfd1JgNXeaqyqtn4d9Cy0PRhDm/zrM/Oq/lC",
+	"Hq3gI1GYBMIK2L1Sjy/xqQIq7R1NKlX0ueXT2g556xe58S3wqaGu9e5e9Ni1l3AKC0Ndf90t54FVkWE/",
+	"YMun8duHjp7NLzykVJ0Q42pd3c/M5OIIwjM5K8VcWvgjz0vh3k9tc8FPZfNGxc6REymKnOViIhVIfnpE",
+	"gOA4KeimnmGXSYhlm4zN+cKtqJ/PaM3mOl8WIr5xNHjTzT+Ucgy5UQmIG7ja/WskCkgp662xnHErMXbb",
+	"/CTu51HLtbAesEzQ2XFsTcOwTSOeRRboMwN6AKTaTE6sSegOKyEuc76u+JcrXz1oFurtOY/u+12Vn8bx",
+	"mpYHsDMG42XY77GaEPbtdGY8bmtZxncuBcv1Khbk34cv3RdWzkXTHfkao36inMcvBE6/utJyDAwCE/ca",
+	"4pdT+92OnRwEVr0f6Gb7tKhdGqFco66m2CN0o8ljNI+thmvbUyHebpQOM71go+XagPaIxvlb6AVz7ZPU",
+	"JEzXzISwCVsU3IqEjXiZMLsciYT1+/0eiQX3csZLVIZJvFlzORfKwOnD7r+AlBDxdvWyi264T0sg3eiQ",
+	"bhrdRi2dA5mwUlxJA0UZ2ws/KfjUJNGMktBkFk8zVmx8sqJUvKj0cTgWyJeehD2EwBGa/RF+myrsQWsS",
+	"tijlWLBRKfglDr0o9UQWwjl+SOUMyhFVzjNqolpNGNmFJ0sj8lQhNZE7GkgatjTkd8KySAXuJrZvwD5+",
+	"w/rtQ7N2jp8nqcKXrBWbcZUn4aj/c6ktaE1onwvM6u5ZPPW7/+A/9chpXn9+QKuVeuk0GslZnsOAcyOK",
+	"K+T+hY/HMzG+JKNqzQqu8i091bQFzmG2hUZHy5y6Wwtldbl263QpFhaIdrHTcKERqekvjzbbj36Ehnv8",
+	"qHHHwO5KwAgAi3Qh9MIJvNIXVroPPbGTW+SJLhFluajJ4bdhioVuFIa/uAWRZvsl8HGksGivwDuV48vE",
+	"AzrhaucYlzIXffY9lhXhTxlfLKgIyZMPI91MtWyFyKe0h4lYHGuYeMHdpvdpb8PnInXWpTI49CmkzOEi",
+	"6vU71cIzJA+8TvJ70T8JXlkAzTNsUAhtfBRk18JmHFazpVKArKQL/qxL7MXbRd1cvQNeCk4LRRf7rQ1I",
+	"fLdRa5vZ2YNeo0D/YuYeSWkWoiiofKRhzg/wpgBgqNbC9vxdcLWoM7GlSBBHprEduxBwV/6JfBvqNdY4",
+	"hCUlgj8lbHVFJS0AkVa9C+ODVTiqO+BUrdDlqYL2wpZ5bDDIw1JOpeLFM/8TjiVsRruHGLsZFO7KXsJG",
+	"zsUWuds4A78xU0XTfOZW5Mht2jDLPjsLtsF/81ua/e//+3+GR07giNIIp5XkSyt/tXpm6ZkU57DHYfZ+",
+	"b9Ylht/RuxTH5o7v0hJVSjpeUWfpzudLC7MRn8ZOsridpLQVXoeRgF+q3HkmozU2cnayr/H0Ewfv9vT+",
+	"LAvYNNZ5jLDStN2GbLkoNM9JsknFKOB05I0/ODIln4qEFVJdgnydwHDuF6kShRHQKB2FythNb0JhKtg1",
+	"TiSR0EBoi7tsVUoLWxCktPM3p1wqZAFJlV4pUT4z7EqKlZOGIpcgdSlC4N750ojyCHYOs84Hr7+qM3jS",
+	"+Y7VuAC34GglcwFKyhcNjbWx6HlDEDaWsBSXbRrtu8iqnJZ6uaiDetwrNSGUcQpFC5FdHIF9FDC9Qxvu",
+	"eIBq9wQTtdEUbpT78UCRFTPTy7JYY0D7FF1OdBvg9UZwzjiMXN30lzoQZLs2C4Kt1Lfd0laQqvZccCzD",
+	"Ez2Lw+CAKq0vwzPTZI3vOIhkHkRGz7Bq6C7ySgCTOIc4kLTEWqNhKKD3sfxSKAyOwO+D4C7kqOTlur/h",
+	"9nq7ZMe8tn5/SqrfrI37eTQvUku+TqOW7Y48Fbc15NxZUauZHM+qJ69Gcpo8muf78E2jmADrFH/t7PyJ",
+	"RGIGtApBx7FyqQzrum1NUXhggANLMq9s3l5NQB0tSj0WxjgBOAY/cKdbex7z6npjoqqM45VTTyIs8VVA",
+	"TooYqrxjf7m4+MA+vD+/wB2dKqApDzEBNp5pbURVC1ho2C+YJarKilQeaqqdGfGHP0CLD9P/wx9Y3Zkh",
+	"LbLdF4haCp1WvYeA3pP75kL0fapwKyCFhrSsG/ddydj//r/+Z0Mnlh4K3axoaiWU+QQPsIpGc4VHBr+4",
+	"mhO0QfJi2k9NYiEGcAnq0X+KsR0CEpB1QUzDW4EGA0lVsajVBrEphlgWBV8PndR2z2Y1k1OlnZ+9xJyG",
+	"ML2EZW4mAD+MGZ1YN2BjyDxZudfMr0QOv4H3ibEv3BEU/GJZzi3Hufr4GvdrgQMVYmLh4OsyVNsL4nDF",
+	"RlA+Omt6sDagzUs/nMh32q4+mEs3AhekFAtd2sj2BOiOccdobIu1R/aYrcekreerHd3my9zWznZQOyI/",
+	"PaIW3pA6dztiyDZTSBmww67ZyadPnm6RogNwVORc6KVl3eMBM5DYMJ6Vq2KbfVbJC6c4jUc89VIlDbDo",
+	"jN3Jh6Y26FICi0s3UBJQTS5npchlKcbWCzPpjfmJLgq9cmYdTxVNCn8ATqt7e3mpFwsBDoHCMHwPqB9w",
+	"poEWwS+hG5tbVghusJZs6CxjX7/G5nwNrY/CmwLrhHXxcDphYTyqDLBHtL+xI46Z6WUBPvgYmijDGYuL",
+	"hOGGYTvpCZwx2qAlqiC1wbNDLwTbj7nNlKoZOF4iH3rh7E4z1hnjnMGIB2cFRq5AayQruxjv9+XDunR2",
+	"vAXnvZcQ9zdkqp0mX3FpT7HqTlp8pyKHKBquslMHU61REKzpjfVTRQ8ZzotXJPWnc8YBJSfc6arPE5jK",
+	"6Qh8hCZIIH7PPLVHoC4PPZJIiL7ymzZhx2wu1dKKhL2if5mEvRiEf6fqBGwik7DX/h/H4aOTl/gvxODR",
+	"H0OnSaqSbnAd+MgdFzsrhWA5lGF2X39Dv33x2t+tR4ZGLgq+Zlccpjxas+XCPev/+n+OB/+Hc5Po5WHi",
+	"Q082OXNSlWtYKed0XQlm9VS4A9VnZxNLMAZ38mewTktqKJRHB8BTPJ3S9iU2EWkJQIlupFOMl0IsTFxu",
+	"6173iwHD0K3XWLQr8EDSy+nGgiJVQVLgCbMBHulOdS9MBIrdJxrnDO1B61zb0MRJUBiCXn/FmQ2ze4WT",
+	"6zYKqlQ13h+UOHJn68mEVcSyQ+x4lfU8FGyDRTZVW5zchkMUbDVbn8aU/JLOEkVgiNVWOiFEQgYpZg2G",
+	"vHHXh05m5g9/wCc6t1zlvMxDbRrGeRUIvj773m0vQlQEr7wmgiIFziToUf+t9Q3XMtb9WclPQfL7YAUt",
+	"OAq78LNQCpwNnZQ2Cz4WR8aZ9BDHgqSanrDs6jjJ2L+xETfi9cvuX96dvTk6/8vZyavX3UuxTpjM2b+x",
+	"tNNPO+zfWJhK9VmqRjpf93rQv7EU7FIEBx6HPMrFWLs9uKCcoK3KpImebDUzYvwPtBGQSMf4ArNVWDX3",
+	"RZ9daOZe2mQ9BBE2XywpnRMeFw8+mBh8hcN13aksxZGAvGCeKmc/9RJMQpUgQNHPNtZZosBEBPsKpIJQ",
+	"tqL/QVwF6/IxhAfkBBgf5tyOZ06OIAQJ1SBxGuF6zfHscFXJO3Rj1npZsnGhx5dJkDGcjfnCgvkelXkr",
+	"9xQjQUcytEsj6cJD8XaCpeCWint9YFEXuV92qMyGQl80vtxXTsOJTws0Ot8q9oMeur2eZdlUpwq2wj/Y",
+	"8L/RS+2f2/x7t5pSTfvfwQs+t6VU066B/5n+RSnnH0oxkZ+6vrw47eCLTju9XqqsoRGNLd1Z6X/gpRFv",
+	"le2WfWwQ2P9B2G7a2ToHaaeXsONBwl6/dDaNE8R21j8bme6k0Ny+ftl1l/Z/0qtur+9OTLd3ZE2vx9Ll",
+	"YPBCsBeDAfuNlcKZz90e+90Jn7GbyWzOx/2fxKprZvzk1Wv3z8Rt6B5c0QekUPfvv47WVuyapMzTTi86",
+	"MTd4luhqXLwunqheqlZuOw7/G0s7V8cJXNGw/PAPcaHpBbiZni/nXSULN4QTvf9I3Ct3A5Vgx/p3hN7l",
+	"rkcJJ8q9L/ZbqhhjbsPDKn3/zyUv/FoY6QwU+sPN2V3P8IjgAv8OOwmFJ7XgA6MZ7GKn+bDHX599KJzI",
+	"hT+JrHCmsd0exzwgxNuNLkDBskUpr7gVSaoKrRcj7k5RIdXlUQEQE10idflKGmfEqCPqHxjyqAmMiTN1",
+	"SkYVqEr9TUWqto1qLIHoZu/en//jl++//cv79//+j7Mff3z/y/ff/eMv788vzrMhtiUELEESZW11yd68",
+	"/e6jE2xqKnZ3ISSvL2h3iMmR5YyDATvE2C4hKkI2tnOlNKNSC6MZ97VpkN13QoJWDj1wv3jVkGiQgsUr",
+	"6rmZquL619//vwAAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -41,6 +41,7 @@ import (
 	"mos/internal/stock/locations"
 	"mos/internal/stock/lots"
 	"mos/internal/stock/operations"
+	"mos/internal/stock/routing"
 	"mos/internal/stock/shapes"
 	"mos/internal/stock/units"
 	"mos/internal/tenancy"
@@ -69,6 +70,7 @@ type Server struct {
 	*shapes.MaterialShapesHandler
 	*items.ItemsHandler
 	*operations.OperationsHandler
+	*routing.RoutingHandler
 	*locations.LocationsHandler
 	*lots.InventoryLotsHandler
 	*inventory.InventoryHandler
@@ -176,6 +178,10 @@ func New(cfg Config) (*echo.Echo, error) {
 		Units: unitsOfMeasure, CustomFields: customFields, Tags: tagCatalogue, Shapes: materialShapes,
 		Vendors: vendorRecords, Customers: customerRecords, Tiers: customerTiers,
 	})
+	// Routings: each owner type's area answers whether an owner exists (locking it) and runs
+	// its "record changed" hook after its routing changed.
+	routings := routing.NewService(cfg.Pool, operationLibrary, schedulingResources)
+	routings.Register(routing.OwnerItem, routing.OwnerKind{Exists: itemMaster.ExistsForRouting, Changed: itemMaster.RoutingChanged})
 	// The tag catalogue names items among a tag's carriers.
 	tagCatalogue.RegisterCarrier(tags.CarrierItem, items.CarriesTagSQL)
 	stockLocations := locations.NewService(cfg.Pool)
@@ -243,6 +249,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		MaterialShapesHandler:    shapes.NewHandler(materialShapes),
 		ItemsHandler:             items.NewHandler(itemMaster, spec),
 		OperationsHandler:        operations.NewHandler(operationLibrary),
+		RoutingHandler:           routing.NewHandler(routings),
 		LocationsHandler:         locations.NewHandler(stockLocations),
 		InventoryLotsHandler:     lots.NewHandler(itemLots),
 		InventoryHandler:         inventory.NewHandler(stock),

@@ -201,3 +201,14 @@ func normalize(w Write) (Write, error) {
 	}
 	return w, fields.Err()
 }
+
+// ForRouting returns a library operation (archived or not, without names) for a routing
+// operation that picks it, in q's transaction; an unknown one, or another tenant's, answers
+// 404 naming operationId.
+func (s *Service) ForRouting(ctx context.Context, q db.Q, tenantID, id string) (Operation, error) {
+	op, err := s.store.get(ctx, q, tenantID, id)
+	if apperr.IsKind(err, apperr.KindNotFound) {
+		return Operation{}, apperr.NotFound("operationId: operation %s not found", id)
+	}
+	return op, err
+}

@@ -1,0 +1,53 @@
+package routing
+
+import (
+	"context"
+
+	"mos/gen"
+	"mos/internal/platform/auth"
+	"mos/internal/platform/conditional"
+	"mos/internal/platform/utctime"
+)
+
+// RoutingHandler serves routings at their owners' paths (/api/items/{itemId}/routing...).
+type RoutingHandler struct {
+	svc *Service
+}
+
+// NewHandler returns the routing handler.
+func NewHandler(svc *Service) *RoutingHandler { return &RoutingHandler{svc: svc} }
+
+// Versioned declares routing operations for conditional requests (ETag, If-Match).
+func (h *RoutingHandler) Versioned() []conditional.Record {
+	return []conditional.Record{{Table: "routing_operations", Key: map[string]string{"id": "operationId"},
+		Operations: []string{"getItemRoutingOperation", "updateItemRoutingOperation", "deleteItemRoutingOperation"}}}
+}
+
+func itemOwner(itemID string) Owner { return Owner{Type: OwnerItem, ID: itemID} }
+
+func (h *RoutingHandler) GetItemRouting(ctx context.Context, req gen.GetItemRoutingRequestObject) (gen.GetItemRoutingResponseObject, error) {
+	r, err := h.svc.Routing(ctx, auth.TenantID(ctx), itemOwner(req.ItemId))
+	if err != nil {
+		return nil, err
+	}
+	return gen.GetItemRouting200JSONResponse(routingToAPI(r)), nil
+}
+
+func routingToAPI(r Routing) gen.Routing {
+	out := gen.Routing{OwnerType: r.Owner.Type, OwnerId: r.Owner.ID, Operations: make([]gen.RoutingOperation, len(r.Operations))}
+	for i, op := range r.Operations {
+		out.Operations[i] = operationToAPI(op)
+	}
+	return out
+}
+
+func operationToAPI(op Operation) gen.RoutingOperation {
+	return gen.RoutingOperation{
+		Id: op.ID, Sequence: op.Sequence, OperationId: op.OperationID, Name: op.Name,
+		WorkCenterId: op.WorkCenterID, EquipmentId: op.EquipmentID,
+		SetupTimeMinutes: op.SetupTimeMinutes, RunTimeMinutesPerUnit: op.RunTimeMinutesPerUnit,
+		LaborRate: op.LaborRate, MachineRate: op.MachineRate, IsOutsideProcessing: op.IsOutsideProcessing,
+		OutsideVendorId: op.OutsideVendorID, OutsideCost: op.OutsideCost, OutsideLeadDays: op.OutsideLeadDays,
+		Notes: op.Notes, CreatedUtc: utctime.From(op.CreatedUtc), ModifiedUtc: utctime.From(op.ModifiedUtc),
+	}
+}

@@ -1,0 +1,53 @@
+package routing
+
+import (
+	"context"
+
+	"mos/gen"
+	"mos/internal/platform/auth"
+)
+
+func (h *RoutingHandler) CreateItemRoutingOperation(ctx context.Context, req gen.CreateItemRoutingOperationRequestObject) (gen.CreateItemRoutingOperationResponseObject, error) {
+	id, err := h.svc.CreateOperation(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), writeFromAPI(*req.Body))
+	if err != nil {
+		return nil, err
+	}
+	return gen.CreateItemRoutingOperation200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
+}
+
+func (h *RoutingHandler) GetItemRoutingOperation(ctx context.Context, req gen.GetItemRoutingOperationRequestObject) (gen.GetItemRoutingOperationResponseObject, error) {
+	op, err := h.svc.Operation(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId)
+	if err != nil {
+		return nil, err
+	}
+	return gen.GetItemRoutingOperation200JSONResponse{Body: operationToAPI(op)}, nil
+}
+
+func (h *RoutingHandler) UpdateItemRoutingOperation(ctx context.Context, req gen.UpdateItemRoutingOperationRequestObject) (gen.UpdateItemRoutingOperationResponseObject, error) {
+	op, err := h.svc.UpdateOperation(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, writeFromAPI(*req.Body))
+	if err != nil {
+		return nil, err
+	}
+	return gen.UpdateItemRoutingOperation200JSONResponse{Body: operationToAPI(op)}, nil
+}
+
+func (h *RoutingHandler) DeleteItemRoutingOperation(ctx context.Context, req gen.DeleteItemRoutingOperationRequestObject) (gen.DeleteItemRoutingOperationResponseObject, error) {
+	deleted, err := h.svc.DeleteOperation(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId)
+	if err != nil {
+		return nil, err
+	}
+	if !deleted {
+		return gen.DeleteItemRoutingOperation204Response{}, nil
+	}
+	return gen.DeleteItemRoutingOperation200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
+}
+
+// writeFromAPI reads a create or full-update body; omitted and null members stay nil.
+func writeFromAPI(b gen.RoutingOperationWrite) Write {
+	return Write{
+		Sequence: b.Sequence, OperationID: b.OperationId, Name: b.Name, WorkCenterID: b.WorkCenterId,
+		EquipmentID: b.EquipmentId, SetupTimeMinutes: b.SetupTimeMinutes, RunTimeMinutesPerUnit: b.RunTimeMinutesPerUnit,
+		LaborRate: b.LaborRate, MachineRate: b.MachineRate, IsOutsideProcessing: b.IsOutsideProcessing,
+		OutsideVendorID: b.OutsideVendorId, OutsideCost: b.OutsideCost, OutsideLeadDays: b.OutsideLeadDays, Notes: b.Notes,
+	}
+}

@@ -1,0 +1,223 @@
+package routing
+
+import (
+	"context"
+
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/db"
+	"mos/internal/platform/dec"
+	"mos/internal/platform/ids"
+)
+
+// CreateOperation adds an operation to the owner's routing and returns its id. The owner's
+// row is locked first, so routing changes of one owner run one at a time; the sequence
+// defaults to the last + 10, and a taken one answers 400 naming sequence (the unique index
+// decides). The owner's Changed hook runs in the same transaction.
+func (s *Service) CreateOperation(ctx context.Context, tenantID string, o Owner, w Write) (string, error) {
+	if err := checkWrite(w); err != nil {
+		return "", err
+	}
+	id := ids.NewSub()
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		k, err := s.requireOwner(ctx, q, tenantID, o)
+		if err != nil {
+			return err
+		}
+		v, err := s.resolve(ctx, q, tenantID, w)
+		if err != nil {
+			return err
+		}
+		if w.Sequence == nil {
+			if v.Sequence, err = s.store.nextSequence(ctx, q, tenantID, o); err != nil {
+				return err
+			}
+		}
+		if err := s.store.insert(ctx, q, tenantID, o, id, v); err != nil {
+			return err
+		}
+		return changed(ctx, q, k, tenantID, o)
+	})
+	if err != nil {
+		return "", err
+	}
+	return id, nil
+}
+
+// Operation returns one operation of the owner's routing; an unknown owner, or an operation
+// not in its routing, is NotFound.
+func (s *Service) Operation(ctx context.Context, tenantID string, o Owner, id string) (Operation, error) {
+	var op Operation
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		if _, err := s.requireOwner(ctx, q, tenantID, o); err != nil {
+			return err
+		}
+		var err error
+		op, err = s.store.get(ctx, q, tenantID, o, id)
+		return err
+	})
+	return op, err
+}
+
+// UpdateOperation replaces every member of one operation of the owner's routing under the
+// create rules; an omitted sequence keeps the current one.
+func (s *Service) UpdateOperation(ctx context.Context, tenantID string, o Owner, id string, w Write) (Operation, error) {
+	if err := checkWrite(w); err != nil {
+		return Operation{}, err
+	}
+	var saved Operation
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		k, err := s.requireOwner(ctx, q, tenantID, o)
+		if err != nil {
+			return err
+		}
+		current, err := s.store.get(ctx, q, tenantID, o, id)
+		if err != nil {
+			return err
+		}
+		v, err := s.resolve(ctx, q, tenantID, w)
+		if err != nil {
+			return err
+		}
+		if w.Sequence == nil {
+			v.Sequence = current.Sequence
+		}
+		if saved, err = s.store.update(ctx, q, tenantID, o, id, v); err != nil {
+			return err
+		}
+		return changed(ctx, q, k, tenantID, o)
+	})
+	return saved, err
+}
+
+// DeleteOperation deletes one operation of the owner's routing and reports whether the
+// routing had it; the owner's Changed hook runs only when it had.
+func (s *Service) DeleteOperation(ctx context.Context, tenantID string, o Owner, id string) (deleted bool, err error) {
+	err = s.pool.WithTx(ctx, func(q db.Q) error {
+		k, err := s.requireOwner(ctx, q, tenantID, o)
+		if err != nil {
+			return err
+		}
+		if deleted, err = s.store.delete(ctx, q, tenantID, o, id); err != nil || !deleted {
+			return err
+		}
+		return changed(ctx, q, k, tenantID, o)
+	})
+	return deleted, err
+}
+
+// checkWrite applies the rules that need no lookup, naming each offending field: a sequence
+// of 1 or more; a name of 1..200 characters after trimming (required without operationId);
+// notes of at most 2000; times, rates, outside cost and lead days 0 or more.
+func checkWrite(w Write) error {
+	fields := apperr.Fields{}
+	if w.Sequence != nil && *w.Sequence < 1 {
+		fields.Add("sequence", "must be 1 or more")
+	}
+	if w.Name != nil {
+		fields.Text("name", *w.Name, maxName)
+	} else if w.OperationID == nil {
+		fields.Add("name", "is required when operationId is not set")
+	}
+	fields.OptionalText("notes", w.Notes, maxNotes)
+	for _, d := range []struct {
+		field string
+		v     *dec.Decimal
+	}{
+		{"setupTimeMinutes", w.SetupTimeMinutes}, {"runTimeMinutesPerUnit", w.RunTimeMinutesPerUnit},
+		{"laborRate", w.LaborRate}, {"machineRate", w.MachineRate}, {"outsideCost", w.OutsideCost},
+	} {
+		if d.v != nil && d.v.IsNegative() {
+			fields.Add(d.field, "must be 0 or more")
+		}
+	}
+	if w.OutsideLeadDays != nil && *w.OutsideLeadDays < 0 {
+		fields.Add("outsideLeadDays", "must be 0 or more")
+	}
+	return fields.Err()
+}
+
+// resolve turns a checked write into the values to store: the library operation's defaults
+// for what w omits when it names one, then the references checked. An unknown library
+// operation, work center or equipment answers 404 naming the field; equipment of another
+// work center (or without one) 400 naming equipmentId. The lookups share-lock what they find
+// until the transaction ends. The outside vendor is checked by its foreign key.
+func (s *Service) resolve(ctx context.Context, q db.Q, tenantID string, w Write) (Values, error) {
+	fields := apperr.Fields{}
+	v := Values{
+		OperationID: w.OperationID, WorkCenterID: w.WorkCenterID, EquipmentID: w.EquipmentID,
+		SetupTimeMinutes: dec.Zero, RunTimeMinutesPerUnit: dec.Zero, LaborRate: w.LaborRate, MachineRate: w.MachineRate,
+		OutsideVendorID: w.OutsideVendorID, OutsideCost: dec.Zero,
+		Notes: fields.OptionalText("notes", w.Notes, maxNotes),
+	}
+	if w.Sequence != nil {
+		v.Sequence = *w.Sequence
+	}
+	if w.Name != nil {
+		v.Name = fields.Text("name", *w.Name, maxName)
+	}
+	if w.OperationID != nil {
+		lib, err := s.library.ForRouting(ctx, q, tenantID, *w.OperationID)
+		if err != nil {
+			return Values{}, err
+		}
+		if w.Name == nil {
+			v.Name = lib.Name
+		}
+		if w.WorkCenterID == nil {
+			v.WorkCenterID = lib.WorkCenterID
+			if w.EquipmentID == nil {
+				v.EquipmentID = lib.EquipmentID
+			}
+		}
+		v.SetupTimeMinutes, v.RunTimeMinutesPerUnit = lib.SetupTimeMinutes, lib.RunTimeMinutesPerUnit
+		v.IsOutsideProcessing = lib.IsOutsideProcessing
+	}
+	if w.SetupTimeMinutes != nil {
+		v.SetupTimeMinutes = *w.SetupTimeMinutes
+	}
+	if w.RunTimeMinutesPerUnit != nil {
+		v.RunTimeMinutesPerUnit = *w.RunTimeMinutesPerUnit
+	}
+	if w.IsOutsideProcessing != nil {
+		v.IsOutsideProcessing = *w.IsOutsideProcessing
+	}
+	if w.OutsideCost != nil {
+		v.OutsideCost = *w.OutsideCost
+	}
+	if w.OutsideLeadDays != nil {
+		v.OutsideLeadDays = *w.OutsideLeadDays
+	}
+	if err := fields.Err(); err != nil {
+		return Values{}, err
+	}
+	return v, s.checkResources(ctx, q, tenantID, v)
+}
+
+// checkResources answers 404 naming the field unless the work center and equipment (when
+// set) are live records of the tenant, and 400 naming equipmentId unless the equipment
+// belongs to the work center.
+func (s *Service) checkResources(ctx context.Context, q db.Q, tenantID string, v Values) error {
+	if v.WorkCenterID != nil {
+		found, err := s.resources.WorkCentersByID(ctx, q, tenantID, []string{*v.WorkCenterID})
+		if err != nil {
+			return err
+		}
+		if _, ok := found[*v.WorkCenterID]; !ok {
+			return apperr.NotFound("workCenterId: work center %s not found", *v.WorkCenterID)
+		}
+	}
+	if v.EquipmentID != nil {
+		found, err := s.resources.EquipmentByID(ctx, q, tenantID, []string{*v.EquipmentID})
+		if err != nil {
+			return err
+		}
+		e, ok := found[*v.EquipmentID]
+		if !ok {
+			return apperr.NotFound("equipmentId: equipment %s not found", *v.EquipmentID)
+		}
+		if v.WorkCenterID == nil || e.WorkCenterID != *v.WorkCenterID {
+			return apperr.Field("equipmentId", "equipment %s does not belong to the operation's work center", *v.EquipmentID)
+		}
+	}
+	return nil
+}

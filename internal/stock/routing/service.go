@@ -1,0 +1,86 @@
+package routing
+
+import (
+	"context"
+
+	"mos/internal/platform/apperr"
+	"mos/internal/platform/db"
+	"mos/internal/scheduling/resources"
+	"mos/internal/stock/operations"
+)
+
+// library finds the operation of the library a routing operation picks, in q's transaction.
+type library interface {
+	ForRouting(ctx context.Context, q db.Q, tenantID, id string) (operations.Operation, error)
+}
+
+// resourceDirectory finds the work centers and equipment a routing operation names (the
+// scheduling resources service), through q.
+type resourceDirectory interface {
+	WorkCentersByID(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]resources.WorkCenterRef, error)
+	EquipmentByID(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]resources.EquipmentRef, error)
+}
+
+// Service holds the rules of routings.
+type Service struct {
+	pool      *db.Pool
+	store     store
+	owners    map[string]OwnerKind
+	library   library
+	resources resourceDirectory
+}
+
+// NewService returns the routing service with no owner kinds; owning areas Register theirs.
+func NewService(pool *db.Pool, library library, resources resourceDirectory) *Service {
+	return &Service{pool: pool, owners: map[string]OwnerKind{}, library: library, resources: resources}
+}
+
+// Register gives ownerType the owning area's lookups.
+func (s *Service) Register(ownerType string, k OwnerKind) { s.owners[ownerType] = k }
+
+// requireOwner answers 404 unless the owner's kind is registered and the tenant has the
+// owner; it locks the owner's row until q's transaction ends.
+func (s *Service) requireOwner(ctx context.Context, q db.Q, tenantID string, o Owner) (OwnerKind, error) {
+	k, ok := s.owners[o.Type]
+	if !ok || k.Exists == nil {
+		return OwnerKind{}, apperr.NotFound("%s %s not found", o.Type, o.ID)
+	}
+	found, err := k.Exists(ctx, q, tenantID, o.ID)
+	if err != nil {
+		return OwnerKind{}, err
+	}
+	if !found {
+		return OwnerKind{}, apperr.NotFound("%s %s not found", o.Type, o.ID)
+	}
+	return k, nil
+}
+
+// changed runs the owner's "record changed" hook in q's transaction.
+func changed(ctx context.Context, q db.Q, k OwnerKind, tenantID string, o Owner) error {
+	if k.Changed == nil {
+		return nil
+	}
+	return k.Changed(ctx, q, tenantID, o.ID)
+}
+
+// Routing returns the owner's routing, its operations by sequence then id, in a fixed number
+// of statements however many operations; an unknown owner is NotFound.
+func (s *Service) Routing(ctx context.Context, tenantID string, o Owner) (Routing, error) {
+	var r Routing
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		if _, err := s.requireOwner(ctx, q, tenantID, o); err != nil {
+			return err
+		}
+		ops, err := s.store.listByOwner(ctx, q, tenantID, o)
+		r = Routing{Owner: o, Operations: ops}
+		return err
+	})
+	return r, err
+}
+
+// Copy copies every routing operation of from to to by value, with new ids, in q's
+// transaction and in one statement however many operations there are. The caller checks
+// both owners; to's routing must be empty (a sequence it has already answers 400).
+func (s *Service) Copy(ctx context.Context, q db.Q, tenantID string, from, to Owner) error {
+	return s.store.copy(ctx, q, tenantID, from, to)
+}
