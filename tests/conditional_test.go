@@ -234,6 +234,14 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				putRecord(operationPath(id), mustJSON(t, client.OperationWrite{Name: "Mill two", WorkCenterId: &dep.WorkCenterID})),
 			}}
 		}},
+		{name: "item routing operations", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			itemID := createItem(t, te, newItem("VER-ROUTING"))
+			id := createRoutingOperation(t, te, itemID, client.RoutingOperationWrite{Name: ptr("Mill")})
+			return versioned{Table: "routing_operations", ID: id, Get: itemRoutingOperationPath(itemID, id), Writes: []versionedWrite{
+				putRecord("", `{"name":"Mill two","setupTimeMinutes":5}`),
+				deleteRecord(""),
+			}}
+		}},
 		{name: "in-process tracking fields", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			id := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "Bore", DataType: client.TrackingFieldDataTypeNumber})
 			return versioned{Table: "in_process_tracking_fields", ID: id, Get: "/api/in-process-tracking-field-types/" + id}

@@ -88,6 +88,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"deliveries/{webhookDeliveryId}":       delivery,
 		"operations/{id}":                      operation,
 		"operation/{id}":                       operation,
+		"operations/{operationId}":             createRoutingOperation(t, te, item, client.RoutingOperationWrite{OperationId: &operation}),
 	}
 	members := map[string]string{
 		"itemId": item, "vendorId": vendor, "lotId": lot, "locationId": location, "customerId": customer,

@@ -370,6 +370,7 @@ func statementRows() []statementRow {
 		{name: "shifts and downtime", arrange: arrangeShiftsAndDowntime},
 		{name: "tracking fields", arrange: arrangeTrackingFields},
 		{name: "operations", arrange: arrangeOperations},
+		{name: "item routings", arrange: arrangeItemRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}
 }
@@ -779,6 +780,30 @@ func arrangeOperations(t *testing.T, small, large *tenantEnv) []readCase {
 	return []readCase{
 		listRead("listOperations", operationsListPath, operationsListPath, `{}`),
 		getRead("getOperation", operationReadPath(s[0]), operationReadPath(l[0])),
+	}
+}
+
+// arrangeItemRoutings: items whose routings have one operation (small) or many (large).
+func arrangeItemRoutings(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, size worldSize) (items, ops []string) {
+		items = arrangeEach(size, func(i, subs int) string {
+			itemID := createItem(t, te, newItem(fmt.Sprintf("ROUTED-%02d", i)))
+			for k := range max(subs, 1) {
+				id := createRoutingOperation(t, te, itemID, client.RoutingOperationWrite{Name: ptr(fmt.Sprintf("Step %d", k))})
+				if i == 0 && k == 0 {
+					ops = append(ops, id)
+				}
+			}
+			return itemID
+		})
+		return items, ops
+	}
+	// One item each: a routing's read does not depend on other items' routings.
+	si, so := build(small, worldSize{records: 1, subs: func(int) int { return 1 }})
+	li, lo := build(large, worldSize{records: 1, subs: func(int) int { return manySubs }})
+	return []readCase{
+		getRead("getItemRouting", itemRoutingPath(si[0]), itemRoutingPath(li[0])),
+		getRead("getItemRoutingOperation", itemRoutingOperationPath(si[0], so[0]), itemRoutingOperationPath(li[0], lo[0])),
 	}
 }
 
