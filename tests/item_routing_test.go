@@ -327,6 +327,7 @@ func TestItemRoutingIsTheTenantsAndTheItemsOwn(t *testing.T) {
 	for _, c := range []struct{ method, path, body string }{
 		{http.MethodGet, itemRoutingPath(itemID), ""},
 		{http.MethodPost, itemRoutingOperationsPath(itemID), `{"name":"Saw"}`},
+		{http.MethodPost, itemRoutingOperationsPath(itemID) + "/batch", `{"operations":[{"name":"Saw"}]}`},
 		{http.MethodGet, itemRoutingOperationPath(itemID, id), ""},
 		{http.MethodPut, itemRoutingOperationPath(itemID, id), `{"name":"Saw"}`},
 		{http.MethodDelete, itemRoutingOperationPath(itemID, id), ""},
@@ -364,6 +365,7 @@ func TestItemRoutingPermissionsAreViewItemAndEditItem(t *testing.T) {
 	}
 	for _, c := range []struct{ method, path, body string }{
 		{http.MethodPost, itemRoutingOperationsPath(itemID), `{"name":"Saw"}`},
+		{http.MethodPost, itemRoutingOperationsPath(itemID) + "/batch", `{"operations":[{"name":"Bend"}]}`},
 		{http.MethodPut, itemRoutingOperationPath(itemID, id), `{"name":"Cut"}`},
 		{http.MethodDelete, itemRoutingOperationPath(itemID, id), ""},
 	} {
@@ -371,5 +373,60 @@ func TestItemRoutingPermissionsAreViewItemAndEditItem(t *testing.T) {
 		mustProblem(t, res, b, http.StatusForbidden)
 		res, b = rawRequest(t, c.method, c.path, editor, "application/json", c.body)
 		mustStatus(t, res.StatusCode, http.StatusOK, b)
+	}
+}
+
+func TestItemRoutingBatchAddsEveryOperationInOrderOrNothing(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID := createItem(t, te, newItem("R-1"))
+	createRoutingOperation(t, te, itemID, client.RoutingOperationWrite{Name: ptr("Existing"), Sequence: ptr(int32(30))})
+	before, events := getItem(t, te, itemID).ModifiedUtc, itemEvents(t, te, itemID)
+	res, err := te.API.CreateItemRoutingOperationsWithResponse(context.Background(), itemID, nil, client.RoutingOperationBatch{
+		Operations: []client.RoutingOperationWrite{{Name: ptr("A")}, {Name: ptr("B"), Sequence: ptr(int32(5))}, {Name: ptr("C")}},
+	})
+	failOnTransportError(t, err)
+	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
+	ids := res.JSON200.Ids
+	if len(ids) != 3 {
+		t.Fatalf("ids %v", ids)
+	}
+	r := getItemRouting(t, te, itemID)
+	if seq := routingSequences(r); !slices.Equal(seq, []int32{5, 30, 40, 50}) {
+		t.Fatalf("sequences %v", seq)
+	}
+	if r.Operations[0].Id != ids[1] || r.Operations[2].Id != ids[0] || r.Operations[3].Id != ids[2] {
+		t.Fatalf("ids %v do not answer the operations in the order sent: %s", ids, mustJSON(t, r))
+	}
+	if after := getItem(t, te, itemID).ModifiedUtc; !after.After(before) || itemEvents(t, te, itemID) != events+1 {
+		t.Fatalf("a batch records one ItemUpdated: events %d → %d", events, itemEvents(t, te, itemID))
+	}
+	// A failing write names its index and nothing of the batch is added.
+	dep := newShopDepartment(t, te, "A")
+	for _, c := range []struct {
+		body   string
+		status int
+		field  string
+	}{
+		{`{"operations":[{"name":"X"},{"name":"Y","setupTimeMinutes":-1}]}`, http.StatusBadRequest, "operations.1.setupTimeMinutes"},
+		{`{"operations":[{"name":"X"},{}]}`, http.StatusBadRequest, "operations.1.name"},
+		{`{"operations":[{"name":"X","sequence":7},{"name":"Y","sequence":7}]}`, http.StatusBadRequest, "operations.1.sequence"},
+		{`{"operations":[{"name":"X","sequence":30}]}`, http.StatusBadRequest, "operations.0.sequence"},
+		{fmt.Sprintf(`{"operations":[{"name":"X"},{"name":"Y"},{"name":"Z","workCenterId":%q}]}`, unknownSchedulingID), http.StatusNotFound, "operations.2.workCenterId"},
+		{fmt.Sprintf(`{"operations":[{"name":"X","workCenterId":%q,"equipmentId":%q}]}`, dep.WorkCenterID, addShopEquipment(t, te, newShopDepartment(t, te, "B"), "Saw")), http.StatusBadRequest, "operations.0.equipmentId"},
+	} {
+		res, b := rawRequest(t, http.MethodPost, itemRoutingOperationsPath(itemID)+"/batch", te.Token, "application/json", c.body)
+		p := mustProblem(t, res, b, c.status)
+		if c.status == http.StatusBadRequest {
+			mustNameField(t, p, c.field)
+		} else if !strings.Contains(p.Detail, c.field) {
+			t.Fatalf("404 detail %q does not name %s", p.Detail, c.field)
+		}
+	}
+	if n := len(getItemRouting(t, te, itemID).Operations); n != 4 {
+		t.Fatalf("a refused batch added operations: %d, want 4", n)
+	}
+	if itemEvents(t, te, itemID) != events+1 {
+		t.Fatal("a refused batch recorded an ItemUpdated")
 	}
 }

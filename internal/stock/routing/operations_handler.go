@@ -51,3 +51,15 @@ func writeFromAPI(b gen.RoutingOperationWrite) Write {
 		OutsideVendorID: b.OutsideVendorId, OutsideCost: b.OutsideCost, OutsideLeadDays: b.OutsideLeadDays, Notes: b.Notes,
 	}
 }
+
+func (h *RoutingHandler) CreateItemRoutingOperations(ctx context.Context, req gen.CreateItemRoutingOperationsRequestObject) (gen.CreateItemRoutingOperationsResponseObject, error) {
+	ws := make([]Write, len(req.Body.Operations))
+	for i, b := range req.Body.Operations {
+		ws[i] = writeFromAPI(b)
+	}
+	created, err := h.svc.CreateOperations(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), ws)
+	if err != nil {
+		return nil, err
+	}
+	return gen.CreateItemRoutingOperations200JSONResponse{Ids: created}, nil
+}

@@ -3,6 +3,8 @@ package routing
 import (
 	"context"
 
+	"strconv"
+
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
@@ -220,4 +222,71 @@ func (s *Service) checkResources(ctx context.Context, q db.Q, tenantID string, v
 		}
 	}
 	return nil
+}
+
+// CreateOperations adds ws to the owner's routing in one transaction, in order, and returns
+// their ids in that order; or adds nothing and answers the first failing write's error with
+// its fields named operations.N.field. An omitted sequence is the last so far + 10, counting
+// the writes added before it. The owner's Changed hook runs once.
+func (s *Service) CreateOperations(ctx context.Context, tenantID string, o Owner, ws []Write) ([]string, error) {
+	fields := apperr.Fields{}
+	for i, w := range ws {
+		if e, ok := apperr.As(checkWrite(w)); ok {
+			fields.Merge(batchField(i), e.Fields)
+		}
+	}
+	if err := fields.Err(); err != nil {
+		return nil, err
+	}
+	out := make([]string, len(ws))
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		k, err := s.requireOwner(ctx, q, tenantID, o)
+		if err != nil {
+			return err
+		}
+		for i, w := range ws {
+			v, err := s.resolve(ctx, q, tenantID, w)
+			if err != nil {
+				return indexed(i, err)
+			}
+			if w.Sequence == nil {
+				if v.Sequence, err = s.store.nextSequence(ctx, q, tenantID, o); err != nil {
+					return indexed(i, err)
+				}
+			}
+			out[i] = ids.NewSub()
+			if err := s.store.insert(ctx, q, tenantID, o, out[i], v); err != nil {
+				return indexed(i, err)
+			}
+		}
+		return changed(ctx, q, k, tenantID, o)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// batchField is the name of the i-th write of a batch, as a field prefix.
+func batchField(i int) string { return "operations." + strconv.Itoa(i) }
+
+// indexed names the i-th write of a batch in err: its fields become operations.i.field, and
+// a 404's detail (which starts with the field) is prefixed the same way.
+func indexed(i int, err error) error {
+	e, ok := apperr.As(err)
+	if !ok {
+		return err
+	}
+	if len(e.Fields) > 0 {
+		fields := apperr.Fields{}
+		fields.Merge(batchField(i), e.Fields)
+		if e.Kind == apperr.KindNotFound {
+			return fields.NotFoundErr()
+		}
+		return fields.Err()
+	}
+	if e.Kind == apperr.KindNotFound {
+		return apperr.NotFound("%s.%s", batchField(i), e.Detail)
+	}
+	return err
 }
