@@ -357,10 +357,11 @@ func TestItemRoutingPermissionsAreViewItemAndEditItem(t *testing.T) {
 	for _, c := range []struct{ method, path string }{
 		{http.MethodGet, itemRoutingPath(itemID)},
 		{http.MethodGet, itemRoutingOperationPath(itemID, id)},
+		{http.MethodPost, itemRoutingOperationsPath(itemID) + "/list"},
 	} {
-		res, b := rawRequest(t, c.method, c.path, viewer, "", "")
+		res, b := rawRequest(t, c.method, c.path, viewer, "application/json", "{}")
 		mustStatus(t, res.StatusCode, http.StatusOK, b)
-		res, b = rawRequest(t, c.method, c.path, none, "", "")
+		res, b = rawRequest(t, c.method, c.path, none, "application/json", "{}")
 		mustProblem(t, res, b, http.StatusForbidden)
 	}
 	for _, c := range []struct{ method, path, body string }{
@@ -429,4 +430,48 @@ func TestItemRoutingBatchAddsEveryOperationInOrderOrNothing(t *testing.T) {
 	if itemEvents(t, te, itemID) != events+1 {
 		t.Fatal("a refused batch recorded an ItemUpdated")
 	}
+}
+
+func TestItemRoutingListFiltersSortsAndPages(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID, sibling := createItem(t, te, newItem("R-1")), createItem(t, te, newItem("R-2"))
+	dep := newShopDepartment(t, te, "A")
+	lib := createOperation(t, te, client.OperationWrite{Name: "Deburr"})
+	cut := createRoutingOperation(t, te, itemID, client.RoutingOperationWrite{Name: ptr("Cut"), Sequence: ptr(int32(20)), SetupTimeMinutes: ptr(num("9"))})
+	deburr := createRoutingOperation(t, te, itemID, client.RoutingOperationWrite{OperationId: &lib, Sequence: ptr(int32(10))})
+	mill := createRoutingOperation(t, te, itemID, client.RoutingOperationWrite{Name: ptr("Mill"), WorkCenterId: &dep.WorkCenterID, SetupTimeMinutes: ptr(num("1"))})
+	createRoutingOperation(t, te, sibling, client.RoutingOperationWrite{Name: ptr("Other item")})
+	list := func(query, body string) []string {
+		t.Helper()
+		res, b := rawRequest(t, http.MethodPost, itemRoutingOperationsPath(itemID)+"/list"+query, te.Token, "application/json", body)
+		mustStatus(t, res.StatusCode, http.StatusOK, b)
+		var ops []client.RoutingOperation
+		mustUnmarshal(t, b, &ops)
+		out := make([]string, len(ops))
+		for i, op := range ops {
+			out[i] = op.Id
+		}
+		return out
+	}
+	for _, c := range []struct {
+		query, body string
+		want        []string
+	}{
+		{"", `{}`, []string{deburr, cut, mill}},
+		{"?Sort.Field=setupTimeMinutes&Sort.Dir=descending", `{}`, []string{cut, mill, deburr}},
+		{"?Skip=1&Take=1", `{}`, []string{cut}},
+		{"", mustJSON(t, map[string]any{"ids": []string{mill, cut}}), []string{cut, mill}},
+		{"", mustJSON(t, map[string]any{"operationIds": []string{lib}}), []string{deburr}},
+		{"", mustJSON(t, map[string]any{"workCenterIds": []string{dep.WorkCenterID}}), []string{mill}},
+	} {
+		if got := list(c.query, c.body); !slices.Equal(got, c.want) {
+			t.Fatalf("%s %s: %v, want %v", c.query, c.body, got, c.want)
+		}
+	}
+	res, b := rawRequest(t, http.MethodPost, itemRoutingOperationsPath(itemID)+"/list?Sort.Field=notes", te.Token, "application/json", `{}`)
+	mustProblem(t, res, b, http.StatusBadRequest)
+	other := newTenant(t)
+	res, b = rawRequest(t, http.MethodPost, itemRoutingOperationsPath(itemID)+"/list", other.Token, "application/json", `{}`)
+	mustProblem(t, res, b, http.StatusNotFound)
 }

@@ -172,6 +172,11 @@ SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID24("(i - 1) / 2 + 1") + `, 0 ` + e
 	{"operations", `INSERT INTO operations (tenant_id, id, name, work_center_id, setup_time_minutes, is_archived, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Operation ' || ` + sqlWord("operation", "i") + ` || ' ' || i, ` + sqlID24("(i - 1) / 2 + 1") + `,
        i % 60, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
+	// Five routing operations per item, each from a library operation at a work center.
+	{"routing_operations", `INSERT INTO routing_operations (tenant_id, id, owner_type, owner_id, sequence, operation_id, name,
+       work_center_id, created_utc)
+SELECT ten.id, ` + sqlID36("i") + `, 'item', ` + sqlID24("(i - 1) / 5 + 1") + `, 10 * ((i - 1) % 5 + 1), ` + sqlID24("i") + `,
+       'Step ' || i, ` + sqlID24("(i - 1) / 2 + 1") + `, ` + sqlAt("i") + ` ` + everyTenant},
 	{"in_process_tracking_fields", `INSERT INTO in_process_tracking_fields (tenant_id, id, name, data_type, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Measure ' || ` + sqlWord("tracking", "i") + ` || ' ' || i,
        CASE WHEN i % 2 = 0 THEN 'text' ELSE 'number' END, ` + sqlAt("i") + ` ` + everyTenant},

@@ -160,6 +160,12 @@ var indexedLists = map[string]indexedList{
 		filters: map[string]any{"types": []string{"cancelledJob"}}},
 	"/api/items/{itemId}/customers/list":        {tables: []string{"item_customer_details"}, path: map[string]string{"itemId": id24(parent)}},
 	"/api/items/{itemId}/material-vendors/list": {tables: []string{"item_material_vendor_details"}, path: map[string]string{"itemId": id24(parent)}},
+	"/api/items/{itemId}/routing/operations/list": {tables: []string{"routing_operations"}, path: map[string]string{"itemId": id24(parent)},
+		filters: map[string]any{
+			"ids":           []string{fmt.Sprintf("00000000-0000-7000-8000-%012x", subRow(2))},
+			"operationIds":  []string{id24(subRow(3))},
+			"workCenterIds": []string{id24((subRow(4)-1)/2 + 1)},
+		}},
 	"/api/items/{itemId}/vendors/list":          {tables: []string{"item_vendor_details"}, path: map[string]string{"itemId": id24(parent)}},
 	"/api/items/{itemId}/purchase-price-breaks/list": {tables: []string{"item_vendor_price_breaks", "item_vendor_details"},
 		path: map[string]string{"itemId": id24(parent)}, filters: map[string]any{"vendorIds": []string{id24(subRow(1))}}},

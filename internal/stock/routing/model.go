@@ -95,3 +95,10 @@ type Write struct {
 	OutsideLeadDays       *int32
 	Notes                 *string
 }
+
+// Filter narrows a routing's operation list; empty members apply no clause.
+type Filter struct {
+	IDs           []string
+	OperationIDs  []string
+	WorkCenterIDs []string
+}

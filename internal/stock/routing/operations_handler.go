@@ -5,6 +5,7 @@ import (
 
 	"mos/gen"
 	"mos/internal/platform/auth"
+	"mos/internal/platform/listing"
 )
 
 func (h *RoutingHandler) CreateItemRoutingOperation(ctx context.Context, req gen.CreateItemRoutingOperationRequestObject) (gen.CreateItemRoutingOperationResponseObject, error) {
@@ -62,4 +63,30 @@ func (h *RoutingHandler) CreateItemRoutingOperations(ctx context.Context, req ge
 		return nil, err
 	}
 	return gen.CreateItemRoutingOperations200JSONResponse{Ids: created}, nil
+}
+
+func (h *RoutingHandler) ListItemRoutingOperations(ctx context.Context, req gen.ListItemRoutingOperationsRequestObject) (gen.ListItemRoutingOperationsResponseObject, error) {
+	var f Filter
+	if b := req.Body; b != nil {
+		if b.Ids != nil {
+			f.IDs = *b.Ids
+		}
+		if b.OperationIds != nil {
+			f.OperationIDs = *b.OperationIds
+		}
+		if b.WorkCenterIds != nil {
+			f.WorkCenterIDs = *b.WorkCenterIds
+		}
+	}
+	p := req.Params
+	list, err := h.svc.Operations(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), f,
+		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+	if err != nil {
+		return nil, err
+	}
+	out := make(gen.ListItemRoutingOperations200JSONResponse, len(list))
+	for i, op := range list {
+		out[i] = operationToAPI(op)
+	}
+	return out, nil
 }

@@ -9,6 +9,7 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/ids"
+	"mos/internal/platform/listing"
 )
 
 // CreateOperation adds an operation to the owner's routing and returns its id. The owner's
@@ -289,4 +290,22 @@ func indexed(i int, err error) error {
 		return apperr.NotFound("%s.%s", batchField(i), e.Detail)
 	}
 	return err
+}
+
+// Operations returns the owner's routing operations matching f, by sequence then id unless r
+// sorts otherwise, in a fixed number of statements; an unknown owner is NotFound.
+func (s *Service) Operations(ctx context.Context, tenantID string, o Owner, f Filter, r listing.Request) ([]Operation, error) {
+	page, err := listing.Resolve(r, listSpec)
+	if err != nil {
+		return nil, err
+	}
+	var out []Operation
+	err = s.pool.WithTx(ctx, func(q db.Q) error {
+		if _, err := s.requireOwner(ctx, q, tenantID, o); err != nil {
+			return err
+		}
+		out, err = s.store.list(ctx, q, tenantID, o, f, page)
+		return err
+	})
+	return out, err
 }

@@ -10,6 +10,7 @@ import (
 
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
+	"mos/internal/platform/listing"
 )
 
 const nextSequenceSQL = `SELECT coalesce(max(sequence), 0) FROM routing_operations
@@ -114,4 +115,43 @@ func deref(p *string) string {
 		return ""
 	}
 	return *p
+}
+
+// sortFields are the RoutingOperation properties a list can be sorted by.
+var sortFields = map[string]string{
+	"id":                    "id",
+	"sequence":              "sequence",
+	"name":                  "lower(name)",
+	"setupTimeMinutes":      "setup_time_minutes",
+	"runTimeMinutesPerUnit": "run_time_minutes_per_unit",
+	"createdUtc":            "created_utc",
+	"modifiedUtc":           "modified_utc",
+}
+
+var listSpec = listing.Spec{Fields: sortFields, Default: "sequence", IDColumn: "id"}
+
+// list reads a page of the owner's routing operations.
+func (store) list(ctx context.Context, q db.Q, tenantID string, o Owner, f Filter, p listing.Page) ([]Operation, error) {
+	lq := listing.NewQuery("tenant_id", tenantID)
+	lq.Where("owner_type = %s", o.Type)
+	lq.Where("owner_id = %s", o.ID)
+	if len(f.IDs) > 0 {
+		lq.Where("id = ANY(%s)", db.Array(f.IDs))
+	}
+	if len(f.OperationIDs) > 0 {
+		lq.Where("operation_id = ANY(%s)", db.Array(f.OperationIDs))
+	}
+	if len(f.WorkCenterIDs) > 0 {
+		lq.Where("work_center_id = ANY(%s)", db.Array(f.WorkCenterIDs))
+	}
+	query, args := lq.SQL(`SELECT `+operationColumns+` FROM routing_operations`, p)
+	var rows []operationRow
+	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
+		return nil, fmt.Errorf("list routing operations: %w", err)
+	}
+	out := make([]Operation, len(rows))
+	for i, r := range rows {
+		out[i] = r.toOperation()
+	}
+	return out, nil
 }
