@@ -166,7 +166,7 @@ var indexedLists = map[string]indexedList{
 			"operationIds":  []string{id24(subRow(3))},
 			"workCenterIds": []string{id24((subRow(4)-1)/2 + 1)},
 		}},
-	"/api/items/{itemId}/vendors/list":          {tables: []string{"item_vendor_details"}, path: map[string]string{"itemId": id24(parent)}},
+	"/api/items/{itemId}/vendors/list": {tables: []string{"item_vendor_details"}, path: map[string]string{"itemId": id24(parent)}},
 	"/api/items/{itemId}/purchase-price-breaks/list": {tables: []string{"item_vendor_price_breaks", "item_vendor_details"},
 		path: map[string]string{"itemId": id24(parent)}, filters: map[string]any{"vendorIds": []string{id24(subRow(1))}}},
 	"/api/items/{itemId}/sales-price-breaks/list": {tables: []string{"item_sales_price_breaks"}, path: map[string]string{"itemId": id24(parent)},
