@@ -242,6 +242,11 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "item routings", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			itemID := createItem(t, te, newItem("VER-ROUTED"))
+			createRoutingOperation(t, te, itemID, client.RoutingOperationWrite{Name: ptr("Mill")})
+			return versioned{Table: "items", ID: itemID, Get: itemRoutingPath(itemID)}
+		}},
 		{name: "in-process tracking fields", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			id := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "Bore", DataType: client.TrackingFieldDataTypeNumber})
 			return versioned{Table: "in_process_tracking_fields", ID: id, Get: "/api/in-process-tracking-field-types/" + id}

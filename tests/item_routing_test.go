@@ -37,7 +37,7 @@ func getRoutingOperation(t *testing.T, te *tenantEnv, itemID, id string) client.
 
 func getItemRouting(t *testing.T, te *tenantEnv, itemID string) client.Routing {
 	t.Helper()
-	res, err := te.API.GetItemRoutingWithResponse(context.Background(), itemID)
+	res, err := te.API.GetItemRoutingWithResponse(context.Background(), itemID, nil)
 	failOnTransportError(t, err)
 	mustStatus(t, res.StatusCode(), http.StatusOK, res.Body)
 	return *res.JSON200

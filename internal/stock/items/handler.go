@@ -39,7 +39,10 @@ func (h *ItemsHandler) Versioned() []conditional.Record {
 		Table: "items", Key: map[string]string{"id": "itemId"},
 		Shows: func() string { return itemShowsSQL(h.svc.tags.StateSQL) },
 		Operations: []string{"getItem", "updateItem", "patchItem", "replaceItemCustomFields",
-			"replaceItemCustomFieldsDeprecated", "replaceItemTags", "removeItemTag"},
+			"replaceItemCustomFieldsDeprecated", "replaceItemTags", "removeItemTag",
+			// The item's routing (the routing area) answers the item's ETag: every routing
+			// change advances the item.
+			"getItemRouting"},
 		Parts: []string{"updateItemVendorDetail", "deleteItemVendorDetail", "updateItemMaterialVendorDetail",
 			"deleteItemMaterialVendorDetail", "updateItemCustomerDetail", "deleteItemCustomerDetail",
 			"replaceItemPurchasePriceBreaks", "replaceItemSalesPriceBreaks"},

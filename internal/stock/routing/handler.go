@@ -30,7 +30,7 @@ func (h *RoutingHandler) GetItemRouting(ctx context.Context, req gen.GetItemRout
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetItemRouting200JSONResponse(routingToAPI(r)), nil
+	return gen.GetItemRouting200JSONResponse{Body: routingToAPI(r)}, nil
 }
 
 func routingToAPI(r Routing) gen.Routing {
