@@ -178,10 +178,16 @@ func New(cfg Config) (*echo.Echo, error) {
 		Units: unitsOfMeasure, CustomFields: customFields, Tags: tagCatalogue, Shapes: materialShapes,
 		Vendors: vendorRecords, Customers: customerRecords, Tiers: customerTiers,
 	})
-	// Routings: each owner type's area answers whether an owner exists (locking it) and runs
-	// its "record changed" hook after its routing changed.
-	routings := routing.NewService(cfg.Pool, operationLibrary, schedulingResources)
-	routings.Register(routing.OwnerItem, routing.OwnerKind{Exists: itemMaster.ExistsForRouting, Changed: itemMaster.RoutingChanged})
+	// Routings: each owner type's area answers whether an owner exists (for reads, or locking
+	// it for edits), which item it makes, and runs its "record changed" hook after its routing
+	// changed.
+	routings := routing.NewService(cfg.Pool, routing.Deps{
+		Library: operationLibrary, Resources: schedulingResources, Items: itemMaster,
+	})
+	routings.Register(routing.OwnerItem, routing.OwnerKind{
+		Exists: itemMaster.ExistsForRouting, Lock: itemMaster.LockForRouting,
+		MakesItem: itemMaster.MakesItemForRouting, Changed: itemMaster.RoutingChanged,
+	})
 	// The tag catalogue names items among a tag's carriers.
 	tagCatalogue.RegisterCarrier(tags.CarrierItem, items.CarriesTagSQL)
 	stockLocations := locations.NewService(cfg.Pool)

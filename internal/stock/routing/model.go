@@ -35,10 +35,15 @@ type Owner struct{ Type, ID string }
 // OwnerKind is what routings need to know of one kind of owner. The owning area provides the
 // functions (httpapi registers them).
 type OwnerKind struct {
-	// Exists reports whether the tenant has the owner and it may be read and edited, and
-	// locks the owner's row until q's transaction ends, so every routing change of one owner
-	// is serialised.
+	// Exists reports whether the tenant has the owner, for reads; it takes no lock.
 	Exists func(ctx context.Context, q db.Q, tenantID, id string) (bool, error)
+	// Lock reports whether the tenant has the owner and it may be edited, and locks the
+	// owner's row until q's transaction ends, so every routing change of one owner is
+	// serialised.
+	Lock func(ctx context.Context, q db.Q, tenantID, id string) (bool, error)
+	// MakesItem answers the item the owner's routing makes (an item's own id; a quote
+	// line's part), which no input of the routing may contain at any depth.
+	MakesItem func(ctx context.Context, q db.Q, tenantID, id string) (string, error)
 	// Changed is the owner's "record changed" hook, run in the same transaction after its
 	// routing changed.
 	Changed func(ctx context.Context, q db.Q, tenantID, id string) error

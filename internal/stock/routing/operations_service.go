@@ -51,7 +51,7 @@ func (s *Service) CreateOperation(ctx context.Context, tenantID string, o Owner,
 func (s *Service) Operation(ctx context.Context, tenantID string, o Owner, id string) (Operation, error) {
 	var op Operation
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.requireOwner(ctx, q, tenantID, o); err != nil {
+		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
 			return err
 		}
 		var err error
@@ -159,7 +159,7 @@ func (s *Service) resolve(ctx context.Context, q db.Q, tenantID string, w Write)
 		v.Name = fields.Text("name", *w.Name, maxName)
 	}
 	if w.OperationID != nil {
-		lib, err := s.library.ForRouting(ctx, q, tenantID, *w.OperationID)
+		lib, err := s.deps.Library.ForRouting(ctx, q, tenantID, *w.OperationID)
 		if err != nil {
 			return Values{}, err
 		}
@@ -201,7 +201,7 @@ func (s *Service) resolve(ctx context.Context, q db.Q, tenantID string, w Write)
 // belongs to the work center.
 func (s *Service) checkResources(ctx context.Context, q db.Q, tenantID string, v Values) error {
 	if v.WorkCenterID != nil {
-		found, err := s.resources.WorkCentersByID(ctx, q, tenantID, []string{*v.WorkCenterID})
+		found, err := s.deps.Resources.WorkCentersByID(ctx, q, tenantID, []string{*v.WorkCenterID})
 		if err != nil {
 			return err
 		}
@@ -210,7 +210,7 @@ func (s *Service) checkResources(ctx context.Context, q db.Q, tenantID string, v
 		}
 	}
 	if v.EquipmentID != nil {
-		found, err := s.resources.EquipmentByID(ctx, q, tenantID, []string{*v.EquipmentID})
+		found, err := s.deps.Resources.EquipmentByID(ctx, q, tenantID, []string{*v.EquipmentID})
 		if err != nil {
 			return err
 		}
@@ -301,7 +301,7 @@ func (s *Service) Operations(ctx context.Context, tenantID string, o Owner, f Fi
 	}
 	var out []Operation
 	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.requireOwner(ctx, q, tenantID, o); err != nil {
+		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
 			return err
 		}
 		out, err = s.store.list(ctx, q, tenantID, o, f, page)

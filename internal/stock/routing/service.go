@@ -6,6 +6,7 @@ import (
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/scheduling/resources"
+	"mos/internal/stock/items"
 	"mos/internal/stock/operations"
 )
 
@@ -21,31 +22,57 @@ type resourceDirectory interface {
 	EquipmentByID(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]resources.EquipmentRef, error)
 }
 
+// itemDirectory finds the items a routing names (inputs, operation items, material stock),
+// archived or not, through q (the item master).
+type itemDirectory interface {
+	ItemsForRouting(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]items.RoutingItemRef, error)
+}
+
+// Deps are the other areas' services routings read, built once at wiring.
+type Deps struct {
+	Library   library
+	Resources resourceDirectory
+	Items     itemDirectory
+}
+
 // Service holds the rules of routings.
 type Service struct {
-	pool      *db.Pool
-	store     store
-	owners    map[string]OwnerKind
-	library   library
-	resources resourceDirectory
+	pool   *db.Pool
+	store  store
+	owners map[string]OwnerKind
+	deps   Deps
 }
 
 // NewService returns the routing service with no owner kinds; owning areas Register theirs.
-func NewService(pool *db.Pool, library library, resources resourceDirectory) *Service {
-	return &Service{pool: pool, owners: map[string]OwnerKind{}, library: library, resources: resources}
+func NewService(pool *db.Pool, deps Deps) *Service {
+	return &Service{pool: pool, owners: map[string]OwnerKind{}, deps: deps}
 }
 
 // Register gives ownerType the owning area's lookups.
 func (s *Service) Register(ownerType string, k OwnerKind) { s.owners[ownerType] = k }
 
 // requireOwner answers 404 unless the owner's kind is registered and the tenant has the
-// owner; it locks the owner's row until q's transaction ends.
+// owner; it locks the owner's row until q's transaction ends, for edits.
 func (s *Service) requireOwner(ctx context.Context, q db.Q, tenantID string, o Owner) (OwnerKind, error) {
+	return s.findOwner(ctx, q, tenantID, o, true)
+}
+
+// readOwner answers 404 unless the owner's kind is registered and the tenant has the owner;
+// it takes no lock, for reads.
+func (s *Service) readOwner(ctx context.Context, q db.Q, tenantID string, o Owner) (OwnerKind, error) {
+	return s.findOwner(ctx, q, tenantID, o, false)
+}
+
+func (s *Service) findOwner(ctx context.Context, q db.Q, tenantID string, o Owner, lock bool) (OwnerKind, error) {
 	k, ok := s.owners[o.Type]
-	if !ok || k.Exists == nil {
+	if !ok || k.Exists == nil || k.Lock == nil {
 		return OwnerKind{}, apperr.NotFound("%s %s not found", o.Type, o.ID)
 	}
-	found, err := k.Exists(ctx, q, tenantID, o.ID)
+	find := k.Exists
+	if lock {
+		find = k.Lock
+	}
+	found, err := find(ctx, q, tenantID, o.ID)
 	if err != nil {
 		return OwnerKind{}, err
 	}
@@ -68,7 +95,7 @@ func changed(ctx context.Context, q db.Q, k OwnerKind, tenantID string, o Owner)
 func (s *Service) Routing(ctx context.Context, tenantID string, o Owner) (Routing, error) {
 	var r Routing
 	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.requireOwner(ctx, q, tenantID, o); err != nil {
+		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
 			return err
 		}
 		ops, err := s.store.listByOwner(ctx, q, tenantID, o)

@@ -1,0 +1,2 @@
+DROP TABLE routing_material_nestings, routing_input_materials, routing_input_items, routing_operation_ipts, routing_operation_items;
+ALTER TABLE routing_operations DROP CONSTRAINT routing_operations_owner_id_key;
