@@ -105,9 +105,11 @@ func (s *Service) Routing(ctx context.Context, tenantID string, o Owner) (Routin
 	return r, err
 }
 
-// Copy copies every routing operation of from to to by value, with new ids, in q's
-// transaction and in one statement however many operations there are. The caller checks
-// both owners; to's routing must be empty (a sequence it has already answers 400).
+// Copy copies from's whole routing to to by value, with new ids, in q's transaction and in one
+// statement however large it is: its operations with their operation items and tracking, its
+// input items and input materials (still pointing at the copies of their operations) and the
+// materials' nestings. The caller checks both owners; to's routing must be empty (a sequence
+// it has already answers 400).
 func (s *Service) Copy(ctx context.Context, q db.Q, tenantID string, from, to Owner) error {
 	return s.store.copy(ctx, q, tenantID, from, to)
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
-	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
 )
@@ -74,21 +73,4 @@ func (store) listByOwner(ctx context.Context, q db.Q, tenantID string, o Owner) 
 		out[i] = r.toOperation()
 	}
 	return out, nil
-}
-
-// copySQL copies every routing operation of one owner to another, with new ids.
-const copySQL = `
-INSERT INTO routing_operations (tenant_id, id, owner_type, owner_id, ` + valueColumns + `)
-SELECT tenant_id, gen_random_uuid()::text, $4, $5, ` + valueColumns + `
-FROM routing_operations WHERE tenant_id = $1 AND owner_type = $2 AND owner_id = $3`
-
-func (store) copy(ctx context.Context, q db.Q, tenantID string, from, to Owner) error {
-	_, err := q.ExecContext(ctx, copySQL, tenantID, from.Type, from.ID, to.Type, to.ID)
-	if constraint, ok := db.UniqueViolation(err); ok && constraint == "routing_operations_sequence_key" {
-		return apperr.Field("sequence", "the routing of %s %s already has a sequence of %s %s", to.Type, to.ID, from.Type, from.ID)
-	}
-	if err != nil {
-		return fmt.Errorf("copy routing: %w", err)
-	}
-	return nil
 }
