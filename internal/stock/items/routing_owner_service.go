@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/lib/pq"
-
 	"mos/internal/platform/db"
 )
 
@@ -61,29 +59,8 @@ type RoutingItemRef struct {
 	UnitName *string
 }
 
-const routingItemRefsSQL = `
-SELECT i.id, i.number, i.revision, i.is_archived, u.name AS unit_name
-FROM items i LEFT JOIN units_of_measure u ON u.tenant_id = i.tenant_id AND u.id = i.unit_of_measure_id
-WHERE i.tenant_id = $1 AND i.id = ANY($2)`
-
 // ItemsForRouting answers the tenant's items among ids (archived or not), keyed by id;
 // unknown and other tenants' ids are absent. One query however many ids.
 func (s *Service) ItemsForRouting(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]RoutingItemRef, error) {
-	out := make(map[string]RoutingItemRef, len(ids))
-	if len(ids) == 0 {
-		return out, nil
-	}
-	rows, err := q.QueryxContext(ctx, routingItemRefsSQL, tenantID, pq.Array(ids))
-	if err != nil {
-		return nil, fmt.Errorf("find items for routing: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var r RoutingItemRef
-		if err := rows.Scan(&r.ID, &r.Number, &r.Revision, &r.IsArchived, &r.UnitName); err != nil {
-			return nil, fmt.Errorf("scan item for routing: %w", err)
-		}
-		out[r.ID] = r
-	}
-	return out, rows.Err()
+	return s.store.routingItemRefs(ctx, q, tenantID, ids)
 }

@@ -63,3 +63,21 @@ func (store) copy(ctx context.Context, q db.Q, tenantID string, from, to Owner) 
 	}
 	return nil
 }
+
+// clearSQL deletes an owner's whole routing: its inputs and materials (with their
+// nestings), then its operations (with their operation items and tracking).
+const clearSQL = `
+WITH cleared_inputs AS (
+    DELETE FROM routing_input_items WHERE tenant_id = $1 AND owner_type = $2 AND owner_id = $3
+), cleared_materials AS (
+    DELETE FROM routing_input_materials WHERE tenant_id = $1 AND owner_type = $2 AND owner_id = $3
+)
+DELETE FROM routing_operations WHERE tenant_id = $1 AND owner_type = $2 AND owner_id = $3`
+
+// clear deletes o's whole routing in one statement.
+func (store) clear(ctx context.Context, q db.Q, tenantID string, o Owner) error {
+	if _, err := q.ExecContext(ctx, clearSQL, tenantID, o.Type, o.ID); err != nil {
+		return fmt.Errorf("clear routing: %w", err)
+	}
+	return nil
+}

@@ -51,3 +51,11 @@ func operationToAPI(op Operation) gen.RoutingOperation {
 		Notes: op.Notes, CreatedUtc: utctime.From(op.CreatedUtc), ModifiedUtc: utctime.From(op.ModifiedUtc),
 	}
 }
+
+func (h *RoutingHandler) CopyItemRouting(ctx context.Context, req gen.CopyItemRoutingRequestObject) (gen.CopyItemRoutingResponseObject, error) {
+	r, err := h.svc.ReplaceWithCopy(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), itemOwner(req.Body.SourceItemId), "sourceItemId")
+	if err != nil {
+		return nil, err
+	}
+	return gen.CopyItemRouting200JSONResponse(routingToAPI(r)), nil
+}

@@ -98,11 +98,17 @@ func (s *Service) Routing(ctx context.Context, tenantID string, o Owner) (Routin
 		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
 			return err
 		}
-		ops, err := s.store.listByOwner(ctx, q, tenantID, o)
-		r = Routing{Owner: o, Operations: ops}
+		var err error
+		r, err = s.read(ctx, q, tenantID, o)
 		return err
 	})
 	return r, err
+}
+
+// read loads the owner's whole routing through q in a fixed number of statements.
+func (s *Service) read(ctx context.Context, q db.Q, tenantID string, o Owner) (Routing, error) {
+	ops, err := s.store.listByOwner(ctx, q, tenantID, o)
+	return Routing{Owner: o, Operations: ops}, err
 }
 
 // Copy copies from's whole routing to to by value, with new ids, in q's transaction and in one
