@@ -104,3 +104,29 @@ func TestItemRoutingCopyNeedsAnotherItemOfTheTenant(t *testing.T) {
 	res, b = rawRequest(t, http.MethodPost, itemRoutingPath(target), te.Token, "application/json", `{}`)
 	mustProblemNaming(t, res, b, "sourceItemId")
 }
+
+func TestItemRoutingArchivedLibraryOperationCannotBePickedButStaysOnUpdate(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	itemID := createItem(t, te, newItem("R-ARCH"))
+	lib := createOperation(t, te, client.OperationWrite{Name: "Anodize"})
+	id := createRoutingOperation(t, te, itemID, client.RoutingOperationWrite{OperationId: &lib})
+	res, b := rawRequest(t, http.MethodPut, "/api/operation/"+lib, te.Token, "application/json", `{"name":"Anodize","isArchived":true}`)
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+
+	body := `{"operationId":"` + lib + `","name":"Anodize again"}`
+	res, b = rawRequest(t, http.MethodPost, itemRoutingOperationsPath(itemID), te.Token, "application/json", body)
+	mustProblemNaming(t, res, b, "operationId")
+	res, b = rawRequest(t, http.MethodPost, itemRoutingOperationsPath(itemID)+"/batch", te.Token, "application/json", `{"operations":[`+body+`]}`)
+	mustProblemNaming(t, res, b, "operations.0.operationId")
+	// The operation that picked it before keeps it through an update.
+	res, b = rawRequest(t, http.MethodPut, itemRoutingOperationPath(itemID, id), te.Token, "application/json", body)
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
+	if got := getRoutingOperation(t, te, itemID, id); got.OperationId == nil || *got.OperationId != lib || got.Name != "Anodize again" {
+		t.Fatalf("update lost the archived operation: %s", mustJSON(t, got))
+	}
+	// Another routing operation cannot switch to it.
+	other := createRoutingOperation(t, te, itemID, client.RoutingOperationWrite{Name: ptr("Mask")})
+	res, b = rawRequest(t, http.MethodPut, itemRoutingOperationPath(itemID, other), te.Token, "application/json", body)
+	mustProblemNaming(t, res, b, "operationId")
+}

@@ -26,7 +26,7 @@ func (s *Service) CreateOperation(ctx context.Context, tenantID string, o Owner,
 		if err != nil {
 			return err
 		}
-		v, err := s.resolve(ctx, q, tenantID, w)
+		v, err := s.resolve(ctx, q, tenantID, w, nil)
 		if err != nil {
 			return err
 		}
@@ -77,7 +77,7 @@ func (s *Service) UpdateOperation(ctx context.Context, tenantID string, o Owner,
 		if err != nil {
 			return err
 		}
-		v, err := s.resolve(ctx, q, tenantID, w)
+		v, err := s.resolve(ctx, q, tenantID, w, current.OperationID)
 		if err != nil {
 			return err
 		}
@@ -142,9 +142,11 @@ func checkWrite(w Write) error {
 // resolve turns a checked write into the values to store: the library operation's defaults
 // for what w omits when it names one, then the references checked. An unknown library
 // operation, work center or equipment answers 404 naming the field; equipment of another
-// work center (or without one) 400 naming equipmentId. The lookups share-lock what they find
-// until the transaction ends. The outside vendor is checked by its foreign key.
-func (s *Service) resolve(ctx context.Context, q db.Q, tenantID string, w Write) (Values, error) {
+// work center (or without one) 400 naming equipmentId; an archived library operation 400
+// naming operationId, unless it is kept, the one the operation already picked. The lookups
+// share-lock what they find until the transaction ends. The outside vendor is checked by its
+// foreign key.
+func (s *Service) resolve(ctx context.Context, q db.Q, tenantID string, w Write, kept *string) (Values, error) {
 	fields := apperr.Fields{}
 	v := Values{
 		OperationID: w.OperationID, WorkCenterID: w.WorkCenterID, EquipmentID: w.EquipmentID,
@@ -162,6 +164,11 @@ func (s *Service) resolve(ctx context.Context, q db.Q, tenantID string, w Write)
 		lib, err := s.deps.Library.ForRouting(ctx, q, tenantID, *w.OperationID)
 		if err != nil {
 			return Values{}, err
+		}
+		// An archived library operation can no longer be picked, but a routing operation
+		// that picked it before keeps it through updates.
+		if lib.IsArchived && (kept == nil || *kept != lib.ID) {
+			return Values{}, apperr.Field("operationId", "operation %s is archived", lib.ID)
 		}
 		if w.Name == nil {
 			v.Name = lib.Name
@@ -246,7 +253,7 @@ func (s *Service) CreateOperations(ctx context.Context, tenantID string, o Owner
 			return err
 		}
 		for i, w := range ws {
-			v, err := s.resolve(ctx, q, tenantID, w)
+			v, err := s.resolve(ctx, q, tenantID, w, nil)
 			if err != nil {
 				return indexed(i, err)
 			}
