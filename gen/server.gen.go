@@ -4910,6 +4910,74 @@ type RoutingCopy struct {
 	SourceItemId string `json:"sourceItemId"`
 }
 
+// RoutingInputItem One input item of a routing (read shape): a component consumed to make what the routing makes.
+type RoutingInputItem struct {
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// ItemId The component item.
+	ItemId string `json:"itemId"`
+
+	// ItemNumber The component item's number.
+	ItemNumber string `json:"itemNumber"`
+
+	// ItemRevision The component item's revision; null when none.
+	ItemRevision *string      `json:"itemRevision"`
+	ModifiedUtc  utctime.Time `json:"modifiedUtc"`
+
+	// Notes Free notes; null when none.
+	Notes *string `json:"notes"`
+
+	// QuantityPerUnit Units of the component (in its own inventory unit) per unit made, exactly as stored.
+	QuantityPerUnit dec.Decimal `json:"quantityPerUnit"`
+
+	// RoutingOperationId The operation of this routing that consumes the component; null when none (or when that operation was deleted).
+	RoutingOperationId *string `json:"routingOperationId"`
+
+	// UnitName The component item's inventory unit, in which `quantityPerUnit` counts; null when the item has none.
+	UnitName *string `json:"unitName"`
+}
+
+// RoutingInputItemBatch Body of a batch create of routing input items.
+type RoutingInputItemBatch struct {
+	// InputItems The input items to add, 1 to 500, in order.
+	InputItems []RoutingInputItemWrite `json:"inputItems"`
+}
+
+// RoutingInputItemFilter Filter of a routing's input item list; every member narrows the result (AND).
+type RoutingInputItemFilter struct {
+	// Ids Only these input item ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// ItemIds Only input items of these component items (1 to 500 ids).
+	ItemIds *[]string `json:"itemIds,omitempty"`
+
+	// RoutingOperationIds Only input items consumed at these operations of the routing (1 to 500 ids).
+	RoutingOperationIds *[]string `json:"routingOperationIds,omitempty"`
+}
+
+// RoutingInputItemWrite Create and full-update body of a routing input item. Members not listed here are
+// ignored when sent. No item may be an input of itself at any depth: `itemId` naming the
+// item the routing makes, or an item whose routing takes that item as an input at any
+// depth, answers 400 naming `itemId`.
+type RoutingInputItemWrite struct {
+	// ItemId An item of the tenant (404 naming `itemId` when not); not archived (400 naming `itemId`); not the item the routing makes nor one that uses it at any depth (400 naming `itemId`).
+	ItemId string `json:"itemId"`
+
+	// Notes Trimmed; at most 2000 characters; null, omitted or blank: none.
+	Notes *string `json:"notes,omitempty"`
+
+	// QuantityPerUnit Units of the component, in its own inventory unit, per unit made; more than 0 (400 naming the field), stored exactly as sent.
+	QuantityPerUnit dec.Decimal `json:"quantityPerUnit"`
+
+	// RoutingOperationId An operation of this routing that consumes the component (404 naming `routingOperationId` when not); null or omitted: none.
+	RoutingOperationId *string `json:"routingOperationId,omitempty"`
+}
+
 // RoutingOperation One operation of a routing (read shape).
 type RoutingOperation struct {
 	CreatedUtc utctime.Time `json:"createdUtc"`
@@ -7833,6 +7901,111 @@ type CopyItemRoutingParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// CreateItemRoutingInputItemParams defines parameters for CreateItemRoutingInputItem.
+type CreateItemRoutingInputItemParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateItemRoutingInputItemsParams defines parameters for CreateItemRoutingInputItems.
+type CreateItemRoutingInputItemsParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListItemRoutingInputItemsParams defines parameters for ListItemRoutingInputItems.
+type ListItemRoutingInputItemsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteItemRoutingInputItemParams defines parameters for DeleteItemRoutingInputItem.
+type DeleteItemRoutingInputItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetItemRoutingInputItemParams defines parameters for GetItemRoutingInputItem.
+type GetItemRoutingInputItemParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateItemRoutingInputItemParams defines parameters for UpdateItemRoutingInputItem.
+type UpdateItemRoutingInputItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // CreateItemRoutingOperationParams defines parameters for CreateItemRoutingOperation.
 type CreateItemRoutingOperationParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -9194,6 +9367,18 @@ type AddItemRevisionJSONRequestBody = ItemRevisionCreate
 // CopyItemRoutingJSONRequestBody defines body for CopyItemRouting for application/json ContentType.
 type CopyItemRoutingJSONRequestBody = RoutingCopy
 
+// CreateItemRoutingInputItemJSONRequestBody defines body for CreateItemRoutingInputItem for application/json ContentType.
+type CreateItemRoutingInputItemJSONRequestBody = RoutingInputItemWrite
+
+// CreateItemRoutingInputItemsJSONRequestBody defines body for CreateItemRoutingInputItems for application/json ContentType.
+type CreateItemRoutingInputItemsJSONRequestBody = RoutingInputItemBatch
+
+// ListItemRoutingInputItemsJSONRequestBody defines body for ListItemRoutingInputItems for application/json ContentType.
+type ListItemRoutingInputItemsJSONRequestBody = RoutingInputItemFilter
+
+// UpdateItemRoutingInputItemJSONRequestBody defines body for UpdateItemRoutingInputItem for application/json ContentType.
+type UpdateItemRoutingInputItemJSONRequestBody = RoutingInputItemWrite
+
 // CreateItemRoutingOperationJSONRequestBody defines body for CreateItemRoutingOperation for application/json ContentType.
 type CreateItemRoutingOperationJSONRequestBody = RoutingOperationWrite
 
@@ -9979,6 +10164,24 @@ type ServerInterface interface {
 	// CopyItemRouting Replace an item's routing with a copy of another item's
 	// (POST /api/items/{itemId}/routing)
 	CopyItemRouting(ctx echo.Context, itemId ItemId, params CopyItemRoutingParams) error
+	// CreateItemRoutingInputItem Add an input item to an item's routing
+	// (POST /api/items/{itemId}/routing/input-items)
+	CreateItemRoutingInputItem(ctx echo.Context, itemId ItemId, params CreateItemRoutingInputItemParams) error
+	// CreateItemRoutingInputItems Add several input items to an item's routing
+	// (POST /api/items/{itemId}/routing/input-items/batch)
+	CreateItemRoutingInputItems(ctx echo.Context, itemId ItemId, params CreateItemRoutingInputItemsParams) error
+	// ListItemRoutingInputItems List the input items of an item's routing
+	// (POST /api/items/{itemId}/routing/input-items/list)
+	ListItemRoutingInputItems(ctx echo.Context, itemId ItemId, params ListItemRoutingInputItemsParams) error
+	// DeleteItemRoutingInputItem Delete one input item of an item's routing
+	// (DELETE /api/items/{itemId}/routing/input-items/{inputItemId})
+	DeleteItemRoutingInputItem(ctx echo.Context, itemId ItemId, inputItemId Id36, params DeleteItemRoutingInputItemParams) error
+	// GetItemRoutingInputItem Get one input item of an item's routing
+	// (GET /api/items/{itemId}/routing/input-items/{inputItemId})
+	GetItemRoutingInputItem(ctx echo.Context, itemId ItemId, inputItemId Id36, params GetItemRoutingInputItemParams) error
+	// UpdateItemRoutingInputItem Update one input item of an item's routing
+	// (PUT /api/items/{itemId}/routing/input-items/{inputItemId})
+	UpdateItemRoutingInputItem(ctx echo.Context, itemId ItemId, inputItemId Id36, params UpdateItemRoutingInputItemParams) error
 	// CreateItemRoutingOperation Add an operation to an item's routing
 	// (POST /api/items/{itemId}/routing/operations)
 	CreateItemRoutingOperation(ctx echo.Context, itemId ItemId, params CreateItemRoutingOperationParams) error
@@ -14621,6 +14824,256 @@ func (w *ServerInterfaceWrapper) CopyItemRouting(ctx echo.Context) error {
 	return err
 }
 
+// CreateItemRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateItemRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateItemRoutingInputItem(ctx, itemId, params)
+	return err
+}
+
+// CreateItemRoutingInputItems converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateItemRoutingInputItems(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemRoutingInputItemsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateItemRoutingInputItems(ctx, itemId, params)
+	return err
+}
+
+// ListItemRoutingInputItems converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemRoutingInputItems(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemRoutingInputItemsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemRoutingInputItems(ctx, itemId, params)
+	return err
+}
+
+// DeleteItemRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteItemRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "inputItemId" -------------
+	var inputItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputItemId", ctx.Param("inputItemId"), &inputItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteItemRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteItemRoutingInputItem(ctx, itemId, inputItemId, params)
+	return err
+}
+
+// GetItemRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) GetItemRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "inputItemId" -------------
+	var inputItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputItemId", ctx.Param("inputItemId"), &inputItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetItemRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetItemRoutingInputItem(ctx, itemId, inputItemId, params)
+	return err
+}
+
+// UpdateItemRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateItemRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "inputItemId" -------------
+	var inputItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputItemId", ctx.Param("inputItemId"), &inputItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateItemRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateItemRoutingInputItem(ctx, itemId, inputItemId, params)
+	return err
+}
+
 // CreateItemRoutingOperation converts echo context to params.
 func (w *ServerInterfaceWrapper) CreateItemRoutingOperation(ctx echo.Context) error {
 	var err error
@@ -17309,6 +17762,12 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.DELETE(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId", wrapper.DeleteItemRoutingOperation, options.OperationMiddlewares["deleteItemRoutingOperation"]...)
 	router.GET(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId", wrapper.GetItemRoutingOperation, options.OperationMiddlewares["getItemRoutingOperation"]...)
 	router.PUT(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId", wrapper.UpdateItemRoutingOperation, options.OperationMiddlewares["updateItemRoutingOperation"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/routing/input-items", wrapper.CreateItemRoutingInputItem, options.OperationMiddlewares["createItemRoutingInputItem"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/routing/input-items/batch", wrapper.CreateItemRoutingInputItems, options.OperationMiddlewares["createItemRoutingInputItems"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/routing/input-items/list", wrapper.ListItemRoutingInputItems, options.OperationMiddlewares["listItemRoutingInputItems"]...)
+	router.DELETE(options.BaseURL+"/api/items/:itemId/routing/input-items/:inputItemId", wrapper.DeleteItemRoutingInputItem, options.OperationMiddlewares["deleteItemRoutingInputItem"]...)
+	router.GET(options.BaseURL+"/api/items/:itemId/routing/input-items/:inputItemId", wrapper.GetItemRoutingInputItem, options.OperationMiddlewares["getItemRoutingInputItem"]...)
+	router.PUT(options.BaseURL+"/api/items/:itemId/routing/input-items/:inputItemId", wrapper.UpdateItemRoutingInputItem, options.OperationMiddlewares["updateItemRoutingInputItem"]...)
 	router.POST(options.BaseURL+"/api/operation", wrapper.CreateOperation, options.OperationMiddlewares["createOperation"]...)
 	router.PUT(options.BaseURL+"/api/operation/:id", wrapper.UpdateOperation, options.OperationMiddlewares["updateOperation"]...)
 	router.GET(options.BaseURL+"/api/operations/:id", wrapper.GetOperation, options.OperationMiddlewares["getOperation"]...)
@@ -38224,6 +38683,1034 @@ func (response CopyItemRouting503ApplicationProblemPlusJSONResponse) VisitCopyIt
 	return err
 }
 
+type CreateItemRoutingInputItemRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Params CreateItemRoutingInputItemParams
+	Body   *CreateItemRoutingInputItemJSONRequestBody
+}
+
+type CreateItemRoutingInputItemResponseObject interface {
+	VisitCreateItemRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type CreateItemRoutingInputItem200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateItemRoutingInputItem200JSONResponse) VisitCreateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItem409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItem409ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItem413ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItem415ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItem422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItem422ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItemsRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Params CreateItemRoutingInputItemsParams
+	Body   *CreateItemRoutingInputItemsJSONRequestBody
+}
+
+type CreateItemRoutingInputItemsResponseObject interface {
+	VisitCreateItemRoutingInputItemsResponse(w http.ResponseWriter) error
+}
+
+type CreateItemRoutingInputItems200JSONResponse CreatedIds
+
+func (response CreateItemRoutingInputItems200JSONResponse) VisitCreateItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItems400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItems400ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItems401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItems401ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItems403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItems403ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItems404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItems404ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItems409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItems409ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItems413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItems413ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItems415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItems415ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItems422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItems422ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItems429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItems429ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputItems503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputItems503ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputItemsRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Params ListItemRoutingInputItemsParams
+	Body   *ListItemRoutingInputItemsJSONRequestBody
+}
+
+type ListItemRoutingInputItemsResponseObject interface {
+	VisitListItemRoutingInputItemsResponse(w http.ResponseWriter) error
+}
+
+type ListItemRoutingInputItems200JSONResponse []RoutingInputItem
+
+func (response ListItemRoutingInputItems200JSONResponse) VisitListItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputItems400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputItems400ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputItems401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputItems401ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputItems403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputItems403ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputItems404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputItems404ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputItems413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputItems413ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputItems415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputItems415ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputItems429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputItems429ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputItems503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputItems503ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputItemRequestObject struct {
+	ItemId      ItemId `json:"itemId"`
+	InputItemId Id36   `json:"inputItemId"`
+	Params      DeleteItemRoutingInputItemParams
+}
+
+type DeleteItemRoutingInputItemResponseObject interface {
+	VisitDeleteItemRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type DeleteItemRoutingInputItem200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteItemRoutingInputItem200JSONResponse) VisitDeleteItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputItem204Response struct {
+}
+
+func (response DeleteItemRoutingInputItem204Response) VisitDeleteItemRoutingInputItemResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteItemRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputItem412ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputItemRequestObject struct {
+	ItemId      ItemId `json:"itemId"`
+	InputItemId Id36   `json:"inputItemId"`
+	Params      GetItemRoutingInputItemParams
+}
+
+type GetItemRoutingInputItemResponseObject interface {
+	VisitGetItemRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type GetItemRoutingInputItem200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetItemRoutingInputItem200JSONResponse struct {
+	Body    RoutingInputItem
+	Headers GetItemRoutingInputItem200ResponseHeaders
+}
+
+func (response GetItemRoutingInputItem200JSONResponse) VisitGetItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputItem304Response = RecordNotModifiedResponse
+
+func (response GetItemRoutingInputItem304Response) VisitGetItemRoutingInputItemResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetItemRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputItemRequestObject struct {
+	ItemId      ItemId `json:"itemId"`
+	InputItemId Id36   `json:"inputItemId"`
+	Params      UpdateItemRoutingInputItemParams
+	Body        *UpdateItemRoutingInputItemJSONRequestBody
+}
+
+type UpdateItemRoutingInputItemResponseObject interface {
+	VisitUpdateItemRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type UpdateItemRoutingInputItem200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateItemRoutingInputItem200JSONResponse struct {
+	Body    RoutingInputItem
+	Headers UpdateItemRoutingInputItem200ResponseHeaders
+}
+
+func (response UpdateItemRoutingInputItem200JSONResponse) VisitUpdateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputItem412ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputItem413ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputItem415ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemRoutingOperationRequestObject struct {
 	ItemId ItemId `json:"itemId"`
 	Params CreateItemRoutingOperationParams
@@ -49869,6 +51356,24 @@ type StrictServerInterface interface {
 	// CopyItemRouting Replace an item's routing with a copy of another item's
 	// (POST /api/items/{itemId}/routing)
 	CopyItemRouting(ctx context.Context, request CopyItemRoutingRequestObject) (CopyItemRoutingResponseObject, error)
+	// CreateItemRoutingInputItem Add an input item to an item's routing
+	// (POST /api/items/{itemId}/routing/input-items)
+	CreateItemRoutingInputItem(ctx context.Context, request CreateItemRoutingInputItemRequestObject) (CreateItemRoutingInputItemResponseObject, error)
+	// CreateItemRoutingInputItems Add several input items to an item's routing
+	// (POST /api/items/{itemId}/routing/input-items/batch)
+	CreateItemRoutingInputItems(ctx context.Context, request CreateItemRoutingInputItemsRequestObject) (CreateItemRoutingInputItemsResponseObject, error)
+	// ListItemRoutingInputItems List the input items of an item's routing
+	// (POST /api/items/{itemId}/routing/input-items/list)
+	ListItemRoutingInputItems(ctx context.Context, request ListItemRoutingInputItemsRequestObject) (ListItemRoutingInputItemsResponseObject, error)
+	// DeleteItemRoutingInputItem Delete one input item of an item's routing
+	// (DELETE /api/items/{itemId}/routing/input-items/{inputItemId})
+	DeleteItemRoutingInputItem(ctx context.Context, request DeleteItemRoutingInputItemRequestObject) (DeleteItemRoutingInputItemResponseObject, error)
+	// GetItemRoutingInputItem Get one input item of an item's routing
+	// (GET /api/items/{itemId}/routing/input-items/{inputItemId})
+	GetItemRoutingInputItem(ctx context.Context, request GetItemRoutingInputItemRequestObject) (GetItemRoutingInputItemResponseObject, error)
+	// UpdateItemRoutingInputItem Update one input item of an item's routing
+	// (PUT /api/items/{itemId}/routing/input-items/{inputItemId})
+	UpdateItemRoutingInputItem(ctx context.Context, request UpdateItemRoutingInputItemRequestObject) (UpdateItemRoutingInputItemResponseObject, error)
 	// CreateItemRoutingOperation Add an operation to an item's routing
 	// (POST /api/items/{itemId}/routing/operations)
 	CreateItemRoutingOperation(ctx context.Context, request CreateItemRoutingOperationRequestObject) (CreateItemRoutingOperationResponseObject, error)
@@ -55173,6 +56678,260 @@ func (sh *strictHandler) CopyItemRouting(ctx echo.Context, itemId ItemId, params
 	return nil
 }
 
+// CreateItemRoutingInputItem operation middleware
+func (sh *strictHandler) CreateItemRoutingInputItem(ctx echo.Context, itemId ItemId, params CreateItemRoutingInputItemParams) error {
+	var request CreateItemRoutingInputItemRequestObject
+
+	request.ItemId = itemId
+	request.Params = params
+
+	var body CreateItemRoutingInputItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateItemRoutingInputItem(ctx.Request().Context(), request.(CreateItemRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateItemRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateItemRoutingInputItemResponseObject); ok {
+		return validResponse.VisitCreateItemRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateItemRoutingInputItems operation middleware
+func (sh *strictHandler) CreateItemRoutingInputItems(ctx echo.Context, itemId ItemId, params CreateItemRoutingInputItemsParams) error {
+	var request CreateItemRoutingInputItemsRequestObject
+
+	request.ItemId = itemId
+	request.Params = params
+
+	var body CreateItemRoutingInputItemsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateItemRoutingInputItems(ctx.Request().Context(), request.(CreateItemRoutingInputItemsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateItemRoutingInputItems")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateItemRoutingInputItemsResponseObject); ok {
+		return validResponse.VisitCreateItemRoutingInputItemsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListItemRoutingInputItems operation middleware
+func (sh *strictHandler) ListItemRoutingInputItems(ctx echo.Context, itemId ItemId, params ListItemRoutingInputItemsParams) error {
+	var request ListItemRoutingInputItemsRequestObject
+
+	request.ItemId = itemId
+	request.Params = params
+
+	var body ListItemRoutingInputItemsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemRoutingInputItems(ctx.Request().Context(), request.(ListItemRoutingInputItemsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemRoutingInputItems")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemRoutingInputItemsResponseObject); ok {
+		return validResponse.VisitListItemRoutingInputItemsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteItemRoutingInputItem operation middleware
+func (sh *strictHandler) DeleteItemRoutingInputItem(ctx echo.Context, itemId ItemId, inputItemId Id36, params DeleteItemRoutingInputItemParams) error {
+	var request DeleteItemRoutingInputItemRequestObject
+
+	request.ItemId = itemId
+	request.InputItemId = inputItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteItemRoutingInputItem(ctx.Request().Context(), request.(DeleteItemRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteItemRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteItemRoutingInputItemResponseObject); ok {
+		return validResponse.VisitDeleteItemRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetItemRoutingInputItem operation middleware
+func (sh *strictHandler) GetItemRoutingInputItem(ctx echo.Context, itemId ItemId, inputItemId Id36, params GetItemRoutingInputItemParams) error {
+	var request GetItemRoutingInputItemRequestObject
+
+	request.ItemId = itemId
+	request.InputItemId = inputItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetItemRoutingInputItem(ctx.Request().Context(), request.(GetItemRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetItemRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetItemRoutingInputItemResponseObject); ok {
+		return validResponse.VisitGetItemRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateItemRoutingInputItem operation middleware
+func (sh *strictHandler) UpdateItemRoutingInputItem(ctx echo.Context, itemId ItemId, inputItemId Id36, params UpdateItemRoutingInputItemParams) error {
+	var request UpdateItemRoutingInputItemRequestObject
+
+	request.ItemId = itemId
+	request.InputItemId = inputItemId
+	request.Params = params
+
+	var body UpdateItemRoutingInputItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateItemRoutingInputItem(ctx.Request().Context(), request.(UpdateItemRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateItemRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateItemRoutingInputItemResponseObject); ok {
+		return validResponse.VisitUpdateItemRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreateItemRoutingOperation operation middleware
 func (sh *strictHandler) CreateItemRoutingOperation(ctx echo.Context, itemId ItemId, params CreateItemRoutingOperationParams) error {
 	var request CreateItemRoutingOperationRequestObject
@@ -58413,856 +60172,875 @@ var swaggerSpec = []string{
 	"Q+giE3XE3ZZT/nC55I0UctdnyH6tWFEEVftsxbHKoRbWMCRjo860NiCdQA85kkbXneK7U9Hn1jtxTW+9",
 	"RwnMNeABA+fSMWlNS76RnxKsh1r5xpKOWqiHR/vkvKpZGiQBwM2KRWB20fpem7538vmZaxto9sn37iWH",
 	"P2PvVI3dbHftkJwtDT6HR4w58q7SJ+JfVzGYJvNq+PjoxlU/htRcLSGgl6+0s7ysxbWQtyJaPXPATsZ4",
-	"4JepY7D6/9h79+Q2cnRPdCsIzh8mz0nS1MOuMhUTMSrbVaU+fmgsuWpONys6ISZIopUEWAlQMrtORdxd",
-	"3B3cBcwS5u7kruQGvg9AIpOZfIl62M0TcaotZibe+N7f76tOgISz6+xQwZHyADk+L99BMz4pm9QKpl1f",
-	"eTZ3GO6itOwvJbDVLevKzjZ11z61WlOLYkNx9L+ENMvG6Ezp4PrrIF07x8F5kApna8BvPMA4NgXXqL5R",
-	"FddhWkPArAnCIZ3Hv1dLHoZpI0Z+FR5aEep40a1zfHjwXQX9qKSba/l4jqp9PJ54PzD02O9r3eQoX+aD",
-	"xSgQGnDoehZ6sDK36veSvFt7dGqOyo9LRFlIIMVnpgXAybXWGgsFTKZUgwULYZQgOIpqrobzTl+8t95M",
-	"ITUEvLCE+ExHWwUTj6NiolImpAMQS7kYmbN2uKQIZf7mfdQXL47jCQwjgGte3+V7Wv58WeHzcCYpVRZe",
-	"Bn9UkfNbJYtYeNeMTUMQfIybW6tA+oBqNpLZfMkCYy1X+96Ol/cuOI8lu34NI8FiL1y5MjBBQtTmkiv7",
-	"guTJYyqsHPTbxS/+jBojOhstO9Pw/D6O8yijSy8TPL+Pjsfb1J533ODDFvpKqb4PlDiiAstmehkCvUjl",
-	"2j+FbuNc7LDXbonqUwwlXCO46Z3UlxkdXFdWO3OlyxSGCZ64XCc9y4y8Sm7HPGXFXL9cbJaCjKlI6uIH",
-	"P0jh1fp1uoYAWsiysVaM2dy5WrEKDYap4YQjLEnGCE0zRpO5WbC2H9pO53FJv+ASr5rCKojWDY6l8zit",
-	"YEzeMXUP18kKK+eZTGaDcvDwJlPBdi60HFx/FD9TkWzYgFglyDtelfOorSum/V6VWr4+L17MTF9kwx8X",
-	"Rus4qoJPABJHuZwAryDnyQEbaf7leGDL8YNgXKuL1hkGiPXkq2L2mB/MiUMUAjXEOuj0mM19qP9mZYSX",
-	"ZkRsbGNQOYpw5QVCefcebo8KYnXXPz/FWMNqEe52LKGOQjHYcGPZbS3RbQ0TzcdKQ0vQJxqmfepEdebH",
-	"cnPO1raZy/l0iVMIOkUPPp5b1csVF9I0/KMwqRbhGk81oItWmaS2GuntNoKLB7xe+5uqiLa/KCnOja5X",
-	"dUP+cvHxA4GnPqafND/9+Jq8fNU9bHXImVYkHsjpPM7jbRTRcsQsrOsc0vAdsTkg738wUhSGJAxklmBW",
-	"zRWbS5GsH7gGI/roOqxyCr6TA6rr8jMBlzS1b5SQaZuUqDFLh5ERP+jc/M+cZknrJJAWuCLXbKp9EkNE",
-	"Uompq67RqtxNiCuqgZ+QYsBc6NGJ+4dvDa020GUe0GFWTzlpUo/rUin42tY7UXlLPkP0n0UjAIKZj2qx",
-	"LObqAgbgThTo7XNrUmXYcBtYh/JgfXbesLFk6cUWxsjZxtO+CxiDqMv5cKuwXu17f6RTrvTWNZ75I1Un",
-	"tpAwb8KLshKOA5AeFu5LTTB35TlYo/gunbCdFGh18OY/VtZMctHqtFzZgitXpsAVoZqmVLOIaAjdgT96",
-	"FldnBMYqBz8Igh6WigHcIVvKoAlFrPTsikVkyqcsIleMTiJCxciIEYYTCpZWN4mFwDasjFIoxFFJkmGi",
-	"cmhps3XF+SKHPmvNV66EkU1owkq1QNxebUJ8UddUcqjb7iTBeKpPUblM1zLS+iZ8t7Ii19Kvi2+H36/8",
-	"trDib/LPgopd63wOJ3UjLsLV6UDzG6rrS6u757akhlHUjZJQwLb2GDfb1/ICicyeWi5IHG5cTJpQSc1V",
-	"UGudFMt8oBGi6WuA2PsnxeNXA6sXZv0lMNcebGzFCkOnRy/JhWYMxNmX3ZcH7cuX5DSdTbiYTSpjotYQ",
-	"CQr3NFeo1hQO1q8lheggGaO1e/l//ndeD691UqzsUt5Pu9mPuZ+FilRrX2X4wPCW+mJmZ2KhuM9TX40l",
-	"MmKpQFVYg8qWtdJBpauAQFYUsNqoaFWRlC0XVgtbZD+qVD4ucP219FQQcw7cX2tKY++Ce1ZSX5xgduLr",
-	"CINnBzSMB0NXWmACVo7D41ScC9h83fyDspvK5q0Hq6Nq9ZyFA6RW79ObAjOlScLNiGh6Xlj/J1ITq6II",
-	"YCaVais2cEosLbAwcEHRCaSegvavkHAWCUNEGB2Mia2M1ReYQp+n6h90I2gFjlnKNPg8IKffyMepvGWZ",
-	"IfP22B13Wx1yMRuNsI44fNjriyuamY4pVBGNLSgN4mDe+jKyJEbnTUyaw5TqiKjfZzRjrROQU+ENI6r2",
-	"RSxnmmVvfHPw7S1Nw1qxzbztyDccLbx2C4kWGRtoKkazlGatE5CEEfINpeDC567FW3aVNxOReJhSMWL5",
-	"TycoSvdF1ceeXsUd8hYcRQuFyCJblNhundEAws/AoT6hX8KTetBddd7X0yFLusfXqUluIIM2PSgrMMWc",
-	"2CQ2RbsVVH57ZJ0yYH91C1tgCgoNnGptu1qlqJGv/KuN4c8XG6w3wwIJKx6/Djm3iq8hhr6SckRoXqbV",
-	"VhzC1AIjILZ6UJaZMbh2oB3DtTPK8jn81SHvrCKMzdqizKbZAlUNm+4LVCVaPRJfwcuxIUzQBZ9i1R9G",
-	"J5A/au4+pFIiCSmB/MLQUPrQkKjkBwZVww0DMS2bNzjIOabdRtSAZm1mnWDpakV7y2j30h6cWJXbsxHq",
-	"KjsDFG/CpkwkRqSETDZY0KAU56oSnLvViNdzs9TqxgvOlrx2pA/4grpuuBStxfKQFVGnrEzi146aWU7G",
-	"FmLwstkyj876CrSf9MLsosr6mMG0TshoseooKtpQULzlNDTSLNUVf6IRsCuU7iUm5BrVewuav8J8PbuD",
-	"Nr7hSFbo6oWDU5JnlhRWXX5w/s//Lh0d88PXcXjuTcPf9UJvWwv4se0Eq00EJfZSpRN+nDJxOuVvrHuz",
-	"XhesUl5PBYHvz8/IUacb+EgBDPT0/AwjJbQhCqH9q9B9VueprAAxSPlVRrN5IWu3IpAbM+U3quK2NNDx",
-	"V1f7NB9QIpnaqnSt2cCpWaW6VGyXGuFfdJP3ncOpNeKGe/VWZtdkwMyxuduY6q2r4PB3NdzLIzxZKPrC",
-	"MQIUEQgg2uyKMeFdVYqLwZrYZJuY3i0ewjJHR1BiIFhPlPGMtqeMoHPDiJxpMhMpU4pQdW2JDSKvGNUU",
-	"loMrMsxYLZrux5lWPGHnmRwwpSph62BcvppAfrq4IolZPiPTe6AGbM6X36zB2c2hFNY//JsauoUU7cVl",
-	"XNvonc3EJZ8Y0jrTTJ2zzJCnCuM3Pgc4oZkgZvC5LXwC9n2PnBQZWQOKP1Afhdz0X4Fc7xIKyH/P//n/",
-	"/t+AW9wqJ7Y9BHtkejYNlmHp/OFlcsWG0hZ1gVp2ZfioikV4hIkZYvQaaNEqCheQrQUatxUdy7vejJDV",
-	"0M+dkrKlgSAhjkxh/RbmVGQgZdJdcazqrls1hSqQ0SjkpEXS8tsyXr6eqS2ndvdqZQuI6v1GbhS5z8pE",
-	"Z2Q2VVRUS/kkrG3hQaxb42DYyBir7jZXYDfwVrklNS92XH/QH8mtoQ/8BDtks7SvKhTqNVJpnOuhMjO8",
-	"oN/cOUV8c0m0h0r1gmTqvG/H3WOPp9sC1So8QzFGO8ILXPji9wUukPna+MVPW2tmiGwRqLxSbrR3VJWo",
-	"VhPiK6h5YO+yOUUZY7a8K52wlnPiwZztwHciLnqpEApjFQdWFhTXH8TmoYKlDKBl9pjNhMYNadWaIiXU",
-	"8poJEITJRCYsNcRpYgUtJ1zaem9O/BIW3BssvpjjlEuQ2UyoBXnyJJfJgjMv2Ija5PzuwmZ8pdLn05/p",
-	"VuJoD9zJN6xKRK0kdvdFntaNlC2FhFcwa0Zc4HrA0xaY1DCrqjuDcfASFtkFsCNIPdp5J/IGmehATufg",
-	"SayGuJvWVGTPhX6apkRxAO/xwzX8Vc2mZtfxBDlXEk0QHc50D/9AUFojqd4gwPV0DkhySle6i/D8rDNZ",
-	"TbMRqwbOguzGtSL2f4E3y1sqpw07ktp9/cV1QcXcOnhWcbUygFfwS07vl5v6ymPJK5MvJBxUpulg2ieY",
-	"TZLEZ+dgXROmdA+qNcBiw5vWZeQqY9r4rEHKaAbAlnbCfYEaQqtTMD1iDUbSN0tke7Ym4H6D4C6QZuwa",
-	"iQkUFyWUxGYicSsiYyYGDArakRiWOT4hP0lIjCKKgd9vmlIj0lAxjzvkIyyLTSYzq2CDcs1hBfheOWUC",
-	"amdAiMUsU/yGGbKiWDpsZzZTGVNhzYexre1pPqNTDqQOV5SwCdeEopdYqwHJGHSNbtWQYsKRHdIB++PP",
-	"AsVU13zallPc6PYUj7YFMzZHbG5kuUtWFZVtHxLNsokqVSHk4kYCEhbMhmi5TeRxIe54GvZWF3+8RIr+",
-	"UDAZAErmiN8wsWNL41JzWVAMxXGK9axiguklqFVWzsIyLGbZseC2WzGuSFKo61VbET+wO7geyxaIZbF+",
-	"wWlZT80v7OnXGVDz6JkTwaIvV2Sd4rpwkTZQRaukfLhT/iotn8/Ki7aeR3fhHm3jO97NlVqEsaFfUIQ9",
-	"evmiWynR1l2/0s2rvGEsm3BVX4t46p8HBf3IZ8Wy9pWcGe4qr5lAjEAPmXxiF7H4Cpbj0GRENSB7nyKC",
-	"cwjfTF2mIldkSjOr8lNtf+7Zl7HcEUhqjAlXEZAReStY1hc0Y/SZIjec3Ybjx0xs25nMPE40fG6UaJZw",
-	"HX7QVIz1RXzq+/xo2r8EHt4h8S+m/fyhq7T71rRS+Bksu6DOmKkTIfsiEEIheVtpw9NFqUwWoARR7RaQ",
-	"KzVz44VauBmbGCHhhqY8AaT+vhhlhgkIqaFEL1YzmyiW3jBVjIzC0Xt8mkbUwIGHv8A7r+VkSsXcvZD/",
-	"iU8R5ttiuLh3Sj8Gb4LiFbwEf8PzC6ZNt76R4G94/p5mIy78n1BG2r5q/42/ewwM9zD4Ad74nzMJ4V/w",
-	"1P2BQ4CCWlAi34+i8BO8de7weQsvLvzqRgNSSzAY9zf2OEbbVj7r4Ad44y/yyj3Df+J35hDP0mDjCr/A",
-	"Ox9ef2pEjlbjH7gRp+enfhPw3/g7ggnA+POtLP0Ib15Kmfo3zB/kkk1ciN05yyAw7TUF/7nl8v67qt+D",
-	"2+LPYeEneOtXhDb3r/i/q7StAMa4FtcNK+aG3v0eZrgFeG4I4lCNIEtm08gbbPoCQWllRq5mht5rEkM3",
-	"GCFt/pzACTa0A+uyThwggmLZDVNWULnmIjEdwuh6fUFzQGgc8IBmGWfKVaE4S+ITQ3nhoJbeyItcx6RJ",
-	"7bSHMuuDxOqetqJyffAYojUJLdaPhrAgYct+N0u1mbHxVgBYBqQrkUDz6XRqBCfUb2GGriRadW3udbDx",
-	"UF1ygp/pvVLSzdegmsP5KYLf1v8VrKcztzhMhfUqNxUWdEXXZnWxf/jXXfvGg7bY50+ZVIrgU8PoBkxo",
-	"OmK2UDSEH0Ck0kG323LhqfDupkO5d0zWFVizaCz0MVnFeTzSuOvhDoEaTGiaMqVz66525dzh8nDIZIJY",
-	"nAVCVCk1LmIE6zWi43Ky6ULj1kR8B5u1HztkkMCGmGueo2JX27QC5NNaKHk4jUVC6M6jCO+L2tw5voD9",
-	"6C9QVKREBWj2gKwsXPZqvHUYRaUMXlz0xYJj8pbQAs+aIii4O+o9x2oALBNt5l9Y4n498azHPe8Ljyyk",
-	"tLkc1ywhs6kj0COgE+6jkFJYd5CPveO2+nzSF03H7jho1wJ2p9XJBaNCOQNzLmh6azQj+11RPC3tRB2L",
-	"52Lk5cTF44NKyC1PsHMjESv7Nmnms1JVsfJopn9fQ0nP/ccRWSSe3hGBaDe21mce5ekUOhvl6f50tWsf",
-	"NtfNzhPDOt/T7Ho2XTZf0p91u0fsv5NuIWgmnOgjhwLPFHuzfPc+sFuI03Ulc42cEn5RbQycKYaPf6CK",
-	"Jfb01TEibB6kSc99JEAfmRsXls2Hx9ezaW2nF2M5/UQ1W9UjvbJBgxM6GHPBMBrNEgQ1llPTbXVuVYki",
-	"Vs+0YmWj0j2pHG/dIasjhcGdXoa260z8zgrlpMDwlu/v9f5e7+/1Pd3r6vsrr1I2qYyv//Tja/Ld993v",
-	"yBRfctDd5C3ovSzLYJ7q1gdxYfVJ0FW5IinNRm5xXx6T//ihL27HVMMJRXP+7zMjQY9ZmvRIDO2p2KZU",
-	"u0inPKDgRdcWpzPP0CffBCN8X3CRsC+YxC1mE5bxAZbwaNkUboRgdCCQZMKUMmIE6MRYd0DRuaFDY3lL",
-	"JlTMIWShFfUFWAhxZDapLEbxWNmRwYDQpTfTYBwkMa5TbAN/8hkg0ZuQJlV9Ad1QRYZcQ7zTlZxpYlap",
-	"BYsIeYMw7sKYbNQpzViHvIMgGvZFK9KkblLk95mE/HNKUvPcek9BhjS3FuKuuFCaigGLWyjvz7TrE7uM",
-	"/7//6/+JKyvi1VRPgxSIWyNg3mamV7CMcuW2uFKNwFVdBi9Q758p+2BKcPQ05QlGO/mtvprjZpEmOJVh",
-	"KSwTsoMEyFzz9+8zc7ynNMMseher5c+PO4eVKSuFs1KtGuSbaY/PLWypO9RwX4q34YTQKwBdxOg4be8I",
-	"HCaapp0V2PlRw214TcyTvYhmUapD8vGFOpXPfe8LG1rD+P9qf8In7bPl1Q2Vx5JdbPzny8tzC/3qq7ZX",
-	"6MpcV0EQX4xlpomaTaA4kN1vZ7CzZK26puG8Govr86cz4tzzLAAYLDeKdsap4cUw9B6Jn9tHhmWCB6Bt",
-	"1y3ui+Zxt9uKwndmgs70WGb8nwxDIw+Kz4cyu+JJwgQ8PCo+FFK3h3ImEmz6uPh0wvRYJm3zEk1TeWs7",
-	"eFF8ayDFMOUDDc9eFZ+NpGDQ9EFp1FrKNpB989XBUXlKPk6nPWEJpyBVwJsvDK0trBAKFTFpvqhYmRvK",
-	"baRG80X3yNbutOmkjV6jYiFWQi/aKpN4jvyJrGSZC5V+68uRVKjSvdz8uYtCJdYA7k3LX0XhknWrTvno",
-	"wUeIDNxNtZNCWbyNi56sZc27YCnEGuXb5aqXBtXtgBvDAduyKJQ/CBYJBDoICn5vhewbWhLXRIGGIJuF",
-	"iLJTN3MLtl1ch8Iwa4sPResVlflUibh6KshYzrJ0DrI9Wj+D6NDIZZ2FKViQGhmkZ+W4QiTB80sQWrwy",
-	"TjZQVvP/e/Bb4otqVJG/nFFq6QP6bcDA1ZzwJMp9+QlX05TOazAqq0oqnyW5AGf7SWzrG+D1vQn63aS9",
-	"2sCpyjODZdVrpCd86AggxET0YE2CMHhAY0xY1gHfuTJvuQ8VEfLWIojj1whsQ9SYgsLAVQ7ZWVzWvIOl",
-	"Q3tWGEpQrDZWRoIRYMgGVYonJyT+229xMTNvLXgdu0ZLgathdrVFqv15gNeqY4xdQEh1E06Is2cUHKLy",
-	"VtjoM7tPTQjJjE8AirOiBv4aOM/5MPI5ReFuLDlEr+W0gif94AFq3DAHcjpf3HGMyz7z9fWra33bbC3X",
-	"FDeS95SzpOdvMbxVCHkvFpwXUq+Obl++SIWhLlmQFXHtBZSAfHl2jxGwMmHKvxAtJj9tldC6QUnxu+YP",
-	"Kc2ma+aYg/2rmku+A9MYWN6MamQ4pgVth+pQbFrKrw1Z6DOFrNU6V5+AfdOa96qn+t7a/r6Zye4OOaCc",
-	"Z23WoppjVxed+jFjEJi4JcSGJwh199TBiAS5wRqixTW9ZgIUru06xuvzWqqK3LPX7pyE1T/chZv6W/s0",
-	"kvjtuN4xmiyJoK2eASbKrSyhvKgK2aZ+WTP6YLHnrTZtd2gUT2HjnLxWEzssFcfzLkKJpxx0jcWAN1Rk",
-	"dwdo8XWgWISpgTawDlJ/tziEVaqG38giPfPJGyWYiCIqxAYoEDkzL/K7OnyI8iUtUr1FyuGI/IZgEmXR",
-	"74fqGj25VHwFZXqwD7ikTunyMvfm2lEBlAHT2Fx6SZQrbNvqP5UVvVZiHBRzB9fRJzbA5aBVCuH9Ju0s",
-	"7NO9pfEE16huSIuHJhAJ7IAXhAd1T4AW6yFwVAwZHdGqQKLUA6JuVB/0zZFYF6a2FgZHX+QgHORX8884",
-	"2HnvfV7cxxxdo2kt5K2+KCNYoPc0oLZx5OR7rNHp2tBStiISlylxHPVFXEmL44jEFSTX5rAICG83h7EA",
-	"hOcH/0z1BZoqTnIIjXDekWvDOm0R2PW420VvNIhyRvHPUeW0BP4V9UUXNwlKfFb4jJfqxe9WIoa4krDh",
-	"ogYwIrCwVyyVYgRkuApTpL4JbvmykOj+dWtTMN62dgIj8lQV8DJGwyJYQVSjnX6VKvhXPd2luZFRdbE2",
-	"jzhRQxi2xX8SKypCPyBU0VKN/rRCn19CZgrMwJOZCJNinIGzQFXCL04IFcRyqgmdQ5lP6GoR2qZgU85/",
-	"dfWax1TdI6rRZqaIKlV64RY9OpTLekaJ7aeza3PFaWCsqD2NxUbi+4eU2djiUbByLAD+BBEyEOzUqvOE",
-	"fi3GEENl7QyrktG9eyGkEN5LZmVBozO0OsSj1AurmFoaTZUm7hPy7+SgS5oHXV/cFEwhrQexwHxVu7nc",
-	"JHO6FmCT27CiDOnv3C7wmhbUIUhYXhlL9BFiVFOmiqFEW2e/Ekh+7Ysw6xUgZDArlGAGbKGk+erEo74I",
-	"cxShOXxiiyGrgcSKnWEyK2mGWa+tqPhQc5b1RbOc7moGaIMHbH5rRCrzW3eZrVoTIuUh7KYZhzDDXYRK",
-	"LUuCtWc5zIPNx9EL8hC5zel1bz5THfJB6rwENSxgcWl3wEBWZdKeCsK+QKTUaDGjdvlMzFvLZ7GTGWyY",
-	"j1udepKFhQiCyxD5yv9V5QjyS7hdqsqTTvBdXBL4do0Vmfh8kEeebH1Y4GdHexdIbzFIEJDbMSuUZUgT",
-	"I1vBUyQ+JXcLBu9ilteLpCtnDv8W5bjEPpuzJEDjc7Cz2CO6XojiacGraYk0omaazd0yJNG2k5eeNy1u",
-	"EYdYl15cZTS/GPNhDWoQeH0Yu04APYgo8yYIHKoKSJEntOIM/WpeNwLhj/CCqkPxF8u/fg8v1HytqJ5l",
-	"y7+/sK/UtTBb0f/FbEn/ejzL1PLvL+0rdS3M2KoG8I2a729ZIla18Kt7Z508Lbsh+cjCPoIZR27jg13w",
-	"y1l73N46s2W1WJhbT31cvJmAPYFRjrbkDycHU7R/u7OZyTaPu/SvdRqblw35EESABJFRINEaQooxeB4z",
-	"IJ3ngTL5jMdG3+BGTwpR99dy7NddwdNwEbe6hoUWtryKhTa2vI7FNra7koU2tr2WxUa2vZqFVja6nstr",
-	"IjzQ5X0NWYNLMsKmnA1Q+Q5utGUjgCPtMkjNxdHciBVGgLC3en0e87FwrDe0atWd+Y+Fk75ho/XX4GPp",
-	"8G/a8Kx2tMF92LDR+svysXRFNm247v58LN6aDZtdcqU+li/SRk0/DhNcYiBZ8CPC5XkGdThpphd5pH8H",
-	"E5elsKWeHKfckDO+XaP/HBh8Jq6FvBVY4xz4VkQ8RjqUl8BQ6/xjIw8bXgd6g2l64xDrPdv7l2V793c9",
-	"Zabf8AyrAlekp8lMk8Q9d7XYMSfcQ7WrAROJwx7xf1SBCF3MBoPKuo9G/bJgBABMinfKoZEicigN8nlK",
-	"eRF1zZ4i5pErILtiyV0zVet0SUdVmvElHbUhDSHxoKmajlREqEf2BFOkcoXXEWXVPlWECQ3YgauzfVbD",
-	"bdMi4PZC8tNXiLRtVAkwB6+Js630PF2JunZJRxfwnrW6VJYhxRQiyMTCIgGjAjBcwjJ+w5Ieif/GNZtA",
-	"zhTA68KbRj8LcXbDCstQhJ2RZuiSboE1JMrB/iANa3kY19LgwRAJHNekjAOOE1+OB35JRxjHtRKTmi5e",
-	"hA2RqT9aCPvqSjQPgFG9CPGOoZHWurVNRfvNDmM1mjQ2UrM76wR9BhuzB2jfBqDd71Bt9inskQUUpaNO",
-	"EVdvQgELWbGBYeH4b8tnokZCxQhs3bc0E7ZGnxjKRtRI+Wis4Y3sGsqdCMEGxYuarydC730yp6yKsTon",
-	"qeU6LTNOec1EEHm3KfDAeclbRprO81ZNmKtSgHHUhG+S8Gu/cZu7SBX5hP1TiirP4OmHU8Rvcu+QmcJE",
-	"2NuxTFk7oXMyhIujNskYDvosAVhWXlqz7m8gsb1GCsKdAcGHzvSYCc0HFIJOc6yWVSmPZXgfa3nDpg0/",
-	"R2zzgs64PDvyy5RjiNM6PSgtp4pcMQAyGgzYVLPkhLx69epV++CwfXRweXjUe/Gq9+LVX63cYgdmwzeh",
-	"s/n6g7vmouJ0gaLrgrVySPwCVD7iXYUo9G2Ayz8xRyNznw1ols2Dd1R4w4NuELcrqy5HlH9dCQvnHgKc",
-	"FpYGnpVQ/08Im0z1HJZscXJrZyoEJQgqcrRxeVYyLU9vzCem/+WmZtzfJtw3LUnGbuQ1I1xX0wpYxLU9",
-	"YTmGQXWpItjJxdU0cpgyaxkAF1evalGeWECesbO3x9CvYHHLSwkyxetUSScyOrjmYgSg/m+opqvT3rEy",
-	"EhWEi7YNjiPaNmPRs1AyK5xfpxSYgX/RMF3rfk0yOX0jbwGezsiAVcf6c+g9XOY5nOAryCS977DC7EkH",
-	"WmZL7KzuRM2n7JkiV1TZiBhfhNQhpXBFmmdiMCbdTvfwxXFEfpRSk27nqHv8fdQX53AUup3jF0cvXh0e",
-	"fReRn2iaSkGOOt99/+L44OC7748jcvH7zBAN+2n31eGr7lH3OCJv5D+ZIAeHrQ65wBAqajS8voBIKjI0",
-	"ciuXokcwKMsM5uD5y25kGBBiP4gE78JhGS6kQz7kQNoIdZ/HtSPQ8ECKG5Zh0Ywf5JfIJvwDcycJmwL6",
-	"XACb0gPQMVsVC0Mt+iJo5BZrIcOamTtqIZkewT+/SUX4H6hiS7ThylPSxPNFDlqbFMlc1EnNlydkQjWo",
-	"eEW/dzpHOH+LaAVYKYYwtzaTKuxN8DOtohKF67deySYfY+Zu5J2Ugm2Fc9iMCgn9YA21ynxrqOEKdHSI",
-	"TZBDH9sIlAES11cWJT3YSk/4bMdVSwZhRB4yp7wRJy54hDNlb7gmV0zfMibylw2Zq6ac5pCbIaxXHd3e",
-	"DAQtM0NyF2OJ9P4g5dOw6KS7O7gD1VKCWZIaETqfHEJH4tyw6mBKFSQeMeEP4FpyU5HVbWKAKeyMG3jV",
-	"dcZA8SWx5h6CFmqeDDM56WwdH+kUtwB47IqnqaqrG7Cx/REbramIvJsDVVGJGIIrsWu1ntVwyc6V6hEs",
-	"s5Xh3q1Hg+1y780x25BZXOht007zQ3nHqOKMMTKgU65pSlKmC9laDxBhvF6dve3ux6ZbtFYRY1s+qoq4",
-	"3eIjODPuwQnwSMUGGQOx1CKjg/RspNXdgD6VLNIrLccJV+Z58olRVWXE/nWM9BQqTGVEzzLBEgIa0HAt",
-	"74nrYLmVpdg8/BIsnekM6PGQ8hT9T0JzMZMzldZbVVYOjd0wAfLNEqarSMLMActYAhgKeW09QFNwFowJ",
-	"o8LV33LCzFo82B6it24oVRYMO+sLLgaschkvmLbOGhyBuXGTqbaRaCAYjKmC1VtiIlvTEVaRSnwKDqDg",
-	"YcE7vwVO0zRjN1zO1AXclrdfpjxjquYEoY8qk9rclbZRKu0dU5pDee6RUD0yE5qjC3D7+c+ytGIBqpit",
-	"ebNwvoJVKrutaue6uPHF27RweTfELLFH7xQPS3UEiztJWrp7sEim7DubEqoZmoveVwJqyQlR6HQvIPPb",
-	"LB8mvB3OetibLhmN8nSWsdaaFa0A1Lye6LnZ48XJk/GF79bMTs50RKw3wxCrjA3BLAgVQhXTEaFJkjGF",
-	"MBAW4bqF6f0Q3WPBxG0vGDK+2uWHNouKeriFxDw/B7tedhfnEfHOfDqALBIoh1ITdbW4chlTUylUjV6G",
-	"1TMKW/RMoczSzFFlD4/J1Vzb6kkrJ4yrVC3NIOj7gJmpPVMhRHsZ3ogM6uqd1QygEL03GDCWsKSK0pWl",
-	"BmdSKtyOwizCBgv3IVhdd0SX3N83dkdrQtAMDYIjAVUlAqaKIWZFhpFfc3sMK286RI5WiD34VLl9R6FQ",
-	"o2mQNKk9YXg4oEg+u8WH615X238FxXgbTiOyRx/+uyknduSwgg+bj0BdqpdluCZ+U4kVWGx60UjKO/De",
-	"rQBAb5aBf5qHzxTUSMBgfJh+my+vjOB52jaCTY0AkVKl7bIvm99qksi+lNqp2CFKppaxOFKIwvgXTXTG",
-	"7yIeyQGc+A0lHTpPJU3qq45gZ4v7B8S0JO6BlRx20+2ubZ7grrQiILhwHM0/FguGFE3g/1BSdD7R2/dY",
-	"tATp/kBmyVn1RuLDDeCMHX3iytabKZiZEdd4VYWONQ6hI5EX+BHEN8KDynlUCXT5+/m1Ci9DYe7BKhVP",
-	"hR92VCSlC0d34U6UiE9J0nOHKKCQazCM9Sw7/pakcrS1aceO9nSoWVZ5NdHKkRCzB5i3b6vdc0WwVow+",
-	"ccAHc0YzhTAu4G169co8+Xz5OiIsVYxUAQOs73q3Q/0BsB7XG6vHhXzwwdqjuNxuBi+p3dnLlqnN5W5R",
-	"h76TNpwP7WDl0PB6rRiYe2nTUS1SkXxoRxujzpUaPTf0tapiCx2Bec5eQ4u9XIpCpJoWylNtMJkqOWdM",
-	"1Qf2RbshLer0Y6rOrdZa/9K0ckYH7StqlCOYFwrJpHlxzafkOfx2wf8JGCM54o3/lSvSrS625F6p5jqX",
-	"9NoBVyc1xZqkpmmNVPvGLzw6R/ObaqjkkvbMylQcxAHjaTPvMJj2BlMusSg4AHbFg9UoTKwwqsUtLO76",
-	"GtzjoqZEVmzFq7hHbikHBRMCUbQVspywYjR2cLEIwmiWcpZZiuFSVeiEWUGhddIXsRer4x4o4LaZW4hS",
-	"MAomS8jhly8nJEaZO+6VpCM5xDRO0EasKaxYMdiH/Id6Gb5ZGSqyQK3qBe3cbtghb+lgjJ7TsRl8SUYD",
-	"t0JCYqimOTCvYV1N6CXu9UVf/BcxvZH/Ij/yjNlI4v/qi/9qt9vw/+aN2NCiz+ArSGLyXxBEo9kESicg",
-	"/4osLlhSLJQwYrluxm64QqRJ3EDMA8BwC1srLvKgUVmOnYFlblRUrNgsM3ODoJqoN9cPxlSM2Ik1hluo",
-	"wSFPWTngnOvIZ00ABNANDDzVYzkbofs5DgxeMVo9aXJDxYApszzBTgdrs9bGnomhrFGvhc7ruJV3erNw",
-	"cW8Ltyq72dvOEpXhAo7Lcr+4WZbS8XK1l3wF7macc4mO5RI1QrfeSu+rLmxWMoIW5rSE/KwntBacB3dy",
-	"St5R310hiQTD3KGAFhrkK/p26RpGswRgJS7cT4CZ2locV4Wxq26DPoGRp9JQPxg7e0guzZi7bfRWQkcU",
-	"3fSlPKhap8ePC01ZwkaoBrioBQ1iXbm6nEPlhvDbqll/gqO0OhXMGsLkcHE9KnSnarnEhw8GCwB1Oyc0",
-	"Yc7GsZZdrTRd7G/JXNFRUSWshufmmQLXCxbTNh+4SEEpBmsW1Los3WSwVnXu5i/67P1A1u8IriI4JVIw",
-	"YmuCJwTKhoLvaMGCnMhSuYiNrESqZvXi27Fig7/HZCjRQ0Cu0Alh5OWXx+jrPzpsgwHnms07hQqT+PH7",
-	"4X/8z1fZ9z/9x3/+nl3e/uPz+Zvvz96d//VMHr6j7+jFbWNNKH8Y4ZJVXXk4PkldUwHJHFvrrYOYZHNl",
-	"VbgVXLtNqLgLo4wO2DnLuEx+lrMsLMiO6cWLnaXS+5Ds1tqOrhmb+jNanWvuQa1efr8y87xuQWrCOqBA",
-	"MS0yKq7w8sohaSItizzYtabZiGGiJZkaPaS1sXjh4BpKXQ4xeGRzlNv13OeBS6GZzKYppH5g4sI1M2K5",
-	"GBjNB93ohmxjYWH7zc586iUrwnKWaQ9Ulen11zFivKFRBabhAwRqCrVnlfWpDakOGplKpbGemVkBmc40",
-	"I/FY66mKyedP77zvcZCxhAnNaQoC9TCjIwC86Qt4O3YFz9vT2VXKB871yGydTKNxjaXyVw6iLrAseFMx",
-	"5hJDbbj0wpnYJG7GzLuSUHgsy8rImQAQMyyJlkeZpgWE9u2yil1AX9BbXVaxwzqo86MEUAolmO4gF22r",
-	"Sj+sHmbpcgEQvLgqkWEeoATYKohr350c26nCMLR+jGMB8n1prgt1RUUKwOnrfLJVHGWxxsR6KdjyhmVj",
-	"RpNNBpfNxCavA7zt+h8sCfAsnNiw4XxMxSo6hdmVi+q4yxSexuWXej0FLbwm+6DRbYJG8xXfNnA0JH7r",
-	"VCoheaGSCqK7jE6GAKuV0DO1AOLB6zuAUX08quTDWKugAKymal4Jq5shCVuXam2Yyf/kaVpN2C1qULOM",
-	"6zkYi2ymCKMZy05nelx5+MIsyGaYLgvmj4U8SkwlhnrCE6nsjyiQA4IFjBsEBeg2ZxlGAmv8CVlf1mI4",
-	"kELTgc4TixrvP16Q0/MzohmdLATsNk7JZJZq3rbJJH+5+PihbbaqDSFN5jsjwPxDXrUhaWJCBR0xKwD2",
-	"xX/7b+Q0T7DmUvQFBsbk5RzYl4GRug0pGjOa6jGiuEihzWkkTCRTyQUY61miSGzakxn/J8Xkvx9gxsQa",
-	"p83CoHU67vTFKYHkUDGKHJRUZPNiwWQLGaLM56qCOUSR4+5Bh5z6hScInl3Iae6LJi3u4TWbR5VZzuX9",
-	"bOIsADHbv0oYHYzzJekLLLFk8+CC/SAzkZjJBtnM/Yb32x618oFjtqLdtFuqvIBpp9kXhtT1GxauAMY+",
-	"hLk1Tgh1H2LAKiaZTzOJxve8EfKie4RicPyJ6WzeBnd67HY+SLnuCyMgBqHKw3D6drq4LHH+WWxNxNZD",
-	"kZ+ZhA1Sip4GahT0vsBl5YLEX9p5y3EPbCgCEIZBzgagGzn0RazyHHREWKZpSsYyTUgzNmJxjHHUfUHF",
-	"nNzQlNvT0nJzNJSCpHzCteoL9KNAY+hIcVGiV7NkxHSPUHI1G1yj1myfKYe/NITEoDCOnDSv5q6YVF8Y",
-	"Ek1RO4Ub8rJrfiATSH49CbQnX3pOZkQxrciV1GPU2yd0DhHtOGIUAoZmLhC/A4M02wBq8NUcj6VVyWy2",
-	"c49csTEXCVFGPKKpfaw8wIDpwjTjEPCp7guwCmoOK67IZDYYd4iNjyvYIHGx4EDRcLUBHYAz1RexWe93",
-	"ZvBt+G+MwUW4qs8UGdApHXA9b0UkePUTm1AuoBZY0y8717DRUBseSngVWv/EFDOtI6SIstHamL5rhBe0",
-	"DsOF85vM5tLaRuxSepJy+AoTjIv3pNx6PhM7snxNsDfYQ44iUTYTHfLJTqYvXIgvapPB3WoaugBnH3Cg",
-	"YVGxahlcfHNwDKXI05/DdU8klCm3Z/2ST4KzDvunNNXM4nC6sQISp82MTqimkBmM90H7FkjzqEvy6Vtg",
-	"eNYXNWfYQv0VFhxpnO8CRBLofEoVmO3KZMrscLD+veIQuSJXMzU3LEJnebwPmFPofLHjQcqZ0H2RcGVj",
-	"rZVF5QCqHQ7LreBriu56x+HMwinBh0MuRm5J7ZWwR57E/6v9Gt9sX86nrI0YTsqIovBl3CGndpqA+hAS",
-	"FUMU3cXsC4TYiM0YGLSZydQ004YCJXGwC3MLx0EFid9e0hHeMthRnhF5K0qtxIaEmOlJ4QIG/UjctGyE",
-	"nb3cP729dN5A05zbKEqUzoyMabu1cUjmNRe7a/PpT/C0uOx671aF9lFzQ0+uU3Ns/01IeZpdtS1MA+Fi",
-	"kM4ScN2KJOcnamy0PTlEuDAH6gDHz4wdL/PZsP1BCtZ+T/VgHIzWz+fIqBP+ZhlFpy8wLQbCkeUUQj3t",
-	"1Ezb558vI3J+evn6Z3Nl37x99/bybXkGWA8JHamZVhFRs8HYYSNYxHdXG8+5vT3CtX1ulreVz8JO4Nbo",
-	"bdYuxwudctUXKAyAzZb6fbDCh6d0B4e4jtiSubSgQMB0x2xw7c3H8AYoc1KwvhH2hEJAh4goCXO+lfaO",
-	"KZLRgVlaPw2IxTCT8KnngKLHhbKraJYP1rEvEObH3ZF8Tu6GYSDIrT1zHfKr3TBU1zH02E/Fnirlb7QE",
-	"bH2UcdrkUk7bKbthqV+4BK2ph8dtr18RVHrUSXAQ/YtHL4MXP38+e2O6ahOrO4dFSpFOGLEA9/GPfoMn",
-	"/UaP9BudTqff+DOGLw3VVppOptj+2cVH8v3L7gHxPiJl4//MyiG+CV5SSHJTKBHYXHmMfPh8+foEGcWM",
-	"9QUJs1DyL8BSShU2/GsZ/MnIXUVbWAE1CgZuVI2cucqEWyO9QzsyrccQRYWqxfN/KCniaPG3Nrgn/h0f",
-	"mwHHmn3R+DqcRyOeFL76N3zZSlVTNrAWaTjGVEjBBzQlE5ZwajEQRDqHQb+D98ww4/OPF5ek0+k8N9/G",
-	"PRJfyEx3AGzGjBL+esMz+Pc1t4by+JJes9jFav4+QyZrjguM3C0fF7DaFs8Pl8qQl45vQGHFlRcgJYrE",
-	"yZEKf0Qjh+1XZvYr0wPH8lR5EdQpHYH4TzM6YWgdQCnaXSlrJ3OhaPY8o/xnuu/AkgeTt5geEGmENps5",
-	"AngomyaBub6eVBR/BLYMkmkiNSxK2fpgJOcYCzoFpV+hU/tHROIPp+/fxr60acsc6ERCYjHC+FhibvS8",
-	"xK6LEbuUzDS9ShmWMbT4xPhFrkB2c1bQCTaa0BTAKT3EJfIw4gvGmsatgw0OOwKrYiUUKUjME7zS5zTT",
-	"nKY2XApLLBOKp+Acptn89ONr8vJV97BFwEBYeVfCexHOxwxpSo3OMBNqNp1KuPhBmV9790M34IAKszyg",
-	"OoEIauMIYs2UjsO1gRmgTACZRGZlC0ObZvIqZRMcF87ku++737Wc7DBlWRtXPIYGlNnbKZEwbpBeUUm0",
-	"mXcKVxQ155fH5D9+AC4P4V1hJh+AgoHLKT7HEcStDvkgTav2nYiM5S18OKHpUGYTFBuskPnlS49c0YRw",
-	"MZ1hAgE5/vJlMZaaQGV0kc5Ny7gEOXcyrCpjaErAURjiO2G+gLZNJUOlLKj/f3p+RhRjyp0pO+ReIJhz",
-	"v01TmilGmjSfh6vV1GZqQKfMl/RzaY6wyxGIGMTrEROmx9IsgeWSJOUiVCUGMpWgtTjpbppSLtqG+pqT",
-	"gBvjGKy8YZlp/IC8/6H06tFBhDd+kErlFjPPb4QT9amCUfi8PtNk8/jgyOporQ750Qhhs2kqaaJIMwYb",
-	"lxGnnpvlaBvhHVlFwHBtabf4S1vpjNFJ2xDcHuAexy3oEH9HJmmEajpi5uKBRG2EjRusXzgnY3oDm5QL",
-	"1DgUqxshBchVpePu93mACJjLHd2yzcJ28Qlr4e4ozWiSe+pzuwmIYMp2C9KjobosHZImrK/5yYZ7Gg4D",
-	"pIyCQ940DPQF/SFGEv64ZGlcuqBdHtKECEozoL+enZNE3gpY+dbiSkQQHwHlzvwCDEELDJNvsXX0CWuu",
-	"IeLkPRWzIR3oGXg3gtFdsOwGizVZobXRa9wc2LK4gk55o9c46nQ7RxD2p8dgwH1Op/x5DjDdBoBpwNiq",
-	"rAj7Ae1JGVsCC7EAVw0VI6EQjY9DQMNSbgLrkbcJ1+TUf4pzLtTztY6V/B2bzJmz7FqAv/yV52cJm0yl",
-	"ZmIw/w82B6A/e/t/kMncmY6t87fMSiAw0cX+LOKYymQ20Fid0fkFe41jI5pc2N8sjq8Hc/3TGrXpGti+",
-	"Fj/5z6LBHoAE88RV2LvDbreuPf/ec5tNY4ZwvM77P9DEEh/85GD1J58FtVZs18/R6o9+lNkVTxIm8Ivj",
-	"1V98kPpHORO2i1erPyiegTPxIyLkms8P1hjhOcbMXkr5zvAL/O7FOsvhxYz3RqZ2ITLHh4ebjvkTmym7",
-	"podrTPhSyvdUzJ0dzXz3Yp29sCTls/DFMtARNJvA6Q18neVbbwgWHZkb2Tgt0YPGb1EjtF43eo3S5YdO",
-	"KikTKBn15OnUs+Ar4IwgEyoU7EqBGc4OVJDYnbncaNxOZu+Lppem4fqafwTdmj95Ei9StF84u11B0Ywa",
-	"VaRnamOCZsYPw2/8Ga318huerfXqNZ+u855RqbYgo2uTPRvX8Kele4tkbu2O1orDuaRVkPgL/sL3Tg8s",
-	"c7tvjZ4+DkF8TJr2DrT+8rZuRM9KV38JPfuDJ39CgG1VaPIyarJAS35i+q6i0fCDFAxOtr3Qd7hsK+/Y",
-	"4p2CaP0FNmIVJ9NmwRpf14l9/znW3YBP3Bd/Ro23tvjK6i/f+lEerXNp8KMPUr+3yVDfGiF41Dv5E9N3",
-	"FjIWLuXmqkPjz9/8TYYcuQmzpfxq5BFMpFNgdQLVFwxvKQNXsDCKoPe6RGC8qtLQc38A6LJ9ERu13jp5",
-	"jRZwYo2KqU1Au2IDObHVZvJxPlPWLNiK+iLGwgGdj2YEHUN4rRWx8PtZEvSCfkQYckQOj80Ujl4G4VRh",
-	"s28C+ciGARZjr1qR7+pMfZCanfpxBl2aFlGzlhmJIUkqDr48p+BQWhy9fQDDd9bjyNcJNwMN337PNDUL",
-	"/TeMrrlmc4yt+S0mTSrmNlva2maotVOjbfCEXLO58sFlfRHMEC1gaH5A9xqUBLebByZEb7oh73/wwwsQ",
-	"osBc4OJkmhM7TuzTefTQXQ6jUSeQpJABIokm+hZKaqOr3FWLQgczthlZ813RkuuE6NjwJoxyucS8a3Ae",
-	"V1l/0NlnDuHFz6ftwxcvMfoR8jrAWmAu1MxI4U3FWF/E+W7/CC+ZXcVUVLBPQhUNwgWZsInMwCkN3adG",
-	"vLDrCNjPgTmpL5oHXTCB5R5eZ0BE186Qj2YZS/LSSK3AoXeE22XN+hCBYK4adJu5ugAwl9uMa210CIEQ",
-	"yrlLr5cbhN3IGL0BE1Z+yUVCaF/Y12x3+WvQH8aedAiuEkiZIdWAfGLvCs7dnX1RzMR1FkrsxDRTSE6G",
-	"nT11RAhsst7eBlGjmH7sgxK8hScK7NzHJ+57SDqBkIG+oBmjEAsBUa0UAOrnTIMZLF8MBS5Qc8O4g5WD",
-	"POnj7rHZ8SlcYti7MRtcs6QvUn7NoKaVtdtiBdRwA7jGACeYACkhRB93j0M7NXbQQmKQ15aA7+F6Onj2",
-	"Z4rcGOZRjjeBFbxg9mtHTv4ttpfemq3xwgfU85my1c6Pu91WVA6Sg5bzMbkvYEJwBs000BALqqxdnNBI",
-	"7q5qBvZRhVFHEDjTF/ZgDiAXRUhcvWEeIG6+7YDrBT1k1hNlqRbcZduhtBiX9pIAaYBw5SbeHhyBrbc3",
-	"olygcdeOBGIMFiJA4RRO6LwvkG/BcMCHJGRw0LBpDAXCyB87eyifa0idnf2CUu6X1G0sS3gYzkikWBiV",
-	"Ik0sfQBmijMor6bGGJRvf7ywf6oTAq6VnL4BIwUO1aqyAHyG7chfv197ZoV0sb7Ung8SB723RK6wRH6/",
-	"jtYA87hENMu9AfPBFQs8yo6/0vAeetUikPQXtQqB1boK3rK8vE9ZVXg+YJnmQ6s21ysOn63LjubIHdIw",
-	"YKVJoYUan16rR8o6Qp3Q30Swt4jE01k2GFPFPmYJyz4BqCcXo3dcMEPyjAjeFzE4N2reCCRzrz7kP4Uq",
-	"QTCWJcI3VGK20ns69w29kxoEexcSdXgc6BVGBEulEXX7Iqf1ZoqFUAbzCkoaNjIGJRwbNmaeguMWJH6U",
-	"GPIRY/9BuR6RkEFKlQLJixgZxYp/+ck5wdHkJwG4kyJxCo0tCN3kI4wH5YhmraYUrKNVef4tjiAbYMpS",
-	"dHEqFBWKcGcTDPkBtcMG8ebB4iLpC1QnoIhPaSbPVIecgq904VGEgBIgEiwXhoxMol1etN0itUqS+Up4",
-	"+evCDf8a2HlhxHvevuft3xpvH5Su5L1wdhftUc/UL6Adw9T/enbusL88chIyE9R3HIB33nwVBh5pUmV0",
-	"YgAs9S+66KgJBhgbkoVGAsgBmtA5KOWgzxrGkLKhJnKmT0BX08xpXtiYU9gBLhxZZfAN0VK2OuQtYHEJ",
-	"HxpSGvoza8CKiKKCa64wptWtV8haMKgawnx7cQ4ccjUn8d8NY6OJCzzBRBOr37ulbMZJRm+5GHWmyRDc",
-	"tPgnaR627E+dTgcNc33hvrK1vBISm8XHgMqmi1WMg4l0/smnRrRCqDibHsG+aCaUhfQQUvdFDO9VxUnm",
-	"HXTIB5lvabD3oWklgnJ+idHaCywxUxo2pIdgOaBVl6JToakwH85V/3LFqEGicTYGv35WDPZJdD43xL0B",
-	"EOIMsnP8IYAofWvtxIPZF2BDgVUqFCy3WebNEvhqbK6WkahOBQl2ZUCnU5b0yASnTkVfHHS73eIsVYSw",
-	"dPYVckB+4j94a1JuU63ZDs2y2CYtYcgVVZCrGqaZxe8/Xvz9r2fnf39/+r/+/vbD5aeztxfW3hw++eE/",
-	"L83v5oYppvtWpBzQqWqd2MT6EMCyLM0AxJFNriqkJ53YTHy8XPh1jlKEF/xZ2UClqgSUNwtXriLcoMIn",
-	"h1vyLL+zsLUn1tImIIrOHHrI8jdfQUB3HgLljn0jjHbaLBH/LmFasEQO66rx8rvjF8MuPRx8f8COr7rd",
-	"g0N6dXQ8SAKALs0myEo2FKTyUIU1ZaeaOfyTT4tynEdIuuIC636X16fSmRqwmZIj1aZaveFqKhWvBi7K",
-	"Kd8J3DSzmf+930A9zW0pKmv9RmFrFwa3j4n4ymMiHOUoiCTUiTLmMGwtVuUFTWpFqy2CvtaToKJScFhf",
-	"VFWRhCwFw+CTaFnUmAhVxdjHj/X6wsePJQW36JXUY1LRX4zXHQLO+D/hQ7PCZwno+3zBCEBiOhgwpT5n",
-	"qfkDTQoRiXOoevMXUMGOuZpg7EFzAfyJlh2exKSZT7WYPQAh/a1Clgc6B1IE77thmbK+KCc5QZmuTl+4",
-	"PLNyFo53fmLuTniuMpZDCzedxEIUnef5ad6+Y5is6iGsNUqO5SwjEBAW+G+rQz6KqmLekBYYDgflPOcl",
-	"Qzm6Lwybz4VoBG6xpgUINDgDk1NuWoAf1zIt9CD9oNhfUW6fAwJwnhNHhYVxS8Frh47U4+5RKJMBs0ZJ",
-	"fCOZ7BHElHdFjeZfJSLya5ZYtgy2DPxeG8VcBodjL1p8E+GWheu+gSBRKS+gJaNeYvhkk+IpSbm4RlgO",
-	"6/8JeSlp+gxhl4GKD0kMFC+2APuRVeD74mqGEDPgmL7KC3jyAWu51PXAB2CFFLjtJ4GZJXPmIDDhoBCA",
-	"qa7A1awwALBdPv2pL2y4jVGcc28E5NOFdodTCx5gk8Ii6zLX49DsjrXNERKoL1RK1bhlGk4yaVTyE28C",
-	"MS05lgwGAV5r8FjwcGDs2yy1hqWAKfhkrLKH4cm7ANDc/QnO30M59VfwEn+eLU6W6j1/DoaTjn2pM5CT",
-	"5wOaPL/K6OCa6Y7SbNqIcq291yg9eTD2hAu5T3zaJz49Nd8CnlHHNwBJiqWK3Y5ZxnbAwf7I/zjDBAG0",
-	"yVbxsom8WYj1tQAwgV15JF3FEiFtOGrwuhoDzhjwEUtaWtYzjlT7sNvtEOgrCEcE5rLDgESw/+aDqghJ",
-	"BFgYDkBlxZjEVjDSYwQxQiAeUN7sQnAPK+U0l6A3nvRF08PlTCwcAEzR1clRc6UhU50KCx0kBesF4Cck",
-	"lbcsaw8ACop9KYQDF8LhFLllaVpY4eODbkQ0S1Of+U3T1Cfv42So6gublf7kWeEbOLB3YYLD5akoy2/w",
-	"Gwug+2fUOERaWspklhZQqKCCfFOqxBpT+QkokHl5DUp8ngGQGZiLsQjIEzBMwjbbwlRbxW79GVUnX52W",
-	"KEzQAcbU59FEUrBCTHSdaQnIqwvoLUcUc4T+tBGtQZD66ptebmrZTffGqcpL+xPTd7qxD5RAFtoNavLI",
-	"wlnsU8j2KWQ+hWx7MrHZZTgNJLjqvLGSlPc8uBqVFOmyUI6kMn4iYwnP2ACxRCBbxkaUgIRqwyVSOaAp",
-	"ykSdvvgAkLJCIp3o5YBczxSJFR8JqmcZi0nz5/enr9sXP58evngJKDZBakVUEj8jNM4X3MVou0AwYhVH",
-	"5JrNi0YSoIpYI6blUHLtGdXzDjntC00nUzAqB6jGnz+9C0jv0Ulxj30oA9SSKtDoSsM2Ov7dpOtI5AUf",
-	"CRYsvHWnruNLt6kophuoLkKxEg5Cmtb5z/GjRln7rfGmvzxeiWpfWU8j3Ky6kdhaB2uNYx14/YoiEl88",
-	"XiqGn9xC/TK3YHniR90Q7QlbOsqw4tDL48rSXAv1k9gXEt4Af0jqxuFf2HLfzJ+VURBLeeq/Pf+3nYQO",
-	"WJfuTmMGxL3HC9w7C7sTK7Lw+Y3e334LGdOPTOeWBD3OoK4mdWTh86d3u3Kt3z8HC2MgK1mYC4H0sd2+",
-	"ulAcwv9avMr8x+DQ9QLyHvvgfK7D8D2wc4z4DXPArQuZ0EDkiC/ZyVUenNgDc3hfKGbWQstMReT3mdRM",
-	"RYjXL9Mg4SBCNDhbahUy38QNV/wqZS4BNn+5L5oZH411W8s2xs/dsCzjiWn6nyyT7Vue6DFRUzpwgfvW",
-	"ZACeAES2I8Ji9XPxD8PqaV/gNY0sn0VzvpAZSbgazSBfUqs8UhFh4RCKjhwiatxCzixYb95/vPj7m4+/",
-	"fnj38fTN3z+9fXP26e3ry7+f/vDxl7cu3C2ErTanl6mxTJNW0Yl/NSeUHHUP+8ILKOB0wTMeITN3kZB0",
-	"hKS+aWSYkrwS9cWolv8iGjcge5oZtCJr5DHtHLywEPKKrDHVz5/e/f3y8l1pdikfMs3NuTm1wbKhpJGD",
-	"IR9i3VzTauBMonl+JCBswhxaHfLZlWwAndJmZzuls1cpqtyjArgYIriOVFMU9LSEuxckcCBU32JQjruI",
-	"9xw3+K/BMY+6h9U6g0uiKWfP53fRXVvSPKzOoHdRsBsQgxacaLwnJ2QITI5r65B8J1Hvj4sr5n6urHGa",
-	"G7OfqUXK8fnTuxPIcy7dSzPyMDzKX8POv1TI4hOJHhTFndll4OCupJuZHj+38LqsVo75xPQsEy7gDdDn",
-	"HXULEtlpXhOIJSHQbMcqwphxpQfg3bc4yLQvhjOjN7jqyZFXXkulfEAXMiIAs0kTx92D3Itvns4EQIKE",
-	"hZQSjHaXM42tzUnGpjKzqN+28qr5LWOKCQCBBgx10nz16tWr9sFh++jg8vCo9+JV78Wrv1bHh1Uxll/s",
-	"kl6asTTuE1zKdIDZh6qSVmPJD/fC1nf267qBsARXLDihvo4KHhVLw4LLONPjlT5LI9rqthy2LTLTHaFj",
-	"oTmAqbHNQZ1/vnMM2demn49D++qjhmdYUefgsNslZ1BkQYLM4ZBioaDZHiZ2Hy3xLcDE1lzweUB2Xpff",
-	"2AQudoEcPQJe7LY4sEWatMeB/cpwYC2j2scjfxPxyLWCyIaUqhYIdpFS7RQJ9q4CzhNAgnWMYe+831sQ",
-	"0Hm/I+lhtziw5hUq+LKiGSD9YNgkvj23mWpcnWMdiBjqh5AJvYZCbUWlCBLSbMEI10APY4mmGbvhcqbK",
-	"jyFWHyxhSR1UYrXy9Bq/X6I54QuPqjKxCeVpo9eQwyEfsP9BBxPmYtkbUcMvqnO2Wg3rdDBh5D3gaZpd",
-	"jxrTsRTsA2C7NnqNfz8gL168IN2DbtdoX2M+vZSnSZIxBTtL8Z8HRlUj73makk9JI2oMwJ/XeEPnGpBF",
-	"4FAh+MhFY0nXUmmaAkh3r3H84rh7CBof1ew8kzdcDMzvH3/eIGbe7suZGEosS7/X//b63xPU/yx9woDm",
-	"kHB7Mlqj7jnC8+cC4d2BjtdcrK3Xcopfp0CnxSxNIV9aTjiU0XNl7oQkg5TOFOuQC1s8D7OmVQ/qg0R5",
-	"Tb68uYjEARWC9O4h/eL+IjFQuhhzvCzCC2bryiGJCzTKJjxnbMJ18CP4UC1t7IviJx1DvOrqlixhBKCs",
-	"+u3aq6mLVPiBVdWA9m+ksuaiy15p/SaU1gJxVWtS1/C6V1HXP2yzZ5uop458VOqm24qQD6WUFu5TtXI6",
-	"8HPYq6d79dSpp9sIN8Xrt+mdcEc1gRsBhW4rJCArohRK52JZXjfmZ7aStRrTKYtQ9HFOcFdNXM1SjZg/",
-	"w1ma9gWW5SXNuKx7xJg6qKCmAdcVhRI6ZhBjRQKYuLxGshz2xWKbJyBFufw9mKnZiA751YzVLHte/3MI",
-	"/vimS8+BIr99sVWV36hc47eFIUxYlRyz3RFIz6XBQyjhDUs2VrBhX7YnjiFhXFeyCUojF3Tsv/3RkNNG",
-	"r2ERGG3B0Eav8TxUmqMGrFyoPL96BSNYj87+RUlxjqPePf7Ibgh8Hi5UJPXb0OlvSsLaPl3wX084s3XM",
-	"07mtZL4bPThqTGcVotiPRkHFfnrEKakevwQ1UizjkTKasaRDLpgG6+SCORItiGq5qXFjMofZ3g9L57Yi",
-	"DZva0fakaU+avjbS9AkZ/I4tczOl5aSNtKbeMIf2MMj0y/hkYisp2OAwi+7MtSITmcxSFpFFG51N1zPy",
-	"IwiREzonV6wvILSNC6Jvpf1atTokTukVS2MHUKicCIypIDHSSBUTGw3Hbai+aAO2XtQXCeAmD1xJJBg1",
-	"F6MWRNHFSSanibwV1hKH2Pwpez2WfMDeFB6C2HvFCL0CEEWZ9QXi95mGbCbFfMrUSZ4FXkBVckOtob2w",
-	"/ASMbGqJJwdeQ1PcY3pzYFcgwY5qos3QbNYB7pyDD/LOlDGj+tK8BvOChTDH1EYHUyEYTZEm0ixhgiWN",
-	"30ICDkUEvZHMbdr6EXbBsr1hQy6AhuxdLnuXy5N1uSA5AGpsaJ89siGFD96op/IhVamh9XfzxDg6D8aH",
-	"WrdMlPtlnJ+lL2ocLUjwIxI71FvsIga+IXIIOy4Itd23nB8Fb3F80heAiQv5fYiMC+lzWGsoZ2F0gT0R",
-	"NbvCdBIoEK9i0gwQb6EckxsOdIlQvABSTGxpoxMvwKPbR4G3aR74mqp9N6sYAHhwcjq2d+LUUfiHduRU",
-	"8ZaNXDr5/d47db4Rp041+VYb0O9FolBHv10MYh3YHKIteZxvOxYiZxrSmkmTkpQa2XjEdAi24UBKfbL1",
-	"MGMMi4K2On1xmoPMYep2qf2wkIlp6bB7jO9xTRKe5PBwHeKgXa8Zm/oyZjORWLgS1wqMYyY0T83PczCI",
-	"CPZFu+K+UT4OZ0W+ZvMw46ovmlhVmVNnb8HSH5qnqc3ahroo28nouNJ3ktEfBD4tKdCpvR3h6SCi3ZPg",
-	"F63rAS6c8Eo/8J0O90P5gqtZcrVlrrDIe8fw3jHsHMN3volVLHyrsOXVXgPii2FhwjBCdHfIL8hLaZox",
-	"msxdOr4ULtwEeajUJGOWiWLRU2SuzplsS4ErjHEW7Dbk8/jTF000x8SreVhwf0tOav0NO+Ok96pwbG9S",
-	"ekxqt3dF7F0Ru3RFPIDFimVtze0x3T5fHZrYIDf9te17lVWeZZccAiwezyxfXIxfZDqbMOLWztaQEGwk",
-	"NQeqjvhXuZX+JwnGoY3oDs56b0vf29Kfti2dZXDxF+iR/X0FQUJ4ySpatLtk9WV24Wrqk5uE8RbubcK1",
-	"BOpRjMKWI2xiC8azuLcCfztWYE9gNqA8hZtfS3k2Sz73hKTerLOtBPOwdh13q6oVHEvk94acvSGnYMjZ",
-	"gv+XbuHdMs6dEL5paJULO6rXZ+gAPNcAUGpdJa1c6O+LsEgo9nFitB7rVHEvWlRPwKq9YiQDKa7VIfFg",
-	"lmVGtHstE1aIw0K4eD8MH2Jq3++QT4wmbUiEd57wZjwIrrAteBv8AkDAUV/kP86nrPTafIp4wVAPdz5h",
-	"Ql+ybKIgRzPBer0wszgCi5TSdDJFWN6+4CMBKJIOv7XYxFmClW4VTZk6Z5ky9DFeij+/oYL4qMrhIGMJ",
-	"1+/4hOtG7/BFt9uNGm5VbVb7m9P/bHe7B42owb5olgmafmJDZrYTiTnNARjM8eVqmtI5zrN9/N1B+CH8",
-	"an+z0s8gZGhcXdIvcGeLGf+YlU/OMzbgCg0IQmrTfeNizKeKvJcioXNEWGhEjVmhRl4CX7en7msPMbCx",
-	"VrvXaPca7VPXaCuY2RZ67EPhrSmXYY/coC+aPuYrJEP4d8BzsCi6I12LNdLDanUF3uEZSpHMd3xKfxK3",
-	"TohmXzSMTVUEK0chI3UQrC75zHxEUqo0aQ55pjSGH5jFYyLhYtSydV4XQtHelHiv6gsoSA7g8jPtV5GL",
-	"QTpLmH3digYz1snnfDrULAMsWpAThjRNHXbMnFHT8GG32yVaksPuq1fm0efL14Wy4Vy3IpLya2axCsCb",
-	"hIXA72aQ2BsjKvnKIxkiNsMY8Fu4N0R8S4YItSbDWGF+UM//cP9cUef0Qg6dToIFELwuljJINDacR/lC",
-	"FmWC14ogl8QXohrIhJErNpAT1s9njM5ppLVhCBvXFrHLKgQ9IJ4xFhBJbMCNq39a5iJKVhFZiwBWIstD",
-	"LhIb68alUHnV7EJonJt6X6wdGWe0EfOyc9/bjzbXQsLAtK0MPA8RleYWCItqFKe8j1N7knFq24qgddU7",
-	"F6wSEKXvCtJU3uaNZZTA2vn0LZ216aT5DPaWzr2ls2Tp3I7Nbwxj4mWArXFMcttjDmQSwJBUQZjYgDej",
-	"PRZMNXFrTciSAIyt2ICF58y2tFqSBaNlyY65ldUSIUuOu12os+4pWV9gjfR4SvUYrZbDTE5is1wyhbWT",
-	"JH6OFmWdcVu9zfwd2eKMsCagt18xcoAqYjcsft4hpwjZYuNGZADWgsH5sRUJMVonzsu+u8BBF3CIr7mU",
-	"r5O8IVXTkm8AldJrNsfIQijgbgZ2lVJx3Rfxop0ydjvMfe0uc3gEwWxdzO4yTSzwmjsZehEIZjcS1v0h",
-	"wYQ2YI8E86Lb7XaNfgwf0SQJPlhc3+eDbJJ/+0fR4HvaPvguN/haczFW9Hrq8DJrctx92OQ+bPJewGXu",
-	"KFBvFyFegTbjs1ZzuBnSpMK9CEwt9AhqwL9e6gp0SWMVHkHTi/PK9cWuiXIYRv5gVHlzmvOIYeN7grcn",
-	"eI8QJ74731VoinxuAd8trv+dtJlKV9gl+6ILpCuM1HAydFA6GM16tiofaYLQimiI6EJqnfRF7FDqQYXg",
-	"em6hBXK4+djWFEbK0CHvaXbNbRSI/ZjElub+wNOUi1EM+DTux4sxn07hV0esqSYTml1jYc+SKoZYNn4p",
-	"w1oEfREoV1DdOAivEUZWJ2OqAMJHDglWPM7NoS556Ohl2y+R66cveGKEcth5MTIazVJWQN6CYuCmj9Zh",
-	"oekAs4EZaSKbixzkZWTba+U239K8Cybgu0Z6uCoEjxnwEZQ/OO52yWtq2PuFXrsCwic2YPwGEArk4Lqu",
-	"AkLpjPlq+fbvd4wml9y0d1hdLWHTwAy7svv4jH18xhOLzzhNsFiupUlaPhi7yyM4ds/zHiD8Y4EDRiQu",
-	"kAowm+X80LyGFAseFDlfVMH3Iiy8ENIjFwASMp0qThPESvZFwC1y/mhWBQEkzC6wO+ZxnHoR5isOn3io",
-	"qAbHZdcIbrgsMvtcUty7IXYcbUCr1/keQg8CAuh/tkdiRWBCpYfeEe5a/3whgsEIusK6ru2XYMFYV4K9",
-	"oxN/awHzQXz5NL+Ye53/Cbrt/Qbt1H2fyz5ySKhARbJafTutSkDIeeqACstTr6xL7k6O/u0vywP7+z1D",
-	"q2Zg+a7tvf57dlvOb9rsTu/Q+x+t/bbnzndAtVnPZ1E0JvVFmdxglNlSihXt0vmwG359fz6ILc0qj0D9",
-	"9g6JvUPiHhwSdxOJVigq1jZ9X36JGPJPPrj8UXdzT5zxRSRkKpWFfVrTbQHVQxQTupOXtAQtSEiN4TeR",
-	"T06VgpFblqbtocxMu+b1K/nFLWnPENrTi9dnZySVA5r2xZRmOoLP/kdEKEnkhHIBNFiTlFGlwYcAUNDq",
-	"xKhZNtfQRjBRMUoZucro4JppFZHfZ1IzFfXF7ZhrpqZ0wCIykJOJWc2InJ2TlGuW0VQZqi+kaONowmCn",
-	"i1mWmbtkGEbeDOGqL8Llojh3AktCbEVrqhxPWuHtcD4Kntyvrlh0RrzGXp9E/eeECtrJ2Jyp/1GbrBk1",
-	"/HkGL4WgjaiRUv/LJ/O5KwaNlaxeHX1nq1kdH6Kngtu78cNsjvLNZrzIrtnezbB3MzxFN4OnJPfvZXC8",
-	"6xGdDJBkiaQfMy3x32u4Hfqi5HcgzYBZQrmB/N+OaoRVnG2WqGnFUOqreV/k3xCaKklkZmRLM858cHmJ",
-	"Aj/2lZ6GvqiEZXDrv2NHw2snkuz9DOsygy38DF7w29s97tPNMMgP8+69DJ4A/mH/tY1zwUenbOxcsF8+",
-	"pHNha4HxYRIF89u419+fonNh4I/PLnMD3Q3azrfgueiOXQvbX5UHdi14HlZXoNLNY+9a2LPYsmthsxv9",
-	"sK4Fx5OfiEthGZ3aqUdhN0z6/jwKW1pQHoHo7T0Ke4/CfXgU7iQHrVJKQizYu1tlqsimuSFg2adzoiVR",
-	"TNuMbJfEVc6Lfr6YFg1U0K/ICRGzNDVS10TelCLwMReBawToh3RnV8XL/HA3ynlxZ4jbbWlmCMBYWK1G",
-	"r/Hyu+MXwy49HHx/wI6vut2DQ3p1dDzYEoP/VCk+ElCHd59Ktqez3yqdxWNewPWVhNaB+25AaBM2pRnU",
-	"sW6rMR/qZVC9+btnSZyXBicpv2Ekf2ioX54ZS5rHztjjKFtux2l1+iJWmmYaotMxB4yJxP6VMXJ43B7L",
-	"WUbin3+eTGILZACBK7byLBmaxwkfca1OCBVzDWhuLFUAl/Fdr9uNIxJ33T++c3938R+nP7x+E7cCQts1",
-	"Eq9ptA2NWthDyB7jCPRA+2KQysE1Fn9qDmVGLMEj8eGL714gNMXhcbcbt4qADJAR5ypMwnoDY1F9EadM",
-	"jPT44/DC/Hom3nMx00ZGN7wj7pC3dDAmsT8eb3+f8alZ7JgwobN5APbB3CMih4hWDB09U8EWRUSKAetV",
-	"7EjwecB7okKrTsI3yoDf9KYEeBEhBSuspoNcNAOBoSJmGRVBk2jZJ/qWG1ECv+0L2Iol+NBlGI+CY/vj",
-	"EtWmL/yO9IiQ5FZiamFC5yoCCySfzFJNBZMzlQ8zIvFMpHzCNUte0ynFtEWs0t4X8YR+eUN5Ov/Abv8i",
-	"r1QMO0eaQpLE/Ezgyxa0n6O4+carufvFYMySWcrFqN7f/cbvARydx02+WzifMAI/yyUCQHLQiBrDjCd0",
-	"7rLpJgB67HPrqJ5l8LctjK9mIvxTj2eZCt7XMxb+ecsSEfxgpmn224z6AXs1gkJORJdJQ1HD0sFGr9F9",
-	"2e02okbphDV6L3zW4gcoaqvsAQjPb7AT+UwP8mkehnPs5vPrhnM7DCZ2WJjV4Z+Q4IgEvNFrHB7CUBcu",
-	"il2wtWW80qnGo74PSdiHJDxBZOqAC7ob6CSyN6VHtZJZTumXyGbbYFZbYQwbQDHGlb+0LD8qJzY2FyGh",
-	"WyBJbJruSPJsx4LsiJmOVugzvNOJfDk+dRk+utJbsZw9vuNKl8jIvww8c6E8Xr7ycCZrWc5vnp0IRxO2",
-	"ItYPjPZcFoA2AX22l3KP+PwtID4nC8R2M0JcoinLCLGrQrU2BjQqeyEA9AbYzUFsRV/4uAls8n5wlZdT",
-	"VnR+31nxeJC4CVilPbryVxBJsWsxaiXeMl6glWDL1WYXrjAEEuQmI8LkOm6MNTUC8Yk0r+aa4QetbWSZ",
-	"n5i++3V7oNiLBX5cbR93e7yPvNhHXtjIiztSgAX+vVXxuhq/oPV0ovvudixT5lgLgvmWoysiwr4M2FSX",
-	"VJ+e0ZKA7ihN54pwgTbaYOocmbqt90NclQdaaslBlF3JZG6okS/z9tFhVi5Ft0Q0ap754nbYSx2ts6i6",
-	"CCsMQMwpI01GB+PQAH1VND+TOuuzNfhKMWCtIHStL3BpVno9lxNLjBjZrXiyS4PoY5kec4PiwYujSoOi",
-	"mKVpWJRufYviUT76o3UsikfBeI8Kgz0qWRS7392LRfFRInQ2YY17v/Heb7zD+Jz7N1LeQ5XXkmdZRRXV",
-	"6qpqvbY6hln6EUDPVSm/MgMvXYfEtzK7fs2EZtlZotD1DIUR8s6fKXAUkgG8pXoEmF/JCx68UeUGD8rP",
-	"9UXABKE4na2cBx5mq6py4aMpQ1drON/iwE/IRN6wvuCaXFmcbed8DYb2TC0YZGVmPtD0GscHFfnsBBZ9",
-	"vZDx1cKaUnYW4dKAUUOPecjzDTVDeaPY8y78no/q8iwe9NcfXpMJT1NMP0+pHkPOruWo7+lgzIW5PlGj",
-	"sG/LzbJbsLi9v2zvL/sK/GWVTGhb9rOldyxowalUQV0eOTTULFqO/dkXFd6wwPUVMCKZgYvr7v6sfaXR",
-	"GtL3aN6njRxPodi09z59W94ntTZZW8PjlPuaKq3Zl0XbERiwuVYL0qgizat5EUGgFaEIW/zG22/6YvGL",
-	"O5uuvwardZ1WXmBbe6v13mq9YLXe/t7fm6U6eESaPt8P1V60BSujjuZByQz0vqKmC5pwlaL3D2klplDR",
-	"EwlQk8KLRqm1DYAP3KiYTdAH+6Jk1sZSxwpG2DrBHMUKTRcq23E/S9cCKqUgo3HVF6bfwZiKEUvq1dWh",
-	"TFN5u2DBR5V9KDMssDim2tf66wtwqUcQ4OzeKEQxy6xaeW/twqD9OLbsGk0XUKqMnpufIXrrTMn3q+Xi",
-	"ujyeEXc1p9gbcfdG3Duzmc+uXN4uFWcWenHuwWobpE2sabM9WbTZ5uWfCtQ/JgGHyx2OhuAaPlWyw+YJ",
-	"SDyn4BgT1TopNlFwU4JT1TKyvvCW05DXQMGOmYq9ExUq0I6kTOITEg+o+DQTnwXVmomEJZDf1BdVWST2",
-	"e/M5eLU65KNz3upl5bcCzEYpzLoW0o3Atr21gTX38z2mfbW8iM69WTyqv7BM8wFNycSZWO3ug5dTzIZ0",
-	"oGcZyxq9xs+UGp41kQlLP8zMsprvf2wf5nZa8wpxP0ltWEjjtZQpFV6aIBMp9DidN6KGYhmneVMHB99/",
-	"dwR4jHg4Gr2GORBLXJhFNrmTFFm/d3sox70d+InagYMMwICd5VRnG2bWTuStgFriS9gaRBe8oZoVk06D",
-	"X4LKg8Tw3jY0SZpgKpEZmEzQQzZUTJ9YktsXXJDPl68NJyu0h8mZEuNjaJZyiBeigpSHEnBFzIrwj9Cj",
-	"6Tl9TJpUk4lUmrzodlsw4ms2BR5oSS1GG56gjccDQ4ZpuiXHI1YdD16AYWPs8PIkXshOLflK84DIGOOd",
-	"y5FBNDSZLU9F7YuVuaikLhX1uNuN6rNNYctAg7Tnxr1vCDz4gKkwKxymxQ4yqRShaVpwHdjE4fynvoDT",
-	"4muwlxfEiBemV6zybwOqYpqm/gbYANRWh7wpqNd9kY/GbmzGyJCnKUvy4pYZqA9qB/z/jV2bR/azBnEG",
-	"f/tjkzzKbXJR//ztz2jdTlipk9/MRIPL2+g1DruHL9sHh+3uweXBca/b7XW7f23YOKfq17ov3WubM323",
-	"YXvmv2f+T5/5e9pbJQXkD+8mDtwhddK3sTJ7sszONVQU2DhnsthKVBQmCimSfRHmSNr+1Q9sKDP2WQ9y",
-	"2UadDjXL8KeMEfZlkM6UUZSvzD1YlGz6AkUb048cMeCweszmZMitkS9fFXnDspRCnUnDyLhI5K0FrAAJ",
-	"YmhYJbLZvpiDxfmw2+1iONarVwSFpkJUEwAlpPyaOaHEnJkhOHa39ZwvEMd9LuiKXNDw2JR4U7fEwvIj",
-	"F774ffDi9kzsgf35i1LPRm59f7j2Tv1vwam/yKTUplyq1sdfxaU2ziv1esvdUkv7ooDb7Vt9vOzSHWgf",
-	"D5Jf6pZqn2L69FNM70XoXJlm6i/TykzT7aJrdnFTHijIpoK51nhQ86nsI232kTYYabOL6/vQOaL+8jdR",
-	"WTJMNDQbOmRunuWTay2klPYFRKSEKP++4Z0kS+6a2z6qkW+Z/e0wMKw9Ofvb49DYfYzKPkZld4mGD2PY",
-	"29KcV4xMWZ7UUWGt64vKpI6IxGGMAfydRxcA2lkQImDRzyBs5I7ZINtHaHzTuSB+WR7LdLSRyYiFX+1N",
-	"Rt+OyWjNoIbV9qHlGSDL6MZSdfErUBPrRJdwjff64V4/XNAPt71796INog/LuvesUzEXQqrhg+qLM/VF",
-	"AOMT+deupEwZFTYWhKaKOZx194aXOriyMaod8npMxQijjYoBtnmpknykABlEdSG41vShpHnEdSE29u6q",
-	"6FPIclgWV7okWPRiykWSMnLFaGa+sehJdlY+LlTO9MehPduNpxQF+sBUfK+B7jXQnWVJ7DCsdERnI9Ye",
-	"yGRZOOmpIEY7sPEcUrAi8MszRaAZAs0QLkgMf58Z8ruYYdF0MDV9kePUYHpefcJF0EFEzOoBwtti2gXE",
-	"WPRFIe3ihCRswBNUg6nrhIuEfYkMZR9IMZhlmbmlyJ+gmCgEs0o9JrdctDrkJzOAvsApgsaNIY64Ejwj",
-	"8lZYHFyjaIO2PaFzSCNRgHHn4zgv6agN0AsJNBFhwCO2whNs3ZfIkghOg17PapZzptmkPsYRBv5aJuwJ",
-	"Ych0O90Xr743a6LGjOmc0xy8JCMK/GNuvmskNLtenxlc0tEeFWYfEPhkUWFyIhaQbXN7kbDV0W3zRiXF",
-	"3sZEuKlBkFBDr8g0M7RFz/siL3gAl7TCUmj9Ny6Or9r0V0e03nGlPcnaI8CU6dsD2/tA5tzA0hew6b2t",
-	"75uw9YU7uibR8ve7mmitBHvhSZj1YmjcM2VzPUiTEk1HkO5CBwM5EwCcYBqO/BfcDQ6+bRVSazYjRj8x",
-	"fQfx6aFsiV4xXFzKAsfZmxH3ZkQL6LK5JBJc6q0siJ4SZDTZhcJpmgkVTvP3ThXOvINHUjjNAL5KhdMM",
-	"/IkpnBeacpRwlWYstbtryJFXPfEPp3gqMDmZK7PXPvfa57ehfXqKdhftMyff36z26ejXXvv82rTPnGfv",
-	"tc9vQ/sMdvQO2mdAtL4y7XN7WeopaJ8hx9lrn3vt02mfG0siu9I+uWhPMzlgSrV1RgfXXIzaQ8Ow24bJ",
-	"3EN5D9cLgV42qe5xSuIkk9M38lbE+DURjBltDYpsGk3Q6MWIe2pUYPc2wqqp+MSQnrnV5uKEaiDsMdH0",
-	"GgDiBCuW2Sh/33IIbQVMtggmjbCjV4xcpVRcYxhOxsKiV1GdrrxQuAQS+GeCazO8D2b2Rje1MAQl9Df4",
-	"bVfob2fiHM/Cpd0kFN0eVWu1u9ToNdx2NMqU9fWYDa7N/DUCHymmZ1PzVnH/zJ16J28bUePjfzSixs98",
-	"NA7KHzust5TdsBSA2/L1R2TTtfXe6mXcA7PsNeEnC8ySs4ESgQ75Ud07G2GQrmA4D6JD5xkdjgf0xR3T",
-	"Mqrv/F5hXoMwPrAOXcPkNlGry8d/r1p/C6o1r6dvWxLB2jSPVURwp8kfu5LqHkp/rrug1Sr1Arvaq9V7",
-	"tdrlhuxcrNlN8khOBm6Y0DKbt9nNRtXMpnTEEsLEDUvllEVEsFumNIlt/WjAfIOCjSgMjflobJ7zJKqS",
-	"isBZa8QiOjA9vaEahKOgsYjEv8+o0FzPzb81qM1GYvJeQZCiOv6jHI7O6NyJ/70Gku4k7PvHTE6sEpz/",
-	"eCljq/4CwkJYRtubFtRYTonmE/ZPUOW5sK3XuTzc6tfLdPaFtzf74muLVDpcnN3JcOv3eU5HlTgHp3A9",
-	"iBwSvFV78ewbEc/s5rttDUl46VGdvdS9F0piJRL8By8csrMlgtipdXB4AgRNIChYAJotwBeyyuWxjBiB",
-	"EBeO6ikLb4Vx1mWB3ezzePeyWllWK1ziu13vje9H6dJjhi9cl8Vrby4HRGL85eLjB3Ju3sI8WXuwwT3q",
-	"qsmeoJk+FlK7ugMJ05SnKiZNrlVfxOyLZpmg6Sc2ZBkTA6biFkSuYd2RHsm9FlMK8PKOmHRJE5cEZCM+",
-	"mcwAVriPhOmWK9YjGbthmSaUTLjS9JoBRWp1yFvbK8l8txVV0cyAh7M0xbriFpTKyFbFLfEIybnHx2LR",
-	"G4lNMXJ+evn6Z3LN2FShi0S1eoRabwlmOZcL2UhyQ9MZI02oCof4ljQfrW3Yr95ZAt4oOBNiBMXNTeOh",
-	"uzlw7eAWdBaXvtOfdbtHg2s2h3+wTtC+h87M97omHnAZNYcDc2d6vk3acxtO9L8vuFn+9kdDThu9hk1Z",
-	"htHocaPXeG5ObSNqwEaAk2QmfB0F6Hw9rvAXJcU5Dvhh85E3YEf7hOR9QvLdPSpAsSEh2XICc4OwwAlQ",
-	"nM3YWpGYbCS1PncdLgvtcYP0LKkHkA5skTXsQmp945fgqxBe3XCXEQ2oDedmtZdm99KsR6VZOB1fsTRr",
-	"J0GaRixQFr0mfl4pt3poGysqyiGJUXasvF3x5rJkX6whTJItZMlAFK8RJkmVLLmhDNkXoRDpBNGdiJHb",
-	"E9j7kCZpkgSS5OIqPWfZNJctTQNukRq9xl/etg+6UFHRemX/IWfmYePPr07qXMFH3OXai5978fOuzOec",
-	"ZprTNJ1bdf3OnKgsgK4Dgu06rJAifTn6HlbqW0W1+2IXJoAKql1pdVlf9d+ean+uZ4WPg322uAzwazbd",
-	"hCRvEBpZMfFHQSrb0+g9jX501OxdkuZNbANoE4ZIgx0oFpXBCp8FlF13s+x5GZ6SGLuPrd2t6YMIiCEs",
-	"/nHUF/af5W5jJ3sbWiwzPuKCpi3LDdhwyAZWi4Dn06lUXLuM+b5wHzxTxAY1cMipz1PHuWaTiKQSKq+S",
-	"VCKBsezHV1cyLMFOgau+wKFiGDoU6fW1dr2mwBfmAV3C9AkWFKrIk+8LSJRvnQDrA2M+9upS5Bnxfdt8",
-	"gl9dUaeZ4DrfBLMHjN+wxKpYfZFKMWKZmfyY2iJ/totbOUsTSI0wJG9wTa5YKm9Jt7AI4eR8gAh2j7EZ",
-	"7oS7NSRjqsgVY8LXtFAcciOCnqsad9+fJXGvL3BAXBFhviDTmSYU/a7o4BhmchIR6vtwXwcLY/uazrRy",
-	"86OD675o4gOsazjlg+tW3pDDXPCTyegAKxcSxsE9c0vNcg9lZn4zC8WVLQiZsSGAEFyxAZ0pVmxnLNPE",
-	"DiPCgowCq4YEI+WK2DZOfM0ud+hsBgvOQ840KcwCNn2qw4mYcUKcE45UzQYDyKThw0KzbDLVnCWFwYLM",
-	"c+pGZZ6Y2/JMIYQtEfLWtHrFqw/Jwg3oQdKOVb/tsbZOBrOU7lCF4A3mTJutmDCqZq5eczAQhyQBQUAM",
-	"qlT70w8UKHgX2nLFzbgit5kRT8WJM0XYv8kVxDMRrBVy0D48ImN6w/oCkoawXZsB5YwXA0xKsUKrec3i",
-	"6JprZU5sfurIwqGLIB6dCqizmfHEfpxKLCQFn7bMraUWFwQem7sF18mcMjkx4xBtv+LmZGF9anNCKJC3",
-	"lS2kUmOEKks65JM9wzhaXByY7BgD4/viF5rO4JT0LOUxE62ZIlljhgOaZfO+gBbMrqE2AEVJtZTXHfIZ",
-	"erFuzZqDX9lT//9n72+XG7mxdUH4VhB834kie6dYlOqj3VScH3LZ7a7etqt2SbbPGaejE2SCJLaSADsB",
-	"isXt8N+J+X3uZGLu4FzKuZIJrLWARJJJSqI+SlWdEY5wiUwikUhgfT7rWark0lR3cq8NRs8Zn3KpEDrH",
-	"Rrzgbjm4oQ3CbXQoE7YQJU3qUqp8mKrVjK6gnFKeizxho6UlWVV1GA/i+RnjV6LkU8HMzE2DpAzd+pkh",
-	"JygS/7BUeDhNbZooB3hRuEHcypRizpHCGMbos3PNuFtQGpsmH0SpElNu5RXxSIdx9YQN6I26Q6JLO2OD",
-	"PrsIK0FHzA9YaV+znPu5kGJ+doDX9KHBDLifsrRPmneMtXlbyVWr5Pp8i6o+eCvmboiW6837Qts99blv",
-	"iEeJBP3EC/omPqiI+MnpB1mp0yRVO6pW2QbBk11p+IUB5IrTju7GxkuzQMnUO4UiVVBGGJ3xjE+AmXOX",
-	"OIMNrWuPoUODHMR4HXKXXN8Kba9g8XWvdMn32n7SalfxcSFxdt9wS83J/nw0eH30YtBJoLzpup5onqD+",
-	"27OLo5OTr/583Ll9bOZ7bVveprZa9cnyNhW6WZaCQDxUkj4SeZMTxk3kTXi2ofF/TQZUvf8j2Wjgzljh",
-	"cdfahu91W9mwWw4+em1qpIhuU5EKW7+tc/gS6hwKvaO2YYd4u76yAcTb3pLSrUqGQj90HcNBptajA8Hg",
-	"HDY7b6iFWsxXi/kiEqdbmiV3Bnk1V5LakiuDdZOH1pM6n81HfrAEwVQlprkzSvYXl6aqiXMjJ2smLiT9",
-	"p10jYharSSF2RB/08Rcf8NuRe9FuYLx9F5o4s1DhmTCh8qqctHfKslIUzuX4Fu71Ns9YF9vv1z5H/qcV",
-	"ROin8kqoHps76UJhNaOX5djHdyG9ED6EGg8Yib6+qx12Eb231h5rFMbREj1yvWl05+urTuMT2NpkX1jt",
-	"qa0f0/usQH0epvD1Gpj9dlprbM4XkOTE1I3MPWCXslphoCp/pq9ESU0pN/PaQ6ZVqiD/C35rKYwor0RO",
-	"Af+uERjKr57RckwdQrKDLqf0Yy8J4b5UKWh+zbLvvr1gG886gkfMgkHp81IZyPRcfKBJZH32ThVrCi26",
-	"q1JFSe3wkN0qqTLoRbR7w5DcImQAPD6mDynhLavHhfKzQkws00ubQMbHVAPQ9OAZD7N8z/x8w4X0mh9D",
-	"gJ1tbK0mAba5aaQwbIQr/5gy6ZNbcm7/Np2gCW0giS9t6+gfdOZHdzzqNzvg1ePA2UlV1x+A2olPWONZ",
-	"74Er2HB68Dg2HNlvw0IBtkGqKQmT6NwRNSaaZYNoimiOURLTzsQcjrSfY+80kgXhSOKpp8N7R880HMsN",
-	"G2wjv6KXym7KSqs1C0tbcvSpnVwKT9frd5KOdAP8cynKdRWx31jEThy1z8WELwvbGUKP3xAWova/CIl/",
-	"eBmyW3T8xw6B8WTtnichY5olC/SAdFv63kTMAYFtPWFZGPODXmUJIFgWxOa9jY2rH/MkVVVoHPvWgCWQ",
-	"oMfofux2ffiTxog+2xdFT1XNh9Tqb1zl/xF94u74I9wQ3cqdtI43985aj6xRJHyq8PgHvbpJeLzSYqVe",
-	"tb7Yl+aLkaK9N0HpAWK7heW5sAa9HlnZMoRwADnHEXa4JR6tjgJfNQgt4C0z8Brf0f13AqP9BLMeBZ08",
-	"BjqXE6re8MA7AJ6lKoa1ecsWsWYI/IqAv6Vg3QFiIQnSx6TpJTReKeba2TmWXwrfKSvA1QALXekz8c8l",
-	"L9wjb64U32TPACOOcTYgcFg/VRf7QdgEM+WGYITMiZV1n/3i/cdCW8ijcgzJ4q9StYIHDO9phkWhZJQu",
-	"rZE54VVGS0zBgEYjdYY4cg8fjHCtVZszvC1OVRqLL8Y5nTBWt5pvrgW1WgP4pPGLPcQI8hEGUAEDy0bC",
-	"IF7RmQWG8QJw5bxY8bUbDy/Sk6gf3LzPfqRUdMjhEOjb+81W46PBqPGjHwCf8Tv2cD15n+iZG+FjNOBq",
-	"3qzHhcAF7CQdv3M7w5NXt4fL+EV4mtwmYdu2KMMWgXNH/Xu+5bncSgNfC8R57iTkbu17AejmSI+S+I70",
-	"r1MBeuJjAjuU8bb6dffNPH0f6KQKsBwKMUhjTqLCGgSed1Ed1jUraNReP1VvFaL/q8DxsIbZllAdcwnR",
-	"l1onTDcpLAMhILsHaRdOr0B1kEV2Va9f8eupdn44VuucwihOG1Ux0kgho9pvLI+tWyt1XbWlbuGBsKwN",
-	"K14aNOuQAjsbOtiprlj/cusrAehtNShknDeqZZo0uIU0GamMFRxhre7quTDGvRho4FlTy+hxhu0MP8gT",
-	"LN+iSBlkOpNQ1HU86DkNCngvN3ep/BpQWY7R81B2VYpt22IiVqKEfi6KcQOvXVqfI60vup+vXxnDVqIo",
-	"nKlVK+wgyxNfYqpq5TaIKjsl24IqOeohbb9q9XIrW/2M6YnbZlEzr+1LG9C68Muyeo/dJvgu1rlsFWr1",
-	"7gjrfS/Hl5+PTVIVt+2+TtTMlJdJp8a83Bm6KZnlXBwA93WL9TRtFzCYW7ultVvuSovh9pGM5MH9WCvk",
-	"WO02WN4v7TX2ilRW39paofuSwYJlWFHZ1cLXSHp3njg30OvkeUgh1UIAMEyq3O2lCUpBl/BPH03tjrSd",
-	"DTflP30LBcpKrGq/8MUdlgb3HB5b6ggfyg3pFRPV1E6F030wsFkbdylWh0Dx5Q4tyHYrwbiX5S5llqpr",
-	"tVmsn9i7JvuOrEkwV6rv0GCrlRaWIpSZWj0VMDNdIgOW8/aLgwrmYIt8TjqQtky9eCXpzLkVpeTFz0gT",
-	"dXzSfxVrwuPBtir05/L2qvCD/+VT1Ib0WK1CbBXi3WsUcSvdm060Yn405lZMdSn3dQ09IzwN+jtV3LJC",
-	"nmO34DAUOFj05xocje3yxe5x6tToyWDAxjNe8rGTYL24qrGhD+nGfRLmVpKXIr9xxWMDVQcDpo5NR550",
-	"oBsYCTu0nbGVVL0+e7vxtJCCBcePFkaWTK9Io4QaSiixHAkG1fhSVd7ZBZ8eAes4Oo+Jj13IkskcR/dq",
-	"zWpWNXTeFfvd0YeZqiatmL+hN/NJ9QshKP7KjRXK3T/pQC98QFVM9M31wAWftoWPrbR+wm06I3Gxvmmr",
-	"6HCUd8rrR6p9vODTxtpHOKzQjjPqggx/QlTIl0Derlc8wDcqCSVFi6rflHWPjN6AiqVb1DRuaOgWvvFl",
-	"wDc23urt+93vEmJ7KxydAyXz2Pl3Mg+qeKC4p8uZ5VNnMDE+hryw24JuNkk9XOA+gt/24s4iL28nnL4T",
-	"9m7W02MVQoYqw4bV3NBFbSVkWwkZejkdYqdER/xutZAgFwpuzH14ojgOuKGVYCC62D58W/dKU1W5pexA",
-	"rxTv+UldUnrsz84fdfN+Es6oVNLMRM6mWuexRwpci8a0TmnrlH5RTikdvLt5pCh1vmh3lPRS64t+hr4o",
-	"vbvWEf1yHNFwHO/mhZLg+gxd0MMMpifjf9L0W+ezdT7rzudt7JF79TzdHa+xYML2ddciwULEkRAGcdIk",
-	"6w3xqjEvS0munWWF4AbxQnxsobjD/eyUgQiJrwWArTSMjwxghVDP4nfgefIpm8BnjCygbWeTmeXI2FKq",
-	"KZg+JutV3XBuboQ1sgLVrTB2vREm89gUO9AIu3CborXAPj8LDE7z0xaZ/8rWlMVz5WUuHLObG1FB5u2h",
-	"KQz3AZkG/9ATlsEg7veZbwnm9pXJGLEqIAiQmk1AeYGXoamqhCjrAuauHM/klch7PorpZKnps7fYHsEJ",
-	"TSezqLl7hV13czFWFoUToJWsVn5wxHtWlDLueuIk8+KM2XIpnHDdluKpioZJYl5GmSdbuHr4vQcaeptz",
-	"06oECu7xjJeIicQvDRPKlmvCNx5sVrrT/dkalRYm35qUrUlZMylxW9xcuN3ZlNyTvcgU4atrMLiGfEMf",
-	"2mlJNzu4WMMIvBh6VHji6fixV2KqIsR2VSjElGZ+HNYNQ/arsaFD4ynG8FfSCOqXQpNL1a7Z+QdZFEsT",
-	"z3W+NNDaaneuxFu+DVI7yp2wa1MnOIF68gSKpa/LnrCt5IkTldlSSes084+QEepu3h9TQHDVu8kP2MOI",
-	"LqXFSnDO4RdJKPaDHAy3QAfQI1okTAecxioB2AKgsMr3SgoKwn3TVO/nVhZ7cPZRWb6DLmkZI+4hqBvP",
-	"5vxSZKcsu5QWS9Qypz4zTBONx2JhK88CpW2qRkvrO1cBaZwSK2Jw6m6i9OmebltI86NWAWma+QyTU5BM",
-	"q2Kdqgk8YDZarrOog5GEIkVmREHccLV71Aft9dnXSKFk/GMyq1MFLEt9lo2Xxuo52Pwm8x2CZA6kn3GT",
-	"oFxMpILGhlDcMdf5svAmRwXp92RZVsz/8YNbR9bFTnTMrap7Xe7/78qvl+se0ta4K792j+cvHC3XuMeC",
-	"qqJqy8JtR1udUOq4Q/x76GA6ofTBH69en0EAHxoloXxLVejQp/Bq7FWaR3QUNEyD33XD/NwnTc1teBbe",
-	"FhpBGYrtJB1pzmnfYHYNW27gruwMO+79dJKO8nUKX3/496PjwQAI/HBdnY3aSTpbZ7sz7HzLxzP6ygsH",
-	"qEwSYwg/rgQkoobH/dtQEFgxb3ODbW7waecGN6Jwt0gINsXRFqUYww6lE7pB0LNciNIIUuPZ+3fnUVQN",
-	"h3t+dZIlbDWT4xn1SwtYBgqEgSlSoR7ERz62qSJDwWSnzM6kYVeiBFlrLF9jz0fxkZhfxoWE7oGbnDdw",
-	"E3Ac++xcCPbzifsdKl+8t0kgiIZiGd036OO9kirXq8OiXebn4zbYtSk2H5u5jDyCW4W72kzjlxMbM6z7",
-	"83HCTE0+/XzSu4Fw3BEvC9LscKQEmYfbHspNOBjJb0pYgze4HbdHlyn/yY7dX3OKVbg/PUXjKbPSDTwq",
-	"Bb9k2t2/z87IraM1dE9BIb1qctL4q9zkylKvyCiWxlJVMwl2dHAMXUWNPA2a/WSld89+/KZ3Ws3wbGJF",
-	"CdOUpuo34IRzqsJFX0N3WLgq9CBArJvg4xm6shNeFIw6660FL43zhQfoE//lL7GfEjtjByY4/mWyG3GV",
-	"cdgGgScX3aIPwThHi4H0uDtylQXv/uUk/2+3Mr5Ri/x80uqRVo88kh65i8LwtfSIyd2tNz4Io4srgZyF",
-	"Avv/IknFeGmRjZwzPxgatE6QcU+WMPahBd9cWwmn8vpOZNKvzt2P3uZVnM/Z21dkHdeh2KxLca0k5Foq",
-	"KqFU+XjgkL0cvOyFKBBEByFU081F+KPOXbE5mV6fZYVQUzvLoBuA96dBlE9BgxGf96AeWKIfud+vZG5n",
-	"GYt/7XyDRcEVL1MFz2dY18yEsIn72IqE2VLwHP/A8KBfFQrSAh/EsihgqEIqwUvmRxrxMkmVXY5EwhZy",
-	"IRI2EhxSRNNCJNDAR4mid+r5NK6kLjY5LKonwen32dfazpy6TRXpLLjdM8OyXM6doaAV9N7O6vEoMimk",
-	"Ybko5RWRmgXfB3cTEViWfpfZ6Ao3yjBVWbocDF6McTc4iwP+Fgw/hknSJx/pM3wF+GEWLblfJ4hW7hh1",
-	"5xiposXWSpgEtXl4/sDa4QlLbMll4Vbxv0SpDetmL7/qvxrAXoB/Zr1THJS0FsuOB9+dsbMXr9m52w7s",
-	"5VfsI/vLazSJTthHdvz8JXz914Jb9jUv3Ucng6zPzvz6+hXXV+4s1MPrjS94c8/D+/vFHdKNVCWE/eE0",
-	"0S2AYS5KA4C7a1iXvt5XrEBdQSip6Cwpa5x9iUMi2Sx1mhq6e2DAUZrQWh9pUzJpPoi5O+5ojk2VLkXe",
-	"Z+9C0oGH8LK7gIzOrUdJIKHqHyRhFF6FWDIS3hLhLobnMl+0YVn2LR/PMtblIAlxO0tqfQJGNVG3nsIT",
-	"GvlfAu1GePxoHd23dNaeB+mBiwR9qIJIIUsTL00o3Bxktd/RQRZvHRUSzuuF8NvaxxXoPrUgd6q6VYhb",
-	"KjZxMseHujGubXxgG1+Ij1HDOQ8SL46IO9nvGYOJpQioEU8rscI2X27Xh+PBkPOZDtwKnp/RaZPa5BNW",
-	"yEsRj5NgY3uSe+HBgHPO2WJuMLfzq5fjdkUllbiqYjrYOzsEza+JleMbTxXItIj+p8/eVGkkmQtl5ZgX",
-	"jIzeIBOhGkbRQexGiSkYNE5NOUcp2ld+T/dOmfM3/IGD03ZozP6vpZ7/EEuNT0sm5N9uZeXDSekM//K6",
-	"Ygsi6bafcwgOVWf48qtb2fy1pWij7230/YlG37u6ZBOpgPaNoEy7jPe7ROh/R3avvaAtHkdxEAPl5JKX",
-	"5VEEZwgZ3uwgzNETbie7o2+ON5tbtFGLNtpAG93Ozb/1zkdGPrfpF7D9t08t2EeGcfb383c/svfuqo3W",
-	"Y+CzVvab4VeUS6OYKvQ8AAtyCcZRqrpgKv1SSugEC7YRtHPoOXtpgyS77+45M+gJA5ycU0wUuxOFgU6d",
-	"zcbzI60KZHBGqx//9hHfAGccON8JnjngmoIwYUuVOxMwe15HfuQaqa+DCensfYAWwWVsAte5gQFCxTLx",
-	"0YpS8eKDoK4czrKmyaO3AEEFsB7FfGHXDOH1aAf7XwOVNd7Ymxa3M+HgpR0oGWOpeFNL7QjW9d+2jLZf",
-	"f+/oBfAyAkU4zMYZXp3n8Z5LOldI8biFzEjYf0k1xvAIbtqbid2/G63e43M8Mp/jNfLevXrcBHXJf4jY",
-	"/qLiujewud6XwPYJzuVfuSzEv2pI+D0vreRFsSbxehjcIukslg1G218rse2DsV6U1qXvsApRErK0krml",
-	"YONCAAizS70KTapGYqzngjz7hImPY7GwFQ50BzjSIzb83bq6TCDK55sNJKmqAVl77FKIBZFNeI8bJEyf",
-	"/eDzgBo89ehxWDcGIiapyipMGJQfVbnGhPX7fQxN+ECUk85H7IOgWFvXP1SPaUW6s8FXj/GZcQCu1meI",
-	"beJVN8MC23QfehJjVkvhmU4otjAphYBxcUaAcinW8NVKKtOjsFqIdJROmUVhfujtl9OT8DwCHLpRwc8I",
-	"EOJuRdNMtMcmoU7JGI+KuionbFHKsWCQBzYJuxIqh3h/7sZFlStKliMFSw8eldPjMTPTK4i31dqHWqbV",
-	"WHiFj+FGq1kpoK3FqRuXOy9FcIwSjvVCki3jA9pu1TjL9Xg5d6uJR8MAyFlV0evYfnFboQnlGyG2IdIP",
-	"/ebzDcivM2UihGlMHO5mSxZYFamMsxHSVihsirJVF2KLkNDV32g3XB2ynFAjC6CvrsyvyPLDWzaEeX2P",
-	"fNy6MNNa9FkSWzksFkwKeoCsvJ3DaWbOlsJ/YRAY0cPw/jZOQ8MCr2ayELWXZWI4u1SwVf25cAOc+nX1",
-	"PzG4D0aFHl+69cT4I8/ZCDL9uKYoHav22IBQsHwK1ZFuA+qVwD2LT1IKYwOyPgsn4iclbeheGZPDPzOs",
-	"u1RwGPKePwa07WFpKXApVkT3/letrdvXbxWADgor0YaX1p3V4xOQtnjKAXYAiPc5L7Bzizll3A0LY/mU",
-	"BmcT+dHtTq083q37tf7Y89B3eiY4Z5TqcecnvLqbvq1aU5j6oyKQwmis+MKh3Zhwp5VeFjkrnQUBQgBm",
-	"k1cdXaxmAziJZxuNvJ0QCzLJo+TnODHWLcSUj9cs55b3GuHyrOlZ8Mg3IdftsnQODiDX2Y2A66dV2cmM",
-	"WzpJvHCbcL3R/sXdwL8Htw32It4bp0jh9++1vUBK/sy/Xz/xhrcU92F084OGQl2u1oxo/tdVO5chNTOi",
-	"1wXnGaUm9FMHmVAlh+oLjeBIUeSn9JTgKLFJwadhQbTaliAX9R5LcHzJwWM1N1avoAETKZKayoS2S34t",
-	"TCEX7tBFMmCs53OJ/aax5bU3xfIrUHIbSCfq5XR94oD659fc4a042pgrKJDBAVgXC25mTppaWAzi77p0",
-	"9hU90y2B+zi5R3Qhb4XYr/uFSUeaC/4xRu83IPV3QvNvlQMAY7H1Kluv8ovzKj9gjMZrn2cGUA5QSkV+",
-	"3X0kC56PtbFHYOHneqUinP/BYcxmACxzN2LhRr5eCj7VE7Yodb4cg6b8Z5MJ5o7UmBfjZYFFXzZVWfX3",
-	"O5UNqcZbGCvnYA5m/p95BuYwUDH+px45z1K9L/W0FMb8XY/AuXSPBYgm+IBlY6c1igL/7vXZj+Ss4DyF",
-	"qZ7EsLWww3BfdKP+U49MqqDDj/N7fG57zQquEInjBGiB8F4PkXVrAkFIUA0VZHjBpyJnQl2JQi9E4uxM",
-	"YSyrPz+j9ngw4kxOZ+4Sic2EmC5zUOipAiNyCDZBDUscmVZ9lp1fygUZIxdQIOemwMDUoAb5MN8ufpsq",
-	"QM++GgwGCXtFrY4WfCqVs8A9AUDXhyWSGm0KRgcMGmTRoupJqrBBIPy+oa1dUxc7djALU6CF08Z+Habx",
-	"L4jeheV2MiU+ErdE49YW8f4KPG512/d8KpqU9Blu5rp7VxdOLUz3y4DpVqpz8/3eAbpbaU4IgB1hzulu",
-	"KnPZCP3FYEBtm0ZpLg/hIkidYCOdr1mXs+xNLWc254tTlv3+R5YqiAEbCsUVRS9huzFmtQL/fXXVqYIq",
-	"vWiWvpgar+rGhdYTKq6mgBtVWXumgArEhkXlI/9Vbxhk/6VYm4QtlVmSMeT77VHcYQv3VgUaUoV99qoU",
-	"ZPDO4zRjH/F6l2JNQL2kCR3ZbwhkpOrwSMaOMAY6s5SvgxjawR5tBSDegsKdRaWRdQfmdl4q7VmQxdGK",
-	"fhqXdawLXUKyk9ywqK/d0fHJ4M839zRrD9M6m62z+eU7mzVExf14mvEhuhd1ub8C/ZvwfUSSX0FMuGHZ",
-	"+59qRenNqj1LMHDnfE5I/hTOmVpwOztlGD3FhrEgKlut3WrtL0RrV+en1d+t/m7192esv1m3UpaguXr3",
-	"qNFpv953wDjPMYXGK6SJ0yWRuKtosN7QFdgNCAFEvRrpi7QmVS9eH4WaPIiNZn7ohvpXILOjMtdeNYeN",
-	"gtiXg5epikEePlk844Zxy+aa2KExhw4t4cNYXc6wYzbyRzdkt+MJXtdUqI4y8sx4FYqICPE2sv7N5IM+",
-	"PE+bqa4g69yCqaoWzqvP6KcRMmYHqd5p/Ym35wg8rBnALyC658yjAOElxNeQCvLcIj8zCFzCpCsASmgy",
-	"hhfC1FBNAblWvZSdViH8+gh+jRkTA2n87+WloKg4ZoMJcxEp/Wg9duv/mvI/TRW/DVDixqbJ3cPoN20A",
-	"VTuTn7RSrTpE+8vQwnVWzCkjvZ3pLsTEbl7r7ZI3P51fHH311dHX95bfbpBsbY1bW+P2dGrczvI8VtGk",
-	"5ipw6v0aGg+Vnr7Y9NYrXCtWz1S0TYlTv74qmnwzzK/qSapAiPfHtVNrMDkdBgYQ5zbXU+LJnvr11KzR",
-	"pTNeML3dYO5kVdcGqYwVPB/WDJsk+isIK0x6b8g7d2kjG+5MQJyjFIJtU1QRa1QCrFEAQase4RtZZoBf",
-	"Zbxwlkjp9KQHgfpFhNXbmXUG/e3fRReIHyB4AixOtq7Ne6cVBQThjcEAezUYDJAal8odiY0Kgi8xf8Fj",
-	"JZnr++NzzjI/Bs/ShilxA9alPee5ze1+abndzRd8f8ldt9fhozdBnP6BysO5hbtp/k4Gg4rPglTiipvA",
-	"muRk3MngZXVNcBmVZmY5nvkfdbm7DppDqCnWPs4QVhPt8Jt4Ncby9RAhSCNRAIO7TtVtXJ0++8bNHjC/",
-	"1/k1SBLT7NiwQ/2aVO1xbNgD+zXw7Pfi10z2l7nvPxs4DTj4JygpdgQV4720cUA6baCweAqWM77L3YLs",
-	"1uWDB5nEyTZSsx4mQ76Kunkv834n6QAVOxQQJ77Zcl1Wdjbd1Bt7vvmL150/dkJjzuJi9iHFXqqQEOVd",
-	"qMgAC+GBL4kiU2NPy0EVjASnTVVUJwliyl8AQmlfRKy3GUrkazbXVzXjFX0i327yKpLNkECkA0vX6kgt",
-	"rIWtk5LWblXFHusJIcOvIKHmhkOWMhx4UutgGfcvwgZMDWLzcKlZVS3cq9R8zDDQZmjnzWPGb+4PGblh",
-	"QTdbzLhnWnXR5pWuyysdqKR2GNtSLZb2yAnSozGFZxoJjH4hpEWDvRikpRvAoGEdVRLUf4CJgZFeTmc2",
-	"SVWtQvrZZtVjlGZ66+b5k5L2jTY2q4xsPV8srWfyzFHoZyNupMkI6IApDGjaA/GSAKLIAhMT9i9yU6pT",
-	"o+IiZf1Uxc9TkZombI5FcECGCjkvinqcHL/888uvXrx++WfUH3VVUYn9h4h0EBNUbcW2pX799f5HVCs6",
-	"Wq4TH11rVLmRkxBskX8uRbmujBG/XHvNkEAT/oNUcr6c+ysmupxz2xl2cr105yLpzPlHvKBa16Qz978a",
-	"hKAE1br98eBEVvXF3R8FgSOGCwdHrCWLul+yqLiWabRcR92cEsj51jfvI3FK7RS3NJfnCzm+fIBoeubG",
-	"jaqavaD0Vf/u385vgMgyIuDI/PXSbld1rB+zkWTJ3RSOBV30SXOOQfgMT5IOZvl5ub5AEQHrfnM70j+Q",
-	"e7r38NNHtiD9BL51/98ladxDIWatzSi2GcU70Cm5fRRxGkyaUonhjO+yN8MFf1wrBYFd4Eo8hCCkoR9d",
-	"Fn6g+z5BcfhiWxxO/Ek7QB7Skz5NkUivv5WKrVS8uyeOW+nhBWPoTYJ+8EOAOz9QZggbwHuH272zQoo6",
-	"oD3wIzs3nPAVnvj7Z/jdbtBnDRK4Df7E277NsxjCCKFZmtA21jPyoWth2zDLWuwgVXviuNH9b4XsTFXg",
-	"qHe6RKsw3Zg4zizHYyFy0+uzm+ETA0bypgDFG+XxUnVLgOK+PF7VYeZeAIpNu+iT6kggCnJTXAJ5GPSs",
-	"0Mq3JOh3ko7fMfvj13RVBWI8e/EauXmgjYlU9Wt8hPv990dnL14fDU5edQ6i4d86jS1QsVWgTw2o2Cyo",
-	"7xuvuKlCHwG22PxgB6EX5w0HmjCMNPjtEIypAggjixCMTTKjEccYdGQS/l3HMNaFnbsMxOitUYusDlpM",
-	"1Z1Ri/4V1DGJqdoPSmSHYRJTdWdQYtM7aaGJByi/WwIUd5zcFqf4heEUd73n+4Arbimc3+tC/PFxiypV",
-	"QWrlKLN2YFB6pwxQjmwD5IioFcRI3cFRYXvqp2sODFZc3bXCip3FT/6gSMT7cWAeH4/YfBBanMkThSXu",
-	"eF1PB524w6bfCVLcFI2fG0yR+jaoZVH0+uwHfQUs+pXEBoJ8WguMsBE5szuEgPGLhDfJoVQ1RqaeNKbw",
-	"AeTfgZGbW8dlnkLM5d5wKM028D6IYasBWqThtUjD+9A7O8zlxbIcz7gRRzNpIBeyC3EYuWn+NwY6PCNp",
-	"LzfWmaHKzkzG8P9Vx1xo80BcvRhiQYreVGH9IlXs0BKcAgAQqH771Zh6aY3MBTt2Qv31AFopF3y+AMIG",
-	"6PqADTm6A+y9BvGe44QdDwbuX68HvVOWraTK9eoHGjJOjuA3vgVvn71TxTo8KE7aAAGRsdwuDXvnPsEm",
-	"6O+5zBl0WEbxXf8RyzXMD5r2srWwkMeIkhB+FqHvGr2JYaoyqy0v/IBv3C0yNkhYFt5AxrJff8sSGo8W",
-	"kJbT+QHA/A98FtizGTeQHwnDLDQYALVKwdlKltigw2ooK/WP6saDZ6UHA9dH2lQVXOUPT0tMOEq/Gn+j",
-	"/XoNkvIXfK9A5+XeesKqTXnqubc29xZWP8Dmwi470u5CVuKonVhjBbykVPbFSSdEQKSyYvoocMjNNdof",
-	"dQm73IuAFhH5IO0zm5b6k6Ifg+yPqxvvn763aavVSjSJm6b+oZ6A8GlAoKcqe//uvLlak4I+WY8ZIYDZ",
-	"0FndhTTQ5KlyNUytGRd2+qz1NvFOCszGXYh/1v2qGG0PY8/1FQlKgDD5J4FW8xjOds+KHGenNSKfIfv1",
-	"t4xGqBgO++zn+vO7L4yAXvC8FCn0gEHvKE8oapSz7kisNc5Blp4PgMEoEKPA3jB8PKOnm2pqLb/78ZBU",
-	"CDyYSeQUodoDKdnIV+R0QOJjZNhQKLAsuQFxoGfEeV+5U5HLlqrQ6hRVaHfLgaKIGgbmsChiXCxzkcc8",
-	"hS+T6vn8GyE4Q9VYqqHm7OVgkDDgWvAuYfTWiGpRItFiv4IxpIoooKJCtkn0yGC+hLVDVZkq+g6MIuM2",
-	"HC+q7BVQODa3IWzky9o9zaZY3S/SzqjhLc2XcGqSyKNyaaxUYwRuVAXIu+8SSjR6tVKMVwPE99W3WiHn",
-	"0p7ufABC/m3SPO6WKBPr4wh43pPNDF9oNZGqYGagOVR68/twyio4Dk2R1sNLvvexgh1mep3R6R/zskSU",
-	"vrcbR/pKsAF1o9gkMIumB9VCIHSkmg6d2Y0rF8k+sPOdbAlQm4MJOb1R877aFp8mxBHtS7gn/N0ZHh/3",
-	"//wqieCdx4ObwVT+SKoxBv2NIQbN9Flf6483BMH8cbt+FQ2rTO/gIeIpN0ouVlO5ZTrxhrKhDba0wZYm",
-	"Gz3eNfcba4nt7YcExGwa1LsrO8lQrtAxYOdVJy9jXXfwvFaOMCj5zvbI/o54j4Rlc15CB+M6QwAGJvwn",
-	"FxI/hZB+DaKjKQxxHfbmFKE3eE2qJDaZAgsumJu0JMbyNbN6Kpyi9Jgd7Fu6C9Hjh/UPBR96gd1EV4ZA",
-	"1tpSboF74oLWhFVLjDjX8fqNzjeWXJdNK56qxnkTrCeo5c3XDy9w8xkCX1mq7gT9waXeYiNL1T7kT+jb",
-	"PYGOSZEpUm1mo+feijQPX8XroUH3YYV8/p2x/EYEgbjT9Lir5XF/7bI+gZ3Rgpa+MNDSoXbB9ZAl33T/",
-	"AayAN8R9zaEld/A8MYetl+U4bGJqKu9jV1N5JRTL/NSyirM6VcfYqnvAAvrA9BI21gtwI3eAjIZO3B5B",
-	"TI/S90Os63sH3TayJOLHdpPYcDYT6lBu/kRqZrSURX6h/5RBZ/+CT03Ccjl3eg8a9q+EnM5swoiWwCQs",
-	"i5bGaVOprCgVL34ElGwCDbTjPhpZQrXsuWAyN6yb8fGYSJCdRnZ62GqWTfly6v7oJSy6woOFcVwzk4uF",
-	"VFOa/D+XvJB2/b7g6hzySdmpX5wMCOd+inX7m9DonK5z0wo5QTPjC6hhWXHDxksLbnmCrzmT5oOYO+WX",
-	"sW7mf+Kn1qtu6jZxNIerGt45bBlZ1k3KLkVtIekEtTaWr43/pOdb+fuO8DcKAuOufGaqyTSDsKvvNylm",
-	"wzcNbIAhkGvGeiGG2LwTrkgiFioJ5OexSWqynnsS9/IievSNO//6W78Ws0qws8678wv325uRC4I7kDHM",
-	"YDpbCcyUN3ohRc7McnTkA05TYXFRc4wNBi7D2nJDYHUYgjQhCAyhJDDFCsEp4hyWvs/O4DST2bWacVv7",
-	"noJerBQT4exTAf4DEIMlqcLgKwaULJ8mIehaxow5GKw1Uo0FtJR1N5SevF58xJOZqugWXewaK9VlLL1o",
-	"KlZjPRozawMNdyjmaPl4NndSE36eqvqvoL2qW4XeKctGvHSn2gPqWUZx9RDq2wj+0X5VYhVwmHpFMUR8",
-	"mI3OE+4X2/2KCnkpGKcg/jMzZJxRlx/nZIQmQEqvKMVtCELa1CooWpiCjy9Nsq+Vwo5uQaxLDeOjwSCM",
-	"R1SbYWtJw5xovxK0/8Z67nGphVM6lnnt4T1B1DGn8cgoMWicpSqEMSyjnvLncInTcUDzA3g0tprJ8cx3",
-	"ncddtyPY6rZxmEF1+xoGjM/doaHbw+Fs5tkMetANSlO/UQi3sW1SHWLWFND9sL8jvy+dD+8CeimvZkKl",
-	"yjfkT8JVON/bBV7P8hxrysk0+ZTVgFvbwWMTK8Op8/XtUGP+udA+asvz2vK8p1aeF8vO+yzIK/XSaf+b",
-	"4Lzo0iEYU0E8mDgSlxn3+ArCVVTxdsqy6loQ3Nmvv2WpIrgQ4d+V2MpaXQuOBfXz7QWfEgOp17s+V0/z",
-	"9bmmrQTeQXijD7Ret081/aiV2F9RcC+AHz/BXcQbYf5RR7U3fDwTR2+0sqUubtZaDX7if/FHclBTthc3",
-	"kTz4ox+1/YHMrRaP9GB4pGpzxILFf/xQcKTdXBhRx9DVTBdh99aQNoQZBQ+FPo8uy0wwE6BWdrSu2mbm",
-	"+Ftym7zYqBqhwrc1YRdswtxZluNLqaYEtnSOzmJpg/lFvIIRSYeVRcG4J8RbyFDPIMtImvYqokz/W/OM",
-	"KWHgDfTZL977qr8yNhOFM7onuhROHHpoD/veDRIKyKxOlZAgUv0PweFDLAR87l237S6azwwsFf0QpOdF",
-	"ZbkHopCo4GGbJ6Qyc2vvxYNHa5LcLb0oJokT9v5n0uKlpCiwrRziZL0vR8/lPpQ1uEYf5wsbBWartMXu",
-	"rVHNB703hJuJYuLeGFdrlouFnW2wTW9srYauqr0+e0NxsBvhR5yHi5a+VmLD1O+SHsvoCd8gvCvr7azj",
-	"ux39h16s76Tg7tHCjxd2J5ghH9zcxqeHcs/42HUg1+jjjWNcoRHGMNfWcWgdh/vDMvhdtqEyY5H9zNxC",
-	"+9/YvXheKbiH6ogKYNSgpynuufHcDfWEGZ3Pd/6nSJeVKl+tYlhgwS7kqOSxhZBEMc+EWTmnxt1Atd3r",
-	"s7M83xT9NyjSPlD01/DKt/emDuSK2ly+T6o36pPckYiedJJOuVQXci5+kGpphXkvyp+UtJ3hSf9V0vEu",
-	"LCL2jLDLRXRtZ3j86rZqp7632uhSqySeWHRJ1SXnXRzCQ1TC8xGERR5IMUB6+tVgEIesmtUDAd4jMUpQ",
-	"/w29kardimMDWQ5cSd2oY04VIfN9cwpubKr8x8xoNuEl+zd2PEiYzx7jiNX8eQ6ciOTu2ajDDfqw6NJC",
-	"gWJ9LpgscstCnsqQcUgG6dK7WeSi6MlEKFBfVJjPTaqiUF7/x/4EcW3dH3GepCkHzYrvkXyeLZaRx1J8",
-	"5mloPrwzVSOe8xUAwOjPb8RoWZadJqX26ha48M0n/xqDmo/rVpHye5ubXZ4VhXUaDmSrMVuNeTeN6aux",
-	"6irl0fXmA2HFvS7hGwDwBpUZLQAds1LwnEBIesKmWODu3j80ag5qjrJDIccfA6VRCcW5pEwRheGm5AKm",
-	"w0ZrfgOykWwoHmI5bPKTUnUrfXEjnPDdtcVnihI+TKU8MtR3y4m9AeAXUnnuCGwfhRbr+0VgfTds7irx",
-	"ftdM2c0F/O+RNLk9T2GUybqOqjAS6bmENAab8SuIVoH7chuLure/IXKqHjb0tYs08UAuwbsHuB6FR3DH",
-	"C6zvg7a08UkxCdZD1neULzVOwUYozzsltpVVbNedMr5ZOL5dMgWHv/p9qjyTg9tycCal2cpq3ZHk5x7O",
-	"4OOibyJLYi8MJzqaLSCnBeQQIOde5cI9IHSu4xrdFio7GUbj4/1A5KIBNlSjFd1EBoWpVrFdohXF1OA2",
-	"uaglpIgsfbmrSfbkBqnTbvTAEPE1wsYd1FMVBYSrslbqaON2AkRTb0M9AtRFjwodqYhH79lYOjAYWvCR",
-	"Lj9wZye/hJTeZvxzR/pvAIwdVf7vpDH/9yrprHR5+UYoK66l8nikROGn1V2MGyKxqmuxQ1RQa57+i7rc",
-	"KEQezCbe4XNvV9zdP+HdhkLaKkPcRrPWuK5Yd0AZzFOAzntWOCrY40XRa8xcbvZ7o1X09ZX+yCYNzW52",
-	"8untKlDss4g/jkj5zt21VRG9b0Mna7OJCy55veTymdkounybZ9DNBYnfICsqxUYvOuC1c0vhf1gbBWGa",
-	"2Mku3KvO/lbrAJ9UNHIl2wh4VL+nCtHIyQkQUajMRQMkgImhex3rTrAvndNZddq0k3403d6pR76OtJ3F",
-	"vWwqJO3mGrl3m2vGGRyEwMpGnC242j1qtg8MLPQF/oXMJvS0UMQLaWPYTVDOVvf4iANwkxbMDdhnFysd",
-	"VdrCYGO9EFTbHdOM+CeLHwyT4xan4UyeQIoC5snNuvfdkqrtFHtd3IGSrbGAL1V3Z8O9KTHaxrl7Yqxo",
-	"LzcYzWK2s5MNrjP3XX1z7za2RCfp4AbuDF/UbxFi+fR9POx1zPQVmdvJFplbExGbE4O35VjbfGGfLcFa",
-	"Q4F9y67W2nj7EMnbW+Zeqhp32CkP22iwafvv6TEYlU0S+0TFQYqDICs+psrBQpGiNM8C28ZojYaH826T",
-	"rUZ+/ncSmvr2EjBGFEUXUPiZZzBIsGT2DhSuknkP6bukYjxVMHf3EJuqcX8rxGs50pwZuo8kjdU40pyU",
-	"qnGlxeRyMWtaxC2HvRM3meaaqdTYNUxqqfJUavVuiexOzRKJKLqZMo3dhjEt6hG9oW4w1Z71mOJlqVdE",
-	"/eFeqnm8Dot3tlm+aHTEzrf29LnQ5h4l0SDoW5TEl8WIdpAuvx4WgSM8WFAm8hHdnSgAY/n0bR5iL8eD",
-	"QUV4bvmUydzUgzG+gy00HvsWndK8qomFH+kJy+ABgV2LxV40hRmGtQQsNoeE+eUAOeeKVYRiSESmoba3",
-	"BMVL3xkmlC3XSUNAgklbK1NNFYEktlo+HsBicxNa8no0qgpCIZ279xHmTmfC8oS6ZaeTROTZ73bnNyly",
-	"UoUcOTsyHadOQ+c+3ODuUc0uIgbaAJPUcetKIw/PwS77hdvin8RNx31+j7Sd7lEe0IG97vb71FGbpmhd",
-	"2AdwYS0e3rs7rW6E57/Dibw91s8pmBWvN53Zbkhcg4ZJu82TDBqHTwHzdyNdI3Onw7zOmolS1LqsnDLu",
-	"R35AzeLk7gf34DXI4c11BNtSEfePKIT5eWn/VJsRb0EHrRN4rbh7GuX8bgORLQm4k4N4wO4AArrWB57u",
-	"LysB+k1gH24wh7uRHdyLCzRrqERgEA1WMeaHU3WgVbzf6k3VbYUT22f1YiynyeyFZXkYydVn0eiw6o3W",
-	"rQRGaH2kF0PUKp4TGoI+m4DtJXkN0GnzEMuXyCQPkoNNNZOf3p5sCwrjgsLPnWsRzom+V5pFakzxUDXu",
-	"M72q2tkZURSRk901gooqtnpi+15sJMmkNTVgZ6ogmF21GaniGQChCO3zNki+XiJ6YCWN6PVZJs17ZAAf",
-	"AmdvlqpczLWtx14wpuzJw32j+mafHaxTeDbg7KVIOOAe6wP0+uyeUAIbiMqn1LjtoOr1u3WGv8fC9bBo",
-	"Pylp/6PKr58knbBvPDw44AT6r5JbtF1z89vdNG1Zv29yeMv6szdHL18eD27HPHyXPvUtPUxb7P4oCrHe",
-	"HuphVOMjJOi3m5ztTM5vYyJBptYbYQxZ3PAiztZf15SsF+iR+6nakQBX20q7MQ0e1HMSGrpXYilqE+Y+",
-	"oyp6hS1OmhPddiaMYBO9LFPVMO8qxR7ks/ujEDy/kHPxVn3D12Hs/wgp+lRljaI+VOJX6fTbZdBTdX3T",
-	"MXrjt0qhpwoaNEvD5FSBs/bQHe19MrzW2ORzzoQ/dFZ6y5C5XW66Lg7adPQXlo7eeL33kYr2qgo++Jnk",
-	"7t5YPUZeDdtuce37TFbA8HovJWxsUrEz++L5xnZJEQFYyApQC6i9Zf/Evp8qsxzP/My620loHnUtj9lC",
-	"e7tC4+zMeXlQ5Xy3xtl76C0/P/+rYhW4m//1OMkA3BsMtkZt77YZgSdFI7BD5D1aWmBvbTDspLrk21kc",
-	"HEvVh6oOPsM2W9jTalivEZbGI1DyJqrgqEb4RtXBpxXpY62eK4YM9eqoGMOvoIOXWyeSoU1iN4lTIlCB",
-	"c58ch1U57z1KqUPDQ7tjQCevbtpP/5HCMfeWdKjbtM02LO6UViy3uJRduJQ7KANv/hZ6HJG2N4ZXfgSu",
-	"Puh+iA1hfbfWfy4FtdOrkgNQ8HklWBh3u9qgWEOTjarVHjD/nbJcjGWO1RLcDw+VlNDOfayVp0wYU4vb",
-	"MVdKWyibZCupejtkoLcZd4fLv6fJftIwOWnID3x8yc6OBsc3l2p++m1ruza6/NSiy7iJGA8CIRJT3wfZ",
-	"s0tU+aPbIK+qYPKtCE7rwol1qWkydLAV5DdlUVG4gpZKukcMp9BcCgK+17ObcuYfsIrpdgPNqcyz3o7g",
-	"4T6B9b00tlq3toamQQw+cuFMUB63YRSt1G4bk/wSYpJFdCRvIt7qB71JvP0u94cdz/XEg+morNQLG+rv",
-	"7eQj9bHjlxC3A750Y/X4EpoqFwKRXaHZnQ+9mWCaSQuMVYgjru6Aje5muoCqChiRdbla17r1+fw804rN",
-	"qONdKXrNBBcyz4YMwI+6ZAs5po7fMDJk3Rqin9h32s9pXyC0FPC1AgIVTZexbqAA2XKsgSGa0HMesHiA",
-	"dYn65HDr8kGDgD9S3K+mEVsH82nF/e5qNu3gCaW9ERlCzkgqhV2WSlDPzIw2fgaQLnf+mnlCoyDVjeqE",
-	"9x2Y74S9w2l5JALQSuE3x22iV9byfbZ8n9iA97YHedNAuH1kAjlqwKrwbWaPxjoXZp/ThBoc/ZeI9yko",
-	"xtDsFkZiUrHMf/RG5+JtnvUpngMsYBgvSlUXOjQ5zR3SBtQGd3cYqX6rhLnn5KUbbUdAid0xnuQG3ggo",
-	"sR/qzwuuJDKaVY19V2pYYVjBN5zzNRsJ5jxwJlXVbOKCT4+gb0YOYyS+EbAsmcxx9FAFoQkvC2bcIRjQ",
-	"H6L38kkDW/U99kYX+VGpi0LkzFghiio59ObDeSfpGLt2v+sQ6OrmYbALPm0jYG0E7MlGwGoCbZPiEiXz",
-	"jUL2dWl+SBwsxLLYjUNZF3waolipqsJYcFrdP6Lb4p8+lLYv0rUHJheLrzbQtSnoHjnGdYE1ojcOb9V1",
-	"dxvj+iJiXBsv9YYCrAFytyHAfKSr0VO9iKpAK4PomSE0GetyLBjdLmZPangKrBp1v+3dgczqO2HvZlY9",
-	"lo8a/L/t1dxUQ62P2vqo5KMeZKHcpftEk5O6zz/NnZdErQepfrxia+aWF3q6FMEDhToBPyyWPsQohuCU",
-	"AkeS90pP/a99JeQ1QAeYTCPKIVXbXmkPufuyiS7nGZvootAraqqbwUhO3mdDJ5SO2KLgipesm5mZENDt",
-	"cFFwaECc2VLw/D381RuyzM7k+FIJY+ih8ZffwFzWGQX30B06TRVjWSGViC9wP8rl3P2tlake3sPburpk",
-	"alkUEPSrXSnmC7vunbr54qCsm404VKXY5QgZGyUyN44En7v/czVFm3E840qJAh4hHrPLLSsE9xWfDKzQ",
-	"PGB9A1BPG3NkBOQsMJqw9Vzxg28uEyzExkptPjc9NpFXXUldUDuE7RxGRQTeZwQ5xsxKjluCwgdTcAdK",
-	"ZmdcsUEC8YHq4X9S0tJLdONl+Ns1fQyEWbhpcM9IS7W/Xiuduz0E5nYmzdnYyitEWXvAIpyacinuElCA",
-	"e3zaiEJtuTrDjlTjWSepPgcZMhPgsg4HgCNcydzOOsOTP5JObZO4749fHn+VdGJJ4YTNi9fsvB6gCB+x",
-	"vxbcsq95yU7YR3b8/CWTbtXCCe4MOyNe3jx0UVvatka0jWE8+RiGISHgTYQfal/cMpJhnnMSVbt1/7mw",
-	"htWFmlYE7nZmvfAtibnTGmPBurwoQH5jvUpvyLQq1szfiS7HqC+b80tqJ+7c4UZ+x0rb16PiCROFEXUK",
-	"RlQvnkkwYmCMcOBw940mHSQRiTL4dowr9Fw1UfJpO9bL62gHk070PjvDCS+MOExm0ighK/cJOPXr6vGG",
-	"dYqbu6AV062YvkMpP50lBqBwL+k2hLa5P6m9P/SMMpQ4Y4zlpTUeGxR8NSdKx3o+B1ARAJOc1K5kdDd6",
-	"jJWzfgH0Y2Z6wXKNxYj4w96QVdYZOEZkliXs9eD18dHFa3ZWLOdSLefh6xP4+sXgJTu3XELwO1Xnztdi",
-	"x6/ZlDf89AJ63/sBvoIBqvt+cPsezMLj+M6pCr/HKy6WIwGXsI9s0B+8foXjvHrh5y8XgrnZsfPxTOTL",
-	"wqmXhJ395S8ndMXXgs9T9ctXH18cxxM4c54V2KSVXQrORHXJG/S52JuXH1/1X4LWcdYz+SoLNz/TT9UF",
-	"1TnFrsucG0MfrVl3zMsRvDY36qB/8tWL16wYPZfqf/2/1cJxevBUDfqDv/z5VXWFW3bjlx1+/xf/ZY9Z",
-	"OYfqKXLXWBfdNGhpVHP73Lx4qrpo0iesdPMXuXNzXkMCeM4LhjTQvVPmHFB8TvI8DVsarL1dLEeFNDNn",
-	"FkQjo9+3D0pMAnwjo7LNBrGRZNmghMAsS0iq1GIWSRwZ8FQKh+dTDrQLPtOESq3OLDI1qNzQrysIQ4iy",
-	"uIVxp/sWnMi1lX3kxMytjY7tFA2J/jZH80XlaA5Q9XsyNdckaZoF0b7syYExpMdKn2wcq2sSKd4XbjMp",
-	"bSZlM5Ny+zjJXfMpO6ri/1rVxFfkr3E/7IQZIfIQF2FUE5WfUr9/T0GJIRBpUlXZ5jnrxqGZIQNXPhti",
-	"OCUQ0c55LkLgmgoLkirsQgWdqXJGmbTEXBluwadcIi1IKLqvhYMAcLgU0BxTK3q2PjvzCH7nN0CA6G5V",
-	"83cVYYeWzD9CJPlTyc62bUNbHn9/5fH3HKTWC6H4Qvb9KdgJUwH8b67HS2huww3LvvuWeiz7MdZ8XmQJ",
-	"G2t1JcBhtJr9/fzdjxVD1KVYmzonEnHf/SgE9qGx+lKoUzZ25kJOxEpXvJDAp1QBkVd8nVTD6pVimTsk",
-	"254jVEV1wf8d93aAXt4thDpbyL+bp1yXQZP8ht7ALtEDl71/G97UHQy3Q0y2WxprNTPN7XcxXpaQtvz1",
-	"t3j3Nz2Z24Nud0UnACbLx7Zh67t9sL3r3Y7du+vHNCJaCUaUV6KEarvRUhYWtH3CRmsr2ESX+A9uonBL",
-	"N6NbPb86xvPRS1LlTk+8E+CLzUOAWApjS62mtLsDS9lqJpS4In6fsCC5FuY0VVjfVHvV7hwcwZnK2LiQ",
-	"UBZZnSvo4ElNpKRlIz6+hNqHt5Mjt7mPYHcTqGAqLAS3Am0ZA5ZJLLhEsP9YL4B2kgoQ7nIk/4d7P494",
-	"JP1+aI/kwUfyf5z98P2BRxK3wLUAKYTLhOs9VKqQo5KX64YKHVAjuwBPqQqIJ6XVES/HM3kVj7+b42UT",
-	"/JSqbKXLyzdCWWzFKuutUt2XbAzfIst8lVH1hIfUTo/yse4HqaJf1NKyvVOWOZt34Zbd3Sq+T/gCCqHH",
-	"M6ZAsNQnt4Hfqg3mD7e0vSQsHMwoXNZEmu+ZCb1zQ78sYKU14ns21qB5ArCURtjl4kLOxQ9SLa3w4K9y",
-	"qaIP34vyJyUtYqEGTJdsrktRG9nNciJFkfdQgqEpzsRHPrbFGoxzoWzFdWZnYo3DAfX/u6U1MhfvSz0W",
-	"xkg1pXlIc0ZbBfoB4Mpbjb7hIQCkd+EAPJ1yJmrZM1qWJeH4xkvLRD6F4Fv0yjpDwM91GtaLMt8BZvSN",
-	"cMN1kk7jm+wMB8B/v/n2O8NXSSfewPfCmBbWvEUltenuJ4pKUpUqivRq2Lk39/Pw+hDrvr/gW2hFWyOj",
-	"xH6vlZquCCnjuNywAqP6jt/7KClZV2kW3T2pKRRdxroP06yDhE0KPjUomJ1mORfWIi1HJcIZ6X1U2NWk",
-	"u9J6xhHf3L7KcVIMMQyCFa/OIYU06UiMNZSX+ReMMb7eKRsXgpek+UsBCsmgLRLu7FV3E50I2jdgMvAd",
-	"Rgtw37r1IyIRLNwVXIGhfkhg8A7q6T54NGs7DnVNTf3sUgaiAzAsWqCgi+5BTx0D8HZbTx0PnpKiuq/Y",
-	"Q7mXFKLad22ss4113lXzocC5d813KKleNYAPXQJMKoBlp8ImG2JYAcFEAS0Ysep4W1fcukyZADRNrlGy",
-	"yy9KWIbaFojqkw3e+oPhNtE7aGuXmwTlIwNlIgF9C5BMtbFbfMwXgY/R8bG8kbxsQMVE8vLa2uXIXK2E",
-	"HxQlJFUanvh2JmAZN8XCnNUcjLlblyzfxTB9vNzNDe2nFmfT4mwCzuYA++e+ypUXfO0O45EV5fweydNp",
-	"WAbD7oihN3imZ4H7YHf49D0OfSHK+RMKoNKsWL4U7MWA5XxtGJ9AXxF1pSW4p+Rv/giZNfe3sN/wtekM",
-	"Xwxu7B9GT9+GMttQ5tMMZdZOfyTR3tc+3+HUVTKgMlVqUupRqKJCEQMd0ixVe52o/ZLLGW3RyW2dqV0y",
-	"7ZHdqViX3Mahqm/w1qf6EnyqQ4XWxvHfJbRuV3kQiZMmV+hONtBjOUO1w9XsDm2ueesStS4RuET3dhjv",
-	"5BwZTCCa52NtYLhd5zfTV6J0W+oNL8ZLJNf5QdiZRmxQwUe6/HpZ5kJBwz4rC2aERWrclWyAkSitxI4w",
-	"yBucCyU3zdM9/5sTbZABdAkz1cO0IuAmIuCzO9Dj7Tftz3TYILuQgzvQCFvRAz9Qf0dm++4n5x7y2zsl",
-	"RWfYmXNnXgovKW6eNW48ao+XNj7gpLf54zZ/fG+1MocJl5rMqMz2oPQXpRzvU/rvRTkWynLgRMoo3/ED",
-	"L6dSgdYfEB+h/wKLdn7g5eVykQEfH0J7EOBvxI6MCI5odlgD73GST98a2Jxog4ygS1proHUIth2C7b1x",
-	"gyMeH6CddkRUUnwKuRhflrvj5EqvuZwOg2PcDUeYiFERzAcMPysEFM5xEtCzg7OlESUW/xBkP56oG3Yl",
-	"isL9v27XNOZMzoNGVfm1EgMNobsLjXsB+kUCszM8eZV0GhccgXZLI76p/wC5T5ZG4AdfcyPy915khy/P",
-	"Z3rxoXrk27KzbazUJwHlHSA5W+uqta7uzbo6SPT+umFeJXVZ/Ftlbs34Qty9oxOC9Kp2TvB3cx+nHYzZ",
-	"12S0oxtUTZwesSk4AyKCVN2hgxPb18ApVQ/VwQkm/snbN/m+5MBcN+Jl1KIppHvbBk1t7v3zJzeuJNUd",
-	"ujNFYvlLbc0U5FKbjv/M+jJFurhNvn8Ryff4jR7ekSkWWp9XO6Y72EhPoBdTTeO0Ibs2ZEf0gbe3RO4L",
-	"1ow322WyXPApJOVFQQfesC5S9xnNJrw8ZdCN5v1PxHsF3z3/3f3vbf4HDJ717q1DsBtur0vZ1IHpPlzK",
-	"VMFC7PQlN0RfoJwu4UL61jChbCkFeMilwCpkZ8vhyx8tLRCd+GJpwzT4mIc4ku6APx3E97cfFyKXVjCN",
-	"tYKTQuuyQnl/WJpZ5GPmXE1F2TqZrZP5ZTiZFs6il+lOjtzMr3S/eKIO5WFeJDx66z9+Vv4jbNvWcfwS",
-	"HEfLawmJHYKowVcEQfS75dO3e/zEzG0pAyZeLkp5JfLEwzUguzZk2a9uh/6WVcSIbkruB9xa5Da1mtUb",
-	"QQIXtGBdIICjatoe+JMJy379LYtwoexsywOF5iFbRpjM2V38z4NMqyfgeaIaal3O1uUkl/NGdskdvMwL",
-	"JzCQIQs2/rb14rY52B/AiPzeXRWa/PIpxJgCqYhzqEwgnSqFWRbArcnZpAKlONsluANZUqX4gFcLGJqD",
-	"pxpLtazHpIJkqS25Mhz7AQE5Y6HHlwYyfm5OfTfLmUEaRzCveMTtFd2bdbPn3op6Hsyo57Ed1RumiquQ",
-	"PVxwO0sYh2c+gsaFNHA3ey4hdv8cRSyOgxH9HgTelpXSqdFlcXbFi6WIGtV6z3amC2Al4GwCeXuWWWFs",
-	"FpMWVSRbbpo52+ptiFUpFgT3Hn5RY/manO5U7fDpG8ueKx5/H2HEaGL8y4TpEl+Oj1HeTAc4R3x9eF8A",
-	"2KqHKYJD4EBHsMz/tuVn//p7Ry86w06J8AOYjZ11hh3ccZ2kA++/M+yseKmgyOO3m3rVfzdavce5Pi6G",
-	"Z78Ka+E6LVznzvrvPS+t5EWx9u1Rbu+kXw+QHNaa0qMKqLUnTzYQlJVmAKbwQvBS5CBmU1VXYkQW6c7Y",
-	"mnU5+fnAbDhaV3LSnZZdVInOfX9LLVjKcu1Jgd1vQOkCSY1YoQIxpxTrrFNlhX6Mc311EH/i40nQHQiX",
-	"euAxCMmHjDy2MrKVkZ9XcxU0xd2RSRgcFZBo8c47JLq5VNKaIz05mgtulqW4TWtZIHKFRhBc5bzMq+6y",
-	"Q/ZeirEwrPstH88S9o3+L6ES9rX+2EvY90JN7Yx1f5BFIUGcJKl6q9x1f9XaJuwH91kvYb8IOZ1Z1v2u",
-	"5POEvXcbKGH/Lgs9Lfm8l7CfdbGcC9b9Xrox2He8KLTqJeysFJx1z/+55KVIFY6Jf9HQsHIX0v0WSQkT",
-	"9je9LMHWdQvyzLBswsdWl5lvvzXnau2Jwpz9/8ykasQNkPZb1sWr2XHPQz2BML/vnhiWSWk2kR9FzujC",
-	"bhhfLYuiNwz3SNUCV46zkfutLnLDcrEQKjc+b4NxF6NhdGppYyrYI7xS7LluZ6VeTmeMp2q8NFbP6XK3",
-	"H9xrcypvNROlIIJ/gF12ObsSKodWxpbL4hlkwAx3Ws+NnapqkGeG/XPJlYVetQkT/WmfZq4n7PiEgZ2P",
-	"UE63E3pVK3bu1i/msoSFBNcqYYKPZ1UPHXyg0TosHpQwFNxY6u7qDkU/VZm70B1baN8Kfc5wg7pR3S08",
-	"sT54lDv6xZ56eyH8PFU4gdVMG0KpOu3BpTJu2RpazsLBLPUCt4phhZjY0LkABgM1feFpmxd8SrlKo0t6",
-	"YL8UGLyDHw1Zdn4pF2TKXPBLkeECx8vmUR3wZnUhqmWc+2AyPg4RhkKXI8ZHznYAXxKn7F5NyGAQSfP2",
-	"kyYMehRrxWSe7E1tZD/Ru8lChmOYqpDhcEfJXYFvrgsZ3+11JT6bU7rFN7LMoEMC44U7dqVbKiMgTMBt",
-	"4PPDJ+y6h6UXKZ0L7USq2xfQDg/sKtPrs1/oLdFKuzvCQqeKGMRDRH4NzfhYWO3ucuHO4KvBYHBAUsY9",
-	"vHk3+QGl8L9gl+D47Lo1ASVxcxvQrV9YvkdO5vitfauMTnXGAx2lpHPeJnq+iERP9IadwI5fcGWp/YTK",
-	"esLI/rpZKgj18x680O0aDVWxPOikQ6MnNwT29GqtQXWJFYYZgnnG6zc6Fxm4xWaDcbGUbrmYv7DZdX2/",
-	"LMczZ2i9g3Z8O6E2P8OkPynaJn5i51yff1OBa87Gc8HOrRDFzWUaPlJLmthiap4qpubKHzovzn4mwbTD",
-	"96wf5i15diALfiy0NmE3DdZ5HYmTqn1cinUhtpdP8XpB5bSCX6AWf7Ml6B7ZaiOFcRubzavd1j77Euyz",
-	"q3AUr5deDSd8W3rdjjBxQ140YVwOtWkeC+bij1BzCDwohxbs0oJdCOxyC4Oh8cgl99gbLkoSVh0h6g3g",
-	"+AF+Tao2HRtsrhYDKSi+ei3w4XqbAjN4BwuKQ5N4D+nAPJpoahN0bYLuHhN09+UMrcRopvXlkbgCLub1",
-	"Ak/HzrJQuC7OvUH2xP0uCc2bJ7KswlAMD4lPZy3wfSSUEUgVBsz1hGW/4FS+dXeA4H2z60OXmV1Oz+Yw",
-	"zuZ6eAN/865v1UTfxNyH5vp+NVuFvh/MHvafpffqN7/fE7s0e/h+c9/XoppjXhQjPsYP31oxR32Xuz9/",
-	"//+TzuqPdL7+/z1flsUfu4MH526S2JiUqHkIQUmlk9HgsGOy/q3VKT3S2/xvoCRu4lbTTy7kXBjL54tb",
-	"//JcThW3y1L4Xz6QKt9cnhvp8//+35s68o6FvBL5KYOMOmSs0Q5i0rBS2FKKvL+x16K7J5jxI3yyWY7C",
-	"4M8M++nD9xQ/2OBypYJSwKVCKUP8Q9YNrRDNGXwNkXPsygtC0xtq0tctQC/dVBk5VUg0NS6Fxfwp/hs4",
-	"92Z6pTARDzl297PRmmWlttwK/wLh8myIeUhp+6nKRBCUGRPzhV0DRngED04THwnI+GNSEmU99nFECJk2",
-	"gvE8FzkruAXLMVuWRRYyANnM2gX1rV8sR4Uc++yte8SZNvAAhTTOWp3oktmZeyBRXomSdd2BAU2BmJQL",
-	"p8at6SVMFEbUQG7upiHXHQ4zdN5fMSq+ZbRfCUyC94AgnQHUg9U4TgLYioUoI4nTbDbv00e4FeiKJ1Sc",
-	"C0Xmc26sKJlZq7Hf4d9+eN9JOtWO8AXpXhD+lnSWZdEZduCNDp8/F+WiT3fpj/X8OazE87k2N0880Op8",
-	"EsO9dix2qWclVptHn45l/US2aY42zXG4hXPuRS3jTrOQvFX2hmZOTRRtmzkHJjvqFH/RGTAJ00UuDBj7",
-	"xrJu3F7XJz16VdvfhqxHvR8vKAxd1jHRd3IAzL8grsWbFLflcaUle+SkiNeLt+K2ijdhmxv5InIjJKQ2",
-	"3u19eHfPf195N+kPlHqFsKLJT5hrX2ZYM9YDnjEXhQTzt9DT01AXN9cl4PK8lyCRLJRxlSpurTOnmVRs",
-	"AloRADIzAVjSCpp6MhiEwMmKmxC1dcOcDF6G73IJ5XipEh+lsbc3Rb+BcQ82RSf7Mzz7twHeG/b4CR6K",
-	"jfapmpnleFZb+k4b5yyegl2C747xxlN6kG2S7I4ubp09vURuJO/zZhMuC6mm51KNBdgacPos8Qugh+pP",
-	"nnEXQaWoAlw8lr2esiyXxj0pGivYhYI++SC40SrDUxd7iMtSCeeHMz2Z9FN1tlmXGs88AQ+6qvLVCnjx",
-	"rqEf2Hd4vxP28JP7SPnZoM13kODVt02bpm2jupSmPVywbGj/g0OohxIWbEQFrmMuWKocg02pijO/1/AL",
-	"xPGRjHUpOhWH7ZJUVcHEDeKm3ikWXjhp5esH2MvBoM8ullD5yHhd6mqVqm4Um7TlUvSwMtVsi9/kBsI0",
-	"qUKYKy6hSJ+sKbeubm3mB4TW4EXcjznzcCX5wR8LVfkQ0Xr6Bfm3EOZtYrtNbD9Edf692Zv7nMLnlSSq",
-	"QmR3USLNhKozUXMgh4xDGV7OhLoShV6Ehh0bGqWa3UaZYnAvoWhvJYytBdQoKoeWr5zO3Pf76ABTtRGO",
-	"02PAE/k/jeV2aTBAJ6r8PDurjNy6SLiLsRvF8L4Jz/8vGMzbm4bBN4JfoV/T+e224T5a3fX9hf1ucdP3",
-	"fCqa1MsZnAx3HqrN38b5vog4H98t3u492hcLdrDL1g8j2gGRtTasyw3L8EYbGz3rUVgiw3OaVaqgQegT",
-	"JjR3Ah7CCBMrSpaZyuCOIQK+kL8fXYF+xIQXha+6XoPtfjIYDJjVqToZ/OUv7qufLt5sJ9HlAaHFDw2P",
-	"fYjIvs98t1+OzrBzMjh5fXR8fHQyuBgMhvDf/3nr9DQ+4ycyw/HmH8CLbJKZf/OcEZFftRKlYHOeC7YQ",
-	"KieKmzY93aanD0xPC5WTHCP2wCDF4KgxzqycC0SfP6iZ7j/28nUfQe07JfZK26TC4o90vmbSEgyIh6cl",
-	"O5sA9TBSqqLOKPXgiY8I31e41z/kkw/7honuiBjk1YO0od829Euh33A2Q57Vu7WPHQC+MQa2EjtRP5UD",
-	"ZNZ9WKWHTXqXKftDqC4Kr4VMB+QYWgqm9Cphqxm3wBMEiTnwQ0mOcjYphZmxErpI6kkVpYg6b1JzaJC3",
-	"oUbAfYFAS5mzbuarEiSw3SqxKtYAthN5n721JlWCl4UUZdguyDhL9m6hp332PbcevGmC6AdGRexhteLS",
-	"spGYSYhNJ4ybVE0gb1c9tl+H+zGJ1/djED8NOZ60ZmWjWfmZW3iRSH4gSw7x6EcEmX0Qn/w7odxZhKQd",
-	"gHcRJF/H1rPuBmK+V0fUW0bpHJQtJlVXvJCIT8+mJR+L96KUOv+bXpYmY11PAHbyMmEDBkaktMw58Wos",
-	"ekO2VFYWGJFFw5Jc21SNeQkeG/CQGV9igb3wSyxgKKE9FTMraSkIrJeWFdqgcEYx50xUWF2pVaryZYnZ",
-	"PZgrW8BkcV6QECxyaMnvHvaZ8fNkXbvS9KmBubhv5trY3gEycLvy4JOGBDZfWmf48qvbhgHwMT7QKj9S",
-	"yPQG8HS4IqFOam6jBQDLohRXUi+xLbh7o6aV2G0g4HA18daYpfCCtV7/cCddocvLo7FQVjwY05i7BaNb",
-	"JE7sNvam36Iby3Kx4KWdC2Xf5hlbLKl2KBoODU9uU1Vd6wZ7WR3D6ItAoQ1Izt4p4/WxgC2TxC52xKl+",
-	"jDpq4h6HNFwp2IDpEqGoaIXTT48H0ARxzgtGiix+PoChuDF6p4F2IBqyWdyfj2ciXxZSTfdUO+ny8g08",
-	"yicueKreWmfYef3nl68mA34y/upYvBwNBscnfPTi5TjvJJ2Cj3T5gVvRGb486Z+8SjpzPp5JJfCz11/B",
-	"Z0St9uqIf5SGzWVRuOe/EuVM8ByvPP4q6ZRLRX8cD/qvko4RdrnAT756dXNtE9awJWRrNcBTJWSLpFYs",
-	"+yMxu0v+V3KkWQPchZstFvM+IhAh8/SETZ2p1NwxcW/FUuiQ6M+0+4MOvPtnECSAoIhEAyD0IqFyDbnb",
-	"fikL8IggH1pytx2C87FrmSqtd5typniztiiHL6OaKX6lNxaLGwd/h1j0pG+76pjO9cRSBdFwy0gtBACS",
-	"nWg1HpIb2aVJaELNRmKsgUndP2eqIBqEDuZU2DiOAjZnRmVLQ8ALZ312Vrs1UKQbK4uCmgw4SZ0qZ9As",
-	"wCaWaBH74idnqPaG0GMGWT/ChVaHzFt8A8C7haKqVIWqqs1FuEGJFdrlTkS7i3nhlMfa/+gQu5hKr+5g",
-	"Fz9K9VW0TFjBUn/ytiDrqRVk3Yv5tacaq3ZufIIObKzqPHbJgEpC0XdMPVf3a+NuEU1C4wBj6Dth73Su",
-	"HitJHlkHzVG8+stsU+RtitxXRx1yyresifuksvzg8yLUpCSUKvEtB6wqedrguqxHnNDeYNR0tIkHsx6D",
-	"q3gw43vppfUsc3HA7FxYK9U0VRuDVBXf8SBdbxgFEdfDai/o8VKNWpdxqaKfX0uyuV+cIcD73iyFewmd",
-	"uRdwbZDszyf9Px8UJKuHyP4yeIQQ2eNL9LZEqi2RurM6+CkURt1P2M0NLsbLUto1SJaR4KUoz5Z21hn+",
-	"+hvUKELtO8qd+v7+Xo954WvjjeU+lJbN+aWT8SrrxExhw+fPj0/+3B/0B/3j4VeDrwYgn2jmW5anvnSG",
-	"pLNezEJAV+5+1NpkCY2ats1Vadi7hVBn79+yXI+X6NFSz8ByqShPBRN2bt1oKQvLJqWeM2n77D3Q0iVs",
-	"7Ewnt/hgoaYqcwcve569nRw5U/EIpCsWPkm31ETwV4qJKIUau385jSdyPzTzTHY545Zlz3M9NhmKfnoi",
-	"MNT42DY81Vm9rbVh3Qs+xThmL16TjcsaRnrT2A1b7hxy6/rGNRfEbanziMS0NiTS6EHfOcHHsyGbcytK",
-	"yQucaUIDcCumGsvcpiXPRaroa4zZ0h9TvpzSHxS/cL8tuDHC4CtxH/gmcITz0hOsnJMKYrB49zc6F2+h",
-	"vzrdeo1/wc3xn3Bn+tTd15kMXOWpyqpm499Ay0LThzm8zbM+O6/mC3m0go9EYRIIK2D3Sj2+xKcKqLQf",
-	"aFKpos8tn9Z2yFu/yI1vgU8Nda1396LHrr2EU1gY6vrrbjkPrIoM+wFbPo3fPnT0bH7hIaXqhBhX6+p+",
-	"ZiYXRxCeyVkp5tLCH3leCvd+apsLfiqbNyp2jpxIUeQsFxOpQPLTIwIEx0lBN/UMu0xCLNtkbM4XbkX9",
-	"fEZrNtf5shDxjaPBm27+vpRjyI1KQNzA1e5fI1FASllvjeWMW4mx2+YncT+PWq6F9YBlgs6OY2sahm0a",
-	"8SyyQJ8Z0AMg1WZyYk1Cd1gJcZnzdcW/XPnqQbNQb895dN9vqvw0jte0PICdMRgvw36P1YSwb6cz43Fb",
-	"yzK+cylYrlexIP82fOm+sHIumu7I1xj1E+U8fiFw+tWVlmNgEJi41xC/nNrvduzkILDq/UA326dF7dII",
-	"5Rp1NcUeoRtNHqN5bDVc254K8XajdJjpBRst1wa0RzTOz6EXzLVPUpMwXTMTwiZsUXArEjbiZcLsciQS",
-	"1u/3eyQW3MsZL1EZJvFmzeVcKAOnD7v/AlJCxNvVyy664T4tgXSjQ7ppdBu1dA5kwkpxJQ0UZWwv/KTg",
-	"U5NEM0pCk1k8zVix8dGKUvGi0sfhWCBfehL2EAJHaPZH+G2qsAetSdiilGPBRqXglzj0otQTWQjn+CGV",
-	"MyhHVDnPqIlqNWFkF54sjchThdRE7mggadjSkN8JyyIVuJvYvgH7+A3rtw/N2jl+nqQKX7JWbMZVnoSj",
-	"/s+ltqA1oX0uMKu7Z/HU7/6D/9Qjp3n9+QGtVuql02gkZ3kOA86NKK6Q+xc+Hs/E+JKMqjUruMq39FTT",
-	"FjiH2RYaHS1z6m4tlNXl2q3TpVhYINrFTsOFRqSmvzzabN/7ERru8b3GHQO7KwEjACzShdALJ/BKX1jp",
-	"PvTETm6RJ7pElOWiJoffhikWulEY/uIWRJrtl8DHkcKivQLvVI4vEw/ohKudY1zKXPTZt1hWhD9lfLGg",
-	"IiRPPox0M9WyFSKf0h4mYnGsYeIFd5vep70Nn4vUWZfK4NCnkDKHi6jX71QLz5A88DrJ70X/JHhlATTP",
-	"sEEhtPFBkF0Lm3FYzZZKAbKSLvirLrEXbxd1c/UOeCk4LRRd7Lc2IPHdRq1tZmcPeo0C/YuZeySlWYii",
-	"oPKRhjk/wJsCgKFaC9vzd8HVos7EliJBHJnGduxCwF35J/JtqNdY4xCWlAj+lLDVFZW0AERa9S6MD1bh",
-	"qO6AU7VCl6cK2gtb5rHBIA9LOZWKF8/8TziWsBntHmLsZlC4K3sJGzkXW+Ru4wz8xkwVTfOZW5Ejt2nD",
-	"LPvsLNgG/81vafa//+//GR45gSNKI5xWki+t/NXqmaVnUpzDHofZ+71Zlxh+R+9SHJs7vktLVCnpeEWd",
-	"pTufLy3MRnwcO8nidpLSVngdRgJ+qXLnmYzW2MjZyb7G008cvNvT+6ssYNNY5zHCStN2G7LlotA8J8km",
-	"FaOA05E3/uDIlHwqElZIdQnydQLDuV+kShRGQKN0FCpjN70Jhalg1ziRREIDoS3uslUpLWxBkNLO35xy",
-	"qZAFJFV6pUT5zLArKVZOGopcgtSlCIF750sjyiPYOcw6H7z+qs7gSec7VuMC3IKjlcwFKClfNDTWxqLn",
-	"DUHYWMJSXLZptG8iq3Ja6uWiDupxr9SEUMYpFC1EdnEE9lHA9A5tuOMBqt0TTNRGU7hR7scDRVbMTC/L",
-	"Yo0B7VN0OdFtgNcbwTnjMHJ101/qQJDt2iwItlLfdktbQarac8GxDE/0LA6DA6q0vgzPTJM1vuMgknkQ",
-	"GT3DqqG7yCsBTOIc4kDSEmuNhqGA3sfyS6EwOAK/D4K7kKOSl+v+htvr7ZId89r6/SmpfrM27ufRvEgt",
-	"+TqNWrY78lTc1pBzZ0WtZnI8q568Gslp8mie78I3jWICrFP8tbPzJxKJGdAqBB3HyqUyrOu2NUXhgQEO",
-	"LMm8snl7NQF1tCj1WBjjBOAY/MCdbu15zKvrjYmqMo5XTj2JsMRXATkpYqjyjv3t4uI9e//u/AJ3dKqA",
-	"pjzEBNh4prURVS1goWG/YJaoKitSeaipdmbEn/4ELT5M/09/YnVnhrTIdl8gail0WvUeAnpP7psL0fep",
-	"wq2AFBrSsm7cdyVj//v/+p8NnVh6KHSzoqmVUOYTPMAqGs0VHhn84mpO0AbJi2k/NYmFGMAlqEf/KcZ2",
-	"CEhA1gUxDW8FGgwkVcWiVhvEphhiWRR8PXRS2z2b1UxOlXZ+9hJzGsL0Epa5mQD8MGZ0Yt2AjSHzZOVe",
-	"M78SOfwG3ifGvnBHUPCLZTm3HOfq42vcrwUOVIiJhYOvy1BtL4jDFRtB+eis6cHagDYv/XAi32m7+mAu",
-	"3QhckFIsdGkj2xOgO8Ydo7Et1h7ZY7Yek7aer3Z0my9zWzvbQe2I/PSIWnhD6tztiCHbTCFlwA67Zicf",
-	"P3q6RYoOwFGRc6GXlnWPB8xAYsN4Vq6KbfZZJS+c4jQe8dRLlTTAojN2Jx+a2qBLCSwu3UBJQDW5nJUi",
-	"l6UYWy/MpDfmJ7oo9MqZdTxVNCn8ATit7u3lpV4sBDgECsPwPaB+wJkGWgS/hG5sblkhuMFasqGzjH39",
-	"GpvzNbQ+Cm8KrBPWxcPphIXxqDLAHtH+xo44ZqaXBfjgY2iiDGcsLhKGG4btpCdwxmiDlqiC1AbPDr0Q",
-	"bD/mNlOqZuB4iXzohbM7zVhnjHMGIx6cFRi5Aq2RrOxivN+XD+vS2fEWnPdeQtzfkKl2mnzFpT3Fqjtp",
-	"8Z2KHKJouMpOHUy1RkGwpjfWTxU9ZDgvXpHUn84ZB5SccKerPk9gKqcj8AGaIIH4PfPUHoG6PPRIIiH6",
-	"ym/ahB2zuVRLKxL2iv5lEvZiEP6dqhOwiUzCXvt/HIePTl7ivxCDR38MnSapSrrBdeAjd1zsrBSC5VCG",
-	"2X39Ff32xWt/tx4ZGrko+JpdcZjyaM2WC/es/+v/OR78H85NopeHiQ892eTMSVWuYaWc03UlmNVT4Q5U",
-	"n51NLMEY3MmfwTotqaFQHh0AT/F0StuX2ESkJQAlupFOMV4KsTBxua173S8GDEO3XmPRrsADSS+nGwuK",
-	"VAVJgSfMBnikO9W9MBEodp9onDO0B61zbUMTJ0FhCHr9FWc2zO4VTq7bKKhS1Xh/UOLIna0nE1YRyw6x",
-	"41XW81CwDRbZVG1xchsOUbDVbH0aU/JLOksUgSFWW+mEEAkZpJg1GPLGXR86mZk//Qmf6NxylfMyD7Vp",
-	"GOdVIPj67Fu3vQhREbzymgiKFDiToEf9t9Y3XMtY9yclPwbJ74MVtOAo7MLPQilwNnRS2iz4WBwZZ9JD",
-	"HAuSanrCsqvjJGP/xkbciNcvu3/74ezN0fnfzk5eve5einXCZM7+jaWdftph/8bCVKrPUjXS+brXg/6N",
-	"pWCXIjjwOORRLsba7cEF5QRtVSZN9GSrmRHjf6CNgEQ6xheYrcKquS/67EIz99Im6yGIsPliSemc8Lh4",
-	"8MHE4CscrutOZSmOBOQF81Q5+6mXYBKqBAGKfraxzhIFJiLYVyAVhLIV/Q/iKliXjyE8ICfA+DDndjxz",
-	"cgQhSKgGidMI12uOZ4erSt6hG7PWy5KNCz2+TIKM4WzMFxbM96jMW7mnGAk6kqFdGkkXHoq3EywFt1Tc",
-	"6wOLusj9skNlNhT6ovHlvnIaTnxcoNH5VrHv9NDt9SzLpjpVsBX+wYb/jV5q/9zm37rVlGra/wZe8Lkt",
-	"pZp2DfzP9C9KOX9fion82PXlxWkHX3Ta6fVSZQ2NaGzpzkr/PS+NeKtst+xjg8D+d8J2087WOUg7vYQd",
-	"DxL2+qWzaZwgtrP+2ch0J4Xm9vXLrru0/6NedXt9d2K6vSNrej2WLgeDF4K9GAzY76wUznzu9tgfTviM",
-	"3Uxmcz7u/yhWXTPjJ69eu38mbkP34Io+IIW6v/42Wluxa5IyTzu96MTc4Fmiq3Hxuniieqlaue04/G8s",
-	"7VwdJ3BFw/LDP8SFphfgZnq+nHeVLNwQTvT+I3Gv3A1Ugh3r3xF6l7seJZwo977Y76lijLkND6v07T+X",
-	"vPBrYaQzUOgPN2d3PcMjggv8B+wkFJ7Ugg+MZrCLnebDHn999r5wIhf+JLLCmcZ2exzzgBBvN7oABcsW",
-	"pbziViSpKrRejLg7RYVUl0cFQEx0idTlK2mcEaOOqH9gyKMmMCbO1CkZVaAq9TcVqdo2qrEEopv98O78",
-	"H798+/Xf3r3793+cff/9u1++/eYff3t3fnGeDbEtIWAJkihrq0v25u03H5xgU1OxuwsheX1Bu0NMjixn",
-	"HAzYIcZ2CVERsrGdK6UZlVoYzbivTYPsvhMStHLogfvFq4ZEgxQsXlHPzVQV17/98f8FAAD//w==",
+	"4JepY7D6/9j79+U2cmxPGH0VBOcPk3unaOpiV5mKiRiV7apSb9/GkrtmutnRCTFBEq0kwEqAktm9K+K8",
+	"xXmD8wDzCHPe5HuSL7AWgETeeBN1sTd3xK62mJm4Y93Xb9UnQMLZdXao4Eh5gByfl++gGZ+UTWoF026u",
+	"PJs7DHdRWvbPJbDVLevKzjd11z61WlNVsaE4+j+HNMvG6Mzo8PrbIF07x8F5kApna8BvPMA4NgXXqL9R",
+	"Nddh1kDArAnCIZ3Hv9dLHoZpI0Z+HR5aEeq46tY5OTr8oYZ+1NLNtXw8x/U+Hk+8Hxh67Pe1bnKUL/Nh",
+	"NQqEBhy6mYUersyt+r0k7zYenYaj8vMSURYSSPGZaQFwcq21xkIBkxnVYMFCGCUIjqKaq9GiOxDvrTdT",
+	"SA0BLywhPtPRVsHE46iYqJUJ6RDEUi7G5qwdLSlCmb95H/XFi+N4AsMI4JrXd/melT9fVvg8nElKlYWX",
+	"wR9V5PxWSRUL75qxWQiCj3FzaxVIH1LNxjJbLFlgrOVq39vx8t4F57Fk129gJFjshStXBiZIiNpccmVf",
+	"kTx5TIWVg35b/eKPqDWm8/GyMw3P7+M4jzO69DLB8/voeLJN7XnHDT5soa+U6vtAiSMqsGymlyHQi1Su",
+	"/VPoNs7FDnvtlqg+xVDCNYKb3kl9mdHhdW21M1e6TGGY4KnLddLzzMir5HbCU1bM9cvFZinIhIqkKX7w",
+	"gxRerV+nawighSwba8WYL5yrFavQYJgaTjjCkmSM0DRjNFmYBTvwQ9vpPC7pV1ziVVNYBdG6wbF0HqcV",
+	"jMk7pu7hOllh5VMmk/mwHDy8yVSwnQsth9cfxa9UJBs2IFYJ8o5X5Txq64ppv9ellq/Pi6uZ6VU2/LEy",
+	"WsdRFXwCkDjK5QR4BTlPDthI8y/HA1uOHwTjWl20yTBArCdfFbPH/GBOHaIQqCHWQacnbOFD/TcrI7w0",
+	"I2JjG4PKUYRrLxDKu/dwe1QQq7v++SnGGtaLcLcTCXUUisGGG8tua4lua5hoPtYaWoI+0TDtUyfqMz+W",
+	"m3O2ts1cLmZLnELQKXrw8dyqfq64kLbhH4VJdQjXeKoBXbTOJLXVSG+3EVw84PXa39RFtP1JSfHJ6Hp1",
+	"N+RPFx8/EHjqY/pJ+/PPr8nLV72jTpeca0XioZwt4jzeRhEtx8zCui4gDd8Rm0Py/icjRWFIwlBmCWbV",
+	"XLGFFMn6gWswoo+uwzqn4Ds5pLopPxNwSVP7RgmZtk2JmrB0FBnxgy7M/yxolnROA2mBK3LNZtonMUQk",
+	"lZi66hqty92EuKIG+AkphsyFHp26f/jW0GoDXeYBHWb1lJMm9aQplYKvbb0TtbfkC0T/WTQCIJj5qKpl",
+	"MVcXMAB3okBvn1uTOsOG28AmlAfrs/OGjSVLL7YwRs43nvZdwBhEU86HW4X1at/7I51ypbeu8cwfqTqx",
+	"hYR5E16UlXAcgPRQuS8Nwdy152CN4rt0ynZSoNXBm/9cWzPJRavTcmULrlyZAleEapZSzSKiIXQH/uhb",
+	"XJ0xGKsc/CAIelgqBnCHbCmDNhSx0vMrFpEZn7GIXDE6jQgVYyNGGE4oWFrfJBYC27AySqEQRy1JhonK",
+	"kaXN1hXnixz6rDVfuRJGNqUJK9UCcXu1CfFFXVPJkT5wJwnGU3+KymW6lpHWN+G7tRW5ln5dfDv8fuW3",
+	"hRV/k38WVOxa53M4qRtxEa7OhprfUN1cWt09tyU1jKJulIQCtrXHuNm+lhdIZPbUckHicONi0oZKaq6C",
+	"Wue0WOYDjRBtXwPE3j8pHr8aWLMw6y+BufZgYytWGDo7fkkuNGMgzr7svTw8uHxJztL5lIv5tDYmag2R",
+	"oHBPc4VqTeFg/VpSiA6SMdq4l//3/+T18Dqnxcou5f20m/2Y+1moSLX2VYYPDG9pLmZ2LirFfZ76aiyR",
+	"EUsFqsIaVLaslQ4qXQUEsqaA1UZFq4qkbLmwWtgi+1Gt8nGB66+lp4KYc+D+WlMaexfcs5L64gSzU19H",
+	"GDw7oGE8GLpShQlYOQ6PU3EuYPN18w/Kbiqbtx6sjmrUcyoHSK3epzcFZkqThJsR0fRTYf2fSE2smiKA",
+	"mVTqQLGhU2JpgYWBC4pOIfUUtH+FhLNIGCLC6HBCbGWsgcAU+jxV/7AXQStwzFKmwecBOf1GPk7lLcsM",
+	"mbfH7qTX6ZKL+XiMdcThw/5AXNHMdEyhimhsQWkQB/PWl5ElMTpvYtIepVRHRP0+pxnrnIKcCm8YUXUg",
+	"YjnXLHvjm4Nvb2ka1opt521HvuGo8totJFpkbKipGM9TmnVOQRJGyDeUggufuxZv2VXeTETiUUrFmOU/",
+	"naIoPRB1H3t6FXfJW3AUVQqRRbYosd06owGEn4FDfUq/hif1sLfqvK+nQ5Z0j29Tk9xABm17UFZgijmx",
+	"SWyKdieo/PbIOmXA/poWtsAUFBo41dp2tVpRI1/5VxvDn1cbbDbDAgkrHr8u+WQVX0MMfSXliNC8TKut",
+	"OISpBUZA7PShLDNjcO1AO4ZrZ5TlT/BXl7yzijA2a4sym2YLVDVseiBQlej0SXwFL8eGMEEXfIZVfxid",
+	"Qv6oufuQSokkpATyC0ND6UNDopIfGFQNNwzEtGze4CDnmHZbUQuatZl1gqWrFe0to91Le3BqVW7PRqir",
+	"7AxQvAmbMZEYkRIy2WBBg1Kcq0pw7lYjXs/N0qgbV5wtee1IH/AFdd1wKTrV8pA1UaesTOLXjppZTsYq",
+	"MXjZfJlHZ30F2k+6Mruotj5mMK1TMq5WHUVFGwqKd5yGRtqluuJPNAJ2hdK9xITcoHpvQfNXmK/nd9DG",
+	"NxzJCl29cHBK8sySwqrLD87//T+lo2N++DYOz71p+Lte6G1rAT+2nWC1iaDEXup0wo8zJs5m/I11bzbr",
+	"gnXK65kg8P2nc3Lc7QU+UgADPft0jpES2hCF0P5V6D5r8lTWgBik/Cqj2aKQtVsTyI2Z8htVcVsa6Pib",
+	"q32aDyiRTG1VutZs4MysUlMqtkuN8C+6yfvO4dQaccO9eiuzazJk5tjcbUzN1lVw+Lsa7uURnlaKvnCM",
+	"AEUEAog2u2JMeFeV4mK4JjbZJqZ3i4ewzNERlBgI1hNlPKPtKSPo3DAi55rMRcqUIlRdW2KDyCtGNYXl",
+	"4IqMMtaIpvtxrhVP2KdMDplStbB1MC5fTSA/XVyRxCyfkek9UAM258tvNuDs5lAK6x/+TQ3dQoqD6jKu",
+	"bfTO5uKSTw1pnWumPrHMkKca4zc+BzihuSBm8LktfAr2fY+cFBlZA4o/UB+F3PZfgVzvEgrIf8//+f//",
+	"/wJucaec2PYQ7JHp+SxYhqXzh5fJFRtJW9QFatmV4aNqFuERJmaI0WugRasoXEC2KjRuKzqWd70ZIWug",
+	"nzslZUsDQUIcmcL6VeZUZCBl0l1zrJquWz2FKpDRKOSkRdLyt2W8fD1TW07t7tXKFhDV+43cKHKflYnO",
+	"yGzqqKiW8klY28KD2LTGwbCRMdbdba7AbuCtcktqXuy4/qA/kltDH/gJdslmaV91KNRrpNI410NtZnhB",
+	"v7lzivjmkmgfleqKZOq8bye9E4+n2wHVKjxDMUY7wgtc+OL3BS6Q+dr4xU87a2aIbBGovFJutHdUlahW",
+	"G+IrqHlg77I5RRljtrwrnbKOc+LBnO3AdyIueqkQCmMVB1YWFNcfxOahgqUMoGX2mM2Exg1p1ZoiJdTy",
+	"mgsQhMlUJiw1xGlqBS0nXNp6b078EhbcGyy+mOOUS5DZXKiKPHmay2TBmRdsTG1yfq+yGd+o9Pn0Z7qV",
+	"ONoHd/INqxNRa4ndfZGndSNlSyHhNcyaERe4HvC0CpMaZXV1ZzAOXsIiuwB2BKlHO+9U3iATHcrZAjyJ",
+	"9RB3s4aK7LnQT9OUKA7gPX64hr+q+czsOp4g50qiCaLDme7hHwhKayTVGwS4ni0ASU7pWncRnp91Jqtp",
+	"Nmb1wFmQ3bhWxP6f4c3ylspZy46kcV//7LqgYmEdPKu4WhnAK/glp/fLTX3lseSVySsJB7VpOpj2CWaT",
+	"JPHZOVjXhCndh2oNsNjwpnUZucqYNj5rmDKaAbClnfBAoIbQ6RZMj1iDkQzMEtmerQl40CK4C6Qdu0Zi",
+	"AsVFCSWxmUjciciEiSGDgnYkhmWOT8kvEhKjiGLg95ul1Ig0VCziLvkIy2KTycwq2KBcc1gBvlfOmIDa",
+	"GRBiMc8Uv2GGrCiWjg4ym6mMqbDmw9jW9jSf0RkHUocrStiUa0LRS6zVkGQMuka3akgx4ciO6JD9648C",
+	"xVTXfHYgZ7jRBzM82hbM2ByxhZHlLlldVLZ9SDTLpqpUhZCLGwlIWDAbouU2kceFuONZ2FtT/PESKfpD",
+	"wWQAKJljfsPEji2NS81lQTEUxynWs4oJppegVlk5C8uwmGXHgttuxbgiSaGuV2NF/MDu4HosWyCWxfoF",
+	"p2U9Nb+wp99mQM2jZ04Ei75ckXWKa+UibaCK1kn5cKf8VVo+n5UXbT2PbuUebeM73s2VqsLY0K8owh6/",
+	"fNGrlWibrl/p5tXeMJZNuWquRTzzz4OCfuSLYtnBlZwb7iqvmUCMQA+ZfGoXsfgKluPQZEw1IHufIYJz",
+	"CN9MXaYiV2RGM6vyU21/7tuXsdwRSGqMCVcRkBF5K1g2EDRj9JkiN5zdhuPHTGzbmcw8TjR8bpRolnAd",
+	"ftBWjA1EfOb7/GjavwQe3iXxn037+UNXafetaaXwM1h2QZ0xUydCDkQghELyttKGp4tSmSxACaLaLSBX",
+	"au7GC7VwMzY1QsINTXkCSP0DMc4MExBSQ4lerGY2VSy9YaoYGYWj9/g0raiFAw9/gXdey+mMioV7If8T",
+	"nyLMt8Vwce+UfgzeBMUreAn+hucXTJtufSPB3/D8Pc3GXPg/oYy0fdX+G3/3GBjuYfADvPE/5xLCv+Cp",
+	"+wOHAAW1oES+H0XhJ3jrk8PnLbxY+dWNBqSWYDDub+xxgratfNbBD/DGn+SVe4b/xO/MIZ6nwcYVfoF3",
+	"Prz+3IocrcY/cCPOPp35TcB/4+8IJgDjz7ey9CO8eSll6t8wf5BLNnUhdp9YBoFpryn4zy2X99/V/R7c",
+	"Fn8OCz/BW78htLl/xf9dp20FMMaNuG5YMTf07vcxwy3Ac0MQh3oEWTKfRd5gMxAISiszcjU39F6TGLrB",
+	"CGnz5xROsKEdWJd16gARFMtumLKCyjUXiekQRtcfCJoDQuOAhzTLOFOuCsV5Ep8aygsHtfRGXuQ6Jm1q",
+	"pz2S2QAkVve0E5Xrg8cQrUlosX40hAUJW/a7XarNjI13AsAyIF2JBJpPZzMjOKF+CzN0JdHqa3Ovg42H",
+	"6pIT/EzvtZJuvgb1HM5PEfy2/q9gPZ25xWEqrFe5qbCgK7o2q4v9w7/u2jcetGqfv2RSKYJPDaMbMqHp",
+	"mNlC0RB+AJFKh71ex4WnwrubDuXeMVlXYM2isdDHZBXn8UjjboY7BGowpWnKlM6tu9qVc4fLwyGTCWJx",
+	"KoSoVmqsYgTrNaLjcrLpQuPWRHwHm7UfO2SQwIaYa56jYtfbtALk00YoeTiNRULozqMI74va3DlewX70",
+	"FygqUqICNHtAViqXvR5vHUZRK4MXF71acEzeElrgWTMEBXdHve9YDYBlos38K0vcr6ee9bjnA+GRhZQ2",
+	"l+OaJWQ+cwR6DHTCfRRSCusO8rF33FafTwai7dgdB+1awO50urlgVChnYM4FTW+NZmS/K4qnpZ1oYvFc",
+	"jL2cWD0+qITc8gQ7NxKxsm+Tdj4rVRcrj2b69w2U9JP/OCJV4ukdEYh2Y2t95lGeTqGzUZ7uT1e79mFz",
+	"3ew8MazzPc2u57Nl8yWDea93zP476RWCZsKJPnIo8FyxN8t37wO7hThdVzLXyCnhF/XGwLli+Pgnqlhi",
+	"T18TI8LmQZr03EcC9JG5cWHZfHh8PZ81dnoxkbPPVLNVPdIrGzQ4pcMJFwyj0SxBUBM5M93W51aVKGL9",
+	"TGtWNirdk9rxNh2yJlIY3OllaLvOxO+sUE4KDG/5/l7v7/X+Xt/Tva6/v/IqZdPa+PrPP78mP/zY+4HM",
+	"8CUH3U3egt7LsgzmqW59EBdWnwRdlSuS0mzsFvflCfmPnwbidkI1nFA05/8+NxL0hKVJn8TQnoptSrWL",
+	"dMoDCl70bHE68wx98m0wwg8EFwn7ikncYj5lGR9iCY+OTeFGCEYHAkmmTCkjRoBOjHUHFF0YOjSRt2RK",
+	"xQJCFjrRQICFEEdmk8piFI+VHRkMCF16cw3GQRLjOsU28CefARK9KWlTNRDQDVVkxDXEO13JuSZmlTqw",
+	"iJA3COMujMlGndKMdck7CKJhX7UibeomRX6fS8g/pyQ1z633FGRIc2sh7ooLpakYsriD8v5cuz6xy/j/",
+	"+f/8/+LaingN1dMgBeLWCJi3mekVLKNcuS2uVSNwVZfBCzT7Z8o+mBIcPU15gtFOfquvFrhZpA1OZVgK",
+	"y4TsIAEy1/z9+9wc7xnNMIvexWr58+POYW3KSuGs1KsG+Wba43MLW+oONdyX4m04JfQKQBcxOk7bOwKH",
+	"iaZpdwV2ftRyG94Q82QvolmU+pB8fKFJ5XPf+8KG1jD+vw4+45OD8+XVDZXHkq02/uvl5ScL/eqrttfo",
+	"ylzXQRBfTGSmiZpPoTiQ3W9nsLNkrb6m4aIei+vL53Pi3PMsABgsN4p2xpnhxTD0Pomf20eGZYIH4MCu",
+	"WzwQ7ZNerxOF78wFneuJzPg/GYZGHhafj2R2xZOECXh4XHwopD4YyblIsOmT4tMp0xOZHJiXaJrKW9vB",
+	"i+JbQylGKR9qePaq+GwsBYOmD0uj1lIeANk3Xx0el6fk43QOpizhFKQKePOFobWFFUKhIibtFzUrc0O5",
+	"jdRov+gd29qdNp201W/VLMRK6EVbZRLPkT+RtSyzUum3uRxJjSrdz82fuyhUYg3g3rT8TRQuWbfqlI8e",
+	"fITIwN1UOymUxdu46Mla1rwLlkKsUb5drnppUN0OuDEcsC2LQvmDYJFAoIOg4PdWyL6hJXFNFGgIsqlE",
+	"lJ25mVuw7eI6FIbZWHwoWq+ozOdaxNUzQSZynqULkO3R+hlEh0Yu6yxMwYLUyCA9K8cVIgmeX4LQ4rVx",
+	"soGymv/fg98SX1SjjvzljFJLH9BvAwauFoQnUe7LT7iapXTRgFFZV1L5PMkFONtPYlvfAK/vTdDvJu01",
+	"Bk7Vnhksq94gPeFDRwAhJqIPaxKEwQMaY8KyLvjOlXnLfaiIkLcWQRy/RmAboiYUFAaucsjO4rLmHSwd",
+	"2rPCUIJitbEyEowAQzaoUjw5JfFf/xYXM/PWgtexa7QUuBpm11ik2p8HeK0+xtgFhNQ34YQ4e0bBISpv",
+	"hY0+s/vUhpDM+BSgOGtq4K+B85wPI59TFO7GkkP0Ws5qeNJPHqDGDXMoZ4vqjmNc9rmvr19f69tma7mm",
+	"uJG8Z5wlfX+L4a1CyHux4LyQenV0+/JFKgx1yYKci9lcQ0RJbVw7N4/9ePP1KYYRUOKPJBlKoeZTDHCa",
+	"0mtGbl2Cv/sWgnF3gyywQVnwJZuWD97x4mpHy2r+VZp4poIiIbVtfWY3vDkMrdJaZl/fKnN3u7T1+pJF",
+	"P2cMwtq2BGhwMkJjEtEXF4CiC8vQtqAMhnAXK2t2ymnrtWnaD8DLsxIFbjpsJdwNrvy9AIJpr48qLkB5",
+	"sSHIxuZRUx20eUuVy57urLUjZuWa/dyVg1hcfHDQI75DXNpaZ+gr5XznFZLWPDN1koK9y4VbWbpWwcSq",
+	"p652s9yR3zAxu0xGf6qvd5FzmCsoeYF9ALd0bMJT2hrayF3zDaJG8DFIi0kSEResHeXiz4bShJ9UbX2c",
+	"lRnDhX3LJ7DOKq4Of6eBeBUwqfuNgc/7ubd8dzjaTcMIt9lnfBfvqLqnDPC6O7POML04gEJACBrg6bwX",
+	"Kh4sd73+gG+OZ1i9vEtT2QeimstOPkhbCNVKwcK2JkeG5bF0ZJaOigVJ2ExP+pjTdJ7Egf0UA1yqQhYY",
+	"5V1h1qJUihCLWPzOPKUq7xn7GwjoMLJOqlKJQRxDbVH+BknrTNTIvZjqWWq1kPopdS4at2uGYN/xvKWy",
+	"CETYYn4w2bmCHPLCmta3u7EEvrou/QMCEGwpaXn4q6qkFRUlrVPnUaOC9Aor6F17nSbDzboocE9EbKui",
+	"pa0ntRUPd7WneNMc5+OXhTNo/txQfHKSU/l4LGHKKzKfCytTryDuRtdbCanhX4iq8BhbaSsbaJd3RZhQ",
+	"ms3WRCGDCIl6O+o7CJ6A2AxzVydyntmyXlA/mM3K0nhgZDVaJjA7DL99AhEwNgCkfqrvbXTIdzPZ3WHL",
+	"lZG4zFp0H07Hl6s0YAc0GaBHaVBcjUwiwCW3Xcd4fV5LVcPuXrtzEtaHdBdu5m/t04B5s+N6x2iyJMey",
+	"fgYo2S13lvXqnGW2qT+vGZ9e7XmrTdsdXuFT2Dhn0W/ILpWK43kXoZhaTsvlegtX5+4gD78NnMMQPMam",
+	"XoFgv8UhrDMx+Y0s0jOf3l8CEiziBm6AE5gz8yK/a0IQLF/SItWrUo67WbW86Le1VStX9jf3nxVg+3Zl",
+	"0yqh1t3FprWex2kD5EZa5zK8X5NWZZ/uzbIlV9uNqocmEAnsgCvCw/0ZvNbBaKwZsjd0BSRKPbxt667w",
+	"jNWprYXSOBCBaes3889YhhqvjU+u7mNu/mjbGKrOQJQxDjG+NqC2cRS4QbjybWgpOxGJy5Q4jgYirqXF",
+	"cUTiGpJrUQ4EJECbw1iASveDf6YGAp3ZpznIYjjvyLVhw3qx9MdJr4fxyiDK6YlZW4eYpiXwr2ggerhJ",
+	"NFWszt62VC9+txJT0pknwkUNgCZhYa9YKsUYyHAd6mRzE9zyZSExQNitTSG8p7MToMmnqoCXUfyqpp6o",
+	"QTv9JlXwb3q6S9Fzovpy3t5e10AYtkUIfkK25KUa/VmNPr+EzMha82e0xM4ffnFKqCCWU03pglwzNoOu",
+	"quCnBUdA/itNM0aTBZlQdY+4t5uZIupU6cotenSwz/WMEttPZ9fmirPAWNF4GouNxPcPOrqxxaPkdClB",
+	"wm7kcvkWjCGGytoZ1sGVefdCSCF8HKWVBY3O0OkSX8dMWMXU0miqNHGfkH8nhz3SPuxZ07E1hXQexALz",
+	"Te3mcpPM2VqQvm7DijKkv3O7QPStqEMAabUy2+QjZDGmTBWTTbbGRyIAjzQQIS4SgIwibhBBjKQAVGgd",
+	"aIqBCFFsoDl80umSc62IGsoZcxUBPNpOO8RF6kTFh5qzbCDaZUAkM0AbXm4RkCJSi4C0SzyjhiQaD3I+",
+	"yzgkou0imWYZTJI9yyFSUj6OfoBUw20AhXvzmeqSD9KobmOG8PtmAYtLuwMGsgpr6UwQ9hVyacZVzKXl",
+	"MzFvLZ/FTmawIWJTPThBFpaqCy5DRKZzZXTW2oJ1+SXcDszgSUNAVZcEvl1jRaYeMeCRJ9ucOOYDViqk",
+	"t5hGBrW9EDeIZUgTI6TJVCQetGkLBu+yWtfLtSpjS/0tyivXeLyfkgCNz8HOYo/oeklsZwWvpiXSWFfB",
+	"bO6WSWu1Ib9bZKo1AVDVGc0vJnzUgCsLXh/GrhPAlyXKvAkCh6qD2ucJrTlDv5nXjUD4M7ygmuq8ieVf",
+	"v4cXGr5WVM+z5d9f2FeaWpiv6P9ivqR/PZlnavn3l/aVphbmbFUD+EbD97csEata+M29sw6Sh92QfGRh",
+	"H8GMI7fxwS745Ww8bm+d2bJeLMytpz5z2kzAnsAox+P1h5ODKdq/3d3MZJtn5vnXuq3NC0t+CCJAgsgo",
+	"kGgNIcUsLY8qly7yQJl8xhOjb3CjJ4V12dZy7DddwbNwEbe6hoUWtryKhTa2vI7FNra7koU2tr2WxUa2",
+	"vZqFVja6nsur5j3Q5X0N6SZLMENmnA1R+Q5utGUjUGnIYQyZi6O5ESuMAGFv9fo85mPhWG9o1Wo68x8L",
+	"J33DRpuvwcfS4d+04XnjaIP7sGGjzZflY+mKbNpw0/35WLw1Gza75Ep9LF+kjZp+HCa4xEBS8SPC5Xmm",
+	"SMJmNNNVHunfQWgr6ZLFHKfckDO+XaP/vHTUXFwLeSsIIBkA34qIr6IFBQgxGTf/2MjDhteB3mCa3iIF",
+	"YM/2/ouyvfu7njLTb3jGhvUx+OYxSdxzDN1IOaKG+WJeashE4tAp/R91MLMX8+GQqQb1y8LVQekKvFOu",
+	"XgXWlqAB4kMpc76p2TNExTVC5BpL7pqpW6dLOq7TjC/p+ADSEBJfVkPTsYoI9bUfwBSJdZeGE1uHwz5V",
+	"hAkN6PKr8SBWF2SixZJMFXiMb7AWk1ElwBy8ZiUmpRfpSlzuSzq+gPes1aXm3Hy2IBOA1YFl5MYF6PCE",
+	"ZfyGJX0S/5VrNgVUDSjAAm8a/SysxOLsR2Y56RBKDrVDl3QHrCFRDgcPQB3Lw7iWJ8QGwaS4JuVKUTjx",
+	"5RWjLukY47hWVi2i1YuwYe2ij7bIWX2t0geoYlQtAoahkda6tUWMxYaHsb7eEDbSsDvrBH0GG7Mv4bVN",
+	"CS+/Q434RLBHtuQEHXeLyOtTCtVyFBsaFo7/tnwmaiVUjMHWfUszYau4i5FsRa2Ujyca3siuoSCmEGxY",
+	"vKj5eiI4+2dzyuoYq3OSWq7TMeOU10wEkXebQtN9KnnLSNt53uoJcx1IFI6a8E0goew3bnOrVJFP2T+l",
+	"qPMMnn04Q4Rf9w6ZK4RKup3IlB0kdEFGcHHUJphSQZ+lEge1l9as+xuAPmuQgnBnQPChcz1hQvMhhaDT",
+	"HM1zVcpjGQDWWt6wacPPsfpVQWdcnh35dcYxxGmdHpSWM0WuGEDdDodspllySl69evXq4PDo4Pjw8ui4",
+	"/+JV/8Wrv1i5xQ7Mhm9CZ4v1B3fNRc3pAkXXBWvlRdMKxdQQETmsU3YABdVOzdHI3GdDmmWL4B0V3vCg",
+	"G0R2zuoL1uZf1wKHu4cAuGzOJIUhhEXfTgmbzvQClqw6ubUzFYIidTUoXrg8K5mWpzfmE9P/clMz7m8b",
+	"7puWJGM38poRrutpBSzi2p6wHOWuvpgt7GR1NY0cpsxaBqVt6le1KE9UsEnt7O0x9CtY3PJSgkzxOtXS",
+	"iYwOr7kYQ9m3N1TT1cBoWDsXYBYObHAc0bYZi6+Mklnh/DqlwAz8q4bpWvdrksnZG3kLAOZGBqw71l9C",
+	"7+Eyz+EUX0Em6X2HNWZPOtQyW2JndSdqMWPPFLmiykbEADzfKMDS5Iq0z8VwQnrd3tGLk4j8LKUmve5x",
+	"7+THaCA+wVHodU9eHL94dXT8Q0R+oWkqBTnu/vDji5PDwx9+PInIxe9zQzTsp71XR696x72TiLyR/2SC",
+	"HB51uuQCQ6gA4WIgIJKKjIzcyqXoEwzKMoM5fP6yFxkGhOiAIsG7cFQGlOySD3mpJSyGlse1YymaoRQ3",
+	"LMOyij/Jr5EF3wDmThI2A3zyAFizD7DUtm4yhloMRNDILaRZ4JqZO2pBex/BP7++9sjVT1SxJdpw7Slp",
+	"4/kih516vXhdndR8eUqmVIOKV/R7pwss+GYxjwFN0xDmzmZShb0JfqZ1VKJw/dYr6utjzNyNvJNSsK1w",
+	"DptRI6EfrqFWmW8NNVxRPwtiE+TIxzYCZYDE9Xpbwkaj+KNhMy4boMnzEXlQ1fJGnLrgEc6UveGaXDF9",
+	"y5jIXwakmVrKaQ75l6Vwa2HWvr0ZCGtthuQuRrf1uAW2IxLeHdyBeinBLEmDCJ1PDosL4NywLn1KFSQe",
+	"MeEP4FpyU5HVbWKAKeyMG3jddcZA8SWx5r5ICVTFHGVy2t06PtIpbgE09RVPU9VUWW5j+yM2Wk9nd3Sg",
+	"6FTagGYfxgnBldi1Ws9quGTnShXrltnKcO/Wo8F2uffmmG3ILC70tmmn+aG8Y1RxxhgZ0hnXNCUp04Vs",
+	"rQeIMF6vEvt292PTLapYLevuhy0wXEfcbvERnBn34BR4pGLDjIFYamtngfRspNXdgD6VLNIrLccJV+Z5",
+	"8plRVWfE/m2C9BRqEGdEzzPBEgIa0Ggt74nrYLmVpdg8/BIsnekM6PGI8hT9T0JzMZdzlTZbVVYOjd0w",
+	"AfLNEqYL6LD8hmUsAQyFvPo6oCk4C8aUUeEqNDthZi0ebA/RWzeUOguGnfUFF0NWu4wXTFtnDY7A3Ljp",
+	"TNtINBAMJlTB6i0xka3pCKtJJT4DB1DwsOCd3wKnaZaxGy7n6gJuy9uvM54x1XCC0EeVSW3uyoFRKu0d",
+	"U5qnKVF8LFSfzIXm6ALcfv7zLK1ZgDpma94snK9glcpuq8a5Vje+eJsql3dDzBJ79M7wsNRHsLiTpKW7",
+	"B1UyZd/ZlFDN0Vz0vhZQS06JQqd7oXabzfJhwtvhrIe97ZLRKE/nGeusWfMYyl41Ez03e7w4eTK+8N2a",
+	"2cm5joj1ZhhilbERmAVlZgQepiNCkyRjCmEgbA2kDqb3Q3SPLTdle8GQ8dUuvwZw9cNiYp6fg10vu4uL",
+	"iHhnPh1CFgkUzGyIuqquXMbUTArVoJdhfcXCFj1TKLO087ojRyfkaqFtfd2VE8ZVqpdmsCzYkJmpPVNh",
+	"Ea8KEPiwqSJ2wwAK0XvDIWMJS+ooXVlqcCalwu0ozCJssHAfgtV1R3TJ/X1jd7QhBM3QIDgSUHcwYKoY",
+	"YlZkGPk1t8ew9qZD5GiN2INPc4xUEAo1mgZJm9oThodDEQoVLeDhutfV9l9DMd6G04js0Yf/bsqJHTms",
+	"4cPmI1CXmmUZronfVGIFFpteNJbyDrx3KwDQm2Xgn+bhMwVV9DAYH6Z/wJfXzvM8bRvBpkGASKnSdtmX",
+	"zW81SWRfS+3U7BAlM8tYHClEYfyrJjrjdxGP5BBO/IaSDl2kkibNdSmxs+r+ATEtiXtgJYfddLtrmye4",
+	"K50ICC4cR/OPaknJogn8H0qK7md6+x7LWiLdH8osOa/fSHy4QcEbR5+4shVJC2ZmrHyzqobjGofQkcgL",
+	"/AjiG+FB7TzqBLr8/fxahZehMPdglYqnwg87KpLSytGt3IkS8SlJeu4QBRRyDYaxnmXH35JUjrc27djR",
+	"no00y2qvJlo5EmL2APP2RwhUyBXBaqL61AEfLBjNFMK4gLfp1Svz5Mvl64iwVDFSBwywvuvdDvUnwHpc",
+	"b6weF/LBB2uP4nK7GbykdmcvW6Y2l7tFHfpO2nA+tMOVQ8PrtWJg7qVNR1WlIvnQjjdGnSs1+snQ17qa",
+	"nnQM5jl7DXldIaiEalooYLzBZOrknAlVH9hX7YZU1eknVH2yWmvzS7PaGR0eXFGjHMG8UEgm7YtrPiPP",
+	"4bcL/k/AGMkRb/yvXJFefTle90o917mk1w64Omko5ys1TRuk2jd+4dE5mt9UQyWXtGdWpuYgDhlP23mH",
+	"wbQ3mHKJRcEBsCserEZhYoVRVbewuOtrcI+LhiLKsRWv4j65pRwUTAhE0VbIcsKK0dhHWG2D0SzlLLMU",
+	"w6Wq0CmzgkLndCBiL1bHfVDAbTO3EKVgFEyWkKOvX09JjDJ33C9JR1gexGoj1hSGlXxdZKMP+Q/1Mnyz",
+	"NlSkQq2aBe3cbtglb+lwgp7TiRl8SUYDt0JC4sG81zsemtfgXwx6ifsDMRD/SUxv5D/JzzxjNpL4Pwfi",
+	"Pw8ODuD/zRuxoUVfwFeQxOQ/fVETriy2TxJZXLCkWEpvzHLdzBaHAlMFxAhAHgCGW9hq4pEHjcpy7Aws",
+	"hKqiEBtGAXIP1SzjNPXm+uGEijE7tcZwCzU44ikrB5xzHfmsCYAAuoGBp3oi52N0P8eBwStGqydNbqgY",
+	"MmWWJ9jpYG3W2thzMZIN6rXQeaXv8k5vFi7ubeFWZTd7212iMlzAcVnuFzfLUjperjpvIodzTACLcy7R",
+	"tVyiQejWW+l99aWvS0bQwpyWkJ/1hNaC8+BOTsk76rsrJJFgmDsU0EKDfE3fLl3DaJYArMSF+wkwUzvV",
+	"cdUYu5o26DMYeWoN9cOJs4fk0oy520ZvJXRM0U1fyoNqdHr8XGnKEjZCNcBFVTSIdeXqcg6VG8LfVs36",
+	"Mxyl1alg1hAmR9X1qNGd6uUSHz4YLIDhggB752wca9nVStPF/pbMFR0VdcJqeG6eKXC9GP6P/hgXKSjF",
+	"cM2Sy5elmwzWqu7d/EVfvB/I+h3BVQSnRAqGOzM0ZyhVEn1HFQtyIkvlIjayEqmG1YtvJ4oN/x6TkUQP",
+	"AblCJ4SRl1+eoK//+OgADDjXbIFoTGAoafVb+PH70X/8z1fZj7/8x//+Pbu8/ceXT29+PH/36S/n8ugd",
+	"fUcvbltrQvnDCJes6srD8VnqhgpI5thabx3EJJsrq8Kt4NptQs1dGGd0yD6xjMvkVznPLHW1IEFHJ1FN",
+	"Z6n0PiS7tbaja8Zm/ozW55p7UKuXP67MPG9akIawjt8gG6LIqLjCyytHpI20LPJg15pmY4aJlmRm9JDO",
+	"xuKFg2sodTnC4JHNUW7Xc58HLoV2Mp+lkPqBiQvXzIjlYmg0H3SjG7J9pRjE/MI3O/Opl6wIy1mmPVB1",
+	"ptffJojxhkYVmIYPEKgPDLNe40ozGQsbmUmlseK1WQGZzjUj8UTrmYrJl8/vvO9xmLGECc1pCgL1KKNj",
+	"ALwZCHg7tgkg4mA2v0r50LkemULIGqNxTaTyVw6iLoyApEhbMeYSQ224dOVMbBI3Y+ZdSyg8lmVt5EwA",
+	"iBmWRMujTNMCQvt2WcUuoC/orSmr2GEdNPlRAiiFEkx3kIu2VaUf1gyzdFkBBC+uSmSYBygBtk7+2ncn",
+	"x3aqMQytH+NYgHxfmutCXVGRAnD6Op9sFUdZrDGxXgq2vGHZhNFkk8Flc7HJ6wBvu/4HSwI8Cyc2bDgf",
+	"U7GKTmF25aI67jKFp3H5pV5PQQuvyT5odJug0XzFtw0cDYnfOpVKghq8NUR3GZ0MAVZroWcaAcSD13cA",
+	"o/p4VMmHsdZBAVhN1bwSVjdDErYu1dowk//J07SGsFvUoOYZ1wswFtlMEUYzlp3N9aS+jHKQBdkO02XB",
+	"/FHJo8RUYsNC46lU9kcUyAHBAsYNggJ0m7MMI4G1/oCsL2sxHEqh6VDniUWt9x8vyNmnc6IZnVYCdltn",
+	"ZDpPNT+wySR/uvj44cBs1QGENJnvjADzD3l1AEkTUyromFkBcCD+238jZ3mCNZdiIDAwJi/nwL4OjdRt",
+	"SNGE0VRPEMVFCm1OI2EimUkuwFjPEkVi057M+D8pJv/9BDMm1jhtFgat03F3IM4IJIeKceSgpCKbFwsm",
+	"W8gQZT5X1dfIPuySM7/wBMGzCznNA9GmxT28ZouoNsu5vJ9tnAUgZvtXCaPDSb4kA4EllmweXLAfZC4S",
+	"M9kgm3nQ8n7b404+cMxWtJt2S5UXMO00B8KQukHLwhXA2Ecwt9Ypoe5DDFjFJPNZJtH4njdCXvSOUQyO",
+	"PzOdLQ7AnR67nQ9SrgfCCIhBqPIonL6dLi5LnH8WWxOx9VDkZyZhw5SipwGqnw8ELisXJP56kLcc98GG",
+	"IgBhGORsALqRI1/EKs9BR4RlmqZkItOEtGMjFscYRz0QVCzIDU25PS0dN0dDKUjKp1yrgUA/CjSGjhQX",
+	"JXo1T8ZM9wklV/PhNWrN9ply+EsjSAwK48hJ+2rhikkNhCHRFLVTuCEve+YHMoXk19NAe/Kl52RGFNOK",
+	"XEmsAZ9AwRU9zwSOGIWAkZkLxO/AIM02gBp8tcBjaVUym+3cJ1dswkVClBGPaGofKw8wYLowzTgEfKoH",
+	"AqyCmsOKKzKdDyddYuPjCjZIXCw4UDRcbUAH4EwNRGzW+50Z/AH8N8bgIlzVZ4oM6YwOuV50IhK8+plN",
+	"KRdQC6ztl51r2GgjYNxCCa9C65+ZYqZ1hBRRNlob03eN8ILWYbhwfpPZQlrbiF1KT1KOXmGCcfGelFvP",
+	"Z2JHlq8J9gZ7yFEkyuaiSz7byQyEC/FFbTK4W21DF+DsAw40LCpWLYOLbw6OoRR5+nO47ok0fbmzfsmn",
+	"wVmH/VOaamZxON1YAYnTZkYnVFPIDMb7oH0LpH3cI/n0LTA8G4iGM2yh/goLjjTOdwEiCXQ+owrMdmUy",
+	"ZXY4WP9+cYhckau5WhgWobM83gfMKXRR7XiYcib0QCRc2VhrZVE5gGqHw3Ir+Jqiu95xOLNwSvDRiIux",
+	"W1J7JeyRJ/H/OniNbx5cLmbsADGclBFF4cu4S87sNAH1ISQqhii6izkQCLERmzEwaDOTqWnmAAqUxMEu",
+	"LCwcBxUkfntJx3jLYEd5RuStKLUSGxJipieFCxj0I3HTshF29nL/8vbSeQNNc26jKFE6MzKm7dbGIZnX",
+	"XOyuzac/xdPisuu9WxXaR80NPblOzbH9tyHlaX51YGEaCBfDdJ6A61YkOT9RE6PtyRHChTlQBzh+Zux4",
+	"mc9HBx+kYAfvqR5OgtH6+RwbdcLfLKPoDASmxUA4spxBqKedmmn705fLiHw6u3z9q7myb96+e3v5tjwD",
+	"rIeEjtRMq4io+XDisBEs4rurjefc3h7h2j43y9vJZ2EncGv0NmuX44VOuRoIFAbAZkv9Pljhw1O6wyNc",
+	"R2zJXFpQIGC6Eza89uZjeAOUOSnYwAh7QiGgQ0SUhDnfSnvHFMno0CytnwbEYphJ+NRzQNHjQtlVNMsH",
+	"6zgQCPPj7kg+J3fDMBDk1p65LvnNbhiq6xh67KdiT5XyN1oCtj7KOAfkUs4OUnbDUr9wCVpTj04OvH5F",
+	"UOlRp8FB9C8evwxe/PLl/I3p6oBY3TksUop0wogFuI//GrR4Mmj1yaDV7XYHrT9i+NJQbaXpdIbtn198",
+	"JD++7B0S7yNSNv7PrBzim+AlhSQ3hRKBzZXHyIcvl69PkVHM2UCQMAsl/wIspVRhw7+VwZ+M3FW0hRVQ",
+	"o2DgRtXImatMuDXSO7Qj03oMUVSoWjz/h5Iijqq/HYB74t/xsRlwrNlXja/DeTTiSeGrf8OXrVQ1Y0Nr",
+	"kYZjTIUUfEhTMmUJpxYDQaQLGPQ7eM8MM/708eKSdLvd5+bbuE/iC5npLoDNmFHCX294Bv++5tZQHl/S",
+	"axa7WM3f58hkzXGBkbvl4wJW2+L54VIZ8tL1DSisuPICpESRODlS4Y9o5LD9ysx+ZXrgWJ4qL4I6o2MQ",
+	"/2lGpwytAyhFuytl7WQuFM2eZ5T/TPddWPJg8hbTAyKN0GazQAAPZdMkMNfXk4rij8CWQTJNpIZFKVsf",
+	"jOQcY0GnoPQrdGr/iEj84ez929iXNu2YA51ISCxGGB9LzI2el9h1MWKXkpmmVynDMoYWnxi/yBXIXs4K",
+	"usFGE5oCOKWHuEQeRnzBWNO4dbDBYUdgVayEIgWJeYJX+hPNNKepDZfCEsuE4in4BNNsf/75NXn5qnfU",
+	"IWAgrL0r4b0I52OGNKNGZ5gLNZ/NJFz8oMyvvfuhG3BIhVkeUJ1ABLVxBLFmSsfh2sAMUCaATCKzsoWh",
+	"zTJ5lbIpjgtn8sOPvR86TnaYsewAVzyGBpTZ2xmRMG6QXlFJtJl3ClcUNeeXJ+Q/fgIuD+FdYSYfgIKB",
+	"yyn+hCOIO13yQZpW7TsRmchb+HBK05HMpig2WCHz69c+uaIJ4WI2xwQCcvL1azWWmkBldJEuTMu4BDl3",
+	"MqwqY2hKwFEY4jtlvoC2TSVDpSyo/3/26ZwoxpQ7U3bI/UAw536bZjRTjLRpPg9Xq+mAqSGdMV/Sz6U5",
+	"wi5HIGIQr0dMmZ5IswSWS5KUi1CVGMpUgtbipLtZSrk4MNTXnATcGMdg5Q3LTOOH5P1PpVePDyO88cNU",
+	"KreYeX4jnKjPNYzC5/WZJtsnh8dWR+t0yc9GCJvPUkkTRdox2LiMOPXcLMeBEd6RVQQM15Z2i78eKJ0x",
+	"Oj0wBLcPuMdxBzrE35FJGqGajpm5eCBRG2HjBusXLsiE3sAm5QI1DsXqRkgBclXppPdjHiAC5nJHt2yz",
+	"sF18yjq4O0ozmuSe+txuAiKYst2C9GioLktHpA3ra36y4Z6GwwApo+CQNw0DfUF/iJGEPy5ZGpcuaJeH",
+	"tCGC0gzoL+efSCJvBax8p7oSEcRHQLkzvwAj0ALD5FtsHX3CmmuIOHlPxXxEh3oO3o1gdBcsu8FiTVZo",
+	"bfVbN4e2LK6gM97qt467ve4xhP3pCRhwn9MZf54DTB8AwDRgbNVWhP2A9qSMLYGFqMBVQ8VIKETj4xDQ",
+	"sJSbwPrkbcI1OfOf4pwL9XytYyV/xyZz5iy7EeAvf+X5ecKmM6mZGC7+gy0A6M/e/p9ksnCmY+v8LbMS",
+	"CEx0sT9VHFOZzIcaqzM6v2C/dWJEkwv7m8Xx9WCuf1ijNl0D29fiJ/9RNNgDkGCeuAp7d9TrNbXn33tu",
+	"s2nMEE7Wef8nmljig58crv7ki6DWiu36OV790c8yu+JJwgR+cbL6iw9S/yznwnbxavUHxTNwLn5GhFzz",
+	"+eEaI/yEMbOXUr4z/AK/e7HOcngx472RqV2IzMnR0aZj/szmyq7p0RoTvpTyPRULZ0cz371YZy8sSfki",
+	"fLEMdATNp3B6A19n+dYbgkXH5ka2zkr0oPW3qBVar1v9VunyQye1lAmUjGbydOZZ8BVwRpAJFQp2pcAM",
+	"ZwcqSOzOXG40biezD0TbS9Nwfc0/gm7NnzyJqxTtz5zdrqBoRo0q0jO1MUEz44fht/6I1nr5Dc/WevWa",
+	"z9Z5z6hUW5DRtcmejWv4w9K9Kplbu6O14nAuaR0kfsVf+N7pgWVu973R08chiI9J096B1l/e1o3oWenq",
+	"L6Fn/+LJHxBgWxeavIyaVGjJL0zfVTQafZCCwcm2F/oOl23lHaveKYjWr7ARqziZNgvW+KZO7PvPse4G",
+	"fOK++CNqvbXFV1Z/+daP8nidS4MffZD6vU2G+t4IwaPeyV+YvrOQUbmUm6sOrT/+5m8y5MhNmS3l1yCP",
+	"YCKdAqsTqL5geEsZuIKFUQS91yUC41Wdhp77A0CXHYjYqPXWyWu0gFNrVExtAtoVG8qprTaTj/OZsmbB",
+	"TjQQMRYO6H40I+gawmutiIXfz5OgF/QjwpAjcnRipnD8MginCpt9E8hHNgywGHvViXxX5+qD1OzMjzPo",
+	"0rSImrXMSAxJUnHw5ScKDqXq6O0DGL6zHke+TrgZaPj2e6apWei/YnTNNVtgbM3fYtKmYmGzpa1thlo7",
+	"NdoGT8k1WygfXDYQwQzRAobmB3SvQUlwu3lgQvSmG/L+Jz+8ACEKzAUuTqY9tePEPp1HD93lMBp1CkkK",
+	"GSCSaKJvoaQ2uspdtSh0MGObkTXfFS25ToiODW/CKJdLzLsG53Gd9QedfeYQXvx6dnD04iVGP0JeB1gL",
+	"zIWaGym8rRgbiDjf7Z/hJbOrmIoK9kmookG4IFM2lRk4paH71IgXdh0B+zkwJw1E+7AHJrDcw+sMiOja",
+	"GfHxPGNJXhqpEzj0jnG7rFkfIhDMVYNuM1cXAOZym3GtjQ4hEEI5d+n1c4OwGxmjN2DCyi+5SAgdCPua",
+	"7S5/DfrD2JMuwVUCKTOkGpBP7F3BubtzIIqZuM5CiZ2YZgrJybCzZ44IgU3W29sgahTTj31QgrfwRIGd",
+	"++TUfQ9JJxAyMBA0YxRiISCqlQJA/YJpMIPli6HABWpuGHewcpAnfdI7MTs+g0sMezdhw2uWDETKrxnU",
+	"tLJ2W6yAGm4A1xjgBBMgJYTok95JaKfGDjpIDPLaEvA9XE8Hz/5MkRvDPMrxJrCCF8x+7cjJv8X20luz",
+	"NV74gHo+U7ba+Umv14nKQXLQcj4m9wVMCM6gmQYaYkGVtYsTGsndVc3APqow6ggCZwbCHswh5KIIias3",
+	"ygPEzbddcL2gh8x6oizVgrtsO5QW49JeEiANEK7cxtuDI7D19saUCzTu2pFAjEElAhRO4ZQuBgL5FgwH",
+	"fEhCBgcNm8ZQIIz8sbOH8rmG1NnZV5Ryv6RuY1nCw3BGIkVlVIq0sfQBmCnOobyammBQvv3xwv6pTgm4",
+	"VnL6BowUOFSnzgLwBbYjf/1+7Zk10sX6Uns+SBz03hK5whL54zpaA8zjEtEs9wbMB1cs8Cg7/krDe+hV",
+	"i0DSr2oVAqt1FbxleXmfsqrwfMgyzUdWbW5WHL5Ylx3NkTukYcBKk0ILDT69Tp+UdYQmob+NYG8RiWfz",
+	"bDihin3MEpZ9BlBPLsbvuGCG5BkRfCBicG40vBFI5l59yH8KVYJgLEuEb6jEbKX3dOEbeic1CPYuJOro",
+	"JNArjAiWSiPqDkRO680UC6EM5hWUNGxkDEo4NmzMPAXHLUj8KDHkI8b+g3I9IiHDlCoFkhcxMooV//KT",
+	"c4qjyU8CcCdF4hQaqwjd5COMB+WIdqOmFKyjVXn+LY4gG2DGUnRxKhQVinBnUwz5AbXDBvHmweIiGQhU",
+	"J6CIT2kmz1SXnIGvtPIoQkAJEAmWC0NGJtEuL9pukVolyXwjvPx14YZ/C+y8MOI9b9/z9u+Ntw9LV/Je",
+	"OLuL9mhm6hfQjmHqfzn/5LC/PHISMhPUdxyAd958HQYeaVNldGIALPUvuuioKQYYG5KFRgLIAZrSBSjl",
+	"oM8axpCykSZyrk9BV9PMaV7YmFPYAS4cWWXwDdFSdrrkLWBxCR8aUhr6M2vAioiigmuuMKbVrVfIWjCo",
+	"GsJ8+3EOHHK1IPHfDWOjiQs8wUQTq9+7pWzHSUZvuRh3Z8kI3LT4J2kfdexP3W4XDXMD4b6ytbwSEpvF",
+	"x4DKtotVjIOJdP/JZ0a0Qqg4mx7BvmomlIX0EFIPRAzv1cVJ5h10yQeZb2mw96FpJYJyfonR2gssMVMa",
+	"NqSPYDmgVZeiU6GpMB/OVf9yxahBonE2Br9+Vgz2SXQ+N8S9ARDiDLJz/CGAKH1r7cSDORBgQ4FVKhQs",
+	"t1nm7RL4amyulpGozgQJdmVIZzOW9MkUp07FQBz2er3iLFWEsHT2FXJIfuE/eWtSblNt2A7NstgmLWHI",
+	"FVWQqxqmmcXvP178/S/nn/7+/ux//f3th8vP528vrL05fPLT/740v5sbppgeWJFySGeqc2oT60MAy7I0",
+	"AxBHNrmqkJ50ajPx8XLh1zlKEV7wZ2UDlaoTUN5UrlxNuEGNTw635Fl+Z2FrT62lTUAUnTn0kOVvvoKA",
+	"7jwEyh37VhjttFki/l3CtGCJHNZV6+UPJy9GPXo0/PGQnVz1eodH9Or4ZJgEAF2aTZGVbChI5aEKa8pO",
+	"DXP4J58V5TiPkHTFBdb9Lq9PrTM1YDMlR6pNtXrD1UwqXg9clFO+U7hpZjP/+6CFeprbUlTWBq3C1lYG",
+	"t4+J+MZjIhzlKIgk1Iky5jBsLVblBU0aRastgr7Wk6CiUnDYQNRVkYQsBcPgk2hZ1JgIVcXYx4/1B8LH",
+	"jyUFt+iV1BNS01+M1x0Czvg/4UOzwucJ6Pu8YgQgMR0OmVJfstT8gSaFiMQ5VL35C6hg11xNMPaguQD+",
+	"RMsOT2LSzqdazB6AkP5OIcsDnQMpgvfdsExZX5STnKBMV3cgXJ5ZOQvHOz8xdyc8VxnLoYXbTmIhii7y",
+	"/DRv3zFMVvUR1holx3KWEQgIFf7b6ZKPoq6YN6QFhsNBOc95yVCOHgjD5nMhGoFbrGkBAg3OweSUmxbg",
+	"x7VMC31IPyj2V5TbF4AAnOfEUWFh3FLw2qEj9aR3HMpkwKxREt9IJnsEMeVdUaP5rxIR+S1LLFsGWwZ+",
+	"r41iLoPDsRctvotwy8J130CQqJUX0JLRLDF8tknxlKRcXCMsh/X/hLyUtH2GsMtAxYckBooXW4D9yCrw",
+	"A3E1R4gZcExf5QU8+ZB1XOp64AOwQgrc9tPAzJI5cxCYcFAIwFRX4GpWGADYLp/+NBA23MYozrk3AvLp",
+	"QrvDmQUPsElhkXWZ60lodsfa5ggJNBAqpWrSMQ0nmTQq+ak3gZiWHEsGgwBvNHhUPBwY+zZPrWEpYAo+",
+	"GavsYXjyLgA0d3+G8/dQTv0VvMSfZ4uTpfrPn4PhpGtf6g7l9PmQJs+vMjq8ZrqrNJu1olxr77dKTx6M",
+	"PeFC7hOf9olPT823gGfU8Q1AkmKpYrcTlrEdcLB/5X+cY4IA2mTreNlU3lRifS0ATGBXHktXsURIG44a",
+	"vK4mgDMGfMSSlo71jCPVPur1ugT6CsIRgbnsMCAR7L/5oGpCEgEWhgNQWTEmsROM9ARBjBCIB5Q3uxDc",
+	"w0o5zSXojScD0fZwOVMLBwBTdHVy1EJpyFSnwkIHScH6AfgJSeUtyw6GAAXFvhbCgQvhcIrcsjQtrPDJ",
+	"YS8imqWpz/ymaeqT93EyVA2EzUp/8qzwDRzYuzDB0fJUlOU3+I0F0P0jah0hLS1lMksLKFRQQb4rVWKN",
+	"qfwCFMi8vAYl/pQBkBmYi7EIyBMwTMI228JUW8Vu/RHVJ1+dlShM0AHG1OfRRFKwQkx0k2kJyKsL6C1H",
+	"FHOE/rQRrUGQ+uqbXm5q2U33xqnaS/sL03e6sQ+UQBbaDRryyMJZ7FPI9ilkPoVsezKx2WU4CyS4+ryx",
+	"kpT3PLgatRTpslCOpDZ+ImMJz9gQsUQgW8ZGlICEasMlUjmkKcpE3YH4AJCyQiKd6OeAXM8UiRUfC6rn",
+	"GYtJ+9f3Z68PLn49O3rxElBsgtSKqCR+RmicL7iL0XaBYMQqjsg1WxSNJEAVsUZMx6Hk2jOqF11yNhCa",
+	"TmdgVA5Qjb98fheQ3uPT4h77UAaoJVWg0bWGbXT8u0k3kcgLPhYsWHjrTl3Hl25TUUw3UF2EYiUchDRt",
+	"8p/jR62y9tvgTX95shLVvraeRrhZTSOxtQ7WGsc68Po1RSS+erxUDD+5hfplbsHyxI+mIdoTtnSUYcWh",
+	"lye1pbkq9ZPYVxLeAH9ImsbhX9hy38yftVEQS3nqvz3/t52EDliX7k5jBsS9xwvcOwu7Eyuy8Pmt/l//",
+	"FjKmn5nOLQl6kkFdTerIwpfP73blWr9/DhbGQNayMBcC6WO7fXWhOIT/tXiV+Y/BoesH5D32wflch+F7",
+	"YOcY8xvmgFsrmdBA5Igv2clVHpzYB3P4QChm1kLLTEXk97nUTEWI1y/TIOEgQjQ4W2oVMt/EDVf8KmUu",
+	"ATZ/eSDaGR9P9IGWBxg/d8OyjCem6X+yTB7c8kRPiJrRoQvctyYD8AQgsh0RFqufi38YVk8HAq9pZPks",
+	"mvOFzEjC1XgO+ZJa5ZGKCAuHUHTkCFHjKjmzYL15//Hi728+/vbh3cezN3///PbN+ee3ry//fvbTxz+/",
+	"deFuIWy1Ob1MTWSadIpO/KsFoeS4dzQQXkABpwue8QiZuYuEpGMk9W0jw5TklWggxo38F9G4AdnTzKAT",
+	"WSOPaefwhYWQV2SNqX75/O7vl5fvSrNL+Yhpbs7NmQ2WDSWNHAz5COvmmlYDZxLN8yMBYRPm0OmSL65k",
+	"A+iUNjvbKZ39WlHlHhXAaojgOlJNUdDTEu5ekMCBUH3VoBx3Ee85bvC/Bsc87h3V6wwuiaacPZ/fRXdt",
+	"SfuoPoPeRcFuQAw6cKLxnpySETA5rq1D8p1EvT8urpj7ubbGaW7MfqaqlOPL53enkOdcupdm5GF4lL+G",
+	"3f9SIYtPJHpQFHdml4GDu5Ju5nry3MLrskY55jPT80y4gDdAn3fULUhkp3lNIJaEQLNdqwhjxpUegnff",
+	"4iDTgRjNjd7gqidHXnktlfIBXciIAMwmTZz0DnMvvnk6FwAJEhZSSjDaXc41trYgGZvJzKJ+28qr5reM",
+	"KSYABBow1En71atXrw4Ojw6ODy+PjvsvXvVfvPpLfXxYHWP5s13SSzOW1n2CS5kOMPtQ1dJqLPnhXtj6",
+	"zn5bNxCW4IoFJ9TXUcGjYmlYcBnnerLSZ2lEW30gRwcWmemO0LHQHMDU2Oagzj/fOYbsa9PPx5F99VHD",
+	"M6yoc3jU65FzKLIgQeZwSLFQ0GwPE7uPlvgeYGIbLvgiIDuvy29sAhdbIUePgBe7LQ5skSbtcWC/MRxY",
+	"y6j28cjfRTxyoyCyIaVqBIKtUqqdIsHeVcB5AkiwjjHsnfd7CwI673ckPewWB9a8QgVfVjQDpB8Mm8S3",
+	"FzZTjatPWAcihvohZEqvoVBbUSmChDRbMMI10MdYolnGbricq/JjiNUHS1jSBJVYrzy9xu+XaE74wqOq",
+	"TGxKedrqt+RoxIfsf9DhlLlY9lbU8ovqnK1WwzobThl5D3iaZtej1mwiBfsA2K6tfuvfD8mLFy9I77DX",
+	"M9rXhM8u5VmSZEzBzlL856FR1ch7nqbkc9KKWkPw57Xe0IUGZBE4VAg+ctFa0rVUmqYA0t1vnbw46R2B",
+	"xkc1+5TJGy6G5vePv24QM2/35VyMJJal3+t/e/3vCep/lj5hQHNIuD0ZbVD3HOH5o0J4d6Djtau19TpO",
+	"8esW6LSYpynkS8sphzJ6rsydkGSY0rliXXJhi+dh1rTqQ32QKK/JlzcXkTigQpDePaJf3V8kBkoXY46X",
+	"RXjBbF05InGBRtmE54xNuQ5+BB+qpY0DUfyka4hXU92SJYwAlFW/XXs1tUqFH1hVDWj/RiprLrrsldbv",
+	"QmktEFe1JnUNr3sddf2XbfZ8E/XUkY9a3XRbEfKhlNLCfapXTod+Dnv1dK+eOvV0G+GmeP02vRPuqCZw",
+	"I6DQbY0EZEWUQulcLMvrxvzMVrJWEzpjEYo+zgnuqomreaoR82c0T9OBwLK8pB2XdY8YUwcV1DTguqZQ",
+	"QtcMYqJIABOX10iWo4GotnkKUpTL34OZmo3okt/MWM2y5/U/R+CPb7v0HCjyOxBbVfmNyjV+OxjChFXJ",
+	"MdsdgfRcGjyEEt6wZGMFG/Zle+IYEsZ1JZugNHJBx/7rv1py1uq3LAKjLRja6reeh0pz1IKVC5XnV69g",
+	"BOvR2T8pKT7hqHePP7IbAp+HCxVJ/TZ0+ruSsLZPF/yvJ5zZOubpwlYy340eHLVm8xpR7GejoGI/feKU",
+	"VI9fghoplvFIGc1Y0iUXTIN1smKORAuiWm5q3JjMYbb3w9K5rUjDpna0PWnak6ZvjTR9Rga/Y8vcXGk5",
+	"PUBa02yYQ3sYZPplfDq1lRRscJhFd+ZakalM5imLSNVGZ9P1jPwIQuSULsgVGwgIbeOC6Ftpv1adLolT",
+	"esXS2AEUKicCYypIjDRSxcRGw3Ebqi8OAFsvGogEcJOHriQSjJqLcQei6OIkk7NE3gpriUNs/pS9nkg+",
+	"ZG8KD0HsvWKEXgGIoswGAvH7TEM2k2IxY+o0zwIvoCq5oTbQXlh+AkY2tcSTA6+hKe4xvTmwK5BgRzXR",
+	"Zmg26wB3zsEHeWfKhFF9aV6DecFCmGNqo4OpEIymSBNpljDBktbfQgIORQS9kcxt2voRdsGyvWEjLoCG",
+	"7F0ue5fLk3W5IDkAamxonz2yIYUP3mim8iFVaaD1d/PEODoPxodGt0yU+2Wcn2UgGhwtSPAjEjvUW+wi",
+	"Br4hcgg7Lgi13XecHwVvcXw6EICJC/l9iIwL6XNYayhnYbTCnoiaX2E6CRSIVzFpB4i3UI7JDQe6RChe",
+	"ACkmtrTRqRfg0e2jwNu0CHxN9b6bVQwAPDg5Hds7cZoo/EM7cup4y0Yunfx+750634lTp558qw3od5Uo",
+	"NNFvF4PYBDaHaEse59uOhci5hrRm0qYkpUY2HjMdgm04kFKfbD3KGMOioJ3uQJzlIHOYul1qPyxkYlo6",
+	"6p3ge1yThCc5PFyXOGjXa8ZmvozZXCQWrsS1AuOYC81T8/MCDCKCfdWuuG+Uj8NZka/ZIsy4Gog2VlXm",
+	"1NlbsPSH5mlqs7ahLsp2Mjqu9J1k9AeBT0sKdGpvR3g6iGj3JPhF63qACye81g98p8P9UL7gepZcb5kr",
+	"LPLeMbx3DDvH8J1vYh0L3ypsebXXgPhiWJgwjBDdXfJn5KU0zRhNFi4dXwoXboI8VGqSMctEsegpMlfn",
+	"TLalwBXGOAt2G/J5/OmrJppj4tUiLLi/JSe1/oadcdJ7VTi2Nyk9JrXbuyL2rohduiIewGLFsgPN7THd",
+	"Pl8dmtggN/217XuVVZ5llxwCLB7PLF9cjD/LdD5lxK2drSEh2FhqDlQd8a9yK/0vEoxDG9EdnPXelr63",
+	"pT9tWzrL4OJX6JH9fQVBQnjJOlq0u2T1ZXbheuqTm4TxFu5two0E6lGMwpYjbGILxrO4twJ/P1ZgT2A2",
+	"oDyFm99IeTZLPveEpNmss60E87B2HXer6hUcS+T3hpy9IadgyNmC/5du4d0yzp0QvmlolQs7atZn6BA8",
+	"1wBQal0lnVzoH4iwSCj2cWq0HutUcS9aVE/Aqr1iJAMprtMl8XCeZUa0ey0TVojDQrh4PwwfYmrf75LP",
+	"jCYHkAjvPOHteBhcYVvwNvgFgICjgch/XMxY6bXFDPGCoR7uYsqEvmTZVEGOZoL1emFmcQQWKaXpdIaw",
+	"vAPBxwJQJB1+a7GJ8wQr3SqaMvWJZcrQx3gp/vyGCuKjKofDjCVcv+NTrlv9oxe9Xi9quVW1We1vzv73",
+	"Qa932Ipa7KtmmaDpZzZiZjuRmNMcgMEcX65mKV3gPA9OfjgMP4Rf7W9W+hmGDI2rS/oV7mwx4x+z8smn",
+	"jA25QgOCkNp037qY8Jki76VI6AIRFlpRa16okZfA1wcz97WHGNhYq91rtHuN9qlrtDXMbAs99qHw1pTL",
+	"sEduMBBtH/MVkiH8O+A5WBTdka5qjfSwWl2Bd3iGUiTzXZ/Sn8SdU6LZVw1jUzXBylHISB0Eq0s+Mx+R",
+	"lCpN2iOeKY3hB2bxmEi4GHdsnddKKNqbEu9VAwEFyQFcfq79KnIxTOcJs69b0WDOuvmcz0aaZYBFC3LC",
+	"iKapw45ZMGoaPur1ekRLctR79co8+nL5ulA2nOtORFJ+zSxWAXiTsBD43QwSe2NELV95JEPEZhgDfgv3",
+	"hojvyRCh1mQYK8wP6vm/3D9X1Dm9kCOnk2ABBK+LpQwSjQ3nUb6QRZngdSLIJfGFqIYyYeSKDeWUDfIZ",
+	"o3MaaW0Ywsa1ReyyCkEfiGeMBUQSG3Dj6p+WuYiSdUTWIoCVyPKIi8TGunEpVF41uxAa56Y+EGtHxhlt",
+	"xLzs3Pf2o821kDAwbSsDz0NEpbkFwqIaxSnv49SeZJzatiJoU/XOilUCovRdQZra27yxjBJYO5++pbMx",
+	"nTSfwd7Subd0liyd27H5jWFMvAywNY5JbnvMgUwCGJI6CBMb8Ga0x4KpJu6sCVkSgLEVG7DwnNmWVktS",
+	"MVqW7JhbWS0RsuSk14M6656SDQTWSI9nVE/QajnK5DQ2yyVTWDtJ4udoUdYZt9XbzN+RLc4IawJ6+xUj",
+	"h6gi9sLi511yhpAtNm5EBmAtGJwfW5EQo3XivOy7Cxx0AYf4mkv5Os0bUg0t+QZQKb1mC4wshALuZmBX",
+	"KRXXAxFX7ZSx22Hua3eZwyMIZutidpdposJr7mToRSCY3UhY94cEE9qAPRLMi16v1zP6MXxEkyT4oLq+",
+	"z4fZNP/2X0WD79nB4Q+5wdeai7Gi11OHl1mT4+7DJvdhk/cCLnNHgXq7CPEatBmftZrDzZA2Fe5FYGqh",
+	"R1AD/vVSV6BLGqvxCJpenFduIHZNlMMw8gejypvTnEcMG98TvD3Be4Q48d35rkJT5HML+G5x/e+kzdS6",
+	"wi7ZV10gXWGkhpOhg9LBaNazVflIG4RWRENEF1LndCBih1IPKgTXCwstkMPNx7amMFKGLnlPs2tuo0Ds",
+	"xyS2NPcnnqZcjGPAp3E/Xkz4bAa/OmJNNZnS7BoLe5ZUMcSy8UsZ1iIYiEC5gurGQXiNMLI6mVAFED5y",
+	"RLDicW4OdclDxy8P/BK5fgaCJ0Yoh50XY6PRLGUF5C0oBm76aB0Wmg4xG5iRNrK5yEFeRra9Tm7zLc27",
+	"YAK+a6SHq0LwmAEfQfmDk16PvKaGvV/otSsgfGZDxm8AoUAOr5sqIJTOmK+Wb/9+x2hyyU17R/XVEjYN",
+	"zLAru4/P2MdnPLH4jLMEi+VamqTlg7G7PIJj9zzvAcI/KhwwInGBVIDZLOeH5jWkWPCgyPmiGr4XYeGF",
+	"kB65AJCQ6dRxmiBWciACbpHzR7MqCCBhdoHdMY/jzIsw33D4xENFNTguu0Zww2WR2eeS4t4NseNoA1q/",
+	"zvcQehAQQP+zPRIrAhNqPfSOcDf65wsRDEbQFdZ1bb8EC8a6EuwdnfhbC5gP4sun+cXc6/xP0G3vN2in",
+	"7vtc9pEjQgUqkvXq21ldAkLOU4dUWJ56ZV1yd3L0b39ZHtjf7xlaPQPLd23v9d+z23J+02Z3eofe/2jt",
+	"tz13vgOqzXo+i6IxaSDK5AajzJZSrGiXzofd8Ov780FsaVZ5BOq3d0jsHRL34JC4m0i0QlGxtun78kvE",
+	"kH/yweWPupt76owvIiEzqSzs05puC6geopjQ3bykJWhBQmoMv4l8cqoUjNyyND0Yycy0a16/kl/dkvYN",
+	"oT27eH1+TlI5pOlAzGimI/jsf0SEkkROKRdAgzVJGVUafAgABa1OjZplcw1tBBMV45SRq4wOr5lWEfl9",
+	"LjVT0UDcTrhmakaHLCJDOZ2a1YzI+SeScs0ymipD9YUUBziaMNjpYp5l5i4ZhpE3Q7gaiHC5KM6dwJIQ",
+	"W9GaKseTVng7nI+CJ/erKxadEa+x1ydR/zmhgnYztmDqfzQma0Ytf57BSyFoK2ql1P/y2XzuikFjJatX",
+	"xz/YalYnR+ip4PZu/DRfoHyzGS+ya7Z3M+zdDE/RzeApyf17GRzvekQnAyRZIunHTEv89xpuh4Eo+R1I",
+	"O2CWUG4g/7ejGmEVZ5slaloxlPpqMRD5N4SmShKZGdnSjDMfXF6iwI99padhIGphGdz679jR8NqJJHs/",
+	"w7rMYAs/gxf89naP+3QzDPPDvHsvgyeA/7L/2sa54KNTNnYu2C8f0rmwtcD4MImC+W3c6+9P0bkw9Mdn",
+	"l7mB7gZt51vwXHTHroXtr8oDuxY8D2sqUOnmsXct7Fls2bWw2Y1+WNeC48lPxKWwjE7t1KOwGyZ9fx6F",
+	"LS0oj0D09h6FvUfhPjwKd5KDViklIRbs3a0ydWTT3BCw7NMF0ZIopm1GtkviKudFP6+mRQMV9CtySsQ8",
+	"TY3UNZU3pQh8zEXgGgH6Id3ZVfEyP9yNcl7cGeJ2W5oZAjAWVqvVb7384eTFqEePhj8espOrXu/wiF4d",
+	"nwy3xOA/U4qPBdTh3aeS7ens90pn8ZgXcH0loU3gvhsQ2oTNaAZ1rA/UhI/0Mqje/N3zJM5Lg5OU3zCS",
+	"PzTUL8+MJe0TZ+xxlC2343S6AxErTTMN0emYA8ZEYv/KGDk6OZjIeUbiX3+dTmMLZACBK7byLBmZxwkf",
+	"c61OCRULDWhuLFUAl/FDv9eLIxL33D9+cH/38B9nP71+E3cCQtszEq9p9AAatbCHkD3GEeiBDsQwlcNr",
+	"LP7UHsmMWIJH4qMXP7xAaIqjk14v7hQBGSAjzlWYhPUGxqIGIk6ZGOvJx9GF+fVcvOdiro2MbnhH3CVv",
+	"6XBCYn883v4+5zOz2DFhQmeLAOyDuUdEjhCtGDp6poItiogUQ9av2ZHg84D3RIVWnYRvlAG/6W0J8CJC",
+	"ClZYTQe5aAYCQ0XMMiqCJtGyT/QtN6IEfjsQsBVL8KHLMB4Fx/bHJarNQPgd6RMhya3E1MKELlQEFkg+",
+	"naeaCibnKh9mROK5SPmUa5a8pjOKaYtYpX0g4in9+obydPGB3f5JXqkYdo60hSSJ+ZnAlx1oP0dx843X",
+	"c/eL4YQl85SLcbO/+43fAzg6j5t8VzmfMAI/yyUCQHLYilqjjCd04bLppgB67HPrqJ5n8LctjK/mIvxT",
+	"T+aZCt7Xcxb+ecsSEfxgpmn224z6AXs1gkJORJdJQ1HL0sFWv9V72eu1olbphLX6L3zW4gcoaqvsAQjP",
+	"b7AT+UwP82kehXPs5fPrhXM7CiZ2VJjV0R+Q4IgEvNVvHR3BUCsXxS7Y2jJe6VTjUd+HJOxDEp4gMnXA",
+	"Bd0NdBLZm9KjRsksp/RLZLNtMKutMIYNoBjjyl9alh+VExvbVUjoDkgSm6Y7kjzbsSA7YqajFfoM73Qi",
+	"X45PXYaPrvVWLGeP77jSJTLyXwaeuVAeL195OJONLOdvnp0IRxO2ItYPjPZcFoA2AX22l3KP+Pw9ID4n",
+	"FWK7GSEu0ZRlhNhVoVobAxqVvRAAegPs5iC2YiB83AQ2eT+4ysspKzq/76x4PEjcBKzSHl35G4ik2LUY",
+	"tRJvGS/QSrDlerMLVxgCCXKTEWFyHTfGmhqB+ETaVwvN8IPONrLML0zf/bo9UOxFhR/X28fdHu8jL/aR",
+	"Fzby4o4UoMK/type1+AXtJ5OdN/dTmTKHGtBMN9ydEVE2Nchm+mS6tM3WhLQHaXpQhEu0EYbTJ0jU7f1",
+	"foir8kBLLTmIsiuZLAw18mXePjrMyqXolohGzTNf3A57aaJ1FlUXYYUBiDllpM3ocBIaoK+K5mfSZH22",
+	"Bl8phqwThK4NBC7NSq/ncmKJESO7FU92aRB9LNNjblA8fHFca1AU8zQNi9Ktb1E8zkd/vI5F8TgY73Fh",
+	"sMcli2Lvh3uxKD5KhM4mrHHvN977jXcYn3P/Rsp7qPJa8iyrqKZaXV2t107XMEs/Aui5LuVXZuCl65L4",
+	"VmbXr5nQLDtPFLqeoTBC3vkzBY5CMoS3VJ8A8yt5wYM36tzgQfm5gQiYIBSns5XzwMNsVVUufDRl6GoN",
+	"51sc+CmZyhs2EFyTK4uz7ZyvwdCeqYpBVmbmA02vcXxQkc9OoOrrhYyvDtaUsrMIlwaMGnrCQ55vqBnK",
+	"G8Wed+H3fFSXZ/Ggv/7wmkx5mmL6eUr1BHJ2LUd9T4cTLsz1iVqFfVtult2Cxe39ZXt/2TfgL6tlQtuy",
+	"ny29Y0ELTqUK6vLIkaFm0XLsz4Go8YYFrq+AEckMXFx392ftK402kL5H8z5t5HgKxaa99+n78j6ptcna",
+	"Gh6n3NdUa82+LNqOwIDNtapIo4q0rxZFBIFOhCJs8RtvvxmI6hd3Nl1/C1brJq28wLb2Vuu91bpitd7+",
+	"3t+bpTp4RNo+3w/VXrQFK6OO5kHJDPS+oqYLmnCdovcPaSWmUNETCVCTwotGqbUNgA/cqJht0AcHomTW",
+	"xlLHCkbYOcUcxRpNFyrbcT9L1wIqpSCjcTUQpt/hhIoxS5rV1ZFMU3lbseCjyj6SGRZYnFDta/0NBLjU",
+	"Iwhwdm8UophlVq+8d3Zh0H4cW3aDpgsoVUbPzc8QvXWm5PvVcnFdHs+Iu5pT7I24eyPundnMF1cub5eK",
+	"Mwu9OPdgtQ3SJta02Z5WbbZ5+acC9Y9JwOFyh6MhuIZPleyweQISzyk4xkR1TotNFNyU4FS1jGwgvOU0",
+	"5DVQsGOuYu9EhQq0YymT+JTEQyo+z8UXQbVmImEJ5DcNRF0Wif3efA5erS756Jy3eln5rQCzUQqzroV0",
+	"I7Btb21gzf18j2lfLS+ic28Wj+qfWab5kKZk6kysdvfByynmIzrU84xlrX7rV0oNz5rKhKUf5mZZzfc/",
+	"HxzldlrzCnE/SW1YSOu1lCkVXpogUyn0JF20opZiGad5U4eHP/5wDHiMeDha/ZY5EEtcmEU2uZMUWb93",
+	"eyjHvR34idqBgwzAgJ3lVGcbZnaQyFsBtcSXsDWILnhDNSsmnQa/BJUHieG9B9AkaYOpRGZgMkEP2Ugx",
+	"fWpJ7kBwQb5cvjacrNAeJmdKjI+hWcohXogKUh5KwBUxK8I/Qo+m5/QxaVNNplJp8qLX68CIr9kMeKAl",
+	"tRhteIo2Hg8MGabplhyPWHU8eAGGjbHDy5N4ITu15CvNAyJjjHcuRwbR0GS2PBV1IFbmopKmVNSTXi9q",
+	"zjaFLQMN0p4b974h8OADpsKscJgWO8ykUoSmacF1YBOH858GAk6Lr8FeXhAjXphescq/DaiKaZr6G2AD",
+	"UDtd8qagXg9EPhq7sRkjI56mLMmLW2agPqgd8P83dm0e2c8axBn89V+b5FFuk4v6x9/+iNbthJU6+ZuZ",
+	"aHB5W/3WUe/o5cHh0UHv8PLwpN/r9Xu9v7RsnFP9a72X7rXNmb7bsD3z3zP/p8/8Pe2tkwLyh3cTB+6Q",
+	"OunbWJk9WWbnGioKbJwzWWwlKgoThRTJgQhzJG3/6ic2khn7ooe5bKPORppl+FPGCPs6TOfKKMpX5h5U",
+	"JZuBQNHG9CPHDDisnrAFGXFr5MtXRd6wLKVQZ9IwMi4SeWsBK0CCGBlWiWx2IBZgcT7q9XoYjvXqFUGh",
+	"qRDVBEAJKb9mTigxZ2YEjt1tPecV4rjPBV2RCxoemxJv6pVYWH7kwhd/DF7cnok9sD+/KvVs5Nb3h2vv",
+	"1P8enPpVJqU25VKNPv46LrVxXqnXW+6WWjoQBdxu3+rjZZfuQPt4kPxSt1T7FNOnn2J6L0LnyjRTf5lW",
+	"ZppuF12zi5vyQEE2Ncy1wYOaT2UfabOPtMFIm11c34fOEfWXv43KkmGiodnQIXPzLJ9cp5JSOhAQkRKi",
+	"/PuGd5IsuWtu+6hGvmX2t6PAsPbk7G+PQ2P3MSr7GJXdJRo+jGFvS3NeMTJleVJHjbVuIGqTOiIShzEG",
+	"8HceXQBoZ0GIgEU/g7CRO2aDbB+h8V3ngvhleSzT0UYmIxZ+tTcZfT8mozWDGlbbh5ZngCyjG0vVxW9A",
+	"TWwSXcI13uuHe/2woh9ue/fuRRtEH5Z171mnYi6E1MMHNRdnGogAxifyr11JmTIqbCwITRVzOOvuDS91",
+	"cGVjVLvk9YSKMUYbFQNs81Il+UgBMojqQnCt6UNJ84jrQmzs3VXRp5DlsCyudEmw6MWMiyRl5IrRzHxj",
+	"0ZPsrHxcqJzrjyN7tltPKQr0gan4XgPda6A7y5LYYVjpmM7H7GAok2XhpGeCGO3AxnNIwYrAL88UgWYI",
+	"NEO4IDH8fW7IbzXDou1gagYix6nB9LzmhIugg4iY1QOEt2raBcRYDEQh7eKUJGzIE1SDqeuEi4R9jQxl",
+	"H0oxnGeZuaXIn6CYKASzSj0ht1x0uuQXM4CBwCmCxo0hjrgSPCPyVlgcXKNog7Y9pQtII1GAcefjOC/p",
+	"+ACgFxJoIsKAR2yFJ9i6L5ElEZwGvZ71LOdcs2lzjCMM/LVM2BPCkOl1ey9e/WjWRE0Y0zmnOXxJxhT4",
+	"x8J810podr0+M7ik4z0qzD4g8MmiwuRELCDb5vYiYWui2+aNWoq9jYlwU4MgoYZekVlmaIteDERe8AAu",
+	"aY2l0PpvXBxfvemviWi940p7krVHgCnTtwe294HMuYGlL2DTe1vfd2HrC3d0TaLl73c90VoJ9sKTMOvF",
+	"0LhnyuZ6kDYlmo4h3YUOh3IuADjBNBz5L7gbHHzbKaTWbEaMfmH6DuLTQ9kSvWJYXcoCx9mbEfdmRAvo",
+	"srkkElzqrSyInhJkNNmFwmmaCRVO8/dOFc68g0dSOM0AvkmF0wz8iSmcF5pylHCVZiy1u2vIkVc98Q+n",
+	"eCowOZkrs9c+99rn96F9eop2F+0zJ9/frfbp6Nde+/zWtM+cZ++1z+9D+wx29A7aZ0C0vjHtc3tZ6ilo",
+	"nyHH2Wufe+3TaZ8bSyK70j65OJhlcsiUOtAZHV5zMT4YGYZ9YJjMPZT3cL0Q6GWT6h5nJE4yOXsjb0WM",
+	"XxPBmNHWoMim0QSNXoy4p0YFdm8jrJqKTw3pWVhtLk6oBsIeE02vASBOsGKZjfL3HYfQVsBki2DSCDt6",
+	"xchVSsU1huFkLCx6FTXpypXCJZDAPxdcm+F9MLM3uqmFISihv8Fvu0J/Oxef8Cxc2k1C0e1RtVa7S61+",
+	"y21Hq0xZX0/Y8NrMXyPwkWJ6PjNvFffP3Kl38rYVtT7+Rytq/crHk6D8scN6S9kNSwG4LV9/RDZdW++t",
+	"X8Y9MMteE36ywCw5GygR6JAfNb2zEQbpCobzIDp0ntHheMBA3DEto/7O7xXmNQjjA+vQDUxuE7W6fPz3",
+	"qvX3oFrzZvq2JRFsTPNYRQR3mvyxK6nuofTnpgtar1JX2NVerd6r1S43ZOdizW6SR3IycMOEltnigN1s",
+	"VM1sRscsIUzcsFTOWEQEu2VKk9jWjwbMNyjYiMLQhI8n5jlPojqpCJy1RiyiQ9PTG6pBOAoai0j8+5wK",
+	"zfXC/FuD2mwkJu8VBCmq6z/K4eiMzp343xsg6U7Dvn/O5NQqwfmPlzK26i8gLIRltL1pQU3kjGg+Zf8E",
+	"VZ4L23qTy8OtfrNMZ194e7Mvvlal0uHi7E6GW7/PT3Rci3NwBteDyBHBW7UXz74T8cxuvtvWkISXHjXZ",
+	"S917oSRWIsH/4oVDdr5EEDuzDg5PgKAJBAULQLMF+EJWuTyWESMQ4sJRPWXhrTDOpiywm30e715WK8tq",
+	"hUt8t+u98f0oXXrM8IXrUr325nJAJMafLj5+IJ/MW5gnaw82uEddNdlTNNPHQmpXdyBhmvJUxaTNtRqI",
+	"mH3VLBM0/cxGLGNiyFTcgcg1rDvSJ7nXYkYBXt4Rkx5p45KAbMSn0znACg+QMN1yxfokYzcs04SSKVea",
+	"XjOgSJ0ueWt7JZnvtqYqmhnwaJ6mWFfcglIZ2aq4JR4hOff4WCx6I7EpRj6dXb7+lVwzNlPoIlGdPqHW",
+	"W4JZzuVCNpLc0HTOSBuqwiG+Jc1Haxv2q3eegDcKzoQYQ3Fz03jobg5cO7gF3erSdwfzXu94eM0W8A/W",
+	"Ddr30Jn5XjfEAy6j5nBg7kzPt0l7PoAT/e8VN8tf/9WSs1a/ZVOWYTR60uq3nptT24pasBHgJJkLX0cB",
+	"Ol+PK/xJSfEJB/yw+cgbsKN9QvI+IfnuHhWg2JCQbDmBuUFY4AQozmZsrUhMNpJan7sOl4X2uEF6ltQH",
+	"SAdWZQ27kFrf+CX4JoRXN9xlRANqw7lZ7aXZvTTrUWkqp+MblmbtJEjbiAXKotfEz2vlVg9tY0VFOSIx",
+	"yo61tyveXJYciDWESbKFLBmI4g3CJKmTJTeUIQciFCKdILoTMXJ7Ansf0iRNkkCSrK7Sc5bNctnSNOAW",
+	"qdVv/entwWEPKipar+w/5Nw8bP3xzUmdK/iIu1x78XMvft6V+XyimeY0TRdWXb8zJyoLoOuAYLsOa6RI",
+	"X46+j5X6VlHtgdiFCaCGatdaXdZX/ben2l+aWeHjYJ9VlwF+zWabkOQNQiNrJv4oSGV7Gr2n0Y+Omr1L",
+	"0ryJbQBtwhBpsAPFojZY4YuAsutuln0vw1MSY/extbu1fRABMYTFP44Gwv6z3G3sZG9Di2XGx1zQtGO5",
+	"ARuN2NBqEfB8NpOKa5cxPxDug2eK2KAGDjn1eeo412wakVRC5VWSSiQwlv346kqGJdgpcDUQOFQMQ4ci",
+	"vb7WrtcUeGUe0CVMn2BBoZo8+YGARPnOKbA+MOZjry5FnhHft80n+M0VdZoLrvNNMHvA+A1LrIo1EKkU",
+	"Y5aZyU+oLfJnu7iV8zSB1AhD8obX5Iql8pb8v+z97ZIbN9YniN8Kgv//hsh+sihWWVK7WTEfyrLbrWds",
+	"Sy2V7ZntdEyCTJDEU0mAnQCL4uPw1439PHeysXcwlzJXsoFzDpBIMskqsl5UUmeEI6xiZuId5/V3zhnU",
+	"FiGeXACIYPeIzfAn3K8hm3HDRkKoUNPCSIiNiHpuatx//ybPhqnCAUnDlPuCLZaWcfS7ooNjUup5wnjo",
+	"w38dLQz1tVha4+fHx1ep6uIDrGu4kOOrXtWQz7kQJlPyMVYuZEKCe2bF3XJPdOl+cwslDRWELMUEkhCM",
+	"xJgvjai3M9NFTsNIsCCjwqoh0UilYdTGeajZ5Q8dRbDgPPTSstosYNMXNp6IGyfgnHCkZjkeQySNnNSa",
+	"FfOFlSKvDRZkngs/KvfE3ZZnBlPYMqVXrtWRbD4kWzdgCEE7pH7TsSYng1tKf6ji5A3uTLutmAtulr5e",
+	"czQQn0kCQEACqlSH0w8UKHoX2vLFzaRhq9KJp+rcmyLobzYCPBPDWiGnJ2dfsRm/FqmCoCFslyKgvPFi",
+	"jEEpJLS61yiPrrtW7sRWp45tHboE8OhcQZ3NUub0caGxkBR82nO3llNeEHjs7hZcJ3fK9NyNQ52EFXcn",
+	"C+tTuxPCgbzd2EKhLSJURd5n7+kM42hxcWCyMwTGp+oXXizhlAyJ8riJ7pgiu8UMx7ws16mCFtyuoTYA",
+	"RUmt1ld99jP0Qm7NHQe/sadUlVyaqie3bdB6zviUS4XQOTbiBXfLwQ0dEG6jS5mwhShpUFdS5cNUrWb0",
+	"BvmU8lzkCRstLdGqqsJ4IM/PGL8WJZ8KZmZuGERlqOtnhpSgiPzDUuHlNLVhIh3gReEacStTijnHFMbQ",
+	"Rp990Iy7BaW2afCBlCox5VZeUx7p0K6esAHtqLskurQzNuizy7ASdMV8gxX3Ncu5Hwsx5mdHaE3vG8SA",
+	"+wlL+6R+x5ibt5FctUiuzzeo6r2XYu6GaLlZvC+03ROf+5ryKBGhn3hC35QPKkr85PiDrNhpkqodUats",
+	"I8GTXWn4wgByxXFH17Hx1CykZOqdQ5AqMCO0zviMT4CZc684gQ2la4+hQ4EcyHgdcpfcXAptL2Hxca/0",
+	"yg/aftJoV/FxIXF033JLxcn+fDJ4dfLVoJNAeNNNNdF8gvrvLi5Pzs6+/vNp53DbzA/atnmb2mjVJ5u3",
+	"qdDNtBQI4rGU9JGSNzli3JS8Ce82FP6v0YCq9n9EGw30jBEed41t+EG3kQ276eCjx6ZGjOiQiFQ4+m2c",
+	"w5cQ51DoHbENO8jbzZENQN72hpRuRTIU+qHjGI4StR4dCAb3sFl5Qy7UYr5azBclcTpQLLkzyKs5ktSW",
+	"XBmMmzw2ntTpbN7ygyEIpgoxzZ1Qsj+4NFVNOTdykmbiQNJ/2jUiZjGaFGxH9EMfv3iPT0duo13D2H0X",
+	"ijizEOGZMKHyKpy0d86yUhRO5fgO+nqTZ6yL5fdrv2P+pxVY6KfyWqgemzvqQmY1o5fl2Nt3wb0QfoQY",
+	"D2iJHt9VDruM9q2VxxqJcbREjxxvGvV8c9RpfANbmewLiz219Wt6nxGoz8MQvllDZr+d0hqb8wU4OdF1",
+	"I3MP2CWvVmio8p/pa1FSUcpNv/aQaZUq8P+C3loKI8prkZPBv2sEmvKrOVqOrkNwdtDr5H7sJcHclyoF",
+	"xa9Z9v13l2xjriOYYhYESu+XyoCm5+I9DSLrs7eqWJNp0b2VKnJqh0l2K6fKoBel3RsG5xYhA2D66D4k",
+	"h7espgvhZ4WYWKaXNgGPj6kaoOHBHI+TfC/8eMOLtM2PQcAuNo5WEwHbPDRSGDbClX9MmvTJJTl3fptu",
+	"0IQOkMRN27r6R9350R2v+u0ueDUduDup6voLULvxCWu86z1QBRtuD17Hhiv7XVgowDZINSViEt07So2J",
+	"YtkgGiKKY+TEtDMxhyvtx9g7j2hBuJJ46+ny3lEzDddyQwbb8K/opbKbtNJqzcLSlhx1akeXwux6/U7S",
+	"ka6Bfy5Fua4s9huL2Imt9rmY8GVhO0Oo8RvMQlT+FyHxD09DdpOOv+8gGE9W7nkSNKaZskANSHek743E",
+	"HGHY1hOWhTbf61WWAIJlQdm8t7Fx9WuepKoyjWPdGpAEEtQY3cfu1Ic/qY3ot31W9FTVdEit/sZV/vfo",
+	"F9fjT9AhqpU70zreXjtrNbJGkvCpzOPv9eo25vGKi5V61epiX5ouRoz23gilB4jtJpYfhDWo9chKliGE",
+	"A9A5jrDDLfJodWT4qkFoAW+Zgdb4lvrfCYz2A8x6ZHTyGOhcTih6wwPvAHiWqhjW5iVbxJoh8CsC/paC",
+	"dQeIhSRIH5Oml1B7pZhrJ+dYfiV8pawAVwMsdMXPxD+XvHBT3lwpvpk9A4Q4xtmAwGH9VF3uB2ETzJQb",
+	"ghEyR1bWffar1x8LbcGPytEki1+lagUTDPs0w6BQEkqX1sic8CqjJbpggKMRO0McuYcPRrjWqswZdotD",
+	"lcbixjilE9rqVuPNtaBSawCfNH6xh2hBPkEDKmBg2UgYxCs6scAwXgCunBcrvnbt4Ut6EtWDm/fZT+SK",
+	"Dj4cAn17vdlqnBq0Gk/9CPiMP7HH88n7RM/cCh+jAVfzej0uBC5gJ+n4k9sZnr08HC7jF+Fp5jYJx7ZF",
+	"GbYInDvy3w9bmstBHPhGIM5zRyF3c99LQDdHfJTId8R/HQvQE28T2MGMt9mv6zfz6fuAJ1WA5RCIQRxz",
+	"EgXWIPC8i+ywzlmBo/b6qXqjEP1fGY6HNcy2hOiYK7C+1CphukFhGAgB2T1Iu3B8BaKDLGZX9fwVH0+1",
+	"08MxWuccWnHcqLKRRgwZ2X5jeGxdWqnzqi12CxPCsDaMeGngrEMy7GzwYMe6Yv7LrY8EoN1qYMg4bmTL",
+	"NGhQC2kwUhkrOMJa3dtzYYzbGCjgWWPLqHGG4wwf5AmGb5GlDDydSQjqOh30HAcFvJcbu1R+DSgsx+h5",
+	"CLsqxbZsMRErUUI9F8W4gW2X1vtI64vux+tXxrCVKAonatUCO0jyxE1MVS3cBlFl5yRbUCRH3aTtV60e",
+	"bmWrz5ieuGMWFfPafrUBrQtfltU+dpvguxjnshWo1bsjrPedHF99PjJJFdy2+z1RE1NeJJ1a5uXO0A3J",
+	"LOfiCLivW6ynKbuAwNzKLa3ccte0GO4cyYge3I+0QorVboHl3dLeIK9IZfXB0gr1SwILhmFFYVcLHyPp",
+	"1XnKuYFaJ8+DC6lmAoBmUuW6lyYwBV3CP701tTvSdjbcpP/0FAKUlVjVvvDBHZYa9zk8ttgRTso16RkT",
+	"xdROheN90LBZG/cqRodA8OUOLsh2M8G4luUuZpaqG7lZzJ/Y2yb5jqRJEFeqZyiw1UILSxHCTK2eChiZ",
+	"LjEDltP2i6MC5uCIfE48kI5MPXgl6cy5FaXkxS+YJur0rP8y5oSng21W6O/l4azwvf/yKXJDmlbLEFuG",
+	"ePcYRTxK98YTrZifjLkVU13KfVVDLwhPg/pOZbeskOdYLTg0BQoW/bkGRWM7fLF7mjo2ejYYsPGMl3zs",
+	"KFgvjmpsqEO60U/C3EryUuS3jnhsSNXBIFPHpiJPPNA1jAk7tJ2xlVS9PnuzMVtwwYLiRwsjS6ZXxFFC",
+	"DCWEWI4Eg2h8qSrt7JJPTyDrOCqPibddyJLJHFv3bM1qVhV03mX73VGHmaImrZi/pp35pPyFEBR/5cYK",
+	"5fpPOlALH1AVE317PnDJp23gY0utn3CZzohcrG9bKjpc5Z30+pFiHy/5tDH2ES4rlOOMqiDDn2AV8iGQ",
+	"h9WKB/hGRaGkaFH1m7TukdEbELF0QEzjBodu4RtfBnxjY1cPr3e/i4jtjXB0CpTMY+Xf0TyI4oHgni5n",
+	"lk+dwMT4GPzC7gi60SR1c4H7Cb7txZVFXhxGnL4X9m7S02MFQoYow4bV3OBFbSRkGwkZajkdI6dEV/xu",
+	"sZBAFwpuzH1ootgOqKEVYaB0sX14WtdKU1WppexIrRT7/KQqKU37s9NH3bifhDIqlTQzkbOp1nmskUKu",
+	"RWNapbRVSr8opZQu3t00UqQ6X7Q6Snyp1UU/Q12U9q5VRL8cRTRcx7tpoUS4PkMV9DiB6cnonzT8Vvls",
+	"lc+68nmIPHKvmqfr8QYJJhxf9y4mWIhyJIRGHDXJekN8a8zLUpJqZ1khuEG8EB9bCO5wn50zICHxuwCw",
+	"lYbxkQGsEPJZfAaaJ5+yCfzGSALaVjaZWY6MLaWaguhjsl5VDef2QlhjVqC6FMZuFsJkHotiRwphl+5Q",
+	"tBLY5yeBwW1+2iTzX1masnivPM2Fa3Z7ISrQvD1pCkM/QNPgH3rCMmjEfZ/5kmDuXJmMUVYFBAFSsQkI",
+	"L/A0NFUVEWVdwNyV45m8FnnPWzEdLTV99gbLIzii6WgWFXevsOtuLMbKonAEtKLVyjeOeM8qpYx7n3KS",
+	"eXLGbLkUjrhuU/FURc0kcV5GmSdbuHr43gMNvcy5KVVCCu7xjJeIicSHhgllyzXhG48WK93t/myFSguD",
+	"b0XKVqSsiZR4LG5P3O4sSu7xXmSK8NU1GFyDv6EP5bSkGx28rKEFXgw9Kjzx6fixVmKqIsR2FSjElGa+",
+	"HdYNTfartqFC4zna8FfSCKqXQoNL1a7R+YksiqWJxzpfGihttdtX4iXfBqod+U7Yja4THEDdeQLB0jd5",
+	"T9iW88SRymyppHWc+SfwCHU3+0cXELz1dvIj1jCiV2mxEhxz+CIJwX7gg+EW0gH0KC0SugPOY5YA2QIg",
+	"sMrXSgoMwj1pivdzK4s1OPvILN9ClbSMUe4hiBvP5vxKZOcsu5IWQ9Qyxz4zdBONx2JhK80CqW2qRkvr",
+	"K1dB0jglVpTBqbuJ0qc+3bGQ5ietAtI08x4mxyCZVsU6VROYYDZarrOogpGEIEVmREG54Wp91Bvt9dk3",
+	"mELJ+Gkyq1MFWZb6LBsvjdVzkPlN5isEyRySfsZFgnIxkQoKG0Jwx1zny8KLHBWk3yfLsmL+P35068i6",
+	"WImOuVV12+X+/7b8ZrnuYdoa9+Y3bnr+xdFyjWcssCqKtizccbTVDaWKO5R/DxVMR5Te++vV6zMw4EOh",
+	"JKRvqQoV+hS+jbVK8ygdBTXToHfd0j/3SV1zG5qFl4VGEIZiO0lHmg90btC7hiU38FR2hh23P52ko3yc",
+	"wjfv/+vJ6WAACfxwXZ2M2kk6W3e7M+x8x8czeuSJA0QmiTGYH1cCHFHD0/4hKQismLe+wdY3+LR9gxtW",
+	"uAMcgk12tEUpxnBC6YZuJOhZLkRpBLHx7N3bD5FVDZt7fn2WJWw1k+MZ1UsLWAYyhIEoUqEexEc+tqki",
+	"QcFk58zOpGHXogRaayxfY81H8ZEyv4wLCdUDN3PeQCegOPbZByHYL2fuO2S+2LdJwIiGZBnVN6jjvZIq",
+	"16vjrF3ml9PW2LVJNh87cxlpBAeZu1pP45djGzOs+8tpwkyNPv1y1rsFcdxhLwvU7HikBImH2xrKbXIw",
+	"kt6UsAZtcNtujypT/rMdu7/mZKtwf/oUjefMStfwqBT8imnXf59dkFpHa+hmQSa9anDS+Lfc4MpSr0go",
+	"lsZSVDMRdlRwDL1FhTwNiv0kpXcvfvq2d16N8GJiRQnDlKaqN+CIc6rCS99AdVh4K9QgQKyb4OMZqrIT",
+	"XhSMKuutBS+N04UHqBP/5S+xnhIrY0c6OP5lvBtxlHE4BiFPLqpF74NwjhID8XF35SoJ3v3LUf7fDhK+",
+	"kYv8ctbykZaPPBIfuQvD8LH0iMndzTfeC6OLa4E5CwXW/8UkFeOlxWzknPnGUKB1hIz7ZAljb1rwxbWV",
+	"cCyv70gmffXBffQmr+x8Tt6+Jum4DsVmXbJrJcHXUqUSSpW3Bw7Zi8GLXrACgXUQTDXdXIQ/6rkrNgfT",
+	"67OsEGpqZxlUA/D6NJDyKXAwyuc9qBuW6CP3/Urmdpax+GunGywKrniZKpifYV0zE8Im7mcrEmZLwXP8",
+	"A82DflXISAv5IJZFAU0VUgleMt/SiJdJquxyJBK2kAuRsJHg4CKaFiKBAj5KFL1zn0/jWupiM4dFNRMc",
+	"fp99o+3MsdtUEc+C7p4ZluVy7gQFraD2dla3R5FIIQ3LRSmvKalZ0H3wNFECy9KfMhu94VoZpipLl4PB",
+	"V2M8DU7igL8Fw59hkPTLR/oNtwB/zKIl9+sE1sodre5sI1W02FoJkyA3D/MPWTt8whJbclm4VfxPUWrD",
+	"utmLr/svB3AW4J9Z7xwbJa7FstPB9xfs4qtX7IM7DuzF1+wj+8srFInO2Ed2+vwFPP5rwS37hpfup7NB",
+	"1mcXfn39iutrdxfq5vXGDd4887B/v7pLuuGqBLM/3CbqAjLMRW4AUHcN69LjfcEKVBWEnIpOkrLGyZfY",
+	"JCabpUpTQ9cHGhylCaX1MW1KJs17MXfXHcWxqdKlyPvsbXA68GBedi+Q0Lk1lQQcqn4iCSPzKtiSMeEt",
+	"JdxF81zmgzYsy77j41nGuhwoIR5nSaVPQKim1K3nMEMj/1Og3AjTj9bRPaW79jxQD1wkqEMVSApJmvhq",
+	"QubmQKv9iQ60eOuqEHFeL4Q/1t6uQP3UjNyp6lYmbqnYxNEcb+pGu7bxhm3cEG+jhnseKF5sEXe032cM",
+	"pixFkBrxvCIrbHNzu94cD4Kc93TgUfD5GR03qQ0+YYW8EnE7CRa2J7oXJgY555ws5hpzJ7/aHHcqKqrE",
+	"VWXTwdrZwWh+g60cdzxVQNOi9D999rpyI8lcKCvHvGAk9AaaCNEwii5iN3JMQaOxa8opStG58me6d86c",
+	"vuEvHNy2Y232fy31/MeYanzaZEJ+dyspH25KZ/iXV1W2IKJu+3MOwaXqDF98fZDMX1uK1vreWt+fqPW9",
+	"q0s2kQrSvhGUaZfwfhcL/e+Y3WsvaIvHVhzEQDm65Gl5ZMEZgoc3Owpz9ITLye6om+PF5hZt1KKNNtBG",
+	"h6n5B598zMjnDv0Cjv/2rQX5yDDO/v3D25/YO/fWRukx0Fkr+c3wa/KlkU0Vah6ABLkE4ShVXRCVfi0l",
+	"VIIF2QjKOfScvLSRJLvv+pwZ1IQBTs7JJorViUJD505m4/mJVgVmcEapH//2Ft8AZxw43QnmHHBNgZiw",
+	"pcqdCJg9ryM/co2pr4MI6eR9gBbBa2wC77mGAULFMvHRilLx4r2gqhxOsqbBo7YARgWQHsV8YdcM4fUo",
+	"B/uvIZU1duxFi8NEONi0IyljTBVvK6mdwLr+25bQ9o/fO3oBeRkhRTiMxglenefxmUs615jicQuZkbD/",
+	"lGqM5hE8tLcju/9utHqH83jkfI430Hu39XgI6pT/GLL9Rdl1byFzvSsh2ycol3/lshD/qibhd7y0khfF",
+	"msjrcXCLpLNYNghtf63ItjfGelJap77DykRJyNKK5paCjQsBIMwu1So0qRqJsZ4L0uwTJj6OxcJWONAd",
+	"4EiP2PC9dXWZgJXPFxtIUlUDsvbYlRALSjbhNW6gMH32o/cDatDUo+mwbgxETFKVVZgwCD+qfI0J6/f7",
+	"aJrwhihHnU/Ye0G2tq6fVI9pRbyzQVeP8ZmxAa5WZ4ht4lU3zQLb6T70JMaslsJnOiHbwqQUAtrFEQHK",
+	"pVjDo5VUpkdmtWDpKB0zi8z8UNsvp5nwPAIculZBzwgQ4m6VppnSHpuEKiWjPSqqqpywRSnHgoEf2CTs",
+	"Wqgc7P25axdZrihZjilYejBVTtNjZqZXYG+rlQ+1TKux8AwfzY1Ws1JAWYtz1y53WorgaCUc64UkWcYb",
+	"tN2qcZbr8XLuVhOvhgGQs6qs17H84o5CE8o3QmyDpR/qzecbkF8nykQI0zhxuBstSWCVpTL2RkhbobDJ",
+	"yla9iCVCQlV/o11zdchyQoUsIH11JX5Fkh922WDm9TXy8ejCSGvWZ0nZymGxYFBQA2Tl5RxOI3OyFP4L",
+	"jcCIHob927gNDQu8mslC1DbLxHB2qeCo+nvhGjj36+o/MXgORoUeX7n1RPsjz9kIPP24pkgdq/LYgFCw",
+	"fArRke4A6pXAM4szKYWxAVmfhRvxs5I2VK+Mk8M/M6y7VHAZ8p6/BnTsYWnJcClWlO79r1pbd67fKAAd",
+	"FFaiDC+tu6unZ0Bt8ZYD7AAQ73NeYOUWc864axba8i4NzibyozudWnm8W/cb/bHnoe80J7hn5Opx9yds",
+	"3W13q1YUpj5VBFIYjRFf2LRrE3pa6WWRs9JJEEAEYDR5VdHFajaAm3ixUcjbEbFAkzxKfo4DY91CTPl4",
+	"zXJuea8RLs+a5oJXvgm5bpelU3AAuc5uBVw/r8JOZtzSTeKFO4TrjfIvrgO/D+4Y7EW8Nw6RzO8/aHuJ",
+	"Kfkzv79+4A27FNdhdOODgkJdrtaM0vyvq3IuQypmRNsF9xmpJtRTB5pQOYfqC43gSFHk5zRLUJTYpODT",
+	"sCBabVOQy3qNJbi+pOCxmhqrV1CAiRhJjWVC2SW/FqaQC3fpIhow1vO5xHrTWPLai2L5NTC5DaQT1XK6",
+	"2XFA9fNr6vCWHW3MFQTIYAOsiwE3M0dNLSwG5e+6cvIVzelA4D4O7hFVyIMQ+3W9MOlIc8k/xuj9BqT+",
+	"Tmj+QT4AEBZbrbLVKr84rfI92mg893lmAOUAoVSk192Hs+D5WBt7AhJ+rlcqwvkfbcZsBsAy1xELHfl4",
+	"KfhVT9ii1PlyDJzyn00imLtSY16MlwUGfdlUZdXfb1U2pBhvYaycgziY+X/mGYjDkIrxP/TIaZbqXamn",
+	"pTDm3/UIlEs3LUA0wQ8sGzuuURT4d6/PfiJlBccpTDUTw9bCDkO/qEb9hx6ZVEGFH6f3eN/2mhVcIRLH",
+	"EdAC4b0eIuvWBIyQwBoqyPCCT0XOhLoWhV6IxMmZwlhWnz+j8njQ4kxOZ+4VicWEmC5zYOipAiFyCDJB",
+	"DUsciVZ9ln24kgsSRi4hQM4NgYGo4bhjucbxdvFpqgA9+3IwGCTsJZU6WvCpVE4C9wkAut4skdTSpqB1",
+	"wKBAFi2qnqQKCwTC9w1l7Zqq2LGjszCFtHDa2G/CMP4F0buw3I6mxFfiQDRubRHvL8DjoG7f8aloYtIX",
+	"eJjr6l2dOLUw3S8Dpluxzs39vQN0t+KcYAA7QZ/T3VjmshH6i8aA2jGN3FwewkWQOsFGOl+zLmfZ65rP",
+	"bM4X5yz7/Y8sVWADNmSKK4pewnZjzGoB/vviqlMFUXrRKH0wNb7VjQOtJxRcTQY3irL2mQIqEBsGlY/8",
+	"o94w0P4rsTYJWyqzJGHI19sju8MW7q0yNKQK6+xVLsigncduxj7i9a7EmoB6SRM6st9gyEjV8ZaMHWYM",
+	"VGbJXwc2tKM12gpAvAWFu4hCI+sKzGFaKp1ZoMXRin4alXWsC12Cs5PUsKiu3cnp2eDPt9c0a5Nplc1W",
+	"2fzylc0aouJ+NM34Et0Lu9wfgf5teB4lya8gJtyw7N3PtaD0ZtaeJWi4czonOH8Kp0wtuJ2dM7SeYsFY",
+	"IJUt12659hfCtav70/Lvln+3/Psz5t+sWzFL4Fy9e+TodF7v22Cc5+hC4xXSxPGSiNxVabBe0xtYDQgB",
+	"RL1a0hdpTaq+enUSYvLANpr5phviXyGZHYW59qoxbATEvhi8SFUM8vDO4hk3jFs215QdGn3oUBI+tNXl",
+	"DCtmY/7oBu92PMCbigrVUUY+M16FIqKEeBte/+bkg948T4epziDruQVTVS2cZ5/RpxEyZkdSvfP6jLfH",
+	"CHlYM4BfgHXPiUcBwkuIryEF5LlFfmYQuIROVwCU0GAML4SpoZoCcq3alJ1SIXx9Al+jx8SAG/8HeSXI",
+	"Ko7eYMJcREw/Wo/d/L/G/M9TxQ8BStxaNLm7Gf22BaBqd/KTRqpVl2h/GFp4z4o5eaS3Pd2FmNjNd71c",
+	"8vrnD5cnX3998s29+bcbKFsb49bGuD2dGLeLPI9ZNLG5Cpx6v4LGQ7mnLze19QrXitEzVdqmxLFfHxVN",
+	"uhn6V/UkVUDE++ParTXonA4NA4hzO9dT4pM99euuWaNLJ7yge7tB3Mmqqg1SGSt4PqwJNkn0VyBW6PTe",
+	"oHfu1cZsuDMBdo5SCLadooqyRiWQNQogaNUUvpVlBvhVxgsniZSOT3oQqF9EWL2dXmfg334vupD4AYwn",
+	"kMXJ1rl577xKAUF4YxDAXg4GA0yNS+GOlI0KjC9x/oLHcjLXz8fn7GV+jDxLG6LELbIu7bnPrW/3S/Pt",
+	"bm7w/Tl33VmHn14HcvoHMg+nFu5O83c2GFT5LIglrrgJWZMcjTsbvKjeCSqj0swsxzP/UZe796A4hJpi",
+	"7OMMYTXRCb+NVmMsXw8RgjQSBWRw16k6RNXps2/d6AHze5Neg0limhUbdqxek6o9ig17YL0G5n4ves1k",
+	"f5j7/ruBw4CLf4aUYodRMT5LGxek0xoKi6cgOeNe7iZkB4cPHiUSJ9tIzbqZDPNV1MV7mfc7SQdSsUMA",
+	"ceKLLddpZWdTTb215pt/9arzx05ozEUczD4k20tlEiK/CwUZYCA85Esiy9TYp+WgCEaC06YqipMEMuVf",
+	"AKK0zyLW2zQl8jWb6+ua8Io6kS83eR3RZnAg0oWld3XEFtbC1pOS1rqqbI91h5Dh1+BQc81hljJseFKr",
+	"YBnXL8ICTA1k83iqWUUt3CvVfEwz0KZp5/Vj2m/uDxm5IUE3S8x4Zlp20fqVbvIrHcmkdgjbUi2W9sQR",
+	"0pMxmWcaExj9SkiLBnkxUEvXgEHBOookqH+AjoGRXk5nNklVLUL62WbUY+RmeuPG+bOS9rU2NquEbD1f",
+	"LK3P5Jkj0c9G3EiTEdABXRhQtAfsJQFEkYVMTFi/yA2pnhoVFynrpyqeT5XUNGFzDIKDZKjg8yKrx9np",
+	"iz+/+PqrVy/+jPyjzioqsv8Qlg7KBFVbsW2qX9/ev0exoqPlOvHWtUaWGykJQRb551KU60oY8cu1VwwJ",
+	"acJ/lErOl3P/xkSXc247w06ul+5eJJ05/4gvVOuadOb+q0EwSlCs2x8Pnsiqvrj7rSBwxXDh4Iq1yaLu",
+	"N1lUHMs0Wq6jak4J+Hzrh/eRckrtJLc0lucLOb56AGt65tqNopo9ofRR/+7fTm8AyzIi4Ej89dRuV3Ss",
+	"b7MxyZLrFK4FvfRJfY6B+AzPkg56+Xm5vkQSAet+eznST8jN7h18+sgSpB/Ad+7/uyiNmxRi1lqPYutR",
+	"vEM6JXeOopwGkyZXYrjju+TN8MIfN1JByC5wLR6CEFLTj04L31O/T5AcfrVNDif+ph1BD2mmT5Mk0va3",
+	"VLGlinfXxPEoPTxhDLVJUA9+CHDne/IMYQF4r3C7PSukqAPaQ35kp4YTvsIn/v4FvtsN+qxBArfBn9jt",
+	"mzyLIYxgmqUBbWM9Ix26ZrYNo6zZDlK1x44b9X8QsjNVIUe94yVaheHGiePMcjwWIje9PrsdPjFgJG8L",
+	"ULyVHy9VBwIU9/nxqgoz9wJQbDpFn5RHQqIgN8QlJA+DmhVa+ZIE/U7S8Sdmv/2a3qpAjBdfvcLcPFDG",
+	"RKr6O97C/e6Hk4uvXp0Mzl52jkrDv3UbW6Biy0CfGlCxmVDfN15xk4U+AmyxeWJHoRfnDReaMIzU+GEI",
+	"xlQBhJFFCMYmmtGIYww8Mgn/rmMY68TOvQZk9GDUIquDFlN1Z9Si34I6JjFV+0GJ7DhMYqruDEps2pMW",
+	"mngE8zsQoLjj5rY4xS8Mp7hrn+8DrrjFcH6vE/HHxy2qVAWqlSPN2oFB6Z0zQDmyDZAjolYQI3UHRYXt",
+	"iZ+uKTAYcXXXCCt2Ec/8QZGI96PAPD4esfkitDiTJwpL3LFdTweduEOm3wlS3CSNnxtMkeo2qGVR9Prs",
+	"R30NWfQrig0J8mkt0MJGyZndJQSMX0S8iQ6lqtEy9aQxhQ9A/4603Bxsl3kKNpd7w6E0y8D7IIYtB2iR",
+	"hjciDe+D7+wQlxfLcjzjRpzMpAFfyC7EYaSm+W8MVHjGpL3cWCeGKjszGcP/VxVzocwD5epFEwum6E0V",
+	"xi9SxA4twTkAACHVb79qUy+tkblgp46ovxpAKeWCzxeQsAGqPmBBju4Aa6+Bvec0YaeDgfvXq0HvnGUr",
+	"qXK9+pGajJ0j+MSX4O2zt6pYh4nioA0kIDKW26Vhb90vWAT9HZc5gwrLSL7rH7Fcw/igaC9bCwt+jMgJ",
+	"4UcR6q7RTgxTlVlteeEbfO26yNggYVnYgYxl//gtS6g9WkBaTqcHQOZ/yGeBNZvxAPmW0MxCjQFQqxSc",
+	"rWSJBTqshrBSP1XXHsyVJgaqj7SpKrjKHz4tMeEo/Wr8jc7rDUjKX3FfIZ2X2/WEVYfy3Ofe2jxbGP0A",
+	"hwur7Ei7C1mJrXZijhXwklLZr846wQIilRXTR4FDbq7RfqtLOOWeBLSIyAcpn9m01J8U/RhofxzdeP/p",
+	"e5uOWi1Ek3LT1H/UEyA+DQj0VGXv3n5ojtYko0/WY0YIyGzopO5CGijyVKkaplaMCyt91mqbeCUFRuNe",
+	"xD/relWMtoe25/qaCCVAmPxMoNQ8mrPdXDHH2Xktkc+Q/eO3jFqoMhz22S/1+bsHRkAteF6KFGrAoHaU",
+	"J2Q1yll3JNYaxyBLnw+AQStgo8DaMHw8o9lNNZWW3z09TCoEGswkUoqQ7QGVbMxX5HhA4m1kWFAoZFly",
+	"DWJDzyjnfaVORSpbqkKpU2Sh3S0FiixqaJjDoIhxscxFHucpfJFU8/M7QnCGqrBUQ8zZi8EgYZBrwauE",
+	"0a5RqkWJiRb7FYwhVZQCKgpkm0RTBvElrB2yylTRMxCKjDtwvKi8V5DCsbkMYWO+rN3DbLLV/SrtjAre",
+	"0ngJpyYpeVQujZVqjMCNKgB5dy8hRKNXC8V4OUB8X/2oFXIu7fnOCRDybzPN426KMrHejoD3Pdn08IVS",
+	"E6kKYgaKQ6UXv49PWQXXocnSenzI976sYMeJXhd0+8e8LBGl7+XGkb4WbEDVKDYTmEXDg2ghIDpSTYdO",
+	"7MaVi2gfyPmOtgSozdEJOb1Q8646Fp/GxBGdS+gT/u4MT0/7f36ZRPDO08HtYCp/JFUbg/5GE4Pm9Fnf",
+	"6I+3BMH8cVi9ioZVpj14CHvKrZyL1VAOdCfekja0xpbW2NIko8en5n5tLbG8/ZCAmE2BendkJwnKFToG",
+	"5Lzq5mWs6y6e58oRBiXfWR7Z94h9JCyb8xIqGNczBKBhwv9yKfFXMOnXIDqazBA3YW/OEXqD76RKYpEp",
+	"kOCCuElLYixfM6unwjFKj9nBuqW7ED2+WT8p+NET7KZ0ZQhkrS3lFrgnDmhNWLXEiHMdr1/rfGPJddm0",
+	"4qlqHDfBegJb3tx+2MDNOYR8Zam6E/QHl3orG1mq9iF/Qt3uCVRMikSR6jAbPfdSpHn4KF4PDboPKeTz",
+	"r4zlDyIQxJ2ix10lj/srl/UJ5IwWtPSFgZaOlQtuhiz5ovsPIAW8ptzXHEpyB80Tfdh6WY7DIaai8t52",
+	"NZXXQrHMDy2rclan6hRLdQ9YQB+YXsLGegFq5A6Q0dCR2xOw6ZH7fohxfW+h2kaWRPmx3SA2lM2EKpSb",
+	"PxGbGS1lkV/qP2VQ2b/gU5OwXM4d34OC/SshpzObMEpLYBKWRUvjuKlUVpSKFz8BSjaBAtpxHY0soVj2",
+	"XDCZG9bN+HhMSZAdR3Z82GqWTfly6v7oJSx6w4OFsV0zk4uFVFMa/D+XvJB2/a7g6gP4k7JzvzgZJJz7",
+	"Oebtr0Ohc3rPDSv4BM2MLyCGZcUNGy8tqOUJbnMmzXsxd8wvY93Mf+KH1qs6dYc4GsN1De8cjows6yJl",
+	"l6y24HSCWBvL18b/0vOl/H1F+FsZgfFUPjPVYJpB2NXzzRSz4UlDNsBgyDVjvRBDLN4JbyRRFioJyc9j",
+	"kdRkPTcTt3lRevSNnv/xW79ms0qwss7bD5fu29slFwR1IGPowXSyEogpr/VCipyZ5ejEG5ymwuKi5mgb",
+	"DLkMa8sNhtVhMNIEIzCYkkAUKwQni3NY+j67gNtMYtdqxm3tORm9WCkmwsmnAvQHSAyWpAqNr2hQsnya",
+	"BKNrGWfMQWOtkWosoKSs61D65PXiI97MVEVddLFqrFRXMfWioViN8WjMrA0U3CGbo+Xj2dxRTfg8VfWv",
+	"oLyqW4XeOctGvHS32gPqWUZ29WDq2zD+0XlVYhVwmHpFNkSczEblCffFdr2iQl4JxsmI/8wMGWdU5ccp",
+	"GaEIkNIrcnEbgpA2lQqKFqbg4yuT7CulsKNaEOtSwfioMTDjUarNcLSkYY60Xws6f2M997jUwjEdyzz3",
+	"8Jog8pjzuGWkGNTOUhXCGJZRTfkP8IrjcZDmB/BobDWT45mvOo+nboex1R3jMIKq+xoGjM/dpaHu4XI2",
+	"59kMfNA1SkO/lQm3sWxSHWLWZNB9v78ivw+dD3sBtZRXM6FS5QvyJ+EtHO9hhteLPMeYchJNPmU04NZx",
+	"8NjESnDqfHMYaszPC+WjNjyvDc97auF5Me28z4C8Ui8d978NzoteHYIwFciDiS1xmXHTV2Cuooi3c5ZV",
+	"7wLhzv7xW5YqggsR/l2JLa/VjeBYYD/fXfIpZSD1fNf76mm83te05cA7Cm/0ntbrcFfTT1qJ/REF9wL4",
+	"8QPclXgjjD+qqPaaj2fi5LVWttTF7UqrwSf+iz+So4qyfXUbyoMf/aTtjyRutXikB8MjVYcjJiz+54eC",
+	"I+3OhRFVDF3NdBFObw1pQ5hR0FDo9+i1zAQxAWJlR+uqbGaO35La5MlGVQgVntaIXZAJcydZjq+kmhLY",
+	"0ik6i6UN4hflFYySdFhZFIz7hHgLGeIZZBlR016VKNN/a54xJQzsQJ/96rWv+paxmSic0D3RpXDk0EN7",
+	"2A+ukRBAZnWqhASS6j8EhQ+xEPC7V922q2g+M7BU9CFQz8tKcg+JQqKAh+08IZWYW9sXDx6tUXK39KKY",
+	"JI7Y+8+kxVeJUWBZOcTJel2O5uV+lDW4Rh/HCwcFRqu0xeqtUcwH7RvCzUQxcTvG1ZrlYmFnG9mmN45W",
+	"Q1XVXp+9JjvYrfAjTsNFSV8rsSHqd4mPZTTD1wjvyno74/gOS/+hF+s7Mbh7lPDjhd0JZsgHt5fxaVJu",
+	"jo8dB3IDP964xhUaYQxjbRWHVnG4PyyDP2UbLDMm2c/MAdz/1uoFJbIOfreHKImKSM/Ag7uchdbYWCuz",
+	"nAswDNYofs9bSDdWCCIP0Y4UQg8zusqQXdiNCTNr9dlP2odbrpED7mUiQwqnXoD3m9fqJ4AtbzXTpuJj",
+	"XV2CDAIfmGdhO5Jao71UWX61kSHMd5M0hmj79NnsIs93MKhU7UY4Hsmgaqjqw3W+IzNabe7cJ+Vucj9f",
+	"G086FebvnSh/VtJ2hmf9l4dyu/o5bY1aLW96YkYtFdPrKtHUUYroUazo+QjsMQ/EkMAv/nIwiGZpdrAb",
+	"gtpHpJGCDEIEfKpu4kPBVz9ejwtkW/D2eCcVzJLgLEEcvBHKVnofqsOoHdfx8u49dDu5eZLOM2Qc+Isu",
+	"GdT+Vpz8P0xPJkIBj6EYf25YJv0oTP+n/gQRct2fMArCIJZ80NtiTjjaG+H3hzOnVDWmQfkUzMl8Wu5U",
+	"DcP1fByz+iO58ct80PTloH/28gCI+ubSfYP21cfV8IghvsnNLiWPLEzJ9i1quWjLRe/GRX1g2AaTeXxe",
+	"+kDAdc+N+AYavZGLVktAN60UPCdIlJ6wKYbbuyMAZaMrSIf3VgXMQQzcRk6WbRCrDUxIsqksUR7Fu7OR",
+	"WwGR785EPlMY8nGM4pGxxFv65y0QxeAr3DjWLYr4i0ARA+2KiFXl07+rE+4Aev17kPSOyYEYaW435kGM",
+	"SHQuwUeSqhkHhBXr8sOoY29/teWHtljtysh4ZKLCu9ulHiVJ4fYGspn3GlYHoQ2cfFJ5Cjfs4XekMbWU",
+	"hY1Iobdb/W3f/3PGN0PTt4OygAJgU+QI9mZyd/DgZkqz5Ti7Yx6he7iJjwvwiWSJHZ7F6mK2YJ8W7ENg",
+	"n/ulCvcA/7kpkem2crenyHol0TxU6tIASqolLfXErhpjlbqUspWC+TZhVThEMNWiabeOjgkVztjFQXlH",
+	"IG/Ro+JGqqyj9yzMPKB3zdeTuVxpqEFqZC6arJEvHs3l9ok4A+OG0k/VecQxBL4V/f5FVVqkAA8nb96g",
+	"01bYyYdEllQQ0D2AEdaIF3nrP0U/Xap8IlRyc2HqqVHJY/BpEoXTJczKuUDYKVRx7zWCNm6R//9zBG2E",
+	"5fukbrH6IPfwlnKpLuVc/CjV0goT4zeSjo+OwGRQRtjlInq3Mzw9GONRP1stxqP1Tj05jEeNcj42S3gk",
+	"hEcUDXUswAP5Rqp2M44G9zGYT30ZhCr4ykMKC25sqvzPzGg24SX7N3Y6SJhPTIAtVuPnOZTbpEgC22vG",
+	"g0Du64MAIWwvHiRVUZTYIYCQR4TTbxWweSzGZ54G58OeSdX+wFegu9Of34rRsiw7TUztCDxHmHmL52g5",
+	"5r8onqPOUh6db356NEe0ALcCcwQ2dwsoRxSmnCmqjrlJuQDR0SjNbyI/2K2BH6l6MOTHHbjFvwLyIyzP",
+	"p0F+VErsIciP7avQAkC+GABInEHhsfAfEYH/PaImh8M/oiDpw9EfAB5IVYv+uLOB65OjP3RM11oPwJMC",
+	"f1R39FGwH1vMKpbrDgB+hO9T9Xi4j7vcwcfFfUSSxN4ML9HVbOEfLfwjgn/cG114RPRHlIFlF/gjvt6f",
+	"AvyxPdRmDEhD3VpLIemy9JnUTbLHN4jyVRZNGCy+Rlggs9R8qiKDcJUxHZPIw0n4HNEl9yUsHWkMLfhI",
+	"l++5k5NfgEtv0/65w/03gGIwlf/vrNH/9zLprHR59VooK26sEvNIjsJPy7tagEoLULlPgMpDyMQ7dO7t",
+	"ZM73X0txgyFtZbjeTpRWK6PGugPyYJ5DVkZfcJByQfOi6DV6LiGZ8nZ2MJ+621/ZrSpr+0o17sp93WdR",
+	"aUKq9/jBvVvVZ0D3aC9OpPLM1HJ583o272dmI5/3mzxLIC0L1BQEr6isODtqKFAy0S2F/7DWCmYAY4W8",
+	"rl7YKCzYiy3CSVWhsGQbBo/qe0o+Hik5IfsYJH1HASTkqZMqFx9Zd6JLRjyrXpHvrB8Nt3fu0aYjbWdu",
+	"9ts5YjbXyO1trhlncBFCwT8qB4SrDevki/vQA/wLi+bQbCE/PLiN4TRBpuS6xkflJTcrzrkG++xypaMk",
+	"7tDYWC8ElQ2IK9j4mcUTQ+e4xWE8i2I7MxBPfpBXIq7JHKrV3aUK4Dnm/blDtb/G3NCpunuh5dvW3Nu4",
+	"d0+s4N6LjWJ5cSG9s40yeu5Z/XDvFrZEJ+ngAe4Mv6p3EWz59Dxudr/8lkR1As+26gQ21fhzZPDQ8n2b",
+	"G/bZ1u5rqN3QFu5rZbx9ye62j8y9JMzeIac8UMm+Pce/7kTfVRuPCptU5W2xEajgQDm6QUKRojTPQiGX",
+	"0RoFD6fdJmyziJz/zr0h814Cwogi6wISP/MMGgmSzN6Gwlsy72FlOKkYTxWM3U1ikzU2V/rr3bb8nhND",
+	"99XfY7Xye45K1crwxXUL44J8UdlCkJW2ihg2V+ljNxTpS5Wv0ifzrWp87NhifFSDvLkaHzukGB/J5A3s",
+	"Bl3tWY8pXpZ6RVVl3KaaW9YojqXSI+ERd5ZZvmh0xM5de/pl9uYeJdFA6FuUxJdVbO8oXn4zLAJbeDCj",
+	"TKQjup7IAGP59E0ebC+ng0FVS9/yKZO5qRtjgCinihdFr8++Q6U0r9Ktw0d6wjKYIBRuq8XLk5lhWHPA",
+	"5kBuYXw5QM65YlWtOqxxpyFtfAmMl54ZJpQt10mDQYJJW8uAnioCSQClv73W21gg6TYV7+vWqMoIBVzj",
+	"wusIc8czYXlCSnzHk0Sk2e9W5zerL6UKyy/t8HScOw4dQn1dH9XooppTG2CSOm5daSzxdLTKfumO+CdR",
+	"0/Gc32NFWDeVB1Rgb+p+Hztq3RStCvsAKqzFy3t3pdW18Px3uJGHY/0cg1lxQ/xoB8qvDg2TdrsEN3Ac",
+	"PgXM3614jcwdD/M8ayZKETOEF+eM+5YfkLM4uvveTbwGObw9j2BbLOL+EYUwPk/tnyiIcBs6aB3Ba8nd",
+	"06gU4Q4QyZKAOzmqxNwdQEA36sDT/WElUNkVCls3iMPdSA6uFXyooRKhOG2QitE/nKojpeL9Um+qDiVO",
+	"bJ/UWyXF3hR7YVkehnL1WdQ6rHqjdCuh2Lg+0YshchVfbhyMPpuA7SVpDXlypORLdUqPooNNMZOfXp5s",
+	"AwrjgMLPvYwn3BN9rxU8sZ72gyU/mekV475otxFFESnZXSMoqCIuxu7hGDFKRFpTA3amCozZ2OybPIvs",
+	"GQCh8EXCN+vHvUD0wEoa0euzTJp3WFx+COWgs1TlYq5t3faCNmVflz6HMe7S2UE6hblBOWiyhAPusd5A",
+	"r8/uCSWwgag8Z3dECey0kDwoSqCKXo+PwieuZECL9rOS9u+Vf/0s6YRz4+HBASfQf5nsBBicAogz9tS7",
+	"8TX56r/RHzv45O8xWMAf9/3AAHrLijkWn3c38fXJixeng8OKWm/dyTY9TBvs/tQYIhF6osoPwxofwUFf",
+	"m8Z+5/w2JhJo6nV0W02GHnvPcmJv/WjtO9vvBZdOBdjhAFfbTLvRDR7YsxPUN8lSlrD4N4qih9SK7h9N",
+	"jm47E0awiV6WqWoYd+ViD/TZ/VEInl/KuXijvuXr0Pbfg4s+VVkjqQ+R+JU7/TAPeqr2utDpVdiwg1zo",
+	"qRrpfO1UIzlVoKzdA3e+lTM83vHP2hP+0F7pLUHmMN90nRy07ugvzB29sb334Yr2rAp++IXo7l5bPVpe",
+	"kWBtctGpAMoRgOE15Fh3NZPjWVT42wfPL5bleMaNqL0eJQALXgFpbw77BwVK6VSZ5XjmR9bddkJz/2yj",
+	"EG1vl2mcXTgtD6Kc74DG3p/e8vPTv6qsAnfTvx7HGYBng8HRqJ3d1iPwpNII7CB5j+YW2BsbDCepTvl2",
+	"Z4aPqOpDRQdfsMmyKNgSKMywHiMsjUeg5E2pgqMY4VtFB59XSR9r8VwxZKhXR8UYfi1yWieioU1kN4ld",
+	"IhCBc585Dqtw3nukUseah3bbgM5e3s5W82jmmHtzOtRl2mYZFk9KS5ZbXMouXModmIEXfws9jpK2N5pX",
+	"foJcfU57tqWcz0nQXCr5z6VgfK4JWBeoEjgOQrvb0QbFGmpsQGVicKlC5r9zlouxzDFagvvmIZIyYUaz",
+	"sVY+ZQJSaMPGXCltIWySraTq7aCBXmbcbS7/gQb7Sc3kxCHf8/EVuzgZnN6eqvnh42Ra63JrXX461mU8",
+	"RIwHghCRqR8C7dlFqvzVbaBXlTH5oASndeLEuogFx2pAgvSmLAoKV06K07pHGU7ZaI0V1W+R3ZQzP8HK",
+	"ptsNaU5lnvV2GA/3EawfpLHVurUxNA1k8JEDZwLzOCSjaMV2W5vkl2CTLKIreRvyVr/oTeTtd7nf7PhB",
+	"TzyYjsJKPbEBgyLm3cBaNU5xBTuPEitmrB5fJWw1k4VAZBe9VJneTBDNpIWMVYgjrnowVhYFm+kCoiqg",
+	"Rdblah3lN+Eh/JNpxWbQA0CHmxNcyDwbMgA/6pIt5PgKdWVoGbxuDdZPiMkMY9pnCC0FPFaQQEXTa6wb",
+	"UoBsKdaQIZrQcx6weIR0ifzkeOnyQY2AP5Hdr8YRWwXzadn97io27cgTSmcjEoSckFQKuyyVyClAjg5+",
+	"BpAud/+a84RGRqpbxQnvuzDfC3uH2/JICUArht9st4m2rM332eb7hHyfB1/kTQHhcMsE5qgBqWLOrSgl",
+	"L07GOhdmn9KEHBz1lyjvU2CMviUA4UNBiMz/9Frn4k2e9cmeA1nA0F6Uqi5UaHKcO7gNTO8GM1K9q4S5",
+	"efLStbbDoMTuaE9yDW8YlNiP9fmCKokZzXBlZMn0Sg0rDCvohnO+ZiPBnAbOpKqKTVzy6QnUzcihDQzU",
+	"xVZkjq2HKAhNeFkQ447BgP4Y7csnNWzVz9hrXeQnpS4KkTNjhSgq59Dr9x86ScfYtfuuQ6Cr25vBLvm0",
+	"tYC1FrAnawGrEbTNFJdImW9lsq9T82PsYMGWxW5tyrrk02DFSlVlxoLb6v4RdYt/elPaPkvXHphcTL5a",
+	"Q9cmoXtkG9clxoje2rxV592tjeuLsHFtbOotCVgD5G6DgHlLV6OmehlFgVYC0TNDaDLW5Rgwuh3MntTw",
+	"FBg16r7t3SGZ1ffC3k2seiwdNeh/26u5yYZaHbXVUUlHPUpCuUv1iSYldZ9+mjstiUoPUvx4la2ZW17o",
+	"6VIEDRTiBHyzGPoQoxiCUgo5krxWeu6/9pGQNwAdYDCNKIdUbWulPczdl010Oc/YRBeFXlFR3QxacvQ+",
+	"GzqidMIWBVe8ZN3MzISAaoeLgkMB4syWgufv4K/ekGV2JsdXShhDk8Yvv4WxrDMy7qE6dJ4qxrJCKhG/",
+	"4D7K5dz9rZWpJu/hbV1dMrUsCjD61d4U84Vd987deLFR1s1GHKJS7HKEGRslZm4cCT53/+dqijLjeMaV",
+	"EgVMIW6zyy0rBPcRnwyk0DxgfQNQTxtzYgT4LNCasDWveOKbywQLsbFSm/OmaVPyqmupCyqHsO3DqBKB",
+	"9xlBjtGzkuORIPPBFNSBktkZV2yQgH2gmvzPSlraRNdeht+u6WdImIWHBs+MtBT767nSB3eGQNzOpLkY",
+	"W3mNKGsPWIRbUy7FXQwK0MentSjUlqsz7Eg1nnWS6negITMBKutwADjClcztrDM8+yPp1A6Je3764vTr",
+	"pBNTCkdsvnrFPtQNFOEn9teCW/YNL9kZ+8hOn79g0q1auMGdYWfEy9ubLmpL28aItjaMJ2/DMEQEvIjw",
+	"Y+3BgZYM85wTqdrN+z8Ia1idqGlF4G4n1gtfkpg7rjEWrMuLAug3xqv0hkyrYs18T/Q6Wn3ZnF9ROXGn",
+	"Djfmd6y4fd0qnjBRGFFPwYjsxWcSjDIwRjhw6H2jSAdRREoZfFjGFZpXjZR82or18qa0g0kn2s/OcMIL",
+	"I46jmdRK8Mp9gpz6dfZ4yzjFzVPQkumWTN8hlJ/uEgNQuKd0G0Tb3B/V3m96RhpKOWOM5aU1HhsUdDVH",
+	"Ssd6PgdQEQCTHNWuaHQ3msbKSb8A+jEzvWC5xmBE/LA3ZJV0BooRiWUJezV4dXpy+YpdFMu5VMt5eHwG",
+	"j78avGAfLJdg/E7VB6drsdNXbMobPr2E2ve+ga+hgarf9+7cg1h4GvecqvA9vnG5HAl4hX1kg/7g1Uts",
+	"5+VXfvxyIZgbHfswnol8WTj2krCLv/zljN74RvB5qn79+uNXp/EALpxmBTJpJZeCMlG98hp1Lvb6xceX",
+	"/RfAdZz0TLrKwo3P9FN1SXFOseoy58bQT2vWHfNyBNvmWh30z77+6hUrRs+l+l//b7VwnCaeqkF/8Jc/",
+	"v6zecMtu/LLD93/xD3vMyjlET5G6xrqopkFJo5ra58bFU9VFkT5hpRu/yJ2a8wocwHNeMEwD3TtnTgHF",
+	"eZLmadjSYOztYjkqpJk5sSBqGfW+fVBiIuAbHpXtbBAbTpaNlBDoZQlOlZrNIoktAz6VwvH+lCPlgs/U",
+	"oVKLM4tEDQo39OsKxBCsLG5h3O0+ICdybWUf2TFzsNCx7aIh0t/6aL4oH80RrH6Pp+YGJ00zIdrnPTnS",
+	"hvRY7pONa3WDI8Xrwq0npfWkbHpSDreT3NWfsiMq/q9VTHyV/DWuh50wI0Qe7CKMYqLyc6r371NQoglE",
+	"mlRVsnnOurFpZshAlc+GaE4JiWjnPBfBcE2BBUlldqGAzlQ5oUxaylwZuuBTLjEtSAi6r5mDAHC4FFAc",
+	"UyuaW59deAS/0xvAQHS3qPm7krBjQ+YfwZL8qWhnW7ahDY+/v/D4ezZS64VQfCH7/hbshKkA/jfX4yUU",
+	"t+GGZd9/RzWWfRtrPi+yhI21uhagMFrN/v3D25+qDFFXYm3qOZEo991PQmAdGquvhDpnYycu5JRY6ZoX",
+	"EvIpVUDkFV8nVbN6pVjmLsm25ghRUV3Qf8e9HaCXtwuhLhby381TjsugQX5LO7CL9MBr796EnbqD4HaM",
+	"yHagsFYT09x5F+NlCW7Lf/wWn/6mmbkz6E5XdANgsHxsG46+Owfbp96d2L2nfkwtopRgRHktSoi2Gy1l",
+	"YYHbJ2y0toJNdIn/4CYyt3Qz6ur59Snej16SKnd74pMADzYvAWIpjC21mtLpDlnKVjOhxDXl9wkLkmth",
+	"zlOF8U21rXb34ATuVMbGhYSwyOpeQQVPKiIlLRvx8RXEPryZnLjDfQKnm0AFU2HBuBXSljHIMokBlwj2",
+	"H+sFpJ2kAIS7XMn/7vbnEa+kPw/tlTz6Sv73ix9/OPJK4hG4ESCFcJnwvodKFXJU8nLdEKEDbGQX4ClV",
+	"AfGktDrh5Xgmr+P2d+d42QQ/pSpb6fLqtVAWS7HKeqlU95CN4Slmma88qj7hIZXTI3+s+yBV9EXNLds7",
+	"Z5mTeRdu2V1XcT/hAQRCj2dMAWGpD24Dv1VrzF9uaXtJWDgYUXitKWm+z0zolRv6soCV1ojv2ViD5gHA",
+	"Uhphl4tLORc/SrW0woO/yqWKfnwnyp+VtIiFGjBdsrkuRa1lN8qJFEXeQwqGojgTH/nYFmsQzoWyVa4z",
+	"OxNrbA5S/79dWiNz8a7UY2GMVFMahzQXdFSgHgCuvNWoGx4DQHobLsDTCWeikj2jZVkSjm+8tEzkUzC+",
+	"RVvWGQJ+rtOwXuT5DjCjb4VrrpN0GneyMxxA/vvN3e8MXyad+ADfS8a0sOYtKql1dz9RVJKqWFHEV8PJ",
+	"vb2eh+8HW/f9Gd9CKdpaMkqs91qx6SohZWyXG1ZgVF/xe19KStZVmkW9JzWGosuY96GbdZCwScGnBgmz",
+	"4ywfhLWYlqMi4Yz4PjLsatBdaX3GEV/cvvJxkg0xNIIRr04hBTfpSIw1hJf5DUYbX++cjQvBS+L8pQCG",
+	"ZFAWCT171t2UTgTlGxAZ+A6hBXLfuvWjRCIYuCu4AkH9GMPgHdjTfeTRrJ045DU19rOLGYgOwLBogQIv",
+	"ugc+dQrA220+dTp4SozqvmwP5d6kENW5a22dra3zrpwPCc69c75jk+pVDXjTJcCkAlh2KmyyQYYVJJgo",
+	"oAQjRh1v84qDw5QJQNOkGiW79KKEZchtIVF9spG3/mi4TbQHbexyE6F8ZKBMRKAPAMlUB7vFx3wR+Bgd",
+	"X8tb0csGVExEL2+MXY7E1Yr4QVBCUrnhKd/OBCTjJluYk5qDMHdwyPJdBNPH893cUn5qcTYtzibgbI6Q",
+	"f+4rXHnB1+4ynlhRzu8xeTo1y6DZHTb0Bs30IuQ+2G0+fYdNX4py/oQMqDQqli8F+2rAcr42jE+groi6",
+	"1hLUU9I3fwLPmvtb2G/52nSGXw1urR9Gs29Nma0p82maMmu3P6Jo72q/71DqKhpQiSo1KvUoqaJCEANd",
+	"0ixVe5Wo/ZTLCW3RzW2VqV007ZHVqZiXHKJQ1Q94q1N9CTrVsURr4/rvIlqHRR5E5KRJFbqTDPRYylDt",
+	"cjWrQ5tr3qpErUoEKtG9XcY7KUcGHYjm+VgbaG7X/c30tSjdkXrNi/ESk+v8KOxMIzao4CNdfrMsc6Gg",
+	"YJ+VBTPCYmrclWyAkSitxA4zyGscCzk3zdO9/5sDbaAB9Aoz1WRaEnAbEvDZXejx9k77Ox0OyC7k4A40",
+	"wpb1wDfU3+HZvvvNuQf/9k5K0Rl25tyJl8JTitt7jRuv2uO5jY+46a3/uPUf31uszHHEpUYzKrE9MP1F",
+	"Kcf7mP47UY6FshxyImXk7/iRl1OpgOsPKB+hf4BBOz/y8mq5yCAfH0J7EOBvxA6PCLZodkgD73CQT18a",
+	"2BxoA42gV1ppoFUIthWC7bNxiyseX6CdckQUUnwOvhgflrvj5krPuRwPg2vcDVeYEqMimA8y/KwQUDjH",
+	"QUDNDs6WRpQY/EOQ/XigrtmVKAr3/7pc0+gz+RA4qspvpBgoCN2daNwL0C8imJ3h2cuk07jgCLRbGvFt",
+	"/QPMfbI0An/4hhuRv/MkOzz8MNOL99WUD83OtrFSnwSUdwTlbKWrVrq6N+nqKNL7jw3xKqnT4t8qcWvG",
+	"F+LuFZ0QpFeVc4K/m+s47ciYfYNHO+qgKuL0iEXBGSQiSNUdKjixfQWcUvVQFZxg4J+8fJOvSw6Z60a8",
+	"jEo0BXdvW6Cp9b1//smNK0p1h+pMEVn+UkszBbrUuuM/s7pMES9une9fhPM93tHjKzLFROvzKsd0Bxnp",
+	"CdRiqnGc1mTXmuwofeDhksh9wZqxs10iyyWfglNeFHThDeti6j6j2YSX5wyq0bz7mfJewbPnv7v/vcn/",
+	"gMaz3r1VCHbN7VUpmyow3YdKmSpYiJ265AbpCymnS3iRnhomlC2lAA25FBiF7GQ53PzR0kKiEx8sbZgG",
+	"HfMYRdJd8KeD+P7u40Lk0gqmMVZwUmhdVijv90szi3TMnKupKFsls1Uyvwwl08Jd9DTd0ZHb6ZXuiyeq",
+	"UB6nRcLUW/3xs9If4di2iuOXoDhaXnNI7CBEDboiEKLfLZ++2aMnZu5IGRDxclHKa5EnHq4B3rUhy/7h",
+	"TuhvWZUY0Q3JfcCtxdymVrN6IUjIBS1YFxLAUTRtD/TJhGX/+C2LcKHsYksDheIhW0KYzNld9M+jRKsn",
+	"oHkiG2pVzlblJJXzVnLJHbTMS0cwMEMWHPxt6cUdc5A/ICPyO/dWKPLLp2BjCklFnEJlQtKpUphlAbk1",
+	"OZtUoBQnuwR1IEsqFx/k1YIMzUFTjala1mNSgbPUllwZjvWAIDljocdXBjx+bkx9N8qZwTSOIF7xKLdX",
+	"1DfrZs+9FPU8iFHPYzmqN0wVV8F7uOB2ljAOcz6BwoXUcDd7LsF2/xxJLLaDFv0eGN6WFdOppcvi7JoX",
+	"SxEVqvWa7UwXkJWAswn47VlmhbFZnLSoSrLlhpmzrdqGGJVigXDvyS9qLF+T0p2qHTp9Y9hzlcffWxjR",
+	"mhh/mTBd4uZ4G+XteIBTxNfH1wWAo3ocIzgGDnQCy/xvW3r2P37v6EVn2CkRfgCjsbPOsIMnrpN0YP87",
+	"w86KlwqCPH67rVb970ardzjWx8Xw7GdhLVynhevcmf+946WVvCjWvjzK4Ur6zQDJYa0oPbKAWnnyZANB",
+	"WXEGyBReCF6KHMhsqupMjJJFuju2Zl1Oej5kNhytKzrpbsuuVIlOfX9DJVjKcu2TArtvgOlCkhqxQgZi",
+	"zsnWWU+VFeoxzvX1UfkTH4+C7kC41A2PgUg+pOWxpZEtjfy8iqugKO6uTMLgqgBFi0/eMdbNpZLWnOjJ",
+	"yVxwsyzFIaVlIZErFILgKudlXlWXHbJ3UoyFYd3v+HiWsG/1fwqVsG/0x17CfhBqames+6MsCgnkJEnV",
+	"G+Xe+6vWNmE/ut96CftVyOnMsu73JZ8n7J07QAn7r7LQ05LPewn7RRfLuWDdH6Rrg33Pi0KrXsIuSsFZ",
+	"98M/l7wUqcI28S9qGlbuUrpvMSlhwv6mlyXIum5BnhmWTfjY6jLz5bfmXK19ojAn/z8zqRpxA0n7Levi",
+	"2+y056GekDC/72YMy6Q0m8iPImf0Yje0r5ZF0RuGPlK1wJXjbOS+1UVuWC4WQuXG+23Q7mI0tE4lbUwF",
+	"e4QtxZrrdlbq5XTGeKrGS2P1nF5358Ftm2N5q5koBSX4B9hll7NroXIoZWy5LJ6BB8xwx/Vc26mqGnlm",
+	"2D+XXFmoVZsw0Z/2aeR6wk7PGMj5COV0J6FXlWLnbv3iXJawkKBaJUzw8ayqoYMTGq3D4kEIQ8GNpequ",
+	"7lL0U5W5F921hfKtUOcMD6hr1XXhE+uDRrmjXuy5lxfC56nCAaxm2hBK1XEPLpVxy9ZQchYuZqkXeFQM",
+	"K8TEhsoF0Biw6UuftnnBp+SrNLqkCfulQOMdfDRk2YcruSBR5pJfiQwXOF42j+qAndWFqJZx7o3JOB1K",
+	"GApVjhgfOdkBdEkcstua4MGgJM3bM00Y1CjWisk82evayH6mvcmCh2OYquDhcFfJvYE71wWP7/a6Uj6b",
+	"c+riW1lmUCGB8cJdu9ItlRFgJuA25PPDGXbdZGkjpVOhHUl15wLK4YFcZXp99ivtEq206xEWOlWUQTxY",
+	"5NdQjI+F1e4uF+4OvhwMBkc4ZdzkzdvJj0iF/wWrBMd3160JMInby4Bu/cLyPbIzxx/tgzw61R0P6Sgl",
+	"3fPW0fNFOHqiHXYEO97gSlL7GZn1hJH8dTtXEPLnPXihwwoNVbY8qKRDrSe3BPb0aqVBdYkRhhmCecbr",
+	"1zoXGajFZiPjYindcjH/YrPq+m5ZjmdO0HoL5fh2Qm1+gUF/UrRNPGOnXH/4tgLXXIzngn2wQhS3p2k4",
+	"pTZpYoupeaqYmmt/6Tw5+4UI0w7ds36Zt+jZkVnwY6K1CbtpkM7rSJxU7culWCdie/Mp3kyoHFfwC9Ti",
+	"b7YI3SNLbcQwDpHZPNtt5bMvQT67DlfxZurVcMO3qddhCRM36EUTxuVYmeaxYC7+CjWbwANzaMEuLdiF",
+	"wC4HCAyNVy65x9pwkZOwqghRLwDHj9BrUrWp2GBxtRhIQfbVG4EPN8sU6ME7mlAc68R7SAXm0UhT66Br",
+	"HXT36KC7L2VoJUYzra9OxDXkYl4v8HbsDAuF92LfG3hP3HdJKN48kWVlhmJ4Sbw7a4H7kZBHIFVoMNcT",
+	"lv2KQ/nO9QDG+2bVh14zu5SezWaczPXwAv5mr2/URN9G3Ifi+n41W4a+H8wezp+lffWH35+JXZw9PN88",
+	"9zWr5pgXxYiP8cc3VsyR3+Xuz9///8Sz+iOdr/9/z5dl8cdu48EHN0gsTEqpeQhBSaGTUeNwYrL+weyU",
+	"pvQm/xswiduo1fTJpZwLY/l8cfCXH+RUcbsshf/ygVj55vLcip//t//WVJF3LOS1yM8ZeNTBY41yEJOG",
+	"lcKWUuT9jbMW9Z6gx4/wyWY5Co0/M+zn9z+Q/WAjlysFlAIuFUIZ4g9ZN5RCNBfwGCznWJUXiKYX1KSP",
+	"W4Bauqkycqow0dS4FBb9p/hvyLk30yuFjnjwsbvPRmuWldpyK/wGwuvZEP2Q0vZTlYlAKDMm5gu7Bozw",
+	"CCZOAx8J8PijUxJpPdZxRAiZNoLxPBc5K7gFyTFblkUWPADZzNoF1a1fLEeFHHvvrZviTBuYQCGNk1Yn",
+	"umR25iYkymtRsq67MMApEJNy6di4Nb2EicKIGsjNdRp83eEyQ+X9FaPgW0bnlcAk2AcY6QygHqzGdhLA",
+	"VixEGVGcZrF5Hz/Co0BvPKHgXAgyn3NjRcnMWo39Cf/u/btO0qlOhA9I94Twt6SzLIvOsAM7Onz+XJSL",
+	"PvXSH+v5c1iJ53Ntbu94oNX5JIJ77VrsYs9KrDavPl3L+o1s3Rytm+N4CeeDJ7WMO85C9FbZW4o5NVK0",
+	"LeYc6eyop/iL7oBJmC5yYUDYN5Z14/K63unRq8r+Nng96vV4gWHoso6JvpMCYP4FcS1epDg0jyst2SM7",
+	"RTxfPCi3VXwIW9/IF+EbISK1sbf3od09/33l1aQ/kOoVwoomPWGufZhhTVgPeMZcFBLE30JPz0Nc3FyX",
+	"gMvzWoLEZKGMq1Rxa504zaRiE+CKAJCZCcCSVtDUs8EgGE5W3ASrrWvmbPAiPMslhOOlSnyUxh4uin4L",
+	"7R4tik72e3j2HwPsG874GV6KjfKpmpnleFZb+k5r5yyeglyCe8d44y09SjZJdlsXt+6eXmJuJK/zZhMu",
+	"C6mmH6QaC5A14PZZyi+AGqq/eca9BJGiCnDxGPZ6zrJcGjdTFFawCgX98l5wo1WGty7WEJelEk4PZ3oy",
+	"6afqYjMuNR55Ahp0FeWrFeTFuyH9wL7L+72wx9/cR/LPBm6+Iwle/di0btrWqktu2uMJywb3P9qEemzC",
+	"gg2rwE2ZC5YqR2NTqmLP7w35BWL7SMa6ZJ2KzXZJqipj4kbipt45Bl44auXjB9iLwaDPLpcQ+ch4nepq",
+	"lapuZJu05VL0MDLVbJPf5BbENKlMmCsuIUifpCm3rm5t5keY1mAj7kecebiQ/KCPhah8sGg9/YD8A4h5",
+	"69huHdsPEZ1/b/LmPqXweUWJKhPZXZhIc0LVmagpkEPGIQwvZ0Jdi0IvQsGODY5SjW4jTDGolxC0txLG",
+	"1gxqZJVDyVdOZ+75vnSAqdowx+kx4In8n8ZyuzRooBOVf55dVEJunSTcRdiNbHjfhvn/Cxrz9rphcEfw",
+	"Eeo1nd8ONffR6q7vz+x3QKfv+FQ0sZcLuBnuPlSHv7XzfRF2Pr6bvN27tS8m7CCXrR+GtAMia21YlxuW",
+	"YUcbBz3rkVkiw3uaVayggegTJjR3BB7MCBMrSpaZSuCOIQI+kL8fvYF6xIQXhY+6XoPsfjYYDJjVqTob",
+	"/OUv7tHPl6+3nejyCNPi+4ZpH0Oy79Pf7ZejM+ycDc5enZyenpwNLgeDIfz3fx7snsY5fiIxHDt/D1pk",
+	"E838m88ZEelVK1EKNue5YAuhckpx07qnW/f0ke5poXKiY5Q9MFAxuGqMMyvnAtHnDyqm+589fd2XoPat",
+	"EnupbVJh8Uc6XzNpCQbEw2xJziZAPbSUqqgySt144i3C92Xu9ZN88mbfMNAdFoO8mkhr+m1Nv2T6DXcz",
+	"+Fm9WvvYBuBbY2ArshPVUzmCZt2HVHrcoHeJsj+G6KKwLSQ6YI6hpWBKrxK2mnELeYLAMQd6KNFRzial",
+	"MDNWQhVJPamsFFHlTSoODfQ2xAi4Bwi0lDnrZj4qQUK2WyVWxRrAdiLvszfWpErwspCiDMcFM86SvFvo",
+	"aZ/9wK0Hb5pA+iGjItawWnFp2UjMJNimE8ZNqibgt6um7dfhfkTi9f0IxE+DjietWNkoVn7mEl5Ekh9I",
+	"kkM8+glBZh9EJ/9eKHcXwWkH4F0Eydex9ay7gZjv1RH1lpE7B2mLSdU1LyTi07NpycfinSilzv+ml6XJ",
+	"WNcnADt7kbABAyFSWuaUeDUWvSFbKisLtMiiYEmqbarGvASNDfKQGR9igbXwSwxgKKE8FTMrackIrJeW",
+	"FdogcUYy50RUWF2pVaryZYnePRgrW8BgcVzgECxyKMnvJvvM+HGyrl1p+tXAWNyTuTa2dwQN3I48+KQm",
+	"gc1N6wxffH2oGQCn8Z5W+ZFMpreAp8MbCVVScwctAFgWpbiWeollwd2OmpZit4aA49nEG2OWwhPWevzD",
+	"nXiFLq9OxkJZ8WCZxlwXjLpIHNltrE2/lW4sy8WCl3YulH2TZ2yxpNihqDkUPLlNVfWua+xFdQ2jByGF",
+	"NiA5e+eM19uCbJlEdrEiTvUx8qiJmw5xuFKwAdMlQlFRCqdPTwdQBHHOC0aMLJ4fwFBcG73zkHYgarKZ",
+	"3H8Yz0S+LKSa7ol20uXVa5jKJw54qnatM+y8+vOLl5MBPxt/fSpejAaD0zM++urFOO8knYKPdPmeW9EZ",
+	"vjjrn71MOnM+nkkl8LdXX8NvlFrt5Qn/KA2by6Jw878W5UzwHN88/TrplEtFf5wO+i+TjhF2ucBfvn55",
+	"e24T1rBNyNZygKeakC2iWjHtj8jsLvpf0ZFmDnCX3GwxmfcWgQiZpyds6kSl5oqJeyOWQoVEf6fdH3Th",
+	"3T8DIQEERUQaAKEXEZUbkrvtp7IAjwj0oU3utoNwPnYsU8X1Dglnig9ri3L4MqKZ4i29NVncuPg7yKJP",
+	"+rYrjumDnliKIBpuCamFAECyI63GQ3IjuTQJRajZSIw1ZFL380wVWINQwZwKG9tRQObMKGxpCHjhrM8u",
+	"al1DinRjZVFQkQFHqVPlBJoFyMQSJWIf/OQE1d4Qasxg1o/wotXB8xZ3AHi3EFSVqhBVtbkItwixQrnc",
+	"kWj3Mi8c81j7j46Riyn06g5y8aNEX0XLhBEs9Zm3AVlPLSDrXsSvPdFYtXvjHXQgY1X3sUsCVBKCvuPU",
+	"c3W9Nq4W0UQ0jhCGvhf2TvfqsZzkkXTQbMWrb2brIm9d5D466phbviVN3Gcqy/feL0JFSkKoEt9SwKqQ",
+	"p41cl3WLE8objIqONuXBrNvgqjyYcV96aX2Wudhg9kFYK9U0VRuNVBHfcSNdLxgFEtfDaC+o8VK1Wqdx",
+	"qaLPb0yyuZ+cIcD73iSFezGduQ240Uj257P+n48yktVNZH8ZPIKJ7PEpehsi1YZI3Zkd/BwCo+7H7OYa",
+	"F+NlKe0aKMtI8FKUF0s76wz/8RvEKELsO9Kd+vn+QY954WPjjeXelJbN+ZWj8SrrxJnChs+fn579uT/o",
+	"D/qnw68HXw+APtHItyRPfeUESSe9mIWAqtz9qLTJEgo1bYur0rC3C6Eu3r1huR4vUaOlmoHlUpGfCgbs",
+	"1LrRUhaWTUo9Z9L22TtIS5ewsROd3OKDhJqqzF287Hn2ZnLiRMUToK4Y+CTdUlOCv1JMRCnU2P3LcTyR",
+	"+6aZz2SXM25Z9jzXY5Mh6acZgaDGx7ZhVhf1staGdS/5FO2YvXhNNl5raOl1YzVsubPJrfcb11xQbkud",
+	"R0lMa01iGj2oOyf4eDZkc25FKXmBI02oAW7FVGOY27TkuUgVPUabLf0x5csp/UH2C/dtwY0RBrfE/eCL",
+	"wBHOS08wck4qsMFi7691Lt5AfXXqeo1/Qef4T+iZfnX9OpGBqzxVWVVs/FsoWWj6MIY3edZnH6rxgh+t",
+	"4CNRmATMCli9Uo+vcFYBlfYjDSpV9Lvl09oJeeMXuXEX+NRQ1XrXF027tgnnsDBU9dd1OQ9ZFRnWA7Z8",
+	"Gu8+VPRs3vDgUnVEjKt11Z+ZycUJmGdyVoq5tPBHnpfC7U/tcMGnsvmgYuXIiRRFznIxkQooP00RIDiO",
+	"CrqhZ1hlEmzZJmNzvnAr6sczWrO5zpeFiDuOGm/q/F0px+AblYC4gbfdv0aiAJey3mrLCbcSbbfNM3Gf",
+	"RyXXwnrAMkFlx7E1Dc02tXgRSaDPDPABoGozObEmoR5WQlzlfF3lX6509cBZqLbnPOr328o/je01LQ9g",
+	"Zwzay7DeYzUgrNvpxHg81rKMey4Fy/UqJuTfhYfugZVz0dQjX6PVT5TzeEPg9qtrLceQQWDitiHenNp3",
+	"O05yIFj1eqCb5dOicmmEco2qmmKN0I0ij9E4tgqubQ+F8nYjdZjpBRst1wa4R9TOL6EWzI0zqVGYrpkJ",
+	"YRO2KLgVCRvxMmF2ORIJ6/f7PSILbnPGS2SGSXxYczkXysDtw+q/gJQQ8XH1tIs63MclMN3okDqNulFL",
+	"p0AmrBTX0kBQxvbCTwo+NUk0oiQUmcXbjBEbH60oFS8qfhyuBeZLT8IZQuAIjf4En6YKa9CahC1KORZs",
+	"VAp+hU0vSj2RhXCKH6ZyBuaILOcZFVGtBozZhSdLI/JUYWoidzUwadjSkN4JyyIVqJtYvgHr+A3r3Ydi",
+	"7Rx/T1KFm6wVm3GVJ+Gq/3OpLXBNKJ8LmdXdXHzqd//Df+iR47z+/gBXK/XScTSiszyHBudGFNeY+xd+",
+	"Hs/E+IqEqjUruMq3+FTTEfgAoy00Klrm3HUtlNXl2q3TlVhYSLSLlYYLjUhN/3p02H7wLTT08YPGEwOn",
+	"KwEhACTShdALR/BKH1jpfvSJndwiT3SJKMtFjQ6/CUMsdCMx/NUtiDTbm8DHEcOiswJ7KsdXiQd0wttO",
+	"MS5lLvrsOwwrwk8ZXywoCMknH8Z0M9WyFSKf0hmmxOIYw8QL7g69d3sbPhepky6VwabPwWUOL1Gt36kW",
+	"PkPywPMkfxb9TPDNAtI8wwEF08Z7QXItHMZhNVoKBchKeuGvusRavF3kzdUe8FJwWih62R9tQOK7g1o7",
+	"zE4e9BwF6hczNyWlWbCiIPORhjk9wIsCgKFaC9vzveBqUWViS5YgjpnGdpxCwF35Gfky1GuMcQhLSgn+",
+	"lLDVGxW1AERatRfGG6uwVXfBKVqhy1MF5YUt89hgoIelnErFi2f+E44hbEa7SYzdCAr3Zi9hI6dii9wd",
+	"nIE/mKmiYT5zK3LiDm0YZZ9dBNngv/gjzf73//0/w5QTuKLUwnlF+dJKX63mLH0mxTmccRi9P5t1iuFP",
+	"9C7GsXniu7REFZOOV9RJuvP50sJoxMexoyzuJClthedhROCXKneayWiNhZwd7Wu8/ZSDd3t4f5UFHBrr",
+	"NEZYaTpuQ7ZcFJrnRNmkYmRwOvHCH1yZkk9FwgqproC+TqA590WqRGEEFEpHojJ2w5uQmQpOjSNJRDQQ",
+	"2uJeW5XSwhEEKu30zSmXCrOApEqvlCifGXYtxcpRQ5FLoLpkIXB7vjSiPIGTw6zTwetbdQEzne9YjUtQ",
+	"C05WMhfApHzQ0Fgbi5o3GGFjCkt22abWvo2kymmpl4s6qMdtqQmmjHMIWojk4gjsoyDTO5ThjhuoTk8Q",
+	"URtF4Ua6HzcUSTEzvSyLNRq0z1HlRLUBtjeCc8Zm5KrTX+tAkO3YLDC2Ut12S0dBqtq84FqGGT2LzeCA",
+	"Kq0vwzPTJI3vuIgkHkRCz7Aq6C7yigATOQc7kLSUtUZDU5Dex/IrodA4At8Hwl3IUcnLdX9D7fVyyY5x",
+	"bX1/TqzfrI37PBoXsSUfp1Hzdkeaijsacu6kqNVMjmfVzKuWHCePxvk2PGkkEyCd4tdOzp9ITMyAUiHw",
+	"OFYulWFdd6zJCg8Z4ECSzCuZt1cjUCeLUo+FMY4AjkEP3KnWfojz6nphooqM45VSTyQs8VFAjooYirxj",
+	"f7u8fMfevf1wiSc6VZCmPNgE2HimtRFVLGCh4bygl6gKK1J5iKl2YsSf/gQlPkz/T39idWWGuMh2XSAq",
+	"KXRe1R6C9J7cFxei56nCo4ApNKRl3bjuSsb+9//1PxsqsfSQ6GZFUymhzDt4IKtoNFaYMujF1ZigDJIn",
+	"035oEgMxIJegHv2HGNshIAFZF8g07AoUGEiqiEWtNhKboollUfD10FFtNzermZwq7fTsJfo0hOklLHMj",
+	"AfhhnNGJdQM2hsSTldtmfi1y+Ab2E21feCLI+MWynFuOY/X2Ne7XAhsqxMTCxddliLYXlMMVC0F566zp",
+	"wdoANy99cyLfKbt6Yy51BCpIKRa6tJHsCdAd467R2BZrj+wxW9Oko+ejHd3hy9zRznakdsT89IhaeE3s",
+	"3J2IIdt0IWWQHXbNzj5+9OkWyToAV0XOhV5a1j0dMAOODeOzclXZZp9V9MIxTuMRT71USQNZdMbu5kNR",
+	"G1QpIYtLN6QkoJhczkqRy1KMrSdm0gvzE10UeuXEOp4qGhR+AEqr27281IuFAIVAoRm+B6kfcKQhLYJf",
+	"Qtc2t6wQ3GAs2dBJxj5+jc35GkofhZ0C6YR18XI6YmE8qgywR3S+sSKOmellATr4GIoowx2Lg4Shw3Cc",
+	"9ATuGB3QElmQ2sizQxuC5cfcYUrVDBQvkQ89cXa3GeOMccwgxIOyAi1XoDWilV209/vwYV06Od6C8t5L",
+	"KPc3eKodJ19xac8x6k5a3FORgxUNV9mxg6nWSAjWtGP9VNEkw33xjKQ+OycckHPC3a76OCFTOV2B91AE",
+	"CcjvhU/tEVKXhxpJRERf+kObsFM2l2ppRcJe0r9Mwr4ahH+n6gxkIpOwV/4fp+Gnsxf4L8Tg0R9Dx0mq",
+	"kG5QHfjIXRc7K4VgOYRhdl99Td9+9cr31iNBIxcFX7NrDkMerdly4eb6v/6f08H/4dQk2jx0fOjJZs6c",
+	"VOUaVsopXdeCWT0V7kL12cXEEozB3fwZrNOSCgrl0QXwKZ7O6fhSNhFpCUCJaqRjjFdCLEwcbuu2+6sB",
+	"Q9Ot51h0KvBC0uZ0Y0KRqkAp8IbZAI90t7oXBgLB7hONY4byoPVc21DESZAZgra/ypkNo3uJg+s2EqpU",
+	"NfYPTBxzZ+vJhFWJZYdY8SrreSjYRhbZVG3l5DYcrGCr2fo8Tskv6S6RBYay2kpHhIjIYIpZgyZvPPWh",
+	"kpn5059wRh8sVzkv8xCbhnZeBYSvz75zx4sQFUErr5GgiIEzCXzUP7W+4FrGuj8r+TFQfm+soAVHYhc+",
+	"C6HA2dBRabPgY3FinEgPdixwqukJy65Pk4z9GxtxI1696P7tx4vXJx/+dnH28lX3SqwTJnP2byzt9NMO",
+	"+zcWhlL9lqqRzte9HtRvLAW7EkGBxyZPcjHW7gwuyCdoqzBpSk+2mhkx/h8oI2AiHeMDzFZh1dyDPrvU",
+	"zG3aZD0EEjZfLMmdE6aLFx9EDL7C5rruVpbiRIBfME+Vk596CTqhSiCgqGcb6yRRyEQE5wqoglC2Sv+D",
+	"uArW5WMwD8gJZHyYczueOTqCECRkg5TTCNdrjneHq4reoRqz1suSjQs9vkoCjeFszBcWxPcozFu5WYwE",
+	"XclQLo2oCw/B2wmGglsK7vWGRV3kftkhMhsCfVH4co8chxMfFyh0vlHsez10Zz3LsqlOFRyF/8GG/4U2",
+	"tf/B5t+51ZRq2v8WNviDLaWadg38z/QvSzl/V4qJ/Nj14cVpBzc67fR6qbKGWjS2dHel/46XRrxRtlv2",
+	"sUBg/3thu2ln6x6knV7CTgcJe/XCyTSOENtZ/2JkupNCc/vqRde92v9Jr7q9vrsx3d6JNb0e+/8Yu6LW",
+	"9GEg/lUOn1qI0v9ftgdhD9sUHHPrWAUfFqnRhRkWE9daZYjffdxdqo6tsLcWwvV6yd39LpfLySpJuhq6",
+	"SQJ7KDTC5yiGAxqfBXKyXKlF51HvonKp/l9c4qPABR3TiA6dFIpepvPPjW5i0rzKVnymMX/4l7PRLLyI",
+	"NSqWbofLsXcFsrX9J2jEL+KnBz32YQKQ06xaRc5YJIGmNxc45UioIBxbzxFHl02/ctQonC/YSwcAuOBJ",
+	"SoOPStlaFqVBgBJekGccD6wiLOADrSQ2nqEFH4FmwsXo+bjHXweeLJpceg2XFS49t9tTnAek/fbSW3Kw",
+	"sC7MVm20kM56v54r1CJr3Hvb0hETX/DV5TtTIohx7dA/8JhHFUSTOUUn4yy70vqjWrqfoJpLIKLZQ5rl",
+	"k8HNME3v8+vRKJ0M+vkwzcbZrMdtCeksgTjL2voCbu/6z2jY3Jtu7kIYor6jd6c9uYCcmRjdDrHYVLQr",
+	"EjA2hlIeQqlF6UHVtWmU3UcjESTHEXgtvBNJBqSEePX33Myp4np6+AoAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -196,6 +196,8 @@ func New(cfg Config) (*echo.Echo, error) {
 	// Stock on hand keeps an item's unit of measure and stock flags from changing and a
 	// location from being deleted.
 	itemMaster.RegisterUnitChangeBlocker("inventory on hand", stock.HoldsItemStock)
+	// Another item's routing counts an item it uses in that item's unit of measure.
+	itemMaster.RegisterUnitChangeBlocker("another item's routing", routings.UsedInAnotherItemRouting)
 	itemMaster.RegisterStockFlagBlocker("inventory on hand", stock.HoldsItemStock)
 	stockLocations.RegisterDeleteBlocker("stock on hand", stock.HoldsStockAt)
 	// A lot reads its quantity from the ledger's balances.

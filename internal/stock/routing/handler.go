@@ -17,10 +17,15 @@ type RoutingHandler struct {
 // NewHandler returns the routing handler.
 func NewHandler(svc *Service) *RoutingHandler { return &RoutingHandler{svc: svc} }
 
-// Versioned declares routing operations for conditional requests (ETag, If-Match).
+// Versioned declares routing operations and input items for conditional requests (ETag,
+// If-Match).
 func (h *RoutingHandler) Versioned() []conditional.Record {
-	return []conditional.Record{{Table: "routing_operations", Key: map[string]string{"id": "operationId"},
-		Operations: []string{"getItemRoutingOperation", "updateItemRoutingOperation", "deleteItemRoutingOperation"}}}
+	return []conditional.Record{
+		{Table: "routing_operations", Key: map[string]string{"id": "operationId"},
+			Operations: []string{"getItemRoutingOperation", "updateItemRoutingOperation", "deleteItemRoutingOperation"}},
+		{Table: "routing_input_items", Key: map[string]string{"id": "inputItemId"},
+			Operations: []string{"getItemRoutingInputItem", "updateItemRoutingInputItem", "deleteItemRoutingInputItem"}},
+	}
 }
 
 func itemOwner(itemID string) Owner { return Owner{Type: OwnerItem, ID: itemID} }
