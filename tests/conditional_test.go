@@ -242,6 +242,14 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "item routing input items", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			itemID, part := createItem(t, te, newItem("VER-MADE")), createItem(t, te, newItem("VER-PART"))
+			id := createRoutingInputItem(t, te, itemID, inputOf(part, "1"))
+			return versioned{Table: "routing_input_items", ID: id, Get: itemRoutingInputItemPath(itemID, id), Writes: []versionedWrite{
+				putRecord("", mustJSON(t, inputOf(part, "2.5"))),
+				deleteRecord(""),
+			}}
+		}},
 		{name: "item routings", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			itemID := createItem(t, te, newItem("VER-ROUTED"))
 			createRoutingOperation(t, te, itemID, client.RoutingOperationWrite{Name: ptr("Mill")})

@@ -177,6 +177,12 @@ SELECT ten.id, ` + sqlID24("i") + `, 'Operation ' || ` + sqlWord("operation", "i
        work_center_id, created_utc)
 SELECT ten.id, ` + sqlID36("i") + `, 'item', ` + sqlID24("(i - 1) / 5 + 1") + `, 10 * ((i - 1) % 5 + 1), ` + sqlID24("i") + `,
        'Step ' || i, ` + sqlID24("(i - 1) / 2 + 1") + `, ` + sqlAt("i") + ` ` + everyTenant},
+	// Five input items per item, each consumed at the routing operation of the same row, each
+	// item a component of two.
+	{"routing_input_items", `INSERT INTO routing_input_items (tenant_id, id, owner_type, owner_id, item_id, quantity_per_unit,
+       routing_operation_id, created_utc)
+SELECT ten.id, ` + sqlID36("i") + `, 'item', ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID24("(i - 1) / 2 + 1") + `, 1 + i % 7,
+       ` + sqlID36("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
 	{"in_process_tracking_fields", `INSERT INTO in_process_tracking_fields (tenant_id, id, name, data_type, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Measure ' || ` + sqlWord("tracking", "i") + ` || ' ' || i,
        CASE WHEN i % 2 = 0 THEN 'text' ELSE 'number' END, ` + sqlAt("i") + ` ` + everyTenant},

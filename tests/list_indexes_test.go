@@ -166,6 +166,12 @@ var indexedLists = map[string]indexedList{
 			"operationIds":  []string{id24(subRow(3))},
 			"workCenterIds": []string{id24((subRow(4)-1)/2 + 1)},
 		}},
+	"/api/items/{itemId}/routing/input-items/list": {tables: []string{"routing_input_items"}, path: map[string]string{"itemId": id24(parent)},
+		filters: map[string]any{
+			"ids":                 []string{fmt.Sprintf("00000000-0000-7000-8000-%012x", subRow(2))},
+			"itemIds":             []string{id24((subRow(4)-1)/2 + 1)},
+			"routingOperationIds": []string{fmt.Sprintf("00000000-0000-7000-8000-%012x", subRow(3))},
+		}},
 	"/api/items/{itemId}/vendors/list": {tables: []string{"item_vendor_details"}, path: map[string]string{"itemId": id24(parent)}},
 	"/api/items/{itemId}/purchase-price-breaks/list": {tables: []string{"item_vendor_price_breaks", "item_vendor_details"},
 		path: map[string]string{"itemId": id24(parent)}, filters: map[string]any{"vendorIds": []string{id24(subRow(1))}}},

@@ -89,6 +89,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"operations/{id}":                      operation,
 		"operation/{id}":                       operation,
 		"operations/{operationId}":             createRoutingOperation(t, te, item, client.RoutingOperationWrite{OperationId: &operation}),
+		"input-items/{inputItemId}":            createRoutingInputItem(t, te, item, inputOf(createItem(t, te, newItem("WALK-INPUT")), "1")),
 	}
 	members := map[string]string{
 		"itemId": item, "vendorId": vendor, "lotId": lot, "locationId": location, "customerId": customer,

@@ -371,6 +371,7 @@ func statementRows() []statementRow {
 		{name: "tracking fields", arrange: arrangeTrackingFields},
 		{name: "operations", arrange: arrangeOperations},
 		{name: "item routings", arrange: arrangeItemRoutings},
+		{name: "item routing input items", arrange: arrangeItemRoutingInputItems},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}
 }
@@ -805,6 +806,27 @@ func arrangeItemRoutings(t *testing.T, small, large *tenantEnv) []readCase {
 		getRead("getItemRouting", itemRoutingPath(si[0]), itemRoutingPath(li[0])),
 		listRead("listItemRoutingOperations", itemRoutingOperationsPath(si[0])+"/list", itemRoutingOperationsPath(li[0])+"/list", `{}`),
 		getRead("getItemRoutingOperation", itemRoutingOperationPath(si[0], so[0]), itemRoutingOperationPath(li[0], lo[0])),
+	}
+}
+
+// arrangeItemRoutingInputItems: an item whose routing has one input item (small) or many,
+// each of another component (large), whose numbers and units every read shows.
+func arrangeItemRoutingInputItems(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, n int) (itemID, inputID string) {
+		itemID = createItem(t, te, newItem("MADE-OF"))
+		for k := range n {
+			id := createRoutingInputItem(t, te, itemID, inputOf(createItem(t, te, newItem(fmt.Sprintf("COMPONENT-%02d", k))), "1"))
+			if k == 0 {
+				inputID = id
+			}
+		}
+		return itemID, inputID
+	}
+	si, so := build(small, 1)
+	li, lo := build(large, manySubs)
+	return []readCase{
+		listRead("listItemRoutingInputItems", itemRoutingInputItemsPath(si)+"/list", itemRoutingInputItemsPath(li)+"/list", `{}`),
+		getRead("getItemRoutingInputItem", itemRoutingInputItemPath(si, so), itemRoutingInputItemPath(li, lo)),
 	}
 }
 
