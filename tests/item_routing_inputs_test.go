@@ -513,3 +513,31 @@ func TestItemUsedInAnotherItemsRoutingKeepsItsUnitOfMeasure(t *testing.T) {
 		t.Fatalf("unit %q after the input was deleted, want Inch", got)
 	}
 }
+
+func TestItemRoutingCopyRefusesInputsThatMakeACycle(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	a, b, c := createItem(t, te, newItem("CP-A")), createItem(t, te, newItem("CP-B")), createItem(t, te, newItem("CP-C"))
+	// A is made from B; copying A's routing onto B would make B an input of itself.
+	createRoutingInputItem(t, te, a, inputOf(b, "2"))
+	mine := createRoutingInputItem(t, te, b, inputOf(c, "1"))
+	res, body := rawRequest(t, http.MethodPost, itemRoutingPath(b), te.Token, "application/json", copyRoutingBody(a))
+	mustProblemNaming(t, res, body, "sourceItemId")
+	if got := getRoutingInputItem(t, te, b, mine); got.ItemId != c {
+		t.Fatalf("a refused copy changed the routing: %s", mustJSON(t, got))
+	}
+	// Onto C they would too (C is made from B, B from C); onto D they make no cycle and are
+	// copied by value.
+	res, body = rawRequest(t, http.MethodPost, itemRoutingPath(c), te.Token, "application/json", copyRoutingBody(a))
+	mustProblemNaming(t, res, body, "sourceItemId")
+	d := createItem(t, te, newItem("CP-D"))
+	copyItemRouting(t, te, d, a)
+	res, body = rawRequest(t, http.MethodPost, itemRoutingInputItemsPath(d)+"/list", te.Token, "application/json", `{}`)
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	var got []client.RoutingInputItem
+	mustUnmarshal(t, body, &got)
+	if len(got) != 1 || got[0].ItemId != b || got[0].QuantityPerUnit.String() != "2" {
+		t.Fatalf("copied inputs: %s", body)
+	}
+	mustHaveNoInputCycle(t, te)
+}
