@@ -4910,6 +4910,144 @@ type RoutingCopy struct {
 	SourceItemId string `json:"sourceItemId"`
 }
 
+// RoutingInputMaterial One input material of a routing (read shape): stock of a catalogue material shape cut
+// into blanks of `blankLength` (by `blankWidth` for planar shapes), each blank making
+// `piecesPerBlank` units of the owner. When `itemId` is set, one unit of that stock item
+// is one blank: cost estimates price the material by it, and can-make counts its stock.
+type RoutingInputMaterial struct {
+	// BlankLength The length of one blank, in the shape's dimension units, exactly as stored.
+	BlankLength dec.Decimal `json:"blankLength"`
+
+	// BlankWidth The width of one blank for planar shapes, exactly as stored; null for linear shapes.
+	BlankWidth *dec.Decimal `json:"blankWidth"`
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// ItemId The stock item one unit of which is one blank (it prices the material and counts its stock for can-make); null when none.
+	ItemId *string `json:"itemId"`
+
+	// ItemNumber The number of `itemId`; null when none.
+	ItemNumber *string `json:"itemNumber"`
+
+	// MaterialName The shape's material, as the catalogue has it now.
+	MaterialName string `json:"materialName"`
+
+	// MaterialShapeId The catalogue material shape the blanks are cut from.
+	MaterialShapeId string `json:"materialShapeId"`
+
+	// MaterialShapeName The shape's name, as the catalogue has it now.
+	MaterialShapeName string `json:"materialShapeName"`
+
+	// ModifiedUtc Advances on every change of the material, including adding or deleting one of its nestings.
+	ModifiedUtc utctime.Time `json:"modifiedUtc"`
+
+	// Nestings The material's nestings, oldest first; `[]` when none.
+	Nestings []RoutingMaterialNesting `json:"nestings"`
+
+	// Notes Free notes; null when none.
+	Notes *string `json:"notes"`
+
+	// PiecesPerBlank How many units of the owner one blank makes.
+	PiecesPerBlank int32 `json:"piecesPerBlank"`
+
+	// RoutingOperationId The routing operation that consumes the material; null when none (also after that operation is deleted).
+	RoutingOperationId *string `json:"routingOperationId"`
+
+	// ShapeType The type of a material shape. Planar (form `planar`, a thickness, weighed by area):
+	// `sheet`, `plate`, `treadPlate`. Linear (form `linear`, a cross-section, weighed by
+	// length): `bar`, `tube`, `pipe`, `beam`, `angle`, `channel`.
+	ShapeType MaterialShapeType `json:"shapeType"`
+}
+
+// RoutingInputMaterialFilter Filter of a routing's input material list; every member narrows the result (AND).
+type RoutingInputMaterialFilter struct {
+	// Ids Only these input material ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// ItemIds Only materials whose stock item is one of these (1 to 500 ids).
+	ItemIds *[]string `json:"itemIds,omitempty"`
+
+	// MaterialShapeIds Only materials cut from these material shapes (1 to 500 ids).
+	MaterialShapeIds *[]string `json:"materialShapeIds,omitempty"`
+
+	// RoutingOperationIds Only materials consumed at these routing operations (1 to 500 ids).
+	RoutingOperationIds *[]string `json:"routingOperationIds,omitempty"`
+}
+
+// RoutingInputMaterialWrite Create and full-update body of a routing input material. Members not listed here are
+// ignored when sent; omitted members take their defaults.
+type RoutingInputMaterialWrite struct {
+	// BlankLength The length of one blank, greater than 0 (400 naming `blankLength`), stored exactly as sent.
+	BlankLength dec.Decimal `json:"blankLength"`
+
+	// BlankWidth The width of one blank, greater than 0: required for planar shapes (sheet, plate, treadPlate) and refused for linear ones (400 naming `blankWidth` either way).
+	BlankWidth *dec.Decimal `json:"blankWidth,omitempty"`
+
+	// ItemId The stock item one unit of which is one blank: an item of the tenant (404 naming `itemId` when not) that is not archived (400 naming `itemId`); null or omitted: none.
+	ItemId *string `json:"itemId,omitempty"`
+
+	// MaterialShapeId A live material shape of the tenant's catalogue (unknown, deleted or another tenant's: 404 naming `materialShapeId`) that is activated (deactivated: 400 naming `materialShapeId`).
+	MaterialShapeId Id24 `json:"materialShapeId"`
+
+	// Notes Trimmed; at most 2000 characters; null, omitted or blank: none.
+	Notes *string `json:"notes,omitempty"`
+
+	// PiecesPerBlank How many units of the owner one blank makes, 1 or more (400 naming `piecesPerBlank`); 1 when omitted.
+	PiecesPerBlank *int32 `json:"piecesPerBlank,omitempty"`
+
+	// RoutingOperationId An operation of this routing that consumes the material (404 naming `routingOperationId` when not); null or omitted: none.
+	RoutingOperationId *string `json:"routingOperationId,omitempty"`
+}
+
+// RoutingMaterialNesting One nesting of an input material (read shape): how the material's blanks lay out on
+// one piece of stock (a sheet of `stockLength` by `stockWidth`, or a bar of
+// `stockLength`), giving `blanksPerStock` blanks per piece.
+type RoutingMaterialNesting struct {
+	// BlanksPerStock How many blanks one piece of stock gives.
+	BlanksPerStock int32        `json:"blanksPerStock"`
+	CreatedUtc     utctime.Time `json:"createdUtc"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// Name The name of the layout.
+	Name string `json:"name"`
+
+	// Notes Free notes; null when none.
+	Notes *string `json:"notes"`
+
+	// StockLength The length of one piece of stock, exactly as stored.
+	StockLength dec.Decimal `json:"stockLength"`
+
+	// StockWidth The width of one piece of stock for planar shapes, exactly as stored; null for linear shapes.
+	StockWidth *dec.Decimal `json:"stockWidth"`
+}
+
+// RoutingMaterialNestingWrite Create body of a nesting: how the input material's blanks lay out on one piece of
+// stock. Members not listed here are ignored when sent.
+type RoutingMaterialNestingWrite struct {
+	// BlanksPerStock How many blanks one piece of stock gives, 1 or more (400 naming `blanksPerStock`).
+	BlanksPerStock int32 `json:"blanksPerStock"`
+
+	// Name Trimmed, 1 to 200 characters (400 naming `name`).
+	Name string `json:"name"`
+
+	// Notes Trimmed; at most 2000 characters; null, omitted or blank: none.
+	Notes *string `json:"notes,omitempty"`
+
+	// StockLength The length of one piece of stock, greater than 0 (400 naming `stockLength`), stored exactly as sent.
+	StockLength dec.Decimal `json:"stockLength"`
+
+	// StockWidth The width of one piece of stock, greater than 0: required when the material's shape is planar (sheet, plate, treadPlate) and refused when it is linear (400 naming `stockWidth` either way).
+	StockWidth *dec.Decimal `json:"stockWidth,omitempty"`
+}
+
 // RoutingOperation One operation of a routing (read shape).
 type RoutingOperation struct {
 	CreatedUtc utctime.Time `json:"createdUtc"`
@@ -5668,6 +5806,11 @@ type IfMatch = string
 
 // IfNoneMatch defines model for IfNoneMatch.
 type IfNoneMatch = string
+
+// InputMaterialId A 36-character sub-record id (UUID).
+//
+// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+type InputMaterialId = Id36
 
 // InventoryEventId defines model for InventoryEventId.
 type InventoryEventId = string
@@ -7833,6 +7976,125 @@ type CopyItemRoutingParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// CreateItemRoutingInputMaterialParams defines parameters for CreateItemRoutingInputMaterial.
+type CreateItemRoutingInputMaterialParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListItemRoutingInputMaterialsParams defines parameters for ListItemRoutingInputMaterials.
+type ListItemRoutingInputMaterialsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteItemRoutingInputMaterialParams defines parameters for DeleteItemRoutingInputMaterial.
+type DeleteItemRoutingInputMaterialParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetItemRoutingInputMaterialParams defines parameters for GetItemRoutingInputMaterial.
+type GetItemRoutingInputMaterialParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateItemRoutingInputMaterialParams defines parameters for UpdateItemRoutingInputMaterial.
+type UpdateItemRoutingInputMaterialParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// CreateItemRoutingMaterialNestingParams defines parameters for CreateItemRoutingMaterialNesting.
+type CreateItemRoutingMaterialNestingParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// DeleteItemRoutingMaterialNestingParams defines parameters for DeleteItemRoutingMaterialNesting.
+type DeleteItemRoutingMaterialNestingParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // CreateItemRoutingOperationParams defines parameters for CreateItemRoutingOperation.
 type CreateItemRoutingOperationParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -7936,6 +8198,22 @@ type UpdateItemRoutingOperationParams struct {
 	// customer details and price breaks) the ETag is the record's: the item's. Without the
 	// header the request writes whatever the record's version.
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ListItemRoutingOperationMaterialsParams defines parameters for ListItemRoutingOperationMaterials.
+type ListItemRoutingOperationMaterialsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
 // ReplaceItemSalesPriceBreaksParams defines parameters for ReplaceItemSalesPriceBreaks.
@@ -9194,6 +9472,18 @@ type AddItemRevisionJSONRequestBody = ItemRevisionCreate
 // CopyItemRoutingJSONRequestBody defines body for CopyItemRouting for application/json ContentType.
 type CopyItemRoutingJSONRequestBody = RoutingCopy
 
+// CreateItemRoutingInputMaterialJSONRequestBody defines body for CreateItemRoutingInputMaterial for application/json ContentType.
+type CreateItemRoutingInputMaterialJSONRequestBody = RoutingInputMaterialWrite
+
+// ListItemRoutingInputMaterialsJSONRequestBody defines body for ListItemRoutingInputMaterials for application/json ContentType.
+type ListItemRoutingInputMaterialsJSONRequestBody = RoutingInputMaterialFilter
+
+// UpdateItemRoutingInputMaterialJSONRequestBody defines body for UpdateItemRoutingInputMaterial for application/json ContentType.
+type UpdateItemRoutingInputMaterialJSONRequestBody = RoutingInputMaterialWrite
+
+// CreateItemRoutingMaterialNestingJSONRequestBody defines body for CreateItemRoutingMaterialNesting for application/json ContentType.
+type CreateItemRoutingMaterialNestingJSONRequestBody = RoutingMaterialNestingWrite
+
 // CreateItemRoutingOperationJSONRequestBody defines body for CreateItemRoutingOperation for application/json ContentType.
 type CreateItemRoutingOperationJSONRequestBody = RoutingOperationWrite
 
@@ -9205,6 +9495,9 @@ type ListItemRoutingOperationsJSONRequestBody = RoutingOperationFilter
 
 // UpdateItemRoutingOperationJSONRequestBody defines body for UpdateItemRoutingOperation for application/json ContentType.
 type UpdateItemRoutingOperationJSONRequestBody = RoutingOperationWrite
+
+// ListItemRoutingOperationMaterialsJSONRequestBody defines body for ListItemRoutingOperationMaterials for application/json ContentType.
+type ListItemRoutingOperationMaterialsJSONRequestBody = RoutingInputMaterialFilter
 
 // ReplaceItemSalesPriceBreaksJSONRequestBody defines body for ReplaceItemSalesPriceBreaks for application/json ContentType.
 type ReplaceItemSalesPriceBreaksJSONRequestBody = ItemSalesPriceBreaksReplace
@@ -9979,6 +10272,27 @@ type ServerInterface interface {
 	// CopyItemRouting Replace an item's routing with a copy of another item's
 	// (POST /api/items/{itemId}/routing)
 	CopyItemRouting(ctx echo.Context, itemId ItemId, params CopyItemRoutingParams) error
+	// CreateItemRoutingInputMaterial Add an input material to an item's routing
+	// (POST /api/items/{itemId}/routing/input-materials)
+	CreateItemRoutingInputMaterial(ctx echo.Context, itemId ItemId, params CreateItemRoutingInputMaterialParams) error
+	// ListItemRoutingInputMaterials List the input materials of an item's routing
+	// (POST /api/items/{itemId}/routing/input-materials/list)
+	ListItemRoutingInputMaterials(ctx echo.Context, itemId ItemId, params ListItemRoutingInputMaterialsParams) error
+	// DeleteItemRoutingInputMaterial Delete one input material of an item's routing
+	// (DELETE /api/items/{itemId}/routing/input-materials/{inputMaterialId})
+	DeleteItemRoutingInputMaterial(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, params DeleteItemRoutingInputMaterialParams) error
+	// GetItemRoutingInputMaterial Get one input material of an item's routing
+	// (GET /api/items/{itemId}/routing/input-materials/{inputMaterialId})
+	GetItemRoutingInputMaterial(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, params GetItemRoutingInputMaterialParams) error
+	// UpdateItemRoutingInputMaterial Update one input material of an item's routing
+	// (PUT /api/items/{itemId}/routing/input-materials/{inputMaterialId})
+	UpdateItemRoutingInputMaterial(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, params UpdateItemRoutingInputMaterialParams) error
+	// CreateItemRoutingMaterialNesting Add a nesting to an input material of an item's routing
+	// (POST /api/items/{itemId}/routing/input-materials/{inputMaterialId}/nesting)
+	CreateItemRoutingMaterialNesting(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, params CreateItemRoutingMaterialNestingParams) error
+	// DeleteItemRoutingMaterialNesting Delete one nesting of an input material of an item's routing
+	// (DELETE /api/items/{itemId}/routing/input-materials/{inputMaterialId}/nesting/{nestingId})
+	DeleteItemRoutingMaterialNesting(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, nestingId Id36, params DeleteItemRoutingMaterialNestingParams) error
 	// CreateItemRoutingOperation Add an operation to an item's routing
 	// (POST /api/items/{itemId}/routing/operations)
 	CreateItemRoutingOperation(ctx echo.Context, itemId ItemId, params CreateItemRoutingOperationParams) error
@@ -9997,6 +10311,9 @@ type ServerInterface interface {
 	// UpdateItemRoutingOperation Update one operation of an item's routing
 	// (PUT /api/items/{itemId}/routing/operations/{operationId})
 	UpdateItemRoutingOperation(ctx echo.Context, itemId ItemId, operationId Id36, params UpdateItemRoutingOperationParams) error
+	// ListItemRoutingOperationMaterials List the input materials consumed at one operation of an item's routing
+	// (POST /api/items/{itemId}/routing/operations/{operationId}/materials/list)
+	ListItemRoutingOperationMaterials(ctx echo.Context, itemId ItemId, operationId Id36, params ListItemRoutingOperationMaterialsParams) error
 	// ReplaceItemSalesPriceBreaks Replace an item's sales price breaks
 	// (PUT /api/items/{itemId}/sales-price-breaks)
 	ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId, params ReplaceItemSalesPriceBreaksParams) error
@@ -14621,6 +14938,316 @@ func (w *ServerInterfaceWrapper) CopyItemRouting(ctx echo.Context) error {
 	return err
 }
 
+// CreateItemRoutingInputMaterial converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateItemRoutingInputMaterial(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemRoutingInputMaterialParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateItemRoutingInputMaterial(ctx, itemId, params)
+	return err
+}
+
+// ListItemRoutingInputMaterials converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemRoutingInputMaterials(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemRoutingInputMaterialsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemRoutingInputMaterials(ctx, itemId, params)
+	return err
+}
+
+// DeleteItemRoutingInputMaterial converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteItemRoutingInputMaterial(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "inputMaterialId" -------------
+	var inputMaterialId InputMaterialId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputMaterialId", ctx.Param("inputMaterialId"), &inputMaterialId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputMaterialId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteItemRoutingInputMaterialParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteItemRoutingInputMaterial(ctx, itemId, inputMaterialId, params)
+	return err
+}
+
+// GetItemRoutingInputMaterial converts echo context to params.
+func (w *ServerInterfaceWrapper) GetItemRoutingInputMaterial(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "inputMaterialId" -------------
+	var inputMaterialId InputMaterialId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputMaterialId", ctx.Param("inputMaterialId"), &inputMaterialId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputMaterialId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetItemRoutingInputMaterialParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetItemRoutingInputMaterial(ctx, itemId, inputMaterialId, params)
+	return err
+}
+
+// UpdateItemRoutingInputMaterial converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateItemRoutingInputMaterial(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "inputMaterialId" -------------
+	var inputMaterialId InputMaterialId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputMaterialId", ctx.Param("inputMaterialId"), &inputMaterialId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputMaterialId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateItemRoutingInputMaterialParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateItemRoutingInputMaterial(ctx, itemId, inputMaterialId, params)
+	return err
+}
+
+// CreateItemRoutingMaterialNesting converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateItemRoutingMaterialNesting(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "inputMaterialId" -------------
+	var inputMaterialId InputMaterialId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputMaterialId", ctx.Param("inputMaterialId"), &inputMaterialId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputMaterialId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemRoutingMaterialNestingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateItemRoutingMaterialNesting(ctx, itemId, inputMaterialId, params)
+	return err
+}
+
+// DeleteItemRoutingMaterialNesting converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteItemRoutingMaterialNesting(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "inputMaterialId" -------------
+	var inputMaterialId InputMaterialId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputMaterialId", ctx.Param("inputMaterialId"), &inputMaterialId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputMaterialId: %s", err))
+	}
+
+	// ------------- Path parameter "nestingId" -------------
+	var nestingId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "nestingId", ctx.Param("nestingId"), &nestingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter nestingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteItemRoutingMaterialNestingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteItemRoutingMaterialNesting(ctx, itemId, inputMaterialId, nestingId, params)
+	return err
+}
+
 // CreateItemRoutingOperation converts echo context to params.
 func (w *ServerInterfaceWrapper) CreateItemRoutingOperation(ctx echo.Context) error {
 	var err error
@@ -14868,6 +15495,60 @@ func (w *ServerInterfaceWrapper) UpdateItemRoutingOperation(ctx echo.Context) er
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.UpdateItemRoutingOperation(ctx, itemId, operationId, params)
+	return err
+}
+
+// ListItemRoutingOperationMaterials converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemRoutingOperationMaterials(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemRoutingOperationMaterialsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemRoutingOperationMaterials(ctx, itemId, operationId, params)
 	return err
 }
 
@@ -17309,6 +17990,14 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.DELETE(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId", wrapper.DeleteItemRoutingOperation, options.OperationMiddlewares["deleteItemRoutingOperation"]...)
 	router.GET(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId", wrapper.GetItemRoutingOperation, options.OperationMiddlewares["getItemRoutingOperation"]...)
 	router.PUT(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId", wrapper.UpdateItemRoutingOperation, options.OperationMiddlewares["updateItemRoutingOperation"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId/materials/list", wrapper.ListItemRoutingOperationMaterials, options.OperationMiddlewares["listItemRoutingOperationMaterials"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/routing/input-materials", wrapper.CreateItemRoutingInputMaterial, options.OperationMiddlewares["createItemRoutingInputMaterial"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/routing/input-materials/list", wrapper.ListItemRoutingInputMaterials, options.OperationMiddlewares["listItemRoutingInputMaterials"]...)
+	router.DELETE(options.BaseURL+"/api/items/:itemId/routing/input-materials/:inputMaterialId", wrapper.DeleteItemRoutingInputMaterial, options.OperationMiddlewares["deleteItemRoutingInputMaterial"]...)
+	router.GET(options.BaseURL+"/api/items/:itemId/routing/input-materials/:inputMaterialId", wrapper.GetItemRoutingInputMaterial, options.OperationMiddlewares["getItemRoutingInputMaterial"]...)
+	router.PUT(options.BaseURL+"/api/items/:itemId/routing/input-materials/:inputMaterialId", wrapper.UpdateItemRoutingInputMaterial, options.OperationMiddlewares["updateItemRoutingInputMaterial"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/routing/input-materials/:inputMaterialId/nesting", wrapper.CreateItemRoutingMaterialNesting, options.OperationMiddlewares["createItemRoutingMaterialNesting"]...)
+	router.DELETE(options.BaseURL+"/api/items/:itemId/routing/input-materials/:inputMaterialId/nesting/:nestingId", wrapper.DeleteItemRoutingMaterialNesting, options.OperationMiddlewares["deleteItemRoutingMaterialNesting"]...)
 	router.POST(options.BaseURL+"/api/operation", wrapper.CreateOperation, options.OperationMiddlewares["createOperation"]...)
 	router.PUT(options.BaseURL+"/api/operation/:id", wrapper.UpdateOperation, options.OperationMiddlewares["updateOperation"]...)
 	router.GET(options.BaseURL+"/api/operations/:id", wrapper.GetOperation, options.OperationMiddlewares["getOperation"]...)
@@ -38224,6 +38913,1187 @@ func (response CopyItemRouting503ApplicationProblemPlusJSONResponse) VisitCopyIt
 	return err
 }
 
+type CreateItemRoutingInputMaterialRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Params CreateItemRoutingInputMaterialParams
+	Body   *CreateItemRoutingInputMaterialJSONRequestBody
+}
+
+type CreateItemRoutingInputMaterialResponseObject interface {
+	VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error
+}
+
+type CreateItemRoutingInputMaterial200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateItemRoutingInputMaterial200JSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial400ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial401ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial403ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial404ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial409ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial413ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial415ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial422ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial429ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial503ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterialsRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Params ListItemRoutingInputMaterialsParams
+	Body   *ListItemRoutingInputMaterialsJSONRequestBody
+}
+
+type ListItemRoutingInputMaterialsResponseObject interface {
+	VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error
+}
+
+type ListItemRoutingInputMaterials200JSONResponse []RoutingInputMaterial
+
+func (response ListItemRoutingInputMaterials200JSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterials400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputMaterials400ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterials401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputMaterials401ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterials403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputMaterials403ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterials404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputMaterials404ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterials413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputMaterials413ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterials415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputMaterials415ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterials429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputMaterials429ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterials503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputMaterials503ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputMaterialRequestObject struct {
+	ItemId          ItemId          `json:"itemId"`
+	InputMaterialId InputMaterialId `json:"inputMaterialId"`
+	Params          DeleteItemRoutingInputMaterialParams
+}
+
+type DeleteItemRoutingInputMaterialResponseObject interface {
+	VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error
+}
+
+type DeleteItemRoutingInputMaterial200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteItemRoutingInputMaterial200JSONResponse) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputMaterial204Response struct {
+}
+
+func (response DeleteItemRoutingInputMaterial204Response) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteItemRoutingInputMaterial400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputMaterial400ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputMaterial401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputMaterial401ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputMaterial403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputMaterial403ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputMaterial404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputMaterial404ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputMaterial412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputMaterial412ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputMaterial429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputMaterial429ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputMaterial503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputMaterial503ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputMaterialRequestObject struct {
+	ItemId          ItemId          `json:"itemId"`
+	InputMaterialId InputMaterialId `json:"inputMaterialId"`
+	Params          GetItemRoutingInputMaterialParams
+}
+
+type GetItemRoutingInputMaterialResponseObject interface {
+	VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error
+}
+
+type GetItemRoutingInputMaterial200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetItemRoutingInputMaterial200JSONResponse struct {
+	Body    RoutingInputMaterial
+	Headers GetItemRoutingInputMaterial200ResponseHeaders
+}
+
+func (response GetItemRoutingInputMaterial200JSONResponse) VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputMaterial304Response = RecordNotModifiedResponse
+
+func (response GetItemRoutingInputMaterial304Response) VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetItemRoutingInputMaterial400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputMaterial400ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputMaterial401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputMaterial401ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputMaterial403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputMaterial403ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputMaterial404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputMaterial404ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputMaterial429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputMaterial429ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputMaterial503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputMaterial503ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterialRequestObject struct {
+	ItemId          ItemId          `json:"itemId"`
+	InputMaterialId InputMaterialId `json:"inputMaterialId"`
+	Params          UpdateItemRoutingInputMaterialParams
+	Body            *UpdateItemRoutingInputMaterialJSONRequestBody
+}
+
+type UpdateItemRoutingInputMaterialResponseObject interface {
+	VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error
+}
+
+type UpdateItemRoutingInputMaterial200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateItemRoutingInputMaterial200JSONResponse struct {
+	Body    RoutingInputMaterial
+	Headers UpdateItemRoutingInputMaterial200ResponseHeaders
+}
+
+func (response UpdateItemRoutingInputMaterial200JSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial400ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial401ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial403ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial404ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial412ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial413ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial415ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial429ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial503ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNestingRequestObject struct {
+	ItemId          ItemId          `json:"itemId"`
+	InputMaterialId InputMaterialId `json:"inputMaterialId"`
+	Params          CreateItemRoutingMaterialNestingParams
+	Body            *CreateItemRoutingMaterialNestingJSONRequestBody
+}
+
+type CreateItemRoutingMaterialNestingResponseObject interface {
+	VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error
+}
+
+type CreateItemRoutingMaterialNesting200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateItemRoutingMaterialNesting200JSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting400ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting401ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting403ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting404ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting409ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting413ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting415ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting422ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting429ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting503ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingMaterialNestingRequestObject struct {
+	ItemId          ItemId          `json:"itemId"`
+	InputMaterialId InputMaterialId `json:"inputMaterialId"`
+	NestingId       Id36            `json:"nestingId"`
+	Params          DeleteItemRoutingMaterialNestingParams
+}
+
+type DeleteItemRoutingMaterialNestingResponseObject interface {
+	VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error
+}
+
+type DeleteItemRoutingMaterialNesting200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteItemRoutingMaterialNesting200JSONResponse) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingMaterialNesting204Response struct {
+}
+
+func (response DeleteItemRoutingMaterialNesting204Response) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteItemRoutingMaterialNesting400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingMaterialNesting400ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingMaterialNesting401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingMaterialNesting401ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingMaterialNesting403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingMaterialNesting403ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingMaterialNesting404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingMaterialNesting404ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingMaterialNesting412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingMaterialNesting412ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingMaterialNesting429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingMaterialNesting429ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingMaterialNesting503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingMaterialNesting503ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemRoutingOperationRequestObject struct {
 	ItemId ItemId `json:"itemId"`
 	Params CreateItemRoutingOperationParams
@@ -39238,6 +41108,166 @@ type UpdateItemRoutingOperation503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response UpdateItemRoutingOperation503ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterialsRequestObject struct {
+	ItemId      ItemId `json:"itemId"`
+	OperationId Id36   `json:"operationId"`
+	Params      ListItemRoutingOperationMaterialsParams
+	Body        *ListItemRoutingOperationMaterialsJSONRequestBody
+}
+
+type ListItemRoutingOperationMaterialsResponseObject interface {
+	VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error
+}
+
+type ListItemRoutingOperationMaterials200JSONResponse []RoutingInputMaterial
+
+func (response ListItemRoutingOperationMaterials200JSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterials400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationMaterials400ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterials401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationMaterials401ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterials403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationMaterials403ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterials404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationMaterials404ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterials413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationMaterials413ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterials415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationMaterials415ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterials429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationMaterials429ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterials503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationMaterials503ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -49869,6 +51899,27 @@ type StrictServerInterface interface {
 	// CopyItemRouting Replace an item's routing with a copy of another item's
 	// (POST /api/items/{itemId}/routing)
 	CopyItemRouting(ctx context.Context, request CopyItemRoutingRequestObject) (CopyItemRoutingResponseObject, error)
+	// CreateItemRoutingInputMaterial Add an input material to an item's routing
+	// (POST /api/items/{itemId}/routing/input-materials)
+	CreateItemRoutingInputMaterial(ctx context.Context, request CreateItemRoutingInputMaterialRequestObject) (CreateItemRoutingInputMaterialResponseObject, error)
+	// ListItemRoutingInputMaterials List the input materials of an item's routing
+	// (POST /api/items/{itemId}/routing/input-materials/list)
+	ListItemRoutingInputMaterials(ctx context.Context, request ListItemRoutingInputMaterialsRequestObject) (ListItemRoutingInputMaterialsResponseObject, error)
+	// DeleteItemRoutingInputMaterial Delete one input material of an item's routing
+	// (DELETE /api/items/{itemId}/routing/input-materials/{inputMaterialId})
+	DeleteItemRoutingInputMaterial(ctx context.Context, request DeleteItemRoutingInputMaterialRequestObject) (DeleteItemRoutingInputMaterialResponseObject, error)
+	// GetItemRoutingInputMaterial Get one input material of an item's routing
+	// (GET /api/items/{itemId}/routing/input-materials/{inputMaterialId})
+	GetItemRoutingInputMaterial(ctx context.Context, request GetItemRoutingInputMaterialRequestObject) (GetItemRoutingInputMaterialResponseObject, error)
+	// UpdateItemRoutingInputMaterial Update one input material of an item's routing
+	// (PUT /api/items/{itemId}/routing/input-materials/{inputMaterialId})
+	UpdateItemRoutingInputMaterial(ctx context.Context, request UpdateItemRoutingInputMaterialRequestObject) (UpdateItemRoutingInputMaterialResponseObject, error)
+	// CreateItemRoutingMaterialNesting Add a nesting to an input material of an item's routing
+	// (POST /api/items/{itemId}/routing/input-materials/{inputMaterialId}/nesting)
+	CreateItemRoutingMaterialNesting(ctx context.Context, request CreateItemRoutingMaterialNestingRequestObject) (CreateItemRoutingMaterialNestingResponseObject, error)
+	// DeleteItemRoutingMaterialNesting Delete one nesting of an input material of an item's routing
+	// (DELETE /api/items/{itemId}/routing/input-materials/{inputMaterialId}/nesting/{nestingId})
+	DeleteItemRoutingMaterialNesting(ctx context.Context, request DeleteItemRoutingMaterialNestingRequestObject) (DeleteItemRoutingMaterialNestingResponseObject, error)
 	// CreateItemRoutingOperation Add an operation to an item's routing
 	// (POST /api/items/{itemId}/routing/operations)
 	CreateItemRoutingOperation(ctx context.Context, request CreateItemRoutingOperationRequestObject) (CreateItemRoutingOperationResponseObject, error)
@@ -49887,6 +51938,9 @@ type StrictServerInterface interface {
 	// UpdateItemRoutingOperation Update one operation of an item's routing
 	// (PUT /api/items/{itemId}/routing/operations/{operationId})
 	UpdateItemRoutingOperation(ctx context.Context, request UpdateItemRoutingOperationRequestObject) (UpdateItemRoutingOperationResponseObject, error)
+	// ListItemRoutingOperationMaterials List the input materials consumed at one operation of an item's routing
+	// (POST /api/items/{itemId}/routing/operations/{operationId}/materials/list)
+	ListItemRoutingOperationMaterials(ctx context.Context, request ListItemRoutingOperationMaterialsRequestObject) (ListItemRoutingOperationMaterialsResponseObject, error)
 	// ReplaceItemSalesPriceBreaks Replace an item's sales price breaks
 	// (PUT /api/items/{itemId}/sales-price-breaks)
 	ReplaceItemSalesPriceBreaks(ctx context.Context, request ReplaceItemSalesPriceBreaksRequestObject) (ReplaceItemSalesPriceBreaksResponseObject, error)
@@ -55173,6 +57227,289 @@ func (sh *strictHandler) CopyItemRouting(ctx echo.Context, itemId ItemId, params
 	return nil
 }
 
+// CreateItemRoutingInputMaterial operation middleware
+func (sh *strictHandler) CreateItemRoutingInputMaterial(ctx echo.Context, itemId ItemId, params CreateItemRoutingInputMaterialParams) error {
+	var request CreateItemRoutingInputMaterialRequestObject
+
+	request.ItemId = itemId
+	request.Params = params
+
+	var body CreateItemRoutingInputMaterialJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateItemRoutingInputMaterial(ctx.Request().Context(), request.(CreateItemRoutingInputMaterialRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateItemRoutingInputMaterial")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateItemRoutingInputMaterialResponseObject); ok {
+		return validResponse.VisitCreateItemRoutingInputMaterialResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListItemRoutingInputMaterials operation middleware
+func (sh *strictHandler) ListItemRoutingInputMaterials(ctx echo.Context, itemId ItemId, params ListItemRoutingInputMaterialsParams) error {
+	var request ListItemRoutingInputMaterialsRequestObject
+
+	request.ItemId = itemId
+	request.Params = params
+
+	var body ListItemRoutingInputMaterialsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemRoutingInputMaterials(ctx.Request().Context(), request.(ListItemRoutingInputMaterialsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemRoutingInputMaterials")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemRoutingInputMaterialsResponseObject); ok {
+		return validResponse.VisitListItemRoutingInputMaterialsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteItemRoutingInputMaterial operation middleware
+func (sh *strictHandler) DeleteItemRoutingInputMaterial(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, params DeleteItemRoutingInputMaterialParams) error {
+	var request DeleteItemRoutingInputMaterialRequestObject
+
+	request.ItemId = itemId
+	request.InputMaterialId = inputMaterialId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteItemRoutingInputMaterial(ctx.Request().Context(), request.(DeleteItemRoutingInputMaterialRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteItemRoutingInputMaterial")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteItemRoutingInputMaterialResponseObject); ok {
+		return validResponse.VisitDeleteItemRoutingInputMaterialResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetItemRoutingInputMaterial operation middleware
+func (sh *strictHandler) GetItemRoutingInputMaterial(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, params GetItemRoutingInputMaterialParams) error {
+	var request GetItemRoutingInputMaterialRequestObject
+
+	request.ItemId = itemId
+	request.InputMaterialId = inputMaterialId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetItemRoutingInputMaterial(ctx.Request().Context(), request.(GetItemRoutingInputMaterialRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetItemRoutingInputMaterial")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetItemRoutingInputMaterialResponseObject); ok {
+		return validResponse.VisitGetItemRoutingInputMaterialResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateItemRoutingInputMaterial operation middleware
+func (sh *strictHandler) UpdateItemRoutingInputMaterial(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, params UpdateItemRoutingInputMaterialParams) error {
+	var request UpdateItemRoutingInputMaterialRequestObject
+
+	request.ItemId = itemId
+	request.InputMaterialId = inputMaterialId
+	request.Params = params
+
+	var body UpdateItemRoutingInputMaterialJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateItemRoutingInputMaterial(ctx.Request().Context(), request.(UpdateItemRoutingInputMaterialRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateItemRoutingInputMaterial")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateItemRoutingInputMaterialResponseObject); ok {
+		return validResponse.VisitUpdateItemRoutingInputMaterialResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateItemRoutingMaterialNesting operation middleware
+func (sh *strictHandler) CreateItemRoutingMaterialNesting(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, params CreateItemRoutingMaterialNestingParams) error {
+	var request CreateItemRoutingMaterialNestingRequestObject
+
+	request.ItemId = itemId
+	request.InputMaterialId = inputMaterialId
+	request.Params = params
+
+	var body CreateItemRoutingMaterialNestingJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateItemRoutingMaterialNesting(ctx.Request().Context(), request.(CreateItemRoutingMaterialNestingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateItemRoutingMaterialNesting")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateItemRoutingMaterialNestingResponseObject); ok {
+		return validResponse.VisitCreateItemRoutingMaterialNestingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteItemRoutingMaterialNesting operation middleware
+func (sh *strictHandler) DeleteItemRoutingMaterialNesting(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, nestingId Id36, params DeleteItemRoutingMaterialNestingParams) error {
+	var request DeleteItemRoutingMaterialNestingRequestObject
+
+	request.ItemId = itemId
+	request.InputMaterialId = inputMaterialId
+	request.NestingId = nestingId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteItemRoutingMaterialNesting(ctx.Request().Context(), request.(DeleteItemRoutingMaterialNestingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteItemRoutingMaterialNesting")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteItemRoutingMaterialNestingResponseObject); ok {
+		return validResponse.VisitDeleteItemRoutingMaterialNestingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreateItemRoutingOperation operation middleware
 func (sh *strictHandler) CreateItemRoutingOperation(ctx echo.Context, itemId ItemId, params CreateItemRoutingOperationParams) error {
 	var request CreateItemRoutingOperationRequestObject
@@ -55421,6 +57758,59 @@ func (sh *strictHandler) UpdateItemRoutingOperation(ctx echo.Context, itemId Ite
 		return err
 	} else if validResponse, ok := response.(UpdateItemRoutingOperationResponseObject); ok {
 		return validResponse.VisitUpdateItemRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListItemRoutingOperationMaterials operation middleware
+func (sh *strictHandler) ListItemRoutingOperationMaterials(ctx echo.Context, itemId ItemId, operationId Id36, params ListItemRoutingOperationMaterialsParams) error {
+	var request ListItemRoutingOperationMaterialsRequestObject
+
+	request.ItemId = itemId
+	request.OperationId = operationId
+	request.Params = params
+
+	var body ListItemRoutingOperationMaterialsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemRoutingOperationMaterials(ctx.Request().Context(), request.(ListItemRoutingOperationMaterialsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemRoutingOperationMaterials")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemRoutingOperationMaterialsResponseObject); ok {
+		return validResponse.VisitListItemRoutingOperationMaterialsResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -58020,1249 +60410,1285 @@ var swaggerSpec = []string{
 	"Osfpj8+nI9QfJ46Dm3NnylBwZAFAIwzlYBxoqdltQzsoKbgy1GMqrG4KeqTZtYODffIdPAL0Hw7PbtLY",
 	"6pnPFLlhIpfAADUrOS3sF8hcvByZM015oWB3ViXPGJmVjF6rCawaFsxVDa0QyXCSfRLc16mIXFjYbAXH",
 	"A+uvIajDJri68ZtotdCuK3h4cHAQv2BGB+64ZN96u4CC45Yrbtm7vUuWJ3/47jX5+vDwwF+DE5SFDNrY",
-	"c8S3UHeeCnvh6kgOmrbdJQo0vn+9lfI+6reAnIkbJrQsN9/edCvH3D1kqCZqyJbBkPGLr2qa8tFLuObw",
-	"3BZ9uUsL5k2QBmrCL76qEdKjl9Ez1Ww5QCMBM0u3PoKD3Fsnubjmq5ghEY0NWhJ1zVdknLM5XReaHFQ7",
-	"BsJuBRAMFE4/l+WSajTavTgaJdvseRey1G94GbGCyVKTnBvJhUtxAlyS0MJgL9dARAHtpbW+IqBKlroT",
-	"VPObmWroblnQEAAP7HecFZFjPC/lipXmXkqAgsw2++StvWazDchJKIoWzDBZr1DUvwRhhNFsQXKpk6nI",
-	"qGJ7XCgmFNf8hhUbQ3tzI5bkZG5AcdqaIZ25E+IMBEbLOyFrcS3krcBnvTJliHB1jWMbhctsGGZ7bT2X",
-	"9GoAfhvO0oneGoa4N3Zf0mvWi91OuzowH14dHByckFcHSB1Tg9EpUEwzTOoENDiv6iu5NIw+78I1gKD/",
-	"WtBPeC1eAQ/Yckt+ZLOFlNdvWMGN9Dhgn2/xDZLbV7o3/bY19r0PwIK7A5hqPav8J9tAfVAQv0ceFnUk",
-	"ATN5pgjPTyoxSgorwhtheblCzChBI3eGenhvv4tL2lXsbTEutW+YhfmCXwmq1yXrAv3CKN17iq1oSTUI",
-	"tPYFRdKbw2S6Pjh4kc2oYl+9hL9Zeky+f3v6eu/i+1NwzxlRJ63A3Hd/GqVFabpc7RtBIJ0K0IaAXCmW",
-	"laDoUg3zKTLWt5Lk6xKIEyklegOfKXJV0oyRFSu5zCc90oSb1YN/t+26dEB3bZdVBrjyJ3oL7oArwfKE",
-	"cEE+Cv7JLFCKHEzyRnVFMQoVVyrIK7LkYm1kRRA4NnJdkqyQ2fVWLPB72ru6UDM72Ps6rpl9NiOolRSK",
-	"ge/hG5pbhdt8yqTQTMCfwD3RbPbc2ox+82dlNuNvA+/ROb6Fk9a38w/WVyYFmVNerI2mUpLZWnHBlNor",
-	"1wUjN1wWFNkqmOPnBc+eFMjLQMjP7PyqMvu1PG1KU80A2JKZO9UD624w2vHO8m4oQTUyKJnZuT8nozfg",
-	"2Hk4MC6MBqjUACByO/PnZPSdLGc8z5l46pNbK1bugZUQrc+koNk1ajNGCnOEZsXKJVfKotk/ScGeHsVg",
-	"38B8wHIyWyNtMSIa+DQxpKAG92TU8hmcie8KfrV40gvSZQtvOQUq2065FsIQ+zHQUkMfc55XBm+Rgz1l",
-	"Kmp2U14ZTFH4NTNd8RsmDKbRjbOgVp4AYBhB+ExgnO2OTNASp7TGRudtiemoldzV9t58YGvVe+seBYva",
-	"ew4MChRitKIVVOnKhtlpJR/XHBdTgZ4LQ51lvpmceEtWSZ1rnnpjMtjQ4JMdbQq36p3U35mL+IVuVtNC",
-	"Zy3xzidFs0yuRXXp5gAqgv1W5nzOWR4X/SDOwLDqPBaWUIUcmE2D7asjJQSo7AURKrGl2uef16JZgnCr",
-	"vnfgGdibc7opJM0vpfyBllfsS3FR5y8qDBAlSkVANVhpxEmaZWylFRkfHpC33xglds4LZr0KzxQxOirE",
-	"VAGi4dcKaOF5CXeYmzm/o7x42vsXRJKgH00YwrYlIEcdEyWXzDzpjMpjWTrWOakH4kDYScMUTjjicuhq",
-	"AgzfJ+/sHTUobc3NJ8RZm/2oO5qb8S6jhrz1alQ2fRvh4+z5zVsCGwZm6Wp5ZrPM1XrYGxSJCht4j4JA",
-	"rM8YmAXobJQGudZf9DI57knLkt+wyq/M0HkUXq6ikLfK8lMyxrs1FXiLjsmLA6+drEXBlArefaZI+vb9",
-	"xZ8+nv/w/vTNny7P3n77/uNlShQDhgse0skJOhe59bFNBWiIlMypwtgdIZj1QQCXUEtaFKwEMPYRty5Y",
-	"ecMz9lHQG8oLOiuenFBZXgAIKOb8ao3yljOZebjIhllXT041NWoyySgILTNzQBiAO5flVJhnlnLJRMV4",
-	"7AE+U9XLt7K8NhyVrKjS9Z2Hc6yoHvpijKYB4WDjGgxcGR1q0y8tPa1sdCnlWyo2zqn71AeKov+CKgyB",
-	"5roV8btjwO5UnJ6fRTbYqv4gCIShAPut7XZxsns+OrmX9tRjmcNA271avO+gQao3GgPZkN2Bg5ingQ4O",
-	"wJzOeF9kLLTumh8W9nuYxJHto6BrvZAl/+vTCgBvjQYprhJnSU9IyW7kNcvNlWefVhzidszyRwClWq/Q",
-	"9fSW5ZxewlK+HBN5pshrnHrPgOKJHYbxLA2IBLbbDGXHh7BVjA+M2W9XUmlauFDDffJeoPiBRlEbCcQV",
-	"sTkACRHrokDjupAuckiRBSuM+isJnQoA5twIDYbUkhSsqRlLwWmPstZyAjOh9xssjtVMuuTLJcsTQsms",
-	"oOK6+smQU2mDl9zkGFaSmttS2MBoCypZrhVQeWqksquCuUUegzab/mNqlWH2SU+FFGQm9YIonjNlAwGC",
-	"oCckDit0C3E0yNnhDtvb+h14gVz4ZsEF20cngXcqHhwkI7OTyDrx+tQNgMno055ccjBhbkbHc1oo9jlx",
-	"kx51XeNHnfVFTITk5SNNmnEdCbB8zfXm4aYwMkQZmwV/eLCJAD8j3n/ztd+9scHLf0zqmDd5MBjQVN0i",
-	"ATg5e7hzWy2sba7hUzVfE7E2l/nh5gLy9VrmsQmRtGUyf7i1gTx3Xsobo+fFkj2McCJLsrKPPNDEn/1T",
-	"cvZnlgFPr/IAYnQd9HFMBACOFoTlAH1XC7pC3GoQNbAcfyyLuLb48cMPLsZnKTUL8h1OkDP4ZAszdP9K",
-	"zf1DG/hHnXU6chguxSjIbjlmaO+Czalm4HYZRcavjRhbTyg3ouQthbVXDFqAge2sQ7O2zMoKC+B4JGMj",
-	"19rEuYQs2KeJ3Tc0yLV2dRgQdi/65YwKX77D5z8nI94Bel8aCyBNCwau3skwNyV6nhhL7o4UA8/RhW/k",
-	"GBYMPJOyYBSEsELqrh0uQPjJDPbOrRDmPjF1J4RcMk2Nkmb5O5ipaHFeuyL9WDZ6a4do4hMZp3/7nDrR",
-	"SbBwH6tbHSfSl27PzM/R/Ze3AmX7YShwKjbv4Q1McXLCbFG8n4+O/zh0FDvETzF3A9Aa8IWYh4LDTnAL",
-	"tt42Q235XyOb8c1GM+Vu1/ig6+pMamSCC/3Vy1FbG3HftChocUs3ZhYqcloCeEwYjeaPI/fd6KdY4Eyl",
-	"FP0RE07wZPw22yOub5kdyMNrl+7pS+R+JQGpdpckwN8abf2pl314XIiwEWeArGW2YaqyzRpJMKh8Y8/Z",
-	"zONCfx2bcWHn1RBoInY5mh5LlI80Lcn/ODs3KG+0djTVGu2idtUVBKSWLGP8hosrED4h4k6B3jFj6CAg",
-	"MzCY8tJBKOUkJs530UJ4y1Lvo5cGtFqsYlM+2x4+WKHcbnf10ml2IYpZvOH5wEO+jGN74/yM2ta45ubF",
-	"FAO24b7VqW79hdfhb9Xb+6R6RDnLOGAAHDqetiKaXptzrF05WjD1vsSQi+rDB3f2tW/Paal/4IKdabYc",
-	"JSOIWHb/Nn5brctsQRVzQ9c+h6PXfmgMwsWN5JmZ4laW1/DEe+f/Nfc/+JvjG3+WMwPxgq/sVY7PG8wR",
-	"WbP/9acIhm07iziqX3ORQxiyu/aNUx4jra4NOYHLhs9tzP2Vmsj5sUsyTqYYQO5WaBAIFmPTiyLXl4z/",
-	"wNnt829zrsm5e+29S0Yi/sepuICB4KcJxthHqQEgVJN0iMLGPjsc4xGUeMSj+Ahb2Sdn1M/nDQTH7zvp",
-	"4o8Y93XNNhj09RPE30Msvw/EFy6D2BBQwn2eDhkHeYFcxwW6NnbABCj919HCyTc+Dey5YWN7BkxwNjjH",
-	"YG39bdXDrvBNr8yOxqETmwN5cBBQ4piu1Rvmmrgpf+gWMZ04mQNij12iRV0iTjzeBxKPwacTIld4tMet",
-	"XTNcFA5GSPNyE/qX29mIhR4u9f72BXj/JkZk7sizapNd7sTAOkjQ52T0HS9YL9iZ0afB8RQKczMuKATo",
-	"9otfMHoM8vbW9TPP74Azxex8IJ+YK1ExtpO67VTQspS3Lm1FrQtNxqfv3kwMMyQFo0baESw0crolAA0F",
-	"M4AThIwCASzYeq0hNwvfdCmh8Jz3Ml8LeZu4LMipCK49ZNtC3CekQN7KNQafMws9aBsWnzH71wpNSy5C",
-	"MnXYMiAExQciZOy9rRahQlFdkfGhDd7G3ARDtqOq1pJ+OsMfX9nrbT9Wt5uWJd1UanE/DPaZrvl31ad3",
-	"Ae8eGhsKyxExLthRxwDmdqVWwL7XQkMYhi+133j1nTdeNM0FkF0IeAgOqASDcSGlGDRAMNLTJTsmaUbz",
-	"lIwvLr89T8jZP317kZCLyx8S8ub//C4hb378p4Rc/PDm/MMl5pshT3x9+gYGt7np52++U1h1AyOcX7wh",
-	"4CZGWq10yegS/QUfX7yB1MQPr51pZ5JMRZrLbG3Wk5IxTmBGNMrRnGcM1Rz2SRP3mGEaKV/SKyNUpzc8",
-	"ZzK1SfvpWuRszgXL0/2pQFPeM1XFfZNbbgQYdNovuSoYhdRA9kkzUeWwObnGj2Z0Qmr+72AwCGAgGCUj",
-	"AGCL+NKhJAZBJHU1MbDvjLmo/IcRq+PPVve6v+K1s8gNGG8V2MCAm1Shm1UkrFGYm+GzUyEYs3lfjJHx",
-	"DWe3WEpHSzug2ciSLeUNI2OWcz2xCrK9D1g1i5askmamgpaMotp+HEjpxFx68pyAsG7+niTE6TX2iQv7",
-	"UbnH/Bfm3lTSdEIiknX4Zah2wXp6JPGpsJNXGoKfPlAabK0lGK2lH1r4/xmewJenAj5NElJTExofA+g7",
-	"9UYkRf3KhgWgoQPZZdS/nSTEqqFu5Wf40e+6+zxJyJ/lLKlClGHxbc3VTv47OfNr/52cTfbJe28ngFoB",
-	"CtKXKURuGJGjoCJnOVnQG5BsXcmjDdOgoeHjIWLhSHLuwgSTtinPpgSDAU2dNFU5o95NxXbzw0mDPpUM",
-	"ZovaH5LagKHxJK1T1//clol+hvABzglzHiJmWpmD+IF2SHz2tObYGOx5OhWEzpQs1pqRhdYrQ7/Mv8r5",
-	"o5xPoaYlrEve0ggPOnw473rN7s8UisZjH5vgk6jFBsKvJ45qZgVVCvwPmCQKwNxBM91ROvxSxvwTLN5h",
-	"1GN+zUgKv6dk7KqxoOpg+IYVVhREpPuY05cHL0ONBKE/IRjGUsUiobIsNTHMDN97MdkHdg6xOlGMAXyy",
-	"77uiLh8//HDiXAdVvSUDTWKLIoBZEgrY2WoQGI+GRmQI9jPy3BhPG1+Zsyr/3qBLYpMIMd9ZkVzeCiBt",
-	"hgOnHs/ToExOxMu/1VPclEico8Hjc+gi6BdSfsnGqOH2p4D6kHTbElI7BVbic36Vn5PV6uzRXK6DDEuV",
-	"bP601qSaAcmOcw50oxNUJCtWjwAxuv6eGc3WOMKCkqHdwyBohEgFZSWtGBQhWUCuxi8PXoRFKO+8WwG0",
-	"d9yubnubQY8TW9fA+pldsZWa2w75YASPJ49soetG+xhps6UqtxvutCvMIzYgBUZ0U3Ve8iWNRYkZqgwe",
-	"MWr0dm/pk2SFb4CpDm4gThFEJZSu6IAvfiGkER7WvYEK/o5+7l7zmZjLmM2rYc57pvy6faVYW3y6MlIQ",
-	"qkCd24MyC4anLbne07K9Sx0Bbu+CaFHhI0WHRbXQT+8gWOxBR0VLw/aiAknfuZ9qspTWcOs2EfwilmJA",
-	"vCy8G6ev8SAPe37dMR4QWPcIewKneimDKOFe0mIf+4x6wu7vxYIkqs328RH1wVtQ1rcjRBcXbflT/x2B",
-	"8maxmAd3olWONtzxdVFsiI1lzo/99XUOHm+HN+ptVjBasnyffIvl4SDEuBXifOJDnBuDYBZuM9SZjM1J",
-	"TvZ9tPPYXElGs8VU2BDSZ8r9OLlzLDSphUJPRSsW2ujRG0xbA3tlVWSx5l2AGjWxQIsOUmEo1D92gUEi",
-	"UODWRbdq97DLfoLjBbiHnrNBZKDukQ36bEm9htksobwspGTXSDl4ghzXsQiMVU5WJbvhcq2av5pF5KCU",
-	"5y6JBlLCgxp0uxCvPhHXJd+YR7i4uoPE20v5Hu1wvixdhH2O0zClT5dyHQ/8zaTSxyTVUtMi9TouFNIz",
-	"eugzV+DzL2uKpecgf2LFyo+C65T8A4E3yfPqgXEp12DT05J8RXKW8SUtCNBBBXbHhlQBiaDZpi0j2EkC",
-	"x55wFPvT3pXcs1/mLNt/g7OEv+xhFThbP2UxOh4tpXrOhWaloMXzVUG1ET+f5yxD+cis40nmanoGYOLE",
-	"L7frDL9xZ3LJYzfqe8j+VyuwpMuSMKX5kkLGcexU3XG1t72gMxm5Nj+Yr2295OqiP+aJLGm24LHUgLf4",
-	"w5MCo5her2JZNHq9ekJAGriDZ1VtlYOzC4fewycVEyYVOErBwXTi6QFXVQ3O3xCYjfyG2NnIb4hca8Nv",
-	"yaqUGUNj3W/A1bhgGKPbgVq9RXEqelVHgl1eQph3e8su5tyvZcfX7bJ3e8uTnaGvNDDALzWJIEN7RQGY",
-	"bu4uXOHi6oJp808EXy6BfO/dmsPP8GGi7NPtc3dzvqZFtsbaT2+hGEmMjN16BIIqA6Dugsxh5zkms3WZ",
-	"M4G6Z1GRJYx08djpL6XzvcCj39h3q33y32yNz+5eRnQPfXGneM4EFmME0xrqDRgHjUVWaqFX253fZ94I",
-	"5VQQHGJ/NCDmvBd4tR36GeZuRtegnmE/Esv1MYhTRR06HOfqDuZphYnU16HiC4FqwVDQ8g2bc8HjJtc3",
-	"LCtoybBy0TXzxfzSrHpfpWRJV/XyH2BTTpcyXxcsxZTz9HX4ylTMAT9vvbnwmUIZE1U/190mDyqYQ0lT",
-	"C6pyPapwjmgoOl2tmIihmdGL1ELeiiCf3eqGUC4XK44TStbCmtK3CrkLVqzMuO3Z/mnNcyoyZmf04Qeo",
-	"2D2ssaWgMxbRCd9wBZUY4ecTVxjWF4rttJTg3m6lwtW5vsUXehNwoJmFRRJoKyVs2ESIUoBRY6zInLu6",
-	"3AmByq9B3de4mwPNALHArqKQtyx3eCbnJC/lKgdEELntv1Cw1wvJM/bG/YRVYk9cDKE3RoLHvT/Orhms",
-	"tirZVpSsSv/HcdIpBhDJNBlomXIEoTM1xd5ePHG0cyxkkbua5seYIT+rktcTZ3Mpq/hKWGdc3R0SLxQg",
-	"UjRWCExc1qyFmO4TfiymBs9XaFBte+JIQnBfBxPHDkMXcgTAn/m6KPbWK2jKNbNue2rR2tYlrgjY/mBy",
-	"dRGjVHE1fV0Ud1LRu6nXN0NnGTJNB3nylgdn08eldZGpnVf38GRsuJXmxPCQv6xrlYoQHkvNanWs7xLh",
-	"8BjE7pi4e2SVZOeYU8lUQKEJH8IhpNjD84JihtzIopneJ2+dqRRoBtQFidLPqQgp6I6Lb0TPDia3F1FK",
-	"+7B3qk50+0ySvygibOlvne5uIaID/YchoSy40kNTALpE5s5wdZ4/Tqj8gxOa1w0KASXBATS3aV1EccvF",
-	"uSsm9J3yW7/6zshm8O2PrcjezRuDTgb77dQy88+f3mIxefj7m/VmlPgueaNkhG1RgtBAiB38kwsCxOi8",
-	"KqrPxf75BzD9rfqsFnzlP8CYfzqnpf5TM50Nn2n9Vh+/9XPLGlEbd8FXK/Nd8y0Lfuv7P8vZn8LoRJGV",
-	"ELG+otEwxOYhd0ZXG4RDebRxbDarwFD/hjrXUBLxbVuPj6upcDFvYwQHFT/LWDAyGamw/WpyPBV7JNXs",
-	"k04TkgIDK7hgRnCBPtA4DDSwSh2vC34g7C9rWphbH1SrrJDOAGyZaUrGdU1jgoPGeWYKGUZABMyodjEJ",
-	"FmQKpvKjnxDDl6jGBRtIV7bvVmoT6tFHA7BDGSg0nKLuKCSZl+hZogUGho3TVyk6IF7tH6QwKpYWZfnE",
-	"Ch7Yz47ZCu7kq5d7Mw7N7a6Y3TA0wdqZE5LOCwnNfc8lF7oCSGwI7BgLIUtsgz7ft2uPpJbvpMckxYZ8",
-	"siQp8L/Uzkg19u9O/+Vf/uVf9t6+3XvzJrXbl1iW9uG71+TFixdfE1+fxEYeydKH/cn5XDE9wf66PFu4",
-	"pWa0YCKnJcEuub4yaMXfEQ7DahpnWAk1/jRhgVxYUw3AYE8xhhsfld2t2Jhrhe1ou/BgKk4dyt4umDlM",
-	"hwBcEfZphX3rxj7u8oaVik2CYEBwWZa2sBnJJCuzVj6LuUaGb4S3aJSM3L1xP7WwHUhPgKRQgiFAnVEy",
-	"imDOKPFySDIyG25eo0Cb2xu3jVCp7ghLlMXi4hU41QLChYKxQcAlXdkWeuHvEKMFljxbIq1lk8Jqlx1M",
-	"TLUK4lq5bpxG9csUicy3hmpcs42PNQDSYWBJUZ8M2GRNXkxIw1xSDYeUFwZUa64jhM9sd8ROB5H6kxMS",
-	"IdAwOsqgLvzCSSZNYRTjOFQlaO+TU2zGaYTKNFwRIrBy3Tdda2xrRfVaNrFattsjF59hi3zjJNi91BBI",
-	"Tv0b46qs3sQfqKoaoUNnVq5VldihyFqYK58+z+oGTGKDWsd6Ucr11YKkK6oXls6VcplOMHJXZwtPuat0",
-	"keigPuXUjO4bfFs2iPi6Tz6wpbzB9DpsgUs1Jj+LK1/lo4YmXHl2ANTlD67RRNj6CEFEJGZlKUto/cny",
-	"Ohffx/heM4ntkrJP/oAKpoXSKlV0KgIIXMFnQ7Wrdgm+sWdQM7OKaRfsk3YkG0lXh/AZL7ni2+H1F+oa",
-	"VDrLjxU0nBhePSsrWe7KmcbMRznXtt4tr08XRAGc1ApG2uqAQXukDm30MT2/DrR41bizi/fk5dHhb6Fu",
-	"3Ek9tMGH0DhLpi3ArJiO2nOzBukfqLSo6l1WxqH8iLYZnjMB2f0loUtpA688uEbWuqlORcXOYnuJNvv2",
-	"JY83Bf/AaL5nqNCx2Qa8jOcfL8lzuuLP/dTP/1b1Av/sv97THGsBNqEwmG/U3t2KOQaQxvN5PKzIImvq",
-	"uy3h/BjwbFasd+dOqnuKyXCGvAipq9LWvpC1koRiZSpn3nlwULds3UkIADLe+kInDwZVXrXFiYTCYRki",
-	"R5EdDHH7EfuExOADgx4aGdt6Hb9tv/E5GS2ocqT7XJbW0d+dc+GP1YgG9W9W8PqQUO/dYpYv6SdXjj0O",
-	"FxbfsZZpDw7IR/STt2VbGqEdadsO5NJ2GRjGkMIqFtAMxlYhBZ9/JoWmmVYJdkKxPHg434qbpCzJHEAn",
-	"o7RcSB3LhPquZGwP4lXhgUEkdUU3Syb0JSvRdDcsU89jYiRH77JOxuwERJsZtlP9Bkhn/fEIHdMMWjkg",
-	"3zkrlRT9s4CmebuQLgclmBUReAWDDJpU008fqGbx0Af6CRg9YKAR7NZaLqnmGS2KTfOWPFMQCBGUr1K4",
-	"rZAls9Zyj+a5i5qBvpJiNy/ruqvsagDBLZv5at2jXVMEQ0dkTcBoSEV12a+FHg0Ubp4rLiSkRrVDiJLj",
-	"hrDk7luM5LZkkgjrb3HfCI+rGEytWGKdlP3UI713llW3yTY0PLeKwm0pwLtjVfEWUu1cIXzrBdq1+vd2",
-	"mbK3snf78QFVurfO2V+BG00Lw+8VZAtEjoh+ustYQxj8i6+6Wdu7QJr1xcTD4As0oGo2LOqig9W9M1/X",
-	"x63K7UFw3rDhe+uD32H3dqgB3n4XNbpveFHY+NBe4jvD5xx4JwZcnwm2YuUWMdTOdmFdI1un842wXQre",
-	"3aZ1rpgfGM3jseZvjEBvlPiSCsU1Mj6uBhxDUEj3LrXR786+PJ0MKF5AqiyRaUJVw5aKskT2qIUb7eNz",
-	"RMWhNBIFd38GcI77ReYYsd217YAwrDCzrJFXpu3vYT7MUL7zwZ7AI+X2dPOr7dPVktyCKIh7pf10s7sv",
-	"BFCcXT7ysXQy3S+0CR38+wtBE+X+XwiWuEzwpYCJyw5fCJoOUeNLQdMjqDzybY7JOX2RXW/pNavSTLsl",
-	"IGxr53NMjTxSSGfsWtLyerKDJHQngDpkpLsCtrOsBFXFrBREDox8s5Qla/YeeHE0zO8xXJz6IjjckMcC",
-	"GcxKWwGK98k/r9HCN0xzdubAbQ4xVhTn8fv+Vs54wQhQg/soiwY688tMfqpk8Tv4VOZGk4/b2VHJ70xs",
-	"GK4pFrRrih9oMMNdSeh7rGs6fEtXUnWk6vxOzojmugDloJTFXRWDaleD1QcTV2J6hSq9tSLqyHpvYd3i",
-	"8UMI6wNx/aSKdn5UIczci1tWFHuG5LG8eUcgnOj04vXZGSlkZmO/EmK7nVGSyyXlAsto25LY+lZOBUTd",
-	"K+gonNtEIIO2CaFQwmJW0uyaaWWLeGLhUlsdIiGZXEIJm4ScnZOCa1bSQhFZToWQYg+hCapwkYt1CXnu",
-	"SDjdOJFjAsEYKuPYEiD7U3Hho65dqBbE4UGMwGSfnAmSQ/EizKarNsEMD4T8q7CePPQ1yaXeU2xFS4zb",
-	"0XIJcTkF0+aRhOT8itvCmGn6//tvf/f/n64PDo6+evbff7P3/B/+j3/9U/q3/+vz/0xTMv7w3Wvy6sXR",
-	"EaEGrxKi5FSk8tms5Ez8ozXk7HMGucEQuTFJfNSHLS2cGGbHCxsjk8v1rGA5yaVG/7g9P66mwhkmjl69",
-	"qC8IU7jgL1zwi+hSFpvVggmVYBEbpWmpubiCHhLMng1GyuCDGGZjXgZPEczhu2IWhRt5TMmMloycnd+8",
-	"9AICllrHGnRQvJCKAFVctfOgUNfRwf1I+yOLeN0E/+clfIec48EJVDeX+TnISxVy9PGbXZIOWHm/hIP+",
-	"KJPQHAk2VBehZ8OMgwD/hKgOAnolZFlRz6BY0OQOSN7BgNzWKUceLK91vaAJqzfafATogTxsg77p99o5",
-	"CsHihpEERVasc/YmjJHozdUplHRRc82gCRXXhZwfDPpGR/361b67ZyGWElDE5f1xoy0pTc2dsnFiG4iq",
-	"PDo4OMBL+fXX5pePl6/JGN/KpLhhQPptEwMIlLb18aN1pu4ZHPBI+Sqfe675JY/H/61KnsHaeGDYV1XD",
-	"tfYl7u1y2agLd0sVtt574ATu3piLIIXQ1dRs3sDJoMoG0eZ5P23Z5FOl+JWIV0iFzvMQPlcRuqpIaje9",
-	"7IqGOxWEfeJYPqMK6uK2UKpVFrH0fiMgyDe3cDFo/c2AdmM8DbC37diOHAg28BeZ9/azIgb9CmZEoXSY",
-	"sgM1eG91zLgMWjXm3L64O5qluyiClwTvsq3DyqbZbbuvHr9P3tpKj9DugCvDSSFrZezaXu6FjZmmQs5d",
-	"bgIr0wnE2lm5Anfcph7FQryHxV8ndcPjLym+ulkNV9sChz1R1zHOtaJGlzTj/+sfT/f+x09/e/H57542",
-	"Itun1q/DOMNmaGGE8Z1gMohBphmzcuYYBEzyrr45x5gUlbMHuJ2/8IjYe8e5Dpvn4aooxNHhDhrQsDjU",
-	"XYphvhxWA2NYiKiXfmrBoVhDHYjdWlwLeSsm9xZxBkaT0kAig6jSSHH3hwbsXhGnzRDTk+AEsYBCvl4V",
-	"0BlRWVEyqCTM81BJ3e8oUdEoOt9foeIwVqFivWufljNvuZNKx+w+cTzd1s1lNzm4UzhwbC8u0NNM+7qn",
-	"NqF1vJSCbRJXdpMzlZCSghV6xcqMCU2vWK1X/mOy3DfATTYfBdcd9d3WgmMfjqr+IzjSwIMKLx+TlVyL",
-	"HEKrCRfZgoyL2XMuJhCzZSjqX9YgulQ//fu/YS1SGAmcouZHswfXvJBXJV3iaEtmaOL4+ur5sjla8FN7",
-	"tCUvCg5P1Ov+mblHycjCMEpG5nX7z7//WzsL1+yseXnvhpaQZmhG+WF2zsozMw78dQHwwOffX52z8q37",
-	"A394O/oJ9nlFSx1XJU9J7n+tuSoR8cFIbYj/rSyviUEQ4BbY/pyXxGDpKt4ZaZc8mAqGuE3nZ28riORn",
-	"wLZVC1PDrAfY9Oo1bHSUEp/lqiqm4AZ/FjmlRrVDI85XQ6t0txj/4M34Td0Gy8xmr2lzTlhPclAbzx/9",
-	"xANqL8YtLc0tDSPow3XFKaxbVlfDsJaiW8flX5KWe3cJcSCu7yg0brkJLbQLMe4Y64HQFi52SlJC6kni",
-	"NGMpMpaAdsMFcW3BQkr5cpdetI6E9NbPGs70HRTDDF4B1L9au+5i7ao2/GLB51t4qEVDKERsnt6WN3ND",
-	"OVzVbx0jHYDnnukS/zqRthmCmTNBko/931L/9Fmetip6kvFsoy2LGI7PsA8VxBF+kdPNsFHemAd3zJqF",
-	"RXYJCm6f+jP1gkvht63WIFAxTagOC2Fg17wgrbNtnRAdwXffCtAQKDl6ubeQ65J8//1y6UvvWA2pnqNy",
-	"+OrFweTOwVS2PC2g+fs5bPSZeMvFOqqF2x/QmJ9C+IJZRwqN/+yi0n1yKqpPhNGy4GAeoaL2TrkWiqyo",
-	"0lOx5LngVwtNxkdH6DQ7+OrgABoh/v3B5MQViOJLmzxOCTgz9/SC7WWFzK7dFTp8+dIZlqYCiDXjaJzh",
-	"S+YjJwi+g1WLsBQ3nckbRo5egJ3RrhK/e/V1Qtj+1T45AkoOdsxW6OP2cMcl/fSG8mLzjt3+Ts5ieyuV",
-	"BuX4z3KmMDSE5aBK5LRWZiIsIQTm0f27QbQ916p5fQLTBF+uC00Fk2tVI0jDiQEktykbCYo4EU2qKfWu",
-	"N+LgtwcdN2ItYMNY/pquaDztILTmwfqfKZLZp82m+yFiZCUmZ9YITdX9ya+5ogad99BSya5tj62rjXBJ",
-	"jIVU5PSn7fzsDoItbuExSRtDgZMirWpux6jsVATtHM35XkmZd3snBrsdhnBS/1OEDXSxUhAjA6nwxBv9",
-	"4a5iHOkduCY6dLYXVb0DJ+1jgadNWX2bZRFi5xCbBhgZd+CJNiZnbm4/RrwlNWpwUucx/mqRJaNCBWyb",
-	"iVzZev+ftCGrIGYFrpWDva9/+tvLuGvlfgQ8cGG1nULbaPlugfVfooHVU/GDrbhAxkD9m0Zlo8qIqupH",
-	"KAHsggMPyT9q5AFCmgZwlOHMZAA931krxFt0L90wXECXlgjTONuVapgLnN5otMgH1B236ay49P8qmmtH",
-	"DMF30cCB7dweBYSqH3gaYkGauOqg0OoaBkc+DoHNuPFK26wkrlUw4WSQOPBgQoC7z/8ZhYFf2e+v7PdX",
-	"9ruF/d6Z334EuhZxCnUT02PXjFdZNuzfc161mrFaMb1PLhe+tflUQIU9NEKd+O69d9aaeh0SEaSu9leW",
-	"eONssVm8ZPd0S+xs8IeeoI39IuMg8EiwSWJrv4IUsy6wNwfa9U7qbs1gFwtGb1hDUHpwc38bs/jSSAVS",
-	"3M0lrhc8uxZMKdsbxA6msOWy5XZojMBHbnlu/oRqdmypSLbWLqJ3UusEILIFUEzn2I6WjO7huaciMFpv",
-	"SYil4sNafBSGeIg8ZhEOiUE1akYFKdfCSyNU2Oq/suwyFQ+3ONfc3LtanYNaow3J2x6JH73uwwqtg1yT",
-	"BcaY1FxZZYtg2KfqWPtAdS17SMWPC1sCqToQru5pvl5SsZ7TTK/LAZ3jd/P6L2XOioE96Xcb+U5RAsHd",
-	"GBYjMDSc7g5Z3gpoyqPsjdJUr7dHbLrNuMDHd5cQ2kSBio0LgZJzFCWpBgk+fqFDRhQnw+Gda+I94eIO",
-	"W3+naIa2Jbp2a+qY3jjcpE1r4zZne25VdcM+67I/vjfyVuiovHlq5HcurWgS2AGgvqqS3lURBhgl2LVB",
-	"3ootDGSnuCML4zayvlUYMdL+HBpFNMJu9IJtyK2RydQuIkRrF4MYroi7lYn8DdUsLt77MrZutaiyjT9e",
-	"vp6cWLdmW9dz4w3PURtO2WsTDAEYXrAgDwUodp/qE9f3rX7eOyJ5X4jde1F3NFhEIbMNVBGoMLBhyyiK",
-	"vqAAg8y+jCsKwsEkXNmrUttGI9yincJVMPbXa/JQ/vQov6p+frfVPVk9m1TpZdinwCn5othUaw9WbYQf",
-	"xUXGyIwBZYETHFY75U7xF9AMwu514+JzDdwRs7KxOweAHB7r3clBT/BFv225cRJJHc3CfdgR7zuMi4OQ",
-	"HwsigL2whZhue/uNzg/s6DoB2QDNTMEF3dX3NdgIyVXdVxpileuEBE8Bbjl8Coxdq7UGg8JUtEgBbB45",
-	"tSUuXh0chPFDWSmNulgUNV7mbqJber1p5N0QdZiJsw95ByFkD8k0qBi/um3cCoKm+sheTC+MnP92oheI",
-	"OUNoXrWMO5O8xk6HC25CvtvG9xCCB9n9lv2eiayQiourRoBm5/VOsAGP+RFSbZrRnQ9y/Xv2d9B+DnPj",
-	"VTtaY/KP6shzMzmZF+oduBJIVQO+J3LxGVm2u9RDA2Bbjaen2kNnv7ufRRmIbf5MjwSP5dJEQfwbaDo1",
-	"ZMNdLaRqy30X4F/Gnn8eclfvmJwtIte370ruoIWSMa0Y/sQ3x8xYXJ64qxdzqzy43aV5B9X1BCz13Spr",
-	"FZ0/7FbdUR09IXG0JWPQsKA/JAVn2T3U1j6NtZeP7Mo/fs0NuEuERdNYGS9GJUXuO0iGt/6EUCi9x1Ae",
-	"MrdQGcUR3KyKpFdS5mnoiDFfQHFIaLc8ozn2M34/v2DlDc9Yv1/m/mRq1zjNgd6dvgpQD+bt6fFePK4b",
-	"v9+P0Tf3SVjUCzQA63U9rroS3s/j2usI+bKgPUqO2jZPy8OUNWgBea+d233r+n04X/ZYH9oJdHfa8bBO",
-	"odN2pmE9t7AVoRTf0vsWzRpYauzbWFG/9orENdojXJt5V5pE0WXVPLbKkFQbpdmSjI38w4QugYGk7Ros",
-	"0Hz5vUABqSZzcOW7CxuGRN33C1mA6uaqLICoui4KUBGg6XC2Lmg5FamrEXOWp+4hdwjVqwujAgAIHa2O",
-	"XWWKsTe1VRcDnPmTAOJ2EYhkKiz4XClbgRYHbMLnirlS8yceI8ivVmMJFlRtn20LfM022BV4PxjT7qwv",
-	"1pJgbEdVbrjWCM4AuVqX2YIq5r8j56eXr793UojbCVxu0txhLOiYQ9KO70PtE3lE7nssu+XVduDEzybn",
-	"Zss2BBHJotaYixsmtCw3EGumVQIOPCnYhMxlUTjptOMQy3XB9qfinW8Fjz2dQVhphLKNDYS2vMckGimF",
-	"tZy7/MEchgJCY1fnLoNaGCi5HuaG8FvTZ3asLh74G4Krd9KH70MAKKjSFxuRbWuJCaGRtrc2VDFWG5Et",
-	"Sim4QeYKyE61Z4hoMqA1p99tuyeDem/uwKQaiWsbkRH80R13uBElW8lSDz5s/KI5x+95FazVxCVZBtu6",
-	"dfxotZsfDE23VLyOR43JhtmQtzOWLkX0A0yuPGWHkkf+MO3Lrm/7NdukiVVIbV4z9tCHSuIhQarqJJAx",
-	"1sDBPv0qorb23bZL2B8LxjNFqmfvICdes0jIyu/ZprrQbr32LPBkgmkr4k+WdHUHEOLI1lyleeq+tQzN",
-	"YgeJHK6DF8e6F+e1s9mpqFtLwxudtrewWqg6hvDJlZNtrtnGmifq0jBWgADWcUK28OQU6fAtV2xiRqIi",
-	"Ivik++SDtQmlf/uchpm/2D1bsFjv/Xr1JfZJl2y+X2tDunMNJhwEzg6iMiLS39HLPb8VnlQA9tuU3NHx",
-	"6Kvfvnw1P6BH2d8fspezg4PDIzp78TLLd3eWQgeQCBQvvgqgUOvZnoeEjD9+PENrVAXQweHXL+iL+dHe",
-	"b7NDtvfb2dHh3tfZq1d7R/OX7DA/oF/PDg8bJbDrVcXMxzZw4ryUGVPqsqTZNRdXUF8xGufKxd4KnyXa",
-	"PowW521hS1TTS3tH+3C/BsEb99Kj1kjKS7l6I28FFqjpMnItJM8wuJqS1L2S4tobsREwtfNig0CHatpm",
-	"hb2oh9cl+rKlno1SynV3+3kfr23eqwtvLLfCWS3HHZFw8sDRgw5JmoGEzXNtLCdGw+MXYZituftm/Gp7",
-	"vovtOX4WA+sx9xCqp6ZNX9YetZW4ffBaeejkxqJ/FZ1L2jE5DcJ2gk44X0LSixa1olMdhCdWDnOY7bnX",
-	"+fZwNtahFHRH+LfQ1y+IOR1mN4f0ceJpjRmnLr30m405nT4x+AnKcDYlLi8YG6QzcpbVFs1Z+Ngw+K1K",
-	"kx1LQRZGFysMPSmZYuWNQfIl+vqpIAeTfQKo6No0GXy5CoYwAnDB5prIdRhOFdm+X9Su2VKrm3Djjonb",
-	"LtiL1BrRPthtS23cgt+bxs4RpWV2vcOGvaGafaDiKnqFqFA0A9pHcujaFZSBSskYYFPm+rpyUKlRrN2X",
-	"J64U05JuyIz57mJtXVvEYrncOGS9WrGSzORa5A8f9ZHmbgP2Dfw7RgZELHFuT0ghb58EbDyN+wSteGT4",
-	"FkJE4gF6aDgDU4x5mixpzkCZJTNaUGBPENqg2TIhhUQbfSEzMH9Nkkq2BWPwVFTmW13hGUmDD2d5uk9S",
-	"d0nAIq74lTDsVrArCiKU6zwCBGhyMhVmlwNTLjgk8CWUqXEZisw25JqLHI1Eguk/mF9fw4+pzS9R62XM",
-	"2lvQmSzh8a36hVsiPg08N1twwe78NmZ13vH1+irjKolaLx01qu3XE5V9lmuteM6s8MrF1R2X6pAmYqZF",
-	"ZLDYbJdaEWKkvU+0WjctHshl1Arn/JTIYTNI9YaA1VsIc127kCJMXqqWhacH3qhGum7JqEKFz/9pRojG",
-	"h2ip74xutZs8rMlrQ3CqjxCcanTrkvBmNq5aJ2Y1L1Vtya0r0yu5fXvTHVru/J2o6zrCV7D8ipX7BN5E",
-	"esWXy7UGmYd9ythKW1KUCqnRoj0VKXbeVOAgW3Kl6TVzRBnqHeQGH2YbUjLHSrgmY8WY/aYO8cRXYymt",
-	"1Z2SFB9M7ai+aJtcQTtCRhgwCtUkz+aZMXYsNEIB3h1oF4PoC64E5B5Y5D9F/R35jkqbJNtxFke0ObId",
-	"KHswFQGZv3U5xjCunQ1S625lqReJG9A6ZtzlQEHLuoSmwrOVhKQrVn4UXKdES5m4aHEoec7oDZscWz/C",
-	"yl5NMxg4whlf6YTgmSBMU0FvWEmv/LTzUGR2wl5jgmgFG7gJb6JlJSqn1w2G/q9WTLAdwofRTbrNo4bo",
-	"QJXn5sMnsFg7mI4Acr6xL3lzXptjWcTPyfjFVzUdD73CBGmyk11dZCj6sRSIphktyw05etlRU1Wz5dlg",
-	"U6J5+lK+pdesy3H0ZzlDPaBCAkBU8PTPMUZtgCv27jKIk8m6AHS/W0sjNDAApcKHsg5MFy+k7p5D33v4",
-	"LytLSR0NizHfYw9hQ4StwRJj2O0FmGBAJyAeEJ5Bi318wQjqilj6WdHwJ5KEnFXgO1l2O1wxyMjfGkP3",
-	"3XuDL04wkZO3aFG8n4+O/zhwKz80Rvj8UxKB9tp66rdCXbfna/9bezUIfcUt49vUZJkBy6U5wx7loE7j",
-	"c8ML1zR0xIjDJSZdnPVSbWolEvtxLXLfUtJ7TAdWpsikyGm5GWKK9hBe1N4yw8h1mbFv4YZ0QY7PVC5k",
-	"PizgAl8724092LlA5hk+SbfDKWw670vchevZYZYPrDACQ/9mlfjQHXfLTnHZGZ7gbpkPQXTzuVBEGGaH",
-	"Ge9IEy6qlweSA6pJRtcuHgrQP2CIlCypWNMCf4iSgntpZrtcErjGuLSYIzEQSu3AzdtY29sajrYuXOzg",
-	"u/AteqW8uNaQxGq648OriXX21eYyThaqCV+dBNNKF01yX4nQNWl9u076ppK8I5WZrHGWak2zBV4db+Nz",
-	"OZCMzGmmu4Ok7tdzsZkO235k8Bp3KWNqFwnVPeHlR1zfFugHJmTd3DsZq7qt35VyGTG6o850u5CKkeph",
-	"MqdFobDgKVdELeQK9Ly/Gmkip+A/M7ezPCEUPneau3dJu4xpYxVMl/JBwbeK4aMvwN7c7rTkD85O/nPv",
-	"O29X0pPw215KJMP355E83aDB/WEjaFl4wFLUwLO65rR2DJ85D3M+7OSOT24BYY5FBVUlpT4gHDUeugUQ",
-	"fBaiUjxI1nr5KAAZJn4HkIzUpyqxb3ddq6Vr7piRH8phW6qdu0cjkXZ306V2AtQLiFugRF3lriAGUvpu",
-	"8OmtkN0RpEC43gWi7RLFOb2KV9ej6B5qJs/EA7sghm73BcWMAwuq3rFPHq52Ct2CqvOS3XC5Vt0PraLL",
-	"OtybUaNKweJcO9uLa74iz+G7C/5XRn5DDicnxNZ28d9yRQ4CG1dQ1ds9Etc8L+k1I3S1KnitL1DwPigI",
-	"UGO7U06B7IOKYxlZr2cssysRJMwYL8bVZMGSd1hus7aSOXu728FO1BZVg6p9fPUT3y7Ad3k/qa7UkZzn",
-	"x2TFs+sEPS03LLEGpITQ/M9rZUvDKabNzfkDultKfPv9DStLjoYU5w01Y4GeBYN5jcyotX440Ger8czb",
-	"4XBRt2l9aR1KiUEjV6Q70EcIJb+7eP+OnBvkCMzE6MFbmW8bDrxYXZC7+1p8cY64iXtL/rLLY4XoxZ6s",
-	"5TtkD3loh4YUezfrvUKIe2WzQCJ7lEDiylzQD4F77rGg0NsB0I8xdy8emJfOzQ2O8TmeXdfiEa2SsaJ6",
-	"cUxSP4Z5P2hTgqedttGgz2lm07vrfrNj69WCkjq+FIV/6AF68ne4104h+CpY+kmVPGxE00LqPQjqZnkl",
-	"wt8TlEclFTsGbW/zcGkJ3vmTMP4U88ltVaRbW3/OueYhBwsziWxo31vXHgRBCLuFPIGvrOXraLLMTeBu",
-	"wmCCNsvLpFBrNMFmJV1B/VuZXZ96tvemig4CV4z//NPWskQN668/kJ+2XeYPlg9HcNpGVgy50naUQbe6",
-	"5kZvJMOa36qQDSlwS93tBjFqQJ+Yx8SEXzBRepipOsuYuK4owYzPFMCgpZMdCRdantj6ADYCR7Dbh6ic",
-	"04hMaLQtwl9/3qjVCo9orsH2F/lZL+LnxJa6AzgaMhU+R1b+wZ/3Hm9jt/ay5TV++0vlppmE8NuQn1a6",
-	"41yuRd5mpGeizkj950dipD9I3UN/qbBZJuva6RAtrzDOGCQeKx7ONoTrfZJisFyKQj4tXU2VfCpmuDsK",
-	"S8xZ33XAq2lL3ETftyHO2INN6hOSYkUaDCEt12wqcCDIIiArViop4JU8FnBaSP1MtUK4iYTeBaD0ef4W",
-	"CarEqeMVmG0pcgsAlIGxxTZ8fg4FuDoq5LNPK47lP+JBmxCSQTduFQSed71ZjrH9QsyptJXY8J3iFc8e",
-	"NFEa6xSyZSTJL4xwEGQt4EjNygdFaHRTmvc9R/408WuIFl2ptYBH3ffE34jc3oihjcZtYqEPeQhiHCxA",
-	"icPvFjJuoyGDW39beJuO8y+F+Q+Az32po0kkqTWO7UnokgQi0ZIt2pegKXjumNmPi992tMPsZ4XUj2k5",
-	"A15S92n+8lPxuwkBtjlG5oG2MnOgE8gJhwRkYL74C9QrnHQQge6T9Rbpds4Tg6CIulmjEgawtCFrJe1B",
-	"UmfFbseKsamQdhY/7QTwOK0ZxV3iiMsogQrJfG5DYmJseLd7+6s17pdvjQMdnd22BLegcW9TvXl0Rh6n",
-	"p0Ml77gt+pJeu/xUgoXAXY52x61DPw/Prqsrhn1e4a4u10qTGYPe2ZWLA1mQEVBTrt5J4V9NJycxIVww",
-	"liuSAtKmv97HX+9jwzruizJZy1mFaWh/+NV2/ji2c09x7qb7dxrQz9fa0SAutBxCgaxpYEcihA+ZEbmn",
-	"L2RMm7cOBJ/UW3BTbEaHyDYV/mGrFyUtI+3E1siRehGlbwi8EecMcZkKYStRXBlJiALfqYSxffKHKpPU",
-	"JXSGbOj+9PFXP8N/cT+DkfdtcaeIWaSG3l6lxH7NrmmSvQu/uid+dU/86p54cPfEDgLPr86LJ5FkWnm6",
-	"W7PqkOdw1coKdsv9s5wZgGjB1Psyx67XC9/e1P35AxeQVDaCtADJM1b9FfzmqugHf57mecmUsrYrH1jI",
-	"xdWZUCuW2dqac8oLlgdf9YYQfpC3HXGRdWOOK74E5WGcVOcEPCfYOYkMqh5VbB0Kb0xFIyG/xr31gi0n",
-	"+ySV4nsq8n8OnTBoH3RVMAw8J1NR99M4vcCXLUtIrSpchaX+7LD0MYiiUETjrKoXRTHIHga1zyuEebJP",
-	"PshblwEkxR5M4U0MJcMctwNbUllPBdZXjIp4OzlR3vSWsawIS/DD/sMbtM3TfcKKBQJpUrTcxX+W6hB1",
-	"PO30GT1xpaeIxLqlTuLTVGCIeZeiKauBi6mxw43U23cO1ubl6CX7F9sZmo+TdjVuktDz6IrUd0Z4O/t1",
-	"GOydM6h34fNq6zr+goOKLwuzNChJNWfl+7UOPp2JgIWiLwsaatMlvWK4h0rDjHpdij8wkUOTNvx4YfC7",
-	"gjF/J8+l/zFgwPhF07bQ5NDB7846cUsV5iJaaEuWf1fK5UXIB71ZP4hzd8+bh3+Q4XovJX7ulha6LSLw",
-	"yyW93hI5f1HLx98po95hSA0PbCMbt14rCvRyf/PVysAVMPKKt9/K8tpLEeFW/lnO3kO/OeT2/rnwy/m6",
-	"mPOisHNXKXhOcfnAloLCbyv5IbuBEznN/9y/ZUG9zngZsnptEO/ogypkZExFEESJSecYQ4lN122udCaF",
-	"Zp/0ZN+weFd/zQoUN2ENxUYpL1uP5CTwKCX2DVfXrEqpr972tSV9XcmkKippM2O5Pq5X00qqIl9QfMwp",
-	"JoT69ilLQosi2sun01/tdqDKK96lOe+wAngWu7Y8W+tt4XZjeNmK4PVosYq7sXhk6Q8JRa8QQMZgeKnF",
-	"AKGtsGodUPevT6IwdyjhwXmbJ4YFqLjrMLDqZA1nv7gg8rFWj66q/FAVqfoSCu196vjcoZBLQEKRAUWQ",
-	"88eA1Thjh++qZTNUmyXytpRvqU/wB2dQaStWX+pc7loxJhndbFljRZsbKyPjr0iOkJNVQTPDOw7qBcLt",
-	"pjxVkbKbvuK50RsOp4yM6IuJ8XlvaR4rzHgmgkS8JueHyw6JnC9TcxMriWOvYK+0H9y2YTFJYaXoe8Um",
-	"5WHV80FIXdVJ31qw4VHKNJTbym3h1GHJdjSC1Op7YZe4sCYXeBmwHkeze1mj+9FhtJxeAFVcWN8CVxsg",
-	"buPCuEIhH6snNtbfbBhxOCQ2q6ZS7Fwy4PNAVB6eeh/uykMl4IdKwK9p+P1p+LUGB78m43dIQHHjs9O1",
-	"QySOx4AOq3c4SML+s5z1jSNvhTvAAKoTopgGfQCZRchEqHtPDZpfdFZWbFaFDCst7tTw8y5kqVYzHfm6",
-	"DQ3HDWsUw+s9/w6Z9LRy83kDHGpYWAr8mKD6nrryN4bKF0FlfTAQ+KLa/2BFo//439UT41KuRY4V6HpE",
-	"P//CxPvssKvQM0WydWlUyk0bEe3M8cNreTCfSqo2e7AFpPZWfglJEiFN/DZGUSga+HxqY4zDxN0lVdAD",
-	"PWx6aNvYgF/G3FOSs4JBJ3RaZguwvU3FOOXqFD6yPJ1ApJryUcw2uNJq1n9ZM8EUiBKWFa2KtVHKbriC",
-	"my9y+wb6gJSl+cw33vEzHROIyE6hUH5h1kCUphsFLcqhB89UTMW3QFys/I9FFG1iANiUE9t4OsESHgmh",
-	"ee6hSapFQspR+NNU0DyHjtnQ68Q2DC+ZuRhA7eiVgtHsM+57abcQXPRgcXZ1DtHctvQxErUfwyF89+9V",
-	"yTNGZiWj19vmmgrnDY2NiA3Gw+EmZn03FLrXpkFfZzQp+pYEgqQGQT7CHuYuvtzd/4qi08Kc6kx+Ilxg",
-	"MxhoRx88kRAVVLhkn+DsoRtwsakCcOw5Gj1e0Zu4g5BmmWG+XFy9ljk7iscjocJFqmdJJnN20mg3tpU9",
-	"1Oc6i/cXbUxCxulzuuLPq6/3zNcqndxj+jcDS8totjxtvfQ5Gc1oaVbQ5aQ8VdZeLF37/eM6icdMERiY",
-	"rG1brQP875CMGb9aaJLzKyi1bXvyTRJLUkpmZJaqBjbeTwwH9IQBQgTBFHYr4h0BZmte5JcS7f2R2KMc",
-	"E7ywZX48M9AOga6f7iHA6hkfIaOaXcly04EKsDT3jEME8+We/ZLfCQ8GdYmAuc3NsU/vUFISSAe0iNyK",
-	"Ya/DZz9XQRid1W6/l7fEPaTItZC3QfaWYoyk5+8vLonfKfX8b6jnf37uX0sniSHQnsSBDbqd6AgOCEF4",
-	"fkLSP/6U1ru1DtPnNFu+rq0ops05OC45KzvqwbcpLlgWabaoVqE5WN6oBmMA1NYUrb35GN8aGH8Pxt/D",
-	"8e0ewaD9+wOPPNAmmS04N1Co2EY9XgNkJszP1l93sRFZdwsnNEvBg4oIpoBQQ5B5ZfGAHVcbkZEZzaAZ",
-	"P9CAY8iLdk4NvNxr7XqUe1YOshQZp+4LexdSsiqZYkLb3hMcnBqGyLECi6cDUAnKOYGqhFlpGNf9hpUY",
-	"KGeknj0pik1X0vND1ExORld0fRVndAR+qrE4+ObO3O2qpHnXVOan+lTmmztPtQAONQSx3zKq1iXbMZ3b",
-	"ivPvpI6ZJ+6F6ZVAHLOkVNhJ7VNerW/jCFc/SH2JAfvd96UylNWq/qiwPkFHtrSZIkyD6oOYzNaboDSB",
-	"vRxw7WpGpdrgF8ztVt9tt1xYkBkjShbdo3FxVbCPisV1qI/KdgDuev+SfuoHBrlArT9ryYimnzpXqNny",
-	"fcmvuBiCq/bJz8mosPbXnfDbkatO0baicOFNdF/e+TI2yOQO/kIDf+PluBe7QZrr4pGj4MBhUVgyI39X",
-	"Sj/6BWjHgSO8Iskq6lj0kfGg1XUKQ/izQpRX69UK/RYWN1QF9xbJyJ8BapHA/EHwxetpdctHFZPeRlYc",
-	"kwEcqD96EtxwNQ1jrrAfTQaLSyG3qH/gPZuKFWcZw3FAEzUDQAio2YDNMcHLQv7jf5FbnuMfq4IKWr7B",
-	"J+DA8Rt8WSVTUb1UcMHqz+I3Rr9R3ji2pEpZH/KcpHZucPanZFzMiCyn4voKDDA24wSfxvb7cu50oX3y",
-	"LoaDoBd/iQwQjLQ/L2W+Br0+DPXchfbgOKCJvYeIxl0HqGwW23Sigirtug0OV4ogV/ef17TgenNeUBGr",
-	"s28lMismopkq/Uv1zoWmeq0gFDuF8U5Xq1Le0CKNk3/RoZ4HpV6sOOvMaUspriA06sZXc4g2eY9lpNah",
-	"HLL//9x6CftPATBDBvjgnv1so/fMjXg/t+f6GjoNqHjT/4++laWTRwxrN9dtxhTPGVoP6gkk/jYCbSS3",
-	"JdeaiXuRvQsHdQVsjOoB3egwTQFBCzkqfHNndurjJYdA7541INMr1Ruubh7YooaaRxq8p4Pp3JvnXNKr",
-	"2EavQwTqbsEVzS8yZHaJb7oMLygKIkjBrmi26eL3kUMww11uVtshgHnN6z0zVrmbogHxIFhu+mWQ7+Wt",
-	"FRAUUawoBptjvKyBtsFVyZe03JA5L5W2MsUTyR7bZI7bu6h7IAzs9E60OJRjvp4s1uXTmozfwJsYNte0",
-	"npo22FK2QpWkYS5tmD7byk9DOXS74TVnr2L4zY3y8D4BoakmN+yOliA10bdLtG5bHpt2uahNJGY5ipj5",
-	"k4iXoaUw1azBlTmjIv6VNaVpgG+JxdvYYS0svu0WaCtVMQ4fEWpqtuW6VNXlbDyNOSWilnCI2q58I4UR",
-	"iWnllVE1V6Slh640v80UI4pF6pxRpZi2cHRFJlSEE552kw6ztxtQe0385oFhQ8krtQXSTCpgRVdS5laq",
-	"2QVY9mnFhGJbJrFPuZHNfM7POGwhXGRyybZuOqS7BpMAWg+YoEFL3Qm0502apx/Zgea2D0bljp4RhmWi",
-	"LcegLwbFN606MymvWZ4YLV4C25Y8Y6AaquNKwTXLmoqaY8h8ZQS/+tWww2cLWmJJT39n8F34YU/O99wP",
-	"6WR/Kr6l2YLwHCuFAAumWCjCxSGiXllwpcn45cHLqt/r5ITIpRGPIVgxEEFjHtj7Xb97FoYYfjnvO9F9",
-	"r+4953+Yi31PIO577e81/eeOe/taKv1Nyeh1Lm87kq7gZGbumVoNXihMb4bwtWzhYZrnDEoqBfUIzKsF",
-	"u2EFGUOWtFwbYjFJSJqtl+uCGpkWR6J5blOyMUh+xgp5S7gmY7We7Zk7sJwV3FIQd0A5qUTMSLh0Rots",
-	"DfG370WPkaNaJZg3/Uu7OIDDxWx1AUul38N5qN2r3t5hgv5idj6QzRwiy8n4CgSa0paNmDxxhs9FVtLV",
-	"KuZfeT8ntwueLYiyj5Cxr3X0VFACAgzYfX+5Ls0LQ+Mkmzezu32xbhSliOxfUkd/C3sLVwOs+mkItRiW",
-	"8dCgHoZftq9nX3s6/25QbXXHZnXx3ezLVwD98S9rZn8G18QgErotdp56eb6+MfcOn2/R8l9j5/tj57+p",
-	"8Oq/eOR89Hp0Bc07QkJoA4NBNGdK8yUEiYJjGmLjBVmV8qpkSiXApCEq1vyeUZGxosDDc3nubgRUWM7t",
-	"m7+DbHf/tv3o3jcfo4nlZmUDy4AL7+2/Q4wkKAZbIiTvKT0OiJ98WjDu5HPuUBPjrudei0eXktWtH1cY",
-	"3x//+IbN6brAUqIQT3SXCMiBg/QGQeJ51gIhH/g07xOu2BuR5mvAQZU3cDFpWRqqoe7cUvFJIrNgy6vw",
-	"rAfe7544LZzYB2s98MR3i9rqj8XqrfPnsqHNMxBrb2PWobSBq/5nk0S4CjsNpLVp06pgoL3vD1cysC8e",
-	"bOD97Y8DGzxIf6QXiMF9kV7WqXFC8qETdkd/DYZ5S8jX4HE6Q7+GjlAL9BrOilzIV4v1hPMuodHita28",
-	"AjGHVKhbVhqM3X/EeDEgB7WgsQemCD+b8JOuSI2+JiYN6nKHNhfRoI3hyBMJ3+jFIyH1ByvX7zcjPTqW",
-	"bcld0i6Y6oNW7tBwZedgkVNbGP3VAZYpIzlXmotMkxwCwLEuI1aCCQupm6tiyVGPqHafYBHf5zmsQtC5",
-	"AUPiSeDSVUElD3zjwuiS4Zjm4kz6BGU3slG05twwgrvLxgOiQE59yAdwITNEszp0PWRqxzIH/REgp1Xg",
-	"h6+qAblV0X5d6JP10f47QvJloh+82XJrSEOnOl/J6l1WOsxWxUoWqAbYgMn0mm1SspBFrnx5szGChDfc",
-	"8l5rNjEHwEvs+K7ZJ51g9sUnalR1Mh29mo4MFk5H0BdvFLHNX7MOe3QNrDu2M+qo3uMzlNEkQY1qYlMo",
-	"o5Jlv4vVrMBN1X8kPheq2+VWTz5tOPYhrKg9HBCHKnPdev73O3oFsnJ4PVb/hmbL7ogs95QtYeYBwf4k",
-	"opa0MczXH07bUw42nBhtjveeenilO8gZA6uZ6g9prbxgkWQ2vIJpdTTWl8ZVhQtjG285FZjavVsuWxBS",
-	"2IjVw4JzkGYsvPunFU82FUM59bnfkXsEGCJ5Dw7XJqLa0t9bqnbnQfTSWe1DWNO1hdbxgLHwhIdd7I6w",
-	"B2ttNORzvi6KPUylb1ofm5f/mCzkLUhS/odr4epDmRemYmyD2x36g5ririDXCbFNbHBXzeG7vZzsk1OS",
-	"BitMXRUqrqaCXwlZQvECC8szi7YYT+RT6MiClSzZguL2TlaZ9YkLICY743N3C1RH1qJSXYVLdZGhFbkB",
-	"YitQ3hUrg9dEaCLulwT7qdmdiOg+6VOHBjZVeDK6+1TQ3p+gGPyuhNl2aHG3XNutoHU2YYgJoDvGclWI",
-	"vo0cBenEO6RV12gNZDfXET9+78xcw8zH9tltzNMAaGZ/pjxsVRbKdoZGGvwMiyeA7XH/IVhZx6nA0oYx",
-	"jWG+c8y5gQizPxxO7lwrMLDyD09ID5WHurW/C/btLUkbrQO22G93steCjdQn7jZ6k9qsHtuXFDMDKh2Z",
-	"i6xY50xBM65uG+PWcon54/R/LahmSn/oNBhhM1p4yBuG2t1Zi5xhWl1fd9Yqavl0rlkZTQh7a5+A1hyl",
-	"L3rKDbFTGngqbKhCIrlhtFToHABG8PXXw2OpHDDfsLksWT805i0ogDODh2sQ3Q+KLvvkgA68vknFjkpr",
-	"j3UwTFlzNX+iuSHItkjBrxmhzvvmXnV+uboZtemIcU+nOy/hcy/Z+8PRLoTvaHIC3/3h0IZmYB2s1Jok",
-	"0l/J4q9k8Vey+F+BLNob33HWPDBoWp0E+kuxKmywk2BaPQUwlGDkv+ogoTg0+LPT6Yh88+H3e4cHB2Q6",
-	"Ssmci1yR1H6V1nB9x6XuVlj5Pyu3KMH8/rqgqkNHePf2u9dkjo9VyQoulOzVwSgZvXo1SkZfmb++Mn/9",
-	"1vz129/um7//3vzv6yP4+/DA/HB4CP8/gm/g9cPfmr+P4Ncj+OYF/P0S/v/q4KAz8OxMrNYaPVZK9+c8",
-	"QOezVj4tJTO5NgsDboj+f19Ck5xp6IensDqDGQGz/abC2Y7CzFIpMCSvKp3Dlf8Rox5LBeUIwbq8X8sc",
-	"TKcCs77HQUaqTz+1bXWNQsQUMg63Eh9Qbm7TuhTwo5YeUvQajv1j//G/YPH/7D//72qwj8EPViIIlFef",
-	"0D8VBS2vDNH3owqpCZ3JG+aDJrCIHisUs/zXGrjQGpban8bO9DUV8H2OPGO2qepIqmvXdRt7wFHs4aSW",
-	"tCiYC46cYO2M2nfPlB0Uspxm602V6EDt9jxrjgPoUhUFhNXA3gvcSYNn5B/srnRtXXOPE6wjWLdTEMe/",
-	"pyIz9FQ4kxiH9jlGqALToMA6Gh7ewECIKrfZaKgtms6o4io9Jik+XGnX0Fy5dpIUD+gkNE7W2vVxrabi",
-	"L34BmArAlT/kEBmhSpRL72jsp9JSGoycJFMRwmWbOdftnh6uSUJSc4NSMhayXnsUrhjmmpldm8JFg5Ik",
-	"tnuzW6mASi2bcN3HJHWHCH2FYFzXWCi2EbDL66KY7JN30hcOnorMO8jNnuRSsGOSup9fy5xVuTr2S8eY",
-	"ERqoij0OS1ZOhX/S048JWpbTtZ1Psxyzil/XZirZilEoR4mvck1yPp+zUk2FLyvjS2M6guSnG6Npzdtn",
-	"Y8ZfwCzzhyP7Bjyf/AwHWv+ERp2fotbPCvaogNo+hy2ZNHZnEd9wZy3GAO1zqbprAQQElmJOpwltTSzj",
-	"Qr846vZkBeHqvYdjIB9kYY3zr/MW2ah72zB3y1KEsJn1Fyi1c6/KFmPo0ukJrOGbrJzct8oFnvDDNZuy",
-	"WIXib51guXMxHBIxLO4LbZo1/dkn9o55qKMXoXF94g61fozsspa+bZc521qozLnU6nXKwJluDm2yX9XA",
-	"+pHneuFIrfsSxdWqj5tFDqxzhU0uoYzV2G6u+TqoYIXVroCzuBEvFzy7FkyptFZMS7uvybhWKcthWOCc",
-	"okUBVaGBU6SO87G/rGmhSJrzpRHppcDaWPskNZfAU3tbvw2cGmrBmE7IjJYJ2d/fn9i1wyOXmxUD76+t",
-	"kWXet9b1nKQIYmoYXYpLjXrkwipd7eMqZs+5SAj88+//lpDrq+dLM6L599//LVpkqb64DpeGK0/mnrVh",
-	"aUbzXkB+IC8KvmSalfFKTma/eoaGzavHt8BGRsfiyrVA3F5gMSg1bMRBX880boyoVU2L1V5WQKI8gtYx",
-	"8guRYHcJuvKe67fXUOG8WSVRpfFTq9/YLn+ltvvxhdffzX3cwt2TvWv1tKR/LE9bvvCqf3QhcfGTAer5",
-	"hUCs1SvsuU20ZLRBob/UXfJkOl5eoyL2AeWutZKFRYwcJYmKwuvOXiOhu9xTWlUni4bgbo/VqWNH6yLH",
-	"sN3SaAtfjaw07lhIgVvsI9zDJkFtokRSZ2bbZBSod9qVdPiNjfdBYm8NO0YwidXo7Kun2uvN2DmVq8Gr",
-	"IGh7dAwG8aSHd2F1UB4wrBPfMxIlY9AFsD2BKzUYlNSPsLYOEv5PtUIEvhahI3Mt0Qcq2Vhr+1tMUHD3",
-	"c+k+HjwpBbyoos6HhF3exgmmyyFolWZoF1ptxYC3pdOh2/TkJK6DTlz4YmAWT7bdxVpxu86I23gfma7A",
-	"29jYQ8Nvh4eWiiHlz3dQNIdjnn2+N1LNG/weJtg3mLIn5Kya9EECfWNxo36vIjC1dsYd0i5IeL/o0Dii",
-	"HnuLcVALmzOFzYOa5bBtEg/YNHRlN8hoUSjC9T5xtwIaaQS5PG6Aqahfk5U3AMf0QHGH1NGB8YEHOyL/",
-	"wJQbuAYtE4uNIrVLr8eQViVG0RzeQU+CCLb9h7hoPjDxUUMsH+JuPgWkjevsD77zdtrcm0i8sBcmEl8O",
-	"3bVvt1wxuJQJ8ZWHGvZPV2/xi3JSXGyVHtulLcgVto1yh3ZM0iW9ZmlC0tl6Y/4xH9+X3+AHF/F4gbQm",
-	"T09Ies21s6GhewQ6kxm0xygL9M9DiiAEkM/BHG4wxYiHGINRSwP3gKfW7u/0FwMK1GHdAJ5YuIKofgfW",
-	"KBldg5oALoEuR+25LSEWr37mW8ihC9QIUGGUUqxgiF7T4hteFCw34ih6IKLXZgYPoUYFFlXvDtC8sL9+",
-	"IR0Tm2LyG7brEhD/8evAx+pCdu3tfoIVwIxvqHYRMsPCWtxx+9ogA43yjTcrYtk/Q5V77JD7PW7UKBmd",
-	"U55HkdZ5l9yj1SxPUZbtA8uYCzZ7It9ND/45vKoQ8Kl66XsHzkAMaXCoOqLF0SeOLA3UDrwy1V4lHWQo",
-	"erHbGBU57S5G6qjn91zFq1dUFYx9MU0ythMBOzB43iCzakLkDfjLb7nI5S1E+EuhFyox3IIp7WqlgzTr",
-	"3OpqvVzSchPv4vxwvjaUalIjk7l4BB/UFlxwtVPxNs+FYi0QcF27DHNhX/FFy+z3HcXQzv3RWNOK3XeI",
-	"A7COBDknqV9bzRYfuJzxvbdwVvEba0e2ddusUPjVkGpoHMur16aILi88g2r3tmFw5W7fnp1BW0hdS6Wp",
-	"jC+uCPc1YysbqDxzHv06jjqRtSecNkjUwYBG13zg4QNsPw/eLPUBmuNG6DM2FI5tUKjV9rfFcG83kloj",
-	"/bG35RO5oK0Du1VkTH1pi0CLteraxGbBQstijGBYEloUw/OHWhsVrVdxsCW3aEgyUfPOtw/C0fyATSqk",
-	"sNVdP/HhWyInYH9wEUY+gKq038l6XeSG/HtzVZMZv4DwimHf74cIgFsVYBzrS69oST99cRC4+NIg4A3t",
-	"YGFvXF0aRxRrnGwAe6ktsLHlSR2t22gRRbo6xF3X959jpYhaXpd6GIotXwQmf6I0Fbk6JmlQZcjHMIIz",
-	"B2IWa12zIOqyoGIquCJuF1A7v6VQy8c+eWzfDKDEkBKXSJHikyxP61p6AIxrl+FmN9tpX+rUyrszOyqB",
-	"0tdBIilXP9QSQgDG3HV8xWhUDGvHwGgg/CXLmNDFxjmlpsJ1+qe+hG0zWr7YnNQbhCqXKZNPnDDYSDtJ",
-	"pkJJ23QefGU2In8J3f8hJcI5yEDcgrdj1tTmInuagtpRDRhBTzPXtcAvztU+aa9y4oNZ7TAYqWI4AYox",
-	"brwqpQNcgXZrjmuNVAvwVfmF55Jh5TpNrw1gtlOhcKBKwfbJtzZfAYLVm8fC3SbH/YjDUiJO6tytsnvf",
-	"0YXQPJ0Ajq67757d5jCmeV6r+tVgubjPF3JdZkE5vj4/7mlhUBLfQxsgvNzT8nZAybK4fZfd2uZ6FaZA",
-	"O5uq095dMkbCnd+6zVA97G7yfTtPfj8s1qJSjIMOc8DhW8UKlmkMog/F9qrekqunpLn5a0ytaOyLUduY",
-	"cUiDNDcL6g6yfHIyFan5Etbz3jdNTO0TCl3vQEm40nu1FH8zX0aFuXszRjK5nHHBctCiwV+0rNtga9Ok",
-	"GGmOGs1xTZnprcnRK49Xuky1KV6bITxXk840qgGFN3ZJo2qc4G5Au0P8IpDXTmn71Tc84rhCEovnbVwZ",
-	"C0mqgi1CwhqjCZKfh127bk3RkbldCsHUis64yuBEsappSv3W7qYxou7aGqaWoDx2qqStG2OUSJXJFUtQ",
-	"zzKXzSdsDdUbG3v2aEpjrPtmrMUm7ECzREpXcERXlcY00t2gqh7ZnUtx4WdXT2TWDcD6OCxroNqhjjhg",
-	"jLbqDwO2aMKZIobI+/JIJbWPUAHCkqiaMWdU00JerTsL675xVKC/p3ous/XSoKDRI0rtMul4a01hPvS6",
-	"0HxV8BgTDQqfRc6Y/Mf/tqJGlYGma7sIilskI3JcyrXIWW7u3OERyfGsCVAU9VRdX+qgR6oq1mB+GqRt",
-	"9ozow+DWCpLoRQzQNsSk2sHvQFg6wl5Oq8pMjUbExyStw5k2CjQ1cAOar1I1FWlkNantG969LSnkKP4I",
-	"pcjcwlOsOV1Xo125Bl/3FrrDzVh3FampgIwLV4UtuOdzWRTW/45o7y/0sbceB4/TElqTFJBDOxXj+v6Q",
-	"w0lCFBMaHekAltJUszqpMDqzARylvCCvjvwIEmCweujD3Vou3cBqxaa2Xj8+SLHyk/n+8AgS6RNCpwKy",
-	"JPBsZyh0nJu7PLHlRPWiuVCHz/HUkgGM402zNvEJhGjYcMmfbeDjrvzntOsYuqqWJah2L1grd8+XdTb0",
-	"35rOXLOmHavm1lnedlE0PHzlWF8CWNasMX2Ct/K4hdZV1usgdtgLlAty7+aPJ7XQuJWNbonPvCPL+GUg",
-	"6i48p5NRBPWwuyx8zcrWDcGz1uI2FnzV0EldJYnh5bdrNSji7uBW/YkB7TDXQpeb9/OuwKyzi/fkxeFX",
-	"X+0dElqsFnTvCAqSD6tfq76nfwVHx9a8M7O7cOcW9K+0zOU6mn0U4LJYziPVZqAKBwxYlXbZCqamJZ/P",
-	"XSJyIy6Nlksp+F+NsAePDV+9uUM/+qrdDW3CIZML64tV3vgi8Vaxlr0ju93BidaWV9vCNk5tu3VdMlnn",
-	"1Wv7tNEXKFwFKSw5a2GdfJHbdzKs2v39b+K2iVZUm5MeHY/+9Y+ne//jp78dff670dbLOjTx5jEvbztc",
-	"d+do3Ue5/U8D173JRyseOIDlCzPsKDm4pFfbzXIlPmBdVPQqYkzT9KrTaGoJimC38PIxhmAcHhxUQifP",
-	"0ahKr3xbbvN3OhneJMTmr1R2ssOWnayjq2dIeu06uqjnR8jMyN/Y1pzxtZpLaTuOiytGCjaHyttjCrXQ",
-	"0EAJ5rLUVlGBbAx8Oo/QTfihqyEjvnVMUuvDTBOSYv4I/OlccOZv5yY5zXNwEAcZCc7RNxXeSZdBykEp",
-	"lxMf8I0ZgxZdYEhNr3A0/PsDRMvkaTIV5mPt0bCklH8n/PJjBXX49RsGLR9hzKxWa92PUv86GKf+Qwjd",
-	"qjOOCV5Uccs1vruMZPZ4WGI/eog6XnZLBHe67Yz9Gg82JWMqiEEHVILqFgb77FTcUoVdtxOHEQRCmWDc",
-	"yT55x26x34XyOrx5GvXrdrGFemu/7SInWOmjEWf17lxDe3KF5QV7q6Pu6KFFOJOKzpaVrzZcdA3uxN3A",
-	"LUThW8MHYk7FkimbCSuaabAJsXc1qZzlssRcDMyb9UEEBAr6K6CRiSulj81RVOIzk8pmDwGVNIp8txKU",
-	"lEWZk6nAOAmbtQv6FleEak2zBRpeDYPDkLgc2RyEV9BCL+T6agHwpa4+5UedQaUTMRU0v6EiY2qfpDnV",
-	"NMWk4Yoahijt9Tur63kS5cIaSqZ0tBKUa5i8DctCIu4bfrRJOTPnaStR0EJJjCZis4WU13s8JwtG865K",
-	"IjKDYjh5tDqnbzdvGYS5vIre7NJmHtOsu4ppOCNpHoUN09Y67qvrTu6ieIL9ioTq9DQkD3cgmDMAPcED",
-	"67pVw5J3B+XsPm6ubrTO3hNlR3DDpFzQZyyfnuaXfMnOxBu6UbUgyOFVxHwO51Y+sPqCsYFb43+rcn6x",
-	"iG0yBju9rclYK/9nUcwIakbCrzfU2dm/+yAtcoIactErvn56TLx/nvmdclEfP8t7ZeM7q6vWulddtc6C",
-	"Q+giE3XE3ZZT/nC55I0UctdnyH6tWFEEVftsxbHKoRbWMCRjo860NiCdQA85kkbXneK7U9Hn1jtxTW+9",
-	"RwnMNeABA+fSMWlNS76RnxKsh1r5xpKOWqiHR/vkvKpZGiQBwM2KRWB20fpem7538vmZaxto9sn37iWH",
-	"P2PvVI3dbHftkJwtDT6HR4w58q7SJ+JfVzGYJvNq+PjoxlU/htRcLSGgl6+0s7ysxbWQtyJaPXPATsZ4",
-	"4JepY7D6/9h79+Q2cnRPdCsIzh8mz0nS1MOuMhUTMSrbVaU+fmgsuWpONys6ISZIopUEWAlQMrtORdxd",
-	"3B3cBcwS5u7kruQGvg9AIpOZfIl62M0TcaotZibe+N7f76tOgISz6+xQwZHyADk+L99BMz4pm9QKpl1f",
-	"eTZ3GO6itOwvJbDVLevKzjZ11z61WlOLYkNx9L+ENMvG6Ezp4PrrIF07x8F5kApna8BvPMA4NgXXqL5R",
-	"FddhWkPArAnCIZ3Hv1dLHoZpI0Z+FR5aEep40a1zfHjwXQX9qKSba/l4jqp9PJ54PzD02O9r3eQoX+aD",
-	"xSgQGnDoehZ6sDK36veSvFt7dGqOyo9LRFlIIMVnpgXAybXWGgsFTKZUgwULYZQgOIpqrobzTl+8t95M",
-	"ITUEvLCE+ExHWwUTj6NiolImpAMQS7kYmbN2uKQIZf7mfdQXL47jCQwjgGte3+V7Wv58WeHzcCYpVRZe",
-	"Bn9UkfNbJYtYeNeMTUMQfIybW6tA+oBqNpLZfMkCYy1X+96Ol/cuOI8lu34NI8FiL1y5MjBBQtTmkiv7",
-	"guTJYyqsHPTbxS/+jBojOhstO9Pw/D6O8yijSy8TPL+Pjsfb1J533ODDFvpKqb4PlDiiAstmehkCvUjl",
-	"2j+FbuNc7LDXbonqUwwlXCO46Z3UlxkdXFdWO3OlyxSGCZ64XCc9y4y8Sm7HPGXFXL9cbJaCjKlI6uIH",
-	"P0jh1fp1uoYAWsiysVaM2dy5WrEKDYap4YQjLEnGCE0zRpO5WbC2H9pO53FJv+ASr5rCKojWDY6l8zit",
-	"YEzeMXUP18kKK+eZTGaDcvDwJlPBdi60HFx/FD9TkWzYgFglyDtelfOorSum/V6VWr4+L17MTF9kwx8X",
-	"Rus4qoJPABJHuZwAryDnyQEbaf7leGDL8YNgXKuL1hkGiPXkq2L2mB/MiUMUAjXEOuj0mM19qP9mZYSX",
-	"ZkRsbGNQOYpw5QVCefcebo8KYnXXPz/FWMNqEe52LKGOQjHYcGPZbS3RbQ0TzcdKQ0vQJxqmfepEdebH",
-	"cnPO1raZy/l0iVMIOkUPPp5b1csVF9I0/KMwqRbhGk81oItWmaS2GuntNoKLB7xe+5uqiLa/KCnOja5X",
-	"dUP+cvHxA4GnPqafND/9+Jq8fNU9bHXImVYkHsjpPM7jbRTRcsQsrOsc0vAdsTkg738wUhSGJAxklmBW",
-	"zRWbS5GsH7gGI/roOqxyCr6TA6rr8jMBlzS1b5SQaZuUqDFLh5ERP+jc/M+cZknrJJAWuCLXbKp9EkNE",
-	"Uompq67RqtxNiCuqgZ+QYsBc6NGJ+4dvDa020GUe0GFWTzlpUo/rUin42tY7UXlLPkP0n0UjAIKZj2qx",
-	"LObqAgbgThTo7XNrUmXYcBtYh/JgfXbesLFk6cUWxsjZxtO+CxiDqMv5cKuwXu17f6RTrvTWNZ75I1Un",
-	"tpAwb8KLshKOA5AeFu5LTTB35TlYo/gunbCdFGh18OY/VtZMctHqtFzZgitXpsAVoZqmVLOIaAjdgT96",
-	"FldnBMYqBz8Igh6WigHcIVvKoAlFrPTsikVkyqcsIleMTiJCxciIEYYTCpZWN4mFwDasjFIoxFFJkmGi",
-	"cmhps3XF+SKHPmvNV66EkU1owkq1QNxebUJ8UddUcqjb7iTBeKpPUblM1zLS+iZ8t7Ii19Kvi2+H36/8",
-	"trDib/LPgopd63wOJ3UjLsLV6UDzG6rrS6u757akhlHUjZJQwLb2GDfb1/ICicyeWi5IHG5cTJpQSc1V",
-	"UGudFMt8oBGi6WuA2PsnxeNXA6sXZv0lMNcebGzFCkOnRy/JhWYMxNmX3ZcH7cuX5DSdTbiYTSpjotYQ",
-	"CQr3NFeo1hQO1q8lheggGaO1e/l//ndeD691UqzsUt5Pu9mPuZ+FilRrX2X4wPCW+mJmZ2KhuM9TX40l",
-	"MmKpQFVYg8qWtdJBpauAQFYUsNqoaFWRlC0XVgtbZD+qVD4ucP219FQQcw7cX2tKY++Ce1ZSX5xgduLr",
-	"CINnBzSMB0NXWmACVo7D41ScC9h83fyDspvK5q0Hq6Nq9ZyFA6RW79ObAjOlScLNiGh6Xlj/J1ITq6II",
-	"YCaVais2cEosLbAwcEHRCaSegvavkHAWCUNEGB2Mia2M1ReYQp+n6h90I2gFjlnKNPg8IKffyMepvGWZ",
-	"IfP22B13Wx1yMRuNsI44fNjriyuamY4pVBGNLSgN4mDe+jKyJEbnTUyaw5TqiKjfZzRjrROQU+ENI6r2",
-	"RSxnmmVvfHPw7S1Nw1qxzbztyDccLbx2C4kWGRtoKkazlGatE5CEEfINpeDC567FW3aVNxOReJhSMWL5",
-	"TycoSvdF1ceeXsUd8hYcRQuFyCJblNhundEAws/AoT6hX8KTetBddd7X0yFLusfXqUluIIM2PSgrMMWc",
-	"2CQ2RbsVVH57ZJ0yYH91C1tgCgoNnGptu1qlqJGv/KuN4c8XG6w3wwIJKx6/Djm3iq8hhr6SckRoXqbV",
-	"VhzC1AIjILZ6UJaZMbh2oB3DtTPK8jn81SHvrCKMzdqizKbZAlUNm+4LVCVaPRJfwcuxIUzQBZ9i1R9G",
-	"J5A/au4+pFIiCSmB/MLQUPrQkKjkBwZVww0DMS2bNzjIOabdRtSAZm1mnWDpakV7y2j30h6cWJXbsxHq",
-	"KjsDFG/CpkwkRqSETDZY0KAU56oSnLvViNdzs9TqxgvOlrx2pA/4grpuuBStxfKQFVGnrEzi146aWU7G",
-	"FmLwstkyj876CrSf9MLsosr6mMG0TshoseooKtpQULzlNDTSLNUVf6IRsCuU7iUm5BrVewuav8J8PbuD",
-	"Nr7hSFbo6oWDU5JnlhRWXX5w/s//Lh0d88PXcXjuTcPf9UJvWwv4se0Eq00EJfZSpRN+nDJxOuVvrHuz",
-	"XhesUl5PBYHvz8/IUacb+EgBDPT0/AwjJbQhCqH9q9B9VueprAAxSPlVRrN5IWu3IpAbM+U3quK2NNDx",
-	"V1f7NB9QIpnaqnSt2cCpWaW6VGyXGuFfdJP3ncOpNeKGe/VWZtdkwMyxuduY6q2r4PB3NdzLIzxZKPrC",
-	"MQIUEQgg2uyKMeFdVYqLwZrYZJuY3i0ewjJHR1BiIFhPlPGMtqeMoHPDiJxpMhMpU4pQdW2JDSKvGNUU",
-	"loMrMsxYLZrux5lWPGHnmRwwpSph62BcvppAfrq4IolZPiPTe6AGbM6X36zB2c2hFNY//JsauoUU7cVl",
-	"XNvonc3EJZ8Y0jrTTJ2zzJCnCuM3Pgc4oZkgZvC5LXwC9n2PnBQZWQOKP1Afhdz0X4Fc7xIKyH/P//n/",
-	"/t+AW9wqJ7Y9BHtkejYNlmHp/OFlcsWG0hZ1gVp2ZfioikV4hIkZYvQaaNEqCheQrQUatxUdy7vejJDV",
-	"0M+dkrKlgSAhjkxh/RbmVGQgZdJdcazqrls1hSqQ0SjkpEXS8tsyXr6eqS2ndvdqZQuI6v1GbhS5z8pE",
-	"Z2Q2VVRUS/kkrG3hQaxb42DYyBir7jZXYDfwVrklNS92XH/QH8mtoQ/8BDtks7SvKhTqNVJpnOuhMjO8",
-	"oN/cOUV8c0m0h0r1gmTqvG/H3WOPp9sC1So8QzFGO8ILXPji9wUukPna+MVPW2tmiGwRqLxSbrR3VJWo",
-	"VhPiK6h5YO+yOUUZY7a8K52wlnPiwZztwHciLnqpEApjFQdWFhTXH8TmoYKlDKBl9pjNhMYNadWaIiXU",
-	"8poJEITJRCYsNcRpYgUtJ1zaem9O/BIW3BssvpjjlEuQ2UyoBXnyJJfJgjMv2Ija5PzuwmZ8pdLn05/p",
-	"VuJoD9zJN6xKRK0kdvdFntaNlC2FhFcwa0Zc4HrA0xaY1DCrqjuDcfASFtkFsCNIPdp5J/IGmehATufg",
-	"SayGuJvWVGTPhX6apkRxAO/xwzX8Vc2mZtfxBDlXEk0QHc50D/9AUFojqd4gwPV0DkhySle6i/D8rDNZ",
-	"TbMRqwbOguzGtSL2f4E3y1sqpw07ktp9/cV1QcXcOnhWcbUygFfwS07vl5v6ymPJK5MvJBxUpulg2ieY",
-	"TZLEZ+dgXROmdA+qNcBiw5vWZeQqY9r4rEHKaAbAlnbCfYEaQqtTMD1iDUbSN0tke7Ym4H6D4C6QZuwa",
-	"iQkUFyWUxGYicSsiYyYGDArakRiWOT4hP0lIjCKKgd9vmlIj0lAxjzvkIyyLTSYzq2CDcs1hBfheOWUC",
-	"amdAiMUsU/yGGbKiWDpsZzZTGVNhzYexre1pPqNTDqQOV5SwCdeEopdYqwHJGHSNbtWQYsKRHdIB++PP",
-	"AsVU13zallPc6PYUj7YFMzZHbG5kuUtWFZVtHxLNsokqVSHk4kYCEhbMhmi5TeRxIe54GvZWF3+8RIr+",
-	"UDAZAErmiN8wsWNL41JzWVAMxXGK9axiguklqFVWzsIyLGbZseC2WzGuSFKo61VbET+wO7geyxaIZbF+",
-	"wWlZT80v7OnXGVDz6JkTwaIvV2Sd4rpwkTZQRaukfLhT/iotn8/Ki7aeR3fhHm3jO97NlVqEsaFfUIQ9",
-	"evmiWynR1l2/0s2rvGEsm3BVX4t46p8HBf3IZ8Wy9pWcGe4qr5lAjEAPmXxiF7H4Cpbj0GRENSB7nyKC",
-	"cwjfTF2mIldkSjOr8lNtf+7Zl7HcEUhqjAlXEZAReStY1hc0Y/SZIjec3Ybjx0xs25nMPE40fG6UaJZw",
-	"HX7QVIz1RXzq+/xo2r8EHt4h8S+m/fyhq7T71rRS+Bksu6DOmKkTIfsiEEIheVtpw9NFqUwWoARR7RaQ",
-	"KzVz44VauBmbGCHhhqY8AaT+vhhlhgkIqaFEL1YzmyiW3jBVjIzC0Xt8mkbUwIGHv8A7r+VkSsXcvZD/",
-	"iU8R5ttiuLh3Sj8Gb4LiFbwEf8PzC6ZNt76R4G94/p5mIy78n1BG2r5q/42/ewwM9zD4Ad74nzMJ4V/w",
-	"1P2BQ4CCWlAi34+i8BO8de7weQsvLvzqRgNSSzAY9zf2OEbbVj7r4Ad44y/yyj3Df+J35hDP0mDjCr/A",
-	"Ox9ef2pEjlbjH7gRp+enfhPw3/g7ggnA+POtLP0Ib15Kmfo3zB/kkk1ciN05yyAw7TUF/7nl8v67qt+D",
-	"2+LPYeEneOtXhDb3r/i/q7StAMa4FtcNK+aG3v0eZrgFeG4I4lCNIEtm08gbbPoCQWllRq5mht5rEkM3",
-	"GCFt/pzACTa0A+uyThwggmLZDVNWULnmIjEdwuh6fUFzQGgc8IBmGWfKVaE4S+ITQ3nhoJbeyItcx6RJ",
-	"7bSHMuuDxOqetqJyffAYojUJLdaPhrAgYct+N0u1mbHxVgBYBqQrkUDz6XRqBCfUb2GGriRadW3udbDx",
-	"UF1ygp/pvVLSzdegmsP5KYLf1v8VrKcztzhMhfUqNxUWdEXXZnWxf/jXXfvGg7bY50+ZVIrgU8PoBkxo",
-	"OmK2UDSEH0Ck0kG323LhqfDupkO5d0zWFVizaCz0MVnFeTzSuOvhDoEaTGiaMqVz66525dzh8nDIZIJY",
-	"nAVCVCk1LmIE6zWi43Ky6ULj1kR8B5u1HztkkMCGmGueo2JX27QC5NNaKHk4jUVC6M6jCO+L2tw5voD9",
-	"6C9QVKREBWj2gKwsXPZqvHUYRaUMXlz0xYJj8pbQAs+aIii4O+o9x2oALBNt5l9Y4n498azHPe8Ljyyk",
-	"tLkc1ywhs6kj0COgE+6jkFJYd5CPveO2+nzSF03H7jho1wJ2p9XJBaNCOQNzLmh6azQj+11RPC3tRB2L",
-	"52Lk5cTF44NKyC1PsHMjESv7Nmnms1JVsfJopn9fQ0nP/ccRWSSe3hGBaDe21mce5ekUOhvl6f50tWsf",
-	"NtfNzhPDOt/T7Ho2XTZf0p91u0fsv5NuIWgmnOgjhwLPFHuzfPc+sFuI03Ulc42cEn5RbQycKYaPf6CK",
-	"Jfb01TEibB6kSc99JEAfmRsXls2Hx9ezaW2nF2M5/UQ1W9UjvbJBgxM6GHPBMBrNEgQ1llPTbXVuVYki",
-	"Vs+0YmWj0j2pHG/dIasjhcGdXoa260z8zgrlpMDwlu/v9f5e7+/1Pd3r6vsrr1I2qYyv//Tja/Ld993v",
-	"yBRfctDd5C3ovSzLYJ7q1gdxYfVJ0FW5IinNRm5xXx6T//ihL27HVMMJRXP+7zMjQY9ZmvRIDO2p2KZU",
-	"u0inPKDgRdcWpzPP0CffBCN8X3CRsC+YxC1mE5bxAZbwaNkUboRgdCCQZMKUMmIE6MRYd0DRuaFDY3lL",
-	"JlTMIWShFfUFWAhxZDapLEbxWNmRwYDQpTfTYBwkMa5TbAN/8hkg0ZuQJlV9Ad1QRYZcQ7zTlZxpYlap",
-	"BYsIeYMw7sKYbNQpzViHvIMgGvZFK9KkblLk95mE/HNKUvPcek9BhjS3FuKuuFCaigGLWyjvz7TrE7uM",
-	"/7//6/+JKyvi1VRPgxSIWyNg3mamV7CMcuW2uFKNwFVdBi9Q758p+2BKcPQ05QlGO/mtvprjZpEmOJVh",
-	"KSwTsoMEyFzz9+8zc7ynNMMseher5c+PO4eVKSuFs1KtGuSbaY/PLWypO9RwX4q34YTQKwBdxOg4be8I",
-	"HCaapp0V2PlRw214TcyTvYhmUapD8vGFOpXPfe8LG1rD+P9qf8In7bPl1Q2Vx5JdbPzny8tzC/3qq7ZX",
-	"6MpcV0EQX4xlpomaTaA4kN1vZ7CzZK26puG8Govr86cz4tzzLAAYLDeKdsap4cUw9B6Jn9tHhmWCB6Bt",
-	"1y3ui+Zxt9uKwndmgs70WGb8nwxDIw+Kz4cyu+JJwgQ8PCo+FFK3h3ImEmz6uPh0wvRYJm3zEk1TeWs7",
-	"eFF8ayDFMOUDDc9eFZ+NpGDQ9EFp1FrKNpB989XBUXlKPk6nPWEJpyBVwJsvDK0trBAKFTFpvqhYmRvK",
-	"baRG80X3yNbutOmkjV6jYiFWQi/aKpN4jvyJrGSZC5V+68uRVKjSvdz8uYtCJdYA7k3LX0XhknWrTvno",
-	"wUeIDNxNtZNCWbyNi56sZc27YCnEGuXb5aqXBtXtgBvDAduyKJQ/CBYJBDoICn5vhewbWhLXRIGGIJuF",
-	"iLJTN3MLtl1ch8Iwa4sPResVlflUibh6KshYzrJ0DrI9Wj+D6NDIZZ2FKViQGhmkZ+W4QiTB80sQWrwy",
-	"TjZQVvP/e/Bb4otqVJG/nFFq6QP6bcDA1ZzwJMp9+QlX05TOazAqq0oqnyW5AGf7SWzrG+D1vQn63aS9",
-	"2sCpyjODZdVrpCd86AggxET0YE2CMHhAY0xY1gHfuTJvuQ8VEfLWIojj1whsQ9SYgsLAVQ7ZWVzWvIOl",
-	"Q3tWGEpQrDZWRoIRYMgGVYonJyT+229xMTNvLXgdu0ZLgathdrVFqv15gNeqY4xdQEh1E06Is2cUHKLy",
-	"VtjoM7tPTQjJjE8AirOiBv4aOM/5MPI5ReFuLDlEr+W0gif94AFq3DAHcjpf3HGMyz7z9fWra33bbC3X",
-	"FDeS95SzpOdvMbxVCHkvFpwXUq+Obl++SIWhLlmQFXHtBZSAfHl2jxGwMmHKvxAtJj9tldC6QUnxu+YP",
-	"Kc2ma+aYg/2rmku+A9MYWN6MamQ4pgVth+pQbFrKrw1Z6DOFrNU6V5+AfdOa96qn+t7a/r6Zye4OOaCc",
-	"Z23WoppjVxed+jFjEJi4JcSGJwh199TBiAS5wRqixTW9ZgIUru06xuvzWqqK3LPX7pyE1T/chZv6W/s0",
-	"kvjtuN4xmiyJoK2eASbKrSyhvKgK2aZ+WTP6YLHnrTZtd2gUT2HjnLxWEzssFcfzLkKJpxx0jcWAN1Rk",
-	"dwdo8XWgWISpgTawDlJ/tziEVaqG38giPfPJGyWYiCIqxAYoEDkzL/K7OnyI8iUtUr1FyuGI/IZgEmXR",
-	"74fqGj25VHwFZXqwD7ikTunyMvfm2lEBlAHT2Fx6SZQrbNvqP5UVvVZiHBRzB9fRJzbA5aBVCuH9Ju0s",
-	"7NO9pfEE16huSIuHJhAJ7IAXhAd1T4AW6yFwVAwZHdGqQKLUA6JuVB/0zZFYF6a2FgZHX+QgHORX8884",
-	"2HnvfV7cxxxdo2kt5K2+KCNYoPc0oLZx5OR7rNHp2tBStiISlylxHPVFXEmL44jEFSTX5rAICG83h7EA",
-	"hOcH/0z1BZoqTnIIjXDekWvDOm0R2PW420VvNIhyRvHPUeW0BP4V9UUXNwlKfFb4jJfqxe9WIoa4krDh",
-	"ogYwIrCwVyyVYgRkuApTpL4JbvmykOj+dWtTMN62dgIj8lQV8DJGwyJYQVSjnX6VKvhXPd2luZFRdbE2",
-	"jzhRQxi2xX8SKypCPyBU0VKN/rRCn19CZgrMwJOZCJNinIGzQFXCL04IFcRyqgmdQ5lP6GoR2qZgU85/",
-	"dfWax1TdI6rRZqaIKlV64RY9OpTLekaJ7aeza3PFaWCsqD2NxUbi+4eU2djiUbByLAD+BBEyEOzUqvOE",
-	"fi3GEENl7QyrktG9eyGkEN5LZmVBozO0OsSj1AurmFoaTZUm7hPy7+SgS5oHXV/cFEwhrQexwHxVu7nc",
-	"JHO6FmCT27CiDOnv3C7wmhbUIUhYXhlL9BFiVFOmiqFEW2e/Ekh+7Ysw6xUgZDArlGAGbKGk+erEo74I",
-	"cxShOXxiiyGrgcSKnWEyK2mGWa+tqPhQc5b1RbOc7moGaIMHbH5rRCrzW3eZrVoTIuUh7KYZhzDDXYRK",
-	"LUuCtWc5zIPNx9EL8hC5zel1bz5THfJB6rwENSxgcWl3wEBWZdKeCsK+QKTUaDGjdvlMzFvLZ7GTGWyY",
-	"j1udepKFhQiCyxD5yv9V5QjyS7hdqsqTTvBdXBL4do0Vmfh8kEeebH1Y4GdHexdIbzFIEJDbMSuUZUgT",
-	"I1vBUyQ+JXcLBu9ilteLpCtnDv8W5bjEPpuzJEDjc7Cz2CO6XojiacGraYk0omaazd0yJNG2k5eeNy1u",
-	"EYdYl15cZTS/GPNhDWoQeH0Yu04APYgo8yYIHKoKSJEntOIM/WpeNwLhj/CCqkPxF8u/fg8v1HytqJ5l",
-	"y7+/sK/UtTBb0f/FbEn/ejzL1PLvL+0rdS3M2KoG8I2a729ZIla18Kt7Z508Lbsh+cjCPoIZR27jg13w",
-	"y1l73N46s2W1WJhbT31cvJmAPYFRjrbkDycHU7R/u7OZyTaPu/SvdRqblw35EESABJFRINEaQooxeB4z",
-	"IJ3ngTL5jMdG3+BGTwpR99dy7NddwdNwEbe6hoUWtryKhTa2vI7FNra7koU2tr2WxUa2vZqFVja6nstr",
-	"IjzQ5X0NWYNLMsKmnA1Q+Q5utGUjgCPtMkjNxdHciBVGgLC3en0e87FwrDe0atWd+Y+Fk75ho/XX4GPp",
-	"8G/a8Kx2tMF92LDR+svysXRFNm247v58LN6aDZtdcqU+li/SRk0/DhNcYiBZ8CPC5XkGdThpphd5pH8H",
-	"E5elsKWeHKfckDO+XaP/HBh8Jq6FvBVY4xz4VkQ8RjqUl8BQ6/xjIw8bXgd6g2l64xDrPdv7l2V793c9",
-	"Zabf8AyrAlekp8lMk8Q9d7XYMSfcQ7WrAROJwx7xf1SBCF3MBoPKuo9G/bJgBABMinfKoZEicigN8nlK",
-	"eRF1zZ4i5pErILtiyV0zVet0SUdVmvElHbUhDSHxoKmajlREqEf2BFOkcoXXEWXVPlWECQ3YgauzfVbD",
-	"bdMi4PZC8tNXiLRtVAkwB6+Js630PF2JunZJRxfwnrW6VJYhxRQiyMTCIgGjAjBcwjJ+w5Ieif/GNZtA",
-	"zhTA68KbRj8LcXbDCstQhJ2RZuiSboE1JMrB/iANa3kY19LgwRAJHNekjAOOE1+OB35JRxjHtRKTmi5e",
-	"hA2RqT9aCPvqSjQPgFG9CPGOoZHWurVNRfvNDmM1mjQ2UrM76wR9BhuzB2jfBqDd71Bt9inskQUUpaNO",
-	"EVdvQgELWbGBYeH4b8tnokZCxQhs3bc0E7ZGnxjKRtRI+Wis4Y3sGsqdCMEGxYuarydC730yp6yKsTon",
-	"qeU6LTNOec1EEHm3KfDAeclbRprO81ZNmKtSgHHUhG+S8Gu/cZu7SBX5hP1TiirP4OmHU8Rvcu+QmcJE",
-	"2NuxTFk7oXMyhIujNskYDvosAVhWXlqz7m8gsb1GCsKdAcGHzvSYCc0HFIJOc6yWVSmPZXgfa3nDpg0/",
-	"R2zzgs64PDvyy5RjiNM6PSgtp4pcMQAyGgzYVLPkhLx69epV++CwfXRweXjUe/Gq9+LVX63cYgdmwzeh",
-	"s/n6g7vmouJ0gaLrgrVySPwCVD7iXYUo9G2Ayz8xRyNznw1ols2Dd1R4w4NuELcrqy5HlH9dCQvnHgKc",
-	"FpYGnpVQ/08Im0z1HJZscXJrZyoEJQgqcrRxeVYyLU9vzCem/+WmZtzfJtw3LUnGbuQ1I1xX0wpYxLU9",
-	"YTmGQXWpItjJxdU0cpgyaxkAF1evalGeWECesbO3x9CvYHHLSwkyxetUSScyOrjmYgSg/m+opqvT3rEy",
-	"EhWEi7YNjiPaNmPRs1AyK5xfpxSYgX/RMF3rfk0yOX0jbwGezsiAVcf6c+g9XOY5nOAryCS977DC7EkH",
-	"WmZL7KzuRM2n7JkiV1TZiBhfhNQhpXBFmmdiMCbdTvfwxXFEfpRSk27nqHv8fdQX53AUup3jF0cvXh0e",
-	"fReRn2iaSkGOOt99/+L44OC7748jcvH7zBAN+2n31eGr7lH3OCJv5D+ZIAeHrQ65wBAqajS8voBIKjI0",
-	"ciuXokcwKMsM5uD5y25kGBBiP4gE78JhGS6kQz7kQNoIdZ/HtSPQ8ECKG5Zh0Ywf5JfIJvwDcycJmwL6",
-	"XACb0gPQMVsVC0Mt+iJo5BZrIcOamTtqIZkewT+/SUX4H6hiS7ThylPSxPNFDlqbFMlc1EnNlydkQjWo",
-	"eEW/dzpHOH+LaAVYKYYwtzaTKuxN8DOtohKF67deySYfY+Zu5J2Ugm2Fc9iMCgn9YA21ynxrqOEKdHSI",
-	"TZBDH9sIlAES11cWJT3YSk/4bMdVSwZhRB4yp7wRJy54hDNlb7gmV0zfMibylw2Zq6ac5pCbIaxXHd3e",
-	"DAQtM0NyF2OJ9P4g5dOw6KS7O7gD1VKCWZIaETqfHEJH4tyw6mBKFSQeMeEP4FpyU5HVbWKAKeyMG3jV",
-	"dcZA8SWx5h6CFmqeDDM56WwdH+kUtwB47IqnqaqrG7Cx/REbramIvJsDVVGJGIIrsWu1ntVwyc6V6hEs",
-	"s5Xh3q1Hg+1y780x25BZXOht007zQ3nHqOKMMTKgU65pSlKmC9laDxBhvF6dve3ux6ZbtFYRY1s+qoq4",
-	"3eIjODPuwQnwSMUGGQOx1CKjg/RspNXdgD6VLNIrLccJV+Z58olRVWXE/nWM9BQqTGVEzzLBEgIa0HAt",
-	"74nrYLmVpdg8/BIsnekM6PGQ8hT9T0JzMZMzldZbVVYOjd0wAfLNEqarSMLMActYAhgKeW09QFNwFowJ",
-	"o8LV33LCzFo82B6it24oVRYMO+sLLgaschkvmLbOGhyBuXGTqbaRaCAYjKmC1VtiIlvTEVaRSnwKDqDg",
-	"YcE7vwVO0zRjN1zO1AXclrdfpjxjquYEoY8qk9rclbZRKu0dU5pDee6RUD0yE5qjC3D7+c+ytGIBqpit",
-	"ebNwvoJVKrutaue6uPHF27RweTfELLFH7xQPS3UEiztJWrp7sEim7DubEqoZmoveVwJqyQlR6HQvIPPb",
-	"LB8mvB3OetibLhmN8nSWsdaaFa0A1Lye6LnZ48XJk/GF79bMTs50RKw3wxCrjA3BLAgVQhXTEaFJkjGF",
-	"MBAW4bqF6f0Q3WPBxG0vGDK+2uWHNouKeriFxDw/B7tedhfnEfHOfDqALBIoh1ITdbW4chlTUylUjV6G",
-	"1TMKW/RMoczSzFFlD4/J1Vzb6kkrJ4yrVC3NIOj7gJmpPVMhRHsZ3ogM6uqd1QygEL03GDCWsKSK0pWl",
-	"BmdSKtyOwizCBgv3IVhdd0SX3N83dkdrQtAMDYIjAVUlAqaKIWZFhpFfc3sMK286RI5WiD34VLl9R6FQ",
-	"o2mQNKk9YXg4oEg+u8WH615X238FxXgbTiOyRx/+uyknduSwgg+bj0BdqpdluCZ+U4kVWGx60UjKO/De",
-	"rQBAb5aBf5qHzxTUSMBgfJh+my+vjOB52jaCTY0AkVKl7bIvm99qksi+lNqp2CFKppaxOFKIwvgXTXTG",
-	"7yIeyQGc+A0lHTpPJU3qq45gZ4v7B8S0JO6BlRx20+2ubZ7grrQiILhwHM0/FguGFE3g/1BSdD7R2/dY",
-	"tATp/kBmyVn1RuLDDeCMHX3iytabKZiZEdd4VYWONQ6hI5EX+BHEN8KDynlUCXT5+/m1Ci9DYe7BKhVP",
-	"hR92VCSlC0d34U6UiE9J0nOHKKCQazCM9Sw7/pakcrS1aceO9nSoWVZ5NdHKkRCzB5i3b6vdc0WwVow+",
-	"ccAHc0YzhTAu4G169co8+Xz5OiIsVYxUAQOs73q3Q/0BsB7XG6vHhXzwwdqjuNxuBi+p3dnLlqnN5W5R",
-	"h76TNpwP7WDl0PB6rRiYe2nTUS1SkXxoRxujzpUaPTf0tapiCx2Bec5eQ4u9XIpCpJoWylNtMJkqOWdM",
-	"1Qf2RbshLer0Y6rOrdZa/9K0ckYH7StqlCOYFwrJpHlxzafkOfx2wf8JGCM54o3/lSvSrS625F6p5jqX",
-	"9NoBVyc1xZqkpmmNVPvGLzw6R/ObaqjkkvbMylQcxAHjaTPvMJj2BlMusSg4AHbFg9UoTKwwqsUtLO76",
-	"GtzjoqZEVmzFq7hHbikHBRMCUbQVspywYjR2cLEIwmiWcpZZiuFSVeiEWUGhddIXsRer4x4o4LaZW4hS",
-	"MAomS8jhly8nJEaZO+6VpCM5xDRO0EasKaxYMdiH/Id6Gb5ZGSqyQK3qBe3cbtghb+lgjJ7TsRl8SUYD",
-	"t0JCYqimOTCvYV1N6CXu9UVf/BcxvZH/Ij/yjNlI4v/qi/9qt9vw/+aN2NCiz+ArSGLyXxBEo9kESicg",
-	"/4osLlhSLJQwYrluxm64QqRJ3EDMA8BwC1srLvKgUVmOnYFlblRUrNgsM3ODoJqoN9cPxlSM2Ik1hluo",
-	"wSFPWTngnOvIZ00ABNANDDzVYzkbofs5DgxeMVo9aXJDxYApszzBTgdrs9bGnomhrFGvhc7ruJV3erNw",
-	"cW8Ltyq72dvOEpXhAo7Lcr+4WZbS8XK1l3wF7macc4mO5RI1QrfeSu+rLmxWMoIW5rSE/KwntBacB3dy",
-	"St5R310hiQTD3KGAFhrkK/p26RpGswRgJS7cT4CZ2locV4Wxq26DPoGRp9JQPxg7e0guzZi7bfRWQkcU",
-	"3fSlPKhap8ePC01ZwkaoBrioBQ1iXbm6nEPlhvDbqll/gqO0OhXMGsLkcHE9KnSnarnEhw8GCwB1Oyc0",
-	"Yc7GsZZdrTRd7G/JXNFRUSWshufmmQLXCxbTNh+4SEEpBmsW1Los3WSwVnXu5i/67P1A1u8IriI4JVIw",
-	"YmuCJwTKhoLvaMGCnMhSuYiNrESqZvXi27Fig7/HZCjRQ0Cu0Alh5OWXx+jrPzpsgwHnms07hQqT+PH7",
-	"4X/8z1fZ9z/9x3/+nl3e/uPz+Zvvz96d//VMHr6j7+jFbWNNKH8Y4ZJVXXk4PkldUwHJHFvrrYOYZHNl",
-	"VbgVXLtNqLgLo4wO2DnLuEx+lrMsLMiO6cWLnaXS+5Ds1tqOrhmb+jNanWvuQa1efr8y87xuQWrCOqBA",
-	"MS0yKq7w8sohaSItizzYtabZiGGiJZkaPaS1sXjh4BpKXQ4xeGRzlNv13OeBS6GZzKYppH5g4sI1M2K5",
-	"GBjNB93ohmxjYWH7zc586iUrwnKWaQ9Ulen11zFivKFRBabhAwRqCrVnlfWpDakOGplKpbGemVkBmc40",
-	"I/FY66mKyedP77zvcZCxhAnNaQoC9TCjIwC86Qt4O3YFz9vT2VXKB871yGydTKNxjaXyVw6iLrAseFMx",
-	"5hJDbbj0wpnYJG7GzLuSUHgsy8rImQAQMyyJlkeZpgWE9u2yil1AX9BbXVaxwzqo86MEUAolmO4gF22r",
-	"Sj+sHmbpcgEQvLgqkWEeoATYKohr350c26nCMLR+jGMB8n1prgt1RUUKwOnrfLJVHGWxxsR6KdjyhmVj",
-	"RpNNBpfNxCavA7zt+h8sCfAsnNiw4XxMxSo6hdmVi+q4yxSexuWXej0FLbwm+6DRbYJG8xXfNnA0JH7r",
-	"VCoheaGSCqK7jE6GAKuV0DO1AOLB6zuAUX08quTDWKugAKymal4Jq5shCVuXam2Yyf/kaVpN2C1qULOM",
-	"6zkYi2ymCKMZy05nelx5+MIsyGaYLgvmj4U8SkwlhnrCE6nsjyiQA4IFjBsEBeg2ZxlGAmv8CVlf1mI4",
-	"kELTgc4TixrvP16Q0/MzohmdLATsNk7JZJZq3rbJJH+5+PihbbaqDSFN5jsjwPxDXrUhaWJCBR0xKwD2",
-	"xX/7b+Q0T7DmUvQFBsbk5RzYl4GRug0pGjOa6jGiuEihzWkkTCRTyQUY61miSGzakxn/J8Xkvx9gxsQa",
-	"p83CoHU67vTFKYHkUDGKHJRUZPNiwWQLGaLM56qCOUSR4+5Bh5z6hScInl3Iae6LJi3u4TWbR5VZzuX9",
-	"bOIsADHbv0oYHYzzJekLLLFk8+CC/SAzkZjJBtnM/Yb32x618oFjtqLdtFuqvIBpp9kXhtT1GxauAMY+",
-	"hLk1Tgh1H2LAKiaZTzOJxve8EfKie4RicPyJ6WzeBnd67HY+SLnuCyMgBqHKw3D6drq4LHH+WWxNxNZD",
-	"kZ+ZhA1Sip4GahT0vsBl5YLEX9p5y3EPbCgCEIZBzgagGzn0RazyHHREWKZpSsYyTUgzNmJxjHHUfUHF",
-	"nNzQlNvT0nJzNJSCpHzCteoL9KNAY+hIcVGiV7NkxHSPUHI1G1yj1myfKYe/NITEoDCOnDSv5q6YVF8Y",
-	"Ek1RO4Ub8rJrfiATSH49CbQnX3pOZkQxrciV1GPU2yd0DhHtOGIUAoZmLhC/A4M02wBq8NUcj6VVyWy2",
-	"c49csTEXCVFGPKKpfaw8wIDpwjTjEPCp7guwCmoOK67IZDYYd4iNjyvYIHGx4EDRcLUBHYAz1RexWe93",
-	"ZvBt+G+MwUW4qs8UGdApHXA9b0UkePUTm1AuoBZY0y8717DRUBseSngVWv/EFDOtI6SIstHamL5rhBe0",
-	"DsOF85vM5tLaRuxSepJy+AoTjIv3pNx6PhM7snxNsDfYQ44iUTYTHfLJTqYvXIgvapPB3WoaugBnH3Cg",
-	"YVGxahlcfHNwDKXI05/DdU8klCm3Z/2ST4KzDvunNNXM4nC6sQISp82MTqimkBmM90H7FkjzqEvy6Vtg",
-	"eNYXNWfYQv0VFhxpnO8CRBLofEoVmO3KZMrscLD+veIQuSJXMzU3LEJnebwPmFPofLHjQcqZ0H2RcGVj",
-	"rZVF5QCqHQ7LreBriu56x+HMwinBh0MuRm5J7ZWwR57E/6v9Gt9sX86nrI0YTsqIovBl3CGndpqA+hAS",
-	"FUMU3cXsC4TYiM0YGLSZydQ004YCJXGwC3MLx0EFid9e0hHeMthRnhF5K0qtxIaEmOlJ4QIG/UjctGyE",
-	"nb3cP729dN5A05zbKEqUzoyMabu1cUjmNRe7a/PpT/C0uOx671aF9lFzQ0+uU3Ns/01IeZpdtS1MA+Fi",
-	"kM4ScN2KJOcnamy0PTlEuDAH6gDHz4wdL/PZsP1BCtZ+T/VgHIzWz+fIqBP+ZhlFpy8wLQbCkeUUQj3t",
-	"1Ezb558vI3J+evn6Z3Nl37x99/bybXkGWA8JHamZVhFRs8HYYSNYxHdXG8+5vT3CtX1ulreVz8JO4Nbo",
-	"bdYuxwudctUXKAyAzZb6fbDCh6d0B4e4jtiSubSgQMB0x2xw7c3H8AYoc1KwvhH2hEJAh4goCXO+lfaO",
-	"KZLRgVlaPw2IxTCT8KnngKLHhbKraJYP1rEvEObH3ZF8Tu6GYSDIrT1zHfKr3TBU1zH02E/Fnirlb7QE",
-	"bH2UcdrkUk7bKbthqV+4BK2ph8dtr18RVHrUSXAQ/YtHL4MXP38+e2O6ahOrO4dFSpFOGLEA9/GPfoMn",
-	"/UaP9BudTqff+DOGLw3VVppOptj+2cVH8v3L7gHxPiJl4//MyiG+CV5SSHJTKBHYXHmMfPh8+foEGcWM",
-	"9QUJs1DyL8BSShU2/GsZ/MnIXUVbWAE1CgZuVI2cucqEWyO9QzsyrccQRYWqxfN/KCniaPG3Nrgn/h0f",
-	"mwHHmn3R+DqcRyOeFL76N3zZSlVTNrAWaTjGVEjBBzQlE5ZwajEQRDqHQb+D98ww4/OPF5ek0+k8N9/G",
-	"PRJfyEx3AGzGjBL+esMz+Pc1t4by+JJes9jFav4+QyZrjguM3C0fF7DaFs8Pl8qQl45vQGHFlRcgJYrE",
-	"yZEKf0Qjh+1XZvYr0wPH8lR5EdQpHYH4TzM6YWgdQCnaXSlrJ3OhaPY8o/xnuu/AkgeTt5geEGmENps5",
-	"AngomyaBub6eVBR/BLYMkmkiNSxK2fpgJOcYCzoFpV+hU/tHROIPp+/fxr60acsc6ERCYjHC+FhibvS8",
-	"xK6LEbuUzDS9ShmWMbT4xPhFrkB2c1bQCTaa0BTAKT3EJfIw4gvGmsatgw0OOwKrYiUUKUjME7zS5zTT",
-	"nKY2XApLLBOKp+Acptn89ONr8vJV97BFwEBYeVfCexHOxwxpSo3OMBNqNp1KuPhBmV9790M34IAKszyg",
-	"OoEIauMIYs2UjsO1gRmgTACZRGZlC0ObZvIqZRMcF87ku++737Wc7DBlWRtXPIYGlNnbKZEwbpBeUUm0",
-	"mXcKVxQ155fH5D9+AC4P4V1hJh+AgoHLKT7HEcStDvkgTav2nYiM5S18OKHpUGYTFBuskPnlS49c0YRw",
-	"MZ1hAgE5/vJlMZaaQGV0kc5Ny7gEOXcyrCpjaErAURjiO2G+gLZNJUOlLKj/f3p+RhRjyp0pO+ReIJhz",
-	"v01TmilGmjSfh6vV1GZqQKfMl/RzaY6wyxGIGMTrEROmx9IsgeWSJOUiVCUGMpWgtTjpbppSLtqG+pqT",
-	"gBvjGKy8YZlp/IC8/6H06tFBhDd+kErlFjPPb4QT9amCUfi8PtNk8/jgyOporQ750Qhhs2kqaaJIMwYb",
-	"lxGnnpvlaBvhHVlFwHBtabf4S1vpjNFJ2xDcHuAexy3oEH9HJmmEajpi5uKBRG2EjRusXzgnY3oDm5QL",
-	"1DgUqxshBchVpePu93mACJjLHd2yzcJ28Qlr4e4ozWiSe+pzuwmIYMp2C9KjobosHZImrK/5yYZ7Gg4D",
-	"pIyCQ940DPQF/SFGEv64ZGlcuqBdHtKECEozoL+enZNE3gpY+dbiSkQQHwHlzvwCDEELDJNvsXX0CWuu",
-	"IeLkPRWzIR3oGXg3gtFdsOwGizVZobXRa9wc2LK4gk55o9c46nQ7RxD2p8dgwH1Op/x5DjDdBoBpwNiq",
-	"rAj7Ae1JGVsCC7EAVw0VI6EQjY9DQMNSbgLrkbcJ1+TUf4pzLtTztY6V/B2bzJmz7FqAv/yV52cJm0yl",
-	"ZmIw/w82B6A/e/t/kMncmY6t87fMSiAw0cX+LOKYymQ20Fid0fkFe41jI5pc2N8sjq8Hc/3TGrXpGti+",
-	"Fj/5z6LBHoAE88RV2LvDbreuPf/ec5tNY4ZwvM77P9DEEh/85GD1J58FtVZs18/R6o9+lNkVTxIm8Ivj",
-	"1V98kPpHORO2i1erPyiegTPxIyLkms8P1hjhOcbMXkr5zvAL/O7FOsvhxYz3RqZ2ITLHh4ebjvkTmym7",
-	"podrTPhSyvdUzJ0dzXz3Yp29sCTls/DFMtARNJvA6Q18neVbbwgWHZkb2Tgt0YPGb1EjtF43eo3S5YdO",
-	"KikTKBn15OnUs+Ar4IwgEyoU7EqBGc4OVJDYnbncaNxOZu+Lppem4fqafwTdmj95Ei9StF84u11B0Ywa",
-	"VaRnamOCZsYPw2/8Ga318huerfXqNZ+u855RqbYgo2uTPRvX8Kele4tkbu2O1orDuaRVkPgL/sL3Tg8s",
-	"c7tvjZ4+DkF8TJr2DrT+8rZuRM9KV38JPfuDJ39CgG1VaPIyarJAS35i+q6i0fCDFAxOtr3Qd7hsK+/Y",
-	"4p2CaP0FNmIVJ9NmwRpf14l9/znW3YBP3Bd/Ro23tvjK6i/f+lEerXNp8KMPUr+3yVDfGiF41Dv5E9N3",
-	"FjIWLuXmqkPjz9/8TYYcuQmzpfxq5BFMpFNgdQLVFwxvKQNXsDCKoPe6RGC8qtLQc38A6LJ9ERu13jp5",
-	"jRZwYo2KqU1Au2IDObHVZvJxPlPWLNiK+iLGwgGdj2YEHUN4rRWx8PtZEvSCfkQYckQOj80Ujl4G4VRh",
-	"s28C+ciGARZjr1qR7+pMfZCanfpxBl2aFlGzlhmJIUkqDr48p+BQWhy9fQDDd9bjyNcJNwMN337PNDUL",
-	"/TeMrrlmc4yt+S0mTSrmNlva2maotVOjbfCEXLO58sFlfRHMEC1gaH5A9xqUBLebByZEb7oh73/wwwsQ",
-	"osBc4OJkmhM7TuzTefTQXQ6jUSeQpJABIokm+hZKaqOr3FWLQgczthlZ813RkuuE6NjwJoxyucS8a3Ae",
-	"V1l/0NlnDuHFz6ftwxcvMfoR8jrAWmAu1MxI4U3FWF/E+W7/CC+ZXcVUVLBPQhUNwgWZsInMwCkN3adG",
-	"vLDrCNjPgTmpL5oHXTCB5R5eZ0BE186Qj2YZS/LSSK3AoXeE22XN+hCBYK4adJu5ugAwl9uMa210CIEQ",
-	"yrlLr5cbhN3IGL0BE1Z+yUVCaF/Y12x3+WvQH8aedAiuEkiZIdWAfGLvCs7dnX1RzMR1FkrsxDRTSE6G",
-	"nT11RAhsst7eBlGjmH7sgxK8hScK7NzHJ+57SDqBkIG+oBmjEAsBUa0UAOrnTIMZLF8MBS5Qc8O4g5WD",
-	"POnj7rHZ8SlcYti7MRtcs6QvUn7NoKaVtdtiBdRwA7jGACeYACkhRB93j0M7NXbQQmKQ15aA7+F6Onj2",
-	"Z4rcGOZRjjeBFbxg9mtHTv4ttpfemq3xwgfU85my1c6Pu91WVA6Sg5bzMbkvYEJwBs000BALqqxdnNBI",
-	"7q5qBvZRhVFHEDjTF/ZgDiAXRUhcvWEeIG6+7YDrBT1k1hNlqRbcZduhtBiX9pIAaYBw5SbeHhyBrbc3",
-	"olygcdeOBGIMFiJA4RRO6LwvkG/BcMCHJGRw0LBpDAXCyB87eyifa0idnf2CUu6X1G0sS3gYzkikWBiV",
-	"Ik0sfQBmijMor6bGGJRvf7ywf6oTAq6VnL4BIwUO1aqyAHyG7chfv197ZoV0sb7Ung8SB723RK6wRH6/",
-	"jtYA87hENMu9AfPBFQs8yo6/0vAeetUikPQXtQqB1boK3rK8vE9ZVXg+YJnmQ6s21ysOn63LjubIHdIw",
-	"YKVJoYUan16rR8o6Qp3Q30Swt4jE01k2GFPFPmYJyz4BqCcXo3dcMEPyjAjeFzE4N2reCCRzrz7kP4Uq",
-	"QTCWJcI3VGK20ns69w29kxoEexcSdXgc6BVGBEulEXX7Iqf1ZoqFUAbzCkoaNjIGJRwbNmaeguMWJH6U",
-	"GPIRY/9BuR6RkEFKlQLJixgZxYp/+ck5wdHkJwG4kyJxCo0tCN3kI4wH5YhmraYUrKNVef4tjiAbYMpS",
-	"dHEqFBWKcGcTDPkBtcMG8ebB4iLpC1QnoIhPaSbPVIecgq904VGEgBIgEiwXhoxMol1etN0itUqS+Up4",
-	"+evCDf8a2HlhxHvevuft3xpvH5Su5L1wdhftUc/UL6Adw9T/enbusL88chIyE9R3HIB33nwVBh5pUmV0",
-	"YgAs9S+66KgJBhgbkoVGAsgBmtA5KOWgzxrGkLKhJnKmT0BX08xpXtiYU9gBLhxZZfAN0VK2OuQtYHEJ",
-	"HxpSGvoza8CKiKKCa64wptWtV8haMKgawnx7cQ4ccjUn8d8NY6OJCzzBRBOr37ulbMZJRm+5GHWmyRDc",
-	"tPgnaR627E+dTgcNc33hvrK1vBISm8XHgMqmi1WMg4l0/smnRrRCqDibHsG+aCaUhfQQUvdFDO9VxUnm",
-	"HXTIB5lvabD3oWklgnJ+idHaCywxUxo2pIdgOaBVl6JToakwH85V/3LFqEGicTYGv35WDPZJdD43xL0B",
-	"EOIMsnP8IYAofWvtxIPZF2BDgVUqFCy3WebNEvhqbK6WkahOBQl2ZUCnU5b0yASnTkVfHHS73eIsVYSw",
-	"dPYVckB+4j94a1JuU63ZDs2y2CYtYcgVVZCrGqaZxe8/Xvz9r2fnf39/+r/+/vbD5aeztxfW3hw++eE/",
-	"L83v5oYppvtWpBzQqWqd2MT6EMCyLM0AxJFNriqkJ53YTHy8XPh1jlKEF/xZ2UClqgSUNwtXriLcoMIn",
-	"h1vyLL+zsLUn1tImIIrOHHrI8jdfQUB3HgLljn0jjHbaLBH/LmFasEQO66rx8rvjF8MuPRx8f8COr7rd",
-	"g0N6dXQ8SAKALs0myEo2FKTyUIU1ZaeaOfyTT4tynEdIuuIC636X16fSmRqwmZIj1aZaveFqKhWvBi7K",
-	"Kd8J3DSzmf+930A9zW0pKmv9RmFrFwa3j4n4ymMiHOUoiCTUiTLmMGwtVuUFTWpFqy2CvtaToKJScFhf",
-	"VFWRhCwFw+CTaFnUmAhVxdjHj/X6wsePJQW36JXUY1LRX4zXHQLO+D/hQ7PCZwno+3zBCEBiOhgwpT5n",
-	"qfkDTQoRiXOoevMXUMGOuZpg7EFzAfyJlh2exKSZT7WYPQAh/a1Clgc6B1IE77thmbK+KCc5QZmuTl+4",
-	"PLNyFo53fmLuTniuMpZDCzedxEIUnef5ad6+Y5is6iGsNUqO5SwjEBAW+G+rQz6KqmLekBYYDgflPOcl",
-	"Qzm6Lwybz4VoBG6xpgUINDgDk1NuWoAf1zIt9CD9oNhfUW6fAwJwnhNHhYVxS8Frh47U4+5RKJMBs0ZJ",
-	"fCOZ7BHElHdFjeZfJSLya5ZYtgy2DPxeG8VcBodjL1p8E+GWheu+gSBRKS+gJaNeYvhkk+IpSbm4RlgO",
-	"6/8JeSlp+gxhl4GKD0kMFC+2APuRVeD74mqGEDPgmL7KC3jyAWu51PXAB2CFFLjtJ4GZJXPmIDDhoBCA",
-	"qa7A1awwALBdPv2pL2y4jVGcc28E5NOFdodTCx5gk8Ii6zLX49DsjrXNERKoL1RK1bhlGk4yaVTyE28C",
-	"MS05lgwGAV5r8FjwcGDs2yy1hqWAKfhkrLKH4cm7ANDc/QnO30M59VfwEn+eLU6W6j1/DoaTjn2pM5CT",
-	"5wOaPL/K6OCa6Y7SbNqIcq291yg9eTD2hAu5T3zaJz49Nd8CnlHHNwBJiqWK3Y5ZxnbAwf7I/zjDBAG0",
-	"yVbxsom8WYj1tQAwgV15JF3FEiFtOGrwuhoDzhjwEUtaWtYzjlT7sNvtEOgrCEcE5rLDgESw/+aDqghJ",
-	"BFgYDkBlxZjEVjDSYwQxQiAeUN7sQnAPK+U0l6A3nvRF08PlTCwcAEzR1clRc6UhU50KCx0kBesF4Cck",
-	"lbcsaw8ACop9KYQDF8LhFLllaVpY4eODbkQ0S1Of+U3T1Cfv42So6gublf7kWeEbOLB3YYLD5akoy2/w",
-	"Gwug+2fUOERaWspklhZQqKCCfFOqxBpT+QkokHl5DUp8ngGQGZiLsQjIEzBMwjbbwlRbxW79GVUnX52W",
-	"KEzQAcbU59FEUrBCTHSdaQnIqwvoLUcUc4T+tBGtQZD66ptebmrZTffGqcpL+xPTd7qxD5RAFtoNavLI",
-	"wlnsU8j2KWQ+hWx7MrHZZTgNJLjqvLGSlPc8uBqVFOmyUI6kMn4iYwnP2ACxRCBbxkaUgIRqwyVSOaAp",
-	"ykSdvvgAkLJCIp3o5YBczxSJFR8JqmcZi0nz5/enr9sXP58evngJKDZBakVUEj8jNM4X3MVou0AwYhVH",
-	"5JrNi0YSoIpYI6blUHLtGdXzDjntC00nUzAqB6jGnz+9C0jv0Ulxj30oA9SSKtDoSsM2Ov7dpOtI5AUf",
-	"CRYsvHWnruNLt6kophuoLkKxEg5Cmtb5z/GjRln7rfGmvzxeiWpfWU8j3Ky6kdhaB2uNYx14/YoiEl88",
-	"XiqGn9xC/TK3YHniR90Q7QlbOsqw4tDL48rSXAv1k9gXEt4Af0jqxuFf2HLfzJ+VURBLeeq/Pf+3nYQO",
-	"WJfuTmMGxL3HC9w7C7sTK7Lw+Y3e334LGdOPTOeWBD3OoK4mdWTh86d3u3Kt3z8HC2MgK1mYC4H0sd2+",
-	"ulAcwv9avMr8x+DQ9QLyHvvgfK7D8D2wc4z4DXPArQuZ0EDkiC/ZyVUenNgDc3hfKGbWQstMReT3mdRM",
-	"RYjXL9Mg4SBCNDhbahUy38QNV/wqZS4BNn+5L5oZH411W8s2xs/dsCzjiWn6nyyT7Vue6DFRUzpwgfvW",
-	"ZACeAES2I8Ji9XPxD8PqaV/gNY0sn0VzvpAZSbgazSBfUqs8UhFh4RCKjhwiatxCzixYb95/vPj7m4+/",
-	"fnj38fTN3z+9fXP26e3ry7+f/vDxl7cu3C2ErTanl6mxTJNW0Yl/NSeUHHUP+8ILKOB0wTMeITN3kZB0",
-	"hKS+aWSYkrwS9cWolv8iGjcge5oZtCJr5DHtHLywEPKKrDHVz5/e/f3y8l1pdikfMs3NuTm1wbKhpJGD",
-	"IR9i3VzTauBMonl+JCBswhxaHfLZlWwAndJmZzuls1cpqtyjArgYIriOVFMU9LSEuxckcCBU32JQjruI",
-	"9xw3+K/BMY+6h9U6g0uiKWfP53fRXVvSPKzOoHdRsBsQgxacaLwnJ2QITI5r65B8J1Hvj4sr5n6urHGa",
-	"G7OfqUXK8fnTuxPIcy7dSzPyMDzKX8POv1TI4hOJHhTFndll4OCupJuZHj+38LqsVo75xPQsEy7gDdDn",
-	"HXULEtlpXhOIJSHQbMcqwphxpQfg3bc4yLQvhjOjN7jqyZFXXkulfEAXMiIAs0kTx92D3Itvns4EQIKE",
-	"hZQSjHaXM42tzUnGpjKzqN+28qr5LWOKCQCBBgx10nz16tWr9sFh++jg8vCo9+JV78Wrv1bHh1Uxll/s",
-	"kl6asTTuE1zKdIDZh6qSVmPJD/fC1nf267qBsARXLDihvo4KHhVLw4LLONPjlT5LI9rqthy2LTLTHaFj",
-	"oTmAqbHNQZ1/vnMM2demn49D++qjhmdYUefgsNslZ1BkQYLM4ZBioaDZHiZ2Hy3xLcDE1lzweUB2Xpff",
-	"2AQudoEcPQJe7LY4sEWatMeB/cpwYC2j2scjfxPxyLWCyIaUqhYIdpFS7RQJ9q4CzhNAgnWMYe+831sQ",
-	"0Hm/I+lhtziw5hUq+LKiGSD9YNgkvj23mWpcnWMdiBjqh5AJvYZCbUWlCBLSbMEI10APY4mmGbvhcqbK",
-	"jyFWHyxhSR1UYrXy9Bq/X6I54QuPqjKxCeVpo9eQwyEfsP9BBxPmYtkbUcMvqnO2Wg3rdDBh5D3gaZpd",
-	"jxrTsRTsA2C7NnqNfz8gL168IN2DbtdoX2M+vZSnSZIxBTtL8Z8HRlUj73makk9JI2oMwJ/XeEPnGpBF",
-	"4FAh+MhFY0nXUmmaAkh3r3H84rh7CBof1ew8kzdcDMzvH3/eIGbe7suZGEosS7/X//b63xPU/yx9woDm",
-	"kHB7Mlqj7jnC8+cC4d2BjtdcrK3Xcopfp0CnxSxNIV9aTjiU0XNl7oQkg5TOFOuQC1s8D7OmVQ/qg0R5",
-	"Tb68uYjEARWC9O4h/eL+IjFQuhhzvCzCC2bryiGJCzTKJjxnbMJ18CP4UC1t7IviJx1DvOrqlixhBKCs",
-	"+u3aq6mLVPiBVdWA9m+ksuaiy15p/SaU1gJxVWtS1/C6V1HXP2yzZ5uop458VOqm24qQD6WUFu5TtXI6",
-	"8HPYq6d79dSpp9sIN8Xrt+mdcEc1gRsBhW4rJCArohRK52JZXjfmZ7aStRrTKYtQ9HFOcFdNXM1SjZg/",
-	"w1ma9gWW5SXNuKx7xJg6qKCmAdcVhRI6ZhBjRQKYuLxGshz2xWKbJyBFufw9mKnZiA751YzVLHte/3MI",
-	"/vimS8+BIr99sVWV36hc47eFIUxYlRyz3RFIz6XBQyjhDUs2VrBhX7YnjiFhXFeyCUojF3Tsv/3RkNNG",
-	"r2ERGG3B0Eav8TxUmqMGrFyoPL96BSNYj87+RUlxjqPePf7Ibgh8Hi5UJPXb0OlvSsLaPl3wX084s3XM",
-	"07mtZL4bPThqTGcVotiPRkHFfnrEKakevwQ1UizjkTKasaRDLpgG6+SCORItiGq5qXFjMofZ3g9L57Yi",
-	"DZva0fakaU+avjbS9AkZ/I4tczOl5aSNtKbeMIf2MMj0y/hkYisp2OAwi+7MtSITmcxSFpFFG51N1zPy",
-	"IwiREzonV6wvILSNC6Jvpf1atTokTukVS2MHUKicCIypIDHSSBUTGw3Hbai+aAO2XtQXCeAmD1xJJBg1",
-	"F6MWRNHFSSanibwV1hKH2Pwpez2WfMDeFB6C2HvFCL0CEEWZ9QXi95mGbCbFfMrUSZ4FXkBVckOtob2w",
-	"/ASMbGqJJwdeQ1PcY3pzYFcgwY5qos3QbNYB7pyDD/LOlDGj+tK8BvOChTDH1EYHUyEYTZEm0ixhgiWN",
-	"30ICDkUEvZHMbdr6EXbBsr1hQy6AhuxdLnuXy5N1uSA5AGpsaJ89siGFD96op/IhVamh9XfzxDg6D8aH",
-	"WrdMlPtlnJ+lL2ocLUjwIxI71FvsIga+IXIIOy4Itd23nB8Fb3F80heAiQv5fYiMC+lzWGsoZ2F0gT0R",
-	"NbvCdBIoEK9i0gwQb6EckxsOdIlQvABSTGxpoxMvwKPbR4G3aR74mqp9N6sYAHhwcjq2d+LUUfiHduRU",
-	"8ZaNXDr5/d47db4Rp041+VYb0O9FolBHv10MYh3YHKIteZxvOxYiZxrSmkmTkpQa2XjEdAi24UBKfbL1",
-	"MGMMi4K2On1xmoPMYep2qf2wkIlp6bB7jO9xTRKe5PBwHeKgXa8Zm/oyZjORWLgS1wqMYyY0T83PczCI",
-	"CPZFu+K+UT4OZ0W+ZvMw46ovmlhVmVNnb8HSH5qnqc3ahroo28nouNJ3ktEfBD4tKdCpvR3h6SCi3ZPg",
-	"F63rAS6c8Eo/8J0O90P5gqtZcrVlrrDIe8fw3jHsHMN3volVLHyrsOXVXgPii2FhwjBCdHfIL8hLaZox",
-	"msxdOr4ULtwEeajUJGOWiWLRU2SuzplsS4ErjHEW7Dbk8/jTF000x8SreVhwf0tOav0NO+Ok96pwbG9S",
-	"ekxqt3dF7F0Ru3RFPIDFimVtze0x3T5fHZrYIDf9te17lVWeZZccAiwezyxfXIxfZDqbMOLWztaQEGwk",
-	"NQeqjvhXuZX+JwnGoY3oDs56b0vf29Kfti2dZXDxF+iR/X0FQUJ4ySpatLtk9WV24Wrqk5uE8RbubcK1",
-	"BOpRjMKWI2xiC8azuLcCfztWYE9gNqA8hZtfS3k2Sz73hKTerLOtBPOwdh13q6oVHEvk94acvSGnYMjZ",
-	"gv+XbuHdMs6dEL5paJULO6rXZ+gAPNcAUGpdJa1c6O+LsEgo9nFitB7rVHEvWlRPwKq9YiQDKa7VIfFg",
-	"lmVGtHstE1aIw0K4eD8MH2Jq3++QT4wmbUiEd57wZjwIrrAteBv8AkDAUV/kP86nrPTafIp4wVAPdz5h",
-	"Ql+ybKIgRzPBer0wszgCi5TSdDJFWN6+4CMBKJIOv7XYxFmClW4VTZk6Z5ky9DFeij+/oYL4qMrhIGMJ",
-	"1+/4hOtG7/BFt9uNGm5VbVb7m9P/bHe7B42owb5olgmafmJDZrYTiTnNARjM8eVqmtI5zrN9/N1B+CH8",
-	"an+z0s8gZGhcXdIvcGeLGf+YlU/OMzbgCg0IQmrTfeNizKeKvJcioXNEWGhEjVmhRl4CX7en7msPMbCx",
-	"VrvXaPca7VPXaCuY2RZ67EPhrSmXYY/coC+aPuYrJEP4d8BzsCi6I12LNdLDanUF3uEZSpHMd3xKfxK3",
-	"TohmXzSMTVUEK0chI3UQrC75zHxEUqo0aQ55pjSGH5jFYyLhYtSydV4XQtHelHiv6gsoSA7g8jPtV5GL",
-	"QTpLmH3digYz1snnfDrULAMsWpAThjRNHXbMnFHT8GG32yVaksPuq1fm0efL14Wy4Vy3IpLya2axCsCb",
-	"hIXA72aQ2BsjKvnKIxkiNsMY8Fu4N0R8S4YItSbDWGF+UM//cP9cUef0Qg6dToIFELwuljJINDacR/lC",
-	"FmWC14ogl8QXohrIhJErNpAT1s9njM5ppLVhCBvXFrHLKgQ9IJ4xFhBJbMCNq39a5iJKVhFZiwBWIstD",
-	"LhIb68alUHnV7EJonJt6X6wdGWe0EfOyc9/bjzbXQsLAtK0MPA8RleYWCItqFKe8j1N7knFq24qgddU7",
-	"F6wSEKXvCtJU3uaNZZTA2vn0LZ216aT5DPaWzr2ls2Tp3I7Nbwxj4mWArXFMcttjDmQSwJBUQZjYgDej",
-	"PRZMNXFrTciSAIyt2ICF58y2tFqSBaNlyY65ldUSIUuOu12os+4pWV9gjfR4SvUYrZbDTE5is1wyhbWT",
-	"JH6OFmWdcVu9zfwd2eKMsCagt18xcoAqYjcsft4hpwjZYuNGZADWgsH5sRUJMVonzsu+u8BBF3CIr7mU",
-	"r5O8IVXTkm8AldJrNsfIQijgbgZ2lVJx3Rfxop0ydjvMfe0uc3gEwWxdzO4yTSzwmjsZehEIZjcS1v0h",
-	"wYQ2YI8E86Lb7XaNfgwf0SQJPlhc3+eDbJJ/+0fR4HvaPvguN/haczFW9Hrq8DJrctx92OQ+bPJewGXu",
-	"KFBvFyFegTbjs1ZzuBnSpMK9CEwt9AhqwL9e6gp0SWMVHkHTi/PK9cWuiXIYRv5gVHlzmvOIYeN7grcn",
-	"eI8QJ74731VoinxuAd8trv+dtJlKV9gl+6ILpCuM1HAydFA6GM16tiofaYLQimiI6EJqnfRF7FDqQYXg",
-	"em6hBXK4+djWFEbK0CHvaXbNbRSI/ZjElub+wNOUi1EM+DTux4sxn07hV0esqSYTml1jYc+SKoZYNn4p",
-	"w1oEfREoV1DdOAivEUZWJ2OqAMJHDglWPM7NoS556Ohl2y+R66cveGKEcth5MTIazVJWQN6CYuCmj9Zh",
-	"oekAs4EZaSKbixzkZWTba+U239K8Cybgu0Z6uCoEjxnwEZQ/OO52yWtq2PuFXrsCwic2YPwGEArk4Lqu",
-	"AkLpjPlq+fbvd4wml9y0d1hdLWHTwAy7svv4jH18xhOLzzhNsFiupUlaPhi7yyM4ds/zHiD8Y4EDRiQu",
-	"kAowm+X80LyGFAseFDlfVMH3Iiy8ENIjFwASMp0qThPESvZFwC1y/mhWBQEkzC6wO+ZxnHoR5isOn3io",
-	"qAbHZdcIbrgsMvtcUty7IXYcbUCr1/keQg8CAuh/tkdiRWBCpYfeEe5a/3whgsEIusK6ru2XYMFYV4K9",
-	"oxN/awHzQXz5NL+Ye53/Cbrt/Qbt1H2fyz5ySKhARbJafTutSkDIeeqACstTr6xL7k6O/u0vywP7+z1D",
-	"q2Zg+a7tvf57dlvOb9rsTu/Q+x+t/bbnzndAtVnPZ1E0JvVFmdxglNlSihXt0vmwG359fz6ILc0qj0D9",
-	"9g6JvUPiHhwSdxOJVigq1jZ9X36JGPJPPrj8UXdzT5zxRSRkKpWFfVrTbQHVQxQTupOXtAQtSEiN4TeR",
-	"T06VgpFblqbtocxMu+b1K/nFLWnPENrTi9dnZySVA5r2xZRmOoLP/kdEKEnkhHIBNFiTlFGlwYcAUNDq",
-	"xKhZNtfQRjBRMUoZucro4JppFZHfZ1IzFfXF7ZhrpqZ0wCIykJOJWc2InJ2TlGuW0VQZqi+kaONowmCn",
-	"i1mWmbtkGEbeDOGqL8Llojh3AktCbEVrqhxPWuHtcD4Kntyvrlh0RrzGXp9E/eeECtrJ2Jyp/1GbrBk1",
-	"/HkGL4WgjaiRUv/LJ/O5KwaNlaxeHX1nq1kdH6Kngtu78cNsjvLNZrzIrtnezbB3MzxFN4OnJPfvZXC8",
-	"6xGdDJBkiaQfMy3x32u4Hfqi5HcgzYBZQrmB/N+OaoRVnG2WqGnFUOqreV/k3xCaKklkZmRLM858cHmJ",
-	"Aj/2lZ6GvqiEZXDrv2NHw2snkuz9DOsygy38DF7w29s97tPNMMgP8+69DJ4A/mH/tY1zwUenbOxcsF8+",
-	"pHNha4HxYRIF89u419+fonNh4I/PLnMD3Q3azrfgueiOXQvbX5UHdi14HlZXoNLNY+9a2LPYsmthsxv9",
-	"sK4Fx5OfiEthGZ3aqUdhN0z6/jwKW1pQHoHo7T0Ke4/CfXgU7iQHrVJKQizYu1tlqsimuSFg2adzoiVR",
-	"TNuMbJfEVc6Lfr6YFg1U0K/ICRGzNDVS10TelCLwMReBawToh3RnV8XL/HA3ynlxZ4jbbWlmCMBYWK1G",
-	"r/Hyu+MXwy49HHx/wI6vut2DQ3p1dDzYEoP/VCk+ElCHd59Ktqez3yqdxWNewPWVhNaB+25AaBM2pRnU",
-	"sW6rMR/qZVC9+btnSZyXBicpv2Ekf2ioX54ZS5rHztjjKFtux2l1+iJWmmYaotMxB4yJxP6VMXJ43B7L",
-	"WUbin3+eTGILZACBK7byLBmaxwkfca1OCBVzDWhuLFUAl/Fdr9uNIxJ33T++c3938R+nP7x+E7cCQts1",
-	"Eq9ptA2NWthDyB7jCPRA+2KQysE1Fn9qDmVGLMEj8eGL714gNMXhcbcbt4qADJAR5ypMwnoDY1F9EadM",
-	"jPT44/DC/Hom3nMx00ZGN7wj7pC3dDAmsT8eb3+f8alZ7JgwobN5APbB3CMih4hWDB09U8EWRUSKAetV",
-	"7EjwecB7okKrTsI3yoDf9KYEeBEhBSuspoNcNAOBoSJmGRVBk2jZJ/qWG1ECv+0L2Iol+NBlGI+CY/vj",
-	"EtWmL/yO9IiQ5FZiamFC5yoCCySfzFJNBZMzlQ8zIvFMpHzCNUte0ynFtEWs0t4X8YR+eUN5Ov/Abv8i",
-	"r1QMO0eaQpLE/Ezgyxa0n6O4+carufvFYMySWcrFqN7f/cbvARydx02+WzifMAI/yyUCQHLQiBrDjCd0",
-	"7rLpJgB67HPrqJ5l8LctjK9mIvxTj2eZCt7XMxb+ecsSEfxgpmn224z6AXs1gkJORJdJQ1HD0sFGr9F9",
-	"2e02okbphDV6L3zW4gcoaqvsAQjPb7AT+UwP8mkehnPs5vPrhnM7DCZ2WJjV4Z+Q4IgEvNFrHB7CUBcu",
-	"il2wtWW80qnGo74PSdiHJDxBZOqAC7ob6CSyN6VHtZJZTumXyGbbYFZbYQwbQDHGlb+0LD8qJzY2FyGh",
-	"WyBJbJruSPJsx4LsiJmOVugzvNOJfDk+dRk+utJbsZw9vuNKl8jIvww8c6E8Xr7ycCZrWc5vnp0IRxO2",
-	"ItYPjPZcFoA2AX22l3KP+PwtID4nC8R2M0JcoinLCLGrQrU2BjQqeyEA9AbYzUFsRV/4uAls8n5wlZdT",
-	"VnR+31nxeJC4CVilPbryVxBJsWsxaiXeMl6glWDL1WYXrjAEEuQmI8LkOm6MNTUC8Yk0r+aa4QetbWSZ",
-	"n5i++3V7oNiLBX5cbR93e7yPvNhHXtjIiztSgAX+vVXxuhq/oPV0ovvudixT5lgLgvmWoysiwr4M2FSX",
-	"VJ+e0ZKA7ihN54pwgTbaYOocmbqt90NclQdaaslBlF3JZG6okS/z9tFhVi5Ft0Q0ap754nbYSx2ts6i6",
-	"CCsMQMwpI01GB+PQAH1VND+TOuuzNfhKMWCtIHStL3BpVno9lxNLjBjZrXiyS4PoY5kec4PiwYujSoOi",
-	"mKVpWJRufYviUT76o3UsikfBeI8Kgz0qWRS7392LRfFRInQ2YY17v/Heb7zD+Jz7N1LeQ5XXkmdZRRXV",
-	"6qpqvbY6hln6EUDPVSm/MgMvXYfEtzK7fs2EZtlZotD1DIUR8s6fKXAUkgG8pXoEmF/JCx68UeUGD8rP",
-	"9UXABKE4na2cBx5mq6py4aMpQ1drON/iwE/IRN6wvuCaXFmcbed8DYb2TC0YZGVmPtD0GscHFfnsBBZ9",
-	"vZDx1cKaUnYW4dKAUUOPecjzDTVDeaPY8y78no/q8iwe9NcfXpMJT1NMP0+pHkPOruWo7+lgzIW5PlGj",
-	"sG/LzbJbsLi9v2zvL/sK/GWVTGhb9rOldyxowalUQV0eOTTULFqO/dkXFd6wwPUVMCKZgYvr7v6sfaXR",
-	"GtL3aN6njRxPodi09z59W94ntTZZW8PjlPuaKq3Zl0XbERiwuVYL0qgizat5EUGgFaEIW/zG22/6YvGL",
-	"O5uuvwardZ1WXmBbe6v13mq9YLXe/t7fm6U6eESaPt8P1V60BSujjuZByQz0vqKmC5pwlaL3D2klplDR",
-	"EwlQk8KLRqm1DYAP3KiYTdAH+6Jk1sZSxwpG2DrBHMUKTRcq23E/S9cCKqUgo3HVF6bfwZiKEUvq1dWh",
-	"TFN5u2DBR5V9KDMssDim2tf66wtwqUcQ4OzeKEQxy6xaeW/twqD9OLbsGk0XUKqMnpufIXrrTMn3q+Xi",
-	"ujyeEXc1p9gbcfdG3Duzmc+uXN4uFWcWenHuwWobpE2sabM9WbTZ5uWfCtQ/JgGHyx2OhuAaPlWyw+YJ",
-	"SDyn4BgT1TopNlFwU4JT1TKyvvCW05DXQMGOmYq9ExUq0I6kTOITEg+o+DQTnwXVmomEJZDf1BdVWST2",
-	"e/M5eLU65KNz3upl5bcCzEYpzLoW0o3Atr21gTX38z2mfbW8iM69WTyqv7BM8wFNycSZWO3ug5dTzIZ0",
-	"oGcZyxq9xs+UGp41kQlLP8zMsprvf2wf5nZa8wpxP0ltWEjjtZQpFV6aIBMp9DidN6KGYhmneVMHB99/",
-	"dwR4jHg4Gr2GORBLXJhFNrmTFFm/d3sox70d+InagYMMwICd5VRnG2bWTuStgFriS9gaRBe8oZoVk06D",
-	"X4LKg8Tw3jY0SZpgKpEZmEzQQzZUTJ9YktsXXJDPl68NJyu0h8mZEuNjaJZyiBeigpSHEnBFzIrwj9Cj",
-	"6Tl9TJpUk4lUmrzodlsw4ms2BR5oSS1GG56gjccDQ4ZpuiXHI1YdD16AYWPs8PIkXshOLflK84DIGOOd",
-	"y5FBNDSZLU9F7YuVuaikLhX1uNuN6rNNYctAg7Tnxr1vCDz4gKkwKxymxQ4yqRShaVpwHdjE4fynvoDT",
-	"4muwlxfEiBemV6zybwOqYpqm/gbYANRWh7wpqNd9kY/GbmzGyJCnKUvy4pYZqA9qB/z/jV2bR/azBnEG",
-	"f/tjkzzKbXJR//ztz2jdTlipk9/MRIPL2+g1DruHL9sHh+3uweXBca/b7XW7f23YOKfq17ov3WubM323",
-	"YXvmv2f+T5/5e9pbJQXkD+8mDtwhddK3sTJ7sszONVQU2DhnsthKVBQmCimSfRHmSNr+1Q9sKDP2WQ9y",
-	"2UadDjXL8KeMEfZlkM6UUZSvzD1YlGz6AkUb048cMeCweszmZMitkS9fFXnDspRCnUnDyLhI5K0FrAAJ",
-	"YmhYJbLZvpiDxfmw2+1iONarVwSFpkJUEwAlpPyaOaHEnJkhOHa39ZwvEMd9LuiKXNDw2JR4U7fEwvIj",
-	"F774ffDi9kzsgf35i1LPRm59f7j2Tv1vwam/yKTUplyq1sdfxaU2ziv1esvdUkv7ooDb7Vt9vOzSHWgf",
-	"D5Jf6pZqn2L69FNM70XoXJlm6i/TykzT7aJrdnFTHijIpoK51nhQ86nsI232kTYYabOL6/vQOaL+8jdR",
-	"WTJMNDQbOmRunuWTay2klPYFRKSEKP++4Z0kS+6a2z6qkW+Z/e0wMKw9Ofvb49DYfYzKPkZld4mGD2PY",
-	"29KcV4xMWZ7UUWGt64vKpI6IxGGMAfydRxcA2lkQImDRzyBs5I7ZINtHaHzTuSB+WR7LdLSRyYiFX+1N",
-	"Rt+OyWjNoIbV9qHlGSDL6MZSdfErUBPrRJdwjff64V4/XNAPt71796INog/LuvesUzEXQqrhg+qLM/VF",
-	"AOMT+deupEwZFTYWhKaKOZx194aXOriyMaod8npMxQijjYoBtnmpknykABlEdSG41vShpHnEdSE29u6q",
-	"6FPIclgWV7okWPRiykWSMnLFaGa+sehJdlY+LlTO9MehPduNpxQF+sBUfK+B7jXQnWVJ7DCsdERnI9Ye",
-	"yGRZOOmpIEY7sPEcUrAi8MszRaAZAs0QLkgMf58Z8ruYYdF0MDV9kePUYHpefcJF0EFEzOoBwtti2gXE",
-	"WPRFIe3ihCRswBNUg6nrhIuEfYkMZR9IMZhlmbmlyJ+gmCgEs0o9JrdctDrkJzOAvsApgsaNIY64Ejwj",
-	"8lZYHFyjaIO2PaFzSCNRgHHn4zgv6agN0AsJNBFhwCO2whNs3ZfIkghOg17PapZzptmkPsYRBv5aJuwJ",
-	"Ych0O90Xr743a6LGjOmc0xy8JCMK/GNuvmskNLtenxlc0tEeFWYfEPhkUWFyIhaQbXN7kbDV0W3zRiXF",
-	"3sZEuKlBkFBDr8g0M7RFz/siL3gAl7TCUmj9Ny6Or9r0V0e03nGlPcnaI8CU6dsD2/tA5tzA0hew6b2t",
-	"75uw9YU7uibR8ve7mmitBHvhSZj1YmjcM2VzPUiTEk1HkO5CBwM5EwCcYBqO/BfcDQ6+bRVSazYjRj8x",
-	"fQfx6aFsiV4xXFzKAsfZmxH3ZkQL6LK5JBJc6q0siJ4SZDTZhcJpmgkVTvP3ThXOvINHUjjNAL5KhdMM",
-	"/IkpnBeacpRwlWYstbtryJFXPfEPp3gqMDmZK7PXPvfa57ehfXqKdhftMyff36z26ejXXvv82rTPnGfv",
-	"tc9vQ/sMdvQO2mdAtL4y7XN7WeopaJ8hx9lrn3vt02mfG0siu9I+uWhPMzlgSrV1RgfXXIzaQ8Ow24bJ",
-	"3EN5D9cLgV42qe5xSuIkk9M38lbE+DURjBltDYpsGk3Q6MWIe2pUYPc2wqqp+MSQnrnV5uKEaiDsMdH0",
-	"GgDiBCuW2Sh/33IIbQVMtggmjbCjV4xcpVRcYxhOxsKiV1GdrrxQuAQS+GeCazO8D2b2Rje1MAQl9Df4",
-	"bVfob2fiHM/Cpd0kFN0eVWu1u9ToNdx2NMqU9fWYDa7N/DUCHymmZ1PzVnH/zJ16J28bUePjfzSixs98",
-	"NA7KHzust5TdsBSA2/L1R2TTtfXe6mXcA7PsNeEnC8ySs4ESgQ75Ud07G2GQrmA4D6JD5xkdjgf0xR3T",
-	"Mqrv/F5hXoMwPrAOXcPkNlGry8d/r1p/C6o1r6dvWxLB2jSPVURwp8kfu5LqHkp/rrug1Sr1Arvaq9V7",
-	"tdrlhuxcrNlN8khOBm6Y0DKbt9nNRtXMpnTEEsLEDUvllEVEsFumNIlt/WjAfIOCjSgMjflobJ7zJKqS",
-	"isBZa8QiOjA9vaEahKOgsYjEv8+o0FzPzb81qM1GYvJeQZCiOv6jHI7O6NyJ/70Gku4k7PvHTE6sEpz/",
-	"eCljq/4CwkJYRtubFtRYTonmE/ZPUOW5sK3XuTzc6tfLdPaFtzf74muLVDpcnN3JcOv3eU5HlTgHp3A9",
-	"iBwSvFV78ewbEc/s5rttDUl46VGdvdS9F0piJRL8By8csrMlgtipdXB4AgRNIChYAJotwBeyyuWxjBiB",
-	"EBeO6ikLb4Vx1mWB3ezzePeyWllWK1ziu13vje9H6dJjhi9cl8Vrby4HRGL85eLjB3Ju3sI8WXuwwT3q",
-	"qsmeoJk+FlK7ugMJ05SnKiZNrlVfxOyLZpmg6Sc2ZBkTA6biFkSuYd2RHsm9FlMK8PKOmHRJE5cEZCM+",
-	"mcwAVriPhOmWK9YjGbthmSaUTLjS9JoBRWp1yFvbK8l8txVV0cyAh7M0xbriFpTKyFbFLfEIybnHx2LR",
-	"G4lNMXJ+evn6Z3LN2FShi0S1eoRabwlmOZcL2UhyQ9MZI02oCof4ljQfrW3Yr95ZAt4oOBNiBMXNTeOh",
-	"uzlw7eAWdBaXvtOfdbtHg2s2h3+wTtC+h87M97omHnAZNYcDc2d6vk3acxtO9L8vuFn+9kdDThu9hk1Z",
-	"htHocaPXeG5ObSNqwEaAk2QmfB0F6Hw9rvAXJcU5Dvhh85E3YEf7hOR9QvLdPSpAsSEh2XICc4OwwAlQ",
-	"nM3YWpGYbCS1PncdLgvtcYP0LKkHkA5skTXsQmp945fgqxBe3XCXEQ2oDedmtZdm99KsR6VZOB1fsTRr",
-	"J0GaRixQFr0mfl4pt3poGysqyiGJUXasvF3x5rJkX6whTJItZMlAFK8RJkmVLLmhDNkXoRDpBNGdiJHb",
-	"E9j7kCZpkgSS5OIqPWfZNJctTQNukRq9xl/etg+6UFHRemX/IWfmYePPr07qXMFH3OXai5978fOuzOec",
-	"ZprTNJ1bdf3OnKgsgK4Dgu06rJAifTn6HlbqW0W1+2IXJoAKql1pdVlf9d+ean+uZ4WPg322uAzwazbd",
-	"hCRvEBpZMfFHQSrb0+g9jX501OxdkuZNbANoE4ZIgx0oFpXBCp8FlF13s+x5GZ6SGLuPrd2t6YMIiCEs",
-	"/nHUF/af5W5jJ3sbWiwzPuKCpi3LDdhwyAZWi4Dn06lUXLuM+b5wHzxTxAY1cMipz1PHuWaTiKQSKq+S",
-	"VCKBsezHV1cyLMFOgau+wKFiGDoU6fW1dr2mwBfmAV3C9AkWFKrIk+8LSJRvnQDrA2M+9upS5Bnxfdt8",
-	"gl9dUaeZ4DrfBLMHjN+wxKpYfZFKMWKZmfyY2iJ/totbOUsTSI0wJG9wTa5YKm9Jt7AI4eR8gAh2j7EZ",
-	"7oS7NSRjqsgVY8LXtFAcciOCnqsad9+fJXGvL3BAXBFhviDTmSYU/a7o4BhmchIR6vtwXwcLY/uazrRy",
-	"86OD675o4gOsazjlg+tW3pDDXPCTyegAKxcSxsE9c0vNcg9lZn4zC8WVLQiZsSGAEFyxAZ0pVmxnLNPE",
-	"DiPCgowCq4YEI+WK2DZOfM0ud+hsBgvOQ840KcwCNn2qw4mYcUKcE45UzQYDyKThw0KzbDLVnCWFwYLM",
-	"c+pGZZ6Y2/JMIYQtEfLWtHrFqw/Jwg3oQdKOVb/tsbZOBrOU7lCF4A3mTJutmDCqZq5eczAQhyQBQUAM",
-	"qlT70w8UKHgX2nLFzbgit5kRT8WJM0XYv8kVxDMRrBVy0D48ImN6w/oCkoawXZsB5YwXA0xKsUKrec3i",
-	"6JprZU5sfurIwqGLIB6dCqizmfHEfpxKLCQFn7bMraUWFwQem7sF18mcMjkx4xBtv+LmZGF9anNCKJC3",
-	"lS2kUmOEKks65JM9wzhaXByY7BgD4/viF5rO4JT0LOUxE62ZIlljhgOaZfO+gBbMrqE2AEVJtZTXHfIZ",
-	"erFuzZqDX9lT//9n72+XG7mxdUH4VhB834kie6dYlOqj3VScH3LZ7a7etqt2SbbPGaejE2SCJLaSADsB",
-	"isXt8N+J+X3uZGLu4FzKuZIJrLWARJJJSqI+SlWdEY5wiUwikUhgfT7rWark0lR3cq8NRs8Zn3KpEDrH",
-	"Rrzgbjm4oQ3CbXQoE7YQJU3qUqp8mKrVjK6gnFKeizxho6UlWVV1GA/i+RnjV6LkU8HMzE2DpAzd+pkh",
-	"JygS/7BUeDhNbZooB3hRuEHcypRizpHCGMbos3PNuFtQGpsmH0SpElNu5RXxSIdx9YQN6I26Q6JLO2OD",
-	"PrsIK0FHzA9YaV+znPu5kGJ+doDX9KHBDLifsrRPmneMtXlbyVWr5Pp8i6o+eCvmboiW6837Qts99blv",
-	"iEeJBP3EC/omPqiI+MnpB1mp0yRVO6pW2QbBk11p+IUB5IrTju7GxkuzQMnUO4UiVVBGGJ3xjE+AmXOX",
-	"OIMNrWuPoUODHMR4HXKXXN8Kba9g8XWvdMn32n7SalfxcSFxdt9wS83J/nw0eH30YtBJoLzpup5onqD+",
-	"27OLo5OTr/583Ll9bOZ7bVveprZa9cnyNhW6WZaCQDxUkj4SeZMTxk3kTXi2ofF/TQZUvf8j2Wjgzljh",
-	"cdfahu91W9mwWw4+em1qpIhuU5EKW7+tc/gS6hwKvaO2YYd4u76yAcTb3pLSrUqGQj90HcNBptajA8Hg",
-	"HDY7b6iFWsxXi/kiEqdbmiV3Bnk1V5LakiuDdZOH1pM6n81HfrAEwVQlprkzSvYXl6aqiXMjJ2smLiT9",
-	"p10jYharSSF2RB/08Rcf8NuRe9FuYLx9F5o4s1DhmTCh8qqctHfKslIUzuX4Fu71Ns9YF9vv1z5H/qcV",
-	"ROin8kqoHps76UJhNaOX5djHdyG9ED6EGg8Yib6+qx12Eb231h5rFMbREj1yvWl05+urTuMT2NpkX1jt",
-	"qa0f0/usQH0epvD1Gpj9dlprbM4XkOTE1I3MPWCXslphoCp/pq9ESU0pN/PaQ6ZVqiD/C35rKYwor0RO",
-	"Af+uERjKr57RckwdQrKDLqf0Yy8J4b5UKWh+zbLvvr1gG886gkfMgkHp81IZyPRcfKBJZH32ThVrCi26",
-	"q1JFSe3wkN0qqTLoRbR7w5DcImQAPD6mDynhLavHhfKzQkws00ubQMbHVAPQ9OAZD7N8z/x8w4X0mh9D",
-	"gJ1tbK0mAba5aaQwbIQr/5gy6ZNbcm7/Np2gCW0giS9t6+gfdOZHdzzqNzvg1ePA2UlV1x+A2olPWONZ",
-	"74Er2HB68Dg2HNlvw0IBtkGqKQmT6NwRNSaaZYNoimiOURLTzsQcjrSfY+80kgXhSOKpp8N7R880HMsN",
-	"G2wjv6KXym7KSqs1C0tbcvSpnVwKT9frd5KOdAP8cynKdRWx31jEThy1z8WELwvbGUKP3xAWova/CIl/",
-	"eBmyW3T8xw6B8WTtnichY5olC/SAdFv63kTMAYFtPWFZGPODXmUJIFgWxOa9jY2rH/MkVVVoHPvWgCWQ",
-	"oMfofux2ffiTxog+2xdFT1XNh9Tqb1zl/xF94u74I9wQ3cqdtI43985aj6xRJHyq8PgHvbpJeLzSYqVe",
-	"tb7Yl+aLkaK9N0HpAWK7heW5sAa9HlnZMoRwADnHEXa4JR6tjgJfNQgt4C0z8Brf0f13AqP9BLMeBZ08",
-	"BjqXE6re8MA7AJ6lKoa1ecsWsWYI/IqAv6Vg3QFiIQnSx6TpJTReKeba2TmWXwrfKSvA1QALXekz8c8l",
-	"L9wjb64U32TPACOOcTYgcFg/VRf7QdgEM+WGYITMiZV1n/3i/cdCW8ijcgzJ4q9StYIHDO9phkWhZJQu",
-	"rZE54VVGS0zBgEYjdYY4cg8fjHCtVZszvC1OVRqLL8Y5nTBWt5pvrgW1WgP4pPGLPcQI8hEGUAEDy0bC",
-	"IF7RmQWG8QJw5bxY8bUbDy/Sk6gf3LzPfqRUdMjhEOjb+81W46PBqPGjHwCf8Tv2cD15n+iZG+FjNOBq",
-	"3qzHhcAF7CQdv3M7w5NXt4fL+EV4mtwmYdu2KMMWgXNH/Xu+5bncSgNfC8R57iTkbu17AejmSI+S+I70",
-	"r1MBeuJjAjuU8bb6dffNPH0f6KQKsBwKMUhjTqLCGgSed1Ed1jUraNReP1VvFaL/q8DxsIbZllAdcwnR",
-	"l1onTDcpLAMhILsHaRdOr0B1kEV2Va9f8eupdn44VuucwihOG1Ux0kgho9pvLI+tWyt1XbWlbuGBsKwN",
-	"K14aNOuQAjsbOtiprlj/cusrAehtNShknDeqZZo0uIU0GamMFRxhre7quTDGvRho4FlTy+hxhu0MP8gT",
-	"LN+iSBlkOpNQ1HU86DkNCngvN3ep/BpQWY7R81B2VYpt22IiVqKEfi6KcQOvXVqfI60vup+vXxnDVqIo",
-	"nKlVK+wgyxNfYqpq5TaIKjsl24IqOeohbb9q9XIrW/2M6YnbZlEzr+1LG9C68Muyeo/dJvgu1rlsFWr1",
-	"7gjrfS/Hl5+PTVIVt+2+TtTMlJdJp8a83Bm6KZnlXBwA93WL9TRtFzCYW7ultVvuSovh9pGM5MH9WCvk",
-	"WO02WN4v7TX2ilRW39paofuSwYJlWFHZ1cLXSHp3njg30OvkeUgh1UIAMEyq3O2lCUpBl/BPH03tjrSd",
-	"DTflP30LBcpKrGq/8MUdlgb3HB5b6ggfyg3pFRPV1E6F030wsFkbdylWh0Dx5Q4tyHYrwbiX5S5llqpr",
-	"tVmsn9i7JvuOrEkwV6rv0GCrlRaWIpSZWj0VMDNdIgOW8/aLgwrmYIt8TjqQtky9eCXpzLkVpeTFz0gT",
-	"dXzSfxVrwuPBtir05/L2qvCD/+VT1Ib0WK1CbBXi3WsUcSvdm060Yn405lZMdSn3dQ09IzwN+jtV3LJC",
-	"nmO34DAUOFj05xocje3yxe5x6tToyWDAxjNe8rGTYL24qrGhD+nGfRLmVpKXIr9xxWMDVQcDpo5NR550",
-	"oBsYCTu0nbGVVL0+e7vxtJCCBcePFkaWTK9Io4QaSiixHAkG1fhSVd7ZBZ8eAes4Oo+Jj13IkskcR/dq",
-	"zWpWNXTeFfvd0YeZqiatmL+hN/NJ9QshKP7KjRXK3T/pQC98QFVM9M31wAWftoWPrbR+wm06I3Gxvmmr",
-	"6HCUd8rrR6p9vODTxtpHOKzQjjPqggx/QlTIl0Derlc8wDcqCSVFi6rflHWPjN6AiqVb1DRuaOgWvvFl",
-	"wDc23urt+93vEmJ7KxydAyXz2Pl3Mg+qeKC4p8uZ5VNnMDE+hryw24JuNkk9XOA+gt/24s4iL28nnL4T",
-	"9m7W02MVQoYqw4bV3NBFbSVkWwkZejkdYqdER/xutZAgFwpuzH14ojgOuKGVYCC62D58W/dKU1W5pexA",
-	"rxTv+UldUnrsz84fdfN+Es6oVNLMRM6mWuexRwpci8a0TmnrlH5RTikdvLt5pCh1vmh3lPRS64t+hr4o",
-	"vbvWEf1yHNFwHO/mhZLg+gxd0MMMpifjf9L0W+ezdT7rzudt7JF79TzdHa+xYML2ddciwULEkRAGcdIk",
-	"6w3xqjEvS0munWWF4AbxQnxsobjD/eyUgQiJrwWArTSMjwxghVDP4nfgefIpm8BnjCygbWeTmeXI2FKq",
-	"KZg+JutV3XBuboQ1sgLVrTB2vREm89gUO9AIu3CborXAPj8LDE7z0xaZ/8rWlMVz5WUuHLObG1FB5u2h",
-	"KQz3AZkG/9ATlsEg7veZbwnm9pXJGLEqIAiQmk1AeYGXoamqhCjrAuauHM/klch7PorpZKnps7fYHsEJ",
-	"TSezqLl7hV13czFWFoUToJWsVn5wxHtWlDLueuIk8+KM2XIpnHDdluKpioZJYl5GmSdbuHr4vQcaeptz",
-	"06oECu7xjJeIicQvDRPKlmvCNx5sVrrT/dkalRYm35qUrUlZMylxW9xcuN3ZlNyTvcgU4atrMLiGfEMf",
-	"2mlJNzu4WMMIvBh6VHji6fixV2KqIsR2VSjElGZ+HNYNQ/arsaFD4ynG8FfSCOqXQpNL1a7Z+QdZFEsT",
-	"z3W+NNDaaneuxFu+DVI7yp2wa1MnOIF68gSKpa/LnrCt5IkTldlSSes084+QEepu3h9TQHDVu8kP2MOI",
-	"LqXFSnDO4RdJKPaDHAy3QAfQI1okTAecxioB2AKgsMr3SgoKwn3TVO/nVhZ7cPZRWb6DLmkZI+4hqBvP",
-	"5vxSZKcsu5QWS9Qypz4zTBONx2JhK88CpW2qRkvrO1cBaZwSK2Jw6m6i9OmebltI86NWAWma+QyTU5BM",
-	"q2Kdqgk8YDZarrOog5GEIkVmREHccLV71Aft9dnXSKFk/GMyq1MFLEt9lo2Xxuo52Pwm8x2CZA6kn3GT",
-	"oFxMpILGhlDcMdf5svAmRwXp92RZVsz/8YNbR9bFTnTMrap7Xe7/78qvl+se0ta4K792j+cvHC3XuMeC",
-	"qqJqy8JtR1udUOq4Q/x76GA6ofTBH69en0EAHxoloXxLVejQp/Bq7FWaR3QUNEyD33XD/NwnTc1teBbe",
-	"FhpBGYrtJB1pzmnfYHYNW27gruwMO+79dJKO8nUKX3/496PjwQAI/HBdnY3aSTpbZ7sz7HzLxzP6ygsH",
-	"qEwSYwg/rgQkoobH/dtQEFgxb3ODbW7waecGN6Jwt0gINsXRFqUYww6lE7pB0LNciNIIUuPZ+3fnUVQN",
-	"h3t+dZIlbDWT4xn1SwtYBgqEgSlSoR7ERz62qSJDwWSnzM6kYVeiBFlrLF9jz0fxkZhfxoWE7oGbnDdw",
-	"E3Ac++xcCPbzifsdKl+8t0kgiIZiGd036OO9kirXq8OiXebn4zbYtSk2H5u5jDyCW4W72kzjlxMbM6z7",
-	"83HCTE0+/XzSu4Fw3BEvC9LscKQEmYfbHspNOBjJb0pYgze4HbdHlyn/yY7dX3OKVbg/PUXjKbPSDTwq",
-	"Bb9k2t2/z87IraM1dE9BIb1qctL4q9zkylKvyCiWxlJVMwl2dHAMXUWNPA2a/WSld89+/KZ3Ws3wbGJF",
-	"CdOUpuo34IRzqsJFX0N3WLgq9CBArJvg4xm6shNeFIw6660FL43zhQfoE//lL7GfEjtjByY4/mWyG3GV",
-	"cdgGgScX3aIPwThHi4H0uDtylQXv/uUk/2+3Mr5Ri/x80uqRVo88kh65i8LwtfSIyd2tNz4Io4srgZyF",
-	"Avv/IknFeGmRjZwzPxgatE6QcU+WMPahBd9cWwmn8vpOZNKvzt2P3uZVnM/Z21dkHdeh2KxLca0k5Foq",
-	"KqFU+XjgkL0cvOyFKBBEByFU081F+KPOXbE5mV6fZYVQUzvLoBuA96dBlE9BgxGf96AeWKIfud+vZG5n",
-	"GYt/7XyDRcEVL1MFz2dY18yEsIn72IqE2VLwHP/A8KBfFQrSAh/EsihgqEIqwUvmRxrxMkmVXY5EwhZy",
-	"IRI2EhxSRNNCJNDAR4mid+r5NK6kLjY5LKonwen32dfazpy6TRXpLLjdM8OyXM6doaAV9N7O6vEoMimk",
-	"Ybko5RWRmgXfB3cTEViWfpfZ6Ao3yjBVWbocDF6McTc4iwP+Fgw/hknSJx/pM3wF+GEWLblfJ4hW7hh1",
-	"5xiposXWSpgEtXl4/sDa4QlLbMll4Vbxv0SpDetmL7/qvxrAXoB/Zr1THJS0FsuOB9+dsbMXr9m52w7s",
-	"5VfsI/vLazSJTthHdvz8JXz914Jb9jUv3Ucng6zPzvz6+hXXV+4s1MPrjS94c8/D+/vFHdKNVCWE/eE0",
-	"0S2AYS5KA4C7a1iXvt5XrEBdQSip6Cwpa5x9iUMi2Sx1mhq6e2DAUZrQWh9pUzJpPoi5O+5ojk2VLkXe",
-	"Z+9C0oGH8LK7gIzOrUdJIKHqHyRhFF6FWDIS3hLhLobnMl+0YVn2LR/PMtblIAlxO0tqfQJGNVG3nsIT",
-	"GvlfAu1GePxoHd23dNaeB+mBiwR9qIJIIUsTL00o3Bxktd/RQRZvHRUSzuuF8NvaxxXoPrUgd6q6VYhb",
-	"KjZxMseHujGubXxgG1+Ij1HDOQ8SL46IO9nvGYOJpQioEU8rscI2X27Xh+PBkPOZDtwKnp/RaZPa5BNW",
-	"yEsRj5NgY3uSe+HBgHPO2WJuMLfzq5fjdkUllbiqYjrYOzsEza+JleMbTxXItIj+p8/eVGkkmQtl5ZgX",
-	"jIzeIBOhGkbRQexGiSkYNE5NOUcp2ld+T/dOmfM3/IGD03ZozP6vpZ7/EEuNT0sm5N9uZeXDSekM//K6",
-	"Ygsi6bafcwgOVWf48qtb2fy1pWij7230/YlG37u6ZBOpgPaNoEy7jPe7ROh/R3avvaAtHkdxEAPl5JKX",
-	"5VEEZwgZ3uwgzNETbie7o2+ON5tbtFGLNtpAG93Ozb/1zkdGPrfpF7D9t08t2EeGcfb383c/svfuqo3W",
-	"Y+CzVvab4VeUS6OYKvQ8AAtyCcZRqrpgKv1SSugEC7YRtHPoOXtpgyS77+45M+gJA5ycU0wUuxOFgU6d",
-	"zcbzI60KZHBGqx//9hHfAGccON8JnjngmoIwYUuVOxMwe15HfuQaqa+DCensfYAWwWVsAte5gQFCxTLx",
-	"0YpS8eKDoK4czrKmyaO3AEEFsB7FfGHXDOH1aAf7XwOVNd7Ymxa3M+HgpR0oGWOpeFNL7QjW9d+2jLZf",
-	"f+/oBfAyAkU4zMYZXp3n8Z5LOldI8biFzEjYf0k1xvAIbtqbid2/G63e43M8Mp/jNfLevXrcBHXJf4jY",
-	"/qLiujewud6XwPYJzuVfuSzEv2pI+D0vreRFsSbxehjcIukslg1G218rse2DsV6U1qXvsApRErK0krml",
-	"YONCAAizS70KTapGYqzngjz7hImPY7GwFQ50BzjSIzb83bq6TCDK55sNJKmqAVl77FKIBZFNeI8bJEyf",
-	"/eDzgBo89ehxWDcGIiapyipMGJQfVbnGhPX7fQxN+ECUk85H7IOgWFvXP1SPaUW6s8FXj/GZcQCu1meI",
-	"beJVN8MC23QfehJjVkvhmU4otjAphYBxcUaAcinW8NVKKtOjsFqIdJROmUVhfujtl9OT8DwCHLpRwc8I",
-	"EOJuRdNMtMcmoU7JGI+KuionbFHKsWCQBzYJuxIqh3h/7sZFlStKliMFSw8eldPjMTPTK4i31dqHWqbV",
-	"WHiFj+FGq1kpoK3FqRuXOy9FcIwSjvVCki3jA9pu1TjL9Xg5d6uJR8MAyFlV0evYfnFboQnlGyG2IdIP",
-	"/ebzDcivM2UihGlMHO5mSxZYFamMsxHSVihsirJVF2KLkNDV32g3XB2ynFAjC6CvrsyvyPLDWzaEeX2P",
-	"fNy6MNNa9FkSWzksFkwKeoCsvJ3DaWbOlsJ/YRAY0cPw/jZOQ8MCr2ayELWXZWI4u1SwVf25cAOc+nX1",
-	"PzG4D0aFHl+69cT4I8/ZCDL9uKYoHav22IBQsHwK1ZFuA+qVwD2LT1IKYwOyPgsn4iclbeheGZPDPzOs",
-	"u1RwGPKePwa07WFpKXApVkT3/letrdvXbxWADgor0YaX1p3V4xOQtnjKAXYAiPc5L7Bzizll3A0LY/mU",
-	"BmcT+dHtTq083q37tf7Y89B3eiY4Z5TqcecnvLqbvq1aU5j6oyKQwmis+MKh3Zhwp5VeFjkrnQUBQgBm",
-	"k1cdXaxmAziJZxuNvJ0QCzLJo+TnODHWLcSUj9cs55b3GuHyrOlZ8Mg3IdftsnQODiDX2Y2A66dV2cmM",
-	"WzpJvHCbcL3R/sXdwL8Htw32It4bp0jh9++1vUBK/sy/Xz/xhrcU92F084OGQl2u1oxo/tdVO5chNTOi",
-	"1wXnGaUm9FMHmVAlh+oLjeBIUeSn9JTgKLFJwadhQbTaliAX9R5LcHzJwWM1N1avoAETKZKayoS2S34t",
-	"TCEX7tBFMmCs53OJ/aax5bU3xfIrUHIbSCfq5XR94oD659fc4a042pgrKJDBAVgXC25mTppaWAzi77p0",
-	"9hU90y2B+zi5R3Qhb4XYr/uFSUeaC/4xRu83IPV3QvNvlQMAY7H1Kluv8ovzKj9gjMZrn2cGUA5QSkV+",
-	"3X0kC56PtbFHYOHneqUinP/BYcxmACxzN2LhRr5eCj7VE7Yodb4cg6b8Z5MJ5o7UmBfjZYFFXzZVWfX3",
-	"O5UNqcZbGCvnYA5m/p95BuYwUDH+px45z1K9L/W0FMb8XY/AuXSPBYgm+IBlY6c1igL/7vXZj+Ss4DyF",
-	"qZ7EsLWww3BfdKP+U49MqqDDj/N7fG57zQquEInjBGiB8F4PkXVrAkFIUA0VZHjBpyJnQl2JQi9E4uxM",
-	"YSyrPz+j9ngw4kxOZ+4Sic2EmC5zUOipAiNyCDZBDUscmVZ9lp1fygUZIxdQIOemwMDUoAb5MN8ufpsq",
-	"QM++GgwGCXtFrY4WfCqVs8A9AUDXhyWSGm0KRgcMGmTRoupJqrBBIPy+oa1dUxc7djALU6CF08Z+Habx",
-	"L4jeheV2MiU+ErdE49YW8f4KPG512/d8KpqU9Blu5rp7VxdOLUz3y4DpVqpz8/3eAbpbaU4IgB1hzulu",
-	"KnPZCP3FYEBtm0ZpLg/hIkidYCOdr1mXs+xNLWc254tTlv3+R5YqiAEbCsUVRS9huzFmtQL/fXXVqYIq",
-	"vWiWvpgar+rGhdYTKq6mgBtVWXumgArEhkXlI/9Vbxhk/6VYm4QtlVmSMeT77VHcYQv3VgUaUoV99qoU",
-	"ZPDO4zRjH/F6l2JNQL2kCR3ZbwhkpOrwSMaOMAY6s5SvgxjawR5tBSDegsKdRaWRdQfmdl4q7VmQxdGK",
-	"fhqXdawLXUKyk9ywqK/d0fHJ4M839zRrD9M6m62z+eU7mzVExf14mvEhuhd1ub8C/ZvwfUSSX0FMuGHZ",
-	"+59qRenNqj1LMHDnfE5I/hTOmVpwOztlGD3FhrEgKlut3WrtL0RrV+en1d+t/m7192esv1m3UpaguXr3",
-	"qNFpv953wDjPMYXGK6SJ0yWRuKtosN7QFdgNCAFEvRrpi7QmVS9eH4WaPIiNZn7ohvpXILOjMtdeNYeN",
-	"gtiXg5epikEePlk844Zxy+aa2KExhw4t4cNYXc6wYzbyRzdkt+MJXtdUqI4y8sx4FYqICPE2sv7N5IM+",
-	"PE+bqa4g69yCqaoWzqvP6KcRMmYHqd5p/Ym35wg8rBnALyC658yjAOElxNeQCvLcIj8zCFzCpCsASmgy",
-	"hhfC1FBNAblWvZSdViH8+gh+jRkTA2n87+WloKg4ZoMJcxEp/Wg9duv/mvI/TRW/DVDixqbJ3cPoN20A",
-	"VTuTn7RSrTpE+8vQwnVWzCkjvZ3pLsTEbl7r7ZI3P51fHH311dHX95bfbpBsbY1bW+P2dGrczvI8VtGk",
-	"5ipw6v0aGg+Vnr7Y9NYrXCtWz1S0TYlTv74qmnwzzK/qSapAiPfHtVNrMDkdBgYQ5zbXU+LJnvr11KzR",
-	"pTNeML3dYO5kVdcGqYwVPB/WDJsk+isIK0x6b8g7d2kjG+5MQJyjFIJtU1QRa1QCrFEAQase4RtZZoBf",
-	"Zbxwlkjp9KQHgfpFhNXbmXUG/e3fRReIHyB4AixOtq7Ne6cVBQThjcEAezUYDJAal8odiY0Kgi8xf8Fj",
-	"JZnr++NzzjI/Bs/ShilxA9alPee5ze1+abndzRd8f8ldt9fhozdBnP6BysO5hbtp/k4Gg4rPglTiipvA",
-	"muRk3MngZXVNcBmVZmY5nvkfdbm7DppDqCnWPs4QVhPt8Jt4Ncby9RAhSCNRAIO7TtVtXJ0++8bNHjC/",
-	"1/k1SBLT7NiwQ/2aVO1xbNgD+zXw7Pfi10z2l7nvPxs4DTj4JygpdgQV4720cUA6baCweAqWM77L3YLs",
-	"1uWDB5nEyTZSsx4mQ76Kunkv834n6QAVOxQQJ77Zcl1Wdjbd1Bt7vvmL150/dkJjzuJi9iHFXqqQEOVd",
-	"qMgAC+GBL4kiU2NPy0EVjASnTVVUJwliyl8AQmlfRKy3GUrkazbXVzXjFX0i327yKpLNkECkA0vX6kgt",
-	"rIWtk5LWblXFHusJIcOvIKHmhkOWMhx4UutgGfcvwgZMDWLzcKlZVS3cq9R8zDDQZmjnzWPGb+4PGblh",
-	"QTdbzLhnWnXR5pWuyysdqKR2GNtSLZb2yAnSozGFZxoJjH4hpEWDvRikpRvAoGEdVRLUf4CJgZFeTmc2",
-	"SVWtQvrZZtVjlGZ66+b5k5L2jTY2q4xsPV8srWfyzFHoZyNupMkI6IApDGjaA/GSAKLIAhMT9i9yU6pT",
-	"o+IiZf1Uxc9TkZombI5FcECGCjkvinqcHL/888uvXrx++WfUH3VVUYn9h4h0EBNUbcW2pX799f5HVCs6",
-	"Wq4TH11rVLmRkxBskX8uRbmujBG/XHvNkEAT/oNUcr6c+ysmupxz2xl2cr105yLpzPlHvKBa16Qz978a",
-	"hKAE1br98eBEVvXF3R8FgSOGCwdHrCWLul+yqLiWabRcR92cEsj51jfvI3FK7RS3NJfnCzm+fIBoeubG",
-	"jaqavaD0Vf/u385vgMgyIuDI/PXSbld1rB+zkWTJ3RSOBV30SXOOQfgMT5IOZvl5ub5AEQHrfnM70j+Q",
-	"e7r38NNHtiD9BL51/98ladxDIWatzSi2GcU70Cm5fRRxGkyaUonhjO+yN8MFf1wrBYFd4Eo8hCCkoR9d",
-	"Fn6g+z5BcfhiWxxO/Ek7QB7Skz5NkUivv5WKrVS8uyeOW+nhBWPoTYJ+8EOAOz9QZggbwHuH272zQoo6",
-	"oD3wIzs3nPAVnvj7Z/jdbtBnDRK4Df7E277NsxjCCKFZmtA21jPyoWth2zDLWuwgVXviuNH9b4XsTFXg",
-	"qHe6RKsw3Zg4zizHYyFy0+uzm+ETA0bypgDFG+XxUnVLgOK+PF7VYeZeAIpNu+iT6kggCnJTXAJ5GPSs",
-	"0Mq3JOh3ko7fMfvj13RVBWI8e/EauXmgjYlU9Wt8hPv990dnL14fDU5edQ6i4d86jS1QsVWgTw2o2Cyo",
-	"7xuvuKlCHwG22PxgB6EX5w0HmjCMNPjtEIypAggjixCMTTKjEccYdGQS/l3HMNaFnbsMxOitUYusDlpM",
-	"1Z1Ri/4V1DGJqdoPSmSHYRJTdWdQYtM7aaGJByi/WwIUd5zcFqf4heEUd73n+4Arbimc3+tC/PFxiypV",
-	"QWrlKLN2YFB6pwxQjmwD5IioFcRI3cFRYXvqp2sODFZc3bXCip3FT/6gSMT7cWAeH4/YfBBanMkThSXu",
-	"eF1PB524w6bfCVLcFI2fG0yR+jaoZVH0+uwHfQUs+pXEBoJ8WguMsBE5szuEgPGLhDfJoVQ1RqaeNKbw",
-	"AeTfgZGbW8dlnkLM5d5wKM028D6IYasBWqThtUjD+9A7O8zlxbIcz7gRRzNpIBeyC3EYuWn+NwY6PCNp",
-	"LzfWmaHKzkzG8P9Vx1xo80BcvRhiQYreVGH9IlXs0BKcAgAQqH771Zh6aY3MBTt2Qv31AFopF3y+AMIG",
-	"6PqADTm6A+y9BvGe44QdDwbuX68HvVOWraTK9eoHGjJOjuA3vgVvn71TxTo8KE7aAAGRsdwuDXvnPsEm",
-	"6O+5zBl0WEbxXf8RyzXMD5r2srWwkMeIkhB+FqHvGr2JYaoyqy0v/IBv3C0yNkhYFt5AxrJff8sSGo8W",
-	"kJbT+QHA/A98FtizGTeQHwnDLDQYALVKwdlKltigw2ooK/WP6saDZ6UHA9dH2lQVXOUPT0tMOEq/Gn+j",
-	"/XoNkvIXfK9A5+XeesKqTXnqubc29xZWP8Dmwi470u5CVuKonVhjBbykVPbFSSdEQKSyYvoocMjNNdof",
-	"dQm73IuAFhH5IO0zm5b6k6Ifg+yPqxvvn763aavVSjSJm6b+oZ6A8GlAoKcqe//uvLlak4I+WY8ZIYDZ",
-	"0FndhTTQ5KlyNUytGRd2+qz1NvFOCszGXYh/1v2qGG0PY8/1FQlKgDD5J4FW8xjOds+KHGenNSKfIfv1",
-	"t4xGqBgO++zn+vO7L4yAXvC8FCn0gEHvKE8oapSz7kisNc5Blp4PgMEoEKPA3jB8PKOnm2pqLb/78ZBU",
-	"CDyYSeQUodoDKdnIV+R0QOJjZNhQKLAsuQFxoGfEeV+5U5HLlqrQ6hRVaHfLgaKIGgbmsChiXCxzkcc8",
-	"hS+T6vn8GyE4Q9VYqqHm7OVgkDDgWvAuYfTWiGpRItFiv4IxpIoooKJCtkn0yGC+hLVDVZkq+g6MIuM2",
-	"HC+q7BVQODa3IWzky9o9zaZY3S/SzqjhLc2XcGqSyKNyaaxUYwRuVAXIu+8SSjR6tVKMVwPE99W3WiHn",
-	"0p7ufABC/m3SPO6WKBPr4wh43pPNDF9oNZGqYGagOVR68/twyio4Dk2R1sNLvvexgh1mep3R6R/zskSU",
-	"vrcbR/pKsAF1o9gkMIumB9VCIHSkmg6d2Y0rF8k+sPOdbAlQm4MJOb1R877aFp8mxBHtS7gn/N0ZHh/3",
-	"//wqieCdx4ObwVT+SKoxBv2NIQbN9Flf6483BMH8cbt+FQ2rTO/gIeIpN0ouVlO5ZTrxhrKhDba0wZYm",
-	"Gz3eNfcba4nt7YcExGwa1LsrO8lQrtAxYOdVJy9jXXfwvFaOMCj5zvbI/o54j4Rlc15CB+M6QwAGJvwn",
-	"FxI/hZB+DaKjKQxxHfbmFKE3eE2qJDaZAgsumJu0JMbyNbN6Kpyi9Jgd7Fu6C9Hjh/UPBR96gd1EV4ZA",
-	"1tpSboF74oLWhFVLjDjX8fqNzjeWXJdNK56qxnkTrCeo5c3XDy9w8xkCX1mq7gT9waXeYiNL1T7kT+jb",
-	"PYGOSZEpUm1mo+feijQPX8XroUH3YYV8/p2x/EYEgbjT9Lir5XF/7bI+gZ3Rgpa+MNDSoXbB9ZAl33T/",
-	"AayAN8R9zaEld/A8MYetl+U4bGJqKu9jV1N5JRTL/NSyirM6VcfYqnvAAvrA9BI21gtwI3eAjIZO3B5B",
-	"TI/S90Os63sH3TayJOLHdpPYcDYT6lBu/kRqZrSURX6h/5RBZ/+CT03Ccjl3eg8a9q+EnM5swoiWwCQs",
-	"i5bGaVOprCgVL34ElGwCDbTjPhpZQrXsuWAyN6yb8fGYSJCdRnZ62GqWTfly6v7oJSy6woOFcVwzk4uF",
-	"VFOa/D+XvJB2/b7g6hzySdmpX5wMCOd+inX7m9DonK5z0wo5QTPjC6hhWXHDxksLbnmCrzmT5oOYO+WX",
-	"sW7mf+Kn1qtu6jZxNIerGt45bBlZ1k3KLkVtIekEtTaWr43/pOdb+fuO8DcKAuOufGaqyTSDsKvvNylm",
-	"wzcNbIAhkGvGeiGG2LwTrkgiFioJ5OexSWqynnsS9/IievSNO//6W78Ws0qws8678wv325uRC4I7kDHM",
-	"YDpbCcyUN3ohRc7McnTkA05TYXFRc4wNBi7D2nJDYHUYgjQhCAyhJDDFCsEp4hyWvs/O4DST2bWacVv7",
-	"noJerBQT4exTAf4DEIMlqcLgKwaULJ8mIehaxow5GKw1Uo0FtJR1N5SevF58xJOZqugWXewaK9VlLL1o",
-	"KlZjPRozawMNdyjmaPl4NndSE36eqvqvoL2qW4XeKctGvHSn2gPqWUZx9RDq2wj+0X5VYhVwmHpFMUR8",
-	"mI3OE+4X2/2KCnkpGKcg/jMzZJxRlx/nZIQmQEqvKMVtCELa1CooWpiCjy9Nsq+Vwo5uQaxLDeOjwSCM",
-	"R1SbYWtJw5xovxK0/8Z67nGphVM6lnnt4T1B1DGn8cgoMWicpSqEMSyjnvLncInTcUDzA3g0tprJ8cx3",
-	"ncddtyPY6rZxmEF1+xoGjM/doaHbw+Fs5tkMetANSlO/UQi3sW1SHWLWFND9sL8jvy+dD+8CeimvZkKl",
-	"yjfkT8JVON/bBV7P8hxrysk0+ZTVgFvbwWMTK8Op8/XtUGP+udA+asvz2vK8p1aeF8vO+yzIK/XSaf+b",
-	"4Lzo0iEYU0E8mDgSlxn3+ArCVVTxdsqy6loQ3Nmvv2WpIrgQ4d+V2MpaXQuOBfXz7QWfEgOp17s+V0/z",
-	"9bmmrQTeQXijD7Ret081/aiV2F9RcC+AHz/BXcQbYf5RR7U3fDwTR2+0sqUubtZaDX7if/FHclBTthc3",
-	"kTz4ox+1/YHMrRaP9GB4pGpzxILFf/xQcKTdXBhRx9DVTBdh99aQNoQZBQ+FPo8uy0wwE6BWdrSu2mbm",
-	"+Ftym7zYqBqhwrc1YRdswtxZluNLqaYEtnSOzmJpg/lFvIIRSYeVRcG4J8RbyFDPIMtImvYqokz/W/OM",
-	"KWHgDfTZL977qr8yNhOFM7onuhROHHpoD/veDRIKyKxOlZAgUv0PweFDLAR87l237S6azwwsFf0QpOdF",
-	"ZbkHopCo4GGbJ6Qyc2vvxYNHa5LcLb0oJokT9v5n0uKlpCiwrRziZL0vR8/lPpQ1uEYf5wsbBWartMXu",
-	"rVHNB703hJuJYuLeGFdrlouFnW2wTW9srYauqr0+e0NxsBvhR5yHi5a+VmLD1O+SHsvoCd8gvCvr7azj",
-	"ux39h16s76Tg7tHCjxd2J5ghH9zcxqeHcs/42HUg1+jjjWNcoRHGMNfWcWgdh/vDMvhdtqEyY5H9zNxC",
-	"+9/YvXheKbiH6ogKYNSgpynuufHcDfWEGZ3Pd/6nSJeVKl+tYlhgwS7kqOSxhZBEMc+EWTmnxt1Atd3r",
-	"s7M83xT9NyjSPlD01/DKt/emDuSK2ly+T6o36pPckYiedJJOuVQXci5+kGpphXkvyp+UtJ3hSf9V0vEu",
-	"LCL2jLDLRXRtZ3j86rZqp7632uhSqySeWHRJ1SXnXRzCQ1TC8xGERR5IMUB6+tVgEIesmtUDAd4jMUpQ",
-	"/w29kardimMDWQ5cSd2oY04VIfN9cwpubKr8x8xoNuEl+zd2PEiYzx7jiNX8eQ6ciOTu2ajDDfqw6NJC",
-	"gWJ9LpgscstCnsqQcUgG6dK7WeSi6MlEKFBfVJjPTaqiUF7/x/4EcW3dH3GepCkHzYrvkXyeLZaRx1J8",
-	"5mloPrwzVSOe8xUAwOjPb8RoWZadJqX26ha48M0n/xqDmo/rVpHye5ubXZ4VhXUaDmSrMVuNeTeN6aux",
-	"6irl0fXmA2HFvS7hGwDwBpUZLQAds1LwnEBIesKmWODu3j80ag5qjrJDIccfA6VRCcW5pEwRheGm5AKm",
-	"w0ZrfgOykWwoHmI5bPKTUnUrfXEjnPDdtcVnihI+TKU8MtR3y4m9AeAXUnnuCGwfhRbr+0VgfTds7irx",
-	"ftdM2c0F/O+RNLk9T2GUybqOqjAS6bmENAab8SuIVoH7chuLure/IXKqHjb0tYs08UAuwbsHuB6FR3DH",
-	"C6zvg7a08UkxCdZD1neULzVOwUYozzsltpVVbNedMr5ZOL5dMgWHv/p9qjyTg9tycCal2cpq3ZHk5x7O",
-	"4OOibyJLYi8MJzqaLSCnBeQQIOde5cI9IHSu4xrdFio7GUbj4/1A5KIBNlSjFd1EBoWpVrFdohXF1OA2",
-	"uaglpIgsfbmrSfbkBqnTbvTAEPE1wsYd1FMVBYSrslbqaON2AkRTb0M9AtRFjwodqYhH79lYOjAYWvCR",
-	"Lj9wZye/hJTeZvxzR/pvAIwdVf7vpDH/9yrprHR5+UYoK66l8nikROGn1V2MGyKxqmuxQ1RQa57+i7rc",
-	"KEQezCbe4XNvV9zdP+HdhkLaKkPcRrPWuK5Yd0AZzFOAzntWOCrY40XRa8xcbvZ7o1X09ZX+yCYNzW52",
-	"8untKlDss4g/jkj5zt21VRG9b0Mna7OJCy55veTymdkounybZ9DNBYnfICsqxUYvOuC1c0vhf1gbBWGa",
-	"2Mku3KvO/lbrAJ9UNHIl2wh4VL+nCtHIyQkQUajMRQMkgImhex3rTrAvndNZddq0k3403d6pR76OtJ3F",
-	"vWwqJO3mGrl3m2vGGRyEwMpGnC242j1qtg8MLPQF/oXMJvS0UMQLaWPYTVDOVvf4iANwkxbMDdhnFysd",
-	"VdrCYGO9EFTbHdOM+CeLHwyT4xan4UyeQIoC5snNuvfdkqrtFHtd3IGSrbGAL1V3Z8O9KTHaxrl7Yqxo",
-	"LzcYzWK2s5MNrjP3XX1z7za2RCfp4AbuDF/UbxFi+fR9POx1zPQVmdvJFplbExGbE4O35VjbfGGfLcFa",
-	"Q4F9y67W2nj7EMnbW+Zeqhp32CkP22iwafvv6TEYlU0S+0TFQYqDICs+psrBQpGiNM8C28ZojYaH826T",
-	"rUZ+/ncSmvr2EjBGFEUXUPiZZzBIsGT2DhSuknkP6bukYjxVMHf3EJuqcX8rxGs50pwZuo8kjdU40pyU",
-	"qnGlxeRyMWtaxC2HvRM3meaaqdTYNUxqqfJUavVuiexOzRKJKLqZMo3dhjEt6hG9oW4w1Z71mOJlqVdE",
-	"/eFeqnm8Dot3tlm+aHTEzrf29LnQ5h4l0SDoW5TEl8WIdpAuvx4WgSM8WFAm8hHdnSgAY/n0bR5iL8eD",
-	"QUV4bvmUydzUgzG+gy00HvsWndK8qomFH+kJy+ABgV2LxV40hRmGtQQsNoeE+eUAOeeKVYRiSESmoba3",
-	"BMVL3xkmlC3XSUNAgklbK1NNFYEktlo+HsBicxNa8no0qgpCIZ279xHmTmfC8oS6ZaeTROTZ73bnNyly",
-	"UoUcOTsyHadOQ+c+3ODuUc0uIgbaAJPUcetKIw/PwS77hdvin8RNx31+j7Sd7lEe0IG97vb71FGbpmhd",
-	"2AdwYS0e3rs7rW6E57/Dibw91s8pmBWvN53Zbkhcg4ZJu82TDBqHTwHzdyNdI3Onw7zOmolS1LqsnDLu",
-	"R35AzeLk7gf34DXI4c11BNtSEfePKIT5eWn/VJsRb0EHrRN4rbh7GuX8bgORLQm4k4N4wO4AArrWB57u",
-	"LysB+k1gH24wh7uRHdyLCzRrqERgEA1WMeaHU3WgVbzf6k3VbYUT22f1YiynyeyFZXkYydVn0eiw6o3W",
-	"rQRGaH2kF0PUKp4TGoI+m4DtJXkN0GnzEMuXyCQPkoNNNZOf3p5sCwrjgsLPnWsRzom+V5pFakzxUDXu",
-	"M72q2tkZURSRk901gooqtnpi+15sJMmkNTVgZ6ogmF21GaniGQChCO3zNki+XiJ6YCWN6PVZJs17ZAAf",
-	"AmdvlqpczLWtx14wpuzJw32j+mafHaxTeDbg7KVIOOAe6wP0+uyeUAIbiMqn1LjtoOr1u3WGv8fC9bBo",
-	"Pylp/6PKr58knbBvPDw44AT6r5JbtF1z89vdNG1Zv29yeMv6szdHL18eD27HPHyXPvUtPUxb7P4oCrHe",
-	"HuphVOMjJOi3m5ztTM5vYyJBptYbYQxZ3PAiztZf15SsF+iR+6nakQBX20q7MQ0e1HMSGrpXYilqE+Y+",
-	"oyp6hS1OmhPddiaMYBO9LFPVMO8qxR7ks/ujEDy/kHPxVn3D12Hs/wgp+lRljaI+VOJX6fTbZdBTdX3T",
-	"MXrjt0qhpwoaNEvD5FSBs/bQHe19MrzW2ORzzoQ/dFZ6y5C5XW66Lg7adPQXlo7eeL33kYr2qgo++Jnk",
-	"7t5YPUZeDdtuce37TFbA8HovJWxsUrEz++L5xnZJEQFYyApQC6i9Zf/Evp8qsxzP/My620loHnUtj9lC",
-	"e7tC4+zMeXlQ5Xy3xtl76C0/P/+rYhW4m//1OMkA3BsMtkZt77YZgSdFI7BD5D1aWmBvbTDspLrk21kc",
-	"HEvVh6oOPsM2W9jTalivEZbGI1DyJqrgqEb4RtXBpxXpY62eK4YM9eqoGMOvoIOXWyeSoU1iN4lTIlCB",
-	"c58ch1U57z1KqUPDQ7tjQCevbtpP/5HCMfeWdKjbtM02LO6UViy3uJRduJQ7KANv/hZ6HJG2N4ZXfgSu",
-	"Puh+iA1hfbfWfy4FtdOrkgNQ8HklWBh3u9qgWEOTjarVHjD/nbJcjGWO1RLcDw+VlNDOfayVp0wYU4vb",
-	"MVdKWyibZCupejtkoLcZd4fLv6fJftIwOWnID3x8yc6OBsc3l2p++m1ruza6/NSiy7iJGA8CIRJT3wfZ",
-	"s0tU+aPbIK+qYPKtCE7rwol1qWkydLAV5DdlUVG4gpZKukcMp9BcCgK+17ObcuYfsIrpdgPNqcyz3o7g",
-	"4T6B9b00tlq3toamQQw+cuFMUB63YRSt1G4bk/wSYpJFdCRvIt7qB71JvP0u94cdz/XEg+morNQLG+rv",
-	"7eQj9bHjlxC3A750Y/X4EpoqFwKRXaHZnQ+9mWCaSQuMVYgjru6Aje5muoCqChiRdbla17r1+fw804rN",
-	"qONdKXrNBBcyz4YMwI+6ZAs5po7fMDJk3Rqin9h32s9pXyC0FPC1AgIVTZexbqAA2XKsgSGa0HMesHiA",
-	"dYn65HDr8kGDgD9S3K+mEVsH82nF/e5qNu3gCaW9ERlCzkgqhV2WSlDPzIw2fgaQLnf+mnlCoyDVjeqE",
-	"9x2Y74S9w2l5JALQSuE3x22iV9byfbZ8n9iA97YHedNAuH1kAjlqwKrwbWaPxjoXZp/ThBoc/ZeI9yko",
-	"xtDsFkZiUrHMf/RG5+JtnvUpngMsYBgvSlUXOjQ5zR3SBtQGd3cYqX6rhLnn5KUbbUdAid0xnuQG3ggo",
-	"sR/qzwuuJDKaVY19V2pYYVjBN5zzNRsJ5jxwJlXVbOKCT4+gb0YOYyS+EbAsmcxx9FAFoQkvC2bcIRjQ",
-	"H6L38kkDW/U99kYX+VGpi0LkzFghiio59ObDeSfpGLt2v+sQ6OrmYbALPm0jYG0E7MlGwGoCbZPiEiXz",
-	"jUL2dWl+SBwsxLLYjUNZF3waolipqsJYcFrdP6Lb4p8+lLYv0rUHJheLrzbQtSnoHjnGdYE1ojcOb9V1",
-	"dxvj+iJiXBsv9YYCrAFytyHAfKSr0VO9iKpAK4PomSE0GetyLBjdLmZPangKrBp1v+3dgczqO2HvZlY9",
-	"lo8a/L/t1dxUQ62P2vqo5KMeZKHcpftEk5O6zz/NnZdErQepfrxia+aWF3q6FMEDhToBPyyWPsQohuCU",
-	"AkeS90pP/a99JeQ1QAeYTCPKIVXbXmkPufuyiS7nGZvootAraqqbwUhO3mdDJ5SO2KLgipesm5mZENDt",
-	"cFFwaECc2VLw/D381RuyzM7k+FIJY+ih8ZffwFzWGQX30B06TRVjWSGViC9wP8rl3P2tlake3sPburpk",
-	"alkUEPSrXSnmC7vunbr54qCsm404VKXY5QgZGyUyN44En7v/czVFm3E840qJAh4hHrPLLSsE9xWfDKzQ",
-	"PGB9A1BPG3NkBOQsMJqw9Vzxg28uEyzExkptPjc9NpFXXUldUDuE7RxGRQTeZwQ5xsxKjluCwgdTcAdK",
-	"ZmdcsUEC8YHq4X9S0tJLdONl+Ns1fQyEWbhpcM9IS7W/Xiuduz0E5nYmzdnYyitEWXvAIpyacinuElCA",
-	"e3zaiEJtuTrDjlTjWSepPgcZMhPgsg4HgCNcydzOOsOTP5JObZO4749fHn+VdGJJ4YTNi9fsvB6gCB+x",
-	"vxbcsq95yU7YR3b8/CWTbtXCCe4MOyNe3jx0UVvatka0jWE8+RiGISHgTYQfal/cMpJhnnMSVbt1/7mw",
-	"htWFmlYE7nZmvfAtibnTGmPBurwoQH5jvUpvyLQq1szfiS7HqC+b80tqJ+7c4UZ+x0rb16PiCROFEXUK",
-	"RlQvnkkwYmCMcOBw940mHSQRiTL4dowr9Fw1UfJpO9bL62gHk070PjvDCS+MOExm0ighK/cJOPXr6vGG",
-	"dYqbu6AV062YvkMpP50lBqBwL+k2hLa5P6m9P/SMMpQ4Y4zlpTUeGxR8NSdKx3o+B1ARAJOc1K5kdDd6",
-	"jJWzfgH0Y2Z6wXKNxYj4w96QVdYZOEZkliXs9eD18dHFa3ZWLOdSLefh6xP4+sXgJTu3XELwO1Xnztdi",
-	"x6/ZlDf89AJ63/sBvoIBqvt+cPsezMLj+M6pCr/HKy6WIwGXsI9s0B+8foXjvHrh5y8XgrnZsfPxTOTL",
-	"wqmXhJ395S8ndMXXgs9T9ctXH18cxxM4c54V2KSVXQrORHXJG/S52JuXH1/1X4LWcdYz+SoLNz/TT9UF",
-	"1TnFrsucG0MfrVl3zMsRvDY36qB/8tWL16wYPZfqf/2/1cJxevBUDfqDv/z5VXWFW3bjlx1+/xf/ZY9Z",
-	"OYfqKXLXWBfdNGhpVHP73Lx4qrpo0iesdPMXuXNzXkMCeM4LhjTQvVPmHFB8TvI8DVsarL1dLEeFNDNn",
-	"FkQjo9+3D0pMAnwjo7LNBrGRZNmghMAsS0iq1GIWSRwZ8FQKh+dTDrQLPtOESq3OLDI1qNzQrysIQ4iy",
-	"uIVxp/sWnMi1lX3kxMytjY7tFA2J/jZH80XlaA5Q9XsyNdckaZoF0b7syYExpMdKn2wcq2sSKd4XbjMp",
-	"bSZlM5Ny+zjJXfMpO6ri/1rVxFfkr3E/7IQZIfIQF2FUE5WfUr9/T0GJIRBpUlXZ5jnrxqGZIQNXPhti",
-	"OCUQ0c55LkLgmgoLkirsQgWdqXJGmbTEXBluwadcIi1IKLqvhYMAcLgU0BxTK3q2PjvzCH7nN0CA6G5V",
-	"83cVYYeWzD9CJPlTyc62bUNbHn9/5fH3HKTWC6H4Qvb9KdgJUwH8b67HS2huww3LvvuWeiz7MdZ8XmQJ",
-	"G2t1JcBhtJr9/fzdjxVD1KVYmzonEnHf/SgE9qGx+lKoUzZ25kJOxEpXvJDAp1QBkVd8nVTD6pVimTsk",
-	"254jVEV1wf8d93aAXt4thDpbyL+bp1yXQZP8ht7ALtEDl71/G97UHQy3Q0y2WxprNTPN7XcxXpaQtvz1",
-	"t3j3Nz2Z24Nud0UnACbLx7Zh67t9sL3r3Y7du+vHNCJaCUaUV6KEarvRUhYWtH3CRmsr2ESX+A9uonBL",
-	"N6NbPb86xvPRS1LlTk+8E+CLzUOAWApjS62mtLsDS9lqJpS4In6fsCC5FuY0VVjfVHvV7hwcwZnK2LiQ",
-	"UBZZnSvo4ElNpKRlIz6+hNqHt5Mjt7mPYHcTqGAqLAS3Am0ZA5ZJLLhEsP9YL4B2kgoQ7nIk/4d7P494",
-	"JP1+aI/kwUfyf5z98P2BRxK3wLUAKYTLhOs9VKqQo5KX64YKHVAjuwBPqQqIJ6XVES/HM3kVj7+b42UT",
-	"/JSqbKXLyzdCWWzFKuutUt2XbAzfIst8lVH1hIfUTo/yse4HqaJf1NKyvVOWOZt34Zbd3Sq+T/gCCqHH",
-	"M6ZAsNQnt4Hfqg3mD7e0vSQsHMwoXNZEmu+ZCb1zQ78sYKU14ns21qB5ArCURtjl4kLOxQ9SLa3w4K9y",
-	"qaIP34vyJyUtYqEGTJdsrktRG9nNciJFkfdQgqEpzsRHPrbFGoxzoWzFdWZnYo3DAfX/u6U1MhfvSz0W",
-	"xkg1pXlIc0ZbBfoB4Mpbjb7hIQCkd+EAPJ1yJmrZM1qWJeH4xkvLRD6F4Fv0yjpDwM91GtaLMt8BZvSN",
-	"cMN1kk7jm+wMB8B/v/n2O8NXSSfewPfCmBbWvEUltenuJ4pKUpUqivRq2Lk39/Pw+hDrvr/gW2hFWyOj",
-	"xH6vlZquCCnjuNywAqP6jt/7KClZV2kW3T2pKRRdxroP06yDhE0KPjUomJ1mORfWIi1HJcIZ6X1U2NWk",
-	"u9J6xhHf3L7KcVIMMQyCFa/OIYU06UiMNZSX+ReMMb7eKRsXgpek+UsBCsmgLRLu7FV3E50I2jdgMvAd",
-	"Rgtw37r1IyIRLNwVXIGhfkhg8A7q6T54NGs7DnVNTf3sUgaiAzAsWqCgi+5BTx0D8HZbTx0PnpKiuq/Y",
-	"Q7mXFKLad22ss4113lXzocC5d813KKleNYAPXQJMKoBlp8ImG2JYAcFEAS0Ysep4W1fcukyZADRNrlGy",
-	"yy9KWIbaFojqkw3e+oPhNtE7aGuXmwTlIwNlIgF9C5BMtbFbfMwXgY/R8bG8kbxsQMVE8vLa2uXIXK2E",
-	"HxQlJFUanvh2JmAZN8XCnNUcjLlblyzfxTB9vNzNDe2nFmfT4mwCzuYA++e+ypUXfO0O45EV5fweydNp",
-	"WAbD7oihN3imZ4H7YHf49D0OfSHK+RMKoNKsWL4U7MWA5XxtGJ9AXxF1pSW4p+Rv/giZNfe3sN/wtekM",
-	"Xwxu7B9GT9+GMttQ5tMMZdZOfyTR3tc+3+HUVTKgMlVqUupRqKJCEQMd0ixVe52o/ZLLGW3RyW2dqV0y",
-	"7ZHdqViX3Mahqm/w1qf6EnyqQ4XWxvHfJbRuV3kQiZMmV+hONtBjOUO1w9XsDm2ueesStS4RuET3dhjv",
-	"5BwZTCCa52NtYLhd5zfTV6J0W+oNL8ZLJNf5QdiZRmxQwUe6/HpZ5kJBwz4rC2aERWrclWyAkSitxI4w",
-	"yBucCyU3zdM9/5sTbZABdAkz1cO0IuAmIuCzO9Dj7Tftz3TYILuQgzvQCFvRAz9Qf0dm++4n5x7y2zsl",
-	"RWfYmXNnXgovKW6eNW48ao+XNj7gpLf54zZ/fG+1MocJl5rMqMz2oPQXpRzvU/rvRTkWynLgRMoo3/ED",
-	"L6dSgdYfEB+h/wKLdn7g5eVykQEfH0J7EOBvxI6MCI5odlgD73GST98a2Jxog4ygS1proHUIth2C7b1x",
-	"gyMeH6CddkRUUnwKuRhflrvj5EqvuZwOg2PcDUeYiFERzAcMPysEFM5xEtCzg7OlESUW/xBkP56oG3Yl",
-	"isL9v27XNOZMzoNGVfm1EgMNobsLjXsB+kUCszM8eZV0GhccgXZLI76p/wC5T5ZG4AdfcyPy915khy/P",
-	"Z3rxoXrk27KzbazUJwHlHSA5W+uqta7uzbo6SPT+umFeJXVZ/Ftlbs34Qty9oxOC9Kp2TvB3cx+nHYzZ",
-	"12S0oxtUTZwesSk4AyKCVN2hgxPb18ApVQ/VwQkm/snbN/m+5MBcN+Jl1KIppHvbBk1t7v3zJzeuJNUd",
-	"ujNFYvlLbc0U5FKbjv/M+jJFurhNvn8Ryff4jR7ekSkWWp9XO6Y72EhPoBdTTeO0Ibs2ZEf0gbe3RO4L",
-	"1ow322WyXPApJOVFQQfesC5S9xnNJrw8ZdCN5v1PxHsF3z3/3f3vbf4HDJ717q1DsBtur0vZ1IHpPlzK",
-	"VMFC7PQlN0RfoJwu4UL61jChbCkFeMilwCpkZ8vhyx8tLRCd+GJpwzT4mIc4ku6APx3E97cfFyKXVjCN",
-	"tYKTQuuyQnl/WJpZ5GPmXE1F2TqZrZP5ZTiZFs6il+lOjtzMr3S/eKIO5WFeJDx66z9+Vv4jbNvWcfwS",
-	"HEfLawmJHYKowVcEQfS75dO3e/zEzG0pAyZeLkp5JfLEwzUguzZk2a9uh/6WVcSIbkruB9xa5Da1mtUb",
-	"QQIXtGBdIICjatoe+JMJy379LYtwoexsywOF5iFbRpjM2V38z4NMqyfgeaIaal3O1uUkl/NGdskdvMwL",
-	"JzCQIQs2/rb14rY52B/AiPzeXRWa/PIpxJgCqYhzqEwgnSqFWRbArcnZpAKlONsluANZUqX4gFcLGJqD",
-	"pxpLtazHpIJkqS25Mhz7AQE5Y6HHlwYyfm5OfTfLmUEaRzCveMTtFd2bdbPn3op6Hsyo57Ed1RumiquQ",
-	"PVxwO0sYh2c+gsaFNHA3ey4hdv8cRSyOgxH9HgTelpXSqdFlcXbFi6WIGtV6z3amC2Al4GwCeXuWWWFs",
-	"FpMWVSRbbpo52+ptiFUpFgT3Hn5RY/manO5U7fDpG8ueKx5/H2HEaGL8y4TpEl+Oj1HeTAc4R3x9eF8A",
-	"2KqHKYJD4EBHsMz/tuVn//p7Ry86w06J8AOYjZ11hh3ccZ2kA++/M+yseKmgyOO3m3rVfzdavce5Pi6G",
-	"Z78Ka+E6LVznzvrvPS+t5EWx9u1Rbu+kXw+QHNaa0qMKqLUnTzYQlJVmAKbwQvBS5CBmU1VXYkQW6c7Y",
-	"mnU5+fnAbDhaV3LSnZZdVInOfX9LLVjKcu1Jgd1vQOkCSY1YoQIxpxTrrFNlhX6Mc311EH/i40nQHQiX",
-	"euAxCMmHjDy2MrKVkZ9XcxU0xd2RSRgcFZBo8c47JLq5VNKaIz05mgtulqW4TWtZIHKFRhBc5bzMq+6y",
-	"Q/ZeirEwrPstH88S9o3+L6ES9rX+2EvY90JN7Yx1f5BFIUGcJKl6q9x1f9XaJuwH91kvYb8IOZ1Z1v2u",
-	"5POEvXcbKGH/Lgs9Lfm8l7CfdbGcC9b9Xrox2He8KLTqJeysFJx1z/+55KVIFY6Jf9HQsHIX0v0WSQkT",
-	"9je9LMHWdQvyzLBswsdWl5lvvzXnau2Jwpz9/8ykasQNkPZb1sWr2XHPQz2BML/vnhiWSWk2kR9FzujC",
-	"bhhfLYuiNwz3SNUCV46zkfutLnLDcrEQKjc+b4NxF6NhdGppYyrYI7xS7LluZ6VeTmeMp2q8NFbP6XK3",
-	"H9xrcypvNROlIIJ/gF12ObsSKodWxpbL4hlkwAx3Ws+NnapqkGeG/XPJlYVetQkT/WmfZq4n7PiEgZ2P",
-	"UE63E3pVK3bu1i/msoSFBNcqYYKPZ1UPHXyg0TosHpQwFNxY6u7qDkU/VZm70B1baN8Kfc5wg7pR3S08",
-	"sT54lDv6xZ56eyH8PFU4gdVMG0KpOu3BpTJu2RpazsLBLPUCt4phhZjY0LkABgM1feFpmxd8SrlKo0t6",
-	"YL8UGLyDHw1Zdn4pF2TKXPBLkeECx8vmUR3wZnUhqmWc+2AyPg4RhkKXI8ZHznYAXxKn7F5NyGAQSfP2",
-	"kyYMehRrxWSe7E1tZD/Ru8lChmOYqpDhcEfJXYFvrgsZ3+11JT6bU7rFN7LMoEMC44U7dqVbKiMgTMBt",
-	"4PPDJ+y6h6UXKZ0L7USq2xfQDg/sKtPrs1/oLdFKuzvCQqeKGMRDRH4NzfhYWO3ucuHO4KvBYHBAUsY9",
-	"vHk3+QGl8L9gl+D47Lo1ASVxcxvQrV9YvkdO5vitfauMTnXGAx2lpHPeJnq+iERP9IadwI5fcGWp/YTK",
-	"esLI/rpZKgj18x680O0aDVWxPOikQ6MnNwT29GqtQXWJFYYZgnnG6zc6Fxm4xWaDcbGUbrmYv7DZdX2/",
-	"LMczZ2i9g3Z8O6E2P8OkPynaJn5i51yff1OBa87Gc8HOrRDFzWUaPlJLmthiap4qpubKHzovzn4mwbTD",
-	"96wf5i15diALfiy0NmE3DdZ5HYmTqn1cinUhtpdP8XpB5bSCX6AWf7Ml6B7ZaiOFcRubzavd1j77Euyz",
-	"q3AUr5deDSd8W3rdjjBxQ140YVwOtWkeC+bij1BzCDwohxbs0oJdCOxyC4Oh8cgl99gbLkoSVh0h6g3g",
-	"+AF+Tao2HRtsrhYDKSi+ei3w4XqbAjN4BwuKQ5N4D+nAPJpoahN0bYLuHhN09+UMrcRopvXlkbgCLub1",
-	"Ak/HzrJQuC7OvUH2xP0uCc2bJ7KswlAMD4lPZy3wfSSUEUgVBsz1hGW/4FS+dXeA4H2z60OXmV1Oz+Yw",
-	"zuZ6eAN/865v1UTfxNyH5vp+NVuFvh/MHvafpffqN7/fE7s0e/h+c9/XoppjXhQjPsYP31oxR32Xuz9/",
-	"//+TzuqPdL7+/z1flsUfu4MH526S2JiUqHkIQUmlk9HgsGOy/q3VKT3S2/xvoCRu4lbTTy7kXBjL54tb",
-	"//JcThW3y1L4Xz6QKt9cnhvp8//+35s68o6FvBL5KYOMOmSs0Q5i0rBS2FKKvL+x16K7J5jxI3yyWY7C",
-	"4M8M++nD9xQ/2OBypYJSwKVCKUP8Q9YNrRDNGXwNkXPsygtC0xtq0tctQC/dVBk5VUg0NS6Fxfwp/hs4",
-	"92Z6pTARDzl297PRmmWlttwK/wLh8myIeUhp+6nKRBCUGRPzhV0DRngED04THwnI+GNSEmU99nFECJk2",
-	"gvE8FzkruAXLMVuWRRYyANnM2gX1rV8sR4Uc++yte8SZNvAAhTTOWp3oktmZeyBRXomSdd2BAU2BmJQL",
-	"p8at6SVMFEbUQG7upiHXHQ4zdN5fMSq+ZbRfCUyC94AgnQHUg9U4TgLYioUoI4nTbDbv00e4FeiKJ1Sc",
-	"C0Xmc26sKJlZq7Hf4d9+eN9JOtWO8AXpXhD+lnSWZdEZduCNDp8/F+WiT3fpj/X8OazE87k2N0880Op8",
-	"EsO9dix2qWclVptHn45l/US2aY42zXG4hXPuRS3jTrOQvFX2hmZOTRRtmzkHJjvqFH/RGTAJ00UuDBj7",
-	"xrJu3F7XJz16VdvfhqxHvR8vKAxd1jHRd3IAzL8grsWbFLflcaUle+SkiNeLt+K2ijdhmxv5InIjJKQ2",
-	"3u19eHfPf195N+kPlHqFsKLJT5hrX2ZYM9YDnjEXhQTzt9DT01AXN9cl4PK8lyCRLJRxlSpurTOnmVRs",
-	"AloRADIzAVjSCpp6MhiEwMmKmxC1dcOcDF6G73IJ5XipEh+lsbc3Rb+BcQ82RSf7Mzz7twHeG/b4CR6K",
-	"jfapmpnleFZb+k4b5yyegl2C747xxlN6kG2S7I4ubp09vURuJO/zZhMuC6mm51KNBdgacPos8Qugh+pP",
-	"nnEXQaWoAlw8lr2esiyXxj0pGivYhYI++SC40SrDUxd7iMtSCeeHMz2Z9FN1tlmXGs88AQ+6qvLVCnjx",
-	"rqEf2Hd4vxP28JP7SPnZoM13kODVt02bpm2jupSmPVywbGj/g0OohxIWbEQFrmMuWKocg02pijO/1/AL",
-	"xPGRjHUpOhWH7ZJUVcHEDeKm3ikWXjhp5esH2MvBoM8ullD5yHhd6mqVqm4Um7TlUvSwMtVsi9/kBsI0",
-	"qUKYKy6hSJ+sKbeubm3mB4TW4EXcjznzcCX5wR8LVfkQ0Xr6Bfm3EOZtYrtNbD9Edf692Zv7nMLnlSSq",
-	"QmR3USLNhKozUXMgh4xDGV7OhLoShV6Ehh0bGqWa3UaZYnAvoWhvJYytBdQoKoeWr5zO3Pf76ABTtRGO",
-	"02PAE/k/jeV2aTBAJ6r8PDurjNy6SLiLsRvF8L4Jz/8vGMzbm4bBN4JfoV/T+e224T5a3fX9hf1ucdP3",
-	"fCqa1MsZnAx3HqrN38b5vog4H98t3u492hcLdrDL1g8j2gGRtTasyw3L8EYbGz3rUVgiw3OaVaqgQegT",
-	"JjR3Ah7CCBMrSpaZyuCOIQK+kL8fXYF+xIQXha+6XoPtfjIYDJjVqToZ/OUv7qufLt5sJ9HlAaHFDw2P",
-	"fYjIvs98t1+OzrBzMjh5fXR8fHQyuBgMhvDf/3nr9DQ+4ycyw/HmH8CLbJKZf/OcEZFftRKlYHOeC7YQ",
-	"KieKmzY93aanD0xPC5WTHCP2wCDF4KgxzqycC0SfP6iZ7j/28nUfQe07JfZK26TC4o90vmbSEgyIh6cl",
-	"O5sA9TBSqqLOKPXgiY8I31e41z/kkw/7honuiBjk1YO0od829Euh33A2Q57Vu7WPHQC+MQa2EjtRP5UD",
-	"ZNZ9WKWHTXqXKftDqC4Kr4VMB+QYWgqm9Cphqxm3wBMEiTnwQ0mOcjYphZmxErpI6kkVpYg6b1JzaJC3",
-	"oUbAfYFAS5mzbuarEiSw3SqxKtYAthN5n721JlWCl4UUZdguyDhL9m6hp332PbcevGmC6AdGRexhteLS",
-	"spGYSYhNJ4ybVE0gb1c9tl+H+zGJ1/djED8NOZ60ZmWjWfmZW3iRSH4gSw7x6EcEmX0Qn/w7odxZhKQd",
-	"gHcRJF/H1rPuBmK+V0fUW0bpHJQtJlVXvJCIT8+mJR+L96KUOv+bXpYmY11PAHbyMmEDBkaktMw58Wos",
-	"ekO2VFYWGJFFw5Jc21SNeQkeG/CQGV9igb3wSyxgKKE9FTMraSkIrJeWFdqgcEYx50xUWF2pVaryZYnZ",
-	"PZgrW8BkcV6QECxyaMnvHvaZ8fNkXbvS9KmBubhv5trY3gEycLvy4JOGBDZfWmf48qvbhgHwMT7QKj9S",
-	"yPQG8HS4IqFOam6jBQDLohRXUi+xLbh7o6aV2G0g4HA18daYpfCCtV7/cCddocvLo7FQVjwY05i7BaNb",
-	"JE7sNvam36Iby3Kx4KWdC2Xf5hlbLKl2KBoODU9uU1Vd6wZ7WR3D6ItAoQ1Izt4p4/WxgC2TxC52xKl+",
-	"jDpq4h6HNFwp2IDpEqGoaIXTT48H0ARxzgtGiix+PoChuDF6p4F2IBqyWdyfj2ciXxZSTfdUO+ny8g08",
-	"yicueKreWmfYef3nl68mA34y/upYvBwNBscnfPTi5TjvJJ2Cj3T5gVvRGb486Z+8SjpzPp5JJfCz11/B",
-	"Z0St9uqIf5SGzWVRuOe/EuVM8ByvPP4q6ZRLRX8cD/qvko4RdrnAT756dXNtE9awJWRrNcBTJWSLpFYs",
-	"+yMxu0v+V3KkWQPchZstFvM+IhAh8/SETZ2p1NwxcW/FUuiQ6M+0+4MOvPtnECSAoIhEAyD0IqFyDbnb",
-	"fikL8IggH1pytx2C87FrmSqtd5typniztiiHL6OaKX6lNxaLGwd/h1j0pG+76pjO9cRSBdFwy0gtBACS",
-	"nWg1HpIb2aVJaELNRmKsgUndP2eqIBqEDuZU2DiOAjZnRmVLQ8ALZ312Vrs1UKQbK4uCmgw4SZ0qZ9As",
-	"wCaWaBH74idnqPaG0GMGWT/ChVaHzFt8A8C7haKqVIWqqs1FuEGJFdrlTkS7i3nhlMfa/+gQu5hKr+5g",
-	"Fz9K9VW0TFjBUn/ytiDrqRVk3Yv5tacaq3ZufIIObKzqPHbJgEpC0XdMPVf3a+NuEU1C4wBj6Dth73Su",
-	"HitJHlkHzVG8+stsU+RtitxXRx1yyresifuksvzg8yLUpCSUKvEtB6wqedrguqxHnNDeYNR0tIkHsx6D",
-	"q3gw43vppfUsc3HA7FxYK9U0VRuDVBXf8SBdbxgFEdfDai/o8VKNWpdxqaKfX0uyuV+cIcD73iyFewmd",
-	"uRdwbZDszyf9Px8UJKuHyP4yeIQQ2eNL9LZEqi2RurM6+CkURt1P2M0NLsbLUto1SJaR4KUoz5Z21hn+",
-	"+hvUKELtO8qd+v7+Xo954WvjjeU+lJbN+aWT8SrrxExhw+fPj0/+3B/0B/3j4VeDrwYgn2jmW5anvnSG",
-	"pLNezEJAV+5+1NpkCY2ats1Vadi7hVBn79+yXI+X6NFSz8ByqShPBRN2bt1oKQvLJqWeM2n77D3Q0iVs",
-	"7Ewnt/hgoaYqcwcve569nRw5U/EIpCsWPkm31ETwV4qJKIUau385jSdyPzTzTHY545Zlz3M9NhmKfnoi",
-	"MNT42DY81Vm9rbVh3Qs+xThmL16TjcsaRnrT2A1b7hxy6/rGNRfEbanziMS0NiTS6EHfOcHHsyGbcytK",
-	"yQucaUIDcCumGsvcpiXPRaroa4zZ0h9TvpzSHxS/cL8tuDHC4CtxH/gmcITz0hOsnJMKYrB49zc6F2+h",
-	"vzrdeo1/wc3xn3Bn+tTd15kMXOWpyqpm499Ay0LThzm8zbM+O6/mC3m0go9EYRIIK2D3Sj2+xKcKqLQf",
-	"aFKpos8tn9Z2yFu/yI1vgU8Nda1396LHrr2EU1gY6vrrbjkPrIoM+wFbPo3fPnT0bH7hIaXqhBhX6+p+",
-	"ZiYXRxCeyVkp5tLCH3leCvd+apsLfiqbNyp2jpxIUeQsFxOpQPLTIwIEx0lBN/UMu0xCLNtkbM4XbkX9",
-	"fEZrNtf5shDxjaPBm27+vpRjyI1KQNzA1e5fI1FASllvjeWMW4mx2+YncT+PWq6F9YBlgs6OY2sahm0a",
-	"8SyyQJ8Z0AMg1WZyYk1Cd1gJcZnzdcW/XPnqQbNQb895dN9vqvw0jte0PICdMRgvw36P1YSwb6cz43Fb",
-	"yzK+cylYrlexIP82fOm+sHIumu7I1xj1E+U8fiFw+tWVlmNgEJi41xC/nNrvduzkILDq/UA326dF7dII",
-	"5Rp1NcUeoRtNHqN5bDVc254K8XajdJjpBRst1wa0RzTOz6EXzLVPUpMwXTMTwiZsUXArEjbiZcLsciQS",
-	"1u/3eyQW3MsZL1EZJvFmzeVcKAOnD7v/AlJCxNvVyy664T4tgXSjQ7ppdBu1dA5kwkpxJQ0UZWwv/KTg",
-	"U5NEM0pCk1k8zVix8dGKUvGi0sfhWCBfehL2EAJHaPZH+G2qsAetSdiilGPBRqXglzj0otQTWQjn+CGV",
-	"MyhHVDnPqIlqNWFkF54sjchThdRE7mggadjSkN8JyyIVuJvYvgH7+A3rtw/N2jl+nqQKX7JWbMZVnoSj",
-	"/s+ltqA1oX0uMKu7Z/HU7/6D/9Qjp3n9+QGtVuql02gkZ3kOA86NKK6Q+xc+Hs/E+JKMqjUruMq39FTT",
-	"FjiH2RYaHS1z6m4tlNXl2q3TpVhYINrFTsOFRqSmvzzabN/7ERru8b3GHQO7KwEjACzShdALJ/BKX1jp",
-	"PvTETm6RJ7pElOWiJoffhikWulEY/uIWRJrtl8DHkcKivQLvVI4vEw/ohKudY1zKXPTZt1hWhD9lfLGg",
-	"IiRPPox0M9WyFSKf0h4mYnGsYeIFd5vep70Nn4vUWZfK4NCnkDKHi6jX71QLz5A88DrJ70X/JHhlATTP",
-	"sEEhtPFBkF0Lm3FYzZZKAbKSLvirLrEXbxd1c/UOeCk4LRRd7Lc2IPHdRq1tZmcPeo0C/YuZeySlWYii",
-	"oPKRhjk/wJsCgKFaC9vzd8HVos7EliJBHJnGduxCwF35J/JtqNdY4xCWlAj+lLDVFZW0AERa9S6MD1bh",
-	"qO6AU7VCl6cK2gtb5rHBIA9LOZWKF8/8TziWsBntHmLsZlC4K3sJGzkXW+Ru4wz8xkwVTfOZW5Ejt2nD",
-	"LPvsLNgG/81vafa//+//GR45gSNKI5xWki+t/NXqmaVnUpzDHofZ+71Zlxh+R+9SHJs7vktLVCnpeEWd",
-	"pTufLy3MRnwcO8nidpLSVngdRgJ+qXLnmYzW2MjZyb7G008cvNvT+6ssYNNY5zHCStN2G7LlotA8J8km",
-	"FaOA05E3/uDIlHwqElZIdQnydQLDuV+kShRGQKN0FCpjN70Jhalg1ziRREIDoS3uslUpLWxBkNLO35xy",
-	"qZAFJFV6pUT5zLArKVZOGopcgtSlCIF750sjyiPYOcw6H7z+qs7gSec7VuMC3IKjlcwFKClfNDTWxqLn",
-	"DUHYWMJSXLZptG8iq3Ja6uWiDupxr9SEUMYpFC1EdnEE9lHA9A5tuOMBqt0TTNRGU7hR7scDRVbMTC/L",
-	"Yo0B7VN0OdFtgNcbwTnjMHJ101/qQJDt2iwItlLfdktbQarac8GxDE/0LA6DA6q0vgzPTJM1vuMgknkQ",
-	"GT3DqqG7yCsBTOIc4kDSEmuNhqGA3sfyS6EwOAK/D4K7kKOSl+v+htvr7ZId89r6/SmpfrM27ufRvEgt",
-	"+TqNWrY78lTc1pBzZ0WtZnI8q568Gslp8mie78I3jWICrFP8tbPzJxKJGdAqBB3HyqUyrOu2NUXhgQEO",
-	"LMm8snl7NQF1tCj1WBjjBOAY/MCdbu15zKvrjYmqMo5XTj2JsMRXATkpYqjyjv3t4uI9e//u/AJ3dKqA",
-	"pjzEBNh4prURVS1goWG/YJaoKitSeaipdmbEn/4ELT5M/09/YnVnhrTIdl8gail0WvUeAnpP7psL0fep",
-	"wq2AFBrSsm7cdyVj//v/+p8NnVh6KHSzoqmVUOYTPMAqGs0VHhn84mpO0AbJi2k/NYmFGMAlqEf/KcZ2",
-	"CEhA1gUxDW8FGgwkVcWiVhvEphhiWRR8PXRS2z2b1UxOlXZ+9hJzGsL0Epa5mQD8MGZ0Yt2AjSHzZOVe",
-	"M78SOfwG3ifGvnBHUPCLZTm3HOfq42vcrwUOVIiJhYOvy1BtL4jDFRtB+eis6cHagDYv/XAi32m7+mAu",
-	"3QhckFIsdGkj2xOgO8Ydo7Et1h7ZY7Yek7aer3Z0my9zWzvbQe2I/PSIWnhD6tztiCHbTCFlwA67Zicf",
-	"P3q6RYoOwFGRc6GXlnWPB8xAYsN4Vq6KbfZZJS+c4jQe8dRLlTTAojN2Jx+a2qBLCSwu3UBJQDW5nJUi",
-	"l6UYWy/MpDfmJ7oo9MqZdTxVNCn8ATit7u3lpV4sBDgECsPwPaB+wJkGWgS/hG5sblkhuMFasqGzjH39",
-	"GpvzNbQ+Cm8KrBPWxcPphIXxqDLAHtH+xo44ZqaXBfjgY2iiDGcsLhKGG4btpCdwxmiDlqiC1AbPDr0Q",
-	"bD/mNlOqZuB4iXzohbM7zVhnjHMGIx6cFRi5Aq2RrOxivN+XD+vS2fEWnPdeQtzfkKl2mnzFpT3Fqjtp",
-	"8Z2KHKJouMpOHUy1RkGwpjfWTxU9ZDgvXpHUn84ZB5SccKerPk9gKqcj8AGaIIH4PfPUHoG6PPRIIiH6",
-	"ym/ahB2zuVRLKxL2iv5lEvZiEP6dqhOwiUzCXvt/HIePTl7ivxCDR38MnSapSrrBdeAjd1zsrBSC5VCG",
-	"2X39Ff32xWt/tx4ZGrko+JpdcZjyaM2WC/es/+v/OR78H85NopeHiQ892eTMSVWuYaWc03UlmNVT4Q5U",
-	"n51NLMEY3MmfwTotqaFQHh0AT/F0StuX2ESkJQAlupFOMV4KsTBxua173S8GDEO3XmPRrsADSS+nGwuK",
-	"VAVJgSfMBnikO9W9MBEodp9onDO0B61zbUMTJ0FhCHr9FWc2zO4VTq7bKKhS1Xh/UOLIna0nE1YRyw6x",
-	"41XW81CwDRbZVG1xchsOUbDVbH0aU/JLOksUgSFWW+mEEAkZpJg1GPLGXR86mZk//Qmf6NxylfMyD7Vp",
-	"GOdVIPj67Fu3vQhREbzymgiKFDiToEf9t9Y3XMtY9yclPwbJ74MVtOAo7MLPQilwNnRS2iz4WBwZZ9JD",
-	"HAuSanrCsqvjJGP/xkbciNcvu3/74ezN0fnfzk5eve5einXCZM7+jaWdftph/8bCVKrPUjXS+brXg/6N",
-	"pWCXIjjwOORRLsba7cEF5QRtVSZN9GSrmRHjf6CNgEQ6xheYrcKquS/67EIz99Im6yGIsPliSemc8Lh4",
-	"8MHE4CscrutOZSmOBOQF81Q5+6mXYBKqBAGKfraxzhIFJiLYVyAVhLIV/Q/iKliXjyE8ICfA+DDndjxz",
-	"cgQhSKgGidMI12uOZ4erSt6hG7PWy5KNCz2+TIKM4WzMFxbM96jMW7mnGAk6kqFdGkkXHoq3EywFt1Tc",
-	"6wOLusj9skNlNhT6ovHlvnIaTnxcoNH5VrHv9NDt9SzLpjpVsBX+wYb/jV5q/9zm37rVlGra/wZe8Lkt",
-	"pZp2DfzP9C9KOX9fion82PXlxWkHX3Ta6fVSZQ2NaGzpzkr/PS+NeKtst+xjg8D+d8J2087WOUg7vYQd",
-	"DxL2+qWzaZwgtrP+2ch0J4Xm9vXLrru0/6NedXt9d2K6vSNrej2WLgeDF4K9GAzY76wUznzu9tgfTviM",
-	"3Uxmcz7u/yhWXTPjJ69eu38mbkP34Io+IIW6v/42Wluxa5IyTzu96MTc4Fmiq3Hxuniieqlaue04/G8s",
-	"7VwdJ3BFw/LDP8SFphfgZnq+nHeVLNwQTvT+I3Gv3A1Ugh3r3xF6l7seJZwo977Y76lijLkND6v07T+X",
-	"vPBrYaQzUOgPN2d3PcMjggv8B+wkFJ7Ugg+MZrCLnebDHn999r5wIhf+JLLCmcZ2exzzgBBvN7oABcsW",
-	"pbziViSpKrRejLg7RYVUl0cFQEx0idTlK2mcEaOOqH9gyKMmMCbO1CkZVaAq9TcVqdo2qrEEopv98O78",
-	"H798+/Xf3r3793+cff/9u1++/eYff3t3fnGeDbEtIWAJkihrq0v25u03H5xgU1OxuwsheX1Bu0NMjixn",
-	"HAzYIcZ2CVERsrGdK6UZlVoYzbivTYPsvhMStHLogfvFq4ZEgxQsXlHPzVQV17/98f8FAAD//w==",
+	"c8S3UHeeCnvh6kgOmrbdJQo0vn+9lfI+6reAnInVWr+1pztAxynlGu0v5r0KLbpF98b499ZzzsQNE1qW",
+	"m29vurV57h4yZB5VessRyfjFVzXV/ugl0CV4bouCP+lcYwOkgar7i69qlP/oZRQJNVsOUKHALtR9CjjI",
+	"vZWoi2u+ilk+0TqiJVHXfEXGOZvTdaHJQbVjIJ1XAMFA4fRzWS6pRivji6NRss0AeSFL/YaXEbOdLDXJ",
+	"uRG1uBQnwNYJLcx14xqoPtxTac3FCKiSpe4E1fxmphq6WxY0BMAD+x1nReQYz0u5YqUhJBKgILPNPnlr",
+	"6cJsA4Idys4FM1KB14DqX4L0xGi2ILnUyVRkVLE9LhQTimt+w4qNYRa5kaNyMjegOPXS0PrcSZ0GAqOW",
+	"npC1uBbyVuCzXvszXKOiO7GNwmU2LMm9xqlLejUAvw0r7ERvDUPcG7sv6TXrxW6nDh6YD68ODg5OyKsD",
+	"JOepwegUSLwZJnUSJZxX9ZVcGskk78I1gKD/WtBPeC1eAdPackt+ZLOFlNdvWMGNuDtgn2/xDZLbV7o3",
+	"/bY19r0PwIK7A5hqPascPttAfVAQv0emG/V8ATN5pgjPTyq5TwqrcxjpfrlCzCjBhOA8C/Defhdbt6vY",
+	"22INa98wC/MFvxJUr0vWBfrFimZsT7EVLakGCdy+oEh6c5hM1wcHL7IZVeyrl/A3S4/J929PX+9dfH8K",
+	"/kQjm6UVmPvuT6NlKU2Xq30juaRTAeobkCvFshI0c6phPkXG+laSfF0CcSKlRPflM0WuSpoxsmIll/mk",
+	"R/xxs3rw77Zdlw7oru2y2gtX/kRvwX9xJVieEC7IR8E/mQVKkYMPwejaKPehpk0FeUWWXKyNcAsCx0au",
+	"S5IVMrveigV+T3tXF6qSB3tfx1XJz2YEtZJCMXCWfENzayEwnzIpNBPwJ3BPtPM9t0au3/xZmc3428B7",
+	"dI5v4aT17fyDde5JQeaUF2ujWpVktlZcMKX2ynXByA2XBUW2Cv6DecGzJwXyMtBKMju/quyULdeg0lQz",
+	"ALZk5k71wLobjHa8s7wbStDlDEpmdu7PyegNeKIeDowLo7IqNQCI3M78ORl9J8sZz3Mmnvrk1oqVe2DW",
+	"RHM5KWh2jeqXkcIcoVmxcsmVsmj2T1Kwp0cx2Dewd7CczNZIW4yIBk5YjIGowT0ZtZwcZ+K7gl8tnvSC",
+	"dBnvW16MyhhVroUwxH4MtNTQx5znlYVe5GAAmoqaoZdXFl4Ufs1MV/yGCYNpdONMvpXrAhhGEO8TWJO7",
+	"Qym0xCmtddS5h2JKdSV3td1NH9ha9d66R8Gi9p4DgwKFGM1+BVW6Mrp2mvXHNU/LVKCrxVBnmW8mJ970",
+	"VlIXS0C99RuMfvDJjjaFW/VO6u/MRfxCN6tpUrSuA+dEo1km16K6dHMAFcF+K3M+5yyPi34QGGFYdR6L",
+	"o6hiJMymwfbVkRIiavaCkJrYUu3zz2vhN0F8WN878AzszTndFJLml1L+QMsr9qW4qHNwFQaIEqUioBqs",
+	"NOIkzTK20oqMDw/I22+MEjvnBbNukGeKGB0VgsAA0fBrBbTwvIQ7zM2c31FePO39C0Jf0PEnDGHbEkGk",
+	"jomSS2aedFbwsSwd65zUI4cgTqZhuycccTn0jQGG75N39o4alLb28RPizON+1B3t43iXUUPeejUqJ4QN",
+	"SXIOiOYtgQ0DO3q1PLNZ5mo97A2KhLENvEdB5NhnjCQDdDZKg1zrL3qZHPekZclvWOUIZ+jtCi9XUchb",
+	"ZfkpGePdmgq8RcfkxYHXTtaiYEoF7z5TJH37/uJPH89/eH/65k+XZ2+/ff/xMiWKAcMFl+7kBL2h3DoF",
+	"pwI0RErmVGGwkRDMOk2AS6glLQpWAhj7iFsXrLzhGfso6A3lBZ0VT06oLC8ABBRzfrVGecuZzDxcZMOs",
+	"byqnmho1mWQUhJaZOSCMGJ7LcirMM0u5ZKJiPPYAn6nq5VtZXhuOSlZU6frOwzlWVA+dR0bTgPi1cQ0G",
+	"rowOtemXlp5WNrqU8i0VG+eFfuoDRdF/QRXGbHPdClHeMcJ4Kk7PzyIbbFV/EATC2IX91na7wN49H07d",
+	"S3vqwddhZPBeLUB50CDVG42BbIzxwEHM00AHB2BOZ4AyMhZajyUYFqd8mMSR7aOga72QJf/r0woAb40G",
+	"Ka4SZ0lPSMlu5DXLzZVnn1YcAo3M8kcApVqv0PX0luWcXsJSvhwTeabIa5x6z4DiiR3GHS0NiAS22wxl",
+	"x4c4WwxojNlvV1JpWrjYyH3yXqD4gUZRG7rEFbFJCwkR66JA47qQLtRJkQUrjPorCZ0KAObcCA2G1JIU",
+	"rKkZSyHKAGWt5QRmQnc9WByrmXTJl0uWJ4SSWUHFdfWTIafSRlu5yTEOJjW3pbCR3BZUslwroPLUSGVX",
+	"BXOLPAZtNv3H1CrD7JOeCinITOoFUTxnykYuBFFaSBxW6BbiaJCzwx22t/U78AK5eNOCC7aPTgLvVDw4",
+	"SEZmJ5F14vWpGwCT0ac9ueRgwtyMjue0UOxz4iY96rrGjzrri5gIyctHmjTjOhIR+prrzcNNYWSIMjYL",
+	"/vBgEwF+RsIVzNd+98YGL/8xqWPe5MFgQFN1iwTg5Ozhzm21sLa5hk/VfE3E2lzmh5sLyNdrmccmRNKW",
+	"yfzh1gby3Hkpb4yeF8tOMcKJLMnKPvJAE3/2T8nZn1kGPL1KXIjRddDHMXMBOFoQRwT0XS3oCnGrQdTA",
+	"cvyxLOLa4scPP7igpKXULEjQOEHO4LNDzND9KzX3D23gH3XW6chhuBSjILvlmKG9CzanmoHbZRQZvzZi",
+	"bD2h3IiStxTWXjFoAQa2sw7N2jIrKyyA45GMjVxrM/0SsmCfJnbf0CDX2tVhQNi96JczKnz5Dp//nIx4",
+	"B+h9eTeANC0YuHonw2Sa6Hli8Ls7UoyURxe+kWNYMPBMyoJREMIKqbt2uADhJzPYO7dCmPvE1J0Qcsk0",
+	"NUqa5e9gpqLFee2K9GPZ6K0doolPZJz+7XPqRCfBwn2sbnWcSF+6PTM/R/df3gqU7YehwKnYvIc3MCfL",
+	"CbNF8X4+Ov7j0FHsED/F3A1Aa8AXYh4KDjvBLdh62wy15X+NbMY3G82Uu13jg66rM6mRCS70Vy9HbW3E",
+	"fdOioMUt3ZhZqMhpCeAxYTSaP47cd6OfYoEzlVL0R8yQwZPx22yPuL5ldiAPr126py+R+5UEpNpdkgB/",
+	"a7T1p1724XEhwkacAbKWioe51TbNJcEo+I09ZzOPi1V2bMbFyVdDoInYJZV6LFE+NLYk/+Ps3KC80drR",
+	"VGu0i9pVVxBBW7KM8RsurkD4hIg7BXrHjKGDgMzAYMpLB6GUk5g430UL4S1LvY9eGtBqsYpN+Wx7+GCF",
+	"crvd1Uun2YUoZvGG5wMP+TKO7Y3zM2pb45qbF1OMMIf7Vqe69Rdeh79Vb++T6hHlLOOAAXDoeNqKaHpt",
+	"zrF25WjB1PsSQy6qDx/c2de+Pael/oELdqbZcpSMIMTa/dv4bbUuswVVzA1d+xyOXvuhMQgXN5JnZopb",
+	"WV7DE++d/9fc/+Bvjm/8Wc4MxAu+slc5Pm8wR2TN/tefIhi27SziqH7NRQ5x0+7aN055jLS6NuQELhs+",
+	"tzH3V2oi58cuKzqZYsS7W6FBIFiMzYeKXF8y/gNnt8+/zbkm5+619y57ivgfp+ICBoKfJpgUEKUGgFBN",
+	"0iEKG6ztcIxHUOIRj+IjbGWfnFE/nzcQzb/vpIs/YtzXNdtg0NdPkDAAyQc+c0C4lGdDQAn3iUVkHCQy",
+	"ch0X6NrYAROg9F9HCyff+Ly154aN7RkwwdngHIO19bdVD7vCN70yOxqHTmzS5sFBQIljulZvmGvipvyh",
+	"W8R04mQOiD12mSF1iTjxeB9IPAafTohc4dEet3bNcFE4GCHNy03oX25nIxZ6uNT72xfg/ZsYkbkjz6pN",
+	"drkTA+sgQZ+T0Xe8YL1gZ0afBsdTKMzNuKAQoNsvfsHoMcjbW9fPPL8DzhSz84F8Yq5ExdhO6rZTQctS",
+	"3ro8G7UuNBmfvnszMcyQFIwaaUew0MjplgA0FMwAThAyCgSwYOu1hmQyfNPlsMJz3st8LeRt4tI2pyK4",
+	"9pAeDHGfkLN5K9cYfM4s9KBtWHzGdGUrNC25CMnUYcuAEFRLiJCx97a8hQpFdUXGhzZ4G3MTDNmOqlpL",
+	"+ukMf3xlr7f9WN1uWpZ0U6nF/TDYZ7rm31Wf3gW8e2hsKCxHxLhgRx0DmNuVWgH7XgsNYRi+1H7j1Xfe",
+	"eNE0F0A6JOAhOKASDMaFHGjQAMFIT5fsmKQZzVMyvrj89jwhZ//07UVCLi5/SMib//O7hLz58Z8ScvHD",
+	"m/MPl5gghzzx9ekbGNwm05+/+U5hmRCMcH7xhoCbGGm10iWjS/QXfHzxBnIpP7x2pp1JMhVpLrO1WU9K",
+	"xjiBGdEoR3OeMVRz2CdN3GOGaaR8Sa+MUJ3e8JzJ1FYZSNciZ3MuWJ7uTwWa8p6pKu6b3HIjwKDTfslV",
+	"wSjkMrJPmokq6c7JNX40oxNS838Hg0EAA8EoGQEAW8SXDiUxCCKpq4mBfWfMReU/jFgdf7a61/0Vr51F",
+	"bsB4q8AGBtykCt2sImGNwtwMn50KwZjN+2KMjG84u8XaP1raAc1GlmwpbxgZs5zriVWQ7X3AMl+0ZJU0",
+	"MxW0ZBTV9uNASifm0pPnBIR18/ckIU6vsU9c2I/KPea/MPemkqYTEpGswy9DtQvW0yOJT4WdvNIQ/PSB",
+	"0mCLQ8FoLf3Qwv/P8AS+PBXwaZKQmprQ+BhA36k3IinqVzYsAA0dyC6j/u0kIVYNdSs/w49+193nSUL+",
+	"LGdJFaIMi29rrnby38mZX/vv5GyyT957OwEUN1CQb00hcsOIHAUVOcvJgt6AZOtqNG2YBg0NHw8RC0eS",
+	"cxcmmLRNeTaHGQxo6qSpyhn1biq2mx9OGvSpZDBb1P6Q1AYMjSdpnbr+57ZM9DOED3BOmPMQMdPKHMQP",
+	"tEPis6c1x8Zgz9OpIHSmZLHWjCy0Xhn6Zf5Vzh/lfAo1LWFd8pZGeNDhw3nXa3Z/plA0HvvYBJ/1LTYQ",
+	"fj1xVDMrqFLgf8AkUQDmDprpjtLhlzLmn2C1EaMe82tGUvg9JWNXPgZVB8M3rLCiICLdx5y+PHgZaiQI",
+	"/QnBMJYqFgmVZamJYWb43ovJPrBziNWJYgzgk33fVaH5+OGHE+c6qApEGWgSW8UBzJJQcc+Wr8B4NDQi",
+	"Q7CfkefGeNr4ypxVBQMMuiQ2iRDznRXJ5a0A0mY4cOrxPA3q+kS8/Fs9xU2JxDkaPD6HLoJ+IeWXbIwa",
+	"bn8KqA9Jty0htVNg6UDnV/k5Wa3OHs3lOsiwVMnmT2tNqhmQ7DjnQDc6QUWyYvUIEKPr75nRbFEmrIAZ",
+	"2j0MgkaIVFAH04pBEZIF5Gr88uBFWDXzzrsVQHvH7eq2txn0OLF1Dayf2VWHqbntkA9G8HjyyBa6brSP",
+	"kTZbW3O74U67SkJiA1JgRDdV5yVf0liUmKHK4BGjRm/3lj5JVvgGmOrgBuIUQVRC6YoO+OIXQhrhYd0b",
+	"qODv6OfuNZ+JuYzZvBrmvGfKr9uXtrXVsisjBaEK1Lk9KLNgeNqS6z0t27vUEeD2LogWFT5SdFhUC/30",
+	"DoLFHnRUtDRsLyqQ9J37qSZLaQ23bhPBL2IpBsTLwrtx+hoP8rDn1x3jAYF1j7AncKqXMogS7iUt9rHP",
+	"qCfs/l4sSKLabB8fUR+8BWV9O0J0cdGWP/XfEajHFot5cCda5WjDHV8XxYbYWOb82F9f5+Dxdnij3mYF",
+	"oyXL98m3WM8OQoxbIc4nPsS5MQhm4TZDncnYnORk30c7j82VZDRbTIUNIX2m3I+TO8dCk1oo9FS0YqGN",
+	"Hr3BtDWwV1ZVIWveBahREwu06CAVhkL9YxcYJAIFbl10q3YPu+wnOF6Ae+g5G0QG6h7ZoM+W1GuYzRLq",
+	"4UJKdo2UgyfIcR2LwFjlZFWyGy7XqvmrWUQOSnnukmggJTwomrcL8eoTcV3yjXmEi6s7SLy9lO/RDufL",
+	"0kXY5zgNU/p0KdfxwN9MKn1MUi01LVKv40LlP6OHPnMVSf+yplgrD/InVqz8KLhOyT8QeJM8rx4Yl3IN",
+	"Nj0tyVckZxlf0oIAHVRgd2xIFZAImm3aMoKdJHDsCUexP+1dyT37Zc6y/Tc4S/jLHlaBs/VTFqPj0VKq",
+	"51xoVgpaPF8VVBvx83nOMpSPzDqeZK6mZwAmTvxyu87wG3cmlzx2o76H7H+1Aku6LAlTmi8pZBzHTtUd",
+	"V3vbCzqTkWvzg/naFniuLvpjnsiSZgseSw14iz88KTCK6fUqlkWj16snBKSBO3hW1VY5OLtw6D18UjFh",
+	"UoGjFBxMJ54ecFVVh/wNgdnIb4idjfyGyLU2/JasSpkxNNb9BlyNC4Yxuh2o1VsUp6JXdSTY5SWEebe3",
+	"7GLO/Vp2fN0ue7e3PNkZ+koDA/xSkwgytFcUgOnm7sIVLq4umDb/RPDlEsj33q05/AwfJso+3T53N+dr",
+	"WmRrrP30FoqRxMjYrUcgqDIA6i7IHHaeYzJblzkTqHsWFVnCSBePnf5SOt8LPPqNfbfaJ//N1vjs7mVE",
+	"99AXd4rnTGAxRjCtod6AcdBYZKUWerXd+X3mjVBOBcEh9kcDYs57gVfboZ9h7mZ0DeoZNlCxXB+DOFXU",
+	"ocNxru5gnlaYSH0dKr4QKG8MBS3fsDkXPG5yfcOygpYMKxddM1/ML82q91VKlnRVL/8BNuV0KfN1wVJM",
+	"OU9fh69MxRzw89abC58plDFR9XPtePKg5DqUNLWgKtdUC+eIhqLT1YqJGJoZvUgt5K0I8tmtbgjlcrFE",
+	"OqFkLawpfauQu2DFyozbnu2f1jynImN2Rh9+gIrdwxpbCjpjEZ3wDVdQiRF+PnGFYX2h2E5LCe7tVipc",
+	"netbfKE3AQe6b1gkgT5YwoZNhCgFGDXGEtK5KySeEKj8GtR9jbs50AwQC+wqCnnLcodnck7yUq5yQASR",
+	"24YRBXu9kDxjb9xPWCX2xMUQemMkeNz74+yawWqrkm1FyapXQRwnnWIAkUyTgZYpRxA6U1Ps7cUTRzvH",
+	"Qha5K8J+jBnysyp5PXE2l7KKr4R1xtXdIfFCASJFY4XAxGXNWojpPuHHYmrwfIUG1bYnjiQE93Uwceww",
+	"dCFHAPyZr4tib72CLmIz67anFq1tXeKKgO0PJlcXMUoVV9PXRXEnFb2ben0zdJYh03SQJ295cDZ9XFoX",
+	"mdp5dQ9PxoZbaU4MD/nLulapCOGx1KxWx/ouEQ6PQeyOibtHVkl2jjmVTAUUmvAhHEKKPTwvKGbIjSya",
+	"6X3y1plKgWZAXZAo/ZyKkILuuPhG9OxgcnsRpbQPe6fqRLfPJPmLIsKW/tbp7hYiOtB/GBLKgis9NAWg",
+	"S2TuDFfn+eOEyj84oXndoBBQEhxAc5vWRRS3XJy7YkLfKb/1q++MbAbf/tiK7N28MehksN9OLTP//Okt",
+	"FpOHv79Zb0aJb+s3SkbYxyUIDYTYwT+5IECMzqui+lzsn38A09+qz2rBV/4DjPmnc1rqPzXT2fCZ1m/1",
+	"8Vs/t6wRtXEXfLUy3zXfsuC3vv+znP0pjE4UWQkR6ysaDUNsHnJndLVBOJRHG8dmswoM9W+ocw0lEd+2",
+	"9fi4mgoX8zZGcFDxs4wFI5ORCtuvJsdTsUdSzT7pNCEpMLCCC2YEF2hcjcNAx63U8brgB8L+sqaFufVB",
+	"tcoK6QzAlpmmZFzXNCY4aJxnppBhBETAjGoXk2BBpmAqP/oJMXyJalywgXRlG4WlNqEefTQAO5SBQsMp",
+	"6o5CknmJniVaYGDYOH2VogPi1f5BCqNiaVGWT6zggQ34mK3gTr56uTfj0I3vitkNQxOsnTkh6byQ0I34",
+	"XHKhK4DEhsCOsRCyxHYU9I3G9khq+U56TFLsIChLkgL/S+2MVGPD8fRf/uVf/mXv7du9N29Su32JZWkf",
+	"vntNXrx48TXx9Uls5JEsfdifnM8V0xNsCMyzhVtqRgsmcloSbOvrK4NW/B3hMKymcYaVUONPExbIhTXV",
+	"AAz2FGO48VHZ3YqNuVbYP7cLD6bi1KHs7YKZw3QIwBVhn1bYaG/s4y5vWKnYJAgGBJdlaQubkUyyMmvl",
+	"s5hrZPhGeItGycjdG/dTC9uB9ARICiUYAtQZJaMI5owSL4ckI7Ph5jUKtLm9cdsIleqOsERZLC5egVMt",
+	"IFwoGBsEXNKV7fkX/g4xWmDJsyXSWjYprHbZwcRUqyCulevGaVS/TJHIfGuoxjXb+FgDIB0GlhT1yYBN",
+	"1uTFhDTMJdVwSHlhQLXmOkL4zHZH7HQQqT85IRECDaOjDOrCL5xk0hRGMY5DVYL2PjnF7qFGqEzDFSEC",
+	"K9cu1PXytlZUr2UTq2W7PXLxGbbIN06C7VYNgeTUvzGuyupN/IGqqnM7tJLlWlWJHYqshbny6fOsbsAk",
+	"Nqh1rBelXF8tSLqiemHpXCmX6QQjd3W28JS7SheJDupTTs3oviO5ZYOIr/vkA1vKG0yvw569VGPys7jy",
+	"VT5qaMKVZwdAXf7gGk2ErY8QRERiVpayhF6lLK9z8X2M7zWT2C4p++QPqGBaKK1SRacigMAVfDZUu2qX",
+	"4DuRBjUzq5h2wT5pR7KRdHUIn/GSK75/X3+hrkGls/xYQcOJ4dWzspLlrpxpzHyUc23r3fL6dEEUwEmt",
+	"YKStDhi0R+rQRh/T8+tAi1eNO7t4T14eHf4W6sad1EMbfAiNs2TaAsyK6ag9N2uQ/oFKi6reZWUcyo9o",
+	"m+E5E5DdXxK6lDbwyoNrZK2b6lRU7Cy2l2izb1/yeBfzD4zme4YKHZttwMt4/vGSPKcr/txP/fxvVfPy",
+	"z/7rPc2xFmATCoP5Ru3drZhjAGk8n8fDiiyypr7bEs6PAc9mxXp37qS6p5gMZ8iLkLoqbe0LWStJKFam",
+	"cuadBwd1y9adhAAg460vdPJgUOVVW5xIKByWIXIU2cEQtx+xT0gMPjDooZGxrdfx2/Ybn5PRgipHus9l",
+	"aR393TkX/liNaFD/ZgWvDwn13i1m+ZJ+cuXY43Bh8R1rmfbggHxEP3lbtqUR2pG27UAubZeBYQwprGIB",
+	"zWBsFVLw+WdSaJpplWAnFMuDh/OtuEnKkswBdDJKy4XUsUyo70rG9iBeFR4YRFJXdLNkQl+yEk13wzL1",
+	"PCZGcvQu62TMTkC0mWE71W+AdNYfj9AxzaCVA/Kds1JJ0T8LaJq3C+lyUIJZEYFXMMigSTX99IFqFg99",
+	"oJ+A0QMGGsFureWSap7Rotg0b8kzBYEQQfkqhdsKWTJrLfdonruoGegrKXbzsq67yq4GENyyma/WPdo1",
+	"RTB0RNYEjIZUVJf9WujRQOHmueJCQmpUO4QoOW4IS+6+xUhuSyaJsP4W943wuIrB1Iol1knZTz3Se2dZ",
+	"dZtsQ8NzqyjclgK8O1YVbyHVzhXCt16gXat/b5cpeyt7tx8fUKV765z9FbjRtDD8XkG2QOSI6Ke7jDWE",
+	"wb/4qpu1vQukWV9MPAy+QAOqZsOiLjpY3TvzdX3cqtweBOcNG763Pvgddm+HGuDtd1Gj+4YXhY0P7SW+",
+	"M3zOgXdiwPWZYCtWbhFD7WwX1jWydTrfCNul4N1tWueK+YHRPB5r/sYI9EaJL6lQXCPj42rAMQSFdO9S",
+	"G/3u7MvTyYDiBaTKEpkmVDVsqShLZI9auNE+PkdUHEojUXD3ZwDnuF9kjhHbXdsOCMMKM8saeWXa/h7m",
+	"wwzlOx/sCTxSbk83v9o+XS3JLYiCuFfaTze7+0IAxdnlIx9LJ9P9QpvQwb+/EDRR7v+FYInLBF8KmLjs",
+	"8IWg6RA1vhQ0PYLKI9/mmJzTF9n1ll6zKs20WwLCtnY+x9TII4V0xq4lLa8nO0hCdwKoQ0a6K2A7y0pQ",
+	"VcxKQeTAyDdLWbJm74EXR8P8HsPFqS+Cww15LJDBrLQVoHif/PMaLXzDNGdnDtzmEGNFcR6/72/ljBeM",
+	"ADW4j7JooDO/zOSnSha/g09lbjT5uJ0dlfzOxIbhmmJBu6b4gQYz3JWEvse6psO3dCVVR6rO7+SMaK4L",
+	"UA5KWdxVMah2NVh9MHElpleo0lsroo6s9xbWLR4/hLA+ENdPqmjnRxXCzL24ZUWxZ0gey5t3BMKJTi9e",
+	"n52RQmY29ishttsZJblcUi6wjLYtia1v5VRA1L2CjsK5TQQyaJsQCiUsZiXNrplWtognFi611SESkskl",
+	"lLBJyNk5KbhmJS0UkeVUCCn2EJqgChe5WJeQ546E040TOSYQjKEyji0Bsj8VFz7q2oVqQRwexAhM9smZ",
+	"IDkUL8JsumoTzPBAyL8K68lDX5Nc6j3FVrTEuB0tlxCXUzBtHklIzq+4LYyZpv+///Z3///p+uDg6Ktn",
+	"//03e8//4f/41z+lf/u/Pv/PNCXjD9+9Jq9eHB0RavAqIUpORSqfzUrOxD9aQ84+Z5AbDJEbk8RHfdjS",
+	"wolhdrywMTK5XM8KlpNcavSP2/PjaiqcYeLo1Yv6gjCFC/7CBb+ILmWxWS2YUAkWsVGalpqLK+ghwezZ",
+	"YKQMPohhNuZl8BTBHL4rZlG4kceUzGjJyNn5zUsvIGCpdaxBB8ULqQhQxVU7Dwp1HR3cj7Q/sojXTfB/",
+	"XsJ3yDkenEB1c5mfg7xUIUcfv9kl6YCV90s46I8yCc2RYEN1EXo2zDgI8E+I6iCgV0KWFfUMigVN7oDk",
+	"HQzIbZ1y5MHyWtcLmrB6o81HgB7Iwzbom36vnaMQLG4YSVBkxTpnb8IYid5cnUJJFzXXDJpQcV3I+cGg",
+	"b3TUr1/tu3sWYikBRVzeHzfaktLU3CkbJ7aBqMqjg4MDvJRff21++Xj5mozxrUyKGwak3zYxgEBpWx8/",
+	"WmfqnsEBj5Sv8rnnml/yePzfquQZrI0Hhn1VNVxrX+LeLpeNunC3VGHrvQdO4O6NuQhSCF1NzeYNnAyq",
+	"bBBtnvfTlk0+VYpfiXiFVOg8D+FzFaGriqR208uuaLhTQdgnjuUzqqAubgulWmURS+83AoJ8cwsXg9bf",
+	"DGg3xtMAe9uO7ciBYAN/kXlvPyti0K9gRhRKhyk7UIP3VseMy6BVY87ti7ujWbqLInhJ8C7bOqxsmt22",
+	"++rx++StrfQI7Q64MpwUslbGru3lXtiYaSrk3OUmsDKdQKydlStwx23qUSzEe1j8dVI3PP6S4qub1XC1",
+	"LXDYE3Ud41wranRJM/6//vF073/89LcXn//uaSOyfWr9OowzbIYWRhjfCSaDGGSaMStnjkHAJO/qm3OM",
+	"SVE5e4Db+QuPiL13nOuweR6uikIcHe6gAQ2LQ92lGObLYTUwhoWIeumnFhyKNdSB2K3FtZC3YnJvEWdg",
+	"NCkNJDKIKo0Ud39owO4VcdoMMT0JThALKOTrVQGdEZUVJYNKwjwPldT9jhIVjaLz/RUqDmMVKta79mk5",
+	"85Y7qXTM7hPH023dXHaTgzuFA8f24gI9zbSve2oTWsdLKdgmcWU3OVMJKSlYoVeszJjQ9IrVeuU/Jst9",
+	"A9xk81Fw3VHfbS049uGo6j+CIw08qPDyMVnJtcghtJpwkS3IuJg952ICMVuGov5lDaJL9dO//xvWIoWR",
+	"wClqfjR7cM0LeVXSJY62ZIYmjq+vni+bowU/tUdb8qLg8ES97p+Ze5SMLAyjZGRet//8+7+1s3DNzpqX",
+	"925oCWmGZpQfZuesPDPjwF8XAA98/v3VOSvfuj/wh7ejn2CfV7TUcVXylOT+15qrEhEfjNSG+N/K8poY",
+	"BAFuge3PeUkMlq7inZF2yYOpYIjbdH72toJIfgZsW7UwNcx6gE2vXsNGRynxWa6qYgpu8GeRU2pUOzTi",
+	"fDW0SneL8Q/ejN/UbbDMbPaaNueE9SQHtfH80U88oPZi3NLS3NIwgj5cV5zCumV1NQxrKbp1XP4labl3",
+	"lxAH4vqOQuOWm9BCuxDjjrEeCG3hYqckJaSeJE4zliJjCWg3XBDXFiyklC936UXrSEhv/azhTN9BMczg",
+	"FUD9q7XrLtauasMvFny+hYdaNIRCxObpbXkzN5TDVf3WMdIBeO6ZLvGvE2mbIZg5EyT52P8t9U+f5Wmr",
+	"oicZzzbasojh+Az7UEEc4Rc53Qwb5Y15cMesWVhkl6Dg9qk/Uy+4FH7bag0CFdOE6rAQBnbNC9I629YJ",
+	"0RF8960ADYGSo5d7C7kuyfffL5e+9I7VkOo5KoevXhxM7hxMZcvTApq/n8NGn4m3XKyjWrj9AY35KYQv",
+	"mHWk0PjPLirdJ6ei+kQYLQsO5hEqau+Ua6HIiio9FUueC3610GR8dIROs4OvDg6gEeLfH0xOXIEovrTJ",
+	"45SAM3NPL9heVsjs2l2hw5cvnWFpKoBYM47GGb5kPnKC4DtYtQhLcdOZvGHk6AXYGe0q8btXXyeE7V/t",
+	"kyOg5GDHbIU+bg93XNJPbygvNu/Y7e/kLLa3UmlQjv8sZwpDQ1gOqkROa2UmwhJCYB7dvxtE23Otmtcn",
+	"ME3w5brQVDC5VjWCNJwYQHKbspGgiBPRpJpS73ojDn570HEj1gI2jOWv6YrG0w5Cax6s/5kimX3abLof",
+	"IkZWYnJmjdBU3Z/8mitq0HkPLZXs2vbYutoIl8RYSEVOf9rOz+4g2OIWHpO0MRQ4KdKq5naMyk5F0M7R",
+	"nO+VlHm3d2Kw22EIJ/U/RdhAFysFMTKQCk+80R/uKsaR3oFrokNne1HVO3DSPhZ42pTVt1kWIXYOsWmA",
+	"kXEHnmhjcubm9mPEW1KjBid1HuOvFlkyKlTAtpnIla33/0kbsgpiVuBaOdj7+qe/vYy7Vu5HwAMXVtsp",
+	"tI2W7xZY/yUaWD0VP9iKC2QM1L9pVDaqjKiqfoQSwC448JD8o0YeIKRpAEcZzkwG0POdtUK8RffSDcMF",
+	"dGmJMI2zXamGucDpjUaLfEDdcZvOikv/r6K5dsQQfBcNHNjO7VFAqPqBpyEWpImrDgqtrmFw5OMQ2Iwb",
+	"r7TNSuJaBRNOBokDDyYEuPv8n1EY+JX9/sp+f2W/W9jvnfntR6BrEadQNzE9ds14lWXD/j3nVasZqxXT",
+	"++Ry4VubTwVU2EMj1Inv3ntnranXIRFB6mp/ZYk3zhabxUt2T7fEzgZ/6Ana2C8yDgKPBJsktvYrSDHr",
+	"AntzoF3vpO7WDHaxYPSGNQSlBzf3tzGLL41UIMXdXOJ6wbNrwZSyvUHsYApbLltuh8YIfOSW5+ZPqGbH",
+	"lopka+0ieie1TgAiWwDFdI7taMnoHp57KgKj9ZaEWCo+rMVHYYiHyGMW4ZAYVKNmVJByLbw0QoWt/ivL",
+	"LlPxcItzzc29q9U5qDXakLztkfjR6z6s0DrINVlgjEnNlVW2CIZ9qo61D1TXsodU/LiwJZCqA+Hqnubr",
+	"JRXrOc30uhzQOX43r/9S5qwY2JN+t5HvFCUQ3I1hMQJDw+nukOWtgKY8yt4oTfV6e8Sm24wLfHx3CaFN",
+	"FKjYuBAoOUdRkmqQ4OMXOmREcTIc3rkm3hMu7rD1d4pmaFuia7emjumNw03atDZuc7bnVlU37LMu++N7",
+	"I2+Fjsqbp0Z+59KKJoEdAOqrKuldFWGAUYJdG+St2MJAdoo7sjBuI+tbhREj7c+hUUQj7EYv2IbcGplM",
+	"7SJCtHYxiOGKuFuZyN9QzeLivS9j61aLKtv44+XryYl1a7Z1PTfe8By14ZS9NsEQgOEFC/JQgGL3qT5x",
+	"fd/q570jkveF2L0XdUeDRRQy20AVgQoDG7aMougLCjDI7Mu4oiAcTMKVvSq1bTTCLdopXAVjf70mD+VP",
+	"j/Kr6ud3W92T1bNJlV6GfQqcki+KTbX2YNVG+FFcZIzMGFAWOMFhtVPuFH8BzSDsXjcuPtfAHTErG7tz",
+	"AMjhsd6dHPQEX/TblhsnkdTRLNyHHfG+w7g4CPmxIALYC1uI6ba33+j8wI6uE5AN0MwUXNBdfV+DjZBc",
+	"1X2lIVa5TkjwFOCWw6fA2LVaazAoTEWLFMDmkVNb4uLVwUEYP5SV0qiLRVHjZe4muqXXm0beDVGHmTj7",
+	"kHcQQvaQTIOK8avbxq0gaKqP7MX0wsj5byd6gZgzhOZVy7gzyWvsdLjgJuS7bXwPIXiQ3W/Z75nICqm4",
+	"uGoEaHZe7wQb8JgfIdWmGd35INe/Z38H7ecwN161ozUm/6iOPDeTk3mh3oErgVQ14HsiF5+RZbtLPTQA",
+	"ttV4eqo9dPa7+1mUgdjmz/RI8FguTRTEv4GmU0M23NVCqrbcdwH+Zez55yF39Y7J2SJyffuu5A5aKBnT",
+	"iuFPfHPMjMXlibt6MbfKg9tdmndQXU/AUt+tslbR+cNu1R3V0RMSR1syBg0L+kNScJbdQ23t01h7+ciu",
+	"/OPX3IC7RFg0jZXxYlRS5L6DZHjrTwiF0nsM5SFzC5VRHMHNqkh6JWWeho4Y8wUUh4R2yzOaYz/j9/ML",
+	"Vt7wjPX7Ze5PpnaN0xzo3emrAPVg3p4e78XjuvH7/Rh9c5+ERb1AA7Be1+OqK+H9PK69jpAvC9qj5Kht",
+	"87Q8TFmDFpD32rndt67fh/Nlj/WhnUB3px0P6xQ6bWca1nMLWxFK8S29b9GsgaXGvo0V9WuvSFyjPcK1",
+	"mXelSRRdVs1jqwxJtVGaLcnYyD9M6BIYSNquwQLNl98LFJBqMgdXvruwYUjUfb+QBahursoCiKrrogAV",
+	"AZoOZ+uCllORuhoxZ3nqHnKHUL26MCoAgNDR6thVphh7U1t1McCZPwkgbheBSKbCgs+VshVoccAmfK6Y",
+	"KzV/4jGC/Go1lmBB1fbZtsDXbINdgfeDMe3O+mItCcZ2VOWGa43gDJCrdZktqGL+O3J+evn6eyeFuJ3A",
+	"5SbNHcaCjjkk7fg+1D6RR+S+x7JbXm0HTvxscm62bEMQkSxqjbm4YULLcgOxZlol4MCTgk3IXBaFk047",
+	"DrFcF2x/Kt75VvDY0xmElUYo29hAaMt7TKKRUljLucsfzGEoIDR2de4yqIWBkuthbgi/NX1mx+rigb8h",
+	"uHonffg+BICCKn2xEdm2lpgQGml7a0MVY7UR2aKUghtkroDsVHuGiCYDWnP63bZ7Mqj35g5MqpG4thEZ",
+	"wR/dcYcbUbKVLPXgw8YvmnP8nlfBWk1ckmWwrVvHj1a7+cHQdEvF63jUmGyYDXk7Y+lSRD/A5MpTdih5",
+	"5A/Tvuz6tl+zTZpYhdTmNWMPfagkHhKkqk4CGWMNHOzTryJqa99tu4T9sWA8U6R69g5y4jWLhKz8nm2q",
+	"C+3Wa88CTyaYtiL+ZElXdwAhjmzNVZqn7lvL0Cx2kMjhOnhxrHtxXjubnYq6tTS80Wl7C6uFqmMIn1w5",
+	"2eaabax5oi4NYwUIYB0nZAtPTpEO33LFJmYkKiKCT7pPPlibUPq3z2mY+YvdswWL9d6vV19in3TJ5vu1",
+	"NqQ712DCQeDsICojIv0dvdzzW+FJBWC/TckdHY+++u3LV/MDepT9/SF7OTs4ODyisxcvs3x3Zyl0AIlA",
+	"8eKrAAq1nu15SMj448cztEZVAB0cfv2Cvpgf7f02O2R7v50dHe59nb16tXc0f8kO8wP69ezwsFECu15V",
+	"zHxsAyfOS5kxpS5Lml1zcQX1FaNxrlzsrfBZou3DaHHeFrZENb20d7QP92sQvHEvPWqNpLyUqzfyVmCB",
+	"mi4j10LyDIOrKUndKymuvREbAVM7LzYIdKimbVbYi3p4XaIvW+rZKKVcd7ef9/Ha5r268MZyK5zVctwR",
+	"CScPHD3okKQZSNg818ZyYjQ8fhGG2Zq7b8avtue72J7jZzGwHnMPoXpq2vRl7VFbidsHr5WHTm4s+lfR",
+	"uaQdk9MgbCfohPMlJL1oUSs61UF4YuUwh9mee51vD2djHUpBd4R/C339gpjTYXZzSB8nntaYcerSS7/Z",
+	"mNPpE4OfoAxnU+LygrFBOiNnWW3RnIWPDYPfqjTZsRRkYXSxwtCTkilW3hgkX6KvnwpyMNkngIquTZPB",
+	"l6tgCCMAF2yuiVyH4VSR7ftF7ZottboJN+6YuO2CvUitEe2D3bbUxi34vWnsHFFaZtc7bNgbqtkHKq6i",
+	"V4gKRTOgfSSHrl1BGaiUjAE2Za6vKweVGsXafXniSjEt6YbMmO8u1ta1RSyWy41D1qsVK8lMrkX+8FEf",
+	"ae42YN/Av2NkQMQS5/aEFPL2ScDG07hP0IpHhm8hRCQeoIeGMzDFmKfJkuYMlFkyowUF9gShDZotE1JI",
+	"tNEXMgPz1ySpZFswBk9FZb7VFZ6RNPhwlqf7JHWXBCziil8Jw24Fu6IgQrnOI0CAJidTYXY5MOWCQwJf",
+	"Qpkal6HIbEOuucjRSCSY/oP59TX8mNr8ErVexqy9BZ3JEh7fql+4JeLTwHOzBRfszm9jVucdX6+vMq6S",
+	"qPXSUaPafj1R2We51ornzAqvXFzdcakOaSJmWkQGi812qRUhRtr7RKt10+KBXEatcM5PiRw2g1RvCFi9",
+	"hTDXtQspwuSlall4euCNaqTrlowqVPj8n2aEaHyIlvrO6Fa7ycOavDYEp/oIwalGty4Jb2bjqnViVvNS",
+	"1ZbcujK9ktu3N92h5c7fibquI3wFy69YuU/gTaRXfLlca5B52KeMrbQlRamQGi3aU5Fi500FDrIlV5pe",
+	"M0eUod5BbvBhtiElc6yEazJWjNlv6hBPfDWW0lrdKUnxwdSO6ou2yRW0I2SEAaNQTfJsnhljx0IjFODd",
+	"gXYxiL7gSkDugUX+U9Tfke+otEmyHWdxRJsj24GyB1MRkPlbl2MM49rZILXuVpZ6kbgBrWPGXQ4UtKxL",
+	"aCo8W0lIumLlR8F1SrSUiYsWh5LnjN6wybH1I6zs1TSDgSOc8ZVOCJ4JwjQV9IaV9MpPOw9FZifsNSaI",
+	"VrCBm/AmWlaicnrdYOj/asUE2yF8GN2k2zxqiA5UeW4+fAKLtYPpCCDnG/uSN+e1OZZF/JyMX3xV0/HQ",
+	"K0yQJjvZ1UWGoh9LgWia0bLckKOXHTVVNVueDTYlmqcv5Vt6zbocR3+WM9QDKiQARAVP/xxj1Aa4Yu8u",
+	"gziZrAtA97u1NEIDA1AqfCjrwHTxQuruOfS9h/+yspTU0bAY8z32EDZE2BosMYbdXoAJBnQC4gHhGbTY",
+	"xxeMoK6IpZ8VDX8iSchZBb6TZbfDFYOM/K0xdN+9N/jiBBM5eYsWxfv56PiPA7fyQ2OEzz8lEWivrad+",
+	"K9R1e772v7VXg9BX3DK+TU2WGbBcmjPsUQ7qND43vHBNQ0eMOFxi0sVZL9WmViKxH9ci9y0lvcd0YGWK",
+	"TIqclpshpmgP4UXtLTOMXJcZ+xZuSBfk+EzlQubDAi7wtbPd2IOdC2Se4ZN0O5zCpvO+xF24nh1m+cAK",
+	"IzD0b1aJD91xt+wUl53hCe6W+RBEN58LRYRhdpjxjjThonp5IDmgmmR07eKhAP0DhkjJkoo1LfCHKCm4",
+	"l2a2yyWBa4xLizkSA6HUDty8jbW9reFo68LFDr4L36JXyotrDUmspjs+vJpYZ19tLuNkoZrw1UkwrXTR",
+	"JPeVCF2T1rfrpG8qyTtSmckaZ6nWNFvg1fE2PpcDycicZro7SOp+PReb6bDtRwavcZcypnaRUN0TXn7E",
+	"9W2BfmBC1s29k7Gq2/pdKZcRozvqTLcLqRipHiZzWhQKC55yRdRCrkDP+6uRJnIK/jNzO8sTQuFzp7l7",
+	"l7TLmDZWwXQpHxR8qxg++gLsze1OS/7g7OQ/977zdiU9Cb/tpUQyfH8eydMNGtwfNoKWhQcsRQ08q2tO",
+	"a8fwmfMw58NO7vjkFhDmWFRQVVLqA8JR46FbAMFnISrFg2Stl48CkGHidwDJSH2qEvt217VauuaOGfmh",
+	"HLal2rl7NBJpdzddaidAvYC4BUrUVe4KYiCl7waf3grZHUEKhOtdINouUZzTq3h1PYruoWbyTDywC2Lo",
+	"dl9QzDiwoOod++ThaqfQLag6L9kNl2vV/dAquqzDvRk1qhQszrWzvbjmK/Icvrvgf2XkN+RwckJsbRf/",
+	"LVfkILBxBVW93SNxzfOSXjNCV6uC1/oCBe+DggA1tjvlFMg+qDiWkfV6xjK7EkHCjPFiXE0WLHmH5TZr",
+	"K5mzt7sd7ERtUTWo2sdXP/HtAnyX95PqSh3JeX5MVjy7TtDTcsMSa0BKCM3/vFa2NJxi2tycP6C7pcS3",
+	"39+wsuRoSHHeUDMW6FkwmNfIjFrrhwN9thrPvB0OF3Wb1pfWoZQYNHJFugN9hFDyu4v378i5QY7ATIwe",
+	"vJX5tuHAi9UFubuvxRfniJu4t+QvuzxWiF7syVq+Q/aQh3ZoSLF3s94rhLhXNgskskcJJK7MBf0QuOce",
+	"Cwq9HQD9GHP34oF56dzc4Bif49l1LR7RKhkrqhfHJPVjmPeDNiV42mkbDfqcZja9u+43O7ZeLSip40tR",
+	"+IceoCd/h3vtFIKvgqWfVMnDRjQtpN6DoG6WVyL8PUF5VFKxY9D2Ng+XluCdPwnjTzGf3FZFurX155xr",
+	"HnKwMJPIhva9de1BEISwW8gT+Mpavo4my9wE7iYMJmizvEwKtUYTbFbSFdS/ldn1qWd7b6roIHDF+M8/",
+	"bS1L1LD++gP5adtl/mD5cASnbWTFkCttRxl0q2tu9EYyrPmtCtmQArfU3W4Qowb0iXlMTPgFE6WHmaqz",
+	"jInrihLM+EwBDFo62ZFwoeWJrQ9gI3AEu32IyjmNyIRG2yL89eeNWq3wiOYabH+Rn/Uifk5sqTuAoyFT",
+	"4XNk5R/8ee/xNnZrL1te47e/VG6aSQi/DflppTvO5VrkbUZ6JuqM1H9+JEb6g9Q99JcKm2Wyrp0O0fIK",
+	"44xB4rHi4WxDuN4nKQbLpSjk09LVVMmnYoa7o7DEnPVdB7yatsRN9H0b4ow92KQ+ISlWpMEQ0nLNpgIH",
+	"giwCsmKlkgJeyWMBp4XUz1QrhJtI6F0ASp/nb5GgSpw6XoHZliK3AEAZGFtsw+fnUICro0I++7TiWP4j",
+	"HrQJIRl041ZB4HnXm+UY2y/EnEpbiQ3fKV7x7EETpbFOIVtGkvzCCAdB1gKO1Kx8UIRGN6V533PkTxO/",
+	"hmjRlVoLeNR9T/yNyO2NGNpo3CYW+pCHIMbBApQ4/G4h4zYaMrj1t4W36Tj/Upj/APjclzqaRJJa49ie",
+	"hC5JIBIt2aJ9CZqC546Z/bj4bUc7zH5WSP2YljPgJXWf5i8/Fb+bEGCbY2QeaCszBzqBnHBIQAbmi79A",
+	"vcJJBxHoPllvkW7nPDEIiqibNSphAEsbslbSHiR1Vux2rBibCmln8dNOAI/TmlHcJY64jBKokMznNiQm",
+	"xoZ3u7e/WuN++dY40NHZbUtwCxr3NtWbR2fkcXo6VPKO26Iv6bXLTyVYCNzlaHfcOvTz8Oy6umLY5xXu",
+	"6nKtNJkx6J1duTiQBRkBNeXqnRT+1XRyEhPCBWO5Iikgbfrrffz1Pjas474ok7WcVZiG9odfbeePYzv3",
+	"FOduun+nAf18rR0N4kLLIRTImgZ2JEL4kBmRe/pCxrR560DwSb0FN8VmdIhsU+EftnpR0jLSTmyNHKkX",
+	"UfqGwBtxzhCXqRC2EsWVkYQo8J1KGNsnf6gySV1CZ8iG7k8ff/Uz/Bf3Mxh53xZ3iphFaujtVUrs1+ya",
+	"Jtm78Kt74lf3xK/uiQd3T+wg8PzqvHgSSaaVp7s1qw55DletrGC33D/LmQGIFky9L3Pser3w7U3dnz9w",
+	"AUllI0gLkDxj1V/Bb66KfvDnaZ6XTClru/KBhVxcnQm1YpmtrTmnvGB58FVvCOEHedsRF1k35rjiS1Ae",
+	"xkl1TsBzgp2TyKDqUcXWofDGVDQS8mvcWy/YcrJPUim+pyL/59AJg/ZBVwXDwHMyFXU/jdMLfNmyhNSq",
+	"wlVY6s8OSx+DKApFNM6qelEUg+xhUPu8Qpgn++SDvHUZQFLswRTexFAyzHE7sCWV9VRgfcWoiLeTE+VN",
+	"bxnLirAEP+w/vEHbPN0nrFggkCZFy138Z6kOUcfTTp/RE1d6ikisW+okPk0Fhph3KZqyGriYGjvcSL19",
+	"52BtXo5esn+xnaH5OGlX4yYJPY+uSH1nhLezX4fB3jmDehc+r7au4y84qPiyMEuDklRzVr5f6+DTmQhY",
+	"KPqyoKE2XdIrhnuoNMyo16X4AxM5NGnDjxcGvysY83fyXPofAwaMXzRtC00OHfzurBO3VGEuooW2ZPl3",
+	"pVxehHzQm/WDOHf3vHn4Bxmu91Li525podsiAr9c0ustkfMXtXz8nTLqHYbU8MA2snHrtaJAL/c3X60M",
+	"XAEjr3j7rSyvvRQRbuWf5ew99JtDbu+fC7+cr4s5Lwo7d5WC5xSXD2wpKPy2kh+yGziR0/zP/VsW1OuM",
+	"lyGr1wbxjj6oQkbGVARBlJh0jjGU2HTd5kpnUmj2SU/2DYt39desQHET1lBslPKy9UhOAo9SYt9wdc2q",
+	"lPrqbV9b0teVTKqikjYzluvjejWtpCryBcXHnGJCqG+fsiS0KKK9fDr91W4HqrziXZrzDiuAZ7Fry7O1",
+	"3hZuN4aXrQhejxaruBuLR5b+kFD0CgFkDIaXWgwQ2gqr1gF1//okCnOHEh6ct3liWICKuw4Dq07WcPaL",
+	"CyIfa/XoqsoPVZGqL6HQ3qeOzx0KuQQkFBlQBDl/DFiNM3b4rlo2Q7VZIm9L+Zb6BH9wBpW2YvWlzuWu",
+	"FWOS0c2WNVa0ubEyMv6K5Ag5WRU0M7zjoF4g3G7KUxUpu+krnhu94XDKyIi+mBif95bmscKMZyJIxGty",
+	"frjskMj5MjU3sZI49gr2SvvBbRsWkxRWir5XbFIeVj0fhNRVnfStBRsepUxDua3cFk4dlmxHI0itvhd2",
+	"iQtrcoGXAetxNLuXNbofHUbL6QVQxYX1LXC1AeI2LowrFPKxemJj/c2GEYdDYrNqKsXOJQM+D0Tl4an3",
+	"4a48VAJ+qAT8mobfn4Zfa3DwazJ+hwQUNz47XTtE4ngM6LB6h4Mk7D/LWd848la4AwygOiGKadAHkFmE",
+	"TIS699Sg+UVnZcVmVciw0uJODT/vQpZqNdORr9vQcNywRjG83vPvkElPKzefN8ChhoWlwI8Jqu+pK39j",
+	"qHwRVNYHA4Evqv0PVjT6j/9dPTEu5VrkWIGuR/TzL0y8zw67Cj1TJFuXRqXctBHRzhw/vJYH86mkarMH",
+	"W0Bqb+WXkCQR0sRvYxSFooHPpzbGOEzcXVIFPdDDpoe2jQ34Zcw9JTkrGHRCp2W2ANvbVIxTrk7hI8vT",
+	"CUSqKR/FbIMrrWb9lzUTTIEoYVnRqlgbpeyGK7j5IrdvoA9IWZrPfOMdP9MxgYjsFArlF2YNRGm6UdCi",
+	"HHrwTMVUfAvExcr/WETRJgaATTmxjacTLOGREJrnHpqkWiSkHIU/TQXNc+iYDb1ObMPwkpmLAdSOXikY",
+	"zT7jvpd2C8FFDxZnV+cQzW1LHyNR+zEcwnf/XpU8Y2RWMnq9ba6pcN7Q2IjYYDwcbmLWd0Ohe20a9HVG",
+	"k6JvSSBIahDkI+xh7uLL3f2vKDotzKnO5CfCBTaDgXb0wRMJUUGFS/YJzh66ARebKgDHnqPR4xW9iTsI",
+	"aZYZ5svF1WuZs6N4PBIqXKR6lmQyZyeNdmNb2UN9rrN4f9HGJGScPqcr/rz6es98rdLJPaZ/M7C0jGbL",
+	"09ZLn5PRjJZmBV1OylNl7cXStd8/rpN4zBSBgcnattU6wP8OyZjxq4UmOb+CUtu2J98ksSSlZEZmqWpg",
+	"4/3EcEBPGCBEEExhtyLeEWC25kV+KdHeH4k9yjHBC1vmxzMD7RDo+ukeAqye8REyqtmVLDcdqABLc884",
+	"RDBf7tkv+Z3wYFCXCJjb3Bz79A4lJYF0QIvIrRj2Onz2cxWE0Vnt9nt5S9xDilwLeRtkbynGSHr+/uKS",
+	"+J1Sz/+Gev7n5/61dJIYAu1JHNig24mO4IAQhOcnJP3jT2m9W+swfU6z5evaimLanIPjkrOyox58m+KC",
+	"ZZFmi2oVmoPljWowBkBtTdHam4/xrYHx92D8PRzf7hEM2r8/8MgDbZLZgnMDhYpt1OM1QGbC/Gz9dRcb",
+	"kXW3cEKzFDyoiGAKCDUEmVcWD9hxtREZmdEMmvEDDTiGvGjn1MDLvdauR7ln5SBLkXHqvrB3ISWrkikm",
+	"tO09wcGpYYgcK7B4OgCVoJwTqEqYlYZx3W9YiYFyRurZk6LYdCU9P0TN5GR0RddXcUZH4Kcai4Nv7szd",
+	"rkqad01lfqpPZb6581QL4FBDEPsto2pdsh3Tua04/07qmHniXpheCcQxS0qFndQ+5dX6No5w9YPUlxiw",
+	"331fKkNZreqPCusTdGRLmynCNKg+iMlsvQlKE9jLAdeuZlSqDX7B3G713XbLhQWZMaJk0T0aF1cF+6hY",
+	"XIf6qGwH4K73L+mnfmCQC9T6s5aMaPqpc4WaLd+X/IqLIbhqn/ycjAprf90Jvx256hRtKwoX3kT35Z0v",
+	"Y4NM7uAvNPA3Xo57sRukuS4eOQoOHBaFJTPyd6X0o1+Adhw4wiuSrKKORR8ZD1pdpzCEPytEebVerdBv",
+	"YXFDVXBvkYz8GaAWCcwfBF+8nla3fFQx6W1kxTEZwIH6oyfBDVfTMOYK+9FksLgUcov6B96zqVhxljEc",
+	"BzRRMwCEgJoN2BwTvCzkP/4XueU5/rEqqKDlG3wCDhy/wZdVMhXVSwUXrP4sfmP0G+WNY0uqlPUhz0lq",
+	"5wZnf0rGxYzIciqur8AAYzNO8Glsvy/nThfaJ+9iOAh68ZfIAMFI+/NS5mvQ68NQz11oD44Dmth7iGjc",
+	"dYDKZrFNJyqo0q7b4HClCHJ1/3lNC6435wUVsTr7ViKzYiKaqdK/VO9caKrXCkKxUxjvdLUq5Q0t0jj5",
+	"Fx3qeVDqxYqzzpy2lOIKQqNufDWHaJP3WEZqHcoh+//PrZew/xQAM2SAD+7ZzzZ6z9yI93N7rq+h04CK",
+	"N/3/6FtZOnnEsHZz3WZM8Zyh9aCeQOJvI9BGcltyrZm4F9m7cFBXwMaoHtCNDtMUELSQo8I3d2anPl5y",
+	"CPTuWQMyvVK94ermgS1qqHmkwXs6mM69ec4lvYpt9DpEoO4WXNH8IkNml/imy/CCoiCCFOyKZpsufh85",
+	"BDPc5Wa1HQKY17zeM2OVuykaEA+C5aZfBvle3loBQRHFimKwOcbLGmgbXJV8ScsNmfNSaStTPJHssU3m",
+	"uL2LugfCwE7vRItDOebryWJdPq3J+A28iWFzTeupaYMtZStUSRrm0obps638NJRDtxtec/Yqht/cKA/v",
+	"ExCaanLD7mgJUhN9u0TrtuWxaZeL2kRilqOImT+JeBlaClPNGlyZMyriX1lTmgb4lli8jR3WwuLbboG2",
+	"UhXj8BGhpmZbrktVXc7G05hTImoJh6jtyjdSGJGYVl4ZVXNFWnroSvPbTDGiWKTOGVWKaQtHV2RCRTjh",
+	"aTfpMHu7AbXXxG8eGDaUvFJbIM2kAlZ0JWVupZpdgGWfVkwotmUS+5Qb2czn/IzDFsJFJpds66ZDumsw",
+	"CaD1gAkatNSdQHvepHn6kR1obvtgVO7oGWFYJtpyDPpiUHzTqjOT8prlidHiJbBtyTMGqqE6rhRcs6yp",
+	"qDmGzFdG8KtfDTt8tqAllvT0dwbfhR/25HzP/ZBO9qfiW5otCM+xUgiwYIqFIlwcIuqVBVeajF8evKz6",
+	"vU5OiFwa8RiCFQMRNOaBvd/1u2dhiOGX874T3ffq3nP+h7nY9wTivtf+XtN/7ri3r6XS35SMXufytiPp",
+	"Ck5m5p6p1eCFwvRmCF/LFh6mec6gpFJQj8C8WrAbVpAxZEnLtSEWk4Sk2Xq5LqiRaXEkmuc2JRuD5Ges",
+	"kLeEazJW69meuQPLWcEtBXEHlJNKxIyES2e0yNYQf/te9Bg5qlWCedO/tIsDOFzMVhewVPo9nIfavert",
+	"HSboL2bnA9nMIbKcjK9AoClt2YjJE2f4XGQlXa1i/pX3c3K74NmCKPsIGftaR08FJSDAgN33l+vSvDA0",
+	"TrJ5M7vbF+tGUYrI/iV19Lewt3A1wKqfhlCLYRkPDeph+GX7eva1p/PvBtVWd2xWF9/NvnwF0B//smb2",
+	"Z3BNDCKh22LnqZfn6xtz7/D5Fi3/NXa+P3b+mwqv/otHzkevR1fQvCMkhDYwGERzpjRfQpAoOKYhNl6Q",
+	"VSmvSqZUAkwaomLN7xkVGSsKPDyX5+5GQIXl3L75O8h292/bj+598zGaWG5WNrAMuPDe/jvESIJisCVC",
+	"8p7S44D4yacF404+5w41Me567rV4dClZ3fpxhfH98Y9v2JyuCywlCvFEd4mAHDhIbxAknmctEPKBT/M+",
+	"4Yq9EWm+BhxUeQMXk5aloRrqzi0VnyQyC7a8Cs964P3uidPCiX2w1gNPfLeorf5YrN46fy4b2jwDsfY2",
+	"Zh1KG7jqfzZJhKuw00BamzatCgba+/5wJQP74sEG3t/+OLDBg/RHeoEY3BfpZZ0aJyQfOmF39NdgmLeE",
+	"fA0epzP0a+gItUCv4azIhXy1WE847xIaLV7byisQc0iFumWlwdj9R4wXA3JQCxp7YIrwswk/6YrU6Gti",
+	"0qAud2hzEQ3aGI48kfCNXjwSUn+wcv1+M9KjY9mW3CXtgqk+aOUODVd2DhY5tYXRXx1gmTKSc6W5yDTJ",
+	"IQAc6zJiJZiwkLq5KpYc9Yhq9wkW8X2ewyoEnRswJJ4ELl0VVPLANy6MLhmOaS7OpE9QdiMbRWvODSO4",
+	"u2w8IArk1Id8ABcyQzSrQ9dDpnYsc9AfAXJaBX74qhqQWxXt14U+WR/tvyMkXyb6wZstt4Y0dKrzlaze",
+	"ZaXDbFWsZIFqgA2YTK/ZJiULWeTKlzcbI0h4wy3vtWYTcwC8xI7vmn3SCWZffKJGVSfT0avpyGDhdAR9",
+	"8UYR2/w167BH18C6Yzujjuo9PkMZTRLUqCY2hTIqWfa7WM0K3FT9R+JzobpdbvXk04ZjH8KK2sMBcagy",
+	"163nf7+jVyArh9dj9W9otuyOyHJP2RJmHhDsTyJqSRvDfP3htD3lYMOJ0eZ476mHV7qDnDGwmqn+kNbK",
+	"CxZJZsMrmFZHY31pXFW4MLbxllOBqd275bIFIYWNWD0sOAdpxsK7f1rxZFMxlFOf+x25R4AhkvfgcG0i",
+	"qi39vaVqdx5EL53VPoQ1XVtoHQ8YC0942MXuCHuw1kZDPufrotjDVPqm9bF5+Y/JQt6CJOV/uBauPpR5",
+	"YSrGNrjdoT+oKe4Kcp0Q28QGd9UcvtvLyT45JWmwwtRVoeJqKviVkCUUL7CwPLNoi/FEPoWOLFjJki0o",
+	"bu9klVmfuABisjM+d7dAdWQtKtVVuFQXGVqRGyC2AuVdsTJ4TYQm4n5JsJ+a3YmI7pM+dWhgU4Uno7tP",
+	"Be39CYrB70qYbYcWd8u13QpaZxOGmAC6YyxXhejbyFGQTrxDWnWN1kB2cx3x4/fOzDXMfGyf3cY8DYBm",
+	"9mfKw1ZloWxnaKTBz7B4Atge9x+ClXWcCixtGNMY5jvHnBuIMPvD4eTOtQIDK//whPRQeahb+7tg396S",
+	"tNE6YIv9did7LdhIfeJuozepzeqxfUkxM6DSkbnIinXOFDTj6rYxbi2XmD9O/9eCaqb0h06DETajhYe8",
+	"YajdnbXIGabV9XVnraKWT+ealdGEsLf2CWjNUfqip9wQO6WBp8KGKiSSG0ZLhc4BYARffz08lsoB8w2b",
+	"y5L1Q2PeggI4M3i4BtH9oOiyTw7owOubVOyotPZYB8OUNVfzJ5obgmyLFPyaEeq8b+5V55erm1Gbjhj3",
+	"dLrzEj73kr0/HO1C+I4mJ/DdHw5taAbWwUqtSSL9lSz+ShZ/JYv/FciivfEdZ80Dg6bVSaC/FKvCBjsJ",
+	"ptVTAEMJRv6rDhKKQ4M/O52OyDcffr93eHBApqOUzLnIFUntV2kN13dc6m6Flf+zcosSzO+vC6o6dIR3",
+	"b797Teb4WJWs4ELJXh2MktGrV6Nk9JX56yvz12/NX7/97b75++/N/74+gr8PD8wPh4fw/yP4Bl4//K35",
+	"+wh+PYJvXsDfL+H/rw4OOgPPzsRqrdFjpXR/zgN0Pmvl01Iyk2uzMOCG6P/3JTTJmYZ+eAqrM5gRMNtv",
+	"KpztKMwslQJD8qrSOVz5HzHqsVRQjhCsy/u1zMF0KjDrexxkpPr0U9tW1yhETCHjcCvxAeXmNq1LAT9q",
+	"6SFFr+HYP/Yf/wsW/8/+8/+uBvsY/GAlgkB59Qn9U1HQ8soQfT+qkJrQmbxhPmgCi+ixQjHLf62BC61h",
+	"qf1p7ExfUwHf58gzZpuqjqS6dl23sQccxR5OakmLgrngyAnWzqh990zZQSHLabbeVIkO1G7Ps+Y4gC5V",
+	"UUBYDey9wJ00eEb+we5K19Y19zjBOoJ1OwVx/HsqMkNPhTOJcWifY4QqMA0KrKPh4Q0MhKhym42G2qLp",
+	"jCqu0mOS4sOVdg3NlWsnSfGATkLjZK1dH9dqKv7iF4CpAFz5Qw6REapEufSOxn4qLaXByEkyFSFctplz",
+	"3e7p4ZokJDU3KCVjIeu1R+GKYa6Z2bUpXDQoSWK7N7uVCqjUsgnXfUxSd4jQVwjGdY2FYhsBu7wuisk+",
+	"eSd94eCpyLyD3OxJLgU7Jqn7+bXMWZWrY790jBmhgarY47Bk5VT4Jz39mKBlOV3b+TTLMav4dW2mkq0Y",
+	"hXKU+CrXJOfzOSvVVPiyMr40piNIfroxmta8fTZm/AXMMn84sm/A88nPcKD1T2jU+Slq/axgjwqo7XPY",
+	"kkljdxbxDXfWYgzQPpequxZAQGAp5nSa0NbEMi70i6NuT1YQrt57OAbyQRbWOP86b5GNurcNc7csRQib",
+	"WX+BUjv3qmwxhi6dnsAavsnKyX2rXOAJP1yzKYtVKP7WCZY7F8MhEcPivtCmWdOffWLvmIc6ehEa1yfu",
+	"UOvHyC5r6dt2mbOthcqcS61epwyc6ebQJvtVDawfea4XjtS6L1Fcrfq4WeTAOlfY5BLKWI3t5pqvgwpW",
+	"WO0KOIsb8XLBs2vBlEprxbS0+5qMa5WyHIYFzilaFFAVGjhF6jgf+8uaFoqkOV8akV4KrI21T1JzCTy1",
+	"t/XbwKmhFozphMxomZD9/f2JXTs8crlZMfD+2hpZ5n1rXc9JiiCmhtGluNSoRy6s0tU+rmL2nIuEwD//",
+	"/m8Jub56vjQjmn///d+iRZbqi+twabjyZO5ZG5ZmNO8F5AfyouBLplkZr+Rk9qtnaNi8enwLbGR0LK5c",
+	"C8TtBRaDUsNGHPT1TOPGiFrVtFjtZQUkyiNoHSO/EAl2l6Ar77l+ew0VzptVElUaP7X6je3yV2q7H194",
+	"/d3cxy3cPdm7Vk9L+sfytOULr/pHFxIXPxmgnl8IxFq9wp7bREtGGxT6S90lT6bj5TUqYh9Q7lorWVjE",
+	"yFGSqCi87uw1ErrLPaVVdbJoCO72WJ06drQucgzbLY228NXISuOOhRS4xT7CPWwS1CZKJHVmtk1GgXqn",
+	"XUmH39h4HyT21rBjBJNYjc6+eqq93oydU7kavAqCtkfHYBBPengXVgflAcM68T0jUTIGXQDbE7hSg0FJ",
+	"/Qhr6yDh/1QrROBrEToy1xJ9oJKNtba/xQQFdz+X7uPBk1LAiyrqfEjY5W2cYLocglZphnah1VYMeFs6",
+	"HbpNT07iOujEhS8GZvFk212sFbfrjLiN95HpCryNjT00/HZ4aKkYUv58B0VzOObZ53sj1bzB72GCfYMp",
+	"e0LOqkkfJNA3Fjfq9yoCU2tn3CHtgoT3iw6NI+qxtxgHtbA5U9g8qFkO2ybxgE1DV3aDjBaFIlzvE3cr",
+	"oJFGkMvjBpiK+jVZeQNwTA8Ud0gdHRgfeLAj8g9MuYFr0DKx2ChSu/R6DGlVYhTN4R30JIhg23+Ii+YD",
+	"Ex81xPIh7uZTQNq4zv7gO2+nzb2JxAt7YSLx5dBd+3bLFYNLmRBfeahh/3T1Fr8oJ8XFVumxXdqCXGHb",
+	"KHdoxyRd0muWJiSdrTfmH/PxffkNfnARjxdIa/L0hKTXXDsbGrpHoDOZQXuMskD/PKQIQgD5HMzhBlOM",
+	"eIgxGLU0cA94au3+Tn8xoEAd1g3giYUriOp3YI2S0TWoCeAS6HLUntsSYvHqZ76FHLpAjQAVRinFCobo",
+	"NS2+4UXBciOOogciem1m8BBqVGBR9e4AzQv76xfSMbEpJr9huy4B8R+/DnysLmTX3u4nWAHM+IZqFyEz",
+	"LKzFHbevDTLQKN94syKW/TNUuccOud/jRo2S0TnleRRpnXfJPVrN8hRl2T6wjLlgsyfy3fTgn8OrCgGf",
+	"qpe+d+AMxJAGh6ojWhx94sjSQO3AK1PtVdJBhqIXu41RkdPuYqSOen7PVbx6RVXB2BfTJGM7EbADg+cN",
+	"MqsmRN6Av/yWi1zeQoS/FHqhEsMtmNKuVjpIs86trtbLJS038S7OD+drQ6kmNTKZi0fwQW3BBVc7FW/z",
+	"XCjWAgHXtcswF/YVX7TMft9RDO3cH401rdh9hzgA60iQc5L6tdVs8YHLGd97C2cVv7F2ZFu3zQqFXw2p",
+	"hsaxvHptiujywjOodm8bBlfu9u3ZGbSF1LVUmsr44opwXzO2soHKM+fRr+OoE1l7wmmDRB0MaHTNBx4+",
+	"wPbz4M1SH6A5boQ+Y0Ph2AaFWm1/Wwz3diOpNdIfe1s+kQvaOrBbRcbUl7YItFirrk1sFiy0LMYIhiWh",
+	"RTE8f6i1UdF6FQdbcouGJBM173z7IBzND9ikQgpb3fUTH74lcgL2Bxdh5AOoSvudrNdFbsi/N1c1mfEL",
+	"CK8Y9v1+iAC4VQHGsb70ipb00xcHgYsvDQLe0A4W9sbVpXFEscbJBrCX2gIbW57U0bqNFlGkq0PcdX3/",
+	"OVaKqOV1qYeh2PJFYPInSlORq2OSBlWGfAwjOHMgZrHWNQuiLgsqpoIr4nYBtfNbCrV87JPH9s0ASgwp",
+	"cYkUKT7J8rSupQfAuHYZbnaznfalTq28O7OjEih9HSSScvVDLSEEYMxdx1eMRsWwdgyMBsJfsowJXWyc",
+	"U2oqXKd/6kvYNqPli81JvUGocpky+cQJg420k2QqlLRN58FXZiPyl9D9H1IinIMMxC14O2ZNbS6ypymo",
+	"HdWAEfQ0c10L/OJc7ZP2Kic+mNUOg5EqhhOgGOPGq1I6wBVot+a41ki1AF+VX3guGVau0/TaAGY7FQoH",
+	"qhRsn3xr8xUgWL15LNxtctyPOCwl4qTO3Sq79x1dCM3TCeDouvvu2W0OY5rntapfDZaL+3wh12UWlOPr",
+	"8+OeFgYl8T20AcLLPS1vB5Qsi9t32a1trldhCrSzqTrt3SVjJNz5rdsM1cPuJt+38+T3w2ItKsU46DAH",
+	"HL5VrGCZxiD6UGyv6i25ekqam7/G1IrGvhi1jRmHNEhzs6DuIMsnJ1ORmi9hPe9908TUPqHQ9Q6UhCu9",
+	"V0vxN/NlVJi7N2Mkk8sZFywHLRr8Rcu6DbY2TYqR5qjRHNeUmd6aHL3yeKXLVJvitRnCczXpTKMaUHhj",
+	"lzSqxgnuBrQ7xC8Cee2Utl99wyOOKySxeN7GlbGQpCrYIiSsMZog+XnYtevWFB2Z26UQTK3ojKsMThSr",
+	"mqbUb+1uGiPqrq1hagnKY6dK2roxRolUmVyxBPUsc9l8wtZQvbGxZ4+mNMa6b8ZabMIONEukdAVHdFVp",
+	"TCPdDarqkd25FBd+dvVEZt0ArI/DsgaqHeqIA8Zoq/4wYIsmnCliiLwvj1RS+wgVICyJqhlzRjUt5NW6",
+	"s7DuG0cF+nuq5zJbLw0KGj2i1C6TjrfWFOZDrwvNVwWPMdGg8FnkjMl//G8ralQZaLq2i6C4RTIix6Vc",
+	"i5zl5s4dHpEcz5oARVFP1fWlDnqkqmIN5qdB2mbPiD4Mbq0giV7EAG1DTKod/A6EpSPs5bSqzNRoRHxM",
+	"0jqcaaNAUwM3oPkqVVORRlaT2r7h3duSQo7ij1CKzC08xZrTdTXalWvwdW+hO9yMdVeRmgrIuHBV2IJ7",
+	"PpdFYf3viPb+Qh9763HwOC2hNUkBObRTMa7vDzmcJEQxodGRDmApTTWrkwqjMxvAUcoL8urIjyABBquH",
+	"Ptyt5dINrFZsauv144MUKz+Z7w+PIJE+IXQqIEsCz3aGQse5ucsTW05UL5oLdfgcTy0ZwDjeNGsTn0CI",
+	"hg2X/NkGPu7Kf067jqGralmCaveCtXL3fFlnQ/+t6cw1a9qxam6d5W0XRcPDV471JYBlzRrTJ3grj1to",
+	"XWW9DmKHvUC5IPdu/nhSC41b2eiW+Mw7soxfBqLuwnM6GUVQD7vLwtesbN0QPGstbmPBVw2d1FWSGF5+",
+	"u1aDIu4ObtWfGNAOcy10uXk/7wrMOrt4T14cfvXV3iGhxWpB946gIPmw+rXqe/pXcHRszTszuwt3bkH/",
+	"SstcrqPZRwEui+U8Um0GqnDAgFVpl61galry+dwlIjfi0mi5lIL/1Qh78Njw1Zs79KOv2t3QJhwyubC+",
+	"WOWNLxJvFWvZO7LbHZxobXm1LWzj1LZb1yWTdV69tk8bfYHCVZDCkrMW1skXuX0nw6rd3/8mbptoRbU5",
+	"6dHx6F//eLr3P37629HnvxttvaxDE28e8/K2w3V3jtZ9lNv/NHDdm3y04oEDWL4ww46Sg0t6td0sV+ID",
+	"1kVFryLGNE2vOo2mlqAIdgsvH2MIxuHBQSV08hyNqvTKt+U2f6eT4U1CbP5KZSc7bNnJOrp6hqTXrqOL",
+	"en6EzIz8jW3NGV+ruZS247i4YqRgc6i8PaZQCw0NlGAuS20VFcjGwKfzCN2EH7oaMuJbxyS1Psw0ISnm",
+	"j8CfzgVn/nZuktM8BwdxkJHgHH1T4Z10GaQclHI58QHfmDFo0QWG1PQKR8O/P0C0TJ4mU2E+1h4NS0r5",
+	"d8IvP1ZQh1+/YdDyEcbMarXW/Sj1r4Nx6j+E0K0645jgRRW3XOO7y0hmj4cl9qOHqONlt0Rwp9vO2K/x",
+	"YFMypoIYdEAlqG5hsM9OxS1V2HU7cRhBIJQJxp3sk3fsFvtdKK/Dm6dRv24XW6i39tsucoKVPhpxVu/O",
+	"NbQnV1hesLc66o4eWoQzqehsWflqw0XX4E7cDdxCFL41fCDmVCyZspmwopkGmxB7V5PKWS5LzMXAvFkf",
+	"RECgoL8CGpm4UvrYHEUlPjOpbPYQUEmjyHcrQUlZlDmZCoyTsFm7oG9xRajWNFug4dUwOAyJy5HNQXgF",
+	"LfRCrq8WAF/q6lN+1BlUOhFTQfMbKjKm9kmaU01TTBquqGGI0l6/s7qeJ1EurKFkSkcrQbmGyduwLCTi",
+	"vuFHm5Qzc562EgUtlMRoIjZbSHm9x3OyYDTvqiQiMyiGk0erc/p285ZBmMur6M0ubeYxzbqrmIYzkuZR",
+	"2DBtreO+uu7kLoon2K9IqE5PQ/JwB4I5A9ATPLCuWzUseXdQzu7j5upG6+w9UXYEN0zKBX3G8ulpfsmX",
+	"7Ey8oRtVC4IcXkXM53Bu5QOrLxgbuDX+tyrnF4vYJmOw09uajLXyfxbFjKBmJPx6Q52d/bsP0iInqCEX",
+	"veLrp8fE++eZ3ykX9fGzvFc2vrO6aq171VXrLDiELjJRR9xtOeUPl0veSCF3fYbs14oVRVC1z1Ycqxxq",
+	"YQ1DMjbqTGsD0gn0kCNpdN0pvjsVfW69E9f01nuUwFwDHjBwLh2T1rTkG/kpwXqolW8s6aiFeni0T86r",
+	"mqVBEgDcrFgEZhet77Xpeyefn7m2gWaffO9ecvgz9k7V2M121w7J2dLgc3jEmCPvKn0i/nUVg2kyr4aP",
+	"j25c9eP/j713T24jR/NFt4Lg+cPkTIqmHnaVqTgRR2W7qtTj17HkrjPd7OiEmCCJURJgJUDJ7J6KuLu4",
+	"O7gLOEs4dyd3JTfwfQAS+eJL1MMeTsR0WUwkEs/v/f0+SM3VEgJ6+Uw7y8tcXAt5K2rRM9dYyToe+Dg4",
+	"BrP6BEg4u84OFRwpD5Dj8/IdNOOTskmtYNrNlWdzh+EuSsv+uQS2umVd2fmm7tqnVmuqKjYUR//nkGbZ",
+	"GJ0ZHV5/G6Rr5zg4D1LhbA34jQcYx6bgGvU3quY6zBoImDVBOKTz+Pd6ycMwbcTIr8NDK0IdV906J0eH",
+	"P9TQj1q6uZaP57jex+OJ9wNDj/2+1k2O8mU+rEaB0IBDN7PQw5W5Vb+X5N3Go9NwVH5eIspCAik+Mz0A",
+	"Tq611lgoYDKjGixYCKMEwVFUczVadAfivfVmCqkh4IUlxGc62iqYeBwVE7UyIR2CWMrF2Jy1oyVFKPOW",
+	"91FfvDiOJzCMAK55fZfvWfn1ZYXPw5mkVFl4GfxRRc5vlVSx8K4Zm4Ug+Bg3t1aB9CHVbCyzxZIFxlqu",
+	"tt2Ol/cuOI8lu34DI8FiL1y5MjBBQtTmkiv7iuTJYyqsHPTb6ht/RK0xnY+XnWl4fh/HeZzRpZcJnt/H",
+	"hyfb1J533ODDFvpKqb4PlDiiAstmehkCvUjl2j+Fz8a52GGv3RLVpxhKuEZw0zupLzM6vK6tduZKlykM",
+	"Ezx1uU56nhl5ldxOeMqKuX652CwFmVCRNMUPfpDCq/XrfBoCaCHLxlox5gvnasUqNBimhhOOsCQZIzTN",
+	"GE0WZsEO/NB2Oo9L+hWXeNUUVkG0bnAsncdpBWPyjql7uE5WWPmUyWQ+LAcPbzIV7OdCy+H1R/ErFcmG",
+	"HYhVgrzjVTmP2rpi2u91qeXr8+JqZnqVDX+sjNZxVAWvACSOcjkBXkHOkwM20vzL8cCW4wfBuFYXbTIM",
+	"EOvJV8XsMT+YU4coBGqIddDpCVv4UP/NyggvzYjY2MagchTh2guE8u493B4VxOquf36KsYb1ItztREId",
+	"hWKw4cay21qi2xommo+1hpbgm2iY9qkT9Zkfy805W9tmLhezJU4h+Ch68PHcqn6uuJC24R+FSXUI13iq",
+	"AV20ziS11UhvtxFcPOD12u/URbT9SUnxyeh6dTfkTxcfPxB46mP6Sfvzz6/Jy1e9o06XnGtF4qGcLeI8",
+	"3kYRLcfMwrouIA3fEZtD8v4nI0VhSMJQZglm1VyxhRTJ+oFrMKKP7oN1TsF3ckh1U34m4JKmtkUJmbZN",
+	"iZqwdBQZ8YMuzH8WNEs6p4G0wBW5ZjPtkxgikkpMXXWd1uVuQlxRA/yEFEPmQo9O3T98b2i1gU/mAR1m",
+	"9ZSTJvWkKZWCr229E7W35AtE/1k0AiCY+aiqZTFXFzAAd6JAb59bkzrDhtvAJpQH67Pzho0lSy+2MEbO",
+	"N572XcAYRFPOh1uF9Wrf+yOdcqW3rvHMH6k6sYWEeRNelJVwHID0ULkvDcHctedgjeK7dMp2UqDVwZv/",
+	"XFszyUWr03JlC65cmQJXhGqWUs0ioiF0B/7oW1ydMRirHPwgCHpYKgZwh2wpgzYUsdLzKxaRGZ+xiFwx",
+	"Oo0IFWMjRhhOKFha3yUWAtuwMkqhEEctSYaJypGlzdYV54sc+qw1X7kSRjalCSvVAnF7tQnxRV1TyZE+",
+	"cCcJxlN/isplupaR1jdh29qKXEvfLrYO31/5bmHF3+SvBRW71nkdTupGXISrs6HmN1Q3l1Z3z21JDaOo",
+	"GyWhgG3tMW62r+UFEpk9tVyQONy4mLShkpqroNY5LZb5QCNE29cAsfdPisevBtYszPpLYK492NiKFYbO",
+	"jl+SC80YiLMvey8PDy5fkrN0PuViPq2NiVpDJCjc01yhWlM4WL+WFKKDZIw27uX/+d95PbzOabGyS3k/",
+	"7WY/5n4WKlKtfZXhBcNbmouZnYtKcZ+nvhpLZMRSgaqwBpUta6WDSlcBgawpYLVR0aoiKVsurBa2yL5U",
+	"q3xc4Ppr6akg5hy4v9aUxt4F96ykvjjB7NTXEQbPDmgYD4auVGECVo7D41ScC9h83fyDspvK5q0Hq6Ma",
+	"9ZzKAVKr9+lNgZnSJOFmRDT9VFj/J1ITq6YIYCaVOlBs6JRYWmBh4IKiU0g9Be1fIeEsEoaIMDqcEFsZ",
+	"ayAwhT5P1T/sRdALHLOUafB5QE6/kY9TecsyQ+btsTvpdbrkYj4eYx1xeLE/EFc0Mx+mUEU0tqA0iIN5",
+	"68vIkhidNzFpj1KqI6J+n9OMdU5BToUWRlQdiFjONcve+O7g3VuahrVi23nfke84qjS7hUSLjA01FeN5",
+	"SrPOKUjCCPmGUnDhddfjLbvKu4lIPEqpGLP8p1MUpQei7mVPr+IueQuOokohssgWJbZbZzSA8DVwqE/p",
+	"1/CkHvZWnff1dMiS7vFtapIbyKBtD8oKTDEnNolN0e4Eld8eWacM2F/TwhaYgkIDp1rbrlYrauQr/2pj",
+	"+PNqh81mWCBhxePXJZ+s4muIoa+kHBGal2m1FYcwtcAIiJ0+lGVmDK4daMdw7Yyy/An+6pJ3VhHGbm1R",
+	"ZtNtgaqGXQ8EqhKdPomvoHFsCBN8gs+w6g+jU8gfNXcfUimRhJRAfmFoKH1oSFTyA4Oq4YaBmJ5NCw5y",
+	"jum3FbWgW5tZJ1i6WtHeMtq9tAenVuX2bIS6ys4AxZuwGROJESkhkw0WNCjFuaoE52414vXcLI26ccXZ",
+	"kteO9AFfUNcNl6JTLQ9ZE3XKyiR+7aiZ5WSsEoOXzZd5dNZXoP2kK7OLautjBtM6JeNq1VFUtKGgeMdp",
+	"aKRdqiv+RCNgVyjdS0zIDar3FjR/hfl6fgdtfMORrNDVCwenJM8sKay6/OD8n/9dOjrmh2/j8Nybhr/r",
+	"hd62FvBj2wlWmwhK7KVOJ/w4Y+Jsxt9Y92azLlinvJ4JAu9/OifH3V7gIwUw0LNP5xgpoQ1RCO1fhc9n",
+	"TZ7KGhCDlF9lNFsUsnZrArkxU36jKm5LAx1/c7VP8wElkqmtSteaDZyZVWpKxXapEb6hm7z/OJxaI264",
+	"prcyuyZDZo7N3cbUbF0Fh7+r4V4e4Wml6AvHCFBEIIBosyvGhHdVKS6Ga2KTbWJ6t3gIyxwdQYmBYD1R",
+	"xjPanjKCzg0jcq7JXKRMKULVtSU2iLxiVFNYDq7IKGONaLof51rxhH3K5JApVQtbB+Py1QTy08UVSczy",
+	"GZneAzVgd778ZgPObg6lsP7h39TQLaQ4qC7j2kbvbC4u+dSQ1rlm6hPLDHmqMX7jc4ATmgtiBp/bwqdg",
+	"3/fISZGRNaD4A/VRyG3/Fsj1LqGA/Pf8n//v/w24xZ1yYttDsEem57NgGZbOHxqTKzaStqgL1LIrw0fV",
+	"LMIjTMwQo9dAi1ZRuIBsVWjcVnQs//RmhKyBfu6UlC0NBAlxZArrV5lTkYGUSXfNsWq6bvUUqkBGo5CT",
+	"FknL35bx8vVMbTm1u1crW0BU7zdyo8h9ViY6I7Opo6JayidhbQsPYtMaB8NGxlh3t7kCu4G3yi2pebHj",
+	"+oP+SG4NfeAn2CWbpX3VoVCvkUrjXA+1meEF/ebOKeKbS6J9VKorkqnzvp30TjyebgdUq/AMxRjtCA24",
+	"8MXvC1wg87Xxi6921swQ2SJQeaXcaO+oKlGtNsRXUPPA3mVzijLGbHlXOmUd58SDOduB70Rc9FIhFMYq",
+	"DqwsKK4/iM1DBUsZQMvsMZsJjRvSqjVFSqjlNRcgCJOpTFhqiNPUClpOuLT13pz4JSy4N1h8MccplyCz",
+	"uVAVefI0l8mCMy/YmNrk/F5lM75R6fPpz3QrcbQP7uQbViei1hK7+yJP60bKlkLCa5g1Iy5wPeBpFSY1",
+	"yurqzmAcvIRFdgHsCFKPdt6pvEEmOpSzBXgS6yHuZg0V2XOhn6YpURzAe/xwDX9V85nZdTxBzpVEE0SH",
+	"M5+HfyAorZFUbxDgerYAJDmla91FeH7Wmaym2ZjVA2dBduNaEft/hpblLZWzlh1J477+2X2CioV18Kzi",
+	"amUAr+CXnN4vN/WVx5JXJq8kHNSm6WDaJ5hNksRn52BdE6Z0H6o1wGJDS+sycpUxbXzWMGU0A2BLO+GB",
+	"QA2h0y2YHrEGIxmYJbJftibgQYvgLpB27DqJCRQXJZTEZiJxJyITJoYMCtqRGJY5PiW/SEiMIoqB32+W",
+	"UiPSULGIu+QjLItNJjOrYINyzWEF+F45YwJqZ0CIxTxT/IYZsqJYOjrIbKYypsKaF2Nb29O8RmccSB2u",
+	"KGFTrglFL7FWQ5Ix+DS6VUOKCUd2RIfsn38UKKa65rMDOcONPpjh0bZgxuaILYwsd8nqorLtQ6JZNlWl",
+	"KoRc3EhAwoLZEC23iTwuxB3Pwq81xR8vkaI/FEwGgJI55jdM7NjSuNRcFhRDcZxiPauYYHoJapWVs7AM",
+	"i1l2LLjtVowrkhTqejVWxA/sDu6LZQvEsli/4LSsp+YX9vTbDKh59MyJYNGXK7JOca1cpA1U0TopH+6U",
+	"v0rL57Pyoq3n0a3co218x7u5UlUYG/oVRdjjly96tRJt0/Ur3bzaG8ayKVfNtYhn/nlQ0I98USw7uJJz",
+	"w13lNROIEeghk0/tIhabYDkOTcZUA7L3GSI4h/DN1GUqckVmNLMqP9X2575tjOWOQFJjTLiKgIzIW8Gy",
+	"gaAZo88UueHsNhw/ZmLbj8nM40TD60aJZgnX4QttxdhAxGf+mx9N/5fAw7sk/rPpP3/oKu2+Nb0UfgbL",
+	"LqgzZupEyIEIhFBI3lba8HRRKpMFKEFUuwXkSs3deKEWbsamRki4oSlPAKl/IMaZYQJCaijRi9XMpoql",
+	"N0wVI6Nw9B6fphW1cODhL9DmtZzOqFi4Bvmf+BRhvi2Gi2tT+jFoCYpX0Aj+hucXTJvP+k6Cv+H5e5qN",
+	"ufB/Qhlp29T+G3/3GBjuYfADtPifcwnhX/DU/YFDgIJaUCLfj6LwE7T65PB5Cw0rv7rRgNQSDMb9jV+c",
+	"oG0rn3XwA7T4k7xyz/Cf+J45xPM02LjCL9Dmw+vPrcjRavwDN+Ls05nfBPw3/o5gAjD+fCtLP0LLSylT",
+	"38L8QS7Z1IXYfWIZBKa9puA/t1zev1f3e3Bb/Dks/AStfkNoc9/E/12nbQUwxo24blgxN/Tu9zHDLcBz",
+	"QxCHegRZMp9F3mAzEAhKKzNyNTf0XpMYPoMR0ubPKZxgQzuwLuvUASIolt0wZQWVay4S80EYXX8gaA4I",
+	"jQMe0izjTLkqFOdJfGooLxzUUou8yHVM2tROeySzAUis7mknKtcHjyFak9Bi/WgICxK27He7VJsZO+8E",
+	"gGVAuhIJNJ/OZkZwQv0WZuhKotXX5l4HGw/VJSf4ma/XSrr5GtRzOD9F8Nv6v4L1dOYWh6mwXuWmwoKu",
+	"+LRZXfw+/Ouu38aDVv3mL5lUiuBTw+iGTGg6ZrZQNIQfQKTSYa/XceGp0HbTodw7JusKrFk0FvqYrOI8",
+	"HmnczXCHQA2mNE2Z0rl1V7ty7nB5OGQyQSxOhRDVSo1VjGC9RnRcTjZdaNyaiO9gs/ZjhwwS2BBzzXNU",
+	"7HqbVoB82gglD6exSAjdeRThfVGbO8cr2I/+AkVFSlSAZg/ISuWy1+OtwyhqZfDiolcLjslbQgs8a4ag",
+	"4O6o9x2rAbBMtJl/ZYn79dSzHvd8IDyykNLmclyzhMxnjkCPgU64l0JKYd1BPvaO2+rzyUC0HbvjoF0L",
+	"2J1ONxeMCuUMzLmg6a3RjOx7RfG0tBNNLJ6LsZcTq8cHlZBbnuDHjUSsbGvSzmel6mLl0Uz/voGSfvIv",
+	"R6RKPL0jAtFubK3PPMrTKXQ2ytP96WrXPmyum50nhnW+p9n1fLZsvmQw7/WO2X8nvULQTDjRRw4Fniv2",
+	"ZvnufWC3EKfrSuYaOSV8o94YOFcMH/9EFUvs6WtiRNg9SJOe+0iAPjI3LiybD4+v57PGj15M5Owz1WzV",
+	"F+mVDRqc0uGEC4bRaJYgqImcmc/W51aVKGL9TGtWNirdk9rxNh2yJlIY3OllaLvOxO+sUE4KDG/5/l7v",
+	"7/X+Xt/Tva6/v/IqZdPa+PrPP78mP/zY+4HMsJGD7iZvQe9lWQbzVLc+iAurT4KuyhVJaTZ2i/vyhPzb",
+	"TwNxO6EaTiia83+fGwl6wtKkT2LoT8U2pdpFOuUBBS96tjideYY++TYY4QeCi4R9xSRuMZ+yjA+xhEfH",
+	"pnAjBKMDgSRTppQRI0AnxroDii4MHZrIWzKlYgEhC51oIMBCiCOzSWUxisfKjgwGhC69uQbjIIlxnWIb",
+	"+JPPAInelLSpGgj4DFVkxDXEO13JuSZmlTqwiJA3COMujMlGndKMdck7CKJhX7UibeomRX6fS8g/pyQ1",
+	"z633FGRIc2sh7ooLpakYsriD8v5cu2/iJ+P/7//6f+LaingN1dMgBeLWCJi3mfkqWEa5cltcq0bgqi6D",
+	"F2j2z5R9MCU4epryBKOd/FZfLXCzSBucyrAUlgnZQQJkrvn797k53jOaYRa9i9Xy58edw9qUlcJZqVcN",
+	"8s20x+cWttQdargvxdtwSugVgC5idJy2dwQOE03T7grs/KjlNrwh5sleRLMo9SH52KBJ5XPv+8KG1jD+",
+	"vw4+45OD8+XVDZXHkq12/uvl5ScL/eqrttfoylzXQRBfTGSmiZpPoTiQ3W9nsLNkrb6m4aIei+vL53Pi",
+	"3PMsABgsd4p2xpnhxTD0Pomf20eGZYIH4MCuWzwQ7ZNerxOFbeaCzvVEZvwfDEMjD4vPRzK74knCBDw8",
+	"Lj4UUh+M5Fwk2PVJ8emU6YlMDkwjmqby1n7gRbHVUIpRyocanr0qPhtLwaDrw9KotZQHQPbNW4fH5Sn5",
+	"OJ2DKUs4BakCWr4wtLawQihUxKT9omZlbii3kRrtF71jW7vTppO2+q2ahVgJvWirTOI58ieylmVWKv02",
+	"lyOpUaX7uflzF4VKrAHcm5a/icIl61ad8tGDjxAZuJtqJ4WyeBsXPVnLmnfBUog1yrfLVS8NqtsBN4YD",
+	"tmVRKH8QLBIIfCAo+L0Vsm9oSVwTBRqCbCoRZWdu5hZsu7gOhWE2Fh+K1isq87kWcfVMkImcZ+kCZHu0",
+	"fgbRoZHLOgtTsCA1MkjPynGFSILnlyC0eG2cbKCs5v/34LfEF9WoI385o9TSB/TbgIGrBeFJlPvyE65m",
+	"KV00YFTWlVQ+T3IBzn4nsb1vgNf3JvjuJv01Bk7Vnhksq94gPeFDRwAhJqIPaxKEwQMaY8KyLvjOlWnl",
+	"XlREyFuLII5vI7ANURMKCgNXOWRncVnzDywd2rPCUIJitbEyEowAQzaoUjw5JfFf/xYXM/PWgtexa7QU",
+	"uBpm11ik2p8HaFYfY+wCQuq7cEKcPaPgEJW3wkaf2X1qQ0hmfApQnDU18NfAec6Hkc8pCndjySF6LWc1",
+	"POknD1DjhjmUs0V1xzEu+9zX16+v9W2ztVxX3EjeM86Svr/F0KoQ8l4sOC+kXh3dvnyRCkNdsiDnYjb3",
+	"drP62HZumuTQPYV1KoYTIMQuepZ9WE8J9ms41wPBhZbIHzHaAP6Jk4tJ29wN+OU3xHCrYFE4ywRWA5jS",
+	"ay7GAxHPOBtCgspP5vcgmiE/1gSqvcMZPE/AeaOYzsMafASWBQvWbDoQNsXOsnOwfDGl+RRgA1EULcCb",
+	"GeKs0ZgzpOJgSq+Zs3qY8UDXdeaBYBHqD5fDSR7l4/G1RWFhnhlOYGEpnIRVm7b8ALwt38D6yQBoXWEu",
+	"dZgjldGfVrBHcgy1R7DSbgOHsUEt+yWUJj+hhdNrQayDIwvJdNaFqstYvuVzCQvrTm1nq0Rxvqw8pi+f",
+	"A9feXsOtPrMatNhdCdcyMqeoGHIIpZq0EQFqGd40RM9pDGtponQQ0oA0ztkJjbq5+kurp2RkpS2mU8Sv",
+	"KAmcyQ0V6Ga3oVm23E4JvTGyaSRgJU3gP6ArpAzlMExGhixNqA6Ebqk1sTLsG8tBqJ/lXUdEpglTGk3E",
+	"d5WeHBv8gL3XyVANlad/zhhE+26JW1NkXEvsnlWOFtxzSHLZQkvOSrJjo6HSido+GxZY5VAKNZ+WiEt5",
+	"Gaxp04WFU10CZMGsiM5aq3UX8Ks6xaN8y+tu41IoKEumC6QvKrDzAjus7HftFrizFtyKDTEj6iS81Xkl",
+	"NNBbSpLf/SaYFL91b4ASsFdNQ3Gfd4gLAZN9GKCFymlcPVLHV+y4ikxI3ds4q0d2jaEiqUisO1fV0BT1",
+	"gAgWdRdkW2RTr+0VjvFSYIuBqCBb5HbkqQsrNtqDnjCeOee+2p3uUATswyRzV0Q0VMk6TRa4deH8nqS+",
+	"UZ5/n2SN6Ie19XEAWRcdzhkb+SIjASZizZJandbGld/SxVPGmdyJAtL3tcFrsvx9zVqrkecQJ2FhVm8c",
+	"Kaynfece8UtqFIA7WtqLlVV9caL6mkSkPRfXQt6KyENiQdAIWpFc+z4JF7I05DhfyAB+PMAi7xdKB1fe",
+	"7i6Reh8DWGeHonJEDov4Gm4RSnakzik5rHgQ7kHGroJycuX5SrOoXbxH1Q/FmyJpHL8sXBTz52Yh5lWB",
+	"OmRPS0TVsgJWa4604rDFkCqJjUV75ETeFpbqmXIKeUoXAEMpBSYHwZbnVcKwVCMDghbDT844CXZ788Nv",
+	"tugCVpM29H40EIW2nYiM+U1O+c2JgkLFsRvFjGX45UaW7t9ZctKdHbU6jTG/2UojvF+rllgLPzClCzmv",
+	"j326HyU82Lp1RKjiUj+enTU/jGvIPaXz8c0ZXJcALoTbV1iVqHyTcs06OOfrU6X1UAKoo1M5FSqSqjpa",
+	"VNijgUBPwYbYePdISRoZZom8dbYgOUuBC6JaeLTCEMz78TboZk9ItrkjBVqmzZX40pPX5u5A1ZaodR4N",
+	"OriE6xRCrVH0XCwpV770aWW9vyFVrx5Ko0hTS2RkCcVcAZZWkHLrfcm7AZ5ficLpG0RVRM3tnF/r+/bu",
+	"CkqpNJutCVwOSRX1oVfvIN8CnNpGGp3IeWYrgXMFnyiBNodxWc8UxmvZjN0nkDRjc0bqp/reJpR8N5Pd",
+	"HRx9Wfg2a/GAordc5XpytSkCp5EGCDJNr5kA8/d2H8br81qqGkDT1+6c5JEhzF+4mb+1TwMZ3o7rHaPJ",
+	"Elim+hkg+upyoa1XJ7TZrv68Zkp79ctbbdruShw8hY1zQYANgFRScTzvIgyjKyN5cb2FyL27KgnfRmmE",
+	"EG/WorUAnvQWh7BOD/UbWaRnXkEt1R4olhrYoLRAzsyL/K6p6ED5khapXpVy1KrHa3ubvej3E9XDybJQ",
+	"yyvTwNbyg0tacQVuHnJbQPpHbFTnTYzyKOBtg2pR89/U7VgEpF0nSHWDYg+0Lsr4fh311TCQ+/LVy9W+",
+	"5Rr/cS4S2AFXhIf7c4qvU9ahZsjeHR6QqEdwhN+1okN1amsZrwYit17Z+FwZui9sSnN1H3PrS9umXXUG",
+	"olwWAVNyA2obR06+R7eY60NL2YlIXKbEcTQQcS0tjiMS15BcC4wIBinvvq8O/pkaCIx/P83rMoTzjlwf",
+	"NhMYq4We9HpoiABRTk/M2jqQdS2Bf0UD0cNNoqmqdS0s1YvfrSxD4Ywc4aKWHbdXLJViDGS4rlBFcxfc",
+	"8mUhMafYrU0hI6izk9oUT1UBLwP/V/12UYN2+k2q4N/0dDe3W5/mztcGwrBtUaEnZMpeqtGf1ejzS8iM",
+	"rPVlR0sCQ8I3TgkVxHKqKV2Qa8Zm8KlqvZRColL+K00zRpMFmVB1j6Emm5ki6lTpyi169Pog6xkltp/O",
+	"rs0VZ4GxovE0FjuJ779OycYWj4KVo1JFJoBdAASNpe6gb8EYErgl6xDOvXuh4J9xqZdWFjQ6Q6dLfOlz",
+	"YRVTS6Op0sS9Qv6VHPZI+7BnTcfWFNJ5EAvMN7Wby00yZ2tVAXIbVpQh/Z3bRRGgijoEKNgrASo+AvBR",
+	"6nMALT7F1pDKBBCVByKEUoa6JAg1TBBWOcAhXgfNciBC4FvoDp90uuRcK6KGEr2fIUIyaYdQyp2o+FBz",
+	"lg1Eu4yhbAZoM9ItaHJEakGTdwmB3IC74SMpZxkH7Jpd4G8sQ1a2ZzkEV87H0Q/AbbkFinYtn6ku+SCN",
+	"6jZm6CU2C1hc2h0wkFXwzGeCsK8c4+oqMM3LZ2JaLZ/FTmawIchzPZ5hIb47uAwRmc6V0Vlra9znl3A7",
+	"/MMnjRpdXRJ4d40VmXqQwUeebDPWzBdHeyukt4g8A4HBCDXMMqSJEdJkKhKP87wFg3dAWOsFjZfhqP8W",
+	"5cVuPURwSYC2OSHmsNsjuh7uzVnBq2mJNJZiNJu7Jc6N7Ye7IhTQ4xbgNk2Y1XVG84sJHzWUogGvD2PX",
+	"CZSkIcq0BIFD1VXn4wmtOUO/meZGIPwZGqim0vBi+dvvoUHD24rqebb8/QvbpKmH+YrvX8yXfF9P5pla",
+	"/v6lbdLUw5yt6gBbNLx/yxKxqoffXJt1wD/thuQjC78RzDhyGx/sgl/OxuP21pkt68XC3HrqwdbMBOwJ",
+	"jPISPv5wYiSZb93dzGSbg/n4Zt2l8VD1NOFDEAESREaBRGsIKQK7eCD6dJEHyuQznhh9gxs9KSzlvpZj",
+	"v+kKnoWLuNU1LPSw5VUs9LHldSz2sd2VLPSx7bUsdrLt1Sz0stH1XF5o/4Eu72sAv1gSD42JQOZKBDfa",
+	"shEoTuxgic3F0dyIFUaAsLd6fR7zsXCsN7RqNZ35j4WTvmGnzdfgY+nwb9rxvHG0wX3YsNPmy/KxdEU2",
+	"7bjp/nws3poNu11ypT6WL9JGXT8OE1xiIKn4EeHyPFMkYTOa6SqP9G0QQEkKm1DqOOWGnPHtGt/Pq03b",
+	"bEsPaGKkXF94G/LNMPMyf9nIw4bXgd5gut4Yt2vP9v7Lsr37u54y0294xob1MfjmMUnccwzdSDkCjfv6",
+	"32rIROIKWvg/6irTXMyHQ6Ya1C+LcA/VLvFOuRKXWI6SBiCRJbC9pm7PsJCOESLXWHLXTd06XdJxnWZ8",
+	"SccHkIaQ+Eqcmo5VRKgvFwmmSCzVPJzY0p32qSJMaChItxpCcnUNZ1qs4lxB1PwGyzcbVQLMwWsWb1Z6",
+	"ka7E+rmk4wtoZ60uNefms8WlBHhPrDw/LlQbS1jGb1jSJ/FfuWZTgJKCmq3Q0uhnYfFWZz8yywnZ9Iy0",
+	"Q5d0B6whUV5BDtCplodxLQ0eLGY7LlJWKS6NE19eZPqSjjGOa40UxspF2LDc8UdbF/2UPFLh42rdcAyN",
+	"tNatLWIsNjyMTXlV5mHD7qwT9BlszL7q9zZVv/0ONUIawx7ZKpV03C0Wa5tSKLCr2NCwcPy35TNRK6Fi",
+	"DLbuW5oJ5KBcjGQraqV8PNHQIrtuRa2hFIINixc1X0+s5/bZnLI6xuqcpJbrdMw45TUTQeTdpmj2n0re",
+	"MtJ2nrd6wlyHK42jJnwTFGn7jtvcKlXkU/YPKeo8g2cfzrAokGtDIDvzakFuJzJlBwldkBFcHLUJDHXw",
+	"zVJVxNpLa9b9DaClN0hBuDMg+NC5njCh+RCQWIIKKqtSHss1Y6zlDbs2/BwLZq+Ptsi+zjiGOK3zBaXl",
+	"TJErBriPwyGbaZacklevXr06ODw6OD68PDruv3jVf/HqL1ZusQOz4ZvwscX6g7vmouZ0gaLrgrXyOuuF",
+	"+utYRCksbX4ANdhPzdHI3GtDmmWLoI0Kb3jwGSwGldXe0ODt2lpj7iHUaDJnksIQwjrxp4RNZ3oBS1ad",
+	"3NqZCkFd+xrQSlyelUzL0xvzivn+clMz7m8b7puWJGM38poRrutpBSzi2p6wHBi/iqEE9VfNTlZX08hh",
+	"yqxlAFpRv6pFeaJSzsTO3h5Dv4LFLS8lyBSvUy2dyOjwmosxVIp/QzVdjaUOEeKIc3Ngg+OItt3Ykkwo",
+	"mRXOr1MKzMC/apiudb8mmZy9kbdQ88zIgHXH+kvoPVzmOZxiE2SS3ndYY/akQy2zJXZWd6IWAG57RZWD",
+	"E3OAi678BlekfS6GE9Lr9o5enETkZyk16XWPeyc/RgPxCY5Cr3vy4vjFq6PjHyLyC01TKchx94cfX5wc",
+	"Hv7w40lELn6fG6JhX+29OnrVO+6dROSN/AcT5PCo0yUXGEJFjYY3EBBJRUZGbuVS9AkGZZnBHD5/2YsM",
+	"A8KCAiLBu3BUrkHRJR/y6sxYPz2Pa8fqtUMpblgGyN3tn+TXyCJQAnMnCZtBSbOgFkcfkH4ZS5Sv4z0Q",
+	"QSe3kGaBa2buqK3z8xggcmtrj1z9RBVbog3XnpI2ni9y2KnXi9fVSc2bp2RKNah4Rb93usAa8bZMEmK8",
+	"s6nqbCZV2JvgZ1pHJQrXb7UyoG05ahXeyDspBdsK57AZNRL64RpqlXnXUMMVJbchNkGOfGwjUAZIXK+3",
+	"JWw0ij8aNuOyoZpZPiJfh6W8EacueIQzZW+4JldM3zIm8saGzNVTTnPIzRA+rJW1b28GVsIyQ3IXo9u6",
+	"d6NOGLdZ2YqIhHcHd6BeSjBL0iBC55PDeoQ4tzYw+pQqSDxiwh/AteSmIqvbxABT2Bk38LrrjIHiS2LN",
+	"fV3Tq/lCeYT47eIjneIWVLO64mmqmorRb2x/xE7r6eyODhSdShvQ7MM4IbgSP63Wsxou2blSkftltjLc",
+	"u/VosF3uvTlmGzKLC71t2ml+KO8YVZwxRoZ0xjVNScp0IVvrASKMl+aS+dSG7e7HpltUsVrW3Y/f2NVE",
+	"yus64naLj+DMuAenWGeEDTOGyL5YbhukZyOt7gb0qWSRXmk5Trgyz5PPjKo6I/ZvE6SnimVQe3meCZYQ",
+	"0IBGa3lP3AeWW1mK3cMvwdKZjwE9HlGeov9JaC7mcq7SZqvKyqGxGyZAvlnCdKE6A79hGUsAQyFHJwY0",
+	"BWfBmDIqlCV8TphZiwfbQ/TWDaXOgmFnfcHFkNUu4wXT1lmDIzA3bjrTNhINBIMJVbB6S0xkazrCalKJ",
+	"z8ABFDwseOe3wGmaZeyGy7m6gNvy9uuMZ0w1nCD0UWVSm7tyYJRKe8eU5mlKFB8L1SdzoTm6ALef/zxL",
+	"axagjtmaloXzFaxS2W3VONfqxhdvU+XybohZYo/eGR6W+ggWd5K0dPegSqZsm00J1RzNRe9rAbXklCh0",
+	"uhfKvdssHya8Hc562NsuGY3ydJ6x+nS0aigSVMpuJnpu9nhx8mR84T9rZifnOiLWm2GIlQNJlJkReJiO",
+	"CE2SjCkL5o5lkzuY3g/RPbZCtf0Khoyvdvk1FJk6LCbm+TnY9bK7uIiId+bTIWSRZGyWNkVd1UB6MzWT",
+	"QjVVatI2KiDfomcKZZZ2Xqr06IRcLTRTaxa+gVWql2awkviQmak9U2Hd70opnqGV2ipzbBhAIXpvOGQs",
+	"YUkdpStLDc6kVLgdhVmEHRbuQ7C67oguub9v7I42hKAZGgRHwkw+ZKoYYlZkGPk1t8ew9qZD5GiN2INP",
+	"Pew8CoUaTYOkTe0Jw8OhACP4Fh+ue13t92soxttwGpE9+vC/m3JiRw5r+LB5CdSlZlmGa+I3lViBxaYX",
+	"jaW8A+/dCgD0Zhn4p3n4TEHhfQzGh+kf8OXl9j1P20awaRAgUqq0XfZl81tNEtnXUj81O0TJzDIWRwpR",
+	"GP+qic74XcQjOYQTv6GkQxeppFhbI0k4Rox8Cm4dfqy6f0BMS+IeWMlhN93u2u4J7konAoILx9H8I9hh",
+	"S1aKJvD/UFJ0P9Pb90wpOmZI94cyS87rNxIfblAj19Enrgi9Mqy1YGbGYrlNYVFQZH+9Q+hI5AW+BPGN",
+	"8KB2HnUCXd4+v1bhZSjMPVil4qnww46KpLRydCt3okR8SpKeO0QBhVyDYaxn2fG3JJXjrU07drRnI82y",
+	"2quJVo6EmD3AvH1bK48rwoXSVOhTB3ywYDRTCOMC3qZXr8yTL5evI8JSxUgdMMD6rnc71J8A63G9sXpc",
+	"yAcfrD2Ky+1m0Ejtzl62TG0ufxZ16Dtpw/nQDlcODa/XioG5RpuOqkpF8qEdb4w6V+r0k6GvNZakGcUi",
+	"pPYaWuzlUhQi1RQMqFtMpk7OmVD1gX3VbkhVnX5C1SertTY3mtXO6PDgihrlCOZli+G2L675jDyH3y74",
+	"PwBjJEe88b9yRXrdWrnQNannOpf02gFXJ/Xva6lp2iDVvvELj87R/KYaKrmkP7MyNQdxyHjazj8YTHuD",
+	"KZdYFBwAu+LBahQmVhhVdQuLu74G97jwDLg4v9iKV3Gf3FIOCiYEomgrZDlhxWjs4GIRhNEs5SyzFMOl",
+	"qtAps4JC53QgYi9Wx1BRzXVzC1EKRsFkCTn6+vWUxChzx/2SdGTr8qI2Yk1hEBTgIxt9yH+ol2HL2lCR",
+	"CrVqFrRzu2GXvKXDCXpOJ2bwJRkN3AoJiQfzXu94aJrBvxh8Je4PxED8JzFfI/9JfuYZs5HE/zkQ/3lw",
+	"cAD/b1rEhhZ9AV9BEpP/9EXouLLYPklkccGSYvX9Mct1M3bDFSJN4gZiHgCGWyCrUpEHjcpy7IwEowGj",
+	"EBtGAXKPq1TlzPVYZfnUGsMt1OCIp6wccM515LMmAALoBgae6omcj9H9HAcGrxitntSVdf7Pwk4Ha7PW",
+	"xp6LkWxQr4XOfARPeac3Cxf3tnCrspu97S5RGS7guCz3i5tlKR0vkEu4IokczjEBLM65RNdyiQahW2+l",
+	"95XDy1BELhlBC3NaQn7WE1oLzoM7OSXvqO+ukESCYe5QQAsN8jXfdukaRrMEYCUu3E+AmdqpjqvG2NW0",
+	"QZ/ByFNrqB9OnD0kl2bM3TZ6K6Fjim76Uh5Uo9Pj50pXlrARqgEuqqJBrCtXl3Oo3BD+tmrWn+EorU4F",
+	"s4YwOaquR43uVC+X+PDBYAEMFwTYO2fjWMuuVpoufm/JXNFRUSeshufmmQLXi+H/6I9xkYJSDFmd87/B",
+	"klzssiGyfn1/0RfvB7J+R3AVwSmRguHODM0ZSpVE31HFgpxIpra3EqmG1YtvJ4oN/x6TkUQPAblCJ4SR",
+	"l1+eoK//+OgADDjXbIFoTGAoafVb+PL70b/9z1fZj7/827//nl3e/seXT29+PH/36S/n8ugdfUcvbltr",
+	"QvnDCJes6srD8VnqhgpI5thabx3EJJsrq8Kt4NptQs1dGGd0yD6xjMvkVznPLHW1IEFHJ1HNx1LpfUh2",
+	"a+2Hrhmb+TNan2vuQa1e/rgy87xpQRrCOn6DbIgio+IKL68ckTbSssiDXWuajbEipxEY9XDS2Vi8cHAN",
+	"pU+OMHhkc5Tb9dzngUuhncxnKaR+YOLCNTNiuRgazQfd6IZsXykGMb/wzs586iUrwnKWaQ9Unen1twli",
+	"vKFRBabhAwTqA8Os17jSTcbCTmZSAWaqUW2ulEznmpF4ovVMxeTL53fe9zjMWMKEhoLyRoPK6HiKhQ+h",
+	"dWwTQMTBbH6V8qFzPTKFkDVG45pI5a8cRF0YAUmRtmLMJYbacOnKmdgkbsbMu5ZQeCzL2siZABAzLImW",
+	"R5mmBYT27bKKXUBf8LWmrGKHddDkRwmgFEow3UEu2laVflgzzNJlBRC8uCqRYR6gBIAahFxzrbuTYzvV",
+	"GIbWj3EsQL4vzXWhrqhIATh9nVe2iqMs1phYLwVb3rBswmiyyeCyudikOcDbrv/CkgDPwokNO87HVKyi",
+	"U5hduaiOu0zhaVx+qddT0MJrsg8a3SZoNF/xbQNHQ+K3YZndGqK7jE6GAKu10DONAOJB8x3AqD4eVfJh",
+	"rHVQAFZTNU3C6mZIwtalWhtm8j95mtYQdosa1DzjegHGIpspwmjGsrN5XcHcM1HIgmyH6bJg/qjkUWIq",
+	"MRS7n0plf0SBHBAsYNwgKMBnc5ZhJDAsJ8utxXAohaZDnScWtd5/vCBnn86JZnRaCdhtnZHpPNX8wCaT",
+	"/Oni44cDs1UHENJk3jMCzH/IqwNImphSQcfMCoAD8d/+GznLE6y5FAOBgTF5OQf2dWikbkOKJoymeoIo",
+	"LlJocxoJE8lMcgHGepYoEpv+ZMb/QTH57yeYMbHGabMwaJ2OuwNxRiA5VIwjByUV2bxYMNlChijzuapg",
+	"DlHkpHfYJWd+4V254HCTBqJNi3t4zRZRbZZzeT/bOAtAzPZNCaPDSb4kA4EllmweXLAfZC4SM9kgm3nQ",
+	"8n7b404+cMxWtJt2S5UXMO00B8KQukHLwhXA2Ecwt9Ypoe5FDFjFJPNZJtH4nndCXvSOUQyOPzOdLQ7A",
+	"nR67nQ9SrgfCCIhBqPIonL6dLi5LnL8WWxOx9VDkZyZhw5Sip4EaBX0gcFm5IPHXg7znuA82FAEIwyBn",
+	"A9CNHPkiVnkOOiIs0zQlE5kmpB0bsTjGOOqBoGJBbmjK7WnpuDkaSkFSPuVaDQT6UaAzdKS4KNGreTJm",
+	"uk8ouZoPr1Frts+Uw18aQWJQGEdO2lcLV0xqIAyJpqidwg152TM/kCkkv54G2pMvPSczophW5ErqCert",
+	"U7qAiHYcMQoBIzMXiN+BQZptADX4aoHH0qpkNtu5T67YhIuEKCMe0dQ+Vh5gwHzCdOMQ8KkeCLAKag4r",
+	"rsh0Ppx0iY2PK9ggcbHgQNFwtQEdgDM1ELFZ73dm8AfwvzEGF+GqPlNkSGd0yPWiE5Gg6Wc2pVxALbC2",
+	"X3auYaONgHELJbwKvX9mipneEVJE2WhtTN81wgtah+HC+U1mC2ltI3YpPUk5eoUJxsV7Uu49n4kdWb4m",
+	"+DXYQ44iUTYXXfLZTmYgXIgvapPB3WobugBnH3CgYVGxahlcfHNwDKXI05/DdU+k+ZY765d8Gpx12D+l",
+	"qWYWh9ONFZA4bWZ0QjWFzGC8D9r3QNrHPZJP3wLDs4FoOMMW6q+w4Ejj/CdAJIGPz6gCs12ZTJkdDta/",
+	"XxwiV+RqrhaGRegsj/cBcwpdVD88TDkTeiASrmystbKoHEC1w2G5FXxN0V3vOJxZOCX4aMTF2C2pvRL2",
+	"yJP4fx28xpYHl4sZO0AMJ2VEUXgz7pIzO01AfQiJiiGK7mIOBEJsxGYMDPrMZGq6OYACJXGwCwsLx0EF",
+	"id9e0jHeMthRnhF5K0q9xIaEmOlJ4QIG/UjctGyEnb3cv7y9dN5A053bKEqUzoyMaT9r45BMMxe7a/Pp",
+	"T/G0uOx671aF/lFzQ0+uU3Ps99uQ8jS/OrAwDYSLYTpPwHUrkpyfqInR9uQI4cIcqAMcPzN2vMzno4MP",
+	"UrCD91QPJ8Fo/XyOjTrhb5ZRdAYC02IgHFnOINTTTs30/enLZUQ+nV2+/tVc2Tdv3729fFueAdZDQkdq",
+	"plVE1Hw4cdgIFvHd1cZzbm+PcG2fm+Xt5LOwE7g1epu1y/HCR7kaCBQGwGZL/T5Y4cNTusMjXEfsyVxa",
+	"UCBguhM2vPbmY2gBypwUbGCEPaEQ0CEiSsKcb6W9Y4pkdGiW1k8DYjHMJHzqOaDocaHsKprlg3UcCIT5",
+	"cXckn5O7YRgIcmvPXJf8ZjcM1XUMPfZTsadK+RstAVsfZZwDcilnBym7YalfuAStqUcnB16/Iqj0qNPg",
+	"IPqGxy+Dhl++nL8xnzogVncOi5QinTBiAe7jPwctngxafTJodbvdQeuPGN40VFtpOp1h/+cXH8mPL3uH",
+	"xPuIlI3/MyuH+CZ4SSHJTaFEYHPlMfLhy+XrU2QUczYQJMxCyd8ASylV2PFvZfAnI3cVbWEF1CgYuFE1",
+	"cuYqE26N9A7tyPQeQxQVqhbP/0NJEUfV3w7APfGv+NgMONbsq8bmcB6NeFJ461+wsZWqZmxoLdJwjKmQ",
+	"gg9pSqYs4dRiIIh0AYN+B+3MMONPHy8uSbfbfW7ejfskvpCZ7gLYjBkl/PWGZ/Dva24N5fElvWaxi9X8",
+	"fY5M1hwXGLlbPi5gtS2eHy6VIS9d34HCiisvQEoUiZMjFf6IRg77XZnZt8wXOJanyougzugYxH+a0SlD",
+	"6wBK0e5KWTuZC0Wz5xnlP/P5Lix5MHmL6QGRRmizWSCAh7JpEpjr60lF8UdgyyCZJlLDopStD0ZyjrGg",
+	"U1D6FT5q/4hI/OHs/dvYlzbtmAOdSEgsRhgfS8yNnpfYdTFil5KZplcpwzKGFp8Y38gVyF7OCrrBRhOa",
+	"Ajilh7hEHkZ8wVjTuXWwwWFHYFWshCIFiXmCV/oTzTSnqQ2XwhLLhOIp+ATTbH/++TV5+ap31CFgIKy9",
+	"K+G9COdjhjSjRmeYCzWfzSRc/KDMr737oRtwSIVZHlCdQAS1cQSxZkrH4drADFAmgEwis7KFoc0yeZWy",
+	"KY4LZ/LDj70fOk52mLHsAFc8hg6U2dsZkTBukF5RSbSZdwpXFDXnlyfk334CLg/hXWEmH4CCgcsp/oQj",
+	"iDtd8kGaXm2biEzkLbw4pelIZlMUG6yQ+fVrn1zRhHAxm2MCATn5+rUaS02gMrpIF6ZnXIKcOxlWlTE0",
+	"JeAoDPGdMl9A26aSoVIW1P8/+3ROFGPKnSk75H4gmHO/TTOaKUbaNJ+Hq9V0wNSQzpgv6efSHGGXIxAx",
+	"iNcjpkxPpFkCyyVJykWoSgxlKkFrcdLdLKVcHBjqa04CboxjsPKGZabzQ/L+p1LT48MIb/wwlcotZp7f",
+	"CCfqcw2j8Hl9psv2yeGx1dE6XfKzEcLms1TSRJF2DDYuI049N8txYIR3ZBUBw7Wl3eKvB0pnjE4PDMHt",
+	"A+5x3IEP4u/IJI1QTcfMXDyQqI2wcYP1CxdkQm9gk3KBGodidSOkALmqdNL7MQ8QAXO5o1u2W9guPmUd",
+	"3B2lGU1yT31uNwERTNnPgvRoqC5LR6QN62t+suGehsMAKaPgkDcdA31Bf4iRhD8uWRqXLmiXh7QhgtIM",
+	"6C/nn0gibwWsfKe6EhHER0C5M78AI9ACw+Rb7B19wppriDh5T8V8RId6Dt6NYHQXLLvBYk1WaG31WzeH",
+	"tiyuoDPe6reOu73uMYT96QkYcJ/TGX+eA0wfAMA0YGzVVoT9gPakjC2BhajAVUPFSChE4+MQ0LCUm8D6",
+	"5G3CNTnzr+KcC/V8rWMlb2OTOXOW3Qjwlzd5fp6w6UxqJoaLf2MLAPqzt/8nmSyc6dg6f8usBAITXexP",
+	"FcdUJvOhxuqMzi/Yb50Y0eTC/mZxfD2Y6x/WqE3XwPa1+Ml/FA32ACSYJ67C3h31ek39+XbPbTaNGcLJ",
+	"Ou1/ooklPvjK4epXvghqrdjuO8erX/pZZlc8SZjAN05Wv/FB6p/lXNhPvFr9QvEMnIufESHXvH64xgg/",
+	"YczspZTvDL/A916ssxxezHhvZGoXInNydLTpmD+zubJrerTGhC+lfE/FwtnRzHsv1tkLS1K+CF8sAx1B",
+	"8ymc3sDXWb71hmDRsbmRrbMSPWj9LWqF1utWv1W6/PCRWsoESkYzeTrzLPgKOCPIhAoFu1JghrMDFSR2",
+	"Zy43GreT2Qei7aVpuL7mH8FnzZ88iasU7c+c3a6gaEaNKtIztTFBM+OH4bf+iNZq/IZnazW95rN12hmV",
+	"agsyujbZs3ENf1i6VyVza39orTicS1oHiV/xF753emCZ231v9PRxCOJj0rR3oPWXt3Ujela6+kvo2T95",
+	"8gcE2NaFJi+jJhVa8gvTdxWNRh+kYHCy7YW+w2Vbeceqdwqi9StsxCpOps+CNb7pI7b9c6y7Aa+4N/6I",
+	"Wm9t8ZXVb771ozxe59LgSx+kfm+Tob43QvCod/IXpu8sZFQu5eaqQ+uPv/mbDDlyU2ZL+TXII5hIp8Dq",
+	"BKovGN5SBq5gYRRB73WJwHhVp6Hn/gDQZQciNmq9dfIaLeDUGhVTm4B2xYZyaqvN5ON8pqxZsBMNRIyF",
+	"A7ofzQi6hvBaK2Lh9/Mk+Ar6EWHIETk6MVM4fhmEU4XdvgnkIxsGWIy96kT+U+fqg9TszI8z+KTpETVr",
+	"mZEYkqTi4M1PFBxK1dHbBzB8Zz2OfJ1wM9Cw9XumqVnov2J0zTVbYGzN32LSpmJhs6WtbYZaOzXaBk/J",
+	"NVsoH1w2EMEM0QKG5gd0r0FJcLt5YEL0phvy/ic/vAAhCswFLk6mPbXjxG86jx66y2E06hSSFDJAJNFE",
+	"30JJbXSVu2pR6GDGPiNrvitacp0QHRvehFEul5h3Dc7jOusPOvvMIbz49ezg6MVLjH6EvA6wFpgLNTdS",
+	"eFsxNhBxvts/QyOzq5iKCvZJqKJBuCBTNpUZOKXh86kRL+w6AvZzYE4aiPZhD0xguYfXGRDRtTPi43nG",
+	"krw0Uidw6B3jdlmzPkQgmKsGn81cXQCYy23GtTY6hEAI5dyl188Nwm5kjN6ACSu/5CIhdCBsM/u5vBl8",
+	"D2NPugRXCaTMkGpAPrF3BefuzoEoZuI6CyV+xHRTSE6GnT1zRAhsst7eBlGjmH7sgxK8hScK7Nwnp+59",
+	"SDqBkIGBoBmjEAsBUa0UAOoXTIMZLF8MBS5Qc8O4g5WDPOmT3onZ8RlcYti7CRtes2QgUn7NoKaVtdti",
+	"BdRwA7jGACeYACkhRJ/0TkI7NX6gg8Qgry0B78P1dPDszxS5McyjHG8CK3jB7NuOnPxLbC+9NVvjhQ+o",
+	"5zNlq52f9HqdqBwkBz3nY3JvwITgDJppoCEWVFm7OKGR3F3VDOyjCqOOIHBmIOzBHEIuipC4eqM8QNy8",
+	"2wXXC3rIrCfKUi24y/aD0mJc2ksCpAHCldt4e3AEtt7emHKBxl07EogxqESAwimc0sVAIN+C4YAPScjg",
+	"oGHXGAqEkT929lA+15A6O/uKUu6X1G0sS3gYzkikqIxKkTaWPgAzxTmUV1MTDMq3P17YP9UpAddKTt+A",
+	"kQKH6tRZAL7AduTN79eeWSNdrC+154PEQe8tkSsskT+uozXAPC4RzXJvwHxwxQKPsuOvNLyHXrUIJP2q",
+	"ViGwWlfBW5aX9ymrCs+HLNN8ZNXmZsXhi3XZ0Ry5QxoGrDQp9NDg0+v0SVlHaBL62wj2FpF4Ns+GE6rY",
+	"xyxh2WcA9eRi/I4LZkieEcEHIgbnRkOLQDL36kP+U6gSBGNZInxDJWYrvacL39E7qUGwdyFRRyeBXmFE",
+	"sFQaUXcgclpvplgIZTBNUNKwkTEo4diwMfMUHLcg8aPEkI8Yvx+U6xEJGaZUKZC8iJFRrPiXn5xTHE1+",
+	"EoA7KRKn0FlF6CYfYTwoR7QbNaVgHa3K8y9xBNkAM5aii1OhqFCEO5tiyA+oHTaINw8WF8lAoDoBRXxK",
+	"M3mmuuQMfKWVRxECSoBIsFwYMjKJdnnRdovUKknmG+Hlrws3/Ftg54UR73n7nrd/b7x9WLqS98LZXbRH",
+	"M1O/gH4MU//L+SeH/eWRk5CZoL7jALzz7usw8EibKqMTA2Cpb+iio6YYYGxIFhoJIAdoSheglIM+axhD",
+	"ykaayLk+BV1NM6d5YWdOYQe4cGSVwTtES9npkreAxSV8aEhp6M+sASsiigquucKYVrdeIWvBoGoI8+3H",
+	"OXDI1YLEfzeMjSYu8AQTTax+75ayHScZveVi3J0lI3DT4p+kfdSxP3W7XTTMDYR7y9bySkhsFh8DKtsu",
+	"VjEOJtL9B58Z0Qqh4mx6BPuqmVAW0kNIPRAxtKuLk8w/0CUfZL6lwd6HppUIyvklRmsvsMRMadiQPoLl",
+	"gFZdik6FrsJ8OFf9yxWjBonG2Rj8+lkx2CfR+dwQ1wIgxBlk5/hDAFH61tqJB3MgwIYCq1QoWG6zzNsl",
+	"8NXYXC0jUZ0JEuzKkM5mLOmTKU6dioE47PV6xVmqCGHpbBNySH7hP3lrUm5TbdgOzbLYJi1hyBVVkKsa",
+	"ppnF7z9e/P0v55/+/v7sf/397YfLz+dvL6y9OXzy079fmt/NDVNMD6xIOaQz1Tm1ifUhgGVZmgGII5tc",
+	"VUhPOrWZ+Hi58O0cpQgv+LOygUrVCShvKleuJtygxieHW/Isv7OwtafW0iYgis4cesjyN29BQHceAuWO",
+	"fSuMdtosEf8uYVqwRA7rqvXyh5MXox49Gv54yE6uer3DI3p1fDJMAoAuzabISjYUpPJQhTVlp4Y5/IPP",
+	"inKcR0i64gLrfpfXp9aZGrCZkiPVplq94WomFa8HLsop3yncNLOZ/33QQj3NbSkqa4NWYWsrg9vHRHzj",
+	"MRGOchREEupEGXMYthar8oImjaLVFkFf60lQUSk4bCDqqkhCloJh8Em0LGpMhKpi7OPH+gPh48eSglv0",
+	"SuoJqflejNcdAs74P+BFs8LnCej7vGIEIDEdDplSX7LU/IEmhYjEOVS9+QuoYNdcTTD2oLkA/kTLDk9i",
+	"0s6nWswegJD+TiHLA50DKYL33bBMWV+Uk5ygTFd3IFyeWTkLxzs/MXcnPFcZy6GF205iIYou8vw0b98x",
+	"TFb1EdYaJcdylhEICBX+2+mSj6KumDekBYbDQTnPeclQjh4Iw+ZzIRqBW6xpAQINzsHklJsW4Me1TAt9",
+	"SD8ofq8oty8AATjPiaPCwril4LVDR+pJ7ziUyYBZoyS+kUz2CGLKu6JG818lIvJblli2DLYM/F4bxVwG",
+	"h2MvWnwX4ZaF676BIFErL6Alo1li+GyT4ilJubhGWA7r/wl5KWn7DGGXgYoPSQwUL7YA+5FV4Afiao4Q",
+	"M+CYvsoLePIh67jU9cAHYIUUuO2ngZklc+YgMOGgEICprsDVrDAAsF0+/WkgbLiNUZxzbwTk04V2hzML",
+	"HmCTwiLrMteT0OyOtc0REmggVErVpGM6TjJpVPJTbwIxPTmWDAYB3mjwqHg4MPZtnlrDUsAUfDJW2cPw",
+	"5F0AaO7+DOfvoZz6K3iJP88WJ0v1nz8Hw0nXNuoO5fT5kCbPrzI6vGa6qzSbtaJca++3Sk8ejD3hQu4T",
+	"n/aJT0/Nt4Bn1PENQJJiqWK3E5axHXCwf+Z/nGOCANpk63jZVN5UYn0tAExgVx5LV7FESBuOGjRXE8AZ",
+	"Az5iSUvHesaRah/1el0C3wrCEYG57DAgEey/+aBqQhIBFoYDUFkxJrETjPQEQYwQiAeUN7sQ3MNKOc0l",
+	"+BpPBqLt4XKmFg4Apujq5KiF0pCpToWFDpKC9QPwE5LKW5YdDAEKin0thAMXwuEUuWVpWljhk8NeRDRL",
+	"U5/5TdPUJ+/jZKgaCJuV/uRZ4Rs4sHdhgqPlqSjLb/AbC6D7R9Q6QlpaymSWFlCooIJ8V6rEGlP5BSiQ",
+	"abwGJf6UAZAZmIuxCMgTMEzCNtvCVFvFbv0R1SdfnZUoTPABjKnPo4mkYIWY6CbTEpBXF9BbjijmCP1p",
+	"I1qDIPXVN73c1bKb7o1TtZf2F6bvdGMfKIEstBs05JGFs9inkO1TyHwK2fZkYrPLcBZIcPV5YyUp73lw",
+	"NWop0mWhHElt/ETGEp6xIWKJQLaMjSgBCdWGS6RySFOUiboD8QEgZYVEOtHPAbmeKRIrPhZUzzMWk/av",
+	"789eH1z8enb04iWg2ASpFVFJ/IzQOF9wF6PtAsGIVRyRa7YoGkmAKmKNmI5DybVnVC+65GwgNJ3OwKgc",
+	"oBp/+fwuIL3Hp8U99qEMUEuqQKNrDdvo+HeTbiKRF3wsWLDw1p26ji/dpqKYz0B1EYqVcBDStMl/ji+1",
+	"ytpvgzf95clKVPvaehrhZjWNxNY6WGsc68Dr1xSR+OrxUjH85Bbql7kFyxM/moZoT9jSUYYVh16e1Jbm",
+	"qtRPYl9JeAP8IWkah2+w5b6ZP2ujIJby1H95/i87CR2wLt2dxgyIe48XuHcWdidWZOHzW/2//i1kTD8z",
+	"nVsS9CSDuprUkYUvn9/tyrV+/xwsjIGsZWEuBNLHdvvqQnEI/2vxKvMfg0PXD8h77IPzuQ7D98DOMeY3",
+	"zAG3VjKhgcgRX7KTqzw4sQ/m8IFQzKyFlpmKyO9zqZmKEK9fpkHCQYRocLbUKmS+iRuu+FXKXAJs3ngg",
+	"2hkfT/SBlgcYP3fDsownput/sEwe3PJET4ia0aEL3LcmA/AEILIdERarn4v/MKyeDgRe08jyWTTnC5mR",
+	"hKvxHPIltcojFREWDqHoyBGixlVyZsF68/7jxd/ffPztw7uPZ2/+/vntm/PPb19f/v3sp49/fuvC3ULY",
+	"anN6mZrINOkUnfhXC0LJce9oILyAAk4XPOMRMnMXCUnHSOrbRoYpySvRQIwb+S+icQOyp5lBJ7JGHtPP",
+	"4QsLIa/IGlP98vnd3y8v35Vml/IR09ycmzMbLBtKGjkY8hHWzTW9Bs4kmudHAsImzKHTJV9cyQbQKW12",
+	"tlM6+7Wiyj0qgNUQwXWkmqKgpyXcvSCBA6H6qkE57iLec9zgfw2Oedw7qtcZXBJNOXs+v4vu2pL2UX0G",
+	"vYuC3YAYdOBE4z05JSNgclxbh+Q7iXp/XFwx93NtjdPcmP1MVSnHl8/vTiHPuXQvzcjD8Ch/Dbv/pUIW",
+	"n0j0oCjuzC4DB3cl3cz15LmF12WNcsxnpueZcAFvgD7vqFuQyE7zmkAsCYFmu1YRxowrPQTvvsVBpgMx",
+	"mhu9wVVPjrzyWirlA7qQEQGYTZo46R3mXnzzdC4AEiQspJRgtLuca+xtQTI2k5lF/baVV81vGVNMAAg0",
+	"YKiT9qtXr14dHB4dHB9eHh33X7zqv3j1l/r4sDrG8me7pJdmLK37BJcyH8DsQ1VLq7Hkh2uw9Z39tm4g",
+	"LMEVC06or6OCR8XSsOAyzvVkpc/SiLb6QI4OLDLTHaFjoTuAqbHdQZ1/vnMM2dfmOx9HtumjhmdYUefw",
+	"qNcj51BkQYLM4ZBioaDZHiZ2Hy3xPcDENlzwRUB2XpdbbAIXWyFHj4AXuy0ObJEm7XFgvzEcWMuo9vHI",
+	"30U8cqMgsiGlagSCrVKqnSLB3lXAeQJIsI4x7J33ewsCOu93JD3sFgfWNKGCLyuaAdIPhk1i64XNVOPq",
+	"E9aBiKF+CJnSayjUVlSKICHNFoxwHfQxlmiWsRsu56r8GGL1wRKWNEEl1itPr/H9JZoTNnhUlYlNKU9b",
+	"/ZYcjfiQ/Q86nDIXy96KWn5RnbPValhnwykj7wFP0+x61JpNpGAfANu11W/96yF58eIF6R32ekb7mvDZ",
+	"pTxLkowp2FmK/zw0qhp5z9OUfE5aUWsI/rzWG7rQgCwChwrBRy5aSz4tlaYpgHT3WycvTnpHoPFRzT5l",
+	"8oaLofn9468bxMzbfTkXI4ll6ff6317/e4L6n6VPGNAcEm5PRhvUPUd4/qgQ3h3oeO1qbb2OU/y6BTot",
+	"5mkK+dJyyqGMnitzJyQZpnSuWJdc2OJ5mDWt+lAfJMpr8uXdRSQOqBCkd4/oV/cXiYHSxZjjZRFeMFtX",
+	"jkhcoFE24TljU66DH8GHamnjQBRf6Rri1VS3ZAkjAGXVb9deTa1S4QdWVQPav5HKmosue6X1u1BaC8RV",
+	"rUldw+teR13/abs930Q9deSjVjfdVoR8KKW0cJ/qldOhn8NePd2rp0493Ua4KV6/Te+EO6oJ3AgodFsj",
+	"AVkRpVA6F8vyujE/s5Ws1YTOWISij3OCu2riap5qxPwZzdN0ILAsL2nHZd0jxtRBBTUNuK4plNA1g5go",
+	"EsDE5TWS5Wggqn2eghTl8vdgpmYjuuQ3M1az7Hn9zxH449suPQeK/A7EVlV+o3KN3w6GMGFVcsx2RyA9",
+	"lwYPoYQ3LNlYwYZ92Z44hoRxXckmKI1c0LH/+s+WnLX6LYvAaAuGtvqt56HSHLVg5ULl+dUrGMF6dPZP",
+	"SopPOOrd44/shsDn4UJFUr8Nnf6uJKzt0wX/6wlnto55urCVzHejB0et2bxGFPvZKKj4nT5xSqrHL0GN",
+	"FMt4pIxmLOmSC6bBOlkxR6IFUS03NW5M5jDb+2Hp3FakYVM72p407UnTt0aaPiOD37Flbq60nB4grWk2",
+	"zKE9DDL9Mj6d2koKNjjMojtzrchUJvOURaRqo7PpekZ+BCFyShfkig0EhLZxQfSttG+rTpfEKb1iaewA",
+	"CpUTgTEVJEYaqWJio+G4DdUXB4CtFw1EArjJQ1cSCUbNxbgDUXRxkslZIm+FtcQhNn/KXk8kH7I3hYcg",
+	"9l4xQq8ARFFmA4H4faYjm0mxmDF1mmeBF1CV3FAbaC8sPwEjm1riyYFmaIp7TG8O7Aok2FFNtBmazTrA",
+	"nXPwQd6ZMmFUX5pmMC9YCHNMbXQwFYLRFGkizRImWNL6W0jAoYigN5K5TVs/wi5YtjdsxAXQkL3LZe9y",
+	"ebIuFyQHQI0N7bNHNqTwQYtmKh9SlQZafzdPjKPzYHxodMtEuV/G+VkGosHRggQ/IrFDvcVPxMA3RA5h",
+	"xwWh9vMd50fBWxyfDgRg4kJ+HyLjQvoc1hrKWRitsCei5leYTgIF4lVM2gHiLZRjcsOBTyIUL4AUE1va",
+	"6NQL8Oj2UeBtWgS+pnrfzSoGAB6cnI7tnThNFP6hHTl1vGUjl05+v/dOne/EqVNPvtUG9LtKFJrot4tB",
+	"bAKbQ7Qlj/Ntx0LkXENaM2lTklIjG4+ZDsE2HEipT7YeZYxhUdBOdyDOcpA5TN0u9R8WMjE9HfVOsB3X",
+	"JOFJDg/XJQ7a9ZqxmS9jNheJhStxvcA45kLz1Py8AIOIYF+1K+4b5eNwVuRrtggzrgaijVWVOXX2Fiz9",
+	"oXma2qxtqIuynYyOK30nGf1B4NOSAp3a2xGeDiLaPQl+0boe4MIJr/UD3+lwP5QvuJ4l11vmCou8dwzv",
+	"HcPOMXznm1jHwrcKW17tNSC+GBYmDCNEd5f8GXkpTTNGk4VLx5fChZsgD5WaZMwyUSx6iszVOZNtKXCF",
+	"Mc6C3YZ8Hn/6qonmmHi1CAvub8lJrb9hZ5z0XhWO7U1Kj0nt9q6IvStil66IB7BYsexAc3tMt89Xhy42",
+	"yE1/bb+9yirPsksOARaPZ5YvLsafZTqfMuLWztaQEGwsNQeqjvhXuZX+FwnGoY3oDs56b0vf29Kfti2d",
+	"ZXDxK/TI/r6CICG8ZB0t2l2y+jK7cD31yU3CeAv3NuFGAvUoRmHLETaxBeNZ3FuBvx8rsCcwG1Cews1v",
+	"pDybJZ97QtJs1tlWgnlYu467VfUKjiXye0PO3pBTMORswf9Lt/BuGedOCN80tMqFHTXrM3QInmsAKLWu",
+	"kk4u9A9EWCQUv3FqtB7rVHENLaonYNVeMZKBFNfpkng4zzIj2r2WCSvEYSFcvB+GDzG17bvkM6PJASTC",
+	"O094Ox4GV9gWvA1+ASDgaCDyHxczVmq2mCFeMNTDXUyZ0JcsmyrI0UywXi/MLI7AIqU0nc4Qlncg+FgA",
+	"iqTDby12cZ5gpVtFU6Y+sUwZ+hgvxZ/fUEF8VOVwmLGE63d8ynWrf/Si1+tFLbeqNqv9zdm/H/R6h62o",
+	"xb5qlgmafmYjZrYTiTnNARjM8eVqltIFzvPg5IfD8EX41f5mpZ9hyNC4uqRf4c4WM/4xK598ytiQKzQg",
+	"CKnN51sXEz5T5L0UCV0gwkIras0LNfISePtg5t72EAMba7V7jXav0T51jbaGmW2hxz4U3ppyGfbIDQai",
+	"7WO+QjKEfwc8B4uiO9JVrZEeVqsr8A7PUIpkvutT+pO4c0o0+6phbKomWDkKGamDYHXJZ+YlklKlSXvE",
+	"M6Ux/MAsHhMJF+OOrfNaCUV7U+K9aiCgIDmAy8+1X0Uuhuk8Yba5FQ3mrJvP+WykWQZYtCAnjGiaOuyY",
+	"BaOm46Ner0e0JEe9V6/Moy+Xrwtlw7nuRCTl18xiFYA3CQuB380gsTdG1PKVRzJEbIYx4Ldwb4j4ngwR",
+	"ak2GscL8oJ7/0/1zRZ3TCzlyOgkWQPC6WMog0dhwHuULWZQJXieCXBJfiGooE0au2FBO2SCfMTqnkdaG",
+	"IWxcW8QuqxD0gXjGWEAksQE3rv5pmYsoWUdkLQJYiSyPuEhsrBuXQuVVswuhcW7qA7F2ZJzRRkxj5763",
+	"L22uhYSBaVsZeB4iKs0tEBbVKE55H6f2JOPUthVBm6p3VqwSEKXvCtLU3uaNZZTA2vn0LZ2N6aT5DPaW",
+	"zr2ls2Tp3I7Nbwxj4mWArXFMcttjDmQSwJDUQZjYgDejPRZMNXFnTciSAIyt2IGF58y2tFqSitGyZMfc",
+	"ymqJkCUnvR7UWfeUbCCwRno8o3qCVstRJqexWS6ZwtpJEj9Hi7LOuK3eZv6ObHFGWBPQ268YOUQVsRcW",
+	"P++SM4RssXEjMgBrweD82IqEGK0T52XfXeCgCzjEZi7l6zTvSDX05DtApfSaLTCyEAq4m4FdpVRcD0Rc",
+	"tVPGboe5r91lDo8gmK2L2V2miwqvuZOhF4FgdiNh3R8STGgD9kgwL3q9Xs/ox/ASTZLgher6Ph9m0/zd",
+	"fxYNvmcHhz/kBl9rLsaKXk8dXmZNjrsPm9yHTd4LuMwdBertIsRr0GZ81moON0PaVLiGwNRCj6AG/Oul",
+	"rkCXNFbjETRfcV65gdg1UQ7DyB+MKm9Ocx4xbHxP8PYE7xHixHfnuwpNkc8t4LvF9b+TNlPrCrtkX3WB",
+	"dIWRGk6GDkoHo1nPVuUjbRBaEQ0RXUid04GIHUo9qBBcLyy0QA43H9uawkgZuuQ9za65jQKxL5PY0tyf",
+	"eJpyMY4Bn8b9eDHhsxn86og11WRKs2ss7FlSxRDLxi9lWItgIALlCqobB+E1wsjqZEIVQPjIEcGKx7k5",
+	"1CUPHb888EvkvjMQPDFCOey8GBuNZikrIG9BMXDTR+uw0HSI2cCMtJHNRQ7yMrL9dXKbb2neBRPwXSM9",
+	"XBWCxwz4CMofnPR65DU17P1Cr10B4TMbMn4DCAVyeN1UAaF0xny1fPv3O0aTS276O6qvlrBpYIZd2X18",
+	"xj4+44nFZ5wlWCzX0iQtH4zd5REcu+d5DxD+UeGAEYkLpALMZjk/NM2QYsGDIueLavhehIUXQnrkAkBC",
+	"plPHaYJYyYEIuEXOH82qIICE2QV2xzyOMy/CfMPhEw8V1eC47BrBDZdFZp9Lins3xI6jDWj9Ot9D6EFA",
+	"AP3P9kisCEyo9dA7wt3ony9EMBhBV1jXtX0TLBjrSrB3dOJvLWA+iC+f5hdzr/M/Qbe936Cduu9z2UeO",
+	"CBWoSNarb2d1CQg5Tx1SYXnqlXXJ3cnRv/1leWB/v2do9Qws37W913/Pbsv5TZvd6R16/6O1W3vufAdU",
+	"m/V8FkVj0kCUyQ1GmS2lWNEunQ+74df354PY0qzyCNRv75DYOyTuwSFxN5FohaJibdP35ZeIIf/kg8sf",
+	"dTf31BlfREJmUlnYpzXdFlA9RDGhu3lJS9CChNQYfhP55FQpGLllaXowkpnp1zS/kl/dkvYNoT27eH1+",
+	"TlI5pOlAzGimI3jtf0SEkkROKRdAgzVJGVUafAgABa1OjZplcw1tBBMV45SRq4wOr5lWEfl9LjVT0UDc",
+	"TrhmakaHLCJDOZ2a1YzI+SeScs0ymipD9YUUBziaMNjpYp5l5i4ZhpF3Q7gaiHC5KM6dwJIQW9GaKseT",
+	"Vng7nI+CJ/erKxadEa/xq0+i/nNCBe1mbMHU/2hM1oxa/jyDl0LQVtRKqf/ls3ndFYPGSlavjn+w1axO",
+	"jtBTwe3d+Gm+QPlmM15k12zvZti7GZ6im8FTkvv3Mjje9YhOBkiyRNKPmZb47zXcDgNR8juQdsAsodxA",
+	"/m9HNcIqzjZL1PRiKPXVYiDydwhNlSQyM7KlGWc+uLxEgR/7Sk/DQNTCMrj137Gj4bUTSfZ+hnWZwRZ+",
+	"Bi/47e0e9+lmGOaHefdeBk8A/2n/tY1zwUenbOxcsG8+pHNha4HxYRIF89u419+fonNh6I/PLnMD3Q3a",
+	"zrfgueiOXQvbX5UHdi14HtZUoNLNY+9a2LPYsmthsxv9sK4Fx5OfiEthGZ3aqUdhN0z6/jwKW1pQHoHo",
+	"7T0Ke4/CfXgU7iQHrVJKQizYu1tl6simuSFg2acLoiVRTNuMbJfEVc6Lfl5NiwYq6FfklIh5mhqpaypv",
+	"ShH4mIvANQL0Q7qzq+Jlfrgb5by4M8TttjQzBGAsrFar33r5w8mLUY8eDX88ZCdXvd7hEb06PhluicF/",
+	"phQfC6jDu08l29PZ75XO4jEv4PpKQpvAfTcgtAmb0QzqWB+oCR/pZVC9edvzJM5Lg5OU3zCSPzTUL8+M",
+	"Je0TZ+xxlC2343S6AxErTTMN0emYA8ZEYv/KGDk6OZjIeUbiX3+dTmMLZACBK7byLBmZxwkfc61OCRUL",
+	"DWhuLFUAl/FDv9eLIxL33D9+cH/38B9nP71+E3cCQtszEq/p9AA6tbCHkD3GEeiBDsQwlcNrLP7UHsmM",
+	"WIJH4qMXP7xAaIqjk14v7hQBGSAjzlWYhPUGxqIGIk6ZGOvJx9GF+fVcvOdiro2MbnhH3CVv6XBCYn88",
+	"3v4+5zOz2DFhQmeLAOyDuUdEjhCtGD70TAVbFBEphqxfsyPB6wHviQq9OgnfKAN+09sS4EWEFKywmg5y",
+	"0QwEhoqYZVQEXaJln+hbbkQJfHcgYCuW4EOXYTwKju2PS1SbgfA70idCkluJqYUJXagILJB8Ok81FUzO",
+	"VT7MiMRzkfIp1yx5TWcU0xaxSvtAxFP69Q3l6eIDu/2TvFIx7BxpC0kS8zOBNzvQf47i5juv5+4XwwlL",
+	"5ikX42Z/9xu/B3B0Hjf5rnI+YQR+lksEgOSwFbVGGU/owmXTTQH02OfWUT3P4G9bGF/NRfinnswzFbTX",
+	"cxb+ecsSEfxgpmn224z6Ab9qBIWciC6ThqKWpYOtfqv3stdrRa3SCWv1X/isxQ9Q1FbZAxCe32An8pke",
+	"5tM8CufYy+fXC+d2FEzsqDCroz8gwREJeKvfOjqCoVYuil2wtWW80qnGo74PSdiHJDxBZOqAC7ob6CSy",
+	"N6VHjZJZTumXyGbbYFZbYQw7QDHGlb+0LD8qJza2q5DQHZAkNk13JHm2Y0F2xExHK/QZ3ulEvhyfugwf",
+	"XeutWM4e33GlS2Tkvww8c6E8Xr7ycCYbWc7fPDsRjiZsRawfGO25LABtAvpsL+Ue8fl7QHxOKsR2M0Jc",
+	"oinLCLGrQrU2BjQqeyEA9AbYzUFsxUD4uAns8n5wlZdTVnR+31nxeJC4CVilPbryNxBJsWsxaiXeMl6g",
+	"lWDL9WYXrjAEEuQmI8LkOm6MNTUC8Ym0rxaa4QudbWSZX5i++3V7oNiLCj+ut4+7Pd5HXuwjL2zkxR0p",
+	"QIV/b1W8rsEvaD2d6L67nciUOdaCYL7l6IqIsK9DNtMl1advtCSgO0rThSJcoI02mDpHpm7r/RBX5YGW",
+	"enIQZVcyWRhq5Mu8fXSYlUvRLRGNmme+uB1+pYnWWVRdhBUGIOaUkTajw0logL4qmp9Jk/XZGnylGLJO",
+	"ELo2ELg0K72ey4klRozsVjzZpUH0sUyPuUHx8MVxrUFRzNM0LEq3vkXxOB/98ToWxeNgvMeFwR6XLIq9",
+	"H+7FovgoETqbsMa933jvN95hfM79GynvocprybOsoppqdXW1Xjtdwyz9CODLdSm/MgMvXZfEtzK7fs2E",
+	"Ztl5otD1DIUR8o8/U+AoJENopfoEmF/JCx60qHODB+XnBiJgglCczlbOAw+zVVW58NGUoas1nG9x4Kdk",
+	"Km/YQHBNrizOtnO+BkN7pioGWZmZFzS9xvFBRT47gaqvFzK+OlhTys4iXBowaugJD3m+oWYobxS/vAu/",
+	"56O6PIsH/fWH12TK0xTTz1OqJ5CzaznqezqccGGuT9Qq7Ntys+wWLG7vL9v7y74Bf1ktE9qW/WzpHQt6",
+	"cCpVUJdHjgw1i5Zjfw5EjTcscH0FjEhm4OK6uz9rX2m0gfQ9mvdpI8dTKDbtvU/fl/dJrU3W1vA45b6m",
+	"Wmv2ZdF2BAZsrlVFGlWkfbUoIgh0IhRhi+94+81AVN+4s+n6W7BaN2nlBba1t1rvrdYVq/X29/7eLNXB",
+	"I9L2+X6o9qItWBl1NA9KZqD3FTVd0ITrFL3/kFZiChU9kQA1KTQ0Sq3tAHzgRsVsgz44ECWzNpY6VjDC",
+	"zinmKNZoulDZjvtZuh5QKQUZjauBMN8dTqgYs6RZXR3JNJW3FQs+quwjmWGBxQnVvtbfQIBLPYIAZ9ei",
+	"EMUss3rlvbMLg/bj2LIbNF1AqTJ6bn6G6K0zJd+vlovr8nhG3NWcYm/E3Rtx78xmvrhyebtUnFnoxbkH",
+	"q22QNrGmzfa0arPNyz8VqH9MAg6XOxwNwTV8qmSHzROQeE7BMSaqc1rsouCmBKeqZWQD4S2nIa+Bgh1z",
+	"FXsnKlSgHUuZxKckHlLxeS6+CKo1EwlLIL9pIOqySOz75nXwanXJR+e81cvKbwWYjVKYdS2kG4Fte2sD",
+	"a+7ne0z7ankRnXuzeFT/zDLNhzQlU2ditbsPXk4xH9Ghnmcsa/Vbv1JqeNZUJiz9MDfLat7/+eAot9Oa",
+	"JsT9JLVhIa3XUqZUeGmCTKXQk3TRilqKZZzmXR0e/vjDMeAx4uFo9VvmQCxxYRbZ5E5SZP3e7aEc93bg",
+	"J2oHDjIAA3aWU51tmNlBIm8F1BJfwtYguuAN1ayYdBr8ElQeJIb3HkCXpA2mEpmByQQ9ZCPF9KkluQPB",
+	"Bfly+dpwskJ/mJwpMT6GZimHeCEqSHkoAVfErAj/CD2antPHpE01mUqlyYterwMjvmYz4IGW1GK04Sna",
+	"eDwwZJimW3I8YtXxoAEMG2OHlyfxQnZqyVeaB0TGGO9cjgyioclseSrqQKzMRSVNqagnvV7UnG0KWwYa",
+	"pD03rr0h8OADpsKscJgWO8ykUoSmacF1YBOH858GAk6Lr8FeXhAjXpivYpV/G1AV0zT1N8AGoHa65E1B",
+	"vR6IfDR2YzNGRjxNWZIXt8xAfVA74P9v7No8sp81iDP46z83yaPcJhf1j7/9Ea37EVb6yN/MRIPL2+q3",
+	"jnpHLw8Ojw56h5eHJ/1er9/r/aVl45zqm/VeumabM323YXvmv2f+T5/5e9pbJwXkD+8mDtwhddL3sTJ7",
+	"sszONVQU2DhnsthLVBQmCimSAxHmSNrvq5/YSGbsix7mso06G2mW4U8ZI+zrMJ0royhfmXtQlWwGAkUb",
+	"8x05ZsBh9YQtyIhbI1++KvKGZSmFOpOGkXGRyFsLWAESxMiwSmSzA7EAi/NRr9fDcKxXrwgKTYWoJgBK",
+	"SPk1c0KJOTMjcOxu6zmvEMd9LuiKXNDw2JR4U6/EwvIjFzb8MWi4PRN7YH9+VerZyK3vD9feqf89OPWr",
+	"TEptyqUaffx1XGrjvFKvt9wttXQgCrjdvtfHyy7dgfbxIPmlbqn2KaZPP8X0XoTOlWmm/jKtzDTdLrpm",
+	"FzflgYJsaphrgwc1n8o+0mYfaYORNru4vg+dI+ovfxuVJcNEQ7OhQ+bmWT65TiWldCAgIiVE+fcd7yRZ",
+	"ctfc9lGNfMvsb0eBYe3J2d8eh8buY1T2MSq7SzR8GMPelua8YmTK8qSOGmvdQNQmdUQkDmMM4O88ugDQ",
+	"zoIQAYt+BmEjd8wG2T5C47vOBfHL8limo41MRix8a28y+n5MRmsGNay2Dy3PAFlGN5aqi9+AmtgkuoRr",
+	"vNcP9/phRT/c9u7dizaIPizr3rNOxVwIqYcPai7ONBABjE/km11JmTIqbCwITRVzOOuuhZc6uLIxql3y",
+	"ekLFGKONigG2eamSfKQAGUR1IbjWfENJ84jrQmzs3VXRp5DlsCyudEmw6MWMiyRl5IrRzLxj0ZPsrHxc",
+	"qJzrjyN7tltPKQr0gan4XgPda6A7y5LYYVjpmM7H7GAok2XhpGeCGO3AxnNIwYrAL88UgW4IdEO4IDH8",
+	"fW7IbzXDou1gagYix6nB9LzmhIvgAxExqwcIb9W0C4ixGIhC2sUpSdiQJ6gGU/cRLhL2NTKUfSjFcJ5l",
+	"5pYif4JiohDMKvWE3HLR6ZJfzAAGAqcIGjeGOOJK8IzIW2FxcI2iDdr2lC4gjUQBxp2P47yk4wOAXkig",
+	"iwgDHrEXnmDvvkSWRHAa9HrWs5xzzabNMY4w8NcyYU8IQ6bX7b149aNZEzVhTOec5vAlGVPgHwvzXiuh",
+	"2fX6zOCSjveoMPuAwCeLCpMTsYBsm9uLhK2JbpsWtRR7GxPhpgZBQg29IrPM0Ba9GIi84AFc0hpLofXf",
+	"uDi+etNfE9F6x5X2JGuPAFOmbw9s7wOZcwNLX8Cm97a+78LWF+7omkTL3+96orUS7IUnYdaLoXHPlM31",
+	"IG1KNB1DugsdDuVcAHCC6Tjyb3A3OHi3U0it2YwY/cL0HcSnh7IlesWwupQFjrM3I+7NiBbQZXNJJLjU",
+	"W1kQPSXIaLILhdN0Eyqc5u+dKpz5Bx5J4TQD+CYVTjPwJ6ZwXmjKUcJVmrHU7q4hR171xD+c4qnA5GSu",
+	"zF773Guf34f26SnaXbTPnHx/t9qno1977fNb0z5znr3XPr8P7TPY0TtonwHR+sa0z+1lqaegfYYcZ699",
+	"7rVPp31uLInsSvvk4mCWySFT6kBndHjNxfhgZBj2gWEy91Dew32FwFc2qe5xRuIkk7M38lbE+DYRjBlt",
+	"DYpsGk3Q6MWIe2pUYNcaYdVUfGpIz8Jqc3FCNRD2mGh6DQBxghXLbJTf7ziEtgImWwSTRtjRK0auUiqu",
+	"MQwnY2HRq6hJV64ULoEE/rng2gzvg5m90U0tDEEJ/Q1+2xX627n4hGfh0m4Sim6PqrXaXWr1W247WmXK",
+	"+nrChtdm/hqBjxTT85lpVdw/c6feydtW1Pr4b62o9SsfT4Lyxw7rLWU3LAXgtnz9Edl0bb23fhn3wCx7",
+	"TfjJArPkbKBEoEN+1NRmIwzSFQznQXToPKPD8YCBuGNaRv2d3yvMaxDGB9ahG5jcJmp1+fjvVevvQbXm",
+	"zfRtSyLYmOaxigjuNPljV1LdQ+nPTRe0XqWusKu9Wr1Xq11uyM7Fmt0kj+Rk4IYJLbPFAbvZqJrZjI5Z",
+	"Qpi4YamcsYgIdsuUJrGtHw2Yb1CwEYWhCR9PzHOeRHVSEThrjVhEh+ZLb6gG4SjoLCLx73MqNNcL828N",
+	"arORmLxXEKSorn8ph6MzOnfif2+ApDsNv/1zJqdWCc5/vJSxVX8BYSEso+1NC2oiZ0TzKfsHqPJc2N6b",
+	"XB5u9ZtlOtvg7c2++FqVSoeLszsZbv1vfqLjWpyDM7geRI4I3qq9ePadiGd28922hiS89KjJXurahZJY",
+	"iQT/kxcO2fkSQezMOjg8AYIuEBQsAM0W4AtZ5fJYRoxAiAtH9ZSFt8I4m7LAbvZ5vHtZrSyrFS7x3a73",
+	"xvejdOkxwxeuS/Xam8sBkRh/uvj4gXwyrTBP1h5scI+6arKnaKaPhdSu7kDCNOWpikmbazUQMfuqWSZo",
+	"+pmNWMbEkKm4A5FrWHekT3KvxYwCvLwjJj3SxiUB2YhPp3OAFR4gYbrlivVJxm5YpgklU640vWZAkTpd",
+	"8tZ+lWT+szVV0cyAR/M0xbriFpTKyFbFLfEIybnHx2LRG4lNMfLp7PL1r+SasZlCF4nq9Am13hLMci4X",
+	"spHkhqZzRtpQFQ7xLWk+WtuxX73zBLxRcCbEGIqbm85Dd3Pg2sEt6FaXvjuY93rHw2u2gH+wbtC/h87M",
+	"97ohHnAZNYcDc2d6vk3a8wGc6H+tuFn++s+WnLX6LZuyDKPRk1a/9dyc2lbUgo34/9l73+U2bm1f8FVQ",
+	"nKkyeU6LphTbO6FqPihO9t7eN4l9bCW5d3anpkE2SOKoCXA3QMk8qXydms/3VeYN5lHuk0xhrQU0mmxS",
+	"IkXJstNVqYrF7sZ/rL+/tRY4SZYq1FGAzu/GFf5htHqHA37ceOQ92FEbkNwGJN/fowIUGwKSiRO4G4QF",
+	"ToDi7MfW6sRkL6n1ue9wF7THDzKwpCGkdBCbrOEYUut3YQk+C+HVD3cX0YDacH5WrTTbSrMhK83G6fiM",
+	"pVmaBOs6scBQ9prseaPcGlLbkKioJyxD2bHxdmX7y5KpuoMwyQ6QJSNRfIswyZpkyT1lyFTFQqQXRI8i",
+	"Rh5OYB9CmuR5HkmSm6v0XJSLSrZ0DfhF6gw7//j+5HQAFRXJK/ufeukedv747KTOW/iIv1yt+NmKn/dl",
+	"Pu94aSUvihWp6/fmROsC6F2SYPsOG6TIUI5+iJX6bqPaqTqGCaCBajdaXe6u+h9OtX/ezgo/Te6zzWWA",
+	"X8vFPiR5D2hkw8Q/Saaylka3NPqTZ80+JmnexzaANmFAGhxBsWgEK/ysoOy6n+UwyPCcZdh9Rna3bgAR",
+	"MEdYwuMkVfTP9W4zL3s7WqxLOZWKFz3iBmIyEWPSIuD5YqGNtD5iPlX+g2eGEahBQkx9FTourZgnrNBQ",
+	"eZUVGgkMsZ9QXcmxBJqCNKnCoSIMHYr0hlq7QVOQG/OALmH6DAsKNcTJpwoC5XvnwPrAmI+9+hB5wULf",
+	"FE/wqy/qtFTSVpvg9kDIa5GTipWqQqupKN3kZ5yK/FEXN3pZ5BAa4Uje+IqNRKFv2KC2CPHkAkAEu0ds",
+	"hj/hfg3ZjBs2EkKFmhZGQmxE1HNT4/77N3k2TBUOSBqm3BdssbSMo98VHRyTUs8TxkMf/utoYaivxdIa",
+	"Pz8+vkpVFx9gXcOFHF/1qoZ8zoUwmZKPsXIhExLcMzfcLfdEl+43t1DSUEHIUkwgCcFIjPnSiHo7M13k",
+	"NIwECzIqrBoSjVQaRm2ch5pd/tBRBAvOQy8tq80CNn1h44m4cQLOCUdqluMxRNLISa1ZMV9YKfLaYEHm",
+	"ufCjck/cbXlmMIUtU/rGtTqSzYdk4wYMIWiH1G861uRkcEvpD1WcvMGdabcVc8HN0tdrjgbiM0kACEhA",
+	"lepw+oECRe9CW764mTTspnTiqTr3pgj6m40Az8SwVsjpydlXbMavRaogaAjbpQgob7wYY1AKCa3uNcqj",
+	"666VO7HVqWMbhy4BPDpXUGezlDl9XGgsJAWf9tyt5ZQXBB67uwXXyZ0yPXfjUCdhxd3JwvrU7oRwIG+3",
+	"tlBoiwhVkffZezrDOFpcHJjsDIHxqfqFF0s4JUOiPG6iW6bI7jDDMS/LVaqgBbdrqA1AUVKr9VWf/Qy9",
+	"kFtzy8Fv7ClVJZem6sltG7SeMz7lUiF0jo14wd1ycEMHhNvoUiZsIUoa1JVU+TBVNzN6g3xKeS7yhI2W",
+	"lmhVVWE8kOdnjF+Lkk8FMzM3DKIy1PUzQ0pQRP5hqfBymtowkQ7wonCNuJUpxZxjCmNoo88+aMbdglLb",
+	"NPhASpWYciuvKY90aFdP2IB21F0SXdoZG/TZZVgJumK+wYr7muXcj4UY87MDtKb3DWLAccLSPqnfMebm",
+	"bSRXLZLr8w2qeu+lmPshWm4X7wttd8TnvqY8SkToJ57QN+WDihI/Of4gK3aapGpL1CpbS/BkbzR8YQC5",
+	"4rij69h4ahZSMvXOIUgVmBFaZ3zGJ8DMuVecwIbStcfQoUAOZLwOuUtuL4W2k7D4uFd65QdtP2m0q/i4",
+	"kDi677il4mR/ORm8Ovlq0EkgvOm2mmg+Qf33F5cnZ2df/+W0s79t5gdt27xNbbTqk83bVOhmWgoE8VBK",
+	"+kjJmxwxbkrehHcbCv/XaEBV+z+ijQZ6xgiP+8Y2/KDbyIbtdPDRY1MjRrRPRCoc/TbO4UuIcyj0ltiG",
+	"LeTt9sgGIG87Q0o3IhkK/dBxDAeJWo8OBIN72Ky8IRdqMV8t5ouSOO0pltwb5NUcSWpLrgzGTR4aT+p0",
+	"Nm/5wRAEU4WY5k4o2R1cmqqmnBs5STNxIOm/7AoRsxhNCrYj+qGPX7zHpyO30a5h7L4LRZxZiPBMmFB5",
+	"FU7aO2dZKQqncnwPfb3JM9bF8vu13zH/0w1Y6KfyWqgemzvqQmY1o5fl2Nt3wb0QfoQYD2iJHt9XDruM",
+	"9q2VxxqJcbREjxxvGvV8e9RpfANbmewLiz219Wt6zAjU52EI364gs99WaY3N+QKcnOi6kbkH7JJXKzRU",
+	"+c/0tSipKOW6X3vItEoV+H9Bby2FEeW1yMng3zUCTfnVHC1H1yE4O+h1cj/2kmDuS5WC4tcs+9v3l2xt",
+	"riOYYhYESu+XyoCm5+I9DSLrs7eqWJFp0b2VKnJqh0l2K6fKoBel3RsG5xYhA2D66D4kh7espgvhZ4WY",
+	"WKaXNgGPj6kaoOHBHA+TfC/8eMOLtM2PQcAu1o5WEwFbPzRSGDbClX9MmvTJJTl3fptu0IQOkMRN27j6",
+	"B9350T2v+t0ueDUduDup6voLULvxCWu86z1QBRtuD17Hhiv7fVgowDZINSViEt07So2JYtkgGiKKY+TE",
+	"tDMxhyvtx9g7j2hBuJJ46+ny3lMzDddyTQZb86/opbLrtNJqzcLSlhx1akeXwux6/U7Ska6Bfy1Fuaos",
+	"9muL2Imt9rmY8GVhO0Oo8RvMQlT+FyHxD09DtpOO/9hCMJ6s3PMkaEwzZYEakO5IH43EHGDY1hOWhTbf",
+	"65ssAQTLgrJ5b2Lj6tc8SVVlGse6NSAJJKgxuo/dqQ9/UhvRb7us6Kmq6ZBa/Z2r/D+iX1yPP0GHqFZu",
+	"Tet4d+2s1cgaScKnMo+/1zd3MY9XXKzUN60u9qXpYsRoj0YoPUBsO7H8IKxBrUdWsgwhHIDOcYQdbpBH",
+	"qyPDVw1CC3jLDLTGt9T/VmC0H2DWI6OTx0DnckLRGx54B8CzVMWwNi/ZItYMgV8R8LcUrDtALCRB+pg0",
+	"vYTaK8VcOznH8ivhK2UFuBpgoSt+Jv615IWb8vpK8fXsGSDEMc4GBA7rp+pyNwibYKbcEIyQObKy6rNf",
+	"vf5YaAt+VI4mWfwqVTcwwbBPMwwKJaF0aY3MCa8yWqILBjgasTPEkXv4YIRrrcqcYbc4VGksboxTOqGt",
+	"bjXeXAsqtQbwSeMXe4gW5BM0oAIGlo2EQbyiEwsM4wXgynlxw1euPXxJT6J6cPM++4lc0cGHQ6Bvrzdb",
+	"jVODVuOpHwCf8Sf2cD55TPTMnfAxGnA1r1fjQuACdpKOP7md4dnL/eEyfhGeZm6TcGxblGGLwLkn//2w",
+	"obnsxYFvBeI8dxRyO/e9BHRzxEeJfEf817EAPfE2gS3MeJP9un4zn74PeFIFWA6BGMQxJ1FgDQLPu8gO",
+	"65wVOGqvn6o3CtH/leF4WMNsS4iOuQLrS60SphsUhoEQkN2DtAvHVyA6yGJ2Vc9f8fFUOz0co3XOoRXH",
+	"jSobacSQke03hsfWpZU6r9pgtzAhDGvDiJcGzjokw84aD3asK+a/3PpIANqtBoaM40a2TIMGtZAGI5Wx",
+	"giOs1b09F8a4jYECnjW2jBpnOM7wQZ5g+BZZysDTmYSgrtNBz3FQwHu5sUvl14DCcoyeh7CrUmzKFhNx",
+	"I0qo56IYN7Dt0nofaX3R/Xj9yhh2I4rCiVq1wA6SPHETU1ULt0FU2TnJFhTJUTdp+1Wrh1vZ6jOmJ+6Y",
+	"RcW8Nl9tQOvCl2W1j90m+C7GuWwEavXuCet9J8dXn49MUgW3bX9P1MSUF0mnlnm5M3RDMsu5OADu6xbr",
+	"acouIDC3cksrt9w3LYY7RzKiB8eRVkix2i6wvFvaW+QVqazeW1qhfklgwTCsKOxq4WMkvTpPOTdQ6+R5",
+	"cCHVTADQTKpc99IEpqBL+Ke3pnZH2s6G6/SfnkKAshI3tS98cIelxn0Ojw12hJNyTXrGRDG1U+F4HzRs",
+	"Vsa9itEhEHy5hQuy7UwwrmW5jZml6lZuFvMn9rZJviNpEsSV6hkKbLXQwlKEMFOrpwJGpkvMgOW0/eKg",
+	"gDk4Ip8TD6QjUw9eSTpzbkUpefELpok6Peu/jDnh6WCTFfp7uT8rfO+/fIrckKbVMsSWId4/RhGP0tF4",
+	"ohXzkzG3YqpLuatq6AXhaVDfqeyWFfIcqwWHpkDBoj9XoGhshi92T1PHRs8GAzae8ZKPHQXrxVGNDXVI",
+	"1/pJmFtJXor8zhGPDak6GGTqWFfkiQe6hjFhh7YzdiNVr8/erM0WXLCg+NHCyJLpG+IoIYYSQixHgkE0",
+	"vlSVdnbJpyeQdRyVx8TbLmTJZI6te7ZmNasKOm+z/W6pw0xRk1bMX9POfFL+QgiKv3JjhXL9Jx2ohQ+o",
+	"iom+Ox+45NM28LGl1k+4TGdELlZ3LRUdrvJWev1IsY+XfNoY+wiXFcpxRlWQ4U+wCvkQyP1qxQN8o6JQ",
+	"UrSo+nVa98joDYhY2iOmcY1Dt/CNLwO+sbar+9e730bEdkY4OgVK5rHy72geRPFAcE+XM8unTmBifAx+",
+	"YXcE3WiSurnA/QTf9uLKIi/2I05/E/Z+0tNjBUKGKMOG1VzjRW0kZBsJGWo5HSKnRFf8frGQQBcKbswx",
+	"NFFsB9TQijBQutg+PK1rpamq1FJ2oFaKfX5SlZSm/dnpo27cT0IZlUqamcjZVOs81kgh16IxrVLaKqVf",
+	"lFJKF+9+GilSnS9aHSW+1Oqin6EuSnvXKqJfjiIaruP9tFAiXJ+hCnqYwPRk9E8afqt8tspnXfncRx45",
+	"qubperxFggnH172LCRaiHAmhEUdNst4Q3xrzspSk2llWCG4QL8THFoI73GfnDEhI/C4AbKVhfGQAK4R8",
+	"Fp+B5smnbAK/MZKANpVNZpYjY0uppiD6mKxXVcO5uxDWmBWoLoWx24Uwmcei2IFC2KU7FK0E9vlJYHCb",
+	"nzbJ/DNLUxbvlae5cM3uLkQFmrcjTWHoB2ga/ENPWAaNuO8zXxLMnSuTMcqqgCBAKjYB4QWehqaqIqKs",
+	"C5i7cjyT1yLveSumo6Wmz95geQRHNB3NouLuFXbdjcVYWRSOgFa0WvnGEe9ZpZRx71NOMk/OmC2XwhHX",
+	"TSqeqqiZJM7LKPNkA1cP33ugoZc516VKSME9nvESMZH40DChbLkifOPBYqW73Z+tUGlh8K1I2YqUNZES",
+	"j8Xdidu9Rckd3otMEb66BoNr8Df0oZyWdKODlzW0wIuhR4UnPh0/1kpMVYTYrgKFmNLMt8O6ocl+1TZU",
+	"aDxHG/6NNILqpdDgUrVtdH4ii2Jp4rHOlwZKW233lXjJt4FqR74TdqvrBAdQd55AsPRt3hO24TxxpDJb",
+	"KmkdZ/4JPELd9f7RBQRvvZ38iDWM6FVarATHHL5IQrAf+GC4hXQAPUqLhO6A85glQLYACKzytZICg3BP",
+	"muL93MpiDc4+Msu3UCUtY5R7COLGszm/Etk5y66kxRC1zLHPDN1E47FY2EqzQGqbqtHS+spVkDROiRvK",
+	"4NRdR+lTn+5YSPOTVgFpmnkPk2OQTKtilaoJTDAbLVdZVMFIQpAiM6Kg3HC1PuqN9vrsW0yhZPw0mdWp",
+	"gixLfZaNl8bqOcj8JvMVgmQOST/jIkG5mEgFhQ0huGOu82XhRY4K0u+TZVkx/79+dOvIuliJjrlVddvl",
+	"/v+2/Ha56mHaGvfmt256/sXRcoVnLLAqirYs3HG01Q2lijuUfw8VTEeU3vvr1eszMOBDoSSkb6kKFfoU",
+	"vo21SvMoHQU106B33dE/90ldc2uahZeFRhCGYjtJR5oPdG7Qu4YlN/BUdoYdtz+dpKN8nMK37//byelg",
+	"AAn8cF2djNpJOht3uzPsfM/HM3rkiQNEJokxmB9vBDiihqf9fVIQWDFvfYOtb/Bp+wbXrHB7OASb7GiL",
+	"UozhhNINXUvQs1yI0ghi49m7tx8iqxo29/z6LEvYzUyOZ1QvLWAZyBAGokiFehAf+dimigQFk50zO5OG",
+	"XYsSaK2xfIU1H8VHyvwyLiRUD1zPeQOdgOLYZx+EYL+cue+Q+WLfJgEjGpJlVN+gjveNVLm+OczaZX45",
+	"bY1d62TzsTOXkUawl7mr9TR+ObYxw7q/nCbM1OjTL2e9OxDHLfayQM0OR0qQeLipodwlByPpTQlr0AY3",
+	"7faoMuU/27H7a062CvenT9F4zqx0DY9Kwa+Ydv332QWpdbSGbhZk0qsGJ41/yw2uLPUNCcXSWIpqJsKO",
+	"Co6ht6iQp0Gxn6T07sVP3/XOqxFeTKwoYZjSVPUGHHFOVXjpW6gOC2+FGgSIdRN8PENVdsKLglFlvZXg",
+	"pXG68AB14m++ifWUWBk70MHxp/FuxFHG4RiEPLmoFr0PwjlKDMTH3ZWrJHj3L0f5f9tL+EYu8stZy0da",
+	"PvJIfOQ+DMPH0iMmdzvfeC+MLq4F5iwUWP8Xk1SMlxazkXPmG0OB1hEy7pMljL1pwRfXVsKxvL4jmfTV",
+	"B/fRm7yy8zl5+5qk4zoUm3XJrpUEX0uVSihV3h44ZC8GL3rBCgTWQTDVdHMR/qjnrlgfTK/PskKoqZ1l",
+	"UA3A69NAyqfAwSif96BuWKKP3Pc3MrezjMVfO91gUXDFy1TB/AzrmpkQNnE/W5EwWwqe4x9oHvSrQkZa",
+	"yAexLApoqpBK8JL5lka8TFJllyORsIVciISNBAcX0bQQCRTwUaLonft8GtdSF+s5LKqZ4PD77FttZ47d",
+	"pop4FnT3zLAsl3MnKGgFtbezuj2KRAppWC5KeU1JzYLug6eJEliW/pTZ6A3XyjBVWbocDL4a42lwEgf8",
+	"LRj+DIOkXz7Sb7gF+GMWLblfJ7BWbml1axuposXWSpgEuXmYf8ja4ROW2JLLwq3if4lSG9bNXnzdfzmA",
+	"swD/zHrn2ChxLZadDv52wS6+esU+uOPAXnzNPrJvXqFIdMY+stPnL+DxXwtu2be8dD+dDbI+u/Dr61dc",
+	"X7u7UDevN27w+pmH/fvVXdI1VyWY/eE2UReQYS5yA4C6a1iXHu8KVqCqIORUdJKUNU6+xCYx2SxVmhq6",
+	"PtDgKE0orY9pUzJp3ou5u+4ojk2VLkXeZ2+D04EH87J7gYTOjakk4FD1E0kYmVfBlowJbynhLprnMh+0",
+	"YVn2PR/PMtblQAnxOEsqfQJCNaVuPYcZGvlfAuVGmH60ju4p3bXngXrgIkEdqkBSSNLEVxMyNwda7U90",
+	"oMUbV4WI82oh/LH2dgXqp2bkTlW3MnFLxSaO5nhTN9q1jTds44Z4GzXc80DxYou4o/0+YzBlKYLUiOcV",
+	"WWHrm9v15ngQ5LynA4+Cz8/ouElt8Akr5JWI20mwsD3RvTAxyDnnZDHXmDv51ea4U1FRJa4qmw7Wzg5G",
+	"81ts5bjjqQKaFqX/6bPXlRtJ5kJZOeYFI6E30ESIhlF0EbuRYwoajV1TTlGKzpU/071z5vQNf+Hgth1q",
+	"s/9rqec/xlTj0yYT8rtbSflwUzrDb15V2YKIuu3OOQSXqjN88fVeMn9tKVrre2t9f6LW964u2UQqSPtG",
+	"UKZtwvt9LPS/Y3avnaAtHltxEAPl6JKn5ZEFZwge3uwgzNETLie7pW6OF5tbtFGLNlpDG+2n5u998jEj",
+	"nzv0Czj+m7cW5CPDOPvHh7c/sXfurbXSY6CzVvKb4dfkSyObKtQ8AAlyCcJRqrogKv1aSqgEC7IRlHPo",
+	"OXlpLUl23/U5M6gJA5yck00UqxOFhs6dzMbzE60KzOCMUj/+7S2+Ac44cLoTzDngmgIxYUuVOxEwe15H",
+	"fuQaU18HEdLJ+wAtgtfYBN5zDQOEimXioxWl4sV7QVU5nGRNg0dtAYwKID2K+cKuGMLrUQ72X0Mqa+zY",
+	"ixb7iXCwaQdSxpgq3lVSO4F1/fcNoe2fv3f0AvIyQopwGI0TvDrP4zOXdK4xxeMGMiNh/yXVGM0jeGjv",
+	"Rnb/YbR6h/N45HyOt9B7t/V4COqU/xCy/UXZde8gc70rIdsnKJd/5bIQf1aT8DteWsmLYkXk9TC4RdJZ",
+	"LBuEtr9WZNsbYz0prVPfYWWiJGRpRXNLwcaFABBml2oVmlSNxFjPBWn2CRMfx2JhKxzoFnCkR2z43rq6",
+	"TMDK54sNJKmqAVl77EqIBSWb8Bo3UJg++9H7ATVo6tF0WDcGIiapyipMGIQfVb7GhPX7fTRNeEOUo84n",
+	"7L0gW1vXT6rHtCLe2aCrx/jM2ABXqzPE1vGq62aBzXQfehJjVkvhM52QbWFSCgHt4ogA5VKs4NGNVKZH",
+	"ZrVg6SgdM4vM/FDbL6eZ8DwCHLpWQc8IEOJulaaZ0h6bhColoz0qqqqcsEUpx4KBH9gk7FqoHOz9uWsX",
+	"Wa4oWY4pWHowVU7TY2amb8DeVisfaplWY+EZPpobrWalgLIW565d7rQUwdFKONYLSbKMN2i7VeMs1+Pl",
+	"3K0mXg0DIGdVWa9j+cUdhSaUb4TYBks/1JvP1yC/TpSJEKZx4nA3WpLAKktl7I2QtkJhk5WtehFLhISq",
+	"/ka75uqQ5YQKWUD66kr8iiQ/7LLBzOtr5OPRhZHWrM+SspXDYsGgoAbIjZdzOI3MyVL4LzQCI3oY9m/t",
+	"NjQs8M1MFqK2WSaGs0sFR9XfC9fAuV9X/4nBczAq9PjKrSfaH3nORuDpxzVF6liVxwaEguVTiI50B1Df",
+	"CDyzOJNSGBuQ9Vm4ET8raUP1yjg5/DPDuksFlyHv+WtAxx6WlgyX4obSvf9Va+vO9RsFoIPCSpThpXV3",
+	"9fQMqC3ecoAdAOJ9zgus3GLOGXfNQlvepcHZRH50p1Mrj3frfqs/9jz0neYE94xcPe7+hK27627VisLU",
+	"p4pACqMx4gubdm1CTzd6WeSsdBIEEAEYTV5VdLGaDeAmXqwV8nZELNAkj5Kf48BYtxBTPl6xnFvea4TL",
+	"s6a54JVvQq7bZekUHECuszsB18+rsJMZt3STeOEO4Wqt/IvrwO+DOwY7Ee+NQyTz+w/aXmJK/szvrx94",
+	"wy7FdRjd+KCgUJerFaM0/6uqnMuQihnRdsF9RqoJ9dSBJlTOofpCIzhSFPk5zRIUJTYp+DQsiFabFOSy",
+	"XmMJri8peKymxuobKMBEjKTGMqHskl8LU8iFu3QRDRjr+VxivWksee1FsfwamNwa0olqOd3uOKD6+TV1",
+	"eMOONuYKAmSwAdbFgJuZo6YWFoPyd105+YrmtCdwHwf3iCrkXoj9ul6YdKS55B9j9H4DUn8rNH8vHwAI",
+	"i61W2WqVX5xW+R5tNJ77PDOAcoBQKtLrjuEseD7Wxp6AhJ/rGxXh/A82YzYDYJnriIWOfLwU/KonbFHq",
+	"fDkGTvmvJhHMXakxL8bLAoO+bKqy6u+3KhtSjLcwVs5BHMz8P/MMxGFIxfifeuQ0S/Wu1NNSGPMPPQLl",
+	"0k0LEE3wA8vGjmsUBf7d67OfSFnBcQpTzcSwlbDD0C+qUf+pRyZVUOHH6T3et71iBVeIxHEEtEB4r4fI",
+	"ujUBIySwhgoyvOBTkTOhrkWhFyJxcqYwltXnz6g8HrQ4k9OZe0ViMSGmyxwYeqpAiByCTFDDEkeiVZ9l",
+	"H67kgoSRSwiQc0NgIGpQgXwYbxefpgrQsy8Hg0HCXlKpowWfSuUkcJ8AoOvNEkktbQpaBwwKZNGi6kmq",
+	"sEAgfN9Q1q6pih07OAtTSAunjf02DONPiN6F5XY0Jb4Se6Jxa4t4vACPvbp9x6eiiUlf4GGuq3d14tTC",
+	"dL8MmG7FOtf39x7Q3YpzggHsBH1O92OZy0boLxoDasc0cnN5CBdB6gQb6XzFupxlr2s+szlfnLPs9z+y",
+	"VIEN2JAprih6CduOMasF+O+Kq04VROlFo/TB1PhWNw60nlBwNRncKMraZwqoQGwYVD7yj3rDQPuvxMok",
+	"bKnMkoQhX2+P7A4buLfK0JAqrLNXuSCDdh67GfuI17sSKwLqJU3oyH6DISNVh1sytpgxUJklfx3Y0A7W",
+	"aCsA8QYU7iIKjawrMPtpqXRmgRZHK/ppVNaxLnQJzk5Sw6K6dienZ4O/3F3TrE2mVTZbZfPLVzZriIrj",
+	"aJrxJToKu9wdgf5deB4lya8gJtyw7N3PtaD0ZtaeJWi4czonOH8Kp0wtuJ2dM7SeYsFYIJUt12659hfC",
+	"tav70/Lvln+3/Psz5t+sWzFL4Fy9I3J0Oq/HNhjnObrQeIU0cbwkIndVGqzX9AZWA0IAUa+W9EVak6qv",
+	"Xp2EmDywjWa+6Yb4V0hmR2GuvWoMawGxLwYvUhWDPLyzeMYN45bNNWWHRh86lIQPbXU5w4rZmD+6wbsd",
+	"D/C2okJ1lJHPjFehiCgh3prXvzn5oDfP02GqM8h6bsFUVQvn2Wf0aYSM2ZJU77w+480xQh7WDOAXYN1z",
+	"4lGA8BLia0gBeW6RnxkELqHTFQAlNBjDC2FqqKaAXKs2ZatUCF+fwNfoMTHgxv9BXgmyiqM3mDAXEdOP",
+	"1mM7/68x//NU8X2AEncWTe5vRr9rAajanfykkWrVJdodhhbes2JOHulNT3chJnb9XS+XvP75w+XJ11+f",
+	"fHs0/3YDZWtj3NoYt6cT43aR5zGLJjZXgVOPK2g8lHv6cl1br3CtGD1TpW1KHPv1UdGkm6F/VU9SBUS8",
+	"P67dWoPO6dAwgDg3cz0lPtlTv+6aNbp0wgu6txvEnayq2iCVsYLnw5pgk0R/BWKFTu81eudebcyGOxNg",
+	"5yiFYJspqihrVAJZowCCVk3hO1lmgF9lvHCSSOn4pAeB+kWE1dvqdQb+7feiC4kfwHgCWZxsnZv3zqsU",
+	"EIQ3BgHs5WAwwNS4FO5I2ajA+BLnL3gsJ3P9fHzOXubHyLO0JkrcIevSjvvc+na/NN/u+gYfz7nrzjr8",
+	"9DqQ0z+QeTi1cHuav7PBoMpnQSzxhpuQNcnRuLPBi+qdoDIqzcxyPPMfdbl7D4pDqCnGPs4QVhOd8Lto",
+	"Ncby1RAhSCNRQAZ3nap9VJ0++86NHjC/t+k1mCSmWbFhh+o1qdqh2LAH1mtg7kfRaya7w9x33w0cBlz8",
+	"M6QUW4yK8VlauyCd1lBYPAXJGfdyOyHbO3zwIJE42URq1s1kmK+iLt7LvN9JOpCKHQKIE19suU4rO+tq",
+	"6p013/yrV50/tkJjLuJg9iHZXiqTEPldKMgAA+EhXxJZpsY+LQdFMBKcNlVRnCSQKf8CEKVdFrHeuimR",
+	"r9hcX9eEV9SJfLnJ64g2gwORLiy9qyO2sBK2npS01lVle6w7hAy/Boeaaw6zlGHDk1oFy7h+ERZgaiCb",
+	"h1PNKmrhqFTzMc1A66ad149pvzkeMnJNgm6WmPHMtOyi9Svd5lc6kEltEbalWiztiSOkJ2MyzzQmMPqV",
+	"kBYN8mKglq4Bg4J1FElQ/wAdAyO9nM5skqpahPSz9ajHyM30xo3zZyXta21sVgnZer5YWp/JM0ein424",
+	"kSYjoAO6MKBoD9hLAogiC5mYsH6RG1I9NSouUtZPVTyfKqlpwuYYBAfJUMHnRVaPs9MXf3nx9VevXvwF",
+	"+UedVVRk/yEsHZQJqrZim1S/vr3/EcWKjparxFvXGllupCQEWeRfS1GuKmHEL9dOMSSkCf9RKjlfzv0b",
+	"E13Oue0MO7leunuRdOb8I75QrWvSmfuvBsEoQbFufzx4Iqv64u62gsAVw4WDK9Ymizpusqg4lmm0XEXV",
+	"nBLw+dYP7yPllNpKbmkszxdyfPUA1vTMtRtFNXtC6aP+3b+d3gCWZUTAkfjrqd226FjfZmOSJdcpXAt6",
+	"6ZP6HAPxGZ4lHfTy83J1iSQC1v3ucqSfkJvdO/j0kSVIP4Dv3f+3URo3KcSstR7F1qN4j3RK7hxFOQ0m",
+	"Ta7EcMe3yZvhhT9upYKQXeBaPAQhpKYfnRa+p36fIDn8apMcTvxNO4Ae0kyfJkmk7W+pYksV76+J41F6",
+	"eMIYapOgHvwQ4M735BnCAvBe4XZ7VkhRB7SH/MhODSd8hU/8/Qt8tx30WYMEboI/sds3eRZDGME0SwPa",
+	"xHpGOnTNbBtGWbMdpGqHHTfqfy9kZ6pCjnrHS7QKw40Tx5nleCxEbnp9djd8YsBI3hWgeCc/Xqr2BCju",
+	"8uNVFWaOAlBsOkWflEdCoiA3xCUkD4OaFVr5kgT9TtLxJ2a3/ZreqkCMF1+9wtw8UMZEqvo73sL97oeT",
+	"i69enQzOXnYOSsO/cRtboGLLQJ8aULGZUB8br7jOQh8Bttg8sYPQi/OGC00YRmp8PwRjqgDCyCIEYxPN",
+	"aMQxBh6ZhH/XMYx1YudeAzK6N2qR1UGLqbo3atFvQR2TmKrdoER2GCYxVfcGJTbtSQtNPID57QlQ3HJz",
+	"W5ziF4ZT3LbPx4ArbjCc3+tE/PFxiypVgWrlSLO2YFB65wxQjmwN5IioFcRI3UNRYTvip2sKDEZc3TfC",
+	"il3EM39QJOJxFJjHxyM2X4QWZ/JEYYlbtuvpoBO3yPRbQYrrpPFzgylS3Qa1LIpen/2oryGLfkWxIUE+",
+	"rQVa2Cg5s7uEgPGLiDfRoVQ1WqaeNKbwAejfgZabve0yT8HmcjQcSrMMvAti2HKAFml4K9LwGHxni7i8",
+	"WJbjGTfiZCYN+EK2IQ4jNc1/Y6DCMybt5cY6MVTZmckY/r+qmAtlHihXL5pYMEVvqjB+kSJ2aAnOAQAI",
+	"qX77VZt6aY3MBTt1RP3VAEopF3y+gIQNUPUBC3J0B1h7Dew9pwk7HQzcv14Neucsu5Eq1zc/UpOxcwSf",
+	"+BK8ffZWFaswURy0gQRExnK7NOyt+wWLoL/jMmdQYRnJd/0jlmsYHxTtZSthwY8ROSH8KELdNdqJYaoy",
+	"qy0vfIOvXRcZGyQsCzuQseyfv2UJtUcLSMvp9ADI/A/5LLBmMx4g3xKaWagxAGqVgrMbWWKBDqshrNRP",
+	"1bUHc6WJgeojbaoKrvKHT0tMOEq/Gn+n83oLkvJX3FdI5+V2PWHVoTz3ubfWzxZGP8Dhwio70m5DVmKr",
+	"nZhjBbykVPars06wgEhlxfRR4JDra7Tb6hJOuScBLSLyQcpnNi31J0U/BtofRzceP31v01GrhWhSbpr6",
+	"j3oCxKcBgZ6q7N3bD83RmmT0yXrMCAGZDZ3UXUgDRZ4qVcPUinFhpc9abROvpMBo3Iv4Z12vitH20PZc",
+	"XxOhBAiTnwmUmkdztpsr5jg7ryXyGbJ//pZRC1WGwz77pT5/98AIqAXPS5FCDRjUjvKErEY5647ESuMY",
+	"ZOnzATBoBWwUWBuGj2c0u6mm0vLbp4dJhUCDmURKEbI9oJKN+YocD0i8jQwLCoUsS65BbOgZ5byv1KlI",
+	"ZUtVKHWKLLS7oUCRRQ0NcxgUMS6WucjjPIUvkmp+fkcIzlAVlmqIOXsxGCQMci14lTDaNUq1KDHRYr+C",
+	"MaSKUkBFgWyTaMogvoS1Q1aZKnoGQpFxB44XlfcKUjg2lyFszJe1fZhNtrpfpZ1RwVsaL+HUJCWPyqWx",
+	"Uo0RuFEFIG/vJYRo9GqhGC8HiO+rH7VCzqU93zoBQv6tp3ncTlEm1tsR8L4n6x6+UGoiVUHMQHGo9OL3",
+	"4Smr4Do0WVoPD/nelRXsMNHrgm7/mJclovS93DjS14INqBrFegKzaHgQLQRER6rp0InduHIR7QM539GW",
+	"ALU5OCGnF2reVcfi05g4onMJfcLfneHpaf8vL5MI3nk6uBtM5Y+kamPQX2ti0Jw+61v98Y4gmD/2q1fR",
+	"sMq0Bw9hT7mTc7Eayp7uxDvShtbY0hpbmmT0+NQc19YSy9sPCYhZF6i3R3aSoFyhY0DOq25exrru4nmu",
+	"HGFQ8q3lkX2P2EfCsjkvoYJxPUMAGib8L5cSfwWTfg2io8kMcRv25hyhN/hOqiQWmQIJLoibtCTG8hWz",
+	"eioco/SYHaxbug3R45v1k4IfPcFuSleGQNbaUm6Ae+KA1oRVS4w41/Hqtc7XllyXTSueqsZxE6wnsOX1",
+	"7YcNXJ9DyFeWqntBf3CpN7KRpWoX8ifU7Z5AxaRIFKkOs9FzL0Wah4/i9dCgY0ghn39lLH8QgSBuFT3u",
+	"K3kcr1zWJ5AzWtDSFwZaOlQuuB2y5IvuP4AU8JpyX3MoyR00T/Rh62U5DoeYisp729VUXgvFMj+0rMpZ",
+	"napTLNU9YAF9YHoJG+sFqJFbQEZDR25PwKZH7vshxvW9hWobWRLlx3aDWFM2E6pQbv6N2MxoKYv8Uv9b",
+	"BpX9Cz41Ccvl3PE9KNh/I+R0ZhNGaQlMwrJoaRw3lcqKUvHiJ0DJJlBAO66jkSUUy54LJnPDuhkfjykJ",
+	"suPIjg9bzbIpX07dH72ERW94sDC2a2ZysZBqSoP/15IX0q7eFVx9AH9Sdu4XJ4OEcz/HvP11KHRO77lh",
+	"BZ+gmfEFxLDccMPGSwtqeYLbnEnzXswd88tYN/Of+KH1qk7dIY7GcF3DO4cjI8u6SNklqy04nSDWxvKV",
+	"8b/0fCl/XxH+TkZgPJXPTDWYZhB29Xw9xWx40pANMBhyzVgvxBCLd8IbSZSFSkLy81gkNVnPzcRtXpQe",
+	"fa3nf/7Wr9msEqys8/bDpfv2bskFQR3IGHownawEYsprvZAiZ2Y5OvEGp6mwuKg52gZDLsPacoNhdRiM",
+	"NMEIDKYkEMUKwcniHJa+zy7gNpPYdTPjtvacjF6sFBPh5FMB+gMkBktShcZXNChZPk2C0bWMM+agsdZI",
+	"NRZQUtZ1KH3yevERb2aqoi66WDVWqquYetFQrMZ4NGZWBgrukM3R8vFs7qgmfJ6q+ldQXtWtQu+cZSNe",
+	"ulvtAfUsI7t6MPWtGf/ovCpxE3CY+oZsiDiZtcoT7ovNekWFvBKMkxH/mRkyzqjKj1MyQhEgpW/IxW0I",
+	"QtpUKihamIKPr0yyq5TClmpBrEsF46PGwIxHqTbD0ZKGOdJ+Lej8jfXc41ILx3Qs89zDa4LIY87jlpFi",
+	"UDtLVQhjWEY15T/AK47HQZofwKOxm5kcz3zVeTx1W4yt7hiHEVTd1zBgfO4uDXUPl7M5z2bgg65RGvqd",
+	"TLiNZZPqELMmg+773RX5feh82AuopXwzEypVviB/Et7C8e5neL3Ic4wpJ9HkU0YDbhwHj02sBKfOt/uh",
+	"xvy8UD5qw/Pa8LynFp4X085jBuSVeum4/11wXvTqEISpQB5MbInLjJu+AnMVRbyds6x6Fwh39s/fslQR",
+	"XIjw70pseK1uBccC+/n+kk8pA6nnu95XT+P1vqYNB95BeKP3tF77u5p+0krsjig4CuDHD3Bb4o0w/qii",
+	"2ms+nomT11rZUhd3K60Gn/gv/kgOKsr21V0oD370k7Y/krjV4pEeDI9UHY6YsPifHwqOtD0XRlQx9Gam",
+	"i3B6a0gbwoyChkK/R69lJogJECs7WlVlM3P8ltQmTzaqQqjwtEbsgkyYO8lyfCXVlMCWTtFZLG0Qvyiv",
+	"YJSkw8qiYNwnxFvIEM8gy4ia9qpEmf5b84wpYWAH+uxXr33Vt4zNROGE7okuhSOHHtrDfnCNhAAyq1Ml",
+	"JJBU/yEofIiFgN+96rZZRfOZgaWiD4F6XlaSe0gUEgU8bOYJqcTc2r548GiNkrulF8UkccTefyYtvkqM",
+	"AsvKIU7W63I0L/ejrME1+jheOCgwWqUtVm+NYj5o3xBuJoqJ2zGuViwXCztbyza9drQaqqr2+uw12cHu",
+	"hB9xGi5K+lqJNVG/S3wsoxm+RnhX1tsax7df+g+9WN2LwR1Rwo8XdiuYIR/cXcanSbk5PnYcyC38eO0a",
+	"V2iEMYy1VRxaxeF4WAZ/ytZYZkyyn5k9uP+d1QtKZB042kOVRUW05zrj1WOA7HI25pYXerrcMJePHedW",
+	"VmONT9Mju2mw5PmFawhIzOiCQ85hH/CFObf67CLP12n/HaK0D6T9NcDy/urUgcmimqb/SZkHbOEPQk3t",
+	"rDM8Peu/TPCnX2XufnmRhDDXD27vb4tNXEgxFuadKL91jXSGZ/sync2D0dqXWjbxxOxLap1sVnmfDtIL",
+	"D+YMD4V/88oMXwO12fVM8GEknrSWgufEJvQE/GxVrcUUaiZ47Qw8nO5ogCks9heRLSx4NGJYmOJzYWqv",
+	"J6mqMYeEZRFRA0hYjShlPmfTLqJf5Qi8P+qpibL9aXBPhxP/RwYwNXLmO0CZwEiJ0I3ahWghTF8EhAko",
+	"3hqpq5wK97UC7kntf5fx6bwlGRMmYDENM6hMdZWlbCN1E2Fi1lI2kSeiwaSWS7DnsBkHZzDr8rtL1Kl6",
+	"MXjR26cy5N00gFTd2fyzLXnUgTmVjiPnP0pOpW17uHlu2liPJ5VaqUF9vydlqmVaanRwvm3ss4EcbJCY",
+	"c8bX4+wa8jEDOKcSqyns1Z1JuLfSbJgAm1ycVaHbQK18m4mPw43H5roFbOWanQMbuY/n874E4HHdoGvC",
+	"zxYbbJ0mtK7R1jVKrtHjE6QjOExv12ze1IWq7bkYgou1loLN07/6xCvbJ+VfQxPoZhY2Sy41Wfq4INM7",
+	"r1MnY/mqzy72kYkwYdp9XWIbodGp2owKuhfJPjBl2wOIV8ewn57tay71qfo/8BsMCD8bsIllI1422FJP",
+	"H9WW+on5CuOGUn3UOcwh7KGVWf+kGjwSjIcVlO+rwj8nMn+4FfdADrfbL0ijYt2ZvqkJ0M8Muf1YwVdM",
+	"Lx3bhy+AXEFsqdXjq17FAVO14f7zY/kJe9nhAIz7rXG7VHUNplgDUKOHkIQYLNzb5OiGgoZ8Ic08sYIk",
+	"PShT3PAtrq3tp/cuOhb2wZ2JzvDrFyH324uv2Uf2zStmZkLYTtKBU+MZ6Tev6Afvhvx6X97XdMJaT2Lr",
+	"SXxqSHVPZ8mD+NS51PPf6R+HVALwc91ZCiBMvsGgvJ4R//7KSK3eSYjRwmFKwxa89OjG0OqQvZmcgObA",
+	"nO62waUcO+qnqtmWvY2bsTsxMzfaewNfGqzelb3sOGbve7Oghzd81y/ahuHbC2Wt9vDULN7+dhJtfDj7",
+	"96MJ47cVJwj0aFshgkCS712B4BY2UQHvHxKSWMUPUDz23WGFb/2nqFGkymfRNmhewbyFo5LHkQtJFIud",
+	"MCvnAmMWxtpY0/szwRLD8n1SpaE+yC3Ws4k760t1KefiR6mWFgxlPytpO0MAMfrQOswkaIRdLqJ3O8PT",
+	"l/tqFPWz1eoSrS7x5FCJNcr5OJpDxRKej0BmeyDGAGlzXg4GcShtM3ugRLwRGaUUxGt8I1XbGcdaxluo",
+	"4dh1C0zemypyl2KwoIZDqvzPzGg24SX7d3Y6SJjPaoMtVuPnOdRqpjA026tQOOhgwlA7KJxQHwvqOW5Z",
+	"SF4fMg5JKnTpw79I39CTiVDAvshbxU2qohDj/k/9CQIruz/hOIlTDpoZ3yPFYm1UP3ssxmeeBufDnkm8",
+	"+8BvQEikP78To2VZdpqY2ss98tWuz/xb1Lge1z9EzO9NbrZ5hSjctOFCthyz5Zj345g+S3ydpTw63/x0",
+	"GP4Q+V0twDYYvwfrp2q0YoHN3QGpH+W4yBSVVl6nXIDhb5Tm11JJJWuMZweSfxOqcDQk/z24xZ8BxR+W",
+	"59Mg+Csldh/0/uZVaAH8XwyAP06/81jY/YjA/x5Rk/29JlGGjdtKKG+BcqdqTzw+ux2OvxZ0dXTT18Pg",
+	"8e9h4PrkWHwd07XWKfGknBLVHX0UBP4Gs4rluu1A+zU/aWQvStU9ISp7QOLvcwcfFw4fSRI704NFV7NF",
+	"w7do+AgNfzS6cBwg/E434yZR2epwjK/3AxU934m13xzqfeD2yQ7fIMpXWTRhsPgaYYHMUvOpigzCVbkN",
+	"rEACJ6G3J34fSyo+akqrDXT9sYSlA42hBR/p8j13cvILcOmt2z+3uP8GUEms8v+dNfr/XiadG11evRbK",
+	"iltLjD2So/DT8q4Wcd8i7o+JuH8ImfhAnfv5sRKmPF0eeqw0LjczbSoW83aN7zm1IKr5mewwF2PxKZGH",
+	"LC+Ou0FdevRBFruyo2Qs18LcGWqvojGxh9RkthmC27Quf5a0LmyslVnORe6T0365Zpk24UvTnj+UWreF",
+	"tW0WuTl+jfk1XWuj8s9mAulaeWnWHRA45xyy1ftC7FQjhxdFrxGUA0VmNrMm+5JGXhrdqD69q4T9tppA",
+	"fRaVbKc6+B/cu1XdOkT+9Dygh0YT1zji9SpHz8xanaM3eQYQfay1DoAfWSmtyLKglLxbCv9hrRXMjMwK",
+	"eV29sFZwvRdzxaSq3F6yNVt+9T0VZYq4XsjKDDEJqFuHjB1S5eIj6050yUgdq1cqP+tHw+2d+2TTI21n",
+	"cThFlbx6fY3c3uaacQYXIRRCpzKpuNqwTr7oKT3Av7CYKM0W6mYBIgpOE1SQqRszKd3HeiVu12CfXd7o",
+	"qLgVNDbWC0Hl1OLKnn5m8cQQ92VxGE6bD3VIQar4QV4JulJwc0IV7/tURz+HA3afKuiNNXNSdUgV9MNq",
+	"ka/duydWiPzFWhHxuMD42Vp5cfesfri32xFEJ+ngAe4Mv6p3EaQReh43e2vC1VA//WyjfnpT7XNHBvct",
+	"a76+YZ9tTfOGmnZtQfPWfLErCfjmkTlKIaEtcsoDlTLfcfzrxoFtNcOp4COayI1NFTYCle2odhFIKFKU",
+	"5lkocDlaoeCh+FwkbL24tv/OvSHzXgLCiCLDORI/8wwaCZLMzobCWzLvYcVsqRhPFYzdTWKdNTZXQO/d",
+	"tSy5E0N31SVntbLkjkrVypPH9dzjQuVROXeQlTaKuzdXL2e3FC9Pla9eLvONKuXs0CLlKEBuqVLO9ilS",
+	"TjJ5A7tBg0HWY4qXpb6haptuU5sMRE1SSy3I9zCDz71lli/azrN1155++fG5t/M0EPrWoPNlFSE/iJff",
+	"bqLBFh7MKBPpiK4nMsBYPn2TB9vL6WDAcrA5jK17i8nc1I0xQJRTxYui12ffo1KaV2Wo4CM9YRlMEApa",
+	"1wzpZGYY1rBFOZBbGF8O0VRcsaqGN9b+1lBOC7Mo0DPDhLLlKmkwSDBpa5WhQmICoPR313obC8fWy/g2",
+	"FY5dr+FVGaGAa1x4HWHueCYsTygV5niSiDT77er8elXaVGFZ2q0pGgxFcPk+qtFFtXjXcJL1kCylsfTt",
+	"wSr7pTvin0RNx3PuLuhWJXg/ZdZN5QEV2Nu638WOWg98q8I+gApr8fLeX2l1LTz/HW7k/jB2x2BuuCF+",
+	"tAXAvp70Jxbwqcyh4zh8CnD2O/EamTse5nnWTJQiZggvzsF7/NCcxdHd927iNTT93XkE22ARxwfLw/g8",
+	"tX+i+PhNVLzlbZKeJ4KHxwNEsiRAKg8qvf1wmXcuHeXaFTFpLR/PhGkWh7uRHNyLcw/UAPeWTyOpGP3D",
+	"qTpQKt4t9aZqX+LEdkm9aMtpEnthWR6GcvVZ1DqseqN0K92eKH2iF0PkKk4H8m+uF4BiS9Ia8uRAyfci",
+	"zw+mg03pAD69PNnGysex8p970ki4J/ow8rpFtrsWKtflg+X1mukbxhl2wowoikjJ7hpB8YK/wPPvhOWy",
+	"8HCMGCUiranhLVMFxmxs9k2eRfYMgFBQfxt1tV8geuBGGtHrs0yad6V0CzxkTgXMUpWLubZ12wvalBf4",
+	"IsthjNt0dpBOYW6OeHlLOED66w30+uxIKIG1YIFzdk+UwFYLyYOiBKrELPFR+KQ5WcKi/ayk/Y/Kv36W",
+	"dMK58ajdgBPov0y2AgxOIT4h9tS78TX56r/VHzv45D9isIA/7ruBAfSWFfOflvORKN1NfH3y4sXpHoXA",
+	"G+9km/mszePy1BgiEXqiyg/DGh/BQV+bxm7n/CYmEmjqdXRbTYYee89yYm/9aOU72+0Fl04F2OIAV5tM",
+	"u9ENHtizE9TXyVKWsPg3ShADdVHcP5oc3XYmjGATvSxT1TDuysUe6LP7oxA8v5Rz8UZ9x1eh7f8ILvpU",
+	"ZY2kPiSZqdzp+3nQU7XThU6vwobt5UJP1UjnK6cayakCZe0I3PlOzvB4xz9rT/hDe6U3BJn9fNN1ctC6",
+	"o78wd/Ta9h7DFe1ZFfzwC9HdO1eJXeeiUwGUIwDDa8ix7s1MjmesEKFWKOWFWSzL8YwbUXu9d+cKs2sO",
+	"AadAKZ0qsxzP/Mi6m05o7p+BwQ0pnvu+t800zi6clgcJPO6Bxt6dufnz07+qhDn3078exxmAZ4PB0aid",
+	"3dYj8KQy5GwheY/mFtgZsgsnqU75tsbsxlT1oRJfXLDJsijYEijMsJ7+QhqPQMmbsuBH6S/ulPjivMpn",
+	"XIvniiFDvToqxvBrkdM6EQ1tIrtJ7BKBCJxjpu+tMlUckUodah7abgM6e3k3W82jmWOO5nSoy7TNMiye",
+	"lJYst7iUbbiUezADL/4WehzVI2k0r/wEaWid9mxLOZ+ToLlU8l9LwfhcE7AuUCVwHIR2N6MNihXrvhgM",
+	"UuVdqpDU9pzlYixzjJbgvnmIpEyY0Wyslc8GhBTasDFXSlsIm2Q3UvW20EAvM243l/9Ag/2kZnLikO/5",
+	"+IpdnAxO707V/PBxMq11ubUuPx3rMh4ixgNBiMjUD4H2bCNV/uo20KvKmLxX4pY6cWJdxIJLNS6WuSC9",
+	"KYuCwpWT4rTu+RwsoxXQrbsk7ubMT7Cy6XZDBm+ZZ70txsNdBOsHaWy1bm0MTQMZfOTAmcA89smJUrHd",
+	"1ib5Jdgki+hK3oW81S96E3n7Xe42O37QEw+mo7BST2zAoIh5N7AMGxbZVBpKgUBR4ITdzGQhENlFL1Wm",
+	"NxNEM2khGSPiiKsejJVFwWa6gKgKaJF1uVpF+U14CP9kWrEZleEsRa85wYXMsyED8KMu2UKOr1BXhpbB",
+	"69Zg/YSYzDCmXYbQUsBjBQlUNL3GuiEFyIZiDcUPCD3nAYsHSJfITw6XLh/UCPgT2f1qHLFVMJ+W3e++",
+	"YtOWFNh0NiJByAlJpbDLUomcAuTo4GcA6XL3rzkFdmSkulOc8K4L8zdh73FbHim3dcXwm+020Za1qazb",
+	"VNaQynrvi7wuIOxvmehUxWh9HraTsc6F2aU0IQdH/SXK+xQYY6gTDC0xqVjmf3qtc/Emz/pkz4EsYGgv",
+	"SlUXig86zh3cBlSbe7sZqd5Vwtw8eela22JQYve0J7mG1wxK7Mf6fEGVxIxmuDKyZPpGDSsMK+iGc75i",
+	"I8GcBs6kquooXfLpCeT4zKGNxFcnlyWTObYeoiA04WVBjDsEA/pjtC+f1LBVP2OvdZGflLooRM6MFaKo",
+	"nEOv33/oJB1jV+67DoGu7m4Gu+TT1gLWWsCerAWsRtDWU1wiZb6Tyb5OzQ+xgwVbFruzKeuST4MVK1WV",
+	"GQtuq/tH1C3+6U1puyxdO2ByMflqDV3rhO6RbVyXGCN6Z/NWnXe3Nq4vwsa1tql3JGANkLs1AuYtXY2a",
+	"6mUUBVoJRM8MoclYl2PA6GYwe1LDU2DUqPu2d49kVn8T9n5i1WPpqEH/21zNdTbU6qitjko66kESyn0K",
+	"KzUpqbv009xpSVQmgeLHq2zN3PJCT5ciaKAQJ+CbxdCHGMUQlFLIkeS10nP/tY+EvAXoAINpRDmkalMr",
+	"7WHuvmyiy3nGJroo9A3Vi8+gJUfvs6EjSidsUXDFS9bNzEwIKOS7KDjU1s9sKXj+Dv7qDVlmZ3J8pYQx",
+	"NGn88jsYyyoj4x6qQ+epYiwrpBLxC+6jXM7d31qZavIe3tbVJVPLogCjX+1NMV/YVe/cjRcbZd1sxCEq",
+	"xS5HmLFRYubGkeBz93+upigzjmdcKVHAFOI2u9yyQnAf8clACs0D1jcA9bQxJ0aAzwKtCRvziie+vkyw",
+	"EGsrtT5vmjYlr7qWuqBKP5s+jCoReJ8R5Bg9KzkeCTIfTEEdKJmdccUGCdgHqsn/rKSlTXTtZfjtin6G",
+	"hFl4aPDMSEuxv54rfXBnCMTtTJqLsZXXiLL2gEW4NeVS3MegAH18WotCbbk6w45U41knqX4HGjIToLIO",
+	"B4AjvJG5nXWGZ38kndohcc9PX5x+nXRiSuGIzVev2Ie6gSL8xP5acMu+5SU7Yx/Z6fMXTLpVCze4M+yM",
+	"eHl300VtadsY0daG8eRtGIaIgBcRfqw92NOSYZ5zIlXbef8HYQ2rEzWtCNztxHrhyydBhZGxYF1eFEC/",
+	"MV6lN2RaFSvme6LX0erL5vxKgHsc1OHG/I4Vt69bxRMmCiPqKRiRvfhMglEGxggHDr2vFekgikgpg/fL",
+	"uELzqpES82kD/29LO5h0ov3sDCe8MOIwmkmtBK/cJ8ipX2ePd4xTXD8FLZluyfQ9QvnpLjEAhXtKt0a0",
+	"zfGo9m7TM9JQyhljLC+t8digoKs5UjrW8zmAigCY5Kh2RaO70TRuZlgwLFVmphdQ3w4y2cGHvSGrpDNQ",
+	"jEgsS9irwavTk8tX7KJYzqVazsPjM3j81eAF+2C5BON3qj44XYudvmJT3vDpJdTp8w18DQ1U/b535x7E",
+	"wtO451SF7/GNy+VIwCvsIxv0B69eYjsvv/LjlwvB3OjYh/FM5MvCsZeEXXzzzRm98a3g81T9+vXHr07j",
+	"AVw4zQpk0kouBWWieuU16lzs9YuPL/svgOs46Zl0lYUbn+mn6pLinGLVZc6NoZ9WrDvm5Qi2zbU66J99",
+	"/dUrVoyeS/X//b/VwnGaeKoG/cE3f3lZveGW3fhlh++/8Q97zMo5RE+Rusa6qKZBSaOa2ufGxVPVRZE+",
+	"YaUbv8idmvMKHMBzXjBMA907Z04BxXmS5mnY0mDs7WI5KqSZObEgahn1vl1QYiLgax6VzWwQa06WtZQQ",
+	"6GUJTpWazSKJLQM+lcLh/pQD5YLP1KFSizOLRA0KN/TrCsQQrCxuYdzt3iMncm1lH9kxs7fQsemiIdLf",
+	"+mi+KB/NAax+h6fmFidNMyHa5T050Ib0WO6TtWt1iyPF68KtJ6X1pKx7Uva3k9zXn7IlKv6vVUx8lfyV",
+	"Yt0h/j1hRog82EUYxUTl51QA2qegRBOINKmqZPOcdWPTzJCBKp8N0ZwSEtHOeS6C4ZoCC5LK7EIBnaly",
+	"Qpm0lLkydMGnXGJakBB0XzMHAeBwKaA4plY0tz678Ah+pzeAgeh+UfP3JWGHhsw/giX5U9HOtmxDGx5/",
+	"vPD4Ixup9UIovpB9fwu2wlQA/5vr8RKK23DDsr99TzWWfRsrPi+yhI21uhagMFrN/vHh7U9VhqgrsTL1",
+	"nEiU++4nIbAOjdVXQp2zsRMXckqsdM0LCfmUKiDyDV8lVbP6RrHMXZJNzRGiorqg/457W0AvbxdCXSzk",
+	"P8xTjsugQX5HO7CN9MBr796EnbqH4HaIyLansFYT09x5F+NlCW7Lf/4Wn/6mmbkz6E5XdANgsHxsG46+",
+	"Owebp96d2J2nfkwtopRgRHktSoi2Gy1lYYHbJ2y0soJNdIn/4CYyt3Qz6ur59Snej16SKnd74pMAD9Yv",
+	"AWIpjC21mtLpDlnKbmZCiWvK7xMWJNfCnKcK45tqW+3uwQncqYyNCwlhkdW9ggqeVERKWjbi4yuIfXgz",
+	"OXGH+wRON4EKpsKCcSukLWOQZRIDLhHsP9YLSDtJAQj3uZL/w+3PI15Jfx7aK3nwlfwfFz/+cOCVxCNw",
+	"K0AK4TLhfQ+VKuSo5OWqIUIH2Mg2wFOqAuJJaXXCy/FMXsftb8/xsg5+SlV2o8ur10JZLMUq66VS3UM2",
+	"hqeYZb7yqPqEh1ROj/yx7oNU0Rc1t2zvnGVO5l24ZXddxf2EBxAIPZ4xBYSlPrg1/FatMX+5pe0lYeFg",
+	"ROG1pqT5PjOhV27oywJWWiO+Z20NmgcAS2mEXS4u5Vz8KNXSCg/+Kpcq+vGdKH9W0iIWasB0yea6FLWW",
+	"3SgnUhR5DykYiuJMfORjW6xAOBfKVrnO7EyssDlI/f92aY3MxbtSj4UxUk1pHNJc0FGBegC48lajbngI",
+	"AOltuABPJ5yJSvaMlmVJOL7x0jKRT8H4Fm1ZZwj4uU7DepHnO8CMvhOuuU7SadzJznAA+e/Xd78zfJl0",
+	"4gN8lIxpYc1bVFLr7n6iqCRVsaKIr4aTe3c9D98Ptu7jGd9CKdpaMkqs91qx6SohZWyXG1ZgVF/xe1dK",
+	"StZVmkW9JzWGosuY96GbdZCwScGnBgmz4ywfhLWYlqMi4Yz4PjLsatBdaX3GEV/cvvJxkg0xNIIRr04h",
+	"BTfpSIw1hJf5DUYbX++cjQvBS+L8pQCGZFAWCT171t2UTgTlGxAZ+BahBXLfuvWjRCIYuCu4AkH9EMPg",
+	"PdjTMfJo1k4c8poa+9nGDEQHYFi0QIEXHYFPnQLwdpNPnQ6eEqM6lu2h3JkUojp3ra2ztXXel/MhwTk6",
+	"5zs0qV7VgDddAkwqgGWnwiZrZFhBgokCSjBi1PEmr9g7TJkANE2qUbJNL0pYhtwWEtUna3nrD4bbRHvQ",
+	"xi43EcpHBspEBHoPkEx1sFt8zBeBj9HxtbwTvWxAxUT08tbY5UhcrYgfBCUklRue8u1MQDJusoU5qTkI",
+	"c3uHLN9HMH08380d5acWZ9PibALO5gD551jhygu+cpfxxIpyfsTk6dQsg2a32NAbNNOLkPtgu/n0HTZ9",
+	"Kcr5EzKg0qhYvhTsqwHL+cowPoG6IupaS1BPSd/8CTxr7m9hv+Mr0xl+NbizfhjNvjVltqbMp2nKrN3+",
+	"iKK9q/2+RamraEAlqtSo1KOkigpBDHRJs1TtVKJ2Uy4ntEU3t1WmttG0R1anYl6yj0JVP+CtTvUl6FSH",
+	"Eq2167+NaO0XeRCRkyZV6F4y0GMpQ7XL1awOra95qxK1KhGoREe7jPdSjgw6EM3zsTbQ3Lb7m+lrUboj",
+	"9ZoX4yUm1/lR2JlGbFDBR7r8dlnmQkHBPisLZoTF1Lg3sgFGorQSW8wgr3Es5Nw0T/f+rw+0gQbQK8xU",
+	"k2lJwF1IwGd3ocebO+3vdDgg25CDW9AIG9YD31B/i2f7/jfnCP7trZSiM+zMuRMvhacUd/caN161x3Mb",
+	"H3DTW/9x6z8+WqzMYcSlRjMqsT0w/UUpx7uY/jtRjoWyHHIiZeTv+JGXU6mA6w8oH6F/gEE7P/LyarnI",
+	"IB8fQnsQ4G/EFo8Itmi2SAPvcJBPXxpYH2gDjaBXWmmgVQg2FYLNs3GHKx5foK1yRBRSfA6+GB+Wu+Xm",
+	"Ss+5HA+Da9wNV5gSoyKYDzL83CCgcI6DgJodnC2NKDH4hyD78UBdszeiKNz/63JNo8/kQ+CoKr+VYqAg",
+	"dH+icRSgX0QwO8Ozl0mnccERaLc04rv6B5j7ZGkE/vAtNyJ/50l2ePhhphfvqynvm51tbaU+CSjvAMrZ",
+	"SletdHU06eog0vvPNfEqqdPi3ypxa8YX4v4VnRCkV5Vzgr+b6zhtyZh9i0c76qAq4vSIRcEZJCJI1T0q",
+	"OLFdBZxS9VAVnGDgn7x8k69LDpnrRryMSjQFd29boKn1vX/+yY0rSnWP6kwRWf5SSzMFutS64z+zukwR",
+	"L26d71+E8z3e0cMrMsVE6/Mqx3QPGekJ1GKqcZzWZNea7Ch94P6SyLFgzdjZNpHlkk/BKS8KuvCGdTF1",
+	"n9FswstzBtVo3v1Mea/g2fPf3f/e5H9A41nvaBWCXXM7VcqmCkzHUClTBQuxVZdcI30h5XQJL9JTw4Sy",
+	"pRSgIZcCo5CdLIebP1paSHTig6UN06BjHqJIugv+dBDf339ciFxawTTGCk4KrcsK5f1+aWaRjplzNRVl",
+	"q2S2SuaXoWRauIuepjs6cje90n3xRBXKw7RImHqrP35W+iMc21Zx/BIUR8trDokthKhBVwRC9Lvl0zc7",
+	"9MTMHSkDIl4uSnkt8sTDNcC7NmTZP90J/S2rEiO6IbkPuLWY29RqVi8ECbmgBetCAjiKpu2BPpmw7J+/",
+	"ZREulF1saKBQPGRDCJM5u4/+eZBo9QQ0T2RDrcrZqpykct5JLrmHlnnpCAZmyIKDvym9uGMO8gdkRH7n",
+	"3gpFfvkUbEwhqYhTqExIOlUKsywgtyZnkwqU4mSXoA5kSeXig7xakKE5aKoxVct6TCpwltqSK8OxHhAk",
+	"Zyz0+MqAx8+Nqe9GOTOYxhHEKx7l9or6Zt3suZeingcx6nksR/WGqeIqeA8X3M4SxmHOJ1C4kBruZs8l",
+	"2O6fI4nFdtCi3wPD27JiOrV0WZxd82IpokK1XrOd6QKyEnA2Ab89y6wwNouTFlVJttwwc7ZR2xCjUiwQ",
+	"7h35RY3lK1K6U7VFp28Me67y+HsLI1oT4y8TpkvcHG+jvBsPcIr46vC6AHBUD2MEh8CBTmCZ/31Dz/7n",
+	"7x296Aw7JcIPYDR21hl28MR1kg7sf2fYueGlgiCP3+6qVf/DaPUOx/q4GJ7dLKyF67RwnXvzv3e8tJIX",
+	"xcqXR9lfSb8dIDmsFaVHFlArT56sISgrzgCZwgvBS5EDmU1VnYlRskh3x1asy0nPh8yGo1VFJ91t2ZYq",
+	"0anvb6gES1mufFJg9w0wXUhSI26QgZhzsnXWU2WFeoxzfX1Q/sTHo6BbEC51w2Mgkg9peWxpZEsjP6/i",
+	"KiiKuyuTMLgqQNHik3eIdXOppDUnenIyF9wsS7FPaVlI5AqFILjKeZlX1WWH7J0UY2FY93s+niXsO/1f",
+	"QiXsW/2xl7AfhJraGev+KItCAjlJUvVGuff+qrVN2I/ut17CfhVyOrOs+7eSzxP2zh2ghP03Wehpyee9",
+	"hP2ii+VcsO4P0rXB/saLQqtewi5KwVn3w7+WvBSpwjbxL2oaVu5Sum8xKWHC/q6XJci6bkGeGZZN+Njq",
+	"MvPlt+ZcrXyiMCf/PzOpGnEDSfst6+Lb7LTnoZ6QML/vZgzLpDSbyI8iZ/RiN7SvlkXRG4Y+UrXAleNs",
+	"5L7VRW5YLhZC5cb7bdDuYjS0TiVtTAV7hC3Fmut2VurldMZ4qsZLY/WcXnfnwW2bY3k3M1EKSvAPsMsu",
+	"Z9dC5VDK2HJZPAMPmOGO67m2U1U18sywfy25slCrNmGiP+3TyPWEnZ4xkPMRyulOQq8qxc7d+sW5LGEh",
+	"QbVKmODjWVVDByc0WoXFgxCGghtL1V3dpeinKnMvumsL5VuhzhkeUNeq68In1geNcku92HMvL4TPU4UD",
+	"uJlpQyhVxz24VMYtW0PJWbiYpV7gUTGsEBMbKhdAY8CmL33a5gWfkq/S6JIm7JcCjXfw0ZBlH67kgkSZ",
+	"S34lMlzgeNk8qgN2VheiWsa5NybjdChhKFQ5YnzkZAfQJXHIbmuCB4OSNG/ONGFQo1grJvNkp2sj+5n2",
+	"JgsejmGqgofDXSX3Bu5cFzy+m+tK+WzOqYvvZJlBhQTGC3ftSrdURoCZgNuQzw9n2HWTpY2UToV2JNWd",
+	"CyiHB3KV6fXZr7RLtNKuR1joVFEG8WCRX0ExPhZWu7tcuDv4cjAYHOCUcZM3byc/IhX+E1YJju+uWxNg",
+	"EneXAd36heV7ZGeOP9p7eXSqOx7SUUq6562j54tw9EQ77Ah2vMGVpPYzMusJI/nrbq4g5M878EL7FRqq",
+	"bHlQSYdaT+4I7OnVSoPqEiMMMwTzjFevdS4yUIvNWsbFUrrlYv7FZtX13bIcz5yg9RbK8W2F2vwCg/6k",
+	"aJt4xk65/vBdBa65GM8F+2CFKO5O03BKbdLEFlPzVDE11/7SeXL2CxGmLbpn/TJv0LMDs+DHRGsddtMg",
+	"ndeROKnalUuxTsR25lO8nVA5ruAXqMXfbBC6R5baiGHsI7N5ttvKZ1+CfHYdruLt1Kvhhm9Sr/0SJq7R",
+	"iyaMy6EyzWPBXPwVajaBB+bQgl1asAuBXfYQGBqvXHLE2nCRk7CqCFEvAMcP0GtSta7YYHG1GEhB9tVb",
+	"gQ+3yxTowTuYUBzqxHtIBebRSFProGsddEd00B1LGboRo5nWVyfiGnIxrxZ4O7aGhcJ7se8NvCfuuyQU",
+	"b57IsjJDMbwk3p21wP1IyCOQKjSY6wnLfsWhfO96AON9s+pDr5ltSs96M07mengBf73XN2qi7yLuQ3F9",
+	"v5otQ98NZg/nz9K++sPvz8Q2zh6er5/7mlVzzItixMf44xsr5sjvcvfn7/878az+SOer/+35siz+2G48",
+	"+OAGiYVJKTUPISgpdDJqHE5M1t+bndKU3uR/ByZxF7WaPrmUc2Esny/2/vKDnCpul6XwXz4QK19fnjvx",
+	"8//+35sq8o6FvBb5OQOPOnisUQ5i0rBS2FKKvL921qLeE/T4ET7ZLEeh8WeG/fz+B7IfrOVypYBSwKVC",
+	"KEP8IeuGUojmAh6D5Ryr8gLR9IKa9HELUEs3VUZOFSaaGpfCov8U/w0592b6RqEjHnzs7rPRimWlttwK",
+	"v4HwejZEP6S0/VRlIhDKjIn5wq4AIzyCidPARwI8/uiURFqPdRwRQqaNYDzPRc4KbkFyzJZlkQUPQDaz",
+	"dkF16xfLUSHH3nvrpjjTBiZQSOOk1YkumZ25CYnyWpSs6y4McArEpFw6Nm5NL2GiMKIGcnOdBl93uMxQ",
+	"ef+GUfAto/NKYBLsA4x0BlAPVmM7CWArFqKMKE6z2LyLH+FRoDeeUHAuBJnPubGiZGalxv6Ef//+XSfp",
+	"VCfCB6R7Qvhb0lmWRWfYgR0dPn8uykWfeumP9fw5rMTzuTZ3dzzQ6nwSwb12LbaxZyVu1q8+Xcv6jWzd",
+	"HK2b43AJ54MntYw7zkL0Vtk7ijk1UrQp5hzo7Kin+IvugEmYLnJhQNg3lnXj8rre6dGryv42eD3q9XiB",
+	"Yeiyjom+lwJg/oS4Fi9S7JvHlZbskZ0ini/uldsqPoStb+SL8I0QkVrb22Nod89/v/Fq0h9I9QphRZOe",
+	"MNc+zLAmrAc8Yy4KCeJvoafnIS5urkvA5XktQWKyUMZVqri1TpxmUrEJcEUAyMwEYEkraOrZYBAMJzfc",
+	"BKuta+Zs8CI8yyWE46VKfJTG7i+KfgftHiyKTnZ7eHYfA+wbzvgZXoq18qmameV4Vlv6TmvnLJ6CXIJ7",
+	"x3jjLT1INkm2Wxc37p5eYm4kr/NmEy4LqaYfpBoLkDXg9lnKL4Aaqr95xr0EkaIKcPEY9nrOslwaN1MU",
+	"VrAKBf3yXnCjVYa3LtYQl6USTg9nejLpp+piPS41HnkCGnQV5asV5MW7Jf3Arsv7N2EPv7mP5J8N3HxL",
+	"Erz6sWndtK1Vl9y0hxOWNe5/sAn10IQFa1aB2zIXLFWOxqZUxZ7fW/ILxPaRjHXJOhWb7ZJUVcbEtcRN",
+	"vXMMvHDUyscPsBeDQZ9dLiHykfE61dUqVd3INmnLpehhZKrZJL/JHYhpUpkwb7iEIH2Spty6urWZH2Ba",
+	"g404jjjzcCH5QR8LUflg0Xr6Afl7EPPWsd06th8iOv9o8uYupfB5RYkqE9l9mEhzQtWZqCmQQ8YhDC9n",
+	"Ql2LQi9CwY41jlKNbi1MMaiXELR3I4ytGdTIKoeSr5zO3PNd6QBTtWaO02PAE/k/jeV2adBAJyr/PLuo",
+	"hNw6SbiPsBvZ8L4L8/8TGvN2umFwR/AR6jWd3/Y199Hqro5n9tuj03d8KprYywXcDHcfqsPf2vm+CDsf",
+	"307ejm7tiwk7yGWrhyHtgMhaGdblhmXY0dpBz3pklsjwnmYVK2gg+oQJzR2BBzPCxIqSZaYSuGOIgA/k",
+	"70dvoB4x4UXho65XILufDQYDZnWqzgbffOMe/Xz5etOJLg8wLb5vmPYhJPuY/m6/HJ1h52xw9urk9PTk",
+	"bHA5GAzhv/9zb/c0zvETieHY+XvQIpto5t99zohIr7oRpWBzngu2ECqnFDete7p1Tx/onhYqJzpG2QMD",
+	"FYOrxjizci4Qff6gYrr/2dPXXQlq3yqxk9omFRZ/pPMVk5ZgQDzMluRsAtRDS6mKKqPUjSfeInwsc6+f",
+	"5JM3+4aBbrEY5NVEWtNva/ol02+4m8HP6tXaxzYA3xkDW5GdqJ7KATTrGFLpYYPeJsr+GKKLwraQ6IA5",
+	"hpaCKX2TsJsZt5AnCBxzoIcSHeVsUgozYyVUkdSTykoRVd6k4tBAb0OMgHuAQEuZs27moxIkZLtV4qZY",
+	"AdhO5H32xppUCV4WUpThuGDGWZJ3Cz3tsx+49eBNE0g/ZFTEGlY3XFo2EjMJtumEcZOqCfjtqmn7dTiO",
+	"SLw6jkD8NOh40oqVjWLlZy7hRST5gSQ5xKOfEGT2QXTyvwnl7iI47QC8iyD5OraeddcQ8706ot4ycucg",
+	"bTGpuuaFRHx6Ni35WLwTpdT53/WyNBnr+gRgZy8SNmAgRErLnBKvxqI3ZEtlZYEWWRQsSbVN1ZiXoLFB",
+	"HjLjQyywFn6JAQwllKdi5kZaMgLrpWWFNkickcw5ERVWV2qVqnxZoncPxsoWMFgcFzgEixxK8rvJPjN+",
+	"nKxrbzT9amAs7slcG9s7gAZuRh58UpPA+qZ1hi++3tcMgNN4T6v8SCbTO8DT4Y2EKqm5gxYALItSXEu9",
+	"xLLgbkdNS7FbQ8DhbOKNMUvhCWs9/uFevEKXVydjoax4sExjrgtGXSSO7DbWpt9IN5blYsFLOxfKvskz",
+	"tlhS7FDUHAqe3Kaqetc19qK6htGDkEIbkJy9c8brbUG2TCK7WBGn+hh51MRNhzhcKdiA6RKhqCiF06en",
+	"AyiCOOcFI0YWzw9gKK6N3nlIOxA12UzuP4xnIl8WUk13RDvp8uo1TOUTBzxVu9YZdl795cXLyYCfjb8+",
+	"FS9Gg8HpGR999WKcd5JOwUe6fM+t6AxfnPXPXiadOR/PpBL426uv4TdKrfbyhH+Uhs1lUbj5X4tyJniO",
+	"b55+nXTKpaI/Tgf9l0nHCLtc4C9fv7w7twlr2CZkaznAU03IFlGtmPZHZHYb/a/oSDMHuE9utpjMe4tA",
+	"hMzTEzZ1olJzxcSdEUuhQqK/0+4PuvDun4GQAIIiIg2A0IuIyi3J3XZTWYBHBPrQJnfbQjgfO5ap4nr7",
+	"hDPFh7VFOXwZ0Uzxlt6ZLK5d/C1k0Sd92xbH9EFPLEUQDTeE1EIAINmRVuMhuZFcmoQi1Gwkxhoyqft5",
+	"pgqsQahgToWN7Sggc2YUtjQEvHDWZxe1riFFurGyKKjIgKPUqXICzQJkYokSsQ9+coJqbwg1ZjDrR3jR",
+	"6uB5izsAvFsIqkpViKpaX4Q7hFihXO5ItHuZF455rPxHh8jFFHp1D7n4UaKvomXCCJb6zNuArKcWkHUU",
+	"8WtHNFbt3ngHHchY1X3skgCVhKDvOPVcXa+Nq0U0EY0DhKG/CXuve/VYTvJIOmi24tU3s3WRty5yHx11",
+	"yC3fkCaOmcryvfeLUJGSEKrENxSwKuRpLddl3eKE8gajoqNNeTDrNrgqD2bcl15an2UuNph9ENZKNU3V",
+	"WiNVxHfcSNcLRoHE9TDaC2q8VK3WaVyq6PNbk2zuJmcI8D6apHAU05nbgFuNZH856//lICNZ3UT2zeAR",
+	"TGSPT9HbEKk2ROre7ODnEBh1HLOba1yMl6W0K6AsI8FLUV4s7awz/OdvEKMIse9Id+rn+wc95oWPjTeW",
+	"e1NaNudXjsarrBNnChs+f3569pf+oD/onw6/Hnw9APpEI9+QPPWVEySd9GIWAqpy96PSJkso1LQprkrD",
+	"3i6Eunj3huV6vESNlmoGlktFfioYsFPrRktZWDYp9ZxJ22fvIC1dwsZOdHKLDxJqqjJ38bLn2ZvJiRMV",
+	"T4C6YuCTdEtNCf5KMRGlUGP3L8fxRO6bZj6TXc64ZdnzXI9NhqSfZgSCGh/bhlld1MtaG9a95FO0Y/bi",
+	"NVl7raGl143VsOXWJjfeb1xzQbktdR4lMa01iWn0oO6c4OPZkM25FaXkBY40oQa4FVONYW7TkuciVfQY",
+	"bbb0x5Qvp/QH2S/ctwU3RhjcEveDLwJHOC89wcg5qcAGi72/1rl4A/XVqesV/gWd4z+hZ/rV9etEBq7y",
+	"VGVVsfHvoGSh6cMY3uRZn32oxgt+tIKPRGESMCtg9Uo9vsJZBVTajzSoVNHvlk9rJ+SNX+TGXeBTQ1Xr",
+	"XV807domnMPCUNVf1+U8ZFVkWA/Y8mm8+1DRs3nDg0vVETGuVlV/ZiYXJ2CeyVkp5tLCH3leCrc/tcMF",
+	"n8rmg4qVIydSFDnLxUQqoPw0RYDgOCrohp5hlUmwZZuMzfnCragfz2jF5jpfFiLuOGq8qfN3pRyDb1QC",
+	"4gbedv8aiQJcynqjLSfcSrTdNs/EfR6VXAvrAcsElR3H1jQ029TiRSSBPjPAB4CqzeTEmoR6uBHiKuer",
+	"Kv9ypasHzkK1PedRv99V/mlsr2l5ADtj0F6G9R6rAWHdTifG47GWZdxzKViub2JC/n146B5YORdNPfIV",
+	"Wv1EOY83BG6/utZyDBkEJm4b4s2pfbflJAeCVa8Hul4+LSqXRijXqKop1ghdK/IYjWOj4NrmUChvN1KH",
+	"mV6w0XJlgHtE7fwSasHcOpMahemamRA2YYuCW5GwES8TZpcjkbB+v98jsuA2Z7xEZpjEhzWXc6EM3D6s",
+	"/gtICREfV0+7qMNdXALTjQ6p06gbtXQKZMJKcS0NBGVsLvyk4FOTRCNKQpFZvM0YsfHRilLxouLH4Vpg",
+	"vvQknCEEjtDoT/BpqrAGrUnYopRjwUal4FfY9KLUE1kIp/hhKmdgjshynlER1WrAmF14sjQiTxWmJnJX",
+	"A5OGLQ3pnbAsUoG6ieUbsI7fsN59KNbO8fckVbjJWrEZV3kSrvq/ltoC14TyuZBZ3c3Fp373P/ynHjnO",
+	"6+8PcLVSLx1HIzrLc2hwbkRxjbl/4efxTIyvSKhasYKrfINPNR2BDzDaQqOiZc5d10JZXa7cOl2JhYVE",
+	"u1hpuNCI1PSvR4ftB99CQx8/aDwxcLoSEAJAIl0IvXAEr/SBle5Hn9jJLfJEl4iyXNTo8JswxEI3EsNf",
+	"3YJIs7kJfBwxLDorsKdyfJV4QCe87RTjUuaiz77HsCL8lPHFgoKQfPJhTDdTLVsh8imdYUosjjFMvODu",
+	"0Hu3t+FzkTrpUhls+hxc5vAS1fqdauEzJA88T/Jn0c8E3ywgzTMcUDBtvBck18JhHFajpVCArKQX/qpL",
+	"rMXbRd5c7QEvBaeFopf90QYkvjuotcPs5EHPUaB+MXNTUpoFKwoyH2mY0wO8KAAYqpWwPd8LrhZVJrZk",
+	"CeKYaWzLKQTclZ+RL0O9whiHsKSU4E8JW71RUQtApFV7YbyxClt1F5yiFbo8VVBe2DKPDQZ6WMqpVLx4",
+	"5j/hGMJmtJvE2I2gcG/2EjZyKrbI3cEZ+IOZKhrmM7ciJ+7QhlH22UWQDf4Pf6TZ//p//meYcgJXlFo4",
+	"ryhfWumr1Zylz6Q4hzMOo/dns04x/InexjjWT3yXlqhi0vGKOkl3Pl9aGI34OHaUxZ0kpa3wPIwI/FLl",
+	"TjMZrbCQs6N9jbefcvBuDu+vsoBDY53GCCtNx23IlotC85wom1SMDE4nXviDK1PyqUhYIdUV0NcJNOe+",
+	"SJUojIBC6UhUxm54EzJTwalxJImIBkJb3Gs3pbRwBIFKO31zyqXCLCCp0jdKlM8Mu5bixlFDkUugumQh",
+	"cHu+NKI8gZPDrNPB61t1ATOdb1mNS1ALTm5kLoBJ+aChsTYWNW8wwsYUluyyTa19F0mV01IvF3VQj9tS",
+	"E0wZ5xC0EMnFEdhHQaZ3KMMdN1CdniCiNorCjXQ/biiSYmZ6WRYrNGifo8qJagNsbwTnjM3IVae/1oEg",
+	"m7FZYGyluu2WjoJUtXnBtQwzehabwQFVWl+GZ6ZJGt9yEUk8iISeYVXQXeQVASZyDnYgaSlrjYamIL2P",
+	"5VdCoXEEvg+Eu5Cjkper/pra6+WSLePa+P6cWL9ZGfd5NC5iSz5Oo+btjjQVdzTk3ElRNzM5nlUzr1py",
+	"nDwa59vwpJFMgHSKXzs5fyIxMQNKhcDjWLlUhnXdsSYrPGSAA0kyr2TeXo1AnSxKPRbGOAI4Bj1wq1r7",
+	"Ic6r64WJKjKOV0o9kbDERwE5KmIo8o79/fLyHXv39sMlnuhUQZryYBNg45nWRlSxgIWG84JeoiqsSOUh",
+	"ptqJEf/2b1Diw/T/7d9YXZkhLrJZF4hKCp1XtYcgvSf3xYXoearwKGAKDWlZN667krH/9X//z4ZKLD0k",
+	"ulnRVEoo8w4eyCoajRWmDHpxNSYog+TJtB+axEAMyCWoR/8pxnYISEDWBTINuwIFBpIqYlGrtcSmaGJZ",
+	"FHw1dFTbzc1qJqdKOz17iT4NYXoJy9xIAH4YZ3Ri3YCNIfHkxm0zvxY5fAP7ibYvPBFk/GJZzi3HsXr7",
+	"GvdrgQ0VYmLh4usyRNsLyuGKhaC8ddb0YG2Am5e+OZFvlV29MZc6AhWkFAtd2kj2BOiOcddobIuVR/aY",
+	"jWnS0fPRju7wZe5oZ1tSO2J+ekQtvCZ27k7EkK27kDLIDrtiZx8/+nSLZB2AqyLnQi8t654OmAHHhvFZ",
+	"uapss88qeuEYp/GIp16qpIEsOmN386GoDaqUkMWlG1ISUEwuZ6XIZSnG1hMz6YX5iS4KfePEOp4qGhR+",
+	"AEqr27281IuFAIVAoRm+B6kfcKQhLYJfQtc2t6wQ3GAs2dBJxj5+jc35CkofhZ0C6YR18XI6YmE8qgyw",
+	"R3S+sSKOmellATr4GIoowx2Lg4Shw3Cc9ATuGB3QElmQWsuzQxuC5cfcYUrVDBQvkQ89cXa3GeOMccwg",
+	"xIOyAi1XoDWilV209/vwYV06Od6C8t5LKPc3eKodJ7/h0p5j1J20uKciBysarrJjB1OtkRCsaMf6qaJJ",
+	"hvviGUl9dk44IOeEu131cUKmcroC76EIEpDfC5/aI6QuDzWSiIi+9Ic2YadsLtXSioS9pH+ZhH01CP9O",
+	"1RnIRCZhr/w/TsNPZy/wX4jBoz+GjpNUId2gOvCRuy52Vgrx/zN2vbtp5ED8VUZIJ3nbZUWaBJ2o+iHX",
+	"oCa6tkRHTv1wrliz64UVi82tDQRVeah7hXuy08x4DWkS6T4FwmLs+fOb8dgzAyWlYYrhr+G758Pu15Lg",
+	"aJS6UQfYKZry/ADbDa7133/OBr/gNikwjw8+bPVzzRxpSkuUwk3XToO3C40KlcFV5cM1BtT8JdFpGxoK",
+	"lScK0JV4eh/EN1QTqX24QMnbSDSMK6037jTdFtl9PgAO3XYWK0gFK2RgjjgFCmkiUrCG+Xg9ErU6iROh",
+	"ZPfK8pypPejTWtvUxEmHMERg/7FmNs3ukicnXgQqaV78fTLiXDvbVhUcC8uOuONVnnRXwX6qIivNs5rc",
+	"TlEUbL88vD8tyV8HXQoRmFDVtkYQCiDDJWYdh7xZ6mMnM/fmDa9o6pUpVVvG3DSO8xoCvgzGKF7hRkXc",
+	"lT+BoBMDDjXZ0e5T3zVcy0H8aeqHiPxdsCIQnMEufi2mAucjRGm3UYXuO3TpKY5Fh2q2gnx3lubwFubK",
+	"6eGFuPly9bE/vbl6dzkUK31IoS7hLcheJnvwFuJUjv+TZm7LQ5JQ/8ZWw0rHDTwP2S91YVEGN+FM0B/T",
+	"pEN5sv3S6WLGPgIX0nFdgtk+Ug0/yODeAjKtOowIwtabbTjOictlxScXQ+15OIFa2eq+pnPBUhr0n5KU",
+	"D6FaAlDeZzuPnihVIiK5IlTQxh/L//C9ChCqoPBAXVHFh7XyxRJxhK8gsRkMNY2YXmvWHWWOeMfbmIPd",
+	"tlA0tlilEWMUFGrjyX0/SfM2uIq5DioZ26UFdFExeTvlVHAfknu7wKJtyo7slJlNib7sfOFHaOH0w4ad",
+	"zlsDn+wIZT3P84WVhkRhBqMPganZ1JdjpGZtFtk1MXjq29oshKM/Lrtv6/Vdq6v6QXTpxbLHjJa9JJHG",
+	"uzCi8y3qSnanWqdvjRdtxg0Cs0/aC9l7pgeyl6RwNkhheIE+DQKxX2ZXcyeqxio/vBD4aPbV7kWSocaI",
+	"pO9dkoDcDgbnGs4HA/gBrUb3WSTwiOBT4EyWa1VkX/VeuKV6dznElykKdEJPZHRTSPz1fX7w+rVJ1qXs",
+	"JSca8z/WcvI0E0+wRiXS7FEcRx9A9nZnKT3xAvnphb63gQE40+l2LUzd4BAIvbMUWY4DteTHdjzi3eVr",
+	"S4kahfyCH9IAAAo8UWn891Y1HS1cjQ5KeINzxueBVYQJ/EiSxOAZWvCR00x+MVo+7vGXwV2DkEtvQ7HC",
+	"peV2e4rPASne7mxDBhY2bb1TXqfSNNZu5gq1qKnNqt/QFRPbcunyfe3QiTH90D8wnqOmNCbPFI2MadiU",
+	"dj+qpXnuVHMKhMi/TKazb+PfbiaT32dXnz9Pvo2vZzeT6f00H3FbQrpLkJ6c2toWPt5e/4HAZhb69S6E",
+	"YdcXrTvF5ILnzINRdYjCbykqEnxs3EpZCKkWzoLqctPodB9BIlCOd+Ad8Y5DskNKHq9+ejZzzLj+/vhf",
+	"AAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
