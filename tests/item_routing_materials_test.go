@@ -11,7 +11,9 @@ import (
 	"mos/gen/client"
 )
 
-func itemRoutingMaterialsPath(itemID string) string { return itemRoutingPath(itemID) + "/input-materials" }
+func itemRoutingMaterialsPath(itemID string) string {
+	return itemRoutingPath(itemID) + "/input-materials"
+}
 func itemRoutingMaterialPath(itemID, id string) string {
 	return itemRoutingMaterialsPath(itemID) + "/" + id
 }

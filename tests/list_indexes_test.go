@@ -78,6 +78,17 @@ func itemFilters(more ...any) map[string]any {
 	return f
 }
 
+// materialFilters are the values of the routing input material list's filter members: the
+// parent item's materials (row 5·4241+2's shape and operation; row 5·4241+1 has a stock item).
+func materialFilters() map[string]any {
+	return map[string]any{
+		"ids":                 []string{fmt.Sprintf("00000000-0000-7000-8000-%012x", subRow(2))},
+		"materialShapeIds":    []string{id24(subRow(2))},
+		"itemIds":             []string{id24(subRow(1))},
+		"routingOperationIds": []string{fmt.Sprintf("00000000-0000-7000-8000-%012x", subRow(2))},
+	}
+}
+
 // indexedLists has one row per list operation (POST …/list) of the spec, by path.
 var indexedLists = map[string]indexedList{
 	"/api/accounting-codes/list":  tagList(0),
@@ -166,6 +177,11 @@ var indexedLists = map[string]indexedList{
 			"operationIds":  []string{id24(subRow(3))},
 			"workCenterIds": []string{id24((subRow(4)-1)/2 + 1)},
 		}},
+	"/api/items/{itemId}/routing/input-materials/list": {tables: []string{"routing_input_materials", "routing_material_nestings"},
+		path: map[string]string{"itemId": id24(parent)}, filters: materialFilters()},
+	"/api/items/{itemId}/routing/operations/{operationId}/materials/list": {tables: []string{"routing_input_materials", "routing_material_nestings"},
+		path:    map[string]string{"itemId": id24(parent), "operationId": fmt.Sprintf("00000000-0000-7000-8000-%012x", subRow(2))},
+		filters: materialFilters()},
 	"/api/items/{itemId}/vendors/list": {tables: []string{"item_vendor_details"}, path: map[string]string{"itemId": id24(parent)}},
 	"/api/items/{itemId}/purchase-price-breaks/list": {tables: []string{"item_vendor_price_breaks", "item_vendor_details"},
 		path: map[string]string{"itemId": id24(parent)}, filters: map[string]any{"vendorIds": []string{id24(subRow(1))}}},

@@ -371,6 +371,7 @@ func statementRows() []statementRow {
 		{name: "tracking fields", arrange: arrangeTrackingFields},
 		{name: "operations", arrange: arrangeOperations},
 		{name: "item routings", arrange: arrangeItemRoutings},
+		{name: "item routing input materials", arrange: arrangeItemRoutingMaterials},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}
 }
@@ -805,6 +806,37 @@ func arrangeItemRoutings(t *testing.T, small, large *tenantEnv) []readCase {
 		getRead("getItemRouting", itemRoutingPath(si[0]), itemRoutingPath(li[0])),
 		listRead("listItemRoutingOperations", itemRoutingOperationsPath(si[0])+"/list", itemRoutingOperationsPath(li[0])+"/list", `{}`),
 		getRead("getItemRoutingOperation", itemRoutingOperationPath(si[0], so[0]), itemRoutingOperationPath(li[0], lo[0])),
+	}
+}
+
+// arrangeItemRoutingMaterials: an item whose routing has one input material (small) or many
+// (large), each cut from a catalogue shape, with a stock item of its own, at the routing's
+// operation, with nestings.
+func arrangeItemRoutingMaterials(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, n int) (itemID, opID, materialID string) {
+		itemID = createItem(t, te, newItem("MATERIALS"))
+		opID = createRoutingOperation(t, te, itemID, client.RoutingOperationWrite{Name: ptr("Saw")})
+		shapes := listMaterialShapes(t, te.API, nil, client.MaterialShapeFilter{
+			ShapeTypes: &[]client.MaterialShapeType{client.MaterialShapeTypeBar, client.MaterialShapeTypeTube}, IsActivated: ptr(true)})
+		for k := range n {
+			stock := createItem(t, te, newItem(fmt.Sprintf("STOCK-%02d", k)))
+			id := createInputMaterial(t, te, itemID, client.RoutingInputMaterialWrite{
+				MaterialShapeId: shapes[k%len(shapes)].Id, BlankLength: num("10"), ItemId: &stock, RoutingOperationId: &opID})
+			for j := range 1 + k%3 {
+				createNesting(t, te, itemID, id, client.RoutingMaterialNestingWrite{Name: fmt.Sprintf("Bar %d", j), StockLength: num("240"), BlanksPerStock: 8})
+			}
+			if k == 0 {
+				materialID = id
+			}
+		}
+		return itemID, opID, materialID
+	}
+	si, so, sm := build(small, 1)
+	li, lo, lm := build(large, manySubs)
+	return []readCase{
+		listRead("listItemRoutingInputMaterials", itemRoutingMaterialsPath(si)+"/list", itemRoutingMaterialsPath(li)+"/list", `{}`),
+		listRead("listItemRoutingOperationMaterials", itemRoutingOperationPath(si, so)+"/materials/list", itemRoutingOperationPath(li, lo)+"/materials/list", `{}`),
+		getRead("getItemRoutingInputMaterial", itemRoutingMaterialPath(si, sm), itemRoutingMaterialPath(li, lm)),
 	}
 }
 
