@@ -4978,6 +4978,144 @@ type RoutingInputItemWrite struct {
 	RoutingOperationId *string `json:"routingOperationId,omitempty"`
 }
 
+// RoutingInputMaterial One input material of a routing (read shape): stock of a catalogue material shape cut
+// into blanks of `blankLength` (by `blankWidth` for planar shapes), each blank making
+// `piecesPerBlank` units of the owner. When `itemId` is set, one unit of that stock item
+// is one blank: cost estimates price the material by it, and can-make counts its stock.
+type RoutingInputMaterial struct {
+	// BlankLength The length of one blank, in the shape's dimension units, exactly as stored.
+	BlankLength dec.Decimal `json:"blankLength"`
+
+	// BlankWidth The width of one blank for planar shapes, exactly as stored; null for linear shapes.
+	BlankWidth *dec.Decimal `json:"blankWidth"`
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// ItemId The stock item one unit of which is one blank (it prices the material and counts its stock for can-make); null when none.
+	ItemId *string `json:"itemId"`
+
+	// ItemNumber The number of `itemId`; null when none.
+	ItemNumber *string `json:"itemNumber"`
+
+	// MaterialName The shape's material, as the catalogue has it now.
+	MaterialName string `json:"materialName"`
+
+	// MaterialShapeId The catalogue material shape the blanks are cut from.
+	MaterialShapeId string `json:"materialShapeId"`
+
+	// MaterialShapeName The shape's name, as the catalogue has it now.
+	MaterialShapeName string `json:"materialShapeName"`
+
+	// ModifiedUtc Advances on every change of the material, including adding or deleting one of its nestings.
+	ModifiedUtc utctime.Time `json:"modifiedUtc"`
+
+	// Nestings The material's nestings, oldest first; `[]` when none.
+	Nestings []RoutingMaterialNesting `json:"nestings"`
+
+	// Notes Free notes; null when none.
+	Notes *string `json:"notes"`
+
+	// PiecesPerBlank How many units of the owner one blank makes.
+	PiecesPerBlank int32 `json:"piecesPerBlank"`
+
+	// RoutingOperationId The routing operation that consumes the material; null when none (also after that operation is deleted).
+	RoutingOperationId *string `json:"routingOperationId"`
+
+	// ShapeType The type of a material shape. Planar (form `planar`, a thickness, weighed by area):
+	// `sheet`, `plate`, `treadPlate`. Linear (form `linear`, a cross-section, weighed by
+	// length): `bar`, `tube`, `pipe`, `beam`, `angle`, `channel`.
+	ShapeType MaterialShapeType `json:"shapeType"`
+}
+
+// RoutingInputMaterialFilter Filter of a routing's input material list; every member narrows the result (AND).
+type RoutingInputMaterialFilter struct {
+	// Ids Only these input material ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// ItemIds Only materials whose stock item is one of these (1 to 500 ids).
+	ItemIds *[]string `json:"itemIds,omitempty"`
+
+	// MaterialShapeIds Only materials cut from these material shapes (1 to 500 ids).
+	MaterialShapeIds *[]string `json:"materialShapeIds,omitempty"`
+
+	// RoutingOperationIds Only materials consumed at these routing operations (1 to 500 ids).
+	RoutingOperationIds *[]string `json:"routingOperationIds,omitempty"`
+}
+
+// RoutingInputMaterialWrite Create and full-update body of a routing input material. Members not listed here are
+// ignored when sent; omitted members take their defaults.
+type RoutingInputMaterialWrite struct {
+	// BlankLength The length of one blank, greater than 0 (400 naming `blankLength`), stored exactly as sent.
+	BlankLength dec.Decimal `json:"blankLength"`
+
+	// BlankWidth The width of one blank, greater than 0: required for planar shapes (sheet, plate, treadPlate) and refused for linear ones (400 naming `blankWidth` either way).
+	BlankWidth *dec.Decimal `json:"blankWidth,omitempty"`
+
+	// ItemId The stock item one unit of which is one blank: an item of the tenant (404 naming `itemId` when not) that is not archived (400 naming `itemId`); null or omitted: none.
+	ItemId *string `json:"itemId,omitempty"`
+
+	// MaterialShapeId A live material shape of the tenant's catalogue (unknown, deleted or another tenant's: 404 naming `materialShapeId`) that is activated (deactivated: 400 naming `materialShapeId`).
+	MaterialShapeId Id24 `json:"materialShapeId"`
+
+	// Notes Trimmed; at most 2000 characters; null, omitted or blank: none.
+	Notes *string `json:"notes,omitempty"`
+
+	// PiecesPerBlank How many units of the owner one blank makes, 1 or more (400 naming `piecesPerBlank`); 1 when omitted.
+	PiecesPerBlank *int32 `json:"piecesPerBlank,omitempty"`
+
+	// RoutingOperationId An operation of this routing that consumes the material (404 naming `routingOperationId` when not); null or omitted: none.
+	RoutingOperationId *string `json:"routingOperationId,omitempty"`
+}
+
+// RoutingMaterialNesting One nesting of an input material (read shape): how the material's blanks lay out on
+// one piece of stock (a sheet of `stockLength` by `stockWidth`, or a bar of
+// `stockLength`), giving `blanksPerStock` blanks per piece.
+type RoutingMaterialNesting struct {
+	// BlanksPerStock How many blanks one piece of stock gives.
+	BlanksPerStock int32        `json:"blanksPerStock"`
+	CreatedUtc     utctime.Time `json:"createdUtc"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// Name The name of the layout.
+	Name string `json:"name"`
+
+	// Notes Free notes; null when none.
+	Notes *string `json:"notes"`
+
+	// StockLength The length of one piece of stock, exactly as stored.
+	StockLength dec.Decimal `json:"stockLength"`
+
+	// StockWidth The width of one piece of stock for planar shapes, exactly as stored; null for linear shapes.
+	StockWidth *dec.Decimal `json:"stockWidth"`
+}
+
+// RoutingMaterialNestingWrite Create body of a nesting: how the input material's blanks lay out on one piece of
+// stock. Members not listed here are ignored when sent.
+type RoutingMaterialNestingWrite struct {
+	// BlanksPerStock How many blanks one piece of stock gives, 1 or more (400 naming `blanksPerStock`).
+	BlanksPerStock int32 `json:"blanksPerStock"`
+
+	// Name Trimmed, 1 to 200 characters (400 naming `name`).
+	Name string `json:"name"`
+
+	// Notes Trimmed; at most 2000 characters; null, omitted or blank: none.
+	Notes *string `json:"notes,omitempty"`
+
+	// StockLength The length of one piece of stock, greater than 0 (400 naming `stockLength`), stored exactly as sent.
+	StockLength dec.Decimal `json:"stockLength"`
+
+	// StockWidth The width of one piece of stock, greater than 0: required when the material's shape is planar (sheet, plate, treadPlate) and refused when it is linear (400 naming `stockWidth` either way).
+	StockWidth *dec.Decimal `json:"stockWidth,omitempty"`
+}
+
 // RoutingOperation One operation of a routing (read shape).
 type RoutingOperation struct {
 	CreatedUtc utctime.Time `json:"createdUtc"`
@@ -5736,6 +5874,11 @@ type IfMatch = string
 
 // IfNoneMatch defines model for IfNoneMatch.
 type IfNoneMatch = string
+
+// InputMaterialId A 36-character sub-record id (UUID).
+//
+// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+type InputMaterialId = Id36
 
 // InventoryEventId defines model for InventoryEventId.
 type InventoryEventId = string
@@ -8006,6 +8149,125 @@ type UpdateItemRoutingInputItemParams struct {
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
+// CreateItemRoutingInputMaterialParams defines parameters for CreateItemRoutingInputMaterial.
+type CreateItemRoutingInputMaterialParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListItemRoutingInputMaterialsParams defines parameters for ListItemRoutingInputMaterials.
+type ListItemRoutingInputMaterialsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteItemRoutingInputMaterialParams defines parameters for DeleteItemRoutingInputMaterial.
+type DeleteItemRoutingInputMaterialParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetItemRoutingInputMaterialParams defines parameters for GetItemRoutingInputMaterial.
+type GetItemRoutingInputMaterialParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateItemRoutingInputMaterialParams defines parameters for UpdateItemRoutingInputMaterial.
+type UpdateItemRoutingInputMaterialParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// CreateItemRoutingMaterialNestingParams defines parameters for CreateItemRoutingMaterialNesting.
+type CreateItemRoutingMaterialNestingParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// DeleteItemRoutingMaterialNestingParams defines parameters for DeleteItemRoutingMaterialNesting.
+type DeleteItemRoutingMaterialNestingParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // CreateItemRoutingOperationParams defines parameters for CreateItemRoutingOperation.
 type CreateItemRoutingOperationParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -8109,6 +8371,22 @@ type UpdateItemRoutingOperationParams struct {
 	// customer details and price breaks) the ETag is the record's: the item's. Without the
 	// header the request writes whatever the record's version.
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ListItemRoutingOperationMaterialsParams defines parameters for ListItemRoutingOperationMaterials.
+type ListItemRoutingOperationMaterialsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
 // ReplaceItemSalesPriceBreaksParams defines parameters for ReplaceItemSalesPriceBreaks.
@@ -9379,6 +9657,18 @@ type ListItemRoutingInputItemsJSONRequestBody = RoutingInputItemFilter
 // UpdateItemRoutingInputItemJSONRequestBody defines body for UpdateItemRoutingInputItem for application/json ContentType.
 type UpdateItemRoutingInputItemJSONRequestBody = RoutingInputItemWrite
 
+// CreateItemRoutingInputMaterialJSONRequestBody defines body for CreateItemRoutingInputMaterial for application/json ContentType.
+type CreateItemRoutingInputMaterialJSONRequestBody = RoutingInputMaterialWrite
+
+// ListItemRoutingInputMaterialsJSONRequestBody defines body for ListItemRoutingInputMaterials for application/json ContentType.
+type ListItemRoutingInputMaterialsJSONRequestBody = RoutingInputMaterialFilter
+
+// UpdateItemRoutingInputMaterialJSONRequestBody defines body for UpdateItemRoutingInputMaterial for application/json ContentType.
+type UpdateItemRoutingInputMaterialJSONRequestBody = RoutingInputMaterialWrite
+
+// CreateItemRoutingMaterialNestingJSONRequestBody defines body for CreateItemRoutingMaterialNesting for application/json ContentType.
+type CreateItemRoutingMaterialNestingJSONRequestBody = RoutingMaterialNestingWrite
+
 // CreateItemRoutingOperationJSONRequestBody defines body for CreateItemRoutingOperation for application/json ContentType.
 type CreateItemRoutingOperationJSONRequestBody = RoutingOperationWrite
 
@@ -9390,6 +9680,9 @@ type ListItemRoutingOperationsJSONRequestBody = RoutingOperationFilter
 
 // UpdateItemRoutingOperationJSONRequestBody defines body for UpdateItemRoutingOperation for application/json ContentType.
 type UpdateItemRoutingOperationJSONRequestBody = RoutingOperationWrite
+
+// ListItemRoutingOperationMaterialsJSONRequestBody defines body for ListItemRoutingOperationMaterials for application/json ContentType.
+type ListItemRoutingOperationMaterialsJSONRequestBody = RoutingInputMaterialFilter
 
 // ReplaceItemSalesPriceBreaksJSONRequestBody defines body for ReplaceItemSalesPriceBreaks for application/json ContentType.
 type ReplaceItemSalesPriceBreaksJSONRequestBody = ItemSalesPriceBreaksReplace
@@ -10182,6 +10475,27 @@ type ServerInterface interface {
 	// UpdateItemRoutingInputItem Update one input item of an item's routing
 	// (PUT /api/items/{itemId}/routing/input-items/{inputItemId})
 	UpdateItemRoutingInputItem(ctx echo.Context, itemId ItemId, inputItemId Id36, params UpdateItemRoutingInputItemParams) error
+	// CreateItemRoutingInputMaterial Add an input material to an item's routing
+	// (POST /api/items/{itemId}/routing/input-materials)
+	CreateItemRoutingInputMaterial(ctx echo.Context, itemId ItemId, params CreateItemRoutingInputMaterialParams) error
+	// ListItemRoutingInputMaterials List the input materials of an item's routing
+	// (POST /api/items/{itemId}/routing/input-materials/list)
+	ListItemRoutingInputMaterials(ctx echo.Context, itemId ItemId, params ListItemRoutingInputMaterialsParams) error
+	// DeleteItemRoutingInputMaterial Delete one input material of an item's routing
+	// (DELETE /api/items/{itemId}/routing/input-materials/{inputMaterialId})
+	DeleteItemRoutingInputMaterial(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, params DeleteItemRoutingInputMaterialParams) error
+	// GetItemRoutingInputMaterial Get one input material of an item's routing
+	// (GET /api/items/{itemId}/routing/input-materials/{inputMaterialId})
+	GetItemRoutingInputMaterial(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, params GetItemRoutingInputMaterialParams) error
+	// UpdateItemRoutingInputMaterial Update one input material of an item's routing
+	// (PUT /api/items/{itemId}/routing/input-materials/{inputMaterialId})
+	UpdateItemRoutingInputMaterial(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, params UpdateItemRoutingInputMaterialParams) error
+	// CreateItemRoutingMaterialNesting Add a nesting to an input material of an item's routing
+	// (POST /api/items/{itemId}/routing/input-materials/{inputMaterialId}/nesting)
+	CreateItemRoutingMaterialNesting(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, params CreateItemRoutingMaterialNestingParams) error
+	// DeleteItemRoutingMaterialNesting Delete one nesting of an input material of an item's routing
+	// (DELETE /api/items/{itemId}/routing/input-materials/{inputMaterialId}/nesting/{nestingId})
+	DeleteItemRoutingMaterialNesting(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, nestingId Id36, params DeleteItemRoutingMaterialNestingParams) error
 	// CreateItemRoutingOperation Add an operation to an item's routing
 	// (POST /api/items/{itemId}/routing/operations)
 	CreateItemRoutingOperation(ctx echo.Context, itemId ItemId, params CreateItemRoutingOperationParams) error
@@ -10200,6 +10514,9 @@ type ServerInterface interface {
 	// UpdateItemRoutingOperation Update one operation of an item's routing
 	// (PUT /api/items/{itemId}/routing/operations/{operationId})
 	UpdateItemRoutingOperation(ctx echo.Context, itemId ItemId, operationId Id36, params UpdateItemRoutingOperationParams) error
+	// ListItemRoutingOperationMaterials List the input materials consumed at one operation of an item's routing
+	// (POST /api/items/{itemId}/routing/operations/{operationId}/materials/list)
+	ListItemRoutingOperationMaterials(ctx echo.Context, itemId ItemId, operationId Id36, params ListItemRoutingOperationMaterialsParams) error
 	// ReplaceItemSalesPriceBreaks Replace an item's sales price breaks
 	// (PUT /api/items/{itemId}/sales-price-breaks)
 	ReplaceItemSalesPriceBreaks(ctx echo.Context, itemId ItemId, params ReplaceItemSalesPriceBreaksParams) error
@@ -15074,6 +15391,316 @@ func (w *ServerInterfaceWrapper) UpdateItemRoutingInputItem(ctx echo.Context) er
 	return err
 }
 
+// CreateItemRoutingInputMaterial converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateItemRoutingInputMaterial(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemRoutingInputMaterialParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateItemRoutingInputMaterial(ctx, itemId, params)
+	return err
+}
+
+// ListItemRoutingInputMaterials converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemRoutingInputMaterials(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemRoutingInputMaterialsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemRoutingInputMaterials(ctx, itemId, params)
+	return err
+}
+
+// DeleteItemRoutingInputMaterial converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteItemRoutingInputMaterial(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "inputMaterialId" -------------
+	var inputMaterialId InputMaterialId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputMaterialId", ctx.Param("inputMaterialId"), &inputMaterialId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputMaterialId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteItemRoutingInputMaterialParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteItemRoutingInputMaterial(ctx, itemId, inputMaterialId, params)
+	return err
+}
+
+// GetItemRoutingInputMaterial converts echo context to params.
+func (w *ServerInterfaceWrapper) GetItemRoutingInputMaterial(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "inputMaterialId" -------------
+	var inputMaterialId InputMaterialId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputMaterialId", ctx.Param("inputMaterialId"), &inputMaterialId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputMaterialId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetItemRoutingInputMaterialParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetItemRoutingInputMaterial(ctx, itemId, inputMaterialId, params)
+	return err
+}
+
+// UpdateItemRoutingInputMaterial converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateItemRoutingInputMaterial(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "inputMaterialId" -------------
+	var inputMaterialId InputMaterialId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputMaterialId", ctx.Param("inputMaterialId"), &inputMaterialId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputMaterialId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateItemRoutingInputMaterialParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateItemRoutingInputMaterial(ctx, itemId, inputMaterialId, params)
+	return err
+}
+
+// CreateItemRoutingMaterialNesting converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateItemRoutingMaterialNesting(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "inputMaterialId" -------------
+	var inputMaterialId InputMaterialId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputMaterialId", ctx.Param("inputMaterialId"), &inputMaterialId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputMaterialId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemRoutingMaterialNestingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateItemRoutingMaterialNesting(ctx, itemId, inputMaterialId, params)
+	return err
+}
+
+// DeleteItemRoutingMaterialNesting converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteItemRoutingMaterialNesting(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "inputMaterialId" -------------
+	var inputMaterialId InputMaterialId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputMaterialId", ctx.Param("inputMaterialId"), &inputMaterialId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputMaterialId: %s", err))
+	}
+
+	// ------------- Path parameter "nestingId" -------------
+	var nestingId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "nestingId", ctx.Param("nestingId"), &nestingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter nestingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteItemRoutingMaterialNestingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteItemRoutingMaterialNesting(ctx, itemId, inputMaterialId, nestingId, params)
+	return err
+}
+
 // CreateItemRoutingOperation converts echo context to params.
 func (w *ServerInterfaceWrapper) CreateItemRoutingOperation(ctx echo.Context) error {
 	var err error
@@ -15321,6 +15948,60 @@ func (w *ServerInterfaceWrapper) UpdateItemRoutingOperation(ctx echo.Context) er
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.UpdateItemRoutingOperation(ctx, itemId, operationId, params)
+	return err
+}
+
+// ListItemRoutingOperationMaterials converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemRoutingOperationMaterials(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemRoutingOperationMaterialsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemRoutingOperationMaterials(ctx, itemId, operationId, params)
 	return err
 }
 
@@ -17768,6 +18449,14 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.DELETE(options.BaseURL+"/api/items/:itemId/routing/input-items/:inputItemId", wrapper.DeleteItemRoutingInputItem, options.OperationMiddlewares["deleteItemRoutingInputItem"]...)
 	router.GET(options.BaseURL+"/api/items/:itemId/routing/input-items/:inputItemId", wrapper.GetItemRoutingInputItem, options.OperationMiddlewares["getItemRoutingInputItem"]...)
 	router.PUT(options.BaseURL+"/api/items/:itemId/routing/input-items/:inputItemId", wrapper.UpdateItemRoutingInputItem, options.OperationMiddlewares["updateItemRoutingInputItem"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId/materials/list", wrapper.ListItemRoutingOperationMaterials, options.OperationMiddlewares["listItemRoutingOperationMaterials"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/routing/input-materials", wrapper.CreateItemRoutingInputMaterial, options.OperationMiddlewares["createItemRoutingInputMaterial"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/routing/input-materials/list", wrapper.ListItemRoutingInputMaterials, options.OperationMiddlewares["listItemRoutingInputMaterials"]...)
+	router.DELETE(options.BaseURL+"/api/items/:itemId/routing/input-materials/:inputMaterialId", wrapper.DeleteItemRoutingInputMaterial, options.OperationMiddlewares["deleteItemRoutingInputMaterial"]...)
+	router.GET(options.BaseURL+"/api/items/:itemId/routing/input-materials/:inputMaterialId", wrapper.GetItemRoutingInputMaterial, options.OperationMiddlewares["getItemRoutingInputMaterial"]...)
+	router.PUT(options.BaseURL+"/api/items/:itemId/routing/input-materials/:inputMaterialId", wrapper.UpdateItemRoutingInputMaterial, options.OperationMiddlewares["updateItemRoutingInputMaterial"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/routing/input-materials/:inputMaterialId/nesting", wrapper.CreateItemRoutingMaterialNesting, options.OperationMiddlewares["createItemRoutingMaterialNesting"]...)
+	router.DELETE(options.BaseURL+"/api/items/:itemId/routing/input-materials/:inputMaterialId/nesting/:nestingId", wrapper.DeleteItemRoutingMaterialNesting, options.OperationMiddlewares["deleteItemRoutingMaterialNesting"]...)
 	router.POST(options.BaseURL+"/api/operation", wrapper.CreateOperation, options.OperationMiddlewares["createOperation"]...)
 	router.PUT(options.BaseURL+"/api/operation/:id", wrapper.UpdateOperation, options.OperationMiddlewares["updateOperation"]...)
 	router.GET(options.BaseURL+"/api/operations/:id", wrapper.GetOperation, options.OperationMiddlewares["getOperation"]...)
@@ -39711,6 +40400,1187 @@ func (response UpdateItemRoutingInputItem503ApplicationProblemPlusJSONResponse) 
 	return err
 }
 
+type CreateItemRoutingInputMaterialRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Params CreateItemRoutingInputMaterialParams
+	Body   *CreateItemRoutingInputMaterialJSONRequestBody
+}
+
+type CreateItemRoutingInputMaterialResponseObject interface {
+	VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error
+}
+
+type CreateItemRoutingInputMaterial200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateItemRoutingInputMaterial200JSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial400ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial401ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial403ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial404ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial409ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial413ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial415ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial422ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial429ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingInputMaterial503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingInputMaterial503ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterialsRequestObject struct {
+	ItemId ItemId `json:"itemId"`
+	Params ListItemRoutingInputMaterialsParams
+	Body   *ListItemRoutingInputMaterialsJSONRequestBody
+}
+
+type ListItemRoutingInputMaterialsResponseObject interface {
+	VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error
+}
+
+type ListItemRoutingInputMaterials200JSONResponse []RoutingInputMaterial
+
+func (response ListItemRoutingInputMaterials200JSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterials400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputMaterials400ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterials401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputMaterials401ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterials403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputMaterials403ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterials404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputMaterials404ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterials413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputMaterials413ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterials415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputMaterials415ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterials429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputMaterials429ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingInputMaterials503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingInputMaterials503ApplicationProblemPlusJSONResponse) VisitListItemRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputMaterialRequestObject struct {
+	ItemId          ItemId          `json:"itemId"`
+	InputMaterialId InputMaterialId `json:"inputMaterialId"`
+	Params          DeleteItemRoutingInputMaterialParams
+}
+
+type DeleteItemRoutingInputMaterialResponseObject interface {
+	VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error
+}
+
+type DeleteItemRoutingInputMaterial200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteItemRoutingInputMaterial200JSONResponse) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputMaterial204Response struct {
+}
+
+func (response DeleteItemRoutingInputMaterial204Response) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteItemRoutingInputMaterial400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputMaterial400ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputMaterial401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputMaterial401ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputMaterial403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputMaterial403ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputMaterial404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputMaterial404ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputMaterial412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputMaterial412ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputMaterial429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputMaterial429ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingInputMaterial503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingInputMaterial503ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputMaterialRequestObject struct {
+	ItemId          ItemId          `json:"itemId"`
+	InputMaterialId InputMaterialId `json:"inputMaterialId"`
+	Params          GetItemRoutingInputMaterialParams
+}
+
+type GetItemRoutingInputMaterialResponseObject interface {
+	VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error
+}
+
+type GetItemRoutingInputMaterial200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetItemRoutingInputMaterial200JSONResponse struct {
+	Body    RoutingInputMaterial
+	Headers GetItemRoutingInputMaterial200ResponseHeaders
+}
+
+func (response GetItemRoutingInputMaterial200JSONResponse) VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputMaterial304Response = RecordNotModifiedResponse
+
+func (response GetItemRoutingInputMaterial304Response) VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetItemRoutingInputMaterial400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputMaterial400ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputMaterial401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputMaterial401ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputMaterial403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputMaterial403ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputMaterial404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputMaterial404ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputMaterial429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputMaterial429ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingInputMaterial503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingInputMaterial503ApplicationProblemPlusJSONResponse) VisitGetItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterialRequestObject struct {
+	ItemId          ItemId          `json:"itemId"`
+	InputMaterialId InputMaterialId `json:"inputMaterialId"`
+	Params          UpdateItemRoutingInputMaterialParams
+	Body            *UpdateItemRoutingInputMaterialJSONRequestBody
+}
+
+type UpdateItemRoutingInputMaterialResponseObject interface {
+	VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error
+}
+
+type UpdateItemRoutingInputMaterial200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateItemRoutingInputMaterial200JSONResponse struct {
+	Body    RoutingInputMaterial
+	Headers UpdateItemRoutingInputMaterial200ResponseHeaders
+}
+
+func (response UpdateItemRoutingInputMaterial200JSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial400ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial401ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial403ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial404ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial412ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial413ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial415ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial429ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingInputMaterial503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingInputMaterial503ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingInputMaterialResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNestingRequestObject struct {
+	ItemId          ItemId          `json:"itemId"`
+	InputMaterialId InputMaterialId `json:"inputMaterialId"`
+	Params          CreateItemRoutingMaterialNestingParams
+	Body            *CreateItemRoutingMaterialNestingJSONRequestBody
+}
+
+type CreateItemRoutingMaterialNestingResponseObject interface {
+	VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error
+}
+
+type CreateItemRoutingMaterialNesting200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateItemRoutingMaterialNesting200JSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting400ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting401ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting403ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting404ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting409ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting413ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting415ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting422ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting429ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingMaterialNesting503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingMaterialNesting503ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingMaterialNestingRequestObject struct {
+	ItemId          ItemId          `json:"itemId"`
+	InputMaterialId InputMaterialId `json:"inputMaterialId"`
+	NestingId       Id36            `json:"nestingId"`
+	Params          DeleteItemRoutingMaterialNestingParams
+}
+
+type DeleteItemRoutingMaterialNestingResponseObject interface {
+	VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error
+}
+
+type DeleteItemRoutingMaterialNesting200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteItemRoutingMaterialNesting200JSONResponse) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingMaterialNesting204Response struct {
+}
+
+func (response DeleteItemRoutingMaterialNesting204Response) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteItemRoutingMaterialNesting400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingMaterialNesting400ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingMaterialNesting401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingMaterialNesting401ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingMaterialNesting403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingMaterialNesting403ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingMaterialNesting404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingMaterialNesting404ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingMaterialNesting412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingMaterialNesting412ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingMaterialNesting429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingMaterialNesting429ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingMaterialNesting503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingMaterialNesting503ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingMaterialNestingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateItemRoutingOperationRequestObject struct {
 	ItemId ItemId `json:"itemId"`
 	Params CreateItemRoutingOperationParams
@@ -40725,6 +42595,166 @@ type UpdateItemRoutingOperation503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response UpdateItemRoutingOperation503ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterialsRequestObject struct {
+	ItemId      ItemId `json:"itemId"`
+	OperationId Id36   `json:"operationId"`
+	Params      ListItemRoutingOperationMaterialsParams
+	Body        *ListItemRoutingOperationMaterialsJSONRequestBody
+}
+
+type ListItemRoutingOperationMaterialsResponseObject interface {
+	VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error
+}
+
+type ListItemRoutingOperationMaterials200JSONResponse []RoutingInputMaterial
+
+func (response ListItemRoutingOperationMaterials200JSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterials400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationMaterials400ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterials401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationMaterials401ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterials403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationMaterials403ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterials404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationMaterials404ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterials413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationMaterials413ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterials415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationMaterials415ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterials429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationMaterials429ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationMaterials503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationMaterials503ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationMaterialsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -51374,6 +53404,27 @@ type StrictServerInterface interface {
 	// UpdateItemRoutingInputItem Update one input item of an item's routing
 	// (PUT /api/items/{itemId}/routing/input-items/{inputItemId})
 	UpdateItemRoutingInputItem(ctx context.Context, request UpdateItemRoutingInputItemRequestObject) (UpdateItemRoutingInputItemResponseObject, error)
+	// CreateItemRoutingInputMaterial Add an input material to an item's routing
+	// (POST /api/items/{itemId}/routing/input-materials)
+	CreateItemRoutingInputMaterial(ctx context.Context, request CreateItemRoutingInputMaterialRequestObject) (CreateItemRoutingInputMaterialResponseObject, error)
+	// ListItemRoutingInputMaterials List the input materials of an item's routing
+	// (POST /api/items/{itemId}/routing/input-materials/list)
+	ListItemRoutingInputMaterials(ctx context.Context, request ListItemRoutingInputMaterialsRequestObject) (ListItemRoutingInputMaterialsResponseObject, error)
+	// DeleteItemRoutingInputMaterial Delete one input material of an item's routing
+	// (DELETE /api/items/{itemId}/routing/input-materials/{inputMaterialId})
+	DeleteItemRoutingInputMaterial(ctx context.Context, request DeleteItemRoutingInputMaterialRequestObject) (DeleteItemRoutingInputMaterialResponseObject, error)
+	// GetItemRoutingInputMaterial Get one input material of an item's routing
+	// (GET /api/items/{itemId}/routing/input-materials/{inputMaterialId})
+	GetItemRoutingInputMaterial(ctx context.Context, request GetItemRoutingInputMaterialRequestObject) (GetItemRoutingInputMaterialResponseObject, error)
+	// UpdateItemRoutingInputMaterial Update one input material of an item's routing
+	// (PUT /api/items/{itemId}/routing/input-materials/{inputMaterialId})
+	UpdateItemRoutingInputMaterial(ctx context.Context, request UpdateItemRoutingInputMaterialRequestObject) (UpdateItemRoutingInputMaterialResponseObject, error)
+	// CreateItemRoutingMaterialNesting Add a nesting to an input material of an item's routing
+	// (POST /api/items/{itemId}/routing/input-materials/{inputMaterialId}/nesting)
+	CreateItemRoutingMaterialNesting(ctx context.Context, request CreateItemRoutingMaterialNestingRequestObject) (CreateItemRoutingMaterialNestingResponseObject, error)
+	// DeleteItemRoutingMaterialNesting Delete one nesting of an input material of an item's routing
+	// (DELETE /api/items/{itemId}/routing/input-materials/{inputMaterialId}/nesting/{nestingId})
+	DeleteItemRoutingMaterialNesting(ctx context.Context, request DeleteItemRoutingMaterialNestingRequestObject) (DeleteItemRoutingMaterialNestingResponseObject, error)
 	// CreateItemRoutingOperation Add an operation to an item's routing
 	// (POST /api/items/{itemId}/routing/operations)
 	CreateItemRoutingOperation(ctx context.Context, request CreateItemRoutingOperationRequestObject) (CreateItemRoutingOperationResponseObject, error)
@@ -51392,6 +53443,9 @@ type StrictServerInterface interface {
 	// UpdateItemRoutingOperation Update one operation of an item's routing
 	// (PUT /api/items/{itemId}/routing/operations/{operationId})
 	UpdateItemRoutingOperation(ctx context.Context, request UpdateItemRoutingOperationRequestObject) (UpdateItemRoutingOperationResponseObject, error)
+	// ListItemRoutingOperationMaterials List the input materials consumed at one operation of an item's routing
+	// (POST /api/items/{itemId}/routing/operations/{operationId}/materials/list)
+	ListItemRoutingOperationMaterials(ctx context.Context, request ListItemRoutingOperationMaterialsRequestObject) (ListItemRoutingOperationMaterialsResponseObject, error)
 	// ReplaceItemSalesPriceBreaks Replace an item's sales price breaks
 	// (PUT /api/items/{itemId}/sales-price-breaks)
 	ReplaceItemSalesPriceBreaks(ctx context.Context, request ReplaceItemSalesPriceBreaksRequestObject) (ReplaceItemSalesPriceBreaksResponseObject, error)
@@ -56932,6 +58986,289 @@ func (sh *strictHandler) UpdateItemRoutingInputItem(ctx echo.Context, itemId Ite
 	return nil
 }
 
+// CreateItemRoutingInputMaterial operation middleware
+func (sh *strictHandler) CreateItemRoutingInputMaterial(ctx echo.Context, itemId ItemId, params CreateItemRoutingInputMaterialParams) error {
+	var request CreateItemRoutingInputMaterialRequestObject
+
+	request.ItemId = itemId
+	request.Params = params
+
+	var body CreateItemRoutingInputMaterialJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateItemRoutingInputMaterial(ctx.Request().Context(), request.(CreateItemRoutingInputMaterialRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateItemRoutingInputMaterial")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateItemRoutingInputMaterialResponseObject); ok {
+		return validResponse.VisitCreateItemRoutingInputMaterialResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListItemRoutingInputMaterials operation middleware
+func (sh *strictHandler) ListItemRoutingInputMaterials(ctx echo.Context, itemId ItemId, params ListItemRoutingInputMaterialsParams) error {
+	var request ListItemRoutingInputMaterialsRequestObject
+
+	request.ItemId = itemId
+	request.Params = params
+
+	var body ListItemRoutingInputMaterialsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemRoutingInputMaterials(ctx.Request().Context(), request.(ListItemRoutingInputMaterialsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemRoutingInputMaterials")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemRoutingInputMaterialsResponseObject); ok {
+		return validResponse.VisitListItemRoutingInputMaterialsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteItemRoutingInputMaterial operation middleware
+func (sh *strictHandler) DeleteItemRoutingInputMaterial(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, params DeleteItemRoutingInputMaterialParams) error {
+	var request DeleteItemRoutingInputMaterialRequestObject
+
+	request.ItemId = itemId
+	request.InputMaterialId = inputMaterialId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteItemRoutingInputMaterial(ctx.Request().Context(), request.(DeleteItemRoutingInputMaterialRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteItemRoutingInputMaterial")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteItemRoutingInputMaterialResponseObject); ok {
+		return validResponse.VisitDeleteItemRoutingInputMaterialResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetItemRoutingInputMaterial operation middleware
+func (sh *strictHandler) GetItemRoutingInputMaterial(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, params GetItemRoutingInputMaterialParams) error {
+	var request GetItemRoutingInputMaterialRequestObject
+
+	request.ItemId = itemId
+	request.InputMaterialId = inputMaterialId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetItemRoutingInputMaterial(ctx.Request().Context(), request.(GetItemRoutingInputMaterialRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetItemRoutingInputMaterial")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetItemRoutingInputMaterialResponseObject); ok {
+		return validResponse.VisitGetItemRoutingInputMaterialResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateItemRoutingInputMaterial operation middleware
+func (sh *strictHandler) UpdateItemRoutingInputMaterial(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, params UpdateItemRoutingInputMaterialParams) error {
+	var request UpdateItemRoutingInputMaterialRequestObject
+
+	request.ItemId = itemId
+	request.InputMaterialId = inputMaterialId
+	request.Params = params
+
+	var body UpdateItemRoutingInputMaterialJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateItemRoutingInputMaterial(ctx.Request().Context(), request.(UpdateItemRoutingInputMaterialRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateItemRoutingInputMaterial")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateItemRoutingInputMaterialResponseObject); ok {
+		return validResponse.VisitUpdateItemRoutingInputMaterialResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateItemRoutingMaterialNesting operation middleware
+func (sh *strictHandler) CreateItemRoutingMaterialNesting(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, params CreateItemRoutingMaterialNestingParams) error {
+	var request CreateItemRoutingMaterialNestingRequestObject
+
+	request.ItemId = itemId
+	request.InputMaterialId = inputMaterialId
+	request.Params = params
+
+	var body CreateItemRoutingMaterialNestingJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateItemRoutingMaterialNesting(ctx.Request().Context(), request.(CreateItemRoutingMaterialNestingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateItemRoutingMaterialNesting")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateItemRoutingMaterialNestingResponseObject); ok {
+		return validResponse.VisitCreateItemRoutingMaterialNestingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteItemRoutingMaterialNesting operation middleware
+func (sh *strictHandler) DeleteItemRoutingMaterialNesting(ctx echo.Context, itemId ItemId, inputMaterialId InputMaterialId, nestingId Id36, params DeleteItemRoutingMaterialNestingParams) error {
+	var request DeleteItemRoutingMaterialNestingRequestObject
+
+	request.ItemId = itemId
+	request.InputMaterialId = inputMaterialId
+	request.NestingId = nestingId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteItemRoutingMaterialNesting(ctx.Request().Context(), request.(DeleteItemRoutingMaterialNestingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteItemRoutingMaterialNesting")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteItemRoutingMaterialNestingResponseObject); ok {
+		return validResponse.VisitDeleteItemRoutingMaterialNestingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreateItemRoutingOperation operation middleware
 func (sh *strictHandler) CreateItemRoutingOperation(ctx echo.Context, itemId ItemId, params CreateItemRoutingOperationParams) error {
 	var request CreateItemRoutingOperationRequestObject
@@ -57180,6 +59517,59 @@ func (sh *strictHandler) UpdateItemRoutingOperation(ctx echo.Context, itemId Ite
 		return err
 	} else if validResponse, ok := response.(UpdateItemRoutingOperationResponseObject); ok {
 		return validResponse.VisitUpdateItemRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListItemRoutingOperationMaterials operation middleware
+func (sh *strictHandler) ListItemRoutingOperationMaterials(ctx echo.Context, itemId ItemId, operationId Id36, params ListItemRoutingOperationMaterialsParams) error {
+	var request ListItemRoutingOperationMaterialsRequestObject
+
+	request.ItemId = itemId
+	request.OperationId = operationId
+	request.Params = params
+
+	var body ListItemRoutingOperationMaterialsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemRoutingOperationMaterials(ctx.Request().Context(), request.(ListItemRoutingOperationMaterialsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemRoutingOperationMaterials")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemRoutingOperationMaterialsResponseObject); ok {
+		return validResponse.VisitListItemRoutingOperationMaterialsResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -59779,1268 +62169,1306 @@ var swaggerSpec = []string{
 	"Osfpj8+nI9QfJ46Dm3NnylBwZAFAIwzlYBxoqdltQzsoKbgy1GMqrG4KeqTZtYODffIdPAL0Hw7PbtLY",
 	"6pnPFLlhIpfAADUrOS3sF8hcvByZM015oWB3ViXPGJmVjF6rCawaFsxVDa0QyXCSfRLc16mIXFjYbAXH",
 	"A+uvIajDJri68ZtotdCuK3h4cHAQv2BGB+64ZN96u4CC45Yrbtm7vUuWJ3/47jX5+vDwwF+DE5SFDNrY",
-	"c8S3UHeeCnvh6kgOmrbdJQo0vn+9lfI+6reAnIkbJrQsN9/edCvH3D1kqCZqyJbBkPGLr2qa8tFLuObw",
-	"3BZ9uUsL5k2QBmrCL76qEdKjl9Ez1Ww5QCMBM0u3PoKD3Fsnubjmq5ghEY0NWhJ1zVdknLM5XReaHFQ7",
-	"BsJuBRAMFE4/l+WSajTavTgaJdvseRey1G94GbGCyVKTnBvJhUtxAlyS0MJgL9dARAHtpbW+IqBKlroT",
-	"VPObmWroblnQEAAP7HecFZFjPC/lipXmXkqAgsw2++StvWazDchJKIoWzDBZr1DUvwRhhNFsQXKpk6nI",
-	"qGJ7XCgmFNf8hhUbQ3tzI5bkZG5AcdqaIZ25E+IMBEbLOyFrcS3krcBnvTJliHB1jWMbhctsGGZ7bT2X",
-	"9GoAfhvO0oneGoa4N3Zf0mvWi91OuzowH14dHByckFcHSB1Tg9EpUEwzTOoENDiv6iu5NIw+78I1gKD/",
-	"WtBPeC1eAQ/Yckt+ZLOFlNdvWMGN9Dhgn2/xDZLbV7o3/bY19r0PwIK7A5hqPav8J9tAfVAQv0ceFnUk",
-	"ATN5pgjPTyoxSgorwhtheblCzChBI3eGenhvv4tL2lXsbTEutW+YhfmCXwmq1yXrAv3CKN17iq1oSTUI",
-	"tPYFRdKbw2S6Pjh4kc2oYl+9hL9Zeky+f3v6eu/i+1NwzxlRJ63A3Hd/GqVFabpc7RtBIJ0K0IaAXCmW",
-	"laDoUg3zKTLWt5Lk6xKIEyklegOfKXJV0oyRFSu5zCc90oSb1YN/t+26dEB3bZdVBrjyJ3oL7oArwfKE",
-	"cEE+Cv7JLFCKHEzyRnVFMQoVVyrIK7LkYm1kRRA4NnJdkqyQ2fVWLPB72ru6UDM72Ps6rpl9NiOolRSK",
-	"ge/hG5pbhdt8yqTQTMCfwD3RbPbc2ox+82dlNuNvA+/ROb6Fk9a38w/WVyYFmVNerI2mUpLZWnHBlNor",
-	"1wUjN1wWFNkqmOPnBc+eFMjLQMjP7PyqMvu1PG1KU80A2JKZO9UD624w2vHO8m4oQTUyKJnZuT8nozfg",
-	"2Hk4MC6MBqjUACByO/PnZPSdLGc8z5l46pNbK1bugZUQrc+koNk1ajNGCnOEZsXKJVfKotk/ScGeHsVg",
-	"38B8wHIyWyNtMSIa+DQxpKAG92TU8hmcie8KfrV40gvSZQtvOQUq2065FsIQ+zHQUkMfc55XBm+Rgz1l",
-	"Kmp2U14ZTFH4NTNd8RsmDKbRjbOgVp4AYBhB+ExgnO2OTNASp7TGRudtiemoldzV9t58YGvVe+seBYva",
-	"ew4MChRitKIVVOnKhtlpJR/XHBdTgZ4LQ51lvpmceEtWSZ1rnnpjMtjQ4JMdbQq36p3U35mL+IVuVtNC",
-	"Zy3xzidFs0yuRXXp5gAqgv1W5nzOWR4X/SDOwLDqPBaWUIUcmE2D7asjJQSo7AURKrGl2uef16JZgnCr",
-	"vnfgGdibc7opJM0vpfyBllfsS3FR5y8qDBAlSkVANVhpxEmaZWylFRkfHpC33xglds4LZr0KzxQxOirE",
-	"VAGi4dcKaOF5CXeYmzm/o7x42vsXRJKgH00YwrYlIEcdEyWXzDzpjMpjWTrWOakH4kDYScMUTjjicuhq",
-	"AgzfJ+/sHTUobc3NJ8RZm/2oO5qb8S6jhrz1alQ2fRvh4+z5zVsCGwZm6Wp5ZrPM1XrYGxSJCht4j4JA",
-	"rM8YmAXobJQGudZf9DI57knLkt+wyq/M0HkUXq6ikLfK8lMyxrs1FXiLjsmLA6+drEXBlArefaZI+vb9",
-	"xZ8+nv/w/vTNny7P3n77/uNlShQDhgse0skJOhe59bFNBWiIlMypwtgdIZj1QQCXUEtaFKwEMPYRty5Y",
-	"ecMz9lHQG8oLOiuenFBZXgAIKOb8ao3yljOZebjIhllXT041NWoyySgILTNzQBiAO5flVJhnlnLJRMV4",
-	"7AE+U9XLt7K8NhyVrKjS9Z2Hc6yoHvpijKYB4WDjGgxcGR1q0y8tPa1sdCnlWyo2zqn71AeKov+CKgyB",
-	"5roV8btjwO5UnJ6fRTbYqv4gCIShAPut7XZxsns+OrmX9tRjmcNA271avO+gQao3GgPZkN2Bg5ingQ4O",
-	"wJzOeF9kLLTumh8W9nuYxJHto6BrvZAl/+vTCgBvjQYprhJnSU9IyW7kNcvNlWefVhzidszyRwClWq/Q",
-	"9fSW5ZxewlK+HBN5pshrnHrPgOKJHYbxLA2IBLbbDGXHh7BVjA+M2W9XUmlauFDDffJeoPiBRlEbCcQV",
-	"sTkACRHrokDjupAuckiRBSuM+isJnQoA5twIDYbUkhSsqRlLwWmPstZyAjOh9xssjtVMuuTLJcsTQsms",
-	"oOK6+smQU2mDl9zkGFaSmttS2MBoCypZrhVQeWqksquCuUUegzab/mNqlWH2SU+FFGQm9YIonjNlAwGC",
-	"oCckDit0C3E0yNnhDtvb+h14gVz4ZsEF20cngXcqHhwkI7OTyDrx+tQNgMno055ccjBhbkbHc1oo9jlx",
-	"kx51XeNHnfVFTITk5SNNmnEdCbB8zfXm4aYwMkQZmwV/eLCJAD8j3n/ztd+9scHLf0zqmDd5MBjQVN0i",
-	"ATg5e7hzWy2sba7hUzVfE7E2l/nh5gLy9VrmsQmRtGUyf7i1gTx3Xsobo+fFkj2McCJLsrKPPNDEn/1T",
-	"cvZnlgFPr/IAYnQd9HFMBACOFoTlAH1XC7pC3GoQNbAcfyyLuLb48cMPLsZnKTUL8h1OkDP4ZAszdP9K",
-	"zf1DG/hHnXU6chguxSjIbjlmaO+Czalm4HYZRcavjRhbTyg3ouQthbVXDFqAge2sQ7O2zMoKC+B4JGMj",
-	"19rEuYQs2KeJ3Tc0yLV2dRgQdi/65YwKX77D5z8nI94Bel8aCyBNCwau3skwNyV6nhhL7o4UA8/RhW/k",
-	"GBYMPJOyYBSEsELqrh0uQPjJDPbOrRDmPjF1J4RcMk2Nkmb5O5ipaHFeuyL9WDZ6a4do4hMZp3/7nDrR",
-	"SbBwH6tbHSfSl27PzM/R/Ze3AmX7YShwKjbv4Q1McXLCbFG8n4+O/zh0FDvETzF3A9Aa8IWYh4LDTnAL",
-	"tt42Q235XyOb8c1GM+Vu1/ig6+pMamSCC/3Vy1FbG3HftChocUs3ZhYqcloCeEwYjeaPI/fd6KdY4Eyl",
-	"FP0RE07wZPw22yOub5kdyMNrl+7pS+R+JQGpdpckwN8abf2pl314XIiwEWeArGW2YaqyzRpJMKh8Y8/Z",
-	"zONCfx2bcWHn1RBoInY5mh5LlI80Lcn/ODs3KG+0djTVGu2idtUVBKSWLGP8hosrED4h4k6B3jFj6CAg",
-	"MzCY8tJBKOUkJs530UJ4y1Lvo5cGtFqsYlM+2x4+WKHcbnf10ml2IYpZvOH5wEO+jGN74/yM2ta45ubF",
-	"FAO24b7VqW79hdfhb9Xb+6R6RDnLOGAAHDqetiKaXptzrF05WjD1vsSQi+rDB3f2tW/Paal/4IKdabYc",
-	"JSOIWHb/Nn5brctsQRVzQ9c+h6PXfmgMwsWN5JmZ4laW1/DEe+f/Nfc/+JvjG3+WMwPxgq/sVY7PG8wR",
-	"WbP/9acIhm07iziqX3ORQxiyu/aNUx4jra4NOYHLhs9tzP2Vmsj5sUsyTqYYQO5WaBAIFmPTiyLXl4z/",
-	"wNnt829zrsm5e+29S0Yi/sepuICB4KcJxthHqQEgVJN0iMLGPjsc4xGUeMSj+Ahb2Sdn1M/nDQTH7zvp",
-	"4o8Y93XNNhj09RPE30Msvw/EFy6D2BBQwn2eDhkHeYFcxwW6NnbABCj919HCyTc+Dey5YWN7BkxwNjjH",
-	"YG39bdXDrvBNr8yOxqETmwN5cBBQ4piu1Rvmmrgpf+gWMZ04mQNij12iRV0iTjzeBxKPwacTIld4tMet",
-	"XTNcFA5GSPNyE/qX29mIhR4u9f72BXj/JkZk7sizapNd7sTAOkjQ52T0HS9YL9iZ0afB8RQKczMuKATo",
-	"9otfMHoM8vbW9TPP74Azxex8IJ+YK1ExtpO67VTQspS3Lm1FrQtNxqfv3kwMMyQFo0baESw0crolAA0F",
-	"M4AThIwCASzYeq0hNwvfdCmh8Jz3Ml8LeZu4LMipCK49ZNtC3CekQN7KNQafMws9aBsWnzH71wpNSy5C",
-	"MnXYMiAExQciZOy9rRahQlFdkfGhDd7G3ARDtqOq1pJ+OsMfX9nrbT9Wt5uWJd1UanE/DPaZrvl31ad3",
-	"Ae8eGhsKyxExLthRxwDmdqVWwL7XQkMYhi+133j1nTdeNM0FkF0IeAgOqASDcSGlGDRAMNLTJTsmaUbz",
-	"lIwvLr89T8jZP317kZCLyx8S8ub//C4hb378p4Rc/PDm/MMl5pshT3x9+gYGt7np52++U1h1AyOcX7wh",
-	"4CZGWq10yegS/QUfX7yB1MQPr51pZ5JMRZrLbG3Wk5IxTmBGNMrRnGcM1Rz2SRP3mGEaKV/SKyNUpzc8",
-	"ZzK1SfvpWuRszgXL0/2pQFPeM1XFfZNbbgQYdNovuSoYhdRA9kkzUeWwObnGj2Z0Qmr+72AwCGAgGCUj",
-	"AGCL+NKhJAZBJHU1MbDvjLmo/IcRq+PPVve6v+K1s8gNGG8V2MCAm1Shm1UkrFGYm+GzUyEYs3lfjJHx",
-	"DWe3WEpHSzug2ciSLeUNI2OWcz2xCrK9D1g1i5askmamgpaMotp+HEjpxFx68pyAsG7+niTE6TX2iQv7",
-	"UbnH/Bfm3lTSdEIiknX4Zah2wXp6JPGpsJNXGoKfPlAabK0lGK2lH1r4/xmewJenAj5NElJTExofA+g7",
-	"9UYkRf3KhgWgoQPZZdS/nSTEqqFu5Wf40e+6+zxJyJ/lLKlClGHxbc3VTv47OfNr/52cTfbJe28ngFoB",
-	"CtKXKURuGJGjoCJnOVnQG5BsXcmjDdOgoeHjIWLhSHLuwgSTtinPpgSDAU2dNFU5o95NxXbzw0mDPpUM",
-	"ZovaH5LagKHxJK1T1//clol+hvABzglzHiJmWpmD+IF2SHz2tObYGOx5OhWEzpQs1pqRhdYrQ7/Mv8r5",
-	"o5xPoaYlrEve0ggPOnw473rN7s8UisZjH5vgk6jFBsKvJ45qZgVVCvwPmCQKwNxBM91ROvxSxvwTLN5h",
-	"1GN+zUgKv6dk7KqxoOpg+IYVVhREpPuY05cHL0ONBKE/IRjGUsUiobIsNTHMDN97MdkHdg6xOlGMAXyy",
-	"77uiLh8//HDiXAdVvSUDTWKLIoBZEgrY2WoQGI+GRmQI9jPy3BhPG1+Zsyr/3qBLYpMIMd9ZkVzeCiBt",
-	"hgOnHs/ToExOxMu/1VPclEico8Hjc+gi6BdSfsnGqOH2p4D6kHTbElI7BVbic36Vn5PV6uzRXK6DDEuV",
-	"bP601qSaAcmOcw50oxNUJCtWjwAxuv6eGc3WOMKCkqHdwyBohEgFZSWtGBQhWUCuxi8PXoRFKO+8WwG0",
-	"d9yubnubQY8TW9fA+pldsZWa2w75YASPJ49soetG+xhps6UqtxvutCvMIzYgBUZ0U3Ve8iWNRYkZqgwe",
-	"MWr0dm/pk2SFb4CpDm4gThFEJZSu6IAvfiGkER7WvYEK/o5+7l7zmZjLmM2rYc57pvy6faVYW3y6MlIQ",
-	"qkCd24MyC4anLbne07K9Sx0Bbu+CaFHhI0WHRbXQT+8gWOxBR0VLw/aiAknfuZ9qspTWcOs2EfwilmJA",
-	"vCy8G6ev8SAPe37dMR4QWPcIewKneimDKOFe0mIf+4x6wu7vxYIkqs328RH1wVtQ1rcjRBcXbflT/x2B",
-	"8maxmAd3olWONtzxdVFsiI1lzo/99XUOHm+HN+ptVjBasnyffIvl4SDEuBXifOJDnBuDYBZuM9SZjM1J",
-	"TvZ9tPPYXElGs8VU2BDSZ8r9OLlzLDSphUJPRSsW2ujRG0xbA3tlVWSx5l2AGjWxQIsOUmEo1D92gUEi",
-	"UODWRbdq97DLfoLjBbiHnrNBZKDukQ36bEm9htksobwspGTXSDl4ghzXsQiMVU5WJbvhcq2av5pF5KCU",
-	"5y6JBlLCgxp0uxCvPhHXJd+YR7i4uoPE20v5Hu1wvixdhH2O0zClT5dyHQ/8zaTSxyTVUtMi9TouFNIz",
-	"eugzV+DzL2uKpecgf2LFyo+C65T8A4E3yfPqgXEp12DT05J8RXKW8SUtCNBBBXbHhlQBiaDZpi0j2EkC",
-	"x55wFPvT3pXcs1/mLNt/g7OEv+xhFThbP2UxOh4tpXrOhWaloMXzVUG1ET+f5yxD+cis40nmanoGYOLE",
-	"L7frDL9xZ3LJYzfqe8j+VyuwpMuSMKX5kkLGcexU3XG1t72gMxm5Nj+Yr2295OqiP+aJLGm24LHUgLf4",
-	"w5MCo5her2JZNHq9ekJAGriDZ1VtlYOzC4fewycVEyYVOErBwXTi6QFXVQ3O3xCYjfyG2NnIb4hca8Nv",
-	"yaqUGUNj3W/A1bhgGKPbgVq9RXEqelVHgl1eQph3e8su5tyvZcfX7bJ3e8uTnaGvNDDALzWJIEN7RQGY",
-	"bu4uXOHi6oJp808EXy6BfO/dmsPP8GGi7NPtc3dzvqZFtsbaT2+hGEmMjN16BIIqA6Dugsxh5zkms3WZ",
-	"M4G6Z1GRJYx08djpL6XzvcCj39h3q33y32yNz+5eRnQPfXGneM4EFmME0xrqDRgHjUVWaqFX253fZ94I",
-	"5VQQHGJ/NCDmvBd4tR36GeZuRtegnmE/Esv1MYhTRR06HOfqDuZphYnU16HiC4FqwVDQ8g2bc8HjJtc3",
-	"LCtoybBy0TXzxfzSrHpfpWRJV/XyH2BTTpcyXxcsxZTz9HX4ylTMAT9vvbnwmUIZE1U/190mDyqYQ0lT",
-	"C6pyPapwjmgoOl2tmIihmdGL1ELeiiCf3eqGUC4XK44TStbCmtK3CrkLVqzMuO3Z/mnNcyoyZmf04Qeo",
-	"2D2ssaWgMxbRCd9wBZUY4ecTVxjWF4rttJTg3m6lwtW5vsUXehNwoJmFRRJoKyVs2ESIUoBRY6zInLu6",
-	"3AmByq9B3de4mwPNALHArqKQtyx3eCbnJC/lKgdEELntv1Cw1wvJM/bG/YRVYk9cDKE3RoLHvT/Orhms",
-	"tirZVpSsSv/HcdIpBhDJNBlomXIEoTM1xd5ePHG0cyxkkbua5seYIT+rktcTZ3Mpq/hKWGdc3R0SLxQg",
-	"UjRWCExc1qyFmO4TfiymBs9XaFBte+JIQnBfBxPHDkMXcgTAn/m6KPbWK2jKNbNue2rR2tYlrgjY/mBy",
-	"dRGjVHE1fV0Ud1LRu6nXN0NnGTJNB3nylgdn08eldZGpnVf38GRsuJXmxPCQv6xrlYoQHkvNanWs7xLh",
-	"8BjE7pi4e2SVZOeYU8lUQKEJH8IhpNjD84JihtzIopneJ2+dqRRoBtQFidLPqQgp6I6Lb0TPDia3F1FK",
-	"+7B3qk50+0ySvygibOlvne5uIaID/YchoSy40kNTALpE5s5wdZ4/Tqj8gxOa1w0KASXBATS3aV1EccvF",
-	"uSsm9J3yW7/6zshm8O2PrcjezRuDTgb77dQy88+f3mIxefj7m/VmlPgueaNkhG1RgtBAiB38kwsCxOi8",
-	"KqrPxf75BzD9rfqsFnzlP8CYfzqnpf5TM50Nn2n9Vh+/9XPLGlEbd8FXK/Nd8y0Lfuv7P8vZn8LoRJGV",
-	"ELG+otEwxOYhd0ZXG4RDebRxbDarwFD/hjrXUBLxbVuPj6upcDFvYwQHFT/LWDAyGamw/WpyPBV7JNXs",
-	"k04TkgIDK7hgRnCBPtA4DDSwSh2vC34g7C9rWphbH1SrrJDOAGyZaUrGdU1jgoPGeWYKGUZABMyodjEJ",
-	"FmQKpvKjnxDDl6jGBRtIV7bvVmoT6tFHA7BDGSg0nKLuKCSZl+hZogUGho3TVyk6IF7tH6QwKpYWZfnE",
-	"Ch7Yz47ZCu7kq5d7Mw7N7a6Y3TA0wdqZE5LOCwnNfc8lF7oCSGwI7BgLIUtsgz7ft2uPpJbvpMckxYZ8",
-	"siQp8L/Uzkg19u9O/+Vf/uVf9t6+3XvzJrXbl1iW9uG71+TFixdfE1+fxEYeydKH/cn5XDE9wf66PFu4",
-	"pWa0YCKnJcEuub4yaMXfEQ7DahpnWAk1/jRhgVxYUw3AYE8xhhsfld2t2Jhrhe1ou/BgKk4dyt4umDlM",
-	"hwBcEfZphX3rxj7u8oaVik2CYEBwWZa2sBnJJCuzVj6LuUaGb4S3aJSM3L1xP7WwHUhPgKRQgiFAnVEy",
-	"imDOKPFySDIyG25eo0Cb2xu3jVCp7ghLlMXi4hU41QLChYKxQcAlXdkWeuHvEKMFljxbIq1lk8Jqlx1M",
-	"TLUK4lq5bpxG9csUicy3hmpcs42PNQDSYWBJUZ8M2GRNXkxIw1xSDYeUFwZUa64jhM9sd8ROB5H6kxMS",
-	"IdAwOsqgLvzCSSZNYRTjOFQlaO+TU2zGaYTKNFwRIrBy3Tdda2xrRfVaNrFattsjF59hi3zjJNi91BBI",
-	"Tv0b46qs3sQfqKoaoUNnVq5VldihyFqYK58+z+oGTGKDWsd6Ucr11YKkK6oXls6VcplOMHJXZwtPuat0",
-	"keigPuXUjO4bfFs2iPi6Tz6wpbzB9DpsgUs1Jj+LK1/lo4YmXHl2ANTlD67RRNj6CEFEJGZlKUto/cny",
-	"Ohffx/heM4ntkrJP/oAKpoXSKlV0KgIIXMFnQ7Wrdgm+sWdQM7OKaRfsk3YkG0lXh/AZL7ni2+H1F+oa",
-	"VDrLjxU0nBhePSsrWe7KmcbMRznXtt4tr08XRAGc1ApG2uqAQXukDm30MT2/DrR41bizi/fk5dHhb6Fu",
-	"3Ek9tMGH0DhLpi3ArJiO2nOzBukfqLSo6l1WxqH8iLYZnjMB2f0loUtpA688uEbWuqlORcXOYnuJNvv2",
-	"JY83Bf/AaL5nqNCx2Qa8jOcfL8lzuuLP/dTP/1b1Av/sv97THGsBNqEwmG/U3t2KOQaQxvN5PKzIImvq",
-	"uy3h/BjwbFasd+dOqnuKyXCGvAipq9LWvpC1koRiZSpn3nlwULds3UkIADLe+kInDwZVXrXFiYTCYRki",
-	"R5EdDHH7EfuExOADgx4aGdt6Hb9tv/E5GS2ocqT7XJbW0d+dc+GP1YgG9W9W8PqQUO/dYpYv6SdXjj0O",
-	"FxbfsZZpDw7IR/STt2VbGqEdadsO5NJ2GRjGkMIqFtAMxlYhBZ9/JoWmmVYJdkKxPHg434qbpCzJHEAn",
-	"o7RcSB3LhPquZGwP4lXhgUEkdUU3Syb0JSvRdDcsU89jYiRH77JOxuwERJsZtlP9Bkhn/fEIHdMMWjkg",
-	"3zkrlRT9s4CmebuQLgclmBUReAWDDJpU008fqGbx0Af6CRg9YKAR7NZaLqnmGS2KTfOWPFMQCBGUr1K4",
-	"rZAls9Zyj+a5i5qBvpJiNy/ruqvsagDBLZv5at2jXVMEQ0dkTcBoSEV12a+FHg0Ubp4rLiSkRrVDiJLj",
-	"hrDk7luM5LZkkgjrb3HfCI+rGEytWGKdlP3UI713llW3yTY0PLeKwm0pwLtjVfEWUu1cIXzrBdq1+vd2",
-	"mbK3snf78QFVurfO2V+BG00Lw+8VZAtEjoh+ustYQxj8i6+6Wdu7QJr1xcTD4As0oGo2LOqig9W9M1/X",
-	"x63K7UFw3rDhe+uD32H3dqgB3n4XNbpveFHY+NBe4jvD5xx4JwZcnwm2YuUWMdTOdmFdI1un842wXQre",
-	"3aZ1rpgfGM3jseZvjEBvlPiSCsU1Mj6uBhxDUEj3LrXR786+PJ0MKF5AqiyRaUJVw5aKskT2qIUb7eNz",
-	"RMWhNBIFd38GcI77ReYYsd217YAwrDCzrJFXpu3vYT7MUL7zwZ7AI+X2dPOr7dPVktyCKIh7pf10s7sv",
-	"BFCcXT7ysXQy3S+0CR38+wtBE+X+XwiWuEzwpYCJyw5fCJoOUeNLQdMjqDzybY7JOX2RXW/pNavSTLsl",
-	"IGxr53NMjTxSSGfsWtLyerKDJHQngDpkpLsCtrOsBFXFrBREDox8s5Qla/YeeHE0zO8xXJz6IjjckMcC",
-	"GcxKWwGK98k/r9HCN0xzdubAbQ4xVhTn8fv+Vs54wQhQg/soiwY688tMfqpk8Tv4VOZGk4/b2VHJ70xs",
-	"GK4pFrRrih9oMMNdSeh7rGs6fEtXUnWk6vxOzojmugDloJTFXRWDaleD1QcTV2J6hSq9tSLqyHpvYd3i",
-	"8UMI6wNx/aSKdn5UIczci1tWFHuG5LG8eUcgnOj04vXZGSlkZmO/EmK7nVGSyyXlAsto25LY+lZOBUTd",
-	"K+gonNtEIIO2CaFQwmJW0uyaaWWLeGLhUlsdIiGZXEIJm4ScnZOCa1bSQhFZToWQYg+hCapwkYt1CXnu",
-	"SDjdOJFjAsEYKuPYEiD7U3Hho65dqBbE4UGMwGSfnAmSQ/EizKarNsEMD4T8q7CePPQ1yaXeU2xFS4zb",
-	"0XIJcTkF0+aRhOT8itvCmGn6//tvf/f/n64PDo6+evbff7P3/B/+j3/9U/q3/+vz/0xTMv7w3Wvy6sXR",
-	"EaEGrxKi5FSk8tms5Ez8ozXk7HMGucEQuTFJfNSHLS2cGGbHCxsjk8v1rGA5yaVG/7g9P66mwhkmjl69",
-	"qC8IU7jgL1zwi+hSFpvVggmVYBEbpWmpubiCHhLMng1GyuCDGGZjXgZPEczhu2IWhRt5TMmMloycnd+8",
-	"9AICllrHGnRQvJCKAFVctfOgUNfRwf1I+yOLeN0E/+clfIec48EJVDeX+TnISxVy9PGbXZIOWHm/hIP+",
-	"KJPQHAk2VBehZ8OMgwD/hKgOAnolZFlRz6BY0OQOSN7BgNzWKUceLK91vaAJqzfafATogTxsg77p99o5",
-	"CsHihpEERVasc/YmjJHozdUplHRRc82gCRXXhZwfDPpGR/361b67ZyGWElDE5f1xoy0pTc2dsnFiG4iq",
-	"PDo4OMBL+fXX5pePl6/JGN/KpLhhQPptEwMIlLb18aN1pu4ZHPBI+Sqfe675JY/H/61KnsHaeGDYV1XD",
-	"tfYl7u1y2agLd0sVtt574ATu3piLIIXQ1dRs3sDJoMoG0eZ5P23Z5FOl+JWIV0iFzvMQPlcRuqpIaje9",
-	"7IqGOxWEfeJYPqMK6uK2UKpVFrH0fiMgyDe3cDFo/c2AdmM8DbC37diOHAg28BeZ9/azIgb9CmZEoXSY",
-	"sgM1eG91zLgMWjXm3L64O5qluyiClwTvsq3DyqbZbbuvHr9P3tpKj9DugCvDSSFrZezaXu6FjZmmQs5d",
-	"bgIr0wnE2lm5Anfcph7FQryHxV8ndcPjLym+ulkNV9sChz1R1zHOtaJGlzTj/+sfT/f+x09/e/H57542",
-	"Itun1q/DOMNmaGGE8Z1gMohBphmzcuYYBEzyrr45x5gUlbMHuJ2/8IjYe8e5Dpvn4aooxNHhDhrQsDjU",
-	"XYphvhxWA2NYiKiXfmrBoVhDHYjdWlwLeSsm9xZxBkaT0kAig6jSSHH3hwbsXhGnzRDTk+AEsYBCvl4V",
-	"0BlRWVEyqCTM81BJ3e8oUdEoOt9foeIwVqFivWufljNvuZNKx+w+cTzd1s1lNzm4UzhwbC8u0NNM+7qn",
-	"NqF1vJSCbRJXdpMzlZCSghV6xcqMCU2vWK1X/mOy3DfATTYfBdcd9d3WgmMfjqr+IzjSwIMKLx+TlVyL",
-	"HEKrCRfZgoyL2XMuJhCzZSjqX9YgulQ//fu/YS1SGAmcouZHswfXvJBXJV3iaEtmaOL4+ur5sjla8FN7",
-	"tCUvCg5P1Ov+mblHycjCMEpG5nX7z7//WzsL1+yseXnvhpaQZmhG+WF2zsozMw78dQHwwOffX52z8q37",
-	"A394O/oJ9nlFSx1XJU9J7n+tuSoR8cFIbYj/rSyviUEQ4BbY/pyXxGDpKt4ZaZc8mAqGuE3nZ28riORn",
-	"wLZVC1PDrAfY9Oo1bHSUEp/lqiqm4AZ/FjmlRrVDI85XQ6t0txj/4M34Td0Gy8xmr2lzTlhPclAbzx/9",
-	"xANqL8YtLc0tDSPow3XFKaxbVlfDsJaiW8flX5KWe3cJcSCu7yg0brkJLbQLMe4Y64HQFi52SlJC6kni",
-	"NGMpMpaAdsMFcW3BQkr5cpdetI6E9NbPGs70HRTDDF4B1L9au+5i7ao2/GLB51t4qEVDKERsnt6WN3ND",
-	"OVzVbx0jHYDnnukS/zqRthmCmTNBko/931L/9Fmetip6kvFsoy2LGI7PsA8VxBF+kdPNsFHemAd3zJqF",
-	"RXYJCm6f+jP1gkvht63WIFAxTagOC2Fg17wgrbNtnRAdwXffCtAQKDl6ubeQ65J8//1y6UvvWA2pnqNy",
-	"+OrFweTOwVS2PC2g+fs5bPSZeMvFOqqF2x/QmJ9C+IJZRwqN/+yi0n1yKqpPhNGy4GAeoaL2TrkWiqyo",
-	"0lOx5LngVwtNxkdH6DQ7+OrgABoh/v3B5MQViOJLmzxOCTgz9/SC7WWFzK7dFTp8+dIZlqYCiDXjaJzh",
-	"S+YjJwi+g1WLsBQ3nckbRo5egJ3RrhK/e/V1Qtj+1T45AkoOdsxW6OP2cMcl/fSG8mLzjt3+Ts5ieyuV",
-	"BuX4z3KmMDSE5aBK5LRWZiIsIQTm0f27QbQ916p5fQLTBF+uC00Fk2tVI0jDiQEktykbCYo4EU2qKfWu",
-	"N+LgtwcdN2ItYMNY/pquaDztILTmwfqfKZLZp82m+yFiZCUmZ9YITdX9ya+5ogad99BSya5tj62rjXBJ",
-	"jIVU5PSn7fzsDoItbuExSRtDgZMirWpux6jsVATtHM35XkmZd3snBrsdhnBS/1OEDXSxUhAjA6nwxBv9",
-	"4a5iHOkduCY6dLYXVb0DJ+1jgadNWX2bZRFi5xCbBhgZd+CJNiZnbm4/RrwlNWpwUucx/mqRJaNCBWyb",
-	"iVzZev+ftCGrIGYFrpWDva9/+tvLuGvlfgQ8cGG1nULbaPlugfVfooHVU/GDrbhAxkD9m0Zlo8qIqupH",
-	"KAHsggMPyT9q5AFCmgZwlOHMZAA931krxFt0L90wXECXlgjTONuVapgLnN5otMgH1B236ay49P8qmmtH",
-	"DMF30cCB7dweBYSqH3gaYkGauOqg0OoaBkc+DoHNuPFK26wkrlUw4WSQOPBgQoC7z/8ZhYFf2e+v7PdX",
-	"9ruF/d6Z334EuhZxCnUT02PXjFdZNuzfc161mrFaMb1PLhe+tflUQIU9NEKd+O69d9aaeh0SEaSu9leW",
-	"eONssVm8ZPd0S+xs8IeeoI39IuMg8EiwSWJrv4IUsy6wNwfa9U7qbs1gFwtGb1hDUHpwc38bs/jSSAVS",
-	"3M0lrhc8uxZMKdsbxA6msOWy5XZojMBHbnlu/oRqdmypSLbWLqJ3UusEILIFUEzn2I6WjO7huaciMFpv",
-	"SYil4sNafBSGeIg8ZhEOiUE1akYFKdfCSyNU2Oq/suwyFQ+3ONfc3LtanYNaow3J2x6JH73uwwqtg1yT",
-	"BcaY1FxZZYtg2KfqWPtAdS17SMWPC1sCqToQru5pvl5SsZ7TTK/LAZ3jd/P6L2XOioE96Xcb+U5RAsHd",
-	"GBYjMDSc7g5Z3gpoyqPsjdJUr7dHbLrNuMDHd5cQ2kSBio0LgZJzFCWpBgk+fqFDRhQnw+Gda+I94eIO",
-	"W3+naIa2Jbp2a+qY3jjcpE1r4zZne25VdcM+67I/vjfyVuiovHlq5HcurWgS2AGgvqqS3lURBhgl2LVB",
-	"3ootDGSnuCML4zayvlUYMdL+HBpFNMJu9IJtyK2RydQuIkRrF4MYroi7lYn8DdUsLt77MrZutaiyjT9e",
-	"vp6cWLdmW9dz4w3PURtO2WsTDAEYXrAgDwUodp/qE9f3rX7eOyJ5X4jde1F3NFhEIbMNVBGoMLBhyyiK",
-	"vqAAg8y+jCsKwsEkXNmrUttGI9yincJVMPbXa/JQ/vQov6p+frfVPVk9m1TpZdinwCn5othUaw9WbYQf",
-	"xUXGyIwBZYETHFY75U7xF9AMwu514+JzDdwRs7KxOweAHB7r3clBT/BFv225cRJJHc3CfdgR7zuMi4OQ",
-	"HwsigL2whZhue/uNzg/s6DoB2QDNTMEF3dX3NdgIyVXdVxpileuEBE8Bbjl8Coxdq7UGg8JUtEgBbB45",
-	"tSUuXh0chPFDWSmNulgUNV7mbqJber1p5N0QdZiJsw95ByFkD8k0qBi/um3cCoKm+sheTC+MnP92oheI",
-	"OUNoXrWMO5O8xk6HC25CvtvG9xCCB9n9lv2eiayQiourRoBm5/VOsAGP+RFSbZrRnQ9y/Xv2d9B+DnPj",
-	"VTtaY/KP6shzMzmZF+oduBJIVQO+J3LxGVm2u9RDA2Bbjaen2kNnv7ufRRmIbf5MjwSP5dJEQfwbaDo1",
-	"ZMNdLaRqy30X4F/Gnn8eclfvmJwtIte370ruoIWSMa0Y/sQ3x8xYXJ64qxdzqzy43aV5B9X1BCz13Spr",
-	"FZ0/7FbdUR09IXG0JWPQsKA/JAVn2T3U1j6NtZeP7Mo/fs0NuEuERdNYGS9GJUXuO0iGt/6EUCi9x1Ae",
-	"MrdQGcUR3KyKpFdS5mnoiDFfQHFIaLc8ozn2M34/v2DlDc9Yv1/m/mRq1zjNgd6dvgpQD+bt6fFePK4b",
-	"v9+P0Tf3SVjUCzQA63U9rroS3s/j2usI+bKgPUqO2jZPy8OUNWgBea+d233r+n04X/ZYH9oJdHfa8bBO",
-	"odN2pmE9t7AVoRTf0vsWzRpYauzbWFG/9orENdojXJt5V5pE0WXVPLbKkFQbpdmSjI38w4QugYGk7Ros",
-	"0Hz5vUABqSZzcOW7CxuGRN33C1mA6uaqLICoui4KUBGg6XC2Lmg5FamrEXOWp+4hdwjVqwujAgAIHa2O",
-	"XWWKsTe1VRcDnPmTAOJ2EYhkKiz4XClbgRYHbMLnirlS8yceI8ivVmMJFlRtn20LfM022BV4PxjT7qwv",
-	"1pJgbEdVbrjWCM4AuVqX2YIq5r8j56eXr793UojbCVxu0txhLOiYQ9KO70PtE3lE7nssu+XVduDEzybn",
-	"Zss2BBHJotaYixsmtCw3EGumVQIOPCnYhMxlUTjptOMQy3XB9qfinW8Fjz2dQVhphLKNDYS2vMckGimF",
-	"tZy7/MEchgJCY1fnLoNaGCi5HuaG8FvTZ3asLh74G4Krd9KH70MAKKjSFxuRbWuJCaGRtrc2VDFWG5Et",
-	"Sim4QeYKyE61Z4hoMqA1p99tuyeDem/uwKQaiWsbkRH80R13uBElW8lSDz5s/KI5x+95FazVxCVZBtu6",
-	"dfxotZsfDE23VLyOR43JhtmQtzOWLkX0A0yuPGWHkkf+MO3Lrm/7NdukiVVIbV4z9tCHSuIhQarqJJAx",
-	"1sDBPv0qorb23bZL2B8LxjNFqmfvICdes0jIyu/ZprrQbr32LPBkgmkr4k+WdHUHEOLI1lyleeq+tQzN",
-	"YgeJHK6DF8e6F+e1s9mpqFtLwxudtrewWqg6hvDJlZNtrtnGmifq0jBWgADWcUK28OQU6fAtV2xiRqIi",
-	"Ivik++SDtQmlf/uchpm/2D1bsFjv/Xr1JfZJl2y+X2tDunMNJhwEzg6iMiLS39HLPb8VnlQA9tuU3NHx",
-	"6Kvfvnw1P6BH2d8fspezg4PDIzp78TLLd3eWQgeQCBQvvgqgUOvZnoeEjD9+PENrVAXQweHXL+iL+dHe",
-	"b7NDtvfb2dHh3tfZq1d7R/OX7DA/oF/PDg8bJbDrVcXMxzZw4ryUGVPqsqTZNRdXUF8xGufKxd4KnyXa",
-	"PowW521hS1TTS3tH+3C/BsEb99Kj1kjKS7l6I28FFqjpMnItJM8wuJqS1L2S4tobsREwtfNig0CHatpm",
-	"hb2oh9cl+rKlno1SynV3+3kfr23eqwtvLLfCWS3HHZFw8sDRgw5JmoGEzXNtLCdGw+MXYZituftm/Gp7",
-	"vovtOX4WA+sx9xCqp6ZNX9YetZW4ffBaeejkxqJ/FZ1L2jE5DcJ2gk44X0LSixa1olMdhCdWDnOY7bnX",
-	"+fZwNtahFHRH+LfQ1y+IOR1mN4f0ceJpjRmnLr30m405nT4x+AnKcDYlLi8YG6QzcpbVFs1Z+Ngw+K1K",
-	"kx1LQRZGFysMPSmZYuWNQfIl+vqpIAeTfQKo6No0GXy5CoYwAnDB5prIdRhOFdm+X9Su2VKrm3Djjonb",
-	"LtiL1BrRPthtS23cgt+bxs4RpWV2vcOGvaGafaDiKnqFqFA0A9pHcujaFZSBSskYYFPm+rpyUKlRrN2X",
-	"J64U05JuyIz57mJtXVvEYrncOGS9WrGSzORa5A8f9ZHmbgP2Dfw7RgZELHFuT0ghb58EbDyN+wSteGT4",
-	"FkJE4gF6aDgDU4x5mixpzkCZJTNaUGBPENqg2TIhhUQbfSEzMH9Nkkq2BWPwVFTmW13hGUmDD2d5uk9S",
-	"d0nAIq74lTDsVrArCiKU6zwCBGhyMhVmlwNTLjgk8CWUqXEZisw25JqLHI1Eguk/mF9fw4+pzS9R62XM",
-	"2lvQmSzh8a36hVsiPg08N1twwe78NmZ13vH1+irjKolaLx01qu3XE5V9lmuteM6s8MrF1R2X6pAmYqZF",
-	"ZLDYbJdaEWKkvU+0WjctHshl1Arn/JTIYTNI9YaA1VsIc127kCJMXqqWhacH3qhGum7JqEKFz/9pRojG",
-	"h2ip74xutZs8rMlrQ3CqjxCcanTrkvBmNq5aJ2Y1L1Vtya0r0yu5fXvTHVru/J2o6zrCV7D8ipX7BN5E",
-	"esWXy7UGmYd9ythKW1KUCqnRoj0VKXbeVOAgW3Kl6TVzRBnqHeQGH2YbUjLHSrgmY8WY/aYO8cRXYymt",
-	"1Z2SFB9M7ai+aJtcQTtCRhgwCtUkz+aZMXYsNEIB3h1oF4PoC64E5B5Y5D9F/R35jkqbJNtxFke0ObId",
-	"KHswFQGZv3U5xjCunQ1S625lqReJG9A6ZtzlQEHLuoSmwrOVhKQrVn4UXKdES5m4aHEoec7oDZscWz/C",
-	"yl5NMxg4whlf6YTgmSBMU0FvWEmv/LTzUGR2wl5jgmgFG7gJb6JlJSqn1w2G/q9WTLAdwofRTbrNo4bo",
-	"QJXn5sMnsFg7mI4Acr6xL3lzXptjWcTPyfjFVzUdD73CBGmyk11dZCj6sRSIphktyw05etlRU1Wz5dlg",
-	"U6J5+lK+pdesy3H0ZzlDPaBCAkBU8PTPMUZtgCv27jKIk8m6AHS/W0sjNDAApcKHsg5MFy+k7p5D33v4",
-	"LytLSR0NizHfYw9hQ4StwRJj2O0FmGBAJyAeEJ5Bi318wQjqilj6WdHwJ5KEnFXgO1l2O1wxyMjfGkP3",
-	"3XuDL04wkZO3aFG8n4+O/zhwKz80Rvj8UxKB9tp66rdCXbfna/9bezUIfcUt49vUZJkBy6U5wx7loE7j",
-	"c8ML1zR0xIjDJSZdnPVSbWolEvtxLXLfUtJ7TAdWpsikyGm5GWKK9hBe1N4yw8h1mbFv4YZ0QY7PVC5k",
-	"PizgAl8724092LlA5hk+SbfDKWw670vchevZYZYPrDACQ/9mlfjQHXfLTnHZGZ7gbpkPQXTzuVBEGGaH",
-	"Ge9IEy6qlweSA6pJRtcuHgrQP2CIlCypWNMCf4iSgntpZrtcErjGuLSYIzEQSu3AzdtY29sajrYuXOzg",
-	"u/AteqW8uNaQxGq648OriXX21eYyThaqCV+dBNNKF01yX4nQNWl9u076ppK8I5WZrHGWak2zBV4db+Nz",
-	"OZCMzGmmu4Ok7tdzsZkO235k8Bp3KWNqFwnVPeHlR1zfFugHJmTd3DsZq7qt35VyGTG6o850u5CKkeph",
-	"MqdFobDgKVdELeQK9Ly/Gmkip+A/M7ezPCEUPneau3dJu4xpYxVMl/JBwbeK4aMvwN7c7rTkD85O/nPv",
-	"O29X0pPw215KJMP355E83aDB/WEjaFl4wFLUwLO65rR2DJ85D3M+7OSOT24BYY5FBVUlpT4gHDUeugUQ",
-	"fBaiUjxI1nr5KAAZJn4HkIzUpyqxb3ddq6Vr7piRH8phW6qdu0cjkXZ306V2AtQLiFugRF3lriAGUvpu",
-	"8OmtkN0RpEC43gWi7RLFOb2KV9ej6B5qJs/EA7sghm73BcWMAwuq3rFPHq52Ct2CqvOS3XC5Vt0PraLL",
-	"OtybUaNKweJcO9uLa74iz+G7C/5XRn5DDicnxNZ28d9yRQ4CG1dQ1ds9Etc8L+k1I3S1KnitL1DwPigI",
-	"UGO7U06B7IOKYxlZr2cssysRJMwYL8bVZMGSd1hus7aSOXu728FO1BZVg6p9fPUT3y7Ad3k/qa7UkZzn",
-	"x2TFs+sEPS03LLEGpITQ/M9rZUvDKabNzfkDultKfPv9DStLjoYU5w01Y4GeBYN5jcyotX440Ger8czb",
-	"4XBRt2l9aR1KiUEjV6Q70EcIJb+7eP+OnBvkCMzE6MFbmW8bDrxYXZC7+1p8cY64iXtL/rLLY4XoxZ6s",
-	"5TtkD3loh4YUezfrvUKIe2WzQCJ7lEDiylzQD4F77rGg0NsB0I8xdy8emJfOzQ2O8TmeXdfiEa2SsaJ6",
-	"cUxSP4Z5P2hTgqedttGgz2lm07vrfrNj69WCkjq+FIV/6AF68ne4104h+CpY+kmVPGxE00LqPQjqZnkl",
-	"wt8TlEclFTsGbW/zcGkJ3vmTMP4U88ltVaRbW3/OueYhBwsziWxo31vXHgRBCLuFPIGvrOXraLLMTeBu",
-	"wmCCNsvLpFBrNMFmJV1B/VuZXZ96tvemig4CV4z//NPWskQN668/kJ+2XeYPlg9HcNpGVgy50naUQbe6",
-	"5kZvJMOa36qQDSlwS93tBjFqQJ+Yx8SEXzBRepipOsuYuK4owYzPFMCgpZMdCRdantj6ADYCR7Dbh6ic",
-	"04hMaLQtwl9/3qjVCo9orsH2F/lZL+LnxJa6AzgaMhU+R1b+wZ/3Hm9jt/ay5TV++0vlppmE8NuQn1a6",
-	"41yuRd5mpGeizkj950dipD9I3UN/qbBZJuva6RAtrzDOGCQeKx7ONoTrfZJisFyKQj4tXU2VfCpmuDsK",
-	"S8xZ33XAq2lL3ETftyHO2INN6hOSYkUaDCEt12wqcCDIIiArViop4JU8FnBaSP1MtUK4iYTeBaD0ef4W",
-	"CarEqeMVmG0pcgsAlIGxxTZ8fg4FuDoq5LNPK47lP+JBmxCSQTduFQSed71ZjrH9QsyptJXY8J3iFc8e",
-	"NFEa6xSyZSTJL4xwEGQt4EjNygdFaHRTmvc9R/408WuIFl2ptYBH3ffE34jc3oihjcZtYqEPeQhiHCxA",
-	"icPvFjJuoyGDW39beJuO8y+F+Q+Az32po0kkqTWO7UnokgQi0ZIt2pegKXjumNmPi992tMPsZ4XUj2k5",
-	"A15S92n+8lPxuwkBtjlG5oG2MnOgE8gJhwRkYL74C9QrnHQQge6T9Rbpds4Tg6CIulmjEgawtCFrJe1B",
-	"UmfFbseKsamQdhY/7QTwOK0ZxV3iiMsogQrJfG5DYmJseLd7+6s17pdvjQMdnd22BLegcW9TvXl0Rh6n",
-	"p0Ml77gt+pJeu/xUgoXAXY52x61DPw/Prqsrhn1e4a4u10qTGYPe2ZWLA1mQEVBTrt5J4V9NJycxIVww",
-	"liuSAtKmv97HX+9jwzruizJZy1mFaWh/+NV2/ji2c09x7qb7dxrQz9fa0SAutBxCgaxpYEcihA+ZEbmn",
-	"L2RMm7cOBJ/UW3BTbEaHyDYV/mGrFyUtI+3E1siRehGlbwi8EecMcZkKYStRXBlJiALfqYSxffKHKpPU",
-	"JXSGbOj+9PFXP8N/cT+DkfdtcaeIWaSG3l6lxH7NrmmSvQu/uid+dU/86p54cPfEDgLPr86LJ5FkWnm6",
-	"W7PqkOdw1coKdsv9s5wZgGjB1Psyx67XC9/e1P35AxeQVDaCtADJM1b9FfzmqugHf57mecmUsrYrH1jI",
-	"xdWZUCuW2dqac8oLlgdf9YYQfpC3HXGRdWOOK74E5WGcVOcEPCfYOYkMqh5VbB0Kb0xFIyG/xr31gi0n",
-	"+ySV4nsq8n8OnTBoH3RVMAw8J1NR99M4vcCXLUtIrSpchaX+7LD0MYiiUETjrKoXRTHIHga1zyuEebJP",
-	"PshblwEkxR5M4U0MJcMctwNbUllPBdZXjIp4OzlR3vSWsawIS/DD/sMbtM3TfcKKBQJpUrTcxX+W6hB1",
-	"PO30GT1xpaeIxLqlTuLTVGCIeZeiKauBi6mxw43U23cO1ubl6CX7F9sZmo+TdjVuktDz6IrUd0Z4O/t1",
-	"GOydM6h34fNq6zr+goOKLwuzNChJNWfl+7UOPp2JgIWiLwsaatMlvWK4h0rDjHpdij8wkUOTNvx4YfC7",
-	"gjF/J8+l/zFgwPhF07bQ5NDB7846cUsV5iJaaEuWf1fK5UXIB71ZP4hzd8+bh3+Q4XovJX7ulha6LSLw",
-	"yyW93hI5f1HLx98po95hSA0PbCMbt14rCvRyf/PVysAVMPKKt9/K8tpLEeFW/lnO3kO/OeT2/rnwy/m6",
-	"mPOisHNXKXhOcfnAloLCbyv5IbuBEznN/9y/ZUG9zngZsnptEO/ogypkZExFEESJSecYQ4lN122udCaF",
-	"Zp/0ZN+weFd/zQoUN2ENxUYpL1uP5CTwKCX2DVfXrEqpr972tSV9XcmkKippM2O5Pq5X00qqIl9QfMwp",
-	"JoT69ilLQosi2sun01/tdqDKK96lOe+wAngWu7Y8W+tt4XZjeNmK4PVosYq7sXhk6Q8JRa8QQMZgeKnF",
-	"AKGtsGodUPevT6IwdyjhwXmbJ4YFqLjrMLDqZA1nv7gg8rFWj66q/FAVqfoSCu196vjcoZBLQEKRAUWQ",
-	"88eA1Thjh++qZTNUmyXytpRvqU/wB2dQaStWX+pc7loxJhndbFljRZsbKyPjr0iOkJNVQTPDOw7qBcLt",
-	"pjxVkbKbvuK50RsOp4yM6IuJ8XlvaR4rzHgmgkS8JueHyw6JnC9TcxMriWOvYK+0H9y2YTFJYaXoe8Um",
-	"5WHV80FIXdVJ31qw4VHKNJTbym3h1GHJdjSC1Op7YZe4sCYXeBmwHkeze1mj+9FhtJxeAFVcWN8CVxsg",
-	"buPCuEIhH6snNtbfbBhxOCQ2q6ZS7Fwy4PNAVB6eeh/uykMl4IdKwK9p+P1p+LUGB78m43dIQHHjs9O1",
-	"QySOx4AOq3c4SML+s5z1jSNvhTvAAKoTopgGfQCZRchEqHtPDZpfdFZWbFaFDCst7tTw8y5kqVYzHfm6",
-	"DQ3HDWsUw+s9/w6Z9LRy83kDHGpYWAr8mKD6nrryN4bKF0FlfTAQ+KLa/2BFo//439UT41KuRY4V6HpE",
-	"P//CxPvssKvQM0WydWlUyk0bEe3M8cNreTCfSqo2e7AFpPZWfglJEiFN/DZGUSga+HxqY4zDxN0lVdAD",
-	"PWx6aNvYgF/G3FOSs4JBJ3RaZguwvU3FOOXqFD6yPJ1ApJryUcw2uNJq1n9ZM8EUiBKWFa2KtVHKbriC",
-	"my9y+wb6gJSl+cw33vEzHROIyE6hUH5h1kCUphsFLcqhB89UTMW3QFys/I9FFG1iANiUE9t4OsESHgmh",
-	"ee6hSapFQspR+NNU0DyHjtnQ68Q2DC+ZuRhA7eiVgtHsM+57abcQXPRgcXZ1DtHctvQxErUfwyF89+9V",
-	"yTNGZiWj19vmmgrnDY2NiA3Gw+EmZn03FLrXpkFfZzQp+pYEgqQGQT7CHuYuvtzd/4qi08Kc6kx+Ilxg",
-	"MxhoRx88kRAVVLhkn+DsoRtwsakCcOw5Gj1e0Zu4g5BmmWG+XFy9ljk7iscjocJFqmdJJnN20mg3tpU9",
-	"1Oc6i/cXbUxCxulzuuLPq6/3zNcqndxj+jcDS8totjxtvfQ5Gc1oaVbQ5aQ8VdZeLF37/eM6icdMERiY",
-	"rG1brQP875CMGb9aaJLzKyi1bXvyTRJLUkpmZJaqBjbeTwwH9IQBQgTBFHYr4h0BZmte5JcS7f2R2KMc",
-	"E7ywZX48M9AOga6f7iHA6hkfIaOaXcly04EKsDT3jEME8+We/ZLfCQ8GdYmAuc3NsU/vUFISSAe0iNyK",
-	"Ya/DZz9XQRid1W6/l7fEPaTItZC3QfaWYoyk5+8vLonfKfX8b6jnf37uX0sniSHQnsSBDbqd6AgOCEF4",
-	"fkLSP/6U1ru1DtPnNFu+rq0ops05OC45KzvqwbcpLlgWabaoVqE5WN6oBmMA1NYUrb35GN8aGH8Pxt/D",
-	"8e0ewaD9+wOPPNAmmS04N1Co2EY9XgNkJszP1l93sRFZdwsnNEvBg4oIpoBQQ5B5ZfGAHVcbkZEZzaAZ",
-	"P9CAY8iLdk4NvNxr7XqUe1YOshQZp+4LexdSsiqZYkLb3hMcnBqGyLECi6cDUAnKOYGqhFlpGNf9hpUY",
-	"KGeknj0pik1X0vND1ExORld0fRVndAR+qrE4+ObO3O2qpHnXVOan+lTmmztPtQAONQSx3zKq1iXbMZ3b",
-	"ivPvpI6ZJ+6F6ZVAHLOkVNhJ7VNerW/jCFc/SH2JAfvd96UylNWq/qiwPkFHtrSZIkyD6oOYzNaboDSB",
-	"vRxw7WpGpdrgF8ztVt9tt1xYkBkjShbdo3FxVbCPisV1qI/KdgDuev+SfuoHBrlArT9ryYimnzpXqNny",
-	"fcmvuBiCq/bJz8mosPbXnfDbkatO0baicOFNdF/e+TI2yOQO/kIDf+PluBe7QZrr4pGj4MBhUVgyI39X",
-	"Sj/6BWjHgSO8Iskq6lj0kfGg1XUKQ/izQpRX69UK/RYWN1QF9xbJyJ8BapHA/EHwxetpdctHFZPeRlYc",
-	"kwEcqD96EtxwNQ1jrrAfTQaLSyG3qH/gPZuKFWcZw3FAEzUDQAio2YDNMcHLQv7jf5FbnuMfq4IKWr7B",
-	"J+DA8Rt8WSVTUb1UcMHqz+I3Rr9R3ji2pEpZH/KcpHZucPanZFzMiCyn4voKDDA24wSfxvb7cu50oX3y",
-	"LoaDoBd/iQwQjLQ/L2W+Br0+DPXchfbgOKCJvYeIxl0HqGwW23Sigirtug0OV4ogV/ef17TgenNeUBGr",
-	"s28lMismopkq/Uv1zoWmeq0gFDuF8U5Xq1Le0CKNk3/RoZ4HpV6sOOvMaUspriA06sZXc4g2eY9lpNah",
-	"HLL//9x6CftPATBDBvjgnv1so/fMjXg/t+f6GjoNqHjT/4++laWTRwxrN9dtxhTPGVoP6gkk/jYCbSS3",
-	"JdeaiXuRvQsHdQVsjOoB3egwTQFBCzkqfHNndurjJYdA7541INMr1Ruubh7YooaaRxq8p4Pp3JvnXNKr",
-	"2EavQwTqbsEVzS8yZHaJb7oMLygKIkjBrmi26eL3kUMww11uVtshgHnN6z0zVrmbogHxIFhu+mWQ7+Wt",
-	"FRAUUawoBptjvKyBtsFVyZe03JA5L5W2MsUTyR7bZI7bu6h7IAzs9E60OJRjvp4s1uXTmozfwJsYNte0",
-	"npo22FK2QpWkYS5tmD7byk9DOXS74TVnr2L4zY3y8D4BoakmN+yOliA10bdLtG5bHpt2uahNJGY5ipj5",
-	"k4iXoaUw1azBlTmjIv6VNaVpgG+JxdvYYS0svu0WaCtVMQ4fEWpqtuW6VNXlbDyNOSWilnCI2q58I4UR",
-	"iWnllVE1V6Slh640v80UI4pF6pxRpZi2cHRFJlSEE552kw6ztxtQe0385oFhQ8krtQXSTCpgRVdS5laq",
-	"2QVY9mnFhGJbJrFPuZHNfM7POGwhXGRyybZuOqS7BpMAWg+YoEFL3Qm0502apx/Zgea2D0bljp4RhmWi",
-	"LcegLwbFN606MymvWZ4YLV4C25Y8Y6AaquNKwTXLmoqaY8h8ZQS/+tWww2cLWmJJT39n8F34YU/O99wP",
-	"6WR/Kr6l2YLwHCuFAAumWCjCxSGiXllwpcn45cHLqt/r5ITIpRGPIVgxEEFjHtj7Xb97FoYYfjnvO9F9",
-	"r+4953+Yi31PIO577e81/eeOe/taKv1Nyeh1Lm87kq7gZGbumVoNXihMb4bwtWzhYZrnDEoqBfUIzKsF",
-	"u2EFGUOWtFwbYjFJSJqtl+uCGpkWR6J5blOyMUh+xgp5S7gmY7We7Zk7sJwV3FIQd0A5qUTMSLh0Rots",
-	"DfG370WPkaNaJZg3/Uu7OIDDxWx1AUul38N5qN2r3t5hgv5idj6QzRwiy8n4CgSa0paNmDxxhs9FVtLV",
-	"KuZfeT8ntwueLYiyj5Cxr3X0VFACAgzYfX+5Ls0LQ+Mkmzezu32xbhSliOxfUkd/C3sLVwOs+mkItRiW",
-	"8dCgHoZftq9nX3s6/25QbXXHZnXx3ezLVwD98S9rZn8G18QgErotdp56eb6+MfcOn2/R8l9j5/tj57+p",
-	"8Oq/eOR89Hp0Bc07QkJoA4NBNGdK8yUEiYJjGmLjBVmV8qpkSiXApCEq1vyeUZGxosDDc3nubgRUWM7t",
-	"m7+DbHf/tv3o3jcfo4nlZmUDy4AL7+2/Q4wkKAZbIiTvKT0OiJ98WjDu5HPuUBPjrudei0eXktWtH1cY",
-	"3x//+IbN6brAUqIQT3SXCMiBg/QGQeJ51gIhH/g07xOu2BuR5mvAQZU3cDFpWRqqoe7cUvFJIrNgy6vw",
-	"rAfe7544LZzYB2s98MR3i9rqj8XqrfPnsqHNMxBrb2PWobSBq/5nk0S4CjsNpLVp06pgoL3vD1cysC8e",
-	"bOD97Y8DGzxIf6QXiMF9kV7WqXFC8qETdkd/DYZ5S8jX4HE6Q7+GjlAL9BrOilzIV4v1hPMuodHita28",
-	"AjGHVKhbVhqM3X/EeDEgB7WgsQemCD+b8JOuSI2+JiYN6nKHNhfRoI3hyBMJ3+jFIyH1ByvX7zcjPTqW",
-	"bcld0i6Y6oNW7tBwZedgkVNbGP3VAZYpIzlXmotMkxwCwLEuI1aCCQupm6tiyVGPqHafYBHf5zmsQtC5",
-	"AUPiSeDSVUElD3zjwuiS4Zjm4kz6BGU3slG05twwgrvLxgOiQE59yAdwITNEszp0PWRqxzIH/REgp1Xg",
-	"h6+qAblV0X5d6JP10f47QvJloh+82XJrSEOnOl/J6l1WOsxWxUoWqAbYgMn0mm1SspBFrnx5szGChDfc",
-	"8l5rNjEHwEvs+K7ZJ51g9sUnalR1Mh29mo4MFk5H0BdvFLHNX7MOe3QNrDu2M+qo3uMzlNEkQY1qYlMo",
-	"o5Jlv4vVrMBN1X8kPheq2+VWTz5tOPYhrKg9HBCHKnPdev73O3oFsnJ4PVb/hmbL7ogs95QtYeYBwf4k",
-	"opa0MczXH07bUw42nBhtjveeenilO8gZA6uZ6g9prbxgkWQ2vIJpdTTWl8ZVhQtjG285FZjavVsuWxBS",
-	"2IjVw4JzkGYsvPunFU82FUM59bnfkXsEGCJ5Dw7XJqLa0t9bqnbnQfTSWe1DWNO1hdbxgLHwhIdd7I6w",
-	"B2ttNORzvi6KPUylb1ofm5f/mCzkLUhS/odr4epDmRemYmyD2x36g5ririDXCbFNbHBXzeG7vZzsk1OS",
-	"BitMXRUqrqaCXwlZQvECC8szi7YYT+RT6MiClSzZguL2TlaZ9YkLICY743N3C1RH1qJSXYVLdZGhFbkB",
-	"YitQ3hUrg9dEaCLulwT7qdmdiOg+6VOHBjZVeDK6+1TQ3p+gGPyuhNl2aHG3XNutoHU2YYgJoDvGclWI",
-	"vo0cBenEO6RV12gNZDfXET9+78xcw8zH9tltzNMAaGZ/pjxsVRbKdoZGGvwMiyeA7XH/IVhZx6nA0oYx",
-	"jWG+c8y5gQizPxxO7lwrMLDyD09ID5WHurW/C/btLUkbrQO22G93steCjdQn7jZ6k9qsHtuXFDMDKh2Z",
-	"i6xY50xBM65uG+PWcon54/R/LahmSn/oNBhhM1p4yBuG2t1Zi5xhWl1fd9Yqavl0rlkZTQh7a5+A1hyl",
-	"L3rKDbFTGngqbKhCIrlhtFToHABG8PXXw2OpHDDfsLksWT805i0ogDODh2sQ3Q+KLvvkgA68vknFjkpr",
-	"j3UwTFlzNX+iuSHItkjBrxmhzvvmXnV+uboZtemIcU+nOy/hcy/Z+8PRLoTvaHIC3/3h0IZmYB2s1Jok",
-	"0l/J4q9k8Vey+F+BLNob33HWPDBoWp0E+kuxKmywk2BaPQUwlGDkv+ogoTg0+LPT6Yh88+H3e4cHB2Q6",
-	"Ssmci1yR1H6V1nB9x6XuVlj5Pyu3KMH8/rqgqkNHePf2u9dkjo9VyQoulOzVwSgZvXo1SkZfmb++Mn/9",
-	"1vz129/um7//3vzv6yP4+/DA/HB4CP8/gm/g9cPfmr+P4Ncj+OYF/P0S/v/q4KAz8OxMrNYaPVZK9+c8",
-	"QOezVj4tJTO5NgsDboj+f19Ck5xp6IensDqDGQGz/abC2Y7CzFIpMCSvKp3Dlf8Rox5LBeUIwbq8X8sc",
-	"TKcCs77HQUaqTz+1bXWNQsQUMg63Eh9Qbm7TuhTwo5YeUvQajv1j//G/YPH/7D//72qwj8EPViIIlFef",
-	"0D8VBS2vDNH3owqpCZ3JG+aDJrCIHisUs/zXGrjQGpban8bO9DUV8H2OPGO2qepIqmvXdRt7wFHs4aSW",
-	"tCiYC46cYO2M2nfPlB0Uspxm602V6EDt9jxrjgPoUhUFhNXA3gvcSYNn5B/srnRtXXOPE6wjWLdTEMe/",
-	"pyIz9FQ4kxiH9jlGqALToMA6Gh7ewECIKrfZaKgtms6o4io9Jik+XGnX0Fy5dpIUD+gkNE7W2vVxrabi",
-	"L34BmArAlT/kEBmhSpRL72jsp9JSGoycJFMRwmWbOdftnh6uSUJSc4NSMhayXnsUrhjmmpldm8JFg5Ik",
-	"tnuzW6mASi2bcN3HJHWHCH2FYFzXWCi2EbDL66KY7JN30hcOnorMO8jNnuRSsGOSup9fy5xVuTr2S8eY",
-	"ERqoij0OS1ZOhX/S048JWpbTtZ1Psxyzil/XZirZilEoR4mvck1yPp+zUk2FLyvjS2M6guSnG6Npzdtn",
-	"Y8ZfwCzzhyP7Bjyf/AwHWv+ERp2fotbPCvaogNo+hy2ZNHZnEd9wZy3GAO1zqbprAQQElmJOpwltTSzj",
-	"Qr846vZkBeHqvYdjIB9kYY3zr/MW2ah72zB3y1KEsJn1Fyi1c6/KFmPo0ukJrOGbrJzct8oFnvDDNZuy",
-	"WIXib51guXMxHBIxLO4LbZo1/dkn9o55qKMXoXF94g61fozsspa+bZc521qozLnU6nXKwJluDm2yX9XA",
-	"+pHneuFIrfsSxdWqj5tFDqxzhU0uoYzV2G6u+TqoYIXVroCzuBEvFzy7FkyptFZMS7uvybhWKcthWOCc",
-	"okUBVaGBU6SO87G/rGmhSJrzpRHppcDaWPskNZfAU3tbvw2cGmrBmE7IjJYJ2d/fn9i1wyOXmxUD76+t",
-	"kWXet9b1nKQIYmoYXYpLjXrkwipd7eMqZs+5SAj88+//lpDrq+dLM6L599//LVpkqb64DpeGK0/mnrVh",
-	"aUbzXkB+IC8KvmSalfFKTma/eoaGzavHt8BGRsfiyrVA3F5gMSg1bMRBX880boyoVU2L1V5WQKI8gtYx",
-	"8guRYHcJuvKe67fXUOG8WSVRpfFTq9/YLn+ltvvxhdffzX3cwt2TvWv1tKR/LE9bvvCqf3QhcfGTAer5",
-	"hUCs1SvsuU20ZLRBob/UXfJkOl5eoyL2AeWutZKFRYwcJYmKwuvOXiOhu9xTWlUni4bgbo/VqWNH6yLH",
-	"sN3SaAtfjaw07lhIgVvsI9zDJkFtokRSZ2bbZBSod9qVdPiNjfdBYm8NO0YwidXo7Kun2uvN2DmVq8Gr",
-	"IGh7dAwG8aSHd2F1UB4wrBPfMxIlY9AFsD2BKzUYlNSPsLYOEv5PtUIEvhahI3Mt0Qcq2Vhr+1tMUHD3",
-	"c+k+HjwpBbyoos6HhF3exgmmyyFolWZoF1ptxYC3pdOh2/TkJK6DTlz4YmAWT7bdxVpxu86I23gfma7A",
-	"29jYQ8Nvh4eWiiHlz3dQNIdjnn2+N1LNG/weJtg3mLIn5Kya9EECfWNxo36vIjC1dsYd0i5IeL/o0Dii",
-	"HnuLcVALmzOFzYOa5bBtEg/YNHRlN8hoUSjC9T5xtwIaaQS5PG6Aqahfk5U3AMf0QHGH1NGB8YEHOyL/",
-	"wJQbuAYtE4uNIrVLr8eQViVG0RzeQU+CCLb9h7hoPjDxUUMsH+JuPgWkjevsD77zdtrcm0i8sBcmEl8O",
-	"3bVvt1wxuJQJ8ZWHGvZPV2/xi3JSXGyVHtulLcgVto1yh3ZM0iW9ZmlC0tl6Y/4xH9+X3+AHF/F4gbQm",
-	"T09Ies21s6GhewQ6kxm0xygL9M9DiiAEkM/BHG4wxYiHGINRSwP3gKfW7u/0FwMK1GHdAJ5YuIKofgfW",
-	"KBldg5oALoEuR+25LSEWr37mW8ihC9QIUGGUUqxgiF7T4hteFCw34ih6IKLXZgYPoUYFFlXvDtC8sL9+",
-	"IR0Tm2LyG7brEhD/8evAx+pCdu3tfoIVwIxvqHYRMsPCWtxx+9ogA43yjTcrYtk/Q5V77JD7PW7UKBmd",
-	"U55HkdZ5l9yj1SxPUZbtA8uYCzZ7It9ND/45vKoQ8Kl66XsHzkAMaXCoOqLF0SeOLA3UDrwy1V4lHWQo",
-	"erHbGBU57S5G6qjn91zFq1dUFYx9MU0ythMBOzB43iCzakLkDfjLb7nI5S1E+EuhFyox3IIp7WqlgzTr",
-	"3OpqvVzSchPv4vxwvjaUalIjk7l4BB/UFlxwtVPxNs+FYi0QcF27DHNhX/FFy+z3HcXQzv3RWNOK3XeI",
-	"A7COBDknqV9bzRYfuJzxvbdwVvEba0e2ddusUPjVkGpoHMur16aILi88g2r3tmFw5W7fnp1BW0hdS6Wp",
-	"jC+uCPc1YysbqDxzHv06jjqRtSecNkjUwYBG13zg4QNsPw/eLPUBmuNG6DM2FI5tUKjV9rfFcG83kloj",
-	"/bG35RO5oK0Du1VkTH1pi0CLteraxGbBQstijGBYEloUw/OHWhsVrVdxsCW3aEgyUfPOtw/C0fyATSqk",
-	"sNVdP/HhWyInYH9wEUY+gKq038l6XeSG/HtzVZMZv4DwimHf74cIgFsVYBzrS69oST99cRC4+NIg4A3t",
-	"YGFvXF0aRxRrnGwAe6ktsLHlSR2t22gRRbo6xF3X959jpYhaXpd6GIotXwQmf6I0Fbk6JmlQZcjHMIIz",
-	"B2IWa12zIOqyoGIquCJuF1A7v6VQy8c+eWzfDKDEkBKXSJHikyxP61p6AIxrl+FmN9tpX+rUyrszOyqB",
-	"0tdBIilXP9QSQgDG3HV8xWhUDGvHwGgg/CXLmNDFxjmlpsJ1+qe+hG0zWr7YnNQbhCqXKZNPnDDYSDtJ",
-	"pkJJ23QefGU2In8J3f8hJcI5yEDcgrdj1tTmInuagtpRDRhBTzPXtcAvztU+aa9y4oNZ7TAYqWI4AYox",
-	"brwqpQNcgXZrjmuNVAvwVfmF55Jh5TpNrw1gtlOhcKBKwfbJtzZfAYLVm8fC3SbH/YjDUiJO6tytsnvf",
-	"0YXQPJ0Ajq67757d5jCmeV6r+tVgubjPF3JdZkE5vj4/7mlhUBLfQxsgvNzT8nZAybK4fZfd2uZ6FaZA",
-	"O5uq095dMkbCnd+6zVA97G7yfTtPfj8s1qJSjIMOc8DhW8UKlmkMog/F9qrekqunpLn5a0ytaOyLUduY",
-	"cUiDNDcL6g6yfHIyFan5Etbz3jdNTO0TCl3vQEm40nu1FH8zX0aFuXszRjK5nHHBctCiwV+0rNtga9Ok",
-	"GGmOGs1xTZnprcnRK49Xuky1KV6bITxXk840qgGFN3ZJo2qc4G5Au0P8IpDXTmn71Tc84rhCEovnbVwZ",
-	"C0mqgi1CwhqjCZKfh127bk3RkbldCsHUis64yuBEsappSv3W7qYxou7aGqaWoDx2qqStG2OUSJXJFUtQ",
-	"zzKXzSdsDdUbG3v2aEpjrPtmrMUm7ECzREpXcERXlcY00t2gqh7ZnUtx4WdXT2TWDcD6OCxroNqhjjhg",
-	"jLbqDwO2aMKZIobI+/JIJbWPUAHCkqiaMWdU00JerTsL675xVKC/p3ous/XSoKDRI0rtMul4a01hPvS6",
-	"0HxV8BgTDQqfRc6Y/Mf/tqJGlYGma7sIilskI3JcyrXIWW7u3OERyfGsCVAU9VRdX+qgR6oq1mB+GqRt",
-	"9ozow+DWCpLoRQzQNsSk2sHvQFg6wl5Oq8pMjUbExyStw5k2CjQ1cAOar1I1FWlkNantG969LSnkKP4I",
-	"pcjcwlOsOV1Xo125Bl/3FrrDzVh3FampgIwLV4UtuOdzWRTW/45o7y/0sbceB4/TElqTFJBDOxXj+v6Q",
-	"w0lCFBMaHekAltJUszqpMDqzARylvCCvjvwIEmCweujD3Vou3cBqxaa2Xj8+SLHyk/n+8AgS6RNCpwKy",
-	"JPBsZyh0nJu7PLHlRPWiuVCHz/HUkgGM402zNvEJhGjYcMmfbeDjrvzntOsYuqqWJah2L1grd8+XdTb0",
-	"35rOXLOmHavm1lnedlE0PHzlWF8CWNasMX2Ct/K4hdZV1usgdtgLlAty7+aPJ7XQuJWNbonPvCPL+GUg",
-	"6i48p5NRBPWwuyx8zcrWDcGz1uI2FnzV0EldJYnh5bdrNSji7uBW/YkB7TDXQpeb9/OuwKyzi/fkxeFX",
-	"X+0dElqsFnTvCAqSD6tfq76nfwVHx9a8M7O7cOcW9K+0zOU6mn0U4LJYziPVZqAKBwxYlXbZCqamJZ/P",
-	"XSJyIy6Nlksp+F+NsAePDV+9uUM/+qrdDW3CIZML64tV3vgi8Vaxlr0ju93BidaWV9vCNk5tu3VdMlnn",
-	"1Wv7tNEXKFwFKSw5a2GdfJHbdzKs2v39b+K2iVZUm5MeHY/+9Y+ne//jp78dff670dbLOjTx5jEvbztc",
-	"d+do3Ue5/U8D173JRyseOIDlCzPsKDm4pFfbzXIlPmBdVPQqYkzT9KrTaGoJimC38PIxhmAcHhxUQifP",
-	"0ahKr3xbbvN3OhneJMTmr1R2ssOWnayjq2dIeu06uqjnR8jMyN/Y1pzxtZpLaTuOiytGCjaHyttjCrXQ",
-	"0EAJ5rLUVlGBbAx8Oo/QTfihqyEjvnVMUuvDTBOSYv4I/OlccOZv5yY5zXNwEAcZCc7RNxXeSZdBykEp",
-	"lxMf8I0ZgxZdYEhNr3A0/PsDRMvkaTIV5mPt0bCklH8n/PJjBXX49RsGLR9hzKxWa92PUv86GKf+Qwjd",
-	"qjOOCV5Uccs1vruMZPZ4WGI/eog6XnZLBHe67Yz9Gg82JWMqiEEHVILqFgb77FTcUoVdtxOHEQRCmWDc",
-	"yT55x26x34XyOrx5GvXrdrGFemu/7SInWOmjEWf17lxDe3KF5QV7q6Pu6KFFOJOKzpaVrzZcdA3uxN3A",
-	"LUThW8MHYk7FkimbCSuaabAJsXc1qZzlssRcDMyb9UEEBAr6K6CRiSulj81RVOIzk8pmDwGVNIp8txKU",
-	"lEWZk6nAOAmbtQv6FleEak2zBRpeDYPDkLgc2RyEV9BCL+T6agHwpa4+5UedQaUTMRU0v6EiY2qfpDnV",
-	"NMWk4Yoahijt9Tur63kS5cIaSqZ0tBKUa5i8DctCIu4bfrRJOTPnaStR0EJJjCZis4WU13s8JwtG865K",
-	"IjKDYjh5tDqnbzdvGYS5vIre7NJmHtOsu4ppOCNpHoUN09Y67qvrTu6ieIL9ioTq9DQkD3cgmDMAPcED",
-	"67pVw5J3B+XsPm6ubrTO3hNlR3DDpFzQZyyfnuaXfMnOxBu6UbUgyOFVxHwO51Y+sPqCsYFb43+rcn6x",
-	"iG0yBju9rclYK/9nUcwIakbCrzfU2dm/+yAtcoIactErvn56TLx/nvmdclEfP8t7ZeM7q6vWulddtc6C",
-	"Q+giE3XE3ZZT/nC55I0UctdnyH6tWFEEVftsxbHKoRbWMCRjo860NiCdQA85kkbXneK7U9Hn1jtxTW+9",
-	"RwnMNeABA+fSMWlNS76RnxKsh1r5xpKOWqiHR/vkvKpZGiQBwM2KRWB20fpem7538vmZaxto9sn37iWH",
-	"P2PvVI3dbHftkJwtDT6HR4w58q7SJ+JfVzGYJvNq+PjoxlU/htRcLSGgl6+0s7ysxbWQtyJaPXPATsZ4",
-	"4JepY7D6/9j79+U2cmxPGH0VBOcPk3unaOpiV5mKiRiV7apSb9/GkrtmutnRCTFBEq0kwEqAktm9K+K8",
-	"xXmD8wDzCHPe5HuSL7AWgETeeBN1sTd3xK62mJm4Y93Xb9UnQMLZdXao4Eh5gByfl++gGZ+UTWoF026u",
-	"PJs7DHdRWvbPJbDVLevKzjd11z61WlNVsaE4+j+HNMvG6Mzo8PrbIF07x8F5kApna8BvPMA4NgXXqL9R",
-	"Nddh1kDArAnCIZ3Hv9dLHoZpI0Z+HR5aEeq46tY5OTr8oYZ+1NLNtXw8x/U+Hk+8Hxh67Pe1bnKUL/Nh",
-	"NQqEBhy6mYUersyt+r0k7zYenYaj8vMSURYSSPGZaQFwcq21xkIBkxnVYMFCGCUIjqKaq9GiOxDvrTdT",
-	"SA0BLywhPtPRVsHE46iYqJUJ6RDEUi7G5qwdLSlCmb95H/XFi+N4AsMI4JrXd/melT9fVvg8nElKlYWX",
-	"wR9V5PxWSRUL75qxWQiCj3FzaxVIH1LNxjJbLFlgrOVq39vx8t4F57Fk129gJFjshStXBiZIiNpccmVf",
-	"kTx5TIWVg35b/eKPqDWm8/GyMw3P7+M4jzO69DLB8/voeLJN7XnHDT5soa+U6vtAiSMqsGymlyHQi1Su",
-	"/VPoNs7FDnvtlqg+xVDCNYKb3kl9mdHhdW21M1e6TGGY4KnLddLzzMir5HbCU1bM9cvFZinIhIqkKX7w",
-	"gxRerV+nawighSwba8WYL5yrFavQYJgaTjjCkmSM0DRjNFmYBTvwQ9vpPC7pV1ziVVNYBdG6wbF0HqcV",
-	"jMk7pu7hOllh5VMmk/mwHDy8yVSwnQsth9cfxa9UJBs2IFYJ8o5X5Txq64ppv9ellq/Pi6uZ6VU2/LEy",
-	"WsdRFXwCkDjK5QR4BTlPDthI8y/HA1uOHwTjWl20yTBArCdfFbPH/GBOHaIQqCHWQacnbOFD/TcrI7w0",
-	"I2JjG4PKUYRrLxDKu/dwe1QQq7v++SnGGtaLcLcTCXUUisGGG8tua4lua5hoPtYaWoI+0TDtUyfqMz+W",
-	"m3O2ts1cLmZLnELQKXrw8dyqfq64kLbhH4VJdQjXeKoBXbTOJLXVSG+3EVw84PXa39RFtP1JSfHJ6Hp1",
-	"N+RPFx8/EHjqY/pJ+/PPr8nLV72jTpeca0XioZwt4jzeRhEtx8zCui4gDd8Rm0Py/icjRWFIwlBmCWbV",
-	"XLGFFMn6gWswoo+uwzqn4Ds5pLopPxNwSVP7RgmZtk2JmrB0FBnxgy7M/yxolnROA2mBK3LNZtonMUQk",
-	"lZi66hqty92EuKIG+AkphsyFHp26f/jW0GoDXeYBHWb1lJMm9aQplYKvbb0TtbfkC0T/WTQCIJj5qKpl",
-	"MVcXMAB3okBvn1uTOsOG28AmlAfrs/OGjSVLL7YwRs43nvZdwBhEU86HW4X1at/7I51ypbeu8cwfqTqx",
-	"hYR5E16UlXAcgPRQuS8Nwdy152CN4rt0ynZSoNXBm/9cWzPJRavTcmULrlyZAleEapZSzSKiIXQH/uhb",
-	"XJ0xGKsc/CAIelgqBnCHbCmDNhSx0vMrFpEZn7GIXDE6jQgVYyNGGE4oWFrfJBYC27AySqEQRy1JhonK",
-	"kaXN1hXnixz6rDVfuRJGNqUJK9UCcXu1CfFFXVPJkT5wJwnGU3+KymW6lpHWN+G7tRW5ln5dfDv8fuW3",
-	"hRV/k38WVOxa53M4qRtxEa7OhprfUN1cWt09tyU1jKJulIQCtrXHuNm+lhdIZPbUckHicONi0oZKaq6C",
-	"Wue0WOYDjRBtXwPE3j8pHr8aWLMw6y+BufZgYytWGDo7fkkuNGMgzr7svTw8uHxJztL5lIv5tDYmag2R",
-	"oHBPc4VqTeFg/VpSiA6SMdq4l//3/+T18Dqnxcou5f20m/2Y+1moSLX2VYYPDG9pLmZ2LirFfZ76aiyR",
-	"EUsFqsIaVLaslQ4qXQUEsqaA1UZFq4qkbLmwWtgi+1Gt8nGB66+lp4KYc+D+WlMaexfcs5L64gSzU19H",
-	"GDw7oGE8GLpShQlYOQ6PU3EuYPN18w/Kbiqbtx6sjmrUcyoHSK3epzcFZkqThJsR0fRTYf2fSE2smiKA",
-	"mVTqQLGhU2JpgYWBC4pOIfUUtH+FhLNIGCLC6HBCbGWsgcAU+jxV/7AXQStwzFKmwecBOf1GPk7lLcsM",
-	"mbfH7qTX6ZKL+XiMdcThw/5AXNHMdEyhimhsQWkQB/PWl5ElMTpvYtIepVRHRP0+pxnrnIKcCm8YUXUg",
-	"YjnXLHvjm4Nvb2ka1opt521HvuGo8totJFpkbKipGM9TmnVOQRJGyDeUggufuxZv2VXeTETiUUrFmOU/",
-	"naIoPRB1H3t6FXfJW3AUVQqRRbYosd06owGEn4FDfUq/hif1sLfqvK+nQ5Z0j29Tk9xABm17UFZgijmx",
-	"SWyKdieo/PbIOmXA/poWtsAUFBo41dp2tVpRI1/5VxvDn1cbbDbDAgkrHr8u+WQVX0MMfSXliNC8TKut",
-	"OISpBUZA7PShLDNjcO1AO4ZrZ5TlT/BXl7yzijA2a4sym2YLVDVseiBQlej0SXwFL8eGMEEXfIZVfxid",
-	"Qv6oufuQSokkpATyC0ND6UNDopIfGFQNNwzEtGze4CDnmHZbUQuatZl1gqWrFe0to91Le3BqVW7PRqir",
-	"7AxQvAmbMZEYkRIy2WBBg1Kcq0pw7lYjXs/N0qgbV5wtee1IH/AFdd1wKTrV8pA1UaesTOLXjppZTsYq",
-	"MXjZfJlHZ30F2k+6Mruotj5mMK1TMq5WHUVFGwqKd5yGRtqluuJPNAJ2hdK9xITcoHpvQfNXmK/nd9DG",
-	"NxzJCl29cHBK8sySwqrLD87//T+lo2N++DYOz71p+Lte6G1rAT+2nWC1iaDEXup0wo8zJs5m/I11bzbr",
-	"gnXK65kg8P2nc3Lc7QU+UgADPft0jpES2hCF0P5V6D5r8lTWgBik/Cqj2aKQtVsTyI2Z8htVcVsa6Pib",
-	"q32aDyiRTG1VutZs4MysUlMqtkuN8C+6yfvO4dQaccO9eiuzazJk5tjcbUzN1lVw+Lsa7uURnlaKvnCM",
-	"AEUEAog2u2JMeFeV4mK4JjbZJqZ3i4ewzNERlBgI1hNlPKPtKSPo3DAi55rMRcqUIlRdW2KDyCtGNYXl",
-	"4IqMMtaIpvtxrhVP2KdMDplStbB1MC5fTSA/XVyRxCyfkek9UAM258tvNuDs5lAK6x/+TQ3dQoqD6jKu",
-	"bfTO5uKSTw1pnWumPrHMkKca4zc+BzihuSBm8LktfAr2fY+cFBlZA4o/UB+F3PZfgVzvEgrIf8//+f//",
-	"/wJucaec2PYQ7JHp+SxYhqXzh5fJFRtJW9QFatmV4aNqFuERJmaI0WugRasoXEC2KjRuKzqWd70ZIWug",
-	"nzslZUsDQUIcmcL6VeZUZCBl0l1zrJquWz2FKpDRKOSkRdLyt2W8fD1TW07t7tXKFhDV+43cKHKflYnO",
-	"yGzqqKiW8klY28KD2LTGwbCRMdbdba7AbuCtcktqXuy4/qA/kltDH/gJdslmaV91KNRrpNI410NtZnhB",
-	"v7lzivjmkmgfleqKZOq8bye9E4+n2wHVKjxDMUY7wgtc+OL3BS6Q+dr4xU87a2aIbBGovFJutHdUlahW",
-	"G+IrqHlg77I5RRljtrwrnbKOc+LBnO3AdyIueqkQCmMVB1YWFNcfxOahgqUMoGX2mM2Exg1p1ZoiJdTy",
-	"mgsQhMlUJiw1xGlqBS0nXNp6b078EhbcGyy+mOOUS5DZXKiKPHmay2TBmRdsTG1yfq+yGd+o9Pn0Z7qV",
-	"ONoHd/INqxNRa4ndfZGndSNlSyHhNcyaERe4HvC0CpMaZXV1ZzAOXsIiuwB2BKlHO+9U3iATHcrZAjyJ",
-	"9RB3s4aK7LnQT9OUKA7gPX64hr+q+czsOp4g50qiCaLDme7hHwhKayTVGwS4ni0ASU7pWncRnp91Jqtp",
-	"Nmb1wFmQ3bhWxP6f4c3ylspZy46kcV//7LqgYmEdPKu4WhnAK/glp/fLTX3lseSVySsJB7VpOpj2CWaT",
-	"JPHZOVjXhCndh2oNsNjwpnUZucqYNj5rmDKaAbClnfBAoIbQ6RZMj1iDkQzMEtmerQl40CK4C6Qdu0Zi",
-	"AsVFCSWxmUjciciEiSGDgnYkhmWOT8kvEhKjiGLg95ul1Ig0VCziLvkIy2KTycwq2KBcc1gBvlfOmIDa",
-	"GRBiMc8Uv2GGrCiWjg4ym6mMqbDmw9jW9jSf0RkHUocrStiUa0LRS6zVkGQMuka3akgx4ciO6JD9648C",
-	"xVTXfHYgZ7jRBzM82hbM2ByxhZHlLlldVLZ9SDTLpqpUhZCLGwlIWDAbouU2kceFuONZ2FtT/PESKfpD",
-	"wWQAKJljfsPEji2NS81lQTEUxynWs4oJppegVlk5C8uwmGXHgttuxbgiSaGuV2NF/MDu4HosWyCWxfoF",
-	"p2U9Nb+wp99mQM2jZ04Ei75ckXWKa+UibaCK1kn5cKf8VVo+n5UXbT2PbuUebeM73s2VqsLY0K8owh6/",
-	"fNGrlWibrl/p5tXeMJZNuWquRTzzz4OCfuSLYtnBlZwb7iqvmUCMQA+ZfGoXsfgKluPQZEw1IHufIYJz",
-	"CN9MXaYiV2RGM6vyU21/7tuXsdwRSGqMCVcRkBF5K1g2EDRj9JkiN5zdhuPHTGzbmcw8TjR8bpRolnAd",
-	"ftBWjA1EfOb7/GjavwQe3iXxn037+UNXafetaaXwM1h2QZ0xUydCDkQghELyttKGp4tSmSxACaLaLSBX",
-	"au7GC7VwMzY1QsINTXkCSP0DMc4MExBSQ4lerGY2VSy9YaoYGYWj9/g0raiFAw9/gXdey+mMioV7If8T",
-	"nyLMt8Vwce+UfgzeBMUreAn+hucXTJtufSPB3/D8Pc3GXPg/oYy0fdX+G3/3GBjuYfADvPE/5xLCv+Cp",
-	"+wOHAAW1oES+H0XhJ3jrk8PnLbxY+dWNBqSWYDDub+xxgratfNbBD/DGn+SVe4b/xO/MIZ6nwcYVfoF3",
-	"Prz+3IocrcY/cCPOPp35TcB/4+8IJgDjz7ey9CO8eSll6t8wf5BLNnUhdp9YBoFpryn4zy2X99/V/R7c",
-	"Fn8OCz/BW78htLl/xf9dp20FMMaNuG5YMTf07vcxwy3Ac0MQh3oEWTKfRd5gMxAISiszcjU39F6TGLrB",
-	"CGnz5xROsKEdWJd16gARFMtumLKCyjUXiekQRtcfCJoDQuOAhzTLOFOuCsV5Ep8aygsHtfRGXuQ6Jm1q",
-	"pz2S2QAkVve0E5Xrg8cQrUlosX40hAUJW/a7XarNjI13AsAyIF2JBJpPZzMjOKF+CzN0JdHqa3Ovg42H",
-	"6pIT/EzvtZJuvgb1HM5PEfy2/q9gPZ25xWEqrFe5qbCgK7o2q4v9w7/u2jcetGqfv2RSKYJPDaMbMqHp",
-	"mNlC0RB+AJFKh71ex4WnwrubDuXeMVlXYM2isdDHZBXn8UjjboY7BGowpWnKlM6tu9qVc4fLwyGTCWJx",
-	"KoSoVmqsYgTrNaLjcrLpQuPWRHwHm7UfO2SQwIaYa56jYtfbtALk00YoeTiNRULozqMI74va3DlewX70",
-	"FygqUqICNHtAViqXvR5vHUZRK4MXF71acEzeElrgWTMEBXdHve9YDYBlos38K0vcr6ee9bjnA+GRhZQ2",
-	"l+OaJWQ+cwR6DHTCfRRSCusO8rF33FafTwai7dgdB+1awO50urlgVChnYM4FTW+NZmS/K4qnpZ1oYvFc",
-	"jL2cWD0+qITc8gQ7NxKxsm+Tdj4rVRcrj2b69w2U9JP/OCJV4ukdEYh2Y2t95lGeTqGzUZ7uT1e79mFz",
-	"3ew8MazzPc2u57Nl8yWDea93zP476RWCZsKJPnIo8FyxN8t37wO7hThdVzLXyCnhF/XGwLli+Pgnqlhi",
-	"T18TI8LmQZr03EcC9JG5cWHZfHh8PZ81dnoxkbPPVLNVPdIrGzQ4pcMJFwyj0SxBUBM5M93W51aVKGL9",
-	"TGtWNirdk9rxNh2yJlIY3OllaLvOxO+sUE4KDG/5/l7v7/X+Xt/Tva6/v/IqZdPa+PrPP78mP/zY+4HM",
-	"8CUH3U3egt7LsgzmqW59EBdWnwRdlSuS0mzsFvflCfmPnwbidkI1nFA05/8+NxL0hKVJn8TQnoptSrWL",
-	"dMoDCl70bHE68wx98m0wwg8EFwn7ikncYj5lGR9iCY+OTeFGCEYHAkmmTCkjRoBOjHUHFF0YOjSRt2RK",
-	"xQJCFjrRQICFEEdmk8piFI+VHRkMCF16cw3GQRLjOsU28CefARK9KWlTNRDQDVVkxDXEO13JuSZmlTqw",
-	"iJA3COMujMlGndKMdck7CKJhX7UibeomRX6fS8g/pyQ1z633FGRIc2sh7ooLpakYsriD8v5cuz6xy/j/",
-	"+f/8/+LaingN1dMgBeLWCJi3mekVLKNcuS2uVSNwVZfBCzT7Z8o+mBIcPU15gtFOfquvFrhZpA1OZVgK",
-	"y4TsIAEy1/z9+9wc7xnNMIvexWr58+POYW3KSuGs1KsG+Wba43MLW+oONdyX4m04JfQKQBcxOk7bOwKH",
-	"iaZpdwV2ftRyG94Q82QvolmU+pB8fKFJ5XPf+8KG1jD+vw4+45OD8+XVDZXHkq02/uvl5ScL/eqrttfo",
-	"ylzXQRBfTGSmiZpPoTiQ3W9nsLNkrb6m4aIei+vL53Pi3PMsABgsN4p2xpnhxTD0Pomf20eGZYIH4MCu",
-	"WzwQ7ZNerxOF78wFneuJzPg/GYZGHhafj2R2xZOECXh4XHwopD4YyblIsOmT4tMp0xOZHJiXaJrKW9vB",
-	"i+JbQylGKR9qePaq+GwsBYOmD0uj1lIeANk3Xx0el6fk43QOpizhFKQKePOFobWFFUKhIibtFzUrc0O5",
-	"jdRov+gd29qdNp201W/VLMRK6EVbZRLPkT+RtSyzUum3uRxJjSrdz82fuyhUYg3g3rT8TRQuWbfqlI8e",
-	"fITIwN1UOymUxdu46Mla1rwLlkKsUb5drnppUN0OuDEcsC2LQvmDYJFAoIOg4PdWyL6hJXFNFGgIsqlE",
-	"lJ25mVuw7eI6FIbZWHwoWq+ozOdaxNUzQSZynqULkO3R+hlEh0Yu6yxMwYLUyCA9K8cVIgmeX4LQ4rVx",
-	"soGymv/fg98SX1SjjvzljFJLH9BvAwauFoQnUe7LT7iapXTRgFFZV1L5PMkFONtPYlvfAK/vTdDvJu01",
-	"Bk7Vnhksq94gPeFDRwAhJqIPaxKEwQMaY8KyLvjOlXnLfaiIkLcWQRy/RmAboiYUFAaucsjO4rLmHSwd",
-	"2rPCUIJitbEyEowAQzaoUjw5JfFf/xYXM/PWgtexa7QUuBpm11ik2p8HeK0+xtgFhNQ34YQ4e0bBISpv",
-	"hY0+s/vUhpDM+BSgOGtq4K+B85wPI59TFO7GkkP0Ws5qeNJPHqDGDXMoZ4vqjmNc9rmvr19f69tma7mm",
-	"uJG8Z5wlfX+L4a1CyHux4LyQenV0+/JFKgx1yYKci9lcQ0RJbVw7N4/9ePP1KYYRUOKPJBlKoeZTDHCa",
-	"0mtGbl2Cv/sWgnF3gyywQVnwJZuWD97x4mpHy2r+VZp4poIiIbVtfWY3vDkMrdJaZl/fKnN3u7T1+pJF",
-	"P2cMwtq2BGhwMkJjEtEXF4CiC8vQtqAMhnAXK2t2ymnrtWnaD8DLsxIFbjpsJdwNrvy9AIJpr48qLkB5",
-	"sSHIxuZRUx20eUuVy57urLUjZuWa/dyVg1hcfHDQI75DXNpaZ+gr5XznFZLWPDN1koK9y4VbWbpWwcSq",
-	"p652s9yR3zAxu0xGf6qvd5FzmCsoeYF9ALd0bMJT2hrayF3zDaJG8DFIi0kSEResHeXiz4bShJ9UbX2c",
-	"lRnDhX3LJ7DOKq4Of6eBeBUwqfuNgc/7ubd8dzjaTcMIt9lnfBfvqLqnDPC6O7POML04gEJACBrg6bwX",
-	"Kh4sd73+gG+OZ1i9vEtT2QeimstOPkhbCNVKwcK2JkeG5bF0ZJaOigVJ2ExP+pjTdJ7Egf0UA1yqQhYY",
-	"5V1h1qJUihCLWPzOPKUq7xn7GwjoMLJOqlKJQRxDbVH+BknrTNTIvZjqWWq1kPopdS4at2uGYN/xvKWy",
-	"CETYYn4w2bmCHPLCmta3u7EEvrou/QMCEGwpaXn4q6qkFRUlrVPnUaOC9Aor6F17nSbDzboocE9EbKui",
-	"pa0ntRUPd7WneNMc5+OXhTNo/txQfHKSU/l4LGHKKzKfCytTryDuRtdbCanhX4iq8BhbaSsbaJd3RZhQ",
-	"ms3WRCGDCIl6O+o7CJ6A2AxzVydyntmyXlA/mM3K0nhgZDVaJjA7DL99AhEwNgCkfqrvbXTIdzPZ3WHL",
-	"lZG4zFp0H07Hl6s0YAc0GaBHaVBcjUwiwCW3Xcd4fV5LVcPuXrtzEtaHdBdu5m/t04B5s+N6x2iyJMey",
-	"fgYo2S13lvXqnGW2qT+vGZ9e7XmrTdsdXuFT2Dhn0W/ILpWK43kXoZhaTsvlegtX5+4gD78NnMMQPMam",
-	"XoFgv8UhrDMx+Y0s0jOf3l8CEiziBm6AE5gz8yK/a0IQLF/SItWrUo67WbW86Le1VStX9jf3nxVg+3Zl",
-	"0yqh1t3FprWex2kD5EZa5zK8X5NWZZ/uzbIlV9uNqocmEAnsgCvCw/0ZvNbBaKwZsjd0BSRKPbxt667w",
-	"jNWprYXSOBCBaes3889YhhqvjU+u7mNu/mjbGKrOQJQxDjG+NqC2cRS4QbjybWgpOxGJy5Q4jgYirqXF",
-	"cUTiGpJrUQ4EJECbw1iASveDf6YGAp3ZpznIYjjvyLVhw3qx9MdJr4fxyiDK6YlZW4eYpiXwr2ggerhJ",
-	"NFWszt62VC9+txJT0pknwkUNgCZhYa9YKsUYyHAd6mRzE9zyZSExQNitTSG8p7MToMmnqoCXUfyqpp6o",
-	"QTv9JlXwb3q6S9Fzovpy3t5e10AYtkUIfkK25KUa/VmNPr+EzMha82e0xM4ffnFKqCCWU03pglwzNoOu",
-	"quCnBUdA/itNM0aTBZlQdY+4t5uZIupU6cotenSwz/WMEttPZ9fmirPAWNF4GouNxPcPOrqxxaPkdClB",
-	"wm7kcvkWjCGGytoZ1sGVefdCSCF8HKWVBY3O0OkSX8dMWMXU0miqNHGfkH8nhz3SPuxZ07E1hXQexALz",
-	"Te3mcpPM2VqQvm7DijKkv3O7QPStqEMAabUy2+QjZDGmTBWTTbbGRyIAjzQQIS4SgIwibhBBjKQAVGgd",
-	"aIqBCFFsoDl80umSc62IGsoZcxUBPNpOO8RF6kTFh5qzbCDaZUAkM0AbXm4RkCJSi4C0SzyjhiQaD3I+",
-	"yzgkou0imWYZTJI9yyFSUj6OfoBUw20AhXvzmeqSD9KobmOG8PtmAYtLuwMGsgpr6UwQ9hVyacZVzKXl",
-	"MzFvLZ/FTmawIWJTPThBFpaqCy5DRKZzZXTW2oJ1+SXcDszgSUNAVZcEvl1jRaYeMeCRJ9ucOOYDViqk",
-	"t5hGBrW9EDeIZUgTI6TJVCQetGkLBu+yWtfLtSpjS/0tyivXeLyfkgCNz8HOYo/oeklsZwWvpiXSWFfB",
-	"bO6WSWu1Ib9bZKo1AVDVGc0vJnzUgCsLXh/GrhPAlyXKvAkCh6qD2ucJrTlDv5nXjUD4M7ygmuq8ieVf",
-	"v4cXGr5WVM+z5d9f2FeaWpiv6P9ivqR/PZlnavn3l/aVphbmbFUD+EbD97csEata+M29sw6Sh92QfGRh",
-	"H8GMI7fxwS745Ww8bm+d2bJeLMytpz5z2kzAnsAox+P1h5ODKdq/3d3MZJtn5vnXuq3NC0t+CCJAgsgo",
-	"kGgNIcUsLY8qly7yQJl8xhOjb3CjJ4V12dZy7DddwbNwEbe6hoUWtryKhTa2vI7FNra7koU2tr2WxUa2",
-	"vZqFVja6nsur5j3Q5X0N6SZLMENmnA1R+Q5utGUjUGnIYQyZi6O5ESuMAGFv9fo85mPhWG9o1Wo68x8L",
-	"J33DRpuvwcfS4d+04XnjaIP7sGGjzZflY+mKbNpw0/35WLw1Gza75Ep9LF+kjZp+HCa4xEBS8SPC5Xmm",
-	"SMJmNNNVHunfQWgr6ZLFHKfckDO+XaP/vHTUXFwLeSsIIBkA34qIr6IFBQgxGTf/2MjDhteB3mCa3iIF",
-	"YM/2/ouyvfu7njLTb3jGhvUx+OYxSdxzDN1IOaKG+WJeashE4tAp/R91MLMX8+GQqQb1y8LVQekKvFOu",
-	"XgXWlqAB4kMpc76p2TNExTVC5BpL7pqpW6dLOq7TjC/p+ADSEBJfVkPTsYoI9bUfwBSJdZeGE1uHwz5V",
-	"hAkN6PKr8SBWF2SixZJMFXiMb7AWk1ElwBy8ZiUmpRfpSlzuSzq+gPes1aXm3Hy2IBOA1YFl5MYF6PCE",
-	"ZfyGJX0S/5VrNgVUDSjAAm8a/SysxOLsR2Y56RBKDrVDl3QHrCFRDgcPQB3Lw7iWJ8QGwaS4JuVKUTjx",
-	"5RWjLukY47hWVi2i1YuwYe2ij7bIWX2t0geoYlQtAoahkda6tUWMxYaHsb7eEDbSsDvrBH0GG7Mv4bVN",
-	"CS+/Q434RLBHtuQEHXeLyOtTCtVyFBsaFo7/tnwmaiVUjMHWfUszYau4i5FsRa2Ujyca3siuoSCmEGxY",
-	"vKj5eiI4+2dzyuoYq3OSWq7TMeOU10wEkXebQtN9KnnLSNt53uoJcx1IFI6a8E0goew3bnOrVJFP2T+l",
-	"qPMMnn04Q4Rf9w6ZK4RKup3IlB0kdEFGcHHUJphSQZ+lEge1l9as+xuAPmuQgnBnQPChcz1hQvMhhaDT",
-	"HM1zVcpjGQDWWt6wacPPsfpVQWdcnh35dcYxxGmdHpSWM0WuGEDdDodspllySl69evXq4PDo4Pjw8ui4",
-	"/+JV/8Wrv1i5xQ7Mhm9CZ4v1B3fNRc3pAkXXBWvlRdMKxdQQETmsU3YABdVOzdHI3GdDmmWL4B0V3vCg",
-	"G0R2zuoL1uZf1wKHu4cAuGzOJIUhhEXfTgmbzvQClqw6ubUzFYIidTUoXrg8K5mWpzfmE9P/clMz7m8b",
-	"7puWJGM38poRrutpBSzi2p6wHOWuvpgt7GR1NY0cpsxaBqVt6le1KE9UsEnt7O0x9CtY3PJSgkzxOtXS",
-	"iYwOr7kYQ9m3N1TT1cBoWDsXYBYObHAc0bYZi6+Mklnh/DqlwAz8q4bpWvdrksnZG3kLAOZGBqw71l9C",
-	"7+Eyz+EUX0Em6X2HNWZPOtQyW2JndSdqMWPPFLmiykbEADzfKMDS5Iq0z8VwQnrd3tGLk4j8LKUmve5x",
-	"7+THaCA+wVHodU9eHL94dXT8Q0R+oWkqBTnu/vDji5PDwx9+PInIxe9zQzTsp71XR696x72TiLyR/2SC",
-	"HB51uuQCQ6gA4WIgIJKKjIzcyqXoEwzKMoM5fP6yFxkGhOiAIsG7cFQGlOySD3mpJSyGlse1YymaoRQ3",
-	"LMOyij/Jr5EF3wDmThI2A3zyAFizD7DUtm4yhloMRNDILaRZ4JqZO2pBex/BP7++9sjVT1SxJdpw7Slp",
-	"4/kih516vXhdndR8eUqmVIOKV/R7pwss+GYxjwFN0xDmzmZShb0JfqZ1VKJw/dYr6utjzNyNvJNSsK1w",
-	"DptRI6EfrqFWmW8NNVxRPwtiE+TIxzYCZYDE9Xpbwkaj+KNhMy4boMnzEXlQ1fJGnLrgEc6UveGaXDF9",
-	"y5jIXwakmVrKaQ75l6Vwa2HWvr0ZCGtthuQuRrf1uAW2IxLeHdyBeinBLEmDCJ1PDosL4NywLn1KFSQe",
-	"MeEP4FpyU5HVbWKAKeyMG3jddcZA8SWx5r5ICVTFHGVy2t06PtIpbgE09RVPU9VUWW5j+yM2Wk9nd3Sg",
-	"6FTagGYfxgnBldi1Ws9quGTnShXrltnKcO/Wo8F2uffmmG3ILC70tmmn+aG8Y1RxxhgZ0hnXNCUp04Vs",
-	"rQeIMF6vEvt292PTLapYLevuhy0wXEfcbvERnBn34BR4pGLDjIFYamtngfRspNXdgD6VLNIrLccJV+Z5",
-	"8plRVWfE/m2C9BRqEGdEzzPBEgIa0Ggt74nrYLmVpdg8/BIsnekM6PGI8hT9T0JzMZdzlTZbVVYOjd0w",
-	"AfLNEqYL6LD8hmUsAQyFvPo6oCk4C8aUUeEqNDthZi0ebA/RWzeUOguGnfUFF0NWu4wXTFtnDY7A3Ljp",
-	"TNtINBAMJlTB6i0xka3pCKtJJT4DB1DwsOCd3wKnaZaxGy7n6gJuy9uvM54x1XCC0EeVSW3uyoFRKu0d",
-	"U5qnKVF8LFSfzIXm6ALcfv7zLK1ZgDpma94snK9glcpuq8a5Vje+eJsql3dDzBJ79M7wsNRHsLiTpKW7",
-	"B1UyZd/ZlFDN0Vz0vhZQS06JQqd7oXabzfJhwtvhrIe97ZLRKE/nGeusWfMYyl41Ez03e7w4eTK+8N2a",
-	"2cm5joj1ZhhilbERmAVlZgQepiNCkyRjCmEgbA2kDqb3Q3SPLTdle8GQ8dUuvwZw9cNiYp6fg10vu4uL",
-	"iHhnPh1CFgkUzGyIuqquXMbUTArVoJdhfcXCFj1TKLO087ojRyfkaqFtfd2VE8ZVqpdmsCzYkJmpPVNh",
-	"Ea8KEPiwqSJ2wwAK0XvDIWMJS+ooXVlqcCalwu0ozCJssHAfgtV1R3TJ/X1jd7QhBM3QIDgSUHcwYKoY",
-	"YlZkGPk1t8ew9qZD5GiN2INPc4xUEAo1mgZJm9oThodDEQoVLeDhutfV9l9DMd6G04js0Yf/bsqJHTms",
-	"4cPmI1CXmmUZronfVGIFFpteNJbyDrx3KwDQm2Xgn+bhMwVV9DAYH6Z/wJfXzvM8bRvBpkGASKnSdtmX",
-	"zW81SWRfS+3U7BAlM8tYHClEYfyrJjrjdxGP5BBO/IaSDl2kkibNdSmxs+r+ATEtiXtgJYfddLtrmye4",
-	"K50ICC4cR/OPaknJogn8H0qK7md6+x7LWiLdH8osOa/fSHy4QcEbR5+4shVJC2ZmrHyzqobjGofQkcgL",
-	"/AjiG+FB7TzqBLr8/fxahZehMPdglYqnwg87KpLSytGt3IkS8SlJeu4QBRRyDYaxnmXH35JUjrc27djR",
-	"no00y2qvJlo5EmL2APP2RwhUyBXBaqL61AEfLBjNFMK4gLfp1Svz5Mvl64iwVDFSBwywvuvdDvUnwHpc",
-	"b6weF/LBB2uP4nK7GbykdmcvW6Y2l7tFHfpO2nA+tMOVQ8PrtWJg7qVNR1WlIvnQjjdGnSs1+snQ17qa",
-	"nnQM5jl7DXldIaiEalooYLzBZOrknAlVH9hX7YZU1eknVH2yWmvzS7PaGR0eXFGjHMG8UEgm7YtrPiPP",
-	"4bcL/k/AGMkRb/yvXJFefTle90o917mk1w64Omko5ys1TRuk2jd+4dE5mt9UQyWXtGdWpuYgDhlP23mH",
-	"wbQ3mHKJRcEBsCserEZhYoVRVbewuOtrcI+LhiLKsRWv4j65pRwUTAhE0VbIcsKK0dhHWG2D0SzlLLMU",
-	"w6Wq0CmzgkLndCBiL1bHfVDAbTO3EKVgFEyWkKOvX09JjDJ33C9JR1gexGoj1hSGlXxdZKMP+Q/1Mnyz",
-	"NlSkQq2aBe3cbtglb+lwgp7TiRl8SUYDt0JC4sG81zsemtfgXwx6ifsDMRD/SUxv5D/JzzxjNpL4Pwfi",
-	"Pw8ODuD/zRuxoUVfwFeQxOQ/fVETriy2TxJZXLCkWEpvzHLdzBaHAlMFxAhAHgCGW9hq4pEHjcpy7Aws",
-	"hKqiEBtGAXIP1SzjNPXm+uGEijE7tcZwCzU44ikrB5xzHfmsCYAAuoGBp3oi52N0P8eBwStGqydNbqgY",
-	"MmWWJ9jpYG3W2thzMZIN6rXQeaXv8k5vFi7ubeFWZTd7212iMlzAcVnuFzfLUjperjpvIodzTACLcy7R",
-	"tVyiQejWW+l99aWvS0bQwpyWkJ/1hNaC8+BOTsk76rsrJJFgmDsU0EKDfE3fLl3DaJYArMSF+wkwUzvV",
-	"cdUYu5o26DMYeWoN9cOJs4fk0oy520ZvJXRM0U1fyoNqdHr8XGnKEjZCNcBFVTSIdeXqcg6VG8LfVs36",
-	"Mxyl1alg1hAmR9X1qNGd6uUSHz4YLIDhggB752wca9nVStPF/pbMFR0VdcJqeG6eKXC9GP6P/hgXKSjF",
-	"cM2Sy5elmwzWqu7d/EVfvB/I+h3BVQSnRAqGOzM0ZyhVEn1HFQtyIkvlIjayEqmG1YtvJ4oN/x6TkUQP",
-	"AblCJ4SRl1+eoK//+OgADDjXbIFoTGAoafVb+PH70X/8z1fZj7/8x//+Pbu8/ceXT29+PH/36S/n8ugd",
-	"fUcvbltrQvnDCJes6srD8VnqhgpI5thabx3EJJsrq8Kt4NptQs1dGGd0yD6xjMvkVznPLHW1IEFHJ1FN",
-	"Z6n0PiS7tbaja8Zm/ozW55p7UKuXP67MPG9akIawjt8gG6LIqLjCyytHpI20LPJg15pmY4aJlmRm9JDO",
-	"xuKFg2sodTnC4JHNUW7Xc58HLoV2Mp+lkPqBiQvXzIjlYmg0H3SjG7J9pRjE/MI3O/Opl6wIy1mmPVB1",
-	"ptffJojxhkYVmIYPEKgPDLNe40ozGQsbmUmlseK1WQGZzjUj8UTrmYrJl8/vvO9xmLGECc1pCgL1KKNj",
-	"ALwZCHg7tgkg4mA2v0r50LkemULIGqNxTaTyVw6iLoyApEhbMeYSQ224dOVMbBI3Y+ZdSyg8lmVt5EwA",
-	"iBmWRMujTNMCQvt2WcUuoC/orSmr2GEdNPlRAiiFEkx3kIu2VaUf1gyzdFkBBC+uSmSYBygBtk7+2ncn",
-	"x3aqMQytH+NYgHxfmutCXVGRAnD6Op9sFUdZrDGxXgq2vGHZhNFkk8Flc7HJ6wBvu/4HSwI8Cyc2bDgf",
-	"U7GKTmF25aI67jKFp3H5pV5PQQuvyT5odJug0XzFtw0cDYnfOpVKghq8NUR3GZ0MAVZroWcaAcSD13cA",
-	"o/p4VMmHsdZBAVhN1bwSVjdDErYu1dowk//J07SGsFvUoOYZ1wswFtlMEUYzlp3N9aS+jHKQBdkO02XB",
-	"/FHJo8RUYsNC46lU9kcUyAHBAsYNggJ0m7MMI4G1/oCsL2sxHEqh6VDniUWt9x8vyNmnc6IZnVYCdltn",
-	"ZDpPNT+wySR/uvj44cBs1QGENJnvjADzD3l1AEkTUyromFkBcCD+238jZ3mCNZdiIDAwJi/nwL4OjdRt",
-	"SNGE0VRPEMVFCm1OI2EimUkuwFjPEkVi057M+D8pJv/9BDMm1jhtFgat03F3IM4IJIeKceSgpCKbFwsm",
-	"W8gQZT5X1dfIPuySM7/wBMGzCznNA9GmxT28ZouoNsu5vJ9tnAUgZvtXCaPDSb4kA4EllmweXLAfZC4S",
-	"M9kgm3nQ8n7b404+cMxWtJt2S5UXMO00B8KQukHLwhXA2Ecwt9Ypoe5DDFjFJPNZJtH4njdCXvSOUQyO",
-	"PzOdLQ7AnR67nQ9SrgfCCIhBqPIonL6dLi5LnH8WWxOx9VDkZyZhw5SipwGqnw8ELisXJP56kLcc98GG",
-	"IgBhGORsALqRI1/EKs9BR4RlmqZkItOEtGMjFscYRz0QVCzIDU25PS0dN0dDKUjKp1yrgUA/CjSGjhQX",
-	"JXo1T8ZM9wklV/PhNWrN9ply+EsjSAwK48hJ+2rhikkNhCHRFLVTuCEve+YHMoXk19NAe/Kl52RGFNOK",
-	"XEmsAZ9AwRU9zwSOGIWAkZkLxO/AIM02gBp8tcBjaVUym+3cJ1dswkVClBGPaGofKw8wYLowzTgEfKoH",
-	"AqyCmsOKKzKdDyddYuPjCjZIXCw4UDRcbUAH4EwNRGzW+50Z/AH8N8bgIlzVZ4oM6YwOuV50IhK8+plN",
-	"KRdQC6ztl51r2GgjYNxCCa9C65+ZYqZ1hBRRNlob03eN8ILWYbhwfpPZQlrbiF1KT1KOXmGCcfGelFvP",
-	"Z2JHlq8J9gZ7yFEkyuaiSz7byQyEC/FFbTK4W21DF+DsAw40LCpWLYOLbw6OoRR5+nO47ok0fbmzfsmn",
-	"wVmH/VOaamZxON1YAYnTZkYnVFPIDMb7oH0LpH3cI/n0LTA8G4iGM2yh/goLjjTOdwEiCXQ+owrMdmUy",
-	"ZXY4WP9+cYhckau5WhgWobM83gfMKXRR7XiYcib0QCRc2VhrZVE5gGqHw3Ir+Jqiu95xOLNwSvDRiIux",
-	"W1J7JeyRJ/H/OniNbx5cLmbsADGclBFF4cu4S87sNAH1ISQqhii6izkQCLERmzEwaDOTqWnmAAqUxMEu",
-	"LCwcBxUkfntJx3jLYEd5RuStKLUSGxJipieFCxj0I3HTshF29nL/8vbSeQNNc26jKFE6MzKm7dbGIZnX",
-	"XOyuzac/xdPisuu9WxXaR80NPblOzbH9tyHlaX51YGEaCBfDdJ6A61YkOT9RE6PtyRHChTlQBzh+Zux4",
-	"mc9HBx+kYAfvqR5OgtH6+RwbdcLfLKPoDASmxUA4spxBqKedmmn705fLiHw6u3z9q7myb96+e3v5tjwD",
-	"rIeEjtRMq4io+XDisBEs4rurjefc3h7h2j43y9vJZ2EncGv0NmuX44VOuRoIFAbAZkv9Pljhw1O6wyNc",
-	"R2zJXFpQIGC6Eza89uZjeAOUOSnYwAh7QiGgQ0SUhDnfSnvHFMno0CytnwbEYphJ+NRzQNHjQtlVNMsH",
-	"6zgQCPPj7kg+J3fDMBDk1p65LvnNbhiq6xh67KdiT5XyN1oCtj7KOAfkUs4OUnbDUr9wCVpTj04OvH5F",
-	"UOlRp8FB9C8evwxe/PLl/I3p6oBY3TksUop0wogFuI//GrR4Mmj1yaDV7XYHrT9i+NJQbaXpdIbtn198",
-	"JD++7B0S7yNSNv7PrBzim+AlhSQ3hRKBzZXHyIcvl69PkVHM2UCQMAsl/wIspVRhw7+VwZ+M3FW0hRVQ",
-	"o2DgRtXImatMuDXSO7Qj03oMUVSoWjz/h5Iijqq/HYB74t/xsRlwrNlXja/DeTTiSeGrf8OXrVQ1Y0Nr",
-	"kYZjTIUUfEhTMmUJpxYDQaQLGPQ7eM8MM/708eKSdLvd5+bbuE/iC5npLoDNmFHCX294Bv++5tZQHl/S",
-	"axa7WM3f58hkzXGBkbvl4wJW2+L54VIZ8tL1DSisuPICpESRODlS4Y9o5LD9ysx+ZXrgWJ4qL4I6o2MQ",
-	"/2lGpwytAyhFuytl7WQuFM2eZ5T/TPddWPJg8hbTAyKN0GazQAAPZdMkMNfXk4rij8CWQTJNpIZFKVsf",
-	"jOQcY0GnoPQrdGr/iEj84ez929iXNu2YA51ISCxGGB9LzI2el9h1MWKXkpmmVynDMoYWnxi/yBXIXs4K",
-	"usFGE5oCOKWHuEQeRnzBWNO4dbDBYUdgVayEIgWJeYJX+hPNNKepDZfCEsuE4in4BNNsf/75NXn5qnfU",
-	"IWAgrL0r4b0I52OGNKNGZ5gLNZ/NJFz8oMyvvfuhG3BIhVkeUJ1ABLVxBLFmSsfh2sAMUCaATCKzsoWh",
-	"zTJ5lbIpjgtn8sOPvR86TnaYsewAVzyGBpTZ2xmRMG6QXlFJtJl3ClcUNeeXJ+Q/fgIuD+FdYSYfgIKB",
-	"yyn+hCOIO13yQZpW7TsRmchb+HBK05HMpig2WCHz69c+uaIJ4WI2xwQCcvL1azWWmkBldJEuTMu4BDl3",
-	"MqwqY2hKwFEY4jtlvoC2TSVDpSyo/3/26ZwoxpQ7U3bI/UAw536bZjRTjLRpPg9Xq+mAqSGdMV/Sz6U5",
-	"wi5HIGIQr0dMmZ5IswSWS5KUi1CVGMpUgtbipLtZSrk4MNTXnATcGMdg5Q3LTOOH5P1PpVePDyO88cNU",
-	"KreYeX4jnKjPNYzC5/WZJtsnh8dWR+t0yc9GCJvPUkkTRdox2LiMOPXcLMeBEd6RVQQM15Z2i78eKJ0x",
-	"Oj0wBLcPuMdxBzrE35FJGqGajpm5eCBRG2HjBusXLsiE3sAm5QI1DsXqRkgBclXppPdjHiAC5nJHt2yz",
-	"sF18yjq4O0ozmuSe+txuAiKYst2C9GioLktHpA3ra36y4Z6GwwApo+CQNw0DfUF/iJGEPy5ZGpcuaJeH",
-	"tCGC0gzoL+efSCJvBax8p7oSEcRHQLkzvwAj0ALD5FtsHX3CmmuIOHlPxXxEh3oO3o1gdBcsu8FiTVZo",
-	"bfVbN4e2LK6gM97qt467ve4xhP3pCRhwn9MZf54DTB8AwDRgbNVWhP2A9qSMLYGFqMBVQ8VIKETj4xDQ",
-	"sJSbwPrkbcI1OfOf4pwL9XytYyV/xyZz5iy7EeAvf+X5ecKmM6mZGC7+gy0A6M/e/p9ksnCmY+v8LbMS",
-	"CEx0sT9VHFOZzIcaqzM6v2C/dWJEkwv7m8Xx9WCuf1ijNl0D29fiJ/9RNNgDkGCeuAp7d9TrNbXn33tu",
-	"s2nMEE7Wef8nmljig58crv7ki6DWiu36OV790c8yu+JJwgR+cbL6iw9S/yznwnbxavUHxTNwLn5GhFzz",
-	"+eEaI/yEMbOXUr4z/AK/e7HOcngx472RqV2IzMnR0aZj/szmyq7p0RoTvpTyPRULZ0cz371YZy8sSfki",
-	"fLEMdATNp3B6A19n+dYbgkXH5ka2zkr0oPW3qBVar1v9VunyQye1lAmUjGbydOZZ8BVwRpAJFQp2pcAM",
-	"ZwcqSOzOXG40biezD0TbS9Nwfc0/gm7NnzyJqxTtz5zdrqBoRo0q0jO1MUEz44fht/6I1nr5Dc/WevWa",
-	"z9Z5z6hUW5DRtcmejWv4w9K9Kplbu6O14nAuaR0kfsVf+N7pgWVu973R08chiI9J096B1l/e1o3oWenq",
-	"L6Fn/+LJHxBgWxeavIyaVGjJL0zfVTQafZCCwcm2F/oOl23lHaveKYjWr7ARqziZNgvW+KZO7PvPse4G",
-	"fOK++CNqvbXFV1Z/+daP8nidS4MffZD6vU2G+t4IwaPeyV+YvrOQUbmUm6sOrT/+5m8y5MhNmS3l1yCP",
-	"YCKdAqsTqL5geEsZuIKFUQS91yUC41Wdhp77A0CXHYjYqPXWyWu0gFNrVExtAtoVG8qprTaTj/OZsmbB",
-	"TjQQMRYO6H40I+gawmutiIXfz5OgF/QjwpAjcnRipnD8MginCpt9E8hHNgywGHvViXxX5+qD1OzMjzPo",
-	"0rSImrXMSAxJUnHw5ScKDqXq6O0DGL6zHke+TrgZaPj2e6apWei/YnTNNVtgbM3fYtKmYmGzpa1thlo7",
-	"NdoGT8k1WygfXDYQwQzRAobmB3SvQUlwu3lgQvSmG/L+Jz+8ACEKzAUuTqY9tePEPp1HD93lMBp1CkkK",
-	"GSCSaKJvoaQ2uspdtSh0MGObkTXfFS25ToiODW/CKJdLzLsG53Gd9QedfeYQXvx6dnD04iVGP0JeB1gL",
-	"zIWaGym8rRgbiDjf7Z/hJbOrmIoK9kmookG4IFM2lRk4paH71IgXdh0B+zkwJw1E+7AHJrDcw+sMiOja",
-	"GfHxPGNJXhqpEzj0jnG7rFkfIhDMVYNuM1cXAOZym3GtjQ4hEEI5d+n1c4OwGxmjN2DCyi+5SAgdCPua",
-	"7S5/DfrD2JMuwVUCKTOkGpBP7F3BubtzIIqZuM5CiZ2YZgrJybCzZ44IgU3W29sgahTTj31QgrfwRIGd",
-	"++TUfQ9JJxAyMBA0YxRiISCqlQJA/YJpMIPli6HABWpuGHewcpAnfdI7MTs+g0sMezdhw2uWDETKrxnU",
-	"tLJ2W6yAGm4A1xjgBBMgJYTok95JaKfGDjpIDPLaEvA9XE8Hz/5MkRvDPMrxJrCCF8x+7cjJv8X20luz",
-	"NV74gHo+U7ba+Umv14nKQXLQcj4m9wVMCM6gmQYaYkGVtYsTGsndVc3APqow6ggCZwbCHswh5KIIias3",
-	"ygPEzbddcL2gh8x6oizVgrtsO5QW49JeEiANEK7cxtuDI7D19saUCzTu2pFAjEElAhRO4ZQuBgL5FgwH",
-	"fEhCBgcNm8ZQIIz8sbOH8rmG1NnZV5Ryv6RuY1nCw3BGIkVlVIq0sfQBmCnOobyammBQvv3xwv6pTgm4",
-	"VnL6BowUOFSnzgLwBbYjf/1+7Zk10sX6Uns+SBz03hK5whL54zpaA8zjEtEs9wbMB1cs8Cg7/krDe+hV",
-	"i0DSr2oVAqt1FbxleXmfsqrwfMgyzUdWbW5WHL5Ylx3NkTukYcBKk0ILDT69Tp+UdYQmob+NYG8RiWfz",
-	"bDihin3MEpZ9BlBPLsbvuGCG5BkRfCBicG40vBFI5l59yH8KVYJgLEuEb6jEbKX3dOEbeic1CPYuJOro",
-	"JNArjAiWSiPqDkRO680UC6EM5hWUNGxkDEo4NmzMPAXHLUj8KDHkI8b+g3I9IiHDlCoFkhcxMooV//KT",
-	"c4qjyU8CcCdF4hQaqwjd5COMB+WIdqOmFKyjVXn+LY4gG2DGUnRxKhQVinBnUwz5AbXDBvHmweIiGQhU",
-	"J6CIT2kmz1SXnIGvtPIoQkAJEAmWC0NGJtEuL9pukVolyXwjvPx14YZ/C+y8MOI9b9/z9u+Ntw9LV/Je",
-	"OLuL9mhm6hfQjmHqfzn/5LC/PHISMhPUdxyAd958HQYeaVNldGIALPUvuuioKQYYG5KFRgLIAZrSBSjl",
-	"oM8axpCykSZyrk9BV9PMaV7YmFPYAS4cWWXwDdFSdrrkLWBxCR8aUhr6M2vAioiigmuuMKbVrVfIWjCo",
-	"GsJ8+3EOHHK1IPHfDWOjiQs8wUQTq9+7pWzHSUZvuRh3Z8kI3LT4J2kfdexP3W4XDXMD4b6ytbwSEpvF",
-	"x4DKtotVjIOJdP/JZ0a0Qqg4mx7BvmomlIX0EFIPRAzv1cVJ5h10yQeZb2mw96FpJYJyfonR2gssMVMa",
-	"NqSPYDmgVZeiU6GpMB/OVf9yxahBonE2Br9+Vgz2SXQ+N8S9ARDiDLJz/CGAKH1r7cSDORBgQ4FVKhQs",
-	"t1nm7RL4amyulpGozgQJdmVIZzOW9MkUp07FQBz2er3iLFWEsHT2FXJIfuE/eWtSblNt2A7NstgmLWHI",
-	"FVWQqxqmmcXvP178/S/nn/7+/ux//f3th8vP528vrL05fPLT/740v5sbppgeWJFySGeqc2oT60MAy7I0",
-	"AxBHNrmqkJ50ajPx8XLh1zlKEV7wZ2UDlaoTUN5UrlxNuEGNTw635Fl+Z2FrT62lTUAUnTn0kOVvvoKA",
-	"7jwEyh37VhjttFki/l3CtGCJHNZV6+UPJy9GPXo0/PGQnVz1eodH9Or4ZJgEAF2aTZGVbChI5aEKa8pO",
-	"DXP4J58V5TiPkHTFBdb9Lq9PrTM1YDMlR6pNtXrD1UwqXg9clFO+U7hpZjP/+6CFeprbUlTWBq3C1lYG",
-	"t4+J+MZjIhzlKIgk1Iky5jBsLVblBU0aRastgr7Wk6CiUnDYQNRVkYQsBcPgk2hZ1JgIVcXYx4/1B8LH",
-	"jyUFt+iV1BNS01+M1x0Czvg/4UOzwucJ6Pu8YgQgMR0OmVJfstT8gSaFiMQ5VL35C6hg11xNMPaguQD+",
-	"RMsOT2LSzqdazB6AkP5OIcsDnQMpgvfdsExZX5STnKBMV3cgXJ5ZOQvHOz8xdyc8VxnLoYXbTmIhii7y",
-	"/DRv3zFMVvUR1holx3KWEQgIFf7b6ZKPoq6YN6QFhsNBOc95yVCOHgjD5nMhGoFbrGkBAg3OweSUmxbg",
-	"x7VMC31IPyj2V5TbF4AAnOfEUWFh3FLw2qEj9aR3HMpkwKxREt9IJnsEMeVdUaP5rxIR+S1LLFsGWwZ+",
-	"r41iLoPDsRctvotwy8J130CQqJUX0JLRLDF8tknxlKRcXCMsh/X/hLyUtH2GsMtAxYckBooXW4D9yCrw",
-	"A3E1R4gZcExf5QU8+ZB1XOp64AOwQgrc9tPAzJI5cxCYcFAIwFRX4GpWGADYLp/+NBA23MYozrk3AvLp",
-	"QrvDmQUPsElhkXWZ60lodsfa5ggJNBAqpWrSMQ0nmTQq+ak3gZiWHEsGgwBvNHhUPBwY+zZPrWEpYAo+",
-	"GavsYXjyLgA0d3+G8/dQTv0VvMSfZ4uTpfrPn4PhpGtf6g7l9PmQJs+vMjq8ZrqrNJu1olxr77dKTx6M",
-	"PeFC7hOf9olPT823gGfU8Q1AkmKpYrcTlrEdcLB/5X+cY4IA2mTreNlU3lRifS0ATGBXHktXsURIG44a",
-	"vK4mgDMGfMSSlo71jCPVPur1ugT6CsIRgbnsMCAR7L/5oGpCEgEWhgNQWTEmsROM9ARBjBCIB5Q3uxDc",
-	"w0o5zSXojScD0fZwOVMLBwBTdHVy1EJpyFSnwkIHScH6AfgJSeUtyw6GAAXFvhbCgQvhcIrcsjQtrPDJ",
-	"YS8imqWpz/ymaeqT93EyVA2EzUp/8qzwDRzYuzDB0fJUlOU3+I0F0P0jah0hLS1lMksLKFRQQb4rVWKN",
-	"qfwCFMi8vAYl/pQBkBmYi7EIyBMwTMI228JUW8Vu/RHVJ1+dlShM0AHG1OfRRFKwQkx0k2kJyKsL6C1H",
-	"FHOE/rQRrUGQ+uqbXm5q2U33xqnaS/sL03e6sQ+UQBbaDRryyMJZ7FPI9ilkPoVsezKx2WU4CyS4+ryx",
-	"kpT3PLgatRTpslCOpDZ+ImMJz9gQsUQgW8ZGlICEasMlUjmkKcpE3YH4AJCyQiKd6OeAXM8UiRUfC6rn",
-	"GYtJ+9f3Z68PLn49O3rxElBsgtSKqCR+RmicL7iL0XaBYMQqjsg1WxSNJEAVsUZMx6Hk2jOqF11yNhCa",
-	"TmdgVA5Qjb98fheQ3uPT4h77UAaoJVWg0bWGbXT8u0k3kcgLPhYsWHjrTl3Hl25TUUw3UF2EYiUchDRt",
-	"8p/jR62y9tvgTX95shLVvraeRrhZTSOxtQ7WGsc68Po1RSS+erxUDD+5hfplbsHyxI+mIdoTtnSUYcWh",
-	"lye1pbkq9ZPYVxLeAH9ImsbhX9hy38yftVEQS3nqvz3/t52EDliX7k5jBsS9xwvcOwu7Eyuy8Pmt/l//",
-	"FjKmn5nOLQl6kkFdTerIwpfP73blWr9/DhbGQNayMBcC6WO7fXWhOIT/tXiV+Y/BoesH5D32wflch+F7",
-	"YOcY8xvmgFsrmdBA5Igv2clVHpzYB3P4QChm1kLLTEXk97nUTEWI1y/TIOEgQjQ4W2oVMt/EDVf8KmUu",
-	"ATZ/eSDaGR9P9IGWBxg/d8OyjCem6X+yTB7c8kRPiJrRoQvctyYD8AQgsh0RFqufi38YVk8HAq9pZPks",
-	"mvOFzEjC1XgO+ZJa5ZGKCAuHUHTkCFHjKjmzYL15//Hi728+/vbh3cezN3///PbN+ee3ry//fvbTxz+/",
-	"deFuIWy1Ob1MTWSadIpO/KsFoeS4dzQQXkABpwue8QiZuYuEpGMk9W0jw5TklWggxo38F9G4AdnTzKAT",
-	"WSOPaefwhYWQV2SNqX75/O7vl5fvSrNL+Yhpbs7NmQ2WDSWNHAz5COvmmlYDZxLN8yMBYRPm0OmSL65k",
-	"A+iUNjvbKZ39WlHlHhXAaojgOlJNUdDTEu5ekMCBUH3VoBx3Ee85bvC/Bsc87h3V6wwuiaacPZ/fRXdt",
-	"SfuoPoPeRcFuQAw6cKLxnpySETA5rq1D8p1EvT8urpj7ubbGaW7MfqaqlOPL53enkOdcupdm5GF4lL+G",
-	"3f9SIYtPJHpQFHdml4GDu5Ju5nry3MLrskY55jPT80y4gDdAn3fULUhkp3lNIJaEQLNdqwhjxpUegnff",
-	"4iDTgRjNjd7gqidHXnktlfIBXciIAMwmTZz0DnMvvnk6FwAJEhZSSjDaXc41trYgGZvJzKJ+28qr5reM",
-	"KSYABBow1En71atXrw4Ojw6ODy+PjvsvXvVfvPpLfXxYHWP5s13SSzOW1n2CS5kOMPtQ1dJqLPnhXtj6",
-	"zn5bNxCW4IoFJ9TXUcGjYmlYcBnnerLSZ2lEW30gRwcWmemO0LHQHMDU2Oagzj/fOYbsa9PPx5F99VHD",
-	"M6yoc3jU65FzKLIgQeZwSLFQ0GwPE7uPlvgeYGIbLvgiIDuvy29sAhdbIUePgBe7LQ5skSbtcWC/MRxY",
-	"y6j28cjfRTxyoyCyIaVqBIKtUqqdIsHeVcB5AkiwjjHsnfd7CwI673ckPewWB9a8QgVfVjQDpB8Mm8S3",
-	"FzZTjatPWAcihvohZEqvoVBbUSmChDRbMMI10MdYolnGbricq/JjiNUHS1jSBJVYrzy9xu+XaE74wqOq",
-	"TGxKedrqt+RoxIfsf9DhlLlY9lbU8ovqnK1WwzobThl5D3iaZtej1mwiBfsA2K6tfuvfD8mLFy9I77DX",
-	"M9rXhM8u5VmSZEzBzlL856FR1ch7nqbkc9KKWkPw57Xe0IUGZBE4VAg+ctFa0rVUmqYA0t1vnbw46R2B",
-	"xkc1+5TJGy6G5vePv24QM2/35VyMJJal3+t/e/3vCep/lj5hQHNIuD0ZbVD3HOH5o0J4d6Djtau19TpO",
-	"8esW6LSYpynkS8sphzJ6rsydkGSY0rliXXJhi+dh1rTqQ32QKK/JlzcXkTigQpDePaJf3V8kBkoXY46X",
-	"RXjBbF05InGBRtmE54xNuQ5+BB+qpY0DUfyka4hXU92SJYwAlFW/XXs1tUqFH1hVDWj/RiprLrrsldbv",
-	"QmktEFe1JnUNr3sddf2XbfZ8E/XUkY9a3XRbEfKhlNLCfapXTod+Dnv1dK+eOvV0G+GmeP02vRPuqCZw",
-	"I6DQbY0EZEWUQulcLMvrxvzMVrJWEzpjEYo+zgnuqomreaoR82c0T9OBwLK8pB2XdY8YUwcV1DTguqZQ",
-	"QtcMYqJIABOX10iWo4GotnkKUpTL34OZmo3okt/MWM2y5/U/R+CPb7v0HCjyOxBbVfmNyjV+OxjChFXJ",
-	"MdsdgfRcGjyEEt6wZGMFG/Zle+IYEsZ1JZugNHJBx/7rv1py1uq3LAKjLRja6reeh0pz1IKVC5XnV69g",
-	"BOvR2T8pKT7hqHePP7IbAp+HCxVJ/TZ0+ruSsLZPF/yvJ5zZOubpwlYy340eHLVm8xpR7GejoGI/feKU",
-	"VI9fghoplvFIGc1Y0iUXTIN1smKORAuiWm5q3JjMYbb3w9K5rUjDpna0PWnak6ZvjTR9Rga/Y8vcXGk5",
-	"PUBa02yYQ3sYZPplfDq1lRRscJhFd+ZakalM5imLSNVGZ9P1jPwIQuSULsgVGwgIbeOC6Ftpv1adLolT",
-	"esXS2AEUKicCYypIjDRSxcRGw3Ebqi8OAFsvGogEcJOHriQSjJqLcQei6OIkk7NE3gpriUNs/pS9nkg+",
-	"ZG8KD0HsvWKEXgGIoswGAvH7TEM2k2IxY+o0zwIvoCq5oTbQXlh+AkY2tcSTA6+hKe4xvTmwK5BgRzXR",
-	"Zmg26wB3zsEHeWfKhFF9aV6DecFCmGNqo4OpEIymSBNpljDBktbfQgIORQS9kcxt2voRdsGyvWEjLoCG",
-	"7F0ue5fLk3W5IDkAamxonz2yIYUP3mim8iFVaaD1d/PEODoPxodGt0yU+2Wcn2UgGhwtSPAjEjvUW+wi",
-	"Br4hcgg7Lgi13XecHwVvcXw6EICJC/l9iIwL6XNYayhnYbTCnoiaX2E6CRSIVzFpB4i3UI7JDQe6RChe",
-	"ACkmtrTRqRfg0e2jwNu0CHxN9b6bVQwAPDg5Hds7cZoo/EM7cup4y0Yunfx+750634lTp558qw3od5Uo",
-	"NNFvF4PYBDaHaEse59uOhci5hrRm0qYkpUY2HjMdgm04kFKfbD3KGMOioJ3uQJzlIHOYul1qPyxkYlo6",
-	"6p3ge1yThCc5PFyXOGjXa8ZmvozZXCQWrsS1AuOYC81T8/MCDCKCfdWuuG+Uj8NZka/ZIsy4Gog2VlXm",
-	"1NlbsPSH5mlqs7ahLsp2Mjqu9J1k9AeBT0sKdGpvR3g6iGj3JPhF63qACye81g98p8P9UL7gepZcb5kr",
-	"LPLeMbx3DDvH8J1vYh0L3ypsebXXgPhiWJgwjBDdXfJn5KU0zRhNFi4dXwoXboI8VGqSMctEsegpMlfn",
-	"TLalwBXGOAt2G/J5/OmrJppj4tUiLLi/JSe1/oadcdJ7VTi2Nyk9JrXbuyL2rohduiIewGLFsgPN7THd",
-	"Pl8dmtggN/217XuVVZ5llxwCLB7PLF9cjD/LdD5lxK2drSEh2FhqDlQd8a9yK/0vEoxDG9EdnPXelr63",
-	"pT9tWzrL4OJX6JH9fQVBQnjJOlq0u2T1ZXbheuqTm4TxFu5two0E6lGMwpYjbGILxrO4twJ/P1ZgT2A2",
-	"oDyFm99IeTZLPveEpNmss60E87B2HXer6hUcS+T3hpy9IadgyNmC/5du4d0yzp0QvmlolQs7atZn6BA8",
-	"1wBQal0lnVzoH4iwSCj2cWq0HutUcS9aVE/Aqr1iJAMprtMl8XCeZUa0ey0TVojDQrh4PwwfYmrf75LP",
-	"jCYHkAjvPOHteBhcYVvwNvgFgICjgch/XMxY6bXFDPGCoR7uYsqEvmTZVEGOZoL1emFmcQQWKaXpdIaw",
-	"vAPBxwJQJB1+a7GJ8wQr3SqaMvWJZcrQx3gp/vyGCuKjKofDjCVcv+NTrlv9oxe9Xi9quVW1We1vzv73",
-	"Qa932Ipa7KtmmaDpZzZiZjuRmNMcgMEcX65mKV3gPA9OfjgMP4Rf7W9W+hmGDI2rS/oV7mwx4x+z8smn",
-	"jA25QgOCkNp037qY8Jki76VI6AIRFlpRa16okZfA1wcz97WHGNhYq91rtHuN9qlrtDXMbAs99qHw1pTL",
-	"sEduMBBtH/MVkiH8O+A5WBTdka5qjfSwWl2Bd3iGUiTzXZ/Sn8SdU6LZVw1jUzXBylHISB0Eq0s+Mx+R",
-	"lCpN2iOeKY3hB2bxmEi4GHdsnddKKNqbEu9VAwEFyQFcfq79KnIxTOcJs69b0WDOuvmcz0aaZYBFC3LC",
-	"iKapw45ZMGoaPur1ekRLctR79co8+nL5ulA2nOtORFJ+zSxWAXiTsBD43QwSe2NELV95JEPEZhgDfgv3",
-	"hojvyRCh1mQYK8wP6vm/3D9X1Dm9kCOnk2ABBK+LpQwSjQ3nUb6QRZngdSLIJfGFqIYyYeSKDeWUDfIZ",
-	"o3MaaW0Ywsa1ReyyCkEfiGeMBUQSG3Dj6p+WuYiSdUTWIoCVyPKIi8TGunEpVF41uxAa56Y+EGtHxhlt",
-	"xLzs3Pf2o821kDAwbSsDz0NEpbkFwqIaxSnv49SeZJzatiJoU/XOilUCovRdQZra27yxjBJYO5++pbMx",
-	"nTSfwd7Subd0liyd27H5jWFMvAywNY5JbnvMgUwCGJI6CBMb8Ga0x4KpJu6sCVkSgLEVG7DwnNmWVktS",
-	"MVqW7JhbWS0RsuSk14M6656SDQTWSI9nVE/QajnK5DQ2yyVTWDtJ4udoUdYZt9XbzN+RLc4IawJ6+xUj",
-	"h6gi9sLi511yhpAtNm5EBmAtGJwfW5EQo3XivOy7Cxx0AYf4mkv5Os0bUg0t+QZQKb1mC4wshALuZmBX",
-	"KRXXAxFX7ZSx22Hua3eZwyMIZutidpdposJr7mToRSCY3UhY94cEE9qAPRLMi16v1zP6MXxEkyT4oLq+",
-	"z4fZNP/2X0WD79nB4Q+5wdeai7Gi11OHl1mT4+7DJvdhk/cCLnNHgXq7CPEatBmftZrDzZA2Fe5FYGqh",
-	"R1AD/vVSV6BLGqvxCJpenFduIHZNlMMw8gejypvTnEcMG98TvD3Be4Q48d35rkJT5HML+G5x/e+kzdS6",
-	"wi7ZV10gXWGkhpOhg9LBaNazVflIG4RWRENEF1LndCBih1IPKgTXCwstkMPNx7amMFKGLnlPs2tuo0Ds",
-	"xyS2NPcnnqZcjGPAp3E/Xkz4bAa/OmJNNZnS7BoLe5ZUMcSy8UsZ1iIYiEC5gurGQXiNMLI6mVAFED5y",
-	"RLDicW4OdclDxy8P/BK5fgaCJ0Yoh50XY6PRLGUF5C0oBm76aB0Wmg4xG5iRNrK5yEFeRra9Tm7zLc27",
-	"YAK+a6SHq0LwmAEfQfmDk16PvKaGvV/otSsgfGZDxm8AoUAOr5sqIJTOmK+Wb/9+x2hyyU17R/XVEjYN",
-	"zLAru4/P2MdnPLH4jLMEi+VamqTlg7G7PIJj9zzvAcI/KhwwInGBVIDZLOeH5jWkWPCgyPmiGr4XYeGF",
-	"kB65AJCQ6dRxmiBWciACbpHzR7MqCCBhdoHdMY/jzIsw33D4xENFNTguu0Zww2WR2eeS4t4NseNoA1q/",
-	"zvcQehAQQP+zPRIrAhNqPfSOcDf65wsRDEbQFdZ1bb8EC8a6EuwdnfhbC5gP4sun+cXc6/xP0G3vN2in",
-	"7vtc9pEjQgUqkvXq21ldAkLOU4dUWJ56ZV1yd3L0b39ZHtjf7xlaPQPLd23v9d+z23J+02Z3eofe/2jt",
-	"tz13vgOqzXo+i6IxaSDK5AajzJZSrGiXzofd8Ov780FsaVZ5BOq3d0jsHRL34JC4m0i0QlGxtun78kvE",
-	"kH/yweWPupt76owvIiEzqSzs05puC6geopjQ3bykJWhBQmoMv4l8cqoUjNyyND0Yycy0a16/kl/dkvYN",
-	"oT27eH1+TlI5pOlAzGimI/jsf0SEkkROKRdAgzVJGVUafAgABa1OjZplcw1tBBMV45SRq4wOr5lWEfl9",
-	"LjVT0UDcTrhmakaHLCJDOZ2a1YzI+SeScs0ymipD9YUUBziaMNjpYp5l5i4ZhpE3Q7gaiHC5KM6dwJIQ",
-	"W9GaKseTVng7nI+CJ/erKxadEa+x1ydR/zmhgnYztmDqfzQma0Ytf57BSyFoK2ql1P/y2XzuikFjJatX",
-	"xz/YalYnR+ip4PZu/DRfoHyzGS+ya7Z3M+zdDE/RzeApyf17GRzvekQnAyRZIunHTEv89xpuh4Eo+R1I",
-	"O2CWUG4g/7ejGmEVZ5slaloxlPpqMRD5N4SmShKZGdnSjDMfXF6iwI99padhIGphGdz679jR8NqJJHs/",
-	"w7rMYAs/gxf89naP+3QzDPPDvHsvgyeA/7L/2sa54KNTNnYu2C8f0rmwtcD4MImC+W3c6+9P0bkw9Mdn",
-	"l7mB7gZt51vwXHTHroXtr8oDuxY8D2sqUOnmsXct7Fls2bWw2Y1+WNeC48lPxKWwjE7t1KOwGyZ9fx6F",
-	"LS0oj0D09h6FvUfhPjwKd5KDViklIRbs3a0ydWTT3BCw7NMF0ZIopm1GtkviKudFP6+mRQMV9CtySsQ8",
-	"TY3UNZU3pQh8zEXgGgH6Id3ZVfEyP9yNcl7cGeJ2W5oZAjAWVqvVb7384eTFqEePhj8espOrXu/wiF4d",
-	"nwy3xOA/U4qPBdTh3aeS7ens90pn8ZgXcH0loU3gvhsQ2oTNaAZ1rA/UhI/0Mqje/N3zJM5Lg5OU3zCS",
-	"PzTUL8+MJe0TZ+xxlC2343S6AxErTTMN0emYA8ZEYv/KGDk6OZjIeUbiX3+dTmMLZACBK7byLBmZxwkf",
-	"c61OCRULDWhuLFUAl/FDv9eLIxL33D9+cH/38B9nP71+E3cCQtszEq9p9AAatbCHkD3GEeiBDsQwlcNr",
-	"LP7UHsmMWIJH4qMXP7xAaIqjk14v7hQBGSAjzlWYhPUGxqIGIk6ZGOvJx9GF+fVcvOdiro2MbnhH3CVv",
-	"6XBCYn883v4+5zOz2DFhQmeLAOyDuUdEjhCtGDp6poItiogUQ9av2ZHg84D3RIVWnYRvlAG/6W0J8CJC",
-	"ClZYTQe5aAYCQ0XMMiqCJtGyT/QtN6IEfjsQsBVL8KHLMB4Fx/bHJarNQPgd6RMhya3E1MKELlQEFkg+",
-	"naeaCibnKh9mROK5SPmUa5a8pjOKaYtYpX0g4in9+obydPGB3f5JXqkYdo60hSSJ+ZnAlx1oP0dx843X",
-	"c/eL4YQl85SLcbO/+43fAzg6j5t8VzmfMAI/yyUCQHLYilqjjCd04bLppgB67HPrqJ5n8LctjK/mIvxT",
-	"T+aZCt7Xcxb+ecsSEfxgpmn224z6AXs1gkJORJdJQ1HL0sFWv9V72eu1olbphLX6L3zW4gcoaqvsAQjP",
-	"b7AT+UwP82kehXPs5fPrhXM7CiZ2VJjV0R+Q4IgEvNVvHR3BUCsXxS7Y2jJe6VTjUd+HJOxDEp4gMnXA",
-	"Bd0NdBLZm9KjRsksp/RLZLNtMKutMIYNoBjjyl9alh+VExvbVUjoDkgSm6Y7kjzbsSA7YqajFfoM73Qi",
-	"X45PXYaPrvVWLGeP77jSJTLyXwaeuVAeL195OJONLOdvnp0IRxO2ItYPjPZcFoA2AX22l3KP+Pw9ID4n",
-	"FWK7GSEu0ZRlhNhVoVobAxqVvRAAegPs5iC2YiB83AQ2eT+4ysspKzq/76x4PEjcBKzSHl35G4ik2LUY",
-	"tRJvGS/QSrDlerMLVxgCCXKTEWFyHTfGmhqB+ETaVwvN8IPONrLML0zf/bo9UOxFhR/X28fdHu8jL/aR",
-	"Fzby4o4UoMK/type1+AXtJ5OdN/dTmTKHGtBMN9ydEVE2Nchm+mS6tM3WhLQHaXpQhEu0EYbTJ0jU7f1",
-	"foir8kBLLTmIsiuZLAw18mXePjrMyqXolohGzTNf3A57aaJ1FlUXYYUBiDllpM3ocBIaoK+K5mfSZH22",
-	"Bl8phqwThK4NBC7NSq/ncmKJESO7FU92aRB9LNNjblA8fHFca1AU8zQNi9Ktb1E8zkd/vI5F8TgY73Fh",
-	"sMcli2Lvh3uxKD5KhM4mrHHvN977jXcYn3P/Rsp7qPJa8iyrqKZaXV2t107XMEs/Aui5LuVXZuCl65L4",
-	"VmbXr5nQLDtPFLqeoTBC3vkzBY5CMoS3VJ8A8yt5wYM36tzgQfm5gQiYIBSns5XzwMNsVVUufDRl6GoN",
-	"51sc+CmZyhs2EFyTK4uz7ZyvwdCeqYpBVmbmA02vcXxQkc9OoOrrhYyvDtaUsrMIlwaMGnrCQ55vqBnK",
-	"G8Wed+H3fFSXZ/Ggv/7wmkx5mmL6eUr1BHJ2LUd9T4cTLsz1iVqFfVtult2Cxe39ZXt/2TfgL6tlQtuy",
-	"ny29Y0ELTqUK6vLIkaFm0XLsz4Go8YYFrq+AEckMXFx392ftK402kL5H8z5t5HgKxaa99+n78j6ptcna",
-	"Gh6n3NdUa82+LNqOwIDNtapIo4q0rxZFBIFOhCJs8RtvvxmI6hd3Nl1/C1brJq28wLb2Vuu91bpitd7+",
-	"3t+bpTp4RNo+3w/VXrQFK6OO5kHJDPS+oqYLmnCdovcPaSWmUNETCVCTwotGqbUNgA/cqJht0AcHomTW",
-	"xlLHCkbYOcUcxRpNFyrbcT9L1wIqpSCjcTUQpt/hhIoxS5rV1ZFMU3lbseCjyj6SGRZYnFDta/0NBLjU",
-	"Iwhwdm8UophlVq+8d3Zh0H4cW3aDpgsoVUbPzc8QvXWm5PvVcnFdHs+Iu5pT7I24eyPundnMF1cub5eK",
-	"Mwu9OPdgtQ3SJta02Z5WbbZ5+acC9Y9JwOFyh6MhuIZPleyweQISzyk4xkR1TotNFNyU4FS1jGwgvOU0",
-	"5DVQsGOuYu9EhQq0YymT+JTEQyo+z8UXQbVmImEJ5DcNRF0Wif3efA5erS756Jy3eln5rQCzUQqzroV0",
-	"I7Btb21gzf18j2lfLS+ic28Wj+qfWab5kKZk6kysdvfByynmIzrU84xlrX7rV0oNz5rKhKUf5mZZzfc/",
-	"HxzldlrzCnE/SW1YSOu1lCkVXpogUyn0JF20opZiGad5U4eHP/5wDHiMeDha/ZY5EEtcmEU2uZMUWb93",
-	"eyjHvR34idqBgwzAgJ3lVGcbZnaQyFsBtcSXsDWILnhDNSsmnQa/BJUHieG9B9AkaYOpRGZgMkEP2Ugx",
-	"fWpJ7kBwQb5cvjacrNAeJmdKjI+hWcohXogKUh5KwBUxK8I/Qo+m5/QxaVNNplJp8qLX68CIr9kMeKAl",
-	"tRhteIo2Hg8MGabplhyPWHU8eAGGjbHDy5N4ITu15CvNAyJjjHcuRwbR0GS2PBV1IFbmopKmVNSTXi9q",
-	"zjaFLQMN0p4b974h8OADpsKscJgWO8ykUoSmacF1YBOH858GAk6Lr8FeXhAjXphescq/DaiKaZr6G2AD",
-	"UDtd8qagXg9EPhq7sRkjI56mLMmLW2agPqgd8P83dm0e2c8axBn89V+b5FFuk4v6x9/+iNbthJU6+ZuZ",
-	"aHB5W/3WUe/o5cHh0UHv8PLwpN/r9Xu9v7RsnFP9a72X7rXNmb7bsD3z3zP/p8/8Pe2tkwLyh3cTB+6Q",
-	"OunbWJk9WWbnGioKbJwzWWwlKgoThRTJgQhzJG3/6ic2khn7ooe5bKPORppl+FPGCPs6TOfKKMpX5h5U",
-	"JZuBQNHG9CPHDDisnrAFGXFr5MtXRd6wLKVQZ9IwMi4SeWsBK0CCGBlWiWx2IBZgcT7q9XoYjvXqFUGh",
-	"qRDVBEAJKb9mTigxZ2YEjt1tPecV4rjPBV2RCxoemxJv6pVYWH7kwhd/DF7cnok9sD+/KvVs5Nb3h2vv",
-	"1P8enPpVJqU25VKNPv46LrVxXqnXW+6WWjoQBdxu3+rjZZfuQPt4kPxSt1T7FNOnn2J6L0LnyjRTf5lW",
-	"ZppuF12zi5vyQEE2Ncy1wYOaT2UfabOPtMFIm11c34fOEfWXv43KkmGiodnQIXPzLJ9cp5JSOhAQkRKi",
-	"/PuGd5IsuWtu+6hGvmX2t6PAsPbk7G+PQ2P3MSr7GJXdJRo+jGFvS3NeMTJleVJHjbVuIGqTOiIShzEG",
-	"8HceXQBoZ0GIgEU/g7CRO2aDbB+h8V3ngvhleSzT0UYmIxZ+tTcZfT8mozWDGlbbh5ZngCyjG0vVxW9A",
-	"TWwSXcI13uuHe/2woh9ue/fuRRtEH5Z171mnYi6E1MMHNRdnGogAxifyr11JmTIqbCwITRVzOOvuDS91",
-	"cGVjVLvk9YSKMUYbFQNs81Il+UgBMojqQnCt6UNJ84jrQmzs3VXRp5DlsCyudEmw6MWMiyRl5IrRzHxj",
-	"0ZPsrHxcqJzrjyN7tltPKQr0gan4XgPda6A7y5LYYVjpmM7H7GAok2XhpGeCGO3AxnNIwYrAL88UgWYI",
-	"NEO4IDH8fW7IbzXDou1gagYix6nB9LzmhIugg4iY1QOEt2raBcRYDEQh7eKUJGzIE1SDqeuEi4R9jQxl",
-	"H0oxnGeZuaXIn6CYKASzSj0ht1x0uuQXM4CBwCmCxo0hjrgSPCPyVlgcXKNog7Y9pQtII1GAcefjOC/p",
-	"+ACgFxJoIsKAR2yFJ9i6L5ElEZwGvZ71LOdcs2lzjCMM/LVM2BPCkOl1ey9e/WjWRE0Y0zmnOXxJxhT4",
-	"x8J810podr0+M7ik4z0qzD4g8MmiwuRELCDb5vYiYWui2+aNWoq9jYlwU4MgoYZekVlmaIteDERe8AAu",
-	"aY2l0PpvXBxfvemviWi940p7krVHgCnTtwe294HMuYGlL2DTe1vfd2HrC3d0TaLl73c90VoJ9sKTMOvF",
-	"0LhnyuZ6kDYlmo4h3YUOh3IuADjBNBz5L7gbHHzbKaTWbEaMfmH6DuLTQ9kSvWJYXcoCx9mbEfdmRAvo",
-	"srkkElzqrSyInhJkNNmFwmmaCRVO8/dOFc68g0dSOM0AvkmF0wz8iSmcF5pylHCVZiy1u2vIkVc98Q+n",
-	"eCowOZkrs9c+99rn96F9eop2F+0zJ9/frfbp6Nde+/zWtM+cZ++1z+9D+wx29A7aZ0C0vjHtc3tZ6ilo",
-	"nyHH2Wufe+3TaZ8bSyK70j65OJhlcsiUOtAZHV5zMT4YGYZ9YJjMPZT3cL0Q6GWT6h5nJE4yOXsjb0WM",
-	"XxPBmNHWoMim0QSNXoy4p0YFdm8jrJqKTw3pWVhtLk6oBsIeE02vASBOsGKZjfL3HYfQVsBki2DSCDt6",
-	"xchVSsU1huFkLCx6FTXpypXCJZDAPxdcm+F9MLM3uqmFISihv8Fvu0J/Oxef8Cxc2k1C0e1RtVa7S61+",
-	"y21Hq0xZX0/Y8NrMXyPwkWJ6PjNvFffP3Kl38rYVtT7+Rytq/crHk6D8scN6S9kNSwG4LV9/RDZdW++t",
-	"X8Y9MMteE36ywCw5GygR6JAfNb2zEQbpCobzIDp0ntHheMBA3DEto/7O7xXmNQjjA+vQDUxuE7W6fPz3",
-	"qvX3oFrzZvq2JRFsTPNYRQR3mvyxK6nuofTnpgtar1JX2NVerd6r1S43ZOdizW6SR3IycMOEltnigN1s",
-	"VM1sRscsIUzcsFTOWEQEu2VKk9jWjwbMNyjYiMLQhI8n5jlPojqpCJy1RiyiQ9PTG6pBOAoai0j8+5wK",
-	"zfXC/FuD2mwkJu8VBCmq6z/K4eiMzp343xsg6U7Dvn/O5NQqwfmPlzK26i8gLIRltL1pQU3kjGg+Zf8E",
-	"VZ4L23qTy8OtfrNMZ194e7Mvvlal0uHi7E6GW7/PT3Rci3NwBteDyBHBW7UXz74T8cxuvtvWkISXHjXZ",
-	"S917oSRWIsH/4oVDdr5EEDuzDg5PgKAJBAULQLMF+EJWuTyWESMQ4sJRPWXhrTDOpiywm30e715WK8tq",
-	"hUt8t+u98f0oXXrM8IXrUr325nJAJMafLj5+IJ/MW5gnaw82uEddNdlTNNPHQmpXdyBhmvJUxaTNtRqI",
-	"mH3VLBM0/cxGLGNiyFTcgcg1rDvSJ7nXYkYBXt4Rkx5p45KAbMSn0znACg+QMN1yxfokYzcs04SSKVea",
-	"XjOgSJ0ueWt7JZnvtqYqmhnwaJ6mWFfcglIZ2aq4JR4hOff4WCx6I7EpRj6dXb7+lVwzNlPoIlGdPqHW",
-	"W4JZzuVCNpLc0HTOSBuqwiG+Jc1Haxv2q3eegDcKzoQYQ3Fz03jobg5cO7gF3erSdwfzXu94eM0W8A/W",
-	"Ddr30Jn5XjfEAy6j5nBg7kzPt0l7PoAT/e8VN8tf/9WSs1a/ZVOWYTR60uq3nptT24pasBHgJJkLX0cB",
-	"Ol+PK/xJSfEJB/yw+cgbsKN9QvI+IfnuHhWg2JCQbDmBuUFY4AQozmZsrUhMNpJan7sOl4X2uEF6ltQH",
-	"SAdWZQ27kFrf+CX4JoRXN9xlRANqw7lZ7aXZvTTrUWkqp+MblmbtJEjbiAXKotfEz2vlVg9tY0VFOSIx",
-	"yo61tyveXJYciDWESbKFLBmI4g3CJKmTJTeUIQciFCKdILoTMXJ7Ansf0iRNkkCSrK7Sc5bNctnSNOAW",
-	"qdVv/entwWEPKipar+w/5Nw8bP3xzUmdK/iIu1x78XMvft6V+XyimeY0TRdWXb8zJyoLoOuAYLsOa6RI",
-	"X46+j5X6VlHtgdiFCaCGatdaXdZX/ben2l+aWeHjYJ9VlwF+zWabkOQNQiNrJv4oSGV7Gr2n0Y+Omr1L",
-	"0ryJbQBtwhBpsAPFojZY4YuAsutuln0vw1MSY/extbu1fRABMYTFP44Gwv6z3G3sZG9Di2XGx1zQtGO5",
-	"ARuN2NBqEfB8NpOKa5cxPxDug2eK2KAGDjn1eeo412wakVRC5VWSSiQwlv346kqGJdgpcDUQOFQMQ4ci",
-	"vb7WrtcUeGUe0CVMn2BBoZo8+YGARPnOKbA+MOZjry5FnhHft80n+M0VdZoLrvNNMHvA+A1LrIo1EKkU",
-	"Y5aZyU+oLfJnu7iV8zSB1AhD8obX5Iql8pb8v+z97ZIbN9YniN8Kgv//hsh+sihWWVK7WTEfyrLbrWds",
-	"Sy2V7ZntdEyCTJDEU0mAnQCL4uPw1439PHeysXcwlzJXsoFzDpBIMskqsl5UUmeEI6xiZuId5/V3zhnU",
-	"FiGeXACIYPeIzfAn3K8hm3HDRkKoUNPCSIiNiHpuatx//ybPhqnCAUnDlPuCLZaWcfS7ooNjUup5wnjo",
-	"w38dLQz1tVha4+fHx1ep6uIDrGu4kOOrXtWQz7kQJlPyMVYuZEKCe2bF3XJPdOl+cwslDRWELMUEkhCM",
-	"xJgvjai3M9NFTsNIsCCjwqoh0UilYdTGeajZ5Q8dRbDgPPTSstosYNMXNp6IGyfgnHCkZjkeQySNnNSa",
-	"FfOFlSKvDRZkngs/KvfE3ZZnBlPYMqVXrtWRbD4kWzdgCEE7pH7TsSYng1tKf6ji5A3uTLutmAtulr5e",
-	"czQQn0kCQEACqlSH0w8UKHoX2vLFzaRhq9KJp+rcmyLobzYCPBPDWiGnJ2dfsRm/FqmCoCFslyKgvPFi",
-	"jEEpJLS61yiPrrtW7sRWp45tHboE8OhcQZ3NUub0caGxkBR82nO3llNeEHjs7hZcJ3fK9NyNQ52EFXcn",
-	"C+tTuxPCgbzd2EKhLSJURd5n7+kM42hxcWCyMwTGp+oXXizhlAyJ8riJ7pgiu8UMx7ws16mCFtyuoTYA",
-	"RUmt1ld99jP0Qm7NHQe/sadUlVyaqie3bdB6zviUS4XQOTbiBXfLwQ0dEG6jS5mwhShpUFdS5cNUrWb0",
-	"BvmU8lzkCRstLdGqqsJ4IM/PGL8WJZ8KZmZuGERlqOtnhpSgiPzDUuHlNLVhIh3gReEacStTijnHFMbQ",
-	"Rp990Iy7BaW2afCBlCox5VZeUx7p0K6esAHtqLskurQzNuizy7ASdMV8gxX3Ncu5Hwsx5mdHaE3vG8SA",
-	"+wlL+6R+x5ibt5FctUiuzzeo6r2XYu6GaLlZvC+03ROf+5ryKBGhn3hC35QPKkr85PiDrNhpkqodUats",
-	"I8GTXWn4wgByxXFH17Hx1CykZOqdQ5AqMCO0zviMT4CZc684gQ2la4+hQ4EcyHgdcpfcXAptL2Hxca/0",
-	"yg/aftJoV/FxIXF033JLxcn+fDJ4dfLVoJNAeNNNNdF8gvrvLi5Pzs6+/vNp53DbzA/atnmb2mjVJ5u3",
-	"qdDNtBQI4rGU9JGSNzli3JS8Ce82FP6v0YCq9n9EGw30jBEed41t+EG3kQ276eCjx6ZGjOiQiFQ4+m2c",
-	"w5cQ51DoHbENO8jbzZENQN72hpRuRTIU+qHjGI4StR4dCAb3sFl5Qy7UYr5azBclcTpQLLkzyKs5ktSW",
-	"XBmMmzw2ntTpbN7ygyEIpgoxzZ1Qsj+4NFVNOTdykmbiQNJ/2jUiZjGaFGxH9EMfv3iPT0duo13D2H0X",
-	"ijizEOGZMKHyKpy0d86yUhRO5fgO+nqTZ6yL5fdrv2P+pxVY6KfyWqgemzvqQmY1o5fl2Nt3wb0QfoQY",
-	"D2iJHt9VDruM9q2VxxqJcbREjxxvGvV8c9RpfANbmewLiz219Wt6nxGoz8MQvllDZr+d0hqb8wU4OdF1",
-	"I3MP2CWvVmio8p/pa1FSUcpNv/aQaZUq8P+C3loKI8prkZPBv2sEmvKrOVqOrkNwdtDr5H7sJcHclyoF",
-	"xa9Z9v13l2xjriOYYhYESu+XyoCm5+I9DSLrs7eqWJNp0b2VKnJqh0l2K6fKoBel3RsG5xYhA2D66D4k",
-	"h7espgvhZ4WYWKaXNgGPj6kaoOHBHI+TfC/8eMOLtM2PQcAuNo5WEwHbPDRSGDbClX9MmvTJJTl3fptu",
-	"0IQOkMRN27r6R9350R2v+u0ueDUduDup6voLULvxCWu86z1QBRtuD17Hhiv7XVgowDZINSViEt07So2J",
-	"YtkgGiKKY+TEtDMxhyvtx9g7j2hBuJJ46+ny3lEzDddyQwbb8K/opbKbtNJqzcLSlhx1akeXwux6/U7S",
-	"ka6Bfy5Fua4s9huL2Imt9rmY8GVhO0Oo8RvMQlT+FyHxD09DdpOOv+8gGE9W7nkSNKaZskANSHek743E",
-	"HGHY1hOWhTbf61WWAIJlQdm8t7Fx9WuepKoyjWPdGpAEEtQY3cfu1Ic/qY3ot31W9FTVdEit/sZV/vfo",
-	"F9fjT9AhqpU70zreXjtrNbJGkvCpzOPv9eo25vGKi5V61epiX5ouRoz23gilB4jtJpYfhDWo9chKliGE",
-	"A9A5jrDDLfJodWT4qkFoAW+Zgdb4lvrfCYz2A8x6ZHTyGOhcTih6wwPvAHiWqhjW5iVbxJoh8CsC/paC",
-	"dQeIhSRIH5Oml1B7pZhrJ+dYfiV8pawAVwMsdMXPxD+XvHBT3lwpvpk9A4Q4xtmAwGH9VF3uB2ETzJQb",
-	"ghEyR1bWffar1x8LbcGPytEki1+lagUTDPs0w6BQEkqX1sic8CqjJbpggKMRO0McuYcPRrjWqswZdotD",
-	"lcbixjilE9rqVuPNtaBSawCfNH6xh2hBPkEDKmBg2UgYxCs6scAwXgCunBcrvnbt4Ut6EtWDm/fZT+SK",
-	"Dj4cAn17vdlqnBq0Gk/9CPiMP7HH88n7RM/cCh+jAVfzej0uBC5gJ+n4k9sZnr08HC7jF+Fp5jYJx7ZF",
-	"GbYInDvy3w9bmstBHPhGIM5zRyF3c99LQDdHfJTId8R/HQvQE28T2MGMt9mv6zfz6fuAJ1WA5RCIQRxz",
-	"EgXWIPC8i+ywzlmBo/b6qXqjEP1fGY6HNcy2hOiYK7C+1CphukFhGAgB2T1Iu3B8BaKDLGZX9fwVH0+1",
-	"08MxWuccWnHcqLKRRgwZ2X5jeGxdWqnzqi12CxPCsDaMeGngrEMy7GzwYMe6Yv7LrY8EoN1qYMg4bmTL",
-	"NGhQC2kwUhkrOMJa3dtzYYzbGCjgWWPLqHGG4wwf5AmGb5GlDDydSQjqOh30HAcFvJcbu1R+DSgsx+h5",
-	"CLsqxbZsMRErUUI9F8W4gW2X1vtI64vux+tXxrCVKAonatUCO0jyxE1MVS3cBlFl5yRbUCRH3aTtV60e",
-	"bmWrz5ieuGMWFfPafrUBrQtfltU+dpvguxjnshWo1bsjrPedHF99PjJJFdy2+z1RE1NeJJ1a5uXO0A3J",
-	"LOfiCLivW6ynKbuAwNzKLa3ccte0GO4cyYge3I+0QorVboHl3dLeIK9IZfXB0gr1SwILhmFFYVcLHyPp",
-	"1XnKuYFaJ8+DC6lmAoBmUuW6lyYwBV3CP701tTvSdjbcpP/0FAKUlVjVvvDBHZYa9zk8ttgRTso16RkT",
-	"xdROheN90LBZG/cqRodA8OUOLsh2M8G4luUuZpaqG7lZzJ/Y2yb5jqRJEFeqZyiw1UILSxHCTK2eChiZ",
-	"LjEDltP2i6MC5uCIfE48kI5MPXgl6cy5FaXkxS+YJur0rP8y5oSng21W6O/l4azwvf/yKXJDmlbLEFuG",
-	"ePcYRTxK98YTrZifjLkVU13KfVVDLwhPg/pOZbeskOdYLTg0BQoW/bkGRWM7fLF7mjo2ejYYsPGMl3zs",
-	"KFgvjmpsqEO60U/C3EryUuS3jnhsSNXBIFPHpiJPPNA1jAk7tJ2xlVS9PnuzMVtwwYLiRwsjS6ZXxFFC",
-	"DCWEWI4Eg2h8qSrt7JJPTyDrOCqPibddyJLJHFv3bM1qVhV03mX73VGHmaImrZi/pp35pPyFEBR/5cYK",
-	"5fpPOlALH1AVE317PnDJp23gY0utn3CZzohcrG9bKjpc5Z30+pFiHy/5tDH2ES4rlOOMqiDDn2AV8iGQ",
-	"h9WKB/hGRaGkaFH1m7TukdEbELF0QEzjBodu4RtfBnxjY1cPr3e/i4jtjXB0CpTMY+Xf0TyI4oHgni5n",
-	"lk+dwMT4GPzC7gi60SR1c4H7Cb7txZVFXhxGnL4X9m7S02MFQoYow4bV3OBFbSRkGwkZajkdI6dEV/xu",
-	"sZBAFwpuzH1ootgOqKEVYaB0sX14WtdKU1WppexIrRT7/KQqKU37s9NH3bifhDIqlTQzkbOp1nmskUKu",
-	"RWNapbRVSr8opZQu3t00UqQ6X7Q6Snyp1UU/Q12U9q5VRL8cRTRcx7tpoUS4PkMV9DiB6cnonzT8Vvls",
-	"lc+68nmIPHKvmqfr8QYJJhxf9y4mWIhyJIRGHDXJekN8a8zLUpJqZ1khuEG8EB9bCO5wn50zICHxuwCw",
-	"lYbxkQGsEPJZfAaaJ5+yCfzGSALaVjaZWY6MLaWaguhjsl5VDef2QlhjVqC6FMZuFsJkHotiRwphl+5Q",
-	"tBLY5yeBwW1+2iTzX1masnivPM2Fa3Z7ISrQvD1pCkM/QNPgH3rCMmjEfZ/5kmDuXJmMUVYFBAFSsQkI",
-	"L/A0NFUVEWVdwNyV45m8FnnPWzEdLTV99gbLIzii6WgWFXevsOtuLMbKonAEtKLVyjeOeM8qpYx7n3KS",
-	"eXLGbLkUjrhuU/FURc0kcV5GmSdbuHr43gMNvcy5KVVCCu7xjJeIicSHhgllyzXhG48WK93t/myFSguD",
-	"b0XKVqSsiZR4LG5P3O4sSu7xXmSK8NU1GFyDv6EP5bSkGx28rKEFXgw9Kjzx6fixVmKqIsR2FSjElGa+",
-	"HdYNTfartqFC4zna8FfSCKqXQoNL1a7R+YksiqWJxzpfGihttdtX4iXfBqod+U7Yja4THEDdeQLB0jd5",
-	"T9iW88SRymyppHWc+SfwCHU3+0cXELz1dvIj1jCiV2mxEhxz+CIJwX7gg+EW0gH0KC0SugPOY5YA2QIg",
-	"sMrXSgoMwj1pivdzK4s1OPvILN9ClbSMUe4hiBvP5vxKZOcsu5IWQ9Qyxz4zdBONx2JhK80CqW2qRkvr",
-	"K1dB0jglVpTBqbuJ0qc+3bGQ5ietAtI08x4mxyCZVsU6VROYYDZarrOogpGEIEVmREG54Wp91Bvt9dk3",
-	"mELJ+Gkyq1MFWZb6LBsvjdVzkPlN5isEyRySfsZFgnIxkQoKG0Jwx1zny8KLHBWk3yfLsmL+P35068i6",
-	"WImOuVV12+X+/7b8ZrnuYdoa9+Y3bnr+xdFyjWcssCqKtizccbTVDaWKO5R/DxVMR5Te++vV6zMw4EOh",
-	"JKRvqQoV+hS+jbVK8ygdBTXToHfd0j/3SV1zG5qFl4VGEIZiO0lHmg90btC7hiU38FR2hh23P52ko3yc",
-	"wjfv/+vJ6WAACfxwXZ2M2kk6W3e7M+x8x8czeuSJA0QmiTGYH1cCHFHD0/4hKQismLe+wdY3+LR9gxtW",
-	"uAMcgk12tEUpxnBC6YZuJOhZLkRpBLHx7N3bD5FVDZt7fn2WJWw1k+MZ1UsLWAYyhIEoUqEexEc+tqki",
-	"QcFk58zOpGHXogRaayxfY81H8ZEyv4wLCdUDN3PeQCegOPbZByHYL2fuO2S+2LdJwIiGZBnVN6jjvZIq",
-	"16vjrF3ml9PW2LVJNh87cxlpBAeZu1pP45djGzOs+8tpwkyNPv1y1rsFcdxhLwvU7HikBImH2xrKbXIw",
-	"kt6UsAZtcNtujypT/rMdu7/mZKtwf/oUjefMStfwqBT8imnXf59dkFpHa+hmQSa9anDS+Lfc4MpSr0go",
-	"lsZSVDMRdlRwDL1FhTwNiv0kpXcvfvq2d16N8GJiRQnDlKaqN+CIc6rCS99AdVh4K9QgQKyb4OMZqrIT",
-	"XhSMKuutBS+N04UHqBP/5S+xnhIrY0c6OP5lvBtxlHE4BiFPLqpF74NwjhID8XF35SoJ3v3LUf7fDhK+",
-	"kYv8ctbykZaPPBIfuQvD8LH0iMndzTfeC6OLa4E5CwXW/8UkFeOlxWzknPnGUKB1hIz7ZAljb1rwxbWV",
-	"cCyv70gmffXBffQmr+x8Tt6+Jum4DsVmXbJrJcHXUqUSSpW3Bw7Zi8GLXrACgXUQTDXdXIQ/6rkrNgfT",
-	"67OsEGpqZxlUA/D6NJDyKXAwyuc9qBuW6CP3/Urmdpax+GunGywKrniZKpifYV0zE8Im7mcrEmZLwXP8",
-	"A82DflXISAv5IJZFAU0VUgleMt/SiJdJquxyJBK2kAuRsJHg4CKaFiKBAj5KFL1zn0/jWupiM4dFNRMc",
-	"fp99o+3MsdtUEc+C7p4ZluVy7gQFraD2dla3R5FIIQ3LRSmvKalZ0H3wNFECy9KfMhu94VoZpipLl4PB",
-	"V2M8DU7igL8Fw59hkPTLR/oNtwB/zKIl9+sE1sodre5sI1W02FoJkyA3D/MPWTt8whJbclm4VfxPUWrD",
-	"utmLr/svB3AW4J9Z7xwbJa7FstPB9xfs4qtX7IM7DuzF1+wj+8srFInO2Ed2+vwFPP5rwS37hpfup7NB",
-	"1mcXfn39iutrdxfq5vXGDd4887B/v7pLuuGqBLM/3CbqAjLMRW4AUHcN69LjfcEKVBWEnIpOkrLGyZfY",
-	"JCabpUpTQ9cHGhylCaX1MW1KJs17MXfXHcWxqdKlyPvsbXA68GBedi+Q0Lk1lQQcqn4iCSPzKtiSMeEt",
-	"JdxF81zmgzYsy77j41nGuhwoIR5nSaVPQKim1K3nMEMj/1Og3AjTj9bRPaW79jxQD1wkqEMVSApJmvhq",
-	"QubmQKv9iQ60eOuqEHFeL4Q/1t6uQP3UjNyp6lYmbqnYxNEcb+pGu7bxhm3cEG+jhnseKF5sEXe032cM",
-	"pixFkBrxvCIrbHNzu94cD4Kc93TgUfD5GR03qQ0+YYW8EnE7CRa2J7oXJgY555ws5hpzJ7/aHHcqKqrE",
-	"VWXTwdrZwWh+g60cdzxVQNOi9D999rpyI8lcKCvHvGAk9AaaCNEwii5iN3JMQaOxa8opStG58me6d86c",
-	"vuEvHNy2Y232fy31/MeYanzaZEJ+dyspH25KZ/iXV1W2IKJu+3MOwaXqDF98fZDMX1uK1vreWt+fqPW9",
-	"q0s2kQrSvhGUaZfwfhcL/e+Y3WsvaIvHVhzEQDm65Gl5ZMEZgoc3Owpz9ITLye6om+PF5hZt1KKNNtBG",
-	"h6n5B598zMjnDv0Cjv/2rQX5yDDO/v3D25/YO/fWRukx0Fkr+c3wa/KlkU0Vah6ABLkE4ShVXRCVfi0l",
-	"VIIF2QjKOfScvLSRJLvv+pwZ1IQBTs7JJorViUJD505m4/mJVgVmcEapH//2Ft8AZxw43QnmHHBNgZiw",
-	"pcqdCJg9ryM/co2pr4MI6eR9gBbBa2wC77mGAULFMvHRilLx4r2gqhxOsqbBo7YARgWQHsV8YdcM4fUo",
-	"B/uvIZU1duxFi8NEONi0IyljTBVvK6mdwLr+25bQ9o/fO3oBeRkhRTiMxglenefxmUs615jicQuZkbD/",
-	"lGqM5hE8tLcju/9utHqH83jkfI430Hu39XgI6pT/GLL9Rdl1byFzvSsh2ycol3/lshD/qibhd7y0khfF",
-	"msjrcXCLpLNYNghtf63ItjfGelJap77DykRJyNKK5paCjQsBIMwu1So0qRqJsZ4L0uwTJj6OxcJWONAd",
-	"4EiP2PC9dXWZgJXPFxtIUlUDsvbYlRALSjbhNW6gMH32o/cDatDUo+mwbgxETFKVVZgwCD+qfI0J6/f7",
-	"aJrwhihHnU/Ye0G2tq6fVI9pRbyzQVeP8ZmxAa5WZ4ht4lU3zQLb6T70JMaslsJnOiHbwqQUAtrFEQHK",
-	"pVjDo5VUpkdmtWDpKB0zi8z8UNsvp5nwPAIculZBzwgQ4m6VppnSHpuEKiWjPSqqqpywRSnHgoEf2CTs",
-	"Wqgc7P25axdZrihZjilYejBVTtNjZqZXYG+rlQ+1TKux8AwfzY1Ws1JAWYtz1y53WorgaCUc64UkWcYb",
-	"tN2qcZbr8XLuVhOvhgGQs6qs17H84o5CE8o3QmyDpR/qzecbkF8nykQI0zhxuBstSWCVpTL2RkhbobDJ",
-	"yla9iCVCQlV/o11zdchyQoUsIH11JX5Fkh922WDm9TXy8ejCSGvWZ0nZymGxYFBQA2Tl5RxOI3OyFP4L",
-	"jcCIHob927gNDQu8mslC1DbLxHB2qeCo+nvhGjj36+o/MXgORoUeX7n1RPsjz9kIPP24pkgdq/LYgFCw",
-	"fArRke4A6pXAM4szKYWxAVmfhRvxs5I2VK+Mk8M/M6y7VHAZ8p6/BnTsYWnJcClWlO79r1pbd67fKAAd",
-	"FFaiDC+tu6unZ0Bt8ZYD7AAQ73NeYOUWc864axba8i4NzibyozudWnm8W/cb/bHnoe80J7hn5Opx9yds",
-	"3W13q1YUpj5VBFIYjRFf2LRrE3pa6WWRs9JJEEAEYDR5VdHFajaAm3ixUcjbEbFAkzxKfo4DY91CTPl4",
-	"zXJuea8RLs+a5oJXvgm5bpelU3AAuc5uBVw/r8JOZtzSTeKFO4TrjfIvrgO/D+4Y7EW8Nw6RzO8/aHuJ",
-	"Kfkzv79+4A27FNdhdOODgkJdrtaM0vyvq3IuQypmRNsF9xmpJtRTB5pQOYfqC43gSFHk5zRLUJTYpODT",
-	"sCBabVOQy3qNJbi+pOCxmhqrV1CAiRhJjWVC2SW/FqaQC3fpIhow1vO5xHrTWPLai2L5NTC5DaQT1XK6",
-	"2XFA9fNr6vCWHW3MFQTIYAOsiwE3M0dNLSwG5e+6cvIVzelA4D4O7hFVyIMQ+3W9MOlIc8k/xuj9BqT+",
-	"Tmj+QT4AEBZbrbLVKr84rfI92mg893lmAOUAoVSk192Hs+D5WBt7AhJ+rlcqwvkfbcZsBsAy1xELHfl4",
-	"KfhVT9ii1PlyDJzyn00imLtSY16MlwUGfdlUZdXfb1U2pBhvYaycgziY+X/mGYjDkIrxP/TIaZbqXamn",
-	"pTDm3/UIlEs3LUA0wQ8sGzuuURT4d6/PfiJlBccpTDUTw9bCDkO/qEb9hx6ZVEGFH6f3eN/2mhVcIRLH",
-	"EdAC4b0eIuvWBIyQwBoqyPCCT0XOhLoWhV6IxMmZwlhWnz+j8njQ4kxOZ+4VicWEmC5zYOipAiFyCDJB",
-	"DUsciVZ9ln24kgsSRi4hQM4NgYGo4bhjucbxdvFpqgA9+3IwGCTsJZU6WvCpVE4C9wkAut4skdTSpqB1",
-	"wKBAFi2qnqQKCwTC9w1l7Zqq2LGjszCFtHDa2G/CMP4F0buw3I6mxFfiQDRubRHvL8DjoG7f8aloYtIX",
-	"eJjr6l2dOLUw3S8Dpluxzs39vQN0t+KcYAA7QZ/T3VjmshH6i8aA2jGN3FwewkWQOsFGOl+zLmfZ65rP",
-	"bM4X5yz7/Y8sVWADNmSKK4pewnZjzGoB/vviqlMFUXrRKH0wNb7VjQOtJxRcTQY3irL2mQIqEBsGlY/8",
-	"o94w0P4rsTYJWyqzJGHI19sju8MW7q0yNKQK6+xVLsigncduxj7i9a7EmoB6SRM6st9gyEjV8ZaMHWYM",
-	"VGbJXwc2tKM12gpAvAWFu4hCI+sKzGFaKp1ZoMXRin4alXWsC12Cs5PUsKiu3cnp2eDPt9c0a5Nplc1W",
-	"2fzylc0aouJ+NM34Et0Lu9wfgf5teB4lya8gJtyw7N3PtaD0ZtaeJWi4czonOH8Kp0wtuJ2dM7SeYsFY",
-	"IJUt12659hfCtav70/Lvln+3/Psz5t+sWzFL4Fy9e+TodF7v22Cc5+hC4xXSxPGSiNxVabBe0xtYDQgB",
-	"RL1a0hdpTaq+enUSYvLANpr5phviXyGZHYW59qoxbATEvhi8SFUM8vDO4hk3jFs215QdGn3oUBI+tNXl",
-	"DCtmY/7oBu92PMCbigrVUUY+M16FIqKEeBte/+bkg948T4epziDruQVTVS2cZ5/RpxEyZkdSvfP6jLfH",
-	"CHlYM4BfgHXPiUcBwkuIryEF5LlFfmYQuIROVwCU0GAML4SpoZoCcq3alJ1SIXx9Al+jx8SAG/8HeSXI",
-	"Ko7eYMJcREw/Wo/d/L/G/M9TxQ8BStxaNLm7Gf22BaBqd/KTRqpVl2h/GFp4z4o5eaS3Pd2FmNjNd71c",
-	"8vrnD5cnX3998s29+bcbKFsb49bGuD2dGLeLPI9ZNLG5Cpx6v4LGQ7mnLze19QrXitEzVdqmxLFfHxVN",
-	"uhn6V/UkVUDE++ParTXonA4NA4hzO9dT4pM99euuWaNLJ7yge7tB3Mmqqg1SGSt4PqwJNkn0VyBW6PTe",
-	"oHfu1cZsuDMBdo5SCLadooqyRiWQNQogaNUUvpVlBvhVxgsniZSOT3oQqF9EWL2dXmfg334vupD4AYwn",
-	"kMXJ1rl577xKAUF4YxDAXg4GA0yNS+GOlI0KjC9x/oLHcjLXz8fn7GV+jDxLG6LELbIu7bnPrW/3S/Pt",
-	"bm7w/Tl33VmHn14HcvoHMg+nFu5O83c2GFT5LIglrrgJWZMcjTsbvKjeCSqj0swsxzP/UZe796A4hJpi",
-	"7OMMYTXRCb+NVmMsXw8RgjQSBWRw16k6RNXps2/d6AHze5Neg0limhUbdqxek6o9ig17YL0G5n4ves1k",
-	"f5j7/ruBw4CLf4aUYodRMT5LGxek0xoKi6cgOeNe7iZkB4cPHiUSJ9tIzbqZDPNV1MV7mfc7SQdSsUMA",
-	"ceKLLddpZWdTTb215pt/9arzx05ozEUczD4k20tlEiK/CwUZYCA85Esiy9TYp+WgCEaC06YqipMEMuVf",
-	"AKK0zyLW2zQl8jWb6+ua8Io6kS83eR3RZnAg0oWld3XEFtbC1pOS1rqqbI91h5Dh1+BQc81hljJseFKr",
-	"YBnXL8ICTA1k83iqWUUt3CvVfEwz0KZp5/Vj2m/uDxm5IUE3S8x4Zlp20fqVbvIrHcmkdgjbUi2W9sQR",
-	"0pMxmWcaExj9SkiLBnkxUEvXgEHBOookqH+AjoGRXk5nNklVLUL62WbUY+RmeuPG+bOS9rU2NquEbD1f",
-	"LK3P5Jkj0c9G3EiTEdABXRhQtAfsJQFEkYVMTFi/yA2pnhoVFynrpyqeT5XUNGFzDIKDZKjg8yKrx9np",
-	"iz+/+PqrVy/+jPyjzioqsv8Qlg7KBFVbsW2qX9/ev0exoqPlOvHWtUaWGykJQRb551KU60oY8cu1VwwJ",
-	"acJ/lErOl3P/xkSXc247w06ul+5eJJ05/4gvVOuadOb+q0EwSlCs2x8Pnsiqvrj7rSBwxXDh4Iq1yaLu",
-	"N1lUHMs0Wq6jak4J+Hzrh/eRckrtJLc0lucLOb56AGt65tqNopo9ofRR/+7fTm8AyzIi4Ej89dRuV3Ss",
-	"b7MxyZLrFK4FvfRJfY6B+AzPkg56+Xm5vkQSAet+eznST8jN7h18+sgSpB/Ad+7/uyiNmxRi1lqPYutR",
-	"vEM6JXeOopwGkyZXYrjju+TN8MIfN1JByC5wLR6CEFLTj04L31O/T5AcfrVNDif+ph1BD2mmT5Mk0va3",
-	"VLGlinfXxPEoPTxhDLVJUA9+CHDne/IMYQF4r3C7PSukqAPaQ35kp4YTvsIn/v4FvtsN+qxBArfBn9jt",
-	"mzyLIYxgmqUBbWM9Ix26ZrYNo6zZDlK1x44b9X8QsjNVIUe94yVaheHGiePMcjwWIje9PrsdPjFgJG8L",
-	"ULyVHy9VBwIU9/nxqgoz9wJQbDpFn5RHQqIgN8QlJA+DmhVa+ZIE/U7S8Sdmv/2a3qpAjBdfvcLcPFDG",
-	"RKr6O97C/e6Hk4uvXp0Mzl52jkrDv3UbW6Biy0CfGlCxmVDfN15xk4U+AmyxeWJHoRfnDReaMIzU+GEI",
-	"xlQBhJFFCMYmmtGIYww8Mgn/rmMY68TOvQZk9GDUIquDFlN1Z9Si34I6JjFV+0GJ7DhMYqruDEps2pMW",
-	"mngE8zsQoLjj5rY4xS8Mp7hrn+8DrrjFcH6vE/HHxy2qVAWqlSPN2oFB6Z0zQDmyDZAjolYQI3UHRYXt",
-	"iZ+uKTAYcXXXCCt2Ec/8QZGI96PAPD4esfkitDiTJwpL3LFdTweduEOm3wlS3CSNnxtMkeo2qGVR9Prs",
-	"R30NWfQrig0J8mkt0MJGyZndJQSMX0S8iQ6lqtEy9aQxhQ9A/4603Bxsl3kKNpd7w6E0y8D7IIYtB2iR",
-	"hjciDe+D7+wQlxfLcjzjRpzMpAFfyC7EYaSm+W8MVHjGpL3cWCeGKjszGcP/VxVzocwD5epFEwum6E0V",
-	"xi9SxA4twTkAACHVb79qUy+tkblgp46ovxpAKeWCzxeQsAGqPmBBju4Aa6+Bvec0YaeDgfvXq0HvnGUr",
-	"qXK9+pGajJ0j+MSX4O2zt6pYh4nioA0kIDKW26Vhb90vWAT9HZc5gwrLSL7rH7Fcw/igaC9bCwt+jMgJ",
-	"4UcR6q7RTgxTlVlteeEbfO26yNggYVnYgYxl//gtS6g9WkBaTqcHQOZ/yGeBNZvxAPmW0MxCjQFQqxSc",
-	"rWSJBTqshrBSP1XXHsyVJgaqj7SpKrjKHz4tMeEo/Wr8jc7rDUjKX3FfIZ2X2/WEVYfy3Ofe2jxbGP0A",
-	"hwur7Ei7C1mJrXZijhXwklLZr846wQIilRXTR4FDbq7RfqtLOOWeBLSIyAcpn9m01J8U/RhofxzdeP/p",
-	"e5uOWi1Ek3LT1H/UEyA+DQj0VGXv3n5ojtYko0/WY0YIyGzopO5CGijyVKkaplaMCyt91mqbeCUFRuNe",
-	"xD/relWMtoe25/qaCCVAmPxMoNQ8mrPdXDHH2Xktkc+Q/eO3jFqoMhz22S/1+bsHRkAteF6KFGrAoHaU",
-	"J2Q1yll3JNYaxyBLnw+AQStgo8DaMHw8o9lNNZWW3z09TCoEGswkUoqQ7QGVbMxX5HhA4m1kWFAoZFly",
-	"DWJDzyjnfaVORSpbqkKpU2Sh3S0FiixqaJjDoIhxscxFHucpfJFU8/M7QnCGqrBUQ8zZi8EgYZBrwauE",
-	"0a5RqkWJiRb7FYwhVZQCKgpkm0RTBvElrB2yylTRMxCKjDtwvKi8V5DCsbkMYWO+rN3DbLLV/SrtjAre",
-	"0ngJpyYpeVQujZVqjMCNKgB5dy8hRKNXC8V4OUB8X/2oFXIu7fnOCRDybzPN426KMrHejoD3Pdn08IVS",
-	"E6kKYgaKQ6UXv49PWQXXocnSenzI976sYMeJXhd0+8e8LBGl7+XGkb4WbEDVKDYTmEXDg2ghIDpSTYdO",
-	"7MaVi2gfyPmOtgSozdEJOb1Q8646Fp/GxBGdS+gT/u4MT0/7f36ZRPDO08HtYCp/JFUbg/5GE4Pm9Fnf",
-	"6I+3BMH8cVi9ioZVpj14CHvKrZyL1VAOdCfekja0xpbW2NIko8en5n5tLbG8/ZCAmE2BendkJwnKFToG",
-	"5Lzq5mWs6y6e58oRBiXfWR7Z94h9JCyb8xIqGNczBKBhwv9yKfFXMOnXIDqazBA3YW/OEXqD76RKYpEp",
-	"kOCCuElLYixfM6unwjFKj9nBuqW7ED2+WT8p+NET7KZ0ZQhkrS3lFrgnDmhNWLXEiHMdr1/rfGPJddm0",
-	"4qlqHDfBegJb3tx+2MDNOYR8Zam6E/QHl3orG1mq9iF/Qt3uCVRMikSR6jAbPfdSpHn4KF4PDboPKeTz",
-	"r4zlDyIQxJ2ix10lj/srl/UJ5IwWtPSFgZaOlQtuhiz5ovsPIAW8ptzXHEpyB80Tfdh6WY7DIaai8t52",
-	"NZXXQrHMDy2rclan6hRLdQ9YQB+YXsLGegFq5A6Q0dCR2xOw6ZH7fohxfW+h2kaWRPmx3SA2lM2EKpSb",
-	"PxGbGS1lkV/qP2VQ2b/gU5OwXM4d34OC/SshpzObMEpLYBKWRUvjuKlUVpSKFz8BSjaBAtpxHY0soVj2",
-	"XDCZG9bN+HhMSZAdR3Z82GqWTfly6v7oJSx6w4OFsV0zk4uFVFMa/D+XvJB2/a7g6gP4k7JzvzgZJJz7",
-	"Oebtr0Ohc3rPDSv4BM2MLyCGZcUNGy8tqOUJbnMmzXsxd8wvY93Mf+KH1qs6dYc4GsN1De8cjows6yJl",
-	"l6y24HSCWBvL18b/0vOl/H1F+FsZgfFUPjPVYJpB2NXzzRSz4UlDNsBgyDVjvRBDLN4JbyRRFioJyc9j",
-	"kdRkPTcTt3lRevSNnv/xW79ms0qwss7bD5fu29slFwR1IGPowXSyEogpr/VCipyZ5ejEG5ymwuKi5mgb",
-	"DLkMa8sNhtVhMNIEIzCYkkAUKwQni3NY+j67gNtMYtdqxm3tORm9WCkmwsmnAvQHSAyWpAqNr2hQsnya",
-	"BKNrGWfMQWOtkWosoKSs61D65PXiI97MVEVddLFqrFRXMfWioViN8WjMrA0U3CGbo+Xj2dxRTfg8VfWv",
-	"oLyqW4XeOctGvHS32gPqWUZ29WDq2zD+0XlVYhVwmHpFNkSczEblCffFdr2iQl4JxsmI/8wMGWdU5ccp",
-	"GaEIkNIrcnEbgpA2lQqKFqbg4yuT7CulsKNaEOtSwfioMTDjUarNcLSkYY60Xws6f2M997jUwjEdyzz3",
-	"8Jog8pjzuGWkGNTOUhXCGJZRTfkP8IrjcZDmB/BobDWT45mvOo+nboex1R3jMIKq+xoGjM/dpaHu4XI2",
-	"59kMfNA1SkO/lQm3sWxSHWLWZNB9v78ivw+dD3sBtZRXM6FS5QvyJ+EtHO9hhteLPMeYchJNPmU04NZx",
-	"8NjESnDqfHMYaszPC+WjNjyvDc97auF5Me28z4C8Ui8d978NzoteHYIwFciDiS1xmXHTV2Cuooi3c5ZV",
-	"7wLhzv7xW5YqggsR/l2JLa/VjeBYYD/fXfIpZSD1fNf76mm83te05cA7Cm/0ntbrcFfTT1qJ/REF9wL4",
-	"8QPclXgjjD+qqPaaj2fi5LVWttTF7UqrwSf+iz+So4qyfXUbyoMf/aTtjyRutXikB8MjVYcjJiz+54eC",
-	"I+3OhRFVDF3NdBFObw1pQ5hR0FDo9+i1zAQxAWJlR+uqbGaO35La5MlGVQgVntaIXZAJcydZjq+kmhLY",
-	"0ik6i6UN4hflFYySdFhZFIz7hHgLGeIZZBlR016VKNN/a54xJQzsQJ/96rWv+paxmSic0D3RpXDk0EN7",
-	"2A+ukRBAZnWqhASS6j8EhQ+xEPC7V922q2g+M7BU9CFQz8tKcg+JQqKAh+08IZWYW9sXDx6tUXK39KKY",
-	"JI7Y+8+kxVeJUWBZOcTJel2O5uV+lDW4Rh/HCwcFRqu0xeqtUcwH7RvCzUQxcTvG1ZrlYmFnG9mmN45W",
-	"Q1XVXp+9JjvYrfAjTsNFSV8rsSHqd4mPZTTD1wjvyno74/gOS/+hF+s7Mbh7lPDjhd0JZsgHt5fxaVJu",
-	"jo8dB3IDP964xhUaYQxjbRWHVnG4PyyDP2UbLDMm2c/MAdz/1uoFJbIOfreHKImKSM/Ag7uchdbYWCuz",
-	"nAswDNYofs9bSDdWCCIP0Y4UQg8zusqQXdiNCTNr9dlP2odbrpED7mUiQwqnXoD3m9fqJ4AtbzXTpuJj",
-	"XV2CDAIfmGdhO5Jao71UWX61kSHMd5M0hmj79NnsIs93MKhU7UY4Hsmgaqjqw3W+IzNabe7cJ+Vucj9f",
-	"G086FebvnSh/VtJ2hmf9l4dyu/o5bY1aLW96YkYtFdPrKtHUUYroUazo+QjsMQ/EkMAv/nIwiGZpdrAb",
-	"gtpHpJGCDEIEfKpu4kPBVz9ejwtkW/D2eCcVzJLgLEEcvBHKVnofqsOoHdfx8u49dDu5eZLOM2Qc+Isu",
-	"GdT+Vpz8P0xPJkIBj6EYf25YJv0oTP+n/gQRct2fMArCIJZ80NtiTjjaG+H3hzOnVDWmQfkUzMl8Wu5U",
-	"DcP1fByz+iO58ct80PTloH/28gCI+ubSfYP21cfV8IghvsnNLiWPLEzJ9i1quWjLRe/GRX1g2AaTeXxe",
-	"+kDAdc+N+AYavZGLVktAN60UPCdIlJ6wKYbbuyMAZaMrSIf3VgXMQQzcRk6WbRCrDUxIsqksUR7Fu7OR",
-	"WwGR785EPlMY8nGM4pGxxFv65y0QxeAr3DjWLYr4i0ARA+2KiFXl07+rE+4Aev17kPSOyYEYaW435kGM",
-	"SHQuwUeSqhkHhBXr8sOoY29/teWHtljtysh4ZKLCu9ulHiVJ4fYGspn3GlYHoQ2cfFJ5Cjfs4XekMbWU",
-	"hY1Iobdb/W3f/3PGN0PTt4OygAJgU+QI9mZyd/DgZkqz5Ti7Yx6he7iJjwvwiWSJHZ7F6mK2YJ8W7ENg",
-	"n/ulCvcA/7kpkem2crenyHol0TxU6tIASqolLfXErhpjlbqUspWC+TZhVThEMNWiabeOjgkVztjFQXlH",
-	"IG/Ro+JGqqyj9yzMPKB3zdeTuVxpqEFqZC6arJEvHs3l9ok4A+OG0k/VecQxBL4V/f5FVVqkAA8nb96g",
-	"01bYyYdEllQQ0D2AEdaIF3nrP0U/Xap8IlRyc2HqqVHJY/BpEoXTJczKuUDYKVRx7zWCNm6R//9zBG2E",
-	"5fukbrH6IPfwlnKpLuVc/CjV0goT4zeSjo+OwGRQRtjlInq3Mzw9GONRP1stxqP1Tj05jEeNcj42S3gk",
-	"hEcUDXUswAP5Rqp2M44G9zGYT30ZhCr4ykMKC25sqvzPzGg24SX7N3Y6SJhPTIAtVuPnOZTbpEgC22vG",
-	"g0Du64MAIWwvHiRVUZTYIYCQR4TTbxWweSzGZ54G58OeSdX+wFegu9Of34rRsiw7TUztCDxHmHmL52g5",
-	"5r8onqPOUh6db356NEe0ALcCcwQ2dwsoRxSmnCmqjrlJuQDR0SjNbyI/2K2BH6l6MOTHHbjFvwLyIyzP",
-	"p0F+VErsIciP7avQAkC+GABInEHhsfAfEYH/PaImh8M/oiDpw9EfAB5IVYv+uLOB65OjP3RM11oPwJMC",
-	"f1R39FGwH1vMKpbrDgB+hO9T9Xi4j7vcwcfFfUSSxN4ML9HVbOEfLfwjgn/cG114RPRHlIFlF/gjvt6f",
-	"AvyxPdRmDEhD3VpLIemy9JnUTbLHN4jyVRZNGCy+Rlggs9R8qiKDcJUxHZPIw0n4HNEl9yUsHWkMLfhI",
-	"l++5k5NfgEtv0/65w/03gGIwlf/vrNH/9zLprHR59VooK26sEvNIjsJPy7tagEoLULlPgMpDyMQ7dO7t",
-	"ZM73X0txgyFtZbjeTpRWK6PGugPyYJ5DVkZfcJByQfOi6DV6LiGZ8nZ2MJ+621/ZrSpr+0o17sp93WdR",
-	"aUKq9/jBvVvVZ0D3aC9OpPLM1HJ583o272dmI5/3mzxLIC0L1BQEr6isODtqKFAy0S2F/7DWCmYAY4W8",
-	"rl7YKCzYiy3CSVWhsGQbBo/qe0o+Hik5IfsYJH1HASTkqZMqFx9Zd6JLRjyrXpHvrB8Nt3fu0aYjbWdu",
-	"9ts5YjbXyO1trhlncBFCwT8qB4SrDevki/vQA/wLi+bQbCE/PLiN4TRBpuS6xkflJTcrzrkG++xypaMk",
-	"7tDYWC8ElQ2IK9j4mcUTQ+e4xWE8i2I7MxBPfpBXIq7JHKrV3aUK4Dnm/blDtb/G3NCpunuh5dvW3Nu4",
-	"d0+s4N6LjWJ5cSG9s40yeu5Z/XDvFrZEJ+ngAe4Mv6p3EWz59Dxudr/8lkR1As+26gQ21fhzZPDQ8n2b",
-	"G/bZ1u5rqN3QFu5rZbx9ye62j8y9JMzeIac8UMm+Pce/7kTfVRuPCptU5W2xEajgQDm6QUKRojTPQiGX",
-	"0RoFD6fdJmyziJz/zr0h814Cwogi6wISP/MMGgmSzN6Gwlsy72FlOKkYTxWM3U1ikzU2V/rr3bb8nhND",
-	"99XfY7Xye45K1crwxXUL44J8UdlCkJW2ihg2V+ljNxTpS5Wv0ifzrWp87NhifFSDvLkaHzukGB/J5A3s",
-	"Bl3tWY8pXpZ6RVVl3KaaW9YojqXSI+ERd5ZZvmh0xM5de/pl9uYeJdFA6FuUxJdVbO8oXn4zLAJbeDCj",
-	"TKQjup7IAGP59E0ebC+ng0FVS9/yKZO5qRtjgCinihdFr8++Q6U0r9Ktw0d6wjKYIBRuq8XLk5lhWHPA",
-	"5kBuYXw5QM65YlWtOqxxpyFtfAmMl54ZJpQt10mDQYJJW8uAnioCSQClv73W21gg6TYV7+vWqMoIBVzj",
-	"wusIc8czYXlCSnzHk0Sk2e9W5zerL6UKyy/t8HScOw4dQn1dH9XooppTG2CSOm5daSzxdLTKfumO+CdR",
-	"0/Gc32NFWDeVB1Rgb+p+Hztq3RStCvsAKqzFy3t3pdW18Px3uJGHY/0cg1lxQ/xoB8qvDg2TdrsEN3Ac",
-	"PgXM3614jcwdD/M8ayZKETOEF+eM+5YfkLM4uvveTbwGObw9j2BbLOL+EYUwPk/tnyiIcBs6aB3Ba8nd",
-	"06gU4Q4QyZKAOzmqxNwdQEA36sDT/WElUNkVCls3iMPdSA6uFXyooRKhOG2QitE/nKojpeL9Um+qDiVO",
-	"bJ/UWyXF3hR7YVkehnL1WdQ6rHqjdCuh2Lg+0YshchVfbhyMPpuA7SVpDXlypORLdUqPooNNMZOfXp5s",
-	"AwrjgMLPvYwn3BN9rxU8sZ72gyU/mekV475otxFFESnZXSMoqCIuxu7hGDFKRFpTA3amCozZ2OybPIvs",
-	"GQCh8EXCN+vHvUD0wEoa0euzTJp3WFx+COWgs1TlYq5t3faCNmVflz6HMe7S2UE6hblBOWiyhAPusd5A",
-	"r8/uCSWwgag8Z3dECey0kDwoSqCKXo+PwieuZECL9rOS9u+Vf/0s6YRz4+HBASfQf5nsBBicAogz9tS7",
-	"8TX56r/RHzv45O8xWMAf9/3AAHrLijkWn3c38fXJixeng8OKWm/dyTY9TBvs/tQYIhF6osoPwxofwUFf",
-	"m8Z+5/w2JhJo6nV0W02GHnvPcmJv/WjtO9vvBZdOBdjhAFfbTLvRDR7YsxPUN8lSlrD4N4qih9SK7h9N",
-	"jm47E0awiV6WqWoYd+ViD/TZ/VEInl/KuXijvuXr0Pbfg4s+VVkjqQ+R+JU7/TAPeqr2utDpVdiwg1zo",
-	"qRrpfO1UIzlVoKzdA3e+lTM83vHP2hP+0F7pLUHmMN90nRy07ugvzB29sb334Yr2rAp++IXo7l5bPVpe",
-	"kWBtctGpAMoRgOE15Fh3NZPjWVT42wfPL5bleMaNqL0eJQALXgFpbw77BwVK6VSZ5XjmR9bddkJz/2yj",
-	"EG1vl2mcXTgtD6Kc74DG3p/e8vPTv6qsAnfTvx7HGYBng8HRqJ3d1iPwpNII7CB5j+YW2BsbDCepTvl2",
-	"Z4aPqOpDRQdfsMmyKNgSKMywHiMsjUeg5E2pgqMY4VtFB59XSR9r8VwxZKhXR8UYfi1yWieioU1kN4ld",
-	"IhCBc585Dqtw3nukUseah3bbgM5e3s5W82jmmHtzOtRl2mYZFk9KS5ZbXMouXModmIEXfws9jpK2N5pX",
-	"foJcfU57tqWcz0nQXCr5z6VgfK4JWBeoEjgOQrvb0QbFGmpsQGVicKlC5r9zlouxzDFagvvmIZIyYUaz",
-	"sVY+ZQJSaMPGXCltIWySraTq7aCBXmbcbS7/gQb7Sc3kxCHf8/EVuzgZnN6eqvnh42Ra63JrXX461mU8",
-	"RIwHghCRqR8C7dlFqvzVbaBXlTH5oASndeLEuogFx2pAgvSmLAoKV06K07pHGU7ZaI0V1W+R3ZQzP8HK",
-	"ptsNaU5lnvV2GA/3EawfpLHVurUxNA1k8JEDZwLzOCSjaMV2W5vkl2CTLKIreRvyVr/oTeTtd7nf7PhB",
-	"TzyYjsJKPbEBgyLm3cBaNU5xBTuPEitmrB5fJWw1k4VAZBe9VJneTBDNpIWMVYgjrnowVhYFm+kCoiqg",
-	"Rdblah3lN+Eh/JNpxWbQA0CHmxNcyDwbMgA/6pIt5PgKdWVoGbxuDdZPiMkMY9pnCC0FPFaQQEXTa6wb",
-	"UoBsKdaQIZrQcx6weIR0ifzkeOnyQY2AP5Hdr8YRWwXzadn97io27cgTSmcjEoSckFQKuyyVyClAjg5+",
-	"BpAud/+a84RGRqpbxQnvuzDfC3uH2/JICUArht9st4m2rM332eb7hHyfB1/kTQHhcMsE5qgBqWLOrSgl",
-	"L07GOhdmn9KEHBz1lyjvU2CMviUA4UNBiMz/9Frn4k2e9cmeA1nA0F6Uqi5UaHKcO7gNTO8GM1K9q4S5",
-	"efLStbbDoMTuaE9yDW8YlNiP9fmCKokZzXBlZMn0Sg0rDCvohnO+ZiPBnAbOpKqKTVzy6QnUzcihDQzU",
-	"xVZkjq2HKAhNeFkQ447BgP4Y7csnNWzVz9hrXeQnpS4KkTNjhSgq59Dr9x86ScfYtfuuQ6Cr25vBLvm0",
-	"tYC1FrAnawGrEbTNFJdImW9lsq9T82PsYMGWxW5tyrrk02DFSlVlxoLb6v4RdYt/elPaPkvXHphcTL5a",
-	"Q9cmoXtkG9clxoje2rxV592tjeuLsHFtbOotCVgD5G6DgHlLV6OmehlFgVYC0TNDaDLW5Rgwuh3MntTw",
-	"FBg16r7t3SGZ1ffC3k2seiwdNeh/26u5yYZaHbXVUUlHPUpCuUv1iSYldZ9+mjstiUoPUvx4la2ZW17o",
-	"6VIEDRTiBHyzGPoQoxiCUgo5krxWeu6/9pGQNwAdYDCNKIdUbWulPczdl010Oc/YRBeFXlFR3QxacvQ+",
-	"GzqidMIWBVe8ZN3MzISAaoeLgkMB4syWgufv4K/ekGV2JsdXShhDk8Yvv4WxrDMy7qE6dJ4qxrJCKhG/",
-	"4D7K5dz9rZWpJu/hbV1dMrUsCjD61d4U84Vd987deLFR1s1GHKJS7HKEGRslZm4cCT53/+dqijLjeMaV",
-	"EgVMIW6zyy0rBPcRnwyk0DxgfQNQTxtzYgT4LNCasDWveOKbywQLsbFSm/OmaVPyqmupCyqHsO3DqBKB",
-	"9xlBjtGzkuORIPPBFNSBktkZV2yQgH2gmvzPSlraRNdeht+u6WdImIWHBs+MtBT767nSB3eGQNzOpLkY",
-	"W3mNKGsPWIRbUy7FXQwK0MentSjUlqsz7Eg1nnWS6negITMBKutwADjClcztrDM8+yPp1A6Je3764vTr",
-	"pBNTCkdsvnrFPtQNFOEn9teCW/YNL9kZ+8hOn79g0q1auMGdYWfEy9ubLmpL28aItjaMJ2/DMEQEvIjw",
-	"Y+3BgZYM85wTqdrN+z8Ia1idqGlF4G4n1gtfkpg7rjEWrMuLAug3xqv0hkyrYs18T/Q6Wn3ZnF9ROXGn",
-	"Djfmd6y4fd0qnjBRGFFPwYjsxWcSjDIwRjhw6H2jSAdRREoZfFjGFZpXjZR82or18qa0g0kn2s/OcMIL",
-	"I46jmdRK8Mp9gpz6dfZ4yzjFzVPQkumWTN8hlJ/uEgNQuKd0G0Tb3B/V3m96RhpKOWOM5aU1HhsUdDVH",
-	"Ssd6PgdQEQCTHNWuaHQ3msbKSb8A+jEzvWC5xmBE/LA3ZJV0BooRiWUJezV4dXpy+YpdFMu5VMt5eHwG",
-	"j78avGAfLJdg/E7VB6drsdNXbMobPr2E2ve+ga+hgarf9+7cg1h4GvecqvA9vnG5HAl4hX1kg/7g1Uts",
-	"5+VXfvxyIZgbHfswnol8WTj2krCLv/zljN74RvB5qn79+uNXp/EALpxmBTJpJZeCMlG98hp1Lvb6xceX",
-	"/RfAdZz0TLrKwo3P9FN1SXFOseoy58bQT2vWHfNyBNvmWh30z77+6hUrRs+l+l//b7VwnCaeqkF/8Jc/",
-	"v6zecMtu/LLD93/xD3vMyjlET5G6xrqopkFJo5ra58bFU9VFkT5hpRu/yJ2a8wocwHNeMEwD3TtnTgHF",
-	"eZLmadjSYOztYjkqpJk5sSBqGfW+fVBiIuAbHpXtbBAbTpaNlBDoZQlOlZrNIoktAz6VwvH+lCPlgs/U",
-	"oVKLM4tEDQo39OsKxBCsLG5h3O0+ICdybWUf2TFzsNCx7aIh0t/6aL4oH80RrH6Pp+YGJ00zIdrnPTnS",
-	"hvRY7pONa3WDI8Xrwq0npfWkbHpSDreT3NWfsiMq/q9VTHyV/DWuh50wI0Qe7CKMYqLyc6r371NQoglE",
-	"mlRVsnnOurFpZshAlc+GaE4JiWjnPBfBcE2BBUlldqGAzlQ5oUxaylwZuuBTLjEtSAi6r5mDAHC4FFAc",
-	"UyuaW59deAS/0xvAQHS3qPm7krBjQ+YfwZL8qWhnW7ahDY+/v/D4ezZS64VQfCH7/hbshKkA/jfX4yUU",
-	"t+GGZd9/RzWWfRtrPi+yhI21uhagMFrN/v3D25+qDFFXYm3qOZEo991PQmAdGquvhDpnYycu5JRY6ZoX",
-	"EvIpVUDkFV8nVbN6pVjmLsm25ghRUV3Qf8e9HaCXtwuhLhby381TjsugQX5LO7CL9MBr796EnbqD4HaM",
-	"yHagsFYT09x5F+NlCW7Lf/wWn/6mmbkz6E5XdANgsHxsG46+Owfbp96d2L2nfkwtopRgRHktSoi2Gy1l",
-	"YYHbJ2y0toJNdIn/4CYyt3Qz6ur59Snej16SKnd74pMADzYvAWIpjC21mtLpDlnKVjOhxDXl9wkLkmth",
-	"zlOF8U21rXb34ATuVMbGhYSwyOpeQQVPKiIlLRvx8RXEPryZnLjDfQKnm0AFU2HBuBXSljHIMokBlwj2",
-	"H+sFpJ2kAIS7XMn/7vbnEa+kPw/tlTz6Sv73ix9/OPJK4hG4ESCFcJnwvodKFXJU8nLdEKEDbGQX4ClV",
-	"AfGktDrh5Xgmr+P2d+d42QQ/pSpb6fLqtVAWS7HKeqlU95CN4Slmma88qj7hIZXTI3+s+yBV9EXNLds7",
-	"Z5mTeRdu2V1XcT/hAQRCj2dMAWGpD24Dv1VrzF9uaXtJWDgYUXitKWm+z0zolRv6soCV1ojv2ViD5gHA",
-	"Uhphl4tLORc/SrW0woO/yqWKfnwnyp+VtIiFGjBdsrkuRa1lN8qJFEXeQwqGojgTH/nYFmsQzoWyVa4z",
-	"OxNrbA5S/79dWiNz8a7UY2GMVFMahzQXdFSgHgCuvNWoGx4DQHobLsDTCWeikj2jZVkSjm+8tEzkUzC+",
-	"RVvWGQJ+rtOwXuT5DjCjb4VrrpN0GneyMxxA/vvN3e8MXyad+ADfS8a0sOYtKql1dz9RVJKqWFHEV8PJ",
-	"vb2eh+8HW/f9Gd9CKdpaMkqs91qx6SohZWyXG1ZgVF/xe19KStZVmkW9JzWGosuY96GbdZCwScGnBgmz",
-	"4ywfhLWYlqMi4Yz4PjLsatBdaX3GEV/cvvJxkg0xNIIRr04hBTfpSIw1hJf5DUYbX++cjQvBS+L8pQCG",
-	"ZFAWCT171t2UTgTlGxAZ+A6hBXLfuvWjRCIYuCu4AkH9GMPgHdjTfeTRrJ045DU19rOLGYgOwLBogQIv",
-	"ugc+dQrA220+dTp4SozqvmwP5d6kENW5a22dra3zrpwPCc69c75jk+pVDXjTJcCkAlh2KmyyQYYVJJgo",
-	"oAQjRh1v84qDw5QJQNOkGiW79KKEZchtIVF9spG3/mi4TbQHbexyE6F8ZKBMRKAPAMlUB7vFx3wR+Bgd",
-	"X8tb0csGVExEL2+MXY7E1Yr4QVBCUrnhKd/OBCTjJluYk5qDMHdwyPJdBNPH893cUn5qcTYtzibgbI6Q",
-	"f+4rXHnB1+4ynlhRzu8xeTo1y6DZHTb0Bs30IuQ+2G0+fYdNX4py/oQMqDQqli8F+2rAcr42jE+groi6",
-	"1hLUU9I3fwLPmvtb2G/52nSGXw1urR9Gs29Nma0p82maMmu3P6Jo72q/71DqKhpQiSo1KvUoqaJCEANd",
-	"0ixVe5Wo/ZTLCW3RzW2VqV007ZHVqZiXHKJQ1Q94q1N9CTrVsURr4/rvIlqHRR5E5KRJFbqTDPRYylDt",
-	"cjWrQ5tr3qpErUoEKtG9XcY7KUcGHYjm+VgbaG7X/c30tSjdkXrNi/ESk+v8KOxMIzao4CNdfrMsc6Gg",
-	"YJ+VBTPCYmrclWyAkSitxA4zyGscCzk3zdO9/5sDbaAB9Aoz1WRaEnAbEvDZXejx9k77Ox0OyC7k4A40",
-	"wpb1wDfU3+HZvvvNuQf/9k5K0Rl25tyJl8JTitt7jRuv2uO5jY+46a3/uPUf31uszHHEpUYzKrE9MP1F",
-	"Kcf7mP47UY6FshxyImXk7/iRl1OpgOsPKB+hf4BBOz/y8mq5yCAfH0J7EOBvxA6PCLZodkgD73CQT18a",
-	"2BxoA42gV1ppoFUIthWC7bNxiyseX6CdckQUUnwOvhgflrvj5krPuRwPg2vcDVeYEqMimA8y/KwQUDjH",
-	"QUDNDs6WRpQY/EOQ/XigrtmVKAr3/7pc0+gz+RA4qspvpBgoCN2daNwL0C8imJ3h2cuk07jgCLRbGvFt",
-	"/QPMfbI0An/4hhuRv/MkOzz8MNOL99WUD83OtrFSnwSUdwTlbKWrVrq6N+nqKNL7jw3xKqnT4t8qcWvG",
-	"F+LuFZ0QpFeVc4K/m+s47ciYfYNHO+qgKuL0iEXBGSQiSNUdKjixfQWcUvVQFZxg4J+8fJOvSw6Z60a8",
-	"jEo0BXdvW6Cp9b1//smNK0p1h+pMEVn+UkszBbrUuuM/s7pMES9une9fhPM93tHjKzLFROvzKsd0Bxnp",
-	"CdRiqnGc1mTXmuwofeDhksh9wZqxs10iyyWfglNeFHThDeti6j6j2YSX5wyq0bz7mfJewbPnv7v/vcn/",
-	"gMaz3r1VCHbN7VUpmyow3YdKmSpYiJ265AbpCymnS3iRnhomlC2lAA25FBiF7GQ53PzR0kKiEx8sbZgG",
-	"HfMYRdJd8KeD+P7u40Lk0gqmMVZwUmhdVijv90szi3TMnKupKFsls1Uyvwwl08Jd9DTd0ZHb6ZXuiyeq",
-	"UB6nRcLUW/3xs9If4di2iuOXoDhaXnNI7CBEDboiEKLfLZ++2aMnZu5IGRDxclHKa5EnHq4B3rUhy/7h",
-	"TuhvWZUY0Q3JfcCtxdymVrN6IUjIBS1YFxLAUTRtD/TJhGX/+C2LcKHsYksDheIhW0KYzNld9M+jRKsn",
-	"oHkiG2pVzlblJJXzVnLJHbTMS0cwMEMWHPxt6cUdc5A/ICPyO/dWKPLLp2BjCklFnEJlQtKpUphlAbk1",
-	"OZtUoBQnuwR1IEsqFx/k1YIMzUFTjala1mNSgbPUllwZjvWAIDljocdXBjx+bkx9N8qZwTSOIF7xKLdX",
-	"1DfrZs+9FPU8iFHPYzmqN0wVV8F7uOB2ljAOcz6BwoXUcDd7LsF2/xxJLLaDFv0eGN6WFdOppcvi7JoX",
-	"SxEVqvWa7UwXkJWAswn47VlmhbFZnLSoSrLlhpmzrdqGGJVigXDvyS9qLF+T0p2qHTp9Y9hzlcffWxjR",
-	"mhh/mTBd4uZ4G+XteIBTxNfH1wWAo3ocIzgGDnQCy/xvW3r2P37v6EVn2CkRfgCjsbPOsIMnrpN0YP87",
-	"w86KlwqCPH67rVb970ardzjWx8Xw7GdhLVynhevcmf+946WVvCjWvjzK4Ur6zQDJYa0oPbKAWnnyZANB",
-	"WXEGyBReCF6KHMhsqupMjJJFuju2Zl1Oej5kNhytKzrpbsuuVIlOfX9DJVjKcu2TArtvgOlCkhqxQgZi",
-	"zsnWWU+VFeoxzvX1UfkTH4+C7kC41A2PgUg+pOWxpZEtjfy8iqugKO6uTMLgqgBFi0/eMdbNpZLWnOjJ",
-	"yVxwsyzFIaVlIZErFILgKudlXlWXHbJ3UoyFYd3v+HiWsG/1fwqVsG/0x17CfhBqames+6MsCgnkJEnV",
-	"G+Xe+6vWNmE/ut96CftVyOnMsu73JZ8n7J07QAn7r7LQ05LPewn7RRfLuWDdH6Rrg33Pi0KrXsIuSsFZ",
-	"98M/l7wUqcI28S9qGlbuUrpvMSlhwv6mlyXIum5BnhmWTfjY6jLz5bfmXK19ojAn/z8zqRpxA0n7Levi",
-	"2+y056GekDC/72YMy6Q0m8iPImf0Yje0r5ZF0RuGPlK1wJXjbOS+1UVuWC4WQuXG+23Q7mI0tE4lbUwF",
-	"e4QtxZrrdlbq5XTGeKrGS2P1nF5358Ftm2N5q5koBSX4B9hll7NroXIoZWy5LJ6BB8xwx/Vc26mqGnlm",
-	"2D+XXFmoVZsw0Z/2aeR6wk7PGMj5COV0J6FXlWLnbv3iXJawkKBaJUzw8ayqoYMTGq3D4kEIQ8GNpequ",
-	"7lL0U5W5F921hfKtUOcMD6hr1XXhE+uDRrmjXuy5lxfC56nCAaxm2hBK1XEPLpVxy9ZQchYuZqkXeFQM",
-	"K8TEhsoF0Biw6UuftnnBp+SrNLqkCfulQOMdfDRk2YcruSBR5pJfiQwXOF42j+qAndWFqJZx7o3JOB1K",
-	"GApVjhgfOdkBdEkcstua4MGgJM3bM00Y1CjWisk82evayH6mvcmCh2OYquDhcFfJvYE71wWP7/a6Uj6b",
-	"c+riW1lmUCGB8cJdu9ItlRFgJuA25PPDGXbdZGkjpVOhHUl15wLK4YFcZXp99ivtEq206xEWOlWUQTxY",
-	"5NdQjI+F1e4uF+4OvhwMBkc4ZdzkzdvJj0iF/wWrBMd3160JMInby4Bu/cLyPbIzxx/tgzw61R0P6Sgl",
-	"3fPW0fNFOHqiHXYEO97gSlL7GZn1hJH8dTtXEPLnPXihwwoNVbY8qKRDrSe3BPb0aqVBdYkRhhmCecbr",
-	"1zoXGajFZiPjYindcjH/YrPq+m5ZjmdO0HoL5fh2Qm1+gUF/UrRNPGOnXH/4tgLXXIzngn2wQhS3p2k4",
-	"pTZpYoupeaqYmmt/6Tw5+4UI0w7ds36Zt+jZkVnwY6K1CbtpkM7rSJxU7culWCdie/Mp3kyoHFfwC9Ti",
-	"b7YI3SNLbcQwDpHZPNtt5bMvQT67DlfxZurVcMO3qddhCRM36EUTxuVYmeaxYC7+CjWbwANzaMEuLdiF",
-	"wC4HCAyNVy65x9pwkZOwqghRLwDHj9BrUrWp2GBxtRhIQfbVG4EPN8sU6ME7mlAc68R7SAXm0UhT66Br",
-	"HXT36KC7L2VoJUYzra9OxDXkYl4v8HbsDAuF92LfG3hP3HdJKN48kWVlhmJ4Sbw7a4H7kZBHIFVoMNcT",
-	"lv2KQ/nO9QDG+2bVh14zu5SezWaczPXwAv5mr2/URN9G3Ifi+n41W4a+H8wezp+lffWH35+JXZw9PN88",
-	"9zWr5pgXxYiP8cc3VsyR3+Xuz9///8Sz+iOdr/9/z5dl8cdu48EHN0gsTEqpeQhBSaGTUeNwYrL+weyU",
-	"pvQm/xswiduo1fTJpZwLY/l8cfCXH+RUcbsshf/ygVj55vLcip//t//WVJF3LOS1yM8ZeNTBY41yEJOG",
-	"lcKWUuT9jbMW9Z6gx4/wyWY5Co0/M+zn9z+Q/WAjlysFlAIuFUIZ4g9ZN5RCNBfwGCznWJUXiKYX1KSP",
-	"W4Bauqkycqow0dS4FBb9p/hvyLk30yuFjnjwsbvPRmuWldpyK/wGwuvZEP2Q0vZTlYlAKDMm5gu7Bozw",
-	"CCZOAx8J8PijUxJpPdZxRAiZNoLxPBc5K7gFyTFblkUWPADZzNoF1a1fLEeFHHvvrZviTBuYQCGNk1Yn",
-	"umR25iYkymtRsq67MMApEJNy6di4Nb2EicKIGsjNdRp83eEyQ+X9FaPgW0bnlcAk2AcY6QygHqzGdhLA",
-	"VixEGVGcZrF5Hz/Co0BvPKHgXAgyn3NjRcnMWo39Cf/u/btO0qlOhA9I94Twt6SzLIvOsAM7Onz+XJSL",
-	"PvXSH+v5c1iJ53Ntbu94oNX5JIJ77VrsYs9KrDavPl3L+o1s3Rytm+N4CeeDJ7WMO85C9FbZW4o5NVK0",
-	"LeYc6eyop/iL7oBJmC5yYUDYN5Z14/K63unRq8r+Nng96vV4gWHoso6JvpMCYP4FcS1epDg0jyst2SM7",
-	"RTxfPCi3VXwIW9/IF+EbISK1sbf3od09/33l1aQ/kOoVwoomPWGufZhhTVgPeMZcFBLE30JPz0Nc3FyX",
-	"gMvzWoLEZKGMq1Rxa504zaRiE+CKAJCZCcCSVtDUs8EgGE5W3ASrrWvmbPAiPMslhOOlSnyUxh4uin4L",
-	"7R4tik72e3j2HwPsG874GV6KjfKpmpnleFZb+k5r5yyeglyCe8d44y09SjZJdlsXt+6eXmJuJK/zZhMu",
-	"C6mmH6QaC5A14PZZyi+AGqq/eca9BJGiCnDxGPZ6zrJcGjdTFFawCgX98l5wo1WGty7WEJelEk4PZ3oy",
-	"6afqYjMuNR55Ahp0FeWrFeTFuyH9wL7L+72wx9/cR/LPBm6+Iwle/di0btrWqktu2uMJywb3P9qEemzC",
-	"gg2rwE2ZC5YqR2NTqmLP7w35BWL7SMa6ZJ2KzXZJqipj4kbipt45Bl44auXjB9iLwaDPLpcQ+ch4nepq",
-	"lapuZJu05VL0MDLVbJPf5BbENKlMmCsuIUifpCm3rm5t5keY1mAj7kecebiQ/KCPhah8sGg9/YD8A4h5",
-	"69huHdsPEZ1/b/LmPqXweUWJKhPZXZhIc0LVmagpkEPGIQwvZ0Jdi0IvQsGODY5SjW4jTDGolxC0txLG",
-	"1gxqZJVDyVdOZ+75vnSAqdowx+kx4In8n8ZyuzRooBOVf55dVEJunSTcRdiNbHjfhvn/Cxrz9rphcEfw",
-	"Eeo1nd8ONffR6q7vz+x3QKfv+FQ0sZcLuBnuPlSHv7XzfRF2Pr6bvN27tS8m7CCXrR+GtAMia21YlxuW",
-	"YUcbBz3rkVkiw3uaVayggegTJjR3BB7MCBMrSpaZSuCOIQI+kL8fvYF6xIQXhY+6XoPsfjYYDJjVqTob",
-	"/OUv7tHPl6+3nejyCNPi+4ZpH0Oy79Pf7ZejM+ycDc5enZyenpwNLgeDIfz3fx7snsY5fiIxHDt/D1pk",
-	"E838m88ZEelVK1EKNue5YAuhckpx07qnW/f0ke5poXKiY5Q9MFAxuGqMMyvnAtHnDyqm+589fd2XoPat",
-	"EnupbVJh8Uc6XzNpCQbEw2xJziZAPbSUqqgySt144i3C92Xu9ZN88mbfMNAdFoO8mkhr+m1Nv2T6DXcz",
-	"+Fm9WvvYBuBbY2ArshPVUzmCZt2HVHrcoHeJsj+G6KKwLSQ6YI6hpWBKrxK2mnELeYLAMQd6KNFRzial",
-	"MDNWQhVJPamsFFHlTSoODfQ2xAi4Bwi0lDnrZj4qQUK2WyVWxRrAdiLvszfWpErwspCiDMcFM86SvFvo",
-	"aZ/9wK0Hb5pA+iGjItawWnFp2UjMJNimE8ZNqibgt6um7dfhfkTi9f0IxE+DjietWNkoVn7mEl5Ekh9I",
-	"kkM8+glBZh9EJ/9eKHcXwWkH4F0Eydex9ay7gZjv1RH1lpE7B2mLSdU1LyTi07NpycfinSilzv+ml6XJ",
-	"WNcnADt7kbABAyFSWuaUeDUWvSFbKisLtMiiYEmqbarGvASNDfKQGR9igbXwSwxgKKE8FTMrackIrJeW",
-	"FdogcUYy50RUWF2pVaryZYnePRgrW8BgcVzgECxyKMnvJvvM+HGyrl1p+tXAWNyTuTa2dwQN3I48+KQm",
-	"gc1N6wxffH2oGQCn8Z5W+ZFMpreAp8MbCVVScwctAFgWpbiWeollwd2OmpZit4aA49nEG2OWwhPWevzD",
-	"nXiFLq9OxkJZ8WCZxlwXjLpIHNltrE2/lW4sy8WCl3YulH2TZ2yxpNihqDkUPLlNVfWua+xFdQ2jByGF",
-	"NiA5e+eM19uCbJlEdrEiTvUx8qiJmw5xuFKwAdMlQlFRCqdPTwdQBHHOC0aMLJ4fwFBcG73zkHYgarKZ",
-	"3H8Yz0S+LKSa7ol20uXVa5jKJw54qnatM+y8+vOLl5MBPxt/fSpejAaD0zM++urFOO8knYKPdPmeW9EZ",
-	"vjjrn71MOnM+nkkl8LdXX8NvlFrt5Qn/KA2by6Jw878W5UzwHN88/TrplEtFf5wO+i+TjhF2ucBfvn55",
-	"e24T1rBNyNZygKeakC2iWjHtj8jsLvpf0ZFmDnCX3GwxmfcWgQiZpyds6kSl5oqJeyOWQoVEf6fdH3Th",
-	"3T8DIQEERUQaAKEXEZUbkrvtp7IAjwj0oU3utoNwPnYsU8X1Dglnig9ri3L4MqKZ4i29NVncuPg7yKJP",
-	"+rYrjumDnliKIBpuCamFAECyI63GQ3IjuTQJRajZSIw1ZFL380wVWINQwZwKG9tRQObMKGxpCHjhrM8u",
-	"al1DinRjZVFQkQFHqVPlBJoFyMQSJWIf/OQE1d4Qasxg1o/wotXB8xZ3AHi3EFSVqhBVtbkItwixQrnc",
-	"kWj3Mi8c81j7j46Riyn06g5y8aNEX0XLhBEs9Zm3AVlPLSDrXsSvPdFYtXvjHXQgY1X3sUsCVBKCvuPU",
-	"c3W9Nq4W0UQ0jhCGvhf2TvfqsZzkkXTQbMWrb2brIm9d5D466phbviVN3Gcqy/feL0JFSkKoEt9SwKqQ",
-	"p41cl3WLE8objIqONuXBrNvgqjyYcV96aX2Wudhg9kFYK9U0VRuNVBHfcSNdLxgFEtfDaC+o8VK1Wqdx",
-	"qaLPb0yyuZ+cIcD73iSFezGduQ240Uj257P+n48yktVNZH8ZPIKJ7PEpehsi1YZI3Zkd/BwCo+7H7OYa",
-	"F+NlKe0aKMtI8FKUF0s76wz/8RvEKELsO9Kd+vn+QY954WPjjeXelJbN+ZWj8SrrxJnChs+fn579uT/o",
-	"D/qnw68HXw+APtHItyRPfeUESSe9mIWAqtz9qLTJEgo1bYur0rC3C6Eu3r1huR4vUaOlmoHlUpGfCgbs",
-	"1LrRUhaWTUo9Z9L22TtIS5ewsROd3OKDhJqqzF287Hn2ZnLiRMUToK4Y+CTdUlOCv1JMRCnU2P3LcTyR",
-	"+6aZz2SXM25Z9jzXY5Mh6acZgaDGx7ZhVhf1staGdS/5FO2YvXhNNl5raOl1YzVsubPJrfcb11xQbkud",
-	"R0lMa01iGj2oOyf4eDZkc25FKXmBI02oAW7FVGOY27TkuUgVPUabLf0x5csp/UH2C/dtwY0RBrfE/eCL",
-	"wBHOS08wck4qsMFi7691Lt5AfXXqeo1/Qef4T+iZfnX9OpGBqzxVWVVs/FsoWWj6MIY3edZnH6rxgh+t",
-	"4CNRmATMCli9Uo+vcFYBlfYjDSpV9Lvl09oJeeMXuXEX+NRQ1XrXF027tgnnsDBU9dd1OQ9ZFRnWA7Z8",
-	"Gu8+VPRs3vDgUnVEjKt11Z+ZycUJmGdyVoq5tPBHnpfC7U/tcMGnsvmgYuXIiRRFznIxkQooP00RIDiO",
-	"CrqhZ1hlEmzZJmNzvnAr6sczWrO5zpeFiDuOGm/q/F0px+AblYC4gbfdv0aiAJey3mrLCbcSbbfNM3Gf",
-	"RyXXwnrAMkFlx7E1Dc02tXgRSaDPDPABoGozObEmoR5WQlzlfF3lX6509cBZqLbnPOr328o/je01LQ9g",
-	"Zwzay7DeYzUgrNvpxHg81rKMey4Fy/UqJuTfhYfugZVz0dQjX6PVT5TzeEPg9qtrLceQQWDitiHenNp3",
-	"O05yIFj1eqCb5dOicmmEco2qmmKN0I0ij9E4tgqubQ+F8nYjdZjpBRst1wa4R9TOL6EWzI0zqVGYrpkJ",
-	"YRO2KLgVCRvxMmF2ORIJ6/f7PSILbnPGS2SGSXxYczkXysDtw+q/gJQQ8XH1tIs63MclMN3okDqNulFL",
-	"p0AmrBTX0kBQxvbCTwo+NUk0oiQUmcXbjBEbH60oFS8qfhyuBeZLT8IZQuAIjf4En6YKa9CahC1KORZs",
-	"VAp+hU0vSj2RhXCKH6ZyBuaILOcZFVGtBozZhSdLI/JUYWoidzUwadjSkN4JyyIVqJtYvgHr+A3r3Ydi",
-	"7Rx/T1KFm6wVm3GVJ+Gq/3OpLXBNKJ8LmdXdXHzqd//Df+iR47z+/gBXK/XScTSiszyHBudGFNeY+xd+",
-	"Hs/E+IqEqjUruMq3+FTTEfgAoy00Klrm3HUtlNXl2q3TlVhYSLSLlYYLjUhN/3p02H7wLTT08YPGEwOn",
-	"KwEhACTShdALR/BKH1jpfvSJndwiT3SJKMtFjQ6/CUMsdCMx/NUtiDTbm8DHEcOiswJ7KsdXiQd0wttO",
-	"MS5lLvrsOwwrwk8ZXywoCMknH8Z0M9WyFSKf0hmmxOIYw8QL7g69d3sbPhepky6VwabPwWUOL1Gt36kW",
-	"PkPywPMkfxb9TPDNAtI8wwEF08Z7QXItHMZhNVoKBchKeuGvusRavF3kzdUe8FJwWih62R9tQOK7g1o7",
-	"zE4e9BwF6hczNyWlWbCiIPORhjk9wIsCgKFaC9vzveBqUWViS5YgjpnGdpxCwF35Gfky1GuMcQhLSgn+",
-	"lLDVGxW1AERatRfGG6uwVXfBKVqhy1MF5YUt89hgoIelnErFi2f+E44hbEa7SYzdCAr3Zi9hI6dii9wd",
-	"nIE/mKmiYT5zK3LiDm0YZZ9dBNngv/gjzf73//0/w5QTuKLUwnlF+dJKX63mLH0mxTmccRi9P5t1iuFP",
-	"9C7GsXniu7REFZOOV9RJuvP50sJoxMexoyzuJClthedhROCXKneayWiNhZwd7Wu8/ZSDd3t4f5UFHBrr",
-	"NEZYaTpuQ7ZcFJrnRNmkYmRwOvHCH1yZkk9FwgqproC+TqA590WqRGEEFEpHojJ2w5uQmQpOjSNJRDQQ",
-	"2uJeW5XSwhEEKu30zSmXCrOApEqvlCifGXYtxcpRQ5FLoLpkIXB7vjSiPIGTw6zTwetbdQEzne9YjUtQ",
-	"C05WMhfApHzQ0Fgbi5o3GGFjCkt22abWvo2kymmpl4s6qMdtqQmmjHMIWojk4gjsoyDTO5ThjhuoTk8Q",
-	"URtF4Ua6HzcUSTEzvSyLNRq0z1HlRLUBtjeCc8Zm5KrTX+tAkO3YLDC2Ut12S0dBqtq84FqGGT2LzeCA",
-	"Kq0vwzPTJI3vuIgkHkRCz7Aq6C7yigATOQc7kLSUtUZDU5Dex/IrodA4At8Hwl3IUcnLdX9D7fVyyY5x",
-	"bX1/TqzfrI37PBoXsSUfp1Hzdkeaijsacu6kqNVMjmfVzKuWHCePxvk2PGkkEyCd4tdOzp9ITMyAUiHw",
-	"OFYulWFdd6zJCg8Z4ECSzCuZt1cjUCeLUo+FMY4AjkEP3KnWfojz6nphooqM45VSTyQs8VFAjooYirxj",
-	"f7u8fMfevf1wiSc6VZCmPNgE2HimtRFVLGCh4bygl6gKK1J5iKl2YsSf/gQlPkz/T39idWWGuMh2XSAq",
-	"KXRe1R6C9J7cFxei56nCo4ApNKRl3bjuSsb+9//1PxsqsfSQ6GZFUymhzDt4IKtoNFaYMujF1ZigDJIn",
-	"035oEgMxIJegHv2HGNshIAFZF8g07AoUGEiqiEWtNhKboollUfD10FFtNzermZwq7fTsJfo0hOklLHMj",
-	"AfhhnNGJdQM2hsSTldtmfi1y+Ab2E21feCLI+MWynFuOY/X2Ne7XAhsqxMTCxddliLYXlMMVC0F566zp",
-	"wdoANy99cyLfKbt6Yy51BCpIKRa6tJHsCdAd467R2BZrj+wxW9Oko+ejHd3hy9zRznakdsT89IhaeE3s",
-	"3J2IIdt0IWWQHXbNzj5+9OkWyToAV0XOhV5a1j0dMAOODeOzclXZZp9V9MIxTuMRT71USQNZdMbu5kNR",
-	"G1QpIYtLN6QkoJhczkqRy1KMrSdm0gvzE10UeuXEOp4qGhR+AEqr27281IuFAIVAoRm+B6kfcKQhLYJf",
-	"Qtc2t6wQ3GAs2dBJxj5+jc35GkofhZ0C6YR18XI6YmE8qgywR3S+sSKOmellATr4GIoowx2Lg4Shw3Cc",
-	"9ATuGB3QElmQ2sizQxuC5cfcYUrVDBQvkQ89cXa3GeOMccwgxIOyAi1XoDWilV209/vwYV06Od6C8t5L",
-	"KPc3eKodJ19xac8x6k5a3FORgxUNV9mxg6nWSAjWtGP9VNEkw33xjKQ+OycckHPC3a76OCFTOV2B91AE",
-	"CcjvhU/tEVKXhxpJRERf+kObsFM2l2ppRcJe0r9Mwr4ahH+n6gxkIpOwV/4fp+Gnsxf4L8Tg0R9Dx0mq",
-	"kG5QHfjIXRc7K4VgOYRhdl99Td9+9cr31iNBIxcFX7NrDkMerdly4eb6v/6f08H/4dQk2jx0fOjJZs6c",
-	"VOUaVsopXdeCWT0V7kL12cXEEozB3fwZrNOSCgrl0QXwKZ7O6fhSNhFpCUCJaqRjjFdCLEwcbuu2+6sB",
-	"Q9Ot51h0KvBC0uZ0Y0KRqkAp8IbZAI90t7oXBgLB7hONY4byoPVc21DESZAZgra/ypkNo3uJg+s2EqpU",
-	"NfYPTBxzZ+vJhFWJZYdY8SrreSjYRhbZVG3l5DYcrGCr2fo8Tskv6S6RBYay2kpHhIjIYIpZgyZvPPWh",
-	"kpn5059wRh8sVzkv8xCbhnZeBYSvz75zx4sQFUErr5GgiIEzCXzUP7W+4FrGuj8r+TFQfm+soAVHYhc+",
-	"C6HA2dBRabPgY3FinEgPdixwqukJy65Pk4z9GxtxI1696P7tx4vXJx/+dnH28lX3SqwTJnP2byzt9NMO",
-	"+zcWhlL9lqqRzte9HtRvLAW7EkGBxyZPcjHW7gwuyCdoqzBpSk+2mhkx/h8oI2AiHeMDzFZh1dyDPrvU",
-	"zG3aZD0EEjZfLMmdE6aLFx9EDL7C5rruVpbiRIBfME+Vk596CTqhSiCgqGcb6yRRyEQE5wqoglC2Sv+D",
-	"uArW5WMwD8gJZHyYczueOTqCECRkg5TTCNdrjneHq4reoRqz1suSjQs9vkoCjeFszBcWxPcozFu5WYwE",
-	"XclQLo2oCw/B2wmGglsK7vWGRV3kftkhMhsCfVH4co8chxMfFyh0vlHsez10Zz3LsqlOFRyF/8GG/4U2",
-	"tf/B5t+51ZRq2v8WNviDLaWadg38z/QvSzl/V4qJ/Nj14cVpBzc67fR6qbKGWjS2dHel/46XRrxRtlv2",
-	"sUBg/3thu2ln6x6knV7CTgcJe/XCyTSOENtZ/2JkupNCc/vqRde92v9Jr7q9vrsx3d6JNb0e+/8Yu6LW",
-	"9GEg/lUOn1qI0v9ftgdhD9sUHHPrWAUfFqnRhRkWE9daZYjffdxdqo6tsLcWwvV6yd39LpfLySpJuhq6",
-	"SQJ7KDTC5yiGAxqfBXKyXKlF51HvonKp/l9c4qPABR3TiA6dFIpepvPPjW5i0rzKVnymMX/4l7PRLLyI",
-	"NSqWbofLsXcFsrX9J2jEL+KnBz32YQKQ06xaRc5YJIGmNxc45UioIBxbzxFHl02/ctQonC/YSwcAuOBJ",
-	"SoOPStlaFqVBgBJekGccD6wiLOADrSQ2nqEFH4FmwsXo+bjHXweeLJpceg2XFS49t9tTnAek/fbSW3Kw",
-	"sC7MVm20kM56v54r1CJr3Hvb0hETX/DV5TtTIohx7dA/8JhHFUSTOUUn4yy70vqjWrqfoJpLIKLZQ5rl",
-	"k8HNME3v8+vRKJ0M+vkwzcbZrMdtCeksgTjL2voCbu/6z2jY3Jtu7kIYor6jd6c9uYCcmRjdDrHYVLQr",
-	"EjA2hlIeQqlF6UHVtWmU3UcjESTHEXgtvBNJBqSEePX33Myp4np6+AoAAP//",
+	"c8S3UHeeCnvh6kgOmrbdJQo0vn+9lfI+6reAnInVWr+1pztAxynlGu0v5r0KLbpF98b499ZzzsQNE1qW",
+	"m29vurV57h4yZB5VessRyfjFVzXV/ugl0CV4bouCP+lcYwOkgar7i69qlP/oZRQJNVsOUKHALtR9CjjI",
+	"vZWoi2u+ilk+0TqiJVHXfEXGOZvTdaHJQbVjIJ1XAMFA4fRzWS6pRivji6NRss0AeSFL/YaXEbOdLDXJ",
+	"uRG1uBQnwNYJLcx14xqoPtxTac3FCKiSpe4E1fxmphq6WxY0BMAD+x1nReQYz0u5YqUhJBKgILPNPnlr",
+	"6cJsA4Idys4FM1KB14DqX4L0xGi2ILnUyVRkVLE9LhQTimt+w4qNYRa5kaNyMjegOPXS0PrcSZ0GAqOW",
+	"npC1uBbyVuCzXvszXKOiO7GNwmU2LMm9xqlLejUAvw0r7ERvDUPcG7sv6TXrxW6nDh6YD68ODg5OyKsD",
+	"JOepwegUSLwZJnUSJZxX9ZVcGskk78I1gKD/WtBPeC1eAdPackt+ZLOFlNdvWMGNuDtgn2/xDZLbV7o3",
+	"/bY19r0PwIK7A5hqPascPttAfVAQv0emG/V8ATN5pgjPTyq5TwqrcxjpfrlCzCjBhOA8C/Defhdbt6vY",
+	"22INa98wC/MFvxJUr0vWBfrFimZsT7EVLakGCdy+oEh6c5hM1wcHL7IZVeyrl/A3S4/J929PX+9dfH8K",
+	"/kQjm6UVmPvuT6NlKU2Xq30juaRTAeobkCvFshI0c6phPkXG+laSfF0CcSKlRPflM0WuSpoxsmIll/mk",
+	"R/xxs3rw77Zdlw7oru2y2gtX/kRvwX9xJVieEC7IR8E/mQVKkYMPwejaKPehpk0FeUWWXKyNcAsCx0au",
+	"S5IVMrveigV+T3tXF6qSB3tfx1XJz2YEtZJCMXCWfENzayEwnzIpNBPwJ3BPtPM9t0au3/xZmc3428B7",
+	"dI5v4aT17fyDde5JQeaUF2ujWpVktlZcMKX2ynXByA2XBUW2Cv6DecGzJwXyMtBKMju/quyULdeg0lQz",
+	"ALZk5k71wLobjHa8s7wbStDlDEpmdu7PyegNeKIeDowLo7IqNQCI3M78ORl9J8sZz3Mmnvrk1oqVe2DW",
+	"RHM5KWh2jeqXkcIcoVmxcsmVsmj2T1Kwp0cx2Dewd7CczNZIW4yIBk5YjIGowT0ZtZwcZ+K7gl8tnvSC",
+	"dBnvW16MyhhVroUwxH4MtNTQx5znlYVe5GAAmoqaoZdXFl4Ufs1MV/yGCYNpdONMvpXrAhhGEO8TWJO7",
+	"Qym0xCmtddS5h2JKdSV3td1NH9ha9d66R8Gi9p4DgwKFGM1+BVW6Mrp2mvXHNU/LVKCrxVBnmW8mJ970",
+	"VlIXS0C99RuMfvDJjjaFW/VO6u/MRfxCN6tpUrSuA+dEo1km16K6dHMAFcF+K3M+5yyPi34QGGFYdR6L",
+	"o6hiJMymwfbVkRIiavaCkJrYUu3zz2vhN0F8WN878AzszTndFJLml1L+QMsr9qW4qHNwFQaIEqUioBqs",
+	"NOIkzTK20oqMDw/I22+MEjvnBbNukGeKGB0VgsAA0fBrBbTwvIQ7zM2c31FePO39C0Jf0PEnDGHbEkGk",
+	"jomSS2aedFbwsSwd65zUI4cgTqZhuycccTn0jQGG75N39o4alLb28RPizON+1B3t43iXUUPeejUqJ4QN",
+	"SXIOiOYtgQ0DO3q1PLNZ5mo97A2KhLENvEdB5NhnjCQDdDZKg1zrL3qZHPekZclvWOUIZ+jtCi9XUchb",
+	"ZfkpGePdmgq8RcfkxYHXTtaiYEoF7z5TJH37/uJPH89/eH/65k+XZ2+/ff/xMiWKAcMFl+7kBL2h3DoF",
+	"pwI0RErmVGGwkRDMOk2AS6glLQpWAhj7iFsXrLzhGfso6A3lBZ0VT06oLC8ABBRzfrVGecuZzDxcZMOs",
+	"byqnmho1mWQUhJaZOSCMGJ7LcirMM0u5ZKJiPPYAn6nq5VtZXhuOSlZU6frOwzlWVA+dR0bTgPi1cQ0G",
+	"rowOtemXlp5WNrqU8i0VG+eFfuoDRdF/QRXGbHPdClHeMcJ4Kk7PzyIbbFV/EATC2IX91na7wN49H07d",
+	"S3vqwddhZPBeLUB50CDVG42BbIzxwEHM00AHB2BOZ4AyMhZajyUYFqd8mMSR7aOga72QJf/r0woAb40G",
+	"Ka4SZ0lPSMlu5DXLzZVnn1YcAo3M8kcApVqv0PX0luWcXsJSvhwTeabIa5x6z4DiiR3GHS0NiAS22wxl",
+	"x4c4WwxojNlvV1JpWrjYyH3yXqD4gUZRG7rEFbFJCwkR66JA47qQLtRJkQUrjPorCZ0KAObcCA2G1JIU",
+	"rKkZSyHKAGWt5QRmQnc9WByrmXTJl0uWJ4SSWUHFdfWTIafSRlu5yTEOJjW3pbCR3BZUslwroPLUSGVX",
+	"BXOLPAZtNv3H1CrD7JOeCinITOoFUTxnykYuBFFaSBxW6BbiaJCzwx22t/U78AK5eNOCC7aPTgLvVDw4",
+	"SEZmJ5F14vWpGwCT0ac9ueRgwtyMjue0UOxz4iY96rrGjzrri5gIyctHmjTjOhIR+prrzcNNYWSIMjYL",
+	"/vBgEwF+RsIVzNd+98YGL/8xqWPe5MFgQFN1iwTg5Ozhzm21sLa5hk/VfE3E2lzmh5sLyNdrmccmRNKW",
+	"yfzh1gby3Hkpb4yeF8tOMcKJLMnKPvJAE3/2T8nZn1kGPL1KXIjRddDHMXMBOFoQRwT0XS3oCnGrQdTA",
+	"cvyxLOLa4scPP7igpKXULEjQOEHO4LNDzND9KzX3D23gH3XW6chhuBSjILvlmKG9CzanmoHbZRQZvzZi",
+	"bD2h3IiStxTWXjFoAQa2sw7N2jIrKyyA45GMjVxrM/0SsmCfJnbf0CDX2tVhQNi96JczKnz5Dp//nIx4",
+	"B+h9eTeANC0YuHonw2Sa6Hli8Ls7UoyURxe+kWNYMPBMyoJREMIKqbt2uADhJzPYO7dCmPvE1J0Qcsk0",
+	"NUqa5e9gpqLFee2K9GPZ6K0doolPZJz+7XPqRCfBwn2sbnWcSF+6PTM/R/df3gqU7YehwKnYvIc3MCfL",
+	"CbNF8X4+Ov7j0FHsED/F3A1Aa8AXYh4KDjvBLdh62wy15X+NbMY3G82Uu13jg66rM6mRCS70Vy9HbW3E",
+	"fdOioMUt3ZhZqMhpCeAxYTSaP47cd6OfYoEzlVL0R8yQwZPx22yPuL5ldiAPr126py+R+5UEpNpdkgB/",
+	"a7T1p1724XEhwkacAbKWioe51TbNJcEo+I09ZzOPi1V2bMbFyVdDoInYJZV6LFE+NLYk/+Ps3KC80drR",
+	"VGu0i9pVVxBBW7KM8RsurkD4hIg7BXrHjKGDgMzAYMpLB6GUk5g430UL4S1LvY9eGtBqsYpN+Wx7+GCF",
+	"crvd1Uun2YUoZvGG5wMP+TKO7Y3zM2pb45qbF1OMMIf7Vqe69Rdeh79Vb++T6hHlLOOAAXDoeNqKaHpt",
+	"zrF25WjB1PsSQy6qDx/c2de+Pael/oELdqbZcpSMIMTa/dv4bbUuswVVzA1d+xyOXvuhMQgXN5JnZopb",
+	"WV7DE++d/9fc/+Bvjm/8Wc4MxAu+slc5Pm8wR2TN/tefIhi27SziqH7NRQ5x0+7aN055jLS6NuQELhs+",
+	"tzH3V2oi58cuKzqZYsS7W6FBIFiMzYeKXF8y/gNnt8+/zbkm5+619y57ivgfp+ICBoKfJpgUEKUGgFBN",
+	"0iEKG6ztcIxHUOIRj+IjbGWfnFE/nzcQzb/vpIs/YtzXNdtg0NdPkDAAyQc+c0C4lGdDQAn3iUVkHCQy",
+	"ch0X6NrYAROg9F9HCyff+Ly154aN7RkwwdngHIO19bdVD7vCN70yOxqHTmzS5sFBQIljulZvmGvipvyh",
+	"W8R04mQOiD12mSF1iTjxeB9IPAafTohc4dEet3bNcFE4GCHNy03oX25nIxZ6uNT72xfg/ZsYkbkjz6pN",
+	"drkTA+sgQZ+T0Xe8YL1gZ0afBsdTKMzNuKAQoNsvfsHoMcjbW9fPPL8DzhSz84F8Yq5ExdhO6rZTQctS",
+	"3ro8G7UuNBmfvnszMcyQFIwaaUew0MjplgA0FMwAThAyCgSwYOu1hmQyfNPlsMJz3st8LeRt4tI2pyK4",
+	"9pAeDHGfkLN5K9cYfM4s9KBtWHzGdGUrNC25CMnUYcuAEFRLiJCx97a8hQpFdUXGhzZ4G3MTDNmOqlpL",
+	"+ukMf3xlr7f9WN1uWpZ0U6nF/TDYZ7rm31Wf3gW8e2hsKCxHxLhgRx0DmNuVWgH7XgsNYRi+1H7j1Xfe",
+	"eNE0F0A6JOAhOKASDMaFHGjQAMFIT5fsmKQZzVMyvrj89jwhZ//07UVCLi5/SMib//O7hLz58Z8ScvHD",
+	"m/MPl5gghzzx9ekbGNwm05+/+U5hmRCMcH7xhoCbGGm10iWjS/QXfHzxBnIpP7x2pp1JMhVpLrO1WU9K",
+	"xjiBGdEoR3OeMVRz2CdN3GOGaaR8Sa+MUJ3e8JzJ1FYZSNciZ3MuWJ7uTwWa8p6pKu6b3HIjwKDTfslV",
+	"wSjkMrJPmokq6c7JNX40oxNS838Hg0EAA8EoGQEAW8SXDiUxCCKpq4mBfWfMReU/jFgdf7a61/0Vr51F",
+	"bsB4q8AGBtykCt2sImGNwtwMn50KwZjN+2KMjG84u8XaP1raAc1GlmwpbxgZs5zriVWQ7X3AMl+0ZJU0",
+	"MxW0ZBTV9uNASifm0pPnBIR18/ckIU6vsU9c2I/KPea/MPemkqYTEpGswy9DtQvW0yOJT4WdvNIQ/PSB",
+	"0mCLQ8FoLf3Qwv/P8AS+PBXwaZKQmprQ+BhA36k3IinqVzYsAA0dyC6j/u0kIVYNdSs/w49+193nSUL+",
+	"LGdJFaIMi29rrnby38mZX/vv5GyyT957OwEUN1CQb00hcsOIHAUVOcvJgt6AZOtqNG2YBg0NHw8RC0eS",
+	"cxcmmLRNeTaHGQxo6qSpyhn1biq2mx9OGvSpZDBb1P6Q1AYMjSdpnbr+57ZM9DOED3BOmPMQMdPKHMQP",
+	"tEPis6c1x8Zgz9OpIHSmZLHWjCy0Xhn6Zf5Vzh/lfAo1LWFd8pZGeNDhw3nXa3Z/plA0HvvYBJ/1LTYQ",
+	"fj1xVDMrqFLgf8AkUQDmDprpjtLhlzLmn2C1EaMe82tGUvg9JWNXPgZVB8M3rLCiICLdx5y+PHgZaiQI",
+	"/QnBMJYqFgmVZamJYWb43ovJPrBziNWJYgzgk33fVaH5+OGHE+c6qApEGWgSW8UBzJJQcc+Wr8B4NDQi",
+	"Q7CfkefGeNr4ypxVBQMMuiQ2iRDznRXJ5a0A0mY4cOrxPA3q+kS8/Fs9xU2JxDkaPD6HLoJ+IeWXbIwa",
+	"bn8KqA9Jty0htVNg6UDnV/k5Wa3OHs3lOsiwVMnmT2tNqhmQ7DjnQDc6QUWyYvUIEKPr75nRbFEmrIAZ",
+	"2j0MgkaIVFAH04pBEZIF5Gr88uBFWDXzzrsVQHvH7eq2txn0OLF1Dayf2VWHqbntkA9G8HjyyBa6brSP",
+	"kTZbW3O74U67SkJiA1JgRDdV5yVf0liUmKHK4BGjRm/3lj5JVvgGmOrgBuIUQVRC6YoO+OIXQhrhYd0b",
+	"qODv6OfuNZ+JuYzZvBrmvGfKr9uXtrXVsisjBaEK1Lk9KLNgeNqS6z0t27vUEeD2LogWFT5SdFhUC/30",
+	"DoLFHnRUtDRsLyqQ9J37qSZLaQ23bhPBL2IpBsTLwrtx+hoP8rDn1x3jAYF1j7AncKqXMogS7iUt9rHP",
+	"qCfs/l4sSKLabB8fUR+8BWV9O0J0cdGWP/XfEajHFot5cCda5WjDHV8XxYbYWOb82F9f5+Dxdnij3mYF",
+	"oyXL98m3WM8OQoxbIc4nPsS5MQhm4TZDncnYnORk30c7j82VZDRbTIUNIX2m3I+TO8dCk1oo9FS0YqGN",
+	"Hr3BtDWwV1ZVIWveBahREwu06CAVhkL9YxcYJAIFbl10q3YPu+wnOF6Ae+g5G0QG6h7ZoM+W1GuYzRLq",
+	"4UJKdo2UgyfIcR2LwFjlZFWyGy7XqvmrWUQOSnnukmggJTwomrcL8eoTcV3yjXmEi6s7SLy9lO/RDufL",
+	"0kXY5zgNU/p0KdfxwN9MKn1MUi01LVKv40LlP6OHPnMVSf+yplgrD/InVqz8KLhOyT8QeJM8rx4Yl3IN",
+	"Nj0tyVckZxlf0oIAHVRgd2xIFZAImm3aMoKdJHDsCUexP+1dyT37Zc6y/Tc4S/jLHlaBs/VTFqPj0VKq",
+	"51xoVgpaPF8VVBvx83nOMpSPzDqeZK6mZwAmTvxyu87wG3cmlzx2o76H7H+1Aku6LAlTmi8pZBzHTtUd",
+	"V3vbCzqTkWvzg/naFniuLvpjnsiSZgseSw14iz88KTCK6fUqlkWj16snBKSBO3hW1VY5OLtw6D18UjFh",
+	"UoGjFBxMJ54ecFVVh/wNgdnIb4idjfyGyLU2/JasSpkxNNb9BlyNC4Yxuh2o1VsUp6JXdSTY5SWEebe3",
+	"7GLO/Vp2fN0ue7e3PNkZ+koDA/xSkwgytFcUgOnm7sIVLq4umDb/RPDlEsj33q05/AwfJso+3T53N+dr",
+	"WmRrrP30FoqRxMjYrUcgqDIA6i7IHHaeYzJblzkTqHsWFVnCSBePnf5SOt8LPPqNfbfaJ//N1vjs7mVE",
+	"99AXd4rnTGAxRjCtod6AcdBYZKUWerXd+X3mjVBOBcEh9kcDYs57gVfboZ9h7mZ0DeoZNlCxXB+DOFXU",
+	"ocNxru5gnlaYSH0dKr4QKG8MBS3fsDkXPG5yfcOygpYMKxddM1/ML82q91VKlnRVL/8BNuV0KfN1wVJM",
+	"OU9fh69MxRzw89abC58plDFR9XPtePKg5DqUNLWgKtdUC+eIhqLT1YqJGJoZvUgt5K0I8tmtbgjlcrFE",
+	"OqFkLawpfauQu2DFyozbnu2f1jynImN2Rh9+gIrdwxpbCjpjEZ3wDVdQiRF+PnGFYX2h2E5LCe7tVipc",
+	"netbfKE3AQe6b1gkgT5YwoZNhCgFGDXGEtK5KySeEKj8GtR9jbs50AwQC+wqCnnLcodnck7yUq5yQASR",
+	"24YRBXu9kDxjb9xPWCX2xMUQemMkeNz74+yawWqrkm1FyapXQRwnnWIAkUyTgZYpRxA6U1Ps7cUTRzvH",
+	"Qha5K8J+jBnysyp5PXE2l7KKr4R1xtXdIfFCASJFY4XAxGXNWojpPuHHYmrwfIUG1bYnjiQE93Uwceww",
+	"dCFHAPyZr4tib72CLmIz67anFq1tXeKKgO0PJlcXMUoVV9PXRXEnFb2ben0zdJYh03SQJ295cDZ9XFoX",
+	"mdp5dQ9PxoZbaU4MD/nLulapCOGx1KxWx/ouEQ6PQeyOibtHVkl2jjmVTAUUmvAhHEKKPTwvKGbIjSya",
+	"6X3y1plKgWZAXZAo/ZyKkILuuPhG9OxgcnsRpbQPe6fqRLfPJPmLIsKW/tbp7hYiOtB/GBLKgis9NAWg",
+	"S2TuDFfn+eOEyj84oXndoBBQEhxAc5vWRRS3XJy7YkLfKb/1q++MbAbf/tiK7N28MehksN9OLTP//Okt",
+	"FpOHv79Zb0aJb+s3SkbYxyUIDYTYwT+5IECMzqui+lzsn38A09+qz2rBV/4DjPmnc1rqPzXT2fCZ1m/1",
+	"8Vs/t6wRtXEXfLUy3zXfsuC3vv+znP0pjE4UWQkR6ysaDUNsHnJndLVBOJRHG8dmswoM9W+ocw0lEd+2",
+	"9fi4mgoX8zZGcFDxs4wFI5ORCtuvJsdTsUdSzT7pNCEpMLCCC2YEF2hcjcNAx63U8brgB8L+sqaFufVB",
+	"tcoK6QzAlpmmZFzXNCY4aJxnppBhBETAjGoXk2BBpmAqP/oJMXyJalywgXRlG4WlNqEefTQAO5SBQsMp",
+	"6o5CknmJniVaYGDYOH2VogPi1f5BCqNiaVGWT6zggQ34mK3gTr56uTfj0I3vitkNQxOsnTkh6byQ0I34",
+	"XHKhK4DEhsCOsRCyxHYU9I3G9khq+U56TFLsIChLkgL/S+2MVGPD8fRf/uVf/mXv7du9N29Su32JZWkf",
+	"vntNXrx48TXx9Uls5JEsfdifnM8V0xNsCMyzhVtqRgsmcloSbOvrK4NW/B3hMKymcYaVUONPExbIhTXV",
+	"AAz2FGO48VHZ3YqNuVbYP7cLD6bi1KHs7YKZw3QIwBVhn1bYaG/s4y5vWKnYJAgGBJdlaQubkUyyMmvl",
+	"s5hrZPhGeItGycjdG/dTC9uB9ARICiUYAtQZJaMI5owSL4ckI7Ph5jUKtLm9cdsIleqOsERZLC5egVMt",
+	"IFwoGBsEXNKV7fkX/g4xWmDJsyXSWjYprHbZwcRUqyCulevGaVS/TJHIfGuoxjXb+FgDIB0GlhT1yYBN",
+	"1uTFhDTMJdVwSHlhQLXmOkL4zHZH7HQQqT85IRECDaOjDOrCL5xk0hRGMY5DVYL2PjnF7qFGqEzDFSEC",
+	"K9cu1PXytlZUr2UTq2W7PXLxGbbIN06C7VYNgeTUvzGuyupN/IGqqnM7tJLlWlWJHYqshbny6fOsbsAk",
+	"Nqh1rBelXF8tSLqiemHpXCmX6QQjd3W28JS7SheJDupTTs3oviO5ZYOIr/vkA1vKG0yvw569VGPys7jy",
+	"VT5qaMKVZwdAXf7gGk2ErY8QRERiVpayhF6lLK9z8X2M7zWT2C4p++QPqGBaKK1SRacigMAVfDZUu2qX",
+	"4DuRBjUzq5h2wT5pR7KRdHUIn/GSK75/X3+hrkGls/xYQcOJ4dWzspLlrpxpzHyUc23r3fL6dEEUwEmt",
+	"YKStDhi0R+rQRh/T8+tAi1eNO7t4T14eHf4W6sad1EMbfAiNs2TaAsyK6ag9N2uQ/oFKi6reZWUcyo9o",
+	"m+E5E5DdXxK6lDbwyoNrZK2b6lRU7Cy2l2izb1/yeBfzD4zme4YKHZttwMt4/vGSPKcr/txP/fxvVfPy",
+	"z/7rPc2xFmATCoP5Ru3drZhjAGk8n8fDiiyypr7bEs6PAc9mxXp37qS6p5gMZ8iLkLoqbe0LWStJKFam",
+	"cuadBwd1y9adhAAg460vdPJgUOVVW5xIKByWIXIU2cEQtx+xT0gMPjDooZGxrdfx2/Ybn5PRgipHus9l",
+	"aR393TkX/liNaFD/ZgWvDwn13i1m+ZJ+cuXY43Bh8R1rmfbggHxEP3lbtqUR2pG27UAubZeBYQwprGIB",
+	"zWBsFVLw+WdSaJpplWAnFMuDh/OtuEnKkswBdDJKy4XUsUyo70rG9iBeFR4YRFJXdLNkQl+yEk13wzL1",
+	"PCZGcvQu62TMTkC0mWE71W+AdNYfj9AxzaCVA/Kds1JJ0T8LaJq3C+lyUIJZEYFXMMigSTX99IFqFg99",
+	"oJ+A0QMGGsFureWSap7Rotg0b8kzBYEQQfkqhdsKWTJrLfdonruoGegrKXbzsq67yq4GENyyma/WPdo1",
+	"RTB0RNYEjIZUVJf9WujRQOHmueJCQmpUO4QoOW4IS+6+xUhuSyaJsP4W943wuIrB1Iol1knZTz3Se2dZ",
+	"dZtsQ8NzqyjclgK8O1YVbyHVzhXCt16gXat/b5cpeyt7tx8fUKV765z9FbjRtDD8XkG2QOSI6Ke7jDWE",
+	"wb/4qpu1vQukWV9MPAy+QAOqZsOiLjpY3TvzdX3cqtweBOcNG763Pvgddm+HGuDtd1Gj+4YXhY0P7SW+",
+	"M3zOgXdiwPWZYCtWbhFD7WwX1jWydTrfCNul4N1tWueK+YHRPB5r/sYI9EaJL6lQXCPj42rAMQSFdO9S",
+	"G/3u7MvTyYDiBaTKEpkmVDVsqShLZI9auNE+PkdUHEojUXD3ZwDnuF9kjhHbXdsOCMMKM8saeWXa/h7m",
+	"wwzlOx/sCTxSbk83v9o+XS3JLYiCuFfaTze7+0IAxdnlIx9LJ9P9QpvQwb+/EDRR7v+FYInLBF8KmLjs",
+	"8IWg6RA1vhQ0PYLKI9/mmJzTF9n1ll6zKs20WwLCtnY+x9TII4V0xq4lLa8nO0hCdwKoQ0a6K2A7y0pQ",
+	"VcxKQeTAyDdLWbJm74EXR8P8HsPFqS+Cww15LJDBrLQVoHif/PMaLXzDNGdnDtzmEGNFcR6/72/ljBeM",
+	"ADW4j7JooDO/zOSnSha/g09lbjT5uJ0dlfzOxIbhmmJBu6b4gQYz3JWEvse6psO3dCVVR6rO7+SMaK4L",
+	"UA5KWdxVMah2NVh9MHElpleo0lsroo6s9xbWLR4/hLA+ENdPqmjnRxXCzL24ZUWxZ0gey5t3BMKJTi9e",
+	"n52RQmY29ishttsZJblcUi6wjLYtia1v5VRA1L2CjsK5TQQyaJsQCiUsZiXNrplWtognFi611SESkskl",
+	"lLBJyNk5KbhmJS0UkeVUCCn2EJqgChe5WJeQ546E040TOSYQjKEyji0Bsj8VFz7q2oVqQRwexAhM9smZ",
+	"IDkUL8JsumoTzPBAyL8K68lDX5Nc6j3FVrTEuB0tlxCXUzBtHklIzq+4LYyZpv+///Z3///p+uDg6Ktn",
+	"//03e8//4f/41z+lf/u/Pv/PNCXjD9+9Jq9eHB0RavAqIUpORSqfzUrOxD9aQ84+Z5AbDJEbk8RHfdjS",
+	"wolhdrywMTK5XM8KlpNcavSP2/PjaiqcYeLo1Yv6gjCFC/7CBb+ILmWxWS2YUAkWsVGalpqLK+ghwezZ",
+	"YKQMPohhNuZl8BTBHL4rZlG4kceUzGjJyNn5zUsvIGCpdaxBB8ULqQhQxVU7Dwp1HR3cj7Q/sojXTfB/",
+	"XsJ3yDkenEB1c5mfg7xUIUcfv9kl6YCV90s46I8yCc2RYEN1EXo2zDgI8E+I6iCgV0KWFfUMigVN7oDk",
+	"HQzIbZ1y5MHyWtcLmrB6o81HgB7Iwzbom36vnaMQLG4YSVBkxTpnb8IYid5cnUJJFzXXDJpQcV3I+cGg",
+	"b3TUr1/tu3sWYikBRVzeHzfaktLU3CkbJ7aBqMqjg4MDvJRff21++Xj5mozxrUyKGwak3zYxgEBpWx8/",
+	"WmfqnsEBj5Sv8rnnml/yePzfquQZrI0Hhn1VNVxrX+LeLpeNunC3VGHrvQdO4O6NuQhSCF1NzeYNnAyq",
+	"bBBtnvfTlk0+VYpfiXiFVOg8D+FzFaGriqR208uuaLhTQdgnjuUzqqAubgulWmURS+83AoJ8cwsXg9bf",
+	"DGg3xtMAe9uO7ciBYAN/kXlvPyti0K9gRhRKhyk7UIP3VseMy6BVY87ti7ujWbqLInhJ8C7bOqxsmt22",
+	"++rx++StrfQI7Q64MpwUslbGru3lXtiYaSrk3OUmsDKdQKydlStwx23qUSzEe1j8dVI3PP6S4qub1XC1",
+	"LXDYE3Ud41wranRJM/6//vF073/89LcXn//uaSOyfWr9OowzbIYWRhjfCSaDGGSaMStnjkHAJO/qm3OM",
+	"SVE5e4Db+QuPiL13nOuweR6uikIcHe6gAQ2LQ92lGObLYTUwhoWIeumnFhyKNdSB2K3FtZC3YnJvEWdg",
+	"NCkNJDKIKo0Ud39owO4VcdoMMT0JThALKOTrVQGdEZUVJYNKwjwPldT9jhIVjaLz/RUqDmMVKta79mk5",
+	"85Y7qXTM7hPH023dXHaTgzuFA8f24gI9zbSve2oTWsdLKdgmcWU3OVMJKSlYoVeszJjQ9IrVeuU/Jst9",
+	"A9xk81Fw3VHfbS049uGo6j+CIw08qPDyMVnJtcghtJpwkS3IuJg952ICMVuGov5lDaJL9dO//xvWIoWR",
+	"wClqfjR7cM0LeVXSJY62ZIYmjq+vni+bowU/tUdb8qLg8ES97p+Ze5SMLAyjZGRet//8+7+1s3DNzpqX",
+	"925oCWmGZpQfZuesPDPjwF8XAA98/v3VOSvfuj/wh7ejn2CfV7TUcVXylOT+15qrEhEfjNSG+N/K8poY",
+	"BAFuge3PeUkMlq7inZF2yYOpYIjbdH72toJIfgZsW7UwNcx6gE2vXsNGRynxWa6qYgpu8GeRU2pUOzTi",
+	"fDW0SneL8Q/ejN/UbbDMbPaaNueE9SQHtfH80U88oPZi3NLS3NIwgj5cV5zCumV1NQxrKbp1XP4labl3",
+	"lxAH4vqOQuOWm9BCuxDjjrEeCG3hYqckJaSeJE4zliJjCWg3XBDXFiyklC936UXrSEhv/azhTN9BMczg",
+	"FUD9q7XrLtauasMvFny+hYdaNIRCxObpbXkzN5TDVf3WMdIBeO6ZLvGvE2mbIZg5EyT52P8t9U+f5Wmr",
+	"oicZzzbasojh+Az7UEEc4Rc53Qwb5Y15cMesWVhkl6Dg9qk/Uy+4FH7bag0CFdOE6rAQBnbNC9I629YJ",
+	"0RF8960ADYGSo5d7C7kuyfffL5e+9I7VkOo5KoevXhxM7hxMZcvTApq/n8NGn4m3XKyjWrj9AY35KYQv",
+	"mHWk0PjPLirdJ6ei+kQYLQsO5hEqau+Ua6HIiio9FUueC3610GR8dIROs4OvDg6gEeLfH0xOXIEovrTJ",
+	"45SAM3NPL9heVsjs2l2hw5cvnWFpKoBYM47GGb5kPnKC4DtYtQhLcdOZvGHk6AXYGe0q8btXXyeE7V/t",
+	"kyOg5GDHbIU+bg93XNJPbygvNu/Y7e/kLLa3UmlQjv8sZwpDQ1gOqkROa2UmwhJCYB7dvxtE23Otmtcn",
+	"ME3w5brQVDC5VjWCNJwYQHKbspGgiBPRpJpS73ojDn570HEj1gI2jOWv6YrG0w5Cax6s/5kimX3abLof",
+	"IkZWYnJmjdBU3Z/8mitq0HkPLZXs2vbYutoIl8RYSEVOf9rOz+4g2OIWHpO0MRQ4KdKq5naMyk5F0M7R",
+	"nO+VlHm3d2Kw22EIJ/U/RdhAFysFMTKQCk+80R/uKsaR3oFrokNne1HVO3DSPhZ42pTVt1kWIXYOsWmA",
+	"kXEHnmhjcubm9mPEW1KjBid1HuOvFlkyKlTAtpnIla33/0kbsgpiVuBaOdj7+qe/vYy7Vu5HwAMXVtsp",
+	"tI2W7xZY/yUaWD0VP9iKC2QM1L9pVDaqjKiqfoQSwC448JD8o0YeIKRpAEcZzkwG0POdtUK8RffSDcMF",
+	"dGmJMI2zXamGucDpjUaLfEDdcZvOikv/r6K5dsQQfBcNHNjO7VFAqPqBpyEWpImrDgqtrmFw5OMQ2Iwb",
+	"r7TNSuJaBRNOBokDDyYEuPv8n1EY+JX9/sp+f2W/W9jvnfntR6BrEadQNzE9ds14lWXD/j3nVasZqxXT",
+	"++Ry4VubTwVU2EMj1Inv3ntnranXIRFB6mp/ZYk3zhabxUt2T7fEzgZ/6Ana2C8yDgKPBJsktvYrSDHr",
+	"AntzoF3vpO7WDHaxYPSGNQSlBzf3tzGLL41UIMXdXOJ6wbNrwZSyvUHsYApbLltuh8YIfOSW5+ZPqGbH",
+	"lopka+0ieie1TgAiWwDFdI7taMnoHp57KgKj9ZaEWCo+rMVHYYiHyGMW4ZAYVKNmVJByLbw0QoWt/ivL",
+	"LlPxcItzzc29q9U5qDXakLztkfjR6z6s0DrINVlgjEnNlVW2CIZ9qo61D1TXsodU/LiwJZCqA+Hqnubr",
+	"JRXrOc30uhzQOX43r/9S5qwY2JN+t5HvFCUQ3I1hMQJDw+nukOWtgKY8yt4oTfV6e8Sm24wLfHx3CaFN",
+	"FKjYuBAoOUdRkmqQ4OMXOmREcTIc3rkm3hMu7rD1d4pmaFuia7emjumNw03atDZuc7bnVlU37LMu++N7",
+	"I2+Fjsqbp0Z+59KKJoEdAOqrKuldFWGAUYJdG+St2MJAdoo7sjBuI+tbhREj7c+hUUQj7EYv2IbcGplM",
+	"7SJCtHYxiOGKuFuZyN9QzeLivS9j61aLKtv44+XryYl1a7Z1PTfe8By14ZS9NsEQgOEFC/JQgGL3qT5x",
+	"fd/q570jkveF2L0XdUeDRRQy20AVgQoDG7aMougLCjDI7Mu4oiAcTMKVvSq1bTTCLdopXAVjf70mD+VP",
+	"j/Kr6ud3W92T1bNJlV6GfQqcki+KTbX2YNVG+FFcZIzMGFAWOMFhtVPuFH8BzSDsXjcuPtfAHTErG7tz",
+	"AMjhsd6dHPQEX/TblhsnkdTRLNyHHfG+w7g4CPmxIALYC1uI6ba33+j8wI6uE5AN0MwUXNBdfV+DjZBc",
+	"1X2lIVa5TkjwFOCWw6fA2LVaazAoTEWLFMDmkVNb4uLVwUEYP5SV0qiLRVHjZe4muqXXm0beDVGHmTj7",
+	"kHcQQvaQTIOK8avbxq0gaKqP7MX0wsj5byd6gZgzhOZVy7gzyWvsdLjgJuS7bXwPIXiQ3W/Z75nICqm4",
+	"uGoEaHZe7wQb8JgfIdWmGd35INe/Z38H7ecwN161ozUm/6iOPDeTk3mh3oErgVQ14HsiF5+RZbtLPTQA",
+	"ttV4eqo9dPa7+1mUgdjmz/RI8FguTRTEv4GmU0M23NVCqrbcdwH+Zez55yF39Y7J2SJyffuu5A5aKBnT",
+	"iuFPfHPMjMXlibt6MbfKg9tdmndQXU/AUt+tslbR+cNu1R3V0RMSR1syBg0L+kNScJbdQ23t01h7+ciu",
+	"/OPX3IC7RFg0jZXxYlRS5L6DZHjrTwiF0nsM5SFzC5VRHMHNqkh6JWWeho4Y8wUUh4R2yzOaYz/j9/ML",
+	"Vt7wjPX7Ze5PpnaN0xzo3emrAPVg3p4e78XjuvH7/Rh9c5+ERb1AA7Be1+OqK+H9PK69jpAvC9qj5Kht",
+	"87Q8TFmDFpD32rndt67fh/Nlj/WhnUB3px0P6xQ6bWca1nMLWxFK8S29b9GsgaXGvo0V9WuvSFyjPcK1",
+	"mXelSRRdVs1jqwxJtVGaLcnYyD9M6BIYSNquwQLNl98LFJBqMgdXvruwYUjUfb+QBahursoCiKrrogAV",
+	"AZoOZ+uCllORuhoxZ3nqHnKHUL26MCoAgNDR6thVphh7U1t1McCZPwkgbheBSKbCgs+VshVoccAmfK6Y",
+	"KzV/4jGC/Go1lmBB1fbZtsDXbINdgfeDMe3O+mItCcZ2VOWGa43gDJCrdZktqGL+O3J+evn6eyeFuJ3A",
+	"5SbNHcaCjjkk7fg+1D6RR+S+x7JbXm0HTvxscm62bEMQkSxqjbm4YULLcgOxZlol4MCTgk3IXBaFk047",
+	"DrFcF2x/Kt75VvDY0xmElUYo29hAaMt7TKKRUljLucsfzGEoIDR2de4yqIWBkuthbgi/NX1mx+rigb8h",
+	"uHonffg+BICCKn2xEdm2lpgQGml7a0MVY7UR2aKUghtkroDsVHuGiCYDWnP63bZ7Mqj35g5MqpG4thEZ",
+	"wR/dcYcbUbKVLPXgw8YvmnP8nlfBWk1ckmWwrVvHj1a7+cHQdEvF63jUmGyYDXk7Y+lSRD/A5MpTdih5",
+	"5A/Tvuz6tl+zTZpYhdTmNWMPfagkHhKkqk4CGWMNHOzTryJqa99tu4T9sWA8U6R69g5y4jWLhKz8nm2q",
+	"C+3Wa88CTyaYtiL+ZElXdwAhjmzNVZqn7lvL0Cx2kMjhOnhxrHtxXjubnYq6tTS80Wl7C6uFqmMIn1w5",
+	"2eaabax5oi4NYwUIYB0nZAtPTpEO33LFJmYkKiKCT7pPPlibUPq3z2mY+YvdswWL9d6vV19in3TJ5vu1",
+	"NqQ712DCQeDsICojIv0dvdzzW+FJBWC/TckdHY+++u3LV/MDepT9/SF7OTs4ODyisxcvs3x3Zyl0AIlA",
+	"8eKrAAq1nu15SMj448cztEZVAB0cfv2Cvpgf7f02O2R7v50dHe59nb16tXc0f8kO8wP69ezwsFECu15V",
+	"zHxsAyfOS5kxpS5Lml1zcQX1FaNxrlzsrfBZou3DaHHeFrZENb20d7QP92sQvHEvPWqNpLyUqzfyVmCB",
+	"mi4j10LyDIOrKUndKymuvREbAVM7LzYIdKimbVbYi3p4XaIvW+rZKKVcd7ef9/Ha5r268MZyK5zVctwR",
+	"CScPHD3okKQZSNg818ZyYjQ8fhGG2Zq7b8avtue72J7jZzGwHnMPoXpq2vRl7VFbidsHr5WHTm4s+lfR",
+	"uaQdk9MgbCfohPMlJL1oUSs61UF4YuUwh9mee51vD2djHUpBd4R/C339gpjTYXZzSB8nntaYcerSS7/Z",
+	"mNPpE4OfoAxnU+LygrFBOiNnWW3RnIWPDYPfqjTZsRRkYXSxwtCTkilW3hgkX6KvnwpyMNkngIquTZPB",
+	"l6tgCCMAF2yuiVyH4VSR7ftF7ZottboJN+6YuO2CvUitEe2D3bbUxi34vWnsHFFaZtc7bNgbqtkHKq6i",
+	"V4gKRTOgfSSHrl1BGaiUjAE2Za6vKweVGsXafXniSjEt6YbMmO8u1ta1RSyWy41D1qsVK8lMrkX+8FEf",
+	"ae42YN/Av2NkQMQS5/aEFPL2ScDG07hP0IpHhm8hRCQeoIeGMzDFmKfJkuYMlFkyowUF9gShDZotE1JI",
+	"tNEXMgPz1ySpZFswBk9FZb7VFZ6RNPhwlqf7JHWXBCziil8Jw24Fu6IgQrnOI0CAJidTYXY5MOWCQwJf",
+	"Qpkal6HIbEOuucjRSCSY/oP59TX8mNr8ErVexqy9BZ3JEh7fql+4JeLTwHOzBRfszm9jVucdX6+vMq6S",
+	"qPXSUaPafj1R2We51ornzAqvXFzdcakOaSJmWkQGi812qRUhRtr7RKt10+KBXEatcM5PiRw2g1RvCFi9",
+	"hTDXtQspwuSlall4euCNaqTrlowqVPj8n2aEaHyIlvrO6Fa7ycOavDYEp/oIwalGty4Jb2bjqnViVvNS",
+	"1ZbcujK9ktu3N92h5c7fibquI3wFy69YuU/gTaRXfLlca5B52KeMrbQlRamQGi3aU5Fi500FDrIlV5pe",
+	"M0eUod5BbvBhtiElc6yEazJWjNlv6hBPfDWW0lrdKUnxwdSO6ou2yRW0I2SEAaNQTfJsnhljx0IjFODd",
+	"gXYxiL7gSkDugUX+U9Tfke+otEmyHWdxRJsj24GyB1MRkPlbl2MM49rZILXuVpZ6kbgBrWPGXQ4UtKxL",
+	"aCo8W0lIumLlR8F1SrSUiYsWh5LnjN6wybH1I6zs1TSDgSOc8ZVOCJ4JwjQV9IaV9MpPOw9FZifsNSaI",
+	"VrCBm/AmWlaicnrdYOj/asUE2yF8GN2k2zxqiA5UeW4+fAKLtYPpCCDnG/uSN+e1OZZF/JyMX3xV0/HQ",
+	"K0yQJjvZ1UWGoh9LgWia0bLckKOXHTVVNVueDTYlmqcv5Vt6zbocR3+WM9QDKiQARAVP/xxj1Aa4Yu8u",
+	"gziZrAtA97u1NEIDA1AqfCjrwHTxQuruOfS9h/+yspTU0bAY8z32EDZE2BosMYbdXoAJBnQC4gHhGbTY",
+	"xxeMoK6IpZ8VDX8iSchZBb6TZbfDFYOM/K0xdN+9N/jiBBM5eYsWxfv56PiPA7fyQ2OEzz8lEWivrad+",
+	"K9R1e772v7VXg9BX3DK+TU2WGbBcmjPsUQ7qND43vHBNQ0eMOFxi0sVZL9WmViKxH9ci9y0lvcd0YGWK",
+	"TIqclpshpmgP4UXtLTOMXJcZ+xZuSBfk+EzlQubDAi7wtbPd2IOdC2Se4ZN0O5zCpvO+xF24nh1m+cAK",
+	"IzD0b1aJD91xt+wUl53hCe6W+RBEN58LRYRhdpjxjjThonp5IDmgmmR07eKhAP0DhkjJkoo1LfCHKCm4",
+	"l2a2yyWBa4xLizkSA6HUDty8jbW9reFo68LFDr4L36JXyotrDUmspjs+vJpYZ19tLuNkoZrw1UkwrXTR",
+	"JPeVCF2T1rfrpG8qyTtSmckaZ6nWNFvg1fE2PpcDycicZro7SOp+PReb6bDtRwavcZcypnaRUN0TXn7E",
+	"9W2BfmBC1s29k7Gq2/pdKZcRozvqTLcLqRipHiZzWhQKC55yRdRCrkDP+6uRJnIK/jNzO8sTQuFzp7l7",
+	"l7TLmDZWwXQpHxR8qxg++gLsze1OS/7g7OQ/977zdiU9Cb/tpUQyfH8eydMNGtwfNoKWhQcsRQ08q2tO",
+	"a8fwmfMw58NO7vjkFhDmWFRQVVLqA8JR46FbAMFnISrFg2Stl48CkGHidwDJSH2qEvt217VauuaOGfmh",
+	"HLal2rl7NBJpdzddaidAvYC4BUrUVe4KYiCl7waf3grZHUEKhOtdINouUZzTq3h1PYruoWbyTDywC2Lo",
+	"dl9QzDiwoOod++ThaqfQLag6L9kNl2vV/dAquqzDvRk1qhQszrWzvbjmK/Icvrvgf2XkN+RwckJsbRf/",
+	"LVfkILBxBVW93SNxzfOSXjNCV6uC1/oCBe+DggA1tjvlFMg+qDiWkfV6xjK7EkHCjPFiXE0WLHmH5TZr",
+	"K5mzt7sd7ERtUTWo2sdXP/HtAnyX95PqSh3JeX5MVjy7TtDTcsMSa0BKCM3/vFa2NJxi2tycP6C7pcS3",
+	"39+wsuRoSHHeUDMW6FkwmNfIjFrrhwN9thrPvB0OF3Wb1pfWoZQYNHJFugN9hFDyu4v378i5QY7ATIwe",
+	"vJX5tuHAi9UFubuvxRfniJu4t+QvuzxWiF7syVq+Q/aQh3ZoSLF3s94rhLhXNgskskcJJK7MBf0QuOce",
+	"Cwq9HQD9GHP34oF56dzc4Bif49l1LR7RKhkrqhfHJPVjmPeDNiV42mkbDfqcZja9u+43O7ZeLSip40tR",
+	"+IceoCd/h3vtFIKvgqWfVMnDRjQtpN6DoG6WVyL8PUF5VFKxY9D2Ng+XluCdPwnjTzGf3FZFurX155xr",
+	"HnKwMJPIhva9de1BEISwW8gT+Mpavo4my9wE7iYMJmizvEwKtUYTbFbSFdS/ldn1qWd7b6roIHDF+M8/",
+	"bS1L1LD++gP5adtl/mD5cASnbWTFkCttRxl0q2tu9EYyrPmtCtmQArfU3W4Qowb0iXlMTPgFE6WHmaqz",
+	"jInrihLM+EwBDFo62ZFwoeWJrQ9gI3AEu32IyjmNyIRG2yL89eeNWq3wiOYabH+Rn/Uifk5sqTuAoyFT",
+	"4XNk5R/8ee/xNnZrL1te47e/VG6aSQi/DflppTvO5VrkbUZ6JuqM1H9+JEb6g9Q99JcKm2Wyrp0O0fIK",
+	"44xB4rHi4WxDuN4nKQbLpSjk09LVVMmnYoa7o7DEnPVdB7yatsRN9H0b4ow92KQ+ISlWpMEQ0nLNpgIH",
+	"giwCsmKlkgJeyWMBp4XUz1QrhJtI6F0ASp/nb5GgSpw6XoHZliK3AEAZGFtsw+fnUICro0I++7TiWP4j",
+	"HrQJIRl041ZB4HnXm+UY2y/EnEpbiQ3fKV7x7EETpbFOIVtGkvzCCAdB1gKO1Kx8UIRGN6V533PkTxO/",
+	"hmjRlVoLeNR9T/yNyO2NGNpo3CYW+pCHIMbBApQ4/G4h4zYaMrj1t4W36Tj/Upj/APjclzqaRJJa49ie",
+	"hC5JIBIt2aJ9CZqC546Z/bj4bUc7zH5WSP2YljPgJXWf5i8/Fb+bEGCbY2QeaCszBzqBnHBIQAbmi79A",
+	"vcJJBxHoPllvkW7nPDEIiqibNSphAEsbslbSHiR1Vux2rBibCmln8dNOAI/TmlHcJY64jBKokMznNiQm",
+	"xoZ3u7e/WuN++dY40NHZbUtwCxr3NtWbR2fkcXo6VPKO26Iv6bXLTyVYCNzlaHfcOvTz8Oy6umLY5xXu",
+	"6nKtNJkx6J1duTiQBRkBNeXqnRT+1XRyEhPCBWO5Iikgbfrrffz1Pjas474ok7WcVZiG9odfbeePYzv3",
+	"FOduun+nAf18rR0N4kLLIRTImgZ2JEL4kBmRe/pCxrR560DwSb0FN8VmdIhsU+EftnpR0jLSTmyNHKkX",
+	"UfqGwBtxzhCXqRC2EsWVkYQo8J1KGNsnf6gySV1CZ8iG7k8ff/Uz/Bf3Mxh53xZ3iphFaujtVUrs1+ya",
+	"Jtm78Kt74lf3xK/uiQd3T+wg8PzqvHgSSaaVp7s1qw55DletrGC33D/LmQGIFky9L3Pser3w7U3dnz9w",
+	"AUllI0gLkDxj1V/Bb66KfvDnaZ6XTClru/KBhVxcnQm1YpmtrTmnvGB58FVvCOEHedsRF1k35rjiS1Ae",
+	"xkl1TsBzgp2TyKDqUcXWofDGVDQS8mvcWy/YcrJPUim+pyL/59AJg/ZBVwXDwHMyFXU/jdMLfNmyhNSq",
+	"wlVY6s8OSx+DKApFNM6qelEUg+xhUPu8Qpgn++SDvHUZQFLswRTexFAyzHE7sCWV9VRgfcWoiLeTE+VN",
+	"bxnLirAEP+w/vEHbPN0nrFggkCZFy138Z6kOUcfTTp/RE1d6ikisW+okPk0Fhph3KZqyGriYGjvcSL19",
+	"52BtXo5esn+xnaH5OGlX4yYJPY+uSH1nhLezX4fB3jmDehc+r7au4y84qPiyMEuDklRzVr5f6+DTmQhY",
+	"KPqyoKE2XdIrhnuoNMyo16X4AxM5NGnDjxcGvysY83fyXPofAwaMXzRtC00OHfzurBO3VGEuooW2ZPl3",
+	"pVxehHzQm/WDOHf3vHn4Bxmu91Li525podsiAr9c0ustkfMXtXz8nTLqHYbU8MA2snHrtaJAL/c3X60M",
+	"XAEjr3j7rSyvvRQRbuWf5ew99JtDbu+fC7+cr4s5Lwo7d5WC5xSXD2wpKPy2kh+yGziR0/zP/VsW1OuM",
+	"lyGr1wbxjj6oQkbGVARBlJh0jjGU2HTd5kpnUmj2SU/2DYt39desQHET1lBslPKy9UhOAo9SYt9wdc2q",
+	"lPrqbV9b0teVTKqikjYzluvjejWtpCryBcXHnGJCqG+fsiS0KKK9fDr91W4HqrziXZrzDiuAZ7Fry7O1",
+	"3hZuN4aXrQhejxaruBuLR5b+kFD0CgFkDIaXWgwQ2gqr1gF1//okCnOHEh6ct3liWICKuw4Dq07WcPaL",
+	"CyIfa/XoqsoPVZGqL6HQ3qeOzx0KuQQkFBlQBDl/DFiNM3b4rlo2Q7VZIm9L+Zb6BH9wBpW2YvWlzuWu",
+	"FWOS0c2WNVa0ubEyMv6K5Ag5WRU0M7zjoF4g3G7KUxUpu+krnhu94XDKyIi+mBif95bmscKMZyJIxGty",
+	"frjskMj5MjU3sZI49gr2SvvBbRsWkxRWir5XbFIeVj0fhNRVnfStBRsepUxDua3cFk4dlmxHI0itvhd2",
+	"iQtrcoGXAetxNLuXNbofHUbL6QVQxYX1LXC1AeI2LowrFPKxemJj/c2GEYdDYrNqKsXOJQM+D0Tl4an3",
+	"4a48VAJ+qAT8mobfn4Zfa3DwazJ+hwQUNz47XTtE4ngM6LB6h4Mk7D/LWd848la4AwygOiGKadAHkFmE",
+	"TIS699Sg+UVnZcVmVciw0uJODT/vQpZqNdORr9vQcNywRjG83vPvkElPKzefN8ChhoWlwI8Jqu+pK39j",
+	"qHwRVNYHA4Evqv0PVjT6j/9dPTEu5VrkWIGuR/TzL0y8zw67Cj1TJFuXRqXctBHRzhw/vJYH86mkarMH",
+	"W0Bqb+WXkCQR0sRvYxSFooHPpzbGOEzcXVIFPdDDpoe2jQ34Zcw9JTkrGHRCp2W2ANvbVIxTrk7hI8vT",
+	"CUSqKR/FbIMrrWb9lzUTTIEoYVnRqlgbpeyGK7j5IrdvoA9IWZrPfOMdP9MxgYjsFArlF2YNRGm6UdCi",
+	"HHrwTMVUfAvExcr/WETRJgaATTmxjacTLOGREJrnHpqkWiSkHIU/TQXNc+iYDb1ObMPwkpmLAdSOXikY",
+	"zT7jvpd2C8FFDxZnV+cQzW1LHyNR+zEcwnf/XpU8Y2RWMnq9ba6pcN7Q2IjYYDwcbmLWd0Ohe20a9HVG",
+	"k6JvSSBIahDkI+xh7uLL3f2vKDotzKnO5CfCBTaDgXb0wRMJUUGFS/YJzh66ARebKgDHnqPR4xW9iTsI",
+	"aZYZ5svF1WuZs6N4PBIqXKR6lmQyZyeNdmNb2UN9rrN4f9HGJGScPqcr/rz6es98rdLJPaZ/M7C0jGbL",
+	"09ZLn5PRjJZmBV1OylNl7cXStd8/rpN4zBSBgcnattU6wP8OyZjxq4UmOb+CUtu2J98ksSSlZEZmqWpg",
+	"4/3EcEBPGCBEEExhtyLeEWC25kV+KdHeH4k9yjHBC1vmxzMD7RDo+ukeAqye8REyqtmVLDcdqABLc884",
+	"RDBf7tkv+Z3wYFCXCJjb3Bz79A4lJYF0QIvIrRj2Onz2cxWE0Vnt9nt5S9xDilwLeRtkbynGSHr+/uKS",
+	"+J1Sz/+Gev7n5/61dJIYAu1JHNig24mO4IAQhOcnJP3jT2m9W+swfU6z5evaimLanIPjkrOyox58m+KC",
+	"ZZFmi2oVmoPljWowBkBtTdHam4/xrYHx92D8PRzf7hEM2r8/8MgDbZLZgnMDhYpt1OM1QGbC/Gz9dRcb",
+	"kXW3cEKzFDyoiGAKCDUEmVcWD9hxtREZmdEMmvEDDTiGvGjn1MDLvdauR7ln5SBLkXHqvrB3ISWrkikm",
+	"tO09wcGpYYgcK7B4OgCVoJwTqEqYlYZx3W9YiYFyRurZk6LYdCU9P0TN5GR0RddXcUZH4Kcai4Nv7szd",
+	"rkqad01lfqpPZb6581QL4FBDEPsto2pdsh3Tua04/07qmHniXpheCcQxS0qFndQ+5dX6No5w9YPUlxiw",
+	"331fKkNZreqPCusTdGRLmynCNKg+iMlsvQlKE9jLAdeuZlSqDX7B3G713XbLhQWZMaJk0T0aF1cF+6hY",
+	"XIf6qGwH4K73L+mnfmCQC9T6s5aMaPqpc4WaLd+X/IqLIbhqn/ycjAprf90Jvx256hRtKwoX3kT35Z0v",
+	"Y4NM7uAvNPA3Xo57sRukuS4eOQoOHBaFJTPyd6X0o1+Adhw4wiuSrKKORR8ZD1pdpzCEPytEebVerdBv",
+	"YXFDVXBvkYz8GaAWCcwfBF+8nla3fFQx6W1kxTEZwIH6oyfBDVfTMOYK+9FksLgUcov6B96zqVhxljEc",
+	"BzRRMwCEgJoN2BwTvCzkP/4XueU5/rEqqKDlG3wCDhy/wZdVMhXVSwUXrP4sfmP0G+WNY0uqlPUhz0lq",
+	"5wZnf0rGxYzIciqur8AAYzNO8Glsvy/nThfaJ+9iOAh68ZfIAMFI+/NS5mvQ68NQz11oD44Dmth7iGjc",
+	"dYDKZrFNJyqo0q7b4HClCHJ1/3lNC6435wUVsTr7ViKzYiKaqdK/VO9caKrXCkKxUxjvdLUq5Q0t0jj5",
+	"Fx3qeVDqxYqzzpy2lOIKQqNufDWHaJP3WEZqHcoh+//PrZew/xQAM2SAD+7ZzzZ6z9yI93N7rq+h04CK",
+	"N/3/6FtZOnnEsHZz3WZM8Zyh9aCeQOJvI9BGcltyrZm4F9m7cFBXwMaoHtCNDtMUELSQo8I3d2anPl5y",
+	"CPTuWQMyvVK94ermgS1qqHmkwXs6mM69ec4lvYpt9DpEoO4WXNH8IkNml/imy/CCoiCCFOyKZpsufh85",
+	"BDPc5Wa1HQKY17zeM2OVuykaEA+C5aZfBvle3loBQRHFimKwOcbLGmgbXJV8ScsNmfNSaStTPJHssU3m",
+	"uL2LugfCwE7vRItDOebryWJdPq3J+A28iWFzTeupaYMtZStUSRrm0obps638NJRDtxtec/Yqht/cKA/v",
+	"ExCaanLD7mgJUhN9u0TrtuWxaZeL2kRilqOImT+JeBlaClPNGlyZMyriX1lTmgb4lli8jR3WwuLbboG2",
+	"UhXj8BGhpmZbrktVXc7G05hTImoJh6jtyjdSGJGYVl4ZVXNFWnroSvPbTDGiWKTOGVWKaQtHV2RCRTjh",
+	"aTfpMHu7AbXXxG8eGDaUvFJbIM2kAlZ0JWVupZpdgGWfVkwotmUS+5Qb2czn/IzDFsJFJpds66ZDumsw",
+	"CaD1gAkatNSdQHvepHn6kR1obvtgVO7oGWFYJtpyDPpiUHzTqjOT8prlidHiJbBtyTMGqqE6rhRcs6yp",
+	"qDmGzFdG8KtfDTt8tqAllvT0dwbfhR/25HzP/ZBO9qfiW5otCM+xUgiwYIqFIlwcIuqVBVeajF8evKz6",
+	"vU5OiFwa8RiCFQMRNOaBvd/1u2dhiOGX874T3ffq3nP+h7nY9wTivtf+XtN/7ri3r6XS35SMXufytiPp",
+	"Ck5m5p6p1eCFwvRmCF/LFh6mec6gpFJQj8C8WrAbVpAxZEnLtSEWk4Sk2Xq5LqiRaXEkmuc2JRuD5Ges",
+	"kLeEazJW69meuQPLWcEtBXEHlJNKxIyES2e0yNYQf/te9Bg5qlWCedO/tIsDOFzMVhewVPo9nIfavert",
+	"HSboL2bnA9nMIbKcjK9AoClt2YjJE2f4XGQlXa1i/pX3c3K74NmCKPsIGftaR08FJSDAgN33l+vSvDA0",
+	"TrJ5M7vbF+tGUYrI/iV19Lewt3A1wKqfhlCLYRkPDeph+GX7eva1p/PvBtVWd2xWF9/NvnwF0B//smb2",
+	"Z3BNDCKh22LnqZfn6xtz7/D5Fi3/NXa+P3b+mwqv/otHzkevR1fQvCMkhDYwGERzpjRfQpAoOKYhNl6Q",
+	"VSmvSqZUAkwaomLN7xkVGSsKPDyX5+5GQIXl3L75O8h292/bj+598zGaWG5WNrAMuPDe/jvESIJisCVC",
+	"8p7S44D4yacF404+5w41Me567rV4dClZ3fpxhfH98Y9v2JyuCywlCvFEd4mAHDhIbxAknmctEPKBT/M+",
+	"4Yq9EWm+BhxUeQMXk5aloRrqzi0VnyQyC7a8Cs964P3uidPCiX2w1gNPfLeorf5YrN46fy4b2jwDsfY2",
+	"Zh1KG7jqfzZJhKuw00BamzatCgba+/5wJQP74sEG3t/+OLDBg/RHeoEY3BfpZZ0aJyQfOmF39NdgmLeE",
+	"fA0epzP0a+gItUCv4azIhXy1WE847xIaLV7byisQc0iFumWlwdj9R4wXA3JQCxp7YIrwswk/6YrU6Gti",
+	"0qAud2hzEQ3aGI48kfCNXjwSUn+wcv1+M9KjY9mW3CXtgqk+aOUODVd2DhY5tYXRXx1gmTKSc6W5yDTJ",
+	"IQAc6zJiJZiwkLq5KpYc9Yhq9wkW8X2ewyoEnRswJJ4ELl0VVPLANy6MLhmOaS7OpE9QdiMbRWvODSO4",
+	"u2w8IArk1Id8ABcyQzSrQ9dDpnYsc9AfAXJaBX74qhqQWxXt14U+WR/tvyMkXyb6wZstt4Y0dKrzlaze",
+	"ZaXDbFWsZIFqgA2YTK/ZJiULWeTKlzcbI0h4wy3vtWYTcwC8xI7vmn3SCWZffKJGVSfT0avpyGDhdAR9",
+	"8UYR2/w167BH18C6Yzujjuo9PkMZTRLUqCY2hTIqWfa7WM0K3FT9R+JzobpdbvXk04ZjH8KK2sMBcagy",
+	"163nf7+jVyArh9dj9W9otuyOyHJP2RJmHhDsTyJqSRvDfP3htD3lYMOJ0eZ476mHV7qDnDGwmqn+kNbK",
+	"CxZJZsMrmFZHY31pXFW4MLbxllOBqd275bIFIYWNWD0sOAdpxsK7f1rxZFMxlFOf+x25R4AhkvfgcG0i",
+	"qi39vaVqdx5EL53VPoQ1XVtoHQ8YC0942MXuCHuw1kZDPufrotjDVPqm9bF5+Y/JQt6CJOV/uBauPpR5",
+	"YSrGNrjdoT+oKe4Kcp0Q28QGd9UcvtvLyT45JWmwwtRVoeJqKviVkCUUL7CwPLNoi/FEPoWOLFjJki0o",
+	"bu9klVmfuABisjM+d7dAdWQtKtVVuFQXGVqRGyC2AuVdsTJ4TYQm4n5JsJ+a3YmI7pM+dWhgU4Uno7tP",
+	"Be39CYrB70qYbYcWd8u13QpaZxOGmAC6YyxXhejbyFGQTrxDWnWN1kB2cx3x4/fOzDXMfGyf3cY8DYBm",
+	"9mfKw1ZloWxnaKTBz7B4Atge9x+ClXWcCixtGNMY5jvHnBuIMPvD4eTOtQIDK//whPRQeahb+7tg396S",
+	"tNE6YIv9did7LdhIfeJuozepzeqxfUkxM6DSkbnIinXOFDTj6rYxbi2XmD9O/9eCaqb0h06DETajhYe8",
+	"YajdnbXIGabV9XVnraKWT+ealdGEsLf2CWjNUfqip9wQO6WBp8KGKiSSG0ZLhc4BYARffz08lsoB8w2b",
+	"y5L1Q2PeggI4M3i4BtH9oOiyTw7owOubVOyotPZYB8OUNVfzJ5obgmyLFPyaEeq8b+5V55erm1Gbjhj3",
+	"dLrzEj73kr0/HO1C+I4mJ/DdHw5taAbWwUqtSSL9lSz+ShZ/JYv/FciivfEdZ80Dg6bVSaC/FKvCBjsJ",
+	"ptVTAEMJRv6rDhKKQ4M/O52OyDcffr93eHBApqOUzLnIFUntV2kN13dc6m6Flf+zcosSzO+vC6o6dIR3",
+	"b797Teb4WJWs4ELJXh2MktGrV6Nk9JX56yvz12/NX7/97b75++/N/74+gr8PD8wPh4fw/yP4Bl4//K35",
+	"+wh+PYJvXsDfL+H/rw4OOgPPzsRqrdFjpXR/zgN0Pmvl01Iyk2uzMOCG6P/3JTTJmYZ+eAqrM5gRMNtv",
+	"KpztKMwslQJD8qrSOVz5HzHqsVRQjhCsy/u1zMF0KjDrexxkpPr0U9tW1yhETCHjcCvxAeXmNq1LAT9q",
+	"6SFFr+HYP/Yf/wsW/8/+8/+uBvsY/GAlgkB59Qn9U1HQ8soQfT+qkJrQmbxhPmgCi+ixQjHLf62BC61h",
+	"qf1p7ExfUwHf58gzZpuqjqS6dl23sQccxR5OakmLgrngyAnWzqh990zZQSHLabbeVIkO1G7Ps+Y4gC5V",
+	"UUBYDey9wJ00eEb+we5K19Y19zjBOoJ1OwVx/HsqMkNPhTOJcWifY4QqMA0KrKPh4Q0MhKhym42G2qLp",
+	"jCqu0mOS4sOVdg3NlWsnSfGATkLjZK1dH9dqKv7iF4CpAFz5Qw6REapEufSOxn4qLaXByEkyFSFctplz",
+	"3e7p4ZokJDU3KCVjIeu1R+GKYa6Z2bUpXDQoSWK7N7uVCqjUsgnXfUxSd4jQVwjGdY2FYhsBu7wuisk+",
+	"eSd94eCpyLyD3OxJLgU7Jqn7+bXMWZWrY790jBmhgarY47Bk5VT4Jz39mKBlOV3b+TTLMav4dW2mkq0Y",
+	"hXKU+CrXJOfzOSvVVPiyMr40piNIfroxmta8fTZm/AXMMn84sm/A88nPcKD1T2jU+Slq/axgjwqo7XPY",
+	"kkljdxbxDXfWYgzQPpequxZAQGAp5nSa0NbEMi70i6NuT1YQrt57OAbyQRbWOP86b5GNurcNc7csRQib",
+	"WX+BUjv3qmwxhi6dnsAavsnKyX2rXOAJP1yzKYtVKP7WCZY7F8MhEcPivtCmWdOffWLvmIc6ehEa1yfu",
+	"UOvHyC5r6dt2mbOthcqcS61epwyc6ebQJvtVDawfea4XjtS6L1Fcrfq4WeTAOlfY5BLKWI3t5pqvgwpW",
+	"WO0KOIsb8XLBs2vBlEprxbS0+5qMa5WyHIYFzilaFFAVGjhF6jgf+8uaFoqkOV8akV4KrI21T1JzCTy1",
+	"t/XbwKmhFozphMxomZD9/f2JXTs8crlZMfD+2hpZ5n1rXc9JiiCmhtGluNSoRy6s0tU+rmL2nIuEwD//",
+	"/m8Jub56vjQjmn///d+iRZbqi+twabjyZO5ZG5ZmNO8F5AfyouBLplkZr+Rk9qtnaNi8enwLbGR0LK5c",
+	"C8TtBRaDUsNGHPT1TOPGiFrVtFjtZQUkyiNoHSO/EAl2l6Ar77l+ew0VzptVElUaP7X6je3yV2q7H194",
+	"/d3cxy3cPdm7Vk9L+sfytOULr/pHFxIXPxmgnl8IxFq9wp7bREtGGxT6S90lT6bj5TUqYh9Q7lorWVjE",
+	"yFGSqCi87uw1ErrLPaVVdbJoCO72WJ06drQucgzbLY228NXISuOOhRS4xT7CPWwS1CZKJHVmtk1GgXqn",
+	"XUmH39h4HyT21rBjBJNYjc6+eqq93oydU7kavAqCtkfHYBBPengXVgflAcM68T0jUTIGXQDbE7hSg0FJ",
+	"/Qhr6yDh/1QrROBrEToy1xJ9oJKNtba/xQQFdz+X7uPBk1LAiyrqfEjY5W2cYLocglZphnah1VYMeFs6",
+	"HbpNT07iOujEhS8GZvFk212sFbfrjLiN95HpCryNjT00/HZ4aKkYUv58B0VzOObZ53sj1bzB72GCfYMp",
+	"e0LOqkkfJNA3Fjfq9yoCU2tn3CHtgoT3iw6NI+qxtxgHtbA5U9g8qFkO2ybxgE1DV3aDjBaFIlzvE3cr",
+	"oJFGkMvjBpiK+jVZeQNwTA8Ud0gdHRgfeLAj8g9MuYFr0DKx2ChSu/R6DGlVYhTN4R30JIhg23+Ii+YD",
+	"Ex81xPIh7uZTQNq4zv7gO2+nzb2JxAt7YSLx5dBd+3bLFYNLmRBfeahh/3T1Fr8oJ8XFVumxXdqCXGHb",
+	"KHdoxyRd0muWJiSdrTfmH/PxffkNfnARjxdIa/L0hKTXXDsbGrpHoDOZQXuMskD/PKQIQgD5HMzhBlOM",
+	"eIgxGLU0cA94au3+Tn8xoEAd1g3giYUriOp3YI2S0TWoCeAS6HLUntsSYvHqZ76FHLpAjQAVRinFCobo",
+	"NS2+4UXBciOOogciem1m8BBqVGBR9e4AzQv76xfSMbEpJr9huy4B8R+/DnysLmTX3u4nWAHM+IZqFyEz",
+	"LKzFHbevDTLQKN94syKW/TNUuccOud/jRo2S0TnleRRpnXfJPVrN8hRl2T6wjLlgsyfy3fTgn8OrCgGf",
+	"qpe+d+AMxJAGh6ojWhx94sjSQO3AK1PtVdJBhqIXu41RkdPuYqSOen7PVbx6RVXB2BfTJGM7EbADg+cN",
+	"MqsmRN6Av/yWi1zeQoS/FHqhEsMtmNKuVjpIs86trtbLJS038S7OD+drQ6kmNTKZi0fwQW3BBVc7FW/z",
+	"XCjWAgHXtcswF/YVX7TMft9RDO3cH401rdh9hzgA60iQc5L6tdVs8YHLGd97C2cVv7F2ZFu3zQqFXw2p",
+	"hsaxvHptiujywjOodm8bBlfu9u3ZGbSF1LVUmsr44opwXzO2soHKM+fRr+OoE1l7wmmDRB0MaHTNBx4+",
+	"wPbz4M1SH6A5boQ+Y0Ph2AaFWm1/Wwz3diOpNdIfe1s+kQvaOrBbRcbUl7YItFirrk1sFiy0LMYIhiWh",
+	"RTE8f6i1UdF6FQdbcouGJBM173z7IBzND9ikQgpb3fUTH74lcgL2Bxdh5AOoSvudrNdFbsi/N1c1mfEL",
+	"CK8Y9v1+iAC4VQHGsb70ipb00xcHgYsvDQLe0A4W9sbVpXFEscbJBrCX2gIbW57U0bqNFlGkq0PcdX3/",
+	"OVaKqOV1qYeh2PJFYPInSlORq2OSBlWGfAwjOHMgZrHWNQuiLgsqpoIr4nYBtfNbCrV87JPH9s0ASgwp",
+	"cYkUKT7J8rSupQfAuHYZbnaznfalTq28O7OjEih9HSSScvVDLSEEYMxdx1eMRsWwdgyMBsJfsowJXWyc",
+	"U2oqXKd/6kvYNqPli81JvUGocpky+cQJg420k2QqlLRN58FXZiPyl9D9H1IinIMMxC14O2ZNbS6ypymo",
+	"HdWAEfQ0c10L/OJc7ZP2Kic+mNUOg5EqhhOgGOPGq1I6wBVot+a41ki1AF+VX3guGVau0/TaAGY7FQoH",
+	"qhRsn3xr8xUgWL15LNxtctyPOCwl4qTO3Sq79x1dCM3TCeDouvvu2W0OY5rntapfDZaL+3wh12UWlOPr",
+	"8+OeFgYl8T20AcLLPS1vB5Qsi9t32a1trldhCrSzqTrt3SVjJNz5rdsM1cPuJt+38+T3w2ItKsU46DAH",
+	"HL5VrGCZxiD6UGyv6i25ekqam7/G1IrGvhi1jRmHNEhzs6DuIMsnJ1ORmi9hPe9908TUPqHQ9Q6UhCu9",
+	"V0vxN/NlVJi7N2Mkk8sZFywHLRr8Rcu6DbY2TYqR5qjRHNeUmd6aHL3yeKXLVJvitRnCczXpTKMaUHhj",
+	"lzSqxgnuBrQ7xC8Cee2Utl99wyOOKySxeN7GlbGQpCrYIiSsMZog+XnYtevWFB2Z26UQTK3ojKsMThSr",
+	"mqbUb+1uGiPqrq1hagnKY6dK2roxRolUmVyxBPUsc9l8wtZQvbGxZ4+mNMa6b8ZabMIONEukdAVHdFVp",
+	"TCPdDarqkd25FBd+dvVEZt0ArI/DsgaqHeqIA8Zoq/4wYIsmnCliiLwvj1RS+wgVICyJqhlzRjUt5NW6",
+	"s7DuG0cF+nuq5zJbLw0KGj2i1C6TjrfWFOZDrwvNVwWPMdGg8FnkjMl//G8ralQZaLq2i6C4RTIix6Vc",
+	"i5zl5s4dHpEcz5oARVFP1fWlDnqkqmIN5qdB2mbPiD4Mbq0giV7EAG1DTKod/A6EpSPs5bSqzNRoRHxM",
+	"0jqcaaNAUwM3oPkqVVORRlaT2r7h3duSQo7ij1CKzC08xZrTdTXalWvwdW+hO9yMdVeRmgrIuHBV2IJ7",
+	"PpdFYf3viPb+Qh9763HwOC2hNUkBObRTMa7vDzmcJEQxodGRDmApTTWrkwqjMxvAUcoL8urIjyABBquH",
+	"Ptyt5dINrFZsauv144MUKz+Z7w+PIJE+IXQqIEsCz3aGQse5ucsTW05UL5oLdfgcTy0ZwDjeNGsTn0CI",
+	"hg2X/NkGPu7Kf067jqGralmCaveCtXL3fFlnQ/+t6cw1a9qxam6d5W0XRcPDV471JYBlzRrTJ3grj1to",
+	"XWW9DmKHvUC5IPdu/nhSC41b2eiW+Mw7soxfBqLuwnM6GUVQD7vLwtesbN0QPGstbmPBVw2d1FWSGF5+",
+	"u1aDIu4ObtWfGNAOcy10uXk/7wrMOrt4T14cfvXV3iGhxWpB946gIPmw+rXqe/pXcHRszTszuwt3bkH/",
+	"SstcrqPZRwEui+U8Um0GqnDAgFVpl61galry+dwlIjfi0mi5lIL/1Qh78Njw1Zs79KOv2t3QJhwyubC+",
+	"WOWNLxJvFWvZO7LbHZxobXm1LWzj1LZb1yWTdV69tk8bfYHCVZDCkrMW1skXuX0nw6rd3/8mbptoRbU5",
+	"6dHx6F//eLr3P37629HnvxttvaxDE28e8/K2w3V3jtZ9lNv/NHDdm3y04oEDWL4ww46Sg0t6td0sV+ID",
+	"1kVFryLGNE2vOo2mlqAIdgsvH2MIxuHBQSV08hyNqvTKt+U2f6eT4U1CbP5KZSc7bNnJOrp6hqTXrqOL",
+	"en6EzIz8jW3NGV+ruZS247i4YqRgc6i8PaZQCw0NlGAuS20VFcjGwKfzCN2EH7oaMuJbxyS1Psw0ISnm",
+	"j8CfzgVn/nZuktM8BwdxkJHgHH1T4Z10GaQclHI58QHfmDFo0QWG1PQKR8O/P0C0TJ4mU2E+1h4NS0r5",
+	"d8IvP1ZQh1+/YdDyEcbMarXW/Sj1r4Nx6j+E0K0645jgRRW3XOO7y0hmj4cl9qOHqONlt0Rwp9vO2K/x",
+	"YFMypoIYdEAlqG5hsM9OxS1V2HU7cRhBIJQJxp3sk3fsFvtdKK/Dm6dRv24XW6i39tsucoKVPhpxVu/O",
+	"NbQnV1hesLc66o4eWoQzqehsWflqw0XX4E7cDdxCFL41fCDmVCyZspmwopkGmxB7V5PKWS5LzMXAvFkf",
+	"RECgoL8CGpm4UvrYHEUlPjOpbPYQUEmjyHcrQUlZlDmZCoyTsFm7oG9xRajWNFug4dUwOAyJy5HNQXgF",
+	"LfRCrq8WAF/q6lN+1BlUOhFTQfMbKjKm9kmaU01TTBquqGGI0l6/s7qeJ1EurKFkSkcrQbmGyduwLCTi",
+	"vuFHm5Qzc562EgUtlMRoIjZbSHm9x3OyYDTvqiQiMyiGk0erc/p285ZBmMur6M0ubeYxzbqrmIYzkuZR",
+	"2DBtreO+uu7kLoon2K9IqE5PQ/JwB4I5A9ATPLCuWzUseXdQzu7j5upG6+w9UXYEN0zKBX3G8ulpfsmX",
+	"7Ey8oRtVC4IcXkXM53Bu5QOrLxgbuDX+tyrnF4vYJmOw09uajLXyfxbFjKBmJPx6Q52d/bsP0iInqCEX",
+	"veLrp8fE++eZ3ykX9fGzvFc2vrO6aq171VXrLDiELjJRR9xtOeUPl0veSCF3fYbs14oVRVC1z1Ycqxxq",
+	"YQ1DMjbqTGsD0gn0kCNpdN0pvjsVfW69E9f01nuUwFwDHjBwLh2T1rTkG/kpwXqolW8s6aiFeni0T86r",
+	"mqVBEgDcrFgEZhet77Xpeyefn7m2gWaffO9ecvgz9k7V2M121w7J2dLgc3jEmCPvKn0i/nUVg2kyr4aP",
+	"j25c9eP/j713T24jV/NEt4Lg/GGyJ0lTD7vKUkzEqGxXlbr9Gks+NXOaFSchJkiilQRYCVAyz+mKuLu4",
+	"O7gLmCXM3cldyQ18H4BEvvgS9bAPO6JPWUwkEs/v/f0+SM3VEgJ6+Uw7y8tcXAt5K2rRM9dYyToe+Dg4",
+	"BrP6BEg4u84OFRwpD5Dj8/IdNOOTskmtYNrNlWdzh+EuSsv+pQS2umVd2fmm7tqnVmuqKjYUR/+XkGbZ",
+	"GJ0ZHV5/G6Rr5zg4D1LhbA34jQcYx6bgGvU3quY6zBoImDVBOKTz+I96ycMwbcTIr8NDK0IdV906x4cH",
+	"P9TQj1q6uZaP56jex+OJ9wNDj/2x1k2O8mU+qEaB0IBDN7PQg5W5VX+U5N3Go9NwVH5eIspCAik+Mz0A",
+	"Tq611lgoYDKjGixYCKMEwVFUczVa9AbivfVmCqkh4IUlxGc62iqYeBwVE7UyIR2CWMrF2Jy1wyVFKPOW",
+	"91FfvDiOJzCMAK55fZfvWfn1ZYXPw5mkVFl4GfxRRc5vlVSx8K4Zm4Ug+Bg3t1aB9CHVbCyzxZIFxlqu",
+	"tt2Ol/cuOI8lu34DI8FiL1y5MjBBQtTmkiv7iuTJYyqsHPTb6ht/Rq0xnY+XnWl4fh/HeZzRpZcJnt/H",
+	"hyfb1J533ODDFvpKqb4PlDiiAstmehkCvUjl2j+Fz8a52GGv3RLVpxhKuEZw0zupLzM6vK6tduZKlykM",
+	"Ezx1uU56nhl5ldxOeMqKuX652CwFmVCRNMUPfpDCq/XrfBoCaCHLxlox5gvnasUqNBimhhOOsCQZIzTN",
+	"GE0WZsG6fmg7nccl/YpLvGoKqyBaNziWzuO0gjF5x9Q9XCcrrHzKZDIfloOHN5kK9nOh5fD6o/iVimTD",
+	"DsQqQd7xqpxHbV0x7Y+61PL1eXE1M73Khj9WRus4qoJXABJHuZwAryDnyQEbaf7leGDL8YNgXKuLNhkG",
+	"iPXkq2L2mB/MqUMUAjXEOuj0hC18qP9mZYSXZkRsbGNQOYpw7QVCefcebo8KYnXXPz/FWMN6Ee52IqGO",
+	"QjHYcGPZbS3RbQ0TzcdaQ0vwTTRM+9SJ+syP5eacrW0zl4vZEqcQfBQ9+Hhu1UmuuJC24R+FSXUI13iq",
+	"AV20ziS11UhvtxFcPOD12u/URbT9q5Lik9H16m7Iv158/EDgqY/pJ+3PP78mL1/1Dzs9cq4ViYdytojz",
+	"eBtFtBwzC+u6gDR8R2wOyPufjBSFIQlDmSWYVXPFFlIk6weuwYg+ug/WOQXfySHVTfmZgEua2hYlZNo2",
+	"JWrC0lFkxA+6MP9Z0CzpnAbSAlfkms20T2KISCoxddV1Wpe7CXFFDfATUgyZCz06df/wvaHVBj6ZB3SY",
+	"1VNOmtSTplQKvrb1TtTeki8Q/WfRCIBg5qOqlsVcXcAA3IkCvX1uTeoMG24Dm1AerM/OGzaWLL3Ywhg5",
+	"33jadwFjEE05H24V1qt97490ypXeusYzf6TqxBYS5k14UVbCcQDSQ+W+NARz156DNYrv0inbSYFWB2/+",
+	"c23NJBetTsuVLbhyZQpcEapZSjWLiIbQHfjjxOLqjMFY5eAHQdDDUjGAO2RLGbShiJWeX7GIzPiMReSK",
+	"0WlEqBgbMcJwQsHS+i6xENiGlVEKhThqSTJMVI4sbbauOF/k0Get+cqVMLIpTVipFojbq02IL+qaSo50",
+	"150kGE/9KSqX6VpGWt+EbWsrci19u9g6fH/lu4UVf5O/FlTsWud1OKkbcRGuzoaa31DdXFrdPbclNYyi",
+	"bpSEAra1x7jZvpYXSGT21HJB4nDjYtKGSmquglrntFjmA40QbV8DxN4/KR6/GlizMOsvgbn2YGMrVhg6",
+	"O3pJLjRjIM6+7L886F6+JGfpfMrFfFobE7WGSFC4p7lCtaZwsH4tKUQHyRht3Mv/87/zenid02Jll/J+",
+	"2s1+zP0sVKRa+yrDC4a3NBczOxeV4j5PfTWWyIilAlVhDSpb1koHla4CAllTwGqjolVFUrZcWC1skX2p",
+	"Vvm4wPXX0lNBzDlwf60pjb0L7llJfXGC2amvIwyeHdAwHgxdqcIErByHx6k4F7D5uvkHZTeVzVsPVkc1",
+	"6jmVA6RW79ObAjOlScLNiGj6qbD+T6QmVk0RwEwq1VVs6JRYWmBh4IKiU0g9Be1fIeEsEoaIMDqcEFsZ",
+	"ayAwhT5P1T/oR9ALHLOUafB5QE6/kY9TecsyQ+btsTvud3rkYj4eYx1xePFkIK5oZj5MoYpobEFpEAfz",
+	"1peRJTE6b2LSHqVUR0T9MacZ65yCnAotjKg6ELGca5a98d3Bu7c0DWvFtvO+I99xVGl2C4kWGRtqKsbz",
+	"lGadU5CEEfINpeDC667HW3aVdxOReJRSMWb5T6coSg9E3cueXsU98hYcRZVCZJEtSmy3zmgA4WvgUJ/S",
+	"r+FJPeivOu/r6ZAl3ePb1CQ3kEHbHpQVmGJObBKbot0JKr89sk4ZsL+mhS0wBYUGTrW2Xa1W1MhX/tXG",
+	"8OfVDpvNsEDCisevRz5ZxdcQQ19JOSI0L9NqKw5haoEREDsnUJaZMbh2oB3DtTPK8if4q0feWUUYu7VF",
+	"mU23Baoadj0QqEp0Tkh8BY1jQ5jgE3yGVX8YnUL+qLn7kEqJJKQE8gtDQ+lDQ6KSHxhUDTcMxPRsWnCQ",
+	"c0y/ragF3drMOsHS1Yr2ltHupT04tSq3ZyPUVXYGKN6EzZhIjEgJmWywoEEpzlUlOHerEa/nZmnUjSvO",
+	"lrx2pA/4grpuuBSdannImqhTVibxa0fNLCdjlRi8bL7Mo7O+Au0nXZldVFsfM5jWKRlXq46iog0FxTtO",
+	"QyPtUl3xJxoBu0LpXmJCblC9t6D5K8zX8zto4xuOZIWuXjg4JXlmSWHV5Qfn//zv0tExP3wbh+feNPxd",
+	"L/S2tYAf206w2kRQYi91OuHHGRNnM/7GujebdcE65fVMEHj/0zk56vUDHymAgZ59OsdICW2IQmj/Knw+",
+	"a/JU1oAYpPwqo9mikLVbE8iNmfIbVXFbGuj4m6t9mg8okUxtVbrWbODMrFJTKrZLjfAN3eT9x+HUGnHD",
+	"Nb2V2TUZMnNs7jamZusqOPxdDffyCE8rRV84RoAiAgFEm10xJryrSnExXBObbBPTu8VDWOboCEoMBOuJ",
+	"Mp7R9pQRdG4YkXNN5iJlShGqri2xQeQVo5rCcnBFRhlrRNP9ONeKJ+xTJodMqVrYOhiXryaQny6uSGKW",
+	"z8j0HqgBu/PlNxtwdnMohfUP/6aGbiFFt7qMaxu9s7m45FNDWueaqU8sM+SpxviNzwFOaC6IGXxuC5+C",
+	"fd8jJ0VG1oDiD9RHIbf9WyDXu4QC8t/yf/6//zfgFnfKiW0PwR6Zns+CZVg6f2hMrthI2qIuUMuuDB9V",
+	"swiPMDFDjF4DLVpF4QKyVaFxW9Gx/NObEbIG+rlTUrY0ECTEkSmsX2VORQZSJt01x6rputVTqAIZjUJO",
+	"WiQtvy/j5euZ2nJqd69WtoCo3m/kRpH7rEx0RmZTR0W1lE/C2hYexKY1DoaNjLHubnMFdgNvlVtS82LH",
+	"9Qf9kdwa+sBPsEc2S/uqQ6FeI5XGuR5qM8ML+s2dU8Q3l0RPUKmuSKbO+3bcP/Z4uh1QrcIzFGO0IzTg",
+	"whe/L3CBzNfGL77aWTNDZItA5ZVyo72jqkS12hBfQc0De5fNKcoYs+Vd6ZR1nBMP5mwHvhNx0UuFUBir",
+	"OLCyoLj+IDYPFSxlAC2zx2wmNG5Iq9YUKaGW11yAIEymMmGpIU5TK2g54dLWe3Pil7Dg3mDxxRynXILM",
+	"5kJV5MnTXCYLzrxgY2qT8/uVzfhGpc+nP9OtxNETcCffsDoRtZbY3Rd5WjdSthQSXsOsGXGB6wFPqzCp",
+	"UVZXdwbj4CUssgtgR5B6tPNO5Q0y0aGcLcCTWA9xN2uoyJ4L/TRNieIA3uOHa/irms/MruMJcq4kmiA6",
+	"nPk8/ANBaY2keoMA17MFIMkpXesuwvOzzmQ1zcasHjgLshvXitj/C7Qsb6mctexIGvf1L+4TVCysg2cV",
+	"VysDeAW/5PR+uamvPJa8Mnkl4aA2TQfTPsFskiQ+OwfrmjClT6BaAyw2tLQuI1cZ08ZnDVNGMwC2tBMe",
+	"CNQQOr2C6RFrMJKBWSL7ZWsCHrQI7gJpx66TmEBxUUJJbCYSdyIyYWLIoKAdiWGZ41Pyi4TEKKIY+P1m",
+	"KTUiDRWLuEc+wrLYZDKzCjYo1xxWgO+VMyagdgaEWMwzxW+YISuKpaNuZjOVMRXWvBjb2p7mNTrjQOpw",
+	"RQmbck0oeom1GpKMwafRrRpSTDiyIzpk//izQDHVNZ915Qw3ujvDo23BjM0RWxhZ7pLVRWXbh0SzbKpK",
+	"VQi5uJGAhAWzIVpuE3lciDuehV9rij9eIkV/KJgMACVzzG+Y2LGlcam5LCiG4jjFelYxwfQS1CorZ2EZ",
+	"FrPsWHDbrRhXJCnU9WqsiB/YHdwXyxaIZbF+wWlZT80v7Om3GVDz6JkTwaIvV2Sd4lq5SBuoonVSPtwp",
+	"f5WWz2flRVvPo1u5R9v4jndzpaowNvQrirBHL1/0ayXaputXunm1N4xlU66aaxHP/POgoB/5oljWvZJz",
+	"w13lNROIEeghk0/tIhabYDkOTcZUA7L3GSI4h/DN1GUqckVmNLMqP9X25xPbGMsdgaTGmHAVARmRt4Jl",
+	"A0EzRp8pcsPZbTh+zMS2H5OZx4mG140SzRKuwxfairGBiM/8Nz+a/i+Bh/dI/BfTf/7QVdp9a3op/AyW",
+	"XVBnzNSJkAMRCKGQvK204emiVCYLUIKodgvIlZq78UIt3IxNjZBwQ1OeAFL/QIwzwwSE1FCiF6uZTRVL",
+	"b5gqRkbh6D0+TStq4cDDX6DNazmdUbFwDfI/8SnCfFsMF9em9GPQEhSvoBH8Dc8vmDaf9Z0Ef8Pz9zQb",
+	"c+H/hDLStqn9N/7uMTDcw+AHaPE/5hLCv+Cp+wOHAAW1oES+H0XhJ2j1yeHzFhpWfnWjAaklGIz7G784",
+	"QdtWPuvgB2jxr/LKPcN/4nvmEM/TYOMKv0CbD68/tyJHq/EP3IizT2d+E/Df+DuCCcD4860s/QgtL6VM",
+	"fQvzB7lkUxdi94llEJj2moL/3HJ5/17d78Ft8eew8BO0+g2hzX0T/3edthXAGDfiumHF3NC7f4IZbgGe",
+	"G4I41CPIkvks8gabgUBQWpmRq7mh95rE8BmMkDZ/TuEEG9qBdVmnDhBBseyGKSuoXHORmA/C6E4GguaA",
+	"0DjgIc0yzpSrQnGexKeG8sJBLbXIi1zHpE3ttEcyG4DE6p52onJ98BiiNQkt1o+GsCBhy363S7WZsfNO",
+	"AFgGpCuRQPPpbGYEJ9RvYYauJFp9be51sPFQXXKCn/l6raSbr0E9h/NTBL+t/ytYT2ducZgK61VuKizo",
+	"ik+b1cXvw7/u+m08aNVv/pJJpQg+NYxuyISmY2YLRUP4AUQqHfT7HReeCm03Hcq9Y7KuwJpFY6GPySrO",
+	"45HG3Qx3CNRgStOUKZ1bd7Ur5w6Xh0MmE8TiVAhRrdRYxQjWa0TH5WTThcatifgONms/dsgggQ0x1zxH",
+	"xa63aQXIp41Q8nAai4TQnUcR3he1uXO8gv3oL1BUpEQFaPaArFQuez3eOoyiVgYvLnq14Ji8JbTAs2YI",
+	"Cu6O+oljNQCWiTbzryxxv5561uOeD4RHFlLaXI5rlpD5zBHoMdAJ91JIKaw7yMfecVt9PhmItmN3HLRr",
+	"AbvT6eWCUaGcgTkXNL01mpF9ryielnaiicVzMfZyYvX4oBJyyxP8uJGIlW1N2vmsVF2sPJrp3zdQ0k/+",
+	"5YhUiad3RCDaja31mUd5OoXORnm6P13t2ofNdbPzxLDO9zS7ns+WzZcM5v3+EftvpF8Imgkn+sihwHPF",
+	"3izfvQ/sFuJ0XclcI6eEb9QbA+eK4eOfqGKJPX1NjAi7B2nScx8J0EfmxoVl8+Hx9XzW+NGLiZx9ppqt",
+	"+iK9skGDUzqccMEwGs0SBDWRM/PZ+tyqEkWsn2nNykale1I73qZD1kQKgzu9DG3XmfidFcpJgeEt39/r",
+	"/b3e3+t7utf191depWxaG1//+efX5Icf+z+QGTZy0N3kLei9LMtgnurWB3Fh9UnQVbkiKc3GbnFfHpN/",
+	"+2kgbidUwwlFc/4fcyNBT1ianJAY+lOxTal2kU55QMGLvi1OZ56hT74NRviB4CJhXzGJW8ynLONDLOHR",
+	"sSncCMHoQCDJlCllxAjQibHugKILQ4cm8pZMqVhAyEInGgiwEOLIbFJZjOKxsiODAaFLb67BOEhiXKfY",
+	"Bv7kM0CiNyVtqgYCPkMVGXEN8U5Xcq6JWaUOLCLkDcK4C2OyUac0Yz3yDoJo2FetSJu6SZE/5hLyzylJ",
+	"zXPrPQUZ0txaiLviQmkqhizuoLw/1+6b+Mn4//u//p+4tiJeQ/U0SIG4NQLmbWa+CpZRrtwW16oRuKrL",
+	"4AWa/TNlH0wJjp6mPMFoJ7/VVwvcLNIGpzIshWVCdpAAmWv+/mNujveMZphF72K1/Plx57A2ZaVwVupV",
+	"g3wz7fG5hS11hxruS/E2nBJ6BaCLGB2n7R2Bw0TTtLcCOz9quQ1viHmyF9EsSn1IPjZoUvnc+76woTWM",
+	"/8/uZ3zSPV9e3VB5LNlq579eXn6y0K++anuNrsx1HQTxxURmmqj5FIoD2f12BjtL1uprGi7qsbi+fD4n",
+	"zj3PAoDBcqdoZ5wZXgxDPyHxc/vIsEzwAHTtusUD0T7u9ztR2GYu6FxPZMb/zjA08qD4fCSzK54kTMDD",
+	"o+JDIXV3JOciwa6Pi0+nTE9k0jWNaJrKW/uBF8VWQylGKR9qePaq+GwsBYOuD0qj1lJ2geybtw6OylPy",
+	"cTrdKUs4BakCWr4wtLawQihUxKT9omZlbii3kRrtF/0jW7vTppO2Tlo1C7ESetFWmcRz5E9kLcusVPpt",
+	"LkdSo0qf5ObPXRQqsQZwb1r+JgqXrFt1ykcPPkJk4G6qnRTK4m1c9GQta94FSyHWKN8uV700qG4H3BgO",
+	"2JZFofxBsEgg8IGg4PdWyL6hJXFNFGgIsqlElJ25mVuw7eI6FIbZWHwoWq+ozOdaxNUzQSZynqULkO3R",
+	"+hlEh0Yu6yxMwYLUyCA9K8cVIgmeX4LQ4rVxsoGymv/fg98SX1SjjvzljFJLH9BvAwauFoQnUe7LT7ia",
+	"pXTRgFFZV1L5PMkFOPudxPa+AV7fm+C7m/TXGDhVe2awrHqD9IQPHQGEmIgTWJMgDB7QGBOW9cB3rkwr",
+	"96IiQt5aBHF8G4FtiJpQUBi4yiE7i8uaf2Dp0J4VhhIUq42VkWAEGLJBleLJKYn//fe4mJm3FryOXaOl",
+	"wNUwu8Yi1f48QLP6GGMXEFLfhRPi7BkFh6i8FTb6zO5TG0Iy41OA4qypgb8GznM+jHxOUbgbSw7Razmr",
+	"4Uk/eYAaN8yhnC2qO45x2ee+vn59rW+breW64kbynnGWnPhbDK0KIe/FgvNC6tXR7csXqTDUJQtyLmZz",
+	"DREltXHt3Dz2483XpxhGQIk/kmQohZpPMcBpSq8ZuXUJ/u5dCMbdDbLABmXBl2xaPnjHi6sfWlbzr9LF",
+	"MxUUCant6zO74c1haJXeMtt8q8zd7dLW60sW/ZwxCGvbEqDByQiNSURfXACKLixD24IyGMJdrKzZKaet",
+	"16ZpPwAvz0oUuOmwlXA3uPL3AgimvT6quADlxYYgG5tHTXXQ5y1VLnu6s9aOmJVr9nNXDmJx8cFBj/gO",
+	"cWlrnaGvlPOdV0ha88zUSQr2LhduZelaBROrnrrazXJHfsPE7DIZ/am+3kXOYa6g5AV+A7ilYxOe0tbQ",
+	"Ru66bxA1gpdBWkySiLhg7SgXfzaUJvykauvjrMwYLuxbPoF1VnF1+DsNxKuASd1vDHz+nXvLd4ej3TSM",
+	"cJt9xnfxjqp7ygCvuzPrDNOLAygEhKABns57oeLBctfrD/jmeIbVy7s0lX0gqrns5IO0hVCtFCxsb3Jk",
+	"WB5LR2bpqFiQhM305ARzms6TOLCfYoBLVcgCo7wrzFqUShFiEYvfmadU5V/G7w0EfDCyTqpSiUEcQ21R",
+	"/gZJ60zUyL2Y6lnqtZD6KXUuGrdrhmDbeN5SWQQibDE/mOxcQQ55YU3r+91YAl9dl/4BAQi2lLQ8/FVV",
+	"0oqKktap86hRQfqFFfSuvU6T4WZdFLgnIrZV0dLWk9qKh7v6pXjTHOejl4UzaP7cUHxyklP5eKxiyi6y",
+	"YpmW6MFdl2iKWIQFY4994kcJGHo41wPBhZZ4CzAeHf6JE49J+2phf/kNUb4raIXOd4314qb0movxQMQz",
+	"zoYAYfCT+T2Id88NH+Q3syeeFHFzYnUe+O5zdGw5Gc2mA2FBWOylhdgIpjSfArA8OisKANhXC2LuE2R1",
+	"U9EFNdn6xc14oOs60hosQr0c6CrpjPLxRM6fCAvzTBEPXOhs8I+lMeUbWD8ZgDUvzKUOlbIy+tMKOmWO",
+	"sv0IcTyPZ9bIT2jh9NoyR8GRBbgVG2Sry9VeyucSFtad2s5WVoBVxhTcDrj29hpuZ/dYWdbGXQnXMjKn",
+	"qJiUBsV8NRHyttaWMw3xVRvtS02UDoLekca5SJJRJqerv7R6SoJO2RbTKZqKSmwwuaECA7GthmULspbw",
+	"/SMLNABxNAn8B7xJKUNLPcJVAY4P1I/FwMU1zVL2jeVlip7lXUdEpglTGoOI7mpfd2zwA/ZeZ2W/H8NZ",
+	"kXEtiYypcrTgnnvL64Z+1HVtW94Z46WlqnTk9qhq0oLgF5c4XLBq8Q2NWneBR64zOJVved1tXAoWXG+x",
+	"Ctl5gR1W9nuFxcrfijsYr3xdti1ML56sPYD5xX/rcUww7vMOky9gsg8DxVc5jatH6viKHVeRCT0Fg1Ew",
+	"1Iq5qEJT1CPZidwF2Y2tyE15U3tRHmk0dYmnRnvQE8YzF/6tdqc7FCHdi4aSUCX7FlT9zfWN8vxPSNaI",
+	"j19bQRVqr2BIcsZGvgxlgJpfs6RWp7WZx7d08ZQrEexEATnxRspNjIPWeqnWsxHeE8JljQJwx1gswMYr",
+	"KQqFZQmr1pL2XFwLeSsiD5oMJl+MM3DtT0i4kKUhx/lCBgWqgmpVJwXLb+Xt3hOzfO5QVI7IQRGB0S1C",
+	"yY7UOSUHlRize5CxNzRE+kP05OyQVYE6ZE9LRNWyAlZrjrTisEUZLomNRXvkRN4WluqZcgp5ShdQqEAK",
+	"hI+ALc/rSGMxfwYELYafnHESIrvMD7/ZsnyQkn9l6P1oIAptOxEZ85uc8psTdWGex24UM5bhlxtZun9n",
+	"yUl3dtTqNMb8ZiuN8H6tWmIthPmULuS8PjvmfpTwYOvWEaGKS/14dtb8MK4h95TOxzdncF0CyRduX2FV",
+	"ovJNqo0FWZ8qrYcjRx2dyqlQkVTV0aLCHg0Eego2RE+/R0rSyDBL5K2zBclZCm0X1QJoF4Zg3o+3wb9+",
+	"QrLNHSnQMm2uxJeevDZ3B6q2RK3zcWrBJUQRnCtHCNdU9Fy2IVeOLFbX+xtS9erBFos0tURGllDMFXDa",
+	"BSm33pe8mwDilXUafIOoWnNhO+fX+r69u5YtUJrN1ixtBWn39ck57yAjH5zaRhqdyHkGvB5TIzSblUM8",
+	"g8ydZwozeiym0xOAVbCoAvVTfW8hB76bye6uYFlZ+DZr8YCit1zlenLVCwOnkYZoaE2vmQDz93Yfxuvz",
+	"WqqaGKrX7pzkkSHMX7iZv7VPo3aYHdc7RpMlwL31M8BwweVCW79OaLNd/WVN0LPql7fatN0VwXsKG+fS",
+	"xBogi6XieN5FGPtYxnrmeguRe3d19L6N4nlhRRKL5wnRolscwjo91G9kkZ55BbVUna5YjG6D4nM5My/y",
+	"u6aydOVLWqR6Vcpxt1QJL/ptnSqRuwI3T8os1ILbVaJEqRTaXRIl1ktj3KAcIK3LQ71fR301DOS+fPVy",
+	"tW+5xn+ciwR2wBXh4f6c4usU/qsZsneHByTqERzhd635V53aWsargQjyJTA+V4buCwt6Vd3H3PrStsAc",
+	"nYEoF85D0KaA2sZRkFvHle9DS9mJSFymxHE0EHEtLY4jEteQXAudDwYp776vDv6ZGgjMkD7NK/eF845c",
+	"HxYrCiwYAIaDlYAMudMTs7auDJeWwL+igejjJtFU1boWlurF71YWKnRGjnBRy47bK5ZKMQYyXFfKsLkL",
+	"bvmykIg65damgBnR2Un1wqeqgJdLw1X9dlGDdvpNquDf9HQ3t1uf5s7XBsKwbdnZJ2TKXqrRn9Xo80vI",
+	"jKz1ZUdLAkPCN04JFcRyqildkGvGZvCpakXNQnZZ/itNM0aTBZlQdY+hJpuZIupU6cotevQKkusZJbaf",
+	"zq7NFWeBsaLxNBY7ie+/kuXGFo9SJl+/1mm3Xh7ft2AMCdySdTWwvHuh4J9x4DxWFjQ6Q6dHPjoSKKxi",
+	"amk0VZq4V8h/JQd90j7oW9OxNYV0HsQC803t5nKTzNladWLdhhVlSH/ndlEmtqIOQZ2klRCGHwEaN/U5",
+	"gBbBcOuiOwRq7gxEWGwHKldiMRqChXeCSjXr1DsYiLA0CnSHTzo9cq4VUUOJ3s+whg5ph8V2OlHxoeYs",
+	"G4h2ucqOGaDFLLNldSJSW1Znl0VyGpAZfSTlLOOAbroLhMZltXfsWQ7L7+TjOAnKn3Cble9aPlM98kEa",
+	"1W3M0EtsFrC4tDtgIKsK+JwJwr5yjKurFPJZPhPTavksdjKDDcsA1SPeF+K7g8sQkelcGZ21fJzyhr4m",
+	"0+YI+U+6rlB1SeDdNVZk6mHoH3myzWikHgWhQnqL2KQQGIzFaFiGNDFCmkxF4isBbcHgHVTyekHj5YJF",
+	"v3vo+taJLyJTEqBtTog57PaIroeMelbwaloijcX6zeZuiYRaiyO1BfxpU1WjOqP5xYSPGoqVgteHsesE",
+	"ipYSZVqCwKHq6rfzhNacod9McyMQ/gwNGoorT6VY/vZ7aNDwtqJ6ni1//8I2aephvuL7F/Ml39eTeaaW",
+	"v39pmzT1MGerOsAWDe/fskSs6uE312ad8hB2Q/KRhd8IZhy5jQ92wS9n43F768yW9WJhbj31cNxmAvYE",
+	"RnmRV384MZLMt+5tZrLN4V59s97SeKh6mvAhiAAJIqNAojWEFKE/famydJEHyuQznhh9gxs96Yox4fJW",
+	"1nLsN13Bs3ARt7qGhR62vIqFPra8jsU+truShT62vZbFTra9moVeNrqeRe938VxGD3V5XwP4xZJ4aEwE",
+	"MlciuNGWjWRz77jD8qeaG7HCCBD2Vq/PYz4WjvWGVq2mM/+xcNI37LT5GnwsHf5NO543jja4Dxt22nxZ",
+	"PpauyKYdN92fj8Vbs2G3S67Ux/JF2qjrx2GCSwwkFT8iXJ5niiRsRjNd5ZG+DQIoSYdA6jjlhpzx7Rrf",
+	"BzsTcDKbbekBTYyUe9x3dueRz7zMXzbysOF1oDeYrrfAlduzvX9Stnd/11Nm+g3P2LA+Bt88Jol7jqEb",
+	"KcdSVK5mKVVDJhJX8tD/UVe79GI+HDLVoH7ZGmhaEmrvFJqNMjaVNywhNCgjUIJjb+r2DEutGiFyjSV3",
+	"3dSt0yUd12nGl3TchTQEV+PghGg6VhGhQ8DLQgj5hCmE0JrQDMiLfaoIExpKlq8uMmCpTEPcAZZ7VnKk",
+	"uy79u1JzITixhR4qsn0RjueWKsjpEjvLajg8bg4v/1IKVrXm4DbYFrjIrQsNFbAW6Uqsn0s6voB21upS",
+	"c24+28oFUAACjJp0XKhHnbCM37DkhMT/zjWbApQUTxmh0NLoZ1DIH9Hvvf3ILCdk0zPSDl3SHbCGRHmN",
+	"cUCnWh7GtRxluZDtuEjL1iA38cgfq4Yzj3Fca6QwVi5C3Qlecug+zrB03Wlt/h6cRn8Il8c6rDyi6xw8",
+	"DLdQ+pRY69YWMRYbHsamvCrzsGF31gn6DDbmfkGZ7imys363XpfIAVHzK+zfSW9bBcb8Wb/OF24n64ve",
+	"wB7hams67hXLeU9pBiyYDQ0Lx39bPhO1EirGYOu+pZlADsrFSLaiVsrHEw0tsutW1BpKIdiweFHz9cSK",
+	"35/NKatjrM5JarlOx4xTXjMRRN5tWu/sU8lbRtrO81ZPmOsqD+GoCd+kzpB9x21ulSryKfu7FHWewbMP",
+	"Z1g21rUhkJ15tSC3E5mybkIXZAQXR21SqCj4Zqlufu2lNev+BuppNUhBuDMg+NC5njCh+RCQWIIam6tS",
+	"HstVRa3lDbs2/JwrNS/FxSzPjvw64xjitM4XlJYzRa4Y4D4Oh2ymWXJKXr169ap7cNg9Org8PDp58erk",
+	"xau/WrnFDsyGb8LHFusP7pqLmtMFiq4L1jL9I7Qm3oXulZyLxJbZhXCpKVeKS9EdUxjsXIEkCq8NaZYt",
+	"gjYqvOHBZ7BccFZ7Q4O3a6tRu4dQxdecSQpDsOOEgZwSNp3pBSxZdXJrZyrkH6sDrcTlWcm0PL0xr5jv",
+	"Lzc14/624b5pSTJ2I68Z4bqeVsAiru0Jy0unVTGUzH2CnayuppHDlFnLALSiflWL8kSl4KWdvT2GfgWL",
+	"W15KkClep1o6kdHhNRfjnzlLkzdU09XVtiBCHHFuujY4jmjbjS3ai5JZ4fw6pcAM/KuG6Vr3a5LJ2Rt5",
+	"C1WxjQxYd6y/hN7DZZ7DKTZBJul9hzVmTzrUMltiZ3UnagHgtldUOTgxB7joCjRyRdrnYjgh/V7/8MVx",
+	"RH6WUpN+76h//GM0EJ/gKPR7xy+OXrw6PPohIr/QNJWCHPV++PHF8cHBDz8eR+Tij7khGvbV/qvDV/2j",
+	"/nFE3si/M0EODjs9coEhVFA2YSAgkoqMjNzKpTghGJRlBnPw/GU/MgwIS86JBO/CYblKYY98cOcRV2og",
+	"8rj2Ef/KEjKU4oZlgNzd/kl+jSwCJTB3krAZFL0OqjWeANIvY4ki1IZaDETQyS2kWeCamTtqK8E+Bojc",
+	"2tojVz9RxZZow7WnpI3nixx06vXidXVS8+YpmVINKl7R750uSNsMwBbSRYx3NlWdzaQKexP8TOuoROH6",
+	"rVYGzJL4GDN3I++kFGwrnMNm1EjoB2uoVeZdQw2boa/z2AQ58rGNQBkgcb3elrDRKP5s2IzLhnrX+Yh8",
+	"pc7yRpy64BHOlL3hmlwxfcuYyBtD+ZJaymkO+ZelNbzCrH17M7BWshmSuxi91r0bdcK4zcpWRCS8O7gD",
+	"9VKCWZIGETqfHFasx7m1gdGnVEHiERP+AK4lNxVZ3SYGmMLOuIHXXWcMFF8Sa+4yh8jVfKE8Qvx28ZFO",
+	"cQvqHV/xNFUEA7Uq672x/RE7raezOzpQdCptQLMP44TgSvy0Ws9quGTnCmu53FaGe7ceDbbLvTfHbENm",
+	"caG3TTvND+Udo4ozxsiQzrimKUmZLmRrPUCE8dJcMp/asN392HSLKlbLuvvxG7uaSHldR9xu8RGcGffg",
+	"FOuMsGHGENnXXBMrPRtpdTegTyWL9ErLccKVeZ58ZlTVGbF/myA9VSwzw9XzTLCEgAY0Wst74j6w3MpS",
+	"7B5+CZbOfAzo8YjyFP1PQnMxl3OVNltVVg6N3TAB8s0SpgvVGfgNy1gCGAo5OjGgKTgLxpRRoSzhc8LM",
+	"WjzYHqK3bih1Fgw76wsuhqx2GS+Yts4aHIG5cdOZtpFoIBhMqILVW2IiW9MRVpNKfAYOoOBhwTu/BU7T",
+	"LGM3XM7VBdyWt19nPGOq4QShjyqT2tyVrlEq7R1TmqcpUXws1AmZC83RBbj9/OdZWrMAdczWtCycr2CV",
+	"ym6rxrlWN754myqXd0PMEnv0zvCw1EewuJOkpbsHVTJl22xKqOZoLnpfC6glp0Sh0z00ErssHya8Hc56",
+	"2NsuGY3ydJ6x+nS0aigSy7I66dQRPTd7vDh5Mr7wnzWzk3MdEevNMMTKgSTKzAg8TEeEJknGlAVzT1N5",
+	"y5IOpvdDdI/SVM/d9bRoRqtdfg1Fpg6KiXl+Dna97C4uIuKd+XQIWSQZm6VNUVc1kN5MzaRQTZWatI0K",
+	"yLfomUKZpe3ysA/6h8fkaqGZWrPwDaxSvTQDBXrYkJmpPVPk18vLT3ZVK6V4hlZqq8yxYQCF6L3hkLGE",
+	"JXWUriw1OJNS4XYUZhF2WLgPweq6I7rk/r6xO9oQgmZoEBwJM/mQqWKIWZFh5NfcHsPamw6RozViDz7N",
+	"C2+CUKjRNEja1J4wPBwKMIJv8eG619V+v4ZivA2nEdmjD/+7KSd25LCGD5uXQF1qlmW4Jn5TiRVYbHrR",
+	"WMo78N6tAEBvloF/mofPFOEJaWMwPky/yxMyYTSxKCPNMtM2gk2DAJFSpe2yL5vfapLIvpb6qdkhSmaW",
+	"sThSiML4V010xu8iHskhnPgNJR26SCXF2hpJwjFi5FNw6/Bj1f0DYloS98BKDrvpdtd2T3BXOhEQXDiO",
+	"5h/BDluyUjSB/4eSoveZ3r5nStExQ7o/lFlyXr+R+HC1XyezsUhuoBBddGVYa8HMDCVO4qawKENH1zyE",
+	"jkRe4EsQ3wgPaudRJ9Dl7fNrFV6GwtyDVSqeCj/sqEhKK0e3cidKxKck6blDFFDINRjGepYdf0tSOd7a",
+	"tGNHezbSLKu9mmjlSIjZA8zbt7XyuCJcKE2FPnXABwtGM4UwLuBtevXKPPly+ToiLFWM1AEDrO96t0P9",
+	"CbAe1xurx4V88MHao7jcbgaN1O7sZcvU5vJnUYe+kzacD+1g5dDweq0YmGu06aiqVCQf2tHGqHOlTj8Z",
+	"+lpjSZpRLEJqr6HFXi5FIVJNXXX6TSdTJ+dMqPrAvmo3pKpOP6Hqk9VamxvNamd00L2iRjmCedliuO2L",
+	"az4jz+G3C/53wBjJEW/8r1yRfq9WLnRN6rnOJb12wNVJ/ftaapo2SLVv/MKjczS/qYZKLunPrEzNQRwy",
+	"nrbzDwbT3mDKJRYFB8CueLAahYkVRlXdwuKur8E9LjwDLs4vtuJVfEJuKQcFEwJRtBWynLBiNHZwsQjC",
+	"aJZyllmK4VJV6JRZQaFzOhCxF6tjqKjmurmFKAWjYLKEHH79ekpilLnjk5J0ZOvyojZiTWEQFOAjG33I",
+	"f6iXYcvaUJEKtWoWtHO7YY+8pcMJek4nZvAlGQ3cCgmJB/N+/2homsG/GHwlPhmIgfhPYr5G/pP8zDNm",
+	"I4n/cyD+s9vtwv+bFrGhRV/AV5DE5D99ETquLLZPEllcsCQKwMAyMma5bsZuuEKkSdxAzAPAcAtkVSry",
+	"oFFZjp2RYDRgFGLDKEDucZWqnLkeqyyfWmO4hRoc8ZSVA865jnzWBEAA3cDAUz2R8zG6n+PA4BWj1ZO6",
+	"ss7/WdjpYG3W2thzMZIN6rXQmY/gKe/0ZuHi3hZuVXazt70lKsMFHJflfnGzLKXjBXIJVySRwzkmgMU5",
+	"l+hZLtEgdOut9L5yeBmKyCUjaGFOS8jPekJrwXlwJ6fkHfXdFZJIMMwdCmihQb7m2y5dw2iWAKzEhfsJ",
+	"MFM71XHVGLuaNugzGHlqDfXDibOH5NKMudtGbyV0TNFNX8qDanR6/FzpyhI2QjXARVU0iHXl6nIOlRvC",
+	"76tm/RmO0upUMGsIk6PqetToTvVyiQ8fDBbAcEGAvXM2jrXsaqXp4veWzBUdFXXCanhunilwvRj+j/4Y",
+	"FykoxZDVOf8bLMnFLhsi69f3F33xfiDrdwRXEZwSKRjuzNCcoVRJ9B1VLMiJZGp7K5FqWL34dqLY8G8x",
+	"GUn0EJArdEIYefnlMfr6jw67YMC5ZgtEYwJDSeukhS+/H/3b/3iV/fjLv/2vP7LL2//48unNj+fvPv31",
+	"XB6+o+/oxW1rTSh/GOGSVV15OD5L3VAByRxb662DmGRzZVW4FVy7Tai5C+OMDtknlnGZ/CrnmaWuFiTo",
+	"8Diq+VgqvQ/Jbq390DVjM39G63PNPajVyx9XZp43LUhDWMdvkA1RZFRc4eWVI9JGWhZ5sGtNszFW5DQC",
+	"ox5OOhuLFw6uofTJEQaPbI5yu577PHAptJP5LIXUD0xcuGZGLBdDo/mgG92Q7SvFIOYX3tmZT71kRVjO",
+	"Mu2BqjO9/jZBjDc0qsA0fIBAfWCY9RpXuslY2MlMKsBMNarNlZLpXDMST7SeqZh8+fzO+x6HGUuY0FBQ",
+	"3mhQGR1PsfAhtI5tAojozuZXKR861yNTCFljNK6JVP7KQdSFEZAUaSvGXGKoDZeunIlN4mbMvGsJhcey",
+	"rI2cCQAxw5JoeZRpWkBo3y6r2AX0BV9ryip2WAdNfpQASqEE0x3kom1V6Yc1wyxdVgDBi6sSGeYBSgCo",
+	"Qcg117o7ObZTjWFo/RjHAuT70lwX6oqKFIDT13llqzjKYo2J9VKw5Q3LJowmmwwum4tNmgO87fovLAnw",
+	"LJzYsON8TMUqOoXZlYvquMsUnsbll3o9BS28Jvug0W2CRvMV3zZwNCR+G5bZrSG6y+hkCLBaCz3TCCAe",
+	"NN8BjOrjUSUfxloHBWA1VdMkrG6GJGxdqrVhJv+Tp2kNYbeoQc0zrhdgLLKZIoxmLDub1xXMPROFLMh2",
+	"mC4L5o9KHiWmEkOx+6lU9kcUyAHBAsYNggJ8NmcZRgLDcrLcWgyHUmg61HliUev9xwty9umcaEanlYDd",
+	"1hmZzlPNuzaZ5F8vPn7omq3qQkiTec8IMP8hr7qQNDGlgo6ZFQAH4r/8F3KWJ1hzKQYCA2Pycg7s69BI",
+	"3YYUTRhN9QRRXKTQ5jQSJpKZ5AKM9SxRJDb9yYz/nWLy308wY2KN02Zh0Dod9wbijEByqBhHDkoqsnmx",
+	"YLKFDFHmc1XBHKLIcf+gR878wrtyweEmDUSbFvfwmi2i2izn8n62cRaAmO2bEkaHk3xJBgJLLNk8uGA/",
+	"yFwkZrJBNvOg5f22R5184JitaDftliovYNppDoQhdYOWhSuAsY9gbq1TQt2LGLCKSeazTKLxPe+EvOgf",
+	"oRgcf2Y6W3TBnR67nQ9SrgfCCIhBqPIonL6dLi5LnL8WWxOx9VDkZyZhw5Sip4EaBX0gcFm5IPHXbt5z",
+	"fAI2FAEIwyBnA9CNHPkiVnkOOiIs0zQlE5kmpB0bsTjGOOqBoGJBbmjK7WnpuDkaSkFSPuVaDQT6UaAz",
+	"dKS4KNGreTJm+oRQcjUfXqPWbJ8ph780gsSgMI6ctK8WrpjUQBgSTVE7hRvysm9+IFNIfj0NtCdfek5m",
+	"RDGtyJXUE9Tbp3QBEe04YhQCRmYuEL8DgzTbAGrw1QKPpVXJbLbzCbliEy4Soox4RFP7WHmAAfMJ041D",
+	"wKd6IMAqqDmsuCLT+XDSIzY+rmCDxMWCA0XD1QZ0AM7UQMRmvd+ZwXfhf2MMLsJVfabIkM7okOtFJyJB",
+	"089sSrmAWmBtv+xcw0YbAeMWSngVev/MFDO9I6SIstHamL5rhBe0DsOF85vMFtLaRuxSepJy+AoTjIv3",
+	"pNx7PhM7snxN8GuwhxxFomwueuSzncxAuBBf1CaDu9U2dAHOPuBAw6Ji1TK4+ObgGEqRpz+H655I8y13",
+	"1i/5NDjrsH9KU80sDqcbKyBx2szohGoKmcF4H7TvgbSP+iSfvgWGZwPRcIYt1F9hwZHG+U+ASAIfn1EF",
+	"ZrsymTI7HKz/SXGIXJGruVoYFqGzPN4HzCl0Uf3wMOVM6IFIuLKx1sqicgDVDoflVvA1RXe943Bm4ZTg",
+	"oxEXY7ek9krYI0/i/9l9jS27l4sZ6yKGkzKiKLwZ98iZnSagPoRExRBFdzEHAiE2YjMGBn1mMjXddKFA",
+	"SRzswsLCcVBB4reXdIy3DHaUZ0TeilIvsSEhZnpSuIBBPxI3LRthZy/3L28vnTfQdOc2ihKlMyNj2s/a",
+	"OCTTzMXu2nz6UzwtLrveu1Whf9Tc0JPr1Bz7/TakPM2vuhamgXAxTOcJuG5FkvMTNTHanhwhXJgDdYDj",
+	"Z8aOl/l81P0gBeu+p3o4CUbr53Nk1Al/s4yiMxCYFgPhyHIGoZ52aqbvT18uI/Lp7PL1r+bKvnn77u3l",
+	"2/IMsB4SOlIzrSKi5sOJw0awiO+uNp5ze3uEa/vcLG8nn4WdwK3R26xdjhc+ytVAoDAANlvq98EKH57S",
+	"HRziOmJP5tKCAgHTnbDhtTcfQwtQ5qRgAyPsCYWADhFREuZ8K+0dUySjQ7O0fhoQi2Em4VPPAUWPC2VX",
+	"0SwfrONAIMyPuyP5nNwNw0CQW3vmeuQ3u2GormPosZ+KPVXK32gJ2Poo43TJpZx1U3bDUr9wCVpTD4+7",
+	"Xr8iqPSo0+Ag+oZHL4OGX76cvzGf6hKrO4dFSpFOGLEA9/EfgxZPBq0TMmj1er1B688Y3jRUW2k6nWH/",
+	"5xcfyY8v+wfE+4iUjf8zK4f4JnhJIclNoURgc+Ux8uHL5etTZBRzNhAkzELJ3wBLKVXY8W9l8CcjdxVt",
+	"YQXUKBi4UTVy5ioTbo30Du3I9B5DFBWqFs//Q0kRR9XfuuCe+K/42Aw41uyrxuZwHo14UnjrX7Cxlapm",
+	"bGgt0nCMqZCCD2lKpizh1GIgiHQBg34H7cww408fLy5Jr9d7bt6NT0h8ITPdA7AZM0r46w3P4N/X3BrK",
+	"40t6zWIXq/nHHJmsOS4wcrd8XMBqWzw/XCpDXnq+A4UVV16AlCgSJ0cq/BGNHPa7MrNvmS9wLE+VF0Gd",
+	"0TGI/zSjU4bWAZSi3ZWydjIXimbPM8p/5vM9WPJg8hbTAyKN0GazQAAPZdMkMNfXk4rij8CWQTJNpIZF",
+	"KVsfjOQcY0GnoPQrfNT+EZH4w9n7t7EvbdoxBzqRkFiMMD6WmBs9L7HrYsQuJTNNr1KGZQwtPjG+kSuQ",
+	"/ZwV9IKNJjQFcEoPcYk8jPiCsaZz62CDw47AqlgJRQoS8wSv9CeaaU5TGy6FJZYJxVPwCabZ/vzza/Ly",
+	"Vf+wQ8BAWHtXwnsRzscMaUaNzjAXaj6bSbj4QZlfe/dDN+CQCrM8oDqBCGrjCGLNlI7DtYEZoEwAmURm",
+	"ZQtDm2XyKmVTHBfO5Icf+z90nOwwY1kXVzyGDpTZ2xmRMG6QXlFJtJl3ClcUNeeXx+TffgIuD+FdYSYf",
+	"gIKByyn+hCOIOz3yQZpebZuITOQtvDil6UhmUxQbrJD59esJuaIJ4WI2xwQCcvz1azWWmkBldJEuTM+4",
+	"BDl3MqwqY2hKwFEY4jtlvoC2TSVDpSyo/3/26ZwoxpQ7U3bIJ4Fgzv02zWimGGnTfB6uVlOXqSGdMV/S",
+	"z6U5wi5HIGIQr0dMmZ5IswSWS5KUi1CVGMpUgtbipLtZSrnoGuprTgJujGOw8oZlpvMD8v6nUtOjgwhv",
+	"/DCVyi1mnt8IJ+pzDaPweX2my/bxwZHV0To98rMRwuazVNJEkXYMNi4jTj03y9E1wjuyioDh2tJu8deu",
+	"0hmj064huCeAexx34IP4OzJJI1TTMTMXDyRqI2zcYP3CBZnQG9ikXKDGoVjdCClAriod93/MA0TAXO7o",
+	"lu0WtotPWQd3R2lGk9xTn9tNQART9rMgPRqqy9IRacP6mp9suKfhMEDKKDjkTcdAX9AfYiThj0uWxqUL",
+	"2uUhbYigNAP66/knkshbASvfqa5EBPERUO7ML8AItMAw+RZ7R5+w5hoiTt5TMR/RoZ6DdyMY3QXLbrBY",
+	"kxVaWyetmwNbFlfQGW+dtI56/d4RhP3pCRhwn9MZf54DTHcBYBowtmorwn5Ae1LGlsBCVOCqoWIkFKLx",
+	"cQhoWMpNYCfkbcI1OfOv4pwL9XytYyVvY5M5c5bdCPCXN3l+nrDpTGomhot/YwsA+rO3/yeZLJzp2Dp/",
+	"y6wEAhNd7E8Vx1Qm86HG6ozOL3jSOjaiyYX9zeL4ejDXP61Rm66B7Wvxk/8sGuwBSDBPXIW9O+z3m/rz",
+	"7Z7bbBozhON12v9EE0t88JWD1a98EdRasd13jla/9LPMrniSMIFvHK9+44PUP8u5sJ94tfqF4hk4Fz8j",
+	"Qq55/WCNEX7CmNlLKd8ZfoHvvVhnObyY8d7I1C5E5vjwcNMxf2ZzZdf0cI0JX0r5noqFs6OZ916ssxeW",
+	"pHwRvlgGOoLmUzi9ga+zfOsNwaJjcyNbZyV60Po9aoXW69ZJq3T54SO1lAmUjGbydOZZ8BVwRpAJFQp2",
+	"pcAMZwcqSOzOXG40biezD0TbS9Nwfc0/gs+aP3kSVynaXzi7XUHRjBpVpGdqY4Jmxg/Db/0ZrdX4Dc/W",
+	"anrNZ+u0MyrVFmR0bbJn4xr+tHSvSubW/tBacTiXtA4Sv+IvfO/0wDK3+97o6eMQxMekae9A6y9v60b0",
+	"rHT1l9Czf/DkTwiwrQtNXkZNKrTkF6bvKhqNPkjB4GTbC32Hy7byjlXvFETrV9iIVZxMnwVrfNNHbPvn",
+	"WHcDXnFv/Bm13triK6vffOtHebTOpcGXPkj93iZDfW+E4FHv5C9M31nIqFzKzVWH1p+/+5sMOXJTZkv5",
+	"NcgjmEinwOoEqi8Y3lIGrmBhFEHvdYnAeFWnoef+ANBlByI2ar118hot4NQaFVObgHbFhnJqq83k43ym",
+	"rFmwEw1EjIUDeh/NCHqG8ForYuH38yT4CvoRYcgROTw2Uzh6GYRThd2+CeQjGwZYjL3qRP5T5+qD1OzM",
+	"jzP4pOkRNWuZkRiSpOLgzU8UHErV0dsHMHxnPY58nXAz0LD1e6apWeh/x+iaa7bA2JrfY9KmYmGzpa1t",
+	"hlo7NdoGT8k1WygfXDYQwQzRAobmB3SvQUlwu3lgQvSmG/L+Jz+8ACEKzAUuTqY9tePEbzqPHrrLYTTq",
+	"FJIUMkAk0UTfQkltdJW7alHoYMY+I2u+K1pynRAdG96EUS6XmHcNzuM66w86+8whvPj1rHv44iVGP0Je",
+	"B1gLzIWaGym8rRgbiDjf7Z+hkdlVTEUF+yRU0SBckCmbygyc0vD51IgXdh0B+zkwJw1E+6APJrDcw+sM",
+	"iOjaGfHxPGNJXhqpEzj0jnC7rFkfIhDMVYPPZq4uAMzlNuNaGx1CIIRy7tI7yQ3CbmSM3oAJK7/kIiF0",
+	"IGwz+7m8GXwPY096BFcJpMyQakA+sXcF5+7OgShm4joLJX7EdFNIToadPXNECGyy3t4GUaOYfuyDEryF",
+	"Jwrs3Men7n1IOoGQgYGgGaMQCwFRrRQA6hdMgxksXwwFLlBzw7iDlYM86eP+sdnxGVxi2LsJG16zZCBS",
+	"fs2gppW122IF1HADuMYAJ5gAKSFEH/ePQzs1fqCDxCCvLQHvw/V08OzPFLkxzKMcbwIreMHs246c/Ets",
+	"L701W+OFD6jnM2WrnR/3+52oHCQHPedjcm/AhOAMmmmgIRZUWbs4oZHcXdUM7KMKo44gcGYg7MEcQi6K",
+	"kLh6ozxA3LzbA9cLesisJ8pSLbjL9oPSYlzaSwKkAcKV23h7cAS23t6YcoHGXTsSiDGoRIDCKZzSxUAg",
+	"34LhgA9JyOCgYdcYCoSRP3b2UD7XkDo7+4pS7pfUbSxLeBjOSKSojEqRNpY+ADPFOZRXUxMMyrc/Xtg/",
+	"1SkB10pO34CRAofq1FkAvsB25M3v155ZI12sL7Xng8RB7y2RKyyRP66jNcA8LhHNcm/AfHDFAo+y4680",
+	"vIdetQgk/apWIbBaV8Fblpf3KasKz4cs03xk1eZmxeGLddnRHLlDGgasNCn00ODT65yQso7QJPS3Eewt",
+	"IvFsng0nVLGPWcKyzwDqycX4HRfMkDwjgg9EDM6NhhaBZO7Vh/ynUCUIxrJE+IZKzFZ6Txe+o3dSg2Dv",
+	"QqIOjwO9wohgqTSi7kDktN5MsRDKYJqgpGEjY1DCsWFj5ik4bkHiR4khHzF+PyjXIxIyTKlSIHkRI6NY",
+	"8S8/Oac4mvwkAHdSJE6hs4rQTT7CeFCOaDdqSsE6WpXnX+IIsgFmLEUXp0JRoQh3NsWQH1A7bBBvHiwu",
+	"koFAdQKK+JRm8kz1yBn4SiuPIgSUAJFguTBkZBLt8qLtFqlVksw3wstfF274t8DOCyPe8/Y9b//eePuw",
+	"dCXvhbO7aI9mpn4B/Rim/tfzTw77yyMnITNBfccBeOfd12HgkTZVRicGwFLf0EVHTTHA2JAsNBJADtCU",
+	"LkApB33WMIaUjTSRc30KuppmTvPCzpzCDnDhyCqDd4iWstMjbwGLS/jQkNLQn1kDVkQUFVxzhTGtbr1C",
+	"1oJB1RDmexLnwCFXCxL/zTA2mrjAE0w0sfq9W8p2nGT0lotxb5aMwE2Lf5L2Ycf+1Ov10DA3EO4tW8sr",
+	"IbFZfAyobLtYxTiYSO/vfGZEK4SKs+kR7KtmQllIDyH1QMTQri5OMv9Aj3yQ+ZYGex+aViIo55cYrb3A",
+	"EjOlYUNOECwHtOpSdCp0FebDuepfrhg1SDTOxuDXz4rBPonO54a4FgAhziA7xx8CiNK31k48mAMBNhRY",
+	"pULBcptl3i6Br8bmahmJ6kyQYFeGdDZjyQmZ4tSpGIiDfr9fnKWKEJbONiEH5Bf+k7cm5TbVhu3QLItt",
+	"0hKGXFEFuaphmln8/uPF3/56/ulv78/+59/efrj8fP72wtqbwyc//a9L87u5YYrpgRUph3SmOqc2sT4E",
+	"sCxLMwBxZJOrCulJpzYTHy8Xvp2jFOEFf1Y2UKk6AeVN5crVhBvU+ORwS57ldxa29tRa2gRE0ZlDD1n+",
+	"5i0I6M5DoNyxb4XRTpsl4t8lTAuWyGFdtV7+cPxi1KeHwx8P2PFVv39wSK+OjodJANCl2RRZyYaCVB6q",
+	"sKbs1DCHv/NZUY7zCElXXGDd7/L61DpTAzZTcqTaVKs3XM2k4vXARTnlO4WbZjbzvw1aqKe5LUVlbdAq",
+	"bG1lcPuYiG88JsJRjoJIQp0oYw7D1mJVXtCkUbTaIuhrPQkqKgWHDURdFUnIUjAMPomWRY2JUFWMffzY",
+	"yUD4+LGk4Ba9knpCar4X43WHgDP+d3jRrPB5Avo+rxgBSEyHQ6bUlyw1f6BJISJxDlVv/gIq2DNXE4w9",
+	"aC6AP9Gyw5OYtPOpFrMHIKS/U8jyQOdAiuB9NyxT1hflJCco09UbCJdnVs7C8c5PzN0Jz1XGcmjhtpNY",
+	"iKKLPD/N23cMk1UnCGuNkmM5ywgEhAr/7fTIR1FXzBvSAsPhoJznvGQoRw+EYfO5EI3ALda0AIEG52By",
+	"yk0L8ONapoUTSD8ofq8oty8AATjPiaPCwril4LVDR+px/yiUyYBZoyS+kUz2CGLKu6JG888SEfktSyxb",
+	"BlsGfq+NYi6Dw7EXLb6LcMvCdd9AkKiVF9CS0SwxfLZJ8ZSkXFwjLIf1/4S8lLR9hrDLQMWHJAaKF1uA",
+	"/cgq8ANxNUeIGXBMX+UFPPmQdVzqeuADsEIK3PbTwMySOXMQmHBQCMBUV+BqVhgA2C6f/jQQNtzGKM65",
+	"NwLy6UK7w5kFD7BJYZF1metJaHbH2uYICTQQKqVq0jEdJ5k0KvmpN4GYnhxLBoMAbzR4VDwcGPs2T61h",
+	"KWAKPhmr7GF48i4ANHd/hvP3UE79FbzEn2eLk6VOnj8Hw0nPNuoN5fT5kCbPrzI6vGa6pzSbtaJcaz9p",
+	"lZ48GHvChdwnPu0Tn56abwHPqOMbgCTFUsVuJyxjO+Bg/8j/OMcEAbTJ1vGyqbypxPpaAJjArjyWrmKJ",
+	"kDYcNWiuJoAzBnzEkpaO9Ywj1T7s93sEvhWEIwJz2WFAIth/80HVhCQCLAwHoLJiTGInGOkxghghEA8o",
+	"b3YhuIeVcppL8DWeDETbw+VMLRwATNHVyVELpSFTnQoLHSQFOwnAT0gqb1nWHQIUFPtaCAcuhMMpcsvS",
+	"tLDCxwf9iGiWpj7zm6apT97HyVA1EDYr/cmzwjdwYO/CBEfLU1GW3+A3FkD3z6h1iLS0lMksLaBQQQX5",
+	"rlSJNabyC1Ag03gNSvwpAyAzMBdjEZAnYJiEbbaFqbaK3fozqk++OitRmOADGFOfRxNJwQox0U2mJSCv",
+	"LqC3HFHMEfrTRrQGQeqrb3q5q2U33Runai/tL0zf6cY+UAJZaDdoyCMLZ7FPIdunkPkUsu3JxGaX4SyQ",
+	"4OrzxkpS3vPgatRSpMtCOZLa+ImMJTxjQ8QSgWwZG1ECEqoNl0jlkKYoE/UG4gNAygqJdOIkB+R6pkis",
+	"+FhQPc9YTNq/vj973b349ezwxUtAsQlSK6KS+Bmhcb7gLkbbBYIRqzgi12xRNJIAVcQaMR2HkmvPqF70",
+	"yNlAaDqdgVE5QDX+8vldQHqPTot77EMZoJZUgUbXGrbR8e8m3UQiL/hYsGDhrTt1HV+6TUUxn4HqIhQr",
+	"4SCkaZP/HF9qlbXfBm/6y+OVqPa19TTCzWoaia11sNY41oHXryki8dXjpWL4yS3UL3MLlid+NA3RnrCl",
+	"owwrDr08ri3NVamfxL6S8Ab4Q9I0Dt9gy30zf9ZGQSzlqf/y/F92EjpgXbo7jRkQ9x4vcO8s7E6syMLn",
+	"t07+/feQMf3MdG5J0JMM6mpSRxa+fH63K9f6/XOwMAayloW5EEgf2+2rC8Uh/K/Fq8x/DA7dSUDeYx+c",
+	"z3UYvgd2jjG/YQ64tZIJDUSO+JKdXOXBiSdgDh8IxcxaaJmpiPwxl5qpCPH6ZRokHESIBmdLrULmm7jh",
+	"il+lzCXA5o0Hop3x8UR3texi/NwNyzKemK7/zjLZveWJnhA1o0MXuG9NBuAJQGQ7IixWPxf/YVg9HQi8",
+	"ppHls2jOFzIjCVfjOeRLapVHKiIsHELRkUNEjavkzIL15v3Hi7+9+fjbh3cfz9787fPbN+ef376+/NvZ",
+	"Tx//8taFu4Ww1eb0MjWRadIpOvGvFoSSo/7hQHgBBZwueMYjZOYuEpKOkdS3jQxTkleigRg38l9E4wZk",
+	"TzODTmSNPKafgxcWQl6RNab65fO7v11evivNLuUjprk5N2c2WDaUNHIw5EOsm2t6DZxJNM+PBIRNmEOn",
+	"R764kg2gU9rsbKd0ntSKKveoAFZDBNeRaoqCnpZw94IEDoTqqwbluIt4z3GD/xwc86h/WK8zuCSacvZ8",
+	"fhfdtSXtw/oMehcFuwEx6MCJxntySkbA5Li2Dsl3EvX+uLhi7ufaGqe5MfuZqlKOL5/fnUKec+lempGH",
+	"4VH+Gvb+qUIWn0j0oCjuzC4DB3cl3cz15LmF12WNcsxnpueZcAFvgD7vqFuQyE7zmkAsCYFme1YRxowr",
+	"PQTvvsVBpgMxmhu9wVVPjrzyWirlA7qQEQGYTZo47h/kXnzzdC4AEiQspJRgtLuca+xtQTI2k5lF/baV",
+	"V81vGVNMAAg0YKiT9qtXr151Dw67RweXh0cnL16dvHj11/r4sDrG8he7pJdmLK37BJcyH8DsQ1VLq7Hk",
+	"h2uw9Z39tm4gLMEVC06or6OCR8XSsOAyzvVkpc/SiLa6K0ddi8x0R+hY6A5gamx3UOef7xxD9rX5zseR",
+	"bfqo4RlW1Dk47PfJORRZkCBzOKRYKGi2h4ndR0t8DzCxDRd8EZCd1+UWm8DFVsjRI+DFbosDW6RJexzY",
+	"bwwH1jKqfTzydxGP3CiIbEipGoFgq5Rqp0iwdxVwngASrGMMe+f93oKAzvsdSQ+7xYE1Tajgy4pmgPSD",
+	"YZPYemEz1bj6hHUgYqgfQqb0Ggq1FZUiSEizBSNcBycYSzTL2A2Xc1V+DLH6YAlLmqAS65Wn1/j+Es0J",
+	"GzyqysSmlKetk5YcjfiQ/Xc6nDIXy96KWn5RnbPValhnwykj7wFP0+x61JpNpGAfANu1ddL6rwfkxYsX",
+	"pH/Q7xvta8Jnl/IsSTKmYGcp/vPAqGrkPU9T8jlpRa0h+PNab+hCA7IIHCoEH7loLfm0VJqmANJ90jp+",
+	"cdw/BI2PavYpkzdcDM3vH3/dIGbe7su5GEksS7/X//b63xPU/yx9woDmkHB7Mtqg7jnC82eF8O5Ax2tX",
+	"a+t1nOLXK9BpMU9TyJeWUw5l9FyZOyHJMKVzxXrkwhbPw6xpdQL1QaK8Jl/eXUTigApBeveIfnV/kRgo",
+	"XYw5XhbhBbN15YjEBRplE54zNuU6+BF8qJY2DkTxlZ4hXk11S5YwAlBW/Xbt1dQqFX5gVTWg/RuprLno",
+	"sldavwultUBc1ZrUNbzuddT1H7bb803UU0c+anXTbUXIh1JKC/epXjkd+jns1dO9eurU022Em+L12/RO",
+	"uKOawI2AQrc1EpAVUQqlc7EsrxvzM1vJWk3ojEUo+jgnuKsmruapRsyf0TxNBwLL8pJ2XNY9YkwdVFDT",
+	"gOuaQgk9M4iJIgFMXF4jWY4GotrnKUhRLn8PZmo2okd+M2M1y57X/xyBP77t0nOgyO9AbFXlNyrX+O1g",
+	"CBNWJcdsdwTSc2nwEEp4w5KNFWzYl+2JY0gY15VsgtLIBR373//RkrPWScsiMNqCoa2T1vNQaY5asHKh",
+	"8vzqFYxgPTr7r0qKTzjq3eOP7IbA5+FCRVK/DZ3+riSs7dMF//mEM1vHPF3YSua70YOj1mxeI4r9bBRU",
+	"/M4JcUqqxy9BjRTLeKSMZizpkQumwTpZMUeiBVEtNzVuTOYw2/th6dxWpGFTO9qeNO1J07dGmj4jg9+x",
+	"ZW6utJx2kdY0G+bQHgaZfhmfTm0lBRscZtGduVZkKpN5yiJStdHZdD0jP4IQOaULcsUGAkLbuCD6Vtq3",
+	"VadH4pResTR2AIXKicCYChIjjVQxsdFw3Ibqiy5g60UDkQBu8tCVRIJRczHuQBRdnGRylshbYS1xiM2f",
+	"stcTyYfsTeEhiL1XjNArAFGU2UAgfp/pyGZSLGZMneZZ4AVUJTfUBtoLy0/AyKaWeHKgGZriHtObA7sC",
+	"CXZUE22GZrMOcOccfJB3pkwY1ZemGcwLFsIcUxsdTIVgNEWaSLOECZa0fg8JOBQR9EYyt2nrR9gFy/aG",
+	"jbgAGrJ3uexdLk/W5YLkAKixoX32yIYUPmjRTOVDqtJA6+/miXF0HowPjW6ZKPfLOD/LQDQ4WpDgRyR2",
+	"qLf4iRj4hsgh7Lgg1H6+4/woeIvj04EATFzI70NkXEifw1pDOQujFfZE1PwK00mgQLyKSTtAvIVyTG44",
+	"8EmE4gWQYmJLG516AR7dPgq8TYvA11Tvu1nFAMCDk9OxvROnicI/tCOnjrds5NLJ7/feqfOdOHXqybfa",
+	"gH5XiUIT/XYxiE1gc4i25HG+7ViInGtIayZtSlJqZOMx0yHYhgMp9cnWo4wxLAra6Q3EWQ4yh6nbpf7D",
+	"Qiamp8P+MbbjmiQ8yeHhesRBu14zNvNlzOYisXAlrhcYx1xonpqfF2AQEeyrdsV9o3wczop8zRZhxtVA",
+	"tLGqMqfO3oKlPzRPU5u1DXVRtpPRcaXvJKM/CHxaUqBTezvC00FEuyfBL1rXA1w44bV+4Dsd7ofyBdez",
+	"5HrLXGGR947hvWPYOYbvfBPrWPhWYcurvQbEF8PChGGE6O6RvyAvpWnGaLJw6fhSuHAT5KFSk4xZJopF",
+	"T5G5OmeyLQWuMMZZsNuQz+NPXzXRHBOvFmHB/S05qfU37IyT3qvCsb1J6TGp3d4VsXdF7NIV8QAWK5Z1",
+	"NbfHdPt8dehig9z01/bbq6zyLLvkEGDxeGb54mL8RabzKSNu7WwNCcHGUnOg6oh/lVvpf5FgHNqI7uCs",
+	"97b0vS39advSWQYXv0KP7O8rCBLCS9bRot0lqy+zC9dTn9wkjLdwbxNuJFCPYhS2HGETWzCexb0V+Pux",
+	"AnsCswHlKdz8RsqzWfK5JyTNZp1tJZiHteu4W1Wv4Fgivzfk7A05BUPOFvy/dAvvlnHuhPBNQ6tc2FGz",
+	"PkOH4LkGgFLrKunkQv9AhEVC8RunRuuxThXX0KJ6AlbtFSMZSHGdHomH8ywzot1rmbBCHBbCxfth+BBT",
+	"275HPjOadCER3nnC2/EwuMK24G3wCwABRwOR/7iYsVKzxQzxgqEe7mLKhL5k2VRBjmaC9XphZnEEFiml",
+	"6XSGsLwDwccCUCQdfmuxi/MEK90qmjL1iWXK0Md4Kf78hgrioyqHw4wlXL/jU65bJ4cv+v1+1HKrarPa",
+	"35z9r26/f9CKWuyrZpmg6Wc2YmY7kZjTHIDBHF+uZild4Dy7xz8chC/Cr/Y3K/0MQ4bG1SX9Cne2mPGP",
+	"WfnkU8aGXKEBQUhtPt+6mPCZIu+lSOgCERZaUWteqJGXwNvdmXvbQwxsrNXuNdq9RvvUNdoaZraFHvtQ",
+	"eGvKZdgjNxiIto/5CskQ/h3wHCyK7khXtUZ6WK2uwDs8QymS+Z5P6U/izinR7KuGsamaYOUoZKQOgtUl",
+	"n5mXSEqVJu0Rz5TG8AOzeEwkXIw7ts5rJRTtTYn3qoGAguQALj/XfhW5GKbzhNnmVjSYs14+57ORZhlg",
+	"0YKcMKJp6rBjFoyajg/7/T7Rkhz2X70yj75cvi6UDee6E5GUXzOLVQDeJCwEfjeDxN4YUctXHskQsRnG",
+	"gN/CvSHiezJEqDUZxgrzg3r+D/fPFXVOL+TI6SRYAMHrYimDRGPDeZQvZFEmeJ0Ickl8IaqhTBi5YkM5",
+	"ZYN8xuicRlobhrBxbRG7rEJwAsQzxgIiiQ24cfVPy1xEyToiaxHASmR5xEViY924FCqvml0IjXNTH4i1",
+	"I+OMNmIaO/e9fWlzLSQMTNvKwPMQUWlugbCoRnHK+zi1Jxmntq0I2lS9s2KVgCh9V5Cm9jZvLKME1s6n",
+	"b+lsTCfNZ7C3dO4tnSVL53ZsfmMYEy8DbI1jktsecyCTAIakDsLEBrwZ7bFgqok7a0KWBGBsxQ4sPGe2",
+	"pdWSVIyWJTvmVlZLhCw57vehzrqnZAOBNdLjGdUTtFqOMjmNzXLJFNZOkvg5WpR1xm31NvN3ZIszwpqA",
+	"3n7FyAGqiP2w+HmPnCFki40bkQFYCwbnx1YkxGidOC/77gIHXcAhNnMpX6d5R6qhJ98BKqXXbIGRhVDA",
+	"3QzsKqXieiDiqp0ydjvMfe0uc3gEwWxdzO4yXVR4zZ0MvQgEsxsJ6/6QYEIbsEeCedHv9/tGP4aXaJIE",
+	"L1TX9/kwm+bv/qNo8D3rHvyQG3ytuRgrej11eJk1Oe4+bHIfNnkv4DJ3FKi3ixCvQZvxWas53AxpU+Ea",
+	"AlMLPYIa8K+XugJd0liNR9B8xXnlBmLXRDkMI38wqrw5zXnEsPE9wdsTvEeIE9+d7yo0RT63gO8W1/9O",
+	"2kytK+ySfdUF0hVGajgZOigdjGY9W5WPtEFoRTREdCF1Tgcidij1oEJwvbDQAjncfGxrCiNl6JH3NLvm",
+	"NgrEvkxiS3N/4mnKxTgGfBr348WEz2bwqyPWVJMpza6xsGdJFUMsG7+UYS2CgQiUK6huHITXCCOrkwlV",
+	"AOEjRwQrHufmUJc8dPSy65fIfWcgeGKEcth5MTYazVJWQN6CYuCmj9ZhoekQs4EZaSObixzkZWT76+Q2",
+	"39K8Cybgu0Z6uCoEjxnwEZQ/OO73yWtq2PuFXrsCwmc2ZPwGEArk8LqpAkLpjPlq+fbvd4wml9z0d1hf",
+	"LWHTwAy7svv4jH18xhOLzzhLsFiupUlaPhi7yyM4ds/zHiD8o8IBIxIXSAWYzXJ+aJohxYIHRc4X1fC9",
+	"CAsvhPTIBYCETKeO0wSxkgMRcIucP5pVQQAJswvsjnkcZ16E+YbDJx4qqsFx2TWCGy6LzD6XFPduiB1H",
+	"G9D6db6H0IOAAPqf7ZFYEZhQ66F3hLvRP1+IYDCCrrCua/smWDDWlWDv6MTfWsB8EF8+zS/mXud/gm57",
+	"v0E7dd/nso8cESpQkaxX387qEhBynjqkwvLUK+uSu5Ojf/vL8sD+fs/Q6hlYvmt7r/+e3Zbzmza70zv0",
+	"/kdrt/bc+Q6oNuv5LIrGpIEokxuMMltKsaJdOh92w6/vzwexpVnlEajf3iGxd0jcg0PibiLRCkXF2qbv",
+	"yy8RQ/7JB5c/6m7uqTO+iITMpLKwT2u6LaB6iGJC9/KSlqAFCakx/CbyyalSMHLL0rQ7kpnp1zS/kl/d",
+	"kp4YQnt28fr8nKRySNOBmNFMR/Daf48IJYmcUi6ABmuSMqo0+BAAClqdGjXL5hraCCYqxikjVxkdXjOt",
+	"IvLHXGqmooG4nXDN1IwOWUSGcjo1qxmR808k5ZplNFWG6gspujiaMNjpYp5l5i4ZhpF3Q7gaiHC5KM6d",
+	"wJIQW9GaKseTVng7nI+CJ/erKxadEa/xq0+i/nNCBe1lbMHUf29M1oxa/jyDl0LQVtRKqf/ls3ndFYPG",
+	"Slavjn6w1ayOD9FTwe3d+Gm+QPlmM15k12zvZti7GZ6im8FTkvv3Mjje9YhOBkiyRNKPmZb47zXcDgNR",
+	"8juQdsAsodxA/m9HNcIqzjZL1PRiKPXVYiDydwhNlSQyM7KlGWc+uLxEgR/7Sk/DQNTCMrj137Gj4bUT",
+	"SfZ+hnWZwRZ+Bi/47e0e9+lmGOaHefdeBk8A/2H/tY1zwUenbOxcsG8+pHNha4HxYRIF89u419+fonNh",
+	"6I/PLnMD3Q3azrfgueiOXQvbX5UHdi14HtZUoNLNY+9a2LPYsmthsxv9sK4Fx5OfiEthGZ3aqUdhN0z6",
+	"/jwKW1pQHoHo7T0Ke4/CfXgU7iQHrVJKQizYu1tl6simuSFg2acLoiVRTNuMbJfEVc6Lfl5NiwYq6Ffk",
+	"lIh5mhqpaypvShH4mIvANQL0Q7qzq+Jlfrgb5by4M8TttjQzBGAsrFbrpPXyh+MXoz49HP54wI6v+v2D",
+	"Q3p1dDzcEoP/TCk+FlCHd59Ktqez3yudxWNewPWVhDaB+25AaBM2oxnUse6qCR/pZVC9edvzJM5Lg5OU",
+	"3zCSPzTUL8+MJe1jZ+xxlC2343R6AxErTTMN0emYA8ZEYv/KGDk87k7kPCPxr79Op7EFMoDAFVt5lozM",
+	"44SPuVanhIqFBjQ3liqAy/jhpN+PIxL33T9+cH/38R9nP71+E3cCQts3Eq/ptAudWthDyB7jCPRAB2KY",
+	"yuE1Fn9qj2RGLMEj8eGLH14gNMXhcb8fd4qADJAR5ypMwnoDY1EDEadMjPXk4+jC/Hou3nMx10ZGN7wj",
+	"7pG3dDghsT8eb/+Y85lZ7JgwobNFAPbB3CMiR4hWDB96poItiogUQ3ZSsyPB6wHviQq9OgnfKAN+09sS",
+	"4EWEFKywmg5y0QwEhoqYZVQEXaJln+hbbkQJfHcgYCuW4EOXYTwKju2PS1SbgfA7ckKEJLcSUwsTulAR",
+	"WCD5dJ5qKpicq3yYEYnnIuVTrlnyms4opi1ilfaBiKf06xvK08UHdvuv8krFsHOkLSRJzM8E3uxA/zmK",
+	"m++8nrtfDCcsmadcjJv93W/8HsDRedzku8r5hBH4WS4RAJKDVtQaZTyhC5dNNwXQY59bR/U8g79tYXw1",
+	"F+GfejLPVNBez1n45y1LRPCDmabZbzPqB/yqERRyIrpMGopalg62Tlr9l/1+K2qVTljr5IXPWvwARW2V",
+	"PQDh+Q12Ip/pQT7Nw3CO/Xx+/XBuh8HEDguzOvwTEhyRgLdOWoeHMNTKRbELtraMVzrVeNT3IQn7kIQn",
+	"iEwdcEF3A51E9qb0qFEyyyn9EtlsG8xqK4xhByjGuPKXluVH5cTGdhUSugOSxKbpjiTPdizIjpjpaIU+",
+	"wzudyJfjU5fho2u9FcvZ4zuudImM/NPAMxfK4+UrD2eykeX87tmJcDRhK2L9wGjPZQFoE9Bneyn3iM/f",
+	"A+JzUiG2mxHiEk1ZRohdFaq1MaBR2QsBoDfAbg5iKwbCx01gl/eDq7ycsqLz+86Kx4PETcAq7dGVv4FI",
+	"il2LUSvxlvECrQRbrje7cIUhkCA3GREm13FjrKkRiE+kfbXQDF/obCPL/ML03a/bA8VeVPhxvX3c7fE+",
+	"8mIfeWEjL+5IASr8e6vidQ1+QevpRPfd7USmzLEWBPMtR1dEhH0dspkuqT4nRksCuqM0XSjCBdpog6lz",
+	"ZOq23g9xVR5oqScHUXYlk4WhRr7M20eHWbkU3RLRqHnmi9vhV5ponUXVRVhhAGJOGWkzOpyEBuirovmZ",
+	"NFmfrcFXiiHrBKFrA4FLs9LruZxYYsTIbsWTXRpEH8v0mBsUD14c1RoUxTxNw6J061sUj/LRH61jUTwK",
+	"xntUGOxRyaLY/+FeLIqPEqGzCWvc+433fuMdxufcv5HyHqq8ljzLKqqpVldX67XTM8zSjwC+XJfyKzPw",
+	"0vVIfCuz69dMaJadJwpdz1AYIf/4MwWOQjKEVuqEAPMrecGDFnVu8KD83EAETBCK09nKeeBhtqoqFz6a",
+	"MnS1hvMtDvyUTOUNGwiuyZXF2XbO12Boz1TFICsz84Km1zg+qMhnJ1D19ULGVwdrStlZhEsDRg094SHP",
+	"N9QM5Y3il3fh93xUl2fxoL/+8JpMeZpi+nlK9QRydi1HfU+HEy7M9YlahX1bbpbdgsXt/WV7f9k34C+r",
+	"ZULbsp8tvWNBD06lCuryyJGhZtFy7M+BqPGGBa6vgBHJDFxcd/dn7SuNNpC+R/M+beR4CsWmvffp+/I+",
+	"qbXJ2hoep9zXVGvNvizajsCAzbWqSKOKtK8WRQSBToQibPEdb78ZiOobdzZdfwtW6yatvMC29lbrvdW6",
+	"YrXe/t7fm6U6eETaPt8P1V60BSujjuZByQz0vqKmC5pwnaL3H9JKTKGiJxKgJoWGRqm1HYAP3KiYbdAH",
+	"B6Jk1sZSxwpG2DnFHMUaTRcq23E/S9cDKqUgo3E1EOa7wwkVY5Y0q6sjmabytmLBR5V9JDMssDih2tf6",
+	"GwhwqUcQ4OxaFKKYZVavvHd2YdB+HFt2g6YLKFVGz83PEL11puT71XJxXR7PiLuaU+yNuHsj7p3ZzBdX",
+	"Lm+XijMLvTj3YLUN0ibWtNmeVm22efmnAvWPScDhcoejIbiGT5XssHkCEs8pOMZEdU6LXRTclOBUtYxs",
+	"ILzlNOQ1ULBjrmLvRIUKtGMpk/iUxEMqPs/FF0G1ZiJhCeQ3DURdFol937wOXq0e+eict3pZ+a0As1EK",
+	"s66FdCOwbW9tYM39fI9pXy0vonNvFo/qX1im+ZCmZOpMrHb3wcsp5iM61POMZa2T1q+UGp41lQlLP8zN",
+	"spr3f+4e5nZa04S4n6Q2LKT1WsqUCi9NkKkUepIuWlFLsYzTvKuDgx9/OAI8RjwcrZOWORBLXJhFNrmT",
+	"FFm/d3sox70d+InagYMMwICd5VRnG2bWTeStgFriS9gaRBe8oZoVk06DX4LKg8Tw3i50SdpgKpEZmEzQ",
+	"QzZSTJ9akjsQXJAvl68NJyv0h8mZEuNjaJZyiBeigpSHEnBFzIrwj9Cj6Tl9TNpUk6lUmrzo9zsw4ms2",
+	"Ax5oSS1GG56ijccDQ4ZpuiXHI1YdDxrAsDF2eHkSL2SnlnyleUBkjPHO5cggGprMlqeiDsTKXFTSlIp6",
+	"3O9HzdmmsGWgQdpz49obAg8+YCrMCodpscNMKkVomhZcBzZxOP9pIOC0+Brs5QUx4oX5Klb5twFVMU1T",
+	"fwNsAGqnR94U1OuByEdjNzZjZMTTlCV5ccsM1Ae1A/7/xq7NI/tZgziDf//HJnmU2+Si/vn7n9G6H2Gl",
+	"j/xuJhpc3tZJ67B/+LJ7cNjtH1weHJ/0+yf9/l9bNs6pvln/pWu2OdN3G7Zn/nvm//SZv6e9dVJA/vBu",
+	"4sAdUid9HyuzJ8vsXENFgY1zJou9REVhopAiORBhjqT9vvqJjWTGvuhhLtuos5FmGf6UMcK+DtO5Mory",
+	"lbkHVclmIFC0Md+RYwYcVk/Ygoy4NfLlqyJvWJZSqDNpGBkXiby1gBUgQYwMq0Q2OxALsDgf9vt9DMd6",
+	"9Yqg0FSIagKghJRfMyeUmDMzAsfutp7zCnHc54KuyAUNj02JN/VLLCw/cmHDH4OG2zOxB/bnV6Wejdz6",
+	"/nDtnfrfg1O/yqTUplyq0cdfx6U2ziv1esvdUksHooDb7Xt9vOzSHWgfD5Jf6pZqn2L69FNM70XoXJlm",
+	"6i/TykzT7aJrdnFTHijIpoa5NnhQ86nsI232kTYYabOL6/vQOaL+8rdRWTJMNDQbOmRunuWT61RSSgcC",
+	"IlJClH/f8U6SJXfNbR/VyLfM/nYYGNaenP3tcWjsPkZlH6Oyu0TDhzHsbWnOK0amLE/qqLHWDURtUkdE",
+	"4jDGAP7OowsA7SwIEbDoZxA2csdskO0jNL7rXBC/LI9lOtrIZMTCt/Ymo+/HZLRmUMNq+9DyDJBldGOp",
+	"uvgNqIlNoku4xnv9cK8fVvTDbe/evWiD6MOy7j3rVMyFkHr4oObiTAMRwPhEvtmVlCmjwsaC0FQxh7Pu",
+	"Wnipgysbo9ojrydUjDHaqBhgm5cqyUcKkEFUF4JrzTeUNI+4LsTG3l0VfQpZDsviSpcEi17MuEhSRq4Y",
+	"zcw7Fj3JzsrHhcq5/jiyZ7v1lKJAH5iK7zXQvQa6syyJHYaVjul8zLpDmSwLJz0TxGgHNp5DClYEfnmm",
+	"CHRDoBvCBYnh73NDfqsZFm0HUzMQOU4Npuc1J1wEH4iIWT1AeKumXUCMxUAU0i5OScKGPEE1mLqPcJGw",
+	"r5Gh7EMphvMsM7cU+RMUE4VgVqkn5JaLTo/8YgYwEDhF0LgxxBFXgmdE3gqLg2sUbdC2p3QBaSQKMO58",
+	"HOclHXcBeiGBLiIMeMReeIK9+xJZEsFp0OtZz3LONZs2xzjCwF/LhD0hDJl+r//i1Y9mTdSEMZ1zmoOX",
+	"ZEyBfyzMe62EZtfrM4NLOt6jwuwDAp8sKkxOxAKybW4vErYmum1a1FLsbUyEmxoECTX0iswyQ1v0YiDy",
+	"ggdwSWsshdZ/4+L46k1/TUTrHVfak6w9AkyZvj2wvQ9kzg0sfQGb3tv6vgtbX7ijaxItf7/ridZKsBee",
+	"hFkvhsY9UzbXg7Qp0XQM6S50OJRzAcAJpuPIv8Hd4ODdTiG1ZjNi9AvTdxCfHsqW6BXD6lIWOM7ejLg3",
+	"I1pAl80lkeBSb2VB9JQgo8kuFE7TTahwmr93qnDmH3gkhdMM4JtUOM3An5jCeaEpRwlXacZSu7uGHHnV",
+	"E/9wiqcCk5O5Mnvtc699fh/ap6dod9E+c/L93Wqfjn7ttc9vTfvMefZe+/w+tM9gR++gfQZE6xvTPreX",
+	"pZ6C9hlynL32udc+nfa5sSSyK+2Ti+4sk0OmVFdndHjNxbg7Mgy7a5jMPZT3cF8h8JVNqnuckTjJ5OyN",
+	"vBUxvk0EY0ZbgyKbRhM0ejHinhoV2LVGWDUVnxrSs7DaXJxQDYQ9JppeA0CcYMUyG+X3Ow6hrYDJFsGk",
+	"EXb0ipGrlIprDMPJWFj0KmrSlSuFSyCBfy64NsP7YGZvdFMLQ1BCf4PfdoX+di4+4Vm4tJuEotujaq12",
+	"l1onLbcdrTJlfT1hw2szf43AR4rp+cy0Ku6fuVPv5G0ran38t1bU+pWPJ0H5Y4f1lrIblgJwW77+iGy6",
+	"tt5bv4x7YJa9JvxkgVlyNlAi0CE/amqzEQbpCobzIDp0ntHheMBA3DEto/7O7xXmNQjjA+vQDUxuE7W6",
+	"fPz3qvX3oFrzZvq2JRFsTPNYRQR3mvyxK6nuofTnpgtar1JX2NVerd6r1S43ZOdizW6SR3IycMOEltmi",
+	"y242qmY2o2OWECZuWCpnLCKC/f/svfuS27bWL/gqKM1UWTofW1Z37OxE/VfHyd7b+8Rxf3YnOWfC1BAi",
+	"IQlfU4A2AbasL5WnmjeYJzuFtQAQlCi1bn2xw6pUxS2SuGNdf2utBVOaJLZ+NOR8g4KNKAxN+WRqnvMs",
+	"apKKwFlrxCKamp6+pxqEo6CxiCT/LqnQXC/NvzWozUZi8l5BkKL6/qMqHZ3RuTP/+4aUdJdh338v5Mwq",
+	"wdWPNzKx6i9kWAjLaHvTgprKOdF8xv4bVHkubOubXB5u9TfLdPaFH+7a4mvrVDpcnNPJcLv3eU0njXkO",
+	"ruB6EDkmeKta8ewLEc/s5rttDUn4yqNN9lL3XiiJrZDgP3jtkL3dIohdWQeHJ0DQBCYFC5JmC/CF3Ofy",
+	"2EaMQIgLR/WchbfaODdFgd21cbytrLYqq9Uu8XHXe+/7sXLpMcIXrsv6tTeXA5AY//r4/idybd7COFl7",
+	"sME96qrJXqKZPhFSu7oDGdOU5yohXa5VLBL2SbNC0PwDG7OCiZSppAfINaw7MiSV12JOIb28IyYD0sUl",
+	"AdmIz2YlpBWOkTAtuGJDUrA7VmhCyYwrTW8ZUKRen/xgeyWF77ahKpoZ8LjMc6wrbpNSGdmqviU+Q3Ll",
+	"8bG56I3Ephi5vrp5809yy9hcoYtE9YaEWm8JRjmvFrKR5I7mJSNdqAqH+S1pNVrbsF+9txl4o+BMiAkU",
+	"NzeNh+7mwLWDW9BfX/p+XA4GX6W3bAn/YP2gfZ86s9rrDXjAbdQcDszR9PyQsOczONH/seZm+e2Pjpx3",
+	"hh0bsgyj0dPOsPPSnNpO1IGNACdJKXwdBeh8N67wLyXFNQ74ceOR92BHbUByG5B8vEcFKDYEJFtOYG4Q",
+	"FjgBirMfW6sTk72k1peuw23QHjdIz5KGkNKBrbOGU0it3/sl+CyEVzfcbUQDasO5WbXSbCvN+qw0a6fj",
+	"M5Zm7SRI14gFymavSV42yq0+tY0VFeWYJCg7Nt6uZH9ZMhY7CJPkAFkyEMU3CJOkSZbcU4aMRShEOkH0",
+	"JGLk4QT2IaRJmmWBJLm+Si9ZMa9kS9OAW6TOsPOvH87OB1BR0Xpl/0uW5mHnz89O6ryHj7jL1Yqfrfh5",
+	"LPO5poXmNM+XVl0/mhOtCqC7JMF2HTZIkb4c/RAr9d1HtWNxChNAA9VutLrsrvofTrV/3swKnyb32foy",
+	"wK/FfB+SvAc0smHiT5KprKXRLY1+8qzZpyTN+9gG0CYMSIMTKBaNYIWfBZRdd7McehmekgS7T6zdretB",
+	"BMQQFv84ioX952q3iZO9DS2WBZ9wQfOe5QZsPGap1SLg+XwuFdcuYj4W7oMXilhQA4eY+ip0nGs2i0gu",
+	"ofIqySUSGMt+fHUlwxLsFLiKBQ4VYehQpNfX2vWaAl+bB3QJ0ydYUKghTj4WECjfuwTWB8Z87NWFyDPi",
+	"+7bxBL+6ok6l4LraBLMHjN+xzKpYscilmLDCTH5KbZE/28VClnkGoRGG5KW3ZMRyuSCD2iKEk/MAEewe",
+	"sRnuhLs1JFOqyIgx4WtaKA6xEUHPTY27799myTAWOCCuiDBfkHmpCUW/Kzo4xoWcRYT6PtzXwcLYvual",
+	"Vm5+NL2NRRcfYF3DOU9ve1VDLueCn0xBU6xcSBgH98yCmuUey8L8ZhaKK1sQsmBjSEIwYiktFau3M5V5",
+	"ZocRYUFGgVVDgpFyRWwbl75mlzt0NoIF5yFLTWqzgE2f63AiZpyAc8KRqjJNIZKGj2vNstlcc5bVBgsy",
+	"z5UblXlibssLhSlsiZAL0+qINx+StRswhKAdq37bY22dDGYp3aEKkzeYM222YsaoKl295mAgLpMEgIAY",
+	"VKn2px8oUPAutOWKm3FFFoURT8WlM0XYv8kI8EwEa4Wcn118Rab0jsUCgoawXRsB5YwXKQalWKHVvGbz",
+	"6JprZU5sderI2qGLAI9OBdTZLHhmP84lFpKCT3vm1lKbFwQem7sF18mcMjkz4xBnfsXNycL61OaEUCBv",
+	"97aQS40IVZb1yQd7hnG0uDgw2SkC42PxC81LOCVDS3nMRDdMkewww5QWxTIW0ILZNdQGoCiplvK2T36G",
+	"Xqxbc8PBb+wpFgXlqurJbBu0nhE6oVwgdI6MaE7NclBlDwjVwaWMyJwVdlC3XGTDWCym9g3rU8oylkVk",
+	"VGpLq6oK4548vyD0jhV0woiammFYKmO7fqGsEhSQf1gqvJyqNkykAzTPTSNmZQo2o5jCGNrok4+SULOg",
+	"tm07eE9KBZtQze9sHmnfrhyTgd1Rc0lkoadk0Cc3fiXsFXMNVtxXlTM3FsuYXxygNX1oEANOE5b2pH7H",
+	"kJu3kVy1SK7PN6jqg5NijkO03C/e51Jvic99Y/MoWUI/doS+KR9UkPjJ8AdesdMoFhuiVslKgie9kPCF",
+	"AuSK4Y6mY+WomU/J1LuEIFVgRmidcRmfADNnXjECG0rXDkOHAjmQ8TrkLrq/FNpWwuLiXu0rP0r9pNGu",
+	"7NOc4+i+p9oWJ/vb2eDrs68GnQjCm+6rieYS1P9wdXN2cfHN3847+9tmfpS6zdvURqs+27xNuWympUAQ",
+	"D6Wkj5S8yRDjpuRNeLeh8H+NBlS1/wPaqKBnjPA4NrbhR9lGNmymg48emxowon0iUuHot3EOX0KcQy43",
+	"xDZsIG/3RzYAedsaUroWyZDLh45jOEjUenQgGNzDZuUNuVCL+WoxXzaJ055iydEgr+ZIUl1QoTBu8tB4",
+	"UqOzOcsPhiCoKsQ0M0LJ9uDSWDTl3MisNBMGkv5bLxExi9GkYDuyP/Txiw/4dGQ22jSM3XehiDPxEZ4R",
+	"YSKrwkl7lyQpWG5Ujh+gr7dZQrpYfr/2O+Z/WoCFfsLvmOiRmaEu1qymZFmkzr4L7gX/I8R4QEv28bFy",
+	"2E2wb6081kiMgyV65HjToOf7o07DG9jKZF9Y7KmuX9NTRqC+9EP4bgmZ/TZKa2RG5+DkRNcNzxxg13q1",
+	"fEOV/0zescIWpVz1aw+JFLEA/y/orQVTrLhjmTX4dxVDU341R03RdQjODvu6dT/2Im/ui4WA4tck+ccP",
+	"N2RlriOYYuIFSueXSoCmZ+yDHUTSJ+9FvrSmRfNWLKxT20+yWzlVBr0g7d7QO7csMgCmj+5D6/Dm1XQh",
+	"/CxnY01kqSPw+KiqATs8mONhku+VG69/0W7zYxCwq5Wj1UTAVg8NZ4qMcOUfkyY9uSRnzm/TDRrbA8Rx",
+	"09au/kF3fnTkVd/tglfTgbsTi667ALUbH5HGu94DVbDh9uB1bLiyP/iFAmwDFxNLTIJ7Z1Njolg2CIaI",
+	"4ph1Yuopm8GVdmPsXQa0wF9JvPX28h6pmfpruSKDrfhXZCn0Kq3UUhK/tAVFndrQJT+7Xr8Tdbhp4N8l",
+	"K5aVxX5lETuh1T5jY1rmujOEGr/eLGTL/yIk/uFpyGbS8Z8bCMazlXueBY1ppixQA9Ic6ZORmAMM23JM",
+	"Et/mB7lIIkCwzG0273VsXP2aR7GoTONYtwYkgQg1RvOxOfX+T9tG8Ns2K3osajqkFP+kIvvP4BfT40/Q",
+	"IaqVG9M67q6dtRpZI0l4KvP4B7nYxTxecbFCLlpd7EvTxSyjPRmhdACxzcTyI9MKtR5eyTIW4QB0jiLs",
+	"cI08ahkYvmoQWsBbJqA1vrf9bwRGuwEmPWt0chjojI9t9IYD3gHwLBYhrM1Jtog1Q+BXAPwtGOkOEAtp",
+	"IX2Eq15k2yvYTBo5R9Nb5iplebgaYKErfsb+XdLcTHl1pehq9gwQ4gglAwsO68fiZjsI28JMqbIwQmLI",
+	"yrJPfnX6Yy41+FEpmmTxq1gsYIJ+n6YYFGqF0lIrnlm8yqhEFwxwNMvOEEfu4IMBrrUqc4bd4lC50rgx",
+	"RumEtrrVeDPJbKk1gE8qt9hDtCCfoQEVMLBkxBTiFY1YoAjNAVdO8wVdmvbwJTkO6sHN+uQn64r2PhwL",
+	"+nZ6s5Y4NWg1nPoB8Bl3Yg/nk6dEz+yEj5GAq3mzTHOGC9iJOu7kdoYXr/eHy7hFeJ65TfyxbVGGLQLn",
+	"SP77cU1z2YsD3wvEeWko5GbuewPo5oCPWvId8F/DAuTY2QQ2MON19mv6TVz6PuBJFWDZB2JYjjkOAmsQ",
+	"eN5FdljnrMBRe/1YvBWI/q8Mx8MaZptDdMwtWF9qlTDNoDAMxALZHUg7N3wFooM0Zld1/BUfT6TRwzFa",
+	"5xJaMdyospEGDBnZfmN4bF1aqfOqNXYLE8KwNox4aeCsQ2vYWeHBhnWF/JdqFwlgd6uBIeO4kS3bQYNa",
+	"aAfDhdKMIqzVvD1jSpmNgQKeNbaMGqc/zvBBFmH4lrWUgacz8kFd54Oe4aCA9zJj58KtgQ3LUXLmw64K",
+	"ti5bjNmCFVDPRRCqYNu5dj7S+qK78bqVUWTB8tyIWrXADit54ibGohZug6iySytb2EiOuknbrVo93EpX",
+	"nxE5NscsKOa1/moDWhe+LKp97DbBdzHOZS1Qq3ckrPeap7efj0xSBbdtfo/VxJRXUaeWebkzNENS5Ywd",
+	"APc1i/U8ZRcQmFu5pZVbjk2LYc4RD+jBaaQVq1htFliuS32PvMKFlntLK7ZfK7BgGFYQdjV3MZJOnbc5",
+	"N1DrpJl3IdVMANBMLEz3XHmmIAv4p7OmdkdST4er9N8+hQBlwRa1L1xwh7aNuxwea+wIJ2WadIzJxtRO",
+	"mOF90LBaKvMqRodA8OUGLkg2M8GwluUmZhaLe7lZyJ/I+yb5zkqTIK5Uz1Bgq4UWFsyHmWo5YTAyWWAG",
+	"LKPt5wcFzMER+Zx4oD0y9eCVqDOjmhWc5r9gmqjzi/7rkBOeD9ZZobuX+7PCD+7L58gN7bRahtgyxONj",
+	"FPEonYwnajY7S6lmE1nwbVVDryyeBvWdym5ZIc+xWrBvChQs++cSFI318MXueWzY6MVgQNIpLWhqKFgv",
+	"jGpsqEO60k9EzErSgmU7Rzw2pOogkKljVZG3PNA0jAk7pJ6SBRe9Pnm7MltwwYLiZxeGF0QuLEfxMZQQ",
+	"YjliBKLxuai0sxs6OYOs46g8Rs52wQvCM2zdsTUtSVXQeZPtd0MdZhs1qdnsjd2ZJ+UvFkHxd6o0E6b/",
+	"qAO18AFVMZa784EbOmkDH1tq/YzLdAbkYrlrqWh/lTfS60eKfbyhk8bYR7isUI4zqIIMf4JVyIVA7lcr",
+	"HuAbFYXirEXVr9K6R0ZvQMTSHjGNKxy6hW98GfCNlV3dv979JiK2NcLRKFA8C5V/Q/MgigeCe7qUaDox",
+	"AhOhKfiFzRE0o4nq5gLzE3zbCyuLvNqPOP2D6eOkp8cKhPRRhg2rucKL2kjINhLS13I6RE4JrvhxsZBA",
+	"F3Kq1Ck0UWwH1NCKMNh0sX14WtdKY1GppeRArRT7fFKV1E77s9NHzbifhTLKBVdTlpGJlFmokUKuRaVa",
+	"pbRVSr8opdRevOM0UqQ6X7Q6avlSq4t+hrqo3btWEf1yFFF/HY/TQi3h+gxV0MMEpmejf9rht8pnq3zW",
+	"lc995JGTap6mx3skGH98zbuYYCHIkeAbMdQk6Q3xrZQWBbeqnSY5owrxQjTVENxhPrskQELCdwFgyxWh",
+	"IwVYIeSz+Aw0TzohY/iNWAloXdkkqhwpXXAxAdFHJb2qGs7uQlhjVqC6FEbuF8J4FopiBwphN+ZQtBLY",
+	"5yeBwW1+3iTzryxNabxXjubCNdtdiPI0b0uaQt8P0DT4hxyTBBox3yeuJJg5VyohNqsCggBtsQkIL3A0",
+	"NBYVESVdwNwV6ZTfsaznrJiGlqo+eYvlEQzRNDTLFnevsOtmLErzPDcEtKLVwjWOeM8qpYx53+Ykc+SM",
+	"6KJkhriuU/FYBM1EYV5GnkVruHr43gENncy5KlVCCu50SgvEROJDRZjQxdLiGw8WK83t/myFSg2Db0XK",
+	"VqSsiZR4LHYnbkeLklu8F4mw+OoaDK7B39CHclrcjA5eltACzYcOFR65dPxYKzEWAWK7ChQiQhLXDun6",
+	"JvtV21Ch8RJt+AuumK2XYgcXi02jcxOZ56UKxzorFZS22uwrcZJvA9UOfCfkXtcJDqDuPIFg6fu8J2TN",
+	"eWJIZVIKrg1n/gk8Qt3V/tEFBG+9H7/DGkb2VbtYEY7ZfxH5YD/wwVAN6QB6Ni0SugMuQ5YA2QIgsMrV",
+	"SvIMwjxpivczK4s1OPvILN9DlbSE2NxDEDeezOgtSy5Jcss1hqglhn0m6CZKUzbXlWaB1DYWo1K7ylWQ",
+	"NE6whc3g1F1F6ds+zbHg6icpPNI0cR4mwyCJFPkyFmOYYDIql0lQwYhDkCJRLLe54Wp91Bvt9cl3mEJJ",
+	"uWkSLWMBWZb6JElLpeUMZH6VuApBPIOkn2GRoIyNuYDChhDcMZNZmTuRo4L0u2RZms3+33dmHUkXK9ER",
+	"s6pmu8z/3xfflcsepq0xb35npudeHJVLPGOeVdloy9wcR13dUFtxx+bfQwXTEKUP7nr1+gQM+FAoCelb",
+	"LHyFPoFvY63SLEhHYZtp0Lt29M89qWtuRbNwstAIwlB0J+pw9dGeG/SuYckNPJWdYcfsTyfqCBen8N2H",
+	"/3l2PhhAAj9cVyOjdqLO2t3uDDs/0HRqHzniAJFJLAXz44KBI2p43t8nBYFms9Y32PoGn7dvcMUKt4dD",
+	"sMmONi9YCifU3tCVBD3lnBWKWTaeXL//GFjVsLmXdxdJRBZTnk5tvTSPZbCGMBBFKtQD+0RTHQsrKKjk",
+	"kugpV+SOFUBrlaZLrPnIPtnML2nOoXrgas4b6AQUxz75yBj55cJ8h8wX+1YRGNGQLKP6BnW8F1xkcnGY",
+	"tUv9ct4au1bJ5mNnLrMawV7mrtbT+OXYxhTp/nIeEVWjT79c9HYgjhvsZZ6aHY6UsOLhuoaySw5GqzdF",
+	"pEEbXLfbo8qU/axT89fM2irMny5F4yXR3DQ8Khi9JdL03ydXVq2za2hmYU161eC4cm+ZwRWFXFihmCtt",
+	"o5otYUcFR9m3bCFPhWK/ldK7Vz9937usRng11qyAYXJV1RswxDkW/qXvoDosvOVrECDWjdF0iqrsmOY5",
+	"sZX1lowWyujCA9SJv/021FNCZexAB8dfxrsRRhn7Y+Dz5KJa9MEL5ygxWD5urlwlwZt/Gcr/+17CN3KR",
+	"Xy5aPtLykUfiI8cwDBdLj5jczXzjA1Myv2OYs5Bh/V9MUpGWGrORU+IaQ4HWEDLqkiWkzrTgimsLZlhe",
+	"35BM+9VH89HbrLLzGXn7zkrHdSg26Vq7VuR9LVUqoVg4e+CQvBq86nkrEFgHwVTTzZj/o567YnUwvT5J",
+	"ciYmeppANQCnTwMpnwAHs/m8B3XDkv3IfL/gmZ4mJPza6AbznApaxALmp0hXTRnTkflZs4jogtEM/0Dz",
+	"oFsVa6SFfBBlnkNTOReMFsS1NKJFFAtdjlhE5nzOIjJiFFxEk5xFUMBHsLx36fJp3HGZr+awqGaCw++T",
+	"76SeGnYbC8uzoLsXiiQZnxlBQQqovZ3U7VFWpOCKZKzgdzapmdd98DTZBJaFO2U6eMO0MoxFEpeDwVcp",
+	"ngYjccDfjODPMEj7yyf7G24B/pgES+7WCayVG1rd2EYs7GJLwVSE3NzP32ftcAlLdEF5blbxv1khFekm",
+	"r77pvx7AWYB/Jr1LbNRyLZKcD/5xRa6++pp8NMeBvPqGfCLffo0i0QX5RM5fvoLHf8+pJt/Rwvx0MUj6",
+	"5Mqtr1txeWfuQt283rjBq2ce9u9Xc0lXXJVg9ofbZLuADHOBGwDUXUW69vG2YAVbFcQ6FY0kpZWRL7FJ",
+	"TDZrK00NTR9ocOTKl9bHtCkJVx/YzFx3FMcmQhYs65P33ulAvXnZvGCFzrWpROBQdROJiDWvgi0ZE97a",
+	"hLtonktc0IYmyQ80nSakS4ES4nHmtvQJCNU2deslzFDx/2YoN8L0g3U0T+1de+mpBy4S1KHyJMVKmvhq",
+	"ZM3Nnla7E+1p8dpVscR5OWfuWDu7gu2nZuSORbcycXNBxobmOFM32rWVM2zjhjgbNdxzT/FCi7ih/S5j",
+	"sM1SBKkRLyuyQlY3t+vM8SDIOU8HHgWXn9Fwk9rgI5LzWxa2E2Fhe0v3/MQg55yRxUxj5uRXm2NORUWV",
+	"qKhsOlg72xvN77GV447HAmhakP6nT95UbiSeMaF5SnNihV5PEyEaRtiL2A0cU9Bo6JoyilJwrtyZ7l0S",
+	"o2+4Cwe37VCb/d8LOXsXUo2nTSbkdreS8uGmdIbffl1lC7LUbXvOIbhUneGrb/aS+WtL0VrfW+v7M7W+",
+	"d2VBxlxA2jcLZdokvB9jof8Ds3ttBW3R0IqDGChDlxwtDyw4Q/DwJgdhjp5xOdkNdXOc2NyijVq00Qra",
+	"aD81f++Tjxn5zKGfw/Ffv7UgHylCyb8+vv+JXJu3VkqPgc5ayW+K3llfmrWpQs0DkCBLEI5i0QVR6deC",
+	"QyVYkI2gnEPPyEsrSbL7ps+pQk0Y4OTU2kSxOpFv6NLIbDQ7kyLHDM4o9ePfzuLr4YwDozvBnD2uyRMT",
+	"UorMiIDJyzryI5OY+tqLkEbeB2gRvEbG8J5pGCBUJGGfNCsEzT8wW5XDSNZ28KgtgFEBpEc2m+slQXg9",
+	"ysHua0hljR070WI/EQ427UDKGFLFXSW1M1jX/1gT2n77oyPnkJcRUoTDaIzg1XkZnrmoc4cpHteQGRH5",
+	"by5SNI/god2N7P5LSXGN83jkfI730Huz9XgI6pT/ELL9Rdl1d5C5rgvI9gnK5d8pz9lf1SR8TQvNaZ4v",
+	"LXk9DG4RdeZlg9D294psO2OsI6V16jusTJQWWVrR3IKRNGcAwuzaWoUqFiOWyhmzmn1E2KeUzXWFA90A",
+	"jnSIDddbVxYRWPlcsYEoFjUga4/cMja3ySacxg0Upk/eOT+gBE09mA7phkDEKBZJhQmD8KPK1xiRfr+P",
+	"pglniDLU+Yx8YNbW1nWT6hEpLO9s0NVDfGZogKvVGSKreNVVs8B6ug85DjGrBXOZTqxtYVwwBu3iiADl",
+	"ki/h0YIL1bNmNW/pKAwzC8z8UNsvszOhWQA4NK2CnuEhxN0qTbNNe6wiWykZ7VFBVeWIzAueMgJ+YBWR",
+	"OyYysPdnpl1kuawgGaZg6cFUqZ0eUVO5AHtbrXyoJlKkzDF8NDdqSQoGZS0uTbvUaCmMopUwlXNuZRln",
+	"0DarRkkm03JmVhOvhgKQs6is16H8Yo5CE8o3QGyDpR/qzWcrkF8jygQI0zBxuBmtlcAqS2XojeC6QmFb",
+	"K1v1IpYI8VX9lTTN1SHLkS1kAemrK/ErkPywywYzr6uRj0cXRlqzPnObrRwWCwYFNUAWTs6hdmRGlsJ/",
+	"oREY0cOwfyu3oWGBF1Oes9pmqRDOzgUcVXcvTAOXbl3dJwrPwSiX6a1ZT7Q/0oyMwNOPa4rUsSqPDQgF",
+	"TScQHWkOoFwwPLM4k4Ip7ZH1ib8RPwuuffXKMDn8C0W6pYDLkPXcNbDHHpbWGi7ZwqZ7/7uU2pzrtwJA",
+	"B7nmKMNzbe7q+QVQW7zlADsAxPuM5li5RV0SapqFtpxLg5Ix/2ROpxQO79b9Tn7qOei7nRPcM+vqMffH",
+	"b92uu1UrClOfKgIplMSIL2zatAk9LWSZZ6QwEgQQARhNVlV00ZIM4CZerRTyNkTM0ySHkp/hwEg3ZxOa",
+	"LklGNe01wuVJ01zwyjch13VZGAUHkOtkJ+D6ZRV2MqXa3iSam0O4XCn/Yjpw+2COwVbEe+MQrfn9R6lv",
+	"MCV/4vbXDbxhl8I6jGZ8UFCoS8WS2DT/y6qcy9AWM7LbBfcZqSbUUweaUDmH6guN4EiWZ5d2lqAokXFO",
+	"J35BpFinIDf1Gktwfa2CR2pqrFxAASbLSGosE8ouubVQOZ+bSxfQgFTOZhzrTWPJayeKZXfA5FaQTraW",
+	"0/2OA1s/v6YOr9nRUiogQAYbIF0MuJkaaqphMWz+rlsjX9k57Qncx8E9ogq5F2K/rhdGHa5u6KcQvd+A",
+	"1N8Izd/LBwDCYqtVtlrlF6dVfkAbjeM+LxSgHCCUyup1p3AWvEyl0mcg4WdyIQKc/8FmzGYALDEdEd+R",
+	"i5eCX+WYzAuZlSlwyn83iWDmSqU0T8scg750LJLq7/ciGdoYb6Y0n4E4mLh/ZgmIw5CK8b/kyGiW4rqQ",
+	"k4Ip9S85AuXSTAsQTfADSVLDNfIc/+71yU9WWcFxMlXNRJEl00PfL6pR/yVHKhZQ4cfoPc63vSQ5FYjE",
+	"MQQ0R3ivg8iaNQEjJLCGCjI8pxOWESbuWC7nLDJyJlOa1OdPbHk8aHHKJ1PzCsdiQkQWGTD0WIAQOQSZ",
+	"oIYlDkSrPkk+3vK5FUZuIEDODIGAqGEL5MN4u/g0FoCefT0YDCLy2pY6mtMJF0YCdwkAus4sEdXSpqB1",
+	"QKFAFiyqHMcCCwTC9w1l7Zqq2JGDszD5tHBS6e/8MP6C6F1YbkNTwiuxJxq3toinC/DYq9trOmFNTPoK",
+	"D3NdvasTpxam+2XAdCvWubq/R0B3K84JBrAz9DkdxzLLRugvGgNqxzRwczkIl4XUMTKS2ZJ0KUne1Hxm",
+	"Mzq/JMkffyaxABuwsqa4PO9FZDPGrBbgvy2uOhYQpReM0gVT41vdMNB6bIOrrcHNRlm7TAEViA2Dykfu",
+	"UW/oaf8tW6qIlEKVVhhy9fas3WEN91YZGmKBdfYqF6TXzkM3Yx/xerdsaYF6URM6st9gyIjF4ZaMDWYM",
+	"VGatvw5saAdrtBWAeA0KdxWERtYVmP20VHtmgRYHK/o0Kmsqc1mAs9OqYUFdu7Pzi8Hfdtc0a5Nplc1W",
+	"2fzylc0aouI0mmZ4iU7CLrdHoH/vnwdJ8iuICVUkuf65FpTezNqTCA13RucE509ulKk51dNLgtZTLBgL",
+	"pLLl2i3X/kK4dnV/Wv7d8u+Wf3/G/Jt0K2YJnKt3Qo5uz+upDcZZhi40WiFNDC8JyF2VBuuNfQOrASGA",
+	"qFdL+sK1isVXX5/5mDywjSau6Yb4V0hmZ8Nce9UYVgJiXw1exSIEeThn8ZQqQjWZSZsdGn3oUBLet9Wl",
+	"BCtmY/7oBu92OMD7igrVUUYuM16FIrIJ8Va8/s3JB5153h6mOoOs5xaMRbVwjn0GnwbImA1J9S7rM14f",
+	"I+RhTQB+AdY9Ix55CK9FfA1tQJ5Z5BcKgUvodAVAiR2MojlTNVSTR65Vm7JRKoSvz+Br9JgocOP/yG+Z",
+	"tYqjN9hiLgKmH6zHZv5fY/6XsaD7ACV2Fk2ON6PvWgCqdiefNFKtukTbw9D8e5rNrEd63dOds7FefdfJ",
+	"JW9+/nhz9s03Z9+dzL/dQNnaGLc2xu35xLhdZVnIoi2bq8CppxU0Hso9fbOqrVe4VoyeqdI2RYb9uqho",
+	"q5uhf1WOYwFEvJ/Wbq1C57RvGECc67meIpfsqV93zSpZGOEF3dsN4k5SVW3gQmlGs2FNsImCvzyxQqf3",
+	"Cr0zrzZmw50ysHMUjJH1FFU2a1QEWaMAglZN4XteJIBfJTQ3kkhh+KQDgbpFhNXb6HUG/u32oguJH8B4",
+	"AlmcdJ2b9y6rFBAWbwwC2OvBYICpcW24o81GBcaXMH/BYzmZ6+fjc/YyP0aepRVRYoesS1vuc+vb/dJ8",
+	"u6sbfDrnrjnr8NMbT07/ROZh1MLNaf4uBoMqn4VliQuqfNYkQ+MuBq+qd7zKKCRRZTp1H3WpeQ+KQ4gJ",
+	"xj5OEVYTnPBdtBql6XKIEKQRyyGDu4zFPqpOn3xvRg+Y3/v0GkwS06zYkEP1mlhsUWzIA+s1MPeT6DXj",
+	"7WHu2+8GDgMu/gVSig1GxfAsrVyQTmsozJ+D5Ix7uZmQ7R0+eJBIHK0jNetmMsxXURfvedbvRB1IxQ4B",
+	"xJErtlynlZ1VNXVnzTf76uvOnxuhMVdhMPvQ2l4qk5D1u9ggAwyEh3xJ1jKVurQcNoLRwmljEcRJAply",
+	"LwBR2mYR662aEumSzORdTXhFnciVm7wLaDM4EO2Fte/KgC0sma4nJa11Vdke6w4hRe/AoWaawyxl2PC4",
+	"VsEyrF+EBZgayObhVLOKWjgp1XxMM9CqaefNY9pvToeMXJGgmyVmPDMtu2j9Svf5lQ5kUhuEbS7mpT4z",
+	"hPQsteaZxgRGv1qkRYO86KmlaUChYB1EEtQ/QMfASJaTqY5iUYuQfrEa9Ri4md6acf4suH4jlU4qIVvO",
+	"5qV2mTwzJPrJiCquEgt0QBcGFO0Be4kHUSQ+ExPWLzJDqqdGxUVK+rEI51MlNY3IDIPgIBkq+Lys1ePi",
+	"/NXfXn3z1dev/ob8o84qKrL/EJYOmwmqtmLrVL++vf8ZxIqOymXkrGuNLDdQErws8u+SFctKGHHLtVUM",
+	"8WnC33HBZ+XMvTGWxYzqzrCTydLci6gzo5/whWpdo87MfTXwRgkb6/bngyeyqi/udisIXDFcOLhibbKo",
+	"0yaLCmOZRuUyqOYUgc+3fngfKafURnJrx/JyztPbB7CmJ6bdIKrZEUoX9W/+bfQGsCwjAs6Kv47abYqO",
+	"dW02JlkyncK1sC89qc/RE5/hRdRBLz8tljdIImDdd5cj3YTM7K7h00eWIN0AfjD/30RpzKQQs9Z6FFuP",
+	"4hHplMw5CnIajJtcif6Ob5I3/Qt/3ksFIbvAHXsIQmibfnRa+MH2+wzJ4Vfr5HDsbtoB9NDO9HmSRLv9",
+	"LVVsqeLxmjgepYcnjL42CerBDwHu/GA9Q1gA3incZs9yzuqAdp8f2ajhFl/hEn//At9tBn3WIIHr4E/s",
+	"9m2WhBBGMM3aAa1jPQMduma29aOs2Q5iscWOG/S/F7IzFj5HveElUvjhhonjVJmmjGWq1ye74RM9RnJX",
+	"gOJOfrxY7AlQ3ObHqyrMnASg2HSKnpRHQqIgM8QSkodBzQopXEmCfifquBOz3X5t36pAjFdffY25eaCM",
+	"CRf1d5yF+/rHs6uvvj4bXLzuHJSGf+02tkDFloE+N6BiM6E+NV5xlYU+AmyxeWIHoRdnDRfaYhht4/sh",
+	"GGMBEEYSIBibaEYjjtHzyMj/u45hrBM78xqQ0b1Ri6QOWozF0ahFtwV1TGIstoMSyWGYxFgcDUps2pMW",
+	"mngA89sToLjh5rY4xS8Mp7hpn08BV1xjOH/Uifjj4xZFLDzVypBmbcCg9C4JoBzJCsgRUSuIkTpCUSFb",
+	"4qdrCgxGXB0bYUWuwpk/KBLxNArM4+MRmy9CizN5prDEDdv1fNCJG2T6jSDFVdL4ucEUbd0GUeZ5r0/e",
+	"yTvIol9RbEiQb9cCLWw2ObO5hIDxC4i3pUOxaLRMPWtM4QPQvwMtN3vbZZ6DzeVkOJRmGXgbxLDlAC3S",
+	"8F6k4Sn4zgZxeV4W6ZQqdjblCnwhmxCHgZrmvlFQ4RmT9lKljRgq9FQlBP9fVcyFMg82Vy+aWDBFbyww",
+	"ftFG7NgluAQAIKT67VdtylIrnjFyboj61wMopZzT2RwSNkDVByzI0R1g7TWw95xH5HwwMP/6etC7JMmC",
+	"i0wu3tkmQ+cIPnElePvkvciXfqI4aAUJiJSmulTkvfkFi6BfU54RqLCM5Lv+EckkjA+K9pIl0+DHCJwQ",
+	"bhS+7prdiWEsEi01zV2Db0wXCRlEJPE7kJDkt9+TyLZnF9Aup9EDIPM/5LPAms14gFxLaGaxjQFQq2CU",
+	"LHiBBTq0hLBSN1XTHszVTgxUH65jkVORPXxaYoujdKvxT3te70FS/or7Cum8zK5HpDqUly731urZwugH",
+	"OFxYZYfrTchKbLUTciyPl+RCf3XR8RYQLjSbPAoccnWNtltd/Cl3JKBFRD5I+cympX5S9KOn/WF04+nT",
+	"9zYdtVqIps1NU/9RjoH4NCDQY5Fcv//YHK1pjT5JjyjGILOhkbpzrqDIU6VqqFoxLqz0Watt4pQUGI15",
+	"Ef+s61Uh2h7ansk7SygBwuRmAqXm0Zxt5oo5zi5riXyG5LffE9tCleGwT36pz988UAxqwdOCxVADBrWj",
+	"LLJWo4x0R2wpcQy8cPkACLQCNgqsDUPTqZ3dRNrS8punh0mFQIMZB0oRsj2gko35igwPiJyNDAsK+SxL",
+	"pkFs6IXNeV+pU4HKFgtf6hRZaHdNgbIWNTTMYVBEmpcZy8I8ha+ian5uRyycoSos1RBz9mowiAjkWnAq",
+	"YbBrNtUix0SL/QrGEAubAioIZBsHUwbxxa8dsspY2GcgFClz4Gheea8ghWNzGcLGfFmbh9lkq/uV66kt",
+	"eGvHa3Fq3CaPyrjSXKQI3KgCkDf34kM0erVQjNcDxPfVj1rOZ1xfbpyARf6tpnncTFHG2tkR8L5Hqx4+",
+	"X2oiFl7MQHGocOL34Smr4Do0WVoPD/nelhXsMNHryt7+lBYFovSd3DiSd4wMbDWK1QRmwfAgWgiIDheT",
+	"oRG7ceUC2gdyvqEtHmpzcEJOJ9RcV8fiaUwcwbmEPuHvzvD8vP+311EA7zwf7AZT+TOq2hj0V5oYNKfP",
+	"+k5+2hEE8+d+9SoaVtnuwUPYU3ZyLlZD2dOduCNtaI0trbGlSUYPT81pbS2hvP2QgJhVgXpzZKcVlCt0",
+	"DMh51c1LSNdcPMeVAwxKtrE8susR+4hIMqMFVDCuZwhAw4T75Ybjr2DSr0F0pDVD3Ie9uUToDb4TC45F",
+	"pkCC8+KmXRKl6ZJoOWGGUTrMDtYt3YTocc26ScGPjmA3pStDIGttKdfAPWFAa0SqJUaca7p8I7OVJZdF",
+	"04rHonHcFtbj2fLq9sMGrs7B5yuLxVHQH1zqtWxksdiG/PF1u8dQMSkQRarDrOTMSZHq4aN4HTToFFLI",
+	"518Zyx1EIIgbRY9jJY/Tlct6AjmjBS19YaClQ+WC+yFLruj+A0gBb2zuawolub3miT5sWRapP8S2qLyz",
+	"XU34HRMkcUNLqpzVsTjHUt0D4tEHqheRVM5BjdwAMhoacnsGNj3rvh9iXN97qLaRREF+bDOIFWUzshXK",
+	"1f+wbGZU8jy7kf8jgcr+OZ2oiGR8ZvgeFOxfMD6Z6ojYtAQqIkmwNIabcqFZIWj+E6BkIyigHdbRSCIb",
+	"y54xwjNFuglNU5sE2XBkw4e1JMmElhPzRy8iwRsOLIztqimfz7mY2MH/u6Q518vrnIqP4E9KLt3iJJBw",
+	"7ueQt7/xhc7te2ZY3ieopnQOMSwLqkhaalDLI9zmhKsPbGaYX0K6ifvEDa1XdWoOcTCGuxre2R8ZXtRF",
+	"yq612oLTCWJtNF0q90vPlfJ3FeF3MgLjqXyhqsE0g7Cr56spZv2ThmyA3pCrUjlnQyzeCW9EQRYqDsnP",
+	"Q5FUJT0zE7N5QXr0lZ5/+71fs1lFWFnn/ccb8+1uyQVBHUgIejCNrARiyhs55ywjqhydOYPThGlc1Axt",
+	"gz6XYW25wbA69EYabwQGUxKIYjmj1uLsl75PruA2W7FrMaW69twavUjBxszIpwz0B0gMFsUCja9oUNJ0",
+	"EnmjaxFmzEFjreIiZVBS1nTIXfJ69glvZiyCLrpYNZaL25B62aFoifFoRC0VFNyxNkdN0+nMUE34PBb1",
+	"r6C8qlmF3iVJRrQwt9oB6kli7ere1Ldi/LPnVbCFx2HKhbUh4mRWKk+YL9brFeX8lhFqjfgv1JBQYqv8",
+	"GCXDFwEScmFd3MpCSJtKBQULk9P0VkXbSilsqBZEurZgfNAYmPFsqk1/tLgihrTfMXv+UjlzuNTcMB1N",
+	"HPdwmiDymMuwZaQYtp1S5Ewpktia8h/hFcPjIM0P4NHIYsrTqas6j6dug7HVHGM/gqr7GgaMzsylsd3D",
+	"5WzOs+n5oGnUDn0nE25j2aQ6xKzJoPthe0V+Fzrv9wJqKS+mTMTCFeSP/Fs43v0Mr1dZhjHlVjR5ymjA",
+	"tePgsImV4NT5bj/UmJsXykdteF4bnvfcwvNC2nnKgLxClob774Lzsq8OQZjy5EGFlrhEmekLMFfZiLdL",
+	"klTvAuFOfvs9iYWFC1n8u2BrXqt7wbHAfn64oRObgdTxXeert+N1vqY1B95BeKMPdr32dzX9JAXbHlFw",
+	"EsCPG+CmxBt+/EFFtTc0nbKzN1LoQua7lVaDT9wXf0YHFWX7ahfKgx/9JPU7K261eKQHwyNVhyMkLO7n",
+	"h4Ijbc6FEVQMXUxl7k9vDWljMaOgodjfg9cS5cUEiJUdLauymRl+a9UmRzaqQqjwtEbsvEyYGckyveVi",
+	"YsGWRtGZl9qLXzavYJCkQ/M8J9QlxJtzH8/Ai4Ca9qpEme5b9YIIpmAH+uRXp33Vt4xMWW6E7rEsmCGH",
+	"DtpDfjSN+AAyLWPBOJBU9yEofIiFgN+d6rZeRfOFgqWyHwL1vKkkd58oJAh4WM8TUom5tX1x4NEaJTdL",
+	"z/JxZIi9+4xrfNUyCiwrhzhZp8vZeZkfeQ2u0cfxwkGB0QqpsXprEPNh9w3hZiwfmx2jYkkyNtfTlWzT",
+	"K0eroapqr0/eWDvYTvgRo+GipC8FWxH1u5aPJXaGbxDelfQ2xvHtl/5DzpdHMbgTSvjhwm4EM2SD3WV8",
+	"Oykzx8eOA7mHH69c4wqNkMJYW8WhVRxOh2Vwp2yFZYYk+4Xag/vvrF7YRNbe7/YQJVER6el5cJcS3xpJ",
+	"pVDljIFhsEbxe85CurJCEHmIdiQfepjYqwzZhc2YMLNWn/wkXbjlEjngViYytOHUc/B+01r9BLDlLaZS",
+	"VXysKwuQQeAD9cJvR1RrtBcLTW9XMoS5bqLGEG2XPptcZdkGBhWLzQjHAxlUDVW9v853YEar1Z17Uu7G",
+	"t/O1dNypMH/XrPhZcN0ZXvRf78vt6ue0NWq1vOmZGbVESK+rRFMHKaIHsaKXI7DHPBBDAr/468EgmKXa",
+	"wG4s1D4gjTbIwEfAx+I+PuR99ekyzZFtwdvpRiqYRN5Zgjh4xYSu9D5Uh1E7ruPlzXvodjLztDrPkFDg",
+	"L7IgUPtbUOv/IXI8ZgJ4jI3xp4ok3I1C9X/qjxEh1/0JoyAUYskHvTXmhKO9F36/P3OKRWMalKdgTupp",
+	"uVM1DNPzYczqz+jeL7NB05eD/sXrPSDqq0v3HdpXH1fDswzxbaY2KXnWwhSt36KWi7Zc9Dgu6gLDVpjM",
+	"4/PSBwKuO25EV9DojVy0WgJ70wpGMwuJkmMywXB7cwSgbHQF6XDeKo85CIHbyMmSFWK1ggmJVpUlm0fx",
+	"eDayExD5eCbymcKQD2MUj4wlXtM/d0AUg69w5Vi3KOIvAkUMtCsgVpVP/1gn3B70+g8v6R2SAzHQ3O7N",
+	"gxiQ6IyDjyQWUwoIK9Kl+1HH3vZqyw9tsdqUkfHARIXH26UeJUnh+gaSqfMaVgehDZx8VnkKV+zhR9KY",
+	"WsrCRqTQ+7X+1u//JaGroenrQVlAAbAp6wh2ZnJz8OBmcrXmODsyj9AJbuLjAnwCWWKDZ7G6mC3YpwX7",
+	"WLDPaanCCeA/9yUyXVfuthRZrySah0pd6kFJtaSljthVY6xSl9pspWC+jUgVDuFNtWjaraNjfIUzcrVX",
+	"3hHIW/SouJEq6+iJhZkH9K65ejI3Cwk1SBXPWJM18tWjudyeiDMQqmz6qTqPOITAt6LfX1SlRQrwcPLm",
+	"TjqtB0s+PLwkxHTKFLLBUZJSTXM5KdciMVOzIEJLMsqpuFUOcOKDxGqIE7IZcOJyCTvQSQNqY4cCAJ8t",
+	"asNN/0l9Y7CFPzIx0dPO8Pyi/zrCn37lmfnlVeQzqH80e39f2us5ZylT16z4zjQCbrMDKH3tYLQoj9Y/",
+	"9UxRHp4uPrJ3ynOGJ/RQ1Vdgs3eKdAH1seB6aoi58sD/nvNbQZRVGIq8g+Nqi5cqIklA1CDbUI0o7eTG",
+	"qspPntaP9c7z9NaXdQ/xf0J/lufM+/u0KqGt9Wt9WX6titQ9sm+rovbo33Kn8x4fF9rMVcMMqiiwKghr",
+	"zSNm062seMFskKu+x4uypxcsFve7wQ7RAGKxs4XoAb1gh8v5z8QTNgvIYWsSeYbeMH+xH9EjFvbZQA7W",
+	"SMxmP1lY6hvyvlRi9X5OMh89Hwt3jT21cm1GLsV7ODZiA1JW7RzYyNHOtyMIwBM44CrhZ5updVbNqXXE",
+	"tY64FUfcqQjSaZxx971ZF6o6xzjK/MSbnWUNBf60jd3jhUs5q3qXdeqkNF3u6TXDWnzHes3Wsu7Hohnb",
+	"cDDJPoFf7kTi1Snspxf7mkud1+4jXWB8yMWAjDUZ0aLBlnr+qLbUJ+YrrRuvdeOd3o33AILysSr8S0vm",
+	"D7fiHsjhtvsF7ahIdyoXNQH6hbJuP5LTJZGlYfvwBZArSFuuZXrb2xrn58byE/ayxQEY9lvjdrHoKqze",
+	"B/myXHYSHzKIexud3FDQUIqmmSdW2W4elCmu+RZX1vbpvYuGhX00Z6Iz/OaVBza9+oZ8It9+TdSUMd2J",
+	"OnBqHCP99mv7g3NDfrMv72s6Ya0nsfUkPrckiI7OWg/ic+dSL/+w/zgkwMLNdWt0hZ98g0E5FrsQ3n2U",
+	"EaPQhIEYN8EwuSJzWricJ77VIXk7PgPNgVT5SQIuZdhRPxbNtuxN3IzsxMzMaI8GvjRYvSt72WnM3kez",
+	"oIc3fNcv2prh2wllrfbw3Cze7nZa2vhw9u9HE8bvg4t7erQJI+5J8tEI8XvYRJXT8SEhiVVqyi2JrJph",
+	"he/dp6hRxMIVaLfpN7Ak5qigYVLMKEjzHxHNZwzTYaZSadX7K8ES/fI9qdJQH+QWzHtRihs+Y++4KDUY",
+	"ynxeqajjsjZjkUrFdDkP3u0Mz/fOPVU/W60u0eoSzw6VWKOcj6M5VCzhkTJPBVnaD008hXwjFpsZR0Na",
+	"GwC0OO9NlRTepTrMqdKxcD8TJcmYFuQ/yPkgIq5gErZYjZ9mGasyHOtec56qWOybqIpszVMViyB7/T6J",
+	"qh4xzS+5WtH1HovxqefB+bBnK959pAsQEu2f37NRWRSdJqZ2QJ4pP/M2z1TLMf+ieabqLOXR+ebTZ5kK",
+	"FmCnJFOeze2A1A/KpyTmJ/P/VcoFGP5GaX41IxXZOSHVOlThZEj+I7jFXwHF75fnaRD8lRK7D3p//Sq0",
+	"AP4vBsAfVnZ6LOx+QOD/CKjJ/l6ToHjL/lmpwKIdizYr1dEGrifH4suQrrVOiWfllKju6KMg8NeYVSjX",
+	"7ZGQyn8fi8fLR3XMHXxcOHwgSWytPBdczRYN36LhAzT8yejCI2alCirDbXI4htf7KZJSrQ/1GLh9tMU3",
+	"iPJVEkwYLL6KaSCztvlYBAZhLCkOQymLggk4CZ9j1qtTCUsHGkNzOpLFB2rk5Ffg0lu1f25w/w36f6v5",
+	"/y4a/X+vo85CFrdvmNCs2A7TfzRH4dPyrhZx3yLuT4m4fwiZ+ECd++WpEqY8Xx56qjQuWKnNsZj3K3zP",
+	"qAWxCJAzm83FYzD+scxneTHcbU4n5l8qFkm+LTtKQjLJ1M5QexGM6UEz624yBLdpXf4qaV2quotUf+Fm",
+	"mTbhS9OeP5Rat4G1KZozdTYveMrORgWjt0dCL3fQtaBLAl0S6HK9NnkCT7+D8SSkO7DgnEuS/PZ7Qgo2",
+	"k3e2sNmM0DzvNYJyDEOg6wW5cZaVNLri+pfjWCTX7z/ekN2WCzh+0ic/0HRqp9NVzChXH827134iiPzp",
+	"hbVLXyhivsa1iAglaam0nBn+w1nxQpFu4n654UaNSACiT9gnbqM6eKW0IsvqGYZllsJ9WGsFi26TnN9V",
+	"L8CMgwZCrhh5f4BptW7Lr77H4YZczxf8hpgE1K19xg4uMvaJdMeyIFYdq+13/6IfDLd36RI8j6SehuEU",
+	"Vebn1TUye5tJQglcBPMGNJ+QrqHKuNqwTsmMFhMu3AP8qxcFpd3NSiIiCk4TKQXXdWOmTfcRbKl5h5gG",
+	"++RmId15k2NsLJVzFuE7pkmXQNnNLJwY4r40DuNFUE4pAaniR37L7JWCm2PVd9PwXqaAmhXgEkvtupso",
+	"S40w+DsmtCyWOHA5JjNGVWlkvob9MO+8H7/DN36iM2bGuyZqNfiHosMhV5bGmMcr9049jXkhONHQJ/zd",
+	"GZ6/6r+u0mZD0H317KL2ZDAwz+qHe7MdgXWiDh7gzvCrehdeGrHPw2bvTbhqh3bev6g3Oog6a/tslCkK",
+	"C7ezTaNpw+xePoRlYyeZrhrKLpJc4Ftb42wqqE5fuFm15ou/rPlivb78+pFZEe8Os1hskFMeAAZ2z/Gv",
+	"GwciMlo6uzjKW5ieFbji0JrIlY4FNjLmhdIRosBAQuGsUC9c293REgUPQWcsIilV7IwLxYTimt8x9515",
+	"g2e9CIQRYQ3nSPzUC2jESzJbG/Jv8ax3CcyRC0JjAWM3k1hljaY10l1trWebc6S0X0e1KVloZVqjRgz1",
+	"hCgh88IwPL0kXCjNaDYMxIGIJIZKQS5akHQiL9pERjwqCibS5RuZMUDC1aTBVekJ5KJ1Dt48Ec4UkbYY",
+	"MOzKC0V45qb0PS8SxLbT3Mg+hRFWlBVLaqfAfHHL5yiXJDf0liVgy0EBEvf70gskKPZrMpNKG7VgQKiX",
+	"RFiGQbYSzifNrZ3IyeQN7AYNBkmPCFoUcoGjg01tMhA1SS21IN/DDD5HyyxftJ1n4649mpnnYJFg5uw8",
+	"DYS+Neh8CQadI3n5/SYabOHBjDKBjmh6sgYYTSdvM297OR8MSAY2h1SbtwjPVN0YA0Q5FjTPe33yAyql",
+	"GZmVSpMRIxQ+kmOSwARNP0nNkG7NDMMatigDcgvjyyCaigpCUx/tlMqMmRfSqc2iYJ8pwoQullGDQYJw",
+	"q8lbuJ9PTACUfnett5uzCU2XJKOa9hp04Fg0KcE+/Mobu7wRCrjGldMRZoZnwvI4eCLwJBZo9pvVeSrq",
+	"Gn0smJnG5hQNykZwuT6q0eUFo9mSTKlaxUnWQ7KEJNDHwSr7jTniT6Km4zk3F3SjEryfMmum8oAK7H3d",
+	"b2NHrQe+VWEfQIXVeHmPV1pNCy//gBu5P4zdMJgFVZYfbQCwryb9CQV8WzjVcBw6ATj7TryGZ4aHOZ41",
+	"ZQULGcKrS/AePzRnMXT3g5l4DU2/O48gayzi9GB5GJ+j9s8UH7+Oite0TdLzTPDweICsLAmQSkuD9iM+",
+	"D5d558ZQrm0Rk1rTdMpUszjcDeTgXph7oAa413QSSMXoH47FgVLxdqk3FvsSJ7JN6kVbTpPYC8vyMJSr",
+	"T4LWYdUbpVtu9kTIMzkfIlcxOpB7c7UAFCmt1pBFB0q+V1l2MB1sSgfw9PJkGysfxsp/7kkj4Z7Iw8jr",
+	"BtnujolMFg+W12sqF4QS7IQolueBkt1VzMYL/gLPv2ea8tzBMUKUCNeqhreMBRizsdm3WRLYMwBCYfur",
+	"ATBI99XgFaIHFlyxXp8kXF0X3CzwkBgVMIlFxmZS120vaFOe44skgzFu0tlBOoW5GeLlLOEA6a830OuT",
+	"E6EEVoIFLsmRKIGNFpIHRQlUiVnCo/CkOVn8ov0suP7Pyr9+EXX8uXGoXY8T6L+ONgIMziE+IfTUm/E1",
+	"+eq/k586+OQ/Q7CAO+7bgQH2Lc1mP5WzESvMTXxz9urV+aCzl71k7U62mc/aPC7PjSFaQm+p8sOwxkdw",
+	"0Nemsd05v46JBJp6F9xWlaDH3rGc0Fs/WrrOtnvBuVEBNjjAxTrTbnSDe/ZsBPVVspREJPzNJoiBuijm",
+	"H02Obj1lipGxLItYNIy7crF7+mz+yBnNbviMvRXf06Vv+z+9iz4WSSOp90lmKnf6fh70WGx1odtXYcP2",
+	"cqHHYiSzpVGN+ESAsnYC7ryTMzzc8c/aE/7QXuk1QWY/33SdHLTu6C/MHb2yvadwRTtWBT/8YunuzlVi",
+	"V7nohAHl8MDwGnKsu5jydEpy5muF2rww87JIp1Sx2uu9nSvMrjgEjAIlZCxUmU7dyLrrTmjqnoHBDSme",
+	"+b63yTROroyWBwk8jkBjb8/c/PnpX1XCnOP0r8dxBuDZIHA0ame39Qg8qww5G0jeo7kFtobswkmqU76N",
+	"MbshVX2oxBdXZFzmOSmBwgzr6S+4cgiUrCkLfpD+YqfEF5dVPuNaPFcIGerVUTGK3rHMrpOloU1kNwpd",
+	"IhCBc8r0vVWmihNSqUPNQ5ttQBevd7PVPJo55mROh7pM2yzD4klpyXKLS9mESzmCGTjxN5dpUI+k0bzy",
+	"E6ShNdqzLvhsZgXNUvB/l4zQmbTAOk+VwHHg212PNsiXpPtqMIiFc6lCUttLkrGUZxgtQV3zEEkZESVJ",
+	"KoXLBoQUWpGUCiE1hE2SBRe9DTTQyYybzeU/2sE+qZnccsgPNL0lV2eD892pmhs+Tqa1LrfW5edjXcZD",
+	"RKgnCAGZ+tHTnk2kyl3dBnpVGZP3StxSJ06ki1hwLtK8zJjVm5IgKFwYKU7KnsvBMloC3dolcTclboKV",
+	"TbfrM3jzLOltMB5uI1g/cqWrdWtjaBrI4CMHznjmsU9OlIrttjbJL8EmmQdXchfyVr/oTeTtD77d7PhR",
+	"jh2YzoaVOmIDBkXMu4Fl2LDIppBQCgSKAkdkMeU5Q2SXfakyvSkvmnENyRgRR1z1oDTPczKVOURVQIuk",
+	"S8UyyG9CffgnkYJMbRnOgvWaE1zwLBkSAD/Kgsx5eou6MrQMXrcG6yfEZPoxbTOEFgweC0igIu1rpOtT",
+	"gKwp1lD8wKLnHGDxAOkS+cnh0uWDGgF/sna/GkdsFcznZfc7VmzakALbno1AEDJCUsF0WQiW2QA5e/AT",
+	"gHSZ+9ecAjswUu0UJ7ztwvyD6SNuyyPltq4YfrPdJtiyNpV1m8oaUlnvfZFXBYT9LROdqhity8N2lsqM",
+	"qW1KE3Jw1F+CvE+eMfo6wdAS4YIk7qc3MmNvs6Rv7TmQBQztRbHoQvFBw7m928DW5t5sRqp3FREzT1qY",
+	"1jYYlMiR9iTT8IpBibyrzxdUScxohivDCyIXYlhhWEE3nNElGTFiNHDCRVVH6YZOziDHZwZtRK46OS8I",
+	"z7B1HwUhLV4WxLhDMKDvgn15UsNW/Yy9kXl2Vsg8ZxlRmrG8cg69+fCxE3WUXprvOhZ0tbsZ7IZOWgtY",
+	"awF7thawGkFbTXGJlHknk32dmh9iB/O2LLKzKeuGTrwVKxaVGQtuq/lH0C3+6Uxp2yxdW2ByIflqDV2r",
+	"hO6RbVw3GCO6s3mrzrtbG9cXYeNa2dQdCVgD5G6FgDlLV6OmehNEgVYC0Qtl0WSkSzFgdD2YParhKTBq",
+	"1HzbOyKZ1T+YPk6seiwd1et/66u5yoZaHbXVUa2OepCEckxhpSYldZt+mhktyZZJsPHjVbZmqmkuJyXz",
+	"GijECbhmMfQhRDF4pRRyJDmt9NJ97SIh7wE6wGAaUQ6xWNdKe5i7LxnLYpaQscxzubD14hNoydD7ZGiI",
+	"0hmZ51TQgnQTNWUMCvnOcwq19RNdMJpdw1+9IUn0lKe3gillJ41ffg9jWSbWuIfq0GUsCElyLlj4gvko",
+	"4zPztxSqmryDt3VlQUSZ52D0q73JZnO97F2a8WKjpJuMKESl6HKEGRs5Zm4cMToz/6digjJjOqVCsBym",
+	"ELbZpZrkjLqITwJSaOaxvh6oJ5U6Uwx8FmhNWJtXOPHVZYKFWFmp1XnbadvkVXdc5rbSz7oPo0oE3icW",
+	"coyelQyPhDUfTEAdKIieUkEGEdgHqsn/LLi2m2jaS/Dbpf0ZEmbhocEzw7WN/XVc6aM5QyBuJ1xdpZrf",
+	"IcraARbh1hQlO8agAH08rUWhtlydYYeLdNqJqt+BhkwZqKzDAeAIFzzT087w4s+oUzsk5vn5q/Nvok5I",
+	"KQyx+epr8rFuoPA/kb/nVJPvaEEuyCdy/vIV4WbV/A3uDDsjWuxuuqgtbRsj2townr0NQ1ki4ESEd7UH",
+	"e1oy1EtqSdVm3v+RaUXqRE0KC+42Yj1z5ZOgwkjKSJfmOdBvjFfpDYkU+ZK4nuzraPUlM3rLwD0O6nBj",
+	"fseK29et4hFhuWL1FIzIXlwmwSADY4ADh95XinRYimhTBu+XccXOq0ZK1NMG/t+XdjDqBPvZGY5prthh",
+	"NNO24r1yT5BTv84ed4xTXD0FLZluyfQRofz2LhEAhTtKt0K01emo9nbTM9JQmzNGaVpo5bBBXlczpDSV",
+	"sxmAigCYZKh2RaO7wTQWUywYFgs1lXOobweZ7ODD3pBU0hkoRlYsi8jXg6/Pz26+Jld5OeOinPnHF/D4",
+	"q8Er8lFTDsbvWHw0uhY5/5pMaMOnN1CnzzXwDTRQ9fvBnHsQC8/DnmPhv8c3bsoRg1fIJzLoD75+je28",
+	"/sqNn88ZMaMjH9Mpy8rcsJeIXH377YV94ztGZ7H49ZtPX52HA7gymhXIpJVcCspE9cob1LnIm1efXvdf",
+	"Adcx0rPVVeZmfKofixsb5xSqLjOqlP1pSbopLUawbabVQf/im6++JvnoJRf///9XLRy1E4/FoD/49m+v",
+	"qzfMsiu37PD9t+5hj2g+g+gpq66RLqppUNKopvaZcdFYdFGkj0hhxs8yo+Z8DQ7gGc0JpoHuXRKjgOI8",
+	"reapSKkw9nZejnKupkYsCFpGvW8blNgS8BWPyno2iBUny0pKCPSyeKdKzWYRhZYBl0rhcH/KgXLBZ+pQ",
+	"qcWZBaKGDTd06wrEEKwsZmHM7d4jJ3JtZR/ZMbO30LHuorGkv/XRfFE+mgNY/RZPzT1OmmZCtM17cqAN",
+	"6bHcJyvX6h5HitOFW09K60lZ9aTsbyc51p+yISr+71VMfJX81ca6Q/x7RBRjmbeLEBsTlV3aAtAuBSWa",
+	"QLiKRSWbZ6QbmmaGBFT5ZIjmFJ+IdkYz5g3XNrAgqswuNqAzFkYo49pmrvRd0AnlmBbEB93XzEEAOCwZ",
+	"FMeUws6tT64cgt/oDWAgOi5q/lgSdmjI/CNYkp+KdrZlG9rw+NOFx5/YSC3nTNA577tbsBGmAvjfTKYl",
+	"FLehiiT/+MHWWHZtLOksTyKSSnHHQGHUkvzr4/ufqgxRt2yp6jmRbO67nxjDOjRa3jJxSVIjLmQ2sdId",
+	"zTnkU6qAyAu6jKpm5UKQxFySdc0RoqK6oP+mvQ2gl/dzJq7m/F/qOcdl2EF+b3dgE+mB167f+p06QnA7",
+	"RGTbU1iriWnmvLO0LMBt+dvv4elvmpk5g+Z0BTcABktT3XD0zTlYP/XmxG499altEaUExYo7VkC03ajk",
+	"uQZuH5HRUjMylgX+g6rA3NJNbFcv787xfvSiWJjbE54EeLB6CRBLoXQhxcSebp+lbDFlgt3Z/D5+QTLJ",
+	"1GUsML6pttXmHpzBnUpImnMIi6zuFVTwtEWkuCYjmt5C7MPb8Zk53Gdwui2oYMI0GLd82jICWSYx4BLB",
+	"/qmcQ9pJG4BwzJX832Z/HvFKuvPQXsmDr+T/vnr344FXEo/AvQAphMv49x1UKuejghbLhggdYCObAE+x",
+	"8IgnIcUZLdIpvwvb35zjZRX8FItkIYvbN0xoLMXK66VSzUOSwlPMMl95VF3CQ1tOz/pjzQexsF/U3LK9",
+	"S5IYmXdult10FfbjH0AgdDolAghLfXAr+K1aY+5yc92L/MLBiPxrTUnzXWZCp9zYL3NYaYn4npU1aB4A",
+	"LKViupzf8Bl7x0WpmQN/FaUIfrxmxc+Ca8RCDYgsyEwWrNayGeWYszzrIQVDUZywTzTV+RKEcyZ0letM",
+	"T9kSm4PU/+9LrXjGrguZMqW4mNhxcHVljwrUA8CV1xJ1w0MASO/9BXg+4Uy2ZM+oLAqL40tLTVg2AeNb",
+	"sGWdIeDnOg3rZT3fHmb0PTPNdaJO4052hgPIf7+6+53h66gTHuCTZEzza96iklp39zNFJYmKFQV81Z/c",
+	"3fU8fN/buk9nfPOlaGvJKLHea8Wmq4SUoV1uWIFRXcXvbSkpSVdIEvQe1RiKLELeh27WQUTGOZ0oJMyG",
+	"s3xkWmNajoqEE8v3kWFXg+5y7TKOuOL2lY/T2hB9IxjxahRScJOOWCohvMxtMNr4epckzRktLOcvGDAk",
+	"hbKI79mx7qZ0IijfgMhANwgtkPvWrJ9NJIKBu4wKENQPMQwewZ5OkUezduKQ19TYzyZmwDoAw7IL5HnR",
+	"CfjUOQBv1/nU+eA5MapT2R6KrUkhqnPX2jpbW+exnA8Jzsk536FJ9aoGnOkSYFIeLDthOlohwwISTORQ",
+	"ghGjjtd5xd5hyhZA06QaRZv0oogkyG0hUX20krf+YLhNsAdt7HIToXxkoExAoPcAyVQHu8XHfBH4GBle",
+	"y53oZQMqJqCX98YuB+JqRfwgKCGq3PA2384YJOMmW5iRmr0wt3fI8jGC6eP5bnaUn1qcTYuz8TibA+Sf",
+	"U4Urz+nSXMYzzYrZCZOn22YJNLvBht6gmV753AebzafX2PQNK2bPyIBqR0WykpGvBiSjS0XoGOqKiDvJ",
+	"QT21+uZP4FkzfzP9PV2qzvCrwc76YTD71pTZmjKfpymzdvsDinZd+32DUlfRgEpUqVGpR0kV5YMY7CVN",
+	"YrFVidpOuYzQFtzcVpnaRNMeWZ0Keck+ClX9gLc61ZegUx1KtFau/yaitV/kQUBOmlSho2Sgx1KGaper",
+	"WR1aXfNWJWpVIlCJTnYZj1KOFDoQ1ctUKmhu0/1N5B0rzJF6Q/O0xOQ675ieSsQG5XQki+/KImMCCvZp",
+	"nhPFNKbGXfAGGImQgm0wg7zBsVjnpnq+9391oA00wL5CVDWZlgTsQgI+uwudru+0u9P+gGxCDm5AI6xZ",
+	"D1xD/Q2e7eNvzgn82xspRWfYmVEjXjJHKXb3GjdetcdzGx9w01v/ces/PlmszGHEpUYzKrHdM/15wdNt",
+	"TP+aFSkTmkJOpMT6O97RYsIFcP2BzUfoHmDQzjta3JbzBPLxIbQHAf6KbfCIYItqgzRwjYN8/tLA6kAb",
+	"aIR9pZUGWoVgXSFYPxs7XPHwAm2UI4KQ4kvwxbiw3A03lzvOZXgYXOOuv8I2MSqC+SDDzwIBhTMcBNTs",
+	"oKRUrMDgHwvZDwdqml2wPDf/r8s1jT6Tj56jiuxeioGC0PFE4yRAv4BgdoYXr6NO44Ij0K5U7Pv6B5j7",
+	"pFQMf/iOKpZdO5LtH36cyvmHasr7ZmdbWaknAeUdQDlb6aqVrk4mXR1Een9bEa+iOi3+vRK3pnTOjq/o",
+	"hCC9qpwT/N1cx2lDxux7PNpBB1URp0csCk4gEUEsjqjgRLYVcIrFQ1VwgoE/efkmV5ccMteNaBGUaPLu",
+	"3rZAU+t7//yTG1eU6ojqTAFZ/lJLM3m61LrjP7O6TAEvbp3vX4TzPdzRwysyhUTr8yrHdISM9AxqMdU4",
+	"Tmuya012Nn3g/pLIqWDN2NkmkeWGTsApz3J74RXpYuo+JcmYFpcEqtFc/2zzXsGzl3+Y/73N/oTGk97J",
+	"KgSb5raqlE0VmE6hUsYCFmKjLrlC+nzK6QJetE8VYUIXnIGGXDCMQjayHG7+qNSQ6MQFSysiQcc8RJE0",
+	"F/z5IL5/+DRnGdeMSIwVHOdSFhXK+0OppoGOmVExYUWrZLZK5pehZGq4i46mGzqym15pvnimCuVhWiRM",
+	"vdUfPyv9EY5tqzh+CYqjpjWHxAZC1KArAiH6Q9PJ2y16YmKOlAIRL2MFv2NZ5OAa4F0bkuQ3c0J/T6rE",
+	"iGZI5gOqNeY21ZLUC0FCLmhGupAAzkbT9kCfjEjy2+9JgAslV2saKBQPWRPCeEaO0T8PEq2egeaJbKhV",
+	"OVuV06qcO8klR2iZN4ZgYIYsOPjr0os55iB/QEbka/OWL/JLJ2Bj8klFjEKlfNKpgqkyh9yalIwrUIqR",
+	"Xbw6kESViw/yakGGZq+phlQt6REuwFmqCyoUxXpAkJwxl+mtAo+fGVPfjHKqMI0jiFc0yO0V9E26yUsn",
+	"Rb30YtTLUI7qDWNBhfcezqmeRoTCnM+gcKFtuJu85GC7f4kkFttBi34PDG9lxXRq6bIouaN5yYJCtU6z",
+	"ncocshJQMga/PUk0UzoJkxZVSbbMMDOyVtsQo1I0EO4t+UWVpkurdMdig07fGPZc5fF3Fka0JoZfRkQW",
+	"uDnORrkbDzCK+PLwugBwVA9jBIfAgc5gmf9jTc/+7Y+OnHeGnQLhBzAaPe0MO3jiOlEH9r8z7CxoISDI",
+	"4/ddtep/KSmucayPi+HZzsJauE4L1zma/13TQnOa50tXHmV/Jf1+gOSwVpQeWUCtPHm0gqCsOANkCs8Z",
+	"LVgGZDYWdSZmk0WaO7YkXWr1fMhsOFpWdNLclk2pEo36/taWYCmKpUsKbL4BpgtJatgCGYi6tLbOeqos",
+	"X49xJu8Oyp/4eBR0A8Klbnj0RPIhLY8tjWxp5OdVXAVFcXNlIgJXBShaePIOsW6Wgmt1JsdnM0ZVWbB9",
+	"SstCIlcoBEFFRousqi47JNecpUyR7g80nUbke/nfTETkO/mpF5EfmZjoKem+43nOgZxEsXgrzHt/l1JH",
+	"5J35rReRXxmfTDXp/qOgs4hcmwMUkf/Jczkp6KwXkV9kXs4Y6f7ITRvkHzTPpehF5KpglHQ//rukBYsF",
+	"tol/2aZh5W64+RaTEkbkn7IsQNY1C/JCkWRMUy2LxJXfmlGxdInCjPz/QsViRBUk7deki2+T856DekLC",
+	"/L6ZMSyTkGTMP7GM2Be7vn1R5nlv6PuIxRxXjpKR+VbmmSIZmzORKee3QbuLktC6LWmjKtgjbCnWXNfT",
+	"QpaTKaGxSEul5cy+bs6D2TbD8hZTVjCb4B9gl11K7pjIoJSxpjx/AR4wRQ3XM23HomrkhSL/LqnQUKs2",
+	"Iqw/6duRyzE5vyAg5yOU05yEXlWKnZr1C3NZwkKCahURRtNpVUMHJzRa+sWDEIacKm2ru5pL0Y9FYl40",
+	"1xbKt0KdMzygplXThUusDxrlhnqxl05e8J/HAgewmEplUaqGe1AulFm2hpKzcDELOcejokjOxtpXLoDG",
+	"gE3fuLTNczqxvkolCzthtxRovIOPhiT5eMvnVpS5obcswQUOl82hOmBnZc6qZZw5YzJOxyYMhSpHhI6M",
+	"7AC6JA7ZbI33YNgkzeszjQjUKJaC8Cza6tpIfrZ7k3gPxzAW3sNhrpJ5A3euCx7f9XW1+WwubRff8yKB",
+	"CgmE5ubaFWapFAMzAdU+nx/OsGsmazeSGxXakFRzLqAcHshVqtcnv9pdsitteoSFjoXNIO4t8ksoxkf8",
+	"anfLubmDrweDwQFOGTN59X78DqnwX7BKcHh3zZoAk9hdBjTr55fvkZ057mjv5dGp7rhPR8ntPW8dPV+E",
+	"oyfYYUOwww2uJLWfkVmPiZW/dnMFIX/eghfar9BQZcuDSjq29WhHYE+vVhpUFhhhmCCYJ12+kRlLQC1W",
+	"KxkXC26Wi7gXm1XX67JIp0bQeg/l+DZCbX6BQT8p2iacsVGuP35fgWuu0hkjHzVj+e40DafUJk1sMTXP",
+	"FVNz5y6dI2e/WMK0QfesX+Y1enZgFvyQaK3Cbhqk8zoSJxbbcinWidjWfIr3EyrDFdwCtfibNUL3yFKb",
+	"ZRj7yGyO7bby2Zcgn935q3g/9Wq44evUa7+EiSv0ognjcqhM81gwF3eFmk3gnjm0YJcW7GLBLnsIDI1X",
+	"LjphbbjASVhVhKgXgKMH6DWxWFVssLhaCKSw9tV7gQ/3yxTowTuYUBzqxHtIBebRSFProGsddCd00J1K",
+	"GVqw0VTK2zN2B7mYl3O8HRvDQuG90PcG3hPzXeSLN495UZmhCF4S586a435E1iMQCzSYyzFJfsWh/GB6",
+	"AON9s+pjX1OblJ7VZozM9fAC/mqvb8VY7iLuQ3F9t5otQ98OZvfnT9t9dYffnYlNnN0/Xz33NatmSvN8",
+	"RFP88a1mM+R3mfnzj//b8qz+SGbL/+tlWeR/bjYefDSDxMKkNjWPRVDa0MmgcTgxSX9vdmqn9Db7JzCJ",
+	"XdRq+8kNnzGl6Wy+95cf+URQXRbMfflArHx1eXbi5//rfzVV5E0Zv2PZJQGPOnisUQ4iXJGC6YKzrL9y",
+	"1oLeI/T4WXyyKke+8ReK/PzhR2s/WMnlagNKAZcKoQzhh6TrSyGqK3gMlnOsygtE0wlq3MUtQC3dWCg+",
+	"EZhoKi2YRv8p/hty7k3lQqAjHnzs5rPRkiSF1FQzt4HwejJEPyTX/VgkzBPKhLDZXC8BIzyCiduBjxh4",
+	"/NEpibQe6zgihEwqRmiWsYzkVIPkmJRFnngPQDLVem7r1s/LUc5T5701U5xKBRPIuTLS6lgWRE/NhFhx",
+	"xwrSNRcGOAViUm4MG9eqFxGWK1YDuZlOva/bX2aovL8gNviW2PNqwSTYBxjpFKAetMR2IsBWzFkRUJxm",
+	"sXkbP8KjYN94RsG5EGQ+o0qzgqilSN0J/+HDdSfqVCfCBaQ7Qvh71CmLvDPswI4OX75kxbxve+mncvYS",
+	"VuLlTKrdHQ92dZ5EcK9di03sWbDF6tW317J+I1s3R+vmOFzC+ehILaGGs1h6K/SOYk6NFK2LOQc6O+op",
+	"/oI7oCIi84wpEPaVJt2wvK5zevSqsr8NXo96PV5gGLKoY6KPUgDUXxDX4kSKffO42iV7ZKeI44t75bYK",
+	"D2HrG/kifCOWSK3s7Sm0u5d/LJya9CdSvZxp1qQnzKQLM6wJ6x7PmLGcg/iby8mlj4ubyQJweU5L4Jgs",
+	"lFARC6q1EacJF2QMXBEAMlMGWNIKmnoxGHjDyYIqb7U1zVwMXvlnGYdwvFiwT1zp/UXR76Hdg0XR8XYP",
+	"z/ZjgH3DGb/AS7FSPlUSVabT2tJ3Wjtn/hzkEtw7Qhtv6UGySbTZurh292SJuZGczpuMKc+5mHzkImUg",
+	"a8Dt0za/AGqo7uYp8xJEigrAxWPY6yVJMq7MTFFYwSoU9pcPjCopErx1oYZYFoIZPZzI8bgfi6vVuNRw",
+	"5BFo0FWUrxSQF++e9APbLu8/mD785j6Sf9Zz8w1J8OrHpnXTtlZd66Y9nLCscP+DTaiHJixYsQrcl7mg",
+	"FBkam2IRen7vyS8Q2kcS0rXWqdBsF8WiMiauJG7qXWLghaFWLn6AvBoM+uSmhMhHQutUV4pYdAPbpC5K",
+	"1sPIVLVOfqMdiGlUmTAXlEOQvpWmzLqatZkdYFqDjTiNOPNwIfleH/NR+WDRev4B+XsQ89ax3Tq2HyI6",
+	"/2Ty5jal8GVFiSoT2TFMpDmh6pTVFMghoRCGlxEm7lgu575gxwpHqUa3Eqbo1UsI2lswpWsGNWuVQ8mX",
+	"T6bm+bZ0gLFYMcfJFPBE7k+lqS4VGuhY5Z8nV5WQWycJxwi7gQ3vez//v6Axb6sbBncEH6Fe0/l9X3Of",
+	"Xd3l6cx+e3R6TSesib1cwc0w96E6/K2d74uw89HN5O3k1r6QsINctnwY0g6IrKUiXapIgh2tHPSkZ80S",
+	"Cd7TpGIFDUTfYkIzQ+DBjDDWrCCJqgTuECLgAvn7wRuoR4xpnruo6yXI7heDwYBoGYuLwbffmkc/37xZ",
+	"d6LzA0yLHxqmfQjJPqW/2y1HZ9i5GFx8fXZ+fnYxuBkMhvDf/7O3exrn+ERiOHb+AbTIJpr5T5czItCr",
+	"FqxgZEYzRuZMZDbFTeuebt3TB7qnmcgsHbPZAz0Vg6tGKNF8xhB9/qBiuvvZ0ddtCWrfC7aV2kYVFn8k",
+	"syXh2sKAqJ+tlbMtoB5aikVQGaVuPHEW4VOZe90kn73Z1w90g8UgqybSmn5b0681/fq76f2sTq19bAPw",
+	"zhjYiuwE9VQOoFmnkEoPG/QmUfadjy7y22JFB8wxVDIi5CIiiynVkCcIHHOgh1o6Ssm4YGpKCqgiKceV",
+	"lSKovGmLQwO99TEC5gECLXlGuomLSuCQ7VawRb4EsB3L+uStVrFgtMg5K/xxwYyzVt7N5aRPfqTagTeV",
+	"J/2QURFrWC0o12TEphxs0xGhKhZj8NtV03brcBqReHkagfh50PGoFSsbxcrPXMILSPIDSXKIRz+zkNkH",
+	"0cn/wYS5i+C0A/AuguTr2HrSXUHM9+qIek2sOwdpi4rFHc054tOTSUFTds0KLrN/yrJQCem6BGAXryIy",
+	"ICBEck2MEi9S1huSUmieo0UWBUur2sYipQVobJCHTLkQC6yFX2AAQwHlqYhacG2NwLLUJJcKiTOSOSOi",
+	"wupyKWKRlQV692CsZA6DxXGBQzDPoCS/mewL5cZJunoh7a8KxmKezKTSvQNo4HrkwZOaBFY3rTN89c2+",
+	"ZgCcxge7yo9kMt0Bng5vRLaSmjloHsAyL9gdlyWWBTc7qlqK3RoCDmcTb5UqmSOs9fiHo3iFLG7PUiY0",
+	"e7BMY6YLYruIDNltrE2/lm4sydicFnrGhH6bJWRe2tihoDkUPKmORfWuaexVdQ2DBz6FNiA5e5eE1tuC",
+	"bJmW7GJFnOpj5FFjMx3L4QpGBkQWCEVFKdx+ej6AIogzmhPLyML5AQzFtNG79GkHgiabyf3HdMqyMudi",
+	"siXaSRa3b2AqTxzwVO1aZ9j5+m+vXo8H9CL95py9Gg0G5xd09NWrNOtEnZyOZPGBatYZvrroX7yOOjOa",
+	"Trlg+NvX38BvNrXa6zP6iSsy43lu5n/HiimjGb55/k3UKUph/zgf9F9HHcV0Ocdfvnm9O7fxa9gmZGs5",
+	"wHNNyBZQrZD2B2R2E/2v6EgzBzgmN1tI5p1FIEDmyTGZGFGpuWLi1oglXyHR3Wnzh73w5p+ekACCIiAN",
+	"gNALiMo9yd22U1mAR3j60CZ320A4HzuWqeJ6+4QzhYe1RTl8GdFM4ZbuTBZXLv4GsuiSvm2KY/oox9pG",
+	"EA3XhNScASDZkFblILmBXBr5ItRkxFIJmdTdPGMB1iBUMCdMh3YUkDkTG7Y0BLxw0idXta4hRbrSPM9t",
+	"kQFDqWNhBJo5yMQcJWIX/GQE1d4Qasxg1g//opbe8xZ2AHg3H1QVCx9VtboIO4RYoVxuSLR5meaGeSzd",
+	"R4fIxTb06gi5+FGir4JlwgiW+szbgKznFpB1EvFrSzRW7d44Bx3IWNV97FoBKvJB32HqubpeG1aLaCIa",
+	"BwhD/2D6qHv1WE7yQDpotuLVN7N1kbcuchcddcgtX5MmTpnK8oPzi9giJT5Uia4pYFXI00quy7rFCeUN",
+	"YouONuXBrNvgqjyYYV+y1C7LXGgw+8i05mISi5VGqojvsJGuE4w8iethtBfUeKlardO4WNjP702yuZ2c",
+	"IcD7ZJLCSUxnZgPuNZL97aL/t4OMZHUT2beDRzCRPT5Fb0Ok2hCpo9nBzz4w6jRmN9M4S8uC6yVQlhGj",
+	"BSuuSj3tDH/7HWIUIfYd6U79fP8oU5q72HilqTOlJTN6a2i8SDphprDhy5fnF3/rD/qD/vnwm8E3A6BP",
+	"duRrkqe8NYKkkV7UnEFV7n5Q2qSEQk3r4ipX5P2ciavrtySTaYkara0ZWJTC+qlgwEatG5U812RcyBnh",
+	"uk+uIS1dRFIjOpnFBwk1Fom5eMnL5O34zIiKZ0BdMfCJm6W2Cf4KNmYFE6n5l+F4LHNNE5fJLiNUk+Rl",
+	"JlOVIOm3MwJBjaa6YVZX9bLWinRv6ATtmL1wTVZea2jpTWM1bL6xybX3G9ec2dyWMguSmNaaxDR6UHeO",
+	"0XQ6JDOqWcFpjiONbANUs4nEMLdJQTMWC/sYbbb2jwktJ/YPa78w3+ZUKaZwS8wPrgicxXnJMUbOcQE2",
+	"WOz9jczYW6ivbrte4l/QOf4Tera/mn6NyEBFFoukKjb+PZQsVH0Yw9ss6ZOP1XjBj5bTEctVBGYFrF4p",
+	"01uclUelvbODioX9XdNJ7YS8dYvcuAt0omzVetOXnXZtEy5hYWzVX9PlzGdVJFgPWNNJuPtQ0bN5w71L",
+	"1RAxKpZVf2rK52dgnslIwWZcwx9ZVjCzP7XDBZ/y5oOKlSPHnOUZydiYC6D8dooAwTFU0Aw9wSqTYMtW",
+	"CZnRuVlRN57RksxkVuYs7DhovKnz64Kn4BvlgLiBt82/RiwHl7Jca8sItxxtt80zMZ8HJdf8esAyQWXH",
+	"VKuGZptavAok0BcK+ABQtSkfaxXZHhaM3WZ0WeVfrnR1z1lsbc9Z0O/3lX8a22taHsDOKLSXYb3HakBY",
+	"t9OI8XiseRH2XDCSyUVIyH/wD80DzWesqUe6RKsfK2bhhsDtF3eSp5BBYGy2Idyc2ncbTrInWPV6oKvl",
+	"04JyaRblGlQ1xRqhK0Ueg3GsFVxbH4rN243UYSrnZFQuFXCPoJ1ffC2Ye2dSozBdNWVMR2SeU80iMqJF",
+	"RHQ5YhHp9/s9SxbM5qQlMsMoPKwZnzGh4PZh9V9ASrDwuDraZTvcxiUw3ejQdhp0I0qjQEakYHdcQVDG",
+	"+sKPczpRUTCiyBeZxduMERufNCsEzSt+7K8F5kuP/BlC4Igd/Rk+jQXWoFURmRc8ZWRUMHqLTc8LOeY5",
+	"M4ofpnIG5ogs54UtoloNGLMLj0vFslhgaiJzNTBpWKms3gnLwgWom1i+Aev4Devd+2LtFH+PYoGbLAWZ",
+	"UpFF/qr/u5QauCaUz4XM6mYuLvW7++G/5MhwXnd/gKsVsjQczdJZmkGDM8XyO8z9Cz+nU5beWqFqSXIq",
+	"sjU+1XQEPsJoc4mKlro0XTOhZbE063TL5hoS7WKl4VwiUtO9Hhy2H10LDX38KPHEwOmKQAgAiXTO5NwQ",
+	"vMIFVpofXWIns8hjWSDKcl6jw2/9EHPZSAx/NQvC1fom0DRgWPaswJ7y9DZygE542yjGBc9Yn/yAYUX4",
+	"KaHzuQ1CcsmHMd1MtWw5yyb2DNvE4hjDRHNqDr1zeys6+z+MXd1u28gVfpUDA4VJhyLk/BiFjFy4SXYT",
+	"dHdtxC5yUS6sETmSpqZmVM7IsrDIbdHrfZO+Qh9ln6Q4PzOkbAnoVeSIHM3POd/5mfOjK9QureehL+nK",
+	"nB6SXr8Lp2OF5HGUSZEW40r4yZbKPBOBkmvjqxa9lohx0s9WUgGmnTzwg+u4F2/Gsrk/A9VpJRslD0fS",
+	"pkh8JNQ9YkZ9MEoU6l8MuCTrIHlRWPgYD2gHRFWAYqh2OuTxV3i3pDNxEE+Q4kpjR6iQ4q7iimIb6h3n",
+	"OKQtlQJ/Vof+iR4tKCKtPwsfnVU8KjK4ZCtkqrLUXjhAjA0mPOzMwljVnsZXFKeweYeLqHEGLT6ZFzBD",
+	"E1s3SDjjSJiVlWme4o6MkGjTLEu4SrrB+0jS8Me/f09LLohFZYTLHvmq3l7t12xiJcUV0TjNPtLmPmJE",
+	"ij4mOJ5TfCZb1Avp4Y6iprtabQLNRj/ViCxISdYFHWWYAPzGNmiZzHbcyBmx7yD3Sw3el9P7wbRENAEt",
+	"RtppIbcJbNatU40gm7EgDqdRVP6IZTq10AW0xj4Qvs5pOHyjsrr1mhqlM6jUOL25uKmIahCSBDQ4tAUf",
+	"23YmEAkSSqO9uVDGchWQyrqt1d2ph0ejt4iGujGEuuIhwDPfeN2NiHIgoA2+f1RXtNLVkd24I7NgtDWN",
+	"JiEVk4Zq5wNb3uSEHSKs+GUPjfZxoFUuOrdZ7wf14JH65Mq4pKSFgV48CPaxVOmd2nAPB+ipJ6moB1Xh",
+	"g7g/HGigxSzdpmt37NC+ZJOTzQY63kE459CN3P/ot/1AkJe5WeRslb7tQUjB2L11EVumFZ0O3eAUVbq/",
+	"Daf+kDZ+hBFFPRgoPZO+obtuegAWOCc/kAlStcbRUFTeJ6gHbdk5Qu8n4G7NrFPdrnxm9ka95Mi8Xrx/",
+	"KaLf7zy+PpiXiKWYp7F32z2wVJA0zAq1qO3S1Mt+5f1IKMkH87xO3xyECdJO+W3U8+eGCzOwVkgyDrqN",
+	"9ZAhWYsXnirAkSbZ9DpvvgdQo3Xnau09AmBNduBRs/Z2WFc3KhN9ZpzqjXqBsCJmASGKeMm8g893dzdw",
+	"c317xxRdWSpTnnwCUC+d87rPBWwd0QvfEvVpRbZJOdWoRpydUYsPX56dwb4xI1LkZV8gaSl02fceovKe",
+	"KjYXku8ry6TAJTRMgGzYd2UKf/zr9wOdWHIG3Wl7qJXQNF7wUFXRwVxpyWQX93OiNkgRpuPUDCdiUC1B",
+	"N/uHrsOEIgEhI5imU6EGA0Wfsejss8Km7GJZt2o3QdTGtQUHZmEd2tkbvtPQPi9gijOh8MNhRSfIUmyM",
+	"qCdbPGb1qBt6h86TfV9MEeL8gmmjguK5Rv+ainvBA7V6HojxXZey7bXUcOVGUNE763PaG5LmXRxON0d1",
+	"1+jMlR8iE6TTa9eFge5JoTse2agO7S5G9vgXyxTSi9mOSHxTJO3pkdKOXJ+eoxY+iDhHipjA8yukKVWH",
+	"3cHrp6dYblG8A8QqZqXdJkB2PgZPFxs+VuXqq82e9niBgtPHiKe8ssZTFZ0aOZ+a2rBJSVVcslSSQHJy",
+	"FXS6MZ2uQwQzE5X5uWtbt0W1TlVWJsUvkNGKp9d0br3WZBBYdsPnVPqBZ5rKIsQtxLFVgFYrz7lkE9SM",
+	"Y/4arNSOWh+lkyLtBDJmTgQLH6PKKPZI6Js74vil27Rkg9fURJl4bJgkTD+YyMnNiceEQDsWQfZZnR05",
+	"EG4/hsRU2SUZXrqZRHBGbuY8Y54zKfFkrNDIfdCaYGXG/v6YPuw61OMDGe95IbW/6aYaJflWmXDJWXcm",
+	"8JnqhrxovMsoDhbOMRDs5MTKysoiE79EQbK/OlQO5HICuWt/nlSpXFjgKzVBIvi9iqU9Uuny1CNJQPRd",
+	"JNoCzmFl7CboAt7JJ1/Am3H6XNnXpBP5Ai7ih/P0X6/f8ieOwZM/JihJ+pRuMh3UDNklLDutoaE0zOzi",
+	"z/Lum4v4a7koGo1u1Q4eFU15toPNGtf63/+cj/+EZpIcHl98uPnzmjmVbRztFBpdjxqCW2hkqBKu5kHC",
+	"GJDzl7RPG2ko1AwYIJZ4uhTylWoiJkgAJZuRKBgftF77YbotHvebMbDrNkosoQpmSDmcbAgUlU1IwRwW",
+	"UngkcnWeJkLJ7nPHc6b2oPu1tqmJkxY3hBx/XzObZveOJ5cdBKrKHvx9EuJcO9vN59AXlp1wx6tpHkPB",
+	"nlWRreyLmtxekRdsu9xdDkvyG+El8cBIVVuDICQgwyVmPbu8mepTJzN/dsYrug3KNqprUm4a+3ktAV8J",
+	"n5C8JKIiWeV7EDQQ4GBIjsZvQ2y4NoXsb9Y8JeSPzgrZcAa79FpKBZ5OEKX9WtV65FGlJz8WXaq5OUwf",
+	"z4spvIKZ8vribfb556sPo9vPV6/fXWQPeleAaeAVVCdldQKvIE2l/7/Kzlyzy3Pq39hpeNDJgOchR42u",
+	"HdLgWu4EQ58mLeXJtkuv63vWEbiQjo8JZtu0a/hFCXcO8NDmuwlB2Gq9keuctFxmfFIx1JaHy5ArOz3S",
+	"dC/YVBb1p7zgS6iOAJTtbB9QE6VKRERXhArahr78D8dVQKZqcg+YOVV8WKlQLxFHOASJxaDUNOL9WjHv",
+	"KNvjHZsxO7fpoG5d/VAkjFFQq3Ug9X2Q5m1xFTMtLJnapQm6qJS8XXAqeJDk3uhYdG0Tt50ysynRl5Uv",
+	"/AolnH5as9L5xcKPboK0Pp1OF66yRAr3MHkvh1rehuYT7qaxi/IjHfBt6IxdZJ7+8eVdZ1Y3nZ6bpyym",
+	"F1cnfNDVSZ5XNngZ0YcOeaW8UZ3XX2zIupIbBJY/6pBVJy/4oDrJCzgfF3DxFnUaBOKwLK9mPpu3ToWL",
+	"txk+Wv7itlleIsdk+Sj4PIdqMx6/0fBmPIbfoNOoPmc5fEfwqXEmy5Wqy1/0NvNL9frdBX4skKBzeqKk",
+	"SKHs77/OdkEfm6RpqpN8wDH/x1oGT/PmZcxReWW3SI6T91CdPJ4X9MSB7acP+s7JAeBMbzerzJoWh0Do",
+	"vS/wyHGgjvTYeEZsXR5bSuIoPC/4rbIAgARPu/TpnxvVxr3wBhUU+QPnjM8Dswhv8HeiJAZPacFHSjPp",
+	"xSj5uMdfCTctQi79KcUKl47b7Sm+ByR/u3ctCVhYd+ZRBV1UtnVuPVPIRa2xD6OWQkxcx6XLt8ajEmNH",
+	"0j8w3aMWNCbPFIWMbVmUxh/VlX2pVHMKRDb9+fr2/tunv3y+vv7r/dVPP11/+/Tx/vP17d3tdMJtCSmW",
+	"oBjc2roOPnz5+BWBzS708S6EYvUl6U4+OdGceTCqDlGHDXlFRMdGU8qBpFp4ByrmptHtPoKE7Bxb4HHz",
+	"+iFZISWNV+/fzfQZ179+/18AAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

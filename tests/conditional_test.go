@@ -250,6 +250,17 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "item routing input materials", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			itemID := createItem(t, te, newItem("VER-MATERIAL"))
+			_, linear := catalogueShapes(t, te)
+			id := createInputMaterial(t, te, itemID, barMaterial(linear.Id))
+			nesting := createNesting(t, te, itemID, id, client.RoutingMaterialNestingWrite{Name: "Bar", StockLength: num("240"), BlanksPerStock: 8})
+			return versioned{Table: "routing_input_materials", ID: id, Get: itemRoutingMaterialPath(itemID, id), Writes: []versionedWrite{
+				partWrite(http.MethodDelete, itemRoutingNestingPath(itemID, id, nesting), ""),
+				putRecord("", fmt.Sprintf(`{"materialShapeId":%q,"blankLength":12.5}`, linear.Id)),
+				deleteRecord(""),
+			}}
+		}},
 		{name: "item routings", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			itemID := createItem(t, te, newItem("VER-ROUTED"))
 			createRoutingOperation(t, te, itemID, client.RoutingOperationWrite{Name: ptr("Mill")})

@@ -198,6 +198,15 @@ SELECT ten.id, ` + sqlID24("i") + `, 'Shape ' || ` + sqlWord("shape", "i") + ` |
 CROSS JOIN LATERAL (SELECT CASE WHEN i % 100 = 0 THEN 'treadPlate'
         ELSE (ARRAY['sheet','plate','bar','tube','pipe','beam','angle','channel'])[1 + i % 8] END AS shape) s
 CROSS JOIN LATERAL (SELECT shape IN ('sheet', 'plate', 'treadPlate') AS flat) f`},
+	// Five input materials per item, material i cut from shape i at routing operation i (of
+	// the same item); two in three with a stock item. One nesting per material.
+	{"routing_input_materials", `INSERT INTO routing_input_materials (tenant_id, id, owner_type, owner_id, material_shape_id,
+       item_id, blank_length, pieces_per_blank, routing_operation_id, created_utc)
+SELECT ten.id, ` + sqlID36("i") + `, 'item', ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID24("i") + `,
+       CASE WHEN i % 3 <> 0 THEN ` + sqlID24("i") + ` END, 1 + i % 50, 1, ` + sqlID36("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
+	{"routing_material_nestings", `INSERT INTO routing_material_nestings (tenant_id, id, input_material_id, name, stock_length,
+       blanks_per_stock, created_utc)
+SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID36("i") + `, 'Nest ' || i, 240, 8, ` + sqlAt("i") + ` ` + everyTenant},
 	// Two lots per item for the first half of the items; one in ten a system lot (unnamed).
 	{"inventory_lots", `INSERT INTO inventory_lots (tenant_id, id, item_id, name, system, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID24("(i - 1) / 2 + 1") + `,

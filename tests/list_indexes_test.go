@@ -78,6 +78,17 @@ func itemFilters(more ...any) map[string]any {
 	return f
 }
 
+// materialFilters are the values of the routing input material list's filter members: the
+// parent item's first material (row 5·4241+1: its shape, stock item and operation).
+func materialFilters() map[string]any {
+	return map[string]any{
+		"ids":                 []string{fmt.Sprintf("00000000-0000-7000-8000-%012x", subRow(1))},
+		"materialShapeIds":    []string{id24(subRow(1))},
+		"itemIds":             []string{id24(subRow(1))},
+		"routingOperationIds": []string{fmt.Sprintf("00000000-0000-7000-8000-%012x", subRow(1))},
+	}
+}
+
 // indexedLists has one row per list operation (POST …/list) of the spec, by path.
 var indexedLists = map[string]indexedList{
 	"/api/accounting-codes/list":  tagList(0),
@@ -172,6 +183,11 @@ var indexedLists = map[string]indexedList{
 			"itemIds":             []string{id24((subRow(4)-1)/2 + 1)},
 			"routingOperationIds": []string{fmt.Sprintf("00000000-0000-7000-8000-%012x", subRow(3))},
 		}},
+	"/api/items/{itemId}/routing/input-materials/list": {tables: []string{"routing_input_materials", "routing_material_nestings"},
+		path: map[string]string{"itemId": id24(parent)}, filters: materialFilters()},
+	"/api/items/{itemId}/routing/operations/{operationId}/materials/list": {tables: []string{"routing_input_materials", "routing_material_nestings"},
+		path:    map[string]string{"itemId": id24(parent), "operationId": fmt.Sprintf("00000000-0000-7000-8000-%012x", subRow(1))},
+		filters: materialFilters()},
 	"/api/items/{itemId}/vendors/list": {tables: []string{"item_vendor_details"}, path: map[string]string{"itemId": id24(parent)}},
 	"/api/items/{itemId}/purchase-price-breaks/list": {tables: []string{"item_vendor_price_breaks", "item_vendor_details"},
 		path: map[string]string{"itemId": id24(parent)}, filters: map[string]any{"vendorIds": []string{id24(subRow(1))}}},

@@ -50,6 +50,9 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	shape := createMaterialShape(t, te.API, flatBar("Walk bar"))
 	delivery := awaitDeliveries(t, te, webhook, 1)[0].Id
 	operation := createOperation(t, te, client.OperationWrite{Name: "Walk op", WorkCenterId: &dep.WorkCenterID, EquipmentId: &equipment})
+	routingOperation := createRoutingOperation(t, te, item, client.RoutingOperationWrite{OperationId: &operation})
+	inputMaterial := createInputMaterial(t, te, item, client.RoutingInputMaterialWrite{
+		MaterialShapeId: shape, BlankLength: num("12"), RoutingOperationId: &routingOperation})
 	pathIDs := map[string]string{
 		"accounting-codes/{id}":                list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":               list("/api/chart-of-accounts"),
@@ -88,8 +91,11 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"deliveries/{webhookDeliveryId}":       delivery,
 		"operations/{id}":                      operation,
 		"operation/{id}":                       operation,
-		"operations/{operationId}":             createRoutingOperation(t, te, item, client.RoutingOperationWrite{OperationId: &operation}),
 		"input-items/{inputItemId}":            createRoutingInputItem(t, te, item, inputOf(createItem(t, te, newItem("WALK-INPUT")), "1")),
+		"operations/{operationId}":             routingOperation,
+		"input-materials/{inputMaterialId}":    inputMaterial,
+		"nesting/{nestingId}": createNesting(t, te, item, inputMaterial,
+			client.RoutingMaterialNestingWrite{Name: "Walk bar", StockLength: num("240"), BlanksPerStock: 8}),
 	}
 	members := map[string]string{
 		"itemId": item, "vendorId": vendor, "lotId": lot, "locationId": location, "customerId": customer,
@@ -102,7 +108,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"incomeAccountId": pathIDs["chart-of-accounts/{id}"], "expenseAccountId": pathIDs["chart-of-accounts/{id}"],
 		"cogsAccountId": pathIDs["chart-of-accounts/{id}"], "assetAccountId": pathIDs["chart-of-accounts/{id}"],
 		"inventoryEventId": received.Id, "attachmentId": pathIDs["attachments/{attachmentId}"],
-		"Detail.Owner.Id": item, "Detail.LotId": lot,
+		"Detail.Owner.Id": item, "Detail.LotId": lot, "routingOperationId": routingOperation,
 	}
 	return walkFixtures{te: te, pathIDs: pathIDs, members: members}
 }

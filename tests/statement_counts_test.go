@@ -372,6 +372,7 @@ func statementRows() []statementRow {
 		{name: "operations", arrange: arrangeOperations},
 		{name: "item routings", arrange: arrangeItemRoutings},
 		{name: "item routing input items", arrange: arrangeItemRoutingInputItems},
+		{name: "item routing input materials", arrange: arrangeItemRoutingMaterials},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}
 }
@@ -827,6 +828,37 @@ func arrangeItemRoutingInputItems(t *testing.T, small, large *tenantEnv) []readC
 	return []readCase{
 		listRead("listItemRoutingInputItems", itemRoutingInputItemsPath(si)+"/list", itemRoutingInputItemsPath(li)+"/list", `{}`),
 		getRead("getItemRoutingInputItem", itemRoutingInputItemPath(si, so), itemRoutingInputItemPath(li, lo)),
+	}
+}
+
+// arrangeItemRoutingMaterials: an item whose routing has one input material (small) or many
+// (large), each cut from a catalogue shape, with a stock item of its own, at the routing's
+// operation, with nestings.
+func arrangeItemRoutingMaterials(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, n int) (itemID, opID, materialID string) {
+		itemID = createItem(t, te, newItem("MATERIALS"))
+		opID = createRoutingOperation(t, te, itemID, client.RoutingOperationWrite{Name: ptr("Saw")})
+		shapes := listMaterialShapes(t, te.API, nil, client.MaterialShapeFilter{
+			ShapeTypes: &[]client.MaterialShapeType{client.MaterialShapeTypeBar, client.MaterialShapeTypeTube}, IsActivated: ptr(true)})
+		for k := range n {
+			stock := createItem(t, te, newItem(fmt.Sprintf("STOCK-%02d", k)))
+			id := createInputMaterial(t, te, itemID, client.RoutingInputMaterialWrite{
+				MaterialShapeId: shapes[k%len(shapes)].Id, BlankLength: num("10"), ItemId: &stock, RoutingOperationId: &opID})
+			for j := range 1 + k%3 {
+				createNesting(t, te, itemID, id, client.RoutingMaterialNestingWrite{Name: fmt.Sprintf("Bar %d", j), StockLength: num("240"), BlanksPerStock: 8})
+			}
+			if k == 0 {
+				materialID = id
+			}
+		}
+		return itemID, opID, materialID
+	}
+	si, so, sm := build(small, 1)
+	li, lo, lm := build(large, manySubs)
+	return []readCase{
+		listRead("listItemRoutingInputMaterials", itemRoutingMaterialsPath(si)+"/list", itemRoutingMaterialsPath(li)+"/list", `{}`),
+		listRead("listItemRoutingOperationMaterials", itemRoutingOperationPath(si, so)+"/materials/list", itemRoutingOperationPath(li, lo)+"/materials/list", `{}`),
+		getRead("getItemRoutingInputMaterial", itemRoutingMaterialPath(si, sm), itemRoutingMaterialPath(li, lm)),
 	}
 }
 

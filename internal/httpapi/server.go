@@ -183,6 +183,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// changed.
 	routings := routing.NewService(cfg.Pool, routing.Deps{
 		Library: operationLibrary, Resources: schedulingResources, Items: itemMaster,
+		Shapes: materialShapes,
 	})
 	routings.Register(routing.OwnerItem, routing.OwnerKind{
 		Exists: itemMaster.ExistsForRouting, Lock: itemMaster.LockForRouting,

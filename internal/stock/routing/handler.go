@@ -7,6 +7,7 @@ import (
 	"mos/internal/platform/auth"
 	"mos/internal/platform/conditional"
 	"mos/internal/platform/utctime"
+	"mos/internal/stock/shapes"
 )
 
 // RoutingHandler serves routings at their owners' paths (/api/items/{itemId}/routing...).
@@ -17,14 +18,20 @@ type RoutingHandler struct {
 // NewHandler returns the routing handler.
 func NewHandler(svc *Service) *RoutingHandler { return &RoutingHandler{svc: svc} }
 
-// Versioned declares routing operations and input items for conditional requests (ETag,
-// If-Match).
+// Versioned declares routing operations, input items and input materials for conditional
+// requests (ETag, If-Match). A material's nestings are parts of it: adding or deleting one advances the
+// material's version, and a nesting's delete takes the material's ETag in If-Match. The
+// material's answer shows its shape's name, material and type, which its ETag follows.
 func (h *RoutingHandler) Versioned() []conditional.Record {
 	return []conditional.Record{
 		{Table: "routing_operations", Key: map[string]string{"id": "operationId"},
 			Operations: []string{"getItemRoutingOperation", "updateItemRoutingOperation", "deleteItemRoutingOperation"}},
 		{Table: "routing_input_items", Key: map[string]string{"id": "inputItemId"},
 			Operations: []string{"getItemRoutingInputItem", "updateItemRoutingInputItem", "deleteItemRoutingInputItem"}},
+		{Table: "routing_input_materials", Key: map[string]string{"id": "inputMaterialId"},
+			Shows:      func() string { return shapes.VersionSQL("t.tenant_id", "t.material_shape_id") },
+			Operations: []string{"getItemRoutingInputMaterial", "updateItemRoutingInputMaterial", "deleteItemRoutingInputMaterial"},
+			Parts:      []string{"deleteItemRoutingMaterialNesting"}},
 	}
 }
 

@@ -33,6 +33,7 @@ type Deps struct {
 	Library   library
 	Resources resourceDirectory
 	Items     itemDirectory
+	Shapes    shapeDirectory
 }
 
 // Service holds the rules of routings.
