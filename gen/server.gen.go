@@ -1225,6 +1225,24 @@ func (e PriceBreakType) Valid() bool {
 	}
 }
 
+// Defines values for RoutingOperationItemPer.
+const (
+	RoutingOperationItemPerSetup RoutingOperationItemPer = "setup"
+	RoutingOperationItemPerUnit  RoutingOperationItemPer = "unit"
+)
+
+// Valid indicates whether the value is a known member of the RoutingOperationItemPer enum.
+func (e RoutingOperationItemPer) Valid() bool {
+	switch e {
+	case RoutingOperationItemPerSetup:
+		return true
+	case RoutingOperationItemPerUnit:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SortDirection.
 const (
 	SortDirectionAscending  SortDirection = "ascending"
@@ -1321,6 +1339,27 @@ func (e TrackingFieldDataType) Valid() bool {
 	case TrackingFieldDataTypeNumber:
 		return true
 	case TrackingFieldDataTypeText:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TrackingPhase.
+const (
+	TrackingPhaseFinal     TrackingPhase = "final"
+	TrackingPhaseInProcess TrackingPhase = "inProcess"
+	TrackingPhaseSetup     TrackingPhase = "setup"
+)
+
+// Valid indicates whether the value is a known member of the TrackingPhase enum.
+func (e TrackingPhase) Valid() bool {
+	switch e {
+	case TrackingPhaseFinal:
+		return true
+	case TrackingPhaseInProcess:
+		return true
+	case TrackingPhaseSetup:
 		return true
 	default:
 		return false
@@ -5187,6 +5226,68 @@ type RoutingOperationFilter struct {
 	WorkCenterIds *[]string `json:"workCenterIds,omitempty"`
 }
 
+// RoutingOperationItem An item consumed at one routing operation (tooling, inserts, consumables), read shape.
+type RoutingOperationItem struct {
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// ItemId The item consumed.
+	ItemId string `json:"itemId"`
+
+	// ItemNumber The consumed item's number.
+	ItemNumber string `json:"itemNumber"`
+
+	// ItemRevision The consumed item's revision; null when none.
+	ItemRevision *string      `json:"itemRevision"`
+	ModifiedUtc  utctime.Time `json:"modifiedUtc"`
+
+	// Notes Free notes; null when none.
+	Notes *string `json:"notes"`
+
+	// Per What the quantity of an operation item counts against: `unit`, per unit made; `setup`, per setup of the operation.
+	Per RoutingOperationItemPer `json:"per"`
+
+	// Quantity How much of the item is consumed, per `per`, more than 0, exactly as stored.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// RoutingOperationId The routing operation that consumes the item.
+	RoutingOperationId string `json:"routingOperationId"`
+
+	// UnitName The name of the consumed item's inventory unit, in which `quantity` counts; null when the item has none.
+	UnitName *string `json:"unitName"`
+}
+
+// RoutingOperationItemFilter Filter of an operation's item list; every member narrows the result (AND).
+type RoutingOperationItemFilter struct {
+	// Ids Only these operation item ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// ItemIds Only operation items consuming these items (1 to 500 ids).
+	ItemIds *[]string `json:"itemIds,omitempty"`
+}
+
+// RoutingOperationItemPer What the quantity of an operation item counts against: `unit`, per unit made; `setup`, per setup of the operation.
+type RoutingOperationItemPer string
+
+// RoutingOperationItemWrite Create and full-update body of an item consumed at a routing operation. Members not listed here are ignored when sent; an omitted `per` is `unit`.
+type RoutingOperationItemWrite struct {
+	// ItemId An item of the tenant (404 naming `itemId` when not) that is not archived (400 naming `itemId` when it is).
+	ItemId string `json:"itemId"`
+
+	// Notes Trimmed; at most 2000 characters; null, omitted or blank: none.
+	Notes *string `json:"notes,omitempty"`
+
+	// Per What the quantity of an operation item counts against: `unit`, per unit made; `setup`, per setup of the operation.
+	Per *RoutingOperationItemPer `json:"per,omitempty"`
+
+	// Quantity How much of the item is consumed, in its inventory unit, per `per`; more than 0 (400 naming `quantity`), stored exactly as sent.
+	Quantity dec.Decimal `json:"quantity"`
+}
+
 // RoutingOperationWrite Create and full-update body of a routing operation. Members not listed here are ignored
 // when sent. When `operationId` names a library operation, omitted (or null)
 // `workCenterId` (with `equipmentId`, when that is omitted too), `setupTimeMinutes`,
@@ -5235,6 +5336,67 @@ type RoutingOperationWrite struct {
 
 	// WorkCenterId A live work center of the tenant (404 naming `workCenterId` when not).
 	WorkCenterId *string `json:"workCenterId,omitempty"`
+}
+
+// RoutingTracking An in-process tracking field recorded at one phase of a routing operation (read shape).
+type RoutingTracking struct {
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// DataType The kind of value an in-process tracking field records.
+	DataType TrackingFieldDataType `json:"dataType"`
+
+	// Frequency Every how many units the field is recorded (phase `inProcess` only); null: once in the phase.
+	Frequency *int32 `json:"frequency"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// Instructions How to record the value; null when none.
+	Instructions *string `json:"instructions"`
+
+	// IsRequired True when the operator must record a value before going on.
+	IsRequired  bool         `json:"isRequired"`
+	ModifiedUtc utctime.Time `json:"modifiedUtc"`
+
+	// Phase When during an operation an in-process tracking field is recorded: `setup`, once, at
+	// first-piece approval; `inProcess`, while the operation runs (every `frequency` units
+	// when the tracking sets one, else once); `final`, once, when the operation completes.
+	Phase TrackingPhase `json:"phase"`
+
+	// RoutingOperationId The routing operation the field is recorded at.
+	RoutingOperationId string `json:"routingOperationId"`
+
+	// TrackingFieldId The in-process tracking field recorded.
+	TrackingFieldId string `json:"trackingFieldId"`
+
+	// TrackingFieldName The tracking field's name.
+	TrackingFieldName string `json:"trackingFieldName"`
+}
+
+// RoutingTrackingFilter Filter of the in-process tracking list of an operation's phase; every member narrows the result (AND).
+type RoutingTrackingFilter struct {
+	// Ids Only these in-process tracking ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// TrackingFieldIds Only the tracking of these tracking fields (1 to 500 ids).
+	TrackingFieldIds *[]string `json:"trackingFieldIds,omitempty"`
+}
+
+// RoutingTrackingWrite Create body of an in-process tracking at one phase of a routing operation (the phase is the path's). Members not listed here are ignored when sent.
+type RoutingTrackingWrite struct {
+	// Frequency Every how many units the field is recorded, 1 or more; only at phase `inProcess` (400 naming `frequency` at another phase). Null or omitted: once in the phase.
+	Frequency *int32 `json:"frequency,omitempty"`
+
+	// Instructions Trimmed; at most 2000 characters; null, omitted or blank: none.
+	Instructions *string `json:"instructions,omitempty"`
+
+	// IsRequired True when the operator must record a value; true when omitted.
+	IsRequired *bool `json:"isRequired,omitempty"`
+
+	// TrackingFieldId An in-process tracking field of the tenant (404 naming `trackingFieldId` when not), not yet assigned at this operation and phase (400 naming `trackingFieldId` when it is).
+	TrackingFieldId string `json:"trackingFieldId"`
 }
 
 // SalesPriceBreakWrite One sales price break: from `quantity` units of `unitOfMeasureName` up, one unit sells
@@ -5472,6 +5634,11 @@ type TokenDetailsKind string
 
 // TrackingFieldDataType The kind of value an in-process tracking field records.
 type TrackingFieldDataType string
+
+// TrackingPhase When during an operation an in-process tracking field is recorded: `setup`, once, at
+// first-piece approval; `inProcess`, while the operation runs (every `frequency` units
+// when the tracking sets one, else once); `final`, once, when the operation completes.
+type TrackingPhase string
 
 // UnitOfMeasure A unit of measure of a unit type.
 type UnitOfMeasure struct {
@@ -5887,6 +6054,16 @@ type InventoryEventId = string
 //
 // Example: 6745f0a2c81e4b0012ab34cd
 type ItemId = Id24
+
+// Phase When during an operation an in-process tracking field is recorded: `setup`, once, at
+// first-piece approval; `inProcess`, while the operation runs (every `frequency` units
+// when the tracking sets one, else once); `final`, once, when the operation completes.
+type Phase = TrackingPhase
+
+// RoutingOperationId A 36-character sub-record id (UUID).
+//
+// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+type RoutingOperationId = Id36
 
 // Skip defines model for Skip.
 type Skip = int32
@@ -8373,6 +8550,148 @@ type UpdateItemRoutingOperationParams struct {
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
+// CreateItemRoutingOperationTrackingParams defines parameters for CreateItemRoutingOperationTracking.
+type CreateItemRoutingOperationTrackingParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListItemRoutingOperationTrackingsParams defines parameters for ListItemRoutingOperationTrackings.
+type ListItemRoutingOperationTrackingsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteItemRoutingOperationTrackingParams defines parameters for DeleteItemRoutingOperationTracking.
+type DeleteItemRoutingOperationTrackingParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetItemRoutingOperationTrackingParams defines parameters for GetItemRoutingOperationTracking.
+type GetItemRoutingOperationTrackingParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// CreateItemRoutingOperationItemParams defines parameters for CreateItemRoutingOperationItem.
+type CreateItemRoutingOperationItemParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListItemRoutingOperationItemsParams defines parameters for ListItemRoutingOperationItems.
+type ListItemRoutingOperationItemsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteItemRoutingOperationItemParams defines parameters for DeleteItemRoutingOperationItem.
+type DeleteItemRoutingOperationItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetItemRoutingOperationItemParams defines parameters for GetItemRoutingOperationItem.
+type GetItemRoutingOperationItemParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateItemRoutingOperationItemParams defines parameters for UpdateItemRoutingOperationItem.
+type UpdateItemRoutingOperationItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListItemRoutingOperationMaterialsParams defines parameters for ListItemRoutingOperationMaterials.
 type ListItemRoutingOperationMaterialsParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -9681,6 +10000,21 @@ type ListItemRoutingOperationsJSONRequestBody = RoutingOperationFilter
 // UpdateItemRoutingOperationJSONRequestBody defines body for UpdateItemRoutingOperation for application/json ContentType.
 type UpdateItemRoutingOperationJSONRequestBody = RoutingOperationWrite
 
+// CreateItemRoutingOperationTrackingJSONRequestBody defines body for CreateItemRoutingOperationTracking for application/json ContentType.
+type CreateItemRoutingOperationTrackingJSONRequestBody = RoutingTrackingWrite
+
+// ListItemRoutingOperationTrackingsJSONRequestBody defines body for ListItemRoutingOperationTrackings for application/json ContentType.
+type ListItemRoutingOperationTrackingsJSONRequestBody = RoutingTrackingFilter
+
+// CreateItemRoutingOperationItemJSONRequestBody defines body for CreateItemRoutingOperationItem for application/json ContentType.
+type CreateItemRoutingOperationItemJSONRequestBody = RoutingOperationItemWrite
+
+// ListItemRoutingOperationItemsJSONRequestBody defines body for ListItemRoutingOperationItems for application/json ContentType.
+type ListItemRoutingOperationItemsJSONRequestBody = RoutingOperationItemFilter
+
+// UpdateItemRoutingOperationItemJSONRequestBody defines body for UpdateItemRoutingOperationItem for application/json ContentType.
+type UpdateItemRoutingOperationItemJSONRequestBody = RoutingOperationItemWrite
+
 // ListItemRoutingOperationMaterialsJSONRequestBody defines body for ListItemRoutingOperationMaterials for application/json ContentType.
 type ListItemRoutingOperationMaterialsJSONRequestBody = RoutingInputMaterialFilter
 
@@ -10514,6 +10848,33 @@ type ServerInterface interface {
 	// UpdateItemRoutingOperation Update one operation of an item's routing
 	// (PUT /api/items/{itemId}/routing/operations/{operationId})
 	UpdateItemRoutingOperation(ctx echo.Context, itemId ItemId, operationId Id36, params UpdateItemRoutingOperationParams) error
+	// CreateItemRoutingOperationTracking Record an in-process tracking field at a phase of an operation of an item's routing
+	// (POST /api/items/{itemId}/routing/operations/{operationId}/ipts/{phase})
+	CreateItemRoutingOperationTracking(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, phase Phase, params CreateItemRoutingOperationTrackingParams) error
+	// ListItemRoutingOperationTrackings List the in-process tracking at a phase of an operation of an item's routing
+	// (POST /api/items/{itemId}/routing/operations/{operationId}/ipts/{phase}/list)
+	ListItemRoutingOperationTrackings(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, phase Phase, params ListItemRoutingOperationTrackingsParams) error
+	// DeleteItemRoutingOperationTracking Delete one in-process tracking at a phase of an operation of an item's routing
+	// (DELETE /api/items/{itemId}/routing/operations/{operationId}/ipts/{phase}/{iptId})
+	DeleteItemRoutingOperationTracking(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, phase Phase, iptId Id36, params DeleteItemRoutingOperationTrackingParams) error
+	// GetItemRoutingOperationTracking Get one in-process tracking at a phase of an operation of an item's routing
+	// (GET /api/items/{itemId}/routing/operations/{operationId}/ipts/{phase}/{iptId})
+	GetItemRoutingOperationTracking(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, phase Phase, iptId Id36, params GetItemRoutingOperationTrackingParams) error
+	// CreateItemRoutingOperationItem Add an item consumed at an operation of an item's routing
+	// (POST /api/items/{itemId}/routing/operations/{operationId}/items)
+	CreateItemRoutingOperationItem(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, params CreateItemRoutingOperationItemParams) error
+	// ListItemRoutingOperationItems List the items consumed at an operation of an item's routing
+	// (POST /api/items/{itemId}/routing/operations/{operationId}/items/list)
+	ListItemRoutingOperationItems(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, params ListItemRoutingOperationItemsParams) error
+	// DeleteItemRoutingOperationItem Delete one item consumed at an operation of an item's routing
+	// (DELETE /api/items/{itemId}/routing/operations/{operationId}/items/{operationItemId})
+	DeleteItemRoutingOperationItem(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, operationItemId Id36, params DeleteItemRoutingOperationItemParams) error
+	// GetItemRoutingOperationItem Get one item consumed at an operation of an item's routing
+	// (GET /api/items/{itemId}/routing/operations/{operationId}/items/{operationItemId})
+	GetItemRoutingOperationItem(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, operationItemId Id36, params GetItemRoutingOperationItemParams) error
+	// UpdateItemRoutingOperationItem Update one item consumed at an operation of an item's routing
+	// (PUT /api/items/{itemId}/routing/operations/{operationId}/items/{operationItemId})
+	UpdateItemRoutingOperationItem(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, operationItemId Id36, params UpdateItemRoutingOperationItemParams) error
 	// ListItemRoutingOperationMaterials List the input materials consumed at one operation of an item's routing
 	// (POST /api/items/{itemId}/routing/operations/{operationId}/materials/list)
 	ListItemRoutingOperationMaterials(ctx echo.Context, itemId ItemId, operationId Id36, params ListItemRoutingOperationMaterialsParams) error
@@ -15951,6 +16312,494 @@ func (w *ServerInterfaceWrapper) UpdateItemRoutingOperation(ctx echo.Context) er
 	return err
 }
 
+// CreateItemRoutingOperationTracking converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateItemRoutingOperationTracking(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemRoutingOperationTrackingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateItemRoutingOperationTracking(ctx, itemId, operationId, phase, params)
+	return err
+}
+
+// ListItemRoutingOperationTrackings converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemRoutingOperationTrackings(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemRoutingOperationTrackingsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemRoutingOperationTrackings(ctx, itemId, operationId, phase, params)
+	return err
+}
+
+// DeleteItemRoutingOperationTracking converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteItemRoutingOperationTracking(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// ------------- Path parameter "iptId" -------------
+	var iptId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "iptId", ctx.Param("iptId"), &iptId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter iptId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteItemRoutingOperationTrackingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteItemRoutingOperationTracking(ctx, itemId, operationId, phase, iptId, params)
+	return err
+}
+
+// GetItemRoutingOperationTracking converts echo context to params.
+func (w *ServerInterfaceWrapper) GetItemRoutingOperationTracking(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// ------------- Path parameter "iptId" -------------
+	var iptId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "iptId", ctx.Param("iptId"), &iptId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter iptId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetItemRoutingOperationTrackingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetItemRoutingOperationTracking(ctx, itemId, operationId, phase, iptId, params)
+	return err
+}
+
+// CreateItemRoutingOperationItem converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateItemRoutingOperationItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateItemRoutingOperationItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateItemRoutingOperationItem(ctx, itemId, operationId, params)
+	return err
+}
+
+// ListItemRoutingOperationItems converts echo context to params.
+func (w *ServerInterfaceWrapper) ListItemRoutingOperationItems(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListItemRoutingOperationItemsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListItemRoutingOperationItems(ctx, itemId, operationId, params)
+	return err
+}
+
+// DeleteItemRoutingOperationItem converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteItemRoutingOperationItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "operationItemId" -------------
+	var operationItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationItemId", ctx.Param("operationItemId"), &operationItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteItemRoutingOperationItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteItemRoutingOperationItem(ctx, itemId, operationId, operationItemId, params)
+	return err
+}
+
+// GetItemRoutingOperationItem converts echo context to params.
+func (w *ServerInterfaceWrapper) GetItemRoutingOperationItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "operationItemId" -------------
+	var operationItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationItemId", ctx.Param("operationItemId"), &operationItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetItemRoutingOperationItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetItemRoutingOperationItem(ctx, itemId, operationId, operationItemId, params)
+	return err
+}
+
+// UpdateItemRoutingOperationItem converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateItemRoutingOperationItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "itemId" -------------
+	var itemId ItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "itemId", ctx.Param("itemId"), &itemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter itemId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "operationItemId" -------------
+	var operationItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationItemId", ctx.Param("operationItemId"), &operationItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateItemRoutingOperationItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateItemRoutingOperationItem(ctx, itemId, operationId, operationItemId, params)
+	return err
+}
+
 // ListItemRoutingOperationMaterials converts echo context to params.
 func (w *ServerInterfaceWrapper) ListItemRoutingOperationMaterials(ctx echo.Context) error {
 	var err error
@@ -18457,6 +19306,15 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PUT(options.BaseURL+"/api/items/:itemId/routing/input-materials/:inputMaterialId", wrapper.UpdateItemRoutingInputMaterial, options.OperationMiddlewares["updateItemRoutingInputMaterial"]...)
 	router.POST(options.BaseURL+"/api/items/:itemId/routing/input-materials/:inputMaterialId/nesting", wrapper.CreateItemRoutingMaterialNesting, options.OperationMiddlewares["createItemRoutingMaterialNesting"]...)
 	router.DELETE(options.BaseURL+"/api/items/:itemId/routing/input-materials/:inputMaterialId/nesting/:nestingId", wrapper.DeleteItemRoutingMaterialNesting, options.OperationMiddlewares["deleteItemRoutingMaterialNesting"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId/items", wrapper.CreateItemRoutingOperationItem, options.OperationMiddlewares["createItemRoutingOperationItem"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId/items/list", wrapper.ListItemRoutingOperationItems, options.OperationMiddlewares["listItemRoutingOperationItems"]...)
+	router.DELETE(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId/items/:operationItemId", wrapper.DeleteItemRoutingOperationItem, options.OperationMiddlewares["deleteItemRoutingOperationItem"]...)
+	router.GET(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId/items/:operationItemId", wrapper.GetItemRoutingOperationItem, options.OperationMiddlewares["getItemRoutingOperationItem"]...)
+	router.PUT(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId/items/:operationItemId", wrapper.UpdateItemRoutingOperationItem, options.OperationMiddlewares["updateItemRoutingOperationItem"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId/ipts/:phase", wrapper.CreateItemRoutingOperationTracking, options.OperationMiddlewares["createItemRoutingOperationTracking"]...)
+	router.POST(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId/ipts/:phase/list", wrapper.ListItemRoutingOperationTrackings, options.OperationMiddlewares["listItemRoutingOperationTrackings"]...)
+	router.DELETE(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId/ipts/:phase/:iptId", wrapper.DeleteItemRoutingOperationTracking, options.OperationMiddlewares["deleteItemRoutingOperationTracking"]...)
+	router.GET(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId/ipts/:phase/:iptId", wrapper.GetItemRoutingOperationTracking, options.OperationMiddlewares["getItemRoutingOperationTracking"]...)
 	router.POST(options.BaseURL+"/api/operation", wrapper.CreateOperation, options.OperationMiddlewares["createOperation"]...)
 	router.PUT(options.BaseURL+"/api/operation/:id", wrapper.UpdateOperation, options.OperationMiddlewares["updateOperation"]...)
 	router.GET(options.BaseURL+"/api/operations/:id", wrapper.GetOperation, options.OperationMiddlewares["getOperation"]...)
@@ -42609,6 +43467,1503 @@ func (response UpdateItemRoutingOperation503ApplicationProblemPlusJSONResponse) 
 	return err
 }
 
+type CreateItemRoutingOperationTrackingRequestObject struct {
+	ItemId      ItemId             `json:"itemId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Phase       Phase              `json:"phase"`
+	Params      CreateItemRoutingOperationTrackingParams
+	Body        *CreateItemRoutingOperationTrackingJSONRequestBody
+}
+
+type CreateItemRoutingOperationTrackingResponseObject interface {
+	VisitCreateItemRoutingOperationTrackingResponse(w http.ResponseWriter) error
+}
+
+type CreateItemRoutingOperationTracking200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateItemRoutingOperationTracking200JSONResponse) VisitCreateItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationTracking400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationTracking400ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationTracking401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationTracking401ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationTracking403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationTracking403ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationTracking404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationTracking404ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationTracking409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationTracking409ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationTracking413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationTracking413ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationTracking415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationTracking415ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationTracking422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationTracking422ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationTracking429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationTracking429ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationTracking503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationTracking503ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationTrackingsRequestObject struct {
+	ItemId      ItemId             `json:"itemId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Phase       Phase              `json:"phase"`
+	Params      ListItemRoutingOperationTrackingsParams
+	Body        *ListItemRoutingOperationTrackingsJSONRequestBody
+}
+
+type ListItemRoutingOperationTrackingsResponseObject interface {
+	VisitListItemRoutingOperationTrackingsResponse(w http.ResponseWriter) error
+}
+
+type ListItemRoutingOperationTrackings200JSONResponse []RoutingTracking
+
+func (response ListItemRoutingOperationTrackings200JSONResponse) VisitListItemRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationTrackings400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationTrackings400ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationTrackings401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationTrackings401ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationTrackings403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationTrackings403ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationTrackings404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationTrackings404ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationTrackings413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationTrackings413ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationTrackings415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationTrackings415ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationTrackings429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationTrackings429ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationTrackings503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationTrackings503ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperationTrackingRequestObject struct {
+	ItemId      ItemId             `json:"itemId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Phase       Phase              `json:"phase"`
+	IptId       Id36               `json:"iptId"`
+	Params      DeleteItemRoutingOperationTrackingParams
+}
+
+type DeleteItemRoutingOperationTrackingResponseObject interface {
+	VisitDeleteItemRoutingOperationTrackingResponse(w http.ResponseWriter) error
+}
+
+type DeleteItemRoutingOperationTracking200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteItemRoutingOperationTracking200JSONResponse) VisitDeleteItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperationTracking204Response struct {
+}
+
+func (response DeleteItemRoutingOperationTracking204Response) VisitDeleteItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteItemRoutingOperationTracking400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperationTracking400ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperationTracking401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperationTracking401ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperationTracking403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperationTracking403ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperationTracking404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperationTracking404ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperationTracking412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperationTracking412ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperationTracking429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperationTracking429ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperationTracking503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperationTracking503ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperationTrackingRequestObject struct {
+	ItemId      ItemId             `json:"itemId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Phase       Phase              `json:"phase"`
+	IptId       Id36               `json:"iptId"`
+	Params      GetItemRoutingOperationTrackingParams
+}
+
+type GetItemRoutingOperationTrackingResponseObject interface {
+	VisitGetItemRoutingOperationTrackingResponse(w http.ResponseWriter) error
+}
+
+type GetItemRoutingOperationTracking200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetItemRoutingOperationTracking200JSONResponse struct {
+	Body    RoutingTracking
+	Headers GetItemRoutingOperationTracking200ResponseHeaders
+}
+
+func (response GetItemRoutingOperationTracking200JSONResponse) VisitGetItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperationTracking304Response = RecordNotModifiedResponse
+
+func (response GetItemRoutingOperationTracking304Response) VisitGetItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetItemRoutingOperationTracking400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperationTracking400ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperationTracking401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperationTracking401ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperationTracking403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperationTracking403ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperationTracking404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperationTracking404ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperationTracking429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperationTracking429ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperationTracking503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperationTracking503ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationItemRequestObject struct {
+	ItemId      ItemId             `json:"itemId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Params      CreateItemRoutingOperationItemParams
+	Body        *CreateItemRoutingOperationItemJSONRequestBody
+}
+
+type CreateItemRoutingOperationItemResponseObject interface {
+	VisitCreateItemRoutingOperationItemResponse(w http.ResponseWriter) error
+}
+
+type CreateItemRoutingOperationItem200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateItemRoutingOperationItem200JSONResponse) VisitCreateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationItem400ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationItem401ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationItem403ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationItem404ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationItem409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationItem409ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationItem413ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationItem415ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationItem422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationItem422ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationItem429ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateItemRoutingOperationItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateItemRoutingOperationItem503ApplicationProblemPlusJSONResponse) VisitCreateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationItemsRequestObject struct {
+	ItemId      ItemId             `json:"itemId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Params      ListItemRoutingOperationItemsParams
+	Body        *ListItemRoutingOperationItemsJSONRequestBody
+}
+
+type ListItemRoutingOperationItemsResponseObject interface {
+	VisitListItemRoutingOperationItemsResponse(w http.ResponseWriter) error
+}
+
+type ListItemRoutingOperationItems200JSONResponse []RoutingOperationItem
+
+func (response ListItemRoutingOperationItems200JSONResponse) VisitListItemRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationItems400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationItems400ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationItems401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationItems401ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationItems403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationItems403ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationItems404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationItems404ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationItems413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationItems413ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationItems415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationItems415ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationItems429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationItems429ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListItemRoutingOperationItems503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListItemRoutingOperationItems503ApplicationProblemPlusJSONResponse) VisitListItemRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperationItemRequestObject struct {
+	ItemId          ItemId             `json:"itemId"`
+	OperationId     RoutingOperationId `json:"operationId"`
+	OperationItemId Id36               `json:"operationItemId"`
+	Params          DeleteItemRoutingOperationItemParams
+}
+
+type DeleteItemRoutingOperationItemResponseObject interface {
+	VisitDeleteItemRoutingOperationItemResponse(w http.ResponseWriter) error
+}
+
+type DeleteItemRoutingOperationItem200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteItemRoutingOperationItem200JSONResponse) VisitDeleteItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperationItem204Response struct {
+}
+
+func (response DeleteItemRoutingOperationItem204Response) VisitDeleteItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteItemRoutingOperationItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperationItem400ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperationItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperationItem401ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperationItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperationItem403ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperationItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperationItem404ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperationItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperationItem412ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperationItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperationItem429ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteItemRoutingOperationItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteItemRoutingOperationItem503ApplicationProblemPlusJSONResponse) VisitDeleteItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperationItemRequestObject struct {
+	ItemId          ItemId             `json:"itemId"`
+	OperationId     RoutingOperationId `json:"operationId"`
+	OperationItemId Id36               `json:"operationItemId"`
+	Params          GetItemRoutingOperationItemParams
+}
+
+type GetItemRoutingOperationItemResponseObject interface {
+	VisitGetItemRoutingOperationItemResponse(w http.ResponseWriter) error
+}
+
+type GetItemRoutingOperationItem200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetItemRoutingOperationItem200JSONResponse struct {
+	Body    RoutingOperationItem
+	Headers GetItemRoutingOperationItem200ResponseHeaders
+}
+
+func (response GetItemRoutingOperationItem200JSONResponse) VisitGetItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperationItem304Response = RecordNotModifiedResponse
+
+func (response GetItemRoutingOperationItem304Response) VisitGetItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetItemRoutingOperationItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperationItem400ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperationItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperationItem401ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperationItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperationItem403ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperationItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperationItem404ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperationItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperationItem429ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetItemRoutingOperationItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetItemRoutingOperationItem503ApplicationProblemPlusJSONResponse) VisitGetItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperationItemRequestObject struct {
+	ItemId          ItemId             `json:"itemId"`
+	OperationId     RoutingOperationId `json:"operationId"`
+	OperationItemId Id36               `json:"operationItemId"`
+	Params          UpdateItemRoutingOperationItemParams
+	Body            *UpdateItemRoutingOperationItemJSONRequestBody
+}
+
+type UpdateItemRoutingOperationItemResponseObject interface {
+	VisitUpdateItemRoutingOperationItemResponse(w http.ResponseWriter) error
+}
+
+type UpdateItemRoutingOperationItem200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateItemRoutingOperationItem200JSONResponse struct {
+	Body    RoutingOperationItem
+	Headers UpdateItemRoutingOperationItem200ResponseHeaders
+}
+
+func (response UpdateItemRoutingOperationItem200JSONResponse) VisitUpdateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperationItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperationItem400ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperationItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperationItem401ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperationItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperationItem403ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperationItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperationItem404ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperationItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperationItem412ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperationItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperationItem413ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperationItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperationItem415ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperationItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperationItem429ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateItemRoutingOperationItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateItemRoutingOperationItem503ApplicationProblemPlusJSONResponse) VisitUpdateItemRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListItemRoutingOperationMaterialsRequestObject struct {
 	ItemId      ItemId `json:"itemId"`
 	OperationId Id36   `json:"operationId"`
@@ -53443,6 +55798,33 @@ type StrictServerInterface interface {
 	// UpdateItemRoutingOperation Update one operation of an item's routing
 	// (PUT /api/items/{itemId}/routing/operations/{operationId})
 	UpdateItemRoutingOperation(ctx context.Context, request UpdateItemRoutingOperationRequestObject) (UpdateItemRoutingOperationResponseObject, error)
+	// CreateItemRoutingOperationTracking Record an in-process tracking field at a phase of an operation of an item's routing
+	// (POST /api/items/{itemId}/routing/operations/{operationId}/ipts/{phase})
+	CreateItemRoutingOperationTracking(ctx context.Context, request CreateItemRoutingOperationTrackingRequestObject) (CreateItemRoutingOperationTrackingResponseObject, error)
+	// ListItemRoutingOperationTrackings List the in-process tracking at a phase of an operation of an item's routing
+	// (POST /api/items/{itemId}/routing/operations/{operationId}/ipts/{phase}/list)
+	ListItemRoutingOperationTrackings(ctx context.Context, request ListItemRoutingOperationTrackingsRequestObject) (ListItemRoutingOperationTrackingsResponseObject, error)
+	// DeleteItemRoutingOperationTracking Delete one in-process tracking at a phase of an operation of an item's routing
+	// (DELETE /api/items/{itemId}/routing/operations/{operationId}/ipts/{phase}/{iptId})
+	DeleteItemRoutingOperationTracking(ctx context.Context, request DeleteItemRoutingOperationTrackingRequestObject) (DeleteItemRoutingOperationTrackingResponseObject, error)
+	// GetItemRoutingOperationTracking Get one in-process tracking at a phase of an operation of an item's routing
+	// (GET /api/items/{itemId}/routing/operations/{operationId}/ipts/{phase}/{iptId})
+	GetItemRoutingOperationTracking(ctx context.Context, request GetItemRoutingOperationTrackingRequestObject) (GetItemRoutingOperationTrackingResponseObject, error)
+	// CreateItemRoutingOperationItem Add an item consumed at an operation of an item's routing
+	// (POST /api/items/{itemId}/routing/operations/{operationId}/items)
+	CreateItemRoutingOperationItem(ctx context.Context, request CreateItemRoutingOperationItemRequestObject) (CreateItemRoutingOperationItemResponseObject, error)
+	// ListItemRoutingOperationItems List the items consumed at an operation of an item's routing
+	// (POST /api/items/{itemId}/routing/operations/{operationId}/items/list)
+	ListItemRoutingOperationItems(ctx context.Context, request ListItemRoutingOperationItemsRequestObject) (ListItemRoutingOperationItemsResponseObject, error)
+	// DeleteItemRoutingOperationItem Delete one item consumed at an operation of an item's routing
+	// (DELETE /api/items/{itemId}/routing/operations/{operationId}/items/{operationItemId})
+	DeleteItemRoutingOperationItem(ctx context.Context, request DeleteItemRoutingOperationItemRequestObject) (DeleteItemRoutingOperationItemResponseObject, error)
+	// GetItemRoutingOperationItem Get one item consumed at an operation of an item's routing
+	// (GET /api/items/{itemId}/routing/operations/{operationId}/items/{operationItemId})
+	GetItemRoutingOperationItem(ctx context.Context, request GetItemRoutingOperationItemRequestObject) (GetItemRoutingOperationItemResponseObject, error)
+	// UpdateItemRoutingOperationItem Update one item consumed at an operation of an item's routing
+	// (PUT /api/items/{itemId}/routing/operations/{operationId}/items/{operationItemId})
+	UpdateItemRoutingOperationItem(ctx context.Context, request UpdateItemRoutingOperationItemRequestObject) (UpdateItemRoutingOperationItemResponseObject, error)
 	// ListItemRoutingOperationMaterials List the input materials consumed at one operation of an item's routing
 	// (POST /api/items/{itemId}/routing/operations/{operationId}/materials/list)
 	ListItemRoutingOperationMaterials(ctx context.Context, request ListItemRoutingOperationMaterialsRequestObject) (ListItemRoutingOperationMaterialsResponseObject, error)
@@ -59523,6 +61905,379 @@ func (sh *strictHandler) UpdateItemRoutingOperation(ctx echo.Context, itemId Ite
 	return nil
 }
 
+// CreateItemRoutingOperationTracking operation middleware
+func (sh *strictHandler) CreateItemRoutingOperationTracking(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, phase Phase, params CreateItemRoutingOperationTrackingParams) error {
+	var request CreateItemRoutingOperationTrackingRequestObject
+
+	request.ItemId = itemId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.Params = params
+
+	var body CreateItemRoutingOperationTrackingJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateItemRoutingOperationTracking(ctx.Request().Context(), request.(CreateItemRoutingOperationTrackingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateItemRoutingOperationTracking")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateItemRoutingOperationTrackingResponseObject); ok {
+		return validResponse.VisitCreateItemRoutingOperationTrackingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListItemRoutingOperationTrackings operation middleware
+func (sh *strictHandler) ListItemRoutingOperationTrackings(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, phase Phase, params ListItemRoutingOperationTrackingsParams) error {
+	var request ListItemRoutingOperationTrackingsRequestObject
+
+	request.ItemId = itemId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.Params = params
+
+	var body ListItemRoutingOperationTrackingsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemRoutingOperationTrackings(ctx.Request().Context(), request.(ListItemRoutingOperationTrackingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemRoutingOperationTrackings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemRoutingOperationTrackingsResponseObject); ok {
+		return validResponse.VisitListItemRoutingOperationTrackingsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteItemRoutingOperationTracking operation middleware
+func (sh *strictHandler) DeleteItemRoutingOperationTracking(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, phase Phase, iptId Id36, params DeleteItemRoutingOperationTrackingParams) error {
+	var request DeleteItemRoutingOperationTrackingRequestObject
+
+	request.ItemId = itemId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.IptId = iptId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteItemRoutingOperationTracking(ctx.Request().Context(), request.(DeleteItemRoutingOperationTrackingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteItemRoutingOperationTracking")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteItemRoutingOperationTrackingResponseObject); ok {
+		return validResponse.VisitDeleteItemRoutingOperationTrackingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetItemRoutingOperationTracking operation middleware
+func (sh *strictHandler) GetItemRoutingOperationTracking(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, phase Phase, iptId Id36, params GetItemRoutingOperationTrackingParams) error {
+	var request GetItemRoutingOperationTrackingRequestObject
+
+	request.ItemId = itemId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.IptId = iptId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetItemRoutingOperationTracking(ctx.Request().Context(), request.(GetItemRoutingOperationTrackingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetItemRoutingOperationTracking")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetItemRoutingOperationTrackingResponseObject); ok {
+		return validResponse.VisitGetItemRoutingOperationTrackingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateItemRoutingOperationItem operation middleware
+func (sh *strictHandler) CreateItemRoutingOperationItem(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, params CreateItemRoutingOperationItemParams) error {
+	var request CreateItemRoutingOperationItemRequestObject
+
+	request.ItemId = itemId
+	request.OperationId = operationId
+	request.Params = params
+
+	var body CreateItemRoutingOperationItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateItemRoutingOperationItem(ctx.Request().Context(), request.(CreateItemRoutingOperationItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateItemRoutingOperationItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateItemRoutingOperationItemResponseObject); ok {
+		return validResponse.VisitCreateItemRoutingOperationItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListItemRoutingOperationItems operation middleware
+func (sh *strictHandler) ListItemRoutingOperationItems(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, params ListItemRoutingOperationItemsParams) error {
+	var request ListItemRoutingOperationItemsRequestObject
+
+	request.ItemId = itemId
+	request.OperationId = operationId
+	request.Params = params
+
+	var body ListItemRoutingOperationItemsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListItemRoutingOperationItems(ctx.Request().Context(), request.(ListItemRoutingOperationItemsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListItemRoutingOperationItems")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListItemRoutingOperationItemsResponseObject); ok {
+		return validResponse.VisitListItemRoutingOperationItemsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteItemRoutingOperationItem operation middleware
+func (sh *strictHandler) DeleteItemRoutingOperationItem(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, operationItemId Id36, params DeleteItemRoutingOperationItemParams) error {
+	var request DeleteItemRoutingOperationItemRequestObject
+
+	request.ItemId = itemId
+	request.OperationId = operationId
+	request.OperationItemId = operationItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteItemRoutingOperationItem(ctx.Request().Context(), request.(DeleteItemRoutingOperationItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteItemRoutingOperationItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteItemRoutingOperationItemResponseObject); ok {
+		return validResponse.VisitDeleteItemRoutingOperationItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetItemRoutingOperationItem operation middleware
+func (sh *strictHandler) GetItemRoutingOperationItem(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, operationItemId Id36, params GetItemRoutingOperationItemParams) error {
+	var request GetItemRoutingOperationItemRequestObject
+
+	request.ItemId = itemId
+	request.OperationId = operationId
+	request.OperationItemId = operationItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetItemRoutingOperationItem(ctx.Request().Context(), request.(GetItemRoutingOperationItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetItemRoutingOperationItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetItemRoutingOperationItemResponseObject); ok {
+		return validResponse.VisitGetItemRoutingOperationItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateItemRoutingOperationItem operation middleware
+func (sh *strictHandler) UpdateItemRoutingOperationItem(ctx echo.Context, itemId ItemId, operationId RoutingOperationId, operationItemId Id36, params UpdateItemRoutingOperationItemParams) error {
+	var request UpdateItemRoutingOperationItemRequestObject
+
+	request.ItemId = itemId
+	request.OperationId = operationId
+	request.OperationItemId = operationItemId
+	request.Params = params
+
+	var body UpdateItemRoutingOperationItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateItemRoutingOperationItem(ctx.Request().Context(), request.(UpdateItemRoutingOperationItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateItemRoutingOperationItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateItemRoutingOperationItemResponseObject); ok {
+		return validResponse.VisitUpdateItemRoutingOperationItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListItemRoutingOperationMaterials operation middleware
 func (sh *strictHandler) ListItemRoutingOperationMaterials(ctx echo.Context, itemId ItemId, operationId Id36, params ListItemRoutingOperationMaterialsParams) error {
 	var request ListItemRoutingOperationMaterialsRequestObject
@@ -62171,1304 +64926,1332 @@ var swaggerSpec = []string{
 	"A+uvIajDJri68ZtotdCuK3h4cHAQv2BGB+64ZN96u4CC45Yrbtm7vUuWJ3/47jX5+vDwwF+DE5SFDNrY",
 	"c8S3UHeeCnvh6kgOmrbdJQo0vn+9lfI+6reAnInVWr+1pztAxynlGu0v5r0KLbpF98b499ZzzsQNE1qW",
 	"m29vurV57h4yZB5VessRyfjFVzXV/ugl0CV4bouCP+lcYwOkgar7i69qlP/oZRQJNVsOUKHALtR9CjjI",
-	"vZWoi2u+ilk+0TqiJVHXfEXGOZvTdaHJQbVjIJ1XAMFA4fRzWS6pRivji6NRss0AeSFL/YaXEbOdLDXJ",
-	"uRG1uBQnwNYJLcx14xqoPtxTac3FCKiSpe4E1fxmphq6WxY0BMAD+x1nReQYz0u5YqUhJBKgILPNPnlr",
-	"6cJsA4Idys4FM1KB14DqX4L0xGi2ILnUyVRkVLE9LhQTimt+w4qNYRa5kaNyMjegOPXS0PrcSZ0GAqOW",
-	"npC1uBbyVuCzXvszXKOiO7GNwmU2LMm9xqlLejUAvw0r7ERvDUPcG7sv6TXrxW6nDh6YD68ODg5OyKsD",
-	"JOepwegUSLwZJnUSJZxX9ZVcGskk78I1gKD/WtBPeC1eAdPackt+ZLOFlNdvWMGNuDtgn2/xDZLbV7o3",
-	"/bY19r0PwIK7A5hqPascPttAfVAQv0emG/V8ATN5pgjPTyq5TwqrcxjpfrlCzCjBhOA8C/Defhdbt6vY",
-	"22INa98wC/MFvxJUr0vWBfrFimZsT7EVLakGCdy+oEh6c5hM1wcHL7IZVeyrl/A3S4/J929PX+9dfH8K",
-	"/kQjm6UVmPvuT6NlKU2Xq30juaRTAeobkCvFshI0c6phPkXG+laSfF0CcSKlRPflM0WuSpoxsmIll/mk",
-	"R/xxs3rw77Zdlw7oru2y2gtX/kRvwX9xJVieEC7IR8E/mQVKkYMPwejaKPehpk0FeUWWXKyNcAsCx0au",
-	"S5IVMrveigV+T3tXF6qSB3tfx1XJz2YEtZJCMXCWfENzayEwnzIpNBPwJ3BPtPM9t0au3/xZmc3428B7",
-	"dI5v4aT17fyDde5JQeaUF2ujWpVktlZcMKX2ynXByA2XBUW2Cv6DecGzJwXyMtBKMju/quyULdeg0lQz",
-	"ALZk5k71wLobjHa8s7wbStDlDEpmdu7PyegNeKIeDowLo7IqNQCI3M78ORl9J8sZz3Mmnvrk1oqVe2DW",
-	"RHM5KWh2jeqXkcIcoVmxcsmVsmj2T1Kwp0cx2Dewd7CczNZIW4yIBk5YjIGowT0ZtZwcZ+K7gl8tnvSC",
-	"dBnvW16MyhhVroUwxH4MtNTQx5znlYVe5GAAmoqaoZdXFl4Ufs1MV/yGCYNpdONMvpXrAhhGEO8TWJO7",
-	"Qym0xCmtddS5h2JKdSV3td1NH9ha9d66R8Gi9p4DgwKFGM1+BVW6Mrp2mvXHNU/LVKCrxVBnmW8mJ970",
-	"VlIXS0C99RuMfvDJjjaFW/VO6u/MRfxCN6tpUrSuA+dEo1km16K6dHMAFcF+K3M+5yyPi34QGGFYdR6L",
-	"o6hiJMymwfbVkRIiavaCkJrYUu3zz2vhN0F8WN878AzszTndFJLml1L+QMsr9qW4qHNwFQaIEqUioBqs",
-	"NOIkzTK20oqMDw/I22+MEjvnBbNukGeKGB0VgsAA0fBrBbTwvIQ7zM2c31FePO39C0Jf0PEnDGHbEkGk",
-	"jomSS2aedFbwsSwd65zUI4cgTqZhuycccTn0jQGG75N39o4alLb28RPizON+1B3t43iXUUPeejUqJ4QN",
-	"SXIOiOYtgQ0DO3q1PLNZ5mo97A2KhLENvEdB5NhnjCQDdDZKg1zrL3qZHPekZclvWOUIZ+jtCi9XUchb",
-	"ZfkpGePdmgq8RcfkxYHXTtaiYEoF7z5TJH37/uJPH89/eH/65k+XZ2+/ff/xMiWKAcMFl+7kBL2h3DoF",
-	"pwI0RErmVGGwkRDMOk2AS6glLQpWAhj7iFsXrLzhGfso6A3lBZ0VT06oLC8ABBRzfrVGecuZzDxcZMOs",
-	"byqnmho1mWQUhJaZOSCMGJ7LcirMM0u5ZKJiPPYAn6nq5VtZXhuOSlZU6frOwzlWVA+dR0bTgPi1cQ0G",
-	"rowOtemXlp5WNrqU8i0VG+eFfuoDRdF/QRXGbHPdClHeMcJ4Kk7PzyIbbFV/EATC2IX91na7wN49H07d",
-	"S3vqwddhZPBeLUB50CDVG42BbIzxwEHM00AHB2BOZ4AyMhZajyUYFqd8mMSR7aOga72QJf/r0woAb40G",
-	"Ka4SZ0lPSMlu5DXLzZVnn1YcAo3M8kcApVqv0PX0luWcXsJSvhwTeabIa5x6z4DiiR3GHS0NiAS22wxl",
-	"x4c4WwxojNlvV1JpWrjYyH3yXqD4gUZRG7rEFbFJCwkR66JA47qQLtRJkQUrjPorCZ0KAObcCA2G1JIU",
-	"rKkZSyHKAGWt5QRmQnc9WByrmXTJl0uWJ4SSWUHFdfWTIafSRlu5yTEOJjW3pbCR3BZUslwroPLUSGVX",
-	"BXOLPAZtNv3H1CrD7JOeCinITOoFUTxnykYuBFFaSBxW6BbiaJCzwx22t/U78AK5eNOCC7aPTgLvVDw4",
-	"SEZmJ5F14vWpGwCT0ac9ueRgwtyMjue0UOxz4iY96rrGjzrri5gIyctHmjTjOhIR+prrzcNNYWSIMjYL",
-	"/vBgEwF+RsIVzNd+98YGL/8xqWPe5MFgQFN1iwTg5Ozhzm21sLa5hk/VfE3E2lzmh5sLyNdrmccmRNKW",
-	"yfzh1gby3Hkpb4yeF8tOMcKJLMnKPvJAE3/2T8nZn1kGPL1KXIjRddDHMXMBOFoQRwT0XS3oCnGrQdTA",
-	"cvyxLOLa4scPP7igpKXULEjQOEHO4LNDzND9KzX3D23gH3XW6chhuBSjILvlmKG9CzanmoHbZRQZvzZi",
-	"bD2h3IiStxTWXjFoAQa2sw7N2jIrKyyA45GMjVxrM/0SsmCfJnbf0CDX2tVhQNi96JczKnz5Dp//nIx4",
-	"B+h9eTeANC0YuHonw2Sa6Hli8Ls7UoyURxe+kWNYMPBMyoJREMIKqbt2uADhJzPYO7dCmPvE1J0Qcsk0",
-	"NUqa5e9gpqLFee2K9GPZ6K0doolPZJz+7XPqRCfBwn2sbnWcSF+6PTM/R/df3gqU7YehwKnYvIc3MCfL",
-	"CbNF8X4+Ov7j0FHsED/F3A1Aa8AXYh4KDjvBLdh62wy15X+NbMY3G82Uu13jg66rM6mRCS70Vy9HbW3E",
-	"fdOioMUt3ZhZqMhpCeAxYTSaP47cd6OfYoEzlVL0R8yQwZPx22yPuL5ldiAPr126py+R+5UEpNpdkgB/",
-	"a7T1p1724XEhwkacAbKWioe51TbNJcEo+I09ZzOPi1V2bMbFyVdDoInYJZV6LFE+NLYk/+Ps3KC80drR",
-	"VGu0i9pVVxBBW7KM8RsurkD4hIg7BXrHjKGDgMzAYMpLB6GUk5g430UL4S1LvY9eGtBqsYpN+Wx7+GCF",
-	"crvd1Uun2YUoZvGG5wMP+TKO7Y3zM2pb45qbF1OMMIf7Vqe69Rdeh79Vb++T6hHlLOOAAXDoeNqKaHpt",
-	"zrF25WjB1PsSQy6qDx/c2de+Pael/oELdqbZcpSMIMTa/dv4bbUuswVVzA1d+xyOXvuhMQgXN5JnZopb",
-	"WV7DE++d/9fc/+Bvjm/8Wc4MxAu+slc5Pm8wR2TN/tefIhi27SziqH7NRQ5x0+7aN055jLS6NuQELhs+",
-	"tzH3V2oi58cuKzqZYsS7W6FBIFiMzYeKXF8y/gNnt8+/zbkm5+619y57ivgfp+ICBoKfJpgUEKUGgFBN",
-	"0iEKG6ztcIxHUOIRj+IjbGWfnFE/nzcQzb/vpIs/YtzXNdtg0NdPkDAAyQc+c0C4lGdDQAn3iUVkHCQy",
-	"ch0X6NrYAROg9F9HCyff+Ly154aN7RkwwdngHIO19bdVD7vCN70yOxqHTmzS5sFBQIljulZvmGvipvyh",
-	"W8R04mQOiD12mSF1iTjxeB9IPAafTohc4dEet3bNcFE4GCHNy03oX25nIxZ6uNT72xfg/ZsYkbkjz6pN",
-	"drkTA+sgQZ+T0Xe8YL1gZ0afBsdTKMzNuKAQoNsvfsHoMcjbW9fPPL8DzhSz84F8Yq5ExdhO6rZTQctS",
-	"3ro8G7UuNBmfvnszMcyQFIwaaUew0MjplgA0FMwAThAyCgSwYOu1hmQyfNPlsMJz3st8LeRt4tI2pyK4",
-	"9pAeDHGfkLN5K9cYfM4s9KBtWHzGdGUrNC25CMnUYcuAEFRLiJCx97a8hQpFdUXGhzZ4G3MTDNmOqlpL",
-	"+ukMf3xlr7f9WN1uWpZ0U6nF/TDYZ7rm31Wf3gW8e2hsKCxHxLhgRx0DmNuVWgH7XgsNYRi+1H7j1Xfe",
-	"eNE0F0A6JOAhOKASDMaFHGjQAMFIT5fsmKQZzVMyvrj89jwhZ//07UVCLi5/SMib//O7hLz58Z8ScvHD",
-	"m/MPl5gghzzx9ekbGNwm05+/+U5hmRCMcH7xhoCbGGm10iWjS/QXfHzxBnIpP7x2pp1JMhVpLrO1WU9K",
-	"xjiBGdEoR3OeMVRz2CdN3GOGaaR8Sa+MUJ3e8JzJ1FYZSNciZ3MuWJ7uTwWa8p6pKu6b3HIjwKDTfslV",
-	"wSjkMrJPmokq6c7JNX40oxNS838Hg0EAA8EoGQEAW8SXDiUxCCKpq4mBfWfMReU/jFgdf7a61/0Vr51F",
-	"bsB4q8AGBtykCt2sImGNwtwMn50KwZjN+2KMjG84u8XaP1raAc1GlmwpbxgZs5zriVWQ7X3AMl+0ZJU0",
-	"MxW0ZBTV9uNASifm0pPnBIR18/ckIU6vsU9c2I/KPea/MPemkqYTEpGswy9DtQvW0yOJT4WdvNIQ/PSB",
-	"0mCLQ8FoLf3Qwv/P8AS+PBXwaZKQmprQ+BhA36k3IinqVzYsAA0dyC6j/u0kIVYNdSs/w49+193nSUL+",
-	"LGdJFaIMi29rrnby38mZX/vv5GyyT957OwEUN1CQb00hcsOIHAUVOcvJgt6AZOtqNG2YBg0NHw8RC0eS",
-	"cxcmmLRNeTaHGQxo6qSpyhn1biq2mx9OGvSpZDBb1P6Q1AYMjSdpnbr+57ZM9DOED3BOmPMQMdPKHMQP",
-	"tEPis6c1x8Zgz9OpIHSmZLHWjCy0Xhn6Zf5Vzh/lfAo1LWFd8pZGeNDhw3nXa3Z/plA0HvvYBJ/1LTYQ",
-	"fj1xVDMrqFLgf8AkUQDmDprpjtLhlzLmn2C1EaMe82tGUvg9JWNXPgZVB8M3rLCiICLdx5y+PHgZaiQI",
-	"/QnBMJYqFgmVZamJYWb43ovJPrBziNWJYgzgk33fVaH5+OGHE+c6qApEGWgSW8UBzJJQcc+Wr8B4NDQi",
-	"Q7CfkefGeNr4ypxVBQMMuiQ2iRDznRXJ5a0A0mY4cOrxPA3q+kS8/Fs9xU2JxDkaPD6HLoJ+IeWXbIwa",
-	"bn8KqA9Jty0htVNg6UDnV/k5Wa3OHs3lOsiwVMnmT2tNqhmQ7DjnQDc6QUWyYvUIEKPr75nRbFEmrIAZ",
-	"2j0MgkaIVFAH04pBEZIF5Gr88uBFWDXzzrsVQHvH7eq2txn0OLF1Dayf2VWHqbntkA9G8HjyyBa6brSP",
-	"kTZbW3O74U67SkJiA1JgRDdV5yVf0liUmKHK4BGjRm/3lj5JVvgGmOrgBuIUQVRC6YoO+OIXQhrhYd0b",
-	"qODv6OfuNZ+JuYzZvBrmvGfKr9uXtrXVsisjBaEK1Lk9KLNgeNqS6z0t27vUEeD2LogWFT5SdFhUC/30",
-	"DoLFHnRUtDRsLyqQ9J37qSZLaQ23bhPBL2IpBsTLwrtx+hoP8rDn1x3jAYF1j7AncKqXMogS7iUt9rHP",
-	"qCfs/l4sSKLabB8fUR+8BWV9O0J0cdGWP/XfEajHFot5cCda5WjDHV8XxYbYWOb82F9f5+Dxdnij3mYF",
-	"oyXL98m3WM8OQoxbIc4nPsS5MQhm4TZDncnYnORk30c7j82VZDRbTIUNIX2m3I+TO8dCk1oo9FS0YqGN",
-	"Hr3BtDWwV1ZVIWveBahREwu06CAVhkL9YxcYJAIFbl10q3YPu+wnOF6Ae+g5G0QG6h7ZoM+W1GuYzRLq",
-	"4UJKdo2UgyfIcR2LwFjlZFWyGy7XqvmrWUQOSnnukmggJTwomrcL8eoTcV3yjXmEi6s7SLy9lO/RDufL",
-	"0kXY5zgNU/p0KdfxwN9MKn1MUi01LVKv40LlP6OHPnMVSf+yplgrD/InVqz8KLhOyT8QeJM8rx4Yl3IN",
-	"Nj0tyVckZxlf0oIAHVRgd2xIFZAImm3aMoKdJHDsCUexP+1dyT37Zc6y/Tc4S/jLHlaBs/VTFqPj0VKq",
-	"51xoVgpaPF8VVBvx83nOMpSPzDqeZK6mZwAmTvxyu87wG3cmlzx2o76H7H+1Aku6LAlTmi8pZBzHTtUd",
-	"V3vbCzqTkWvzg/naFniuLvpjnsiSZgseSw14iz88KTCK6fUqlkWj16snBKSBO3hW1VY5OLtw6D18UjFh",
-	"UoGjFBxMJ54ecFVVh/wNgdnIb4idjfyGyLU2/JasSpkxNNb9BlyNC4Yxuh2o1VsUp6JXdSTY5SWEebe3",
-	"7GLO/Vp2fN0ue7e3PNkZ+koDA/xSkwgytFcUgOnm7sIVLq4umDb/RPDlEsj33q05/AwfJso+3T53N+dr",
-	"WmRrrP30FoqRxMjYrUcgqDIA6i7IHHaeYzJblzkTqHsWFVnCSBePnf5SOt8LPPqNfbfaJ//N1vjs7mVE",
-	"99AXd4rnTGAxRjCtod6AcdBYZKUWerXd+X3mjVBOBcEh9kcDYs57gVfboZ9h7mZ0DeoZNlCxXB+DOFXU",
-	"ocNxru5gnlaYSH0dKr4QKG8MBS3fsDkXPG5yfcOygpYMKxddM1/ML82q91VKlnRVL/8BNuV0KfN1wVJM",
-	"OU9fh69MxRzw89abC58plDFR9XPtePKg5DqUNLWgKtdUC+eIhqLT1YqJGJoZvUgt5K0I8tmtbgjlcrFE",
-	"OqFkLawpfauQu2DFyozbnu2f1jynImN2Rh9+gIrdwxpbCjpjEZ3wDVdQiRF+PnGFYX2h2E5LCe7tVipc",
-	"netbfKE3AQe6b1gkgT5YwoZNhCgFGDXGEtK5KySeEKj8GtR9jbs50AwQC+wqCnnLcodnck7yUq5yQASR",
-	"24YRBXu9kDxjb9xPWCX2xMUQemMkeNz74+yawWqrkm1FyapXQRwnnWIAkUyTgZYpRxA6U1Ps7cUTRzvH",
-	"Qha5K8J+jBnysyp5PXE2l7KKr4R1xtXdIfFCASJFY4XAxGXNWojpPuHHYmrwfIUG1bYnjiQE93Uwceww",
-	"dCFHAPyZr4tib72CLmIz67anFq1tXeKKgO0PJlcXMUoVV9PXRXEnFb2ben0zdJYh03SQJ295cDZ9XFoX",
-	"mdp5dQ9PxoZbaU4MD/nLulapCOGx1KxWx/ouEQ6PQeyOibtHVkl2jjmVTAUUmvAhHEKKPTwvKGbIjSya",
-	"6X3y1plKgWZAXZAo/ZyKkILuuPhG9OxgcnsRpbQPe6fqRLfPJPmLIsKW/tbp7hYiOtB/GBLKgis9NAWg",
-	"S2TuDFfn+eOEyj84oXndoBBQEhxAc5vWRRS3XJy7YkLfKb/1q++MbAbf/tiK7N28MehksN9OLTP//Okt",
-	"FpOHv79Zb0aJb+s3SkbYxyUIDYTYwT+5IECMzqui+lzsn38A09+qz2rBV/4DjPmnc1rqPzXT2fCZ1m/1",
-	"8Vs/t6wRtXEXfLUy3zXfsuC3vv+znP0pjE4UWQkR6ysaDUNsHnJndLVBOJRHG8dmswoM9W+ocw0lEd+2",
-	"9fi4mgoX8zZGcFDxs4wFI5ORCtuvJsdTsUdSzT7pNCEpMLCCC2YEF2hcjcNAx63U8brgB8L+sqaFufVB",
-	"tcoK6QzAlpmmZFzXNCY4aJxnppBhBETAjGoXk2BBpmAqP/oJMXyJalywgXRlG4WlNqEefTQAO5SBQsMp",
-	"6o5CknmJniVaYGDYOH2VogPi1f5BCqNiaVGWT6zggQ34mK3gTr56uTfj0I3vitkNQxOsnTkh6byQ0I34",
-	"XHKhK4DEhsCOsRCyxHYU9I3G9khq+U56TFLsIChLkgL/S+2MVGPD8fRf/uVf/mXv7du9N29Su32JZWkf",
-	"vntNXrx48TXx9Uls5JEsfdifnM8V0xNsCMyzhVtqRgsmcloSbOvrK4NW/B3hMKymcYaVUONPExbIhTXV",
-	"AAz2FGO48VHZ3YqNuVbYP7cLD6bi1KHs7YKZw3QIwBVhn1bYaG/s4y5vWKnYJAgGBJdlaQubkUyyMmvl",
-	"s5hrZPhGeItGycjdG/dTC9uB9ARICiUYAtQZJaMI5owSL4ckI7Ph5jUKtLm9cdsIleqOsERZLC5egVMt",
-	"IFwoGBsEXNKV7fkX/g4xWmDJsyXSWjYprHbZwcRUqyCulevGaVS/TJHIfGuoxjXb+FgDIB0GlhT1yYBN",
-	"1uTFhDTMJdVwSHlhQLXmOkL4zHZH7HQQqT85IRECDaOjDOrCL5xk0hRGMY5DVYL2PjnF7qFGqEzDFSEC",
-	"K9cu1PXytlZUr2UTq2W7PXLxGbbIN06C7VYNgeTUvzGuyupN/IGqqnM7tJLlWlWJHYqshbny6fOsbsAk",
-	"Nqh1rBelXF8tSLqiemHpXCmX6QQjd3W28JS7SheJDupTTs3oviO5ZYOIr/vkA1vKG0yvw569VGPys7jy",
-	"VT5qaMKVZwdAXf7gGk2ErY8QRERiVpayhF6lLK9z8X2M7zWT2C4p++QPqGBaKK1SRacigMAVfDZUu2qX",
-	"4DuRBjUzq5h2wT5pR7KRdHUIn/GSK75/X3+hrkGls/xYQcOJ4dWzspLlrpxpzHyUc23r3fL6dEEUwEmt",
-	"YKStDhi0R+rQRh/T8+tAi1eNO7t4T14eHf4W6sad1EMbfAiNs2TaAsyK6ag9N2uQ/oFKi6reZWUcyo9o",
-	"m+E5E5DdXxK6lDbwyoNrZK2b6lRU7Cy2l2izb1/yeBfzD4zme4YKHZttwMt4/vGSPKcr/txP/fxvVfPy",
-	"z/7rPc2xFmATCoP5Ru3drZhjAGk8n8fDiiyypr7bEs6PAc9mxXp37qS6p5gMZ8iLkLoqbe0LWStJKFam",
-	"cuadBwd1y9adhAAg460vdPJgUOVVW5xIKByWIXIU2cEQtx+xT0gMPjDooZGxrdfx2/Ybn5PRgipHus9l",
-	"aR393TkX/liNaFD/ZgWvDwn13i1m+ZJ+cuXY43Bh8R1rmfbggHxEP3lbtqUR2pG27UAubZeBYQwprGIB",
-	"zWBsFVLw+WdSaJpplWAnFMuDh/OtuEnKkswBdDJKy4XUsUyo70rG9iBeFR4YRFJXdLNkQl+yEk13wzL1",
-	"PCZGcvQu62TMTkC0mWE71W+AdNYfj9AxzaCVA/Kds1JJ0T8LaJq3C+lyUIJZEYFXMMigSTX99IFqFg99",
-	"oJ+A0QMGGsFureWSap7Rotg0b8kzBYEQQfkqhdsKWTJrLfdonruoGegrKXbzsq67yq4GENyyma/WPdo1",
-	"RTB0RNYEjIZUVJf9WujRQOHmueJCQmpUO4QoOW4IS+6+xUhuSyaJsP4W943wuIrB1Iol1knZTz3Se2dZ",
-	"dZtsQ8NzqyjclgK8O1YVbyHVzhXCt16gXat/b5cpeyt7tx8fUKV765z9FbjRtDD8XkG2QOSI6Ke7jDWE",
-	"wb/4qpu1vQukWV9MPAy+QAOqZsOiLjpY3TvzdX3cqtweBOcNG763Pvgddm+HGuDtd1Gj+4YXhY0P7SW+",
-	"M3zOgXdiwPWZYCtWbhFD7WwX1jWydTrfCNul4N1tWueK+YHRPB5r/sYI9EaJL6lQXCPj42rAMQSFdO9S",
-	"G/3u7MvTyYDiBaTKEpkmVDVsqShLZI9auNE+PkdUHEojUXD3ZwDnuF9kjhHbXdsOCMMKM8saeWXa/h7m",
-	"wwzlOx/sCTxSbk83v9o+XS3JLYiCuFfaTze7+0IAxdnlIx9LJ9P9QpvQwb+/EDRR7v+FYInLBF8KmLjs",
-	"8IWg6RA1vhQ0PYLKI9/mmJzTF9n1ll6zKs20WwLCtnY+x9TII4V0xq4lLa8nO0hCdwKoQ0a6K2A7y0pQ",
-	"VcxKQeTAyDdLWbJm74EXR8P8HsPFqS+Cww15LJDBrLQVoHif/PMaLXzDNGdnDtzmEGNFcR6/72/ljBeM",
-	"ADW4j7JooDO/zOSnSha/g09lbjT5uJ0dlfzOxIbhmmJBu6b4gQYz3JWEvse6psO3dCVVR6rO7+SMaK4L",
-	"UA5KWdxVMah2NVh9MHElpleo0lsroo6s9xbWLR4/hLA+ENdPqmjnRxXCzL24ZUWxZ0gey5t3BMKJTi9e",
-	"n52RQmY29ishttsZJblcUi6wjLYtia1v5VRA1L2CjsK5TQQyaJsQCiUsZiXNrplWtognFi611SESkskl",
-	"lLBJyNk5KbhmJS0UkeVUCCn2EJqgChe5WJeQ546E040TOSYQjKEyji0Bsj8VFz7q2oVqQRwexAhM9smZ",
-	"IDkUL8JsumoTzPBAyL8K68lDX5Nc6j3FVrTEuB0tlxCXUzBtHklIzq+4LYyZpv+///Z3///p+uDg6Ktn",
-	"//03e8//4f/41z+lf/u/Pv/PNCXjD9+9Jq9eHB0RavAqIUpORSqfzUrOxD9aQ84+Z5AbDJEbk8RHfdjS",
-	"wolhdrywMTK5XM8KlpNcavSP2/PjaiqcYeLo1Yv6gjCFC/7CBb+ILmWxWS2YUAkWsVGalpqLK+ghwezZ",
-	"YKQMPohhNuZl8BTBHL4rZlG4kceUzGjJyNn5zUsvIGCpdaxBB8ULqQhQxVU7Dwp1HR3cj7Q/sojXTfB/",
-	"XsJ3yDkenEB1c5mfg7xUIUcfv9kl6YCV90s46I8yCc2RYEN1EXo2zDgI8E+I6iCgV0KWFfUMigVN7oDk",
-	"HQzIbZ1y5MHyWtcLmrB6o81HgB7Iwzbom36vnaMQLG4YSVBkxTpnb8IYid5cnUJJFzXXDJpQcV3I+cGg",
-	"b3TUr1/tu3sWYikBRVzeHzfaktLU3CkbJ7aBqMqjg4MDvJRff21++Xj5mozxrUyKGwak3zYxgEBpWx8/",
-	"WmfqnsEBj5Sv8rnnml/yePzfquQZrI0Hhn1VNVxrX+LeLpeNunC3VGHrvQdO4O6NuQhSCF1NzeYNnAyq",
-	"bBBtnvfTlk0+VYpfiXiFVOg8D+FzFaGriqR208uuaLhTQdgnjuUzqqAubgulWmURS+83AoJ8cwsXg9bf",
-	"DGg3xtMAe9uO7ciBYAN/kXlvPyti0K9gRhRKhyk7UIP3VseMy6BVY87ti7ujWbqLInhJ8C7bOqxsmt22",
-	"++rx++StrfQI7Q64MpwUslbGru3lXtiYaSrk3OUmsDKdQKydlStwx23qUSzEe1j8dVI3PP6S4qub1XC1",
-	"LXDYE3Ud41wranRJM/6//vF073/89LcXn//uaSOyfWr9OowzbIYWRhjfCSaDGGSaMStnjkHAJO/qm3OM",
-	"SVE5e4Db+QuPiL13nOuweR6uikIcHe6gAQ2LQ92lGObLYTUwhoWIeumnFhyKNdSB2K3FtZC3YnJvEWdg",
-	"NCkNJDKIKo0Ud39owO4VcdoMMT0JThALKOTrVQGdEZUVJYNKwjwPldT9jhIVjaLz/RUqDmMVKta79mk5",
-	"85Y7qXTM7hPH023dXHaTgzuFA8f24gI9zbSve2oTWsdLKdgmcWU3OVMJKSlYoVeszJjQ9IrVeuU/Jst9",
-	"A9xk81Fw3VHfbS049uGo6j+CIw08qPDyMVnJtcghtJpwkS3IuJg952ICMVuGov5lDaJL9dO//xvWIoWR",
-	"wClqfjR7cM0LeVXSJY62ZIYmjq+vni+bowU/tUdb8qLg8ES97p+Ze5SMLAyjZGRet//8+7+1s3DNzpqX",
-	"925oCWmGZpQfZuesPDPjwF8XAA98/v3VOSvfuj/wh7ejn2CfV7TUcVXylOT+15qrEhEfjNSG+N/K8poY",
-	"BAFuge3PeUkMlq7inZF2yYOpYIjbdH72toJIfgZsW7UwNcx6gE2vXsNGRynxWa6qYgpu8GeRU2pUOzTi",
-	"fDW0SneL8Q/ejN/UbbDMbPaaNueE9SQHtfH80U88oPZi3NLS3NIwgj5cV5zCumV1NQxrKbp1XP4labl3",
-	"lxAH4vqOQuOWm9BCuxDjjrEeCG3hYqckJaSeJE4zliJjCWg3XBDXFiyklC936UXrSEhv/azhTN9BMczg",
-	"FUD9q7XrLtauasMvFny+hYdaNIRCxObpbXkzN5TDVf3WMdIBeO6ZLvGvE2mbIZg5EyT52P8t9U+f5Wmr",
-	"oicZzzbasojh+Az7UEEc4Rc53Qwb5Y15cMesWVhkl6Dg9qk/Uy+4FH7bag0CFdOE6rAQBnbNC9I629YJ",
-	"0RF8960ADYGSo5d7C7kuyfffL5e+9I7VkOo5KoevXhxM7hxMZcvTApq/n8NGn4m3XKyjWrj9AY35KYQv",
-	"mHWk0PjPLirdJ6ei+kQYLQsO5hEqau+Ua6HIiio9FUueC3610GR8dIROs4OvDg6gEeLfH0xOXIEovrTJ",
-	"45SAM3NPL9heVsjs2l2hw5cvnWFpKoBYM47GGb5kPnKC4DtYtQhLcdOZvGHk6AXYGe0q8btXXyeE7V/t",
-	"kyOg5GDHbIU+bg93XNJPbygvNu/Y7e/kLLa3UmlQjv8sZwpDQ1gOqkROa2UmwhJCYB7dvxtE23Otmtcn",
-	"ME3w5brQVDC5VjWCNJwYQHKbspGgiBPRpJpS73ojDn570HEj1gI2jOWv6YrG0w5Cax6s/5kimX3abLof",
-	"IkZWYnJmjdBU3Z/8mitq0HkPLZXs2vbYutoIl8RYSEVOf9rOz+4g2OIWHpO0MRQ4KdKq5naMyk5F0M7R",
-	"nO+VlHm3d2Kw22EIJ/U/RdhAFysFMTKQCk+80R/uKsaR3oFrokNne1HVO3DSPhZ42pTVt1kWIXYOsWmA",
-	"kXEHnmhjcubm9mPEW1KjBid1HuOvFlkyKlTAtpnIla33/0kbsgpiVuBaOdj7+qe/vYy7Vu5HwAMXVtsp",
-	"tI2W7xZY/yUaWD0VP9iKC2QM1L9pVDaqjKiqfoQSwC448JD8o0YeIKRpAEcZzkwG0POdtUK8RffSDcMF",
-	"dGmJMI2zXamGucDpjUaLfEDdcZvOikv/r6K5dsQQfBcNHNjO7VFAqPqBpyEWpImrDgqtrmFw5OMQ2Iwb",
-	"r7TNSuJaBRNOBokDDyYEuPv8n1EY+JX9/sp+f2W/W9jvnfntR6BrEadQNzE9ds14lWXD/j3nVasZqxXT",
-	"++Ry4VubTwVU2EMj1Inv3ntnranXIRFB6mp/ZYk3zhabxUt2T7fEzgZ/6Ana2C8yDgKPBJsktvYrSDHr",
-	"AntzoF3vpO7WDHaxYPSGNQSlBzf3tzGLL41UIMXdXOJ6wbNrwZSyvUHsYApbLltuh8YIfOSW5+ZPqGbH",
-	"lopka+0ieie1TgAiWwDFdI7taMnoHp57KgKj9ZaEWCo+rMVHYYiHyGMW4ZAYVKNmVJByLbw0QoWt/ivL",
-	"LlPxcItzzc29q9U5qDXakLztkfjR6z6s0DrINVlgjEnNlVW2CIZ9qo61D1TXsodU/LiwJZCqA+Hqnubr",
-	"JRXrOc30uhzQOX43r/9S5qwY2JN+t5HvFCUQ3I1hMQJDw+nukOWtgKY8yt4oTfV6e8Sm24wLfHx3CaFN",
-	"FKjYuBAoOUdRkmqQ4OMXOmREcTIc3rkm3hMu7rD1d4pmaFuia7emjumNw03atDZuc7bnVlU37LMu++N7",
-	"I2+Fjsqbp0Z+59KKJoEdAOqrKuldFWGAUYJdG+St2MJAdoo7sjBuI+tbhREj7c+hUUQj7EYv2IbcGplM",
-	"7SJCtHYxiOGKuFuZyN9QzeLivS9j61aLKtv44+XryYl1a7Z1PTfe8By14ZS9NsEQgOEFC/JQgGL3qT5x",
-	"fd/q570jkveF2L0XdUeDRRQy20AVgQoDG7aMougLCjDI7Mu4oiAcTMKVvSq1bTTCLdopXAVjf70mD+VP",
-	"j/Kr6ud3W92T1bNJlV6GfQqcki+KTbX2YNVG+FFcZIzMGFAWOMFhtVPuFH8BzSDsXjcuPtfAHTErG7tz",
-	"AMjhsd6dHPQEX/TblhsnkdTRLNyHHfG+w7g4CPmxIALYC1uI6ba33+j8wI6uE5AN0MwUXNBdfV+DjZBc",
-	"1X2lIVa5TkjwFOCWw6fA2LVaazAoTEWLFMDmkVNb4uLVwUEYP5SV0qiLRVHjZe4muqXXm0beDVGHmTj7",
-	"kHcQQvaQTIOK8avbxq0gaKqP7MX0wsj5byd6gZgzhOZVy7gzyWvsdLjgJuS7bXwPIXiQ3W/Z75nICqm4",
-	"uGoEaHZe7wQb8JgfIdWmGd35INe/Z38H7ecwN161ozUm/6iOPDeTk3mh3oErgVQ14HsiF5+RZbtLPTQA",
-	"ttV4eqo9dPa7+1mUgdjmz/RI8FguTRTEv4GmU0M23NVCqrbcdwH+Zez55yF39Y7J2SJyffuu5A5aKBnT",
-	"iuFPfHPMjMXlibt6MbfKg9tdmndQXU/AUt+tslbR+cNu1R3V0RMSR1syBg0L+kNScJbdQ23t01h7+ciu",
-	"/OPX3IC7RFg0jZXxYlRS5L6DZHjrTwiF0nsM5SFzC5VRHMHNqkh6JWWeho4Y8wUUh4R2yzOaYz/j9/ML",
-	"Vt7wjPX7Ze5PpnaN0xzo3emrAPVg3p4e78XjuvH7/Rh9c5+ERb1AA7Be1+OqK+H9PK69jpAvC9qj5Kht",
-	"87Q8TFmDFpD32rndt67fh/Nlj/WhnUB3px0P6xQ6bWca1nMLWxFK8S29b9GsgaXGvo0V9WuvSFyjPcK1",
-	"mXelSRRdVs1jqwxJtVGaLcnYyD9M6BIYSNquwQLNl98LFJBqMgdXvruwYUjUfb+QBahursoCiKrrogAV",
-	"AZoOZ+uCllORuhoxZ3nqHnKHUL26MCoAgNDR6thVphh7U1t1McCZPwkgbheBSKbCgs+VshVoccAmfK6Y",
-	"KzV/4jGC/Go1lmBB1fbZtsDXbINdgfeDMe3O+mItCcZ2VOWGa43gDJCrdZktqGL+O3J+evn6eyeFuJ3A",
-	"5SbNHcaCjjkk7fg+1D6RR+S+x7JbXm0HTvxscm62bEMQkSxqjbm4YULLcgOxZlol4MCTgk3IXBaFk047",
-	"DrFcF2x/Kt75VvDY0xmElUYo29hAaMt7TKKRUljLucsfzGEoIDR2de4yqIWBkuthbgi/NX1mx+rigb8h",
-	"uHonffg+BICCKn2xEdm2lpgQGml7a0MVY7UR2aKUghtkroDsVHuGiCYDWnP63bZ7Mqj35g5MqpG4thEZ",
-	"wR/dcYcbUbKVLPXgw8YvmnP8nlfBWk1ckmWwrVvHj1a7+cHQdEvF63jUmGyYDXk7Y+lSRD/A5MpTdih5",
-	"5A/Tvuz6tl+zTZpYhdTmNWMPfagkHhKkqk4CGWMNHOzTryJqa99tu4T9sWA8U6R69g5y4jWLhKz8nm2q",
-	"C+3Wa88CTyaYtiL+ZElXdwAhjmzNVZqn7lvL0Cx2kMjhOnhxrHtxXjubnYq6tTS80Wl7C6uFqmMIn1w5",
-	"2eaabax5oi4NYwUIYB0nZAtPTpEO33LFJmYkKiKCT7pPPlibUPq3z2mY+YvdswWL9d6vV19in3TJ5vu1",
-	"NqQ712DCQeDsICojIv0dvdzzW+FJBWC/TckdHY+++u3LV/MDepT9/SF7OTs4ODyisxcvs3x3Zyl0AIlA",
-	"8eKrAAq1nu15SMj448cztEZVAB0cfv2Cvpgf7f02O2R7v50dHe59nb16tXc0f8kO8wP69ezwsFECu15V",
-	"zHxsAyfOS5kxpS5Lml1zcQX1FaNxrlzsrfBZou3DaHHeFrZENb20d7QP92sQvHEvPWqNpLyUqzfyVmCB",
-	"mi4j10LyDIOrKUndKymuvREbAVM7LzYIdKimbVbYi3p4XaIvW+rZKKVcd7ef9/Ha5r268MZyK5zVctwR",
-	"CScPHD3okKQZSNg818ZyYjQ8fhGG2Zq7b8avtue72J7jZzGwHnMPoXpq2vRl7VFbidsHr5WHTm4s+lfR",
-	"uaQdk9MgbCfohPMlJL1oUSs61UF4YuUwh9mee51vD2djHUpBd4R/C339gpjTYXZzSB8nntaYcerSS7/Z",
-	"mNPpE4OfoAxnU+LygrFBOiNnWW3RnIWPDYPfqjTZsRRkYXSxwtCTkilW3hgkX6KvnwpyMNkngIquTZPB",
-	"l6tgCCMAF2yuiVyH4VSR7ftF7ZottboJN+6YuO2CvUitEe2D3bbUxi34vWnsHFFaZtc7bNgbqtkHKq6i",
-	"V4gKRTOgfSSHrl1BGaiUjAE2Za6vKweVGsXafXniSjEt6YbMmO8u1ta1RSyWy41D1qsVK8lMrkX+8FEf",
-	"ae42YN/Av2NkQMQS5/aEFPL2ScDG07hP0IpHhm8hRCQeoIeGMzDFmKfJkuYMlFkyowUF9gShDZotE1JI",
-	"tNEXMgPz1ySpZFswBk9FZb7VFZ6RNPhwlqf7JHWXBCziil8Jw24Fu6IgQrnOI0CAJidTYXY5MOWCQwJf",
-	"Qpkal6HIbEOuucjRSCSY/oP59TX8mNr8ErVexqy9BZ3JEh7fql+4JeLTwHOzBRfszm9jVucdX6+vMq6S",
-	"qPXSUaPafj1R2We51ornzAqvXFzdcakOaSJmWkQGi812qRUhRtr7RKt10+KBXEatcM5PiRw2g1RvCFi9",
-	"hTDXtQspwuSlall4euCNaqTrlowqVPj8n2aEaHyIlvrO6Fa7ycOavDYEp/oIwalGty4Jb2bjqnViVvNS",
-	"1ZbcujK9ktu3N92h5c7fibquI3wFy69YuU/gTaRXfLlca5B52KeMrbQlRamQGi3aU5Fi500FDrIlV5pe",
-	"M0eUod5BbvBhtiElc6yEazJWjNlv6hBPfDWW0lrdKUnxwdSO6ou2yRW0I2SEAaNQTfJsnhljx0IjFODd",
-	"gXYxiL7gSkDugUX+U9Tfke+otEmyHWdxRJsj24GyB1MRkPlbl2MM49rZILXuVpZ6kbgBrWPGXQ4UtKxL",
-	"aCo8W0lIumLlR8F1SrSUiYsWh5LnjN6wybH1I6zs1TSDgSOc8ZVOCJ4JwjQV9IaV9MpPOw9FZifsNSaI",
-	"VrCBm/AmWlaicnrdYOj/asUE2yF8GN2k2zxqiA5UeW4+fAKLtYPpCCDnG/uSN+e1OZZF/JyMX3xV0/HQ",
-	"K0yQJjvZ1UWGoh9LgWia0bLckKOXHTVVNVueDTYlmqcv5Vt6zbocR3+WM9QDKiQARAVP/xxj1Aa4Yu8u",
-	"gziZrAtA97u1NEIDA1AqfCjrwHTxQuruOfS9h/+yspTU0bAY8z32EDZE2BosMYbdXoAJBnQC4gHhGbTY",
-	"xxeMoK6IpZ8VDX8iSchZBb6TZbfDFYOM/K0xdN+9N/jiBBM5eYsWxfv56PiPA7fyQ2OEzz8lEWivrad+",
-	"K9R1e772v7VXg9BX3DK+TU2WGbBcmjPsUQ7qND43vHBNQ0eMOFxi0sVZL9WmViKxH9ci9y0lvcd0YGWK",
-	"TIqclpshpmgP4UXtLTOMXJcZ+xZuSBfk+EzlQubDAi7wtbPd2IOdC2Se4ZN0O5zCpvO+xF24nh1m+cAK",
-	"IzD0b1aJD91xt+wUl53hCe6W+RBEN58LRYRhdpjxjjThonp5IDmgmmR07eKhAP0DhkjJkoo1LfCHKCm4",
-	"l2a2yyWBa4xLizkSA6HUDty8jbW9reFo68LFDr4L36JXyotrDUmspjs+vJpYZ19tLuNkoZrw1UkwrXTR",
-	"JPeVCF2T1rfrpG8qyTtSmckaZ6nWNFvg1fE2PpcDycicZro7SOp+PReb6bDtRwavcZcypnaRUN0TXn7E",
-	"9W2BfmBC1s29k7Gq2/pdKZcRozvqTLcLqRipHiZzWhQKC55yRdRCrkDP+6uRJnIK/jNzO8sTQuFzp7l7",
-	"l7TLmDZWwXQpHxR8qxg++gLsze1OS/7g7OQ/977zdiU9Cb/tpUQyfH8eydMNGtwfNoKWhQcsRQ08q2tO",
-	"a8fwmfMw58NO7vjkFhDmWFRQVVLqA8JR46FbAMFnISrFg2Stl48CkGHidwDJSH2qEvt217VauuaOGfmh",
-	"HLal2rl7NBJpdzddaidAvYC4BUrUVe4KYiCl7waf3grZHUEKhOtdINouUZzTq3h1PYruoWbyTDywC2Lo",
-	"dl9QzDiwoOod++ThaqfQLag6L9kNl2vV/dAquqzDvRk1qhQszrWzvbjmK/Icvrvgf2XkN+RwckJsbRf/",
-	"LVfkILBxBVW93SNxzfOSXjNCV6uC1/oCBe+DggA1tjvlFMg+qDiWkfV6xjK7EkHCjPFiXE0WLHmH5TZr",
-	"K5mzt7sd7ERtUTWo2sdXP/HtAnyX95PqSh3JeX5MVjy7TtDTcsMSa0BKCM3/vFa2NJxi2tycP6C7pcS3",
-	"39+wsuRoSHHeUDMW6FkwmNfIjFrrhwN9thrPvB0OF3Wb1pfWoZQYNHJFugN9hFDyu4v378i5QY7ATIwe",
-	"vJX5tuHAi9UFubuvxRfniJu4t+QvuzxWiF7syVq+Q/aQh3ZoSLF3s94rhLhXNgskskcJJK7MBf0QuOce",
-	"Cwq9HQD9GHP34oF56dzc4Bif49l1LR7RKhkrqhfHJPVjmPeDNiV42mkbDfqcZja9u+43O7ZeLSip40tR",
-	"+IceoCd/h3vtFIKvgqWfVMnDRjQtpN6DoG6WVyL8PUF5VFKxY9D2Ng+XluCdPwnjTzGf3FZFurX155xr",
-	"HnKwMJPIhva9de1BEISwW8gT+Mpavo4my9wE7iYMJmizvEwKtUYTbFbSFdS/ldn1qWd7b6roIHDF+M8/",
-	"bS1L1LD++gP5adtl/mD5cASnbWTFkCttRxl0q2tu9EYyrPmtCtmQArfU3W4Qowb0iXlMTPgFE6WHmaqz",
-	"jInrihLM+EwBDFo62ZFwoeWJrQ9gI3AEu32IyjmNyIRG2yL89eeNWq3wiOYabH+Rn/Uifk5sqTuAoyFT",
-	"4XNk5R/8ee/xNnZrL1te47e/VG6aSQi/DflppTvO5VrkbUZ6JuqM1H9+JEb6g9Q99JcKm2Wyrp0O0fIK",
-	"44xB4rHi4WxDuN4nKQbLpSjk09LVVMmnYoa7o7DEnPVdB7yatsRN9H0b4ow92KQ+ISlWpMEQ0nLNpgIH",
-	"giwCsmKlkgJeyWMBp4XUz1QrhJtI6F0ASp/nb5GgSpw6XoHZliK3AEAZGFtsw+fnUICro0I++7TiWP4j",
-	"HrQJIRl041ZB4HnXm+UY2y/EnEpbiQ3fKV7x7EETpbFOIVtGkvzCCAdB1gKO1Kx8UIRGN6V533PkTxO/",
-	"hmjRlVoLeNR9T/yNyO2NGNpo3CYW+pCHIMbBApQ4/G4h4zYaMrj1t4W36Tj/Upj/APjclzqaRJJa49ie",
-	"hC5JIBIt2aJ9CZqC546Z/bj4bUc7zH5WSP2YljPgJXWf5i8/Fb+bEGCbY2QeaCszBzqBnHBIQAbmi79A",
-	"vcJJBxHoPllvkW7nPDEIiqibNSphAEsbslbSHiR1Vux2rBibCmln8dNOAI/TmlHcJY64jBKokMznNiQm",
-	"xoZ3u7e/WuN++dY40NHZbUtwCxr3NtWbR2fkcXo6VPKO26Iv6bXLTyVYCNzlaHfcOvTz8Oy6umLY5xXu",
-	"6nKtNJkx6J1duTiQBRkBNeXqnRT+1XRyEhPCBWO5Iikgbfrrffz1Pjas474ok7WcVZiG9odfbeePYzv3",
-	"FOduun+nAf18rR0N4kLLIRTImgZ2JEL4kBmRe/pCxrR560DwSb0FN8VmdIhsU+EftnpR0jLSTmyNHKkX",
-	"UfqGwBtxzhCXqRC2EsWVkYQo8J1KGNsnf6gySV1CZ8iG7k8ff/Uz/Bf3Mxh53xZ3iphFaujtVUrs1+ya",
-	"Jtm78Kt74lf3xK/uiQd3T+wg8PzqvHgSSaaVp7s1qw55DletrGC33D/LmQGIFky9L3Pser3w7U3dnz9w",
-	"AUllI0gLkDxj1V/Bb66KfvDnaZ6XTClru/KBhVxcnQm1YpmtrTmnvGB58FVvCOEHedsRF1k35rjiS1Ae",
-	"xkl1TsBzgp2TyKDqUcXWofDGVDQS8mvcWy/YcrJPUim+pyL/59AJg/ZBVwXDwHMyFXU/jdMLfNmyhNSq",
-	"wlVY6s8OSx+DKApFNM6qelEUg+xhUPu8Qpgn++SDvHUZQFLswRTexFAyzHE7sCWV9VRgfcWoiLeTE+VN",
-	"bxnLirAEP+w/vEHbPN0nrFggkCZFy138Z6kOUcfTTp/RE1d6ikisW+okPk0Fhph3KZqyGriYGjvcSL19",
-	"52BtXo5esn+xnaH5OGlX4yYJPY+uSH1nhLezX4fB3jmDehc+r7au4y84qPiyMEuDklRzVr5f6+DTmQhY",
-	"KPqyoKE2XdIrhnuoNMyo16X4AxM5NGnDjxcGvysY83fyXPofAwaMXzRtC00OHfzurBO3VGEuooW2ZPl3",
-	"pVxehHzQm/WDOHf3vHn4Bxmu91Li525podsiAr9c0ustkfMXtXz8nTLqHYbU8MA2snHrtaJAL/c3X60M",
-	"XAEjr3j7rSyvvRQRbuWf5ew99JtDbu+fC7+cr4s5Lwo7d5WC5xSXD2wpKPy2kh+yGziR0/zP/VsW1OuM",
-	"lyGr1wbxjj6oQkbGVARBlJh0jjGU2HTd5kpnUmj2SU/2DYt39desQHET1lBslPKy9UhOAo9SYt9wdc2q",
-	"lPrqbV9b0teVTKqikjYzluvjejWtpCryBcXHnGJCqG+fsiS0KKK9fDr91W4HqrziXZrzDiuAZ7Fry7O1",
-	"3hZuN4aXrQhejxaruBuLR5b+kFD0CgFkDIaXWgwQ2gqr1gF1//okCnOHEh6ct3liWICKuw4Dq07WcPaL",
-	"CyIfa/XoqsoPVZGqL6HQ3qeOzx0KuQQkFBlQBDl/DFiNM3b4rlo2Q7VZIm9L+Zb6BH9wBpW2YvWlzuWu",
-	"FWOS0c2WNVa0ubEyMv6K5Ag5WRU0M7zjoF4g3G7KUxUpu+krnhu94XDKyIi+mBif95bmscKMZyJIxGty",
-	"frjskMj5MjU3sZI49gr2SvvBbRsWkxRWir5XbFIeVj0fhNRVnfStBRsepUxDua3cFk4dlmxHI0itvhd2",
-	"iQtrcoGXAetxNLuXNbofHUbL6QVQxYX1LXC1AeI2LowrFPKxemJj/c2GEYdDYrNqKsXOJQM+D0Tl4an3",
-	"4a48VAJ+qAT8mobfn4Zfa3DwazJ+hwQUNz47XTtE4ngM6LB6h4Mk7D/LWd848la4AwygOiGKadAHkFmE",
-	"TIS699Sg+UVnZcVmVciw0uJODT/vQpZqNdORr9vQcNywRjG83vPvkElPKzefN8ChhoWlwI8Jqu+pK39j",
-	"qHwRVNYHA4Evqv0PVjT6j/9dPTEu5VrkWIGuR/TzL0y8zw67Cj1TJFuXRqXctBHRzhw/vJYH86mkarMH",
-	"W0Bqb+WXkCQR0sRvYxSFooHPpzbGOEzcXVIFPdDDpoe2jQ34Zcw9JTkrGHRCp2W2ANvbVIxTrk7hI8vT",
-	"CUSqKR/FbIMrrWb9lzUTTIEoYVnRqlgbpeyGK7j5IrdvoA9IWZrPfOMdP9MxgYjsFArlF2YNRGm6UdCi",
-	"HHrwTMVUfAvExcr/WETRJgaATTmxjacTLOGREJrnHpqkWiSkHIU/TQXNc+iYDb1ObMPwkpmLAdSOXikY",
-	"zT7jvpd2C8FFDxZnV+cQzW1LHyNR+zEcwnf/XpU8Y2RWMnq9ba6pcN7Q2IjYYDwcbmLWd0Ohe20a9HVG",
-	"k6JvSSBIahDkI+xh7uLL3f2vKDotzKnO5CfCBTaDgXb0wRMJUUGFS/YJzh66ARebKgDHnqPR4xW9iTsI",
-	"aZYZ5svF1WuZs6N4PBIqXKR6lmQyZyeNdmNb2UN9rrN4f9HGJGScPqcr/rz6es98rdLJPaZ/M7C0jGbL",
-	"09ZLn5PRjJZmBV1OylNl7cXStd8/rpN4zBSBgcnattU6wP8OyZjxq4UmOb+CUtu2J98ksSSlZEZmqWpg",
-	"4/3EcEBPGCBEEExhtyLeEWC25kV+KdHeH4k9yjHBC1vmxzMD7RDo+ukeAqye8REyqtmVLDcdqABLc884",
-	"RDBf7tkv+Z3wYFCXCJjb3Bz79A4lJYF0QIvIrRj2Onz2cxWE0Vnt9nt5S9xDilwLeRtkbynGSHr+/uKS",
-	"+J1Sz/+Gev7n5/61dJIYAu1JHNig24mO4IAQhOcnJP3jT2m9W+swfU6z5evaimLanIPjkrOyox58m+KC",
-	"ZZFmi2oVmoPljWowBkBtTdHam4/xrYHx92D8PRzf7hEM2r8/8MgDbZLZgnMDhYpt1OM1QGbC/Gz9dRcb",
-	"kXW3cEKzFDyoiGAKCDUEmVcWD9hxtREZmdEMmvEDDTiGvGjn1MDLvdauR7ln5SBLkXHqvrB3ISWrkikm",
-	"tO09wcGpYYgcK7B4OgCVoJwTqEqYlYZx3W9YiYFyRurZk6LYdCU9P0TN5GR0RddXcUZH4Kcai4Nv7szd",
-	"rkqad01lfqpPZb6581QL4FBDEPsto2pdsh3Tua04/07qmHniXpheCcQxS0qFndQ+5dX6No5w9YPUlxiw",
-	"331fKkNZreqPCusTdGRLmynCNKg+iMlsvQlKE9jLAdeuZlSqDX7B3G713XbLhQWZMaJk0T0aF1cF+6hY",
-	"XIf6qGwH4K73L+mnfmCQC9T6s5aMaPqpc4WaLd+X/IqLIbhqn/ycjAprf90Jvx256hRtKwoX3kT35Z0v",
-	"Y4NM7uAvNPA3Xo57sRukuS4eOQoOHBaFJTPyd6X0o1+Adhw4wiuSrKKORR8ZD1pdpzCEPytEebVerdBv",
-	"YXFDVXBvkYz8GaAWCcwfBF+8nla3fFQx6W1kxTEZwIH6oyfBDVfTMOYK+9FksLgUcov6B96zqVhxljEc",
-	"BzRRMwCEgJoN2BwTvCzkP/4XueU5/rEqqKDlG3wCDhy/wZdVMhXVSwUXrP4sfmP0G+WNY0uqlPUhz0lq",
-	"5wZnf0rGxYzIciqur8AAYzNO8Glsvy/nThfaJ+9iOAh68ZfIAMFI+/NS5mvQ68NQz11oD44Dmth7iGjc",
-	"dYDKZrFNJyqo0q7b4HClCHJ1/3lNC6435wUVsTr7ViKzYiKaqdK/VO9caKrXCkKxUxjvdLUq5Q0t0jj5",
-	"Fx3qeVDqxYqzzpy2lOIKQqNufDWHaJP3WEZqHcoh+//PrZew/xQAM2SAD+7ZzzZ6z9yI93N7rq+h04CK",
-	"N/3/6FtZOnnEsHZz3WZM8Zyh9aCeQOJvI9BGcltyrZm4F9m7cFBXwMaoHtCNDtMUELSQo8I3d2anPl5y",
-	"CPTuWQMyvVK94ermgS1qqHmkwXs6mM69ec4lvYpt9DpEoO4WXNH8IkNml/imy/CCoiCCFOyKZpsufh85",
-	"BDPc5Wa1HQKY17zeM2OVuykaEA+C5aZfBvle3loBQRHFimKwOcbLGmgbXJV8ScsNmfNSaStTPJHssU3m",
-	"uL2LugfCwE7vRItDOebryWJdPq3J+A28iWFzTeupaYMtZStUSRrm0obps638NJRDtxtec/Yqht/cKA/v",
-	"ExCaanLD7mgJUhN9u0TrtuWxaZeL2kRilqOImT+JeBlaClPNGlyZMyriX1lTmgb4lli8jR3WwuLbboG2",
-	"UhXj8BGhpmZbrktVXc7G05hTImoJh6jtyjdSGJGYVl4ZVXNFWnroSvPbTDGiWKTOGVWKaQtHV2RCRTjh",
-	"aTfpMHu7AbXXxG8eGDaUvFJbIM2kAlZ0JWVupZpdgGWfVkwotmUS+5Qb2czn/IzDFsJFJpds66ZDumsw",
-	"CaD1gAkatNSdQHvepHn6kR1obvtgVO7oGWFYJtpyDPpiUHzTqjOT8prlidHiJbBtyTMGqqE6rhRcs6yp",
-	"qDmGzFdG8KtfDTt8tqAllvT0dwbfhR/25HzP/ZBO9qfiW5otCM+xUgiwYIqFIlwcIuqVBVeajF8evKz6",
-	"vU5OiFwa8RiCFQMRNOaBvd/1u2dhiOGX874T3ffq3nP+h7nY9wTivtf+XtN/7ri3r6XS35SMXufytiPp",
-	"Ck5m5p6p1eCFwvRmCF/LFh6mec6gpFJQj8C8WrAbVpAxZEnLtSEWk4Sk2Xq5LqiRaXEkmuc2JRuD5Ges",
-	"kLeEazJW69meuQPLWcEtBXEHlJNKxIyES2e0yNYQf/te9Bg5qlWCedO/tIsDOFzMVhewVPo9nIfavert",
-	"HSboL2bnA9nMIbKcjK9AoClt2YjJE2f4XGQlXa1i/pX3c3K74NmCKPsIGftaR08FJSDAgN33l+vSvDA0",
-	"TrJ5M7vbF+tGUYrI/iV19Lewt3A1wKqfhlCLYRkPDeph+GX7eva1p/PvBtVWd2xWF9/NvnwF0B//smb2",
-	"Z3BNDCKh22LnqZfn6xtz7/D5Fi3/NXa+P3b+mwqv/otHzkevR1fQvCMkhDYwGERzpjRfQpAoOKYhNl6Q",
-	"VSmvSqZUAkwaomLN7xkVGSsKPDyX5+5GQIXl3L75O8h292/bj+598zGaWG5WNrAMuPDe/jvESIJisCVC",
-	"8p7S44D4yacF404+5w41Me567rV4dClZ3fpxhfH98Y9v2JyuCywlCvFEd4mAHDhIbxAknmctEPKBT/M+",
-	"4Yq9EWm+BhxUeQMXk5aloRrqzi0VnyQyC7a8Cs964P3uidPCiX2w1gNPfLeorf5YrN46fy4b2jwDsfY2",
-	"Zh1KG7jqfzZJhKuw00BamzatCgba+/5wJQP74sEG3t/+OLDBg/RHeoEY3BfpZZ0aJyQfOmF39NdgmLeE",
-	"fA0epzP0a+gItUCv4azIhXy1WE847xIaLV7byisQc0iFumWlwdj9R4wXA3JQCxp7YIrwswk/6YrU6Gti",
-	"0qAud2hzEQ3aGI48kfCNXjwSUn+wcv1+M9KjY9mW3CXtgqk+aOUODVd2DhY5tYXRXx1gmTKSc6W5yDTJ",
-	"IQAc6zJiJZiwkLq5KpYc9Yhq9wkW8X2ewyoEnRswJJ4ELl0VVPLANy6MLhmOaS7OpE9QdiMbRWvODSO4",
-	"u2w8IArk1Id8ABcyQzSrQ9dDpnYsc9AfAXJaBX74qhqQWxXt14U+WR/tvyMkXyb6wZstt4Y0dKrzlaze",
-	"ZaXDbFWsZIFqgA2YTK/ZJiULWeTKlzcbI0h4wy3vtWYTcwC8xI7vmn3SCWZffKJGVSfT0avpyGDhdAR9",
-	"8UYR2/w167BH18C6Yzujjuo9PkMZTRLUqCY2hTIqWfa7WM0K3FT9R+JzobpdbvXk04ZjH8KK2sMBcagy",
-	"163nf7+jVyArh9dj9W9otuyOyHJP2RJmHhDsTyJqSRvDfP3htD3lYMOJ0eZ476mHV7qDnDGwmqn+kNbK",
-	"CxZJZsMrmFZHY31pXFW4MLbxllOBqd275bIFIYWNWD0sOAdpxsK7f1rxZFMxlFOf+x25R4AhkvfgcG0i",
-	"qi39vaVqdx5EL53VPoQ1XVtoHQ8YC0942MXuCHuw1kZDPufrotjDVPqm9bF5+Y/JQt6CJOV/uBauPpR5",
-	"YSrGNrjdoT+oKe4Kcp0Q28QGd9UcvtvLyT45JWmwwtRVoeJqKviVkCUUL7CwPLNoi/FEPoWOLFjJki0o",
-	"bu9klVmfuABisjM+d7dAdWQtKtVVuFQXGVqRGyC2AuVdsTJ4TYQm4n5JsJ+a3YmI7pM+dWhgU4Uno7tP",
-	"Be39CYrB70qYbYcWd8u13QpaZxOGmAC6YyxXhejbyFGQTrxDWnWN1kB2cx3x4/fOzDXMfGyf3cY8DYBm",
-	"9mfKw1ZloWxnaKTBz7B4Atge9x+ClXWcCixtGNMY5jvHnBuIMPvD4eTOtQIDK//whPRQeahb+7tg396S",
-	"tNE6YIv9did7LdhIfeJuozepzeqxfUkxM6DSkbnIinXOFDTj6rYxbi2XmD9O/9eCaqb0h06DETajhYe8",
-	"YajdnbXIGabV9XVnraKWT+ealdGEsLf2CWjNUfqip9wQO6WBp8KGKiSSG0ZLhc4BYARffz08lsoB8w2b",
-	"y5L1Q2PeggI4M3i4BtH9oOiyTw7owOubVOyotPZYB8OUNVfzJ5obgmyLFPyaEeq8b+5V55erm1Gbjhj3",
-	"dLrzEj73kr0/HO1C+I4mJ/DdHw5taAbWwUqtSSL9lSz+ShZ/JYv/FciivfEdZ80Dg6bVSaC/FKvCBjsJ",
-	"ptVTAEMJRv6rDhKKQ4M/O52OyDcffr93eHBApqOUzLnIFUntV2kN13dc6m6Flf+zcosSzO+vC6o6dIR3",
-	"b797Teb4WJWs4ELJXh2MktGrV6Nk9JX56yvz12/NX7/97b75++/N/74+gr8PD8wPh4fw/yP4Bl4//K35",
-	"+wh+PYJvXsDfL+H/rw4OOgPPzsRqrdFjpXR/zgN0Pmvl01Iyk2uzMOCG6P/3JTTJmYZ+eAqrM5gRMNtv",
-	"KpztKMwslQJD8qrSOVz5HzHqsVRQjhCsy/u1zMF0KjDrexxkpPr0U9tW1yhETCHjcCvxAeXmNq1LAT9q",
-	"6SFFr+HYP/Yf/wsW/8/+8/+uBvsY/GAlgkB59Qn9U1HQ8soQfT+qkJrQmbxhPmgCi+ixQjHLf62BC61h",
-	"qf1p7ExfUwHf58gzZpuqjqS6dl23sQccxR5OakmLgrngyAnWzqh990zZQSHLabbeVIkO1G7Ps+Y4gC5V",
-	"UUBYDey9wJ00eEb+we5K19Y19zjBOoJ1OwVx/HsqMkNPhTOJcWifY4QqMA0KrKPh4Q0MhKhym42G2qLp",
-	"jCqu0mOS4sOVdg3NlWsnSfGATkLjZK1dH9dqKv7iF4CpAFz5Qw6REapEufSOxn4qLaXByEkyFSFctplz",
-	"3e7p4ZokJDU3KCVjIeu1R+GKYa6Z2bUpXDQoSWK7N7uVCqjUsgnXfUxSd4jQVwjGdY2FYhsBu7wuisk+",
-	"eSd94eCpyLyD3OxJLgU7Jqn7+bXMWZWrY790jBmhgarY47Bk5VT4Jz39mKBlOV3b+TTLMav4dW2mkq0Y",
-	"hXKU+CrXJOfzOSvVVPiyMr40piNIfroxmta8fTZm/AXMMn84sm/A88nPcKD1T2jU+Slq/axgjwqo7XPY",
-	"kkljdxbxDXfWYgzQPpequxZAQGAp5nSa0NbEMi70i6NuT1YQrt57OAbyQRbWOP86b5GNurcNc7csRQib",
-	"WX+BUjv3qmwxhi6dnsAavsnKyX2rXOAJP1yzKYtVKP7WCZY7F8MhEcPivtCmWdOffWLvmIc6ehEa1yfu",
-	"UOvHyC5r6dt2mbOthcqcS61epwyc6ebQJvtVDawfea4XjtS6L1Fcrfq4WeTAOlfY5BLKWI3t5pqvgwpW",
-	"WO0KOIsb8XLBs2vBlEprxbS0+5qMa5WyHIYFzilaFFAVGjhF6jgf+8uaFoqkOV8akV4KrI21T1JzCTy1",
-	"t/XbwKmhFozphMxomZD9/f2JXTs8crlZMfD+2hpZ5n1rXc9JiiCmhtGluNSoRy6s0tU+rmL2nIuEwD//",
-	"/m8Jub56vjQjmn///d+iRZbqi+twabjyZO5ZG5ZmNO8F5AfyouBLplkZr+Rk9qtnaNi8enwLbGR0LK5c",
-	"C8TtBRaDUsNGHPT1TOPGiFrVtFjtZQUkyiNoHSO/EAl2l6Ar77l+ew0VzptVElUaP7X6je3yV2q7H194",
-	"/d3cxy3cPdm7Vk9L+sfytOULr/pHFxIXPxmgnl8IxFq9wp7bREtGGxT6S90lT6bj5TUqYh9Q7lorWVjE",
-	"yFGSqCi87uw1ErrLPaVVdbJoCO72WJ06drQucgzbLY228NXISuOOhRS4xT7CPWwS1CZKJHVmtk1GgXqn",
-	"XUmH39h4HyT21rBjBJNYjc6+eqq93oydU7kavAqCtkfHYBBPengXVgflAcM68T0jUTIGXQDbE7hSg0FJ",
-	"/Qhr6yDh/1QrROBrEToy1xJ9oJKNtba/xQQFdz+X7uPBk1LAiyrqfEjY5W2cYLocglZphnah1VYMeFs6",
-	"HbpNT07iOujEhS8GZvFk212sFbfrjLiN95HpCryNjT00/HZ4aKkYUv58B0VzOObZ53sj1bzB72GCfYMp",
-	"e0LOqkkfJNA3Fjfq9yoCU2tn3CHtgoT3iw6NI+qxtxgHtbA5U9g8qFkO2ybxgE1DV3aDjBaFIlzvE3cr",
-	"oJFGkMvjBpiK+jVZeQNwTA8Ud0gdHRgfeLAj8g9MuYFr0DKx2ChSu/R6DGlVYhTN4R30JIhg23+Ii+YD",
-	"Ex81xPIh7uZTQNq4zv7gO2+nzb2JxAt7YSLx5dBd+3bLFYNLmRBfeahh/3T1Fr8oJ8XFVumxXdqCXGHb",
-	"KHdoxyRd0muWJiSdrTfmH/PxffkNfnARjxdIa/L0hKTXXDsbGrpHoDOZQXuMskD/PKQIQgD5HMzhBlOM",
-	"eIgxGLU0cA94au3+Tn8xoEAd1g3giYUriOp3YI2S0TWoCeAS6HLUntsSYvHqZ76FHLpAjQAVRinFCobo",
-	"NS2+4UXBciOOogciem1m8BBqVGBR9e4AzQv76xfSMbEpJr9huy4B8R+/DnysLmTX3u4nWAHM+IZqFyEz",
-	"LKzFHbevDTLQKN94syKW/TNUuccOud/jRo2S0TnleRRpnXfJPVrN8hRl2T6wjLlgsyfy3fTgn8OrCgGf",
-	"qpe+d+AMxJAGh6ojWhx94sjSQO3AK1PtVdJBhqIXu41RkdPuYqSOen7PVbx6RVXB2BfTJGM7EbADg+cN",
-	"MqsmRN6Av/yWi1zeQoS/FHqhEsMtmNKuVjpIs86trtbLJS038S7OD+drQ6kmNTKZi0fwQW3BBVc7FW/z",
-	"XCjWAgHXtcswF/YVX7TMft9RDO3cH401rdh9hzgA60iQc5L6tdVs8YHLGd97C2cVv7F2ZFu3zQqFXw2p",
-	"hsaxvHptiujywjOodm8bBlfu9u3ZGbSF1LVUmsr44opwXzO2soHKM+fRr+OoE1l7wmmDRB0MaHTNBx4+",
-	"wPbz4M1SH6A5boQ+Y0Ph2AaFWm1/Wwz3diOpNdIfe1s+kQvaOrBbRcbUl7YItFirrk1sFiy0LMYIhiWh",
-	"RTE8f6i1UdF6FQdbcouGJBM173z7IBzND9ikQgpb3fUTH74lcgL2Bxdh5AOoSvudrNdFbsi/N1c1mfEL",
-	"CK8Y9v1+iAC4VQHGsb70ipb00xcHgYsvDQLe0A4W9sbVpXFEscbJBrCX2gIbW57U0bqNFlGkq0PcdX3/",
-	"OVaKqOV1qYeh2PJFYPInSlORq2OSBlWGfAwjOHMgZrHWNQuiLgsqpoIr4nYBtfNbCrV87JPH9s0ASgwp",
-	"cYkUKT7J8rSupQfAuHYZbnaznfalTq28O7OjEih9HSSScvVDLSEEYMxdx1eMRsWwdgyMBsJfsowJXWyc",
-	"U2oqXKd/6kvYNqPli81JvUGocpky+cQJg420k2QqlLRN58FXZiPyl9D9H1IinIMMxC14O2ZNbS6ypymo",
-	"HdWAEfQ0c10L/OJc7ZP2Kic+mNUOg5EqhhOgGOPGq1I6wBVot+a41ki1AF+VX3guGVau0/TaAGY7FQoH",
-	"qhRsn3xr8xUgWL15LNxtctyPOCwl4qTO3Sq79x1dCM3TCeDouvvu2W0OY5rntapfDZaL+3wh12UWlOPr",
-	"8+OeFgYl8T20AcLLPS1vB5Qsi9t32a1trldhCrSzqTrt3SVjJNz5rdsM1cPuJt+38+T3w2ItKsU46DAH",
-	"HL5VrGCZxiD6UGyv6i25ekqam7/G1IrGvhi1jRmHNEhzs6DuIMsnJ1ORmi9hPe9908TUPqHQ9Q6UhCu9",
-	"V0vxN/NlVJi7N2Mkk8sZFywHLRr8Rcu6DbY2TYqR5qjRHNeUmd6aHL3yeKXLVJvitRnCczXpTKMaUHhj",
-	"lzSqxgnuBrQ7xC8Cee2Utl99wyOOKySxeN7GlbGQpCrYIiSsMZog+XnYtevWFB2Z26UQTK3ojKsMThSr",
-	"mqbUb+1uGiPqrq1hagnKY6dK2roxRolUmVyxBPUsc9l8wtZQvbGxZ4+mNMa6b8ZabMIONEukdAVHdFVp",
-	"TCPdDarqkd25FBd+dvVEZt0ArI/DsgaqHeqIA8Zoq/4wYIsmnCliiLwvj1RS+wgVICyJqhlzRjUt5NW6",
-	"s7DuG0cF+nuq5zJbLw0KGj2i1C6TjrfWFOZDrwvNVwWPMdGg8FnkjMl//G8ralQZaLq2i6C4RTIix6Vc",
-	"i5zl5s4dHpEcz5oARVFP1fWlDnqkqmIN5qdB2mbPiD4Mbq0giV7EAG1DTKod/A6EpSPs5bSqzNRoRHxM",
-	"0jqcaaNAUwM3oPkqVVORRlaT2r7h3duSQo7ij1CKzC08xZrTdTXalWvwdW+hO9yMdVeRmgrIuHBV2IJ7",
-	"PpdFYf3viPb+Qh9763HwOC2hNUkBObRTMa7vDzmcJEQxodGRDmApTTWrkwqjMxvAUcoL8urIjyABBquH",
-	"Ptyt5dINrFZsauv144MUKz+Z7w+PIJE+IXQqIEsCz3aGQse5ucsTW05UL5oLdfgcTy0ZwDjeNGsTn0CI",
-	"hg2X/NkGPu7Kf067jqGralmCaveCtXL3fFlnQ/+t6cw1a9qxam6d5W0XRcPDV471JYBlzRrTJ3grj1to",
-	"XWW9DmKHvUC5IPdu/nhSC41b2eiW+Mw7soxfBqLuwnM6GUVQD7vLwtesbN0QPGstbmPBVw2d1FWSGF5+",
-	"u1aDIu4ObtWfGNAOcy10uXk/7wrMOrt4T14cfvXV3iGhxWpB946gIPmw+rXqe/pXcHRszTszuwt3bkH/",
-	"SstcrqPZRwEui+U8Um0GqnDAgFVpl61galry+dwlIjfi0mi5lIL/1Qh78Njw1Zs79KOv2t3QJhwyubC+",
-	"WOWNLxJvFWvZO7LbHZxobXm1LWzj1LZb1yWTdV69tk8bfYHCVZDCkrMW1skXuX0nw6rd3/8mbptoRbU5",
-	"6dHx6F//eLr3P37629HnvxttvaxDE28e8/K2w3V3jtZ9lNv/NHDdm3y04oEDWL4ww46Sg0t6td0sV+ID",
-	"1kVFryLGNE2vOo2mlqAIdgsvH2MIxuHBQSV08hyNqvTKt+U2f6eT4U1CbP5KZSc7bNnJOrp6hqTXrqOL",
-	"en6EzIz8jW3NGV+ruZS247i4YqRgc6i8PaZQCw0NlGAuS20VFcjGwKfzCN2EH7oaMuJbxyS1Psw0ISnm",
-	"j8CfzgVn/nZuktM8BwdxkJHgHH1T4Z10GaQclHI58QHfmDFo0QWG1PQKR8O/P0C0TJ4mU2E+1h4NS0r5",
-	"d8IvP1ZQh1+/YdDyEcbMarXW/Sj1r4Nx6j+E0K0645jgRRW3XOO7y0hmj4cl9qOHqONlt0Rwp9vO2K/x",
-	"YFMypoIYdEAlqG5hsM9OxS1V2HU7cRhBIJQJxp3sk3fsFvtdKK/Dm6dRv24XW6i39tsucoKVPhpxVu/O",
-	"NbQnV1hesLc66o4eWoQzqehsWflqw0XX4E7cDdxCFL41fCDmVCyZspmwopkGmxB7V5PKWS5LzMXAvFkf",
-	"RECgoL8CGpm4UvrYHEUlPjOpbPYQUEmjyHcrQUlZlDmZCoyTsFm7oG9xRajWNFug4dUwOAyJy5HNQXgF",
-	"LfRCrq8WAF/q6lN+1BlUOhFTQfMbKjKm9kmaU01TTBquqGGI0l6/s7qeJ1EurKFkSkcrQbmGyduwLCTi",
-	"vuFHm5Qzc562EgUtlMRoIjZbSHm9x3OyYDTvqiQiMyiGk0erc/p285ZBmMur6M0ubeYxzbqrmIYzkuZR",
-	"2DBtreO+uu7kLoon2K9IqE5PQ/JwB4I5A9ATPLCuWzUseXdQzu7j5upG6+w9UXYEN0zKBX3G8ulpfsmX",
-	"7Ey8oRtVC4IcXkXM53Bu5QOrLxgbuDX+tyrnF4vYJmOw09uajLXyfxbFjKBmJPx6Q52d/bsP0iInqCEX",
-	"veLrp8fE++eZ3ykX9fGzvFc2vrO6aq171VXrLDiELjJRR9xtOeUPl0veSCF3fYbs14oVRVC1z1Ycqxxq",
-	"YQ1DMjbqTGsD0gn0kCNpdN0pvjsVfW69E9f01nuUwFwDHjBwLh2T1rTkG/kpwXqolW8s6aiFeni0T86r",
-	"mqVBEgDcrFgEZhet77Xpeyefn7m2gWaffO9ecvgz9k7V2M121w7J2dLgc3jEmCPvKn0i/nUVg2kyr4aP",
-	"j25c9eP/j713T24jV/NEt4Lg/GGyJ0lTD7vKUkzEqGxXlbr9Gks+NXOaFSchJkiilQRYCVAyz+mKuLu4",
-	"O7gLmCXM3cldyQ18H4BEvvgS9bAPO6JPWUwkEs/v/f0+SM3VEgJ6+Uw7y8tcXAt5K2rRM9dYyToe+Dg4",
-	"BrP6BEg4u84OFRwpD5Dj8/IdNOOTskmtYNrNlWdzh+EuSsv+pQS2umVd2fmm7tqnVmuqKjYUR/+XkGbZ",
-	"GJ0ZHV5/G6Rr5zg4D1LhbA34jQcYx6bgGvU3quY6zBoImDVBOKTz+I96ycMwbcTIr8NDK0IdV906x4cH",
-	"P9TQj1q6uZaP56jex+OJ9wNDj/2x1k2O8mU+qEaB0IBDN7PQg5W5VX+U5N3Go9NwVH5eIspCAik+Mz0A",
-	"Tq611lgoYDKjGixYCKMEwVFUczVa9AbivfVmCqkh4IUlxGc62iqYeBwVE7UyIR2CWMrF2Jy1wyVFKPOW",
-	"91FfvDiOJzCMAK55fZfvWfn1ZYXPw5mkVFl4GfxRRc5vlVSx8K4Zm4Ug+Bg3t1aB9CHVbCyzxZIFxlqu",
-	"tt2Ol/cuOI8lu34DI8FiL1y5MjBBQtTmkiv7iuTJYyqsHPTb6ht/Rq0xnY+XnWl4fh/HeZzRpZcJnt/H",
-	"hyfb1J533ODDFvpKqb4PlDiiAstmehkCvUjl2j+Fz8a52GGv3RLVpxhKuEZw0zupLzM6vK6tduZKlykM",
-	"Ezx1uU56nhl5ldxOeMqKuX652CwFmVCRNMUPfpDCq/XrfBoCaCHLxlox5gvnasUqNBimhhOOsCQZIzTN",
-	"GE0WZsG6fmg7nccl/YpLvGoKqyBaNziWzuO0gjF5x9Q9XCcrrHzKZDIfloOHN5kK9nOh5fD6o/iVimTD",
-	"DsQqQd7xqpxHbV0x7Y+61PL1eXE1M73Khj9WRus4qoJXABJHuZwAryDnyQEbaf7leGDL8YNgXKuLNhkG",
-	"iPXkq2L2mB/MqUMUAjXEOuj0hC18qP9mZYSXZkRsbGNQOYpw7QVCefcebo8KYnXXPz/FWMN6Ee52IqGO",
-	"QjHYcGPZbS3RbQ0TzcdaQ0vwTTRM+9SJ+syP5eacrW0zl4vZEqcQfBQ9+Hhu1UmuuJC24R+FSXUI13iq",
-	"AV20ziS11UhvtxFcPOD12u/URbT9q5Lik9H16m7Iv158/EDgqY/pJ+3PP78mL1/1Dzs9cq4ViYdytojz",
-	"eBtFtBwzC+u6gDR8R2wOyPufjBSFIQlDmSWYVXPFFlIk6weuwYg+ug/WOQXfySHVTfmZgEua2hYlZNo2",
-	"JWrC0lFkxA+6MP9Z0CzpnAbSAlfkms20T2KISCoxddV1Wpe7CXFFDfATUgyZCz06df/wvaHVBj6ZB3SY",
-	"1VNOmtSTplQKvrb1TtTeki8Q/WfRCIBg5qOqlsVcXcAA3IkCvX1uTeoMG24Dm1AerM/OGzaWLL3Ywhg5",
-	"33jadwFjEE05H24V1qt97490ypXeusYzf6TqxBYS5k14UVbCcQDSQ+W+NARz156DNYrv0inbSYFWB2/+",
-	"c23NJBetTsuVLbhyZQpcEapZSjWLiIbQHfjjxOLqjMFY5eAHQdDDUjGAO2RLGbShiJWeX7GIzPiMReSK",
-	"0WlEqBgbMcJwQsHS+i6xENiGlVEKhThqSTJMVI4sbbauOF/k0Get+cqVMLIpTVipFojbq02IL+qaSo50",
-	"150kGE/9KSqX6VpGWt+EbWsrci19u9g6fH/lu4UVf5O/FlTsWud1OKkbcRGuzoaa31DdXFrdPbclNYyi",
-	"bpSEAra1x7jZvpYXSGT21HJB4nDjYtKGSmquglrntFjmA40QbV8DxN4/KR6/GlizMOsvgbn2YGMrVhg6",
-	"O3pJLjRjIM6+7L886F6+JGfpfMrFfFobE7WGSFC4p7lCtaZwsH4tKUQHyRht3Mv/87/zenid02Jll/J+",
-	"2s1+zP0sVKRa+yrDC4a3NBczOxeV4j5PfTWWyIilAlVhDSpb1koHla4CAllTwGqjolVFUrZcWC1skX2p",
-	"Vvm4wPXX0lNBzDlwf60pjb0L7llJfXGC2amvIwyeHdAwHgxdqcIErByHx6k4F7D5uvkHZTeVzVsPVkc1",
-	"6jmVA6RW79ObAjOlScLNiGj6qbD+T6QmVk0RwEwq1VVs6JRYWmBh4IKiU0g9Be1fIeEsEoaIMDqcEFsZ",
-	"ayAwhT5P1T/oR9ALHLOUafB5QE6/kY9TecsyQ+btsTvud3rkYj4eYx1xePFkIK5oZj5MoYpobEFpEAfz",
-	"1peRJTE6b2LSHqVUR0T9MacZ65yCnAotjKg6ELGca5a98d3Bu7c0DWvFtvO+I99xVGl2C4kWGRtqKsbz",
-	"lGadU5CEEfINpeDC667HW3aVdxOReJRSMWb5T6coSg9E3cueXsU98hYcRZVCZJEtSmy3zmgA4WvgUJ/S",
-	"r+FJPeivOu/r6ZAl3ePb1CQ3kEHbHpQVmGJObBKbot0JKr89sk4ZsL+mhS0wBYUGTrW2Xa1W1MhX/tXG",
-	"8OfVDpvNsEDCisevRz5ZxdcQQ19JOSI0L9NqKw5haoEREDsnUJaZMbh2oB3DtTPK8if4q0feWUUYu7VF",
-	"mU23Baoadj0QqEp0Tkh8BY1jQ5jgE3yGVX8YnUL+qLn7kEqJJKQE8gtDQ+lDQ6KSHxhUDTcMxPRsWnCQ",
-	"c0y/ragF3drMOsHS1Yr2ltHupT04tSq3ZyPUVXYGKN6EzZhIjEgJmWywoEEpzlUlOHerEa/nZmnUjSvO",
-	"lrx2pA/4grpuuBSdannImqhTVibxa0fNLCdjlRi8bL7Mo7O+Au0nXZldVFsfM5jWKRlXq46iog0FxTtO",
-	"QyPtUl3xJxoBu0LpXmJCblC9t6D5K8zX8zto4xuOZIWuXjg4JXlmSWHV5Qfn//zv0tExP3wbh+feNPxd",
-	"L/S2tYAf206w2kRQYi91OuHHGRNnM/7GujebdcE65fVMEHj/0zk56vUDHymAgZ59OsdICW2IQmj/Knw+",
-	"a/JU1oAYpPwqo9mikLVbE8iNmfIbVXFbGuj4m6t9mg8okUxtVbrWbODMrFJTKrZLjfAN3eT9x+HUGnHD",
-	"Nb2V2TUZMnNs7jamZusqOPxdDffyCE8rRV84RoAiAgFEm10xJryrSnExXBObbBPTu8VDWOboCEoMBOuJ",
-	"Mp7R9pQRdG4YkXNN5iJlShGqri2xQeQVo5rCcnBFRhlrRNP9ONeKJ+xTJodMqVrYOhiXryaQny6uSGKW",
-	"z8j0HqgBu/PlNxtwdnMohfUP/6aGbiFFt7qMaxu9s7m45FNDWueaqU8sM+SpxviNzwFOaC6IGXxuC5+C",
-	"fd8jJ0VG1oDiD9RHIbf9WyDXu4QC8t/yf/6//zfgFnfKiW0PwR6Zns+CZVg6f2hMrthI2qIuUMuuDB9V",
-	"swiPMDFDjF4DLVpF4QKyVaFxW9Gx/NObEbIG+rlTUrY0ECTEkSmsX2VORQZSJt01x6rputVTqAIZjUJO",
-	"WiQtvy/j5euZ2nJqd69WtoCo3m/kRpH7rEx0RmZTR0W1lE/C2hYexKY1DoaNjLHubnMFdgNvlVtS82LH",
-	"9Qf9kdwa+sBPsEc2S/uqQ6FeI5XGuR5qM8ML+s2dU8Q3l0RPUKmuSKbO+3bcP/Z4uh1QrcIzFGO0IzTg",
-	"whe/L3CBzNfGL77aWTNDZItA5ZVyo72jqkS12hBfQc0De5fNKcoYs+Vd6ZR1nBMP5mwHvhNx0UuFUBir",
-	"OLCyoLj+IDYPFSxlAC2zx2wmNG5Iq9YUKaGW11yAIEymMmGpIU5TK2g54dLWe3Pil7Dg3mDxxRynXILM",
-	"5kJV5MnTXCYLzrxgY2qT8/uVzfhGpc+nP9OtxNETcCffsDoRtZbY3Rd5WjdSthQSXsOsGXGB6wFPqzCp",
-	"UVZXdwbj4CUssgtgR5B6tPNO5Q0y0aGcLcCTWA9xN2uoyJ4L/TRNieIA3uOHa/irms/MruMJcq4kmiA6",
-	"nPk8/ANBaY2keoMA17MFIMkpXesuwvOzzmQ1zcasHjgLshvXitj/C7Qsb6mctexIGvf1L+4TVCysg2cV",
-	"VysDeAW/5PR+uamvPJa8Mnkl4aA2TQfTPsFskiQ+OwfrmjClT6BaAyw2tLQuI1cZ08ZnDVNGMwC2tBMe",
-	"CNQQOr2C6RFrMJKBWSL7ZWsCHrQI7gJpx66TmEBxUUJJbCYSdyIyYWLIoKAdiWGZ41Pyi4TEKKIY+P1m",
-	"KTUiDRWLuEc+wrLYZDKzCjYo1xxWgO+VMyagdgaEWMwzxW+YISuKpaNuZjOVMRXWvBjb2p7mNTrjQOpw",
-	"RQmbck0oeom1GpKMwafRrRpSTDiyIzpk//izQDHVNZ915Qw3ujvDo23BjM0RWxhZ7pLVRWXbh0SzbKpK",
-	"VQi5uJGAhAWzIVpuE3lciDuehV9rij9eIkV/KJgMACVzzG+Y2LGlcam5LCiG4jjFelYxwfQS1CorZ2EZ",
-	"FrPsWHDbrRhXJCnU9WqsiB/YHdwXyxaIZbF+wWlZT80v7Om3GVDz6JkTwaIvV2Sd4lq5SBuoonVSPtwp",
-	"f5WWz2flRVvPo1u5R9v4jndzpaowNvQrirBHL1/0ayXaputXunm1N4xlU66aaxHP/POgoB/5oljWvZJz",
-	"w13lNROIEeghk0/tIhabYDkOTcZUA7L3GSI4h/DN1GUqckVmNLMqP9X25xPbGMsdgaTGmHAVARmRt4Jl",
-	"A0EzRp8pcsPZbTh+zMS2H5OZx4mG140SzRKuwxfairGBiM/8Nz+a/i+Bh/dI/BfTf/7QVdp9a3op/AyW",
-	"XVBnzNSJkAMRCKGQvK204emiVCYLUIKodgvIlZq78UIt3IxNjZBwQ1OeAFL/QIwzwwSE1FCiF6uZTRVL",
-	"b5gqRkbh6D0+TStq4cDDX6DNazmdUbFwDfI/8SnCfFsMF9em9GPQEhSvoBH8Dc8vmDaf9Z0Ef8Pz9zQb",
-	"c+H/hDLStqn9N/7uMTDcw+AHaPE/5hLCv+Cp+wOHAAW1oES+H0XhJ2j1yeHzFhpWfnWjAaklGIz7G784",
-	"QdtWPuvgB2jxr/LKPcN/4nvmEM/TYOMKv0CbD68/tyJHq/EP3IizT2d+E/Df+DuCCcD4860s/QgtL6VM",
-	"fQvzB7lkUxdi94llEJj2moL/3HJ5/17d78Ft8eew8BO0+g2hzX0T/3edthXAGDfiumHF3NC7f4IZbgGe",
-	"G4I41CPIkvks8gabgUBQWpmRq7mh95rE8BmMkDZ/TuEEG9qBdVmnDhBBseyGKSuoXHORmA/C6E4GguaA",
-	"0DjgIc0yzpSrQnGexKeG8sJBLbXIi1zHpE3ttEcyG4DE6p52onJ98BiiNQkt1o+GsCBhy363S7WZsfNO",
-	"AFgGpCuRQPPpbGYEJ9RvYYauJFp9be51sPFQXXKCn/l6raSbr0E9h/NTBL+t/ytYT2ducZgK61VuKizo",
-	"ik+b1cXvw7/u+m08aNVv/pJJpQg+NYxuyISmY2YLRUP4AUQqHfT7HReeCm03Hcq9Y7KuwJpFY6GPySrO",
-	"45HG3Qx3CNRgStOUKZ1bd7Ur5w6Xh0MmE8TiVAhRrdRYxQjWa0TH5WTThcatifgONms/dsgggQ0x1zxH",
-	"xa63aQXIp41Q8nAai4TQnUcR3he1uXO8gv3oL1BUpEQFaPaArFQuez3eOoyiVgYvLnq14Ji8JbTAs2YI",
-	"Cu6O+oljNQCWiTbzryxxv5561uOeD4RHFlLaXI5rlpD5zBHoMdAJ91JIKaw7yMfecVt9PhmItmN3HLRr",
-	"AbvT6eWCUaGcgTkXNL01mpF9ryielnaiicVzMfZyYvX4oBJyyxP8uJGIlW1N2vmsVF2sPJrp3zdQ0k/+",
-	"5YhUiad3RCDaja31mUd5OoXORnm6P13t2ofNdbPzxLDO9zS7ns+WzZcM5v3+EftvpF8Imgkn+sihwHPF",
-	"3izfvQ/sFuJ0XclcI6eEb9QbA+eK4eOfqGKJPX1NjAi7B2nScx8J0EfmxoVl8+Hx9XzW+NGLiZx9ppqt",
-	"+iK9skGDUzqccMEwGs0SBDWRM/PZ+tyqEkWsn2nNykale1I73qZD1kQKgzu9DG3XmfidFcpJgeEt39/r",
-	"/b3e3+t7utf191depWxaG1//+efX5Icf+z+QGTZy0N3kLei9LMtgnurWB3Fh9UnQVbkiKc3GbnFfHpN/",
-	"+2kgbidUwwlFc/4fcyNBT1ianJAY+lOxTal2kU55QMGLvi1OZ56hT74NRviB4CJhXzGJW8ynLONDLOHR",
-	"sSncCMHoQCDJlCllxAjQibHugKILQ4cm8pZMqVhAyEInGgiwEOLIbFJZjOKxsiODAaFLb67BOEhiXKfY",
-	"Bv7kM0CiNyVtqgYCPkMVGXEN8U5Xcq6JWaUOLCLkDcK4C2OyUac0Yz3yDoJo2FetSJu6SZE/5hLyzylJ",
-	"zXPrPQUZ0txaiLviQmkqhizuoLw/1+6b+Mn4//u//p+4tiJeQ/U0SIG4NQLmbWa+CpZRrtwW16oRuKrL",
-	"4AWa/TNlH0wJjp6mPMFoJ7/VVwvcLNIGpzIshWVCdpAAmWv+/mNujveMZphF72K1/Plx57A2ZaVwVupV",
-	"g3wz7fG5hS11hxruS/E2nBJ6BaCLGB2n7R2Bw0TTtLcCOz9quQ1viHmyF9EsSn1IPjZoUvnc+76woTWM",
-	"/8/uZ3zSPV9e3VB5LNlq579eXn6y0K++anuNrsx1HQTxxURmmqj5FIoD2f12BjtL1uprGi7qsbi+fD4n",
-	"zj3PAoDBcqdoZ5wZXgxDPyHxc/vIsEzwAHTtusUD0T7u9ztR2GYu6FxPZMb/zjA08qD4fCSzK54kTMDD",
-	"o+JDIXV3JOciwa6Pi0+nTE9k0jWNaJrKW/uBF8VWQylGKR9qePaq+GwsBYOuD0qj1lJ2geybtw6OylPy",
-	"cTrdKUs4BakCWr4wtLawQihUxKT9omZlbii3kRrtF/0jW7vTppO2Tlo1C7ESetFWmcRz5E9kLcusVPpt",
-	"LkdSo0qf5ObPXRQqsQZwb1r+JgqXrFt1ykcPPkJk4G6qnRTK4m1c9GQta94FSyHWKN8uV700qG4H3BgO",
-	"2JZFofxBsEgg8IGg4PdWyL6hJXFNFGgIsqlElJ25mVuw7eI6FIbZWHwoWq+ozOdaxNUzQSZynqULkO3R",
-	"+hlEh0Yu6yxMwYLUyCA9K8cVIgmeX4LQ4rVxsoGymv/fg98SX1SjjvzljFJLH9BvAwauFoQnUe7LT7ia",
-	"pXTRgFFZV1L5PMkFOPudxPa+AV7fm+C7m/TXGDhVe2awrHqD9IQPHQGEmIgTWJMgDB7QGBOW9cB3rkwr",
-	"96IiQt5aBHF8G4FtiJpQUBi4yiE7i8uaf2Dp0J4VhhIUq42VkWAEGLJBleLJKYn//fe4mJm3FryOXaOl",
-	"wNUwu8Yi1f48QLP6GGMXEFLfhRPi7BkFh6i8FTb6zO5TG0Iy41OA4qypgb8GznM+jHxOUbgbSw7Razmr",
-	"4Uk/eYAaN8yhnC2qO45x2ee+vn59rW+breW64kbynnGWnPhbDK0KIe/FgvNC6tXR7csXqTDUJQtyLmZz",
-	"DREltXHt3Dz2483XpxhGQIk/kmQohZpPMcBpSq8ZuXUJ/u5dCMbdDbLABmXBl2xaPnjHi6sfWlbzr9LF",
-	"MxUUCant6zO74c1haJXeMtt8q8zd7dLW60sW/ZwxCGvbEqDByQiNSURfXACKLixD24IyGMJdrKzZKaet",
-	"16ZpPwAvz0oUuOmwlXA3uPL3AgimvT6quADlxYYgG5tHTXXQ5y1VLnu6s9aOmJVr9nNXDmJx8cFBj/gO",
-	"cWlrnaGvlPOdV0ha88zUSQr2LhduZelaBROrnrrazXJHfsPE7DIZ/am+3kXOYa6g5AV+A7ilYxOe0tbQ",
-	"Ru66bxA1gpdBWkySiLhg7SgXfzaUJvykauvjrMwYLuxbPoF1VnF1+DsNxKuASd1vDHz+nXvLd4ej3TSM",
-	"cJt9xnfxjqp7ygCvuzPrDNOLAygEhKABns57oeLBctfrD/jmeIbVy7s0lX0gqrns5IO0hVCtFCxsb3Jk",
-	"WB5LR2bpqFiQhM305ARzms6TOLCfYoBLVcgCo7wrzFqUShFiEYvfmadU5V/G7w0EfDCyTqpSiUEcQ21R",
-	"/gZJ60zUyL2Y6lnqtZD6KXUuGrdrhmDbeN5SWQQibDE/mOxcQQ55YU3r+91YAl9dl/4BAQi2lLQ8/FVV",
-	"0oqKktap86hRQfqFFfSuvU6T4WZdFLgnIrZV0dLWk9qKh7v6pXjTHOejl4UzaP7cUHxyklP5eKxiyi6y",
-	"YpmW6MFdl2iKWIQFY4994kcJGHo41wPBhZZ4CzAeHf6JE49J+2phf/kNUb4raIXOd4314qb0movxQMQz",
-	"zoYAYfCT+T2Id88NH+Q3syeeFHFzYnUe+O5zdGw5Gc2mA2FBWOylhdgIpjSfArA8OisKANhXC2LuE2R1",
-	"U9EFNdn6xc14oOs60hosQr0c6CrpjPLxRM6fCAvzTBEPXOhs8I+lMeUbWD8ZgDUvzKUOlbIy+tMKOmWO",
-	"sv0IcTyPZ9bIT2jh9NoyR8GRBbgVG2Sry9VeyucSFtad2s5WVoBVxhTcDrj29hpuZ/dYWdbGXQnXMjKn",
-	"qJiUBsV8NRHyttaWMw3xVRvtS02UDoLekca5SJJRJqerv7R6SoJO2RbTKZqKSmwwuaECA7GthmULspbw",
-	"/SMLNABxNAn8B7xJKUNLPcJVAY4P1I/FwMU1zVL2jeVlip7lXUdEpglTGoOI7mpfd2zwA/ZeZ2W/H8NZ",
-	"kXEtiYypcrTgnnvL64Z+1HVtW94Z46WlqnTk9qhq0oLgF5c4XLBq8Q2NWneBR64zOJVved1tXAoWXG+x",
-	"Ctl5gR1W9nuFxcrfijsYr3xdti1ML56sPYD5xX/rcUww7vMOky9gsg8DxVc5jatH6viKHVeRCT0Fg1Ew",
-	"1Iq5qEJT1CPZidwF2Y2tyE15U3tRHmk0dYmnRnvQE8YzF/6tdqc7FCHdi4aSUCX7FlT9zfWN8vxPSNaI",
-	"j19bQRVqr2BIcsZGvgxlgJpfs6RWp7WZx7d08ZQrEexEATnxRspNjIPWeqnWsxHeE8JljQJwx1gswMYr",
-	"KQqFZQmr1pL2XFwLeSsiD5oMJl+MM3DtT0i4kKUhx/lCBgWqgmpVJwXLb+Xt3hOzfO5QVI7IQRGB0S1C",
-	"yY7UOSUHlRize5CxNzRE+kP05OyQVYE6ZE9LRNWyAlZrjrTisEUZLomNRXvkRN4WluqZcgp5ShdQqEAK",
-	"hI+ALc/rSGMxfwYELYafnHESIrvMD7/ZsnyQkn9l6P1oIAptOxEZ85uc8psTdWGex24UM5bhlxtZun9n",
-	"yUl3dtTqNMb8ZiuN8H6tWmIthPmULuS8PjvmfpTwYOvWEaGKS/14dtb8MK4h95TOxzdncF0CyRduX2FV",
-	"ovJNqo0FWZ8qrYcjRx2dyqlQkVTV0aLCHg0Eego2RE+/R0rSyDBL5K2zBclZCm0X1QJoF4Zg3o+3wb9+",
-	"QrLNHSnQMm2uxJeevDZ3B6q2RK3zcWrBJUQRnCtHCNdU9Fy2IVeOLFbX+xtS9erBFos0tURGllDMFXDa",
-	"BSm33pe8mwDilXUafIOoWnNhO+fX+r69u5YtUJrN1ixtBWn39ck57yAjH5zaRhqdyHkGvB5TIzSblUM8",
-	"g8ydZwozeiym0xOAVbCoAvVTfW8hB76bye6uYFlZ+DZr8YCit1zlenLVCwOnkYZoaE2vmQDz93Yfxuvz",
-	"WqqaGKrX7pzkkSHMX7iZv7VPo3aYHdc7RpMlwL31M8BwweVCW79OaLNd/WVN0LPql7fatN0VwXsKG+fS",
-	"xBogi6XieN5FGPtYxnrmeguRe3d19L6N4nlhRRKL5wnRolscwjo91G9kkZ55BbVUna5YjG6D4nM5My/y",
-	"u6aydOVLWqR6Vcpxt1QJL/ptnSqRuwI3T8os1ILbVaJEqRTaXRIl1ktj3KAcIK3LQ71fR301DOS+fPVy",
-	"tW+5xn+ciwR2wBXh4f6c4usU/qsZsneHByTqERzhd635V53aWsargQjyJTA+V4buCwt6Vd3H3PrStsAc",
-	"nYEoF85D0KaA2sZRkFvHle9DS9mJSFymxHE0EHEtLY4jEteQXAudDwYp776vDv6ZGgjMkD7NK/eF845c",
-	"HxYrCiwYAIaDlYAMudMTs7auDJeWwL+igejjJtFU1boWlurF71YWKnRGjnBRy47bK5ZKMQYyXFfKsLkL",
-	"bvmykIg65damgBnR2Un1wqeqgJdLw1X9dlGDdvpNquDf9HQ3t1uf5s7XBsKwbdnZJ2TKXqrRn9Xo80vI",
-	"jKz1ZUdLAkPCN04JFcRyqildkGvGZvCpakXNQnZZ/itNM0aTBZlQdY+hJpuZIupU6cotevQKkusZJbaf",
-	"zq7NFWeBsaLxNBY7ie+/kuXGFo9SJl+/1mm3Xh7ft2AMCdySdTWwvHuh4J9x4DxWFjQ6Q6dHPjoSKKxi",
-	"amk0VZq4V8h/JQd90j7oW9OxNYV0HsQC803t5nKTzNladWLdhhVlSH/ndlEmtqIOQZ2klRCGHwEaN/U5",
-	"gBbBcOuiOwRq7gxEWGwHKldiMRqChXeCSjXr1DsYiLA0CnSHTzo9cq4VUUOJ3s+whg5ph8V2OlHxoeYs",
-	"G4h2ucqOGaDFLLNldSJSW1Znl0VyGpAZfSTlLOOAbroLhMZltXfsWQ7L7+TjOAnKn3Cble9aPlM98kEa",
-	"1W3M0EtsFrC4tDtgIKsK+JwJwr5yjKurFPJZPhPTavksdjKDDcsA1SPeF+K7g8sQkelcGZ21fJzyhr4m",
-	"0+YI+U+6rlB1SeDdNVZk6mHoH3myzWikHgWhQnqL2KQQGIzFaFiGNDFCmkxF4isBbcHgHVTyekHj5YJF",
-	"v3vo+taJLyJTEqBtTog57PaIroeMelbwaloijcX6zeZuiYRaiyO1BfxpU1WjOqP5xYSPGoqVgteHsesE",
-	"ipYSZVqCwKHq6rfzhNacod9McyMQ/gwNGoorT6VY/vZ7aNDwtqJ6ni1//8I2aephvuL7F/Ml39eTeaaW",
-	"v39pmzT1MGerOsAWDe/fskSs6uE312ad8hB2Q/KRhd8IZhy5jQ92wS9n43F768yW9WJhbj31cNxmAvYE",
-	"RnmRV384MZLMt+5tZrLN4V59s97SeKh6mvAhiAAJIqNAojWEFKE/famydJEHyuQznhh9gxs96Yox4fJW",
-	"1nLsN13Bs3ARt7qGhR62vIqFPra8jsU+truShT62vZbFTra9moVeNrqeRe938VxGD3V5XwP4xZJ4aEwE",
-	"MlciuNGWjWRz77jD8qeaG7HCCBD2Vq/PYz4WjvWGVq2mM/+xcNI37LT5GnwsHf5NO543jja4Dxt22nxZ",
-	"PpauyKYdN92fj8Vbs2G3S67Ux/JF2qjrx2GCSwwkFT8iXJ5niiRsRjNd5ZG+DQIoSYdA6jjlhpzx7Rrf",
-	"BzsTcDKbbekBTYyUe9x3dueRz7zMXzbysOF1oDeYrrfAlduzvX9Stnd/11Nm+g3P2LA+Bt88Jol7jqEb",
-	"KcdSVK5mKVVDJhJX8tD/UVe79GI+HDLVoH7ZGmhaEmrvFJqNMjaVNywhNCgjUIJjb+r2DEutGiFyjSV3",
-	"3dSt0yUd12nGl3TchTQEV+PghGg6VhGhQ8DLQgj5hCmE0JrQDMiLfaoIExpKlq8uMmCpTEPcAZZ7VnKk",
-	"uy79u1JzITixhR4qsn0RjueWKsjpEjvLajg8bg4v/1IKVrXm4DbYFrjIrQsNFbAW6Uqsn0s6voB21upS",
-	"c24+28oFUAACjJp0XKhHnbCM37DkhMT/zjWbApQUTxmh0NLoZ1DIH9Hvvf3ILCdk0zPSDl3SHbCGRHmN",
-	"cUCnWh7GtRxluZDtuEjL1iA38cgfq4Yzj3Fca6QwVi5C3Qlecug+zrB03Wlt/h6cRn8Il8c6rDyi6xw8",
-	"DLdQ+pRY69YWMRYbHsamvCrzsGF31gn6DDbmfkGZ7imys363XpfIAVHzK+zfSW9bBcb8Wb/OF24n64ve",
-	"wB7hams67hXLeU9pBiyYDQ0Lx39bPhO1EirGYOu+pZlADsrFSLaiVsrHEw0tsutW1BpKIdiweFHz9cSK",
-	"35/NKatjrM5JarlOx4xTXjMRRN5tWu/sU8lbRtrO81ZPmOsqD+GoCd+kzpB9x21ulSryKfu7FHWewbMP",
-	"Z1g21rUhkJ15tSC3E5mybkIXZAQXR21SqCj4Zqlufu2lNev+BuppNUhBuDMg+NC5njCh+RCQWIIam6tS",
-	"HstVRa3lDbs2/JwrNS/FxSzPjvw64xjitM4XlJYzRa4Y4D4Oh2ymWXJKXr169ap7cNg9Org8PDp58erk",
-	"xau/WrnFDsyGb8LHFusP7pqLmtMFiq4L1jL9I7Qm3oXulZyLxJbZhXCpKVeKS9EdUxjsXIEkCq8NaZYt",
-	"gjYqvOHBZ7BccFZ7Q4O3a6tRu4dQxdecSQpDsOOEgZwSNp3pBSxZdXJrZyrkH6sDrcTlWcm0PL0xr5jv",
-	"Lzc14/624b5pSTJ2I68Z4bqeVsAiru0Jy0unVTGUzH2CnayuppHDlFnLALSiflWL8kSl4KWdvT2GfgWL",
-	"W15KkClep1o6kdHhNRfjnzlLkzdU09XVtiBCHHFuujY4jmjbjS3ai5JZ4fw6pcAM/KuG6Vr3a5LJ2Rt5",
-	"C1WxjQxYd6y/hN7DZZ7DKTZBJul9hzVmTzrUMltiZ3UnagHgtldUOTgxB7joCjRyRdrnYjgh/V7/8MVx",
-	"RH6WUpN+76h//GM0EJ/gKPR7xy+OXrw6PPohIr/QNJWCHPV++PHF8cHBDz8eR+Tij7khGvbV/qvDV/2j",
-	"/nFE3si/M0EODjs9coEhVFA2YSAgkoqMjNzKpTghGJRlBnPw/GU/MgwIS86JBO/CYblKYY98cOcRV2og",
-	"8rj2Ef/KEjKU4oZlgNzd/kl+jSwCJTB3krAZFL0OqjWeANIvY4ki1IZaDETQyS2kWeCamTtqK8E+Bojc",
-	"2tojVz9RxZZow7WnpI3nixx06vXidXVS8+YpmVINKl7R750uSNsMwBbSRYx3NlWdzaQKexP8TOuoROH6",
-	"rVYGzJL4GDN3I++kFGwrnMNm1EjoB2uoVeZdQw2boa/z2AQ58rGNQBkgcb3elrDRKP5s2IzLhnrX+Yh8",
-	"pc7yRpy64BHOlL3hmlwxfcuYyBtD+ZJaymkO+ZelNbzCrH17M7BWshmSuxi91r0bdcK4zcpWRCS8O7gD",
-	"9VKCWZIGETqfHFasx7m1gdGnVEHiERP+AK4lNxVZ3SYGmMLOuIHXXWcMFF8Sa+4yh8jVfKE8Qvx28ZFO",
-	"cQvqHV/xNFUEA7Uq672x/RE7raezOzpQdCptQLMP44TgSvy0Ws9quGTnCmu53FaGe7ceDbbLvTfHbENm",
-	"caG3TTvND+Udo4ozxsiQzrimKUmZLmRrPUCE8dJcMp/asN392HSLKlbLuvvxG7uaSHldR9xu8RGcGffg",
-	"FOuMsGHGENnXXBMrPRtpdTegTyWL9ErLccKVeZ58ZlTVGbF/myA9VSwzw9XzTLCEgAY0Wst74j6w3MpS",
-	"7B5+CZbOfAzo8YjyFP1PQnMxl3OVNltVVg6N3TAB8s0SpgvVGfgNy1gCGAo5OjGgKTgLxpRRoSzhc8LM",
-	"WjzYHqK3bih1Fgw76wsuhqx2GS+Yts4aHIG5cdOZtpFoIBhMqILVW2IiW9MRVpNKfAYOoOBhwTu/BU7T",
-	"LGM3XM7VBdyWt19nPGOq4QShjyqT2tyVrlEq7R1TmqcpUXws1AmZC83RBbj9/OdZWrMAdczWtCycr2CV",
-	"ym6rxrlWN754myqXd0PMEnv0zvCw1EewuJOkpbsHVTJl22xKqOZoLnpfC6glp0Sh0z00ErssHya8Hc56",
-	"2NsuGY3ydJ6x+nS0aigSy7I66dQRPTd7vDh5Mr7wnzWzk3MdEevNMMTKgSTKzAg8TEeEJknGlAVzT1N5",
-	"y5IOpvdDdI/SVM/d9bRoRqtdfg1Fpg6KiXl+Dna97C4uIuKd+XQIWSQZm6VNUVc1kN5MzaRQTZWatI0K",
-	"yLfomUKZpe3ysA/6h8fkaqGZWrPwDaxSvTQDBXrYkJmpPVPk18vLT3ZVK6V4hlZqq8yxYQCF6L3hkLGE",
-	"JXWUriw1OJNS4XYUZhF2WLgPweq6I7rk/r6xO9oQgmZoEBwJM/mQqWKIWZFh5NfcHsPamw6RozViDz7N",
-	"C2+CUKjRNEja1J4wPBwKMIJv8eG619V+v4ZivA2nEdmjD/+7KSd25LCGD5uXQF1qlmW4Jn5TiRVYbHrR",
-	"WMo78N6tAEBvloF/mofPFOEJaWMwPky/yxMyYTSxKCPNMtM2gk2DAJFSpe2yL5vfapLIvpb6qdkhSmaW",
-	"sThSiML4V010xu8iHskhnPgNJR26SCXF2hpJwjFi5FNw6/Bj1f0DYloS98BKDrvpdtd2T3BXOhEQXDiO",
-	"5h/BDluyUjSB/4eSoveZ3r5nStExQ7o/lFlyXr+R+HC1XyezsUhuoBBddGVYa8HMDCVO4qawKENH1zyE",
-	"jkRe4EsQ3wgPaudRJ9Dl7fNrFV6GwtyDVSqeCj/sqEhKK0e3cidKxKck6blDFFDINRjGepYdf0tSOd7a",
-	"tGNHezbSLKu9mmjlSIjZA8zbt7XyuCJcKE2FPnXABwtGM4UwLuBtevXKPPly+ToiLFWM1AEDrO96t0P9",
-	"CbAe1xurx4V88MHao7jcbgaN1O7sZcvU5vJnUYe+kzacD+1g5dDweq0YmGu06aiqVCQf2tHGqHOlTj8Z",
-	"+lpjSZpRLEJqr6HFXi5FIVJNXXX6TSdTJ+dMqPrAvmo3pKpOP6Hqk9VamxvNamd00L2iRjmCedliuO2L",
-	"az4jz+G3C/53wBjJEW/8r1yRfq9WLnRN6rnOJb12wNVJ/ftaapo2SLVv/MKjczS/qYZKLunPrEzNQRwy",
-	"nrbzDwbT3mDKJRYFB8CueLAahYkVRlXdwuKur8E9LjwDLs4vtuJVfEJuKQcFEwJRtBWynLBiNHZwsQjC",
-	"aJZyllmK4VJV6JRZQaFzOhCxF6tjqKjmurmFKAWjYLKEHH79ekpilLnjk5J0ZOvyojZiTWEQFOAjG33I",
-	"f6iXYcvaUJEKtWoWtHO7YY+8pcMJek4nZvAlGQ3cCgmJB/N+/2homsG/GHwlPhmIgfhPYr5G/pP8zDNm",
-	"I4n/cyD+s9vtwv+bFrGhRV/AV5DE5D99ETquLLZPEllcsCQKwMAyMma5bsZuuEKkSdxAzAPAcAtkVSry",
-	"oFFZjp2RYDRgFGLDKEDucZWqnLkeqyyfWmO4hRoc8ZSVA865jnzWBEAA3cDAUz2R8zG6n+PA4BWj1ZO6",
-	"ss7/WdjpYG3W2thzMZIN6rXQmY/gKe/0ZuHi3hZuVXazt70lKsMFHJflfnGzLKXjBXIJVySRwzkmgMU5",
-	"l+hZLtEgdOut9L5yeBmKyCUjaGFOS8jPekJrwXlwJ6fkHfXdFZJIMMwdCmihQb7m2y5dw2iWAKzEhfsJ",
-	"MFM71XHVGLuaNugzGHlqDfXDibOH5NKMudtGbyV0TNFNX8qDanR6/FzpyhI2QjXARVU0iHXl6nIOlRvC",
-	"76tm/RmO0upUMGsIk6PqetToTvVyiQ8fDBbAcEGAvXM2jrXsaqXp4veWzBUdFXXCanhunilwvRj+j/4Y",
-	"FykoxZDVOf8bLMnFLhsi69f3F33xfiDrdwRXEZwSKRjuzNCcoVRJ9B1VLMiJZGp7K5FqWL34dqLY8G8x",
-	"GUn0EJArdEIYefnlMfr6jw67YMC5ZgtEYwJDSeukhS+/H/3b/3iV/fjLv/2vP7LL2//48unNj+fvPv31",
-	"XB6+o+/oxW1rTSh/GOGSVV15OD5L3VAByRxb662DmGRzZVW4FVy7Tai5C+OMDtknlnGZ/CrnmaWuFiTo",
-	"8Diq+VgqvQ/Jbq390DVjM39G63PNPajVyx9XZp43LUhDWMdvkA1RZFRc4eWVI9JGWhZ5sGtNszFW5DQC",
-	"ox5OOhuLFw6uofTJEQaPbI5yu577PHAptJP5LIXUD0xcuGZGLBdDo/mgG92Q7SvFIOYX3tmZT71kRVjO",
-	"Mu2BqjO9/jZBjDc0qsA0fIBAfWCY9RpXuslY2MlMKsBMNarNlZLpXDMST7SeqZh8+fzO+x6HGUuY0FBQ",
-	"3mhQGR1PsfAhtI5tAojozuZXKR861yNTCFljNK6JVP7KQdSFEZAUaSvGXGKoDZeunIlN4mbMvGsJhcey",
-	"rI2cCQAxw5JoeZRpWkBo3y6r2AX0BV9ryip2WAdNfpQASqEE0x3kom1V6Yc1wyxdVgDBi6sSGeYBSgCo",
-	"Qcg117o7ObZTjWFo/RjHAuT70lwX6oqKFIDT13llqzjKYo2J9VKw5Q3LJowmmwwum4tNmgO87fovLAnw",
-	"LJzYsON8TMUqOoXZlYvquMsUnsbll3o9BS28Jvug0W2CRvMV3zZwNCR+G5bZrSG6y+hkCLBaCz3TCCAe",
-	"NN8BjOrjUSUfxloHBWA1VdMkrG6GJGxdqrVhJv+Tp2kNYbeoQc0zrhdgLLKZIoxmLDub1xXMPROFLMh2",
-	"mC4L5o9KHiWmEkOx+6lU9kcUyAHBAsYNggJ8NmcZRgLDcrLcWgyHUmg61HliUev9xwty9umcaEanlYDd",
-	"1hmZzlPNuzaZ5F8vPn7omq3qQkiTec8IMP8hr7qQNDGlgo6ZFQAH4r/8F3KWJ1hzKQYCA2Pycg7s69BI",
-	"3YYUTRhN9QRRXKTQ5jQSJpKZ5AKM9SxRJDb9yYz/nWLy308wY2KN02Zh0Dod9wbijEByqBhHDkoqsnmx",
-	"YLKFDFHmc1XBHKLIcf+gR878wrtyweEmDUSbFvfwmi2i2izn8n62cRaAmO2bEkaHk3xJBgJLLNk8uGA/",
-	"yFwkZrJBNvOg5f22R5184JitaDftliovYNppDoQhdYOWhSuAsY9gbq1TQt2LGLCKSeazTKLxPe+EvOgf",
-	"oRgcf2Y6W3TBnR67nQ9SrgfCCIhBqPIonL6dLi5LnL8WWxOx9VDkZyZhw5Sip4EaBX0gcFm5IPHXbt5z",
-	"fAI2FAEIwyBnA9CNHPkiVnkOOiIs0zQlE5kmpB0bsTjGOOqBoGJBbmjK7WnpuDkaSkFSPuVaDQT6UaAz",
-	"dKS4KNGreTJm+oRQcjUfXqPWbJ8ph780gsSgMI6ctK8WrpjUQBgSTVE7hRvysm9+IFNIfj0NtCdfek5m",
-	"RDGtyJXUE9Tbp3QBEe04YhQCRmYuEL8DgzTbAGrw1QKPpVXJbLbzCbliEy4Soox4RFP7WHmAAfMJ041D",
-	"wKd6IMAqqDmsuCLT+XDSIzY+rmCDxMWCA0XD1QZ0AM7UQMRmvd+ZwXfhf2MMLsJVfabIkM7okOtFJyJB",
-	"089sSrmAWmBtv+xcw0YbAeMWSngVev/MFDO9I6SIstHamL5rhBe0DsOF85vMFtLaRuxSepJy+AoTjIv3",
-	"pNx7PhM7snxN8GuwhxxFomwueuSzncxAuBBf1CaDu9U2dAHOPuBAw6Ji1TK4+ObgGEqRpz+H655I8y13",
-	"1i/5NDjrsH9KU80sDqcbKyBx2szohGoKmcF4H7TvgbSP+iSfvgWGZwPRcIYt1F9hwZHG+U+ASAIfn1EF",
-	"ZrsymTI7HKz/SXGIXJGruVoYFqGzPN4HzCl0Uf3wMOVM6IFIuLKx1sqicgDVDoflVvA1RXe943Bm4ZTg",
-	"oxEXY7ek9krYI0/i/9l9jS27l4sZ6yKGkzKiKLwZ98iZnSagPoRExRBFdzEHAiE2YjMGBn1mMjXddKFA",
-	"SRzswsLCcVBB4reXdIy3DHaUZ0TeilIvsSEhZnpSuIBBPxI3LRthZy/3L28vnTfQdOc2ihKlMyNj2s/a",
-	"OCTTzMXu2nz6UzwtLrveu1Whf9Tc0JPr1Bz7/TakPM2vuhamgXAxTOcJuG5FkvMTNTHanhwhXJgDdYDj",
-	"Z8aOl/l81P0gBeu+p3o4CUbr53Nk1Al/s4yiMxCYFgPhyHIGoZ52aqbvT18uI/Lp7PL1r+bKvnn77u3l",
-	"2/IMsB4SOlIzrSKi5sOJw0awiO+uNp5ze3uEa/vcLG8nn4WdwK3R26xdjhc+ytVAoDAANlvq98EKH57S",
-	"HRziOmJP5tKCAgHTnbDhtTcfQwtQ5qRgAyPsCYWADhFREuZ8K+0dUySjQ7O0fhoQi2Em4VPPAUWPC2VX",
-	"0SwfrONAIMyPuyP5nNwNw0CQW3vmeuQ3u2GormPosZ+KPVXK32gJ2Poo43TJpZx1U3bDUr9wCVpTD4+7",
-	"Xr8iqPSo0+Ag+oZHL4OGX76cvzGf6hKrO4dFSpFOGLEA9/EfgxZPBq0TMmj1er1B688Y3jRUW2k6nWH/",
-	"5xcfyY8v+wfE+4iUjf8zK4f4JnhJIclNoURgc+Ux8uHL5etTZBRzNhAkzELJ3wBLKVXY8W9l8CcjdxVt",
-	"YQXUKBi4UTVy5ioTbo30Du3I9B5DFBWqFs//Q0kRR9XfuuCe+K/42Aw41uyrxuZwHo14UnjrX7Cxlapm",
-	"bGgt0nCMqZCCD2lKpizh1GIgiHQBg34H7cww408fLy5Jr9d7bt6NT0h8ITPdA7AZM0r46w3P4N/X3BrK",
-	"40t6zWIXq/nHHJmsOS4wcrd8XMBqWzw/XCpDXnq+A4UVV16AlCgSJ0cq/BGNHPa7MrNvmS9wLE+VF0Gd",
-	"0TGI/zSjU4bWAZSi3ZWydjIXimbPM8p/5vM9WPJg8hbTAyKN0GazQAAPZdMkMNfXk4rij8CWQTJNpIZF",
-	"KVsfjOQcY0GnoPQrfNT+EZH4w9n7t7EvbdoxBzqRkFiMMD6WmBs9L7HrYsQuJTNNr1KGZQwtPjG+kSuQ",
-	"/ZwV9IKNJjQFcEoPcYk8jPiCsaZz62CDw47AqlgJRQoS8wSv9CeaaU5TGy6FJZYJxVPwCabZ/vzza/Ly",
-	"Vf+wQ8BAWHtXwnsRzscMaUaNzjAXaj6bSbj4QZlfe/dDN+CQCrM8oDqBCGrjCGLNlI7DtYEZoEwAmURm",
-	"ZQtDm2XyKmVTHBfO5Icf+z90nOwwY1kXVzyGDpTZ2xmRMG6QXlFJtJl3ClcUNeeXx+TffgIuD+FdYSYf",
-	"gIKByyn+hCOIOz3yQZpebZuITOQtvDil6UhmUxQbrJD59esJuaIJ4WI2xwQCcvz1azWWmkBldJEuTM+4",
-	"BDl3MqwqY2hKwFEY4jtlvoC2TSVDpSyo/3/26ZwoxpQ7U3bIJ4Fgzv02zWimGGnTfB6uVlOXqSGdMV/S",
-	"z6U5wi5HIGIQr0dMmZ5IswSWS5KUi1CVGMpUgtbipLtZSrnoGuprTgJujGOw8oZlpvMD8v6nUtOjgwhv",
-	"/DCVyi1mnt8IJ+pzDaPweX2my/bxwZHV0To98rMRwuazVNJEkXYMNi4jTj03y9E1wjuyioDh2tJu8deu",
-	"0hmj064huCeAexx34IP4OzJJI1TTMTMXDyRqI2zcYP3CBZnQG9ikXKDGoVjdCClAriod93/MA0TAXO7o",
-	"lu0WtotPWQd3R2lGk9xTn9tNQART9rMgPRqqy9IRacP6mp9suKfhMEDKKDjkTcdAX9AfYiThj0uWxqUL",
-	"2uUhbYigNAP66/knkshbASvfqa5EBPERUO7ML8AItMAw+RZ7R5+w5hoiTt5TMR/RoZ6DdyMY3QXLbrBY",
-	"kxVaWyetmwNbFlfQGW+dtI56/d4RhP3pCRhwn9MZf54DTHcBYBowtmorwn5Ae1LGlsBCVOCqoWIkFKLx",
-	"cQhoWMpNYCfkbcI1OfOv4pwL9XytYyVvY5M5c5bdCPCXN3l+nrDpTGomhot/YwsA+rO3/yeZLJzp2Dp/",
-	"y6wEAhNd7E8Vx1Qm86HG6ozOL3jSOjaiyYX9zeL4ejDXP61Rm66B7Wvxk/8sGuwBSDBPXIW9O+z3m/rz",
-	"7Z7bbBozhON12v9EE0t88JWD1a98EdRasd13jla/9LPMrniSMIFvHK9+44PUP8u5sJ94tfqF4hk4Fz8j",
-	"Qq55/WCNEX7CmNlLKd8ZfoHvvVhnObyY8d7I1C5E5vjwcNMxf2ZzZdf0cI0JX0r5noqFs6OZ916ssxeW",
-	"pHwRvlgGOoLmUzi9ga+zfOsNwaJjcyNbZyV60Po9aoXW69ZJq3T54SO1lAmUjGbydOZZ8BVwRpAJFQp2",
-	"pcAMZwcqSOzOXG40biezD0TbS9Nwfc0/gs+aP3kSVynaXzi7XUHRjBpVpGdqY4Jmxg/Db/0ZrdX4Dc/W",
-	"anrNZ+u0MyrVFmR0bbJn4xr+tHSvSubW/tBacTiXtA4Sv+IvfO/0wDK3+97o6eMQxMekae9A6y9v60b0",
-	"rHT1l9Czf/DkTwiwrQtNXkZNKrTkF6bvKhqNPkjB4GTbC32Hy7byjlXvFETrV9iIVZxMnwVrfNNHbPvn",
-	"WHcDXnFv/Bm13triK6vffOtHebTOpcGXPkj93iZDfW+E4FHv5C9M31nIqFzKzVWH1p+/+5sMOXJTZkv5",
-	"NcgjmEinwOoEqi8Y3lIGrmBhFEHvdYnAeFWnoef+ANBlByI2ar118hot4NQaFVObgHbFhnJqq83k43ym",
-	"rFmwEw1EjIUDeh/NCHqG8ForYuH38yT4CvoRYcgROTw2Uzh6GYRThd2+CeQjGwZYjL3qRP5T5+qD1OzM",
-	"jzP4pOkRNWuZkRiSpOLgzU8UHErV0dsHMHxnPY58nXAz0LD1e6apWeh/x+iaa7bA2JrfY9KmYmGzpa1t",
-	"hlo7NdoGT8k1WygfXDYQwQzRAobmB3SvQUlwu3lgQvSmG/L+Jz+8ACEKzAUuTqY9tePEbzqPHrrLYTTq",
-	"FJIUMkAk0UTfQkltdJW7alHoYMY+I2u+K1pynRAdG96EUS6XmHcNzuM66w86+8whvPj1rHv44iVGP0Je",
-	"B1gLzIWaGym8rRgbiDjf7Z+hkdlVTEUF+yRU0SBckCmbygyc0vD51IgXdh0B+zkwJw1E+6APJrDcw+sM",
-	"iOjaGfHxPGNJXhqpEzj0jnC7rFkfIhDMVYPPZq4uAMzlNuNaGx1CIIRy7tI7yQ3CbmSM3oAJK7/kIiF0",
-	"IGwz+7m8GXwPY096BFcJpMyQakA+sXcF5+7OgShm4joLJX7EdFNIToadPXNECGyy3t4GUaOYfuyDEryF",
-	"Jwrs3Men7n1IOoGQgYGgGaMQCwFRrRQA6hdMgxksXwwFLlBzw7iDlYM86eP+sdnxGVxi2LsJG16zZCBS",
-	"fs2gppW122IF1HADuMYAJ5gAKSFEH/ePQzs1fqCDxCCvLQHvw/V08OzPFLkxzKMcbwIreMHs246c/Ets",
-	"L701W+OFD6jnM2WrnR/3+52oHCQHPedjcm/AhOAMmmmgIRZUWbs4oZHcXdUM7KMKo44gcGYg7MEcQi6K",
-	"kLh6ozxA3LzbA9cLesisJ8pSLbjL9oPSYlzaSwKkAcKV23h7cAS23t6YcoHGXTsSiDGoRIDCKZzSxUAg",
-	"34LhgA9JyOCgYdcYCoSRP3b2UD7XkDo7+4pS7pfUbSxLeBjOSKSojEqRNpY+ADPFOZRXUxMMyrc/Xtg/",
-	"1SkB10pO34CRAofq1FkAvsB25M3v155ZI12sL7Xng8RB7y2RKyyRP66jNcA8LhHNcm/AfHDFAo+y4680",
-	"vIdetQgk/apWIbBaV8Fblpf3KasKz4cs03xk1eZmxeGLddnRHLlDGgasNCn00ODT65yQso7QJPS3Eewt",
-	"IvFsng0nVLGPWcKyzwDqycX4HRfMkDwjgg9EDM6NhhaBZO7Vh/ynUCUIxrJE+IZKzFZ6Txe+o3dSg2Dv",
-	"QqIOjwO9wohgqTSi7kDktN5MsRDKYJqgpGEjY1DCsWFj5ik4bkHiR4khHzF+PyjXIxIyTKlSIHkRI6NY",
-	"8S8/Oac4mvwkAHdSJE6hs4rQTT7CeFCOaDdqSsE6WpXnX+IIsgFmLEUXp0JRoQh3NsWQH1A7bBBvHiwu",
-	"koFAdQKK+JRm8kz1yBn4SiuPIgSUAJFguTBkZBLt8qLtFqlVksw3wstfF274t8DOCyPe8/Y9b//eePuw",
-	"dCXvhbO7aI9mpn4B/Rim/tfzTw77yyMnITNBfccBeOfd12HgkTZVRicGwFLf0EVHTTHA2JAsNBJADtCU",
-	"LkApB33WMIaUjTSRc30KuppmTvPCzpzCDnDhyCqDd4iWstMjbwGLS/jQkNLQn1kDVkQUFVxzhTGtbr1C",
-	"1oJB1RDmexLnwCFXCxL/zTA2mrjAE0w0sfq9W8p2nGT0lotxb5aMwE2Lf5L2Ycf+1Ov10DA3EO4tW8sr",
-	"IbFZfAyobLtYxTiYSO/vfGZEK4SKs+kR7KtmQllIDyH1QMTQri5OMv9Aj3yQ+ZYGex+aViIo55cYrb3A",
-	"EjOlYUNOECwHtOpSdCp0FebDuepfrhg1SDTOxuDXz4rBPonO54a4FgAhziA7xx8CiNK31k48mAMBNhRY",
-	"pULBcptl3i6Br8bmahmJ6kyQYFeGdDZjyQmZ4tSpGIiDfr9fnKWKEJbONiEH5Bf+k7cm5TbVhu3QLItt",
-	"0hKGXFEFuaphmln8/uPF3/56/ulv78/+59/efrj8fP72wtqbwyc//a9L87u5YYrpgRUph3SmOqc2sT4E",
-	"sCxLMwBxZJOrCulJpzYTHy8Xvp2jFOEFf1Y2UKk6AeVN5crVhBvU+ORwS57ldxa29tRa2gRE0ZlDD1n+",
-	"5i0I6M5DoNyxb4XRTpsl4t8lTAuWyGFdtV7+cPxi1KeHwx8P2PFVv39wSK+OjodJANCl2RRZyYaCVB6q",
-	"sKbs1DCHv/NZUY7zCElXXGDd7/L61DpTAzZTcqTaVKs3XM2k4vXARTnlO4WbZjbzvw1aqKe5LUVlbdAq",
-	"bG1lcPuYiG88JsJRjoJIQp0oYw7D1mJVXtCkUbTaIuhrPQkqKgWHDURdFUnIUjAMPomWRY2JUFWMffzY",
-	"yUD4+LGk4Ba9knpCar4X43WHgDP+d3jRrPB5Avo+rxgBSEyHQ6bUlyw1f6BJISJxDlVv/gIq2DNXE4w9",
-	"aC6AP9Gyw5OYtPOpFrMHIKS/U8jyQOdAiuB9NyxT1hflJCco09UbCJdnVs7C8c5PzN0Jz1XGcmjhtpNY",
-	"iKKLPD/N23cMk1UnCGuNkmM5ywgEhAr/7fTIR1FXzBvSAsPhoJznvGQoRw+EYfO5EI3ALda0AIEG52By",
-	"yk0L8ONapoUTSD8ofq8oty8AATjPiaPCwril4LVDR+px/yiUyYBZoyS+kUz2CGLKu6JG888SEfktSyxb",
-	"BlsGfq+NYi6Dw7EXLb6LcMvCdd9AkKiVF9CS0SwxfLZJ8ZSkXFwjLIf1/4S8lLR9hrDLQMWHJAaKF1uA",
-	"/cgq8ANxNUeIGXBMX+UFPPmQdVzqeuADsEIK3PbTwMySOXMQmHBQCMBUV+BqVhgA2C6f/jQQNtzGKM65",
-	"NwLy6UK7w5kFD7BJYZF1metJaHbH2uYICTQQKqVq0jEdJ5k0KvmpN4GYnhxLBoMAbzR4VDwcGPs2T61h",
-	"KWAKPhmr7GF48i4ANHd/hvP3UE79FbzEn2eLk6VOnj8Hw0nPNuoN5fT5kCbPrzI6vGa6pzSbtaJcaz9p",
-	"lZ48GHvChdwnPu0Tn56abwHPqOMbgCTFUsVuJyxjO+Bg/8j/OMcEAbTJ1vGyqbypxPpaAJjArjyWrmKJ",
-	"kDYcNWiuJoAzBnzEkpaO9Ywj1T7s93sEvhWEIwJz2WFAIth/80HVhCQCLAwHoLJiTGInGOkxghghEA8o",
-	"b3YhuIeVcppL8DWeDETbw+VMLRwATNHVyVELpSFTnQoLHSQFOwnAT0gqb1nWHQIUFPtaCAcuhMMpcsvS",
-	"tLDCxwf9iGiWpj7zm6apT97HyVA1EDYr/cmzwjdwYO/CBEfLU1GW3+A3FkD3z6h1iLS0lMksLaBQQQX5",
-	"rlSJNabyC1Ag03gNSvwpAyAzMBdjEZAnYJiEbbaFqbaK3fozqk++OitRmOADGFOfRxNJwQox0U2mJSCv",
-	"LqC3HFHMEfrTRrQGQeqrb3q5q2U33Runai/tL0zf6cY+UAJZaDdoyCMLZ7FPIdunkPkUsu3JxGaX4SyQ",
-	"4OrzxkpS3vPgatRSpMtCOZLa+ImMJTxjQ8QSgWwZG1ECEqoNl0jlkKYoE/UG4gNAygqJdOIkB+R6pkis",
-	"+FhQPc9YTNq/vj973b349ezwxUtAsQlSK6KS+Bmhcb7gLkbbBYIRqzgi12xRNJIAVcQaMR2HkmvPqF70",
-	"yNlAaDqdgVE5QDX+8vldQHqPTot77EMZoJZUgUbXGrbR8e8m3UQiL/hYsGDhrTt1HV+6TUUxn4HqIhQr",
-	"4SCkaZP/HF9qlbXfBm/6y+OVqPa19TTCzWoaia11sNY41oHXryki8dXjpWL4yS3UL3MLlid+NA3RnrCl",
-	"owwrDr08ri3NVamfxL6S8Ab4Q9I0Dt9gy30zf9ZGQSzlqf/y/F92EjpgXbo7jRkQ9x4vcO8s7E6syMLn",
-	"t07+/feQMf3MdG5J0JMM6mpSRxa+fH63K9f6/XOwMAayloW5EEgf2+2rC8Uh/K/Fq8x/DA7dSUDeYx+c",
-	"z3UYvgd2jjG/YQ64tZIJDUSO+JKdXOXBiSdgDh8IxcxaaJmpiPwxl5qpCPH6ZRokHESIBmdLrULmm7jh",
-	"il+lzCXA5o0Hop3x8UR3texi/NwNyzKemK7/zjLZveWJnhA1o0MXuG9NBuAJQGQ7IixWPxf/YVg9HQi8",
-	"ppHls2jOFzIjCVfjOeRLapVHKiIsHELRkUNEjavkzIL15v3Hi7+9+fjbh3cfz9787fPbN+ef376+/NvZ",
-	"Tx//8taFu4Ww1eb0MjWRadIpOvGvFoSSo/7hQHgBBZwueMYjZOYuEpKOkdS3jQxTkleigRg38l9E4wZk",
-	"TzODTmSNPKafgxcWQl6RNab65fO7v11evivNLuUjprk5N2c2WDaUNHIw5EOsm2t6DZxJNM+PBIRNmEOn",
-	"R764kg2gU9rsbKd0ntSKKveoAFZDBNeRaoqCnpZw94IEDoTqqwbluIt4z3GD/xwc86h/WK8zuCSacvZ8",
-	"fhfdtSXtw/oMehcFuwEx6MCJxntySkbA5Li2Dsl3EvX+uLhi7ufaGqe5MfuZqlKOL5/fnUKec+lempGH",
-	"4VH+Gvb+qUIWn0j0oCjuzC4DB3cl3cz15LmF12WNcsxnpueZcAFvgD7vqFuQyE7zmkAsCYFme1YRxowr",
-	"PQTvvsVBpgMxmhu9wVVPjrzyWirlA7qQEQGYTZo47h/kXnzzdC4AEiQspJRgtLuca+xtQTI2k5lF/baV",
-	"V81vGVNMAAg0YKiT9qtXr151Dw67RweXh0cnL16dvHj11/r4sDrG8he7pJdmLK37BJcyH8DsQ1VLq7Hk",
-	"h2uw9Z39tm4gLMEVC06or6OCR8XSsOAyzvVkpc/SiLa6K0ddi8x0R+hY6A5gamx3UOef7xxD9rX5zseR",
-	"bfqo4RlW1Dk47PfJORRZkCBzOKRYKGi2h4ndR0t8DzCxDRd8EZCd1+UWm8DFVsjRI+DFbosDW6RJexzY",
-	"bwwH1jKqfTzydxGP3CiIbEipGoFgq5Rqp0iwdxVwngASrGMMe+f93oKAzvsdSQ+7xYE1Tajgy4pmgPSD",
-	"YZPYemEz1bj6hHUgYqgfQqb0Ggq1FZUiSEizBSNcBycYSzTL2A2Xc1V+DLH6YAlLmqAS65Wn1/j+Es0J",
-	"GzyqysSmlKetk5YcjfiQ/Xc6nDIXy96KWn5RnbPValhnwykj7wFP0+x61JpNpGAfANu1ddL6rwfkxYsX",
-	"pH/Q7xvta8Jnl/IsSTKmYGcp/vPAqGrkPU9T8jlpRa0h+PNab+hCA7IIHCoEH7loLfm0VJqmANJ90jp+",
-	"cdw/BI2PavYpkzdcDM3vH3/dIGbe7su5GEksS7/X//b63xPU/yx9woDmkHB7Mtqg7jnC82eF8O5Ax2tX",
-	"a+t1nOLXK9BpMU9TyJeWUw5l9FyZOyHJMKVzxXrkwhbPw6xpdQL1QaK8Jl/eXUTigApBeveIfnV/kRgo",
-	"XYw5XhbhBbN15YjEBRplE54zNuU6+BF8qJY2DkTxlZ4hXk11S5YwAlBW/Xbt1dQqFX5gVTWg/RuprLno",
-	"sldavwultUBc1ZrUNbzuddT1H7bb803UU0c+anXTbUXIh1JKC/epXjkd+jns1dO9eurU022Em+L12/RO",
-	"uKOawI2AQrc1EpAVUQqlc7EsrxvzM1vJWk3ojEUo+jgnuKsmruapRsyf0TxNBwLL8pJ2XNY9YkwdVFDT",
-	"gOuaQgk9M4iJIgFMXF4jWY4GotrnKUhRLn8PZmo2okd+M2M1y57X/xyBP77t0nOgyO9AbFXlNyrX+O1g",
-	"CBNWJcdsdwTSc2nwEEp4w5KNFWzYl+2JY0gY15VsgtLIBR373//RkrPWScsiMNqCoa2T1vNQaY5asHKh",
-	"8vzqFYxgPTr7r0qKTzjq3eOP7IbA5+FCRVK/DZ3+riSs7dMF//mEM1vHPF3YSua70YOj1mxeI4r9bBRU",
-	"/M4JcUqqxy9BjRTLeKSMZizpkQumwTpZMUeiBVEtNzVuTOYw2/th6dxWpGFTO9qeNO1J07dGmj4jg9+x",
-	"ZW6utJx2kdY0G+bQHgaZfhmfTm0lBRscZtGduVZkKpN5yiJStdHZdD0jP4IQOaULcsUGAkLbuCD6Vtq3",
-	"VadH4pResTR2AIXKicCYChIjjVQxsdFw3Ibqiy5g60UDkQBu8tCVRIJRczHuQBRdnGRylshbYS1xiM2f",
-	"stcTyYfsTeEhiL1XjNArAFGU2UAgfp/pyGZSLGZMneZZ4AVUJTfUBtoLy0/AyKaWeHKgGZriHtObA7sC",
-	"CXZUE22GZrMOcOccfJB3pkwY1ZemGcwLFsIcUxsdTIVgNEWaSLOECZa0fg8JOBQR9EYyt2nrR9gFy/aG",
-	"jbgAGrJ3uexdLk/W5YLkAKixoX32yIYUPmjRTOVDqtJA6+/miXF0HowPjW6ZKPfLOD/LQDQ4WpDgRyR2",
-	"qLf4iRj4hsgh7Lgg1H6+4/woeIvj04EATFzI70NkXEifw1pDOQujFfZE1PwK00mgQLyKSTtAvIVyTG44",
-	"8EmE4gWQYmJLG516AR7dPgq8TYvA11Tvu1nFAMCDk9OxvROnicI/tCOnjrds5NLJ7/feqfOdOHXqybfa",
-	"gH5XiUIT/XYxiE1gc4i25HG+7ViInGtIayZtSlJqZOMx0yHYhgMp9cnWo4wxLAra6Q3EWQ4yh6nbpf7D",
-	"Qiamp8P+MbbjmiQ8yeHhesRBu14zNvNlzOYisXAlrhcYx1xonpqfF2AQEeyrdsV9o3wczop8zRZhxtVA",
-	"tLGqMqfO3oKlPzRPU5u1DXVRtpPRcaXvJKM/CHxaUqBTezvC00FEuyfBL1rXA1w44bV+4Dsd7ofyBdez",
-	"5HrLXGGR947hvWPYOYbvfBPrWPhWYcurvQbEF8PChGGE6O6RvyAvpWnGaLJw6fhSuHAT5KFSk4xZJopF",
-	"T5G5OmeyLQWuMMZZsNuQz+NPXzXRHBOvFmHB/S05qfU37IyT3qvCsb1J6TGp3d4VsXdF7NIV8QAWK5Z1",
-	"NbfHdPt8dehig9z01/bbq6zyLLvkEGDxeGb54mL8RabzKSNu7WwNCcHGUnOg6oh/lVvpf5FgHNqI7uCs",
-	"97b0vS39advSWQYXv0KP7O8rCBLCS9bRot0lqy+zC9dTn9wkjLdwbxNuJFCPYhS2HGETWzCexb0V+Pux",
-	"AnsCswHlKdz8RsqzWfK5JyTNZp1tJZiHteu4W1Wv4Fgivzfk7A05BUPOFvy/dAvvlnHuhPBNQ6tc2FGz",
-	"PkOH4LkGgFLrKunkQv9AhEVC8RunRuuxThXX0KJ6AlbtFSMZSHGdHomH8ywzot1rmbBCHBbCxfth+BBT",
-	"275HPjOadCER3nnC2/EwuMK24G3wCwABRwOR/7iYsVKzxQzxgqEe7mLKhL5k2VRBjmaC9XphZnEEFiml",
-	"6XSGsLwDwccCUCQdfmuxi/MEK90qmjL1iWXK0Md4Kf78hgrioyqHw4wlXL/jU65bJ4cv+v1+1HKrarPa",
-	"35z9r26/f9CKWuyrZpmg6Wc2YmY7kZjTHIDBHF+uZild4Dy7xz8chC/Cr/Y3K/0MQ4bG1SX9Cne2mPGP",
-	"WfnkU8aGXKEBQUhtPt+6mPCZIu+lSOgCERZaUWteqJGXwNvdmXvbQwxsrNXuNdq9RvvUNdoaZraFHvtQ",
-	"eGvKZdgjNxiIto/5CskQ/h3wHCyK7khXtUZ6WK2uwDs8QymS+Z5P6U/izinR7KuGsamaYOUoZKQOgtUl",
-	"n5mXSEqVJu0Rz5TG8AOzeEwkXIw7ts5rJRTtTYn3qoGAguQALj/XfhW5GKbzhNnmVjSYs14+57ORZhlg",
-	"0YKcMKJp6rBjFoyajg/7/T7Rkhz2X70yj75cvi6UDee6E5GUXzOLVQDeJCwEfjeDxN4YUctXHskQsRnG",
-	"gN/CvSHiezJEqDUZxgrzg3r+D/fPFXVOL+TI6SRYAMHrYimDRGPDeZQvZFEmeJ0Ickl8IaqhTBi5YkM5",
-	"ZYN8xuicRlobhrBxbRG7rEJwAsQzxgIiiQ24cfVPy1xEyToiaxHASmR5xEViY924FCqvml0IjXNTH4i1",
-	"I+OMNmIaO/e9fWlzLSQMTNvKwPMQUWlugbCoRnHK+zi1Jxmntq0I2lS9s2KVgCh9V5Cm9jZvLKME1s6n",
-	"b+lsTCfNZ7C3dO4tnSVL53ZsfmMYEy8DbI1jktsecyCTAIakDsLEBrwZ7bFgqok7a0KWBGBsxQ4sPGe2",
-	"pdWSVIyWJTvmVlZLhCw57vehzrqnZAOBNdLjGdUTtFqOMjmNzXLJFNZOkvg5WpR1xm31NvN3ZIszwpqA",
-	"3n7FyAGqiP2w+HmPnCFki40bkQFYCwbnx1YkxGidOC/77gIHXcAhNnMpX6d5R6qhJ98BKqXXbIGRhVDA",
-	"3QzsKqXieiDiqp0ydjvMfe0uc3gEwWxdzO4yXVR4zZ0MvQgEsxsJ6/6QYEIbsEeCedHv9/tGP4aXaJIE",
-	"L1TX9/kwm+bv/qNo8D3rHvyQG3ytuRgrej11eJk1Oe4+bHIfNnkv4DJ3FKi3ixCvQZvxWas53AxpU+Ea",
-	"AlMLPYIa8K+XugJd0liNR9B8xXnlBmLXRDkMI38wqrw5zXnEsPE9wdsTvEeIE9+d7yo0RT63gO8W1/9O",
-	"2kytK+ySfdUF0hVGajgZOigdjGY9W5WPtEFoRTREdCF1Tgcidij1oEJwvbDQAjncfGxrCiNl6JH3NLvm",
-	"NgrEvkxiS3N/4mnKxTgGfBr348WEz2bwqyPWVJMpza6xsGdJFUMsG7+UYS2CgQiUK6huHITXCCOrkwlV",
-	"AOEjRwQrHufmUJc8dPSy65fIfWcgeGKEcth5MTYazVJWQN6CYuCmj9ZhoekQs4EZaSObixzkZWT76+Q2",
-	"39K8Cybgu0Z6uCoEjxnwEZQ/OO73yWtq2PuFXrsCwmc2ZPwGEArk8LqpAkLpjPlq+fbvd4wml9z0d1hf",
-	"LWHTwAy7svv4jH18xhOLzzhLsFiupUlaPhi7yyM4ds/zHiD8o8IBIxIXSAWYzXJ+aJohxYIHRc4X1fC9",
-	"CAsvhPTIBYCETKeO0wSxkgMRcIucP5pVQQAJswvsjnkcZ16E+YbDJx4qqsFx2TWCGy6LzD6XFPduiB1H",
-	"G9D6db6H0IOAAPqf7ZFYEZhQ66F3hLvRP1+IYDCCrrCua/smWDDWlWDv6MTfWsB8EF8+zS/mXud/gm57",
-	"v0E7dd/nso8cESpQkaxX387qEhBynjqkwvLUK+uSu5Ojf/vL8sD+fs/Q6hlYvmt7r/+e3Zbzmza70zv0",
-	"/kdrt/bc+Q6oNuv5LIrGpIEokxuMMltKsaJdOh92w6/vzwexpVnlEajf3iGxd0jcg0PibiLRCkXF2qbv",
-	"yy8RQ/7JB5c/6m7uqTO+iITMpLKwT2u6LaB6iGJC9/KSlqAFCakx/CbyyalSMHLL0rQ7kpnp1zS/kl/d",
-	"kp4YQnt28fr8nKRySNOBmNFMR/Daf48IJYmcUi6ABmuSMqo0+BAAClqdGjXL5hraCCYqxikjVxkdXjOt",
-	"IvLHXGqmooG4nXDN1IwOWUSGcjo1qxmR808k5ZplNFWG6gspujiaMNjpYp5l5i4ZhpF3Q7gaiHC5KM6d",
-	"wJIQW9GaKseTVng7nI+CJ/erKxadEa/xq0+i/nNCBe1lbMHUf29M1oxa/jyDl0LQVtRKqf/ls3ndFYPG",
-	"Slavjn6w1ayOD9FTwe3d+Gm+QPlmM15k12zvZti7GZ6im8FTkvv3Mjje9YhOBkiyRNKPmZb47zXcDgNR",
-	"8juQdsAsodxA/m9HNcIqzjZL1PRiKPXVYiDydwhNlSQyM7KlGWc+uLxEgR/7Sk/DQNTCMrj137Gj4bUT",
-	"SfZ+hnWZwRZ+Bi/47e0e9+lmGOaHefdeBk8A/2H/tY1zwUenbOxcsG8+pHNha4HxYRIF89u419+fonNh",
-	"6I/PLnMD3Q3azrfgueiOXQvbX5UHdi14HtZUoNLNY+9a2LPYsmthsxv9sK4Fx5OfiEthGZ3aqUdhN0z6",
-	"/jwKW1pQHoHo7T0Ke4/CfXgU7iQHrVJKQizYu1tl6simuSFg2acLoiVRTNuMbJfEVc6Lfl5NiwYq6Ffk",
-	"lIh5mhqpaypvShH4mIvANQL0Q7qzq+Jlfrgb5by4M8TttjQzBGAsrFbrpPXyh+MXoz49HP54wI6v+v2D",
-	"Q3p1dDzcEoP/TCk+FlCHd59Ktqez3yudxWNewPWVhDaB+25AaBM2oxnUse6qCR/pZVC9edvzJM5Lg5OU",
-	"3zCSPzTUL8+MJe1jZ+xxlC2343R6AxErTTMN0emYA8ZEYv/KGDk87k7kPCPxr79Op7EFMoDAFVt5lozM",
-	"44SPuVanhIqFBjQ3liqAy/jhpN+PIxL33T9+cH/38R9nP71+E3cCQts3Eq/ptAudWthDyB7jCPRAB2KY",
-	"yuE1Fn9qj2RGLMEj8eGLH14gNMXhcb8fd4qADJAR5ypMwnoDY1EDEadMjPXk4+jC/Hou3nMx10ZGN7wj",
-	"7pG3dDghsT8eb/+Y85lZ7JgwobNFAPbB3CMiR4hWDB96poItiogUQ3ZSsyPB6wHviQq9OgnfKAN+09sS",
-	"4EWEFKywmg5y0QwEhoqYZVQEXaJln+hbbkQJfHcgYCuW4EOXYTwKju2PS1SbgfA7ckKEJLcSUwsTulAR",
-	"WCD5dJ5qKpicq3yYEYnnIuVTrlnyms4opi1ilfaBiKf06xvK08UHdvuv8krFsHOkLSRJzM8E3uxA/zmK",
-	"m++8nrtfDCcsmadcjJv93W/8HsDRedzku8r5hBH4WS4RAJKDVtQaZTyhC5dNNwXQY59bR/U8g79tYXw1",
-	"F+GfejLPVNBez1n45y1LRPCDmabZbzPqB/yqERRyIrpMGopalg62Tlr9l/1+K2qVTljr5IXPWvwARW2V",
-	"PQDh+Q12Ip/pQT7Nw3CO/Xx+/XBuh8HEDguzOvwTEhyRgLdOWoeHMNTKRbELtraMVzrVeNT3IQn7kIQn",
-	"iEwdcEF3A51E9qb0qFEyyyn9EtlsG8xqK4xhByjGuPKXluVH5cTGdhUSugOSxKbpjiTPdizIjpjpaIU+",
-	"wzudyJfjU5fho2u9FcvZ4zuudImM/NPAMxfK4+UrD2eykeX87tmJcDRhK2L9wGjPZQFoE9Bneyn3iM/f",
-	"A+JzUiG2mxHiEk1ZRohdFaq1MaBR2QsBoDfAbg5iKwbCx01gl/eDq7ycsqLz+86Kx4PETcAq7dGVv4FI",
-	"il2LUSvxlvECrQRbrje7cIUhkCA3GREm13FjrKkRiE+kfbXQDF/obCPL/ML03a/bA8VeVPhxvX3c7fE+",
-	"8mIfeWEjL+5IASr8e6vidQ1+QevpRPfd7USmzLEWBPMtR1dEhH0dspkuqT4nRksCuqM0XSjCBdpog6lz",
-	"ZOq23g9xVR5oqScHUXYlk4WhRr7M20eHWbkU3RLRqHnmi9vhV5ponUXVRVhhAGJOGWkzOpyEBuirovmZ",
-	"NFmfrcFXiiHrBKFrA4FLs9LruZxYYsTIbsWTXRpEH8v0mBsUD14c1RoUxTxNw6J061sUj/LRH61jUTwK",
-	"xntUGOxRyaLY/+FeLIqPEqGzCWvc+433fuMdxufcv5HyHqq8ljzLKqqpVldX67XTM8zSjwC+XJfyKzPw",
-	"0vVIfCuz69dMaJadJwpdz1AYIf/4MwWOQjKEVuqEAPMrecGDFnVu8KD83EAETBCK09nKeeBhtqoqFz6a",
-	"MnS1hvMtDvyUTOUNGwiuyZXF2XbO12Boz1TFICsz84Km1zg+qMhnJ1D19ULGVwdrStlZhEsDRg094SHP",
-	"N9QM5Y3il3fh93xUl2fxoL/+8JpMeZpi+nlK9QRydi1HfU+HEy7M9YlahX1bbpbdgsXt/WV7f9k34C+r",
-	"ZULbsp8tvWNBD06lCuryyJGhZtFy7M+BqPGGBa6vgBHJDFxcd/dn7SuNNpC+R/M+beR4CsWmvffp+/I+",
-	"qbXJ2hoep9zXVGvNvizajsCAzbWqSKOKtK8WRQSBToQibPEdb78ZiOobdzZdfwtW6yatvMC29lbrvdW6",
-	"YrXe/t7fm6U6eETaPt8P1V60BSujjuZByQz0vqKmC5pwnaL3H9JKTKGiJxKgJoWGRqm1HYAP3KiYbdAH",
-	"B6Jk1sZSxwpG2DnFHMUaTRcq23E/S9cDKqUgo3E1EOa7wwkVY5Y0q6sjmabytmLBR5V9JDMssDih2tf6",
-	"GwhwqUcQ4OxaFKKYZVavvHd2YdB+HFt2g6YLKFVGz83PEL11puT71XJxXR7PiLuaU+yNuHsj7p3ZzBdX",
-	"Lm+XijMLvTj3YLUN0ibWtNmeVm22efmnAvWPScDhcoejIbiGT5XssHkCEs8pOMZEdU6LXRTclOBUtYxs",
-	"ILzlNOQ1ULBjrmLvRIUKtGMpk/iUxEMqPs/FF0G1ZiJhCeQ3DURdFol937wOXq0e+eict3pZ+a0As1EK",
-	"s66FdCOwbW9tYM39fI9pXy0vonNvFo/qX1im+ZCmZOpMrHb3wcsp5iM61POMZa2T1q+UGp41lQlLP8zN",
-	"spr3f+4e5nZa04S4n6Q2LKT1WsqUCi9NkKkUepIuWlFLsYzTvKuDgx9/OAI8RjwcrZOWORBLXJhFNrmT",
-	"FFm/d3sox70d+InagYMMwICd5VRnG2bWTeStgFriS9gaRBe8oZoVk06DX4LKg8Tw3i50SdpgKpEZmEzQ",
-	"QzZSTJ9akjsQXJAvl68NJyv0h8mZEuNjaJZyiBeigpSHEnBFzIrwj9Cj6Tl9TNpUk6lUmrzo9zsw4ms2",
-	"Ax5oSS1GG56ijccDQ4ZpuiXHI1YdDxrAsDF2eHkSL2SnlnyleUBkjPHO5cggGprMlqeiDsTKXFTSlIp6",
-	"3O9HzdmmsGWgQdpz49obAg8+YCrMCodpscNMKkVomhZcBzZxOP9pIOC0+Brs5QUx4oX5Klb5twFVMU1T",
-	"fwNsAGqnR94U1OuByEdjNzZjZMTTlCV5ccsM1Ae1A/7/xq7NI/tZgziDf//HJnmU2+Si/vn7n9G6H2Gl",
-	"j/xuJhpc3tZJ67B/+LJ7cNjtH1weHJ/0+yf9/l9bNs6pvln/pWu2OdN3G7Zn/nvm//SZv6e9dVJA/vBu",
-	"4sAdUid9HyuzJ8vsXENFgY1zJou9REVhopAiORBhjqT9vvqJjWTGvuhhLtuos5FmGf6UMcK+DtO5Mory",
-	"lbkHVclmIFC0Md+RYwYcVk/Ygoy4NfLlqyJvWJZSqDNpGBkXiby1gBUgQYwMq0Q2OxALsDgf9vt9DMd6",
-	"9Yqg0FSIagKghJRfMyeUmDMzAsfutp7zCnHc54KuyAUNj02JN/VLLCw/cmHDH4OG2zOxB/bnV6Wejdz6",
-	"/nDtnfrfg1O/yqTUplyq0cdfx6U2ziv1esvdUksHooDb7Xt9vOzSHWgfD5Jf6pZqn2L69FNM70XoXJlm",
-	"6i/TykzT7aJrdnFTHijIpoa5NnhQ86nsI232kTYYabOL6/vQOaL+8rdRWTJMNDQbOmRunuWT61RSSgcC",
-	"IlJClH/f8U6SJXfNbR/VyLfM/nYYGNaenP3tcWjsPkZlH6Oyu0TDhzHsbWnOK0amLE/qqLHWDURtUkdE",
-	"4jDGAP7OowsA7SwIEbDoZxA2csdskO0jNL7rXBC/LI9lOtrIZMTCt/Ymo+/HZLRmUMNq+9DyDJBldGOp",
-	"uvgNqIlNoku4xnv9cK8fVvTDbe/evWiD6MOy7j3rVMyFkHr4oObiTAMRwPhEvtmVlCmjwsaC0FQxh7Pu",
-	"Wnipgysbo9ojrydUjDHaqBhgm5cqyUcKkEFUF4JrzTeUNI+4LsTG3l0VfQpZDsviSpcEi17MuEhSRq4Y",
-	"zcw7Fj3JzsrHhcq5/jiyZ7v1lKJAH5iK7zXQvQa6syyJHYaVjul8zLpDmSwLJz0TxGgHNp5DClYEfnmm",
-	"CHRDoBvCBYnh73NDfqsZFm0HUzMQOU4Npuc1J1wEH4iIWT1AeKumXUCMxUAU0i5OScKGPEE1mLqPcJGw",
-	"r5Gh7EMphvMsM7cU+RMUE4VgVqkn5JaLTo/8YgYwEDhF0LgxxBFXgmdE3gqLg2sUbdC2p3QBaSQKMO58",
-	"HOclHXcBeiGBLiIMeMReeIK9+xJZEsFp0OtZz3LONZs2xzjCwF/LhD0hDJl+r//i1Y9mTdSEMZ1zmoOX",
-	"ZEyBfyzMe62EZtfrM4NLOt6jwuwDAp8sKkxOxAKybW4vErYmum1a1FLsbUyEmxoECTX0iswyQ1v0YiDy",
-	"ggdwSWsshdZ/4+L46k1/TUTrHVfak6w9AkyZvj2wvQ9kzg0sfQGb3tv6vgtbX7ijaxItf7/ridZKsBee",
-	"hFkvhsY9UzbXg7Qp0XQM6S50OJRzAcAJpuPIv8Hd4ODdTiG1ZjNi9AvTdxCfHsqW6BXD6lIWOM7ejLg3",
-	"I1pAl80lkeBSb2VB9JQgo8kuFE7TTahwmr93qnDmH3gkhdMM4JtUOM3An5jCeaEpRwlXacZSu7uGHHnV",
-	"E/9wiqcCk5O5Mnvtc699fh/ap6dod9E+c/L93Wqfjn7ttc9vTfvMefZe+/w+tM9gR++gfQZE6xvTPreX",
-	"pZ6C9hlynL32udc+nfa5sSSyK+2Ti+4sk0OmVFdndHjNxbg7Mgy7a5jMPZT3cF8h8JVNqnuckTjJ5OyN",
-	"vBUxvk0EY0ZbgyKbRhM0ejHinhoV2LVGWDUVnxrSs7DaXJxQDYQ9JppeA0CcYMUyG+X3Ow6hrYDJFsGk",
-	"EXb0ipGrlIprDMPJWFj0KmrSlSuFSyCBfy64NsP7YGZvdFMLQ1BCf4PfdoX+di4+4Vm4tJuEotujaq12",
-	"l1onLbcdrTJlfT1hw2szf43AR4rp+cy0Ku6fuVPv5G0ran38t1bU+pWPJ0H5Y4f1lrIblgJwW77+iGy6",
-	"tt5bv4x7YJa9JvxkgVlyNlAi0CE/amqzEQbpCobzIDp0ntHheMBA3DEto/7O7xXmNQjjA+vQDUxuE7W6",
-	"fPz3qvX3oFrzZvq2JRFsTPNYRQR3mvyxK6nuofTnpgtar1JX2NVerd6r1S43ZOdizW6SR3IycMOEltmi",
-	"y242qmY2o2OWECZuWCpnLCKC/f/svfuS27bWL/gqKM1UWTofW1Z37OxE/VfHyd7b+8Rxf3YnOWfC1BAi",
-	"IQlfU4A2AbasL5WnmjeYJzuFtQAQlCi1bn2xw6pUxS2SuGNdf2utBVOaJLZ+NOR8g4KNKAxN+WRqnvMs",
-	"apKKwFlrxCKamp6+pxqEo6CxiCT/LqnQXC/NvzWozUZi8l5BkKL6/qMqHZ3RuTP/+4aUdJdh338v5Mwq",
-	"wdWPNzKx6i9kWAjLaHvTgprKOdF8xv4bVHkubOubXB5u9TfLdPaFH+7a4mvrVDpcnNPJcLv3eU0njXkO",
-	"ruB6EDkmeKta8ewLEc/s5rttDUn4yqNN9lL3XiiJrZDgP3jtkL3dIohdWQeHJ0DQBCYFC5JmC/CF3Ofy",
-	"2EaMQIgLR/WchbfaODdFgd21cbytrLYqq9Uu8XHXe+/7sXLpMcIXrsv6tTeXA5AY//r4/idybd7COFl7",
-	"sME96qrJXqKZPhFSu7oDGdOU5yohXa5VLBL2SbNC0PwDG7OCiZSppAfINaw7MiSV12JOIb28IyYD0sUl",
-	"AdmIz2YlpBWOkTAtuGJDUrA7VmhCyYwrTW8ZUKRen/xgeyWF77ahKpoZ8LjMc6wrbpNSGdmqviU+Q3Ll",
-	"8bG56I3Ephi5vrp5809yy9hcoYtE9YaEWm8JRjmvFrKR5I7mJSNdqAqH+S1pNVrbsF+9txl4o+BMiAkU",
-	"NzeNh+7mwLWDW9BfX/p+XA4GX6W3bAn/YP2gfZ86s9rrDXjAbdQcDszR9PyQsOczONH/seZm+e2Pjpx3",
-	"hh0bsgyj0dPOsPPSnNpO1IGNACdJKXwdBeh8N67wLyXFNQ74ceOR92BHbUByG5B8vEcFKDYEJFtOYG4Q",
-	"FjgBirMfW6sTk72k1peuw23QHjdIz5KGkNKBrbOGU0it3/sl+CyEVzfcbUQDasO5WbXSbCvN+qw0a6fj",
-	"M5Zm7SRI14gFymavSV42yq0+tY0VFeWYJCg7Nt6uZH9ZMhY7CJPkAFkyEMU3CJOkSZbcU4aMRShEOkH0",
-	"JGLk4QT2IaRJmmWBJLm+Si9ZMa9kS9OAW6TOsPOvH87OB1BR0Xpl/0uW5mHnz89O6ryHj7jL1Yqfrfh5",
-	"LPO5poXmNM+XVl0/mhOtCqC7JMF2HTZIkb4c/RAr9d1HtWNxChNAA9VutLrsrvofTrV/3swKnyb32foy",
-	"wK/FfB+SvAc0smHiT5KprKXRLY1+8qzZpyTN+9gG0CYMSIMTKBaNYIWfBZRdd7McehmekgS7T6zdretB",
-	"BMQQFv84ioX952q3iZO9DS2WBZ9wQfOe5QZsPGap1SLg+XwuFdcuYj4W7oMXilhQA4eY+ip0nGs2i0gu",
-	"ofIqySUSGMt+fHUlwxLsFLiKBQ4VYehQpNfX2vWaAl+bB3QJ0ydYUKghTj4WECjfuwTWB8Z87NWFyDPi",
-	"+7bxBL+6ok6l4LraBLMHjN+xzKpYscilmLDCTH5KbZE/28VClnkGoRGG5KW3ZMRyuSCD2iKEk/MAEewe",
-	"sRnuhLs1JFOqyIgx4WtaKA6xEUHPTY27799myTAWOCCuiDBfkHmpCUW/Kzo4xoWcRYT6PtzXwcLYvual",
-	"Vm5+NL2NRRcfYF3DOU9ve1VDLueCn0xBU6xcSBgH98yCmuUey8L8ZhaKK1sQsmBjSEIwYiktFau3M5V5",
-	"ZocRYUFGgVVDgpFyRWwbl75mlzt0NoIF5yFLTWqzgE2f63AiZpyAc8KRqjJNIZKGj2vNstlcc5bVBgsy",
-	"z5UblXlibssLhSlsiZAL0+qINx+StRswhKAdq37bY22dDGYp3aEKkzeYM222YsaoKl295mAgLpMEgIAY",
-	"VKn2px8oUPAutOWKm3FFFoURT8WlM0XYv8kI8EwEa4Wcn118Rab0jsUCgoawXRsB5YwXKQalWKHVvGbz",
-	"6JprZU5sderI2qGLAI9OBdTZLHhmP84lFpKCT3vm1lKbFwQem7sF18mcMjkz4xBnfsXNycL61OaEUCBv",
-	"97aQS40IVZb1yQd7hnG0uDgw2SkC42PxC81LOCVDS3nMRDdMkewww5QWxTIW0ILZNdQGoCiplvK2T36G",
-	"Xqxbc8PBb+wpFgXlqurJbBu0nhE6oVwgdI6MaE7NclBlDwjVwaWMyJwVdlC3XGTDWCym9g3rU8oylkVk",
-	"VGpLq6oK4548vyD0jhV0woiammFYKmO7fqGsEhSQf1gqvJyqNkykAzTPTSNmZQo2o5jCGNrok4+SULOg",
-	"tm07eE9KBZtQze9sHmnfrhyTgd1Rc0lkoadk0Cc3fiXsFXMNVtxXlTM3FsuYXxygNX1oEANOE5b2pH7H",
-	"kJu3kVy1SK7PN6jqg5NijkO03C/e51Jvic99Y/MoWUI/doS+KR9UkPjJ8AdesdMoFhuiVslKgie9kPCF",
-	"AuSK4Y6mY+WomU/J1LuEIFVgRmidcRmfADNnXjECG0rXDkOHAjmQ8TrkLrq/FNpWwuLiXu0rP0r9pNGu",
-	"7NOc4+i+p9oWJ/vb2eDrs68GnQjCm+6rieYS1P9wdXN2cfHN3847+9tmfpS6zdvURqs+27xNuWympUAQ",
-	"D6Wkj5S8yRDjpuRNeLeh8H+NBlS1/wPaqKBnjPA4NrbhR9lGNmymg48emxowon0iUuHot3EOX0KcQy43",
-	"xDZsIG/3RzYAedsaUroWyZDLh45jOEjUenQgGNzDZuUNuVCL+WoxXzaJ055iydEgr+ZIUl1QoTBu8tB4",
-	"UqOzOcsPhiCoKsQ0M0LJ9uDSWDTl3MisNBMGkv5bLxExi9GkYDuyP/Txiw/4dGQ22jSM3XehiDPxEZ4R",
-	"YSKrwkl7lyQpWG5Ujh+gr7dZQrpYfr/2O+Z/WoCFfsLvmOiRmaEu1qymZFmkzr4L7gX/I8R4QEv28bFy",
-	"2E2wb6081kiMgyV65HjToOf7o07DG9jKZF9Y7KmuX9NTRqC+9EP4bgmZ/TZKa2RG5+DkRNcNzxxg13q1",
-	"fEOV/0zescIWpVz1aw+JFLEA/y/orQVTrLhjmTX4dxVDU341R03RdQjODvu6dT/2Im/ui4WA4tck+ccP",
-	"N2RlriOYYuIFSueXSoCmZ+yDHUTSJ+9FvrSmRfNWLKxT20+yWzlVBr0g7d7QO7csMgCmj+5D6/Dm1XQh",
-	"/CxnY01kqSPw+KiqATs8mONhku+VG69/0W7zYxCwq5Wj1UTAVg8NZ4qMcOUfkyY9uSRnzm/TDRrbA8Rx",
-	"09au/kF3fnTkVd/tglfTgbsTi667ALUbH5HGu94DVbDh9uB1bLiyP/iFAmwDFxNLTIJ7Z1Njolg2CIaI",
-	"4ph1Yuopm8GVdmPsXQa0wF9JvPX28h6pmfpruSKDrfhXZCn0Kq3UUhK/tAVFndrQJT+7Xr8Tdbhp4N8l",
-	"K5aVxX5lETuh1T5jY1rmujOEGr/eLGTL/yIk/uFpyGbS8Z8bCMazlXueBY1ppixQA9Ic6ZORmAMM23JM",
-	"Et/mB7lIIkCwzG0273VsXP2aR7GoTONYtwYkgQg1RvOxOfX+T9tG8Ns2K3osajqkFP+kIvvP4BfT40/Q",
-	"IaqVG9M67q6dtRpZI0l4KvP4B7nYxTxecbFCLlpd7EvTxSyjPRmhdACxzcTyI9MKtR5eyTIW4QB0jiLs",
-	"cI08ahkYvmoQWsBbJqA1vrf9bwRGuwEmPWt0chjojI9t9IYD3gHwLBYhrM1Jtog1Q+BXAPwtGOkOEAtp",
-	"IX2Eq15k2yvYTBo5R9Nb5iplebgaYKErfsb+XdLcTHl1pehq9gwQ4gglAwsO68fiZjsI28JMqbIwQmLI",
-	"yrJPfnX6Yy41+FEpmmTxq1gsYIJ+n6YYFGqF0lIrnlm8yqhEFwxwNMvOEEfu4IMBrrUqc4bd4lC50rgx",
-	"RumEtrrVeDPJbKk1gE8qt9hDtCCfoQEVMLBkxBTiFY1YoAjNAVdO8wVdmvbwJTkO6sHN+uQn64r2PhwL",
-	"+nZ6s5Y4NWg1nPoB8Bl3Yg/nk6dEz+yEj5GAq3mzTHOGC9iJOu7kdoYXr/eHy7hFeJ65TfyxbVGGLQLn",
-	"SP77cU1z2YsD3wvEeWko5GbuewPo5oCPWvId8F/DAuTY2QQ2MON19mv6TVz6PuBJFWDZB2JYjjkOAmsQ",
-	"eN5FdljnrMBRe/1YvBWI/q8Mx8MaZptDdMwtWF9qlTDNoDAMxALZHUg7N3wFooM0Zld1/BUfT6TRwzFa",
-	"5xJaMdyospEGDBnZfmN4bF1aqfOqNXYLE8KwNox4aeCsQ2vYWeHBhnWF/JdqFwlgd6uBIeO4kS3bQYNa",
-	"aAfDhdKMIqzVvD1jSpmNgQKeNbaMGqc/zvBBFmH4lrWUgacz8kFd54Oe4aCA9zJj58KtgQ3LUXLmw64K",
-	"ti5bjNmCFVDPRRCqYNu5dj7S+qK78bqVUWTB8tyIWrXADit54ibGohZug6iySytb2EiOuknbrVo93EpX",
-	"nxE5NscsKOa1/moDWhe+LKp97DbBdzHOZS1Qq3ckrPeap7efj0xSBbdtfo/VxJRXUaeWebkzNENS5Ywd",
-	"APc1i/U8ZRcQmFu5pZVbjk2LYc4RD+jBaaQVq1htFliuS32PvMKFlntLK7ZfK7BgGFYQdjV3MZJOnbc5",
-	"N1DrpJl3IdVMANBMLEz3XHmmIAv4p7OmdkdST4er9N8+hQBlwRa1L1xwh7aNuxwea+wIJ2WadIzJxtRO",
-	"mOF90LBaKvMqRodA8OUGLkg2M8GwluUmZhaLe7lZyJ/I+yb5zkqTIK5Uz1Bgq4UWFsyHmWo5YTAyWWAG",
-	"LKPt5wcFzMER+Zx4oD0y9eCVqDOjmhWc5r9gmqjzi/7rkBOeD9ZZobuX+7PCD+7L58gN7bRahtgyxONj",
-	"FPEonYwnajY7S6lmE1nwbVVDryyeBvWdym5ZIc+xWrBvChQs++cSFI318MXueWzY6MVgQNIpLWhqKFgv",
-	"jGpsqEO60k9EzErSgmU7Rzw2pOogkKljVZG3PNA0jAk7pJ6SBRe9Pnm7MltwwYLiZxeGF0QuLEfxMZQQ",
-	"YjliBKLxuai0sxs6OYOs46g8Rs52wQvCM2zdsTUtSVXQeZPtd0MdZhs1qdnsjd2ZJ+UvFkHxd6o0E6b/",
-	"qAO18AFVMZa784EbOmkDH1tq/YzLdAbkYrlrqWh/lTfS60eKfbyhk8bYR7isUI4zqIIMf4JVyIVA7lcr",
-	"HuAbFYXirEXVr9K6R0ZvQMTSHjGNKxy6hW98GfCNlV3dv979JiK2NcLRKFA8C5V/Q/MgigeCe7qUaDox",
-	"AhOhKfiFzRE0o4nq5gLzE3zbCyuLvNqPOP2D6eOkp8cKhPRRhg2rucKL2kjINhLS13I6RE4JrvhxsZBA",
-	"F3Kq1Ck0UWwH1NCKMNh0sX14WtdKY1GppeRArRT7fFKV1E77s9NHzbifhTLKBVdTlpGJlFmokUKuRaVa",
-	"pbRVSr8opdRevOM0UqQ6X7Q6avlSq4t+hrqo3btWEf1yFFF/HY/TQi3h+gxV0MMEpmejf9rht8pnq3zW",
-	"lc995JGTap6mx3skGH98zbuYYCHIkeAbMdQk6Q3xrZQWBbeqnSY5owrxQjTVENxhPrskQELCdwFgyxWh",
-	"IwVYIeSz+Aw0TzohY/iNWAloXdkkqhwpXXAxAdFHJb2qGs7uQlhjVqC6FEbuF8J4FopiBwphN+ZQtBLY",
-	"5yeBwW1+3iTzryxNabxXjubCNdtdiPI0b0uaQt8P0DT4hxyTBBox3yeuJJg5VyohNqsCggBtsQkIL3A0",
-	"NBYVESVdwNwV6ZTfsaznrJiGlqo+eYvlEQzRNDTLFnevsOtmLErzPDcEtKLVwjWOeM8qpYx53+Ykc+SM",
-	"6KJkhriuU/FYBM1EYV5GnkVruHr43gENncy5KlVCCu50SgvEROJDRZjQxdLiGw8WK83t/myFSg2Db0XK",
-	"VqSsiZR4LHYnbkeLklu8F4mw+OoaDK7B39CHclrcjA5eltACzYcOFR65dPxYKzEWAWK7ChQiQhLXDun6",
-	"JvtV21Ch8RJt+AuumK2XYgcXi02jcxOZ56UKxzorFZS22uwrcZJvA9UOfCfkXtcJDqDuPIFg6fu8J2TN",
-	"eWJIZVIKrg1n/gk8Qt3V/tEFBG+9H7/DGkb2VbtYEY7ZfxH5YD/wwVAN6QB6Ni0SugMuQ5YA2QIgsMrV",
-	"SvIMwjxpivczK4s1OPvILN9DlbSE2NxDEDeezOgtSy5Jcss1hqglhn0m6CZKUzbXlWaB1DYWo1K7ylWQ",
-	"NE6whc3g1F1F6ds+zbHg6icpPNI0cR4mwyCJFPkyFmOYYDIql0lQwYhDkCJRLLe54Wp91Bvt9cl3mEJJ",
-	"uWkSLWMBWZb6JElLpeUMZH6VuApBPIOkn2GRoIyNuYDChhDcMZNZmTuRo4L0u2RZms3+33dmHUkXK9ER",
-	"s6pmu8z/3xfflcsepq0xb35npudeHJVLPGOeVdloy9wcR13dUFtxx+bfQwXTEKUP7nr1+gQM+FAoCelb",
-	"LHyFPoFvY63SLEhHYZtp0Lt29M89qWtuRbNwstAIwlB0J+pw9dGeG/SuYckNPJWdYcfsTyfqCBen8N2H",
-	"/3l2PhhAAj9cVyOjdqLO2t3uDDs/0HRqHzniAJFJLAXz44KBI2p43t8nBYFms9Y32PoGn7dvcMUKt4dD",
-	"sMmONi9YCifU3tCVBD3lnBWKWTaeXL//GFjVsLmXdxdJRBZTnk5tvTSPZbCGMBBFKtQD+0RTHQsrKKjk",
-	"kugpV+SOFUBrlaZLrPnIPtnML2nOoXrgas4b6AQUxz75yBj55cJ8h8wX+1YRGNGQLKP6BnW8F1xkcnGY",
-	"tUv9ct4au1bJ5mNnLrMawV7mrtbT+OXYxhTp/nIeEVWjT79c9HYgjhvsZZ6aHY6UsOLhuoaySw5GqzdF",
-	"pEEbXLfbo8qU/axT89fM2irMny5F4yXR3DQ8Khi9JdL03ydXVq2za2hmYU161eC4cm+ZwRWFXFihmCtt",
-	"o5otYUcFR9m3bCFPhWK/ldK7Vz9937usRng11qyAYXJV1RswxDkW/qXvoDosvOVrECDWjdF0iqrsmOY5",
-	"sZX1lowWyujCA9SJv/021FNCZexAB8dfxrsRRhn7Y+Dz5KJa9MEL5ygxWD5urlwlwZt/Gcr/+17CN3KR",
-	"Xy5aPtLykUfiI8cwDBdLj5jczXzjA1Myv2OYs5Bh/V9MUpGWGrORU+IaQ4HWEDLqkiWkzrTgimsLZlhe",
-	"35BM+9VH89HbrLLzGXn7zkrHdSg26Vq7VuR9LVUqoVg4e+CQvBq86nkrEFgHwVTTzZj/o567YnUwvT5J",
-	"ciYmeppANQCnTwMpnwAHs/m8B3XDkv3IfL/gmZ4mJPza6AbznApaxALmp0hXTRnTkflZs4jogtEM/0Dz",
-	"oFsVa6SFfBBlnkNTOReMFsS1NKJFFAtdjlhE5nzOIjJiFFxEk5xFUMBHsLx36fJp3HGZr+awqGaCw++T",
-	"76SeGnYbC8uzoLsXiiQZnxlBQQqovZ3U7VFWpOCKZKzgdzapmdd98DTZBJaFO2U6eMO0MoxFEpeDwVcp",
-	"ngYjccDfjODPMEj7yyf7G24B/pgES+7WCayVG1rd2EYs7GJLwVSE3NzP32ftcAlLdEF5blbxv1khFekm",
-	"r77pvx7AWYB/Jr1LbNRyLZKcD/5xRa6++pp8NMeBvPqGfCLffo0i0QX5RM5fvoLHf8+pJt/Rwvx0MUj6",
-	"5Mqtr1txeWfuQt283rjBq2ce9u9Xc0lXXJVg9ofbZLuADHOBGwDUXUW69vG2YAVbFcQ6FY0kpZWRL7FJ",
-	"TDZrK00NTR9ocOTKl9bHtCkJVx/YzFx3FMcmQhYs65P33ulAvXnZvGCFzrWpROBQdROJiDWvgi0ZE97a",
-	"hLtonktc0IYmyQ80nSakS4ES4nHmtvQJCNU2deslzFDx/2YoN8L0g3U0T+1de+mpBy4S1KHyJMVKmvhq",
-	"ZM3Nnla7E+1p8dpVscR5OWfuWDu7gu2nZuSORbcycXNBxobmOFM32rWVM2zjhjgbNdxzT/FCi7ih/S5j",
-	"sM1SBKkRLyuyQlY3t+vM8SDIOU8HHgWXn9Fwk9rgI5LzWxa2E2Fhe0v3/MQg55yRxUxj5uRXm2NORUWV",
-	"qKhsOlg72xvN77GV447HAmhakP6nT95UbiSeMaF5SnNihV5PEyEaRtiL2A0cU9Bo6JoyilJwrtyZ7l0S",
-	"o2+4Cwe37VCb/d8LOXsXUo2nTSbkdreS8uGmdIbffl1lC7LUbXvOIbhUneGrb/aS+WtL0VrfW+v7M7W+",
-	"d2VBxlxA2jcLZdokvB9jof8Ds3ttBW3R0IqDGChDlxwtDyw4Q/DwJgdhjp5xOdkNdXOc2NyijVq00Qra",
-	"aD81f++Tjxn5zKGfw/Ffv7UgHylCyb8+vv+JXJu3VkqPgc5ayW+K3llfmrWpQs0DkCBLEI5i0QVR6deC",
-	"QyVYkI2gnEPPyEsrSbL7ps+pQk0Y4OTU2kSxOpFv6NLIbDQ7kyLHDM4o9ePfzuLr4YwDozvBnD2uyRMT",
-	"UorMiIDJyzryI5OY+tqLkEbeB2gRvEbG8J5pGCBUJGGfNCsEzT8wW5XDSNZ28KgtgFEBpEc2m+slQXg9",
-	"ysHua0hljR070WI/EQ427UDKGFLFXSW1M1jX/1gT2n77oyPnkJcRUoTDaIzg1XkZnrmoc4cpHteQGRH5",
-	"by5SNI/god2N7P5LSXGN83jkfI730Huz9XgI6pT/ELL9Rdl1d5C5rgvI9gnK5d8pz9lf1SR8TQvNaZ4v",
-	"LXk9DG4RdeZlg9D294psO2OsI6V16jusTJQWWVrR3IKRNGcAwuzaWoUqFiOWyhmzmn1E2KeUzXWFA90A",
-	"jnSIDddbVxYRWPlcsYEoFjUga4/cMja3ySacxg0Upk/eOT+gBE09mA7phkDEKBZJhQmD8KPK1xiRfr+P",
-	"pglniDLU+Yx8YNbW1nWT6hEpLO9s0NVDfGZogKvVGSKreNVVs8B6ug85DjGrBXOZTqxtYVwwBu3iiADl",
-	"ki/h0YIL1bNmNW/pKAwzC8z8UNsvszOhWQA4NK2CnuEhxN0qTbNNe6wiWykZ7VFBVeWIzAueMgJ+YBWR",
-	"OyYysPdnpl1kuawgGaZg6cFUqZ0eUVO5AHtbrXyoJlKkzDF8NDdqSQoGZS0uTbvUaCmMopUwlXNuZRln",
-	"0DarRkkm03JmVhOvhgKQs6is16H8Yo5CE8o3QGyDpR/qzWcrkF8jygQI0zBxuBmtlcAqS2XojeC6QmFb",
-	"K1v1IpYI8VX9lTTN1SHLkS1kAemrK/ErkPywywYzr6uRj0cXRlqzPnObrRwWCwYFNUAWTs6hdmRGlsJ/",
-	"oREY0cOwfyu3oWGBF1Oes9pmqRDOzgUcVXcvTAOXbl3dJwrPwSiX6a1ZT7Q/0oyMwNOPa4rUsSqPDQgF",
-	"TScQHWkOoFwwPLM4k4Ip7ZH1ib8RPwuuffXKMDn8C0W6pYDLkPXcNbDHHpbWGi7ZwqZ7/7uU2pzrtwJA",
-	"B7nmKMNzbe7q+QVQW7zlADsAxPuM5li5RV0SapqFtpxLg5Ix/2ROpxQO79b9Tn7qOei7nRPcM+vqMffH",
-	"b92uu1UrClOfKgIplMSIL2zatAk9LWSZZ6QwEgQQARhNVlV00ZIM4CZerRTyNkTM0ySHkp/hwEg3ZxOa",
-	"LklGNe01wuVJ01zwyjch13VZGAUHkOtkJ+D6ZRV2MqXa3iSam0O4XCn/Yjpw+2COwVbEe+MQrfn9R6lv",
-	"MCV/4vbXDbxhl8I6jGZ8UFCoS8WS2DT/y6qcy9AWM7LbBfcZqSbUUweaUDmH6guN4EiWZ5d2lqAokXFO",
-	"J35BpFinIDf1Gktwfa2CR2pqrFxAASbLSGosE8ouubVQOZ+bSxfQgFTOZhzrTWPJayeKZXfA5FaQTraW",
-	"0/2OA1s/v6YOr9nRUiogQAYbIF0MuJkaaqphMWz+rlsjX9k57Qncx8E9ogq5F2K/rhdGHa5u6KcQvd+A",
-	"1N8Izd/LBwDCYqtVtlrlF6dVfkAbjeM+LxSgHCCUyup1p3AWvEyl0mcg4WdyIQKc/8FmzGYALDEdEd+R",
-	"i5eCX+WYzAuZlSlwyn83iWDmSqU0T8scg750LJLq7/ciGdoYb6Y0n4E4mLh/ZgmIw5CK8b/kyGiW4rqQ",
-	"k4Ip9S85AuXSTAsQTfADSVLDNfIc/+71yU9WWcFxMlXNRJEl00PfL6pR/yVHKhZQ4cfoPc63vSQ5FYjE",
-	"MQQ0R3ivg8iaNQEjJLCGCjI8pxOWESbuWC7nLDJyJlOa1OdPbHk8aHHKJ1PzCsdiQkQWGTD0WIAQOQSZ",
-	"oIYlDkSrPkk+3vK5FUZuIEDODIGAqGEL5MN4u/g0FoCefT0YDCLy2pY6mtMJF0YCdwkAus4sEdXSpqB1",
-	"QKFAFiyqHMcCCwTC9w1l7Zqq2JGDszD5tHBS6e/8MP6C6F1YbkNTwiuxJxq3toinC/DYq9trOmFNTPoK",
-	"D3NdvasTpxam+2XAdCvWubq/R0B3K84JBrAz9DkdxzLLRugvGgNqxzRwczkIl4XUMTKS2ZJ0KUne1Hxm",
-	"Mzq/JMkffyaxABuwsqa4PO9FZDPGrBbgvy2uOhYQpReM0gVT41vdMNB6bIOrrcHNRlm7TAEViA2Dykfu",
-	"UW/oaf8tW6qIlEKVVhhy9fas3WEN91YZGmKBdfYqF6TXzkM3Yx/xerdsaYF6URM6st9gyIjF4ZaMDWYM",
-	"VGatvw5saAdrtBWAeA0KdxWERtYVmP20VHtmgRYHK/o0Kmsqc1mAs9OqYUFdu7Pzi8Hfdtc0a5Nplc1W",
-	"2fzylc0aouI0mmZ4iU7CLrdHoH/vnwdJ8iuICVUkuf65FpTezNqTCA13RucE509ulKk51dNLgtZTLBgL",
-	"pLLl2i3X/kK4dnV/Wv7d8u+Wf3/G/Jt0K2YJnKt3Qo5uz+upDcZZhi40WiFNDC8JyF2VBuuNfQOrASGA",
-	"qFdL+sK1isVXX5/5mDywjSau6Yb4V0hmZ8Nce9UYVgJiXw1exSIEeThn8ZQqQjWZSZsdGn3oUBLet9Wl",
-	"BCtmY/7oBu92OMD7igrVUUYuM16FIrIJ8Va8/s3JB5153h6mOoOs5xaMRbVwjn0GnwbImA1J9S7rM14f",
-	"I+RhTQB+AdY9Ix55CK9FfA1tQJ5Z5BcKgUvodAVAiR2MojlTNVSTR65Vm7JRKoSvz+Br9JgocOP/yG+Z",
-	"tYqjN9hiLgKmH6zHZv5fY/6XsaD7ACV2Fk2ON6PvWgCqdiefNFKtukTbw9D8e5rNrEd63dOds7FefdfJ",
-	"JW9+/nhz9s03Z9+dzL/dQNnaGLc2xu35xLhdZVnIoi2bq8CppxU0Hso9fbOqrVe4VoyeqdI2RYb9uqho",
-	"q5uhf1WOYwFEvJ/Wbq1C57RvGECc67meIpfsqV93zSpZGOEF3dsN4k5SVW3gQmlGs2FNsImCvzyxQqf3",
-	"Cr0zrzZmw50ysHMUjJH1FFU2a1QEWaMAglZN4XteJIBfJTQ3kkhh+KQDgbpFhNXb6HUG/u32oguJH8B4",
-	"AlmcdJ2b9y6rFBAWbwwC2OvBYICpcW24o81GBcaXMH/BYzmZ6+fjc/YyP0aepRVRYoesS1vuc+vb/dJ8",
-	"u6sbfDrnrjnr8NMbT07/ROZh1MLNaf4uBoMqn4VliQuqfNYkQ+MuBq+qd7zKKCRRZTp1H3WpeQ+KQ4gJ",
-	"xj5OEVYTnPBdtBql6XKIEKQRyyGDu4zFPqpOn3xvRg+Y3/v0GkwS06zYkEP1mlhsUWzIA+s1MPeT6DXj",
-	"7WHu2+8GDgMu/gVSig1GxfAsrVyQTmsozJ+D5Ix7uZmQ7R0+eJBIHK0jNetmMsxXURfvedbvRB1IxQ4B",
-	"xJErtlynlZ1VNXVnzTf76uvOnxuhMVdhMPvQ2l4qk5D1u9ggAwyEh3xJ1jKVurQcNoLRwmljEcRJAply",
-	"LwBR2mYR662aEumSzORdTXhFnciVm7wLaDM4EO2Fte/KgC0sma4nJa11Vdke6w4hRe/AoWaawyxl2PC4",
-	"VsEyrF+EBZgayObhVLOKWjgp1XxMM9CqaefNY9pvToeMXJGgmyVmPDMtu2j9Svf5lQ5kUhuEbS7mpT4z",
-	"hPQsteaZxgRGv1qkRYO86KmlaUChYB1EEtQ/QMfASJaTqY5iUYuQfrEa9Ri4md6acf4suH4jlU4qIVvO",
-	"5qV2mTwzJPrJiCquEgt0QBcGFO0Be4kHUSQ+ExPWLzJDqqdGxUVK+rEI51MlNY3IDIPgIBkq+Lys1ePi",
-	"/NXfXn3z1dev/ob8o84qKrL/EJYOmwmqtmLrVL++vf8ZxIqOymXkrGuNLDdQErws8u+SFctKGHHLtVUM",
-	"8WnC33HBZ+XMvTGWxYzqzrCTydLci6gzo5/whWpdo87MfTXwRgkb6/bngyeyqi/udisIXDFcOLhibbKo",
-	"0yaLCmOZRuUyqOYUgc+3fngfKafURnJrx/JyztPbB7CmJ6bdIKrZEUoX9W/+bfQGsCwjAs6Kv47abYqO",
-	"dW02JlkyncK1sC89qc/RE5/hRdRBLz8tljdIImDdd5cj3YTM7K7h00eWIN0AfjD/30RpzKQQs9Z6FFuP",
-	"4hHplMw5CnIajJtcif6Ob5I3/Qt/3ksFIbvAHXsIQmibfnRa+MH2+wzJ4Vfr5HDsbtoB9NDO9HmSRLv9",
-	"LVVsqeLxmjgepYcnjL42CerBDwHu/GA9Q1gA3incZs9yzuqAdp8f2ajhFl/hEn//At9tBn3WIIHr4E/s",
-	"9m2WhBBGMM3aAa1jPQMduma29aOs2Q5iscWOG/S/F7IzFj5HveElUvjhhonjVJmmjGWq1ye74RM9RnJX",
-	"gOJOfrxY7AlQ3ObHqyrMnASg2HSKnpRHQqIgM8QSkodBzQopXEmCfifquBOz3X5t36pAjFdffY25eaCM",
-	"CRf1d5yF+/rHs6uvvj4bXLzuHJSGf+02tkDFloE+N6BiM6E+NV5xlYU+AmyxeWIHoRdnDRfaYhht4/sh",
-	"GGMBEEYSIBibaEYjjtHzyMj/u45hrBM78xqQ0b1Ri6QOWozF0ahFtwV1TGIstoMSyWGYxFgcDUps2pMW",
-	"mngA89sToLjh5rY4xS8Mp7hpn08BV1xjOH/Uifjj4xZFLDzVypBmbcCg9C4JoBzJCsgRUSuIkTpCUSFb",
-	"4qdrCgxGXB0bYUWuwpk/KBLxNArM4+MRmy9CizN5prDEDdv1fNCJG2T6jSDFVdL4ucEUbd0GUeZ5r0/e",
-	"yTvIol9RbEiQb9cCLWw2ObO5hIDxC4i3pUOxaLRMPWtM4QPQvwMtN3vbZZ6DzeVkOJRmGXgbxLDlAC3S",
-	"8F6k4Sn4zgZxeV4W6ZQqdjblCnwhmxCHgZrmvlFQ4RmT9lKljRgq9FQlBP9fVcyFMg82Vy+aWDBFbyww",
-	"ftFG7NgluAQAIKT67VdtylIrnjFyboj61wMopZzT2RwSNkDVByzI0R1g7TWw95xH5HwwMP/6etC7JMmC",
-	"i0wu3tkmQ+cIPnElePvkvciXfqI4aAUJiJSmulTkvfkFi6BfU54RqLCM5Lv+EckkjA+K9pIl0+DHCJwQ",
-	"bhS+7prdiWEsEi01zV2Db0wXCRlEJPE7kJDkt9+TyLZnF9Aup9EDIPM/5LPAms14gFxLaGaxjQFQq2CU",
-	"LHiBBTq0hLBSN1XTHszVTgxUH65jkVORPXxaYoujdKvxT3te70FS/or7Cum8zK5HpDqUly731urZwugH",
-	"OFxYZYfrTchKbLUTciyPl+RCf3XR8RYQLjSbPAoccnWNtltd/Cl3JKBFRD5I+cympX5S9KOn/WF04+nT",
-	"9zYdtVqIps1NU/9RjoH4NCDQY5Fcv//YHK1pjT5JjyjGILOhkbpzrqDIU6VqqFoxLqz0Watt4pQUGI15",
-	"Ef+s61Uh2h7ansk7SygBwuRmAqXm0Zxt5oo5zi5riXyG5LffE9tCleGwT36pz988UAxqwdOCxVADBrWj",
-	"LLJWo4x0R2wpcQy8cPkACLQCNgqsDUPTqZ3dRNrS8punh0mFQIMZB0oRsj2gko35igwPiJyNDAsK+SxL",
-	"pkFs6IXNeV+pU4HKFgtf6hRZaHdNgbIWNTTMYVBEmpcZy8I8ha+ian5uRyycoSos1RBz9mowiAjkWnAq",
-	"YbBrNtUix0SL/QrGEAubAioIZBsHUwbxxa8dsspY2GcgFClz4Gheea8ghWNzGcLGfFmbh9lkq/uV66kt",
-	"eGvHa3Fq3CaPyrjSXKQI3KgCkDf34kM0erVQjNcDxPfVj1rOZ1xfbpyARf6tpnncTFHG2tkR8L5Hqx4+",
-	"X2oiFl7MQHGocOL34Smr4Do0WVoPD/nelhXsMNHryt7+lBYFovSd3DiSd4wMbDWK1QRmwfAgWgiIDheT",
-	"oRG7ceUC2gdyvqEtHmpzcEJOJ9RcV8fiaUwcwbmEPuHvzvD8vP+311EA7zwf7AZT+TOq2hj0V5oYNKfP",
-	"+k5+2hEE8+d+9SoaVtnuwUPYU3ZyLlZD2dOduCNtaI0trbGlSUYPT81pbS2hvP2QgJhVgXpzZKcVlCt0",
-	"DMh51c1LSNdcPMeVAwxKtrE8susR+4hIMqMFVDCuZwhAw4T75Ybjr2DSr0F0pDVD3Ie9uUToDb4TC45F",
-	"pkCC8+KmXRKl6ZJoOWGGUTrMDtYt3YTocc26ScGPjmA3pStDIGttKdfAPWFAa0SqJUaca7p8I7OVJZdF",
-	"04rHonHcFtbj2fLq9sMGrs7B5yuLxVHQH1zqtWxksdiG/PF1u8dQMSkQRarDrOTMSZHq4aN4HTToFFLI",
-	"518Zyx1EIIgbRY9jJY/Tlct6AjmjBS19YaClQ+WC+yFLruj+A0gBb2zuawolub3miT5sWRapP8S2qLyz",
-	"XU34HRMkcUNLqpzVsTjHUt0D4tEHqheRVM5BjdwAMhoacnsGNj3rvh9iXN97qLaRREF+bDOIFWUzshXK",
-	"1f+wbGZU8jy7kf8jgcr+OZ2oiGR8ZvgeFOxfMD6Z6ojYtAQqIkmwNIabcqFZIWj+E6BkIyigHdbRSCIb",
-	"y54xwjNFuglNU5sE2XBkw4e1JMmElhPzRy8iwRsOLIztqimfz7mY2MH/u6Q518vrnIqP4E9KLt3iJJBw",
-	"7ueQt7/xhc7te2ZY3ieopnQOMSwLqkhaalDLI9zmhKsPbGaYX0K6ifvEDa1XdWoOcTCGuxre2R8ZXtRF",
-	"yq612oLTCWJtNF0q90vPlfJ3FeF3MgLjqXyhqsE0g7Cr56spZv2ThmyA3pCrUjlnQyzeCW9EQRYqDsnP",
-	"Q5FUJT0zE7N5QXr0lZ5/+71fs1lFWFnn/ccb8+1uyQVBHUgIejCNrARiyhs55ywjqhydOYPThGlc1Axt",
-	"gz6XYW25wbA69EYabwQGUxKIYjmj1uLsl75PruA2W7FrMaW69twavUjBxszIpwz0B0gMFsUCja9oUNJ0",
-	"EnmjaxFmzEFjreIiZVBS1nTIXfJ69glvZiyCLrpYNZaL25B62aFoifFoRC0VFNyxNkdN0+nMUE34PBb1",
-	"r6C8qlmF3iVJRrQwt9oB6kli7ere1Ldi/LPnVbCFx2HKhbUh4mRWKk+YL9brFeX8lhFqjfgv1JBQYqv8",
-	"GCXDFwEScmFd3MpCSJtKBQULk9P0VkXbSilsqBZEurZgfNAYmPFsqk1/tLgihrTfMXv+UjlzuNTcMB1N",
-	"HPdwmiDymMuwZaQYtp1S5Ewpktia8h/hFcPjIM0P4NHIYsrTqas6j6dug7HVHGM/gqr7GgaMzsylsd3D",
-	"5WzOs+n5oGnUDn0nE25j2aQ6xKzJoPthe0V+Fzrv9wJqKS+mTMTCFeSP/Fs43v0Mr1dZhjHlVjR5ymjA",
-	"tePgsImV4NT5bj/UmJsXykdteF4bnvfcwvNC2nnKgLxClob774Lzsq8OQZjy5EGFlrhEmekLMFfZiLdL",
-	"klTvAuFOfvs9iYWFC1n8u2BrXqt7wbHAfn64oRObgdTxXeert+N1vqY1B95BeKMPdr32dzX9JAXbHlFw",
-	"EsCPG+CmxBt+/EFFtTc0nbKzN1LoQua7lVaDT9wXf0YHFWX7ahfKgx/9JPU7K261eKQHwyNVhyMkLO7n",
-	"h4Ijbc6FEVQMXUxl7k9vDWljMaOgodjfg9cS5cUEiJUdLauymRl+a9UmRzaqQqjwtEbsvEyYGckyveVi",
-	"YsGWRtGZl9qLXzavYJCkQ/M8J9QlxJtzH8/Ai4Ca9qpEme5b9YIIpmAH+uRXp33Vt4xMWW6E7rEsmCGH",
-	"DtpDfjSN+AAyLWPBOJBU9yEofIiFgN+d6rZeRfOFgqWyHwL1vKkkd58oJAh4WM8TUom5tX1x4NEaJTdL",
-	"z/JxZIi9+4xrfNUyCiwrhzhZp8vZeZkfeQ2u0cfxwkGB0QqpsXprEPNh9w3hZiwfmx2jYkkyNtfTlWzT",
-	"K0eroapqr0/eWDvYTvgRo+GipC8FWxH1u5aPJXaGbxDelfQ2xvHtl/5DzpdHMbgTSvjhwm4EM2SD3WV8",
-	"Oykzx8eOA7mHH69c4wqNkMJYW8WhVRxOh2Vwp2yFZYYk+4Xag/vvrF7YRNbe7/YQJVER6el5cJcS3xpJ",
-	"pVDljIFhsEbxe85CurJCEHmIdiQfepjYqwzZhc2YMLNWn/wkXbjlEjngViYytOHUc/B+01r9BLDlLaZS",
-	"VXysKwuQQeAD9cJvR1RrtBcLTW9XMoS5bqLGEG2XPptcZdkGBhWLzQjHAxlUDVW9v853YEar1Z17Uu7G",
-	"t/O1dNypMH/XrPhZcN0ZXvRf78vt6ue0NWq1vOmZGbVESK+rRFMHKaIHsaKXI7DHPBBDAr/468EgmKXa",
-	"wG4s1D4gjTbIwEfAx+I+PuR99ekyzZFtwdvpRiqYRN5Zgjh4xYSu9D5Uh1E7ruPlzXvodjLztDrPkFDg",
-	"L7IgUPtbUOv/IXI8ZgJ4jI3xp4ok3I1C9X/qjxEh1/0JoyAUYskHvTXmhKO9F36/P3OKRWMalKdgTupp",
-	"uVM1DNPzYczqz+jeL7NB05eD/sXrPSDqq0v3HdpXH1fDswzxbaY2KXnWwhSt36KWi7Zc9Dgu6gLDVpjM",
-	"4/PSBwKuO25EV9DojVy0WgJ70wpGMwuJkmMywXB7cwSgbHQF6XDeKo85CIHbyMmSFWK1ggmJVpUlm0fx",
-	"eDayExD5eCbymcKQD2MUj4wlXtM/d0AUg69w5Vi3KOIvAkUMtCsgVpVP/1gn3B70+g8v6R2SAzHQ3O7N",
-	"gxiQ6IyDjyQWUwoIK9Kl+1HH3vZqyw9tsdqUkfHARIXH26UeJUnh+gaSqfMaVgehDZx8VnkKV+zhR9KY",
-	"WsrCRqTQ+7X+1u//JaGroenrQVlAAbAp6wh2ZnJz8OBmcrXmODsyj9AJbuLjAnwCWWKDZ7G6mC3YpwX7",
-	"WLDPaanCCeA/9yUyXVfuthRZrySah0pd6kFJtaSljthVY6xSl9pspWC+jUgVDuFNtWjaraNjfIUzcrVX",
-	"3hHIW/SouJEq6+iJhZkH9K65ejI3Cwk1SBXPWJM18tWjudyeiDMQqmz6qTqPOITAt6LfX1SlRQrwcPLm",
-	"TjqtB0s+PLwkxHTKFLLBUZJSTXM5KdciMVOzIEJLMsqpuFUOcOKDxGqIE7IZcOJyCTvQSQNqY4cCAJ8t",
-	"asNN/0l9Y7CFPzIx0dPO8Pyi/zrCn37lmfnlVeQzqH80e39f2us5ZylT16z4zjQCbrMDKH3tYLQoj9Y/",
-	"9UxRHp4uPrJ3ynOGJ/RQ1Vdgs3eKdAH1seB6aoi58sD/nvNbQZRVGIq8g+Nqi5cqIklA1CDbUI0o7eTG",
-	"qspPntaP9c7z9NaXdQ/xf0J/lufM+/u0KqGt9Wt9WX6titQ9sm+rovbo33Kn8x4fF9rMVcMMqiiwKghr",
-	"zSNm062seMFskKu+x4uypxcsFve7wQ7RAGKxs4XoAb1gh8v5z8QTNgvIYWsSeYbeMH+xH9EjFvbZQA7W",
-	"SMxmP1lY6hvyvlRi9X5OMh89Hwt3jT21cm1GLsV7ODZiA1JW7RzYyNHOtyMIwBM44CrhZ5updVbNqXXE",
-	"tY64FUfcqQjSaZxx971ZF6o6xzjK/MSbnWUNBf60jd3jhUs5q3qXdeqkNF3u6TXDWnzHes3Wsu7Hohnb",
-	"cDDJPoFf7kTi1Snspxf7mkud1+4jXWB8yMWAjDUZ0aLBlnr+qLbUJ+YrrRuvdeOd3o33AILysSr8S0vm",
-	"D7fiHsjhtvsF7ahIdyoXNQH6hbJuP5LTJZGlYfvwBZArSFuuZXrb2xrn58byE/ayxQEY9lvjdrHoKqze",
-	"B/myXHYSHzKIexud3FDQUIqmmSdW2W4elCmu+RZX1vbpvYuGhX00Z6Iz/OaVBza9+oZ8It9+TdSUMd2J",
-	"OnBqHCP99mv7g3NDfrMv72s6Ya0nsfUkPrckiI7OWg/ic+dSL/+w/zgkwMLNdWt0hZ98g0E5FrsQ3n2U",
-	"EaPQhIEYN8EwuSJzWricJ77VIXk7PgPNgVT5SQIuZdhRPxbNtuxN3IzsxMzMaI8GvjRYvSt72WnM3kez",
-	"oIc3fNcv2prh2wllrfbw3Cze7nZa2vhw9u9HE8bvg4t7erQJI+5J8tEI8XvYRJXT8SEhiVVqyi2JrJph",
-	"he/dp6hRxMIVaLfpN7Ak5qigYVLMKEjzHxHNZwzTYaZSadX7K8ES/fI9qdJQH+QWzHtRihs+Y++4KDUY",
-	"ynxeqajjsjZjkUrFdDkP3u0Mz/fOPVU/W60u0eoSzw6VWKOcj6M5VCzhkTJPBVnaD008hXwjFpsZR0Na",
-	"GwC0OO9NlRTepTrMqdKxcD8TJcmYFuQ/yPkgIq5gErZYjZ9mGasyHOtec56qWOybqIpszVMViyB7/T6J",
-	"qh4xzS+5WtH1HovxqefB+bBnK959pAsQEu2f37NRWRSdJqZ2QJ4pP/M2z1TLMf+ieabqLOXR+ebTZ5kK",
-	"FmCnJFOeze2A1A/KpyTmJ/P/VcoFGP5GaX41IxXZOSHVOlThZEj+I7jFXwHF75fnaRD8lRK7D3p//Sq0",
-	"AP4vBsAfVnZ6LOx+QOD/CKjJ/l6ToHjL/lmpwKIdizYr1dEGrifH4suQrrVOiWfllKju6KMg8NeYVSjX",
-	"7ZGQyn8fi8fLR3XMHXxcOHwgSWytPBdczRYN36LhAzT8yejCI2alCirDbXI4htf7KZJSrQ/1GLh9tMU3",
-	"iPJVEkwYLL6KaSCztvlYBAZhLCkOQymLggk4CZ9j1qtTCUsHGkNzOpLFB2rk5Ffg0lu1f25w/w36f6v5",
-	"/y4a/X+vo85CFrdvmNCs2A7TfzRH4dPyrhZx3yLuT4m4fwiZ+ECd++WpEqY8Xx56qjQuWKnNsZj3K3zP",
-	"qAWxCJAzm83FYzD+scxneTHcbU4n5l8qFkm+LTtKQjLJ1M5QexGM6UEz624yBLdpXf4qaV2quotUf+Fm",
-	"mTbhS9OeP5Rat4G1KZozdTYveMrORgWjt0dCL3fQtaBLAl0S6HK9NnkCT7+D8SSkO7DgnEuS/PZ7Qgo2",
-	"k3e2sNmM0DzvNYJyDEOg6wW5cZaVNLri+pfjWCTX7z/ekN2WCzh+0ic/0HRqp9NVzChXH827134iiPzp",
-	"hbVLXyhivsa1iAglaam0nBn+w1nxQpFu4n654UaNSACiT9gnbqM6eKW0IsvqGYZllsJ9WGsFi26TnN9V",
-	"L8CMgwZCrhh5f4BptW7Lr77H4YZczxf8hpgE1K19xg4uMvaJdMeyIFYdq+13/6IfDLd36RI8j6SehuEU",
-	"Vebn1TUye5tJQglcBPMGNJ+QrqHKuNqwTsmMFhMu3AP8qxcFpd3NSiIiCk4TKQXXdWOmTfcRbKl5h5gG",
-	"++RmId15k2NsLJVzFuE7pkmXQNnNLJwY4r40DuNFUE4pAaniR37L7JWCm2PVd9PwXqaAmhXgEkvtupso",
-	"S40w+DsmtCyWOHA5JjNGVWlkvob9MO+8H7/DN36iM2bGuyZqNfiHosMhV5bGmMcr9049jXkhONHQJ/zd",
-	"GZ6/6r+u0mZD0H317KL2ZDAwz+qHe7MdgXWiDh7gzvCrehdeGrHPw2bvTbhqh3bev6g3Oog6a/tslCkK",
-	"C7ezTaNpw+xePoRlYyeZrhrKLpJc4Ftb42wqqE5fuFm15ou/rPlivb78+pFZEe8Os1hskFMeAAZ2z/Gv",
-	"GwciMlo6uzjKW5ieFbji0JrIlY4FNjLmhdIRosBAQuGsUC9c293REgUPQWcsIilV7IwLxYTimt8x9515",
-	"g2e9CIQRYQ3nSPzUC2jESzJbG/Jv8ax3CcyRC0JjAWM3k1hljaY10l1trWebc6S0X0e1KVloZVqjRgz1",
-	"hCgh88IwPL0kXCjNaDYMxIGIJIZKQS5akHQiL9pERjwqCibS5RuZMUDC1aTBVekJ5KJ1Dt48Ec4UkbYY",
-	"MOzKC0V45qb0PS8SxLbT3Mg+hRFWlBVLaqfAfHHL5yiXJDf0liVgy0EBEvf70gskKPZrMpNKG7VgQKiX",
-	"RFiGQbYSzifNrZ3IyeQN7AYNBkmPCFoUcoGjg01tMhA1SS21IN/DDD5HyyxftJ1n4649mpnnYJFg5uw8",
-	"DYS+Neh8CQadI3n5/SYabOHBjDKBjmh6sgYYTSdvM297OR8MSAY2h1SbtwjPVN0YA0Q5FjTPe33yAyql",
-	"GZmVSpMRIxQ+kmOSwARNP0nNkG7NDMMatigDcgvjyyCaigpCUx/tlMqMmRfSqc2iYJ8pwoQullGDQYJw",
-	"q8lbuJ9PTACUfnett5uzCU2XJKOa9hp04Fg0KcE+/Mobu7wRCrjGldMRZoZnwvI4eCLwJBZo9pvVeSrq",
-	"Gn0smJnG5hQNykZwuT6q0eUFo9mSTKlaxUnWQ7KEJNDHwSr7jTniT6Km4zk3F3SjEryfMmum8oAK7H3d",
-	"b2NHrQe+VWEfQIXVeHmPV1pNCy//gBu5P4zdMJgFVZYfbQCwryb9CQV8WzjVcBw6ATj7TryGZ4aHOZ41",
-	"ZQULGcKrS/AePzRnMXT3g5l4DU2/O48gayzi9GB5GJ+j9s8UH7+Oite0TdLzTPDweICsLAmQSkuD9iM+",
-	"D5d558ZQrm0Rk1rTdMpUszjcDeTgXph7oAa413QSSMXoH47FgVLxdqk3FvsSJ7JN6kVbTpPYC8vyMJSr",
-	"T4LWYdUbpVtu9kTIMzkfIlcxOpB7c7UAFCmt1pBFB0q+V1l2MB1sSgfw9PJkGysfxsp/7kkj4Z7Iw8jr",
-	"BtnujolMFg+W12sqF4QS7IQolueBkt1VzMYL/gLPv2ea8tzBMUKUCNeqhreMBRizsdm3WRLYMwBCYfur",
-	"ATBI99XgFaIHFlyxXp8kXF0X3CzwkBgVMIlFxmZS120vaFOe44skgzFu0tlBOoW5GeLlLOEA6a830OuT",
-	"E6EEVoIFLsmRKIGNFpIHRQlUiVnCo/CkOVn8ov0suP7Pyr9+EXX8uXGoXY8T6L+ONgIMziE+IfTUm/E1",
-	"+eq/k586+OQ/Q7CAO+7bgQH2Lc1mP5WzESvMTXxz9urV+aCzl71k7U62mc/aPC7PjSFaQm+p8sOwxkdw",
-	"0Nemsd05v46JBJp6F9xWlaDH3rGc0Fs/WrrOtnvBuVEBNjjAxTrTbnSDe/ZsBPVVspREJPzNJoiBuijm",
-	"H02Obj1lipGxLItYNIy7crF7+mz+yBnNbviMvRXf06Vv+z+9iz4WSSOp90lmKnf6fh70WGx1odtXYcP2",
-	"cqHHYiSzpVGN+ESAsnYC7ryTMzzc8c/aE/7QXuk1QWY/33SdHLTu6C/MHb2yvadwRTtWBT/8YunuzlVi",
-	"V7nohAHl8MDwGnKsu5jydEpy5muF2rww87JIp1Sx2uu9nSvMrjgEjAIlZCxUmU7dyLrrTmjqnoHBDSme",
-	"+b63yTROroyWBwk8jkBjb8/c/PnpX1XCnOP0r8dxBuDZIHA0ame39Qg8qww5G0jeo7kFtobswkmqU76N",
-	"MbshVX2oxBdXZFzmOSmBwgzr6S+4cgiUrCkLfpD+YqfEF5dVPuNaPFcIGerVUTGK3rHMrpOloU1kNwpd",
-	"IhCBc8r0vVWmihNSqUPNQ5ttQBevd7PVPJo55mROh7pM2yzD4klpyXKLS9mESzmCGTjxN5dpUI+k0bzy",
-	"E6ShNdqzLvhsZgXNUvB/l4zQmbTAOk+VwHHg212PNsiXpPtqMIiFc6lCUttLkrGUZxgtQV3zEEkZESVJ",
-	"KoXLBoQUWpGUCiE1hE2SBRe9DTTQyYybzeU/2sE+qZnccsgPNL0lV2eD892pmhs+Tqa1LrfW5edjXcZD",
-	"RKgnCAGZ+tHTnk2kyl3dBnpVGZP3StxSJ06ki1hwLtK8zJjVm5IgKFwYKU7KnsvBMloC3dolcTclboKV",
-	"TbfrM3jzLOltMB5uI1g/cqWrdWtjaBrI4CMHznjmsU9OlIrttjbJL8EmmQdXchfyVr/oTeTtD77d7PhR",
-	"jh2YzoaVOmIDBkXMu4Fl2LDIppBQCgSKAkdkMeU5Q2SXfakyvSkvmnENyRgRR1z1oDTPczKVOURVQIuk",
-	"S8UyyG9CffgnkYJMbRnOgvWaE1zwLBkSAD/Kgsx5eou6MrQMXrcG6yfEZPoxbTOEFgweC0igIu1rpOtT",
-	"gKwp1lD8wKLnHGDxAOkS+cnh0uWDGgF/sna/GkdsFcznZfc7VmzakALbno1AEDJCUsF0WQiW2QA5e/AT",
-	"gHSZ+9ecAjswUu0UJ7ztwvyD6SNuyyPltq4YfrPdJtiyNpV1m8oaUlnvfZFXBYT9LROdqhity8N2lsqM",
-	"qW1KE3Jw1F+CvE+eMfo6wdAS4YIk7qc3MmNvs6Rv7TmQBQztRbHoQvFBw7m928DW5t5sRqp3FREzT1qY",
-	"1jYYlMiR9iTT8IpBibyrzxdUScxohivDCyIXYlhhWEE3nNElGTFiNHDCRVVH6YZOziDHZwZtRK46OS8I",
-	"z7B1HwUhLV4WxLhDMKDvgn15UsNW/Yy9kXl2Vsg8ZxlRmrG8cg69+fCxE3WUXprvOhZ0tbsZ7IZOWgtY",
-	"awF7thawGkFbTXGJlHknk32dmh9iB/O2LLKzKeuGTrwVKxaVGQtuq/lH0C3+6Uxp2yxdW2ByIflqDV2r",
-	"hO6RbVw3GCO6s3mrzrtbG9cXYeNa2dQdCVgD5G6FgDlLV6OmehNEgVYC0Qtl0WSkSzFgdD2YParhKTBq",
-	"1HzbOyKZ1T+YPk6seiwd1et/66u5yoZaHbXVUa2OepCEckxhpSYldZt+mhktyZZJsPHjVbZmqmkuJyXz",
-	"GijECbhmMfQhRDF4pRRyJDmt9NJ97SIh7wE6wGAaUQ6xWNdKe5i7LxnLYpaQscxzubD14hNoydD7ZGiI",
-	"0hmZ51TQgnQTNWUMCvnOcwq19RNdMJpdw1+9IUn0lKe3gillJ41ffg9jWSbWuIfq0GUsCElyLlj4gvko",
-	"4zPztxSqmryDt3VlQUSZ52D0q73JZnO97F2a8WKjpJuMKESl6HKEGRs5Zm4cMToz/6digjJjOqVCsBym",
-	"ELbZpZrkjLqITwJSaOaxvh6oJ5U6Uwx8FmhNWJtXOPHVZYKFWFmp1XnbadvkVXdc5rbSz7oPo0oE3icW",
-	"coyelQyPhDUfTEAdKIieUkEGEdgHqsn/LLi2m2jaS/Dbpf0ZEmbhocEzw7WN/XVc6aM5QyBuJ1xdpZrf",
-	"IcraARbh1hQlO8agAH08rUWhtlydYYeLdNqJqt+BhkwZqKzDAeAIFzzT087w4s+oUzsk5vn5q/Nvok5I",
-	"KQyx+epr8rFuoPA/kb/nVJPvaEEuyCdy/vIV4WbV/A3uDDsjWuxuuqgtbRsj2townr0NQ1ki4ESEd7UH",
-	"e1oy1EtqSdVm3v+RaUXqRE0KC+42Yj1z5ZOgwkjKSJfmOdBvjFfpDYkU+ZK4nuzraPUlM3rLwD0O6nBj",
-	"fseK29et4hFhuWL1FIzIXlwmwSADY4ADh95XinRYimhTBu+XccXOq0ZK1NMG/t+XdjDqBPvZGY5prthh",
-	"NNO24r1yT5BTv84ed4xTXD0FLZluyfQRofz2LhEAhTtKt0K01emo9nbTM9JQmzNGaVpo5bBBXlczpDSV",
-	"sxmAigCYZKh2RaO7wTQWUywYFgs1lXOobweZ7ODD3pBU0hkoRlYsi8jXg6/Pz26+Jld5OeOinPnHF/D4",
-	"q8Er8lFTDsbvWHw0uhY5/5pMaMOnN1CnzzXwDTRQ9fvBnHsQC8/DnmPhv8c3bsoRg1fIJzLoD75+je28",
-	"/sqNn88ZMaMjH9Mpy8rcsJeIXH377YV94ztGZ7H49ZtPX52HA7gymhXIpJVcCspE9cob1LnIm1efXvdf",
-	"Adcx0rPVVeZmfKofixsb5xSqLjOqlP1pSbopLUawbabVQf/im6++JvnoJRf///9XLRy1E4/FoD/49m+v",
-	"qzfMsiu37PD9t+5hj2g+g+gpq66RLqppUNKopvaZcdFYdFGkj0hhxs8yo+Z8DQ7gGc0JpoHuXRKjgOI8",
-	"reapSKkw9nZejnKupkYsCFpGvW8blNgS8BWPyno2iBUny0pKCPSyeKdKzWYRhZYBl0rhcH/KgXLBZ+pQ",
-	"qcWZBaKGDTd06wrEEKwsZmHM7d4jJ3JtZR/ZMbO30LHuorGkv/XRfFE+mgNY/RZPzT1OmmZCtM17cqAN",
-	"6bHcJyvX6h5HitOFW09K60lZ9aTsbyc51p+yISr+71VMfJX81ca6Q/x7RBRjmbeLEBsTlV3aAtAuBSWa",
-	"QLiKRSWbZ6QbmmaGBFT5ZIjmFJ+IdkYz5g3XNrAgqswuNqAzFkYo49pmrvRd0AnlmBbEB93XzEEAOCwZ",
-	"FMeUws6tT64cgt/oDWAgOi5q/lgSdmjI/CNYkp+KdrZlG9rw+NOFx5/YSC3nTNA577tbsBGmAvjfTKYl",
-	"FLehiiT/+MHWWHZtLOksTyKSSnHHQGHUkvzr4/ufqgxRt2yp6jmRbO67nxjDOjRa3jJxSVIjLmQ2sdId",
-	"zTnkU6qAyAu6jKpm5UKQxFySdc0RoqK6oP+mvQ2gl/dzJq7m/F/qOcdl2EF+b3dgE+mB167f+p06QnA7",
-	"RGTbU1iriWnmvLO0LMBt+dvv4elvmpk5g+Z0BTcABktT3XD0zTlYP/XmxG499altEaUExYo7VkC03ajk",
-	"uQZuH5HRUjMylgX+g6rA3NJNbFcv787xfvSiWJjbE54EeLB6CRBLoXQhxcSebp+lbDFlgt3Z/D5+QTLJ",
-	"1GUsML6pttXmHpzBnUpImnMIi6zuFVTwtEWkuCYjmt5C7MPb8Zk53Gdwui2oYMI0GLd82jICWSYx4BLB",
-	"/qmcQ9pJG4BwzJX832Z/HvFKuvPQXsmDr+T/vnr344FXEo/AvQAphMv49x1UKuejghbLhggdYCObAE+x",
-	"8IgnIcUZLdIpvwvb35zjZRX8FItkIYvbN0xoLMXK66VSzUOSwlPMMl95VF3CQ1tOz/pjzQexsF/U3LK9",
-	"S5IYmXdult10FfbjH0AgdDolAghLfXAr+K1aY+5yc92L/MLBiPxrTUnzXWZCp9zYL3NYaYn4npU1aB4A",
-	"LKViupzf8Bl7x0WpmQN/FaUIfrxmxc+Ca8RCDYgsyEwWrNayGeWYszzrIQVDUZywTzTV+RKEcyZ0letM",
-	"T9kSm4PU/+9LrXjGrguZMqW4mNhxcHVljwrUA8CV1xJ1w0MASO/9BXg+4Uy2ZM+oLAqL40tLTVg2AeNb",
-	"sGWdIeDnOg3rZT3fHmb0PTPNdaJO4052hgPIf7+6+53h66gTHuCTZEzza96iklp39zNFJYmKFQV81Z/c",
-	"3fU8fN/buk9nfPOlaGvJKLHea8Wmq4SUoV1uWIFRXcXvbSkpSVdIEvQe1RiKLELeh27WQUTGOZ0oJMyG",
-	"s3xkWmNajoqEE8v3kWFXg+5y7TKOuOL2lY/T2hB9IxjxahRScJOOWCohvMxtMNr4epckzRktLOcvGDAk",
-	"hbKI79mx7qZ0IijfgMhANwgtkPvWrJ9NJIKBu4wKENQPMQwewZ5OkUezduKQ19TYzyZmwDoAw7IL5HnR",
-	"CfjUOQBv1/nU+eA5MapT2R6KrUkhqnPX2jpbW+exnA8Jzsk536FJ9aoGnOkSYFIeLDthOlohwwISTORQ",
-	"ghGjjtd5xd5hyhZA06QaRZv0oogkyG0hUX20krf+YLhNsAdt7HIToXxkoExAoPcAyVQHu8XHfBH4GBle",
-	"y53oZQMqJqCX98YuB+JqRfwgKCGq3PA2384YJOMmW5iRmr0wt3fI8jGC6eP5bnaUn1qcTYuz8TibA+Sf",
-	"U4Urz+nSXMYzzYrZCZOn22YJNLvBht6gmV753AebzafX2PQNK2bPyIBqR0WykpGvBiSjS0XoGOqKiDvJ",
-	"QT21+uZP4FkzfzP9PV2qzvCrwc76YTD71pTZmjKfpymzdvsDinZd+32DUlfRgEpUqVGpR0kV5YMY7CVN",
-	"YrFVidpOuYzQFtzcVpnaRNMeWZ0Keck+ClX9gLc61ZegUx1KtFau/yaitV/kQUBOmlSho2Sgx1KGaper",
-	"WR1aXfNWJWpVIlCJTnYZj1KOFDoQ1ctUKmhu0/1N5B0rzJF6Q/O0xOQ675ieSsQG5XQki+/KImMCCvZp",
-	"nhPFNKbGXfAGGImQgm0wg7zBsVjnpnq+9391oA00wL5CVDWZlgTsQgI+uwudru+0u9P+gGxCDm5AI6xZ",
-	"D1xD/Q2e7eNvzgn82xspRWfYmVEjXjJHKXb3GjdetcdzGx9w01v/ces/PlmszGHEpUYzKrHdM/15wdNt",
-	"TP+aFSkTmkJOpMT6O97RYsIFcP2BzUfoHmDQzjta3JbzBPLxIbQHAf6KbfCIYItqgzRwjYN8/tLA6kAb",
-	"aIR9pZUGWoVgXSFYPxs7XPHwAm2UI4KQ4kvwxbiw3A03lzvOZXgYXOOuv8I2MSqC+SDDzwIBhTMcBNTs",
-	"oKRUrMDgHwvZDwdqml2wPDf/r8s1jT6Tj56jiuxeioGC0PFE4yRAv4BgdoYXr6NO44Ij0K5U7Pv6B5j7",
-	"pFQMf/iOKpZdO5LtH36cyvmHasr7ZmdbWaknAeUdQDlb6aqVrk4mXR1Een9bEa+iOi3+vRK3pnTOjq/o",
-	"hCC9qpwT/N1cx2lDxux7PNpBB1URp0csCk4gEUEsjqjgRLYVcIrFQ1VwgoE/efkmV5ccMteNaBGUaPLu",
-	"3rZAU+t7//yTG1eU6ojqTAFZ/lJLM3m61LrjP7O6TAEvbp3vX4TzPdzRwysyhUTr8yrHdISM9AxqMdU4",
-	"Tmuya012Nn3g/pLIqWDN2NkmkeWGTsApz3J74RXpYuo+JcmYFpcEqtFc/2zzXsGzl3+Y/73N/oTGk97J",
-	"KgSb5raqlE0VmE6hUsYCFmKjLrlC+nzK6QJetE8VYUIXnIGGXDCMQjayHG7+qNSQ6MQFSysiQcc8RJE0",
-	"F/z5IL5/+DRnGdeMSIwVHOdSFhXK+0OppoGOmVExYUWrZLZK5pehZGq4i46mGzqym15pvnimCuVhWiRM",
-	"vdUfPyv9EY5tqzh+CYqjpjWHxAZC1KArAiH6Q9PJ2y16YmKOlAIRL2MFv2NZ5OAa4F0bkuQ3c0J/T6rE",
-	"iGZI5gOqNeY21ZLUC0FCLmhGupAAzkbT9kCfjEjy2+9JgAslV2saKBQPWRPCeEaO0T8PEq2egeaJbKhV",
-	"OVuV06qcO8klR2iZN4ZgYIYsOPjr0os55iB/QEbka/OWL/JLJ2Bj8klFjEKlfNKpgqkyh9yalIwrUIqR",
-	"Xbw6kESViw/yakGGZq+phlQt6REuwFmqCyoUxXpAkJwxl+mtAo+fGVPfjHKqMI0jiFc0yO0V9E26yUsn",
-	"Rb30YtTLUI7qDWNBhfcezqmeRoTCnM+gcKFtuJu85GC7f4kkFttBi34PDG9lxXRq6bIouaN5yYJCtU6z",
-	"ncocshJQMga/PUk0UzoJkxZVSbbMMDOyVtsQo1I0EO4t+UWVpkurdMdig07fGPZc5fF3Fka0JoZfRkQW",
-	"uDnORrkbDzCK+PLwugBwVA9jBIfAgc5gmf9jTc/+7Y+OnHeGnQLhBzAaPe0MO3jiOlEH9r8z7CxoISDI",
-	"4/ddtep/KSmucayPi+HZzsJauE4L1zma/13TQnOa50tXHmV/Jf1+gOSwVpQeWUCtPHm0gqCsOANkCs8Z",
-	"LVgGZDYWdSZmk0WaO7YkXWr1fMhsOFpWdNLclk2pEo36/taWYCmKpUsKbL4BpgtJatgCGYi6tLbOeqos",
-	"X49xJu8Oyp/4eBR0A8Klbnj0RPIhLY8tjWxp5OdVXAVFcXNlIgJXBShaePIOsW6Wgmt1JsdnM0ZVWbB9",
-	"SstCIlcoBEFFRousqi47JNecpUyR7g80nUbke/nfTETkO/mpF5EfmZjoKem+43nOgZxEsXgrzHt/l1JH",
-	"5J35rReRXxmfTDXp/qOgs4hcmwMUkf/Jczkp6KwXkV9kXs4Y6f7ITRvkHzTPpehF5KpglHQ//rukBYsF",
-	"tol/2aZh5W64+RaTEkbkn7IsQNY1C/JCkWRMUy2LxJXfmlGxdInCjPz/QsViRBUk7deki2+T856DekLC",
-	"/L6ZMSyTkGTMP7GM2Be7vn1R5nlv6PuIxRxXjpKR+VbmmSIZmzORKee3QbuLktC6LWmjKtgjbCnWXNfT",
-	"QpaTKaGxSEul5cy+bs6D2TbD8hZTVjCb4B9gl11K7pjIoJSxpjx/AR4wRQ3XM23HomrkhSL/LqnQUKs2",
-	"Iqw/6duRyzE5vyAg5yOU05yEXlWKnZr1C3NZwkKCahURRtNpVUMHJzRa+sWDEIacKm2ru5pL0Y9FYl40",
-	"1xbKt0KdMzygplXThUusDxrlhnqxl05e8J/HAgewmEplUaqGe1AulFm2hpKzcDELOcejokjOxtpXLoDG",
-	"gE3fuLTNczqxvkolCzthtxRovIOPhiT5eMvnVpS5obcswQUOl82hOmBnZc6qZZw5YzJOxyYMhSpHhI6M",
-	"7AC6JA7ZbI33YNgkzeszjQjUKJaC8Cza6tpIfrZ7k3gPxzAW3sNhrpJ5A3euCx7f9XW1+WwubRff8yKB",
-	"CgmE5ubaFWapFAMzAdU+nx/OsGsmazeSGxXakFRzLqAcHshVqtcnv9pdsitteoSFjoXNIO4t8ksoxkf8",
-	"anfLubmDrweDwQFOGTN59X78DqnwX7BKcHh3zZoAk9hdBjTr55fvkZ057mjv5dGp7rhPR8ntPW8dPV+E",
-	"oyfYYUOwww2uJLWfkVmPiZW/dnMFIX/eghfar9BQZcuDSjq29WhHYE+vVhpUFhhhmCCYJ12+kRlLQC1W",
-	"KxkXC26Wi7gXm1XX67JIp0bQeg/l+DZCbX6BQT8p2iacsVGuP35fgWuu0hkjHzVj+e40DafUJk1sMTXP",
-	"FVNz5y6dI2e/WMK0QfesX+Y1enZgFvyQaK3Cbhqk8zoSJxbbcinWidjWfIr3EyrDFdwCtfibNUL3yFKb",
-	"ZRj7yGyO7bby2Zcgn935q3g/9Wq44evUa7+EiSv0ognjcqhM81gwF3eFmk3gnjm0YJcW7GLBLnsIDI1X",
-	"LjphbbjASVhVhKgXgKMH6DWxWFVssLhaCKSw9tV7gQ/3yxTowTuYUBzqxHtIBebRSFProGsddCd00J1K",
-	"GVqw0VTK2zN2B7mYl3O8HRvDQuG90PcG3hPzXeSLN495UZmhCF4S586a435E1iMQCzSYyzFJfsWh/GB6",
-	"AON9s+pjX1OblJ7VZozM9fAC/mqvb8VY7iLuQ3F9t5otQ98OZvfnT9t9dYffnYlNnN0/Xz33NatmSvN8",
-	"RFP88a1mM+R3mfnzj//b8qz+SGbL/+tlWeR/bjYefDSDxMKkNjWPRVDa0MmgcTgxSX9vdmqn9Db7JzCJ",
-	"XdRq+8kNnzGl6Wy+95cf+URQXRbMfflArHx1eXbi5//rfzVV5E0Zv2PZJQGPOnisUQ4iXJGC6YKzrL9y",
-	"1oLeI/T4WXyyKke+8ReK/PzhR2s/WMnlagNKAZcKoQzhh6TrSyGqK3gMlnOsygtE0wlq3MUtQC3dWCg+",
-	"EZhoKi2YRv8p/hty7k3lQqAjHnzs5rPRkiSF1FQzt4HwejJEPyTX/VgkzBPKhLDZXC8BIzyCiduBjxh4",
-	"/NEpibQe6zgihEwqRmiWsYzkVIPkmJRFnngPQDLVem7r1s/LUc5T5701U5xKBRPIuTLS6lgWRE/NhFhx",
-	"xwrSNRcGOAViUm4MG9eqFxGWK1YDuZlOva/bX2aovL8gNviW2PNqwSTYBxjpFKAetMR2IsBWzFkRUJxm",
-	"sXkbP8KjYN94RsG5EGQ+o0qzgqilSN0J/+HDdSfqVCfCBaQ7Qvh71CmLvDPswI4OX75kxbxve+mncvYS",
-	"VuLlTKrdHQ92dZ5EcK9di03sWbDF6tW317J+I1s3R+vmOFzC+ehILaGGs1h6K/SOYk6NFK2LOQc6O+op",
-	"/oI7oCIi84wpEPaVJt2wvK5zevSqsr8NXo96PV5gGLKoY6KPUgDUXxDX4kSKffO42iV7ZKeI44t75bYK",
-	"D2HrG/kifCOWSK3s7Sm0u5d/LJya9CdSvZxp1qQnzKQLM6wJ6x7PmLGcg/iby8mlj4ubyQJweU5L4Jgs",
-	"lFARC6q1EacJF2QMXBEAMlMGWNIKmnoxGHjDyYIqb7U1zVwMXvlnGYdwvFiwT1zp/UXR76Hdg0XR8XYP",
-	"z/ZjgH3DGb/AS7FSPlUSVabT2tJ3Wjtn/hzkEtw7Qhtv6UGySbTZurh292SJuZGczpuMKc+5mHzkImUg",
-	"a8Dt0za/AGqo7uYp8xJEigrAxWPY6yVJMq7MTFFYwSoU9pcPjCopErx1oYZYFoIZPZzI8bgfi6vVuNRw",
-	"5BFo0FWUrxSQF++e9APbLu8/mD785j6Sf9Zz8w1J8OrHpnXTtlZd66Y9nLCscP+DTaiHJixYsQrcl7mg",
-	"FBkam2IRen7vyS8Q2kcS0rXWqdBsF8WiMiauJG7qXWLghaFWLn6AvBoM+uSmhMhHQutUV4pYdAPbpC5K",
-	"1sPIVLVOfqMdiGlUmTAXlEOQvpWmzLqatZkdYFqDjTiNOPNwIfleH/NR+WDRev4B+XsQ89ax3Tq2HyI6",
-	"/2Ty5jal8GVFiSoT2TFMpDmh6pTVFMghoRCGlxEm7lgu575gxwpHqUa3Eqbo1UsI2lswpWsGNWuVQ8mX",
-	"T6bm+bZ0gLFYMcfJFPBE7k+lqS4VGuhY5Z8nV5WQWycJxwi7gQ3vez//v6Axb6sbBncEH6Fe0/l9X3Of",
-	"Xd3l6cx+e3R6TSesib1cwc0w96E6/K2d74uw89HN5O3k1r6QsINctnwY0g6IrKUiXapIgh2tHPSkZ80S",
-	"Cd7TpGIFDUTfYkIzQ+DBjDDWrCCJqgTuECLgAvn7wRuoR4xpnruo6yXI7heDwYBoGYuLwbffmkc/37xZ",
-	"d6LzA0yLHxqmfQjJPqW/2y1HZ9i5GFx8fXZ+fnYxuBkMhvDf/7O3exrn+ERiOHb+AbTIJpr5T5czItCr",
-	"FqxgZEYzRuZMZDbFTeuebt3TB7qnmcgsHbPZAz0Vg6tGKNF8xhB9/qBiuvvZ0ddtCWrfC7aV2kYVFn8k",
-	"syXh2sKAqJ+tlbMtoB5aikVQGaVuPHEW4VOZe90kn73Z1w90g8UgqybSmn5b0681/fq76f2sTq19bAPw",
-	"zhjYiuwE9VQOoFmnkEoPG/QmUfadjy7y22JFB8wxVDIi5CIiiynVkCcIHHOgh1o6Ssm4YGpKCqgiKceV",
-	"lSKovGmLQwO99TEC5gECLXlGuomLSuCQ7VawRb4EsB3L+uStVrFgtMg5K/xxwYyzVt7N5aRPfqTagTeV",
-	"J/2QURFrWC0o12TEphxs0xGhKhZj8NtV03brcBqReHkagfh50PGoFSsbxcrPXMILSPIDSXKIRz+zkNkH",
-	"0cn/wYS5i+C0A/AuguTr2HrSXUHM9+qIek2sOwdpi4rFHc054tOTSUFTds0KLrN/yrJQCem6BGAXryIy",
-	"ICBEck2MEi9S1huSUmieo0UWBUur2sYipQVobJCHTLkQC6yFX2AAQwHlqYhacG2NwLLUJJcKiTOSOSOi",
-	"wupyKWKRlQV692CsZA6DxXGBQzDPoCS/mewL5cZJunoh7a8KxmKezKTSvQNo4HrkwZOaBFY3rTN89c2+",
-	"ZgCcxge7yo9kMt0Bng5vRLaSmjloHsAyL9gdlyWWBTc7qlqK3RoCDmcTb5UqmSOs9fiHo3iFLG7PUiY0",
-	"e7BMY6YLYruIDNltrE2/lm4sydicFnrGhH6bJWRe2tihoDkUPKmORfWuaexVdQ2DBz6FNiA5e5eE1tuC",
-	"bJmW7GJFnOpj5FFjMx3L4QpGBkQWCEVFKdx+ej6AIogzmhPLyML5AQzFtNG79GkHgiabyf3HdMqyMudi",
-	"siXaSRa3b2AqTxzwVO1aZ9j5+m+vXo8H9CL95py9Gg0G5xd09NWrNOtEnZyOZPGBatYZvrroX7yOOjOa",
-	"Trlg+NvX38BvNrXa6zP6iSsy43lu5n/HiimjGb55/k3UKUph/zgf9F9HHcV0Ocdfvnm9O7fxa9gmZGs5",
-	"wHNNyBZQrZD2B2R2E/2v6EgzBzgmN1tI5p1FIEDmyTGZGFGpuWLi1oglXyHR3Wnzh73w5p+ekACCIiAN",
-	"gNALiMo9yd22U1mAR3j60CZ320A4HzuWqeJ6+4QzhYe1RTl8GdFM4ZbuTBZXLv4GsuiSvm2KY/oox9pG",
-	"EA3XhNScASDZkFblILmBXBr5ItRkxFIJmdTdPGMB1iBUMCdMh3YUkDkTG7Y0BLxw0idXta4hRbrSPM9t",
-	"kQFDqWNhBJo5yMQcJWIX/GQE1d4Qasxg1g//opbe8xZ2AHg3H1QVCx9VtboIO4RYoVxuSLR5meaGeSzd",
-	"R4fIxTb06gi5+FGir4JlwgiW+szbgKznFpB1EvFrSzRW7d44Bx3IWNV97FoBKvJB32HqubpeG1aLaCIa",
-	"BwhD/2D6qHv1WE7yQDpotuLVN7N1kbcuchcddcgtX5MmTpnK8oPzi9giJT5Uia4pYFXI00quy7rFCeUN",
-	"YouONuXBrNvgqjyYYV+y1C7LXGgw+8i05mISi5VGqojvsJGuE4w8iethtBfUeKlardO4WNjP702yuZ2c",
-	"IcD7ZJLCSUxnZgPuNZL97aL/t4OMZHUT2beDRzCRPT5Fb0Ok2hCpo9nBzz4w6jRmN9M4S8uC6yVQlhGj",
-	"BSuuSj3tDH/7HWIUIfYd6U79fP8oU5q72HilqTOlJTN6a2i8SDphprDhy5fnF3/rD/qD/vnwm8E3A6BP",
-	"duRrkqe8NYKkkV7UnEFV7n5Q2qSEQk3r4ipX5P2ciavrtySTaYkara0ZWJTC+qlgwEatG5U812RcyBnh",
-	"uk+uIS1dRFIjOpnFBwk1Fom5eMnL5O34zIiKZ0BdMfCJm6W2Cf4KNmYFE6n5l+F4LHNNE5fJLiNUk+Rl",
-	"JlOVIOm3MwJBjaa6YVZX9bLWinRv6ATtmL1wTVZea2jpTWM1bL6xybX3G9ec2dyWMguSmNaaxDR6UHeO",
-	"0XQ6JDOqWcFpjiONbANUs4nEMLdJQTMWC/sYbbb2jwktJ/YPa78w3+ZUKaZwS8wPrgicxXnJMUbOcQE2",
-	"WOz9jczYW6ivbrte4l/QOf4Tera/mn6NyEBFFoukKjb+PZQsVH0Yw9ss6ZOP1XjBj5bTEctVBGYFrF4p",
-	"01uclUelvbODioX9XdNJ7YS8dYvcuAt0omzVetOXnXZtEy5hYWzVX9PlzGdVJFgPWNNJuPtQ0bN5w71L",
-	"1RAxKpZVf2rK52dgnslIwWZcwx9ZVjCzP7XDBZ/y5oOKlSPHnOUZydiYC6D8dooAwTFU0Aw9wSqTYMtW",
-	"CZnRuVlRN57RksxkVuYs7DhovKnz64Kn4BvlgLiBt82/RiwHl7Jca8sItxxtt80zMZ8HJdf8esAyQWXH",
-	"VKuGZptavAok0BcK+ABQtSkfaxXZHhaM3WZ0WeVfrnR1z1lsbc9Z0O/3lX8a22taHsDOKLSXYb3HakBY",
-	"t9OI8XiseRH2XDCSyUVIyH/wD80DzWesqUe6RKsfK2bhhsDtF3eSp5BBYGy2Idyc2ncbTrInWPV6oKvl",
-	"04JyaRblGlQ1xRqhK0Ueg3GsFVxbH4rN243UYSrnZFQuFXCPoJ1ffC2Ye2dSozBdNWVMR2SeU80iMqJF",
-	"RHQ5YhHp9/s9SxbM5qQlMsMoPKwZnzGh4PZh9V9ASrDwuDraZTvcxiUw3ejQdhp0I0qjQEakYHdcQVDG",
-	"+sKPczpRUTCiyBeZxduMERufNCsEzSt+7K8F5kuP/BlC4Igd/Rk+jQXWoFURmRc8ZWRUMHqLTc8LOeY5",
-	"M4ofpnIG5ogs54UtoloNGLMLj0vFslhgaiJzNTBpWKms3gnLwgWom1i+Aev4Devd+2LtFH+PYoGbLAWZ",
-	"UpFF/qr/u5QauCaUz4XM6mYuLvW7++G/5MhwXnd/gKsVsjQczdJZmkGDM8XyO8z9Cz+nU5beWqFqSXIq",
-	"sjU+1XQEPsJoc4mKlro0XTOhZbE063TL5hoS7WKl4VwiUtO9Hhy2H10LDX38KPHEwOmKQAgAiXTO5NwQ",
-	"vMIFVpofXWIns8hjWSDKcl6jw2/9EHPZSAx/NQvC1fom0DRgWPaswJ7y9DZygE542yjGBc9Yn/yAYUX4",
-	"KaHzuQ1CcsmHMd1MtWw5yyb2DNvE4hjDRHNqDr1zeys6+z+MXd1u28gVfpUDA4VJhyLk/BiFjFy4SXYT",
-	"dHdtxC5yUS6sETmSpqZmVM7IsrDIbdHrfZO+Qh9ln6Q4PzOkbAnoVeSIHM3POd/5mfOjK9QureehL+nK",
-	"nB6SXr8Lp2OF5HGUSZEW40r4yZbKPBOBkmvjqxa9lohx0s9WUgGmnTzwg+u4F2/Gsrk/A9VpJRslD0fS",
-	"pkh8JNQ9YkZ9MEoU6l8MuCTrIHlRWPgYD2gHRFWAYqh2OuTxV3i3pDNxEE+Q4kpjR6iQ4q7iimIb6h3n",
-	"OKQtlQJ/Vof+iR4tKCKtPwsfnVU8KjK4ZCtkqrLUXjhAjA0mPOzMwljVnsZXFKeweYeLqHEGLT6ZFzBD",
-	"E1s3SDjjSJiVlWme4o6MkGjTLEu4SrrB+0jS8Me/f09LLohFZYTLHvmq3l7t12xiJcUV0TjNPtLmPmJE",
-	"ij4mOJ5TfCZb1Avp4Y6iprtabQLNRj/ViCxISdYFHWWYAPzGNmiZzHbcyBmx7yD3Sw3el9P7wbRENAEt",
-	"RtppIbcJbNatU40gm7EgDqdRVP6IZTq10AW0xj4Qvs5pOHyjsrr1mhqlM6jUOL25uKmIahCSBDQ4tAUf",
-	"23YmEAkSSqO9uVDGchWQyrqt1d2ph0ejt4iGujGEuuIhwDPfeN2NiHIgoA2+f1RXtNLVkd24I7NgtDWN",
-	"JiEVk4Zq5wNb3uSEHSKs+GUPjfZxoFUuOrdZ7wf14JH65Mq4pKSFgV48CPaxVOmd2nAPB+ipJ6moB1Xh",
-	"g7g/HGigxSzdpmt37NC+ZJOTzQY63kE459CN3P/ot/1AkJe5WeRslb7tQUjB2L11EVumFZ0O3eAUVbq/",
-	"Daf+kDZ+hBFFPRgoPZO+obtuegAWOCc/kAlStcbRUFTeJ6gHbdk5Qu8n4G7NrFPdrnxm9ka95Mi8Xrx/",
-	"KaLf7zy+PpiXiKWYp7F32z2wVJA0zAq1qO3S1Mt+5f1IKMkH87xO3xyECdJO+W3U8+eGCzOwVkgyDrqN",
-	"9ZAhWYsXnirAkSbZ9DpvvgdQo3Xnau09AmBNduBRs/Z2WFc3KhN9ZpzqjXqBsCJmASGKeMm8g893dzdw",
-	"c317xxRdWSpTnnwCUC+d87rPBWwd0QvfEvVpRbZJOdWoRpydUYsPX56dwb4xI1LkZV8gaSl02fceovKe",
-	"KjYXku8ry6TAJTRMgGzYd2UKf/zr9wOdWHIG3Wl7qJXQNF7wUFXRwVxpyWQX93OiNkgRpuPUDCdiUC1B",
-	"N/uHrsOEIgEhI5imU6EGA0Wfsejss8Km7GJZt2o3QdTGtQUHZmEd2tkbvtPQPi9gijOh8MNhRSfIUmyM",
-	"qCdbPGb1qBt6h86TfV9MEeL8gmmjguK5Rv+ainvBA7V6HojxXZey7bXUcOVGUNE763PaG5LmXRxON0d1",
-	"1+jMlR8iE6TTa9eFge5JoTse2agO7S5G9vgXyxTSi9mOSHxTJO3pkdKOXJ+eoxY+iDhHipjA8yukKVWH",
-	"3cHrp6dYblG8A8QqZqXdJkB2PgZPFxs+VuXqq82e9niBgtPHiKe8ssZTFZ0aOZ+a2rBJSVVcslSSQHJy",
-	"FXS6MZ2uQwQzE5X5uWtbt0W1TlVWJsUvkNGKp9d0br3WZBBYdsPnVPqBZ5rKIsQtxLFVgFYrz7lkE9SM",
-	"Y/4arNSOWh+lkyLtBDJmTgQLH6PKKPZI6Js74vil27Rkg9fURJl4bJgkTD+YyMnNiceEQDsWQfZZnR05",
-	"EG4/hsRU2SUZXrqZRHBGbuY8Y54zKfFkrNDIfdCaYGXG/v6YPuw61OMDGe95IbW/6aYaJflWmXDJWXcm",
-	"8JnqhrxovMsoDhbOMRDs5MTKysoiE79EQbK/OlQO5HICuWt/nlSpXFjgKzVBIvi9iqU9Uuny1CNJQPRd",
-	"JNoCzmFl7CboAt7JJ1/Am3H6XNnXpBP5Ai7ih/P0X6/f8ieOwZM/JihJ+pRuMh3UDNklLDutoaE0zOzi",
-	"z/Lum4v4a7koGo1u1Q4eFU15toPNGtf63/+cj/+EZpIcHl98uPnzmjmVbRztFBpdjxqCW2hkqBKu5kHC",
-	"GJDzl7RPG2ko1AwYIJZ4uhTylWoiJkgAJZuRKBgftF77YbotHvebMbDrNkosoQpmSDmcbAgUlU1IwRwW",
-	"UngkcnWeJkLJ7nPHc6b2oPu1tqmJkxY3hBx/XzObZveOJ5cdBKrKHvx9EuJcO9vN59AXlp1wx6tpHkPB",
-	"nlWRreyLmtxekRdsu9xdDkvyG+El8cBIVVuDICQgwyVmPbu8mepTJzN/dsYrug3KNqprUm4a+3ktAV8J",
-	"n5C8JKIiWeV7EDQQ4GBIjsZvQ2y4NoXsb9Y8JeSPzgrZcAa79FpKBZ5OEKX9WtV65FGlJz8WXaq5OUwf",
-	"z4spvIKZ8vribfb556sPo9vPV6/fXWQPeleAaeAVVCdldQKvIE2l/7/Kzlyzy3Pq39hpeNDJgOchR42u",
-	"HdLgWu4EQ58mLeXJtkuv63vWEbiQjo8JZtu0a/hFCXcO8NDmuwlB2Gq9keuctFxmfFIx1JaHy5ArOz3S",
-	"dC/YVBb1p7zgS6iOAJTtbB9QE6VKRERXhArahr78D8dVQKZqcg+YOVV8WKlQLxFHOASJxaDUNOL9WjHv",
-	"KNvjHZsxO7fpoG5d/VAkjFFQq3Ug9X2Q5m1xFTMtLJnapQm6qJS8XXAqeJDk3uhYdG0Tt50ysynRl5Uv",
-	"/AolnH5as9L5xcKPboK0Pp1OF66yRAr3MHkvh1rehuYT7qaxi/IjHfBt6IxdZJ7+8eVdZ1Y3nZ6bpyym",
-	"F1cnfNDVSZ5XNngZ0YcOeaW8UZ3XX2zIupIbBJY/6pBVJy/4oDrJCzgfF3DxFnUaBOKwLK9mPpu3ToWL",
-	"txk+Wv7itlleIsdk+Sj4PIdqMx6/0fBmPIbfoNOoPmc5fEfwqXEmy5Wqy1/0NvNL9frdBX4skKBzeqKk",
-	"SKHs77/OdkEfm6RpqpN8wDH/x1oGT/PmZcxReWW3SI6T91CdPJ4X9MSB7acP+s7JAeBMbzerzJoWh0Do",
-	"vS/wyHGgjvTYeEZsXR5bSuIoPC/4rbIAgARPu/TpnxvVxr3wBhUU+QPnjM8Dswhv8HeiJAZPacFHSjPp",
-	"xSj5uMdfCTctQi79KcUKl47b7Sm+ByR/u3ctCVhYd+ZRBV1UtnVuPVPIRa2xD6OWQkxcx6XLt8ajEmNH",
-	"0j8w3aMWNCbPFIWMbVmUxh/VlX2pVHMKRDb9+fr2/tunv3y+vv7r/dVPP11/+/Tx/vP17d3tdMJtCSmW",
-	"oBjc2roOPnz5+BWBzS708S6EYvUl6U4+OdGceTCqDlGHDXlFRMdGU8qBpFp4ByrmptHtPoKE7Bxb4HHz",
-	"+iFZISWNV+/fzfQZ179+/18AAAD//w==",
+	"vZWo8wVVLG7tXZmfnIlMrlhprc6KIb9PL0sKwgKMkRIcu2tLYbQ7w1ubCg19iLbvHVw7YHq1Fp6fNFa3",
+	"XCtNZsxZn+WtYOUz5V8dvwQDGROGOXUtVQYw3ft2XFzzVcw0jeYrLYm65isyztmcrgtNDiqgQH2qoIKB",
+	"wunnslxSjWbgF0ejZJuF+EKW+g0vI3ZVWWqScyMLcylOQO4itDD0kGtgy0BIpbXnI6BKlroTVPObmWro",
+	"blnQEAAP7HecFRGsOC/NARlKLwEKMtvsk7eWcM82IHmjclMwI7Z5FbX+JYi3jGYLkkudTEVGFdvjQjGh",
+	"uOY3rNgYbp4bQTcncwOK0/8NM86dWmAgoLOCnZC1uBbyVuCzXj03bL1iDLGNwmU2TP291sNLejWAABlZ",
+	"pZP+aBji3uTnkl6zXux2+vqB+fDq4ODghLw6wBuYGoxOgQebYVIn8sN5VV/JpREd8y5cAwj6rwX9hNfi",
+	"FUgVW27Jj2y2kPL6DSu40UcG7PMtvkFy+0r3pt+2xr73AVhwdwBTrWeVR24bqA8K4vcoFUWZFXD7Z8pT",
+	"dBDMpbBKoVG/livEjBJsPI6vwXv7XXKXXcXeFnNl+4ZZmC/4laB6XbIu0C9WNGN7iq1oSTWoSPYFRdKb",
+	"w2S6Pjh4kc2oYl+9hL9Zeky+f3v6eu/i+1Nw+BrhOa3A3Hd/GjVYabpc7RvRMp0K0K+BXCmWlWA6oRrm",
+	"U2SsbyXJ1yUQJ1JK9C8/U+SqpBkjK1ZymU965FM3qwf/btt16YDu2i6rXnLlT/QWHExXguWJ4dkfBf9k",
+	"FihFDk6e+VqhPrdEUwgV5BVZcrE22gdIhBu5LklWyOx6Kxb4Pe1dXajrH+x9Hdf1P5sR1EoKxcCb9Q3N",
+	"rQnHfMqk0EzAn8A90RD73Fohf/NnZTbjbwPv0Tm+hZPWt/MP1vsqBZlTXqyN7luS2VpxwZTaK9cFIzdc",
+	"FhTZKjh45gXPnhTIy0BtzOz8qjIkt3y3SlPNANiSmTvVA+tuMNrxzvJuKEHZNiiZ2bk/J6M34Cp8ODAu",
+	"1lnGlBoARG5n/pyMvpPljOc5E099cmvFyj2wO6M/gxQ0u1Z1ofuZMiRmyZWyaPZPUrCnRzHYNzBIsZzM",
+	"1khbjIgGXvJK7/FwT0YtL9SZ+K7gV4snvSBd3pWWm6myFpZrIUCdAVpq6GPO88qFInKw0E1FzRLPKxM8",
+	"Cr9mpit+w4TBNLpxNvnKtwQMIwjICsz93bEuWuKU1nzt/Hcxq0cld7X9gR/YWvXeukfBovaeA4MCiwVq",
+	"lAVVurKKd/pdxjVX2FSgL8xQZ5lvJifeNlpSF+xBvXsCrLLwyY42hVv1TurvzEX8QjerafO1vh3n5aRZ",
+	"JteiunRzABXBfitzPucsj4t+ELliWHUeC3SpgljMpsH21ZESQp72gpin2FLt889r8VFBAF/fO/AM7M05",
+	"3RSS5pdS/kDLK/aluKjzQBYGiBKlIqAarDTiJM0yttKKjA8PyNtvjBI75wWzfqpnihgdFaL0ANHwawW0",
+	"8LyEO8zNnN9RXjzt/Qtik9AzKwxh2xLipY6JkktmnnRuirEsHeuc1EO7IJCp4VwhHHE5dF4Chu+Td/aO",
+	"GpS2DowT4vwXftQdHRh4l1FD3no1Ki+RjRlzHqLmLYENA0dHtTyzWeZqPewNisQZDrxHQWjfZwz1A3Q2",
+	"SoNc6y96mRz3pGXJb1gVqcDQHRlerqKQt8ryUzLGuzUVeIuOyYsDr52sRcGUCt59pkj69v3Fnz6e//D+",
+	"9M2fLs/efvv+42VKFAOGCz73yQm6q7n12k4FaIiUzKnCaDAhmPVqAZdQS1oUrAQw9hG3Llh5wzP2UdAb",
+	"ygs6K56cUFleAAgo5vxq7cy1eL08XGTDrPMwp5oaNZlkFISWmTkgDOmey3IqzDNLuWSiYjz2AJ+p6uVb",
+	"WV4bjkpWVOn6zsM5VlQPvXtG04AAw3ENBq6MDrXpl5aeVja6lPItFRsXJvDUB4qi/4IqDKrnuhVDvmMI",
+	"+FScnp9FNtiq/iAIhMEl+63tdpHXez7evZf21KPjw9DtvVoE+aBBqjcaA9kg8IGDmKeBDg7AnM4IcmQs",
+	"tB7sMSyQ/DCJI9tHQdd6IUv+16cVAN4aDVJcJc6SnpCS3chrlpsrzz6tOESCmeWPAEq1XqFv8C3LOb2E",
+	"pXw5JvJMkdc49Z4BxRM7DAxbGhAJbLcZyo4PgdAYcRqz366k0rRwwav75L1A8QONoja2jCtis0oSItZF",
+	"4dxbLhZNkQUrjPorCZ0KAObcCA2G1JIUrKkZSyEMBGWt5QRmwngKsDhWM+mSL5csTwgls4KK6+onQ06l",
+	"DYdzk2OgUmpuS2FD7S2o3k9HjVR2VTC3yGPQZtN/TK0yzD7pqZCCzKReEMVzpmxoSRBGh8RhhW4hjgY5",
+	"O9xhe1u/Ay+QCwguuGD76CTwXt+Dg2RkdhJZJ16fugEwGX3ak0sOJszN6HhOC8U+J27So65r/KizvoiJ",
+	"kLx8pEkzriMhu6+53jzcFEaGKGOz4A8PNhHgZySexHztd29s8PIfkzrmTR4MBjRVt0gATs4e7txWC2ub",
+	"a/hUzddErM1lfri5gHy9lnlsQiRtmcwfbm0gz52X8sboebH0ISOcyJKs7CMPNPFn/5Sc/ZllwNOrzJIY",
+	"XQd9HFNLgKMFgV5A39WCrhC3GkQNLMcfyyKuLX788IOLGltKzYIMmhPkDD59xwzdv1Jz/9AG/lFnnY4c",
+	"hksxCrJbjhnau2Bzqhm4XUaR8WsjxtYTyo0oeUth7RWDFmBgO+vQrC2zssICOB7J2Mi1NhUzIQv2aWL3",
+	"DQ1yrV0dBoTdi345o8KX7/D5z8mId4DelxgFSNOCgat3Msx2ip4nZie4I8VUBnThGzmGBQPPpCwYBSGs",
+	"kLprhwsQfjKDvXMrhLlPTN0JIZdMU6OkWf4OZipanNeuSD+Wjd7aIZr4RMbp3z6nTnQSLNzH6lbHifSl",
+	"2zPzc3T/IQppOAqcis17eAOT5pwwWxTv56PjPw4dxQ7xU8zdALTGx0cFh53gFmy9bYba8r9GNuObjWbK",
+	"3a7xQdfVmdTIBBf6q5ejtjbivmlR0OKWbswsVOS0BPCYMBrNH0fuu9FPscCZSin6I6Yw4cn4bbZHXN8y",
+	"O5CH1y7d05fI/UoCUu0uSYC/Ndr6Uy/78LgQYSPOAFnLlcTkd5uHlGCawsaes5nHBZM7NuMSGaoh0ETs",
+	"sn49ligfu1yS/3F2blDeaO1oqjXaRe2qKwhxLlnG+A0XVyB8QkikAr1jxtBBQGZgMOWlg1DKSUyc76KF",
+	"Lr7PEkJZklowaVM+2x7fWaHcbnf10ml2IYpZvOH5wEO+jGN74/yM2ta45ubFFFMA4L7VqW79hdfhb9Xb",
+	"+6R6RDnLOGAAHDqetiKaXptzrF05WjD1vsSQi+rDB3f2tW/Paal/4IKdabYcJSOIgXf/Nn5brctsQRVz",
+	"Q9c+h6PXfmgMwsWN5JmZ4laW1/CEDzk19z/4m+Mbf5YzA/GCr+xVjs8bzBFZs//1pwiGbTuLOKpfc5FD",
+	"YLu79o1THiOtrg05gcuGz23M/ZWayPmxS1tPppiS4FZoEAgWYxPWIteXjP/A2e3zb3Ouybl77b1LbyP+",
+	"x6m4gIHgpwlmbUSpASBUk3SIwkbTOxzjEZR4xKP4CFvZJ2fUz+cNpFvsO+nijxj3dc02GPT1E2R0QHaI",
+	"T+0QLifdEFDCfeYXGQeZplzHBbpIsLeZAKX/Olo4+cYnFj43bGzPgAnOBucYrK2/rXrYFb7pldnROHRi",
+	"s2oPDgJKHNO1esNcEzflD90iphMnc0DssUvdqUvEicf7QOIx+HRC5AqP9ri1a4aLwsEIaV5uQv9yOxux",
+	"0MOl3t++AO/fxIjMHXlWbbLLnRhYBwn6nIy+4wXrBTsz+jQ4nkJhbsYFhQDdfvELRo9B3t66fub5HXCm",
+	"mJ0P5BNzJSrGdlK3nQpalvLWJUKpdaHJ+PTdm4lhhqRg1Eg7goVGTrcEoKFgBnCCkFEggAVbrzVk++Gb",
+	"LskYnvNe5mshbxOXVzsVwbWH7AyI+4Sk2lu5xuBzZqEHbcPiM+aTW6FpyUVIpg5bBoSgnEWEjL239UdU",
+	"KKorMj60wduYm2DIdlTVWtJPZ/jjK3u97cfqdtOypJtKLe6HwT7TNf+u+vQu4N1DY0NhOSLGBTvqGMDc",
+	"rtQK2PdaaAjD8KX2G6++88aLprkA8lUBD8EBlWAwLiSpgwYIRnq6ZMckzWiekvHF5bfnCTn7p28vEnJx",
+	"+UNC3vyf3yXkzY//lJCLH96cf7jEDEbkia9P38DgttrB+ZvvFNZxwQjnF28IuImRVitdMrpEf8HHF28g",
+	"2fXDa2famSRTkeYyW5v1pGSME5gRjXI05xlDNYd90sQ9ZphGypf0ygjV6Q3PmUxtGYh0LXI254Ll6f5U",
+	"oCnvmarivsktNwIMOu2XXBWMQrIp+6SZqLIinVzjRzM6ITX/dzAYBDAQjJIRALBFfOlQEoMgkrqaGNh3",
+	"xlxU/sOI1fFnq3vdX/HaWeQGjLcKbGDATarQzSoS1ijMzfDZqRCM2bwvxsj4hrNbLM6kpR3QbGTJlvKG",
+	"kTHLuZ5YBdneB6zDRktWSTNTQUtGUW0/DqR0Yi49eU5AWDd/TxLi9Br7xIX9qNxj/gtzbyppOiERyTr8",
+	"MlS7YD09kvhU2MkrDcFPHygNtnoXjNbSDy38/wxP4MtTAZ8mCampCY2PAfSdeiOSon5lwwLQ0IHsMurf",
+	"ThJi1VC38jP86HfdfZ4k5M9ylgT5jGbxbc3VTv47OfNr/52cTfbJe28ngOoTChLiKURuGJGjoCJnOVnQ",
+	"G5BsXRGtDdOgoeHjIWLhSHLuwgSTtinPJpmDAU2dNFU5o95NxXbzw0mDPpUMZovaH5LagKHxJK1T1//c",
+	"lol+hvABzglzHiJmWpmD+IF2SHz2tObYGOx5OhWEzpQs1pqRhdYrQ7/Mv8r5o5xPoaYlrEve0ggPOnw4",
+	"73rN7s8UisZjH5vg0/LFBsKvJ45qZgVVCvwPmCQKwNxBM91ROvxSxvwTLAdj1GN+zUgKv6dk7Or7oOpg",
+	"+IYVVhREpPuY05cHL0ONBKE/IRjGUsUiobIsNTHMDN97MdkHdg6xOlGMAXyy77syQR8//HDiXAdVBS8D",
+	"TWLLbIBZEkoi2voiGI+GRmQI9jPy3BhPG1+Zs6qig0GXxCYRYr6zIrm8FUDaDAdOPZ6nQeGliJd/q6e4",
+	"KZE4R4PH59BF0C+k/JKNUcPtTwH1Iem2JaR2Cqzt6PwqPyer1dmjuVwHGZYq2fxprUk1A5Id5xzoRieo",
+	"SFasHgFidP09M5qtmoUlSkO7BxZ0aBGpoFCpFYMiJAvI1fjlwYuwrOmddyuA9o7b1W1vM+hxYusaWD+z",
+	"K99Tc9shH4zg8eSRLXTdaB8jbbb46XbDnXalnsQGpMCIbqrOS76ksSgxQ5XBI0aN3u4tfZKs8A0w1cEN",
+	"xCmCqITSFR3wxS+ENMLDujdQwd/Rz91rPhNzGbN5Ncx5z5Rft689bMuZV0YKQhWoc3tQZsHwtCXXe1q2",
+	"d6kjwO1dEC0qfKTosKgW+ukdBIs96KhoadheVCDpO/dTTZbSGm7dJoJfxFIMiJeFd+P0NR7kYc+vO8YD",
+	"AuseYU/gVC9lECXcS1rsY59RT9j9vViQRLXZPj6iPngLyvp2hOjioi1/6r8jUDAvFvPgTrTK0YY7vi6K",
+	"DbGxzPmxv77OwePt8Ea9zQpGS5bvk2+x4CCEGLdCnE98iHNjEMzCbYY6k7E5ycm+j3YemyvJaLaYChtC",
+	"+ky5Hyd3joUmtVDoqWjFQhs9eoNpa2CvrMp21rwLUKMmFmjRQSoMhfrHLjBIBArcuuhW7R522U9wvAD3",
+	"0HM2iAzUPbJBny2p1zCbJRQshpTsGikHT5DjOhaBscrJqmQ3XK5V81eziByU8twl0UBKeFDVcBfi1Sfi",
+	"uuQb8wgXV3eQeHsp36Mdzpeli7DPcRqm9OlSruOBv5lU+pikWmpapF7HhdKMRg995krG/mVNsZgh5E+s",
+	"WPlRcJ2SfyDwJnlePTAu5RpselqSr0jOMr6kBQE6qMDu2JAqIBE027RlBDtJ4NgTjmJ/2ruSe/bLnGX7",
+	"b3CW8Jc9LNNn66csRsejpVTPudCsFLR4viqoNuLn85xlKB+ZdTzJXE3PAEyc+OV2neE37kwueexGfQ/Z",
+	"/2oFlnRZEqY0X1LIOI6dqjuu9rYXdCYj1+YH87WtwF1d9Mc8kSXNFjyWGvAWf3hSYBTT61Usi0avV08I",
+	"SAN38KyqrXJwduHQe/ikYsKkAkcpOJhOPD3gqirf+RsCs5HfEDsb+Q2Ra234LVmVMmNorPsNuBoXDGN0",
+	"O1CrtyhORa/qSLDLSwjzbm/ZxZz7tez4ul32bm95sjP0lQYG+KUmEWRorygA083dhStcXF0wbf6J4Msl",
+	"kO+9W3P4GT5MlH26fe5uzte0yNZY++ktFCOJkbFbj0BQZQDUXZA57DzHZLYucyZQ9ywqsoSRLh47/aV0",
+	"vhd49Bv7brVP/put8dndy4juoS/uFM+ZwGKMYFpDvQHjoLHISi30arvz+8wboZwKgkPsjwbEnPcCr7ZD",
+	"P8Pczega1DPscOOKn4JLUkUdOhzn6g7maYWJ1Neh4guB+tNQ0PINm3PB4ybXNywraMmwctE188X80qx6",
+	"X6VkSVf18h9gU06XMl8XLMWU8/R1+MpUzAE/b7258JlCGRNVP9cvKQ9q4kNJUwuqcl3PcI5oKDpdrZiI",
+	"oZnRi9RC3oogn93qhlDPGGvYE0rWwprStwq5C1aszLjt2f5pzXMqMmZn9OEHqNg9rLGloDMW0QnfcAWV",
+	"GOHnE1cY1heK7bSU4N5upcLVub7FF3oTcKA9ikUSaFQmbNhEiFKAUWOs8Z27Su8JgcqvQd3XuJsDzQCx",
+	"wK6ikLcsd3gm5yQv5SoHRBC57ehRsNcLyTP2xv2EVWJPXAyhN0aCx70/zq4ZrLYq2VaUrJpJxHHSKQYQ",
+	"yTQZaJlyBKEzNcXeXjxxtHMsZJG7KvnHmCE/q5LXE2dzKav4SlhnXN0dEi8UIFI0VghMXNashZjuE34s",
+	"pgbPV2hQbXviSEJwXwcTxw5DF3IEwJ/5uij21ito8zazbntq0drWJa4I2P5gcnURo1RxNX1dFHdS0bup",
+	"1zdDZxkyTQd58pYHZ9PHpXWRqZ1X9/BkbLiV5sTwkL+sa5WKEB5LzWp1rO8S4fAYxO6YuHtklWTnmFPJ",
+	"VEChCR/CIaTYw/OCYobcyKKZ3idvnakUaAbUBYnSz6kIKeiOi29Ezw4mtxdRSvuwd6pOdPtMkr8oImzp",
+	"b53ubiGiA/2HIaEsuNJDUwC6RObOcHWeP06o/IMTmtcNCgElwQE0t2ldRHHLxbkrJvSd8lu/+s7IZvDt",
+	"j63I3s0bg04G++3UMvPPn95iMXn4+5v1ZpT4voujZISNdoLQQIgd/JMLAsTovCqqz8X++Qcw/a36rBZ8",
+	"5T/AmH86p6X+UzOdDZ9p/VYfv/VzyxpRG3fBVyvzXfMtC37r+z/L2Z/C6ESRlRCxvqLRMMTmIXdGVxuE",
+	"Q3m0cWw2q8BQ/4Y611AS8W1bj4+rqXAxb2MEBxU/y1gwMhmpsP1qcjwVeyTV7JNOE5ICAyu4YEZwgc7i",
+	"OAy0REsdrwt+IOwva1qYWx9Uq6yQzgBsmWlKxnVNY4KDxnlmChlGQATMqHYxCRZkCqbyo58Qw5eoxgUb",
+	"SFe2k1tqE+rRRwOwQxkoNJyi7igkmZfoWaIFBoaN01cpOiBe7R+kMCqWFmX5xAoe2CGR2Qru5KuXezMO",
+	"7RKvmN0wNMHamROSzgsJ7aLPJRe6AkhsCOwYCyFLbMtH3wluj6SW76THJMUWj7IkKfC/1M5INXaET//l",
+	"X/7lX/bevt178ya125dYlvbhu9fkxYsXXxNfn8RGHsnSh/3J+VwxPcGOzTxbuKVmtGAipyXBvsu+MmjF",
+	"3xEOw2oaZ1gJNf40YYFcWFMNwGBPMYYbH5XdrdiYa4UNjrvwYCpOHcreLpg5TIcAXBH2aYWdEMc+7vKG",
+	"lYpNgmBAcFmWtrAZySQrs1Y+i7lGhm+Et2iUjNy9cT+1sB1IT4CkUIIhQJ1RMopgzijxckgyMhtuXqNA",
+	"m9sbt41Qqe4IS5TF4uIVONUCwoWCsUHAJV3Zpozh7xCjBZY8WyKtZZPCapcdTEy1CuJauW6cRvXLFInM",
+	"t4ZqXLONjzUA0mFgSVGfDNhkTV5MSMNcUg2HlBcGVGuuI4TPbHfETgeR+pMTEiHQMDrKoC78wkkmTWEU",
+	"4zhUJWjvk1Ns72qEyjRcESKwcv1cXbN1a0X1WjaxWrbbIxefYYt84yTYD9cQSE79G+OqrN7EH6iqWutD",
+	"r1+uVZXYochamCufPs/qBkxig1rHelHK9dWCpCuqF5bOlXKZTjByV2cLT7mrdJHooD7l1IzuW8ZbNoj4",
+	"uk8+sKW8wfQ6bKpMNSY/iytf5aOGJlx5dgDU5Q+u0UTY+ghBRCRmZSlLaCbL8joX38f4XjOJ7ZKyT/6A",
+	"CqaF0ipVdCoCCFzBZ0O1q3YJvlVsUDOzimkX7JN2JBtJV4fwGS+54hss9hfqGlQ6y48VNJwYXj0rK1nu",
+	"ypnGzEc517beLa9PF0QBnNQKRtrqgEF7pA5t9DE9vw60eNW4s4v35OXR4W+hbtxJPbTBh9A4S6YtwKyY",
+	"jtpzswbpH6i0qOpdVsah/Ii2GZ4zAdn9JaFLaQOvPLhG1rqpTkXFzmJ7iTb79iWPt5n/wGi+Z6jQsdkG",
+	"vIznHy/Jc7riz/3Uz/9WdZf/7L/e0xxrATahMJhv1N7dijkGkMbzeTysyCJr6rst4fwY8GxWrHfnTqp7",
+	"islwhrwIqavS1r6QtZKEYmUqZ955cFC3bN1JCAAy3vpCJw8GVV61xYmEwmEZIkeRHQxx+xH7hMTgA4Me",
+	"Ghnbeh2/bb/xORktqHKk+1yW1tHfnXPhj9WIBvVvVvD6kFDv3WKWL+knV449DhcW37GWaQ8OyEf0k7dl",
+	"u/6VjrRtB3JpuwwMY0hhFQtoBmOrkILPP5NC00yrBDuhWB48nG/FTVKWZA6gk1FaLqSOZUJ9VzK2B/Gq",
+	"8MAgkrqimyUT+pKVaLoblqnnMTGSo3dZJ2N2AqLNDNupfgOks/54hI5pBq0ckO+clSrejLWaBTTN24V0",
+	"OSjBrIjAKxhk0KSafvpANYuHPtBPwOgBA41gt9ZySTXPaFFsmrfkmYJAiKB8lcJthSyZtZZ7NM9d1Az0",
+	"lRS7eVnXXWVXAwhu2cxX6x7tmiIYOiJrAkZDKqrLfi30aKBw81xxISE1qh1ClBw3hCV332IktyWTRFh/",
+	"i/tGeFzFYGrFEuuk7Kce6b2zrLpNtqHhuVUUbksB3h2rireQaucK4Vsv0K7Vv7fLlL2VvduPD6jSvXXO",
+	"/grcaFoYfq8gWyByRPTTXcYawuBffNXN2t4F0qwvJh4GX6ABVbNhURcdrO6d+bo+blVuD4Lzhg3fWx/8",
+	"Dru3Qw3w9ruo0X3Di8LGh/YS3xk+58A7MeD6TLAVK7eIoXa2C+sa2Tqdb4TtUvDuNq1zxfzAaB6PNX9j",
+	"BHqjxJdUKK6R8XE14BiCQrp3qY1+d/bl6WRA8QJSZYlME6oatlSUJbJHLdxoH58jKg6lkSi4+zOAc9wv",
+	"MseI7a5tB4RhhZlljbwybX8P82GG8p0P9gQeKbenm19tn66W5BZEQdwr7aeb3X0hgOLs8pGPpZPpfqFN",
+	"6ODfXwiaKPf/QrDEZYIvBUxcdvhC0HSIGl8Kmh5B5ZFvc0zO6YvsekuvWZVm2i0BYVs7n2Nq5JFCOmPX",
+	"kpbXkx0koTsB1CEj3RWwnWUlqCpmpSByYOSbpSxZs/fAi6Nhfo/h4tQXweGGPBbIYFbaClC8T/55jRa+",
+	"YZqzMwduc4ixojiP3/e3csYLRoAa3EdZNNCZX2byUyWL38GnMjeafNzOjkp+Z2LDcE2xoF1T/ECDGe5K",
+	"Qt9jXdPhW7qSqiNV53dyRjTXBSgHpSzuqhhUuxqsPpi4EtMrVOmtFVFH1nsL6xaPH0JYH4jrJ1W086MK",
+	"YeZe3LKi2DMkj+XNOwLhRKcXr8/OSCEzG/uVENvtjJJcLikXWEbblsTWt3IqIOpeQUfh3CYCGbRNCIUS",
+	"FrOSZtdMK1vEEwuX2uoQCcnkEkrYJOTsnBRcs5IWishyKoQUewhNUIWLXKxLyHNHwunGiRwTCMZQGceW",
+	"ANmfigsfde1CtSAOD2IEJvvkTJAcihdhNl21CWZ4IORfhfXkoa9JLvWeYitaYtyOlkuIyymYNo8kJOdX",
+	"3BbGTNP/33/7u///dH1wcPTVs//+m73n//B//Ouf0r/9X5//Z5qS8YfvXpNXL46OCDV4lRAlpyKVz2Yl",
+	"Z+IfrSFnnzPIDYbIjUnioz5saeHEMDte2BiZXK5nBctJLjX6x+35cTUVzjBx9OpFfUGYwgV/4YJfRJey",
+	"2KwWTKgEi9goTUvNxRX0kGD2bDBSBh/EMBvzMniKYA7fFbMo3MhjSma0ZOTs/OalFxCw1DrWoIPihVQE",
+	"qOKqnQeFuo4O7kfaH1nE6yb4Py/hO+QcD06gurnMz0FeqpCjj9/sknTAyvslHPRHmYTmSLChugg9G2Yc",
+	"BPgnRHUQ0Cshy4p6BsWCJndA8g4G5LZOOfJgea3rBU1YvdHmI0AP5GEb9E2/185RCBY3jCQosmKdszdh",
+	"jERvrk6hpIuaawZNqLgu5Pxg0Dc66tev9t09C7GUgCIu748bbUlpau6UjRPbQFTl0cHBAV7Kr782v3y8",
+	"fE3G+FYmxQ0D0m+bGECgtK2PH60zdc/ggEfKV/ncc80veTz+b1XyDNbGA8O+qhqutS9xb5fLRl24W6qw",
+	"9d4DJ3D3xlwEKYSupmbzBk4GVTaINs/7acsmnyrFr0S8Qip0nofwuYrQVUVSu+llVzTcqSDsE8fyGVVQ",
+	"F7eFUq2yiKX3GwFBvrmFi0Hrbwa0G+NpgL1tx3bkQLCBv8i8t58VMehXMCMKpcOUHajBe6tjxmXQqjHn",
+	"9sXd0SzdRRG8JHiXbR1WNs1u2331+H3y1lZ6hHYHXBlOClkrY9f2ci9szDQVcu5yE1iZTiDWzsoVuOM2",
+	"9SgW4j0s/jqpGx5/SfHVzWq42hY47Im6jnGuFTW6pBn/X/94uvc/fvrbi89/97QR2T61fh3GGTZDCyOM",
+	"7wSTQQwyzZiVM8cgYJJ39c05xqSonD3A7fyFR8TeO8512DwPV0Uhjg530ICGxaHuUgzz5bAaGMNCRL30",
+	"UwsOxRrqQOzW4lrIWzG5t4gzMJqUBhIZRJVGirs/NGD3ijhthpieBCeIBRTy9aqAzojKipJBJWGeh0rq",
+	"fkeJikbR+f4KFYexChXrXfu0nHnLnVQ6ZveJ4+m2bi67ycGdwoFje3GBnmba1z21Ca3jpRRsk7iym5yp",
+	"hJQUrNArVmZMaHrFar3yH5PlvgFusvkouO6o77YWHPtwVPUfwZEGHlR4+Zis5FrkEFpNuMgWZFzMnnMx",
+	"gZgtQ1H/sgbRpfrp3/8Na5HCSOAUNT+aPbjmhbwq6RJHWzJDE8fXV8+XzdGCn9qjLXlRcHiiXvfPzD1K",
+	"RhaGUTIyr9t//v3f2lm4ZmfNy3s3tIQ0QzPKD7NzVp6ZceCvC4AHPv/+6pyVb90f+MPb0U+wzyta6rgq",
+	"eUpy/2vNVYmID0ZqQ/xvZXlNDIIAt8D257wkBktX8c5Iu+TBVDDEbTo/e1tBJD8Dtq1amBpmPcCmV69h",
+	"o6OU+CxXVTEFN/izyCk1qh0acb4aWqW7xfgHb8Zv6jZYZjZ7TZtzwnqSg9p4/ugnHlB7MW5paW5pGEEf",
+	"ritOYd2yuhqGtRTdOi7/krTcu0uIA3F9R6Fxy01ooV2IccdYD4S2cLFTkhJSTxKnGUuRsQS0Gy6IawsW",
+	"UsqXu/SidSSkt37WcKbvoBhm8Aqg/tXadRdrV7XhFws+38JDLRpCIWLz9La8mRvK4ap+6xjpADz3TJf4",
+	"14m0zRDMnAmSfOz/lvqnz/K0VdGTjGcbbVnEcHyGfaggjvCLnG6GjfLGPLhj1iwssktQcPvUn6kXXAq/",
+	"bbUGgYppQnVYCAO75gVpnW3rhOgIvvtWgIZAydHLvYVcl+T775dLX3rHakj1HJXDVy8OJncOprLlaQHN",
+	"389ho8/EWy7WUS3c/oDG/BTCF8w6Umj8ZxeV7pNTUX0ijJYFB/MIFbV3yrVQZEWVnoolzwW/WmgyPjpC",
+	"p9nBVwcH0Ajx7w8mJ65AFF/a5HFKwJm5pxdsLytkdu2u0OHLl86wNBVArBlH4wxfMh85QfAdrFqEpbjp",
+	"TN4wcvQC7Ix2lfjdq68Twvav9skRUHKwY7ZCH7eHOy7ppzeUF5t37PZ3chbbW6k0KMd/ljOFoSEsB1Ui",
+	"p7UyE2EJITCP7t8Nou25Vs3rE5gm+HJdaCqYXKsaQRpODCC5TdlIUMSJaFJNqXe9EQe/Pei4EWsBG8by",
+	"13RF42kHoTUP1v9Mkcw+bTbdDxEjKzE5s0Zoqu5Pfs0VNei8h5ZKdm17bF1thEtiLKQipz9t52d3EGxx",
+	"C49J2hgKnBRpVXM7RmWnImjnaM73Ssq82zsx2O0whJP6nyJsoIuVghgZSIUn3ugPdxXjSO/ANdGhs72o",
+	"6h04aR8LPG3K6tssixA7h9g0wMi4A0+0MTlzc/sx4i2pUYOTOo/xV4ssGRUqYNtM5MrW+/+kDVkFMStw",
+	"rRzsff3T317GXSv3I+CBC6vtFNpGy3cLrP8SDayeih9sxQUyBurfNCobVUZUVT9CCWAXHHhI/lEjDxDS",
+	"NICjDGcmA+j5zloh3qJ76YbhArq0RJjG2a5Uw1zg9EajRT6g7rhNZ8Wl/1fRXDtiCL6LBg5s5/YoIFT9",
+	"wNMQC9LEVQeFVtcwOPJxCGzGjVfaZiVxrYIJJ4PEgQcTAtx9/s8oDPzKfn9lv7+y3y3s98789iPQtYhT",
+	"qJuYHrtmvMqyYf+e86rVjNWK6X1yufCtzacCKuyhEerEd++9s9bU65CIIHW1v7LEG2eLzeIlu6dbYmeD",
+	"P/QEbewXGQeBR4JNElv7FaSYdYG9OdCud1J3awa7WDB6wxqC0oOb+9uYxZdGKpDibi5xveDZtWBK2d4g",
+	"djCFLZctt0NjBD5yy3PzJ1SzY0tFsrV2Eb2TWicAkS2AYjrHdrRkdA/PPRWB0XpLQiwVH9biozDEQ+Qx",
+	"i3BIDKpRMypIuRZeGqHCVv+VZZepeLjFuebm3tXqHNQabUje9kj86HUfVmgd5JosMMak5soqWwTDPlXH",
+	"2geqa9lDKn5c2BJI1YFwdU/z9ZKK9Zxmel0O6By/m9d/KXNWDOxJv9vId4oSCO7GsBiBoeF0d8jyVkBT",
+	"HmVvlKZ6vT1i023GBT6+u4TQJgpUbFwIlJyjKEk1SPDxCx0yojgZDu9cE+8JF3fY+jtFM7Qt0bVbU8f0",
+	"xuEmbVobtznbc6uqG/ZZl/3xvZG3QkflzVMjv3NpRZPADgD1VZX0roowwCjBrg3yVmxhIDvFHVkYt5H1",
+	"rcKIkfbn0CiiEXajF2xDbo1MpnYRIVq7GMRwRdytTORvqGZx8d6XsXWrRZVt/PHy9eTEujXbup4bb3iO",
+	"2nDKXptgCMDwggV5KECx+1SfuL5v9fPeEcn7Quzei7qjwSIKmW2gikCFgQ1bRlH0BQUYZPZlXFEQDibh",
+	"yl6V2jYa4RbtFK6Csb9ek4fyp0f5VfXzu63uyerZpEovwz4FTskXxaZae7BqI/woLjJGZgwoC5zgsNop",
+	"d4q/gGYQdq8bF59r4I6YlY3dOQDk8FjvTg56gi/6bcuNk0jqaBbuw45432FcHIT8WBAB7IUtxHTb2290",
+	"fmBH1wnIBmhmCi7orr6vwUZIruq+0hCrXCckeApwy+FTYOxarTUYFKaiRQpg88ipLXHx6uAgjB/KSmnU",
+	"xaKo8TJ3E93S600j74aow0ycfcg7CCF7SKZBxfjVbeNWEDTVR/ZiemHk/LcTvUDMGULzqmXcmeQ1djpc",
+	"cBPy3Ta+hxA8yO637PdMZIVUXFw1AjQ7r3eCDXjMj5Bq04zufJDr37O/g/ZzmBuv2tEak39UR56bycm8",
+	"UO/AlUCqGvA9kYvPyLLdpR4aANtqPD3VHjr73f0sykBs82d6JHgslyYK4t9A06khG+5qIVVb7rsA/zL2",
+	"/POQu3rH5GwRub59V3IHLZSMacXwJ745Zsbi8sRdvZhb5cHtLs07qK4nYKnvVlmr6Pxht+qO6ugJiaMt",
+	"GYOGBf0hKTjL7qG29mmsvXxkV/7xa27AXSIsmsbKeDEqKXLfQTK89SeEQuk9hvKQuYXKKI7gZlUkvZIy",
+	"T0NHjPkCikNCu+UZzbGf8fv5BStveMb6/TL3J1O7xmkO9O70VYB6MG9Pj/ficd34/X6MvrlPwqJeoAFY",
+	"r+tx1ZXwfh7XXkfIlwXtUXLUtnlaHqasQQvIe+3c7lvX78P5ssf60E6gu9OOh3UKnbYzDeu5ha0IpfiW",
+	"3rdo1sBSY9/Givq1VySu0R7h2sy70iSKLqvmsVWGpNoozZZkbOQfJnQJDCRt12CB5svvBQpINZmDK99d",
+	"2DAk6r5fyAJUN1dlAUTVdVGAigBNh7N1QcupSF2NmLM8dQ+5Q6heXRgVAEDoaHXsKlOMvamtuhjgzJ8E",
+	"ELeLQCRTYcHnStkKtDhgEz5XzJWaP/EYQX61GkuwoGr7bFvga7bBrsD7wZh2Z32xlgRjO6pyw7VGcAbI",
+	"1brMFlQx/x05P718/b2TQtxO4HKT5g5jQcccknZ8H2qfyCNy32PZLa+2Ayd+Njk3W7YhiEgWtcZc3DCh",
+	"ZbmBWDOtEnDgScEmZC6LwkmnHYdYrgu2PxXvfCt47OkMwkojlG1sILTlPSbRSCms5dzlD+YwFBAauzp3",
+	"GdTCQMn1MDeE35o+s2N18cDfEFy9kz58HwJAQZW+2IhsW0tMCI20vbWhirHaiGxRSsENMldAdqo9Q0ST",
+	"Aa05/W7bPRnUe3MHJtVIXNuIjOCP7rjDjSjZSpZ68GHjF805fs+rYK0mLsky2Nat40er3fxgaLql4nU8",
+	"akw2zIa8nbF0KaIfYHLlKTuUPPKHaV92fduv2SZNrEJq85qxhz5UEg8JUlUngYyxBg726VcRtbXvtl3C",
+	"/lgwnilSPXsHOfGaRUJWfs821YV267VngScTTFsRf7KkqzuAEEe25irNU/etZWgWO0jkcB28ONa9OK+d",
+	"zU5F3Voa3ui0vYXVQtUxhE+unGxzzTbWPFGXhrECBLCOE7KFJ6dIh2+5YhMzEhURwSfdJx+sTSj92+c0",
+	"zPzF7tmCxXrv16svsU+6ZPP9WhvSnWsw4SBwdhCVEZH+jl7u+a3wpAKw36bkjo5HX/325av5AT3K/v6Q",
+	"vZwdHBwe0dmLl1m+u7MUOoBEoHjxVQCFWs/2PCRk/PHjGVqjKoAODr9+QV/Mj/Z+mx2yvd/Ojg73vs5e",
+	"vdo7mr9kh/kB/Xp2eNgogV2vKmY+toET56XMmFKXJc2uubiC+orROFcu9lb4LNH2YbQ4bwtboppe2jva",
+	"h/s1CN64lx61RlJeytUbeSuwQE2XkWsheYbB1ZSk7pUU196IjYCpnRcbBDpU0zYr7EU9vC7Rly31bJRS",
+	"rrvbz/t4bfNeXXhjuRXOajnuiISTB44edEjSDCRsnmtjOTEaHr8Iw2zN3TfjV9vzXWzP8bMYWI+5h1A9",
+	"NW36svaorcTtg9fKQyc3Fv2r6FzSjslpELYTdML5EpJetKgVneogPLFymMNsz73Ot4ezsQ6loDvCv4W+",
+	"fkHM6TC7OaSPE09rzDh16aXfbMzp9InBT1CGsylxecHYIJ2Rs6y2aM7Cx4bBb1Wa7FgKsjC6WGHoSckU",
+	"K28Mki/R108FOZjsE0BF16bJ4MtVMIQRgAs210Suw3CqyPb9onbNllrdhBt3TNx2wV6k1oj2wW5bauMW",
+	"/N40do4oLbPrHTbsDdXsAxVX0StEhaIZ0D6SQ9euoAxUSsYAmzLX15WDSo1i7b48caWYlnRDZsx3F2vr",
+	"2iIWy+XGIevVipVkJtcif/iojzR3G7Bv4N8xMiBiiXN7Qgp5+yRg42ncJ2jFI8O3ECISD9BDwxmYYszT",
+	"ZElzBsosmdGCAnuC0AbNlgkpJNroC5mB+WuSVLItGIOnojLf6grPSBp8OMvTfZK6SwIWccWvhGG3gl1R",
+	"EKFc5xEgQJOTqTC7HJhywSGBL6FMjctQZLYh11zkaCQSTP/B/PoafkxtfolaL2PW3oLOZAmPb9Uv3BLx",
+	"aeC52YILdue3Mavzjq/XVxlXSdR66ahRbb+eqOyzXGvFc2aFVy6u7rhUhzQRMy0ig8Vmu9SKECPtfaLV",
+	"umnxQC6jVjjnp0QOm0GqNwSs3kKY69qFFGHyUrUsPD3wRjXSdUtGFSp8/k8zQjQ+REt9Z3Sr3eRhTV4b",
+	"glN9hOBUo1uXhDezcdU6Mat5qWpLbl2ZXsnt25vu0HLn70Rd1xG+guVXrNwn8CbSK75crjXIPOxTxlba",
+	"kqJUSI0W7alIsfOmAgfZkitNr5kjylDvIDf4MNuQkjlWwjUZK8bsN3WIJ74aS2mt7pSk+GBqR/VF2+QK",
+	"2hEywoBRqCZ5Ns+MsWOhEQrw7kC7GERfcCUg98Ai/ynq78h3VNok2Y6zOKLNke1A2YOpCMj8rcsxhnHt",
+	"bJBadytLvUjcgNYx4y4HClrWJTQVnq0kJF2x8qPgOiVaysRFi0PJc0Zv2OTY+hFW9mqawcARzvhKJwTP",
+	"BGGaCnrDSnrlp52HIrMT9hoTRCvYwE14Ey0rUTm9bjD0f7Vigu0QPoxu0m0eNUQHqjw3Hz6BxdrBdASQ",
+	"8419yZvz2hzLIn5Oxi++qul46BUmSJOd7OoiQ9GPpUA0zWhZbsjRy46aqpotzwabEs3Tl/ItvWZdjqM/",
+	"yxnqARUSAKKCp3+OMWoDXLF3l0GcTNYFoPvdWhqhgQEoFT6UdWC6eCF19xz63sN/WVlK6mhYjPkeewgb",
+	"ImwNlhjDbi/ABAM6AfGA8Axa7OMLRlBXxNLPioY/kSTkrALfybLb4YpBRv7WGLrv3ht8cYKJnLxFi+L9",
+	"fHT8x4Fb+aExwuefkgi019ZTvxXquj1f+9/aq0HoK24Z36YmywxYLs0Z9igHdRqfG164pqEjRhwuMeni",
+	"rJdqUyuR2I9rkfuWkt5jOrAyRSZFTsvNEFO0h/Ci9pYZRq7LjH0LN6QLcnymciHzYQEX+NrZbuzBzgUy",
+	"z/BJuh1OYdN5X+IuXM8Os3xghREY+jerxIfuuFt2isvO8AR3y3wIopvPhSLCMDvMeEeacFG9PJAcUE0y",
+	"unbxUID+AUOkZEnFmhb4Q5QU3Esz2+WSwDXGpcUciYFQagdu3sba3tZwtHXhYgffhW/RK+XFtYYkVtMd",
+	"H15NrLOvNpdxslBN+OokmFa6aJL7SoSuSevbddI3leQdqcxkjbNUa5ot8Op4G5/LgWRkTjPdHSR1v56L",
+	"zXTY9iOD17hLGVO7SKjuCS8/4vq2QD8wIevm3slY1W39rpTLiNEddabbhVSMVA+TOS0KhQVPuSJqIVeg",
+	"5/3VSBM5Bf+ZuZ3lCaHwudPcvUvaZUwbq2C6lA8KvlUMH30B9uZ2pyV/cHbyn3vfebuSnoTf9lIiGb4/",
+	"j+TpBg3uDxtBy8IDlqIGntU1p7Vj+Mx5mPNhJ3d8cgsIcywqqCop9QHhqPHQLYDgsxCV4kGy1stHAcgw",
+	"8TuAZKQ+VYl9u+taLV1zx4z8UA7bUu3cPRqJtLubLrUToF5A3AIl6ip3BTGQ0neDT2+F7I4gBcL1LhBt",
+	"lyjO6VW8uh5F91AzeSYe2AUxdLsvKGYcWFD1jn3ycLVT6BZUnZfshsu16n5oFV3W4d6MGlUKFufa2V5c",
+	"8xV5Dt9d8L8y8htyODkhtraL/5YrchDYuIKq3u6RuOZ5Sa8ZoatVwWt9gYL3QUGAGtudcgpkH1Qcy8h6",
+	"PWOZXYkgYcZ4Ma4mC5a8w3KbtZXM2dvdDnaitqgaVO3jq5/4dgG+y/tJdaWO5Dw/JiueXSfoablhiTUg",
+	"JYTmf14rWxpOMW1uzh/Q3VLi2+9vWFlyNKQ4b6gZC/QsGMxrZEat9cOBPluNZ94Oh4u6TetL61BKDBq5",
+	"It2BPkIo+d3F+3fk3CBHYCZGD97KfNtw4MXqgtzd1+KLc8RN3Fvyl10eK0Qv9mQt3yF7yEM7NKTYu1nv",
+	"FULcK5sFEtmjBBJX5oJ+CNxzjwWF3g6Afoy5e/HAvHRubnCMz/HsuhaPaJWMFdWLY5L6Mcz7QZsSPO20",
+	"jQZ9TjOb3l33mx1brxaU1PGlKPxDD9CTv8O9dgrBV8HST6rkYSOaFlLvQVA3yysR/p6gPCqp2DFoe5uH",
+	"S0vwzp+E8aeYT26rIt3a+nPONQ85WJhJZEP73rr2IAhC2C3kCXxlLV9Hk2VuAncTBhO0WV4mhVqjCTYr",
+	"6Qrq38rs+tSzvTdVdBC4Yvznn7aWJWpYf/2B/LTtMn+wfDiC0zayYsiVtqMMutU1N3ojGdb8VoVsSIFb",
+	"6m43iFED+sQ8Jib8gonSw0zVWcbEdUUJZnymAAYtnexIuNDyxNYHsBE4gt0+ROWcRmRCo20R/vrzRq1W",
+	"eERzDba/yM96ET8nttQdwNGQqfA5svIP/rz3eBu7tZctr/HbXyo3zSSE34b8tNId53It8jYjPRN1Ruo/",
+	"PxIj/UHqHvpLhc0yWddOh2h5hXHGIPFY8XC2IVzvkxSD5VIU8mnpaqrkUzHD3VFYYs76rgNeTVviJvq+",
+	"DXHGHmxSn5AUK9JgCGm5ZlOBA0EWAVmxUkkBr+SxgNNC6meqFcJNJPQuAKXP87dIUCVOHa/AbEuRWwCg",
+	"DIwttuHzcyjA1VEhn31acSz/EQ/ahJAMunGrIPC8681yjO0XYk6lrcSG7xSvePagidJYp5AtI0l+YYSD",
+	"IGsBR2pWPihCo5vSvO858qeJX0O06EqtBTzqvif+RuT2RgxtNG4TC33IQxDjYAFKHH63kHEbDRnc+tvC",
+	"23ScfynMfwB87ksdTSJJrXFsT0KXJBCJlmzRvgRNwXPHzH5c/LajHWY/K6R+TMsZ8JK6T/OXn4rfTQiw",
+	"zTEyD7SVmQOdQE44JCAD88VfoF7hpIMIdJ+st0i3c54YBEXUzRqVMIClDVkraQ+SOit2O1aMTYW0s/hp",
+	"J4DHac0o7hJHXEYJVEjmcxsSE2PDu93bX61xv3xrHOjo7LYluAWNe5vqzaMz8jg9HSp5x23Rl/Ta5acS",
+	"LATucrQ7bh36eXh2XV0x7PMKd3W5VprMGPTOrlwcyIKMgJpy9U4K/2o6OYkJ4YKxXJEUkDb99T7+eh8b",
+	"1nFflMlazipMQ/vDr7bzx7Gde4pzN92/04B+vtaOBnGh5RAKZE0DOxIhfMiMyD19IWPavHUg+KTegpti",
+	"MzpEtqnwD1u9KGkZaSe2Ro7Uiyh9Q+CNOGeIy1QIW4niykhCFPhOJYztkz9UmaQuoTNkQ/enj7/6Gf6L",
+	"+xmMvG+LO0XMIjX09iol9mt2TZPsXfjVPfGre+JX98SDuyd2EHh+dV48iSTTytPdmlWHPIerVlawW+6f",
+	"5cwARAum3pc5dr1e+Pam7s8fuICkshGkBUieseqv4DdXRT/48zTPS6aUtV35wEIurs6EWrHM1tacU16w",
+	"PPiqN4Twg7ztiIusG3Nc8SUoD+OkOifgOcHOSWRQ9ahi61B4YyoaCfk17q0XbDnZJ6kU31OR/3PohEH7",
+	"oKuCYeA5mYq6n8bpBb5sWUJqVeEqLPVnh6WPQRSFIhpnVb0oikH2MKh9XiHMk33yQd66DCAp9mAKb2Io",
+	"Gea4HdiSynoqsL5iVMTbyYnypreMZUVYgh/2H96gbZ7uE1YsEEiTouUu/rNUh6jjaafP6IkrPUUk1i11",
+	"Ep+mAkPMuxRNWQ1cTI0dbqTevnOwNi9HL9m/2M7QfJy0q3GThJ5HV6S+M8Lb2a/DYO+cQb0Ln1db1/EX",
+	"HFR8WZilQUmqOSvfr3Xw6UwELBR9WdBQmy7pFcM9VBpm1OtS/IGJHJq04ccLg98VjPk7eS79jwEDxi+a",
+	"toUmhw5+d9aJW6owF9FCW7L8u1IuL0I+6M36QZy7e948/IMM13sp8XO3tNBtEYFfLun1lsj5i1o+/k4Z",
+	"9Q5DanhgG9m49VpRoJf7m69WBq6AkVe8/VaW116KCLfyz3L2HvrNIbf3z4VfztfFnBeFnbtKwXOKywe2",
+	"FBR+W8kP2Q2cyGn+5/4tC+p1xsuQ1WuDeEcfVCEjYyqCIEpMOscYSmy6bnOlMyk0+6Qn+4bFu/prVqC4",
+	"CWsoNkp52XokJ4FHKbFvuLpmVUp99bavLenrSiZVUUmbGcv1cb2aVlIV+YLiY04xIdS3T1kSWhTRXj6d",
+	"/mq3A1Ve8S7NeYcVwLPYteXZWm8LtxvDy1YEr0eLVdyNxSNLf0goeoUAMgbDSy0GCG2FVeuAun99EoW5",
+	"QwkPzts8MSxAxV2HgVUnazj7xQWRj7V6dFXlh6pI1ZdQaO9Tx+cOhVwCEooMKIKcPwasxhk7fFctm6Ha",
+	"LJG3pXxLfYI/OINKW7H6Uudy14oxyehmyxor2txYGRl/RXKEnKwKmhnecVAvEG435amKlN30Fc+N3nA4",
+	"ZWREX0yMz3tL81hhxjMRJOI1OT9cdkjkfJmam1hJHHsFe6X94LYNi0kKK0XfKzYpD6ueD0Lqqk761oIN",
+	"j1KmodxWbgunDku2oxGkVt8Lu8SFNbnAy4D1OJrdyxrdjw6j5fQCqOLC+ha42gBxGxfGFQr5WD2xsf5m",
+	"w4jDIbFZNZVi55IBnwei8vDU+3BXHioBP1QCfk3D70/DrzU4+DUZv0MCihufna4dInE8BnRYvcNBEvaf",
+	"5axvHHkr3AEGUJ0QxTToA8gsQiZC3Xtq0Pyis7JisypkWGlxp4afdyFLtZrpyNdtaDhuWKMYXu/5d8ik",
+	"p5WbzxvgUMPCUuDHBNX31JW/MVS+CCrrg4HAF9X+Bysa/cf/rp4Yl3ItcqxA1yP6+Rcm3meHXYWeKZKt",
+	"S6NSbtqIaGeOH17Lg/lUUrXZgy0gtbfyS0iSCGnitzGKQtHA51MbYxwm7i6pgh7oYdND28YG/DLmnpKc",
+	"FQw6odMyW4DtbSrGKVen8JHl6QQi1ZSPYrbBlVaz/suaCaZAlLCsaFWsjVJ2wxXcfJHbN9AHpCzNZ77x",
+	"jp/pmEBEdgqF8guzBqI03ShoUQ49eKZiKr4F4mLlfyyiaBMDwKac2MbTCZbwSAjNcw9NUi0SUo7Cn6aC",
+	"5jl0zIZeJ7ZheMnMxQBqR68UjGafcd9Lu4XgogeLs6tziOa2pY+RqP0YDuG7f69KnjEyKxm93jbXVDhv",
+	"aGxEbDAeDjcx67uh0L02Dfo6o0nRtyQQJDUI8hH2MHfx5e7+VxSdFuZUZ/IT4QKbwUA7+uCJhKigwiX7",
+	"BGcP3YCLTRWAY8/R6PGK3sQdhDTLDPPl4uq1zNlRPB4JFS5SPUsymbOTRruxreyhPtdZvL9oYxIyTp/T",
+	"FX9efb1nvlbp5B7TvxlYWkaz5Wnrpc/JaEZLs4IuJ+WpsvZi6drvH9dJPGaKwMBkbdtqHeB/h2TM+NVC",
+	"k5xfQalt25NvkliSUjIjs1Q1sPF+YjigJwwQIgimsFsR7wgwW/Miv5Ro74/EHuWY4IUt8+OZgXYIdP10",
+	"DwFWz/gIGdXsSpabDlSApblnHCKYL/fsl/xOeDCoSwTMbW6OfXqHkpJAOqBF5FYMex0++7kKwuisdvu9",
+	"vCXuIUWuhbwNsrcUYyQ9f39xSfxOqed/Qz3/83P/WjpJDIH2JA5s0O1ER3BACMLzE5L+8ae03q11mD6n",
+	"2fJ1bUUxbc7BcclZ2VEPvk1xwbJIs0W1Cs3B8kY1GAOgtqZo7c3H+NbA+Hsw/h6Ob/cIBu3fH3jkgTbJ",
+	"bMG5gULFNurxGiAzYX62/rqLjci6WzihWQoeVEQwBYQagswriwfsuNqIjMxoBs34gQYcQ160c2rg5V5r",
+	"16Pcs3KQpcg4dV/Yu5CSVckUE9r2nuDg1DBEjhVYPB2ASlDOCVQlzErDuO43rMRAOSP17ElRbLqSnh+i",
+	"ZnIyuqLrqzijI/BTjcXBN3fmblclzbumMj/VpzLf3HmqBXCoIYj9llG1LtmO6dxWnH8ndcw8cS9MrwTi",
+	"mCWlwk5qn/JqfRtHuPpB6ksM2O++L5WhrFb1R4X1CTqypc0UYRpUH8Rktt4EpQns5YBrVzMq1Qa/YG63",
+	"+m675cKCzBhRsugejYurgn1ULK5DfVS2A3DX+5f0Uz8wyAVq/VlLRjT91LlCzZbvS37FxRBctU9+TkaF",
+	"tb/uhN+OXHWKthWFC2+i+/LOl7FBJnfwFxr4Gy/HvdgN0lwXjxwFBw6LwpIZ+btS+tEvQDsOHOEVSVZR",
+	"x6KPjAetrlMYwp8Vorxar1bot7C4oSq4t0hG/gxQiwTmD4IvXk+rWz6qmPQ2suKYDOBA/dGT4IaraRhz",
+	"hf1oMlhcCrlF/QPv2VSsOMsYjgOaqBkAQkDNBmyOCV4W8h//i9zyHP9YFVTQ8g0+AQeO3+DLKpmK6qWC",
+	"C1Z/Fr8x+o3yxrElVcr6kOcktXODsz8l42JGZDkV11dggLEZJ/g0tt+Xc6cL7ZN3MRwEvfhLZIBgpP15",
+	"KfM16PVhqOcutAfHAU3sPUQ07jpAZbPYphMVVGnXbXC4UgS5uv+8pgXXm/OCilidfSuRWTERzVTpX6p3",
+	"LjTVawWh2CmMd7palfKGFmmc/IsO9Two9WLFWWdOW0pxBaFRN76aQ7TJeywjtQ7lkP3/59ZL2H8KgBky",
+	"wAf37GcbvWduxPu5PdfX0GlAxZv+f/StLJ08Yli7uW4zpnjO0HpQTyDxtxFoI7ktudZM3IvsXTioK2Bj",
+	"VA/oRodpCghayFHhmzuzUx8vOQR696wBmV6p3nB188AWNdQ80uA9HUzn3jznkl7FNnodIlB3C65ofpEh",
+	"s0t802V4QVEQQQp2RbNNF7+PHIIZ7nKz2g4BzGte75mxyt0UDYgHwXLTL4N8L2+tgKCIYkUx2BzjZQ20",
+	"Da5KvqTlhsx5qbSVKZ5I9tgmc9zeRd0DYWCnd6LFoRzz9WSxLp/WZPwG3sSwuab11LTBlrIVqiQNc2nD",
+	"9NlWfhrKodsNrzl7FcNvbpSH9wkITTW5YXe0BKmJvl2iddvy2LTLRW0iMctRxMyfRLwMLYWpZg2uzBkV",
+	"8a+sKU0DfEss3sYOa2HxbbdAW6mKcfiIUFOzLdelqi5n42nMKRG1hEPUduUbKYxITCuvjKq5Ii09dKX5",
+	"baYYUSxS54wqxbSFoysyoSKc8LSbdJi93YDaa+I3DwwbSl6pLZBmUgErupIyt1LNLsCyTysmFNsyiX3K",
+	"jWzmc37GYQvhIpNLtnXTId01mATQesAEDVrqTqA9b9I8/cgONLd9MCp39IwwLBNtOQZ9MSi+adWZSXnN",
+	"8sRo8RLYtuQZA9VQHVcKrlnWVNQcQ+YrI/jVr4YdPlvQEkt6+juD78IPe3K+535IJ/tT8S3NFoTnWCkE",
+	"WDDFQhEuDhH1yoIrTcYvD15W/V4nJ0QujXgMwYqBCBrzwN7v+t2zMMTwy3nfie57de85/8Nc7HsCcd9r",
+	"f6/pP3fc29dS6W9KRq9zeduRdAUnM3PP1GrwQmF6M4SvZQsP0zxnUFIpqEdgXi3YDSvIGLKk5doQi0lC",
+	"0my9XBfUyLQ4Es1zm5KNQfIzVshbwjUZq/Vsz9yB5azgloK4A8pJJWJGwqUzWmRriL99L3qMHNUqwbzp",
+	"X9rFARwuZqsLWCr9Hs5D7V719g4T9Bez84Fs5hBZTsZXINCUtmzE5IkzfC6ykq5WMf/K+zm5XfBsQZR9",
+	"hIx9raOnghIQYMDu+8t1aV4YGifZvJnd7Yt1oyhFZP+SOvpb2Fu4GmDVT0OoxbCMhwb1MPyyfT372tP5",
+	"d4Nqqzs2q4vvZl++AuiPf1kz+zO4JgaR0G2x89TL8/WNuXf4fIuW/xo73x87/02FV//FI+ej16MraN4R",
+	"EkIbGAyiOVOaLyFIFBzTEBsvyKqUVyVTKgEmDVGx5veMiowVBR6ey3N3I6DCcm7f/B1ku/u37Uf3vvkY",
+	"TSw3KxtYBlx4b/8dYiRBMdgSIXlP6XFA/OTTgnEnn3OHmhh3PfdaPLqUrG79uML4/vjHN2xO1wWWEoV4",
+	"ortEQA4cpDcIEs+zFgj5wKd5n3DF3og0XwMOqryBi0nL0lANdeeWik8SmQVbXoVnPfB+98Rp4cQ+WOuB",
+	"J75b1FZ/LFZvnT+XDW2egVh7G7MOpQ1c9T+bJMJV2GkgrU2bVgUD7X1/uJKBffFgA+9vfxzY4EH6I71A",
+	"DO6L9LJOjROSD52wO/prMMxbQr4Gj9MZ+jV0hFqg13BW5EK+WqwnnHcJjRavbeUViDmkQt2y0mDs/iPG",
+	"iwE5qAWNPTBF+NmEn3RFavQ1MWlQlzu0uYgGbQxHnkj4Ri8eCak/WLl+vxnp0bFsS+6SdsFUH7Ryh4Yr",
+	"OweLnNrC6K8OsEwZybnSXGSa5BAAjnUZsRJMWEjdXBVLjnpEtfsEi/g+z2EVgs4NGBJPApeuCip54BsX",
+	"RpcMxzQXZ9InKLuRjaI154YR3F02HhAFcupDPoALmSGa1aHrIVM7ljnojwA5rQI/fFUNyK2K9utCn6yP",
+	"9t8Rki8T/eDNlltDGjrV+UpW77LSYbYqVrJANcAGTKbXbJOShSxy5cubjREkvOGW91qziTkAXmLHd80+",
+	"6QSzLz5Ro6qT6ejVdGSwcDqCvnijiG3+mnXYo2tg3bGdUUf1Hp+hjCYJalQTm0IZlSz7XaxmBW6q/iPx",
+	"uVDdLrd68mnDsQ9hRe3hgDhUmevW87/f0SuQlcPrsfo3NFt2R2S5p2wJMw8I9icRtaSNYb7+cNqecrDh",
+	"xGhzvPfUwyvdQc4YWM1Uf0hr5QWLJLPhFUyro7G+NK4qXBjbeMupwNTu3XLZgpDCRqweFpyDNGPh3T+t",
+	"eLKpGMqpz/2O3CPAEMl7cLg2EdWW/t5StTsPopfOah/Cmq4ttI4HjIUnPOxid4Q9WGujIZ/zdVHsYSp9",
+	"0/rYvPzHZCFvQZLyP1wLVx/KvDAVYxvc7tAf1BR3BblOiG1ig7tqDt/t5WSfnJI0WGHqqlBxNRX8SsgS",
+	"ihdYWJ5ZtMV4Ip9CRxasZMkWFLd3ssqsT1wAMdkZn7tboDqyFpXqKlyqiwytyA0QW4HyrlgZvCZCE3G/",
+	"JNhPze5ERPdJnzo0sKnCk9Hdp4L2/gTF4HclzLZDi7vl2m4FrbMJQ0wA3TGWq0L0beQoSCfeIa26Rmsg",
+	"u7mO+PF7Z+YaZj62z25jngZAM/sz5WGrslC2MzTS4GdYPAFsj/sPwco6TgWWNoxpDPOdY84NRJj94XBy",
+	"51qBgZV/eEJ6qDzUrf1dsG9vSdpoHbDFfruTvRZspD5xt9Gb1Gb12L6kmBlQ6chcZMU6ZwqacXXbGLeW",
+	"S8wfp/9rQTVT+kOnwQib0cJD3jDU7s5a5AzT6vq6s1ZRy6dzzcpoQthb+wS05ih90VNuiJ3SwFNhQxUS",
+	"yQ2jpULnADCCr78eHkvlgPmGzWXJ+qExb0EBnBk8XIPoflB02ScHdOD1TSp2VFp7rINhypqr+RPNDUG2",
+	"RQp+zQh13jf3qvPL1c2oTUeMezrdeQmfe8neH452IXxHkxP47g+HNjQD62Cl1iSR/koWfyWLv5LF/wpk",
+	"0d74jrPmgUHT6iTQX4pVYYOdBNPqKYChBCP/VQcJxaHBn51OR+SbD7/fOzw4INNRSuZc5Iqk9qu0hus7",
+	"LnW3wsr/WblFCeb31wVVHTrCu7ffvSZzfKxKVnChZK8ORsno1atRMvrK/PWV+eu35q/f/nbf/P335n9f",
+	"H8Hfhwfmh8ND+P8RfAOvH/7W/H0Evx7BNy/g75fw/1cHB52BZ2ditdbosVK6P+cBOp+18mkpmcm1WRhw",
+	"Q/T/+xKa5ExDPzyF1RnMCJjtNxXOdhRmlkqBIXlV6Ryu/I8Y9VgqKEcI1uX9WuZgOhWY9T0OMlJ9+qlt",
+	"q2sUIqaQcbiV+IByc5vWpYAftfSQotdw7B/7j/8Fi/9n//l/V4N9DH6wEkGgvPqE/qkoaHlliL4fVUhN",
+	"6EzeMB80gUX0WKGY5b/WwIXWsNT+NHamr6mA73PkGbNNVUdSXbuu29gDjmIPJ7WkRcFccOQEa2fUvnum",
+	"7KCQ5TRbb6pEB2q351lzHECXqiggrAb2XuBOGjwj/2B3pWvrmnucYB3Bup2COP49FZmhp8KZxDi0zzFC",
+	"FZgGBdbR8PAGBkJUuc1GQ23RdEYVV+kxSfHhSruG5sq1k6R4QCehcbLWro9rNRV/8QvAVACu/CGHyAhV",
+	"olx6R2M/lZbSYOQkmYoQLtvMuW739HBNEpKaG5SSsZD12qNwxTDXzOzaFC4alCSx3ZvdSgVUatmE6z4m",
+	"qTtE6CsE47rGQrGNgF1eF8Vkn7yTvnDwVGTeQW72JJeCHZPU/fxa5qzK1bFfOsaM0EBV7HFYsnIq/JOe",
+	"fkzQspyu7Xya5ZhV/Lo2U8lWjEI5SnyVa5Lz+ZyVaip8WRlfGtMRJD/dGE1r3j4bM/4CZpk/HNk34Pnk",
+	"ZzjQ+ic06vwUtX5WsEcF1PY5bMmksTuL+IY7azEGaJ9L1V0LICCwFHM6TWhrYhkX+sVRtycrCFfvPRwD",
+	"+SALa5x/nbfIRt3bhrlbliKEzay/QKmde1W2GEOXTk9gDd9k5eS+VS7whB+u2ZTFKhR/6wTLnYvhkIhh",
+	"cV9o06zpzz6xd8xDHb0IjesTd6j1Y2SXtfRtu8zZ1kJlzqVWr1MGznRzaJP9qgbWjzzXC0dq3ZcorlZ9",
+	"3CxyYJ0rbHIJZazGdnPN10EFK6x2BZzFjXi54Nm1YEqltWJa2n1NxrVKWQ7DAucULQqoCg2cInWcj/1l",
+	"TQtF0pwvjUgvBdbG2iepuQSe2tv6beDUUAvGdEJmtEzI/v7+xK4dHrncrBh4f22NLPO+ta7nJEUQU8Po",
+	"Ulxq1CMXVulqH1cxe85FQuCff/+3hFxfPV+aEc2///5v0SJL9cV1uDRceTL3rA1LM5r3AvIDeVHwJdOs",
+	"jFdyMvvVMzRsXj2+BTYyOhZXrgXi9gKLQalhIw76eqZxY0Stalqs9rICEuURtI6RX4gEu0vQlfdcv72G",
+	"CufNKokqjZ9a/cZ2+Su13Y8vvP5u7uMW7p7sXaunJf1jedryhVf9owuJi58MUM8vBGKtXmHPbaIlow0K",
+	"/aXukifT8fIaFbEPKHetlSwsYuQoSVQUXnf2Ggnd5Z7SqjpZNAR3e6xOHTtaFzmG7ZZGW/hqZKVxx0IK",
+	"3GIf4R42CWoTJZI6M9smo0C9066kw29svA8Se2vYMYJJrEZnXz3VXm/GzqlcDV4FQdujYzCIJz28C6uD",
+	"8oBhnfiekSgZgy6A7QlcqcGgpH6EtXWQ8H+qFSLwtQgdmWuJPlDJxlrb32KCgrufS/fx4Ekp4EUVdT4k",
+	"7PI2TjBdDkGrNEO70GorBrwtnQ7dpicncR104sIXA7N4su0u1orbdUbcxvvIdAXexsYeGn47PLRUDCl/",
+	"voOiORzz7PO9kWre4Pcwwb7BlD0hZ9WkDxLoG4sb9XsVgam1M+6QdkHC+0WHxhH12FuMg1rYnClsHtQs",
+	"h22TeMCmoSu7QUaLQhGu94m7FdBII8jlcQNMRf2arLwBOKYHijukjg6MDzzYEfkHptzANWiZWGwUqV16",
+	"PYa0KjGK5vAOehJEsO0/xEXzgYmPGmL5EHfzKSBtXGd/8J230+beROKFvTCR+HLorn275YrBpUyIrzzU",
+	"sH+6eotflJPiYqv02C5tQa6wbZQ7tGOSLuk1SxOSztYb84/5+L78Bj+4iMcLpDV5ekLSa66dDQ3dI9CZ",
+	"zKA9Rlmgfx5SBCGAfA7mcIMpRjzEGIxaGrgHPLV2f6e/GFCgDusG8MTCFUT1O7BGyega1ARwCXQ5as9t",
+	"CbF49TPfQg5doEaACqOUYgVD9JoW3/CiYLkRR9EDEb02M3gINSqwqHp3gOaF/fUL6ZjYFJPfsF2XgPiP",
+	"Xwc+Vheya2/3E6wAZnxDtYuQGRbW4o7b1wYZaJRvvFkRy/4Zqtxjh9zvcaNGyeic8jyKtM675B6tZnmK",
+	"smwfWMZcsNkT+W568M/hVYWAT9VL3ztwBmJIg0PVES2OPnFkaaB24JWp9irpIEPRi93GqMhpdzFSRz2/",
+	"5ypevaKqYOyLaZKxnQjYgcHzBplVEyJvwF9+y0UubyHCXwq9UInhFkxpVysdpFnnVlfr5ZKWm3gX54fz",
+	"taFUkxqZzMUj+KC24IKrnYq3eS4Ua4GA69plmAv7ii9aZr/vKIZ27o/GmlbsvkMcgHUkyDlJ/dpqtvjA",
+	"5YzvvYWzit9YO7Kt22aFwq+GVEPjWF69NkV0eeEZVLu3DYMrd/v27AzaQupaKk1lfHFFuK8ZW9lA5Znz",
+	"6Ndx1ImsPeG0QaIOBjS65gMPH2D7efBmqQ/QHDdCn7GhcGyDQq22vy2Ge7uR1Brpj70tn8gFbR3YrSJj",
+	"6ktbBFqsVdcmNgsWWhZjBMOS0KIYnj/U2qhovYqDLblFQ5KJmne+fRCO5gdsUiGFre76iQ/fEjkB+4OL",
+	"MPIBVKX9TtbrIjfk35urmsz4BYRXDPt+P0QA3KoA41hfekVL+umLg8DFlwYBb2gHC3vj6tI4oljjZAPY",
+	"S22BjS1P6mjdRoso0tUh7rq+/xwrRdTyutTDUGz5IjD5E6WpyNUxSYMqQz6GEZw5ELNY65oFUZcFFVPB",
+	"FXG7gNr5LYVaPvbJY/tmACWGlLhEihSfZHla19IDYFy7DDe72U77UqdW3p3ZUQmUvg4SSbn6oZYQAjDm",
+	"ruMrRqNiWDsGRgPhL1nGhC42zik1Fa7TP/UlbJvR8sXmpN4gVLlMmXzihMFG2kkyFUrapvPgK7MR+Uvo",
+	"/g8pEc5BBuIWvB2zpjYX2dMU1I5qwAh6mrmuBX5xrvZJe5UTH8xqh8FIFcMJUIxx41UpHeAKtFtzXGuk",
+	"WoCvyi88lwwr12l6bQCznQqFA1UKtk++tfkKEKzePBbuNjnuRxyWEnFS526V3fuOLoTm6QRwdN199+w2",
+	"hzHN81rVrwbLxX2+kOsyC8rx9flxTwuDkvge2gDh5Z6WtwNKlsXtu+zWNterMAXa2VSd9u6SMRLu/NZt",
+	"huphd5Pv23ny+2GxFpViHHSYAw7fKlawTGMQfSi2V/WWXD0lzc1fY2pFY1+M2saMQxqkuVlQd5Dlk5Op",
+	"SM2XsJ73vmliap9Q6HoHSsKV3qul+Jv5MirM3ZsxksnljAuWgxYN/qJl3QZbmybFSHPUaI5rykxvTY5e",
+	"ebzSZapN8doM4bmadKZRDSi8sUsaVeMEdwPaHeIXgbx2StuvvuERxxWSWDxv48pYSFIVbBES1hhNkPw8",
+	"7Np1a4qOzO1SCKZWdMZVBieKVU1T6rd2N40RddfWMLUE5bFTJW3dGKNEqkyuWIJ6lrlsPmFrqN7Y2LNH",
+	"Uxpj3TdjLTZhB5olUrqCI7qqNKaR7gZV9cjuXIoLP7t6IrNuANbHYVkD1Q51xAFjtFV/GLBFE84UMUTe",
+	"l0cqqX2EChCWRNWMOaOaFvJq3VlY942jAv091XOZrZcGBY0eUWqXScdbawrzodeF5quCx5hoUPgscsbk",
+	"P/63FTWqDDRd20VQ3CIZkeNSrkXOcnPnDo9IjmdNgKKop+r6Ugc9UlWxBvPTIG2zZ0QfBrdWkEQvYoC2",
+	"ISbVDn4HwtIR9nJaVWZqNCI+JmkdzrRRoKmBG9B8laqpSCOrSW3f8O5tSSFH8UcoReYWnmLN6boa7co1",
+	"+Lq30B1uxrqrSE0FZFy4KmzBPZ/LorD+d0R7f6GPvfU4eJyW0JqkgBzaqRjX94ccThKimNDoSAewlKaa",
+	"1UmF0ZkN4CjlBXl15EeQAIPVQx/u1nLpBlYrNrX1+vFBipWfzPeHR5BInxA6FZAlgWc7Q6Hj3NzliS0n",
+	"qhfNhTp8jqeWDGAcb5q1iU8gRMOGS/5sAx935T+nXcfQVbUsQbV7wVq5e76ss6H/1nTmmjXtWDW3zvK2",
+	"i6Lh4SvH+hLAsmaN6RO8lccttK6yXgexw16gXJB7N388qYXGrWx0S3zmHVnGLwNRd+E5nYwiqIfdZeFr",
+	"VrZuCJ61Frex4KuGTuoqSQwvv12rQRF3B7fqTwxoh7kWuty8n3cFZp1dvCcvDr/6au+Q0GK1oHtHUJB8",
+	"WP1a9T39Kzg6tuadmd2FO7egf6VlLtfR7KMAl8VyHqk2A1U4YMCqtMtWMDUt+XzuEpEbcWm0XErB/2qE",
+	"PXhs+OrNHfrRV+1uaBMOmVxYX6zyxheJt4q17B3Z7Q5OtLa82ha2cWrbreuSyTqvXtunjb5A4SpIYclZ",
+	"C+vki9y+k2HV7u9/E7dNtKLanPToePSvfzzd+x8//e3o89+Ntl7WoYk3j3l52+G6O0frPsrtfxq47k0+",
+	"WvHAASxfmGFHycElvdpulivxAeuiolcRY5qmV51GU0tQBLuFl48xBOPw4KASOnmORlV65dtym7/TyfAm",
+	"ITZ/pbKTHbbsZB1dPUPSa9fRRT0/QmZG/sa25oyv1VxK23FcXDFSsDlU3h5TqIWGBkowl6W2igpkY+DT",
+	"eYRuwg9dDRnxrWOSWh9mmpAU80fgT+eCM387N8lpnoODOMhIcI6+qfBOugxSDkq5nPiAb8wYtOgCQ2p6",
+	"haPh3x8gWiZPk6kwH2uPhiWl/Dvhlx8rqMOv3zBo+QhjZrVa636U+tfBOPUfQuhWnXFM8KKKW67x3WUk",
+	"s8fDEvvRQ9TxslsiuNNtZ+zXeLApGVNBDDqgElS3MNhnp+KWKuy6nTiMIBDKBONO9sk7dov9LpTX4c3T",
+	"qF+3iy3UW/ttFznBSh+NOKt35xrakyssL9hbHXVHDy3CmVR0tqx8teGia3An7gZuIQrfGj4QcyqWTNlM",
+	"WNFMg02IvatJ5SyXJeZiYN6sDyIgUNBfAY1MXCl9bI6iEp+ZVDZ7CKikUeS7laCkLMqcTAXGSdisXdC3",
+	"uCJUa5ot0PBqGByGxOXI5iC8ghZ6IddXC4AvdfUpP+oMKp2IqaD5DRUZU/skzammKSYNV9QwRGmv31ld",
+	"z5MoF9ZQMqWjlaBcw+RtWBYScd/wo03KmTlPW4mCFkpiNBGbLaS83uM5WTCad1USkRkUw8mj1Tl9u3nL",
+	"IMzlVfRmlzbzmGbdVUzDGUnzKGyYttZxX113chfFE+xXJFSnpyF5uAPBnAHoCR5Y160alrw7KGf3cXN1",
+	"o3X2nig7ghsm5YI+Y/n0NL/kS3Ym3tCNqgVBDq8i5nM4t/KB1ReMDdwa/1uV84tFbJMx2OltTcZa+T+L",
+	"YkZQMxJ+vaHOzv7dB2mRE9SQi17x9dNj4v3zzO+Ui/r4Wd4rG99ZXbXWveqqdRYcQheZqCPutpzyh8sl",
+	"b6SQuz5D9mvFiiKo2mcrjlUOtbCGIRkbdaa1AekEesiRNLruFN+dij633olreus9Sv8fe++e5DaO7olu",
+	"BaH5w9IZpqx82FVWxkRMlu2q8jl+5DjTVTPdqmgiRSjFTgpQEVCm1X0q4u7i7uAuYJYwdyd3JTfwfQAI",
+	"kqBEKZ+u1ok4XU4RBPH83t/vA3MNeMDAuTQktc+SH8TXCPFQC99Y1ICFun/QJ6cFZqmXBAA3KxSB2UTr",
+	"V9r0nZPPfbm0gHqdXO1esv+EvVMldrPetUMSNtPn2d9izJG3SJ94/prAYKrMq+Ljo0uLfgypuUpAQG86",
+	"V9bysuBXXNzwIHpmi5UM8cDHwTGYhxMg4exaO5R3pBxAjsvLt9CMT8omtYZpN1eeLRyGd1Fa9pcK2OqW",
+	"dWUXm7prn1qtqbrYUB79Lz7NMjE6czq++jZI153j4DxIhbMW8BsPMI5NwTXCNypwHeYNBMyYICzSefx7",
+	"WPLQTBsx8kN4aGWo47pb5+hg/7sA/QjSzVY+nsOwj8cR7weGHvu91U2OimXer0eBUI9DN7PQ/bW5Vb9X",
+	"5N3Go9NwVH5cIcpCAik+0z0ATq6x1hgoYDKnCixYCKMEwVFUpXKy7I/4B+PN5EJBwAtLiMt0NFUw8ThK",
+	"xoMyIR2DWJryS33WDlYUoSxa3kd98fI4nsAwPLjm9i7fk+rrqwqf+zPJqDTwMvijjKzfKqlj4V0xNvdB",
+	"8DFurlWB9DFV7FLkyxULjLVcTbs7Xt7b4DxW7PoNjASLvaTSloHxEqI2l1zZVyRPDlNh7aDf1t/4I+pc",
+	"0sXlqjMNz+/jOF/mdOVlguf38eHpNrXnLTf4uIW+UqnvAyWOKMeymU6GQC9StfZP6bNxIXaYa7dC9SmH",
+	"ErYIbnov1HlOx1fBame2dJnEMMFjm+ukFrmWV8nNNM1YOdevEJsFJ1PKk6b4wY+CO7W+zachgBaybIwV",
+	"Y7G0rlasQoNhajjhCEuSMUKznNFkqRdszw3tTudxTr/iEq+bwjqI1g2OpfU4rWFMzjF1D9fJCCunuUgW",
+	"42rw8CZTwX7OlBhffeI/U55s2AFfJ8hbXlXwqK0rpv0eSi1vz4vrmel1NvypNlrLUSW8ApA40uYEOAW5",
+	"SA7YSPOvxgMbju8F4xpdtMkwQIwnX5azx9xgji2iEKghxkGnpmzpQv03KyO8MiNiYxuDLFCEgxcI5d17",
+	"uD3Si9Vtf37KsYZhEe5mKqCOQjnYcGPZrZXo1sJE8yloaPG+iYZplzoRzvxYbc7Z2jZzvpyvcArBR9GD",
+	"j+dWDgvFhXQ1/yhNqkdShaca0EVDJqmtRnqzjeDiAK9bvxOKaPt3Kfip1vVCN+Tfzz59JPDUxfST7ucf",
+	"X5OXrwYHvT55pySJx2K+jIt4G0mUuGQG1nUJafiW2OyTDz9oKQpDEsYiTzCr5oItBU/aB67BiD7ZD4ac",
+	"gu/FmKqm/EzAJc1MiwoybZcSOWXZJNLiB13q/yxpnvSOPWkhleSKzZVLYohIJjB11XYayt2EuKIG+AnB",
+	"x8yGHh3bf7je0GoDnywCOvTqSStNqmlTKkXa2nrHg7fkC0T/GTQCIJjFqOplMdcXMAB3Ikdvn12TkGHD",
+	"bmATyoPx2TnDxoql51sYIxcbT/s2YAy8KefDrkK72vfuSGepVFvXeE4fqTqxgYR541+UtXAcgPRQuy8N",
+	"wdzBc9Ci+C6dsTsp0GrhzX8M1kyy0eq0WtkilbZMgS1CNc+oYhFRELoDfwwNrs4lGKss/CAIelgqBnCH",
+	"TCmDLhSxUosLFpF5OmcRuWB0FhHKL7UYoTkhZ1m4SywEtmFllFIhjiBJhomKiaHNxhXnihy6rDVXuRJG",
+	"NqMJq9QCsXu1CfFFXVOKidqzJwnGEz5F1TJdq0jrG79tsCLXyrfLrf33175bWvE3xWtexa42r8NJ3YiL",
+	"pPJkrNJrqppLq9vnpqSGVtS1klDCtnYYN9vX8gKJzJzalJPY37iYdKGSmq2g1jsul/lAI0TX1QAx90/w",
+	"x68G1izMukugrz3Y2MoVhk4OX5IzxRiIsy8HL/f3zl+Sk2wxS/liFoyJaiESlO5poVC1FA7a15JCdJCc",
+	"0ca9/D//u6iH1zsuV3ap7qfZ7Mfcz1JFqtZXGV7QvKW5mNk7Xivu89RXY4WMWClQ5degMmWtlFfpyiOQ",
+	"gQJWGxWtKpOy1cJqaYvMS0Hl4wzXXwlHBTHnwP7VUhp7792zivpiBbNjV0cYPDugYTwYulKNCRg5Do9T",
+	"eS5g87Xz98puSpO37q2ObNRzagdIrt+nNyVmSpMk1SOi2Wlp/Z9ITaxAEcBcSLkn2dgqsbTEwsAFRWeQ",
+	"egrav0TCWSYMEWF0PCWmMtaIYwp9kaq/P4igFzhmGVPg84Ccfi0fZ+KG5ZrMm2N3NOj1ydni8hLriMOL",
+	"wxG/oLn+MIUqorEBpUEczBtXRpbE6LyJSXeSURUR+fuC5qx3DHIqtNCi6ojHYqFY/sZ1B+/e0MyvFdst",
+	"+o5cx1Gt2Q0kWuRsrCi/XGQ07x2DJIyQbygFl163Pd6wi6KbiMSTjPJLVvx0jKL0iIdedvQq7pO34Ciq",
+	"FSKLTFFis3VaA/BfA4f6jH71T+r+YN15b6dDVnSPb1OT3EAG7TpQVmCKBbFJTIp2z6v89sg6pcf+mha2",
+	"xBQkGjhla7taUNQoVv7VxvDn9Q6bzbBAwsrHr09OjeKriaGrpBwRWpRpNRWHMLVAC4i9IZRlZgyuHWjH",
+	"cO20snwKf/XJe6MIY7emKLPutkRV/a5HHFWJ3pDEF9A41oQJPpHOseoPozPIH9V3H1IpkYRUQH5haCh9",
+	"KEhUcgODquGageiedYsU5BzdbyfqQLcms46zbL2ivWW0e2UPjo3K7dgItZWdAYo3YXPGEy1SQiYbLKhX",
+	"inNdCc671YjbuVkadeOas6WoHekCvqCuGy5Fr14eMhB1yqokvnXUzGoyVovByxerPDrtFWg36drsomB9",
+	"TG9ax+SyXnUUFW0oKN6zGhrpVuqKP9EI2DVK9woTcoPqvQXNX2O+XtxCG99wJGt09dLBqcgzKwqrrj44",
+	"/+d/V46O/uHbODz3puHf9UJvWwv4se0E600EFfYS0gk/zRk/madvjHuzWRcMKa8nnMD7p+/IYX/g+UgB",
+	"DPTk9B1GSihNFHz7V+nzeZOnMgBikKUXOc2XpazdQCA3ZspvVMVtZaDjr7b2aTGgRDC5VelavYFzvUpN",
+	"qdg2NcI1tJN3H4dTq8UN2/RG5FdkzPSxud2Ymq2r4PC3NdyrIzyuFX1JMQIUEQgg2uyCMe5cVTLl45bY",
+	"ZJuY3g0ewipHh1diwFtPlPG0tie1oHPNiFgosuAZk5JQeWWIDSKvaNUUliOVZJKzRjTdTwsl04Sd5mLM",
+	"pAzC1sG4XDWB4nSlkiR6+bRM74AasDtXfrMBZ7eAUmh/+Dc1dHPB9+rL2NronS/4eTrTpHWhmDxluSZP",
+	"AeM3Pgc4oQUnevCFLXwG9n2HnBRpWQOKP1AXhdx1b4FcbxMKyH8r/vn//t+AW9yrJrY9BHtkajH3lmHl",
+	"/KExuWATYYq6QC27KnxUYBEeYWKaGL0GWrSOwnlkq0bjtqJjxac3I2QN9PNOSdnKQBAfR6a0frU5lRlI",
+	"lXQHjlXTdQtTqBIZjXxOWiYtv63i5e1MbQW1u1crm0dU7zdyo8x91iY6I7MJUVElxJOwtvkHsWmNvWEj",
+	"Ywzd7VSC3cBZ5VbUvLjj+oPuSG4NfeAm2CebpX2FUKhbpNJY10MwM7yk39w6RXxzSXSISnVNMrXet6PB",
+	"kcPT7YFq5Z+hGKMdoUHKXfH7EhfIXW388qu9lhkiWwQqr5UbzR2VFarVhfgKqh+Yu6xPUc6YKe9KZ6xn",
+	"nXgwZzPwOxEXnVQIhbHKA6sKiu0HsXmoYCUDaJU9ZjOhcUNa1VKkhFpeCw6CMJmJhGWaOM2MoGWFS1Pv",
+	"zYpf3IB7g8UXc5wKCTJfcFmTJ48Lmcw785xdUpOcP6htxjcqfT79mW4ljg7BnXzNQiJqkNjdF3lqGylb",
+	"CQkPMGtGbOC6x9NqTGqSh+rOYBy8gEW2AewIUo923pm4RiY6FvMleBLDEHfzhorshdBPs4zIFMB73HA1",
+	"f5WLud51PEHWlUQTRIfTn4d/ICitllSvEeB6vgQkOamC7iI8P20mq2h+ycLAWZDd2Cpi/xdoWd1SMe+Y",
+	"kTTu6y/2E5QvjYNnHVerAnh5vxT0frWprzqWojJ5LeEgmKaDaZ9gNkkSl52DdU2YVEOo1gCLDS2Ny8hW",
+	"xjTxWeOM0RyALc2ERxw1hF6/ZHrEGoxkpJfIfNmYgEcdgrtAurHtJCZQXJRQEuuJxL2ITBkfMyhoR2JY",
+	"5viY/CQgMYpIBn6/eUa1SEP5Mu6TT7AsJplMr4IJytWHFeB7xZxxqJ0BIRaLXKbXTJMVybLJXm4ylTEV",
+	"Vr8Ym9qe+jU6T4HU4YoSNksVoeglVnJMcgafRreqTzHhyE7omP3zjxLFlFfpfE/McaP35ni0DZixPmJL",
+	"Lcuds1BUtnlIFMtnslKFMOXXApCwYDZEiW0ij0txx3P/a03xxyuk6I8lkwGgZF6m14zfsaVxpbnMK4Zi",
+	"OUU7qxhnagVqlZGzsAyLXnYsuG1XLJUkKdX1aqyI79kd7BerFohVsX7eaWmn5pf29NsMqHn0zAlv0Vcr",
+	"slZxrV2kDVTRkJQPd8pdpdXzWXvR2nl0a/doG9/x3VypOowN/Yoi7OHLF4OgRNt0/So3L3jDWD5LZXMt",
+	"4rl77hX0I18ky/cuxEJzV3HFOGIEOsjkY7OI5SZYjkORS6oA2fsEEZx9+GZqMxVTSeY0Nyo/VebnoWmM",
+	"5Y5AUmOM24qAjIgbzvIRpzmjzyS5TtmNP37MxDYfE7nDiYbXtRLNklT5L3QlYyMen7hvftL9nwMP75P4",
+	"F91/8dBW2n2reyn9DJZdUGf01AkXI+4JoZC8LZXm6bxSJgtQgqiyC5hKubDjhVq4OZtpIeGaZmkCSP0j",
+	"fplrJsCFghK9WM1sJll2zWQ5MgpH7/BpOlEHB+7/Am1ei9mc8qVtUPyJTxHm22C42DaVH72WoHh5jeBv",
+	"eH7GlP6s68T7G55/oPllyt2fUEbaNDX/xt8dBoZ96P0ALf7HQkD4Fzy1f+AQoKAWlMh3oyj9BK1OLT5v",
+	"qWHtVzsakFq8wdi/8YtTtG0Vs/Z+gBb/Li7sM/wnvqcP8SLzNq70C7T5+PpzJ7K0Gv/AjTg5PXGbgP/G",
+	"3xFMAMZfbGXlR2h5LkTmWug/yDmb2RC7U5ZDYNprCv5zw+Xde6HfvdvizmHpJ2j1K0Kbuybu75C25cEY",
+	"N+K6YcVc37s/xAw3D88NQRzCCLJkMY+cwWbEEZRW5ORioem9IjF8BiOk9Z8zOMGadmBd1pkFRJAsv2bS",
+	"CCpXKU/0B2F0wxGnBSA0DnhM8zxl0laheJfEx5rywkGttCiKXMekS820JyIfgcRqn/aian3wGKI1CS3X",
+	"j4awIG7KfncrtZmx854HWAakKxFA8+l8rgUn1G9hhrYkWrg2dxtsPFSXrOCnvx6UdIs1CHM4N0Xw27q/",
+	"vPW05haLqdCuclNpQdd8Wq8ufh/+ddtv40Grf/OnXEhJ8KlmdGPGFb1kplA0hB9ApNL+YNCz4anQdtOh",
+	"3Dsm6xqsWTQWupis8jweadzNcIdADWY0y5hUhXVX2XLucHlSyGSCWJwaIQpKjXWMYNUiOq4gmzY0riXi",
+	"O9is3dghgwQ2RF/zAhU7bNPykE8boeThNJYJoT2P3L8vcnPneA370V2gqEyJStDsHlmpXfYw3jqMIiiD",
+	"lxe9XnBM3BBa4llzBAW3R31oWQ2AZaLN/CtL7K/HjvXY5yPukIWk0pfjiiVkMbcE+hLohH3JpxTGHeRi",
+	"71JTfT4Z8a5ldylo1xx2p9cvBKNSOQN9Lmh2ozUj815ZPK3sRBOLT/mlkxPrxweVkJs0wY9riVia1qRb",
+	"zEqGYuXRTP+hgZKeupcjUieezhGBaDem1mcR5WkVOhPlaf+0tWsfNtfNzBPDOj/Q/GoxXzVfMloMBofs",
+	"v5FBKWjGn+gjhwIvJHuzevc+shuI07Ulc7Wc4r8RNgYuJMPHP1DJEnP6mhgRdg/SpOM+AqCP9I3zy+bD",
+	"46vFvPGjZ1Mx/0wVW/dFemGCBmd0PE05w2g0QxDkVMz1Z8O5VRWKGJ5pYGWjyj0JjrfpkDWRQu9Or0Lb",
+	"tSZ+a4WyUqB/y3f3enevd/f6nu51+P6Ki4zNgvH1n398Tb77fvAdmWMjC91N3oLey/Ic5ilvXBAXVp8E",
+	"XTWVJKP5pV3cl0fkP34Y8ZspVXBC0Zz/+0JL0FOWJUMSQ38yNinVNtKpCCh4MTDF6fQz9Ml3wQg/4ilP",
+	"2FdM4uaLGcvTMZbw6JkUboRgtCCQZMak1GIE6MRYd0DSpaZDU3FDZpQvIWShF404WAhxZCapLEbxWJqR",
+	"wYDQpbdQYBwkMa5TbAJ/ihkg0ZuRLpUjDp+hkkxSBfFOF2KhiF6lHiwi5A3CuEtjMlGnNGd98h6CaNhX",
+	"JUmX2kmR3xcC8s8pyfRz4z0FGVLfWoi7SrlUlI9Z3EN5f6HsN/GT8f/3f/0/cbAiXkP1NEiBuNEC5k2u",
+	"vwqW0VTaLQ6qEbiqq+AFmv0zVR9MBY6eZmmC0U5uqy+WuFmkC05lWArDhMwgATJX//37Qh/vOc0xi97G",
+	"arnzY89hMGWldFbCqkGxmeb43MCW2kMN96V8G44JvQDQRYyOU+aOwGGiWdZfg50fdeyGN8Q8mYuoFyUc",
+	"ko8NmlQ++74rbGgM4/9z7zM+2Xu3urqhdFiy9c5/Pj8/NdCvrmp7QFdOVQiC+GwqckXkYgbFgcx+W4Od",
+	"IWvhmobLMBbXl8/viHXPMw9gsNop2hnnmhfD0Ickfm4eaZYJHoA9s27xiHePBoNe5LdZcLpQU5Gn/2AY",
+	"Grlffj4R+UWaJIzDw8PyQy7U3kQseIJdH5WfzpiaimRPN6JZJm7MB16UW40Fn2TpWMGzV+Vnl4Iz6Hq/",
+	"MmolxB6Qff3W/mF1Si5OZ2/GkpSCVAEtX2haW1ohFCpi0n0RWJlrmppIje6LwaGp3WnSSTvDTmAh1kIv",
+	"miqTeI7ciQyyzFql3+ZyJAFVeliYP++iUIkxgDvT8jdRuKRt1SkXPfgIkYF3U+2kVBZv46Inrax5ZyyD",
+	"WKNiu2z1Uq+6HXBjOGBbFoVyB8EggcAHvILfWyH7+pbElijQEGRTiyg7sTM3YNvldSgNs7H4UNSuqMzn",
+	"IOLqCSdTscizJcj2aP30okMjm3Xmp2BBaqSXnlXgCpEEzy9BaPFgnKynrBb/9+C3xBXVCJG/glEq4QL6",
+	"TcDAxZKkSVT48pNUzjO6bMCoDJVUfpcUApz5TmJ63wCv74333U36awycCp4ZLKveID3hQ0sAISZiCGvi",
+	"hcEDGmPC8j74zqVuZV+UhIsbgyCObyOwDZFTCgpDKgvIzvKyFh9YObRnpaF4xWpjqSUYDoZsUKXS5JjE",
+	"f/0tLmfmtYLXMWu0ErgaZtdYpNqdB2gWjjG2ASHhLqwQZ84oOETFDTfRZ2afuhCSGR8DFGegBn4LnOdi",
+	"GMWcIn83Vhyi12Ie4Ek/OIAaO8yxmC/rO45x2e9cff1wrW+TrWW7SrXkPU9ZMnS3GFqVQt7LBee5UOuj",
+	"21cvUmmoKxbkHZ8vFESUBOPaU/3YjbdYn3IYASXuSJKx4HIxwwCnGb1i5MYm+Nt3IRj3bpAFNigLvmLT",
+	"isFbXlz/0Kqaf7UunkmvSEiwr8/sOm0OQ6v1lpvmW2Xubpe2Hi5Z9GPOIKxtS4AGKyM0JhF9sQEoqrQM",
+	"XQPKoAl3ubJmr5q2HkzTfgBenlcocNNhq+BupNLdCyCY5vrI8gJUFxuCbEweNVVenzdU2uzpXqsd0SvX",
+	"7OeuHcTy4oODHvEd4srWWkNfJee7qJDU8syEJAVzl0u3snKtvInVT11ws+yR3zAxu0pGfwjXuyg4zAWU",
+	"vMBvALe0bMJR2gBtTG33DaKG9zJIi0kSERusHRXiz4bShJtUsD7O2ozh0r4VE2iziuvD36knXnlM6n5j",
+	"4Ivv3Fu+OxztpmH42+wyvst3VN5TBnjozrQZphMHUAjwQQMcnXdCxYPlrocP+OZ4hvXLuzKVfcTruezk",
+	"ozCFUI0UzE1vYqJZHssmeukoX5KEzdV0iDlN75LYs59igEtdyAKjvC3MWpZKEWIRi9/pp1QWX8bvjTh8",
+	"MDJOqkqJQRxDsCh/g6R1wgNyL6Z6VnotpX4KVYjG3cAQTBvHW2qLQLgp5geTXUjIIS+tabjfjSXw9XXp",
+	"HxCAYEtJy8Ff1SWtqCxpHVuPGuVkUFpB59rrNRlu2qLAPRGxrY6W1k5qKx/u+pfiTXOcD1+WzqD+c0Px",
+	"yUpO1eOxjinbyIpVWqIDd12hKWIRFow9dokfFWDo8UKNeMqVwFuA8ejwT5x4TLoXS/PLr4jyXUMrtL5r",
+	"rBc3o1cpvxzxeJ6yMUAY/KB/9+LdC8MH+VXviSNFqT6xqgh8dzk6ppyMYrMRNyAs5tJCbASTKp0BsDw6",
+	"K0oA2BdLou8TZHVTvgdqsvGL6/FA1yHS6i1CWA60lXQmxXgi60+EhXkmiQMutDb4x9KYig0MTwZgzUtz",
+	"CaFS1kZ/XEOnLFC2HyGO5/HMGsUJLZ1eU+bIO7IAt2KCbFW12kv1XMLC2lPb28oKsM6YgtsB195cw+3s",
+	"HmvL2tgrYVtG+hSVk9KgmK8iXNwEbTkzH1+10b7UROkg6B1pnI0kmeRitv5L66fE6YxtMZ2yqajCBpNr",
+	"yjEQ22hYpiBrBd8/MkADEEeTwH/Am5QxtNQjXBXg+ED9WAxcbGmWMm+sLlP0rOg6IiJLmFQYRHRb+7pl",
+	"gx+x95CV/X4MZ2XGtSIyps7RvHvuLK8b+lHb2racM8ZJS3XpyO5R3aQFwS82cbhk1Uo3NGrdBh45ZHCq",
+	"3vLQbVwJFhy2WPnsvMQOa/u9xmLlbsUtjFeuLtsWphdH1h7A/OK+9TgmGPt5i8nnMdmHgeKrncb1I7V8",
+	"xYyrzISegsHIG2rNXFSjKfKR7ET2gtyNrchOeVN7URFpNLOJp1p7UFOW5jb8W96d7lCGdC8bSnyV7FtQ",
+	"9TfXN6rzH5K8ER8/WEEVaq9gSHLOJq4MpYeaH1hSo9OazOMbunzKlQjuRAEZOiPlJsZBY72U7WyE94Rw",
+	"GVAAbhmLBdh4FUWhtCx+1VrSXfArLm545ECTweSLcQa2/ZD4C1kZclwspFegyqtWNSxZfmtv95+Y5fMO",
+	"ReWI7JcRGO0iVOxIvWOyX4sxuwcZe0NDpDtET84OWReoffa0QlStKmBBc6QRhw3KcEVsLNsjp+KmtFTP",
+	"pFXIM7qEQgWCI3wEbHlRRxqL+TMgaDH8ZI2TENmlf/jVlOWDlPwLTe8nI15q24vIZXpdUH59os7089iO",
+	"Ys5y/HIjS3fvrDjp1o5an8Zler2VRni/Vi3eCmE+o0uxCGfH3I8S7m1dGxGqvNSPZ2ctDmMLuadyPr45",
+	"g+sKSD5/+0qrElVvUjAWpD1VaocjRy2dKqhQmVSFaFFpj0YcPQUboqffIyVpZJgV8tbbguSshLaLggDa",
+	"pSHo9+Nt8K+fkGxzSwq0Spur8KUnr83dgqqtUOtcnJp3CVEET6UlhC0VPZttmEpLFuvr/Q2pemGwxTJN",
+	"rZCRFRRzDZx2ScoN+5LvJoB4bZ0G1yCq11zYzvnV3rd327IFUrF5y9JWkHYfTs55Dxn54NTW0uhULHLg",
+	"9Zgaodi8GuLpZe48k5jRYzCdngCsgkEVCE/1g4Ec+NNM9u4KllWFb70WDyh6i3WuJ1u90HMaKYiGVvSK",
+	"cTB/b/dhvD6vhQzEUL2256SIDGHuws3drX0atcPMuN4zmqwA7g3PAMMFVwttg5DQZrr6pSXoWf3LW23a",
+	"3RXBewobZ9PEGiCLhUzxvHM/9rGK9ZyqLUTuu6uj920Uz/Mrkhg8T4gW3eIQhvRQt5FleuYU1Ep1unIx",
+	"ug2KzxXMvMzvmsrSVS9pmerVKcftUiWc6Ld1qkThCtw8KbNUC+6uEiUqpdBukyjRLo1xg3KANJSHer+O",
+	"+noYyH356sV633LAf1yIBGbANeHh/pzibQr/BYbs3OEeiXoER3jhNFANsFfgxfO9+Fr9rh+IrhIiA9Eo",
+	"5ZLlSkbmJU1SZS8ihab3lDJFS7PbMlHULM3d5ImWO/uzpInOcfU2obz6QJ6i1NKMPQJmzMXYYVfZsB27",
+	"jpjiEM9ZHkd+esPTzyptE3nXmNy8OgfU1/qqB259Ouh95oEGY+K2TQ7t4LG7I9mmZRKj58/Vq3nvGYy+",
+	"dvxoWYzlQdjbZzKHJLvXNMa2vO00tHG/WiQDh/xd2UPLHyBinl7SlEs1xFoKcS19KgaJ3vyOylO1erNf",
+	"kG+Bsj00DAJEh6axdWneGhundRKzod/pGJbKOEOAxmrSi4vTv9cswvaBQp7R/hvP/3s8FmoSCEPJg7Dr",
+	"zYmDBdNY6YB6cB9yNWmuFQe4bZjoZtdsxL2MYsxgE36Aj4GFrWs6xanrGui63ohXS0sjrKlnj4gjD30i",
+	"la4PJUQvMpTNM03E0YjHQWtFHJE4YJQwxaXAZesCXOuDfyZHHDGEjova1v68I9uHQVMFHx/ARWKtTE1s",
+	"1VSvrS1UqwRcumjEB7hJNJPB4JuVnqP3a0t52yPvL2qVYl2wTPBLMFSEin03d5EayxUXiMtq16aEqta7",
+	"k/reT9VFVS2eXI9sixr8N9+kk+qbnu7mkR3HRXhiA2HYrkDkk2LhK31eJwGP1woyI4LRntEKich/A0Q3",
+	"w6lmdEmuGJvDp+o150v4C8WvNMsZTZZa47vHYOzNnHUhZ1PtFj16jfV2brvtp3PXDr0Tz53XeBrLncT3",
+	"X+t9Y59gRVkbBMPa2iFdfAvuQi9wL1Ql1gXglCKYLHylkQXpFeO9PvlkSSA3rhtDo6lUxL5C/ivZH5Du",
+	"/sAEVxhnYe9BfJTf1G6udlqabBHfb7ni2pVlSHfnbn25VhhVznM6vgpKhVqR53uGWBFl2pkyAwghWjgQ",
+	"5oADHtaP7iEqLKGKtkkftrOD0q9v7Et/RJ1Jjgc9oEBj+Y9pOQnFHT1UVMzkuzjtOOVGvI4BP9oQySER",
+	"+iaZGwpN116fho30ax2095NwqfLFuMHX+rO40WKbw4JlCPa6Xcic/OzU8WblorCc6cu9kLaMstY69Kdt",
+	"aMKlQBSCsJaxlRcEFr/tYTmFxre07YeOCw3nQij/kDY6ttZexfV9N7sQyl16wvm2Rn5c8PrcQiPyrnPp",
+	"KPm3tHKatzP+F9SgTe3+0IpDZdm6XwBme49p9fWB3JdjoLJfKwZWjMXl05dP0SN4COwGt8zvCDO4VhzN",
+	"UXRTXhKKyzyTvU1TPWqH4U4YU0lYhIoGVJE6ryoJi+7DMULvYYIqvNTrk49Vof9eWNtKhvUYGv7dMLZj",
+	"olxbT7Gr87a1nGClTLZCsKx0XLMwLJkiVMr0kltkh9QPRoL6uXB8Skcm3OuWzplqwZrKUoTIOhTDX1un",
+	"5hPUP8sc0JspU7N1ZXUChdVH3K+orodmKo4TrK7ulSNvU9R2xP3619AdPun1yTsliRwLTHHxC6WTrl9R",
+	"vReVH6qU5SPerZZS1wM0hSlM7fSIBGun32Ul9IbyOy5dfp6nUMLqLsrwrCqwbtQxv8Z6MY6hV+M6NdCr",
+	"tuUz2ScfhSJKXDJMBdILWF7aO7CBrKvSfsIJ+5pi8nStWvvqmehWq2dxJzPYsNZ7uKxpCcTDuwwRUtcL",
+	"Vj1ORUNXeH/zMqhPunh8fUng3RYrMnO1Rh95ss0+awd1WyO95QJUgP6AFcdZjjQxQpqsOZTtfwsbla2H",
+	"1w4ZpFqV/jdXn7QzdJXCKzZgA/yjD7s5ou3KX52UUlcMkYafYHO3LHcVjA7bosZVU+n6ILeephMVtpBD",
+	"aD9jVwldSkKJ1C3BZiZDAnKa0MAZ+lU3J4KTH6GBbLIe8NVvf4AGDW9Lqhb56vfPTJOmHhZrvn+2WPF9",
+	"NV3kcvX756ZJUw8Ltq4DbNHw/g1L+LoefrVt2tQANhtSjMz/hjfjyG68twtuORuP21vreQ+LhUUAgKu5",
+	"qCdgTqCRkpR/ODFd2LXubxZ1UNT0cs36K5NewzThoxfw6aW/gkSrCSlqH9ZTo9U/p6YUM55SSWSqtbgL",
+	"xrgFJ2pl7mu6gif+Im51DUs9bHkVS31seR3LfWx3JUt9bHsty51sezVLvWx0PcspTuVzGT3U5X0N8Zor",
+	"QC8Q7UlfCe9GGzaSL1x2BpH64qhUixVagDC3uj2P+VQ61hs6ZpvO/KfSSd+w0+Zr8Kly+DfteNE4Wu8+",
+	"bNhp82X5VLkim3bcdH8+lW/Nht2uuFKfqhdpo64fhwmuMJDUQuHg8jyTJGFzmqs6j3RtECVf2LwCyyk3",
+	"5IxvW3wfLFrAyQyknkOt1lLu0cCGTkyc9bJ4WcvDmteB3qC73iJ4eMf2/kXZ3v1dT5GrN2nOxmGgFf2Y",
+	"JPY5+iKyVCo/64DKMeMJpgnrt80fofyDs8V4zGSD+oU1hCDl1twpNBvlbCauWUKoVyu2UnOzqduT7AYA",
+	"C/IFa7HktpvQOp3TUHwCOaeXexBVYJ2gQ6LopYwIHUOKB9YJTZjEOglTmqPzbmwSQBhXedqqkqyhMg1O",
+	"gAkACEoxUXsW47NWWNc7saUearJ9GXP9hkoA7uJ3Bl1zcNSMIfKlgkhgzMFdsC2kvLAuBLUWqZbZeic7",
+	"vTyDdsbqEjg3n01IAlT5BaMmvbSYLUSJiCQsT69ZMiTxX1PFZlAvIM0YodBS62dK0fEUS5w6+5FeToBM",
+	"ZaTrR1X2wBoSYZz5TSoZlCBY7a1cXUqvBGm3zKrWIDvxyB2rhjOP/soWOHW1ixA6wSsO3Sf4B82OgyBt",
+	"cBrdIVwdrrv2iLY5eBgxLNUxMdatLcKENzyMTeBZ+mHD7rTJ7Pc25n6R9+8pHCC8W68r5IDIxQX2b6W3",
+	"rWK7/wiv85ndyXBlc9gjXG1FL33WaJxKkJM31iwc/234TNRJKL8EW/cNzTly0JRPRCfqZOnlVEGL/KoT",
+	"dcaCczYuX9RiPc/B5fJZn7JgaI1xxxqu09PjFFeMe8kj/Q39bKcVbxnpWs9bmDCHysvjqEm6STF5805D",
+	"bFDU0Zr1PwQPeQZPPp5A5gixbQhA8F0syc1UZGwvoUsygYsjN6lG730zKi9a8NLqdX/DFE2zBikIdwYE",
+	"H7pQU8ZVOga4bbyivy+YVOsiGKspqcbyhl1rfp5KuaiEdq+GwPs6T9ER3+YLUom5JBcMQlnGYzZXLDkm",
+	"r169erW3f7B3uH9+cDh88Wr44tVfjNxiBmYykOBjy/aDu0p54HSBomtj4XT/WD8J78LehVjwBGQyzYfn",
+	"LJ+lUqaC711SGOxCgiQKr41pni+9NtK/4d5nOlFHvxa8od7bgctUPCRTlsGZpDAEM04YyDFhs7lawpLV",
+	"J9cajqb4WKgyES7PWqbl6I1+RX9/takZ97cL9w0CPq/FFSOpCtMKWMTWnrDPbMJyiGWvA+Xr+wQ7WV9N",
+	"LYdJvZYeMnF4VcvyRC1IxMzeHEO3guUtrwQLlq9TkE4Eo4aDBEN/Vy80BrDS9SHTpfNrlQI98K8Kpmvc",
+	"r0ku5m/EDcfgSBZmPKV41TBdSBbAlks58CtH6UWRDYsMeMHH4IodcUgD2EO4Vjqf5+Jai41eVFlkhPFS",
+	"njxaYbso/fihZhB1Y3JjS0GFkikIdokIyySDAfSOSTxJOc3cgCrRV/pD+pBqodqUWLErjVn5msGbcWoC",
+	"p/sKruwX3y+7yic7wyYofjivbMCgTMdK5Css2PauLqE23AWVthqHrVeUGq9vKkn3HR9PyaA/OHhxFJEf",
+	"hVBk0D8cHH0fjfgpXLJB/+jF4YtXB4ffReQnmmWCk8P+d9+/ONrf/+77o4ic/b7Q5Ni8Onh18GpwODiK",
+	"yBvxD8bJ/kGvT84wvwKqDo84pFmQidYIUsGHBDM29GD2n78cRJq133CS648jlTkYkAQjBsg8o2MmTQgh",
+	"shw9kxEvkl4n6VeWkLHg1yyHwpfdH8TXyBRwArGJJGzOeCKt6VFT2yEUymMskYSaIJYR9zq5gbhLXDNN",
+	"/Xp4JB6jBktrvTyVPwQvs7MzBE9JF88X2e+FLQ5ttX395jGZUQXKczmiIFuSrh4A+0r1DcMSqWwme5vJ",
+	"a+YmuJmG6G/p+rUL1nbRe/ZG3krd2lbtgc0I6D77LRRW/a7mM81B+kXUh5i4xCegDIAAFLbSbDSKPxo2",
+	"I8z/TrwRgadcb0F1I45tWE7KpLnhilwwdcMYLxpD9e8g5dSH/Etr+CNzM2BcMCR7MfqdezeX+bG3ta2I",
+	"iH93cAcaoZ6alJNiclJfPzO3LohQGZWASsC4O4CtJNIyq9vEtFXaGTvw0HXGLNIViagWVoBcLJbSFVjd",
+	"LvLUqsSqgK29SLNMkpQH13tjyy52Gqazd3Sg6EyYbEcXIAthq/hp2c4eu2LnSmu52gqJe9eOBpvl3hm6",
+	"tiGzuNDbYtIUh/KW8do5Y2RM56miGcmYKkE5PEDs9kqgCZf3vN392HSLavbg0P34lV1MhbgKEbcbfARn",
+	"xj44xjLdbJwzxLvS18RIz1pavaPs2LKtf61NPkmlfp58ZlSG3AO/TpGeSpbr4apFzgFhkIjJpJVfyn5g",
+	"tf2q3D384i2d/hjQ4wlNM/TscZXyhVjIrNletXZo7JpxkG9WMF0obpxes9ygZxXF/QCM2NqGZoxyaQif",
+	"FWZa8WBziN7aoYRsQ2bWZykfs+AynjFlNG8cgb5xs7kyMX4gGEyphNVbYXxs6WIMJEqdgGvNe3jrnN2c",
+	"XadiIc/gtrz9Ok9zJhtOEHr/cqH0XdnTSqW5Y1KlWUZkesnlkCy4StG5uv38F3kWWIAQs9UtS+fLW6Wq",
+	"Q7BxrvWNL9+m2uXdMDPWHL0TPCzh2CB7kpSw96BOpkybTQnVAq02H4IItWJGJIYz+OZ3mz/FuLNwmtiF",
+	"rkWqoGm2yFkYq6Ie5MXyXOTNRM/OHi9OgdTF3Wf17MRCAUAyN7EatsaQyLXAw1REaJLkTBqIwywTNyzp",
+	"IfYXxE1JRdXCXk9TDGC9M7UBx3i/jNrh5mDWy+ziMiIuTIKOIT8nZ/OsKZ4tUBGTybngkjUVlzXxFsUW",
+	"PZMos3RtCuf+4OCIXCwVky3rxsMqhaUZyMRnY6an9kySn8/PT82q1irZj43UVpvj+hxVcB+yhCUhSleV",
+	"GqxJqXQ7SrPwOyzdB2917RFdcX/fmB1tCO7TNAiOhJ68z1QxeK/MMIprbo5h8KZDTG5A7MGnrmorCoUK",
+	"TYOkS80Jw8MhocTeDT5se13N92VTfrR5HpmjD/+7KSe25DDAh619eYUskyriNpUYgcUkbl0KcQveu1X9",
+	"rOtVtbP0w2eSpAlmtBuRdS9NyJTRxEAQNstM2wg2DQJERqUyy75qfutJIvta6SewQ5TMDWOxpBCF8a+K",
+	"qDy9jXgkxnDiN5R06DITFEtTJ0mKsTin3q3Dj9X3D4hpRdwDKznspt1d0z3BXelFQHDhOOp/eDtsyErZ",
+	"BP53KXj/M735wKSkl4iLAg6id+GNxIfrPWYe8AzSp1QSeqFZa8nMDMC/cVPAmaajLQ+hJZFn+BJEjsKD",
+	"4DxCAl3RvrhW/mUozd1bpfKpcMOOyqS0dnRrd6JCfCqSnj1EHoVswTDaWXbcLcnE5damHTPak4liefBq",
+	"opUjIXoPENRrgnV+UklSLhXl6thCTiwZzSUiQIC36dUr/eTL+WvjLwyhhrUPajBD/QHwiNqN1ZVVevDB",
+	"mqO42m4GjeTd2ctWqc3Vz6IOfSttuBja/tqh4fVaMzDbaNNR1alIMbTDjWFrKp2eavoasCTN6SWY58w1",
+	"NKULK/GdVFELy77pZEJyzpTKj+yrskOq6/RTKk+N1trcaB6c0f7eBdXKEcwLhWTSPbtK5+Q5/HaW/gMA",
+	"CAs4TPdrKsmgH5QLbZMw1zmnV7buYxJ+XwlFswap9o1beHSOFjdVU8kV/emVCRzEMUuzbvFBb9obTLnC",
+	"ouAAmBX3VqM0sdKo6ltY3vUW3OPMMeDy/GIjXsVDckNTUDAhxEcZIcsKK1pjBxcLJ4zmWcpyQzFsEhCd",
+	"MSMo9I5HPHZidTwEBdx0cwNRClrBZAk5+Pr1mMQoc8fDinQkJpggC9qIMYWV4kTmLpnC18uwZTBUpEat",
+	"mgXtwm7YJ2/peIqe06kefEVGA7dCQuLRYjA4HOtm8C8GX4mHIz7i/0n018h/kh/TnJkY7f8c8f/c29uD",
+	"/9ctYk2LvoCvIInJf7qyEak0wJ9JZECDk8hDCs7JJSt0M1OTBUwVECMAGRYYbmGAviKHKJsXqCQJxllG",
+	"PuqOBFQqU7jZmevHU8ov2bExhhsc8kmasWoof6oil48C8FbXMPBMTcXiEt3PsWfwitHqSZNrysdM6uXx",
+	"dtpbm1Yb+45PRIN6zVXuIniqO71ZIL6zhRuVXe9tf4XKcAbHZbVfXC9L5XiBXJJKkojxAlPr4oJL9A2X",
+	"aBC61VZ6XzVwD0XkihG0NKcV5Ked0FpyHtzKKXlLfXeNJOIN8w4FNN8gH/i2TYTRmiVAVqXc/gQFFXr1",
+	"cQWMXU0b9BmMPEFD/Xhq7SGFNKPvttZbsSJPIMOs0enxY60rQ9gAxS8PaBBt5epqdpodwm/rZv0ZjtL6",
+	"JDtjCBOT+noEdKewXOLCB70F0FwQMLGtjaOVXa0yXfzeirmioyIkrPrn5pkE1wvGc+oXbKSg4GMWcv43",
+	"WJLLXTbkLLT3F31xfiDjdwRXEWLecYY7M9ZnKJMCfUc1C3IiKtWWN7ISyYbVi2+mko3/FpOJQA8BuUAn",
+	"hJaXXx6hr//wYA8MOFdsiThXYCjpDDv48ofJf/yPV/n3P/3H//o9P7/5+5fTN9+/e3/6l3fi4D19T89u",
+	"Oi0r4cIIV6zq2sPxWSga5nL62BpvHUR76ysr/a1Ild2EwF24zOmYnbI8FcnPYpEb6mrglw6OosDHMuF8",
+	"SGZrzYeuGJu7MxrO4ndwYS+/X5vT37QgDWEdUK6MlhlVKvHyignpIi2LXCUcRfNLhimsZK71kN7G4oUF",
+	"wqh8coLBI5sDZLZzn3suhW6ymGeQVIMpIVdMi+UY3Y1udE22LySDmF9458586hUrwmqWaQ5UyPT66xTR",
+	"89CoAtNwAQLhwDDjNa51kzO/k7mQgK2qVZsLKbKFYiSeKjWXMfny+b3zPY5zljCuUpqBQD3J6SVACY04",
+	"tI5Nag3fmy8usnRsXY9MIhiQ1rimQrorB1EXWkCSpCsZsym3Jly6diY2iZvR8w4SCgd0H4yc8dDyfez4",
+	"Iso0K5Vv2i5f2wb0eV9ryte2KBJNfhQPpKJSw8fL8tsKWZ01A1id16oFlVcl0swDlABQg5Brtro7BWpW",
+	"wDDUPsaxVA9qZRYRtTW5S1WV2ryyVRxluURzu+R2cc3yKaPJJoPLF3yT5pCj0v6FFQGepRPrd1yMqVyE",
+	"vjS7ak16e5n807j6UrdT0Pxrsgsa3SZotFjxbQNHfeJ3W+jy1XTSh64Ngvo0Vhfymt8BQO3jUSUXxhoC",
+	"WTCaqm4ChaFKoa5tqdaGGAlPnqY1hN2iBrXIU7UEY5HJFGE0Z/nJQs82iJte5Jd2/URkMH/UMlQxSVuz",
+	"0HgmpPkRBXLABoFxg6AAny1YhpbAsERpaiyGY8EVHasisajz4dMZOTl9RxSjs1rAbueEzBaZSvdMMsm/",
+	"n336uKe3ag9CmvR7WoD5u7jYg6SJGeX0khkBcMT/y38hJ0Xqeir4iGNgTJEjyb6OtdStSdGU0UxNER9H",
+	"cKVPI2E8mYuUg7GeJZLEuj+Rp/+gmPz3A8yYGOO0Xhi0Tsf9ET8hkHbLLyML0hWZjGMw2ULuLXNZwGAO",
+	"keRosN8nJ27hCcKSl7LFR7xLy3t4xZZRMH+8up9dnAVgkbumhNHxtFiSEcf6qyYPztsPsuCJnqyXJz7q",
+	"OL/tYa8YOGYrmk27odIJmGaaI65J3ahjgCBg7BOYW+eYUPsiBqxi+v48F2h8LzohLwaHKAbHn5nKl3vg",
+	"To/tznvJ7COuBUQvVHniT99MF5clLl6LjYnYeCiKM5OwcUbR00C1gj7iuKwpJ/HXvaLneAg2FA7YzSBn",
+	"25optsJtkd2P2NU0y8hUZAnpxlosjjGOesQpX5JrmqXmtPTsHDWlIFk6g8Rh9KNAZ+hIsVGiF4vkkqkh",
+	"oeRiMb5Crdk8kxbZagKJQX4cOeleLG2l2RHXJJqidgo35OVA/0BmkPx67GlPz2RR/wESly+EmqLePqNL",
+	"iGjHEaMQMNFzgfgdGKTeBlCDL5Z4LI1KZjK0h+SCTVOeEKnFI5qZx9JBN+hP6G5sbQGqRhysgiqFFZdQ",
+	"D7pPTHxcyQaJiwUHivqrDbgLKZMjHuv1fq8Hvwf/G2NwEa7qM0nGdE7HqVr2IuI1/cxmNOVQKLjrlj1V",
+	"sNFawLiB+r6l3j8zyXTvCNYiTbQ2pu9q4QWtw3Dh3CazpTC2EbOUjqQcvMIE4/I9qfZezMSMrFgT/Brs",
+	"oSlMni94n3w2kxlxG+KL2qR3t7qaLsDZB4RtWFQsaQwXXx8cTSmK9Gd/3ROhv2XP+nk688467J9UVDGD",
+	"cGrHCtn1JjM6oYpCZjDeB+V6IN3DASmmbyD32Yg3nGEDolhacKRx7hMgksDH51SC2a5KpvQOe+s/LA8x",
+	"leRiIZeaRai8iPcBcwpd1j88zlLG1YgnqTSx1tLgnQDV9odlV/A1RXe95XB64SRPJ5OUX9olNVfCHHkS",
+	"/8+919hy73w5Z3uIjiW1KApvxn1yYqYJeBo+UdFE0V7MEUfwkliPgUGfuch0N3tQvTD2dmFpgE4oJ/Hb",
+	"c3qJtwx2NM2JuOGVXmJNQvT0BLcBg24kdlomws5c7p/enltvoO7ObhQlUuVaxjSfNXFIupmN3TX59Md4",
+	"Wmx2vXOrQv+ouaEn16o55vtdSHlaXOwZAAyS8nG2gCpFelMcP5FTre2JCQKxWbgMOH567HiZ3032PgrO",
+	"9j5QNZ56o3XzOdTqhLtZWtEZ8QKQYizmEOpppqb7Pv1yHpHTk/PXP+sr++bt+7fnb6szwGKp6EjNlYyI",
+	"XIynFhvBYOnbwtnW7e2ww81zvby9YhZmAjdabzN2ubT00VSOOAoDYLOlbh+M8OEo3f4BriP2pC8tKBAw",
+	"3SkbXznzMbQAZU5wNtLCHpcI6BARKWDON8LcMUlyOtZL66YBsRh6Ei71HPAJUy7NKurlg3UccQRQsnek",
+	"mJO9YRgIcmPOXJ/8ajYM1XUMPXZTMadKuhstoGoByjh75FzM9zJ2zTK3cAlaUw+O9px+RVDpkcfeQXQN",
+	"D196Db98efdGf2qPGN3ZiUA2xgQ0N9zHf446aTLqDMmo0+/3R50/YnhTU22p6GyO/b87+0S+fznYJ85H",
+	"JE38n145RI7BSwpJbhIlApMrj5EPX85fH9tqUiNO/CyU4g2wlFKJHf9ahdXSclfZFlbC44KBa1WjYK4i",
+	"SY2R3uJI6d5jiKJC1eL536XgcVT/bQ/cE/8VH+sBx4p9VdgczqMWT0pv/Rs2NlLVnI2NRRqOMeWCp2Oa",
+	"kRlLUmowEHi2hEG/h3Z6mPHpp7Nz0u/3n+t34yGJz0Su+gDjo0cJf71Jc/j3VWoM5fE5vWKxjdX8fYFM",
+	"Vh8XGLldvpQjio4htrBUmrz0XQcSa9m8ACmRJ1aOlPgjGjnMd0Vu3tJfSLF27bHb1Tm9BPGf5nTG0DqA",
+	"UrS9UsZOZkPRzHlG+U9/vg9L7k3eYHpApBHabJYI4CFNmgTm+jpSUf4R2DJIpolQsChV64OWnGMslQVL",
+	"yuGf8FHzR0Tijycf3sbgOTW2Hqr708cKoYcMMdd6XmLWRYtdUuSKXmQMa5wb5Gd8o1AgBwUr6HsbTWgG",
+	"sJ8OPBR5GLF7A50bBxscdoSsxRozgpM4TfBKn9JcpTQz4VISaikTiqfgFKbZ/fzja/Ly1eCgR8BAGLwr",
+	"/r3w56OHNKdaZ1hwuZjPBVx8R3oiVyLVcwOOKdfLA6oTiKAmjiBWTKrYXxuYAcoEkEmkV7Y0tHkuLjI2",
+	"w3HhTL77fvBdz8oOc5bv4YrH0IHUezsnAsYN0isqiSbzTuKKoub88oj8xw/A5SG8y8/kA7g1cDnFpziC",
+	"uNcnH4Xu1bSJyFTcwIszmk1EPkOxwQiZX78OyQVNSMrnC0wgIEdfv9ZjqYlWtjTB0D3jEhTcSbOqnKEp",
+	"AUehie+MYT0N3QmmkqFS5uK8GVhiJGPSnikz5KEnmKdum+Y0l4x0aTEPWwVrj8kxnbtiii7NEXY5AhGD",
+	"OD1ixtRU6CUwXJJkKfdVibHIBGgtVrqbZzTle5r66pOAG2MZrLhmue58n3z4odL0cD/CGz/OhLSLWeQ3",
+	"won6HGAULq9Pd9k92j80OlqvT37UQthingmaSNKNwcalxannejn2tPCOrMJjuKZoXvx1T6qc0dmeJrhD",
+	"QJSOe/BB/B2ZpBaq6SXTFw8kai1sXGNx8yWZ0mvYpEKgxqEY3QgpQKEqHQ2+LwJEwFxu6ZbpFrYrnbEe",
+	"7o5UjCaFp97DI9MimDSfBelRU12WTUgX1lf/ZMI9NYcBUkbBIa87BvqC/hAtCX9asTQ2XdAsD+lCBKUe",
+	"0F/enZJE3HBY+V59JSKIj4BCcm4BJqAF+sm32Dv6hFWqIOLkA+WLCR0rBJnzRnfG8mssg2WE1s6wc70P",
+	"Nuc543Sedoadw/6gfwhhf2oKBtzndJ4+L6C79wC6GzC2hFThKjh46pphIWpA4FC/Ekr8uDgENCwVJrAh",
+	"eZukipy4V3HOwq8CbRwrRRuTzFmw7EboxKLJ83cJm82FYny8/A+2BAhFc/t/EMnSmo6N87fKSiAw0cb+",
+	"1BFiRbIYK6x7af2Cw86RFk3OzG8GIdnB5P5hjNq0BWqyQab+o2ywB4jGInEV9u5gMGjqz7V7brJp9BCO",
+	"2rT/gSaG+OAr++tf+cKpsWLb7xyuf+lHkV+kScI4vnG0/o2PQv0oFtx84tX6F8pn4B3/EbGH9ev7LUZ4",
+	"ijGz50K81/wC33vRZjmcmPFBy9Q2RObo4GDTMX9mC2nW9KDFhM+F+ED50trR9Hsv2uyFISlfuCtDgo6g",
+	"xQxOr+frrN56TbDopb6RnZMKPej8FnV863Vn2KlcfvhIkDKBktFMnk4cC74AzggyoUTBrhKYYe1AJYnd",
+	"msu1xm1l9hHvOmkarq/+h/dZ/WeaxHWK9kvKbtZQNK1GlemZ3Jig6fHD8Dt/RK0av0nzVk2v0nmbdlql",
+	"2oKMtiZ7Jq7hD0P36mSu9YdaxeGc01CxgZq/8IPVA6vc7s9GTx+HID4mTXsPWn91WzeiZ5Wrv4Ke/TNN",
+	"/oAA21Bo8ipqUqMlPzF1W9Fo8lFwBifbXOhbXLa1d6x+pyBav8ZGjOKk+yxZ45s+Yto/x4om8Ip944+o",
+	"89aUtVn/5ls3ysM2lwZf+ijUB5MM9WcjBI96J39i6tZCRu1Sbq46dP74zd1kyJGbMVMksUEewUQ6CVYn",
+	"UH3B8JYxcAVzrQg6r0sExquQhl74A0CXHfFYq/XGyau1gGNjVMxMAtoFG4uZqeNTjPOZNGbBXjTiMZZk",
+	"6H/SI+hrwmusiKXf3yXeV9CPCEOOyMGRnsLhSy+cyu/2jScfmTDAcuxVL3Kfeic/CsVO3Di9T+oeUbMW",
+	"OYkhSSr23jyl4FCqj948gOFb63HkKrDrgfqtPzBF9UL/FaNrrtgSY2t+i0mX8qXJlja2GWrs1GgbPCZX",
+	"bCldcNmIezNECxiaH9C9BsXWzeaBCdGZbsiHH9zwPIQoMBfYOJnuzIwTv2k9euguh9HIY0hSyAGRRBF1",
+	"A8XK0VVu63Chgxn7jIz5rmzJtUJ0rHkTRrmcY941OI9D1h909ulDePbzyd7Bi5cY/Qh5HWAt0BdqoaXw",
+	"rmRsxONit3+ERnpXMRUV7JNQn4SknMzYTOTglIbPZ1q8MOsI2M+eOWnEu/sDMIEVHl5rQETXziS9XOQs",
+	"KYpO9TyH3iFulzHrQwSCvmrw2dxWXIC53OSpUlqH4AihXLj0hoVB2I6M0WswYRWXnCeEjrhpZj5XNIPv",
+	"YexJn+AqgZTpUw3IJ3au4MLdOeLlTFxrocSP6G5KycmwsyeWCIFN1tnbIGoU049dUIKz8ESenfvo2L4P",
+	"SScQMjDiNGcUYiEgqpUCQP2SKTCDFYshwQWqb1hqYeUgT/pocKR3fA6XGPZuysZXLBnxLL1iUC3M2G2x",
+	"tqy/AanCACeYAKkgRB8Njnw7NX6gh8SgqNoB78P1tPDszyS51syjGm8CK3jGzNuWnPxbbC69MVvjhfeo",
+	"5zNp6sgfDQa9qBokBz0XY7JvwITgDOppoCEWVFmzOL6R3F7VHOyjEqOOIHBmxM3BHEMuChe4epMiQFy/",
+	"2wfXC3rIjCfKUC24y+aDwmBcmksCpAHClbt4e3AEppLhJU05GnfNSCDGoBYBCqdwRpcjjnwLhgM+JC68",
+	"g4ZdYygQRv6Y2UNhYk3qzOxrSrlbUruxLEn9cEYieG1UknSx9AGYKd5B4To5xaB88+OZ+VMeE3CtFPQN",
+	"GClwqF7IAvAFtqNofr/2zIB00V5qLwaJg95ZItdYIr9vozXAPM4RzXJnwHxwxQKPsuWv1L+HTrXwJP26",
+	"VsGxDlrJW1YUTqqqCs/HLFfpxKjNzYrDF+OyowVyh9AMWCpS6qHBp9cbkqqO0CT0dxHsLSLxfJGPp1Sy",
+	"T3nC8s8A6pnyy/cpZ5rkaRF8xGNwbjS08CRzpz4UP/kqgTeWFcI31Lg20nu2dB29FwoEexsSdXDk6RVa",
+	"BMuEFnVHvKD1eoqlUAbdBCUNExmDEo4JG9NPwXELEj9KDMWI8fteuR6ekHFGpQTJi2gZxYh/xck5xtEU",
+	"JwG4kyRxBp3VhG7yCcaDckS3UVPy1tGoPP8WR5ANMGcZujgligpluLMZhvyA2mGCeItgcZ6MOKoTUMSn",
+	"MpNnsk9OwFdaexQhoASIBKuFIS2TKJsXbbZIrpNkvhFe/rp0w78Fdl4a8Y6373j7n423jytX8l44u432",
+	"aGbqZ9CPZup/eXdqsb8cchIyE9R3LIB30X0IA490qdQ6MQCWuoY2OmqGAcaaZKGRAHKAZnQJSjnos5ox",
+	"ZGyiiFioY9DVFLOaF3ZmFXaAC0dW6b1DlBC9PnkLWFzchYZUhv7MGLAiIilPVSoxptWul89aMKgawnyH",
+	"cQEccrEk8d80Y6OJDTzBRBOj39ul7MZJTm9SftmfJxNw0+KfpHvQMz/1+300zI24fcvU8kpIrBcfAyq7",
+	"NlYx9ibS/0c616IVQsWZ9Aj2VTEuDaQHF2rEY2gXipMsPtAnH0Wxpd7e+6aVCMr5JVprL7HEXCrYkCGC",
+	"5YBWXYlOha78fDhb/cuW+QaJxtoY3PoZMdgl0bncENsCIMQZZOe4QwBR+sbaiQdzxMGGAqtUKgVvssy7",
+	"FfDVWF8tLVGdcOLtypjO5ywZkhlOnfIR3x8MBuVZyghh6UwTsk9+Sn9w1qTCptqwHYrlsUlawpArKiFX",
+	"1U8ziz98OvvbX96d/u3Dyf/829uP55/fvT0z9mb/yQ//61z/rm+YZGpkRMoxncvesUms9wEsq9IMQByZ",
+	"5KpSetKxycTHy4VvFyhFeMGfVQ1UMiSgvKlduUC4QcAnh1vyrLizsLXHxtLGIYpOH3rI8tdvQUB3EQJl",
+	"j33Hj3baLBH/NmFasEQW66rz8rujF5MBPRh/v8+OLgaD/QN6cXg0TjyALsVmyEo2FKSKUIWWslPDHP6R",
+	"zstynENIukg5VlSvrk/QmeqxmYoj1aRavUnlXMg0DFxUUL5juGl6M//bqIN6mt1SVNZGndLW1ga3i4n4",
+	"xmMiLOUoiSTUijL6MGwtVhUFTRpFqy2CvtpJUFElOGzEQ1UkIUtBM/gkWhU1xn1VMXbxY8MRd/FjSckt",
+	"eiHUlAS+F+N1h4Cz9B/wol7hdwno+2nNCEBiOh4zKb/kmf4DTQoRiQuoev0XUMG+vppg7EFzAfyJlp00",
+	"iUm3mGo5ewBC+nulLA90DmQI3nfNcml8UVZygjJd/RG3eWbVLBzn/MTcHf9c5ayAFu5aiYVIuizy05x9",
+	"RzNZOURYa5Qcq1lGICDU+G+vTz7xUJl0SAv0h4NynvWSoRw94prNF0I0ArcY0wIEGrwDk1NhWoAfW5kW",
+	"hpB+UP5eWW5fAgJwkRNHuYFxy8Brh47Uo8GhL5MBs0ZJfCOZ7BHElPdljeZfJSLyW5ZYtgy29PxeG8Vc",
+	"eodjJ1r8KcItS9d9A0EiKC+gJaNZYvhskuIpyVJ+hbAcxv/j81LSdRnCNgMVH5IYKF5sAPYjo8CP+MUC",
+	"IWbAMX1RFPBMx6xnU9c9H4ARUuC2H3tmltyag8CEg0IAproCVzPCAMB2ufSnETfhNlpxLrwRkE/n2x1O",
+	"DHiASQqLjMtcTX2zO9Y2R0igEZcZldOe7jjJhVbJj50JRPdkWTIYBNJGg0fNw4Gxb4vMGJY8puCSsaoe",
+	"hifvAkBz92c4fw/l1F/DS9x5NjhZcvj8ORhO+qZRfyxmz8c0eX6R0/EVU32p2LwTFVr7sFN58mDsCRdy",
+	"l/i0S3x6ar4FPKOWbwCSFMsku5mynN0BB/tn8cc7TBBAm2yIl83EdS3W1wDAeHblS2ErlnBhwlG95nIK",
+	"OGPARwxp6RnPOFLtg8GgT+BbXjgiMJc7DEgE+28xqEBIIsDCpABUVo5J7HkjPUIQIwTiAeXNLETqYKWs",
+	"5uJ9LU1GvOvgcmYGDgCmaOvkyKVUkKlOuYEOEpwNPfATkokblu+NAQqKfS2FA5fC4SS5YVlWWuGj/UFE",
+	"FMsyl/lNs8wl7+NkqBxxk5X+5FnhGziwt2GCk9WpKKtv8BsDoPtH1DlAWlrJZBYGUKikgvypVIkWU/kJ",
+	"KJBu3IISn+YAZAbmYiwC8gQMk7DNpjDVVrFbf0Th5KuTCoXxPoAx9UU0keCsFBPdZFoC8moDeqsRxSlC",
+	"f5qIVi9Iff1Nr3a16qY741Tw0v7E1K1u7AMlkPl2g4Y8Mn8WuxSyXQqZSyHbnkxsdhlOPAkunDdWkfKe",
+	"e1cjSJHOS+VIgvETOUvSnI0RSwSyZUxECUioJlwiE2OaoUzUH/GPACnLBdKJYQHI9UySWKaXnKpFzmLS",
+	"/fnDyeu9s59PDl68BBQbL7UiqoifERrnS+5itF0gGLGMI3LFlmUjCVBFrBHTsyi55oyqZZ+cjLiiszkY",
+	"lT1U4y+f33uk9/C4vMculAFqSZVodNCwjY5/O+kmEnmWXnLmLbxxp7bxpZtUFP0ZqC5CsRIOQpo2+c/x",
+	"pU5V+23wpr88WotqH6yn4W9W00hMrYNW42gDrx8oIvHV4aVi+MkN1C+zC1YkfjQN0ZywlaP0Kw69PAqW",
+	"5qrVT2JfiX8D3CFpGodrsOW+6T+DURAreeq/Pf+3OwkdMC7dO40Z4PceL3DvLOxWrMjA53eGf/3NZ0w/",
+	"MlVYEtQ0h7qa1JKFL5/f35Vr/f45mB8DGWRhNgTSxXa76kKxD/9r8CqLH71DN/TIe+yC81Plh++BneMy",
+	"vWYWuLWWCQ1EjriSnaksghOHYA4fccn0WiiRy4j8vhCKyQjx+kXmJRxEiAZnSq1C5hu/TmV6kTGbAFs0",
+	"HvFunl5O1Z4Sexg/d83yPE101/9gudi7SRM1JXJOxzZw35gMwBOAyHaEG6z+lP9ds3o64nhNI8Nn0ZzP",
+	"RU6SVF4uIF9SySJSEWHhEIqOHCBqXC1nFqw3Hz6d/e3Np18/vv908uZvn9++eff57evzv5388OmXtzbc",
+	"zYet1qeXyanIkl7ZiX+xJJQcDg5G3Ako4HTBMx4hM7eRkPQSSX1XyzAVeSUa8ctG/oto3IDsqWfQi4yR",
+	"R/ez/8JAyEvSYqpfPr//2/n5+8rssnTCVKrPzYkJlvUljQIM+QDr5upePWcSLfIjAWET5tDrky+2ZAPo",
+	"lCY72yqdw6Coco8KYD1EsI1UUxb0lIC75yVwIFRfPSjHXsR7jhv81+CYh4ODsM5gk2iq2fPFXbTXlnQP",
+	"whn0Ngp2A2LQgxON9+SYTIDJpco4JN8L1Pvj8orZn4M1Tgtj9jNZpxxfPr8/hjznyr3UI/fDo9w17P9L",
+	"hSw+kehBXt6ZuwwcvCvpZqGmzw28LmuUYz4ztci5DXgD9HlL3bxEdlrUBGKJDzTbN4owZlypMXj3DQ4y",
+	"HfHJQusNtnpy5JTXSikf0IW0CMBM0sTRYL/w4uunCw6QIH4hpQSj3cVCYW9LkrO5yA3qt6m8qn/LmWQc",
+	"QKABQ510X7169Wpv/2DvcP/84HD44tXwxau/hOPDQozlF7Ok53osnfsEl9IfwOxDGaTVWPLDNtj6zn5b",
+	"NxCW4IJ5J9TVUcGjYmiYdxkXarrWZ6lFW7UnJnsGmemW0LHQHcDUmO6gzn965xiyr/V3Pk1M00cNzzCi",
+	"zv7BYEDeQZEFATKHRYqFgmY7mNhdtMSfASa24YIvPbLzutpiE7jYGjl6BLzYbXFgyzRphwP7jeHAGka1",
+	"i0f+U8QjNwoiG1KqRiDYOqW6UyTY2wo4TwAJ1jKGnfN+Z0FA5/0dSQ93iwOrm1CeriqaAdIPhk1i66XJ",
+	"VEvlKdaBiKF+CJnRKyjUVlaKICHNFIywHQwxlmies+tULGT1McTqgyUsaYJKDCtPr/H9FZoTNnhUlYnN",
+	"aJp1hh0xmaRj9t/peMZsLHsn6rhFtc5Wo2GdjGeMfAA8Tb3rUWc+FZx9BGzXzrDzX/fJixcvyGB/MNDa",
+	"1zSdn4uTJMmZhJ2l+M99raqRD2mWkc9JJ+qMwZ/XeUOXCpBF4FAh+MhZZ8WnhVQ0A5DuYefoxdHgADQ+",
+	"qthpLq5TPta/f/p5g5h5sy/v+ERgWfqd/rfT/56g/mfoEwY0+4TbkdEGdc8Snj9qhPcOdLxuvbZezyp+",
+	"/RKd5ossg3xpMUuhjJ4tc8cFGWd0IVmfnJnieZg1LYdQHyQqavIV3UUk9qgQpHdP6Ff7F4mB0sWY42UQ",
+	"XjBbV0xIXKJRJuE5Z7NUeT+CD9XQxhEvv9LXxKupbskKRgDKqtuunZpap8IPrKp6tH8jlbUQXXZK659C",
+	"aS0RV9mSuvrXPURd/2m6fbeJemrJR1A33VaEfCiltHSfwsrp2M1hp57u1FOrnm4j3JSv36Z3wh7VBG4E",
+	"FLoNSEBGRCmVzsWyvHbMz0wlazmlcxah6GOd4LaauFxkCjF/JossG3Esy0u6cVX3iDF1UEJNg1QFCiX0",
+	"9SCmkngwcUWNZDEZ8XqfxyBF2fw9mKneiD75VY9VL3tR/3MC/viuTc+BIr8jvlWV36ha47eHIUxYlRyz",
+	"3RFIz6bBQyjhNUs2VrBhX7Ynjj5hbCvZeKWRSzr2X//ZEfPOsGMQGE3B0M6w89xXmqMOrJyvPL96BSNo",
+	"R2f/XQp+iqO+e/yRuyHwRbhQmdRvQ6f/VBLW9umC/3rCmaljni1NJfO70YOjznwREMV+1AoqfmdIrJLq",
+	"8EtQI8UyHhmjOUv65IwpsE7WzJFoQZSrTY0bkznM9n5YOrcVadjUjrYjTTvS9K2Rps/I4O/YMreQSsz2",
+	"kNY0G+bQHgaZfnk6m5lKCiY4zKA7p0qSmUgWGYtI3UZn0vW0/AhC5IwuyQUbcQhtSzlRN8K8LXt9Emf0",
+	"gmWxBSiUVgTGVJAYaaSMiYmGS02oPt8DbL1oxBPATR7bkkgw6pRf9iCKLk5yMU/EDTeWOMTmz9jrqUjH",
+	"7E3pIYi9F4zQCwBRFPmII36f7shkUiznTB4XWeAlVCU71AbaC8tPwMgmV3hyoBma4h7TmwO7Agl2VBGl",
+	"h2ayDnDnLHyQc6ZMGVXnuhnMCxZCH1MTHUw5ZzRDmkjzhHGWdH7zCTgUEXRGMrtp7SPsvGV7wyYpBxqy",
+	"c7nsXC5P1uWC5ACosaZ95sj6FN5r0UzlfarSQOtv54mxdB6MD41umajwy1g/y4g3OFqQ4Ecktqi3+IkY",
+	"+AYvIOxSTqj5fM/6UfAWx8cjDpi4kN+HyLiQPoe1hgoWRmvsicjFBaaTQIF4GZOuh3gL5ZjscOCTCMUL",
+	"IMXElDY6dgI8un0keJuWnq8p7LtZxwDAg1PQsZ0Tp4nCP7QjJ8RbNnLpFPd759T5kzh1wuRbbkC/60Sh",
+	"iX7bGMQmsDlEW3I432YsRCwUpDWTLiUZ1bLxJVM+2IYFKXXJ1pOcMSwK2uuP+EkBMoep25X+/UImuqeD",
+	"wRG2SxVJ0qSAh+sTC+16xdjclTFb8MTAldheYBwLrtJM/7wEgwhnX5Ut7hsV47BW5Cu29DOuRryLVZVT",
+	"au0tWPpDpVlmsrahLsp2Mjqu9K1k9AeBT0tKdGpnR3g6iGj3JPhFbT3ApRMe9APf6nA/lC84zJLDlrnS",
+	"Iu8cwzvHsHUM3/omhlj4VmHL670GxBXDwoRhhOjuk1+Ql9IsZzRZ2nR8wW24CfJQoUjODBPFoqfIXK0z",
+	"2ZQClxjjzNmNz+fxp6+KqBQTr5Z+wf0tOanxN9wZJ71XhWN7k9JjUrudK2LnirhLV8QDWKxYvqdSc0y3",
+	"z1eHLjbITX9tvr3OKs/y8xQCLB7PLF9ejF9EtpgxYtfO1JDg7FKoFKg64l8VVvqfBBiHNqI7OOudLX1n",
+	"S3/atnSWw8Wv0SPz+xqChPCSIVp0d8nqq+zCYepTmITxFu5swo0E6lGMwoYjbGILxrO4swL/eazAjsBs",
+	"QHlKN7+R8myWfO4ISbNZZ1sJ5mHtOvZWhRUcQ+R3hpydIadkyNmC/1du4e0yzq0QvmlolQ07atZn6Bg8",
+	"1wBQalwlvULoH3G/SCh+41hrPcapYhsaVE/Aqr1gJAcprtcn8XiR51q0ey0SVorDQrh4NwwXYmra98ln",
+	"RpM9SIS3nvBuPPausCl46/0CQMDRiBc/Lues0mw5R7xgqIe7nDGuzlk+k5CjmWC9XphZHIFFSio6myMs",
+	"74inlxxQJC1+a7mLdwlWupU0Y/KU5VLTx3gl/vyGCuKjKofjnCWpep/OUtUZHrwYDAZRx66qyWp/c/K/",
+	"9gaD/U7UYV8VyznNPrMJ09uJxJwWAAz6+KZyntElznPv6Lt9/0X41fxmpJ+xz9BSeU6/wp0tZ/xjVj45",
+	"zdk4lWhA4ELpz3fOpulckg+CJ3SJCAudqLMo1chL4O29uX3bQQxsrNXuNNqdRvvUNdoAM9tCj30ovDVp",
+	"M+yRG4x418V8+WQI//Z4DhZFt6SrXiPdr1ZX4h2OoZTJfN+l9Cdx75go9lXB2GQgWDnyGamFYLXJZ/ol",
+	"klGpSHeS5lJh+IFePMaTlF/2TJ3XWijamwrvlSMOBckBXH6h3CqmfJwtEmaaG9FgwfrFnE8miuWARQty",
+	"woRmmcWOWTKqOz4YDAZECXIwePVKP/py/rpUNjxVvYhk6RUzWAXgTcJC4LczSOyMEUG+8kiGiM0wBtwW",
+	"7gwRfyZDhGzJMNaYH+Tzf9p/rqlzeiYmVifBAghOF8sYJBprziNdIYsqwetFkEviClGNRcLIBRuLGRsV",
+	"M0bnNNJaP4QtVQaxyygEQyCeMRYQSUzAja1/WuUiUoSIrEEAq5DlScoTE+uWCi6Lqtml0Dg79RFvHRmn",
+	"tRHd2LrvzUubayF+YNpWBp6HiEqzC4RFNcpT3sWpPck4tW1F0KbqnTWrBETp24I0wdu8sYziWTufvqWz",
+	"MZ20mMHO0rmzdFYsndux+Y1hTJwMsDWOSWF7LIBMPBiSEISJCXjT2mPJVBP3WkKWeGBs5Q4MPGe+pdWS",
+	"1IyWFTvmVlZLhCw5GgygzrqjZCOONdLjOVVTtFpOcjGL9XKJDNZOkPg5WpRVnprqbfrvyBRnhDUBvf2C",
+	"kX1UEQd+8fM+OUHIFhM3IjywFgzOj41IiNE6cVH23QYO2oBDbGZTvo6LjmRDT64DVEqv2BIjC6GAux7Y",
+	"RUb51YjHdTtlbHc4dbW79OHhBLN1MbtLd1HjNbcy9CIQzN1IWPeHBOPbgB0SzIvBYDDQ+jG8RJPEe6G+",
+	"vs/H+ax4959lg+/J3v53hcHXmIuxotdTh5dpyXF3YZO7sMl7AZe5pUC9XYR4AG3GZa0WcDOkS7ltCEzN",
+	"9wgqwL9e6Qq0SWMBj6D+ivXKjfhdE2U/jPzBqPLmNOcRw8Z3BG9H8B4hTvzufFe+KfK5AXw3uP630maC",
+	"rrBz9lWVSJcfqWFlaK90MJr1TFU+0gWhFdEQ0YXUOx7x2KLUgwqRqqWBFijg5mNTUxgpQ598oPlVaqJA",
+	"zMskNjT3hzTLUn4ZAz6N/fFsms7n8Ksl1lSRGc2vsLBnRRVDLBu3lH4tghH3lCuobuyF13Atq5MplQDh",
+	"IyYEKx4X5lCbPHT4cs8tkf3OiKeJFsph5/ml1mhWsgLyFhQDO320DnNFx5gNzEgX2VxkIS8j01+vsPlW",
+	"5l0yAd820sNWIXjMgA+v/MHRYEBeU83ez1TrCgif2Zil14BQIMZXTRUQKmfMVcs3f79nNDlPdX8H4WoJ",
+	"mwZmmJXdxWfs4jOeWHzGSYLFcg1NUuLB2F0RwXH3PO8Bwj9qHDAicYlUgNms4Ie6GVIseFDmfFGA70VY",
+	"eMGnRzYAxGc6IU7jxUqOuMctCv6oVwUBJPQusFvmcZw4EeYbDp94qKgGy2VbBDecl5l9ISnu3BB3HG1A",
+	"w+t8D6EHHgF0P5sjsSYwIeiht4S70T9fimDQgi43rmvzJlgw2kqwt3Tiby1gPogvnxYXc6fzP0G3vdug",
+	"O3XfF7KPmBDKUZEMq28noQSEgqeOKTc89cK45G7l6N/+sjywv98xtDADK3Zt5/XfsdtqftNmd/oOvf9R",
+	"69aOO98C1aadz6JsTBrxKrnBKLOVFCu6S+fD3fDr+/NBbGlWeQTqt3NI7BwS9+CQuJ1ItEZRMbbp+/JL",
+	"xJB/8tHmj9qbe2yNLzwhcyEN7FNLtwVUD5GMq35R0hK0IC4Uht9ELjlVcEZuWJbtTUSu+9XNL8RXu6RD",
+	"TWhPzl6/e0cyMabZiM9priJ47b9HhJJEzGjKgQYrkjEqFfgQAApaHms1y+Qamggmyi8zRi5yOr5iSkbk",
+	"94VQTEYjfjNNFZNzOmYRGYvZTK9mRN6dkixVLKeZ1FSfC76Ho/GDnc4Wea7vkmYYRTcklSPuLxfFuRNY",
+	"EmIqWlNpedIab4f1UaTJ/eqKZWfEa/zqk6j/nFBO+zlbMvnfG5M1o447z+Cl4LQTdTLqfvmsX7fFoLGS",
+	"1avD70w1q6MD9FSk5m78sFiifLMZLzJrtnMz7NwMT9HN4CjJ/XsZLO96RCcDJFki6cdMS/x3C7fDiFf8",
+	"DqTrMUsoN1D821INv4qzyRLVvWhKfbEc8eIdQjMpiMi1bKnHWQyuKFHgxr7W0zDiQVgGu/537Gh4bUWS",
+	"nZ+hLTPYws/gBL+d3eM+3Qzj4jDfvZfBEcB/mn9t41xw0SkbOxfMmw/pXNhaYHyYRMHiNu7096foXBi7",
+	"43OXuYH2Bm3nW3Bc9I5dC9tflQd2LTge1lSg0s5j51rYsdiqa2GzG/2wrgXLk5+IS2EVnbpTj8LdMOn7",
+	"8yhsaUF5BKK38yjsPAr34VG4lRy0TinxsWBvb5UJkU19Q8CyT5dECSKZMhnZNomrmhf9vJ4WDVTQrcgx",
+	"4Yss01LXTFxXIvAxFyFVCNAP6c62ipf+4XaU8+zWELfb0kwfgLG0Wp1h5+V3Ry8mA3ow/n6fHV0MBvsH",
+	"9OLwaLwlBv+JlOklhzq8u1SyHZ39s9JZPOYlXF9BaBO47waENmFzmkMd6z05TSdqFVRv0fZdEhelwUmW",
+	"XjNSPNTUr8iMJd0ja+yxlK2w4/T6Ix5LRXMF0emYA8Z4Yv7KGTk42puKRU7in3+ezWIDZACBK6byLJno",
+	"x0l6mSp5TChfKkBzY5kEuIzvhoNBHJF4YP/xnf17gP84+eH1m7jnEdqBlnh1p3vQqYE9hOyxFIEe6IiP",
+	"MzG+wuJP3YnIiSF4JD548d0LhKY4OBoM4l4ZkAEy4myFSVhvYCxyxOOM8Us1/TQ507++4x9SvlBaRte8",
+	"I+6Tt3Q8JbE7Hm9/X6RzvdgxYVzlSw/sg9lHREwQrRg+9Ex6WxQRwcdsGNgR73WP90SlXq2Er5UBt+ld",
+	"AfAiXHBWWk0LuagHAkNFzDLKvS7Rsk/UTapFCXx3xGErVuBDV2E8So7tTytUmxF3OzIkXJAbgamFCV3K",
+	"CCyQ6WyRKcqZWMhimBGJFzxLZ6liyWs6p5i2iFXaRzye0a9vaJotP7KbfxcXMoadI10uSKJ/JvBmD/ov",
+	"UNxc52HufjaesmSRpfyy2d/9xu0BHJ3HTb6rnU8YgZvlCgEg2e9EnUmeJnRps+lmAHrscuuoWuTwtymM",
+	"Lxfc/1NNF7n02qsF8/+8YQn3ftDT1PutR/2AX9WCQkFEV0lDUcfQwc6wM3g5GHSiTuWEdYYvXNbiRyhq",
+	"K80B8M+vtxPFTPeLaR74cxwU8xv4czvwJnZQmtXBH5DgiAS8M+wcHMBQaxfFLFhrGa9yqvGo70ISdiEJ",
+	"TxCZ2uOC9gZaiexN5VGjZFZQ+hWy2TaY1UYYww5QjLHlLw3Lj6qJjd06JHQPJIlN0x1Jke1Ykh0x09EI",
+	"fZp3WpGvwKeuwkcHvRWr2eP7VKoKGfmXgWculccrVh7OZCPL+c2xE25pwlbE+oHRnqsC0Cagz+ZS7hCf",
+	"/wyIz0mN2G5GiCs0ZRUhtlWoWmNAo7LnA0BvgN3sxVaMuIubwC7vB1d5NWVF5/etFY8HiZuAVdqhK38D",
+	"kRR3LUatxVvGC7QWbDlsdkklhkCC3KRFmELHjbGmhic+ke7FUjF8obeNLPMTU7e/bg8Ue1Hjx2H7uN3j",
+	"XeTFLvLCRF7ckgLU+PdWxesa/ILG04nuu5upyJhlLQjmW42uiAj7OmZzVVF9hlpLArojFV1KknK00XpT",
+	"T5Gpm3o/xFZ5oJWeLETZhUiWmhq5Mm+fLGblSnRLRKNOc1fcDr/SROsMqi7CCgMQc8ZIl9Hx1DdAX5TN",
+	"z6TJ+mwMvoKPWc8LXRtxXJq1Xs/VxBIjRu5WPLlLg+hjmR4Lg+L+i8OgQZEvsswvStfeonhYjP6wjUXx",
+	"0BvvYWmwhxWL4uC7e7EoPkqEziascec33vmN7zA+5/6NlPdQ5bXiWZZRoFpdqNZrr6+ZpRsBfDmU8ity",
+	"8NL1SXwj8qvXjCuWv0skup6hMELx8WcSHIVkDK3kkADzq3jBvRYhN7hXfm7EPSYIxelM5TzwMBtVNeUu",
+	"mtJ3tfrzLQ/8mMzENRvxVJELg7Ntna/e0J7JmkFW5PoFRa9wfFCRz0yg7uuFjK8e1pQys/CXBowaapr6",
+	"PF9TM5Q3yl++C7/no7o8ywf99cfXZJZmGaafZ1RNIWfXcNQPdDxNub4+Uae0b6vNsluwuJ2/bOcv+wb8",
+	"ZUEmtC372dI75vVgVSqvLo+YaGoWrcb+HPGAN8xzfXmMSOTg4rq9P2tXabSB9D2a92kjx5MvNu28T38u",
+	"75NsTdZaeJwKX1PQmn1eth2BATtVsiaNStK9WJYRBHoRirDld5z9ZsTrb9zadP0tWK2btPIS29pZrXdW",
+	"65rVevt7f2+Wau8R6bp8P1R70RYstTpaBCUz0PvKmi5owiFF7+/CSEy+oscToCalhlqpNR2AD1yrmF3Q",
+	"B0e8YtbGUscSRtg7xhzFgKYLle1SN0vbAyqlIKOlcsT1d8dTyi9Z0qyuTkSWiZuaBR9V9onIscDilCpX",
+	"62/EwaUeQYCzbVGKYhZ5WHnv3YVB+3Fs2Q2aLqBUaT23OEP0xpqS71fLxXV5PCPuek6xM+LujLi3ZjNf",
+	"bLm8u1Scme/FuQerrZc20dJme1y32Rbln0rUPyYehyscjprgaj5VscMWCUhpQcExJqp3XO6i5KYEp6ph",
+	"ZCPuLKc+r4GCHQsZOycqVKC9FCKJj0k8pvzzgn/hVCnGE5ZAftOIh7JIzPv6dfBq9ckn67xVq8pveZiN",
+	"gut1LaUbgW17awNr4ed7TPtqdRGte7N8VH9huUrHNCMza2I1uw9eTr6Y0LFa5CzvDDs/U6p51kwkLPu4",
+	"0Muq3/9x76Cw0+omxP4klGYhnddCZJQ7aYLMBFfTbNmJOpLlKS262t///rtDwGPEw9EZdvSBWOHCLLPJ",
+	"O0mRdXu3g3Lc2YGfqB3YywD02FlBdbZhZnuJuOFQS3wFW4PogjdUsXLSqfeLV3mQaN67B12SLphKRA4m",
+	"E/SQTSRTx4bkjnjKyZfz15qTlfrD5EyB8TE0z1KIF6KcVIficUXMinCP0KPpOH1MulSRmZCKvBgMejDi",
+	"KzYHHmhILUYbHqONxwFD+mm6FccjVh33GsCwMXZ4dRIvZKdWfKVFQGSM8c7VyCDqm8xWp6KO+NpcVNKU",
+	"ino0GETN2aawZaBBmnNj22sCDz5gyvUK+2mx41xISWiWlVwHJnG4+GnE4bS4GuzVBdHihf4qVvk3AVUx",
+	"zTJ3A0wAaq9P3pTU6xEvRmM2NmdkkmYZS4riljmoD/IO+P8bszaP7Gf14gz++s9N8ii3yUX947c/orYf",
+	"YZWP/KYn6l3ezrBzMDh4ubd/sDfYP98/Gg4Gw8HgLx0T5xRuNnhpm23O9O2G7Zj/jvk/febvaG9ICige",
+	"3k4cuEXqpOtjbfZklZ0rqCiwcc5kuZeoLEyUUiRH3M+RNN+XP7CJyNkXNS5kG3kyUSzHn3JG2NdxtpBa",
+	"Ub7Q96Au2Yw4ijb6O+KSAYdVU7Ykk9QY+YpVEdcszyjUmdSMLOWJuDGAFSBBTDSrRDY74kuwOB8MBgMM",
+	"x3r1iqDQVIpqAqCELL1iVijRZ2YCjt1tPec14rjLBV2TC+ofmwpvGlRYWHHk/Ibfew23Z2IP7M+vSz0b",
+	"ufXd4do59f8MTv06k5KbcqlGH3+IS22cV+r0ltullo54Cbfb9fp42aV3oH08SH6pXapdiunTTzG9F6Fz",
+	"bZqpu0xrM023i665i5vyQEE2Aeba4EEtprKLtNlF2mCkzV1c34fOEXWXv4vKkmaivtnQInOneTG5Xi2l",
+	"dMQhIsVH+Xcd30my5F1z20c18q2yvx14hrUnZ397HBq7i1HZxajcXaLhwxj2tjTnlSNTVid1BKx1Ix5M",
+	"6ohI7McYwN9FdAGgnXkhAgb9DMJGbpkNsn2Exp86F8Qty2OZjjYyGTH/rZ3J6M9jMmoZ1LDePrQ6A2QV",
+	"3VipLn4DamKT6OKv8U4/3OmHNf1w27t3L9og+rCMe884FQshJAwf1FycacQ9GJ/INbsQImOUm1gQmklm",
+	"cdZtCyd1pNLEqPbJ6ynllxhtVA6wLUqVFCMFyCCqSsG1+htS6EepKsXG3l4VfQpZDqviSlcEi57NU55k",
+	"jFwwmut3DHqSmZWLCxUL9WliznbnKUWBPjAV32mgOw30zrIk7jCs9JIuLtneWCSrwklPONHagYnnEJyV",
+	"gV+eSQLdEOiGpJzE8Pc7TX7rGRZdC1Mz4gVODabnNSdceB+IiF49QHirp11AjMWIl9IujknCxmmCajC1",
+	"H0l5wr5GmrKPBR8v8lzfUuRPUEwUglmFmpKblPf65Cc9gP+fvb9fctvG+kXhW0Hpfass7Yctqzu2J1H/",
+	"1XEyM56dxD12J9n7hKlDSIQk7KYADQG1rCeVqzp3cK7sFNYCQJAi1frqDzusSlXcEgWCILA+f+u3YoGP",
+	"CB43QhxxJXhO5EpYHlzjaIO3PadrKCNRwHHncZw3dHoG1AspDBEh4BFH4SmO7ltkSSSnwaxnvcp5p9m8",
+	"GeMIE38rU/aMOGQG/cHrb742a6JmjOlC05y/IVMK+mNtftdJaX67uzK4odOWFaYFBD5bVphCiAVi25xe",
+	"FGxNcttcUSuxDwkR7hsQJNTIK7LIjWzR61gUDQ/gkNZECm3+xuH46kN/TULrB660F1ktA0xVvj1yvA9s",
+	"zj0ifYGabmN9X0SsL3yjOwotf77rhda9ZC88DatejIx7oWytB+lSoukUyl3oeCyXAogTzMCR/wV3k4Pf",
+	"9kqlNfsJo38wfYT59FixRO8Ybi5lSeO0YcQ2jGgJXfa3RIJDfVAE0UuCnKancDjNMKHDaf4+qcNZ3OCJ",
+	"HE4zgc/S4TQTf2YO50dNOVq4SjOW2bdrxJF3PfEP53gqCDmZI9N6n633+WV4n16iHeN9FuL7i/U+nfxq",
+	"vc/PzfssdHbrfX4Z3mfwRo/wPgOh9Zl5n4fbUs/B+ww1Tut9tt6n8z73tkRO5X1ycbbI5ZgpdaZzOr7l",
+	"Yno2MQr7zCiZB2jv4e5C4C77dPe4Ikmay8V3ciUS/DURjBlvDZpsGk/Q+MXIe2pcYHc10qqp5NKInrX1",
+	"5pKUahDsCdH0FgjiBCu32aj+vucY2kqcbBE8NNKOjhgZZVTcIgwnZ2HTq6jJV95oXAIF/EvBtZneT+bp",
+	"jW9qaQgq7G/w2anY396Ja9wLN/Yloen2pF6rfUudYce9jk5Vsr6dsfGteX6NxEeK6eXCXFV+f+ZM/SBX",
+	"najz/n92os4/+XQWtD92XG8Zu2MZELcV64/Mpjv7vfXL2BKztJ7wsyVmKdRARUCH+qjpmr04SO9ROI/i",
+	"QxcVHU4HxOLIsoz6M986zDsIxkf2oRuU3D5udXX7t671l+Ba82b5dqAQbCzzuE8InrT441RW3WP5z00H",
+	"tN6l3lBXrVvdutWuNuTkZs1pikcKMXDHhJb5+ozd7dXNbEGnLCVM3LFMLlhEBFsxpUli+0cD5xs0bERj",
+	"aManM/M9T6M6qwiStcYsomNzp++oBuMoGCwiyX+WVGiu1+bfGtxmYzH5rCBYUX3/o4KOzvjcqf+8gZLu",
+	"Mrz333M5t05w8eGNTKz7CwwLYRttH1pQM7kgms/Zf4Mrz4UdvSnl4Va/2aazF3x/1zZf25TS4eKczobb",
+	"/Z7XdFrLc3AFx4PICcFT1ZpnX4h5Zl++e62hCK981RQvddeFllhFBP/BS5vs3RZD7MomOLwAgiGQFCwg",
+	"zRaQC7kv5bFNGIERF87qORtvpXk2VYHdtXW8ra1WtdVKh/i44733+agceqzwheOyeezN4QAkxr8+vv+J",
+	"XJursE7WbmxIj7puspcYpk+E1K7vQMo05ZlKSJdrFYuEfdIsFzT7wCYsZ2LMVNID5Br2HRmSImuxoEAv",
+	"74TJgHRxScA24vP5EmiFYxRMK67YkOTsjuWaUDLnStNbBhKp1yff27uS3N+2piuamfBkmWXYV9ySUhnb",
+	"qvxKPENykfGxXPTGYlOMXF/dvP0nuWVsoTBFonpDQm22BKucq41sJLmj2ZKRLnSFQ35LWszWDuxX710K",
+	"2SjYE2IKzc3N4GG6OUjt4Cvoby59P14OBl+Nb9ka/sH6wfieOrN41w14wG3SHDbM0fL8kLLnM9jR/7WR",
+	"Zvntj45cdIYdW7IMs9GzzrDz0uzaTtSBFwFJkqXwfRTg5rtphX8pKa5xwo9bj7yHOmoLktuC5OMzKiCx",
+	"oSDZagJzgrDBCUic/dRaWZjsZbW+dDfcBu1xk/QqaQiUDmxTNZzCav3OL8FnYby66W4TGtAbzj1Va822",
+	"1qxnpdnYHZ+xNWsfgnSNWaAse03ystZu9dQ21lSUE5Kg7Vh7upL9bclY7GBMkgNsycAUbzAmSZ0tuacN",
+	"GYvQiHSG6EnMyMMF7ENYkzRNA0tyc5VesnxR2JZmALdInWHnX9+fnQ+go6LNyv4fuTRfdv787KzOe/SI",
+	"O1yt+dman8cqn2uaa06zbG3d9aM1UdUA3YUE292wxor07eiH2KnvPqkdi1OEAGqkdm3UZXfX/3Cp/XOz",
+	"Knwa7rPNZYBP88U+InkPaGTNgz8JU1kro1sZ/eSs2acUzfvEBjAmDEiDEzgWtWCFnwW0XXdPOfQ2PCUJ",
+	"3j6xcbeuBxEQI1j811Es7D+rt02c7W1kscz5lAua9aw2YJMJG1svAr5fLKTi2lXMx8L94IUiFtTAoaa+",
+	"KB3nms0jkknovEoyiQLGqh/fXcmoBPsIXMUCp4owdGjS63vtek+BbzwH3BIen2BDoZo6+VhAoXzvElQf",
+	"BPPxrq5EnhF/b1tP8Ktr6rQUXBcvwbwDxu9Yal2sWGRSTFluHn5GbZM/e4uVXGYplEYYkTe+JSOWyRUZ",
+	"lBYhfDgPEMHbIzbD7XC3hmRGFRkxJnxPC8WhNiK4c93g7vfv0mQYC5wQV0SYX5DFUhOKeVdMcExyOY8I",
+	"9fdwvw4Wxt5rsdTKPR8d38aii19gX8MFH9/2ioEc54J/mJyOsXMhYRzSMytqlnsic/OZWSiubEPInE2A",
+	"hGDExnSpWHmcmcxSO40IGzIK7BoSzJQrYse49D273KazFSz4HHKpSekp4KUvdPggZp6Ac8KZquV4DJU0",
+	"fFIals0XmrO0NFmwea7crMw35rS8UEhhS4RcmVFHvH6TbJyAIRTtWPfbbmubZDBL6TZVSN5g9rR5FXNG",
+	"1dL1aw4m4pgkAATEoEu13/0ggYJrYSzX3IwrssqNeSouXSjC/k1GgGci2Cvk/OziKzKjdywWUDSE49oK",
+	"KBe8GGNRijVazWWWR9ccK7Nji11HNjZdBHh0KqDPZs5T++NMYiMp+GnPnFpqeUHga3O24DiZXSbnZh7i",
+	"zK+42VnYn9rsEAri7d4RMqkRocrSPvlg9zDOFhcHHnaGwPhY/EKzJeySoZU85kEbHpHs8IRjmufrWMAI",
+	"5q2hNwBNSbWUt33yM9zFpjUbNn7tnWKRU66KO5nXBqOnhE4pFwidIyOaUbMcVNkNQnVwKCOyYLmd1C0X",
+	"6TAWq5m9wuaU0pSlERkttZVVRYdxL55fEHrHcjplRM3MNKyUsbd+oawTFIh/WCo8nKo0TZQDNMvMIGZl",
+	"cjanSGEMY/TJR0moWVA7tp28F6WCTanmd5ZH2o8rJ2Rg36g5JDLXMzLokxu/EvaIuQEL7auWczcXq5hf",
+	"HOA1fagxA05TlvakecdQm7eVXKVKrs+3qOqDs2KOQ7Tcb95nUm+pz31reZSsoJ84QV/HBxUQPxn9wAt1",
+	"GsWioWqVVAie9ErCLxQgV4x2NDdWTpp5SqbeJRSpgjLC6IxjfALMnLnEGGxoXTsMHRrkIMbLkLvo/lZo",
+	"WwWLq3u1l/wg9ZNWu7JPC46z+45q25zsb2eDN2dfDToRlDfd1xPNEdR/f3VzdnHx9d/OO/vHZn6QuuVt",
+	"aqtVny1vUybrZSkIxEMl6SORNxlhXEfehGcbGv+XZEDR+z+QjQrujBUex9Y2/CDbyoZmOfjotamBItqn",
+	"IhW2flvn8CXUOWSyobahQbzdX9kA4m1rSelGJUMmH7qO4SBT69GBYHAO65031EIt5qvFfFkSpz3NkqNB",
+	"XvWVpDqnQmHd5KH1pMZnc5EfLEFQRYlpaoyS7cWlsajj3EitNRMWkv5HrxExi9WkEDuyH/TxFx/w25F5",
+	"0WZgvH0XmjgTX+EZESbSopy0d0mSnGXG5fge7vUuTUgX2++XPkf+pxVE6Kf8jokemRvpYsNqSi7zsYvv",
+	"QnrBfwg1HjCS/fpYO+wmeG+tPVYrjIMleuR60+DO91edhiewtcm+sNpTXT6mp6xAfemn8O0amP0arTUy",
+	"pwtIcmLqhqcOsGuzWn6gIn8m71hum1JW89pDIkUsIP8LfmvOFMvvWGoD/l3FMJRfPKOmmDqEZIe93KYf",
+	"e5EP98VCQPNrkvzj+xtSedYRPGLiDUqXl0pApqfsg51E0ifvRba2oUVzVSxsUts/ZLdIqgx6Ae3e0Ce3",
+	"LDIAHh/ThzbhzYvHhfKzjE00kUsdQcZHFQPY6cEzHmb5Xrn5+gvta34MAXZV2Vp1Aqy6aThTZIQr/5gy",
+	"6cktObN/607QxG4gji9t4+gfdOZHRx713Q548ThwdmLRdQegdOIjUnvWe+AK1pwePI41R/Z7v1CAbeBi",
+	"aoVJcO4sNSaaZYNgimiO2SSmnrE5HGk3x95lIAv8kcRTbw/vkZ6pP5YVG6ySX5FLoauyUktJ/NLmFH1q",
+	"I5f80/X6najDzQD/WbJ8XUTsK4vYCaP2KZvQZaY7Q+jx68NCtv0vQuIfXoY0i45/NwiMZ2v3PAsZUy9Z",
+	"oAek2dInEzEHBLblhCR+zA9ylUSAYFlYNu9NbFz5mEexKELj2LcGLIEIPUbzY7Pr/Z92jOCzbVH0WJR8",
+	"SCn+SUX67+ATc8ef4IboVjbSOu7unbUeWa1IeKrw+Ae52iU8XmixXK5aX+xL88Wsoj2ZoHQAsWZh+ZFp",
+	"hV4PL2wZi3AAOUcRdrghHrUMAl8lCC3gLRPwGt/b+zcCo90Ek54NOjkMdMontnrDAe8AeBaLENbmLFvE",
+	"miHwKwD+5ox0B4iFtJA+wlUvsuPlbC6NnaPpLXOdsjxcDbDQhT5j/1nSzDxydaVolT0DjDhCycCCw/qx",
+	"uNkOwrYwU6osjJAYsbLuk1+d/5hJDXlUiiFZ/FUsVvCA/j3NsCjUGqVLrXhq8SqjJaZgQKNZdYY4cgcf",
+	"DHCtRZszvC1OlSuNL8Y4nTBWt5hvKplttQbwSeUWe4gR5DMMoAIGloyYQryiMQsUoRngymm2omszHl4k",
+	"J0E/uHmf/GRT0T6HY0Hfzm/WEh8NRg0f/QD4jNuxh+vJU6JndsLHSMDVvF2PM4YL2Ik6bud2hhev94fL",
+	"uEV4ntwmftu2KMMWgXOk/v244bnspYHvBeK8NBKyWfveALo50KNWfAf616gAOXExgQZlvKl+zX0TR98H",
+	"OqkALPtCDKsxJ0FhDQLPu6gOy5oVNGqvH4t3AtH/ReB4WMJsc6iOuYXoS6kTppkUloFYILsDaWdGr0B1",
+	"kEZ2Vadf8eupNH44VutcwihGGxUx0kAho9qvLY8tWytlXbWhbuGBsKwNK15qNOvQBnYqOtiorlD/Uu0q",
+	"AezbqlHIOG9Uy3bS4BbayXChNKMIazVXz5lS5sVAA8+SWkaP029n+EEaYfmWjZRBpjPyRV3ng57RoID3",
+	"MnPnwq2BLctRcu7LrnK2aVtM2Irl0M9FEKrgtXPtcqTlRXfzdSujyIplmTG1SoUd1vLElxiLUrkNosou",
+	"rW1hKznKIW23auVyK138jMiJ2WZBM6/NS2vQuvDLvHiP3Tr4Lta5bBRq9Y6E9V7z8e3nY5MUxW3N17GS",
+	"mfIq6pSYlztDMyW1nLMD4L5msZ6n7QIGc2u3tHbLsbQYZh/xQB6cxlqxjlWzwXK91PfYK1xoube1Yu9r",
+	"DRYswwrKrhauRtK585ZzA71OmvoUUikEAMPEwtyeK68UZA7/dNHU7kjq2bAq/+23UKAs2Kr0C1fcoe3g",
+	"jsNjQx3hQ5khnWKyNbVTZnQfDKzWylyK1SFQfNmgBUmzEgx7WTYps1jcq81C/UTe19l31poEc6X4Dg22",
+	"UmlhznyZqZZTBjOTOTJgGW8/O6hgDrbI56QD7ZYpF69EnTnVLOc0+wVpos4v+q9DTXg+2FSF7lzurwo/",
+	"uF8+R21oH6tViK1CPL5GEbfSyXSiZvOzMdVsKnO+rWvolcXToL9TxC0L5Dl2C/ZDgYNl/1yDo7FZvtg9",
+	"j40avRgMyHhGczo2EqwXVjXW9CGt3CciZiVpztKdKx5rqDoIMHVUHXmrA83ASNgh9YysuOj1ybvK00IK",
+	"Fhw/uzA8J3JlNYqvoYQSyxEjUI3PReGd3dDpGbCOo/MYudgFzwlPcXSn1rQkRUPnpthvQx9mWzWp2fyt",
+	"fTNPql8sguLvVGkmzP2jDvTCB1TFRO6uB27otC18bKX1M27TGYiL9a6tov1RbpTXj1T7eEOntbWPcFih",
+	"HWfQBRn+hKiQK4Hcr1c8wDcKCcVZi6qvyrpHRm9AxdIeNY0VDd3CN74M+Eblre7f775JiG2tcDQOFE9D",
+	"59/IPKjigeKeLiWaTo3BROgY8sJmC5rZROVwgfkIftsLO4u82k84/YPp46ynxyqE9FWGNatZ0UVtJWRb",
+	"Cel7OR1ipwRH/LhaSJALGVXqFJ4ojgNuaCEYLF1sH74te6WxKNxScqBXivd8UpfUPvZn54+aeT8LZ5QL",
+	"rmYsJVMp09AjBa5FpVqntHVKvyin1B684zxSlDpftDtq9VLri36Gvqh9d60j+uU4ov44HueFWsH1Gbqg",
+	"hxlMz8b/tNNvnc/W+Sw7n/vYIyf1PM0d77Fg/PY11yLBQsCR4Acx0iTpDfGqMc1zbl07TTJGFeKF6FhD",
+	"cYf52SUBERJeCwBbrggdKcAKoZ7F78DzpFMygc+ItYA2nU2iliOlcy6mYPqopFd0w9ndCKtlBSpbYeR+",
+	"I4ynoSl2oBF2YzZFa4F9fhYYnObnLTL/ytaUxnPlZC4cs92NKC/zttAU+vuATIN/yAlJYBDz+8S1BDP7",
+	"SiXEsiogCNA2m4DyAidDY1EIUdIFzF0+nvE7lvZcFNPIUtUn77A9ghGaRmbZ5u4Fdt3MRWmeZUaAFrJa",
+	"uMER71lQypjrLSeZE2dE50tmhOumFI9FMEwU8jLyNNrA1cPvHdDQ2ZxVqxIouMczmiMmEr9UhAmdry2+",
+	"8WCz0pzuz9ao1DD51qRsTcqSSYnbYnfhdrQpuSV7kQiLry7B4GryDX1op8XN7OBiCSPQbOhQ4ZGj48de",
+	"ibEIENtFoRARkrhxSNcP2S/Ghg6NlxjDX3HFbL8UO7lYNM3OPcgiW6pwrvOlgtZWzbkSZ/nWSO0gd0Lu",
+	"TZ3gBMrJEyiWvi97QjaSJ0ZUJkvBtdHMP0FGqFu9P6aA4Kr3kx+xh5G91C5WhHP2v4h8sR/kYKgGOoCe",
+	"pUXCdMBlqBKALQAKq1yvJK8gzDd19X5mZbEHZx+V5XvokpYQyz0EdePJnN6y5JIkt1xjiVpi1GeCaaLx",
+	"mC104VmgtI3FaKld5yogjRNsZRmculWUvr2n2RZc/SSFR5omLsNkFCSRIlvHYgIPmIyW6yToYMShSJEo",
+	"llluuNI9yoP2+uRbpFBS7jGJlrEAlqU+ScZLpeUcbH6VuA5BPAXSz7BJUMomXEBjQyjumMt0mTmTo4D0",
+	"O7Iszeb/949mHUkXO9ERs6rmdZn/v8+/Xa57SFtjrvzWPJ67cLRc4x7zqspWW2ZmO+rihNqOO5Z/Dx1M",
+	"I5Q+uOPV6xMI4EOjJJRvsfAd+gRejb1K04COwg5T43ftmJ970tRcxbNwttAIylB0J+pw9dHuG8yuYcsN",
+	"3JWdYce8n07UEa5O4dsP//PsfDAAAj9cV2OjdqLOxtnuDDvf0/HMfuWEA1QmsTGEH1cMElHD8/4+FASa",
+	"zdvcYJsbfN65wUoUbo+EYF0cbZGzMexQe0IrBD3LBcsVs2o8uX7/MYiq4XAv7y6SiKxmfDyz/dI8lsEG",
+	"wsAUKVAP7BMd61hYQ0Ell0TPuCJ3LAdZqzRdY89H9skyv4wzDt0Dq5w3cBNwHPvkI2PklwvzO1S+eG8V",
+	"QRANxTK6b9DHe8VFKleHRbvUL+dtsKsqNh+bucx6BHuFu9pM45cTG1Ok+8t5RFRJPv1y0dtBODbEy7w0",
+	"OxwpYc3DTQ9lFw5G6zdFpMYb3Izbo8uU/qzH5q+5jVWYPx1F4yXR3Aw8yhm9JdLcv0+urFtn19A8hQ3p",
+	"FZPjyl1lJpfncmWNYq60rWq2gh0dHGWvso08FZr91krvXv30Xe+ymOHVRLMcpslV0W/ACOdY+Iu+he6w",
+	"cJXvQYBYN0bHM3RlJzTLiO2st2Y0V8YXHqBP/M03oZ8SOmMHJjj+MtmNsMrYbwPPk4tu0QdvnKPFYPW4",
+	"OXKFBW/+ZST/73sZ36hFfrlo9UirRx5JjxyjMFwtPWJym/XGB6ZkdseQs5Bh/18kqRgvNbKRU+IGQ4PW",
+	"CDLqyBLGLrTgmmsLZlRe34hM+6uP5kfv0iLOZ+ztO2sdl6HYpGvjWpHPtRRUQrFw8cAheTV41fNRIIgO",
+	"QqimmzL/R5m7ojqZXp8kGRNTPUugG4Dzp0GUT0GDWT7vQTmwZH9kfr/iqZ4lJPy18Q0WGRU0jwU8nyJd",
+	"NWNMR+ZjzSKic0ZT/APDg25VbJAW+CCWWQZDZVwwmhM30ojmUSz0csQisuALFpERo5AimmYsggY+gmW9",
+	"S8enccdlVuWwKJ4Ep98n30o9M+o2FlZnwe1eKJKkfG4MBSmg93ZSjkdZk4IrkrKc31lSM+/74G6yBJa5",
+	"22U6uMKMMoxFEi8Hg6/GuBuMxQF/M4IfwyTtJ5/sZ/gK8MMkWHK3ThCtbBi1cYxY2MWWgqkItbl/fs/a",
+	"4QhLdE55Zlbxv1kuFekmr77uvx7AXoB/Jr1LHNRqLZKcD/5xRa6+ekM+mu1AXn1NPpFv3qBJdEE+kfOX",
+	"r+Drv2dUk29pbj66GCR9cuXW1624vDNnoRxer33B1T0P7+9Xc0grqUoI+8NpsrcAhrkgDQDuriJd+/W2",
+	"YgXbFcQmFY0lpZWxL3FIJJu1naaG5h4YcOTKt9ZH2pSEqw9sbo47mmNTIXOW9sl7n3SgPrxsLrBG58aj",
+	"RJBQdQ8SERtehVgyEt5awl0MzyWuaEOT5Hs6niWkS0ES4nbmtvUJGNWWuvUSnlDx/2ZoN8LjB+tovrVn",
+	"7aWXHrhI0IfKixRraeKlkQ03e1ntdrSXxRtHxQrn9YK5be3iCvY+pSB3LLpFiJsLMjEyx4W6Ma6tXGAb",
+	"X4iLUcM59xIvjIgb2e8Ygy1LEVAjXhZihVRfbteF48GQc5kO3AqOn9Fok9LkI5LxWxaOE2Fjeyv3/IMB",
+	"55yxxcxgZucXL8fsikIqUVHEdLB3tg+a3xMrxzceC5BpAf1Pn7wt0kg8ZULzMc2INXq9TIRqGGEPYjdI",
+	"TMGgYWrKOErBvnJ7undJjL/hDhyctkNj9n/P5fzHUGo8LZmQe7uFlQ8npTP85k3BFmSl23bOIThUneGr",
+	"r/ey+UtL0Ubf2+j7M42+d2VOJlwA7ZuFMjUZ78dE6P9Adq+toC0aRnEQA2XkkpPlQQRnCBne5CDM0TNu",
+	"J9vQN8eZzS3aqEUbVdBG+7n5e+98ZOQzm34B23/z1IJ9pAgl//r4/idyba6qtB4Dn7Ww3xS9s7k0G1OF",
+	"ngdgQS7BOIpFF0ylX3MOnWDBNoJ2Dj1jL1VIsvvmnjOFnjDAyamNiWJ3Ij/QpbHZaHomRYYMzmj1498u",
+	"4uvhjAPjO8Eze1yTFyZkKVJjAiYvy8iPVCL1tTchjb0P0CK4jEzgOjMwQKhIwj5plguafWC2K4exrO3k",
+	"0VuAoAJYj2y+0GuC8Hq0g92vgcoab+xMi/1MOHhpB0rGUCruaqmdwbr+14bR9tsfHbkAXkagCIfZGMOr",
+	"8zLcc1HnDikeN5AZEflvLsYYHsFNu5vY/ZeS4hqf45H5HO+R9+bV4yYoS/5DxPYXFdfdwea6zoHtE5zL",
+	"v1Oesb9qSPia5prTLFtb8XoY3CLqLJY1RtvfC7HtgrFOlJal77AIUVpkaSFzc0bGGQMQZtf2KlSxGLGx",
+	"nDPr2UeEfRqzhS5woA3gSIfYcHfryjyCKJ9rNhDFogRk7ZFbxhaWbMJ53CBh+uRHlweU4KkHj0O6IRAx",
+	"ikVSYMKg/KjINUak3+9jaMIFoox0PiMfmI21dd1D9YgUVnfW+OohPjMMwJX6DJEqXrUaFtik+5CTELOa",
+	"M8d0YmMLk5wxGBdnBCiXbA1frbhQPRtW85GO3CizIMwPvf1S+yQ0DQCHZlTwMzyEuFvQNFvaYxXZTskY",
+	"jwq6KkdkkfMxI5AHVhG5YyKFeH9qxkWVy3KSIgVLDx6V2scjaiZXEG8rtQ/VRIoxcwofw41akpxBW4tL",
+	"My41XgqjGCUcywW3towLaJtVoySV4+XcrCYeDQUgZ1FEr0P7xWyFOpRvgNiGSD/0m08rkF9jygQI05A4",
+	"3MzWWmBFpDLMRnBdoLBtlK24EFuE+K7+SprhypDlyDayAPrqwvwKLD+8ZU2Y1/XIx60LMy1Fn7llK4fF",
+	"gklBD5CVs3OonZmxpfBfGARG9DC8v8ppqFng1YxnrPSyVAhn5wK2qjsXZoBLt67uJwr3wSiT41uznhh/",
+	"pCkZQaYf1xSlY9EeGxAKmk6hOtJsQLliuGfxSXKmtEfWJ/5E/Cy49t0rQ3L4F4p0lwIOQ9pzx8Bue1ha",
+	"G7hkK0v3/ncptdnX7wSADjLN0Ybn2pzV8wuQtnjKAXYAiPc5zbBzi7ok1AwLY7mUBiUT/snsTikc3q37",
+	"rfzUc9B3+0xwzmyqx5wf/+p2fVulpjDlR0UghZJY8YVDmzHhTiu5zFKSGwsChADMJi06umhJBnASryqN",
+	"vI0Q8zLJoeTnODHSzdiUjtckpZr2auHypO5Z8MjXIdf1MjcODiDXyU7A9cui7GRGtT1JNDObcF1p/2Ju",
+	"4N6D2QZbEe+1U7Th9x+kvkFK/sS9XzfxmrcU9mE084OGQl0q1sTS/K+Ldi5D28zIvi44zyg1oZ86yIQi",
+	"OVReaARHsiy9tE8JjhKZZHTqF0SKTQlyU+6xBMfXOnik5MbKFTRgsoqkpDKh7ZJbC5XxhTl0gQwYy/mc",
+	"Y79pbHntTLH0DpRcBelkezndnziw/fNL7vBGHG1MBRTI4ACkiwU3MyNNNSyG5e+6NfaVfaY9gfs4uUd0",
+	"IfdC7Jf9wqjD1Q39FKL3a5D6jdD8vXIAYCy2XmXrVX5xXuUHjNE47fNCAcoBSqmsX3eKZMHLsVT6DCz8",
+	"VK5EgPM/OIxZD4Al5kbE38jVS8GnckIWuUyXY9CU/6kzwcyRGtNsvMyw6EvHIin+fi+Soa3xZkrzOZiD",
+	"iftnmoA5DFSM/0eOjGcprnM5zZlS/5IjcC7NYwGiCT4gydhojSzDv3t98pN1VnCeTBVPosia6aG/L7pR",
+	"/0eOVCygw4/xe1xue00yKhCJYwRohvBeB5E1awJBSFANBWR4QacsJUzcsUwuWGTsTKY0KT8/se3xYMQZ",
+	"n87MJRybCRGZp6DQYwFG5BBsghKWODCt+iT5eMsX1hi5gQI5MwUCpoZtkA/z7eK3sQD07OvBYBCR17bV",
+	"0YJOuTAWuCMA6LqwRFSiTcHogEKDLFhUOYkFNgiE39e0tavrYkcOZmHytHBS6W/9NP6C6F1YbiNTwiOx",
+	"Jxq3tIinK/DY67bXdMrqlPQVbuaye1cWTi1M98uA6Raqs/p+j4DuFpoTAmBnmHM6TmUua6G/GAwobdMg",
+	"zeUgXBZSx8hIpmvSpSR5W8qZzenikiR//JnEAmLAyobisqwXkWaMWanAf1tddSygSi+YpSumxqu6YaH1",
+	"xBZX24CbrbJ2TAEFiA2Lykfuq97Qy/5btlYRWQq1tMaQ67dn4w4buLci0BAL7LNXpCC9dx6mGfuI17tl",
+	"awvUi+rQkf2aQEYsDo9kNIQx0Jm1+TqIoR3s0RYA4g0o3FVQGll2YPbzUu2eBVkcrOjTuKxjmckckp3W",
+	"DQv62p2dXwz+trunWXqY1tlsnc0v39ksISpO42mGh+gk6nJ7Bfp3/vuAJL+AmFBFkuufS0Xp9ao9iTBw",
+	"Z3xOSP5kxplaUD27JBg9xYaxICpbrd1q7S9Eaxfnp9Xfrf5u9fdnrL9Jt1CWoLl6J9Todr+eOmCcpphC",
+	"owXSxOiSQNwVNFhv7RXYDQgBRL0S6QvXKhZfvTnzNXkQG03c0DX1r0BmZ8tce8UcKgWxrwavYhGCPFyy",
+	"eEYVoZrMpWWHxhw6tIT3Y3UpwY7ZyB9dk90OJ3hfU6Eyysgx4xUoIkuIV8n615MPuvC83UxlBVnmFoxF",
+	"sXBOfQY/DZAxDaR6l+Un3pwj8LAmAL+A6J4xjzyE1yK+hrYgzyzyC4XAJUy6AqDETkbRjKkSqskj14qX",
+	"0mgVwq/P4NeYMVGQxv+B3zIbFcdssMVcBEo/WI9m/V9S/pexoPsAJXY2TY4Po+/aAKp0Jp+0Uq04RNvL",
+	"0Px1ms1tRnoz052xia5e6+yStz9/vDn7+uuzb0+W366RbG2NW1vj9nxq3K7SNFTRVs0V4NTTGhoPlZ6+",
+	"qXrrBa4Vq2cK2qbIqF9XFW19M8yvykksQIj3x6VTqzA57QcGEOcm11PkyJ765dSskrkxXjC9XWPuJEXX",
+	"Bi6UZjQdlgybKPjLCytMelfknbm0lg13xiDOkTNGNimqLGtUBKxRAEErHuE7nieAXyU0M5ZIbvSkA4G6",
+	"RYTVa8w6g/5276ILxA8QPAEWJ13W5r3LggLC4o3BAHs9GAyQGteWO1o2Kgi+hPwFj5VkLu+PzznL/Bg8",
+	"SxVTYgfWpS3nuc3tfmm53eoLPl1y1+x1+OitF6d/ovIwbmEzzd/FYFDwWViVuKLKsyYZGXcxeFVc411G",
+	"IYlajmfuR11qroPmEGKKtY8zhNUEO3wXr0Zpuh4iBGnEMmBwl7HYx9Xpk+/M7AHze59fgyQx9Y4NOdSv",
+	"icUWx4Y8sF8Dz34Sv2ayvcx9+9nAacDBv0BJ0RBUDPdS5YB02kBh9hwsZ3yXzYJs7/LBg0ziaBOpWQ6T",
+	"IV9F2bznab8TdYCKHQqII9dsuSwrO1U3dWfPN/3qTefPRmjMVVjMPrSxlyIkZPMutsgAC+GBL8lGpsaO",
+	"lsNWMFo4bSyCOkkQU+4CEErbImK9aiiRrslc3pWMV/SJXLvJu0A2QwLRHlh7rQzUwprpMilp6VZF7LGc",
+	"EFL0DhJqZjhkKcOBJ6UOlmH/ImzAVCM2D5eaRdXCSaXmY4aBqqGdt48ZvzkdMrJiQddbzLhnWnXR5pXu",
+	"yysdqKQajG0uFkt9ZgTp2diGZ2oJjH61SIsae9FLSzOAQsM6qCQo/wATAyO5nM50FItShfSLatVjkGZ6",
+	"Z+b5s+D6rVQ6KYxsOV8stWPyTFHoJyOquEos0AFTGNC0B+IlHkSReCYm7F9kplSmRsVFSvqxCJ+nIDWN",
+	"yByL4IAMFXJeNupxcf7qb6++/urNq7+h/iirikLsP0SkwzJBlVZsU+qXX++/g1rR0XIdueharcoNnARv",
+	"i/xnyfJ1YYy45dpqhnia8B+54PPl3F0xkfmc6s6wk8qlORdRZ04/4QXFukadufvVwAclbK3bnw9OZFVe",
+	"3O1REDhiuHBwxFqyqNOSRYW1TKPlOujmFEHOt7x5H4lTqlHc2rm8XPDx7QNE0xMzblDV7ASlq/o3/zZ+",
+	"A0SWEQFnzV8n7ZqqY92YtSRL5qZwLOxFT5pz9MJneBF1MMtP8/UNighY993tSPdA5umu4aePbEG6CXxv",
+	"/t8kacxDIWatzSi2GcUj6JTMPgo4DSZ1qUR/xpvsTX/Bn/dKQWAXuGMPIQjt0I8uCz/Y+z5DcfjVpjic",
+	"uJN2gDy0T/o8RaJ9/a1UbKXi8Z44bqWHF4y+Nwn6wQ8B7vxgM0PYAN453OadZZyVAe2eH9m44RZf4Yi/",
+	"f4HfNYM+S5DATfAn3vZdmoQQRgjN2gltYj0DH7oUtvWzLMUOYrEljhvcfy9kZyw8R73RJVL46YbEcWo5",
+	"HjOWql6f7IZP9BjJXQGKO+XxYrEnQHFbHq/oMHMSgGLdLnpSHQlEQWaKSyAPg54VUriWBP1O1HE7Znv8",
+	"2l5VgBivvnqD3DzQxoSL8jUuwn39w9nVV2/OBhevOwfR8G+cxhao2CrQ5wZUrBfUp8YrVlXoI8AW6x/s",
+	"IPTivOZAWwyjHXw/BGMsAMJIAgRjncyoxTF6HRn5f5cxjGVhZy4DMbo3apGUQYuxOBq16F5BGZMYi+2g",
+	"RHIYJjEWR4MS695JC008QPntCVBsOLktTvELwyk2vedTwBU3FM4fZSH++LhFEQsvtVKUWQ0YlN4lAZQj",
+	"qYAcEbWCGKkjHBWypX665MBgxdWxFVbkKnzyB0UinsaBeXw8Yv1BaHEmzxSW2PC6ng86scGmbwQpVkXj",
+	"5wZTtH0bxDLLen3yo7wDFv1CYgNBvl0LjLBZcmZzCAHjFwhvK4diURuZetaYwgeQfwdGbvaOyzyHmMvJ",
+	"cCj1NvA2iGGrAVqk4b1Iw1PonQZzebHMxzOq2NmMK8iFNCEOAzfN/UZBh2ck7aVKGzNU6JlKCP6/6JgL",
+	"bR4sVy+GWJCiNxZYv2grduwSXAIAEKh++8WYcqkVTxk5N0L9zQBaKWd0vgDCBuj6gA05ugPsvQbxnvOI",
+	"nA8G5l9vBr1Lkqy4SOXqRztkmBzBb1wL3j55L7K1f1CctAICIqWpXiry3nyCTdCvKU8JdFhG8V3+EUkl",
+	"zA+a9pI105DHCJIQbha+75p9E8NYJFpqmrkB35pbJGQQkcS/gYQkv/2eRHY8u4B2OY0fAMz/wGeBPZtx",
+	"A7mRMMxiBwOgVs4oWfEcG3RoCWWl7lHNePCs9sHA9eE6FhkV6cPTElscpVuNf9r9eg+S8ld8r0DnZd56",
+	"RIpNeem4t6p7C6sfYHNhlx2um5CVOGon1FgeL8mF/uqi4yMgXGg2fRQ4ZHWNtkdd/C53IqBFRD5I+8y6",
+	"pX5S9KOX/WF14+npe+u2WqlE03LTlD+UExA+NQj0WCTX7z/WV2vaoE/SI4oxYDY0VnfGFTR5KlwNVWrG",
+	"hZ0+S71NnJMCszEX4p9lvypE28PYc3lnBSVAmNyTQKt5DGebZ0WOs8sSkc+Q/PZ7YkcoGA775Jfy85sv",
+	"FINe8DRnMfSAQe8ojWzUKCXdEVtLnAPPHR8AgVEgRoG9Yeh4Zp9uKm1r+ebHQ1Ih8GAmgVOEag+kZC1f",
+	"kdEBkYuRYUMhz7JkBsSBXljO+8KdCly2WPhWp6hCuxsOlI2oYWAOiyLG2TJlachT+Coqns+9EQtnKBpL",
+	"1dScvRoMIgJcC84lDN6apVrkSLTYL2AMsbAUUEEh2yR4ZDBf/NqhqoyF/Q6MImU2HM2K7BVQONa3Iazl",
+	"y2qeZl2s7leuZ7bhrZ2vxalxSx6VcqW5GCNwoyhAbr6LL9HolUoxXg8Q31feahmfc33Z+AAW+VeleWyW",
+	"KBPt4gh43qNqhs+3moiFNzPQHMqd+X04ZRUch7pI6+El39tYwQ4zva7s6R/TPEeUvrMbR/KOkYHtRlEl",
+	"MAumB9VCIHS4mA6N2Y0rF8g+sPONbPFQm4MJOZ1Rc11si6cJcQT7Eu4Jf3eG5+f9v72OAnjn+WA3mMqf",
+	"UTHGoF8ZYlBPn/Wt/LQjCObP/fpV1KyyfQcPEU/ZKblYTGXPdOKOsqENtrTBljobPdw1p421hPb2QwJi",
+	"qgZ1c2WnNZQLdAzYecXJS0jXHDynlQMMStrYHtndEe8RkWROc+hgXGYIwMCE++SG46cQ0i9BdKQNQ9yH",
+	"vblE6A1eEwuOTabAgvPmpl0SpemaaDllRlE6zA72LW1C9Lhh3UPBh05g19GVIZC1tJQb4J6woDUixRIj",
+	"znW8fivTypLLvG7FY1E7bwvr8Wq5+vrhBVafwfOVxeIo6A8u9QYbWSy2IX983+4JdEwKTJFiMys5d1ak",
+	"evgqXgcNOoUV8vl3xnIbEQRio+lxrOVxunZZT2BntKClLwy0dKhdcD9kyTXdfwAr4K3lvqbQktt7npjD",
+	"lst87DexbSrvYldTfscESdzUkoKzOhbn2Kp7QDz6QPUiMpYLcCMbQEZDI27PIKZn0/dDrOt7D902kijg",
+	"xzaTqDibke1Qrv6HVTOjJc/SG/k/Eujsn9GpikjK50bvQcP+FePTmY6IpSVQEUmCpTHalAvNckGznwAl",
+	"G0ED7bCPRhLZWvaUEZ4q0k3oeGxJkI1GNnpYS5JM6XJq/uhFJLjCgYVxXDXjiwUXUzv5/yxpxvX6OqPi",
+	"I+STkku3OAkQzv0c6va3vtG5vc5My+cE1YwuoIZlRRUZLzW45RG+5oSrD2xulF9Cuon7iZtar7ip2cTB",
+	"HO5KeGe/ZXheNim7NmoLSSeotdF0rdwnPdfK33WE3ykIjLvyhSomUw/CLr6vUsz6b2rYAH0gV43lgg2x",
+	"eSdcEQUsVBzIz0OTVCU98yTm5QX06JU7//Z7vxSzirCzzvuPN+a3u5ELgjuQEMxgGlsJzJS3csFZStRy",
+	"dOYCTlOmcVFTjA16LsPSckNgdeiDND4IDKEkMMUyRm3E2S99n1zBabZm12pGdel7G/QiOZswY58y8B+A",
+	"GCyKBQZfMaCk6TTyQdc8ZMzBYK3iYsygpay5IXfk9ewTnsxYBLfoYtdYLm5D6WWnoiXWoxG1VtBwx8Yc",
+	"NR3P5kZqws9jUf4VtFc1q9C7JMmI5uZUO0A9SWxc3Yf6KsE/u18FW3kcplzZGCI+TKXzhPnFZr+ijN8y",
+	"Qm0Q/4UaEkpslx/jZPgmQEKubIpbWQhpXaugYGEyOr5V0bZWCg3dgkjXNowPBoMwnqXa9FuLK2JE+x2z",
+	"+28s5w6Xmhmlo4nTHs4TRB1zGY6MEsOOsxQZU4oktqf8R7jE6Dig+QE8GlnN+Hjmus7jrmsItppt7GdQ",
+	"3L6EAaNzc2js7eFw1vNsej1oBrVT3ymEW9s2qQwxqwvoftjekd+Vzvt3Ab2UVzMmYuEa8kf+KpzvfoHX",
+	"qzTFmnJrmjxlNeDGdnDYxMJw6ny7H2rMPRfaR215Xlue99zK80LZecqCvFwujfbfBedlLx2CMeXFgwoj",
+	"cYkyjy8gXGUr3i5JUlwLgjv57fckFhYuZPHvgm1kre4Fx4L6+f6GTi0DqdO7Lldv5+tyTRsJvIPwRh/s",
+	"eu2favpJCra9ouAkgB83wSbiDT//oKPaWzqesbO3UuhcZru1VoOfuF/8GR3UlO2rXSQP/ugnqX+05laL",
+	"R3owPFKxOULB4j5+KDhSMxdG0DF0NZOZ370lpI3FjIKHYj8PLkuUNxOgVna0Ltpmpvhb6zY5sVE0QoVv",
+	"S8LO24SpsSzHt1xMLdjSODqLpfbml+UVDEg6NM8yQh0h3oL7egaeB9K0VxBlut+qF0QwBW+gT3513lf5",
+	"lZEZy4zRPZE5M+LQQXvID2YQX0CmZSwYB5HqfggOH2Ih4HPnum120XyhYKnsD0F63hSWuycKCQoeNnlC",
+	"CjO39F4ceLQkyc3Ss2wSGWHvfsY1XmoVBbaVQ5ys8+Xsc5kPeQmu0cf5wkaB2QqpsXtrUPNh3xvCzVg2",
+	"MW+MijVJ2ULPKmzTla1V01W11ydvbRxsJ/yI8XDR0peCVUz9rtVjiX3CtwjvSnqNdXz70X/IxfooBXdC",
+	"Cz9c2EYwQzrY3ca3D2We8bHrQO7Rx5VjXKARxjDX1nFoHYfTYRncLquozFBkv1B7aP+d3QtLZO3zbg/R",
+	"EhWRnl4Hdynxo5GxFGo5ZxAYLEn8nouQVlYIKg8xjuRLDxN7lIFd2MwJmbX65Cfpyi3XqAG3KpGhLade",
+	"QPablvonQCxvNZOq0GNdmYMNAj9QL/zriEqD9mKh6W2FIczdJqot0Xb02eQqTRsUVCyaEY4HKqgSqnp/",
+	"n+9ARqvqm3tS7ca367XxpFNg/q5Z/rPgujO86L/eV9uV92kb1Gp10zMLaolQXhdEUwc5ogepopcjiMc8",
+	"kEKCvPjrwSB4StWgbizUPhCNtsjAV8DH4j495HP14/U4Q7UFV48bpWAS+WQJ4uAVE7rw+9AdRu+4jJc3",
+	"12HayTyn9XmGhIJ+kTmB3t+C2vwPkZMJE6BjbI0/VSThbhaq/1N/ggi57k9YBaEQSz7obSgnnO298Pv9",
+	"lVMsamlQnkI5qafVTsU0zJ0PU1Z/Rvf+Mh3U/XLQv3i9B0S9unTfYnz1cT08qxDfparJybMRpmjzFLVa",
+	"tNWix2lRVxhWUTKPr0sfCLjutBGtoNFrtWixBPak5YymFhIlJ2SK5fZmC0Db6ALS4bJVHnMQArdRkyUV",
+	"YVXBhERVZ8nyKB6vRnYCIh+vRD5TGPJhiuKRscQb/ucOiGLIFVa2dYsi/iJQxCC7AmFV5PSPTcLtIa//",
+	"8JbeIRyIged2Lw9iIKJTDjmSWMwoIKxIl+4nHXvbuy0/dMSqiZHxQKLC4+NSj0JSuPkCycxlDYuN0BZO",
+	"Piuewko8/EgZU6IsrEUKvd+43+b5vyS0Wpq+WZQFEgCHsolgFyY3Gw9OJlcbibMjeYROcBIfF+AT2BIN",
+	"mcXiYLZgnxbsY8E+p5UKJ4D/3EdkuuncbWmyXlg0D0Vd6kFJJdJSJ+yKORbUpZatFMK3ESnKIXyoFkO7",
+	"ZXSM73BGrvbiHQHeokfFjRSsoyc2Zh4wu+b6ydysJPQgVTxlddHIV4+WcnsizUCosvRTZR1xiIBvTb+/",
+	"qEuLEuDh7M2dfFoPlnx4eEmI6ZRjYIOjZEw1zeR0uVGJOTYLIrQko4yKW+UAJ75IrIQ4Ic2AE8cl7EAn",
+	"NaiNHRoAfLaoDff4T5obg1f4AxNTPesMzy/6ryP86Feemk9eRZ5B/aN59/fRXi84GzN1zfJvzSCQNjtA",
+	"0pc2RovyaPNTzxTl4eXiI2envGZ4wgxVeQWas1OkC6iPFdczI8yVB/73XN4KqqzCUuQdEldbslQRSQKh",
+	"BmxDJaG0UxqraD952jzWj16nt7mse4T/E+azvGbeP6dVGG1tXuvLymsVou6Rc1uFtMf8ltud9+S4MGau",
+	"ap6gqAIrirA2MmKWbqWSBbNFrvqeLMqeWbBY3J8GO8QDiMXOEaIHzIIdbuc/k0zYPBCHbUjkGWbD/MF+",
+	"xIxYeM8acbAhYprzZGGrb+B9Kczq/ZJkvno+Fu4Ye2nlxowcxXs4N2ILUqpxDhzk6OTbEQLgCRJwhfGz",
+	"LdQ6L56pTcS1ibhKIu5UAuk0ybj7riwbVZ1jEmX+weuTZTUN/rSt3eO5o5xVvcuydFKarvfMmmEvvmOz",
+	"Zhus+7GoxzYcLLJPkJc7kXl1ivjpxb7hUpe1+0hXWB9yMSATTUY0r4mlnj9qLPWJ9UqbxmvTeKdP4z2A",
+	"oXysC//SivnDo7gHarjteUE7K9KdyVXJgH6hbNqPZHRN5NKoffgFiCugLddyfNvbWufn5vIT3mVLAjC8",
+	"b0nbxaKrsHsf8GU5dhJfMojvNjp5oKCmFU29TizYbh5UKW7kFitr+/TZRaPCPpo90Rl+/coDm159TT6R",
+	"b94QNWNMd6IO7BqnSL95Yz9waciv99V9dTuszSS2mcTnRoLo5KzNID53LfXyD/uPQwos3LNura7wD18T",
+	"UI7FLoJ3H2fEODRhIcZNME2uyILmjvPEjzok7yZn4DmQgp8k0FJGHfVjUR/LbtJmZCdlZmZ7NPClJupd",
+	"xMtOE/Y+WgU9fOC7fNA2At/OKGu9h+cW8Xan08rGh4t/P5oxfh9c3MujJoy4F8lHI8TvURMFp+NDQhIL",
+	"asotRFb1sML37qfoUcTCNWi39BvYEnOU05AUMwpo/iOi+ZwhHeZYKq16fyVYol++J3UaypPcgnnPl+KG",
+	"z9mPXCw1BMo8r1TUcazN2KRSMb1cBNd2hud7c0+V91brS7S+xLNDJZYk5+N4DoVKeCTmqYCl/VDiKdQb",
+	"sWhWHDW0NgBocdmbghTeUR1mVOlYuI+JkmRCc/Jf5HwQEdcwCUcs5k/TlBUMx7pXz1MVi32JqshWnqpY",
+	"BOz1+xBVPSLNL7mq+HqPpfjU89B8eGdr3n2kKzAS7Z/fsdEyzzt1Su0Anin/5C3PVKsx/6I8U2WV8uh6",
+	"8+lZpoIF2Ilkyqu5HZD6QfuUxHxk/l+VXIDhr7Xmq4xUZGdCqk2owsmQ/Edoi78Cit8vz9Mg+Asndh/0",
+	"/uZRaAH8XwyAP+zs9FjY/UDA/xFIk/2zJkHzlv1ZqSCiHYuWleroANeTY/FlKNfapMSzSkoUZ/RREPgb",
+	"yiq06/YgpPK/j8Xj8VEdcwYfFw4fWBJbO88FR7NFw7do+AANfzK58IisVEFnuKaEY3i8n4KUanOqx8Dt",
+	"oy25QbSvkuCBIeKrmAYxa4ePRRAQxpbiMJVlnjMBO+FzZL06lbF0YDA0oyOZf6DGTn4FKb1q/LMh/Tfo",
+	"/62U/7uozf+9jjormd++ZUKzfDtM/9EShU+ru1rEfYu4PyXi/iFs4gN97pd8odXLPxYzqtifDwm0rx6+",
+	"3X51bea1LZKrFJ8K2/zsbJHLMVPKd2slkMBzydCaY40xEKPBXygCaxCLrmKMJDd2CJhA0tuGrHGXYn7U",
+	"eOd4W64IhemxlFAdi7lURuGNGbAQBrMQKd67TArpHgJiotByNGVjniIpDCVLwf+zZLHgImWf7PTGUqBi",
+	"Ha/3zFGeVrnuFHPe8LR2wKRGD5HYdO/vSfObkxy18rozvHhtLEul8+XYJjw7PzKqljkGO0YyZ1hDbv6i",
+	"PCdTupwyY46qDxV7s7KHtmGG9lXlpV3fQn7aBOZzaoVqZNl2nUA1oVbqog5+rjr5yBzokynmLSnW8qtQ",
+	"VveAlqxX1E45+wZ2jTnY/QnTYlG6fp8+Pls1mMUm7anCDsq1OlHc5ly3KaqnSbl642I/vrQNsdWmXL8g",
+	"zrRNpfRw6uj4tGxZHf3BF/qQXK1/1K2p2uKxqzVuxoMCcWpdJXqkfHYeRpWaOdoj0/vAJCOVRG8sTpzp",
+	"PdzxefCMb8M+KG0ksBbchmgzv8+QgO0x5dxu6eGKF7Cz5bmROW4Iaewdz4CqXD8r84tY2J+4/V0XKTp1",
+	"wvkIUfC4iefCnmqiytk0ndrMc5t5LvGwPZH9FT1PH/6+7HfdejU3ZTLW4eMV21YtVeeZPeZCb6/OsnuH",
+	"jKVQy/kWVUO6WsoMlAIXiuVaRfZHZi8rm4Kw8Y/G6l7fjih54iIlpy1tU79DzfOm6AnwIp8qA3BY/6pT",
+	"tuHfo42VhX9YV9JsFAsEeQWcHBAEYnln2FkKroM+V7bd/qEZ+0P6XLWx/jbW/0hNR6oi9rlF9E/QNP/U",
+	"2umeIii1g8raKImCyuGj4vGkNhwfi6sTxXs8SP/h4vFtR/6dtMkT10Dt3Zk/2PZtd/4vKyK/Ie6eWwQe",
+	"r5fh3j2uYOr+Xv71IdidC6aOF8ZHdT05GsT0wFVWz7T//5a4e3nvtPH25xdvfyQbeFv/k50iHXXBdFIX",
+	"S4/F/sF0URVy4Q9tSD0c99SR9AMP9hOVb21rHF058G0UvY2ih1H0h5Q2Txk03xoLr8iWHcrAcDpPUQpW",
+	"metRbVcgonu/YCVNcvXq0bvWnarC6wSG2gMGhTHSCzVcpVDv+aPGeZ9YNbXlWW151kkbojzzYPKpelw/",
+	"37LnU3XeXs2kKnz+95VS5YorEG1h+JpArJKlPq4NUBw6Nf9SsUiybQ2tE5JKpnbujrKn23P6+HXbifuv",
+	"0ol7w1f/cpl02h7dde/8oZg4GlSbohlTZ4ucj9nZKGf09ki2/B18IrglgVsSuGWoMrCOMoFvv4X5JKQ7",
+	"sHzKlyT57feE5Gwu75gC4M2c0Czr1fIoG4XgJHGgkfApCwu1wtYqJ7FIrt9/vCG7LRdo/KRPvqfjmX2c",
+	"rmLGL/porr32D4IYoJ7jYLazMb/GtYgIJeOl0nJu9A9n+QtFuon75Iaz/F2aQFcVwj5x24iHF84lqqye",
+	"UVhmKdwPS6NA0TIlGb8rLoAnDgYItWLkkxFm1DL9WvF7nG6o9WzJNI5rfWDfZBnro7sTmRPrW5Xed/+i",
+	"H0y3d+nKr0dSz8IOOEVddnWNzLtNJaEEDoK5AoZPSNdIZVxtWKdkTvMpF+4L/KsX4W6ApzUriSTWsJvI",
+	"UnBd5p+yHZqDV2quIWbAPrlZSbff5AQHG8sFi/AaM6RzEN2ThQ+GVN0ap2Hcc3dxAlbFD/yW2SOF9jHm",
+	"U8zAe/n2Jb/+EjaYP4lyqbFq844JLfM1TlxOyNzWP9e9D3PN+4mtkP6JzlkNWiBqijAfWExuZYz5unLu",
+	"1NPECoIdDfeEvzvD81f915WwQPHdRembwcB8V97czbEH1ok6uIE7w6/Kt/DWiP0+HPa+pq9uauf9i/Kg",
+	"g6iz8Z6NM0Vh4XYOdtS9MPsuHyLcsZNNV0xlF0suoEPc0GyK0Il2LBXuqdqQxl82pOGQooVNt7llKubd",
+	"YRGLBjvlAZi779n+5eBAREZrF8JGewsBaaAVh5bVTOlY4CATnisdIUINLBTOcvXCjd0drdHwEHTOIjKm",
+	"ip1xoZhQXPM75n5nruBpLwJjRFiuMxR+6gUM4i2ZrQP5q3jauwTlyAWhsYC5m4eoqkYzGulWR+vZ4Zwo",
+	"7ZcRd0rmWgGfjDFDvSBKyCI3Ck+vCRdKM5oOA3MgIomRUub/aOlE3rSJjHmEBDRvZcqAvLxkDVatJ7CL",
+	"NjV4/YNwpgiERFgs4K28UISn7pG+43mC7UhoZmyf3BgrypolpV1gfnHLF2iXJDf0liUQy0EDEt/3pTdI",
+	"0OzXBOh7Xg8GA0K9JcJS7IsoYX/SzMaJnE1eo24wYJD0iKB5Llc4O3ipdQGiOqul1JfxsIDP0TbLFx3n",
+	"aXxrjxbmOdgkmLs4T42gbwM6X0JA50hdfn+IBkd4sKBM4COaO9kAjKbTd6mPvZwPBiSFmMNYm6sIT1U5",
+	"GANCORY0y3p98j06pSmZL5UmI0Yo/EhOSAIPaO6TlALpNswwLOGQUhC3ML8UYOxUEDr2DarGMmXmgvHM",
+	"Nr613ynChM7XUU1AgnDryVvsoO8lC5J+d6+3m7EpHa9JSjXt1fjAsahzgn3HLB/s8kEo0BpXzkeYG50J",
+	"y+OwjqCTWODZN7vzVJQ9+lgw8xjNqEplm265exSzy3JG0zWZUVUFXZYL1IQkcI+DXfYbOn0iNx33uTmg",
+	"jU7wfs6seZQHdGDvu/02ddRm5VsX9gFcWI2H93in1Yzw8g84kQew2VAkskF91NBzpMphU18Wa4bq7qpr",
+	"ONCKOp01YzkLFcKrS8geP7RmMXL3g3nwEjJ/dx1BNlTE6fubwPyctH+mLU1quG1o21f9mQDrcQNZWxJY",
+	"8KkHQu8hfB4OvnpjJNe2+k6t6XjGVL053A3s4F7YLrYEztd0GljFmB+OxYFW8XarNxb7CieyzerFWE6d",
+	"2QvL8jCSq0+C0WHVa61bbt6JkGdyMUSt4sh8IehTbR+1tF5DGh1o+V6l6cFysI7j4OntyZYxIGQM+MyL",
+	"9/GcyMPEa4Ntd8dEKnP1UB23Z3JFKMGbEMWyLHCykT7ejPMLfP8d05RnDo4RokS4ViW8ZSwgmI3DvkuT",
+	"IJ4BEAp7vxIAg3RfDV4hemDFFev1ScLVdc7NAg+JcQGTWKRsLnU59oIx5QVeSFKYY5PPDtYpPJsRXi4S",
+	"DjWW5QF6fXIilEClevOSHIkSaIyQPChKoCCcCbfC0xLNuEX7WXD97yK/fhF1/L5xqF2PE+i/jhoBBufQ",
+	"UibM1Jv51eXqv5WfOvjNv0OwgNvu24EB9irN5j8t5yMoerh6e/bq1fmgs1e8ZONMtmw2LZvNc1OIVtBb",
+	"qfwwqvEREvSlx9ienN/ERIJMvQtOq0owY+9UTpitH63dzbZnwblxARoS4GJTademwb16NoZ6VSwlEQk/",
+	"sz29gbnL/KMu0a1nTDEykcs8FjXzLlLsXj6bPzJG0xs+Z+/Ed3Ttx/63T9HHIqkV9Z5Rp0in75dBj8XW",
+	"FLq9FF7YXin0WIxkujauEZ8KcNZOoJ13SoaHb/yzzoQ/dFZ6w5DZLzddFgdtOvoLS0dXXu8pUtFOVcEH",
+	"v1i5uzVWj5FXFFhVLTplIDk8MLyEHOuuZnw8IxlzkVhHTLNY5mOghQ0v7xXJVZ8V4Pr+JuTgQAkZC7Uc",
+	"z9zMuptJaOq+g4AbSjzz+15TaJxcGS8PmECOQGNvi2t9jv5Xwb5znP/1OMkA3BsEtkZp77YZgWdFtdMg",
+	"8h4tLbCdq9nspLLka6ZqDqTqQxFUXJHJMsvIEiTMsExTwZVDoKR17RUDpoqdOCouXcvhSj1XCBnqlVEx",
+	"it6x1K6TlaF1YjcKUyJQgbMppg6XUgX1xAml1KHhoeYY0MXr3WI1jxaOOVnSoWzT1tuwuFNasdziUppw",
+	"KUcoA2f+ZhL3MOYtasMrPwFFrvGedc7nc2toYi9YQufSAuu8VILEgR93s9ogW0PT2Vi4lKrRDcllXatZ",
+	"rKSMiJJFn1ltJbQiYyqE1FA2SVZc9BpkoLMZm8PlP9jJPmmY3GrID3R8S67OBue7SzU3fXyYNrrcRpef",
+	"T3QZNxGhXiAEYuoHL3uaRJU7ujXyqggm70XcUhZOpItYcC7G2TJl1m9KgqJwYaw4KXsFtzjILbYDqTgl",
+	"7gGLmG4XhV0E8dBeQ/Bwm8D6gStdrFtbQ1MjBh+5cMYrj304UQq128Ykv4SYZBYcyV3EW/mg14m3P/j2",
+	"sONHOXFgOltW6oQNBBSRd0OBqWYcV4jzCLYiSsvxbURWM54xRHbZi4rQm/KmGdfklrEF4oiLOyjNs4zM",
+	"ZAZVFTAi6VKxDvhNqC//JFKQGdwBoMP1BBc8TYYEwI8yJws+vkVfGUaGrFtN9BNqMv2ctgVCcwZfQ39M",
+	"Le1lpOspQDYca2i0Z9FzDrB4gHWJ+uRw6/JBg4A/2bhfSSO2DubzivsdazY18GbbvREYQsZIyple5oKl",
+	"tkDObvwEIF3m/NWT7QdBqp3qhLcdmH8wfcRpeSQ+60Lh18dtglfWsle37NXAXr33Qa4aCPtHJjpFS0PH",
+	"w3Y2lilT25wm1ODovwS8T14xupEAhK8IFyRxH72VKXuXJn0bzwEWMIwXxaJ7bvSu0dw+baB694SRyreK",
+	"iHlOmpvRGgJK5Mh4khm4ElAiP5afF1xJZDTDleE5kSsxLDCs4BvO6ZqMGDEeOOGi6Nl7Q6dnwPGZwhhY",
+	"qIuj8BRH91UQ0uJlwYw7BAP6Y/BenjSwVd5jb2WWnuUyy1hKlGYsK5JDbz987EQdpdfmdx0Luto9DHZD",
+	"p20ErI2APdsIWEmgVSkuUTLvFLIvS/ND4mBFn7ydQ1k3dOqjWLEowlhwWs0/gtviny6Uti3StQUmF4qv",
+	"NtBVFXSPHOO6wRrRncNbZd3dxri+iBhX5aXuKMBqIHcVAeYiXbWe6k1QBVoYRC+URZORLsWC0c1i9qiE",
+	"p8CqUfPb3hFkVv9g+jiz6rF8VO//ba5mVQ21Pmrro1of9SAL5Zi+SXVO6jb/FJrb2zYJtn68YGummmZy",
+	"umTeA4U6ATcslj6EKAbvlAJHkvNKL92vXSXkPUAHmEwtyiEWm15pD7n7konM5wmZyCyTK4Wl/gmMZOR9",
+	"MjRC6YwsMipoTrqJmjGmgfswoxqsLZ0zml7DX70hSfSMj28FU8o+NP7yO5jLOrHBPXSHLmNBSJJxwcIL",
+	"zI9SPjd/S6GKh3fwtq7MiVhmGQT9Sley+UKve5dmvjgo6SYjClUpejlCxkaOzI0jRufm/1RM0WYcz6gQ",
+	"LINHCMfsUk0yRl3FJwErNPVYXw/Uk0qdKQY5C4wmbDxX+ODVZYKFqKxU9bntY1vyqjsus2qnqRKXNWIF",
+	"+8RCjjGzkuKWsOGDKbgDOdEzKsgggvhA8fA/C67tSzTjJfjbtf0YCLNw0+Ce4drW/jqt9NHsITC3E66u",
+	"xprfIcraARbh1ORLdkxAAe7xtBGF0nJ1hh0uxrNOVHwOMmTGwGUdDgBHuOKpnnWGF39GndImMd+fvzr/",
+	"OuqEksIIm6/ekI/lAIX/iPw9o5p8S3NyQT6R85evCDer5k9wZ9gZ0Xz30EVpadsa0TaG8exjGMoKAWci",
+	"/Fj6Ys9IhnpJrahq1v0fmVakLNSksOBuY9Yz1z4JOoyMGenSLAP5jfUqvSGRIlsTdyd7OUZ9yZzeMkiP",
+	"gztcy+9YaPtyVDwiLFOsTMGI6sUxCQYMjAEOHO5eadJhJaKlDN6PccU+V0mUqKct/L+PdjDqBO+zM5zQ",
+	"TLHDZKYdxWflnoBTv6wed6xTrO6CVky3YvqIUn57lgiAwp2kqwhtdTqpvT30jDLUcsYoTXOtHDbI+2pG",
+	"lI7lfA6gIgAmGaldyOhu8BirGTYMi4WayQX0twMmO/hhb0gK6wwcI2uWReTN4M352c0bcpUt51ws5/7r",
+	"C/j6q8Er8lFTDsHvWHw0vhY5f0OmtOanN9Cnzw3wNQxQ3PeD2fdgFp6Hd46F/z1ecbMcMbiEfCKD/uDN",
+	"axzn9Vdu/nzBiJkd+TiesXSZGfUSkatvvrmwV3zL6DwWv3796avzcAJXxrMCm7SwS8GZKC55iz4Xefvq",
+	"0+v+K9A6xnq2vsrCzE/1Y3Fj65xC12VOlbIfrUl3TPMRvDYz6qB/8fVXb0g2esnF//v/FAtH7YPHYtAf",
+	"fPO318UVZtmVW3b4/Tfuyx7RfA7VU9ZdI11006ClUcntM/OiseiiSR+R3MyfpcbNeQMJ4DnNCNJA9y6J",
+	"cUDxOa3nqchSYe3tYjnKuJoZsyAYGf2+bVBiK8ArGZVNNohKkqVCCYFZFp9UKcUsojAy4KgUDs+nHGgX",
+	"fKYJlVKdWWBq2HJDt64gDCHKYhbGnO49OJFLK/vIiZm9jY7NFI0V/W2O5ovK0Ryg6rdkau5J0tQLom3Z",
+	"kwNjSI+VPqkcq3sSKc4XbjMpbSalmknZP05ybD6loSr+70VNfEH+amvdof49Ioqx1MdFiK2JSi9tA2hH",
+	"QYkhEK5iUdjmKemGoZkhAVc+GWI4xRPRzmnKfODaFhZERdjFFnTGwhhlXFvmSn8LOqUcaUF80X0pHASA",
+	"wyWD5phS2GfrkyuH4Dd+AwSIjquaP1aEHVoy/wiR5KeSnW3bhrY8/nTl8ScOUssFE3TB++4UNMJUAP+b",
+	"yvESmttQRZJ/fG97LLsx1nSeJREZS3HHwGHUkvzr4/ufCoaoW7ZWZU4ky333E2PYh0bLWyYuydiYC6kl",
+	"VrqjGQc+pQKIvKLrqBhWrgRJzCHZ9ByhKqoL/u+41wB6eb9g4mrB/6Wec12GneR39g00iR647Pqdf1NH",
+	"GG6HmGx7GmslM83sdzZe5pC2/O33cPfXPZnZg2Z3BScAJkvHumbrm32wuevNjt2668d2RLQSFMvvWA7V",
+	"dqMlzzRo+4iM1pqRiczxH1QF4ZZuYm/18u4cz0cvioU5PeFOgC+qhwCxFErnUkzt7vYsZasZE+zO8vv4",
+	"BUklU5exwPqm0qs25+AMzlRCxhmHssjiXEEHT9tEimsyouNbqH14Nzkzm/sMdrcFFUyZhuCWpy0jwDKJ",
+	"BZcI9h/LBdBO2gKEY47k/zbv5xGPpNsP7ZE8+Ej+76sffzjwSOIWuBcghXAZf72DSmV8lNN8XVOhA2qk",
+	"CfAUC494ElKc0Xw843fh+M0cL1XwUyySlcxv3zKhsRUrL7dKNV+SMXyLLPNFRtURHtp2ejYfa34QC/uL",
+	"Ulq2d0kSY/MuzLKbW4X38V9AIfR4RgQIlvLkKvit0mDucHPdi/zCwYz8ZXWk+Y6Z0Dk39pcZrLREfE9l",
+	"DeonAEupmF4ubvic/cjFUjMH/sqXIvjwmuU/C64RCzUgMidzmbPSyGaWE86ytIcSDE1xwj7Rsc7WYJwz",
+	"oQuuMz1jaxwOqP/fL7XiKbvO5ZgpxcXUzoOrK7tVoB8ArryW6BseAkB67w/A8ylnsi17Rss8tzi+8VIT",
+	"lk4h+Ba8ss4Q8HOdmvWymW8PM/qOmeE6Uaf2TXaGA+C/r779zvB11Ak38EkY0/yat6ikNt39TFFJolBF",
+	"gV71O3d3Pw+v97Hu0wXffCvaEhkl9nst1HRBSBnG5YYFGNV1/N5GSUm6QpLg7lFJocg81H2YZh1EZJLR",
+	"qULBbDTLR6Y10nIUIpxYvY8Ku5h0l2vHOOKa2xc5ThtD9INgxatxSCFNOmJjCeVl7gVjjK93ScYZo7nV",
+	"/DkDhaTQFvF3dqq7jk4E7RswGWiD0QLct2b9LJEIFu4yKsBQPyQweIR6OgWPZmnHoa4pqZ8mZcA6AMOy",
+	"C+R10Qn01DkAbzf11PngOSmqU8Ue8q2kEMW+a2OdbazzWM2HAufkmu9QUr1iABe6BJiUB8tOmY4qYlgA",
+	"wUQGLRix6nhTV+xdpmwBNHWuUdTkF0UkQW0LRPVRhbf+YLhN8A7a2uU6QfnIQJlAQO8Bkik2douP+SLw",
+	"MTI8ljvJyxpUTCAv761dDszVQvhBUUJUpOEt384ELOO6WJixmr0xt3fJ8jGG6ePlbna0n1qcTYuz8Tib",
+	"A+yfU5UrL+jaHMYzzfL5CcnT7bAEhm2Iodd4plee+6A5fHqNQ9+wfP6MAqh2ViRdMvLVgKR0rQidQF8R",
+	"cSc5uKfW3/wJMmvmb6a/o2vVGX412Nk/DJ6+DWW2ocznGcosnf5Aol2XPm9w6goZUJgqJSn1KFRRvojB",
+	"HtIkFludqO2SyxhtwcltnakmmfbI7lSoS/ZxqMobvPWpvgSf6lChVTn+TUJrv8qDQJzUuUJH2UCP5QyV",
+	"Dle9O1Rd89Ylal0icIlOdhiPco4UJhDVy7FUMFzT+U3kHcvNlnpLs/ESyXV+ZHomERuU0ZHMv13mKRPQ",
+	"sE/zjCimkRp3xWtgJEIK1hAGeYtzsclN9XzPf3WiNTLAXkJU8TCtCNhFBHx2B3q8+abdmfYbpAk52IBG",
+	"2IgeuIH6DZnt40/OCfLbjZKiM+zMqTEvmZMUu2eNa4/a46WNDzjpbf64zR+frFbmMOFSkhmF2e6V/iLn",
+	"421K/5rlYyY0BU6kxOY7fqT5lAvQ+gPLR+i+wKKdH2l+u1wkwMeH0B4E+CvWkBHBEVWDNXCNk3z+1kB1",
+	"ojUywl7SWgOtQ7DpEGzujR2OeHiAGu2IoKT4EnIxriy34eRyp7mMDoNj3PVH2BKjIpgPGH5WCCic4ySg",
+	"ZwclS8VyLP6xkP1wombYFcsy8/+yXVObM/noNapI75UYaAgdLzROAvQLBGZnePE66tQuOALtlop9V/4B",
+	"cp8sFcMPvqWKpddOZPsvP87k4kPxyPuys1VW6klAeQdIzta6aq2rk1lXB4ne3yrmVVSWxb8X5taMLtjx",
+	"HZ0QpFe0c4K/6/s4NTBm35PRDm5QNHF6xKbgBIgIYnFEByeyrYFTLB6qgxNM/MnbN7m+5MBcN6J50KLJ",
+	"p3vbBk1t7v3zJzcuJNUR3ZkCsfyltmbycqlNx39mfZkCXdwm37+I5Hv4Rg/vyBQKrc+rHdMRNtIz6MVU",
+	"0jhtyK4N2Vn6wP0tkVPBmvFmTSbLDZ1CUp5l9sAr0kXqPiXJhOaXBLrRXP9sea/gu5d/mP+9S/+EwZPe",
+	"yToEm+G2upR1HZhO4VLGAhai0ZesiD5POZ3DhfZbRZjQOWfgIecMq5CNLYcvf7TUQHTiiqUVkeBjHuJI",
+	"mgP+fBDf339asJRrRiTWCk4yKfMC5f1hqWaBj5lSMWV562S2TuaX4WRqOItOphs5sptfaX7xTB3Kw7xI",
+	"ePTWf/ys/EfYtq3j+CU4jpqWEhINgqjGVwRB9Iem03db/MTEbCkFJl7Kcn7H0sjBNSC7NiTJb2aH/p4U",
+	"xIhmSuYHVGvkNtWSlBtBAhc0I10ggLPVtD3wJyOS/PZ7EuBCydWGBwrNQzaMMJ6SY/zPg0yrZ+B5ohpq",
+	"Xc7W5bQu5052yRFe5o0RGMiQBRt/03ox2xzsD2BEvjZX+Sa/dAoxJk8qYhwq5UmncqaWGXBrUjIpQCnG",
+	"dvHuQBIVKT7g1QKGZu+phlIt6REuIFmqcyoUxX5AQM6YyfGtgoyfmVPfzHKmkMYRzCsacHsF9ybd5KWz",
+	"ol56M+plaEf1hrGgwmcPF1TPIkLhmc+gcaEduJu85BC7f4kiFsfBiH4PAm/LQumU6LIouaPZkgWNap1n",
+	"O5MZsBJQMoG8PUk0UzoJSYsKki0zzZRs9DbEqhQNgnsLv6jSdG2d7lg0+PS1Zc8Fj7+LMGI0MfxlRGSO",
+	"L8fFKHfTAcYRXx/eFwC26mGK4BA40Bks839t+Nm//dGRi86wkyP8AGajZ51hB3dcJ+rA++8MOyuaCyjy",
+	"+H1Xr/pfSoprnOvjYni2q7AWrtPCdY7Wf9c015xm2dq1R9nfSb8fIDksNaVHFVBqTx5VEJSFZgCm8IzR",
+	"nKUgZmNRVmKWLNKcsTXpUuvnA7PhaF3ISXNamqgSjfv+zrZgyfO1IwU2vwGlCyQ1bIUKRF3aWGeZKsv3",
+	"Y5zLu4P4Ex9PgjYgXMqBRy8kHzLy2MrIVkZ+Xs1V0BQ3RyYicFRAooU775Do5lJwrc7k5GzOqFrmbJ/W",
+	"skDkCo0gqEhpnhbdZYfkmrMxU6T7PR3PIvKd/G8mIvKt/NSLyA9MTPWMdH/kWcZBnESxeCfMdX+XUkfk",
+	"R/NZLyK/Mj6dadL9R07nEbk2Gygi/5NncprTeS8iv8hsOWek+wM3Y5B/0CyToheRq5xR0v34nyXNWSxw",
+	"TPzLDg0rd8PNb5GUMCL/lMscbF2zIC8USSZ0rGWeuPZbcyrWjijM2P8vVCxGVAFpvyZdvJqc9xzUEwjz",
+	"++aJYZmEJBP+iaXEXtj144tllvWG/h6xWODKUTIyv5VZqkjKFkykyuVtMO6iJIxuW9qoAvYIrxR7rutZ",
+	"LpfTGaGxGC+VlnN7udkP5rUZlbeasZxZgn+AXXYpuWMihVbGmvLsBWTAFDVaz4wdi2KQF4r8Z0mFhl61",
+	"EWH9ad/OXE7I+QUBOx+hnGYn9IpW7NSsX8hlCQsJrlVEGB3Pih46+ECjtV88KGHIqNK2u6s5FP1YJOZC",
+	"c2yhfSv0OcMNakY1t3DE+uBRNvSLvXT2gv95LHACq5lUFqVqtAflQpllq2k5CwczlwvcKopkbKJ95wIY",
+	"DNT0jaNtXtCpzVUqmdsHdkuBwTv40ZAkH2/5wpoyN/SWJbjA4bI5VAe8WZmxYhnnLpiMj2MJQ6HLEaEj",
+	"YzuAL4lTNq/GZzAsSfPmk0YEehRLQXgabU1tJD/bd5P4DMcwFj7DYY6SuQLfXBcyvpvravlsLu0tvuN5",
+	"Ah0SCM3MscvNUikGYQKqPZ8fPmHXPKx9kdy40Eakmn0B7fDArlK9PvnVviW70uaOsNCxsAziPiK/hmZ8",
+	"xK92d7kwZ/D1YDA4ICljHl69n/yIUvgv2CU4PLtmTUBJ7G4DmvXzy/fIyRy3tffK6BRn3NNRcnvO20TP",
+	"F5HoCd6wEdjhCy4stZ9RWU+Itb92SwWhft6CF9qv0VARy4NOOnb0aEdgT6/UGlTmWGGYIJhnvH4rU5aA",
+	"W6wqjIs5N8tF3IX1ruv1Mh/PjKH1HtrxNUJtfoFJPynaJnxi41x//K4A11yN54x81Ixlu8s0fKSWNLHF",
+	"1DxXTM2dO3ROnP1iBVOD71k+zBvy7EAW/FBoVWE3NdZ5GYkTi21cimUhtpVP8X5BZbSCW6AWf7Mh6B7Z",
+	"arMKYx+bzand1j77EuyzO38U75deNSd8U3rtR5hYkRd1GJdDbZrHgrm4I1QfAvfKoQW7tGAXC3bZw2Co",
+	"PXLRCXvDBUnCoiNEuQEcPcCviUXVscHmaiGQwsZX7wU+3G9TYAbvYEFxaBLvIR2YRxNNbYKuTdCdMEF3",
+	"KmdoxUYzKW/P2B1wMa8XeDoay0LhujD3BtkT87vIN2+e8LwIQxE8JC6dtcD3EdmMQCwwYC4nJPkVp/K9",
+	"uQME7+tdH3uZanJ6qsMYm+vhDfzqXd+JidzF3Ifm+m41W4W+Hczu95+279VtfrcnmjS7/76670tRzTHN",
+	"shEd44fvNJujvkvNn3/8/63O6o9kuv7/vVzm2Z/NwYOPZpLYmNRS81gEpS2dDAaHHZP091an9pHepf8E",
+	"JbGLW21/csPnTGk6X+z9y498Kqhe5sz98oFUeXV5dtLn/+t/1XXkHTN+x9JLAhl1yFijHUS4IjnTOWdp",
+	"v7LXgrtHmPGz+GS1HPnBXyjy84cfbPygwuVqC0oBlwqlDOEPSde3QlRX8DVEzrErLwhNZ6hxV7cAvXRj",
+	"ofhUINHUOGca86f4b+Dcm8mVwEQ85NjNz0ZrkuRSU83cC4TLkyHmIbnuxyJhXlAmhM0Xeg0Y4RE8uJ34",
+	"iEHGH5OSKOuxjyNCyKRihKYpS0lGNViOyTLPEp8BSGZaL2zf+sVylPGxy96aR5xJBQ+QcWWs1YnMiZ6Z",
+	"B2L5HctJ1xwY0BSISbkxalyrXkRYplgJ5GZu6nPd/jBD5/0VscW3xO5XCybBe0CQTgHqQUscJwJsxYLl",
+	"gcSpN5u36SPcCvaKZ1ScC0Xmc6o0y4lai7Hb4d9/uO5EnWJHuIJ0Jwh/jzrLPOsMO/BGhy9fsnzRt3fp",
+	"j+X8JazEy7lUuyce7Oo8ieFeOhZN6lmwVfXo22NZPpFtmqNNcxxu4Xx0opZQo1msvBV6RzOnJIo2zZwD",
+	"kx1lir/gDKiIyCxlCox9pUk3bK/rkh69ou1vTdaj3I8XFIbMy5jooxwA9RfEtTiTYl8eV7tkj5wUcXpx",
+	"L26rcBO2uZEvIjdihVTl3Z7Cu3v5x8q5SX+i1MuYZnV+wly6MsOSse7xjCnLOJi/mZxe+rq4ucwBl+e8",
+	"BI5koYSKWFCtjTlNuCAT0IoAkJkxwJIW0NSLwcAHTlZU+aitGeZi8Mp/l3Iox4sF+8SV3t8U/Q7GPdgU",
+	"nWzP8GzfBnhv2OMXeCgq7VMlUcvxrLT0nTbOmT0HuwTfHaG1p/Qg2yRqji5unD25RG4k5/MmE8ozLqYf",
+	"uRgzsDXg9GnLL4Aeqjt5ylwElaICcPFY9npJkpQr86RorGAXCvvJB0aVFAmeutBDXOaCGT+cyMmkH4ur",
+	"al1qOPMIPOiiylcK4MW7h35g2+H9B9OHn9xHys96bd5AglfeNm2ato3q2jTt4YKlov0PDqEeSlhQiQrc",
+	"x1ywFCkGm2IRZn7v4RcI4yMJ6droVBi2i2JRBBMrxE29Syy8MNLK1Q+QV4NBn9wsofKR0LLUlSIW3SA2",
+	"qfMl62FlqtoUv9EOwjQqQpgryqFI31pTZl3N2swPCK3BiziNOfNwJfneH/NV+RDRev4F+XsI8zax3Sa2",
+	"H6I6/2T25jan8GUhiYoQ2TFKpJ5QdcZKDuSQUCjDSwkTdyyTC9+wo6JRitlVyhS9ewlFeyumdCmgZqNy",
+	"aPny6cx8v40OMBaVcJwcA57I/ak01UuFATpW5OfJVWHklkXCMcZuEMP7zj//XzCYtzUNg28Ev0K/pvP7",
+	"vuE+u7rr04X99rjpNZ2yOvVyBSfDnIdi87dxvi8izkebxdvJo32hYAe7bP0woh0QWWtFulSRBG9U2ehJ",
+	"z4YlEjynSaEKaoS+xYSmRsBDGGGiWU4SVRjcIUTAFfL3gyvQj5jQLHNV12uw3S8GgwHRMhYXg2++MV/9",
+	"fPN2M4nODwgtfqh57ENE9inz3W45OsPOxeDizdn5+dnF4GYwGMJ//9fe6Wl8xicyw/HmH8CLrJOZ/3Sc",
+	"EYFftWI5I3OaMrJgIrUUN216uk1PH5ieZiK1csyyB3opBkeNUKL5nCH6/EHNdPexk6/bCGrfC7ZV2kYF",
+	"Fn8k0zXh2sKAqH9aa2dbQD2MFIugM0o5eOIiwqcK97qHfPZhXz/RhohBWjxIG/ptQ7829OvPps+zOrf2",
+	"sQPAO2NgC7ET9FM5QGadwio9bNJNpuyPvrrIvxZrOiDH0JIRIVcRWc2oBp4gSMyBH2rlKCWTnKkZyaGL",
+	"pJwUUYqg86ZtDg3y1tcImC8QaMlT0k1cVQIHtlvBVtkawHYs7ZN3WsWC0TzjLPfbBRlnrb2byWmf/EC1",
+	"A28qL/qBURF7WK0o12TEZhxi0xGhKhYTyNsVj+3W4TQm8fo0BvHzkONRa1bWmpWfuYUXiOQHsuQQj35m",
+	"IbMP4pP/gwlzFiFpB+BdBMmXsfWkW0HM98qIek1sOgdli4rFHc044tOTaU7H7JrlXKb/lMtcJaTrCMAu",
+	"XkVkQMCI5JoYJ16MWW9IlkLzDCOyaFha1zYWY5qDxwY8ZMqVWGAv/BwLGHJoT0XUimsbBJZLTTKpUDij",
+	"mDMmKqwulyIW6TLH7B7MlSxgsjgvSAhmKbTkNw/7Qrl5kq5eSfupgrmYb+ZS6d4BMnCz8uBJQwLVl9YZ",
+	"vvp63zAAPsYHu8qPFDLdAZ4OV0S2k5rZaB7AssjZHZdLbAtu3qhqJXYbCDhcTbxTasmcYC3XPxylK2R+",
+	"ezZmQrMHYxoztyD2FpERu7W96TfoxpKULWiu50zod2lCFktbOxQMh4Yn1bEorjWDvSqOYfCFp9AGJGfv",
+	"ktDyWMCWacUudsQpfow6amIex2q4nJEBkTlCUdEKtz89H0ATxDnNiFVk4fMBDMWM0bv0tAPBkPXi/uN4",
+	"xtJlxsV0S7WTzG/fwqM8ccFT8dY6w86bv716PRnQi/HX5+zVaDA4v6Cjr16N007UyehI5h+oZp3hq4v+",
+	"xeuoM6fjGRcMP3vzNXxmqdVen9FPXJE5zzLz/HcsnzGa4pXnX0edfCnsH+eD/uuoo5heLvCTr1/vrm38",
+	"GraEbK0GeK6EbIHUCmV/IGab5H8hR+o1wDHcbKGYdxGBAJknJ2RqTKX6jolbK5Z8h0R3ps0f9sCbf3pB",
+	"AgiKQDQAQi8QKveQu22XsgCP8PKhJXdrEJyPXctUaL19ypnCzdqiHL6Maqbwle4sFisHv0EsOtK3pjqm",
+	"j3KibQXRcMNIzRgAko1oVQ6SG9ilkW9CTUZsLIFJ3T1nLCAahA7mlOkwjgI2Z2LLloaAF0765Kp0a6BI",
+	"V5pnmW0yYCR1LIxBswCbmKNF7IqfjKHaG0KPGWT98Bdq6TNv4Q0A7+aLqmLhq6qqi7BDiRXa5UZEm4tp",
+	"ZpTH2v3oELvYll4dYRc/SvVVsExYwVJ+8rYg67kVZJ3E/NpSjVU6Ny5BBzZWcR671oCKfNF3SD1X9mvD",
+	"bhF1QuMAY+gfTB91rh4rSR5YB/VRvPLLbFPkbYrcVUcdcso3rIlTUll+cHkR26TElyrRDQesKHmqcF2W",
+	"I05obxDbdLSOB7Mcgyt4MMN7yaV2LHNhwOwj05qLaSwqgxQV3+EgXWcYeRHXw2ov6PFSjFqWcbH4/9h7",
+	"tt3GbW1/hQhwEHkqa5y5pD0O+pAzM+0EZ9oETXrmoSpGtETbrGVSJal4hKKvB/u5f7J/YX9Kv2RjXSjJ",
+	"sdNu7F30qU9xbIlcJNed68Kv/26Rzd9mZxTg/YdpCn+I6wwO4HedZJ8+yz79t5xk+y6y/579CS6yP5+j",
+	"/5Ui9VeK1H8sDr7tE6P+GLcbDK7K1unQIWdZKOmUu2zD+mT+3feYo4i578R39vH7nS1lHXPjfZDRlVZs",
+	"5QZ4vClOxpXC5k+fnj37NJtls+xs/tnssxnyJ4b8QPO0G1AkQXvxjcKu3NmotUmLjZoO1VXtxXWjzOXN",
+	"lahs2ZJFyz0DXWv4ngoBBrNu0eo6iKWzW6FDJm6wLF0qSlCdYPNRQ81NAYRXPC2ullNQFafIXSnxScNW",
+	"c4E/p5bKKVPCJ5B4qopDi1jJrhIyiOJpZUtfEOvnFaGiJstwZFWX+22tvUju5Ir8mJPxnjx47MhIr452",
+	"w9aPDnnw/NE9V1zb0lajIqZ7Q1IZPew7p2S5noutDMppWROkKQ8gg1pZSnNbOVmp3PDP5LPlf1ayXfE/",
+	"7L+Ad2vpvfJ0JPBFbALHcV52SZlz2qAPlmZ/ZSt1hf3VeeqO/sPJ6SPOzN/CvKAySFPlphiajb/GloU+",
+	"QxiuqiITtwO8eI9Wy4WqfYpuBepeacsNraqPSvuKgcoNfx/kag9DruImHz0FufLctR7m4mXvHcIFbgx3",
+	"/YUpt31VRUH9gINcjU8fO3oeP/D+ShWYmDTdMJ9f62aK7plKOLXVAf+pKqfgfPaQC1/VxxGVOkcutaor",
+	"UamlNsj5eYkYggNcEEAvqMsk+rJ9IbaygR2N8Cw6sbVVW6vxxKPBj01+43SJd6MaI27wafi0UDVeKduD",
+	"sUC51eS7Pb4SeH3Ucq3fD9wm7OxYBn9k2GMjXo400FOPcgC52lovg095hp1Sm0p2Q/3lwVbvJQv39tyO",
+	"5n093E/TeMe2B2NnPPnLqN/jABD17QQ1ntBau/HMTonK7saM/E3/I/wQ9FYdm1F25PVTbjs+EKR+c291",
+	"iRUElnAM48PZe+8RTO4Z1n4/0Ift00bt0jjKddTVlHqEPmjyOILjoOHaIShct5u4w9o2YtF2HqXHaJz/",
+	"63vB/O5K9jhM4tdKhVQ0tQwqFQvpUhHahUpFlmUTZgtwOGVLwjAdI2ult8p4pD7q/ouREmqMrpF38YS/",
+	"JSWo3OicJx1NY1owIFPh1L32mJRxuPHLWq58OoIo7ZvMEjVTxsbHoJyR9SCPe7Kgeulpj0MUOMLQT+nX",
+	"3FAPWp+KxulSiYVTckNDN84uda3A8KNSzigcSeScchPVAWCqLrxsvapyQ6WJgDSoaFjr2e7EbdEGzU1q",
+	"30B9/Ob70/fN2iV9n+aGDtkasZamSntS/7G1AaUmts/Fyuqwllj6PX7xg12A5I30g1LN2RYkGvNZWeGA",
+	"W6/qe6r9i1+Xa1VuWKnqRC1NdSCnjqHALUJbWzK0/AVMrUywroN92qgmYKFd6jRcW4rUjI+PkO1dHOHI",
+	"HO8sYQxiV4pKAGqkjbINMDwXEyvhy1jYCTZ5aR1FWTZ7fPiqB7G2R5nhe9gQ7Q8PQZYjgcW4gmeqy00a",
+	"AzrxaTCMna5UJt5QWhG9KmTTcBJSLD5M5WaGbatVtWIc5sLilMMkawlIH6+9vdyqHLRL42noC7wyx4e4",
+	"1+/KqlgheRZlUsTFuBJ6ssYyz4ig6Nr4RrFei8g4H6DlVIDC8QNfWEe9eBOSzcMZSKckbxQ/HFEbI/EB",
+	"UfeQGfTBKFGwf7GAJRkrei8KCR/tBdgBURXAGKpOhUmchXaLOxMH9gRJqjT2CBZi3FVcUWxD3VGOQ7+l",
+	"XODPqDA8MXALjEgbzsJHZxWNCgTO2QqJzA22Fw4ixgYjP3R6pY2sT+MrklLYvIVFlABBDU9OUrEAE1tV",
+	"gDiziJi5YTBPYUemgLQ9lJm47HWDzyNKi1//9ku/5BRJlEe4GDhfPtirw5p1rKS4RRxH6CNu7nOMiNGP",
+	"CY6HGJ/wFg1CeryjoOlut21AaNTHEjgLYJKxQUUZxgy+NRVYJouOGjkD7ztK/VyD9xC8L3SNSBPAYsSd",
+	"ZnSbi7aprayYs2kj2OE0jcofkoyTK5WKWpsN8tclDgdv5EbVXmGjdGIqJYC3ZDcVYg2wJGYaFNoCj+2c",
+	"DoiCyKXB3lxJbagKSG7szih36sW9VjvghqrSyHXZQwBn3nrlpog5IoANvn9Ul7jS7SO7cYdmwXSnK4VC",
+	"KiYNldYHsrzRCTvmsOyXPTba65FWuXK2bfaDeuBIfe/KuMCkhZFePAr2MVjpHdtwjwcYsKdXUY+qwkf5",
+	"/nigkRaztq2rO3JoX5DJSWYDHu8onHPsRh4mfb8fCHKYm4XOVu7bHhgVtNlbF5Jlv6LTsRsco0r3t+HU",
+	"H9PGHyFEVg9GSs98aOiuqoEBMztHP5AOXLXG4lBY3ifIjTLkHMH3e8Zd64WTrssemL1RL3kEroP3L1j0",
+	"+87D6yO4WCzFPI292+6RpQKoobegRe3WulwPKx9GAkk+gvO6/+Uom0DtlN4GPX+pqTADaYUo44RrjRcJ",
+	"oDV74bECHGqS1aDzTvYY1LRxtlTeAwMs0Q581Ky9HdfVjcrEkBknB6OeWVgas4CAi3jOvBNv7+5uxM31",
+	"7R1hdG6wTHnvExDl2lqvhlzA2iK+0C3RkFZkqj6nGtSIJ0+wxYfPnjwR+8YMS5HDvkDcUuhi6D2E5T1l",
+	"bC7Ev+eGUIFKaOggknHflUL8+v+/HOnEMiGmW9THWgkV8YIHq4qOYMUlo108wIRtkCKbjqBpSsTAWoJ2",
+	"8YMqwxwjAUWCbBpPBRsMpEPGojUPCpuSi6WpZTcHrg1rC1bolbFgZ7d0p6H8JBUFQILhh+OKTiLpY2NY",
+	"PdnBMct7VeE7eJ7k+yKMYOeXKCoZJMEa/Wsy7gUNVKtlQMK3rs+2V1zDlRpBRe+sn+DeoDR3cThVPaq7",
+	"RmcuT4QmiFONdWGke2LojgcyKkPdxcgef7BMRr2Y7QjIVwBqF4+UdqT69BS18IrFOWDEXDy8QiqwOmwn",
+	"nn38GMstsncASUVvlW2DSM5mwuPFho9VuYZqs6cDvwDB6WPE0yQ32mMVnRIoH5vakEmJVVySviQB5+RK",
+	"4VSlnSpDZGY6KvNLW9d2B2qdzA0DRS+g0QqnVznbNAoNAkNu+AmWfiBI+7IIcQthbBlEraSnXLI5aMYx",
+	"f01sZYetj/qTQu1EJEScwCx8jCrD2CPGb+qI49e2rdEGL7GJMtLYOEkYJ+zRyS6RxhhBHYkg86DODh8I",
+	"tR8DZMrNGg0vVc0jcwZqpjxjghmVeDRWcOQhaI15ZUL+/pg+bB3o8QGN90nKtb/xphok+U7qcEFZdzrQ",
+	"maoKvWi0yyAOVtYSI+j4xLLc8CJ7eomCZH91oBzw5QRQ1z6cWKmcSeAbbIKE7PcylvboS5f3PZKYib6M",
+	"SJuKM7HVpg0qFS/5k0/F81n/OTfPUCfyqTiPH876r569oE8Ug8f/zEGSDCndaDrIBZBLWDulRIVpmMn5",
+	"Z/zu8/M424QVjUrVshP3EkFedKJtYK3/+PvZ7L/ATOLDo4sPu3xYMyc3lcWdAqPrXolgVwoIKhOXy8Bh",
+	"DED5a9ynlhsKVSMCiCWeLhh9uZqIDhxASWYkCMaNUo0fp9vCcT+fCXLdRonFWEEEyYeTjBlFbnpOQRQW",
+	"+vBIoOpJDwgmuy8twYztQfdrbWMTJ8VuCD7+oWY2QveSgEuOMqrcHJ0fhTjVzrbLpRgKy86p41UxiaFg",
+	"D6rI5uagJreX6AXbrbuLcUl+zbTEHhiuaquBCTGToRKznlzehPV9JzP/5Amt6DZIU0lX9blp5Oc1yPgy",
+	"8QbQiyMqeqt8jwWNBLjQKEfjryE2XCtE8q3RH3vOH50VvOHE7PrX+lTgYg5c2jeyVFMPKj36sfBSzS5F",
+	"cX+WFuITsZBenb9I3n51+Wp6+/by2cvzZKO6VOhKfCLykyw/EZ+IHpThu9wsbNVNJti/0SmxUb0BT0NO",
+	"K1VawMGG7wTDkCbN5cl2a6/KD6QjUCEdHxPMdv2uwQ+ZuLMCDm3ZzZGFbZuWr3P65RLho4ohdzRcAlTp",
+	"1FThvWCVG9CfJildQjlkoGRn+wCaKFYiQrxCrqBMGMr/UFyFSGSJ7gG9xIoPWxnKNfARCkEiMcg1jWi/",
+	"tkQ70gz8jsyYzrZOlLUtN2nPY6QoZRNQfR+leRtYxUIxSfbt0pi7yD55O6VU8MDJvdGxaOsqbjtmZmOi",
+	"Lylf8BNIOPWxIaXzyogv7RxwvSiKlc0NosIHMf+cDzW7DdUb2E1tVtlrPODb4LRZJR7/+OzO6e2NU0v9",
+	"MYnpxfkJHXR+MpnkJnge0QcHtJLdSOfVlQmJy6hBYPalCkl+ckAH+ckkFWezVJy/AJ0GGHFYZ5cLnyxr",
+	"K8P5iwQezb62u2SSAcUkk2nwk4nI29nsuRLPZzPxk3AK1OdkIn4G5lMCJOutLLOv1S7xa/ns5Tl8TAGh",
+	"J/hEhpFCyXffL7qgHgNSV/nJZEQx/8JaRk/T5iVEUZPc7AAd55+L/OT+LMUnjmw/flB3lg8AIL1tt4nR",
+	"NQwBrPdDCkcOAznUY+MZkXX52FJ6ioLzEj/lRggBCI+79ObHVtZxL7wGBYX/AZjheUEkQhv8M2ISMU9u",
+	"wYdKM+rFIPmox18mbmpgufgvFytcW2q3J+keEP3t3tYoYEXj9L0MKs1NbW2zkEBFtTabaY0hJtZR6fKd",
+	"9qDEmCn3D+zvUVMckyAFIWNqEqVxUpWbQ6WaUiCS4qvr2w/v3/zP2+vr//1w+e7d9fs3rz+8vb69uy3m",
+	"1JYQYwnS0a2tdeLV1etvgLGZlXq8CyFbfb10R58ca840GFaHKEOLXhHWscGUsoJTLbwVMuam4e0+MAne",
+	"ObLA4+YNQ5JCihqv2r+bGTKuv//5nwEAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

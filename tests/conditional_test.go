@@ -261,6 +261,21 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "item routing operation items", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			itemID, opID, toolID := routingWithOperation(t, te)
+			id := createOperationItem(t, te, itemID, opID, client.RoutingOperationItemWrite{ItemId: toolID, Quantity: num("1")})
+			return versioned{Table: "routing_operation_items", ID: id, Get: operationItemPath(itemID, opID, id), Writes: []versionedWrite{
+				putRecord("", fmt.Sprintf(`{"itemId":%q,"quantity":2.5,"per":"setup"}`, toolID)),
+				deleteRecord(""),
+			}}
+		}},
+		{name: "item routing operation tracking", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			itemID, opID, fieldID := trackedRouting(t, te)
+			id := createTracking(t, te, itemID, opID, client.TrackingPhaseSetup, client.RoutingTrackingWrite{TrackingFieldId: fieldID})
+			return versioned{Table: "routing_operation_ipts", ID: id, Get: trackingPath(itemID, opID, "setup", id), Writes: []versionedWrite{
+				deleteRecord(""),
+			}}
+		}},
 		{name: "item routings", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			itemID := createItem(t, te, newItem("VER-ROUTED"))
 			createRoutingOperation(t, te, itemID, client.RoutingOperationWrite{Name: ptr("Mill")})

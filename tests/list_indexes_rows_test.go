@@ -186,6 +186,15 @@ SELECT ten.id, ` + sqlID36("i") + `, 'item', ` + sqlID24("(i - 1) / 5 + 1") + `,
 	{"in_process_tracking_fields", `INSERT INTO in_process_tracking_fields (tenant_id, id, name, data_type, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Measure ' || ` + sqlWord("tracking", "i") + ` || ' ' || i,
        CASE WHEN i % 2 = 0 THEN 'text' ELSE 'number' END, ` + sqlAt("i") + ` ` + everyTenant},
+	// Two items consumed at each routing operation; one in ten per setup.
+	{"routing_operation_items", `INSERT INTO routing_operation_items (tenant_id, id, routing_operation_id, item_id, quantity, per, created_utc)
+SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID36("(i - 1) / 2 + 1") + `, ` + sqlID24("i") + `, 1 + i % 7,
+       CASE WHEN i % 10 = 0 THEN 'setup' ELSE 'unit' END, ` + sqlAt("i") + ` ` + everyTenant},
+	// A tracking field at each phase of each routing operation; every 5 units while running.
+	{"routing_operation_ipts", `INSERT INTO routing_operation_ipts (tenant_id, id, routing_operation_id, phase, tracking_field_id,
+       frequency, created_utc)
+SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID36("(i - 1) / 3 + 1") + `, (ARRAY['setup','inProcess','final'])[1 + (i - 1) % 3],
+       ` + sqlID24("i") + `, CASE WHEN (i - 1) % 3 = 1 THEN 5 END, ` + sqlAt("i") + ` ` + everyTenant},
 	{"locations", `INSERT INTO locations (tenant_id, id, name, deleted, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Bin ' || ` + sqlWord("location", "i") + ` || ' ' || i, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
 	// Tread plate one in a hundred, deactivated one in twenty.

@@ -52,6 +52,9 @@ func tagList(list int) indexedList {
 // their sub-records are rows 5·4241+1 to 5·4242 of their tables.
 const parent = 4242
 
+// id36 is the 36-character id of row n of a table of sub-records.
+func id36(n int) string { return fmt.Sprintf("00000000-0000-7000-8000-%012x", n) }
+
 // subRow is the number of the n-th (1 to 5) sub-record of the parent item or customer.
 func subRow(n int) int { return 5*(parent-1) + n }
 
@@ -189,6 +192,12 @@ var indexedLists = map[string]indexedList{
 		path:    map[string]string{"itemId": id24(parent), "operationId": fmt.Sprintf("00000000-0000-7000-8000-%012x", subRow(1))},
 		filters: materialFilters()},
 	"/api/items/{itemId}/vendors/list": {tables: []string{"item_vendor_details"}, path: map[string]string{"itemId": id24(parent)}},
+	"/api/items/{itemId}/routing/operations/{operationId}/items/list": {tables: []string{"routing_operation_items"},
+		path:    map[string]string{"itemId": id24(parent), "operationId": id36(subRow(1))},
+		filters: map[string]any{"ids": []string{id36(2 * subRow(1))}, "itemIds": []string{id24(2 * subRow(1))}}},
+	"/api/items/{itemId}/routing/operations/{operationId}/ipts/{phase}/list": {tables: []string{"routing_operation_ipts"},
+		path:    map[string]string{"itemId": id24(parent), "operationId": id36(subRow(1)), "phase": "inProcess"},
+		filters: map[string]any{"ids": []string{id36(3*subRow(1) - 1)}, "trackingFieldIds": []string{id24(3*subRow(1) - 1)}}},
 	"/api/items/{itemId}/purchase-price-breaks/list": {tables: []string{"item_vendor_price_breaks", "item_vendor_details"},
 		path: map[string]string{"itemId": id24(parent)}, filters: map[string]any{"vendorIds": []string{id24(subRow(1))}}},
 	"/api/items/{itemId}/sales-price-breaks/list": {tables: []string{"item_sales_price_breaks"}, path: map[string]string{"itemId": id24(parent)},

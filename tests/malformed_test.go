@@ -53,6 +53,8 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	routingOperation := createRoutingOperation(t, te, item, client.RoutingOperationWrite{OperationId: &operation})
 	inputMaterial := createInputMaterial(t, te, item, client.RoutingInputMaterialWrite{
 		MaterialShapeId: shape, BlankLength: num("12"), RoutingOperationId: &routingOperation})
+	trackingField := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "Walk", DataType: client.TrackingFieldDataTypeNumber})
+	tracking := createTracking(t, te, item, routingOperation, client.TrackingPhaseSetup, client.RoutingTrackingWrite{TrackingFieldId: trackingField})
 	pathIDs := map[string]string{
 		"accounting-codes/{id}":                list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":               list("/api/chart-of-accounts"),
@@ -84,7 +86,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"departments/{id}":                     dep.ID,
 		"work-centers/{id}":                    dep.WorkCenterID,
 		"equipment/{id}":                       equipment,
-		"in-process-tracking-field-types/{id}": createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "Walk", DataType: client.TrackingFieldDataTypeNumber}),
+		"in-process-tracking-field-types/{id}": trackingField,
 		"department-shifts/{id}":               createShift(t, te, dayShift(dep.ID)),
 		"equipment-downtimes/{id}":             createDowntime(t, te, downtimeWrite(0, 1, down(dep.ID))),
 		"webhooks/{webhookId}":                 webhook,
@@ -93,6 +95,9 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"operation/{id}":                       operation,
 		"input-items/{inputItemId}":            createRoutingInputItem(t, te, item, inputOf(createItem(t, te, newItem("WALK-INPUT")), "1")),
 		"operations/{operationId}":             routingOperation,
+		"items/{operationItemId}":              createOperationItem(t, te, item, routingOperation, client.RoutingOperationItemWrite{ItemId: item, Quantity: num("1")}),
+		"ipts/{phase}":                         string(client.TrackingPhaseSetup),
+		"{phase}/{iptId}":                      tracking,
 		"input-materials/{inputMaterialId}":    inputMaterial,
 		"nesting/{nestingId}": createNesting(t, te, item, inputMaterial,
 			client.RoutingMaterialNestingWrite{Name: "Walk bar", StockLength: num("240"), BlanksPerStock: 8}),
@@ -108,6 +113,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"incomeAccountId": pathIDs["chart-of-accounts/{id}"], "expenseAccountId": pathIDs["chart-of-accounts/{id}"],
 		"cogsAccountId": pathIDs["chart-of-accounts/{id}"], "assetAccountId": pathIDs["chart-of-accounts/{id}"],
 		"inventoryEventId": received.Id, "attachmentId": pathIDs["attachments/{attachmentId}"],
+		"trackingFieldId": trackingField,
 		"Detail.Owner.Id": item, "Detail.LotId": lot, "routingOperationId": routingOperation,
 	}
 	return walkFixtures{te: te, pathIDs: pathIDs, members: members}

@@ -373,6 +373,7 @@ func statementRows() []statementRow {
 		{name: "item routings", arrange: arrangeItemRoutings},
 		{name: "item routing input items", arrange: arrangeItemRoutingInputItems},
 		{name: "item routing input materials", arrange: arrangeItemRoutingMaterials},
+		{name: "item routing operation records", arrange: arrangeRoutingOperationRecords},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}
 }
@@ -859,6 +860,33 @@ func arrangeItemRoutingMaterials(t *testing.T, small, large *tenantEnv) []readCa
 		listRead("listItemRoutingInputMaterials", itemRoutingMaterialsPath(si)+"/list", itemRoutingMaterialsPath(li)+"/list", `{}`),
 		listRead("listItemRoutingOperationMaterials", itemRoutingOperationPath(si, so)+"/materials/list", itemRoutingOperationPath(li, lo)+"/materials/list", `{}`),
 		getRead("getItemRoutingInputMaterial", itemRoutingMaterialPath(si, sm), itemRoutingMaterialPath(li, lm)),
+	}
+}
+
+// arrangeRoutingOperationRecords: an item's routing operation with one item consumed and one
+// field tracked (small), or many of each, every one naming an item or field of its own (large).
+func arrangeRoutingOperationRecords(t *testing.T, small, large *tenantEnv) []readCase {
+	type built struct{ itemID, opID, opItem, tracking string }
+	build := func(te *tenantEnv, n int) built {
+		b := built{itemID: createItem(t, te, newItem("RECORDS"))}
+		b.opID = createRoutingOperation(t, te, b.itemID, client.RoutingOperationWrite{Name: ptr("Mill")})
+		for k := range n {
+			tool := createItem(t, te, newItem(fmt.Sprintf("TOOL-%02d", k)))
+			id := createOperationItem(t, te, b.itemID, b.opID, client.RoutingOperationItemWrite{ItemId: tool, Quantity: num("1")})
+			field := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: fmt.Sprintf("Measure %02d", k), DataType: client.TrackingFieldDataTypeNumber})
+			tr := createTracking(t, te, b.itemID, b.opID, client.TrackingPhaseInProcess, client.RoutingTrackingWrite{TrackingFieldId: field})
+			if k == 0 {
+				b.opItem, b.tracking = id, tr
+			}
+		}
+		return b
+	}
+	s, l := build(small, 1), build(large, manySubs)
+	return []readCase{
+		listRead("listItemRoutingOperationItems", operationItemsPath(s.itemID, s.opID)+"/list", operationItemsPath(l.itemID, l.opID)+"/list", `{}`),
+		getRead("getItemRoutingOperationItem", operationItemPath(s.itemID, s.opID, s.opItem), operationItemPath(l.itemID, l.opID, l.opItem)),
+		listRead("listItemRoutingOperationTrackings", trackingsPath(s.itemID, s.opID, "inProcess")+"/list", trackingsPath(l.itemID, l.opID, "inProcess")+"/list", `{}`),
+		getRead("getItemRoutingOperationTracking", trackingPath(s.itemID, s.opID, "inProcess", s.tracking), trackingPath(l.itemID, l.opID, "inProcess", l.tracking)),
 	}
 }
 

@@ -183,7 +183,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// changed.
 	routings := routing.NewService(cfg.Pool, routing.Deps{
 		Library: operationLibrary, Resources: schedulingResources, Items: itemMaster,
-		Shapes: materialShapes,
+		Shapes: materialShapes, TrackingFields: trackingFields,
 	})
 	routings.Register(routing.OwnerItem, routing.OwnerKind{
 		Exists: itemMaster.ExistsForRouting, Lock: itemMaster.LockForRouting,

@@ -96,3 +96,24 @@ func (store) list(ctx context.Context, q db.Q, tenantID string, f Filter, p list
 	}
 	return out, nil
 }
+
+const refsSQL = `SELECT id, name, data_type FROM in_process_tracking_fields WHERE tenant_id = $1 AND id = ANY($2)`
+
+type refRow struct {
+	ID       string `db:"id"`
+	Name     string `db:"name"`
+	DataType string `db:"data_type"`
+}
+
+// refs reads the tenant's fields among ids.
+func (store) refs(ctx context.Context, q db.Q, tenantID string, ids []string) ([]FieldRef, error) {
+	var rows []refRow
+	if err := sqlx.SelectContext(ctx, q, &rows, refsSQL, tenantID, pq.Array(ids)); err != nil {
+		return nil, fmt.Errorf("find tracking fields: %w", err)
+	}
+	out := make([]FieldRef, len(rows))
+	for i, r := range rows {
+		out[i] = FieldRef{ID: r.ID, Name: r.Name, DataType: DataType(r.DataType)}
+	}
+	return out, nil
+}

@@ -18,10 +18,11 @@ type RoutingHandler struct {
 // NewHandler returns the routing handler.
 func NewHandler(svc *Service) *RoutingHandler { return &RoutingHandler{svc: svc} }
 
-// Versioned declares routing operations, input items and input materials for conditional
-// requests (ETag, If-Match). A material's nestings are parts of it: adding or deleting one advances the
-// material's version, and a nesting's delete takes the material's ETag in If-Match. The
-// material's answer shows its shape's name, material and type, which its ETag follows.
+// Versioned declares routing operations, input items, input materials, operation items and
+// tracking for conditional requests (ETag, If-Match). A material's nestings are parts of it:
+// adding or deleting one advances the material's version, and a nesting's delete takes the
+// material's ETag in If-Match. The material's answer shows its shape's name, material and
+// type, which its ETag follows.
 func (h *RoutingHandler) Versioned() []conditional.Record {
 	return []conditional.Record{
 		{Table: "routing_operations", Key: map[string]string{"id": "operationId"},
@@ -32,6 +33,10 @@ func (h *RoutingHandler) Versioned() []conditional.Record {
 			Shows:      func() string { return shapes.VersionSQL("t.tenant_id", "t.material_shape_id") },
 			Operations: []string{"getItemRoutingInputMaterial", "updateItemRoutingInputMaterial", "deleteItemRoutingInputMaterial"},
 			Parts:      []string{"deleteItemRoutingMaterialNesting"}},
+		{Table: "routing_operation_items", Key: map[string]string{"id": "operationItemId", "routing_operation_id": "operationId"},
+			Operations: []string{"getItemRoutingOperationItem", "updateItemRoutingOperationItem", "deleteItemRoutingOperationItem"}},
+		{Table: "routing_operation_ipts", Key: map[string]string{"id": "iptId", "routing_operation_id": "operationId", "phase": "phase"},
+			Operations: []string{"getItemRoutingOperationTracking", "deleteItemRoutingOperationTracking"}},
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/db"
 	"mos/internal/scheduling/resources"
+	"mos/internal/scheduling/trackingfields"
 	"mos/internal/stock/items"
 	"mos/internal/stock/operations"
 )
@@ -28,12 +29,19 @@ type itemDirectory interface {
 	ItemsForRouting(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]items.RoutingItemRef, error)
 }
 
+// trackingFieldDirectory finds the in-process tracking fields an operation's tracking names,
+// through q.
+type trackingFieldDirectory interface {
+	FieldsByID(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]trackingfields.FieldRef, error)
+}
+
 // Deps are the other areas' services routings read, built once at wiring.
 type Deps struct {
-	Library   library
-	Resources resourceDirectory
-	Items     itemDirectory
-	Shapes    shapeDirectory
+	Library        library
+	Resources      resourceDirectory
+	Items          itemDirectory
+	Shapes         shapeDirectory
+	TrackingFields trackingFieldDirectory
 }
 
 // Service holds the rules of routings.

@@ -1,0 +1,82 @@
+package routing
+
+import (
+	"context"
+
+	"mos/gen"
+	"mos/internal/platform/auth"
+	"mos/internal/platform/listing"
+	"mos/internal/platform/utctime"
+)
+
+func (h *RoutingHandler) CreateItemRoutingOperationItem(ctx context.Context, req gen.CreateItemRoutingOperationItemRequestObject) (gen.CreateItemRoutingOperationItemResponseObject, error) {
+	id, err := h.svc.CreateOperationItem(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, operationItemWriteFromAPI(*req.Body))
+	if err != nil {
+		return nil, err
+	}
+	return gen.CreateItemRoutingOperationItem200JSONResponse{CreatedJSONResponse: gen.CreatedJSONResponse{Id: id}}, nil
+}
+
+func (h *RoutingHandler) GetItemRoutingOperationItem(ctx context.Context, req gen.GetItemRoutingOperationItemRequestObject) (gen.GetItemRoutingOperationItemResponseObject, error) {
+	it, err := h.svc.OperationItem(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, req.OperationItemId)
+	if err != nil {
+		return nil, err
+	}
+	return gen.GetItemRoutingOperationItem200JSONResponse{Body: operationItemToAPI(it)}, nil
+}
+
+func (h *RoutingHandler) UpdateItemRoutingOperationItem(ctx context.Context, req gen.UpdateItemRoutingOperationItemRequestObject) (gen.UpdateItemRoutingOperationItemResponseObject, error) {
+	it, err := h.svc.UpdateOperationItem(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, req.OperationItemId, operationItemWriteFromAPI(*req.Body))
+	if err != nil {
+		return nil, err
+	}
+	return gen.UpdateItemRoutingOperationItem200JSONResponse{Body: operationItemToAPI(it)}, nil
+}
+
+func (h *RoutingHandler) DeleteItemRoutingOperationItem(ctx context.Context, req gen.DeleteItemRoutingOperationItemRequestObject) (gen.DeleteItemRoutingOperationItemResponseObject, error) {
+	deleted, err := h.svc.DeleteOperationItem(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, req.OperationItemId)
+	if err != nil {
+		return nil, err
+	}
+	if !deleted {
+		return gen.DeleteItemRoutingOperationItem204Response{}, nil
+	}
+	return gen.DeleteItemRoutingOperationItem200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
+}
+
+func (h *RoutingHandler) ListItemRoutingOperationItems(ctx context.Context, req gen.ListItemRoutingOperationItemsRequestObject) (gen.ListItemRoutingOperationItemsResponseObject, error) {
+	var f OperationItemFilter
+	if b := req.Body; b != nil {
+		if b.Ids != nil {
+			f.IDs = *b.Ids
+		}
+		if b.ItemIds != nil {
+			f.ItemIDs = *b.ItemIds
+		}
+	}
+	p := req.Params
+	list, err := h.svc.OperationItems(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, f,
+		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+	if err != nil {
+		return nil, err
+	}
+	out := make(gen.ListItemRoutingOperationItems200JSONResponse, len(list))
+	for i, it := range list {
+		out[i] = operationItemToAPI(it)
+	}
+	return out, nil
+}
+
+// operationItemWriteFromAPI reads a create or full-update body; an omitted per stays nil.
+func operationItemWriteFromAPI(b gen.RoutingOperationItemWrite) OperationItemWrite {
+	return OperationItemWrite{ItemID: b.ItemId, Quantity: b.Quantity, Per: (*string)(b.Per), Notes: b.Notes}
+}
+
+func operationItemToAPI(it OperationItem) gen.RoutingOperationItem {
+	return gen.RoutingOperationItem{
+		Id: it.ID, RoutingOperationId: it.RoutingOperationID, ItemId: it.ItemID, ItemNumber: it.ItemNumber,
+		ItemRevision: it.ItemRevision, UnitName: it.UnitName, Quantity: it.Quantity,
+		Per: gen.RoutingOperationItemPer(it.Per), Notes: it.Notes,
+		CreatedUtc: utctime.From(it.CreatedUtc), ModifiedUtc: utctime.From(it.ModifiedUtc),
+	}
+}
