@@ -214,6 +214,18 @@ func (b *walkBuilder) pathBreakages() []malformed {
 	for _, p := range b.params(openapi3.ParameterInPath) {
 		real := b.fixtures.pathIDs[pathKey(b.o.path, p.Name)]
 		type id struct{ what, escaped string }
+		if s := schemaOf(p.Schema); s != nil && len(s.Enum) > 0 {
+			// A parameter of an enumeration (a phase), not an id: values outside it.
+			for _, c := range []id{
+				{"a value of no member", "unknownValue"}, {"a value with a NUL", "%00" + real},
+				{"a value of invalid UTF-8", "%FF" + real}, {"a value of another case", strings.ToUpper(real)},
+			} {
+				m := b.valid("path " + p.Name + ": " + c.what)
+				m.path = strings.Replace(m.path, "/"+url.PathEscape(real), "/"+c.escaped, 1)
+				out = append(out, m)
+			}
+			continue
+		}
 		reaching := []id{
 			{"an id of no record", ids.New()},
 			{"an id with a NUL", "%00" + strings.Repeat("a", 23)},
