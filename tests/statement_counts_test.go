@@ -786,13 +786,27 @@ func arrangeOperations(t *testing.T, small, large *tenantEnv) []readCase {
 	}
 }
 
-// arrangeItemRoutings: items whose routings have one operation (small) or many (large).
+// arrangeItemRoutings: items whose routings have one operation (small) or many (large), each
+// operation with an item consumed at it, tracking, an input item and an input material with a
+// nesting, so the whole routing's read shows every kind of record.
 func arrangeItemRoutings(t *testing.T, small, large *tenantEnv) []readCase {
 	build := func(te *tenantEnv, size worldSize) (items, ops []string) {
+		_, linear := catalogueShapes(t, te)
+		field := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "Counted", DataType: client.TrackingFieldDataTypeNumber})
 		items = arrangeEach(size, func(i, subs int) string {
 			itemID := createItem(t, te, newItem(fmt.Sprintf("ROUTED-%02d", i)))
 			for k := range max(subs, 1) {
 				id := createRoutingOperation(t, te, itemID, client.RoutingOperationWrite{Name: ptr(fmt.Sprintf("Step %d", k))})
+				part := createItem(t, te, newItem(fmt.Sprintf("ROUTED-%02d-PART-%02d", i, k)))
+				createOperationItem(t, te, itemID, id, client.RoutingOperationItemWrite{ItemId: part, Quantity: num("1")})
+				createTracking(t, te, itemID, id, client.TrackingPhaseFinal, client.RoutingTrackingWrite{TrackingFieldId: field})
+				input := inputOf(part, "2")
+				input.RoutingOperationId = &id
+				createRoutingInputItem(t, te, itemID, input)
+				material := barMaterial(linear.Id)
+				material.ItemId, material.RoutingOperationId = &part, &id
+				createNesting(t, te, itemID, createInputMaterial(t, te, itemID, material),
+					client.RoutingMaterialNestingWrite{Name: "Bar", StockLength: num("240"), BlanksPerStock: 8})
 				if i == 0 && k == 0 {
 					ops = append(ops, id)
 				}

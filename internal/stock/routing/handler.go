@@ -51,13 +51,24 @@ func (h *RoutingHandler) GetItemRouting(ctx context.Context, req gen.GetItemRout
 }
 
 func routingToAPI(r Routing) gen.Routing {
-	out := gen.Routing{OwnerType: r.Owner.Type, OwnerId: r.Owner.ID, Operations: make([]gen.RoutingOperation, len(r.Operations))}
-	for i, op := range r.Operations {
-		out.Operations[i] = operationToAPI(op)
+	return gen.Routing{
+		OwnerType: r.Owner.Type, OwnerId: r.Owner.ID,
+		Operations:     mapTo(r.Operations, operationToAPI),
+		OperationItems: mapTo(r.OperationItems, operationItemToAPI),
+		Trackings:      mapTo(r.Trackings, trackingToAPI),
+		InputItems:     mapTo(r.InputItems, inputItemToAPI),
+		InputMaterials: mapTo(r.InputMaterials, inputMaterialToAPI),
+	}
+}
+
+// mapTo converts every element of list, answering [] (never null) for none.
+func mapTo[T, U any](list []T, convert func(T) U) []U {
+	out := make([]U, len(list))
+	for i, v := range list {
+		out[i] = convert(v)
 	}
 	return out
 }
-
 func operationToAPI(op Operation) gen.RoutingOperation {
 	return gen.RoutingOperation{
 		Id: op.ID, Sequence: op.Sequence, OperationId: op.OperationID, Name: op.Name,

@@ -49,10 +49,16 @@ type OwnerKind struct {
 	Changed func(ctx context.Context, q db.Q, tenantID, id string) error
 }
 
-// Routing is an owner's routing: its operations by sequence, then id.
+// Routing is an owner's whole routing: its operations by sequence, then id; the items
+// consumed at them and their tracking, in the operations' order; its input items and input
+// materials (with their nestings), oldest first.
 type Routing struct {
-	Owner      Owner
-	Operations []Operation
+	Owner          Owner
+	Operations     []Operation
+	OperationItems []OperationItem
+	Trackings      []Tracking
+	InputItems     []InputItem
+	InputMaterials []InputMaterial
 }
 
 // Operation is a stored routing operation.

@@ -114,10 +114,37 @@ func (s *Service) Routing(ctx context.Context, tenantID string, o Owner) (Routin
 	return r, err
 }
 
-// read loads the owner's whole routing through q in a fixed number of statements.
+// read loads the owner's whole routing through q in a fixed number of statements however
+// large it is: one per kind of record, one lookup of the items each kind names, and one of
+// the shapes and tracking fields.
 func (s *Service) read(ctx context.Context, q db.Q, tenantID string, o Owner) (Routing, error) {
-	ops, err := s.store.listByOwner(ctx, q, tenantID, o)
-	return Routing{Owner: o, Operations: ops}, err
+	r := Routing{Owner: o}
+	var err error
+	if r.Operations, err = s.store.listByOwner(ctx, q, tenantID, o); err != nil {
+		return Routing{}, err
+	}
+	if r.OperationItems, err = s.store.operationItemsByOwner(ctx, q, tenantID, o); err != nil {
+		return Routing{}, err
+	}
+	if r.OperationItems, err = s.nameOperationItems(ctx, q, tenantID, r.OperationItems); err != nil {
+		return Routing{}, err
+	}
+	if r.Trackings, err = s.store.trackingsByOwner(ctx, q, tenantID, o); err != nil {
+		return Routing{}, err
+	}
+	if r.Trackings, err = s.nameTrackings(ctx, q, tenantID, r.Trackings); err != nil {
+		return Routing{}, err
+	}
+	if r.InputItems, err = s.inputItemsByOwner(ctx, q, tenantID, o); err != nil {
+		return Routing{}, err
+	}
+	if err = s.nameInputItems(ctx, q, tenantID, r.InputItems); err != nil {
+		return Routing{}, err
+	}
+	if r.InputMaterials, err = s.inputMaterialsByOwner(ctx, q, tenantID, o); err != nil {
+		return Routing{}, err
+	}
+	return r, nil
 }
 
 // Copy copies from's whole routing to to by value, with new ids, in q's transaction and in one
