@@ -376,3 +376,139 @@ func TestEstimateAndCanMakeRunAFixedNumberOfStatements(t *testing.T) {
 		t.Errorf("can-make ran %d statements for one level, %d for four", can["flat"], can["deep"])
 	}
 }
+
+// TestCanMakeExplodesTheRoutingWithOneStockPool proves can-make on hand-computed cases.
+func TestCanMakeExplodesTheRoutingWithOneStockPool(t *testing.T) {
+	t.Parallel()
+	pool, _ := dbtest.New(t)
+	svc := newTreeService(pool)
+	cases := []struct {
+		name  string
+		build func(f *treeFixture) string
+		want  string // "quantity [number required/available ...]"
+	}{
+		{
+			// A: 7 / 2 = 3.5, B: 5 / 1 = 5, so 3. Making 4 takes 8 of A (7) and 4 of B (5).
+			name: "single level",
+			build: func(f *treeFixture) string {
+				a, b := f.item("A", "buy"), f.item("B", "buy")
+				f.stock(a, "7", "0")
+				f.stock(b, "5", "0")
+				r := f.item("R", "make")
+				f.input(r, a, "2")
+				f.input(r, b, "1")
+				return r
+			},
+			want: "3 [A 8/7]",
+		},
+		{
+			// ceil(n / 4) blanks of M ≤ 2 gives 8; 9 takes 3 blanks. A (100) does not limit.
+			name: "limited by a material",
+			build: func(f *treeFixture) string {
+				m, a := f.item("M", "buy"), f.item("A", "buy")
+				f.stock(m, "2", "0")
+				f.stock(a, "100", "0")
+				r := f.item("R", "make")
+				f.material(r, &m, 4)
+				f.material(r, nil, 1)
+				f.input(r, a, "1")
+				return r
+			},
+			want: "8 [M 3/2]",
+		},
+		{
+			// n of R needs 2n of S: 3 from stock, 2n − 3 made from 1.5 × (2n − 3) of P ≤ 9, so
+			// 2n − 3 ≤ 6, n ≤ 4.5: 4. Making 5 makes 7 of S, taking 10.5 of P (9).
+			name: "a sub-assembly from its own stock, then made",
+			build: func(f *treeFixture) string {
+				p := f.item("P", "buy")
+				f.stock(p, "9", "0")
+				s := f.item("S", "make")
+				f.stock(s, "3", "0")
+				f.input(s, p, "1.5")
+				r := f.item("R", "make")
+				f.input(r, s, "2")
+				return r
+			},
+			want: "4 [P 10.5/9]",
+		},
+		{
+			// P feeds S (2 per S) and R directly (1 per R): 3n ≤ 12 from one pool gives 4
+			// (each branch alone would allow 6 and 12). Making 5 takes 15 of P.
+			name: "a shared component draws from one pool",
+			build: func(f *treeFixture) string {
+				p := f.item("P", "buy")
+				f.stock(p, "12", "0")
+				s := f.item("S", "make")
+				f.input(s, p, "2")
+				r := f.item("R", "make")
+				f.input(r, s, "1")
+				f.input(r, p, "1")
+				return r
+			},
+			want: "4 [P 15/12]",
+		},
+		{
+			// 10 on hand, 4 reserved: 6 available, so 6; 7 takes 7 of A.
+			name: "reserved stock is not counted",
+			build: func(f *treeFixture) string {
+				a := f.item("A", "buy")
+				f.stock(a, "10", "4")
+				r := f.item("R", "make")
+				f.input(r, a, "1")
+				return r
+			},
+			want: "6 [A 7/6]",
+		},
+		{
+			// An input without stock or routing: nothing can be made.
+			name: "an input without stock",
+			build: func(f *treeFixture) string {
+				a := f.item("A", "buy")
+				r := f.item("R", "make")
+				f.input(r, a, "1")
+				return r
+			},
+			want: "0 [A 1/0]",
+		},
+		{
+			// Only operations, and a component made of operations only: nothing consumes stock.
+			name: "nothing consumes stock",
+			build: func(f *treeFixture) string {
+				s := f.item("S", "make")
+				f.operation(s, op{setup: "1", run: "1"})
+				r := f.item("R", "make")
+				f.operation(r, op{setup: "1", run: "1"})
+				f.input(r, s, "1")
+				f.material(r, nil, 1)
+				return r
+			},
+			want: "null []",
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := newTreeFixture(t, pool)
+			itemID := c.build(f)
+			got, err := svc.CanMake(f.ctx, f.tenantID, Owner{Type: OwnerItem, ID: itemID})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := "null"
+			if got.Quantity != nil {
+				s = fmt.Sprint(*got.Quantity)
+			}
+			s += " ["
+			for i, l := range got.Limits {
+				if i > 0 {
+					s += " "
+				}
+				s += fmt.Sprintf("%s %s/%s", l.ItemNumber, l.RequiredForNext, l.Available)
+			}
+			s += "]"
+			if s != c.want {
+				t.Errorf("can make %s, want %s", s, c.want)
+			}
+		})
+	}
+}
