@@ -49,6 +49,9 @@ func (s *Service) CanMake(ctx context.Context, tenantID string, o Owner) (CanMak
 		if err != nil {
 			return err
 		}
+		if !t.made(o) { // no routing: nothing consumes stock
+			return nil
+		}
 		order := t.explosionOrder()
 		var stockIDs []string
 		for _, n := range order {

@@ -485,6 +485,14 @@ func TestCanMakeExplodesTheRoutingWithOneStockPool(t *testing.T) {
 			},
 			want: "null []",
 		},
+		{
+			// No routing at all.
+			name: "no routing",
+			build: func(f *treeFixture) string {
+				return f.item("R", "make")
+			},
+			want: "null []",
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
