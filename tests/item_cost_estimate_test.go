@@ -149,3 +149,24 @@ func TestItemCanMakeIsNullWhenNothingConsumesStock(t *testing.T) {
 		t.Fatalf("body %s: quantity must be null and limitingInputs []", b)
 	}
 }
+
+// TestItemCanMakeCountsTheInputsOnHand proves can-make through the input items API and the
+// stock received: 7 of A at 2 per unit make 3, and making 4 takes 8 of A.
+func TestItemCanMakeCountsTheInputsOnHand(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	a := buyItem(t, te, "A-1")
+	receiveStock(t, te, client.InventoryReceive{ItemId: a, Quantity: num("7")})
+	itemID := createItem(t, te, newItem("E-1"))
+	createRoutingInputItem(t, te, itemID, inputOf(a, "2"))
+	got := getItemCanMake(t, te, itemID)
+	if got.Quantity == nil || *got.Quantity != 3 || len(got.LimitingInputs) != 1 {
+		t.Fatalf("can make: %s", mustJSON(t, got))
+	}
+	l := got.LimitingInputs[0]
+	if l.ItemId != a || l.ItemNumber != "A-1" {
+		t.Fatalf("limiting input: %s", mustJSON(t, l))
+	}
+	mustRate(t, "requiredForNext", l.RequiredForNext, "8")
+	mustRate(t, "available", l.Available, "7")
+}
