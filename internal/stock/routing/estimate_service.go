@@ -78,11 +78,10 @@ func (s *Service) EstimateCost(ctx context.Context, tenantID string, o Owner, qu
 		if c.rates, err = s.deps.Rates.WorkCenterRates(ctx, q, tenantID, wcIDs); err != nil {
 			return err
 		}
-		bought := map[string]dec.Decimal{}
-		t.boughtQuantities(o, quantity.Decimal, bought, map[Owner]bool{})
-		if c.unitCosts, err = s.deps.Costs.InputUnitCosts(ctx, q, tenantID, bought); err != nil {
+		if c.unitCosts, err = s.deps.Costs.InputUnitCosts(ctx, q, tenantID, t.boughtQuantities(quantity.Decimal)); err != nil {
 			return err
 		}
+		c.memo = map[estimateKey]levelEstimate{}
 		e := t.estimate(o, quantity.Decimal, c, map[Owner]bool{})
 		out, err = s.deps.Costs.RecordCostBreakdown(ctx, q, tenantID, o.ID, items.CostBreakdown{
 			Type: items.CostEstimated, Quantity: quantity, QuantityScrapped: dec.Zero,
@@ -100,6 +99,14 @@ type costContext struct {
 	method    settings.OverheadMethod
 	rates     map[string]resources.WorkCenterRates
 	unitCosts map[string]dec.Decimal // by item; absent: nothing prices it (0)
+	// memo keeps each level's estimate by quantity, so that a component reached through
+	// many branches for the same quantity is computed once.
+	memo map[estimateKey]levelEstimate
+}
+
+type estimateKey struct {
+	owner    Owner
+	quantity string
 }
 
 // costKinds are amounts by kind of cost while computing.
@@ -139,6 +146,10 @@ type levelEstimate struct {
 // it. Hours and rates are combined in minutes and divided by 60 once, so that each amount and
 // hour is rounded only once, to costPlaces, when the level ends.
 func (t tree) estimate(o Owner, q decimal.Decimal, c costContext, visiting map[Owner]bool) levelEstimate {
+	key := estimateKey{owner: o, quantity: q.String()}
+	if e, ok := c.memo[key]; ok {
+		return e
+	}
 	visiting[o] = true
 	defer delete(visiting, o)
 	l := t.levels[o]
@@ -207,36 +218,53 @@ func (t tree) estimate(o Owner, q decimal.Decimal, c costContext, visiting map[O
 		cumulative.material = cumulative.material.Add(need.Mul(c.unitCosts[in.ItemID].Decimal))
 	}
 	out.cumulative = cumulative.round()
+	c.memo[key] = out
 	return out
 }
 
-// boughtQuantities adds to bought how much of each stock item the estimate of q of o prices:
-// the blanks of its materials and the needs of its input items made of nothing, through every
-// level. Each item is priced for its total over the whole estimate.
-func (t tree) boughtQuantities(o Owner, q decimal.Decimal, bought map[string]dec.Decimal, visiting map[Owner]bool) {
-	visiting[o] = true
-	defer delete(visiting, o)
-	l := t.levels[o]
-	if l == nil {
-		return
+// boughtQuantities answers how much of each stock item the estimate of q of the root
+// prices: the blanks of its materials and the needs of its input items made of nothing,
+// through every level. Each item is priced for its total over the whole estimate. Levels
+// are visited parents first, each once with every quantity it is made in (and how many
+// times), so a component shared by many branches is not walked once per path.
+func (t tree) boughtQuantities(q decimal.Decimal) map[string]dec.Decimal {
+	type times struct {
+		quantity decimal.Decimal
+		n        int64
 	}
+	made := map[Owner]map[string]times{t.root: {q.String(): {q, 1}}}
+	bought := map[string]dec.Decimal{}
 	add := func(itemID string, n decimal.Decimal) {
 		bought[itemID] = dec.Decimal{Decimal: bought[itemID].Add(n)}
 	}
-	for _, m := range l.materials {
-		if m.ItemID != nil {
-			add(*m.ItemID, blanks(q, m.PiecesPerBlank))
-		}
-	}
-	for _, in := range l.inputs {
-		need := in.QuantityPerUnit.Mul(q)
-		child := Owner{Type: OwnerItem, ID: in.ItemID}
-		if t.made(child) && !visiting[child] {
-			t.boughtQuantities(child, need, bought, visiting)
+	for _, o := range t.explosionOrder() {
+		l := t.levels[o]
+		if l == nil || !t.made(o) {
 			continue
 		}
-		add(in.ItemID, need)
+		for _, m := range made[o] {
+			n := decimal.NewFromInt(m.n)
+			for _, mat := range l.materials {
+				if mat.ItemID != nil {
+					add(*mat.ItemID, blanks(m.quantity, mat.PiecesPerBlank).Mul(n))
+				}
+			}
+			for _, in := range l.inputs {
+				need := in.QuantityPerUnit.Mul(m.quantity)
+				child := Owner{Type: OwnerItem, ID: in.ItemID}
+				if !t.made(child) {
+					add(in.ItemID, need.Mul(n))
+					continue
+				}
+				if made[child] == nil {
+					made[child] = map[string]times{}
+				}
+				k := need.String()
+				made[child][k] = times{need, made[child][k].n + m.n}
+			}
+		}
 	}
+	return bought
 }
 
 // blanks is how many blanks making n pieces takes at piecesPerBlank pieces a blank:

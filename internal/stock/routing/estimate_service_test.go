@@ -520,3 +520,37 @@ func TestCanMakeExplodesTheRoutingWithOneStockPool(t *testing.T) {
 		})
 	}
 }
+
+// TestEstimateAndCanMakeWalkSharedLevelsOnce proves a routing whose every level takes the
+// next level twice (2^40 paths to the bottom) is costed and exploded per level, not per path:
+// 1 of the top takes 2^40 = 1099511627776 of P at 1 each; 2^41 of P on hand make 2.
+func TestEstimateAndCanMakeWalkSharedLevelsOnce(t *testing.T) {
+	t.Parallel()
+	pool, _ := dbtest.New(t)
+	svc := newTreeService(pool)
+	f := newTreeFixture(t, pool)
+	p := f.item("P", "buy")
+	f.price(p, "1")
+	f.stock(p, "2199023255552", "0")
+	below := p
+	for level := range 40 {
+		above := f.item(fmt.Sprintf("L%02d", level), "make")
+		f.input(above, below, "1")
+		f.input(above, below, "1")
+		below = above
+	}
+	got, err := svc.EstimateCost(f.ctx, f.tenantID, Owner{Type: OwnerItem, ID: below}, dec.MustParse("1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := got.Cumulative.Material.String(); s != "1099511627776" {
+		t.Errorf("cumulative material %s, want 1099511627776", s)
+	}
+	can, err := svc.CanMake(f.ctx, f.tenantID, Owner{Type: OwnerItem, ID: below})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if can.Quantity == nil || *can.Quantity != 2 {
+		t.Errorf("can make %v, want 2", can.Quantity)
+	}
+}
