@@ -822,6 +822,7 @@ func arrangeItemRoutings(t *testing.T, small, large *tenantEnv) []readCase {
 		getRead("getItemRouting", itemRoutingPath(si[0]), itemRoutingPath(li[0])),
 		listRead("listItemRoutingOperations", itemRoutingOperationsPath(si[0])+"/list", itemRoutingOperationsPath(li[0])+"/list", `{}`),
 		getRead("getItemRoutingOperation", itemRoutingOperationPath(si[0], so[0]), itemRoutingOperationPath(li[0], lo[0])),
+		getRead("getItemCanMake", itemCanMakePath(si[0]), itemCanMakePath(li[0])),
 	}
 }
 

@@ -20,6 +20,7 @@ var unversioned = map[string]string{
 	"getOpenApiJson":              "the contract, with an ETag of its own (a digest of the document)",
 	"getItemPurchaseHistory":      "computed from purchase documents, not a stored record",
 	"getItemInputUnitCost":        "a computation for the quantity asked, not a stored record",
+	"getItemCanMake":              "computed from the routing tree and the stock on hand, not a stored record",
 	"getInventoryByItem":          "balances summed over the ledger, not a stored record",
 	"getAvailableInventoryByItem": "balances summed over the ledger, not a stored record",
 	"downloadAttachment":          "a file's content (or a redirect to it), not the attachment record",

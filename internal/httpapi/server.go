@@ -181,19 +181,21 @@ func New(cfg Config) (*echo.Echo, error) {
 	// Routings: each owner type's area answers whether an owner exists (for reads, or locking
 	// it for edits), which item it makes, and runs its "record changed" hook after its routing
 	// changed.
-	routings := routing.NewService(cfg.Pool, routing.Deps{
-		Library: operationLibrary, Resources: schedulingResources, Items: itemMaster,
-		Shapes: materialShapes, TrackingFields: trackingFields,
-	})
-	routings.Register(routing.OwnerItem, routing.OwnerKind{
-		Exists: itemMaster.ExistsForRouting, Lock: itemMaster.LockForRouting,
-		MakesItem: itemMaster.MakesItemForRouting, Changed: itemMaster.RoutingChanged,
-	})
 	// The tag catalogue names items among a tag's carriers.
 	tagCatalogue.RegisterCarrier(tags.CarrierItem, items.CarriesTagSQL)
 	stockLocations := locations.NewService(cfg.Pool)
 	itemLots := lots.NewService(cfg.Pool)
 	stock := inventory.NewService(cfg.Pool, itemMaster, stockLocations, itemLots)
+	// Routings cost with the tenant's settings, work center rates and item prices, and count
+	// what the stock can make.
+	routings := routing.NewService(cfg.Pool, routing.Deps{
+		Library: operationLibrary, Resources: schedulingResources, Items: itemMaster,
+		Shapes: materialShapes, TrackingFields: trackingFields, Settings: tenantSettings, Rates: schedulingResources, Costs: itemMaster, Stock: stock,
+	})
+	routings.Register(routing.OwnerItem, routing.OwnerKind{
+		Exists: itemMaster.ExistsForRouting, Lock: itemMaster.LockForRouting,
+		MakesItem: itemMaster.MakesItemForRouting, Changed: itemMaster.RoutingChanged,
+	})
 	// Stock on hand keeps an item's unit of measure and stock flags from changing and a
 	// location from being deleted.
 	itemMaster.RegisterUnitChangeBlocker("inventory on hand", stock.HoldsItemStock)

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"mos/internal/platform/db"
+	"mos/internal/platform/dec"
 )
 
 // What other areas (shifts, downtime, the operation library) need to know about departments,
@@ -68,6 +69,30 @@ func (s *Service) EquipmentByID(ctx context.Context, q db.Q, tenantID string, id
 		return nil, err
 	}
 	for _, r := range refs {
+		out[r.ID] = r
+	}
+	return out, nil
+}
+
+// WorkCenterRates are a work center's hourly rates, for costing.
+type WorkCenterRates struct {
+	ID                                   string
+	LaborRate, MachineRate, OverheadRate dec.Decimal
+}
+
+// WorkCenterRates returns the hourly rates of the tenant's work centers among ids, deleted
+// ones included (a routing operation naming a work center deleted since still costs at its
+// rates), keyed by id; unknown and other tenants' ids are absent. One query however many ids.
+func (s *Service) WorkCenterRates(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]WorkCenterRates, error) {
+	out := map[string]WorkCenterRates{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rates, err := s.workCenters.rates(ctx, q, tenantID, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rates {
 		out[r.ID] = r
 	}
 	return out, nil

@@ -275,3 +275,24 @@ func WorkCenterVersionSQL(tenantColumn, idColumn string) string {
 func workCenterNotFound(id string) error {
 	return apperr.NotFound("work center %s not found", id)
 }
+
+const workCenterRatesSQL = `
+SELECT id, labor_rate, machine_rate, overhead_rate FROM work_centers WHERE tenant_id = $1 AND id = ANY($2)`
+
+// rates reads the rates of the work centers among ids, deleted or not.
+func (workCenterStore) rates(ctx context.Context, q db.Q, tenantID string, ids []string) ([]WorkCenterRates, error) {
+	var rows []struct {
+		ID           string      `db:"id"`
+		LaborRate    dec.Decimal `db:"labor_rate"`
+		MachineRate  dec.Decimal `db:"machine_rate"`
+		OverheadRate dec.Decimal `db:"overhead_rate"`
+	}
+	if err := sqlx.SelectContext(ctx, q, &rows, workCenterRatesSQL, tenantID, db.Array(ids)); err != nil {
+		return nil, fmt.Errorf("work center rates: %w", err)
+	}
+	out := make([]WorkCenterRates, len(rows))
+	for i, r := range rows {
+		out[i] = WorkCenterRates(r)
+	}
+	return out, nil
+}

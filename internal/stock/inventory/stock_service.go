@@ -4,6 +4,7 @@ import (
 	"context"
 	"maps"
 
+	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
 	"mos/internal/platform/listing"
 )
@@ -46,4 +47,24 @@ func (s *Service) AvailableByItem(ctx context.Context, tenantID string) (map[str
 	}
 	maps.DeleteFunc(available, func(_ string, q dec.Decimal) bool { return !q.IsPositive() })
 	return available, nil
+}
+
+// AvailableForItems answers, through q, the available quantity (on hand less reserved, over
+// every lot and location) of each of the tenant's items among ids that has units available;
+// items with none are absent. One statement however many ids.
+func (s *Service) AvailableForItems(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]dec.Decimal, error) {
+	out := make(map[string]dec.Decimal, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := s.store.availableForItems(ctx, q, tenantID, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		if r.Available.IsPositive() {
+			out[r.ItemID] = r.Available
+		}
+	}
+	return out, nil
 }

@@ -116,6 +116,24 @@ func (store) quantitiesByItem(ctx context.Context, q db.Q, tenantID string) ([]i
 	return rows, nil
 }
 
+// availableForItemsSQL is quantitiesByItemSQL for some items only.
+const availableForItemsSQL = `WITH reserved AS (` + reservedSQL + `)
+SELECT b.item_id, sum(b.quantity) AS on_hand, sum(b.quantity - coalesce(r.reserved, 0)) AS available
+FROM inventory_balances b
+LEFT JOIN reserved r ON r.id = b.id
+WHERE b.tenant_id = $1 AND b.item_id = ANY($2) AND b.quantity > 0
+GROUP BY b.item_id`
+
+// availableForItems answers the on-hand and available quantities of the items among ids
+// holding stock.
+func (store) availableForItems(ctx context.Context, q db.Q, tenantID string, ids []string) ([]itemQuantities, error) {
+	var rows []itemQuantities
+	if err := sqlx.SelectContext(ctx, q, &rows, availableForItemsSQL, tenantID, db.Array(ids)); err != nil {
+		return nil, fmt.Errorf("inventory of items: %w", err)
+	}
+	return rows, nil
+}
+
 // holdsItemStockSQL: units of the item on hand anywhere (any lot, any location).
 const holdsItemStockSQL = `
 SELECT EXISTS (SELECT 1 FROM inventory_balances WHERE tenant_id = $1 AND item_id = $2 AND quantity > 0)`

@@ -30,14 +30,20 @@ func (h *ItemsHandler) ListItemCostBreakdowns(ctx context.Context, req gen.ListI
 		HasPreviousPage: page.HasPreviousPage, HasNextPage: page.HasNextPage,
 	}
 	for i, b := range page.Rows {
-		out.Data[i] = gen.ItemCostBreakdown{
-			Id: b.ID, Type: gen.ItemCostBreakdownType(b.Type), Quantity: b.Quantity, QuantityScrapped: b.QuantityScrapped,
-			CalculatedOn:   utctime.From(b.CalculatedOn),
-			Time:           gen.CostBreakdownTime{Labor: b.LaborHours, Machine: b.MachineHours, Setup: b.SetupHours},
-			CumulativeCost: costObjectsToAPI(b.Cumulative, b.Quantity), ItemCost: costObjectsToAPI(b.ItemLevel, b.Quantity),
-		}
+		out.Data[i] = CostBreakdownToAPI(b)
 	}
 	return gen.ListItemCostBreakdowns200JSONResponse(out), nil
+}
+
+// CostBreakdownToAPI is the read shape of a cost breakdown (routings answer the estimates
+// they record in it).
+func CostBreakdownToAPI(b CostBreakdown) gen.ItemCostBreakdown {
+	return gen.ItemCostBreakdown{
+		Id: b.ID, Type: gen.ItemCostBreakdownType(b.Type), Quantity: b.Quantity, QuantityScrapped: b.QuantityScrapped,
+		CalculatedOn:   utctime.From(b.CalculatedOn),
+		Time:           gen.CostBreakdownTime{Labor: b.LaborHours, Machine: b.MachineHours, Setup: b.SetupHours},
+		CumulativeCost: costObjectsToAPI(b.Cumulative, b.Quantity), ItemCost: costObjectsToAPI(b.ItemLevel, b.Quantity),
+	}
 }
 
 func costObjectsToAPI(k CostKinds, quantity dec.Decimal) gen.CostObjects {

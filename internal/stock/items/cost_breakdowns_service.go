@@ -4,7 +4,9 @@ import (
 	"context"
 	"time"
 
+	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
+	"mos/internal/platform/ids"
 	"mos/internal/platform/listing"
 )
 
@@ -82,4 +84,11 @@ func (s *Service) ListCostBreakdowns(ctx context.Context, tenantID, itemID strin
 		return CostBreakdownPage{}, err
 	}
 	return CostBreakdownPage{Rows: rows, Envelope: listing.NewEnvelope(page, total, len(rows))}, nil
+}
+
+// RecordCostBreakdown stores b (its Type, Quantity, hours and costs) as a new cost breakdown
+// of the item, calculated now, in q's transaction, and answers it as stored with its new id.
+// It does not change the item: a breakdown is a calculation about the item, not an edit.
+func (s *Service) RecordCostBreakdown(ctx context.Context, q db.Q, tenantID, itemID string, b CostBreakdown) (CostBreakdown, error) {
+	return s.store.insertCostBreakdown(ctx, q, tenantID, itemID, ids.New(), b)
 }

@@ -88,3 +88,39 @@ func (itemStore) costBreakdowns(ctx context.Context, q db.Q, tenantID, itemID st
 	}
 	return out, total, nil
 }
+
+const boughtItemsSQL = `SELECT id FROM items WHERE tenant_id = $1 AND id = ANY($2) AND item_origin = 'buy'`
+
+// boughtItems answers the tenant's items among ids whose origin is buy, in one statement.
+func (itemStore) boughtItems(ctx context.Context, q db.Q, tenantID string, ids []string) ([]string, error) {
+	var out []string
+	if err := sqlx.SelectContext(ctx, q, &out, boughtItemsSQL, tenantID, pq.StringArray(ids)); err != nil {
+		return nil, fmt.Errorf("bought items: %w", err)
+	}
+	return out, nil
+}
+
+const insertCostBreakdownSQL = `
+INSERT INTO item_cost_breakdowns AS b (tenant_id, id, item_id, type, quantity, quantity_scrapped, calculated_on,
+       labor_hours, machine_hours, setup_hours, cumulative_material, cumulative_labor, cumulative_machine,
+       cumulative_outside_processing, cumulative_overhead, item_material, item_labor, item_machine,
+       item_outside_processing, item_overhead)
+VALUES ($1, $2, $3, $4, $5, $6, now(), $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+RETURNING b.id, b.type, b.quantity, b.quantity_scrapped, b.calculated_on, b.labor_hours,
+       b.machine_hours, b.setup_hours, b.cumulative_material, b.cumulative_labor, b.cumulative_machine,
+       b.cumulative_outside_processing, b.cumulative_overhead, b.item_material, b.item_labor, b.item_machine,
+       b.item_outside_processing, b.item_overhead`
+
+// insertCostBreakdown stores b as breakdown id of the item, calculated now, and answers it as
+// stored.
+func (itemStore) insertCostBreakdown(ctx context.Context, q db.Q, tenantID, itemID, id string, b CostBreakdown) (CostBreakdown, error) {
+	var r costBreakdownRow
+	err := sqlx.GetContext(ctx, q, &r, insertCostBreakdownSQL, tenantID, id, itemID, string(b.Type), b.Quantity,
+		b.QuantityScrapped, b.LaborHours, b.MachineHours, b.SetupHours,
+		b.Cumulative.Material, b.Cumulative.Labor, b.Cumulative.Machine, b.Cumulative.OutsideProcessing, b.Cumulative.Overhead,
+		b.ItemLevel.Material, b.ItemLevel.Labor, b.ItemLevel.Machine, b.ItemLevel.OutsideProcessing, b.ItemLevel.Overhead)
+	if err != nil {
+		return CostBreakdown{}, fmt.Errorf("insert cost breakdown: %w", err)
+	}
+	return r.toCostBreakdown(), nil
+}

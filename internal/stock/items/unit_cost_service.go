@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"mos/internal/platform/apperr"
+	"mos/internal/platform/db"
 	"mos/internal/platform/dec"
 )
 
@@ -53,10 +54,18 @@ func (s *Service) InputUnitCost(ctx context.Context, tenantID, tenantCurrency, i
 	if it.Unit != nil {
 		out.UnitName = &it.Unit.Name
 	}
-	if len(it.VendorDetails) == 0 {
-		return out, nil
+	priceFromVendorDetails(it.VendorDetails, tenantCurrency, quantity, &out)
+	return out, nil
+}
+
+// priceFromVendorDetails applies the pricing rules of InputUnitCost to an item's vendor
+// details (primary first, see sortVendorDetails) for quantity inventory units, filling out;
+// out keeps BasisNone and no unit cost when nothing prices the item.
+func priceFromVendorDetails(details []VendorDetail, tenantCurrency string, quantity dec.Decimal, out *InputUnitCost) {
+	if len(details) == 0 {
+		return
 	}
-	d := it.VendorDetails[0] // primary first, see sortVendorDetails
+	d := details[0]
 	vendorQty := quantity.Mul(d.UnitQuantity.Decimal).DivRound(d.InventoryUnitQuantity.Decimal, dec.MaxFractionDigits)
 	var price *dec.Decimal
 	currency := d.VendorCurrency
@@ -77,12 +86,51 @@ func (s *Service) InputUnitCost(ctx context.Context, tenantID, tenantCurrency, i
 		out.PriceBreakQuantity = &b.Quantity
 	}
 	if price == nil {
-		return out, nil
+		return
 	}
 	cost := dec.Decimal{Decimal: price.Mul(d.UnitQuantity.Decimal).DivRound(d.InventoryUnitQuantity.Decimal, dec.MaxFractionDigits)}
 	out.UnitCost, out.VendorID, out.VendorName, out.CurrencyCode = &cost, &d.VendorID, d.VendorName, currency
 	if currency != tenantCurrency {
 		out.UnconvertedVendorCurrencyCode = &currency
+	}
+}
+
+// InputUnitCosts answers, through q, the input unit cost of each item of quantities for its
+// quantity (inventory units) under the rules of InputUnitCost, in two statements however many
+// items: the vendor detail's price in its own currency, unconverted. Items that are made
+// (origin make or makeOrBuy), that nothing prices, or that the tenant does not have are absent.
+func (s *Service) InputUnitCosts(ctx context.Context, q db.Q, tenantID string, quantities map[string]dec.Decimal) (map[string]dec.Decimal, error) {
+	out := make(map[string]dec.Decimal, len(quantities))
+	if len(quantities) == 0 {
+		return out, nil
+	}
+	itemIDs := make([]string, 0, len(quantities))
+	for id := range quantities {
+		itemIDs = append(itemIDs, id)
+	}
+	bought, err := s.store.boughtItems(ctx, q, tenantID, itemIDs)
+	if err != nil {
+		return nil, err
+	}
+	if len(bought) == 0 {
+		return out, nil
+	}
+	details, err := s.store.vendorDetails(ctx, q, tenantID, bought)
+	if err != nil {
+		return nil, err
+	}
+	byItem := make(map[string][]VendorDetail, len(bought))
+	for _, d := range details {
+		byItem[d.ItemID] = append(byItem[d.ItemID], d)
+	}
+	for _, id := range bought {
+		list := byItem[id]
+		sortVendorDetails(list)
+		var c InputUnitCost
+		priceFromVendorDetails(list, "", quantities[id], &c)
+		if c.UnitCost != nil {
+			out[id] = *c.UnitCost
+		}
 	}
 	return out, nil
 }

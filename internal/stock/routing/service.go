@@ -42,6 +42,10 @@ type Deps struct {
 	Items          itemDirectory
 	Shapes         shapeDirectory
 	TrackingFields trackingFieldDirectory
+	Settings       costingSettings
+	Rates          workCenterRates
+	Costs          itemCosts
+	Stock          stockLevels
 }
 
 // Service holds the rules of routings.
