@@ -214,7 +214,8 @@ func TestRoutingInputMaterialReferencesMustExistBelongToTheTenantAndBeUsable(t *
 			}
 		}
 	}
-	// A deactivated shape and an archived item answer 400 naming them.
+	// A deactivated shape, an archived item and the item the routing makes answer 400 naming
+	// them.
 	off := flatBar("Unstocked bar")
 	off.IsActivated = ptr(false)
 	offID := createMaterialShape(t, te.API, off)
@@ -223,6 +224,7 @@ func TestRoutingInputMaterialReferencesMustExistBelongToTheTenantAndBeUsable(t *
 	for _, c := range []struct{ field, body string }{
 		{"materialShapeId", fmt.Sprintf(`{"materialShapeId":%q,"blankLength":10}`, offID)},
 		{"itemId", bar(fmt.Sprintf(`,"itemId":%q`, archived))},
+		{"itemId", bar(fmt.Sprintf(`,"itemId":%q`, itemID))},
 	} {
 		for _, r := range writeMaterialBoth(t, te, itemID, id, c.body) {
 			mustProblemNaming(t, r.res, r.body, c.field)

@@ -105,7 +105,7 @@ func (s *Service) CreateInputMaterial(ctx context.Context, tenantID string, o Ow
 		if err != nil {
 			return err
 		}
-		v, err := s.resolveMaterial(ctx, q, tenantID, o, w)
+		v, err := s.resolveMaterial(ctx, q, tenantID, k, o, w)
 		if err != nil {
 			return err
 		}
@@ -163,7 +163,7 @@ func (s *Service) UpdateInputMaterial(ctx context.Context, tenantID string, o Ow
 		if _, err := s.store.getMaterial(ctx, q, tenantID, o, id); err != nil {
 			return err
 		}
-		v, err := s.resolveMaterial(ctx, q, tenantID, o, w)
+		v, err := s.resolveMaterial(ctx, q, tenantID, k, o, w)
 		if err != nil {
 			return err
 		}
@@ -310,9 +310,9 @@ func positiveDecimal(fields apperr.Fields, field string, v *dec.Decimal) {
 // activated shape of the tenant's catalogue (404 naming materialShapeId; deactivated: 400),
 // share-locked until the transaction ends; a planar shape needs a blank width and a linear
 // one refuses it (400 naming blankWidth). The stock item must be an item of the tenant (404
-// naming itemId) that is not archived (400), and the routing operation one of this owner's
+// naming itemId) that is not archived nor what the routing makes (400), and the routing operation one of this owner's
 // routing (404 naming routingOperationId).
-func (s *Service) resolveMaterial(ctx context.Context, q db.Q, tenantID string, o Owner, w MaterialWrite) (MaterialValues, error) {
+func (s *Service) resolveMaterial(ctx context.Context, q db.Q, tenantID string, k OwnerKind, o Owner, w MaterialWrite) (MaterialValues, error) {
 	fields := apperr.Fields{}
 	v := MaterialValues{
 		MaterialShapeID: w.MaterialShapeID, ItemID: w.ItemID, BlankLength: w.BlankLength, BlankWidth: w.BlankWidth,
@@ -343,6 +343,14 @@ func (s *Service) resolveMaterial(ctx context.Context, q db.Q, tenantID string, 
 		}
 		if it.IsArchived {
 			return MaterialValues{}, apperr.Field("itemId", "item %s is archived", it.Number)
+		}
+		// What a routing makes cannot also be the stock it is cut from.
+		made, err := k.MakesItem(ctx, q, tenantID, o.ID)
+		if err != nil {
+			return MaterialValues{}, err
+		}
+		if made == it.ID {
+			return MaterialValues{}, apperr.Field("itemId", "item %s is what this routing makes, so it cannot be its stock", it.Number)
 		}
 	}
 	if w.RoutingOperationID != nil {
