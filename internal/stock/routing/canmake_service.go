@@ -41,10 +41,7 @@ const maxCanMake = int64(1) << 62
 // routing is; an unknown owner is NotFound.
 func (s *Service) CanMake(ctx context.Context, tenantID string, o Owner) (CanMake, error) {
 	out := CanMake{Owner: o, Limits: []CanMakeLimit{}}
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
-			return err
-		}
+	err := s.view(ctx, tenantID, o, func(q db.Q) (err error) {
 		t, err := s.loadTree(ctx, q, tenantID, o)
 		if err != nil {
 			return err

@@ -20,27 +20,24 @@ func (s *Service) ReplaceWithCopy(ctx context.Context, tenantID string, to, from
 		if err := s.LockInputItemGraph(ctx, q, tenantID); err != nil {
 			return err
 		}
-		k, err := s.requireOwner(ctx, q, tenantID, to)
+		err := s.editIn(ctx, q, tenantID, to, func(q db.Q, k OwnerKind) (bool, error) {
+			if _, err := s.readOwner(ctx, q, tenantID, from); apperr.IsKind(err, apperr.KindNotFound) {
+				return false, apperr.NotFound("%s: %s %s not found", sourceField, from.Type, from.ID)
+			} else if err != nil {
+				return false, err
+			}
+			if err := s.checkCopiedInputs(ctx, q, tenantID, k, to, from, sourceField); err != nil {
+				return false, err
+			}
+			if err := s.store.clear(ctx, q, tenantID, to); err != nil {
+				return false, err
+			}
+			return true, s.store.copy(ctx, q, tenantID, from, to)
+		})
 		if err != nil {
 			return err
 		}
-		if _, err := s.readOwner(ctx, q, tenantID, from); apperr.IsKind(err, apperr.KindNotFound) {
-			return apperr.NotFound("%s: %s %s not found", sourceField, from.Type, from.ID)
-		} else if err != nil {
-			return err
-		}
-		if err := s.checkCopiedInputs(ctx, q, tenantID, k, to, from, sourceField); err != nil {
-			return err
-		}
-		if err := s.store.clear(ctx, q, tenantID, to); err != nil {
-			return err
-		}
-		if err := s.store.copy(ctx, q, tenantID, from, to); err != nil {
-			return err
-		}
-		if err := changed(ctx, q, k, tenantID, to); err != nil {
-			return err
-		}
+		// The answer is the routing as copied, read in the same transaction.
 		r, err = s.read(ctx, q, tenantID, to)
 		return err
 	})

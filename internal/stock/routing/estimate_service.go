@@ -58,10 +58,7 @@ func (s *Service) EstimateCost(ctx context.Context, tenantID string, o Owner, qu
 		return items.CostBreakdown{}, err
 	}
 	var out items.CostBreakdown
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
-			return err
-		}
+	err = s.view(ctx, tenantID, o, func(q db.Q) (err error) {
 		t, err := s.loadTree(ctx, q, tenantID, o)
 		if err != nil {
 			return err

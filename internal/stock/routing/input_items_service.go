@@ -85,24 +85,17 @@ func (s *Service) createInputItems(ctx context.Context, tenantID string, o Owner
 		return nil, err
 	}
 	out := make([]string, len(ws))
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		if err := s.store.lockInputItemGraph(ctx, q, tenantID); err != nil {
-			return err
-		}
-		k, err := s.requireOwner(ctx, q, tenantID, o)
-		if err != nil {
-			return err
-		}
+	err := s.editInputGraph(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
 		if err := s.resolveInputItems(ctx, q, tenantID, k, o, vs, name); err != nil {
-			return err
+			return false, err
 		}
 		for i, v := range vs {
 			out[i] = ids.NewSub()
 			if err := s.store.insertInputItem(ctx, q, tenantID, o, out[i], v); err != nil {
-				return name(i, err)
+				return false, name(i, err)
 			}
 		}
-		return changed(ctx, q, k, tenantID, o)
+		return true, nil
 	})
 	if err != nil {
 		return nil, err
@@ -114,11 +107,7 @@ func (s *Service) createInputItems(ctx context.Context, tenantID string, o Owner
 // not in its routing, is NotFound.
 func (s *Service) InputItem(ctx context.Context, tenantID string, o Owner, id string) (InputItem, error) {
 	var it InputItem
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
-			return err
-		}
-		var err error
+	err := s.view(ctx, tenantID, o, func(q db.Q) (err error) {
 		if it, err = s.store.getInputItem(ctx, q, tenantID, o, id); err != nil {
 			return err
 		}
@@ -138,30 +127,23 @@ func (s *Service) UpdateInputItem(ctx context.Context, tenantID string, o Owner,
 		return InputItem{}, err
 	}
 	var saved InputItem
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		if err := s.store.lockInputItemGraph(ctx, q, tenantID); err != nil {
-			return err
-		}
-		k, err := s.requireOwner(ctx, q, tenantID, o)
-		if err != nil {
-			return err
-		}
+	err = s.editInputGraph(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
 		if _, err := s.store.getInputItem(ctx, q, tenantID, o, id); err != nil {
-			return err
+			return false, err
 		}
 		vs := []InputItemValues{v}
 		if err := s.resolveInputItems(ctx, q, tenantID, k, o, vs, func(_ int, err error) error { return err }); err != nil {
-			return err
+			return false, err
 		}
 		if saved, err = s.store.updateInputItem(ctx, q, tenantID, o, id, v); err != nil {
-			return err
+			return false, err
 		}
 		list := []InputItem{saved}
 		if err := s.nameInputItems(ctx, q, tenantID, list); err != nil {
-			return err
+			return false, err
 		}
 		saved = list[0]
-		return changed(ctx, q, k, tenantID, o)
+		return true, nil
 	})
 	return saved, err
 }
@@ -170,15 +152,9 @@ func (s *Service) UpdateInputItem(ctx context.Context, tenantID string, o Owner,
 // routing had it; the owner's Changed hook runs only when it had. Removing an input never
 // makes a cycle, so it takes no graph lock.
 func (s *Service) DeleteInputItem(ctx context.Context, tenantID string, o Owner, id string) (deleted bool, err error) {
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		k, err := s.requireOwner(ctx, q, tenantID, o)
-		if err != nil {
-			return err
-		}
-		if deleted, err = s.store.deleteInputItem(ctx, q, tenantID, o, id); err != nil || !deleted {
-			return err
-		}
-		return changed(ctx, q, k, tenantID, o)
+	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
+		deleted, err = s.store.deleteInputItem(ctx, q, tenantID, o, id)
+		return deleted, err
 	})
 	return deleted, err
 }
@@ -191,10 +167,7 @@ func (s *Service) InputItems(ctx context.Context, tenantID string, o Owner, f In
 		return nil, err
 	}
 	var out []InputItem
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
-			return err
-		}
+	err = s.view(ctx, tenantID, o, func(q db.Q) (err error) {
 		if out, err = s.store.listInputItems(ctx, q, tenantID, o, f, page); err != nil {
 			return err
 		}

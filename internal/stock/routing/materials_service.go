@@ -100,19 +100,12 @@ func (s *Service) CreateInputMaterial(ctx context.Context, tenantID string, o Ow
 		return "", err
 	}
 	id := ids.NewSub()
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		k, err := s.requireOwner(ctx, q, tenantID, o)
-		if err != nil {
-			return err
-		}
+	err := s.edit(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
 		v, err := s.resolveMaterial(ctx, q, tenantID, k, o, w)
 		if err != nil {
-			return err
+			return false, err
 		}
-		if err := s.store.insertMaterial(ctx, q, tenantID, o, id, v); err != nil {
-			return err
-		}
-		return changed(ctx, q, k, tenantID, o)
+		return true, s.store.insertMaterial(ctx, q, tenantID, o, id, v)
 	})
 	if err != nil {
 		return "", err
@@ -124,11 +117,7 @@ func (s *Service) CreateInputMaterial(ctx context.Context, tenantID string, o Ow
 // unknown owner, or a material not in its routing, is NotFound.
 func (s *Service) InputMaterial(ctx context.Context, tenantID string, o Owner, id string) (InputMaterial, error) {
 	var m InputMaterial
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
-			return err
-		}
-		var err error
+	err := s.view(ctx, tenantID, o, func(q db.Q) (err error) {
 		m, err = s.inputMaterial(ctx, q, tenantID, o, id)
 		return err
 	})
@@ -155,25 +144,21 @@ func (s *Service) UpdateInputMaterial(ctx context.Context, tenantID string, o Ow
 		return InputMaterial{}, err
 	}
 	var saved InputMaterial
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		k, err := s.requireOwner(ctx, q, tenantID, o)
-		if err != nil {
-			return err
-		}
+	err := s.edit(ctx, tenantID, o, func(q db.Q, k OwnerKind) (bool, error) {
 		if _, err := s.store.getMaterial(ctx, q, tenantID, o, id); err != nil {
-			return err
+			return false, err
 		}
 		v, err := s.resolveMaterial(ctx, q, tenantID, k, o, w)
 		if err != nil {
-			return err
+			return false, err
 		}
 		if err := s.store.updateMaterial(ctx, q, tenantID, o, id, v); err != nil {
-			return err
+			return false, err
 		}
 		if saved, err = s.inputMaterial(ctx, q, tenantID, o, id); err != nil {
-			return err
+			return false, err
 		}
-		return changed(ctx, q, k, tenantID, o)
+		return true, nil
 	})
 	return saved, err
 }
@@ -181,15 +166,9 @@ func (s *Service) UpdateInputMaterial(ctx context.Context, tenantID string, o Ow
 // DeleteInputMaterial deletes one input material of the owner's routing, with its nestings,
 // and reports whether the routing had it; the owner's Changed hook runs only when it had.
 func (s *Service) DeleteInputMaterial(ctx context.Context, tenantID string, o Owner, id string) (deleted bool, err error) {
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		k, err := s.requireOwner(ctx, q, tenantID, o)
-		if err != nil {
-			return err
-		}
-		if deleted, err = s.store.deleteMaterial(ctx, q, tenantID, o, id); err != nil || !deleted {
-			return err
-		}
-		return changed(ctx, q, k, tenantID, o)
+	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
+		deleted, err = s.store.deleteMaterial(ctx, q, tenantID, o, id)
+		return deleted, err
 	})
 	return deleted, err
 }
@@ -213,10 +192,7 @@ func (s *Service) listMaterials(ctx context.Context, tenantID string, o Owner, o
 		return nil, err
 	}
 	var out []InputMaterial
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
-			return err
-		}
+	err = s.view(ctx, tenantID, o, func(q db.Q) (err error) {
 		if operationID != nil {
 			if _, err := s.store.get(ctx, q, tenantID, o, *operationID); err != nil {
 				return err
@@ -395,32 +371,25 @@ func (s *Service) CreateNesting(ctx context.Context, tenantID string, o Owner, m
 		return "", err
 	}
 	id := ids.NewSub()
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		k, err := s.requireOwner(ctx, q, tenantID, o)
-		if err != nil {
-			return err
-		}
+	err := s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
 		m, err := s.store.getMaterial(ctx, q, tenantID, o, materialID)
 		if err != nil {
-			return err
+			return false, err
 		}
 		found, err := s.deps.Shapes.ByIDs(ctx, q, tenantID, []string{m.MaterialShapeID})
 		if err != nil {
-			return err
+			return false, err
 		}
 		// The material's shape may since have been deactivated or deleted; its form still
 		// decides, as the material's blanks were cut to it.
 		widthFollowsForm(fields, "stockWidth", found[m.MaterialShapeID], w.StockWidth)
 		if err := fields.Err(); err != nil {
-			return err
+			return false, err
 		}
 		if err := s.store.insertNesting(ctx, q, tenantID, materialID, id, w); err != nil {
-			return err
+			return false, err
 		}
-		if err := s.store.touchMaterial(ctx, q, tenantID, materialID); err != nil {
-			return err
-		}
-		return changed(ctx, q, k, tenantID, o)
+		return true, s.store.touchMaterial(ctx, q, tenantID, materialID)
 	})
 	if err != nil {
 		return "", err
@@ -432,21 +401,14 @@ func (s *Service) CreateNesting(ctx context.Context, tenantID string, o Owner, m
 // whether the material had it; a material not in the routing is NotFound. A deletion
 // advances the material's modifiedUtc and runs the owner's Changed hook.
 func (s *Service) DeleteNesting(ctx context.Context, tenantID string, o Owner, materialID, id string) (deleted bool, err error) {
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		k, err := s.requireOwner(ctx, q, tenantID, o)
-		if err != nil {
-			return err
-		}
+	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
 		if _, err := s.store.getMaterial(ctx, q, tenantID, o, materialID); err != nil {
-			return err
+			return false, err
 		}
 		if deleted, err = s.store.deleteNesting(ctx, q, tenantID, materialID, id); err != nil || !deleted {
-			return err
+			return false, err
 		}
-		if err := s.store.touchMaterial(ctx, q, tenantID, materialID); err != nil {
-			return err
-		}
-		return changed(ctx, q, k, tenantID, o)
+		return true, s.store.touchMaterial(ctx, q, tenantID, materialID)
 	})
 	return deleted, err
 }

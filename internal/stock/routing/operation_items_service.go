@@ -99,21 +99,14 @@ func (s *Service) CreateOperationItem(ctx context.Context, tenantID string, o Ow
 		return "", err
 	}
 	id := ids.NewSub()
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		k, err := s.requireOwner(ctx, q, tenantID, o)
-		if err != nil {
-			return err
-		}
+	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
 		if err := s.store.requireOperation(ctx, q, tenantID, o, operationID); err != nil {
-			return err
+			return false, err
 		}
 		if err := s.checkConsumedItem(ctx, q, tenantID, v.ItemID, ""); err != nil {
-			return err
+			return false, err
 		}
-		if err := s.store.insertOperationItem(ctx, q, tenantID, operationID, id, v); err != nil {
-			return err
-		}
-		return changed(ctx, q, k, tenantID, o)
+		return true, s.store.insertOperationItem(ctx, q, tenantID, operationID, id, v)
 	})
 	if err != nil {
 		return "", err
@@ -125,11 +118,7 @@ func (s *Service) CreateOperationItem(ctx context.Context, tenantID string, o Ow
 // unknown owner, an operation not in its routing or an item not at the operation is NotFound.
 func (s *Service) OperationItem(ctx context.Context, tenantID string, o Owner, operationID, id string) (OperationItem, error) {
 	var it OperationItem
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
-			return err
-		}
-		var err error
+	err := s.view(ctx, tenantID, o, func(q db.Q) (err error) {
 		if it, err = s.store.getOperationItem(ctx, q, tenantID, o, operationID, id); err != nil {
 			return err
 		}
@@ -148,27 +137,23 @@ func (s *Service) UpdateOperationItem(ctx context.Context, tenantID string, o Ow
 		return OperationItem{}, err
 	}
 	var saved OperationItem
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		k, err := s.requireOwner(ctx, q, tenantID, o)
-		if err != nil {
-			return err
-		}
+	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
 		current, err := s.store.getOperationItem(ctx, q, tenantID, o, operationID, id)
 		if err != nil {
-			return err
+			return false, err
 		}
 		if err := s.checkConsumedItem(ctx, q, tenantID, v.ItemID, current.ItemID); err != nil {
-			return err
+			return false, err
 		}
 		if saved, err = s.store.updateOperationItem(ctx, q, tenantID, operationID, id, v); err != nil {
-			return err
+			return false, err
 		}
 		named, err := s.nameOperationItems(ctx, q, tenantID, []OperationItem{saved})
 		if err != nil {
-			return err
+			return false, err
 		}
 		saved = named[0]
-		return changed(ctx, q, k, tenantID, o)
+		return true, nil
 	})
 	return saved, err
 }
@@ -177,18 +162,12 @@ func (s *Service) UpdateOperationItem(ctx context.Context, tenantID string, o Ow
 // reports whether the operation had it; an operation not in the owner's routing is NotFound.
 // The owner's Changed hook runs only when the operation had it.
 func (s *Service) DeleteOperationItem(ctx context.Context, tenantID string, o Owner, operationID, id string) (deleted bool, err error) {
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		k, err := s.requireOwner(ctx, q, tenantID, o)
-		if err != nil {
-			return err
-		}
+	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
 		if err := s.store.requireOperation(ctx, q, tenantID, o, operationID); err != nil {
-			return err
+			return false, err
 		}
-		if deleted, err = s.store.deleteOperationItem(ctx, q, tenantID, operationID, id); err != nil || !deleted {
-			return err
-		}
-		return changed(ctx, q, k, tenantID, o)
+		deleted, err = s.store.deleteOperationItem(ctx, q, tenantID, operationID, id)
+		return deleted, err
 	})
 	return deleted, err
 }
@@ -202,10 +181,7 @@ func (s *Service) OperationItems(ctx context.Context, tenantID string, o Owner, 
 		return nil, err
 	}
 	var out []OperationItem
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
-			return err
-		}
+	err = s.view(ctx, tenantID, o, func(q db.Q) error {
 		if err := s.store.requireOperation(ctx, q, tenantID, o, operationID); err != nil {
 			return err
 		}

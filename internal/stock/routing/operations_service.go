@@ -21,24 +21,17 @@ func (s *Service) CreateOperation(ctx context.Context, tenantID string, o Owner,
 		return "", err
 	}
 	id := ids.NewSub()
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		k, err := s.requireOwner(ctx, q, tenantID, o)
-		if err != nil {
-			return err
-		}
+	err := s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
 		v, err := s.resolve(ctx, q, tenantID, w, nil)
 		if err != nil {
-			return err
+			return false, err
 		}
 		if w.Sequence == nil {
 			if v.Sequence, err = s.store.nextSequence(ctx, q, tenantID, o); err != nil {
-				return err
+				return false, err
 			}
 		}
-		if err := s.store.insert(ctx, q, tenantID, o, id, v); err != nil {
-			return err
-		}
-		return changed(ctx, q, k, tenantID, o)
+		return true, s.store.insert(ctx, q, tenantID, o, id, v)
 	})
 	if err != nil {
 		return "", err
@@ -50,11 +43,7 @@ func (s *Service) CreateOperation(ctx context.Context, tenantID string, o Owner,
 // not in its routing, is NotFound.
 func (s *Service) Operation(ctx context.Context, tenantID string, o Owner, id string) (Operation, error) {
 	var op Operation
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
-			return err
-		}
-		var err error
+	err := s.view(ctx, tenantID, o, func(q db.Q) (err error) {
 		op, err = s.store.get(ctx, q, tenantID, o, id)
 		return err
 	})
@@ -68,26 +57,20 @@ func (s *Service) UpdateOperation(ctx context.Context, tenantID string, o Owner,
 		return Operation{}, err
 	}
 	var saved Operation
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		k, err := s.requireOwner(ctx, q, tenantID, o)
-		if err != nil {
-			return err
-		}
+	err := s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
 		current, err := s.store.get(ctx, q, tenantID, o, id)
 		if err != nil {
-			return err
+			return false, err
 		}
 		v, err := s.resolve(ctx, q, tenantID, w, current.OperationID)
 		if err != nil {
-			return err
+			return false, err
 		}
 		if w.Sequence == nil {
 			v.Sequence = current.Sequence
 		}
-		if saved, err = s.store.update(ctx, q, tenantID, o, id, v); err != nil {
-			return err
-		}
-		return changed(ctx, q, k, tenantID, o)
+		saved, err = s.store.update(ctx, q, tenantID, o, id, v)
+		return true, err
 	})
 	return saved, err
 }
@@ -95,15 +78,9 @@ func (s *Service) UpdateOperation(ctx context.Context, tenantID string, o Owner,
 // DeleteOperation deletes one operation of the owner's routing and reports whether the
 // routing had it; the owner's Changed hook runs only when it had.
 func (s *Service) DeleteOperation(ctx context.Context, tenantID string, o Owner, id string) (deleted bool, err error) {
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		k, err := s.requireOwner(ctx, q, tenantID, o)
-		if err != nil {
-			return err
-		}
-		if deleted, err = s.store.delete(ctx, q, tenantID, o, id); err != nil || !deleted {
-			return err
-		}
-		return changed(ctx, q, k, tenantID, o)
+	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
+		deleted, err = s.store.delete(ctx, q, tenantID, o, id)
+		return deleted, err
 	})
 	return deleted, err
 }
@@ -247,27 +224,23 @@ func (s *Service) CreateOperations(ctx context.Context, tenantID string, o Owner
 		return nil, err
 	}
 	out := make([]string, len(ws))
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		k, err := s.requireOwner(ctx, q, tenantID, o)
-		if err != nil {
-			return err
-		}
+	err := s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
 		for i, w := range ws {
 			v, err := s.resolve(ctx, q, tenantID, w, nil)
 			if err != nil {
-				return indexed(i, err)
+				return false, indexed(i, err)
 			}
 			if w.Sequence == nil {
 				if v.Sequence, err = s.store.nextSequence(ctx, q, tenantID, o); err != nil {
-					return indexed(i, err)
+					return false, indexed(i, err)
 				}
 			}
 			out[i] = ids.NewSub()
 			if err := s.store.insert(ctx, q, tenantID, o, out[i], v); err != nil {
-				return indexed(i, err)
+				return false, indexed(i, err)
 			}
 		}
-		return changed(ctx, q, k, tenantID, o)
+		return true, nil
 	})
 	if err != nil {
 		return nil, err
@@ -307,10 +280,7 @@ func (s *Service) Operations(ctx context.Context, tenantID string, o Owner, f Fi
 		return nil, err
 	}
 	var out []Operation
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
-			return err
-		}
+	err = s.view(ctx, tenantID, o, func(q db.Q) (err error) {
 		out, err = s.store.list(ctx, q, tenantID, o, f, page)
 		return err
 	})

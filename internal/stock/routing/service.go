@@ -103,15 +103,58 @@ func changed(ctx context.Context, q db.Q, k OwnerKind, tenantID string, o Owner)
 	return k.Changed(ctx, q, tenantID, o.ID)
 }
 
+// edit runs change in one transaction after locking the owner (404 when unknown), then the
+// owner's "record changed" hook in the same transaction, unless change reports it changed
+// nothing (a delete of what the routing does not have). Every write of a routing goes
+// through it, so changes of one owner run one at a time and none skips the hook.
+func (s *Service) edit(ctx context.Context, tenantID string, o Owner, change func(q db.Q, k OwnerKind) (changed bool, err error)) error {
+	return s.pool.WithTx(ctx, func(q db.Q) error {
+		return s.editIn(ctx, q, tenantID, o, change)
+	})
+}
+
+// editInputGraph is edit for changes that may add input item edges: it takes the tenant's
+// input item graph lock first, as the graph lock comes before any owner's lock (see
+// store.lockInputItemGraph), so two such changes never wait on each other in turn.
+func (s *Service) editInputGraph(ctx context.Context, tenantID string, o Owner, change func(q db.Q, k OwnerKind) (changed bool, err error)) error {
+	return s.pool.WithTx(ctx, func(q db.Q) error {
+		if err := s.LockInputItemGraph(ctx, q, tenantID); err != nil {
+			return err
+		}
+		return s.editIn(ctx, q, tenantID, o, change)
+	})
+}
+
+// editIn is edit in q's transaction, for a caller that must take a lock before the owner's or
+// do more after the owner's Changed hook in the same transaction.
+func (s *Service) editIn(ctx context.Context, q db.Q, tenantID string, o Owner, change func(q db.Q, k OwnerKind) (bool, error)) error {
+	k, err := s.requireOwner(ctx, q, tenantID, o)
+	if err != nil {
+		return err
+	}
+	did, err := change(q, k)
+	if err != nil || !did {
+		return err
+	}
+	return changed(ctx, q, k, tenantID, o)
+}
+
+// view runs read in one transaction after finding the owner without a lock (404 when
+// unknown); every read of a routing goes through it.
+func (s *Service) view(ctx context.Context, tenantID string, o Owner, read func(q db.Q) error) error {
+	return s.pool.WithTx(ctx, func(q db.Q) error {
+		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
+			return err
+		}
+		return read(q)
+	})
+}
+
 // Routing returns the owner's routing, its operations by sequence then id, in a fixed number
 // of statements however many operations; an unknown owner is NotFound.
 func (s *Service) Routing(ctx context.Context, tenantID string, o Owner) (Routing, error) {
 	var r Routing
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
-			return err
-		}
-		var err error
+	err := s.view(ctx, tenantID, o, func(q db.Q) (err error) {
 		r, err = s.read(ctx, q, tenantID, o)
 		return err
 	})

@@ -98,25 +98,18 @@ func (s *Service) CreateTracking(ctx context.Context, tenantID string, o Owner, 
 		return "", err
 	}
 	id := ids.NewSub()
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		k, err := s.requireOwner(ctx, q, tenantID, o)
-		if err != nil {
-			return err
-		}
+	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
 		if err := s.store.requireOperation(ctx, q, tenantID, o, operationID); err != nil {
-			return err
+			return false, err
 		}
 		found, err := s.deps.TrackingFields.FieldsByID(ctx, q, tenantID, []string{v.TrackingFieldID})
 		if err != nil {
-			return err
+			return false, err
 		}
 		if _, ok := found[v.TrackingFieldID]; !ok {
-			return apperr.NotFound("trackingFieldId: in-process tracking field %s not found", v.TrackingFieldID)
+			return false, apperr.NotFound("trackingFieldId: in-process tracking field %s not found", v.TrackingFieldID)
 		}
-		if err := s.store.insertTracking(ctx, q, tenantID, operationID, phase, id, v); err != nil {
-			return err
-		}
-		return changed(ctx, q, k, tenantID, o)
+		return true, s.store.insertTracking(ctx, q, tenantID, operationID, phase, id, v)
 	})
 	if err != nil {
 		return "", err
@@ -132,11 +125,7 @@ func (s *Service) Tracking(ctx context.Context, tenantID string, o Owner, operat
 	if err := checkPhase(phase); err != nil {
 		return tr, err
 	}
-	err := s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
-			return err
-		}
-		var err error
+	err := s.view(ctx, tenantID, o, func(q db.Q) (err error) {
 		if tr, err = s.store.getTracking(ctx, q, tenantID, o, operationID, phase, id); err != nil {
 			return err
 		}
@@ -154,18 +143,12 @@ func (s *Service) DeleteTracking(ctx context.Context, tenantID string, o Owner, 
 	if err := checkPhase(phase); err != nil {
 		return false, err
 	}
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		k, err := s.requireOwner(ctx, q, tenantID, o)
-		if err != nil {
-			return err
-		}
+	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
 		if err := s.store.requireOperation(ctx, q, tenantID, o, operationID); err != nil {
-			return err
+			return false, err
 		}
-		if deleted, err = s.store.deleteTracking(ctx, q, tenantID, operationID, phase, id); err != nil || !deleted {
-			return err
-		}
-		return changed(ctx, q, k, tenantID, o)
+		deleted, err = s.store.deleteTracking(ctx, q, tenantID, operationID, phase, id)
+		return deleted, err
 	})
 	return deleted, err
 }
@@ -182,10 +165,7 @@ func (s *Service) Trackings(ctx context.Context, tenantID string, o Owner, opera
 		return nil, err
 	}
 	var out []Tracking
-	err = s.pool.WithTx(ctx, func(q db.Q) error {
-		if _, err := s.readOwner(ctx, q, tenantID, o); err != nil {
-			return err
-		}
+	err = s.view(ctx, tenantID, o, func(q db.Q) (err error) {
 		if err := s.store.requireOperation(ctx, q, tenantID, o, operationID); err != nil {
 			return err
 		}
