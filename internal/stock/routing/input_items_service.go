@@ -152,11 +152,9 @@ func (s *Service) UpdateInputItem(ctx context.Context, tenantID string, o Owner,
 // routing had it; the owner's Changed hook runs only when it had. Removing an input never
 // makes a cycle, so it takes no graph lock.
 func (s *Service) DeleteInputItem(ctx context.Context, tenantID string, o Owner, id string) (deleted bool, err error) {
-	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
-		deleted, err = s.store.deleteInputItem(ctx, q, tenantID, o, id)
-		return deleted, err
+	return s.remove(ctx, tenantID, o, func(q db.Q) (bool, error) {
+		return s.store.deleteInputItem(ctx, q, tenantID, o, id)
 	})
-	return deleted, err
 }
 
 // InputItems returns the owner's routing input items matching f, by createdUtc then id unless

@@ -166,11 +166,9 @@ func (s *Service) UpdateInputMaterial(ctx context.Context, tenantID string, o Ow
 // DeleteInputMaterial deletes one input material of the owner's routing, with its nestings,
 // and reports whether the routing had it; the owner's Changed hook runs only when it had.
 func (s *Service) DeleteInputMaterial(ctx context.Context, tenantID string, o Owner, id string) (deleted bool, err error) {
-	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
-		deleted, err = s.store.deleteMaterial(ctx, q, tenantID, o, id)
-		return deleted, err
+	return s.remove(ctx, tenantID, o, func(q db.Q) (bool, error) {
+		return s.store.deleteMaterial(ctx, q, tenantID, o, id)
 	})
-	return deleted, err
 }
 
 // InputMaterials returns the owner's input materials matching f, by createdUtc then id
@@ -401,14 +399,13 @@ func (s *Service) CreateNesting(ctx context.Context, tenantID string, o Owner, m
 // whether the material had it; a material not in the routing is NotFound. A deletion
 // advances the material's modifiedUtc and runs the owner's Changed hook.
 func (s *Service) DeleteNesting(ctx context.Context, tenantID string, o Owner, materialID, id string) (deleted bool, err error) {
-	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
+	return s.remove(ctx, tenantID, o, func(q db.Q) (bool, error) {
 		if _, err := s.store.getMaterial(ctx, q, tenantID, o, materialID); err != nil {
 			return false, err
 		}
-		if deleted, err = s.store.deleteNesting(ctx, q, tenantID, materialID, id); err != nil || !deleted {
+		if deleted, err := s.store.deleteNesting(ctx, q, tenantID, materialID, id); err != nil || !deleted {
 			return false, err
 		}
 		return true, s.store.touchMaterial(ctx, q, tenantID, materialID)
 	})
-	return deleted, err
 }

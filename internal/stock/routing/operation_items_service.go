@@ -162,14 +162,12 @@ func (s *Service) UpdateOperationItem(ctx context.Context, tenantID string, o Ow
 // reports whether the operation had it; an operation not in the owner's routing is NotFound.
 // The owner's Changed hook runs only when the operation had it.
 func (s *Service) DeleteOperationItem(ctx context.Context, tenantID string, o Owner, operationID, id string) (deleted bool, err error) {
-	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
+	return s.remove(ctx, tenantID, o, func(q db.Q) (bool, error) {
 		if err := s.store.requireOperation(ctx, q, tenantID, o, operationID); err != nil {
 			return false, err
 		}
-		deleted, err = s.store.deleteOperationItem(ctx, q, tenantID, operationID, id)
-		return deleted, err
+		return s.store.deleteOperationItem(ctx, q, tenantID, operationID, id)
 	})
-	return deleted, err
 }
 
 // OperationItems returns the items consumed at one operation of the owner's routing matching
@@ -181,7 +179,7 @@ func (s *Service) OperationItems(ctx context.Context, tenantID string, o Owner, 
 		return nil, err
 	}
 	var out []OperationItem
-	err = s.view(ctx, tenantID, o, func(q db.Q) error {
+	err = s.view(ctx, tenantID, o, func(q db.Q) (err error) {
 		if err := s.store.requireOperation(ctx, q, tenantID, o, operationID); err != nil {
 			return err
 		}

@@ -78,11 +78,9 @@ func (s *Service) UpdateOperation(ctx context.Context, tenantID string, o Owner,
 // DeleteOperation deletes one operation of the owner's routing and reports whether the
 // routing had it; the owner's Changed hook runs only when it had.
 func (s *Service) DeleteOperation(ctx context.Context, tenantID string, o Owner, id string) (deleted bool, err error) {
-	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
-		deleted, err = s.store.delete(ctx, q, tenantID, o, id)
-		return deleted, err
+	return s.remove(ctx, tenantID, o, func(q db.Q) (bool, error) {
+		return s.store.delete(ctx, q, tenantID, o, id)
 	})
-	return deleted, err
 }
 
 // checkWrite applies the rules that need no lookup, naming each offending field: a sequence

@@ -139,6 +139,18 @@ func (s *Service) editIn(ctx context.Context, q db.Q, tenantID string, o Owner, 
 	return changed(ctx, q, k, tenantID, o)
 }
 
+// remove is edit for a delete: del reports whether the routing had what it deletes, and
+// remove answers that, the owner's Changed hook having run only when it had.
+func (s *Service) remove(ctx context.Context, tenantID string, o Owner, del func(q db.Q) (deleted bool, err error)) (bool, error) {
+	var deleted bool
+	err := s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
+		var err error
+		deleted, err = del(q)
+		return deleted, err
+	})
+	return deleted, err
+}
+
 // view runs read in one transaction after finding the owner without a lock (404 when
 // unknown); every read of a routing goes through it.
 func (s *Service) view(ctx context.Context, tenantID string, o Owner, read func(q db.Q) error) error {

@@ -143,14 +143,12 @@ func (s *Service) DeleteTracking(ctx context.Context, tenantID string, o Owner, 
 	if err := checkPhase(phase); err != nil {
 		return false, err
 	}
-	err = s.edit(ctx, tenantID, o, func(q db.Q, _ OwnerKind) (bool, error) {
+	return s.remove(ctx, tenantID, o, func(q db.Q) (bool, error) {
 		if err := s.store.requireOperation(ctx, q, tenantID, o, operationID); err != nil {
 			return false, err
 		}
-		deleted, err = s.store.deleteTracking(ctx, q, tenantID, operationID, phase, id)
-		return deleted, err
+		return s.store.deleteTracking(ctx, q, tenantID, operationID, phase, id)
 	})
-	return deleted, err
 }
 
 // Trackings returns the tracking of one phase of one operation of the owner's routing matching
