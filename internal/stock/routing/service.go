@@ -113,9 +113,10 @@ func (s *Service) edit(ctx context.Context, tenantID string, o Owner, change fun
 	})
 }
 
-// editInputGraph is edit for changes that may add input item edges: it takes the tenant's
-// input item graph lock first, as the graph lock comes before any owner's lock (see
-// store.lockInputItemGraph), so two such changes never wait on each other in turn.
+// editInputGraph is edit for changes that add or change input items: it first takes the
+// tenant's input item graph lock, so the cycle check sees every other such change, and takes
+// it before the owner's row lock, so these writes always lock in the same order (see
+// store.lockInputItemGraph).
 func (s *Service) editInputGraph(ctx context.Context, tenantID string, o Owner, change func(q db.Q, k OwnerKind) (changed bool, err error)) error {
 	return s.pool.WithTx(ctx, func(q db.Q) error {
 		if err := s.LockInputItemGraph(ctx, q, tenantID); err != nil {
