@@ -181,6 +181,47 @@ func TestLowerAreasNeverImportHigherOnes(t *testing.T) {
 	}
 }
 
+// restrictedImports are packages only the folders named with them may import (besides the
+// package itself): document numbers are taken by the areas that create numbered documents.
+var restrictedImports = map[string][]string{
+	"mos/internal/shared/docnumbers": {"mos/internal/sales/", "mos/internal/purchasing/", "mos/internal/production/"},
+}
+
+// TestRestrictedPackagesHaveOnlyTheirImporters reads every non-test Go file of internal/ and
+// cmd/, so that a package kept for a few areas is not taken up by another.
+func TestRestrictedPackagesHaveOnlyTheirImporters(t *testing.T) {
+	fset := token.NewFileSet()
+	for _, root := range []string{"..", "../../cmd"} {
+		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return err
+			}
+			f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+			if err != nil {
+				return err
+			}
+			rel := filepath.ToSlash(filepath.Dir(path))
+			pkg := "mos/internal/" + strings.TrimPrefix(rel, "../")
+			if strings.HasPrefix(rel, "../../cmd") {
+				pkg = "mos/cmd" + strings.TrimPrefix(rel, "../../cmd")
+			}
+			for _, p := range imports(f) {
+				allowed, restricted := restrictedImports[p]
+				if !restricted || pkg == p {
+					continue
+				}
+				if !slices.ContainsFunc(allowed, func(a string) bool { return strings.HasPrefix(pkg+"/", a) }) {
+					t.Errorf("%s imports %s, which only %s import", path, p, strings.Join(allowed, ", "))
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // sqlTable finds the tables a SQL text names after FROM, JOIN, INTO or UPDATE. SQL here is
 // written with upper-case keywords, which keeps messages ("take from it") out of the match.
 var sqlTable = regexp.MustCompile(`\b(?:FROM|JOIN|INTO|UPDATE)\s+([a-z_][a-z0-9_]*)`)
