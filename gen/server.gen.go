@@ -5643,6 +5643,56 @@ type TagFilter struct {
 // TagStyle Display style of a tag.
 type TagStyle string
 
+// TaxRate A tax rate (tax code) of the tenant (read shape).
+type TaxRate struct {
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// Description What the tax is; null when none.
+	Description *string `json:"description"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// IsArchived True for an archived tax rate, whose name is free and which customers can no longer name.
+	IsArchived  bool         `json:"isArchived"`
+	ModifiedUtc utctime.Time `json:"modifiedUtc"`
+
+	// Name Unique among the tenant's non-archived tax rates (case-insensitive).
+	Name string `json:"name"`
+
+	// Rate The rate as a percentage (6.25 is 6.25 %), 0 to 100, exactly as stored.
+	Rate dec.Decimal `json:"rate"`
+}
+
+// TaxRateFilter Filter of the tax-rate list; every member narrows the result (AND).
+type TaxRateFilter struct {
+	// Ids Only these tax rate ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// IsArchived Only archived (true) or only non-archived (false) tax rates; omitted includes both.
+	IsArchived *bool `json:"isArchived,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// TaxRateWrite Create and full-update body of a tax rate. Members not listed here are ignored when sent.
+type TaxRateWrite struct {
+	// Description Trimmed; at most 200 characters; null, omitted or blank: none.
+	Description *string `json:"description,omitempty"`
+
+	// IsArchived True archives the tax rate (it frees its name and customers can no longer name it); false when omitted.
+	IsArchived *bool `json:"isArchived,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming; unique among the tenant's non-archived tax rates (case-insensitive).
+	Name string `json:"name"`
+
+	// Rate The rate as a percentage, 0 to 100 inclusive (400 naming `rate` outside); stored exactly as sent.
+	Rate dec.Decimal `json:"rate"`
+}
+
 // TenantRef The tenant (account) a token belongs to.
 type TenantRef struct {
 	// CurrencyCode Primary currency (ISO 4217).
@@ -9447,6 +9497,70 @@ type UpdateTagParams struct {
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
+// CreateTaxRateParams defines parameters for CreateTaxRate.
+type CreateTaxRateParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListTaxRatesParams defines parameters for ListTaxRates.
+type ListTaxRatesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetTaxRateParams defines parameters for GetTaxRate.
+type GetTaxRateParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateTaxRateParams defines parameters for UpdateTaxRate.
+type UpdateTaxRateParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListUnitsOfMeasureParams defines parameters for ListUnitsOfMeasure.
 type ListUnitsOfMeasureParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -10178,6 +10292,15 @@ type PatchTagApplicationJSONPatchPlusJSONRequestBody = JsonPatch
 
 // UpdateTagJSONRequestBody defines body for UpdateTag for application/json ContentType.
 type UpdateTagJSONRequestBody = TagCreate
+
+// CreateTaxRateJSONRequestBody defines body for CreateTaxRate for application/json ContentType.
+type CreateTaxRateJSONRequestBody = TaxRateWrite
+
+// ListTaxRatesJSONRequestBody defines body for ListTaxRates for application/json ContentType.
+type ListTaxRatesJSONRequestBody = TaxRateFilter
+
+// UpdateTaxRateJSONRequestBody defines body for UpdateTaxRate for application/json ContentType.
+type UpdateTaxRateJSONRequestBody = TaxRateWrite
 
 // ListUnitsOfMeasureJSONRequestBody defines body for ListUnitsOfMeasure for application/json ContentType.
 type ListUnitsOfMeasureJSONRequestBody = UnitOfMeasureFilter
@@ -11093,6 +11216,18 @@ type ServerInterface interface {
 	// UpdateTag Replace a tag's name, style and description
 	// (PUT /api/tags/{tagId})
 	UpdateTag(ctx echo.Context, tagId TagId, params UpdateTagParams) error
+	// CreateTaxRate Create a tax rate
+	// (POST /api/tax-rates)
+	CreateTaxRate(ctx echo.Context, params CreateTaxRateParams) error
+	// ListTaxRates List tax rates
+	// (POST /api/tax-rates/list)
+	ListTaxRates(ctx echo.Context, params ListTaxRatesParams) error
+	// GetTaxRate Get a tax rate
+	// (GET /api/tax-rates/{id})
+	GetTaxRate(ctx echo.Context, id Id, params GetTaxRateParams) error
+	// UpdateTaxRate Update a tax rate
+	// (PUT /api/tax-rates/{id})
+	UpdateTaxRate(ctx echo.Context, id Id, params UpdateTaxRateParams) error
 	// ListUnitsOfMeasure List unit types and their units
 	// (POST /api/units-of-measure/list)
 	ListUnitsOfMeasure(ctx echo.Context, params ListUnitsOfMeasureParams) error
@@ -18482,6 +18617,146 @@ func (w *ServerInterfaceWrapper) UpdateTag(ctx echo.Context) error {
 	return err
 }
 
+// CreateTaxRate converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateTaxRate(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateTaxRateParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateTaxRate(ctx, params)
+	return err
+}
+
+// ListTaxRates converts echo context to params.
+func (w *ServerInterfaceWrapper) ListTaxRates(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListTaxRatesParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListTaxRates(ctx, params)
+	return err
+}
+
+// GetTaxRate converts echo context to params.
+func (w *ServerInterfaceWrapper) GetTaxRate(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetTaxRateParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetTaxRate(ctx, id, params)
+	return err
+}
+
+// UpdateTaxRate converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateTaxRate(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateTaxRateParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateTaxRate(ctx, id, params)
+	return err
+}
+
 // ListUnitsOfMeasure converts echo context to params.
 func (w *ServerInterfaceWrapper) ListUnitsOfMeasure(ctx echo.Context) error {
 	var err error
@@ -19322,6 +19597,10 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/customer-tiers", wrapper.CreateCustomerTier, options.OperationMiddlewares["createCustomerTier"]...)
 	router.GET(options.BaseURL+"/api/customer-tiers/:id", wrapper.GetCustomerTier, options.OperationMiddlewares["getCustomerTier"]...)
 	router.POST(options.BaseURL+"/api/customer-tiers/list", wrapper.ListCustomerTiers, options.OperationMiddlewares["listCustomerTiers"]...)
+	router.POST(options.BaseURL+"/api/tax-rates", wrapper.CreateTaxRate, options.OperationMiddlewares["createTaxRate"]...)
+	router.GET(options.BaseURL+"/api/tax-rates/:id", wrapper.GetTaxRate, options.OperationMiddlewares["getTaxRate"]...)
+	router.PUT(options.BaseURL+"/api/tax-rates/:id", wrapper.UpdateTaxRate, options.OperationMiddlewares["updateTaxRate"]...)
+	router.POST(options.BaseURL+"/api/tax-rates/list", wrapper.ListTaxRates, options.OperationMiddlewares["listTaxRates"]...)
 	router.POST(options.BaseURL+"/api/customers", wrapper.CreateCustomer, options.OperationMiddlewares["createCustomer"]...)
 	router.DELETE(options.BaseURL+"/api/customers/:customerId", wrapper.DeleteCustomer, options.OperationMiddlewares["deleteCustomer"]...)
 	router.GET(options.BaseURL+"/api/customers/:customerId", wrapper.GetCustomer, options.OperationMiddlewares["getCustomer"]...)
@@ -52364,6 +52643,653 @@ func (response UpdateTag503ApplicationProblemPlusJSONResponse) VisitUpdateTagRes
 	return err
 }
 
+type CreateTaxRateRequestObject struct {
+	Params CreateTaxRateParams
+	Body   *CreateTaxRateJSONRequestBody
+}
+
+type CreateTaxRateResponseObject interface {
+	VisitCreateTaxRateResponse(w http.ResponseWriter) error
+}
+
+type CreateTaxRate200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateTaxRate200JSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate400ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate401ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate403ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate409ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate413ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate415ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate422ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate429ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate503ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTaxRatesRequestObject struct {
+	Params ListTaxRatesParams
+	Body   *ListTaxRatesJSONRequestBody
+}
+
+type ListTaxRatesResponseObject interface {
+	VisitListTaxRatesResponse(w http.ResponseWriter) error
+}
+
+type ListTaxRates200JSONResponse []TaxRate
+
+func (response ListTaxRates200JSONResponse) VisitListTaxRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTaxRates400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListTaxRates400ApplicationProblemPlusJSONResponse) VisitListTaxRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTaxRates401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListTaxRates401ApplicationProblemPlusJSONResponse) VisitListTaxRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTaxRates403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListTaxRates403ApplicationProblemPlusJSONResponse) VisitListTaxRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTaxRates413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListTaxRates413ApplicationProblemPlusJSONResponse) VisitListTaxRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTaxRates415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListTaxRates415ApplicationProblemPlusJSONResponse) VisitListTaxRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTaxRates429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListTaxRates429ApplicationProblemPlusJSONResponse) VisitListTaxRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTaxRates503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListTaxRates503ApplicationProblemPlusJSONResponse) VisitListTaxRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTaxRateRequestObject struct {
+	Id     Id `json:"id"`
+	Params GetTaxRateParams
+}
+
+type GetTaxRateResponseObject interface {
+	VisitGetTaxRateResponse(w http.ResponseWriter) error
+}
+
+type GetTaxRate200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetTaxRate200JSONResponse struct {
+	Body    TaxRate
+	Headers GetTaxRate200ResponseHeaders
+}
+
+func (response GetTaxRate200JSONResponse) VisitGetTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTaxRate304Response = RecordNotModifiedResponse
+
+func (response GetTaxRate304Response) VisitGetTaxRateResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetTaxRate400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetTaxRate400ApplicationProblemPlusJSONResponse) VisitGetTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTaxRate401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetTaxRate401ApplicationProblemPlusJSONResponse) VisitGetTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTaxRate403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetTaxRate403ApplicationProblemPlusJSONResponse) VisitGetTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTaxRate404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetTaxRate404ApplicationProblemPlusJSONResponse) VisitGetTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTaxRate429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetTaxRate429ApplicationProblemPlusJSONResponse) VisitGetTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTaxRate503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetTaxRate503ApplicationProblemPlusJSONResponse) VisitGetTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRateRequestObject struct {
+	Id     Id `json:"id"`
+	Params UpdateTaxRateParams
+	Body   *UpdateTaxRateJSONRequestBody
+}
+
+type UpdateTaxRateResponseObject interface {
+	VisitUpdateTaxRateResponse(w http.ResponseWriter) error
+}
+
+type UpdateTaxRate200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateTaxRate200JSONResponse struct {
+	Body    TaxRate
+	Headers UpdateTaxRate200ResponseHeaders
+}
+
+func (response UpdateTaxRate200JSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate400ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate401ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate403ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate404ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate412ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate413ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate415ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate429ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate503ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListUnitsOfMeasureRequestObject struct {
 	Params ListUnitsOfMeasureParams
 	Body   *ListUnitsOfMeasureJSONRequestBody
@@ -56422,6 +57348,18 @@ type StrictServerInterface interface {
 	// UpdateTag Replace a tag's name, style and description
 	// (PUT /api/tags/{tagId})
 	UpdateTag(ctx context.Context, request UpdateTagRequestObject) (UpdateTagResponseObject, error)
+	// CreateTaxRate Create a tax rate
+	// (POST /api/tax-rates)
+	CreateTaxRate(ctx context.Context, request CreateTaxRateRequestObject) (CreateTaxRateResponseObject, error)
+	// ListTaxRates List tax rates
+	// (POST /api/tax-rates/list)
+	ListTaxRates(ctx context.Context, request ListTaxRatesRequestObject) (ListTaxRatesResponseObject, error)
+	// GetTaxRate Get a tax rate
+	// (GET /api/tax-rates/{id})
+	GetTaxRate(ctx context.Context, request GetTaxRateRequestObject) (GetTaxRateResponseObject, error)
+	// UpdateTaxRate Update a tax rate
+	// (PUT /api/tax-rates/{id})
+	UpdateTaxRate(ctx context.Context, request UpdateTaxRateRequestObject) (UpdateTaxRateResponseObject, error)
 	// ListUnitsOfMeasure List unit types and their units
 	// (POST /api/units-of-measure/list)
 	ListUnitsOfMeasure(ctx context.Context, request ListUnitsOfMeasureRequestObject) (ListUnitsOfMeasureResponseObject, error)
@@ -64570,6 +65508,180 @@ func (sh *strictHandler) UpdateTag(ctx echo.Context, tagId TagId, params UpdateT
 	return nil
 }
 
+// CreateTaxRate operation middleware
+func (sh *strictHandler) CreateTaxRate(ctx echo.Context, params CreateTaxRateParams) error {
+	var request CreateTaxRateRequestObject
+
+	request.Params = params
+
+	var body CreateTaxRateJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateTaxRate(ctx.Request().Context(), request.(CreateTaxRateRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateTaxRate")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateTaxRateResponseObject); ok {
+		return validResponse.VisitCreateTaxRateResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListTaxRates operation middleware
+func (sh *strictHandler) ListTaxRates(ctx echo.Context, params ListTaxRatesParams) error {
+	var request ListTaxRatesRequestObject
+
+	request.Params = params
+
+	var body ListTaxRatesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListTaxRates(ctx.Request().Context(), request.(ListTaxRatesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListTaxRates")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListTaxRatesResponseObject); ok {
+		return validResponse.VisitListTaxRatesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetTaxRate operation middleware
+func (sh *strictHandler) GetTaxRate(ctx echo.Context, id Id, params GetTaxRateParams) error {
+	var request GetTaxRateRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetTaxRate(ctx.Request().Context(), request.(GetTaxRateRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetTaxRate")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetTaxRateResponseObject); ok {
+		return validResponse.VisitGetTaxRateResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateTaxRate operation middleware
+func (sh *strictHandler) UpdateTaxRate(ctx echo.Context, id Id, params UpdateTaxRateParams) error {
+	var request UpdateTaxRateRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body UpdateTaxRateJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateTaxRate(ctx.Request().Context(), request.(UpdateTaxRateRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateTaxRate")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateTaxRateResponseObject); ok {
+		return validResponse.VisitUpdateTaxRateResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListUnitsOfMeasure operation middleware
 func (sh *strictHandler) ListUnitsOfMeasure(ctx echo.Context, params ListUnitsOfMeasureParams) error {
 	var request ListUnitsOfMeasureRequestObject
@@ -65858,980 +66970,994 @@ var swaggerSpec = []string{
 	"YT7WHg1LSvl3wi8/VlCHX79m0KATxsxqtdb9KPWvg3HqP4TQrTrjmOBFFbdc47vLSGaPhyX2o4eo42W3",
 	"RHCn2z7mr/BgUzKmghh0QCWobmGwz07FLVXYIz1xGEEglAnGneyTd+wW+10or8Obp1G/bhdbqLf22y5y",
 	"+n7+0Z8q3jq0J1dYXrC3OuqOHlrX5F5UDe69rzZcdA3uxN3ALUThO8MHYk7FkimbCSuaabAJsXc1qZzl",
-	"ssRcDMyb9UEEBAr6K6CR/x97b7/cNq7tib4KSvNHpDO0In8k3ZFrqsadpLtzTr4mdrpn9lbXJiRCFrcp",
-	"QE1AdrT36ar7FvcN7gPMI8x9k/skt7AWAIIkKFGyHTu9darO7lgEQXyu7/VbkYXSx+IoMnKZSXm1hoCM",
-	"KiDftQQlaY7M6YhjnITJ2gV9K5WEKkUnMzS8agaHIXEJsjkIr6CZmonl5QzGF1t8ys9qAkgnfMRpck35",
-	"hMk+iROqaIxJwwU19I+00++MrudIlA1ryJlUQSQoW9560ynzibgr+FEn5Uzvp0GioJkUGE3ExjMhrg7S",
-	"hMwYTZqQRMQEwHCSIDrnrzbgwDAIfXklvUba3y5NAdOsm8A0rJE0CY4N09Ya7qutJW+jeLz1CoTqrCkf",
-	"76+A901v6BFuWNOtape82ypn935zdYM4e18pOyLVTMoGfYby6Wlykc7ZG/6KrmQpCLI9ipjL4dzIBxYP",
-	"GBu4Mf63gPMLRWyTLtjpDSZjCf7PHDEtqGkJv1xQZ2v/7p2UyPEw5IJXfPn1T+Lt88x3ykW9/yzvhYnv",
-	"LK5a7V41YZ15m9BEJsoHd1NO+d3lkldSyG2dIfOzZFnmofYZxLHCoeZjGJKuVmdqCxD3oIYciYPzjvHd",
-	"EV/n1ju1RW+dRwnMNeABA+fSkNQ+S34QXyLEQy18Y1EDFurhUZ98LDBLvSQAuFmhCMwmWr/Wpu+cfO7L",
-	"pQXU6+Rq95LDR+ydKrGbza4dkrC5Ps/+FmOOvEX6xPPXBAZTZV4VHx9dWfRjSM1VAgJ604Wylpclv+Li",
-	"hgfRM1usZIgHPgyOwSKcAAln19qhvCPlAHJcXr6FZnxUNqkNTLu58mzhMLyL0rK/VMBWd6wru9zWXfvY",
-	"ak3VxYby6H/xaZaJ0VnQydW3QbruHAfnq1Q4awG/8RXGsS24RvhGBa7DooGAGROERTqPfw9LHpppI0Z+",
-	"CA+tDHVcd+ucHB1+F6AfQbrZysdzHPbxOOL9laHHfm91k6NimQ/rUSDU49DNLPRwY27V7xV5t/HoNByV",
-	"H9eIspBAis90D4CTa6w1BgqYLKgCCxbCKEFwFFWpnK76I/7OeDO5UBDwwhLiMh1NFUw8jpLxoExIJyCW",
-	"pvxSn7WjNUUoi5b3UV+8PI5HMAwPrrm9y/es+vq6wuf+TDIqDbwM/igj67dK6lh4V4wtfBB8jJtrVSB9",
-	"QhW7FPlqzQJjLVfT7o6X9zY4jxW7fgMjwWIvqbRlYLyEqO0lV/YFyZPDVNg46Nf1N/6IOpd0ebnuTMPz",
-	"+zjOlzlde5ng+X18eLZL7XnLDd7voK9U6vtAiSPKsWymkyHQi1St/VP6bFyIHebarVF9yqGELYKb3gp1",
-	"kdPJVbDamS1dJjFM8NTmOqllruVVcjNLM1bO9SvEZsHJjPKkKX7wveBOrW/zaQighSwbY8VYrqyrFavQ",
-	"YJgaTjjCkmSM0CxnNFnpBTtwQ7vTeVzQL7jEm6awCaJ1i2NpPU4bGJNzTN3DdTLCysdcJMtJNXh4m6lg",
-	"P+dKTK4+8J8pT7bsgG8S5C2vKnjUzhXTfg+llrfnxfXM9Dob/lAbreWoEl4BSBxpcwKcglwkB2yl+Vfj",
-	"gQ3H94JxjS7aZBggxpMvy9ljbjCnFlEI1BDjoFMztnKh/tuVEV6bEbG1jUEWKMLBC4Ty7j3cHunF6rY/",
-	"P+VYw7AIdzMTUEehHGy4tezWSnRrYaL5EDS0eN9Ew7RLnQhnfqw35+xsm7lYLdY4heCj6MHHcyuHheJC",
-	"upp/lCbVI6nCUw3ooiGT1E4jvdlFcHGA163fCUW0/bsU/KPW9UI35N/PP7wn8NTF9JPupx9fkucvBke9",
-	"PnmjJIknYrGKi3gbSZS4ZAbWdQVp+JbYHJJ3P2gpCkMSJiJPMKtmzFaCJ+0D12BEH+wHQ07Bt2JCVVN+",
-	"JuCSZqZFBZm2S4mcsWwaafGDrvR/VjRPeqeetJBKcsUWyiUxRCQTmLpqOw3lbkJcUQP8hOATZkOPTu0/",
-	"XG9otYFPFgEdevWklSbVrCmVIm1tvePBW/IZov8MGgEQzGJU9bKYmwsYgDuRo7fPrknIsGE3sAnlwfjs",
-	"nGFjzdLzHYyRy62nfRswBt6U82FXoV3te3eks1SqnWs8pw9UndhAwrzyL8pGOA5Aeqjdl4Zg7uA5aFF8",
-	"l87ZnRRotfDmPwZrJtlodVqtbJFKW6bAFqFaZFSxiCgI3YE/hgZX5xKMVRZ+EAQ9LBUDuEOmlEEXilip",
-	"5ZhFZJEuWETGjM4jQvmlFiM0J+QsC3eJhcC2rIxSKsQRJMkwUTE1tNm44lyRQ5e15ipXwsjmNGGVWiB2",
-	"r7YhvqhrSjFVB/YkwXjCp6hapmsdaX3ltw1W5Fr7drm1//7Gd0sr/qp4zavY1eZ1OKlbcZFUnk1Uek1V",
-	"c2l1+9yU1NCKulYSStjWDuNm91peIJGZU5tyEvsbF5MuVFKzFdR6p+UyH2iE6LoaIOb+Cf7w1cCahVl3",
-	"CfS1BxtbucLQ2fFzcq4YA3H2+eD54cHFc3KWLecpX86DMVEtRILSPS0UqpbCQftaUogOkjPauJf/538X",
-	"9fB6p+XKLtX9NJv9kPtZqkjV+irDC5q3NBcze8NrxX0e+2qskRErBar8GlSmrJXyKl15BDJQwGqrolVl",
-	"UrZeWC1tkXkpqHyc4/or4agg5hzYv1pKY2+9e1ZRX6xgdurqCINnBzSMr4auVGMCRo7D41SeC9h87fy9",
-	"spvS5K17qyMb9ZzaAZKb9+lViZnSJEn1iGj2sbT+j6QmVqAIYC6kPJBsYpVYWmJh4IKic0g9Be1fIuEs",
-	"E4aIMDqZEVMZa8Qxhb5I1T8cRNALHLOMKfB5QE6/lo8zccNyTebNsTsZ9PrkfHl5iXXE4cXhiI9prj9M",
-	"oYpobEBpEAfzxpWRJTE6b2LSnWZURUT+vqQ5652CnAottKg64rFYKpa/ct3Buzc082vFdou+I9dxVGt2",
-	"A4kWOZsoyi+XGc17pyAJI+QbSsGl122PN2xcdBOReJpRfsmKn05RlB7x0MuOXsV98hocRbVCZJEpSmy2",
-	"TmsA/mvgUJ/TL/5JPRxsOu/tdMiK7vFtapJbyKBdB8oKTLEgNolJ0e55ld8eWKf02F/TwpaYgkQDp2xt",
-	"VwuKGsXKv9ga/rzeYbMZFkhY+fj1yUej+Gpi6CopR4QWZVpNxSFMLdACYm8IZZkZg2sH2jFcO60sf4S/",
-	"+uStUYSxW1OUWXdboqp+1yOOqkRvSOIxNI41YYJPpAus+sPoHPJH9d2HVEokIRWQXxgaSh8KEpXcwKBq",
-	"uGYgumfdIgU5R/fbiTrQrcms4yzbrGjvGO1e2YNTo3I7NkJtZWeA4k3YgvFEi5SQyQYL6pXi3FSC8241",
-	"4nZulkbduOZsKWpHuoAvqOuGS9Grl4cMRJ2yKolvHTWznozVYvDy5TqPTnsF2k26NrsoWB/Tm9YpuaxX",
-	"HUVFGwqK96yGRrqVuuKPNAJ2g9K9xoTcoHrvQPM3mK+Xt9DGtxzJBl29dHAq8syawqrrD87/+d+Vo6N/",
-	"+DYOz71p+He90LvWAn5oO8FmE0GFvYR0wg8Lxs8W6Svj3mzWBUPK6xkn8P7HN+S4P/B8pAAGevbxDUZK",
-	"KE0UfPtX6fN5k6cyAGKQpeOc5qtS1m4gkBsz5beq4rY20PFXW/u0GFAimNypdK3ewIVepaZUbJsa4Rra",
-	"ybuPw6nV4oZteiPyKzJh+tjcbkzN1lVw+Nsa7tURntaKvqQYAYoIBBBtNmaMO1eVTPmkJTbZNqZ3g4ew",
-	"ztHhlRjw1hNlPK3tSS3oXDMiloosecakJFReGWKDyCtaNYXlSCWZ5qwRTffDUsk0YR9zMWFSBmHrYFyu",
-	"mkBxulJJEr18WqZ3QA3YnSu/2YCzW0AptD/82xq6ueAH9WVsbfTOl/winWvSulRMfmS5Jk8B4zc+Bzih",
-	"JSd68IUtfA72fYecFGlZA4o/UBeF3HVvgVxvEwrIfyv++f/+34Bb3Ksmtn0N9sjUcuEtw9r5Q2MyZlNh",
-	"irpALbsqfFRgER5gYpoYvQRatInCeWSrRuN2omPFp7cjZA30805J2dpAEB9HprR+tTmVGUiVdAeOVdN1",
-	"C1OoEhmNfE5aJi2/rePl7UxtBbW7VyubR1TvN3KjzH02JjojswlRUSXEo7C2+QexaY29YSNjDN3tVILd",
-	"wFnl1tS8uOP6g+5I7gx94CbYJ9ulfYVQqFuk0ljXQzAzvKTf3DpFfHtJdIhKdU0ytd63k8GJw9PtgWrl",
-	"n6EYox2hQcpd8fsSF8hdbfzyq72WGSI7BCpvlBvNHZUVqtWF+AqqH5i7rE9Rzpgp70rnrGedeDBnM/A7",
-	"ERedVAiFscoDqwqK7QexfahgJQNonT1mO6FxS1rVUqSEWl5LDoIwmYuEZZo4zY2gZYVLU+/Nil/cgHuD",
-	"xRdznAoJMl9yWZMnTwuZzDvznF1Sk5w/qG3GNyp9Pv6Z7iSODsGdfM1CImqQ2N0XeWobKVsJCQ8wa0Zs",
-	"4LrH02pMapqH6s5gHLyARbYB7AhSj3beubhGJjoRixV4EsMQd4uGiuyF0E+zjMgUwHvccDV/lcuF3nU8",
-	"QdaVRBNEh9Ofh38gKK2WVK8R4HqxAiQ5qYLuIjw/bSaraH7JwsBZkN3YKmL/F2hZ3VKx6JiRNO7rL/YT",
-	"lK+Mg2cTV6sCeHm/FPR+vamvOpaiMnkt4SCYpoNpn2A2SRKXnYN1TZhUQ6jWAIsNLY3LyFbGNPFZk4zR",
-	"HIAtzYRHHDWEXr9kesQajGSkl8h82ZiARx2Cu0C6se0kJlBclFAS64nEvYjMGJ8wKGhHYljm+JT8JCAx",
-	"ikgGfr9FRrVIQ/kq7pMPsCwmmUyvggnK1YcV4HvFgnGonQEhFstcptdMkxXJsulBbjKVMRVWvxib2p76",
-	"NbpIgdThihI2TxWh6CVWckJyBp9Gt6pPMeHITumE/fOPEsWUV+niQCxwow8WeLQNmLE+Yisty12wUFS2",
-	"eUgUy+eyUoUw5dcCkLBgNkSJXSKPS3HHC/9rTfHHa6To9yWTAaBkXqbXjN+xpXGtucwrhmI5RTurGGdq",
-	"DWqVkbOwDItediy4bVcslSQp1fVqrIjv2R3sF6sWiHWxft5paafml/b02wyoefDMCW/R1yuyVnGtXaQt",
-	"VNGQlA93yl2l9fPZeNHaeXRr92gX3/HdXKk6jA39giLs8fNng6BE23T9KjcveMNYPk9lcy3ihXvuFfQj",
-	"nyXLD8ZiqbmruGIcMQIdZPKpWcRyEyzHocglVYDsfYYIzj58M7WZiqkkC5oblZ8q8/PQNMZyRyCpMcZt",
-	"RUBGxA1n+YjTnNEnklyn7MYfP2Zim4+J3OFEw+taiWZJqvwXupKxEY/P3Dc/6P4vgIf3SfyL7r94aCvt",
-	"vta9lH4Gyy6oM3rqhIsR94RQSN6WSvN0XimTBShBVNkFTKVc2vFCLdyczbWQcE2zNAGk/hG/zDUT4EJB",
-	"iV6sZjaXLLtmshwZhaN3+DSdqIMD93+BNi/FfEH5yjYo/sSnCPNtMFxsm8qPXktQvLxG8Dc8P2dKf9Z1",
-	"4v0Nz9/R/DLl7k8oI22amn/j7w4Dwz70foAW/2MpIPwLnto/cAhQUAtK5LtRlH6CVh8tPm+pYe1XOxqQ",
-	"WrzB2L/xizO0bRWz9n6AFv8uxvYZ/hPf04d4mXkbV/oF2rx/+akTWVqNf+BGnH08c5uA/8bfEUwAxl9s",
-	"ZeVHaHkhROZa6D/IBZvbELuPLIfAtJcU/OeGy7v3Qr97t8Wdw9JP0OpXhDZ3TdzfIW3LgzFuxHXDirm+",
-	"d3+IGW4enhuCOIQRZMlyETmDzYgjKK3IyXip6b0iMXwGI6T1n3M4wZp2YF3WuQVEkCy/ZtIIKlcpT/QH",
-	"YXTDEacFIDQOeELzPGXSVqF4k8SnmvLCQa20KIpcx6RLzbSnIh+BxGqf9qJqffAYojUJLdePhrAgbsp+",
-	"dyu1mbHzngdYBqQrEUDz6WKhBSfUb2GGtiRauDZ3G2w8VJes4Ke/HpR0izUIczg3RfDbur+89bTmFoup",
-	"0K5yU2lBN3xary5+H/5122/jQat/86dcSEnwqWZ0E8YVvWSmUDSEH0Ck0uFg0LPhqdB226HcOybrBqxZ",
-	"NBa6mKzyPB5o3M1wh0AN5jTLmFSFdVfZcu5weVLIZIJYnBohCkqNdYxg1SI6riCbNjSuJeI72Kzd2CGD",
-	"BDZEX/MCFTts0/KQTxuh5OE0lgmhPY/cvy9ye+d4DfvRXaCoTIlK0OweWald9jDeOowiKIOXF71ecEzc",
-	"EFriWQsEBbdHfWhZDYBlos38C0vsr6eO9djnI+6QhaTSl+OKJWS5sAT6EuiEfcmnFMYd5GLvUlN9Phnx",
-	"rmV3KWjXHHan1y8Eo1I5A30uaHajNSPzXlk8rexEE4tP+aWTE+vHB5WQmzTBj2uJWJrWpFvMSoZi5dFM",
-	"/66Bkn50L0ekTjydIwLRbkytzyLK0yp0JsrT/mlr137dXDczTwzrfEfzq+Vi3XzJaDkYHLP/RgaloBl/",
-	"og8cCryU7NX63XvPbiBO15bM1XKK/0bYGLiUDB//QCVLzOlrYkTYPUiTjvsIgD7SN84vmw+Pr5aLxo+e",
-	"z8TiE1Vs0xfp2AQNzulklnKG0WiGIMiZWOjPhnOrKhQxPNPAykaVexIcb9MhayKF3p1eh7ZrTfzWCmWl",
-	"QP+W7+/1/l7v7/U93evw/RXjjM2D8fWffnxJvvt+8B1ZYCML3U1eg97L8hzmKW9cEBdWnwRdNZUko/ml",
-	"XdznJ+Q/fhjxmxlVcELRnP/7UkvQM5YlQxJDfzI2KdU20qkIKHg2MMXp9DP0yXfBCD/iKU/YF0zi5ss5",
-	"y9MJlvDomRRuhGC0IJBkzqTUYgToxFh3QNKVpkMzcUPmlK8gZKEXjThYCHFkJqksRvFYmpHBgNClt1Rg",
-	"HCQxrlNsAn+KGSDRm5MulSMOn6GSTFMF8U5jsVREr1IPFhHyBmHcpTGZqFOasz55C0E07IuSpEvtpMjv",
-	"SwH555Rk+rnxnoIMqW8txF2lXCrKJyzuoby/VPab+Mn4//u//p84WBGvoXoapEDcaAHzJtdfBctoKu0W",
-	"B9UIXNV18ALN/pmqD6YCR0+zNMFoJ7fV4xVuFumCUxmWwjAhM0iAzNV//77Ux3tBc8yit7Fa7vzYcxhM",
-	"WSmdlbBqUGymOT43sKX2UMN9Kd+GU0LHALqI0XHK3BE4TDTL+huw86OO3fCGmCdzEfWihEPysUGTymff",
-	"d4UNjWH8fx58wicHb9ZXN5QOS7be+c8XFx8N9Kur2h7QlVMVgiA+n4lcEbmcQ3Egs9/WYGfIWrim4SqM",
-	"xfX50xti3fPMAxisdop2xoXmxTD0IYmfmkeaZYIH4MCsWzzi3ZPBoBf5bZacLtVM5Ok/GIZGHpafT0U+",
-	"TpOEcXh4XH7IhTqYiiVPsOuT8tM5UzORHOhGNMvEjfnAs3KrieDTLJ0oePai/OxScAZdH1ZGrYQ4ALKv",
-	"3zo8rk7JxekczFmSUpAqoOUzTWtLK4RCRUy6zwIrc01TE6nRfTY4NrU7TTppZ9gJLMRG6EVTZRLPkTuR",
-	"QZZZq/TbXI4koEoPC/PnXRQqMQZwZ1r+JgqXtK065aIHHyAy8G6qnZTK4m1d9KSVNe+cZRBrVGyXrV7q",
-	"VbcDbgwHbMeiUO4gGCQQ+IBX8HsnZF/fktgSBRqCbGoRZWd25gZsu7wOpWE2Fh+K2hWV+RREXD3jZCaW",
-	"ebYC2R6tn150aGSzzvwULEiN9NKzClwhkuD5JQgtHoyT9ZTV4v+++i1xRTVC5K9glEq4gH4TMDBekTSJ",
-	"Cl9+kspFRlcNGJWhkspvkkKAM99JTO9b4PW98r67TX+NgVPBM4Nl1cMCDgKWm8rrlgxCZMQQVsYLhgdM",
-	"xkQfJ3ueIYNaLucMcKS1suPFKmA0JUSwHCwwcYConE6u9IdwZsV7xXeeSLLQXEtGBCuzLZYKDdCSdIs7",
-	"iXqKa+GQUaQLeEhzwgFf/1L2yflyfOABMzNs4I92vHLF6l2ssuZoEC4g9ZLYVZKEixsDmo5LhVg+RM5o",
-	"DnGaqTQgOcGam4ulemN1i4A4ix95YicGM4+IyBIt5IIqd0riv/4Wl/MPW4EImZPwxg4hpMzAV60hqOUY",
-	"1y7+PYzdDi80freja9a4fnZLWSrSVZzEUpx4MdO81AKV9zuc2Qd/4GtntnFXvEvrFXeOpZb4OTh+YPRp",
-	"cmdjDo5XX43Gou6OfkKzcEy+DaAKd2GVHkPTIYBA3HATrWkoWhdCmONTgK4Fc4QE7PsxIzRJWBJWCS2d",
-	"ajo/AYpWzRxtf4jGK6R4pAvJLPo9k2gVkWnKada7h9N2YcZd37hqDoDbhGJHS2exduX85Yt8elcjLmu4",
-	"1UuxCAi/PzgkLLu/E7FY1Tk2JoDorzaeP8XmJi3UdpVqkrBIWTJ04gK0KuXWRF5abE64UJvTaNbz7tJQ",
-	"1yxIQbSDCTQFsyivTzleiRJ3IgrypwTE95MbiyRi34Wo/7uBMGkTwH78HFqu2bRi8Fbor39oXXHRWhdP",
-	"pFeNKNjXJ3adNse71nrLTfOdIAJ2w8cI10b7MWcQP7sjEoxVRhqzFT/bSDdVWoauQX/R4lK5hG+vio8R",
-	"xIP4CkpDXcjbkPmFs0yluxfAacz1keUFqC42RPMZwAaqvD5vqLQwDb1WO6JXrjmgpnYQy4sPvAiBZOLK",
-	"1lqPQgVcoijF1vLMhFQSc5dLt7JyrbyJ1U9dcLPskd8SAaJKRn8IF9YpOMwYauvgN0DMsGyiEMv7W0v3",
-	"3sugliZJRGxWSOQ0rJ0F+mAhro3QBKV9KybQZhU359nQoEZzz8k2xXfuDVgDjnbTMPxtdtAS5Tsq7wlq",
-	"InRn2gyzog356CSOzjuh4quBZIQP+PbAqfXLuxYzY8TroBnkvTAVl436wE1vYqpZHsumeukoX5GELdRs",
-	"iMmTb5LYc9SgIaMuZIH3z1aALkuliOWKVTb1UyqLL+P3Rhw+GBlveKWWKY4haIlokLTOeEDuxZzySq+l",
-	"HHOhCtG4GxiCaeN4S20RCDdVQ2GySwlgFaU1Dfe7tQTeKDQ9BNLJjpKWw9mrS1pRWdI6ta57ysmgtIIu",
-	"hqDXZCFuCzf5SMS2OixjO6mtfLgDVsBtwRSOn5fOoP5zS/HJSk7V47GJKTvT2Bot0aFIr9EUsdoTJjm4",
-	"DLMKAv0ELLNcCbwFmPgC/8SJx6Q7XplffsVyAjVYVBskg4Up5/Qq5ZcjHi9SNgGslB/0715iTWExIr/q",
-	"PXGkKNUnVhUZNi4Z0NStUmw+4gbtyVxaCMJiUqVzqGCBXtES0v54RfR9AvgIyg9ATTYBOHo80HWItHqL",
-	"EJYDbcmuaTEeZy+ChXkiiUNItc6+h9KYig1s8CHoR6W5hOBva6M/rcHgFnD+DxAw+HBmjeKElk6vqafm",
-	"HVnAdTLR/KpaVqp6LmFh7ant7WQF2GRMwe2Aa2+u4W52j431s+yVsC0jfYrK2a9QNVwRLm6Ctpy5D+Tc",
-	"aF9qonSQXYM0zoasTXMx3/ylzVPidM52mE7ZVFRhg8k15ZjxYTQsU/m5UkgkMogmELCXwH/AbZ0xdAYi",
-	"Lh4AhllHmh9DsN4sZd5YXw/tibwnN5Flg++x95B74n4MZ2XGtSYEr87RvHvuLK9bBmy0tW05f6+TlurS",
-	"kd2jukkLouwsQkHJqpVuadS6DQ57yOBUveWh27gWlTxssfLZeYkd1vZ7g8XK3YpbGK9cAcgdTC+OrH0F",
-	"84v71sOYYDyfNOjTHpP9OpiftdO4eaSWr5hxlZnQYzAYeUOtmYtqNEU+kJ3IXpC7sRXZKW9rLypCGuc2",
-	"w11rD+gDNvkS8u50h3LtiLKhxFfJvgVVf3t9ozr/IckbC3EESzVDkSeMKcrZ1NW79cpzBJbU6LQG4uCG",
-	"rh5zyZM7UUCGzki5jXHQWC9l2UaIyTprDYJNZsR7QtsN6Ai3jAsFnM6KLlFaOb+CNuku+RUXNzxyAO5g",
-	"FcZQBNt+SPy1rgw5LtbaK5bnVc4blozDtbf7j8w4eofSdEQOy2iwdhEqpqbeKTmsxbvegxi+pa3SHaJH",
-	"Z6qsy9w+B1sjzVZ1tKDF0kjMBvG8IlmWTZYzcVNaqifS6uwZXUHRFMERyga2vKhp36UEWAIYMuAna7+E",
-	"qDn9w6+mRCjAg4w1S5iOeKltLyKX6XXBHPSJOtfPYzuKBcvxy41c372z5qRbU2t9Gpfp9U5K4/0avnir",
-	"ahcZXYllOFPvfvR0b+vaSFnlpX44U2xxGFuIRpXz8c3ZZNfAg/rbV1qVqHqTguEi7alSO0xLaulUQYXK",
-	"pCpEi0p7NOLoTNiyksM9UpJGhlkhb70dSM5amM0oCOZfGoJ+P94Fi/8RyTa3pEDrFL4KX3r0Ct8tqNoa",
-	"zc+FsnmXEEXwVFpC2FIXtJnPqbRksb7e35A2GAZ+LdPUChlZQzE3QPuXpNywu/luYow31oxxDaJ6/Zfd",
-	"/GPt3X+3LaEiFVu0LLMHECDhRMG3gA4Cfm8tjc7EMgdejylLii2qUaBeFuETidmFBl/uEUC8GIST8FTf",
-	"GfiTP81k7654YlX41mvxFUVvsck7ZSupen4lBQHTil4xDhby3T6M1+elkIEwq5f2nBTBI8xduIW7tY+j",
-	"jqEZ11tGkzUg4uEZYETheqFtEBLaTFe/tARgrH95p027u4Kcj2HjbApeA3y6kCmed+5bQ6u486naQeS+",
-	"u5qe30YhT786ksEWhoDSHQ5hSA91G1mmZ05BrVTKLBfG3KIQZsHMy/yuqURm9ZKWqV6dctwum8KJfjtn",
-	"UxTewroQuCnhtVSX8q5yKSplGW+TS+GNv80abufQ/0olSuuRIvflzheb3c8BF3MhEpgB14SH+/ObtylC",
-	"Ghiy85h7JOoBfOXlfPPGLADf0a/V7/qB6CohMhCNUi5ZrmRkXtIkVfYiUmh6jymZtDS7HXNJzdLcTSpp",
-	"ubM/SybpAldvWwCEjyi1NOMggRlzOXE4ejayx64jZkHEC5bHkZ8B8fgTT9sE5zXmP69PE/W1vuqB25wx",
-	"ep+posGwuV3zRzt47O5ItmmZ58hLGDb3n+Toa8cPluhYHoS9fSa5SLJ7zXRsy9s+hjbuVwt24KoQVPbQ",
-	"8gcIqqeXNOVSDbGuS1zLsIpBoje/o/JUxQPxi4MuUbaHhkGw+tA0di4TXmPjtE5itvQ7ncJSGWcI0FhN",
-	"enFx+veaaBiOJQoFCnlG+288RfDhWKjJMQzlF8KuN+cWFkxjrQPqq/uQq3l1rTjAbSNJt7tmI+4lHWOS",
-	"m/ADfAxEdV3TKU5d18Bo9ka8WuYeIZY9e0QceQAVqXR9KCF6kaFsnmkijkY8Dlor4ojEAaOEKXQHLlsX",
-	"A1sf/BM54ojPdFrU2ffnHdk+DLIz+PgAutYhzUGknHRFs5WASxeN+AA3iWYyGHyz1nP0Nr32XEfriJW/",
-	"qFWKNWaZ4JdgqKjuiH9r6l2kxnLFBWJE27UpITz27iD68fG6qKqF3OuRbVGD/+abdFJ909PdPrLjtAhP",
-	"bCAMuxWrfVQsfK3P6yzg8VpDZkQw2jNaIxH5b4DoZjjVnK7IFWML+FSBa+bpnSFtlGY5o8lKa3z3GIy9",
-	"nbMu5Gyq3aIAju1jdNvtPp27duidee68xtNY7mTr+ONdzsaWPsGKsjYIhrW1A8P4FtyFXuBeqGK1C8Ap",
-	"RTBZaFAjC9Irxnt98sGSQG5cN4ZGU6mIfYX8V3I4IN3DgQmuMM7C3lfxUX5Tu7neaWmyRXy/5ZprV5Yh",
-	"3Z279eVaY1RxkKFBRT4AiYolT3yoZ4jfA6zTsH50D1FhCVW0TYaxnR2UoX5lX/oj6kxzPOgBBRpLEc3K",
-	"SSju6KGiYibfxWnHDts1Bix7QySHROibZG4oNN14fRo20q+70t5PwqXKl5MGX+vP4kaLbQ5nlyGQ7m4h",
-	"c/KTU8eblYvCcqYv91Laku5a69CftqEJlwKBCsJaxk5eEFj8toflIzS+pW0/dFyoWotLDIe00bG18Spu",
-	"7rvZhVDu0hPOdzXy44LX5xYakXedS0fJv6WV07yb8b+gBpvs/k0I91Dluu4XgNneY+Z9fSD35Rio7Nea",
-	"gVVBsmX1FD2Ah8BucMv8jjCDa8XRHEU3pW6h0NUT2ds21aN2GO6EMZWERaiuQhWp86qSsOg+HCM6Hyao",
-	"wku9PnlfFfrvhbWtZVgPoeHfDWM7Jcq19RS7Om/byAnWymRrBMtKxzULw4opQqVML7kFf0j9YCSo5Y1o",
-	"9v6RCfe6o3OmWjyrshQhsn5OMyY31sz6ALUYM4cFZ0pmYZGrwgvuko3jWoGkmCwXHgadZFkmR5wqW7aa",
-	"dPXQsPseZJMWCfAtC2yPuF+LH7rDJ70+eaMkkROBKS56FLbUOOnGRQnyuBeVH6qU5SNeNMHC5LEeoCmS",
-	"wzGtJfIHCxwOZhKyqbcr/AVF9fx6vKyhFJhLl1/kKZTTu4uSYF5V9iZ1zK1R6coMvXr7qUFntS2fyD55",
-	"LxRR4pJhKpBewPLS3oENpFJEPnT/2ZcUk6dLG715JrrV+lncyQzmDXV5f4LjbqrlLjaUWC7hfHiXIULq",
-	"OmbV41Q0xKO7U0nmBzCstylfp2lOaEng3RYrMnd1jx94ss0+a4eGWyO95WJ4gP4ApxpCMjRNjJAmaw5l",
-	"+9/BRmVrc7ZDBilYDpoTfnO1kjtDs6VV1BBTWxlcheaItivFd1ZKXTFEGn6Czd2x9F4wOmyHensVpr3W",
-	"/34+S6cqbCGH0H7GrhK6koQSqVuCzUyGBOQ0oYEz9KtuTgQnP0ID2WQ94OvffgcNGt6WVC3z9e+fmyZN",
-	"PSw3fP98ueb7arbM5fr3L0yTph6WbFMH2KLh/RuW8E09/GrbtKlHbjakGJn/DW/Gkd14bxfccjYet9fW",
-	"8x4WC4sAAFf/VU/AnMDIFT4rDiemC7vW/e2iDor6gq5Zf23Sa5gmvPcCPr30V5BoNSFF7cN6arT659SU",
-	"YsYzKolMtRY3ZoxbcKJW5r6mK3jmL+JO17DUw45XsdTHjtex3MduV7LUx67XstzJrlez1MtW17Oc4lQ+",
-	"l9HXurwvIV5zDegFoj3pK+HdaMNG8qXLziASikSmWqzQAoS51e15zIfSsd7SMdt05j+UTvqWnTZfgw+V",
-	"w79tx8vG0Xr3YctOmy/Lh8oV2bbjpvvzoXxrtux2zZX6UL1IW3X9MExwjYGkFgoHl+eJJAlb0FzVeaRr",
-	"g0D6wuYVWE65JWd83eL7YNECTmYg9RywtZZyTwY2dGLqrJfFy1oe1rwO9Abd9Q7Bw3u29y/K9u7veopc",
-	"vUpzNgkDrejHJLHP0ReRpVL5WQdUThhPME1Yv23+COUfnC8nEyYb1C8sMwQpt+ZOodkoZ3MBwJ5e3epK",
-	"Wc6mbs+yGwAsyJesxZLbbkLrdEFD8Qnkgl4eQFSBdYIOiaKXMiJ0AikeWEo0YRJLKcxojs67iUkAYVzl",
-	"qS3xTLwKz7U5GirT4ASYAoCgFFN1YDE+a0W+vRNb6qEm25dh2W+oBOAufmfQNUcnzRginyuIBMYc3AXb",
-	"QsoL60JQa5FqlW12stPLc2hnrC6Bc/PJhCRA+W0watJLi9lClIhIwvL0miVDEv81VWwOJQXSjBEKLbV+",
-	"phSdzLAKqrMf6eUEyFRGun5UZQ+sIRHGmd+kkkGVgvXeyvXV9kqQdnqu5T23E4/csWo48+ivbIFTV7sI",
-	"oRO85tB9gH/Q7DQI0gan0R3C9eG6G49om4OHEcNSnRJj3dohTHjLw9gEnqUfNuxOm8x+b2PuF5z/nsIB",
-	"wrv1skIOiFyOsX8rve0U2/1HeJ3P7U5WLKqpXGR0RWCPcLUVvfRZo3EqQU7eRLNw/LfhM1EnofwSbN03",
-	"NOfIQVM+FZ2ok6WXMwUt8qtO1JkIztmkfFGL9bwAl8snfcqCoTXGHWu4Tk+PU1wx7iWP9Lf0s32seMtI",
-	"13rewoQ5DTEuHFYaDhtqCPjHdxpig6KO1qz/IXjIM3j2/gwyR4htQwCCb7wiNzORsYOErsgULo5sGXZk",
-	"rqj7ZlRetOCl1ev+iimaZg1SEO4MCD50qWaMq3QCcNt4RX9fMqk2RTBWU1KN5Q271vw8lXJZCe1eD4H3",
-	"ZZGiI77NF6QSC0nGDEJZJhO2UCw5JS9evHhxcHh0cHx4cXQ8fPZi+OzFX4zcYgZmMpDgY6v2g7tKeeB0",
-	"gaJrY+F0/1hiCe/CwVgseQEVv2D5PJUyFfzgksJglxIkUXhtQvN85bWR/g33PtOJOvq14A313g5cpuIh",
-	"mbEMziSFIZhxwkBOCZsv1AqWrD651nA0xcdCxYtweTYyLUdv9Cv6++tNzbi/XbhvEPB5La4YSVWYVsAi",
-	"tvaEfWJTlkMsex0oX98n2Mn6amo5TOq19JCJw6talidqQSJm9uYYuhUsb3klWLB8nYJ0Ihg1HCQY+rt6",
-	"oTGAlW4OmS6dX6sU6IF/UTBd435NcrF4JW44BkeyMOMpxauG6UKyBLZcyoFfO0ovimxYZMALPgFX7IhD",
-	"GsABwrXSxSIX11ps9KLKIiOMl/Lk0QrbRenHDzWDqBuTG1sKKpRMQbBLRFgmGQygd0riacpp5gZUib7S",
-	"H9KHVAvVpgqLXWnMytcM3oxTEzjdV3BlP/t+2XU+2Tk2QfHDeWUDBmU6USJfY8G2d3UF5ePGVNqCHbak",
-	"UWq8vqkk3Td8MiOD/uDo2UlEfhRCkUH/eHDyfTTiH+GSDfonz46fvTg6/i4iP9EsE5wc97/7/tnJ4eF3",
-	"359E5Pz3pSbH5tXBi6MXg+PBSUReiX8wTg6Pen1yjvkVUJh4xCHNgky1RpAKPiSYsaEHc/j0+SDSrP2G",
-	"k1x/HKnM0YAkGDFAFhmdMGlCCJHl6JmMeJH0Ok2/sIRMBL9mOdTG7P4gvkSmxhOITSRhC8YTaU2PmtoO",
-	"oZYeY4kk1ASxjLjXyQ3EXeKaaerXwyPxEGVaWuvlqfwheJmdnSF4Srp4vshhL2xxaKvt6zdPyZwqUJ7L",
-	"EQXZinT1ANgXqm8YVlFlc9nbTl4zN8HNNER/S9evXbC2i96zN/JW6tauag9sRkD3OWyhsOp3NZ9pDtIv",
-	"oj7E1CU+AWUABKCwlWarUfzRsBlh/nfmjQg85XoLqhtxasNyUibNDVdkzNQNY7xoDAXCg5RTH/LPreGP",
-	"zM2AccGQ7MXod+7dXObH3ta2IiL+3cEdaIR6alJOislJff3M3LogQmVUAioB4+4AtpJIy6xuG9NWaWfs",
-	"wEPXGbNI1ySiWlgBMl6upKvBulvkqVWJVQFbO06zTJKUB9d7a8sudhqms3d0oOhcmGxHFyALYav4adnO",
-	"Hrtm50prud4KiXvXjgab5d4bunYhs7jQu2LSFIfylvHaOWNkQhepohnJmCpBOXyF2O21QBMu73m3+7Ht",
-	"FtXswaH78Ssbz4S4ChG3G3wEZ8Y+OMVK3mySM8S70tfESM9aWr2j7NiyrX+jTT5JpX6efGJUhtwDv86Q",
-	"nkqW6+GqZc4BYZCI6bSVX8p+YL39qtw9/OItnf4Y0OMpTTP07HGV8qVYyqzZXrVxaOyacZBv1jBdqH+c",
-	"XrPcoGcVxf0AjNjahuaMcmkInxVmWvFgc4he26GEbENm1ucpn7DgMp4zZTRvHIG+cfOFMjF+IBjMqITV",
-	"W2N8bOliDCRKnYFrzXt465zdnF2nYinP4ba8/rJIcyYbThB6/3Kh9F050EqluWNSpVlGZHrJ5ZAsuUrR",
-	"ubr7/Jd5FliAELPVLUvny1ulqkOwca71jS/fptrl3TIz1hy9Mzws4dgge5KUsPegTqZMm20J1RKtNu+C",
-	"CLViTiSGM/jmd5s/xbizcJrYha5FqqBptsxZGKuiHuTF8lzkzUTPzh4vToHUxd1n9ezEUgFAMjexGrbG",
-	"kMi1wMNURGiS5EwaiMMsEzcs6SH2F8RNSUXV0l5PUwxgszO1Acf4sIza4eZg1svs4ioiLkyCTiA/J2eL",
-	"rCmeLVARk8mF4JI11Z818RbFFj2RKLN0bQrn4eDohIxXismWpeVhlcLSDGTiswnTU3siyc8XFx/NqtaK",
-	"3U+M1Fab4+YcVXAfsoQlIUpXlRqsSal0O0qz8Dss3Qdvde0RXXN/X5kdbQju0zQIjoSevM9UMXivzDCK",
-	"a26OYfCmQ0xuQOzBp65qKwqFCk2DpEvNCcPDIaHE3g0+bHtdzfdlU360eR6Zow//uy0ntuQwwIetfXmN",
-	"LJMq4jaVGIHFJG5dCnEL3rtT/azrdbWz9MMnkqQJZrQbkfUgTciM0cRAEDbLTLsINg0CREalMsu+bn6b",
-	"SSL7UuknsEOULAxjsaQQhfEviqg8vY14JCZw4reUdOgqExRLUydJirE4H71bhx+r7x8Q04q4B1Zy2E27",
-	"u6Z7grvSi4DgwnHU//B22JCVsgn871Lw/id6845JSS8RFwUcRG/CG4kPN3vMPOAZpE+pJHSsWWvJzAzA",
-	"v3FTwJmmoy0PoSWR5/gSRI7Cg+A8QgJd0b64Vv5lKM3dW6XyqXDDjsqktHZ0a3eiQnwqkp49RB6FbMEw",
-	"2ll23C3JxOXOph0z2rOpYnnwaqKVIyF6DxDUa4p1flJJUi4V5erUQk6sGM0lIkCAt+nFC/3k88VL4y8M",
-	"oYa1D2owQ/0B8IjajdWVVfrqgzVHcb3dDBrJu7OXrVObq59FHfpW2nAxtMONQ8PrtWFgttG2o6pTkWJo",
-	"x1vD1lQ6/ajpa8CStKCXYJ4z19CULqzEd1JFLSz7tpMJyTkzKt+zL8oOqa7Tz6j8aLTW5kaL4IwOD8ZU",
-	"K0cwLxSSSff8Kl2Qp/DbefoPACAs4DDdr6kkg35QLrRNwlzngl7Zuo9J+H0lFM0apNpXbuHROVrcVE0l",
-	"1/SnVyZwECcszbrFB71pbzHlCouCA2BW3FuN0sRKo6pvYXnXW3CPc8eAy/OLjXgVD8kNTUHBhBAfZYQs",
-	"K6xojR1cLJwwmmcpyw3FsElAdM6MoNA7HfHYidXxEBRw080NRCloBZMl5OjLl1MSo8wdDyvSkZhigixo",
-	"I8YUVooTWbhkCl8vw5bBUJEatWoWtAu7YZ+8ppMZek5nevAVGQ3cCgmJR8vB4Hiim8G/GHwlHo74iP8n",
-	"0V8j/0l+THNmYrT/c8T/8+DgAP5ft4g1LfoMvoIkJv/pykak0gB/JpEBDU4iDyk4J5es0M1MTRYwVUCM",
-	"AGRYYLiFAfqKHKJsXqCSJBhnGfmoOxJQqUzhZmeun8wov2SnxhhucMinacaqofypilw+CsBbXcPAMzUT",
-	"y0t0P8eewStGqydNrimfMKmXx9tpb21abewbPhUN6jVXuYvgqe70doH4zhZuVHa9t/01KsM5HJf1fnG9",
-	"LJXjBXJJKkkiJktMrYsLLtE3XKJB6FY76X3VwD0UkStG0NKc1pCfdkJryXlwK6fkLfXdDZKIN8w7FNB8",
-	"g3zg2zYRRmuWAFmVcvsTFFTo1ccVMHY1bdAnMPIEDfWTmbWHFNKMvttab8WKPIEMs0anx4+1rgxhAxS/",
-	"PKBBtJWrq9lpdgi/bZr1JzhKm5PsjCFMTOvrEdCdwnKJCx/0FkBzQcDEtjaOVna1ynTxe2vmio6KkLDq",
-	"n5snElwvGM+pX7CRgoJPWMj532BJLnfZkLPQ3l/02fmBjN8RXEWIeccZ7sxEn6FMCvQd1SzIiahUW97K",
-	"SiQbVi++mUk2+VtMpgI9BGSMTggtLz8/QV//8dEBGHCu2ApxrsBQ0hl28OV30//4Hy/y73/6j//1e35x",
-	"8/fPH199/+btx7+8EUdv6Vt6ftNpWQkXRrhmVTcejk9C0TCX08fWeOsg2ltfWelvRarsJgTuwmVOJ+wj",
-	"y1OR/CyWuaGuBn7p6CQKfCwTzodkttZ86IqxhTuj4Sx+Bxf2/PuNOf1NC9IQ1gHlymiZUaUSL6+Yki7S",
-	"sshVwlE0v2SYwkoWWg/pbS1eWCCMyienGDyyPUBmO/e551LoJstFBkk1mBJyxbRYjtHd6EbXZHssGcT8",
-	"wjt35lOvWBHWs0xzoEKm119niJ6HRhWYhgsQCAeGGa9xrZuc+Z0shARsVa3ajKXIloqReKbUQsbk86e3",
-	"zvc4yVnCuEppBgL1NKeXACU04tA6Nqk1/GCxHGfpxLoemUQwIK1xzYR0Vw6iLrSAJElXMmZTbk24dO1M",
-	"bBM3o+cdJBQO6D4YOeOh5fvY8UWUaVYq37RbvrYN6PO+1pSvbVEkmvwoHkhFpYaPl+W3E7I6awawuqhV",
-	"CyqvSqSZBygBoAYh12x1dwrUrIBhqH2MY6ke1NosImprcpeqKrV5Zac4ynKJ5nbJ7eKa5TNGk20Gly/5",
-	"Ns0hR6X9C2sCPEsn1u+4GFO5CH1pdtWa9PYy+adx/aVup6D512QfNLpL0Gix4rsGjvrE77bQ5evppA9d",
-	"GwT1aawu5DW/A4Dah6NKLow1BLJgNFXdBApDlUJd21KtLTESHj1Nawi7RQ1qmadqBcYikynCaM7ys6We",
-	"bRA3vcgv7fqJyGD+qGWoYpK2ZqHxXEjzIwrkgA0C4wZBAT5bsAwtgWGJ0tRYDCeCKzpRRWJR592Hc3L2",
-	"8Q1RjM5rAbudMzJfZio9MMkk/37+4f2B3qoDCGnS72kB5u9ifABJE3PK6SUzAuCI/5f/Qs6K1PVU8BHH",
-	"wJgiR5J9mWipW5OiGaOZmiE+juBKn0bCeLIQKQdjPUskiXV/Ik//QTH57weYMTHGab0waJ2O+yN+RiDt",
-	"ll9GFqQrMhnHYLKF3FvmsoDBHCLJyeCwT87cwhOEJS9li494l5b38IqtomD+eHU/uzgLwCJ3TQmjk1mx",
-	"JCOO9VdNHpy3H2TJEz1ZL0981HF+2+NeMXDMVjSbdkOlEzDNNEdck7pRxwBBwNinMLfOKaH2RQxYxfT9",
-	"RS7Q+F50Qp4NjlEMjj8xla8OwJ0e2533ktlHXAuIXqjy1J++mS4uS1y8FhsTsfFQFGcmYZOMoqeBagV9",
-	"xHFZU07iLwdFz/EQbCgcsJtBzrY1U2yF2yK7H7GraZaRmcgS0o21WBxjHPWIU74i1zRLzWnp2TlqSkGy",
-	"dA6Jw+hHgc7QkWKjRMfL5JKpIaFkvJxcodZsnkmLbDWFxCA/jpx0xytbaXbENYmmqJ3CDXk+0D+QOSS/",
-	"nnra0xNZ1H+AxOWxUDPU2+d0BRHtOGIUAqZ6LhC/A4PU2wBq8HiFx9KoZCZDe0jGbJbyhEgtHtHMPJYO",
-	"ukF/QndjawtQNeJgFVQprLiEetB9YuLjSjZIXCw4UNRfbcBdSJkc8Viv91s9+AP43xiDi3BVn0gyoQs6",
-	"SdWqFxGv6Sc2pymHQsFdt+ypgo3WAsYN1Pct9f6JSaZ7R7AWaaK1MX1XCy9oHYYL5zaZrYSxjZildCTl",
-	"6AUmGJfvSbX3YiZmZMWa4NdgD01h8nzJ++STmcyI2xBf1Ca9u9XVdAHOPiBsw6JiSWO4+PrgaEpRpD/7",
-	"654I/S171i/SuXfWYf+koooZhFM7VsiuN5nRCVUUMoPxPijXA+keD0gxfQO5z0a84QwbEMXSgiONc58A",
-	"kQQ+vqASzHZVMqV32Fv/YXmIqSTjpVxpFqHyIt4HzCl0Vf/wJEsZVyOepNLEWkuDdwJU2x+WXcGXFN31",
-	"lsPphZM8nU5TfmmX1FwJc+RJ/D8PXmLLg4vVgh0gOpbUoii8GffJmZkm4Gn4REUTRXsxRxzBS2I9BgZ9",
-	"5iLT3RxA9cLY24WVATqhnMSvL+gl3jLY0TQn4oZXeok1CdHTE9wGDLqR2GmZCDtzuX96fWG9gbo7u1GU",
-	"SJVrGdN81sQh6WY2dtfk05/iabHZ9c6tCv2j5oaeXKvmmO93IeVpOT4wABgk5ZNsCVWK9KY4fiJnWtsT",
-	"UwRis3AZcPz02PEyv5kevBecHbyjajLzRuvmc6zVCXeztKIz4gUgxUQsINTTTE33/fHzRUQ+nl28/Flf",
-	"2Vev376+eF2dARZLRUdqrmRE5HIys9gIBkvfFs62bm+HHW6e6+XtFbMwE7jRepuxy6Wlj6ZyxFEYAJst",
-	"dftghA9H6Q6PcB2xJ31pQYGA6c7Y5MqZj6EFKHOCs5EW9rhEQIeISAFzvhHmjkmS04leWjcNiMXQk3Cp",
-	"54BPmHJpVlEvH6zjiCOAkr0jxZzsDcNAkBtz5vrkV7NhqK5j6LGbijlV0t1oAVULUMY5IBdicZCxa5a5",
-	"hUvQmnp0cuD0K4JKjzz1DqJrePzca/j585tX+lMHxOjOTgSyMSagueE+/nPUSZNRZ0hGnX6/P+r8EcOb",
-	"mmpLRecL7P/N+Qfy/fPBIXE+Imni//TKIXIMXlJIcpMoEZhceYx8+Hzx8tRWkxpx4mehFG+ApZRK7PjX",
-	"KqyWlrvKtrASHhcMXKsaBXMVSWqM9BZHSvceQxQVqhZP/y4Fj6P6bwfgnviv+FgPOFbsi8LmcB61eFJ6",
-	"69+wsZGqFmxiLNJwjCkXPJ3QjMxZklKDgcCzFQz6LbTTw4w/fji/IP1+/6l+Nx6S+Fzkqg8wPnqU8Ner",
-	"NId/X6XGUB5f0CsW21jN35fIZPVxgZHb5Us5ougYYgtLpclL33UgsZbNM5ASeWLlSIk/opHDfFfk5i39",
-	"hRRr1566XV3QSxD/aU7nDK0DKEXbK2XsZDYUzZxnlP/05/uw5N7kDaYHRBqhzWaFAB7SpElgrq8jFeUf",
-	"gS2DZJoIBYtStT5oyTnGUlmwpBz+CR81f0Qkfn/27nUMnlNj66G6P32sEHrIEHOt5yVmXbTYJUWu6Dhj",
-	"WOPcID/jG4UCOShYQd/baEIzgP104KHIw4jdG+jcONjgsCNkLdaYEZzEaYJX+iPNVUozEy4loZYyoXgK",
-	"PsI0u59+fEmevxgc9QgYCIN3xb8X/nz0kBZU6wxLLpeLhYCL70hP5Eqkem7ACeV6eUB1AhHUxBHEikkV",
-	"+2sDM0CZADKJ9MqWhrbIxThjcxwXzuS77wff9azssGD5Aa54DB1IvbcLImDcIL2ikmgy7ySuKGrOz0/I",
-	"f/wAXB7Cu/xMPoBbA5dT/BFHEPf65L3QvZo2EZmJG3hxTrOpyOcoNhgh88uXIRnThKR8scQEAnLy5Us9",
-	"lppoZUsTDN0zLkHBnTSryhmaEnAUmvjOGdbT0J1gKhkqZS7Om4ElRjIm7ZkyQx56gnnqtmlBc8lIlxbz",
-	"sFWwDpic0IUrpujSHGGXIxAxiNMj5kzNhF4CwyVJlnJflZiITIDWYqW7RUZTfqCprz4JuDGWwYprluvO",
-	"D8m7HypNjw8jvPGTTEi7mEV+I5yoTwFG4fL6dJfdk8Njo6P1+uRHLYQtF5mgiSTdGGxcWpx6qpfjQAvv",
-	"yCo8hmuK5sVfDqTKGZ0faII7BETpuAcfxN+RSWqhml4yffFAotbCxjUWN1+RGb2GTSoEahyK0Y2QAhSq",
-	"0sng+yJABMzllm6ZbmG70jnr4e5IxWhSeOo9PDItgknzWZAeNdVl2ZR0YX31TybcU3MYIGUUHPK6Y6Av",
-	"6A/RkvCHNUtj0wXN8pAuRFDqAf3lzUeSiBsOK9+rr0QE8RFQSM4twBS0QD/5FntHn7BKFUScvKN8OaUT",
-	"hSBz3ujOWX6NZbCM0NoZdq4Pwea8YJwu0s6wc9wf9I8h7E/NwID7lC7SpwV09wFAdwPGlpAqXAUHT10z",
-	"LEQNCBzqV0KJHxeHgIalwgQ2JK+TVJEz9yrOWfhVoI1jpWhjkjkLlt0InVg0efomYfOFUIxPVv/BVgCh",
-	"aG7/DyJZWdOxcf5WWQkEJtrYnzpCrEiWE4V1L61fcNg50aLJufnNICQ7mNw/jFGbtkBNNsjUf5QN9gDR",
-	"WCSuwt4dDQZN/bl2T002jR7CSZv2P9DEEB985XDzK585NVZs+53jzS/9KPJxmiSM4xsnm994L9SPYsnN",
-	"J15sfqF8Bt7wHxF7WL9+2GKEHzFm9kKIt5pf4HvP2iyHEzPeaZnahsicHB1tO+ZPbCnNmh61mPCFEO8o",
-	"X1k7mn7vWZu9MCTlM3dlSNARtJzD6fV8ndVbrwkWvdQ3snNWoQed36KOb73uDDuVyw8fCVImUDKaydOZ",
-	"Y8Fj4IwgE0oU7CqBGdYOVJLYrblca9xWZh/xrpOm4frqf3if1X+mSVynaL+k7GYDRdNqVJmeya0Jmh4/",
-	"DL/zR9Sq8as0b9X0Kl20aadVqh3IaGuyZ+Ia/jB0r07mWn+oVRzOBQ0VG6j5C99ZPbDK7f5s9PRhCOJD",
-	"0rS3oPVXt3Urela5+mvo2T/T5A8IsA2FJq+jJjVa8hNTtxWNpu8FZ3CyzYW+xWXbeMfqdwqi9WtsxChO",
-	"us+SNb7pI6b9U6xoAq/YN/6IOq9NWZvNb752ozxuc2nwpfdCvTPJUH82QvCgd/Inpm4tZNQu5faqQ+eP",
-	"39xNhhy5OTNFEhvkEUykk2B1AtUXDG8ZA1cw14qg87pEYLwKaeiFPwB02RGPtVpvnLxaCzg1RsXMJKCN",
-	"2UTMTR2fYpxPpDEL9qIRj7EkQ/+DHkFfE15jRSz9/ibxvoJ+RBhyRI5O9BSOn3vhVH63rzz5yIQBlmOv",
-	"epH71Bv5Xih25sbpfVL3iJq1yEkMSVKx9+ZHCg6l+ujNAxi+tR5HrgK7Hqjf+h1TVC/0XzG65oqtMLbm",
-	"t5h0KV+ZbGljm6HGTo22wVNyxVbSBZeNuDdDtICh+QHda1Bs3WwemBCd6Ya8+8ENz0OIAnOBjZPpzs04",
-	"8ZvWo4fuchiNPIUkhRwQSRRRN1CsHF3ltg4XOpixz8iY78qWXCtEx5o3YZTLBeZdg/M4ZP1BZ58+hOc/",
-	"nx0cPXuO0Y+Q1wHWAn2hlloK70rGRjwudvtHaKR3FVNRwT4J9UlIysmczUUOTmn4fKbFC7OOgP3smZNG",
-	"vHs4ABNY4eG1BkR07UzTy2XOkqLoVM9z6B3jdhmzPkQg6KsGn81txQWYy02eKqV1CI4QyoVLb1gYhO3I",
-	"GL0GE1ZxyXlC6IibZuZzRTP4Hsae9AmuEkiZPtWAfGLnCi7cnSNezsS1Fkr8iO6mlJwMO3tmiRDYZJ29",
-	"DaJGMf3YBSU4C0/k2blPTu37kHQCIQMjTnNGIRYColopANSvmAIzWLEYElyg+oalFlYO8qRPBid6xxdw",
-	"iWHvZmxyxZIRz9IrBtXCjN0Wa8v6G5AqDHCCCZAKQvTJ4MS3U+MHekgMiqod8D5cTwvP/kSSa808qvEm",
-	"sILnzLxtycm/xebSG7M1XniPej6Rpo78yWDQi6pBctBzMSb7BkwIzqCeBhpiQZU1i+Mbye1VzcE+KjHq",
-	"CAJnRtwczAnkonCBqzctAsT1u31wvaCHzHiiDNWCu2w+KAzGpbkkQBogXLmLtwdHYCoZXtKUo3HXjARi",
-	"DGoRoHAK53Q14si3YDjgQ+LCO2jYNYYCYeSPmT0UJtakzsy+ppS7JbUby5LUD2ckgtdGJUkXSx+AmeIN",
-	"FK6TMwzKNz+emz/lKQHXSkHfgJECh+qFLACfYTuK5vdrzwxIF+2l9mKQOOi9JXKDJfL7NloDzOMC0Sz3",
-	"BsyvrljgUbb8lfr30KkWnqRf1yo41kErecuKwklVVeHphOUqnRq1uVlx+GxcdrRA7hCaAUtFSj00+PR6",
-	"Q1LVEZqE/i6CvUUkXizzyYxK9iFPWP4JQD1Tfvk25UyTPC2Cj3gMzo2GFp5k7tSH4idfJfDGskb4hhrX",
-	"RnrPVq6jt0KBYG9Doo5OPL1Ci2CZ0KLuiBe0Xk+xFMqgm6CkYSJjUMIxYWP6KThuQeJHiaEYMX7fK9fD",
-	"EzLJqJQgeREtoxjxrzg5pzia4iQAd5IkzqCzmtBNPsB4UI7oNmpK3joaleff4giyARYsQxenRFGhDHc2",
-	"x5AfUDtMEG8RLM6TEUd1Aor4VGbyRPbJGfhKa48iBJQAkWC9MKRlEmXzos0WyU2SzDfCy1+Wbvi3wM5L",
-	"I97z9j1v/7Px9knlSt4LZ7fRHs1M/Rz60Uz9L28+Wuwvh5yEzAT1HQvgXXQfwsAjXSq1TgyApa6hjY6a",
-	"Y4CxJlloJIAcoDldgVIO+qxmDBmbKiKW6hR0NcWs5oWdWYUd4MKRVXrvECVEr09eAxYXd6EhlaE/MQas",
-	"iEjKU5VKjGm16+WzFgyqhjDfYVwAh4xXJP6bZmw0sYEnmGhi9Hu7lN04yelNyi/7i2QKblr8k3SPeuan",
-	"fr+PhrkRt2+ZWl4JifXiY0Bl18Yqxt5E+v9IF1q0Qqg4kx7BvijGpYH04EKNeAztQnGSxQf65L0ottTb",
-	"e9+0EkE5v0Rr7SWWmEsFGzJEsBzQqivRqdCVnw9nq3/ZMt8g0Vgbg1s/Iwa7JDqXG2JbAIQ4g+wcdwgg",
-	"St9YO/FgjjjYUGCVSqXgTZZ5twK+GuurpSWqM068XZnQxYIlQzLHqVM+4oeDwaA8SxkhLJ1pQg7JT+kP",
-	"zppU2FQbtkOxPDZJSxhyRSXkqvppZvG7D+d/+8ubj397d/Y///b6/cWnN6/Pjb3Zf/LD/7rQv+sbJpka",
-	"GZFyQheyd2oS630Ay6o0AxBHJrmqlJ50ajLx8XLh2wVKEV7wJ1UDlQwJKK9qVy4QbhDwyeGWPCnuLGzt",
-	"qbG0cYii04cesvz1WxDQXYRA2WPf8aOdtkvEv02YFiyRxbrqPP/u5Nl0QI8m3x+yk/FgcHhEx8cnk8QD",
-	"6FJsjqxkS0GqCFVoKTs1zOEf6aIsxzmEpHHKsaJ6dX2CzlSPzVQcqSbV6lUqF0KmYeCigvKdwk3Tm/nf",
-	"Rh3U0+yWorI26pS2tja4fUzENx4TYSlHSSShVpTRh2FnsaooaNIoWu0Q9NVOgooqwWEjHqoiCVkKmsEn",
-	"0bqoMe6rirGLHxuOuIsfS0pu0bFQMxL4XozXHQLO0n/Ai3qF3ySg76c1IwCJ6WTCpPycZ/oPNClEJC6g",
-	"6vVfQAX7+mqCsQfNBfAnWnbSJCbdYqrl7AEI6e+VsjzQOZAheN81y6XxRVnJCcp09Ufc5plVs3Cc8xNz",
-	"d/xzlbMCWrhrJRYi6arIT3P2Hc1k5RBhrVFyrGYZgYBQ47+9PvnAQ2XSIS3QHw7KedZLhnL0iGs2XwjR",
-	"CNxiTAsQaPAGTE6FaQF+bGVaGEL6Qfl7Zbl9BQjARU4c5QbGLQOvHTpSTwbHvkwGzBol8a1ksgcQU96W",
-	"NZp/lYjIb1li2THY0vN7bRVz6R2OvWjxpwi3LF33LQSJoLyAloxmieGTSYqnJEv5FcJyGP+Pz0tJ12UI",
-	"2wxUfEhioHixAdiPjAI/4uMlQsyAY3pcFPBMJ6xnU9c9H4ARUuC2n3pmltyag8CEg0IAproCVzPCAMB2",
-	"ufSnETfhNlpxLrwRkE/n2x3ODHiASQqLjMtczXyzO9Y2R0igEZcZlbOe7jjJhVbJT50JRPdkWTIYBNJG",
-	"g0fNw4Gxb8vMGJY8puCSsaoehkfvAkBz9yc4f1/Lqb+Bl7jzbHCy5PDpUzCc9E2j/kTMn05o8nSc08kV",
-	"U32p2KITFVr7sFN58tXYEy7kPvFpn/j02HwLeEYt3wAkKZZJdjNjObsDDvbP4o83mCCANtkQL5uL61qs",
-	"rwGA8ezKl8JWLOHChKN6zeUMcMaAjxjS0jOecaTaR4NBn8C3vHBEYC53GJAI9t9iUIGQRICFSQGorByT",
-	"2PNGeoIgRgjEA8qbWYjUwUpZzcX7WpqMeNfB5cwNHABM0dbJkSupIFOdcgMdJDgbeuAnJBM3LD+YABQU",
-	"+1IKBy6Fw0lyw7KstMInh4OIKJZlLvObZplL3sfJUDniJiv90bPCV3Bgb8MEp+tTUdbf4FcGQPePqHOE",
-	"tLSSySwMoFBJBflTqRItpvITUCDduAUl/pgDkBmYi7EIyCMwTMI2m8JUO8Vu/RGFk6/OKhTG+wDG1BfR",
-	"RIKzUkx0k2kJyKsN6K1GFKcI/WkiWr0g9c03vdrVupvujFPBS/sTU7e6sV8pgcy3GzTkkfmz2KeQ7VPI",
-	"XArZ7mRiu8tw5klw4byxipT31LsaQYp0USpHEoyfyFmS5myCWCKQLWMiSkBCNeESmZjQDGWi/oi/B0hZ",
-	"LpBODAtArieSxDK95FQtcxaT7s/vzl4enP98dvTsOaDYeKkVUUX8jNA4X3IXo+0CwYhlHJErtiobSYAq",
-	"Yo2YnkXJNWdUrfrkbMQVnS/AqOyhGn/+9NYjvcen5T12oQxQS6pEo4OGbXT820k3kcjz9JIzb+GNO7WN",
-	"L92koujPQHURipVwENK0yX+OL3Wq2m+DN/35yUZU+2A9DX+zmkZiah20GkcbeP1AEYkvDi8Vw09uoH6Z",
-	"XbAi8aNpiOaErR2lX3Ho+UmwNFetfhL7Qvwb4A5J0zhcgx33Tf8ZjIJYy1P/7em/3UnogHHp3mnMAL/3",
-	"eIF7Z2G3YkUGPr8z/OtvPmP6kanCkqBmOdTVpJYsfP709q5c6/fPwfwYyCALsyGQLrbbVReKffhfg1dZ",
-	"/OgduqFH3mMXnJ8qP3wP7ByX6TWzwK21TGggcsSV7ExlEZw4BHP4iEum10KJXEbk96VQTEaI1y8yL+Eg",
-	"QjQ4U2oVMt/4dSrTccZsAmzReMS7eXo5UwdKHGD83DXL8zTRXf+D5eLgJk3UjMgFndjAfWMyAE8AItsR",
-	"brD6U/53zerpiOM1jQyfRXM+FzlJUnm5hHxJJYtIRYSFQyg6coSocbWcWbDevPtw/rdXH359//bD2au/",
-	"fXr96s2n1y8v/nb2w4dfXttwNx+2Wp9eJmciS3plJ/54RSg5HhyNuBNQwOmCZzxCZm4jIeklkvqulmEq",
-	"8ko04peN/BfRuAHZU8+gFxkjj+7n8JmBkJekxVQ/f3r7t4uLt5XZZemUqVSfmzMTLOtLGgUY8hHWzdW9",
-	"es4kWuRHAsImzKHXJ59tyQbQKU12tlU6h0FR5R4VwHqIYBuppizoKQF3z0vgQKi+elCOvYj3HDf4r8Ex",
-	"jwdHYZ3BJtFUs+eLu2ivLekehTPobRTsFsSgByca78kpmQKTS5VxSL4VqPfH5RWzPwdrnBbG7CeyTjk+",
-	"f3p7CnnOlXupR+6HR7lr2P+XCll8JNGDvLwzdxk4eFfSzVLNnhp4XdYox3xiaplzG/AG6POWunmJ7LSo",
-	"CcQSH2i2bxRhzLhSE/DuGxxkOuLTpdYbbPXkyCmvlVI+oAtpEYCZpImTwWHhxddPlxwgQfxCSglGu4ul",
-	"wt5WJGcLkRvUb1N5Vf+WM8k4gEADhjrpvnjx4sXB4dHB8eHF0fHw2Yvhsxd/CceHhRjLL2ZJL/RYOvcJ",
-	"LqU/gNmHMkirseSHbbDznf22biAswZh5J9TVUcGjYmiYdxmXarbRZ6lFW3UgpgcGmemW0LHQHcDUmO6g",
-	"zn965xiyL/V3PkxN0wcNzzCizuHRYEDeQJEFATKHRYqFgmZ7mNh9tMSfASa24YKvPLLzstpiG7jYGjl6",
-	"ALzYXXFgyzRpjwP7jeHAGka1j0f+U8QjNwoiW1KqRiDYOqW6UyTY2wo4jwAJ1jKGvfN+b0FA5/0dSQ93",
-	"iwOrm1CeriuaAdIPhk1i65XJVEvlR6wDEUP9EDKnV1CorawUQUKaKRhhOxhiLNEiZ9epWMrqY4jVB0tY",
-	"0gSVGFaeXuL7azQnbPCgKhOb0zTrDDtiOk0n7L/TyZzZWPZO1HGLap2tRsM6m8wZeQd4mnrXo85iJjh7",
-	"D9iunWHnvx6SZ8+ekcHhYKC1r1m6uBBnSZIzCTtL8Z+HWlUj79IsI5+STtSZgD+v84quFCCLwKFC8JHz",
-	"zppPC6loBiDdw87Js5PBEWh8VLGPubhO+UT//uHnLWLmzb684VOBZen3+t9e/3uE+p+hTxjQ7BNuR0Yb",
-	"1D1LeP6oEd470PG69dp6Pav49Ut0mi+zDPKlxTyFMnq2zB0XZJLRpWR9cm6K52HWtBxCfZCoqMlXdBeR",
-	"2KNCkN49pV/sXyQGShdjjpdBeMFsXTElcYlGmYTnnM1T5f0IPlRDG0e8/EpfE6+muiVrGAEoq2679mpq",
-	"nQp/ZVXVo/1bqayF6LJXWv8USmuJuMqW1NW/7iHq+k/T7Ztt1FNLPoK66a4i5NdSSkv3KaycTtwc9urp",
-	"Xj216ukuwk35+m17J+xRTeBGQKHbgARkRJRS6Vwsy2vH/MRUspYzumARij7WCW6rictlphDzZ7rMshHH",
-	"srykG1d1jxhTByXUNEhVoFBCXw9iJokHE1fUSBbTEa/3eQpSlM3fg5nqjeiTX/VY9bIX9T+n4I/v2vQc",
-	"KPI74jtV+Y2qNX57GMKEVckx2x2B9GwaPIQSXrNkawUb9mV34ugTxraSjVcauaRj//WfHbHoDDsGgdEU",
-	"DO0MO099pTnqwMr5yvOLFzCCdnT236XgH3HUd48/cjcEvggXKpP6Xej0n0rC2j1d8F9PODN1zLOVqWR+",
-	"N3pw1FksA6LYj1pBxe8MiVVSHX4JaqRYxiNjNGdJn5wzBdbJmjkSLYhyvalxazKH2d5fl87tRBq2taPt",
-	"SdOeNH1rpOkTMvg7tswtpRLzA6Q1zYY5tIdBpl+ezuemkoIJDjPozqmSZC6SZcYiUrfRmXQ9LT+CEDmn",
-	"KzJmIw6hbSkn6kaYt2WvT+KMjlkWW4BCaUVgTAWJkUbKmJhouNSE6vMDwNaLRjwB3OSJLYkEo075ZQ+i",
-	"6OIkF4tE3HBjiUNs/oy9nIl0wl6VHoLYO2aEjgFEUeQjjvh9uiOTSbFaMHlaZIGXUJXsUBtoLyw/ASOb",
-	"XOPJgWZointIbw7sCiTYUUWUHprJOsCds/BBzpkyY1Rd6GYwL1gIfUxNdDDlnNEMaSLNE8ZZ0vnNJ+BQ",
-	"RNAZyeymtY+w85btFZumHGjI3uWyd7k8WpcLkgOgxpr2mSPrU3ivRTOV96lKA62/nSfG0nkwPjS6ZaLC",
-	"L2P9LCPe4GhBgh+R2KLe4idi4Bu8gLBLOaHm8z3rR8FbHJ+OOGDiQn4fIuNC+hzWGipYGK2xJyKXY0wn",
-	"gQLxMiZdD/EWyjHZ4cAnEYoXQIqJKW106gR4dPtI8DatPF9T2HeziQGAB6egY3snThOF/9qOnBBv2cql",
-	"U9zvvVPnT+LUCZNvuQX9rhOFJvptYxCbwOYQbcnhfJuxELFUkNZMupRkVMvGl0z5YBsWpNQlW09zxrAo",
-	"aK8/4mcFyBymblf69wuZ6J6OBifYLlUkSZMCHq5PLLTrFWMLV8ZsyRMDV2J7gXEsuUoz/fMKDCKcfVG2",
-	"uG9UjMNaka/Yys+4GvEuVlVOqbW3YOkPlWaZydqGuii7yei40reS0b8KfFpSolN7O8LjQUS7J8EvausB",
-	"Lp3woB/4Vof7a/mCwyw5bJkrLfLeMbx3DFvH8K1vYoiF7xS2vNlrQFwxLEwYRojuPvkFeSnNckaTlU3H",
-	"F9yGmyAPFYrkzDBRLHqKzNU6k00pcIkxzpzd+Hwef/qiiEox8WrlF9zfkZMaf8OdcdJ7VTh2Nyk9JLXb",
-	"uyL2roi7dEV8BYsVyw9Uao7p7vnq0MUWuekvzbc3WeVZfpFCgMXDmeXLi/GLyJZzRuzamRoSnF0KlQJV",
-	"R/yrwkr/kwDj0FZ0B2e9t6XvbemP25bOcrj4NXpkft9AkBBeMkSL7i5ZfZ1dOEx9CpMw3sK9TbiRQD2I",
-	"UdhwhG1swXgW91bgP48V2BGYLShP6eY3Up7tks8dIWk26+wqwXxdu469VWEFxxD5vSFnb8gpGXJ24P+V",
-	"W3i7jHMrhG8bWmXDjpr1GToBzzUAlBpXSa8Q+kfcLxKK3zjVWo9xqtiGBtUTsGrHjOQgxfX6JJ4s81yL",
-	"di9FwkpxWAgX74bhQkxN+z75xGhyAInw1hPejSfeFTYFb71fAAg4GvHix9WCVZqtFogXDPVwV3PG1QXL",
-	"5xJyNBOs1wsziyOwSElF5wuE5R3x9JIDiqTFby138SbBSreSZkx+ZLnU9DFeiz+/pYL4oMrhJGdJqt6m",
-	"81R1hkfPBoNB1LGrarLaX539r4PB4LATddgXxXJOs09syvR2IjGnBQCDPr6pXGR0hfM8OPnu0H8RfjW/",
-	"Geln4jO0VF7QL3Bnyxn/mJVPPuZskko0IHCh9Oc757N0Ick7wRO6QoSFTtRZlmrkJfD2wcK+7SAGttZq",
-	"9xrtXqN97BptgJntoMd+Lbw1aTPskRuMeNfFfPlkCP/2eA4WRbekq14j3a9WV+IdjqGUyXzfpfQnce+U",
-	"KPZFwdhkIFg58hmphWC1yWf6JZJRqUh3muZSYfiBXjzGk5Rf9kyd11oo2qsK75UjDgXJAVx+qdwqpnyS",
-	"LRNmmhvRYMn6xZzPporlgEULcsKUZpnFjlkxqjs+GgwGRAlyNHjxQj/6fPGyVDY8Vb2IZOkVM1gF4E3C",
-	"QuC3M0jsjRFBvvJAhojtMAbcFu4NEX8mQ4RsyTA2mB/k03/af26oc3ouplYnwQIIThfLGCQaa84jXSGL",
-	"KsHrRZBL4gpRTUTCyJhNxJyNihmjcxpprR/CliqD2GUUgiEQzxgLiCQm4MbWP61yESlCRNYggFXI8jTl",
-	"iYl1SwWXRdXsUmicnfqIt46M09qIbmzd9+al7bUQPzBtJwPP14hKswuERTXKU97HqT3KOLVdRdCm6p01",
-	"qwRE6duCNMHbvLWM4lk7H7+lszGdtJjB3tK5t3RWLJ27sfmtYUycDLAzjklheyyATDwYkhCEiQl409pj",
-	"yVQT91pClnhgbOUODDxnvqPVktSMlhU75k5WS4QsORkMoM66o2QjjjXS4wVVM7RaTnMxj/VyiQzWTpD4",
-	"KVqUVZ6a6m3678gUZ4Q1Ab19zMghqogDv/h5n5whZIuJGxEeWAsG58dGJMRonbgo+24DB23AITazKV+n",
-	"RUeyoSfXASqlV2yFkYVQwF0PbJxRfjXicd1OGdsdTl3tLn14OMFsXczu0l3UeM2tDL0IBHM3Etb9IcH4",
-	"NmCHBPNsMBgMtH4ML9Ek8V6or+/TST4v3v1n2eB7dnD4XWHwNeZirOj12OFlWnLcfdjkPmzyXsBlbilQ",
-	"7xYhHkCbcVmrBdwM6VJuGwJT8z2CCvCv17oCbdJYwCOov2K9ciN+10TZDyP/alR5e5rzgGHje4K3J3gP",
-	"ECd+d74r3xT51AC+G1z/W2kzQVfYBfuiSqTLj9SwMrRXOhjNeqYqH+mC0IpoiOhC6p2OeGxR6kGFSNXK",
-	"QAsUcPOxqSmMlKFP3tH8KjVRIOZlEhua+0OaZSm/jAGfxv54PksXC/jVEmuqyJzmV1jYs6KKIZaNW0q/",
-	"FsGIe8oVVDf2wmu4ltXJjEqA8BFTghWPC3OoTR46fn7glsh+Z8TTRAvlsPP8Ums0a1kBeQ2KgZ0+Woe5",
-	"ohPMBmaki2wuspCXkemvV9h8K/MumYBvG+lhqxA8ZMCHV/7gZDAgL6lm7+eqdQWET2zC0mtAKBCTq6YK",
-	"CJUz5qrlm7/fMppcpLq/o3C1hG0DM8zK7uMz9vEZjyw+4yzBYrmGJinx1dhdEcFx9zzvK4R/1DhgROIS",
-	"qQCzWcEPdTOkWPCgzPmiAN+LsPCCT49sAIjPdEKcxouVHHGPWxT8Ua8KAkjoXWC3zOM4cyLMNxw+8bWi",
-	"GiyXbRHccFFm9oWkuHdD3HG0AQ2v8z2EHngE0P1sjsSGwISgh94S7kb/fCmCQQu63LiuzZtgwWgrwd7S",
-	"ib+zgPlVfPm0uJh7nf8Ruu3dBt2p+76QfcSUUI6KZFh9OwslIBQ8dUK54alj45K7laN/98vylf39jqGF",
-	"GVixa3uv/57dVvObtrvTd+j9j1q3dtz5Fqg27XwWZWPSiFfJDUaZraVY0V06H+6GX9+fD2JHs8oDUL+9",
-	"Q2LvkLgHh8TtRKINioqxTd+XXyKG/JP3Nn/U3txTa3zhCVkIaWCfWrotoHqIZFz1i5KWoAVxoTD8JnLJ",
-	"qYIzcsOy7GAqct2vbj4WX+ySDjWhPTt/+eYNycSEZiO+oLmK4LX/HhFKEjGnKQcarEjGqFTgQwAoaHmq",
-	"1SyTa2gimCi/zBgZ53RyxZSMyO9LoZiMRvxmliomF3TCIjIR87lezYi8+UiyVLGcZlJTfS74AY7GD3Y6",
-	"X+a5vkuaYRTdkFSOuL9cFOdOYEmIqWhNpeVJG7wd1keRJverK5adES/xq4+i/nNCOe3nbMXkf29M1ow6",
-	"7jyDl4LTTtTJqPvlk37dFoPGSlYvjr8z1axOjtBTkZq78cNyhfLNdrzIrNnezbB3MzxGN4OjJPfvZbC8",
-	"6wGdDJBkiaQfMy3x3y3cDiNe8TuQrscsodxA8W9LNfwqziZLVPeiKfV4NeLFO4RmUhCRa9lSj7MYXFGi",
-	"wI19o6dhxIOwDHb979jR8NKKJHs/Q1tmsIOfwQl+e7vHfboZJsVhvnsvgyOA/zT/2sW54KJTtnYumDe/",
-	"pnNhZ4Hx6yQKFrdxr78/RufCxB2fu8wNtDdoN9+C46J37FrY/ap8ZdeC42FNBSrtPPauhT2LrboWtrvR",
-	"X9e1YHnyI3EprKNTd+pRuBsmfX8ehR0tKA9A9PYehb1H4T48CreSgzYpJT4W7O2tMiGyqW8IWPbpiihB",
-	"JFMmI9smcVXzop/W06KBCroVOSV8mWVa6pqL60oEPuYipAoB+iHd2Vbx0j/cjnKe3xridlea6QMwllar",
-	"M+w8/+7k2XRAjybfH7KT8WBweETHxyeTHTH4z6RMLznU4d2nku3p7J+VzuIxL+H6CkKbwH23ILQJW9Ac",
-	"6lgfyFk6Veugeou2b5K4KA1OsvSakeKhpn5FZizpnlhjj6VshR2n1x/xWCqaK4hOxxwwxhPzV87I0cnB",
-	"TCxzEv/883weGyADCFwxlWfJVD9O0stUyVNC+UoBmhvLJMBlfDccDOKIxAP7j+/s3wP8x9kPL1/FPY/Q",
-	"DrTEqzs9gE4N7CFkj6UI9EBHfJKJyRUWf+pORU4MwSPx0bPvniE0xdHJYBD3yoAMkBFnK0zCegNjkSMe",
-	"Z4xfqtmH6bn+9Q1/l/Kl0jK65h1xn7ymkxmJ3fF4/fsyXejFjgnjKl95YB/MPiJiimjF8KEn0tuiiAg+",
-	"YcPAjnive7wnKvVqJXytDLhN7wqAF+GCs9JqWshFPRAYKmKWUe51iZZ9om5SLUrguyMOW7EGH7oK41Fy",
-	"bH9Yo9qMuNuRIeGC3AhMLUzoSkZggUzny0xRzsRSFsOMSLzkWTpPFUte0gXFtEWs0j7i8Zx+eUXTbPWe",
-	"3fy7GMsYdo50uSCJ/pnAmz3ov0Bxc52Hufv5ZMaSZZbyy2Z/9yu3B3B0Hjb5rnY+YQRulmsEgOSwE3Wm",
-	"eZrQlc2mmwPoscuto2qZw9+mML5ccv9PNVvm0muvlsz/84Yl3PtBT1Pvtx71V/yqFhQKIrpOGoo6hg52",
-	"hp3B88GgE3UqJ6wzfOayFt9DUVtpDoB/fr2dKGZ6WEzzyJ/joJjfwJ/bkTexo9Ksjv6ABEck4J1h5+gI",
-	"hlq7KGbBWst4lVONR30fkrAPSXiEyNQeF7Q30EpkryqPGiWzgtKvkc12waw2whh2gGKMLX9pWH5UTWzs",
-	"1iGheyBJbJvuSIpsx5LsiJmORujTvNOKfAU+dRU+OuitWM8e36ZSVcjIvww8c6k8XrHycCYbWc5vjp1w",
-	"SxN2ItZfGe25KgBtA/psLuUe8fnPgPic1IjtdoS4QlPWEWJbhao1BjQqez4A9BbYzV5sxYi7uAns8n5w",
-	"lddTVnR+31rx+CpxE7BKe3TlbyCS4q7FqI14y3iBNoIth80uqcQQSJCbtAhT6Lgx1tTwxCfSHa8Uwxd6",
-	"u8gyPzF1++v2lWIvavw4bB+3e7yPvNhHXpjIi1tSgBr/3ql4XYNf0Hg60X13MxMZs6wFwXyr0RURYV8m",
-	"bKEqqs9Qa0lAd6SiK0lSjjZab+opMnVT74fYKg+00pOFKBuLZKWpkSvz9sFiVq5Ft0Q06jR3xe3wK020",
-	"zqDqIqwwADFnjHQZncx8A/S4bH4mTdZnY/AVfMJ6XujaiOPSbPR6rieWGDFyt+LJXRpEH8r0WBgUD58d",
-	"Bw2KfJllflG69hbF42L0x20sisfeeI9Lgz2uWBQH392LRfFBInS2YY17v/Heb3yH8Tn3b6S8hyqvFc+y",
-	"jALV6kK1Xnt9zSzdCODLoZRfkYOXrk/iG5FfvWRcsfxNItH1DIURio8/keAoJBNoJYcEmF/FC+61CLnB",
-	"vfJzI+4xQShOZyrngYfZqKopd9GUvqvVn2954KdkLq7ZiKeKjA3OtnW+ekN7ImsGWZHrFxS9wvFBRT4z",
-	"gbqvFzK+elhTyszCXxowaqhZ6vN8Tc1Q3ih/+S78ng/q8iwf9JfvX5J5mmWYfp5RNYOcXcNR39HJLOX6",
-	"+kSd0r6tN8vuwOL2/rK9v+wb8JcFmdCu7GdH75jXg1WpvLo8YqqpWbQe+3PEA94wz/XlMSKRg4vr9v6s",
-	"faXRBtL3YN6nrRxPvti09z79ubxPsjVZa+FxKnxNQWv2Rdl2BAbsVMmaNCpJd7wqIwj0IhRhy+84+82I",
-	"19+4ten6W7BaN2nlJba1t1rvrdY1q/Xu9/7eLNXeI9J1+X6o9qItWGp1tAhKZqD3lTVd0IRDit7fhZGY",
-	"fEWPJ0BNSg21Ums6AB+4VjG7oA+OeMWsjaWOJYywd4o5igFNFyrbpW6WtgdUSkFGS+WI6+9OZpRfsqRZ",
-	"XZ2KLBM3NQs+quxTkWOBxRlVrtbfiINLPYIAZ9uiFMUs8rDy3rsLg/bD2LIbNF1AqdJ6bnGG6I01Jd+v",
-	"lovr8nBG3M2cYm/E3Rtxb81mPttyeXepODPfi3MPVlsvbaKlzfa0brMtyj+VqH9MPA5XOBw1wdV8qmKH",
-	"LRKQ0oKCY0xU77TcRclNCU5Vw8hG3FlOfV4DBTuWMnZOVKhAeylEEp+SeEL5pyX/zKlSjCcsgfymEQ9l",
-	"kZj39evg1eqTD9Z5q9aV3/IwGwXX61pKNwLb9s4G1sLP95D21eoiWvdm+aj+wnKVTmhG5tbEanYfvJx8",
-	"OaUTtcxZ3hl2fqZU86y5SFj2fqmXVb//48FRYafVTYj9SSjNQjovhcgod9IEmQuuZtmqE3Uky1NadHV4",
-	"+P13x4DHiIejM+zoA7HGhVlmk3eSIuv2bg/luLcDP1I7sJcB6LGzgurswswOEnHDoZb4GrYG0QWvqGLl",
-	"pFPvF6/yING89wC6JF0wlYgcTCboIZtKpk4NyR3xlJPPFy81Jyv1h8mZAuNjaJ6lEC9EOakOxeOKmBXh",
-	"HqFH03H6mHSpInMhFXk2GPRgxFdsATzQkFqMNjxFG48DhvTTdCuOR6w67jWAYWPs8PokXshOrfhKi4DI",
-	"GOOdq5FB1DeZrU9FHfGNuaikKRX1ZDCImrNNYctAgzTnxrbXBB58wJTrFfbTYie5kJLQLCu5DkzicPHT",
-	"iMNpcTXYqwuixQv9VazybwKqYppl7gaYANRen7wqqdcjXozGbGzOyDTNMpYUxS1zUB/kHfD/V2ZtHtjP",
-	"6sUZ/PWf2+RR7pKL+sdvf0RtP8IqH/lNT9S7vJ1h52hw9Pzg8OhgcHhxeDIcDIaDwV86Js4p3Gzw3Dbb",
-	"nunbDdsz/z3zf/zM39HekBRQPLydOHCL1EnXx8bsySo7V1BRYOucyXIvUVmYKKVIjrifI2m+L39gU5Gz",
-	"z/8/e2+75LaNtYveCkrnVFnaw5Zlx84k6pofbScz49nxx9idZO8aTh1CJCRhNwVoCKhlvalcx3sh5w7O",
-	"3NgprAWAIEWp9dXqtoe/ErdIEASB9fmsZ+m0tG3U1VizAv9UMMI+p/lCGUd5ZM7BumUTCzRtzHPkhIGG",
-	"1VO2ImNug3zlqshbVuQU+kwaRcZFJpeWsAIsiLFRlahmY7GCiPPzwWCAcKzvvydoNFVQTUCUkPMb5owS",
-	"s2fGkNg9NHO+JhzbWtA7akHDbVPTTYOaCiu3XHjhd8GFhyuxM+fz162evdL6fnO1Sf2vIam/rqTUvlpq",
-	"Y46/SUvtXVfq/ZbjSktjUeHt9qM+XHXpCbyPs9SXuqVqS0wff4npvRidd5aZ+sN0Z6XpYeiaU5yUM4Fs",
-	"GpTrhgxq+Sot0qZF2iDS5hTH99w1ov7wd9FZMko0DBs6Zm5elC/XWyspjQUgUkKWfz/wSYolT61tHzTI",
-	"ty3+9jwIrD26+NvDyNgWo9JiVE5XaHiewN6B4bwqMmV7UUdDtC4WjUUdEUlCjAH8u0QXANtZABGw7GcA",
-	"GzmyGuRwhMZXXQvil+WhQkd7hYxYeFcbMvp6QkY7ghrujg9trwDZJje2uotfgJu4yXQJ17j1D1v/cM0/",
-	"PPTs3Ys3iDksm96zScXSCGmmD9rcnCkWAY1P5C8bSZkzKiwWhOaKOZ51d4W3OriyGNU+eT2lYoJooyrA",
-	"tmxVUs4UKIOoroBrzTOUND9xXcHGHu+KPoYqh2240i1g0U9zLrKckRGjhbnHsifZt/K4ULnQ78d2b3ce",
-	"Ewr0zFK89UBbD/RkVRInhJVO6GLCLlKZbYOTXglivAOL55CCVYlfnigCwxAYhnBBEvj3GyN+1yssuo6m",
-	"JhYlTw2W520uuAgeEBGzesDwtl52ARiLWFTKLi5JxlKeoRtM3UO4yNjnyEj2VIp0URTmlKJ+gmaiAGaV",
-	"ekqWXPT65C9mArHAVwSPGyGOuBK8IHIpLA+ucbTB257RFZSRKOC48zjOazq5AOqFDIaIEPCIo/AMR/ct",
-	"siSS02DWs1nlvNFsthnjCBN/LTP2iDhkBv3By++/M2uipozpUtM8+5ZMKOiPlbmvk9HiZndlcE0nLStM",
-	"Cwh8tKwwpRALxLY5vSjYNsltc0WjxD4kRLhvQJBQI6/IvDCyRa9iUTY8gEPaECm0+RuH42sO/W0SWj9x",
-	"pb3Iahlg6vLtzPE+sDn3iPQFarqN9X0Vsb7wi+4otPz5bhZad5K98CysejEy7omytR6kS4mmEyh3oWkq",
-	"FwKIE8zAkb+Du8nBvb1Kac1+wugvTB9hPp0rlugdw/WlrGicNozYhhEtocv+lkhwqA+KIHpJUNDsFA6n",
-	"GSZ0OM2/T+pwlg94IIfTTOCLdDjNxB+Zw/lJU44WrtKM5fbrGnHkXU/8h3M8FYSczJFpvc/W+/w6vE8v",
-	"0Y7xPkvx/dV6n05+td7nl+Z9ljq79T6/Du8z+KJHeJ+B0PrCvM/DbanH4H2GGqf1Plvv03mfe1sip/I+",
-	"ubiYFzJlSl3ogqY3XEwuxkZhXxglcw/tPdxTCDxln+4eVyTJCjn/QS5FgncTwZjx1qDJpvEEjV+MvKfG",
-	"BXZXI62aSi6N6FlZby7JqAbBnhBNb4AgTrBqm436/T3H0FbhZIvgpZF2dMTIKKfiBmE4BQubXkWbfOW1",
-	"xiVQwL8QXJvpvTNvb3xTS0NQY3+Dv52K/e2N+IB74dp+JDTdHtRrtV+pM+y4z9GpS9bXU5bemPfXSHyk",
-	"mF7MzVXV72fO1E9y2Yk67/9nJ+r8lU+mQftjx/WWs1uWA3Fbuf7IbLqz39u8jC0xS+sJP1pillIN1AR0",
-	"qI82XbMXB+kdCucsPnRZ0eF0QCyOLMtoPvOtw7yDYDyzD71Bye3jVte3f+tafw2uNd8s3w4UghvLPO4S",
-	"gict/jiVVXcu/3nTAW12qdfUVetWt261qw05uVlzmuKRUgzcMqFlsbpgt3t1M5vTCcsIE7csl3MWEcGW",
-	"TGmS2P7RwPkGDRvRGJryydT8zrOoySqCZK0xi2hqnvQD1WAcBYNFJPnXggrN9cr8vwa32VhMPisIVlTf",
-	"31TS0RmfO/N/30BJdxk++8+FnFknuPzjtUys+wsMC2EbbR9aUFM5J5rP2H+BK8+FHX1TysOt/mabzl7w",
-	"423bfG1dSoeLczobbvdnfqCTRp6DKzgeRI4JnqrWPPtKzDP78d1nDUV47adN8VJ3XWiJ1UTwb7yyyd5s",
-	"McSubILDCyAYAknBAtJsAbmQu1Ie24QRGHHhrB6z8VaZ56YqsNu2jre11eq2WuUQH3e89z4ftUOPFb5w",
-	"XNaPvTkcgMT426f378gHcxXWydqNDelR1032EsP0iZDa9R3ImKY8Vwnpcq1ikbDPmhWC5h/ZmBVMpEwl",
-	"PUCuYd+RISmzFnMK9PJOmAxIF5cEbCM+my2AVjhGwbTkig1JwW5ZoQklM640vWEgkXp98qN9Kin8Yxu6",
-	"opkJjxd5jn3FLSmVsa2qn8QzJJcZH8tFbyw2xciHq+vXfyU3jM0VpkhUb0iozZZglXO9kY0ktzRfMNKF",
-	"rnDIb0nL2dqB/eq9ySAbBXtCTKC5uRk8TDcHqR38BP31pe/Hi8Hgm/SGreB/WD8Y31Nnlt96Ax5wmzSH",
-	"DXO0PD+k7PkCdvQf1tIs//itI+edYceWLMNs9LQz7Dw1u7YTdeBDQJJkIXwfBXj4blrhb0qKDzjh89Yj",
-	"76GO2oLktiD5+IwKSGwoSLaawJwgbHACEmc/tVYVJntZrU/dA7dBe9wkvUoaAqUDW1cNp7Baf/BL8EUY",
-	"r26624QG9IZzb9Vas60161lp1nbHF2zN2pcgXWMWKMtekzxttFs9tY01FeWYJGg7Np6uZH9bMhY7GJPk",
-	"AFsyMMU3GJOkyZbc04aMRWhEOkP0JGbk4QL2PqxJmmWBJbm+Sk9ZMS9tSzOAW6TOsPO3Hy+eDaCjos3K",
-	"/h+5MD92fv/irM479Ig7XK352ZqfxyqfD7TQnOb5yrrrR2uiugG6Cwm2e2CDFenb0Q+xU99dUjsWpwgB",
-	"NEjtxqjL7q7/4VL7582q8GG4z9aXAf5azPcRyXtAIxte/EGYyloZ3croB2fNPqVo3ic2gDFhQBqcwLFo",
-	"BCv8LKDtunvLobfhKUnw8YmNu3U9iIAYweJ/jmJh/7f+2MTZ3kYWy4JPuKB5z2oDNh6z1HoR8Pt8LhXX",
-	"rmI+Fu6GJ4pYUAOHmvqydJxrNotILqHzKsklChirfnx3JaMS7CtwFQucKsLQoUmv77XrPQW+9h7wSHh9",
-	"gg2FGurkYwGF8r1LUH0QzMenuhJ5RvyzbT3Br66p00JwXX4E8w0Yv2WZdbFikUsxYYV5+Sm1Tf7sI5Zy",
-	"kWdQGmFEXnpDRiyXSzKoLEL4ch4ggo9HbIbb4W4NyZQqMmJM+J4WikNtRPDkpsHd/W+yZBgLnBBXRJg7",
-	"yHyhCcW8KyY4xoWcRYT6Z7i7g4Wxz5ovtHLvR9ObWHTxB+xrOOfpTa8cyHEu+JcpaIqdCwnjkJ5ZUrPc",
-	"Y1mYv5mF4so2hCzYGEgIRiylC8Wq40xlntlpRNiQUWDXkGCmXBE7xqXv2eU2na1gwfeQC00qbwEffa7D",
-	"FzHzBJwTzlQt0hQqafi4MiybzTVnWWWyYPNcuVmZX8xpeaKQwpYIuTSjjnjzJlk7AUMo2rHut93WNslg",
-	"ltJtqpC8wexp8ylmjKqF69ccTMQxSQAIiEGXar/7QQIF18JYrrkZV2RZGPNUXLpQhP03GQGeiWCvkGcX",
-	"z78hU3rLYgFFQziurYBywYsUi1Ks0Wouszy65liZHVvuOrK26SLAo1MBfTYLntmbc4mNpODWnjm11PKC",
-	"wM/mbMFxMrtMzsw8xIVfcbOzsD+12SEUxNudI+RSI0KVZX3y0e5hnC0uDrzsFIHxsfiF5gvYJUMrecyL",
-	"bnhFssMbprQoVrGAEcxXQ28AmpJqKW/65Gd4ik1rbtj4jU+KRUG5Kp9kPhuMnhE6oVwgdI6MaE7NclBl",
-	"NwjVwaGMyJwVdlI3XGTDWCyn9gqbU8oylkVktNBWVpUdxr14fkLoLSvohBE1NdOwUsY++omyTlAg/mGp",
-	"8HCqyjRRDtA8N4OYlSnYjCKFMYzRJ58koWZB7dh28l6UCjahmt9aHmk/rhyTgf2i5pDIQk/JoE+u/UrY",
-	"I+YGLLWvWszcXKxifnKA1/SxwQw4TVnag+YdQ23eVnJVKrm+3KKqj86KOQ7Rcrd5n0u9pT73teVRsoJ+",
-	"7AR9Ex9UQPxk9AMv1WkUiw1Vq6RG8KSXEu5QgFwx2tE8WDlp5imZepdQpArKCKMzjvEJMHPmEmOwoXXt",
-	"MHRokIMYr0LuortboW0VLK7u1V7yk9QPWu3KPs85zu4Hqm1zsj9eDL69+GbQiaC86a6eaI6g/ser64vn",
-	"z7/747PO/rGZn6RueZvaatVHy9uUy2ZZCgLxUEl6JvImI4ybyJvwbEPj/4oMKHv/B7JRwZOxwuPY2oaf",
-	"ZFvZsFkOnr02NVBE+1SkwtZv6xy+hjqHXG6obdgg3u6ubADxtrWkdK2SIZf3XcdwkKl1diAYnMNm5w21",
-	"UIv5ajFflsRpT7PkaJBXcyWpLqhQWDd5aD2p8dlc5AdLEFRZYpoZo2R7cWksmjg3MmvNhIWk/9IrRMxi",
-	"NSnEjuwf+njHR/x1ZD60GRgf34UmzsRXeEaEiawsJ+1dkqRguXE5foRnvckS0sX2+5W/I//TEiL0E37L",
-	"RI/MjHSxYTUlF0Xq4ruQXvB/hBoPGMn+fKwddh18t9YeaxTGwRKdud40ePLdVafhCWxtsq+s9lRXj+kp",
-	"K1Cf+im8WgGz30ZrjczoHJKcmLrhmQPs2qyWH6jMn8lbVtimlPW89pBIEQvI/4LfWjDFiluW2YB/VzEM",
-	"5ZfvqCmmDiHZYS+36cde5MN9sRDQ/Jokf/nxmtTedQSvmHiD0uWlEpDpGftoJ5H0yXuRr2xo0VwVC5vU",
-	"9i/ZLZMqg15Auzf0yS2LDIDXx/ShTXjz8nWh/CxnY03kQkeQ8VHlAHZ68I6HWb5Xbr7+QvuZzyHArmpb",
-	"q0mA1TcNZ4qMcOXPKZMe3JIz+7fpBI3tBuL40daO/kFnfnTkUd/tgJevA2cnFl13AConPiKNZ70HrmDD",
-	"6cHj2HBkf/QLBdgGLiZWmATnzlJjolk2CKaI5phNYuopm8GRdnPsXQaywB9JPPX28B7pmfpjWbPBavkV",
-	"uRC6Liu1lMQvbUHRpzZyyb9dr9+JOtwM8K8FK1ZlxL62iJ0wap+xMV3kujOEHr8+LGTb/yIk/v5lyGbR",
-	"8fcNAuPR2j2PQsY0SxboAWm29MlEzAGBbTkmiR/zo1wmESBY5pbNex0bVz3mUSzK0Dj2rQFLIEKP0dxs",
-	"dr3/px0j+Nu2KHosKj6kFH+lIvt78BfzxHfwQHQrN9I67u6dtR5Zo0h4qPD4R7ncJTxearFCLltf7Gvz",
-	"xayiPZmgdACxzcLyE9MKvR5e2jIW4QByjiLscE08ahkEvioQWsBbJuA1vrfP3wiMdhNMejbo5DDQGR/b",
-	"6g0HvAPgWSxCWJuzbBFrhsCvAPhbMNIdIBbSQvoIV73IjlewmTR2jqY3zHXK8nA1wEKX+oz9a0Fz88r1",
-	"laJ19gww4gglAwsO68fiejsI28JMqbIwQmLEyqpPfnX+Yy415FEphmTxrlgs4QX9d5piUag1Shda8czi",
-	"VUYLTMGARrPqDHHkDj4Y4FrLNmf4WJwqVxo/jHE6YaxuOd9MMttqDeCTyi32ECPIFxhABQwsGTGFeEVj",
-	"FihCc8CV03xJV2Y8vEiOg35wsz55Z1PRPodjQd/Ob9YSXw1GDV/9APiM27GH68lTomd2wsdIwNW8XqU5",
-	"wwXsRB23czvD5y/3h8u4RXic3CZ+27YowxaBc6T+/bTmueylge8E4jw1EnKz9r0GdHOgR634DvSvUQFy",
-	"7GICG5Txuvo1z00cfR/opBKw7AsxrMYcB4U1CDzvojqsalbQqL1+LN4IRP+XgeNhBbPNoTrmBqIvlU6Y",
-	"ZlJYBmKB7A6knRu9AtVBGtlVnX7FnyfS+OFYrXMJoxhtVMZIA4WMar+xPLZqrVR11Zq6hRfCsjaseGnQ",
-	"rEMb2KnpYKO6Qv1LtasEsF+rQSHjvFEt20mDW2gnw4XSjCKs1Vw9Y0qZDwMNPCtqGT1Ov53hhizC8i0b",
-	"KYNMZ+SLup4NekaDAt7LzJ0Ltwa2LEfJmS+7Kti6bTFmS1ZAPxdBqILPzrXLkVYX3c3XrYwiS5bnxtSq",
-	"FHZYyxM/Yiwq5TaIKru0toWt5KiGtN2qVcutdHkbkWOzzYJmXuuXNqB14c6i/I7dJvgu1rmsFWr1joT1",
-	"fuDpzZdjk5TFbZuvYxUz5UXUqTAvd4ZmSmoxYwfAfc1iPU7bBQzm1m5p7ZZjaTHMPuKBPDiNtWIdq80G",
-	"y4eFvsNe4ULLva0V+1xrsGAZVlB2NXc1ks6dt5wb6HXSzKeQKiEAGCYW5vFceaUgC/hfF03tjqSeDuvy",
-	"3/4KBcqCLSt3uOIObQd3HB5r6ghfygzpFJOtqZ0wo/tgYLVS5lKsDoHiyw1akGxWgmEvy03KLBZ3arNQ",
-	"P5H3TfadtSbBXCl/Q4OtUlpYMF9mquWEwcxkgQxYxtvPDyqYgy3yJelAu2WqxStRZ0Y1KzjNf0GaqGfP",
-	"+y9DTfhssK4K3bncXxV+dHc+Rm1oX6tViK1CPL5GEbfSyXSiZrOLlGo2kQXf1jX0yuJp0N8p45Yl8hy7",
-	"BfuhwMGy/1yBo7Fevth9Fhs1+nwwIOmUFjQ1EqwXVjU29CGtPSciZiVpwbKdKx4bqDoIMHXUHXmrA83A",
-	"SNgh9ZQsuej1yZva20IKFhw/uzC8IHJpNYqvoYQSyxEjUI3PRemdXdPJBbCOo/MYudgFLwjPcHSn1rQk",
-	"ZUPnTbHfDX2YbdWkZrPX9ss8qH6xCIo/U6WZMM+POtALH1AVY7m7Hrimk7bwsZXWj7hNZyAuVru2ivZH",
-	"eaO8PlPt4zWdNNY+wmGFdpxBF2T4J0SFXAnkfr3iAb5RSijOWlR9XdadGb0BFUt71DTWNHQL3/g64Bu1",
-	"r7p/v/tNQmxrhaNxoHgWOv9G5kEVDxT3dCnRdGIMJkJTyAubLWhmE1XDBeZPcG8v7CzyYj/h9Bemj7Oe",
-	"zlUI6asMG1azpovaSsi2EtL3cjrETgmO+HG1kCAXcqrUKTxRHAfc0FIwWLrYPvxa9UpjUbql5ECvFJ/5",
-	"oC6pfe0vzh81834UzigXXE1ZRiZSZqFHClyLSrVOaeuUflVOqT14x3mkKHW+anfU6qXWF/0CfVH77VpH",
-	"9OtxRP1xPM4LtYLrC3RBDzOYHo3/aaffOp+t81l1PvexR07qeZon3mHB+O1rrkWChYAjwQ9ipEnSG+JV",
-	"KS0Kbl07TXJGFeKFaKqhuMPcdklAhITXAsCWK0JHCrBCqGfxN/A86YSM4W/EWkDrziZRi5HSBRcTMH1U",
-	"0iu74exuhDWyAlWtMHK3Ecaz0BQ70Ai7NpuitcC+PAsMTvPjFpn/ydaUxnPlZC4cs92NKC/zttAU+ueA",
-	"TIP/kWOSwCDm/sS1BDP7SiXEsiogCNA2m4DyAidDY1EKUdIFzF2RTvkty3ouimlkqeqTN9gewQhNI7Ns",
-	"c/cSu27mojTPcyNAS1kt3OCI9ywpZcz1lpPMiTOiiwUzwnVdisciGCYKeRl5Fq3h6uF+BzR0NmfdqgQK",
-	"7nRKC8RE4o+KMKGLlcU3HmxWmtP9xRqVGibfmpStSVkxKXFb7C7cjjYlt2QvEmHx1RUYXEO+oQ/ttLiZ",
-	"HVwsYQSaDx0qPHJ0/NgrMRYBYrssFCJCEjcO6foh++XY0KHxEmP4S66Y7ZdiJxeLTbNzLzLPFyqc62yh",
-	"oLXV5lyJs3wbpHaQOyF3pk5wAtXkCRRL35U9IWvJEyMqk4Xg2mjmd5AR6tafjykguOr9+C32MLKX2sWK",
-	"cM7+jsgX+0EOhmqgA+hZWiRMB1yGKgHYAqCwyvVK8grC/NJU72dWFntw9lFZvocuaQmx3ENQN57M6A1L",
-	"LklywzWWqCVGfSaYJkpTNtelZ4HSNhajhXadq4A0TrClZXDq1lH69plmW3D1TgqPNE1chskoSCJFvorF",
-	"GF4wGS1WSdDBiEORIlEst9xwlWdUB+31ySukUFLuNYmWsQCWpT5J0oXScgY2v0pchyCeAeln2CQoY2Mu",
-	"oLEhFHfMZLbInclRQvodWZZms//nrVlH0sVOdMSsqvlc5r/vi1eLVQ9pa8yVr8zruQtHixXuMa+qbLVl",
-	"brajLk+o7bhj+ffQwTRC6aM7Xr0+gQA+NEpC+RYL36FP4NXYqzQL6CjsMA1+1475uQdNzdU8C2cLjaAM",
-	"RXeiDlef7L7B7Bq23MBd2Rl2zPfpRB3h6hReffyfF88GAyDww3U1Nmon6qyd7c6w8yNNp/YnJxygMoml",
-	"EH5cMkhEDZ/196Eg0GzW5gbb3ODjzg3WonB7JASb4mjzgqWwQ+0JrRH0LOasUMyq8eTD+09BVA2He3r7",
-	"PInIcsrTqe2X5rEMNhAGpkiJemCfaapjYQ0FlVwSPeWK3LICZK3SdIU9H9lny/yS5hy6B9Y5b+Ah4Dj2",
-	"ySfGyC/PzX2ofPHZKoIgGopldN+gj/eSi0wuD4t2qV+etcGuutg8N3OZ9Qj2Cne1mcavJzamSPeXZxFR",
-	"Ffn0y/PeDsJxQ7zMS7PDkRLWPFz3UHbhYLR+U0QavMH1uD26TNnPOjX/mtlYhfmno2i8JJqbgUcFozdE",
-	"muf3yZV16+wamrewIb1ycly5q8zkikIurVHMlbZVzVawo4Oj7FW2kadCs99a6d2rdz/0LssZXo01K2Ca",
-	"XJX9BoxwjoW/6BV0h4WrfA8CxLoxmk7RlR3TPCe2s96K0UIZX3iAPvH334d+SuiMHZjg+I/JboRVxn4b",
-	"eJ5cdIs+euMcLQarx82RKy14839G8v9zL+Mbtcgvz1s90uqRM+mRYxSGq6VHTO5mvfGRKZnfMuQsZNj/",
-	"F0kq0oVGNnJK3GBo0BpBRh1ZQupCC665tmBG5fWNyLR3fTI3vcnKOJ+xt2+tdVyFYpOujWtFPtdSUgnF",
-	"wsUDh+TF4EXPR4EgOgihmm7G/D+q3BX1yfT6JMmZmOhpAt0AnD8NonwCGszyeQ+qgSV7k7l/yTM9TUh4",
-	"t/EN5jkVtIgFvJ8iXTVlTEfmz5pFRBeMZvgPDA+6VbFBWuCDWOQ5DJVzwWhB3EgjWkSx0IsRi8icz1lE",
-	"RoxCimiSswga+AiW9y4dn8Ytl3mdw6J8E5x+n7ySemrUbSyszoLHPVEkyfjMGApSQO/tpBqPsiYFVyRj",
-	"Bb+1pGbe98HdZAksC7fLdHCFGWUYiyReDAbfpLgbjMUB/2YE/wyTtH/5bP+GnwD/mARL7tYJopUbRt04",
-	"RizsYkvBVITa3L+/Z+1whCW6oDw3q/hfrJCKdJMX3/VfDmAvwP8mvUsc1Gotkjwb/OWKXH3zLflktgN5",
-	"8R35TL7/Fk2i5+Qzefb0Bfz855xq8ooW5k/PB0mfXLn1dSsub81ZqIbXGz9wfc/D9/vVHNJaqhLC/nCa",
-	"7COAYS5IA4C7q0jX/rytWMF2BbFJRWNJaWXsSxwSyWZtp6mheQYGHLnyrfWRNiXh6iObmeOO5thEyIJl",
-	"ffLeJx2oDy+bC6zRufYqESRU3YtExIZXIZaMhLeWcBfDc4kr2tAk+ZGm04R0KUhC3M7ctj4Bo9pSt17C",
-	"Gyr+XwztRnj9YB3Nr/asPfXSAxcJ+lB5kWItTbw0suFmL6vdjvayeO2oWOG8mjO3rV1cwT6nEuSORbcM",
-	"cXNBxkbmuFA3xrWVC2zjB3ExajjnXuKFEXEj+x1jsGUpAmrEy1KskPrH7bpwPBhyLtOBW8HxMxptUpl8",
-	"RHJ+w8JxImxsb+WefzHgnDO2mBnM7Pzy45hdUUolKsqYDvbO9kHzO2Ll+MVjATItoP/pk9dlGolnTGie",
-	"0pxYo9fLRKiGEfYgdoPEFAwapqaMoxTsK7ene5fE+BvuwMFpOzRm/+dCzt6GUuNhyYTc1y2tfDgpneH3",
-	"35ZsQVa6beccgkPVGb74bi+bv7IUbfS9jb4/0uh7VxZkzAXQvlko0ybj/ZgI/W/I7rUVtEXDKA5ioIxc",
-	"crI8iOAMIcObHIQ5esTtZDf0zXFmc4s2atFGNbTRfm7+3jsfGfnMpp/D9l8/tWAfKULJ3z69f0c+mKtq",
-	"rcfAZy3tN0VvbS7NxlSh5wFYkAswjmLRBVPp14JDJ1iwjaCdQ8/YSzWS7L555lShJwxwcmpjotidyA90",
-	"aWw2ml1IkSODM1r9+G8X8fVwxoHxneCdPa7JCxOyEJkxAZOnVeRHJpH62puQxt4HaBFcRsZwnRkYIFQk",
-	"YZ81KwTNPzLblcNY1nby6C1AUAGsRzab6xVBeD3awe5uoLLGBzvTYj8TDj7agZIxlIq7WmoXsK5/WDPa",
-	"/vFbR86BlxEowmE2xvDqPA33XNS5RYrHNWRGRP6LixTDI7hpdxO7f1NSfMD3ODOf4x3y3nx63ARVyX+I",
-	"2P6q4ro72FwfCmD7BOfyz5Tn7D81JPyBFprTPF9Z8XoY3CLqzBcNRtufS7HtgrFOlFal77AMUVpkaSlz",
-	"C0bSnAEIs2t7FapYjFgqZ8x69hFhn1M21yUOdAM40iE23NO6soggyueaDUSxqABZe+SGsbklm3AeN0iY",
-	"Pnnr8oASPPXgdUg3BCJGsUhKTBiUH5W5xoj0+30MTbhAlJHOF+Qjs7G2rnupHpHC6s4GXz3EZ4YBuEqf",
-	"IVLHq9bDAut0H3IcYlYL5phObGxhXDAG4+KMAOWSr+CnJReqZ8NqPtJRGGUWhPmht19m34RmAeDQjAp+",
-	"hocQd0uaZkt7rCLbKRnjUUFX5YjMC54yAnlgFZFbJjKI92dmXFS5rCAZUrD04FWpfT2ipnIJ8bZK+1BN",
-	"pEiZU/gYbtSSFAzaWlyacanxUhjFKGEq59zaMi6gbVaNkkymi5lZTTwaCkDOooxeh/aL2QpNKN8AsQ2R",
-	"fug3n9Ugv8aUCRCmIXG4ma21wMpIZZiN4LpEYdsoW3khtgjxXf2VNMNVIcuRbWQB9NWl+RVYfvjIhjCv",
-	"65GPWxdmWok+c8tWDosFk4IeIEtn51A7M2NL4f9hEBjRw/D9aqehYYGXU56zysdSIZydC9iq7lyYAS7d",
-	"urpbFO6DUS7TG7OeGH+kGRlBph/XFKVj2R4bEAqaTqA60mxAuWS4Z/FNCqa0R9Yn/kT8LLj23StDcvgn",
-	"inQXAg5D1nPHwG57WFobuGRLS/f+Zym12ddvBIAOcs3RhufanNVnz0Ha4ikH2AEg3mc0x84t6pJQMyyM",
-	"5VIalIz5Z7M7pXB4t+4r+bnnoO/2neCc2VSPOT/+0+36tSpNYaqvikAKJbHiC4c2Y8KTlnKRZ6QwFgQI",
-	"AZhNVnZ00ZIM4CRe1Rp5GyHmZZJDyc9wYqSbswlNVySjmvYa4fKk6V3wyDch1/WiMA4OINfJTsD1y7Ls",
-	"ZEq1PUk0N5twVWv/Yh7gvoPZBlsR741TtOH3n6S+Rkr+xH1fN/GGrxT2YTTzg4ZCXSpWxNL8r8p2LkPb",
-	"zMh+LjjPKDWhnzrIhDI5VF1oBEeyPLu0bwmOEhnndOIXRIp1CXJd7bEEx9c6eKTixsolNGCyiqSiMqHt",
-	"klsLlfO5OXSBDEjlbMax3zS2vHamWHYLSq6GdLK9nO5OHNj++RV3eC2OllIBBTI4AOliwc3USFMNi2H5",
-	"u26MfWXfaU/gPk7ujC7kXoj9ql8Ydbi6pp9D9H4DUn8jNH+vHAAYi61X2XqVX51X+RFjNE77PFGAcoBS",
-	"KuvXnSJZ8DSl4gLKabaR5eRmPZUmy6nMg6aD7yoddLDeu5ALDfwU7PM8l8Yr0tNCLiZT21k9Z7csjxBZ",
-	"6V/dYpp8w36Ak7qO/hFAKtzttaY8PZKaX9UQPT5jXIj5wlbBC8ayoO3PB1YYEy8h//5vItzU/ccxFgrU",
-	"f4k+eWO8ITc5o6VwflwhsSJ0orsk1Dg5hR5bD4cGY+FayKVw62EVtZsamI2ysH9xOSBlnjCjGXNOmxmk",
-	"W7B0USgw6y/RKQwXGgbGOjxSBlBrI1lXqxdtnbO3NO3QYDHbwkqG68ywO5HbkeYF/dKY6wByAf538C18",
-	"igt7DAvfCMh+oJTxvCvIU5IAjEN9YMWrnIqbpIcBBIU977HwkriSOvtc850ZTaeRbQEJyAMaboMniHww",
-	"nkxlJmh8ggXp5mNbt5XtFeE9gjUqzKOCPa3MrqS50YMinTJFsoIuFS469OmXMq9MeOgcnNLIAk8gguWb",
-	"s8IOhQWsZcMqs76LPK91hUYTxe0EP3v7JCHDwyCLWPj3r1rgfgS0zuANu5W7lcMc1TZsLNw3RbyhLNCy",
-	"LkVewy7skyTnM26e+MYMpxwHDYgS85eusvDBYiFww9r2j8PSVrXzwsNQShIvnLhrvQm9r2cUem++I38g",
-	"z1wQX9kyXjaDQmq0Hv4si3fss056tv2o65yd+EcklyT5xz8T/BTrn6gfi/f+GEZE85nFvKVSaWVsJOM2",
-	"kDkt9FqvRtLQmTHsJ3koubV4iwWT92oRucc0GEa/Tm3Pc4tdpVhq26YsT2gv/FUuycz4ekgxYj1Wt+RO",
-	"s/qlrxFyWQlwX9nNTcaHVPoCwouZXAr1lCnNjWwBQPTBedRGJPVrOZsvQjaFJ4q4x+HZhLgDiongVIPk",
-	"gr77zrCp2DOxAIPGyfhAYkboAkDQh2KTeKWJf1mwPwDa6GeRuMr0lObpAnyp9yKBqFxXSSM0LXOpVPqV",
-	"X7TEhVp1r1LmyHWf/IhDgy73uVMbE3LrMEQIZMU9xkpKK/KrznEABQVh9GdZlDL375FDeAbsEOa9zaIq",
-	"puG/iTEkjLvz2r4ml+It01OZJdaKM24g4eJiKhfGivJZ4W7C1Xts4/uhkClTiotJYhMYQ/OAxZxM5aJQ",
-	"5BP5E2h2+Ns1n7G3XJjPn5Cn5NtBBIoFr/xI/kSSYiGCi0JD8e9wA1o9OR1JCFoUEOHBveSn90SRBK74",
-	"SCGrznLg3lBkKYsbkjKhWfFE4SAwgr1k4IOeM5pOuWA4vDFkAEnbTezfYVwbR3ZrWJlK5UFgKlWu6g4C",
-	"lR9c2+vbSf2JdD+RP5CPPfPi5Twv/cT+RD6Sf/93faqX5XP+VHvkv//bD4nqEkZ9tSgyJiBz8+//Jh9t",
-	"O2pC3Iv63/vEfJXql/3Dn8inyM6u/It5RuRn5f/+se/3k+v/7L/X0P2p3EvmlsT+1Zwy3AGX5hQYPW4f",
-	"G4ULIAv/yv1g7261e4fWriV/Qtv3702276W/3zzuD39y9/z7v2s20BMndiB4ak7bBlO3tHNplsH+CM3c",
-	"YOIoFozRbM5Gk/v0937N1Wp0eKouSbTm7XgHCE05Hkpkn8lZUgzUJmY+SYS2c2YzBzOQH7fMCtcVueHm",
-	"N2XekNn2qly5ZdpwvU07rSztffBWZp1wHf7934F89wuNPiO+DkhDvyjlJVyBNbzQCDRJJmiUgeVr1hP3",
-	"GUjnLjRvL7jR6Db2HgsMvj9RNhknizArFzkfAK9+4rIp6SoiC4G5Amg46xK0WmqzobzEdjw23lxAF999",
-	"B8zYdO3Ww872xmULPXKj/3qXsaBo6mOa0QH5gacGqig8p0rSW/c8bDNa1wkCt2WMKRegEFIa0geWtgXX",
-	"jFeUudl7qIu7kKIrXWHYLtWtZ+ablNvBjxeMDtwD+IoVX9LMJfJbhyRGMLi5IPlnOJk+nis6M45xWYjq",
-	"akXGVlSBK46z5wqzKCyDXGkERDjf1jJEpDul+ZhQOBzGQvkvVshe5ED0wKl3y/Inbu+h/mQiU5GLmtNY",
-	"zClE12GXc31Jkrk74n/CjUKekr/72WhJ6tNAtRg8AhFgymeryveErAhm9KZyCbnPjLG52RpLI5ZDR5Yr",
-	"d5h2dY62dKff4BtZ04g5g+pBofRlF919OWek0u5NvId0/mB4xSLdFBm3YDtv47fQ+hZaf7C36za9jeFW",
-	"vDdKQvV2Au6bjf6qJ8U5ra96VfcVraZz7zkvZLZIa45qGIqnipQ+JKG67lMOLSGqV/PdwAsF7Aj0Lfo/",
-	"cmR8LvGhkJOCKfU3OQIklnktKP+FP5AkpSJleY7/7vVLl/aN16agY0JXVwqmLs0TwFazZWnKV4GtSE5F",
-	"ZtWA486Y04kRIOKW5XLOIiLYkilNav4yBAojZM6Y8snUXMJt3Nr4rQX0hgL9NASzr0KqEWAM+iT5dMPn",
-	"Nit/DZaMmQKBUL4zf7jSpIu/xgJoJF4OBoOIvLQ9/+d0YoOelgm36/B5UYU/HGFyGMsvP70xDcziGOsa",
-	"7l+LGUZNejEiB7cj+KkxyvAfSGMBy23kRbjd96SlqCzi6ZiO9nrsBzppDMpe4Wau4pyqgqflq/g6+CrK",
-	"HHL9+x7BYVFqRUCCXmDxxXHqcNHIgWF9nnCbBvUerpbZRx5HMluRLiXJ60rxyIzOL0ny2+9JLAAMrSwm",
-	"Nc97EdlcbF2JZW4jGI0FuIyhS2pZRfGqbsg4OrYsoxZ5al1jFzkuq7mRXXXkfuoNvey/YStlnHy1sKgA",
-	"uwzUAvDWCsBLrzsWcG1Qi+NhamG9TR8L12/YylasR000Af0GRF8sDof0bcDzIarLFq7M0G09ENpVMmms",
-	"1YRfBRyBVSTPft6l3bMgi4MVfRjsVipzWUDVj8Uj6XcOjvXXi2fPB3/cHXJVeZkWddWirr5+1FWltPA0",
-	"XmR4iE6iLrdTsf7gfw+6xZZZNapI8uHnCjtrs2pPIkSwGn8SQqy5cabmVE8vCcKIob6DgahstXartb8S",
-	"rV2en1Z/t/q71d9fsP4m3VJZgubqnVCj2/166mBwlmEtCS1LLo0uCcRd2Q/itb0C2+JjJW0dFqRi8c23",
-	"F56cDmKjiRu6gQgSurpYvsdeOYcaM+SLwYtYhNWOLpk7pYpQTWbStknEfDZAXf1YXUoUbGBspNhQ5hVO",
-	"8K7u+tVyW9cipiyntZ1hauVvzV14aknmqoKsNtmJRblwTn0GtwYlohu6y1xW33h9jtCQLIGkOET3jHnk",
-	"uSxs6fPQMtOFoAGsPgrz04rmTFXKez1CoPwoG61CuPsC7sZsiIJ6tp/4DXMZcyiLssWHgdIP1mOz/q8o",
-	"/8tY0H0qBnc2TY4Po+/I2lY9kw+aZy4P0XY+Nn+dZjNbmrVe8pWzsa5f6+yS1z9/ur747ruLVycr9GqQ",
-	"bC3ZW5uRfjwZ6assC1W0VXMlS8NpDY37Sj1f1731kuABUcxl/wIAQTl6UOubYX5VjmMBQryfVk6twsSz",
-	"HxjYDNabHkSu60G/mppVsjDGC6auG8ydpGxfzIXSjGbDimETBf/ywgoT2jV5Zy5tbAs3ZRDnKBgj670a",
-	"bPuECNonQC12+Qo/8CIBIgdCc2OJFEZPOjYEt4iwehuzzqC/3bfoAowMgaV5DtjEUJv3LksuZEu8AQbY",
-	"y8FggD3iLO+fbcsAwZeQyPdcSebq/viSs8znaDhQMyV2aD+w5Ty3ud2vLbdb/8CnS+6avQ5/eu3F6e+o",
-	"PIxbuLnfzfPBoCR2tipxSZVvH2Bk3PPBi/Ia7zIKSdQinbqbutRcB12SxaQs0OxVylF38WqUpqshIoxG",
-	"LIdWpjIW+7g6ffKDmT0gze7ya5AtvdmxIYf6NbHY4tiQe/Zr4N1P4teMt/O9bj8bOA04+M9RUmwIKoZ7",
-	"qXZAOm2gMH8MljN+y82CbG8evYNM4mgdhVkNkyFxc9W851m/E3WgJykwaUYdgQ5uVVZ26m7qzp5v9s23",
-	"nd83QmOuQlbXoY29lCEhm3exbDsIsYfGAY77wPFTWyo/yysRi4AwEMSUuwCE0raIWK8eSqQrMpO3FeMV",
-	"fSIUSBBg9IsKCUR7YO21MlALK6ar3bkqjypjj9WEkKK3kFAzw2G7Dhy4pPqrN/KPhcTCrtNVG5T0PSeV",
-	"mucMA9VDO6/PGb85HTKyZkFvKFWAPdOqizavdFde6UAltcHYhkKzCyNIL1Ibnmnk5PnVIi0a7EUvLZFu",
-	"Yo2konIDJgZGcjGZ6igWFarQJ3X6vyDNVCte9EZ2UGtmm9vEIhlRxVVigQ6YwmiqCvQtCbCRv5lStUeY",
-	"LV7t13lRnACJyAzZ4KArGOS8bNTj+bMXf3zx3Tffvvgj6o+qqijF/n1EOv7SUO65LvWrn/fvAWniaLHy",
-	"RZ6NKjdwErwt8q8FK1alMeLLy7aZIb5f5lsu+Gwxc1eMZTGjujPsZHJhzkXUmdHPeEG5rlFn5u4a+KCE",
-	"JX37/d47OlQXd3sUpFae21KQnLhrQlinNFqskEvfmlhzqK4ON++ZmitsFLd2Lk/nPL25h2h6YsYN6D2d",
-	"oHT0t1DvTfUUK78hCGvNXyftNtFEujEbuw2Yh8KxsBc9ltrWqINZflqsrlFEwLrvbke6FzJv9wFuPbMF",
-	"6Sbwo/nvJkljXgoxa21Gsc0oHtFXwOyjgNy3sZbVn/FN9qa/4Pc7pSDQ7N7eB/tSYoc+uyz8aJ/7CMXh",
-	"N+vicOxO2gHy0L7p4xSJ9vO3UrGVisd74riV7l8w+ibd6AffB7jzo80MQeSTOofbfLOcsyqg3RM6GTfc",
-	"4itcB8xf4L7NoM8KJHAd/ImPfZMlIYQRQrN2QutYz8CHroRt/SwrsYNYbInjBs/fC9kZC9+sdQy8o366",
-	"YQcVtUhTxjLV65Pd8IkeI7krQHGnPF4s9gQobsvjla3WTwJQbNpFD6ojgTHfTHEBDFvQvFkK15u334k6",
-	"bsdsj1/bq0oQ49U33yJJPfTz5qJ6jYtwf/jp4uqbby8Gz192DupHu3YaW6Biq0AfG1CxWVCfGq9YV6Fn",
-	"gC02v9hB6MVZw4G2GEY7+H4IxlgAhJEECMYmmdGIY/Q6MvL/X8UwVoWduQzE6N6oRVIFLcbiaNSi+wRV",
-	"TGIstoMSyWGYxFgcDUps+iYtNPEA5bcnQHHDyW1xil8ZTnHTdz4FXHFN4fxWFeLnxy2KWHiplaHM2oBB",
-	"6V0SQDmSGsgRUSuIkTrCUSFb6qcrDgxWXB1bYUWuwje/VyTiaRyY8+MRmw9CizN5pLDEDZ/r8aATN9j0",
-	"G0GKddH4pcEUbQNjscjzXp+8lbfQTraU2NAp1q4FRthsl0LsmcQq6MKgzUpDZOpRYwrvQf4dGLnZOy7z",
-	"GGIuJ8OhNNvA2yCGrQZokYZ3Ig1PoXc2mMvzRZFOqWIXU64gF7KtC6CdjrvHdgHQ0BhFaWOGCj1VCcH/",
-	"kq4LEEC/Y8vViyEWpOh1zcNsxY5dgkvshEYnxuX3Y7ruHc+Ahn4AXRVyOpsDYQO0P8bO1N2Bp6BX5FlE",
-	"ng0G5v++HfQuSbLkIpPLt3bIMDmCvxA4/ua570W+8i+Kk1ZAQKQ01QtF3pu/sMwI9A+UZ9j3DsV39SaS",
-	"SZgf+2x8oBXTkMcIkhBuFlQQNpvrFbFfYhiLBDj43YCvzSMSMohI4r9AAp3IIjueXUC7nMYPgBa4wGcB",
-	"TdutOnMjYZjFDgZArYJRsuS2aZGWUFbqXtWMB+9qXwxcH65jkVOR3T8tscVRutX4q92vdyApf8XvCnRe",
-	"5qtHpNyUl457q763sPoBNhe2m+d6E7ISR+2EGsvjJbnQ3zzv+AgIF5pNzgKHrK/R9qiL3+VOBLSIyNMi",
-	"IktBvrbUD4p+9LI/rG48PX1v01arlGhabprqH20/tQYEeiySD+8/NVdr2qBP0iOKMWA2NFZ3zpU2sq50",
-	"NRSx/U+hOJ4Lc1mlybdzUmA25kL8Z9WvCtH2MPZM3lpBCRAm9ybY7BbC2eZdkePsskLkMyT/+GdiRygZ",
-	"Dvvkl+r7mx8Uy2+R0SeG1qzoHWWRjRplpDtiK4lz4IXjAyAwCsQosEk6Taf27SbSPDJwldZfD0mFwIMZ",
-	"B06Ra/dKuGjkKzI6IOxJw1XJslRpWgSc96U7FbhsQd86VKHdNQfKRtQwMIdFEWm+yFgW8hS+iMr3c1/E",
-	"whnKZkQNNWcvBoPItuyxLmHw1SzVIkeixX4JY4iFpYAKCtnGwStjUyi3dqgqY2F/A6PINZb12Svbi69p",
-	"kRv5sjZPsylW9yvXUzwGbr4Wp8YteVTGleYiReBGWYC8+Sm+RKNXKcV4OUB8X3WrQTvYy40vYJF/dZrH",
-	"zRJlrF0cAc97VM/wodXKlY6FNzPQHCqc+X04ZRUch6ZI6+El39tYwQ4zva7s6U9pUSBK39mNI3nLyMB2",
-	"o6gTmAXTg2ohEDpcTIbG7MaVC2Qf2PlGtniozcGEnM6o+VBui4cJcQT7Ep4J/+4Mnz3r//FlFMA7nw12",
-	"g6n8HpVjDPq1IQbN9Fmv5OcdQTC/79evomGV7Te4j3jKTsnFcip7phN3lA1tsKUNtjTZ6OGuOW2sJbS3",
-	"7xMQUzeoN1d2WkO5RMeAnVeevIR0zcFzWjnAoGQW8dFEqDkOYvERSWa0mHBRYeHCu4NC/muOf4WQfgWi",
-	"I20Y4i7szSVCb1z3TJ5hwMVYcN7ctEuiNF0RLSfMKEqH2QEttxHRU23Kaf/oBHYTXRkCWStLuQbuCQta",
-	"I1IusWvl+VpmtSWXRdOKx6Jx3hbW49Vy/fPDB6y/g+cri8VR0B9c6jU2slhsQ/64BllkDB2TAlOk3MxK",
-	"zpwVqe6/itdBg05hhXz5nbHcRgSBuNH0ONbyOF27rAewM1rQ0lcGWjrULrgbslSwW44Xn9wKeG25rykR",
-	"bFl6npjDlosi9ZvYNup1sasJv2WCJG5qSclZHQsIkz8fDIhHH6heRFI5BzdyA8jIdvbnWrn0/RDr+t5D",
-	"t40kCvixzSRqzibGixKu/odVM6MFz7Nr+T+SWBAyzulERSTjM6P3oNX4kvHJVEfE0hKoiCTB0hhtyoVm",
-	"haD5O0DJQl/xSh+NJLK17BkjPFOkm9A0tSTIRiMbPawlSSZ0MTH/6EUkuMKBhXFcNeXzORcTO/l/LWjO",
-	"9epDTsUnyCcll25xEiCc+znU7a+hize8F15npuVzgmpK51DDsqSKpAsNbnmEnznh6iObGeWXkG7ibnFT",
-	"65UPNZs4mMNtBe/stwwvqiZlpV051NpoulLuLz1jeJm3N1e57XdnEBh35RNVTqYZhF3+XqeY9b80sAH6",
-	"QK5K5ZwNsXknXBEFLFQcyM9Dk1QlPdd3PqBHrz35H//sV2JWEXbWef/p2ty7G7kguAMJwQymsZXATHkt",
-	"55xlRC1GFy7gNGEaFzXD2KDnMqwsNwRWhz5I44PAEEoCUyxn1Eac/dL3yRWcZmt2LadUV363QS9SsDEz",
-	"9ikD/wGIwaJYYPAVA0qaTiIfdC1CxhwM1iouUtYn76Q2D+SOvJ59xpMZi+ARXWwKy8VNKL3sVLS0vfvV",
-	"SkHDHRtz1DSdYs/xLgAmq3dBe1WzCr1LkoxoYU61A9STxMbVfaivFvyz+1WwZdj03TVEh+9V7Txh7ljv",
-	"V5TzG0aoDeI/UUNCie3yY5wM3wRIyKVNcSsLIW1qFRQsTE7TGxVta6WwoVsQ6SJMKxwMwniWatNvLa6I",
-	"Ee23zO6/VM4cLjU3SkcTpz2cJ4g65jIcGSWGHWchcqYUSWiRTvkt+wSXGB2H7fWLBYvIcsrTKbFX4K7b",
-	"EGw129jPoHx8BQNGZ+bQ2MfD4Wzm2fR60Axqp75TCLexbVIVYtYU0P24tROSL53334KKDPMssbBLk0X+",
-	"KpzvfoHXqyzDmnJrmjxkNeDadnDYxNJw6rzaDzXm3gvto7Y8ry3Pe2zleaHsPGVBXiEXRvvvgvNaTmXO",
-	"iL3Bkr99xH8lvSGYWF5oqDA+lyizKAKCWBqEEs+i0vFAOZtKoRYz6E5vg0I+Zc3FxbyQqdEFuqDpDReT",
-	"CB6H3F1OTmfYhRD/6KxEFVqrgikzW3WJ8T+MbHIFoClMSwPkqk/eaEzgU1DM1HaHdxpDjgH2xdCSmMql",
-	"sSFJbjYqJhLsEvF1FFRj0XYlDAVK9cdrOqnyqjoAghvbJtDWspIHgajsVzwgf/ZOCra9TOIkKCY3wU1s",
-	"In7+QZu41zSdsovXUuhC5rv1i4Nb3B2/Rwd1mvtmF3GKN72T+q21IVuQ1b2BrMrNEUpL9+f7wlhtJvgI",
-	"2qBWJWoIH7JAWHC77N+DyxLlbR8oAB6tyl6gGd5rfUEnNsrurvBrRVaXAjQQr3Cb8d6chIXfq7KVdJXm",
-	"eW4lNno5LrHEi0AZ9Er2Ty+Xn3hp3Cev8U7jX9p7vW9Zcbu6HioLjrpPAzhH7olVO/Z59Ia5ia2eKKL5",
-	"jIELHjpuffKr82er+4VMWZ7FYsTGsmBGFju0FPnJvIKvydOSMA6+prsRXGhEl8DfnTPsS0bQP3GBNrZ0",
-	"d4Lsvi6dIc+9EtSQrFOvlJ5DZVc4PK5VI+iUmg/P8nFkNI27jWu81Kop7NSH0GPnHtsXM3/kFQRMH+cL",
-	"2xRmK6TGhrhBGY3dNYjgY/nY7BcqViRjcz2tEXjXNnZDo9oebJfVTt0W0ChwIRIpWM176lotmtg3fI2I",
-	"uaS3sTRyP0YVOV8dpV5P6DSFC7sRH5INdneb7EuZdzx3ac0d1kDtHJcAjxTm2vpirS92OniI22U1hR2K",
-	"7CdqD9tjZ4/NcoP7VOZ9dJlF8Ky3ALqU+NFKf03LqsTvuaBzbYWgmBNVn6/mdP4jEDabOSFZWZ+8k66C",
-	"dYUacKsSGdoK9TkACmilJQWER5dTqQLXVRal+6ie+M8RVQbtxcJYEFXSNfeYqLHq3TGSk6ss26CgYrEZ",
-	"NHqggqoA1bd5nCeoMS1Jwupf7kG1G9+u19Jxp4RRfmDFz4LrzvB5/+W+2q66T9s4YaubHlmcUITyuuTu",
-	"OsgNPkgVPR1BNOieFBJADV4OBpXIX7O6sdULgWi0dRueVCAWd+khD39IV2mOaguuTjdKwSTy+ScsLVBM",
-	"6JIrAJ1X9M2rJQjmOszkmfe0Ps+QUNAvsiDQTl1Qm1IjcjxmAnSMpU0wfi13s1D9d/0xgg6777CwRCE8",
-	"f9BbU04Vb/SUyikWjcwyD6Gc1MNqp3Ia5smHKavfozvvzAZNdw76z1/ugfqvL90rjO6e18OzCvFNpjY5",
-	"eTa+Fa2folaLtlr0OC3qau1qSub8uvSeagGcNqI1gH+jFi2XwJ40yIohykyOyQQZDMwWgE7cZbjWUV56",
-	"GEeIhUdNltSEVQ1mE9WdJUtNebwa2QnbfbwS+UKR3YcpijPDs9f8zx1A2pCprG3rFpj9VQCzQXYFwqqE",
-	"SRybAtxDXv/mLb1DaCUDz+1OaslARGccciSxmFIArZEu3U869rY3sL7viNUmkssDuR+Pj0udhfdx/QOS",
-	"qUsblhuhrUV9VNSPtXj4kTKmwgLZCL56v/a89fN/SWi92n+9zg0kAA5lE8EuTG42HpxMrtYSZ0dSM53g",
-	"JJ4XXhTYEhsyi+XBbKFGLdTIQo1OKxVOAD66ixt23bnb0re+tGjuiw3WQ6IqPLBO2JVzLNlgLQEshG8j",
-	"UlaY+FAthnar6BjfNI5c7UXlAlRQZ8WNlESuJzZm7jG75lr0XC8ltHVVPGNN0cgXZ0u5PZBmIFRZRq+q",
-	"jjhEwLem33+oS4sS4P7szZ18Wg/VvH94SYgolSkQ7FGSUk1zOVmsFbemZkGElmSUU3GjHODE191VECdk",
-	"M+DE0TM70EkDamOHngpfLGrDvf6D5sbgE/7ExERPO8Nnz/svI/zTrzwzf3kReVL6T+bb38UkPucsZeoD",
-	"K16ZQSBtdoCkr2yMFuXR5qceKcrDy8UzZ6e8ZnjADFW9zGtTdop0AfWx5HqK9WGu7KDn8lZQohaWGeyQ",
-	"uNqSpYpIEgg1IHCqCKWd0lgbisOOzmO99Tq9zWXdIfwfMJ/lNfP+Oa3SaGvzWl9XXqsUdWfObZXSHvNb",
-	"bnfekePCmLlqeIOyBq0sAVvLiFkGm1oWLBZ3pMHIIVmwWNydBjvEA4jFzhGie8yCHW7nP5JM2CwQh21I",
-	"5BFmw/zBPmNGLHxmgzhYEzGb82Rh93Sg0inN6v2SZL50PxbuGHtp5caMHGt+ODdiC1LqcQ4c5Ojk2xEC",
-	"4AEScKXxsy3UOivfqU3EtYm4WiLuVALpNMm4u66sGlWdYxJl/sWbk2UNPRNdlTwvHIuv6l1WpZPSdLVn",
-	"1gzbGx6bNVtrZBCLZmzDwSL7BHm5E5lXp4ifPt83XOqydp/oEutDng/IWJMRLRpiqc/OGkt9YL3SpvHa",
-	"NN7p03j3YCgf68I/tWL+8CjugRpue17Qzop0p3JZMaCfKJv2IzldEbkwah/uAHGF3FwyveltrfNzc3mH",
-	"T9mSAAyfW9F2segqbIgIZF2OncSXDOK3jU4eKGjo7tOsE0uunXtVimu5xdraPnx20aiwT2ZPdIbfvfDA",
-	"phffkc/k+2+JmjKmO1EHdo1TpN9/a//g0pDf7av7mnZYm0lsM4mPjVfSyVmbQXzsWurpb/Z/DimwcO+6",
-	"tbrCv3xDQDkWuwjefZwR49CEhRjXwTS5InNaOM4TP+qQvBlfgOdASn6SQEsZddSPRXMse5M2IzspMzPb",
-	"o4EvDVHvMl52mrD30Sro/gPf1YO2Fvh2RlnrPTy2iLc7nVY23l/8+2zG+F1wcS+PNmHEvUg+GiF+h5oo",
-	"GSXvE5JYEmNuIbJqhhW+d7eiRxEL1/Pe0m9gl9FRQUNKzijonBABSyWScaZSadX7T4Il+uV7UKehOskt",
-	"mPdiIa75jL3lYqEhUOZ5paKOo7zGvp+K6cU8uLYzfLY391R1b7W+ROtLPDpUYkVynsdzKFXCmZinAor7",
-	"Q4mnUG/EYrPiaKC1AUCLy96UjPqO6jCnSsfC/ZkoSca0IH8gzwYRcT2ocMRy/jTLWEYcw7HuNfNUxWJf",
-	"oiqylacqFkk5h32Iqs5I80uuar7euRSfehyaD59szbtPdAlGov3nD2y0KIpOk1I7gGfKv3nLM9VqzP9Q",
-	"nqmqSjm73nx4lqlgAXYimfJqbgekftB7JjF/Mv+tSy7A8Dda83VGKrIzIdU6VOFkSP4jtMV/AorfL8/D",
-	"IPhLJ3Yf9P76UWgB/F8NgD9si3Uu7H4g4H8LpMn+WZOgdcz+rFQQ0Y5Fy0p1dIDrwbH4MpRrbVLiUSUl",
-	"yjN6FgT+mrIK7bo9CKn8/bE4Hx/VMWfwvHD4wJLY2vcuOJotGr5Fwwdo+JPJhTOyUgV96TYlHMPj/RCk",
-	"VOtTPQZuH23JDaJ9lQQvDBFfxTSIWTt8LIKAsO+KR9JFUTABO+FLZL06lbF0YDA0pyNZfKTGTn4BKb16",
-	"/HND+m/Q/2Ml//e8Mf/3MuosZXHzmgnNiu0w/bMlCh9Wd7WI+xZxf0rE/X3YxAf63E/5XKunv82nVLHf",
-	"7xNoXz98u931wcxrWyRXKT4RtvnZWituAgk8lwxtONYYAzEa/IkisAaxwO7h13YImEDS24ascZdiftR4",
-	"5/hYrgiF6UHn8FjMpDIKL2XAQhjMQmT47CoppHsJiIlCy9GMpTxDUhhKFoL/a8FiwUXGPtvppVKgYk1X",
-	"e+YoT6tcd4o5r3laO2BSo/tIbLrv96D5zXGBWnnVGT5/aSxLpYtFahOenbeMqkWBwY6RLFjZoZ7ygkzo",
-	"YsKMOao+1uzN2h7ahhnaV5VXdn0L+WkTmI+pFaqRZdt1AtWEWqmLOvix6uQjc6APppi3pFirn0JZ3QNa",
-	"sllRO+XsG9htzMHuT5gWi8r1+/Tx2arBLDZpTxV2UK7VieI257pNUT1MytUbF/vxpa2JrTbl+hVxpq0r",
-	"pftTR8enZavq6Dc+14fkav2rbk3Vlq9dr3EzHhSIU+sq0SPls/Mw6tTM0R6Z3nsmGaklemNx4kzv4Y7P",
-	"vWd8N+yDykYCa8FtiDbz+wgJ2M4p53ZLD9e8gJ0tz7XM8YaQxt7xDKjK9bMyd8TC3uL2d1Ok6NQJ5yNE",
-	"wXkTz6U9tYkqZ910ajPPbea5wsP2QPZX9Dh9+Luy303rtbkpk7EOz1dsW7dUnWd2zoXeXp1l9w5JpVCL",
-	"2RZVQ7payhyUAheKFVpF9iazl5VNQdj4x8bqXt+OKHngIiWnLW1Tv0PN803RE+BFPlUG4LD+Vadsw79H",
-	"GysL/7CupNkoFgjyAjg5IAjEis6wsxBcB32ubLv9QzP2h/S5amP9baz/TE1H6iL2sUX0T9A0/9Ta6Y4i",
-	"KLWDyloriYLK4aPi8aQxHB+LqxPFezxI//7i8W1H/p20yQPXQO3dmT/Y9m13/q8rIr8m7h5bBB6vl+He",
-	"Pa5g6u5e/s0h2J0Lpo4Xxkd1PTkaxHTPVVaPtP//lrh7de+08fbHF28/kw28rf/JTpGOpmA6aYqlx2L/",
-	"YLqoC7nwRhtSD8c9dST9wIP9QOVb2xpH1w58G0Vvo+hhFP0+pc1DBs23xsJrsmWHMjCczkOUgtXmelTb",
-	"FYjo3i1YySa5enX2rnWnqvA6gaF2j0FhjPRCDVcl1PvsrHHeB1ZNbXlWW5510oYojzyYfKoe14+37PlU",
-	"nbeXU6lKn/99rVS55gpEWxi+xhCrZJmPawMUh07M/6lYJPm2htYJySRTO3dH2dPtOX38uu3E/Z/SiXvN",
-	"V/96mXTaHt1N3/y+mDg2qDZFc6Yu5gVP2cWoYPTmSLb8HXwieCSBRxJ4ZKgysI4ygV9fwXwS0h1YPuVL",
-	"kvzjnwkp2EzeMgXAmxmhed5r5FE2CsFJ4kAj4VuWFmqNrVWOY5F8eP/pmuy2XKDxkz75kaZT+zpdxYxf",
-	"9Mlc+8G/CGKAeo6D2c7G3I1rERFK0oXScmb0D2fFE0W6ifvLNWfFmyyBriqEfea2EQ8vnUtUWT2jsMxS",
-	"uBsro0DRMiU5vy0vgDcOBgi1YuSTEWbUKv1aeT9ON9R6tmQax7U+sG+yjPXR3bEsiPWtKt+7/7wfTLd3",
-	"6cqvR1JPww44ZV12fY3Mt80koQQOgrkChk9I10hlXG1Yp2RGiwkX7gf8Vy/C3QBva1YSSaxhN5GF4LrK",
-	"P2U7NAef1FxDzIB9cr2Ubr/JMQ6WyjmL8BozpHMQ3ZuFL4ZU3RqnYdxzd3ECVsVP/IbZI4X2MeZTzMB7",
-	"+fYVv/4SNpg/iXKhsWrzlgktixVOXI7JzNY/N30Pc837sa2QfkdnrAEtEG2KMB9YTG5ljPm5du7Uw8QK",
-	"gh0Nz4R/d4bPXvRf1sIC5W/PK78MBua36ubeHHtgnaiDG7gz/Kb6CG+N2N/DYe9q+uqm9qz/vDroIOqs",
-	"fWfjTFFYuJ2DHU0fzH7L+wh37GTTlVPZxZIL6BDXNJsidKwdS4V7qzak8R8b0nBI0dKmW98yNfPusIjF",
-	"BjvlHpi779j+1eBAREYrF8JGewsBaaAVh5bVTOlY4CBjXigdIUINLBTOCvXEjd0drdDwEHTGIpJSxS64",
-	"UEworvktc/eZK3jWi8AYEZbrDIWfegKDeEtm60D+Kp71LkE5ckFoLGDu5iXqqtGMRrr10Xp2OCdK+1XE",
-	"nZKFVsAnY8xQL4gSMi+MwtMrwoXSjGbDwByISGKklPkvWjqRN20iYx4hAc1rmTEgL69Yg3XrCeyidQ3e",
-	"/CKcKQIhERYL+CpPFOGZe6UfeJFgOxKaG9unMMaKsmZJZReYO274HO2S5JresARiOWhA4ve+9AYJmv2a",
-	"AH3Py8FgQKi3RFiGfREl7E+a2ziRs8kb1A0GDJIeEbQo5BJnBx+1KUDUZLVU+jIeFvA52mb5quM8G7/a",
-	"2cI8B5sEMxfnaRD0bUDnawjoHKnL7w7R4Aj3FpQJfETzJBuA0XTyJvOxl2eDAckg5pBqcxXhmaoGY0Ao",
-	"x4Lmea9PfkSnNCOzhdJkxAiFm+SYJPCC5jlJJZBuwwzDCg4pA3EL88sAxk4FoalvUJXKjJkL0qltfGt/",
-	"U4QJXayihoAE4daTt9hB30sWJP3uXm83ZxOarkhGNe01+MCxaHKCfccsH+zyQSjQGlfOR5gZnQnL47CO",
-	"oJNY4NlvduepqHr0sWDmNTajKpVtuuWeUc4uLxjNVmRKVR10WS1QE5LAMw522a/p5IHcdNzn5oBudIL3",
-	"c2bNq9yjA3vX47epozYr37qw9+DCajy8xzutZoSnv8GJPIDNhiKRDeqjDT1H6hw2zWWxZqjurrqGA62o",
-	"01lTVrBQIby4hOzxfWsWI3c/mhevIPN31xFkTUWcvr8JzM9J+0fa0qSB24a2fdUfCbAeN5C1JYEFn3og",
-	"9B7C5/7gq9dGcm2r79SaplOmms3hbmAH98J2sRVwvqaTwCrG/HAsDrSKt1u9sdhXOJFtVi/GcprMXliW",
-	"+5FcfRKMDqveaN1y802EvJDzIWoVR+YLQZ96+6iF9Rqy6EDL9yrLDpaDTRwHD29PtowBIWPAF168j+dE",
-	"HiZeN9h2t0xkslD31XF7KpeEEnwIUSzPAycb6ePNOL/A7z8wTXnu4BghSoRrVcFbxgKC2TjsmywJ4hkA",
-	"obDPqwAwSPfF4AWiB5ZcsV6fJFx9KLhZ4CExLmASi4zNpK7GXjCmPMcLSQZz3OSzg3UK72aEl4uEQ41l",
-	"dYBen5wIJVCr3rwkR6IENkZI7hUlUBLOhFvhYYlm3KL9LLj+e5lffx51/L5xqF2PE+i/jDYCDJ5BS5kw",
-	"U2/m15SrfyU/d/CXv4dgAbfdtwMD7FWazd4tZiMoerh6ffHixbNBZ694ydqZbNlsWjabx6YQraC3Uvl+",
-	"VOMZEvSV19ienF/HRIJMvQ1Oq0owY+9UTpitH63cw7ZnwblxATYkwMW60m5Mg3v1bAz1ulhKIhL+zfb0",
-	"BuYu8z9NiW49ZYqRsVwUsWiYd5li9/LZ/CNnNLvmM/ZG/EBXfuy/+xR9LJJGUe8Zdcp0+n4Z9FhsTaHb",
-	"S+GD7ZVCj8VIZivjGvGJAGftBNp5p2R4+MW/6Ez4fWel1wyZ/XLTVXHQpqO/snR07fOeIhXtVBX84Rcr",
-	"d7fG6jHyigKrrkUnDCSHB4ZXkGPd5ZSnU5IzF4l1xDTzRZECLWx4ea9MrvqsANd3NyEHB0rIWKhFOnUz",
-	"664noan7DQJuKPHM/b1NoXFyZbw8YAI5Ao29La71JfpfJfvOcf7XeZIBuDcIbI3K3m0zAo+KameDyDtb",
-	"WmA7V7PZSVXJt5mqOZCq90VQcUXGizwnC5AwwypNBVcOgZI1tVcMmCp24qi4dC2Ha/VcIWSoV0XFKHrL",
-	"MrtOVoY2id0oTIlABc66mDpcSpXUEyeUUoeGhzbHgJ6/3C1Wc7ZwzMmSDlWbttmGxZ3SiuUWl7IJl3KE",
-	"MnDmby5xD2PeojG88g4oco33rAs+m1lDE3vBEjqTFljnpRIkDvy469UG+QqazsbCpVSNbkgum1rNYiVl",
-	"RJQs+8xqK6EVSakQUkPZJFly0dsgA53NuDlc/pOd7IOGya2G/EjTG3J1MXi2u1Rz08eXaaPLbXT58USX",
-	"cRMR6gVCIKZ+8rJnk6hyR7dBXpXB5L2IW6rCiXQRC85Fmi8yZv2mJCgKF8aKk7JXcouD3GI7kIpT4l6w",
-	"jOl2UdhFEA/tbQgebhNYP3Gly3Vra2gaxOCZC2e88tiHE6VUu21M8muISebBkdxFvFUPepN4+41vDzt+",
-	"kmMHprNlpU7YQEAReTcUmGrGcYU4j2BLorRMbyKynPKcIbLLXlSG3pQ3zbgmN4zNEUdcPkFpnudkKnOo",
-	"qoARSZeKVcBvQn35J5GCTOEJAB1uJrjgWTIkAH6UBZnz9AZ9ZRgZsm4N0U+oyfRz2hYILRj8DP0xtbSX",
-	"ka6nAFlzrKHRnkXPOcDiAdYl6pPDrct7DQK+s3G/ikZsHczHFfc71mzawJtt90ZgCBkjqWB6UQiW2QI5",
-	"u/ETgHSZ89dMth8EqXaqE952YP7C9BGn5Ux81qXCb47bBJ+sZa9u2auBvXrvg1w3EPaPTHTKloaOh+0i",
-	"lRlT25wm1ODovwS8T14xupEAhK8IFyRxf3otM/YmS/o2ngMsYBgvikX3mdG7RnP7tIHq3RFGqj4qIuY9",
-	"aWFG2xBQIkfGk8zAtYASeVt9X3AlkdEMV4YXRC7FsMSwgm84oysyYsR44ISLsmfvNZ1cAMdnBmNgoS6O",
-	"wjMc3VdBSIuXBTPuEAzo2+C7PGhgq7rHXss8uyhknrOMKM1YXiaHXn/81Ik6Sq/MfR0Luto9DHZNJ20E",
-	"rI2APdoIWEWg1SkuUTLvFLKvSvND4mBln7ydQ1nXdOKjWLEow1hwWs3/BI/Ff7pQ2rZI1xaYXCi+2kBX",
-	"XdCdOcZ1jTWiO4e3qrq7jXF9FTGu2kfdUYA1QO5qAsxFuho91eugCrQ0iJ4oiyYjXYoFo+vF7FEFT4FV",
-	"o+be3hFkVn9h+jiz6lw+qvf/1lezroZaH7X1Ua2PepCFckzfpCYndZt/Cs3tbZsEWz9esjVTTXM5WTDv",
-	"gUKdgBsWSx9CFIN3SoEjyXmll+5uVwl5B9ABJtOIcojFulfaQ+6+ZCyLWULGMs/lUmGpfwIjGXmfDI1Q",
-	"uiDznApakG6ipoxp4D7MqQZrSxeMZh/gX70hSfSUpzeCKWVfGu/8AeaySmxwD92hy1gQkuRcsPACc1PG",
-	"Z+bfUqjy5R28rSsLIhZ5DkG/ypVsNter3qWZLw5KusmIQlWKXoyQsZEjc+OI0Zn5LxUTtBnTKRWC5fAK",
-	"4ZhdqknOqKv4JGCFZh7r64F6UqkLxSBngdGEtfcKX7y+TLAQtZWqv7d9bUtedctlXu80VeGyRqxgn1jI",
-	"MWZWMtwSNnwwAXegIHpKBRlEEB8oX/5nwbX9iGa8BO9d2T8DYRZuGtwzXNvaX6eVPpk9BOZ2wtVVqvkt",
-	"oqwdYBFOTbFgxwQU4BkPG1GoLFdn2OEinXai8u8gQ6YMXNbhAHCES57paWf4/PeoU9kk5vdnL559F3VC",
-	"SWGEzTffkk/VAIX/E/lzTjV5RQvynHwmz56+INysmj/BnWFnRIvdQxeVpW1rRNsYxqOPYSgrBJyJ8Lby",
-	"w56RDPWUWlG1Wfd/YlqRqlCTwoK7jVnPXPsk6DCSMtKleQ7yG+tVekMiRb4i7kn2coz6khm9YZAeB3e4",
-	"kd+x1PbVqHhEWK5YlYIR1YtjEgwYGAMcODy91qTDSkRLGbwf44p9r4ooUQ9b+H8X7WDUCb5nZzimuWKH",
-	"yUw7is/KPQCnflU97linWN8FrZhuxfQRpfz2LBEAhTtJVxPa6nRSe3voGWWo5YxRmhZaOWyQ99WMKE3l",
-	"bAagIgAmGaldyuhu8BrLKTYMi4Wayjn0twMmO7ixNySldQaOkTXLIvLt4NtnF9ffkqt8MeNiMfM/P4ef",
-	"vxm8IJ805RD8jsUn42uRZ9+SCW249Rr69LkBvoMByud+NPsezMJn4ZNj4e/HK64XIwaXkM9k0B98+xLH",
-	"efmNmz+fM2JmRz6lU5YtcqNeInL1/ffP7RWvGJ3F4tfvPn/zLJzAlfGswCYt7VJwJspLXqPPRV6/+Pyy",
-	"/wK0jrGera8yN/NT/Vhc2zqn0HWZUaXsn1akm9JiBJ/NjDroP//um29JPnrKxf/3/5YLR+2Lx2LQH3z/",
-	"x5flFWbZlVt2uP9792OPaD6D6inrrpEuumnQ0qji9pl50Vh00aSPSGHmzzLj5nwLCeAZzQnSQPcuiXFA",
-	"8T2t56nIQmHt7XwxyrmaGrMgGBn9vm1QYivAaxmVdTaIWpKlRgmBWRafVKnELKIwMuCoFA7PpxxoF3yh",
-	"CZVKnVlgathyQ7euIAwhymIWxpzuPTiRKyt75sTM3kbHeorGiv42R/NV5WgOUPVbMjV3JGmaBdG27MmB",
-	"MaRzpU9qx+qORIrzhdtMSptJqWdS9o+THJtP2VAV/+eyJr4kf7W17lD/HhHFWObjIsTWRGWXtgG0o6DE",
-	"EAhXsSht84x0w9DMkIArnwwxnOKJaGc0Yz5wbQsLojLsYgs6Y2GMMq4tc6V/BJ1QjrQgvui+Eg4CwOGC",
-	"QXNMKey79cmVQ/AbvwECRMdVzR8rwg4tmT9DJPmhZGfbtqEtjz9defyJg9RyzgSd8747BRthKoD/zWS6",
-	"gOY2VJHkLz/aHstujBWd5UlEUiluGTiMWpK/fXr/rmSIumErVeVEstx37xjDPjRa3jBxSVJjLmSWWOmW",
-	"5hz4lEog8pKuonJYuRQkMYdk3XOEqqgu+L9pbwPo5f2cias5/5t6zHUZdpI/2C+wSfTAZR/e+C91hOF2",
-	"iMm2p7FWMdPMfmfpooC05T/+Ge7+pjcze9DsruAEwGRpqhu2vtkH67ve7Nituz61I6KVoFhxywqothst",
-	"eK5B20dktNKMjGWB/0NVEG7pJvZRT2+f4fnoRbEwpyfcCfBD/RAglkLpQoqJ3d2epWw5ZYLdWn4fvyCZ",
-	"ZOoyFljfVPnU5hxcwJlKSJpzKIsszxV08LRNpLgmI5reQO3Dm/GF2dwXsLstqGDCNAS3PG0ZAZZJLLhE",
-	"sH8q50A7aQsQjjmS/9t8nzMeSbcf2iN58JH831dvfzrwSOIWuBMghXAZf72DSuV8VNBi1VChA2pkE+Ap",
-	"Fh7xJKS4oEU65bfh+Js5Xurgp1gkS1ncvGZCYytWXm2Van4kKfyKLPNlRtURHtp2ejYfa26Ihb2jkpbt",
-	"XZLE2Lxzs+zmUeFz/A9QCJ1OiQDBUp1cDb9VGcwdbq57kV84mJG/rIk03zETOufG3pnDSkvE99TWoHkC",
-	"sJSK6cX8ms/YWy4WmjnwV7EQwR8/sOJnwTVioQZEFmQmC1YZ2cxyzFme9VCCoSlO2Gea6nwFxjkTuuQ6",
-	"01O2wuGA+v/9QiuesQ+FTJlSXEzsPLi6slsF+gHgymuJvuEhAKT3/gA8nnIm27JntCgKi+NLF5qwbALB",
-	"t+CTdYaAn+s0rJfNfHuY0Q/MDNeJOo1fsjMcAP99/et3hi+jTriBT8KY5te8RSW16e5HikoSpSoK9Krf",
-	"ubv7eXi9j3WfLvjmW9FWyCix32uppktCyjAuNyzBqK7j9zZKStIVkgRPjyoKRRah7sM06yAi45xOFApm",
-	"o1k+Ma2RlqMU4cTqfVTY5aS7XDvGEdfcvsxx2hiiHwQrXo1DCmnSEUsllJe5D4wxvt4lSXNGC6v5CwYK",
-	"SaEt4p/sVHcTnQjaN2Ay0A1GC3DfmvWzRCJYuMuoAEP9kMDgEerpFDyalR2HuqaifjYpA9YBGJZdIK+L",
-	"TqCnngHwdl1PPRs8JkV1qthDsZUUotx3bayzjXUeq/lQ4Jxc8x1KqlcO4EKXAJPyYNkJ01FNDAsgmMih",
-	"BSNWHa/rir3LlC2Apsk1ijb5RRFJUNsCUX1U460/GG4TfIO2drlJUJ4ZKBMI6D1AMuXGbvExXwU+RobH",
-	"cid52YCKCeTlnbXLgblaCj8oSojKNLzl2xmDZdwUCzNWszfm9i5ZPsYwPV/uZkf7qcXZtDgbj7M5wP45",
-	"VbnynK7MYbzQrJidkDzdDktg2A0x9AbP9MpzH2wOn37Aoa9ZMXtEAVQ7K5ItGPlmQDK6UoSOoa+IuJUc",
-	"3FPrb76DzJr5N9M/0JXqDL8Z7OwfBm/fhjLbUObjDGVWTn8g0T5U/r7BqStlQGmqVKTUWaiifBGDPaRJ",
-	"LLY6UdsllzHagpPbOlObZNqZ3alQl+zjUFU3eOtTfQ0+1aFCq3b8Nwmt/SoPAnHS5AodZQOdyxmqHK5m",
-	"d6i+5q1L1LpE4BKd7DAe5RwpTCCqp6lUMNym85vIW1aYLfWa5ukCyXXeMj2ViA3K6UgWrxZFxgQ07NM8",
-	"J4pppMZd8gYYiZCCbQiDvMa52OSmerznvz7RBhlgLyGqfJlWBOwiAr64A52uf2l3pv0G2YQc3IBGWIse",
-	"uIH6GzLbx5+cE+S3N0qKzrAzo8a8ZE5S7J41bjxq50sbH3DS2/xxmz8+Wa3MYcKlIjNKs90r/XnB021K",
-	"/wMrUiY0BU6kxOY73tJiwgVo/YHlI3Q/YNHOW1rcLOYJ8PEhtAcB/optyIjgiGqDNfABJ/n4rYH6RBtk",
-	"hL2ktQZah2DdIVjfGzsc8fAAbbQjgpLiS8jFuLLcDSeXO81ldBgc464/wpYYFcF8wPCzREDhDCcBPTso",
-	"WShWYPGPheyHEzXDLlmem/9W7ZrGnMknr1FFdqfEQEPoeKFxEqBfIDA7w+cvo07jgiPQbqHYD9UbkPtk",
-	"oRj+4RVVLPvgRLb/8dNUzj+Wr7wvO1ttpR4ElHeA5Gytq9a6Opl1dZDo/UfNvIqqsvifpbk1pXN2fEcn",
-	"BOmV7Zzg3819nDYwZt+R0Q4eUDZxOmNTcAJEBLE4ooMT2dbAKRb31cEJJv7g7ZtcX3JgrhvRImjR5NO9",
-	"bYOmNvf+5ZMbl5LqiO5MgVj+WlszebnUpuO/sL5MgS5uk+9fRfI9/KKHd2QKhdaX1Y7pCBvpEfRiqmic",
-	"NmTXhuwsfeD+lsipYM34sE0myzWdQFKe5fbAK9JF6j4lyZgWlwS60Xz42fJewW9PfzP/eZP9DoMnvZN1",
-	"CDbDbXUpmzowncKljAUsxEZfsib6POV0ARfaXxVhQhecgYdcMKxCNrYcfvzRQgPRiSuWVkSCj3mII2kO",
-	"+ONBfP/4ec4yrhmRWCs4zqUsSpT3x4WaBj5mRsWEFa2T2TqZX4eTqeEsOplu5MhufqW545E6lId5kfDq",
-	"rf/4RfmPsG1bx/FrcBw1rSQkNgiiBl8RBNFvmk7ebPETE7OlFJh4GSv4LcsiB9eA7NqQJP8wO/SfSUmM",
-	"aKZkbqBaI7eplqTaCBK4oBnpAgGcrabtgT8ZkeQf/0wCXCi5WvNAoXnImhHGM3KM/3mQafUIPE9UQ63L",
-	"2bqc1uXcyS45wsu8NgIDGbJg469bL2abg/0BjMgfzFW+yS+dQIzJk4oYh0p50qmCqUUO3JqUjEtQirFd",
-	"vDuQRGWKD3i1gKHZe6qhVEt6hAtIluqCCkWxHxCQM+YyvVGQ8TNz6ptZThXSOIJ5RQNur+DZpJs8dVbU",
-	"U29GPQ3tqN4wFlT47OGc6mlEKLzzBTQutAN3k6ccYvdPUcTiOBjR70HgbVEqnQpdFiW3NF+woFGt82yn",
-	"MgdWAkrGkLcniWZKJyFpUUmyZaaZkbXehliVokFwb+EXVZqurNMdiw0+fWPZc8nj7yKMGE0M74yILPDj",
-	"uBjlbjrAOOKrw/sCwFY9TBEcAge6gGX+w5qf/Y/fOnLeGXYKhB/AbPS0M+zgjutEHfj+nWFnSQsBRR7/",
-	"3NWr/puS4gPO9bwYnu0qrIXrtHCdo/XfB1poTvN85dqj7O+k3w2QHFaa0qMKqLQnj2oIylIzAFN4zmjB",
-	"MhCzsagqMUsWac7YinSp9fOB2XC0KuWkOS2bqBKN+/7GtmApipUjBTb3gNIFkhq2RAWiLm2ss0qV5fsx",
-	"zuTtQfyJ55OgGxAu1cCjF5L3GXlsZWQrI7+s5ipoipsjExE4KiDRwp13SHRzIbhWF3J8MWNULQq2T2tZ",
-	"IHKFRhBUZLTIyu6yQ/KBs5Qp0v2RptOI/CD/i4mIvJKfexH5iYmJnpLuW57nHMRJFIs3wlz3Zyl1RN6a",
-	"v/Ui8ivjk6km3b8UdBaRD2YDReR/8lxOCjrrReQXmS9mjHR/4mYM8hea51L0InJVMEq6n/61oAWLBY6J",
-	"/7JDw8pdc3MvkhJG5K9yUYCtaxbkiSLJmKZaFolrvzWjYuWIwoz9/0TFYkQVkPZr0sWrybOeg3oCYX7f",
-	"vDEsk5BkzD+zjNgLu358scjz3tA/IxZzXDlKRuZemWeKZGzORKZc3gbjLkrC6LaljSphj/BJsee6nhZy",
-	"MZkSGot0obSc2cvNfjCfzai85ZQVzBL8A+yyS8ktExm0MtaU508gA6ao0Xpm7FiUgzxR5F8LKjT0qo0I",
-	"60/6duZyTJ49J2DnI5TT7IRe2YqdmvULuSxhIcG1igij6bTsoYMvNFr5xYMShpwqbbu7mkPRj0ViLjTH",
-	"Ftq3Qp8z3KBmVPMIR6wPHuWGfrGXzl7wt8cCJ7CcSmVRqkZ7UC6UWbaGlrNwMAs5x62iSM7G2ncugMFA",
-	"TV872uY5ndhcpZKFfWG3FBi8g5uGJPl0w+fWlLmmNyzBBQ6XzaE64MvKnJXLOHPBZHwdSxgKXY4IHRnb",
-	"AXxJnLL5ND6DYUma1980ItCjWArCs2hraiP52X6bxGc4hrHwGQ5zlMwV+OW6kPFdX1fLZ3NpH/EDLxLo",
-	"kEBobo5dYZZKMQgTUO35/PANu+Zl7YfkxoU2ItXsC2iHB3aV6vXJr/Yr2ZU2T4SFjoVlEPcR+RU04yN+",
-	"tbuLuTmDLweDwQFJGfPy6v34LUrh/8AuweHZNWsCSmJ3G9Csn1++Mydz3NbeK6NTnnFPR8ntOW8TPV9F",
-	"oif4wkZghx+4tNR+RmU9Jtb+2i0VhPp5C15ov0ZDZSwPOunY0aMdgT29SmtQWWCFYYJgnnT1WmYsAbdY",
-	"1RgXC26Wi7gLm13XD4sinRpD6z2049sItfkFJv2gaJvwjY1z/emHElxzlc4Y+aQZy3eXafhKLWlii6l5",
-	"rJiaW3fonDj7xQqmDb5n9TCvybMDWfBDoVWH3TRY51UkTiy2cSlWhdhWPsW7BZXRCm6BWvzNmqA7s9Vm",
-	"FcY+NptTu6199jXYZ7f+KN4tvRpO+Lr02o8wsSYvmjAuh9o054K5uCPUHAL3yqEFu7RgFwt22cNgaDxy",
-	"0Ql7wwVJwrIjRLUBHD3Ar4lF3bHB5mohkMLGV+8EPtxtU2AG72BBcWgS7z4dmLOJpjZB1yboTpigO5Uz",
-	"tGSjqZQ3F+wWuJhXczwdG8tC4bow9wbZE3Nf5Js3j3lRhqEIHhKXzprj94hsRiAWGDCXY5L8ilP50TwB",
-	"gvfNro+9TG1yeurDGJvr/g38+lPfiLHcxdyH5vpuNVuFvh3M7veftt/VbX63JzZpdv97fd9XopopzfMR",
-	"TfGPbzSbob7LzD9/+7+tzuqPZLb6v54uivz3zcGDT2aS2JjUUvNYBKUtnQwGhx2T9PdWp/aV3mR/BSWx",
-	"i1ttb7nmM6Y0nc33vvMTnwiqFwVzd96TKq8vz076/H/9r6aOvCnjtyy7JJBRh4w12kGEK1IwXXCW9Wt7",
-	"LXh6hBk/i09Wi5Ef/IkiP3/8ycYPalyutqAUcKlQyhDeSLq+FaK6gp8hco5deUFoOkONu7oF6KUbC8Un",
-	"Aomm0oJpzJ/i/wPn3lQuBSbiIcdubhutSFJITTVzHxAuT4aYh+S6H4uEeUGZEDab6xVghEfw4nbiIwYZ",
-	"f0xKoqzHPo4IIZOKEZplLCM51WA5JosiT3wGIJlqPbd96+eLUc5Tl739/9m73t02ciT/KoSAQ6RMW5Ed",
-	"J5ORMR98SXZiXGYTxJ4b4LYHaaqbkrhukVqSbUUYzNfDfd43uVe4R9knOVQVyWZLspM4TiY7KyBALKmb",
-	"f6t+rCrWH5jiXFucQC0tSKtTbZibw4SEuRKG9YFh8KQgn5QLOMadHWRM1FZ0nNyg03jXHZkZK++vmA++",
-	"ZZ5evTMJ9YFGOoteD05TOxn6ViyFSRBnt9h803lEpOCf+IqCczHIfMGtE4bZtSoDhT9/87qX9VqKCAHp",
-	"AQh/yXqNqXvjHu7o+MEDYZZD38uw1IsHuBIPFtp++MWDX53fRXDvsMV1x7MSq03W92zZ5cj9Ncf+muP2",
-	"Es55gFrG4WTxeKvcB4o5HSjaFnNuednRTfGX8IDNmK4rYVHYt4710/K64dJj0Jb93XHr0a3HiweGNl2f",
-	"6E9SAOy/oF9LECk+No+rX7IvfCkSzsWPym2VEuH+buQPcTfiQWpjb+9Cu3vw6yqoSb8R6tXCiV16wkKH",
-	"MMOOsB79GStRSxR/az07iXFxC23QLy9oCZKShTKucsWdA3GaScWmeCqig8xcoC9p65p6NBpFw8mK22i1",
-	"hWaORsfxt0piOF6uxDtp3ceLos+w3VuLotObb3huJgPqG2n8iJhio3yqZrYp552l7+3tnPXXIJfQ3jG+",
-	"k0tvJZtk11sXt3hPN5QbKei8xZTLWqrZuVSlQFkDuc/5/AKkoQbOs/AQRooq9IunsNcTVlTSwkxJWKEq",
-	"FP6bN4JbrQriulRDbIwSoIczPZ0Oc3W6GZeajjxDDbqN8tUK8+K9J/3ATcz7g3C359wvdD8bT/NrkuB1",
-	"yWZ/Tbu36vpr2tsDy8bpf2sT6m0TFmxYBd6XuaBRFRmbcpXe/L4nv0BqHylY31unUrNdlqvWmLiRuGlw",
-	"QoEXgFYhfoAdj0ZDdtFg5CPjXdTVKlf9xDbpTCMGFJlqt+E3+wAwzVoT5opLDNL30hSsK6zN4hamNdyI",
-	"uxFnPl9IftTHYlQ+WrS+/oD8jwDz/cX2/mL7c0Tn35m8eZNS+KBFotZE9imHyO6EqnPRUSDHjGMYXsWE",
-	"uhK1XsaCHRsnSju6jTDFqF5i0N5KWNcxqHmrHEm+cjaH329KB5irDXOcLtGfKHy0jrvGkoFOtPfz7LQV",
-	"cruQ8CnCbmLDexbn/y9ozLvxGoZ2hH4ivab3y8ea+/zqru/O7PcRnb7mM7HreDlFzgB+aIl/b+f7Q9j5",
-	"+PXwdufWvhTYUS5bfx5oR4+stWV9bllBHW0QejHwZomC+LRoj4IdoO99QisAeDQjTJ0wrLCtwJ26CIRA",
-	"/mHyBOkRU17XIep6jbL70Wg0Yk7n6mj03Xfw008XT7cv0eUtTItvdkz7NpB9l/fdYTl6497R6OjxweHh",
-	"wdHoYjQa47//+ujraZrj7ySGU+dvUIvchZkvQs6IRK9aCSPYgleCLYWqfIqb/fX0/nr6ltfTQlUex3z2",
-	"wIhiyGqMMycXgrzPP6uYHr4O+HpTgtpXStyItlnriz/R1ZpJ592AeJytl7O9Qz22lKukMkrXeBIswndl",
-	"7g2T/OrNvnGg11gMqnYie9Pv3vTrTb+RN+M9a1Brv7QB+IN9YFvYSeqp3AKz7kIqvd2grxNlf4zRRXFb",
-	"vOhAOYYawZReZWw15w7zBOHFHOqhHkc5mxph58xgFUk9ba0USeVNXxwa8TbGCMAP5GgpK9YvQlSCxGy3",
-	"SqzqNTrbiWrIzpzNleCmlsJEcqGMs17erfVsyF5yF5w3bYR+zKhINaxWXDo2EXOJtumMcZurKd7btdMO",
-	"63A3IvH6bgTirwPHs71YuVOs/CeX8BJI/kySHPmjH3iX2c+ik/8gFPAiXtqh8y45yXd961l/w2N+0PWo",
-	"d8xf5xC22Fxd8VqSf3oxM7wUr4WRunqhG2ML1g8JwI6OMzZiKERKx0CJV6UYjFmjnKzJIkuCpVdtc1Vy",
-	"gxob5iGzIcSCauEbCmAwWJ6K2ZV03gisG8dqbQmcCeZARMXVlVrlqmoM3e7hWNkSB0vjwgvBusKS/DDZ",
-	"ezaMk/XdSvtvLY4Ffllo6wa3wMDtyIPf1SSwuWm98fGTjzUD0DTe+FX+QibTD3BPxycyX0kNCC06sCyN",
-	"uJK6obLgsKN2j9h7Q8Dtj4kzaxsRgLUb//BJZ4U2lwelUE58tkxj0AXzXWQAuztr02+lGysqseTGLYRy",
-	"Z1XBlo2PHUqaI8GTu1y1z0Jjxy0bJj/EFNroyTk4YbzbFmbL9LBLFXHal+mMmsJ0/AlnBBsxbcgVlaRw",
-	"/+rhCIsgLnjN/EGWzg/dUKCNwUlMO5A0uRvuz8u5qJpaqtkN0U7aXD7FqfzOAU/trvXGvcffHj+ajvhR",
-	"+eRQHE9Go8MjPnl4XFa9rFfziTZvuBO98fHR8OhR1lvwci6VoO8eP8HvfGq1Rwf8nbRsIesa5n8lzFzw",
-	"ip48fJL1TKP8h8PR8FHWs8I1S/rmyaMPP23iGu4Tsu1PgK81IVuCWin2JzB7Hf63OLL7BPiU3GwpzAeL",
-	"QOKZp6dsBqLS7oqJN0YsxQqJgafhg2d4+DMCCXpQJNCAHnoJqLwnudvNKIvuEREf9sndrgHOLx3L1J56",
-	"HxPOlBLr3svhjxHNlG7pB8PiBuNfA4sh6dt1cUzneup8BNF4S0itBTokA7Ta4JKbyKVZLELNJqLUmEk9",
-	"zDNXaA0iBXMmXGpHQZmz8GFLY/QXLobstNM1pki3Tta1LzIASJ0rEGiWKBNLkohD8BMIqoMx1pihrB/x",
-	"QafjzVvaAfq7xaCqXMWoqs1F+IAQK5LLAaLhYV7D4bEOL91GLvahV58gF3+R6KtkmSiCpTvzfUDW1xaQ",
-	"dSfi1w3RWB2+CRd0KGO1/Nj3AlQWg77T1HNdvTatFrELNG4hDP0g3Cfx1Ze6JE+kg91WvO5m7q/I91fk",
-	"ITrqNly+JU3cZSrLN+FexBcpiaFKfEsBa0OeNnJddi1OJG8wX3R0Vx7Mrg2uzYOZ9qUbF7LMpQazc+Gc",
-	"VLNcbTTSRnynjfSDYBQhbkDRXljjpW21i3G58q+/N8nmzXBGDt53JinciekMNuC9RrJvj4bf3spI1jWR",
-	"fTf6AiayL4/o+xCpfYjUJx8HP8XAqLsxu0HjomyMdGtElongRpjTxs1747/8gjGKGPtOuNOl75e65HWI",
-	"jbeOB1NaseCXgPGq6KWZwsYPHhwefTscDUfDw/GT0ZMR4pMf+ZbkqS9BkATpxS4FVuUeJqVNGizUtC2u",
-	"SsteLYU6fX3GKl02pNH6moGmUf6eCgcMat2kkbVjU6MXTLohe41p6TJWgugEi48Saq4KYLziQXE2PQBR",
-	"8QDRlQKfJCy1T/BnxFQYoUr4C048UYWmWchkVzHuWPGg0qUtCPr9jFBQ46XbMavTbllry/oXfEZ2zEG6",
-	"JhuP7Wjp6c5q2PLaJree37nmwue21FWSxLTTJKXRw7pzgpfzMVtwJ4zkNY008w1wJ2aawtxmhlciV/5n",
-	"stn6DzPezPwHb7+Ad2turbC0JfBFKALn/bz0lCLnpEIbLPX+VFfiDOur+67X9Ak7pz+xZ/8t9AsiA1dV",
-	"roq22PgzLFlohziGs6oYsvN2vHiPVvOJqG2GZgWqXqnLS5pV9Er70Q8qV/57x2cdCjkLi7xzF/jM+qr1",
-	"0JefdmcTTnBhfNVf6HIRsyoyqgfs+CzdfazouXvD45UqgBhX67Y/O5fLAzTPVMyIhXT4oaqMgP3pEBe+",
-	"KncTKlWOnEpRV6wSU6kQ+f0U0QUHUBCGXlCVSbRl24It+BJWNIxnsmYLXTW1SDtOGt/V+WsjS7wblehx",
-	"g0/DXxNR45Wy3moLhFtJttvdM4HXk5JrcT1wmbCyY+nsjmZ3tXiaSKD3LJ4DiGpzOXU28z2shLis+LrN",
-	"v9zq6vFk8bU9F0m/z9r7aWpv1/Kg74wlexnVe2wHRHU7QYwnspYm7dkIVulVCuTP44/wg5MLsatHviar",
-	"nzCLdEOQ+9WVliVmEJjCNqSb03nvGkqOgNWtB7pZPi0pl+a9XJOqplQjdKPIYzKOrYJr20PxebsJHeZ6",
-	"ySbN2uLpkbTzn7EWzHtn0kGYvp0L4TK2rLkTGZtwkzHXTETGhsPhwMMCbE7Z0GGYpcRayYVQFrmPqv+i",
-	"p4RIyTVgl+/wplOC0o2OfadJN6oBBTJjRlxJi0EZ2ws/rfnMZsmIslhklriZIjbeOWEUr9vzOLIF5UvP",
-	"Ig2R44gf/QH9miuqQWsztjSyFGxiBL+kppdGT2UtQPGjVM54ONKRc88XUW0HTNmFp40VVa4oNRGwBiUN",
-	"a6zXO3FZpEJ1k8o3UB2/cbf7WKyd0/dZrmiTtWJzrqossvrfGu3w1MTyuZhZHeYSUr+HL/6qJ3DyBv7B",
-	"U83oBk40j7O8wgYXVtRXlPsXvy7norz0QtWa1VxVW+fULhI4x9HWmhQtewJdC+W0WcM6XYqlw0S7VGm4",
-	"1uSpGR5PiO1laGFHHy81UQxSV4ZCAEqkS6GXAHgmBFbClyGxEyzyVBvyslx2cPgsDrHWO8HwZ1gQabc3",
-	"gZfJgeVpBfdUlpdZcOjEp0ExNrISQ/acworoVcaXSx+EFJIPU7qZdtlqUc08DfvE4hTDxGsORB+uvS1f",
-	"iBykS2Wp6RO8MseHfK3fmRYhQ/IonEmBFsNM6Mka0zwjgaJp443wci0S47gdrQ8FKIx/4E/aUC3ePp3N",
-	"7R5wI7hfKP9wIG30xAdC7RAzyIPhRMH6xQympDSLVhQ6fKRloAcEUQB9qNbCDUIvtFq+MrHzliBOmcau",
-	"oUL0uwozCmWo1xTjEJfUJ/hTwrVPtGiBHmntXthgrKJWgcF9tEKf5wrLCzsWfIMRD42cScXre+EVTiFs",
-	"VsMkShhBDU8OMjYBFVtUQDijQJi58sO8BytyAEQbRzlkp1E2+D6QNPvH//w9TjlDFvUtnLTIl7f6ajtn",
-	"GTIpLpDGcfSBNruIESj6uoNjk+L7fonaQzpdUZB0F4vG4WjEuxKQBShJaSfCGeYBvlEVaCaTNRVyBuzb",
-	"yf0+B+/28P4kayQaBxojrrQntzFrlrXmlUc2qZg3OB0E4Q9ZxvCZyFgt1SXi6xSbgzdyJWorsFA6gUoJ",
-	"w5t6MxVSDUCSBw1ybYHHVkY6JEFEadA3Z1wqygKSK71Swtyz7EqKFaChqCSirrcQwJ43VpgDpBzmQAfv",
-	"btUpznRxzWpcoFpwsJKVwEMqBA2V2jrSvNEImyKst8vuau1ZIlXOjG6WXace2FIbTRknGLSQyMWJs4/C",
-	"TO9YhjttoKWeKKLuFIV34n7aUCLFzHVj6jUZtE9I5SS1Abc3cedMzchtpz93HUG2Y7PQ2OrrtjtPClJ1",
-	"5oVsGWd0LzWDo1dpdxnu2V3S+DWM6MWDROgZtwXdRdUCsIdztANJ57PWaGwK0/s4fikUGUfw/QjctZwY",
-	"btbDDbU3yCXXjGvr/RN/9Nu1hdeTcfljKcRpdG67E00FSEMuQIpazWU5b2fetgQneTLOV/GXnTCB0im9",
-	"DXL+VFJiBpIK8YxjplGW9YGsvRUeM8ChJFm1Mu+gA1AHS6NLYS0AYIl64LVq7XmaVzcIE21kHG+Veg9h",
-	"WYgCAhSxPvKOvbi4eM1evzq/IIrOFaYpjzYBVs61tqKNBaw10gvdErVhRaqKMdUgRty/jyU+7PD+fdZV",
-	"Zvwpsl0XyJcUOmlrD2F6Tx6KC/nfc0WkQCk0pGP9tO5Kwf7x33/fUYllQKBb1LtKCRXhggeziiZjxSmj",
-	"XtyOCcsgBZgOQ5MUiIG5BPXkr6J0Y/QEZH2EadwVLDCQtRGLWm0kNiUTy7Lm6zGgNszNaSZnSoOe3dCd",
-	"hrCDjBUwEnQ/TDM6sX70jfHiyQq2mV+JCt/B/STbF1GEN36xouKO01iDfY2HtaCGajF1yPjaxGh74XO4",
-	"UiGoYJ21A1wbPM1NaE5U18quwZjrO0IVxIilNi6RPdF1xwIbla5eB88euzVNT3oh2hGIrwDSLq5J7Uj5",
-	"6clr4ak/zoEixmzzCqnA7LBrdvTuXUi36K0DyCpyIXTjWP9wxCxebNiQlavNNnuvxQs4OG3weBrkSlrM",
-	"olMC52NRG1IpMYtLP6Yk8DG5nBlRSSNKF8BMBmF+qutar0Cs47nyg6IXUGmF3auMXi4FKgSKzPADTP1A",
-	"I41pEcISQtvcsVpwS7FkY5CMQ/waW/A1lj6KO4XSCesTcwJY2OBVhr5Hnr6pIo6d66ZGHbzEIsrIY2mQ",
-	"MHYYyUlPkcc8gRo6gtRGnh2/IVR+DIgpV3NUvEQ1DuAM3ExxxjRmFOJRWcGWW6c1j5V9sveH8GFtQI53",
-	"qLwPMp/7G2+q4SRfcelOKOpOOtpTUaEVjVYZjoOZ1gQEa79jw1z5SUZ+CQdJd3YgHPjLCeCu7jgxU7ln",
-	"gTdYBAnh9zSk9oipy2ONJA+ijwLRZuyQLaRqnMjYI/+XzdjDUfw7V0coE9mMPQ5/HMavjo7pL/LB8x/G",
-	"cJK0Id2oOvAJsIubGyFYhWGY/cdP/LsPH4feBl7QqETN1+yK45Ana9YsYa7/97+Ho38DNclvHl186Olm",
-	"zpxcVRpXCpSuK8GcnglgqCE7nTrvxgCcP8d1anxBoSphgJDi6cSTr88mIp13oCQ1Eg7GSyGWNg23he1+",
-	"OGJkug0nlqcKYki/Of0UKHIVkYI4zEX3SODqQRwIBrtPNY0Zy4N2c21jESfhzRB++9uc2Ti6RzS4/k6g",
-	"ytXO/vEQp9zZejplbWLZMVW8KgbBFWwji2yutnJyW45WsNV8fZKm5Jeel7wFxme1lQBCHmQoxawlkzdR",
-	"faxkZu/fpxmdO64qbqoYm0Z2XoXAN2TPgby8R0XUyjsQlBzgTOI5Gn51oeBawfo/KfkuIn8wVvgFJ7CL",
-	"r8VQ4GIMKG2XvBQHFkR6tGPhpZqesuLqMCvYN2zCrXh83H/x4+nTg/MXp0ePHvcvxTpjsmLfsLw3zHvs",
-	"GxaH0n6Xq4mu1oMB1m80gl2KqMBTkweVKDXQ4NLfCbo2TNqnJ1vNrSjfkoxAiXRsCDBbxVWDH4bsQjPY",
-	"tOl6jBC2WDb+OidOlxgfRQy+oub6wJVGHAi8F6xyBfLTIKNLKIMASnq2dSCJYiYipCtEBaFcm/6H/CpY",
-	"n5doHpBTzPiw4K6cA46QCxIdgz6nEa3XgniHqxbvSI1Z68awstblZRYxhrOSLx2K70mYt4JZTIRnyVgu",
-	"zaMLj8HbGYWCOx/cGwyLuq7CsmNkNgb6kvAFP8EJJ94tSeg8U+wHPQZaL4pipnOFpPCWjb/3mzo8d9Vz",
-	"WE2pZsNnuMHnzkg161v8zw4vjFy8NmIq3/VDeHHeo43Oe4NBrpz1LVpngFeGr7mx4ky5vhlSgcDhD8L1",
-	"894WH+S9QcYORxl7fAwyDQCxmw9PJ7Y/rTV3j4/78Ojwz3rVHwyBY/qDA2cHA5Y3o9FDwR6ORuxXZgSI",
-	"z/0B+w3Ap4SRzBe8HP5ZrPp2zo8ePYY/MyDoAT4xRE+h/l9+mayduG6Qssp7g4RjPmAuydO0eH3iqEGu",
-	"VkCO4+9Z3rs6zPCJHcuPf4gL7TcARnreLPpK1tAEQO/bDLYcGjIox4Y9Iu3yuqlEjoL9Yr/mijEGBI+r",
-	"9PxvDa/DWlgJAor/AGOG5xmxCC3wb0hJBJ6+BB8KzSgXw8lHNf6G7HUNkIsffbLCuaZye5zuAdHebnWN",
-	"ByxbGnnFnchyVWu9nHDgolqqy4MaXUy0odTlK2lBiFEHvn5gvEfNsE0aKRwyqqajNHQqcrUtVFMIRL/4",
-	"8dX525+f//uLV6/+4+3py5evfn7+7O2LV+cX58WYyhKiL0GW3Npqw56ePXsDwKZm4voqhF7ri6c72uS8",
-	"5EyNYXaI0jVoFfEyNqhSmvlQC6sZD7FpeLsPIOFXjjTwsHhtkySQosQrunczbcT1L7/9fwAAAP//",
+	"ssRcDMyb9UEEBAr6K6CR/x97/6LkNo6li8KvgtCOPyzNZsrKi11lZUzEZNmuKvf4ktuZrprpUUcTEqEU",
+	"OylARUCZVvdUxP8W5w3OA+xH2OdNzpOcwFoACJKgRCmvrs6JmC6nCIK4rvv6VmSh9LE4ioxcZlJerSEg",
+	"owrIdy1BSZojczziGCdhsnZB30oloUrRyQwNr5rBYUhcgmwOwitopmZieTGD8cUWn/KLmgDSCR9xmlxR",
+	"PmGyT+KEKhpj0nBBDf0j7fQ7o+s5EmXDGnImVRAJypa33nTKfCLuCn7USTnT+2mQKGgmBUYTsfFMiMu9",
+	"NCEzRpMmJBExATCcJIjO+asNODAMQl9eSa+Q9rdLU8A06yYwDWskTYJjw7S1hvtqa8nbKB5vvQKhOmvK",
+	"x/sr4H3TG3qEG9Z0q9ol77bK2b3bXN0gzt49ZUekmknZoM9QPj1NztM5e8ff0JUsBUG2RxFzOZwb+cDi",
+	"AWMDN8b/FnB+oYht0gU7vcFkLMH/mSOmBTUt4ZcL6mzt372VEjkehlzwii/v/yTePM98p1zUu8/yXpj4",
+	"zuKq1e5VE9aZtwlNZKJ8cDfllN9eLnklhdzWGTI/S5ZlHmqfQRwrHGo+hiHpanWmtgBxD2rIkTg47xjf",
+	"HfF1br1jW/TWeZTAXAMeMHAuDUnts+QH8TVCPNTCNxY1YKHuH/TJaYFZ6iUBwM0KRWA20fq1Nn3n5HNf",
+	"Li2gXidXu5fsP2LvVIndbHbtkITN9Xn2txhz5C3SJ56/JjCYKvOq+PjoyqIfQ2quEhDQmy6Utbws+SUX",
+	"1zyIntliJUM88GFwDBbhBEg4u9YO5R0pB5Dj8vItNOOjskltYNrNlWcLh+FtlJb9pQK2umNd2eW27trH",
+	"VmuqLjaUR/+LT7NMjM6CTi6/DdJ16zg491LhrAX8xj2MY1twjfCNClyHRQMBMyYIi3Qe/xaWPDTTRoz8",
+	"EB5aGeq47tY5Otj/LkA/gnSzlY/nMOzjccT7nqHHfmt1k6NimffrUSDU49DNLHR/Y27VbxV5t/HoNByV",
+	"H9eIspBAis90D4CTa6w1BgqYLKgCCxbCKEFwFFWpnK76I/7BeDO5UBDwwhLiMh1NFUw8jpLxoExIJyCW",
+	"pvxCn7WDNUUoi5Z3UV+8PI5HMAwPrrm9y/ek+vq6wuf+TDIqDbwM/igj67dK6lh4l4wtfBB8jJtrVSB9",
+	"QhW7EPlqzQJjLVfT7paX9yY4jxW7fgMjwWIvqbRlYLyEqO0lV/YVyZPDVNg46Lf1N36POhd0ebHuTMPz",
+	"uzjOFzlde5ng+V18eLZL7XnLDT7uoK9U6vtAiSPKsWymkyHQi1St/VP6bFyIHebarVF9yqGELYKb3gt1",
+	"ntPJZbDamS1dJjFM8NjmOqllruVVcj1LM1bO9SvEZsHJjPKkKX7wo+BOrW/zaQighSwbY8VYrqyrFavQ",
+	"YJgaTjjCkmSM0CxnNFnpBdtzQ7vVeZzTr7jEm6awCaJ1i2NpPU4bGJNzTN3BdTLCymkukuWkGjy8zVSw",
+	"nzMlJpef+M+UJ1t2wDcJ8pZXFTxq54ppv4VSy9vz4npmep0Nf6qN1nJUCa8AJI60OQFOQS6SA7bS/Kvx",
+	"wIbje8G4RhdtMgwQ48mX5ewxN5hjiygEaohx0KkZW7lQ/+3KCK/NiNjaxiALFOHgBUJ59w5uj/Ridduf",
+	"n3KsYViEu54JqKNQDjbcWnZrJbq1MNF8ChpavG+iYdqlToQzP9abc3a2zZyvFmucQvBR9ODjuZXDQnEh",
+	"Xc0/SpPqkVThqQZ00ZBJaqeRXu8iuDjA69bvhCLa/iQFP9W6XuiG/Ons00cCT11MP+l+/vE1eflqcNDr",
+	"k3dKkngiFqu4iLeRRIkLZmBdV5CGb4nNPvnwg5aiMCRhIvIEs2rGbCV40j5wDUb0yX4w5BR8LyZUNeVn",
+	"Ai5pZlpUkGm7lMgZy6aRFj/oSv9nRfOkd+xJC6kkl2yhXBJDRDKBqau201DuJsQVNcBPCD5hNvTo2P7D",
+	"9YZWG/hkEdChV09aaVLNmlIp0tbWOx68JV8g+s+gEQDBLEZVL4u5uYABuBM5evvsmoQMG3YDm1AejM/O",
+	"GTbWLD3fwRi53HraNwFj4E05H3YV2tW+d0c6S6XaucZz+kDViQ0kzBv/omyE4wCkh9p9aQjmDp6DFsV3",
+	"6ZzdSoFWC2/+Y7Bmko1Wp9XKFqm0ZQpsEapFRhWLiILQHfhjaHB1LsBYZeEHQdDDUjGAO2RKGXShiJVa",
+	"jllEFumCRWTM6DwilF9oMUJzQs6ycJdYCGzLyiilQhxBkgwTFVNDm40rzhU5dFlrrnIljGxOE1apBWL3",
+	"ahvii7qmFFO1Z08SjCd8iqplutaR1jd+22BFrrVvl1v77298t7Tib4rXvIpdbV6Hk7oVF0nlyUSlV1Q1",
+	"l1a3z01JDa2oayWhhG3tMG52r+UFEpk5tSknsb9xMelCJTVbQa13XC7zgUaIrqsBYu6f4A9fDaxZmHWX",
+	"QF97sLGVKwydHL4kZ4oxEGdfDl7u752/JCfZcp7y5TwYE9VCJCjd00KhaikctK8lheggOaONe/l//ndR",
+	"D693XK7sUt1Ps9kPuZ+lilStrzK8oHlLczGzd7xW3Oexr8YaGbFSoMqvQWXKWimv0pVHIAMFrLYqWlUm",
+	"ZeuF1dIWmZeCyscZrr8SjgpizoH9q6U09t67ZxX1xQpmx66OMHh2QMO4N3SlGhMwchwep/JcwOZr5++V",
+	"3ZQmb91bHdmo59QOkNy8T29KzJQmSapHRLPT0vo/kppYgSKAuZByT7KJVWJpiYWBC4rOIfUUtH+JhLNM",
+	"GCLC6GRGTGWsEccU+iJVf38QQS9wzDKmwOcBOf1aPs7ENcs1mTfH7mjQ65Oz5cUF1hGHF4cjPqa5/jCF",
+	"KqKxAaVBHMxrV0aWxOi8iUl3mlEVEfnbkuasdwxyKrTQouqIx2KpWP7GdQfvXtPMrxXbLfqOXMdRrdk1",
+	"JFrkbKIov1hmNO8dgySMkG8oBZdetz1es3HRTUTiaUb5BSt+OkZResRDLzt6FffJW3AU1QqRRaYosdk6",
+	"rQH4r4FDfU6/+id1f7DpvLfTISu6x7epSW4hg3YdKCswxYLYJCZFu+dVfntgndJjf00LW2IKEg2csrVd",
+	"LShqFCv/amv483qHzWZYIGHl49cnp0bx1cTQVVKOCC3KtJqKQ5haoAXE3hDKMjMG1w60Y7h2Wlk+hb/6",
+	"5L1RhLFbU5RZd1uiqn7XI46qRG9I4jE0jjVhgk+kC6z6w+gc8kf13YdUSiQhFZBfGBpKHwoSldzAoGq4",
+	"ZiC6Z90iBTlH99uJOtCtyazjLNusaO8Y7V7Zg2Ojcjs2Qm1lZ4DiTdiC8USLlJDJBgvqleLcVILzdjXi",
+	"dm6WRt245mwpake6gC+o64ZL0auXhwxEnbIqiW8dNbOejNVi8PLlOo9OewXaTbo2uyhYH9Ob1jG5qFcd",
+	"RUUbCor3rIZGupW64o80AnaD0r3GhNygeu9A8zeYr5c30Ma3HMkGXb10cCryzJrCqusPzv/535Wjo3/4",
+	"Ng7PnWn4t73Qu9YCfmg7wWYTQYW9hHTCTwvGTxbpG+PebNYFQ8rrCSfw/uk7ctgfeD5SAAM9OX2HkRJK",
+	"EwXf/lX6fN7kqQyAGGTpOKf5qpS1Gwjkxkz5raq4rQ10/NXWPi0GlAgmdypdqzdwoVepKRXbpka4hnby",
+	"7uNwarW4YZtei/ySTJg+NjcbU7N1FRz+toZ7dYTHtaIvKUaAIgIBRJuNGePOVSVTPmmJTbaN6d3gIaxz",
+	"dHglBrz1RBlPa3tSCzpXjIilIkueMSkJlZeG2CDyilZNYTlSSaY5a0TT/bRUMk3YaS4mTMogbB2My1UT",
+	"KE5XKkmil0/L9A6oAbtz5TcbcHYLKIX2h39bQzcXfK++jK2N3vmSn6dzTVqXislTlmvyFDB+43OAE1py",
+	"ogdf2MLnYN93yEmRljWg+AN1Uchd9xbI9TahgPxr8c//5/8C3OJeNbHtPtgjU8uFtwxr5w+NyZhNhSnq",
+	"ArXsqvBRgUV4gIlpYvQaaNEmCueRrRqN24mOFZ/ejpA10M9bJWVrA0F8HJnS+tXmVGYgVdIdOFZN1y1M",
+	"oUpkNPI5aZm0/GUdL29naiuo3Z1a2TyiereRG2XuszHRGZlNiIoqIR6Ftc0/iE1r7A0bGWPobqcS7AbO",
+	"Krem5sUt1x90R3Jn6AM3wT7ZLu0rhELdIpXGuh6CmeEl/ebGKeLbS6JDVKprkqn1vh0Njhyebg9UK/8M",
+	"xRjtCA1S7orfl7hA7mrjl1/ttcwQ2SFQeaPcaO6orFCtLsRXUP3A3GV9inLGTHlXOmc968SDOZuB34q4",
+	"6KRCKIxVHlhVUGw/iO1DBSsZQOvsMdsJjVvSqpYiJdTyWnIQhMlcJCzTxGluBC0rXJp6b1b84gbcGyy+",
+	"mONUSJD5ksuaPHlcyGTemefsgprk/EFtM75R6fPxz3QncXQI7uQrFhJRg8TurshT20jZSkh4gFkzYgPX",
+	"PZ5WY1LTPFR3BuPgBSyyDWBHkHq0887FFTLRiViswJMYhrhbNFRkL4R+mmVEpgDe44ar+atcLvSu4wmy",
+	"riSaIDqc/jz8A0FptaR6hQDXixUgyUkVdBfh+WkzWUXzCxYGzoLsxlYR+79Ay+qWikXHjKRxX3+xn6B8",
+	"ZRw8m7haFcDL+6Wg9+tNfdWxFJXJawkHwTQdTPsEs0mSuOwcrGvCpBpCtQZYbGhpXEa2MqaJz5pkjOYA",
+	"bGkmPOKoIfT6JdMj1mAkI71E5svGBDzqENwF0o1tJzGB4qKEklhPJO5FZMb4hEFBOxLDMsfH5CcBiVFE",
+	"MvD7LTKqRRrKV3GffIJlMclkehVMUK4+rADfKxaMQ+0MCLFY5jK9YpqsSJZN93KTqYypsPrF2NT21K/R",
+	"RQqkDleUsHmqCEUvsZITkjP4NLpVfYoJR3ZKJ+wfv5coprxMF3tigRu9t8CjbcCM9RFbaVnunIWiss1D",
+	"olg+l5UqhCm/EoCEBbMhSuwSeVyKO174X2uKP14jRX8smQwAJfMivWL8li2Na81lXjEUyynaWcU4U2tQ",
+	"q4ychWVY9LJjwW27YqkkSamuV2NFfM/uYL9YtUCsi/XzTks7Nb+0p99mQM2DZ054i75ekbWKa+0ibaGK",
+	"hqR8uFPuKq2fz8aL1s6jW7tHu/iOb+dK1WFs6FcUYQ9fvhgEJdqm61e5ecEbxvJ5KptrES/cc6+gH/ki",
+	"Wb43FkvNXcUl44gR6CCTj80ilptgOQ5FLqgCZO8TRHD24ZupzVRMJVnQ3Kj8VJmfh6YxljsCSY0xbisC",
+	"MiKuOctHnOaMPpPkKmXX/vgxE9t8TOQOJxpe10o0S1Llv9CVjI14fOK++Un3fw48vE/iX3T/xUNbafet",
+	"7qX0M1h2QZ3RUydcjLgnhELytlSap/NKmSxACaLKLmAq5dKOF2rh5myuhYQrmqUJIPWP+EWumQAXCkr0",
+	"YjWzuWTZFZPlyCgcvcOn6UQdHLj/C7R5LeYLyle2QfEnPkWYb4PhYttUfvRaguLlNYK/4fkZU/qzrhPv",
+	"b3j+geYXKXd/Qhlp09T8G393GBj2ofcDtPhfSwHhX/DU/oFDgIJaUCLfjaL0E7Q6tfi8pYa1X+1oQGrx",
+	"BmP/xi/O0LZVzNr7AVr8SYztM/wnvqcP8TLzNq70C7T5+PpzJ7K0Gv/AjTg5PXGbgP/G3xFMAMZfbGXl",
+	"R2h5LkTmWug/yDmb2xC7U5ZDYNprCv5zw+Xde6HfvdvizmHpJ2j1K0Kbuybu75C25cEYN+K6YcVc37s/",
+	"xAw3D88NQRzCCLJkuYicwWbEEZRW5GS81PRekRg+gxHS+s85nGBNO7Au69wCIkiWXzFpBJXLlCf6gzC6",
+	"4YjTAhAaBzyheZ4yaatQvEviY0154aBWWhRFrmPSpWbaU5GPQGK1T3tRtT54DNGahJbrR0NYEDdlv7uV",
+	"2szYec8DLAPSlQig+XSx0IIT6rcwQ1sSLVybuw02HqpLVvDTXw9KusUahDmcmyL4bd1f3npac4vFVGhX",
+	"uam0oBs+rVcXvw//uum38aDVv/lTLqQk+FQzugnjil4wUygawg8gUml/MOjZ8FRou+1Q7hyTdQPWLBoL",
+	"XUxWeR4PNO5muEOgBnOaZUyqwrqrbDl3uDwpZDJBLE6NEAWlxjpGsGoRHVeQTRsa1xLxHWzWbuyQQQIb",
+	"oq95gYodtml5yKeNUPJwGsuE0J5H7t8Xub1zvIb96C5QVKZEJWh2j6zULnsYbx1GEZTBy4teLzgmrgkt",
+	"8awFgoLboz60rAbAMtFm/pUl9tdjx3rs8xF3yEJS6ctxyRKyXFgCfQF0wr7kUwrjDnKxd6mpPp+MeNey",
+	"uxS0aw670+sXglGpnIE+FzS71pqRea8snlZ2oonFp/zCyYn144NKyHWa4Me1RCxNa9ItZiVDsfJopv/Q",
+	"QElP3csRqRNP54hAtBtT67OI8rQKnYnytH/a2rX3m+tm5olhnR9ofrlcrJsvGS0Hg0P2r2RQCprxJ/rA",
+	"ocBLyd6s372P7BridG3JXC2n+G+EjYFLyfDxD1SyxJy+JkaE3YM06biPAOgjfeP8svnw+HK5aPzo2Uws",
+	"PlPFNn2Rjk3Q4JxOZilnGI1mCIKciYX+bDi3qkIRwzMNrGxUuSfB8TYdsiZS6N3pdWi71sRvrVBWCvRv",
+	"+dO9frrXT/f6ju51+P6Kccbmwfj6zz++Jt99P/iOLLCRhe4mb0HvZXkO85TXLogLq0+CrppKktH8wi7u",
+	"yyPy7z+M+PWMKjihaM7/bakl6BnLkiGJoT8Zm5RqG+lUBBS8GJjidPoZ+uS7YIQf8ZQn7CsmcfPlnOXp",
+	"BEt49EwKN0IwWhBIMmdSajECdGKsOyDpStOhmbgmc8pXELLQi0YcLIQ4MpNUFqN4LM3IYEDo0lsqMA6S",
+	"GNcpNoE/xQyQ6M1Jl8oRh89QSaapgninsVgqolepB4sIeYMw7tKYTNQpzVmfvIcgGvZVSdKldlLkt6WA",
+	"/HNKMv3ceE9BhtS3FuKuUi4V5RMW91DeXyr7Tfxk/P/+///vOFgRr6F6GqRAXGsB8zrXXwXLaCrtFgfV",
+	"CFzVdfACzf6Zqg+mAkdPszTBaCe31eMVbhbpglMZlsIwITNIgMzVf/+21Md7QXPMorexWu782HMYTFkp",
+	"nZWwalBspjk+17Cl9lDDfSnfhmNCxwC6iNFxytwROEw0y/obsPOjjt3whpgncxH1ooRD8rFBk8pn33eF",
+	"DY1h/D/2PuOTvXfrqxtKhyVb7/zn8/NTA/3qqrYHdOVUhSCIz2YiV0Qu51AcyOy3NdgZshauabgKY3F9",
+	"+fyOWPc88wAGq52inXGheTEMfUji5+aRZpngAdgz6xaPePdoMOhFfpslp0s1E3n6d4ahkfvl51ORj9Mk",
+	"YRweHpYfcqH2pmLJE+z6qPx0ztRMJHu6Ec0ycW0+8KLcaiL4NEsnCp69Kj+7EJxB1/uVUSsh9oDs67f2",
+	"D6tTcnE6e3OWpBSkCmj5QtPa0gqhUBGT7ovAylzR1ERqdF8MDk3tTpNO2hl2AguxEXrRVJnEc+ROZJBl",
+	"1ir9NpcjCajSw8L8eRuFSowB3JmWv4nCJW2rTrnowQeIDLydaielsnhbFz1pZc07YxnEGhXbZauXetXt",
+	"gBvDAduxKJQ7CAYJBD7gFfzeCdnXtyS2RIGGIJtaRNmJnbkB2y6vQ2mYjcWHonZFZT4HEVdPOJmJZZ6t",
+	"QLZH66cXHRrZrDM/BQtSI730rAJXiCR4fglCiwfjZD1ltfi/e78lrqhGiPwVjFIJF9BvAgbGK5ImUeHL",
+	"T1K5yOiqAaMyVFL5XVIIcOY7iel9C7y+N953t+mvMXAqeGawrHpYwEHAclN53ZJBiIwYwsp4wfCAyZjo",
+	"42TPM2RQy+WcAY60Vna8WAWMpoQIlr0FJg4QldPJpf4Qzqx4r/jOM0kWmmvJiGBltsVSoQFakm5xJ1FP",
+	"cS0cMop0AQ9pTjjg61/IPjlbjvc8YGaGDfzRjleuWL2LVdYcDcIFpF4Su0qScHFtQNNxqRDLh8gZzSFO",
+	"M5UGJCdYc3OxVO+sbhEQZ/Ejz+zEYOYREVmihVxQ5Y5J/F9/icv5h61AhMxJeGeHEFJm4KvWENRyjGsX",
+	"/w7GbocXGr/b0TVrXD+7pSwV6SpOYilOvJhpXmqByvstzuyTP/C1M9u4K96l9Yo7x1JL/BwcPzD6NLm1",
+	"MQfHq69GY1F3Rz+hWTgm3wZQhbuwSo+h6RBAIK65idY0FK0LIczxMUDXgjlCAvb9mBGaJCwJq4SWTjWd",
+	"nwBFq2aOtj9E4xVSPNKFZBb9nkm0isg05TTr3cFpOzfjrm9cNQfAbUKxo6WzWLty/vJFPr2rEZc13Oq1",
+	"WASE3x8cEpbd34lYrOocGxNA9Fcbz59ic5MWartKNUlYpCwZOnEBWpVyayIvLTYnXKjNaTTreXdpqGsW",
+	"pCDawQSaglmU16ccr0SJOxEF+VMC4vvJtUUSse9C1P/tQJi0CWA/fAkt12xaMXgr9Nc/tK64aK2LZ9Kr",
+	"RhTs6zO7SpvjXWu95ab5ThABu+FjhGuj/ZgziJ/dEQnGKiON2YpfbKSbKi1D16C/aHGpXMK3V8XHCOJB",
+	"3IPSUBfyNmR+4SxT6e4FcBpzfWR5AaqLDdF8BrCBKq/PayotTEOv1Y7olWsOqKkdxPLiAy9CIJm4srXW",
+	"o1ABlyhKsbU8MyGVxNzl0q2sXCtvYvVTF9wse+S3RICoktEfwoV1Cg4zhto6+A0QMyybKMTy/tbSvfcy",
+	"qKVJEhGbFRI5DWtngT5YiGsjNEFp34oJtFnFzXk2NKjR3HGyTfGdOwPWgKPdNAx/mx20RPmOyjuCmgjd",
+	"mTbDrGhDPjqJo/NOqLg3kIzwAd8eOLV+eddiZox4HTSDfBSm4rJRH7jpTUw1y2PZVC8d5SuSsIWaDTF5",
+	"8l0Se44aNGTUhSzw/tkK0GWpFLFcscqmfkpl8WX83ojDByPjDa/UMsUxBC0RDZLWCQ/IvZhTXum1lGMu",
+	"VCEadwNDMG0cb6ktAuGmaihMdikBrKK0puF+t5bAG4Wmh0A62VHScjh7dUkrKktax9Z1TzkZlFbQxRD0",
+	"mizEbeEmH4nYVodlbCe1lQ93wAq4LZjC4cvSGdR/bik+Wcmpejw2MWVnGlujJToU6TWaIlZ7wiQHl2FW",
+	"QaCfgGWWK4G3ABNf4J848Zh0xyvzy69YTqAGi2qDZLAw5ZxepvxixONFyiaAlfKD/t1LrCksRuRXvSeO",
+	"FKX6xKoiw8YlA5q6VYrNR9ygPZlLC0FYTKp0DhUs0CtaQtofr4i+TwAfQfkeqMkmAEePB7oOkVZvEcJy",
+	"oC3ZNS3G4+xFsDDPJHEIqdbZ91AaU7GBDT4E/ag0lxD8bW30xzUY3ALO/wECBh/OrFGc0NLpNfXUvCML",
+	"uE4mml9Vy0pVzyUsrD21vZ2sAJuMKbgdcO3NNdzN7rGxfpa9ErZlpE9ROfsVqoYrwsV10JYz94GcG+1L",
+	"TZQOsmuQxtmQtWku5pu/tHlKnM7ZDtMpm4oqbDC5ohwzPoyGZSo/VwqJRAbRBAL2EvgPuK0zhs5AxMUD",
+	"wDDrSPNjCNabpcwb6+uhPZN35CaybPAj9h5yT9yN4azMuNaE4NU5mnfPneV1y4CNtrYt5+910lJdOrJ7",
+	"VDdpQZSdRSgoWbXSLY1aN8FhDxmcqrc8dBvXopKHLVY+Oy+xw9p+b7BYuVtxA+OVKwC5g+nFkbV7ML+4",
+	"bz2MCcbzSYM+7THZ+8H8rJ3GzSO1fMWMq8yEHoPByBtqzVxUoynygexE9oLcjq3ITnlbe1ER0ji3Ge5a",
+	"e0AfsMmXkLenO5RrR5QNJb5K9i2o+tvrG9X5D0neWIgjWKoZijxhTFHOpq7erVeeI7CkRqc1EAfXdPWY",
+	"S57cigIydEbKbYyDxnopyzZCTNZZaxBsMiPeEdpuQEe4YVwo4HRWdInSyvkVtEl3yS+5uOaRA3AHqzCG",
+	"Itj2Q+KvdWXIcbHWXrE8r3LesGQcrr3df2TG0VuUpiOyX0aDtYtQMTX1jsl+Ld71DsTwLW2V7hA9OlNl",
+	"Xeb2OdgaabaqowUtlkZiNojnFcmybLKcievSUj2TVmfP6AqKpgiOUDaw5UVN+y4lwBLAkAE/WfslRM3p",
+	"H341JUIBHmSsWcJ0xEttexG5SK8K5qBP1Jl+HttRLFiOX27k+u6dNSfdmlrr07hIr3ZSGu/W8MVbVbvI",
+	"6Eosw5l6d6One1vXRsoqL/XDmWKLw9hCNKqcj2/OJrsGHtTfvtKqRNWbFAwXaU+V2mFaUkunCipUJlUh",
+	"WlTaoxFHZ8KWlRzukJI0MswKeevtQHLWwmxGQTD/0hD0+/EuWPyPSLa5IQVap/BV+NKjV/huQNXWaH4u",
+	"lM27hCiCp9ISwpa6oM18TqUli/X1/oa0wTDwa5mmVsjIGoq5Adq/JOWG3c23E2O8sWaMaxDV67/s5h9r",
+	"7/67aQkVqdiiZZk9gAAJJwq+B3QQ8HtraXQmljnwekxZUmxRjQL1sgifScwuNPhyjwDixSCchKf6wcCf",
+	"/GEme3vFE6vCt16LexS9xSbvlK2k6vmVFARMK3rJOFjId/swXp/XQgbCrF7bc1IEjzB34Rbu1j6OOoZm",
+	"XO8ZTdaAiIdngBGF64W2QUhoM1390hKAsf7lnTbt9gpyPoaNsyl4DfDpQqZ43rlvDa3izqdqB5H79mp6",
+	"fhuFPP3qSAZbGAJKdziEIT3UbWSZnjkFtVIps1wYc4tCmAUzL/O7phKZ1Utapnp1ynGzbAon+u2cTVF4",
+	"C+tC4KaE11JdytvKpaiUZbxJLoU3/jZruJ1D/55KlNYjRe7KnS82u58DLuZCJDADrgkPd+c3b1OENDBk",
+	"5zH3SNQD+MrL+eaNWQC+o1+r3/UD0VVCZCAapVyyXMnIvKRJquxFpND0HlMyaWl2O+aSmqW5nVTScmd/",
+	"lEzSBa7etgAIpyi1NOMggRlzOXE4ejayx64jZkHEC5bHkZ8B8fgTT9sE5zXmP69PE/W1vuqB25wxepep",
+	"osGwuV3zRzt47G5JtmmZ58hLGDZ3n+Toa8cPluhYHoS9fSa5SLI7zXRsy9tOQxv3qwU7cFUIKnto+QME",
+	"1dMLmnKphljXJa5lWMUg0ZvfUXmq4oH4xUGXKNtDwyBYfWgaO5cJr7FxWicxW/qdjmGpjDMEaKwmvbg4",
+	"/TtNNAzHEoUChTyj/TeeIvhwLNTkGIbyC2HXm3MLC6ax1gF17z7kal5dKw5w00jS7a7ZiHtJx5jkJvwA",
+	"HwNRXdd0ilPXNTCavRGvlrlHiGXPHhFHHkBFKl0fSoheZCibZ5qIoxGPg9aKOCJxwChhCt2By9bFwNYH",
+	"/0yOOOIzHRd19v15R7YPg+wMPj6ArnVIcxApJ13RbCXg0kUjPsBNopkMBt+s9Ry9T68819E6YuUvapVi",
+	"jVkm+AUYKqo74t+aehepsVxxgRjRdm1KCI+9W4h+fLwuqmoh93pkW9Tgv/kmnVTf9HS3j+w4LsITGwjD",
+	"bsVqHxULX+vzOgl4vNaQGRGM9ozWSET+GyC6GU41pytyydgCPlXgmnl6Z0gbpVnOaLLSGt8dBmNv56wL",
+	"OZtqtyiAY/sY3Xa7T+e2HXonnjuv8TSWO9k6/niXs7GlT7CirA2CYW3twDC+BXehF7gXqljtAnBKEUwW",
+	"GtTIgvSS8V6ffLIkkBvXjaHRVCpiXyH/k+wPSHd/YIIrjLOwdy8+ym9qN9c7LU22iO+3XHPtyjKku3M3",
+	"vlxrjCoOMjSoyAcgUbHkiQ/1DPF7gHUa1o/uICosoYq2yTC2s4My1G/sS79HnWmOBz2gQGMpolk5CcUd",
+	"PVRUzOS7OO3YYbvGgGVviOSQCH2TzA2FphuvT8NG+nVX2vtJuFT5ctLga/1ZXGuxzeHsMgTS3S1kTn52",
+	"6nizclFYzvTlXkpb0l1rHfrTNjThQiBQQVjL2MkLAovf9rCcQuMb2vZDx4WqtbjEcEgbHVsbr+Lmvptd",
+	"COUuPeF8VyM/Lnh9bqERede5dJT8W1o5zbsZ/wtqsMnu34RwD1Wu634BmO0dZt7XB3JXjoHKfq0ZWBUk",
+	"W1ZP0QN4COwGt8zvCDO4VhzNUXRT6hYKXT2TvW1TPWqH4VYYU0lYhOoqVJE6ryoJi+7DMaLzYYIqvNTr",
+	"k49Vof9OWNtahvUQGv7tMLZjolxbT7Gr87aNnGCtTLZGsKx0XLMwrJgiVMr0glvwh9QPRoJa3ohm7x+Z",
+	"cK87OmeqxbMqSxEi62c0Y3JjzaxPUIsxc1hwpmQWFrkqvOAu2TiuFUiKyXLhYdBJlmVyxKmyZatJVw8N",
+	"u+9BNmmRAN+ywPaI+7X4oTt80uuTd0oSORGY4qJHYUuNk25clCCPe1H5oUpZPuJFEyxMHusBmiI5HNNa",
+	"In+wwOFgJiGbervCX1BUz6/HyxpKgbl0+UWeQjm92ygJ5lVlb1LH3BqVrszQq7efGnRW2/KZ7JOPQhEl",
+	"LhimAukFLC/tLdhAKkXkQ/effU0xebq00Ztnolutn8WtzGDeUJf3JzjuplruYkOJ5RLOh3cZIqSuY1Y9",
+	"TkVDPLo7lWR+AMN6m/J1muaElgTebbEic1f3+IEn2+yzdmi4NdJbLoYH6A9wqiEkQ9PECGmy5lC2/x1s",
+	"VLY2ZztkkILloDnhL65WcmdotrSKGmJqK4Or0BzRdqX4TkqpK4ZIw0+wuTuW3gtGh+1Qb6/CtNf6389m",
+	"6VSFLeQQ2s/YZUJXklAidUuwmcmQgJwmNHCGftXNieDkR2ggm6wHfP3bH6BBw9uSqmW+/v0z06Sph+WG",
+	"758t13xfzZa5XP/+uWnS1MOSbeoAWzS8f80SvqmHX22bNvXIzYYUI/O/4c04shvv7YJbzsbj9tZ63sNi",
+	"YREA4Oq/6gmYExi5wmfF4cR0Yde6v13UQVFf0DXrr016DdOEj17Ap5f+ChKtJqSofVhPjVb/nJpSzHhG",
+	"JZGp1uLGjHELTtTK3Nd0BU/8RdzpGpZ62PEqlvrY8TqW+9jtSpb62PValjvZ9WqWetnqepZTnMrnMrqv",
+	"y/sa4jXXgF4g2pO+Et6NNmwkX7rsDCKhSGSqxQotQJhb3Z7HfCod6y0ds01n/lPppG/ZafM1+FQ5/Nt2",
+	"vGwcrXcftuy0+bJ8qlyRbTtuuj+fyrdmy27XXKlP1Yu0VdcPwwTXGEhqoXBweZ5JkrAFzVWdR7o2CKQv",
+	"bF6B5ZRbcsa3Lb4PFi3gZAZSzwFbayn3aGBDJ6bOelm8rOVhzetAb9Bd7xA8/MT2/knZ3t1dT5GrN2nO",
+	"JmGgFf2YJPY5+iKyVCo/64DKCeMJpgnrt80fofyDs+VkwmSD+oVlhiDl1twpNBvlbC4A2NOrW10py9nU",
+	"7Ul2DYAF+ZK1WHLbTWidzmkoPoGc04s9iCqwTtAhUfRCRoROIMUDS4kmTGIphRnN0Xk3MQkgjKs8tSWe",
+	"iVfhuTZHQ2UanABTABCUYqr2LMZnrci3d2JLPdRk+zIs+zWVANzFbw265uCoGUPkSwWRwJiDu2BbSHlh",
+	"XQhqLVKtss1OdnpxBu2M1SVwbj6bkAQovw1GTXphMVuIEhFJWJ5esWRI4v9KFZtDSYE0Y4RCS62fKUUn",
+	"M6yC6uxHejkBMpWRrh9V2QNrSIRx5tepZFClYL23cn21vRKknZ5rec/txCN3rBrOPPorW+DU1S5C6ASv",
+	"OXSf4B80Ow6CtMFpdIdwfbjuxiPa5uBhxLBUx8RYt3YIE97yMDaBZ+mHDbvTJrPf25i7Bee/o3CA8G69",
+	"rpADIpdj7N9KbzvFdv8eXuczu5MVi2oqFxldEdgjXG1FL3zWaJxKkJM30Swc/234TNRJKL8AW/c1zTly",
+	"0JRPRSfqZOnFTEGL/LITdSaCczYpX9RiPc/p13AewAlR9CsiTnX1vzQr6lW9tLcfGrfuorsEST2eVN4Z",
+	"PhoymVSeGBq7jnHyIkjdrldkyjtAZnMqyTRnmJGFOoZ1WEkyoXrgJBN6J6tBSzcNGltLquhcmIhU58Tk",
+	"gu/VpiLbcs88eIYgvAzy0SShxPcRv+wfvNBrA//9//WMI21/0JQL3+z3ekjI1xxhb8rs0Ts3WwZ6mbvY",
+	"LsBL0a97sLZ3SpodDbizXO41twzGUaSP6BsNAQpgFC6d1y7k0fWKc1u47LGeFJNkLNQsfL8eAZ+Ajd81",
+	"p9PO+sbhW2upbyiC6QYBTK3ilzZQYLP/0jEFZFepApqLheeACoMGtYbuklT1jjEZs0Wg09qEsrAUakpT",
+	"6SY+etpN6fCWYuV2VLogyniJJCgffgiVfiu2mUG943VpDY+GfvukO0iEYSM+a/kgGGtsJB+jhvf09ROX",
+	"jHvZtP0tA49OK+FDpGtDkcK8Ng1dBxxWGo6jbjiw+E5DsHTU0ZLF3wUPhUqdfDyBVFpi2xDAJB6vtOiT",
+	"sb2ErsgU2JVsGYdttsV9MyovWnCn9Lq/YYqmWYNZCHcGLEF0qWaMq3QC9UeQMf62ZFJtklurIqhxRWLX",
+	"11SSVMplJddtPSbw10WKkYltviCVWEgyZhDbO5mwhdIk5tWrV6/29g/2DvfPDw6HL14NX7z6szHkmIGZ",
+	"lGz42Kr94C5THjhdYPm3yQG6f6w5iXdhbyyWvKids2D5PJUyFXzvgsJglxJMc/DahOb5ymsjfZXH+0wn",
+	"6ujXgiqL93bgMhUPyYxlcCYpDMGMEwZyTNh8oVawZPXJtcbnKz4WquaIy7NRi3f0Rr+iv7/e947724X7",
+	"BhkwV+IS+FcYe0miJNkuNOgzm7IckvvqlYP0fYKdrK8moRMl9Vp6pRrCq1pm+bWoWTN7cwzdCpa3vCJU",
+	"l69TkE4E06iCBEN/Vy80ZvTQzTlkpfNrRQQ98K8KpmuYWpKLxRtxzTFbhIU18VICT5guJEuQP0ugQGtH",
+	"6YXVDwtIIMEnEJs24pAXuYf49XSxyMUVzY79MPvIWCdLwEHolu6izuHH3kMYsgELKWVZSKYg+jciTMtY",
+	"egC9YxJPU04zN6BKOLr+kD6kGVPMlKWzK40wRVHHjVMTON1XcGW/+IFq64LU5tgEpWoXphbwsNOJEvka",
+	"l769qyuopzum0lYwszUeUxMGl0rSfccnMzLoDw5eHEXkRyEUGfQPB0ffRyN+Cpds0D96cfji1cHhdxH5",
+	"iWaZ4OSw/933L47297/7/igiZ78tNTk2rw5eHbwaHA6OIvJG/J1xsn/Q65MzlMy0hMdHHAQ0MtXCaSr4",
+	"kGAKqx7M/vOXg0iz9mtOcv1xpDIHA5KgHEYWGZ0waXIqkOXomYx4gQIyTb+yhEwEv2I5FAvv/iC+WqsI",
+	"iE0kYQvGE2l9sZraDqG4MGOJlkJRWB9xr5Nr0GRwzTT16+GReIi6dVvYkH4IXmZnPwqeki6eL7Lf20b/",
+	"qLs/9JvHZE4VeBPKIZbZinT1ANhXqm8YlpVnc9nbTl4zN8HNNER/S9evnXHDpTPYG3kjI8eu+j1sRkDJ",
+	"32+haul3NZ9pzloswmDF1KlMQBlAI92o8O3vZGr4YsbVSAZhRBA6qLeguhHHNk45ZdLccEXGTF0zCGww",
+	"jTWZC1NOfci/tMaDNDcDxgVDshej37lz/6Fv5q5tRUT8u4M70Ih92aScFJOT+vqZuXVBhMqoBJgmxt0B",
+	"bCWRllndNr6+0s7YgYeuM8JqrEHmsDhLZLxcSVeUfrdUHKsSqwLHf5xmmSQp74f9B1u6urHTMJ29pQMV",
+	"MPJAHg9+uqWJfc3OldZyvVsW964dDTbL/eT524XM4kLvatAtDuUNE9hyxsiELlJFM5IxVcK2uodktg2G",
+	"0uVN7se2W1SzAYbux69sPBPiMkTcrvERnBn74Bh4pGSTnCEAqL4mRnrW0uqd+EQ3ms2TVOrnyWdGZdiN",
+	"ivRUslwPVy1zDpDLREynrXyo9gPr7Vfl7uEXb+n0x4AeT2maYagTVylfiqXMmu1VG4fGrhgH+WYN05Uk",
+	"YfqA5QZOtKh2DNUZrG1oziiXhvBZYaYVDzaH6K0dSsg2ZGZ9lvIJCy7jGVNG88YR6Bs3XyiT9ACCwYxK",
+	"WL01xseW7vCQ5wVijbyHNwYxydlVKpbyDG7L26+LNGey4QRhOFQulL4re1qpNHdMqjTLiEwvuBySJVcp",
+	"uv93n/8yzwILEGK2umXpfHmrVHUBN861vvHl21S7vFt6kM3RO8HDEg6WtidJCXsP6mTKtNmWUC3RavMh",
+	"CNkv5kRifKdvfrcJ5Yw7C6cJ5uxa6C6aZsuchcG76lHvLM9F3kz07Ozx4hTQpdx9Vs9OLBVUjOAmeNUW",
+	"XRS5FniYighNkpxJg/mcZeKaJT0EQ4UgD6moWtrraaojbY4uayjssF+GMXNzMOtldnEVERc3SieQsJyz",
+	"RdYU4B8oEc7kQnDJmgrymwDUYoueSZRZutYjvD84OCLjlWJoRmhRb1SvUliaAa8kmzA9tWeS/Hx+fmpW",
+	"tRr3QyZGaqvNcTNoB8RTsYQlIUpXlRqsSal0O0qz8Dss3Qdvde0RXXN/35gdbch20DQIjoSevM9UMZuh",
+	"zDCKa26OYfCmQ5JSQOzBp66MPQqFCk2DpEvNCcPDIaHm8DU+bHtdzfdlE2CMeR6Zow//uy0ntuQwwIet",
+	"fXmNLJMq4jaVGIHFZLJfCHED3rtTQdGrdcVE9cNnkqQJQvwYkXUvTciM0cRgMjfLTLsINg0CREalMsu+",
+	"bn6bSSL7WuknsEOULAxjsaQQhfGviqg8vYl4JCZw4reUdOgqExTWhSZJisHJp96tw4/V9w+IaUXcAys5",
+	"7KbdXdM9wV3pRUBw4Tjqf3g7bMhK2QT+Nyl4/zO9/sCkpBcIFAcOonfhjcSHmz1mHhIf0qdUEjrWrLVk",
+	"ZoZKCHFTBL6moy0PoSWRZ/gSpNLAg+A8QgJd0b64Vv5lKM3dW6XyqXDDjsqktHZ0a3eiQnwqkp49RB6F",
+	"bMEw2ll23C3JxMXOph0z2pOpYnnwaqKVIyF6DzAcCGOgZqkkKZeKcnVsMbhWjOYSIbHA2/TqlX7y5fy1",
+	"8ReGYFTbBzWYof4AAI3txurqTN77YM1RXG83g0by9uxl69Tm6mdRh76RNlwMbX/j0PB6bRiYbbTtqOpU",
+	"pBja4dY4fpVOTzV9DViSFvQCzHPmGppazpVITKqorVOz7WRCcs6Myo/sq7JDquv0MypPjdba3GgRnNH+",
+	"3phq5QjmhUIy6Z5dpgvyHH47S/8OiMwFPrj7NZVk0A/KhbZJmOuc00tbCDsJv6+EolmDVPvGLTw6R4ub",
+	"qqnkmv70ygQO4oSlWbf4oDftLaZcYVFwAMyKe6tRmlhpVPUtLO96C+5x5hhweX6xEa/iIbmmKSiYEOKj",
+	"jJBlhRWtsZukCEbzLGW5oRg2K5rOmREUescjHjuxOh6CAm66uYYoBa1gsoQcfP16TGKUueNhRToSU0QM",
+	"AW3EmMJKcSILl13q62XYMhgqUqNWzYJ2YTfsk7d0MkPP6QyDaEsyGrgVEhKPloPB4UQ3g38x+Eo8HPER",
+	"/2+iv0b+m/yY5swkrf33iP/33t4e/L9uEWta9AV8BUlM/tvV0UqlQUJPIlNFIYm80gk5uWCFbmaK1IGp",
+	"AmIEIOUUwy0M8mnkIPbzAqYtwTjLyIchlADTSRXLU5o5c/1kRvkFOzbGcFOYZZpmrJrbmKrIJegC3ucV",
+	"DDxTM7G8QPdz7Bm8YrR60uSK8gmTenm8nfbWptXGvuNT0aBec5W7CJ7qTm8XMu9s4UZl13vbX6MynMFx",
+	"We8X18tSOV4gl6SSJGKyRKyBuOASfcMlGoRutZPeVw3cQxG5YgQtzWkN+WkntJacBzdySt5Q390giXjD",
+	"lLeaJuMM8qEkGZMZ7FJkUm5/MpkxtXEFjF1NG/QZjDxBQ/1kZu0hhTSj77bWW7FEYSDlvtHp8WOtK0PY",
+	"ANY4D2gQbeXqarq+HcJfNs36MxylzagDxhAmpvX1COhOYbnEhQ96C6C5IBQJsTaOVna1ynTxe2vmio6K",
+	"kLDqn5tnElwvGM+pX7CRgoJPWMj532BJLnfZkLPQ3l/0xfmBjN8RXEUIAswZ7sxEn6FMCvQd1SzIiWBy",
+	"dyuRbFi9+Hom2eSvMZkK9BCQMTohtLz88gh9/YcHe2DAuWQrBP4EQ0ln2MGXP0z//X+9yr//6d//87f8",
+	"/PpvX07ffP/u/emf34mD9/Q9PbtuFyliRrhmVTcejs9C0TCX08fWeOsg2ltfWelvRarsJgTuwkVOJ+yU",
+	"5alIfhbL3FBXg0d5cBQFPpYJ50MyW2s+dMnYwp3RMKyRy0N6+f1GkKOmBWkI64D0ZFpmVKnEyyumpIu0",
+	"LHKlARXNLxhiepCF1kN6W4sXFhms8skpBo9sjxjezn3uuRS6yXKRQVINpoRcMi2WY3Q3utE12R5LBjG/",
+	"8M6t+dQrVoT1LNMcqJDp9dcZwgmjUQWm4QIEwoFhxmtc6yZnficLIQFsXqs2YymypWIknim1kDH58vm9",
+	"8z1OcpYwrlKagUA9zekFYCuOOLSOTWoN31ssx1k6sa5HJjERVmtcMyHdlYOoCy0gSdKVjFkMEhMuXTsT",
+	"28TN6HkHCYWr/BOMnPHKB/mIAUWUaVaqZ7kbgI0N6PO+1gRgY2G1mvwoHmpXpaihl+W3E/oAa0b0PK+V",
+	"TyyvSqSZBygBoAYh12x1dwoY0YBhqH2MY6lA5tosIt2mXmayzSs7xVF6q9Yar0BcsXzGaLLN4PIl36Y5",
+	"5Ki0f2FNgGfpxPodF2Pyt6cyu/JGFPGh/mlcf6nbKWj+NXkKGt0laLRY8V0DR33id3MwgHV00sfyD6Ic",
+	"NpZb9JrfAmL/w1Gl3fP921KtLbP7Hz1Nawi7RQ1qmadqBcYikynCaM7yk6WebbCQTJFf2vUTkcH8UctQ",
+	"xSRtzULjuZDmRxTIASwNxg2CAny2YBlaAkMQgdRYDCeCKzpRRWJR58OnM3Jy+o4oRue1gN3OCZkvM5Xu",
+	"mWSSP519+rint2oPQpr0e1qA+ZsY70HSxJxyesGMADji/+N/kJMidT0VfMQxMKbIkWRfJ1rq1qRoxmim",
+	"Zgh3IbjSp5EwnixEysFYzxJJYt2fyNO/U0z++wFmTIxxWi8MWqfj/oifEEi75ReRRS2NTMYxmGwh95a5",
+	"LGAwh0hyNNjvkxO38ATrtJSyxUe8S8t7eMlWUTB/vLqfXZwFFGdxTQmjk1mxJCOOBelNHpy3H2TJEz1Z",
+	"L0981HF+28NeMXDMVjSbdk2lEzDNNEdck7pRxwBBwNinMLfOMaH2RQxYxfT9RS7Q+F50Ql4MDlEMjj8z",
+	"la/2wJ0e2533ktlHXAuIXqjy1J++mS4uS1y8FhsTsfFQFGcmYZOMoqeBagV9xHFZU07ir3tFz/EQbCgc",
+	"ilmAnG2LyNmS/0V2PxbzoFlGZiJLSDfWYnGMcdQjTvmKXNEsNaelZ+f4GTGM5pA4jH4U6AwdKTZKdLxM",
+	"LpgaEkrGy8klas3mmbRQn1NIDPLjyEl3vLKl90dck2iK2inckJcD/QOZQ/Lrsac9PZNFQSxIXB4LNUO9",
+	"fU5XENGOI0YhYKrnAvE7MEi9DaAGj1d4LI1KZjK0h2TMZilPiNTiEc3MY+mgG/QndDe22BJVIw5WQZXC",
+	"iksyX05mfWLi40o2SFwsOFDUX23AXUiZHPFYr/d7Pfg9+N8Yg4twVZ9JMqELOknVqhcRr+lnNqcpT/lF",
+	"rDU4s+ypgo3WAsZ1T69OqffPTDLdO6LXSROtjem7WnhB6zBcOLfJbCWMbcQspSMpB68wwbh8T6q9FzMx",
+	"IyvWBL8Ge5iiSJQveZ98NpMZcRvii9qkd7e6mi7A2YeSI7CoUO4aw231wdGUokh/9tc9Efpb9qyfp3Pv",
+	"rMP+SUUVM5DvdqyQXW8yoxOqKGQG431QrgfSPRyQYvqmBhEb8YYzbFClSwuONM59AkQS+PiCSjDbVcmU",
+	"3mFv/YflIaaSjJdypVmEyot4HzCn0FX9w5MsZVyNeJJKE2stDd4JUG1/WHYFX1N011sOpxdO8nQ6TfmF",
+	"XVJzJcyRJ/F/7L3GlnvnqwXbQ7hQqUVReDPukxMzTcDT8ImKJor2Yo44gpfEegwM+sxFprvZA9yj2NuF",
+	"lQE6oZzEb8/pBd4y2NE0J+KaV3qJNQnR0xPcBgy6kdhpmQg7c7l/entuvYG6O7tRlEiVaxnTfNbEIelm",
+	"NnbX5NMf42mx2fXOrQr9o+aGnlyr5pjvdyHlaTneMwAYFmAtiQzGoeEncqa1PTFFZFoLlwHHT48dL/O7",
+	"6d5HwdneB6omM2+0bj6HWp1wN0srOiNeAFJMxAJCPc3UdN+nX84jcnpy/vpnfWXfvH3/9vxtdQZYPR4d",
+	"qbmSEZHLycxiI5jiQsYF7tzerpiKea6Xt1fMwkzgWuttxi6Xlj6ayhFHYQBsttTtgxE+HKXbP8B1xJ70",
+	"pQUFAqY7Y5NLZz6GFqDMCc5GWtjjEgEdIiIFzPlamDsmSU4nemndNCAWQ0/CpZ4DYHPKpVlFvXywjiOO",
+	"AEr2jhRzsjcMA0GuzZnrk1/NhqG6jqHHbirmVEl3owWUcUIZZ4+ci8Vexq5Y5hYuQWvqwdGe068IKj3y",
+	"2DuIruHhS6/hly/v3uhP7RGjOzsRyMaYgOaG+/iPUSdNRp0hGXX6/f6o83sMb2qqLRWdL7D/d2efyPcv",
+	"B/vE+Yikif/TK4fIMXhJIclNokRgcuUx8uHL+etjW15zxImfhVK8AZZSKrHjX6uwWlruKtvCSnhcMHCt",
+	"ahTMVSSpMdJbHCndewxRVKhaPP+bFDyO6r/tgXvif+JjPeBYsa8Km8N51OJJ6a1/wcZGqlqwibFIwzGm",
+	"XPB0QjMyZ0lKDQYCz1Yw6PfQTg8zPv10dk76/f5z/W48JPGZyFUfYHz0KOGvN2kO/75MjaE8PqeXLLax",
+	"mr8tkcnq4wIjt8uXckTRMcQWlkqTl77rQCL83QuQEnli5UiJP6KRw3xX5OYt/YUUUe+O3a4u6AWI/zSn",
+	"c4bWAZSi7ZUydjIbimbOM8p/+vN9WHJv8gbTAyKN0GazQgAPadIkMNfXkYryj8CWQTJNhIJFqVoftOQc",
+	"Y+1QWFIO/4SPmj8iEn88+fA2Bs+psfVQ3Z8+Vgg9ZIi51vMSsy5a7JIiV3ScsWP9xJbCwDcKBXJQsIK+",
+	"t9GEZoCD7tDUkYcRuzfQuXGwwWFHDH8suic4idMEr/QpzVVKMxMuJYmCeEI8Bacwze7nH1+Tl68GBz0C",
+	"BsLgXfHvhT8fPaQF1TrDksvlYiHg4jvSE7ma8Z4bcEK5Xh5QnUAENXEEsWJSxf7awAxQJoBMIr2ypaEt",
+	"cjHO2BzHhTP57vvBdz0rOyxYvocrHkMHUu/tgggYN0ivqCSazDuJK4qa88sj8u8/AJeH8C4/kw/g1sDl",
+	"FJ/iCOJen3wUulfTJiIzcQ0vzmk2FfkcxQYjZH79OiRjmpCUL5aYQECOvn6tx1ITrWxpgqF7xiUouJNm",
+	"VTlDUwKOQhPfOcMCY7oTTCVDpczFeTOwxEjGpD1TZshDTzBP3TYtaC4Z6dJiHhY4c4/JCV246tIuzRF2",
+	"OQIRgzg9Ys7UTOglMFySZCn3VYmJyARoLVa6W2Q05Xua+uqTgBtjGay4YrnufJ98+KHS9HA/whs/yYS0",
+	"i1nkN8KJ+hxgFC6vT3fZPdo/NDpar09+1ELYcpEJmkjSjcHGpcWp53o59rTwjqzCY7iminD8dU+qnNH5",
+	"nia4QyixEffgg/g7MkktVNMLQCUFiVoLG1dsiH/M6BVsUiFQ41CMboQUoFCVjgbfFwEiYC63dMt0C9uV",
+	"zlkPd0cqRpPCU+/hkWkRTJrPgvSoqS7LpqQL66t/MuGemsMAKaPgkNcdA31Bf4iWhD+tWRqbLmiWh3Qh",
+	"glIP6M/vTkkirjmsfK++EpEFtvUWYApaoJ98i72jT1ilCiJOPlC+nNKJQpA5b3RnLL/CuqBGaO0MO1f7",
+	"YHNeME4XaWfYOewP+ocQ9qdmYMB9Thfp86KWyR7UMgGMLSFVuCwgnrpmWIhaZRRAo4Wahy4OAQ1LhQls",
+	"SN4mqSIn7lWcs9vSd4lzrBRtTDJnwbIboROLJs/fJWy+EIrxyerf2QogFM3t/0EkK2s6Ns7fKiuBwEQb",
+	"+1NHiBXJcqKwELj1Cw47R1o0OTO/mZIRrm7A78aoTVuUkTClOipYuQDRWCSuwt4dDAZN/bl2z002jR7C",
+	"UZv2P9DEEB98ZX/zK184NVZs+53DzS/9KPJxmiSM4xtHm9/4KNSPYsnNJ15tfqF8Bt7xH7EYg359v8UI",
+	"TzFm9lyI95pf4Hsv2iyHEzM+aJnahsgcHRxsO+bPbCnNmh60mPC5EB8oX1k7mn7vRZu9MCTlC3d12dAR",
+	"tJzD6fV8ndVbrwkWvdA3snNSoQedv0Qd33rdGXYqlx8+EqRMoGQ0k6cTx4LHwBlBJpQo2FUCM6wdqCSx",
+	"W3O51ritzD7iXSdNw/XV//A+q/9Mk7hO0X5J2fUGiqbVqDI9k1sTND1+GH7n96hV4zdp3qrpZbpo006r",
+	"VDuQ0dZkz8Q1/G7oXp3Mtf5QqziccxqqvlTzF36wemCV2/3R6OnDEMSHpGnvQeuvbutW9Kxy9dfQs3+k",
+	"ye8QYBsKTV5HTWq05CembioaTT8KzuBkmwt9g8u28Y7V7xRE69fYiFGcdJ8la3zTR0z751jiDV6xb/we",
+	"dd6aOn+b33zrRnnY5tLgSx+F+mCSof5ohOBB7+RPTN1YyKhdyu1Vh87vf3E3GXLk5sxUjW6QRzCRToLV",
+	"CVRfMLxlDFzBXCuCzusSgfEqpKEX/gDQZUc81mq9cfJqLeDYGBUzk4A2ZhMxNwVXinE+k8Ys2ItGPMaS",
+	"DP1PegR9TXiNFbH0+7vE+wr6EWHIETk40lM4fOmFU/ndvvHkIxMGWI696kXuU+/kR6HYiRun90ndI2rW",
+	"IicxJEnF3punFBxK9dGbBzB8az2OiBIXEEOuB+q3/sAU1Qv9Xxhdc8lWGFvzl5h0KV+ZbGljm6HGTo22",
+	"wWNyyVbSBZeNuDdDtICh+QHda2pGOTGbByZEZ7ohH35ww/MQosBcYONkunMzTvym9eihuxxGI48hSSEH",
+	"RBJF1HU6sQEhC1uYFB3M2GdkzHdlS64VomPNmzDK5RzzrsF5HLL+oLNPH8Kzn0/2Dl68xOhHyOsAa4G+",
+	"UEsthXclYyMeF7v9IzTSu4qpqGCfhPokJOVkzuYiB6c0fD7T4oVZR8B+9sxJI97dH4AJrPDwWgMiunam",
+	"6cUyZ0lRhbPnOfQOcbuMWR8iEPRVg8/mtuICzOU6T5XSOgRHCOXCpTcsDMJ2ZIxegQmruOQ8IXTETTPz",
+	"uaIZfA9jT/oEVwmkTJ9qQD6xcwUX7s4RL2fiWgslfgRqAfnJybCzJ5YIgU3W2dsgahTTj11QgrPwRJ6d",
+	"++jYvg9JJxAyMOI0ZxRiISCqlQJA/YopMIMViyHBBapvWGph5SBP+mhwpHd8AZcY9m7GJpcsGfEsvWRQ",
+	"PtXYbbHYvr8BqcIAJ5gAqSBEHw2OfDs1fqCHxKCo2gHvw/W08OzPJLnSzKMabwIreMbM25ac/EtsLr0x",
+	"W+OF96jnM+wV41OiapAc9FyMyb4BE4IzqKeBhlhQZc3i+EZye1VzsI9KjDqCwJkRNwdzArkoXODqTYsA",
+	"cf1uH1wv6CEznihDteAumw8Kg3FpLklqKwFqopmYGCJX2vmCphyNu2YkEGNQiwCFUzinqxFHvgXDAR8S",
+	"F95Bw64xFAgjf8zs9WECUmdmX1PK3ZLajWVJ6oczEsFro5Kki6UPwEzxDir5yhkG5Zsfz8yf8piAa6Wg",
+	"b8BIgUP1QhaAL7AdRfO7tWcGpIv2UnsxSBz0kyVygyXy+zZaA8zjHNEsnwyY965Y4FG2/JX699CpFp6k",
+	"X9cqONZBK3nLisJJVVXh+YTlKp0atblZcfhiXHa0QO4QmgFLRUo9NPj0ekNS1RGahP4ugr1FJF4s88mM",
+	"SvYpT1j+GUA9U37xPuVMkzwtgo94DM6NhhaeZO7Uh+InXyXwxrJG+NZsxErv2cp19F4oEOxtSNTBkadX",
+	"aBEsE1rUHfGC1usplkIZdBOUNExkDEo4JmxMPwXHLUj8KDEUI8bve+V6eEImGZUSJC+iZRQj/hUn5xhH",
+	"U5wE4E6SxBl0VhO6yScYD8oR3UZNyVtHo/L8SxxBNsCCZejilCgqlOHO5hjyA2qHCeItgsV5MuKoTkAR",
+	"n8pMnsk+OQFfae1RhIASIBKsF4a0TKJsXrTZIrlJkvlGePnr0g3/Fth5acRPvP2Jt//RePukciXvhLPb",
+	"aI9mpn4G/Wim/ud3pxb7yyEnITNBfccCeBfdhzDwSJdKrRMDYKlraKOj5hhgrEkWGgkgB2hOV6CUgz6r",
+	"GUPGpoqIpToGXU0xq3lhZ1ZhB7hwZJXeO0QJ0euTt4DFxV1oSGXoz4wBKyKS8lSlEmNa7Xr5rAWDqiHM",
+	"dxgXwCHjFYn/qhkbTWzgCSaaGP3eLmU3TnJ6nfKL/iKZgpsW/yTdg575qd/vo2FuxO1bppZXQmK9+BhQ",
+	"2bWxirE3kf7f04UWrRAqzqRHsK+KcWkgPbhQIx5Du1CcZPGBPvkoii319t43rURQzi/RWnuJJeZSwYYM",
+	"ESwHtOpKdCp05efD2epfuocMM4ILG4NbPyMGuyQ6lxtiWwCEOIPsHHcIIErfWDvxYI442FCwqLciGaMS",
+	"qyqaLPNuBXw11ldLS1QnnHi7MqGLBUuGZI5Tp3zE9weDQXmWMkJYOtOE7JOf0h+cNamwqTZsh2J5bJKW",
+	"MOSKSshV9dPM4g+fzv7653enf/1w8h9/ffvx/PO7t2fG3uw/+eE/z/Xv+oZJpkZGpJzQhewdm8R6H8Cy",
+	"Ks0AxJFJriqlJx2bTHy8XPh2gVKEF/xZ1UAlQwLKm9qVC4QbBHxyuCXPijsLW3tsLG0couj0oYcsf/0W",
+	"BHQXIVD22Hf8aKftEvFvEqYFS2Sxrjovvzt6MR3Qg8n3++xoPBjsH9Dx4dEk8QC6FJsjK9lSkCpCFVrK",
+	"Tg1z+Hu6KMtxDiFpnHIKK1tdn6Az1WMzFUeqSbV6k8qFkGkYuKigfMdw0/Rm/uuog3qa3VJU1kad0tbW",
+	"BvcUE/GNx0RYylESSagVZfRh2FmsKgqaNIpWOwR9tZOgokpw2IiHqkhCloJm8Em0LmqM+6pi7OLHhiPu",
+	"4seSklt0LNSMBL4X43WHgLP07/CiXuF3Cej7ac0IQGI6mTApv+SZ/gNNChGJC6h6/RdQwb6+mmDsQXMB",
+	"/ImWnTSJSbeYajl7AEL6e6UsD3QOZAjed8VyaXxRVnKCMl39Ebd5ZtUsHOf8xNwd/1zlrIAW7lqJhUi6",
+	"KvLTnH1HM1k5RFhrlByrWUYgINT4b69PPvFQmXRIC/SHg3Ke9ZKhHD3ims0XQjQCtxjTAgQavAOTU2Fa",
+	"gB9bmRaGkH5Q/l5Zbl8BAnCRE0e5gXHLwGuHjtSjwaEvkwGzRkl8K5nsAcSU92WN5p8lIvJbllh2DLb0",
+	"/F5bxVx6h+NJtPhDhFuWrvsWgkRQXkBLRrPE8NkkxVOSpfwSYTmM/8fnpaTrMoRtBio+JDFQvNgA7EdG",
+	"gR/x8RIhZsAxPS4KeKYT1rOp654PwAgpcNuPPTNLbs1BYMJBIQBTXYGrGWEAYLtc+tOIm3AbrTgX3gjI",
+	"p/PtDicGPMAkhUXGZa5mvtkda5sjJNCIy4zKWU93nORCq+THzgSie7IsGQwCaaPBo+bhwNi3ZWYMSx5T",
+	"cMlYVQ/Do3cBoLn7M5y/+3Lqb+Al7jwbnCw5fP4cDCd906g/EfPnE5o8H+d0cslUXyq26ESF1j7sVJ7c",
+	"G3vChXxKfHpKfHpsvgU8o5ZvAJIUyyS7nrGc3QIH+0fxxztMEECbbIiXzcVVLdbXAMB4duULYSuWcGHC",
+	"Ub3mcgY4Y8BHDGnpGc84Uu2DwaBP4FteOCIwl1sMSAT7bzGoQEgiwMKkAFRWjknseSM9QhAjBOIB5c0s",
+	"ROpgpazm4n0tTUa86+By5gYOAKZo6+TIlVSQqU65gQ4SnA098BOSiWuW700ACop9LYUDl8LhJLlmWVZa",
+	"4aP9QUQUyzKX+U2zzCXv42SoHHGTlf7oWeEbOLA3YYLT9ako62/wGwOg+3vUOUBaWslkFgZQqKSC/KFU",
+	"iRZT+QkokG7cghKf5gBkBuZiLALyCAyTsM2mMNVOsVu/R+Hkq5MKhfE+gDH1RTSR4KwUE91kWgLyagN6",
+	"qxHFKUJ/mohWL0h9802vdrXupjvjVPDS/sTUjW7sPSWQ+XaDhjwyfxZPKWRPKWQuhWx3MrHdZTjxJLhw",
+	"3lhFynvuXY0gRTovlSMJxk/kLElzNkEsEciWMRElIKGacIlMTGiGMlF/xD8CpCwXSCeGBSDXM0limV5w",
+	"qpY5i0n35w8nr/fOfj45ePESUGy81IqoIn5GaJwvuYvRdoFgxDKOyCVblY0kQBWxRkzPouSaM6pWfXIy",
+	"4orOF2BU9lCNv3x+75Hew+PyHrtQBqglVaLRQcM2Ov7tpJtI5Fl6wZm38Mad2saXblJR9GegugjFSjgI",
+	"adrkP8eXOlXtt8Gb/vJoI6p9sJ6Gv1lNIzG1DlqNow28fqCIxFeHl4rhJ9dQv8wuWJH40TREc8LWjtKv",
+	"OPTyKFiaq1Y/iX0l/g1wh6RpHK7Bjvum/wxGQazlqf/y/F9uJXTAuHRvNWaA33m8wJ2zsBuxIgOf3xn+",
+	"1198xvQjU4UlQc1yqKtJLVn48vn9bbnW756D+TGQQRZmQyBdbLerLhT78L8Gr7L40Tt0Q4+8xy44P1V+",
+	"+B7YOS7SK2aBW2uZ0EDkiCvZmcoiOHEI5vARl0yvhRK5jMhvS6GYjBCvX2RewkGEaHCm1CpkvvGrVKbj",
+	"jNkE2KLxiHfz9GKm9pTYw/i5K5bnaaK7/jvLxd51mqgZkQs6sYH7xmQAngBEtiPcYPWn/G+a1dMRx2sa",
+	"GT6L5nwucpKk8mIJ+ZJKFpGKCAuHUHTkAFHjajmzYL358Onsr28+/frx/aeTN3/9/PbNu89vX5//9eSH",
+	"T7+8teFuPmy1Pr1MzkSW9MpO/PGKUHI4OBhxJ6CA0wXPeITM3EZC0gsk9V0tw1TklWjELxr5L6JxA7Kn",
+	"nkEvMkYe3c/+CwMhL0mLqX75/P6v5+fvK7PL0ilTqT43JyZY1pc0CjDkA6ybq3v1nEm0yI8EhE2YQ69P",
+	"vtiSDaBTmuxsq3QOg6LKHSqA9RDBNlJNWdBTAu6el8CBUH31oBx7Ee84bvCfg2MeDg7COoNNoqlmzxd3",
+	"0V5b0j0IZ9DbKNgtiEEPTjTek2MyBSaXKuOQfC9Q74/LK2Z/DtY4LYzZz2Sdcnz5/P4Y8pwr91KP3A+P",
+	"ctew/08VsvhIogd5eWduM3DwtqSbpZo9N/C6rFGO+czUMuc24A3Q5y118xLZaVETiCU+0GzfKMKYcaUm",
+	"4N03OMh0xKdLrTfY6smRU14rpXxAF9IiADNJE0eD/cKLr58uOUCC+IWUEox2F0uFva1IzhYiN6jfpvKq",
+	"/i1nknEAgQYMddJ99erVq739g73D/fODw+GLV8MXr/4cjg8LMZZfzJKe67F07hJcSn8Asw9lkFZjyQ/b",
+	"YOc7+23dQFiCMfNOqKujgkfF0DDvMi7VbKPPUou2ak9M9wwy0w2hY6E7gKkx3UGd//TWMWRf6+98mpqm",
+	"DxqeYUSd/YPBgLyDIgsCZA6LFAsFzZ5gYp+iJf4IMLENF3zlkZ3X1RbbwMXWyNED4MXuigNbpklPOLDf",
+	"GA6sYVRP8ch/iHjkRkFkS0rVCARbp1S3igR7UwHnESDBWsbw5Lx/siCg8/6WpIfbxYHVTShP1xXNAOkH",
+	"wyax9cpkqqXyFOtAxFA/hMzpJRRqKytFkJBmCkbYDoYYS7TI2VUqlrL6GGL1wRKWNEElhpWn1/j+Gs0J",
+	"GzyoysTmNM06w46YTtMJ+zc6mTMby96JOm5RrbPVaFgnkzkjHwBPU+961FnMBGcfAdu1M+z8z33y4sUL",
+	"MtgfDLT2NUsX5+IkSXImYWcp/nNfq2rkQ5pl5HPSiToT8Od13tCVAmQROFQIPnLWWfNpIRXNAKR72Dl6",
+	"cTQ4AI2PKnaai6uUT/Tvn37eImbe7Ms7PhVYlv5J/3vS/x6h/mfoEwY0+4TbkdEGdc8Snt9rhPcWdLxu",
+	"vbZezyp+/RKd5sssg3xpMU+hjJ4tc8cFmWR0KVmfnJnieZg1LYdQHyQqavIV3UUk9qgQpHdP6Vf7F4mB",
+	"0sWY42UQXjBbV0xJXKJRJuE5Z/NUeT+CD9XQxhEvv9LXxKupbskaRgDKqtuuJzW1ToXvWVX1aP9WKmsh",
+	"ujwprX8IpbVEXGVL6upf9xB1/Yfp9t026qklH0HddFcR8r6U0tJ9CiunEzeHJ/X0ST216ukuwk35+m17",
+	"J+xRTeBGQKHbgARkRJRS6Vwsy2vH/MxUspYzumARij7WCW6rictlphDzZ7rMshHHsrykG1d1jxhTByXU",
+	"NEhVoFBCXw9iJokHE1fUSBbTEa/3eQxSlM3fg5nqjeiTX/VY9bIX9T+n4I/v2vQcKPI74jtV+Y2qNX57",
+	"GMKEVckx2x2B9GwaPIQSXrFkawUb9mV34ugTxraSjVcauaRj/9c/OmLRGXYMAqMpGNoZdp77SnPUgZXz",
+	"ledXr2AE7ejsn6Tgpzjq28cfuR0CX4QLlUn9LnT6DyVh7Z4u+M8nnJk65tnKVDK/HT046iyWAVHsR62g",
+	"4neGxCqpDr8ENVIs45ExmrOkT86YAutkzRyJFkS53tS4NZnDbO/7pXM7kYZt7WhPpOmJNH1rpOkzMvhb",
+	"tswtpRLzPaQ1zYY5tIdBpl+ezuemkoIJDjPozqmSZC6SZcYiUrfRmXQ9LT+CEDmnKzJmIw6hbSkn6lqY",
+	"t2WvT+KMjlkWW4BCaUVgTAWJkUbKmJhouNSE6vM9wNaLRjwB3OSJLYkEo075RQ+i6OIkF4tEXHNjiUNs",
+	"/oy9nol0wt6UHoLYO2aEjgFEUeQjjvh9uiOTSbFaMHlcZIGXUJXsUBtoLyw/ASObXOPJgWZointIbw7s",
+	"CiTYUUWUHprJOsCds/BBzpkyY1Sd62YwL1gIfUxNdDDlnNEMaSLNE8ZZ0vmLT8ChiKAzktlNax9h5y3b",
+	"GzZNOdCQJ5fLk8vl0bpckBwANda0zxxZn8J7LZqpvE9VGmj9zTwxls6D8aHRLRMVfhnrZxnxBkcLEvyI",
+	"xBb1Fj8RA9/gBYRdygk1n+9ZPwre4vh4xAETF/L7EBkX0uew1lDBwmiNPRG5HGM6CRSIlzHpeoi3UI7J",
+	"Dgc+iVC8AFJMTGmjYyfAo9tHgrdp5fmawr6bTQwAPDgFHXty4jRR+Pt25IR4y1YuneJ+Pzl1/iBOnTD5",
+	"llvQ7zpRaKLfNgaxCWwO0ZYczrcZCxFLBWnNpEtJRrVsfMGUD7ZhQUpdsvU0ZwyLgvb6I35SgMxh6nal",
+	"f7+Qie7pYHCE7VJFkjQp4OH6xEK7XjK2cGXMljwxcCW2FxjHkqs00z+vwCDC2Vdli/tGxTisFfmSrfyM",
+	"qxHvYlXllFp7C5b+UGmWmaxtqIuym4yOK30jGf1e4NOSEp16siM8HkS0OxL8orYe4NIJD/qBb3S478sX",
+	"HGbJYctcaZGfHMNPjmHrGL7xTQyx8J3Cljd7DYgrhoUJwwjR3Se/IC+lWc5osrLp+ILbcBPkoUKRnBkm",
+	"ikVPkblaZ7IpBS4xxpmza5/P409fFVEpJl6t/IL7O3JS42+4NU56pwrH7ialh6R2T66IJ1fEbboi7sFi",
+	"xfI9lZpjunu+OnSxRW76a/PtTVZ5lp+nEGDxcGb58mL8IrLlnBG7dqaGBGcXQqVA1RH/qrDS/yTAOLQV",
+	"3cFZP9nSn2zpj9uWznK4+DV6ZH7fQJAQXjJEi24vWX2dXThMfQqTMN7CJ5twI4F6EKOw4Qjb2ILxLD5Z",
+	"gf84VmBHYLagPKWb30h5tks+d4Sk2ayzqwRzv3Yde6vCCo4h8k+GnCdDTsmQswP/r9zCm2WcWyF829Aq",
+	"G3bUrM/QCXiuAaDUuEp6hdA/4n6RUPzGsdZ6jFPFNjSonoBVO2YkBymu1yfxZJnnWrR7LRJWisNCuHg3",
+	"DBdiatr3yWdGkz1IhLee8G488a6wKXjr/QJAwNGIFz+uFqzSbLVAvGCoh7uaM67OWT6XkKOZYL1emFkc",
+	"gUVKKjpfICzviKcXHFAkLX5ruYt3CVa6lTRj8pTlUtPHeC3+/JYK4oMqh5OcJal6n85T1RkevBgMBlHH",
+	"rqrJan9z8p97g8F+J+qwr4rlnGaf2ZTp7URiTgsABn18U7nI6ArnuXf03b7/IvxqfjPSz8RnaKk8p1/h",
+	"zpYz/jErn5zmbJJKNCBwofTnO2ezdCHJB8ETukKEhU7UWZZq5CXw9t7Cvu0gBrbWap802ieN9rFrtAFm",
+	"toMee194a9Jm2CM3GPGui/nyyRD+7fEcLIpuSVe9Rrpfra7EOxxDKZP5vkvpT+LeMVHsq4KxyUCwcuQz",
+	"UgvBapPP9Esko1KR7jTNpcLwA714jCcpv+iZOq+1ULQ3Fd4rRxwKkgO4/FK5VUz5JFsmzDQ3osGS9Ys5",
+	"n0wVywGLFuSEKc0yix2zYlR3fDAYDIgS5GDw6pV+9OX8dalseKp6EcnSS2awCsCbhIXAb2aQeDJGBPnK",
+	"AxkitsMYcFv4ZIj4IxkiZEuGscH8IJ//w/5zQ53TMzG1OgkWQHC6WMYg0VhzHukKWVQJXi+CXBJXiGoi",
+	"EkbGbCLmbFTMGJ3TSGv9ELZUGcQuoxAMgXjGWEAkMQE3tv5plYtIESKyBgGsQpanKU9MrFsquCyqZpdC",
+	"4+zUR7x1ZJzWRnRj6743L22vhfiBaTsZeO4jKs0uEBbVKE/5KU7tUcap7SqCNlXvrFklIErfFqQJ3uat",
+	"ZRTP2vn4LZ2N6aTFDJ4snU+Wzoqlczc2vzWMiZMBdsYxKWyPBZCJB0MSgjAxAW9aeyyZauJeS8gSD4yt",
+	"3IGB58x3tFqSmtGyYsfcyWqJkCVHgwHUWXeUbMSxRnq8oGqGVstpLuaxXi6RwdoJEj9Hi7LKU1O9Tf8d",
+	"meKMsCagt48Z2UcVceAXP++TE4RsMXEjwgNrweD82IiEGK0TF2XfbeCgDTjEZjbl67joSDb05DpApfSS",
+	"rTCyEAq464GNM8ovRzyu2ylju8Opq92lDw8nmK2L2V26ixqvuZGhF4FgbkfCujskGN8G7JBgXgwGg4HW",
+	"j+ElmiTeC/X1fT7J58W7/ygbfE/29r8rDL7GXIwVvR47vExLjvsUNvkUNnkn4DI3FKh3ixAPoM24rNUC",
+	"boZ0KbcNgan5HkEF+NdrXYE2aSzgEdRfsV65Eb9touyHkd8bVd6e5jxg2PgTwXsieA8QJ357vivfFPnc",
+	"AL4bXP8baTNBV9g5+6pKpMuP1LAytFc6GM16piof6YLQimiI6ELqHY94bFHqQYVI1cpACxRw87GpKYyU",
+	"oU8+0PwyNVEg5mUSG5r7Q5plKb+IAZ/G/ng2SxcL+NUSa6rInOaXWNizooohlo1bSr8WwYh7yhVUN/bC",
+	"a7iW1cmMSoDwEVOCFY8Lc6hNHjp8ueeWyH5nxNNEC+Ww8/xCazRrWQF5C4qBnT5ah7miE8wGZqSLbC6y",
+	"kJeR6a9X2Hwr8y6ZgG8a6WGrEDxkwIdX/uBoMCCvqWbvZ6p1BYTPbMLSK0AoEJPLpgoIlTPmquWbv98z",
+	"mpynur+DcLWEbQMzzMo+xWc8xWc8sviMkwSL5RqapMS9sbsiguP2ed49hH/UOGBE4hKpALNZwQ91M6RY",
+	"8KDM+aIA34uw8IJPj2wAiM90QpzGi5UccY9bFPxRrwoCSOhdYDfM4zhxIsw3HD5xX1ENlsu2CG44LzP7",
+	"QlJ8ckPccrQBDa/zHYQeeATQ/WyOxIbAhKCH3hLuRv98KYJBC7rcuK7Nm2DBaCvB3tCJv7OAeS++fFpc",
+	"zCed/xG67d0G3ar7vpB9xJRQjopkWH07CSUgFDx1QrnhqWPjkruRo3/3y3LP/n7H0MIMrNi1J6//E7ut",
+	"5jdtd6dv0fsftW7tuPMNUG3a+SzKxqQRr5IbjDJbS7Gi23Q+3A6/vjsfxI5mlQegfk8OiSeHxB04JG4m",
+	"Em1QVIxt+q78EjHkn3y0+aP25h5b4wtPyEJIA/vU0m0B1UMk46pflLQELYgLheE3kUtOFZyRa5Zle1OR",
+	"635187H4apd0qAntydnrd+9IJiY0G/EFzVUEr/1bRChJxJymHGiwIhmjUoEPAaCg5bFWs0yuoYlgovwi",
+	"Y2Sc08klUzIivy2FYjIa8etZqphc0AmLyETM53o1I/LulGSpYjnNpKb6XPA9HI0f7HS2zHN9lzTDKLoh",
+	"qRxxf7kozp3AkhBT0ZpKy5M2eDusjyJN7lZXLDsjXuNXH0X954Ry2s/Zisl/a0zWjDruPIOXgtNO1Mmo",
+	"++Wzft0Wg8ZKVq8OvzPVrI4O0FORmrvxw3KF8s12vMis2ZOb4cnN8BjdDI6S3L2XwfKuB3QyQJIlkn7M",
+	"tMR/t3A7jHjF70C6HrOEcgPFvy3V8Ks4myxR3Yum1OPViBfvEJpJQUSuZUs9zmJwRYkCN/aNnoYRD8Iy",
+	"2PW/ZUfDayuSPPkZ2jKDHfwMTvB7snvcpZthUhzm2/cyOAL4D/OvXZwLLjpla+eCefM+nQs7C4z3kyhY",
+	"3MYn/f0xOhcm7vjcZm6gvUG7+RYcF71l18LuV+WeXQuOhzUVqLTzeHItPLHYqmthuxt9v64Fy5MfiUth",
+	"HZ26VY/C7TDpu/Mo7GhBeQCi9+RRePIo3IVH4UZy0CalxMeCvblVJkQ29Q0Byz5dESWIZMpkZNskrmpe",
+	"9PN6WjRQQbcix4Qvs0xLXXNxVYnAx1yEVCFAP6Q72ype+oebUc6zG0Pc7kozfQDG0mp1hp2X3x29mA7o",
+	"weT7fXY0Hgz2D+j48GiyIwb/iZTpBYc6vE+pZE909o9KZ/GYl3B9BaFN4L5bENqELWgOdaz35CydqnVQ",
+	"vUXbd0lclAYnWXrFSPFQU78iM5Z0j6yxx1K2wo7T6494LBXNFUSnYw4Y44n5K2fk4GhvJpY5iX/+eT6P",
+	"DZABBK6YyrNkqh8n6UWq5DGhfKUAzY1lEuAyvhsOBnFE4oH9x3f27wH+4+SH12/inkdoB1ri1Z3uQacG",
+	"9hCyx1IEeqAjPsnE5BKLP3WnIieG4JH44MV3LxCa4uBoMIh7ZUAGyIizFSZhvYGxyBGPM8Yv1OzT9Ez/",
+	"+o5/SPlSaRld8464T97SyYzE7ni8/W2ZLvRix4Rxla88sA9mHxExRbRi+NAz6W1RRASfsGFgR7zXPd4T",
+	"lXq1Er5WBtymdwXAi3DBWWk1LeSiHggMFTHLKPe6RMs+UdepFiXw3RGHrViDD12F8Sg5tj+tUW1G3O3I",
+	"kHBBrgWmFiZ0JSOwQKbzZaYoZ2Ipi2FGJF7yLJ2niiWv6YJi2iJWaR/xeE6/vqFptvrIrv8kxjKGnSNd",
+	"LkiifybwZg/6L1DcXOdh7n42mbFkmaX8otnf/cbtARydh02+q51PGIGb5RoBINnvRJ1pniZ0ZbPp5gB6",
+	"7HLrqFrm8LcpjC+X3P9TzZa59NqrJfP/vGYJ937Q09T7rUd9j1/VgkJBRNdJQ1HH0MHOsDN4ORh0ok7l",
+	"hHWGL1zW4kcoaivNAfDPr7cTxUz3i2ke+HMcFPMb+HM78CZ2UJrVwe+Q4IgEvDPsHBzAUGsXxSxYaxmv",
+	"cqrxqD+FJDyFJDxCZGqPC9obaCWyN5VHjZJZQenXyGa7YFYbYQw7QDHGlr80LD+qJjZ265DQPZAktk13",
+	"JEW2Y0l2xExHI/Rp3mlFvgKfugofHfRWrGeP71OpKmTknwaeuVQer1h5OJONLOcvjp1wSxN2Itb3jPZc",
+	"FYC2AX02l/IJ8fmPgPic1IjtdoS4QlPWEWJbhao1BjQqez4A9BbYzV5sxYi7uAns8m5wlddTVnR+31jx",
+	"uJe4CVilJ3TlbyCS4rbFqI14y3iBNoIth80uqcQQSJCbtAhT6Lgx1tTwxCfSHa8Uwxd6u8gyPzF18+t2",
+	"T7EXNX4cto/bPX6KvHiKvDCRFzekADX+vVPxuga/oPF0ovvueiYyZlkLgvlWoysiwr5O2EJVVJ+h1pKA",
+	"7khFV5KkHG203tRTZOqm3g+xVR5opScLUTYWyUpTI1fm7ZPFrFyLbolo1GnuitvhV5ponUHVRVhhAGLO",
+	"GOkyOpn5Buhx2fxMmqzPxuAr+IT1vNC1Ecel2ej1XE8sMWLkdsWT2zSIPpTpsTAo7r84DBoU+TLL/KJ0",
+	"7S2Kh8XoD9tYFA+98R6WBntYsSgOvrsTi+KDROhswxqf/MZPfuNbjM+5eyPlHVR5rXiWZRSoVheq9drr",
+	"a2bpRgBfDqX8ihy8dH0SX4v88jXjiuXvEomuZyiMUHz8mQRHIZlAKzkkwPwqXnCvRcgN7pWfG3GPCUJx",
+	"OlM5DzzMRlVNuYum9F2t/nzLAz8mc3HFRjxVZGxwtq3z1RvaM1kzyIpcv6DoJY4PKvKZCdR9vZDx1cOa",
+	"UmYW/tKAUUPNUp/na2qG8kb5y7fh93xQl2f5oL/++JrM0yzD9POMqhnk7BqO+oFOZinX1yfqlPZtvVl2",
+	"Bxb35C978pd9A/6yIBPalf3s6B3zerAqlVeXR0w1NYvWY3+OeMAb5rm+PEYkcnBx3dyf9VRptIH0PZj3",
+	"aSvHky82PXmf/ljeJ9marLXwOBW+pqA1+7xsOwIDdqpkTRqVpDtelREEehGKsOV3nP1mxOtv3Nh0/S1Y",
+	"rZu08hLberJaP1mta1br3e/9nVmqvUek6/L9UO1FW7DU6mgRlMxA7ytruqAJhxS9vwkjMfmKHk+AmpQa",
+	"aqXWdAA+cK1idkEfHPGKWRtLHUsYYe8YcxQDmi5UtkvdLG0PqJSCjJbKEdffncwov2BJs7o6FVkmrmsW",
+	"fFTZpyLHAoszqlytvxEHl3oEAc62RSmKWeRh5b13Gwbth7FlN2i6gFKl9dziDNFra0q+Wy0X1+XhjLib",
+	"OcWTEffJiHtjNvPFlsu7TcWZ+V6cO7DaemkTLW22x3WbbVH+qUT9Y+JxuMLhqAmu5lMVO2yRgJQWFBxj",
+	"onrH5S5KbkpwqhpGNuLOcurzGijYsZSxc6JCBdoLIZL4mMQTyj8v+RdOlWI8YQnkN414KIvEvK9fB69W",
+	"n3yyzlu1rvyWh9kouF7XUroR2LZ3NrAWfr6HtK9WF9G6N8tH9ReWq3RCMzK3Jlaz++Dl5MspnahlzvLO",
+	"sPMzpZpnzUXCso9Lvaz6/R/3Dgo7rW5C7E9CaRbSeS1ERrmTJshccDXLVp2oI1me0qKr/f3vvzsEPEY8",
+	"HJ1hRx+INS7MMpu8lRRZt3dPUI5PduBHagf2MgA9dlZQnV2Y2V4irjnUEl/D1iC64A1VrJx06v3iVR4k",
+	"mvfuQZekC6YSkYPJBD1kU8nUsSG5I55y8uX8teZkpf4wOVNgfAzNsxTihSgn1aF4XBGzItwj9Gg6Th+T",
+	"LlVkLuT/x97fLrltY+3C8Kmg9MfSHrasdmxPoq750XYyM54df4zdSWq/YeolWoQk7KYADQG1rDuV47gP",
+	"5DmD5z6xp7AWAIIUqdZXq9sOf9ktUSAIAuvzWtfS5MVg0IMZ37A56EArahFteIExHk8MGZbpVhKP2HU8",
+	"uACmjdjhzUW8UJ1ayZUWgMgE8c5VZBANQ2abS1FjcWctKmkqRX0+GETN1abwysCDtPvGXW8EPOSAqTAr",
+	"HJbFjnKpFKFZVkod2MLh4qNYwG7xPdirC2LMC3NX7PJvAVUJzTJ/AiwAtdcn35fc61gUs7EvNmdkzLOM",
+	"pUVzyxzcB3UE/f+9XZsHzrMGOINff9+ljnKfWtQ/fvsj2vYmrHKT38yDBoe3M+w8Gzx7eXb+7GxwfnX+",
+	"fDgYDAeD/1/H4pzqLxu8dJftrvTdC2uVf6v8H7/y97K3zgoovjzMHDigdNKPcWf1ZFWda+gosHPNZHmU",
+	"qGxMlEokYxHWSNr7q1dsLHP2kx4Vto26HGuW40c5I+zzKFso4yhfm3OwbtnEAk0bcx85YaBh9ZStyJjb",
+	"IF+xKvKW5RmFPpNGkXGRyqUlrAALYmxUJarZWKwg4vxsMBggHOu77wgaTSVUExAlZPyGOaPE7JkxJHb3",
+	"zZyvCce2FvSOWtBw21R006CiwootF174bXDh/krsxPn8datnp7S+31xtUv9rSOqvKym1q5ZqzPHXaamd",
+	"60q933JYaWksSrzdftSHqy49gvdxkvpSt1RtienjLzG9F6PzzjJTf5jurDTdD11zjJNyIpBNjXJtyKAW",
+	"j9IibVqkDSJtjnF8T10j6g9/F50lo0TDsKFj5uZ58XC9tZLSWAAiJWT59wMfpVjy2Nr2QYN8m+Jvz4LA",
+	"2qOLvz2MjG0xKi1G5XiFhqcJ7O0ZzisjUzYXddRE62JRW9QRkSTEGMDfBboA2M4CiIBlPwPYyIHVIPsj",
+	"NL7qWhC/LA8VOtopZMTCX7Uho68nZLQlqOHu+NDmCpBNcmOju/gFuIlNpku4xq1/2PqHa/7hvmfvXrxB",
+	"zGHZ9J5NKhZGSD19UHNzplgEND6Rv+xayoxRYbEgNFPM8ay7K7zVwZXFqPbJ6ykVE0QblQG2RauSYqZA",
+	"GUR1CVxr7qGk+YrrEjb2cFf0MVQ5bMKVbgCLfppzkWaMXDOam99Y9iT7VB4XKhf6/dju7c5jQoGeWIq3",
+	"HmjrgR6tSuKIsNIJXUzY2Uimm+Ckl4IY78DiOaRgZeKXJ4rAMASGIVyQBP5+Y8TveoVF19HUxKLgqcHy",
+	"vOaCi+AGETGrBwxv62UXgLGIRans4oKkbMRTdIOpuwkXKfscGck+kmK0yHNzSlE/QTNRALNKPSVLLnp9",
+	"8g8zgVjgI4LHjRBHXAmeE7kUlgfXONrgbc/oCspIFHDceRznFZ2cAfVCCkNECHjEUXiKo/sWWRLJaTDr",
+	"Wa9y3mg2a8Y4wsRfy5Q9Ig6ZQX/w4rtvzZqoKWO60DTnL8mEgv5Ymd91UprfbK8MruikZYVpAYGPlhWm",
+	"EGKB2DanFwVbk9w2V9RK7H1ChLsGBAk18orMcyNb9CoWRcMDOKQ1kUKbv3E4vvrQX5PQ+pEr7UVWywBT",
+	"lW8njveBzblDpC9Q022s76uI9YVvdEuh5c93vdC6k+yFp2HVi5FxT5St9SBdSjSdQLkLHY3kQgBxghk4",
+	"8r/gbnLw216ptGY3YfQPpg8wn04VS/SO4fpSljROG0Zsw4iW0GV3SyQ41HtFEL0kyGl6DIfTDBM6nObv",
+	"ozqcxQ0eyOE0E/giHU4z8UfmcH7SlKOFqzRjmX27Rhx51xP/cI6ngpCTOTKt99l6n1+H9+kl2iHeZyG+",
+	"v1rv08mv1vv80rzPQme33ufX4X0Gb/QA7zMQWl+Y97m/LfUYvM9Q47TeZ+t9Ou9zZ0vkWN4nF2fzXI6Y",
+	"Umc6p6MbLiZnY6Owz4ySuYf2Hu4uBO6yS3ePS5KkuZx/L5ciwV8TwZjx1qDJpvEEjV+MvKfGBXZXI62a",
+	"Si6M6FlZby5JqQbBnhBNb4AgTrBym43q73uOoa3EyRbBQyPt6DUj1xkVNwjDyVnY9Cpq8pXXGpdAAf9C",
+	"cG2m9848vfFNLQ1Bhf0NPjsW+9sb8QH3wpV9SWi6PajXat9SZ9hxr6NTlayvp2x0Y55fI/GRYnoxN1eV",
+	"3585Uz/KZSfqvP/fnajzTz6ZBu2PHddbxm5ZBsRtxfojs+nWfm/9MrbELK0n/GiJWQo1UBHQoT5qumYn",
+	"DtI7FM5JfOiiosPpgFgcWJZRf+Zbh3kLwXhiH7pBye3iVle3f+tafw2uNW+Wb3sKwcYyj7uE4FGLP45l",
+	"1Z3Kf246oPUu9Zq6at3q1q12tSFHN2uOUzxSiIFbJrTMV2fsdqduZnM6YSlh4pZlcs4iItiSKU0S2z8a",
+	"ON+gYSMaQ1M+mZrveRrVWUWQrDVmER2ZO31PNRhHwWARSf6zoEJzvTL/1+A2G4vJZwXBiur7HxV0dMbn",
+	"Tv3nDZR0F+G9/57LmXWCiw+vZGLdX2BYCNto+9CCmso50XzG/gtceS7s6E0pD7f6zTadveCH27b52rqU",
+	"DhfneDbc9vf8QCe1PAeXcDyIHBM8Va159pWYZ/blu9caivDKV03xUnddaIlVRPDvvLTJ3mwwxC5tgsML",
+	"IBgCScEC0mwBuZC7Uh6bhBEYceGsHrPxVppnUxXYbVvH29pqVVutdIgPO947n4/KoccKXzgu68feHA5A",
+	"Yvzr0/t35IO5Cutk7caG9KjrJnuBYfpESO36DqRMU56phHS5VrFI2GfNckGzj2zMciZGTCU9QK5h35Eh",
+	"KbIWcwr08k6YDEgXlwRsIz6bLYBWOEbBtOSKDUnOblmuCSUzrjS9YSCRen3yg70ryf1ta7qimQmPF1mG",
+	"fcUtKZWxrcqvxDMkFxkfy0VvLDbFyIfLq9f/JDeMzRWmSFRvSKjNlmCVc7WRjSS3NFsw0oWucMhvSYvZ",
+	"2oH96r1JIRsFe0JMoLm5GTxMNwepHXwF/fWl78eLweCb0Q1bwX9YPxjfU2cW77oBD7hJmsOGOVie71P2",
+	"fAY7+i9raZZff+/IeWfYsSXLMBs97Qw7T82u7UQdeBGQJFkI30cBbr6dVviXkuIDTvi09cg7qKO2ILkt",
+	"SD48owISGwqSrSYwJwgbnIDE2U2tlYXJTlbrU3fDTdAeN0mvkoZA6cDWVcMxrNbv/RJ8Ecarm+4moQG9",
+	"4dxTtdZsa816Vpq13fEFW7P2IUjXmAXKstckT2vtVk9tY01FOSYJ2o61pyvZ3ZaMxRbGJNnDlgxM8QZj",
+	"ktTZkjvakLEIjUhniB7FjNxfwN6HNUnTNLAk11fpKcvnhW1pBnCL1Bl2/vXD2fkAOirarOz/lQvzZeeP",
+	"L87qvEOPuMPVmp+t+Xmo8vlAc81plq2su36wJqoaoNuQYLsb1liRvh39EDv13SW1Y3GMEECN1K6Numzv",
+	"+u8vtX9qVoUPw322vgzwaT7fRSTvAI2sefAHYSprZXQrox+cNfuYonmX2ADGhAFpcATHohas8JOAtuvu",
+	"KYfehqckwdsnNu7W9SACYgSL/zqKhf1v9baJs72NLJY5n3BBs57VBmw8ZiPrRcD387lUXLuK+Vi4HzxR",
+	"xIIaONTUF6XjXLNZRDIJnVdJJlHAWPXjuysZlWAfgatY4FQRhg5Nen2vXe8p8LXngFvC4xNsKFRTJx8L",
+	"KJTvXYDqg2A+3tWVyDPi723rCX5xTZ0WguviJZh3wPgtS62LFYtMignLzcNPqW3yZ2+xlIsshdIII/JG",
+	"N+SaZXJJBqVFCB/OA0Tw9ojNcDvcrSGZUkWuGRO+p4XiUBsR3LlucPf7N2kyjAVOiCsizC/IfKEJxbwr",
+	"JjjGuZxFhPp7uF8HC2PvNV9o5Z6Pjm5i0cUvsK/hnI9uesVAjnPBP0xOR9i5kDAO6ZklNcs9lrn5zCwU",
+	"V7YhZM7GQEJwzUZ0oVh5nKnMUjuNCBsyCuwaEsyUK2LHuPA9u9ymsxUs+BxyoUnpKeClz3X4IGaegHPC",
+	"marFaASVNHxcGpbN5pqztDRZsHku3azMN+a0PFFIYUuEXJpRr3n9Jlk7AUMo2rHut93WNslgltJtqpC8",
+	"wexp8ypmjKqF69ccTMQxSQAIiEGXar/7QQIF18JYrrkZV2SZG/NUXLhQhP2bXAOeiWCvkPOzZ9+QKb1l",
+	"sYCiIRzXVkC54MUIi1Ks0Wouszy65liZHVvsOrK26SLAo1MBfTZzntofZxIbScFPe+bUUssLAl+bswXH",
+	"yewyOTPzEGd+xc3Owv7UZodQEG93jpBJjQhVlvbJR7uHcba4OPCwUwTGx+Jnmi1glwyt5DEP2vCIZIsn",
+	"HNE8X8UCRjBvDb0BaEqqpbzpk5/gLjat2bDxa+8Ui5xyVdzJvDYYPSV0QrlA6By5phk1y0GV3SBUB4cy",
+	"InOW20ndcJEOY7Gc2itsTilNWRqR64W2sqroMO7F8xNCb1lOJ4yoqZmGlTL21k+UdYIC8Q9LhYdTlaaJ",
+	"coBmmRnErEzOZhQpjGGMPvkkCTULase2k/eiVLAJ1fzW8kj7ceWYDOwbNYdE5npKBn1y5VfCHjE3YKF9",
+	"1WLm5mIV85M9vKaPNWbAccrSHjTvGGrztpKrVMn15RZVfXRWzGGIlrvN+0zqDfW5ry2PkhX0Yyfo6/ig",
+	"AuInox94oU6jWDRUrZIKwZNeSviFAuSK0Y7mxspJM0/J1LuAIlVQRhidcYxPgJkzlxiDDa1rh6FDgxzE",
+	"eBlyF93dCm2jYHF1r/aSH6V+0GpX9nnOcXbfU22bk/31bPDy7JtBJ4Lyprt6ojmC+h8ur86ePfv2r+ed",
+	"3WMzP0rd8ja11aqPlrcpk/WyFATivpL0RORNRhjXkTfh2YbG/yUZUPT+D2SjgjtjhcehtQ0/yrayoVkO",
+	"nrw2NVBEu1SkwtZv6xy+hjqHTDbUNjSIt7srG0C8bSwpXatkyOR91zHsZWqdHAgG57DeeUMt1GK+WsyX",
+	"JXHa0Sw5GORVX0mqcyoU1k3uW09qfDYX+cESBFWUmKbGKNlcXBqLOs6N1FozYSHpf/QKEbNYTQqxI/tB",
+	"H3/xEb+9Ni/aDIy370ITZ+IrPCPCRFqUk/YuSJKzzLgcP8C93qQJ6WL7/dLnyP+0hAj9hN8y0SMzI11s",
+	"WE3JRT5y8V1IL/gPocYDRrJfH2qHXQXvrbXHaoVxsEQnrjcN7nx31Wl4Alub7CurPdXlY3rMCtSnfgqv",
+	"VsDs12itkRmdQ5ITUzc8dYBdm9XyAxX5M3nLctuUsprXHhIpYgH5X/Bbc6ZYfstSG/DvKoah/OIZNcXU",
+	"ISQ77OU2/diLfLgvFgKaX5PkHz9ckcqzXsMjJt6gdHmpBGR6yj7aSSR98l5kKxtaNFfFwia1/UN2i6TK",
+	"oBfQ7g19cssiA+DxMX1oE968eFwoP8vYWBO50BFkfFQxgJ0ePON+lu+lm6+/0L7mUwiwy8rWqhNg1U3D",
+	"mSLXuPKnlEkPbsmZ/Vt3gsZ2A3F8aWtHf68zf33gUd/ugBePA2cnFl13AEonPiK1Z70HrmDN6cHjWHNk",
+	"f/ALBdgGLiZWmATnzlJjolk2CKaI5phNYuopm8GRdnPsXQSywB9JPPX28B7omfpjWbHBKvkVuRC6Kiu1",
+	"lMQvbU7RpzZyyT9dr9+JOtwM8J8Fy1dFxL6yiJ0wap+yMV1kujOEHr8+LGTb/yIk/v5lSLPo+HeDwHi0",
+	"ds+jkDH1kgV6QJotfTQRs0dgW45J4sf8KJdJBAiWuWXzXsfGlY95FIsiNI59a8ASiNBjND82u97/accI",
+	"PtsURY9FyYeU4p9UpP8OPjF3fAc3RLeykdZxe++s9chqRcJDhcc/yuU24fFCi+Vy2fpiX5svZhXt0QSl",
+	"A4g1C8tPTCv0enhhy1iEA8g5irDDNfGoZRD4KkFoAW+ZgNf43t6/ERjtJpj0bNDJYaBTPrbVGw54B8Cz",
+	"WISwNmfZItYMgV8B8DdnpDtALKSF9BGuepEdL2czaewcTW+Y65Tl4WqAhS70GfvPgmbmkasrRavsGWDE",
+	"EUoGFhzWj8XVZhC2hZlSZWGExIiVVZ/84vzHTGrIo1IMyeKvYrGEB/TvaYpFodYoXWjFU4tXuV5gCgY0",
+	"mlVniCN38MEA11q0OcPb4lS50vhijNMJY3WL+aaS2VZrAJ9UbrGHGEE+wwAqYGDJNVOIVzRmgSI0A1w5",
+	"zZZ0ZcbDi+Q46Ac365N3NhXtczgW9O38Zi3x0WDU8NH3gM+4Hbu/njwmemYrfIwEXM3r1ShjuICdqON2",
+	"bmf47MXucBm3CI+T28Rv2xZl2CJwDtS/n9Y8l5008J1AnKdGQjZr3ytANwd61IrvQP8aFSDHLibQoIzX",
+	"1a+5b+Lo+0AnFYBlX4hhNeY4KKxB4HkX1WFZs4JG7fVj8UYg+r8IHA9LmG0O1TE3EH0pdcI0k8IyEAtk",
+	"dyDtzOgVqA7SyK7q9Ct+PZHGD8dqnQsYxWijIkYaKGRU+7XlsWVrpayr1tQtPBCWtWHFS41mHdrATkUH",
+	"G9UV6l+qXSWAfVs1ChnnjWrZThrcQjsZLpRmFGGt5uoZU8q8GGjgWVLL6HH67Qw/SCMs37KRMsh0Rr6o",
+	"63zQMxoU8F5m7ly4NbBlOUrOfNlVztZtizFbshz6uQhCFbx2rl2OtLzobr5uZRRZsiwzplapsMNanvgS",
+	"Y1Eqt0FU2YW1LWwlRzmk7VatXG6li58ROTbbLGjmtX5pDVoXfpkX77FbB9/FOpe1Qq3egbDeD3x08+XY",
+	"JEVxW/N1rGSmPI86JeblztBMSS1mbA+4r1msx2m7gMHc2i2t3XIoLYbZRzyQB8exVqxj1WywfFjoO+wV",
+	"LrTc2Vqx97UGC5ZhBWVXc1cj6dx5y7mBXidNfQqpFAKAYWJhbs+VVwoyh/+6aGr3WurpsCr/7bdQoCzY",
+	"svQLV9yh7eCOw2NNHeFDmSGdYrI1tRNmdB8MrFbKXIrVIVB82aAFSbMSDHtZNimzWNypzUL9RN7X2XfW",
+	"mgRzpfgODbZSaWHOfJmplhMGM5M5MmAZbz/bq2AOtsiXpAPtlikXr0SdGdUs5zT7GWmizp/1X4Sa8Hyw",
+	"rgrdudxdFX50v3yM2tA+VqsQW4V4eI0ibqWj6UTNZmcjqtlE5nxT19BLi6dBf6eIWxbIc+wW7IcCB8v+",
+	"uQJHY718sXseGzX6bDAgoynN6chIsF5Y1VjTh7Ryn4iYlaQ5S7eueKyh6iDA1FF15K0ONAMjYYfUU7Lk",
+	"otcnbypPCylYcPzswvCcyKXVKL6GEkosrxmBanwuCu/sik7OgHUcncfIxS54TniKozu1piUpGjo3xX4b",
+	"+jDbqknNZq/tm3lQ/WIRFH+nSjNh7h91oBc+oCrGcns9cEUnbeFjK60fcZvOQFystm0V7Y9yo7w+Ue3j",
+	"FZ3U1j7CYYV2nEEXZPgTokKuBHK3XvEA3ygkFGctqr4q606M3oCKpR1qGisauoVvfB3wjcpb3b3ffZMQ",
+	"21jhaBwonobOv5F5UMUDxT1dSjSdGIOJ0BHkhc0WNLOJyuEC8xH8thd2Fnm+m3D6B9OHWU+nKoT0VYY1",
+	"q1nRRW0lZFsJ6Xs57WOnBEf8sFpIkAsZVeoYniiOA25oIRgsXWwfvi17pbEo3FKyp1eK93xQl9Q+9hfn",
+	"j5p5PwpnlAuupiwlEynT0CMFrkWlWqe0dUq/KqfUHrzDPFKUOl+1O2r1UuuLfoG+qH13rSP69Tii/jge",
+	"5oVawfUFuqD7GUyPxv+002+dz9b5LDufu9gjR/U8zR3vsGD89jXXIsFCwJHgBzHSJOkN8aoRzXNuXTtN",
+	"MkYV4oXoSENxh/nZBQEREl4LAFuuCL1WgBVCPYvfgedJJ2QMnxFrAa07m0QtrpXOuZiA6aOSXtENZ3sj",
+	"rJYVqGyFkbuNMJ6GptieRtiV2RStBfblWWBwmh+3yPwzW1Maz5WTuXDMtjeivMzbQFPo7wMyDf4jxySB",
+	"QczvE9cSzOwrlRDLqoAgQNtsAsoLnAyNRSFESRcwd/loym9Z2nNRTCNLVZ+8wfYIRmgamWWbuxfYdTMX",
+	"pXmWGQFayGrhBke8Z0EpY663nGROnBGdL5gRrutSPBbBMFHIy8jTaA1XD793QENnc1atSqDgHk1pjphI",
+	"/FIRJnS+svjGvc1Kc7q/WKNSw+Rbk7I1KUsmJW6L7YXbwabkhuxFIiy+ugSDq8k39KGdFjezg4sljECz",
+	"oUOFR46OH3slxiJAbBeFQkRI4sYhXT9kvxgbOjReYAx/yRWz/VLs5GLRNDv3IPNsocK5zhYKWls150qc",
+	"5VsjtYPcCbkzdYITKCdPoFj6ruwJWUueGFGZLATXRjO/g4xQt3p/TAHBVe/Hb7GHkb3ULlaEc/a/iHyx",
+	"H+RgqAY6gJ6lRcJ0wEWoEoAtAAqrXK8kryDMN3X1fmZlsQdnH5Xle+iSlhDLPQR148mM3rDkgiQ3XGOJ",
+	"WmLUZ4JpotGIzXXhWaC0jcX1QrvOVUAaJ9jSMjh1qyh9e0+zLbh6J4VHmiYuw2QUJJEiW8ViDA+YXC9W",
+	"SdDBiEORIlEss9xwpXuUB+31ySukUFLuMYmWsQCWpT5JRgul5QxsfpW4DkE8BdLPsElQysZcQGNDKO6Y",
+	"yXSROZOjgPQ7sizNZv//t2YdSRc70RGzquZ1mX/f568Wqx7S1pgrX5nHcxdeL1a4x7yqstWWmdmOujih",
+	"tuOO5d9DB9MIpY/uePX6BAL40CgJ5VssfIc+gVdjr9I0oKOww9T4XVvm5x40NVfxLJwtdA1lKLoTdbj6",
+	"ZPcNZtew5Qbuys6wY95PJ+oIV6fw6uP/PjsfDIDAD9fV2KidqLN2tjvDzg90NLVfOeEAlUlsBOHHJYNE",
+	"1PC8vwsFgWazNjfY5gYfd26wEoXbISFYF0eb52wEO9Se0ApBz2LOcsWsGk8+vP8URNVwuKe3z5KILKd8",
+	"NLX90jyWwQbCwBQpUA/sMx3pWFhDQSUXRE+5IrcsB1mrNF1hz0f22TK/jDIO3QOrnDdwE3Ac++QTY+Tn",
+	"Z+Z3qHzx3iqCIBqKZXTfoI/3kotULveLdqmfz9tgV1Vsnpq5zHoEO4W72kzj1xMbU6T783lEVEk+/fys",
+	"t4VwbIiXeWm2P1LCmofrHso2HIzWb4pIjTe4HrdHlyn9SY/MXzMbqzB/OorGC6K5Gfg6Z/SGSHP/Prm0",
+	"bp1dQ/MUNqRXTI4rd5WZXJ7LpTWKudK2qtkKdnRwlL3KNvJUaPZbK717+e773kUxw8uxZjlMk6ui34AR",
+	"zrHwF72C7rBwle9BgFg3RkdTdGXHNMuI7ay3YjRXxhceoE/83XehnxI6Y3smOP402Y2wythvA8+Ti27R",
+	"R2+co8Vg9bg5coUFb/5nJP9vOxnfqEV+ftbqkVaPnEiPHKIwXC09YnKb9cZHpmR2y5CzkGH/XySpGC00",
+	"spFT4gZDg9YIMurIEkYutOCaawtmVF7fiEz7q0/mR2/SIs5n7O1bax2Xodika+Nakc+1FFRCsXDxwCF5",
+	"Pnje81EgiA5CqKabMv9HmbuiOplenyQZExM9TaAbgPOnQZRPQINZPu9BObBkf2R+v+SpniYk/LXxDeYZ",
+	"FTSPBTyfIl01ZUxH5mPNIqJzRlP8A8ODblVskBb4IBZZBkNlXDCaEzfSNc2jWOjFNYvInM9ZRK4ZhRTR",
+	"JGMRNPARLOtdOD6NWy6zKodF8SQ4/T55JfXUqNtYWJ0Ft3uiSJLymTEUpIDe20k5HmVNCq5IynJ+a0nN",
+	"vO+Du8kSWOZul+ngCjPKMBZJvBgMvhnhbjAWB/zNCH4Mk7SffLaf4SvAD5Ngyd06QbSyYdTGMWJhF1sK",
+	"piLU5v75PWuHIyzROeWZWcX/YrlUpJs8/7b/YgB7Af6b9C5wUKu1SHI++MclufzmJflktgN5/i35TL57",
+	"iSbRM/KZnD99Dl//PaOavKK5+ejZIOmTS7e+bsXlrTkL5fB67Quu7nl4f7+YQ1pJVULYH06TvQUwzAVp",
+	"AHB3FenarzcVK9iuIDapaCwprYx9iUMi2aztNDU098CAI1e+tT7SpiRcfWQzc9zRHJsImbO0T977pAP1",
+	"4WVzgTU61x4lgoSqe5CI2PAqxJKR8NYS7mJ4LnFFG5okP9DRNCFdCpIQtzO3rU/AqLbUrRfwhIr/F0O7",
+	"ER4/WEfzrT1rT730wEWCPlRepFhLEy+NbLjZy2q3o70sXjsqVjiv5sxtaxdXsPcpBblj0S1C3FyQsZE5",
+	"LtSNcW3lAtv4QlyMGs65l3hhRNzIfscYbFmKgBrxohArpPpyuy4cD4acy3TgVnD8jEablCYfkYzfsHCc",
+	"CBvbW7nnHww454wtZgYzO794OWZXFFKJiiKmg72zfdD8jlg5vvFYgEwL6H/65HWRRuIpE5qPaEas0etl",
+	"IlTDCHsQu0FiCgYNU1PGUQr2ldvTvQti/A134OC07Ruz/3suZ29DqfGwZELu7RZWPpyUzvC7lwVbkJVu",
+	"mzmH4FB1hs+/3cnmLy1FG31vo++PNPrelTkZcwG0bxbK1GS8HxKh/x3ZvTaCtmgYxUEMlJFLTpYHEZwh",
+	"ZHiTvTBHj7idbEPfHGc2t2ijFm1UQRvt5ubvvPORkc9s+jls//VTC/aRIpT869P7d+SDuarSegx81sJ+",
+	"U/TW5tJsTBV6HoAFuQDjKBZdMJV+yTl0ggXbCNo59Iy9VCHJ7pt7ThV6wgAnpzYmit2J/EAXxmaj6ZkU",
+	"GTI4o9WPf7uIr4czDozvBM/scU1emJCFSI0JmDwtIz9SidTX3oQ09j5Ai+AyMobrzMAAoSIJ+6xZLmj2",
+	"kdmuHMaytpNHbwGCCmA9stlcrwjC69EOdr8GKmu8sTMtdjPh4KXtKRlDqbitpXYG6/qXNaPt1987cg68",
+	"jEARDrMxhlfnabjnos4tUjyuITMi8l9cjDA8gpt2O7H7LyXFB3yOE/M53iHvzavHTVCW/PuI7a8qrruF",
+	"zfUhB7ZPcC7/TnnG/qwh4Q8015xm2cqK1/3gFlFnvqgx2v5eiG0XjHWitCx9h0WI0iJLC5mbMzLKGIAw",
+	"u7ZXoYrFNRvJGbOefUTY5xGb6wIH2gCOdIgNd7euzCOI8rlmA1EsSkDWHrlhbG7JJpzHDRKmT966PKAE",
+	"Tz14HNINgYhRLJICEwblR0WuMSL9fh9DEy4QZaTzGfnIbKyt6x6qR6SwurPGVw/xmWEArtRniFTxqtWw",
+	"wDrdhxyHmNWcOaYTG1sY54zBuDgjQLlkK/hqyYXq2bCaj3TkRpkFYX7o7ZfaJ6FpADg0o4Kf4SHE3YKm",
+	"2dIeq8h2SsZ4VNBVOSLznI8YgTywisgtEynE+1MzLqpclpMUKVh68KjUPh5RU7mEeFupfagmUoyYU/gY",
+	"btSS5AzaWlyYcanxUhjFKOFIzrm1ZVxA26waJakcLWZmNfFoKAA5iyJ6HdovZivUoXwDxDZE+qHffFqB",
+	"/BpTJkCYhsThZrbWAisilWE2gusChW2jbMWF2CLEd/VX0gxXhixHtpEF0FcX5ldg+eEta8K8rkc+bl2Y",
+	"aSn6zC1bOSwWTAp6gCydnUPtzIwthf/DIDCih+H9VU5DzQIvpzxjpZelQjg7F7BV3bkwA1y4dXU/UbgP",
+	"rjM5ujHrifFHmpJryPTjmqJ0LNpjA0JB0wlUR5oNKJcM9yw+Sc6U9sj6xJ+InwTXvntlSA7/RJHuQsBh",
+	"SHvuGNhtD0trA5dsaene/y6lNvv6jQDQQaY52vBcm7N6/gykLZ5ygB0A4n1GM+zcoi4INcPCWC6lQcmY",
+	"fza7UwqHd+u+kp97DvpunwnOmU31mPPjX922b6vUFKb8qAikUBIrvnBoMybcaSkXWUpyY0GAEIDZpEVH",
+	"Fy3JAE7iZaWRtxFiXiY5lPwMJ0a6GZvQ0YqkVNNeLVye1D0LHvk65Lpe5MbBAeQ62Qq4flGUnUyptieJ",
+	"ZmYTrirtX8wN3Hsw22Aj4r12ijb8/qPUV0jJn7j36yZe85bCPoxmftBQqEvFilia/1XRzmVomxnZ1wXn",
+	"GaUm9FMHmVAkh8oLjeBIlqUX9inBUSLjjE78gkixLkGuyj2W4PhaB4+U3Fi5hAZMVpGUVCa0XXJroTI+",
+	"N4cukAEjOZtx7DeNLa+dKZbegpKrIJ1sL6e7Ewe2f37JHV6Lo42ogAIZHIB0seBmaqSphsWw/F03xr6y",
+	"z7QjcB8nd0IXcifEftkvjDpcXdHPIXq/BqnfCM3fKQcAxmLrVbZe5VfnVX7EGI3TPk8UoByglMr6dcdI",
+	"FjwdUXEG5TSbyHIys55Kk+VUZkHTwXelDjpY753LhQZ+CvZ5nknjFelpLheTqe2snrFblkWIrPSPbjFN",
+	"vmE/wEldR/8IIBXu55WmPD0yMt+qIXp8xrgQ84WtgheMpUHbnw8sNyZeQv7nv4lwU/cvx1goUP8l+uSN",
+	"8Ybc5IyWwvlxhcSK0InuglDj5OR6bD0cGoyFayGXwq2HVdRuamA2ytx+4nJAytxhRlPmnDYzSDdno0Wu",
+	"wKy/QKcwXGgYGOvwSBFArYxkXa1etHHO3tK0Q4PFbAsrGa4zw+5EbkeaB/RLY64DyAX438G78Cku7DEs",
+	"fCMg+4JGjGddQZ6SBGAc6gPLX2VU3CQ9DCAo7HmPhZfEldTZ+5r3zOhoGtkWkIA8oOE2eILIB+PJlGaC",
+	"xidYkG4+tnVb0V4RniNYo9zcKtjTyuxKmhk9KEZTpkia06XCRYc+/VJmpQkPnYNTGFngCUSwfHOW26Gw",
+	"gLVoWGXWd5Flla7QaKK4neBnb+8kZHgYZB4L//xlC9yPgNYZPGG39GvlMEeVDRsL904RbyhztKwLkVez",
+	"C/skyfiMmzu+McMpx0EDosR80lUWPpgvBG5Y2/5xWNiqdl54GApJ4oUTd603off1jELvzXfkL+TcBfGV",
+	"LeNlMyikRuvh7zJ/xz7rpGfbj7rO2Ym/RXJBkl9/S/BVrL+ifize+2MYEc1nFvM2kkorYyMZt4HMaa7X",
+	"ejWSms6MYT/JfcmtxVssmLxXi8jdpsYw+mVqe55b7CrFUts2ZXlEe+GfcklmxtdDihHrsbold5rVL32F",
+	"kMtKgPvKbjYZH1LpMwgvpnIp1FOmNDeyBQDRe+dRa5HUr+VsvgjZFJ4o4m6HZxPiDigmglMNkgv67jvD",
+	"pmTPxAIMGifjA4kZoQsAQR+KTeKVJv5hwf4AaKOfReIq00c0Gy3Al3ovEojKdZU0QtMyl0qlX/lFS1yo",
+	"VfdKZY5c98kPODTocp87tTEhtw5DhECW3GOspLQiv+wcB1BQEEZ/l3khc/8dOYRnwA5hntssqmIa/k2M",
+	"IWHcndf2MbkUb5meyjSxVpxxAwkXZ1O5MFaUzwp3E67eYxvfD7kcMaW4mCQ2gTE0N1jMyVQuckU+kb+B",
+	"ZofPrviMveXCvP6EPCUvBxEoFrzyI/kbSfKFCC4KDcV/ww/Q6snotYSgRQ4RHtxLfnpPFEngio8Usuos",
+	"A+4NRZYyvyEjJjTLnygcBEawlwx80HNGR1MuGA5vDBlA0nYT+zmMa+PIbg1LUyndCEyl0lXdQaDyg2t7",
+	"fTupv5HuJ/IX8rFnHryY54Wf2N/IR/I//12d6kVxn79Vbvk//+2HRHUJo75a5CkTkLn5n/8mH207akLc",
+	"g/rv+8S8lfKb/cvfyKfIzq74xNwj8rPyn3/s+/3k+j/79zV0HxV7yfwksZ+aU4Y74MKcAqPH7W2jcAFk",
+	"7h+5H+zdjXbv0Nq15G9o+/67zva98L83t/vL39xv/ue/KzbQEyd2IHhqTluDqVvYuTRNYX+EZm4wcRQL",
+	"xmg2Z6POffp3v+Jq1To8ZZckWvN2vAOEphwPJbLP5CwpBmoTM58kQts5tZmDGciPW2aF64rccPOdMk/I",
+	"bHtVrtwyNVxv004rS3sfPJVZJ1yH//nvQL77hUafER8HpKFflOISrsAaXmgEmiQTNMrA8jXrifsMpHMX",
+	"mrfn3Gh0G3uPBQbfnyibjJN5mJWLnA+AVz9x2ZTRKiILgbkCaDjrErRaarOhvMR2PDbeXEAX370HzNh0",
+	"7dbDzvbGZQs9cqP/ehexoGjqY5rRAfmBpwaqKDynStJb9zxsM1rXCQK3ZYwpF6AQUhrSB5a2BdeMl5S5",
+	"2Xuoi7uQoitcYdgu5a1n5psU28GPF4wO3AP4iCVf0swl8luHJEYwuLkg+Wc4mT6eKzozjnFRiOpqRcZW",
+	"VIErjrPnCrMoLIVcaQREOC8rGSLSndJsTCgcDmOh/BfLZS9yIHrg1Ltl2RO391B/MpGqyEXNaSzmFKLr",
+	"sMu5viDJ3B3xv+FGIU/Jv/1stCTVaaBaDG6BCDDls1XFc0JWBDN6U7mE3GfK2NxsjaURy6Ejy5U7TNs6",
+	"Rxu60zf4RtY0Ys6gelAofdFFd1fOGam0exLvIZ0+GF6ySJsi4xZs5238FlrfQuv39nbdprcx3JL3Rkmo",
+	"3o7AfdPor3pSnOP6qpdVX9FqOvec81ymi1HFUQ1D8VSRwockVFd9yqElRPVqvht4oYAdgb5F/1deG59L",
+	"fMjlJGdK/UteAxLLPBaU/8IHJBlRMWJZhn/3+oVL+8ZrU9AxoasrBVMX5g5gq9myNOWrwFYkoyK1asBx",
+	"Z8zpxAgQccsyOWcREWzJlCYVfxkChREyZ0z5ZGou4TZubfzWHHpDgX4agtlXItUIMAZ9kny64XOblb8C",
+	"S8ZMgUAo35k/XGnSxW9jATQSLwaDQURe2J7/czqxQU/LhNt1+LyoxB+OMDmM5Rev3pgGZnGMdQ2/X4sZ",
+	"RnV6MSJ7tyP4sTbK8CeksYDlNvIi3O470lKUFvF4TEc73fYDndQGZS9xM5dxTmXB0/JVfB18FUUOufp+",
+	"D+CwKLQiIEHPsPjiMHW4qOXAsD5PuE2Deg9Xy+wjj9cyXZEuJcnrUvHIjM4vSPL7H0ksAAytLCY1y3oR",
+	"aS62LsUyNxGMxgJcxtAltayieFU3ZBwdW5ZRizy1rrGLHBfV3Miueu2+6g297L9hK2WcfLWwqAC7DNQC",
+	"8NYKwAuvOxZwbVCL42FqYb1NHwvXb9jKVqxHdTQB/RpEXyz2h/Q14PkQ1WULV2botu4J7SqYNNZqwi8D",
+	"jsAykmc379LuWZDFwYo+DHZrJDOZQ9WPxSPpdw6O9c+z82eDv24PuSo9TIu6alFXXz/qqlRaeBwvMjxE",
+	"R1GXm6lYv/ffB91ii6waVST58FOJnbVetScRIliNPwkh1sw4U3OqpxcEYcRQ38FAVLZau9XaX4nWLs5P",
+	"q79b/d3q7y9Yf5NuoSxBc/WOqNHtfj12MDhNsZaEFiWXRpcE4q7oB/HaXoFt8bGStgoLUrH45uWZJ6eD",
+	"2Gjihq4hgoSuLpbvsVfMocIM+XzwPBZhtaNL5k6pIlSTmbRtEjGfDVBXP1aXEgUbGBsp1pR5hRO8q7t+",
+	"udzWtYgpymltZ5hK+Vt9F55KkrmsIMtNdmJRLJxTn8FPgxLRhu4yF+UnXp8jNCRLICkO0T1jHnkuC1v6",
+	"PLTMdCFoAKuPwvy0ohlTpfJejxAoXkqjVQi/PoNfYzZEQT3bj/yGuYw5lEXZ4sNA6Qfr0az/S8r/IhZ0",
+	"l4rBrU2Tw8PoW7K2lc/kg+aZi0O0mY/NX6fZzJZmrZd8ZWysq9c6u+T1T5+uzr799uzV0Qq9aiRbS/bW",
+	"ZqQfT0b6Mk1DFW3VXMHScFxD475Sz1dVb70geEAUc9G/AEBQjh7U+maYX5XjWIAQ749Kp1Zh4tkPDGwG",
+	"600PItf1oF9OzSqZG+MFU9c15k5StC/mQmlG02HJsImCv7ywwoR2Rd6ZS2vbwk0ZxDlyxsh6rwbbPiGC",
+	"9glQi108wvc8T4DIgdDMWCK50ZOODcEtIqxeY9YZ9Ld7F12AkSGwNMsAmxhq895FwYVsiTfAAHsxGAyw",
+	"R5zl/bNtGSD4EhL5nirJXN4fX3KW+RQNByqmxBbtBzac5za3+7Xldqsv+HjJXbPX4aPXXpz+gcrDuIXN",
+	"/W6eDQYFsbNViUuqfPsAI+OeDZ4X13iXUUiiFqOp+1GXmuugS7KYFAWavVI56jZejdJ0NUSE0TXLoJWp",
+	"jMUurk6ffG9mD0izu/waZEuvd2zIvn5NLDY4NuSe/Rp49qP4NePNfK+bzwZOAw7+M5QUDUHFcC9VDkin",
+	"DRRmj8FyxnfZLMh25tHbyySO1lGY5TAZEjeXzXue9jtRB3qSApNm1BHo4JZlZafqpm7t+abfvOz80QiN",
+	"uQxZXYc29lKEhGzexbLtIMQeGgc47gPHT22p/CyvRCwCwkAQU+4CEEqbImK9aiiRrshM3paMV/SJUCBB",
+	"gNEvKiQQ7YG118pALayYLnfnKt2qiD2WE0KK3kJCzQyH7Tpw4ILqr9rIPxYSC7uOV21Q0PccVWqeMgxU",
+	"De28PmX85njIyIoF3VCqAHumVRdtXumuvNKeSqrB2IZCszMjSM9GNjxTy8nzi0Va1NiLXloi3cQaSUXp",
+	"B5gYuJaLyVRHsShRhT6p0v8FaaZK8aI3soNaM9vcJhbJNVVcJRbogCmMuqpA35IAG/mbKZV7hNni1X6V",
+	"F8UJkIjMkA0OuoJBzstGPZ6dP//r82+/efn8r6g/yqqiEPv3Een4R02557rUL7/efwekideLlS/yrFW5",
+	"gZPgbZH/LFi+KowRX162yQzx/TLfcsFni5m7YizzGdWdYSeVC3Muos6MfsYLinWNOjP3q4EPSljStz/u",
+	"vaNDeXE3R0Eq5bktBcmRuyaEdUrXixVy6VsTaw7V1eHmPVFzhUZxa+fydM5HN/cQTU/MuAG9pxOUjv4W",
+	"6r2pnmLlNwRhrfnrpF0TTaQbs7bbgLkpHAt70WOpbY06mOWn+eoKRQSs+/Z2pHsg83Qf4KcntiDdBH4w",
+	"/zZJGvNQiFlrM4ptRvGAvgJmHwXkvrW1rP6MN9mb/oI/7pSCQLN7ex/sS4kd+uSy8KO97yMUh9+si8Ox",
+	"O2l7yEP7pI9TJNrX30rFVioe7onjVrp/weibdKMffB/gzo82MwSRT+ocbvPOMs7KgHZP6GTccIuvcB0w",
+	"f4bfNYM+S5DAdfAn3vZNmoQQRgjN2gmtYz0DH7oUtvWzLMUOYrEhjhvcfydkZyx8s9Yx8I766YYdVNRi",
+	"NGIsVb0+2Q6f6DGS2wIUt8rjxWJHgOKmPF7Rav0oAMW6XfSgOhIY880UF8CwBc2bpXC9efudqON2zOb4",
+	"tb2qADFefvMSSeqhnzcX5WtchPvDj2eX37w8Gzx70dmrH+3aaWyBiq0CfWxAxXpBfWy8YlWFngC2WP9g",
+	"e6EXZzUH2mIY7eC7IRhjARBGEiAY62RGLY7R68jI/7+MYSwLO3MZiNGdUYukDFqMxcGoRfcKypjEWGwG",
+	"JZL9MImxOBiUWPdOWmjiHspvR4Biw8ltcYpfGU6x6T0fA664pnB+Lwvx0+MWRSy81EpRZjVgUHoXBFCO",
+	"pAJyRNQKYqQOcFTIhvrpkgODFVeHVliRy/DJ7xWJeBwH5vR4xPqD0OJMHiksseF1PR50YoNN3whSrIrG",
+	"Lw2maBsYi0WW9frkrbyFdrKFxIZOsXYtMMJmuxRizyRWQhcGbVZqIlOPGlN4D/Jvz8jNznGZxxBzORoO",
+	"pd4G3gQxbDVAizS8E2l4DL3TYC7PF/loShU7m3IFuZBNXQDtdNxvbBcADY1RlDZmqNBTlRD8l3RdgAD6",
+	"HVuuXgyxIEWvax5mK3bsElxgJzQ6MS6/H9N17zgHGvoBdFXI6GwOhA3Q/hg7U3cHnoJekfOInA8G5n8v",
+	"B70Lkiy5SOXyrR0yTI7gNwSOv7nve5Gt/IPipBUQEClN9UKR9+YTlhqB/oHyFPveofgu/4ikEubHPhsf",
+	"aMU05DGCJISbBRWEzeZ6ReybGMYiAQ5+N+Brc4uEDCKS+DeQQCeyyI5nF9Aup/EDoAUu8FlA03arztxI",
+	"GGaxgwFQK2eULLltWqQllJW6RzXjwbPaBwPXh+tYZFSk909LbHGUbjX+affrHUjKX/C9Ap2XeesRKTbl",
+	"hePequ4trH6AzYXt5rluQlbiqJ1QY3m8JBf6m2cdHwHhQrPJSeCQ1TXaHHXxu9yJgBYReVxEZCHI15b6",
+	"QdGPXvaH1Y3Hp++t22qlEk3LTVP+0PZTq0GgxyL58P5TfbWmDfokPaIYA2ZDY3VnXGkj6wpXQxHb/xSK",
+	"47kwl5WafDsnBWZjLsQ/y35ViLaHsWfy1gpKgDC5J8FmtxDONs+KHGcXJSKfIfn1t8SOUDAc9snP5ec3",
+	"XyiW3SKjTwytWdE7SiMbNUpJ95qtJM6B544PgMAoEKPAJul0NLVPN5HmloGrtP54SCoEHsw4cIpcu1fC",
+	"RS1fkdEBYU8argqWpVLTIuC8L9ypwGUL+tahCu2uOVA2ooaBOSyKGGWLlKUhT+HzqHg+90YsnKFoRlRT",
+	"c/Z8MIhsyx7rEgZvzVItciRa7BcwhlhYCqigkG0cPDI2hXJrh6oyFvY7MIpcY1mfvbK9+OoWuZYvq3ma",
+	"dbG6X7ie4jFw87U4NW7Jo1KuNBcjBG4UBcjNd/ElGr1SKcaLAeL7ylsN2sFeND6ARf5VaR6bJcpYuzgC",
+	"nveomuFDq5UrHQtvZqA5lDvze3/KKjgOdZHW/Uu+N7GC7Wd6XdrTP6J5jih9Zzdey1tGBrYbRZXALJge",
+	"VAuB0OFiMjRmN65cIPvAzjeyxUNt9ibkdEbNh2JbPEyII9iXcE/4uzM8P+//9UUUwDvPB9vBVP6IijEG",
+	"/coQg3r6rFfy85YgmD9261dRs8r2HdxHPGWr5GIxlR3TiVvKhjbY0gZb6mz0cNccN9YS2tv3CYipGtTN",
+	"lZ3WUC7QMWDnFScvIV1z8JxWDjAoqUV81BFqjoNYfESSGc0nXJRYuPDXQSH/FcdPIaRfguhIG4a4C3tz",
+	"gdAb1z2TpxhwMRacNzftkihNV0TLCTOK0mF2QMs1InrKTTnth05g19GVIZC1tJRr4J6woDUixRK7Vp6v",
+	"ZVpZcpnXrXgsaudtYT1eLVdfP7zA6jN4vrJYHAT9waVeYyOLxSbkj2uQRcbQMSkwRYrNrOTMWZHq/qt4",
+	"HTToGFbIl98Zy21EEIiNpsehlsfx2mU9gJ3Rgpa+MtDSvnbB3ZClnN1yvPjoVsBry31NiWDLwvPEHLZc",
+	"5CO/iW2jXhe7mvBbJkjippYUnNWxgDD5s8GAePSB6kVkJOfgRjaAjGxnf66VS98Psa7vPXTbSKKAH9tM",
+	"ouJsYrwo4ep/WTVzveBZeiX/VxILQsYZnaiIpHxm9B60Gl8yPpnqiFhaAhWRJFgao0250CwXNHsHKFno",
+	"K17qo5FEtpY9ZYSninQTOhpZEmSjkY0e1pIkE7qYmD96EQmucGBhHFdN+XzOxcRO/j8LmnG9+pBR8Qny",
+	"ScmFW5wECOd+CnX7a+jiDc+F15lp+ZygmtI51LAsqSKjhQa3PMLXnHD1kc2M8ktIN3E/cVPrFTc1mziY",
+	"w20J7+y3DM/LJmWpXTnU2mi6Uu6TnjG8zNObq9z2uzMIjLvyiSomUw/CLr6vUsz6b2rYAH0gV43knA2x",
+	"eSdcEQUsVBzIz0OTVCU913c+oEev3PnX3/qlmFWEnXXef7oyv92OXBDcgYRgBtPYSmCmvJZzzlKiFtdn",
+	"LuA0YRoXNcXYoOcyLC03BFaHPkjjg8AQSgJTLGPURpz90vfJJZxma3Ytp1SXvrdBL5KzMTP2KQP/AYjB",
+	"olhg8BUDSppOIh90zUPGHAzWKi5GrE/eSW1uyB15PfuMJzMWwS262BSWi5tQetmpaGl796uVgoY7Nuao",
+	"6WiKPce7AJgs/wraq5pV6F2Q5Jrm5lQ7QD1JbFzdh/oqwT+7XwVbhk3fXUN0eF/lzhPmF+v9ijJ+wwi1",
+	"QfwnakgosV1+jJPhmwAJubQpbmUhpHWtgoKFyejoRkWbWik0dAsiXYRphYNBGM9SbfqtxRUxov2W2f03",
+	"kjOHS82M0tHEaQ/nCaKOuQhHRolhx1mIjClFEpqPpvyWfYJLjI7D9vr5gkVkOeWjKbFX4K5rCLaabexn",
+	"UNy+hAGjM3No7O3hcNbzbHo9aAa1U98qhFvbNqkMMasL6H7c2AnJl877d0FFinmWWNilSSN/Fc53t8Dr",
+	"ZZpiTbk1TR6yGnBtOzhsYmE4dV7thhpzz4X2UVue15bnPbbyvFB2HrMgL5cLo/23wXktpzJjxP7Akr99",
+	"xL+S3hBMLC80VBifS5RZFAFBLA1CiadR4XignB1JoRYz6E5vg0I+Zc3F2TyXI6MLdE5HN1xMIrgdcnc5",
+	"OZ1iF0L80FmJKrRWBVNmtuoC438Y2eQKQFOYlgbIVZ+80ZjAp6CYqe0O7zSGHAPsi6ElMZVLY0OSzGxU",
+	"TCTYJeLrKKjaou1SGAqU6g9XdFLmVXUABDe2TaCtZSX3AlHZt7hH/uydFGxzmcRRUExugk1sIn7+QZu4",
+	"13Q0ZWevpdC5zLbrFwc/cb/4I9qr09w324hT/NE7qd9aG7IFWd0byKrYHKG0dB/fF8aqmeAjaINalqgh",
+	"fMgCYcHtsp8HlyXK2z5QAHy9KnqBpvhb6ws6sVF0d4VvS7K6EKCBeIWfGe/NSVj4vixbSVdpnmVWYqOX",
+	"4xJLPA+UQa9g//Ry+YmXxn3yGn9p/Ev7W+9bltyurofKgqPu0wDOkXti1Y69H71hbmKrJ4poPmPggoeO",
+	"W5/84vzZ8n4hU5alsbhmY5kzI4sdWor8aB7B1+RpSRgHX9P9EFxoRJfA584Z9iUj6J+4QBtbul+C7L4q",
+	"nCHPvRLUkKxTrxSeQ2lXODyuVSPolJoXz7JxZDSN+xnXeKlVU9ipD6HHzj22D2Y+5CUETB/nC9sUZiuk",
+	"xoa4QRmN3TWI4GPZ2OwXKlYkZXM9rRB4VzZ2TaPaHmyX1VbdFtAocCESKVjFe+paLZrYJ3yNiLmk11ga",
+	"uRujipyvDlKvR3SawoVtxIekg+3dJvtQ5hlPXVpzhzVQOccFwGMEc219sdYXOx48xO2yisIORfYTtYPt",
+	"sbXHZrnBfSrzPrrMInjWWwBdSvxohb+mZVni91zQubJCUMyJqs9Xczr/EQibzZyQrKxP3klXwbpCDbhR",
+	"iQxthfocAAW01JICwqPLqVSB6yrzwn1UT/zriEqD9mJhLIgy6Zq7TVRb9e4YycllmjYoqFg0g0b3VFAl",
+	"oPomj/MINaYFSVj1zT2oduOb9dpo3ClglB9Y/pPgujN81n+xq7Yr79M2TtjqpkcWJxShvC64u/Zyg/dS",
+	"RU+vIRp0TwoJoAYvBoNS5K9e3djqhUA02roNTyoQi7v0kIc/jFajDNUWXD1qlIJJ5PNPWFqgmNAFVwA6",
+	"r+ibl0sQzHWYyTPPaX2eIaGgX2ROoJ26oDalRuR4zAToGEubYPxa7mah+u/6YwQddt9hYYlCeP6gt6ac",
+	"St7oMZVTLGqZZR5COamH1U7FNMyd91NWf0R3/jId1P1y0H/2YgfUf3XpXmF097QenlWIb1LV5OTZ+Fa0",
+	"fopaLdpq0cO0qKu1qyiZ0+vSe6oFcNqIVgD+tVq0WAJ70iArhigzOSYTZDAwWwA6cRfhWkd56WEcIRYe",
+	"NVlSEVYVmE1UdZYsNeXhamQrbPfhSuQLRXbvpyhODM9e8z+3AGlDprKyrVtg9lcBzAbZFQirAiZxaApw",
+	"B3n9u7f09qGVDDy3O6klAxGdcsiRxGJKAbRGunQ36djb3MD6viNWTSSXe3I/Hh6XOgnv4/oLJFOXNiw2",
+	"QluL+qioHyvx8ANlTIkFshZ89X7tfuvn/4LQarX/ep0bSAAcyiaCXZjcbDw4mVytJc4OpGY6wkk8Lbwo",
+	"sCUaMovFwWyhRi3UyEKNjisVjgA+uosbdt2529C3vrBo7osN1kOiSjywTtgVcyzYYC0BLIRvI1JUmPhQ",
+	"LYZ2y+gY3zSOXO5E5QJUUCfFjRRErkc2Zu4xu+Za9FwtJbR1VTxlddHI5ydLuT2QZiBUWUavso7YR8C3",
+	"pt+f1KVFCXB/9uZWPq2Hat4/vCRElMoREOxRMqKaZnKyWCtuHZkFEVqS64yKG+UAJ77uroQ4Ic2AE0fP",
+	"7EAnNaiNLXoqfLGoDff4D5obg1f4IxMTPe0Mz5/1X0T40S88NZ88jzwp/Sfz7u9iEp9zNmLqA8tfmUEg",
+	"bbaHpC9tjBbl0eanHinKw8vFE2envGZ4wAxVtcyrKTtFuoD6WHI9xfowV3bQc3krKFELywy2SFxtyFJF",
+	"JAmEGhA4lYTSVmmshuKwg/NYb71Ob3NZdwj/B8xnec28e06rMNravNbXldcqRN2Jc1uFtMf8ltudd+S4",
+	"MGauap6gqEErSsDWMmKWwaaSBYvFHWkwsk8WLBZ3p8H28QBisXWE6B6zYPvb+Y8kEzYLxGEbEnmE2TB/",
+	"sE+YEQvvWSMO1kRMc54s7J4OVDqFWb1bksyX7sfCHWMvrdyYkWPND+dGbEFKNc6BgxycfDtAADxAAq4w",
+	"fjaFWmfFM7WJuDYRV0nEHUsgHScZd9eVZaOqc0iizD94fbKspmeiq5LnuWPxVb2LsnRSmq52zJphe8ND",
+	"s2ZrjQxiUY9t2FtkHyEvdyTz6hjx02e7hktd1u4TXWJ9yLMBGWtyTfOaWOr5SWOpD6xX2jRem8Y7fhrv",
+	"HgzlQ134p1bM7x/F3VPDbc4L2lmR7lQuSwb0E2XTfiSjKyIXRu3DL0BcITeXHN30Ntb5ubm8w7tsSACG",
+	"9y1pu1h0FTZEBLIux07iSwbx3UZHDxTUdPep14kF1869KsW13GJlbR8+u2hU2CezJzrDb597YNPzb8ln",
+	"8t1LoqaM6U7UgV3jFOl3L+0HLg357a66r26HtZnENpP42HglnZy1GcTHrqWe/m7/s0+BhXvWjdUV/uFr",
+	"Asqx2Ebw7uKMGIcmLMS4CqbJFZnT3HGe+FGH5M34DDwHUvCTBFrKqKN+LOpj2U3ajGylzMxsDwa+1ES9",
+	"i3jZccLeB6ug+w98lw/aWuDbGWWt9/DYIt7udFrZeH/x75MZ43fBxb08asKIe5F8MEL8DjVRMEreJySx",
+	"IMbcQGRVDyt8736KHkUsXM97S7+BXUavcxpSckZB54QIWCqRjHMklVa9PxMs0S/fgzoN5UluwLznC3HF",
+	"Z+wtFwsNgTLPKxV1HOU19v1UTC/mwbWd4fnO3FPlvdX6Eq0v8ehQiSXJeRrPoVAJJ2KeCiju9yWeQr0R",
+	"i2bFUUNrA4AWl70pGPUd1WFGlY6F+5goScY0J38h54OIuB5UOGIxf5qmLCWO4Vj36nmqYrErURXZyFMV",
+	"i6SYwy5EVSek+SWXFV/vVIpPPQ7Nh3e25t0nugQj0f75Pbte5HmnTqntwTPln7zlmWo15p+UZ6qsUk6u",
+	"Nx+eZSpYgK1Iprya2wKpH/SeScxH5t+q5AIMf601X2WkIlsTUq1DFY6G5D9AW/wZUPx+eR4GwV84sbug",
+	"99ePQgvg/2oA/GFbrFNh9wMB/3sgTXbPmgStY3ZnpYKIdixaVqqDA1wPjsWXoVxrkxKPKilRnNGTIPDX",
+	"lFVo1+1ASOV/H4vT8VEdcgZPC4cPLImNfe+Co9mi4Vs0fICGP5pcOCErVdCXrinhGB7vhyClWp/qIXD7",
+	"aENuEO2rJHhgiPgqpkHM2uFjEQSEfVc8MlrkOROwE75E1qtjGUt7BkMzei3zj9TYyc8hpVeNfzak/wb9",
+	"v5byf89q838vos5S5jevmdAs3wzTP1mi8GF1V4u4bxH3x0Tc34dNvKfP/ZTPtXr6+3xKFfvjPoH21cO3",
+	"3a8+mHltiuQqxSfCNj9ba8VNIIHnkqE1xxpjIEaDP1EE1iAW2D38yg4BE0h6m5A17lLMjxrvHG/LFaEw",
+	"PegcHouZVEbhjRiwEAazECneu0wK6R4CYqLQcjRlI54iKQwlC8H/s2Cx4CJln+30RlKgYh2tdsxRHle5",
+	"bhVzXvO0tsCkRveR2HTv70Hzm+MctfKqM3z2wliWSueLkU14dt4yqhY5BjuuZc6KDvWU52RCFxNmzFH1",
+	"sWJvVvbQJszQrqq8tOtbyE+bwHxMrVCNLNusE6gm1Epd1MGPVScfmAN9MMW8IcVafhXK6h7QkvWK2iln",
+	"38CuMQe7O2FaLErX79LHZ6MGs9ikHVXYXrlWJ4rbnOsmRfUwKVdvXOzGl7YmttqU61fEmbaulO5PHR2e",
+	"li2ro9/5XO+Tq/WPujFVWzx2tcbNeFAgTq2rRA+Uz87DqFIzRztkeu+ZZKSS6I3FkTO9+zs+957xbdgH",
+	"pY0E1oLbEG3m9xESsJ1Szm2XHq54AVtbnmuZ44aQxs7xDKjK9bMyv4iF/Ynb33WRomMnnA8QBadNPBf2",
+	"VBNVzrrp1Gae28xziYftgeyv6HH68Hdlv+vWq7kpk7EOT1dsW7VUnWd2yoXeXJ1l9w4ZSaEWsw2qhnS1",
+	"lBkoBS4Uy7WK7I/MXlY2BWHjH43Vvb4dUfLARUpOW9qmfvua503RE+BFPlYGYL/+Vcdsw79DGysL/7Cu",
+	"pNkoFgjyHDg5IAjE8s6wsxBcB32ubLv9fTP2+/S5amP9baz/RE1HqiL2sUX0j9A0/9ja6Y4iKLWFylor",
+	"iYLK4YPi8aQ2HB+LyyPFezxI//7i8W1H/q20yQPXQO3cmT/Y9m13/q8rIr8m7h5bBB6vl+HePaxg6u5e",
+	"/vUh2K0Lpg4Xxgd1PTkYxHTPVVaPtP//hrh7ee+08fbHF28/kQ28qf/JVpGOumA6qYulx2L3YLqoCrnw",
+	"hzakHo577Ej6ngf7gcq3NjWOrhz4NoreRtHDKPp9SpuHDJpvjIVXZMsWZWA4nYcoBavM9aC2KxDRvVuw",
+	"kia5ennyrnXHqvA6gqF2j0FhjPRCDVcp1Ht+0jjvA6umtjyrLc86akOURx5MPlaP68db9nysztvLqVSF",
+	"z/++UqpccQWiDQxfY4hVstTHtQGKQyfmfyoWSbapoXVCUsnU1t1RdnR7jh+/bjtx/1k6ca/56l8vk07b",
+	"o7vund8XE0eDalM0Y+psnvMRO7vOGb05kC1/C58IbknglgRuGaoMrKNM4NtXMJ+EdAeWT/mCJL/+lpCc",
+	"zeQtUwC8mRGaZb1aHmWjEJwkDjQSPmVhoVbYWuU4FsmH95+uyHbLBRo/6ZMf6GhqH6ermPGLPplrP/gH",
+	"QQxQz3Ew29mYX+NaRISS0UJpOTP6h7P8iSLdxH1yxVn+Jk2gqwphn7ltxMML5xJVVs8oLLMU7oelUaBo",
+	"mZKM3xYXwBMHA4RaMfLJCDNqmX6t+D1ON9R6tmQax7U+sG+yjPXR3bHMifWtSu+7/6wfTLd34cqvr6We",
+	"hh1wirrs6hqZd5tKQgkcBHMFDJ+QrpHKuNqwTsmM5hMu3Bf4Vy/C3QBPa1YSSaxhN5GF4LrMP2U7NAev",
+	"1FxDzIB9crWUbr/JMQ42knMW4TVmSOcguicLHwypujVOw7jn7uIErIof+Q2zRwrtY8ynmIF38u1Lfv0F",
+	"bDB/EuVCY9XmLRNa5iucuByTma1/rnsf5pr3Y1sh/Y7OWA1aIGqKMO9ZTG5ljPm6cu7Uw8QKgh0N94S/",
+	"O8Pz5/0XlbBA8d2z0jeDgfmuvLmbYw+sE3VwA3eG35Rv4a0R+3047F1NX93UzvvPyoMOos7aezbOFIWF",
+	"2zrYUffC7Lu8j3DHVjZdMZVtLLmADnFNsylCx9qxVLinakMaf9qQhkOKFjbd+papmHf7RSwa7JR7YO6+",
+	"Y/uXgwMRuV65EDbaWwhIA604tKxmSscCBxnzXOkIEWpgoXCWqydu7O71Cg0PQWcsIiOq2BkXignFNb9l",
+	"7nfmCp72IjBGhOU6Q+GnnsAg3pLZOJC/iqe9C1COXBAaC5i7eYiqajSjkW51tJ4dzonSfhlxp2SuFfDJ",
+	"GDPUC6KEzHOj8PSKcKE0o+kwMAcikhgpZf5FSyfypk1kzCMkoHktUwbk5SVrsGo9gV20rsHrH4QzRSAk",
+	"wmIBb+WJIjx1j/Q9zxNsR0IzY/vkxlhR1iwp7QLzixs+R7skuaI3LIFYDhqQ+L4vvEGCZr8mQN/zYjAY",
+	"EOotEZZiX0QJ+5NmNk7kbPIadYMBg6RHBM1zucTZwUutCxDVWS2lvoz7BXwOtlm+6jhP41s7WZhnb5Ng",
+	"5uI8NYK+Deh8DQGdA3X53SEaHOHegjKBj2juZAMwmk7epD72cj4YkBRiDiNtriI8VeVgDAjlWNAs6/XJ",
+	"D+iUpmS2UJpcM0LhR3JMEnhAc5+kFEi3YYZhCYeUgriF+aUAY6eC0JFvUDWSKTMXjKa28a39ThEmdL6K",
+	"agIShFtP3mIHfS9ZkPTbe73djE3oaEVSqmmvxgeORZ0T7Dtm+WCXD0KB1rh0PsLM6ExYHod1BJ3EAs++",
+	"2Z2nouzRx4KZx2hGVSrbdMvdo5hdljOarsiUqiroslygJiSBe+ztsl/RyQO56bjPzQFtdIJ3c2bNo9yj",
+	"A3vX7TepozYr37qw9+DCajy8hzutZoSnv8OJ3IPNhiKRDeqjhp4jVQ6b+rJYM1R3W13DgVbU6awpy1mo",
+	"EJ5fQPb4vjWLkbsfzYOXkPnb6wiypiKO398E5uek/SNtaVLDbUPbvuqPBFiPG8jaksCCTz0Qegfhc3/w",
+	"1SsjuTbVd2pNR1Om6s3hbmAH98J2sSVwvqaTwCrG/HAs9rSKN1u9sdhVOJFNVi/GcurMXliW+5FcfRKM",
+	"Dqtea91y806EPJPzIWoVR+YLQZ9q+6iF9RrSaE/L9zJN95aDdRwHD29PtowBIWPAF168j+dE7ideG2y7",
+	"WyZSmav76rg9lUtCCd6EKJZlgZON9PFmnJ/h+++ZpjxzcIwQJcK1KuEtYwHBbBz2TZoE8QyAUNj7lQAY",
+	"pPt88BzRA0uuWK9PEq4+5Nws8JAYFzCJRcpmUpdjLxhTnuOFJIU5NvnsYJ3Csxnh5SLhUGNZHqDXJ0dC",
+	"CVSqNy/IgSiBxgjJvaIECsKZcCs8LNGMW7SfBNf/LvLrz6KO3zcOtetxAv0XUSPA4BxayoSZejO/ulz9",
+	"K/m5g9/8OwQLuO2+GRhgr9Js9m4xu4aih8vXZ8+fnw86O8VL1s5ky2bTstk8NoVoBb2VyvejGk+QoC89",
+	"xubk/DomEmTqbXBaVYIZe6dywmz99crdbHMWnBsXoCEBLtaVdm0a3KtnY6hXxVISkfAz29MbmLvMf+oS",
+	"3XrKFCNjuchjUTPvIsXu5bP5I2M0veIz9kZ8T1d+7H/7FH0sklpR7xl1inT6bhn0WGxModtL4YXtlEKP",
+	"xbVMV8Y14hMBztoRtPNWyfDwjX/RmfD7zkqvGTK75abL4qBNR39l6ejK6z1GKtqpKvjgZyt3N8bqMfKK",
+	"AquqRScMJIcHhpeQY93llI+mJGMuEuuIaeaLfAS0sOHlvSK56rMCXN/dhBwcKCFjoRajqZtZdz0JTd13",
+	"EHBDiWd+32sKjZNL4+UBE8gBaOxNca0v0f8q2HcO879OkwzAvUFga5T2bpsReFRUOw0i72Rpgc1czWYn",
+	"lSVfM1VzIFXvi6DikowXWUYWIGGGZZoKrhwCJa1rrxgwVWzFUXHhWg5X6rlCyFCvjIpR9Jaldp2sDK0T",
+	"u1GYEoEKnHUxtb+UKqgnjiil9g0PNceAnr3YLlZzsnDM0ZIOZZu23obFndKK5RaX0oRLOUAZOPM3k7iH",
+	"MW9RG155BxS5xnvWOZ/NrKGJvWAJnUkLrPNSCRIHftz1aoNsBU1nY+FSqkY3JBd1rWaxkjIiShZ9ZrWV",
+	"0IqMqBBSQ9kkWXLRa5CBzmZsDpf/aCf7oGFyqyE/0tENuTwbnG8v1dz08WHa6HIbXX480WXcRIR6gRCI",
+	"qR+97GkSVe7o1sirIpi8E3FLWTiRLmLBuRhli5RZvykJisKFseKk7BXc4iC32Bak4pS4Byxiul0UdhHE",
+	"Q3sNwcNNAutHrnSxbm0NTY0YPHHhjFceu3CiFGq3jUl+DTHJLDiS24i38kGvE2+/881hx09y7MB0tqzU",
+	"CRsIKCLvhgJTzTiuEOcRbEmUlqObiCynPGOI7LIXFaE35U0zrskNY3PEERd3UJpnGZnKDKoqYETSpWIV",
+	"8JtQX/5JpCBTuANAh+sJLniaDAmAH2VO5nx0g74yjAxZt5roJ9Rk+jltCoTmDL6G/pha2stI11OArDnW",
+	"0GjPouccYHEP6xL1yf7W5b0GAd/ZuF9JI7YO5uOK+x1qNjXwZtu9ERhCxkjKmV7kgqW2QM5u/AQgXeb8",
+	"1ZPtB0GqreqENx2YfzB9wGk5EZ91ofDr4zbBK2vZq1v2amCv3vkgVw2E3SMTnaKloeNhOxvJlKlNThNq",
+	"cPRfAt4nrxjdSADCV4QLkriPXsuUvUmTvo3nAAsYxoti0T03etdobp82UL07wkjlW0XEPCfNzWgNASVy",
+	"YDzJDFwJKJG35ecFVxIZzXBleE7kUgwLDCv4hjO6IteMGA+ccFH07L2ikzPg+ExhDCzUxVF4iqP7Kghp",
+	"8bJgxu2DAX0bvJcHDWyV99hrmaVnucwylhKlGcuK5NDrj586UUfplfldx4Kutg+DXdFJGwFrI2CPNgJW",
+	"EmhVikuUzFuF7MvSfJ84WNEnb+tQ1hWd+ChWLIowFpxW85/gtvinC6VtinRtgMmF4qsNdFUF3YljXFdY",
+	"I7p1eKusu9sY11cR46q81C0FWA3kriLAXKSr1lO9CqpAC4PoibJoMtKlWDC6XswelfAUWDVqfts7gMzq",
+	"H0wfZladykf1/t/6albVUOujtj6q9VH3slAO6ZtU56Ru8k+hub1tk2Drxwu2ZqppJicL5j1QqBNww2Lp",
+	"Q4hi8E4pcCQ5r/TC/dpVQt4BdIDJ1KIcYrHulfaQuy8Zy3yWkLHMMrlUWOqfwEhG3idDI5TOyDyjguak",
+	"m6gpYxq4DzOqwdrSOaPpB/irNySJnvLRjWBK2YfGX34Pc1klNriH7tBFLAhJMi5YeIH5Ucpn5m8pVPHw",
+	"Dt7WlTkRiyyDoF/pSjab61XvwswXByXd5JpCVYpeXCNjI0fmxmtGZ+ZfKiZoM46mVAiWwSOEY3apJhmj",
+	"ruKTgBWaeqyvB+pJpc4Ug5wFRhPWnit88OoywUJUVqr63PaxLXnVLZdZtdNUicsasYJ9YiHHmFlJcUvY",
+	"8MEE3IGc6CkVZBBBfKB4+J8E1/YlmvES/O3KfgyEWbhpcM9wbWt/nVb6ZPYQmNsJV5cjzW8RZe0Ai3Bq",
+	"8gU7JKAA93jYiEJpuTrDDhejaScqPgcZMmXgsg4HgCNc8lRPO8Nnf0Sd0iYx358/P/826oSSwgibb16S",
+	"T+UAhf+I/D2jmryiOXlGPpPzp88JN6vmT3Bn2Lmm+fahi9LStjWibQzj0ccwlBUCzkR4W/pix0iGekqt",
+	"qGrW/Z+YVqQs1KSw4G5j1jPXPgk6jIwY6dIsA/mN9Sq9IZEiWxF3J3s5Rn3JjN4wSI+DO1zL71ho+3JU",
+	"PCIsU6xMwYjqxTEJBgyMAQ4c7l5p0mEloqUM3o1xxT5XSZSohy38v4t2MOoE77MzHNNMsf1kph3FZ+Ue",
+	"gFO/rB63rFOs7oJWTLdi+oBSfnuWCIDCnaSrCG11PKm9OfSMMtRyxihNc60cNsj7akaUjuRsBqAiACYZ",
+	"qV3I6G7wGMspNgyLhZrKOfS3AyY7+GFvSArrDBwja5ZF5OXg5fnZ1UtymS1mXCxm/utn8PU3g+fkk6Yc",
+	"gt+x+GR8LXL+kkxozU+voE+fG+BbGKC470ez78EsPA/vHAv/e7zianHN4BLymQz6g5cvcJwX37j58zkj",
+	"Znbk02jK0kVm1EtELr/77pm94hWjs1j88u3nb87DCVwazwps0sIuBWeiuOQ1+lzk9fPPL/rPQesY69n6",
+	"KnMzP9WPxZWtcwpdlxlVyn60It0Rza/htZlRB/1n337zkmTXT7n4f/+fYuGoffBYDPqD7/76orjCLLty",
+	"yw6//8592SOaz6B6yrprpItuGrQ0Krl9Zl40Fl006SOSm/mz1Lg5LyEBPKMZQRro3gUxDig+p/U8FVko",
+	"rL2dL64zrqbGLAhGRr9vE5TYCvBKRmWdDaKSZKlQQmCWxSdVSjGLKIwMOCqF/fMpe9oFX2hCpVRnFpga",
+	"ttzQrSsIQ4iymIUxp3sHTuTSyp44MbOz0bGeorGiv83RfFU5mj1U/YZMzR1JmnpBtCl7smcM6VTpk8qx",
+	"uiOR4nzhNpPSZlKqmZTd4ySH5lMaquL/XtTEF+SvttYd6t8johhLfVyE2Jqo9MI2gHYUlBgC4SoWhW2e",
+	"km4YmhkScOWTIYZTPBHtjKbMB65tYUFUhF1sQWcsjFHGtWWu9LegE8qRFsQX3ZfCQQA4XDBojimFfbY+",
+	"uXQIfuM3QIDosKr5Q0XYviXzJ4gkP5TsbNs2tOXxxyuPP3KQWs6ZoHPed6egEaYC+N9UjhbQ3IYqkvzj",
+	"B9tj2Y2xorMsichIilsGDqOW5F+f3r8rGKJu2EqVOZEs9907xrAPjZY3TFyQkTEXUkusdEszDnxKBRB5",
+	"SVdRMaxcCpKYQ7LuOUJVVBf831GvAfTyfs7E5Zz/Sz3mugw7ye/tG2gSPXDZhzf+TR1guO1jsu1orJXM",
+	"NLPf2WiRQ9ry19/C3V/3ZGYPmt0VnACYLB3pmq1v9sH6rjc7duOuH9kR0UpQLL9lOVTbXS94pkHbR+R6",
+	"pRkZyxz/Q1UQbukm9lZPb8/xfPSiWJjTE+4E+KJ6CBBLoXQuxcTubs9StpwywW4tv49fkFQydRELrG8q",
+	"vWpzDs7gTCVklHEoiyzOFXTwtE2kuCbXdHQDtQ9vxmdmc5/B7ragggnTENzytGUEWCax4BLB/iM5B9pJ",
+	"W4BwyJH8P+b9nPBIuv3QHsm9j+T/uXz7455HErfAnQAphMv46x1UKuPXOc1XNRU6oEaaAE+x8IgnIcUZ",
+	"zUdTfhuO38zxUgU/xSJZyvzmNRMaW7HycqtU8yUZwbfIMl9kVB3hoW2nZ/Ox5gexsL8opWV7FyQxNu/c",
+	"LLu5VXgf/wUUQo+mRIBgKU+ugt8qDeYON9e9yC8czMhfVkea75gJnXNjf5nBSkvE91TWoH4CsJSK6cX8",
+	"is/YWy4WmjnwV74QwYcfWP6T4BqxUAMiczKTOSuNbGY55ixLeyjB0BQn7DMd6WwFxjkTuuA601O2wuGA",
+	"+v/9Qiuesg+5HDGluJjYeXB1abcK9APAldcSfcN9AEjv/QF4POVMtmXP9SLPLY5vtNCEpRMIvgWvrDME",
+	"/FynZr1s5tvDjL5nZrhO1Kl9k53hAPjvq2+/M3wRdcINfBTGNL/mLSqpTXc/UlSSKFRRoFf9zt3ez8Pr",
+	"faz7eME334q2REaJ/V4LNV0QUoZxuWEBRnUdvzdRUpKukCS4e1RSKDIPdR+mWQcRGWd0olAwG83yiWmN",
+	"tByFCCdW76PCLibd5doxjrjm9kWO08YQ/SBY8WocUkiTXrORhPIy94Ixxte7IKOM0dxq/pyBQlJoi/g7",
+	"O9VdRyeC9g2YDLTBaAHuW7N+lkgEC3cZFWCo7xMYPEA9HYNHs7TjUNeU1E+TMmAdgGHZBfK66Ah66hyA",
+	"t+t66nzwmBTVsWIP+UZSiGLftbHONtZ5qOZDgXN0zbcvqV4xgAtdAkzKg2UnTEcVMSyAYCKDFoxYdbyu",
+	"K3YuU7YAmjrXKGryiyKSoLYFovqowlu/N9wmeAdt7XKdoDwxUCYQ0DuAZIqN3eJjvgp8jAyP5VbysgYV",
+	"E8jLO2uXA3O1EH5QlBAVaXjLtzMGy7guFmasZm/M7VyyfIhherrczZb2U4uzaXE2Hmezh/1zrHLlOV2Z",
+	"w3imWT47Inm6HZbAsA0x9BrP9NJzHzSHTz/g0Fcsnz2iAKqdFUkXjHwzICldKULH0FdE3EoO7qn1N99B",
+	"Zs38zfT3dKU6w28GW/uHwdO3ocw2lPk4Q5ml0x9ItA+lzxucukIGFKZKSUqdhCrKFzHYQ5rEYqMTtVly",
+	"GaMtOLmtM9Uk007sToW6ZBeHqrzBW5/qa/Cp9hValePfJLR2qzwIxEmdK3SQDXQqZ6h0uOrdoeqaty5R",
+	"6xKBS3S0w3iQc6QwgaiejqSC4ZrObyJvWW621GuajRZIrvOW6alEbFBGr2X+apGnTEDDPs0zophGatwl",
+	"r4GRCClYQxjkNc7FJjfV4z3/1YnWyAB7CVHFw7QiYBsR8MUd6NH6m3Zn2m+QJuRgAxphLXrgBuo3ZLYP",
+	"PzlHyG83SorOsDOjxrxkTlJsnzWuPWqnSxvvcdLb/HGbPz5arcx+wqUkMwqz3Sv9ec5Hm5T+B5aPmNAU",
+	"OJESm+94S/MJF6D1B5aP0H2BRTtvaX6zmCfAx4fQHgT4K9aQEcERVYM18AEn+fitgepEa2SEvaS1BlqH",
+	"YN0hWN8bWxzx8AA12hFBSfEF5GJcWW7DyeVOcxkdBse464+wJUZFMB8w/CwRUDjDSUDPDkoWiuVY/GMh",
+	"++FEzbBLlmXm37JdU5sz+eQ1qkjvlBhoCB0uNI4C9AsEZmf47EXUqV1wBNotFPu+/APkPlkohh+8ooql",
+	"H5zI9l9+msr5x+KRd2Vnq6zUg4Dy9pCcrXXVWldHs672Er2/VsyrqCyLfyvMrSmds8M7OiFIr2jnBH/X",
+	"93FqYMy+I6Md3KBo4nTCpuAEiAhicUAHJ7KpgVMs7quDE0z8wds3ub7kwFx3TfOgRZNP97YNmtrc+5dP",
+	"blxIqgO6MwVi+WttzeTlUpuO/8L6MgW6uE2+fxXJ9/CN7t+RKRRaX1Y7pgNspEfQi6mkcdqQXRuys/SB",
+	"u1six4I1482aTJYrOoGkPMvsgVeki9R9SpIxzS8IdKP58JPlvYLvnv5u/nmT/gGDJ72jdQg2w210Kes6",
+	"MB3DpYwFLESjL1kRfZ5yOocL7beKMKFzzsBDzhlWIRtbDl/+9UID0YkrllZEgo+5jyNpDvjjQXz/8HnO",
+	"Uq4ZkVgrOM6kzAuU98eFmgY+ZkrFhOWtk9k6mV+Hk6nhLDqZbuTIdn6l+cUjdSj38yLh0Vv/8YvyH2Hb",
+	"to7j1+A4alpKSDQIohpfEQTR75pO3mzwExOzpRSYeCnL+S1LIwfXgOzakCS/mh36W1IQI5opmR9QrZHb",
+	"VEtSbgQJXNCMdIEAzlbT9sCfjEjy629JgAsll2seKDQPWTPCeEoO8T/3Mq0egeeJaqh1OVuX07qcW9kl",
+	"B3iZV0ZgIEMWbPx168Vsc7A/gBH5g7nKN/mlE4gxeVIR41ApTzqVM7XIgFuTknEBSjG2i3cHkqhI8QGv",
+	"FjA0e081lGpJj3AByVKdU6Eo9gMCcsZMjm4UZPzMnPpmllOFNI5gXtGA2yu4N+kmT50V9dSbUU9DO6o3",
+	"jAUVPns4p3oaEQrPfAaNC+3A3eQph9j9UxSxOA5G9HsQeFsUSqdEl0XJLc0WLGhU6zzbqcyAlYCSMeTt",
+	"SaKZ0klIWlSQbJlppmSttyFWpWgQ3Bv4RZWmK+t0x6LBp68tey54/F2EEaOJ4S8jInN8OS5GuZ0OMI74",
+	"av++ALBV91ME+8CBzmCZ/7LmZ//6e0fOO8NOjvADmI2edoYd3HGdqAPvvzPsLGkuoMjjt2296n8pKT7g",
+	"XE+L4dmswlq4TgvXOVj/faC55jTLVq49yu5O+t0AyWGpKT2qgFJ78qiCoCw0AzCFZ4zmLAUxG4uyErNk",
+	"keaMrUiXWj8fmA2vV4WcNKeliSrRuO9vbAuWPF85UmDzG1C6QFLDlqhA1IWNdZapsnw/xpm83Ys/8XQS",
+	"tAHhUg48eiF5n5HHVka2MvLLaq6Cprg5MhGBowISLdx5+0U3P5/lVG+EMiK3vaafibmSdM3/jE3XQ9Pc",
+	"U+xnXLiUy0JpOTMSz8y3Nu+0ifie1PPeuxk0095XUIy9PklycAO4eYK5L39BwvCB8XLOBwPsuKUgwhFK",
+	"aPhpL2riZe+vawv7dBGhRhorXcmrXZDrjIobMJYBhg+c+oL1y4S/nlF4M2f7a7vI+EJgYUCxucUnM6o0",
+	"y0lKNR1WXonVMp9jYX+X2uatqGCMylE0g9yXkUe9TSmuzx+N6H08aa7XMsvYCHibhXlG4DfGp3H9fTTO",
+	"2OqfT+ZPe4WmnztRJ4eO+C/7z17soIRgHf6UFEdtQuthElp46kty3wqCJuHvZEaNAtiTgraQPc0MtBUC",
+	"xoCmPJB6gua5XCroTHgAAW2OIae9uWXdCjVnz+Cctxm0Oul38iwa6p7dMmnuiDxuofqnzY6517OdVCud",
+	"2Tqpdieq0t1xTUztLh8gLbWnOXS61JQ9M01+q1cqbY6qzVH5HNVOpkblUEYnaehSOKhN7Vya4nyxsH4Y",
+	"9j0utzn29gl6YuTuFi1uHrGotGhxBNNYwXZXM5aKIz2igggZi0yKCcvxl1xv6NgSCLY7+rXEoq5hi1/O",
+	"Ur8Wsk27lk0y0oUc9xWT99OwpaYPy53O4b37hqeU922wsg1WHq07ypFc04XgWp3J8dmMUbXI2R0e6g+g",
+	"EWzXRxBaGOoRKc1TMqKaZnKyYEPygTOjQbo/0NE0It/L/2IiIq/k515EfmRioqek+5ZnGQeZE8XijTDX",
+	"/V1KHZG35rNeRH5hfDLVpPuPnM4i8sHsl4j8b57JSU5nvYj8LLPFjJHuj9yMQf5Bs0yKXkQuc0ZJ99N/",
+	"FjRnscAx8S87NIj9K25+iw1TIvJPucghD28W5IkiyZiOtMwh4jiVSzKjYuWaGBg/6ImKxTVVEFfVpItX",
+	"k/OeK0OHZp5988SwTEKSMf/MUmIv7PrxjWzsDf09YjHHlaPk2vxWZqkiKZszkSqHKUdMmJIwum23rYqS",
+	"bHil0H+G6GkuF5MpobFALWcvN3sCI3QpWU5ZzmzzUSgJ71Jyy0Qqc5IyTXn2BND5KJ3N2LEoBnmiyH8W",
+	"VGiuOVMRYf1J385cjsn5MwIYBCwzNzvBrLCLcZj1C4McsJAA+4gIo6Np0d8bH+h65RcP4roZVbqHYQsI",
+	"gMciMReaU/oOIuE3jM2tll5hoMQFlyGkDkq2Ww1y9y5cIN3/PBY4geVUKqubjdagXCizbOtDYNIgl3Pc",
+	"KopkbKx9V1UYDHT6lWspN6cTG9RXMrcP7JYCgYXwoyFJPt3wuU2zXtEbluACh8vmKs7gzcqMFcs4c+45",
+	"Po4NJUHwmdBrecsQ54JTNq/GR4hsA7n1J42Iee9mX/I02gi7Tn6y7ybx6OthLDz62hwlcwW+uS5Uo6yv",
+	"qw0qXdhbfM/zBLIEhGbm2OVmqRQDCBPV3hTEJ+yah7Uvkuupsf1wX5j3jCF51euTX+xbsitt7ggLHQtr",
+	"DP9/7F3vbhs5kn8VQneHSLNtRfY4mayM/eBLshPjMpsg9uwsbnuQpropiesWqSXZVoTBfD3c532Te4V7",
+	"lH2SQ1WR3Wyp5diO48nNCAgQS+rm3+KvivW31nHAu9KyerX71RLO4JPRaHQHh3GYvH0z/Y5Q+Lei+IoE",
+	"xvjswpogk7i5fRrWr16+B1aRBdK+lY6sOeN1qRzpz/neCf1XoWaLdhgAO97gRmT7npj1lHn562Zu6sSf",
+	"r7En364IemMLxirfvvXkhkGHyNSbOq6Gsp9lFGiYr5/rQmR4ubUb1WCMhOVi4cHue+7byuRzELTeAIzv",
+	"tpH+GQf9i5pI4xmDpH7+orF/nuYLwc6dEOXNMY2mtC/oso/3+1LNo1fh0AU4+7MHph33z/Zh3sKzO5pH",
+	"Y9DaNGt2SOdtS2eqrqvz0gaxa42aHwcq4AphgfaWzS2ge2CpzTOM28hsge3u5bNfg3x2VR/Fj6NXxwnf",
+	"Rq/bFXPZwIsuQ+ddZZqHsnOGI9St9q6Zw97IuTdyeiPnLQSGziN3n2bOKIChqVa705p543tNqjYvNmRr",
+	"jIO8vH71o0FZH5cpyBxwZ6C4q6Xvc15gHgya9va4vT3uHoMH7usytBKTudaXB+IK68Stl3Q6djpX4XOx",
+	"7Q2tJ/BeQqUkpGNTaRo1FKNDEsxZS9qPxFsEUkUKcz1l2Q80lJfQAyrvu68+/jG769Kz2QzIXJ9fwN/s",
+	"9UxN9U3EfVjTejX3DP16V8Ka/pzf10D8gSZ2cfb69026b2k1c16WE57Tl2dOLIjfFfDxp3/1PGs40cX6",
+	"Xx5Xpvx5t/LgHAZJPjg+bbiP7vZp3aLGkWKy4a3ZqZ/SWfEKmcRNrtX+lQu5ENbxxfLWb57LmeKuMiK8",
+	"+ZlY+eby3Iif/+UvXc5luZBXojhhaFFHizXJQUxaZoQzUhTDDVqLek/I4udzJ9hqUjf+yLLv3732+oON",
+	"cBWf7A5j5jHNSvwi6wfLpbSn+DNqztFHaeD91UhQkyGnSgF/psrKmaIk+LkRjuyn9DfWA5nrlSJDPNrY",
+	"4bXJmmVGO+5E2EB8PBuTHVK6YaoyUQNlxsRi6daYv2CCE/cDnwi0+JNRkrAeI6wKCm/VVvh4o5I7lByz",
+	"ypRZbQHI5s4tLVmSl9WklHmw3sIU59riBEppQVqdasPcHCYkzJUwrA8HBjkFxctdABt3dpAwUVrR8n2D",
+	"Tmtbd32Y2USUesV8YkDm6dU7k1AfqKSz6PXgNLWToG/FUpgIcbrF5uv4EZGCf+ILiqjCBJg+msyuVR4o",
+	"/OW7t72k11BESJYZgPDHpFeZsjfu4Y6OHz8WZjn0vQxzvXiMK/F4oe3NDQ9+dX4Rwb11LHaxZ4ydax99",
+	"fyzbJ3Jv5tibOe4u4ZwHqGUcOIvHW+VuKOa0oGhbzLlrLFir/Eh0BmzCdFkIi8K+dawfh2cFo8cgVdcE",
+	"eLXjuZBhaNP24/6kC4D9Dfq1BJHitjWm/JI9sFEk8MVb5d2PiXBvG/lV2EY8SG3s7X3c7h7/tArXpJ8J",
+	"9UrhRNc9YaFDUEdLWK/9GQtRShR/Sz07qXN2LbRBv7xwS5BUyIhxlSruHIjTTCo2Ra6IDjJzgb6kjWvq",
+	"0WhUK05W3NZaW2jmaHRc/1ZITBWWKvFBWnd7UfQFtntnUXR6vYXnejKgvpHGj+hQtJf/T5rZKp+3lr63",
+	"13OWX4JcQnvHeOcpvZNskuzWLm6dPV1R3vZw582mXJZSzc6lygXKGnj6nM99SjfUcPIsPIRZ7BT6xVNK",
+	"vhOWFdLCTElYoQq5/pt3glutMjp18Q2xMkrAPZzp6XSYqtPNnHnxyBO8QTcZCLXCmh0fSY163eH9Vri7",
+	"n9wHss/W3HxHgY422ezNtHutrjfT3h1YNrj/nVWod02muqEV+FhW1TqMNVWx5fcjuU9j/UjG+l47Favt",
+	"Ekq8QcrEjaTygxMKvAC0CvED7Hg0GrKLCrOyMd5GXa1S1Y90k85UYkAxqXYbfpMbgGnSqDBXXGKsrZem",
+	"YF1hbRZ3UK3hRtyPOPP50oXW97E6YyhqtL78ZKG3APO9YXtv2P4cmUPvTd687lL4uEGiRkX2KUyku9gT",
+	"5gpoLpBjxjEMr2BCXYlSL+tiwhscpRndRphifb3EoL2VsK6lUPNaOZJ85WwOv1+XbilVG+o4naM/Ufho",
+	"HXeVJQWdaOzz7LQRctuQ8CnCbqTDe1HP/zeozLvWDEM7Qj/Rvab3423VfX511/en9rtFp2/5rDOHwSme",
+	"DDgPDfHv9Xy/Cj0f3w1v967ti4Ed5bL154F29MhaW9bnlmXU0QahZwOvlsjonGYNK+gAfe8TWgDAoxph",
+	"6oRhmW0E7thFIATyD6Mn6B4x5WUZoq7XKLsfjUYj5nSqjka//z389P3F820juryDavFdx7TvAtn3ae8O",
+	"y9Eb945GR08PDg8PjkYXo9EY//3nrc3TNMdfSAynzt/hLbILM1+FnBHRvWoljGALXgi2FKrw6bf35um9",
+	"efqO5mmhCo9jvrJJjWJ41BhnTi58pqvPKqaHrwO+Xlc8640S16Jt0vjiT3SxZtJ5NyBez9bL2d6hHltK",
+	"VVS1ua08CRrh+1L3hkl+8WrfeqA7NAZFM5G96nev+vWq3/ps1nbWcK19aAXwjX1gG9iJaj3fAbPuQyq9",
+	"26B3ibLf1dFF9bZ40YFyDFWCKb1K2GrOHeYJQsMc3kM9jnI2NcLOmQEaY3raaCnGTckwn3sf8baOEYAf",
+	"yNFSFqyfhagEiZW4lFiVa3S2E8WQnTmbKsFNKYWpyYWqYXl5t9SzIXvNXXDetDX0Y7UXqq+/4tKxiZhL",
+	"1E0njNtUTdFu10w7rMP9iMTr+xGIvwwcT/ZiZadY+f9cwosg+TNJcuSPfuBdZj/LnfxboYSvgkHOu+Qk",
+	"3/atZ/0Nj/lB26PeMRMy0wK22FRd8VKSf3o2MzwXb4WRunilK2Mz1g8JwI6OEzZiKERKx+ASr3IxGLNK",
+	"OVmSRpYES3+1TVXODd7YMA+ZDSEWFpPuGQpg8Oli7Uo6rwTWlWOltgTOBHMgouLqSq1SVVSGrHs4VrbE",
+	"wdK40CBYFiC84mQf2TBO1ncr7b+1OJZQ+GRwBwzcjjz4RVUCm5vWGx8/u60agKbxzq/yA6lMb+Cejk+Q",
+	"bogIrXZgWRpxJXVlMZ4BdtTuEXuvCLg7mzizthIBWNvxD5/EK7S5PMiFcuKzZRqDLpjvIgHY7aw4tZVu",
+	"LCvEkhu3EMqdFRlbVj52KGqOBE/uUtU8C40dN8cw+qEu74eenIMTxtttYbbMUG8Kq3U3LxOPmsJ0mvpQ",
+	"I6YNuaKSFO5fPRyxQuRywUvmGVk8P3RDgTYGJ3XagajJbrg/z+eiqEqpZtdEO2lz+Ryn8gsHPDW71hv3",
+	"nn5z/GQ64kf5s0NxPBmNDo/45OvjvOglvZJPtMGU2uPjo+HRk6S34PlcKkHfPX2G3/nUak8O+Adp2UKW",
+	"Jcz/Spi54AU9efgs6ZlK+Q+Ho+GTpGeFq5b0zbOb5xdv1nCfkG3PAb7UhGwRasXYH8HsLvxvcKSbA3xK",
+	"brYY5q8pYdVdkeraiKWQp60+0/DBH3j4swYS9KCIoAE99CJQ+Uhyt+tRFt0janzYJ3fbAZwPHcvUcL3b",
+	"hDPFxLr3cvh1RDPFW3pjWNw4+DtgMSR92xXHdK6nzkcQjbeEVF+4BqDVBpfcSC69roBNqlAbRBfMmXCx",
+	"HgVlzsyHLY3RXzgbstNW15gi3TpZlr7IACB1qkCgWaJMLEkiDsFPIKgOxlj/mrJ+1A86XVve4g7Q360O",
+	"qkpVHVW1uQg3CLEiuRwgGh7mJTCPdXjpLnKxD736BLn4QaKvomWiCJb2zPcBWV9aQNa9iF/XRGO1zk0w",
+	"0KGM1ZzHvhegkjroO049177XxtUiukDjDsLQt8J90rl6KCN5JB10a/Ham7k3ke9N5CE66i6nfEuaeKCK",
+	"fZsXsJ2V+9oaJ5I32IiKyHflwWzr4Jo8mHFfunIhy1ysMPP1/VK10UgT8R030g+CUQ1xA4r2whovTatt",
+	"jEuVf/2jSTavhzNy8L43SeFeVGdUT+8jSrJvjobf3ElJ1laR/X70ACqyh0f0fYjUPkTq/mrx3ZPaDRoX",
+	"eWWkWyOyTAQ3wpxWbt4b//VHjFHE2HfCnTZ9v9Y5L0NsvHU8qNKyBb8EjFdZL84UNn78+PDom+FoOBoe",
+	"jp+Nno0Qn/zItyRPfQmCJEgvdily+HYYlTapsFDTtrgqLXuzFOr07RkrdF7RjdbXDDSV8nYqHDBc6yaV",
+	"LB2bGr1g0g3ZW0xLl7AcRCcs2QoSaqoyOHjZ4+xsegCi4gGiKwU+SVhqn+DPiKkwQuXwF3A8UYSmWchk",
+	"VzDuWPa40LnNCPr9jFBQ47nrmNVpjhXXYOi5LoRl/Qs+Iz3mIF6Tjcc6Wno+5wa5I6dnLRPKoddBd5Nb",
+	"z3euufC5LXURJTFtNUlp9LDunOD5fMwW3AkjeUkjTXwD3ImZpjC3meGFSJX/mXS2/sOMVzP/wesv4N2S",
+	"WyssbQl8EYrAeT8vPaXIOalQB0u9P9eFOCuw5gZ1vaZP2Dn9iT37b6FfEBm4KlKV8Xq5X2DJQjvEMZwV",
+	"2ZCdN+NFO1rJJ6K0CaoVqHqlzi9pVrVX2nd+UKny3zs+a1HIWVjkzl3gM0viCfblp93ahBNcGMtybswa",
+	"ulzUWRWx1BP2GO8+tLljw2uTKoAYV+umPzuXywNUzxTMiIV0+KEojID9aREXviq7CZUqR06lKAtWiKlU",
+	"iPx+iuiCAygIQ8+oyiTqsm3GFnwJKxrGM1mzhS6qUsQdR413df7WyBxtoxI9bupSzRNRoklZb7UFwq0k",
+	"3W33TOD1qORavR5UDForx3NnO5rt3mpfcZX1Hf9AFDHwoqmHPFZKBY0vl+V6o940avYouyaMBO33WGYT",
+	"MzDb1vaHyq4dkBRJwY8s8iJE1rmcOpv4tldCXBZ83eSAbvQFTU1sqi+6iPp90djIqb2uLUL/HUs6O6o5",
+	"2QyIaofCVYKOljRxz0awQq9iZvKy/hF+cHIhunrka9I8CrOIiQIRSF1pmWMWgymQQkwgrfd2nKYaNNs1",
+	"STdLuEUl27ynbVRZleqUbhSajMaxVfRteyg+dzgh1Fwv2aRaW+RgUTt/ruvRfHQmLZTr27kQLmHLEkuX",
+	"T7hJmKsmImHD4XDgoQk2J6+IISfxgSnkQiiLCIBOyOStIWJyDfjpO7yOU1HK07HvNOpGVXCJTZgRV9Ji",
+	"YMj2wk9LPrNJNKKkLnRLiEJRIx+cMIqXjUxQHwvK2Z7UNETOK370B/RrqqgOrk3Y0shcsIkR/JKaXho9",
+	"laWAyyelk0YGTWzvkS/k2gyYMhxPKyuKlGq749GgxGWV9XdfXBap8MpLJSSoluC43T2yDvInxO+TVNEm",
+	"a8XmXBVJfdT/XmmHnDvCloQtQ/r58MXf9AS4fzg/yFmNroCreqznBTa4sKK8ovzD+HU+F/mlF+zWrOSq",
+	"2OKVXSRwjqMtNV327Al0LZTTZg3rdCmWDpP9UrXjUpO3aHg8IrbXoYWOPl5rohikrgQBF6XipdBLADwT",
+	"gjvhy5BcChYZUBk9PZctXnBWD7HUnWD4AyyItNubwPOIaXpawT2V+WUSnErxabicG1mIIXtJoU30KnAQ",
+	"HwgVEiBTyptm2UpRzDwN++TmFEfFSw5EH0zvli9EChKustT0CZrt8SFfb3imRcjSPAp8MdBimAk9WWKq",
+	"aSRQVK+8E162RmIcN6P14QiZ8Q/8URuqB9wn+aDZA24E9wvlHw6kjdEAQKgtYgaZNHAUrKHMYEpKs1qT",
+	"Q8xHWgZ3kSCOoB/XWrhB6IVWy1dHdl4bxSnb2Q4qRN+vMKNQCntNcRb1kvokg0q45okGLdArrtkLGxRm",
+	"1CoccB8x0eepwhLHjgX/ZMRDI2dS8fJReIVTGJ3VMIkcRlDCk4OETeCaLwognFEgzFT5YT6CFTkAoq1H",
+	"OWSntWzwh0DS7J///Y96ygkeUd/CSYN8aXNnbuYsQzbHBdI4jj7QZhsxAkXvYhybFN/3S9Qw6XhFQdpe",
+	"LCqHoxEfckAWoCSlnQg8zAN8pQq4HU3WVEwasK/z9Ps8wNvD+6MskWgc3FpxpT25jVm1LDUvPLJJxbzS",
+	"6yAIoHhkDJ+JBETGS8TXKTYHb6RKlFZgsXYClRyGN/WqMqQagCQPGuReA4+tjHRIgojScOedcakoE0mq",
+	"9EoJ88iyKylWgIaikIi6XksBe15ZYQ6QcpjTl0K1t+oUZ7rYsRoXeDU5WMlCIJMKgUu5to5u/6gIjhHW",
+	"64a7WnsRSZUzo6tl27EIttTW6pQTDJyI5OLI4UhhtnksBR430FBPLaJ2isKduB83FEkxc12Zck2y+wld",
+	"e+nqgtsbuZTGquym0x/azijb8WGo8PW1450nBala88JjWc/oUayKR8/W9jI8sl3S+I6D6MWDSOgZN0Xl",
+	"RdEAsIdz1EVJ5zPnaGwKUww5fikUKWjw/Rq4Szkx3KyHG1fvIJfsGNfW+yee9du1hdejcXm2FGJFWhb3",
+	"6KYCpCEXIEWt5jKfNzNvWgJOHo3zTf1LJ0ygdEpvg5w/lZQcgqRC5HHMVMqyPpC1twRgFjqUJItG5h20",
+	"AOpgaXQurAUAzPEeuPNqfR7n9g3CRBOdxxvFgoewJEQiAYpYH/3HXl1cvGVv35xfEEWnClOl13oJls+1",
+	"tqKJRyw10gtZqprQJlXUcd0gRnz1FZYZscOvvmLty4znItu1iXxZo5Om/hGmGOWhwJH/PVVECpTGQzrW",
+	"j2u/ZOyf//WPjmowAwLdrOwqZ5QFIxNmNo3GilPGe3EzJizFFGA6DE1SMAjmM9STv4ncjdEbkfURpnFX",
+	"sMhB0kRNarWRXJXUPMuSr8eA2jA3p5mcKQ337IrsKsIOEpbBSNAFMs4qxfq1f44XT1awzfxKFPgO7ifp",
+	"34givAKOZQV3nMYadHw8rAU1VIqpw4NPyg4M0Rc+jywVowrqEjvAtUFubkJzotgpuwaFsu8IryBGLLVx",
+	"keyJ7kMWjlHuynXwLrJb0/SkFyIugfgyIO1sR3pJypFPnhPPPTsHihizTTNWhhlq1+zow4eQ8tFrB/Co",
+	"yIXQlWP9wxGzaFyxITNYk/H2UYMXwDht8LoapEpazOSTw8nHwjp0pcRMMv06LYKPC+bMiEIakbsAZjII",
+	"81NdlnoFYh1PlR8UvYCXVti9wujlUuCFQJEpYIDpJ2ikdWqGsITQNnesFNxSPNsYJOMQQ8cWfI3ll+qd",
+	"QumE9elwAljY4NmG/k+evqkqj53rqsQ7eI6FnPGMxYHK2GFNTnqKZ8wTqCEWpDZy/fgNoRJoQEypmuPF",
+	"SxTjAM5wminWmcaMQjxeVrDlxnHOY2WfbA4hhFkbkOMdXt4Hic8/jtZy4OQrLt0JRf5JR3sqCtSi0SoD",
+	"O5hpTUCw9js2TJWfZH1eAiNpzw6EA28ggdPVHidmS/dH4B0WYkL4PQ3pRer06XWdJg+iTwLRJuyQLaSq",
+	"nEjYE/+XTdjXo/rvVB2hTGQT9jT8cVh/dXRMf5EfoP8wBk7ShJXj1YFP4Li4uRGCFRgK2n/6zL/79dPQ",
+	"28ALGoUo+ZpdcRzyZM2qJcz1f//ncPRvcE3ym0fGFz3dzNuTqkLjSsGl60owp2cCDtSQnU6dd6WAkz/H",
+	"dap8UaMiOgAhzdSJJ1+f0UQ678RJ10hgjJdCLG0c8gvb/fWIkeo2cCxPFXQg/eb0Y6BIVY0UdMJc7aIJ",
+	"p3pQDwQD7qeaxowlStv5vrGQlPBqCL/9Td5uHN0TGly/E6hS1dk/MnHK362nU9Yktx1T1a1sENzRNjLZ",
+	"pmorL7jlqAVbzdcncVkA6c+S18D4zLoSQMiDDKW5taTyJqqvq6nZr76iGZ07rgpuijo+jvS8CoFvyF4C",
+	"eXmvjvpW3oKgiIEziXw0/OpC0beM9b9X8kON/EFZ4RecwK5+rQ5HzsaA0nbJc3FgQaRHPRYa9vSUZVeH",
+	"ScZ+xybciqfH/VffnT4/OH91evTkaf9SrBMmC/Y7lvaGaY/9jtVDab5L1UQX68EAa0gawS5FfYGnJg8K",
+	"kWugwaW3S7omVNunSFvNrcjfk4xAyXxsCHJb1asGPwzZhWawadP1GCFssay8SameLh18FDH4iprrw6k0",
+	"4kCgbbJIFchPg4QMYQYBlO7Z1oEkitmQkK4QFYRyTQoi8u1gfZ6jekBOMevEgrt8DjhCblDEBn1eJVqv",
+	"BZ0drhq8o2vMWleG5aXOL5MaYzjL+dKh+B6FmiuYxUT4I1mXbPPowusA8oTC0Z0PMA6KRV0WYdkxOhyD",
+	"jUn4gp+Aw4kPSxI6zxT7Vo+B1rMsm+lUISm8Z+M/+E0dnrviJaymVLPhC9zgc2ekmvUt/meHF0Yu3hox",
+	"lR/6IcQ57dFGp73BIFXO+hatM3BWhm+5seJMub4ZUpHC4bfC9dPe1jlIe4OEHY4S9vQYZBoAYjcfnk5s",
+	"f1pq7p4e9+HR4Z/0qj8YwonpDw6cHQxYWo1GXwv29WjEfmJGgPjcH7CfAXxyGMl8wfPhn8Sqb+f86MlT",
+	"+DMBgh7gE0P0Vur/9cfJ2oldg5RF2htEJ+YGc4mepsXr04kapGoF5Dj+A0t7V4cJPtGx/PiHuNB+A2Ck",
+	"59Wir2QJTQD0vk9gy6Ehg3Js2CO6Xe6aSn2iYL/YT6lijAHB4yq9/HvFy7AWVoKA4j/AmOF5RkeEFvhn",
+	"pCQCT18GEIVmlIuB81GdwSF7WwLk4kefMHGuqeQfJzsg6tutLpHBsqWRV9yJJFWl1ssJh1NUSnV5UKKb",
+	"izaUPn0lLQgx6sDXMKxtuQm2SSMFJqNKYqWhU5GqbaGawjD62Xdvzt//8PLfX7158x/vT1+/fvPDyxfv",
+	"X705vzjPxlQaEf0ZkshyrA17fvbiHQCbmondlRD9ra/m7qiT85IzNYYZKnJXoVbEy9hwldLMh3tYzXiI",
+	"j0MPAwAJv3J0Aw+L1zRJAilKvKJtm2mivn/8+f8CAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
