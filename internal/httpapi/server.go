@@ -162,7 +162,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	// Sales and purchasing master data.
 	customerTiers := tiers.NewService(cfg.Pool)
 	taxRates := taxrates.NewService(cfg.Pool)
-	customerRecords := customers.NewService(cfg.Pool, customFields)
+	customerRecords := customers.NewService(cfg.Pool, customFields, taxRates)
 	vendorRecords := vendors.NewService(cfg.Pool)
 
 	// Scheduling resources: departments, work centers and equipment, which shifts and
