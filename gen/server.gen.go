@@ -2292,7 +2292,7 @@ type CustomerWrite struct {
 	// SalesPersonId Id of an existing user of the tenant (404 when unknown).
 	SalesPersonId *string `json:"salesPersonId,omitempty"`
 
-	// TaxRateIds Tax codes added automatically to new sales orders; stored as sent, duplicates removed; a blank id answers 400.
+	// TaxRateIds Tax codes added automatically to new sales orders: ids of the tenant's tax rates (see the Tax rates tag), stored as sent, duplicates removed; a blank id answers 400, an id that is not a tax rate of the tenant 404 naming `taxRateIds`, and an archived tax rate the write adds 400 naming `taxRateIds` (one the customer already names stays when archived since).
 	TaxRateIds *[]string `json:"taxRateIds,omitempty"`
 
 	// Url An absolute http or https URI with a host; trimmed, blank is stored as no value.
@@ -5642,6 +5642,56 @@ type TagFilter struct {
 
 // TagStyle Display style of a tag.
 type TagStyle string
+
+// TaxRate A tax rate (tax code) of the tenant (read shape).
+type TaxRate struct {
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// Description What the tax is; null when none.
+	Description *string `json:"description"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// IsArchived True for an archived tax rate, whose name is free and which customers can no longer name.
+	IsArchived  bool         `json:"isArchived"`
+	ModifiedUtc utctime.Time `json:"modifiedUtc"`
+
+	// Name Unique among the tenant's non-archived tax rates (case-insensitive).
+	Name string `json:"name"`
+
+	// Rate The rate as a percentage (6.25 is 6.25 %), 0 to 100, exactly as stored.
+	Rate dec.Decimal `json:"rate"`
+}
+
+// TaxRateFilter Filter of the tax-rate list; every member narrows the result (AND).
+type TaxRateFilter struct {
+	// Ids Only these tax rate ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// IsArchived Only archived (true) or only non-archived (false) tax rates; omitted includes both.
+	IsArchived *bool `json:"isArchived,omitempty"`
+
+	// Name Case-insensitive substring of the name.
+	Name *string `json:"name,omitempty"`
+}
+
+// TaxRateWrite Create and full-update body of a tax rate. Members not listed here are ignored when sent.
+type TaxRateWrite struct {
+	// Description Trimmed; at most 200 characters; null, omitted or blank: none.
+	Description *string `json:"description,omitempty"`
+
+	// IsArchived True archives the tax rate (it frees its name and customers can no longer name it); false when omitted.
+	IsArchived *bool `json:"isArchived,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming; unique among the tenant's non-archived tax rates (case-insensitive).
+	Name string `json:"name"`
+
+	// Rate The rate as a percentage, 0 to 100 inclusive (400 naming `rate` outside); stored exactly as sent.
+	Rate dec.Decimal `json:"rate"`
+}
 
 // TenantRef The tenant (account) a token belongs to.
 type TenantRef struct {
@@ -9447,6 +9497,70 @@ type UpdateTagParams struct {
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
+// CreateTaxRateParams defines parameters for CreateTaxRate.
+type CreateTaxRateParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListTaxRatesParams defines parameters for ListTaxRates.
+type ListTaxRatesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetTaxRateParams defines parameters for GetTaxRate.
+type GetTaxRateParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateTaxRateParams defines parameters for UpdateTaxRate.
+type UpdateTaxRateParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // ListUnitsOfMeasureParams defines parameters for ListUnitsOfMeasure.
 type ListUnitsOfMeasureParams struct {
 	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
@@ -10178,6 +10292,15 @@ type PatchTagApplicationJSONPatchPlusJSONRequestBody = JsonPatch
 
 // UpdateTagJSONRequestBody defines body for UpdateTag for application/json ContentType.
 type UpdateTagJSONRequestBody = TagCreate
+
+// CreateTaxRateJSONRequestBody defines body for CreateTaxRate for application/json ContentType.
+type CreateTaxRateJSONRequestBody = TaxRateWrite
+
+// ListTaxRatesJSONRequestBody defines body for ListTaxRates for application/json ContentType.
+type ListTaxRatesJSONRequestBody = TaxRateFilter
+
+// UpdateTaxRateJSONRequestBody defines body for UpdateTaxRate for application/json ContentType.
+type UpdateTaxRateJSONRequestBody = TaxRateWrite
 
 // ListUnitsOfMeasureJSONRequestBody defines body for ListUnitsOfMeasure for application/json ContentType.
 type ListUnitsOfMeasureJSONRequestBody = UnitOfMeasureFilter
@@ -11093,6 +11216,18 @@ type ServerInterface interface {
 	// UpdateTag Replace a tag's name, style and description
 	// (PUT /api/tags/{tagId})
 	UpdateTag(ctx echo.Context, tagId TagId, params UpdateTagParams) error
+	// CreateTaxRate Create a tax rate
+	// (POST /api/tax-rates)
+	CreateTaxRate(ctx echo.Context, params CreateTaxRateParams) error
+	// ListTaxRates List tax rates
+	// (POST /api/tax-rates/list)
+	ListTaxRates(ctx echo.Context, params ListTaxRatesParams) error
+	// GetTaxRate Get a tax rate
+	// (GET /api/tax-rates/{id})
+	GetTaxRate(ctx echo.Context, id Id, params GetTaxRateParams) error
+	// UpdateTaxRate Update a tax rate
+	// (PUT /api/tax-rates/{id})
+	UpdateTaxRate(ctx echo.Context, id Id, params UpdateTaxRateParams) error
 	// ListUnitsOfMeasure List unit types and their units
 	// (POST /api/units-of-measure/list)
 	ListUnitsOfMeasure(ctx echo.Context, params ListUnitsOfMeasureParams) error
@@ -18482,6 +18617,146 @@ func (w *ServerInterfaceWrapper) UpdateTag(ctx echo.Context) error {
 	return err
 }
 
+// CreateTaxRate converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateTaxRate(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateTaxRateParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateTaxRate(ctx, params)
+	return err
+}
+
+// ListTaxRates converts echo context to params.
+func (w *ServerInterfaceWrapper) ListTaxRates(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListTaxRatesParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListTaxRates(ctx, params)
+	return err
+}
+
+// GetTaxRate converts echo context to params.
+func (w *ServerInterfaceWrapper) GetTaxRate(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetTaxRateParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetTaxRate(ctx, id, params)
+	return err
+}
+
+// UpdateTaxRate converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateTaxRate(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateTaxRateParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateTaxRate(ctx, id, params)
+	return err
+}
+
 // ListUnitsOfMeasure converts echo context to params.
 func (w *ServerInterfaceWrapper) ListUnitsOfMeasure(ctx echo.Context) error {
 	var err error
@@ -19322,6 +19597,10 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/customer-tiers", wrapper.CreateCustomerTier, options.OperationMiddlewares["createCustomerTier"]...)
 	router.GET(options.BaseURL+"/api/customer-tiers/:id", wrapper.GetCustomerTier, options.OperationMiddlewares["getCustomerTier"]...)
 	router.POST(options.BaseURL+"/api/customer-tiers/list", wrapper.ListCustomerTiers, options.OperationMiddlewares["listCustomerTiers"]...)
+	router.POST(options.BaseURL+"/api/tax-rates", wrapper.CreateTaxRate, options.OperationMiddlewares["createTaxRate"]...)
+	router.GET(options.BaseURL+"/api/tax-rates/:id", wrapper.GetTaxRate, options.OperationMiddlewares["getTaxRate"]...)
+	router.PUT(options.BaseURL+"/api/tax-rates/:id", wrapper.UpdateTaxRate, options.OperationMiddlewares["updateTaxRate"]...)
+	router.POST(options.BaseURL+"/api/tax-rates/list", wrapper.ListTaxRates, options.OperationMiddlewares["listTaxRates"]...)
 	router.POST(options.BaseURL+"/api/customers", wrapper.CreateCustomer, options.OperationMiddlewares["createCustomer"]...)
 	router.DELETE(options.BaseURL+"/api/customers/:customerId", wrapper.DeleteCustomer, options.OperationMiddlewares["deleteCustomer"]...)
 	router.GET(options.BaseURL+"/api/customers/:customerId", wrapper.GetCustomer, options.OperationMiddlewares["getCustomer"]...)
@@ -52364,6 +52643,653 @@ func (response UpdateTag503ApplicationProblemPlusJSONResponse) VisitUpdateTagRes
 	return err
 }
 
+type CreateTaxRateRequestObject struct {
+	Params CreateTaxRateParams
+	Body   *CreateTaxRateJSONRequestBody
+}
+
+type CreateTaxRateResponseObject interface {
+	VisitCreateTaxRateResponse(w http.ResponseWriter) error
+}
+
+type CreateTaxRate200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateTaxRate200JSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate400ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate401ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate403ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate409ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate413ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate415ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate422ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate429ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTaxRate503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateTaxRate503ApplicationProblemPlusJSONResponse) VisitCreateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTaxRatesRequestObject struct {
+	Params ListTaxRatesParams
+	Body   *ListTaxRatesJSONRequestBody
+}
+
+type ListTaxRatesResponseObject interface {
+	VisitListTaxRatesResponse(w http.ResponseWriter) error
+}
+
+type ListTaxRates200JSONResponse []TaxRate
+
+func (response ListTaxRates200JSONResponse) VisitListTaxRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTaxRates400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListTaxRates400ApplicationProblemPlusJSONResponse) VisitListTaxRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTaxRates401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListTaxRates401ApplicationProblemPlusJSONResponse) VisitListTaxRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTaxRates403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListTaxRates403ApplicationProblemPlusJSONResponse) VisitListTaxRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTaxRates413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListTaxRates413ApplicationProblemPlusJSONResponse) VisitListTaxRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTaxRates415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListTaxRates415ApplicationProblemPlusJSONResponse) VisitListTaxRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTaxRates429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListTaxRates429ApplicationProblemPlusJSONResponse) VisitListTaxRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTaxRates503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListTaxRates503ApplicationProblemPlusJSONResponse) VisitListTaxRatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTaxRateRequestObject struct {
+	Id     Id `json:"id"`
+	Params GetTaxRateParams
+}
+
+type GetTaxRateResponseObject interface {
+	VisitGetTaxRateResponse(w http.ResponseWriter) error
+}
+
+type GetTaxRate200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetTaxRate200JSONResponse struct {
+	Body    TaxRate
+	Headers GetTaxRate200ResponseHeaders
+}
+
+func (response GetTaxRate200JSONResponse) VisitGetTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTaxRate304Response = RecordNotModifiedResponse
+
+func (response GetTaxRate304Response) VisitGetTaxRateResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetTaxRate400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetTaxRate400ApplicationProblemPlusJSONResponse) VisitGetTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTaxRate401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetTaxRate401ApplicationProblemPlusJSONResponse) VisitGetTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTaxRate403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetTaxRate403ApplicationProblemPlusJSONResponse) VisitGetTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTaxRate404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetTaxRate404ApplicationProblemPlusJSONResponse) VisitGetTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTaxRate429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetTaxRate429ApplicationProblemPlusJSONResponse) VisitGetTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetTaxRate503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetTaxRate503ApplicationProblemPlusJSONResponse) VisitGetTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRateRequestObject struct {
+	Id     Id `json:"id"`
+	Params UpdateTaxRateParams
+	Body   *UpdateTaxRateJSONRequestBody
+}
+
+type UpdateTaxRateResponseObject interface {
+	VisitUpdateTaxRateResponse(w http.ResponseWriter) error
+}
+
+type UpdateTaxRate200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateTaxRate200JSONResponse struct {
+	Body    TaxRate
+	Headers UpdateTaxRate200ResponseHeaders
+}
+
+func (response UpdateTaxRate200JSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate400ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate401ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate403ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate404ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate412ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate413ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate415ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate429ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTaxRate503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateTaxRate503ApplicationProblemPlusJSONResponse) VisitUpdateTaxRateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListUnitsOfMeasureRequestObject struct {
 	Params ListUnitsOfMeasureParams
 	Body   *ListUnitsOfMeasureJSONRequestBody
@@ -56422,6 +57348,18 @@ type StrictServerInterface interface {
 	// UpdateTag Replace a tag's name, style and description
 	// (PUT /api/tags/{tagId})
 	UpdateTag(ctx context.Context, request UpdateTagRequestObject) (UpdateTagResponseObject, error)
+	// CreateTaxRate Create a tax rate
+	// (POST /api/tax-rates)
+	CreateTaxRate(ctx context.Context, request CreateTaxRateRequestObject) (CreateTaxRateResponseObject, error)
+	// ListTaxRates List tax rates
+	// (POST /api/tax-rates/list)
+	ListTaxRates(ctx context.Context, request ListTaxRatesRequestObject) (ListTaxRatesResponseObject, error)
+	// GetTaxRate Get a tax rate
+	// (GET /api/tax-rates/{id})
+	GetTaxRate(ctx context.Context, request GetTaxRateRequestObject) (GetTaxRateResponseObject, error)
+	// UpdateTaxRate Update a tax rate
+	// (PUT /api/tax-rates/{id})
+	UpdateTaxRate(ctx context.Context, request UpdateTaxRateRequestObject) (UpdateTaxRateResponseObject, error)
 	// ListUnitsOfMeasure List unit types and their units
 	// (POST /api/units-of-measure/list)
 	ListUnitsOfMeasure(ctx context.Context, request ListUnitsOfMeasureRequestObject) (ListUnitsOfMeasureResponseObject, error)
@@ -64570,6 +65508,180 @@ func (sh *strictHandler) UpdateTag(ctx echo.Context, tagId TagId, params UpdateT
 	return nil
 }
 
+// CreateTaxRate operation middleware
+func (sh *strictHandler) CreateTaxRate(ctx echo.Context, params CreateTaxRateParams) error {
+	var request CreateTaxRateRequestObject
+
+	request.Params = params
+
+	var body CreateTaxRateJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateTaxRate(ctx.Request().Context(), request.(CreateTaxRateRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateTaxRate")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateTaxRateResponseObject); ok {
+		return validResponse.VisitCreateTaxRateResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListTaxRates operation middleware
+func (sh *strictHandler) ListTaxRates(ctx echo.Context, params ListTaxRatesParams) error {
+	var request ListTaxRatesRequestObject
+
+	request.Params = params
+
+	var body ListTaxRatesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListTaxRates(ctx.Request().Context(), request.(ListTaxRatesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListTaxRates")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListTaxRatesResponseObject); ok {
+		return validResponse.VisitListTaxRatesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetTaxRate operation middleware
+func (sh *strictHandler) GetTaxRate(ctx echo.Context, id Id, params GetTaxRateParams) error {
+	var request GetTaxRateRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetTaxRate(ctx.Request().Context(), request.(GetTaxRateRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetTaxRate")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetTaxRateResponseObject); ok {
+		return validResponse.VisitGetTaxRateResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateTaxRate operation middleware
+func (sh *strictHandler) UpdateTaxRate(ctx echo.Context, id Id, params UpdateTaxRateParams) error {
+	var request UpdateTaxRateRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body UpdateTaxRateJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateTaxRate(ctx.Request().Context(), request.(UpdateTaxRateRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateTaxRate")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateTaxRateResponseObject); ok {
+		return validResponse.VisitUpdateTaxRateResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListUnitsOfMeasure operation middleware
 func (sh *strictHandler) ListUnitsOfMeasure(ctx echo.Context, params ListUnitsOfMeasureParams) error {
 	var request ListUnitsOfMeasureRequestObject
@@ -65430,1408 +66542,1424 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id, params Update
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3rdhs5ligIvwo+nv6WyVMhWZIv1SmtXtNKO92pqrSttuTK6VPMrgAjQBGlIMAKgJJZNT5r3uK8wTxA",
-	"/zn/u99knmQW9gYQiAhEMKiLndmd+SMtkhHABrCx75e/jTK5XEnBhFaj47+NFozmrIQ/X9FswV5JoUtZ",
-	"mM85U1nJV5pLMToepULuZeaJ9JhQAn/lJJOrDVnSDZkxslYsJ1IUG0LnmpWkZDe04DnVXFwRrskt1wuS",
-	"ns333knB9t5SnS3SUTIq2V/WvGT56FiXa5aMVLZgS2rm15sVGx2PlC65uBp9/pyMvrukV23ILnQpxRVh",
-	"QnO9IZpeETknesFIyVYlU0xoap4kY0r+spaa5eTi+9O9oxcv3XMzmW8mO4LygWr2A19yDf9rA3W5YETL",
-	"ayaeKGLGZUqT2Tq/YppQTaTI2DHMndEVzQzcck64VmS2zq6ZTsjtgmcLUrI5Lwo1FZkUmou1XKtiQ8aK",
-	"MTIFEEhhplfTEeECxgugwOVxRU7Pzyb7U9G7wiUXfLlejo4PErdaLjS7YmV9uR/YknJhdqG15A+4TAVw",
-	"uLXjeshCFrkiQt7uPxAUikU2/YJlUuSKrIXmRQwMrsh8XRSEXlEu7gcKy2SZb7kyq5LfUM0SEtwduCFw",
-	"8gVnQsPtuWZsBd9RoW5ZmRAqcnOfzLV53BuFy9j5XpmXniiSrcvSrOGGlYpLkbj7NU6no99OR+kJMX/s",
-	"Hc4Psv/3//5/pqOU3C4Y4OlU4CBELeStIjnV1Iwu9QLWaX5SCVHrbEGoRSh6pQgVhGu2JBktS87UZJ+c",
-	"aZItqLhiCrZjKtgNKzf2OzPk7YLqYG9xQtxhdxRin1wwkZstndHs2lylxq4SLQ3EdvuZIYCG8o2fHTw3",
-	"N7WAk+J+QyYwvB3Gj+CAqrYQIJgKPidCGiJEFlQRxUXGyPj54RFuxy1XbOv1bZ7s52S0oiVdMm2J+6nW",
-	"NFssmdBnefuoTwWh/gHCczI+em7ALWlmBjhxR0L4ciVLc8TzUi4Jo2XBzZ5ulGZLBbhsjmZjD5LDITJD",
-	"lQqmWQXDxNw9bmZeUb0YJSNBlwZ+GkLZezvppx+YuNKL0fHL54m5rO7jYRJB81dyuaJiE106OXq+55dK",
-	"MnyS8LwDxMwP1Qff35VsPjoe/benFbd9ir+qp2f50XMLldA0ix8IefYyhGqttFwCePBKH3huzLuD9+wl",
-	"gmcnPc3zkim1C5gUX+kBszX2g4E75JAdnFvhe4hjHgCQJQed4PAHAYMtV1IzkW1+zzZtkN7Sa2ZkFV1u",
-	"DH8BycFJLorO2T45JdesxruyhZSKKTKXpaVq+DjXZMmoUGRMp+Ljx7PXCVF0Mzkmh4YMHr14QVYlF5rO",
-	"CkZOL16dnQW0JiGsUIw8Pzgggi4NJGkA+d7v2SbdJ79nGzUVM1YYBqVljdVrJqjQJ5YE4Sf1xICuCHAH",
-	"smRM70/FVOwRI6bNeam0hx2YKoWVlmthOYWRzCz/GCtN9VolIDXir2b29AeZgZiZmq+mgpDUcNWUWAEb",
-	"OR/XQOL1gi0nhl9cs5WG3Tt6ThZyXap9A9RpHRgzvKJLBjC5+eCLJdMLmSfEIIthvobzmQeAl5h3QSiU",
-	"ipGj5wYkmILkkhlRTJv1oSR0bNkXLpHhDACbE0iWtLxmuCx/GnrvA1sVdMPyY2IwMjUSNry1KuWsYMsn",
-	"iqR2JWd5ao6TIS+v7XgCX0nBzOjacOuSionBtt9dvH+HazGs1dBdA5uVB+DHG1qsgfeifDlesuWMlUSW",
-	"uSFCeA63C66ZWtGMkVzCupdUa1ZOTggly3Wh+YqWmqxXhaQ57Jpca5TF5VrktNzsO0zxp2CRJOfzOQMJ",
-	"yB0Y7pciz4+O4K0fQThorZkozYvCIxiiKgxq5sVztgMdfGMFG0LSD+Zy7p0aYTAlY66ro7ylXPtrCFNN",
-	"TvAug4Bj7ohRPfyvT9xhI8LZycyFuiUvDg4ILREBEvL80yfCRVasc3PO1A66YLRUFSKWbL5WtEiIkkQZ",
-	"UYoaeAW7DXcrk2XJMiM82F0wZ/zi0yciS/L84O/dBeO4IkCksYAlGY1pTqgwg9pz8qg6Y3NZMti324Us",
-	"mEV+aogXzScVyGazreBPvKoCgCNi24H0Am8+GT8/OEzI84NneMmfHxwk5PnhM4D28AUKQNmCZddILSvq",
-	"B3MoDRTUDByQ2QkpGL1h9n5tyFqY2fEMQMR3dMA/wYG6XkmtmcC1BJSBa7sqRSjsthQMCNuPFovNKEiA",
-	"ahDCSygoa750wqvRlFHOZJ/oclUYxvNsfph9Q18c7f02f872ns/+nu59Mz9ge0f05ewwe5H/PfvtgWNZ",
-	"OFHFtBpke9Qhvx29eNEU4FZwQc2Y//pHsvc/f/rN341iUt3ZHGTrNiv7seSaoXjPQ5UFVgk3j2pCndoS",
-	"cjSDM8d1JcfS8bE58KkwePZP310mBg0ABQLVwuAoOf94aX47P7189T0q9RN4OP3vKVxQI1zaiffJj011",
-	"yHAHVBNyVATgXX/N2SfuCGZ1W4ymYDDUkBHQDBW5LTkgjBmX5uEOAHLC43S1cpqo1UskKks8VNeB7iHt",
-	"5UoKx3+m4hb22NAJKRjRJRWKZhq0QCXNwnFHAa1yd0WAWJj9dEYQwj7RTBcbpP9qnWWM5coQhltGr0Hp",
-	"HKc/Pp2OUH+cOA5uzp0pQ8GRBQCNMJSDcaClZrcN7aCk4MpQj6mwuinokWbXDg72yRt4BOg/HJ7dpLHV",
-	"M58ocsNELoEBalZyWtgvkLl4OTJnmvJCwe6sSp4xMisZvVYTWDUsmKsaWiGS4ST7JLivUxG5sLDZCo4H",
-	"1l9DUIdNcHXjN9FqoV1X8PDg4CB+wYwO3HHJvvN2AQXHLVfcsnd7lyxP/vDmFfnm8PDAX4MTlIUM2thz",
-	"xLdQd54Ke+HqSA6att0lCjS+f72V8j7qt4CcidVav7WnO0DHKeUa7S/mvQotukX3xvj31nPOxA0TWpab",
-	"7266tXnuHjJkHlV6yxHJ+NnLmmp/9BzoEjy3RcGfdK6xAdJA1f3ZyxrlP3oeRULNlgNUKLALdZ8CDnJv",
-	"Jep8QRWLW3tX5idnIpMrVlqrs2LI79PLkoKwAGOkBMfu2lIY7c7w1qZCQx+i7XsH1w6YXq2F5yeN1S3X",
-	"SpMZc9ZneStY+UT5V8fPwUDGhGFOXUuVAUz3vh0X13wVM02j+UpLoq75ioxzNqfrQpODCihQnyqoYKBw",
-	"+rksl1SjGfjZ0SjZZiG+kKV+zcuIXVWWmuTcyMJcihOQuwgtDD3kGtgyEFJp7fkIqJKl7gTV/GamGrpb",
-	"FjQEwAP7hrMighXnpTkgQ+klQEFmm33y1hLu2QYkb1RuCmbENq+i1r8E8ZbRbEFyqZOpyKhie1woJhTX",
-	"/IYVG8PNcyPo5mRuQHH6v2HGuVMLDAR0VrATshbXQt4KfNar54atV4whtlG4zIapv9d6eEmvBhAgI6t0",
-	"0h8NQ9yb/FzSa9aL3U5fPzAfXhwcHJyQFwd4A1OD0SnwYDNM6kR+OK/qK7k0omPehWsAQf+1oJ/wWrwA",
-	"qWLLLfmRzRZSXr9mBTf6yIB9vsU3SG5f6d7029bY9z4AC+4OYKr1rPLIbQP1QUH8HqWiKLMCbv9EeYoO",
-	"grkUVik06tdyhZhRgo3H8TV4b79L7rKr2NtirmzfMAvzBb8SVK9L1gX6xYpmbE+xFS2pBhXJvqBIenOY",
-	"TNcHB8+yGVXs5XP4m6XH5Pu3p6/2Lr4/BYevEZ7TCsx996dRg5Wmy9W+ES3TqQD9GsiVYlkJphOqYT5F",
-	"xvpWknxdAnEipUT/8hNFrkqaMbJiJZf5pEc+dbN68O+2XZcO6K7tsuolV/5Eb8HBdCVYnhie/VHwT2aB",
-	"UuTg5JmvFepzSzSFUEFekCUXa6N9gES4keuSZIXMrrdigd/T3tWFuv7B3jdxXf+zGUGtpFAMvFnf0tya",
-	"cMynTArNBPwJ3BMNsU+tFfI3f1ZmM/428B6d41s4aX07/2C9r1KQOeXF2ui+JZmtFRdMqb1yXTByw2VB",
-	"ka2Cg2de8OyLAnkZqI2ZnV9VhuSW71ZpqhkAWzJzp3pg3Q1GO95Z3g0lKNsGJTM79+dk9BpchQ8HxsU6",
-	"y5hSA4DI7cyfk9EbWc54njPxpU9urVi5B3Zn9GeQgmbXqi50P1GGxCy5UhbN/kkK9uVRDPYNDFIsJ7M1",
-	"0hYjooGXvNJ7PNyTUcsLdSbeFPxq8UUvSJd3peVmqqyF5VoIUGeAlhr6mPO8cqGIHCx0U1GzxPPKBI/C",
-	"r5npit8wYTCNbpxNvvItAcMIArICc393rIuWOKU1Xzv/XczqUcldbX/gB7ZWvbfuUbCovefAoMBigRpl",
-	"QZWurOKdfpdxzRU2FegLM9RZ5pvJibeNltQFe1DvngCrLHyyo03hVr2T+o25iF/pZjVtvta347ycNMvk",
-	"WlSXbg6gIthvZc7nnOVx0Q8iVwyrzmOBLlUQi9k02L46UkLI014Q8xRbqn3+aS0+Kgjg63sHnoG9Oaeb",
-	"QtL8UsofaHnFvhYXdR7IwgBRolQEVIOVRpykWcZWWpHx4QF5+61RYue8YNZP9UQRo6NClB4gGn6tgBae",
-	"l3CHuZnzDeXFl71/QWwSemaFIWxbQrzUMVFyycyTzk0xlqVjnZN6aBcEMjWcK4QjLofOS8DwffLO3lGD",
-	"0taBcUKc/8KPuqMDA+8yashbr0blJbIxY85D1LwlsGHg6KiWZzbLXK2HvUGROMOB9ygI7fuMoX6AzkZp",
-	"kGv9VS+T4560LPkNqyIVGLojw8tVFPJWWX5Kxni3pgJv0TF5duC1k7UomFLBu08USd++v/jTx/Mf3p++",
-	"/tPl2dvv3n+8TIliwHDB5z45QXc1t17bqQANkZI5VRgNJgSzXi3gEmpJi4KVAMY+4tYFK294xj4KekN5",
-	"QWfFFydUlhcAAoo5v1o7cy1eLw8X2TDrPMyppkZNJhkFoWVmDghDuueynArzzFIumagYjz3AJ6p6+VaW",
-	"14ajkhVVur7zcI4V1UPvntE0IMBwXIOBK6NDbfqlpS8rG11K+ZaKjQsT+NIHiqL/gioMque6FUO+Ywj4",
-	"VJyen0U22Kr+IAiEwSX7re12kdd7Pt69l/bUo+PD0O29WgT5oEGqNxoD2SDwgYOYp4EODsCczghyZCy0",
-	"HuwxLJD8MIkj20dB13ohS/7XLysAvDUapLhKnCU9ISW7kdcsN1eefVpxiAQzyx8BlGq9Qt/gW5ZzeglL",
-	"+XpM5Ikir3DqPQOKJ3YYGLY0IBLYbjOUHR8CoTHiNGa/XUmlaeGCV/fJe4HiBxpFbWwZV8RmlSRErIvC",
-	"ubdcLJoiC1YY9VcSOhUAzLkRGgypJSlYUzOWQhgIylrLCcyE8RRgcaxm0iVfLlmeEEpmBRXX1U+GnEob",
-	"Ducmx0Cl1NyWwobaW1C9n44aqeyqYG6Rx6DNpv+YWmWYfdJTIQWZSb0giudM2dCSIIwOicMK3UIcDXJ2",
-	"uMP2tr4BL5ALCC64YPvoJPBe34ODZGR2ElknXp+6ATAZfdqTSw4mzM3oeE4LxT4nbtKjrmv8qLM+i4mQ",
-	"vHykSTOuIyG7r7jePNwURoYoY7PgDw82EeBnJJ7EfO13b2zw8h+TOuZNHgwGNFW3SABOzh7u3FYLa5tr",
-	"+FTN10SszWV+uLmAfL2SeWxCJG2ZzB9ubSDPnZfyxuh5sfQhI5zIkqzsIw808Wf/lJz9mWXA06vMkhhd",
-	"B30cU0uAowWBXkDf1YKuELcaRA0sxx/LIq4tfvzwg4saW0rNggyaE+QMPn3HDN2/UnP/0Ab+UWedjhyG",
-	"SzEKsluOGdq7YHOqGbhdRpHxayPG1hPKjSh5S2HtFYMWYGA769CsLbOywgI4HsnYyLU2FTMhC/ZpYvcN",
-	"DXKtXR0GhN2Lfjmjwpc3+PznZMQ7QO9LjAKkacHA1TsZZjtFzxOzE9yRYioDuvCNHMOCgWdSFoyCEFZI",
-	"3bXDBQg/mcHeuRXC3Cem7oSQS6apUdIsfwczFS3Oa1ekH8tGb+0QTXwi4/Rvn1MnOgkW7mN1q+NE+tLt",
-	"mfk5uv8QhTQcBU7F5j28gUlzTpgtivfz0fEfh45ih/gp5m4AWuPjo4LDTnALtt42Q235XyOb8e1GM+Vu",
-	"1/ig6+pMamSCC/3y+aitjbhvWhS0uKUbMwsVOS0BPCaMRvPHkftu9FMscKZSiv6IKUx4Mn6b7RHXt8wO",
-	"5OG1S/f0JXK/koBUu0sS4G+Ntv7Uyz48LkTYiDNA1nIlMfnd5iElmKawseds5nHB5I7NuESGagg0Ebus",
-	"X48lyscul+R/nJ0blDdaO5pqjXZRu+oKQpxLljF+w8UVCJ8QEqlA75gxdBCQGRhMeekglHISE+e7aKGL",
-	"77OEUJakFkzalM+2x3dWKLfbXb10ml2IYhZveD7wkC/j2N44P6O2Na65eTHFFAC4b3WqW3/hVfhb9fY+",
-	"qR5RzjIOGACHjqetiKbX5hxrV44WTL0vMeSi+vDBnX3t23Na6h+4YGeaLUfJCGLg3b+N31brMltQxdzQ",
-	"tc/h6LUfGoNwcSN5Zqa4leU1POFDTs39D/7m+Maf5cxAvOAre5Xj8wZzRNbsf/0pgmHbziKO6tdc5BDY",
-	"7q5945THSKtrQ07gsuFzG3N/pSZyfuzS1pMppiS4FRoEgsXYhLXI9SXjP3B2+/S7nGty7l5779LbiP9x",
-	"Ki5gIPhpglkbUWoACNUkHaKw0fQOx3gEJR7xKD7CVvbJGfXzeQ3pFvtOuvgjxn1dsw0Gff0EGR2QHeJT",
-	"O4TLSTcElHCf+UXGQaYp13GBLhLsbSZA6b+OFk6+8YmFTw0b2zNggrPBOQZr62+rHnaFr3tldjQOndis",
-	"2oODgBLHdK3eMNfETflDt4jpxMkcEHvsUnfqEnHi8T6QeAw+nRC5wqM9bu2a4aJwMEKal5vQP9/ORiz0",
-	"cKn3ty/A+zcxInNHnlWb7HInBtZBgj4noze8YL1gZ0afBsdTKMzNuKAQoNsvfsHoMcjbW9fPPN8AZ4rZ",
-	"+UA+MVeiYmwnddupoGUpb10ilFoXmoxP372eGGZICkaNtCNYaOR0SwAaCmYAJwgZBQJYsPVaQ7YfvumS",
-	"jOE572W+FvI2cXm1UxFce8jOgLhPSKq9lWsMPmcWetA2LD5jPrkVmpZchGTqsGVACMpZRMjYe1t/RIWi",
-	"uiLjQxu8jbkJhmxHVa0l/XSGP76w19t+rG43LUu6qdTifhjsM13z76pP7wLePTQ2FJYjYlywo44BzO1K",
-	"rYB9r4WGMAxfar/x6o03XjTNBZCvCngIDqgEg3EhSR00QDDS0yU7JmlG85SMLy6/O0/I2T99d5GQi8sf",
-	"EvL6/3yTkNc//lNCLn54ff7hEjMYkSe+On0Ng9tqB+ev3yis44IRzs9eE3ATI61WumR0if6Cj89eQ7Lr",
-	"h1fOtDNJpiLNZbY260nJGCcwIxrlaM4zhmoO+6SJe8wwjZQv6ZURqtMbnjOZ2jIQ6VrkbM4Fy9P9qUBT",
-	"3hNVxX2TW24EGHTaL7kqGIVkU/ZJM1FlRTq5xo9mdEJq/u9gMAhgIBglIwBgi/jSoSQGQSR1NTGw74y5",
-	"qPyHEavjz1b3ur/itbPIDRhvFdjAgJtUoZtVJKxRmJvhs1MhGLN5X4yR8Q1nt1icSUs7oNnIki3lDSNj",
-	"lnM9sQqyvQ9Yh42WrJJmpoKWjKLafhxI6cRcevKUgLBu/p4kxOk19okL+1G5x/wX5t5U0nRCIpJ1+GWo",
-	"dsF6eiTxqbCTVxqCnz5QGmz1LhitpR9a+P8ZnsCXpwI+TRJSUxMaHwPoO/VGJEX9yoYFoKED2WXUv50k",
-	"xKqhbuVn+NHvuvs8Scif5SwJ8hnN4tuaq538d3Lm1/47OZvsk/feTgDVJxQkxFOI3DAiR0FFznKyoDcg",
-	"2boiWhumQUPDx0PEwpHk3IUJJm1Tnk0yBwOaOmmqcka9m4rt5oeTBn0qGcwWtT8ktQFD40lap67/uS0T",
-	"/QzhA5wT5jxEzLQyB/ED7ZD47GnNsTHY83QqCJ0pWaw1IwutV4Z+mX+V80c5n0JNS1iXvKURHnT4cN71",
-	"mt2fKBSNxz42wafliw2EX08c1cwKqhT4HzBJFIC5g2a6o3T4tYz5J1gOxqjH/JqRFH5PydjV90HVwfAN",
-	"K6woiEj3MafPD56HGglCf0IwjKWKRUJlWWpimBm+92yyD+wcYnWiGAP4ZN93ZYI+fvjhxLkOqgpeBprE",
-	"ltkAsySURLT1RTAeDY3IEOxn5Lkxnja+MmdVRQeDLolNIsR8Z0VyeSuAtBkOnHo8T4PCSxEv/1ZPcVMi",
-	"cY4Gj8+hi6BfSPklG6OG258C6kPSbUtI7RRY29H5VX5OVquzR3O5DjIsVbL5l7Um1QxIdpxzoBudoCJZ",
-	"sXoEiNH198xotmoWligN7R5Y0KFFpIJCpVYMipAsIFfj5wfPwrKmd96tANo7ble3vc2gx4mta2D9zK58",
-	"T81th3wwgseTR7bQdaN9jLTZ4qfbDXfalXoSG5ACI7qpOi/5ksaixAxVBo8YNXq7t/RJssI3wFQHNxCn",
-	"CKISSld0wBe/ENIID+veQAV/Rz93r/lMzGXM5tUw5z1Rft2+9rAtZ14ZKQhVoM7tQZkFw9OWXO9p2d6l",
-	"jgC3d0G0qPCRosOiWuindxAs9qCjoqVhe1GBpO/cTzVZSmu4dZsIfhFLMSBeFt6N09d4kIc9v+4YDwis",
-	"e4Q9gVO9lEGUcC9psY99Rj1h9/diQRLVZvv4iPrgLSjr2xGii4u2/Kn/jkDBvFjMgzvRKkcb7vi6KDbE",
-	"xjLnx/76OgePt8Mb9TYrGC1Zvk++w4KDEGLcCnE+8SHOjUEwC7cZ6kzG5iQn+z7aeWyuJKPZYipsCOkT",
-	"5X6c3DkWmtRCoaeiFQtt9OgNpq2BvbIq21nzLkCNmligRQepMBTqH7vAIBEocOuiW7V72GU/wfEC3EPP",
-	"2SAyUPfIBn22pF7DbJZQsBhSsmukHDxBjutYBMYqJ6uS3XC5Vs1fzSJyUMpzl0QDKeFBVcNdiFefiOuS",
-	"b8wjXFzdQeLtpXyPdjhfly7CPsdpmNKnS7mOB/5mUuljkmqpaZF6HRdKMxo99IkrGfuXNcVihpA/sWLl",
-	"R8F1Sv6BwJvkafXAuJRrsOlpSV6SnGV8SQsCdFCB3bEhVUAiaLZpywh2ksCxJxzF/rR3JffslznL9l/j",
-	"LOEve1imz9ZPWYyOR0upnnKhWSlo8XRVUG3Ez6c5y1A+Muv4InM1PQMwceKX23WG37ozueSxG/U9ZP+r",
-	"FVjSZUmY0nxJIeM4dqruuNrbXtCZjFybH8zXtgJ3ddEf80SWNFvwWGrAW/zhiwKjmF6vYlk0er36goA0",
-	"cAfPqtoqB2cXDr2HTyomTCpwlIKD6cTTA66q8p2/ITAb+Q2xs5HfELnWht+SVSkzhsa634CrccEwRrcD",
-	"tXqL4lT0qo4Eu7yEMO/2ll3MuV/Ljq/bZe/2lic7Q19pYIBfahJBhvaKAjDd3F24wsXVBdPmnwi+XAL5",
-	"3rs1h5/hw0TZp9vn7uZ8RYtsjbWf3kIxkhgZu/UIBFUGQN0FmcPOc0xm6zJnAnXPoiJLGOnisdNfSud7",
-	"gUe/te9W++S/2Rqf3b2M6B764k7xnAksxgimNdQbMA4ai6zUQq+2O7/PvBHKqSA4xP5oQMx5L/BqO/Qz",
-	"zN2MrkE9wQ43rvgpuCRV1KHDca7uYJ5WmEh9HSq+EKg/DQUtX7M5Fzxucn3NsoKWDCsXXTNfzC/NqvdV",
-	"SpZ0VS//ATbldCnzdcFSTDlPX4WvTMUc8PPWmwufKJQxUfVz/ZLyoCY+lDS1oCrX9QzniIai09WKiRia",
-	"Gb1ILeStCPLZrW4I9Yyxhj2hZC2sKX2rkLtgxcqM257tn9Y8pyJjdkYffoCK3cMaWwo6YxGd8DVXUIkR",
-	"fj5xhWF9odhOSwnu7VYqXJ3rW3yhNwEH2qNYJIFGZcKGTYQoBRg1xhrfuav0nhCo/BrUfY27OdAMEAvs",
-	"Kgp5y3KHZ3JO8lKuckAEkduOHgV7tZA8Y6/dT1gl9sTFEHpjJHjc++PsmsFqq5JtRcmqmUQcJ51iAJFM",
-	"k4GWKUcQOlNT7O3FE0c7x0IWuauSf4wZ8rMqeT1xNpeyiq+EdcbV3SHxQgEiRWOFwMRlzVqI6T7hx2Jq",
-	"8HyFBtW2J44kBPd1MHHsMHQhRwD8ma+LYm+9gjZvM+u2pxatbV3iioDtDyZXFzFKFVfT10VxJxW9m3p9",
-	"O3SWIdN0kCdveXA2fVxaF5naeXUPT8aGW2lODA/5y7pWqQjhsdSsVsf6LhEOj0Hsjom7R1ZJdo45lUwF",
-	"FJrwIRxCij08LyhmyI0smul98taZSoFmQF2QKP2cipCC7rj4RvTsYHJ7EaW0D3un6kS3zyT5iyLClv7W",
-	"6e4WIjrQfxgSyoIrPTQFoEtk7gxX5/njhMo/OKF51aAQUBIcQHOb1kUUt1ycu2JC3ym/9avvjGwG3/7Y",
-	"iuzdvDHoZLDfTi0z//zpLRaTh7+/XW9Gie+7OEpG2GgnCA2E2ME/uSBAjM6rovpc7J9/ANPfqs9qwVf+",
-	"A4z5p3Na6j8109nwmdZv9fFbP7esEbVxF3y1Mt8137Lgt77/s5z9KYxOFFkJEesrGg1DbB5yZ3S1QTiU",
-	"RxvHZrMKDPVvqHMNJRHftvX4uJoKF/M2RnBQ8bOMBSOTkQrbrybHU7FHUs0+6TQhKTCwggtmBBfoLI7D",
-	"QEu01PG64AfC/rKmhbn1QbXKCukMwJaZpmRc1zQmOGicZ6aQYQREwIxqF5NgQaZgKj/6CTF8iWpcsIF0",
-	"ZTu5pTahHn00ADuUgULDKeqOQpJ5iZ4lWmBg2Dh9kaID4sX+QQqjYmlRlk+s4IEdEpmt4E5ePt+bcWiX",
-	"eMXshqEJ1s6ckHReSGgXfS650BVAYkNgx1gIWWJbPvpOcHsktXwnPSYptniUJUmB/6V2RqqxI3z6L//y",
-	"L/+y9/bt3uvXqd2+xLK0D29ekWfPnn1DfH0SG3kkSx/2J+dzxfQEOzbzbOGWmtGCiZyWBPsu+8qgFX9H",
-	"OAyraZxhJdT404QFcmFNNQCDPcUYbnxUdrdiY64VNjjuwoOpOHUoe7tg5jAdAnBF2KcVdkIc+7jLG1Yq",
-	"NgmCAcFlWdrCZiSTrMxa+SzmGhm+Ed6iUTJy98b91MJ2ID0BkkIJhgB1RskogjmjxMshychsuHmNAm1u",
-	"b9w2QqW6IyxRFouLV+BUCwgXCsYGAZd0ZZsyhr9DjBZY8myJtJZNCqtddjAx1SqIa+W6cRrVL1MkMt8Z",
-	"qnHNNj7WAEiHgSVFfTJgkzV5MSENc0k1HFJeGFCtuY4QPrPdETsdROpPTkiEQMPoKIO68AsnmTSFUYzj",
-	"UJWgvU9Osb2rESrTcEWIwMr1c3XN1q0V1WvZxGrZbo9cfIYt8o2TYD9cQyA59W+Mq7J6E3+gqmqtD71+",
-	"uVZVYocia2GufPo0qxswiQ1qHetFKddXC5KuqF5YOlfKZTrByF2dLTzlrtJFooP6lFMzum8Zb9kg4us+",
-	"+cCW8gbT67CpMtWY/CyufJWPGppw5dkBUJc/uEYTYesjBBGRmJWlLKGZLMvrXHwf43vNJLZLyj75AyqY",
-	"FkqrVNGpCCBwBZ8N1a7aJfhWsUHNzCqmXbBP2pFsJF0dwme85IpvsNhfqGtQ6Sw/VtBwYnj1rKxkuStn",
-	"GjMf5Vzbere8Pl0QBXBSKxhpqwMG7ZE6tNHH9Pw60OJV484u3pPnR4e/hbpxJ/XQBh9C4yyZtgCzYjpq",
-	"z80apH+g0qKqd1kZh/Ij2mZ4zgRk95eELqUNvPLgGlnrpjoVFTuL7SXa7NuXPN5m/gOj+Z6hQsdmG/Ay",
-	"nn+8JE/pij/1Uz/9W9Vd/rP/ek9zrAXYhMJgvlF7dyvmGEAaz+fxsCKLrKnvtoTzY8CzWbHenTup7ikm",
-	"wxnyIqSuSlv7QtZKEoqVqZx558FB3bJ1JyEAyHjrC508GFR51RYnEgqHZYgcRXYwxO1H7BMSgw8Memhk",
-	"bOt1/K79xudktKDKke5zWVpHf3fOhT9WIxrUv1nB60NCvXeLWb6kn1w59jhcWHzHWqY9OCAf0U/elu36",
-	"VzrSth3Ipe0yMIwhhVUsoBmMrUIKPv9MCk0zrRLshGJ58HC+FTdJWZI5gE5GabmQOpYJ9aZkbA/iVeGB",
-	"QSR1RTdLJvQlK9F0NyxTz2NiJEfvsk7G7AREmxm2U/0GSGf98Qgd0wxaOSDfOStVvBlrNQtomrcL6XJQ",
-	"glkRgVcwyKBJNf30gWoWD32gn4DRAwYawW6t5ZJqntGi2DRvyRMFgRBB+SqF2wpZMmst92ieu6gZ6Csp",
-	"dvOyrrvKrgYQ3LKZr9Y92jVFMHRE1gSMhlRUl/1a6NFA4ea54kJCalQ7hCg5bghL7r7FSG5LJomw/hb3",
-	"jfC4isHUiiXWSdlPPdJ7Z1l1m2xDw3OrKNyWArw7VhVvIdXOFcK3XqBdq39vlyl7K3u3Hx9QpXvrnP0V",
-	"uNG0MPxeQbZA5Ijop7uMNYTBP3vZzdreBdKsLyYeBl+gAVWzYVEXHazunfm6Pm5Vbg+C84YN31sf/A67",
-	"t0MN8Pa7qNF9y4vCxof2Et8ZPufAOzHg+kywFSu3iKF2tgvrGtk6nW+E7VLw7jatc8X8wGgejzV/bQR6",
-	"o8SXVCiukfFxNeAYgkK6d6mNfnf25elkQPECUmWJTBOqGrZUlCWyRy3caB+fIyoOpZEouPszgHPcLzLH",
-	"iO2ubQeEYYWZZY28Mm1/D/NhhvKdD/YEHim3p5tfbZ+uluQWREHcK+2nm919JYDi7PKRj6WT6X6lTejg",
-	"318Jmij3/0qwxGWCrwVMXHb4StB0iBpfC5oeQeWRb3NMzumL7HpLr1mVZtotAWFbO59jauSRQjpj15KW",
-	"15MdJKE7AdQhI90VsJ1lJagqZqUgcmDkm6UsWbP3wLOjYX6P4eLUV8HhhjwWyGBW2gpQvE/+eYUWvmGa",
-	"szMHbnOIsaI4j9/3t3LGC0aAGtxHWTTQmV9m8lMli9/BpzI3mnzczo5Kfmdiw3BNsaBdU/xAgxnuSkLf",
-	"Y13T4Vu6kqojVed3ckY01wUoB6Us7qoYVLsarD6YuBLTK1TprRVRR9Z7C+sWjx9CWB+I6ydVtPOjCmHm",
-	"XtyyotgzJI/lzTsC4USnF6/OzkghMxv7lRDb7YySXC4pF1hG25bE1rdyKiDqXkFH4dwmAhm0TQiFEhaz",
-	"kmbXTCtbxBMLl9rqEAnJ5BJK2CTk7JwUXLOSForIciqEFHsITVCFi1ysS8hzR8LpxokcEwjGUBnHlgDZ",
-	"n4oLH3XtQrUgDg9iBCb75EyQHIoXYTZdtQlmeCDkL8N68tDXJJd6T7EVLTFuR8slxOUUTJtHEpLzK24L",
-	"Y6bp/++//d3/f7o+ODh6+eS//2bv6T/8H//6p/Rv/9fn/5mmZPzhzSvy4tnREaEGrxKi5FSk8sms5Ez8",
-	"ozXk7HMGucEQuTFJfNSHLS2cGGbHCxsjk8v1rGA5yaVG/7g9P66mwhkmjl48qy8IU7jgL1zws+hSFpvV",
-	"ggmVYBEbpWmpubiCHhLMng1GyuCDGGZjXgZPEczhu2IWhRt5TMmMloycnd889wICllrHGnRQvJCKAFVc",
-	"tfOgUNfRwf1I+yOLeN0E/+clfIec48EJVDeX+TnISxVy9PGbXZIOWHm/hIP+KJPQHAk2VBehZ8OMgwD/",
-	"hKgOAnolZFlRz6BY0OQOSN7BgNzWKUceLK91vaAJqzfafATogTxsg77p99o5CsHihpEERVasc/Y6jJHo",
-	"zdUplHRRc82gCRXXhZwfDPpGR/361b67ZyGWElDE5f1xoy0pTc2dsnFiG4iqPDo4OMBL+c035pePl6/I",
-	"GN/KpLhhQPptEwMIlLb18aN1pu4ZHPBI+Sqfe675JY/H/61KnsHaeGDYV1XDtfYl7u1y2agLd0sVtt57",
-	"4ATu3piLIIXQ1dRs3sDJoMoG0eZ5P23Z5FOl+JWIV0iFzvMQPlcRuqpIaje97IqGOxWEfeJYPqMK6uK2",
-	"UKpVFrH0fiMgyDe3cDFo/c2AdmM8DbC37diOHAg28BeZ9/azIgb9CmZEoXSYsgM1eG91zLgMWjXm3L64",
-	"O5qluyiClwTvsq3DyqbZbbuvHr9P3tpKj9DugCvDSSFrZezaXu6FjZmmQs5dbgIr0wnE2lm5Anfcph7F",
-	"QryHxV8ndcPjLym+ulkNV9sChz1R1zHOtaJGlzTj/+sfT/f+x09/e/b5775sRLZPrV+HcYbN0MII4zvB",
-	"ZBCDTDNm5cwxCJjkXX1zjjEpKmcPcDt/4RGx945zHTbPw1VRiKPDHTSgYXGouxTDfD6sBsawEFEv/dSC",
-	"Q7GGOhC7tbgW8lZM7i3iDIwmpYFEBlGlkeLuDw3YvSJOmyGmJ8EJYgGFfL0qoDOisqJkUEmY56GSut9R",
-	"oqJRdL6/QsVhrELFetc+LWfecieVjtl94ni6rZvLbnJwp3Dg2F5coKeZ9nVPbULreCkF2ySu7CZnKiEl",
-	"BSv0ipUZE5pesVqv/Mdkua+Bm2w+Cq476rutBcc+HFX9R3CkgQcVXj4mK7kWOYRWEy6yBRkXs6dcTCBm",
-	"y1DUv6xBdKl++vd/w1qkMBI4Rc2PZg+ueSGvSrrE0ZbM0MTx9dXTZXO04Kf2aEteFByeqNf9M3OPkpGF",
-	"YZSMzOv2n3//t3YWrtlZ8/LeDS0hzdCM8sPsnJVnZhz46wLggc+/vzpn5Vv3B/7wdvQT7POKljquSp6S",
-	"3P9ac1Ui4oOR2hD/W1leE4MgwC2w/TkvicHSVbwz0i55MBUMcZvOz95WEMnPgG2rFqaGWQ+w6dUr2Ogo",
-	"JT7LVVVMwQ3+JHJKjWqHRpyvhlbpbjH+wZvxm7oNlpnNXtPmnLCe5KA2nj/6iQfUXoxbWppbGkbQh+uK",
-	"U1i3rK6GYS1Ft47LvyQt9+4S4kBc31Fo3HITWmgXYtwx1gOhLVzslKSE1JPEacZSZCwB7YYL4tqChZTy",
-	"+S69aB0J6a2fNZzpOyiGGbwCqH+1dt3F2lVt+MWCz7fwUIuGUIjYPL0tb+aGcriq3zlGOgDPPdMl/nUi",
-	"bTMEM2eCJB/7v6X+6bM8bVX0JOPZRlsWMRyfYR8qiCP8IqebYaO8Ng/umDULi+wSFNw+9WfqBZfCb1ut",
-	"QaBimlAdFsLArnlBWmfbOiE6gu++E6AhUHL0fG8h1yX5/vvl0pfesRpSPUfl8MWzg8mdg6lseVpA8/dz",
-	"2Ogz8ZaLdVQLtz+gMT+F8AWzjhQa/9lFpfvkVFSfCKNlwcE8QkXtnXItFFlRpadiyXPBrxaajI+O0Gl2",
-	"8PLgABoh/v3B5MQViOJLmzxOCTgz9/SC7WWFzK7dFTp8/twZlqYCiDXjaJzhS+YjJwi+g1WLsBQ3nckb",
-	"Ro6egZ3RrhK/e/FNQtj+1T45AkoOdsxW6OP2cMcl/fSa8mLzjt3+Ts5ieyuVBuX4z3KmMDSE5aBK5LRW",
-	"ZiIsIQTm0f27QbQ916p5fQLTBF+uC00Fk2tVI0jDiQEktykbCYo4EU2qKfWuN+LgtwcdN2ItYMNY/oqu",
-	"aDztILTmwfqfKJLZp82m+yFiZCUmZ9YITdX9ya+5ogad99BSya5tj62rjXBJjIVU5PSn7fzsDoItbuEx",
-	"SRtDgZMirWpux6jsVATtHM35XkmZd3snBrsdhnBS/1OEDXSxUhAjA6nwxBv94a5iHOkduCY6dLYXVb0D",
-	"J+1jgadNWX2bZRFi5xCbBhgZd+CJNiZnbm4/RrwlNWpwUucx/mqRJaNCBWybiVzZev+ftCGrIGYFrpWD",
-	"vW9++tvzuGvlfgQ8cGG1nULbaPlugfVfo4HVl+IHW3GBjIH6N43KRpURVdWPUALYBQcekn/UyAOENA3g",
-	"KMOZyQB6vrNWiLfoXrphuIAuLRGmcbYr1TAXOL3RaJEPqDtu01lx6f9VNNeOGII30cCB7dweBYSqH3ga",
-	"YkGauOqg0OoaBkc+DoHNuPFK26wkrlUw4WSQOPBgQoC7z/8ZhYFf2e+v7PdX9ruF/d6Z334EuhZxCnUT",
-	"02PXjFdZNuzfc161mrFaMb1PLhe+tflUQIU9NEKd+O69d9aaeh0SEaSu9leWeONssVm8ZPd0S+xs8Iee",
-	"oI39IuMg8EiwSWJrv4IUsy6wNwfa9U7qbs1gFwtGb1hDUHpwc38bs/jSSAVS3M0lrhc8uxZMKdsbxA6m",
-	"sOWy5XZojMBHbnlu/oRqdmypSLbWLqJ3UusEILIFUEzn2I6WjO7huaciMFpvSYil4sNafBSGeIg8ZhEO",
-	"iUE1akYFKdfCSyNU2Oq/suwyFQ+3ONfc3LtanYNaow3J2x6JH73uwwqtg1yTBcaY1FxZZYtg2KfqWPtA",
-	"dS17SMWPC1sCqToQru5pvl5SsZ7TTK/LAZ3jd/P6L2XOioE96Xcb+U5RAsHdGBYjMDSc7g5Z3gpoyqPs",
-	"jdJUr7dHbLrNuMDHd5cQ2kSBio0LgZJzFCWpBgk+fqFDRhQnw+Gda+I94eIOW3+naIa2Jbp2a+qY3jjc",
-	"pE1r4zZne25VdcM+67I/vtfyVuiovHlq5HcurWgS2AGgvqqS3lURBhgl2LVB3ootDGSnuCML4zayvlUY",
-	"MdL+HBpFNMJu9IJtyK2RydQuIkRrF4MYroi7lYn8NdUsLt77MrZutaiyjT9evpqcWLdmW9dz4w3PURtO",
-	"2WsTDAEYXrAgDwUodp/qE9f3rX7eOyJ5X4jde1F3NFhEIbMNVBGoMLBhyyiKvqAAg8y+jCsKwsEkXNmr",
-	"UttGI9yincJVMPbXa/JQ/vQov6p+frfVPVk9m1TpZdinwCn5othUaw9WbYQfxUXGyIwBZYETHFY75U7x",
-	"F9AMwu514+JzDdwRs7KxOweAHB7r3clBT/BFv225cRJJHc3CfdgR7zuMi4OQHwsigL2whZhue/uNzg/s",
-	"6DoB2QDNTMEF3dX3NdgIyVXdVxpileuEBE8Bbjl8Coxdq7UGg8JUtEgBbB45tSUuXhwchPFDWSmNulgU",
-	"NV7mbqJber1p5N0QdZiJsw95ByFkD8k0qBi/um3cCoKm+sheTC+MnP92oheIOUNoXrWMO5O8xk6HC25C",
-	"vtvG9xCCB9n9lv2eiayQiourRoBm5/VOsAGP+RFSbZrRnQ9y/Xv2d9B+DnPjVTtaY/KP6shzMzmZF+od",
-	"uBJIVQO+L+TiM7Jsd6mHBsC2Gk9PtYfOfnc/izIQ2/yZHgkey6WJgvi30HRqyIa7WkjVlvsuwL+MPf88",
-	"5K7eMTlbRK5v35XcQQslY1ox/IlvjpmxuDxxVy/mVnlwu0vzDqrrCVjqu1XWKjp/2K26ozp6QuJoS8ag",
-	"YUF/SArOsnuorX0aay8f2ZV//JobcJcIi6axMl6MSorcd5AMb/0JoVB6j6E8ZG6hMoojuFkVSa+kzNPQ",
-	"EWO+gOKQ0G55RnPsZ/x+fsHKG56xfr/M/cnUrnGaA707fRWgHszb0+O9eFw3fr8fo2/uk7CoF2gA1ut6",
-	"XHUlvJ/HtdcR8nVBe5QctW2elocpa9AC8l47t/vW9ftwvu6xPrQT6O6042GdQqftTMN6bmErQim+pfct",
-	"mjWw1Nh3saJ+7RWJa7RHuDbzrjSJosuqeWyVIak2SrMlGRv5hwldAgNJ2zVYoPnye4ECUk3m4Mp3FzYM",
-	"ibrvF7IA1c1VWQBRdV0UoCJA0+FsXdByKlJXI+YsT91D7hCqVxdGBQAQOlodu8oUY29qqy4GOPMnAcTt",
-	"IhDJVFjwuVK2Ai0O2ITPFXOl5k88RpBfrcYSLKjaPtsW+JptsCvwfjCm3VlfrCXB2I6q3HCtEZwBcrUu",
-	"swVVzH9Hzk8vX33vpBC3E7jcpLnDWNAxh6Qd34faJ/KI3PdYdsur7cCJn03OzZZtCCKSRa0xFzdMaFlu",
-	"INZMqwQceFKwCZnLonDSacchluuC7U/FO98KHns6g7DSCGUbGwhteY9JNFIKazl3+YM5DAWExq7OXQa1",
-	"MFByPcwN4bemz+xYXTzwNwRX76QP34cAUFClLzYi29YSE0IjbW9tqGKsNiJblFJwg8wVkJ1qzxDRZEBr",
-	"Tr/bdk8G9d7cgUk1Etc2IiP4ozvucCNKtpKlHnzY+EVzjt/zKliriUuyDLZ16/jRajc/GJpuqXgdjxqT",
-	"DbMhb2csXYroB5hcecoOJY/8YdqXXd/2a7ZJE6uQ2rxm7KEPlcRDglTVSSBjrIGDffpVRG3tu22XsD8W",
-	"jCeKVM/eQU68ZpGQld+zTXWh3XrtWeDJBNNWxJ8s6eoOIMSRrblK89R9axmaxQ4SOVwHL451L85rZ7NT",
-	"UbeWhjc6bW9htVB1DOGTKyfbXLONNU/UpWGsAAGs44Rs4ckp0uFbrtjEjERFRPBJ98kHaxNK//Y5DTN/",
-	"sXu2YLHe+/XqS+yTLtl8v9aGdOcaTDgInB1EZUSkv6Pne34rPKkA7LcpuaPj0cvfPn8xP6BH2d8fsuez",
-	"g4PDIzp79jzLd3eWQgeQCBTPXgZQqPVsz0NCxh8/nqE1qgLo4PCbZ/TZ/Gjvt9kh2/vt7Ohw75vsxYu9",
-	"o/lzdpgf0G9mh4eNEtj1qmLmYxs4cV7KjCl1WdLsmosrqK8YjXPlYm+FzxJtH0aL87awJarppb2jfbhf",
-	"g+C1e+lRayTlpVy9lrcCC9R0GbkWkmcYXE1J6l5Jce2N2AiY2nmxQaBDNW2zwl7Uw+sSfd1Sz0Yp5bq7",
-	"/byP1zbv1YU3llvhrJbjjkg4eeDoQYckzUDC5rk2lhOj4fGLMMzW3H0zfrU938X2HD+LgfWYewjVl6ZN",
-	"X9cetZW4ffBaeejkxqJ/FZ1L2jE5DcJ2gk44X0LSixa1olMdhCdWDnOY7bnX+fZwNtahFHRH+LfQ16+I",
-	"OR1mN4f0ceJpjRmnLr302405nT4x+AuU4WxKXF4wNkhn5CyrLZqz8LFh8FuVJjuWgiyMLlYYelIyxcob",
-	"g+RL9PVTQQ4m+wRQ0bVpMvhyFQxhBOCCzTWR6zCcKrJ9v6hds6VWN+HGHRO3XbAXqTWifbDbltq4Bb83",
-	"jZ0jSsvseocNe001+0DFVfQKUaFoBrSP5NC1KygDlZIxwKbM9XXloFKjWLsvT1wppiXdkBnz3cXauraI",
-	"xXK5cch6tWIlmcm1yB8+6iPN3QbsG/h3jAyIWOLcnpBC3n4RsPE07hO04pHhOwgRiQfooeEMTDHmabKk",
-	"OQNllsxoQYE9QWiDZsuEFBJt9IXMwPw1SSrZFozBU1GZb3WFZyQNPpzl6T5J3SUBi7jiV8KwW8GuKIhQ",
-	"rvMIEKDJyVSYXQ5MueCQwJdQpsZlKDLbkGsucjQSCab/YH59BT+mNr9ErZcxa29BZ7KEx7fqF26J+DTw",
-	"3GzBBbvz25jVecfX66uMqyRqvXTUqLZfX6jss1xrxXNmhVcuru64VIc0ETMtIoPFZrvUihAj7f1Cq3XT",
-	"4oFcRq1wzk+JHDaDVG8IWL2FMNe1CynC5KVqWXh64I1qpOuWjCpU+PyfZoRofIiW+s7oVrvJw5q8NgSn",
-	"+gjBqUa3LglvZuOqdWJW81LVlty6Mr2S23c33aHlzt+Juq4jfAXLr1i5T+BNpFd8uVxrkHnYp4yttCVF",
-	"qZAaLdpTkWLnTQUOsiVXml4zR5Sh3kFu8GG2ISVzrIRrMlaM2W/qEE98NZbSWt0pSfHB1I7qi7bJFbQj",
-	"ZIQBo1BN8myeGWPHQiMU4N2BdjGIvuBKQO6BRf5T1N+R76i0SbIdZ3FEmyPbgbIHUxGQ+VuXYwzj2tkg",
-	"te5WlnqRuAGtY8ZdDhS0rEtoKjxbSUi6YuVHwXVKtJSJixaHkueM3rDJsfUjrOzVNIOBI5zxlU4IngnC",
-	"NBX0hpX0yk87D0VmJ+w1JohWsIGb8DpaVqJyet1g6P9qxQTbIXwY3aTbPGqIDlR5bj58Aou1g+kIIOdr",
-	"+5I357U5lkX8nIyfvazpeOgVJkiTnezqIkPRj6VANM1oWW7I0fOOmqqaLc8GmxLN05fyLb1mXY6jP8sZ",
-	"6gEVEgCigqd/jjFqA1yxd5dBnEzWBaD73VoaoYEBKBU+lHVgunghdfcc+t7Df11ZSupoWIz5HnsIGyJs",
-	"DZYYw24vwAQDOgHxgPAMWuzjC0ZQV8TSz4qGfyFJyFkF3siy2+GKQUb+1hi6794bfHGCiZy8RYvi/Xx0",
-	"/MeBW/mhMcLnn5IItNfWU78V6ro9X/vf2qtB6CtuGd+mJssMWC7NGfYoB3UanxteuKahI0YcLjHp4qyX",
-	"alMrkdiPa5H7lpLeYzqwMkUmRU7LzRBTtIfwovaWGUauy4x9BzekC3J8pnIh82EBF/ja2W7swc4FMs/w",
-	"SbodTmHTeV/iLlzPDrN8YIURGPo3q8SH7rhbdorLzvAEd8t8CKKbz4UiwjA7zHhHmnBRvTyQHFBNMrp2",
-	"8VCA/gFDpGRJxZoW+EOUFNxLM9vlksA1xqXFHImBUGoHbt7G2t7WcLR14WIH34Vv0SvlxbWGJFbTHR9e",
-	"TayzrzaXcbJQTfjqJJhWumiS+0qErknr23XS15XkHanMZI2zVGuaLfDqeBufy4FkZE4z3R0kdb+ei810",
-	"2PYjg9e4SxlTu0io7gkvP+L6tkA/MCHr5t7JWNVtfVPKZcTojjrT7UIqRqqHyZwWhcKCp1wRtZAr0PP+",
-	"aqSJnIL/zNzO8oRQ+Nxp7t4l7TKmjVUwXcoHBd8qho++AHtzu9OSPzg7+c+977xdSU/Cb3spkQzfn0fy",
-	"dIMG94eNoGXhAUtRA8/qmtPaMXzmPMz5sJM7PrkFhDkWFVSVlPqAcNR46BZA8FmISvEgWevlowBkmPgd",
-	"QDJSn6rEvt11rZauuWNGfiiHbal27h6NRNrdTZfaCVAvIG6BEnWVu4IYSOm7wae3QnZHkALheheItksU",
-	"5/QqXl2PonuomTwTD+yCGLrdFxQzDiyoesc+ebjaKXQLqs5LdsPlWnU/tIou63BvRo0qBYtz7WwvrvmK",
-	"PIXvLvhfGfkNOZycEFvbxX/LFTkIbFxBVW/3SFzzvKTXjNDVquC1vkDB+6AgQI3tTjkFsg8qjmVkvZ6x",
-	"zK5EkDBjvBhXkwVL3mG5zdpK5uztbgc7UVtUDar28dVPfLsA3+X9pLpSR3KeH5MVz64T9LTcsMQakBJC",
-	"8z+vlS0Np5g2N+cP6G4p8e33N6wsORpSnDfUjAV6FgzmNTKj1vrhQJ+txjNvh8NF3ab1pXUoJQaNXJHu",
-	"QB8hlPzu4v07cm6QIzATowdvZb5tOPBidUHu7mvxxTniJu4t+csujxWiF3uylu+QPeShHRpS7N2s9woh",
-	"7pXNAonsUQKJK3NBPwTuuceCQm8HQD/G3L14YF46Nzc4xud4dl2LR7RKxorqxTFJ/Rjm/aBNCZ522kaD",
-	"PqeZTe+u+82OrVcLSur4UhT+oQfoyd/hXjuF4Ktg6SdV8rARTQup9yCom+WVCH9PUB6VVOwYtL3Nw6Ul",
-	"eOdPwvhTzCe3VZFubf0555qHHCzMJLKhfW9dexAEIewW8gV8ZS1fR5NlbgJ3EwYTtFleJoVaowk2K+kK",
-	"6t/K7PrUs73XVXQQuGL855+2liVqWH/9gfy07TJ/sHw4gtM2smLIlbajDLrVNTd6IxnW/FaFbEiBW+pu",
-	"N4hRA/rEPCYm/IKJ0sNM1VnGxHVFCWZ8ogAGLZ3sSLjQ8sTWB7AROILdPkTlnEZkQqNtEf7680atVnhE",
-	"cw22v8jPehE/J7bUHcDRkKnwObLyD/6893gbu7WXLa/x218qN80khN+G/LTSHedyLfI2Iz0TdUbqPz8S",
-	"I/1B6h76S4XNMlnXTodoeYVxxiDxWPFwtiFc75MUg+VSFPJp6Wqq5FMxw91RWGLO+q4DXk1b4ib6vg1x",
-	"xh5sUp+QFCvSYAhpuWZTgQNBFgFZsVJJAa/ksYDTQuonqhXCTST0LgClz/O3SFAlTh2vwGxLkVsAoAyM",
-	"Lbbh83MowNVRIZ99WnEs/xEP2oSQDLpxqyDwvOvNcoztF2JOpa3Ehu8Ur3j2oInSWKeQLSNJfmGEgyBr",
-	"AUdqVj4oQqOb0rzvOfIvE7+GaNGVWgt41H1P/I3I7Y0Y2mjcJhb6kIcgxsEClDj8biHjNhoyuPW3hbfp",
-	"OP9amP8A+NyXOppEklrj2J6ELkkgEi3Zon0JmoLnjpn9uPhtRzvMflZI/ZiWM+AldZ/mLz8Vv5sQYJtj",
-	"ZB5oKzMHOoGccEhABuaLv0C9wkkHEeg+WW+Rbuc8MQiKqJs1KmEASxuyVtIeJHVW7HasGJsKaWfx004A",
-	"j9OaUdwljriMEqiQzOc2JCbGhne7t79a43751jjQ0dltS3ALGvc21ZtHZ+RxejpU8o7boi/ptctPJVgI",
-	"3OVod9w69PPw7Lq6YtjnFe7qcq00mTHonV25OJAFGQE15eqdFP7VdHISE8IFY7kiKSBt+ut9/PU+Nqzj",
-	"viiTtZxVmIb2h19t549jO/cU5266f6cB/XytHQ3iQsshFMiaBnYkQviQGZF7+kLGtHnrQPBJvQU3xWZ0",
-	"iGxT4R+2elHSMtJObI0cqRdR+obAG3HOEJepELYSxZWRhCjwnUoY2yd/qDJJXUJnyIbuTx9/9TP8F/cz",
-	"GHnfFneKmEVq6O1VSuzX7Jom2bvwq3viV/fEr+6JB3dP7CDw/Oq8+CKSTCtPd2tWHfIcrlpZwW65f5Yz",
-	"AxAtmHpf5tj1euHbm7o/f+ACkspGkBYgecaqv4LfXBX94M/TPC+ZUtZ25QMLubg6E2rFMltbc055wfLg",
-	"q94Qwg/ytiMusm7MccWXoDyMk+qcgOcEOyeRQdWjiq1D4Y2paCTk17i3XrDlZJ+kUnxPRf7PoRMG7YOu",
-	"CoaB52Qq6n4apxf4smUJqVWFq7DUnx2WPgZRFIponFX1oigG2cOg9nmFME/2yQd56zKApNiDKbyJoWSY",
-	"43ZgSyrrqcD6ilERbycnyuveMpYVYQl+2H94g7Z5uk9YsUAgTYqWu/jPUh2ijqedPqMvXOkpIrFuqZP4",
-	"ZSowxLxL0ZTVwMXU2OFG6u07B2vzcvSS/YvtDM3HSbsaN0noeXRF6jsjvJ39Ogz2zhnUu/B5tXUdf8FB",
-	"xZeFWRqUpJqz8v1aB5/ORMBC0ZcFDbXpkl4x3EOlYUa9LsUfmMihSRt+vDD4XcGYv5Pn0v8YMGD8omlb",
-	"aHLo4HdnnbilCnMRLbQly9+UcnkR8kFv1g/i3N3z5uEfZLjeS4mfu6WFbosI/HJJr7dEzl/U8vF3yqh3",
-	"GFLDA9vIxq3XigK93N98tTJwBYy84u23srz2UkS4lX+Ws/fQbw65vX8u/HK+Lua8KOzcVQqeU1w+sKWg",
-	"8NtKfshu4ERO8z/3b1lQrzNehqxeG8Q7+qAKGRlTEQRRYtI5xlBi03WbK51JodknPdk3LN7VX7MCxU1Y",
-	"Q7FRysvWIzkJPEqJfcPVNatS6qu3fW1JX1cyqYpK2sxYro/r1bSSqsgXFB9zigmhvn3KktCiiPby6fRX",
-	"ux2o8op3ac47rACexa4tz9Z6W7jdGF62Ing9WqzibiweWfpDQtErBJAxGF5qMUBoK6xaB9T965MozB1K",
-	"eHDe5olhASruOgysOlnD2a8uiHys1aOrKj9URaq+hkJ7nzo+dyjkEpBQZEAR5PwxYDXO2OG7atkM1WaJ",
-	"vC3lW+oT/MEZVNqK1dc6l7tWjElGN1vWWNHmxsrI+CXJEXKyKmhmeMdBvUC43ZQvVaTspq94bvSGwykj",
-	"I/pqYnzeW5rHCjOeiSARr8n54bJDIufL1NzESuLYK9gr7Qe3bVhMUlgp+l6xSXlY9XwQUld10rcWbHiU",
-	"Mg3ltnJbOHVYsh2NILX6XtglLqzJBV4GrMfR7F7W6H50GC2nF0AVF9a3wNUGiNu4MK5QyMfqiY31NxtG",
-	"HA6JzaqpFDuXDPg8EJWHp96Hu/JQCfihEvBrGn5/Gn6twcGvyfgdElDc+Ox07RCJ4zGgw+odDpKw/yxn",
-	"fePIW+EOMIDqhCimQR9AZhEyEereU4PmF52VFZtVIcNKizs1/LwLWarVTEe+bkPDccMaxfB6z79DJj2t",
-	"3HzeAIcaFpYCPyaovqeu/I2h8kVQWR8MBL6o9j9Y0eg//nf1xLiUa5FjBboe0c+/MPE+O+wq9ESRbF0a",
-	"lXLTRkQ7c/zwWh7MLyVVmz3YAlJ7K7+GJImQJn4boygUDXw+tTHGYeLukirogR42PbRtbMAvY+4pyVnB",
-	"oBM6LbMF2N6mYpxydQofWZ5OIFJN+ShmG1xpNeu/rJlgCkQJy4pWxdooZTdcwc0XuX0DfUDK0nzmG+/4",
-	"mY4JRGSnUCi/MGsgStONghbl0INnKqbiOyAuVv7HIoo2MQBsyoltPJ1gCY+E0Dz30CTVIiHlKPxpKmie",
-	"Q8ds6HViG4aXzFwMoHb0SsFo9hn3vbRbCC56sDi7Oodoblv6GInaj+EQvvv3quQZI7OS0ettc02F84bG",
-	"RsQG4+FwE7O+Gwrda9OgrzOaFH1LAkFSgyAfYQ9zF1/u7n9F0WlhTnUmPxEusBkMtKMPnkiICipcsk9w",
-	"9tANuNhUATj2HI0er+hN3EFIs8wwXy6uXsmcHcXjkVDhItWzJJM5O2m0G9vKHupzncX7izYmIeP0KV3x",
-	"p9XXe+ZrlU7uMf3rgaVlNFuetl76nIxmtDQr6HJSniprL5au/f5xncRjpggMTNa2rdYB/ndIxoxfLTTJ",
-	"+RWU2rY9+SaJJSklMzJLVQMb7yeGA3rCACGCYAq7FfGOALM1L/JLifb+SOxRjgle2DI/nhloh0DXT/cQ",
-	"YPWMj5BRza5kuelABViae8Yhgvlyz37J74QHg7pEwNzm5tindygpCaQDWkRuxbBX4bOfqyCMzmq338tb",
-	"4h5S5FrI2yB7SzFG0vP3F5fE75R6+jfU8z8/9a+lk8QQaE/iwAbdTnQEB4QgPD8h6R9/SuvdWofpc5ot",
-	"X9VWFNPmHByXnJUd9eDbFBcsizRbVKvQHCxvVIMxAGpritbefIxvDYy/B+Pv4fh2j2DQ/v2BRx5ok8wW",
-	"nBsoVGyjHq8BMhPmZ+uvu9iIrLuFE5ql4EFFBFNAqCHIvLJ4wI6rjcjIjGbQjB9owDHkRTunBl7utXY9",
-	"yj0rB1mKjFP3hb0LKVmVTDGhbe8JDk4NQ+RYgcXTAagE5ZxAVcKsNIzrfs1KDJQzUs+eFMWmK+n5IWom",
-	"J6Mrur6KMzoCP9VYHHxzZ+52VdK8ayrzU30q882dp1oAhxqC2G8ZVeuS7ZjObcX5d1LHzBP3wvRKII5Z",
-	"UirspPYpr9a3cYSrH6S+xID97vtSGcpqVX9UWJ+gI1vaTBGmQfVBTGbrTVCawF4OuHY1o1Jt8Avmdqvv",
-	"tlsuLMiMESWL7tG4uCrYR8XiOtRHZTsAd71/ST/1A4NcoNaftWRE00+dK9Rs+b7kV1wMwVX75OdkVFj7",
-	"60747chVp2hbUbjwJrov73wZG2RyB3+hgb/xctyL3SDNdfHIUXDgsCgsmZHflNKPfgHaceAIr0iyijoW",
-	"fWQ8aHWdwhD+rBDl1Xq1Qr+FxQ1Vwb1FMvJngFokMH8QfPF6Wt3yUcWkt5EVx2QAB+qPngQ3XE3DmCvs",
-	"R5PB4lLILeofeM+mYsVZxnAc0ETNABACajZgc0zwspD/+F/kluf4x6qggpav8Qk4cPwGX1bJVFQvFVyw",
-	"+rP4jdFvlDeOLalS1oc8J6mdG5z9KRkXMyLLqbi+AgOMzTjBp7H9vpw7XWifvIvhIOjFXyMDBCPtz0uZ",
-	"r0GvD0M9d6E9OA5oYu8honHXASqbxTadqKBKu26Dw5UiyNX95zUtuN6cF1TE6uxbicyKiWimSv9SvXOh",
-	"qV4rCMVOYbzT1aqUN7RI4+RfdKjnQakXK846c9pSiisIjbrx1RyiTd5jGal1KIfs/z+3XsL+UwDMkAE+",
-	"uGc/2+g9cyPez+25voJOAyre9P+jb2Xp5BHD2s11mzHFc4bWg3oCib+NQBvJbcm1ZuJeZO/CQV0BG6N6",
-	"QDc6TFNA0EKOCt/cmZ36eMkh0LtnDcj0SvWGq5sHtqih5pEG7+lgOvfmOZf0KrbR6xCBultwRfOLDJld",
-	"4psuwwuKgghSsCuabbr4feQQzHCXm9V2CGBe83rPjFXupmhAPAiWm34Z5Ht5awUERRQrisHmGC9roG1w",
-	"VfIlLTdkzkulrUzxhWSPbTLH7V3UPRAGdnonWhzKMV9PFuvyaU3Gb+BNDJtrWk9NG2wpW6FK0jCXNkyf",
-	"beWnoRy63fCas1cx/OZGeXifgNBUkxt2R0uQmujbJVq3LY9Nu1zUJhKzHEXM/EnEy9BSmGrW4MqcURH/",
-	"yprSNMC3xOJt7LAWFt92C7SVqhiHjwg1NdtyXarqcjaexpwSUUs4RG1XvpHCiMS08sqomivS0kNXmt9m",
-	"ihHFInXOqFJMWzi6IhMqwglPu0mH2dsNqL0mfvPAsKHkldoCaSYVsKIrKXMr1ewCLPu0YkKxLZPYp9zI",
-	"Zj7nZxy2EC4yuWRbNx3SXYNJAK0HTNCgpe4E2vMmzdOP7EBz2wejckfPCMMy0ZZj0BeD4ptWnZmU1yxP",
-	"jBYvgW1LnjFQDdVxpeCaZU1FzTFkvjKCX/1q2OGzBS2xpKe/M/gu/LAn53vuh3SyPxXf0WxBeI6VQoAF",
-	"UywU4eIQUa8suNJk/PzgedXvdXJC5NKIxxCsGIigMQ/s/a7fPQtDDL+c953ovlf3nvM/zMW+JxD3vfb3",
-	"mv5zx719RcVbet1xUZfYpc7fOXONfAK0vbwZFWRJrxnRi1KurzDXqpRrYFQoBl9h9xk7VdpZaXFwMRq+",
-	"5Bpy0lfrri7SNpUedAAwEZZrQdRClhql7GP0IErBnqjWmrgiM1bIW0zQXtJrs5YgH/w35NAWIAMqsB8I",
-	"4PWscXMouzkDcY9+MCuMieP91egKWl4xKGJVi1zTfj8yacQgMvaVgSaN7t0QP2o1fXeINpNUVc58b/bh",
-	"Qr983s2RugJCY/VeG4f6Uz++4gbFTAL+3PHYYVibvk+9LOWXZpE3Ihc5lGhPcqZbGHNMoqnPSb2gb71I",
-	"1RcK0fvS6ffunN/I8h371BGvWJVMDL3GY1d8uaaoW5dv7y2sdnlWUpEtEnA2IeKvZ3uGby5nBWdBeljJ",
-	"yFqx/KtktUTTzJsblwQ42HkbpNLfloxe5/K2I2UW+OrMPVOroA5tRcwQvhI5PEzznEFBvKCajHm1YDes",
-	"IOOAvk8Skmbr5bqgmt8wHInmuS2ogcQECSnXZNw4CXMKjr3mpMLJCHvIaJGtIXvivegxUVerBOeUf2mX",
-	"8J1wMVsDeKTS7+E81O41y+8wQT/x93fKHCLLyfgK1NHSFv2ZfOH8zIuspKtVzDv+fk5uFzxbEGUfCfnR",
-	"lwpc5ks2ZPf95bo0LwyNcm/ezO7m87pRUiiyf0kd/S3sLVwNsGoQtRiWr9agHkbbaV/Pvuai/t2gVvaO",
-	"rUbju9mXbQbWv7+smf0ZHMufh2zKtsynSoKob8y9k59atPzXzKf+zKdvK7z6L573FL0eXSlPjpAQ2sBg",
-	"MKwwpfkSQvwhrAgymwRZlfKqZEolwKQhp8H8nlGRsaLAw3NVStwIaG46t2/+DmqV+LftR/e++RgtC2JX",
-	"9p0d8wP7y5oh06R5zjFY/jy4dBD8F01219KvrX1TB7LV0EoVjJeQOp+tVRM+xLhuMm52eK/E2ElvNT76",
-	"CT/agb5uNfH+wnfmtAa23BA+su4O+QhghNuSjXBPS82AXIUvC8ad4rs6TLLxMK9e70KXQbNb86/woj/X",
-	"4DWb03WBZbvh+t4l22DgIL0JB3ietaSDBz7N+6QG9EZ/+3qrUFEVwjm0LA2NV3duX/xFoqBhy6tQ6Afe",
-	"756YaJzYB0Y/8MR3i5Duj3vuranrKo+YZyCvzeaHQRkhV2nXJmRyVWNDtWnTqjivve8PV563L/Z64P3t",
-	"j7kePEh/VDUoLX1R1TaA4ITkQyfsjrQeDPOW8OrB43SGWQ8doRZUPZwVufDqFusJ511CU+NrW+UM4vup",
-	"ULesNBi7/4ix2UAOagHaD0wRfjahnl1RkX0NwxrU5Q4tpaIBksORJxIq2YtHQuoPVmrdb0ZVdizbkruk",
-	"XZzcB4jeobnZzoGZp1ZteHGAJUFJzpXmItMkh2QrrIGMVddCNcNcFUuOekS1+wRmWtGxXvGncwOGxG7C",
-	"pasCOB/4xoWRnMMxzcV09gnKbmSjFs+5YQR3l40HRFye+vBK4EJmiGYnhnp48o4lhfqjLU+rIEtfwQry",
-	"mKO9MTH+yWfW7QjJ14k09Mrz1vDBTqW3ktW7bKpYGQKrRqEaYJMT0mu2SclCFrnypUTHCBLecMt7rZHL",
-	"HAAvye8u3r8jmn3SCWY6fqLLVcHIdPRiOjJYOB1BD9pRxJNyzTrMHDWw7tg6sKNSnq8GggYkalQTW64g",
-	"Kln2hzOZFbip+o/E5x13h7fUCz00guggdqE9HBCHqkqMjbLb7+jLy8rhzlf/hmbL7uhn95QtF+oBwV5g",
-	"opYgOSyuLpy2x/cbTowW4ntPPbyqLORng41T9aePVD7LSOI4XsG0Ohrr+eSqwoWxzW2YCiyjslveeBC+",
-	"34iLx+KuUNJDeKtiK3Z7KoZy6nO/I/cI5kfyHhyuLfpg22xs6ZCRB5HCZ7UPoWO7hdbx4OzwhIdd7I4Q",
-	"Q2ttNORzvi6KPSxb07Q+Ni//MVnIW5Ck/A/XwtViNC9Mxdgmkjn0BzXFXUGuE2IbxuGumsN3eznZJ6ck",
-	"DVaYuoqPXE0FvxKyhEJBFpYnFm0xdtenq5MFK1myBcXtnayq2CQuWYfsjM/d7cYdWYtKdRUu1UWGVpQk",
-	"iK1AeVesDF4ToYm4XxLsp2Z3IqL7pE8dGtjA6IvR3S8F7f0JisHvSphtp/F0y7XdClpnw6OYALpj3HSF",
-	"6NvIUVC6Y4cSJjVaA5VE6ogfv3dmrmHmY/vsNuZpADSzP1EetirjcztDIw1+hoWKwPa4/xCsrONUYGnD",
-	"mMawSAfMb4Vo7j8cTu5clzew8g8v/hIqD3Vrfxfs29t/N9r0bLHf7mSvBRupL5LR6ANuM2htD3CMwK10",
-	"ZC6yYp0zBY0vu22MW0sT54/Ta72gmin9odNghI3f4SFvGGp3Qi9yhinsfZ3Qqwyh07lmZTT5+q19Atpg",
-	"lb7AODfETmngqbChConkhtFSoXMAGME33wyPfHPAfMvmsmT90Ji3oNjcDB6uQXQ/KLrskwO63fuI1B2V",
-	"1h7rYJge7urrRfMwkW2Rgl8zQp33zb3q/HJ1M2rTEeOeTndewudesveHo10I39HkBL77w6ENpMGak6k1",
-	"SaS/ksVfyeKvZPG/Alm0N77jrHlg0LQ6CfRyZFWQZyfBtHoKYCjBLDvVQUJxaPBnp9MR+fbD7/cODw7I",
-	"dJSSORe5Iqn9Kq3h+o5L3a2JwX9WblGC+f1VQVWHjvDu7ZtXZI6PVYmBLvDvxcEoGb14MUpGL81fL81f",
-	"vzV//fa3++bvvzf/++YI/j48MD8cHsL/j+AbeP3wt+bvI/j1CL55Bn8/h/+/ODjoDBOEpCH0WCndn18I",
-	"XUZbtSsomcm1WRhwQ/T/+3LV5ExD71mFlZDMCJhZPxXOdhRWcZACAyirMnVc+R8xRrVUUPoXrMv7tSz9",
-	"dCqwwso4qP7gSz3YFvYlRkIC43Ar8XGK5jatSwE/aukhRa/h2D/2H/8LFv/P/vP/rgb7GPxgJYJAefXF",
-	"c6bCJZz5UYXUhM7kDfNBE1iwFuIfkf9aAxdaw1L709iZvqYCvs+RZ8w2Vc1mdY39cF2/VYrJQmpJi4K5",
-	"UNYJ5vzUvnui7KCQUTxbb6q0FGq350lzHECXqgAvrAb2XuBOGjwj/2B3pWvrmnucYM3eup2COP49FZmh",
-	"p8KZxLjCzLsCa4gLrFnl4Q0MhKhyQzbTVExFOqOKq/SYpPhwpV2nZp9rJ0nxgE5C42StNS7Xair+4heA",
-	"iRtc+UMOkREqMrpknMZ+Ki2lwchJMhUhXCkZ19ACoXNwTRKSmhuUkrGQ9TrfcMUwr9vs2hQuGpT/Yhx2",
-	"yq1UQFW0TbjuY5K6Q4QefjCua+IX2wjY5XVRTPbJO+mL9E9F5h3kZk9yKdgxSd3Pr2TOqswq+6VjzAgN",
-	"dKAYh+Whp8I/6enHBC3L6drOp1mOFTxe1WYq2YpRKP2Mr3JNcj6fs1JNhS/h5stQO4Lkpxujac3bZ2PG",
-	"X8As84cj+wY8X2gEDrT+CY06P0WtnxXsUQG1fQ7DArQR33BnLcYA7XOprmsBBASWYk6nCW0zwfXZ0YAE",
-	"12TUezgG8kEW1jj/Om+RjVjarqUI3jD8dcra3auK1BjydD2BNXyTlZP7VpTCE364xo4Wq1D8rRMsdy6G",
-	"QyKGxX2hTbOmP/vE3jEPdfQiNK5P3KHWj5Fd1tK37ZKiW4uCOpdavSYoONPNoU32q3qTP/JcLxypdV+i",
-	"uFr1TLXIgTUlMasaSkaO7eaar4NqkVhZEjiLG/FywbNrwZRKa4UrtfuajGtVKR2GBc4pWhTQgQE4Reo4",
-	"H/vLmhaKpDlfGpFeCqxDuU9Scwk8tbe1UsGpoRaM6YTMaJmQ/f39iV07PHK5WTHw/tp6lOZ9a13PSYog",
-	"pobRpbjUqEcurIjZPq5i9pSLhMA///5vCbm+ero0I5p///3foinc9cV1uDRcKVD3rA1LM5r3ArI5eVHw",
-	"JdOsjFdNNPvVMzRsXj2+BTYyOhZXrt3w9mLGQVl/Iw762uFxY0StQmmsz4ECEuURtI6RX4kEu0vQVWOk",
-	"fnsNFc6bFYlVGj+1+o3t8ldqux9fef3d3Mct3D3Zu1ZPS/rH8rTlK6/6RxcSFz8ZoJ5fCcRabeCe20RL",
-	"RhsU+mvdJU+m4xVyKmIfUO5a23ZYxMhRkqgovO7s6xW6yz2lVXWyaAju9lidOna0LnIM2y2NtvDVyErj",
-	"joUUuMU+wj1sEtQmSiR1ZrZNRoHa4l1Jh9/aeB8k9tawYwSTWD3svtrlvd6MnVO5GrwKgrY7U1cr3oWV",
-	"uHnAsE58f2aUjEEXwFZArqxv0L4mwto6SPg/1dJZfd1fR+Zaok9f+uqXTFatcPKiijofEnZ5GyeYLoeg",
-	"VUijXdS8FQPelk6HbtMXJ3EddOLCF960eLLtLtYKyXZG3MZ7tnUF3sbGHhp+Ozy0VAxpNbKDojkc8+zz",
-	"vZFq3uD3MMG+wZQ9IWfVpA8S6BuLG/V7FYGptTPukHZBwvtFh8YR9dhbjIO+E5wpbNTXbD1hk3jApqEr",
-	"u0FGi0JB2Th3K6BpVZDL4waYivo1WXkDcEwPFHdIHR0YH3iwI/IPTLmBa9AysdgoUrv0egxpVc4bzeEd",
-	"9CSIYNt/iIvmAxMfNcTyIe7ml4C0cZ39wXfeTpt7E4kX9sJE4luP2KaBxHLF4FImxNeJatg/XW3jr8pJ",
-	"cbFVemyXtiBX2KLRHdoxSZf0mqUJSWfrjfnHfHxffosfXMTjBdKaPD0h6TXXzoaG7hHoAmrQHqMs0D/v",
-	"6tyVbA7mcIMpRjzEGIxaGrgHPLV2f6e/GFCg5vkG8MTCFUT1O7BGyega1ARwCXQ5as9twbd4rTrfrhVd",
-	"oEaACqOUYgVD9JoW3/KiYLkRR9EDEb02M3gINSqwqHp3gOaF/fUr6ZjYgJrfsF2XgPiPXwc+Vheya2/3",
-	"F1gBzPiaahchMyysxR23rw0y0CjfeLMilv0zVLnHDrnf40aNktE55XkUaZ13yT1azfIliuh9YBlzwWZf",
-	"yHfTg38OryoE/ELoVTlwBmJIg0PVES2OPnFkaaB24JWp9irpIEPRi93GqMhpdzFSRz2/5ypevaLqFuAL",
-	"V5OxnQjYgcHzBplVE6yfSsktF7m8hQh/KfRCJYZbMKVdXxKQZp1bXa2XS1pu4rWcH87XhlJNamQyF4/g",
-	"g9qCC652KrXnuVCs3RCua5dhLuwrvsSc/b6jdN25PxprWrH7DnEA1pEg5yT1a6vZ4gOXM773Fs4qfmPt",
-	"yLbKnhUKXw6pXcexlUltiujywjOodm8bBlfu9u3ZGbSF1LVUmsr44hpeXDO28uWArUe/jqNOZO0Jpw0S",
-	"dTCg0TX6efgA28+DN0t9gEb0EfqMzftjGxRqtf0tqNzbjaTW9vZtzSdyQVsHdqvImPrSFoEWa9W1ic2C",
-	"LdlS3mAEw5LQHSqntzcqWq/iYEtu0ZBkouadbx+Eo/kBm7QVqqu7fuLDt0ROwP7gIox8AFVpv5P1HgTN",
-	"KuVXNZnxKwivGPb9fogAuFUBxrG+9oqW9NNXB4GLrw0C3tAOFvba1aVxRLHGyQawl9oCG1ue1NG6jRZR",
-	"pKtD3HV9/zlWiqjldamHodjyRWDyJ0pTkatjkgZVhnwMIzhzIGax1qESoi4LKqaCK+J2AbXzWwq1fOyT",
-	"x/bNAEoMKXGJFCk+yfK0rqUHwLjWVG52s532pU6tvDuzoxIofR0kknL1Qy0hBGDMXXd1jEbFsHYMjAbC",
-	"X7KMCV1snFNqKoAjQey1KzjcjJYvNif1ZtzKZcrkEycMNtJOkqlQktA85+IKfGU2In9Jr21snHeQgbgF",
-	"b8esqc1F9jTgtqMaMIL+oa5DkF+cq33SXuXEB7PaYTBSxXACFGPceFVKB7gC7dYc15qWF+Cr8gvPJcPK",
-	"dZpeG8BsV2DhQJWC7ZPvbL4CBKs3j4W7TY77EYelRJzUuVtl976jC6F5OgEcXXffPbvNYUzzvFb1q8Fy",
-	"cZ8v5LrMgnJ8fX7c08KgJL6HNkB4uae9/ICSZXH7Lru1jWwrTIHWcVVX27tkjIQ7v3WboXrY3eT7dp78",
-	"flisRaUYBx3mgMO3ihUs0xhEH4rtVb0lV09Jc+h/Q61o7EuH25hxSIM0NwvqDrJ8cjIVqfkS1vPeNyhO",
-	"7RMKXe9ASbjSe7UUfzNfRoW5ezNGMrmcccFy0KLBX7Ss22Br06QYaY4azXFNmemtydErj1e6TLUpXpsh",
-	"PFeTzjSqAYU3dkmjapzgbkC7Q/wqkNdOafvVNzziuEISi+dtXBkLSaqCLULCGqMJkp+HXbtuTdGRuV0K",
-	"wdSKzrg67kSxqkFZ/dbupjGi7toappagPHaqpK0bY5RIlckVS1DPMpfNJ2wN1Rsbe/ZoSmOs03WsdxXs",
-	"QLNESldwRFeVxjTSi6KqHtmdS3HhZ1dfyKwbgPVxWNZAtUMdccAYbdUfBmzRhDNFDJH35ZFKah+hAoQl",
-	"QXzWTEY1LeTVurOw7mtHBbomRshzma2XBgWNHlFql0nHW2sK86HXheargseYaFD4LHLG5D/+txU1qgw0",
-	"XdtFUNwiGZHjUq5FznJz5w6PSI5nTYCiqC/Vo6cOeqSqYg1m9TU6efVicGsFSfQiBmgbYlLt4HcgLB1h",
-	"L6dVZaZG0/9jktbhTBsFmhq4AY3OqZqKNLIaeDft25YUchR/hFJkbuEp1pyuq9GuXIOvewudWGesu4rU",
-	"VEDGhavCFtzzuSwK639HtPcX+thbj4PHaQmNZArIoZ2KcX1/yOEkIYoJjY50AEtpqlmdVBid2QCOUl6Q",
-	"V0d+BAkwWL0RKdvLpRtYrdjU1uvHBylWfjLfHx5BIn1C6FRAlgSe7QyFjnNzlye2nKheNBfq8DmeWjKA",
-	"cbxu1iY+gRANGy75sw183JX/nHYdQ1fVsgTV7gVr5e75ss6G/lvTmWuttWPV3DrL2y6KhoevHOtLAMua",
-	"NaZP8FYet9C6ynodxA57gXJB7t388aQWGrey0S3xmXdkGb8MRN2F53QyiqAedpeFr1nZuiF41trJx4Kv",
-	"GjqpqyQxvPx2rQZF3B3cqj8xoPX0Wuhy837eFZh1dvGePDt8+XLvkNBitaB7R1CQfFj9WvU9/Ss4Orbm",
-	"nZndhTu3oH+lZS7X0eyjAJfFch6pNgNVOGDAqrTLVjA1Lfl87hKRG3FptFxKwf9qhD14bPjqzR360Vft",
-	"bmgTDplcWF+s8sZXibeKtccf2e0OTrS2vNoWtnFq263rksk6r17bp42+QOEqSGHJWQvr5KvcvpNh1e7v",
-	"fxO3TbSi2pz06Hj0r3883fsfP/3t6PPfjbZe1qGJN495edvhujtH6z7K7f8ycN2bfLTigQNYvjLDjpKD",
-	"S3q13SxX4gPWRUWvIsY0Ta86jaauQTe7hZePMQTj8OCgEjo59q03P7u0X/N3OhneJMTmr1R2ssOWnayj",
-	"B2tIeu06uqjnR8jMyF/bRqrxtZpLiVVgqLhipGBzqLw9plALDQ2UYC5LbRUVyMbAp/MI3YQfutpn4lvH",
-	"JLU+zDQhKeaPwJ/OBWf+dm6S0zwHB3GQkeAcfVPhnXQZpByUcjnxAd+YMWjRBYbU9ApHw78/QLRMniZT",
-	"YT7WHg1LSvl3wi8/VlCHX79m0KATxsxqtdb9KPWvg3HqP4TQrTrjmOBFFbdc47vLSGaPhyX2o4eo42W3",
-	"RHCn2z7mr/BgUzKmghh0QCWobmGwz07FLVXYIz1xGEEglAnGneyTd+wW+10or8Obp1G/bhdbqLf22y5y",
-	"+n7+0Z8q3jq0J1dYXrC3OuqOHlrX5F5UDe69rzZcdA3uxN3ALUThO8MHYk7FkimbCSuaabAJsXc1qZzl",
-	"ssRcDMyb9UEEBAr6K6CR/x97b7/cNq7tib4KSvNHpDO0In8k3ZFrqsadpLtzTr4mdrpn9lbXJiRCFrcp",
-	"QE1AdrT36ar7FvcN7gPMI8x9k/skt7AWAIIkKFGyHTu9darO7lgEQXyu7/VbkYXSx+IoMnKZSXm1hoCM",
-	"KiDftQQlaY7M6YhjnITJ2gV9K5WEKkUnMzS8agaHIXEJsjkIr6CZmonl5QzGF1t8ys9qAkgnfMRpck35",
-	"hMk+iROqaIxJwwU19I+00++MrudIlA1ryJlUQSQoW9560ynzibgr+FEn5Uzvp0GioJkUGE3ExjMhrg7S",
-	"hMwYTZqQRMQEwHCSIDrnrzbgwDAIfXklvUba3y5NAdOsm8A0rJE0CY4N09Ya7qutJW+jeLz1CoTqrCkf",
-	"76+A901v6BFuWNOtape82ypn935zdYM4e18pOyLVTMoGfYby6Wlykc7ZG/6KrmQpCLI9ipjL4dzIBxYP",
-	"GBu4Mf63gPMLRWyTLtjpDSZjCf7PHDEtqGkJv1xQZ2v/7p2UyPEw5IJXfPn1T+Lt88x3ykW9/yzvhYnv",
-	"LK5a7V41YZ15m9BEJsoHd1NO+d3lkldSyG2dIfOzZFnmofYZxLHCoeZjGJKuVmdqCxD3oIYciYPzjvHd",
-	"EV/n1ju1RW+dRwnMNeABA+fSkNQ+S34QXyLEQy18Y1EDFurhUZ98LDBLvSQAuFmhCMwmWr/Wpu+cfO7L",
-	"pQXU6+Rq95LDR+ydKrGbza4dkrC5Ps/+FmOOvEX6xPPXBAZTZV4VHx9dWfRjSM1VAgJ604Wylpclv+Li",
-	"hgfRM1usZIgHPgyOwSKcAAln19qhvCPlAHJcXr6FZnxUNqkNTLu58mzhMLyL0rK/VMBWd6wru9zWXfvY",
-	"ak3VxYby6H/xaZaJ0VnQydW3QbruHAfnq1Q4awG/8RXGsS24RvhGBa7DooGAGROERTqPfw9LHpppI0Z+",
-	"CA+tDHVcd+ucHB1+F6AfQbrZysdzHPbxOOL9laHHfm91k6NimQ/rUSDU49DNLPRwY27V7xV5t/HoNByV",
-	"H9eIspBAis90D4CTa6w1BgqYLKgCCxbCKEFwFFWpnK76I/7OeDO5UBDwwhLiMh1NFUw8jpLxoExIJyCW",
-	"pvxSn7WjNUUoi5b3UV+8PI5HMAwPrrm9y/es+vq6wuf+TDIqDbwM/igj67dK6lh4V4wtfBB8jJtrVSB9",
-	"QhW7FPlqzQJjLVfT7o6X9zY4jxW7fgMjwWIvqbRlYLyEqO0lV/YFyZPDVNg46Nf1N/6IOpd0ebnuTMPz",
-	"+zjOlzlde5ng+X18eLZL7XnLDd7voK9U6vtAiSPKsWymkyHQi1St/VP6bFyIHebarVF9yqGELYKb3gp1",
-	"kdPJVbDamS1dJjFM8NTmOqllruVVcjNLM1bO9SvEZsHJjPKkKX7wveBOrW/zaQighSwbY8VYrqyrFavQ",
-	"YJgaTjjCkmSM0CxnNFnpBTtwQ7vTeVzQL7jEm6awCaJ1i2NpPU4bGJNzTN3DdTLCysdcJMtJNXh4m6lg",
-	"P+dKTK4+8J8pT7bsgG8S5C2vKnjUzhXTfg+llrfnxfXM9Dob/lAbreWoEl4BSBxpcwKcglwkB2yl+Vfj",
-	"gQ3H94JxjS7aZBggxpMvy9ljbjCnFlEI1BDjoFMztnKh/tuVEV6bEbG1jUEWKMLBC4Ty7j3cHunF6rY/",
-	"P+VYw7AIdzMTUEehHGy4tezWSnRrYaL5EDS0eN9Ew7RLnQhnfqw35+xsm7lYLdY4heCj6MHHcyuHheJC",
-	"upp/lCbVI6nCUw3ooiGT1E4jvdlFcHGA163fCUW0/bsU/KPW9UI35N/PP7wn8NTF9JPupx9fkucvBke9",
-	"PnmjJIknYrGKi3gbSZS4ZAbWdQVp+JbYHJJ3P2gpCkMSJiJPMKtmzFaCJ+0D12BEH+wHQ07Bt2JCVVN+",
-	"JuCSZqZFBZm2S4mcsWwaafGDrvR/VjRPeqeetJBKcsUWyiUxRCQTmLpqOw3lbkJcUQP8hOATZkOPTu0/",
-	"XG9otYFPFgEdevWklSbVrCmVIm1tvePBW/IZov8MGgEQzGJU9bKYmwsYgDuRo7fPrknIsGE3sAnlwfjs",
-	"nGFjzdLzHYyRy62nfRswBt6U82FXoV3te3eks1SqnWs8pw9UndhAwrzyL8pGOA5Aeqjdl4Zg7uA5aFF8",
-	"l87ZnRRotfDmPwZrJtlodVqtbJFKW6bAFqFaZFSxiCgI3YE/hgZX5xKMVRZ+EAQ9LBUDuEOmlEEXilip",
-	"5ZhFZJEuWETGjM4jQvmlFiM0J+QsC3eJhcC2rIxSKsQRJMkwUTE1tNm44lyRQ5e15ipXwsjmNGGVWiB2",
-	"r7YhvqhrSjFVB/YkwXjCp6hapmsdaX3ltw1W5Fr7drm1//7Gd0sr/qp4zavY1eZ1OKlbcZFUnk1Uek1V",
-	"c2l1+9yU1NCKulYSStjWDuNm91peIJGZU5tyEvsbF5MuVFKzFdR6p+UyH2iE6LoaIOb+Cf7w1cCahVl3",
-	"CfS1BxtbucLQ2fFzcq4YA3H2+eD54cHFc3KWLecpX86DMVEtRILSPS0UqpbCQftaUogOkjPauJf/538X",
-	"9fB6p+XKLtX9NJv9kPtZqkjV+irDC5q3NBcze8NrxX0e+2qskRErBar8GlSmrJXyKl15BDJQwGqrolVl",
-	"UrZeWC1tkXkpqHyc4/or4agg5hzYv1pKY2+9e1ZRX6xgdurqCINnBzSMr4auVGMCRo7D41SeC9h87fy9",
-	"spvS5K17qyMb9ZzaAZKb9+lViZnSJEn1iGj2sbT+j6QmVqAIYC6kPJBsYpVYWmJh4IKic0g9Be1fIuEs",
-	"E4aIMDqZEVMZa8Qxhb5I1T8cRNALHLOMKfB5QE6/lo8zccNyTebNsTsZ9PrkfHl5iXXE4cXhiI9prj9M",
-	"oYpobEBpEAfzxpWRJTE6b2LSnWZURUT+vqQ5652CnAottKg64rFYKpa/ct3Buzc082vFdou+I9dxVGt2",
-	"A4kWOZsoyi+XGc17pyAJI+QbSsGl122PN2xcdBOReJpRfsmKn05RlB7x0MuOXsV98hocRbVCZJEpSmy2",
-	"TmsA/mvgUJ/TL/5JPRxsOu/tdMiK7vFtapJbyKBdB8oKTLEgNolJ0e55ld8eWKf02F/TwpaYgkQDp2xt",
-	"VwuKGsXKv9ga/rzeYbMZFkhY+fj1yUej+Gpi6CopR4QWZVpNxSFMLdACYm8IZZkZg2sH2jFcO60sf4S/",
-	"+uStUYSxW1OUWXdboqp+1yOOqkRvSOIxNI41YYJPpAus+sPoHPJH9d2HVEokIRWQXxgaSh8KEpXcwKBq",
-	"uGYgumfdIgU5R/fbiTrQrcms4yzbrGjvGO1e2YNTo3I7NkJtZWeA4k3YgvFEi5SQyQYL6pXi3FSC8241",
-	"4nZulkbduOZsKWpHuoAvqOuGS9Grl4cMRJ2yKolvHTWznozVYvDy5TqPTnsF2k26NrsoWB/Tm9YpuaxX",
-	"HUVFGwqK96yGRrqVuuKPNAJ2g9K9xoTcoHrvQPM3mK+Xt9DGtxzJBl29dHAq8syawqrrD87/+d+Vo6N/",
-	"+DYOz71p+He90LvWAn5oO8FmE0GFvYR0wg8Lxs8W6Svj3mzWBUPK6xkn8P7HN+S4P/B8pAAGevbxDUZK",
-	"KE0UfPtX6fN5k6cyAGKQpeOc5qtS1m4gkBsz5beq4rY20PFXW/u0GFAimNypdK3ewIVepaZUbJsa4Rra",
-	"ybuPw6nV4oZteiPyKzJh+tjcbkzN1lVw+Nsa7tURntaKvqQYAYoIBBBtNmaMO1eVTPmkJTbZNqZ3g4ew",
-	"ztHhlRjw1hNlPK3tSS3oXDMiloosecakJFReGWKDyCtaNYXlSCWZ5qwRTffDUsk0YR9zMWFSBmHrYFyu",
-	"mkBxulJJEr18WqZ3QA3YnSu/2YCzW0AptD/82xq6ueAH9WVsbfTOl/winWvSulRMfmS5Jk8B4zc+Bzih",
-	"JSd68IUtfA72fYecFGlZA4o/UBeF3HVvgVxvEwrIfyv++f/+34Bb3Ksmtn0N9sjUcuEtw9r5Q2MyZlNh",
-	"irpALbsqfFRgER5gYpoYvQRatInCeWSrRuN2omPFp7cjZA30805J2dpAEB9HprR+tTmVGUiVdAeOVdN1",
-	"C1OoEhmNfE5aJi2/rePl7UxtBbW7VyubR1TvN3KjzH02JjojswlRUSXEo7C2+QexaY29YSNjDN3tVILd",
-	"wFnl1tS8uOP6g+5I7gx94CbYJ9ulfYVQqFuk0ljXQzAzvKTf3DpFfHtJdIhKdU0ytd63k8GJw9PtgWrl",
-	"n6EYox2hQcpd8fsSF8hdbfzyq72WGSI7BCpvlBvNHZUVqtWF+AqqH5i7rE9Rzpgp70rnrGedeDBnM/A7",
-	"ERedVAiFscoDqwqK7QexfahgJQNonT1mO6FxS1rVUqSEWl5LDoIwmYuEZZo4zY2gZYVLU+/Nil/cgHuD",
-	"xRdznAoJMl9yWZMnTwuZzDvznF1Sk5w/qG3GNyp9Pv6Z7iSODsGdfM1CImqQ2N0XeWobKVsJCQ8wa0Zs",
-	"4LrH02pMapqH6s5gHLyARbYB7AhSj3beubhGJjoRixV4EsMQd4uGiuyF0E+zjMgUwHvccDV/lcuF3nU8",
-	"QdaVRBNEh9Ofh38gKK2WVK8R4HqxAiQ5qYLuIjw/bSaraH7JwsBZkN3YKmL/F2hZ3VKx6JiRNO7rL/YT",
-	"lK+Mg2cTV6sCeHm/FPR+vamvOpaiMnkt4SCYpoNpn2A2SRKXnYN1TZhUQ6jWAIsNLY3LyFbGNPFZk4zR",
-	"HIAtzYRHHDWEXr9kesQajGSkl8h82ZiARx2Cu0C6se0kJlBclFAS64nEvYjMGJ8wKGhHYljm+JT8JCAx",
-	"ikgGfr9FRrVIQ/kq7pMPsCwmmUyvggnK1YcV4HvFgnGonQEhFstcptdMkxXJsulBbjKVMRVWvxib2p76",
-	"NbpIgdThihI2TxWh6CVWckJyBp9Gt6pPMeHITumE/fOPEsWUV+niQCxwow8WeLQNmLE+Yisty12wUFS2",
-	"eUgUy+eyUoUw5dcCkLBgNkSJXSKPS3HHC/9rTfHHa6To9yWTAaBkXqbXjN+xpXGtucwrhmI5RTurGGdq",
-	"DWqVkbOwDItediy4bVcslSQp1fVqrIjv2R3sF6sWiHWxft5paafml/b02wyoefDMCW/R1yuyVnGtXaQt",
-	"VNGQlA93yl2l9fPZeNHaeXRr92gX3/HdXKk6jA39giLs8fNng6BE23T9KjcveMNYPk9lcy3ihXvuFfQj",
-	"nyXLD8ZiqbmruGIcMQIdZPKpWcRyEyzHocglVYDsfYYIzj58M7WZiqkkC5oblZ8q8/PQNMZyRyCpMcZt",
-	"RUBGxA1n+YjTnNEnklyn7MYfP2Zim4+J3OFEw+taiWZJqvwXupKxEY/P3Dc/6P4vgIf3SfyL7r94aCvt",
-	"vta9lH4Gyy6oM3rqhIsR94RQSN6WSvN0XimTBShBVNkFTKVc2vFCLdyczbWQcE2zNAGk/hG/zDUT4EJB",
-	"iV6sZjaXLLtmshwZhaN3+DSdqIMD93+BNi/FfEH5yjYo/sSnCPNtMFxsm8qPXktQvLxG8Dc8P2dKf9Z1",
-	"4v0Nz9/R/DLl7k8oI22amn/j7w4Dwz70foAW/2MpIPwLnto/cAhQUAtK5LtRlH6CVh8tPm+pYe1XOxqQ",
-	"WrzB2L/xizO0bRWz9n6AFv8uxvYZ/hPf04d4mXkbV/oF2rx/+akTWVqNf+BGnH08c5uA/8bfEUwAxl9s",
-	"ZeVHaHkhROZa6D/IBZvbELuPLIfAtJcU/OeGy7v3Qr97t8Wdw9JP0OpXhDZ3TdzfIW3LgzFuxHXDirm+",
-	"d3+IGW4enhuCOIQRZMlyETmDzYgjKK3IyXip6b0iMXwGI6T1n3M4wZp2YF3WuQVEkCy/ZtIIKlcpT/QH",
-	"YXTDEacFIDQOeELzPGXSVqF4k8SnmvLCQa20KIpcx6RLzbSnIh+BxGqf9qJqffAYojUJLdePhrAgbsp+",
-	"dyu1mbHzngdYBqQrEUDz6WKhBSfUb2GGtiRauDZ3G2w8VJes4Ke/HpR0izUIczg3RfDbur+89bTmFoup",
-	"0K5yU2lBN3xary5+H/5122/jQat/86dcSEnwqWZ0E8YVvWSmUDSEH0Ck0uFg0LPhqdB226HcOybrBqxZ",
-	"NBa6mKzyPB5o3M1wh0AN5jTLmFSFdVfZcu5weVLIZIJYnBohCkqNdYxg1SI6riCbNjSuJeI72Kzd2CGD",
-	"BDZEX/MCFTts0/KQTxuh5OE0lgmhPY/cvy9ye+d4DfvRXaCoTIlK0OweWald9jDeOowiKIOXF71ecEzc",
-	"EFriWQsEBbdHfWhZDYBlos38C0vsr6eO9djnI+6QhaTSl+OKJWS5sAT6EuiEfcmnFMYd5GLvUlN9Phnx",
-	"rmV3KWjXHHan1y8Eo1I5A30uaHajNSPzXlk8rexEE4tP+aWTE+vHB5WQmzTBj2uJWJrWpFvMSoZi5dFM",
-	"/66Bkn50L0ekTjydIwLRbkytzyLK0yp0JsrT/mlr137dXDczTwzrfEfzq+Vi3XzJaDkYHLP/RgaloBl/",
-	"og8cCryU7NX63XvPbiBO15bM1XKK/0bYGLiUDB//QCVLzOlrYkTYPUiTjvsIgD7SN84vmw+Pr5aLxo+e",
-	"z8TiE1Vs0xfp2AQNzulklnKG0WiGIMiZWOjPhnOrKhQxPNPAykaVexIcb9MhayKF3p1eh7ZrTfzWCmWl",
-	"QP+W7+/1/l7v7/U93evw/RXjjM2D8fWffnxJvvt+8B1ZYCML3U1eg97L8hzmKW9cEBdWnwRdNZUko/ml",
-	"XdznJ+Q/fhjxmxlVcELRnP/7UkvQM5YlQxJDfzI2KdU20qkIKHg2MMXp9DP0yXfBCD/iKU/YF0zi5ss5",
-	"y9MJlvDomRRuhGC0IJBkzqTUYgToxFh3QNKVpkMzcUPmlK8gZKEXjThYCHFkJqksRvFYmpHBgNClt1Rg",
-	"HCQxrlNsAn+KGSDRm5MulSMOn6GSTFMF8U5jsVREr1IPFhHyBmHcpTGZqFOasz55C0E07IuSpEvtpMjv",
-	"SwH555Rk+rnxnoIMqW8txF2lXCrKJyzuoby/VPab+Mn4//u//p84WBGvoXoapEDcaAHzJtdfBctoKu0W",
-	"B9UIXNV18ALN/pmqD6YCR0+zNMFoJ7fV4xVuFumCUxmWwjAhM0iAzNV//77Ux3tBc8yit7Fa7vzYcxhM",
-	"WSmdlbBqUGymOT43sKX2UMN9Kd+GU0LHALqI0XHK3BE4TDTL+huw86OO3fCGmCdzEfWihEPysUGTymff",
-	"d4UNjWH8fx58wicHb9ZXN5QOS7be+c8XFx8N9Kur2h7QlVMVgiA+n4lcEbmcQ3Egs9/WYGfIWrim4SqM",
-	"xfX50xti3fPMAxisdop2xoXmxTD0IYmfmkeaZYIH4MCsWzzi3ZPBoBf5bZacLtVM5Ok/GIZGHpafT0U+",
-	"TpOEcXh4XH7IhTqYiiVPsOuT8tM5UzORHOhGNMvEjfnAs3KrieDTLJ0oePai/OxScAZdH1ZGrYQ4ALKv",
-	"3zo8rk7JxekczFmSUpAqoOUzTWtLK4RCRUy6zwIrc01TE6nRfTY4NrU7TTppZ9gJLMRG6EVTZRLPkTuR",
-	"QZZZq/TbXI4koEoPC/PnXRQqMQZwZ1r+JgqXtK065aIHHyAy8G6qnZTK4m1d9KSVNe+cZRBrVGyXrV7q",
-	"VbcDbgwHbMeiUO4gGCQQ+IBX8HsnZF/fktgSBRqCbGoRZWd25gZsu7wOpWE2Fh+K2hWV+RREXD3jZCaW",
-	"ebYC2R6tn150aGSzzvwULEiN9NKzClwhkuD5JQgtHoyT9ZTV4v+++i1xRTVC5K9glEq4gH4TMDBekTSJ",
-	"Cl9+kspFRlcNGJWhkspvkkKAM99JTO9b4PW98r67TX+NgVPBM4Nl1cMCDgKWm8rrlgxCZMQQVsYLhgdM",
-	"xkQfJ3ueIYNaLucMcKS1suPFKmA0JUSwHCwwcYConE6u9IdwZsV7xXeeSLLQXEtGBCuzLZYKDdCSdIs7",
-	"iXqKa+GQUaQLeEhzwgFf/1L2yflyfOABMzNs4I92vHLF6l2ssuZoEC4g9ZLYVZKEixsDmo5LhVg+RM5o",
-	"DnGaqTQgOcGam4ulemN1i4A4ix95YicGM4+IyBIt5IIqd0riv/4Wl/MPW4EImZPwxg4hpMzAV60hqOUY",
-	"1y7+PYzdDi80freja9a4fnZLWSrSVZzEUpx4MdO81AKV9zuc2Qd/4GtntnFXvEvrFXeOpZb4OTh+YPRp",
-	"cmdjDo5XX43Gou6OfkKzcEy+DaAKd2GVHkPTIYBA3HATrWkoWhdCmONTgK4Fc4QE7PsxIzRJWBJWCS2d",
-	"ajo/AYpWzRxtf4jGK6R4pAvJLPo9k2gVkWnKada7h9N2YcZd37hqDoDbhGJHS2exduX85Yt8elcjLmu4",
-	"1UuxCAi/PzgkLLu/E7FY1Tk2JoDorzaeP8XmJi3UdpVqkrBIWTJ04gK0KuXWRF5abE64UJvTaNbz7tJQ",
-	"1yxIQbSDCTQFsyivTzleiRJ3IgrypwTE95MbiyRi34Wo/7uBMGkTwH78HFqu2bRi8Fbor39oXXHRWhdP",
-	"pFeNKNjXJ3adNse71nrLTfOdIAJ2w8cI10b7MWcQP7sjEoxVRhqzFT/bSDdVWoauQX/R4lK5hG+vio8R",
-	"xIP4CkpDXcjbkPmFs0yluxfAacz1keUFqC42RPMZwAaqvD5vqLQwDb1WO6JXrjmgpnYQy4sPvAiBZOLK",
-	"1lqPQgVcoijF1vLMhFQSc5dLt7JyrbyJ1U9dcLPskd8SAaJKRn8IF9YpOMwYauvgN0DMsGyiEMv7W0v3",
-	"3sugliZJRGxWSOQ0rJ0F+mAhro3QBKV9KybQZhU359nQoEZzz8k2xXfuDVgDjnbTMPxtdtAS5Tsq7wlq",
-	"InRn2gyzog356CSOzjuh4quBZIQP+PbAqfXLuxYzY8TroBnkvTAVl436wE1vYqpZHsumeukoX5GELdRs",
-	"iMmTb5LYc9SgIaMuZIH3z1aALkuliOWKVTb1UyqLL+P3Rhw+GBlveKWWKY4haIlokLTOeEDuxZzySq+l",
-	"HHOhCtG4GxiCaeN4S20RCDdVQ2GySwlgFaU1Dfe7tQTeKDQ9BNLJjpKWw9mrS1pRWdI6ta57ysmgtIIu",
-	"hqDXZCFuCzf5SMS2OixjO6mtfLgDVsBtwRSOn5fOoP5zS/HJSk7V47GJKTvT2Bot0aFIr9EUsdoTJjm4",
-	"DLMKAv0ELLNcCbwFmPgC/8SJx6Q7XplffsVyAjVYVBskg4Up5/Qq5ZcjHi9SNgGslB/0715iTWExIr/q",
-	"PXGkKNUnVhUZNi4Z0NStUmw+4gbtyVxaCMJiUqVzqGCBXtES0v54RfR9AvgIyg9ATTYBOHo80HWItHqL",
-	"EJYDbcmuaTEeZy+ChXkiiUNItc6+h9KYig1s8CHoR6W5hOBva6M/rcHgFnD+DxAw+HBmjeKElk6vqafm",
-	"HVnAdTLR/KpaVqp6LmFh7ant7WQF2GRMwe2Aa2+u4W52j431s+yVsC0jfYrK2a9QNVwRLm6Ctpy5D+Tc",
-	"aF9qonSQXYM0zoasTXMx3/ylzVPidM52mE7ZVFRhg8k15ZjxYTQsU/m5UkgkMogmELCXwH/AbZ0xdAYi",
-	"Lh4AhllHmh9DsN4sZd5YXw/tibwnN5Flg++x95B74n4MZ2XGtSYEr87RvHvuLK9bBmy0tW05f6+TlurS",
-	"kd2jukkLouwsQkHJqpVuadS6DQ57yOBUveWh27gWlTxssfLZeYkd1vZ7g8XK3YpbGK9cAcgdTC+OrH0F",
-	"84v71sOYYDyfNOjTHpP9OpiftdO4eaSWr5hxlZnQYzAYeUOtmYtqNEU+kJ3IXpC7sRXZKW9rLypCGuc2",
-	"w11rD+gDNvkS8u50h3LtiLKhxFfJvgVVf3t9ozr/IckbC3EESzVDkSeMKcrZ1NW79cpzBJbU6LQG4uCG",
-	"rh5zyZM7UUCGzki5jXHQWC9l2UaIyTprDYJNZsR7QtsN6Ai3jAsFnM6KLlFaOb+CNuku+RUXNzxyAO5g",
-	"FcZQBNt+SPy1rgw5LtbaK5bnVc4blozDtbf7j8w4eofSdEQOy2iwdhEqpqbeKTmsxbvegxi+pa3SHaJH",
-	"Z6qsy9w+B1sjzVZ1tKDF0kjMBvG8IlmWTZYzcVNaqifS6uwZXUHRFMERyga2vKhp36UEWAIYMuAna7+E",
-	"qDn9w6+mRCjAg4w1S5iOeKltLyKX6XXBHPSJOtfPYzuKBcvxy41c372z5qRbU2t9Gpfp9U5K4/0avnir",
-	"ahcZXYllOFPvfvR0b+vaSFnlpX44U2xxGFuIRpXz8c3ZZNfAg/rbV1qVqHqTguEi7alSO0xLaulUQYXK",
-	"pCpEi0p7NOLoTNiyksM9UpJGhlkhb70dSM5amM0oCOZfGoJ+P94Fi/8RyTa3pEDrFL4KX3r0Ct8tqNoa",
-	"zc+FsnmXEEXwVFpC2FIXtJnPqbRksb7e35A2GAZ+LdPUChlZQzE3QPuXpNywu/luYow31oxxDaJ6/Zfd",
-	"/GPt3X+3LaEiFVu0LLMHECDhRMG3gA4Cfm8tjc7EMgdejylLii2qUaBeFuETidmFBl/uEUC8GIST8FTf",
-	"GfiTP81k7654YlX41mvxFUVvsck7ZSupen4lBQHTil4xDhby3T6M1+elkIEwq5f2nBTBI8xduIW7tY+j",
-	"jqEZ11tGkzUg4uEZYETheqFtEBLaTFe/tARgrH95p027u4Kcj2HjbApeA3y6kCmed+5bQ6u486naQeS+",
-	"u5qe30YhT786ksEWhoDSHQ5hSA91G1mmZ05BrVTKLBfG3KIQZsHMy/yuqURm9ZKWqV6dctwum8KJfjtn",
-	"UxTewroQuCnhtVSX8q5yKSplGW+TS+GNv80abufQ/0olSuuRIvflzheb3c8BF3MhEpgB14SH+/ObtylC",
-	"Ghiy85h7JOoBfOXlfPPGLADf0a/V7/qB6CohMhCNUi5ZrmRkXtIkVfYiUmh6jymZtDS7HXNJzdLcTSpp",
-	"ubM/SybpAldvWwCEjyi1NOMggRlzOXE4ejayx64jZkHEC5bHkZ8B8fgTT9sE5zXmP69PE/W1vuqB25wx",
-	"ep+posGwuV3zRzt47O5ItmmZ58hLGDb3n+Toa8cPluhYHoS9fSa5SLJ7zXRsy9s+hjbuVwt24KoQVPbQ",
-	"8gcIqqeXNOVSDbGuS1zLsIpBoje/o/JUxQPxi4MuUbaHhkGw+tA0di4TXmPjtE5itvQ7ncJSGWcI0FhN",
-	"enFx+veaaBiOJQoFCnlG+288RfDhWKjJMQzlF8KuN+cWFkxjrQPqq/uQq3l1rTjAbSNJt7tmI+4lHWOS",
-	"m/ADfAxEdV3TKU5d18Bo9ka8WuYeIZY9e0QceQAVqXR9KCF6kaFsnmkijkY8Dlor4ojEAaOEKXQHLlsX",
-	"A1sf/BM54ojPdFrU2ffnHdk+DLIz+PgAutYhzUGknHRFs5WASxeN+AA3iWYyGHyz1nP0Nr32XEfriJW/",
-	"qFWKNWaZ4JdgqKjuiH9r6l2kxnLFBWJE27UpITz27iD68fG6qKqF3OuRbVGD/+abdFJ909PdPrLjtAhP",
-	"bCAMuxWrfVQsfK3P6yzg8VpDZkQw2jNaIxH5b4DoZjjVnK7IFWML+FSBa+bpnSFtlGY5o8lKa3z3GIy9",
-	"nbMu5Gyq3aIAju1jdNvtPp27duidee68xtNY7mTr+ONdzsaWPsGKsjYIhrW1A8P4FtyFXuBeqGK1C8Ap",
-	"RTBZaFAjC9Irxnt98sGSQG5cN4ZGU6mIfYX8V3I4IN3DgQmuMM7C3lfxUX5Tu7neaWmyRXy/5ZprV5Yh",
-	"3Z279eVaY1RxkKFBRT4AiYolT3yoZ4jfA6zTsH50D1FhCVW0TYaxnR2UoX5lX/oj6kxzPOgBBRpLEc3K",
-	"SSju6KGiYibfxWnHDts1Bix7QySHROibZG4oNN14fRo20q+70t5PwqXKl5MGX+vP4kaLbQ5nlyGQ7m4h",
-	"c/KTU8eblYvCcqYv91Laku5a69CftqEJlwKBCsJaxk5eEFj8toflIzS+pW0/dFyoWotLDIe00bG18Spu",
-	"7rvZhVDu0hPOdzXy44LX5xYakXedS0fJv6WV07yb8b+gBpvs/k0I91Dluu4XgNneY+Z9fSD35Rio7Nea",
-	"gVVBsmX1FD2Ah8BucMv8jjCDa8XRHEU3pW6h0NUT2ds21aN2GO6EMZWERaiuQhWp86qSsOg+HCM6Hyao",
-	"wku9PnlfFfrvhbWtZVgPoeHfDWM7Jcq19RS7Om/byAnWymRrBMtKxzULw4opQqVML7kFf0j9YCSo5Y1o",
-	"9v6RCfe6o3OmWjyrshQhsn5OMyY31sz6ALUYM4cFZ0pmYZGrwgvuko3jWoGkmCwXHgadZFkmR5wqW7aa",
-	"dPXQsPseZJMWCfAtC2yPuF+LH7rDJ70+eaMkkROBKS56FLbUOOnGRQnyuBeVH6qU5SNeNMHC5LEeoCmS",
-	"wzGtJfIHCxwOZhKyqbcr/AVF9fx6vKyhFJhLl1/kKZTTu4uSYF5V9iZ1zK1R6coMvXr7qUFntS2fyD55",
-	"LxRR4pJhKpBewPLS3oENpFJEPnT/2ZcUk6dLG715JrrV+lncyQzmDXV5f4LjbqrlLjaUWC7hfHiXIULq",
-	"OmbV41Q0xKO7U0nmBzCstylfp2lOaEng3RYrMnd1jx94ss0+a4eGWyO95WJ4gP4ApxpCMjRNjJAmaw5l",
-	"+9/BRmVrc7ZDBilYDpoTfnO1kjtDs6VV1BBTWxlcheaItivFd1ZKXTFEGn6Czd2x9F4wOmyHensVpr3W",
-	"/34+S6cqbCGH0H7GrhK6koQSqVuCzUyGBOQ0oYEz9KtuTgQnP0ID2WQ94OvffgcNGt6WVC3z9e+fmyZN",
-	"PSw3fP98ueb7arbM5fr3L0yTph6WbFMH2KLh/RuW8E09/GrbtKlHbjakGJn/DW/Gkd14bxfccjYet9fW",
-	"8x4WC4sAAFf/VU/AnMDIFT4rDiemC7vW/e2iDor6gq5Zf23Sa5gmvPcCPr30V5BoNSFF7cN6arT659SU",
-	"YsYzKolMtRY3ZoxbcKJW5r6mK3jmL+JO17DUw45XsdTHjtex3MduV7LUx67XstzJrlez1MtW17Oc4lQ+",
-	"l9HXurwvIV5zDegFoj3pK+HdaMNG8qXLziASikSmWqzQAoS51e15zIfSsd7SMdt05j+UTvqWnTZfgw+V",
-	"w79tx8vG0Xr3YctOmy/Lh8oV2bbjpvvzoXxrtux2zZX6UL1IW3X9MExwjYGkFgoHl+eJJAlb0FzVeaRr",
-	"g0D6wuYVWE65JWd83eL7YNECTmYg9RywtZZyTwY2dGLqrJfFy1oe1rwO9Abd9Q7Bw3u29y/K9u7veopc",
-	"vUpzNgkDrejHJLHP0ReRpVL5WQdUThhPME1Yv23+COUfnC8nEyYb1C8sMwQpt+ZOodkoZ3MBwJ5e3epK",
-	"Wc6mbs+yGwAsyJesxZLbbkLrdEFD8Qnkgl4eQFSBdYIOiaKXMiJ0AikeWEo0YRJLKcxojs67iUkAYVzl",
-	"qS3xTLwKz7U5GirT4ASYAoCgFFN1YDE+a0W+vRNb6qEm25dh2W+oBOAufmfQNUcnzRginyuIBMYc3AXb",
-	"QsoL60JQa5FqlW12stPLc2hnrC6Bc/PJhCRA+W0watJLi9lClIhIwvL0miVDEv81VWwOJQXSjBEKLbV+",
-	"phSdzLAKqrMf6eUEyFRGun5UZQ+sIRHGmd+kkkGVgvXeyvXV9kqQdnqu5T23E4/csWo48+ivbIFTV7sI",
-	"oRO85tB9gH/Q7DQI0gan0R3C9eG6G49om4OHEcNSnRJj3dohTHjLw9gEnqUfNuxOm8x+b2PuF5z/nsIB",
-	"wrv1skIOiFyOsX8rve0U2/1HeJ3P7U5WLKqpXGR0RWCPcLUVvfRZo3EqQU7eRLNw/LfhM1EnofwSbN03",
-	"NOfIQVM+FZ2ok6WXMwUt8qtO1JkIztmkfFGL9bwAl8snfcqCoTXGHWu4Tk+PU1wx7iWP9Lf0s32seMtI",
-	"13rewoQ5DTEuHFYaDhtqCPjHdxpig6KO1qz/IXjIM3j2/gwyR4htQwCCb7wiNzORsYOErsgULo5sGXZk",
-	"rqj7ZlRetOCl1ev+iimaZg1SEO4MCD50qWaMq3QCcNt4RX9fMqk2RTBWU1KN5Q271vw8lXJZCe1eD4H3",
-	"ZZGiI77NF6QSC0nGDEJZJhO2UCw5JS9evHhxcHh0cHx4cXQ8fPZi+OzFX4zcYgZmMpDgY6v2g7tKeeB0",
-	"gaJrY+F0/1hiCe/CwVgseQEVv2D5PJUyFfzgksJglxIkUXhtQvN85bWR/g33PtOJOvq14A313g5cpuIh",
-	"mbEMziSFIZhxwkBOCZsv1AqWrD651nA0xcdCxYtweTYyLUdv9Cv6++tNzbi/XbhvEPB5La4YSVWYVsAi",
-	"tvaEfWJTlkMsex0oX98n2Mn6amo5TOq19JCJw6talidqQSJm9uYYuhUsb3klWLB8nYJ0Ihg1HCQY+rt6",
-	"oTGAlW4OmS6dX6sU6IF/UTBd435NcrF4JW44BkeyMOMpxauG6UKyBLZcyoFfO0ovimxYZMALPgFX7IhD",
-	"GsABwrXSxSIX11ps9KLKIiOMl/Lk0QrbRenHDzWDqBuTG1sKKpRMQbBLRFgmGQygd0riacpp5gZUib7S",
-	"H9KHVAvVpgqLXWnMytcM3oxTEzjdV3BlP/t+2XU+2Tk2QfHDeWUDBmU6USJfY8G2d3UF5ePGVNqCHbak",
-	"UWq8vqkk3Td8MiOD/uDo2UlEfhRCkUH/eHDyfTTiH+GSDfonz46fvTg6/i4iP9EsE5wc97/7/tnJ4eF3",
-	"359E5Pz3pSbH5tXBi6MXg+PBSUReiX8wTg6Pen1yjvkVUJh4xCHNgky1RpAKPiSYsaEHc/j0+SDSrP2G",
-	"k1x/HKnM0YAkGDFAFhmdMGlCCJHl6JmMeJH0Ok2/sIRMBL9mOdTG7P4gvkSmxhOITSRhC8YTaU2PmtoO",
-	"oZYeY4kk1ASxjLjXyQ3EXeKaaerXwyPxEGVaWuvlqfwheJmdnSF4Srp4vshhL2xxaKvt6zdPyZwqUJ7L",
-	"EQXZinT1ANgXqm8YVlFlc9nbTl4zN8HNNER/S9evXbC2i96zN/JW6tauag9sRkD3OWyhsOp3NZ9pDtIv",
-	"oj7E1CU+AWUABKCwlWarUfzRsBlh/nfmjQg85XoLqhtxasNyUibNDVdkzNQNY7xoDAXCg5RTH/LPreGP",
-	"zM2AccGQ7MXod+7dXObH3ta2IiL+3cEdaIR6alJOislJff3M3LogQmVUAioB4+4AtpJIy6xuG9NWaWfs",
-	"wEPXGbNI1ySiWlgBMl6upKvBulvkqVWJVQFbO06zTJKUB9d7a8sudhqms3d0oOhcmGxHFyALYav4adnO",
-	"Hrtm50prud4KiXvXjgab5d4bunYhs7jQu2LSFIfylvHaOWNkQhepohnJmCpBOXyF2O21QBMu73m3+7Ht",
-	"FtXswaH78Ssbz4S4ChG3G3wEZ8Y+OMVK3mySM8S70tfESM9aWr2j7NiyrX+jTT5JpX6efGJUhtwDv86Q",
-	"nkqW6+GqZc4BYZCI6bSVX8p+YL39qtw9/OItnf4Y0OMpTTP07HGV8qVYyqzZXrVxaOyacZBv1jBdqH+c",
-	"XrPcoGcVxf0AjNjahuaMcmkInxVmWvFgc4he26GEbENm1ucpn7DgMp4zZTRvHIG+cfOFMjF+IBjMqITV",
-	"W2N8bOliDCRKnYFrzXt465zdnF2nYinP4ba8/rJIcyYbThB6/3Kh9F050EqluWNSpVlGZHrJ5ZAsuUrR",
-	"ubr7/Jd5FliAELPVLUvny1ulqkOwca71jS/fptrl3TIz1hy9Mzws4dgge5KUsPegTqZMm20J1RKtNu+C",
-	"CLViTiSGM/jmd5s/xbizcJrYha5FqqBptsxZGKuiHuTF8lzkzUTPzh4vToHUxd1n9ezEUgFAMjexGrbG",
-	"kMi1wMNURGiS5EwaiMMsEzcs6SH2F8RNSUXV0l5PUwxgszO1Acf4sIza4eZg1svs4ioiLkyCTiA/J2eL",
-	"rCmeLVARk8mF4JI11Z818RbFFj2RKLN0bQrn4eDohIxXismWpeVhlcLSDGTiswnTU3siyc8XFx/NqtaK",
-	"3U+M1Fab4+YcVXAfsoQlIUpXlRqsSal0O0qz8Dss3Qdvde0RXXN/X5kdbQju0zQIjoSevM9UMXivzDCK",
-	"a26OYfCmQ0xuQOzBp65qKwqFCk2DpEvNCcPDIaHE3g0+bHtdzfdlU360eR6Zow//uy0ntuQwwIetfXmN",
-	"LJMq4jaVGIHFJG5dCnEL3rtT/azrdbWz9MMnkqQJZrQbkfUgTciM0cRAEDbLTLsINg0CREalMsu+bn6b",
-	"SSL7UuknsEOULAxjsaQQhfEviqg8vY14JCZw4reUdOgqExRLUydJirE4H71bhx+r7x8Q04q4B1Zy2E27",
-	"u6Z7grvSi4DgwnHU//B22JCVsgn871Lw/id6845JSS8RFwUcRG/CG4kPN3vMPOAZpE+pJHSsWWvJzAzA",
-	"v3FTwJmmoy0PoSWR5/gSRI7Cg+A8QgJd0b64Vv5lKM3dW6XyqXDDjsqktHZ0a3eiQnwqkp49RB6FbMEw",
-	"2ll23C3JxOXOph0z2rOpYnnwaqKVIyF6DxDUa4p1flJJUi4V5erUQk6sGM0lIkCAt+nFC/3k88VL4y8M",
-	"oYa1D2owQ/0B8IjajdWVVfrqgzVHcb3dDBrJu7OXrVObq59FHfpW2nAxtMONQ8PrtWFgttG2o6pTkWJo",
-	"x1vD1lQ6/ajpa8CStKCXYJ4z19CULqzEd1JFLSz7tpMJyTkzKt+zL8oOqa7Tz6j8aLTW5kaL4IwOD8ZU",
-	"K0cwLxSSSff8Kl2Qp/DbefoPACAs4DDdr6kkg35QLrRNwlzngl7Zuo9J+H0lFM0apNpXbuHROVrcVE0l",
-	"1/SnVyZwECcszbrFB71pbzHlCouCA2BW3FuN0sRKo6pvYXnXW3CPc8eAy/OLjXgVD8kNTUHBhBAfZYQs",
-	"K6xojR1cLJwwmmcpyw3FsElAdM6MoNA7HfHYidXxEBRw080NRCloBZMl5OjLl1MSo8wdDyvSkZhigixo",
-	"I8YUVooTWbhkCl8vw5bBUJEatWoWtAu7YZ+8ppMZek5nevAVGQ3cCgmJR8vB4Hiim8G/GHwlHo74iP8n",
-	"0V8j/0l+THNmYrT/c8T/8+DgAP5ft4g1LfoMvoIkJv/pykak0gB/JpEBDU4iDyk4J5es0M1MTRYwVUCM",
-	"AGRYYLiFAfqKHKJsXqCSJBhnGfmoOxJQqUzhZmeun8wov2SnxhhucMinacaqofypilw+CsBbXcPAMzUT",
-	"y0t0P8eewStGqydNrimfMKmXx9tpb21abewbPhUN6jVXuYvgqe70doH4zhZuVHa9t/01KsM5HJf1fnG9",
-	"LJXjBXJJKkkiJktMrYsLLtE3XKJB6FY76X3VwD0UkStG0NKc1pCfdkJryXlwK6fkLfXdDZKIN8w7FNB8",
-	"g3zg2zYRRmuWAFmVcvsTFFTo1ccVMHY1bdAnMPIEDfWTmbWHFNKMvttab8WKPIEMs0anx4+1rgxhAxS/",
-	"PKBBtJWrq9lpdgi/bZr1JzhKm5PsjCFMTOvrEdCdwnKJCx/0FkBzQcDEtjaOVna1ynTxe2vmio6KkLDq",
-	"n5snElwvGM+pX7CRgoJPWMj532BJLnfZkLPQ3l/02fmBjN8RXEWIeccZ7sxEn6FMCvQd1SzIiahUW97K",
-	"SiQbVi++mUk2+VtMpgI9BGSMTggtLz8/QV//8dEBGHCu2ApxrsBQ0hl28OV30//4Hy/y73/6j//1e35x",
-	"8/fPH199/+btx7+8EUdv6Vt6ftNpWQkXRrhmVTcejk9C0TCX08fWeOsg2ltfWelvRarsJgTuwmVOJ+wj",
-	"y1OR/CyWuaGuBn7p6CQKfCwTzodkttZ86IqxhTuj4Sx+Bxf2/PuNOf1NC9IQ1gHlymiZUaUSL6+Yki7S",
-	"sshVwlE0v2SYwkoWWg/pbS1eWCCMyienGDyyPUBmO/e551LoJstFBkk1mBJyxbRYjtHd6EbXZHssGcT8",
-	"wjt35lOvWBHWs0xzoEKm119niJ6HRhWYhgsQCAeGGa9xrZuc+Z0shARsVa3ajKXIloqReKbUQsbk86e3",
-	"zvc4yVnCuEppBgL1NKeXACU04tA6Nqk1/GCxHGfpxLoemUQwIK1xzYR0Vw6iLrSAJElXMmZTbk24dO1M",
-	"bBM3o+cdJBQO6D4YOeOh5fvY8UWUaVYq37RbvrYN6PO+1pSvbVEkmvwoHkhFpYaPl+W3E7I6awawuqhV",
-	"CyqvSqSZBygBoAYh12x1dwrUrIBhqH2MY6ke1NosImprcpeqKrV5Zac4ynKJ5nbJ7eKa5TNGk20Gly/5",
-	"Ns0hR6X9C2sCPEsn1u+4GFO5CH1pdtWa9PYy+adx/aVup6D512QfNLpL0Gix4rsGjvrE77bQ5evppA9d",
-	"GwT1aawu5DW/A4Dah6NKLow1BLJgNFXdBApDlUJd21KtLTESHj1Nawi7RQ1qmadqBcYikynCaM7ys6We",
-	"bRA3vcgv7fqJyGD+qGWoYpK2ZqHxXEjzIwrkgA0C4wZBAT5bsAwtgWGJ0tRYDCeCKzpRRWJR592Hc3L2",
-	"8Q1RjM5rAbudMzJfZio9MMkk/37+4f2B3qoDCGnS72kB5u9ifABJE3PK6SUzAuCI/5f/Qs6K1PVU8BHH",
-	"wJgiR5J9mWipW5OiGaOZmiE+juBKn0bCeLIQKQdjPUskiXV/Ik//QTH57weYMTHGab0waJ2O+yN+RiDt",
-	"ll9GFqQrMhnHYLKF3FvmsoDBHCLJyeCwT87cwhOEJS9li494l5b38IqtomD+eHU/uzgLwCJ3TQmjk1mx",
-	"JCOO9VdNHpy3H2TJEz1ZL0981HF+2+NeMXDMVjSbdkOlEzDNNEdck7pRxwBBwNinMLfOKaH2RQxYxfT9",
-	"RS7Q+F50Qp4NjlEMjj8xla8OwJ0e2533ktlHXAuIXqjy1J++mS4uS1y8FhsTsfFQFGcmYZOMoqeBagV9",
-	"xHFZU07iLwdFz/EQbCgcsJtBzrY1U2yF2yK7H7GraZaRmcgS0o21WBxjHPWIU74i1zRLzWnp2TlqSkGy",
-	"dA6Jw+hHgc7QkWKjRMfL5JKpIaFkvJxcodZsnkmLbDWFxCA/jpx0xytbaXbENYmmqJ3CDXk+0D+QOSS/",
-	"nnra0xNZ1H+AxOWxUDPU2+d0BRHtOGIUAqZ6LhC/A4PU2wBq8HiFx9KoZCZDe0jGbJbyhEgtHtHMPJYO",
-	"ukF/QndjawtQNeJgFVQprLiEetB9YuLjSjZIXCw4UNRfbcBdSJkc8Viv91s9+AP43xiDi3BVn0gyoQs6",
-	"SdWqFxGv6Sc2pymHQsFdt+ypgo3WAsYN1Pct9f6JSaZ7R7AWaaK1MX1XCy9oHYYL5zaZrYSxjZildCTl",
-	"6AUmGJfvSbX3YiZmZMWa4NdgD01h8nzJ++STmcyI2xBf1Ca9u9XVdAHOPiBsw6JiSWO4+PrgaEpRpD/7",
-	"654I/S171i/SuXfWYf+koooZhFM7VsiuN5nRCVUUMoPxPijXA+keD0gxfQO5z0a84QwbEMXSgiONc58A",
-	"kQQ+vqASzHZVMqV32Fv/YXmIqSTjpVxpFqHyIt4HzCl0Vf/wJEsZVyOepNLEWkuDdwJU2x+WXcGXFN31",
-	"lsPphZM8nU5TfmmX1FwJc+RJ/D8PXmLLg4vVgh0gOpbUoii8GffJmZkm4Gn4REUTRXsxRxzBS2I9BgZ9",
-	"5iLT3RxA9cLY24WVATqhnMSvL+gl3jLY0TQn4oZXeok1CdHTE9wGDLqR2GmZCDtzuX96fWG9gbo7u1GU",
-	"SJVrGdN81sQh6WY2dtfk05/iabHZ9c6tCv2j5oaeXKvmmO93IeVpOT4wABgk5ZNsCVWK9KY4fiJnWtsT",
-	"UwRis3AZcPz02PEyv5kevBecHbyjajLzRuvmc6zVCXeztKIz4gUgxUQsINTTTE33/fHzRUQ+nl28/Flf",
-	"2Vev376+eF2dARZLRUdqrmRE5HIys9gIBkvfFs62bm+HHW6e6+XtFbMwE7jRepuxy6Wlj6ZyxFEYAJst",
-	"dftghA9H6Q6PcB2xJ31pQYGA6c7Y5MqZj6EFKHOCs5EW9rhEQIeISAFzvhHmjkmS04leWjcNiMXQk3Cp",
-	"54BPmHJpVlEvH6zjiCOAkr0jxZzsDcNAkBtz5vrkV7NhqK5j6LGbijlV0t1oAVULUMY5IBdicZCxa5a5",
-	"hUvQmnp0cuD0K4JKjzz1DqJrePzca/j585tX+lMHxOjOTgSyMSagueE+/nPUSZNRZ0hGnX6/P+r8EcOb",
-	"mmpLRecL7P/N+Qfy/fPBIXE+Imni//TKIXIMXlJIcpMoEZhceYx8+Hzx8tRWkxpx4mehFG+ApZRK7PjX",
-	"KqyWlrvKtrASHhcMXKsaBXMVSWqM9BZHSvceQxQVqhZP/y4Fj6P6bwfgnviv+FgPOFbsi8LmcB61eFJ6",
-	"69+wsZGqFmxiLNJwjCkXPJ3QjMxZklKDgcCzFQz6LbTTw4w/fji/IP1+/6l+Nx6S+Fzkqg8wPnqU8Ner",
-	"NId/X6XGUB5f0CsW21jN35fIZPVxgZHb5Us5ougYYgtLpclL33UgsZbNM5ASeWLlSIk/opHDfFfk5i39",
-	"hRRr1566XV3QSxD/aU7nDK0DKEXbK2XsZDYUzZxnlP/05/uw5N7kDaYHRBqhzWaFAB7SpElgrq8jFeUf",
-	"gS2DZJoIBYtStT5oyTnGUlmwpBz+CR81f0Qkfn/27nUMnlNj66G6P32sEHrIEHOt5yVmXbTYJUWu6Dhj",
-	"WOPcID/jG4UCOShYQd/baEIzgP104KHIw4jdG+jcONjgsCNkLdaYEZzEaYJX+iPNVUozEy4loZYyoXgK",
-	"PsI0u59+fEmevxgc9QgYCIN3xb8X/nz0kBZU6wxLLpeLhYCL70hP5Eqkem7ACeV6eUB1AhHUxBHEikkV",
-	"+2sDM0CZADKJ9MqWhrbIxThjcxwXzuS77wff9azssGD5Aa54DB1IvbcLImDcIL2ikmgy7ySuKGrOz0/I",
-	"f/wAXB7Cu/xMPoBbA5dT/BFHEPf65L3QvZo2EZmJG3hxTrOpyOcoNhgh88uXIRnThKR8scQEAnLy5Us9",
-	"lppoZUsTDN0zLkHBnTSryhmaEnAUmvjOGdbT0J1gKhkqZS7Om4ElRjIm7ZkyQx56gnnqtmlBc8lIlxbz",
-	"sFWwDpic0IUrpujSHGGXIxAxiNMj5kzNhF4CwyVJlnJflZiITIDWYqW7RUZTfqCprz4JuDGWwYprluvO",
-	"D8m7HypNjw8jvPGTTEi7mEV+I5yoTwFG4fL6dJfdk8Njo6P1+uRHLYQtF5mgiSTdGGxcWpx6qpfjQAvv",
-	"yCo8hmuK5sVfDqTKGZ0faII7BETpuAcfxN+RSWqhml4yffFAotbCxjUWN1+RGb2GTSoEahyK0Y2QAhSq",
-	"0sng+yJABMzllm6ZbmG70jnr4e5IxWhSeOo9PDItgknzWZAeNdVl2ZR0YX31TybcU3MYIGUUHPK6Y6Av",
-	"6A/RkvCHNUtj0wXN8pAuRFDqAf3lzUeSiBsOK9+rr0QE8RFQSM4twBS0QD/5FntHn7BKFUScvKN8OaUT",
-	"hSBz3ujOWX6NZbCM0NoZdq4Pwea8YJwu0s6wc9wf9I8h7E/NwID7lC7SpwV09wFAdwPGlpAqXAUHT10z",
-	"LEQNCBzqV0KJHxeHgIalwgQ2JK+TVJEz9yrOWfhVoI1jpWhjkjkLlt0InVg0efomYfOFUIxPVv/BVgCh",
-	"aG7/DyJZWdOxcf5WWQkEJtrYnzpCrEiWE4V1L61fcNg50aLJufnNICQ7mNw/jFGbtkBNNsjUf5QN9gDR",
-	"WCSuwt4dDQZN/bl2T002jR7CSZv2P9DEEB985XDzK585NVZs+53jzS/9KPJxmiSM4xsnm994L9SPYsnN",
-	"J15sfqF8Bt7wHxF7WL9+2GKEHzFm9kKIt5pf4HvP2iyHEzPeaZnahsicHB1tO+ZPbCnNmh61mPCFEO8o",
-	"X1k7mn7vWZu9MCTlM3dlSNARtJzD6fV8ndVbrwkWvdQ3snNWoQed36KOb73uDDuVyw8fCVImUDKaydOZ",
-	"Y8Fj4IwgE0oU7CqBGdYOVJLYrblca9xWZh/xrpOm4frqf3if1X+mSVynaL+k7GYDRdNqVJmeya0Jmh4/",
-	"DL/zR9Sq8as0b9X0Kl20aadVqh3IaGuyZ+Ia/jB0r07mWn+oVRzOBQ0VG6j5C99ZPbDK7f5s9PRhCOJD",
-	"0rS3oPVXt3Urela5+mvo2T/T5A8IsA2FJq+jJjVa8hNTtxWNpu8FZ3CyzYW+xWXbeMfqdwqi9WtsxChO",
-	"us+SNb7pI6b9U6xoAq/YN/6IOq9NWZvNb752ozxuc2nwpfdCvTPJUH82QvCgd/Inpm4tZNQu5faqQ+eP",
-	"39xNhhy5OTNFEhvkEUykk2B1AtUXDG8ZA1cw14qg87pEYLwKaeiFPwB02RGPtVpvnLxaCzg1RsXMJKCN",
-	"2UTMTR2fYpxPpDEL9qIRj7EkQ/+DHkFfE15jRSz9/ibxvoJ+RBhyRI5O9BSOn3vhVH63rzz5yIQBlmOv",
-	"epH71Bv5Xih25sbpfVL3iJq1yEkMSVKx9+ZHCg6l+ujNAxi+tR5HrgK7Hqjf+h1TVC/0XzG65oqtMLbm",
-	"t5h0KV+ZbGljm6HGTo22wVNyxVbSBZeNuDdDtICh+QHda1Bs3WwemBCd6Ya8+8ENz0OIAnOBjZPpzs04",
-	"8ZvWo4fuchiNPIUkhRwQSRRRN1CsHF3ltg4XOpixz8iY78qWXCtEx5o3YZTLBeZdg/M4ZP1BZ58+hOc/",
-	"nx0cPXuO0Y+Q1wHWAn2hlloK70rGRjwudvtHaKR3FVNRwT4J9UlIysmczUUOTmn4fKbFC7OOgP3smZNG",
-	"vHs4ABNY4eG1BkR07UzTy2XOkqLoVM9z6B3jdhmzPkQg6KsGn81txQWYy02eKqV1CI4QyoVLb1gYhO3I",
-	"GL0GE1ZxyXlC6IibZuZzRTP4Hsae9AmuEkiZPtWAfGLnCi7cnSNezsS1Fkr8iO6mlJwMO3tmiRDYZJ29",
-	"DaJGMf3YBSU4C0/k2blPTu37kHQCIQMjTnNGIRYColopANSvmAIzWLEYElyg+oalFlYO8qRPBid6xxdw",
-	"iWHvZmxyxZIRz9IrBtXCjN0Wa8v6G5AqDHCCCZAKQvTJ4MS3U+MHekgMiqod8D5cTwvP/kSSa808qvEm",
-	"sILnzLxtycm/xebSG7M1XniPej6Rpo78yWDQi6pBctBzMSb7BkwIzqCeBhpiQZU1i+Mbye1VzcE+KjHq",
-	"CAJnRtwczAnkonCBqzctAsT1u31wvaCHzHiiDNWCu2w+KAzGpbkkQBogXLmLtwdHYCoZXtKUo3HXjARi",
-	"DGoRoHAK53Q14si3YDjgQ+LCO2jYNYYCYeSPmT0UJtakzsy+ppS7JbUby5LUD2ckgtdGJUkXSx+AmeIN",
-	"FK6TMwzKNz+emz/lKQHXSkHfgJECh+qFLACfYTuK5vdrzwxIF+2l9mKQOOi9JXKDJfL7NloDzOMC0Sz3",
-	"BsyvrljgUbb8lfr30KkWnqRf1yo41kErecuKwklVVeHphOUqnRq1uVlx+GxcdrRA7hCaAUtFSj00+PR6",
-	"Q1LVEZqE/i6CvUUkXizzyYxK9iFPWP4JQD1Tfvk25UyTPC2Cj3gMzo2GFp5k7tSH4idfJfDGskb4hhrX",
-	"RnrPVq6jt0KBYG9Doo5OPL1Ci2CZ0KLuiBe0Xk+xFMqgm6CkYSJjUMIxYWP6KThuQeJHiaEYMX7fK9fD",
-	"EzLJqJQgeREtoxjxrzg5pzia4iQAd5IkzqCzmtBNPsB4UI7oNmpK3joaleff4giyARYsQxenRFGhDHc2",
-	"x5AfUDtMEG8RLM6TEUd1Aor4VGbyRPbJGfhKa48iBJQAkWC9MKRlEmXzos0WyU2SzDfCy1+Wbvi3wM5L",
-	"I97z9j1v/7Px9knlSt4LZ7fRHs1M/Rz60Uz9L28+Wuwvh5yEzAT1HQvgXXQfwsAjXSq1TgyApa6hjY6a",
-	"Y4CxJlloJIAcoDldgVIO+qxmDBmbKiKW6hR0NcWs5oWdWYUd4MKRVXrvECVEr09eAxYXd6EhlaE/MQas",
-	"iEjKU5VKjGm16+WzFgyqhjDfYVwAh4xXJP6bZmw0sYEnmGhi9Hu7lN04yelNyi/7i2QKblr8k3SPeuan",
-	"fr+PhrkRt2+ZWl4JifXiY0Bl18Yqxt5E+v9IF1q0Qqg4kx7BvijGpYH04EKNeAztQnGSxQf65L0ottTb",
-	"e9+0EkE5v0Rr7SWWmEsFGzJEsBzQqivRqdCVnw9nq3/ZMt8g0Vgbg1s/Iwa7JDqXG2JbAIQ4g+wcdwgg",
-	"St9YO/FgjjjYUGCVSqXgTZZ5twK+GuurpSWqM068XZnQxYIlQzLHqVM+4oeDwaA8SxkhLJ1pQg7JT+kP",
-	"zppU2FQbtkOxPDZJSxhyRSXkqvppZvG7D+d/+8ubj397d/Y///b6/cWnN6/Pjb3Zf/LD/7rQv+sbJpka",
-	"GZFyQheyd2oS630Ay6o0AxBHJrmqlJ50ajLx8XLh2wVKEV7wJ1UDlQwJKK9qVy4QbhDwyeGWPCnuLGzt",
-	"qbG0cYii04cesvz1WxDQXYRA2WPf8aOdtkvEv02YFiyRxbrqPP/u5Nl0QI8m3x+yk/FgcHhEx8cnk8QD",
-	"6FJsjqxkS0GqCFVoKTs1zOEf6aIsxzmEpHHKsaJ6dX2CzlSPzVQcqSbV6lUqF0KmYeCigvKdwk3Tm/nf",
-	"Rh3U0+yWorI26pS2tja4fUzENx4TYSlHSSShVpTRh2FnsaooaNIoWu0Q9NVOgooqwWEjHqoiCVkKmsEn",
-	"0bqoMe6rirGLHxuOuIsfS0pu0bFQMxL4XozXHQLO0n/Ai3qF3ySg76c1IwCJ6WTCpPycZ/oPNClEJC6g",
-	"6vVfQAX7+mqCsQfNBfAnWnbSJCbdYqrl7AEI6e+VsjzQOZAheN81y6XxRVnJCcp09Ufc5plVs3Cc8xNz",
-	"d/xzlbMCWrhrJRYi6arIT3P2Hc1k5RBhrVFyrGYZgYBQ47+9PvnAQ2XSIS3QHw7KedZLhnL0iGs2XwjR",
-	"CNxiTAsQaPAGTE6FaQF+bGVaGEL6Qfl7Zbl9BQjARU4c5QbGLQOvHTpSTwbHvkwGzBol8a1ksgcQU96W",
-	"NZp/lYjIb1li2THY0vN7bRVz6R2OvWjxpwi3LF33LQSJoLyAloxmieGTSYqnJEv5FcJyGP+Pz0tJ12UI",
-	"2wxUfEhioHixAdiPjAI/4uMlQsyAY3pcFPBMJ6xnU9c9H4ARUuC2n3pmltyag8CEg0IAproCVzPCAMB2",
-	"ufSnETfhNlpxLrwRkE/n2x3ODHiASQqLjMtczXyzO9Y2R0igEZcZlbOe7jjJhVbJT50JRPdkWTIYBNJG",
-	"g0fNw4Gxb8vMGJY8puCSsaoehkfvAkBz9yc4f1/Lqb+Bl7jzbHCy5PDpUzCc9E2j/kTMn05o8nSc08kV",
-	"U32p2KITFVr7sFN58tXYEy7kPvFpn/j02HwLeEYt3wAkKZZJdjNjObsDDvbP4o83mCCANtkQL5uL61qs",
-	"rwGA8ezKl8JWLOHChKN6zeUMcMaAjxjS0jOecaTaR4NBn8C3vHBEYC53GJAI9t9iUIGQRICFSQGorByT",
-	"2PNGeoIgRgjEA8qbWYjUwUpZzcX7WpqMeNfB5cwNHABM0dbJkSupIFOdcgMdJDgbeuAnJBM3LD+YABQU",
-	"+1IKBy6Fw0lyw7KstMInh4OIKJZlLvObZplL3sfJUDniJiv90bPCV3Bgb8MEp+tTUdbf4FcGQPePqHOE",
-	"tLSSySwMoFBJBflTqRItpvITUCDduAUl/pgDkBmYi7EIyCMwTMI2m8JUO8Vu/RGFk6/OKhTG+wDG1BfR",
-	"RIKzUkx0k2kJyKsN6K1GFKcI/WkiWr0g9c03vdrVupvujFPBS/sTU7e6sV8pgcy3GzTkkfmz2KeQ7VPI",
-	"XArZ7mRiu8tw5klw4byxipT31LsaQYp0USpHEoyfyFmS5myCWCKQLWMiSkBCNeESmZjQDGWi/oi/B0hZ",
-	"LpBODAtArieSxDK95FQtcxaT7s/vzl4enP98dvTsOaDYeKkVUUX8jNA4X3IXo+0CwYhlHJErtiobSYAq",
-	"Yo2YnkXJNWdUrfrkbMQVnS/AqOyhGn/+9NYjvcen5T12oQxQS6pEo4OGbXT820k3kcjz9JIzb+GNO7WN",
-	"L92koujPQHURipVwENK0yX+OL3Wq2m+DN/35yUZU+2A9DX+zmkZiah20GkcbeP1AEYkvDi8Vw09uoH6Z",
-	"XbAi8aNpiOaErR2lX3Ho+UmwNFetfhL7Qvwb4A5J0zhcgx33Tf8ZjIJYy1P/7em/3UnogHHp3mnMAL/3",
-	"eIF7Z2G3YkUGPr8z/OtvPmP6kanCkqBmOdTVpJYsfP709q5c6/fPwfwYyCALsyGQLrbbVReKffhfg1dZ",
-	"/OgduqFH3mMXnJ8qP3wP7ByX6TWzwK21TGggcsSV7ExlEZw4BHP4iEum10KJXEbk96VQTEaI1y8yL+Eg",
-	"QjQ4U2oVMt/4dSrTccZsAmzReMS7eXo5UwdKHGD83DXL8zTRXf+D5eLgJk3UjMgFndjAfWMyAE8AItsR",
-	"brD6U/53zerpiOM1jQyfRXM+FzlJUnm5hHxJJYtIRYSFQyg6coSocbWcWbDevPtw/rdXH359//bD2au/",
-	"fXr96s2n1y8v/nb2w4dfXttwNx+2Wp9eJmciS3plJ/54RSg5HhyNuBNQwOmCZzxCZm4jIeklkvqulmEq",
-	"8ko04peN/BfRuAHZU8+gFxkjj+7n8JmBkJekxVQ/f3r7t4uLt5XZZemUqVSfmzMTLOtLGgUY8hHWzdW9",
-	"es4kWuRHAsImzKHXJ59tyQbQKU12tlU6h0FR5R4VwHqIYBuppizoKQF3z0vgQKi+elCOvYj3HDf4r8Ex",
-	"jwdHYZ3BJtFUs+eLu2ivLekehTPobRTsFsSgByca78kpmQKTS5VxSL4VqPfH5RWzPwdrnBbG7CeyTjk+",
-	"f3p7CnnOlXupR+6HR7lr2P+XCll8JNGDvLwzdxk4eFfSzVLNnhp4XdYox3xiaplzG/AG6POWunmJ7LSo",
-	"CcQSH2i2bxRhzLhSE/DuGxxkOuLTpdYbbPXkyCmvlVI+oAtpEYCZpImTwWHhxddPlxwgQfxCSglGu4ul",
-	"wt5WJGcLkRvUb1N5Vf+WM8k4gEADhjrpvnjx4sXB4dHB8eHF0fHw2Yvhsxd/CceHhRjLL2ZJL/RYOvcJ",
-	"LqU/gNmHMkirseSHbbDznf22biAswZh5J9TVUcGjYmiYdxmXarbRZ6lFW3UgpgcGmemW0LHQHcDUmO6g",
-	"zn965xiyL/V3PkxN0wcNzzCizuHRYEDeQJEFATKHRYqFgmZ7mNh9tMSfASa24YKvPLLzstpiG7jYGjl6",
-	"ALzYXXFgyzRpjwP7jeHAGka1j0f+U8QjNwoiW1KqRiDYOqW6UyTY2wo4jwAJ1jKGvfN+b0FA5/0dSQ93",
-	"iwOrm1CeriuaAdIPhk1i65XJVEvlR6wDEUP9EDKnV1CorawUQUKaKRhhOxhiLNEiZ9epWMrqY4jVB0tY",
-	"0gSVGFaeXuL7azQnbPCgKhOb0zTrDDtiOk0n7L/TyZzZWPZO1HGLap2tRsM6m8wZeQd4mnrXo85iJjh7",
-	"D9iunWHnvx6SZ8+ekcHhYKC1r1m6uBBnSZIzCTtL8Z+HWlUj79IsI5+STtSZgD+v84quFCCLwKFC8JHz",
-	"zppPC6loBiDdw87Js5PBEWh8VLGPubhO+UT//uHnLWLmzb684VOBZen3+t9e/3uE+p+hTxjQ7BNuR0Yb",
-	"1D1LeP6oEd470PG69dp6Pav49Ut0mi+zDPKlxTyFMnq2zB0XZJLRpWR9cm6K52HWtBxCfZCoqMlXdBeR",
-	"2KNCkN49pV/sXyQGShdjjpdBeMFsXTElcYlGmYTnnM1T5f0IPlRDG0e8/EpfE6+muiVrGAEoq2679mpq",
-	"nQp/ZVXVo/1bqayF6LJXWv8USmuJuMqW1NW/7iHq+k/T7Ztt1FNLPoK66a4i5NdSSkv3KaycTtwc9urp",
-	"Xj216ukuwk35+m17J+xRTeBGQKHbgARkRJRS6Vwsy2vH/MRUspYzumARij7WCW6rictlphDzZ7rMshHH",
-	"srykG1d1jxhTByXUNEhVoFBCXw9iJokHE1fUSBbTEa/3eQpSlM3fg5nqjeiTX/VY9bIX9T+n4I/v2vQc",
-	"KPI74jtV+Y2qNX57GMKEVckx2x2B9GwaPIQSXrNkawUb9mV34ugTxraSjVcauaRj//WfHbHoDDsGgdEU",
-	"DO0MO099pTnqwMr5yvOLFzCCdnT236XgH3HUd48/cjcEvggXKpP6Xej0n0rC2j1d8F9PODN1zLOVqWR+",
-	"N3pw1FksA6LYj1pBxe8MiVVSHX4JaqRYxiNjNGdJn5wzBdbJmjkSLYhyvalxazKH2d5fl87tRBq2taPt",
-	"SdOeNH1rpOkTMvg7tswtpRLzA6Q1zYY5tIdBpl+ezuemkoIJDjPozqmSZC6SZcYiUrfRmXQ9LT+CEDmn",
-	"KzJmIw6hbSkn6kaYt2WvT+KMjlkWW4BCaUVgTAWJkUbKmJhouNSE6vMDwNaLRjwB3OSJLYkEo075ZQ+i",
-	"6OIkF4tE3HBjiUNs/oy9nIl0wl6VHoLYO2aEjgFEUeQjjvh9uiOTSbFaMHlaZIGXUJXsUBtoLyw/ASOb",
-	"XOPJgWZointIbw7sCiTYUUWUHprJOsCds/BBzpkyY1Rd6GYwL1gIfUxNdDDlnNEMaSLNE8ZZ0vnNJ+BQ",
-	"RNAZyeymtY+w85btFZumHGjI3uWyd7k8WpcLkgOgxpr2mSPrU3ivRTOV96lKA62/nSfG0nkwPjS6ZaLC",
-	"L2P9LCPe4GhBgh+R2KLe4idi4Bu8gLBLOaHm8z3rR8FbHJ+OOGDiQn4fIuNC+hzWGipYGK2xJyKXY0wn",
-	"gQLxMiZdD/EWyjHZ4cAnEYoXQIqJKW106gR4dPtI8DatPF9T2HeziQGAB6egY3snThOF/9qOnBBv2cql",
-	"U9zvvVPnT+LUCZNvuQX9rhOFJvptYxCbwOYQbcnhfJuxELFUkNZMupRkVMvGl0z5YBsWpNQlW09zxrAo",
-	"aK8/4mcFyBymblf69wuZ6J6OBifYLlUkSZMCHq5PLLTrFWMLV8ZsyRMDV2J7gXEsuUoz/fMKDCKcfVG2",
-	"uG9UjMNaka/Yys+4GvEuVlVOqbW3YOkPlWaZydqGuii7yei40reS0b8KfFpSolN7O8LjQUS7J8EvausB",
-	"Lp3woB/4Vof7a/mCwyw5bJkrLfLeMbx3DFvH8K1vYoiF7xS2vNlrQFwxLEwYRojuPvkFeSnNckaTlU3H",
-	"F9yGmyAPFYrkzDBRLHqKzNU6k00pcIkxzpzd+Hwef/qiiEox8WrlF9zfkZMaf8OdcdJ7VTh2Nyk9JLXb",
-	"uyL2roi7dEV8BYsVyw9Uao7p7vnq0MUWuekvzbc3WeVZfpFCgMXDmeXLi/GLyJZzRuzamRoSnF0KlQJV",
-	"R/yrwkr/kwDj0FZ0B2e9t6XvbemP25bOcrj4NXpkft9AkBBeMkSL7i5ZfZ1dOEx9CpMw3sK9TbiRQD2I",
-	"UdhwhG1swXgW91bgP48V2BGYLShP6eY3Up7tks8dIWk26+wqwXxdu469VWEFxxD5vSFnb8gpGXJ24P+V",
-	"W3i7jHMrhG8bWmXDjpr1GToBzzUAlBpXSa8Q+kfcLxKK3zjVWo9xqtiGBtUTsGrHjOQgxfX6JJ4s81yL",
-	"di9FwkpxWAgX74bhQkxN+z75xGhyAInw1hPejSfeFTYFb71fAAg4GvHix9WCVZqtFogXDPVwV3PG1QXL",
-	"5xJyNBOs1wsziyOwSElF5wuE5R3x9JIDiqTFby138SbBSreSZkx+ZLnU9DFeiz+/pYL4oMrhJGdJqt6m",
-	"81R1hkfPBoNB1LGrarLaX539r4PB4LATddgXxXJOs09syvR2IjGnBQCDPr6pXGR0hfM8OPnu0H8RfjW/",
-	"Geln4jO0VF7QL3Bnyxn/mJVPPuZskko0IHCh9Oc757N0Ick7wRO6QoSFTtRZlmrkJfD2wcK+7SAGttZq",
-	"9xrtXqN97BptgJntoMd+Lbw1aTPskRuMeNfFfPlkCP/2eA4WRbekq14j3a9WV+IdjqGUyXzfpfQnce+U",
-	"KPZFwdhkIFg58hmphWC1yWf6JZJRqUh3muZSYfiBXjzGk5Rf9kyd11oo2qsK75UjDgXJAVx+qdwqpnyS",
-	"LRNmmhvRYMn6xZzPporlgEULcsKUZpnFjlkxqjs+GgwGRAlyNHjxQj/6fPGyVDY8Vb2IZOkVM1gF4E3C",
-	"QuC3M0jsjRFBvvJAhojtMAbcFu4NEX8mQ4RsyTA2mB/k03/af26oc3ouplYnwQIIThfLGCQaa84jXSGL",
-	"KsHrRZBL4gpRTUTCyJhNxJyNihmjcxpprR/CliqD2GUUgiEQzxgLiCQm4MbWP61yESlCRNYggFXI8jTl",
-	"iYl1SwWXRdXsUmicnfqIt46M09qIbmzd9+al7bUQPzBtJwPP14hKswuERTXKU97HqT3KOLVdRdCm6p01",
-	"qwRE6duCNMHbvLWM4lk7H7+lszGdtJjB3tK5t3RWLJ27sfmtYUycDLAzjklheyyATDwYkhCEiQl409pj",
-	"yVQT91pClnhgbOUODDxnvqPVktSMlhU75k5WS4QsORkMoM66o2QjjjXS4wVVM7RaTnMxj/VyiQzWTpD4",
-	"KVqUVZ6a6m3678gUZ4Q1Ab19zMghqogDv/h5n5whZIuJGxEeWAsG58dGJMRonbgo+24DB23AITazKV+n",
-	"RUeyoSfXASqlV2yFkYVQwF0PbJxRfjXicd1OGdsdTl3tLn14OMFsXczu0l3UeM2tDL0IBHM3Etb9IcH4",
-	"NmCHBPNsMBgMtH4ML9Ek8V6or+/TST4v3v1n2eB7dnD4XWHwNeZirOj12OFlWnLcfdjkPmzyXsBlbilQ",
-	"7xYhHkCbcVmrBdwM6VJuGwJT8z2CCvCv17oCbdJYwCOov2K9ciN+10TZDyP/alR5e5rzgGHje4K3J3gP",
-	"ECd+d74r3xT51AC+G1z/W2kzQVfYBfuiSqTLj9SwMrRXOhjNeqYqH+mC0IpoiOhC6p2OeGxR6kGFSNXK",
-	"QAsUcPOxqSmMlKFP3tH8KjVRIOZlEhua+0OaZSm/jAGfxv54PksXC/jVEmuqyJzmV1jYs6KKIZaNW0q/",
-	"FsGIe8oVVDf2wmu4ltXJjEqA8BFTghWPC3OoTR46fn7glsh+Z8TTRAvlsPP8Ums0a1kBeQ2KgZ0+Woe5",
-	"ohPMBmaki2wuspCXkemvV9h8K/MumYBvG+lhqxA8ZMCHV/7gZDAgL6lm7+eqdQWET2zC0mtAKBCTq6YK",
-	"CJUz5qrlm7/fMppcpLq/o3C1hG0DM8zK7uMz9vEZjyw+4yzBYrmGJinx1dhdEcFx9zzvK4R/1DhgROIS",
-	"qQCzWcEPdTOkWPCgzPmiAN+LsPCCT49sAIjPdEKcxouVHHGPWxT8Ua8KAkjoXWC3zOM4cyLMNxw+8bWi",
-	"GiyXbRHccFFm9oWkuHdD3HG0AQ2v8z2EHngE0P1sjsSGwISgh94S7kb/fCmCQQu63LiuzZtgwWgrwd7S",
-	"ib+zgPlVfPm0uJh7nf8Ruu3dBt2p+76QfcSUUI6KZFh9OwslIBQ8dUK54alj45K7laN/98vylf39jqGF",
-	"GVixa3uv/57dVvObtrvTd+j9j1q3dtz5Fqg27XwWZWPSiFfJDUaZraVY0V06H+6GX9+fD2JHs8oDUL+9",
-	"Q2LvkLgHh8TtRKINioqxTd+XXyKG/JP3Nn/U3txTa3zhCVkIaWCfWrotoHqIZFz1i5KWoAVxoTD8JnLJ",
-	"qYIzcsOy7GAqct2vbj4WX+ySDjWhPTt/+eYNycSEZiO+oLmK4LX/HhFKEjGnKQcarEjGqFTgQwAoaHmq",
-	"1SyTa2gimCi/zBgZ53RyxZSMyO9LoZiMRvxmliomF3TCIjIR87lezYi8+UiyVLGcZlJTfS74AY7GD3Y6",
-	"X+a5vkuaYRTdkFSOuL9cFOdOYEmIqWhNpeVJG7wd1keRJverK5adES/xq4+i/nNCOe3nbMXkf29M1ow6",
-	"7jyDl4LTTtTJqPvlk37dFoPGSlYvjr8z1axOjtBTkZq78cNyhfLNdrzIrNnezbB3MzxGN4OjJPfvZbC8",
-	"6wGdDJBkiaQfMy3x3y3cDiNe8TuQrscsodxA8W9LNfwqziZLVPeiKfV4NeLFO4RmUhCRa9lSj7MYXFGi",
-	"wI19o6dhxIOwDHb979jR8NKKJHs/Q1tmsIOfwQl+e7vHfboZJsVhvnsvgyOA/zT/2sW54KJTtnYumDe/",
-	"pnNhZ4Hx6yQKFrdxr78/RufCxB2fu8wNtDdoN9+C46J37FrY/ap8ZdeC42FNBSrtPPauhT2LrboWtrvR",
-	"X9e1YHnyI3EprKNTd+pRuBsmfX8ehR0tKA9A9PYehb1H4T48CreSgzYpJT4W7O2tMiGyqW8IWPbpiihB",
-	"JFMmI9smcVXzop/W06KBCroVOSV8mWVa6pqL60oEPuYipAoB+iHd2Vbx0j/cjnKe3xridlea6QMwllar",
-	"M+w8/+7k2XRAjybfH7KT8WBweETHxyeTHTH4z6RMLznU4d2nku3p7J+VzuIxL+H6CkKbwH23ILQJW9Ac",
-	"6lgfyFk6Veugeou2b5K4KA1OsvSakeKhpn5FZizpnlhjj6VshR2n1x/xWCqaK4hOxxwwxhPzV87I0cnB",
-	"TCxzEv/883weGyADCFwxlWfJVD9O0stUyVNC+UoBmhvLJMBlfDccDOKIxAP7j+/s3wP8x9kPL1/FPY/Q",
-	"DrTEqzs9gE4N7CFkj6UI9EBHfJKJyRUWf+pORU4MwSPx0bPvniE0xdHJYBD3yoAMkBFnK0zCegNjkSMe",
-	"Z4xfqtmH6bn+9Q1/l/Kl0jK65h1xn7ymkxmJ3fF4/fsyXejFjgnjKl95YB/MPiJiimjF8KEn0tuiiAg+",
-	"YcPAjnive7wnKvVqJXytDLhN7wqAF+GCs9JqWshFPRAYKmKWUe51iZZ9om5SLUrguyMOW7EGH7oK41Fy",
-	"bH9Yo9qMuNuRIeGC3AhMLUzoSkZggUzny0xRzsRSFsOMSLzkWTpPFUte0gXFtEWs0j7i8Zx+eUXTbPWe",
-	"3fy7GMsYdo50uSCJ/pnAmz3ov0Bxc52Hufv5ZMaSZZbyy2Z/9yu3B3B0Hjb5rnY+YQRulmsEgOSwE3Wm",
-	"eZrQlc2mmwPoscuto2qZw9+mML5ccv9PNVvm0muvlsz/84Yl3PtBT1Pvtx71V/yqFhQKIrpOGoo6hg52",
-	"hp3B88GgE3UqJ6wzfOayFt9DUVtpDoB/fr2dKGZ6WEzzyJ/joJjfwJ/bkTexo9Ksjv6ABEck4J1h5+gI",
-	"hlq7KGbBWst4lVONR30fkrAPSXiEyNQeF7Q30EpkryqPGiWzgtKvkc12waw2whh2gGKMLX9pWH5UTWzs",
-	"1iGheyBJbJvuSIpsx5LsiJmORujTvNOKfAU+dRU+OuitWM8e36ZSVcjIvww8c6k8XrHycCYbWc5vjp1w",
-	"SxN2ItZfGe25KgBtA/psLuUe8fnPgPic1IjtdoS4QlPWEWJbhao1BjQqez4A9BbYzV5sxYi7uAns8n5w",
-	"lddTVnR+31rx+CpxE7BKe3TlbyCS4q7FqI14y3iBNoIth80uqcQQSJCbtAhT6Lgx1tTwxCfSHa8Uwxd6",
-	"u8gyPzF1++v2lWIvavw4bB+3e7yPvNhHXpjIi1tSgBr/3ql4XYNf0Hg60X13MxMZs6wFwXyr0RURYV8m",
-	"bKEqqs9Qa0lAd6SiK0lSjjZab+opMnVT74fYKg+00pOFKBuLZKWpkSvz9sFiVq5Ft0Q06jR3xe3wK020",
-	"zqDqIqwwADFnjHQZncx8A/S4bH4mTdZnY/AVfMJ6XujaiOPSbPR6rieWGDFyt+LJXRpEH8r0WBgUD58d",
-	"Bw2KfJllflG69hbF42L0x20sisfeeI9Lgz2uWBQH392LRfFBInS2YY17v/Heb3yH8Tn3b6S8hyqvFc+y",
-	"jALV6kK1Xnt9zSzdCODLoZRfkYOXrk/iG5FfvWRcsfxNItH1DIURio8/keAoJBNoJYcEmF/FC+61CLnB",
-	"vfJzI+4xQShOZyrngYfZqKopd9GUvqvVn2954KdkLq7ZiKeKjA3OtnW+ekN7ImsGWZHrFxS9wvFBRT4z",
-	"gbqvFzK+elhTyszCXxowaqhZ6vN8Tc1Q3ih/+S78ng/q8iwf9JfvX5J5mmWYfp5RNYOcXcNR39HJLOX6",
-	"+kSd0r6tN8vuwOL2/rK9v+wb8JcFmdCu7GdH75jXg1WpvLo8YqqpWbQe+3PEA94wz/XlMSKRg4vr9v6s",
-	"faXRBtL3YN6nrRxPvti09z79ubxPsjVZa+FxKnxNQWv2Rdl2BAbsVMmaNCpJd7wqIwj0IhRhy+84+82I",
-	"19+4ten6W7BaN2nlJba1t1rvrdY1q/Xu9/7eLNXeI9J1+X6o9qItWGp1tAhKZqD3lTVd0IRDit7fhZGY",
-	"fEWPJ0BNSg21Ums6AB+4VjG7oA+OeMWsjaWOJYywd4o5igFNFyrbpW6WtgdUSkFGS+WI6+9OZpRfsqRZ",
-	"XZ2KLBM3NQs+quxTkWOBxRlVrtbfiINLPYIAZ9uiFMUs8rDy3rsLg/bD2LIbNF1AqdJ6bnGG6I01Jd+v",
-	"lovr8nBG3M2cYm/E3Rtxb81mPttyeXepODPfi3MPVlsvbaKlzfa0brMtyj+VqH9MPA5XOBw1wdV8qmKH",
-	"LRKQ0oKCY0xU77TcRclNCU5Vw8hG3FlOfV4DBTuWMnZOVKhAeylEEp+SeEL5pyX/zKlSjCcsgfymEQ9l",
-	"kZj39evg1eqTD9Z5q9aV3/IwGwXX61pKNwLb9s4G1sLP95D21eoiWvdm+aj+wnKVTmhG5tbEanYfvJx8",
-	"OaUTtcxZ3hl2fqZU86y5SFj2fqmXVb//48FRYafVTYj9SSjNQjovhcgod9IEmQuuZtmqE3Uky1NadHV4",
-	"+P13x4DHiIejM+zoA7HGhVlmk3eSIuv2bg/luLcDP1I7sJcB6LGzgurswswOEnHDoZb4GrYG0QWvqGLl",
-	"pFPvF6/yING89wC6JF0wlYgcTCboIZtKpk4NyR3xlJPPFy81Jyv1h8mZAuNjaJ6lEC9EOakOxeOKmBXh",
-	"HqFH03H6mHSpInMhFXk2GPRgxFdsATzQkFqMNjxFG48DhvTTdCuOR6w67jWAYWPs8PokXshOrfhKi4DI",
-	"GOOdq5FB1DeZrU9FHfGNuaikKRX1ZDCImrNNYctAgzTnxrbXBB58wJTrFfbTYie5kJLQLCu5DkzicPHT",
-	"iMNpcTXYqwuixQv9VazybwKqYppl7gaYANRen7wqqdcjXozGbGzOyDTNMpYUxS1zUB/kHfD/V2ZtHtjP",
-	"6sUZ/PWf2+RR7pKL+sdvf0RtP8IqH/lNT9S7vJ1h52hw9Pzg8OhgcHhxeDIcDIaDwV86Js4p3Gzw3Dbb",
-	"nunbDdsz/z3zf/zM39HekBRQPLydOHCL1EnXx8bsySo7V1BRYOucyXIvUVmYKKVIjrifI2m+L39gU5Gz",
-	"z/8/e2+75LaNtYveCkrnVFnaw5Zlx84k6pofbScz49nxx9idZO8aTh1CJCRhNwVoCKhlvalcx3sh5w7O",
-	"3NgprAWAIEWp9dXqtoe/ErdIEASB9fmsZ+m0tG3U1VizAv9UMMI+p/lCGUd5ZM7BumUTCzRtzHPkhIGG",
-	"1VO2ImNug3zlqshbVuQU+kwaRcZFJpeWsAIsiLFRlahmY7GCiPPzwWCAcKzvvydoNFVQTUCUkPMb5owS",
-	"s2fGkNg9NHO+JhzbWtA7akHDbVPTTYOaCiu3XHjhd8GFhyuxM+fz162evdL6fnO1Sf2vIam/rqTUvlpq",
-	"Y46/SUvtXVfq/ZbjSktjUeHt9qM+XHXpCbyPs9SXuqVqS0wff4npvRidd5aZ+sN0Z6XpYeiaU5yUM4Fs",
-	"GpTrhgxq+Sot0qZF2iDS5hTH99w1ov7wd9FZMko0DBs6Zm5elC/XWyspjQUgUkKWfz/wSYolT61tHzTI",
-	"ty3+9jwIrD26+NvDyNgWo9JiVE5XaHiewN6B4bwqMmV7UUdDtC4WjUUdEUlCjAH8u0QXANtZABGw7GcA",
-	"GzmyGuRwhMZXXQvil+WhQkd7hYxYeFcbMvp6QkY7ghrujg9trwDZJje2uotfgJu4yXQJ17j1D1v/cM0/",
-	"PPTs3Ys3iDksm96zScXSCGmmD9rcnCkWAY1P5C8bSZkzKiwWhOaKOZ51d4W3OriyGNU+eT2lYoJooyrA",
-	"tmxVUs4UKIOoroBrzTOUND9xXcHGHu+KPoYqh2240i1g0U9zLrKckRGjhbnHsifZt/K4ULnQ78d2b3ce",
-	"Ewr0zFK89UBbD/RkVRInhJVO6GLCLlKZbYOTXglivAOL55CCVYlfnigCwxAYhnBBEvj3GyN+1yssuo6m",
-	"JhYlTw2W520uuAgeEBGzesDwtl52ARiLWFTKLi5JxlKeoRtM3UO4yNjnyEj2VIp0URTmlKJ+gmaiAGaV",
-	"ekqWXPT65C9mArHAVwSPGyGOuBK8IHIpLA+ucbTB257RFZSRKOC48zjOazq5AOqFDIaIEPCIo/AMR/ct",
-	"siSS02DWs1nlvNFsthnjCBN/LTP2iDhkBv3By++/M2uipozpUtM8+5ZMKOiPlbmvk9HiZndlcE0nLStM",
-	"Cwh8tKwwpRALxLY5vSjYNsltc0WjxD4kRLhvQJBQI6/IvDCyRa9iUTY8gEPaECm0+RuH42sO/W0SWj9x",
-	"pb3Iahlg6vLtzPE+sDn3iPQFarqN9X0Vsb7wi+4otPz5bhZad5K98CysejEy7omytR6kS4mmEyh3oWkq",
-	"FwKIE8zAkb+Du8nBvb1Kac1+wugvTB9hPp0rlugdw/WlrGicNozYhhEtocv+lkhwqA+KIHpJUNDsFA6n",
-	"GSZ0OM2/T+pwlg94IIfTTOCLdDjNxB+Zw/lJU44WrtKM5fbrGnHkXU/8h3M8FYSczJFpvc/W+/w6vE8v",
-	"0Y7xPkvx/dV6n05+td7nl+Z9ljq79T6/Du8z+KJHeJ+B0PrCvM/DbanH4H2GGqf1Plvv03mfe1sip/I+",
-	"ubiYFzJlSl3ogqY3XEwuxkZhXxglcw/tPdxTCDxln+4eVyTJCjn/QS5FgncTwZjx1qDJpvEEjV+MvKfG",
-	"BXZXI62aSi6N6FlZby7JqAbBnhBNb4AgTrBqm436/T3H0FbhZIvgpZF2dMTIKKfiBmE4BQubXkWbfOW1",
-	"xiVQwL8QXJvpvTNvb3xTS0NQY3+Dv52K/e2N+IB74dp+JDTdHtRrtV+pM+y4z9GpS9bXU5bemPfXSHyk",
-	"mF7MzVXV72fO1E9y2Yk67/9nJ+r8lU+mQftjx/WWs1uWA3Fbuf7IbLqz39u8jC0xS+sJP1pillIN1AR0",
-	"qI82XbMXB+kdCucsPnRZ0eF0QCyOLMtoPvOtw7yDYDyzD71Bye3jVte3f+tafw2uNd8s3w4UghvLPO4S",
-	"gict/jiVVXcu/3nTAW12qdfUVetWt261qw05uVlzmuKRUgzcMqFlsbpgt3t1M5vTCcsIE7csl3MWEcGW",
-	"TGmS2P7RwPkGDRvRGJryydT8zrOoySqCZK0xi2hqnvQD1WAcBYNFJPnXggrN9cr8vwa32VhMPisIVlTf",
-	"31TS0RmfO/N/30BJdxk++8+FnFknuPzjtUys+wsMC2EbbR9aUFM5J5rP2H+BK8+FHX1TysOt/mabzl7w",
-	"423bfG1dSoeLczobbvdnfqCTRp6DKzgeRI4JnqrWPPtKzDP78d1nDUV47adN8VJ3XWiJ1UTwb7yyyd5s",
-	"McSubILDCyAYAknBAtJsAbmQu1Ie24QRGHHhrB6z8VaZ56YqsNu2jre11eq2WuUQH3e89z4ftUOPFb5w",
-	"XNaPvTkcgMT426f378gHcxXWydqNDelR1032EsP0iZDa9R3ImKY8Vwnpcq1ikbDPmhWC5h/ZmBVMpEwl",
-	"PUCuYd+RISmzFnMK9PJOmAxIF5cEbCM+my2AVjhGwbTkig1JwW5ZoQklM640vWEgkXp98qN9Kin8Yxu6",
-	"opkJjxd5jn3FLSmVsa2qn8QzJJcZH8tFbyw2xciHq+vXfyU3jM0VpkhUb0iozZZglXO9kY0ktzRfMNKF",
-	"rnDIb0nL2dqB/eq9ySAbBXtCTKC5uRk8TDcHqR38BP31pe/Hi8Hgm/SGreB/WD8Y31Nnlt96Ax5wmzSH",
-	"DXO0PD+k7PkCdvQf1tIs//itI+edYceWLMNs9LQz7Dw1u7YTdeBDQJJkIXwfBXj4blrhb0qKDzjh89Yj",
-	"76GO2oLktiD5+IwKSGwoSLaawJwgbHACEmc/tVYVJntZrU/dA7dBe9wkvUoaAqUDW1cNp7Baf/BL8EUY",
-	"r26624QG9IZzb9Vas60161lp1nbHF2zN2pcgXWMWKMtekzxttFs9tY01FeWYJGg7Np6uZH9bMhY7GJPk",
-	"AFsyMMU3GJOkyZbc04aMRWhEOkP0JGbk4QL2PqxJmmWBJbm+Sk9ZMS9tSzOAW6TOsPO3Hy+eDaCjos3K",
-	"/h+5MD92fv/irM479Ig7XK352ZqfxyqfD7TQnOb5yrrrR2uiugG6Cwm2e2CDFenb0Q+xU99dUjsWpwgB",
-	"NEjtxqjL7q7/4VL7582q8GG4z9aXAf5azPcRyXtAIxte/EGYyloZ3croB2fNPqVo3ic2gDFhQBqcwLFo",
-	"BCv8LKDtunvLobfhKUnw8YmNu3U9iIAYweJ/jmJh/7f+2MTZ3kYWy4JPuKB5z2oDNh6z1HoR8Pt8LhXX",
-	"rmI+Fu6GJ4pYUAOHmvqydJxrNotILqHzKsklChirfnx3JaMS7CtwFQucKsLQoUmv77XrPQW+9h7wSHh9",
-	"gg2FGurkYwGF8r1LUH0QzMenuhJ5RvyzbT3Br66p00JwXX4E8w0Yv2WZdbFikUsxYYV5+Sm1Tf7sI5Zy",
-	"kWdQGmFEXnpDRiyXSzKoLEL4ch4ggo9HbIbb4W4NyZQqMmJM+J4WikNtRPDkpsHd/W+yZBgLnBBXRJg7",
-	"yHyhCcW8KyY4xoWcRYT6Z7i7g4Wxz5ovtHLvR9ObWHTxB+xrOOfpTa8cyHEu+JcpaIqdCwnjkJ5ZUrPc",
-	"Y1mYv5mF4so2hCzYGEgIRiylC8Wq40xlntlpRNiQUWDXkGCmXBE7xqXv2eU2na1gwfeQC00qbwEffa7D",
-	"FzHzBJwTzlQt0hQqafi4MiybzTVnWWWyYPNcuVmZX8xpeaKQwpYIuTSjjnjzJlk7AUMo2rHut93WNslg",
-	"ltJtqpC8wexp8ylmjKqF69ccTMQxSQAIiEGXar/7QQIF18JYrrkZV2RZGPNUXLpQhP03GQGeiWCvkGcX",
-	"z78hU3rLYgFFQziurYBywYsUi1Ks0Wouszy65liZHVvuOrK26SLAo1MBfTYLntmbc4mNpODWnjm11PKC",
-	"wM/mbMFxMrtMzsw8xIVfcbOzsD+12SEUxNudI+RSI0KVZX3y0e5hnC0uDrzsFIHxsfiF5gvYJUMrecyL",
-	"bnhFssMbprQoVrGAEcxXQ28AmpJqKW/65Gd4ik1rbtj4jU+KRUG5Kp9kPhuMnhE6oVwgdI6MaE7NclBl",
-	"NwjVwaGMyJwVdlI3XGTDWCyn9gqbU8oylkVktNBWVpUdxr14fkLoLSvohBE1NdOwUsY++omyTlAg/mGp",
-	"8HCqyjRRDtA8N4OYlSnYjCKFMYzRJ58koWZB7dh28l6UCjahmt9aHmk/rhyTgf2i5pDIQk/JoE+u/UrY",
-	"I+YGLLWvWszcXKxifnKA1/SxwQw4TVnag+YdQ23eVnJVKrm+3KKqj86KOQ7Rcrd5n0u9pT73teVRsoJ+",
-	"7AR9Ex9UQPxk9AMv1WkUiw1Vq6RG8KSXEu5QgFwx2tE8WDlp5imZepdQpArKCKMzjvEJMHPmEmOwoXXt",
-	"MHRokIMYr0LuortboW0VLK7u1V7yk9QPWu3KPs85zu4Hqm1zsj9eDL69+GbQiaC86a6eaI6g/ser64vn",
-	"z7/747PO/rGZn6RueZvaatVHy9uUy2ZZCgLxUEl6JvImI4ybyJvwbEPj/4oMKHv/B7JRwZOxwuPY2oaf",
-	"ZFvZsFkOnr02NVBE+1SkwtZv6xy+hjqHXG6obdgg3u6ubADxtrWkdK2SIZf3XcdwkKl1diAYnMNm5w21",
-	"UIv5ajFflsRpT7PkaJBXcyWpLqhQWDd5aD2p8dlc5AdLEFRZYpoZo2R7cWksmjg3MmvNhIWk/9IrRMxi",
-	"NSnEjuwf+njHR/x1ZD60GRgf34UmzsRXeEaEiawsJ+1dkqRguXE5foRnvckS0sX2+5W/I//TEiL0E37L",
-	"RI/MjHSxYTUlF0Xq4ruQXvB/hBoPGMn+fKwddh18t9YeaxTGwRKdud40ePLdVafhCWxtsq+s9lRXj+kp",
-	"K1Cf+im8WgGz30ZrjczoHJKcmLrhmQPs2qyWH6jMn8lbVtimlPW89pBIEQvI/4LfWjDFiluW2YB/VzEM",
-	"5ZfvqCmmDiHZYS+36cde5MN9sRDQ/Jokf/nxmtTedQSvmHiD0uWlEpDpGftoJ5H0yXuRr2xo0VwVC5vU",
-	"9i/ZLZMqg15Auzf0yS2LDIDXx/ShTXjz8nWh/CxnY03kQkeQ8VHlAHZ68I6HWb5Xbr7+QvuZzyHArmpb",
-	"q0mA1TcNZ4qMcOXPKZMe3JIz+7fpBI3tBuL40daO/kFnfnTkUd/tgJevA2cnFl13AConPiKNZ70HrmDD",
-	"6cHj2HBkf/QLBdgGLiZWmATnzlJjolk2CKaI5phNYuopm8GRdnPsXQaywB9JPPX28B7pmfpjWbPBavkV",
-	"uRC6Liu1lMQvbUHRpzZyyb9dr9+JOtwM8K8FK1ZlxL62iJ0wap+xMV3kujOEHr8+LGTb/yIk/v5lyGbR",
-	"8fcNAuPR2j2PQsY0SxboAWm29MlEzAGBbTkmiR/zo1wmESBY5pbNex0bVz3mUSzK0Dj2rQFLIEKP0dxs",
-	"dr3/px0j+Nu2KHosKj6kFH+lIvt78BfzxHfwQHQrN9I67u6dtR5Zo0h4qPD4R7ncJTxearFCLltf7Gvz",
-	"xayiPZmgdACxzcLyE9MKvR5e2jIW4QByjiLscE08ahkEvioQWsBbJuA1vrfP3wiMdhNMejbo5DDQGR/b",
-	"6g0HvAPgWSxCWJuzbBFrhsCvAPhbMNIdIBbSQvoIV73IjlewmTR2jqY3zHXK8nA1wEKX+oz9a0Fz88r1",
-	"laJ19gww4gglAwsO68fiejsI28JMqbIwQmLEyqpPfnX+Yy415FEphmTxrlgs4QX9d5piUag1Shda8czi",
-	"VUYLTMGARrPqDHHkDj4Y4FrLNmf4WJwqVxo/jHE6YaxuOd9MMttqDeCTyi32ECPIFxhABQwsGTGFeEVj",
-	"FihCc8CV03xJV2Y8vEiOg35wsz55Z1PRPodjQd/Ob9YSXw1GDV/9APiM27GH68lTomd2wsdIwNW8XqU5",
-	"wwXsRB23czvD5y/3h8u4RXic3CZ+27YowxaBc6T+/bTmueylge8E4jw1EnKz9r0GdHOgR634DvSvUQFy",
-	"7GICG5Txuvo1z00cfR/opBKw7AsxrMYcB4U1CDzvojqsalbQqL1+LN4IRP+XgeNhBbPNoTrmBqIvlU6Y",
-	"ZlJYBmKB7A6knRu9AtVBGtlVnX7FnyfS+OFYrXMJoxhtVMZIA4WMar+xPLZqrVR11Zq6hRfCsjaseGnQ",
-	"rEMb2KnpYKO6Qv1LtasEsF+rQSHjvFEt20mDW2gnw4XSjCKs1Vw9Y0qZDwMNPCtqGT1Ov53hhizC8i0b",
-	"KYNMZ+SLup4NekaDAt7LzJ0Ltwa2LEfJmS+7Kti6bTFmS1ZAPxdBqILPzrXLkVYX3c3XrYwiS5bnxtSq",
-	"FHZYyxM/Yiwq5TaIKru0toWt5KiGtN2qVcutdHkbkWOzzYJmXuuXNqB14c6i/I7dJvgu1rmsFWr1joT1",
-	"fuDpzZdjk5TFbZuvYxUz5UXUqTAvd4ZmSmoxYwfAfc1iPU7bBQzm1m5p7ZZjaTHMPuKBPDiNtWIdq80G",
-	"y4eFvsNe4ULLva0V+1xrsGAZVlB2NXc1ks6dt5wb6HXSzKeQKiEAGCYW5vFceaUgC/hfF03tjqSeDuvy",
-	"3/4KBcqCLSt3uOIObQd3HB5r6ghfygzpFJOtqZ0wo/tgYLVS5lKsDoHiyw1akGxWgmEvy03KLBZ3arNQ",
-	"P5H3TfadtSbBXCl/Q4OtUlpYMF9mquWEwcxkgQxYxtvPDyqYgy3yJelAu2WqxStRZ0Y1KzjNf0GaqGfP",
-	"+y9DTfhssK4K3bncXxV+dHc+Rm1oX6tViK1CPL5GEbfSyXSiZrOLlGo2kQXf1jX0yuJp0N8p45Yl8hy7",
-	"BfuhwMGy/1yBo7Fevth9Fhs1+nwwIOmUFjQ1EqwXVjU29CGtPSciZiVpwbKdKx4bqDoIMHXUHXmrA83A",
-	"SNgh9ZQsuej1yZva20IKFhw/uzC8IHJpNYqvoYQSyxEjUI3PRemdXdPJBbCOo/MYudgFLwjPcHSn1rQk",
-	"ZUPnTbHfDX2YbdWkZrPX9ss8qH6xCIo/U6WZMM+POtALH1AVY7m7Hrimk7bwsZXWj7hNZyAuVru2ivZH",
-	"eaO8PlPt4zWdNNY+wmGFdpxBF2T4J0SFXAnkfr3iAb5RSijOWlR9XdadGb0BFUt71DTWNHQL3/g64Bu1",
-	"r7p/v/tNQmxrhaNxoHgWOv9G5kEVDxT3dCnRdGIMJkJTyAubLWhmE1XDBeZPcG8v7CzyYj/h9Bemj7Oe",
-	"zlUI6asMG1azpovaSsi2EtL3cjrETgmO+HG1kCAXcqrUKTxRHAfc0FIwWLrYPvxa9UpjUbql5ECvFJ/5",
-	"oC6pfe0vzh81834UzigXXE1ZRiZSZqFHClyLSrVOaeuUflVOqT14x3mkKHW+anfU6qXWF/0CfVH77VpH",
-	"9OtxRP1xPM4LtYLrC3RBDzOYHo3/aaffOp+t81l1PvexR07qeZon3mHB+O1rrkWChYAjwQ9ipEnSG+JV",
-	"KS0Kbl07TXJGFeKFaKqhuMPcdklAhITXAsCWK0JHCrBCqGfxN/A86YSM4W/EWkDrziZRi5HSBRcTMH1U",
-	"0iu74exuhDWyAlWtMHK3Ecaz0BQ70Ai7NpuitcC+PAsMTvPjFpn/ydaUxnPlZC4cs92NKC/zttAU+ueA",
-	"TIP/kWOSwCDm/sS1BDP7SiXEsiogCNA2m4DyAidDY1EKUdIFzF2RTvkty3ouimlkqeqTN9gewQhNI7Ns",
-	"c/cSu27mojTPcyNAS1kt3OCI9ywpZcz1lpPMiTOiiwUzwnVdisciGCYKeRl5Fq3h6uF+BzR0NmfdqgQK",
-	"7nRKC8RE4o+KMKGLlcU3HmxWmtP9xRqVGibfmpStSVkxKXFb7C7cjjYlt2QvEmHx1RUYXEO+oQ/ttLiZ",
-	"HVwsYQSaDx0qPHJ0/NgrMRYBYrssFCJCEjcO6foh++XY0KHxEmP4S66Y7ZdiJxeLTbNzLzLPFyqc62yh",
-	"oLXV5lyJs3wbpHaQOyF3pk5wAtXkCRRL35U9IWvJEyMqk4Xg2mjmd5AR6tafjykguOr9+C32MLKX2sWK",
-	"cM7+jsgX+0EOhmqgA+hZWiRMB1yGKgHYAqCwyvVK8grC/NJU72dWFntw9lFZvocuaQmx3ENQN57M6A1L",
-	"LklywzWWqCVGfSaYJkpTNtelZ4HSNhajhXadq4A0TrClZXDq1lH69plmW3D1TgqPNE1chskoSCJFvorF",
-	"GF4wGS1WSdDBiEORIlEst9xwlWdUB+31ySukUFLuNYmWsQCWpT5J0oXScgY2v0pchyCeAeln2CQoY2Mu",
-	"oLEhFHfMZLbInclRQvodWZZms//nrVlH0sVOdMSsqvlc5r/vi1eLVQ9pa8yVr8zruQtHixXuMa+qbLVl",
-	"brajLk+o7bhj+ffQwTRC6aM7Xr0+gQA+NEpC+RYL36FP4NXYqzQL6CjsMA1+1475uQdNzdU8C2cLjaAM",
-	"RXeiDlef7L7B7Bq23MBd2Rl2zPfpRB3h6hReffyfF88GAyDww3U1Nmon6qyd7c6w8yNNp/YnJxygMoml",
-	"EH5cMkhEDZ/196Eg0GzW5gbb3ODjzg3WonB7JASb4mjzgqWwQ+0JrRH0LOasUMyq8eTD+09BVA2He3r7",
-	"PInIcsrTqe2X5rEMNhAGpkiJemCfaapjYQ0FlVwSPeWK3LICZK3SdIU9H9lny/yS5hy6B9Y5b+Ah4Dj2",
-	"ySfGyC/PzX2ofPHZKoIgGopldN+gj/eSi0wuD4t2qV+etcGuutg8N3OZ9Qj2Cne1mcavJzamSPeXZxFR",
-	"Ffn0y/PeDsJxQ7zMS7PDkRLWPFz3UHbhYLR+U0QavMH1uD26TNnPOjX/mtlYhfmno2i8JJqbgUcFozdE",
-	"muf3yZV16+wamrewIb1ycly5q8zkikIurVHMlbZVzVawo4Oj7FW2kadCs99a6d2rdz/0LssZXo01K2Ca",
-	"XJX9BoxwjoW/6BV0h4WrfA8CxLoxmk7RlR3TPCe2s96K0UIZX3iAPvH334d+SuiMHZjg+I/JboRVxn4b",
-	"eJ5cdIs+euMcLQarx82RKy14839G8v9zL+Mbtcgvz1s90uqRM+mRYxSGq6VHTO5mvfGRKZnfMuQsZNj/",
-	"F0kq0oVGNnJK3GBo0BpBRh1ZQupCC665tmBG5fWNyLR3fTI3vcnKOJ+xt2+tdVyFYpOujWtFPtdSUgnF",
-	"wsUDh+TF4EXPR4EgOgihmm7G/D+q3BX1yfT6JMmZmOhpAt0AnD8NonwCGszyeQ+qgSV7k7l/yTM9TUh4",
-	"t/EN5jkVtIgFvJ8iXTVlTEfmz5pFRBeMZvgPDA+6VbFBWuCDWOQ5DJVzwWhB3EgjWkSx0IsRi8icz1lE",
-	"RoxCimiSswga+AiW9y4dn8Ytl3mdw6J8E5x+n7ySemrUbSyszoLHPVEkyfjMGApSQO/tpBqPsiYFVyRj",
-	"Bb+1pGbe98HdZAksC7fLdHCFGWUYiyReDAbfpLgbjMUB/2YE/wyTtH/5bP+GnwD/mARL7tYJopUbRt04",
-	"RizsYkvBVITa3L+/Z+1whCW6oDw3q/hfrJCKdJMX3/VfDmAvwP8mvUsc1Gotkjwb/OWKXH3zLflktgN5",
-	"8R35TL7/Fk2i5+Qzefb0Bfz855xq8ooW5k/PB0mfXLn1dSsub81ZqIbXGz9wfc/D9/vVHNJaqhLC/nCa",
-	"7COAYS5IA4C7q0jX/rytWMF2BbFJRWNJaWXsSxwSyWZtp6mheQYGHLnyrfWRNiXh6iObmeOO5thEyIJl",
-	"ffLeJx2oDy+bC6zRufYqESRU3YtExIZXIZaMhLeWcBfDc4kr2tAk+ZGm04R0KUhC3M7ctj4Bo9pSt17C",
-	"Gyr+XwztRnj9YB3Nr/asPfXSAxcJ+lB5kWItTbw0suFmL6vdjvayeO2oWOG8mjO3rV1cwT6nEuSORbcM",
-	"cXNBxkbmuFA3xrWVC2zjB3ExajjnXuKFEXEj+x1jsGUpAmrEy1KskPrH7bpwPBhyLtOBW8HxMxptUpl8",
-	"RHJ+w8JxImxsb+WefzHgnDO2mBnM7Pzy45hdUUolKsqYDvbO9kHzO2Ll+MVjATItoP/pk9dlGolnTGie",
-	"0pxYo9fLRKiGEfYgdoPEFAwapqaMoxTsK7ene5fE+BvuwMFpOzRm/+dCzt6GUuNhyYTc1y2tfDgpneH3",
-	"35ZsQVa6beccgkPVGb74bi+bv7IUbfS9jb4/0uh7VxZkzAXQvlko0ybj/ZgI/W/I7rUVtEXDKA5ioIxc",
-	"crI8iOAMIcObHIQ5esTtZDf0zXFmc4s2atFGNbTRfm7+3jsfGfnMpp/D9l8/tWAfKULJ3z69f0c+mKtq",
-	"rcfAZy3tN0VvbS7NxlSh5wFYkAswjmLRBVPp14JDJ1iwjaCdQ8/YSzWS7L555lShJwxwcmpjotidyA90",
-	"aWw2ml1IkSODM1r9+G8X8fVwxoHxneCdPa7JCxOyEJkxAZOnVeRHJpH62puQxt4HaBFcRsZwnRkYIFQk",
-	"YZ81KwTNPzLblcNY1nby6C1AUAGsRzab6xVBeD3awe5uoLLGBzvTYj8TDj7agZIxlIq7WmoXsK5/WDPa",
-	"/vFbR86BlxEowmE2xvDqPA33XNS5RYrHNWRGRP6LixTDI7hpdxO7f1NSfMD3ODOf4x3y3nx63ARVyX+I",
-	"2P6q4ro72FwfCmD7BOfyz5Tn7D81JPyBFprTPF9Z8XoY3CLqzBcNRtufS7HtgrFOlFal77AMUVpkaSlz",
-	"C0bSnAEIs2t7FapYjFgqZ8x69hFhn1M21yUOdAM40iE23NO6soggyueaDUSxqABZe+SGsbklm3AeN0iY",
-	"Pnnr8oASPPXgdUg3BCJGsUhKTBiUH5W5xoj0+30MTbhAlJHOF+Qjs7G2rnupHpHC6s4GXz3EZ4YBuEqf",
-	"IVLHq9bDAut0H3IcYlYL5phObGxhXDAG4+KMAOWSr+CnJReqZ8NqPtJRGGUWhPmht19m34RmAeDQjAp+",
-	"hocQd0uaZkt7rCLbKRnjUUFX5YjMC54yAnlgFZFbJjKI92dmXFS5rCAZUrD04FWpfT2ipnIJ8bZK+1BN",
-	"pEiZU/gYbtSSFAzaWlyacanxUhjFKGEq59zaMi6gbVaNkkymi5lZTTwaCkDOooxeh/aL2QpNKN8AsQ2R",
-	"fug3n9Ugv8aUCRCmIXG4ma21wMpIZZiN4LpEYdsoW3khtgjxXf2VNMNVIcuRbWQB9NWl+RVYfvjIhjCv",
-	"65GPWxdmWok+c8tWDosFk4IeIEtn51A7M2NL4f9hEBjRw/D9aqehYYGXU56zysdSIZydC9iq7lyYAS7d",
-	"urpbFO6DUS7TG7OeGH+kGRlBph/XFKVj2R4bEAqaTqA60mxAuWS4Z/FNCqa0R9Yn/kT8LLj23StDcvgn",
-	"inQXAg5D1nPHwG57WFobuGRLS/f+Zym12ddvBIAOcs3RhufanNVnz0Ha4ikH2AEg3mc0x84t6pJQMyyM",
-	"5VIalIz5Z7M7pXB4t+4r+bnnoO/2neCc2VSPOT/+0+36tSpNYaqvikAKJbHiC4c2Y8KTlnKRZ6QwFgQI",
-	"AZhNVnZ00ZIM4CRe1Rp5GyHmZZJDyc9wYqSbswlNVySjmvYa4fKk6V3wyDch1/WiMA4OINfJTsD1y7Ls",
-	"ZEq1PUk0N5twVWv/Yh7gvoPZBlsR741TtOH3n6S+Rkr+xH1fN/GGrxT2YTTzg4ZCXSpWxNL8r8p2LkPb",
-	"zMh+LjjPKDWhnzrIhDI5VF1oBEeyPLu0bwmOEhnndOIXRIp1CXJd7bEEx9c6eKTixsolNGCyiqSiMqHt",
-	"klsLlfO5OXSBDEjlbMax3zS2vHamWHYLSq6GdLK9nO5OHNj++RV3eC2OllIBBTI4AOliwc3USFMNi2H5",
-	"u26MfWXfaU/gPk7ujC7kXoj9ql8Ydbi6pp9D9H4DUn8jNH+vHAAYi61X2XqVX51X+RFjNE77PFGAcoBS",
-	"KuvXnSJZ8DSl4gLKabaR5eRmPZUmy6nMg6aD7yoddLDeu5ALDfwU7PM8l8Yr0tNCLiZT21k9Z7csjxBZ",
-	"6V/dYpp8w36Ak7qO/hFAKtzttaY8PZKaX9UQPT5jXIj5wlbBC8ayoO3PB1YYEy8h//5vItzU/ccxFgrU",
-	"f4k+eWO8ITc5o6VwflwhsSJ0orsk1Dg5hR5bD4cGY+FayKVw62EVtZsamI2ysH9xOSBlnjCjGXNOmxmk",
-	"W7B0USgw6y/RKQwXGgbGOjxSBlBrI1lXqxdtnbO3NO3QYDHbwkqG68ywO5HbkeYF/dKY6wByAf538C18",
-	"igt7DAvfCMh+oJTxvCvIU5IAjEN9YMWrnIqbpIcBBIU977HwkriSOvtc850ZTaeRbQEJyAMaboMniHww",
-	"nkxlJmh8ggXp5mNbt5XtFeE9gjUqzKOCPa3MrqS50YMinTJFsoIuFS469OmXMq9MeOgcnNLIAk8gguWb",
-	"s8IOhQWsZcMqs76LPK91hUYTxe0EP3v7JCHDwyCLWPj3r1rgfgS0zuANu5W7lcMc1TZsLNw3RbyhLNCy",
-	"LkVewy7skyTnM26e+MYMpxwHDYgS85eusvDBYiFww9r2j8PSVrXzwsNQShIvnLhrvQm9r2cUem++I38g",
-	"z1wQX9kyXjaDQmq0Hv4si3fss056tv2o65yd+EcklyT5xz8T/BTrn6gfi/f+GEZE85nFvKVSaWVsJOM2",
-	"kDkt9FqvRtLQmTHsJ3koubV4iwWT92oRucc0GEa/Tm3Pc4tdpVhq26YsT2gv/FUuycz4ekgxYj1Wt+RO",
-	"s/qlrxFyWQlwX9nNTcaHVPoCwouZXAr1lCnNjWwBQPTBedRGJPVrOZsvQjaFJ4q4x+HZhLgDiongVIPk",
-	"gr77zrCp2DOxAIPGyfhAYkboAkDQh2KTeKWJf1mwPwDa6GeRuMr0lObpAnyp9yKBqFxXSSM0LXOpVPqV",
-	"X7TEhVp1r1LmyHWf/IhDgy73uVMbE3LrMEQIZMU9xkpKK/KrznEABQVh9GdZlDL375FDeAbsEOa9zaIq",
-	"puG/iTEkjLvz2r4ml+It01OZJdaKM24g4eJiKhfGivJZ4W7C1Xts4/uhkClTiotJYhMYQ/OAxZxM5aJQ",
-	"5BP5E2h2+Ns1n7G3XJjPn5Cn5NtBBIoFr/xI/kSSYiGCi0JD8e9wA1o9OR1JCFoUEOHBveSn90SRBK74",
-	"SCGrznLg3lBkKYsbkjKhWfFE4SAwgr1k4IOeM5pOuWA4vDFkAEnbTezfYVwbR3ZrWJlK5UFgKlWu6g4C",
-	"lR9c2+vbSf2JdD+RP5CPPfPi5Twv/cT+RD6Sf/93faqX5XP+VHvkv//bD4nqEkZ9tSgyJiBz8+//Jh9t",
-	"O2pC3Iv63/vEfJXql/3Dn8inyM6u/It5RuRn5f/+se/3k+v/7L/X0P2p3EvmlsT+1Zwy3AGX5hQYPW4f",
-	"G4ULIAv/yv1g7261e4fWriV/Qtv3702276W/3zzuD39y9/z7v2s20BMndiB4ak7bBlO3tHNplsH+CM3c",
-	"YOIoFozRbM5Gk/v0937N1Wp0eKouSbTm7XgHCE05Hkpkn8lZUgzUJmY+SYS2c2YzBzOQH7fMCtcVueHm",
-	"N2XekNn2qly5ZdpwvU07rSztffBWZp1wHf7934F89wuNPiO+DkhDvyjlJVyBNbzQCDRJJmiUgeVr1hP3",
-	"GUjnLjRvL7jR6Db2HgsMvj9RNhknizArFzkfAK9+4rIp6SoiC4G5Amg46xK0WmqzobzEdjw23lxAF999",
-	"B8zYdO3Ww872xmULPXKj/3qXsaBo6mOa0QH5gacGqig8p0rSW/c8bDNa1wkCt2WMKRegEFIa0geWtgXX",
-	"jFeUudl7qIu7kKIrXWHYLtWtZ+ablNvBjxeMDtwD+IoVX9LMJfJbhyRGMLi5IPlnOJk+nis6M45xWYjq",
-	"akXGVlSBK46z5wqzKCyDXGkERDjf1jJEpDul+ZhQOBzGQvkvVshe5ED0wKl3y/Inbu+h/mQiU5GLmtNY",
-	"zClE12GXc31Jkrk74n/CjUKekr/72WhJ6tNAtRg8AhFgymeryveErAhm9KZyCbnPjLG52RpLI5ZDR5Yr",
-	"d5h2dY62dKff4BtZ04g5g+pBofRlF919OWek0u5NvId0/mB4xSLdFBm3YDtv47fQ+hZaf7C36za9jeFW",
-	"vDdKQvV2Au6bjf6qJ8U5ra96VfcVraZz7zkvZLZIa45qGIqnipQ+JKG67lMOLSGqV/PdwAsF7Aj0Lfo/",
-	"cmR8LvGhkJOCKfU3OQIklnktKP+FP5AkpSJleY7/7vVLl/aN16agY0JXVwqmLs0TwFazZWnKV4GtSE5F",
-	"ZtWA486Y04kRIOKW5XLOIiLYkilNav4yBAojZM6Y8snUXMJt3Nr4rQX0hgL9NASzr0KqEWAM+iT5dMPn",
-	"Nit/DZaMmQKBUL4zf7jSpIu/xgJoJF4OBoOIvLQ9/+d0YoOelgm36/B5UYU/HGFyGMsvP70xDcziGOsa",
-	"7l+LGUZNejEiB7cj+KkxyvAfSGMBy23kRbjd96SlqCzi6ZiO9nrsBzppDMpe4Wau4pyqgqflq/g6+CrK",
-	"HHL9+x7BYVFqRUCCXmDxxXHqcNHIgWF9nnCbBvUerpbZRx5HMluRLiXJ60rxyIzOL0ny2+9JLAAMrSwm",
-	"Nc97EdlcbF2JZW4jGI0FuIyhS2pZRfGqbsg4OrYsoxZ5al1jFzkuq7mRXXXkfuoNvey/YStlnHy1sKgA",
-	"uwzUAvDWCsBLrzsWcG1Qi+NhamG9TR8L12/YylasR000Af0GRF8sDof0bcDzIarLFq7M0G09ENpVMmms",
-	"1YRfBRyBVSTPft6l3bMgi4MVfRjsVipzWUDVj8Uj6XcOjvXXi2fPB3/cHXJVeZkWddWirr5+1FWltPA0",
-	"XmR4iE6iLrdTsf7gfw+6xZZZNapI8uHnCjtrs2pPIkSwGn8SQqy5cabmVE8vCcKIob6DgahstXartb8S",
-	"rV2en1Z/t/q71d9fsP4m3VJZgubqnVCj2/166mBwlmEtCS1LLo0uCcRd2Q/itb0C2+JjJW0dFqRi8c23",
-	"F56cDmKjiRu6gQgSurpYvsdeOYcaM+SLwYtYhNWOLpk7pYpQTWbStknEfDZAXf1YXUoUbGBspNhQ5hVO",
-	"8K7u+tVyW9cipiyntZ1hauVvzV14aknmqoKsNtmJRblwTn0GtwYlohu6y1xW33h9jtCQLIGkOET3jHnk",
-	"uSxs6fPQMtOFoAGsPgrz04rmTFXKez1CoPwoG61CuPsC7sZsiIJ6tp/4DXMZcyiLssWHgdIP1mOz/q8o",
-	"/8tY0H0qBnc2TY4Po+/I2lY9kw+aZy4P0XY+Nn+dZjNbmrVe8pWzsa5f6+yS1z9/ur747ruLVycr9GqQ",
-	"bC3ZW5uRfjwZ6assC1W0VXMlS8NpDY37Sj1f1731kuABUcxl/wIAQTl6UOubYX5VjmMBQryfVk6twsSz",
-	"HxjYDNabHkSu60G/mppVsjDGC6auG8ydpGxfzIXSjGbDimETBf/ywgoT2jV5Zy5tbAs3ZRDnKBgj670a",
-	"bPuECNonQC12+Qo/8CIBIgdCc2OJFEZPOjYEt4iwehuzzqC/3bfoAowMgaV5DtjEUJv3LksuZEu8AQbY",
-	"y8FggD3iLO+fbcsAwZeQyPdcSebq/viSs8znaDhQMyV2aD+w5Ty3ud2vLbdb/8CnS+6avQ5/eu3F6e+o",
-	"PIxbuLnfzfPBoCR2tipxSZVvH2Bk3PPBi/Ia7zIKSdQinbqbutRcB12SxaQs0OxVylF38WqUpqshIoxG",
-	"LIdWpjIW+7g6ffKDmT0gze7ya5AtvdmxIYf6NbHY4tiQe/Zr4N1P4teMt/O9bj8bOA04+M9RUmwIKoZ7",
-	"qXZAOm2gMH8MljN+y82CbG8evYNM4mgdhVkNkyFxc9W851m/E3WgJykwaUYdgQ5uVVZ26m7qzp5v9s23",
-	"nd83QmOuQlbXoY29lCEhm3exbDsIsYfGAY77wPFTWyo/yysRi4AwEMSUuwCE0raIWK8eSqQrMpO3FeMV",
-	"fSIUSBBg9IsKCUR7YO21MlALK6ar3bkqjypjj9WEkKK3kFAzw2G7Dhy4pPqrN/KPhcTCrtNVG5T0PSeV",
-	"mucMA9VDO6/PGb85HTKyZkFvKFWAPdOqizavdFde6UAltcHYhkKzCyNIL1Ibnmnk5PnVIi0a7EUvLZFu",
-	"Yo2konIDJgZGcjGZ6igWFarQJ3X6vyDNVCte9EZ2UGtmm9vEIhlRxVVigQ6YwmiqCvQtCbCRv5lStUeY",
-	"LV7t13lRnACJyAzZ4KArGOS8bNTj+bMXf3zx3Tffvvgj6o+qqijF/n1EOv7SUO65LvWrn/fvAWniaLHy",
-	"RZ6NKjdwErwt8q8FK1alMeLLy7aZIb5f5lsu+Gwxc1eMZTGjujPsZHJhzkXUmdHPeEG5rlFn5u4a+KCE",
-	"JX37/d47OlQXd3sUpFae21KQnLhrQlinNFqskEvfmlhzqK4ON++ZmitsFLd2Lk/nPL25h2h6YsYN6D2d",
-	"oHT0t1DvTfUUK78hCGvNXyftNtFEujEbuw2Yh8KxsBc9ltrWqINZflqsrlFEwLrvbke6FzJv9wFuPbMF",
-	"6Sbwo/nvJkljXgoxa21Gsc0oHtFXwOyjgNy3sZbVn/FN9qa/4Pc7pSDQ7N7eB/tSYoc+uyz8aJ/7CMXh",
-	"N+vicOxO2gHy0L7p4xSJ9vO3UrGVisd74riV7l8w+ibd6AffB7jzo80MQeSTOofbfLOcsyqg3RM6GTfc",
-	"4itcB8xf4L7NoM8KJHAd/ImPfZMlIYQRQrN2QutYz8CHroRt/SwrsYNYbInjBs/fC9kZC9+sdQy8o366",
-	"YQcVtUhTxjLV65Pd8IkeI7krQHGnPF4s9gQobsvjla3WTwJQbNpFD6ojgTHfTHEBDFvQvFkK15u334k6",
-	"bsdsj1/bq0oQ49U33yJJPfTz5qJ6jYtwf/jp4uqbby8Gz192DupHu3YaW6Biq0AfG1CxWVCfGq9YV6Fn",
-	"gC02v9hB6MVZw4G2GEY7+H4IxlgAhJEECMYmmdGIY/Q6MvL/X8UwVoWduQzE6N6oRVIFLcbiaNSi+wRV",
-	"TGIstoMSyWGYxFgcDUps+iYtNPEA5bcnQHHDyW1xil8ZTnHTdz4FXHFN4fxWFeLnxy2KWHiplaHM2oBB",
-	"6V0SQDmSGsgRUSuIkTrCUSFb6qcrDgxWXB1bYUWuwje/VyTiaRyY8+MRmw9CizN5pLDEDZ/r8aATN9j0",
-	"G0GKddH4pcEUbQNjscjzXp+8lbfQTraU2NAp1q4FRthsl0LsmcQq6MKgzUpDZOpRYwrvQf4dGLnZOy7z",
-	"GGIuJ8OhNNvA2yCGrQZokYZ3Ig1PoXc2mMvzRZFOqWIXU64gF7KtC6CdjrvHdgHQ0BhFaWOGCj1VCcH/",
-	"kq4LEEC/Y8vViyEWpOh1zcNsxY5dgkvshEYnxuX3Y7ruHc+Ahn4AXRVyOpsDYQO0P8bO1N2Bp6BX5FlE",
-	"ng0G5v++HfQuSbLkIpPLt3bIMDmCvxA4/ua570W+8i+Kk1ZAQKQ01QtF3pu/sMwI9A+UZ9j3DsV39SaS",
-	"SZgf+2x8oBXTkMcIkhBuFlQQNpvrFbFfYhiLBDj43YCvzSMSMohI4r9AAp3IIjueXUC7nMYPgBa4wGcB",
-	"TdutOnMjYZjFDgZArYJRsuS2aZGWUFbqXtWMB+9qXwxcH65jkVOR3T8tscVRutX4q92vdyApf8XvCnRe",
-	"5qtHpNyUl457q763sPoBNhe2m+d6E7ISR+2EGsvjJbnQ3zzv+AgIF5pNzgKHrK/R9qiL3+VOBLSIyNMi",
-	"IktBvrbUD4p+9LI/rG48PX1v01arlGhabprqH20/tQYEeiySD+8/NVdr2qBP0iOKMWA2NFZ3zpU2sq50",
-	"NRSx/U+hOJ4Lc1mlybdzUmA25kL8Z9WvCtH2MPZM3lpBCRAm9ybY7BbC2eZdkePsskLkMyT/+GdiRygZ",
-	"Dvvkl+r7mx8Uy2+R0SeG1qzoHWWRjRplpDtiK4lz4IXjAyAwCsQosEk6Taf27SbSPDJwldZfD0mFwIMZ",
-	"B06Ra/dKuGjkKzI6IOxJw1XJslRpWgSc96U7FbhsQd86VKHdNQfKRtQwMIdFEWm+yFgW8hS+iMr3c1/E",
-	"whnKZkQNNWcvBoPItuyxLmHw1SzVIkeixX4JY4iFpYAKCtnGwStjUyi3dqgqY2F/A6PINZb12Svbi69p",
-	"kRv5sjZPsylW9yvXUzwGbr4Wp8YteVTGleYiReBGWYC8+Sm+RKNXKcV4OUB8X3WrQTvYy40vYJF/dZrH",
-	"zRJlrF0cAc97VM/wodXKlY6FNzPQHCqc+X04ZRUch6ZI6+El39tYwQ4zva7s6U9pUSBK39mNI3nLyMB2",
-	"o6gTmAXTg2ohEDpcTIbG7MaVC2Qf2PlGtniozcGEnM6o+VBui4cJcQT7Ep4J/+4Mnz3r//FlFMA7nw12",
-	"g6n8HpVjDPq1IQbN9Fmv5OcdQTC/79evomGV7Te4j3jKTsnFcip7phN3lA1tsKUNtjTZ6OGuOW2sJbS3",
-	"7xMQUzeoN1d2WkO5RMeAnVeevIR0zcFzWjnAoGQW8dFEqDkOYvERSWa0mHBRYeHCu4NC/muOf4WQfgWi",
-	"I20Y4i7szSVCb1z3TJ5hwMVYcN7ctEuiNF0RLSfMKEqH2QEttxHRU23Kaf/oBHYTXRkCWStLuQbuCQta",
-	"I1IusWvl+VpmtSWXRdOKx6Jx3hbW49Vy/fPDB6y/g+cri8VR0B9c6jU2slhsQ/64BllkDB2TAlOk3MxK",
-	"zpwVqe6/itdBg05hhXz5nbHcRgSBuNH0ONbyOF27rAewM1rQ0lcGWjrULrgbslSwW44Xn9wKeG25rykR",
-	"bFl6npjDlosi9ZvYNup1sasJv2WCJG5qSclZHQsIkz8fDIhHH6heRFI5BzdyA8jIdvbnWrn0/RDr+t5D",
-	"t40kCvixzSRqzibGixKu/odVM6MFz7Nr+T+SWBAyzulERSTjM6P3oNX4kvHJVEfE0hKoiCTB0hhtyoVm",
-	"haD5O0DJQl/xSh+NJLK17BkjPFOkm9A0tSTIRiMbPawlSSZ0MTH/6EUkuMKBhXFcNeXzORcTO/l/LWjO",
-	"9epDTsUnyCcll25xEiCc+znU7a+hize8F15npuVzgmpK51DDsqSKpAsNbnmEnznh6iObGeWXkG7ibnFT",
-	"65UPNZs4mMNtBe/stwwvqiZlpV051NpoulLuLz1jeJm3N1e57XdnEBh35RNVTqYZhF3+XqeY9b80sAH6",
-	"QK5K5ZwNsXknXBEFLFQcyM9Dk1QlPdd3PqBHrz35H//sV2JWEXbWef/p2ty7G7kguAMJwQymsZXATHkt",
-	"55xlRC1GFy7gNGEaFzXD2KDnMqwsNwRWhz5I44PAEEoCUyxn1Eac/dL3yRWcZmt2LadUV363QS9SsDEz",
-	"9ikD/wGIwaJYYPAVA0qaTiIfdC1CxhwM1iouUtYn76Q2D+SOvJ59xpMZi+ARXWwKy8VNKL3sVLS0vfvV",
-	"SkHDHRtz1DSdYs/xLgAmq3dBe1WzCr1LkoxoYU61A9STxMbVfaivFvyz+1WwZdj03TVEh+9V7Txh7ljv",
-	"V5TzG0aoDeI/UUNCie3yY5wM3wRIyKVNcSsLIW1qFRQsTE7TGxVta6WwoVsQ6SJMKxwMwniWatNvLa6I",
-	"Ee23zO6/VM4cLjU3SkcTpz2cJ4g65jIcGSWGHWchcqYUSWiRTvkt+wSXGB2H7fWLBYvIcsrTKbFX4K7b",
-	"EGw129jPoHx8BQNGZ+bQ2MfD4Wzm2fR60Axqp75TCLexbVIVYtYU0P24tROSL53334KKDPMssbBLk0X+",
-	"KpzvfoHXqyzDmnJrmjxkNeDadnDYxNJw6rzaDzXm3gvto7Y8ry3Pe2zleaHsPGVBXiEXRvvvgvNaTmXO",
-	"iL3Bkr99xH8lvSGYWF5oqDA+lyizKAKCWBqEEs+i0vFAOZtKoRYz6E5vg0I+Zc3FxbyQqdEFuqDpDReT",
-	"CB6H3F1OTmfYhRD/6KxEFVqrgikzW3WJ8T+MbHIFoClMSwPkqk/eaEzgU1DM1HaHdxpDjgH2xdCSmMql",
-	"sSFJbjYqJhLsEvF1FFRj0XYlDAVK9cdrOqnyqjoAghvbJtDWspIHgajsVzwgf/ZOCra9TOIkKCY3wU1s",
-	"In7+QZu41zSdsovXUuhC5rv1i4Nb3B2/Rwd1mvtmF3GKN72T+q21IVuQ1b2BrMrNEUpL9+f7wlhtJvgI",
-	"2qBWJWoIH7JAWHC77N+DyxLlbR8oAB6tyl6gGd5rfUEnNsrurvBrRVaXAjQQr3Cb8d6chIXfq7KVdJXm",
-	"eW4lNno5LrHEi0AZ9Er2Ty+Xn3hp3Cev8U7jX9p7vW9Zcbu6HioLjrpPAzhH7olVO/Z59Ia5ia2eKKL5",
-	"jIELHjpuffKr82er+4VMWZ7FYsTGsmBGFju0FPnJvIKvydOSMA6+prsRXGhEl8DfnTPsS0bQP3GBNrZ0",
-	"d4Lsvi6dIc+9EtSQrFOvlJ5DZVc4PK5VI+iUmg/P8nFkNI27jWu81Kop7NSH0GPnHtsXM3/kFQRMH+cL",
-	"2xRmK6TGhrhBGY3dNYjgY/nY7BcqViRjcz2tEXjXNnZDo9oebJfVTt0W0ChwIRIpWM176lotmtg3fI2I",
-	"uaS3sTRyP0YVOV8dpV5P6DSFC7sRH5INdneb7EuZdzx3ac0d1kDtHJcAjxTm2vpirS92OniI22U1hR2K",
-	"7CdqD9tjZ4/NcoP7VOZ9dJlF8Ky3ALqU+NFKf03LqsTvuaBzbYWgmBNVn6/mdP4jEDabOSFZWZ+8k66C",
-	"dYUacKsSGdoK9TkACmilJQWER5dTqQLXVRal+6ie+M8RVQbtxcJYEFXSNfeYqLHq3TGSk6ss26CgYrEZ",
-	"NHqggqoA1bd5nCeoMS1Jwupf7kG1G9+u19Jxp4RRfmDFz4LrzvB5/+W+2q66T9s4YaubHlmcUITyuuTu",
-	"OsgNPkgVPR1BNOieFBJADV4OBpXIX7O6sdULgWi0dRueVCAWd+khD39IV2mOaguuTjdKwSTy+ScsLVBM",
-	"6JIrAJ1X9M2rJQjmOszkmfe0Ps+QUNAvsiDQTl1Qm1IjcjxmAnSMpU0wfi13s1D9d/0xgg6777CwRCE8",
-	"f9BbU04Vb/SUyikWjcwyD6Gc1MNqp3Ia5smHKavfozvvzAZNdw76z1/ugfqvL90rjO6e18OzCvFNpjY5",
-	"eTa+Fa2folaLtlr0OC3qau1qSub8uvSeagGcNqI1gH+jFi2XwJ40yIohykyOyQQZDMwWgE7cZbjWUV56",
-	"GEeIhUdNltSEVQ1mE9WdJUtNebwa2QnbfbwS+UKR3YcpijPDs9f8zx1A2pCprG3rFpj9VQCzQXYFwqqE",
-	"SRybAtxDXv/mLb1DaCUDz+1OaslARGccciSxmFIArZEu3U869rY3sL7viNUmkssDuR+Pj0udhfdx/QOS",
-	"qUsblhuhrUV9VNSPtXj4kTKmwgLZCL56v/a89fN/SWi92n+9zg0kAA5lE8EuTG42HpxMrtYSZ0dSM53g",
-	"JJ4XXhTYEhsyi+XBbKFGLdTIQo1OKxVOAD66ixt23bnb0re+tGjuiw3WQ6IqPLBO2JVzLNlgLQEshG8j",
-	"UlaY+FAthnar6BjfNI5c7UXlAlRQZ8WNlESuJzZm7jG75lr0XC8ltHVVPGNN0cgXZ0u5PZBmIFRZRq+q",
-	"jjhEwLem33+oS4sS4P7szZ18Wg/VvH94SYgolSkQ7FGSUk1zOVmsFbemZkGElmSUU3GjHODE191VECdk",
-	"M+DE0TM70EkDamOHngpfLGrDvf6D5sbgE/7ExERPO8Nnz/svI/zTrzwzf3kReVL6T+bb38UkPucsZeoD",
-	"K16ZQSBtdoCkr2yMFuXR5qceKcrDy8UzZ6e8ZnjADFW9zGtTdop0AfWx5HqK9WGu7KDn8lZQohaWGeyQ",
-	"uNqSpYpIEgg1IHCqCKWd0lgbisOOzmO99Tq9zWXdIfwfMJ/lNfP+Oa3SaGvzWl9XXqsUdWfObZXSHvNb",
-	"bnfekePCmLlqeIOyBq0sAVvLiFkGm1oWLBZ3pMHIIVmwWNydBjvEA4jFzhGie8yCHW7nP5JM2CwQh21I",
-	"5BFmw/zBPmNGLHxmgzhYEzGb82Rh93Sg0inN6v2SZL50PxbuGHtp5caMHGt+ODdiC1LqcQ4c5Ojk2xEC",
-	"4AEScKXxsy3UOivfqU3EtYm4WiLuVALpNMm4u66sGlWdYxJl/sWbk2UNPRNdlTwvHIuv6l1WpZPSdLVn",
-	"1gzbGx6bNVtrZBCLZmzDwSL7BHm5E5lXp4ifPt83XOqydp/oEutDng/IWJMRLRpiqc/OGkt9YL3SpvHa",
-	"NN7p03j3YCgf68I/tWL+8CjugRpue17Qzop0p3JZMaCfKJv2IzldEbkwah/uAHGF3FwyveltrfNzc3mH",
-	"T9mSAAyfW9F2segqbIgIZF2OncSXDOK3jU4eKGjo7tOsE0uunXtVimu5xdraPnx20aiwT2ZPdIbfvfDA",
-	"phffkc/k+2+JmjKmO1EHdo1TpN9/a//g0pDf7av7mnZYm0lsM4mPjVfSyVmbQXzsWurpb/Z/DimwcO+6",
-	"tbrCv3xDQDkWuwjefZwR49CEhRjXwTS5InNaOM4TP+qQvBlfgOdASn6SQEsZddSPRXMse5M2IzspMzPb",
-	"o4EvDVHvMl52mrD30Sro/gPf1YO2Fvh2RlnrPTy2iLc7nVY23l/8+2zG+F1wcS+PNmHEvUg+GiF+h5oo",
-	"GSXvE5JYEmNuIbJqhhW+d7eiRxEL1/Pe0m9gl9FRQUNKzijonBABSyWScaZSadX7T4Il+uV7UKehOskt",
-	"mPdiIa75jL3lYqEhUOZ5paKOo7zGvp+K6cU8uLYzfLY391R1b7W+ROtLPDpUYkVynsdzKFXCmZinAor7",
-	"Q4mnUG/EYrPiaKC1AUCLy96UjPqO6jCnSsfC/ZkoSca0IH8gzwYRcT2ocMRy/jTLWEYcw7HuNfNUxWJf",
-	"oiqylacqFkk5h32Iqs5I80uuar7euRSfehyaD59szbtPdAlGov3nD2y0KIpOk1I7gGfKv3nLM9VqzP9Q",
-	"nqmqSjm73nx4lqlgAXYimfJqbgekftB7JjF/Mv+tSy7A8Dda83VGKrIzIdU6VOFkSP4jtMV/AorfL8/D",
-	"IPhLJ3Yf9P76UWgB/F8NgD9si3Uu7H4g4H8LpMn+WZOgdcz+rFQQ0Y5Fy0p1dIDrwbH4MpRrbVLiUSUl",
-	"yjN6FgT+mrIK7bo9CKn8/bE4Hx/VMWfwvHD4wJLY2vcuOJotGr5Fwwdo+JPJhTOyUgV96TYlHMPj/RCk",
-	"VOtTPQZuH23JDaJ9lQQvDBFfxTSIWTt8LIKAsO+KR9JFUTABO+FLZL06lbF0YDA0pyNZfKTGTn4BKb16",
-	"/HND+m/Q/2Ml//e8Mf/3MuosZXHzmgnNiu0w/bMlCh9Wd7WI+xZxf0rE/X3YxAf63E/5XKunv82nVLHf",
-	"7xNoXz98u931wcxrWyRXKT4RtvnZWituAgk8lwxtONYYAzEa/IkisAaxwO7h13YImEDS24ascZdiftR4",
-	"5/hYrgiF6UHn8FjMpDIKL2XAQhjMQmT47CoppHsJiIlCy9GMpTxDUhhKFoL/a8FiwUXGPtvppVKgYk1X",
-	"e+YoT6tcd4o5r3laO2BSo/tIbLrv96D5zXGBWnnVGT5/aSxLpYtFahOenbeMqkWBwY6RLFjZoZ7ygkzo",
-	"YsKMOao+1uzN2h7ahhnaV5VXdn0L+WkTmI+pFaqRZdt1AtWEWqmLOvix6uQjc6APppi3pFirn0JZ3QNa",
-	"sllRO+XsG9htzMHuT5gWi8r1+/Tx2arBLDZpTxV2UK7VieI257pNUT1MytUbF/vxpa2JrTbl+hVxpq0r",
-	"pftTR8enZavq6Dc+14fkav2rbk3Vlq9dr3EzHhSIU+sq0SPls/Mw6tTM0R6Z3nsmGaklemNx4kzv4Y7P",
-	"vWd8N+yDykYCa8FtiDbz+wgJ2M4p53ZLD9e8gJ0tz7XM8YaQxt7xDKjK9bMyd8TC3uL2d1Ok6NQJ5yNE",
-	"wXkTz6U9tYkqZ910ajPPbea5wsP2QPZX9Dh9+Luy303rtbkpk7EOz1dsW7dUnWd2zoXeXp1l9w5JpVCL",
-	"2RZVQ7payhyUAheKFVpF9iazl5VNQdj4x8bqXt+OKHngIiWnLW1Tv0PN803RE+BFPlUG4LD+Vadsw79H",
-	"GysL/7CupNkoFgjyAjg5IAjEis6wsxBcB32ubLv9QzP2h/S5amP9baz/TE1H6iL2sUX0T9A0/9Ta6Y4i",
-	"KLWDyloriYLK4aPi8aQxHB+LqxPFezxI//7i8W1H/p20yQPXQO3dmT/Y9m13/q8rIr8m7h5bBB6vl+He",
-	"Pa5g6u5e/s0h2J0Lpo4Xxkd1PTkaxHTPVVaPtP//lrh7de+08fbHF28/kw28rf/JTpGOpmA6aYqlx2L/",
-	"YLqoC7nwRhtSD8c9dST9wIP9QOVb2xpH1w58G0Vvo+hhFP0+pc1DBs23xsJrsmWHMjCczkOUgtXmelTb",
-	"FYjo3i1YySa5enX2rnWnqvA6gaF2j0FhjPRCDVcl1PvsrHHeB1ZNbXlWW5510oYojzyYfKoe14+37PlU",
-	"nbeXU6lKn/99rVS55gpEWxi+xhCrZJmPawMUh07M/6lYJPm2htYJySRTO3dH2dPtOX38uu3E/Z/SiXvN",
-	"V/96mXTaHt1N3/y+mDg2qDZFc6Yu5gVP2cWoYPTmSLb8HXwieCSBRxJ4ZKgysI4ygV9fwXwS0h1YPuVL",
-	"kvzjnwkp2EzeMgXAmxmhed5r5FE2CsFJ4kAj4VuWFmqNrVWOY5F8eP/pmuy2XKDxkz75kaZT+zpdxYxf",
-	"9Mlc+8G/CGKAeo6D2c7G3I1rERFK0oXScmb0D2fFE0W6ifvLNWfFmyyBriqEfea2EQ8vnUtUWT2jsMxS",
-	"uBsro0DRMiU5vy0vgDcOBgi1YuSTEWbUKv1aeT9ON9R6tmQax7U+sG+yjPXR3bEsiPWtKt+7/7wfTLd3",
-	"6cqvR1JPww44ZV12fY3Mt80koQQOgrkChk9I10hlXG1Yp2RGiwkX7gf8Vy/C3QBva1YSSaxhN5GF4LrK",
-	"P2U7NAef1FxDzIB9cr2Ubr/JMQ6WyjmL8BozpHMQ3ZuFL4ZU3RqnYdxzd3ECVsVP/IbZI4X2MeZTzMB7",
-	"+fYVv/4SNpg/iXKhsWrzlgktixVOXI7JzNY/N30Pc837sa2QfkdnrAEtEG2KMB9YTG5ljPm5du7Uw8QK",
-	"gh0Nz4R/d4bPXvRf1sIC5W/PK78MBua36ubeHHtgnaiDG7gz/Kb6CG+N2N/DYe9q+uqm9qz/vDroIOqs",
-	"fWfjTFFYuJ2DHU0fzH7L+wh37GTTlVPZxZIL6BDXNJsidKwdS4V7qzak8R8b0nBI0dKmW98yNfPusIjF",
-	"BjvlHpi779j+1eBAREYrF8JGewsBaaAVh5bVTOlY4CBjXigdIUINLBTOCvXEjd0drdDwEHTGIpJSxS64",
-	"UEworvktc/eZK3jWi8AYEZbrDIWfegKDeEtm60D+Kp71LkE5ckFoLGDu5iXqqtGMRrr10Xp2OCdK+1XE",
-	"nZKFVsAnY8xQL4gSMi+MwtMrwoXSjGbDwByISGKklPkvWjqRN20iYx4hAc1rmTEgL69Yg3XrCeyidQ3e",
-	"/CKcKQIhERYL+CpPFOGZe6UfeJFgOxKaG9unMMaKsmZJZReYO274HO2S5JresARiOWhA4ve+9AYJmv2a",
-	"AH3Py8FgQKi3RFiGfREl7E+a2ziRs8kb1A0GDJIeEbQo5BJnBx+1KUDUZLVU+jIeFvA52mb5quM8G7/a",
-	"2cI8B5sEMxfnaRD0bUDnawjoHKnL7w7R4Aj3FpQJfETzJBuA0XTyJvOxl2eDAckg5pBqcxXhmaoGY0Ao",
-	"x4Lmea9PfkSnNCOzhdJkxAiFm+SYJPCC5jlJJZBuwwzDCg4pA3EL88sAxk4FoalvUJXKjJkL0qltfGt/",
-	"U4QJXayihoAE4daTt9hB30sWJP3uXm83ZxOarkhGNe01+MCxaHKCfccsH+zyQSjQGlfOR5gZnQnL47CO",
-	"oJNY4NlvduepqHr0sWDmNTajKpVtuuWeUc4uLxjNVmRKVR10WS1QE5LAMw522a/p5IHcdNzn5oBudIL3",
-	"c2bNq9yjA3vX47epozYr37qw9+DCajy8xzutZoSnv8GJPIDNhiKRDeqjDT1H6hw2zWWxZqjurrqGA62o",
-	"01lTVrBQIby4hOzxfWsWI3c/mhevIPN31xFkTUWcvr8JzM9J+0fa0qSB24a2fdUfCbAeN5C1JYEFn3og",
-	"9B7C5/7gq9dGcm2r79SaplOmms3hbmAH98J2sRVwvqaTwCrG/HAsDrSKt1u9sdhXOJFtVi/GcprMXliW",
-	"+5FcfRKMDqveaN1y802EvJDzIWoVR+YLQZ96+6iF9Rqy6EDL9yrLDpaDTRwHD29PtowBIWPAF168j+dE",
-	"HiZeN9h2t0xkslD31XF7KpeEEnwIUSzPAycb6ePNOL/A7z8wTXnu4BghSoRrVcFbxgKC2TjsmywJ4hkA",
-	"obDPqwAwSPfF4AWiB5ZcsV6fJFx9KLhZ4CExLmASi4zNpK7GXjCmPMcLSQZz3OSzg3UK72aEl4uEQ41l",
-	"dYBen5wIJVCr3rwkR6IENkZI7hUlUBLOhFvhYYlm3KL9LLj+e5lffx51/L5xqF2PE+i/jDYCDJ5BS5kw",
-	"U2/m15SrfyU/d/CXv4dgAbfdtwMD7FWazd4tZiMoerh6ffHixbNBZ694ydqZbNlsWjabx6YQraC3Uvl+",
-	"VOMZEvSV19ienF/HRIJMvQ1Oq0owY+9UTpitH63cw7ZnwblxATYkwMW60m5Mg3v1bAz1ulhKIhL+zfb0",
-	"BuYu8z9NiW49ZYqRsVwUsWiYd5li9/LZ/CNnNLvmM/ZG/EBXfuy/+xR9LJJGUe8Zdcp0+n4Z9FhsTaHb",
-	"S+GD7ZVCj8VIZivjGvGJAGftBNp5p2R4+MW/6Ez4fWel1wyZ/XLTVXHQpqO/snR07fOeIhXtVBX84Rcr",
-	"d7fG6jHyigKrrkUnDCSHB4ZXkGPd5ZSnU5IzF4l1xDTzRZECLWx4ea9MrvqsANd3NyEHB0rIWKhFOnUz",
-	"664noan7DQJuKPHM/b1NoXFyZbw8YAI5Ao29La71JfpfJfvOcf7XeZIBuDcIbI3K3m0zAo+KameDyDtb",
-	"WmA7V7PZSVXJt5mqOZCq90VQcUXGizwnC5AwwypNBVcOgZI1tVcMmCp24qi4dC2Ha/VcIWSoV0XFKHrL",
-	"MrtOVoY2id0oTIlABc66mDpcSpXUEyeUUoeGhzbHgJ6/3C1Wc7ZwzMmSDlWbttmGxZ3SiuUWl7IJl3KE",
-	"MnDmby5xD2PeojG88g4oco33rAs+m1lDE3vBEjqTFljnpRIkDvy469UG+QqazsbCpVSNbkgum1rNYiVl",
-	"RJQs+8xqK6EVSakQUkPZJFly0dsgA53NuDlc/pOd7IOGya2G/EjTG3J1MXi2u1Rz08eXaaPLbXT58USX",
-	"cRMR6gVCIKZ+8rJnk6hyR7dBXpXB5L2IW6rCiXQRC85Fmi8yZv2mJCgKF8aKk7JXcouD3GI7kIpT4l6w",
-	"jOl2UdhFEA/tbQgebhNYP3Gly3Vra2gaxOCZC2e88tiHE6VUu21M8muISebBkdxFvFUPepN4+41vDzt+",
-	"kmMHprNlpU7YQEAReTcUmGrGcYU4j2BLorRMbyKynPKcIbLLXlSG3pQ3zbgmN4zNEUdcPkFpnudkKnOo",
-	"qoARSZeKVcBvQn35J5GCTOEJAB1uJrjgWTIkAH6UBZnz9AZ9ZRgZsm4N0U+oyfRz2hYILRj8DP0xtbSX",
-	"ka6nAFlzrKHRnkXPOcDiAdYl6pPDrct7DQK+s3G/ikZsHczHFfc71mzawJtt90ZgCBkjqWB6UQiW2QI5",
-	"u/ETgHSZ89dMth8EqXaqE952YP7C9BGn5Ux81qXCb47bBJ+sZa9u2auBvXrvg1w3EPaPTHTKloaOh+0i",
-	"lRlT25wm1ODovwS8T14xupEAhK8IFyRxf3otM/YmS/o2ngMsYBgvikX3mdG7RnP7tIHq3RFGqj4qIuY9",
-	"aWFG2xBQIkfGk8zAtYASeVt9X3AlkdEMV4YXRC7FsMSwgm84oysyYsR44ISLsmfvNZ1cAMdnBmNgoS6O",
-	"wjMc3VdBSIuXBTPuEAzo2+C7PGhgq7rHXss8uyhknrOMKM1YXiaHXn/81Ik6Sq/MfR0Luto9DHZNJ20E",
-	"rI2APdoIWEWg1SkuUTLvFLKvSvND4mBln7ydQ1nXdOKjWLEow1hwWs3/BI/Ff7pQ2rZI1xaYXCi+2kBX",
-	"XdCdOcZ1jTWiO4e3qrq7jXF9FTGu2kfdUYA1QO5qAsxFuho91eugCrQ0iJ4oiyYjXYoFo+vF7FEFT4FV",
-	"o+be3hFkVn9h+jiz6lw+qvf/1lezroZaH7X1Ua2PepCFckzfpCYndZt/Cs3tbZsEWz9esjVTTXM5WTDv",
-	"gUKdgBsWSx9CFIN3SoEjyXmll+5uVwl5B9ABJtOIcojFulfaQ+6+ZCyLWULGMs/lUmGpfwIjGXmfDI1Q",
-	"uiDznApakG6ipoxp4D7MqQZrSxeMZh/gX70hSfSUpzeCKWVfGu/8AeaySmxwD92hy1gQkuRcsPACc1PG",
-	"Z+bfUqjy5R28rSsLIhZ5DkG/ypVsNter3qWZLw5KusmIQlWKXoyQsZEjc+OI0Zn5LxUTtBnTKRWC5fAK",
-	"4ZhdqknOqKv4JGCFZh7r64F6UqkLxSBngdGEtfcKX7y+TLAQtZWqv7d9bUtedctlXu80VeGyRqxgn1jI",
-	"MWZWMtwSNnwwAXegIHpKBRlEEB8oX/5nwbX9iGa8BO9d2T8DYRZuGtwzXNvaX6eVPpk9BOZ2wtVVqvkt",
-	"oqwdYBFOTbFgxwQU4BkPG1GoLFdn2OEinXai8u8gQ6YMXNbhAHCES57paWf4/PeoU9kk5vdnL559F3VC",
-	"SWGEzTffkk/VAIX/E/lzTjV5RQvynHwmz56+INysmj/BnWFnRIvdQxeVpW1rRNsYxqOPYSgrBJyJ8Lby",
-	"w56RDPWUWlG1Wfd/YlqRqlCTwoK7jVnPXPsk6DCSMtKleQ7yG+tVekMiRb4i7kn2coz6khm9YZAeB3e4",
-	"kd+x1PbVqHhEWK5YlYIR1YtjEgwYGAMcODy91qTDSkRLGbwf44p9r4ooUQ9b+H8X7WDUCb5nZzimuWKH",
-	"yUw7is/KPQCnflU97linWN8FrZhuxfQRpfz2LBEAhTtJVxPa6nRSe3voGWWo5YxRmhZaOWyQ99WMKE3l",
-	"bAagIgAmGaldyuhu8BrLKTYMi4Wayjn0twMmO7ixNySldQaOkTXLIvLt4NtnF9ffkqt8MeNiMfM/P4ef",
-	"vxm8IJ805RD8jsUn42uRZ9+SCW249Rr69LkBvoMByud+NPsezMJn4ZNj4e/HK64XIwaXkM9k0B98+xLH",
-	"efmNmz+fM2JmRz6lU5YtcqNeInL1/ffP7RWvGJ3F4tfvPn/zLJzAlfGswCYt7VJwJspLXqPPRV6/+Pyy",
-	"/wK0jrGera8yN/NT/Vhc2zqn0HWZUaXsn1akm9JiBJ/NjDroP//um29JPnrKxf/3/5YLR+2Lx2LQH3z/",
-	"x5flFWbZlVt2uP9792OPaD6D6inrrpEuumnQ0qji9pl50Vh00aSPSGHmzzLj5nwLCeAZzQnSQPcuiXFA",
-	"8T2t56nIQmHt7XwxyrmaGrMgGBn9vm1QYivAaxmVdTaIWpKlRgmBWRafVKnELKIwMuCoFA7PpxxoF3yh",
-	"CZVKnVlgathyQ7euIAwhymIWxpzuPTiRKyt75sTM3kbHeorGiv42R/NV5WgOUPVbMjV3JGmaBdG27MmB",
-	"MaRzpU9qx+qORIrzhdtMSptJqWdS9o+THJtP2VAV/+eyJr4kf7W17lD/HhHFWObjIsTWRGWXtgG0o6DE",
-	"EAhXsSht84x0w9DMkIArnwwxnOKJaGc0Yz5wbQsLojLsYgs6Y2GMMq4tc6V/BJ1QjrQgvui+Eg4CwOGC",
-	"QXNMKey79cmVQ/AbvwECRMdVzR8rwg4tmT9DJPmhZGfbtqEtjz9defyJg9RyzgSd8747BRthKoD/zWS6",
-	"gOY2VJHkLz/aHstujBWd5UlEUiluGTiMWpK/fXr/rmSIumErVeVEstx37xjDPjRa3jBxSVJjLmSWWOmW",
-	"5hz4lEog8pKuonJYuRQkMYdk3XOEqqgu+L9pbwPo5f2cias5/5t6zHUZdpI/2C+wSfTAZR/e+C91hOF2",
-	"iMm2p7FWMdPMfmfpooC05T/+Ge7+pjcze9DsruAEwGRpqhu2vtkH67ve7Nituz61I6KVoFhxywqothst",
-	"eK5B20dktNKMjGWB/0NVEG7pJvZRT2+f4fnoRbEwpyfcCfBD/RAglkLpQoqJ3d2epWw5ZYLdWn4fvyCZ",
-	"ZOoyFljfVPnU5hxcwJlKSJpzKIsszxV08LRNpLgmI5reQO3Dm/GF2dwXsLstqGDCNAS3PG0ZAZZJLLhE",
-	"sH8q50A7aQsQjjmS/9t8nzMeSbcf2iN58JH831dvfzrwSOIWuBMghXAZf72DSuV8VNBi1VChA2pkE+Ap",
-	"Fh7xJKS4oEU65bfh+Js5Xurgp1gkS1ncvGZCYytWXm2Van4kKfyKLPNlRtURHtp2ejYfa26Ihb2jkpbt",
-	"XZLE2Lxzs+zmUeFz/A9QCJ1OiQDBUp1cDb9VGcwdbq57kV84mJG/rIk03zETOufG3pnDSkvE99TWoHkC",
-	"sJSK6cX8ms/YWy4WmjnwV7EQwR8/sOJnwTVioQZEFmQmC1YZ2cxyzFme9VCCoSlO2Gea6nwFxjkTuuQ6",
-	"01O2wuGA+v/9QiuesQ+FTJlSXEzsPLi6slsF+gHgymuJvuEhAKT3/gA8nnIm27JntCgKi+NLF5qwbALB",
-	"t+CTdYaAn+s0rJfNfHuY0Q/MDNeJOo1fsjMcAP99/et3hi+jTriBT8KY5te8RSW16e5HikoSpSoK9Krf",
-	"ubv7eXi9j3WfLvjmW9FWyCix32uppktCyjAuNyzBqK7j9zZKStIVkgRPjyoKRRah7sM06yAi45xOFApm",
-	"o1k+Ma2RlqMU4cTqfVTY5aS7XDvGEdfcvsxx2hiiHwQrXo1DCmnSEUsllJe5D4wxvt4lSXNGC6v5CwYK",
-	"SaEt4p/sVHcTnQjaN2Ay0A1GC3DfmvWzRCJYuMuoAEP9kMDgEerpFDyalR2HuqaifjYpA9YBGJZdIK+L",
-	"TqCnngHwdl1PPRs8JkV1qthDsZUUotx3bayzjXUeq/lQ4Jxc8x1KqlcO4EKXAJPyYNkJ01FNDAsgmMih",
-	"BSNWHa/rir3LlC2Apsk1ijb5RRFJUNsCUX1U460/GG4TfIO2drlJUJ4ZKBMI6D1AMuXGbvExXwU+RobH",
-	"cid52YCKCeTlnbXLgblaCj8oSojKNLzl2xmDZdwUCzNWszfm9i5ZPsYwPV/uZkf7qcXZtDgbj7M5wP45",
-	"VbnynK7MYbzQrJidkDzdDktg2A0x9AbP9MpzH2wOn37Aoa9ZMXtEAVQ7K5ItGPlmQDK6UoSOoa+IuJUc",
-	"3FPrb76DzJr5N9M/0JXqDL8Z7OwfBm/fhjLbUObjDGVWTn8g0T5U/r7BqStlQGmqVKTUWaiifBGDPaRJ",
-	"LLY6UdsllzHagpPbOlObZNqZ3alQl+zjUFU3eOtTfQ0+1aFCq3b8Nwmt/SoPAnHS5AodZQOdyxmqHK5m",
-	"d6i+5q1L1LpE4BKd7DAe5RwpTCCqp6lUMNym85vIW1aYLfWa5ukCyXXeMj2ViA3K6UgWrxZFxgQ07NM8",
-	"J4pppMZd8gYYiZCCbQiDvMa52OSmerznvz7RBhlgLyGqfJlWBOwiAr64A52uf2l3pv0G2YQc3IBGWIse",
-	"uIH6GzLbx5+cE+S3N0qKzrAzo8a8ZE5S7J41bjxq50sbH3DS2/xxmz8+Wa3MYcKlIjNKs90r/XnB021K",
-	"/wMrUiY0BU6kxOY73tJiwgVo/YHlI3Q/YNHOW1rcLOYJ8PEhtAcB/optyIjgiGqDNfABJ/n4rYH6RBtk",
-	"hL2ktQZah2DdIVjfGzsc8fAAbbQjgpLiS8jFuLLcDSeXO81ldBgc464/wpYYFcF8wPCzREDhDCcBPTso",
-	"WShWYPGPheyHEzXDLlmem/9W7ZrGnMknr1FFdqfEQEPoeKFxEqBfIDA7w+cvo07jgiPQbqHYD9UbkPtk",
-	"oRj+4RVVLPvgRLb/8dNUzj+Wr7wvO1ttpR4ElHeA5Gytq9a6Opl1dZDo/UfNvIqqsvifpbk1pXN2fEcn",
-	"BOmV7Zzg3819nDYwZt+R0Q4eUDZxOmNTcAJEBLE4ooMT2dbAKRb31cEJJv7g7ZtcX3JgrhvRImjR5NO9",
-	"bYOmNvf+5ZMbl5LqiO5MgVj+WlszebnUpuO/sL5MgS5uk+9fRfI9/KKHd2QKhdaX1Y7pCBvpEfRiqmic",
-	"NmTXhuwsfeD+lsipYM34sE0myzWdQFKe5fbAK9JF6j4lyZgWlwS60Xz42fJewW9PfzP/eZP9DoMnvZN1",
-	"CDbDbXUpmzowncKljAUsxEZfsib6POV0ARfaXxVhQhecgYdcMKxCNrYcfvzRQgPRiSuWVkSCj3mII2kO",
-	"+ONBfP/4ec4yrhmRWCs4zqUsSpT3x4WaBj5mRsWEFa2T2TqZX4eTqeEsOplu5MhufqW545E6lId5kfDq",
-	"rf/4RfmPsG1bx/FrcBw1rSQkNgiiBl8RBNFvmk7ebPETE7OlFJh4GSv4LcsiB9eA7NqQJP8wO/SfSUmM",
-	"aKZkbqBaI7eplqTaCBK4oBnpAgGcrabtgT8ZkeQf/0wCXCi5WvNAoXnImhHGM3KM/3mQafUIPE9UQ63L",
-	"2bqc1uXcyS45wsu8NgIDGbJg469bL2abg/0BjMgfzFW+yS+dQIzJk4oYh0p50qmCqUUO3JqUjEtQirFd",
-	"vDuQRGWKD3i1gKHZe6qhVEt6hAtIluqCCkWxHxCQM+YyvVGQ8TNz6ptZThXSOIJ5RQNur+DZpJs8dVbU",
-	"U29GPQ3tqN4wFlT47OGc6mlEKLzzBTQutAN3k6ccYvdPUcTiOBjR70HgbVEqnQpdFiW3NF+woFGt82yn",
-	"MgdWAkrGkLcniWZKJyFpUUmyZaaZkbXehliVokFwb+EXVZqurNMdiw0+fWPZc8nj7yKMGE0M74yILPDj",
-	"uBjlbjrAOOKrw/sCwFY9TBEcAge6gGX+w5qf/Y/fOnLeGXYKhB/AbPS0M+zgjutEHfj+nWFnSQsBRR7/",
-	"3NWr/puS4gPO9bwYnu0qrIXrtHCdo/XfB1poTvN85dqj7O+k3w2QHFaa0qMKqLQnj2oIylIzAFN4zmjB",
-	"MhCzsagqMUsWac7YinSp9fOB2XC0KuWkOS2bqBKN+/7GtmApipUjBTb3gNIFkhq2RAWiLm2ss0qV5fsx",
-	"zuTtQfyJ55OgGxAu1cCjF5L3GXlsZWQrI7+s5ipoipsjExE4KiDRwp13SHRzIbhWF3J8MWNULQq2T2tZ",
-	"IHKFRhBUZLTIyu6yQ/KBs5Qp0v2RptOI/CD/i4mIvJKfexH5iYmJnpLuW57nHMRJFIs3wlz3Zyl1RN6a",
-	"v/Ui8ivjk6km3b8UdBaRD2YDReR/8lxOCjrrReQXmS9mjHR/4mYM8hea51L0InJVMEq6n/61oAWLBY6J",
-	"/7JDw8pdc3MvkhJG5K9yUYCtaxbkiSLJmKZaFolrvzWjYuWIwoz9/0TFYkQVkPZr0sWrybOeg3oCYX7f",
-	"vDEsk5BkzD+zjNgLu358scjz3tA/IxZzXDlKRuZemWeKZGzORKZc3gbjLkrC6LaljSphj/BJsee6nhZy",
-	"MZkSGot0obSc2cvNfjCfzai85ZQVzBL8A+yyS8ktExm0MtaU508gA6ao0Xpm7FiUgzxR5F8LKjT0qo0I",
-	"60/6duZyTJ49J2DnI5TT7IRe2YqdmvULuSxhIcG1igij6bTsoYMvNFr5xYMShpwqbbu7mkPRj0ViLjTH",
-	"Ftq3Qp8z3KBmVPMIR6wPHuWGfrGXzl7wt8cCJ7CcSmVRqkZ7UC6UWbaGlrNwMAs5x62iSM7G2ncugMFA",
-	"TV872uY5ndhcpZKFfWG3FBi8g5uGJPl0w+fWlLmmNyzBBQ6XzaE64MvKnJXLOHPBZHwdSxgKXY4IHRnb",
-	"AXxJnLL5ND6DYUma1980ItCjWArCs2hraiP52X6bxGc4hrHwGQ5zlMwV+OW6kPFdX1fLZ3NpH/EDLxLo",
-	"kEBobo5dYZZKMQgTUO35/PANu+Zl7YfkxoU2ItXsC2iHB3aV6vXJr/Yr2ZU2T4SFjoVlEPcR+RU04yN+",
-	"tbuLuTmDLweDwQFJGfPy6v34LUrh/8AuweHZNWsCSmJ3G9Csn1++Mydz3NbeK6NTnnFPR8ntOW8TPV9F",
-	"oif4wkZghx+4tNR+RmU9Jtb+2i0VhPp5C15ov0ZDZSwPOunY0aMdgT29SmtQWWCFYYJgnnT1WmYsAbdY",
-	"1RgXC26Wi7gLm13XD4sinRpD6z2049sItfkFJv2gaJvwjY1z/emHElxzlc4Y+aQZy3eXafhKLWlii6l5",
-	"rJiaW3fonDj7xQqmDb5n9TCvybMDWfBDoVWH3TRY51UkTiy2cSlWhdhWPsW7BZXRCm6BWvzNmqA7s9Vm",
-	"FcY+NptTu6199jXYZ7f+KN4tvRpO+Lr02o8wsSYvmjAuh9o054K5uCPUHAL3yqEFu7RgFwt22cNgaDxy",
-	"0Ql7wwVJwrIjRLUBHD3Ar4lF3bHB5mohkMLGV+8EPtxtU2AG72BBcWgS7z4dmLOJpjZB1yboTpigO5Uz",
-	"tGSjqZQ3F+wWuJhXczwdG8tC4bow9wbZE3Nf5Js3j3lRhqEIHhKXzprj94hsRiAWGDCXY5L8ilP50TwB",
-	"gvfNro+9TG1yeurDGJvr/g38+lPfiLHcxdyH5vpuNVuFvh3M7veftt/VbX63JzZpdv97fd9XopopzfMR",
-	"TfGPbzSbob7LzD9/+7+tzuqPZLb6v54uivz3zcGDT2aS2JjUUvNYBKUtnQwGhx2T9PdWp/aV3mR/BSWx",
-	"i1ttb7nmM6Y0nc33vvMTnwiqFwVzd96TKq8vz076/H/9r6aOvCnjtyy7JJBRh4w12kGEK1IwXXCW9Wt7",
-	"LXh6hBk/i09Wi5Ef/IkiP3/8ycYPalyutqAUcKlQyhDeSLq+FaK6gp8hco5deUFoOkONu7oF6KUbC8Un",
-	"Aomm0oJpzJ/i/wPn3lQuBSbiIcdubhutSFJITTVzHxAuT4aYh+S6H4uEeUGZEDab6xVghEfw4nbiIwYZ",
-	"f0xKoqzHPo4IIZOKEZplLCM51WA5JosiT3wGIJlqPbd96+eLUc5Tl739/9m73t02ciT/KoSAQ6RMW5Ed",
-	"J5ORMR98SXZiXGYTxJ4b4LYHaaqbkrhukVqSbUUYzNfDfd43uVe4R9knOVQVyWZLspM4TiY7KyBALKmb",
-	"f6t+rCrWH5jiXFucQC0tSKtTbZibw4SEuRKG9YFh8KQgn5QLOMadHWRM1FZ0nNyg03jXHZkZK++vmA++",
-	"ZZ5evTMJ9YFGOoteD05TOxn6ViyFSRBnt9h803lEpOCf+IqCczHIfMGtE4bZtSoDhT9/87qX9VqKCAHp",
-	"AQh/yXqNqXvjHu7o+MEDYZZD38uw1IsHuBIPFtp++MWDX53fRXDvsMV1x7MSq03W92zZ5cj9Ncf+muP2",
-	"Es55gFrG4WTxeKvcB4o5HSjaFnNuednRTfGX8IDNmK4rYVHYt4710/K64dJj0Jb93XHr0a3HiweGNl2f",
-	"6E9SAOy/oF9LECk+No+rX7IvfCkSzsWPym2VEuH+buQPcTfiQWpjb+9Cu3vw6yqoSb8R6tXCiV16wkKH",
-	"MMOOsB79GStRSxR/az07iXFxC23QLy9oCZKShTKucsWdA3GaScWmeCqig8xcoC9p65p6NBpFw8mK22i1",
-	"hWaORsfxt0piOF6uxDtp3ceLos+w3VuLotObb3huJgPqG2n8iJhio3yqZrYp552l7+3tnPXXIJfQ3jG+",
-	"k0tvJZtk11sXt3hPN5QbKei8xZTLWqrZuVSlQFkDuc/5/AKkoQbOs/AQRooq9IunsNcTVlTSwkxJWKEq",
-	"FP6bN4JbrQriulRDbIwSoIczPZ0Oc3W6GZeajjxDDbqN8tUK8+K9J/3ATcz7g3C359wvdD8bT/NrkuB1",
-	"yWZ/Tbu36vpr2tsDy8bpf2sT6m0TFmxYBd6XuaBRFRmbcpXe/L4nv0BqHylY31unUrNdlqvWmLiRuGlw",
-	"QoEXgFYhfoAdj0ZDdtFg5CPjXdTVKlf9xDbpTCMGFJlqt+E3+wAwzVoT5opLDNL30hSsK6zN4hamNdyI",
-	"uxFnPl9IftTHYlQ+WrS+/oD8jwDz/cX2/mL7c0Tn35m8eZNS+KBFotZE9imHyO6EqnPRUSDHjGMYXsWE",
-	"uhK1XsaCHRsnSju6jTDFqF5i0N5KWNcxqHmrHEm+cjaH329KB5irDXOcLtGfKHy0jrvGkoFOtPfz7LQV",
-	"cruQ8CnCbmLDexbn/y9ozLvxGoZ2hH4ivab3y8ea+/zqru/O7PcRnb7mM7HreDlFzgB+aIl/b+f7Q9j5",
-	"+PXwdufWvhTYUS5bfx5oR4+stWV9bllBHW0QejHwZomC+LRoj4IdoO99QisAeDQjTJ0wrLCtwJ26CIRA",
-	"/mHyBOkRU17XIep6jbL70Wg0Yk7n6mj03Xfw008XT7cv0eUtTItvdkz7NpB9l/fdYTl6497R6OjxweHh",
-	"wdHoYjQa47//+ujraZrj7ySGU+dvUIvchZkvQs6IRK9aCSPYgleCLYWqfIqb/fX0/nr6ltfTQlUex3z2",
-	"wIhiyGqMMycXgrzPP6uYHr4O+HpTgtpXStyItlnriz/R1ZpJ592AeJytl7O9Qz22lKukMkrXeBIswndl",
-	"7g2T/OrNvnGg11gMqnYie9Pv3vTrTb+RN+M9a1Brv7QB+IN9YFvYSeqp3AKz7kIqvd2grxNlf4zRRXFb",
-	"vOhAOYYawZReZWw15w7zBOHFHOqhHkc5mxph58xgFUk9ba0USeVNXxwa8TbGCMAP5GgpK9YvQlSCxGy3",
-	"SqzqNTrbiWrIzpzNleCmlsJEcqGMs17erfVsyF5yF5w3bYR+zKhINaxWXDo2EXOJtumMcZurKd7btdMO",
-	"63A3IvH6bgTirwPHs71YuVOs/CeX8BJI/kySHPmjH3iX2c+ik/8gFPAiXtqh8y45yXd961l/w2N+0PWo",
-	"d8xf5xC22Fxd8VqSf3oxM7wUr4WRunqhG2ML1g8JwI6OMzZiKERKx0CJV6UYjFmjnKzJIkuCpVdtc1Vy",
-	"gxob5iGzIcSCauEbCmAwWJ6K2ZV03gisG8dqbQmcCeZARMXVlVrlqmoM3e7hWNkSB0vjwgvBusKS/DDZ",
-	"ezaMk/XdSvtvLY4Ffllo6wa3wMDtyIPf1SSwuWm98fGTjzUD0DTe+FX+QibTD3BPxycyX0kNCC06sCyN",
-	"uJK6obLgsKN2j9h7Q8Dtj4kzaxsRgLUb//BJZ4U2lwelUE58tkxj0AXzXWQAuztr02+lGysqseTGLYRy",
-	"Z1XBlo2PHUqaI8GTu1y1z0Jjxy0bJj/EFNroyTk4YbzbFmbL9LBLFXHal+mMmsJ0/AlnBBsxbcgVlaRw",
-	"/+rhCIsgLnjN/EGWzg/dUKCNwUlMO5A0uRvuz8u5qJpaqtkN0U7aXD7FqfzOAU/trvXGvcffHj+ajvhR",
-	"+eRQHE9Go8MjPnl4XFa9rFfziTZvuBO98fHR8OhR1lvwci6VoO8eP8HvfGq1Rwf8nbRsIesa5n8lzFzw",
-	"ip48fJL1TKP8h8PR8FHWs8I1S/rmyaMPP23iGu4Tsu1PgK81IVuCWin2JzB7Hf63OLL7BPiU3GwpzAeL",
-	"QOKZp6dsBqLS7oqJN0YsxQqJgafhg2d4+DMCCXpQJNCAHnoJqLwnudvNKIvuEREf9sndrgHOLx3L1J56",
-	"HxPOlBLr3svhjxHNlG7pB8PiBuNfA4sh6dt1cUzneup8BNF4S0itBTokA7Ta4JKbyKVZLELNJqLUmEk9",
-	"zDNXaA0iBXMmXGpHQZmz8GFLY/QXLobstNM1pki3Tta1LzIASJ0rEGiWKBNLkohD8BMIqoMx1pihrB/x",
-	"QafjzVvaAfq7xaCqXMWoqs1F+IAQK5LLAaLhYV7D4bEOL91GLvahV58gF3+R6KtkmSiCpTvzfUDW1xaQ",
-	"dSfi1w3RWB2+CRd0KGO1/Nj3AlQWg77T1HNdvTatFrELNG4hDP0g3Cfx1Ze6JE+kg91WvO5m7q/I91fk",
-	"ITrqNly+JU3cZSrLN+FexBcpiaFKfEsBa0OeNnJddi1OJG8wX3R0Vx7Mrg2uzYOZ9qUbF7LMpQazc+Gc",
-	"VLNcbTTSRnynjfSDYBQhbkDRXljjpW21i3G58q+/N8nmzXBGDt53JinciekMNuC9RrJvj4bf3spI1jWR",
-	"fTf6AiayL4/o+xCpfYjUJx8HP8XAqLsxu0HjomyMdGtElongRpjTxs1747/8gjGKGPtOuNOl75e65HWI",
-	"jbeOB1NaseCXgPGq6KWZwsYPHhwefTscDUfDw/GT0ZMR4pMf+ZbkqS9BkATpxS4FVuUeJqVNGizUtC2u",
-	"SsteLYU6fX3GKl02pNH6moGmUf6eCgcMat2kkbVjU6MXTLohe41p6TJWgugEi48Saq4KYLziQXE2PQBR",
-	"8QDRlQKfJCy1T/BnxFQYoUr4C048UYWmWchkVzHuWPGg0qUtCPr9jFBQ46XbMavTbllry/oXfEZ2zEG6",
-	"JhuP7Wjp6c5q2PLaJree37nmwue21FWSxLTTJKXRw7pzgpfzMVtwJ4zkNY008w1wJ2aawtxmhlciV/5n",
-	"stn6DzPezPwHb7+Ad2turbC0JfBFKALn/bz0lCLnpEIbLPX+VFfiDOur+67X9Ak7pz+xZ/8t9AsiA1dV",
-	"roq22PgzLFlohziGs6oYsvN2vHiPVvOJqG2GZgWqXqnLS5pV9Er70Q8qV/57x2cdCjkLi7xzF/jM+qr1",
-	"0JefdmcTTnBhfNVf6HIRsyoyqgfs+CzdfazouXvD45UqgBhX67Y/O5fLAzTPVMyIhXT4oaqMgP3pEBe+",
-	"KncTKlWOnEpRV6wSU6kQ+f0U0QUHUBCGXlCVSbRl24It+BJWNIxnsmYLXTW1SDtOGt/V+WsjS7wblehx",
-	"g0/DXxNR45Wy3moLhFtJttvdM4HXk5JrcT1wmbCyY+nsjmZ3tXiaSKD3LJ4DiGpzOXU28z2shLis+LrN",
-	"v9zq6vFk8bU9F0m/z9r7aWpv1/Kg74wlexnVe2wHRHU7QYwnspYm7dkIVulVCuTP44/wg5MLsatHviar",
-	"nzCLdEOQ+9WVliVmEJjCNqSb03nvGkqOgNWtB7pZPi0pl+a9XJOqplQjdKPIYzKOrYJr20PxebsJHeZ6",
-	"ySbN2uLpkbTzn7EWzHtn0kGYvp0L4TK2rLkTGZtwkzHXTETGhsPhwMMCbE7Z0GGYpcRayYVQFrmPqv+i",
-	"p4RIyTVgl+/wplOC0o2OfadJN6oBBTJjRlxJi0EZ2ws/rfnMZsmIslhklriZIjbeOWEUr9vzOLIF5UvP",
-	"Ig2R44gf/QH9miuqQWsztjSyFGxiBL+kppdGT2UtQPGjVM54ONKRc88XUW0HTNmFp40VVa4oNRGwBiUN",
-	"a6zXO3FZpEJ1k8o3UB2/cbf7WKyd0/dZrmiTtWJzrqossvrfGu3w1MTyuZhZHeYSUr+HL/6qJ3DyBv7B",
-	"U83oBk40j7O8wgYXVtRXlPsXvy7norz0QtWa1VxVW+fULhI4x9HWmhQtewJdC+W0WcM6XYqlw0S7VGm4",
-	"1uSpGR5PiO1laGFHHy81UQxSV4ZCAEqkS6GXAHgmBFbClyGxEyzyVBvyslx2cPgsDrHWO8HwZ1gQabc3",
-	"gZfJgeVpBfdUlpdZcOjEp0ExNrISQ/acworoVcaXSx+EFJIPU7qZdtlqUc08DfvE4hTDxGsORB+uvS1f",
-	"iBykS2Wp6RO8MseHfK3fmRYhQ/IonEmBFsNM6Mka0zwjgaJp443wci0S47gdrQ8FKIx/4E/aUC3ePp3N",
-	"7R5wI7hfKP9wIG30xAdC7RAzyIPhRMH6xQympDSLVhQ6fKRloAcEUQB9qNbCDUIvtFq+MrHzliBOmcau",
-	"oUL0uwozCmWo1xTjEJfUJ/hTwrVPtGiBHmntXthgrKJWgcF9tEKf5wrLCzsWfIMRD42cScXre+EVTiFs",
-	"VsMkShhBDU8OMjYBFVtUQDijQJi58sO8BytyAEQbRzlkp1E2+D6QNPvH//w9TjlDFvUtnLTIl7f6ajtn",
-	"GTIpLpDGcfSBNruIESj6uoNjk+L7fonaQzpdUZB0F4vG4WjEuxKQBShJaSfCGeYBvlEVaCaTNRVyBuzb",
-	"yf0+B+/28P4kayQaBxojrrQntzFrlrXmlUc2qZg3OB0E4Q9ZxvCZyFgt1SXi6xSbgzdyJWorsFA6gUoJ",
-	"w5t6MxVSDUCSBw1ybYHHVkY6JEFEadA3Z1wqygKSK71Swtyz7EqKFaChqCSirrcQwJ43VpgDpBzmQAfv",
-	"btUpznRxzWpcoFpwsJKVwEMqBA2V2jrSvNEImyKst8vuau1ZIlXOjG6WXace2FIbTRknGLSQyMWJs4/C",
-	"TO9YhjttoKWeKKLuFIV34n7aUCLFzHVj6jUZtE9I5SS1Abc3cedMzchtpz93HUG2Y7PQ2OrrtjtPClJ1",
-	"5oVsGWd0LzWDo1dpdxnu2V3S+DWM6MWDROgZtwXdRdUCsIdztANJ57PWaGwK0/s4fikUGUfw/QjctZwY",
-	"btbDDbU3yCXXjGvr/RN/9Nu1hdeTcfljKcRpdG67E00FSEMuQIpazWU5b2fetgQneTLOV/GXnTCB0im9",
-	"DXL+VFJiBpIK8YxjplGW9YGsvRUeM8ChJFm1Mu+gA1AHS6NLYS0AYIl64LVq7XmaVzcIE21kHG+Veg9h",
-	"WYgCAhSxPvKOvbi4eM1evzq/IIrOFaYpjzYBVs61tqKNBaw10gvdErVhRaqKMdUgRty/jyU+7PD+fdZV",
-	"Zvwpsl0XyJcUOmlrD2F6Tx6KC/nfc0WkQCk0pGP9tO5Kwf7x33/fUYllQKBb1LtKCRXhggeziiZjxSmj",
-	"XtyOCcsgBZgOQ5MUiIG5BPXkr6J0Y/QEZH2EadwVLDCQtRGLWm0kNiUTy7Lm6zGgNszNaSZnSoOe3dCd",
-	"hrCDjBUwEnQ/TDM6sX70jfHiyQq2mV+JCt/B/STbF1GEN36xouKO01iDfY2HtaCGajF1yPjaxGh74XO4",
-	"UiGoYJ21A1wbPM1NaE5U18quwZjrO0IVxIilNi6RPdF1xwIbla5eB88euzVNT3oh2hGIrwDSLq5J7Uj5",
-	"6clr4ak/zoEixmzzCqnA7LBrdvTuXUi36K0DyCpyIXTjWP9wxCxebNiQlavNNnuvxQs4OG3weBrkSlrM",
-	"olMC52NRG1IpMYtLP6Yk8DG5nBlRSSNKF8BMBmF+qutar0Cs47nyg6IXUGmF3auMXi4FKgSKzPADTP1A",
-	"I41pEcISQtvcsVpwS7FkY5CMQ/waW/A1lj6KO4XSCesTcwJY2OBVhr5Hnr6pIo6d66ZGHbzEIsrIY2mQ",
-	"MHYYyUlPkcc8gRo6gtRGnh2/IVR+DIgpV3NUvEQ1DuAM3ExxxjRmFOJRWcGWW6c1j5V9sveH8GFtQI53",
-	"qLwPMp/7G2+q4SRfcelOKOpOOtpTUaEVjVYZjoOZ1gQEa79jw1z5SUZ+CQdJd3YgHPjLCeCu7jgxU7ln",
-	"gTdYBAnh9zSk9oipy2ONJA+ijwLRZuyQLaRqnMjYI/+XzdjDUfw7V0coE9mMPQ5/HMavjo7pL/LB8x/G",
-	"cJK0Id2oOvAJsIubGyFYhWGY/cdP/LsPH4feBl7QqETN1+yK45Ana9YsYa7/97+Ho38DNclvHl186Olm",
-	"zpxcVRpXCpSuK8GcnglgqCE7nTrvxgCcP8d1anxBoSphgJDi6cSTr88mIp13oCQ1Eg7GSyGWNg23he1+",
-	"OGJkug0nlqcKYki/Of0UKHIVkYI4zEX3SODqQRwIBrtPNY0Zy4N2c21jESfhzRB++9uc2Ti6RzS4/k6g",
-	"ytXO/vEQp9zZejplbWLZMVW8KgbBFWwji2yutnJyW45WsNV8fZKm5Jeel7wFxme1lQBCHmQoxawlkzdR",
-	"faxkZu/fpxmdO64qbqoYm0Z2XoXAN2TPgby8R0XUyjsQlBzgTOI5Gn51oeBawfo/KfkuIn8wVvgFJ7CL",
-	"r8VQ4GIMKG2XvBQHFkR6tGPhpZqesuLqMCvYN2zCrXh83H/x4+nTg/MXp0ePHvcvxTpjsmLfsLw3zHvs",
-	"GxaH0n6Xq4mu1oMB1m80gl2KqMBTkweVKDXQ4NLfCbo2TNqnJ1vNrSjfkoxAiXRsCDBbxVWDH4bsQjPY",
-	"tOl6jBC2WDb+OidOlxgfRQy+oub6wJVGHAi8F6xyBfLTIKNLKIMASnq2dSCJYiYipCtEBaFcm/6H/CpY",
-	"n5doHpBTzPiw4K6cA46QCxIdgz6nEa3XgniHqxbvSI1Z68awstblZRYxhrOSLx2K70mYt4JZTIRnyVgu",
-	"zaMLj8HbGYWCOx/cGwyLuq7CsmNkNgb6kvAFP8EJJ94tSeg8U+wHPQZaL4pipnOFpPCWjb/3mzo8d9Vz",
-	"WE2pZsNnuMHnzkg161v8zw4vjFy8NmIq3/VDeHHeo43Oe4NBrpz1LVpngFeGr7mx4ky5vhlSgcDhD8L1",
-	"894WH+S9QcYORxl7fAwyDQCxmw9PJ7Y/rTV3j4/78Ojwz3rVHwyBY/qDA2cHA5Y3o9FDwR6ORuxXZgSI",
-	"z/0B+w3Ap4SRzBe8HP5ZrPp2zo8ePYY/MyDoAT4xRE+h/l9+mayduG6Qssp7g4RjPmAuydO0eH3iqEGu",
-	"VkCO4+9Z3rs6zPCJHcuPf4gL7TcARnreLPpK1tAEQO/bDLYcGjIox4Y9Iu3yuqlEjoL9Yr/mijEGBI+r",
-	"9PxvDa/DWlgJAor/AGOG5xmxCC3wb0hJBJ6+BB8KzSgXw8lHNf6G7HUNkIsffbLCuaZye5zuAdHebnWN",
-	"ByxbGnnFnchyVWu9nHDgolqqy4MaXUy0odTlK2lBiFEHvn5gvEfNsE0aKRwyqqajNHQqcrUtVFMIRL/4",
-	"8dX525+f//uLV6/+4+3py5evfn7+7O2LV+cX58WYyhKiL0GW3Npqw56ePXsDwKZm4voqhF7ri6c72uS8",
-	"5EyNYXaI0jVoFfEyNqhSmvlQC6sZD7FpeLsPIOFXjjTwsHhtkySQosQrunczbcT1L7/9fwAAAP//",
+	"7P3rduO2ligKvwo+7f5GSXvRLtt1SccePU47VamO10pVucuu5PReSi9CJGQhpgCFgGxrrVN7nLfYb3Ae",
+	"oP/s/91vcp7kDMwJgCAFUpSvSXfyI2VJJDABTMz75W+DTM4XUjCh1eDwb4MZozkr4c83NJuxN1LoUhbm",
+	"c85UVvKF5lIMDgepkDuZeSI9JJTAXznJ5GJF5nRFJowsFcuJFMWK0KlmJSnZFS14TjUXF4Rrcs31jKQn",
+	"050PUrCd91Rns3SQDEr2y5KXLB8c6nLJkoHKZmxOzfx6tWCDw4HSJRcXgy9fksG35/RiHbIzXUpxQZjQ",
+	"XK+IphdETomeMVKyRckUE5qaJ8mQkl+WUrOcnH13vHPw6rV7biLz1WhLUD5Rzb7nc67hf+tAnc8Y0fKS",
+	"iWeKmHGZ0mSyzC+YJlQTKTJ2CHNndEEzA7ecEq4VmSyzS6YTcj3j2YyUbMqLQo1FJoXmYimXqliRoWKM",
+	"jAEEUpjp1XhAuIDxAihweVyR49OT0e5YdK5wzgWfL+eDw73ErZYLzS5YWV/uJzanXJhdWFvyJ1ymAjjc",
+	"2nE9ZCaLXBEhr3fvCQrFIpt+xjIpckWWQvMiBgZXZLosCkIvKBd3A4Vlssw3XJlFya+oZgkJ7g7cEDj5",
+	"gjOh4fZcMraA76hQ16xMCBW5uU/m2jzsjcJlbH2vzEvPFMmWZWnWcMVKxaVI3P0apuPBV+NBekTMHzv7",
+	"073s//2//5/xICXXMwZ4OhY4CFEzea1ITjU1o0s9g3Wan1RC1DKbEWoRil4oQgXhms1JRsuSMzXaJSea",
+	"ZDMqLpiC7RgLdsXKlf3ODHk9ozrYW5wQd9gdhdglZ0zkZksnNLs0V6mxq0RLA7HdfmYIoKF8wxd7L81N",
+	"LeCkuN+QEQxvh/EjOKCqLQQIxoJPiZCGCJEZVURxkTEyfLl/gNtxzRXbeH2bJ/slGSxoSedMW+J+rDXN",
+	"ZnMm9Em+ftTHglD/AOE5GR68NOCWNDMDHLkjIXy+kKU54mkp54TRsuBmT1dKs7kCXDZHs7IHyeEQmaFK",
+	"BdOsgmFk7h43My+ong2SgaBzAz8Noey8nfTmeyYu9Gxw+PplYi6r+7ifRND8jZwvqFhFl04OXu74pZIM",
+	"nyQ8bwEx80N1wfd3JZsODgf/7XnFbZ/jr+r5SX7w0kIlNM3iB0JevA6hWiot5wAevNIFnhvz9uC9eI3g",
+	"2UmP87xkSm0DJsVXOsBcG/vewO1zyA7OjfDdxzH3AMiSg1Zw+L2AweYLqZnIVn9iq3WQ3tNLZmQVXa4M",
+	"fwHJwUkuik7ZLjkml6zGu7KZlIopMpWlpWr4ONdkzqhQZEjH4vPnk7cJUXQ1OiT7hgwevHpFFiUXmk4K",
+	"Ro7P3pycBLQmIaxQjLzc2yOCzg0kaQD5zp/YKt0lf2IrNRYTVhgGpWWN1WsmqNBHlgThJ/XMgK4IcAcy",
+	"Z0zvjsVY7BAjpk15qbSHHZgqhZWWS2E5hZHMLP8YKk31UiUgNeKvZvb0e5mBmJmar8aCkNRw1ZRYARs5",
+	"H9dA4vWMzUeGX1yyhYbdO3hJZnJZql0D1HEdGDO8onMGMLn54Is50zOZJ8Qgi2G+hvOZB4CXmHdBKJSK",
+	"kYOXBiSYguSSGVFMm/WhJHRo2RcukeEMAJsTSOa0vGS4LH8aeucTWxR0xfJDYjAyNRI2vLUo5aRg82eK",
+	"pHYlJ3lqjpMhL6/teAJfScHM6Npw65KKkcG2P559/IBrMazV0F0Dm5UH4McrWiyB96J8OZyz+YSVRJa5",
+	"IUJ4Dtczrpla0IyRXMK651RrVo6OCCXzZaH5gpaaLBeFpDnsmlxqlMXlUuS0XO06TPGnYJEk59MpAwnI",
+	"HRjulyIvDw7grR9BOFhbM1GaF4VHMERVGNTMi+dsB9r72go2hKSfzOXcOTbCYEqGXFdHeU259tcQphod",
+	"4V0GAcfcEaN6+F+fucNGhLOTmQt1TV7t7RFaIgIk5OXNDeEiK5a5OWdqB50xWqoKEUs2XSpaJERJoowo",
+	"RQ28gl2Hu5XJsmSZER7sLpgzfnVzQ2RJXu79vbtgHFcEiDQUsCSjMU0JFWZQe04eVSdsKksG+3Y9kwWz",
+	"yE8N8aL5qALZbLYV/IlXVQBwRGw7kJ7hzSfDl3v7CXm59wIv+cu9vYS83H8B0O6/QgEom7HsEqllRf1g",
+	"DqWBgpqBAzI7IgWjV8zerxVZCjM7ngGI+I4O+Cc4UNcLqTUTuJaAMnBtV6UIhd2WggFh+9FisRkFCVAN",
+	"QngJBWXN5054NZoyypnshs4XhWE8L6b72df01cHOV/lLtvNy8vd05+vpHts5oK8n+9mr/O/ZV3uOZeFE",
+	"FdNqkO1Bi/x28OpVU4BbwAU1Y/7rn8nO//zpD383iEl1J1OQrddZ2Y8l1wzFex6qLLBKuHlUE+rUlpCj",
+	"GZw5rCs5lo4PzYGPhcGzf/r2PDFoACgQqBYGR8np53Pz2+nx+ZvvUKkfwcPpf0/hghrh0k68S35sqkOG",
+	"O6CakKMiAO/6a85uuCOY1W0xmoLBUENGQDNU5LrkgDBmXJqHOwDICY/TxcJpolYvkags8VBdB7qHtJcr",
+	"KRz/GYtr2GNDJ6RgRJdUKJpp0AKVNAvHHQW0yt0VAWJh9tMZQQi7oZkuVkj/1TLLGMuVIQzXjF6C0jlM",
+	"f3w+HqD+OHIc3Jw7U4aCIwsAGmEoB+NAS81uG9pBScGVoR5jYXVT0CPNru3t7ZJ38AjQfzg8u0lDq2c+",
+	"U+SKiVwCA9Ss5LSwXyBz8XJkzjTlhYLdWZQ8Y2RSMnqpRrBqWDBXNbRCJMNJdklwX8cicmFhsxUcD6y/",
+	"hqAOm+Dqxm+i1ULbruD+3t5e/IIZHbjlkn3r7QIKjlsuuGXv9i5Znvzp3Rvy9f7+nr8GRygLGbSx54hv",
+	"oe48FvbC1ZEcNG27SxRofPd6K+V90G0BORGLpX5vT7eHjlPKJdpfzHsVWrSL7o3x76znnIgrJrQsV99e",
+	"tWvz3D1kyDyq9JYjkuGL1zXV/uAl0CV4boOCP2pdYwOknqr7i9c1yn/wMoqEms17qFBgF2o/BRzkzkrU",
+	"6YwqFrf2LsxPzkQmF6y0VmfFkN+n5yUFYQHGSAmO3balMNqt4a1NhYY+RNuPDq4tML1aC8+PGqubL5Um",
+	"E+asz/JasPKZ8q8OX4KBjAnDnNqWKgOY7nw7zi75ImaaRvOVlkRd8gUZ5mxKl4UmexVQoD5VUMFA4fRT",
+	"Wc6pRjPwi4NBsslCfCZL/ZaXEbuqLDXJuZGFuRRHIHcRWhh6yDWwZSCk0trzEVAlS90KqvnNTNV3tyxo",
+	"CIAH9h1nRQQrTktzQIbSS4CCTFa75L0l3JMVSN6o3BTMiG1eRa1/CeIto9mM5FInY5FRxXa4UEworvkV",
+	"K1aGm+dG0M3J1IDi9H/DjHOnFhgI6KRgR2QpLoW8FvisV88NW68YQ2yjcJkNU3+n9fCcXvQgQEZWaaU/",
+	"Goa4M/k5p5esE7udvr5nPrza29s7Iq/28AamBqNT4MFmmNSJ/HBe1VdybkTHvA3XAILua0Fv8Fq8Aqli",
+	"wy35kU1mUl6+ZQU3+kiPfb7GN0huX2nf9Ou1se98ABbcLcBUy0nlkdsE6r2C+B1KRVFmBdz+mfIUHQRz",
+	"KaxSaNSv+QIxowQbj+Nr8N5um9xlV7GzwVy5fsMszGf8QlC9LFkb6GcLmrEdxRa0pBpUJPuCIunVfjJe",
+	"7u29yCZUsdcv4W+WHpLv3h+/2Tn77hgcvkZ4Tiswd92fRg1Wms4Xu0a0TMcC9GsgV4plJZhOqIb5FBnq",
+	"a0nyZQnEiZQS/cvPFLkoacbIgpVc5qMO+dTN6sG/3XadO6Dbtsuql1z5E70GB9OFYHliePZnwW/MAqXI",
+	"wckzXSrU5+ZoCqGCvCJzLpZG+wCJcCWXJckKmV1uxAK/p52rC3X9vZ2v47r+FzOCWkihGHizvqG5NeGY",
+	"T5kUmgn4E7gnGmKfWyvkH35WZjP+1vMeneJbOGl9O3+w3lcpyJTyYml035JMlooLptROuSwYueKyoMhW",
+	"wcEzLXj2qECeB2pjZudXlSF5zXerNNUMgC2ZuVMdsG4Hox3vJG+HEpRtg5KZnftLMngLrsL7A+NsmWVM",
+	"qR5A5HbmL8ngnSwnPM+ZeOyTWypW7oDdGf0ZpKDZpaoL3c+UITFzrpRFs3+Sgj0+isG+gUGK5WSyRNpi",
+	"RDTwkld6j4d7NFjzQp2IdwW/mD3qBWnzrqy5mSprYbkUAtQZoKWGPuY8r1woIgcL3VjULPG8MsGj8Gtm",
+	"uuBXTBhMoytnk698S8AwgoCswNzfHuuiJU5pzdfOfxezelRy17o/8BNbqs5b9yBYtL7nwKDAYoEaZUGV",
+	"rqzirX6XYc0VNhboCzPUWear0ZG3jZbUBXtQ754Aqyx8sqON4VZ9kPqduYhPdLOaNl/r23FeTpplcimq",
+	"SzcFUBHs9zLnU87yuOgHkSuGVeexQJcqiMVsGmxfHSkh5GkniHmKLdU+/7wWHxUE8HW9A8/A3pzSVSFp",
+	"fi7l97S8YE/FRZ0HsjBAlCgVAdVgpREnaZaxhVZkuL9H3n9jlNgpL5j1Uz1TxOioEKUHiIZfK6CFpyXc",
+	"YW7mfEd58bj3L4hNQs+sMIRtQ4iXOiRKzpl50rkphrJ0rHNUD+2CQKaGc4VwxOXQeQkYvks+2DtqUNo6",
+	"MI6I81/4Ubd0YOBdRg1549WovEQ2Zsx5iJq3BDYMHB3V8sxmmat1vzcoEmfY8x4FoX1fMNQP0NkoDXKp",
+	"n/QyOe5Jy5JfsSpSgaE7MrxcRSGvleWnZIh3ayzwFh2SF3teO1mKgikVvPtMkfT9x7O/fD79/uPx27+c",
+	"n7z/9uPn85QoBgwXfO6jI3RXc+u1HQvQECmZUoXRYEIw69UCLqHmtChYCWDsIm6dsfKKZ+yzoFeUF3RS",
+	"PDqhsrwAEFBM+cXSmWvxenm4yIpZ52FONTVqMskoCC0Tc0AY0j2V5ViYZ+ZyzkTFeOwBPlPVy9eyvDQc",
+	"lSyo0vWdh3OsqB5694ymAQGGwxoMXBkdatUtLT2ubHQu5XsqVi5M4LEPFEX/GVUYVM/1Wgz5liHgY3F8",
+	"ehLZYKv6gyAQBpfsrm23i7ze8fHunbSnHh0fhm7v1CLIew1SvdEYyAaB9xzEPA10sAfmtEaQI2Oh9WCP",
+	"foHk+0kc2T4LutQzWfK/Pq4A8N5okOIicZb0hJTsSl6y3Fx5drPgEAlmlj8AKNVygb7B9yzn9ByW8nRM",
+	"5Jkib3DqHQOKJ3YYGDY3IBLYbjOUHR8CoTHiNGa/XUilaeGCV3fJR4HiBxpFbWwZV8RmlSRELIvCubdc",
+	"LJoiM1YY9VcSOhYAzKkRGgypJSlYUzOWQhgIylrzEcyE8RRgcaxm0iWfz1meEEomBRWX1U+GnEobDucm",
+	"x0Cl1NyWwobaW1C9n44aqeyiYG6Rh6DNpv+YWmWY3eixkIJMpJ4RxXOmbGhJEEaHxGGBbiGOBjk73P76",
+	"tr4DL5ALCC64YLvoJPBe3729ZGB2ElknXp+6ATAZ3OzIOQcT5mpwOKWFYl8SN+lB2zV+0FlfxERIXj7Q",
+	"pBnXkZDdN1yv7m8KI0OUsVnwh3ubCPAzEk9ivva7NzR4+Y9JHfNG9wYDmqrXSABOzu7v3BYza5tr+FTN",
+	"10QszWW+v7mAfL2ReWxCJG2ZzO9vbSDPnZbyyuh5sfQhI5zIkizsI/c08Rf/lJz8zDLg6VVmSYyugz6O",
+	"qSXA0YJAL6DvakYXiFsNogaW489lEdcWP3/63kWNzaVmQQbNEXIGn75jhu5eqbl/aAP/rLNWRw7DpRgF",
+	"2S3HDO1dsDnVDNwug8j4tRFj6wnlRpS8pbD2il4LMLCdtGjWlllZYQEcj2Ro5FqbipmQGbsZ2X1Dg9za",
+	"rvYDwu5Ft5xR4cs7fP5LMuAtoHclRgHSrMHA1QcZZjtFzxOzE9yRYioDuvCNHMOCgSdSFoyCEFZI3bbD",
+	"BQg/mcHeqRXC3CemboWQc6apUdIsfwczFS1Oa1ekG8sG7+0QTXwiw/RvX1InOgkW7mN1q+NE+tztmfk5",
+	"uv8QhdQfBY7F6iO8gUlzTpgtio/TweGf+45ih/gp5m4AWuPjo4LDTnALNt42Q235XyOb8c1KM+Vu13Cv",
+	"7eqMamSCC/365WBdG3HfrFHQ4pquzCxU5LQE8JgwGs2fB+67wU+xwJlKKfozpjDhyfhttkdc3zI7kIfX",
+	"Lt3Tl8j9SgJS7S5JgL812vpTJ/vwuBBhI84AWcuVxOR3m4eUYJrCyp6zmccFkzs24xIZqiHQROyyfj2W",
+	"KB+7XJL/cXJqUN5o7WiqNdpF7aorCHEuWcb4FRcXIHxCSKQCvWPC0EFAJmAw5aWDUMpRTJxvo4Uuvs8S",
+	"QlmSWjBpUz7bHN9Zodx2d/XcaXYhilm84XnPQz6PY3vj/Iza1rjm5sUUUwDgvtWpbv2FN+Fv1du7pHpE",
+	"Ocs4YAAcOp62IppemnOsXTlaMPWxxJCL6sMnd/a1b09pqb/ngp1oNh8kA4iBd/82flssy2xGFXND1z6H",
+	"o9d+aAzCxZXkmZniWpaX8IQPOTX3P/ib4xs/y4mBeMYX9irH5w3miKzZ//pTBMM2nUUc1S+5yCGw3V37",
+	"xikPkVbXhhzBZcPnVub+Sk3k9NClrSdjTElwKzQIBIuxCWuR60uGP3B2/fzbnGty6l776NLbiP9xLM5g",
+	"IPhphFkbUWoACNUkHaKw0fQOx3gEJR7wKD7DVnbJGfXzeQvpFrtOuvgzxn1dshUGff0EGR2QHeJTO4TL",
+	"STcElHCf+UWGQaYp13GBLhLsbSZA6b+OFk6+8YmFzw0b2zFggrPBOQZr619XPewK33bK7GgcOrJZtXt7",
+	"ASWO6VqdYa6Jm/L7dhHTiZM5IPbQpe7UJeLE430g8Rh8OiJygUd7uLZrhovCwQhpXm5C/3IzG7HQw6Xe",
+	"3bwA79/EiMwteVZtsvOtGFgLCfqSDN7xgnWCnRl9GhxPoTA34YJCgG63+AWjxyBf37pu5vkOOFPMzgfy",
+	"ibkSFWM7qttOBS1Lee0SodSy0GR4/OHtyDBDUjBqpB3BQiOnWwLQUDADOEHIKBDAgq3XGrL98E2XZAzP",
+	"eS/zpZDXicurHYvg2kN2BsR9QlLttVxi8Dmz0IO2YfEZ88mt0DTnIiRT+2sGhKCcRYSMfbT1R1Qoqisy",
+	"3LfB25ibYMh2VNWa05sT/PGVvd72Y3W7aVnSVaUWd8Ngn2mbf1t9ehvw7qCxobAcEeOCHXUMYGpXagXs",
+	"Oy00hKH/UruNV++88aJpLoB8VcBDcEAlGIwLSeqgAYKRns7ZIUkzmqdkeHb+7WlCTv7p27OEnJ1/n5C3",
+	"/+e7hLz98Z8Scvb929NP55jBiDzxzfFbGNxWOzh9+05hHReMcH7xloCbGGm10iWjc/QXfH7xFpJdP71x",
+	"pp1RMhZpLrOlWU9KhjiBGdEoR1OeMVRz2I0m7jHDNFI+pxdGqE6veM5kastApEuRsykXLE93xwJNec9U",
+	"FfdNrrkRYNBpP+eqYBSSTdmNZqLKinRyjR/N6ITU/N/BYBDAQDBIBgDABvGlRUkMgkjqamJg3xlyUfkP",
+	"I1bHX63udXfFa2uRGzDeKrCBATepQjerSFijMDfDZ8dCMGbzvhgjwyvOrrE4k5Z2QLORJZvLK0aGLOd6",
+	"ZBVkex+wDhstWSXNjAUtGUW1/TCQ0om59OQ5AWHd/D1KiNNr7BNn9qNyj/kvzL2ppOmERCTr8MtQ7YL1",
+	"dEjiY2EnrzQEP32gNNjqXTDamn5o4f9neAJfHgv4NEpITU1ofAygb9UbkRR1KxsWgIYOZJdR/3aUEKuG",
+	"upWf4Ee/6+7zKCE/y0kS5DOaxa9rrnbyP8qJX/sf5WS0Sz56OwFUn1CQEE8hcsOIHAUVOcvJjF6BZOuK",
+	"aK2YBg0NHw8RC0eSUxcmmKyb8mySORjQ1FFTlTPq3VhsNj8cNehTyWC2qP0hqQ0YGk/SOnX9z22Z6GYI",
+	"n+CcMOchYqaVOYgfaIfEZ49rjo3enqdjQehEyWKpGZlpvTD0y/yrnD/K+RRqWsKy5Gsa4V6LD+dDp9n9",
+	"mULReOhjE3xavlhB+PXIUc2soEqB/wGTRAGYW2imW0qHT2XMP8JyMEY95peMpPB7Soauvg+qDoZvWGFF",
+	"QUS6jzl9ufcy1EgQ+iOCYSxVLBIqy1ITw8zwvRejXWDnEKsTxRjAJ/u+KxP0+dP3R851UFXwMtAktswG",
+	"mCWhJKKtL4LxaGhEhmA/I88N8bTxlSmrKjoYdElsEiHmOyuSy2sBpM1w4NTjeRoUXop4+Td6ipsSiXM0",
+	"eHwOXQTdQspv2RjV3/4UUB+SblpCaqfA2o7Or/JrslqdPJjLtZdhqZLNH9eaVDMg2XFOgW60gopkxeoR",
+	"IEbX3zOj2apZWKI0tHtgQYc1IhUUKrViUIRkAbkavtx7EZY1vfVuBdDecrva7W0GPY5sXQPrZ3ble2pu",
+	"O+SDETwePbCFrh3tY6TNFj/dbLjTrtSTWIEUGNFN1WnJ5zQWJWaoMnjEqNHbvaVPkgW+AaY6uIE4RRCV",
+	"ULqiA774hZBGeFh2Bir4O/qlfc0nYipjNq+GOe+Z8uv2tYdtOfPKSEGoAnVuB8osGJ4253pHy/Vdaglw",
+	"+xBEiwofKdovqoXefIBgsXsdFS0Nm4sKJF3nfqzJXFrDrdtE8ItYigHxsvBunL7Ggzzs+bXHeEBg3QPs",
+	"CZzquQyihDtJi33sC+oJ278XC5KoNtvHR9QHX4Oyvh0hurhoy5+67wgUzIvFPLgTrXK04Y4vi2JFbCxz",
+	"fuivr3PweDu8UW+zgtGS5bvkWyw4CCHGayHORz7EuTEIZuE2Q53J0JzkaNdHOw/NlWQ0m42FDSF9ptyP",
+	"o1vHQpNaKPRYrMVCGz16hWlrYK+synbWvAtQoyYWaNFCKgyF+sc2MEgECty66FZtH3bZTXC8AHffczaI",
+	"DNQ9skGfa1KvYTZzKFgMKdk1Ug6eIMd1LAJjlZNFya64XKrmr2YROSjluUuigZTwoKrhNsSrS8R1yTfm",
+	"ES4ubiHxdlK+Bzucp6WLsM9xGqb08Vwu44G/mVT6kKRaalqkXseF0oxGD33mSsb+sqRYzBDyJxas/Cy4",
+	"Tsk/EHiTPK8eGJZyCTY9LclrkrOMz2lBgA4qsDs2pApIBM1W6zKCnSRw7AlHsW92LuSO/TJn2e5bnCX8",
+	"ZQfL9Nn6KbPB4WAu1XMuNCsFLZ4vCqqN+Pk8ZxnKR2YdjzJX0zMAEyd+uW1n+I07k3Meu1HfQfa/WoAl",
+	"XZaEKc3nFDKOY6fqjmt92ws6kZFr87352lbgri76Q57InGYzHksNeI8/PCowiunlIpZFo5eLRwSkgTt4",
+	"VtVWOTjbcOgjfFIxYVKBoxQcTEeeHnBVle/8A4HZyB+InY38gcilNvyWLEqZMTTW/QFcjTOGMbotqNVZ",
+	"FKeiV3Uk2OYlhHm7t+xiTv1atnzdLnu7tzzZ6ftKAwP8UpMIMqyvKADTzd2GK1xcnDFt/ongyzmQ751r",
+	"c/gZPkyUfXr93N2cb2iRLbH203soRhIjY9cegaDKAKi7IHPYeQ7JZFnmTKDuWVRkCSNdPHb6S+l8L/Do",
+	"N/bdap/8Nxvjs9uXEd1DX9wpnjOBxRjBtIZ6A8ZBY5GVWujVZuf3iTdCORUEh9gd9Ig57wRebYZ+grmb",
+	"0TWoZ9jhxhU/BZekijp0OM7VHsyzFiZSX4eKLwTqT0NBy7dsygWPm1zfsqygJcPKRZfMF/NLs+p9lZI5",
+	"XdTLf4BNOZ3LfFmwFFPO0zfhK2MxBfy89ubCZwplTFT9XL+kPKiJDyVNLajKdT3DOaKh6HSxYCKGZkYv",
+	"UjN5LYJ8dqsbQj1jrGFPKFkKa0rfKOTOWLEw467P9k9LnlORMTujDz9Axe5+jS0FnbCITviWK6jECD8f",
+	"ucKwvlBsq6UE93YjFa7O9T2+0JmAA+1RLJJAozJhwyZClAKMGmKN79xVek8IVH4N6r7G3RxoBogFdhWF",
+	"vGa5wzM5JXkpFzkggshtR4+CvZlJnrG37iesEnvkYgi9MRI87t1xds1gtUXJNqJk1UwijpNOMYBIplFP",
+	"y5QjCK2pKfb24omjnWMmi9xVyT/EDPlJlbyeOJtLWcVXwjrj6m6feKEAkaKxQmDismYtxHSf8GMxNXi+",
+	"QoNq2xNHEoL72ps4thi6kCMA/kyXRbGzXECbt4l121OL1rYucUXAdnuTq7MYpYqr6cuiuJWK3k69vuk7",
+	"S59pWsiTtzw4mz4urY1Mbb26+ydj/a00R4aH/LKsVSpCeCw1q9Wxvk2Ew0MQu0Pi7pFVkp1jTiVjAYUm",
+	"fAiHkGIHzwuKGXIji2Z6l7x3plKgGVAXJEo/xyKkoFsuvhE925vcnkUp7f3eqTrR7TJJ/qaIsKW/dbq7",
+	"gYj29B+GhLLgSvdNAWgTmVvD1Xn+MKHy905o3jQoBJQEB9DcprURxQ0X57aY0HXK7/3qWyObwbc/tCJ7",
+	"O28MOhnsrqeWmX/+8h6LycPf3yxXg8T3XRwkA2y0E4QGQuzgX1wQIEbnVVF9LvbPP4Dpb9VnNeML/wHG",
+	"/MspLfVfmuls+Mzab/Xx135es0bUxp3xxcJ813zLgr/2/c9y8pcwOlFkJUSsL2g0DLF5yK3R1QbhUB5t",
+	"HJvNKjDUv6HONZREfNvW4+NqLFzM2xDBQcXPMhaMTEYqbL8aHY7FDkk1u9FpQlJgYAUXzAgu0Fkch4GW",
+	"aKnjdcEPhP2ypIW59UG1ygrpDMCWmaZkWNc0RjhonGemkGEERMCMaheTYEGmYCo/+hExfIlqXLCBdGE7",
+	"uaU2oR59NAA7lIFCwynqjkKSaYmeJVpgYNgwfZWiA+LV7l4Ko2JpUZaPrOCBHRKZreBOXr/cmXBol3jB",
+	"7IahCdbOnJB0WkhoF30qudAVQGJFYMdYCFliWz76TnA7JLV8Jz0kKbZ4lCVJgf+ldkaqsSN8+i//8i//",
+	"svP+/c7bt6ndvsSytE/v3pAXL158TXx9Eht5JEsf9ienU8X0CDs282zmlprRgomclgT7LvvKoBV/RzgM",
+	"q2mcYSXU+NOEBXJhTTUAgz3FGG58Vna3YmMuFTY4bsODsTh2KHs9Y+YwHQJwRdjNAjshDn3c5RUrFRsF",
+	"wYDgsixtYTOSSVZma/ks5hoZvhHeokEycPfG/bSG7UB6AiSFEgwB6gySQQRzBomXQ5KB2XDzGgXavL5x",
+	"mwiVao+wRFksLl6BUy0gXCgYGwSc04Vtyhj+DjFaYMmzJdLWbFJY7bKFiam1grhWrhumUf0yRSLzraEa",
+	"l2zlYw2AdBhYUtQnAzZZkxcT0jCXVMMh5YUB1ZLrCOEz2x2x00Gk/uiIRAg0jI4yqAu/cJJJUxjFOA5V",
+	"Cdq75BjbuxqhMg1XhAisXD9X12zdWlG9lk2slu32yMVn2CLfOAn2wzUEklP/xrAqqzfyB6qq1vrQ65dr",
+	"VSV2KLIU5sqnz7O6AZPYoNahnpVyeTEj6YLqmaVzpZynI4zc1dnMU+4qXSQ6qE85NaP7lvGWDSK+7pJP",
+	"bC6vML0OmypTjcnP4sJX+aihCVeeHQB1+cE1mghbHyGIiMSsLGUJzWRZXufiuxjfayaxXVJ2yQ+oYFoo",
+	"rVJFxyKAwBV8NlS7apfgW8UGNTOrmHbBbrQj2Ui6WoTPeMkV32Cxu1BXr9JZfqyg4UT/6llZyXJXzjRm",
+	"Psq5tvVueX26IArgqFYw0lYHDNojtWijD+n5daDFq8adnH0kLw/2v4K6cUf10AYfQuMsmbYAs2I6as/N",
+	"GqS/p9KiqndZGYfyM9pmeM4EZPeXhM6lDbzy4BpZ66o6FRU7i80l2uzb5zzeZv4To/mOoUKHZhvwMp5+",
+	"PifP6YI/91M//1vVXf6L/3pHc6wF2ITCYL5Re7cr5hhAGs/n8bAii6yp77aE80PAs1qwzp07qu4pJsMZ",
+	"8iKkrkpb+0LWShKKlamceefeQd2wdUchAMh46wsd3RtUedUWJxIKh2WIHEV2MMTtR+wGicEnBj00Mrbx",
+	"On67/saXZDCjypHuU1laR397zoU/ViMa1L9ZwOt9Qr23i1k+pzeuHHscLiy+Yy3THhyQj+iNt2W7/pWO",
+	"tG0Gcm67DPRjSGEVC2gGY6uQgs8/k0LTTKsEO6FYHtyfb8VNUpZk9qCTUVoupI5lQr0rGduBeFV4oBdJ",
+	"XdDVnAl9zko03fXL1POYGMnRO6+TMTsB0WaGzVS/AdJJdzxCyzS9Vg7Id8pKFW/GWs0Cmub1TLoclGBW",
+	"ROAFDNJrUk1vPlHN4qEP9AYYPWCgEeyWWs6p5hktilXzljxTEAgRlK9SuK2QJbPUcofmuYuagb6SYjsv",
+	"67Kt7GoAwTWb+Grdg21TBENHZE3AaEhFddlvDT0aKNw8V1xISI1qhxAlxw1hyd23GMldk0kirH+N+0Z4",
+	"XMVgasUS66Tspw7pvbWsuk22oeG5VRRuQwHeLauKryHV1hXCN16gbat/b5YpOyt7rz/eo0r3xjm7K3Cj",
+	"aaH/vYJsgcgR0ZvbjNWHwb943c7aPgTSrC8mHgZfoAFVs35RFy2s7oP5uj5uVW4PgvP6Dd9ZH/wWu7dF",
+	"DfD1d1Gj+4YXhY0P7SS+E3zOgXdkwPWZYAtWbhBD7Wxn1jWycTrfCNul4N1uWueK+Z7RPB5r/tYI9EaJ",
+	"L6lQXCPj46rHMQSFdG9TG/327MvTyYDiBaTKEpkmVDVsqShLZI/WcGP9+BxRcSiNRMHdnx6c426ROUZs",
+	"d207IAwrzCxr5JVp+3uYD9OX73yyJ/BAuT3t/GrzdLUktyAK4k5pP+3s7okAirPLBz6WVqb7RJvQwr+f",
+	"CJoo938iWOIywVMBE5cdngiaFlHjqaDpEFQe+DbH5JyuyK739JJVaabtEhC2tfM5pkYeKaQzds1peTna",
+	"QhK6FUAtMtJtAdtaVoKqYlYKIntGvpnLkjV7D7w46Of36C9OPQkON+SxQAaz0laA4l3yzxu08PXTnJ05",
+	"cJNDjBXFafy+v5cTXjAC1OAuyqKBzvwykTeVLH4Ln8rUaPJxOzsq+a2JDf01xYK2TfE9DWa4LQn9iHVN",
+	"+2/pQqqWVJ0/ygnRXBegHJSyuK1iUO1qsPpg4kpMr1Cls1ZEHVnvLKxbPL4PYb0nrh9V0c4PKoSZe3HN",
+	"imLHkDyWN+8IhBMdn705OSGFzGzsV0JstzNKcjmnXGAZbVsSW1/LsYCoewUdhXObCGTQNiEUSlhMSppd",
+	"Mq1sEU8sXGqrQyQkk3MoYZOQk1NScM1KWigiy7EQUuwgNEEVLnK2LCHPHQmnGydyTCAYQ2UcWwJkdyzO",
+	"fNS1C9WCODyIERjtkhNBcihehNl01SaY4YGQvw7ryUNfk1zqHcUWtMS4HS3nEJdTMG0eSUjOL7gtjJmm",
+	"/7//9nf///Fyb+/g9bP//oed5//wf/zrX9K//V9f/meakuGnd2/IqxcHB4QavEqIkmORymeTkjPxj9aQ",
+	"s8sZ5AZD5MYo8VEftrRwYpgdL2yMTC6Xk4LlJJca/eP2/LgaC2eYOHj1or4gTOGCv3DBL6JLma0WMyZU",
+	"gkVslKal5uICekgwezYYKYMPYpiNeRk8RTCH74pZFG7kISUTWjJycnr10gsIWGoda9BB8UIqAlRx1c6D",
+	"Ql0He3cj7Q8s4rUT/F+X8B1yjnsnUO1c5tcgL1XI0cVvtkk6YOXdEg66o0xCcyTYUF2Eng0zDgL8E6Ja",
+	"COiFkGVFPYNiQaNbIHkLA3Jbpxx5sLzW9YImrN5o8wGgB/KwCfqm32vrKASLG0YSFFmxzNnbMEaiM1en",
+	"UNJFzTWDJlRcF3J+MOgbHfXrV/vunoVYSkARl/fHjbakNDV3ysaJrSCq8mBvbw8v5ddfm18+n78hQ3wr",
+	"k+KKAem3TQwgUNrWx4/WmbpjcMAD5at86bjm5zwe/7coeQZr44FhX1UN19YvcWeXy0ZduGuqsPXePSdw",
+	"d8ZcBCmErqZm8waOelU2iDbP+2nDJh8rxS9EvEIqdJ6H8LmK0FVFUtvpZVs03LEg7IZj+YwqqIvbQqlW",
+	"WcTS+42AIN/cwsWgdTcD2o7xNMDetGNbciDYwN9k3tuvihh0K5gRhdJhyhbU4KPVMeMyaNWYc/PibmmW",
+	"bqMIXhK8zbb2K5tmt+2uevwueW8rPUK7A64MJ4WslaFre7kTNmYaCzl1uQmsTEcQa2flCtxxm3oUC/Hu",
+	"F3+d1A2Pv6X46mY1XG0LHHZEXcc414IaXdKM/69/Pt75Hz/97cWXv3vciGyfWr8M4wyboYURxneEySAG",
+	"mSbMyplDEDDJh/rmHGJSVM7u4Xb+xiNi7xzn2m+e+6uiEEeHW2hA/eJQtymG+bJfDYx+IaJe+qkFh2IN",
+	"dSB2S3Ep5LUY3VnE6RlNSgOJDKJKI8Xd7xuwO0WcNkNMD0H6adbu1vSGlJABBiH45rdz/5WmF6MkOHis",
+	"u5AvFwU0VFRWAg0KEPM81G0T8GnlmKHlzGl+ysYOBtXx02rhKZrmII80m/ErIO32ffPyteHCZgtqdYPD",
+	"AcjQ6Cv121sY7rqyqWJK05WVWfwciouM1QXE9lr73YU59mOFOZbbtqc58QZLqXTM3BW/npua2Gwn/rfK",
+	"RI7bx/UYmmlf7tXm8Q7nUrBV4qqNcqYSxLmELFiZMaHpBVOjR6rh+RaY6Oqz4LqlrN1ScGw/UpW9BP8h",
+	"OI7h5UOykEuRQ0Q54SKbkWExec7FCELVDCP5ZQkSW/XTv/8blmCFkcAXbH40e3DJC3lR0jmONmeGFQwv",
+	"L57Pm6MFP62PNudFweGJerlDM/cgGVgYBsnAvG7/+fd/W08+NjtrXt65oiVcGTPK95NTVp6YceCvM4AH",
+	"Pv/p4pSV790f+MP7wU+wzwta6rgGfUxy/2vNQ4uID7Z5w/OuZXlJDIIAk8Su77wkBksX8YZQ26T/VDDE",
+	"TVm/ehNJJC0Ftq1amOpnNMFeX29go6MM6KTiJtXgzyKn1CjyaLSYamiVbpfaELwZv6mbYJnYpD1tzgnL",
+	"aPbqXvqjn7hHycm4gam5pWHiQLiuOIV1y2rrk7am39dx+bek3N9eMO6J61vKyhtuwhrahRh3iGVQ6Bou",
+	"tgqQQupR4gwCUmQsAcGJC+K6oYWU8uU2LXgdCeksG9af6Tso+tn5Aqh/N/LdxshXbfjZjE838FCLhlB/",
+	"2Ty9KV3oinK4qt86RtoDzz3TJf51Im0PCDNngiQf296l/umTPF0rZEqGk5W2LKI/PsM+VBBH+EVOV/1G",
+	"eWse3DJZGBbZJii4fepOUAwuhd+2Wl9ExTShOqz/gc0Cg2zWdaOMaIk5/FaAhkDJwcudmVyW5Lvv5nNf",
+	"cchqePXUnP1XL/ZGt44hs1V5Ac0/TmGjT8R7LpZR44P9AX0YKURtmHWk0O/QLirdJcei+kQYLQsOViEq",
+	"au+US6HIgio9FnOeC34x02R4cIC+wr3Xe3vQ//Hv90ZHri4Wn9uceUrAh7ujZ2wnK2R26a7Q/suXzp42",
+	"FkCsGUebFJ+zSsPFd7BYE1YgpxN5xcjBCzCv2lXid6++TgjbvdglB0DJwXy7FvG5OcpzTm/eUl6sPrDr",
+	"P8pJbG+l0mAT+FlOFEbEsBxUiZzWqmuElZPAKrx7O4g2p5g1r09gkeHzZaGpYHKpagSpPzGAnD5lA2AR",
+	"J6K5RKXe9kbsfbXXciOWAjaM5W/ogsazLUIjJqz/mSKZfdpsuh8iRlZicmaN0FRNr/yaK2rQeg8tlWzb",
+	"9ti61hEuibGQipz+tJmf3UKwxS08JGljKPDNpFWp8RiVHYugi6U53wsp83anTG9vSx9O6n+KsIE2Vgpi",
+	"ZCAVHnlfB9xVDJ+9BddEP9bmWrK34KRdLPC4KatvMqhCyCBiUw/b6hY80YYiTc3tx0C/pEYNjuo8xl8t",
+	"MmdUqIBtM5Er2+bgRhuyCmJW4FHa2/n6p7+9jHuU7kbAA8/dui9sEy3fLp/gKfp2PRY/2IgLZAjU/6hh",
+	"FDeqjKiKnYQSwDY4cJ/8o0YeIJKrB0fpz0x60POttUK8RXfSDcMFtGmJMI2zXamGucDpjUaLvEfdcZPO",
+	"ikv/r6K5toROvIvGS2zm9iggVG3Q0xAL0sQVRYUO3zA48nGI58aNRxcQF2Bmrt4e9RIH7k0IcPf5P6Mw",
+	"8Dv7/Z39/s5+N7DfW/Pbz0DXIk6hdmJ66HoQK8uG/XvOq1YzViumd8n5zHd0HwsoLIhGqCPftPjWWlOn",
+	"QyKC1NX+yhJvnK2xi5fsjm6JrQ3+0Aq1sV9kGMRbCTZKbMlbkGKWBbYkQbveUd2tGexiwegVawhK927u",
+	"X8csPjdSgRS3c4nrGc8uBVPKtkSxgynsNG25HRoj8JFrnps/oYgfmyuSLbULZB7VGiCIbAYU0zm2o5Wy",
+	"O3jusQiM1hvygKn4tBSfhSEeIo9ZhENiUI2aUUHKpfDSCBW26LEs20zF/S3ONTf3tlbnoMRqQ/K2R+JH",
+	"r/uwQusg12SGMSY1V1a5RjDsU3Wsvadynh2k4seZrfxUHQhXdzRfz6lYTmmml2WPhvnbef3nMmdFz1b8",
+	"2418qyiB4G70ixHoG0V4i+R2BTTlQfZGaaqXmwNV3Wac4ePbSwjrRIGKlQuBklMUJakGCT5+oUNGFCfD",
+	"4Z1r4j3h4hZbf6tohnVLdO3W1DG9cbjJOq2N25ztuVVFHbusy/743sproaPy5rGR37m0oklgB4Cyskp6",
+	"V0UYYJRgswp5LTYwkK3ijiyMm8j6RmHESPtT6I/RCLvRM7Yi10YmU9uIEGu7GMRwRdytTORvqWZx8d5X",
+	"73WrRZVt+Pn8zejIujXXdT03Xv/UvP6UvTZBH4DhBQtyX4Bi96k+cX3f6ue9JZJ3hdh9FHVHg0UUMllB",
+	"8YQKAxu2jKLoCgowyOyr16IgHEzClb0qtW00wi3aKVzhZn+9RvflT4/yq+rnDxvdk9WzSZVVh+0ZnJIv",
+	"ilW19mDVRviBEGIyYUBZ4AT7lYy5VfyFi7A2O9y4+FwDd8RkdGxKgrHOwbHenhx0BF9025YbJ5HU0Szc",
+	"hy3xvsW42Av5Mdgc7IVriOm2t9vofM+OriOQDdDMFFzQbX1fvY2QXNV9pSFWuQZQ8BTglsOnwNi1WGow",
+	"KIzFGimAzSPHtrLHq729MH4oK6VRF4uixsvcTXRLr/fKvB2i9jNxdiFvL4TsIJkGFeNXdx23gqCpLrIX",
+	"0wsj57+Z6AViTh+aVy3j1iSvsdPhgpuQb7fxHYTgXnZ/zX7PRFZIxcVFI0Cz9Xon2HfI/AgZRs3oznu5",
+	"/h3722s/+7nxqh2tMfkHdeS5mZzMC2UeXOWnqu/gI7n4jCzbXuGiAbAtQtRR5KK1zd+vovrFJn+mR4KH",
+	"cmmiIP4N9Nrqs+GuBFS15b758W9jz7/0uau3zEkXkevbdSW30ELJkFYMf+R7gmYsLk/c1ou5UR7c7NK8",
+	"hep6BJb6dpW1is7vd6tuqY4ekTjakiFoWNAWk4Kz7A5qa5fG2slHtuUfv+cG3CbCommsjNfgkiL3jTPD",
+	"W39EqM2kBXnI3EJlFEdwsyqSXkiZp6EjxnwBNTGhy/SE5tjG+eP0jJVXPGPdfpm7k6lt4zR7ene6Cl/d",
+	"m7enw3vxsG78bj9G19xHYS0z0ACs1/WwasZ4N49rpyPkaUF7kBy1TZ6W+6nmsAbknXZu+63r9uE87bHe",
+	"txPo9rTjfp1Cx+uZhvXcwrUIpfiW3rVWWM8Ka9/Gahmur0hcoj3Cddd3FVkUnVc9c6sMSbVSms2x9AMT",
+	"ugQGkq6XnoGe0x8FCkg1mYMr31QZClC472eyANXNVVkAUXVZFKAiQK/lbFnQcixSVxrnJE/dQ+4Qqldn",
+	"RgUAEFo6PLvKGkNvaqsuBjjzRwHE60UgkrGw4HOlbOFdHLAJn6thS82feIwgv1qNJVhQtX22G/IlW2Ez",
+	"5N1gTLuzvkZNgrEdVZXlWv87A+RiWWYzqpj/jpwen7/5zkkhbidwuUlzh7GOZQ5JO779tk/kEblvLe2W",
+	"V9uBIz+bnJotWxFEJItaQy6umNCyXEGsmVYJOPCkYCMylUXhpNOWQyyXBdsdiw++Az62sgZhpRHKNjQQ",
+	"2vIeo2ikFJawbvMHcxgKCI1dnbsMamag5LqfG8JvTZfZsbp44G8Irt5RF773AaCgSp+tRLapEyiERtqW",
+	"4lC8Wa1ENiul4AaZKyBb1Z4+okmPjqR+t+2e9Go5ugWTaiSurURG8Ed33OFGlGwhS937sPGL5hx/4lWw",
+	"VhOXZBls68bxo9Vuvjc03VLxOh41JutnQ97MWNoU0U8wufKUHSo9+cO0L7t29ZdslSZWIbV5zWbmFAuo",
+	"hwSpqpNAhlgDZ051NrNVbRp25o7bdg77Y8F4pkj17C3kxEsWCVn5E1tVF9qt154FnkwwbUX8yZwubgFC",
+	"HNmaqzRP3bWEo1lsL5HDNS7jWPfitHY2W9WyW9PwBsfrW1gtVB1C+OTCyTaXbGXNE3VpGCtAAOs4Iht4",
+	"cop0+JorNjIjURERfNJd8snahNK/fUnDzF9sGi6ss62+efXqS+xGl2y6W+u+unUNJhwEzg6iMiLS38HL",
+	"Hb8VnlQA9tuU3MHh4PVXL19N9+hB9vf77OVkb2//gE5evMzy7Z2l0PgkAsWL1wEUajnZ8ZCQ4efPJ2iN",
+	"qgDa2//6BX0xPdj5KttnO19NDvZ3vs5evdo5mL5k+/ke/Xqyv9+o/F2vKmY+rgMnTkuZMaXOS5pdcnEB",
+	"ZSWjca5c7CzwWaLtw2hx3hS2RDU9t3e0C/drELx1Lz1ojaS8lIu38lpggZo2I9dM8gyDqylJ3Ssprr0R",
+	"GwFTOy82CHSopq0W2IK7f12ip61wbZRSrtu77vt4bfNeXXhjuRXOajnuiISje44edEjSDCRsnmtjOTEa",
+	"Hr8I/WzN7Tfjd9vzbWzP8bPoWYa6g1A9Nm16WnvURuL2yWvloZMbi/5VdC5Zj8lpELYjdML5EpJetKgV",
+	"nWohPLFymP1sz53Ot/uzsfaloFvCv4G+PiHmtJjdHNLHiac1Zhy79NJvVuZ0usTgRyjD2ZS4vGBskA7q",
+	"yKK2aM7Cx4bBb1Wa7FAKMjO6WGHoSckUK68Mks/R108F2RvtEkBF153K4MtFMIQRgAs21UQuw3CqyPb9",
+	"pnbNllpdhRt3SNx2wV6k1oj2yW5bauMW/N40do4oLbPLLTbsLdXsExUX0StEhaIZ0D6SQ7OyoAxUSoYA",
+	"mzLX15WDSo1i7b48cqWY5nRFJsw3VVvXtUUslsuNQ5aLBSvJRC5Ffv9RH2nuNmDXwL9lZEDEEuf2hBTy",
+	"+lHAxtO4S9CKR4ZvIUQkHqCHhjMwxZinyZzmDJRZMqEFBfYEoQ2azRNSSLTRFzID89coqWRbMAaPRWW+",
+	"1RWekTT4cJKnuyR1lwQs4opfCMNuBbugIEK5hitAgEZHY2F2OTDlgkMCX0KZGpehyGRFLjmUsc5JKpj+",
+	"wfz6Bn5MbX6JWs5j1t6CTmQJj2/UL9wS8WngudmMC3brtzGr85av11cZV0nUcu6oUW2/Hqnss1xqxXNm",
+	"hVcuLm65VIc0ETMtIoPFZrvUihAj7X2k1bpp8UDOo1Y456dEDptBqjcErF5DmOvShRRh8lK1LDw98EY1",
+	"0nVLRhUqfP5PM0I0PkRLfWt0q93kfr1tG4JTfYTgVKNbl4Q3s3HVWjGrealqS167Mp2S27dX7aHlzt+J",
+	"uq4jfAXLL1i5S+BNpFd8Pl9qkHnYTcYW2pKiVEiNFu2xSLHhqAIH2ZwrTS+ZI8pQ7yA3+DBZkZI5VsI1",
+	"9hLAb+oQj3w1ltJa3SlJ8cHUjuqLtskFdGFkhAGjUE3ybJ4ZYqNGIxTg3YEuOYi+4EpA7oFNClLU35Hv",
+	"qLRJsh1ncUSbI9uBsgdjEZD5a5djDOPa2SC17lqWepa4Aa1jxl0OFLSsS2gsPFtJSLpg5WfBdUq0lImL",
+	"FoeS54xesdGh9SMs7NU0g4EjnPGFTgieCcI0FvSKlfTCTzsNRWYn7DUmiFawgZvwNlpWonJ6XWHo/2LB",
+	"BNsifBjdpJs8aogOVHlu3n8Ci7W96Qgg51v7kjfnrXMsi/g5Gb54XdPx0CtMkCY72dVFhqIfS4FomtGy",
+	"XJGDly01VTWbn/Q2JZqnz+V7esnaHEc/ywnqARUSAKKCp3+KMWo9XLG3l0GcTNYGoPvdWhqhgQEoFT6U",
+	"tWe6eCF1+xz6zsM/rSwldTQsxnyPrZMNEbYGS4xhtxdghAGdgHhAeHot9uEFI6grYulnRcMfSRJyVoF3",
+	"smx3uGKQkb81hu6793pfnGAiJ2/Rovg4HRz+uedWfmqM8OWnJALtpfXUb4S6bs/X/rf11SD0FbeMb1OT",
+	"ZQYsl+YMW7ODOo3P9S9c09ARIw6XmHRx0km1qZVI7MelyH0nTe8x7VmZIpMip+WqjynaQ3hWe8sMI5dl",
+	"xr6FG9IGOT5TuZB5v4ALfO1kO/Zg5wKZp/8k7Q6nsNe+L3EXrmeLWT6xwggM3ZtV4kO33C07xXlreIK7",
+	"ZT4E0c3nQhFhmC1mvCVNOKte7kkOqCYZXbp4KED/gCFSMqdiSQv8IUoK7qSZbXNJ4Brj0mKOxEAotQM3",
+	"b2Ntb2s4unbhYgffhm/RK+XFtYYkVtMd719NrLOvdS7jZKGa8NVKMK100ST3lQhdk9Y366RvK8k7UpnJ",
+	"Gmep1jSb4dXxNj6XA8nIlGa6PUjqbq0mm+mw64/0XuM2ZUztIqG6J7z8gOvbAH3PhKyrOydjVbf1XSnn",
+	"EaM76kzXM6kYqR4mU1oUCgueckXUTC5Az/urkSZyCv4zczvLI0Lhc6u5e5u0y5g2VsF0Lu8VfKsYPvgC",
+	"7M1tT0v+5Ozkv/Z2+3YlHQm/60uJZPj+OpKnGzS4O2wELQv3WIoaeFbbnNaO4TPnYc77ndzxyQ0gTLGo",
+	"oKqk1HuEo8ZDNwCCz0JUigfJWi8fBCDDxG8BkpH6VCX2ba9rremaW2bkh3LYhmrn7tFIpN3tdKmtAPUC",
+	"4gYoUVe5LYiBlL4dfHojZLcEKRCut4Fos0RxSi/i1fUouoeayTPxwC6Iodt+QTHjwIyqD+zGw7WeQjej",
+	"6rRkV1wuVftDi+iy9ncm1KhSsDjXzvbski/Ic/jujP+VkT+Q/dERsbVd/Ldckb3AxhVU9XaPxDXPc3rJ",
+	"CF0sCl7rCxS8DwoC1NhulVMg+6DiWEbW6xjL7EoECTPGi2E1WbDkLZbbrK1kzt7udrATtUXVoFo/vvqJ",
+	"bxbg27yfVFfqSM7zQ7Lg2WWCnpYrllgDUkJo/vNS2dJwimlzc35Ad0uJb3+8YmXJ0ZDivKFmLNCzYDCv",
+	"kRm11g8H+mw1nnk7HC7qNq0vrUUpMWjkinQH+gih5I9nHz+QU4McgZkYPXgL823DgRerC3J7X4svzhE3",
+	"cW/IX3Z5rBC92JG1fIvsIQ9t35Bi72a9Uwhxp2wWSGQPEkhcmQu6IXDPPRQUejMA+iHm7sQD89KpucEx",
+	"Psezy1o8olUyFlTPDknqxzDvB21K8LTTdTTocprZ9O663+zQerWgpI4vReEfunNqd6t77RiCr4KlH1XJ",
+	"w0Y0LaTegaBullci/B1BeVBSsWXQ9iYPl5bgnT8K408xn9xWRbq29eecax5ysDCTyIb2vXftQRCEsFvI",
+	"I/jK1nwdTZa5CtxNGEywzvIyKdQSTbBZSRdQ/1Zml8ee7b2tooPAFeM//7SxLFHD+usP5KdNl/mT5cMR",
+	"nLaRFX2utB2l162uudEbybDmtypkQwrcUne7QYzq0SfmITHhN0yU7meq1jImritKMOMzBTBo6WRHwoWW",
+	"R7Y+gI3AEez6PirnNCITGm2L8NdfN2qthUc012D7i/yqF/FrYkvtARwNmQqfIwv/4K97jzexW3vZ8hq/",
+	"/a1y00xC+G3ITyvdcSqXIl9npCeizkj95wdipN9L3UF/qbBZJsva6RAtLzDOGCQeKx5OVoTrXZJisFyK",
+	"Qj4tXU2VfCwmuDsKS8xZ33XAq+mauIm+b0OcsQeb1EckxYo0GEJaLtlY4ECQRUAWrFRSwCt5LOC0kPqZ",
+	"WgvhJhJ6F4DS5/lbJKgSp45XYLalyC0AUAbGFtvw+TkU4GqpkM9uFhzLf8SDNiEkg67cKgg873qzHGL7",
+	"hZhTaSOx4VvFK57ca6I01ilk80iSXxjhIMhSwJGalfeK0GinNB87jvxx4tcQLdpSawGP2u+JvxG5vRF9",
+	"G43bxEIf8hDEOFiAEoffa8i4iYb0bv1t4W06zp8K8+8Bn7tSR5NIUmsc25PQJQlEYk22WL8ETcFzy8x+",
+	"XPymo+1nPyukfkjLGfCSuk/zt5+K304IsM0xMg+0lZkDHUFOOCQgA/PFX6Be4aiFCLSfrLdIr+c8MQiK",
+	"qJs1KmEASxuytaQ9SOqs2O1QMTYW0s7ipx0BHqc1o7hLHHEZJVAhmU9tSEyMDW93b3+3xv32rXGgo7Pr",
+	"NcEtaNzbVG8enJHH6WlfyTtuiz6nly4/lWAhcJej3XLr0M/Ds8vqimGfV7ir86XSZMKgd3bl4kAWZATU",
+	"lKsPUvhX09FRTAgXjOWKpIC06e/38ff72LCO+6JM1nJWYRraH363nT+M7dxTnNvp/q0G9NOldjSICy37",
+	"UCBrGtiSCOFDZkTu6QsZ0uatA8En9RbcFJvRIbKNhX/Y6kXJmpF2ZGvkSD2L0jcE3ohzhriMhbCVKC6M",
+	"JESB71TC2C75ocokdQmdIRu6O3383c/wX9zPYOR9W9wpYhapobdXKbFfs2uaZO/C7+6J390Tv7sn7t09",
+	"sYXA87vz4lEkmbU83Y1ZdchzuFrLCnbL/VlODEC0YOpjmWPX65lvb+r+/J4LSCobQFqA5Bmr/gp+c1X0",
+	"gz+P87xkSlnblQ8s5OLiRKgFy2xtzSnlBcuDrzpDCD/J65a4yLoxxxVfgvIwTqpzAp4T7JxEBlWPKrYO",
+	"hTfGopGQX+Peesbmo12SSvEdFfk/h04YtA+6KhgGnqOxqPtpnF7gy5YlpFYVrsJSf3ZY+hhEUSiicVLV",
+	"i6IYZA+D2ucVwjzaJZ/ktcsAkmIHpvAmhpJhjtueLamsxwLrK0ZFvK2cKG87y1hWhCX4Yff+Ddrm6S5h",
+	"xQKBNCla7uI/S3WIOp62+oweudJTRGLdUCfxcSowxLxL0ZTVwMXU2OFG6u0HB2vzcnSS/bPNDM3HSbsa",
+	"N0noeXRF6lsjvJ39Ogz2zhnUu/B5tXUdf8ZBxZeFWRqUpJqy8uNSB59ORMBC0ZcFDbXpnF4w3EOlYUa9",
+	"LMUPTOTQpA0/nhn8rmDMP8hT6X8MGDB+0bQtNDl08LuzTlxThbmIFtqS5e9KOT8L+aA36wdx7u558/D3",
+	"MlzvucTP7dJCu0UEfjmnlxsi589q+fhbZdQ7DKnhgW1k49ZrRYFO7m++Whi4AkZe8fZrWV56KSLcyp/l",
+	"5CP0m0Nu758Lv5wuiykvCjt3lYLnFJdPbC4o/LaQn7IrOJHj/OfuLQvqdcbLkNVrg3hHH1QhI0MqgiBK",
+	"TDrHGEpsum5zpTMpNLvRo13D4l39NStQXIU1FBulvGw9kqPAo5TYN1xdsyqlvnrb15b0dSWTqqikzYzl",
+	"+rBeTSupinxB8TGnmBDq26fMCS2KaC+fVn+124Eqr3ib5rz9CuBZ7NrwbK23hduN/mUrgtejxSpux+KR",
+	"pd8nFJ1CABmC4aUWA4S2wqp1QN2/PorC3KKEB+dtnugXoOKuQ8+qkzWcfXJB5HOtHl1V+aEqUvUUCu1d",
+	"6vjcopBLQEKRAUWQ88eA1Thjh++qZTNUmyXyNpRvqU/wgzOorCtWT3Uut60YkwyuNqyxos2NlZHha5Ij",
+	"5GRR0Mzwjr16gXC7KY9VpOyqq3hu9IbDKSMjejIxPu8szWOFGc9EkIjX5Pxw2SGR82VqrmIlcewV7JT2",
+	"g9vWLyYprBR9p9ikPKx63gupqzrpGws2PEiZhnJTuS2cOizZjkaQWn0v7BIX1uQCLwPW42h2L2t0P9qP",
+	"ltMLoIoL6xvgWgeI27gwrlDIx+qJjfU3G0bs94nNqqkUW5cM+NITlfun3oe7cl8J+KES8Hsafncafq3B",
+	"we/J+C0SUNz47HTtEInjMaD96h32krB/lpOuceS1cAcYQHVEFNOgDyCzCJkIde+pXvOL1sqKzaqQYaXF",
+	"rRp+3oYs1WqmI1+3oeG4YY1ieJ3n3yKTHlduPm+AQw0LS4EfElTfU1f+xlD5IqisDwYCX1T7H6xo9B//",
+	"u3piWMqlyLECXYfo518YeZ8ddhV6pki2LI1KuVpHRDtz/PDWPJiPJVWbPdgA0vpWPoUkiZAmfhujKBQN",
+	"fD62McZh4u6cKuiBHjY9tG1swC9j7inJWcGgEzotsxnY3sZimHJ1DB9Zno4gUk35KGYbXGk161+WTDAF",
+	"ooRlRYtiaZSyK67g5ovcvoE+IGVpPvONd/xMhwQislMolF+YNRCl6UpBi3LowTMWY/EtEBcr/2MRRZsY",
+	"ADblxDaeTrCER0JonntokmqRkHIU/jQWNM+hYzb0OrENw0tmLgZQO3qhYDT7jPte2i0EFz1YnF2dQzS3",
+	"zX2MRO3HcAjf/XtR8oyRScno5aa5xsJ5Q2MjYoPxcLiRWd8Vhe61adDXGU2KviWBIKlBkM+wh7mLL3f3",
+	"v6LotDCnOpE3hAtsBgPt6IMnEqKCCpfsBs4eugEXqyoAx56j0eMVvYo7CGmWGebLxcUbmbODeDwSKlyk",
+	"epZkMmdHjXZjG9lDfa6TeH/RxiRkmD6nC/68+nrHfK3S0R2mf9uztIxm8+O1l74kgwktzQranJTHytqL",
+	"pWu/f1gn8ZgpAgOTpW2rtYf/7ZMh4xczTXJ+AaW2bU++UWJJSsmMzFLVwMb7ieGAnjBAiCCYwq5FvCPA",
+	"ZMmL/FyivT8Se5Rjghe2zI9nBtoh0PXTPgRYPeMjZFSzC1muWlABluaecYhgvtyxX/Jb4UGvLhEwt7k5",
+	"9uktSkoC6YAWkRsx7E347JcqCKO12u138pq4hxS5FPI6yN5SjJH09OPZOfE7pZ7/DfX8L8/9a+koMQTa",
+	"kziwQa8nOoIDQhCeH5H0zz+l9W6t/fQ5zeZvaiuKaXMOjnPOypZ68OsUFyyLNJtVq9AcLG9UgzEAamuK",
+	"tb35HN8aGH8Hxt/B8e0ewaDd+wOP3NMmmS04NVCo2EY9XANkJszP1l93thJZewsnNEvBg4oIpoBQQ5B5",
+	"ZfGAHVcrkZEJzaAZP9CAQ8iLdk4NvNxL7XqUe1YOshQZpu4LexdSsiiZYkLb3hMcnBqGyLECi6cDUAnK",
+	"OYGqhFlpGNf9lpUYKGeknh0pilVb0vN91ExOBhd0eRFndAR+qrE4+ObW3O2ipHnbVOan+lTmm1tPNQMO",
+	"1Qex3zOqliXbMp3bivMfpI6ZJ+6E6ZVAHLOkVNhJ7VNerV/HEa6+l/ocA/bb70tlKKtV/VFhfYKWbGkz",
+	"RZgG1QUxmSxXQWkCezng2tWMSrXBz5jbra7bbrmwIBNGlCzaR+PiomCfFYvrUJ+V7QDc9v45vekGBrlA",
+	"rT9ryYimN60r1Gz+seQXXPTBVfvkl2RQWPvrVvjtyFWraFtRuPAmui9vfRkbZHILf6GBv/Fy3IvdIM11",
+	"8chRcOCwKCyZkd+V0o9+Btpx4AivSLKKOhZ9ZDxoda3CEP6sEOXVcrFAv4XFDVXBvUEy8meAWiQwfxB8",
+	"8Xpa3fJBxaT3kRXHZAAH6o+eBDdcTf2YK+xHk8HiUsg16h94z8ZiwVnGcBzQRM0AEAJqNmB1SPCykP/4",
+	"X+Sa5/jHoqCClm/xCThw/AZfVslYVC8VXLD6s/iN0W+UN47NqVLWhzwlqZ0bnP0pGRYTIsuxuLwAA4zN",
+	"OMGnsf2+nDpdaJd8iOEg6MVPkQGCkfanpcyXoNeHoZ7b0B4cBzSxjxDRuO0Alc1ik05UUKVdt8H+ShHk",
+	"6v7zkhZcr04LKmJ19q1EZsVENFOlv1TvnGmqlwpCsVMY73ixKOUVLdI4+Rct6nlQ6sWKs86cNpfiAkKj",
+	"rnw1h2iT91hGah3KPvv/z2svYf8pAKbPAJ/cs19s9J65ER+n9lzfQKcBFW/6/9m3snTyiGHt5rpNmOI5",
+	"Q+tBPYHE30agjeS65FozcSeyd+agroCNUT2gGy2mKSBoIUeFb27NTn28ZB/o3bMGZHqhOsPVzQMb1FDz",
+	"SIP3tDCdO/Occ3oR2+hliEDtLbii+UWGzM7xTZfhBUVBBCnYBc1Wbfw+cghmuPPVYjMEMK95vWPGKndT",
+	"NCDuBctVtwzynby2AoIiihVFb3OMlzXQNrgo+ZyWKzLlpdJWpngk2WOTzHF9G3UPhIGt3okWh3LM15PF",
+	"unxak/EbeBPD5prWU9MG15StUCVpmEsbps915aehHLrd8JqzVzH85kZ5eJeA0FSTG3ZHS5Ca6NsmWq9b",
+	"Hpt2uahNJGY5ipj5k4iXYU1hqlmDK3NGRfwra0rTAL8mFm9ih7Ww+HW3wLpSFePwEaGmZluuS1Vtzsbj",
+	"mFMiagmHqO3KN1IYkZhWXhlVc0VaeuhK89tMMaJYpM4ZVYppC0dbZEJFOOFpN2k/e7sBtdPEbx7oN5S8",
+	"UBsgzaQCVnQhZW6lmm2AZTcLJhTbMIl9yo1s5nN+xn4L4SKTc7Zx0yHdNZgE0LrHBA1a6k5gfd6kefqR",
+	"HWhue29UbukZYVgm2nIM+mJQfNOqM5HykuWJ0eIlsG3JMwaqoTqsFFyzrLGoOYbMV0bwq18NO3w2oyWW",
+	"9PR3Bt+FH3bkdMf9kI52x+Jbms0Iz7FSCLBgioUiXBwi6pUFV5oMX+69rPq9jo6InBvxGIIVAxE05oG9",
+	"2/W7Y2GI/pfzrhPd9erecf77udh3BOKu1/5O039pubdvqHhPL1su6hy71Pk7Z66RT4C2lzejgszpJSN6",
+	"VsrlBeZalXIJjArF4AvsPmOnSlsrLfYuRsPnXENO+mLZ1kXaptKDDgAmwnIpiJrJUqOUfYgeRCnYM7W2",
+	"Jq7IhBXyGhO05/TSrCXIB/8D2bcFyIAK7AYCeD1r3BzKds5A3KPvzQpj4nh3NbqClhcMiljVIte0349M",
+	"GjGIDH1loFGjezfEj1pN3x2izSRVlTPfm3240K9ftnOktoDQWL3XxqH+1I2vuEExk4A/dzx2GNam71Mv",
+	"S/mlWeSNyEUOJdYnOdFrGHNIoqnPSb2gb71I1SOF6D12+r0753ey/MBuWuIVq5KJodd46Iov1xR16/Lt",
+	"vIXVLk9KKrJZAs4mRPzlZMfwzfmk4CxIDysZWSqWP0lWSzTNvLlxSYCDrbdBKv1NyehlLq9bUmaBr07c",
+	"M7UK6tBWxAzhK5HDwzTPGRTEC6rJmFcLdsUKMgzo+yghabacLwuq+RXDkWie24IaSEyQkHJNho2TMKfg",
+	"2GtOKpyMsIeMFtkSsic+ig4TdbVKcE75l7YJ3wkXszGARyr9Ec5DbV+z/BYTdBN/f6fMIbKcDC9AHS1t",
+	"0Z/RI+dnnmUlXSxi3vGPU3I949mMKPtIyI8eK3CZz1mf3feX69y80DfKvXkz25vP60ZJocj+JXX0t7Cv",
+	"4WqAVb2oRb98tQb1MNrO+vXsai7q3w1qZW/ZajS+m13ZZmD9+2XJ7M/gWP7SZ1M2ZT5VEkR9Y+6c/LRG",
+	"y3/PfOrOfPqmwqv/4nlP0evRlvLkCAmhDQwGwwpTms8hxB/CiiCzSZBFKS9KplQCTBpyGszvGRUZKwo8",
+	"PFelxI2A5qZT++YfoVaJf9t+dO+bj9GyIHZl39oxP7FflgyZJs1zjsHyp8Glg+C/aLK7ln5t6ze1J1sN",
+	"rVTBeAmp89laNeF9jOsmw2aH90qMHXVW46M3+NEO9LTVxLsL35nT6tlyQ/jIulvkI4ARbkM2wh0tNT1y",
+	"FR4XjFvFd7WYZONhXp3ehTaDZrvmX+FFd67BWzalywLLdsP1vU22Qc9BOhMO8DxrSQf3fJp3SQ3ojP72",
+	"9VahoiqEc2hZGhqvbt2++FGioGHLq1Doe97vjphonNgHRt/zxLeLkO6Oe+6sqesqj5hnIK/N5odBGSFX",
+	"adcmZHJVY0O1adOqOK+97/dXnrcr9rrn/e2Oue49SHdUNSgtXVHVNoDgiOR9J2yPtO4N84bw6t7jtIZZ",
+	"9x2hFlTdnxW58Oo11hPOO4emxpe2yhnE91OhrllpMHb3AWOzgRzUArTvmSL8akI926IiuxqGNajLLVpK",
+	"RQMk+yNPJFSyE4+E1J+s1LrbjKpsWbYld8l6cXIfIHqL5mZbB2YeW7Xh1R6WBCU5V5qLTJMckq2wBjJW",
+	"XQvVDHNVLDnqENXuEphpRcd6xZ/WDegTuwmXrgrgvOcbF0Zy9sc0F9PZJSi7kY1aPOWGEdxeNu4RcXns",
+	"wyuBC5khmp0Y6uHJW5YU6o62PK6CLH0FK8hjjvbGxPgnn1m3JSRPE2noleeN4YOtSm8lq7fZVLEyBFaN",
+	"QjXAJiekl2yVkpkscuVLiQ4RJLzhlvdaI5c5AF6SP559/EA0u9EJZjre0PmiYGQ8eDUeGCwcD6AH7SDi",
+	"SblkLWaOGli3bB3YUinPVwNBAxI1qoktVxCVLLvDmcwK3FTdR+LzjtvDW+qFHhpBdBC7sD4cEIeqSoyN",
+	"sttt6cvLyv7OV/+GZvP26Gf3lC0X6gHBXmCiliDZL64unLbD9xtOjBbiO0/dv6os5GeDjVN1p49UPstI",
+	"4jhewbQ6Guv55KrChaHNbRgLLKOyXd54EL7fiIvH4q5Q0kN4q+Ja7PZY9OXUp35H7hDMj+Q9OFxb9MG2",
+	"2djQISMPIoVPah9Cx/YaWseDs8MT7nexW0IMrbXRkM/psih2sGxN0/rYvPyHZCavQZLyP1wKV4vRvDAW",
+	"Q5tI5tAf1BR3BblOiG0Yh7tqDt/t5WiXHJM0WGHqKj5yNRb8QsgSCgVZWJ5ZtMXYXZ+uTmasZMkGFLd3",
+	"sqpik7hkHbI1Pre3G3dkLSrVVbhUFxnWoiRBbAXKu2Bl8JoITcTdkmA3NbsVEd0lXepQzwZGj0Z3Hwva",
+	"uxMUg9+VMLuextMu17YraK0Nj2IC6JZx0xWibyJHQemOLUqY1GgNVBKpI3783pm5+pmP7bObmKcB0Mz+",
+	"THnYqozPzQyNNPgZFioC2+PufbCyllOBpfVjGv0iHTC/FaK5f9gf3boub2Dl71/8JVQe6tb+Ntg3t/9u",
+	"tOnZYL/dyl4LNlJfJKPRB9xm0Noe4BiBW+nIXGTFMmcKGl+22xg3libOH6bXekE1U/pTq8EIG7/DQ94w",
+	"tN4JvcgZprB3dUKvMoSOp5qV0eTr9/YJaINV+gLj3BA7pYGnwoYqJJIrRkuFzgFgBF9/3T/yzQHzDZvK",
+	"knVDY96CYnMTeLgG0d2gaLNP9uh27yNSt1RaO6yDYXq4q68XzcNEtkUKfskIdd4396rzy9XNqE1HjHs6",
+	"3XoJXzrJ3g8H2xC+g9ERfPfDvg2kwZqTqTVJpL+Txd/J4u9k8b8CWbQ3vuWseWDQtDoJ9HJkVZBnK8G0",
+	"egpgKMEsO9VCQnFo8Gen4wH55tOfdvb39sh4kJIpF7kiqf0qreH6lkvdronBf1ZuUYL5/U1BVYuO8OH9",
+	"uzdkio9ViYEu8O/V3iAZvHo1SAavzV+vzV9fmb+++mrX/P335n9fH8Df+3vmh/19+P8BfAOv739l/j6A",
+	"Xw/gmxfw90v4/6u9vdYwQUgaQo+V0t35hdBldK12BSUTuTQLA26I/n9frpqcaOg9q7ASkhkBM+vHwtmO",
+	"wioOUmAAZVWmjiv/I8aolgpK/4J1ebeWpZ+OBVZYGQbVH3ypB9vCvsRISGAcbiU+TtHcpmUp4EctPaTo",
+	"NRz6x/7jf8Hi/9l//t/VYJ+DH6xEECivvnjOWLiEMz+qkJrQibxiPmgCC9ZC/CPyX2vgQmtYan8aOtPX",
+	"WMD3OfKMyaqq2awusR+u67dKMVlIzWlRMBfKOsKcn9p3z5QdFDKKJ8tVlZZC7fY8a44D6FIV4IXVwN4L",
+	"3EmDZ+Qf7K60bV1zjxOs2Vu3UxDHv8ciM/RUOJMYV5h5V2ANcYE1qzy8gYEQVW7IZhqLsUgnVHGVHpIU",
+	"H66069Tsc+0kKR7QUWicrLXG5VqNxS9+AZi4wZU/5BAZoSKjS8Zp7KfSUhqMHCVjEcKVkmENLRA6B9co",
+	"Iam5QSkZClmv8w1XDPO6za6N4aJB+S/GYafcSgVURVuF6z4kqTtE6OEH47omfrGNgF1eFsVol3yQvkj/",
+	"WGTeQW72JJeCHZLU/fxG5qzKrLJfOsaM0EAHimFYHnos/JOefozQspwu7Xya5VjB401tppItGIXSz/gq",
+	"1yTn0ykr1Vj4Em6+DLUjSH66IZrWvH02ZvwFzDJ/OLJvwPOFRuBA65/QqPNT1PpZwR4VUNfPoV+ANuIb",
+	"7qzFGKB9LtV1KYCAwFLM6TShbSa4vjjokeCaDDoPx0Dey8Ia51+na2QjlrZrKYI3DD9NWbs7VZEaQp6u",
+	"J7CGb7JydNeKUnjC99fY0WIVir91guXOxXBIxLC4L7Rp1vRnn9g75qGOXoTG9Yk71Loxss1a+n69pOjG",
+	"oqDOpVavCQrOdHNoo92q3uSPPNczR2rdlyiuVj1TLXJgTUnMqoaSkUO7uebroFokVpYEzuJGPJ/x7FIw",
+	"pdJa4UrtvibDWlVKh2GBc4oWBXRgAE6ROs7HflnSQpE053Mj0kuBdSh3SWougaf2tlYqODXUjDGdkAkt",
+	"E7K7uzuya4dHzlcLBt5fW4/SvG+t6zlJEcTUMLoUlxr1yIUVMdePq5g85yIh8M+//1tCLi+ez82I5t9/",
+	"/7doCnd9cS0uDVcK1D1rw9KM5j2DbE5eFHzONCvjVRPNfnUMDZtXj2+BjYyOxZVrN7y5mHFQ1t+Ig752",
+	"eNwYUatQGutzoIBEeQStY+QTkWB3CdpqjNRvr6HCebMisUrjp1a/sW3+Sm3344nX38593MLdk51r9bSk",
+	"eyxPW5541T+6kLj4yQD1fCIQa7WBO24TLRltUOinukueTMcr5FTEPqDctbbtsIiBoyRRUXjZ2tcrdJd7",
+	"SqvqZNEQ3M2xOnXsWLvIMWy3NNrCVyMrjTsWUuA19hHuYZOgNlEiqTOzTTIK1BZvSzr8xsb7ILG3hh0j",
+	"mMTqYXfVLu/0ZmydytXgVRC03Zq6WvEurMTNA4Z15Pszo2QMugC2AnJlfYP2NRHW1kLC/6mWzurr/joy",
+	"tyb6dKWvPmayaoWTZ1XUeZ+wy+s4wXQ5BGuFNNaLmq/FgK9Lp3236dFJXAudOPOFNy2ebLqLtUKyrRG3",
+	"8Z5tbYG3sbH7ht/2Dy0VfVqNbKFo9sc8+3xnpJo3+N1PsG8wZUfIWTXpvQT6xuJG/V5FYFrbGXdI2yDh",
+	"3aJD44h66C3GQd8JzhQ26mu2nrBJPGDT0JXdIKNFoaBsnLsV0LQqyOVxA4xF/ZosvAE4pgeKW6SO9owP",
+	"3NsS+Xum3MA1WDOx2ChSu/R6DGlVzhvN4S30JIhg272Pi+YDEx80xPI+7uZjQNq4zv7gW2+nzb2JxAt7",
+	"YSLxrUds00BiuWJwKRPi60Q17J+utvGTclJcbJUe26YtyAW2aHSHdkjSOb1kaULSyXJl/jEfP5bf4AcX",
+	"8XiGtCZPj0h6ybWzoaF7BLqAGrTHKAv0z7s6dyWbgjncYIoRDzEGo5YG7gFPrd3f6S8GFKh5vgI8sXAF",
+	"Uf0OrEEyuAQ1AVwCbY7aU1vwLV6rzrdrRReoEaDCKKVYwRC9pMU3vChYbsRR9EBEr80EHkKNCiyq3h2g",
+	"eWF/fSIdExtQ8yu27RIQ//HrwMfqQnbt7X6EFcCMb6l2ETL9wlrccfvaID2N8o03K2LZPUOVe+yQ+yNu",
+	"1CAZnFKeR5HWeZfco9Usj1FE7xPLmAs2eyTfTQf+ObyqEPCR0Kty4PTEkAaHqiNaHH3iyNJA7cArU+1V",
+	"0kKGohd7HaMip93GSB31/I6rePWKqluAL1xNhnYiYAcGzxtkVo2wfiol11zk8hoi/KXQM5UYbsGUdn1J",
+	"QJp1bnW1nM9puYrXcr4/XxtKNamRyVw8gg9qCy642qrUnudCsXZDuK5thjmzr/gSc/b7ltJ1p/5orGnF",
+	"7jvEAVhHgpyS1K+tZosPXM743ns4q/iNtSPbKntWKHzdp3Ydx1YmtSmiywvPoNq9TRhcuds3Z2fQNaSu",
+	"pdJUxhfX8OKSsYUvB2w9+nUcdSJrRzhtkKiDAY2u0c/9B9h+6b1Z6hM0oo/QZ2zeH9ugUKvtbkHl3m4k",
+	"ta5v38Z8Ihe0tWe3igypL20RaLFWXRvZLNiSzeUVRjDMCd2icvr6RkXrVextyC3qk0zUvPPrB+FofsAm",
+	"bYXq6q4f+fAtkROwP7gIIx9AVdrvZL0HQbNK+UVNZnwC4RXDvj/2EQA3KsA41lOvaE5vnhwELp4aBLyh",
+	"LSzsratL44hijZP1YC+1BTa2PKmj9TpaRJGuDnHb9f3nWCmiNa9LPQzFli8Ckz9RmopcHZI0qDLkYxjB",
+	"mQMxi7UOlRB1WVAxFlwRtwuonV9TqOVjnzy0bwZQYkiJS6RI8UmWp3UtPQDGtaZys5vttC+1auXtmR2V",
+	"QOnrIJGUq+9rCSEAY+66q2M0Koa1Y2A0EP6SZUzoYuWcUmMBHAlir13B4Wa0fLE6qjfjVi5TJh85YbCR",
+	"dpKMhZKE5jkXF+ArsxH5c3ppY+O8gwzELXg7Zk1tLrKjAbcd1YAR9A91HYL84lztk/VVjnwwqx0GI1UM",
+	"J0Axxo1XpXSAK9BuzWGtaXkBviq/8FwyrFyn6aUBzHYFFg5UKdgu+dbmK0CwevNYuNvkuB+xX0rEUZ27",
+	"VXbvW7oQmqcTwNF2992zmxzGNM9rVb8aLBf3+Uwuyywox9flxz0uDErie2gDhJc72sv3KFkWt++ya9vI",
+	"tsIUaB1XdbW9TcZIuPMbtxmqh91Ovl/Pk98Ni7WoFOOgwxxw+FaxgmUag+hDsb2qt+TqKWkO/W+oFY19",
+	"6XAbMw5pkOZmQd1Blo+OxiI1X8J6PvoGxal9QqHrHSgJV3qnluJv5suoMHdvwkgm5xMuWA5aNPiL5nUb",
+	"bG2aFCPNUaM5rCkznTU5OuXxSpepNsVrM4TnatSaRtWj8MY2aVSNE9wOaHeITwJ57ZQ2X33DIw4rJLF4",
+	"vo4rQyFJVbBFSFhjNEHyS79r164pOjK3TSGYWtEZV8edKFY1KKvf2u00RtRd14apJSgPnSpp68YYJVJl",
+	"csES1LPMZfMJW331xsaePZjSGOt0HetdBTvQLJHSFhzRVqUxjfSiqKpHtudSnPnZ1SOZdQOwPvfLGqh2",
+	"qCUOGKOtusOALZpwpogh8r48UkntI1SAsCSIz5rJqKaFvFi2FtZ966hA28QIeS6z5dygoNEjSu0y6fja",
+	"msJ86GWh+aLgMSYaFD6LnDH5j/9tRY0qA03XdhEUt0hG5LCUS5Gz3Ny5/QOS41kToCjqsXr01EGPVFWs",
+	"wayeopNXJwavrSCJXsQAbUNMqh38FoSlJezluKrM1Gj6f0jSOpxpo0BTAzeg0TlVY5FGVgPvpl3bkkKO",
+	"4o9QiswtPMWa03U12pVr8HVvoRPrhLVXkRoLyLhwVdiCez6VRWH974j2/kIfeutx8DgtoZFMATm0YzGs",
+	"7w/ZHyVEMaHRkQ5gKU01q5MKozMbwFHKC/LqyI8gAQarNyLl+nLpClYrVrX1+vFBipU35vv9A0ikTwgd",
+	"C8iSwLOdoNBxau7yyJYT1bPmQh0+x1NLejCOt83axEcQomHDJX+1gY/b8p/jtmNoq1qWoNo9Y2u5e76s",
+	"s6H/1nTmWmttWTW3zvI2i6Lh4SvH+hLAsmaN6SO8lYdraF1lvfZih51AuSD3dv54VAuNW9jolvjMW7KM",
+	"3waibsNzWhlFUA+7zcLXrGzdEDxr7eRjwVcNndRVkuhffrtWgyLuDl6rP9Gj9fRS6HL1cdoWmHVy9pG8",
+	"2H/9emef0GIxozsHUJC8X/1a9R39Kzg6Nuadmd2FOzejf6VlLpfR7KMAl8V8Gqk2A1U4YMCqtMtGMDUt",
+	"+XTqEpEbcWm0nEvB/2qEPXis/+rNHfrRV+1uaBMOmVxYX6zyxpPEW8Xa4w/sdgcnWltebQvXcWrTrWuT",
+	"yVqv3rpPG32BwlWQwpKzFtbRk9y+o37V7u9+EzdNtKDanPTgcPCvfz7e+R8//e3gy98NNl7Wvok3D3l5",
+	"18N1t47WfZDb/zhw3Zl8rMUDB7A8McOOkoNzerHZLFfiA9ZFRS8ixjRNL1qNpq5BN7uGlw8xBGN/b68S",
+	"Ojn2rTc/u7Rf83c66t8kxOavVHay/TU7WUsP1pD02nW0Uc/PkJmRv7WNVONrNZcSq8BQccFIwaZQeXtI",
+	"oRYaGijBXJbaKiqQjYFP5xG6CT+0tc/Etw5Jan2YaUJSzB+BP50Lzvzt3CTHeQ4O4iAjwTn6xsI76TJI",
+	"OSjlfOQDvjFj0KILDKnpBY6Gf3+CaJk8TcbCfKw9GpaU8u+EX36uoA6/fsugQSeMmdVqrftR6l8H49R/",
+	"CKFbtMYxwYsqbrnGd+eRzB4PS+xHD1HLy26J4E63fczf4MGmZEgFMeiASlDdwmCfHYtrqrBHeuIwgkAo",
+	"E4w72iX/H3v/ouQ2jqWLwq+C0I4/LM1mysqLXWVlTMRk2a4q9/i2nemqmR51NCERSrGTAlQElJnqnor4",
+	"3+K8wXmA/Qj7vMl5khNYCwBBEpQo5dXVORHT5RRBENd1X9/6yK6w3oV0Orxujfp1HWyhXNpvs8jp6vkH",
+	"HxW8tW1NLh9ecC066pYeWlvknhcF7p2v1p90adyRvYEbiMJbzQdCTsWcSZMJy6tpsBExdzUqnOUix1wM",
+	"zJt1QQQEAP0l0MjIQuljcRQZucykvFpDQEYVkO9agpI0R+Z4xDFOwmTtgr6VSkKVopMZGl41g8OQuATZ",
+	"HIRX0EzNxPJ8BuOLLT7lVzUBpBM+4jS5pHzCZJ/ECVU0xqThghr6R9rpd0bXcyTKhjXkTKogEpQtb73p",
+	"lPlE3BX8qJNypvfTIFHQTAqMJmLjmRAXe2lCZowmTUgiYgJgOEkQnfNXG3BgGIS+vJJeIu1vl6aAadZN",
+	"YBrWSJoEx4Zpaw331daSt1E83noFQnXWlI/3V8D7pjf0CDes6Va1S95tlbN7t7m6QZy9e8qOSDWTskGf",
+	"oXx6mpylc/aOv6ErWQqCbI8i5nI4N/KBxQPGBm6M/y3g/EIR26QLdnqDyViC/zNHTAtqWsIvF9TZ2r97",
+	"KyVyPAy54BVf3v9JvHme+U65qHef5b0w8Z3FVavdqyasM28TmshE+eBuyim/vVzySgq5rTNkfpYsyzzU",
+	"PoM4VjjUfAxD0tXqTG0B4h7UkCNxcN4xvjvi69x6x7borfMogbkGPGDgXBqS2mfJD+I6QjzUwjcWNWCh",
+	"7h/0yecCs9RLAoCbFYrAbKL1a236zsnnvlxaQL1OrnYv2X/E3qkSu9ns2iEJm+vz7G8x5shbpE88f01g",
+	"MFXmVfHx0ZVFP4bUXCUgoDddKGt5WfILLq54ED2zxUqGeODD4BgswgmQcHatHco7Ug4gx+XlW2jGR2WT",
+	"2sC0myvPFg7D2ygt+0sFbHXHurLLbd21j63WVF1sKI/+F59mmRidBZ1cfBuk69ZxcO6lwlkL+I17GMe2",
+	"4BrhGxW4DosGAmZMEBbpPP4tLHlopo0Y+SE8tDLUcd2tc3Sw/12AfgTpZisfz2HYx+OI9z1Dj/3W6iZH",
+	"xTLv16NAqMehm1no/sbcqt8q8m7j0Wk4Kj+uEWUhgRSf6R4AJ9dYawwUMFlQBRYshFGC4CiqUjld9Uf8",
+	"g/FmcqEg4IUlxGU6miqYeBwl40GZkE5ALE35uT5rB2uKUBYt76K+eHkcj2AYHlxze5fvSfX1dYXP/Zlk",
+	"VBp4GfxRRtZvldSx8C4YW/gg+Bg316pA+oQqdi7y1ZoFxlqupt0tL+9NcB4rdv0GRoLFXlJpy8B4CVHb",
+	"S67sGsmTw1TYOOi39Td+jzrndHm+7kzD87s4zuc5XXuZ4PldfHi2S+15yw0+7qCvVOr7QIkjyrFsppMh",
+	"0ItUrf1T+mxciB3m2q1RfcqhhC2Cm94LdZbTyUWw2pktXSYxTPDY5jqpZa7lVXI1SzNWzvUrxGbByYzy",
+	"pCl+8KPgTq1v82kIoIUsG2PFWK6sqxWr0GCYGk44wpJkjNAsZzRZ6QXbc0O71Xmc0Wtc4k1T2ATRusWx",
+	"tB6nDYzJOabu4DoZYeVzLpLlpBo8vM1UsJ9TJSYXn/jPlCdbdsA3CfKWVxU8aueKab+FUsvb8+J6Znqd",
+	"DX+qjdZyVAmvACSOtDkBTkEukgO20vyr8cCG43vBuEYXbTIMEOPJl+XsMTeYY4soBGqIcdCpGVu5UP/t",
+	"ygivzYjY2sYgCxTh4AVCefcObo/0YnXbn59yrGFYhLuaCaijUA423Fp2ayW6tTDRfAoaWrxvomHapU6E",
+	"Mz/Wm3N2ts2crRZrnELwUfTg47mVw0JxIV3NP0qT6pFU4akGdNGQSWqnkV7tIrg4wOvW74Qi2v4kBf+s",
+	"db3QDfnT6aePBJ66mH7S/fLja/Ly1eCg1yfvlCTxRCxWcRFvI4kS58zAuq4gDd8Sm33y4QctRWFIwkTk",
+	"CWbVjNlK8KR94BqM6JP9YMgp+F5MqGrKzwRc0sy0qCDTdimRM5ZNIy1+0JX+z4rmSe/YkxZSSS7YQrkk",
+	"hohkAlNXbaeh3E2IK2qAnxB8wmzo0bH9h+sNrTbwySKgQ6+etNKkmjWlUqStrXc8eEu+QvSfQSMAglmM",
+	"ql4Wc3MBA3AncvT22TUJGTbsBjahPBifnTNsrFl6voMxcrn1tG8CxsCbcj7sKrSrfe+OdJZKtXON5/SB",
+	"qhMbSJg3/kXZCMcBSA+1+9IQzB08By2K79I5u5UCrRbe/MdgzSQbrU6rlS1SacsU2CJUi4wqFhEFoTvw",
+	"x9Dg6pyDscrCD4Kgh6ViAHfIlDLoQhErtRyziCzSBYvImNF5RCg/12KE5oScZeEusRDYlpVRSoU4giQZ",
+	"JiqmhjYbV5wrcuiy1lzlShjZnCasUgvE7tU2xBd1TSmmas+eJBhP+BRVy3StI61v/LbBilxr3y639t/f",
+	"+G5pxd8Ur3kVu9q8Did1Ky6SypOJSi+pai6tbp+bkhpaUddKQgnb2mHc7F7LCyQyc2pTTmJ/42LShUpq",
+	"toJa77hc5gONEF1XA8TcP8EfvhpYszDrLoG+9mBjK1cYOjl8SU4VYyDOvhy83N87e0lOsuU85ct5MCaq",
+	"hUhQuqeFQtVSOGhfSwrRQXJGG/fy//zvoh5e77hc2aW6n2azH3I/SxWpWl9leEHzluZiZu94rbjPY1+N",
+	"NTJipUCVX4PKlLVSXqUrj0AGClhtVbSqTMrWC6ulLTIvBZWPU1x/JRwVxJwD+1dLaey9d88q6osVzI5d",
+	"HWHw7ICGcW/oSjUmYOQ4PE7luYDN187fK7spTd66tzqyUc+pHSC5eZ/elJgpTZJUj4hmn0vr/0hqYgWK",
+	"AOZCyj3JJlaJpSUWBi4oOofUU9D+JRLOMmGICKOTGTGVsUYcU+iLVP39QQS9wDHLmAKfB+T0a/k4E1cs",
+	"12TeHLujQa9PTpfn51hHHF4cjviY5vrDFKqIxgaUBnEwr1wZWRKj8yYm3WlGVUTkb0uas94xyKnQQouq",
+	"Ix6LpWL5G9cdvHtFM79WbLfoO3IdR7VmV5BokbOJovx8mdG8dwySMEK+oRRcet32eMXGRTcRiacZ5ees",
+	"+OkYRekRD73s6FXcJ2/BUVQrRBaZosRm67QG4L8GDvU5vfZP6v5g03lvp0NWdI9vU5PcQgbtOlBWYIoF",
+	"sUlMinbPq/z2wDqlx/6aFrbEFCQaOGVru1pQ1ChW/tXW8Of1DpvNsEDCysevTz4bxVcTQ1dJOSK0KNNq",
+	"Kg5haoEWEHtDKMvMGFw70I7h2mll+TP81SfvjSKM3ZqizLrbElX1ux5xVCV6QxKPoXGsCRN8Il1g1R9G",
+	"55A/qu8+pFIiCamA/MLQUPpQkKjkBgZVwzUD0T3rFinIObrfTtSBbk1mHWfZZkV7x2j3yh4cG5XbsRFq",
+	"KzsDFG/CFownWqSETDZYUK8U56YSnLerEbdzszTqxjVnS1E70gV8QV03XIpevTxkIOqUVUl866iZ9WSs",
+	"FoOXL9d5dNor0G7StdlFwfqY3rSOyXm96igq2lBQvGc1NNKt1BV/pBGwG5TuNSbkBtV7B5q/wXy9vIE2",
+	"vuVINujqpYNTkWfWFFZdf3D+z/+uHB39w7dxeO5Mw7/thd61FvBD2wk2mwgq7CWkE35aMH6ySN8Y92az",
+	"LhhSXk84gfc/vyOH/YHnIwUw0JPP7zBSQmmi4Nu/Sp/PmzyVARCDLB3nNF+VsnYDgdyYKb9VFbe1gY6/",
+	"2tqnxYASweROpWv1Bi70KjWlYtvUCNfQTt59HE6tFjds0yuRX5AJ08fmZmNqtq6Cw9/WcK+O8LhW9CXF",
+	"CFBEIIBoszFj3LmqZMonLbHJtjG9GzyEdY4Or8SAt54o42ltT2pB55IRsVRkyTMmJaHywhAbRF7Rqiks",
+	"RyrJNGeNaLqflkqmCfuciwmTMghbB+Ny1QSK05VKkujl0zK9A2rA7lz5zQac3QJKof3h39bQzQXfqy9j",
+	"a6N3vuRn6VyT1qVi8jPLNXkKGL/xOcAJLTnRgy9s4XOw7zvkpEjLGlD8gboo5K57C+R6m1BA/rX45//z",
+	"fwFuca+a2HYf7JGp5cJbhrXzh8ZkzKbCFHWBWnZV+KjAIjzAxDQxeg20aBOF88hWjcbtRMeKT29HyBro",
+	"562SsrWBID6OTGn9anMqM5Aq6Q4cq6brFqZQJTIa+Zy0TFr+so6XtzO1FdTuTq1sHlG928iNMvfZmOiM",
+	"zCZERZUQj8La5h/EpjX2ho2MMXS3Uwl2A2eVW1Pz4pbrD7ojuTP0gZtgn2yX9hVCoW6RSmNdD8HM8JJ+",
+	"c+MU8e0l0SEq1TXJ1HrfjgZHDk+3B6qVf4ZijHaEBil3xe9LXCB3tfHLr/ZaZojsEKi8UW40d1RWqFYX",
+	"4iuofmDusj5FOWOmvCuds5514sGczcBvRVx0UiEUxioPrCooth/E9qGClQygdfaY7YTGLWlVS5ESankt",
+	"OQjCZC4SlmniNDeClhUuTb03K35xA+4NFl/McSokyHzJZU2ePC5kMu/Mc3ZOTXL+oLYZ36j0+fhnupM4",
+	"OgR38iULiahBYndX5KltpGwlJDzArBmxgeseT6sxqWkeqjuDcfACFtkGsCNIPdp55+ISmehELFbgSQxD",
+	"3C0aKrIXQj/NMiJTAO9xw9X8VS4XetfxBFlXEk0QHU5/Hv6BoLRaUr1EgOvFCpDkpAq6i/D8tJmsovk5",
+	"CwNnQXZjq4j9X6BldUvFomNG0rivv9hPUL4yDp5NXK0K4OX9UtD79aa+6liKyuS1hINgmg6mfYLZJElc",
+	"dg7WNWFSDaFaAyw2tDQuI1sZ08RnTTJGcwC2NBMecdQQev2S6RFrMJKRXiLzZWMCHnUI7gLpxraTmEBx",
+	"UUJJrCcS9yIyY3zCoKAdiWGZ42Pyk4DEKCIZ+P0WGdUiDeWruE8+wbKYZDK9CiYoVx9WgO8VC8ahdgaE",
+	"WCxzmV4yTVYky6Z7uclUxlRY/WJsanvq1+giBVKHK0rYPFWEopdYyQnJGXwa3ao+xYQjO6UT9o/fSxRT",
+	"XqSLPbHAjd5b4NE2YMb6iK20LHfGQlHZ5iFRLJ/LShXClF8KQMKC2RAldok8LsUdL/yvNcUfr5GiP5ZM",
+	"BoCSeZ5eMn7Llsa15jKvGIrlFO2sYpypNahVRs7CMix62bHgtl2xVJKkVNersSK+Z3ewX6xaINbF+nmn",
+	"pZ2aX9rTbzOg5sEzJ7xFX6/IWsW1dpG2UEVDUj7cKXeV1s9n40Vr59Gt3aNdfMe3c6XqMDb0GkXYw5cv",
+	"BkGJtun6VW5e8IaxfJ7K5lrEC/fcK+hHvkqW743FUnNXccE4YgQ6yORjs4jlJliOQ5FzqgDZ+wQRnH34",
+	"ZmozFVNJFjQ3Kj9V5uehaYzljkBSY4zbioCMiCvO8hGnOaPPJLlM2ZU/fszENh8TucOJhte1Es2SVPkv",
+	"dCVjIx6fuG9+0v2fAQ/vk/gX3X/x0Fbafat7Kf0Mll1QZ/TUCRcj7gmhkLwtlebpvFImC1CCqLILmEq5",
+	"tOOFWrg5m2sh4ZJmaQJI/SN+nmsmwIWCEr1YzWwuWXbJZDkyCkfv8Gk6UQcH7v8CbV6L+YLylW1Q/IlP",
+	"EebbYLjYNpUfvZageHmN4G94fsqU/qzrxPsbnn+g+XnK3Z9QRto0Nf/G3x0Ghn3o/QAt/tdSQPgXPLV/",
+	"4BCgoBaUyHejKP0ErT5bfN5Sw9qvdjQgtXiDsX/jF2do2ypm7f0ALf4kxvYZ/hPf04d4mXkbV/oF2nx8",
+	"/aUTWVqNf+BGnHw+cZuA/8bfEUwAxl9sZeVHaHkmROZa6D/IGZvbELvPLIfAtNcU/OeGy7v3Qr97t8Wd",
+	"w9JP0OpXhDZ3TdzfIW3LgzFuxHXDirm+d3+IGW4enhuCOIQRZMlyETmDzYgjKK3IyXip6b0iMXwGI6T1",
+	"n3M4wZp2YF3WuQVEkCy/ZNIIKhcpT/QHYXTDEacFIDQOeELzPGXSVqF4l8THmvLCQa20KIpcx6RLzbSn",
+	"Ih+BxGqf9qJqffAYojUJLdePhrAgbsp+dyu1mbHzngdYBqQrEUDz6WKhBSfUb2GGtiRauDZ3G2w8VJes",
+	"4Ke/HpR0izUIczg3RfDbur+89bTmFoup0K5yU2lBN3xary5+H/5102/jQat/86dcSEnwqWZ0E8YVPWem",
+	"UDSEH0Ck0v5g0LPhqdB226HcOSbrBqxZNBa6mKzyPB5o3M1wh0AN5jTLmFSFdVfZcu5weVLIZIJYnBoh",
+	"CkqNdYxg1SI6riCbNjSuJeI72Kzd2CGDBDZEX/MCFTts0/KQTxuh5OE0lgmhPY/cvy9ye+d4DfvRXaCo",
+	"TIlK0OweWald9jDeOowiKIOXF71ecExcEVriWQsEBbdHfWhZDYBlos38miX212PHeuzzEXfIQlLpy3HB",
+	"ErJcWAJ9DnTCvuRTCuMOcrF3qak+n4x417K7FLRrDrvT6xeCUamcgT4XNLvSmpF5ryyeVnaiicWn/NzJ",
+	"ifXjg0rIVZrgx7VELE1r0i1mJUOx8mim/9BAST+7lyNSJ57OEYFoN6bWZxHlaRU6E+Vp/7S1a+83183M",
+	"E8M6P9D8YrlYN18yWg4Gh+xfyaAUNONP9IFDgZeSvVm/ex/ZFcTp2pK5Wk7x3wgbA5eS4eMfqGSJOX1N",
+	"jAi7B2nScR8B0Ef6xvll8+HxxXLR+NHTmVh8oYpt+iIdm6DBOZ3MUs4wGs0QBDkTC/3ZcG5VhSKGZxpY",
+	"2ahyT4LjbTpkTaTQu9Pr0Hatid9aoawU6N/yp3v9dK+f7vUd3evw/RXjjM2D8fVffnxNvvt+8B1ZYCML",
+	"3U3egt7L8hzmKa9cEBdWnwRdNZUko/m5XdyXR+TffxjxqxlVcELRnP/bUkvQM5YlQxJDfzI2KdU20qkI",
+	"KHgxMMXp9DP0yXfBCD/iKU/YNSZx8+Wc5ekES3j0TAo3QjBaEEgyZ1JqMQJ0Yqw7IOlK06GZuCJzylcQ",
+	"stCLRhwshDgyk1QWo3gszchgQOjSWyowDpIY1yk2gT/FDJDozUmXyhGHz1BJpqmCeKexWCqiV6kHiwh5",
+	"gzDu0phM1CnNWZ+8hyAadq0k6VI7KfLbUkD+OSWZfm68pyBD6lsLcVcpl4ryCYt7KO8vlf0mfjL+f///",
+	"/3ccrIjXUD0NUiCutIB5leuvgmU0lXaLg2oEruo6eIFm/0zVB1OBo6dZmmC0k9vq8Qo3i3TBqQxLYZiQ",
+	"GSRA5uq/f1vq472gOWbR21gtd37sOQymrJTOSlg1KDbTHJ8r2FJ7qOG+lG/DMaFjAF3E6Dhl7ggcJppl",
+	"/Q3Y+VHHbnhDzJO5iHpRwiH52KBJ5bPvu8KGxjD+H3tf8Mneu/XVDaXDkq13/vPZ2WcD/eqqtgd05VSF",
+	"IIhPZyJXRC7nUBzI7Lc12BmyFq5puApjcX398o5Y9zzzAAarnaKdcaF5MQx9SOLn5pFmmeAB2DPrFo94",
+	"92gw6EV+myWnSzUTefp3hqGR++XnU5GP0yRhHB4elh9yofamYskT7Pqo/HTO1Ewke7oRzTJxZT7wotxq",
+	"Ivg0SycKnr0qPzsXnEHX+5VRKyH2gOzrt/YPq1NycTp7c5akFKQKaPlC09rSCqFQEZPui8DKXNLURGp0",
+	"XwwOTe1Ok07aGXYCC7ERetFUmcRz5E5kkGXWKv02lyMJqNLDwvx5G4VKjAHcmZa/icIlbatOuejBB4gM",
+	"vJ1qJ6WyeFsXPWllzTtlGcQaFdtlq5d61e2AG8MB27EolDsIBgkEPuAV/N4J2de3JLZEgYYgm1pE2Ymd",
+	"uQHbLq9DaZiNxYeidkVlvgQRV084mYllnq1AtkfrpxcdGtmsMz8FC1IjvfSsAleIJHh+CUKLB+NkPWW1",
+	"+L97vyWuqEaI/BWMUgkX0G8CBsYrkiZR4ctPUrnI6KoBozJUUvldUghw5juJ6X0LvL433ne36a8xcCp4",
+	"ZrCseljAQcByU3ndkkGIjBjCynjB8IDJmOjjZM8zZFDL5ZwBjrRWdrxYBYymhAiWvQUmDhCV08mF/hDO",
+	"rHiv+M4zSRaaa8mIYGW2xVKhAVqSbnEnUU9xLRwyinQBD2lOOODrn8s+OV2O9zxgZoYN/NGOV65YvYtV",
+	"1hwNwgWkXhK7SpJwcWVA03GpEMuHyBnNIU4zlQYkJ1hzc7FU76xuERBn8SPP7MRg5hERWaKFXFDljkn8",
+	"X3+Jy/mHrUCEzEl4Z4cQUmbgq9YQ1HKMaxf/DsZuhxcav9vRNWtcP7ulLBXpKk5iKU68mGleaoHK+y3O",
+	"7JM/8LUz27gr3qX1ijvHUkv8HBw/MPo0ubUxB8err0ZjUXdHP6FZOCbfBlCFu7BKj6HpEEAgrriJ1jQU",
+	"rQshzPExQNeCOUIC9v2YEZokLAmrhJZONZ2fAEWrZo62P0TjFVI80oVkFv2eSbSKyDTlNOvdwWk7M+Ou",
+	"b1w1B8BtQrGjpbNYu3L+8kU+vasRlzXc6rVYBITfHxwSlt3fiVis6hwbE0D0VxvPn2JzkxZqu0o1SVik",
+	"LBk6cQFalXJrIi8tNidcqM1pNOt5d2moaxakINrBBJqCWZTXpxyvRIk7EQX5UwLi+8mVRRKx70LU/+1A",
+	"mLQJYD98CS3XbFoxeCv01z+0rrhorYtn0qtGFOzrC7tMm+Nda73lpvlOEAG74WOEa6P9mDOIn90RCcYq",
+	"I43Zil9tpJsqLUPXoL9ocalcwrdXxccI4kHcg9JQF/I2ZH7hLFPp7gVwGnN9ZHkBqosN0XwGsIEqr88r",
+	"Ki1MQ6/VjuiVaw6oqR3E8uIDL0IgmbiytdajUAGXKEqxtTwzIZXE3OXSraxcK29i9VMX3Cx75LdEgKiS",
+	"0R/ChXUKDjOG2jr4DRAzLJsoxPL+1tK99zKopUkSEZsVEjkNa2eBPliIayM0QWnfigm0WcXNeTY0qNHc",
+	"cbJN8Z07A9aAo900DH+bHbRE+Y7KO4KaCN2ZNsOsaEM+Oomj806ouDeQjPAB3x44tX5512JmjHgdNIN8",
+	"FKbislEfuOlNTDXLY9lULx3lK5KwhZoNMXnyXRJ7jho0ZNSFLPD+2QrQZakUsVyxyqZ+SmXxZfzeiMMH",
+	"I+MNr9QyxTEELRENktYJD8i9mFNe6bWUYy5UIRp3A0MwbRxvqS0C4aZqKEx2KQGsorSm4X63lsAbhaaH",
+	"QDrZUdJyOHt1SSsqS1rH1nVPORmUVtDFEPSaLMRt4SYfidhWh2VsJ7WVD3fACrgtmMLhy9IZ1H9uKT5Z",
+	"yal6PDYxZWcaW6MlOhTpNZoiVnvCJAeXYVZBoJ+AZZYrgbcAE1/gnzjxmHTHK/PLr1hOoAaLaoNksDDl",
+	"nF6k/HzE40XKJoCV8oP+3UusKSxG5Fe9J44UpfrEqiLDxiUDmrpVis1H3KA9mUsLQVhMqnQOFSzQK1pC",
+	"2h+viL5PAB9B+R6oySYAR48Hug6RVm8RwnKgLdk1Lcbj7EWwMM8kcQip1tn3UBpTsYENPgT9qDSXEPxt",
+	"bfTHNRjcAs7/AQIGH86sUZzQ0uk19dS8Iwu4TiaaX1XLSlXPJSysPbW9nawAm4wpuB1w7c013M3usbF+",
+	"lr0StmWkT1E5+xWqhivCxVXQljP3gZwb7UtNlA6ya5DG2ZC1aS7mm7+0eUqcztkO0ymbiipsMLmkHDM+",
+	"jIZlKj9XColEBtEEAvYS+A+4rTOGzkDExQPAMOtI82MI1pulzBvr66E9k3fkJrJs8CP2HnJP3I3hrMy4",
+	"1oTg1Tmad8+d5XXLgI22ti3n73XSUl06sntUN2lBlJ1FKChZtdItjVo3wWEPGZyqtzx0G9eikoctVj47",
+	"L7HD2n5vsFi5W3ED45UrALmD6cWRtXswv7hvPYwJxvNJgz7tMdn7wfysncbNI7V8xYyrzIQeg8HIG2rN",
+	"XFSjKfKB7ET2gtyOrchOeVt7URHSOLcZ7lp7QB+wyZeQt6c7lGtHlA0lvkr2Laj62+sb1fkPSd5YiCNY",
+	"qhmKPGFMUc6mrt6tV54jsKRGpzUQB1d09ZhLntyKAjJ0RsptjIPGeinLNkJM1llrEGwyI94R2m5AR7hh",
+	"XCjgdFZ0idLK+RW0SXfJL7i44pEDcAerMIYi2PZD4q91ZchxsdZesTyvct6wZByuvd1/ZMbRW5SmI7Jf",
+	"RoO1i1AxNfWOyX4t3vUOxPAtbZXuED06U2Vd5vY52BpptqqjBS2WRmI2iOcVybJsspyJq9JSPZNWZ8/o",
+	"CoqmCI5QNrDlRU37LiXAEsCQAT9Z+yVEzekffjUlQgEeZKxZwnTES217ETlPLwvmoE/UqX4e21EsWI5f",
+	"buT67p01J92aWuvTOE8vd1Ia79bwxVtVu8joSizDmXp3o6d7W9dGyiov9cOZYovD2EI0qpyPb84muwYe",
+	"1N++0qpE1ZsUDBdpT5XaYVpSS6cKKlQmVSFaVNqjEUdnwpaVHO6QkjQyzAp56+1ActbCbEZBMP/SEPT7",
+	"8S5Y/I9ItrkhBVqn8FX40qNX+G5A1dZofi6UzbuEKIKn0hLClrqgzXxOpSWL9fX+hrTBMPBrmaZWyMga",
+	"irkB2r8k5YbdzbcTY7yxZoxrENXrv+zmH2vv/rtpCRWp2KJlmT2AAAknCr4HdBDwe2tpdCaWOfB6TFlS",
+	"bFGNAvWyCJ9JzC40+HKPAOLFIJyEp/rBwJ/8YSZ7e8UTq8K3Xot7FL3FJu+UraTq+ZUUBEwresE4WMh3",
+	"+zBen9dCBsKsXttzUgSPMHfhFu7WPo46hmZc7xlN1oCIh2eAEYXrhbZBSGgzXf3SEoCx/uWdNu32CnI+",
+	"ho2zKXgN8OlCpnjeuW8NreLOp2oHkfv2anp+G4U8/epIBlsYAkp3OIQhPdRtZJmeOQW1UimzXBhzi0KY",
+	"BTMv87umEpnVS1qmenXKcbNsCif67ZxNUXgL60LgpoTXUl3K28qlqJRlvEkuhTf+Nmu4nUP/nkqU1iNF",
+	"7sqdLza7nwMu5kIkMAOuCQ935zdvU4Q0MGTnMfdI1AP4ysv55o1ZAL6jX6vf9QPRVUJkIBqlXLJcyci8",
+	"pEmq7EWk0PQeUzJpaXY75pKapbmdVNJyZ3+UTNIFrt62AAifUWppxkECM+Zy4nD0bGSPXUfMgogXLI8j",
+	"PwPi8SeetgnOa8x/Xp8m6mt91QO3OWP0LlNFg2Fzu+aPdvDY3ZJs0zLPkZcwbO4+ydHXjh8s0bE8CHv7",
+	"THKRZHea6diWt30ObdyvFuzAVSGo7KHlDxBUT89pyqUaYl2XuJZhFYNEb35H5amKB+IXB12ibA8Ng2D1",
+	"oWnsXCa8xsZpncRs6Xc6hqUyzhCgsZr04uL07zTRMBxLFAoU8oz233iK4MOxUJNjGMovhF1vzi0smMZa",
+	"B9S9+5CreXWtOMBNI0m3u2Yj7iUdY5Kb8AN8DER1XdMpTl3XwGj2Rrxa5h4hlj17RBx5ABWpdH0oIXqR",
+	"oWyeaSKORjwOWiviiMQBo4QpdAcuWxcDWx/8MzniiM90XNTZ9+cd2T4MsjP4+AC61iHNQaScdEWzlYBL",
+	"F434ADeJZjIYfLPWc/Q+vfRcR+uIlb+oVYo1Zpng52CoqO6If2vqXaTGcsUFYkTbtSkhPPZuIfrx8bqo",
+	"qoXc65FtUYP/5pt0Un3T090+suO4CE9sIAy7Fat9VCx8rc/rJODxWkNmRDDaM1ojEflvgOhmONWcrsgF",
+	"Ywv4VIFr5umdIW2UZjmjyUprfHcYjL2dsy7kbKrdogCO7WN02+0+ndt26J147rzG01juZOv4413OxpY+",
+	"wYqyNgiGtbUDw/gW3IVe4F6oYrULwClFMFloUCML0gvGe33yyZJAblw3hkZTqYh9hfxPsj8g3f2BCa4w",
+	"zsLevfgov6ndXO+0NNkivt9yzbUry5Duzt34cq0xqjjI0KAiH4BExZInPtQzxO8B1mlYP7qDqLCEKtom",
+	"w9jODspQv7Ev/R51pjke9IACjaWIZuUkFHf0UFExk+/itGOH7RoDlr0hkkMi9E0yNxSabrw+DRvp111p",
+	"7yfhUuXLSYOv9WdxpcU2h7PLEEh3t5A5+cWp483KRWE505d7KW1Jd6116E/b0IRzgUAFYS1jJy8ILH7b",
+	"w/IZGt/Qth86LlStxSWGQ9ro2Np4FTf33exCKHfpCee7GvlxwetzC43Iu86lo+Tf0spp3s34X1CDTXb/",
+	"JoR7qHJd9wvAbO8w874+kLtyDFT2a83AqiDZsnqKHsBDYDe4ZX5HmMG14miOoptSt1Do6pnsbZvqUTsM",
+	"t8KYSsIiVFehitR5VUlYdB+OEZ0PE1ThpV6ffKwK/XfC2tYyrIfQ8G+HsR0T5dp6il2dt23kBGtlsjWC",
+	"ZaXjmoVhxRShUqbn3II/pH4wEtTyRjR7/8iEe93ROVMtnlVZihBZP6UZkxtrZn2CWoyZw4IzJbOwyFXh",
+	"BXfJxnGtQFJMlgsPg06yLJMjTpUtW026emjYfQ+ySYsE+JYFtkfcr8UP3eGTXp+8U5LIicAUFz0KW2qc",
+	"dOOiBHnci8oPVcryES+aYGHyWA/QFMnhmNYS+YMFDgczCdnU2xX+gqJ6fj1e1lAKzKXLL/IUyundRkkw",
+	"ryp7kzrm1qh0ZYZevf3UoLPals9kn3wUiihxzjAVSC9geWlvwQZSKSIfuv/sOsXk6dJGb56JbrV+Frcy",
+	"g3lDXd6f4LibarmLDSWWSzgf3mWIkLqOWfU4FQ3x6O5UkvkBDOttytdpmhNaEni3xYrMXd3jB55ss8/a",
+	"oeHWSG+5GB6gP8CphpAMTRMjpMmaQ9n+d7BR2dqc7ZBBCpaD5oS/uFrJnaHZ0ipqiKmtDK5Cc0TbleI7",
+	"KaWuGCINP8Hm7lh6LxgdtkO9vQrTXut/P52lUxW2kENoP2MXCV1JQonULcFmJkMCcprQwBn6VTcngpMf",
+	"oYFssh7w9W9/gAYNb0uqlvn6909Nk6Yelhu+f7pc8301W+Zy/ftnpklTD0u2qQNs0fD+FUv4ph5+tW3a",
+	"1CM3G1KMzP+GN+PIbry3C245G4/bW+t5D4uFRQCAq/+qJ2BOYOQKnxWHE9OFXev+dlEHRX1B16y/Nuk1",
+	"TBM+egGfXvorSLSakKL2YT01Wv1zakox4xmVRKZaixszxi04UStzX9MVPPEXcadrWOphx6tY6mPH61ju",
+	"Y7crWepj12tZ7mTXq1nqZavrWU5xKp/L6L4u72uI11wDeoFoT/pKeDfasJF86bIziIQikakWK7QAYW51",
+	"ex7zqXSst3TMNp35T6WTvmWnzdfgU+Xwb9vxsnG03n3YstPmy/KpckW27bjp/nwq35otu11zpT5VL9JW",
+	"XT8ME1xjIKmFwsHleSZJwhY0V3Ue6dogkL6weQWWU27JGd+2+D5YtICTGUg9B2ytpdyjgQ2dmDrrZfGy",
+	"loc1rwO9QXe9Q/DwE9v7J2V7d3c9Ra7epDmbhIFW9GOS2Ofoi8hSqfysAyonjCeYJqzfNn+E8g9Ol5MJ",
+	"kw3qF5YZgpRbc6fQbJSzuQBgT69udaUsZ1O3J9kVABbkS9ZiyW03oXU6o6H4BHJGz/cgqsA6QYdE0XMZ",
+	"ETqBFA8sJZowiaUUZjRH593EJIAwrvLUlngmXoXn2hwNlWlwAkwBQFCKqdqzGJ+1It/eiS31UJPty7Ds",
+	"V1QCcBe/Neiag6NmDJGvFUQCYw7ugm0h5YV1Iai1SLXKNjvZ6fkptDNWl8C5+WJCEqD8Nhg16bnFbCFK",
+	"RCRheXrJkiGJ/ytVbA4lBdKMEQottX6mFJ3MsAqqsx/p5QTIVEa6flRlD6whEcaZX6WSQZWC9d7K9dX2",
+	"SpB2eq7lPbcTj9yxajjz6K9sgVNXuwihE7zm0H2Cf9DsOAjSBqfRHcL14bobj2ibg4cRw1IdE2Pd2iFM",
+	"eMvD2ASepR827E6bzH5vY+4WnP+OwgHCu/W6Qg6IXI6xfyu97RTb/Xt4nU/tTlYsqqlcZHRFYI9wtRU9",
+	"91mjcSpBTt5Es3D8t+EzUSeh/Bxs3Vc058hBUz4VnaiTpeczBS3yi07UmQjO2aR8UYv1PKPX4TyAE6Lo",
+	"NSJOdfW/NCvqVb20tx8at+6iuwRJPZ5U3hk+GjKZVJ4YGruOcfIiSN2uV2TKO0BmcyrJNGeYkYU6hnVY",
+	"STKheuAkE3onq0FLNw0aW0uq6FyYiFTnxOSC79WmIttyzzx4hiC8DPLRJKHE9xG/7B+80GsD//3/9Ywj",
+	"bX/QlAvf7Pd6SMjXHGFvyuzROzdbBnqZu9guwEvR6z1Y2zslzY4G3Fku95pbBuMo0kf0jYYABTAKl85r",
+	"F/LoesW5LVz2WE+KSTIWaha+X4+AT8DG75rTaWd94/CttdQ3FMF0gwCmVvFLGyiw2X/pmAKyq1QBzcXC",
+	"c0CFQYNaQ3dJqnrHmIzZItBpbUJZWAo1pal0Ex897aZ0eEuxcjsqXRBlvEQSlA8/hEq/FdvMoN7xurSG",
+	"R0O/fdIdJMKwEV+0fBCMNTaSj1HDe/r6iQvGvWza/paBR58r4UOka0ORwrw2DV0HHFYajqNuOLD4TkOw",
+	"dNTRksXfBQ+FSp18PIFUWmLbEMAkHq+06JOxvYSuyBTYlWwZh222xX0zKi9acKf0ur9hiqZZg1kIdwYs",
+	"QXSpZoyrdAL1R5Ax/rZkUm2SW6siqHFFYtdXVJJUymUl1209JvD1IsXIxDZfkEosJBkziO2dTNhCaRLz",
+	"6tWrV3v7B3uH+2cHh8MXr4YvXv3ZGHLMwExKNnxs1X5wFykPnC6w/NvkAN0/1pzEu7A3Fkte1M5ZsHye",
+	"SpkKvndOYbBLCaY5eG1C83zltZG+yuN9phN19GtBlcV7O3CZiodkxjI4kxSGYMYJAzkmbL5QK1iy+uRa",
+	"4/MVHwtVc8Tl2ajFO3qjX9HfX+97x/3twn2DDJhLcQH8K4y9JFGSbBca9IVNWQ7JffXKQfo+wU7WV5PQ",
+	"iZJ6Lb1SDeFVLbP8WtSsmb05hm4Fy1teEarL1ylIJ4JpVEGCob+rFxozeujmHLLS+bUigh74tYLpGqaW",
+	"5GLxRlxxzBZhYU28lMATpgvJEuTPEijQ2lF6YfXDAhJI8AnEpo045EXuIX49XSxycUmzYz/MPjLWyRJw",
+	"ELqlu6hz+LH3EIZswEJKWRaSKYj+jQjTMpYeQO+YxNOU08wNqBKOrj+kD2nGFDNl6exKI0xR1HHj1ARO",
+	"9xVc2a9+oNq6ILU5NkGp2oWpBTzsdKJEvsalb+/qCurpjqm0FcxsjcfUhMGlknTf8cmMDPqDgxdHEflR",
+	"CEUG/cPB0ffRiH+GSzboH704fPHq4PC7iPxEs0xwctj/7vsXR/v7331/FJHT35aaHJtXB68OXg0OB0cR",
+	"eSP+zjjZP+j1ySlKZlrC4yMOAhqZauE0FXxIMIVVD2b/+ctBpFn7FSe5/jhSmYMBSVAOI4uMTpg0ORXI",
+	"cvRMRrxAAZmm1ywhE8EvWQ7Fwrs/iGtrFQGxiSRswXgirS9WU9shFBdmLNFSKArrI+51cgWaDK6Zpn49",
+	"PBIPUbduCxvSD8HL7OxHwVPSxfNF9nvb6B9194d+85jMqQJvQjnEMluRrh4Au6b6hmFZeTaXve3kNXMT",
+	"3ExD9Ld0/doZN1w6g72RNzJy7Krfw2YElPz9FqqWflfzmeasxSIMVkydygSUATTSjQrf/k6mhq9mXI1k",
+	"EEYEoYN6C6obcWzjlFMmzQ1XZMzUFYPABtNYk7kw5dSH/GtrPEhzM2BcMCR7MfqdO/cf+mbu2lZExL87",
+	"uAON2JdNykkxOamvn5lbF0SojEqAaWLcHcBWEmmZ1W3j6yvtjB146DojrMYaZA6Ls0TGy5V0Rel3S8Wx",
+	"KrEqcPzHaZZJkvJ+2H+wpasbOw3T2Vs6UAEjD+Tx4KdbmtjX7FxpLde7ZXHv2tFgs9xPnr9dyCwu9K4G",
+	"3eJQ3jCBLWeMTOgiVTQjGVMlbKt7SGbbYChd3uR+bLtFNRtg6H78ysYzIS5CxO0KH8GZsQ+OgUdKNskZ",
+	"AoDqa2KkZy2t3olPdKPZPEmlfp58YVSG3ahITyXL9XDVMucAuUzEdNrKh2o/sN5+Ve4efvGWTn8M6PGU",
+	"phmGOnGV8qVYyqzZXrVxaOyScZBv1jBdSRKmD1hu4ESLasdQncHahuaMcmkInxVmWvFgc4je2qGEbENm",
+	"1qcpn7DgMp4yZTRvHIG+cfOFMkkPIBjMqITVW2N8bOkOD3leINbIe3hjEJOcXaZiKU/htry9XqQ5kw0n",
+	"CMOhcqH0XdnTSqW5Y1KlWUZkes7lkCy5StH9v/v8l3kWWIAQs9UtS+fLW6WqC7hxrvWNL9+m2uXd0oNs",
+	"jt4JHpZwsLQ9SUrYe1AnU6bNtoRqiVabD0HIfjEnEuM7ffO7TShn3Fk4TTBn10J30TRb5iwM3lWPemd5",
+	"LvJmomdnjxengC7l7rN6dmKpoGIEN8GrtuiiyLXAw1REaJLkTBrM5ywTVyzpIRgqBHlIRdXSXk9THWlz",
+	"dFlDYYf9MoyZm4NZL7OLq4i4uFE6gYTlnC2ypgD/QIlwJheCS9ZUkN8EoBZb9EyizNK1HuH9wcERGa8U",
+	"QzNCi3qjepXC0gx4JdmE6ak9k+Tns7PPZlWrcT9kYqS22hw3g3ZAPBVLWBKidFWpwZqUSrejNAu/w9J9",
+	"8FbXHtE19/eN2dGGbAdNg+BI6Mn7TBWzGcoMo7jm5hgGbzokKQXEHnzqytijUKjQNEi61JwwPBwSag5f",
+	"4cO219V8XzYBxpjnkTn68L/bcmJLDgN82NqX18gyqSJuU4kRWEwm+7kQN+C9OxUUvVxXTFQ/fCZJmiDE",
+	"jxFZ99KEzBhNDCZzs8y0i2DTIEBkVCqz7Ovmt5kksutKP4EdomRhGIslhSiMXyui8vQm4pGYwInfUtKh",
+	"q0xQWBeaJCkGJ3/2bh1+rL5/QEwr4h5YyWE37e6a7gnuSi8CggvHUf/D22FDVsom8L9Jwftf6NUHJiU9",
+	"R6A4cBC9C28kPtzsMfOQ+JA+pZLQsWatJTMzVEKImyLwNR1teQgtiTzFlyCVBh4E5xES6Ir2xbXyL0Np",
+	"7t4qlU+FG3ZUJqW1o1u7ExXiU5H07CHyKGQLhtHOsuNuSSbOdzbtmNGeTBXLg1cTrRwJ0XuA4UAYAzVL",
+	"JUm5VJSrY4vBtWI0lwiJBd6mV6/0k69nr42/MASj2j6owQz1BwBobDdWV2fy3gdrjuJ6uxk0krdnL1un",
+	"Nlc/izr0jbThYmj7G4eG12vDwGyjbUdVpyLF0A63xvGrdPpZ09eAJWlBz8E8Z66hqeVcicSkito6NdtO",
+	"JiTnzKj8yK6VHVJdp59R+dlorc2NFsEZ7e+NqVaOYF4oJJPu6UW6IM/ht9P074DIXOCDu19TSQb9oFxo",
+	"m4S5zhm9sIWwk/D7SiiaNUi1b9zCo3O0uKmaSq7pT69M4CBOWJp1iw96095iyhUWBQfArLi3GqWJlUZV",
+	"38LyrrfgHqeOAZfnFxvxKh6SK5qCggkhPsoIWVZY0Rq7SYpgNM9SlhuKYbOi6ZwZQaF3POKxE6vjISjg",
+	"ppsriFLQCiZLyMH19TGJUeaOhxXpSEwRMQS0EWMKK8WJLFx2qa+XYctgqEiNWjUL2oXdsE/e0skMPacz",
+	"DKItyWjgVkhIPFoOBocT3Qz+xeAr8XDER/y/if4a+W/yY5ozk7T23yP+33t7e/D/ukWsadFX8BUkMflv",
+	"V0crlQYJPYlMFYUk8kon5OScFbqZKVIHpgqIEYCUUwy3MMinkYPYzwuYtgTjLCMfhlACTCdVLE9p5sz1",
+	"kxnl5+zYGMNNYZZpmrFqbmOqIpegC3iflzDwTM3E8hzdz7Fn8IrR6kmTS8onTOrl8XbaW5tWG/uOT0WD",
+	"es1V7iJ4qju9Xci8s4UblV3vbX+NynAKx2W9X1wvS+V4gVySSpKIyRKxBuKCS/QNl2gQutVOel81cA9F",
+	"5IoRtDSnNeSnndBach7cyCl5Q313gyTiDVPeapqMM8iHkmRMZrBLkUm5/clkxtTGFTB2NW3QFzDyBA31",
+	"k5m1hxTSjL7bWm/FEoWBlPtGp8ePta4MYQNY4zygQbSVq6vp+nYIf9k06y9wlDajDhhDmJjW1yOgO4Xl",
+	"Ehc+6C2A5oJQJMTaOFrZ1SrTxe+tmSs6KkLCqn9unklwvWA8p37BRgoKPmEh53+DJbncZUPOQnt/0Vfn",
+	"BzJ+R3AVIQgwZ7gzE32GMinQd1SzICeCyd2tRLJh9eKrmWSTv8ZkKtBDQMbohNDy8ssj9PUfHuyBAeeC",
+	"rRD4EwwlnWEHX/4w/ff/9Sr//qd//8/f8rOrv339/Ob7d+8///mdOHhP39PTq3aRImaEa1Z14+H4IhQN",
+	"czl9bI23DqK99ZWV/lakym5C4C6c53TCPrM8FcnPYpkb6mrwKA+OosDHMuF8SGZrzYcuGFu4MxqGNXJ5",
+	"SC+/3why1LQgDWEdkJ5My4wqlXh5xZR0kZZFrjSgovk5Q0wPstB6SG9r8cIig1U+OcXgke0Rw9u5zz2X",
+	"QjdZLjJIqsGUkAumxXKM7kY3uibbY8kg5hfeuTWfesWKsJ5lmgMVMr3+OkM4YTSqwDRcgEA4MMx4jWvd",
+	"5MzvZCEkgM1r1WYsRbZUjMQzpRYyJl+/vHe+x0nOEsZVSjMQqKc5PQdsxRGH1rFJreF7i+U4SyfW9cgk",
+	"JsJqjWsmpLtyEHWhBSRJupIxi0FiwqVrZ2KbuBk97yChcJV/gpEzXvkgHzGgiDLNSvUsdwOwsQF93tea",
+	"AGwsrFaTH8VD7aoUNfSy/HZCH2DNiJ5ntfKJ5VWJNPMAJQDUIOSare5OASMaMAy1j3EsFchcm0Wk29TL",
+	"TLZ5Zac4Sm/VWuMViEuWzxhNthlcvuTbNIcclfYvrAnwLJ1Yv+NiTP72VGZX3ogiPtQ/jesvdTsFzb8m",
+	"T0GjuwSNFiu+a+CoT/xuDgawjk76WP5BlMPGcote81tA7H84qrR7vn9bqrVldv+jp2kNYbeoQS3zVK3A",
+	"WGQyRRjNWX6y1LMNFpIp8ku7fiIymD9qGaqYpK1ZaDwX0vyIAjmApcG4QVCAzxYsQ0tgCCKQGovhRHBF",
+	"J6pILOp8+HRKTj6/I4rReS1gt3NC5stMpXsmmeRPp58+7umt2oOQJv2eFmD+JsZ7kDQxp5yeMyMAjvj/",
+	"+B/kpEhdTwUfcQyMKXIk2fVES92aFM0YzdQM4S4EV/o0EsaThUg5GOtZIkms+xN5+neKyX8/wIyJMU7r",
+	"hUHrdNwf8RMCabf8PLKopZHJOAaTLeTeMpcFDOYQSY4G+31y4haeYJ2WUrb4iHdpeQ8v2CoK5o9X97OL",
+	"s4DiLK4pYXQyK5ZkxLEgvcmD8/aDLHmiJ+vliY86zm972CsGjtmKZtOuqHQCppnmiGtSN+oYIAgY+xTm",
+	"1jkm1L6IAauYvr/IBRrfi07Ii8EhisHxF6by1R6402O7814y+4hrAdELVZ760zfTxWWJi9diYyI2Hori",
+	"zCRsklH0NFCtoI84LmvKSXy9V/QcD8GGwqGYBcjZtoicLflfZPdjMQ+aZWQmsoR0Yy0WxxhHPeKUr8gl",
+	"zVJzWnp2jl8Qw2gOicPoR4HO0JFio0THy+ScqSGhZLycXKDWbJ5JC/U5hcQgP46cdMcrW3p/xDWJpqid",
+	"wg15OdA/kDkkvx572tMzWRTEgsTlsVAz1NvndAUR7ThiFAKmei4QvwOD1NsAavB4hcfSqGQmQ3tIxmyW",
+	"8oRILR7RzDyWDrpBf0J3Y4stUTXiYBVUKay4JPPlZNYnJj6uZIPExYIDRf3VBtyFlMkRj/V6v9eD34P/",
+	"jTG4CFf1mSQTuqCTVK16EfGafmFzmvKUn8dagzPLnirYaC1gXPX06pR6/8Ik070jep000dqYvquFF7QO",
+	"w4Vzm8xWwthGzFI6knLwChOMy/ek2nsxEzOyYk3wa7CHKYpE+ZL3yRczmRG3Ib6oTXp3q6vpApx9KDkC",
+	"iwrlrjHcVh8cTSmK9Gd/3ROhv2XP+lk698467J9UVDED+W7HCtn1JjM6oYpCZjDeB+V6IN3DASmmb2oQ",
+	"sRFvOMMGVbq04Ejj3CdAJIGPL6gEs12VTOkd9tZ/WB5iKsl4KVeaRai8iPcBcwpd1T88yVLG1YgnqTSx",
+	"1tLgnQDV9odlV/A1RXe95XB64SRPp9OUn9slNVfCHHkS/8fea2y5d7ZasD2EC5VaFIU34z45MdMEPA2f",
+	"qGiiaC/miCN4SazHwKDPXGS6mz3APYq9XVgZoBPKSfz2jJ7jLYMdTXMirnill1iTED09wW3AoBuJnZaJ",
+	"sDOX+6e3Z9YbqLuzG0WJVLmWMc1nTRySbmZjd00+/TGeFptd79yq0D9qbujJtWqO+X4XUp6W4z0DgGEB",
+	"1pLIYBwafiJnWtsTU0SmtXAZcPz02PEyv5vufRSc7X2gajLzRuvmc6jVCXeztKIz4gUgxUQsINTTTE33",
+	"/fnrWUQ+n5y9/llf2Tdv3789e1udAVaPR0dqrmRE5HIys9gIpriQcYE7t7crpmKe6+XtFbMwE7jSepux",
+	"y6Wlj6ZyxFEYAJstdftghA9H6fYPcB2xJ31pQYGA6c7Y5MKZj6EFKHOCs5EW9rhEQIeISAFzvhLmjkmS",
+	"04leWjcNiMXQk3Cp5wDYnHJpVlEvH6zjiCOAkr0jxZzsDcNAkCtz5vrkV7NhqK5j6LGbijlV0t1oAWWc",
+	"UMbZI2disZexS5a5hUvQmnpwtOf0K4JKjzz2DqJrePjSa/j167s3+lN7xOjOTgSyMSagueE+/mPUSZNR",
+	"Z0hGnX6/P+r8HsObmmpLRecL7P/d6Sfy/cvBPnE+Imni//TKIXIMXlJIcpMoEZhceYx8+Hr2+tiW1xxx",
+	"4mehFG+ApZRK7PjXKqyWlrvKtrASHhcMXKsaBXMVSWqM9BZHSvceQxQVqhbP/yYFj6P6b3vgnvif+FgP",
+	"OFbsWmFzOI9aPCm99S/Y2EhVCzYxFmk4xpQLnk5oRuYsSanBQODZCgb9HtrpYcafP52ekX6//1y/Gw9J",
+	"fCpy1QcYHz1K+OtNmsO/L1JjKI/P6AWLbazmb0tksvq4wMjt8qUcUXQMsYWl0uSl7zqQCH/3AqREnlg5",
+	"UuKPaOQw3xW5eUt/IUXUu2O3qwt6DuI/zemcoXUApWh7pYydzIaimfOM8p/+fB+W3Ju8wfSASCO02awQ",
+	"wEOaNAnM9XWkovwjsGWQTBOhYFGq1gctOcdYOxSWlMM/4aPmj4jEH08+vI3Bc2psPVT3p48VQg8ZYq71",
+	"vMSsixa7pMgVHWfsWD+xpTDwjUKBHBSsoO9tNKEZ4KA7NHXkYcTuDXRuHGxw2BHDH4vuCU7iNMEr/Znm",
+	"KqWZCZeSREE8IZ6CzzDN7pcfX5OXrwYHPQIGwuBd8e+FPx89pAXVOsOSy+ViIeDiO9ITuZrxnhtwQrle",
+	"HlCdQAQ1cQSxYlLF/trADFAmgEwivbKloS1yMc7YHMeFM/nu+8F3PSs7LFi+hyseQwdS7+2CCBg3SK+o",
+	"JJrMO4kriprzyyPy7z8Al4fwLj+TD+DWwOUUf8YRxL0++Sh0r6ZNRGbiCl6c02wq8jmKDUbIvL4ekjFN",
+	"SMoXS0wgIEfX1/VYaqKVLU0wdM+4BAV30qwqZ2hKwFFo4jtnWGBMd4KpZKiUuThvBpYYyZi0Z8oMeegJ",
+	"5qnbpgXNJSNdWszDAmfuMTmhC1dd2qU5wi5HIGIQp0fMmZoJvQSGS5Is5b4qMRGZAK3FSneLjKZ8T1Nf",
+	"fRJwYyyDFZcs153vkw8/VJoe7kd44yeZkHYxi/xGOFFfAozC5fXpLrtH+4dGR+v1yY9aCFsuMkETSbox",
+	"2Li0OPVcL8eeFt6RVXgM11QRjq/3pMoZne9pgjuEEhtxDz6IvyOT1EI1PQdUUpCotbBxyYb4x4xewiYV",
+	"AjUOxehGSAEKVelo8H0RIALmcku3TLewXemc9XB3pGI0KTz1Hh6ZFsGk+SxIj5rqsmxKurC++icT7qk5",
+	"DJAyCg553THQF/SHaEn405qlsemCZnlIFyIo9YD+/O4zScQVh5Xv1VcissC23gJMQQv0k2+xd/QJq1RB",
+	"xMkHypdTOlEIMueN7pTll1gX1AitnWHnch9szgvG6SLtDDuH/UH/EML+1AwMuM/pIn1e1DLZg1omgLEl",
+	"pAqXBcRT1wwLUauMAmi0UPPQxSGgYakwgQ3J2yRV5MS9inN2W/oucY6Voo1J5ixYdiN0YtHk+buEzRdC",
+	"MT5Z/TtbAYSiuf0/iGRlTcfG+VtlJRCYaGN/6gixIllOFBYCt37BYedIiyan5jdTMsLVDfjdGLVpizIS",
+	"plRHBSsXIBqLxFXYu4PBoKk/1+65yabRQzhq0/4Hmhjig6/sb37lK6fGim2/c7j5pR9FPk6ThHF842jz",
+	"Gx+F+lEsufnEq80vlM/AO/4jFmPQr++3GOFnjJk9E+K95hf43os2y+HEjA9aprYhMkcHB9uO+QtbSrOm",
+	"By0mfCbEB8pX1o6m33vRZi8MSfnKXV02dAQt53B6PV9n9dZrgkXP9Y3snFToQecvUce3XneGncrlh48E",
+	"KRMoGc3k6cSx4DFwRpAJJQp2lcAMawcqSezWXK41biuzj3jXSdNwffU/vM/qP9MkrlO0X1J2tYGiaTWq",
+	"TM/k1gRNjx+G3/k9atX4TZq3anqRLtq00yrVDmS0NdkzcQ2/G7pXJ3OtP9QqDueMhqov1fyFH6weWOV2",
+	"fzR6+jAE8SFp2nvQ+qvbuhU9q1z9NfTsH2nyOwTYhkKT11GTGi35iambikbTj4IzONnmQt/gsm28Y/U7",
+	"BdH6NTZiFCfdZ8ka3/QR0/45lniDV+wbv0edt6bO3+Y337pRHra5NPjSR6E+mGSoPxoheNA7+RNTNxYy",
+	"apdye9Wh8/tf3E2GHLk5M1WjG+QRTKSTYHUC1RcMbxkDVzDXiqDzukRgvApp6IU/AHTZEY+1Wm+cvFoL",
+	"ODZGxcwkoI3ZRMxNwZVinM+kMQv2ohGPsSRD/5MeQV8TXmNFLP3+LvG+gn5EGHJEDo70FA5feuFUfrdv",
+	"PPnIhAGWY696kfvUO/lRKHbixul9UveImrXISQxJUrH35mcKDqX66M0DGL61HkdEiXOIIdcD9Vt/YIrq",
+	"hf4vjK65YCuMrflLTLqUr0y2tLHNUGOnRtvgMblgK+mCy0bcmyFawND8gO41NaOcmM0DE6Iz3ZAPP7jh",
+	"eQhRYC6wcTLduRknftN69NBdDqORx5CkkAMiiSLqKp3YgJCFLUyKDmbsMzLmu7Il1wrRseZNGOVyhnnX",
+	"4DwOWX/Q2acP4enPJ3sHL15i9CPkdYC1QF+opZbCu5KxEY+L3f4RGuldxVRUsE9CfRKScjJnc5GDUxo+",
+	"n2nxwqwjYD975qQR7+4PwARWeHitARFdO9P0fJmzpKjC2fMceoe4XcasDxEI+qrBZ3NbcQHmcpWnSmkd",
+	"giOEcuHSGxYGYTsyRi/BhFVccp4QOuKmmflc0Qy+h7EnfYKrBFKmTzUgn9i5ggt354iXM3GthRI/ArWA",
+	"/ORk2NkTS4TAJuvsbRA1iunHLijBWXgiz859dGzfh6QTCBkYcZozCrEQENVKAaB+xRSYwYrFkOAC1Tcs",
+	"tbBykCd9NDjSO76ASwx7N2OTC5aMeJZeMCifauy2WGzf34BUYYATTIBUEKKPBke+nRo/0ENiUFTtgPfh",
+	"elp49meSXGrmUY03gRU8ZeZtS07+JTaX3pit8cJ71PMZ9orxKVE1SA56LsZk34AJwRnU00BDLKiyZnF8",
+	"I7m9qjnYRyVGHUHgzIibgzmBXBQucPWmRYC4frcPrhf0kBlPlKFacJfNB4XBuDSXJLWVADXRTEwMkSvt",
+	"fE5TjsZdMxKIMahFgMIpnNPViCPfguGAD4kL76Bh1xgKhJE/Zvb6MAGpM7OvKeVuSe3GsiT1wxmJ4LVR",
+	"SdLF0gdgpngHlXzlDIPyzY+n5k95TMC1UtA3YKTAoXohC8BX2I6i+d3aMwPSRXupvRgkDvrJErnBEvl9",
+	"G60B5nGGaJZPBsx7VyzwKFv+Sv176FQLT9KvaxUc66CVvGVF4aSqqvB8wnKVTo3a3Kw4fDUuO1ogdwjN",
+	"gKUipR4afHq9IanqCE1CfxfB3iISL5b5ZEYl+5QnLP8CoJ4pP3+fcqZJnhbBRzwG50ZDC08yd+pD8ZOv",
+	"EnhjWSN8azZipfds5Tp6LxQI9jYk6uDI0yu0CJYJLeqOeEHr9RRLoQy6CUoaJjIGJRwTNqafguMWJH6U",
+	"GIoR4/e9cj08IZOMSgmSF9EyihH/ipNzjKMpTgJwJ0niDDqrCd3kE4wH5Yhuo6bkraNRef4ljiAbYMEy",
+	"dHFKFBXKcGdzDPkBtcME8RbB4jwZcVQnoIhPZSbPZJ+cgK+09ihCQAkQCdYLQ1omUTYv2myR3CTJfCO8",
+	"/HXphn8L7Lw04ife/sTb/2i8fVK5knfC2W20RzNTP4V+NFP/87vPFvvLISchM0F9xwJ4F92HMPBIl0qt",
+	"EwNgqWtoo6PmGGCsSRYaCSAHaE5XoJSDPqsZQ8amioilOgZdTTGreWFnVmEHuHBkld47RAnR65O3gMXF",
+	"XWhIZejPjAErIpLyVKUSY1rtevmsBYOqIcx3GBfAIeMVif+qGRtNbOAJJpoY/d4uZTdOcnqV8vP+IpmC",
+	"mxb/JN2Dnvmp3++jYW7E7VumlldCYr34GFDZtbGKsTeR/t/ThRatECrOpEewa8W4NJAeXKgRj6FdKE6y",
+	"+ECffBTFlnp775tWIijnl2itvcQSc6lgQ4YIlgNadSU6Fbry8+Fs9S/dQ4YZwYWNwa2fEYNdEp3LDbEt",
+	"AEKcQXaOOwQQpW+snXgwRxxsKFjUW5GMUYlVFU2WebcCvhrrq6UlqhNOvF2Z0MWCJUMyx6lTPuL7g8Gg",
+	"PEsZISydaUL2yU/pD86aVNhUG7ZDsTw2SUsYckUl5Kr6aWbxh0+nf/3zu89//XDyH399+/Hsy7u3p8be",
+	"7D/54T/P9O/6hkmmRkaknNCF7B2bxHofwLIqzQDEkUmuKqUnHZtMfLxc+HaBUoQX/FnVQCVDAsqb2pUL",
+	"hBsEfHK4Jc+KOwtbe2wsbRyi6PShhyx//RYEdBchUPbYd/xop+0S8W8SpgVLZLGuOi+/O3oxHdCDyff7",
+	"7Gg8GOwf0PHh0STxALoUmyMr2VKQKkIVWspODXP4e7ooy3EOIWmccgorW12foDPVYzMVR6pJtXqTyoWQ",
+	"aRi4qKB8x3DT9Gb+66iDeprdUlTWRp3S1tYG9xQT8Y3HRFjKURJJqBVl9GHYWawqCpo0ilY7BH21k6Ci",
+	"SnDYiIeqSEKWgmbwSbQuaoz7qmLs4seGI+7ix5KSW3Qs1IwEvhfjdYeAs/Tv8KJe4XcJ6PtpzQhAYjqZ",
+	"MCm/5pn+A00KEYkLqHr9F1DBvr6aYOxBcwH8iZadNIlJt5hqOXsAQvp7pSwPdA5kCN53yXJpfFFWcoIy",
+	"Xf0Rt3lm1Swc5/zE3B3/XOWsgBbuWomFSLoq8tOcfUczWTlEWGuUHKtZRiAg1Phvr08+8VCZdEgL9IeD",
+	"cp71kqEcPeKazRdCNAK3GNMCBBq8A5NTYVqAH1uZFoaQflD+XlluXwECcJETR7mBccvAa4eO1KPBoS+T",
+	"AbNGSXwrmewBxJT3ZY3mnyUi8luWWHYMtvT8XlvFXHqH40m0+EOEW5au+xaCRFBeQEtGs8TwxSTFU5Kl",
+	"/AJhOYz/x+elpOsyhG0GKj4kMVC82ADsR0aBH/HxEiFmwDE9Lgp4phPWs6nrng/ACClw2489M0tuzUFg",
+	"wkEhAFNdgasZYQBgu1z604ibcButOBfeCMin8+0OJwY8wCSFRcZlrma+2R1rmyMk0IjLjMpZT3ec5EKr",
+	"5MfOBKJ7siwZDAJpo8Gj5uHA2LdlZgxLHlNwyVhVD8OjdwGgufsLnL/7cupv4CXuPBucLDl8/hwMJ33T",
+	"qD8R8+cTmjwf53RywVRfKrboRIXWPuxUntwbe8KFfEp8ekp8emy+BTyjlm8AkhTLJLuasZzdAgf7R/HH",
+	"O0wQQJtsiJfNxWUt1tcAwHh25XNhK5ZwYcJRveZyBjhjwEcMaekZzzhS7YPBoE/gW144IjCXWwxIBPtv",
+	"MahASCLAwqQAVFaOSex5Iz1CECME4gHlzSxE6mClrObifS1NRrzr4HLmBg4Apmjr5MiVVJCpTrmBDhKc",
+	"DT3wE5KJK5bvTQAKil2XwoFL4XCSXLEsK63w0f4gIoplmcv8plnmkvdxMlSOuMlKf/Ss8A0c2Jswwen6",
+	"VJT1N/iNAdD9PeocIC2tZDILAyhUUkH+UKpEi6n8BBRIN25BiT/nAGQG5mIsAvIIDJOwzaYw1U6xW79H",
+	"4eSrkwqF8T6AMfVFNJHgrBQT3WRaAvJqA3qrEcUpQn+aiFYvSH3zTa92te6mO+NU8NL+xNSNbuw9JZD5",
+	"doOGPDJ/Fk8pZE8pZC6FbHcysd1lOPEkuHDeWEXKe+5djSBFOiuVIwnGT+QsSXM2QSwRyJYxESUgoZpw",
+	"iUxMaIYyUX/EPwKkLBdIJ4YFINczSWKZnnOqljmLSffnDyev905/Pjl48RJQbLzUiqgifkZonC+5i9F2",
+	"gWDEMo7IBVuVjSRAFbFGTM+i5JozqlZ9cjLiis4XYFT2UI2/fnnvkd7D4/Ieu1AGqCVVotFBwzY6/u2k",
+	"m0jkaXrOmbfwxp3axpduUlH0Z6C6CMVKOAhp2uQ/x5c6Ve23wZv+8mgjqn2wnoa/WU0jMbUOWo2jDbx+",
+	"oIjEtcNLxfCTK6hfZhesSPxoGqI5YWtH6VccenkULM1Vq5/Erol/A9whaRqHa7Djvuk/g1EQa3nqvzz/",
+	"l1sJHTAu3VuNGeB3Hi9w5yzsRqzIwOd3hv/1F58x/chUYUlQsxzqalJLFr5+eX9brvW752B+DGSQhdkQ",
+	"SBfb7aoLxT78r8GrLH70Dt3QI++xC85PlR++B3aO8/SSWeDWWiY0EDniSnamsghOHII5fMQl02uhRC4j",
+	"8ttSKCYjxOsXmZdwECEanCm1Cplv/DKV6ThjNgG2aDzi3Tw9n6k9JfYwfu6S5Xma6K7/znKxd5Umakbk",
+	"gk5s4L4xGYAnAJHtCDdY/Sn/m2b1dMTxmkaGz6I5n4ucJKk8X0K+pJJFpCLCwiEUHTlA1LhazixYbz58",
+	"Ov3rm0+/fnz/6eTNX7+8ffPuy9vXZ389+eHTL29tuJsPW61PL5MzkSW9shN/vCKUHA4ORtwJKOB0wTMe",
+	"ITO3kZD0HEl9V8swFXklGvHzRv6LaNyA7Kln0IuMkUf3s//CQMhL0mKqX7+8/+vZ2fvK7LJ0ylSqz82J",
+	"CZb1JY0CDPkA6+bqXj1nEi3yIwFhE+bQ65OvtmQD6JQmO9sqncOgqHKHCmA9RLCNVFMW9JSAu+clcCBU",
+	"Xz0ox17EO44b/OfgmIeDg7DOYJNoqtnzxV2015Z0D8IZ9DYKdgti0IMTjffkmEyByaXKOCTfC9T74/KK",
+	"2Z+DNU4LY/YzWaccX7+8P4Y858q91CP3w6PcNez/U4UsPpLoQV7emdsMHLwt6WapZs8NvC5rlGO+MLXM",
+	"uQ14A/R5S928RHZa1ARiiQ802zeKMGZcqQl49w0OMh3x6VLrDbZ6cuSU10opH9CFtAjATNLE0WC/8OLr",
+	"p0sOkCB+IaUEo93FUmFvK5KzhcgN6repvKp/y5lkHECgAUOddF+9evVqb/9g73D/7OBw+OLV8MWrP4fj",
+	"w0KM5RezpGd6LJ27BJfSH8DsQxmk1VjywzbY+c5+WzcQlmDMvBPq6qjgUTE0zLuMSzXb6LPUoq3aE9M9",
+	"g8x0Q+hY6A5gakx3UOc/vXUM2df6O5+mpumDhmcYUWf/YDAg76DIggCZwyLFQkGzJ5jYp2iJPwJMbMMF",
+	"X3lk53W1xTZwsTVy9AB4sbviwJZp0hMO7DeGA2sY1VM88h8iHrlRENmSUjUCwdYp1a0iwd5UwHkESLCW",
+	"MTw5758sCOi8vyXp4XZxYHUTytN1RTNA+sGwSWy9MplqqfyMdSBiqB9C5vQCCrWVlSJISDMFI2wHQ4wl",
+	"WuTsMhVLWX0MsfpgCUuaoBLDytNrfH+N5oQNHlRlYnOaZp1hR0yn6YT9G53MmY1l70Qdt6jW2Wo0rJPJ",
+	"nJEPgKepdz3qLGaCs4+A7doZdv7nPnnx4gUZ7A8GWvuapYszcZIkOZOwsxT/ua9VNfIhzTLyJelEnQn4",
+	"8zpv6EoBsggcKgQfOe2s+bSQimYA0j3sHL04GhyAxkcV+5yLy5RP9O+fft4iZt7syzs+FViW/kn/e9L/",
+	"HqH+Z+gTBjT7hNuR0QZ1zxKe32uE9xZ0vG69tl7PKn79Ep3myyyDfGkxT6GMni1zxwWZZHQpWZ+cmuJ5",
+	"mDUth1AfJCpq8hXdRST2qBCkd0/ptf2LxEDpYszxMggvmK0rpiQu0SiT8Jyzeaq8H8GHamjjiJdf6Wvi",
+	"1VS3ZA0jAGXVbdeTmlqnwvesqnq0fyuVtRBdnpTWP4TSWiKusiV19a97iLr+w3T7bhv11JKPoG66qwh5",
+	"X0pp6T6FldOJm8OTevqknlr1dBfhpnz9tr0T9qgmcCOg0G1AAjIiSql0LpbltWN+ZipZyxldsAhFH+sE",
+	"t9XE5TJTiPkzXWbZiGNZXtKNq7pHjKmDEmoapCpQKKGvBzGTxIOJK2oki+mI1/s8BinK5u/BTPVG9Mmv",
+	"eqx62Yv6n1Pwx3dteg4U+R3xnar8RtUavz0MYcKq5JjtjkB6Ng0eQgkvWbK1gg37sjtx9AljW8nGK41c",
+	"0rH/6x8dsegMOwaB0RQM7Qw7z32lOerAyvnK86tXMIJ2dPZPUvDPOOrbxx+5HQJfhAuVSf0udPoPJWHt",
+	"ni74zyecmTrm2cpUMr8dPTjqLJYBUexHraDid4bEKqkOvwQ1UizjkTGas6RPTpkC62TNHIkWRLne1Lg1",
+	"mcNs7/ulczuRhm3taE+k6Yk0fWuk6Qsy+Fu2zC2lEvM9pDXNhjm0h0GmX57O56aSggkOM+jOqZJkLpJl",
+	"xiJSt9GZdD0tP4IQOacrMmYjDqFtKSfqSpi3Za9P4oyOWRZbgEJpRWBMBYmRRsqYmGi41ITq8z3A1otG",
+	"PAHc5IktiQSjTvl5D6Lo4iQXi0RccWOJQ2z+jL2eiXTC3pQegtg7ZoSOAURR5COO+H26I5NJsVoweVxk",
+	"gZdQlexQG2gvLD8BI5tc48mBZmiKe0hvDuwKJNhRRZQemsk6wJ2z8EHOmTJjVJ3pZjAvWAh9TE10MOWc",
+	"0QxpIs0TxlnS+YtPwKGIoDOS2U1rH2HnLdsbNk050JAnl8uTy+XRulyQHAA11rTPHFmfwnstmqm8T1Ua",
+	"aP3NPDGWzoPxodEtExV+GetnGfEGRwsS/IjEFvUWPxED3+AFhF3KCTWf71k/Ct7i+HjEARMX8vsQGRfS",
+	"57DWUMHCaI09EbkcYzoJFIiXMel6iLdQjskOBz6JULwAUkxMaaNjJ8Cj20eCt2nl+ZrCvptNDAA8OAUd",
+	"e3LiNFH4+3bkhHjLVi6d4n4/OXX+IE6dMPmWW9DvOlFoot82BrEJbA7RlhzOtxkLEUsFac2kS0lGtWx8",
+	"zpQPtmFBSl2y9TRnDIuC9vojflKAzGHqdqV/v5CJ7ulgcITtUkWSNCng4frEQrteMLZwZcyWPDFwJbYX",
+	"GMeSqzTTP6/AIMLZtbLFfaNiHNaKfMFWfsbViHexqnJKrb0FS3+oNMtM1jbURdlNRseVvpGMfi/waUmJ",
+	"Tj3ZER4PItodCX5RWw9w6YQH/cA3Otz35QsOs+SwZa60yE+O4SfHsHUM3/gmhlj4TmHLm70GxBXDwoRh",
+	"hOjuk1+Ql9IsZzRZ2XR8wW24CfJQoUjODBPFoqfIXK0z2ZQClxjjzNmVz+fxp2tFVIqJVyu/4P6OnNT4",
+	"G26Nk96pwrG7Sekhqd2TK+LJFXGbroh7sFixfE+l5pjunq8OXWyRm/7afHuTVZ7lZykEWDycWb68GL+I",
+	"bDlnxK6dqSHB2blQKVB1xL8qrPQ/CTAObUV3cNZPtvQnW/rjtqWzHC5+jR6Z3zcQJISXDNGi20tWX2cX",
+	"DlOfwiSMt/DJJtxIoB7EKGw4wja2YDyLT1bgP44V2BGYLShP6eY3Up7tks8dIWk26+wqwdyvXcfeqrCC",
+	"Y4j8kyHnyZBTMuTswP8rt/BmGedWCN82tMqGHTXrM3QCnmsAKDWukl4h9I+4XyQUv3GstR7jVLENDaon",
+	"YNWOGclBiuv1STxZ5rkW7V6LhJXisBAu3g3DhZia9n3yhdFkDxLhrSe8G0+8K2wK3nq/ABBwNOLFj6sF",
+	"qzRbLRAvGOrhruaMqzOWzyXkaCZYrxdmFkdgkZKKzhcIyzvi6TkHFEmL31ru4l2ClW4lzZj8zHKp6WNc",
+	"rhHylk5mmOyg6PUXqti7RMZFbBhR9JrkWu60wIIIHd89Ghy5PfDe7CHmICZIjLip+52UCruW2t9URX1Q",
+	"9XSSsyRV79N5qjrDgxeDwSDq2H01efVvTv5zbzDY70Qddq1Yzmn2hU2ZPlDITmgBAaEvUCoXGV3hPPeO",
+	"vtv3X4RfzW9G/pr4LDWVZ/QaqEYZcwBxAcjnnE1SiSYMLpT+fOd0li4k+SB4QleI8dCJOstSlb4E3t5b",
+	"2LcdyMHWevWTTv2kUz92nTrATnfQpO8L8U3aHH/kRyPedVFnPhnCvz2uh2XZLemqV2n36+WVuJdjaWVG",
+	"03egAkncOyaKXSsYmwyES0c+K7cgsDb9Tb9EMioV6U7TXCoMgNCLx3iS8vOeqTRbC4Z7U+H+UvMehtVg",
+	"9QfsKqZ8ki0TZpob4WTJ+sWcT6aK5YCGC0xwSrPMotesGNUdHwwGA6IEORi8eqUffT17XeJvqepFJEsv",
+	"mEFLAH8WliK/mUnkyRwS5CsPZArZDuXAbeGTKeSPZAqRLRnGBgOIfP4P+88NlVZPxdRqRViCwWmDGYNU",
+	"Z815pCulUSV4vQiyWVwprIlIGBmziZizUTFjdI8jrfWD6FJlMMOMSjIE4hljCZPEhPzYCqxVLiJFiMga",
+	"DLIKWZ6mPDHRdqngsqjbXQrOs1Mf8daxeVof0o1tAIF5aXstxA+N28nEdB9xcXaBsKxHecpPkXKPMlJu",
+	"VxG0qX5ozS4CeQK2JE7wNm8to3j21sdva21MaC1m8GRrfbK1Vmytu7H5rYFUnAywM5JKYf0soFQ8IJQQ",
+	"iIoJudPaY8lUE/dagqZ4cHDlDgxAaL6j3ZTUzKYVS+pOdlMETTkaDKDSu6NkI45V2uMFVTO0m05zMY/1",
+	"cokM1k6Q+DnatFWemvpx+u/IlIeENQG9fczIPqqIA7/8ep+cIGiMiVwRHlwMpgfERiTEeKG4KDxvQxdt",
+	"yCM2s0lnx0VHsqEn1wEqpRdshbGNUEJeD2ycUX4x4nHdThnbHU5d9TB9eDjBfGHML9Nd1HjNulKnG0Us",
+	"hKK5HQnr7rBofBuww6J5MRgMBlo/hpdokngv1Nf3+SSfF+/+o2zwPdnb/64w+BpzMdYUe+wANy057lPg",
+	"5lPg5p3A29xQoN4tRj2Ad+PyZgvAG9Kl3DYEpub7JBUgcK91Rtq0tYBPUn/F+gVH/LaJsh/Ifm9UeXua",
+	"84CB608E74ngPUCk+u35rnxT5HMDOW8qC9xImwm6ws7YtSqRLj9WxMrQXvFiNOuZuoCkC0IrhhugC6l3",
+	"POKxxckHFSJVKwNuUADex6aqMVKGPvlA84vUxKGYl0lsaO4PaZal/DwGhBz74+ksXSzgV0usqSJzml9g",
+	"adGKKoZoOm4p/WoII+4pV1Bf2Qvw4VpWJzMqAURITAnWXC7MoTZ96fDlnlsi+50RTxMtlMPO83Ot0axl",
+	"BeQtKAZ2+mgd5opOMB+ZkS6yuciCbkamv15h863Mu2QCvmmkh62D8JABH14BhqPBgLymmr2fqtY1GL6w",
+	"CUsvASNBTC6aajBUzpir12/+fs9ocpbq/g7C9Rq2DcwwK/sUn/EUn/HI4jNOEizXa2iSEvfG7ooIjtvn",
+	"efcQ/lHjgBGJS6QCzGYFP9TNkGLBgzLniwJ8L8LSDz49sgEgPtMJcRovWnPEPW5R8Ee9KghhoXeB3TCT",
+	"5MSJMN9w+MR9RTVYLtsiuOGszOwLSfHJDXHL0QY0vM53EHrgEUD3szkSGwITgh56S7gb/fOlCAYt6HLj",
+	"ujZvggWjrQR7Qyf+zgLmvfjyaXExn3T+R+i2dxt0q+77QvYRU0I5KpJh9e0klAJR8NQJ5Yanjo1L7kaO",
+	"/t0vyz37+x1DCzOwYteevP5P7LaaYbXdnb5F73/UurXjzjfA1Wnnsygbk0a8Sm4wymwtxYpu0/lwO/z6",
+	"7nwQO5pVHoD6PTkknhwSd+CQuJlItEFRMbbpu/JLxJB/8tFmsNqbe2yNLzwhCyEN8FRLtwXUL5GMq35R",
+	"VBO0IC4Uht9ELvNScEauWJbtTUWu+9XNx+LaLulQE9qT09fv3pFMTGg24guaqwhe+7eIUJKIOU050GBF",
+	"MkalAh8CgFHLY61mmVxDE8FE+XnGyDinkwumZER+WwrFZDTiV7NUMbmgExaRiZjP9WpG5N1nkqWK5TST",
+	"mupzwfdwNH6w0+kyz/Vd0gyj6IakcsT95aI4dwJLQkxNbSotT9rg7bA+ijS5W12x7Ix4jV99FBWoE8pp",
+	"P2crJv+tMVkz6rjzDF4KTjtRJ6Puly/6dVuOGmtpvTr8ztTTOjpAT0Vq7sYPyxXKN9vxIrNmT26GJzfD",
+	"Y3QzOEpy914Gy7se0MkASZZI+jHTEv/dwu0w4hW/A+l6zBIKHhT/tlTDryNtskR1L5pSj1cjXrxDaCYF",
+	"EbmWLfU4i8EVRRLc2Dd6GkY8CAxh1/+WHQ2vrUjy5Gdoywx28DM4we/J7nGXboZJcZhv38vgCOA/zL92",
+	"cS646JStnQvmzft0LuwsMN5PomBxG5/098foXJi443ObuYH2Bu3mW3Bc9JZdC7tflXt2LTge1lQi087j",
+	"ybXwxGKrroXtbvT9uhYsT34kLoV1dOpWPQq3w6TvzqOwowXlAYjek0fhyaNwFx6FG8lBm5QSH4325laZ",
+	"ENnUNwQs+3RFlCCSKZORbZO4qnnRz+tp0UAF3YocE77MMi11zcVlJQIfcxFShSUCIN3Z1hHTP9yMcp7e",
+	"GGR3V5rpAzCWVqsz7Lz87ujFdEAPJt/vs6PxYLB/QMeHR5MdqwCcSJmec6gE/JRK9kRn/6h0Fo95CVlY",
+	"ENoEL7wFoU3YguZQSXtPztKpWgcWXLR9l/gAtFl6yUjxMIRDC8YeS9kKO06vP+KxVDRXEJ2OOWCMJ+av",
+	"nJGDo72ZWOYk/vnn+Tw2QAYQuGJq35Kpfpyk56mSx4TylQI0N5ZJgMv4bjgYxBGJB/Yf39m/B/iPkx9e",
+	"v4l7HqEdaIlXd7oHnRrYQw8zl9ARn2RicoHlp7pTkRND8Eh88OK7FwhNcXA0GMS9MiADZMTZGpew3sBY",
+	"5IjHGePnavZpeqp/fcc/pHyptIyueUdsQIBjdzze/rZMF3qxY8K4ylce2AezjwAz2H3omfS2KCKCT9gw",
+	"sCPe6x7viUq9WglfKwNu07sC4EW44Ky0mhZyUQ8EhoqYZZR7XaJln6irVIsS+O6Iw1asQaiuwniUHNuf",
+	"1qg2I+52ZEi4IFcCUwsTupIRWCDT+TJTlDOxlMUwIxIveZbOU8WS13RBMW0R68SPeDyn129omq0+sqs/",
+	"ibGMYedIlwuS6J8JvNmD/gsUN9d5mLufTmYsWWYpP2/2d79xewBH52GT72rnE0bgZrlGAEj2O1FnmqcJ",
+	"XdlsujmAHrvcOqqWOfxtSvPLJff/VLNlLr32asn8P69Ywr0f9DT1futR3+NXtaBQENF10lDUMXSwM+wM",
+	"Xg4GnahTOWGd4QuXtfgRyupKcwD88+vtRDHT/WKaB/4cB8X8Bv7cDryJHZRmdfA7JDgiAe8MOwcHMNTa",
+	"RTEL1lrGq5xqPOpPIQlPIQmPEJna44L2BlqJ7E3lUaNkVlD6NbLZLpjVRhjDDlCMsQU4DcuPqomN3Tok",
+	"dA8kiW3THUmR7ViSHTHT0Qh9mndaka/Ap67CRwe9FevZ4/tUqgoZ+aeBZy4V6CtWHs5kI8v5i2Mn3NKE",
+	"nYj1PaM9VwWgbUCfzaV8Qnz+IyA+JzViux0hrtCUdYTY1sFqjQGNyp4PAL0FdrMXWzHiLm4Cu7wbXOX1",
+	"lBWd3zdWPO4lbgJW6Qld+RuIpLhtMWoj3jJeoI1gy2GzSyoxBBLkJi3CFDpujDU1PPGJdMcrxfCF3i6y",
+	"zE9M3fy63VPsRY0fh+3jdo+fIi+eIi9M5MUNKUCNf+9UPq/BL2g8nei+u5qJjFnWgmC+1eiKiLDrCVuo",
+	"iuoz1FoS0B2p6EqSlKON1pt6ikzd1PshtsoDrfRkIcrGIllpauQKzX2ymJVr0S0RjTrNXXk9/EoTrTOo",
+	"uggrDEDMGSNdRicz3wA9LpufSZP12Rh8BZ+wnhe6NuK4NBu9nuuJJUaM3K54cpsG0YcyPRYGxf0Xh0GD",
+	"Il9mmV+Urr1F8bAY/WEbi+KhN97D0mAPKxbFwXd3YlF8kAidbVjjk9/4yW98i/E5d2+kvIM6sxXPsowC",
+	"1epC1WZ7fc0s3Qjgy6GUX5GDl65P4iuRX7xmXLEcqqtCvvCM+R7OZxIchWQCreSQAPOreMG9FmvKsaaq",
+	"F424xwShOJ2pnAceZqOqptxFU/quVn++5YEfk7m4ZCOeKjI2ONvW+eoN7ZmsGWRFrl9Q9ALHBxX5zATq",
+	"vl7I+OphTSkzC39pwKihZqnP8zU1Q3mj/OXb8Hs+qMuzfNBff3xN5mmWYfp5RtUMcnYNR/1AJ7OU6+sT",
+	"dUr7tt4suwOLe/KXPfnLvgF/WZAJ7cp+dvSOeT1YlcqryyOmmppF67E/RzzgDfNcXx4jEjm4uG7uz3qq",
+	"NNpA+h7M+7SV48kXm568T38s75NsTdZaeJwKX1PQmn1Wth2BATtVsiaNStIdr8oIAr0IRdjyO85+M+L1",
+	"N25suv4WrNZNWnmJbT1ZrZ+s1jWr9e73/s4s1d4j0nX5fqj2oi1YanW0CEpmoPeVNV3QhEOK3t+EkZh8",
+	"RY8nQE1KDbVSazoAH7hWMbugD454xayNpY4ljLB3jDmKAU0XKtulbpa2B1RKQUZL5Yjr705mlJ+zpFld",
+	"nYosE1c1Cz6q7FORY4HFGVWu1t+Ig0s9ggBn26IUxSzysPLeuw2D9sPYshs0XUCp0npucYbolTUl362W",
+	"i+vycEbczZziyYj7ZMS9MZv5asvl3abizHwvzh1Ybb20iZY22+O6zbYo/1Si/jHxOFzhcNQEV/Opih22",
+	"SEBKCwqOMVG943IXJTclOFUNIxtxZzn1eQ0U7FjK2DlRoQLtuRBJfEziCeVflvwrp0oxnrAE8ptGPJRF",
+	"Yt7Xr4NXq08+WeetWld+y8NsFFyvayndCGzbOxtYCz/fQ9pXq4to3Zvlo/oLy1U6oRmZWxOr2X3wcvLl",
+	"lE7UMmd5Z9j5mVLNs+YiYdnHpV5W/f6PeweFnVY3IfYnoTQL6bwWIqPcSRNkLriaZatO1JEsT2nR1f7+",
+	"998dAh4jHo7OsKMPxBoXZplN3kqK7P/H3t8uuW1j7cLwqaD0x9Ietqx2bE+irvnRdjIznh1/jN1Jar9h",
+	"6iVahCTspgANAbWsO5XjuA/kOYPnPrGnsBYAghSp1ler2w5/2S1RIAgC6/Na1/LvrqVybOPAjzQOHFQA",
+	"BuqskDr7KLOzVC4F9BLfoNYAXfA91axcdBp8EnQeJEb3nsGQpAuhEplDyAQzZGPF9IUVubHggvx09dpo",
+	"stJ4WJwpER9D84wDXogKUp1KoBWxKsJ/hRlNr+kT0qWazKTS5MVg0IMZ37A56EArahFteIExHk8MGZbp",
+	"VhKP2HU8uACmjdjhzUW8UJ1ayZUWgMgE8c5VZBANQ2abS1FjcWctKmkqRX0+GETN1abwysCDtPvGXW8E",
+	"POSAqTArHJbFjnKpFKFZVkod2MLh4qNYwG7xPdirC2LMC3NX7PJvAVUJzTJ/AiwAtdcn35fc61gUs7Ev",
+	"NmdkzLOMpUVzyxzcB3UE/f+9XZsHzrMGOINff9+ljnKfWtQ/fvsj2vYmrHKT38yDBoe3M+w8Gzx7eXb+",
+	"7GxwfnX+fDgYDAeD/1/H4pzqLxu8dJftrvTdC2uVf6v8H7/y97K3zgoovjzMHDigdNKPcWf1ZFWda+go",
+	"sHPNZHmUqGxMlEokYxHWSNr7q1dsLHP2kx4Vto26HGuW40c5I+zzKFso4yhfm3OwbtnEAk0bcx85YaBh",
+	"9ZStyJjbIF+xKvKW5RmFPpNGkXGRyqUlrAALYmxUJarZWKwg4vxsMBggHOu77wgaTSVUExAlZPyGOaPE",
+	"7JkxJHb3zZyvCce2FvSOWtBw21R006CiwootF174bXDh/krsxPn8datnp7S+31xtUv9rSOqvKym1q5Zq",
+	"zPHXaamd60q933JYaWksSrzdftSHqy49gvdxkvpSt1RtienjLzG9F6PzzjJTf5jurDTdD11zjJNyIpBN",
+	"jXJtyKAWj9IibVqkDSJtjnF8T10j6g9/F50lo0TDsKFj5uZ58XC9tZLSWAAiJWT59wMfpVjy2Nr2QYN8",
+	"m+Jvz4LA2qOLvz2MjG0xKi1G5XiFhqcJ7O0ZzisjUzYXddRE62JRW9QRkSTEGMDfBboA2M4CiIBlPwPY",
+	"yIHVIPsjNL7qWhC/LA8VOtopZMTCX7Uho68nZLQlqOHu+NDmCpBNcmOju/gFuIlNpku4xq1/2PqHa/7h",
+	"vmfvXrxBzGHZ9J5NKhZGSD19UHNzplgEND6Rv+xayoxRYbEgNFPM8ay7K7zVwZXFqPbJ6ykVE0QblQG2",
+	"RauSYqZAGUR1CVxr7qGk+YrrEjb2cFf0MVQ5bMKVbgCLfppzkWaMXDOam99Y9iT7VB4XKhf6/dju7c5j",
+	"QoGeWIq3HmjrgR6tSuKIsNIJXUzY2Uimm+Ckl4IY78DiOaRgZeKXJ4rAMASGIVyQBP5+Y8TveoVF19HU",
+	"xKLgqcHyvOaCi+AGETGrBwxv62UXgLGIRans4oKkbMRTdIOpuwkXKfscGck+kmK0yHNzSlE/QTNRALNK",
+	"PSVLLnp98g8zgVjgI4LHjRBHXAmeE7kUlgfXONrgbc/oCspIFHDceRznFZ2cAfVCCkNECHjEUXiKo/sW",
+	"WRLJaTDrWa9y3mg2a8Y4wsRfy5Q9Ig6ZQX/w4rtvzZqoKWO60DTnL8mEgv5Ymd91UprfbK8MruikZYVp",
+	"AYGPlhWmEGKB2DanFwVbk9w2V9RK7H1ChLsGBAk18orMcyNb9CoWRcMDOKQ1kUKbv3E4vvrQX5PQ+pEr",
+	"7UVWywBTlW8njveBzblDpC9Q022s76uI9YVvdEuh5c93vdC6k+yFp2HVi5FxT5St9SBdSjSdQLkLHY3k",
+	"QgBxghk48r/gbnLw216ptGY3YfQPpg8wn04VS/SO4fpSljROG0Zsw4iW0GV3SyQ41HtFEL0kyGl6DIfT",
+	"DBM6nObvozqcxQ0eyOE0E/giHU4z8UfmcH7SlKOFqzRjmX27Rhx51xP/cI6ngpCTOTKt99l6n1+H9+kl",
+	"2iHeZyG+v1rv08mv1vv80rzPQme33ufX4X0Gb/QA7zMQWl+Y97m/LfUYvM9Q47TeZ+t9Ou9zZ0vkWN4n",
+	"F2fzXI6YUmc6p6MbLiZnY6Owz4ySuYf2Hu4uBO6yS3ePS5KkuZx/L5ciwV8TwZjx1qDJpvEEjV+MvKfG",
+	"BXZXI62aSi6M6FlZby5JqQbBnhBNb4AgTrBym43q73uOoa3EyRbBQyPt6DUj1xkVNwjDyVnY9Cpq8pXX",
+	"GpdAAf9CcG2m9848vfFNLQ1Bhf0NPjsW+9sb8QH3wpV9SWi6PajXat9SZ9hxr6NTlayvp2x0Y55fI/GR",
+	"YnoxN1eV3585Uz/KZSfqvP/fnajzTz6ZBu2PHddbxm5ZBsRtxfojs+nWfm/9MrbELK0n/GiJWQo1UBHQ",
+	"oT5qumYnDtI7FM5JfOiiosPpgFgcWJZRf+Zbh3kLwXhiH7pBye3iVle3f+tafw2uNW+Wb3sKwcYyj7uE",
+	"4FGLP45l1Z3Kf246oPUu9Zq6at3q1q12tSFHN2uOUzxSiIFbJrTMV2fsdqduZnM6YSlh4pZlcs4iItiS",
+	"KU0S2z8aON+gYSMaQ1M+mZrveRrVWUWQrDVmER2ZO31PNRhHwWARSf6zoEJzvTL/1+A2G4vJZwXBiur7",
+	"HxV0dMbnTv3nDZR0F+G9/57LmXWCiw+vZGLdX2BYCNto+9CCmso50XzG/gtceS7s6E0pD7f6zTadveCH",
+	"27b52rqUDhfneDbc9vf8QCe1PAeXcDyIHBM8Va159pWYZ/blu9caivDKV03xUnddaIlVRPDvvLTJ3mww",
+	"xC5tgsMLIBgCScEC0mwBuZC7Uh6bhBEYceGsHrPxVppnUxXYbVvH29pqVVutdIgPO947n4/KoccKXzgu",
+	"68feHA5AYvzr0/t35IO5Cutk7caG9KjrJnuBYfpESO36DqRMU56phHS5VrFI2GfNckGzj2zMciZGTCU9",
+	"QK5h35EhKbIWcwr08k6YDEgXlwRsIz6bLYBWOEbBtOSKDUnOblmuCSUzrjS9YSCRen3yg70ryf1ta7qi",
+	"mQmPF1mGfcUtKZWxrcqvxDMkFxkfy0VvLDbFyIfLq9f/JDeMzRWmSFRvSKjNlmCVc7WRjSS3NFsw0oWu",
+	"cMhvSYvZ2oH96r1JIRsFe0JMoLm5GTxMNwepHXwF/fWl78eLweCb0Q1bwX9YPxjfU2cW77oBD7hJmsOG",
+	"OVie71P2fAY7+i9raZZff+/IeWfYsSXLMBs97Qw7T82u7UQdeBGQJFkI30cBbr6dVviXkuIDTvi09cg7",
+	"qKO2ILktSD48owISGwqSrSYwJwgbnIDE2U2tlYXJTlbrU3fDTdAeN0mvkoZA6cDWVcMxrNbv/RJ8Ecar",
+	"m+4moQG94dxTtdZsa816Vpq13fEFW7P2IUjXmAXKstckT2vtVk9tY01FOSYJ2o61pyvZ3ZaMxRbGJNnD",
+	"lgxM8QZjktTZkjvakLEIjUhniB7FjNxfwN6HNUnTNLAk11fpKcvnhW1pBnCL1Bl2/vXD2fkAOirarOz/",
+	"lQvzZeePL87qvEOPuMPVmp+t+Xmo8vlAc81plq2su36wJqoaoNuQYLsb1liRvh39EDv13SW1Y3GMEECN",
+	"1K6Numzv+u8vtX9qVoUPw322vgzwaT7fRSTvAI2sefAHYSprZXQrox+cNfuYonmX2ADGhAFpcATHohas",
+	"8JOAtuvuKYfehqckwdsnNu7W9SACYgSL/zqKhf1v9baJs72NLJY5n3BBs57VBmw8ZiPrRcD387lUXLuK",
+	"+Vi4HzxRxIIaONTUF6XjXLNZRDIJnVdJJlHAWPXjuysZlWAfgatY4FQRhg5Nen2vXe8p8LXngFvC4xNs",
+	"KFRTJx8LKJTvXYDqg2A+3tWVyDPi723rCX5xTZ0WguviJZh3wPgtS62LFYtMignLzcNPqW3yZ2+xlIss",
+	"hdIII/JGN+SaZXJJBqVFCB/OA0Tw9ojNcDvcrSGZUkWuGRO+p4XiUBsR3LlucPf7N2kyjAVOiCsizC/I",
+	"fKEJxbwrJjjGuZxFhPp7uF8HC2PvNV9o5Z6Pjm5i0cUvsK/hnI9uesVAjnPBP0xOR9i5kDAO6ZklNcs9",
+	"lrn5zCwUV7YhZM7GQEJwzUZ0oVh5nKnMUjuNCBsyCuwaEsyUK2LHuPA9u9ymsxUs+BxyoUnpKeClz3X4",
+	"IGaegHPCmarFaASVNHxcGpbN5pqztDRZsHku3azMN+a0PFFIYUuEXJpRr3n9Jlk7AUMo2rHut93WNslg",
+	"ltJtqpC8wexp8ypmjKqF69ccTMQxSQAIiEGXar/7QQIF18JYrrkZV2SZG/NUXLhQhP2bXAOeiWCvkPOz",
+	"Z9+QKb1lsYCiIRzXVkC54MUIi1Ks0Wouszy65liZHVvsOrK26SLAo1MBfTZzntofZxIbScFPe+bUUssL",
+	"Al+bswXHyewyOTPzEGd+xc3Owv7UZodQEG93jpBJjQhVlvbJR7uHcba4OPCwUwTGx+Jnmi1glwyt5DEP",
+	"2vCIZIsnHNE8X8UCRjBvDb0BaEqqpbzpk5/gLjat2bDxa+8Ui5xyVdzJvDYYPSV0QrlA6By5phk1y0GV",
+	"3SBUB4cyInOW20ndcJEOY7Gc2itsTilNWRqR64W2sqroMO7F8xNCb1lOJ4yoqZmGlTL21k+UdYIC8Q9L",
+	"hYdTlaaJcoBmmRnErEzOZhQpjGGMPvkkCTULase2k/eiVLAJ1fzW8kj7ceWYDOwbNYdE5npKBn1y5VfC",
+	"HjE3YKF91WLm5mIV85M9vKaPNWbAccrSHjTvGGrztpKrVMn15RZVfXRWzGGIlrvN+0zqDfW5ry2PkhX0",
+	"Yyfo6/igAuInox94oU6jWDRUrZIKwZNeSviFAuSK0Y7mxspJM0/J1LuAIlVQRhidcYxPgJkzlxiDDa1r",
+	"h6FDgxzEeBlyF93dCm2jYHF1r/aSH6V+0GpX9nnOcXbfU22bk/31bPDy7JtBJ4Lyprt6ojmC+h8ur86e",
+	"Pfv2r+ed3WMzP0rd8ja11aqPlrcpk/WyFATivpL0RORNRhjXkTfh2YbG/yUZUPT+D2SjgjtjhcehtQ0/",
+	"yrayoVkOnrw2NVBEu1SkwtZv6xy+hjqHTDbUNjSIt7srG0C8bSwpXatkyOR91zHsZWqdHAgG57DeeUMt",
+	"1GK+WsyXJXHa0Sw5GORVX0mqcyoU1k3uW09qfDYX+cESBFWUmKbGKNlcXBqLOs6N1FozYSHpf/QKEbNY",
+	"TQqxI/tBH3/xEb+9Ni/aDIy370ITZ+IrPCPCRFqUk/YuSJKzzLgcP8C93qQJ6WL7/dLnyP+0hAj9hN8y",
+	"0SMzI11sWE3JRT5y8V1IL/gPocYDRrJfH2qHXQXvrbXHaoVxsEQnrjcN7nx31Wl4Alub7CurPdXlY3rM",
+	"CtSnfgqvVsDs12itkRmdQ5ITUzc8dYBdm9XyAxX5M3nLctuUsprXHhIpYgH5X/Bbc6ZYfstSG/DvKoah",
+	"/OIZNcXUISQ77OU2/diLfLgvFgKaX5PkHz9ckcqzXsMjJt6gdHmpBGR6yj7aSSR98l5kKxtaNFfFwia1",
+	"/UN2i6TKoBfQ7g19cssiA+DxMX1oE968eFwoP8vYWBO50BFkfFQxgJ0ePON+lu+lm6+/0L7mUwiwy8rW",
+	"qhNg1U3DmSLXuPKnlEkPbsmZ/Vt3gsZ2A3F8aWtHf68zf33gUd/ugBePA2cnFl13AEonPiK1Z70HrmDN",
+	"6cHjWHNkf/ALBdgGLiZWmATnzlJjolk2CKaI5phNYuopm8GRdnPsXQSywB9JPPX28B7omfpjWbHBKvkV",
+	"uRC6Kiu1lMQvbU7RpzZyyT9dr9+JOtwM8J8Fy1dFxL6yiJ0wap+yMV1kujOEHr8+LGTb/yIk/v5lSLPo",
+	"+HeDwHi0ds+jkDH1kgV6QJotfTQRs0dgW45J4sf8KJdJBAiWuWXzXsfGlY95FIsiNI59a8ASiNBjND82",
+	"u97/accIPtsURY9FyYeU4p9UpP8OPjF3fAc3RLeykdZxe++s9chqRcJDhcc/yuU24fFCi+Vy2fpiX5sv",
+	"ZhXt0QSlA4g1C8tPTCv0enhhy1iEA8g5irDDNfGoZRD4KkFoAW+ZgNf43t6/ERjtJpj0bNDJYaBTPrbV",
+	"Gw54B8CzWISwNmfZItYMgV8B8DdnpDtALKSF9BGuepEdL2czaewcTW+Y65Tl4WqAhS70GfvPgmbmkasr",
+	"RavsGWDEEUoGFhzWj8XVZhC2hZlSZWGExIiVVZ/84vzHTGrIo1IMyeKvYrGEB/TvaYpFodYoXWjFU4tX",
+	"uV5gCgY0mlVniCN38MEA11q0OcPb4lS50vhijNMJY3WL+aaS2VZrAJ9UbrGHGEE+wwAqYGDJNVOIVzRm",
+	"gSI0A1w5zZZ0ZcbDi+Q46Ac365N3NhXtczgW9O38Zi3x0WDU8NH3gM+4Hbu/njwmemYrfIwEXM3r1Shj",
+	"uICdqON2bmf47MXucBm3CI+T28Rv2xZl2CJwDtS/n9Y8l5008J1AnKdGQjZr3ytANwd61IrvQP8aFSDH",
+	"LibQoIzX1a+5b+Lo+0AnFYBlX4hhNeY4KKxB4HkX1WFZs4JG7fVj8UYg+r8IHA9LmG0O1TE3EH0pdcI0",
+	"k8IyEAtkdyDtzOgVqA7SyK7q9Ct+PZHGD8dqnQsYxWijIkYaKGRU+7XlsWVrpayr1tQtPBCWtWHFS41m",
+	"HdrATkUHG9UV6l+qXSWAfVs1ChnnjWrZThrcQjsZLpRmFGGt5uoZU8q8GGjgWVLL6HH67Qw/SCMs37KR",
+	"Msh0Rr6o63zQMxoU8F5m7ly4NbBlOUrOfNlVztZtizFbshz6uQhCFbx2rl2OtLzobr5uZRRZsiwzplap",
+	"sMNanvgSY1Eqt0FU2YW1LWwlRzmk7VatXG6li58ROTbbLGjmtX5pDVoXfpkX77FbB9/FOpe1Qq3egbDe",
+	"D3x08+XYJEVxW/N1rGSmPI86JeblztBMSS1mbA+4r1msx2m7gMHc2i2t3XIoLYbZRzyQB8exVqxj1Wyw",
+	"fFjoO+wVLrTc2Vqx97UGC5ZhBWVXc1cj6dx5y7mBXidNfQqpFAKAYWJhbs+VVwoyh/+6aGr3WurpsCr/",
+	"7bdQoCzYsvQLV9yh7eCOw2NNHeFDmSGdYrI1tRNmdB8MrFbKXIrVIVB82aAFSbMSDHtZNimzWNypzUL9",
+	"RN7X2XfWmgRzpfgODbZSaWHOfJmplhMGM5M5MmAZbz/bq2AOtsiXpAPtlikXr0SdGdUs5zT7GWmizp/1",
+	"X4Sa8HywrgrdudxdFX50v3yM2tA+VqsQW4V4eI0ibqWj6UTNZmcjqtlE5nxT19BLi6dBf6eIWxbIc+wW",
+	"7IcCB8v+uQJHY718sXseGzX6bDAgoynN6chIsF5Y1VjTh7Ryn4iYlaQ5S7eueKyh6iDA1FF15K0ONAMj",
+	"YYfUU7LkotcnbypPCylYcPzswvCcyKXVKL6GEkosrxmBanwuCu/sik7OgHUcncfIxS54TniKozu1piUp",
+	"Gjo3xX4b+jDbqknNZq/tm3lQ/WIRFH+nSjNh7h91oBc+oCrGcns9cEUnbeFjK60fcZvOQFystm0V7Y9y",
+	"o7w+Ue3jFZ3U1j7CYYV2nEEXZPgTokKuBHK3XvEA3ygkFGctqr4q606M3oCKpR1qGisauoVvfB3wjcpb",
+	"3b3ffZMQ21jhaBwonobOv5F5UMUDxT1dSjSdGIOJ0BHkhc0WNLOJyuEC8xH8thd2Fnm+m3D6B9OHWU+n",
+	"KoT0VYY1q1nRRW0lZFsJ6Xs57WOnBEf8sFpIkAsZVeoYniiOA25oIRgsXWwfvi17pbEo3FKyp1eK93xQ",
+	"l9Q+9hfnj5p5PwpnlAuupiwlEynT0CMFrkWlWqe0dUq/KqfUHrzDPFKUOl+1O2r1UuuLfoG+qH13rSP6",
+	"9Tii/jge5oVawfUFuqD7GUyPxv+002+dz9b5LDufu9gjR/U8zR3vsGD89jXXIsFCwJHgBzHSJOkN8aoR",
+	"zXNuXTtNMkYV4oXoSENxh/nZBQEREl4LAFuuCL1WgBVCPYvfgedJJ2QMnxFrAa07m0QtrpXOuZiA6aOS",
+	"XtENZ3sjrJYVqGyFkbuNMJ6GptieRtiV2RStBfblWWBwmh+3yPwzW1Maz5WTuXDMtjeivMzbQFPo7wMy",
+	"Df4jxySBQczvE9cSzOwrlRDLqoAgQNtsAsoLnAyNRSFESRcwd/loym9Z2nNRTCNLVZ+8wfYIRmgamWWb",
+	"uxfYdTMXpXmWGQFayGrhBke8Z0EpY663nGROnBGdL5gRrutSPBbBMFHIy8jTaA1XD793QENnc1atSqDg",
+	"Hk1pjphI/FIRJnS+svjGvc1Kc7q/WKNSw+Rbk7I1KUsmJW6L7YXbwabkhuxFIiy+ugSDq8k39KGdFjez",
+	"g4sljECzoUOFR46OH3slxiJAbBeFQkRI4sYhXT9kvxgbOjReYAx/yRWz/VLs5GLRNDv3IPNsocK5zhYK",
+	"Wls150qc5VsjtYPcCbkzdYITKCdPoFj6ruwJWUueGFGZLATXRjO/g4xQt3p/TAHBVe/Hb7GHkb3ULlaE",
+	"c/a/iHyxH+RgqAY6gJ6lRcJ0wEWoEoAtAAqrXK8kryDMN3X1fmZlsQdnH5Xle+iSlhDLPQR148mM3rDk",
+	"giQ3XGOJWmLUZ4JpotGIzXXhWaC0jcX1QrvOVUAaJ9jSMjh1qyh9e0+zLbh6J4VHmiYuw2QUJJEiW8Vi",
+	"DA+YXC9WSdDBiEORIlEss9xwpXuUB+31ySukUFLuMYmWsQCWpT5JRgul5QxsfpW4DkE8BdLPsElQysZc",
+	"QGNDKO6YyXSROZOjgPQ7sizNZv//t2YdSRc70RGzquZ1mX/f568Wqx7S1pgrX5nHcxdeL1a4x7yqstWW",
+	"mdmOujihtuOO5d9DB9MIpY/uePX6BAL40CgJ5VssfIc+gVdjr9I0oKOww9T4XVvm5x40NVfxLJwtdA1l",
+	"KLoTdbj6ZPcNZtew5Qbuys6wY95PJ+oIV6fw6uP/PjsfDIDAD9fV2KidqLN2tjvDzg90NLVfOeEAlUls",
+	"BOHHJYNE1PC8vwsFgWazNjfY5gYfd26wEoXbISFYF0eb52wEO9Se0ApBz2LOcsWsGk8+vP8URNVwuKe3",
+	"z5KILKd8NLX90jyWwQbCwBQpUA/sMx3pWFhDQSUXRE+5IrcsB1mrNF1hz0f22TK/jDIO3QOrnDdwE3Ac",
+	"++QTY+TnZ+Z3qHzx3iqCIBqKZXTfoI/3kotULveLdqmfz9tgV1Vsnpq5zHoEO4W72kzj1xMbU6T783lE",
+	"VEk+/fyst4VwbIiXeWm2P1LCmofrHso2HIzWb4pIjTe4HrdHlyn9SY/MXzMbqzB/OorGC6K5Gfg6Z/SG",
+	"SHP/Prm0bp1dQ/MUNqRXTI4rd5WZXJ7LpTWKudK2qtkKdnRwlL3KNvJUaPZbK717+e773kUxw8uxZjlM",
+	"k6ui34ARzrHwF72C7rBwle9BgFg3RkdTdGXHNMuI7ay3YjRXxhceoE/83XehnxI6Y3smOP402Y2wythv",
+	"A8+Ti27RR2+co8Vg9bg5coUFb/5nJP9vOxnfqEV+ftbqkVaPnEiPHKIwXC09YnKb9cZHpmR2y5CzkGH/",
+	"XySpGC00spFT4gZDg9YIMurIEkYutOCaawtmVF7fiEz7q0/mR2/SIs5n7O1bax2Xodika+Nakc+1FFRC",
+	"sXDxwCF5Pnje81EgiA5CqKabMv9HmbuiOplenyQZExM9TaAbgPOnQZRPQINZPu9BObBkf2R+v+SpniYk",
+	"/LXxDeYZFTSPBTyfIl01ZUxH5mPNIqJzRlP8A8ODblVskBb4IBZZBkNlXDCaEzfSNc2jWOjFNYvInM9Z",
+	"RK4ZhRTRJGMRNPARLOtdOD6NWy6zKodF8SQ4/T55JfXUqNtYWJ0Ft3uiSJLymTEUpIDe20k5HmVNCq5I",
+	"ynJ+a0nNvO+Du8kSWOZul+ngCjPKMBZJvBgMvhnhbjAWB/zNCH4Mk7SffLaf4SvAD5Ngyd06QbSyYdTG",
+	"MWJhF1sKpiLU5v75PWuHIyzROeWZWcX/YrlUpJs8/7b/YgB7Af6b9C5wUKu1SHI++MclufzmJflktgN5",
+	"/i35TL57iSbRM/KZnD99Dl//PaOavKK5+ejZIOmTS7e+bsXlrTkL5fB67Quu7nl4f7+YQ1pJVULYH06T",
+	"vQUwzAVpAHB3FenarzcVK9iuIDapaCwprYx9iUMi2aztNDU098CAI1e+tT7SpiRcfWQzc9zRHJsImbO0",
+	"T977pAP14WVzgTU61x4lgoSqe5CI2PAqxJKR8NYS7mJ4LnFFG5okP9DRNCFdCpIQtzO3rU/AqLbUrRfw",
+	"hIr/F0O7ER4/WEfzrT1rT730wEWCPlRepFhLEy+NbLjZy2q3o70sXjsqVjiv5sxtaxdXsPcpBblj0S1C",
+	"3FyQsZE5LtSNcW3lAtv4QlyMGs65l3hhRNzIfscYbFmKgBrxohArpPpyuy4cD4acy3TgVnD8jEablCYf",
+	"kYzfsHCcCBvbW7nnHww454wtZgYzO794OWZXFFKJiiKmg72zfdD8jlg5vvFYgEwL6H/65HWRRuIpE5qP",
+	"aEas0etlIlTDCHsQu0FiCgYNU1PGUQr2ldvTvQti/A134OC07Ruz/3suZ29DqfGwZELu7RZWPpyUzvC7",
+	"lwVbkJVumzmH4FB1hs+/3cnmLy1FG31vo++PNPrelTkZcwG0bxbK1GS8HxKh/x3ZvTaCtmgYxUEMlJFL",
+	"TpYHEZwhZHiTvTBHj7idbEPfHGc2t2ijFm1UQRvt5ubvvPORkc9s+jls//VTC/aRIpT869P7d+SDuarS",
+	"egx81sJ+U/TW5tJsTBV6HoAFuQDjKBZdMJV+yTl0ggXbCNo59Iy9VCHJ7pt7ThV6wgAnpzYmit2J/EAX",
+	"xmaj6ZkUGTI4o9WPf7uIr4czDozvBM/scU1emJCFSI0JmDwtIz9SidTX3oQ09j5Ai+AyMobrzMAAoSIJ",
+	"+6xZLmj2kdmuHMaytpNHbwGCCmA9stlcrwjC69EOdr8GKmu8sTMtdjPh4KXtKRlDqbitpXYG6/qXNaPt",
+	"1987cg68jEARDrMxhlfnabjnos4tUjyuITMi8l9cjDA8gpt2O7H7LyXFB3yOE/M53iHvzavHTVCW/PuI",
+	"7a8qrruFzfUhB7ZPcC7/TnnG/qwh4Q8015xm2cqK1/3gFlFnvqgx2v5eiG0XjHWitCx9h0WI0iJLC5mb",
+	"MzLKGIAwu7ZXoYrFNRvJGbOefUTY5xGb6wIH2gCOdIgNd7euzCOI8rlmA1EsSkDWHrlhbG7JJpzHDRKm",
+	"T966PKAETz14HNINgYhRLJICEwblR0WuMSL9fh9DEy4QZaTzGfnIbKyt6x6qR6SwurPGVw/xmWEArtRn",
+	"iFTxqtWwwDrdhxyHmNWcOaYTG1sY54zBuDgjQLlkK/hqyYXq2bCaj3TkRpkFYX7o7ZfaJ6FpADg0o4Kf",
+	"4SHE3YKm2dIeq8h2SsZ4VNBVOSLznI8YgTywisgtEynE+1MzLqpclpMUKVh68KjUPh5RU7mEeFupfagm",
+	"UoyYU/gYbtSS5AzaWlyYcanxUhjFKOFIzrm1ZVxA26waJakcLWZmNfFoKAA5iyJ6HdovZivUoXwDxDZE",
+	"+qHffFqB/BpTJkCYhsThZrbWAisilWE2gusChW2jbMWF2CLEd/VX0gxXhixHtpEF0FcX5ldg+eEta8K8",
+	"rkc+bl2YaSn6zC1bOSwWTAp6gCydnUPtzIwthf/DIDCih+H9VU5DzQIvpzxjpZelQjg7F7BV3bkwA1y4",
+	"dXU/UbgPrjM5ujHrifFHmpJryPTjmqJ0LNpjA0JB0wlUR5oNKJcM9yw+Sc6U9sj6xJ+InwTXvntlSA7/",
+	"RJHuQsBhSHvuGNhtD0trA5dsaene/y6lNvv6jQDQQaY52vBcm7N6/gykLZ5ygB0A4n1GM+zcoi4INcPC",
+	"WC6lQcmYfza7UwqHd+u+kp97DvpunwnOmU31mPPjX922b6vUFKb8qAikUBIrvnBoMybcaSkXWUpyY0GA",
+	"EIDZpEVHFy3JAE7iZaWRtxFiXiY5lPwMJ0a6GZvQ0YqkVNNeLVye1D0LHvk65Lpe5MbBAeQ62Qq4flGU",
+	"nUyptieJZmYTrirtX8wN3Hsw22Aj4r12ijb8/qPUV0jJn7j36yZe85bCPoxmftBQqEvFilia/1XRzmVo",
+	"mxnZ1wXnGaUm9FMHmVAkh8oLjeBIlqUX9inBUSLjjE78gkixLkGuyj2W4PhaB4+U3Fi5hAZMVpGUVCa0",
+	"XXJroTI+N4cukAEjOZtx7DeNLa+dKZbegpKrIJ1sL6e7Ewe2f37JHV6Lo42ogAIZHIB0seBmaqSphsWw",
+	"/F03xr6yz7QjcB8nd0IXcifEftkvjDpcXdHPIXq/BqnfCM3fKQcAxmLrVbZe5VfnVX7EGI3TPk8UoByg",
+	"lMr6dcdIFjwdUXEG5TSbyHIys55Kk+VUZkHTwXelDjpY753LhQZ+CvZ5nknjFelpLheTqe2snrFblkWI",
+	"rPSPbjFNvmE/wEldR/8IIBXu55WmPD0yMt+qIXp8xrgQ84WtgheMpUHbnw8sNyZeQv7nv4lwU/cvx1go",
+	"UP8l+uSN8Ybc5IyWwvlxhcSK0InuglDj5OR6bD0cGoyFayGXwq2HVdRuamA2ytx+4nJAytxhRlPmnDYz",
+	"SDdno0WuwKy/QKcwXGgYGOvwSBFArYxkXa1etHHO3tK0Q4PFbAsrGa4zw+5EbkeaB/RLY64DyAX438G7",
+	"8Cku7DEsfCMg+4JGjGddQZ6SBGAc6gPLX2VU3CQ9DCAo7HmPhZfEldTZ+5r3zOhoGtkWkIA8oOE2eILI",
+	"B+PJlGaCxidYkG4+tnVb0V4RniNYo9zcKtjTyuxKmhk9KEZTpkia06XCRYc+/VJmpQkPnYNTGFngCUSw",
+	"fHOW26GwgLVoWGXWd5Flla7QaKK4neBnb+8kZHgYZB4L//xlC9yPgNYZPGG39GvlMEeVDRsL904Rbyhz",
+	"tKwLkVezC/skyfiMmzu+McMpx0EDosR80lUWPpgvBG5Y2/5xWNiqdl54GApJ4oUTd603off1jELvzXfk",
+	"L+TcBfGVLeNlMyikRuvh7zJ/xz7rpGfbj7rO2Ym/RXJBkl9/S/BVrL+ifize+2MYEc1nFvM2kkorYyMZ",
+	"t4HMaa7XejWSms6MYT/JfcmtxVssmLxXi8jdpsYw+mVqe55b7CrFUts2ZXlEe+GfcklmxtdDihHrsbol",
+	"d5rVL32FkMtKgPvKbjYZH1LpMwgvpnIp1FOmNDeyBQDRe+dRa5HUr+VsvgjZFJ4o4m6HZxPiDigmglMN",
+	"kgv67jvDpmTPxAIMGifjA4kZoQsAQR+KTeKVJv5hwf4AaKOfReIq00c0Gy3Al3ovEojKdZU0QtMyl0ql",
+	"X/lFS1yoVfdKZY5c98kPODTocp87tTEhtw5DhECW3GOspLQiv+wcB1BQEEZ/l3khc/8dOYRnwA5hntss",
+	"qmIa/k2MIWHcndf2MbkUb5meyjSxVpxxAwkXZ1O5MFaUzwp3E67eYxvfD7kcMaW4mCQ2gTE0N1jMyVQu",
+	"ckU+kb+BZofPrviMveXCvP6EPCUvBxEoFrzyI/kbSfKFCC4KDcV/ww/Q6snotYSgRQ4RHtxLfnpPFEng",
+	"io8UsuosA+4NRZYyvyEjJjTLnygcBEawlwx80HNGR1MuGA5vDBlA0nYT+zmMa+PIbg1LUyndCEyl0lXd",
+	"QaDyg2t7fTupv5HuJ/IX8rFnHryY54Wf2N/IR/I//12d6kVxn79Vbvk//+2HRHUJo75a5CkTkLn5n/8m",
+	"H207akLcg/rv+8S8lfKb/cvfyKfIzq74xNwj8rPyn3/s+/3k+j/79zV0HxV7yfwksZ+aU4Y74MKcAqPH",
+	"7W2jcAFk7h+5H+zdjXbv0Nq15G9o+/67zva98L83t/vL39xv/ue/KzbQEyd2IHhqTluDqVvYuTRNYX+E",
+	"Zm4wcRQLxmg2Z6POffp3v+Jq1To8ZZckWvN2vAOEphwPJbLP5CwpBmoTM58kQts5tZmDGciPW2aF64rc",
+	"cPOdMk/IbHtVrtwyNVxv004rS3sfPJVZJ1yH//nvQL77hUafER8HpKFflOISrsAaXmgEmiQTNMrA8jXr",
+	"ifsMpHMXmrfn3Gh0G3uPBQbfnyibjJN5mJWLnA+AVz9x2ZTRKiILgbkCaDjrErRaarOhvMR2PDbeXEAX",
+	"370HzNh07dbDzvbGZQs9cqP/ehexoGjqY5rRAfmBpwaqKDynStJb9zxsM1rXCQK3ZYwpF6AQUhrSB5a2",
+	"BdeMl5S52Xuoi7uQoitcYdgu5a1n5psU28GPF4wO3AP4iCVf0swl8luHJEYwuLkg+Wc4mT6eKzozjnFR",
+	"iOpqRcZWVIErjrPnCrMoLIVcaQREOC8rGSLSndJsTCgcDmOh/BfLZS9yIHrg1Ltl2RO391B/MpGqyEXN",
+	"aSzmFKLrsMu5viDJ3B3xv+FGIU/Jv/1stCTVaaBaDG6BCDDls1XFc0JWBDN6U7mE3GfK2NxsjaURy6Ej",
+	"y5U7TNs6Rxu60zf4RtY0Ys6gelAofdFFd1fOGam0exLvIZ0+GF6ySJsi4xZs5238FlrfQuv39nbdprcx",
+	"3JL3Rkmo3o7AfdPor3pSnOP6qpdVX9FqOvec81ymi1HFUQ1D8VSRwockVFd9yqElRPVqvht4oYAdgb5F",
+	"/1deG59LfMjlJGdK/UteAxLLPBaU/8IHJBlRMWJZhn/3+oVL+8ZrU9AxoasrBVMX5g5gq9myNOWrwFYk",
+	"oyK1asBxZ8zpxAgQccsyOWcREWzJlCYVfxkChREyZ0z5ZGou4TZubfzWHHpDgX4agtlXItUIMAZ9kny6",
+	"4XOblb8CS8ZMgUAo35k/XGnSxW9jATQSLwaDQURe2J7/czqxQU/LhNt1+LyoxB+OMDmM5Rev3pgGZnGM",
+	"dQ2/X4sZRnV6MSJ7tyP4sTbK8CeksYDlNvIi3O470lKUFvF4TEc73fYDndQGZS9xM5dxTmXB0/JVfB18",
+	"FUUOufp+D+CwKLQiIEHPsPjiMHW4qOXAsD5PuE2Deg9Xy+wjj9cyXZEuJcnrUvHIjM4vSPL7H0ksAAyt",
+	"LCY1y3oRaS62LsUyNxGMxgJcxtAltayieFU3ZBwdW5ZRizy1rrGLHBfV3Miueu2+6g297L9hK2WcfLWw",
+	"qAC7DNQC8NYKwAuvOxZwbVCL42FqYb1NHwvXb9jKVqxHdTQB/RpEXyz2h/Q14PkQ1WULV2botu4J7SqY",
+	"NNZqwi8DjsAykmc379LuWZDFwYo+DHZrJDOZQ9WPxSPpdw6O9c+z82eDv24PuSo9TIu6alFXXz/qqlRa",
+	"eBwvMjxER1GXm6lYv/ffB91ii6waVST58FOJnbVetScRIliNPwkh1sw4U3OqpxcEYcRQ38FAVLZau9Xa",
+	"X4nWLs5Pq79b/d3q7y9Yf5NuoSxBc/WOqNHtfj12MDhNsZaEFiWXRpcE4q7oB/HaXoFt8bGStgoLUrH4",
+	"5uWZJ6eD2Gjihq4hgoSuLpbvsVfMocIM+XzwPBZhtaNL5k6pIlSTmbRtEjGfDVBXP1aXEgUbGBsp1pR5",
+	"hRO8q7t+udzWtYgpymltZ5hK+Vt9F55KkrmsIMtNdmJRLJxTn8FPgxLRhu4yF+UnXp8jNCRLICkO0T1j",
+	"HnkuC1v6PLTMdCFoAKuPwvy0ohlTpfJejxAoXkqjVQi/PoNfYzZEQT3bj/yGuYw5lEXZ4sNA6Qfr0az/",
+	"S8r/IhZ0l4rBrU2Tw8PoW7K2lc/kg+aZi0O0mY/NX6fZzJZmrZd8ZWysq9c6u+T1T5+uzr799uzV0Qq9",
+	"aiRbS/bWZqQfT0b6Mk1DFW3VXMHScFxD475Sz1dVb70geEAUc9G/AEBQjh7U+maYX5XjWIAQ749Kp1Zh",
+	"4tkPDGwG600PItf1oF9OzSqZG+MFU9c15k5StC/mQmlG02HJsImCv7ywwoR2Rd6ZS2vbwk0ZxDlyxsh6",
+	"rwbbPiGC9glQi108wvc8T4DIgdDMWCK50ZOODcEtIqxeY9YZ9Ld7F12AkSGwNMsAmxhq895FwYVsiTfA",
+	"AHsxGAywR5zl/bNtGSD4EhL5nirJXN4fX3KW+RQNByqmxBbtBzac5za3+7Xldqsv+HjJXbPX4aPXXpz+",
+	"gcrDuIXN/W6eDQYFsbNViUuqfPsAI+OeDZ4X13iXUUiiFqOp+1GXmuugS7KYFAWavVI56jZejdJ0NUSE",
+	"0TXLoJWpjMUurk6ffG9mD0izu/waZEuvd2zIvn5NLDY4NuSe/Rp49qP4NePNfK+bzwZOAw7+M5QUDUHF",
+	"cC9VDkinDRRmj8FyxnfZLMh25tHbyySO1lGY5TAZEjeXzXue9jtRB3qSApNm1BHo4JZlZafqpm7t+abf",
+	"vOz80QiNuQxZXYc29lKEhGzexbLtIMQeGgc47gPHT22p/CyvRCwCwkAQU+4CEEqbImK9aiiRrshM3paM",
+	"V/SJUCBBgNEvKiQQ7YG118pALayYLnfnKt2qiD2WE0KK3kJCzQyH7Tpw4ILqr9rIPxYSC7uOV21Q0Pcc",
+	"VWqeMgxUDe28PmX85njIyIoF3VCqAHumVRdtXumuvNKeSqrB2IZCszMjSM9GNjxTy8nzi0Va1NiLXloi",
+	"3cQaSUXpB5gYuJaLyVRHsShRhT6p0v8FaaZK8aI3soNaM9vcJhbJNVVcJRbogCmMuqpA35IAG/mbKZV7",
+	"hNni1X6VF8UJkIjMkA0OuoJBzstGPZ6dP//r82+/efn8r6g/yqqiEPv3Een4R02557rUL7/efwekideL",
+	"lS/yrFW5gZPgbZH/LFi+KowRX162yQzx/TLfcsFni5m7YizzGdWdYSeVC3Muos6MfsYLinWNOjP3q4EP",
+	"SljStz/uvaNDeXE3R0Eq5bktBcmRuyaEdUrXixVy6VsTaw7V1eHmPVFzhUZxa+fydM5HN/cQTU/MuAG9",
+	"pxOUjv4W6r2pnmLlNwRhrfnrpF0TTaQbs7bbgLkpHAt70WOpbY06mOWn+eoKRQSs+/Z2pHsg83Qf4Kcn",
+	"tiDdBH4w/zZJGvNQiFlrM4ptRvGAvgJmHwXkvrW1rP6MN9mb/oI/7pSCQLN7ex/sS4kd+uSy8KO97yMU",
+	"h9+si8OxO2l7yEP7pI9TJNrX30rFVioe7onjVrp/weibdKMffB/gzo82MwSRT+ocbvPOMs7KgHZP6GTc",
+	"cIuvcB0wf4bfNYM+S5DAdfAn3vZNmoQQRgjN2gmtYz0DH7oUtvWzLMUOYrEhjhvcfydkZyx8s9Yx8I76",
+	"6YYdVNRiNGIsVb0+2Q6f6DGS2wIUt8rjxWJHgOKmPF7Rav0oAMW6XfSgOhIY880UF8CwBc2bpXC9efud",
+	"qON2zOb4tb2qADFefvMSSeqhnzcX5WtchPvDj2eX37w8Gzx70dmrH+3aaWyBiq0CfWxAxXpBfWy8YlWF",
+	"ngC2WP9ge6EXZzUH2mIY7eC7IRhjARBGEiAY62RGLY7R68jI/7+MYSwLO3MZiNGdUYukDFqMxcGoRfcK",
+	"ypjEWGwGJZL9MImxOBiUWPdOWmjiHspvR4Biw8ltcYpfGU6x6T0fA664pnB+Lwvx0+MWRSy81EpRZjVg",
+	"UHoXBFCOpAJyRNQKYqQOcFTIhvrpkgODFVeHVliRy/DJ7xWJeBwH5vR4xPqD0OJMHiksseF1PR50YoNN",
+	"3whSrIrGLw2maBsYi0WW9frkrbyFdrKFxIZOsXYtMMJmuxRizyRWQhcGbVZqIlOPGlN4D/Jvz8jNznGZ",
+	"xxBzORoOpd4G3gQxbDVAizS8E2l4DL3TYC7PF/loShU7m3IFuZBNXQDtdNxvbBcADY1RlDZmqNBTlRD8",
+	"l3RdgAD6HVuuXgyxIEWvax5mK3bsElxgJzQ6MS6/H9N17zgHGvoBdFXI6GwOhA3Q/hg7U3cHnoJekfOI",
+	"nA8G5n8vB70Lkiy5SOXyrR0yTI7gNwSOv7nve5Gt/IPipBUQEClN9UKR9+YTlhqB/oHyFPveofgu/4ik",
+	"EubHPhsfaMU05DGCJISbBRWEzeZ6ReybGMYiAQ5+N+Brc4uEDCKS+DeQQCeyyI5nF9Aup/EDoAUu8FlA",
+	"03arztxIGGaxgwFQK2eULLltWqQllJW6RzXjwbPaBwPXh+tYZFSk909LbHGUbjX+affrHUjKX/C9Ap2X",
+	"eesRKTblhePequ4trH6AzYXt5rluQlbiqJ1QY3m8JBf6m2cdHwHhQrPJSeCQ1TXaHHXxu9yJgBYReVxE",
+	"ZCHI15b6QdGPXvaH1Y3Hp++t22qlEk3LTVP+0PZTq0GgxyL58P5TfbWmDfokPaIYA2ZDY3VnXGkj6wpX",
+	"QxHb/xSK47kwl5WafDsnBWZjLsQ/y35ViLaHsWfy1gpKgDC5J8FmtxDONs+KHGcXJSKfIfn1t8SOUDAc",
+	"9snP5ec3XyiW3SKjTwytWdE7SiMbNUpJ95qtJM6B544PgMAoEKPAJul0NLVPN5HmloGrtP54SCoEHsw4",
+	"cIpcu1fCRS1fkdEBYU8argqWpVLTIuC8L9ypwGUL+tahCu2uOVA2ooaBOSyKGGWLlKUhT+HzqHg+90Ys",
+	"nKFoRlRTc/Z8MIhsyx7rEgZvzVItciRa7BcwhlhYCqigkG0cPDI2hXJrh6oyFvY7MIpcY1mfvbK9+OoW",
+	"uZYvq3madbG6X7ie4jFw87U4NW7Jo1KuNBcjBG4UBcjNd/ElGr1SKcaLAeL7ylsN2sFeND6ARf5VaR6b",
+	"JcpYuzgCnveomuFDq5UrHQtvZqA5lDvze3/KKjgOdZHW/Uu+N7GC7Wd6XdrTP6J5jih9Zzdey1tGBrYb",
+	"RZXALJgeVAuB0OFiMjRmN65cIPvAzjeyxUNt9ibkdEbNh2JbPEyII9iXcE/4uzM8P+//9UUUwDvPB9vB",
+	"VP6IijEG/coQg3r6rFfy85YgmD9261dRs8r2HdxHPGWr5GIxlR3TiVvKhjbY0gZb6mz0cNccN9YS2tv3",
+	"CYipGtTNlZ3WUC7QMWDnFScvIV1z8JxWDjAoqUV81BFqjoNYfESSGc0nXJRYuPDXQSH/FcdPIaRfguhI",
+	"G4a4C3tzgdAb1z2TpxhwMRacNzftkihNV0TLCTOK0mF2QMs1InrKTTnth05g19GVIZC1tJRr4J6woDUi",
+	"xRK7Vp6vZVpZcpnXrXgsaudtYT1eLVdfP7zA6jN4vrJYHAT9waVeYyOLxSbkj2uQRcbQMSkwRYrNrOTM",
+	"WZHq/qt4HTToGFbIl98Zy21EEIiNpsehlsfx2mU9gJ3Rgpa+MtDSvnbB3ZClnN1yvPjoVsBry31NiWDL",
+	"wvPEHLZc5CO/iW2jXhe7mvBbJkjippYUnNWxgDD5s8GAePSB6kVkJOfgRjaAjGxnf66VS98Psa7vPXTb",
+	"SKKAH9tMouJsYrwo4ep/WTVzveBZeiX/VxILQsYZnaiIpHxm9B60Gl8yPpnqiFhaAhWRJFgao0250CwX",
+	"NHsHKFnoK17qo5FEtpY9ZYSninQTOhpZEmSjkY0e1pIkE7qYmD96EQmucGBhHFdN+XzOxcRO/j8LmnG9",
+	"+pBR8QnyScmFW5wECOd+CnX7a+jiDc+F15lp+ZygmtI51LAsqSKjhQa3PMLXnHD1kc2M8ktIN3E/cVPr",
+	"FTc1mziYw20J7+y3DM/LJmWpXTnU2mi6Uu6TnjG8zNObq9z2uzMIjLvyiSomUw/CLr6vUsz6b2rYAH0g",
+	"V43knA2xeSdcEQUsVBzIz0OTVCU913c+oEev3PnX3/qlmFWEnXXef7oyv92OXBDcgYRgBtPYSmCmvJZz",
+	"zlKiFtdnLuA0YRoXNcXYoOcyLC03BFaHPkjjg8AQSgJTLGPURpz90vfJJZxma3Ytp1SXvrdBL5KzMTP2",
+	"KQP/AYjBolhg8BUDSppOIh90zUPGHAzWKi5GrE/eSW1uyB15PfuMJzMWwS262BSWi5tQetmpaGl796uV",
+	"goY7Nuao6WiKPce7AJgs/wraq5pV6F2Q5Jrm5lQ7QD1JbFzdh/oqwT+7XwVbhk3fXUN0eF/lzhPmF+v9",
+	"ijJ+wwi1QfwnakgosV1+jJPhmwAJubQpbmUhpHWtgoKFyejoRkWbWik0dAsiXYRphYNBGM9SbfqtxRUx",
+	"ov2W2f03kjOHS82M0tHEaQ/nCaKOuQhHRolhx1mIjClFEpqPpvyWfYJLjI7D9vr5gkVkOeWjKbFX4K5r",
+	"CLaabexnUNy+hAGjM3No7O3hcNbzbHo9aAa1U98qhFvbNqkMMasL6H7c2AnJl877d0FFinmWWNilSSN/",
+	"Fc53t8DrZZpiTbk1TR6yGnBtOzhsYmE4dV7thhpzz4X2UVue15bnPbbyvFB2HrMgL5cLo/23wXktpzJj",
+	"xP7Akr99xL+S3hBMLC80VBifS5RZFAFBLA1CiadR4XignB1JoRYz6E5vg0I+Zc3F2TyXI6MLdE5HN1xM",
+	"Irgdcnc5OZ1iF0L80FmJKrRWBVNmtuoC438Y2eQKQFOYlgbIVZ+80ZjAp6CYqe0O7zSGHAPsi6ElMZVL",
+	"Y0OSzGxUTCTYJeLrKKjaou1SGAqU6g9XdFLmVXUABDe2TaCtZSX3AlHZt7hH/uydFGxzmcRRUExugk1s",
+	"In7+QZu413Q0ZWevpdC5zLbrFwc/cb/4I9qr09w324hT/NE7qd9aG7IFWd0byKrYHKG0dB/fF8aqmeAj",
+	"aINalqghfMgCYcHtsp8HlyXK2z5QAHy9KnqBpvhb6ws6sVF0d4VvS7K6EKCBeIWfGe/NSVj4vixbSVdp",
+	"nmVWYqOX4xJLPA+UQa9g//Ry+YmXxn3yGn9p/Ev7W+9bltyurofKgqPu0wDOkXti1Y69H71hbmKrJ4po",
+	"PmPggoeOW5/84vzZ8n4hU5alsbhmY5kzI4sdWor8aB7B1+RpSRgHX9P9EFxoRJfA584Z9iUj6J+4QBtb",
+	"ul+C7L4qnCHPvRLUkKxTrxSeQ2lXODyuVSPolJoXz7JxZDSN+xnXeKlVU9ipD6HHzj22D2Y+5CUETB/n",
+	"C9sUZiukxoa4QRmN3TWI4GPZ2OwXKlYkZXM9rRB4VzZ2TaPaHmyX1VbdFtAocCESKVjFe+paLZrYJ3yN",
+	"iLmk11gauRujipyvDlKvR3SawoVtxIekg+3dJvtQ5hlPXVpzhzVQOccFwGMEc219sdYXOx48xO2yisIO",
+	"RfYTtYPtsbXHZrnBfSrzPrrMInjWWwBdSvxohb+mZVni91zQubJCUMyJqs9Xczr/EQibzZyQrKxP3klX",
+	"wbpCDbhRiQxthfocAAW01JICwqPLqVSB6yrzwn1UT/zriEqD9mJhLIgy6Zq7TVRb9e4YycllmjYoqFg0",
+	"g0b3VFAloPomj/MINaYFSVj1zT2oduOb9dpo3ClglB9Y/pPgujN81n+xq7Yr79M2TtjqpkcWJxShvC64",
+	"u/Zyg/dSRU+vIRp0TwoJoAYvBoNS5K9e3djqhUA02roNTyoQi7v0kIc/jFajDNUWXD1qlIJJ5PNPWFqg",
+	"mNAFVwA6r+ibl0sQzHWYyTPPaX2eIaGgX2ROoJ26oDalRuR4zAToGEubYPxa7mah+u/6YwQddt9hYYlC",
+	"eP6gt6acSt7oMZVTLGqZZR5COamH1U7FNMyd91NWf0R3/jId1P1y0H/2YgfUf3XpXmF097QenlWIb1LV",
+	"5OTZ+Fa0fopaLdpq0cO0qKu1qyiZ0+vSe6oFcNqIVgD+tVq0WAJ70iArhigzOSYTZDAwWwA6cRfhWkd5",
+	"6WEcIRYeNVlSEVYVmE1UdZYsNeXhamQrbPfhSuQLRXbvpyhODM9e8z+3AGlDprKyrVtg9lcBzAbZFQir",
+	"AiZxaApwB3n9u7f09qGVDDy3O6klAxGdcsiRxGJKAbRGunQ36djb3MD6viNWTSSXe3I/Hh6XOgnv4/oL",
+	"JFOXNiw2QluL+qioHyvx8ANlTIkFshZ89X7tfuvn/4LQarX/ep0bSAAcyiaCXZjcbDw4mVytJc4OpGY6",
+	"wkk8LbwosCUaMovFwWyhRi3UyEKNjisVjgA+uosbdt2529C3vrBo7osN1kOiSjywTtgVcyzYYC0BLIRv",
+	"I1JUmPhQLYZ2y+gY3zSOXO5E5QJUUCfFjRRErkc2Zu4xu+Za9FwtJbR1VTxlddHI5ydLuT2QZiBUWUav",
+	"so7YR8C3pt+f1KVFCXB/9uZWPq2Hat4/vCRElMoREOxRMqKaZnKyWCtuHZkFEVqS64yKG+UAJ77uroQ4",
+	"Ic2AE0fP7EAnNaiNLXoqfLGoDff4D5obg1f4IxMTPe0Mz5/1X0T40S88NZ88jzwp/Sfz7u9iEp9zNmLq",
+	"A8tfmUEgbbaHpC9tjBbl0eanHinKw8vFE2envGZ4wAxVtcyrKTtFuoD6WHI9xfowV3bQc3krKFELywy2",
+	"SFxtyFJFJAmEGhA4lYTSVmmshuKwg/NYb71Ob3NZdwj/B8xnec28e06rMNravNbXldcqRN2Jc1uFtMf8",
+	"ltudd+S4MGauap6gqEErSsDWMmKWwaaSBYvFHWkwsk8WLBZ3p8H28QBisXWE6B6zYPvb+Y8kEzYLxGEb",
+	"EnmE2TB/sE+YEQvvWSMO1kRMc54s7J4OVDqFWb1bksyX7sfCHWMvrdyYkWPND+dGbEFKNc6BgxycfDtA",
+	"ADxAAq4wfjaFWmfFM7WJuDYRV0nEHUsgHScZd9eVZaOqc0iizD94fbKspmeiq5LnuWPxVb2LsnRSmq52",
+	"zJphe8NDs2ZrjQxiUY9t2FtkHyEvdyTz6hjx02e7hktd1u4TXWJ9yLMBGWtyTfOaWOr5SWOpD6xX2jRe",
+	"m8Y7fhrvHgzlQ134p1bM7x/F3VPDbc4L2lmR7lQuSwb0E2XTfiSjKyIXRu3DL0BcITeXHN30Ntb5ubm8",
+	"w7tsSACG9y1pu1h0FTZEBLIux07iSwbx3UZHDxTUdPep14kF1869KsW13GJlbR8+u2hU2CezJzrDb597",
+	"YNPzb8ln8t1LoqaM6U7UgV3jFOl3L+0HLg357a66r26HtZnENpP42HglnZy1GcTHrqWe/m7/s0+BhXvW",
+	"jdUV/uFrAsqx2Ebw7uKMGIcmLMS4CqbJFZnT3HGe+FGH5M34DDwHUvCTBFrKqKN+LOpj2U3ajGylzMxs",
+	"Dwa+1ES9i3jZccLeB6ug+w98lw/aWuDbGWWt9/DYIt7udFrZeH/x75MZ43fBxb08asKIe5F8MEL8DjVR",
+	"MEreJySxIMbcQGRVDyt8736KHkUsXM97S7+BXUavcxpSckZB54QIWCqRjHMklVa9PxMs0S/fgzoN5Ulu",
+	"wLznC3HFZ+wtFwsNgTLPKxV1HOU19v1UTC/mwbWd4fnO3FPlvdX6Eq0v8ehQiSXJeRrPoVAJJ2KeCiju",
+	"9yWeQr0Ri2bFUUNrA4AWl70pGPUd1WFGlY6F+5goScY0J38h54OIuB5UOGIxf5qmLCWO4Vj36nmqYrEr",
+	"URXZyFMVi6SYwy5EVSek+SWXFV/vVIpPPQ7Nh3e25t0nugQj0f75Pbte5HmnTqntwTPln7zlmWo15p+U",
+	"Z6qsUk6uNx+eZSpYgK1Iprya2wKpH/SeScxH5t+q5AIMf601X2WkIlsTUq1DFY6G5D9AW/wZUPx+eR4G",
+	"wV84sbug99ePQgvg/2oA/GFbrFNh9wMB/3sgTXbPmgStY3ZnpYKIdixaVqqDA1wPjsWXoVxrkxKPKilR",
+	"nNGTIPDXlFVo1+1ASOV/H4vT8VEdcgZPC4cPLImNfe+Co9mi4Vs0fICGP5pcOCErVdCXrinhGB7vhyCl",
+	"Wp/qIXD7aENuEO2rJHhgiPgqpkHM2uFjEQSEfVc8MlrkOROwE75E1qtjGUt7BkMzei3zj9TYyc8hpVeN",
+	"fzak/wb9v5byf89q838vos5S5jevmdAs3wzTP1mi8GF1V4u4bxH3x0Tc34dNvKfP/ZTPtXr6+3xKFfvj",
+	"PoH21cO33a8+mHltiuQqxSfCNj9ba8VNIIHnkqE1xxpjIEaDP1EE1iAW2D38yg4BE0h6m5A17lLMjxrv",
+	"HG/LFaEwPegcHouZVEbhjRiwEAazECneu0wK6R4CYqLQcjRlI54iKQwlC8H/s2Cx4CJln+30RlKgYh2t",
+	"dsxRHle5bhVzXvO0tsCkRveR2HTv70Hzm+MctfKqM3z2wliWSueLkU14dt4yqhY5BjuuZc6KDvWU52RC",
+	"FxNmzFH1sWJvVvbQJszQrqq8tOtbyE+bwHxMrVCNLNusE6gm1Epd1MGPVScfmAN9MMW8IcVafhXK6h7Q",
+	"kvWK2iln38CuMQe7O2FaLErX79LHZ6MGs9ikHVXYXrlWJ4rbnOsmRfUwKVdvXOzGl7YmttqU61fEmbau",
+	"lO5PHR2eli2ro9/5XO+Tq/WPujFVWzx2tcbNeFAgTq2rRA+Uz87DqFIzRztkeu+ZZKSS6I3FkTO9+zs+",
+	"957xbdgHpY0E1oLbEG3m9xESsJ1Szm2XHq54AVtbnmuZ44aQxs7xDKjK9bMyv4iF/Ynb33WRomMnnA8Q",
+	"BadNPBf2VBNVzrrp1Gae28xziYftgeyv6HH68Hdlv+vWq7kpk7EOT1dsW7VUnWd2yoXeXJ1l9w4ZSaEW",
+	"sw2qhnS1lBkoBS4Uy7WK7I/MXlY2BWHjH43Vvb4dUfLARUpOW9qmfvua503RE+BFPlYGYL/+Vcdsw79D",
+	"GysL/7CupNkoFgjyHDg5IAjE8s6wsxBcB32ubLv9fTP2+/S5amP9baz/RE1HqiL2sUX0j9A0/9ja6Y4i",
+	"KLWFyloriYLK4YPi8aQ2HB+LyyPFezxI//7i8W1H/q20yQPXQDmbfOuofLDt2+78X1dEfk3cPbYIPF4v",
+	"w717WMHU3b3860OwWxdMHS6MD+p6cjCI6Z6rrB5p//8Ncffy3mnj7Y8v3n4iG3hT/5OtIh11wXRSF0uP",
+	"xe7BdFEVcuEPbUg9HPfYkfQ9D/YDlW9tahxdOfBtFL2NoodR9PuUNg8ZNN8YC6/Ili3KwHA6D1EKVpnr",
+	"QW1XIKJ7t2AlTXL18uRd645V4XUEQ+0eg8IY6YUarlKo9/ykcd4HVk1teVZbnnXUhiiPPJh8rB7Xj7fs",
+	"+Vidt5dTqQqf/32lVLniCkQbGL7GEKtkqY9rAxSHTsz/VCySbFND64Skkqmtu6Ps6PYcP37dduL+s3Ti",
+	"XvPVv14mnbZHd907vy8mjgbVpmjG1Nk85yN2dp0zenMgW/4WPhHcksAtCdwyVBlYR5nAt69gPgnpDiyf",
+	"8gVJfv0tITmbyVumAHgzIzTLerU8ykYhOEkcaCR8ysJCrbC1ynEskg/vP12R7ZYLNH7SJz/Q0dQ+Tlcx",
+	"4xd9Mtd+8A+CGKCe42C2szG/xrWICCWjhdJyZvQPZ/kTRbqJ++SKs/xNmkBXFcI+c9uIhxfOJaqsnlFY",
+	"ZincD0ujQNEyJRm/LS6AJw4GCLVi5JMRZtQy/Vrxe5xuqPVsyTSOa31g32QZ66O7Y5kT61uV3nf/WT+Y",
+	"bu/ClV9fSz0NO+AUddnVNTLvNpWEEjgI5goYPiFdI5VxtWGdkhnNJ1y4L/CvXoS7AZ7WrCSSWMNuIgvB",
+	"dZl/ynZoDl6puYaYAfvkaindfpNjHGwk5yzCa8yQzkF0TxY+GFJ1a5yGcc/dxQlYFT/yG2aPFNrHmE8x",
+	"A+/k25f8+gvYYP4kyoXGqs1bJrTMVzhxOSYzW/9c9z7MNe/HtkL6HZ2xGrRA1BRh3rOY3MoY83Xl3KmH",
+	"iRUEOxruCX93hufP+y8qYYHiu2elbwYD8115czfHHlgn6uAG7gy/Kd/CWyP2+3DYu5q+uqmd95+VBx1E",
+	"nbX3bJwpCgu3dbCj7oXZd3kf4Y6tbLpiKttYcgEd4ppmU4SOtWOpcE/VhjT+tCENhxQtbLr1LVMx7/aL",
+	"WDTYKffA3H3H9i8HByJyvXIhbLS3EJAGWnFoWc2UjgUOMua50hEi1MBC4SxXT9zY3esVGh6CzlhERlSx",
+	"My4UE4prfsvc78wVPO1FYIwIy3WGwk89gUG8JbNxIH8VT3sXoBy5IDQWMHfzEFXVaEYj3epoPTucE6X9",
+	"MuJOyVwr4JMxZqgXRAmZ50bh6RXhQmlG02FgDkQkMVLK/IuWTuRNm8iYR0hA81qmDMjLS9Zg1XoCu2hd",
+	"g9c/CGeKQEiExQLeyhNFeOoe6XueJ9iOhGbG9smNsaKsWVLaBeYXN3yOdklyRW9YArEcNCDxfV94gwTN",
+	"fk2AvufFYDAg1FsiLMW+iBL2J81snMjZ5DXqBgMGSY8ImudyibODl1oXIKqzWkp9GfcL+Bxss3zVcZ7G",
+	"t3ayMM/eJsHMxXlqBH0b0PkaAjoH6vK7QzQ4wr0FZQIf0dzJBmA0nbxJfezlfDAgKcQcRtpcRXiqysEY",
+	"EMqxoFnW65Mf0ClNyWyhNLlmhMKP5Jgk8IDmPkkpkG7DDMMSDikFcQvzSwHGTgWhI9+gaiRTZi4YTW3j",
+	"W/udIkzofBXVBCQIt568xQ76XrIg6bf3ersZm9DRiqRU016NDxyLOifYd8zywS4fhAKtcel8hJnRmbA8",
+	"DusIOokFnn2zO09F2aOPBTOP0YyqVLbplrtHMbssZzRdkSlVVdBluUBNSAL32Ntlv6KTB3LTcZ+bA9ro",
+	"BO/mzJpHuUcH9q7bb1JHbVa+dWHvwYXVeHgPd1rNCE9/hxO5B5sNRSIb1EcNPUeqHDb1ZbFmqO62uoYD",
+	"rajTWVOWs1AhPL+A7PF9axYjdz+aBy8h87fXEWRNRRy/vwnMz0n7R9rSpIbbhrZ91R8JsB43kLUlgQWf",
+	"eiD0DsLn/uCrV0Zybarv1JqOpkzVm8PdwA7uhe1iS+B8TSeBVYz54VjsaRVvtnpjsatwIpusXozl1Jm9",
+	"sCz3I7n6JBgdVr3WuuXmnQh5JudD1CqOzBeCPtX2UQvrNaTRnpbvZZruLQfrOA4e3p5sGQNCxoAvvHgf",
+	"z4ncT7w22Ha3TKQyV/fVcXsql4QSvAlRLMsCJxvp4804P8P33zNNeebgGCFKhGtVwlvGAoLZOOybNAni",
+	"GQChsPcrATBI9/ngOaIHllyxXp8kXH3IuVngITEuYBKLlM2kLsdeMKY8xwtJCnNs8tnBOoVnM8LLRcKh",
+	"xrI8QK9PjoQSqFRvXpADUQKNEZJ7RQkUhDPhVnhYohm3aD8Jrv9d5NefRR2/bxxq1+ME+i+iRoDBObSU",
+	"CTP1Zn51ufpX8nMHv/l3CBZw230zMMBepdns3WJ2DUUPl6/Pnj8/H3R2ipesncmWzaZls3lsCtEKeiuV",
+	"70c1niBBX3qMzcn5dUwkyNTb4LSqBDP2TuWE2frrlbvZ5iw4Ny5AQwJcrCvt2jS4V8/GUK+KpSQi4We2",
+	"pzcwd5n/1CW69ZQpRsZykceiZt5Fit3LZ/NHxmh6xWfsjfiervzY//Yp+lgktaLeM+oU6fTdMuix2JhC",
+	"t5fCC9sphR6La5mujGvEJwKctSNo562S4eEb/6Iz4fedlV4zZHbLTZfFQZuO/srS0ZXXe4xUtFNV8MHP",
+	"Vu5ujNVj5BUFVlWLThhIDg8MLyHHusspH01Jxlwk1hHTzBf5CGhhw8t7RXLVZwW4vrsJOThQQsZCLUZT",
+	"N7PuehKauu8g4IYSz/y+1xQaJ5fGywMmkAPQ2JviWl+i/1Ww7xzmf50mGYB7g8DWKO3dNiPwqKh2GkTe",
+	"ydICm7mazU4qS75mquZAqt4XQcUlGS+yjCxAwgzLNBVcOQRKWtdeMWCq2Iqj4sK1HK7Uc4WQoV4ZFaPo",
+	"LUvtOlkZWid2ozAlAhU462JqfylVUE8cUUrtGx5qjgE9e7FdrOZk4ZijJR3KNm29DYs7pRXLLS6lCZdy",
+	"gDJw5m8mcQ9j3qI2vPIOKHKN96xzPptZQxN7wRI6kxZY56USJA78uOvVBtkKms7GwqVUjW5ILupazWIl",
+	"ZUSULPrMaiuhFRlRIaSGskmy5KLXIAOdzdgcLv/RTvZBw+RWQ36koxtyeTY4316quenjw7TR5Ta6/Hii",
+	"y7iJCPUCIRBTP3rZ0ySq3NGtkVdFMHkn4paycCJdxIJzMcoWKbN+UxIUhQtjxUnZK7jFQW6xLUjFKXEP",
+	"WMR0uyjsIoiH9hqCh5sE1o9c6WLd2hqaGjF44sIZrzx24UQp1G4bk/waYpJZcCS3EW/lg14n3n7nm8OO",
+	"n+TYgelsWakTNhBQRN4NBaaacVwhziPYkigtRzcRWU55xhDZZS8qQm/Km2ZckxvG5ogjLu6gNM8yMpUZ",
+	"VFXAiKRLxSrgN6G+/JNIQaZwB4AO1xNc8DQZEgA/ypzM+egGfWUYGbJuNdFPqMn0c9oUCM0ZfA39MbW0",
+	"l5GupwBZc6yh0Z5FzznA4h7WJeqT/a3Lew0CvrNxv5JGbB3MxxX3O9RsauDNtnsjMISMkZQzvcgFS22B",
+	"nN34CUC6zPmrJ9sPglRb1QlvOjD/YPqA03IiPutC4dfHbYJX1rJXt+zVwF6980GuGgi7RyY6RUtDx8N2",
+	"NpIpU5ucJtTg6L8EvE9eMbqRAISvCBckcR+9lil7kyZ9G88BFjCMF8Wie270rtHcPm2geneEkcq3ioh5",
+	"Tpqb0RoCSuTAeJIZuBJQIm/LzwuuJDKa4crwnMilGBYYVvANZ3RFrhkxHjjhoujZe0UnZ8DxmcIYWKiL",
+	"o/AUR/dVENLiZcGM2wcD+jZ4Lw8a2CrvsdcyS89ymWUsJUozlhXJodcfP3WijtIr87uOBV1tHwa7opM2",
+	"AtZGwB5tBKwk0KoUlyiZtwrZl6X5PnGwok/e1qGsKzrxUaxYFGEsOK3mP8Ft8U8XStsU6doAkwvFVxvo",
+	"qgq6E8e4rrBGdOvwVll3tzGuryLGVXmpWwqwGshdRYC5SFetp3oVVIEWBtETZdFkpEuxYHS9mD0q4Smw",
+	"atT8tncAmdU/mD7MrDqVj+r9v/XVrKqh1kdtfVTro+5loRzSN6nOSd3kn0Jze9smwdaPF2zNVNNMThbM",
+	"e6BQJ+CGxdKHEMXgnVLgSHJe6YX7tauEvAPoAJOpRTnEYt0r7SF3XzKW+SwhY5llcqmw1D+BkYy8T4ZG",
+	"KJ2ReUYFzUk3UVPGNHAfZlSDtaVzRtMP8FdvSBI95aMbwZSyD42//B7mskpscA/doYtYEJJkXLDwAvOj",
+	"lM/M31Ko4uEdvK0rcyIWWQZBv9KVbDbXq96FmS8OSrrJNYWqFL24RsZGjsyN14zOzL9UTNBmHE2pECyD",
+	"RwjH7FJNMkZdxScBKzT1WF8P1JNKnSkGOQuMJqw9V/jg1WWChaisVPW57WNb8qpbLrNqp6kSlzViBfvE",
+	"Qo4xs5LilrDhgwm4AznRUyrIIIL4QPHwPwmu7Us04yX425X9GAizcNPgnuHa1v46rfTJ7CEwtxOuLkea",
+	"3yLK2gEW4dTkC3ZIQAHu8bARhdJydYYdLkbTTlR8DjJkysBlHQ4AR7jkqZ52hs/+iDqlTWK+P39+/m3U",
+	"CSWFETbfvCSfygEK/xH5e0Y1eUVz8ox8JudPnxNuVs2f4M6wc03z7UMXpaVta0TbGMajj2EoKwScifC2",
+	"9MWOkQz1lFpR1az7PzGtSFmoSWHB3casZ659EnQYGTHSpVkG8hvrVXpDIkW2Iu5O9nKM+pIZvWGQHgd3",
+	"uJbfsdD25ah4RFimWJmCEdWLYxIMGBgDHDjcvdKkw0pESxm8G+OKfa6SKFEPW/h/F+1g1AneZ2c4ppli",
+	"+8lMO4rPyj0Ap35ZPW5Zp1jdBa2YbsX0AaX89iwRAIU7SVcR2up4Untz6BllqOWMUZrmWjlskPfVjCgd",
+	"ydkMQEUATDJSu5DR3eAxllNsGBYLNZVz6G8HTHbww96QFNYZOEbWLIvIy8HL87Orl+QyW8y4WMz818/g",
+	"628Gz8knTTkEv2Pxyfha5PwlmdCan15Bnz43wLcwQHHfj2bfg1l4Ht45Fv73eMXV4prBJeQzGfQHL1/g",
+	"OC++cfPnc0bM7Min0ZSli8yol4hcfvfdM3vFK0Znsfjl28/fnIcTuDSeFdikhV0KzkRxyWv0ucjr559f",
+	"9J+D1jHWs/VV5mZ+qh+LK1vnFLouM6qU/WhFuiOaX8NrM6MO+s++/eYlya6fcvH//j/FwlH74LEY9Aff",
+	"/fVFcYVZduWWHX7/nfuyRzSfQfWUdddIF900aGlUcvvMvGgsumjSRyQ382epcXNeQgJ4RjOCNNC9C2Ic",
+	"UHxO63kqslBYeztfXGdcTY1ZEIyMft8mKLEV4JWMyjobRCXJUqGEwCyLT6qUYhZRGBlwVAr751P2tAu+",
+	"0IRKqc4sMDVsuaFbVxCGEGUxC2NO9w6cyKWVPXFiZmejYz1FY0V/m6P5qnI0e6j6DZmaO5I09YJoU/Zk",
+	"zxjSqdInlWN1RyLF+cJtJqXNpFQzKbvHSQ7NpzRUxf+9qIkvyF9trTvUv0dEMZb6uAixNVHphW0A7Sgo",
+	"MQTCVSwK2zwl3TA0MyTgyidDDKd4ItoZTZkPXNvCgqgIu9iCzlgYo4xry1zpb0EnlCMtiC+6L4WDAHC4",
+	"YNAcUwr7bH1y6RD8xm+AANFhVfOHirB9S+ZPEEl+KNnZtm1oy+OPVx5/5CC1nDNB57zvTkEjTAXwv6kc",
+	"LaC5DVUk+ccPtseyG2NFZ1kSkZEUtwwcRi3Jvz69f1cwRN2wlSpzIlnuu3eMYR8aLW+YuCAjYy6klljp",
+	"lmYc+JQKIPKSrqJiWLkUJDGHZN1zhKqoLvi/o14D6OX9nInLOf+Xesx1GXaS39s30CR64LIPb/ybOsBw",
+	"28dk29FYK5lpZr+z0SKHtOWvv4W7v+7JzB40uys4ATBZOtI1W9/sg/Vdb3bsxl0/siOilaBYfstyqLa7",
+	"XvBMg7aPyPVKMzKWOf6HqiDc0k3srZ7enuP56EWxMKcn3AnwRfUQIJZC6VyKid3dnqVsOWWC3Vp+H78g",
+	"qWTqIhZY31R61eYcnMGZSsgo41AWWZwr6OBpm0hxTa7p6AZqH96Mz8zmPoPdbUEFE6YhuOVpywiwTGLB",
+	"JYL9R3IOtJO2AOGQI/l/zPs54ZF0+6E9knsfyf9z+fbHPY8kboE7AVIIl/HXO6hUxq9zmq9qKnRAjTQB",
+	"nmLhEU9CijOaj6b8Nhy/meOlCn6KRbKU+c1rJjS2YuXlVqnmSzKCb5FlvsioOsJD207P5mPND2Jhf1FK",
+	"y/YuSGJs3rlZdnOr8D7+CyiEHk2JAMFSnlwFv1UazB1urnuRXziYkb+sjjTfMRM658b+MoOVlojvqaxB",
+	"/QRgKRXTi/kVn7G3XCw0c+CvfCGCDz+w/CfBNWKhBkTmZCZzVhrZzHLMWZb2UIKhKU7YZzrS2QqMcyZ0",
+	"wXWmp2yFwwH1//uFVjxlH3I5YkpxMbHz4OrSbhXoB4ArryX6hvsAkN77A/B4yplsy57rRZ5bHN9ooQlL",
+	"JxB8C15ZZwj4uU7NetnMt4cZfc/McJ2oU/smO8MB8N9X335n+CLqhBv4KIxpfs1bVFKb7n6kqCRRqKJA",
+	"r/qdu72fh9f7WPfxgm++FW2JjBL7vRZquiCkDONywwKM6jp+b6KkJF0hSXD3qKRQZB7qPkyzDiIyzuhE",
+	"oWA2muUT0xppOQoRTqzeR4VdTLrLtWMccc3tixynjSH6QbDi1TikkCa9ZiMJ5WXuBWOMr3dBRhmjudX8",
+	"OQOFpNAW8Xd2qruOTgTtGzAZaIPRAty3Zv0skQgW7jIqwFDfJzB4gHo6Bo9macehrimpnyZlwDoAw7IL",
+	"5HXREfTUOQBv1/XU+eAxKapjxR7yjaQQxb5rY51trPNQzYcC5+iab19SvWIAF7oEmJQHy06YjipiWADB",
+	"RAYtGLHqeF1X7FymbAE0da5R1OQXRSRBbQtE9VGFt35vuE3wDtra5TpBeWKgTCCgdwDJFBu7xcd8FfgY",
+	"GR7LreRlDSomkJd31i4H5moh/KAoISrS8JZvZwyWcV0szFjN3pjbuWT5EMP0dLmbLe2nFmfT4mw8zmYP",
+	"++dY5cpzujKH8UyzfHZE8nQ7LIFhG2LoNZ7ppec+aA6ffsChr1g+e0QBVDsrki4Y+WZAUrpShI6hr4i4",
+	"lRzcU+tvvoPMmvmb6e/pSnWG3wy29g+Dp29DmW0o83GGMkunP5BoH0qfNzh1hQwoTJWSlDoJVZQvYrCH",
+	"NInFRidqs+QyRltwcltnqkmmndidCnXJLg5VeYO3PtXX4FPtK7Qqx79JaO1WeRCIkzpX6CAb6FTOUOlw",
+	"1btD1TVvXaLWJQKX6GiH8SDnSGECUT0dSQXDNZ3fRN6y3Gyp1zQbLZBc5y3TU4nYoIxey/zVIk+ZgIZ9",
+	"mmdEMY3UuEteAyMRUrCGMMhrnItNbqrHe/6rE62RAfYSooqHaUXANiLgizvQo/U37c603yBNyMEGNMJa",
+	"9MAN1G/IbB9+co6Q326UFJ1hZ0aNecmcpNg+a1x71E6XNt7jpLf54zZ/fLRamf2ES0lmFGa7V/rznI82",
+	"Kf0PLB8xoSlwIiU23/GW5hMuQOsPLB+h+wKLdt7S/GYxT4CPD6E9CPBXrCEjgiOqBmvgA07y8VsD1YnW",
+	"yAh7SWsNtA7BukOwvje2OOLhAWq0I4KS4gvIxbiy3IaTy53mMjoMjnHXH2FLjIpgPmD4WSKgcIaTgJ4d",
+	"lCwUy7H4x0L2w4maYZcsy8y/ZbumNmfyyWtUkd4pMdAQOlxoHAXoFwjMzvDZi6hTu+AItFso9n35B8h9",
+	"slAMP3hFFUs/OJHtv/w0lfOPxSPvys5WWakHAeXtITlb66q1ro5mXe0len+tmFdRWRb/VphbUzpnh3d0",
+	"QpBe0c4J/q7v49TAmH1HRju4QdHE6YRNwQkQEcTigA5OZFMDp1jcVwcnmPiDt29yfcmBue6a5kGLJp/u",
+	"bRs0tbn3L5/cuJBUB3RnCsTy19qayculNh3/hfVlCnRxm3z/KpLv4RvdvyNTKLS+rHZMB9hIj6AXU0nj",
+	"tCG7NmRn6QN3t0SOBWvGmzWZLFd0Akl5ltkDr0gXqfuUJGOaXxDoRvPhJ8t7Bd89/d388yb9AwZPekfr",
+	"EGyG2+hS1nVgOoZLGQtYiEZfsiL6POV0DhfabxVhQuecgYecM6xCNrYcvvzrhQaiE1csrYgEH3MfR9Ic",
+	"8MeD+P7h85ylXDMisVZwnEmZFyjvjws1DXzMlIoJy1sns3Uyvw4nU8NZdDLdyJHt/Erzi0fqUO7nRcKj",
+	"t/7jF+U/wrZtHcevwXHUtJSQaBBENb4iCKLfNZ282eAnJmZLKTDxUpbzW5ZGDq4B2bUhSX41O/S3pCBG",
+	"NFMyP6BaI7eplqTcCBK4oBnpAgGcrabtgT8ZkeTX35IAF0ou1zxQaB6yZoTxlBzif+5lWj0CzxPVUOty",
+	"ti6ndTm3sksO8DKvjMBAhizY+OvWi9nmYH8AI/IHc5Vv8ksnEGPypCLGoVKedCpnapEBtyYl4wKUYmwX",
+	"7w4kUZHiA14tYGj2nmoo1ZIe4QKSpTqnQlHsBwTkjJkc3SjI+Jk59c0spwppHMG8ogG3V3Bv0k2eOivq",
+	"qTejnoZ2VG8YCyp89nBO9TQiFJ75DBoX2oG7yVMOsfunKGJxHIzo9yDwtiiUTokui5Jbmi1Y0KjWebZT",
+	"mQErASVjyNuTRDOlk5C0qCDZMtNMyVpvQ6xK0SC4N/CLKk1X1umORYNPX1v2XPD4uwgjRhPDX0ZE5vhy",
+	"XIxyOx1gHPHV/n0BYKvupwj2gQOdwTL/Zc3P/vX3jpx3hp0c4QcwGz3tDDu44zpRB95/Z9hZ0lxAkcdv",
+	"23rV/1JSfMC5nhbDs1mFtXCdFq5zsP77QHPNaZatXHuU3Z30uwGSw1JTelQBpfbkUQVBWWgGYArPGM1Z",
+	"CmI2FmUlZskizRlbkS61fj4wG16vCjlpTksTVaJx39/YFix5vnKkwOY3oHSBpIYtUYGoCxvrLFNl+X6M",
+	"M3m7F3/i6SRoA8KlHHj0QvI+I4+tjGxl5JfVXAVNcXNkIgJHBSRauPP2i25+Psup3ghlRG57TT8TcyXp",
+	"mv8Zm66Hprmn2M+4cCmXhdJyZiSemW9t3mkT8T2p5713M2imva+gGHt9kuTgBnDzBHNf/oKE4QPj5ZwP",
+	"BthxS0GEI5TQ8NNe1MTL3l/XFvbpIkKNNFa6kle7INcZFTdgLAMMHzj1BeuXCX89o/BmzvbXdpHxhcDC",
+	"gGJzi09mVGmWk5RqOqy8EqtlPsfC/i61zVtRwRiVo2gGuS8jj3qbUlyfPxrR+3jSXK9llrER8DYL84zA",
+	"b4xP4/r7aJyx1T+fzJ/2Ck0/d6JODh3xX/afvdhBCcE6/CkpjtqE1sMktPDUl+S+FQRNwt/JjBoFsCcF",
+	"bSF7mhloKwSMAU15IPUEzXO5VNCZ8AAC2hxDTntzy7oVas6ewTlvM2h10u/kWTTUPbtl0twRedxC9U+b",
+	"HXOvZzupVjqzdVLtTlSlu+OamNpdPkBaak9z6HSpKXtmmvxWr1TaHFWbo/I5qp1MjcqhjE7S0KVwUJva",
+	"uTTF+WJh/TDse1xuc+ztE/TEyN0tWtw8YlFp0eIIprGC7a5mLBVHekQFETIWmRQTluMvud7QsSUQbHf0",
+	"a4lFXcMWv5ylfi1km3Ytm2SkCznuKybvp2FLTR+WO53De/cNTynv22BlG6w8WneUI7mmC8G1OpPjsxmj",
+	"apGzOzzUH0Aj2K6PILQw1CNSmqdkRDXN5GTBhuQDZ0aDdH+go2lEvpf/xUREXsnPvYj8yMRET0n3Lc8y",
+	"DjInisUbYa77u5Q6Im/NZ72I/ML4ZKpJ9x85nUXkg9kvEfnfPJOTnM56EflZZosZI90fuRmD/INmmRS9",
+	"iFzmjJLup/8saM5igWPiX3ZoEPtX3PwWG6ZE5J9ykUMe3izIE0WSMR1pmUPEcSqXZEbFyjUxMH7QExWL",
+	"a6ogrqpJF68m5z1Xhg7NPPvmiWGZhCRj/pmlxF7Y9eMb2dgb+nvEYo4rR8m1+a3MUkVSNmciVQ5Tjpgw",
+	"JWF0225bFSXZ8Eqh/wzR01wuJlNCY4Fazl5u9gRG6FKynLKc2eajUBLepeSWiVTmJGWa8uwJoPNROpux",
+	"Y1EM8kSR/yyo0FxzpiLC+pO+nbkck/NnBDAIWGZudoJZYRfjMOsXBjlgIQH2ERFGR9Oivzc+0PXKLx7E",
+	"dTOqdA/DFhAAj0ViLjSn9B1Ewm8Ym1stvcJAiQsuQ0gdlGy3GuTuXbhAuv95LHACy6lUVjcbrUG5UGbZ",
+	"1ofApEEu57hVFMnYWPuuqjAY6PQr11JuTic2qK9kbh/YLQUCC+FHQ5J8uuFzm2a9ojcswQUOl81VnMGb",
+	"lRkrlnHm3HN8HBtKguAz+f/Y+9bdNnI00VchfM5BpJ6yIruTdEbG/PBJMh1j05Mgdk8PdqrRRVVREscl",
+	"UkOyrAiN/rvY3/Mm+wr7KPMki+/7SBZLF8d2HHe2R0CAWFIVr9/9ysf6SlCcCy0ZriZaiHwDuc2dZgzu",
+	"HeBSVtm1YdfF9/5uihh9PcpVjL4GVIIn6OZ6mI2yea7eqHTip3gpTYFeAsZrQDsDR2UFhjBxF0VB2mEP",
+	"NusvUroZyH4EF3DPZJK3/QH7wd+SP2mYEQ86V14YjjYOeFdaFk+71ywAB58Oh8M7BIzD5u3byXdEhf9V",
+	"DF+JwJjiLpwJMomb+6fh/OLxPbCJLID2rWxkLY7HVjnS4/k+CP03YWZLbhgIdnrBrcj2PTHrCfPy183C",
+	"1Ik/X+NPvl0T9NYXjF2+/ejZDZMOkam3fVwNVT8rKNGwXL3QlShQubVr3WCMhONi4cHteu67xpQzELTe",
+	"Ahnf7SP9My76V3WRpjsGSf38Zev/PC3ngp07Ieqb0zTa0r6hyz7f70t1j14FpAvk7M+eMO3QP7vIvEHP",
+	"7ugeTYnWultzi3Te9XTm6ro+L10idq1T8+OECrhCOKC9Z3OD0D2w1OYZxm1ktsB29/LZb0E+u4qo+HHq",
+	"tQXDN6nX7Zq5rNGLbY7Ou8o0D+XnDCi03ewdmcPeybl3cnon5y0Ehq0od59uziSBoe1Wu9ObeWO9Jlfr",
+	"ig35GtMkL29f/WhS1sdlCnIH3JlQ3NXT9zkVmAcjTXt/3N4fd4/JA/elDC3FeKb15aG4wj5xqwVhx87g",
+	"Knwu9b2h9wTey6iVhHRsIk1rhmKEJMGdtaD7yLxHIFdkMNcTVvxAS3kFM6Dxfrvq4x+zu5Se9WFA5vr8",
+	"Av76rGdqom8i7sOZxtPcM/TrQwkj/Dl/rwH4A0zs4uzx93W471g1S17XY17Sl2dOzInfVfDx5//redZg",
+	"rKvV/3ncmPqX3caDc1gkxeD4suE+u9uXdUsGR4gpBrdmp35LZ9VrZBI3Uav9KxdyLqzj88Wt3zyXU8Vd",
+	"Y0R48zOx8vXjuRE//8tftgWXlUJeieqEoUcdPdYkBzFpmRHOSFEN1mAtmT0jj5+vnWCbcRz8kWXfv3/j",
+	"7Qdr6Sq+2B3mzGOZlfRF1gueS2lP8We0nGOMUt/Hq5GgJkNNlQr+zJWVU0VF8EsjHPlP6W/sBzLTS0WO",
+	"ePSxw2vjFSuMdtyJcIH4eDEiP6R0g1wVIhLKgon5wq2wfsEYN+4XPhbo8SenJNF6zLCqKL1VW+HzjWru",
+	"UHIsGlMX0QNQzJxbWPIkL5pxLcvgvYUtzrTFDdTSgrQ60Ya5GWxImCthWA8QBjkF5ctdABt3tp8xUVvR",
+	"iX2DSaOvOyIzG4taL5kvDMg8vPpgEpoDjXQWox6cpnEyjK1YCJNQnO1i83X8iEDBP/EFZVRhAUyfTWZX",
+	"qgwQ/ur9u4PsoIWIUCwzEMIfs4PG1AejA7zR0ePHwiwGfpZBqeeP8SQez7W9uePBn86vIrh30GIXe8bc",
+	"uS7qe7TsYuTezbF3c9xdwjkPpJZx4Cye3ip3QzGnQ4o2xZy75oJ12o8kOGAzputKWBT2rWO9ND0rOD36",
+	"ubomwaubz4UMQ5tuHPcnKQD2XzCuJYgUt+0x5Y/sgZ0igS/equ5+CoR738hvwjfiidTa3d6Hdvf452VQ",
+	"k34hqlcLJ7bpCXMdkjo6wnqMZ6xELVH8rfX0JNbsmmuDcXlBS5DUyIhxlSvuHIjTTCo2Qa6IATIzgbGk",
+	"bWjq8XAYDSdLbqPVFoY5Hj6Jv1USS4XlSnyQ1t1eFH2J495ZFJ1c7+G5HgxoboTxY0KK7vH/STPblLPO",
+	"0R/s7Zz1lyCX0N0xvhVL7ySbZLutixu4pxuq2x503mLCZS3V9FyqUqCsgdjnfO1T0lAD5ll4CKvYKYyL",
+	"p5J8J6yopIWdkrBCHXL9N+8Ft1oVhHWphtgYJUAPZ3oyGeTqdL1mXrryDDXotgKhVtiz4yOlUa9D3m+F",
+	"uzvmPpB/NnLzHQ06umCzd9PurbreTXt3wrLG/e9sQr1rMdU1q8DHqqrGNNZcpZ7fj9Q+Te0jBet561Rq",
+	"tsuo8AYZE9eKyvdPKPECqFXIH2BPhsMBu2iwKhvjXaqrVa56iW3SmUb0KSfVbpLf7AbENGtNmEsuMdfW",
+	"S1NwrnA28zuY1vAi7kec+XzlQqM+FiuGokXryy8Wegtivnds7x3bn6Ny6L3Jm9cphY9bStSayD6FiWxv",
+	"9oS1AloFcsQ4puFVTKgrUetFbCa8xlHa1a2lKUb1EpP2lsK6jkHNW+VI8pXTGfx+XbmlXK2Z43SJ8UTh",
+	"o3XcNZYMdKL1z7PTVsjtkoRPEXYTG97LuP9/QWPetW4YuhH6ifSagx9va+7zp7u6P7PfLSZ9x6dbaxic",
+	"ImYAPrTAv7fz/SbsfHw3ebt3a19K2FEuW30e0o4RWSvLetyygiZaA/Si780SBeFp0bKCLUTfx4RWQODR",
+	"jDBxwrDCtgJ3GiIQEvkHyROkR0x4XYes6xXK7sfD4ZA5navj4e9/Dz99f/Fi04ku72BafL9l23ch2ffp",
+	"7w7HcTA6OB4ePzs8Ojo8Hl4MhyP89++3dk/THn8lMZwmf49a5Daa+TrUjEj0qqUwgs15JdhCqMqX3967",
+	"p/fu6Tu6p4WqPB3znU0iFUNUY5w5OfeVrj6rmB6+DvT1uuZZb5W4ltpmbSz+WFcrJp0PA+Jxt17O9gH1",
+	"OFKukq7NXeNJsAjfl7k3bPKLN/vGhe6wGFTtRvam373p15t+I25GP2tQax/aAHzjGNiW7CS9nu9As+5D",
+	"Kr3boneJst/F7KJ4LV50oBpDjWBKLzO2nHGHdYLQMYd6qKejnE2MsDNmAMaYnrRWilHbMszX3kd6G3ME",
+	"4AcKtJQV6xUhK0FiJy4llvUKg+1ENWBnzuZKcFNLYSK4UDcsL+/Wejpgb7gLwZs2kn7s9kL99ZdcOjYW",
+	"M4m26Yxxm6sJ+u3abYdzuB+ReHU/AvGXQcezvVi5Vaz8Xy7hJST5M0lyFI9+6ENmP4tO/q1QwnfBoOBd",
+	"CpLvxtaz3lrEfL8bUe+YCZVpgbbYXF3xWlJ8ejE1vBTvhJG6eq0bYwvWCwXAjp9kbMhQiJSOgRKvStEf",
+	"sUY5WZNFlgRLr9rmquQGNTasQ2ZDioXFonuGEhh8uVi7lM4bgXXjWK0tEWcicyCi4ulKrXJVNYa8e7hW",
+	"tsDF0rrQIVhXILziZh/ZsE7Wc0vtv7W4ltD4pH8HGriZefCrmgTWL+1g9OT5bc0AtI33/pQfyGR6g/B0",
+	"fIJsQwRoMYBlYcSV1I3FfAa4Ubun2HtDwN3ZxJm1jQiEtZv/8Em8QpvLw1IoJz5bpTGYgvkpMiC7WztO",
+	"bZQbKyqx4MbNhXJnVcEWjc8dSoYjwZO7XLXPwmBPWjRMfojt/TCSs3/CeHcsrJYZ+k1ht+72ZeJRE9hO",
+	"2x9qyLShUFSSwv2rR0NWiVLOec08I0v3h2EoMEb/JJYdSIbcTu7Py5momlqq6TXZTtpcvsCt/MoJT+2t",
+	"HYwOnn3z5OlkyI/L50fiyXg4PDrm46+flNVBdlDzsTZYUnv05Hhw/DQ7mPNyJpWg7549x+98abWnh/yD",
+	"tGwu6xr2fyXMTPCKnjx6nh2YRvkPR8PB0+zACtcs6JvnN68v3p7hviDbngN8qQXZEqqV0v6EzO6i/y0d",
+	"2c4BPqU2W0rmr2lhtb0j1bUZS6FOW8Rp+OARHv6MhAQjKBLSgBF6CVH5SHG366kshkdE+rAv7raDcD50",
+	"LlPL9W6TzpQC6z7K4beRzZRe6Y3J4hri7yCLoejbrjymcz1xPoNotCGk+sY1QFptCMlN5NLrGtjkCq1B",
+	"pGBOhUvtKChzFj5taYTxwsWAnXamxhLp1sm69k0GgFLnCgSaBcrEkiTikPwEgmp/hP2vqepHfNDp6HlL",
+	"J8B4t5hUlauYVbV+CDdIsSK5HEg0PMxrYB6r8NJd5GKfevUJcvGDZF8lx0QZLN2d7xOyvrSErHsRv67J",
+	"xurgTXDQoYzV4mPPC1BZTPpOS8919dq0W8Q2onEHYehb4T4Jrx7KSZ5IB9uteN3L3LvI9y7ykB11Fyzf",
+	"kCYeqGPfugK2s3Nf1+JE8gYbUhP5bXUwuza4tg5mOpduXKgylxrMfH+/XK0N0mZ8p4P0gmAUSVyfsr2w",
+	"x0s7apfG5cq//tEim9eTMwrwvjdJ4V5MZ9RP7yNGsm+OB9/cyUjWNZH9fvgAJrKHp+j7FKl9itT99eK7",
+	"J7MbDC7Kxki3QsoyFtwIc9q42cHorz9ijiLmvhPd6cL3G13yOuTGW8eDKa2Y80ug8ao4SCuFjR4/Pjr+",
+	"ZjAcDAdHo+fD50OkT37lG5KnvgRBEqQXuxAlfDtIWps02KhpU1yVlr1dCHX67oxVumxIo/U9A02jvJ8K",
+	"Fwxq3biRtWMTo+dMugF7h2XpMlaC6IQtW0FCzVUBiFc8Ls4mhyAqHiJ1pcQnCUftC/wZMRFGqBL+Ao4n",
+	"qjA0C5XsKsYdKx5XurQFkX6/IxTUeOm27Oq0xI5rsPRSV8Ky3gWfkh2zn57J2mNbRnox4wa5I6dnLRPK",
+	"YdTB9iE3nt965sLXttRVUsS0MySV0cO+c4KXsxGbcyeM5DWtNPMDcCemmtLcpoZXIlf+Z7LZ+g9T3kz9",
+	"B2+/gHdrbq2wdCXwRWgC5+O89IQy56RCGyzN/kJX4qzCnhs09Yo+4eT0J87sv4V5QWTgqspVweNxv8SW",
+	"hXaAazirigE7b9eLfrSaj0VtMzQrUPdKXV7SrmJU2nd+Ubny3zs+7UDIWTjkrbfAp5bEE5zLb7tzCSd4",
+	"MJaV3JgVTDmPVRWx1RPOmN4+jLnjwqNLFYgYV6t2PjuTi0M0z1TMiLl0+KGqjID76QAXviq3Ayp1jpxI",
+	"UVesEhOpkPL7LWIIDlBBWHpBXSbRlm0LNucLONGwnvGKzXXV1CKdOBl82+TvjCzRNyox4ia2ah6LGl3K",
+	"emMsEG4l2W637wReT1quxfOgZtBaOV46u2XY7VftO66ynuMfCCL6XjT1JI/VUsHgi0W9Wus3jZY9qq4J",
+	"K0H/PbbZxArMtnP9obPrFpKUSMGPLPIipKwzOXE282Mvhbis+KqtAd3aC9qe2NRfdJ7M+7L1kdN4264I",
+	"43cs2eyo52S7IOodCqoEoZY06cxGsEovU2byKv4IPzg5F9tm5CuyPAozT4ECKZC60rLEKgYTAIUUQDrv",
+	"7cCmSDS7PUnXW7glLdt8pG3SWZX6lK41mkzWsdH0bXMpvnY4UaiZXrBxs7LIwZJx/hz70Xx0Jx0q17Mz",
+	"IVzGFjW2Lh9zkzHXjEXGBoNB35MmuJyyIYacpQhTyblQFikABiFTtIZIwTXQTz/hdZyKSp6O/KTJNKoB",
+	"JTZjRlxJi4khmwc/qfnUZsmKstjoligKZY18cMIoXrcyQUQLqtmeRRii4BW/+kP6NVfUB9dmbGFkKdjY",
+	"CH5JQy+MnshagPJJ5aSRQRPbe+QbubYLpgrHk8aKKqfe7ogaVLissV73xWORClVeaiFBvQRH3emRdVA8",
+	"IX6f5YouWSs246rKIqr/vdEOOXdCWzK2COXnwxd/02Pg/gF/kLMa3QBX9bSeVzjg3Ir6iuoP49flTJSX",
+	"XrBbsZqraoNXbgOBc1xtrUnZsycwtVBOmxWc06VYOCz2S92Oa03RouHxBNjehBG2zPFGE8QgdGVIcFEq",
+	"Xgi9AIJnQnInfBmKS8EhA1XGSM9FhxecxSXWeisx/AEORNrNS+BlwjQ9rOCdyvIyC0Gl+DQo50ZWYsBe",
+	"UWoTvQocxCdChQLIVPKmPbZaVFMPw764OeVR8ZoD0AfXu+VzkYOEqywNfYJue3zI9xueahGqNA8DXwyw",
+	"GHZCT9ZYahoBFM0r74WXrREYR+1qfTpCYfwDf9SG+gH3SD5o74Abwf1B+YcDaGM2AABqB5hBJg0cBXso",
+	"M9iS0ixacoj5SMtAFwniCMZxrYTrh1notHx3ZOetUZyqne2AQoz9CjsKrbBXlGcRj9QXGVTCtU+01AKj",
+	"4tq7sMFgRqMCgvuMiR7PFbY4dizEJyM9NHIqFa8fhVc4pdFZDZsoYQU1PNnP2BjUfFEB4AwDYObKL/MR",
+	"nMghAG1c5YCdRtngDwGk2T//8x9xyxmiqB/hpKV8easzt3uWoZrjHGEcVx9gs0sxAkTvYhzrEN/zR9Qy",
+	"6fREQdqezxuHqxEfSqAsAElKOxF4mCfwjapAOxqvqJk00L6t2O/rAG8u74+yRqBxoLXiSXtwG7FmUWte",
+	"ecomFfNGr8MggCLKGD4VGYiMl0hfJzgcvJErUVuBzdqJqJSwvIk3lSHUAEnyRIPCa+CxpZEOQRCpNOi8",
+	"Uy4VVSLJlV4qYR5ZdiXFEqihqCRSXW+lgDtvrDCHCDnM6Uuhuld1ijud7ziNC1RNDpeyEsikQuJSqa0j",
+	"7R8NwSmF9bbhbaO9TKTKqdHNohtYBFdqoznlBBMnErk4CThSWG0eW4GnA7TQE0XUraLwVrqfDpRIMTPd",
+	"mHpFsvsJqb2kuuD1JiGlqSm7nfSHbjDKZn4YGnx973jnQUGqzr4QLeOOHqWmeIxs7R7DI7tNGt+BiF48",
+	"SISeUdtUXlQtAfbkHG1R0vnKORqHwhJDjl8KRQYafD8S7lqODTerwZrqHeSSHevaeP/Es367svB6si7P",
+	"lkKuSMfjnmgqABpyDlLUcibLWbvzdiTg5Mk638ZftpIJlE7pbZDzJ5KKQ5BUiDyOmUZZ1gOw9p4ArEKH",
+	"kmTVyrz9DoE6XBhdCmuBAJaoB+5Urc/T2r5BmGiz83hrWPAkLAuZSEBFrM/+Y68vLt6xd2/PLwiic4Wl",
+	"0qNdgpUzra1o8xFrjfBCnqo2tUlVMa8bxIivvsI2I3bw1Vesq8x4LrLZm8i3NTpp+x9hiVEeGhz533NF",
+	"oEBlPKRjvbT3S8H++R//2NINpk9Et6i3tTMqgpMJK5sma8Uto17crglbMQUyHZYmKRkE6xnq8d9E6UYY",
+	"jch6SKbxVrDJQdZmTWq1VlyVzDyLmq9GQLVhb04zOVUa9OyG/CrC9jNWwEowBDKtKsV6MT7HiydLuGZ+",
+	"JSp8B++T7G8EEd4Ax4qKO05rDTY+Hs6CBqrFxCHik7EDU/SFryNLzaiCucT28WyQm5swnKh2yq7BoOwn",
+	"QhXEiIU2LpE9MXzIAhqVrl6F6CK7sU0PeiHjEoCvANAudpSXpBr5FDnxwrNzgIgRW3djFVihdsWOP3wI",
+	"JR+9dQBRRc6FbhzrHQ2ZReeKDZXB2oq3j1p6AYzThqirfq6kxUo+JWA+NtYhlRIryfRiWQSfF8yZEZU0",
+	"onSBmMkgzE90XesliHU8V35R9AIqrXB7ldGLhUCFQJEroI/lJ2ilsTRDOEIYmztWC24pn20EknHIoWNz",
+	"vsL2S/GmUDphPUJOIBY2RLZh/JOHb+rKY2e6qVEHL7GRM+JYmqiME0Zw0hPEMQ+ghliQWqv14y+EWqAB",
+	"MOVqhoqXqEaBOAM2U64zrRmFeFRWcOQ2cM7Tyh75HEIKszYgxztU3vuZrz+O3nLg5Esu3Qll/klHdyoq",
+	"tKLRKQM7mGpNhGDlb2yQK7/JiC+BkXR3B8KBd5AAdnXXidXSPQq8x0ZMSH5PQ3mRWD499mnyRPRpANqM",
+	"HbG5VI0TGXvq/7IZ+3oY/87VMcpENmPPwh9H8avjJ/QXxQH6DyPgJG1aOaoOfAzo4mZGCFZhKmjv2XP/",
+	"7tfPwmx9L2hUouYrdsVxyeMVaxaw1//+r6Ph/wM1yV8eOV/0ZL1uT64qjScFSteVYE5PBSDUgJ1OnA+l",
+	"AMyf4Tk1vqlRlSBAKDN14sHXVzSRzgdxkhoJjPFSiIVNU37hur8eMjLdBo7loYIQ0l9OLyUUuYqUgjDM",
+	"xRBNwOp+XAgm3E80rRlblHbrfWMjKeHNEP7627rduLqntLjeVkKVq63zIxOn+t16MmFtcdsRdd0q+iEc",
+	"ba2Sba426oJbjlaw5Wx1krYFkB6XvAXGV9aVQIQ8kaEyt5ZM3gT1sZua/eor2tG546ripor5cWTnVUj4",
+	"BuwVgJeP6ohaeYcEJQycSeSj4VcXmr4VrPe9kh8i5Q/GCn/gROziazEduRgBlbYLXopDCyI92rHQsacn",
+	"rLg6ygr2OzbmVjx70nv93emLw/PXp8dPn/UuxSpjsmK/Y/nBID9gv2NxKe13uRrratXvYw9JI9iliAo8",
+	"DXlYiVIDDC68X9K1qdq+RNpyZkX5E8kIVMzHhiS3ZTw1+GHALjSDS5usRkjC5ovGu5TidgnxUcTgSxqu",
+	"B1hpxKFA32SVK5Cf+hk5wgwSUNKzrQNJFKshIVwhVRDKtSWIKLaD9XiJ5gE5waoTc+7KGdARCoMiNujr",
+	"KtF5zQl3uGrpHakxK90YVta6vMwijeGs5AuH4nuSaq5gF2PhUTK2bPPUhccE8ozS0Z1PMA6GRV1X4dgx",
+	"OxyTjUn4gp+Aw4kPCxI6zxT7Vo8A1ouimOpcISj8xEZ/8Jc6OHfVKzhNqaaDl3jB585INe1Z/M8OLoyc",
+	"vzNiIj/0QopzfkAXnR/0+7ly1o9onQFcGbzjxooz5XpmQE0KB98K18sPNvAgP+hn7GiYsWdPQKYBQuxm",
+	"g9Ox7U1qzd2zJz14dPAnvez1B4Axvf6hs/0+y5vh8GvBvh4O2c/MCBCfe332CxCfElYym/Ny8Cex7NkZ",
+	"P376DP7MAKD7+MQAo5V6f/1xvHJi1yJllR/0E4y5wV6Sp+nweoRR/VwtARxHf2D5wdVRhk9sOX78Q1xo",
+	"fwGw0vNm3lOyhiGA9P6UwZXDQAbl2HBHpF3u2krEKLgv9nOuGGMA8HhKr/7e8DqchZUgoPgPsGZ4nhGK",
+	"0AH/gpBExNO3AUShGeVi4HzUZ3DA3tVAcvGjL5g409Tyj5MfEO3tVtfIYNnCyCvuRJarWuvFmAMW1VJd",
+	"HtYY5qINlU9fSgtCjDr0PQyjLzfDMWmlwGRUTaw0TCpytSlUUxpGr/ju7flPP7z6/6/fvv23n07fvHn7",
+	"w6uXP71+e35xXoyoNSLGM2SJ51gb9uLs5XsgbGoqdndC9Fpf5O5ok/OSMw2GFSpK16BVxMvYoEpp5tM9",
+	"rGY85MdhhAEQCX9ypIGHw2uHJIEUJV7R9c20Wd8//vI/AQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

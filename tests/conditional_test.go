@@ -226,6 +226,12 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				putRecord("", `{"name":"VF-3","description":"VMC"}`),
 			}}
 		}},
+		{name: "tax rates", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := createTaxRate(t, te, client.TaxRateWrite{Name: "State", Rate: num("6")})
+			return versioned{Table: "tax_rates", ID: id, Get: taxRatePath(id), Writes: []versionedWrite{
+				putRecord("", `{"name":"State","rate":6.5}`),
+			}}
+		}},
 		{name: "operations", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			dep := newShopDepartment(t, te, "Operated")
 			mill := addShopEquipment(t, te, dep, "Operated mill")

@@ -105,6 +105,8 @@ func TestCustomerCreateStoresEveryMemberAndReadsThemBack(t *testing.T) {
 	te := newTenant(t)
 	terms := createPaymentTerm(t, te, "Net 30", 30)
 	salesPerson := userIDOf(t, te.userToken(t))
+	state := createTaxRate(t, te, client.TaxRateWrite{Name: "Ohio", Rate: num("5.75")})
+	county := createTaxRate(t, te, client.TaxRateWrite{Name: "Montgomery County", Rate: num("1.5")})
 	id := createCustomer(t, te, client.CustomerWrite{
 		Name:               "  Dayton Precision  ",
 		CustomerCode:       ptr(" DAY-001 "),
@@ -114,7 +116,7 @@ func TestCustomerCreateStoresEveryMemberAndReadsThemBack(t *testing.T) {
 		SalesPersonId:      &salesPerson,
 		Url:                ptr(" https://dayton-precision.example/shop?x=1 "),
 		IsTaxable:          ptr(true),
-		TaxRateIds:         &[]string{"state-oh", "county-montgomery", "state-oh"},
+		TaxRateIds:         &[]string{state, county, state},
 		ExternalReferences: &extref.References{"accounting": {Type: ptr("customer"), ExternalID: ptr("4711"), DisplayID: ptr("C-4711")}},
 		Notes:              ptr("Ships Mondays only"),
 		HasCustomerPortal:  ptr(false),
@@ -131,7 +133,7 @@ func TestCustomerCreateStoresEveryMemberAndReadsThemBack(t *testing.T) {
 		c.HasCustomerPortal == nil || *c.HasCustomerPortal || c.Deleted {
 		t.Fatalf("stored customer: %s", mustJSON(t, c))
 	}
-	if !reflect.DeepEqual(c.TaxRateIds, []string{"state-oh", "county-montgomery"}) {
+	if !reflect.DeepEqual(c.TaxRateIds, []string{state, county}) {
 		t.Fatalf("taxRateIds %v, want as sent without the repeat", c.TaxRateIds)
 	}
 	if ref := c.ExternalReferences["accounting"]; optText(ref.ExternalID) != "4711" || optText(ref.DisplayID) != "C-4711" || optText(ref.Type) != "customer" {
@@ -482,12 +484,15 @@ func TestCustomerReferencesMustExistInTheTenant(t *testing.T) {
 func TestCustomerTaxRateIdsStoredAndReturned(t *testing.T) {
 	t.Parallel()
 	te := newTenant(t)
-	id := createCustomer(t, te, client.CustomerWrite{Name: "Taxed", TaxRateIds: &[]string{"b-rate", "a-rate", "b-rate"}})
-	if got := getCustomer(t, te, id).TaxRateIds; !reflect.DeepEqual(got, []string{"b-rate", "a-rate"}) {
-		t.Fatalf("taxRateIds %v, want [b-rate a-rate]", got)
+	a := createTaxRate(t, te, client.TaxRateWrite{Name: "A", Rate: num("1")})
+	b := createTaxRate(t, te, client.TaxRateWrite{Name: "B", Rate: num("2")})
+	c := createTaxRate(t, te, client.TaxRateWrite{Name: "C", Rate: num("3")})
+	id := createCustomer(t, te, client.CustomerWrite{Name: "Taxed", TaxRateIds: &[]string{b, a, b}})
+	if got := getCustomer(t, te, id).TaxRateIds; !reflect.DeepEqual(got, []string{b, a}) {
+		t.Fatalf("taxRateIds %v, want [b a]", got)
 	}
-	res, body := patchCustomer(t, te, id, `[{"op":"add","path":"/taxRateIds/-","value":"c-rate"}]`)
-	if got := mustCustomer(t, res, body).TaxRateIds; !reflect.DeepEqual(got, []string{"b-rate", "a-rate", "c-rate"}) {
+	res, body := patchCustomer(t, te, id, `[{"op":"add","path":"/taxRateIds/-","value":"`+c+`"}]`)
+	if got := mustCustomer(t, res, body).TaxRateIds; !reflect.DeepEqual(got, []string{b, a, c}) {
 		t.Fatalf("patched taxRateIds %v", got)
 	}
 	for _, bad := range []string{`[""]`, `["  "]`, `[7]`, `"a-rate"`, `["` + strings.Repeat("x", 37) + `"]`} {
@@ -497,6 +502,57 @@ func TestCustomerTaxRateIdsStoredAndReturned(t *testing.T) {
 	res, body = customerJSON(t, te, http.MethodPut, "/api/customers/"+id, `{"name":"Taxed"}`)
 	if got := mustCustomer(t, res, body).TaxRateIds; got == nil || len(got) != 0 {
 		t.Fatalf("PUT without taxRateIds left %v, want []", got)
+	}
+}
+
+// TestCustomerTaxRateIdsNameLiveTaxRatesOfTheTenant: every write refuses a tax rate that is
+// unknown or another tenant's (404 naming taxRateIds) and one it adds that is archived (400
+// naming taxRateIds); a tax rate archived after the customer named it stays.
+func TestCustomerTaxRateIdsNameLiveTaxRatesOfTheTenant(t *testing.T) {
+	t.Parallel()
+	te, other := newTenant(t), newTenant(t)
+	live := createTaxRate(t, te, client.TaxRateWrite{Name: "Live", Rate: num("5")})
+	archived := createTaxRate(t, te, client.TaxRateWrite{Name: "Old", Rate: num("4"), IsArchived: ptr(true)})
+	foreign := createTaxRate(t, other, client.TaxRateWrite{Name: "Foreign", Rate: num("3")})
+	id := createCustomer(t, te, client.CustomerWrite{Name: "Taxed"})
+	writes := func(rate string) [3]struct {
+		res  rawResponse
+		body []byte
+	} {
+		var out [3]struct {
+			res  rawResponse
+			body []byte
+		}
+		list := fmt.Sprintf(`[%q,%q]`, live, rate)
+		out[0].res, out[0].body = customerJSON(t, te, http.MethodPost, "/api/customers", `{"name":"New","taxRateIds":`+list+`}`)
+		out[1].res, out[1].body = customerJSON(t, te, http.MethodPut, "/api/customers/"+id, `{"name":"Taxed","taxRateIds":`+list+`}`)
+		out[2].res, out[2].body = patchCustomer(t, te, id, `[{"op":"add","path":"/taxRateIds/-","value":"`+rate+`"}]`)
+		return out
+	}
+	for _, rate := range []string{unknownTaxRateID, foreign, "not-a-tax-rate"} {
+		for _, r := range writes(rate) {
+			p := mustProblem(t, r.res, r.body, http.StatusNotFound)
+			if !strings.Contains(p.Detail, "taxRateIds") {
+				t.Fatalf("404 detail %q does not name taxRateIds", p.Detail)
+			}
+		}
+	}
+	for _, r := range writes(archived) {
+		mustNameField(t, mustProblem(t, r.res, r.body, http.StatusBadRequest), "taxRateIds")
+	}
+	if got := getCustomer(t, te, id); len(got.TaxRateIds) != 0 {
+		t.Fatalf("a refused write stored taxRateIds %v", got.TaxRateIds)
+	}
+	if n := len(listCustomers(t, te, nil, client.CustomerFilter{})); n != 1 {
+		t.Fatalf("a refused create stored a customer: %d listed", n)
+	}
+	// A tax rate archived after the customer named it stays through later writes.
+	res, body := customerJSON(t, te, http.MethodPut, "/api/customers/"+id, fmt.Sprintf(`{"name":"Taxed","taxRateIds":[%q]}`, live))
+	mustCustomer(t, res, body)
+	updateTaxRate(t, te, live, client.TaxRateWrite{Name: "Live", Rate: num("5"), IsArchived: ptr(true)})
+	res, body = customerJSON(t, te, http.MethodPut, "/api/customers/"+id, fmt.Sprintf(`{"name":"Renamed","taxRateIds":[%q]}`, live))
+	if got := mustCustomer(t, res, body); got.Name != "Renamed" || !reflect.DeepEqual(got.TaxRateIds, []string{live}) {
+		t.Fatalf("update keeping an archived tax rate: %s", mustJSON(t, got))
 	}
 }
 
@@ -1153,11 +1209,15 @@ func TestCustomerConcurrentPatchesDoNotLoseUpdates(t *testing.T) {
 	te := newTenant(t)
 	id := createCustomer(t, te, client.CustomerWrite{Name: "Contended"})
 	const n = 8
+	rates := make([]string, n)
+	for i := range rates {
+		rates[i] = createTaxRate(t, te, client.TaxRateWrite{Name: fmt.Sprintf("Rate %d", i), Rate: num("1")})
+	}
 	var seq atomic.Int32
 	var mu sync.Mutex
 	var failures []string
 	counts := concurrently(t, n, func() (int, error) {
-		rate := fmt.Sprintf("rate-%d", seq.Add(1))
+		rate := rates[seq.Add(1)-1]
 		res, err := te.API.PatchCustomerWithApplicationJSONPatchPlusJSONBodyWithResponse(context.Background(), id, nil, client.JsonPatch{
 			{Op: client.PatchOperationOpAdd, Path: "/taxRateIds/-", Value: rate},
 		})

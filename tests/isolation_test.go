@@ -452,6 +452,20 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Refused: []isoCall{{Method: http.MethodPost, Path: shiftsPath, Body: mustJSON(t, w)}},
 			}
 		}},
+		{name: "tax rates", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			id := createTaxRate(t, a, client.TaxRateWrite{Name: "State", Rate: num("6")})
+			return isolated{
+				ID: id, Get: taxRatePath(id),
+				Put: &isoCall{Body: `{"name":"Taken over","rate":1}`},
+				Lists: []isoList{
+					{Path: taxRatesListPath, Body: `{}`},
+					{Path: taxRatesListPath, Body: fmt.Sprintf(`{"ids":[%q],"isArchived":false}`, id)},
+					{Path: taxRatesListPath, Body: `{"name":"State"}`},
+				},
+				// Names are unique per tenant: B may use A's.
+				Own: []isoCall{{Method: http.MethodPost, Path: taxRatesPath, Body: `{"name":"State","rate":6}`}},
+			}
+		}},
 		{name: "operations", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			dep := newShopDepartment(t, a, "Machining")
 			mill := addShopEquipment(t, a, dep, "Mill")

@@ -116,6 +116,10 @@ SELECT ten.id, ` + sqlID24("i") + `, ` + sqlID24("(i - 1) / 5 + 1") + `, 'Unit '
        1 + (i - 1) % 5, 1, (i - 1) % 5 = 0 ` + unitTenants},
 	{"customer_tiers", `INSERT INTO customer_tiers (tenant_id, id, name, description, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Tier ' || ` + sqlWord("tier", "i") + ` || ' ' || i, 'About tier ' || i, ` + sqlAt("i") + ` ` + everyTenant},
+	// One tax rate in ten archived.
+	{"tax_rates", `INSERT INTO tax_rates (tenant_id, id, name, rate, description, is_archived, created_utc)
+SELECT ten.id, ` + sqlID24("i") + `, 'Tax ' || ` + sqlWord("tax", "i") + ` || ' ' || i, (i % 2000) / 20.0, 'About tax ' || i,
+       i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
 	{"payment_terms", `INSERT INTO payment_terms (tenant_id, id, name, net_days, deleted, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Net ' || ` + sqlWord("terms", "i") + ` || ' ' || i, i % 90, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
 	// A customer code on four in five, an external reference on one in four.

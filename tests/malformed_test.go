@@ -91,6 +91,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"equipment-downtimes/{id}":             createDowntime(t, te, downtimeWrite(0, 1, down(dep.ID))),
 		"webhooks/{webhookId}":                 webhook,
 		"deliveries/{webhookDeliveryId}":       delivery,
+		"tax-rates/{id}":                       createTaxRate(t, te, client.TaxRateWrite{Name: "Walk tax", Rate: num("5")}),
 		"operations/{id}":                      operation,
 		"operation/{id}":                       operation,
 		"input-items/{inputItemId}":            createRoutingInputItem(t, te, item, inputOf(createItem(t, te, newItem("WALK-INPUT")), "1")),

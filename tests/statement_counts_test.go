@@ -361,6 +361,7 @@ func statementRows() []statementRow {
 		{name: "custom fields", arrange: arrangeCustomFields},
 		{name: "payment terms and tiers", arrange: arrangeTermsAndTiers},
 		{name: "customers", arrange: arrangeCustomers},
+		{name: "tax rates", arrange: arrangeTaxRates},
 		{name: "vendors and material shapes", arrange: arrangeVendorsAndShapes},
 		{name: "units of measure", arrange: arrangeUnits},
 		{name: "items", arrange: arrangeItems},
@@ -766,6 +767,20 @@ func arrangeShiftsAndDowntime(t *testing.T, small, large *tenantEnv) []readCase 
 		getRead("getDepartmentShift", shiftPath(s.shifts[0]), shiftPath(l.shifts[0])),
 		listRead("listEquipmentDowntimes", downtimesPath+"/list", downtimesPath+"/list", `{}`),
 		getRead("getEquipmentDowntime", downtimePath(s.downtimes[0]), downtimePath(l.downtimes[0])),
+	}
+}
+
+// arrangeTaxRates: tax rates, which read nothing from other rows.
+func arrangeTaxRates(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, size worldSize) []string {
+		return arrangeEach(size, func(i, _ int) string {
+			return createTaxRate(t, te, client.TaxRateWrite{Name: fmt.Sprintf("Tax %02d", i), Rate: num("5")})
+		})
+	}
+	s, l := build(small, smallWorld), build(large, largeWorld)
+	return []readCase{
+		listRead("listTaxRates", taxRatesListPath, taxRatesListPath, `{}`),
+		getRead("getTaxRate", taxRatePath(s[0]), taxRatePath(l[0])),
 	}
 }
 

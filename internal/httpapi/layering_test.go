@@ -155,6 +155,7 @@ var lowerAreas = map[string][]string{
 	"mos/internal/stock/":             documentAreas,
 	"mos/internal/sales/customers":    documentAreas,
 	"mos/internal/sales/tiers":        documentAreas,
+	"mos/internal/sales/taxrates":     documentAreas,
 	"mos/internal/purchasing/vendors": documentAreas,
 	"mos/internal/scheduling/":        documentAreas,
 	// Supporting data is used by every area and imports none of them: it reaches them only

@@ -24,6 +24,7 @@ import (
 	"mos/internal/platform/web"
 	"mos/internal/purchasing/vendors"
 	"mos/internal/sales/customers"
+	"mos/internal/sales/taxrates"
 	"mos/internal/sales/tiers"
 	"mos/internal/scheduling/downtime"
 	"mos/internal/scheduling/resources"
@@ -55,6 +56,7 @@ type Server struct {
 	*tags.TagsHandler
 	*companies.CompaniesHandler
 	*tiers.CustomerTiersHandler
+	*taxrates.TaxRatesHandler
 	*paymentterms.PaymentTermsHandler
 	*customers.CustomersHandler
 	*settings.SettingsHandler
@@ -159,7 +161,8 @@ func New(cfg Config) (*echo.Echo, error) {
 
 	// Sales and purchasing master data.
 	customerTiers := tiers.NewService(cfg.Pool)
-	customerRecords := customers.NewService(cfg.Pool, customFields)
+	taxRates := taxrates.NewService(cfg.Pool)
+	customerRecords := customers.NewService(cfg.Pool, customFields, taxRates)
 	vendorRecords := vendors.NewService(cfg.Pool)
 
 	// Scheduling resources: departments, work centers and equipment, which shifts and
@@ -246,6 +249,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		CompaniesHandler:         companies.NewHandler(companyInfo, spec),
 		CustomFieldsHandler:      customfields.NewHandler(customFields),
 		CustomerTiersHandler:     tiers.NewHandler(customerTiers),
+		TaxRatesHandler:          taxrates.NewHandler(taxRates),
 		PaymentTermsHandler:      paymentterms.NewHandler(paymentTerms),
 		CustomersHandler:         customers.NewHandler(customerRecords, spec),
 		SettingsHandler:          settings.NewHandler(tenantSettings),

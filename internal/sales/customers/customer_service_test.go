@@ -8,13 +8,14 @@ import (
 	"mos/internal/dbtest"
 	"mos/internal/platform/db"
 	"mos/internal/platform/listing"
+	"mos/internal/sales/taxrates"
 	"mos/internal/sales/tiers"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/paymentterms"
 )
 
 func newCustomerService(pool *db.Pool) *Service {
-	return NewService(pool, customfields.NewService(pool))
+	return NewService(pool, customfields.NewService(pool), taxrates.NewService(pool))
 }
 
 // TestListQueriesPerPageDoNotGrowWithThePage proves the list has no N+1: a page costs one

@@ -3,6 +3,7 @@ package customers
 import (
 	"context"
 	"net/url"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -28,6 +29,7 @@ type Service struct {
 	addresses    addressStore
 	contacts     contactStore
 	customFields customFieldValidator
+	taxRates     taxRateChecker
 }
 
 // The other areas' lookups customers use, handed in by the one wiring place.
@@ -36,13 +38,19 @@ type (
 		Validate(ctx context.Context, q db.Q, tenantID string, module customfields.Module, values map[string]any, mode customfields.Mode) (map[string]any, error)
 		ValidatePatch(ctx context.Context, q db.Q, tenantID string, module customfields.Module, ops []patch.Operation, patched map[string]any) (map[string]any, error)
 	}
+	// taxRateChecker answers 404 naming field when one of ids is not a tax rate of the
+	// tenant and 400 naming it when one is archived, share-locking the tax rates it finds
+	// until q's transaction ends.
+	taxRateChecker interface {
+		CheckUsable(ctx context.Context, q db.Q, tenantID, field string, ids []string) error
+	}
 )
 
-// NewService returns the customers service. It validates customFields with customFields; the
-// names of a customer's payment terms and tier are read with the customer (their packages'
-// NameSQL).
-func NewService(pool *db.Pool, customFields customFieldValidator) *Service {
-	return &Service{pool: pool, customFields: customFields}
+// NewService returns the customers service. It validates customFields with customFields and
+// taxRateIds with taxRates; the names of a customer's payment terms and tier are read with
+// the customer (their packages' NameSQL).
+func NewService(pool *db.Pool, customFields customFieldValidator, taxRates taxRateChecker) *Service {
+	return &Service{pool: pool, customFields: customFields, taxRates: taxRates}
 }
 
 // ByIDs returns the tenant's customers among ids, keyed by id, deleted ones too (records of
@@ -79,7 +87,21 @@ func (s *Service) Create(ctx context.Context, t Tenant, w CustomerWrite) (string
 		return "", err
 	}
 	id := ids.New()
-	if err := s.store.insert(ctx, s.pool, t.ID, id, w); err != nil {
+	if len(w.TaxRateIDs) == 0 {
+		if err := s.store.insert(ctx, s.pool, t.ID, id, w); err != nil {
+			return "", err
+		}
+		return id, nil
+	}
+	// The tax rates stay share-locked until the customer naming them is stored, so none can
+	// be archived in between.
+	err = s.pool.WithTx(ctx, func(q db.Q) error {
+		if err := s.taxRates.CheckUsable(ctx, q, t.ID, "taxRateIds", w.TaxRateIDs); err != nil {
+			return err
+		}
+		return s.store.insert(ctx, q, t.ID, id, w)
+	})
+	if err != nil {
 		return "", err
 	}
 	return id, nil
@@ -165,6 +187,9 @@ func (s *Service) save(ctx context.Context, t Tenant, id string, kind saveKind, 
 		if err != nil {
 			return err
 		}
+		if err := s.taxRates.CheckUsable(ctx, q, t.ID, "taxRateIds", addedTaxRates(current.TaxRateIDs, w.TaxRateIDs)); err != nil {
+			return err
+		}
 		saved, err = s.store.update(ctx, q, t.ID, id, w)
 		return err
 	})
@@ -237,6 +262,18 @@ func normalizeURL(fields apperr.Fields, v *string) *string {
 		fields.Add("url", "must be an absolute http or https URI, for example https://example.com")
 	}
 	return &s
+}
+
+// addedTaxRates are the ids of next that current lacks: a write checks only the tax rates
+// it adds, so a customer keeps one archived since it was named.
+func addedTaxRates(current, next []string) []string {
+	var out []string
+	for _, id := range next {
+		if !slices.Contains(current, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // normalizeTaxRateIDs keeps ids as sent, in order, without repeats; a blank id is refused.

@@ -12,6 +12,7 @@ import (
 	"mos/internal/platform/listing"
 	"mos/internal/purchasing/vendors"
 	"mos/internal/sales/customers"
+	"mos/internal/sales/taxrates"
 	"mos/internal/sales/tiers"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/tags"
@@ -28,7 +29,7 @@ func newItemService(pool *db.Pool) *Service {
 	return NewService(pool, Deps{
 		Units: units.NewService(pool), CustomFields: customFields, Tags: tagCatalogue,
 		Shapes: shapes.NewService(pool), Vendors: vendors.NewService(pool),
-		Customers: customers.NewService(pool, customFields), Tiers: tiers.NewService(pool),
+		Customers: customers.NewService(pool, customFields, taxrates.NewService(pool)), Tiers: tiers.NewService(pool),
 	})
 }
 
@@ -128,7 +129,7 @@ func buildItemWorld(t *testing.T, svc *Service, pool *db.Pool, tenantID string, 
 		id, err = vendors.NewService(pool).Create(ctx, vendors.Tenant{ID: tenantID, Currency: "USD"}, vendors.VendorWrite{Name: fmt.Sprintf("Vendor %d", k)})
 		must(err)
 		vendorIDs = append(vendorIDs, id)
-		id, err = customers.NewService(pool, customfields.NewService(pool)).Create(ctx, customers.Tenant{ID: tenantID, Currency: "USD"}, customers.CustomerWrite{Name: fmt.Sprintf("Customer %d", 3-k)})
+		id, err = customers.NewService(pool, customfields.NewService(pool), taxrates.NewService(pool)).Create(ctx, customers.Tenant{ID: tenantID, Currency: "USD"}, customers.CustomerWrite{Name: fmt.Sprintf("Customer %d", 3-k)})
 		must(err)
 		customerIDs = append(customerIDs, id)
 		id, err = tiers.NewService(pool).Create(ctx, tenantID, tiers.NewTier{Name: fmt.Sprintf("Tier %d", 3-k)})
