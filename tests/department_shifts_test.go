@@ -48,18 +48,7 @@ func shiftNames(shifts []client.DepartmentShift) []string {
 // for requests the typed client cannot make.
 func shiftBody(t *testing.T, w client.DepartmentShiftCreate, edit map[string]any) string {
 	t.Helper()
-	var m map[string]any
-	if err := json.Unmarshal([]byte(mustJSON(t, w)), &m); err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range edit {
-		if v == nil {
-			delete(m, k)
-		} else {
-			m[k] = v
-		}
-	}
-	return mustJSON(t, m)
+	return editedBody(t, w, edit)
 }
 
 func minutes(p *int32) string {

@@ -131,3 +131,37 @@ func benchClient(b *testing.B) *client.ClientWithResponses {
 	}
 	return c
 }
+
+// sentAnswer is one raw answer of writeBoth.
+type sentAnswer struct {
+	res  rawResponse
+	body []byte
+}
+
+// writeBoth sends body as a create (POST createPath) and as a full update (updateMethod
+// updatePath), for the rules a create and an update share.
+func writeBoth(t *testing.T, token, createPath, updateMethod, updatePath, body string) [2]sentAnswer {
+	t.Helper()
+	var out [2]sentAnswer
+	out[0].res, out[0].body = rawRequest(t, http.MethodPost, createPath, token, "application/json", body)
+	out[1].res, out[1].body = rawRequest(t, updateMethod, updatePath, token, "application/json", body)
+	return out
+}
+
+// editedBody is w as JSON with the members of edit replaced (nil removes one), for requests
+// the typed client cannot make.
+func editedBody(t *testing.T, w any, edit map[string]any) string {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(mustJSON(t, w)), &m); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range edit {
+		if v == nil {
+			delete(m, k)
+		} else {
+			m[k] = v
+		}
+	}
+	return mustJSON(t, m)
+}

@@ -40,18 +40,9 @@ func getRoutingInputItem(t *testing.T, te *tenantEnv, itemID, id string) client.
 }
 
 // writeInputItemBoth sends body as a create on the item's routing and as a full update of id.
-func writeInputItemBoth(t *testing.T, te *tenantEnv, itemID, id, body string) [2]struct {
-	res  rawResponse
-	body []byte
-} {
+func writeInputItemBoth(t *testing.T, te *tenantEnv, itemID, id, body string) [2]sentAnswer {
 	t.Helper()
-	var out [2]struct {
-		res  rawResponse
-		body []byte
-	}
-	out[0].res, out[0].body = rawRequest(t, http.MethodPost, itemRoutingInputItemsPath(itemID), te.Token, "application/json", body)
-	out[1].res, out[1].body = rawRequest(t, http.MethodPut, itemRoutingInputItemPath(itemID, id), te.Token, "application/json", body)
-	return out
+	return writeBoth(t, te.Token, itemRoutingInputItemsPath(itemID), http.MethodPut, itemRoutingInputItemPath(itemID, id), body)
 }
 
 // mustNotFoundNaming checks a 404 problem whose detail names field.

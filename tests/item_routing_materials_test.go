@@ -68,18 +68,9 @@ func barMaterial(shapeID string) client.RoutingInputMaterialWrite {
 }
 
 // writeMaterialBoth sends body as a create on the item's routing and as a full update of id.
-func writeMaterialBoth(t *testing.T, te *tenantEnv, itemID, id, body string) [2]struct {
-	res  rawResponse
-	body []byte
-} {
+func writeMaterialBoth(t *testing.T, te *tenantEnv, itemID, id, body string) [2]sentAnswer {
 	t.Helper()
-	var out [2]struct {
-		res  rawResponse
-		body []byte
-	}
-	out[0].res, out[0].body = rawRequest(t, http.MethodPost, itemRoutingMaterialsPath(itemID), te.Token, "application/json", body)
-	out[1].res, out[1].body = rawRequest(t, http.MethodPut, itemRoutingMaterialPath(itemID, id), te.Token, "application/json", body)
-	return out
+	return writeBoth(t, te.Token, itemRoutingMaterialsPath(itemID), http.MethodPut, itemRoutingMaterialPath(itemID, id), body)
 }
 
 func materialIDs(list []client.RoutingInputMaterial) []string {

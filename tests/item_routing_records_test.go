@@ -47,18 +47,9 @@ func routingWithOperation(t *testing.T, te *tenantEnv) (itemID, operationID, too
 }
 
 // writeOperationItemBoth sends body as a create at the operation and as a full update of id.
-func writeOperationItemBoth(t *testing.T, te *tenantEnv, itemID, operationID, id, body string) [2]struct {
-	res  rawResponse
-	body []byte
-} {
+func writeOperationItemBoth(t *testing.T, te *tenantEnv, itemID, operationID, id, body string) [2]sentAnswer {
 	t.Helper()
-	var out [2]struct {
-		res  rawResponse
-		body []byte
-	}
-	out[0].res, out[0].body = rawRequest(t, http.MethodPost, operationItemsPath(itemID, operationID), te.Token, "application/json", body)
-	out[1].res, out[1].body = rawRequest(t, http.MethodPut, operationItemPath(itemID, operationID, id), te.Token, "application/json", body)
-	return out
+	return writeBoth(t, te.Token, operationItemsPath(itemID, operationID), http.MethodPut, operationItemPath(itemID, operationID, id), body)
 }
 
 // mustAdvanceItem runs change and fails unless it advanced the item's modifiedUtc and

@@ -52,18 +52,9 @@ func routingSequences(r client.Routing) []int32 {
 }
 
 // writeRoutingBoth sends body as a create on the item's routing and as a full update of id.
-func writeRoutingBoth(t *testing.T, te *tenantEnv, itemID, id, body string) [2]struct {
-	res  rawResponse
-	body []byte
-} {
+func writeRoutingBoth(t *testing.T, te *tenantEnv, itemID, id, body string) [2]sentAnswer {
 	t.Helper()
-	var out [2]struct {
-		res  rawResponse
-		body []byte
-	}
-	out[0].res, out[0].body = rawRequest(t, http.MethodPost, itemRoutingOperationsPath(itemID), te.Token, "application/json", body)
-	out[1].res, out[1].body = rawRequest(t, http.MethodPut, itemRoutingOperationPath(itemID, id), te.Token, "application/json", body)
-	return out
+	return writeBoth(t, te.Token, itemRoutingOperationsPath(itemID), http.MethodPut, itemRoutingOperationPath(itemID, id), body)
 }
 
 func TestItemRoutingOperationStoresEveryMemberExactlyAndReadsThemBack(t *testing.T) {

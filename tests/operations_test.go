@@ -61,33 +61,13 @@ func operationNames(ops []client.Operation) []string {
 // for requests the typed client cannot make.
 func operationBody(t *testing.T, w client.OperationWrite, edit map[string]any) string {
 	t.Helper()
-	var m map[string]any
-	if err := json.Unmarshal([]byte(mustJSON(t, w)), &m); err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range edit {
-		if v == nil {
-			delete(m, k)
-		} else {
-			m[k] = v
-		}
-	}
-	return mustJSON(t, m)
+	return editedBody(t, w, edit)
 }
 
 // writeOperationBoth sends body as a create and as a full update of id.
-func writeOperationBoth(t *testing.T, te *tenantEnv, id, body string) [2]struct {
-	res  rawResponse
-	body []byte
-} {
+func writeOperationBoth(t *testing.T, te *tenantEnv, id, body string) [2]sentAnswer {
 	t.Helper()
-	var out [2]struct {
-		res  rawResponse
-		body []byte
-	}
-	out[0].res, out[0].body = rawRequest(t, http.MethodPost, "/api/operation", te.Token, "application/json", body)
-	out[1].res, out[1].body = rawRequest(t, http.MethodPut, operationPath(id), te.Token, "application/json", body)
-	return out
+	return writeBoth(t, te.Token, "/api/operation", http.MethodPut, operationPath(id), body)
 }
 
 // deleteEquipmentInSQL soft-deletes equipment as a later equipment delete would.

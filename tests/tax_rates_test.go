@@ -64,33 +64,13 @@ func taxRateNames(list []client.TaxRate) []string {
 // for requests the typed client cannot make.
 func taxRateBody(t *testing.T, w client.TaxRateWrite, edit map[string]any) string {
 	t.Helper()
-	var m map[string]any
-	if err := json.Unmarshal([]byte(mustJSON(t, w)), &m); err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range edit {
-		if v == nil {
-			delete(m, k)
-		} else {
-			m[k] = v
-		}
-	}
-	return mustJSON(t, m)
+	return editedBody(t, w, edit)
 }
 
 // writeTaxRateBoth sends body as a create and as a full update of id.
-func writeTaxRateBoth(t *testing.T, te *tenantEnv, id, body string) [2]struct {
-	res  rawResponse
-	body []byte
-} {
+func writeTaxRateBoth(t *testing.T, te *tenantEnv, id, body string) [2]sentAnswer {
 	t.Helper()
-	var out [2]struct {
-		res  rawResponse
-		body []byte
-	}
-	out[0].res, out[0].body = rawRequest(t, http.MethodPost, taxRatesPath, te.Token, "application/json", body)
-	out[1].res, out[1].body = rawRequest(t, http.MethodPut, taxRatePath(id), te.Token, "application/json", body)
-	return out
+	return writeBoth(t, te.Token, taxRatesPath, http.MethodPut, taxRatePath(id), body)
 }
 
 func TestTaxRateCreateStoresEveryMemberAndReadsThemBack(t *testing.T) {
