@@ -72,23 +72,30 @@ func (s *Service) List(ctx context.Context, tenantID string, f Filter, r listing
 // 400 naming field when one is archived; the lookup share-locks the rows it finds until q's
 // transaction ends, so none can be archived before the caller stores its reference.
 func (s *Service) CheckUsable(ctx context.Context, q db.Q, tenantID, field string, ids []string) error {
+	_, err := s.Usable(ctx, q, tenantID, field, ids)
+	return err
+}
+
+// Usable is CheckUsable answering the tax rates, keyed by id, for a document line that
+// copies a rate's name and percentage when it is written.
+func (s *Service) Usable(ctx context.Context, q db.Q, tenantID, field string, ids []string) (map[string]TaxRate, error) {
 	if len(ids) == 0 {
-		return nil
+		return map[string]TaxRate{}, nil
 	}
-	archived, err := s.store.archivedByID(ctx, q, tenantID, ids)
+	found, err := s.store.byIDForShare(ctx, q, tenantID, ids)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, id := range ids {
-		isArchived, ok := archived[id]
+		r, ok := found[id]
 		if !ok {
-			return apperr.NotFound("%s: tax rate %s not found", field, id)
+			return nil, apperr.NotFound("%s: tax rate %s not found", field, id)
 		}
-		if isArchived {
-			return apperr.Field(field, "tax rate %s is archived", id)
+		if r.IsArchived {
+			return nil, apperr.Field(field, "tax rate %s is archived", id)
 		}
 	}
-	return nil
+	return found, nil
 }
 
 // normalize applies the write rules, naming each offending field: name trimmed to 1..200;

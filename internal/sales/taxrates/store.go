@@ -89,22 +89,19 @@ func (store) get(ctx context.Context, q db.Q, tenantID, id string) (TaxRate, err
 
 func notFound(id string) error { return apperr.NotFound("tax rate %s not found", id) }
 
-const archivedByIDSQL = `
-SELECT id, is_archived FROM tax_rates WHERE tenant_id = $1 AND id = ANY($2) FOR SHARE`
+const byIDForShareSQL = `
+SELECT ` + taxRateColumns + ` FROM tax_rates WHERE tenant_id = $1 AND id = ANY($2) FOR SHARE`
 
-// archivedByID answers, for each of ids that is a tax rate of the tenant, whether it is
-// archived, share-locking the rows until q's transaction ends.
-func (store) archivedByID(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]bool, error) {
-	var rows []struct {
-		ID         string `db:"id"`
-		IsArchived bool   `db:"is_archived"`
-	}
-	if err := sqlx.SelectContext(ctx, q, &rows, archivedByIDSQL, tenantID, db.Array(ids)); err != nil {
+// byIDForShare answers the tenant's tax rates among ids, keyed by id, share-locking the rows
+// until q's transaction ends.
+func (store) byIDForShare(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]TaxRate, error) {
+	var rows []taxRateRow
+	if err := sqlx.SelectContext(ctx, q, &rows, byIDForShareSQL, tenantID, db.Array(ids)); err != nil {
 		return nil, fmt.Errorf("look up tax rates: %w", err)
 	}
-	out := make(map[string]bool, len(rows))
+	out := make(map[string]TaxRate, len(rows))
 	for _, r := range rows {
-		out[r.ID] = r.IsArchived
+		out[r.ID] = r.toTaxRate()
 	}
 	return out, nil
 }
