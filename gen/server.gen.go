@@ -1225,6 +1225,39 @@ func (e PriceBreakType) Valid() bool {
 	}
 }
 
+// Defines values for QuoteStatus.
+const (
+	QuoteStatusApproved      QuoteStatus = "approved"
+	QuoteStatusDraft         QuoteStatus = "draft"
+	QuoteStatusExpired       QuoteStatus = "expired"
+	QuoteStatusLost          QuoteStatus = "lost"
+	QuoteStatusNeedsApproval QuoteStatus = "needsApproval"
+	QuoteStatusSent          QuoteStatus = "sent"
+	QuoteStatusWon           QuoteStatus = "won"
+)
+
+// Valid indicates whether the value is a known member of the QuoteStatus enum.
+func (e QuoteStatus) Valid() bool {
+	switch e {
+	case QuoteStatusApproved:
+		return true
+	case QuoteStatusDraft:
+		return true
+	case QuoteStatusExpired:
+		return true
+	case QuoteStatusLost:
+		return true
+	case QuoteStatusNeedsApproval:
+		return true
+	case QuoteStatusSent:
+		return true
+	case QuoteStatusWon:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for RoutingOperationItemPer.
 const (
 	RoutingOperationItemPerSetup RoutingOperationItemPer = "setup"
@@ -1654,6 +1687,13 @@ type AttachmentUpload struct {
 	File                 openapi_types.File `json:"File"`
 	AdditionalProperties map[string]string  `json:"-"`
 }
+
+// CalendarDate A calendar date: `YYYY-MM-DD`, or a date-time whose date part as written is used (its
+// time of day and offset are ignored, so `2026-12-31T23:00:00-05:00` is 2026-12-31). The
+// date must exist (400 naming the member otherwise).
+//
+// Example: 2026-12-31
+type CalendarDate = string
 
 // CompanyFilter Filter of the company list.
 type CompanyFilter struct {
@@ -4956,6 +4996,193 @@ type PurchasePriceBreakWrite struct {
 	VendorId Id24 `json:"vendorId"`
 }
 
+// Quote A quote (read shape). Totals are in the quote's currency and read-only.
+type Quote struct {
+	// BillingAddress The billing address (a copy); null when none.
+	BillingAddress *Address `json:"billingAddress"`
+
+	// Contact The copy of the contact taken when the quote was written; null when none.
+	Contact *QuoteContact `json:"contact"`
+
+	// ContactId Id of the customer contact the quote is for; null when none.
+	ContactId *string `json:"contactId"`
+
+	// CreatedBy The user who created the quote; null when an integration token did.
+	CreatedBy *Reference `json:"createdBy"`
+
+	// CreatedUtc When the quote was created.
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// CurrencyCode ISO 4217 code of the quote's currency.
+	CurrencyCode string `json:"currencyCode"`
+
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields CustomFields `json:"customFields"`
+
+	// Customer A reference to another record by id, with its display name.
+	Customer Reference `json:"customer"`
+
+	// CustomerId Id of the quote's customer.
+	CustomerId string `json:"customerId"`
+
+	// Deleted True for a deleted quote.
+	Deleted bool `json:"deleted"`
+
+	// DiscountTotal The discount line's amount: a percentage of subTotal, or an amount, rounded once to the currency's minor unit; 0 without one.
+	DiscountTotal Decimal `json:"discountTotal"`
+
+	// DueDate The day the customer needs the work, at midnight UTC; null when none.
+	DueDate *utctime.Time `json:"dueDate"`
+
+	// ExpirationDate The day the quote runs out, at midnight UTC.
+	ExpirationDate utctime.Time `json:"expirationDate"`
+
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences ExternalReferences `json:"externalReferences"`
+
+	// FeeTotal Sum of the fee lines' amounts.
+	FeeTotal Decimal `json:"feeTotal"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// LineSubTotal Sum of the part lines' amounts (quantity × unit price less the line's own discount, each rounded to the currency's minor unit).
+	LineSubTotal Decimal `json:"lineSubTotal"`
+
+	// ModifiedUtc When the quote, or one of its lines, last changed.
+	ModifiedUtc utctime.Time `json:"modifiedUtc"`
+
+	// NonTaxableBase The non-taxable lines' amounts less their share of the discount.
+	NonTaxableBase Decimal `json:"nonTaxableBase"`
+
+	// Notes Free-text notes; null when none.
+	Notes *string `json:"notes"`
+
+	// Number The quote number: 1, 2, 3 … per tenant, in creation order, never reused.
+	Number int64 `json:"number"`
+
+	// PaymentTerms The quote's payment terms; null when none.
+	PaymentTerms *Reference `json:"paymentTerms"`
+
+	// PaymentTermsId Id of the quote's payment terms; null when none.
+	PaymentTermsId *string `json:"paymentTermsId"`
+
+	// QuotedDate When the quote was (last) sent; null until it is.
+	QuotedDate *utctime.Time `json:"quotedDate"`
+
+	// SalesPersonId Id of the user who is the quote's sales person; null when none.
+	SalesPersonId *string `json:"salesPersonId"`
+
+	// ShippingAddress The shipping address (a copy); null when none.
+	ShippingAddress *Address `json:"shippingAddress"`
+
+	// Status Where a quote stands: `draft` (prepared), `needsApproval`, `approved`, `sent` (with the
+	// customer), `won`, `lost`, `expired`. Moves follow the table of `POST /api/quotes/{quoteId}/status`.
+	Status QuoteStatus `json:"status"`
+
+	// SubTotal lineSubTotal + feeTotal.
+	SubTotal Decimal `json:"subTotal"`
+
+	// TaxTotal Sum over the tax lines of rate % × taxableBase, each rounded to the currency's minor unit.
+	TaxTotal Decimal `json:"taxTotal"`
+
+	// TaxableBase The taxable lines' amounts (part and fee lines) less their share of the discount (shared in proportion to the amounts, rounding remainders to the largest).
+	TaxableBase Decimal `json:"taxableBase"`
+
+	// Total subTotal − discountTotal + taxTotal.
+	Total Decimal `json:"total"`
+}
+
+// QuoteContact A copy of one of the customer's contacts, taken when the quote was written.
+type QuoteContact struct {
+	// Email The contact's email address; null when none.
+	Email *string `json:"email"`
+
+	// FirstName The contact's first name.
+	FirstName string `json:"firstName"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// LastName The contact's last name; null when none.
+	LastName *string `json:"lastName"`
+
+	// Phone The contact's phone number; null when none.
+	Phone *string `json:"phone"`
+}
+
+// QuoteCreate Create body of a quote. Members not listed here (the read-only members of `Quote`) are
+// ignored when sent.
+type QuoteCreate struct {
+	// BillingAddress The billing address to keep on the quote. Omitted: a copy of the customer's primary billing address (none when it has none). Null: none.
+	BillingAddress json.RawMessage `json:"billingAddress,omitempty"`
+
+	// ContactId A contact of that customer (404 naming `contactId` otherwise); the quote keeps a copy of it. Null or omitted: none.
+	ContactId *string `json:"contactId,omitempty"`
+
+	// CurrencyCode ISO 4217 code. Null or omitted: the customer's currency (the tenant's primary currency when it has none).
+	CurrencyCode *string `json:"currencyCode,omitempty"`
+
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields *CustomFields `json:"customFields,omitempty"`
+
+	// CustomerId A live customer of the tenant: unknown answers 404 naming `customerId`, deleted 400 naming it.
+	CustomerId string `json:"customerId"`
+
+	// DueDate Accepted and ignored on create (a new quote has no due date); set it with an update.
+	DueDate *CalendarDate `json:"dueDate,omitempty"`
+
+	// ExpirationDate The day the quote runs out, stored at midnight UTC, in the years 2000 to 2099 (400 naming it otherwise). Null or omitted: the tenant's shop-timezone day of creation plus the quote validity days, recomputed when the quote is sent.
+	ExpirationDate *CalendarDate `json:"expirationDate,omitempty"`
+
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences *ExternalReferences `json:"externalReferences,omitempty"`
+
+	// Notes Free-text notes, 1 to 2000 characters; blank is stored as none.
+	Notes *string `json:"notes,omitempty"`
+
+	// PaymentTermsId Payment terms of the tenant (404 naming `paymentTermsId` when unknown). Null or omitted: the customer's.
+	PaymentTermsId *string `json:"paymentTermsId,omitempty"`
+
+	// SalesPersonId A user of the tenant (404 naming `salesPersonId` when unknown). Null or omitted: the customer's sales person.
+	SalesPersonId *string `json:"salesPersonId,omitempty"`
+
+	// ShippingAddress The shipping address to keep on the quote. Omitted: a copy of the customer's primary shipping address (none when it has none). Null: none.
+	ShippingAddress json.RawMessage `json:"shippingAddress,omitempty"`
+}
+
+// QuoteStatus Where a quote stands: `draft` (prepared), `needsApproval`, `approved`, `sent` (with the
+// customer), `won`, `lost`, `expired`. Moves follow the table of `POST /api/quotes/{quoteId}/status`.
+type QuoteStatus string
+
 // Rate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
 type Rate = dec.Decimal
 
@@ -6162,6 +6389,11 @@ type ItemId = Id24
 // first-piece approval; `inProcess`, while the operation runs (every `frequency` units
 // when the tracking sets one, else once); `final`, once, when the operation completes.
 type Phase = TrackingPhase
+
+// QuoteId A 24-character record id.
+//
+// Example: 6745f0a2c81e4b0012ab34cd
+type QuoteId = Id24
 
 // RoutingOperationId A 36-character sub-record id (UUID).
 //
@@ -9327,6 +9559,67 @@ type GetPaymentTermParams struct {
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
+// CreateQuoteDeprecatedParams defines parameters for CreateQuoteDeprecated.
+type CreateQuoteDeprecatedParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateQuoteParams defines parameters for CreateQuote.
+type CreateQuoteParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// GetQuoteParams defines parameters for GetQuote.
+type GetQuoteParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // GetCostingSettingsParams defines parameters for GetCostingSettings.
 type GetCostingSettingsParams struct {
 	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
@@ -10269,6 +10562,14 @@ type CreatePaymentTermJSONRequestBody = PaymentTermWrite
 // ListPaymentTermsJSONRequestBody defines body for ListPaymentTerms for application/json ContentType.
 type ListPaymentTermsJSONRequestBody = PaymentTermFilter
 
+// CreateQuoteDeprecatedJSONRequestBody defines body for CreateQuoteDeprecated for application/json ContentType.
+//
+// Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+type CreateQuoteDeprecatedJSONRequestBody = QuoteCreate
+
+// CreateQuoteJSONRequestBody defines body for CreateQuote for application/json ContentType.
+type CreateQuoteJSONRequestBody = QuoteCreate
+
 // UpdateCostingSettingsJSONRequestBody defines body for UpdateCostingSettings for application/json ContentType.
 type UpdateCostingSettingsJSONRequestBody = CostingSettings
 
@@ -11180,6 +11481,17 @@ type ServerInterface interface {
 	// GetPaymentTerm Get payment terms
 	// (GET /api/payment-terms/{id})
 	GetPaymentTerm(ctx echo.Context, id Id, params GetPaymentTermParams) error
+	// CreateQuoteDeprecated Create a quote (older path)
+	// (POST /api/quote)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	CreateQuoteDeprecated(ctx echo.Context, params CreateQuoteDeprecatedParams) error
+	// CreateQuote Create a quote
+	// (POST /api/quotes)
+	CreateQuote(ctx echo.Context, params CreateQuoteParams) error
+	// GetQuote Get a quote
+	// (GET /api/quotes/{quoteId})
+	GetQuote(ctx echo.Context, quoteId QuoteId, params GetQuoteParams) error
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error
@@ -18221,6 +18533,100 @@ func (w *ServerInterfaceWrapper) GetPaymentTerm(ctx echo.Context) error {
 	return err
 }
 
+// CreateQuoteDeprecated converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateQuoteDeprecated(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateQuoteDeprecatedParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateQuoteDeprecated(ctx, params)
+	return err
+}
+
+// CreateQuote converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateQuote(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateQuoteParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateQuote(ctx, params)
+	return err
+}
+
+// GetQuote converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuote(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuoteParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuote(ctx, quoteId, params)
+	return err
+}
+
 // GetCostingSettings converts echo context to params.
 func (w *ServerInterfaceWrapper) GetCostingSettings(ctx echo.Context) error {
 	var err error
@@ -19748,6 +20154,9 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/in-process-tracking-field-types", wrapper.CreateInProcessTrackingField, options.OperationMiddlewares["createInProcessTrackingField"]...)
 	router.GET(options.BaseURL+"/api/in-process-tracking-field-types/:id", wrapper.GetInProcessTrackingField, options.OperationMiddlewares["getInProcessTrackingField"]...)
 	router.POST(options.BaseURL+"/api/in-process-tracking-field-types/list", wrapper.ListInProcessTrackingFields, options.OperationMiddlewares["listInProcessTrackingFields"]...)
+	router.POST(options.BaseURL+"/api/quotes", wrapper.CreateQuote, options.OperationMiddlewares["createQuote"]...)
+	router.POST(options.BaseURL+"/api/quote", wrapper.CreateQuoteDeprecated, options.OperationMiddlewares["createQuoteDeprecated"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId", wrapper.GetQuote, options.OperationMiddlewares["getQuote"]...)
 	router.GET(options.BaseURL+"/api/settings/pricing", wrapper.GetPricingSettings, options.OperationMiddlewares["getPricingSettings"]...)
 	router.PUT(options.BaseURL+"/api/settings/pricing", wrapper.UpdatePricingSettings, options.OperationMiddlewares["updatePricingSettings"]...)
 	router.GET(options.BaseURL+"/api/settings/costing", wrapper.GetCostingSettings, options.OperationMiddlewares["getCostingSettings"]...)
@@ -50649,6 +51058,537 @@ func (response GetPaymentTerm503ApplicationProblemPlusJSONResponse) VisitGetPaym
 	return err
 }
 
+type CreateQuoteDeprecatedRequestObject struct {
+	Params CreateQuoteDeprecatedParams
+	Body   *CreateQuoteDeprecatedJSONRequestBody
+}
+
+type CreateQuoteDeprecatedResponseObject interface {
+	VisitCreateQuoteDeprecatedResponse(w http.ResponseWriter) error
+}
+
+type CreateQuoteDeprecated200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateQuoteDeprecated200JSONResponse) VisitCreateQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteDeprecated400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteDeprecated400ApplicationProblemPlusJSONResponse) VisitCreateQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteDeprecated401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteDeprecated401ApplicationProblemPlusJSONResponse) VisitCreateQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteDeprecated403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteDeprecated403ApplicationProblemPlusJSONResponse) VisitCreateQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteDeprecated404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteDeprecated404ApplicationProblemPlusJSONResponse) VisitCreateQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteDeprecated409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteDeprecated409ApplicationProblemPlusJSONResponse) VisitCreateQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteDeprecated413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteDeprecated413ApplicationProblemPlusJSONResponse) VisitCreateQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteDeprecated415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteDeprecated415ApplicationProblemPlusJSONResponse) VisitCreateQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteDeprecated422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteDeprecated422ApplicationProblemPlusJSONResponse) VisitCreateQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteDeprecated429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteDeprecated429ApplicationProblemPlusJSONResponse) VisitCreateQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteDeprecated503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteDeprecated503ApplicationProblemPlusJSONResponse) VisitCreateQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteRequestObject struct {
+	Params CreateQuoteParams
+	Body   *CreateQuoteJSONRequestBody
+}
+
+type CreateQuoteResponseObject interface {
+	VisitCreateQuoteResponse(w http.ResponseWriter) error
+}
+
+type CreateQuote200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateQuote200JSONResponse) VisitCreateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuote400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuote400ApplicationProblemPlusJSONResponse) VisitCreateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuote401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuote401ApplicationProblemPlusJSONResponse) VisitCreateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuote403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuote403ApplicationProblemPlusJSONResponse) VisitCreateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuote404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuote404ApplicationProblemPlusJSONResponse) VisitCreateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuote409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuote409ApplicationProblemPlusJSONResponse) VisitCreateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuote413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuote413ApplicationProblemPlusJSONResponse) VisitCreateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuote415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuote415ApplicationProblemPlusJSONResponse) VisitCreateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuote422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuote422ApplicationProblemPlusJSONResponse) VisitCreateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuote429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuote429ApplicationProblemPlusJSONResponse) VisitCreateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuote503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuote503ApplicationProblemPlusJSONResponse) VisitCreateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  GetQuoteParams
+}
+
+type GetQuoteResponseObject interface {
+	VisitGetQuoteResponse(w http.ResponseWriter) error
+}
+
+type GetQuote200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuote200JSONResponse struct {
+	Body    Quote
+	Headers GetQuote200ResponseHeaders
+}
+
+func (response GetQuote200JSONResponse) VisitGetQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuote304Response = RecordNotModifiedResponse
+
+func (response GetQuote304Response) VisitGetQuoteResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuote400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuote400ApplicationProblemPlusJSONResponse) VisitGetQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuote401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuote401ApplicationProblemPlusJSONResponse) VisitGetQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuote403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuote403ApplicationProblemPlusJSONResponse) VisitGetQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuote404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuote404ApplicationProblemPlusJSONResponse) VisitGetQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuote429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuote429ApplicationProblemPlusJSONResponse) VisitGetQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuote503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuote503ApplicationProblemPlusJSONResponse) VisitGetQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetCostingSettingsRequestObject struct {
 	Params GetCostingSettingsParams
 }
@@ -57312,6 +58252,17 @@ type StrictServerInterface interface {
 	// GetPaymentTerm Get payment terms
 	// (GET /api/payment-terms/{id})
 	GetPaymentTerm(ctx context.Context, request GetPaymentTermRequestObject) (GetPaymentTermResponseObject, error)
+	// CreateQuoteDeprecated Create a quote (older path)
+	// (POST /api/quote)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	CreateQuoteDeprecated(ctx context.Context, request CreateQuoteDeprecatedRequestObject) (CreateQuoteDeprecatedResponseObject, error)
+	// CreateQuote Create a quote
+	// (POST /api/quotes)
+	CreateQuote(ctx context.Context, request CreateQuoteRequestObject) (CreateQuoteResponseObject, error)
+	// GetQuote Get a quote
+	// (GET /api/quotes/{quoteId})
+	GetQuote(ctx context.Context, request GetQuoteRequestObject) (GetQuoteResponseObject, error)
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx context.Context, request GetCostingSettingsRequestObject) (GetCostingSettingsResponseObject, error)
@@ -65014,6 +65965,128 @@ func (sh *strictHandler) GetPaymentTerm(ctx echo.Context, id Id, params GetPayme
 	return nil
 }
 
+// CreateQuoteDeprecated operation middleware
+func (sh *strictHandler) CreateQuoteDeprecated(ctx echo.Context, params CreateQuoteDeprecatedParams) error {
+	var request CreateQuoteDeprecatedRequestObject
+
+	request.Params = params
+
+	var body CreateQuoteDeprecatedJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateQuoteDeprecated(ctx.Request().Context(), request.(CreateQuoteDeprecatedRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateQuoteDeprecated")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateQuoteDeprecatedResponseObject); ok {
+		return validResponse.VisitCreateQuoteDeprecatedResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateQuote operation middleware
+func (sh *strictHandler) CreateQuote(ctx echo.Context, params CreateQuoteParams) error {
+	var request CreateQuoteRequestObject
+
+	request.Params = params
+
+	var body CreateQuoteJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateQuote(ctx.Request().Context(), request.(CreateQuoteRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateQuote")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateQuoteResponseObject); ok {
+		return validResponse.VisitCreateQuoteResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuote operation middleware
+func (sh *strictHandler) GetQuote(ctx echo.Context, quoteId QuoteId, params GetQuoteParams) error {
+	var request GetQuoteRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuote(ctx.Request().Context(), request.(GetQuoteRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuote")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuoteResponseObject); ok {
+		return validResponse.VisitGetQuoteResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetCostingSettings operation middleware
 func (sh *strictHandler) GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error {
 	var request GetCostingSettingsRequestObject
@@ -66542,1424 +67615,1469 @@ func (sh *strictHandler) UpdateWorkCenter(ctx echo.Context, id Id, params Update
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3rduO2ligKvwo+7f5GSXvRLtt1SccePU47VamO10pVucuu5PReSi9CJGQhpgCFgGxrrVN7nLfYb3Ae",
-	"oP/s/91vcp7kDMwJgCAFUpSvSXfyI2VJJDABTMz75W+DTM4XUjCh1eDwb4MZozkr4c83NJuxN1LoUhbm",
-	"c85UVvKF5lIMDgepkDuZeSI9JJTAXznJ5GJF5nRFJowsFcuJFMWK0KlmJSnZFS14TjUXF4Rrcs31jKQn",
-	"050PUrCd91Rns3SQDEr2y5KXLB8c6nLJkoHKZmxOzfx6tWCDw4HSJRcXgy9fksG35/RiHbIzXUpxQZjQ",
-	"XK+IphdETomeMVKyRckUE5qaJ8mQkl+WUrOcnH13vHPw6rV7biLz1WhLUD5Rzb7nc67hf+tAnc8Y0fKS",
-	"iWeKmHGZ0mSyzC+YJlQTKTJ2CHNndEEzA7ecEq4VmSyzS6YTcj3j2YyUbMqLQo1FJoXmYimXqliRoWKM",
-	"jAEEUpjp1XhAuIDxAihweVyR49OT0e5YdK5wzgWfL+eDw73ErZYLzS5YWV/uJzanXJhdWFvyJ1ymAjjc",
-	"2nE9ZCaLXBEhr3fvCQrFIpt+xjIpckWWQvMiBgZXZLosCkIvKBd3A4Vlssw3XJlFya+oZgkJ7g7cEDj5",
-	"gjOh4fZcMraA76hQ16xMCBW5uU/m2jzsjcJlbH2vzEvPFMmWZWnWcMVKxaVI3P0apuPBV+NBekTMHzv7",
-	"073s//2//5/xICXXMwZ4OhY4CFEzea1ITjU1o0s9g3Wan1RC1DKbEWoRil4oQgXhms1JRsuSMzXaJSea",
-	"ZDMqLpiC7RgLdsXKlf3ODHk9ozrYW5wQd9gdhdglZ0zkZksnNLs0V6mxq0RLA7HdfmYIoKF8wxd7L81N",
-	"LeCkuN+QEQxvh/EjOKCqLQQIxoJPiZCGCJEZVURxkTEyfLl/gNtxzRXbeH2bJ/slGSxoSedMW+J+rDXN",
-	"ZnMm9Em+ftTHglD/AOE5GR68NOCWNDMDHLkjIXy+kKU54mkp54TRsuBmT1dKs7kCXDZHs7IHyeEQmaFK",
-	"BdOsgmFk7h43My+ong2SgaBzAz8Noey8nfTmeyYu9Gxw+PplYi6r+7ifRND8jZwvqFhFl04OXu74pZIM",
-	"nyQ8bwEx80N1wfd3JZsODgf/7XnFbZ/jr+r5SX7w0kIlNM3iB0JevA6hWiot5wAevNIFnhvz9uC9eI3g",
-	"2UmP87xkSm0DJsVXOsBcG/vewO1zyA7OjfDdxzH3AMiSg1Zw+L2AweYLqZnIVn9iq3WQ3tNLZmQVXa4M",
-	"fwHJwUkuik7ZLjkml6zGu7KZlIopMpWlpWr4ONdkzqhQZEjH4vPnk7cJUXQ1OiT7hgwevHpFFiUXmk4K",
-	"Ro7P3pycBLQmIaxQjLzc2yOCzg0kaQD5zp/YKt0lf2IrNRYTVhgGpWWN1WsmqNBHlgThJ/XMgK4IcAcy",
-	"Z0zvjsVY7BAjpk15qbSHHZgqhZWWS2E5hZHMLP8YKk31UiUgNeKvZvb0e5mBmJmar8aCkNRw1ZRYARs5",
-	"H9dA4vWMzUeGX1yyhYbdO3hJZnJZql0D1HEdGDO8onMGMLn54Is50zOZJ8Qgi2G+hvOZB4CXmHdBKJSK",
-	"kYOXBiSYguSSGVFMm/WhJHRo2RcukeEMAJsTSOa0vGS4LH8aeucTWxR0xfJDYjAyNRI2vLUo5aRg82eK",
-	"pHYlJ3lqjpMhL6/teAJfScHM6Npw65KKkcG2P559/IBrMazV0F0Dm5UH4McrWiyB96J8OZyz+YSVRJa5",
-	"IUJ4Dtczrpla0IyRXMK651RrVo6OCCXzZaH5gpaaLBeFpDnsmlxqlMXlUuS0XO06TPGnYJEk59MpAwnI",
-	"HRjulyIvDw7grR9BOFhbM1GaF4VHMERVGNTMi+dsB9r72go2hKSfzOXcOTbCYEqGXFdHeU259tcQphod",
-	"4V0GAcfcEaN6+F+fucNGhLOTmQt1TV7t7RFaIgIk5OXNDeEiK5a5OWdqB50xWqoKEUs2XSpaJERJoowo",
-	"RQ28gl2Hu5XJsmSZER7sLpgzfnVzQ2RJXu79vbtgHFcEiDQUsCSjMU0JFWZQe04eVSdsKksG+3Y9kwWz",
-	"yE8N8aL5qALZbLYV/IlXVQBwRGw7kJ7hzSfDl3v7CXm59wIv+cu9vYS83H8B0O6/QgEom7HsEqllRf1g",
-	"DqWBgpqBAzI7IgWjV8zerxVZCjM7ngGI+I4O+Cc4UNcLqTUTuJaAMnBtV6UIhd2WggFh+9FisRkFCVAN",
-	"QngJBWXN5054NZoyypnshs4XhWE8L6b72df01cHOV/lLtvNy8vd05+vpHts5oK8n+9mr/O/ZV3uOZeFE",
-	"FdNqkO1Bi/x28OpVU4BbwAU1Y/7rn8nO//zpD383iEl1J1OQrddZ2Y8l1wzFex6qLLBKuHlUE+rUlpCj",
-	"GZw5rCs5lo4PzYGPhcGzf/r2PDFoACgQqBYGR8np53Pz2+nx+ZvvUKkfwcPpf0/hghrh0k68S35sqkOG",
-	"O6CakKMiAO/6a85uuCOY1W0xmoLBUENGQDNU5LrkgDBmXJqHOwDICY/TxcJpolYvkags8VBdB7qHtJcr",
-	"KRz/GYtr2GNDJ6RgRJdUKJpp0AKVNAvHHQW0yt0VAWJh9tMZQQi7oZkuVkj/1TLLGMuVIQzXjF6C0jlM",
-	"f3w+HqD+OHIc3Jw7U4aCIwsAGmEoB+NAS81uG9pBScGVoR5jYXVT0CPNru3t7ZJ38AjQfzg8u0lDq2c+",
-	"U+SKiVwCA9Ss5LSwXyBz8XJkzjTlhYLdWZQ8Y2RSMnqpRrBqWDBXNbRCJMNJdklwX8cicmFhsxUcD6y/",
-	"hqAOm+Dqxm+i1ULbruD+3t5e/IIZHbjlkn3r7QIKjlsuuGXv9i5Znvzp3Rvy9f7+nr8GRygLGbSx54hv",
-	"oe48FvbC1ZEcNG27SxRofPd6K+V90G0BORGLpX5vT7eHjlPKJdpfzHsVWrSL7o3x76znnIgrJrQsV99e",
-	"tWvz3D1kyDyq9JYjkuGL1zXV/uAl0CV4boOCP2pdYwOknqr7i9c1yn/wMoqEms17qFBgF2o/BRzkzkrU",
-	"6YwqFrf2LsxPzkQmF6y0VmfFkN+n5yUFYQHGSAmO3balMNqt4a1NhYY+RNuPDq4tML1aC8+PGqubL5Um",
-	"E+asz/JasPKZ8q8OX4KBjAnDnNqWKgOY7nw7zi75ImaaRvOVlkRd8gUZ5mxKl4UmexVQoD5VUMFA4fRT",
-	"Wc6pRjPwi4NBsslCfCZL/ZaXEbuqLDXJuZGFuRRHIHcRWhh6yDWwZSCk0trzEVAlS90KqvnNTNV3tyxo",
-	"CIAH9h1nRQQrTktzQIbSS4CCTFa75L0l3JMVSN6o3BTMiG1eRa1/CeIto9mM5FInY5FRxXa4UEworvkV",
-	"K1aGm+dG0M3J1IDi9H/DjHOnFhgI6KRgR2QpLoW8FvisV88NW68YQ2yjcJkNU3+n9fCcXvQgQEZWaaU/",
-	"Goa4M/k5p5esE7udvr5nPrza29s7Iq/28AamBqNT4MFmmNSJ/HBe1VdybkTHvA3XAILua0Fv8Fq8Aqli",
-	"wy35kU1mUl6+ZQU3+kiPfb7GN0huX2nf9Ou1se98ABbcLcBUy0nlkdsE6r2C+B1KRVFmBdz+mfIUHQRz",
-	"KaxSaNSv+QIxowQbj+Nr8N5um9xlV7GzwVy5fsMszGf8QlC9LFkb6GcLmrEdxRa0pBpUJPuCIunVfjJe",
-	"7u29yCZUsdcv4W+WHpLv3h+/2Tn77hgcvkZ4Tiswd92fRg1Wms4Xu0a0TMcC9GsgV4plJZhOqIb5FBnq",
-	"a0nyZQnEiZQS/cvPFLkoacbIgpVc5qMO+dTN6sG/3XadO6Dbtsuql1z5E70GB9OFYHliePZnwW/MAqXI",
-	"wckzXSrU5+ZoCqGCvCJzLpZG+wCJcCWXJckKmV1uxAK/p52rC3X9vZ2v47r+FzOCWkihGHizvqG5NeGY",
-	"T5kUmgn4E7gnGmKfWyvkH35WZjP+1vMeneJbOGl9O3+w3lcpyJTyYml035JMlooLptROuSwYueKyoMhW",
-	"wcEzLXj2qECeB2pjZudXlSF5zXerNNUMgC2ZuVMdsG4Hox3vJG+HEpRtg5KZnftLMngLrsL7A+NsmWVM",
-	"qR5A5HbmL8ngnSwnPM+ZeOyTWypW7oDdGf0ZpKDZpaoL3c+UITFzrpRFs3+Sgj0+isG+gUGK5WSyRNpi",
-	"RDTwkld6j4d7NFjzQp2IdwW/mD3qBWnzrqy5mSprYbkUAtQZoKWGPuY8r1woIgcL3VjULPG8MsGj8Gtm",
-	"uuBXTBhMoytnk698S8AwgoCswNzfHuuiJU5pzdfOfxezelRy17o/8BNbqs5b9yBYtL7nwKDAYoEaZUGV",
-	"rqzirX6XYc0VNhboCzPUWear0ZG3jZbUBXtQ754Aqyx8sqON4VZ9kPqduYhPdLOaNl/r23FeTpplcimq",
-	"SzcFUBHs9zLnU87yuOgHkSuGVeexQJcqiMVsGmxfHSkh5GkniHmKLdU+/7wWHxUE8HW9A8/A3pzSVSFp",
-	"fi7l97S8YE/FRZ0HsjBAlCgVAdVgpREnaZaxhVZkuL9H3n9jlNgpL5j1Uz1TxOioEKUHiIZfK6CFpyXc",
-	"YW7mfEd58bj3L4hNQs+sMIRtQ4iXOiRKzpl50rkphrJ0rHNUD+2CQKaGc4VwxOXQeQkYvks+2DtqUNo6",
-	"MI6I81/4Ubd0YOBdRg1549WovEQ2Zsx5iJq3BDYMHB3V8sxmmat1vzcoEmfY8x4FoX1fMNQP0NkoDXKp",
-	"n/QyOe5Jy5JfsSpSgaE7MrxcRSGvleWnZIh3ayzwFh2SF3teO1mKgikVvPtMkfT9x7O/fD79/uPx27+c",
-	"n7z/9uPn85QoBgwXfO6jI3RXc+u1HQvQECmZUoXRYEIw69UCLqHmtChYCWDsIm6dsfKKZ+yzoFeUF3RS",
-	"PDqhsrwAEFBM+cXSmWvxenm4yIpZ52FONTVqMskoCC0Tc0AY0j2V5ViYZ+ZyzkTFeOwBPlPVy9eyvDQc",
-	"lSyo0vWdh3OsqB5694ymAQGGwxoMXBkdatUtLT2ubHQu5XsqVi5M4LEPFEX/GVUYVM/1Wgz5liHgY3F8",
-	"ehLZYKv6gyAQBpfsrm23i7ze8fHunbSnHh0fhm7v1CLIew1SvdEYyAaB9xzEPA10sAfmtEaQI2Oh9WCP",
-	"foHk+0kc2T4LutQzWfK/Pq4A8N5okOIicZb0hJTsSl6y3Fx5drPgEAlmlj8AKNVygb7B9yzn9ByW8nRM",
-	"5Jkib3DqHQOKJ3YYGDY3IBLYbjOUHR8CoTHiNGa/XUilaeGCV3fJR4HiBxpFbWwZV8RmlSRELIvCubdc",
-	"LJoiM1YY9VcSOhYAzKkRGgypJSlYUzOWQhgIylrzEcyE8RRgcaxm0iWfz1meEEomBRWX1U+GnEobDucm",
-	"x0Cl1NyWwobaW1C9n44aqeyiYG6Rh6DNpv+YWmWY3eixkIJMpJ4RxXOmbGhJEEaHxGGBbiGOBjk73P76",
-	"tr4DL5ALCC64YLvoJPBe3729ZGB2ElknXp+6ATAZ3OzIOQcT5mpwOKWFYl8SN+lB2zV+0FlfxERIXj7Q",
-	"pBnXkZDdN1yv7m8KI0OUsVnwh3ubCPAzEk9ivva7NzR4+Y9JHfNG9wYDmqrXSABOzu7v3BYza5tr+FTN",
-	"10QszWW+v7mAfL2ReWxCJG2ZzO9vbSDPnZbyyuh5sfQhI5zIkizsI/c08Rf/lJz8zDLg6VVmSYyugz6O",
-	"qSXA0YJAL6DvakYXiFsNogaW489lEdcWP3/63kWNzaVmQQbNEXIGn75jhu5eqbl/aAP/rLNWRw7DpRgF",
-	"2S3HDO1dsDnVDNwug8j4tRFj6wnlRpS8pbD2il4LMLCdtGjWlllZYQEcj2Ro5FqbipmQGbsZ2X1Dg9za",
-	"rvYDwu5Ft5xR4cs7fP5LMuAtoHclRgHSrMHA1QcZZjtFzxOzE9yRYioDuvCNHMOCgSdSFoyCEFZI3bbD",
-	"BQg/mcHeqRXC3CemboWQc6apUdIsfwczFS1Oa1ekG8sG7+0QTXwiw/RvX1InOgkW7mN1q+NE+tztmfk5",
-	"uv8QhdQfBY7F6iO8gUlzTpgtio/TweGf+45ih/gp5m4AWuPjo4LDTnALNt42Q235XyOb8c1KM+Vu13Cv",
-	"7eqMamSCC/365WBdG3HfrFHQ4pquzCxU5LQE8JgwGs2fB+67wU+xwJlKKfozpjDhyfhttkdc3zI7kIfX",
-	"Lt3Tl8j9SgJS7S5JgL812vpTJ/vwuBBhI84AWcuVxOR3m4eUYJrCyp6zmccFkzs24xIZqiHQROyyfj2W",
-	"KB+7XJL/cXJqUN5o7WiqNdpF7aorCHEuWcb4FRcXIHxCSKQCvWPC0EFAJmAw5aWDUMpRTJxvo4Uuvs8S",
-	"QlmSWjBpUz7bHN9Zodx2d/XcaXYhilm84XnPQz6PY3vj/Iza1rjm5sUUUwDgvtWpbv2FN+Fv1du7pHpE",
-	"Ocs4YAAcOp62IppemnOsXTlaMPWxxJCL6sMnd/a1b09pqb/ngp1oNh8kA4iBd/82flssy2xGFXND1z6H",
-	"o9d+aAzCxZXkmZniWpaX8IQPOTX3P/ib4xs/y4mBeMYX9irH5w3miKzZ//pTBMM2nUUc1S+5yCGw3V37",
-	"xikPkVbXhhzBZcPnVub+Sk3k9NClrSdjTElwKzQIBIuxCWuR60uGP3B2/fzbnGty6l776NLbiP9xLM5g",
-	"IPhphFkbUWoACNUkHaKw0fQOx3gEJR7wKD7DVnbJGfXzeQvpFrtOuvgzxn1dshUGff0EGR2QHeJTO4TL",
-	"STcElHCf+UWGQaYp13GBLhLsbSZA6b+OFk6+8YmFzw0b2zFggrPBOQZr619XPewK33bK7GgcOrJZtXt7",
-	"ASWO6VqdYa6Jm/L7dhHTiZM5IPbQpe7UJeLE430g8Rh8OiJygUd7uLZrhovCwQhpXm5C/3IzG7HQw6Xe",
-	"3bwA79/EiMwteVZtsvOtGFgLCfqSDN7xgnWCnRl9GhxPoTA34YJCgG63+AWjxyBf37pu5vkOOFPMzgfy",
-	"ibkSFWM7qttOBS1Lee0SodSy0GR4/OHtyDBDUjBqpB3BQiOnWwLQUDADOEHIKBDAgq3XGrL98E2XZAzP",
-	"eS/zpZDXicurHYvg2kN2BsR9QlLttVxi8Dmz0IO2YfEZ88mt0DTnIiRT+2sGhKCcRYSMfbT1R1Qoqisy",
-	"3LfB25ibYMh2VNWa05sT/PGVvd72Y3W7aVnSVaUWd8Ngn2mbf1t9ehvw7qCxobAcEeOCHXUMYGpXagXs",
-	"Oy00hKH/UruNV++88aJpLoB8VcBDcEAlGIwLSeqgAYKRns7ZIUkzmqdkeHb+7WlCTv7p27OEnJ1/n5C3",
-	"/+e7hLz98Z8Scvb929NP55jBiDzxzfFbGNxWOzh9+05hHReMcH7xloCbGGm10iWjc/QXfH7xFpJdP71x",
-	"pp1RMhZpLrOlWU9KhjiBGdEoR1OeMVRz2I0m7jHDNFI+pxdGqE6veM5kastApEuRsykXLE93xwJNec9U",
-	"FfdNrrkRYNBpP+eqYBSSTdmNZqLKinRyjR/N6ITU/N/BYBDAQDBIBgDABvGlRUkMgkjqamJg3xlyUfkP",
-	"I1bHX63udXfFa2uRGzDeKrCBATepQjerSFijMDfDZ8dCMGbzvhgjwyvOrrE4k5Z2QLORJZvLK0aGLOd6",
-	"ZBVkex+wDhstWSXNjAUtGUW1/TCQ0om59OQ5AWHd/D1KiNNr7BNn9qNyj/kvzL2ppOmERCTr8MtQ7YL1",
-	"dEjiY2EnrzQEP32gNNjqXTDamn5o4f9neAJfHgv4NEpITU1ofAygb9UbkRR1KxsWgIYOZJdR/3aUEKuG",
-	"upWf4Ee/6+7zKCE/y0kS5DOaxa9rrnbyP8qJX/sf5WS0Sz56OwFUn1CQEE8hcsOIHAUVOcvJjF6BZOuK",
-	"aK2YBg0NHw8RC0eSUxcmmKyb8mySORjQ1FFTlTPq3VhsNj8cNehTyWC2qP0hqQ0YGk/SOnX9z22Z6GYI",
-	"n+CcMOchYqaVOYgfaIfEZ49rjo3enqdjQehEyWKpGZlpvTD0y/yrnD/K+RRqWsKy5Gsa4V6LD+dDp9n9",
-	"mULReOhjE3xavlhB+PXIUc2soEqB/wGTRAGYW2imW0qHT2XMP8JyMEY95peMpPB7Soauvg+qDoZvWGFF",
-	"QUS6jzl9ufcy1EgQ+iOCYSxVLBIqy1ITw8zwvRejXWDnEKsTxRjAJ/u+KxP0+dP3R851UFXwMtAktswG",
-	"mCWhJKKtL4LxaGhEhmA/I88N8bTxlSmrKjoYdElsEiHmOyuSy2sBpM1w4NTjeRoUXop4+Td6ipsSiXM0",
-	"eHwOXQTdQspv2RjV3/4UUB+SblpCaqfA2o7Or/JrslqdPJjLtZdhqZLNH9eaVDMg2XFOgW60gopkxeoR",
-	"IEbX3zOj2apZWKI0tHtgQYc1IhUUKrViUIRkAbkavtx7EZY1vfVuBdDecrva7W0GPY5sXQPrZ3ble2pu",
-	"O+SDETwePbCFrh3tY6TNFj/dbLjTrtSTWIEUGNFN1WnJ5zQWJWaoMnjEqNHbvaVPkgW+AaY6uIE4RRCV",
-	"ULqiA774hZBGeFh2Bir4O/qlfc0nYipjNq+GOe+Z8uv2tYdtOfPKSEGoAnVuB8osGJ4253pHy/Vdaglw",
-	"+xBEiwofKdovqoXefIBgsXsdFS0Nm4sKJF3nfqzJXFrDrdtE8ItYigHxsvBunL7Ggzzs+bXHeEBg3QPs",
-	"CZzquQyihDtJi33sC+oJ278XC5KoNtvHR9QHX4Oyvh0hurhoy5+67wgUzIvFPLgTrXK04Y4vi2JFbCxz",
-	"fuivr3PweDu8UW+zgtGS5bvkWyw4CCHGayHORz7EuTEIZuE2Q53J0JzkaNdHOw/NlWQ0m42FDSF9ptyP",
-	"o1vHQpNaKPRYrMVCGz16hWlrYK+synbWvAtQoyYWaNFCKgyF+sc2MEgECty66FZtH3bZTXC8AHffczaI",
-	"DNQ9skGfa1KvYTZzKFgMKdk1Ug6eIMd1LAJjlZNFya64XKrmr2YROSjluUuigZTwoKrhNsSrS8R1yTfm",
-	"ES4ubiHxdlK+Bzucp6WLsM9xGqb08Vwu44G/mVT6kKRaalqkXseF0oxGD33mSsb+sqRYzBDyJxas/Cy4",
-	"Tsk/EHiTPK8eGJZyCTY9LclrkrOMz2lBgA4qsDs2pApIBM1W6zKCnSRw7AlHsW92LuSO/TJn2e5bnCX8",
-	"ZQfL9Nn6KbPB4WAu1XMuNCsFLZ4vCqqN+Pk8ZxnKR2YdjzJX0zMAEyd+uW1n+I07k3Meu1HfQfa/WoAl",
-	"XZaEKc3nFDKOY6fqjmt92ws6kZFr87352lbgri76Q57InGYzHksNeI8/PCowiunlIpZFo5eLRwSkgTt4",
-	"VtVWOTjbcOgjfFIxYVKBoxQcTEeeHnBVle/8A4HZyB+InY38gcilNvyWLEqZMTTW/QFcjTOGMbotqNVZ",
-	"FKeiV3Uk2OYlhHm7t+xiTv1atnzdLnu7tzzZ6ftKAwP8UpMIMqyvKADTzd2GK1xcnDFt/ongyzmQ751r",
-	"c/gZPkyUfXr93N2cb2iRLbH203soRhIjY9cegaDKAKi7IHPYeQ7JZFnmTKDuWVRkCSNdPHb6S+l8L/Do",
-	"N/bdap/8Nxvjs9uXEd1DX9wpnjOBxRjBtIZ6A8ZBY5GVWujVZuf3iTdCORUEh9gd9Ig57wRebYZ+grmb",
-	"0TWoZ9jhxhU/BZekijp0OM7VHsyzFiZSX4eKLwTqT0NBy7dsygWPm1zfsqygJcPKRZfMF/NLs+p9lZI5",
-	"XdTLf4BNOZ3LfFmwFFPO0zfhK2MxBfy89ubCZwplTFT9XL+kPKiJDyVNLajKdT3DOaKh6HSxYCKGZkYv",
-	"UjN5LYJ8dqsbQj1jrGFPKFkKa0rfKOTOWLEw467P9k9LnlORMTujDz9Axe5+jS0FnbCITviWK6jECD8f",
-	"ucKwvlBsq6UE93YjFa7O9T2+0JmAA+1RLJJAozJhwyZClAKMGmKN79xVek8IVH4N6r7G3RxoBogFdhWF",
-	"vGa5wzM5JXkpFzkggshtR4+CvZlJnrG37iesEnvkYgi9MRI87t1xds1gtUXJNqJk1UwijpNOMYBIplFP",
-	"y5QjCK2pKfb24omjnWMmi9xVyT/EDPlJlbyeOJtLWcVXwjrj6m6feKEAkaKxQmDismYtxHSf8GMxNXi+",
-	"QoNq2xNHEoL72ps4thi6kCMA/kyXRbGzXECbt4l121OL1rYucUXAdnuTq7MYpYqr6cuiuJWK3k69vuk7",
-	"S59pWsiTtzw4mz4urY1Mbb26+ydj/a00R4aH/LKsVSpCeCw1q9Wxvk2Ew0MQu0Pi7pFVkp1jTiVjAYUm",
-	"fAiHkGIHzwuKGXIji2Z6l7x3plKgGVAXJEo/xyKkoFsuvhE925vcnkUp7f3eqTrR7TJJ/qaIsKW/dbq7",
-	"gYj29B+GhLLgSvdNAWgTmVvD1Xn+MKHy905o3jQoBJQEB9DcprURxQ0X57aY0HXK7/3qWyObwbc/tCJ7",
-	"O28MOhnsrqeWmX/+8h6LycPf3yxXg8T3XRwkA2y0E4QGQuzgX1wQIEbnVVF9LvbPP4Dpb9VnNeML/wHG",
-	"/MspLfVfmuls+Mzab/Xx135es0bUxp3xxcJ813zLgr/2/c9y8pcwOlFkJUSsL2g0DLF5yK3R1QbhUB5t",
-	"HJvNKjDUv6HONZREfNvW4+NqLFzM2xDBQcXPMhaMTEYqbL8aHY7FDkk1u9FpQlJgYAUXzAgu0Fkch4GW",
-	"aKnjdcEPhP2ypIW59UG1ygrpDMCWmaZkWNc0RjhonGemkGEERMCMaheTYEGmYCo/+hExfIlqXLCBdGE7",
-	"uaU2oR59NAA7lIFCwynqjkKSaYmeJVpgYNgwfZWiA+LV7l4Ko2JpUZaPrOCBHRKZreBOXr/cmXBol3jB",
-	"7IahCdbOnJB0WkhoF30qudAVQGJFYMdYCFliWz76TnA7JLV8Jz0kKbZ4lCVJgf+ldkaqsSN8+i//8i//",
-	"svP+/c7bt6ndvsSytE/v3pAXL158TXx9Eht5JEsf9ienU8X0CDs282zmlprRgomclgT7LvvKoBV/RzgM",
-	"q2mcYSXU+NOEBXJhTTUAgz3FGG58Vna3YmMuFTY4bsODsTh2KHs9Y+YwHQJwRdjNAjshDn3c5RUrFRsF",
-	"wYDgsixtYTOSSVZma/ks5hoZvhHeokEycPfG/bSG7UB6AiSFEgwB6gySQQRzBomXQ5KB2XDzGgXavL5x",
-	"mwiVao+wRFksLl6BUy0gXCgYGwSc04Vtyhj+DjFaYMmzJdLWbFJY7bKFiam1grhWrhumUf0yRSLzraEa",
-	"l2zlYw2AdBhYUtQnAzZZkxcT0jCXVMMh5YUB1ZLrCOEz2x2x00Gk/uiIRAg0jI4yqAu/cJJJUxjFOA5V",
-	"Cdq75BjbuxqhMg1XhAisXD9X12zdWlG9lk2slu32yMVn2CLfOAn2wzUEklP/xrAqqzfyB6qq1vrQ65dr",
-	"VSV2KLIU5sqnz7O6AZPYoNahnpVyeTEj6YLqmaVzpZynI4zc1dnMU+4qXSQ6qE85NaP7lvGWDSK+7pJP",
-	"bC6vML0OmypTjcnP4sJX+aihCVeeHQB1+cE1mghbHyGIiMSsLGUJzWRZXufiuxjfayaxXVJ2yQ+oYFoo",
-	"rVJFxyKAwBV8NlS7apfgW8UGNTOrmHbBbrQj2Ui6WoTPeMkV32Cxu1BXr9JZfqyg4UT/6llZyXJXzjRm",
-	"Psq5tvVueX26IArgqFYw0lYHDNojtWijD+n5daDFq8adnH0kLw/2v4K6cUf10AYfQuMsmbYAs2I6as/N",
-	"GqS/p9KiqndZGYfyM9pmeM4EZPeXhM6lDbzy4BpZ66o6FRU7i80l2uzb5zzeZv4To/mOoUKHZhvwMp5+",
-	"PifP6YI/91M//1vVXf6L/3pHc6wF2ITCYL5Re7cr5hhAGs/n8bAii6yp77aE80PAs1qwzp07qu4pJsMZ",
-	"8iKkrkpb+0LWShKKlamceefeQd2wdUchAMh46wsd3RtUedUWJxIKh2WIHEV2MMTtR+wGicEnBj00Mrbx",
-	"On67/saXZDCjypHuU1laR397zoU/ViMa1L9ZwOt9Qr23i1k+pzeuHHscLiy+Yy3THhyQj+iNt2W7/pWO",
-	"tG0Gcm67DPRjSGEVC2gGY6uQgs8/k0LTTKsEO6FYHtyfb8VNUpZk9qCTUVoupI5lQr0rGduBeFV4oBdJ",
-	"XdDVnAl9zko03fXL1POYGMnRO6+TMTsB0WaGzVS/AdJJdzxCyzS9Vg7Id8pKFW/GWs0Cmub1TLoclGBW",
-	"ROAFDNJrUk1vPlHN4qEP9AYYPWCgEeyWWs6p5hktilXzljxTEAgRlK9SuK2QJbPUcofmuYuagb6SYjsv",
-	"67Kt7GoAwTWb+Grdg21TBENHZE3AaEhFddlvDT0aKNw8V1xISI1qhxAlxw1hyd23GMldk0kirH+N+0Z4",
-	"XMVgasUS66Tspw7pvbWsuk22oeG5VRRuQwHeLauKryHV1hXCN16gbat/b5YpOyt7rz/eo0r3xjm7K3Cj",
-	"aaH/vYJsgcgR0ZvbjNWHwb943c7aPgTSrC8mHgZfoAFVs35RFy2s7oP5uj5uVW4PgvP6Dd9ZH/wWu7dF",
-	"DfD1d1Gj+4YXhY0P7SS+E3zOgXdkwPWZYAtWbhBD7Wxn1jWycTrfCNul4N1uWueK+Z7RPB5r/tYI9EaJ",
-	"L6lQXCPj46rHMQSFdG9TG/327MvTyYDiBaTKEpkmVDVsqShLZI/WcGP9+BxRcSiNRMHdnx6c426ROUZs",
-	"d207IAwrzCxr5JVp+3uYD9OX73yyJ/BAuT3t/GrzdLUktyAK4k5pP+3s7okAirPLBz6WVqb7RJvQwr+f",
-	"CJoo938iWOIywVMBE5cdngiaFlHjqaDpEFQe+DbH5JyuyK739JJVaabtEhC2tfM5pkYeKaQzds1peTna",
-	"QhK6FUAtMtJtAdtaVoKqYlYKIntGvpnLkjV7D7w46Of36C9OPQkON+SxQAaz0laA4l3yzxu08PXTnJ05",
-	"cJNDjBXFafy+v5cTXjAC1OAuyqKBzvwykTeVLH4Ln8rUaPJxOzsq+a2JDf01xYK2TfE9DWa4LQn9iHVN",
-	"+2/pQqqWVJ0/ygnRXBegHJSyuK1iUO1qsPpg4kpMr1Cls1ZEHVnvLKxbPL4PYb0nrh9V0c4PKoSZe3HN",
-	"imLHkDyWN+8IhBMdn705OSGFzGzsV0JstzNKcjmnXGAZbVsSW1/LsYCoewUdhXObCGTQNiEUSlhMSppd",
-	"Mq1sEU8sXGqrQyQkk3MoYZOQk1NScM1KWigiy7EQUuwgNEEVLnK2LCHPHQmnGydyTCAYQ2UcWwJkdyzO",
-	"fNS1C9WCODyIERjtkhNBcihehNl01SaY4YGQvw7ryUNfk1zqHcUWtMS4HS3nEJdTMG0eSUjOL7gtjJmm",
-	"/7//9nf///Fyb+/g9bP//oed5//wf/zrX9K//V9f/meakuGnd2/IqxcHB4QavEqIkmORymeTkjPxj9aQ",
-	"s8sZ5AZD5MYo8VEftrRwYpgdL2yMTC6Xk4LlJJca/eP2/LgaC2eYOHj1or4gTOGCv3DBL6JLma0WMyZU",
-	"gkVslKal5uICekgwezYYKYMPYpiNeRk8RTCH74pZFG7kISUTWjJycnr10gsIWGoda9BB8UIqAlRx1c6D",
-	"Ql0He3cj7Q8s4rUT/F+X8B1yjnsnUO1c5tcgL1XI0cVvtkk6YOXdEg66o0xCcyTYUF2Eng0zDgL8E6Ja",
-	"COiFkGVFPYNiQaNbIHkLA3Jbpxx5sLzW9YImrN5o8wGgB/KwCfqm32vrKASLG0YSFFmxzNnbMEaiM1en",
-	"UNJFzTWDJlRcF3J+MOgbHfXrV/vunoVYSkARl/fHjbakNDV3ysaJrSCq8mBvbw8v5ddfm18+n78hQ3wr",
-	"k+KKAem3TQwgUNrWx4/WmbpjcMAD5at86bjm5zwe/7coeQZr44FhX1UN19YvcWeXy0ZduGuqsPXePSdw",
-	"d8ZcBCmErqZm8waOelU2iDbP+2nDJh8rxS9EvEIqdJ6H8LmK0FVFUtvpZVs03LEg7IZj+YwqqIvbQqlW",
-	"WcTS+42AIN/cwsWgdTcD2o7xNMDetGNbciDYwN9k3tuvihh0K5gRhdJhyhbU4KPVMeMyaNWYc/PibmmW",
-	"bqMIXhK8zbb2K5tmt+2uevwueW8rPUK7A64MJ4WslaFre7kTNmYaCzl1uQmsTEcQa2flCtxxm3oUC/Hu",
-	"F3+d1A2Pv6X46mY1XG0LHHZEXcc414IaXdKM/69/Pt75Hz/97cWXv3vciGyfWr8M4wyboYURxneEySAG",
-	"mSbMyplDEDDJh/rmHGJSVM7u4Xb+xiNi7xzn2m+e+6uiEEeHW2hA/eJQtymG+bJfDYx+IaJe+qkFh2IN",
-	"dSB2S3Ep5LUY3VnE6RlNSgOJDKJKI8Xd7xuwO0WcNkNMD0H6adbu1vSGlJABBiH45rdz/5WmF6MkOHis",
-	"u5AvFwU0VFRWAg0KEPM81G0T8GnlmKHlzGl+ysYOBtXx02rhKZrmII80m/ErIO32ffPyteHCZgtqdYPD",
-	"AcjQ6Cv121sY7rqyqWJK05WVWfwciouM1QXE9lr73YU59mOFOZbbtqc58QZLqXTM3BW/npua2Gwn/rfK",
-	"RI7bx/UYmmlf7tXm8Q7nUrBV4qqNcqYSxLmELFiZMaHpBVOjR6rh+RaY6Oqz4LqlrN1ScGw/UpW9BP8h",
-	"OI7h5UOykEuRQ0Q54SKbkWExec7FCELVDCP5ZQkSW/XTv/8blmCFkcAXbH40e3DJC3lR0jmONmeGFQwv",
-	"L57Pm6MFP62PNudFweGJerlDM/cgGVgYBsnAvG7/+fd/W08+NjtrXt65oiVcGTPK95NTVp6YceCvM4AH",
-	"Pv/p4pSV790f+MP7wU+wzwta6rgGfUxy/2vNQ4uID7Z5w/OuZXlJDIIAk8Su77wkBksX8YZQ26T/VDDE",
-	"TVm/ehNJJC0Ftq1amOpnNMFeX29go6MM6KTiJtXgzyKn1CjyaLSYamiVbpfaELwZv6mbYJnYpD1tzgnL",
-	"aPbqXvqjn7hHycm4gam5pWHiQLiuOIV1y2rrk7am39dx+bek3N9eMO6J61vKyhtuwhrahRh3iGVQ6Bou",
-	"tgqQQupR4gwCUmQsAcGJC+K6oYWU8uU2LXgdCeksG9af6Tso+tn5Aqh/N/LdxshXbfjZjE838FCLhlB/",
-	"2Ty9KV3oinK4qt86RtoDzz3TJf51Im0PCDNngiQf296l/umTPF0rZEqGk5W2LKI/PsM+VBBH+EVOV/1G",
-	"eWse3DJZGBbZJii4fepOUAwuhd+2Wl9ExTShOqz/gc0Cg2zWdaOMaIk5/FaAhkDJwcudmVyW5Lvv5nNf",
-	"cchqePXUnP1XL/ZGt44hs1V5Ac0/TmGjT8R7LpZR44P9AX0YKURtmHWk0O/QLirdJcei+kQYLQsOViEq",
-	"au+US6HIgio9FnOeC34x02R4cIC+wr3Xe3vQ//Hv90ZHri4Wn9uceUrAh7ujZ2wnK2R26a7Q/suXzp42",
-	"FkCsGUebFJ+zSsPFd7BYE1YgpxN5xcjBCzCv2lXid6++TgjbvdglB0DJwXy7FvG5OcpzTm/eUl6sPrDr",
-	"P8pJbG+l0mAT+FlOFEbEsBxUiZzWqmuElZPAKrx7O4g2p5g1r09gkeHzZaGpYHKpagSpPzGAnD5lA2AR",
-	"J6K5RKXe9kbsfbXXciOWAjaM5W/ogsazLUIjJqz/mSKZfdpsuh8iRlZicmaN0FRNr/yaK2rQeg8tlWzb",
-	"9ti61hEuibGQipz+tJmf3UKwxS08JGljKPDNpFWp8RiVHYugi6U53wsp83anTG9vSx9O6n+KsIE2Vgpi",
-	"ZCAVHnlfB9xVDJ+9BddEP9bmWrK34KRdLPC4KatvMqhCyCBiUw/b6hY80YYiTc3tx0C/pEYNjuo8xl8t",
-	"MmdUqIBtM5Er2+bgRhuyCmJW4FHa2/n6p7+9jHuU7kbAA8/dui9sEy3fLp/gKfp2PRY/2IgLZAjU/6hh",
-	"FDeqjKiKnYQSwDY4cJ/8o0YeIJKrB0fpz0x60POttUK8RXfSDcMFtGmJMI2zXamGucDpjUaLvEfdcZPO",
-	"ikv/r6K5toROvIvGS2zm9iggVG3Q0xAL0sQVRYUO3zA48nGI58aNRxcQF2Bmrt4e9RIH7k0IcPf5P6Mw",
-	"8Dv7/Z39/s5+N7DfW/Pbz0DXIk6hdmJ66HoQK8uG/XvOq1YzViumd8n5zHd0HwsoLIhGqCPftPjWWlOn",
-	"QyKC1NX+yhJvnK2xi5fsjm6JrQ3+0Aq1sV9kGMRbCTZKbMlbkGKWBbYkQbveUd2tGexiwegVawhK927u",
-	"X8csPjdSgRS3c4nrGc8uBVPKtkSxgynsNG25HRoj8JFrnps/oYgfmyuSLbULZB7VGiCIbAYU0zm2o5Wy",
-	"O3jusQiM1hvygKn4tBSfhSEeIo9ZhENiUI2aUUHKpfDSCBW26LEs20zF/S3ONTf3tlbnoMRqQ/K2R+JH",
-	"r/uwQusg12SGMSY1V1a5RjDsU3Wsvadynh2k4seZrfxUHQhXdzRfz6lYTmmml2WPhvnbef3nMmdFz1b8",
-	"2418qyiB4G70ixHoG0V4i+R2BTTlQfZGaaqXmwNV3Wac4ePbSwjrRIGKlQuBklMUJakGCT5+oUNGFCfD",
-	"4Z1r4j3h4hZbf6tohnVLdO3W1DG9cbjJOq2N25ztuVVFHbusy/743sproaPy5rGR37m0oklgB4Cyskp6",
-	"V0UYYJRgswp5LTYwkK3ijiyMm8j6RmHESPtT6I/RCLvRM7Yi10YmU9uIEGu7GMRwRdytTORvqWZx8d5X",
-	"73WrRZVt+Pn8zejIujXXdT03Xv/UvP6UvTZBH4DhBQtyX4Bi96k+cX3f6ue9JZJ3hdh9FHVHg0UUMllB",
-	"8YQKAxu2jKLoCgowyOyr16IgHEzClb0qtW00wi3aKVzhZn+9RvflT4/yq+rnDxvdk9WzSZVVh+0ZnJIv",
-	"ilW19mDVRviBEGIyYUBZ4AT7lYy5VfyFi7A2O9y4+FwDd8RkdGxKgrHOwbHenhx0BF9025YbJ5HU0Szc",
-	"hy3xvsW42Av5Mdgc7IVriOm2t9vofM+OriOQDdDMFFzQbX1fvY2QXNV9pSFWuQZQ8BTglsOnwNi1WGow",
-	"KIzFGimAzSPHtrLHq729MH4oK6VRF4uixsvcTXRLr/fKvB2i9jNxdiFvL4TsIJkGFeNXdx23gqCpLrIX",
-	"0wsj57+Z6AViTh+aVy3j1iSvsdPhgpuQb7fxHYTgXnZ/zX7PRFZIxcVFI0Cz9Xon2HfI/AgZRs3oznu5",
-	"/h3722s/+7nxqh2tMfkHdeS5mZzMC2UeXOWnqu/gI7n4jCzbXuGiAbAtQtRR5KK1zd+vovrFJn+mR4KH",
-	"cmmiIP4N9Nrqs+GuBFS15b758W9jz7/0uau3zEkXkevbdSW30ELJkFYMf+R7gmYsLk/c1ou5UR7c7NK8",
-	"hep6BJb6dpW1is7vd6tuqY4ekTjakiFoWNAWk4Kz7A5qa5fG2slHtuUfv+cG3CbCommsjNfgkiL3jTPD",
-	"W39EqM2kBXnI3EJlFEdwsyqSXkiZp6EjxnwBNTGhy/SE5tjG+eP0jJVXPGPdfpm7k6lt4zR7ene6Cl/d",
-	"m7enw3vxsG78bj9G19xHYS0z0ACs1/WwasZ4N49rpyPkaUF7kBy1TZ6W+6nmsAbknXZu+63r9uE87bHe",
-	"txPo9rTjfp1Cx+uZhvXcwrUIpfiW3rVWWM8Ka9/Gahmur0hcoj3Cddd3FVkUnVc9c6sMSbVSms2x9AMT",
-	"ugQGkq6XnoGe0x8FCkg1mYMr31QZClC472eyANXNVVkAUXVZFKAiQK/lbFnQcixSVxrnJE/dQ+4Qqldn",
-	"RgUAEFo6PLvKGkNvaqsuBjjzRwHE60UgkrGw4HOlbOFdHLAJn6thS82feIwgv1qNJVhQtX22G/IlW2Ez",
-	"5N1gTLuzvkZNgrEdVZXlWv87A+RiWWYzqpj/jpwen7/5zkkhbidwuUlzh7GOZQ5JO779tk/kEblvLe2W",
-	"V9uBIz+bnJotWxFEJItaQy6umNCyXEGsmVYJOPCkYCMylUXhpNOWQyyXBdsdiw++Az62sgZhpRHKNjQQ",
-	"2vIeo2ikFJawbvMHcxgKCI1dnbsMamag5LqfG8JvTZfZsbp44G8Irt5RF773AaCgSp+tRLapEyiERtqW",
-	"4lC8Wa1ENiul4AaZKyBb1Z4+okmPjqR+t+2e9Go5ugWTaiSurURG8Ed33OFGlGwhS937sPGL5hx/4lWw",
-	"VhOXZBls68bxo9Vuvjc03VLxOh41JutnQ97MWNoU0U8wufKUHSo9+cO0L7t29ZdslSZWIbV5zWbmFAuo",
-	"hwSpqpNAhlgDZ051NrNVbRp25o7bdg77Y8F4pkj17C3kxEsWCVn5E1tVF9qt154FnkwwbUX8yZwubgFC",
-	"HNmaqzRP3bWEo1lsL5HDNS7jWPfitHY2W9WyW9PwBsfrW1gtVB1C+OTCyTaXbGXNE3VpGCtAAOs4Iht4",
-	"cop0+JorNjIjURERfNJd8snahNK/fUnDzF9sGi6ss62+efXqS+xGl2y6W+u+unUNJhwEzg6iMiLS38HL",
-	"Hb8VnlQA9tuU3MHh4PVXL19N9+hB9vf77OVkb2//gE5evMzy7Z2l0PgkAsWL1wEUajnZ8ZCQ4efPJ2iN",
-	"qgDa2//6BX0xPdj5KttnO19NDvZ3vs5evdo5mL5k+/ke/Xqyv9+o/F2vKmY+rgMnTkuZMaXOS5pdcnEB",
-	"ZSWjca5c7CzwWaLtw2hx3hS2RDU9t3e0C/drELx1Lz1ojaS8lIu38lpggZo2I9dM8gyDqylJ3Ssprr0R",
-	"GwFTOy82CHSopq0W2IK7f12ip61wbZRSrtu77vt4bfNeXXhjuRXOajnuiISje44edEjSDCRsnmtjOTEa",
-	"Hr8I/WzN7Tfjd9vzbWzP8bPoWYa6g1A9Nm16WnvURuL2yWvloZMbi/5VdC5Zj8lpELYjdML5EpJetKgV",
-	"nWohPLFymP1sz53Ot/uzsfaloFvCv4G+PiHmtJjdHNLHiac1Zhy79NJvVuZ0usTgRyjD2ZS4vGBskA7q",
-	"yKK2aM7Cx4bBb1Wa7FAKMjO6WGHoSckUK68Mks/R108F2RvtEkBF153K4MtFMIQRgAs21UQuw3CqyPb9",
-	"pnbNllpdhRt3SNx2wV6k1oj2yW5bauMW/N40do4oLbPLLTbsLdXsExUX0StEhaIZ0D6SQ7OyoAxUSoYA",
-	"mzLX15WDSo1i7b48cqWY5nRFJsw3VVvXtUUslsuNQ5aLBSvJRC5Ffv9RH2nuNmDXwL9lZEDEEuf2hBTy",
-	"+lHAxtO4S9CKR4ZvIUQkHqCHhjMwxZinyZzmDJRZMqEFBfYEoQ2azRNSSLTRFzID89coqWRbMAaPRWW+",
-	"1RWekTT4cJKnuyR1lwQs4opfCMNuBbugIEK5hitAgEZHY2F2OTDlgkMCX0KZGpehyGRFLjmUsc5JKpj+",
-	"wfz6Bn5MbX6JWs5j1t6CTmQJj2/UL9wS8WngudmMC3brtzGr85av11cZV0nUcu6oUW2/Hqnss1xqxXNm",
-	"hVcuLm65VIc0ETMtIoPFZrvUihAj7X2k1bpp8UDOo1Y456dEDptBqjcErF5DmOvShRRh8lK1LDw98EY1",
-	"0nVLRhUqfP5PM0I0PkRLfWt0q93kfr1tG4JTfYTgVKNbl4Q3s3HVWjGrealqS167Mp2S27dX7aHlzt+J",
-	"uq4jfAXLL1i5S+BNpFd8Pl9qkHnYTcYW2pKiVEiNFu2xSLHhqAIH2ZwrTS+ZI8pQ7yA3+DBZkZI5VsI1",
-	"9hLAb+oQj3w1ltJa3SlJ8cHUjuqLtskFdGFkhAGjUE3ybJ4ZYqNGIxTg3YEuOYi+4EpA7oFNClLU35Hv",
-	"qLRJsh1ncUSbI9uBsgdjEZD5a5djDOPa2SC17lqWepa4Aa1jxl0OFLSsS2gsPFtJSLpg5WfBdUq0lImL",
-	"FoeS54xesdGh9SMs7NU0g4EjnPGFTgieCcI0FvSKlfTCTzsNRWYn7DUmiFawgZvwNlpWonJ6XWHo/2LB",
-	"BNsifBjdpJs8aogOVHlu3n8Ci7W96Qgg51v7kjfnrXMsi/g5Gb54XdPx0CtMkCY72dVFhqIfS4FomtGy",
-	"XJGDly01VTWbn/Q2JZqnz+V7esnaHEc/ywnqARUSAKKCp3+KMWo9XLG3l0GcTNYGoPvdWhqhgQEoFT6U",
-	"tWe6eCF1+xz6zsM/rSwldTQsxnyPrZMNEbYGS4xhtxdghAGdgHhAeHot9uEFI6grYulnRcMfSRJyVoF3",
-	"smx3uGKQkb81hu6793pfnGAiJ2/Rovg4HRz+uedWfmqM8OWnJALtpfXUb4S6bs/X/rf11SD0FbeMb1OT",
-	"ZQYsl+YMW7ODOo3P9S9c09ARIw6XmHRx0km1qZVI7MelyH0nTe8x7VmZIpMip+WqjynaQ3hWe8sMI5dl",
-	"xr6FG9IGOT5TuZB5v4ALfO1kO/Zg5wKZp/8k7Q6nsNe+L3EXrmeLWT6xwggM3ZtV4kO33C07xXlreIK7",
-	"ZT4E0c3nQhFhmC1mvCVNOKte7kkOqCYZXbp4KED/gCFSMqdiSQv8IUoK7qSZbXNJ4Brj0mKOxEAotQM3",
-	"b2Ntb2s4unbhYgffhm/RK+XFtYYkVtMd719NrLOvdS7jZKGa8NVKMK100ST3lQhdk9Y366RvK8k7UpnJ",
-	"Gmep1jSb4dXxNj6XA8nIlGa6PUjqbq0mm+mw64/0XuM2ZUztIqG6J7z8gOvbAH3PhKyrOydjVbf1XSnn",
-	"EaM76kzXM6kYqR4mU1oUCgueckXUTC5Az/urkSZyCv4zczvLI0Lhc6u5e5u0y5g2VsF0Lu8VfKsYPvgC",
-	"7M1tT0v+5Ozkv/Z2+3YlHQm/60uJZPj+OpKnGzS4O2wELQv3WIoaeFbbnNaO4TPnYc77ndzxyQ0gTLGo",
-	"oKqk1HuEo8ZDNwCCz0JUigfJWi8fBCDDxG8BkpH6VCX2ba9rremaW2bkh3LYhmrn7tFIpN3tdKmtAPUC",
-	"4gYoUVe5LYiBlL4dfHojZLcEKRCut4Fos0RxSi/i1fUouoeayTPxwC6Iodt+QTHjwIyqD+zGw7WeQjej",
-	"6rRkV1wuVftDi+iy9ncm1KhSsDjXzvbski/Ic/jujP+VkT+Q/dERsbVd/Ldckb3AxhVU9XaPxDXPc3rJ",
-	"CF0sCl7rCxS8DwoC1NhulVMg+6DiWEbW6xjL7EoECTPGi2E1WbDkLZbbrK1kzt7udrATtUXVoFo/vvqJ",
-	"bxbg27yfVFfqSM7zQ7Lg2WWCnpYrllgDUkJo/vNS2dJwimlzc35Ad0uJb3+8YmXJ0ZDivKFmLNCzYDCv",
-	"kRm11g8H+mw1nnk7HC7qNq0vrUUpMWjkinQH+gih5I9nHz+QU4McgZkYPXgL823DgRerC3J7X4svzhE3",
-	"cW/IX3Z5rBC92JG1fIvsIQ9t35Bi72a9Uwhxp2wWSGQPEkhcmQu6IXDPPRQUejMA+iHm7sQD89KpucEx",
-	"Psezy1o8olUyFlTPDknqxzDvB21K8LTTdTTocprZ9O663+zQerWgpI4vReEfunNqd6t77RiCr4KlH1XJ",
-	"w0Y0LaTegaBullci/B1BeVBSsWXQ9iYPl5bgnT8K408xn9xWRbq29eecax5ysDCTyIb2vXftQRCEsFvI",
-	"I/jK1nwdTZa5CtxNGEywzvIyKdQSTbBZSRdQ/1Zml8ee7b2tooPAFeM//7SxLFHD+usP5KdNl/mT5cMR",
-	"nLaRFX2utB2l162uudEbybDmtypkQwrcUne7QYzq0SfmITHhN0yU7meq1jImritKMOMzBTBo6WRHwoWW",
-	"R7Y+gI3AEez6PirnNCITGm2L8NdfN2qthUc012D7i/yqF/FrYkvtARwNmQqfIwv/4K97jzexW3vZ8hq/",
-	"/a1y00xC+G3ITyvdcSqXIl9npCeizkj95wdipN9L3UF/qbBZJsva6RAtLzDOGCQeKx5OVoTrXZJisFyK",
-	"Qj4tXU2VfCwmuDsKS8xZ33XAq+mauIm+b0OcsQeb1EckxYo0GEJaLtlY4ECQRUAWrFRSwCt5LOC0kPqZ",
-	"WgvhJhJ6F4DS5/lbJKgSp45XYLalyC0AUAbGFtvw+TkU4GqpkM9uFhzLf8SDNiEkg67cKgg873qzHGL7",
-	"hZhTaSOx4VvFK57ca6I01ilk80iSXxjhIMhSwJGalfeK0GinNB87jvxx4tcQLdpSawGP2u+JvxG5vRF9",
-	"G43bxEIf8hDEOFiAEoffa8i4iYb0bv1t4W06zp8K8+8Bn7tSR5NIUmsc25PQJQlEYk22WL8ETcFzy8x+",
-	"XPymo+1nPyukfkjLGfCSuk/zt5+K304IsM0xMg+0lZkDHUFOOCQgA/PFX6Be4aiFCLSfrLdIr+c8MQiK",
-	"qJs1KmEASxuytaQ9SOqs2O1QMTYW0s7ipx0BHqc1o7hLHHEZJVAhmU9tSEyMDW93b3+3xv32rXGgo7Pr",
-	"NcEtaNzbVG8enJHH6WlfyTtuiz6nly4/lWAhcJej3XLr0M/Ds8vqimGfV7ir86XSZMKgd3bl4kAWZATU",
-	"lKsPUvhX09FRTAgXjOWKpIC06e/38ff72LCO+6JM1nJWYRraH363nT+M7dxTnNvp/q0G9NOldjSICy37",
-	"UCBrGtiSCOFDZkTu6QsZ0uatA8En9RbcFJvRIbKNhX/Y6kXJmpF2ZGvkSD2L0jcE3ohzhriMhbCVKC6M",
-	"JESB71TC2C75ocokdQmdIRu6O3383c/wX9zPYOR9W9wpYhapobdXKbFfs2uaZO/C7+6J390Tv7sn7t09",
-	"sYXA87vz4lEkmbU83Y1ZdchzuFrLCnbL/VlODEC0YOpjmWPX65lvb+r+/J4LSCobQFqA5Bmr/gp+c1X0",
-	"gz+P87xkSlnblQ8s5OLiRKgFy2xtzSnlBcuDrzpDCD/J65a4yLoxxxVfgvIwTqpzAp4T7JxEBlWPKrYO",
-	"hTfGopGQX+Peesbmo12SSvEdFfk/h04YtA+6KhgGnqOxqPtpnF7gy5YlpFYVrsJSf3ZY+hhEUSiicVLV",
-	"i6IYZA+D2ucVwjzaJZ/ktcsAkmIHpvAmhpJhjtueLamsxwLrK0ZFvK2cKG87y1hWhCX4Yff+Ddrm6S5h",
-	"xQKBNCla7uI/S3WIOp62+oweudJTRGLdUCfxcSowxLxL0ZTVwMXU2OFG6u0HB2vzcnSS/bPNDM3HSbsa",
-	"N0noeXRF6lsjvJ39Ogz2zhnUu/B5tXUdf8ZBxZeFWRqUpJqy8uNSB59ORMBC0ZcFDbXpnF4w3EOlYUa9",
-	"LMUPTOTQpA0/nhn8rmDMP8hT6X8MGDB+0bQtNDl08LuzTlxThbmIFtqS5e9KOT8L+aA36wdx7u558/D3",
-	"MlzvucTP7dJCu0UEfjmnlxsi589q+fhbZdQ7DKnhgW1k49ZrRYFO7m++Whi4AkZe8fZrWV56KSLcyp/l",
-	"5CP0m0Nu758Lv5wuiykvCjt3lYLnFJdPbC4o/LaQn7IrOJHj/OfuLQvqdcbLkNVrg3hHH1QhI0MqgiBK",
-	"TDrHGEpsum5zpTMpNLvRo13D4l39NStQXIU1FBulvGw9kqPAo5TYN1xdsyqlvnrb15b0dSWTqqikzYzl",
-	"+rBeTSupinxB8TGnmBDq26fMCS2KaC+fVn+124Eqr3ib5rz9CuBZ7NrwbK23hduN/mUrgtejxSpux+KR",
-	"pd8nFJ1CABmC4aUWA4S2wqp1QN2/PorC3KKEB+dtnugXoOKuQ8+qkzWcfXJB5HOtHl1V+aEqUvUUCu1d",
-	"6vjcopBLQEKRAUWQ88eA1Thjh++qZTNUmyXyNpRvqU/wgzOorCtWT3Uut60YkwyuNqyxos2NlZHha5Ij",
-	"5GRR0Mzwjr16gXC7KY9VpOyqq3hu9IbDKSMjejIxPu8szWOFGc9EkIjX5Pxw2SGR82VqrmIlcewV7JT2",
-	"g9vWLyYprBR9p9ikPKx63gupqzrpGws2PEiZhnJTuS2cOizZjkaQWn0v7BIX1uQCLwPW42h2L2t0P9qP",
-	"ltMLoIoL6xvgWgeI27gwrlDIx+qJjfU3G0bs94nNqqkUW5cM+NITlfun3oe7cl8J+KES8Hsafncafq3B",
-	"we/J+C0SUNz47HTtEInjMaD96h32krB/lpOuceS1cAcYQHVEFNOgDyCzCJkIde+pXvOL1sqKzaqQYaXF",
-	"rRp+3oYs1WqmI1+3oeG4YY1ieJ3n3yKTHlduPm+AQw0LS4EfElTfU1f+xlD5IqisDwYCX1T7H6xo9B//",
-	"u3piWMqlyLECXYfo518YeZ8ddhV6pki2LI1KuVpHRDtz/PDWPJiPJVWbPdgA0vpWPoUkiZAmfhujKBQN",
-	"fD62McZh4u6cKuiBHjY9tG1swC9j7inJWcGgEzotsxnY3sZimHJ1DB9Zno4gUk35KGYbXGk161+WTDAF",
-	"ooRlRYtiaZSyK67g5ovcvoE+IGVpPvONd/xMhwQislMolF+YNRCl6UpBi3LowTMWY/EtEBcr/2MRRZsY",
-	"ADblxDaeTrCER0JonntokmqRkHIU/jQWNM+hYzb0OrENw0tmLgZQO3qhYDT7jPte2i0EFz1YnF2dQzS3",
-	"zX2MRO3HcAjf/XtR8oyRScno5aa5xsJ5Q2MjYoPxcLiRWd8Vhe61adDXGU2KviWBIKlBkM+wh7mLL3f3",
-	"v6LotDCnOpE3hAtsBgPt6IMnEqKCCpfsBs4eugEXqyoAx56j0eMVvYo7CGmWGebLxcUbmbODeDwSKlyk",
-	"epZkMmdHjXZjG9lDfa6TeH/RxiRkmD6nC/68+nrHfK3S0R2mf9uztIxm8+O1l74kgwktzQranJTHytqL",
-	"pWu/f1gn8ZgpAgOTpW2rtYf/7ZMh4xczTXJ+AaW2bU++UWJJSsmMzFLVwMb7ieGAnjBAiCCYwq5FvCPA",
-	"ZMmL/FyivT8Se5Rjghe2zI9nBtoh0PXTPgRYPeMjZFSzC1muWlABluaecYhgvtyxX/Jb4UGvLhEwt7k5",
-	"9uktSkoC6YAWkRsx7E347JcqCKO12u138pq4hxS5FPI6yN5SjJH09OPZOfE7pZ7/DfX8L8/9a+koMQTa",
-	"kziwQa8nOoIDQhCeH5H0zz+l9W6t/fQ5zeZvaiuKaXMOjnPOypZ68OsUFyyLNJtVq9AcLG9UgzEAamuK",
-	"tb35HN8aGH8Hxt/B8e0ewaDd+wOP3NMmmS04NVCo2EY9XANkJszP1l93thJZewsnNEvBg4oIpoBQQ5B5",
-	"ZfGAHVcrkZEJzaAZP9CAQ8iLdk4NvNxL7XqUe1YOshQZpu4LexdSsiiZYkLb3hMcnBqGyLECi6cDUAnK",
-	"OYGqhFlpGNf9lpUYKGeknh0pilVb0vN91ExOBhd0eRFndAR+qrE4+ObW3O2ipHnbVOan+lTmm1tPNQMO",
-	"1Qex3zOqliXbMp3bivMfpI6ZJ+6E6ZVAHLOkVNhJ7VNerV/HEa6+l/ocA/bb70tlKKtV/VFhfYKWbGkz",
-	"RZgG1QUxmSxXQWkCezng2tWMSrXBz5jbra7bbrmwIBNGlCzaR+PiomCfFYvrUJ+V7QDc9v45vekGBrlA",
-	"rT9ryYimN60r1Gz+seQXXPTBVfvkl2RQWPvrVvjtyFWraFtRuPAmui9vfRkbZHILf6GBv/Fy3IvdIM11",
-	"8chRcOCwKCyZkd+V0o9+Btpx4AivSLKKOhZ9ZDxoda3CEP6sEOXVcrFAv4XFDVXBvUEy8meAWiQwfxB8",
-	"8Xpa3fJBxaT3kRXHZAAH6o+eBDdcTf2YK+xHk8HiUsg16h94z8ZiwVnGcBzQRM0AEAJqNmB1SPCykP/4",
-	"X+Sa5/jHoqCClm/xCThw/AZfVslYVC8VXLD6s/iN0W+UN47NqVLWhzwlqZ0bnP0pGRYTIsuxuLwAA4zN",
-	"OMGnsf2+nDpdaJd8iOEg6MVPkQGCkfanpcyXoNeHoZ7b0B4cBzSxjxDRuO0Alc1ik05UUKVdt8H+ShHk",
-	"6v7zkhZcr04LKmJ19q1EZsVENFOlv1TvnGmqlwpCsVMY73ixKOUVLdI4+Rct6nlQ6sWKs86cNpfiAkKj",
-	"rnw1h2iT91hGah3KPvv/z2svYf8pAKbPAJ/cs19s9J65ER+n9lzfQKcBFW/6/9m3snTyiGHt5rpNmOI5",
-	"Q+tBPYHE30agjeS65FozcSeyd+agroCNUT2gGy2mKSBoIUeFb27NTn28ZB/o3bMGZHqhOsPVzQMb1FDz",
-	"SIP3tDCdO/Occ3oR2+hliEDtLbii+UWGzM7xTZfhBUVBBCnYBc1Wbfw+cghmuPPVYjMEMK95vWPGKndT",
-	"NCDuBctVtwzynby2AoIiihVFb3OMlzXQNrgo+ZyWKzLlpdJWpngk2WOTzHF9G3UPhIGt3okWh3LM15PF",
-	"unxak/EbeBPD5prWU9MG15StUCVpmEsbps915aehHLrd8JqzVzH85kZ5eJeA0FSTG3ZHS5Ca6NsmWq9b",
-	"Hpt2uahNJGY5ipj5k4iXYU1hqlmDK3NGRfwra0rTAL8mFm9ih7Ww+HW3wLpSFePwEaGmZluuS1Vtzsbj",
-	"mFMiagmHqO3KN1IYkZhWXhlVc0VaeuhK89tMMaJYpM4ZVYppC0dbZEJFOOFpN2k/e7sBtdPEbx7oN5S8",
-	"UBsgzaQCVnQhZW6lmm2AZTcLJhTbMIl9yo1s5nN+xn4L4SKTc7Zx0yHdNZgE0LrHBA1a6k5gfd6kefqR",
-	"HWhue29UbukZYVgm2nIM+mJQfNOqM5HykuWJ0eIlsG3JMwaqoTqsFFyzrLGoOYbMV0bwq18NO3w2oyWW",
-	"9PR3Bt+FH3bkdMf9kI52x+Jbms0Iz7FSCLBgioUiXBwi6pUFV5oMX+69rPq9jo6InBvxGIIVAxE05oG9",
-	"2/W7Y2GI/pfzrhPd9erecf77udh3BOKu1/5O039pubdvqHhPL1su6hy71Pk7Z66RT4C2lzejgszpJSN6",
-	"VsrlBeZalXIJjArF4AvsPmOnSlsrLfYuRsPnXENO+mLZ1kXaptKDDgAmwnIpiJrJUqOUfYgeRCnYM7W2",
-	"Jq7IhBXyGhO05/TSrCXIB/8D2bcFyIAK7AYCeD1r3BzKds5A3KPvzQpj4nh3NbqClhcMiljVIte0349M",
-	"GjGIDH1loFGjezfEj1pN3x2izSRVlTPfm3240K9ftnOktoDQWL3XxqH+1I2vuEExk4A/dzx2GNam71Mv",
-	"S/mlWeSNyEUOJdYnOdFrGHNIoqnPSb2gb71I1SOF6D12+r0753ey/MBuWuIVq5KJodd46Iov1xR16/Lt",
-	"vIXVLk9KKrJZAs4mRPzlZMfwzfmk4CxIDysZWSqWP0lWSzTNvLlxSYCDrbdBKv1NyehlLq9bUmaBr07c",
-	"M7UK6tBWxAzhK5HDwzTPGRTEC6rJmFcLdsUKMgzo+yghabacLwuq+RXDkWie24IaSEyQkHJNho2TMKfg",
-	"2GtOKpyMsIeMFtkSsic+ig4TdbVKcE75l7YJ3wkXszGARyr9Ec5DbV+z/BYTdBN/f6fMIbKcDC9AHS1t",
-	"0Z/RI+dnnmUlXSxi3vGPU3I949mMKPtIyI8eK3CZz1mf3feX69y80DfKvXkz25vP60ZJocj+JXX0t7Cv",
-	"4WqAVb2oRb98tQb1MNrO+vXsai7q3w1qZW/ZajS+m13ZZmD9+2XJ7M/gWP7SZ1M2ZT5VEkR9Y+6c/LRG",
-	"y3/PfOrOfPqmwqv/4nlP0evRlvLkCAmhDQwGwwpTms8hxB/CiiCzSZBFKS9KplQCTBpyGszvGRUZKwo8",
-	"PFelxI2A5qZT++YfoVaJf9t+dO+bj9GyIHZl39oxP7FflgyZJs1zjsHyp8Glg+C/aLK7ln5t6ze1J1sN",
-	"rVTBeAmp89laNeF9jOsmw2aH90qMHXVW46M3+NEO9LTVxLsL35nT6tlyQ/jIulvkI4ARbkM2wh0tNT1y",
-	"FR4XjFvFd7WYZONhXp3ehTaDZrvmX+FFd67BWzalywLLdsP1vU22Qc9BOhMO8DxrSQf3fJp3SQ3ojP72",
-	"9VahoiqEc2hZGhqvbt2++FGioGHLq1Doe97vjphonNgHRt/zxLeLkO6Oe+6sqesqj5hnIK/N5odBGSFX",
-	"adcmZHJVY0O1adOqOK+97/dXnrcr9rrn/e2Oue49SHdUNSgtXVHVNoDgiOR9J2yPtO4N84bw6t7jtIZZ",
-	"9x2hFlTdnxW58Oo11hPOO4emxpe2yhnE91OhrllpMHb3AWOzgRzUArTvmSL8akI926IiuxqGNajLLVpK",
-	"RQMk+yNPJFSyE4+E1J+s1LrbjKpsWbYld8l6cXIfIHqL5mZbB2YeW7Xh1R6WBCU5V5qLTJMckq2wBjJW",
-	"XQvVDHNVLDnqENXuEphpRcd6xZ/WDegTuwmXrgrgvOcbF0Zy9sc0F9PZJSi7kY1aPOWGEdxeNu4RcXns",
-	"wyuBC5khmp0Y6uHJW5YU6o62PK6CLH0FK8hjjvbGxPgnn1m3JSRPE2noleeN4YOtSm8lq7fZVLEyBFaN",
-	"QjXAJiekl2yVkpkscuVLiQ4RJLzhlvdaI5c5AF6SP559/EA0u9EJZjre0PmiYGQ8eDUeGCwcD6AH7SDi",
-	"SblkLWaOGli3bB3YUinPVwNBAxI1qoktVxCVLLvDmcwK3FTdR+LzjtvDW+qFHhpBdBC7sD4cEIeqSoyN",
-	"sttt6cvLyv7OV/+GZvP26Gf3lC0X6gHBXmCiliDZL64unLbD9xtOjBbiO0/dv6os5GeDjVN1p49UPstI",
-	"4jhewbQ6Guv55KrChaHNbRgLLKOyXd54EL7fiIvH4q5Q0kN4q+Ja7PZY9OXUp35H7hDMj+Q9OFxb9MG2",
-	"2djQISMPIoVPah9Cx/YaWseDs8MT7nexW0IMrbXRkM/psih2sGxN0/rYvPyHZCavQZLyP1wKV4vRvDAW",
-	"Q5tI5tAf1BR3BblOiG0Yh7tqDt/t5WiXHJM0WGHqKj5yNRb8QsgSCgVZWJ5ZtMXYXZ+uTmasZMkGFLd3",
-	"sqpik7hkHbI1Pre3G3dkLSrVVbhUFxnWoiRBbAXKu2Bl8JoITcTdkmA3NbsVEd0lXepQzwZGj0Z3Hwva",
-	"uxMUg9+VMLuextMu17YraK0Nj2IC6JZx0xWibyJHQemOLUqY1GgNVBKpI3783pm5+pmP7bObmKcB0Mz+",
-	"THnYqozPzQyNNPgZFioC2+PufbCyllOBpfVjGv0iHTC/FaK5f9gf3boub2Dl71/8JVQe6tb+Ntg3t/9u",
-	"tOnZYL/dyl4LNlJfJKPRB9xm0Noe4BiBW+nIXGTFMmcKGl+22xg3libOH6bXekE1U/pTq8EIG7/DQ94w",
-	"tN4JvcgZprB3dUKvMoSOp5qV0eTr9/YJaINV+gLj3BA7pYGnwoYqJJIrRkuFzgFgBF9/3T/yzQHzDZvK",
-	"knVDY96CYnMTeLgG0d2gaLNP9uh27yNSt1RaO6yDYXq4q68XzcNEtkUKfskIdd4396rzy9XNqE1HjHs6",
-	"3XoJXzrJ3g8H2xC+g9ERfPfDvg2kwZqTqTVJpL+Txd/J4u9k8b8CWbQ3vuWseWDQtDoJ9HJkVZBnK8G0",
-	"egpgKMEsO9VCQnFo8Gen4wH55tOfdvb39sh4kJIpF7kiqf0qreH6lkvdronBf1ZuUYL5/U1BVYuO8OH9",
-	"uzdkio9ViYEu8O/V3iAZvHo1SAavzV+vzV9fmb+++mrX/P335n9fH8Df+3vmh/19+P8BfAOv739l/j6A",
-	"Xw/gmxfw90v4/6u9vdYwQUgaQo+V0t35hdBldK12BSUTuTQLA26I/n9frpqcaOg9q7ASkhkBM+vHwtmO",
-	"wioOUmAAZVWmjiv/I8aolgpK/4J1ebeWpZ+OBVZYGQbVH3ypB9vCvsRISGAcbiU+TtHcpmUp4EctPaTo",
-	"NRz6x/7jf8Hi/9l//t/VYJ+DH6xEECivvnjOWLiEMz+qkJrQibxiPmgCC9ZC/CPyX2vgQmtYan8aOtPX",
-	"WMD3OfKMyaqq2awusR+u67dKMVlIzWlRMBfKOsKcn9p3z5QdFDKKJ8tVlZZC7fY8a44D6FIV4IXVwN4L",
-	"3EmDZ+Qf7K60bV1zjxOs2Vu3UxDHv8ciM/RUOJMYV5h5V2ANcYE1qzy8gYEQVW7IZhqLsUgnVHGVHpIU",
-	"H66069Tsc+0kKR7QUWicrLXG5VqNxS9+AZi4wZU/5BAZoSKjS8Zp7KfSUhqMHCVjEcKVkmENLRA6B9co",
-	"Iam5QSkZClmv8w1XDPO6za6N4aJB+S/GYafcSgVURVuF6z4kqTtE6OEH47omfrGNgF1eFsVol3yQvkj/",
-	"WGTeQW72JJeCHZLU/fxG5qzKrLJfOsaM0EAHimFYHnos/JOefozQspwu7Xya5VjB401tppItGIXSz/gq",
-	"1yTn0ykr1Vj4Em6+DLUjSH66IZrWvH02ZvwFzDJ/OLJvwPOFRuBA65/QqPNT1PpZwR4VUNfPoV+ANuIb",
-	"7qzFGKB9LtV1KYCAwFLM6TShbSa4vjjokeCaDDoPx0Dey8Ia51+na2QjlrZrKYI3DD9NWbs7VZEaQp6u",
-	"J7CGb7JydNeKUnjC99fY0WIVir91guXOxXBIxLC4L7Rp1vRnn9g75qGOXoTG9Yk71Loxss1a+n69pOjG",
-	"oqDOpVavCQrOdHNoo92q3uSPPNczR2rdlyiuVj1TLXJgTUnMqoaSkUO7uebroFokVpYEzuJGPJ/x7FIw",
-	"pdJa4UrtvibDWlVKh2GBc4oWBXRgAE6ROs7HflnSQpE053Mj0kuBdSh3SWougaf2tlYqODXUjDGdkAkt",
-	"E7K7uzuya4dHzlcLBt5fW4/SvG+t6zlJEcTUMLoUlxr1yIUVMdePq5g85yIh8M+//1tCLi+ez82I5t9/",
-	"/7doCnd9cS0uDVcK1D1rw9KM5j2DbE5eFHzONCvjVRPNfnUMDZtXj2+BjYyOxZVrN7y5mHFQ1t+Ig752",
-	"eNwYUatQGutzoIBEeQStY+QTkWB3CdpqjNRvr6HCebMisUrjp1a/sW3+Sm3344nX38593MLdk51r9bSk",
-	"eyxPW5541T+6kLj4yQD1fCIQa7WBO24TLRltUOinukueTMcr5FTEPqDctbbtsIiBoyRRUXjZ2tcrdJd7",
-	"SqvqZNEQ3M2xOnXsWLvIMWy3NNrCVyMrjTsWUuA19hHuYZOgNlEiqTOzTTIK1BZvSzr8xsb7ILG3hh0j",
-	"mMTqYXfVLu/0ZmydytXgVRC03Zq6WvEurMTNA4Z15Pszo2QMugC2AnJlfYP2NRHW1kLC/6mWzurr/joy",
-	"tyb6dKWvPmayaoWTZ1XUeZ+wy+s4wXQ5BGuFNNaLmq/FgK9Lp3236dFJXAudOPOFNy2ebLqLtUKyrRG3",
-	"8Z5tbYG3sbH7ht/2Dy0VfVqNbKFo9sc8+3xnpJo3+N1PsG8wZUfIWTXpvQT6xuJG/V5FYFrbGXdI2yDh",
-	"3aJD44h66C3GQd8JzhQ26mu2nrBJPGDT0JXdIKNFoaBsnLsV0LQqyOVxA4xF/ZosvAE4pgeKW6SO9owP",
-	"3NsS+Xum3MA1WDOx2ChSu/R6DGlVzhvN4S30JIhg272Pi+YDEx80xPI+7uZjQNq4zv7gW2+nzb2JxAt7",
-	"YSLxrUds00BiuWJwKRPi60Q17J+utvGTclJcbJUe26YtyAW2aHSHdkjSOb1kaULSyXJl/jEfP5bf4AcX",
-	"8XiGtCZPj0h6ybWzoaF7BLqAGrTHKAv0z7s6dyWbgjncYIoRDzEGo5YG7gFPrd3f6S8GFKh5vgI8sXAF",
-	"Uf0OrEEyuAQ1AVwCbY7aU1vwLV6rzrdrRReoEaDCKKVYwRC9pMU3vChYbsRR9EBEr80EHkKNCiyq3h2g",
-	"eWF/fSIdExtQ8yu27RIQ//HrwMfqQnbt7X6EFcCMb6l2ETL9wlrccfvaID2N8o03K2LZPUOVe+yQ+yNu",
-	"1CAZnFKeR5HWeZfco9Usj1FE7xPLmAs2eyTfTQf+ObyqEPCR0Kty4PTEkAaHqiNaHH3iyNJA7cArU+1V",
-	"0kKGohd7HaMip93GSB31/I6rePWKqluAL1xNhnYiYAcGzxtkVo2wfiol11zk8hoi/KXQM5UYbsGUdn1J",
-	"QJp1bnW1nM9puYrXcr4/XxtKNamRyVw8gg9qCy642qrUnudCsXZDuK5thjmzr/gSc/b7ltJ1p/5orGnF",
-	"7jvEAVhHgpyS1K+tZosPXM743ns4q/iNtSPbKntWKHzdp3Ydx1YmtSmiywvPoNq9TRhcuds3Z2fQNaSu",
-	"pdJUxhfX8OKSsYUvB2w9+nUcdSJrRzhtkKiDAY2u0c/9B9h+6b1Z6hM0oo/QZ2zeH9ugUKvtbkHl3m4k",
-	"ta5v38Z8Ihe0tWe3igypL20RaLFWXRvZLNiSzeUVRjDMCd2icvr6RkXrVextyC3qk0zUvPPrB+FofsAm",
-	"bYXq6q4f+fAtkROwP7gIIx9AVdrvZL0HQbNK+UVNZnwC4RXDvj/2EQA3KsA41lOvaE5vnhwELp4aBLyh",
-	"LSzsratL44hijZP1YC+1BTa2PKmj9TpaRJGuDnHb9f3nWCmiNa9LPQzFli8Ckz9RmopcHZI0qDLkYxjB",
-	"mQMxi7UOlRB1WVAxFlwRtwuonV9TqOVjnzy0bwZQYkiJS6RI8UmWp3UtPQDGtaZys5vttC+1auXtmR2V",
-	"QOnrIJGUq+9rCSEAY+66q2M0Koa1Y2A0EP6SZUzoYuWcUmMBHAlir13B4Wa0fLE6qjfjVi5TJh85YbCR",
-	"dpKMhZKE5jkXF+ArsxH5c3ppY+O8gwzELXg7Zk1tLrKjAbcd1YAR9A91HYL84lztk/VVjnwwqx0GI1UM",
-	"J0Axxo1XpXSAK9BuzWGtaXkBviq/8FwyrFyn6aUBzHYFFg5UKdgu+dbmK0CwevNYuNvkuB+xX0rEUZ27",
-	"VXbvW7oQmqcTwNF2992zmxzGNM9rVb8aLBf3+Uwuyywox9flxz0uDErie2gDhJc72sv3KFkWt++ya9vI",
-	"tsIUaB1XdbW9TcZIuPMbtxmqh91Ovl/Pk98Ni7WoFOOgwxxw+FaxgmUag+hDsb2qt+TqKWkO/W+oFY19",
-	"6XAbMw5pkOZmQd1Blo+OxiI1X8J6PvoGxal9QqHrHSgJV3qnluJv5suoMHdvwkgm5xMuWA5aNPiL5nUb",
-	"bG2aFCPNUaM5rCkznTU5OuXxSpepNsVrM4TnatSaRtWj8MY2aVSNE9wOaHeITwJ57ZQ2X33DIw4rJLF4",
-	"vo4rQyFJVbBFSFhjNEHyS79r164pOjK3TSGYWtEZV8edKFY1KKvf2u00RtRd14apJSgPnSpp68YYJVJl",
-	"csES1LPMZfMJW331xsaePZjSGOt0HetdBTvQLJHSFhzRVqUxjfSiqKpHtudSnPnZ1SOZdQOwPvfLGqh2",
-	"qCUOGKOtusOALZpwpogh8r48UkntI1SAsCSIz5rJqKaFvFi2FtZ966hA28QIeS6z5dygoNEjSu0y6fja",
-	"msJ86GWh+aLgMSYaFD6LnDH5j/9tRY0qA03XdhEUt0hG5LCUS5Gz3Ny5/QOS41kToCjqsXr01EGPVFWs",
-	"wayeopNXJwavrSCJXsQAbUNMqh38FoSlJezluKrM1Gj6f0jSOpxpo0BTAzeg0TlVY5FGVgPvpl3bkkKO",
-	"4o9QiswtPMWa03U12pVr8HVvoRPrhLVXkRoLyLhwVdiCez6VRWH974j2/kIfeutx8DgtoZFMATm0YzGs",
-	"7w/ZHyVEMaHRkQ5gKU01q5MKozMbwFHKC/LqyI8gAQarNyLl+nLpClYrVrX1+vFBipU35vv9A0ikTwgd",
-	"C8iSwLOdoNBxau7yyJYT1bPmQh0+x1NLejCOt83axEcQomHDJX+1gY/b8p/jtmNoq1qWoNo9Y2u5e76s",
-	"s6H/1nTmWmttWTW3zvI2i6Lh4SvH+hLAsmaN6SO8lYdraF1lvfZih51AuSD3dv54VAuNW9jolvjMW7KM",
-	"3waibsNzWhlFUA+7zcLXrGzdEDxr7eRjwVcNndRVkuhffrtWgyLuDl6rP9Gj9fRS6HL1cdoWmHVy9pG8",
-	"2H/9emef0GIxozsHUJC8X/1a9R39Kzg6Nuadmd2FOzejf6VlLpfR7KMAl8V8Gqk2A1U4YMCqtMtGMDUt",
-	"+XTqEpEbcWm0nEvB/2qEPXis/+rNHfrRV+1uaBMOmVxYX6zyxpPEW8Xa4w/sdgcnWltebQvXcWrTrWuT",
-	"yVqv3rpPG32BwlWQwpKzFtbRk9y+o37V7u9+EzdNtKDanPTgcPCvfz7e+R8//e3gy98NNl7Wvok3D3l5",
-	"18N1t47WfZDb/zhw3Zl8rMUDB7A8McOOkoNzerHZLFfiA9ZFRS8ixjRNL1qNpq5BN7uGlw8xBGN/b68S",
-	"Ojn2rTc/u7Rf83c66t8kxOavVHay/TU7WUsP1pD02nW0Uc/PkJmRv7WNVONrNZcSq8BQccFIwaZQeXtI",
-	"oRYaGijBXJbaKiqQjYFP5xG6CT+0tc/Etw5Jan2YaUJSzB+BP50Lzvzt3CTHeQ4O4iAjwTn6xsI76TJI",
-	"OSjlfOQDvjFj0KILDKnpBY6Gf3+CaJk8TcbCfKw9GpaU8u+EX36uoA6/fsugQSeMmdVqrftR6l8H49R/",
-	"CKFbtMYxwYsqbrnGd+eRzB4PS+xHD1HLy26J4E63fczf4MGmZEgFMeiASlDdwmCfHYtrqrBHeuIwgkAo",
-	"E4w72iX/H3v/ouQ2jqWLwq+C0I4/LM1mysqLXWVlTMRk2a4q9/i2nemqmR51NCERSrGTAlQElJnqnor4",
-	"3+K8wXmA/Qj7vMl5khNYCwBBEpQo5dXVORHT5RRBENd1X9/6yK6w3oV0Orxujfp1HWyhXNpvs8jp6vkH",
-	"HxW8tW1NLh9ecC066pYeWlvknhcF7p2v1p90adyRvYEbiMJbzQdCTsWcSZMJy6tpsBExdzUqnOUix1wM",
-	"zJt1QQQEAP0l0MjIQuljcRQZucykvFpDQEYVkO9agpI0R+Z4xDFOwmTtgr6VSkKVopMZGl41g8OQuATZ",
-	"HIRX0EzNxPJ8BuOLLT7lVzUBpBM+4jS5pHzCZJ/ECVU0xqThghr6R9rpd0bXcyTKhjXkTKogEpQtb73p",
-	"lPlE3BX8qJNypvfTIFHQTAqMJmLjmRAXe2lCZowmTUgiYgJgOEkQnfNXG3BgGIS+vJJeIu1vl6aAadZN",
-	"YBrWSJoEx4Zpaw331daSt1E83noFQnXWlI/3V8D7pjf0CDes6Va1S95tlbN7t7m6QZy9e8qOSDWTskGf",
-	"oXx6mpylc/aOv6ErWQqCbI8i5nI4N/KBxQPGBm6M/y3g/EIR26QLdnqDyViC/zNHTAtqWsIvF9TZ2r97",
-	"KyVyPAy54BVf3v9JvHme+U65qHef5b0w8Z3FVavdqyasM28TmshE+eBuyim/vVzySgq5rTNkfpYsyzzU",
-	"PoM4VjjUfAxD0tXqTG0B4h7UkCNxcN4xvjvi69x6x7borfMogbkGPGDgXBqS2mfJD+I6QjzUwjcWNWCh",
-	"7h/0yecCs9RLAoCbFYrAbKL1a236zsnnvlxaQL1OrnYv2X/E3qkSu9ns2iEJm+vz7G8x5shbpE88f01g",
-	"MFXmVfHx0ZVFP4bUXCUgoDddKGt5WfILLq54ED2zxUqGeODD4BgswgmQcHatHco7Ug4gx+XlW2jGR2WT",
-	"2sC0myvPFg7D2ygt+0sFbHXHurLLbd21j63WVF1sKI/+F59mmRidBZ1cfBuk69ZxcO6lwlkL+I17GMe2",
-	"4BrhGxW4DosGAmZMEBbpPP4tLHlopo0Y+SE8tDLUcd2tc3Sw/12AfgTpZisfz2HYx+OI9z1Dj/3W6iZH",
-	"xTLv16NAqMehm1no/sbcqt8q8m7j0Wk4Kj+uEWUhgRSf6R4AJ9dYawwUMFlQBRYshFGC4CiqUjld9Uf8",
-	"g/FmcqEg4IUlxGU6miqYeBwl40GZkE5ALE35uT5rB2uKUBYt76K+eHkcj2AYHlxze5fvSfX1dYXP/Zlk",
-	"VBp4GfxRRtZvldSx8C4YW/gg+Bg316pA+oQqdi7y1ZoFxlqupt0tL+9NcB4rdv0GRoLFXlJpy8B4CVHb",
-	"S67sGsmTw1TYOOi39Td+jzrndHm+7kzD87s4zuc5XXuZ4PldfHi2S+15yw0+7qCvVOr7QIkjyrFsppMh",
-	"0ItUrf1T+mxciB3m2q1RfcqhhC2Cm94LdZbTyUWw2pktXSYxTPDY5jqpZa7lVXI1SzNWzvUrxGbByYzy",
-	"pCl+8KPgTq1v82kIoIUsG2PFWK6sqxWr0GCYGk44wpJkjNAsZzRZ6QXbc0O71Xmc0Wtc4k1T2ATRusWx",
-	"tB6nDYzJOabu4DoZYeVzLpLlpBo8vM1UsJ9TJSYXn/jPlCdbdsA3CfKWVxU8aueKab+FUsvb8+J6Znqd",
-	"DX+qjdZyVAmvACSOtDkBTkEukgO20vyr8cCG43vBuEYXbTIMEOPJl+XsMTeYY4soBGqIcdCpGVu5UP/t",
-	"ygivzYjY2sYgCxTh4AVCefcObo/0YnXbn59yrGFYhLuaCaijUA423Fp2ayW6tTDRfAoaWrxvomHapU6E",
-	"Mz/Wm3N2ts2crRZrnELwUfTg47mVw0JxIV3NP0qT6pFU4akGdNGQSWqnkV7tIrg4wOvW74Qi2v4kBf+s",
-	"db3QDfnT6aePBJ66mH7S/fLja/Ly1eCg1yfvlCTxRCxWcRFvI4kS58zAuq4gDd8Sm33y4QctRWFIwkTk",
-	"CWbVjNlK8KR94BqM6JP9YMgp+F5MqGrKzwRc0sy0qCDTdimRM5ZNIy1+0JX+z4rmSe/YkxZSSS7YQrkk",
-	"hohkAlNXbaeh3E2IK2qAnxB8wmzo0bH9h+sNrTbwySKgQ6+etNKkmjWlUqStrXc8eEu+QvSfQSMAglmM",
-	"ql4Wc3MBA3AncvT22TUJGTbsBjahPBifnTNsrFl6voMxcrn1tG8CxsCbcj7sKrSrfe+OdJZKtXON5/SB",
-	"qhMbSJg3/kXZCMcBSA+1+9IQzB08By2K79I5u5UCrRbe/MdgzSQbrU6rlS1SacsU2CJUi4wqFhEFoTvw",
-	"x9Dg6pyDscrCD4Kgh6ViAHfIlDLoQhErtRyziCzSBYvImNF5RCg/12KE5oScZeEusRDYlpVRSoU4giQZ",
-	"JiqmhjYbV5wrcuiy1lzlShjZnCasUgvE7tU2xBd1TSmmas+eJBhP+BRVy3StI61v/LbBilxr3y639t/f",
-	"+G5pxd8Ur3kVu9q8Did1Ky6SypOJSi+pai6tbp+bkhpaUddKQgnb2mHc7F7LCyQyc2pTTmJ/42LShUpq",
-	"toJa77hc5gONEF1XA8TcP8EfvhpYszDrLoG+9mBjK1cYOjl8SU4VYyDOvhy83N87e0lOsuU85ct5MCaq",
-	"hUhQuqeFQtVSOGhfSwrRQXJGG/fy//zvoh5e77hc2aW6n2azH3I/SxWpWl9leEHzluZiZu94rbjPY1+N",
-	"NTJipUCVX4PKlLVSXqUrj0AGClhtVbSqTMrWC6ulLTIvBZWPU1x/JRwVxJwD+1dLaey9d88q6osVzI5d",
-	"HWHw7ICGcW/oSjUmYOQ4PE7luYDN187fK7spTd66tzqyUc+pHSC5eZ/elJgpTZJUj4hmn0vr/0hqYgWK",
-	"AOZCyj3JJlaJpSUWBi4oOofUU9D+JRLOMmGICKOTGTGVsUYcU+iLVP39QQS9wDHLmAKfB+T0a/k4E1cs",
-	"12TeHLujQa9PTpfn51hHHF4cjviY5vrDFKqIxgaUBnEwr1wZWRKj8yYm3WlGVUTkb0uas94xyKnQQouq",
-	"Ix6LpWL5G9cdvHtFM79WbLfoO3IdR7VmV5BokbOJovx8mdG8dwySMEK+oRRcet32eMXGRTcRiacZ5ees",
-	"+OkYRekRD73s6FXcJ2/BUVQrRBaZosRm67QG4L8GDvU5vfZP6v5g03lvp0NWdI9vU5PcQgbtOlBWYIoF",
-	"sUlMinbPq/z2wDqlx/6aFrbEFCQaOGVru1pQ1ChW/tXW8Of1DpvNsEDCysevTz4bxVcTQ1dJOSK0KNNq",
-	"Kg5haoEWEHtDKMvMGFw70I7h2mll+TP81SfvjSKM3ZqizLrbElX1ux5xVCV6QxKPoXGsCRN8Il1g1R9G",
-	"55A/qu8+pFIiCamA/MLQUPpQkKjkBgZVwzUD0T3rFinIObrfTtSBbk1mHWfZZkV7x2j3yh4cG5XbsRFq",
-	"KzsDFG/CFownWqSETDZYUK8U56YSnLerEbdzszTqxjVnS1E70gV8QV03XIpevTxkIOqUVUl866iZ9WSs",
-	"FoOXL9d5dNor0G7StdlFwfqY3rSOyXm96igq2lBQvGc1NNKt1BV/pBGwG5TuNSbkBtV7B5q/wXy9vIE2",
-	"vuVINujqpYNTkWfWFFZdf3D+z/+uHB39w7dxeO5Mw7/thd61FvBD2wk2mwgq7CWkE35aMH6ySN8Y92az",
-	"LhhSXk84gfc/vyOH/YHnIwUw0JPP7zBSQmmi4Nu/Sp/PmzyVARCDLB3nNF+VsnYDgdyYKb9VFbe1gY6/",
-	"2tqnxYASweROpWv1Bi70KjWlYtvUCNfQTt59HE6tFjds0yuRX5AJ08fmZmNqtq6Cw9/WcK+O8LhW9CXF",
-	"CFBEIIBoszFj3LmqZMonLbHJtjG9GzyEdY4Or8SAt54o42ltT2pB55IRsVRkyTMmJaHywhAbRF7Rqiks",
-	"RyrJNGeNaLqflkqmCfuciwmTMghbB+Ny1QSK05VKkujl0zK9A2rA7lz5zQac3QJKof3h39bQzQXfqy9j",
-	"a6N3vuRn6VyT1qVi8jPLNXkKGL/xOcAJLTnRgy9s4XOw7zvkpEjLGlD8gboo5K57C+R6m1BA/rX45//z",
-	"fwFuca+a2HYf7JGp5cJbhrXzh8ZkzKbCFHWBWnZV+KjAIjzAxDQxeg20aBOF88hWjcbtRMeKT29HyBro",
-	"562SsrWBID6OTGn9anMqM5Aq6Q4cq6brFqZQJTIa+Zy0TFr+so6XtzO1FdTuTq1sHlG928iNMvfZmOiM",
-	"zCZERZUQj8La5h/EpjX2ho2MMXS3Uwl2A2eVW1Pz4pbrD7ojuTP0gZtgn2yX9hVCoW6RSmNdD8HM8JJ+",
-	"c+MU8e0l0SEq1TXJ1HrfjgZHDk+3B6qVf4ZijHaEBil3xe9LXCB3tfHLr/ZaZojsEKi8UW40d1RWqFYX",
-	"4iuofmDusj5FOWOmvCuds5514sGczcBvRVx0UiEUxioPrCooth/E9qGClQygdfaY7YTGLWlVS5ESankt",
-	"OQjCZC4SlmniNDeClhUuTb03K35xA+4NFl/McSokyHzJZU2ePC5kMu/Mc3ZOTXL+oLYZ36j0+fhnupM4",
-	"OgR38iULiahBYndX5KltpGwlJDzArBmxgeseT6sxqWkeqjuDcfACFtkGsCNIPdp55+ISmehELFbgSQxD",
-	"3C0aKrIXQj/NMiJTAO9xw9X8VS4XetfxBFlXEk0QHU5/Hv6BoLRaUr1EgOvFCpDkpAq6i/D8tJmsovk5",
-	"CwNnQXZjq4j9X6BldUvFomNG0rivv9hPUL4yDp5NXK0K4OX9UtD79aa+6liKyuS1hINgmg6mfYLZJElc",
-	"dg7WNWFSDaFaAyw2tDQuI1sZ08RnTTJGcwC2NBMecdQQev2S6RFrMJKRXiLzZWMCHnUI7gLpxraTmEBx",
-	"UUJJrCcS9yIyY3zCoKAdiWGZ42Pyk4DEKCIZ+P0WGdUiDeWruE8+wbKYZDK9CiYoVx9WgO8VC8ahdgaE",
-	"WCxzmV4yTVYky6Z7uclUxlRY/WJsanvq1+giBVKHK0rYPFWEopdYyQnJGXwa3ao+xYQjO6UT9o/fSxRT",
-	"XqSLPbHAjd5b4NE2YMb6iK20LHfGQlHZ5iFRLJ/LShXClF8KQMKC2RAldok8LsUdL/yvNcUfr5GiP5ZM",
-	"BoCSeZ5eMn7Llsa15jKvGIrlFO2sYpypNahVRs7CMix62bHgtl2xVJKkVNersSK+Z3ewX6xaINbF+nmn",
-	"pZ2aX9rTbzOg5sEzJ7xFX6/IWsW1dpG2UEVDUj7cKXeV1s9n40Vr59Gt3aNdfMe3c6XqMDb0GkXYw5cv",
-	"BkGJtun6VW5e8IaxfJ7K5lrEC/fcK+hHvkqW743FUnNXccE4YgQ6yORjs4jlJliOQ5FzqgDZ+wQRnH34",
-	"ZmozFVNJFjQ3Kj9V5uehaYzljkBSY4zbioCMiCvO8hGnOaPPJLlM2ZU/fszENh8TucOJhte1Es2SVPkv",
-	"dCVjIx6fuG9+0v2fAQ/vk/gX3X/x0Fbafat7Kf0Mll1QZ/TUCRcj7gmhkLwtlebpvFImC1CCqLILmEq5",
-	"tOOFWrg5m2sh4ZJmaQJI/SN+nmsmwIWCEr1YzWwuWXbJZDkyCkfv8Gk6UQcH7v8CbV6L+YLylW1Q/IlP",
-	"EebbYLjYNpUfvZageHmN4G94fsqU/qzrxPsbnn+g+XnK3Z9QRto0Nf/G3x0Ghn3o/QAt/tdSQPgXPLV/",
-	"4BCgoBaUyHejKP0ErT5bfN5Sw9qvdjQgtXiDsX/jF2do2ypm7f0ALf4kxvYZ/hPf04d4mXkbV/oF2nx8",
-	"/aUTWVqNf+BGnHw+cZuA/8bfEUwAxl9sZeVHaHkmROZa6D/IGZvbELvPLIfAtNcU/OeGy7v3Qr97t8Wd",
-	"w9JP0OpXhDZ3TdzfIW3LgzFuxHXDirm+d3+IGW4enhuCOIQRZMlyETmDzYgjKK3IyXip6b0iMXwGI6T1",
-	"n3M4wZp2YF3WuQVEkCy/ZNIIKhcpT/QHYXTDEacFIDQOeELzPGXSVqF4l8THmvLCQa20KIpcx6RLzbSn",
-	"Ih+BxGqf9qJqffAYojUJLdePhrAgbsp+dyu1mbHzngdYBqQrEUDz6WKhBSfUb2GGtiRauDZ3G2w8VJes",
-	"4Ke/HpR0izUIczg3RfDbur+89bTmFoup0K5yU2lBN3xary5+H/5102/jQat/86dcSEnwqWZ0E8YVPWem",
-	"UDSEH0Ck0v5g0LPhqdB226HcOSbrBqxZNBa6mKzyPB5o3M1wh0AN5jTLmFSFdVfZcu5weVLIZIJYnBoh",
-	"CkqNdYxg1SI6riCbNjSuJeI72Kzd2CGDBDZEX/MCFTts0/KQTxuh5OE0lgmhPY/cvy9ye+d4DfvRXaCo",
-	"TIlK0OweWald9jDeOowiKIOXF71ecExcEVriWQsEBbdHfWhZDYBlos38miX212PHeuzzEXfIQlLpy3HB",
-	"ErJcWAJ9DnTCvuRTCuMOcrF3qak+n4x417K7FLRrDrvT6xeCUamcgT4XNLvSmpF5ryyeVnaiicWn/NzJ",
-	"ifXjg0rIVZrgx7VELE1r0i1mJUOx8mim/9BAST+7lyNSJ57OEYFoN6bWZxHlaRU6E+Vp/7S1a+83183M",
-	"E8M6P9D8YrlYN18yWg4Gh+xfyaAUNONP9IFDgZeSvVm/ex/ZFcTp2pK5Wk7x3wgbA5eS4eMfqGSJOX1N",
-	"jAi7B2nScR8B0Ef6xvll8+HxxXLR+NHTmVh8oYpt+iIdm6DBOZ3MUs4wGs0QBDkTC/3ZcG5VhSKGZxpY",
-	"2ahyT4LjbTpkTaTQu9Pr0Hatid9aoawU6N/yp3v9dK+f7vUd3evw/RXjjM2D8fVffnxNvvt+8B1ZYCML",
-	"3U3egt7L8hzmKa9cEBdWnwRdNZUko/m5XdyXR+TffxjxqxlVcELRnP/bUkvQM5YlQxJDfzI2KdU20qkI",
-	"KHgxMMXp9DP0yXfBCD/iKU/YNSZx8+Wc5ekES3j0TAo3QjBaEEgyZ1JqMQJ0Yqw7IOlK06GZuCJzylcQ",
-	"stCLRhwshDgyk1QWo3gszchgQOjSWyowDpIY1yk2gT/FDJDozUmXyhGHz1BJpqmCeKexWCqiV6kHiwh5",
-	"gzDu0phM1CnNWZ+8hyAadq0k6VI7KfLbUkD+OSWZfm68pyBD6lsLcVcpl4ryCYt7KO8vlf0mfjL+f///",
-	"/3ccrIjXUD0NUiCutIB5leuvgmU0lXaLg2oEruo6eIFm/0zVB1OBo6dZmmC0k9vq8Qo3i3TBqQxLYZiQ",
-	"GSRA5uq/f1vq472gOWbR21gtd37sOQymrJTOSlg1KDbTHJ8r2FJ7qOG+lG/DMaFjAF3E6Dhl7ggcJppl",
-	"/Q3Y+VHHbnhDzJO5iHpRwiH52KBJ5bPvu8KGxjD+H3tf8Mneu/XVDaXDkq13/vPZ2WcD/eqqtgd05VSF",
-	"IIhPZyJXRC7nUBzI7Lc12BmyFq5puApjcX398o5Y9zzzAAarnaKdcaF5MQx9SOLn5pFmmeAB2DPrFo94",
-	"92gw6EV+myWnSzUTefp3hqGR++XnU5GP0yRhHB4elh9yofamYskT7Pqo/HTO1Ewke7oRzTJxZT7wotxq",
-	"Ivg0SycKnr0qPzsXnEHX+5VRKyH2gOzrt/YPq1NycTp7c5akFKQKaPlC09rSCqFQEZPui8DKXNLURGp0",
-	"XwwOTe1Ok07aGXYCC7ERetFUmcRz5E5kkGXWKv02lyMJqNLDwvx5G4VKjAHcmZa/icIlbatOuejBB4gM",
-	"vJ1qJ6WyeFsXPWllzTtlGcQaFdtlq5d61e2AG8MB27EolDsIBgkEPuAV/N4J2de3JLZEgYYgm1pE2Ymd",
-	"uQHbLq9DaZiNxYeidkVlvgQRV084mYllnq1AtkfrpxcdGtmsMz8FC1IjvfSsAleIJHh+CUKLB+NkPWW1",
-	"+L97vyWuqEaI/BWMUgkX0G8CBsYrkiZR4ctPUrnI6KoBozJUUvldUghw5juJ6X0LvL433ne36a8xcCp4",
-	"ZrCseljAQcByU3ndkkGIjBjCynjB8IDJmOjjZM8zZFDL5ZwBjrRWdrxYBYymhAiWvQUmDhCV08mF/hDO",
-	"rHiv+M4zSRaaa8mIYGW2xVKhAVqSbnEnUU9xLRwyinQBD2lOOODrn8s+OV2O9zxgZoYN/NGOV65YvYtV",
-	"1hwNwgWkXhK7SpJwcWVA03GpEMuHyBnNIU4zlQYkJ1hzc7FU76xuERBn8SPP7MRg5hERWaKFXFDljkn8",
-	"X3+Jy/mHrUCEzEl4Z4cQUmbgq9YQ1HKMaxf/DsZuhxcav9vRNWtcP7ulLBXpKk5iKU68mGleaoHK+y3O",
-	"7JM/8LUz27gr3qX1ijvHUkv8HBw/MPo0ubUxB8err0ZjUXdHP6FZOCbfBlCFu7BKj6HpEEAgrriJ1jQU",
-	"rQshzPExQNeCOUIC9v2YEZokLAmrhJZONZ2fAEWrZo62P0TjFVI80oVkFv2eSbSKyDTlNOvdwWk7M+Ou",
-	"b1w1B8BtQrGjpbNYu3L+8kU+vasRlzXc6rVYBITfHxwSlt3fiVis6hwbE0D0VxvPn2JzkxZqu0o1SVik",
-	"LBk6cQFalXJrIi8tNidcqM1pNOt5d2moaxakINrBBJqCWZTXpxyvRIk7EQX5UwLi+8mVRRKx70LU/+1A",
-	"mLQJYD98CS3XbFoxeCv01z+0rrhorYtn0qtGFOzrC7tMm+Nda73lpvlOEAG74WOEa6P9mDOIn90RCcYq",
-	"I43Zil9tpJsqLUPXoL9ocalcwrdXxccI4kHcg9JQF/I2ZH7hLFPp7gVwGnN9ZHkBqosN0XwGsIEqr88r",
-	"Ki1MQ6/VjuiVaw6oqR3E8uIDL0IgmbiytdajUAGXKEqxtTwzIZXE3OXSraxcK29i9VMX3Cx75LdEgKiS",
-	"0R/ChXUKDjOG2jr4DRAzLJsoxPL+1tK99zKopUkSEZsVEjkNa2eBPliIayM0QWnfigm0WcXNeTY0qNHc",
-	"cbJN8Z07A9aAo900DH+bHbRE+Y7KO4KaCN2ZNsOsaEM+Oomj806ouDeQjPAB3x44tX5512JmjHgdNIN8",
-	"FKbislEfuOlNTDXLY9lULx3lK5KwhZoNMXnyXRJ7jho0ZNSFLPD+2QrQZakUsVyxyqZ+SmXxZfzeiMMH",
-	"I+MNr9QyxTEELRENktYJD8i9mFNe6bWUYy5UIRp3A0MwbRxvqS0C4aZqKEx2KQGsorSm4X63lsAbhaaH",
-	"QDrZUdJyOHt1SSsqS1rH1nVPORmUVtDFEPSaLMRt4SYfidhWh2VsJ7WVD3fACrgtmMLhy9IZ1H9uKT5Z",
-	"yal6PDYxZWcaW6MlOhTpNZoiVnvCJAeXYVZBoJ+AZZYrgbcAE1/gnzjxmHTHK/PLr1hOoAaLaoNksDDl",
-	"nF6k/HzE40XKJoCV8oP+3UusKSxG5Fe9J44UpfrEqiLDxiUDmrpVis1H3KA9mUsLQVhMqnQOFSzQK1pC",
-	"2h+viL5PAB9B+R6oySYAR48Hug6RVm8RwnKgLdk1Lcbj7EWwMM8kcQip1tn3UBpTsYENPgT9qDSXEPxt",
-	"bfTHNRjcAs7/AQIGH86sUZzQ0uk19dS8Iwu4TiaaX1XLSlXPJSysPbW9nawAm4wpuB1w7c013M3usbF+",
-	"lr0StmWkT1E5+xWqhivCxVXQljP3gZwb7UtNlA6ya5DG2ZC1aS7mm7+0eUqcztkO0ymbiipsMLmkHDM+",
-	"jIZlKj9XColEBtEEAvYS+A+4rTOGzkDExQPAMOtI82MI1pulzBvr66E9k3fkJrJs8CP2HnJP3I3hrMy4",
-	"1oTg1Tmad8+d5XXLgI22ti3n73XSUl06sntUN2lBlJ1FKChZtdItjVo3wWEPGZyqtzx0G9eikoctVj47",
-	"L7HD2n5vsFi5W3ED45UrALmD6cWRtXswv7hvPYwJxvNJgz7tMdn7wfysncbNI7V8xYyrzIQeg8HIG2rN",
-	"XFSjKfKB7ET2gtyOrchOeVt7URHSOLcZ7lp7QB+wyZeQt6c7lGtHlA0lvkr2Laj62+sb1fkPSd5YiCNY",
-	"qhmKPGFMUc6mrt6tV54jsKRGpzUQB1d09ZhLntyKAjJ0RsptjIPGeinLNkJM1llrEGwyI94R2m5AR7hh",
-	"XCjgdFZ0idLK+RW0SXfJL7i44pEDcAerMIYi2PZD4q91ZchxsdZesTyvct6wZByuvd1/ZMbRW5SmI7Jf",
-	"RoO1i1AxNfWOyX4t3vUOxPAtbZXuED06U2Vd5vY52BpptqqjBS2WRmI2iOcVybJsspyJq9JSPZNWZ8/o",
-	"CoqmCI5QNrDlRU37LiXAEsCQAT9Z+yVEzekffjUlQgEeZKxZwnTES217ETlPLwvmoE/UqX4e21EsWI5f",
-	"buT67p01J92aWuvTOE8vd1Ia79bwxVtVu8joSizDmXp3o6d7W9dGyiov9cOZYovD2EI0qpyPb84muwYe",
-	"1N++0qpE1ZsUDBdpT5XaYVpSS6cKKlQmVSFaVNqjEUdnwpaVHO6QkjQyzAp56+1ActbCbEZBMP/SEPT7",
-	"8S5Y/I9ItrkhBVqn8FX40qNX+G5A1dZofi6UzbuEKIKn0hLClrqgzXxOpSWL9fX+hrTBMPBrmaZWyMga",
-	"irkB2r8k5YbdzbcTY7yxZoxrENXrv+zmH2vv/rtpCRWp2KJlmT2AAAknCr4HdBDwe2tpdCaWOfB6TFlS",
-	"bFGNAvWyCJ9JzC40+HKPAOLFIJyEp/rBwJ/8YSZ7e8UTq8K3Xot7FL3FJu+UraTq+ZUUBEwresE4WMh3",
-	"+zBen9dCBsKsXttzUgSPMHfhFu7WPo46hmZc7xlN1oCIh2eAEYXrhbZBSGgzXf3SEoCx/uWdNu32CnI+",
-	"ho2zKXgN8OlCpnjeuW8NreLOp2oHkfv2anp+G4U8/epIBlsYAkp3OIQhPdRtZJmeOQW1UimzXBhzi0KY",
-	"BTMv87umEpnVS1qmenXKcbNsCif67ZxNUXgL60LgpoTXUl3K28qlqJRlvEkuhTf+Nmu4nUP/nkqU1iNF",
-	"7sqdLza7nwMu5kIkMAOuCQ935zdvU4Q0MGTnMfdI1AP4ysv55o1ZAL6jX6vf9QPRVUJkIBqlXLJcyci8",
-	"pEmq7EWk0PQeUzJpaXY75pKapbmdVNJyZ3+UTNIFrt62AAifUWppxkECM+Zy4nD0bGSPXUfMgogXLI8j",
-	"PwPi8SeetgnOa8x/Xp8m6mt91QO3OWP0LlNFg2Fzu+aPdvDY3ZJs0zLPkZcwbO4+ydHXjh8s0bE8CHv7",
-	"THKRZHea6diWt30ObdyvFuzAVSGo7KHlDxBUT89pyqUaYl2XuJZhFYNEb35H5amKB+IXB12ibA8Ng2D1",
-	"oWnsXCa8xsZpncRs6Xc6hqUyzhCgsZr04uL07zTRMBxLFAoU8oz233iK4MOxUJNjGMovhF1vzi0smMZa",
-	"B9S9+5CreXWtOMBNI0m3u2Yj7iUdY5Kb8AN8DER1XdMpTl3XwGj2Rrxa5h4hlj17RBx5ABWpdH0oIXqR",
-	"oWyeaSKORjwOWiviiMQBo4QpdAcuWxcDWx/8MzniiM90XNTZ9+cd2T4MsjP4+AC61iHNQaScdEWzlYBL",
-	"F434ADeJZjIYfLPWc/Q+vfRcR+uIlb+oVYo1Zpng52CoqO6If2vqXaTGcsUFYkTbtSkhPPZuIfrx8bqo",
-	"qoXc65FtUYP/5pt0Un3T090+suO4CE9sIAy7Fat9VCx8rc/rJODxWkNmRDDaM1ojEflvgOhmONWcrsgF",
-	"Ywv4VIFr5umdIW2UZjmjyUprfHcYjL2dsy7kbKrdogCO7WN02+0+ndt26J147rzG01juZOv4413OxpY+",
-	"wYqyNgiGtbUDw/gW3IVe4F6oYrULwClFMFloUCML0gvGe33yyZJAblw3hkZTqYh9hfxPsj8g3f2BCa4w",
-	"zsLevfgov6ndXO+0NNkivt9yzbUry5Duzt34cq0xqjjI0KAiH4BExZInPtQzxO8B1mlYP7qDqLCEKtom",
-	"w9jODspQv7Ev/R51pjke9IACjaWIZuUkFHf0UFExk+/itGOH7RoDlr0hkkMi9E0yNxSabrw+DRvp111p",
-	"7yfhUuXLSYOv9WdxpcU2h7PLEEh3t5A5+cWp483KRWE505d7KW1Jd6116E/b0IRzgUAFYS1jJy8ILH7b",
-	"w/IZGt/Qth86LlStxSWGQ9ro2Np4FTf33exCKHfpCee7GvlxwetzC43Iu86lo+Tf0spp3s34X1CDTXb/",
-	"JoR7qHJd9wvAbO8w874+kLtyDFT2a83AqiDZsnqKHsBDYDe4ZX5HmMG14miOoptSt1Do6pnsbZvqUTsM",
-	"t8KYSsIiVFehitR5VUlYdB+OEZ0PE1ThpV6ffKwK/XfC2tYyrIfQ8G+HsR0T5dp6il2dt23kBGtlsjWC",
-	"ZaXjmoVhxRShUqbn3II/pH4wEtTyRjR7/8iEe93ROVMtnlVZihBZP6UZkxtrZn2CWoyZw4IzJbOwyFXh",
-	"BXfJxnGtQFJMlgsPg06yLJMjTpUtW026emjYfQ+ySYsE+JYFtkfcr8UP3eGTXp+8U5LIicAUFz0KW2qc",
-	"dOOiBHnci8oPVcryES+aYGHyWA/QFMnhmNYS+YMFDgczCdnU2xX+gqJ6fj1e1lAKzKXLL/IUyundRkkw",
-	"ryp7kzrm1qh0ZYZevf3UoLPals9kn3wUiihxzjAVSC9geWlvwQZSKSIfuv/sOsXk6dJGb56JbrV+Frcy",
-	"g3lDXd6f4LibarmLDSWWSzgf3mWIkLqOWfU4FQ3x6O5UkvkBDOttytdpmhNaEni3xYrMXd3jB55ss8/a",
-	"oeHWSG+5GB6gP8CphpAMTRMjpMmaQ9n+d7BR2dqc7ZBBCpaD5oS/uFrJnaHZ0ipqiKmtDK5Cc0TbleI7",
-	"KaWuGCINP8Hm7lh6LxgdtkO9vQrTXut/P52lUxW2kENoP2MXCV1JQonULcFmJkMCcprQwBn6VTcngpMf",
-	"oYFssh7w9W9/gAYNb0uqlvn6909Nk6Yelhu+f7pc8301W+Zy/ftnpklTD0u2qQNs0fD+FUv4ph5+tW3a",
-	"1CM3G1KMzP+GN+PIbry3C245G4/bW+t5D4uFRQCAq/+qJ2BOYOQKnxWHE9OFXev+dlEHRX1B16y/Nuk1",
-	"TBM+egGfXvorSLSakKL2YT01Wv1zakox4xmVRKZaixszxi04UStzX9MVPPEXcadrWOphx6tY6mPH61ju",
-	"Y7crWepj12tZ7mTXq1nqZavrWU5xKp/L6L4u72uI11wDeoFoT/pKeDfasJF86bIziIQikakWK7QAYW51",
-	"ex7zqXSst3TMNp35T6WTvmWnzdfgU+Xwb9vxsnG03n3YstPmy/KpckW27bjp/nwq35otu11zpT5VL9JW",
-	"XT8ME1xjIKmFwsHleSZJwhY0V3Ue6dogkL6weQWWU27JGd+2+D5YtICTGUg9B2ytpdyjgQ2dmDrrZfGy",
-	"loc1rwO9QXe9Q/DwE9v7J2V7d3c9Ra7epDmbhIFW9GOS2Ofoi8hSqfysAyonjCeYJqzfNn+E8g9Ol5MJ",
-	"kw3qF5YZgpRbc6fQbJSzuQBgT69udaUsZ1O3J9kVABbkS9ZiyW03oXU6o6H4BHJGz/cgqsA6QYdE0XMZ",
-	"ETqBFA8sJZowiaUUZjRH593EJIAwrvLUlngmXoXn2hwNlWlwAkwBQFCKqdqzGJ+1It/eiS31UJPty7Ds",
-	"V1QCcBe/Neiag6NmDJGvFUQCYw7ugm0h5YV1Iai1SLXKNjvZ6fkptDNWl8C5+WJCEqD8Nhg16bnFbCFK",
-	"RCRheXrJkiGJ/ytVbA4lBdKMEQottX6mFJ3MsAqqsx/p5QTIVEa6flRlD6whEcaZX6WSQZWC9d7K9dX2",
-	"SpB2eq7lPbcTj9yxajjz6K9sgVNXuwihE7zm0H2Cf9DsOAjSBqfRHcL14bobj2ibg4cRw1IdE2Pd2iFM",
-	"eMvD2ASepR827E6bzH5vY+4WnP+OwgHCu/W6Qg6IXI6xfyu97RTb/Xt4nU/tTlYsqqlcZHRFYI9wtRU9",
-	"91mjcSpBTt5Es3D8t+EzUSeh/Bxs3Vc058hBUz4VnaiTpeczBS3yi07UmQjO2aR8UYv1PKPX4TyAE6Lo",
-	"NSJOdfW/NCvqVb20tx8at+6iuwRJPZ5U3hk+GjKZVJ4YGruOcfIiSN2uV2TKO0BmcyrJNGeYkYU6hnVY",
-	"STKheuAkE3onq0FLNw0aW0uq6FyYiFTnxOSC79WmIttyzzx4hiC8DPLRJKHE9xG/7B+80GsD//3/9Ywj",
-	"bX/QlAvf7Pd6SMjXHGFvyuzROzdbBnqZu9guwEvR6z1Y2zslzY4G3Fku95pbBuMo0kf0jYYABTAKl85r",
-	"F/LoesW5LVz2WE+KSTIWaha+X4+AT8DG75rTaWd94/CttdQ3FMF0gwCmVvFLGyiw2X/pmAKyq1QBzcXC",
-	"c0CFQYNaQ3dJqnrHmIzZItBpbUJZWAo1pal0Ex897aZ0eEuxcjsqXRBlvEQSlA8/hEq/FdvMoN7xurSG",
-	"R0O/fdIdJMKwEV+0fBCMNTaSj1HDe/r6iQvGvWza/paBR58r4UOka0ORwrw2DV0HHFYajqNuOLD4TkOw",
-	"dNTRksXfBQ+FSp18PIFUWmLbEMAkHq+06JOxvYSuyBTYlWwZh222xX0zKi9acKf0ur9hiqZZg1kIdwYs",
-	"QXSpZoyrdAL1R5Ax/rZkUm2SW6siqHFFYtdXVJJUymUl1209JvD1IsXIxDZfkEosJBkziO2dTNhCaRLz",
-	"6tWrV3v7B3uH+2cHh8MXr4YvXv3ZGHLMwExKNnxs1X5wFykPnC6w/NvkAN0/1pzEu7A3Fkte1M5ZsHye",
-	"SpkKvndOYbBLCaY5eG1C83zltZG+yuN9phN19GtBlcV7O3CZiodkxjI4kxSGYMYJAzkmbL5QK1iy+uRa",
-	"4/MVHwtVc8Tl2ajFO3qjX9HfX+97x/3twn2DDJhLcQH8K4y9JFGSbBca9IVNWQ7JffXKQfo+wU7WV5PQ",
-	"iZJ6Lb1SDeFVLbP8WtSsmb05hm4Fy1teEarL1ylIJ4JpVEGCob+rFxozeujmHLLS+bUigh74tYLpGqaW",
-	"5GLxRlxxzBZhYU28lMATpgvJEuTPEijQ2lF6YfXDAhJI8AnEpo045EXuIX49XSxycUmzYz/MPjLWyRJw",
-	"ELqlu6hz+LH3EIZswEJKWRaSKYj+jQjTMpYeQO+YxNOU08wNqBKOrj+kD2nGFDNl6exKI0xR1HHj1ARO",
-	"9xVc2a9+oNq6ILU5NkGp2oWpBTzsdKJEvsalb+/qCurpjqm0FcxsjcfUhMGlknTf8cmMDPqDgxdHEflR",
-	"CEUG/cPB0ffRiH+GSzboH704fPHq4PC7iPxEs0xwctj/7vsXR/v7331/FJHT35aaHJtXB68OXg0OB0cR",
-	"eSP+zjjZP+j1ySlKZlrC4yMOAhqZauE0FXxIMIVVD2b/+ctBpFn7FSe5/jhSmYMBSVAOI4uMTpg0ORXI",
-	"cvRMRrxAAZmm1ywhE8EvWQ7Fwrs/iGtrFQGxiSRswXgirS9WU9shFBdmLNFSKArrI+51cgWaDK6Zpn49",
-	"PBIPUbduCxvSD8HL7OxHwVPSxfNF9nvb6B9194d+85jMqQJvQjnEMluRrh4Au6b6hmFZeTaXve3kNXMT",
-	"3ExD9Ld0/doZN1w6g72RNzJy7Krfw2YElPz9FqqWflfzmeasxSIMVkydygSUATTSjQrf/k6mhq9mXI1k",
-	"EEYEoYN6C6obcWzjlFMmzQ1XZMzUFYPABtNYk7kw5dSH/GtrPEhzM2BcMCR7MfqdO/cf+mbu2lZExL87",
-	"uAON2JdNykkxOamvn5lbF0SojEqAaWLcHcBWEmmZ1W3j6yvtjB146DojrMYaZA6Ls0TGy5V0Rel3S8Wx",
-	"KrEqcPzHaZZJkvJ+2H+wpasbOw3T2Vs6UAEjD+Tx4KdbmtjX7FxpLde7ZXHv2tFgs9xPnr9dyCwu9K4G",
-	"3eJQ3jCBLWeMTOgiVTQjGVMlbKt7SGbbYChd3uR+bLtFNRtg6H78ysYzIS5CxO0KH8GZsQ+OgUdKNskZ",
-	"AoDqa2KkZy2t3olPdKPZPEmlfp58YVSG3ahITyXL9XDVMucAuUzEdNrKh2o/sN5+Ve4efvGWTn8M6PGU",
-	"phmGOnGV8qVYyqzZXrVxaOyScZBv1jBdSRKmD1hu4ESLasdQncHahuaMcmkInxVmWvFgc4je2qGEbENm",
-	"1qcpn7DgMp4yZTRvHIG+cfOFMkkPIBjMqITVW2N8bOkOD3leINbIe3hjEJOcXaZiKU/htry9XqQ5kw0n",
-	"CMOhcqH0XdnTSqW5Y1KlWUZkes7lkCy5StH9v/v8l3kWWIAQs9UtS+fLW6WqC7hxrvWNL9+m2uXd0oNs",
-	"jt4JHpZwsLQ9SUrYe1AnU6bNtoRqiVabD0HIfjEnEuM7ffO7TShn3Fk4TTBn10J30TRb5iwM3lWPemd5",
-	"LvJmomdnjxengC7l7rN6dmKpoGIEN8GrtuiiyLXAw1REaJLkTBrM5ywTVyzpIRgqBHlIRdXSXk9THWlz",
-	"dFlDYYf9MoyZm4NZL7OLq4i4uFE6gYTlnC2ypgD/QIlwJheCS9ZUkN8EoBZb9EyizNK1HuH9wcERGa8U",
-	"QzNCi3qjepXC0gx4JdmE6ak9k+Tns7PPZlWrcT9kYqS22hw3g3ZAPBVLWBKidFWpwZqUSrejNAu/w9J9",
-	"8FbXHtE19/eN2dGGbAdNg+BI6Mn7TBWzGcoMo7jm5hgGbzokKQXEHnzqytijUKjQNEi61JwwPBwSag5f",
-	"4cO219V8XzYBxpjnkTn68L/bcmJLDgN82NqX18gyqSJuU4kRWEwm+7kQN+C9OxUUvVxXTFQ/fCZJmiDE",
-	"jxFZ99KEzBhNDCZzs8y0i2DTIEBkVCqz7Ovmt5kksutKP4EdomRhGIslhSiMXyui8vQm4pGYwInfUtKh",
-	"q0xQWBeaJCkGJ3/2bh1+rL5/QEwr4h5YyWE37e6a7gnuSi8CggvHUf/D22FDVsom8L9Jwftf6NUHJiU9",
-	"R6A4cBC9C28kPtzsMfOQ+JA+pZLQsWatJTMzVEKImyLwNR1teQgtiTzFlyCVBh4E5xES6Ir2xbXyL0Np",
-	"7t4qlU+FG3ZUJqW1o1u7ExXiU5H07CHyKGQLhtHOsuNuSSbOdzbtmNGeTBXLg1cTrRwJ0XuA4UAYAzVL",
-	"JUm5VJSrY4vBtWI0lwiJBd6mV6/0k69nr42/MASj2j6owQz1BwBobDdWV2fy3gdrjuJ6uxk0krdnL1un",
-	"Nlc/izr0jbThYmj7G4eG12vDwGyjbUdVpyLF0A63xvGrdPpZ09eAJWlBz8E8Z66hqeVcicSkito6NdtO",
-	"JiTnzKj8yK6VHVJdp59R+dlorc2NFsEZ7e+NqVaOYF4oJJPu6UW6IM/ht9P074DIXOCDu19TSQb9oFxo",
-	"m4S5zhm9sIWwk/D7SiiaNUi1b9zCo3O0uKmaSq7pT69M4CBOWJp1iw96095iyhUWBQfArLi3GqWJlUZV",
-	"38LyrrfgHqeOAZfnFxvxKh6SK5qCggkhPsoIWVZY0Rq7SYpgNM9SlhuKYbOi6ZwZQaF3POKxE6vjISjg",
-	"ppsriFLQCiZLyMH19TGJUeaOhxXpSEwRMQS0EWMKK8WJLFx2qa+XYctgqEiNWjUL2oXdsE/e0skMPacz",
-	"DKItyWjgVkhIPFoOBocT3Qz+xeAr8XDER/y/if4a+W/yY5ozk7T23yP+33t7e/D/ukWsadFX8BUkMflv",
-	"V0crlQYJPYlMFYUk8kon5OScFbqZKVIHpgqIEYCUUwy3MMinkYPYzwuYtgTjLCMfhlACTCdVLE9p5sz1",
-	"kxnl5+zYGMNNYZZpmrFqbmOqIpegC3iflzDwTM3E8hzdz7Fn8IrR6kmTS8onTOrl8XbaW5tWG/uOT0WD",
-	"es1V7iJ4qju9Xci8s4UblV3vbX+NynAKx2W9X1wvS+V4gVySSpKIyRKxBuKCS/QNl2gQutVOel81cA9F",
-	"5IoRtDSnNeSnndBach7cyCl5Q313gyTiDVPeapqMM8iHkmRMZrBLkUm5/clkxtTGFTB2NW3QFzDyBA31",
-	"k5m1hxTSjL7bWm/FEoWBlPtGp8ePta4MYQNY4zygQbSVq6vp+nYIf9k06y9wlDajDhhDmJjW1yOgO4Xl",
-	"Ehc+6C2A5oJQJMTaOFrZ1SrTxe+tmSs6KkLCqn9unklwvWA8p37BRgoKPmEh53+DJbncZUPOQnt/0Vfn",
-	"BzJ+R3AVIQgwZ7gzE32GMinQd1SzICeCyd2tRLJh9eKrmWSTv8ZkKtBDQMbohNDy8ssj9PUfHuyBAeeC",
-	"rRD4EwwlnWEHX/4w/ff/9Sr//qd//8/f8rOrv339/Ob7d+8///mdOHhP39PTq3aRImaEa1Z14+H4IhQN",
-	"czl9bI23DqK99ZWV/lakym5C4C6c53TCPrM8FcnPYpkb6mrwKA+OosDHMuF8SGZrzYcuGFu4MxqGNXJ5",
-	"SC+/3why1LQgDWEdkJ5My4wqlXh5xZR0kZZFrjSgovk5Q0wPstB6SG9r8cIig1U+OcXgke0Rw9u5zz2X",
-	"QjdZLjJIqsGUkAumxXKM7kY3uibbY8kg5hfeuTWfesWKsJ5lmgMVMr3+OkM4YTSqwDRcgEA4MMx4jWvd",
-	"5MzvZCEkgM1r1WYsRbZUjMQzpRYyJl+/vHe+x0nOEsZVSjMQqKc5PQdsxRGH1rFJreF7i+U4SyfW9cgk",
-	"JsJqjWsmpLtyEHWhBSRJupIxi0FiwqVrZ2KbuBk97yChcJV/gpEzXvkgHzGgiDLNSvUsdwOwsQF93tea",
-	"AGwsrFaTH8VD7aoUNfSy/HZCH2DNiJ5ntfKJ5VWJNPMAJQDUIOSare5OASMaMAy1j3EsFchcm0Wk29TL",
-	"TLZ5Zac4Sm/VWuMViEuWzxhNthlcvuTbNIcclfYvrAnwLJ1Yv+NiTP72VGZX3ogiPtQ/jesvdTsFzb8m",
-	"T0GjuwSNFiu+a+CoT/xuDgawjk76WP5BlMPGcote81tA7H84qrR7vn9bqrVldv+jp2kNYbeoQS3zVK3A",
-	"WGQyRRjNWX6y1LMNFpIp8ku7fiIymD9qGaqYpK1ZaDwX0vyIAjmApcG4QVCAzxYsQ0tgCCKQGovhRHBF",
-	"J6pILOp8+HRKTj6/I4rReS1gt3NC5stMpXsmmeRPp58+7umt2oOQJv2eFmD+JsZ7kDQxp5yeMyMAjvj/",
-	"+B/kpEhdTwUfcQyMKXIk2fVES92aFM0YzdQM4S4EV/o0EsaThUg5GOtZIkms+xN5+neKyX8/wIyJMU7r",
-	"hUHrdNwf8RMCabf8PLKopZHJOAaTLeTeMpcFDOYQSY4G+31y4haeYJ2WUrb4iHdpeQ8v2CoK5o9X97OL",
-	"s4DiLK4pYXQyK5ZkxLEgvcmD8/aDLHmiJ+vliY86zm972CsGjtmKZtOuqHQCppnmiGtSN+oYIAgY+xTm",
-	"1jkm1L6IAauYvr/IBRrfi07Ii8EhisHxF6by1R6402O7814y+4hrAdELVZ760zfTxWWJi9diYyI2Hori",
-	"zCRsklH0NFCtoI84LmvKSXy9V/QcD8GGwqGYBcjZtoicLflfZPdjMQ+aZWQmsoR0Yy0WxxhHPeKUr8gl",
-	"zVJzWnp2jl8Qw2gOicPoR4HO0JFio0THy+ScqSGhZLycXKDWbJ5JC/U5hcQgP46cdMcrW3p/xDWJpqid",
-	"wg15OdA/kDkkvx572tMzWRTEgsTlsVAz1NvndAUR7ThiFAKmei4QvwOD1NsAavB4hcfSqGQmQ3tIxmyW",
-	"8oRILR7RzDyWDrpBf0J3Y4stUTXiYBVUKay4JPPlZNYnJj6uZIPExYIDRf3VBtyFlMkRj/V6v9eD34P/",
-	"jTG4CFf1mSQTuqCTVK16EfGafmFzmvKUn8dagzPLnirYaC1gXPX06pR6/8Ik070jep000dqYvquFF7QO",
-	"w4Vzm8xWwthGzFI6knLwChOMy/ek2nsxEzOyYk3wa7CHKYpE+ZL3yRczmRG3Ib6oTXp3q6vpApx9KDkC",
-	"iwrlrjHcVh8cTSmK9Gd/3ROhv2XP+lk698467J9UVDED+W7HCtn1JjM6oYpCZjDeB+V6IN3DASmmb2oQ",
-	"sRFvOMMGVbq04Ejj3CdAJIGPL6gEs12VTOkd9tZ/WB5iKsl4KVeaRai8iPcBcwpd1T88yVLG1YgnqTSx",
-	"1tLgnQDV9odlV/A1RXe95XB64SRPp9OUn9slNVfCHHkS/8fea2y5d7ZasD2EC5VaFIU34z45MdMEPA2f",
-	"qGiiaC/miCN4SazHwKDPXGS6mz3APYq9XVgZoBPKSfz2jJ7jLYMdTXMirnill1iTED09wW3AoBuJnZaJ",
-	"sDOX+6e3Z9YbqLuzG0WJVLmWMc1nTRySbmZjd00+/TGeFptd79yq0D9qbujJtWqO+X4XUp6W4z0DgGEB",
-	"1pLIYBwafiJnWtsTU0SmtXAZcPz02PEyv5vufRSc7X2gajLzRuvmc6jVCXeztKIz4gUgxUQsINTTTE33",
-	"/fnrWUQ+n5y9/llf2Tdv3789e1udAVaPR0dqrmRE5HIys9gIpriQcYE7t7crpmKe6+XtFbMwE7jSepux",
-	"y6Wlj6ZyxFEYAJstdftghA9H6fYPcB2xJ31pQYGA6c7Y5MKZj6EFKHOCs5EW9rhEQIeISAFzvhLmjkmS",
-	"04leWjcNiMXQk3Cp5wDYnHJpVlEvH6zjiCOAkr0jxZzsDcNAkCtz5vrkV7NhqK5j6LGbijlV0t1oAWWc",
-	"UMbZI2disZexS5a5hUvQmnpwtOf0K4JKjzz2DqJrePjSa/j167s3+lN7xOjOTgSyMSagueE+/mPUSZNR",
-	"Z0hGnX6/P+r8HsObmmpLRecL7P/d6Sfy/cvBPnE+Imni//TKIXIMXlJIcpMoEZhceYx8+Hr2+tiW1xxx",
-	"4mehFG+ApZRK7PjXKqyWlrvKtrASHhcMXKsaBXMVSWqM9BZHSvceQxQVqhbP/yYFj6P6b3vgnvif+FgP",
-	"OFbsWmFzOI9aPCm99S/Y2EhVCzYxFmk4xpQLnk5oRuYsSanBQODZCgb9HtrpYcafP52ekX6//1y/Gw9J",
-	"fCpy1QcYHz1K+OtNmsO/L1JjKI/P6AWLbazmb0tksvq4wMjt8qUcUXQMsYWl0uSl7zqQCH/3AqREnlg5",
-	"UuKPaOQw3xW5eUt/IUXUu2O3qwt6DuI/zemcoXUApWh7pYydzIaimfOM8p/+fB+W3Ju8wfSASCO02awQ",
-	"wEOaNAnM9XWkovwjsGWQTBOhYFGq1gctOcdYOxSWlMM/4aPmj4jEH08+vI3Bc2psPVT3p48VQg8ZYq71",
-	"vMSsixa7pMgVHWfsWD+xpTDwjUKBHBSsoO9tNKEZ4KA7NHXkYcTuDXRuHGxw2BHDH4vuCU7iNMEr/Znm",
-	"KqWZCZeSREE8IZ6CzzDN7pcfX5OXrwYHPQIGwuBd8e+FPx89pAXVOsOSy+ViIeDiO9ITuZrxnhtwQrle",
-	"HlCdQAQ1cQSxYlLF/trADFAmgEwivbKloS1yMc7YHMeFM/nu+8F3PSs7LFi+hyseQwdS7+2CCBg3SK+o",
-	"JJrMO4kriprzyyPy7z8Al4fwLj+TD+DWwOUUf8YRxL0++Sh0r6ZNRGbiCl6c02wq8jmKDUbIvL4ekjFN",
-	"SMoXS0wgIEfX1/VYaqKVLU0wdM+4BAV30qwqZ2hKwFFo4jtnWGBMd4KpZKiUuThvBpYYyZi0Z8oMeegJ",
-	"5qnbpgXNJSNdWszDAmfuMTmhC1dd2qU5wi5HIGIQp0fMmZoJvQSGS5Is5b4qMRGZAK3FSneLjKZ8T1Nf",
-	"fRJwYyyDFZcs153vkw8/VJoe7kd44yeZkHYxi/xGOFFfAozC5fXpLrtH+4dGR+v1yY9aCFsuMkETSbox",
-	"2Li0OPVcL8eeFt6RVXgM11QRjq/3pMoZne9pgjuEEhtxDz6IvyOT1EI1PQdUUpCotbBxyYb4x4xewiYV",
-	"AjUOxehGSAEKVelo8H0RIALmcku3TLewXemc9XB3pGI0KTz1Hh6ZFsGk+SxIj5rqsmxKurC++icT7qk5",
-	"DJAyCg553THQF/SHaEn405qlsemCZnlIFyIo9YD+/O4zScQVh5Xv1VcissC23gJMQQv0k2+xd/QJq1RB",
-	"xMkHypdTOlEIMueN7pTll1gX1AitnWHnch9szgvG6SLtDDuH/UH/EML+1AwMuM/pIn1e1DLZg1omgLEl",
-	"pAqXBcRT1wwLUauMAmi0UPPQxSGgYakwgQ3J2yRV5MS9inN2W/oucY6Voo1J5ixYdiN0YtHk+buEzRdC",
-	"MT5Z/TtbAYSiuf0/iGRlTcfG+VtlJRCYaGN/6gixIllOFBYCt37BYedIiyan5jdTMsLVDfjdGLVpizIS",
-	"plRHBSsXIBqLxFXYu4PBoKk/1+65yabRQzhq0/4Hmhjig6/sb37lK6fGim2/c7j5pR9FPk6ThHF842jz",
-	"Gx+F+lEsufnEq80vlM/AO/4jFmPQr++3GOFnjJk9E+K95hf43os2y+HEjA9aprYhMkcHB9uO+QtbSrOm",
-	"By0mfCbEB8pX1o6m33vRZi8MSfnKXV02dAQt53B6PV9n9dZrgkXP9Y3snFToQecvUce3XneGncrlh48E",
-	"KRMoGc3k6cSx4DFwRpAJJQp2lcAMawcqSezWXK41biuzj3jXSdNwffU/vM/qP9MkrlO0X1J2tYGiaTWq",
-	"TM/k1gRNjx+G3/k9atX4TZq3anqRLtq00yrVDmS0NdkzcQ2/G7pXJ3OtP9QqDueMhqov1fyFH6weWOV2",
-	"fzR6+jAE8SFp2nvQ+qvbuhU9q1z9NfTsH2nyOwTYhkKT11GTGi35iambikbTj4IzONnmQt/gsm28Y/U7",
-	"BdH6NTZiFCfdZ8ka3/QR0/45lniDV+wbv0edt6bO3+Y337pRHra5NPjSR6E+mGSoPxoheNA7+RNTNxYy",
-	"apdye9Wh8/tf3E2GHLk5M1WjG+QRTKSTYHUC1RcMbxkDVzDXiqDzukRgvApp6IU/AHTZEY+1Wm+cvFoL",
-	"ODZGxcwkoI3ZRMxNwZVinM+kMQv2ohGPsSRD/5MeQV8TXmNFLP3+LvG+gn5EGHJEDo70FA5feuFUfrdv",
-	"PPnIhAGWY696kfvUO/lRKHbixul9UveImrXISQxJUrH35mcKDqX66M0DGL61HkdEiXOIIdcD9Vt/YIrq",
-	"hf4vjK65YCuMrflLTLqUr0y2tLHNUGOnRtvgMblgK+mCy0bcmyFawND8gO41NaOcmM0DE6Iz3ZAPP7jh",
-	"eQhRYC6wcTLduRknftN69NBdDqORx5CkkAMiiSLqKp3YgJCFLUyKDmbsMzLmu7Il1wrRseZNGOVyhnnX",
-	"4DwOWX/Q2acP4enPJ3sHL15i9CPkdYC1QF+opZbCu5KxEY+L3f4RGuldxVRUsE9CfRKScjJnc5GDUxo+",
-	"n2nxwqwjYD975qQR7+4PwARWeHitARFdO9P0fJmzpKjC2fMceoe4XcasDxEI+qrBZ3NbcQHmcpWnSmkd",
-	"giOEcuHSGxYGYTsyRi/BhFVccp4QOuKmmflc0Qy+h7EnfYKrBFKmTzUgn9i5ggt354iXM3GthRI/ArWA",
-	"/ORk2NkTS4TAJuvsbRA1iunHLijBWXgiz859dGzfh6QTCBkYcZozCrEQENVKAaB+xRSYwYrFkOAC1Tcs",
-	"tbBykCd9NDjSO76ASwx7N2OTC5aMeJZeMCifauy2WGzf34BUYYATTIBUEKKPBke+nRo/0ENiUFTtgPfh",
-	"elp49meSXGrmUY03gRU8ZeZtS07+JTaX3pit8cJ71PMZ9orxKVE1SA56LsZk34AJwRnU00BDLKiyZnF8",
-	"I7m9qjnYRyVGHUHgzIibgzmBXBQucPWmRYC4frcPrhf0kBlPlKFacJfNB4XBuDSXJLWVADXRTEwMkSvt",
-	"fE5TjsZdMxKIMahFgMIpnNPViCPfguGAD4kL76Bh1xgKhJE/Zvb6MAGpM7OvKeVuSe3GsiT1wxmJ4LVR",
-	"SdLF0gdgpngHlXzlDIPyzY+n5k95TMC1UtA3YKTAoXohC8BX2I6i+d3aMwPSRXupvRgkDvrJErnBEvl9",
-	"G60B5nGGaJZPBsx7VyzwKFv+Sv176FQLT9KvaxUc66CVvGVF4aSqqvB8wnKVTo3a3Kw4fDUuO1ogdwjN",
-	"gKUipR4afHq9IanqCE1CfxfB3iISL5b5ZEYl+5QnLP8CoJ4pP3+fcqZJnhbBRzwG50ZDC08yd+pD8ZOv",
-	"EnhjWSN8azZipfds5Tp6LxQI9jYk6uDI0yu0CJYJLeqOeEHr9RRLoQy6CUoaJjIGJRwTNqafguMWJH6U",
-	"GIoR4/e9cj08IZOMSgmSF9EyihH/ipNzjKMpTgJwJ0niDDqrCd3kE4wH5Yhuo6bkraNRef4ljiAbYMEy",
-	"dHFKFBXKcGdzDPkBtcME8RbB4jwZcVQnoIhPZSbPZJ+cgK+09ihCQAkQCdYLQ1omUTYv2myR3CTJfCO8",
-	"/HXphn8L7Lw04ife/sTb/2i8fVK5knfC2W20RzNTP4V+NFP/87vPFvvLISchM0F9xwJ4F92HMPBIl0qt",
-	"EwNgqWtoo6PmGGCsSRYaCSAHaE5XoJSDPqsZQ8amioilOgZdTTGreWFnVmEHuHBkld47RAnR65O3gMXF",
-	"XWhIZejPjAErIpLyVKUSY1rtevmsBYOqIcx3GBfAIeMVif+qGRtNbOAJJpoY/d4uZTdOcnqV8vP+IpmC",
-	"mxb/JN2Dnvmp3++jYW7E7VumlldCYr34GFDZtbGKsTeR/t/ThRatECrOpEewa8W4NJAeXKgRj6FdKE6y",
-	"+ECffBTFlnp775tWIijnl2itvcQSc6lgQ4YIlgNadSU6Fbry8+Fs9S/dQ4YZwYWNwa2fEYNdEp3LDbEt",
-	"AEKcQXaOOwQQpW+snXgwRxxsKFjUW5GMUYlVFU2WebcCvhrrq6UlqhNOvF2Z0MWCJUMyx6lTPuL7g8Gg",
-	"PEsZISydaUL2yU/pD86aVNhUG7ZDsTw2SUsYckUl5Kr6aWbxh0+nf/3zu89//XDyH399+/Hsy7u3p8be",
-	"7D/54T/P9O/6hkmmRkaknNCF7B2bxHofwLIqzQDEkUmuKqUnHZtMfLxc+HaBUoQX/FnVQCVDAsqb2pUL",
-	"hBsEfHK4Jc+KOwtbe2wsbRyi6PShhyx//RYEdBchUPbYd/xop+0S8W8SpgVLZLGuOi+/O3oxHdCDyff7",
-	"7Gg8GOwf0PHh0STxALoUmyMr2VKQKkIVWspODXP4e7ooy3EOIWmccgorW12foDPVYzMVR6pJtXqTyoWQ",
-	"aRi4qKB8x3DT9Gb+66iDeprdUlTWRp3S1tYG9xQT8Y3HRFjKURJJqBVl9GHYWawqCpo0ilY7BH21k6Ci",
-	"SnDYiIeqSEKWgmbwSbQuaoz7qmLs4seGI+7ix5KSW3Qs1IwEvhfjdYeAs/Tv8KJe4XcJ6PtpzQhAYjqZ",
-	"MCm/5pn+A00KEYkLqHr9F1DBvr6aYOxBcwH8iZadNIlJt5hqOXsAQvp7pSwPdA5kCN53yXJpfFFWcoIy",
-	"Xf0Rt3lm1Swc5/zE3B3/XOWsgBbuWomFSLoq8tOcfUczWTlEWGuUHKtZRiAg1Phvr08+8VCZdEgL9IeD",
-	"cp71kqEcPeKazRdCNAK3GNMCBBq8A5NTYVqAH1uZFoaQflD+XlluXwECcJETR7mBccvAa4eO1KPBoS+T",
-	"AbNGSXwrmewBxJT3ZY3mnyUi8luWWHYMtvT8XlvFXHqH40m0+EOEW5au+xaCRFBeQEtGs8TwxSTFU5Kl",
-	"/AJhOYz/x+elpOsyhG0GKj4kMVC82ADsR0aBH/HxEiFmwDE9Lgp4phPWs6nrng/ACClw2489M0tuzUFg",
-	"wkEhAFNdgasZYQBgu1z604ibcButOBfeCMin8+0OJwY8wCSFRcZlrma+2R1rmyMk0IjLjMpZT3ec5EKr",
-	"5MfOBKJ7siwZDAJpo8Gj5uHA2LdlZgxLHlNwyVhVD8OjdwGgufsLnL/7cupv4CXuPBucLDl8/hwMJ33T",
-	"qD8R8+cTmjwf53RywVRfKrboRIXWPuxUntwbe8KFfEp8ekp8emy+BTyjlm8AkhTLJLuasZzdAgf7R/HH",
-	"O0wQQJtsiJfNxWUt1tcAwHh25XNhK5ZwYcJRveZyBjhjwEcMaekZzzhS7YPBoE/gW144IjCXWwxIBPtv",
-	"MahASCLAwqQAVFaOSex5Iz1CECME4gHlzSxE6mClrObifS1NRrzr4HLmBg4Apmjr5MiVVJCpTrmBDhKc",
-	"DT3wE5KJK5bvTQAKil2XwoFL4XCSXLEsK63w0f4gIoplmcv8plnmkvdxMlSOuMlKf/Ss8A0c2Jswwen6",
-	"VJT1N/iNAdD9PeocIC2tZDILAyhUUkH+UKpEi6n8BBRIN25BiT/nAGQG5mIsAvIIDJOwzaYw1U6xW79H",
-	"4eSrkwqF8T6AMfVFNJHgrBQT3WRaAvJqA3qrEcUpQn+aiFYvSH3zTa92te6mO+NU8NL+xNSNbuw9JZD5",
-	"doOGPDJ/Fk8pZE8pZC6FbHcysd1lOPEkuHDeWEXKe+5djSBFOiuVIwnGT+QsSXM2QSwRyJYxESUgoZpw",
-	"iUxMaIYyUX/EPwKkLBdIJ4YFINczSWKZnnOqljmLSffnDyev905/Pjl48RJQbLzUiqgifkZonC+5i9F2",
-	"gWDEMo7IBVuVjSRAFbFGTM+i5JozqlZ9cjLiis4XYFT2UI2/fnnvkd7D4/Ieu1AGqCVVotFBwzY6/u2k",
-	"m0jkaXrOmbfwxp3axpduUlH0Z6C6CMVKOAhp2uQ/x5c6Ve23wZv+8mgjqn2wnoa/WU0jMbUOWo2jDbx+",
-	"oIjEtcNLxfCTK6hfZhesSPxoGqI5YWtH6VccenkULM1Vq5/Erol/A9whaRqHa7Djvuk/g1EQa3nqvzz/",
-	"l1sJHTAu3VuNGeB3Hi9w5yzsRqzIwOd3hv/1F58x/chUYUlQsxzqalJLFr5+eX9brvW752B+DGSQhdkQ",
-	"SBfb7aoLxT78r8GrLH70Dt3QI++xC85PlR++B3aO8/SSWeDWWiY0EDniSnamsghOHII5fMQl02uhRC4j",
-	"8ttSKCYjxOsXmZdwECEanCm1Cplv/DKV6ThjNgG2aDzi3Tw9n6k9JfYwfu6S5Xma6K7/znKxd5Umakbk",
-	"gk5s4L4xGYAnAJHtCDdY/Sn/m2b1dMTxmkaGz6I5n4ucJKk8X0K+pJJFpCLCwiEUHTlA1LhazixYbz58",
-	"Ov3rm0+/fnz/6eTNX7+8ffPuy9vXZ389+eHTL29tuJsPW61PL5MzkSW9shN/vCKUHA4ORtwJKOB0wTMe",
-	"ITO3kZD0HEl9V8swFXklGvHzRv6LaNyA7Kln0IuMkUf3s//CQMhL0mKqX7+8/+vZ2fvK7LJ0ylSqz82J",
-	"CZb1JY0CDPkA6+bqXj1nEi3yIwFhE+bQ65OvtmQD6JQmO9sqncOgqHKHCmA9RLCNVFMW9JSAu+clcCBU",
-	"Xz0ox17EO44b/OfgmIeDg7DOYJNoqtnzxV2015Z0D8IZ9DYKdgti0IMTjffkmEyByaXKOCTfC9T74/KK",
-	"2Z+DNU4LY/YzWaccX7+8P4Y858q91CP3w6PcNez/U4UsPpLoQV7emdsMHLwt6WapZs8NvC5rlGO+MLXM",
-	"uQ14A/R5S928RHZa1ARiiQ802zeKMGZcqQl49w0OMh3x6VLrDbZ6cuSU10opH9CFtAjATNLE0WC/8OLr",
-	"p0sOkCB+IaUEo93FUmFvK5KzhcgN6repvKp/y5lkHECgAUOddF+9evVqb/9g73D/7OBw+OLV8MWrP4fj",
-	"w0KM5RezpGd6LJ27BJfSH8DsQxmk1VjywzbY+c5+WzcQlmDMvBPq6qjgUTE0zLuMSzXb6LPUoq3aE9M9",
-	"g8x0Q+hY6A5gakx3UOc/vXUM2df6O5+mpumDhmcYUWf/YDAg76DIggCZwyLFQkGzJ5jYp2iJPwJMbMMF",
-	"X3lk53W1xTZwsTVy9AB4sbviwJZp0hMO7DeGA2sY1VM88h8iHrlRENmSUjUCwdYp1a0iwd5UwHkESLCW",
-	"MTw5758sCOi8vyXp4XZxYHUTytN1RTNA+sGwSWy9MplqqfyMdSBiqB9C5vQCCrWVlSJISDMFI2wHQ4wl",
-	"WuTsMhVLWX0MsfpgCUuaoBLDytNrfH+N5oQNHlRlYnOaZp1hR0yn6YT9G53MmY1l70Qdt6jW2Wo0rJPJ",
-	"nJEPgKepdz3qLGaCs4+A7doZdv7nPnnx4gUZ7A8GWvuapYszcZIkOZOwsxT/ua9VNfIhzTLyJelEnQn4",
-	"8zpv6EoBsggcKgQfOe2s+bSQimYA0j3sHL04GhyAxkcV+5yLy5RP9O+fft4iZt7syzs+FViW/kn/e9L/",
-	"HqH+Z+gTBjT7hNuR0QZ1zxKe32uE9xZ0vG69tl7PKn79Ep3myyyDfGkxT6GMni1zxwWZZHQpWZ+cmuJ5",
-	"mDUth1AfJCpq8hXdRST2qBCkd0/ptf2LxEDpYszxMggvmK0rpiQu0SiT8Jyzeaq8H8GHamjjiJdf6Wvi",
-	"1VS3ZA0jAGXVbdeTmlqnwvesqnq0fyuVtRBdnpTWP4TSWiKusiV19a97iLr+w3T7bhv11JKPoG66qwh5",
-	"X0pp6T6FldOJm8OTevqknlr1dBfhpnz9tr0T9qgmcCOg0G1AAjIiSql0LpbltWN+ZipZyxldsAhFH+sE",
-	"t9XE5TJTiPkzXWbZiGNZXtKNq7pHjKmDEmoapCpQKKGvBzGTxIOJK2oki+mI1/s8BinK5u/BTPVG9Mmv",
-	"eqx62Yv6n1Pwx3dteg4U+R3xnar8RtUavz0MYcKq5JjtjkB6Ng0eQgkvWbK1gg37sjtx9AljW8nGK41c",
-	"0rH/6x8dsegMOwaB0RQM7Qw7z32lOerAyvnK86tXMIJ2dPZPUvDPOOrbxx+5HQJfhAuVSf0udPoPJWHt",
-	"ni74zyecmTrm2cpUMr8dPTjqLJYBUexHraDid4bEKqkOvwQ1UizjkTGas6RPTpkC62TNHIkWRLne1Lg1",
-	"mcNs7/ulczuRhm3taE+k6Yk0fWuk6Qsy+Fu2zC2lEvM9pDXNhjm0h0GmX57O56aSggkOM+jOqZJkLpJl",
-	"xiJSt9GZdD0tP4IQOacrMmYjDqFtKSfqSpi3Za9P4oyOWRZbgEJpRWBMBYmRRsqYmGi41ITq8z3A1otG",
-	"PAHc5IktiQSjTvl5D6Lo4iQXi0RccWOJQ2z+jL2eiXTC3pQegtg7ZoSOAURR5COO+H26I5NJsVoweVxk",
-	"gZdQlexQG2gvLD8BI5tc48mBZmiKe0hvDuwKJNhRRZQemsk6wJ2z8EHOmTJjVJ3pZjAvWAh9TE10MOWc",
-	"0QxpIs0TxlnS+YtPwKGIoDOS2U1rH2HnLdsbNk050JAnl8uTy+XRulyQHAA11rTPHFmfwnstmqm8T1Ua",
-	"aP3NPDGWzoPxodEtExV+GetnGfEGRwsS/IjEFvUWPxED3+AFhF3KCTWf71k/Ct7i+HjEARMX8vsQGRfS",
-	"57DWUMHCaI09EbkcYzoJFIiXMel6iLdQjskOBz6JULwAUkxMaaNjJ8Cj20eCt2nl+ZrCvptNDAA8OAUd",
-	"e3LiNFH4+3bkhHjLVi6d4n4/OXX+IE6dMPmWW9DvOlFoot82BrEJbA7RlhzOtxkLEUsFac2kS0lGtWx8",
-	"zpQPtmFBSl2y9TRnDIuC9vojflKAzGHqdqV/v5CJ7ulgcITtUkWSNCng4frEQrteMLZwZcyWPDFwJbYX",
-	"GMeSqzTTP6/AIMLZtbLFfaNiHNaKfMFWfsbViHexqnJKrb0FS3+oNMtM1jbURdlNRseVvpGMfi/waUmJ",
-	"Tj3ZER4PItodCX5RWw9w6YQH/cA3Otz35QsOs+SwZa60yE+O4SfHsHUM3/gmhlj4TmHLm70GxBXDwoRh",
-	"hOjuk1+Ql9IsZzRZ2XR8wW24CfJQoUjODBPFoqfIXK0z2ZQClxjjzNmVz+fxp2tFVIqJVyu/4P6OnNT4",
-	"G26Nk96pwrG7Sekhqd2TK+LJFXGbroh7sFixfE+l5pjunq8OXWyRm/7afHuTVZ7lZykEWDycWb68GL+I",
-	"bDlnxK6dqSHB2blQKVB1xL8qrPQ/CTAObUV3cNZPtvQnW/rjtqWzHC5+jR6Z3zcQJISXDNGi20tWX2cX",
-	"DlOfwiSMt/DJJtxIoB7EKGw4wja2YDyLT1bgP44V2BGYLShP6eY3Up7tks8dIWk26+wqwdyvXcfeqrCC",
-	"Y4j8kyHnyZBTMuTswP8rt/BmGedWCN82tMqGHTXrM3QCnmsAKDWukl4h9I+4XyQUv3GstR7jVLENDaon",
-	"YNWOGclBiuv1STxZ5rkW7V6LhJXisBAu3g3DhZia9n3yhdFkDxLhrSe8G0+8K2wK3nq/ABBwNOLFj6sF",
-	"qzRbLRAvGOrhruaMqzOWzyXkaCZYrxdmFkdgkZKKzhcIyzvi6TkHFEmL31ru4l2ClW4lzZj8zHKp6WNc",
-	"rhHylk5mmOyg6PUXqti7RMZFbBhR9JrkWu60wIIIHd89Ghy5PfDe7CHmICZIjLip+52UCruW2t9URX1Q",
-	"9XSSsyRV79N5qjrDgxeDwSDq2H01efVvTv5zbzDY70Qddq1Yzmn2hU2ZPlDITmgBAaEvUCoXGV3hPPeO",
-	"vtv3X4RfzW9G/pr4LDWVZ/QaqEYZcwBxAcjnnE1SiSYMLpT+fOd0li4k+SB4QleI8dCJOstSlb4E3t5b",
-	"2LcdyMHWevWTTv2kUz92nTrATnfQpO8L8U3aHH/kRyPedVFnPhnCvz2uh2XZLemqV2n36+WVuJdjaWVG",
-	"03egAkncOyaKXSsYmwyES0c+K7cgsDb9Tb9EMioV6U7TXCoMgNCLx3iS8vOeqTRbC4Z7U+H+UvMehtVg",
-	"9QfsKqZ8ki0TZpob4WTJ+sWcT6aK5YCGC0xwSrPMotesGNUdHwwGA6IEORi8eqUffT17XeJvqepFJEsv",
-	"mEFLAH8WliK/mUnkyRwS5CsPZArZDuXAbeGTKeSPZAqRLRnGBgOIfP4P+88NlVZPxdRqRViCwWmDGYNU",
-	"Z815pCulUSV4vQiyWVwprIlIGBmziZizUTFjdI8jrfWD6FJlMMOMSjIE4hljCZPEhPzYCqxVLiJFiMga",
-	"DLIKWZ6mPDHRdqngsqjbXQrOs1Mf8daxeVof0o1tAIF5aXstxA+N28nEdB9xcXaBsKxHecpPkXKPMlJu",
-	"VxG0qX5ozS4CeQK2JE7wNm8to3j21sdva21MaC1m8GRrfbK1Vmytu7H5rYFUnAywM5JKYf0soFQ8IJQQ",
-	"iIoJudPaY8lUE/dagqZ4cHDlDgxAaL6j3ZTUzKYVS+pOdlMETTkaDKDSu6NkI45V2uMFVTO0m05zMY/1",
-	"cokM1k6Q+DnatFWemvpx+u/IlIeENQG9fczIPqqIA7/8ep+cIGiMiVwRHlwMpgfERiTEeKG4KDxvQxdt",
-	"yCM2s0lnx0VHsqEn1wEqpRdshbGNUEJeD2ycUX4x4nHdThnbHU5d9TB9eDjBfGHML9Nd1HjNulKnG0Us",
-	"hKK5HQnr7rBofBuww6J5MRgMBlo/hpdokngv1Nf3+SSfF+/+o2zwPdnb/64w+BpzMdYUe+wANy057lPg",
-	"5lPg5p3A29xQoN4tRj2Ad+PyZgvAG9Kl3DYEpub7JBUgcK91Rtq0tYBPUn/F+gVH/LaJsh/Ifm9UeXua",
-	"84CB608E74ngPUCk+u35rnxT5HMDOW8qC9xImwm6ws7YtSqRLj9WxMrQXvFiNOuZuoCkC0IrhhugC6l3",
-	"POKxxckHFSJVKwNuUADex6aqMVKGPvlA84vUxKGYl0lsaO4PaZal/DwGhBz74+ksXSzgV0usqSJzml9g",
-	"adGKKoZoOm4p/WoII+4pV1Bf2Qvw4VpWJzMqAURITAnWXC7MoTZ96fDlnlsi+50RTxMtlMPO83Ot0axl",
-	"BeQtKAZ2+mgd5opOMB+ZkS6yuciCbkamv15h863Mu2QCvmmkh62D8JABH14BhqPBgLymmr2fqtY1GL6w",
-	"CUsvASNBTC6aajBUzpir12/+fs9ocpbq/g7C9Rq2DcwwK/sUn/EUn/HI4jNOEizXa2iSEvfG7ooIjtvn",
-	"efcQ/lHjgBGJS6QCzGYFP9TNkGLBgzLniwJ8L8LSDz49sgEgPtMJcRovWnPEPW5R8Ee9KghhoXeB3TCT",
-	"5MSJMN9w+MR9RTVYLtsiuOGszOwLSfHJDXHL0QY0vM53EHrgEUD3szkSGwITgh56S7gb/fOlCAYt6HLj",
-	"ujZvggWjrQR7Qyf+zgLmvfjyaXExn3T+R+i2dxt0q+77QvYRU0I5KpJh9e0klAJR8NQJ5Yanjo1L7kaO",
-	"/t0vyz37+x1DCzOwYteevP5P7LaaYbXdnb5F73/UurXjzjfA1Wnnsygbk0a8Sm4wymwtxYpu0/lwO/z6",
-	"7nwQO5pVHoD6PTkknhwSd+CQuJlItEFRMbbpu/JLxJB/8tFmsNqbe2yNLzwhCyEN8FRLtwXUL5GMq35R",
-	"VBO0IC4Uht9ELvNScEauWJbtTUWu+9XNx+LaLulQE9qT09fv3pFMTGg24guaqwhe+7eIUJKIOU050GBF",
-	"MkalAh8CgFHLY61mmVxDE8FE+XnGyDinkwumZER+WwrFZDTiV7NUMbmgExaRiZjP9WpG5N1nkqWK5TST",
-	"mupzwfdwNH6w0+kyz/Vd0gyj6IakcsT95aI4dwJLQkxNbSotT9rg7bA+ijS5W12x7Ix4jV99FBWoE8pp",
-	"P2crJv+tMVkz6rjzDF4KTjtRJ6Puly/6dVuOGmtpvTr8ztTTOjpAT0Vq7sYPyxXKN9vxIrNmT26GJzfD",
-	"Y3QzOEpy914Gy7se0MkASZZI+jHTEv/dwu0w4hW/A+l6zBIKHhT/tlTDryNtskR1L5pSj1cjXrxDaCYF",
-	"EbmWLfU4i8EVRRLc2Dd6GkY8CAxh1/+WHQ2vrUjy5Gdoywx28DM4we/J7nGXboZJcZhv38vgCOA/zL92",
-	"cS646JStnQvmzft0LuwsMN5PomBxG5/098foXJi443ObuYH2Bu3mW3Bc9JZdC7tflXt2LTge1lQi087j",
-	"ybXwxGKrroXtbvT9uhYsT34kLoV1dOpWPQq3w6TvzqOwowXlAYjek0fhyaNwFx6FG8lBm5QSH4325laZ",
-	"ENnUNwQs+3RFlCCSKZORbZO4qnnRz+tp0UAF3YocE77MMi11zcVlJQIfcxFShSUCIN3Z1hHTP9yMcp7e",
-	"GGR3V5rpAzCWVqsz7Lz87ujFdEAPJt/vs6PxYLB/QMeHR5MdqwCcSJmec6gE/JRK9kRn/6h0Fo95CVlY",
-	"ENoEL7wFoU3YguZQSXtPztKpWgcWXLR9l/gAtFl6yUjxMIRDC8YeS9kKO06vP+KxVDRXEJ2OOWCMJ+av",
-	"nJGDo72ZWOYk/vnn+Tw2QAYQuGJq35Kpfpyk56mSx4TylQI0N5ZJgMv4bjgYxBGJB/Yf39m/B/iPkx9e",
-	"v4l7HqEdaIlXd7oHnRrYQw8zl9ARn2RicoHlp7pTkRND8Eh88OK7FwhNcXA0GMS9MiADZMTZGpew3sBY",
-	"5IjHGePnavZpeqp/fcc/pHyptIyueUdsQIBjdzze/rZMF3qxY8K4ylce2AezjwAz2H3omfS2KCKCT9gw",
-	"sCPe6x7viUq9WglfKwNu07sC4EW44Ky0mhZyUQ8EhoqYZZR7XaJln6irVIsS+O6Iw1asQaiuwniUHNuf",
-	"1qg2I+52ZEi4IFcCUwsTupIRWCDT+TJTlDOxlMUwIxIveZbOU8WS13RBMW0R68SPeDyn129omq0+sqs/",
-	"ibGMYedIlwuS6J8JvNmD/gsUN9d5mLufTmYsWWYpP2/2d79xewBH52GT72rnE0bgZrlGAEj2O1FnmqcJ",
-	"XdlsujmAHrvcOqqWOfxtSvPLJff/VLNlLr32asn8P69Ywr0f9DT1futR3+NXtaBQENF10lDUMXSwM+wM",
-	"Xg4GnahTOWGd4QuXtfgRyupKcwD88+vtRDHT/WKaB/4cB8X8Bv7cDryJHZRmdfA7JDgiAe8MOwcHMNTa",
-	"RTEL1lrGq5xqPOpPIQlPIQmPEJna44L2BlqJ7E3lUaNkVlD6NbLZLpjVRhjDDlCMsQU4DcuPqomN3Tok",
-	"dA8kiW3THUmR7ViSHTHT0Qh9mndaka/Ap67CRwe9FevZ4/tUqgoZ+aeBZy4V6CtWHs5kI8v5i2Mn3NKE",
-	"nYj1PaM9VwWgbUCfzaV8Qnz+IyA+JzViux0hrtCUdYTY1sFqjQGNyp4PAL0FdrMXWzHiLm4Cu7wbXOX1",
-	"lBWd3zdWPO4lbgJW6Qld+RuIpLhtMWoj3jJeoI1gy2GzSyoxBBLkJi3CFDpujDU1PPGJdMcrxfCF3i6y",
-	"zE9M3fy63VPsRY0fh+3jdo+fIi+eIi9M5MUNKUCNf+9UPq/BL2g8nei+u5qJjFnWgmC+1eiKiLDrCVuo",
-	"iuoz1FoS0B2p6EqSlKON1pt6ikzd1PshtsoDrfRkIcrGIllpauQKzX2ymJVr0S0RjTrNXXk9/EoTrTOo",
-	"uggrDEDMGSNdRicz3wA9LpufSZP12Rh8BZ+wnhe6NuK4NBu9nuuJJUaM3K54cpsG0YcyPRYGxf0Xh0GD",
-	"Il9mmV+Urr1F8bAY/WEbi+KhN97D0mAPKxbFwXd3YlF8kAidbVjjk9/4yW98i/E5d2+kvIM6sxXPsowC",
-	"1epC1WZ7fc0s3Qjgy6GUX5GDl65P4iuRX7xmXLEcqqtCvvCM+R7OZxIchWQCreSQAPOreMG9FmvKsaaq",
-	"F424xwShOJ2pnAceZqOqptxFU/quVn++5YEfk7m4ZCOeKjI2ONvW+eoN7ZmsGWRFrl9Q9ALHBxX5zATq",
-	"vl7I+OphTSkzC39pwKihZqnP8zU1Q3mj/OXb8Hs+qMuzfNBff3xN5mmWYfp5RtUMcnYNR/1AJ7OU6+sT",
-	"dUr7tt4suwOLe/KXPfnLvgF/WZAJ7cp+dvSOeT1YlcqryyOmmppF67E/RzzgDfNcXx4jEjm4uG7uz3qq",
-	"NNpA+h7M+7SV48kXm568T38s75NsTdZaeJwKX1PQmn1Wth2BATtVsiaNStIdr8oIAr0IRdjyO85+M+L1",
-	"N25suv4WrNZNWnmJbT1ZrZ+s1jWr9e73/s4s1d4j0nX5fqj2oi1YanW0CEpmoPeVNV3QhEOK3t+EkZh8",
-	"RY8nQE1KDbVSazoAH7hWMbugD454xayNpY4ljLB3jDmKAU0XKtulbpa2B1RKQUZL5Yjr705mlJ+zpFld",
-	"nYosE1c1Cz6q7FORY4HFGVWu1t+Ig0s9ggBn26IUxSzysPLeuw2D9sPYshs0XUCp0npucYbolTUl362W",
-	"i+vycEbczZziyYj7ZMS9MZv5asvl3abizHwvzh1Ybb20iZY22+O6zbYo/1Si/jHxOFzhcNQEV/Opih22",
-	"SEBKCwqOMVG943IXJTclOFUNIxtxZzn1eQ0U7FjK2DlRoQLtuRBJfEziCeVflvwrp0oxnrAE8ptGPJRF",
-	"Yt7Xr4NXq08+WeetWld+y8NsFFyvayndCGzbOxtYCz/fQ9pXq4to3Zvlo/oLy1U6oRmZWxOr2X3wcvLl",
-	"lE7UMmd5Z9j5mVLNs+YiYdnHpV5W/f6PeweFnVY3IfYnoTQL6bwWIqPcSRNkLriaZatO1JEsT2nR1f7+",
-	"998dAh4jHo7OsKMPxBoXZplN3kqK7P/H3t8uuW1j7cLwqaD0x9Ietqx2bE+irvnRdjIznh1/jN1Jar9h",
-	"6iVahCTspgANAbWsO5XjuA/kOYPnPrGnsBYAghSp1ler2w5/2S1RIAgC6/Na1/LvrqVybOPAjzQOHFQA",
-	"BuqskDr7KLOzVC4F9BLfoNYAXfA91axcdBp8EnQeJEb3nsGQpAuhEplDyAQzZGPF9IUVubHggvx09dpo",
-	"stJ4WJwpER9D84wDXogKUp1KoBWxKsJ/hRlNr+kT0qWazKTS5MVg0IMZ37A56EArahFteIExHk8MGZbp",
-	"VhKP2HU8uACmjdjhzUW8UJ1ayZUWgMgE8c5VZBANQ2abS1FjcWctKmkqRX0+GETN1abwysCDtPvGXW8E",
-	"POSAqTArHJbFjnKpFKFZVkod2MLh4qNYwG7xPdirC2LMC3NX7PJvAVUJzTJ/AiwAtdcn35fc61gUs7Ev",
-	"NmdkzLOMpUVzyxzcB3UE/f+9XZsHzrMGOINff9+ljnKfWtQ/fvsj2vYmrHKT38yDBoe3M+w8Gzx7eXb+",
-	"7GxwfnX+fDgYDAeD/1/H4pzqLxu8dJftrvTdC2uVf6v8H7/y97K3zgoovjzMHDigdNKPcWf1ZFWda+go",
-	"sHPNZHmUqGxMlEokYxHWSNr7q1dsLHP2kx4Vto26HGuW40c5I+zzKFso4yhfm3OwbtnEAk0bcx85YaBh",
-	"9ZStyJjbIF+xKvKW5RmFPpNGkXGRyqUlrAALYmxUJarZWKwg4vxsMBggHOu77wgaTSVUExAlZPyGOaPE",
-	"7JkxJHb3zZyvCce2FvSOWtBw21R006CiwootF174bXDh/krsxPn8datnp7S+31xtUv9rSOqvKym1q5Zq",
-	"zPHXaamd60q933JYaWksSrzdftSHqy49gvdxkvpSt1RtienjLzG9F6PzzjJTf5jurDTdD11zjJNyIpBN",
-	"jXJtyKAWj9IibVqkDSJtjnF8T10j6g9/F50lo0TDsKFj5uZ58XC9tZLSWAAiJWT59wMfpVjy2Nr2QYN8",
-	"m+Jvz4LA2qOLvz2MjG0xKi1G5XiFhqcJ7O0ZzisjUzYXddRE62JRW9QRkSTEGMDfBboA2M4CiIBlPwPY",
-	"yIHVIPsjNL7qWhC/LA8VOtopZMTCX7Uho68nZLQlqOHu+NDmCpBNcmOju/gFuIlNpku4xq1/2PqHa/7h",
-	"vmfvXrxBzGHZ9J5NKhZGSD19UHNzplgEND6Rv+xayoxRYbEgNFPM8ay7K7zVwZXFqPbJ6ykVE0QblQG2",
-	"RauSYqZAGUR1CVxr7qGk+YrrEjb2cFf0MVQ5bMKVbgCLfppzkWaMXDOam99Y9iT7VB4XKhf6/dju7c5j",
-	"QoGeWIq3HmjrgR6tSuKIsNIJXUzY2Uimm+Ckl4IY78DiOaRgZeKXJ4rAMASGIVyQBP5+Y8TveoVF19HU",
-	"xKLgqcHyvOaCi+AGETGrBwxv62UXgLGIRans4oKkbMRTdIOpuwkXKfscGck+kmK0yHNzSlE/QTNRALNK",
-	"PSVLLnp98g8zgVjgI4LHjRBHXAmeE7kUlgfXONrgbc/oCspIFHDceRznFZ2cAfVCCkNECHjEUXiKo/sW",
-	"WRLJaTDrWa9y3mg2a8Y4wsRfy5Q9Ig6ZQX/w4rtvzZqoKWO60DTnL8mEgv5Ymd91UprfbK8MruikZYVp",
-	"AYGPlhWmEGKB2DanFwVbk9w2V9RK7H1ChLsGBAk18orMcyNb9CoWRcMDOKQ1kUKbv3E4vvrQX5PQ+pEr",
-	"7UVWywBTlW8njveBzblDpC9Q022s76uI9YVvdEuh5c93vdC6k+yFp2HVi5FxT5St9SBdSjSdQLkLHY3k",
-	"QgBxghk48r/gbnLw216ptGY3YfQPpg8wn04VS/SO4fpSljROG0Zsw4iW0GV3SyQ41HtFEL0kyGl6DIfT",
-	"DBM6nObvozqcxQ0eyOE0E/giHU4z8UfmcH7SlKOFqzRjmX27Rhx51xP/cI6ngpCTOTKt99l6n1+H9+kl",
-	"2iHeZyG+v1rv08mv1vv80rzPQme33ufX4X0Gb/QA7zMQWl+Y97m/LfUYvM9Q47TeZ+t9Ou9zZ0vkWN4n",
-	"F2fzXI6YUmc6p6MbLiZnY6Owz4ySuYf2Hu4uBO6yS3ePS5KkuZx/L5ciwV8TwZjx1qDJpvEEjV+MvKfG",
-	"BXZXI62aSi6M6FlZby5JqQbBnhBNb4AgTrBym43q73uOoa3EyRbBQyPt6DUj1xkVNwjDyVnY9Cpq8pXX",
-	"GpdAAf9CcG2m9848vfFNLQ1Bhf0NPjsW+9sb8QH3wpV9SWi6PajXat9SZ9hxr6NTlayvp2x0Y55fI/GR",
-	"YnoxN1eV3585Uz/KZSfqvP/fnajzTz6ZBu2PHddbxm5ZBsRtxfojs+nWfm/9MrbELK0n/GiJWQo1UBHQ",
-	"oT5qumYnDtI7FM5JfOiiosPpgFgcWJZRf+Zbh3kLwXhiH7pBye3iVle3f+tafw2uNW+Wb3sKwcYyj7uE",
-	"4FGLP45l1Z3Kf246oPUu9Zq6at3q1q12tSFHN2uOUzxSiIFbJrTMV2fsdqduZnM6YSlh4pZlcs4iItiS",
-	"KU0S2z8aON+gYSMaQ1M+mZrveRrVWUWQrDVmER2ZO31PNRhHwWARSf6zoEJzvTL/1+A2G4vJZwXBiur7",
-	"HxV0dMbnTv3nDZR0F+G9/57LmXWCiw+vZGLdX2BYCNto+9CCmso50XzG/gtceS7s6E0pD7f6zTadveCH",
-	"27b52rqUDhfneDbc9vf8QCe1PAeXcDyIHBM8Va159pWYZ/blu9caivDKV03xUnddaIlVRPDvvLTJ3mww",
-	"xC5tgsMLIBgCScEC0mwBuZC7Uh6bhBEYceGsHrPxVppnUxXYbVvH29pqVVutdIgPO947n4/KoccKXzgu",
-	"68feHA5AYvzr0/t35IO5Cutk7caG9KjrJnuBYfpESO36DqRMU56phHS5VrFI2GfNckGzj2zMciZGTCU9",
-	"QK5h35EhKbIWcwr08k6YDEgXlwRsIz6bLYBWOEbBtOSKDUnOblmuCSUzrjS9YSCRen3yg70ryf1ta7qi",
-	"mQmPF1mGfcUtKZWxrcqvxDMkFxkfy0VvLDbFyIfLq9f/JDeMzRWmSFRvSKjNlmCVc7WRjSS3NFsw0oWu",
-	"cMhvSYvZ2oH96r1JIRsFe0JMoLm5GTxMNwepHXwF/fWl78eLweCb0Q1bwX9YPxjfU2cW77oBD7hJmsOG",
-	"OVie71P2fAY7+i9raZZff+/IeWfYsSXLMBs97Qw7T82u7UQdeBGQJFkI30cBbr6dVviXkuIDTvi09cg7",
-	"qKO2ILktSD48owISGwqSrSYwJwgbnIDE2U2tlYXJTlbrU3fDTdAeN0mvkoZA6cDWVcMxrNbv/RJ8Ecar",
-	"m+4moQG94dxTtdZsa816Vpq13fEFW7P2IUjXmAXKstckT2vtVk9tY01FOSYJ2o61pyvZ3ZaMxRbGJNnD",
-	"lgxM8QZjktTZkjvakLEIjUhniB7FjNxfwN6HNUnTNLAk11fpKcvnhW1pBnCL1Bl2/vXD2fkAOirarOz/",
-	"lQvzZeePL87qvEOPuMPVmp+t+Xmo8vlAc81plq2su36wJqoaoNuQYLsb1liRvh39EDv13SW1Y3GMEECN",
-	"1K6Numzv+u8vtX9qVoUPw322vgzwaT7fRSTvAI2sefAHYSprZXQrox+cNfuYonmX2ADGhAFpcATHohas",
-	"8JOAtuvuKYfehqckwdsnNu7W9SACYgSL/zqKhf1v9baJs72NLJY5n3BBs57VBmw8ZiPrRcD387lUXLuK",
-	"+Vi4HzxRxIIaONTUF6XjXLNZRDIJnVdJJlHAWPXjuysZlWAfgatY4FQRhg5Nen2vXe8p8LXngFvC4xNs",
-	"KFRTJx8LKJTvXYDqg2A+3tWVyDPi723rCX5xTZ0WguviJZh3wPgtS62LFYtMignLzcNPqW3yZ2+xlIss",
-	"hdIII/JGN+SaZXJJBqVFCB/OA0Tw9ojNcDvcrSGZUkWuGRO+p4XiUBsR3LlucPf7N2kyjAVOiCsizC/I",
-	"fKEJxbwrJjjGuZxFhPp7uF8HC2PvNV9o5Z6Pjm5i0cUvsK/hnI9uesVAjnPBP0xOR9i5kDAO6ZklNcs9",
-	"lrn5zCwUV7YhZM7GQEJwzUZ0oVh5nKnMUjuNCBsyCuwaEsyUK2LHuPA9u9ymsxUs+BxyoUnpKeClz3X4",
-	"IGaegHPCmarFaASVNHxcGpbN5pqztDRZsHku3azMN+a0PFFIYUuEXJpRr3n9Jlk7AUMo2rHut93WNslg",
-	"ltJtqpC8wexp8ypmjKqF69ccTMQxSQAIiEGXar/7QQIF18JYrrkZV2SZG/NUXLhQhP2bXAOeiWCvkPOz",
-	"Z9+QKb1lsYCiIRzXVkC54MUIi1Ks0Wouszy65liZHVvsOrK26SLAo1MBfTZzntofZxIbScFPe+bUUssL",
-	"Al+bswXHyewyOTPzEGd+xc3Owv7UZodQEG93jpBJjQhVlvbJR7uHcba4OPCwUwTGx+Jnmi1glwyt5DEP",
-	"2vCIZIsnHNE8X8UCRjBvDb0BaEqqpbzpk5/gLjat2bDxa+8Ui5xyVdzJvDYYPSV0QrlA6By5phk1y0GV",
-	"3SBUB4cyInOW20ndcJEOY7Gc2itsTilNWRqR64W2sqroMO7F8xNCb1lOJ4yoqZmGlTL21k+UdYIC8Q9L",
-	"hYdTlaaJcoBmmRnErEzOZhQpjGGMPvkkCTULase2k/eiVLAJ1fzW8kj7ceWYDOwbNYdE5npKBn1y5VfC",
-	"HjE3YKF91WLm5mIV85M9vKaPNWbAccrSHjTvGGrztpKrVMn15RZVfXRWzGGIlrvN+0zqDfW5ry2PkhX0",
-	"Yyfo6/igAuInox94oU6jWDRUrZIKwZNeSviFAuSK0Y7mxspJM0/J1LuAIlVQRhidcYxPgJkzlxiDDa1r",
-	"h6FDgxzEeBlyF93dCm2jYHF1r/aSH6V+0GpX9nnOcXbfU22bk/31bPDy7JtBJ4Lyprt6ojmC+h8ur86e",
-	"Pfv2r+ed3WMzP0rd8ja11aqPlrcpk/WyFATivpL0RORNRhjXkTfh2YbG/yUZUPT+D2SjgjtjhcehtQ0/",
-	"yrayoVkOnrw2NVBEu1SkwtZv6xy+hjqHTDbUNjSIt7srG0C8bSwpXatkyOR91zHsZWqdHAgG57DeeUMt",
-	"1GK+WsyXJXHa0Sw5GORVX0mqcyoU1k3uW09qfDYX+cESBFWUmKbGKNlcXBqLOs6N1FozYSHpf/QKEbNY",
-	"TQqxI/tBH3/xEb+9Ni/aDIy370ITZ+IrPCPCRFqUk/YuSJKzzLgcP8C93qQJ6WL7/dLnyP+0hAj9hN8y",
-	"0SMzI11sWE3JRT5y8V1IL/gPocYDRrJfH2qHXQXvrbXHaoVxsEQnrjcN7nx31Wl4Alub7CurPdXlY3rM",
-	"CtSnfgqvVsDs12itkRmdQ5ITUzc8dYBdm9XyAxX5M3nLctuUsprXHhIpYgH5X/Bbc6ZYfstSG/DvKoah",
-	"/OIZNcXUISQ77OU2/diLfLgvFgKaX5PkHz9ckcqzXsMjJt6gdHmpBGR6yj7aSSR98l5kKxtaNFfFwia1",
-	"/UN2i6TKoBfQ7g19cssiA+DxMX1oE968eFwoP8vYWBO50BFkfFQxgJ0ePON+lu+lm6+/0L7mUwiwy8rW",
-	"qhNg1U3DmSLXuPKnlEkPbsmZ/Vt3gsZ2A3F8aWtHf68zf33gUd/ugBePA2cnFl13AEonPiK1Z70HrmDN",
-	"6cHjWHNkf/ALBdgGLiZWmATnzlJjolk2CKaI5phNYuopm8GRdnPsXQSywB9JPPX28B7omfpjWbHBKvkV",
-	"uRC6Kiu1lMQvbU7RpzZyyT9dr9+JOtwM8J8Fy1dFxL6yiJ0wap+yMV1kujOEHr8+LGTb/yIk/v5lSLPo",
-	"+HeDwHi0ds+jkDH1kgV6QJotfTQRs0dgW45J4sf8KJdJBAiWuWXzXsfGlY95FIsiNI59a8ASiNBjND82",
-	"u97/accIPtsURY9FyYeU4p9UpP8OPjF3fAc3RLeykdZxe++s9chqRcJDhcc/yuU24fFCi+Vy2fpiX5sv",
-	"ZhXt0QSlA4g1C8tPTCv0enhhy1iEA8g5irDDNfGoZRD4KkFoAW+ZgNf43t6/ERjtJpj0bNDJYaBTPrbV",
-	"Gw54B8CzWISwNmfZItYMgV8B8DdnpDtALKSF9BGuepEdL2czaewcTW+Y65Tl4WqAhS70GfvPgmbmkasr",
-	"RavsGWDEEUoGFhzWj8XVZhC2hZlSZWGExIiVVZ/84vzHTGrIo1IMyeKvYrGEB/TvaYpFodYoXWjFU4tX",
-	"uV5gCgY0mlVniCN38MEA11q0OcPb4lS50vhijNMJY3WL+aaS2VZrAJ9UbrGHGEE+wwAqYGDJNVOIVzRm",
-	"gSI0A1w5zZZ0ZcbDi+Q46Ac365N3NhXtczgW9O38Zi3x0WDU8NH3gM+4Hbu/njwmemYrfIwEXM3r1Shj",
-	"uICdqON2bmf47MXucBm3CI+T28Rv2xZl2CJwDtS/n9Y8l5008J1AnKdGQjZr3ytANwd61IrvQP8aFSDH",
-	"LibQoIzX1a+5b+Lo+0AnFYBlX4hhNeY4KKxB4HkX1WFZs4JG7fVj8UYg+r8IHA9LmG0O1TE3EH0pdcI0",
-	"k8IyEAtkdyDtzOgVqA7SyK7q9Ct+PZHGD8dqnQsYxWijIkYaKGRU+7XlsWVrpayr1tQtPBCWtWHFS41m",
-	"HdrATkUHG9UV6l+qXSWAfVs1ChnnjWrZThrcQjsZLpRmFGGt5uoZU8q8GGjgWVLL6HH67Qw/SCMs37KR",
-	"Msh0Rr6o63zQMxoU8F5m7ly4NbBlOUrOfNlVztZtizFbshz6uQhCFbx2rl2OtLzobr5uZRRZsiwzplap",
-	"sMNanvgSY1Eqt0FU2YW1LWwlRzmk7VatXG6li58ROTbbLGjmtX5pDVoXfpkX77FbB9/FOpe1Qq3egbDe",
-	"D3x08+XYJEVxW/N1rGSmPI86JeblztBMSS1mbA+4r1msx2m7gMHc2i2t3XIoLYbZRzyQB8exVqxj1Wyw",
-	"fFjoO+wVLrTc2Vqx97UGC5ZhBWVXc1cj6dx5y7mBXidNfQqpFAKAYWJhbs+VVwoyh/+6aGr3WurpsCr/",
-	"7bdQoCzYsvQLV9yh7eCOw2NNHeFDmSGdYrI1tRNmdB8MrFbKXIrVIVB82aAFSbMSDHtZNimzWNypzUL9",
-	"RN7X2XfWmgRzpfgODbZSaWHOfJmplhMGM5M5MmAZbz/bq2AOtsiXpAPtlikXr0SdGdUs5zT7GWmizp/1",
-	"X4Sa8HywrgrdudxdFX50v3yM2tA+VqsQW4V4eI0ibqWj6UTNZmcjqtlE5nxT19BLi6dBf6eIWxbIc+wW",
-	"7IcCB8v+uQJHY718sXseGzX6bDAgoynN6chIsF5Y1VjTh7Ryn4iYlaQ5S7eueKyh6iDA1FF15K0ONAMj",
-	"YYfUU7LkotcnbypPCylYcPzswvCcyKXVKL6GEkosrxmBanwuCu/sik7OgHUcncfIxS54TniKozu1piUp",
-	"Gjo3xX4b+jDbqknNZq/tm3lQ/WIRFH+nSjNh7h91oBc+oCrGcns9cEUnbeFjK60fcZvOQFystm0V7Y9y",
-	"o7w+Ue3jFZ3U1j7CYYV2nEEXZPgTokKuBHK3XvEA3ygkFGctqr4q606M3oCKpR1qGisauoVvfB3wjcpb",
-	"3b3ffZMQ21jhaBwonobOv5F5UMUDxT1dSjSdGIOJ0BHkhc0WNLOJyuEC8xH8thd2Fnm+m3D6B9OHWU+n",
-	"KoT0VYY1q1nRRW0lZFsJ6Xs57WOnBEf8sFpIkAsZVeoYniiOA25oIRgsXWwfvi17pbEo3FKyp1eK93xQ",
-	"l9Q+9hfnj5p5PwpnlAuupiwlEynT0CMFrkWlWqe0dUq/KqfUHrzDPFKUOl+1O2r1UuuLfoG+qH13rSP6",
-	"9Tii/jge5oVawfUFuqD7GUyPxv+002+dz9b5LDufu9gjR/U8zR3vsGD89jXXIsFCwJHgBzHSJOkN8aoR",
-	"zXNuXTtNMkYV4oXoSENxh/nZBQEREl4LAFuuCL1WgBVCPYvfgedJJ2QMnxFrAa07m0QtrpXOuZiA6aOS",
-	"XtENZ3sjrJYVqGyFkbuNMJ6GptieRtiV2RStBfblWWBwmh+3yPwzW1Maz5WTuXDMtjeivMzbQFPo7wMy",
-	"Df4jxySBQczvE9cSzOwrlRDLqoAgQNtsAsoLnAyNRSFESRcwd/loym9Z2nNRTCNLVZ+8wfYIRmgamWWb",
-	"uxfYdTMXpXmWGQFayGrhBke8Z0EpY663nGROnBGdL5gRrutSPBbBMFHIy8jTaA1XD793QENnc1atSqDg",
-	"Hk1pjphI/FIRJnS+svjGvc1Kc7q/WKNSw+Rbk7I1KUsmJW6L7YXbwabkhuxFIiy+ugSDq8k39KGdFjez",
-	"g4sljECzoUOFR46OH3slxiJAbBeFQkRI4sYhXT9kvxgbOjReYAx/yRWz/VLs5GLRNDv3IPNsocK5zhYK",
-	"Wls150qc5VsjtYPcCbkzdYITKCdPoFj6ruwJWUueGFGZLATXRjO/g4xQt3p/TAHBVe/Hb7GHkb3ULlaE",
-	"c/a/iHyxH+RgqAY6gJ6lRcJ0wEWoEoAtAAqrXK8kryDMN3X1fmZlsQdnH5Xle+iSlhDLPQR148mM3rDk",
-	"giQ3XGOJWmLUZ4JpotGIzXXhWaC0jcX1QrvOVUAaJ9jSMjh1qyh9e0+zLbh6J4VHmiYuw2QUJJEiW8Vi",
-	"DA+YXC9WSdDBiEORIlEss9xwpXuUB+31ySukUFLuMYmWsQCWpT5JRgul5QxsfpW4DkE8BdLPsElQysZc",
-	"QGNDKO6YyXSROZOjgPQ7sizNZv//t2YdSRc70RGzquZ1mX/f568Wqx7S1pgrX5nHcxdeL1a4x7yqstWW",
-	"mdmOujihtuOO5d9DB9MIpY/uePX6BAL40CgJ5VssfIc+gVdjr9I0oKOww9T4XVvm5x40NVfxLJwtdA1l",
-	"KLoTdbj6ZPcNZtew5Qbuys6wY95PJ+oIV6fw6uP/PjsfDIDAD9fV2KidqLN2tjvDzg90NLVfOeEAlUls",
-	"BOHHJYNE1PC8vwsFgWazNjfY5gYfd26wEoXbISFYF0eb52wEO9Se0ApBz2LOcsWsGk8+vP8URNVwuKe3",
-	"z5KILKd8NLX90jyWwQbCwBQpUA/sMx3pWFhDQSUXRE+5IrcsB1mrNF1hz0f22TK/jDIO3QOrnDdwE3Ac",
-	"++QTY+TnZ+Z3qHzx3iqCIBqKZXTfoI/3kotULveLdqmfz9tgV1Vsnpq5zHoEO4W72kzj1xMbU6T783lE",
-	"VEk+/fyst4VwbIiXeWm2P1LCmofrHso2HIzWb4pIjTe4HrdHlyn9SY/MXzMbqzB/OorGC6K5Gfg6Z/SG",
-	"SHP/Prm0bp1dQ/MUNqRXTI4rd5WZXJ7LpTWKudK2qtkKdnRwlL3KNvJUaPZbK717+e773kUxw8uxZjlM",
-	"k6ui34ARzrHwF72C7rBwle9BgFg3RkdTdGXHNMuI7ay3YjRXxhceoE/83XehnxI6Y3smOP402Y2wythv",
-	"A8+Ti27RR2+co8Vg9bg5coUFb/5nJP9vOxnfqEV+ftbqkVaPnEiPHKIwXC09YnKb9cZHpmR2y5CzkGH/",
-	"XySpGC00spFT4gZDg9YIMurIEkYutOCaawtmVF7fiEz7q0/mR2/SIs5n7O1bax2Xodika+Nakc+1FFRC",
-	"sXDxwCF5Pnje81EgiA5CqKabMv9HmbuiOplenyQZExM9TaAbgPOnQZRPQINZPu9BObBkf2R+v+SpniYk",
-	"/LXxDeYZFTSPBTyfIl01ZUxH5mPNIqJzRlP8A8ODblVskBb4IBZZBkNlXDCaEzfSNc2jWOjFNYvInM9Z",
-	"RK4ZhRTRJGMRNPARLOtdOD6NWy6zKodF8SQ4/T55JfXUqNtYWJ0Ft3uiSJLymTEUpIDe20k5HmVNCq5I",
-	"ynJ+a0nNvO+Du8kSWOZul+ngCjPKMBZJvBgMvhnhbjAWB/zNCH4Mk7SffLaf4SvAD5Ngyd06QbSyYdTG",
-	"MWJhF1sKpiLU5v75PWuHIyzROeWZWcX/YrlUpJs8/7b/YgB7Af6b9C5wUKu1SHI++MclufzmJflktgN5",
-	"/i35TL57iSbRM/KZnD99Dl//PaOavKK5+ejZIOmTS7e+bsXlrTkL5fB67Quu7nl4f7+YQ1pJVULYH06T",
-	"vQUwzAVpAHB3FenarzcVK9iuIDapaCwprYx9iUMi2aztNDU098CAI1e+tT7SpiRcfWQzc9zRHJsImbO0",
-	"T977pAP14WVzgTU61x4lgoSqe5CI2PAqxJKR8NYS7mJ4LnFFG5okP9DRNCFdCpIQtzO3rU/AqLbUrRfw",
-	"hIr/F0O7ER4/WEfzrT1rT730wEWCPlRepFhLEy+NbLjZy2q3o70sXjsqVjiv5sxtaxdXsPcpBblj0S1C",
-	"3FyQsZE5LtSNcW3lAtv4QlyMGs65l3hhRNzIfscYbFmKgBrxohArpPpyuy4cD4acy3TgVnD8jEablCYf",
-	"kYzfsHCcCBvbW7nnHww454wtZgYzO794OWZXFFKJiiKmg72zfdD8jlg5vvFYgEwL6H/65HWRRuIpE5qP",
-	"aEas0etlIlTDCHsQu0FiCgYNU1PGUQr2ldvTvQti/A134OC07Ruz/3suZ29DqfGwZELu7RZWPpyUzvC7",
-	"lwVbkJVumzmH4FB1hs+/3cnmLy1FG31vo++PNPrelTkZcwG0bxbK1GS8HxKh/x3ZvTaCtmgYxUEMlJFL",
-	"TpYHEZwhZHiTvTBHj7idbEPfHGc2t2ijFm1UQRvt5ubvvPORkc9s+jls//VTC/aRIpT869P7d+SDuarS",
-	"egx81sJ+U/TW5tJsTBV6HoAFuQDjKBZdMJV+yTl0ggXbCNo59Iy9VCHJ7pt7ThV6wgAnpzYmit2J/EAX",
-	"xmaj6ZkUGTI4o9WPf7uIr4czDozvBM/scU1emJCFSI0JmDwtIz9SidTX3oQ09j5Ai+AyMobrzMAAoSIJ",
-	"+6xZLmj2kdmuHMaytpNHbwGCCmA9stlcrwjC69EOdr8GKmu8sTMtdjPh4KXtKRlDqbitpXYG6/qXNaPt",
-	"1987cg68jEARDrMxhlfnabjnos4tUjyuITMi8l9cjDA8gpt2O7H7LyXFB3yOE/M53iHvzavHTVCW/PuI",
-	"7a8qrruFzfUhB7ZPcC7/TnnG/qwh4Q8015xm2cqK1/3gFlFnvqgx2v5eiG0XjHWitCx9h0WI0iJLC5mb",
-	"MzLKGIAwu7ZXoYrFNRvJGbOefUTY5xGb6wIH2gCOdIgNd7euzCOI8rlmA1EsSkDWHrlhbG7JJpzHDRKm",
-	"T966PKAETz14HNINgYhRLJICEwblR0WuMSL9fh9DEy4QZaTzGfnIbKyt6x6qR6SwurPGVw/xmWEArtRn",
-	"iFTxqtWwwDrdhxyHmNWcOaYTG1sY54zBuDgjQLlkK/hqyYXq2bCaj3TkRpkFYX7o7ZfaJ6FpADg0o4Kf",
-	"4SHE3YKm2dIeq8h2SsZ4VNBVOSLznI8YgTywisgtEynE+1MzLqpclpMUKVh68KjUPh5RU7mEeFupfagm",
-	"UoyYU/gYbtSS5AzaWlyYcanxUhjFKOFIzrm1ZVxA26waJakcLWZmNfFoKAA5iyJ6HdovZivUoXwDxDZE",
-	"+qHffFqB/BpTJkCYhsThZrbWAisilWE2gusChW2jbMWF2CLEd/VX0gxXhixHtpEF0FcX5ldg+eEta8K8",
-	"rkc+bl2YaSn6zC1bOSwWTAp6gCydnUPtzIwthf/DIDCih+H9VU5DzQIvpzxjpZelQjg7F7BV3bkwA1y4",
-	"dXU/UbgPrjM5ujHrifFHmpJryPTjmqJ0LNpjA0JB0wlUR5oNKJcM9yw+Sc6U9sj6xJ+InwTXvntlSA7/",
-	"RJHuQsBhSHvuGNhtD0trA5dsaene/y6lNvv6jQDQQaY52vBcm7N6/gykLZ5ygB0A4n1GM+zcoi4INcPC",
-	"WC6lQcmYfza7UwqHd+u+kp97DvpunwnOmU31mPPjX922b6vUFKb8qAikUBIrvnBoMybcaSkXWUpyY0GA",
-	"EIDZpEVHFy3JAE7iZaWRtxFiXiY5lPwMJ0a6GZvQ0YqkVNNeLVye1D0LHvk65Lpe5MbBAeQ62Qq4flGU",
-	"nUyptieJZmYTrirtX8wN3Hsw22Aj4r12ijb8/qPUV0jJn7j36yZe85bCPoxmftBQqEvFilia/1XRzmVo",
-	"mxnZ1wXnGaUm9FMHmVAkh8oLjeBIlqUX9inBUSLjjE78gkixLkGuyj2W4PhaB4+U3Fi5hAZMVpGUVCa0",
-	"XXJroTI+N4cukAEjOZtx7DeNLa+dKZbegpKrIJ1sL6e7Ewe2f37JHV6Lo42ogAIZHIB0seBmaqSphsWw",
-	"/F03xr6yz7QjcB8nd0IXcifEftkvjDpcXdHPIXq/BqnfCM3fKQcAxmLrVbZe5VfnVX7EGI3TPk8UoByg",
-	"lMr6dcdIFjwdUXEG5TSbyHIys55Kk+VUZkHTwXelDjpY753LhQZ+CvZ5nknjFelpLheTqe2snrFblkWI",
-	"rPSPbjFNvmE/wEldR/8IIBXu55WmPD0yMt+qIXp8xrgQ84WtgheMpUHbnw8sNyZeQv7nv4lwU/cvx1go",
-	"UP8l+uSN8Ybc5IyWwvlxhcSK0InuglDj5OR6bD0cGoyFayGXwq2HVdRuamA2ytx+4nJAytxhRlPmnDYz",
-	"SDdno0WuwKy/QKcwXGgYGOvwSBFArYxkXa1etHHO3tK0Q4PFbAsrGa4zw+5EbkeaB/RLY64DyAX438G7",
-	"8Cku7DEsfCMg+4JGjGddQZ6SBGAc6gPLX2VU3CQ9DCAo7HmPhZfEldTZ+5r3zOhoGtkWkIA8oOE2eILI",
-	"B+PJlGaCxidYkG4+tnVb0V4RniNYo9zcKtjTyuxKmhk9KEZTpkia06XCRYc+/VJmpQkPnYNTGFngCUSw",
-	"fHOW26GwgLVoWGXWd5Flla7QaKK4neBnb+8kZHgYZB4L//xlC9yPgNYZPGG39GvlMEeVDRsL904Rbyhz",
-	"tKwLkVezC/skyfiMmzu+McMpx0EDosR80lUWPpgvBG5Y2/5xWNiqdl54GApJ4oUTd603off1jELvzXfk",
-	"L+TcBfGVLeNlMyikRuvh7zJ/xz7rpGfbj7rO2Ym/RXJBkl9/S/BVrL+ifize+2MYEc1nFvM2kkorYyMZ",
-	"t4HMaa7XejWSms6MYT/JfcmtxVssmLxXi8jdpsYw+mVqe55b7CrFUts2ZXlEe+GfcklmxtdDihHrsbol",
-	"d5rVL32FkMtKgPvKbjYZH1LpMwgvpnIp1FOmNDeyBQDRe+dRa5HUr+VsvgjZFJ4o4m6HZxPiDigmglMN",
-	"kgv67jvDpmTPxAIMGifjA4kZoQsAQR+KTeKVJv5hwf4AaKOfReIq00c0Gy3Al3ovEojKdZU0QtMyl0ql",
-	"X/lFS1yoVfdKZY5c98kPODTocp87tTEhtw5DhECW3GOspLQiv+wcB1BQEEZ/l3khc/8dOYRnwA5hntss",
-	"qmIa/k2MIWHcndf2MbkUb5meyjSxVpxxAwkXZ1O5MFaUzwp3E67eYxvfD7kcMaW4mCQ2gTE0N1jMyVQu",
-	"ckU+kb+BZofPrviMveXCvP6EPCUvBxEoFrzyI/kbSfKFCC4KDcV/ww/Q6snotYSgRQ4RHtxLfnpPFEng",
-	"io8UsuosA+4NRZYyvyEjJjTLnygcBEawlwx80HNGR1MuGA5vDBlA0nYT+zmMa+PIbg1LUyndCEyl0lXd",
-	"QaDyg2t7fTupv5HuJ/IX8rFnHryY54Wf2N/IR/I//12d6kVxn79Vbvk//+2HRHUJo75a5CkTkLn5n/8m",
-	"H207akLcg/rv+8S8lfKb/cvfyKfIzq74xNwj8rPyn3/s+/3k+j/79zV0HxV7yfwksZ+aU4Y74MKcAqPH",
-	"7W2jcAFk7h+5H+zdjXbv0Nq15G9o+/67zva98L83t/vL39xv/ue/KzbQEyd2IHhqTluDqVvYuTRNYX+E",
-	"Zm4wcRQLxmg2Z6POffp3v+Jq1To8ZZckWvN2vAOEphwPJbLP5CwpBmoTM58kQts5tZmDGciPW2aF64rc",
-	"cPOdMk/IbHtVrtwyNVxv004rS3sfPJVZJ1yH//nvQL77hUafER8HpKFflOISrsAaXmgEmiQTNMrA8jXr",
-	"ifsMpHMXmrfn3Gh0G3uPBQbfnyibjJN5mJWLnA+AVz9x2ZTRKiILgbkCaDjrErRaarOhvMR2PDbeXEAX",
-	"370HzNh07dbDzvbGZQs9cqP/ehexoGjqY5rRAfmBpwaqKDynStJb9zxsM1rXCQK3ZYwpF6AQUhrSB5a2",
-	"BdeMl5S52Xuoi7uQoitcYdgu5a1n5psU28GPF4wO3AP4iCVf0swl8luHJEYwuLkg+Wc4mT6eKzozjnFR",
-	"iOpqRcZWVIErjrPnCrMoLIVcaQREOC8rGSLSndJsTCgcDmOh/BfLZS9yIHrg1Ltl2RO391B/MpGqyEXN",
-	"aSzmFKLrsMu5viDJ3B3xv+FGIU/Jv/1stCTVaaBaDG6BCDDls1XFc0JWBDN6U7mE3GfK2NxsjaURy6Ej",
-	"y5U7TNs6Rxu60zf4RtY0Ys6gelAofdFFd1fOGam0exLvIZ0+GF6ySJsi4xZs5238FlrfQuv39nbdprcx",
-	"3JL3Rkmo3o7AfdPor3pSnOP6qpdVX9FqOvec81ymi1HFUQ1D8VSRwockVFd9yqElRPVqvht4oYAdgb5F",
-	"/1deG59LfMjlJGdK/UteAxLLPBaU/8IHJBlRMWJZhn/3+oVL+8ZrU9AxoasrBVMX5g5gq9myNOWrwFYk",
-	"oyK1asBxZ8zpxAgQccsyOWcREWzJlCYVfxkChREyZ0z5ZGou4TZubfzWHHpDgX4agtlXItUIMAZ9kny6",
-	"4XOblb8CS8ZMgUAo35k/XGnSxW9jATQSLwaDQURe2J7/czqxQU/LhNt1+LyoxB+OMDmM5Rev3pgGZnGM",
-	"dQ2/X4sZRnV6MSJ7tyP4sTbK8CeksYDlNvIi3O470lKUFvF4TEc73fYDndQGZS9xM5dxTmXB0/JVfB18",
-	"FUUOufp+D+CwKLQiIEHPsPjiMHW4qOXAsD5PuE2Deg9Xy+wjj9cyXZEuJcnrUvHIjM4vSPL7H0ksAAyt",
-	"LCY1y3oRaS62LsUyNxGMxgJcxtAltayieFU3ZBwdW5ZRizy1rrGLHBfV3Miueu2+6g297L9hK2WcfLWw",
-	"qAC7DNQC8NYKwAuvOxZwbVCL42FqYb1NHwvXb9jKVqxHdTQB/RpEXyz2h/Q14PkQ1WULV2botu4J7SqY",
-	"NNZqwi8DjsAykmc379LuWZDFwYo+DHZrJDOZQ9WPxSPpdw6O9c+z82eDv24PuSo9TIu6alFXXz/qqlRa",
-	"eBwvMjxER1GXm6lYv/ffB91ii6waVST58FOJnbVetScRIliNPwkh1sw4U3OqpxcEYcRQ38FAVLZau9Xa",
-	"X4nWLs5Pq79b/d3q7y9Yf5NuoSxBc/WOqNHtfj12MDhNsZaEFiWXRpcE4q7oB/HaXoFt8bGStgoLUrH4",
-	"5uWZJ6eD2Gjihq4hgoSuLpbvsVfMocIM+XzwPBZhtaNL5k6pIlSTmbRtEjGfDVBXP1aXEgUbGBsp1pR5",
-	"hRO8q7t+udzWtYgpymltZ5hK+Vt9F55KkrmsIMtNdmJRLJxTn8FPgxLRhu4yF+UnXp8jNCRLICkO0T1j",
-	"HnkuC1v6PLTMdCFoAKuPwvy0ohlTpfJejxAoXkqjVQi/PoNfYzZEQT3bj/yGuYw5lEXZ4sNA6Qfr0az/",
-	"S8r/IhZ0l4rBrU2Tw8PoW7K2lc/kg+aZi0O0mY/NX6fZzJZmrZd8ZWysq9c6u+T1T5+uzr799uzV0Qq9",
-	"aiRbS/bWZqQfT0b6Mk1DFW3VXMHScFxD475Sz1dVb70geEAUc9G/AEBQjh7U+maYX5XjWIAQ749Kp1Zh",
-	"4tkPDGwG600PItf1oF9OzSqZG+MFU9c15k5StC/mQmlG02HJsImCv7ywwoR2Rd6ZS2vbwk0ZxDlyxsh6",
-	"rwbbPiGC9glQi108wvc8T4DIgdDMWCK50ZOODcEtIqxeY9YZ9Ld7F12AkSGwNMsAmxhq895FwYVsiTfA",
-	"AHsxGAywR5zl/bNtGSD4EhL5nirJXN4fX3KW+RQNByqmxBbtBzac5za3+7Xldqsv+HjJXbPX4aPXXpz+",
-	"gcrDuIXN/W6eDQYFsbNViUuqfPsAI+OeDZ4X13iXUUiiFqOp+1GXmuugS7KYFAWavVI56jZejdJ0NUSE",
-	"0TXLoJWpjMUurk6ffG9mD0izu/waZEuvd2zIvn5NLDY4NuSe/Rp49qP4NePNfK+bzwZOAw7+M5QUDUHF",
-	"cC9VDkinDRRmj8FyxnfZLMh25tHbyySO1lGY5TAZEjeXzXue9jtRB3qSApNm1BHo4JZlZafqpm7t+abf",
-	"vOz80QiNuQxZXYc29lKEhGzexbLtIMQeGgc47gPHT22p/CyvRCwCwkAQU+4CEEqbImK9aiiRrshM3paM",
-	"V/SJUCBBgNEvKiQQ7YG118pALayYLnfnKt2qiD2WE0KK3kJCzQyH7Tpw4ILqr9rIPxYSC7uOV21Q0Pcc",
-	"VWqeMgxUDe28PmX85njIyIoF3VCqAHumVRdtXumuvNKeSqrB2IZCszMjSM9GNjxTy8nzi0Va1NiLXloi",
-	"3cQaSUXpB5gYuJaLyVRHsShRhT6p0v8FaaZK8aI3soNaM9vcJhbJNVVcJRbogCmMuqpA35IAG/mbKZV7",
-	"hNni1X6VF8UJkIjMkA0OuoJBzstGPZ6dP//r82+/efn8r6g/yqqiEPv3Een4R02557rUL7/efwekideL",
-	"lS/yrFW5gZPgbZH/LFi+KowRX162yQzx/TLfcsFni5m7YizzGdWdYSeVC3Muos6MfsYLinWNOjP3q4EP",
-	"SljStz/uvaNDeXE3R0Eq5bktBcmRuyaEdUrXixVy6VsTaw7V1eHmPVFzhUZxa+fydM5HN/cQTU/MuAG9",
-	"pxOUjv4W6r2pnmLlNwRhrfnrpF0TTaQbs7bbgLkpHAt70WOpbY06mOWn+eoKRQSs+/Z2pHsg83Qf4Kcn",
-	"tiDdBH4w/zZJGvNQiFlrM4ptRvGAvgJmHwXkvrW1rP6MN9mb/oI/7pSCQLN7ex/sS4kd+uSy8KO97yMU",
-	"h9+si8OxO2l7yEP7pI9TJNrX30rFVioe7onjVrp/weibdKMffB/gzo82MwSRT+ocbvPOMs7KgHZP6GTc",
-	"cIuvcB0wf4bfNYM+S5DAdfAn3vZNmoQQRgjN2gmtYz0DH7oUtvWzLMUOYrEhjhvcfydkZyx8s9Yx8I76",
-	"6YYdVNRiNGIsVb0+2Q6f6DGS2wIUt8rjxWJHgOKmPF7Rav0oAMW6XfSgOhIY880UF8CwBc2bpXC9efud",
-	"qON2zOb4tb2qADFefvMSSeqhnzcX5WtchPvDj2eX37w8Gzx70dmrH+3aaWyBiq0CfWxAxXpBfWy8YlWF",
-	"ngC2WP9ge6EXZzUH2mIY7eC7IRhjARBGEiAY62RGLY7R68jI/7+MYSwLO3MZiNGdUYukDFqMxcGoRfcK",
-	"ypjEWGwGJZL9MImxOBiUWPdOWmjiHspvR4Biw8ltcYpfGU6x6T0fA664pnB+Lwvx0+MWRSy81EpRZjVg",
-	"UHoXBFCOpAJyRNQKYqQOcFTIhvrpkgODFVeHVliRy/DJ7xWJeBwH5vR4xPqD0OJMHiksseF1PR50YoNN",
-	"3whSrIrGLw2maBsYi0WW9frkrbyFdrKFxIZOsXYtMMJmuxRizyRWQhcGbVZqIlOPGlN4D/Jvz8jNznGZ",
-	"xxBzORoOpd4G3gQxbDVAizS8E2l4DL3TYC7PF/loShU7m3IFuZBNXQDtdNxvbBcADY1RlDZmqNBTlRD8",
-	"l3RdgAD6HVuuXgyxIEWvax5mK3bsElxgJzQ6MS6/H9N17zgHGvoBdFXI6GwOhA3Q/hg7U3cHnoJekfOI",
-	"nA8G5n8vB70Lkiy5SOXyrR0yTI7gNwSOv7nve5Gt/IPipBUQEClN9UKR9+YTlhqB/oHyFPveofgu/4ik",
-	"EubHPhsfaMU05DGCJISbBRWEzeZ6ReybGMYiAQ5+N+Brc4uEDCKS+DeQQCeyyI5nF9Aup/EDoAUu8FlA",
-	"03arztxIGGaxgwFQK2eULLltWqQllJW6RzXjwbPaBwPXh+tYZFSk909LbHGUbjX+affrHUjKX/C9Ap2X",
-	"eesRKTblhePequ4trH6AzYXt5rluQlbiqJ1QY3m8JBf6m2cdHwHhQrPJSeCQ1TXaHHXxu9yJgBYReVxE",
-	"ZCHI15b6QdGPXvaH1Y3Hp++t22qlEk3LTVP+0PZTq0GgxyL58P5TfbWmDfokPaIYA2ZDY3VnXGkj6wpX",
-	"QxHb/xSK47kwl5WafDsnBWZjLsQ/y35ViLaHsWfy1gpKgDC5J8FmtxDONs+KHGcXJSKfIfn1t8SOUDAc",
-	"9snP5ec3XyiW3SKjTwytWdE7SiMbNUpJ95qtJM6B544PgMAoEKPAJul0NLVPN5HmloGrtP54SCoEHsw4",
-	"cIpcu1fCRS1fkdEBYU8argqWpVLTIuC8L9ypwGUL+tahCu2uOVA2ooaBOSyKGGWLlKUhT+HzqHg+90Ys",
-	"nKFoRlRTc/Z8MIhsyx7rEgZvzVItciRa7BcwhlhYCqigkG0cPDI2hXJrh6oyFvY7MIpcY1mfvbK9+OoW",
-	"uZYvq3madbG6X7ie4jFw87U4NW7Jo1KuNBcjBG4UBcjNd/ElGr1SKcaLAeL7ylsN2sFeND6ARf5VaR6b",
-	"JcpYuzgCnveomuFDq5UrHQtvZqA5lDvze3/KKjgOdZHW/Uu+N7GC7Wd6XdrTP6J5jih9Zzdey1tGBrYb",
-	"RZXALJgeVAuB0OFiMjRmN65cIPvAzjeyxUNt9ibkdEbNh2JbPEyII9iXcE/4uzM8P+//9UUUwDvPB9vB",
-	"VP6IijEG/coQg3r6rFfy85YgmD9261dRs8r2HdxHPGWr5GIxlR3TiVvKhjbY0gZb6mz0cNccN9YS2tv3",
-	"CYipGtTNlZ3WUC7QMWDnFScvIV1z8JxWDjAoqUV81BFqjoNYfESSGc0nXJRYuPDXQSH/FcdPIaRfguhI",
-	"G4a4C3tzgdAb1z2TpxhwMRacNzftkihNV0TLCTOK0mF2QMs1InrKTTnth05g19GVIZC1tJRr4J6woDUi",
-	"xRK7Vp6vZVpZcpnXrXgsaudtYT1eLVdfP7zA6jN4vrJYHAT9waVeYyOLxSbkj2uQRcbQMSkwRYrNrOTM",
-	"WZHq/qt4HTToGFbIl98Zy21EEIiNpsehlsfx2mU9gJ3Rgpa+MtDSvnbB3ZClnN1yvPjoVsBry31NiWDL",
-	"wvPEHLZc5CO/iW2jXhe7mvBbJkjippYUnNWxgDD5s8GAePSB6kVkJOfgRjaAjGxnf66VS98Psa7vPXTb",
-	"SKKAH9tMouJsYrwo4ep/WTVzveBZeiX/VxILQsYZnaiIpHxm9B60Gl8yPpnqiFhaAhWRJFgao0250CwX",
-	"NHsHKFnoK17qo5FEtpY9ZYSninQTOhpZEmSjkY0e1pIkE7qYmD96EQmucGBhHFdN+XzOxcRO/j8LmnG9",
-	"+pBR8QnyScmFW5wECOd+CnX7a+jiDc+F15lp+ZygmtI51LAsqSKjhQa3PMLXnHD1kc2M8ktIN3E/cVPr",
-	"FTc1mziYw20J7+y3DM/LJmWpXTnU2mi6Uu6TnjG8zNObq9z2uzMIjLvyiSomUw/CLr6vUsz6b2rYAH0g",
-	"V43knA2xeSdcEQUsVBzIz0OTVCU913c+oEev3PnX3/qlmFWEnXXef7oyv92OXBDcgYRgBtPYSmCmvJZz",
-	"zlKiFtdnLuA0YRoXNcXYoOcyLC03BFaHPkjjg8AQSgJTLGPURpz90vfJJZxma3Ytp1SXvrdBL5KzMTP2",
-	"KQP/AYjBolhg8BUDSppOIh90zUPGHAzWKi5GrE/eSW1uyB15PfuMJzMWwS262BSWi5tQetmpaGl796uV",
-	"goY7Nuao6WiKPce7AJgs/wraq5pV6F2Q5Jrm5lQ7QD1JbFzdh/oqwT+7XwVbhk3fXUN0eF/lzhPmF+v9",
-	"ijJ+wwi1QfwnakgosV1+jJPhmwAJubQpbmUhpHWtgoKFyejoRkWbWik0dAsiXYRphYNBGM9SbfqtxRUx",
-	"ov2W2f03kjOHS82M0tHEaQ/nCaKOuQhHRolhx1mIjClFEpqPpvyWfYJLjI7D9vr5gkVkOeWjKbFX4K5r",
-	"CLaabexnUNy+hAGjM3No7O3hcNbzbHo9aAa1U98qhFvbNqkMMasL6H7c2AnJl877d0FFinmWWNilSSN/",
-	"Fc53t8DrZZpiTbk1TR6yGnBtOzhsYmE4dV7thhpzz4X2UVue15bnPbbyvFB2HrMgL5cLo/23wXktpzJj",
-	"xP7Akr99xL+S3hBMLC80VBifS5RZFAFBLA1CiadR4XignB1JoRYz6E5vg0I+Zc3F2TyXI6MLdE5HN1xM",
-	"Irgdcnc5OZ1iF0L80FmJKrRWBVNmtuoC438Y2eQKQFOYlgbIVZ+80ZjAp6CYqe0O7zSGHAPsi6ElMZVL",
-	"Y0OSzGxUTCTYJeLrKKjaou1SGAqU6g9XdFLmVXUABDe2TaCtZSX3AlHZt7hH/uydFGxzmcRRUExugk1s",
-	"In7+QZu413Q0ZWevpdC5zLbrFwc/cb/4I9qr09w324hT/NE7qd9aG7IFWd0byKrYHKG0dB/fF8aqmeAj",
-	"aINalqghfMgCYcHtsp8HlyXK2z5QAHy9KnqBpvhb6ws6sVF0d4VvS7K6EKCBeIWfGe/NSVj4vixbSVdp",
-	"nmVWYqOX4xJLPA+UQa9g//Ry+YmXxn3yGn9p/Ev7W+9bltyurofKgqPu0wDOkXti1Y69H71hbmKrJ4po",
-	"PmPggoeOW5/84vzZ8n4hU5alsbhmY5kzI4sdWor8aB7B1+RpSRgHX9P9EFxoRJfA584Z9iUj6J+4QBtb",
-	"ul+C7L4qnCHPvRLUkKxTrxSeQ2lXODyuVSPolJoXz7JxZDSN+xnXeKlVU9ipD6HHzj22D2Y+5CUETB/n",
-	"C9sUZiukxoa4QRmN3TWI4GPZ2OwXKlYkZXM9rRB4VzZ2TaPaHmyX1VbdFtAocCESKVjFe+paLZrYJ3yN",
-	"iLmk11gauRujipyvDlKvR3SawoVtxIekg+3dJvtQ5hlPXVpzhzVQOccFwGMEc219sdYXOx48xO2yisIO",
-	"RfYTtYPtsbXHZrnBfSrzPrrMInjWWwBdSvxohb+mZVni91zQubJCUMyJqs9Xczr/EQibzZyQrKxP3klX",
-	"wbpCDbhRiQxthfocAAW01JICwqPLqVSB6yrzwn1UT/zriEqD9mJhLIgy6Zq7TVRb9e4YycllmjYoqFg0",
-	"g0b3VFAloPomj/MINaYFSVj1zT2oduOb9dpo3ClglB9Y/pPgujN81n+xq7Yr79M2TtjqpkcWJxShvC64",
-	"u/Zyg/dSRU+vIRp0TwoJoAYvBoNS5K9e3djqhUA02roNTyoQi7v0kIc/jFajDNUWXD1qlIJJ5PNPWFqg",
-	"mNAFVwA6r+ibl0sQzHWYyTPPaX2eIaGgX2ROoJ26oDalRuR4zAToGEubYPxa7mah+u/6YwQddt9hYYlC",
-	"eP6gt6acSt7oMZVTLGqZZR5COamH1U7FNMyd91NWf0R3/jId1P1y0H/2YgfUf3XpXmF097QenlWIb1LV",
-	"5OTZ+Fa0fopaLdpq0cO0qKu1qyiZ0+vSe6oFcNqIVgD+tVq0WAJ70iArhigzOSYTZDAwWwA6cRfhWkd5",
-	"6WEcIRYeNVlSEVYVmE1UdZYsNeXhamQrbPfhSuQLRXbvpyhODM9e8z+3AGlDprKyrVtg9lcBzAbZFQir",
-	"AiZxaApwB3n9u7f09qGVDDy3O6klAxGdcsiRxGJKAbRGunQ36djb3MD6viNWTSSXe3I/Hh6XOgnv4/oL",
-	"JFOXNiw2QluL+qioHyvx8ANlTIkFshZ89X7tfuvn/4LQarX/ep0bSAAcyiaCXZjcbDw4mVytJc4OpGY6",
-	"wkk8LbwosCUaMovFwWyhRi3UyEKNjisVjgA+uosbdt2529C3vrBo7osN1kOiSjywTtgVcyzYYC0BLIRv",
-	"I1JUmPhQLYZ2y+gY3zSOXO5E5QJUUCfFjRRErkc2Zu4xu+Za9FwtJbR1VTxlddHI5ydLuT2QZiBUWUav",
-	"so7YR8C3pt+f1KVFCXB/9uZWPq2Hat4/vCRElMoREOxRMqKaZnKyWCtuHZkFEVqS64yKG+UAJ77uroQ4",
-	"Ic2AE0fP7EAnNaiNLXoqfLGoDff4D5obg1f4IxMTPe0Mz5/1X0T40S88NZ88jzwp/Sfz7u9iEp9zNmLq",
-	"A8tfmUEgbbaHpC9tjBbl0eanHinKw8vFE2envGZ4wAxVtcyrKTtFuoD6WHI9xfowV3bQc3krKFELywy2",
-	"SFxtyFJFJAmEGhA4lYTSVmmshuKwg/NYb71Ob3NZdwj/B8xnec28e06rMNravNbXldcqRN2Jc1uFtMf8",
-	"ltudd+S4MGauap6gqEErSsDWMmKWwaaSBYvFHWkwsk8WLBZ3p8H28QBisXWE6B6zYPvb+Y8kEzYLxGEb",
-	"EnmE2TB/sE+YEQvvWSMO1kRMc54s7J4OVDqFWb1bksyX7sfCHWMvrdyYkWPND+dGbEFKNc6BgxycfDtA",
-	"ADxAAq4wfjaFWmfFM7WJuDYRV0nEHUsgHScZd9eVZaOqc0iizD94fbKspmeiq5LnuWPxVb2LsnRSmq52",
-	"zJphe8NDs2ZrjQxiUY9t2FtkHyEvdyTz6hjx02e7hktd1u4TXWJ9yLMBGWtyTfOaWOr5SWOpD6xX2jRe",
-	"m8Y7fhrvHgzlQ134p1bM7x/F3VPDbc4L2lmR7lQuSwb0E2XTfiSjKyIXRu3DL0BcITeXHN30Ntb5ubm8",
-	"w7tsSACG9y1pu1h0FTZEBLIux07iSwbx3UZHDxTUdPep14kF1869KsW13GJlbR8+u2hU2CezJzrDb597",
-	"YNPzb8ln8t1LoqaM6U7UgV3jFOl3L+0HLg357a66r26HtZnENpP42HglnZy1GcTHrqWe/m7/s0+BhXvW",
-	"jdUV/uFrAsqx2Ebw7uKMGIcmLMS4CqbJFZnT3HGe+FGH5M34DDwHUvCTBFrKqKN+LOpj2U3ajGylzMxs",
-	"Dwa+1ES9i3jZccLeB6ug+w98lw/aWuDbGWWt9/DYIt7udFrZeH/x75MZ43fBxb08asKIe5F8MEL8DjVR",
-	"MEreJySxIMbcQGRVDyt8736KHkUsXM97S7+BXUavcxpSckZB54QIWCqRjHMklVa9PxMs0S/fgzoN5Ulu",
-	"wLznC3HFZ+wtFwsNgTLPKxV1HOU19v1UTC/mwbWd4fnO3FPlvdX6Eq0v8ehQiSXJeRrPoVAJJ2KeCiju",
-	"9yWeQr0Ri2bFUUNrA4AWl70pGPUd1WFGlY6F+5goScY0J38h54OIuB5UOGIxf5qmLCWO4Vj36nmqYrEr",
-	"URXZyFMVi6SYwy5EVSek+SWXFV/vVIpPPQ7Nh3e25t0nugQj0f75Pbte5HmnTqntwTPln7zlmWo15p+U",
-	"Z6qsUk6uNx+eZSpYgK1Iprya2wKpH/SeScxH5t+q5AIMf601X2WkIlsTUq1DFY6G5D9AW/wZUPx+eR4G",
-	"wV84sbug99ePQgvg/2oA/GFbrFNh9wMB/3sgTXbPmgStY3ZnpYKIdixaVqqDA1wPjsWXoVxrkxKPKilR",
-	"nNGTIPDXlFVo1+1ASOV/H4vT8VEdcgZPC4cPLImNfe+Co9mi4Vs0fICGP5pcOCErVdCXrinhGB7vhyCl",
-	"Wp/qIXD7aENuEO2rJHhgiPgqpkHM2uFjEQSEfVc8MlrkOROwE75E1qtjGUt7BkMzei3zj9TYyc8hpVeN",
-	"fzak/wb9v5byf89q838vos5S5jevmdAs3wzTP1mi8GF1V4u4bxH3x0Tc34dNvKfP/ZTPtXr6+3xKFfvj",
-	"PoH21cO33a8+mHltiuQqxSfCNj9ba8VNIIHnkqE1xxpjIEaDP1EE1iAW2D38yg4BE0h6m5A17lLMjxrv",
-	"HG/LFaEwPegcHouZVEbhjRiwEAazECneu0wK6R4CYqLQcjRlI54iKQwlC8H/s2Cx4CJln+30RlKgYh2t",
-	"dsxRHle5bhVzXvO0tsCkRveR2HTv70Hzm+MctfKqM3z2wliWSueLkU14dt4yqhY5BjuuZc6KDvWU52RC",
-	"FxNmzFH1sWJvVvbQJszQrqq8tOtbyE+bwHxMrVCNLNusE6gm1Epd1MGPVScfmAN9MMW8IcVafhXK6h7Q",
-	"kvWK2iln38CuMQe7O2FaLErX79LHZ6MGs9ikHVXYXrlWJ4rbnOsmRfUwKVdvXOzGl7YmttqU61fEmbau",
-	"lO5PHR2eli2ro9/5XO+Tq/WPujFVWzx2tcbNeFAgTq2rRA+Uz87DqFIzRztkeu+ZZKSS6I3FkTO9+zs+",
-	"957xbdgHpY0E1oLbEG3m9xESsJ1Szm2XHq54AVtbnmuZ44aQxs7xDKjK9bMyv4iF/Ynb33WRomMnnA8Q",
-	"BadNPBf2VBNVzrrp1Gae28xziYftgeyv6HH68Hdlv+vWq7kpk7EOT1dsW7VUnWd2yoXeXJ1l9w4ZSaEW",
-	"sw2qhnS1lBkoBS4Uy7WK7I/MXlY2BWHjH43Vvb4dUfLARUpOW9qmfvua503RE+BFPlYGYL/+Vcdsw79D",
-	"GysL/7CupNkoFgjyHDg5IAjE8s6wsxBcB32ubLv9fTP2+/S5amP9baz/RE1HqiL2sUX0j9A0/9ja6Y4i",
-	"KLWFyloriYLK4YPi8aQ2HB+LyyPFezxI//7i8W1H/q20yQPXQDmbfOuofLDt2+78X1dEfk3cPbYIPF4v",
-	"w717WMHU3b3860OwWxdMHS6MD+p6cjCI6Z6rrB5p//8Ncffy3mnj7Y8v3n4iG3hT/5OtIh11wXRSF0uP",
-	"xe7BdFEVcuEPbUg9HPfYkfQ9D/YDlW9tahxdOfBtFL2NoodR9PuUNg8ZNN8YC6/Ili3KwHA6D1EKVpnr",
-	"QW1XIKJ7t2AlTXL18uRd645V4XUEQ+0eg8IY6YUarlKo9/ykcd4HVk1teVZbnnXUhiiPPJh8rB7Xj7fs",
-	"+Vidt5dTqQqf/32lVLniCkQbGL7GEKtkqY9rAxSHTsz/VCySbFND64Skkqmtu6Ps6PYcP37dduL+s3Ti",
-	"XvPVv14mnbZHd907vy8mjgbVpmjG1Nk85yN2dp0zenMgW/4WPhHcksAtCdwyVBlYR5nAt69gPgnpDiyf",
-	"8gVJfv0tITmbyVumAHgzIzTLerU8ykYhOEkcaCR8ysJCrbC1ynEskg/vP12R7ZYLNH7SJz/Q0dQ+Tlcx",
-	"4xd9Mtd+8A+CGKCe42C2szG/xrWICCWjhdJyZvQPZ/kTRbqJ++SKs/xNmkBXFcI+c9uIhxfOJaqsnlFY",
-	"ZincD0ujQNEyJRm/LS6AJw4GCLVi5JMRZtQy/Vrxe5xuqPVsyTSOa31g32QZ66O7Y5kT61uV3nf/WT+Y",
-	"bu/ClV9fSz0NO+AUddnVNTLvNpWEEjgI5goYPiFdI5VxtWGdkhnNJ1y4L/CvXoS7AZ7WrCSSWMNuIgvB",
-	"dZl/ynZoDl6puYaYAfvkaindfpNjHGwk5yzCa8yQzkF0TxY+GFJ1a5yGcc/dxQlYFT/yG2aPFNrHmE8x",
-	"A+/k25f8+gvYYP4kyoXGqs1bJrTMVzhxOSYzW/9c9z7MNe/HtkL6HZ2xGrRA1BRh3rOY3MoY83Xl3KmH",
-	"iRUEOxruCX93hufP+y8qYYHiu2elbwYD8115czfHHlgn6uAG7gy/Kd/CWyP2+3DYu5q+uqmd95+VBx1E",
-	"nbX3bJwpCgu3dbCj7oXZd3kf4Y6tbLpiKttYcgEd4ppmU4SOtWOpcE/VhjT+tCENhxQtbLr1LVMx7/aL",
-	"WDTYKffA3H3H9i8HByJyvXIhbLS3EJAGWnFoWc2UjgUOMua50hEi1MBC4SxXT9zY3esVGh6CzlhERlSx",
-	"My4UE4prfsvc78wVPO1FYIwIy3WGwk89gUG8JbNxIH8VT3sXoBy5IDQWMHfzEFXVaEYj3epoPTucE6X9",
-	"MuJOyVwr4JMxZqgXRAmZ50bh6RXhQmlG02FgDkQkMVLK/IuWTuRNm8iYR0hA81qmDMjLS9Zg1XoCu2hd",
-	"g9c/CGeKQEiExQLeyhNFeOoe6XueJ9iOhGbG9smNsaKsWVLaBeYXN3yOdklyRW9YArEcNCDxfV94gwTN",
-	"fk2AvufFYDAg1FsiLMW+iBL2J81snMjZ5DXqBgMGSY8ImudyibODl1oXIKqzWkp9GfcL+Bxss3zVcZ7G",
-	"t3ayMM/eJsHMxXlqBH0b0PkaAjoH6vK7QzQ4wr0FZQIf0dzJBmA0nbxJfezlfDAgKcQcRtpcRXiqysEY",
-	"EMqxoFnW65Mf0ClNyWyhNLlmhMKP5Jgk8IDmPkkpkG7DDMMSDikFcQvzSwHGTgWhI9+gaiRTZi4YTW3j",
-	"W/udIkzofBXVBCQIt568xQ76XrIg6bf3ersZm9DRiqRU016NDxyLOifYd8zywS4fhAKtcel8hJnRmbA8",
-	"DusIOokFnn2zO09F2aOPBTOP0YyqVLbplrtHMbssZzRdkSlVVdBluUBNSAL32Ntlv6KTB3LTcZ+bA9ro",
-	"BO/mzJpHuUcH9q7bb1JHbVa+dWHvwYXVeHgPd1rNCE9/hxO5B5sNRSIb1EcNPUeqHDb1ZbFmqO62uoYD",
-	"rajTWVOWs1AhPL+A7PF9axYjdz+aBy8h87fXEWRNRRy/vwnMz0n7R9rSpIbbhrZ91R8JsB43kLUlgQWf",
-	"eiD0DsLn/uCrV0Zybarv1JqOpkzVm8PdwA7uhe1iS+B8TSeBVYz54VjsaRVvtnpjsatwIpusXozl1Jm9",
-	"sCz3I7n6JBgdVr3WuuXmnQh5JudD1CqOzBeCPtX2UQvrNaTRnpbvZZruLQfrOA4e3p5sGQNCxoAvvHgf",
-	"z4ncT7w22Ha3TKQyV/fVcXsql4QSvAlRLMsCJxvp4804P8P33zNNeebgGCFKhGtVwlvGAoLZOOybNAni",
-	"GQChsPcrATBI9/ngOaIHllyxXp8kXH3IuVngITEuYBKLlM2kLsdeMKY8xwtJCnNs8tnBOoVnM8LLRcKh",
-	"xrI8QK9PjoQSqFRvXpADUQKNEZJ7RQkUhDPhVnhYohm3aD8Jrv9d5NefRR2/bxxq1+ME+i+iRoDBObSU",
-	"CTP1Zn51ufpX8nMHv/l3CBZw230zMMBepdns3WJ2DUUPl6/Pnj8/H3R2ipesncmWzaZls3lsCtEKeiuV",
-	"70c1niBBX3qMzcn5dUwkyNTb4LSqBDP2TuWE2frrlbvZ5iw4Ny5AQwJcrCvt2jS4V8/GUK+KpSQi4We2",
-	"pzcwd5n/1CW69ZQpRsZykceiZt5Fit3LZ/NHxmh6xWfsjfiervzY//Yp+lgktaLeM+oU6fTdMuix2JhC",
-	"t5fCC9sphR6La5mujGvEJwKctSNo562S4eEb/6Iz4fedlV4zZHbLTZfFQZuO/srS0ZXXe4xUtFNV8MHP",
-	"Vu5ujNVj5BUFVlWLThhIDg8MLyHHusspH01Jxlwk1hHTzBf5CGhhw8t7RXLVZwW4vrsJOThQQsZCLUZT",
-	"N7PuehKauu8g4IYSz/y+1xQaJ5fGywMmkAPQ2JviWl+i/1Ww7xzmf50mGYB7g8DWKO3dNiPwqKh2GkTe",
-	"ydICm7mazU4qS75mquZAqt4XQcUlGS+yjCxAwgzLNBVcOQRKWtdeMWCq2Iqj4sK1HK7Uc4WQoV4ZFaPo",
-	"LUvtOlkZWid2ozAlAhU462JqfylVUE8cUUrtGx5qjgE9e7FdrOZk4ZijJR3KNm29DYs7pRXLLS6lCZdy",
-	"gDJw5m8mcQ9j3qI2vPIOKHKN96xzPptZQxN7wRI6kxZY56USJA78uOvVBtkKms7GwqVUjW5ILupazWIl",
-	"ZUSULPrMaiuhFRlRIaSGskmy5KLXIAOdzdgcLv/RTvZBw+RWQ36koxtyeTY4316quenjw7TR5Ta6/Hii",
-	"y7iJCPUCIRBTP3rZ0ySq3NGtkVdFMHkn4paycCJdxIJzMcoWKbN+UxIUhQtjxUnZK7jFQW6xLUjFKXEP",
-	"WMR0uyjsIoiH9hqCh5sE1o9c6WLd2hqaGjF44sIZrzx24UQp1G4bk/waYpJZcCS3EW/lg14n3n7nm8OO",
-	"n+TYgelsWakTNhBQRN4NBaaacVwhziPYkigtRzcRWU55xhDZZS8qQm/Km2ZckxvG5ogjLu6gNM8yMpUZ",
-	"VFXAiKRLxSrgN6G+/JNIQaZwB4AO1xNc8DQZEgA/ypzM+egGfWUYGbJuNdFPqMn0c9oUCM0ZfA39MbW0",
-	"l5GupwBZc6yh0Z5FzznA4h7WJeqT/a3Lew0CvrNxv5JGbB3MxxX3O9RsauDNtnsjMISMkZQzvcgFS22B",
-	"nN34CUC6zPmrJ9sPglRb1QlvOjD/YPqA03IiPutC4dfHbYJX1rJXt+zVwF6980GuGgi7RyY6RUtDx8N2",
-	"NpIpU5ucJtTg6L8EvE9eMbqRAISvCBckcR+9lil7kyZ9G88BFjCMF8Wie270rtHcPm2geneEkcq3ioh5",
-	"Tpqb0RoCSuTAeJIZuBJQIm/LzwuuJDKa4crwnMilGBYYVvANZ3RFrhkxHjjhoujZe0UnZ8DxmcIYWKiL",
-	"o/AUR/dVENLiZcGM2wcD+jZ4Lw8a2CrvsdcyS89ymWUsJUozlhXJodcfP3WijtIr87uOBV1tHwa7opM2",
-	"AtZGwB5tBKwk0KoUlyiZtwrZl6X5PnGwok/e1qGsKzrxUaxYFGEsOK3mP8Ft8U8XStsU6doAkwvFVxvo",
-	"qgq6E8e4rrBGdOvwVll3tzGuryLGVXmpWwqwGshdRYC5SFetp3oVVIEWBtETZdFkpEuxYHS9mD0q4Smw",
-	"atT8tncAmdU/mD7MrDqVj+r9v/XVrKqh1kdtfVTro+5loRzSN6nOSd3kn0Jze9smwdaPF2zNVNNMThbM",
-	"e6BQJ+CGxdKHEMXgnVLgSHJe6YX7tauEvAPoAJOpRTnEYt0r7SF3XzKW+SwhY5llcqmw1D+BkYy8T4ZG",
-	"KJ2ReUYFzUk3UVPGNHAfZlSDtaVzRtMP8FdvSBI95aMbwZSyD42//B7mskpscA/doYtYEJJkXLDwAvOj",
-	"lM/M31Ko4uEdvK0rcyIWWQZBv9KVbDbXq96FmS8OSrrJNYWqFL24RsZGjsyN14zOzL9UTNBmHE2pECyD",
-	"RwjH7FJNMkZdxScBKzT1WF8P1JNKnSkGOQuMJqw9V/jg1WWChaisVPW57WNb8qpbLrNqp6kSlzViBfvE",
-	"Qo4xs5LilrDhgwm4AznRUyrIIIL4QPHwPwmu7Us04yX425X9GAizcNPgnuHa1v46rfTJ7CEwtxOuLkea",
-	"3yLK2gEW4dTkC3ZIQAHu8bARhdJydYYdLkbTTlR8DjJkysBlHQ4AR7jkqZ52hs/+iDqlTWK+P39+/m3U",
-	"CSWFETbfvCSfygEK/xH5e0Y1eUVz8ox8JudPnxNuVs2f4M6wc03z7UMXpaVta0TbGMajj2EoKwScifC2",
-	"9MWOkQz1lFpR1az7PzGtSFmoSWHB3casZ659EnQYGTHSpVkG8hvrVXpDIkW2Iu5O9nKM+pIZvWGQHgd3",
-	"uJbfsdD25ah4RFimWJmCEdWLYxIMGBgDHDjcvdKkw0pESxm8G+OKfa6SKFEPW/h/F+1g1AneZ2c4ppli",
-	"+8lMO4rPyj0Ap35ZPW5Zp1jdBa2YbsX0AaX89iwRAIU7SVcR2up4Untz6BllqOWMUZrmWjlskPfVjCgd",
-	"ydkMQEUATDJSu5DR3eAxllNsGBYLNZVz6G8HTHbww96QFNYZOEbWLIvIy8HL87Orl+QyW8y4WMz818/g",
-	"628Gz8knTTkEv2Pxyfha5PwlmdCan15Bnz43wLcwQHHfj2bfg1l4Ht45Fv73eMXV4prBJeQzGfQHL1/g",
-	"OC++cfPnc0bM7Min0ZSli8yol4hcfvfdM3vFK0Znsfjl28/fnIcTuDSeFdikhV0KzkRxyWv0ucjr559f",
-	"9J+D1jHWs/VV5mZ+qh+LK1vnFLouM6qU/WhFuiOaX8NrM6MO+s++/eYlya6fcvH//j/FwlH74LEY9Aff",
-	"/fVFcYVZduWWHX7/nfuyRzSfQfWUdddIF900aGlUcvvMvGgsumjSRyQ382epcXNeQgJ4RjOCNNC9C2Ic",
-	"UHxO63kqslBYeztfXGdcTY1ZEIyMft8mKLEV4JWMyjobRCXJUqGEwCyLT6qUYhZRGBlwVAr751P2tAu+",
-	"0IRKqc4sMDVsuaFbVxCGEGUxC2NO9w6cyKWVPXFiZmejYz1FY0V/m6P5qnI0e6j6DZmaO5I09YJoU/Zk",
-	"zxjSqdInlWN1RyLF+cJtJqXNpFQzKbvHSQ7NpzRUxf+9qIkvyF9trTvUv0dEMZb6uAixNVHphW0A7Sgo",
-	"MQTCVSwK2zwl3TA0MyTgyidDDKd4ItoZTZkPXNvCgqgIu9iCzlgYo4xry1zpb0EnlCMtiC+6L4WDAHC4",
-	"YNAcUwr7bH1y6RD8xm+AANFhVfOHirB9S+ZPEEl+KNnZtm1oy+OPVx5/5CC1nDNB57zvTkEjTAXwv6kc",
-	"LaC5DVUk+ccPtseyG2NFZ1kSkZEUtwwcRi3Jvz69f1cwRN2wlSpzIlnuu3eMYR8aLW+YuCAjYy6klljp",
-	"lmYc+JQKIPKSrqJiWLkUJDGHZN1zhKqoLvi/o14D6OX9nInLOf+Xesx1GXaS39s30CR64LIPb/ybOsBw",
-	"28dk29FYK5lpZr+z0SKHtOWvv4W7v+7JzB40uys4ATBZOtI1W9/sg/Vdb3bsxl0/siOilaBYfstyqLa7",
-	"XvBMg7aPyPVKMzKWOf6HqiDc0k3srZ7enuP56EWxMKcn3AnwRfUQIJZC6VyKid3dnqVsOWWC3Vp+H78g",
-	"qWTqIhZY31R61eYcnMGZSsgo41AWWZwr6OBpm0hxTa7p6AZqH96Mz8zmPoPdbUEFE6YhuOVpywiwTGLB",
-	"JYL9R3IOtJO2AOGQI/l/zPs54ZF0+6E9knsfyf9z+fbHPY8kboE7AVIIl/HXO6hUxq9zmq9qKnRAjTQB",
-	"nmLhEU9CijOaj6b8Nhy/meOlCn6KRbKU+c1rJjS2YuXlVqnmSzKCb5FlvsioOsJD207P5mPND2Jhf1FK",
-	"y/YuSGJs3rlZdnOr8D7+CyiEHk2JAMFSnlwFv1UazB1urnuRXziYkb+sjjTfMRM658b+MoOVlojvqaxB",
-	"/QRgKRXTi/kVn7G3XCw0c+CvfCGCDz+w/CfBNWKhBkTmZCZzVhrZzHLMWZb2UIKhKU7YZzrS2QqMcyZ0",
-	"wXWmp2yFwwH1//uFVjxlH3I5YkpxMbHz4OrSbhXoB4ArryX6hvsAkN77A/B4yplsy57rRZ5bHN9ooQlL",
-	"JxB8C15ZZwj4uU7NetnMt4cZfc/McJ2oU/smO8MB8N9X335n+CLqhBv4KIxpfs1bVFKb7n6kqCRRqKJA",
-	"r/qdu72fh9f7WPfxgm++FW2JjBL7vRZquiCkDONywwKM6jp+b6KkJF0hSXD3qKRQZB7qPkyzDiIyzuhE",
-	"oWA2muUT0xppOQoRTqzeR4VdTLrLtWMccc3tixynjSH6QbDi1TikkCa9ZiMJ5WXuBWOMr3dBRhmjudX8",
-	"OQOFpNAW8Xd2qruOTgTtGzAZaIPRAty3Zv0skQgW7jIqwFDfJzB4gHo6Bo9macehrimpnyZlwDoAw7IL",
-	"5HXREfTUOQBv1/XU+eAxKapjxR7yjaQQxb5rY51trPNQzYcC5+iab19SvWIAF7oEmJQHy06YjipiWADB",
-	"RAYtGLHqeF1X7FymbAE0da5R1OQXRSRBbQtE9VGFt35vuE3wDtra5TpBeWKgTCCgdwDJFBu7xcd8FfgY",
-	"GR7LreRlDSomkJd31i4H5moh/KAoISrS8JZvZwyWcV0szFjN3pjbuWT5EMP0dLmbLe2nFmfT4mw8zmYP",
-	"++dY5cpzujKH8UyzfHZE8nQ7LIFhG2LoNZ7ppec+aA6ffsChr1g+e0QBVDsrki4Y+WZAUrpShI6hr4i4",
-	"lRzcU+tvvoPMmvmb6e/pSnWG3wy29g+Dp29DmW0o83GGMkunP5BoH0qfNzh1hQwoTJWSlDoJVZQvYrCH",
-	"NInFRidqs+QyRltwcltnqkmmndidCnXJLg5VeYO3PtXX4FPtK7Qqx79JaO1WeRCIkzpX6CAb6FTOUOlw",
-	"1btD1TVvXaLWJQKX6GiH8SDnSGECUT0dSQXDNZ3fRN6y3Gyp1zQbLZBc5y3TU4nYoIxey/zVIk+ZgIZ9",
-	"mmdEMY3UuEteAyMRUrCGMMhrnItNbqrHe/6rE62RAfYSooqHaUXANiLgizvQo/U37c603yBNyMEGNMJa",
-	"9MAN1G/IbB9+co6Q326UFJ1hZ0aNecmcpNg+a1x71E6XNt7jpLf54zZ/fLRamf2ES0lmFGa7V/rznI82",
-	"Kf0PLB8xoSlwIiU23/GW5hMuQOsPLB+h+wKLdt7S/GYxT4CPD6E9CPBXrCEjgiOqBmvgA07y8VsD1YnW",
-	"yAh7SWsNtA7BukOwvje2OOLhAWq0I4KS4gvIxbiy3IaTy53mMjoMjnHXH2FLjIpgPmD4WSKgcIaTgJ4d",
-	"lCwUy7H4x0L2w4maYZcsy8y/ZbumNmfyyWtUkd4pMdAQOlxoHAXoFwjMzvDZi6hTu+AItFso9n35B8h9",
-	"slAMP3hFFUs/OJHtv/w0lfOPxSPvys5WWakHAeXtITlb66q1ro5mXe0len+tmFdRWRb/VphbUzpnh3d0",
-	"QpBe0c4J/q7v49TAmH1HRju4QdHE6YRNwQkQEcTigA5OZFMDp1jcVwcnmPiDt29yfcmBue6a5kGLJp/u",
-	"bRs0tbn3L5/cuJBUB3RnCsTy19qayculNh3/hfVlCnRxm3z/KpLv4RvdvyNTKLS+rHZMB9hIj6AXU0nj",
-	"tCG7NmRn6QN3t0SOBWvGmzWZLFd0Akl5ltkDr0gXqfuUJGOaXxDoRvPhJ8t7Bd89/d388yb9AwZPekfr",
-	"EGyG2+hS1nVgOoZLGQtYiEZfsiL6POV0DhfabxVhQuecgYecM6xCNrYcvvzrhQaiE1csrYgEH3MfR9Ic",
-	"8MeD+P7h85ylXDMisVZwnEmZFyjvjws1DXzMlIoJy1sns3Uyvw4nU8NZdDLdyJHt/Erzi0fqUO7nRcKj",
-	"t/7jF+U/wrZtHcevwXHUtJSQaBBENb4iCKLfNZ282eAnJmZLKTDxUpbzW5ZGDq4B2bUhSX41O/S3pCBG",
-	"NFMyP6BaI7eplqTcCBK4oBnpAgGcrabtgT8ZkeTX35IAF0ou1zxQaB6yZoTxlBzif+5lWj0CzxPVUOty",
-	"ti6ndTm3sksO8DKvjMBAhizY+OvWi9nmYH8AI/IHc5Vv8ksnEGPypCLGoVKedCpnapEBtyYl4wKUYmwX",
-	"7w4kUZHiA14tYGj2nmoo1ZIe4QKSpTqnQlHsBwTkjJkc3SjI+Jk59c0spwppHMG8ogG3V3Bv0k2eOivq",
-	"qTejnoZ2VG8YCyp89nBO9TQiFJ75DBoX2oG7yVMOsfunKGJxHIzo9yDwtiiUTokui5Jbmi1Y0KjWebZT",
-	"mQErASVjyNuTRDOlk5C0qCDZMtNMyVpvQ6xK0SC4N/CLKk1X1umORYNPX1v2XPD4uwgjRhPDX0ZE5vhy",
-	"XIxyOx1gHPHV/n0BYKvupwj2gQOdwTL/Zc3P/vX3jpx3hp0c4QcwGz3tDDu44zpRB95/Z9hZ0lxAkcdv",
-	"23rV/1JSfMC5nhbDs1mFtXCdFq5zsP77QHPNaZatXHuU3Z30uwGSw1JTelQBpfbkUQVBWWgGYArPGM1Z",
-	"CmI2FmUlZskizRlbkS61fj4wG16vCjlpTksTVaJx39/YFix5vnKkwOY3oHSBpIYtUYGoCxvrLFNl+X6M",
-	"M3m7F3/i6SRoA8KlHHj0QvI+I4+tjGxl5JfVXAVNcXNkIgJHBSRauPP2i25+Psup3ghlRG57TT8TcyXp",
-	"mv8Zm66Hprmn2M+4cCmXhdJyZiSemW9t3mkT8T2p5713M2imva+gGHt9kuTgBnDzBHNf/oKE4QPj5ZwP",
-	"BthxS0GEI5TQ8NNe1MTL3l/XFvbpIkKNNFa6kle7INcZFTdgLAMMHzj1BeuXCX89o/BmzvbXdpHxhcDC",
-	"gGJzi09mVGmWk5RqOqy8EqtlPsfC/i61zVtRwRiVo2gGuS8jj3qbUlyfPxrR+3jSXK9llrER8DYL84zA",
-	"b4xP4/r7aJyx1T+fzJ/2Ck0/d6JODh3xX/afvdhBCcE6/CkpjtqE1sMktPDUl+S+FQRNwt/JjBoFsCcF",
-	"bSF7mhloKwSMAU15IPUEzXO5VNCZ8AAC2hxDTntzy7oVas6ewTlvM2h10u/kWTTUPbtl0twRedxC9U+b",
-	"HXOvZzupVjqzdVLtTlSlu+OamNpdPkBaak9z6HSpKXtmmvxWr1TaHFWbo/I5qp1MjcqhjE7S0KVwUJva",
-	"uTTF+WJh/TDse1xuc+ztE/TEyN0tWtw8YlFp0eIIprGC7a5mLBVHekQFETIWmRQTluMvud7QsSUQbHf0",
-	"a4lFXcMWv5ylfi1km3Ytm2SkCznuKybvp2FLTR+WO53De/cNTynv22BlG6w8WneUI7mmC8G1OpPjsxmj",
-	"apGzOzzUH0Aj2K6PILQw1CNSmqdkRDXN5GTBhuQDZ0aDdH+go2lEvpf/xUREXsnPvYj8yMRET0n3Lc8y",
-	"DjInisUbYa77u5Q6Im/NZ72I/ML4ZKpJ9x85nUXkg9kvEfnfPJOTnM56EflZZosZI90fuRmD/INmmRS9",
-	"iFzmjJLup/8saM5igWPiX3ZoEPtX3PwWG6ZE5J9ykUMe3izIE0WSMR1pmUPEcSqXZEbFyjUxMH7QExWL",
-	"a6ogrqpJF68m5z1Xhg7NPPvmiWGZhCRj/pmlxF7Y9eMb2dgb+nvEYo4rR8m1+a3MUkVSNmciVQ5Tjpgw",
-	"JWF0225bFSXZ8Eqh/wzR01wuJlNCY4Fazl5u9gRG6FKynLKc2eajUBLepeSWiVTmJGWa8uwJoPNROpux",
-	"Y1EM8kSR/yyo0FxzpiLC+pO+nbkck/NnBDAIWGZudoJZYRfjMOsXBjlgIQH2ERFGR9Oivzc+0PXKLx7E",
-	"dTOqdA/DFhAAj0ViLjSn9B1Ewm8Ym1stvcJAiQsuQ0gdlGy3GuTuXbhAuv95LHACy6lUVjcbrUG5UGbZ",
-	"1ofApEEu57hVFMnYWPuuqjAY6PQr11JuTic2qK9kbh/YLQUCC+FHQ5J8uuFzm2a9ojcswQUOl81VnMGb",
-	"lRkrlnHm3HN8HBtKguAz+f/Y+9bdNnI00VchfM5BpJ6yIruTdEbG/PBJMh1j05Mgdk8PdqrRRVVREscl",
-	"UkOyrAiN/rvY3/Mm+wr7KPMki+/7SBZLF8d2HHe2R0CAWFIVr9/9ysf6SlCcCy0ZriZaiHwDuc2dZgzu",
-	"HeBSVtm1YdfF9/5uihh9PcpVjL4GVIIn6OZ6mI2yea7eqHTip3gpTYFeAsZrQDsDR2UFhjBxF0VB2mEP",
-	"NusvUroZyH4EF3DPZJK3/QH7wd+SP2mYEQ86V14YjjYOeFdaFk+71ywAB58Oh8M7BIzD5u3byXdEhf9V",
-	"DF+JwJjiLpwJMomb+6fh/OLxPbCJLID2rWxkLY7HVjnS4/k+CP03YWZLbhgIdnrBrcj2PTHrCfPy183C",
-	"1Ik/X+NPvl0T9NYXjF2+/ejZDZMOkam3fVwNVT8rKNGwXL3QlShQubVr3WCMhONi4cHteu67xpQzELTe",
-	"Ahnf7SP9My76V3WRpjsGSf38Zev/PC3ngp07Ieqb0zTa0r6hyz7f70t1j14FpAvk7M+eMO3QP7vIvEHP",
-	"7ugeTYnWultzi3Te9XTm6ro+L10idq1T8+OECrhCOKC9Z3OD0D2w1OYZxm1ktsB29/LZb0E+u4qo+HHq",
-	"tQXDN6nX7Zq5rNGLbY7Ou8o0D+XnDCi03ewdmcPeybl3cnon5y0Ehq0od59uziSBoe1Wu9ObeWO9Jlfr",
-	"ig35GtMkL29f/WhS1sdlCnIH3JlQ3NXT9zkVmAcjTXt/3N4fd4/JA/elDC3FeKb15aG4wj5xqwVhx87g",
-	"Knwu9b2h9wTey6iVhHRsIk1rhmKEJMGdtaD7yLxHIFdkMNcTVvxAS3kFM6Dxfrvq4x+zu5Se9WFA5vr8",
-	"Av76rGdqom8i7sOZxtPcM/TrQwkj/Dl/rwH4A0zs4uzx93W471g1S17XY17Sl2dOzInfVfDx5//redZg",
-	"rKvV/3ncmPqX3caDc1gkxeD4suE+u9uXdUsGR4gpBrdmp35LZ9VrZBI3Uav9KxdyLqzj88Wt3zyXU8Vd",
-	"Y0R48zOx8vXjuRE//8tftgWXlUJeieqEoUcdPdYkBzFpmRHOSFEN1mAtmT0jj5+vnWCbcRz8kWXfv3/j",
-	"7Qdr6Sq+2B3mzGOZlfRF1gueS2lP8We0nGOMUt/Hq5GgJkNNlQr+zJWVU0VF8EsjHPlP6W/sBzLTS0WO",
-	"ePSxw2vjFSuMdtyJcIH4eDEiP6R0g1wVIhLKgon5wq2wfsEYN+4XPhbo8SenJNF6zLCqKL1VW+HzjWru",
-	"UHIsGlMX0QNQzJxbWPIkL5pxLcvgvYUtzrTFDdTSgrQ60Ya5GWxImCthWA8QBjkF5ctdABt3tp8xUVvR",
-	"iX2DSaOvOyIzG4taL5kvDMg8vPpgEpoDjXQWox6cpnEyjK1YCJNQnO1i83X8iEDBP/EFZVRhAUyfTWZX",
-	"qgwQ/ur9u4PsoIWIUCwzEMIfs4PG1AejA7zR0ePHwiwGfpZBqeeP8SQez7W9uePBn86vIrh30GIXe8bc",
-	"uS7qe7TsYuTezbF3c9xdwjkPpJZx4Cye3ip3QzGnQ4o2xZy75oJ12o8kOGAzputKWBT2rWO9ND0rOD36",
-	"ubomwaubz4UMQ5tuHPcnKQD2XzCuJYgUt+0x5Y/sgZ0igS/equ5+CoR738hvwjfiidTa3d6Hdvf452VQ",
-	"k34hqlcLJ7bpCXMdkjo6wnqMZ6xELVH8rfX0JNbsmmuDcXlBS5DUyIhxlSvuHIjTTCo2Qa6IATIzgbGk",
-	"bWjq8XAYDSdLbqPVFoY5Hj6Jv1USS4XlSnyQ1t1eFH2J495ZFJ1c7+G5HgxoboTxY0KK7vH/STPblLPO",
-	"0R/s7Zz1lyCX0N0xvhVL7ySbZLutixu4pxuq2x503mLCZS3V9FyqUqCsgdjnfO1T0lAD5ll4CKvYKYyL",
-	"p5J8J6yopIWdkrBCHXL9N+8Ft1oVhHWphtgYJUAPZ3oyGeTqdL1mXrryDDXotgKhVtiz4yOlUa9D3m+F",
-	"uzvmPpB/NnLzHQ06umCzd9PurbreTXt3wrLG/e9sQr1rMdU1q8DHqqrGNNZcpZ7fj9Q+Te0jBet561Rq",
-	"tsuo8AYZE9eKyvdPKPECqFXIH2BPhsMBu2iwKhvjXaqrVa56iW3SmUb0KSfVbpLf7AbENGtNmEsuMdfW",
-	"S1NwrnA28zuY1vAi7kec+XzlQqM+FiuGokXryy8Wegtivnds7x3bn6Ny6L3Jm9cphY9bStSayD6FiWxv",
-	"9oS1AloFcsQ4puFVTKgrUetFbCa8xlHa1a2lKUb1EpP2lsK6jkHNW+VI8pXTGfx+XbmlXK2Z43SJ8UTh",
-	"o3XcNZYMdKL1z7PTVsjtkoRPEXYTG97LuP9/QWPetW4YuhH6ifSagx9va+7zp7u6P7PfLSZ9x6dbaxic",
-	"ImYAPrTAv7fz/SbsfHw3ebt3a19K2FEuW30e0o4RWSvLetyygiZaA/Si780SBeFp0bKCLUTfx4RWQODR",
-	"jDBxwrDCtgJ3GiIQEvkHyROkR0x4XYes6xXK7sfD4ZA5navj4e9/Dz99f/Fi04ku72BafL9l23ch2ffp",
-	"7w7HcTA6OB4ePzs8Ojo8Hl4MhyP89++3dk/THn8lMZwmf49a5Daa+TrUjEj0qqUwgs15JdhCqMqX3967",
-	"p/fu6Tu6p4WqPB3znU0iFUNUY5w5OfeVrj6rmB6+DvT1uuZZb5W4ltpmbSz+WFcrJp0PA+Jxt17O9gH1",
-	"OFKukq7NXeNJsAjfl7k3bPKLN/vGhe6wGFTtRvam373p15t+I25GP2tQax/aAHzjGNiW7CS9nu9As+5D",
-	"Kr3boneJst/F7KJ4LV50oBpDjWBKLzO2nHGHdYLQMYd6qKejnE2MsDNmAMaYnrRWilHbMszX3kd6G3ME",
-	"4AcKtJQV6xUhK0FiJy4llvUKg+1ENWBnzuZKcFNLYSK4UDcsL+/Wejpgb7gLwZs2kn7s9kL99ZdcOjYW",
-	"M4m26Yxxm6sJ+u3abYdzuB+ReHU/AvGXQcezvVi5Vaz8Xy7hJST5M0lyFI9+6ENmP4tO/q1QwnfBoOBd",
-	"CpLvxtaz3lrEfL8bUe+YCZVpgbbYXF3xWlJ8ejE1vBTvhJG6eq0bYwvWCwXAjp9kbMhQiJSOgRKvStEf",
-	"sUY5WZNFlgRLr9rmquQGNTasQ2ZDioXFonuGEhh8uVi7lM4bgXXjWK0tEWcicyCi4ulKrXJVNYa8e7hW",
-	"tsDF0rrQIVhXILziZh/ZsE7Wc0vtv7W4ltD4pH8HGriZefCrmgTWL+1g9OT5bc0AtI33/pQfyGR6g/B0",
-	"fIJsQwRoMYBlYcSV1I3FfAa4Ubun2HtDwN3ZxJm1jQiEtZv/8Em8QpvLw1IoJz5bpTGYgvkpMiC7WztO",
-	"bZQbKyqx4MbNhXJnVcEWjc8dSoYjwZO7XLXPwmBPWjRMfojt/TCSs3/CeHcsrJYZ+k1ht+72ZeJRE9hO",
-	"2x9qyLShUFSSwv2rR0NWiVLOec08I0v3h2EoMEb/JJYdSIbcTu7Py5momlqq6TXZTtpcvsCt/MoJT+2t",
-	"HYwOnn3z5OlkyI/L50fiyXg4PDrm46+flNVBdlDzsTZYUnv05Hhw/DQ7mPNyJpWg7549x+98abWnh/yD",
-	"tGwu6xr2fyXMTPCKnjx6nh2YRvkPR8PB0+zACtcs6JvnN68v3p7hviDbngN8qQXZEqqV0v6EzO6i/y0d",
-	"2c4BPqU2W0rmr2lhtb0j1bUZS6FOW8Rp+OARHv6MhAQjKBLSgBF6CVH5SHG366kshkdE+rAv7raDcD50",
-	"LlPL9W6TzpQC6z7K4beRzZRe6Y3J4hri7yCLoejbrjymcz1xPoNotCGk+sY1QFptCMlN5NLrGtjkCq1B",
-	"pGBOhUvtKChzFj5taYTxwsWAnXamxhLp1sm69k0GgFLnCgSaBcrEkiTikPwEgmp/hP2vqepHfNDp6HlL",
-	"J8B4t5hUlauYVbV+CDdIsSK5HEg0PMxrYB6r8NJd5GKfevUJcvGDZF8lx0QZLN2d7xOyvrSErHsRv67J",
-	"xurgTXDQoYzV4mPPC1BZTPpOS8919dq0W8Q2onEHYehb4T4Jrx7KSZ5IB9uteN3L3LvI9y7ykB11Fyzf",
-	"kCYeqGPfugK2s3Nf1+JE8gYbUhP5bXUwuza4tg5mOpduXKgylxrMfH+/XK0N0mZ8p4P0gmAUSVyfsr2w",
-	"x0s7apfG5cq//tEim9eTMwrwvjdJ4V5MZ9RP7yNGsm+OB9/cyUjWNZH9fvgAJrKHp+j7FKl9itT99eK7",
-	"J7MbDC7Kxki3QsoyFtwIc9q42cHorz9ijiLmvhPd6cL3G13yOuTGW8eDKa2Y80ug8ao4SCuFjR4/Pjr+",
-	"ZjAcDAdHo+fD50OkT37lG5KnvgRBEqQXuxAlfDtIWps02KhpU1yVlr1dCHX67oxVumxIo/U9A02jvJ8K",
-	"Fwxq3biRtWMTo+dMugF7h2XpMlaC6IQtW0FCzVUBiFc8Ls4mhyAqHiJ1pcQnCUftC/wZMRFGqBL+Ao4n",
-	"qjA0C5XsKsYdKx5XurQFkX6/IxTUeOm27Oq0xI5rsPRSV8Ky3gWfkh2zn57J2mNbRnox4wa5I6dnLRPK",
-	"YdTB9iE3nt965sLXttRVUsS0MySV0cO+c4KXsxGbcyeM5DWtNPMDcCemmtLcpoZXIlf+Z7LZ+g9T3kz9",
-	"B2+/gHdrbq2wdCXwRWgC5+O89IQy56RCGyzN/kJX4qzCnhs09Yo+4eT0J87sv4V5QWTgqspVweNxv8SW",
-	"hXaAazirigE7b9eLfrSaj0VtMzQrUPdKXV7SrmJU2nd+Ubny3zs+7UDIWTjkrbfAp5bEE5zLb7tzCSd4",
-	"MJaV3JgVTDmPVRWx1RPOmN4+jLnjwqNLFYgYV6t2PjuTi0M0z1TMiLl0+KGqjID76QAXviq3Ayp1jpxI",
-	"UVesEhOpkPL7LWIIDlBBWHpBXSbRlm0LNucLONGwnvGKzXXV1CKdOBl82+TvjCzRNyox4ia2ah6LGl3K",
-	"emMsEG4l2W637wReT1quxfOgZtBaOV46u2XY7VftO66ynuMfCCL6XjT1JI/VUsHgi0W9Wus3jZY9qq4J",
-	"K0H/PbbZxArMtnP9obPrFpKUSMGPLPIipKwzOXE282Mvhbis+KqtAd3aC9qe2NRfdJ7M+7L1kdN4264I",
-	"43cs2eyo52S7IOodCqoEoZY06cxGsEovU2byKv4IPzg5F9tm5CuyPAozT4ECKZC60rLEKgYTAIUUQDrv",
-	"7cCmSDS7PUnXW7glLdt8pG3SWZX6lK41mkzWsdH0bXMpvnY4UaiZXrBxs7LIwZJx/hz70Xx0Jx0q17Mz",
-	"IVzGFjW2Lh9zkzHXjEXGBoNB35MmuJyyIYacpQhTyblQFikABiFTtIZIwTXQTz/hdZyKSp6O/KTJNKoB",
-	"JTZjRlxJi4khmwc/qfnUZsmKstjoligKZY18cMIoXrcyQUQLqtmeRRii4BW/+kP6NVfUB9dmbGFkKdjY",
-	"CH5JQy+MnshagPJJ5aSRQRPbe+QbubYLpgrHk8aKKqfe7ogaVLissV73xWORClVeaiFBvQRH3emRdVA8",
-	"IX6f5YouWSs246rKIqr/vdEOOXdCWzK2COXnwxd/02Pg/gF/kLMa3QBX9bSeVzjg3Ir6iuoP49flTJSX",
-	"XrBbsZqraoNXbgOBc1xtrUnZsycwtVBOmxWc06VYOCz2S92Oa03RouHxBNjehBG2zPFGE8QgdGVIcFEq",
-	"Xgi9AIJnQnInfBmKS8EhA1XGSM9FhxecxSXWeisx/AEORNrNS+BlwjQ9rOCdyvIyC0Gl+DQo50ZWYsBe",
-	"UWoTvQocxCdChQLIVPKmPbZaVFMPw764OeVR8ZoD0AfXu+VzkYOEqywNfYJue3zI9xueahGqNA8DXwyw",
-	"GHZCT9ZYahoBFM0r74WXrREYR+1qfTpCYfwDf9SG+gH3SD5o74Abwf1B+YcDaGM2AABqB5hBJg0cBXso",
-	"M9iS0ixacoj5SMtAFwniCMZxrYTrh1notHx3ZOetUZyqne2AQoz9CjsKrbBXlGcRj9QXGVTCtU+01AKj",
-	"4tq7sMFgRqMCgvuMiR7PFbY4dizEJyM9NHIqFa8fhVc4pdFZDZsoYQU1PNnP2BjUfFEB4AwDYObKL/MR",
-	"nMghAG1c5YCdRtngDwGk2T//8x9xyxmiqB/hpKV8easzt3uWoZrjHGEcVx9gs0sxAkTvYhzrEN/zR9Qy",
-	"6fREQdqezxuHqxEfSqAsAElKOxF4mCfwjapAOxqvqJk00L6t2O/rAG8u74+yRqBxoLXiSXtwG7FmUWte",
-	"ecomFfNGr8MggCLKGD4VGYiMl0hfJzgcvJErUVuBzdqJqJSwvIk3lSHUAEnyRIPCa+CxpZEOQRCpNOi8",
-	"Uy4VVSLJlV4qYR5ZdiXFEqihqCRSXW+lgDtvrDCHCDnM6Uuhuld1ijud7ziNC1RNDpeyEsikQuJSqa0j",
-	"7R8NwSmF9bbhbaO9TKTKqdHNohtYBFdqoznlBBMnErk4CThSWG0eW4GnA7TQE0XUraLwVrqfDpRIMTPd",
-	"mHpFsvsJqb2kuuD1JiGlqSm7nfSHbjDKZn4YGnx973jnQUGqzr4QLeOOHqWmeIxs7R7DI7tNGt+BiF48",
-	"SISeUdtUXlQtAfbkHG1R0vnKORqHwhJDjl8KRQYafD8S7lqODTerwZrqHeSSHevaeP/Es367svB6si7P",
-	"lkKuSMfjnmgqABpyDlLUcibLWbvzdiTg5Mk638ZftpIJlE7pbZDzJ5KKQ5BUiDyOmUZZ1gOw9p4ArEKH",
-	"kmTVyrz9DoE6XBhdCmuBAJaoB+5Urc/T2r5BmGiz83hrWPAkLAuZSEBFrM/+Y68vLt6xd2/PLwiic4Wl",
-	"0qNdgpUzra1o8xFrjfBCnqo2tUlVMa8bxIivvsI2I3bw1Vesq8x4LrLZm8i3NTpp+x9hiVEeGhz533NF",
-	"oEBlPKRjvbT3S8H++R//2NINpk9Et6i3tTMqgpMJK5sma8Uto17crglbMQUyHZYmKRkE6xnq8d9E6UYY",
-	"jch6SKbxVrDJQdZmTWq1VlyVzDyLmq9GQLVhb04zOVUa9OyG/CrC9jNWwEowBDKtKsV6MT7HiydLuGZ+",
-	"JSp8B++T7G8EEd4Ax4qKO05rDTY+Hs6CBqrFxCHik7EDU/SFryNLzaiCucT28WyQm5swnKh2yq7BoOwn",
-	"QhXEiIU2LpE9MXzIAhqVrl6F6CK7sU0PeiHjEoCvANAudpSXpBr5FDnxwrNzgIgRW3djFVihdsWOP3wI",
-	"JR+9dQBRRc6FbhzrHQ2ZReeKDZXB2oq3j1p6AYzThqirfq6kxUo+JWA+NtYhlRIryfRiWQSfF8yZEZU0",
-	"onSBmMkgzE90XesliHU8V35R9AIqrXB7ldGLhUCFQJEroI/lJ2ilsTRDOEIYmztWC24pn20EknHIoWNz",
-	"vsL2S/GmUDphPUJOIBY2RLZh/JOHb+rKY2e6qVEHL7GRM+JYmqiME0Zw0hPEMQ+ghliQWqv14y+EWqAB",
-	"MOVqhoqXqEaBOAM2U64zrRmFeFRWcOQ2cM7Tyh75HEIKszYgxztU3vuZrz+O3nLg5Esu3Qll/klHdyoq",
-	"tKLRKQM7mGpNhGDlb2yQK7/JiC+BkXR3B8KBd5AAdnXXidXSPQq8x0ZMSH5PQ3mRWD499mnyRPRpANqM",
-	"HbG5VI0TGXvq/7IZ+3oY/87VMcpENmPPwh9H8avjJ/QXxQH6DyPgJG1aOaoOfAzo4mZGCFZhKmjv2XP/",
-	"7tfPwmx9L2hUouYrdsVxyeMVaxaw1//+r6Ph/wM1yV8eOV/0ZL1uT64qjScFSteVYE5PBSDUgJ1OnA+l",
-	"AMyf4Tk1vqlRlSBAKDN14sHXVzSRzgdxkhoJjPFSiIVNU37hur8eMjLdBo7loYIQ0l9OLyUUuYqUgjDM",
-	"xRBNwOp+XAgm3E80rRlblHbrfWMjKeHNEP7627rduLqntLjeVkKVq63zIxOn+t16MmFtcdsRdd0q+iEc",
-	"ba2Sba426oJbjlaw5Wx1krYFkB6XvAXGV9aVQIQ8kaEyt5ZM3gT1sZua/eor2tG546ripor5cWTnVUj4",
-	"BuwVgJeP6ohaeYcEJQycSeSj4VcXmr4VrPe9kh8i5Q/GCn/gROziazEduRgBlbYLXopDCyI92rHQsacn",
-	"rLg6ygr2OzbmVjx70nv93emLw/PXp8dPn/UuxSpjsmK/Y/nBID9gv2NxKe13uRrratXvYw9JI9iliAo8",
-	"DXlYiVIDDC68X9K1qdq+RNpyZkX5E8kIVMzHhiS3ZTw1+GHALjSDS5usRkjC5ovGu5TidgnxUcTgSxqu",
-	"B1hpxKFA32SVK5Cf+hk5wgwSUNKzrQNJFKshIVwhVRDKtSWIKLaD9XiJ5gE5waoTc+7KGdARCoMiNujr",
-	"KtF5zQl3uGrpHakxK90YVta6vMwijeGs5AuH4nuSaq5gF2PhUTK2bPPUhccE8ozS0Z1PMA6GRV1X4dgx",
-	"OxyTjUn4gp+Aw4kPCxI6zxT7Vo8A1ouimOpcISj8xEZ/8Jc6OHfVKzhNqaaDl3jB585INe1Z/M8OLoyc",
-	"vzNiIj/0QopzfkAXnR/0+7ly1o9onQFcGbzjxooz5XpmQE0KB98K18sPNvAgP+hn7GiYsWdPQKYBQuxm",
-	"g9Ox7U1qzd2zJz14dPAnvez1B4Axvf6hs/0+y5vh8GvBvh4O2c/MCBCfe332CxCfElYym/Ny8Cex7NkZ",
-	"P376DP7MAKD7+MQAo5V6f/1xvHJi1yJllR/0E4y5wV6Sp+nweoRR/VwtARxHf2D5wdVRhk9sOX78Q1xo",
-	"fwGw0vNm3lOyhiGA9P6UwZXDQAbl2HBHpF3u2krEKLgv9nOuGGMA8HhKr/7e8DqchZUgoPgPsGZ4nhGK",
-	"0AH/gpBExNO3AUShGeVi4HzUZ3DA3tVAcvGjL5g409Tyj5MfEO3tVtfIYNnCyCvuRJarWuvFmAMW1VJd",
-	"HtYY5qINlU9fSgtCjDr0PQyjLzfDMWmlwGRUTaw0TCpytSlUUxpGr/ju7flPP7z6/6/fvv23n07fvHn7",
-	"w6uXP71+e35xXoyoNSLGM2SJ51gb9uLs5XsgbGoqdndC9Fpf5O5ok/OSMw2GFSpK16BVxMvYoEpp5tM9",
-	"rGY85MdhhAEQCX9ypIGHw2uHJIEUJV7R9c20Wd8//vI/AQAA//8=",
+	"7L3tdiM3liD4KlhN70lyKqSUlB/Vlk6faTnTbqvKmalOKcvbU/RUgBGgCCsI0AFQSlZtztm3mDfYB+g/",
+	"87/7TfZJ9uBeAIGIQASD+rS77R9OkYwALoCL+/3xt51MLpZSMKHVztHfduaM5qyEP9/QbM7eSKFLWZjP",
+	"OVNZyZeaS7FztJMKuZuZJ9IjQgn8lZNMLtdkQddkyshKsZxIUawJnWlWkpJd04LnVHNxSbgmN1zPSXo6",
+	"230vBdt9R3U2T3eSnZL9vOIly3eOdLliyY7K5mxBzfx6vWQ7RztKl1xc7nz5kux8c0Ev25Cd61KKS8KE",
+	"5npNNL0kckb0nJGSLUummNDUPElGlPy8kprl5Py7k93DV6/dc1OZr8dbgvKRavY9X3AN/2sDdTFnRMsr",
+	"Jp4pYsZlSpPpKr9kmlBNpMjYEcyd0SXNDNxyRrhWZLrKrphOyM2cZ3NSshkvCjURmRSai5VcqWJNRoox",
+	"MgEQSGGmV5MdwgWMF0CBy+OKnJydjvcmoneFCy74YrXYOdpP3Gq50OySlfXlfmQLyoXZhdaSP+IyFcDh",
+	"1o7rIXNZ5IoIebN3T1AoFtn0c5ZJkSuyEpoXMTC4IrNVURB6Sbm4Gygsk2W+4cosS35NNUtIcHfghsDJ",
+	"F5wJDbfnirElfEeFumFlQqjIzX0y1+ZhbxQuY+t7ZV56pki2KkuzhmtWKi5F4u7XKJ3s/H6ykx4T88fu",
+	"wWw/+//+n/93spOSmzkDPJ0IHISoubxRJKeamtGlnsM6zU8qIWqVzQm1CEUvFaGCcM0WJKNlyZka75FT",
+	"TbI5FZdMwXZMBLtm5dp+Z4a8mVMd7C1OiDvsjkLskXMmcrOlU5pdmavU2FWipYHYbj8zBNBQvtGL/Zfm",
+	"phZwUtxvyBiGt8P4ERxQ1RYCBBPBZ0RIQ4TInCqiuMgYGb08OMTtuOGKbby+zZP9kuwsaUkXTFvifqI1",
+	"zeYLJvRp3j7qE0Gof4DwnIwOXxpwS5qZAY7dkRC+WMrSHPGslAvCaFlws6drpdlCAS6bo1nbg+RwiMxQ",
+	"pYJpVsEwNnePm5mXVM93kh1BFwZ+GkLZezvp5++ZuNTznaPXLxNzWd3HgySC5m/kYknFOrp0cvhy1y+V",
+	"ZPgk4XkHiJkfqg++vyvZbOdo5788r7jtc/xVPT/ND19aqISmWfxAyIvXIVQrpeUCwINX+sBzY94evBev",
+	"ETw76Umel0ypbcCk+EoPmK2x7w3cIYfs4NwI330c8wCALDnoBIffCxhssZSaiWz9R7Zug/SOXjEjq+hy",
+	"bfgLSA5OclF0xvbICbliNd6VzaVUTJGZLC1Vw8e5JgtGhSIjOhGfPp2+TYii6/EROTBk8PDVK7IsudB0",
+	"WjBycv7m9DSgNQlhhWLk5f4+EXRhIEkDyHf/yNbpHvkjW6uJmLLCMCgta6xeM0GFPrYkCD+pZwZ0RYA7",
+	"kAVjem8iJmKXGDFtxkulPezAVCmstFwJyymMZGb5x0hpqlcqAakRfzWzp9/LDMTM1Hw1EYSkhqumxArY",
+	"yPm4BhKv52wxNvziii017N7hSzKXq1LtGaBO6sCY4RVdMIDJzQdfLJieyzwhBlkM8zWczzwAvMS8C0Kh",
+	"VIwcvjQgwRQkl8yIYtqsDyWhI8u+cIkMZwDYnECyoOUVw2X509C7H9myoGuWHxGDkamRsOGtZSmnBVs8",
+	"UyS1KznNU3OcDHl5bccT+EoKZkbXhluXVIwNtv3h/MN7XIthrYbuGtisPAA/XtNiBbwX5cvRgi2mrCSy",
+	"zA0RwnO4mXPN1JJmjOQS1r2gWrNyfEwoWawKzZe01GS1LCTNYdfkSqMsLlcip+V6z2GKPwWLJDmfzRhI",
+	"QO7AcL8UeXl4CG/9AMJBa81EaV4UHsEQVWFQMy+esx1o/ysr2BCSfjSXc/fECIMpGXFdHeUN5dpfQ5hq",
+	"fIx3GQQcc0eM6uF/feYOGxHOTmYu1A15tb9PaIkIkJCXnz8TLrJilZtzpnbQOaOlqhCxZLOVokVClCTK",
+	"iFLUwCvYTbhbmSxLlhnhwe6COeNXnz8TWZKX+3/vLhjHFQEijQQsyWhMM0KFGdSek0fVKZvJksG+3cxl",
+	"wSzyU0O8aD6uQDabbQV/4lUVABwR2w6k53jzyejl/kFCXu6/wEv+cn8/IS8PXgC0B69QAMrmLLtCallR",
+	"P5hDaaCgZuCAzI5Jweg1s/drTVbCzI5nACK+owP+CQ7U9VJqzQSuJaAMXNtVKUJht6VgQNh+sFhsRkEC",
+	"VIMQXkJBWfOFE16NpoxyJvtMF8vCMJ4Xs4PsK/rqcPf3+Uu2+3L693T3q9k+2z2kr6cH2av879nv9x3L",
+	"wokqptUg2zsd8tvhq1dNAW4JF9SM+T/+THb/54+/+7udmFR3OgPZus3Kfii5Zije81BlgVXCzaOaUKe2",
+	"hBzN4MxRXcmxdHxkDnwiDJ790zcXiUEDQIFAtTA4Ss4+XZjfzk4u3nyHSv0YHk7/awoX1AiXduI98kNT",
+	"HTLcAdWEHBUBeNdfc/aZO4JZ3RajKRgMNWQENENFbkoOCGPGpXm4A4Cc8DhdLp0mavUSicoSD9V1oHtI",
+	"e7mSwvGfibiBPTZ0QgpGdEmFopkGLVBJs3DcUUCr3F0RIBZmP50RhLDPNNPFGum/WmUZY7kyhOGG0StQ",
+	"OkfpD88nO6g/jh0HN+fOlKHgyAKARhjKwTjQUrPbhnZQUnBlqMdEWN0U9Eiza/v7e+RbeAToPxye3aSR",
+	"1TOfKXLNRC6BAWpWclrYL5C5eDkyZ5ryQsHuLEueMTItGb1SY1g1LJirGlohkuEkeyS4rxMRubCw2QqO",
+	"B9ZfQ1CHTXB14zfRaqFdV/Bgf38/fsGMDtxxyb7xdgEFxy2X3LJ3e5csT/747Rvy1cHBvr8GxygLGbSx",
+	"54hvoe48EfbC1ZEcNG27SxRofP96K+V9p98CciqWK/3Onu4AHaeUK7S/mPcqtOgW3Rvj31nPORXXTGhZ",
+	"rr+57tbmuXvIkHlU6S1HJKMXr2uq/eFLoEvw3AYFf9y5xgZIA1X3F69rlP/wZRQJNVsMUKHALtR9CjjI",
+	"nZWoszlVLG7tXZqfnIlMLllprc6KIb9PL0oKwgKMkRIcu2tLYbRbw1ubCgD/Z0P9BmwjUMnuffzZDnPn",
+	"jfyI1+iD26ctbl61tzw/buz2YqU0mTJnDZc3gpXPlH919BIMdkwYZtm19TKA6c639fyKL2OmcjSnaUnU",
+	"FV+SUc5mdFVosl8BBepcBRUMFE4/k+WCajRLvzjcSTZZrM9lqd/yMmLnlaUmOTeyOZfiGORAQgtDn7kG",
+	"MQEIu7T+BQRUyVJ3gmp+M1MN3S0LGgLggf2WsyKCFWelOSDDeSRAQabrPfLOMpLpGjQBVLYKZsRIrzLX",
+	"vwRxm9FsTnKpk4nIqGK7XCgmFNf8mhVrI13kRvDOycyA4uwRRjjInZpiIKDTgh2TlbgS8kbgs95cYMSM",
+	"ilHFNgqX2XA99FozL+jlgJtsZKfOe6xhiDvf4gt6xXqx29kP9s2HV/v7+8fk1T7ewNRgdAoygRkmdSoI",
+	"nFf1lVwYUTbvwjWAoP9a0M94LV6BlLPhlvzApnMpr96yghv9aMA+3+AbJLevdG/6TWvsOx+ABXcLMNVq",
+	"WnkIN4F6ryB+h1JalHmC9PFMeYoOioIUVkk16uBiiZhRgs3J8Vl4b69LDrSr2N1gPm3fMAvzOb8UVK9K",
+	"1gX6+ZJmbFexJS2pBpXNvqBIen2QTFb7+y+yKVXs9Uv4m6VH5Lt3J292z787AQe0EebTCsw996dRy5Wm",
+	"i+WeEXXTiQB9H8iVYlkJphyqYT5FRvpGknxVAnEipUR/9zNFLkuaMbJkJZf5uEdedrN68G+3XRcO6K7t",
+	"suouV/5Eb8DhdSlYnhie/Unwz2aBUuTgdJqtFOqXCzTNUEFekQUXK6MNgYS6lquSZIXMrjZigd/T3tWF",
+	"tof93a/itocvZgS1lEIx8K59TXNrUjKfMik0E/AncE80DD+3VtHf/aTMZvxt4D06w7dw0vp2/sl6g6Ug",
+	"M8qLldHFSzJdKS6YUrvlqmDkmsuCIlsFh9Os4NmjAnkRqLGZnV9Vhu2WL1lpqhkAWzJzp3pg3Q5GO95p",
+	"3g0lKP8GJTM795dk5y24Lu8PjPNVljGlBgCR25m/JDvfynLK85yJxz65lWLlLtjB0b9CCppdqbrQ/UwZ",
+	"ErPgSlk0+ycp2OOjGOwbGMhYTqYrpC1GRAOvfaWHebjHOy2v2Kn4tuCX80e9IF3enpbbq7JelishQJ0B",
+	"WmroY87zyqUjcrAYTkTNM8ArlwAKv2amS37NhME0unY+gsrXBQwjCBAL3A/dsTda4pTWnO78iTErTCV3",
+	"tf2TH9lK9d66B8Gi9p4DgwILCmqUBVW6stJ3+oFGNdfcRKBvzlBnma/Hx95WW1IXfEK9uwSsxPDJjjaB",
+	"W/Ve6m/NRXyim9W0QVtfk/O60iyTK1FduhmAimC/kzmfcZbHRT+IpDGsOo8F3lRBNWbTYPvqSAkhWLtB",
+	"DFZsqfb557V4rSCgsO8deAb25oyuC0nzCym/p+Uleyou6jyihQGiRKkIqAYrjThJs4wttSKjg33y7muj",
+	"xM54wazf7JkiRkeFqEFANPxaAS08K+EOczPnt5QXj3v/glgp9BQLQ9g2hJypI6LkgpknndtkJEvHOsf1",
+	"UDMIrGo4ewhHXA6dqYDhe+S9vaMGpa1D5Zg4f4ofdUuHCt5l1JA3Xo3Ka2Vj2JzHqnlLYMPA8VItz2yW",
+	"uVr3e4MicY8D71EQavgFQw8BnY3SIFf6SS+T4560LPk1qyInGLpHw8tVFPJGWX5KRni3JgJv0RF5se+1",
+	"k5UomFLBu88USd99OP/Lp7PvP5y8/cvF6btvPny6SIliwHAhBmB8jO5zbr3IEwEaIiUzqjA6TQhmvWzA",
+	"JdSCFgUrAYw9xK1zVl7zjH0S9Jrygk6LRydUlhcAAooZv1w5cy1eLw8XWTPrzMyppkZNJhkFoWVqDghD",
+	"zGeynAjzzEIumKgYjz3AZ6p6+UaWV4ajkiVVur7zcI4V1UNvo9E0IOBxVIOBK6NDrfulpceVjS6kfEfF",
+	"2oUtPPaBoug/pwqD/LluxbRvGZI+ESdnp5ENtqo/CAJhsMtea7tdJPiuj7/vpT31aP0wlHy3FtE+aJDq",
+	"jcZANih94CDmaaCDAzCnM6IdGQutB58MC2w/SOLI9knQlZ7Lkv/1cQWAd0aDFJeJs6QnpGTX8orl5sqz",
+	"z0sOkWlm+TsApVot0Vf5juWcXsBSno6JPFPkDU69a0DxxA4D1RYGRALbbYay40NgNkbAxuy3S6k0LVww",
+	"7R75IFD8QKOojXXjitgsl4SIVVE495aLjVNkzgqj/kpCJwKAOTNCgyG1JAVrasZSCEtBWWsxhpkwvgMs",
+	"jtVMuuSLBcsTQsm0oOKq+smQU2nD89zkGDiVmttS2NB/C6r301EjlV0WzC3yCLTZ9B9Tqwyzz3oipCBT",
+	"qedE8ZwpG+oShPUhcViiW4ijQc4Od9De1m/BC+QClAsu2B46CbwXen8/2TE7iawTr0/dAJjsfN6VCw4m",
+	"zPXO0YwWin1J3KSHXdf4QWd9ERMheflAk2ZcR0KI33C9vr8pjAxRxmbBH+5tIsDPSHyL+drv3sjg5T8m",
+	"dcwb3xsMaKpukQCcnN3fuS3n1jbX8Kmar4lYmct8f3MB+Xoj89iESNoymd/f2kCeOyvltdHzYulMRjiR",
+	"JVnaR+5p4i/+KTn9iWXA06tMlxhdB30cU12AowWBZ0Df1ZwuEbcaRA0sx5/KIq4tfvr4vYtiW0jNgoye",
+	"Y+QMPp3IDN2/UnP/0Ab+SWedjhyGSzEKsluOGdq7YHOqGbhddiLj10aMrSeUG1HylsLaKwYtwMB22qFZ",
+	"W2ZlhQVwPJKRkWttamhC5uzz2O4bGuRauzoMCLsX/XJGhS/f4vNfkh3eAXpfohYgTQsGrt7LMPsqep6Y",
+	"LeGOFFMr0IVv5BgWDDyVsmAUhLBC6q4dLkD4yQz2zqwQ5j4xdSuEXDBNjZJm+TuYqWhxVrsi/Vi2884O",
+	"0cQnMkr/9iV1opNg4T5WtzpOpC/cnpmfo/sPUUjDUeBErD/AG5jE54TZovgw2zn689BR7BA/xtwNQGt8",
+	"fFRw2AluwcbbZqgt/2tkM75ea6bc7Rrtd12dcY1McKFfv9xpayPumxYFLW7o2sxCRU5LAI8Jo9H8ecd9",
+	"t/NjLHCmUor+jClVeDJ+m+0R17fMDuThtUv39CVyv5KAVLtLEuBvjbb+2Ms+PC5E2IgzQNZyNzEZ3+ZF",
+	"JZg2sbbnbOZxwe2OzbjEimoINBG7LGSPJcrHUpfkv5+eGZQ3Wjuaao12UbvqCkKuS5Yxfs3FJQifEKKp",
+	"QO+YMnQQkCkYTHnpIJRyHBPnu2ihi++zhFCWpBbc2pTPNsebVii33V29cJpdiGIWb3g+8JAv4tjeOD+j",
+	"tjWuuXkxxZQEuG91qlt/4U34W/X2HqkeUc4yDhgAh46nrYimV+Yca1eOFkx9KDHkovrw0Z197dszWurv",
+	"uWCnmi12Egwndf82fluuymxOFXND1z6Ho9d+aAzCxbXkmZniRpZX8IQPOTX3P/ib4xs/yamBeM6X9irH",
+	"5w3miKzZ//pjBMM2nUUc1a+4yCHQ3l37ximPkFbXhhzDZcPn1ub+Sk3k7Mil0ScTTJFwKzQIBIuxCXSR",
+	"60tGf+Ls5vk3OdfkzL32waXbEf/jRJzDQPDTGLNIotQAEKpJOkRho/sdjvEISjzgUXyCreyTM+rn8xbS",
+	"P/acdPFnjPu6YmsM+voRMkwgW8WnmgiXI28IKOE+E42MgsxXruMCXST43EyA0n8dLZx84xMdnxs2tmvA",
+	"BGeDcwzW1t9WPewK3/bK7GgcOrZZvvv7ASWO6Vq9Ya6Jm/L7bhHTiZM5IPbIpRLVJeLE430g8Rh8OiZy",
+	"iUd71No1w0XhYIQ0Lzehf7mZjVjo4VLvbV6A929iROaWPKs22cVWDKyDBH1Jdr7lBesFOzP6NDieQmFu",
+	"ygWFAN1+8QtGj0He3rp+5vktcKaYnQ/kE3MlKsZ2XLedClqW8sYlZqlVocno5P3bsWGGpGDUSDuChUZO",
+	"twSgoWAGcIKQUSCABVuvNWQf4psu6Rme817mKyFvEpfnOxHBtYdsEYj7hCTfG7nC4HNmoQdtw+Iz5rdb",
+	"oWnBRUimDloGhKC8RoSMfbD1UFQoqisyOrDB25ibYMh2VNVa0M+n+OMre73tx+p207Kk60ot7ofBPtM1",
+	"/7b69Dbg3UFjQ2E5IsYFO+oYwMyu1ArYd1poCMPwpfYbr771xoumuQDyZwEPwQGVYDAuJM2DBghGerpg",
+	"RyTNaJ6S0fnFN2cJOf2nb84Tcn7xfULe/l/fJuTtD/+UkPPv3559vMCMSuSJb07ewuC2+sLZ228V1pXB",
+	"COcXbwm4iZFWK10yukB/wacXbyH59uMbZ9oZJxOR5jJbmfWkZIQTmBGNcjTjGUM1h33WxD1mmEbKF/TS",
+	"CNXpNc+ZTG1ZinQlcjbjguXp3kSgKe+ZquK+yQ03Agw67RdcFYxC8iv7rJmosjSdXONHMzohNf93MBgE",
+	"MBDsJDsAwAbxpUNJDIJI6mpiYN8ZcVH5DyNWx1+s7nV3xWtrkRsw3iqwgQE3qUI3q0hYozA3w2cnQjBm",
+	"874YI6Nrzm6wWJSWdkCzkSVbyGtGRiznemwVZHsfsC4cLVklzUwELRlFtf0okNKJufTkOQFh3fw9TojT",
+	"a+wT5/ajco/5L8y9qaTphEQk6/DLUO2C9fRI4hNhJ680BD99oDTYamIwWks/tPBDVqN9eSLg0zghNTWh",
+	"8TGAvlNvRFLUr2xYABo6kF1G/dtxQqwa6lZ+ih/9rrvP44T8JKdJkM9oFt/WXO3kf5BTv/Y/yOl4j3zw",
+	"dgKohqEgQZ9C5IYROQoqcpaTOb0GydYV9VozDRoaPh4iFo4kZy5MMGmb8mzSOxjQ1HFTlTPq3URsNj8c",
+	"N+hTyWC2qP0hqQ0YGk/SOnX9j22Z6GcIH+GcMOchYqaVOYgfaIfEZ09qjo3BnqcTQehUyWKlGZlrvTT0",
+	"y/yrnD/K+RRqWsKq5C2NcL/Dh/O+1+z+TKFoPPKxCb5MgFhD+PXYUc2soEqB/wGTRAGYW2imW0qHT2XM",
+	"P8byNEY95leMpPB7Skau3hCqDoZvWGFFQUS6jzl9uf8y1EgQ+mOCYSxVLBIqy1ITw8zwvRfjPWDnEKsT",
+	"xRjAJ/u+K1v06eP3x851UFUUM9AktuwHmCWhRKOtd4LxaGhEhmA/I8+N8LTxlRmrKkwYdElsEiHmOyuS",
+	"yxsBpM1w4NTjeRoUgop4+Td6ipsSiXM0eHwOXQT9Qsqv2Rg13P4UUB+SblpCaqfAWpPOr/JLslqdPpjL",
+	"dZBhqZLNH9eaVDMg2XHOgG50gopkxeoRIEbX3zOj2SpeWDI1tHtgQYcWkQoKp1oxKEKygFyNXu6/CMus",
+	"3nq3AmhvuV3d9jaDHse2roH1M7tyQjW3HfLBCB6PH9hC1432MdL2hhZM5LR8GxVNTkhmfyc51eyIpP/y",
+	"L//yL7vv3u2+fZvaqHcfV2JPF2ryAjWrUjXMDiEN41pNBDwtZySnWCJRzmaKaZB3+aUwPAfSJ9LD/cPX",
+	"uweHuy8OLg5fHO3vH+3v7+6/Otrfh1Sk6lf0aUwETA3RjJA1UqOYELVuKxI2KvlWFdaqIeu493I/aeUi",
+	"/+3ll13847D6Y/TnC01+3Puv4//2dzHybEvfbjaTalfoS6xB5o5YAtRZyRc0FpNneCD4H2mhWGVXlWSJ",
+	"b4BhFOgdThHEgJSuxIMvNSKkEdVWvWEhniLGLFiu3K+YyZiFsWE8fab8un3laVvMvjIJGcwyovcuFLUw",
+	"EsSC610t27vUEU74PojNFT4ud1gMEf38HkLz7nVUtOtsLuGQ9J37iSYLac3kbhPBC2XpM0Qnw7txbhYP",
+	"qbHn1x1RA2GMD7AncKoXMojJ7iXk9rEvqJVt/14sJKXabB+NUh+8BWV9O0J0cbGtP/bfESiXGKXE9hyq",
+	"jHi446uiWBMbOZ4f+evr3Gne62GIa1YwWrJ8j3yD5SYhoLsVUH7sA8obg2DOczOwnIzMSY73fGz5yFxJ",
+	"RrP5RNiA3WfK/Ti+deQ5qQWeT0Qr8vzYiM6YJAjW4apoa40HQEWgWFhLB6kwFOofu8AgEShw66JbtX2Q",
+	"az/B8eLyfc/ZIDJQZcqG2LZ0DMNsFlCuGhLga6Qc/G6O61gExpoyy5Jdc7lSzV/NInIwgeQuZQkS8IOa",
+	"ltsQrz6FwqU6mUe4uLyFftFL+R7scJ6WLsI+x2mY0icLuYqHWWdS6SOSaqlpkXqLAhTmNFr/M1cw+OcV",
+	"xVKWkK2yZOUnwXVK/oHAm+R59cColCuwoGpJXpOcZXxBCwJ0UIGVtyFVQNpttm7LCHaSwI0qHMX+vHsp",
+	"d+2XOcv23uIs4S+7WKTRVquZ7xztLKR6zoWRFWnxfFlQbYT95znLUD4y63iUuZp+GJg48cvtOsOv3Zlc",
+	"8NiN+g5qLagl+C1kSZjSfEEhvzt2qu642tte0KmMXJvvzde2/np10R/yRBY0m/NYIsY7/OFRgVFMr5ax",
+	"nCW9Wj4iIA3cwbOqtsrB2YVDH+CTigmTCtzS4M479vSAq6p46+8IzEZ+R+xs5HdErrTht2RZyoyhafR3",
+	"4NidM4yI7kCt3hJEFb2qI8E2LyHM271lF3Pm17Ll63bZ273lyc7QVxoY4JeaRJChvaIATDd3F65wcXnO",
+	"tPkngi8XQL53b8zhZ/gwUfbp9rm7Od/QIlthpa13UPolRsZuPAJBTQdQd0HmsPMckemqzJlA3bOoyBLG",
+	"FXns9JfSebrg0a/tu9U++W82RsN3LyO6h76UVjxDBUtfgiET9QaMOseSNrVAt82hBqfe5OdUEBxib2dA",
+	"hH8v8Goz9FPMlI2uQT3D/kau1Cw4gFXUfcZxru7QqVZQTn0dKr4QqD4O5UPfshkXPG7gfsuygpYM60Rd",
+	"MV86Mc2q91VKFnRZL7YCFvx0IfNVwVJM8E/fhK9MxAzw88YbZ58plDFR9XPdsvKgIwIUkLWgKtfzDueI",
+	"Bv7T5ZKJGJoZvUjN5Y0IqgdY3RCqWaN9jVCyEtZxsVHInbNiacZtz/ZPK55TkTE7ow/2QMXufo0tBZ2y",
+	"iE74liuoewk/H7syvL4sb6elBPd2IxWuzvUdvtCb7gTNcSySQJs6YYNUQpQCjBphhffc1flPCNTZDars",
+	"xp1KaAaIhdEVhbxhucMzOSN5KZc5IILIbT+Xgr2ZS56xt+4nrMl77CI2vTES4hv6oxqboYHLkm1EyaqV",
+	"SBwnnWIAcWPjgZYpRxA6E4Hs7cUTRzvHXBa565FwhPUIplWpgMTZXMoqmhXWGVd3h0RnBYgUjcwCE5c1",
+	"ayGm+/Qqi6nB8xUaVNueOJIQ3NfBxLHD0IUcAfBntiqK3dUSrPpTGyRBLVrbKtAVAdsbTK7OY5Qqrqav",
+	"iuJWKno39fp66CxDpukgT97y4Gz6uLQuMrX16u6fjA230hwbHvLzqlYXCuGx1KxWNfw28SQPQeyOiLtH",
+	"Vkl2blCVTASU9fABM0KKXTwvKB3JjSya6T3yzplKgWZAFZYo/ZyIkIJuufhGrPJgcnsepbT3e6fqRLfP",
+	"JPmrIsKW/tbp7gYiOtB/GBLKgis9NOGiS2TuTA7g+cMkJtw7oXnToBBQgB1Ac5vWRRQ3XJzbYkLfKb/z",
+	"q++MI4dIipEV2bt5Y9A3Yq+dyGf++cs7LN0Pf3+9Wu8kvuvmTrKDbZaCQEyI1PyLC7nEWMgqhtJFWvoH",
+	"MNmw+qzmfOk/wJh/OaOl/kszeRCfaf1WH7/1c8saURt3zpdL813zLQt+6/uf5PQvYSyoyErID1jSaNBn",
+	"85A7Y9kNwqE82jg2m8NhqH9DnWsoifi2rX7I1US4CMMRgoOKn2UsGAeOVNh+NT6aiF2SavZZpwlJgYEV",
+	"XDAjuEBfeRwGGuKljtcFPxD284oW5tYHtUErpDMAW2aaklFd0xjjoHGemUI+FxABM6pdTILlr4Kp/OjH",
+	"xPAlqnHBBtKl7eOX2vIF6KMB2KHoFhpOUXcUksxK9CzRAgNXRumrFB0Qr/b2UxgVC7myfGwFD+yPyWy9",
+	"fPL65e6UQ7PMS2Y3DE2wduaEpLNCQrPwM8mFrgASawI7xkLIEtvw0/cB3CWp5TvpEUmxwacsSQr8L7Uz",
+	"Us1giWGQjt2+xLK0j9++IS9evPgqiNrBOC9Z+iBLjMYZY79uns3dUmuhQI3gHsQshMOwmsYZVkKNP01Y",
+	"IBfWVAMw2FOM4cYnZXcrNuZKYXvrLjyYiBOHsjdzZg7TIQBXhH1eYh/MkY9yvWalYuMg9BJclqUtI0cy",
+	"ycqslT1krpHhG+Et2kl23L1xP7WwHUhPgKRQ8CJAnZ1kJ4I5O4mXQ5Ids+HmNQq0ub1xmwiV6o5nRVks",
+	"Ll6BUy0gXCgYGwRc0KVtyRn+DhFxYMmzBelaNimsLdrBxFSr/LCV60ZpVL9Mkch8Y6jGFVv7WAMgHQaW",
+	"FPXJgE3W5MWENMwl1XBIeWFAteI6QvjMdkfsdJAXMT4mEQINo6MM6sIvnGTSFEYxjkNVgvYeOcHmvkao",
+	"TMMVIQIr183Xtdq3VlSvZROrZbs9cvEZtqQ6ToLdkA2B5NS/MaqKGI79gSrfzR87PXOtqjQaRVbCXPn0",
+	"eVY3YBIbQjzS81KuLuckXVI9t3SulIt0jHHSOpt7yl0l50QH9Qm+ZnQHnWODiK975CNbyGtMZsSW2lRj",
+	"qrm49DVVamjClWcHQF3+5Np6hI2mEEREYlaWsoRWwiyvc/E9jKY2k9ieNHvkT6hgWiitUkUnIoDAldc2",
+	"VLtqTuEbBQcVSqsMAsE+a0eykXR1CJ/xAje+vWZ/WbRBhcr8WEF7j+G1yrKS5a54bMx8lHNtqwvz+nRB",
+	"FMBxrTynrcUYNKPq0EYf0vPrQIvX6Ds9/0BeHh78Hqr0HddDG3wIjbNk2nLXiumoPTdrkP6BSouq3mVl",
+	"HMpPaJvhORNQS6EkdCFt4JUH18ha19WpqNhZbC6IZ9++4KyMub4+MprvGip0ZLYBL+PZpwvynC75cz/1",
+	"87+5P0/zL/7rXc2x8mITCoP5Ru3drnRmAGk8e8rDiiyypr7bgtkPAc96yXp37ri6p5h6aMiLkLoqJO7L",
+	"hitJKNYBc+adewd1w9YdhwAg460vdHxvUOVVE6JIKBwWfXIU2cEQtx+xz0gMPjLoWJKxjdfxm/YbX5Kd",
+	"OVWOdJ/J0jr6uzNc/LEa0aD+zRJeHxLqvV3M8gX97Irfx+HCUkfWMu3BAfmIfva2bNct1JG2zUAubE+H",
+	"YQwprBkCrXdszVfw+WdSaJpplWDfGcuDh/OtuEnKkswBdDJKy4XUsbyzb0vGdiFeFR4YRFKXdL1gQl+w",
+	"Ek13w/IiPSZGMiIv6mTMTkC0mWEz1W+AdNofj9AxzaCVA/KdsVLFW99Ws4CmeTOXLuMnmBUReAmDDJpU",
+	"088fqWbx0Af6GRg9YKAR7FZaLqjmGS2KdfOWPFMQCBEUC1O4rZCTtNJyl+a5i5qBLp5iOy/rqqvIbQDB",
+	"DZv62ug72yZkho7ImoDRkIrqsl8LPRoo3DxXXEhIjWqHECXHDWHJ3bcYyW3JJBHW3+K+ER5XMZhaaco6",
+	"KfuxR3rvLGJvk21oeG4VhdtQ7njLGu4tpNq6HvvGC7RtrfXNMmVvHfX24wNqom+cs7/eOZoWht8ryBaI",
+	"HBH9fJuxhjD4F6+7Wdv7QJr1pdvD4As0oGo2LOqig9W9N1/Xx62KG0Jw3rDhe6ux32L3tqi43n4XNbqv",
+	"eVHY+NBe4jvF5xx4xwZcnwm2ZOUGMdTOdm5dIxun823HXQre7aZ1rpjvGc3jseZvjUBvlPiSCsU1Mj6u",
+	"BhxDULb4NpXob8++PJ0MKF5AqiyRaUJVw5aKskT2qIUb7eNzRMWhNBIFd38GcI67ReYYsd01SYEwrDCz",
+	"rJFXpu3vYT7MUL7z0Z7AA+X2dPOrzdPVktyCKIg7pf10s7snAijOLh/4WDqZ7hNtQgf/fiJootz/iWCJ",
+	"ywRPBUxcdngiaDpEjaeCpkdQeeDbHJNz+iK73tErVqWZdktA2ETQ55gaeaSQzti1oOXVeAtJ6FYAdchI",
+	"twVsa1kJarhZKYjsG/lmIUvW7PTw4nCY32O4OPUkONyQxwIZzEpbAYr3yT9v0MI3THN25sBNDjFWFGfx",
+	"+/5OTnnBCFCDuyiLBjrzy1R+rmTxW/hUZkaTj9vZUcnvTGwYrikWtGuK72kww21J6AesIjt8S5dSdaTq",
+	"/EFOiea6AOWglMVtFYNqV4PVBxNXYnqFKr21IurIemdh3eLxfQjrA3H9uIp2flAhzNyLG1YUu4bksbx5",
+	"RyCc6OT8zekpKWRmY78SYnvLUZLLBeUCi5bbAuT6Rk4ERN0r6N+c20Qgg7YJoVDCYlrS7IppZUumYplY",
+	"Wx0iIZlcQAmbhJyekYJrVtJCEVlOhJBiF6EJap6R81UJee5ION04kWMCwRgq49gSIHsTce6jrl2oFsTh",
+	"QYzAeI+cCpJDqSjMpqs2wQwPhPx1WL0fusjkUu8qtqQlxu1ouYC4nIJp80hCcn7JbRnSNP0//svf/Z+T",
+	"1f7+4etn//V3u8//4b/9j7+kf/u/v/zPNCWjj9++Ia9eHB4SavAqIUpORCqfTUvOxD9aQ84eZ5AbDJEb",
+	"48RHfdhCzolhdrywMTK5XE0LlpNcavSP2/PjaiKcYeLw1Yv6gjCFC/7CBb+ILmW+Xs6ZUAkWsVGalpqL",
+	"S+jYwezZYKQMPohhNuZl8BTBHL4HaVG4kUeUTGnJyOnZ9UsvIGBhe6z4B6UiqQhQxdWWD8qiHe7fjbQ/",
+	"sIjXTfB/WcJ3yDnunUB1c5lfgrxUIUcfv9km6YCVd0s46I8yCc2RYEN1EXo2zDgI8E+I6iCgWGfO7WdQ",
+	"LGh8CyTvYEBu65QjD5bXus7bhNXbmj4A9EAeNkHf9HttHYVgccNIgiIrVjl7G8ZI9ObqFEq6qLlm0ISK",
+	"60LODwZduqN+/Wrf3bMQSwko4vL+uNGWlKbmTtk4sTVEVR7u7+/jpfzqK/PLp4s3ZIRvZVJcMyD9tmUE",
+	"BErbbgTROlN3DA54oHyVLz3X/ILH4/+WJc9gbTww7KuqvV37Evf2FG3UhbuhChsd3nMCd2/MRZBC6CqY",
+	"Nm/geFBlg2irwh83bPKJUvxSxOvRQp9/CJ+rCF1VkrabXnZFw50IrIhpDrAK6uK2LK1VFrHRQSMgyLcS",
+	"cTFo/a2XtmM8DbA37diWHAg28FeZ9/aLIgb9CmZEoXSYsgU1+GB1zLgMWrVB3by4W5qluyiClwRvs63D",
+	"yqbZbburHr9H3tlKj9BcgivDSSFrZeSajO6GbbAmQs5cbgIr03FYfRd33KYexUK8h8VfJ3XD468pvrpZ",
+	"DVfbAoc9UdcxzhXWDD7Z/e8//u3Fl7973Ihsn1q/CuMMm6GFEcZ3jMkgBpmmzMqZIxAwyfv65hxhUlTO",
+	"7uF2/sojYu8c5zpsnvurohBHh1toQMPiULcphvlyWA2MYSGiXvqpBYdixXogditxJeSNGN9ZxBkYTUoD",
+	"iQyiSiOl9O8bsDtFnDZDTI9A+mnW7tb0MykhAwxC8M1vF/4rTS/HSXDwWHchXy0LaF+prAQaFCDmeajb",
+	"JuDTyjFDy5nT/JSNHQx6EaTVwlM0zUEeaTbn10Da7fvm5RvDhc0W1OoGhwOQkdFX6re3MNx1bVPFlKZr",
+	"K7P4ORQXGasLiN2dDfoLcxzECnOstm0GdOoNllLpmLkrfj03tQzaTvzvlIkct4/rMTTTvtyrzeMdLaRg",
+	"68RVG+VMJYhzCVmyMmNC00umxo9Uw/MtMNH1J8F1R1m7leDY7KUqewn+Q3Acw8tHZClXIoeIcsJFNiej",
+	"YvqcizGEqhlG8vMKJLbqp3/7VyzBCiOBL9j8aPbgihfysqQLHG3BDCsYXV0+XzRHC35qj7bgRcHhiXq5",
+	"QzP3TrJjYdhJdszr9p9/+9d28rHZWfPy7jUt4cqYUb6fnrHy1IwDf50DPPD5j5dnrHzn/sAf3u38CPu8",
+	"pKWOa9AnJPe/1jy0iPhgmzc870aWV8QgCDBJ7LHPS2KwdBlvv7VN+k8FQ9yU9Ys3kUTSUmDbqoWpYUYT",
+	"7Kz2BjY6yoBOK25SDf4sckqNIo9Gi6mGVul2qQ3Bm/GbugmWqU3a0+acsIzmoF6xP/iJB5ScjBuYmlsa",
+	"Jg6E64pTWLesrq50Lf2+jsu/JuX+9oLxQFzfUlbecBNaaBdi3BGWQaEtXOwUIIXU48QZBKTIWAKCExfE",
+	"9Z4LKeXLbRoeOxLSWzZsONN3UAyz8wVQ/2bku42Rr9rw8zmfbeChFg2h/rJ5elO60DXlcFW/cYx0AJ57",
+	"pkv860TaHhBmzgRJPjYZTP3Tp3naKmRKRtO1tixiOD7DPlQQR/hFTtfDRnlrHtwyWRgW2SUouH3qT1AM",
+	"LoXftloXSuizpcP6H9iaMchmbRtlREfM4TcCNARKDl/uzuWqJN99t1j4ikNWw6un5hy8erE/vnUMma3K",
+	"C2j+YQYbfSrecbGKGh/sD+jDSCFqw6wjhe6SdlHpHjkR1SfCaFlwsApRUXunXAlFllTpiVjwXPDLuSaj",
+	"w0P0Fe6/3t+Hbpt/vz8+dnWx+MLmzFMCPtxdPWe7WSGzK3eFDl6+dPa0iQBizTjapPiCVRouvoPFmrAC",
+	"OZ3Ka0YOX4B51a4Sv3v1VULY3uUeOQRKDubbVsTn5ijPBf38lvJi/Z7d/EFOY3srlQabwE9yqjAihuWg",
+	"SuS0Vl0jrJwEVuG920G0OcWseX0CiwxfrApNBZMrVSNIw4kB5PQpGwCLOBHNJcK2d9vciP3f73fciJWA",
+	"DWP5G7qk8WyL0IgJ63+mSGafhqZ7bogYWYnJmTVCUzW98muuqEHnPbRUsmvbY+tqI1wSYyEVOf1xMz+7",
+	"hWCLW3hE0sZQ4JtJq1LjMSo7EUHPUHO+l1Lm3U6Zwd6WIZzU/xRhA12sFMTIQCo89r4OuKsYPnsLrol+",
+	"rM21ZG/BSftY4ElTVt9kUIWQQcSmAbbVLXiiDUWamduPgX5JjRoc13mMv1pkwahQAdtmIle2zcFnbcgq",
+	"iFntLpRRj9LdCHjguWv7wjbR8u3yCZ6ib9dj8YONuEBGQP2PG0Zxo8qIqthJKAFsgwP3yT9q5AEiuQZw",
+	"lOHMZAA931orxFt0J90wXECXlgjTONuVapgLnN5otMh71B036ay49P8smmtH6MS30XiJzdweBYSq6Xwa",
+	"YkGauKKo0E8dBkc+DvHcuPHoAuICzMzV2+NB4sC9CQHuPv9HFAZ+Y7+/sd/f2O8G9ntrfvsJ6FrEKdRN",
+	"TI9cD2Jl2bB/z3nVasZqxTT0bHf98ycCCguiEerYNy2+tdbU65CIIHW1v7LEG2dr7OIlu6NbYmuDP7RC",
+	"bewXGQXxVoKNE1vyFqSYVYEtSdCud1x3awa7WDB6zRqC0r2b+9uYxRdGKpDidi5xPefZlWBK2ZYodjCF",
+	"naYtt0NjBD5yw3PzJxTxYwtFspV2gczjWgMEkc2BYjrHdrRSdg/PPRGB0XpDHjAVH1fikzDEQ+Qxi3BI",
+	"DKpRMypIuRJeGqHCFj2WZZepeLjFuebm3tbqHJRYbUje9kj86HUfVmgd5JrMMcak5soqWwTDPlXH2nsq",
+	"59lDKn6Y28pP1YFwdUfz9YKK1YxmelUOaJi/ndd/IXNWDGzFv93It4oSCO7GsBiBoVGEt0huV0BTHmRv",
+	"lKZ6tTlQ1W3GOT6+vYTQJgpUrF0IlJyhKEk1SPDxCx0yojgZDu9cE+8JF7fY+ltFM7Qt0bVbU8f0xuEm",
+	"bVobtznbc6uKOvZZl/3xvZU3QkflzRMjv3NpRZPADgBlZZX0roowwCjBZhXyRmxgIFvFHVkYN5H1jcKI",
+	"kfZn0B+jEXaj52xNboxMprYRIVq7GMRwRdytTORvqWZx8d5X73WrRZVt9OnizfjYujXbup4bb3hq3nDK",
+	"XptgCMDwggV5KECx+1SfuL5v9fPeEsn7Quw+iLqjwSIKma6heEKFgQ1bRlH0BQUYZPbVa1EQDibhyl6V",
+	"2jYa4RbtFK5ws79e4/vyp0f5VfXz+43uyerZpMqqw/YMTskXxbpae7BqI/xACDGZMqAscILDSsbcKv7C",
+	"RVibHW5cfK6BO2IyOjYlwVjn4FhvTw56gi/6bcuNk0jqaBbuw5Z432FcHIT8GGwO9sIWYrrt7Tc637Oj",
+	"6xhkAzQzBRd0W9/XYCMkV3VfaYhVrgEUPAW45fApMHYtVxoMChPRIgWweeTEVvZ4tb8fxg9lpTTqYlHU",
+	"eJm7iW7p9V6Zt0PUYSbOPuQdhJA9JNOgYvzqtnErCJrqI3sxvTBy/puJXiDmDKF51TJuTfIaOx0uuAn5",
+	"dhvfQwjuZfdb9nsmskIqLi4bAZqd1zvBvkPmR8gwakZ33sv179nfQfs5zI1X7WiNyT+oI8/N5GReKPPg",
+	"Kj9VfQcfycVnZNnuChcNgG0Rop4iF51t/n4R1S82+TM9EjyUSxMF8a+h19aQDXcloKot982Pfx17/mXI",
+	"Xb1lTrqIXN++K7mFFkpGtGL4Y98TNGNxeeK2XsyN8uBml+YtVNdjsNR3q6xVdP6wW3VLdfSYxNGWjEDD",
+	"graYFJxld1Bb+zTWXj6yLf/4LTfgNhEWTWNlvAaXFLlvnBne+mNCbSYtyEPmFiqjOIKbVZH0Uso8DR0x",
+	"5guoiQldpqc0xzbOH2bnrLzmGev3y9ydTG0bpznQu9NX+OrevD093ouHdeP3+zH65j4Oa5mBBmC9rkdV",
+	"M8a7eVx7HSFPC9qD5Kht8rTcTzWHFpB32rntt67fh/O0x3rfTqDb0477dQqdtDMN67mFrQil+JbetVbY",
+	"wApr38RqGbZXJK7QHuG667uKLIouqp65VYakWivNFlj6gQldAgNJ26VnoOf0B4ECUk3m4Mo3VYYCFO77",
+	"uSxAdXNVFkBUXRUFqAjQazlbFbSciNSVxjnNU/eQO4Tq1blRAQCEjg7PrrLGyJvaqosBzvxxAHG7CEQy",
+	"ERZ8rpQtvIsDNuFzNWyp+ROPEeRXq7EEC6q2z3ZDvmJrbIa8F4xpd9bXqEkwtqOqslzrf2eAXK7KbE4V",
+	"89+Rs5OLN985KcTtBC43ae4w1rHMIWnHt9/2iTwi962l3fJqO3DsZ5Mzs2VrgohkUWvExTUTWpZriDXT",
+	"KgEHnhRsTGayKJx02nGI5apgexPx3nfAx1bWIKw0QtlGBkJb3mMcjZTCEtZd/mAOQwGhsatzl0HNDZRc",
+	"D3ND+K3pMztWFw/8DcHVO+7D9yEAFFTp87XINnUChdBI21IcijertcjmpRTcIHMFZKfaM0Q0GdCR1O+2",
+	"3ZNBLUe3YFKNxLW1yAj+6I473IiSLWWpBx82ftGc44+8CtZq4pIsg23dOH602s33hqZbKl7Ho8Zkw2zI",
+	"mxlLlyL6ESZXnrJDpSd/mPZl167+iq3TxCqkNq/ZzJxiAfWQIFV1EsgIa+AsqM7mtqpNw87cc9suYH8s",
+	"GM8UqZ69hZx4xSIhK39k6+pCu/Xas8CTCaatiD9Z0OUtQIgjW3OV5qm7lnA0ix0kcrjGZRzrXpzVzmar",
+	"WnYtDW/npL2F1ULVEYRPLp1sc8XW1jxRl4axAgSwjmOygSenSIdvuGJjMxIVEcEn3SMfrU0o/duXNMz8",
+	"xabhwjrb6ptXr77EPuuSzfZq3Ve3rsGEg8DZQVRGRPo7fLnrt8KTCsB+m5K7c7Tz+vcvX8326WH29wfs",
+	"5XR//+CQTl+8zPLtnaXQ+CQCxYvXARRqNd31kJDRp0+naI2qANo/+OoFfTE73P19dsB2fz89PNj9Knv1",
+	"avdw9pId5Pv0q+nBQaPyd72qmPnYBk6clTJjSl2UNLvi4hLKSkbjXLnYXeKzRNuH0eK8KWyJanph72gf",
+	"7tcgeOteetAaSXkpl2/ljcACNV1GrrnkGQZXU5K6V1JceyM2AqZ2XmwQ6FBNWy+xBffwukRPW+HaKKVc",
+	"d3fd9/Ha5r268MZyK5zVctwRCcf3HD3okKQZSNg818ZyYjQ8fhGG2Zq7b8Zvtufb2J7jZzGwDHUPoXps",
+	"2vS09qiNxO2j18pDJzcW/avoXNKOyWkQtmN0wvkSkl60qBWd6iA8sXKYw2zPvc63+7OxDqWgW8K/gb4+",
+	"IeZ0mN0c0seJpzVmnLj00q/X5nT6xOBHKMPZlLi8YGyQDurIorZozsLHhsFvVZrsSAoyN7pYYehJyRQr",
+	"rw2SL9DXTwXZH+8RQEXXncrgy2UwhBGACzbTRK7CcKrI9v2qds2WWl2HG3dE3HbBXqTWiPbRbltq4xb8",
+	"3jR2jigts6stNuwt1ewjFZfRK0SFohnQPpJDs7KgDFRKRgCbMtfXlYNKjWLtvjx2pZgWdE2mzDdVa+va",
+	"IhbL5cYhq+WSlWQqVyK//6iPNHcbsGfg3zIyIGKJc3tCCnnzKGDjadwlaMUjwzcQIhIP0EPDGZhizNNk",
+	"QXMGyiyZ0oICe4LQBs0WCSkk2ugLmYH5a5xUsi0YgyeiMt/qCs9IGnw4zdM9krpLAhZxxS+FYbeCXVIQ",
+	"oVzDFSBA4+OJMLscmHLBIYEvoUyNy1BkuiZXHMpY5yQVTP/J/PoGfkxtfolaLWLW3oJOZQmPb9Qv3BLx",
+	"aeC52ZwLduu3Mavzlq/XVxlXSdRq4ahRbb8eqeyzXGnFc2aFVy4ub7lUhzQRMy0ig8Vmu9SKECPtfaTV",
+	"umnxQC6iVjjnp0QOm0GqNwSs3kCY68qFFGHyUrUsPD3wRjXSdUtGFSp8/k8zQjQ+REt9a3Sr3eRhvW0b",
+	"glN9hOBUo1uXhDezcdU6Mat5qWpLbl2ZXsntm+vu0HLn70Rd1xG+guWXrNwj8CbSK75YrDTIPOxzxpba",
+	"kqJUSI0W7YlIseGoAgfZgitNr5gjylDvIDf4MF2TkjlWwjX2EsBv6hCPfTWW0lrdKUnxwdSO6ou2ySV0",
+	"YWSEAaNQTfJsnhlho0YjFODdgS45iL7gSkDugU0KUtTfke+otEmyHWdxRJsj24GyBxMRkPkbl2MM49rZ",
+	"ILXuRpZ6nrgBrWPGXQ4UtKxLaCI8W0lIumTlJ8F1SrSUiYsWh5LnjF6z8ZH1Iyzt1TSDgSOc8aVOCJ4J",
+	"wjQR9JqV9NJPOwtFZifsNSaIVrCBm/A2WlaicnpdY+j/cskE2yJ8GN2kmzxqiA5UeW4+fAKLtYPpCCDn",
+	"W/uSN+e1OZZF/JyMXryu6XjoFSZIk53s6iJD0Y+lQDTNaFmuyeHLjpqqmi1OB5sSzdMX8h29Yl2Oo5/k",
+	"FPWACgkAUcHTP8MYtQGu2NvLIE4m6wLQ/W4tjdDAAJQKH8o6MF28kLp7Dn3n4Z9WlpI6GhZjvsfWyYYI",
+	"W4MlxrDbCzDGgE5APCA8gxb78IIR1BWx9LOi4Y8kCTmrwLey7Ha4YpCRvzWG7rv3Bl+cYCInb9Gi+DDb",
+	"OfrzwK382Bjhy49JBNor66nfCHXdnq/9b+3VIPQVt4xvU5NlBiyX5gxbs4M6jc8NL1zT0BEjDpeYdHHa",
+	"S7WplUjsx5XIfSdN7zEdWJkikyKn5XqIKdpDeF57ywwjV2XGvoEb0gU5PlO5kPmwgAt87XQ79mDnApln",
+	"+CTdDqew174vcReuZ4tZPrLCCAz9m1XiQ7fcLTvFRWd4grtlPgTRzedCEWGYLWa8JU04r14eSA6oJhld",
+	"uXgoQP+AIVKyoGJFC/whSgrupJltc0ngGuPSYo7EQCi1AzdvY21vazjaunCxg+/Ct+iV8uJaQxKr6Y73",
+	"rybW2VebyzhZqCZ8dRJMK100yX0lQtek9c066dtK8o5UZrLGWao1zeZ4dbyNz+VAMjKjme4Okrpbq8lm",
+	"Omz7kcFr3KaMqV0kVPeElx9wfRugH5iQdX3nZKzqtn5bykXE6I46081cKkaqh8mMFoXCgqdcETWXS9Dz",
+	"/mqkiZyC/8zczvKYUPjcae7eJu0ypo1VMF3IewXfKoYPvgB7c7vTkj86O/kvvd2+XUlPwm97KZEM319G",
+	"8nSDBveHjaBl4R5LUQPP6prT2jF85jzMeb+TOz65AYQZFhVUlZR6j3DUeOgGQPBZiErxIFnr5YMAZJj4",
+	"LUAyUp+qxL7tda2WrrllRn4oh22odu4ejUTa3U6X2gpQLyBugBJ1lduCGEjp28GnN0J2S5AC4XobiDZL",
+	"FGf0Ml5dj6J7qJk8Ew/sghi67RcUMw7MqXrPPnu42il0c6rOSnbN5Up1P7SMLutgd0qNKgWLc+1sz6/4",
+	"kjyH7875Xxn5HTkYHxNb28V/yxXZD2xcQVVv90hc87ygV4zQ5bLgtb5AwfugIECN7U45BbIPKo5lZL2e",
+	"scyuRJAwY7wYVZMFS95iuc3aSubs7W4HO1FbVA2q9vHVT3yzAN/l/aS6Ukdynh+RJc+uEvS0XLPEGpAS",
+	"QvOfVsqWhlNMm5vzJ3S3lPj2h2tWlhwNKc4basYCPQsG8xqZUWv9cKDPVuOZt8Phom7T+tI6lBKDRq5I",
+	"d6CPEEr+cP7hPTkzyBGYidGDtzTfNhx4sbogt/e1+OIccRP3hvxll8cK0Ys9Wcu3yB7y0A4NKfZu1juF",
+	"EPfKZoFE9iCBxJW5oB8C99xDQaE3A6AfYu5ePDAvnZkbHONzPLuqxSNaJWNJ9fyIpH4M837QpgRPO22j",
+	"QZ/TzKZ31/1mR9arBSV1fCkK/9CdU7s73WsnEHwVLP24Sh42omkh9S4EdbO8EuHvCMqDkootg7Y3ebi0",
+	"BO/8cRh/ivnktirSja0/51zzkIOFmUQ2tO+daw+CIITdQh7BV9bydTRZ5jpwN2EwQZvlZVKoFZpgs5Iu",
+	"of6tzK5OPNt7W0UHgSvGf/5xY1mihvXXH8iPmy7zR8uHIzhtIyuGXGk7yqBbXXOjN5JhzW9VyIYUuKXu",
+	"doMYNaBPzENiwq+YKN3PVJ1lTFxXlGDGZwpg0NLJjoQLLY9tfQAbgSPYzX1UzmlEJjTaFuGvv2zUaoVH",
+	"NNdg+4v8ohfxS2JL3QEcDZkKnyNL/+Ave483sVt72fIav/21ctNMQvhtyE8r3XEmVyJvM9JTUWek/vMD",
+	"MdLvpe6hv1TYLJNV7XSIlpcYZwwSjxUPp2vC9R5JMVguRSGflq6mSj4RU9wdhSXmrO864NW0JW6i79sQ",
+	"Z+zBJvUxSbEiDYaQlis2ETgQZBGQJSuVFPBKHgs4LaR+ploh3ERC7wJQ+jx/iwRV4tTxCsy2FLkFAMrA",
+	"2GIbPj+HAlwdFfLZ5yXH8h/xoE0IyaBrtwoCz7veLEfYfiHmVNpIbPhW8Yqn95oojXUK2SKS5BdGOAiy",
+	"EnCkZuWDIjS6Kc2HniN/nPg1RIuu1FrAo+574m9Ebm/E0EbjNrHQhzwEMQ4WoMThdwsZN9GQwa2/LbxN",
+	"x/lTYf494HNf6mgSSWqNY3sSuiSBSLRki/YlaAqeW2b24+I3He0w+1kh9UNazoCX1H2av/5U/G5CgG2O",
+	"kXmgrcwc6BhywiEBGZgv/gL1CscdRKD7ZL1Fup3zxCAoom7WqIQBLG3IWkl7kNRZsduRYmwipJ3FTzsG",
+	"PE5rRnGXOOIySqBCMp/ZkJgYG97u3v5mjfv1W+NAR2c3LcEtaNzbVG8enJHH6elQyTtui76gVy4/lWAh",
+	"cJej3XHr0M/Ds6vqimGfV7iri5XSZMqgd3bl4kAWZATUlKv3UvhX0/FxTAgXjOWKpIC06W/38bf72LCO",
+	"+6JM1nJWYRraH36znT+M7dxTnNvp/p0G9LOVdjSICy2HUCBrGtiSCOFDZkTu6QsZ0eatA8En9RbcFJvR",
+	"IbJNhH/Y6kVJy0g7tjVypJ5H6RsCb8Q5Q1wmQthKFJdGEqLAdyphbI/8qcokdQmdIRu6O338zc/wn9zP",
+	"YOR9W9wpYhapobdXKbFfs2uaZO/Cb+6J39wTv7kn7t09sYXA85vz4lEkmVae7sasOuQ5XLWygt1yf5JT",
+	"AxAtmPpQ5tj1eu7bm7o/v+cCksp2IC1A8oxVfwW/uSr6wZ8neV4ypaztygcWcnF5KtSSZba25ozyguXB",
+	"V70hhB/lTUdcZN2Y44ovQXkYJ9U5Ac8Jdk4ig6pHFVuHwhsT0UjIr3FvPWeL8R5JpfiOivyfQycM2gdd",
+	"FQwDz/FE1P00Ti/wZcsSUqsKV2GpPzssfQyiKBTROK3qRVEMsodB7fMKYR7vkY/yxmUASbELU3gTQ8kw",
+	"x23fllTWE4H1FaMi3lZOlLe9ZSwrwhL8sHf/Bm3zdJ+wYoFAmhQtd/EfpTpEHU87fUaPXOkpIrFuqJP4",
+	"OBUYYt6laMpq4GJq7HAj9fa9g7V5OXrJ/vlmhubjpF2NmyT0PLoi9Z0R3s5+HQZ75wzqXfi82rqOP+eg",
+	"4svCLA1KUs1Y+WGlg0+nImCh6MuChtp0QS8Z7qHSMKNeleJPTOTQpA0/nhv8rmDM38sz6X8MGDB+0bQt",
+	"NDl08LuzTtxQhbmIFtqS5d+WcnEe8kFv1g/i3N3z5uHvZbjeC4mfu6WFbosI/HJBrzZEzp/X8vG3yqh3",
+	"GFLDA9vIxq3XigK93N98tTRwBYy84u03srzyUkS4lT/J6QfoN4fc3j8XfjlbFTNeFHbuKgXPKS4f2UJQ",
+	"+G0pP2bXcCIn+U/9WxbU64yXIavXBvGOPqhCRkZUBEGUmHSOMZTYdN3mSmdSaPZZj/cMi3f116xAcR3W",
+	"UGyU8rL1SI4Dj1Ji33B1zaqU+uptX1vS15VMqqKSNjOW66N6Na2kKvIFxcecYkKob5+yILQoor18Ov3V",
+	"bgeqvOJtmvMOK4BnsWvDs7XeFm43hpetCF6PFqu4HYtHln6fUPQKAWQEhpdaDBDaCqvWAXX/+jgKc4cS",
+	"Hpy3eWJYgIq7DgOrTtZw9skFkU+1enRV5YeqSNVTKLR3qeNzi0IuAQlFBhRBzh8CVuOMHb6rls1QbZbI",
+	"21C+pT7Bn5xBpa1YPdW53LZiTLJzvWGNFW1urIyMXpMcISfLgmaGd+zXC4TbTXmsImXXfcVzozccThkZ",
+	"0ZOJ8XlvaR4rzHgmgkS8JueHyw6JnC9Tcx0riWOvYK+0H9y2YTFJYaXoO8Um5WHV80FIXdVJ31iw4UHK",
+	"NJSbym3h1GHJdjSC1Op7YZe4sCYXeBmwHkeze1mj+9FBtJxeAFVcWN8AVxsgbuPCuEIhH6snNtbfbBhx",
+	"MCQ2q6ZSbF0y4MtAVB6eeh/uyn0l4IdKwG9p+P1p+LUGB78l43dIQHHjs9O1QySOx4AOq3c4SML+SU77",
+	"xpE3wh1gANUxUUyDPoDMImQi1L2nBs0vOisrNqtChpUWt2r4eRuyVKuZjnzdhobjhjWK4fWef4dMelK5",
+	"+bwBDjUsLAV+RFB9T135G0Pli6CyPhgIfFHtf7Ci0b//7+qJUSlXIscKdD2in39h7H122FXomSLZqjQq",
+	"5bqNiHbm+OG1PJiPJVWbPdgAUnsrn0KSREgTv41RFIoGPp/YGOMwcXdBFfRAD5se2jY24Jcx95TkrGDQ",
+	"CZ2W2RxsbxMxSrk6gY8sT8cQqaZ8FLMNrrSa9c8rJpgCUcKyomWxMkrZNVdw80Vu30AfkLI0n/nGO36m",
+	"IwIR2SkUyi/MGojSdK2gRTn04JmIifgGiIuV/7GIok0MAJtyYhtPJ1jCIyE0zz00SbVISDkKf5oImufQ",
+	"MRt6ndiG4SUzFwOoHb1UMJp9xn0v7RaCix4szq7OIZrbFj5GovZjOITv/r0secbItGT0atNcE+G8obER",
+	"scF4ONzYrO+aQvfaNOjrjCZF35JAkNQgyCfYw9zFl7v7X1F0WphTncrPhAtsBgPt6IMnEqKCCpfsM5w9",
+	"dAMu1lUAjj1Ho8creh13ENIsM8yXi8s3MmeH8XgkVLhI9SzJZM6OG+3GNrKH+lyn8f6ijUnIKH1Ol/x5",
+	"9fWu+Vql4ztM/3ZgaRnNFietl74kO1NamhV0OSlPlLUXS9d+/6hO4jFTBAYmK9tWax//OyAjxi/nmuT8",
+	"Ekpt255848SSlJIZmaWqgY33E8MBPWGAEEEwhd2IeEeA6YoX+YVEe38k9ijHBC9smR/PDLRDoOunewiw",
+	"esZHyKhml7Jcd6ACLM094xDBfLlrv+S3woNBXSJgbnNz7NNblJQE0gEtIjdi2Jvw2S9VEEZntdvv5A1x",
+	"DylyJeRNkL2lGCPp2YfzC+J3Sj3/G+r5X57719JxYgi0J3Fgg24nOoIDQhCeH5P0zz+m9W6tw/Q5zRZv",
+	"aiuKaXMOjgvOyo568G2KC5ZFms2rVWgOljeqwRgAtTVFa28+xbcGxt+F8XdxfLtHMGj//sAj97RJZgvO",
+	"DBQqtlEP1wCZCfOz9dedr0XW3cIJzVLwoCKCKSDUEGReWTxgx9VaZGRKM2jGDzTgCPKinVMDL/dKux7l",
+	"npWDLEVGqfvC3oWULEummNC29wQHp4YhcqzA4ukAVIJyTqAqYVYaxnW/ZSUGyhmpZ1eKYt2V9HwfNZOT",
+	"nUu6uowzOgI/1VgcfHNr7nZZ0rxrKvNTfSrzza2nmgOHGoLY7xhVq5Jtmc5txfn3UsfME3fC9EogjllS",
+	"Kuyk9imv1rdxhKvvpb7AgP3u+1IZympVf1RYn6AjW9pMEaZB9UFMpqt1UJrAXg64djWjUm3wc+Z2q++2",
+	"Wy4syJQRJYvu0bi4LNgnxeI61CdlOwB3vX9BP/cDg1yg1p+1ZETTz50r1GzxoeSXXAzBVfvkl2SnsPbX",
+	"rfDbkatO0baicOFNdF/e+jI2yOQW/kIDf+PluBe7QZrr4pGj4MBhUVgyI39bSj/6OWjHgSO8Iskq6lj0",
+	"kfGg1XUKQ/izQpRXq+US/RYWN1QF9wbJyJ8BapHA/EHwxetpdcsHFZPeRVYckwEcqD94EtxwNQ1jrrAf",
+	"TQaLSyE3qH/gPZuIJWcZw3FAEzUDQAio2YD1EcHLQv79f5EbnuMfy4IKWr7FJ+DA8Rt8WSUTUb1UcMHq",
+	"z+I3Rr9R3ji2oEpZH/KMpHZucPanZFRMiSwn4uoSDDA24wSfxvb7cuZ0oT3yPoaDoBc/RQYIRtqflTJf",
+	"gV4fhnpuQ3twHNDEPkBE47YDVDaLTTpRQZV23QaHK0WQq/vPK1pwvT4rqIjV2bcSmRUT0UyV/ly9c66p",
+	"XikIxU5hvJPlspTXtEjj5F90qOdBqRcrzjpz2kKKSwiNuvbVHKJN3mMZqXUoh+z/P7dewv5TAMyQAT66",
+	"Z7/Y6D1zIz7M7Lm+gU4DKt70/5NvZenkEcPazXWbMsVzhtaDegKJv41AG8lNybVm4k5k79xBXQEbo3pA",
+	"NzpMU0DQQo4K39yanfp4ySHQu2cNyPRS9Yarmwc2qKHmkQbv6WA6d+Y5F/QyttGrEIG6W3BF84sMmV3g",
+	"my7DC4qCCFKwS5qtu/h95BDMcBfr5WYIYF7zes+MVe6maEA8CJbrfhnkO3ljBQRFFCuKweYYL2ugbXBZ",
+	"8gUt12TGS6WtTPFIsscmmePmNuoeCANbvRMtDuWYryeLdfm0JuM38CaGzTWtp6YNtpStUCVpmEsbps+2",
+	"8tNQDt1ueM3Zqxh+c6M8vE9AaKrJDbujJUhN9O0SrduWx6ZdLmoTiVmOImb+JOJlaClMNWtwZc6oiH9l",
+	"TWka4Fti8SZ2WAuLb7sF2kpVjMNHhJqabbkuVXU5G09iTomoJRyitivfSGFEYlp5ZVTNFWnpoSvNbzPF",
+	"iGKROmdUKaYtHF2RCRXhhKfdpMPs7QbUXhO/eWDYUPJSbYA0kwpY0aWUuZVqtgGWfV4yodiGSexTbmQz",
+	"n/MzDlsIF5lcsI2bDumuwSSA1gMmaNBSdwLteZPm6Ud2oLntg1G5o2eEYZloyzHoi0HxTavOVMorlidG",
+	"i5fAtiXPGKiG6qhScM2yJqLmGDJfGcGvfjXs8NmclljS098ZfBd+2JWzXfdDOt6biG9oNic8x0ohwIIp",
+	"FopwcYioVxZcaTJ6uf+y6vc6PiZyYcRjCFYMRNCYB/Zu1++OhSGGX867TnTXq3vH+e/nYt8RiLte+ztN",
+	"/6Xj3r6h4h296rioC+xS5++cuUY+Adpe3owKsqBXjOh5KVeXmGtVyhUwKhSDL7H7jJ0q7ay0OLgYDV9w",
+	"DTnpy1VXF2mbSg86AJgIy5Ugai5LjVL2EXoQpWDPVGtNXJEpK+QNJmgv6JVZS5AP/jtyYAuQARXYCwTw",
+	"eta4OZTtnIG4R9+bFcbE8f5qdAUtLxkUsapFrmm/H5k0YhAZ+cpA40b3bogftZq+O0SbSaoqZ743+3Ch",
+	"X7/s5khdAaGxeq+NQ/2xH19xg2ImAX/ueOwwrE3fp16W8kuzyBuRixxKtCc51S2MOSLR1OekXtC3XqTq",
+	"kUL0Hjv93p3zt7J8zz53xCtWJRNDr/HIFV+uKerW5dt7C6tdnpZUZPMEnE2I+KvpruGbi2nBWZAeVjKy",
+	"Uix/kqyWaJp5c+OSAAc7b4NU+uuS0atc3nSkzAJfnbpnahXUoa2IGcJXIoeHaZ4zKIgXVJMxrxbsmhVk",
+	"FND3cULSbLVYFVTza4Yj0Ty3BTWQmCAh5ZqMGidhTsGx15xUOBlhDxktshVkT3wQPSbqapXgnPIvbRO+",
+	"Ey5mYwCPVPoDnIfavmb5LSboJ/7+TplDZDkZXYI6WtqiP+NHzs88z0q6XMa84x9m5GbOszlR9pGQHz1W",
+	"4DJfsCG77y/XhXlhaJR782Z2N5/XjZJCkf1L6uhvYW/haoBVg6jFsHy1BvUw2k77evY1F/XvBrWyt2w1",
+	"Gt/NvmwzsP79vGL2Z3AsfxmyKZsynyoJor4xd05+atHy3zKf+jOfvq7w6j953lP0enSlPDlCQmgDg8Gw",
+	"wpTmCwjxh7AiyGwSZFnKy5IplQCThpwG83tGRcaKAg/PVSlxI6C56cy++QeoVeLfth/d++ZjtCyIXdk3",
+	"dsyP7OcVQ6ZJ85xjsPxZcOkg+C+a7K6lX1v7pg5kq6GVKhgvIXU+W6smfIBx3WTU7PBeibHj3mp89DN+",
+	"tAM9bTXx/sJ35rQGttwQPrLuFvkIYITbkI1wR0vNgFyFxwXjVvFdHSbZeJhXr3ehy6DZrflXeNGfa/CW",
+	"zeiqwLLdcH1vk20wcJDehAM8z1rSwT2f5l1SA3qjv329VaioCuEcWpaGxqtbty9+lCho2PIqFPqe97sn",
+	"Jhon9oHR9zzx7SKk++Oee2vqusoj5hnIa7P5YVBGyFXatQmZXNXYUG3atCrOa+/7/ZXn7Yu9Hnh/+2Ou",
+	"Bw/SH1UNSktfVLUNIDgm+dAJuyOtB8O8Ibx68DidYdZDR6gFVQ9nRS68usV6wnkX0NT4ylY5g/h+KtQN",
+	"Kw3G7j1gbDaQg1qA9j1ThF9MqGdXVGRfw7AGdblFS6logORw5ImESvbikZD6o5Va95pRlR3LtuQuaRcn",
+	"9wGit2hutnVg5olVG17tY0lQknOlucg0ySHZCmsgY9W1UM0wV8WSox5R7S6BmVZ0rFf86dyAIbGbcOmq",
+	"AM57vnFhJOdwTHMxnX2CshvZqMUzbhjB7WXjARGXJz68EriQGaLZiaEenrxlSaH+aMuTKsjSV7CCPOZo",
+	"b0yMf/KZdVtC8jSRhl553hg+2Kn0VrJ6l00VK0Ng1ShUA2xyQnrF1imZyyJXvpToCEHCG255rzVymQPg",
+	"JfnD+Yf3RLPPOsFMx890sSwYmey8muwYLJzsQA/anYgn5Yp1mDlqYN2ydWBHpTxfDQQNSNSoJrZcQVSy",
+	"7A9nMitwU/Ufic877g5vqRd6aATRQexCezggDlWVGBtlt9fRl5eVw52v/g3NFt3Rz+4pWy7UA4K9wEQt",
+	"QXJYXF04bY/vN5wYLcR3nnp4VVnIzwYbp+pPH6l8lpHEcbyCaXU01vPJVYULI5vbMBFYRmW7vPEgfL8R",
+	"F4/FXaGkh/BWxVbs9kQM5dRnfkfuEMyP5D04XFv0wbbZ2NAhIw8ihU9rH0LHdgut48HZ4QkPu9gdIYbW",
+	"2mjI52xVFLtYtqZpfWxe/iMylzcgSfkfroSrxWhemIiRTSRz6A9qiruCXCfENozDXTWH7/ZyvEdOSBqs",
+	"MHUVH7maCH4pZAmFgiwszyzaYuyuT1cnc1ayZAOK2ztZVbFJXLIO2Rqfu9uNO7IWleoqXKqLDK0oSRBb",
+	"gfIuWRm8JkITcb8k2E/NbkVE90ifOjSwgdGj0d3HgvbuBMXgdyXMttN4uuXabgWts+FRTADdMm66QvRN",
+	"5Cgo3bFFCZMarYFKInXEj987M9cw87F9dhPzNACa2Z8pD1uV8bmZoZEGP8NCRWB73LsPVtZxKrC0YUxj",
+	"WKQD5rdCNPefDsa3rssbWPmHF38JlYe6tb8L9s3tvxttejbYb7ey14KN1BfJaPQBtxm0tgc4RuBWOjIX",
+	"WbHKmYLGl902xo2lifOH6bVeUM2U/thpMMLG7/CQNwy1O6EXOcMU9r5O6FWG0MlMszKafP3OPgFtsEpf",
+	"YJwbYqc08FTYUIVEcs1oqdA5AIzgq6+GR745YL5mM1myfmjMW1BsbgoP1yC6GxRd9skB3e59ROqWSmuP",
+	"dTBMD3f19aJ5mMi2SMGvGKHO++ZedX65uhm16YhxT6dbL+FLL9n70+E2hO9wfAzf/enABtJgzcnUmiTS",
+	"38jib2TxN7L4n4Es2hvfcdY8MGhanQR6ObIqyLOTYFo9BTCUYJad6iChODT4s9PJDvn64x93D/b3yWQn",
+	"JTMuckVS+1Vaw/Utl7pdE4P/qNyiBPP7m4KqDh3h/btv35AZPlYlBrrAv1f7O8nOq1c7yc5r89dr89fv",
+	"zV+///2e+fvvzf++OoS/D/bNDwcH8P9D+AZeP/i9+fsQfj2Eb17A3y/h/6/29zvDBCFpCD1WSvfnF0KX",
+	"0VbtCkqmcmUWBtwQ/f++XDU51dB7VmElJDMCZtZPhLMdhVUcpMAAyqpMHVf+R4xRLRWU/gXr8l4tSz+d",
+	"CKywMgqqP/hSD7aFfYmRkMA43Ep8nKK5TatSwI9aekjRazjyj/37/4LF/7P//L+rwT4FP1iJIFBeffGc",
+	"iXAJZ35UITWhU3nNfNAEFqyF+Efkv9bAhdaw1P40cqaviYDvc+QZ03VVs1ldYT9c12+VYrKQWtCiYC6U",
+	"dYw5P7Xvnik7KGQUT1frKi2F2u151hwH0KUqwAurgb0XuJMGz8g/2F3p2rrmHidYs7dupyCOf09EZuip",
+	"cCYxrjDzrsAa4gJrVnl4AwMhqtyQzTQRE5FOqeIqPSIpPlxp16nZ59pJUjyg49A4WWuNy7WaiJ/9AjBx",
+	"gyt/yCEyQkVGl4zT2E+lpTQYOU4mIoQrJaMaWiB0Dq5xQlJzg1IyErJe5xuuGOZ1m12bwEWD8l+Mw065",
+	"lQqoirYO131EUneI0MMPxnVN/GIbAbu8KorxHnkvfZH+ici8g9zsSS4FOyKp+/mNzFmVWWW/dIwZoYEO",
+	"FKOwPPRE+Cc9/RijZTld2fk0y7GCx5vaTCVbMgqln/FVrknOZzNWqonwJdx8GWpHkPx0IzSteftszPgL",
+	"mGX+cGTfgOcLjcCB1j+hUefHqPWzgj0qoLbPYViANuIb7qzFGKB9LtV1JYCAwFLM6TShbSa4vjgckOCa",
+	"7PQejoF8kIU1zr/OWmQjlrZrKYI3DD9NWbs7VZEaQZ6uJ7CGb7JyfNeKUnjC99fY0WIVir91guXOxXBI",
+	"xLC4L7Rp1vRnn9g75qGOXoTG9Yk71Poxssta+q5dUnRjUVDnUqvXBAVnujm08V5Vb/IHnuu5I7XuSxRX",
+	"q56pFjmwpiRmVUPJyJHdXPN1UC0SK0sCZ3EjXsx5diWYUmmtcKV2X5NRrSqlw7DAOUWLAjowAKdIHedj",
+	"P69ooUia84UR6aXAOpR7JDWXwFN7WysVnBpqzphOyJSWCdnb2xvbtcMjF+slA++vrUdp3rfW9ZykCGJq",
+	"GF2KS4165MKKmO3jKqbPuUgI/PNv/5qQq8vnCzOi+fff/jWawl1fXIdLw5UCdc/asDSjec8hm5MXBV8w",
+	"zcp41USzXz1Dw+bV41tgI6NjceXaDW8uZhyU9TfioK8dHjdG1CqUxvocKCBRHkHrGPlEJNhdgq4aI/Xb",
+	"a6hw3qxIrNL4qdVvbJe/Utv9eOL1d3Mft3D3ZO9aPS3pH8vTlide9Q8uJC5+MkA9nwjEWm3gnttES0Yb",
+	"FPqp7pIn0/EKORWxDyh3rW07LGLHUZKoKLzq7OsVuss9pVV1smgI7uZYnTp2tC5yDNstjbbw1chK446F",
+	"FLjFPsI9bBLUJkokdWa2SUaB2uJdSYdf23gfJPbWsGMEk1g97L7a5b3ejK1TuRq8CoK2O1NXK96Flbh5",
+	"wLCOfX9mlIxBF8BWQK6sb9C+JsLaOkj4P9XSWX3dX0fmWqJPX/rqYyarVjh5XkWdDwm7vIkTTJdD0Cqk",
+	"0S5q3ooBb0unQ7fp0UlcB50494U3LZ5suou1QrKdEbfxnm1dgbexsYeG3w4PLRVDWo1soWgOxzz7fG+k",
+	"mjf43U+wbzBlT8hZNem9BPrG4kb9XkVgau2MO6RtkPBu0aFxRD3yFuOg7wRnChv1NVtP2CQesGnoym6Q",
+	"0aJQUDbO3QpoWhXk8rgBJqJ+TZbeABzTA8UtUkcHxgfub4n8A1Nu4Bq0TCw2itQuvR5DWpXzRnN4Bz0J",
+	"Itj27uOi+cDEBw2xvI+7+RiQNq6zP/jO22lzbyLxwl6YSHzrEds0kFiuGFzKhPg6UQ37p6tt/KScFBdb",
+	"pcd2aQtyiS0a3aEdkXRBr1iakHS6Wpt/zMcP5df4wUU8niOtydNjkl5x7Wxo6B6BLqAG7THKAv3zrs5d",
+	"yWZgDjeYYsRDjMGopYF7wFNr93f6iwEFap6vAU8sXEFUvwNrJ9m5AjUBXAJdjtozW/AtXqvOt2tFF6gR",
+	"oMIopVjBEL2ixde8KFhuxFH0QESvzRQeQo0KLKreHaB5YX99Ih0TG1Dza7btEhD/8evAx+pCdu3tfoQV",
+	"wIxvqXYRMsPCWtxx+9ogA43yjTcrYtk/Q5V77JD7A27UTrJzRnkeRVrnXXKPVrM8RhG9jyxjLtjskXw3",
+	"Pfjn8KpCwEdCr8qBMxBDGhyqjmhx9IkjSwO1A69MtVdJBxmKXuw2RkVOu4uROur5HVfx6hVVtwBfuJqM",
+	"7ETADgyeN8isGmP9VEpuuMjlDUT4S6HnKjHcgint+pKANOvc6mq1WNByHa/lfH++NpRqUiOTuXgEH9QW",
+	"XHC1Vak9z4Vi7YZwXdsMc25f8SXm7PcdpevO/NFY04rdd4gDsI4EOSOpX1vNFh+4nPG9d3BW8RtrR7ZV",
+	"9qxQ+HpI7TqOrUxqU0SXF55BtXubMLhyt2/OzqAtpK6l0lTGF9fw4oqxpS8HbD36dRx1ImtPOG2QqIMB",
+	"ja7Rz/0H2H4ZvFnqIzSij9BnbN4f26BQq+1vQeXebiS1trdvYz6RC9rat1tFRtSXtgi0WKuujW0WbMkW",
+	"8hojGBaEblE5vb1R0XoV+xtyi4YkEzXvfPsgHM0P2KStUF3d9WMfviVyAvYHF2HkA6hK+52s9yBoVim/",
+	"rMmMTyC8Ytj3hyEC4EYFGMd66hUt6OcnB4GLpwYBb2gHC3vr6tI4oljjZAPYS22BjS1P6mjdRoso0tUh",
+	"7rq+/xwrRdTyutTDUGz5IjD5E6WpyNURSYMqQz6GEZw5ELNY61AJUZcFFRPBFXG7gNr5DYVaPvbJI/tm",
+	"ACWGlLhEihSfZHla19IDYFxrKje72U77UqdW3p3ZUQmUvg4SSbn6vpYQAjDmrrs6RqNiWDsGRgPhL1nG",
+	"hC7Wzik1EcCRIPbaFRxuRssX6+N6M27lMmXysRMGG2knyUQoSWiec3EJvjIbkb+gVzY2zjvIQNyCt2PW",
+	"1OYiexpw21ENGEH/UNchyC/O1T5pr3Lsg1ntMBipYjgBijFuvCqlA1yBdmuOak3LC/BV+YXnkmHlOk2v",
+	"DGC2K7BwoErB9sg3Nl8BgtWbx8LdJsf9iMNSIo7r3K2ye9/ShdA8nQCOrrvvnt3kMKZ5Xqv61WC5uM/n",
+	"clVmQTm+Pj/uSWFQEt9DGyC83NNefkDJsrh9l93YRrYVpkDruKqr7W0yRsKd37jNUD3sdvJ9O09+LyzW",
+	"olKMgw5zwOFbxQqWaQyiD8X2qt6Sq6ekOfS/oVY09qXDbcw4pEGamwV1B1k+Pp6I1HwJ6/ngGxSn9gmF",
+	"rnegJFzp3VqKv5kvo8LcvSkjmVxMuWA5aNHgL1rUbbC1aVKMNEeN5qimzPTW5OiVxytdptoUr80Qnqtx",
+	"ZxrVgMIb26RRNU5wO6DdIT4J5LVT2nz1DY84qpDE4nkbV0ZCkqpgi5CwxmiC5Jdh165bU3RkbptCMLWi",
+	"M66OO1GsalBWv7XbaYyou7aGqSUoj5wqaevGGCVSZXLJEtSzzGXzCVtD9cbGnj2Y0hjrdB3rXQU70CyR",
+	"0hUc0VWlMY30oqiqR3bnUpz72dUjmXUDsD4NyxqodqgjDhijrfrDgC2acKaIIfK+PFJJ7SNUgLAkiM+a",
+	"yaimhbxcdRbWfeuoQNfECHkus9XCoKDRI0rtMul4a01hPvSq0HxZ8BgTDQqfRc6Y/Pv/tqJGlYGma7sI",
+	"ilskI3JUypXIWW7u3MEhyfGsCVAU9Vg9euqgR6oq1mBWT9HJqxeDWytIohcxQNsQk2oHvwVh6Qh7Oakq",
+	"MzWa/h+RtA5n2ijQ1MANaHRO1USkkdXAu2nftqSQo/gDlCJzC0+x5nRdjXblGnzdW+jEOmXdVaQmAjIu",
+	"XBW24J7PZFFY/zuivb/QR956HDxOS2gkU0AO7USM6vtDDsYJUUxodKQDWEpTzeqkwujMBnCU8oK8OvID",
+	"SIDB6o1I2V4uXcNqxbq2Xj8+SLHys/n+4BAS6RNCJwKyJPBspyh0nJm7PLblRPW8uVCHz/HUkgGM422z",
+	"NvExhGjYcMlfbODjtvznpOsYuqqWJah2z1krd8+XdTb035rOXGutLavm1lneZlE0PHzlWF8CWNasMX2M",
+	"t/KohdZV1usgdtgLlAty7+aPx7XQuKWNbonPvCXL+HUg6jY8p5NRBPWwuyx8zcrWDcGz1k4+FnzV0Eld",
+	"JYnh5bdrNSji7uBW/YkBradXQpfrD7OuwKzT8w/kxcHr17sHhBbLOd09hILkw+rXqu/oX8HRsTHvzOwu",
+	"3Lk5/Sstc7mKZh8FuCwWs0i1GajCAQNWpV02gqlpyWczl4jciEuj5UIK/lcj7MFjw1dv7tAPvmp3Q5tw",
+	"yOTC+mKVN54k3irWHn/HbndworXl1bawjVObbl2XTNZ59do+bfQFCldBCkvOWljHT3L7jodVu7/7Tdw0",
+	"0ZJqc9I7Rzv/488nu//9x78dfvm7nY2XdWjizUNe3na47tbRug9y+x8HrjuTj1Y8cADLEzPsKDm4oJeb",
+	"zXIlPmBdVPQyYkzT9LLTaOoadLMbePkIQzAO9vcroZNj33rzs0v7NX+n4+FNQmz+SmUnO2jZyTp6sIak",
+	"166ji3p+gsyM/K1tpBpfq7mUWAWGiktGCjaDytsjCrXQ0EAJ5rLUVlGBbAx8Oo/QTfihq30mvnVEUuvD",
+	"TBOSYv4I/OlccOZv5yY5yXNwEAcZCc7R9/+z97fLjeNYnjB+KwhtbKQ0QytlpzOr0o6NGOdLVedMvnht",
+	"Z9dMjzqakAhZbFOAioBsq3sqYj/+P/+/PHewF7CXsM+dzJU8gXMAECRBiZJlO7PGEzFdaREE8Xrez+8M",
+	"uXPSjSHlIBezngv4xoxBc1ygS0UvsTf89xlEyyRxNOT6z1JTH1LKveP/+LUYtf/zOwYFOqHPcQlr3fVS",
+	"/tnrp/zAH928MY4JXpRhyzW+Owtk9rixhB66ETW8bKcI7nRTx/wtbmxMupQTfRxQCSpbGEzbIb+hEmuk",
+	"R/ZEEAhlgn57ffKZ3WC9C+l0eN0a9es62EK5tN96kdPV8w8+Knhr25pcPrzgSnTUDT20tsg9LwrcO1+t",
+	"P+nSuCN7A9cQhfeaD4ScijmTJhOWV9NgI2LualQ4y0WOuRiYN+uCCAgA+kugkZGF0sfiKDJymUl5tYaA",
+	"jCog37UEJWmOzPGQY5yEydoFfSuVhCpFx1M0vGoGhyFxCbI5CK+gmZqKxeUUxhdbfMqvagxIJ3zIaXJN",
+	"+ZjJPokTqmiMScMFNfSPtNPvjK7nSJQNa8iZVEEkKFveet0p84m4K/hRJ+VM76dBoqCZFBhNxEZTIa72",
+	"0oRMGU2akETEGMBwkiA65y824MAwCH15Jb1G2t8uTQHTrJvANKyRNAmODdPWGu6rrSVvo3i89QqE6qwo",
+	"H++vgPdNb+gRbljTrWqXvNsqZ/d+c3WDOHsPlB2RaiZlgz5D+fQ0uUhn7AN/R5eyFATZHkXM5XCu5QPz",
+	"R4wNXBv/W8D5hSK2SRfs9AaTsQT/Z46YFtS0hF8uqLOxf3cnJXI8DLngFV88/Em8e575Vrmo95/lPTfx",
+	"ncVVq92rJqwzbxOayET54K7LKd9dLnklhdzWGTI/S5ZlHmqfQRwrHGo+hiHpanWmtgBxD2rIkTg47xjf",
+	"HfJVbr1jW/TWeZTAXAMeMHAuHZHaZ8kbcRshHmrhG4sasFD3D/rktMAs9ZIA4GaFIjCbaP1Km75z8rkv",
+	"lxZQr5Or3Uv2v2HvVIndrHftkITN9Hn2txhz5C3SJ56/JjCYKvOq+Pjo0qIfQ2quEhDQm86Vtbws+BUX",
+	"NzyIntliJUM88HFwDObhBEg4u9YO5R0pB5Dj8vItNOM3ZZNaw7SbK88WDsNdlJb9YwVsdcu6sotN3bXf",
+	"Wq2puthQHv0ffZplYnTmdHz1fZCunePgPEiFsxbwGw8wjk3BNcI3KnAd5g0EzJggLNJ5/GtY8tBMGzHy",
+	"Q3hoZajjulvn8GD/hwD9CNLNVj6eF2EfjyPeDww99murmxwVy7xfjwKhHoduZqH7a3Orfq3Iu41Hp+Go",
+	"/LRClIUEUnymewCcXGOtMVDAZE4VWLAQRgmCo6hK5WTZH/JPxpvJhYKAF5YQl+loqmDicZSMB2VCOgax",
+	"NOWX+qwdrChCWbS8j/ri5XF8A8Pw4Jrbu3xPqq+vKnzuzySj0sDL4I8ysn6rpI6Fd8XY3AfBx7i5VgXS",
+	"x1SxS5EvVyww1nI17Xa8vHfBeazY9RsYCRZ7SaUtA+MlRG0uubJbJE8OU2HtoN/X3/gt6lzSxeWqMw3P",
+	"7+M4X+Z05WWC5/fx4ek2tectN/i8hb5Sqe8DJY4ox7KZToZAL1K19k/ps3Ehdphrt0L1KYcStghu+ijU",
+	"RU7HV8FqZ7Z0mcQwwWOb66QWuZZXyc00zVg5168QmwUnU8qTpvjBz4I7tb7NpyGAFrJsjBVjsbSuVqxC",
+	"g2FqOOEIS5IxQrOc0WSpF2zPDW2n87igt7jE66awDqJ1g2NpPU5rGJNzTN3DdTLCymkuksW4Gjy8yVSw",
+	"n3Mlxldf+B8oTzbsgK8T5C2vKnjU1hXTfg2llrfnxfXM9Dob/lIbreWoEl4BSBxpcwKcglwkB2yk+Vfj",
+	"gQ3H94JxjS7aZBggxpMvy9ljbjDHFlEI1BDjoFNTtnSh/puVEV6ZEbGxjUEWKMLBC4Ty7j3cHunF6rY/",
+	"P+VYw7AIdzMVUEehHGy4sezWSnRrYaL5EjS0eN9Ew7RLnQhnfqw252xtm7lYzlc4heCj6MHHcyuPCsWF",
+	"dDX/KE2qR1KFpxrQRUMmqa1GerON4OIAr1u/E4po+2cp+KnW9UI35J/Pv3wm8NTF9JPu2U9vyavXg4Ne",
+	"n3xQksRjMV/GRbyNJEpcMgPruoQ0fEts9smnN1qKwpCEscgTzKoZsaXgSfvANRjRF/vBkFPwoxhT1ZSf",
+	"CbikmWlRQabtUiKnLJtEWvygS/2fJc2T3rEnLaSSXLG5ckkMEckEpq7aTkO5mxBX1AA/IfiY2dCjY/sP",
+	"1xtabeCTRUCHXj1ppUk1bUqlSFtb73jwlnyF6D+DRgAEsxhVvSzm+gIG4E7k6O2zaxIybNgNbEJ5MD47",
+	"Z9hYsfR8C2PkYuNp3wWMgTflfNhVaFf73h3pLJVq6xrP6SNVJzaQMO/8i7IWjgOQHmr3pSGYO3gOWhTf",
+	"pTO2kwKtFt78p2DNJButTquVLVJpyxTYIlTzjCoWEQWhO/DHkcHVuQRjlYUfBEEPS8UA7pApZdCFIlZq",
+	"MWIRmadzFpERo7OIUH6pxQjNCTnLwl1iIbANK6OUCnEESTJMVEwMbTauOFfk0GWtucqVMLIZTVilFojd",
+	"q02IL+qaUkzUnj1JMJ7wKaqW6VpFWt/5bYMVuVa+XW7tv7/23dKKvyte8yp2tXkdTupGXCSVJ2OVXlPV",
+	"XFrdPjclNbSirpWEEra1w7jZvpYXSGTm1KacxP7GxaQLldRsBbXecbnMBxohuq4GiLl/gj9+NbBmYdZd",
+	"An3twcZWrjB08uIVOVeMgTj7avBqf+/iFTnJFrOUL2bBmKgWIkHpnhYKVUvhoH0tKUQHyRlt3Mv/+3+K",
+	"eni943Jll+p+ms1+zP0sVaRqfZXhBc1bmouZfeC14j7f+mqskBErBar8GlSmrJXyKl15BDJQwGqjolVl",
+	"UrZaWC1tkXkpqHyc4/or4agg5hzYv1pKYx+9e1ZRX6xgduzqCINnBzSMB0NXqjEBI8fhcSrPBWy+dv5e",
+	"2U1p8ta91ZGNek7tAMn1+/SuxExpkqR6RDQ7La3/N1ITK1AEMBdS7kk2tkosLbEwcEHRGaSegvYvkXCW",
+	"CUNEGB1PiamMNeSYQl+k6u8PIugFjlnGFPg8IKdfy8eZuGG5JvPm2B0Oen1yvri8xDri8OLRkI9orj9M",
+	"oYpobEBpEAfzxpWRJTE6b2LSnWRURUT+uqA56x2DnAottKg65LFYKJa/c93Buzc082vFdou+I9dxVGt2",
+	"A4kWORsryi8XGc17xyAJI+QbSsGl122PN2xUdBOReJJRfsmKn45RlB7y0MuOXsV98h4cRbVCZJEpSmy2",
+	"TmsA/mvgUJ/RW/+k7g/Wnfd2OmRF9/g+NckNZNCuA2UFplgQm8SkaPe8ym+PrFN67K9pYUtMQaKBU7a2",
+	"qwVFjWLlX28Mf17vsNkMCySsfPz65NQovpoYukrKEaFFmVZTcQhTC7SA2DuCssyMwbUD7RiunVaWT+Gv",
+	"PvloFGHs1hRl1t2WqKrf9ZCjKtE7IvEIGseaMMEn0jlW/WF0Bvmj+u5DKiWSkArILwwNpQ8FiUpuYFA1",
+	"XDMQ3bNukYKco/vtRB3o1mTWcZatV7S3jHav7MGxUbkdG6G2sjNA8SZszniiRUrIZIMF9UpxrivBuVuN",
+	"uJ2bpVE3rjlbitqRLuAL6rrhUvTq5SEDUaesSuJbR82sJmO1GLx8scqj016BdpOuzS4K1sf0pnVMLutV",
+	"R1HRhoLiPauhkW6lrvg3GgG7RuleYUJuUL23oPlrzNeLO2jjG45kja5eOjgVeWZFYdXVB+f//p/K0dE/",
+	"fB+H5940/F0v9La1gB/bTrDeRFBhLyGd8Muc8ZN5+s64N5t1wZDyesIJvH/6gbzoDzwfKYCBnpx+wEgJ",
+	"pYmCb/8qfT5v8lQGQAyydJTTfFnK2g0EcmOm/EZV3FYGOv5ia58WA0oEk1uVrtUbONer1JSKbVMjXEM7",
+	"efdxOLVa3LBNb0R+RcZMH5u7janZugoOf1vDvTrC41rRlxQjQBGBAKLNRoxx56qSKR+3xCbbxPRu8BBW",
+	"OTq8EgPeeqKMp7U9qQWda0bEQpEFz5iUhMorQ2wQeUWrprAcqSSTnDWi6X5ZKJkm7DQXYyZlELYOxuWq",
+	"CRSnK5Uk0cunZXoH1IDdufKbDTi7BZRC+8O/qaGbC75XX8bWRu98wS/SmSatC8XkKcs1eQoYv/E5wAkt",
+	"ONGDL2zhM7DvO+SkSMsaUPyBuijkrnsL5HqbUED+R/HP//f/AdziXjWx7SHYI1OLubcMK+cPjcmITYQp",
+	"6gK17KrwUYFFeISJaWL0FmjROgrnka0ajduKjhWf3oyQNdDPnZKylYEgPo5Maf1qcyozkCrpDhyrpusW",
+	"plAlMhr5nLRMWv68ipe3M7UV1O5erWweUb3fyI0y91mb6IzMJkRFlRDfhLXNP4hNa+wNGxlj6G6nEuwG",
+	"ziq3oubFjusPuiO5NfSBm2CfbJb2FUKhbpFKY10Pwczwkn5z5xTxzSXRI1Sqa5Kp9b4dDg4dnm4PVCv/",
+	"DMUY7QgNUu6K35e4QO5q45df7bXMENkiUHmt3GjuqKxQrS7EV1D9wNxlfYpyxkx5VzpjPevEgzmbge9E",
+	"XHRSIRTGKg+sKii2H8TmoYKVDKBV9pjNhMYNaVVLkRJqeS04CMJkJhKWaeI0M4KWFS5NvTcrfnED7g0W",
+	"X8xxKiTIfMFlTZ48LmQy78xzdklNcv6gthnfqfT57c90K3H0CNzJ1ywkogaJ3X2Rp7aRspWQ8ACzZsQG",
+	"rns8rcakJnmo7gzGwQtYZBvAjiD1aOediWtkomMxX4InMQxxN2+oyF4I/TTLiEwBvMcNV/NXuZjrXccT",
+	"ZF1JNEF0OP15+AeC0mpJ9RoBrudLQJKTKuguwvPTZrKK5pcsDJwF2Y2tIvb/CC2rWyrmHTOSxn39o/0E",
+	"5Uvj4FnH1aoAXt4vBb1fbeqrjqWoTF5LOAim6WDaJ5hNksRl52BdEybVEVRrgMWGlsZlZCtjmvisccZo",
+	"DsCWZsJDjhpCr18yPWINRjLUS2S+bEzAww7BXSDd2HYSEyguSiiJ9UTiXkSmjI8ZFLQjMSxzfEx+FpAY",
+	"RSQDv988o1qkoXwZ98kXWBaTTKZXwQTl6sMK8L1izjjUzoAQi0Uu02umyYpk2WQvN5nKmAqrX4xNbU/9",
+	"Gp2nQOpwRQmbpYpQ9BIrOSY5g0+jW9WnmHBkJ3TM/v5biWLKq3S+J+a40XtzPNoGzFgfsaWW5S5YKCrb",
+	"PCSK5TNZqUKY8msBSFgwG6LENpHHpbjjuf+1pvjjFVL055LJAFAyL9NrxndsaVxpLvOKoVhO0c4qxpla",
+	"gVpl5Cwsw6KXHQtu2xVLJUlKdb0aK+J7dgf7xaoFYlWsn3da2qn5pT39PgNqHj1zwlv01YqsVVxrF2kD",
+	"VTQk5cOdcldp9XzWXrR2Ht3aPdrGd7ybK1WHsaG3KMK+ePVyEJRom65f5eYFbxjLZ6lsrkU8d8+9gn7k",
+	"q2T53kgsNHcVV4wjRqCDTD42i1huguU4FLmkCpC9TxDB2YdvpjZTMZVkTnOj8lNlfj4yjbHcEUhqjHFb",
+	"EZARccNZPuQ0Z/SZJNcpu/HHj5nY5mMidzjR8LpWolmSKv+FrmRsyOMT980vuv8L4OF9Ev9R9188tJV2",
+	"3+teSj+DZRfUGT11wsWQe0IoJG9LpXk6r5TJApQgquwCplIu7HihFm7OZlpIuKZZmgBS/5Bf5poJcKGg",
+	"RC9WM5tJll0zWY6MwtE7fJpO1MGB+79Am7diNqd8aRsUf+JThPk2GC62TeVHryUoXl4j+BuenzOlP+s6",
+	"8f6G559ofply9yeUkTZNzb/xd4eBYR96P0CL/7kQEP4FT+0fOAQoqAUl8t0oSj9Bq1OLz1tqWPvVjgak",
+	"Fm8w9m/84hRtW8WsvR+gxT+LkX2G/8T39CFeZN7GlX6BNp/fnnUiS6vxD9yIk9MTtwn4b/wdwQRg/MVW",
+	"Vn6ElhdCZK6F/oNcsJkNsTtlOQSmvaXgPzdc3r0X+t27Le4cln6CVr8gtLlr4v4OaVsejHEjrhtWzPW9",
+	"+0eY4ebhuSGIQxhBlizmkTPYDDmC0oqcjBaa3isSw2cwQlr/OYMTrGkH1mWdWUAEyfJrJo2gcpXyRH8Q",
+	"Rnc05LQAhMYBj2mep0zaKhQfkvhYU144qJUWRZHrmHSpmfZE5EOQWO3TXlStDx5DtCah5frREBbETdnv",
+	"bqU2M3be8wDLgHQlAmg+nc+14IT6LczQlkQL1+Zug42H6pIV/PTXg5JusQZhDuemCH5b95e3ntbcYjEV",
+	"2lVuKi3omk/r1cXvw7/u+m08aPVv/pwLKQk+1YxuzLiil8wUiobwA4hU2h8MejY8FdpuOpR7x2RdgzWL",
+	"xkIXk1WexyONuxnuEKjBjGYZk6qw7ipbzh0uTwqZTBCLUyNEQamxjhGsWkTHFWTThsa1RHwHm7UbO2SQ",
+	"wIboa16gYodtWh7yaSOUPJzGMiG055H790Vu7hyvYT+6CxSVKVEJmt0jK7XLHsZbh1EEZfDyotcLjokb",
+	"Qks8a46g4PaoH1lWA2CZaDO/ZYn99dixHvt8yB2ykFT6clyxhCzmlkBfAp2wL/mUwriDXOxdaqrPJ0Pe",
+	"tewuBe2aw+70+oVgVCpnoM8FzW60ZmTeK4unlZ1oYvEpv3RyYv34oBJykyb4cS0RS9OadItZyVCsPJrp",
+	"PzVQ0lP3ckTqxNM5IhDtxtT6LKI8rUJnojztn7Z27cPmupl5YljnJ5pfLear5kuGi8HgBfsfZFAKmvEn",
+	"+sihwAvJ3q3evc/sBuJ0bclcLaf4b4SNgQvJ8PEbKlliTl8TI8LuQZp03EcA9JG+cX7ZfHh8tZg3fvR8",
+	"KuZnVLF1X6QjEzQ4o+NpyhlGoxmCIKdirj8bzq2qUMTwTAMrG1XuSXC8TYesiRR6d3oV2q418VsrlJUC",
+	"/Vv+dK+f7vXTvb6nex2+v2KUsVkwvv7sp7fkhx8HP5A5NrLQ3eQ96L0sz2Ge8sYFcWH1SdBVU0kyml/a",
+	"xX11SP7lzZDfTKmCE4rm/F8XWoKesiw5IjH0J2OTUm0jnYqAgpcDU5xOP0OffBeM8EOe8oTdYhI3X8xY",
+	"no6xhEfPpHAjBKMFgSQzJqUWI0AnxroDki41HZqKGzKjfAkhC71oyMFCiCMzSWUxisfSjAwGhC69hQLj",
+	"IIlxnWIT+FPMAInejHSpHHL4DJVkkiqIdxqJhSJ6lXqwiJA3COMujclEndKc9clHCKJht0qSLrWTIr8u",
+	"BOSfU5Lp58Z7CjKkvrUQd5VyqSgfs7iH8v5C2W/iJ+P//F//Ow5WxGuongYpEDdawLzJ9VfBMppKu8VB",
+	"NQJXdRW8QLN/puqDqcDR0yxNMNrJbfVoiZtFuuBUhqUwTMgMEiBz9d+/LvTxntMcs+htrJY7P/YcBlNW",
+	"SmclrBoUm2mOzw1sqT3UcF/Kt+GY0BGALmJ0nDJ3BA4TzbL+Guz8qGM3vCHmyVxEvSjhkHxs0KTy2fdd",
+	"YUNjGP/XvTN8svdhdXVD6bBk653/4eLi1EC/uqrtAV05VSEI4vOpyBWRixkUBzL7bQ12hqyFaxouw1hc",
+	"X88+EOueZx7AYLVTtDPONS+GoR+R+Ll5pFkmeAD2zLrFQ949HAx6kd9mwelCTUWe/o1haOR++flE5KM0",
+	"SRiHhy/KD7lQexOx4Al2fVh+OmNqKpI93YhmmbgxH3hZbjUWfJKlYwXPXpefXQrOoOv9yqiVEHtA9vVb",
+	"+y+qU3JxOnszlqQUpApo+VLT2tIKoVARk+7LwMpc09REanRfDl6Y2p0mnbRz1AksxFroRVNlEs+RO5FB",
+	"llmr9NtcjiSgSh8V5s9dFCoxBnBnWv4uCpe0rTrlogcfITJwN9VOSmXxNi560sqad84yiDUqtstWL/Wq",
+	"2wE3hgO2ZVEodxAMEgh8wCv4vRWyr29JbIkCDUE2tYiyEztzA7ZdXofSMBuLD0XtisqgAzJw2bXgxcq5",
+	"p+RCKJrhdTU8EVp59wkEL/3Ong2MLN/eUZplKb88SZLcpDu3Wyj7Qjj6zvRKKLbS8uNYzJe9NnlVt3v6",
+	"nAByg8lg+S3qjAVXdKzajw+W8a15KzxIDBdFnm36hyhrXuRE4prfUElucn12+V0nEBJxPiRuFNb/44bj",
+	"xpACvMfmeWlNw8HUqjfL9ivq6ps0LOdCQiluYUuFF4P3R005AfJjsgUgkoEkWPm53UKW0qsbClUX+2aa",
+	"t69UvYWvsXrnVrgdt6uDY8/Fuve8LVrt5yyOXDF2bN0Pp6evh3C1UZTQYUP0ZCqBZQDVan/wLLMNHzvb",
+	"KVhinklCZ/qvI0J9N4WYELkYwXdBDaPctIsIAKJpsUQL3MbfYTfyGWRnGF4Mxj6THgRXT89owd4FEbJh",
+	"ZHRZvtUY9gtV2UV+Bax9liY81WLW14u3ocsdPLNb3Xh2O0/x0q0fMV4fSC4RC1UbaPvLtKtqShPGdnZo",
+	"zhcze/gnzBjwnpnjgNU/2sfi6pfPzcHa8dgg3K08ONL1U31A2kI53xilmb0D4oa7e2FMVPaYrzrhvX4g",
+	"h38VhXVVgMQEAuZguBHJtLiKJR02ILxccFPq5w2VbFfkgQu+p7Db6mraVUsBwCUv8rLNyvVXFNL9KWds",
+	"T7FbCK3bBouj4ZY2FttxtxJbHJH9iBxE5AX5z//1v8EOgBGWEBAAPA9y8fKE5ZEx2udsISv7kXL16jBo",
+	"75gXMb9ydyKCZTalAOGtRSp/jO2Y3MbfbbVn0HsSpqoBiaSrr0cP0nTNEBZcpRlJFUnlbmk+xEGcslwK",
+	"vnqBnOyGvnq3YBhIMYcedrZetnbOjnUOV5JnZ0pHYTZcq2nYclNRR+6QHfjshfwjsVwQCJOit7tlO9Zt",
+	"ouit8WqJCXiSyH+HzNKCNm/AUuxQd03WG0h6F7gmpEJb1t5bS+dJF34GO4ZWjkVuVBNoZbo2gqI+Xxhl",
+	"nUBII7YBk6Q0/FPtalfsSSL/+f/7/5OS7Ez+kdjt7zfk2FjLVTAsqePro4VyHVWtAfW7WqUptYioClGu",
+	"cBJ3p0pUsyacFoK1ZcBBUbKiVBV6iq/froARqchvnpjpXeOq2lI+zjWxxbuY9ig0WnneFkaNqrHH2iYK",
+	"5AqnRhhUMzrWh3KdvaJu8NGHN2sIP8Vun0kCjSwh3RnhBy9lc8hg8Xl0Z9oEpq1y5V68AvmctvsgSKz6",
+	"ezub63wq+NrPQiMj0e3oyyFiUKy7tyKROQl2qM2ntG0RKNT8G4FKuugLNZZIk3+HofTwHXQWD3mrGtYP",
+	"Y7ZUAgrpWQOvmeAXm2NPyybE4n7O8xQcgjUzKCaGGifr1BQq7vXJ51Ltw7pwUngf/ioF75/Rm0/oeN4g",
+	"03aFBfLEGRxtfpWzWQDQgC2b67qIi6jv3rFHebDsYLEuqcK5rYMmePGqlE2n/2wRUN/aUBcYRJWiWnN5",
+	"t4QaYjfSPa7v3R38VbswCa4oruknMhSzOiILfsXFDTehNZKUdrhIEImcSc+rnJyq9aASdfNhYSVrd0vf",
+	"0ozxhObwVsAbMx6zuR4Y5IEbciGM3su03M/ZjTmRJjU/WWB+Ze+YSKb0DqInh5tC/PVtDJrMdjL8VZY2",
+	"W8K8bHCLrHdnCXgEgM4EabKvXyPuidsd7142HHp3tuVUzEG7/BuUoaVwYZ3pYJ4tPFUQUwpTtdTtoFC9",
+	"nvZCWTJd8lNYAKrAeu7GGtjOJhMFi4bvuFz8OhtEGcEggOFiL165IyyPYW9qby392kXF3NW2ghO0EayY",
+	"QamDTSdQsjTssP7vfdsY7ioh1I0WjyciVERHj8M0yobnDYFVv2AUoaEJUlGeyCMSJzmdqJh05zmba427",
+	"F5EYnCIn83kurmkGFRzg30wzoFiTkph0bYbzkPspijeC6zaZkFBsAqg1S+I++SSumSQTkWXixpg0Rhno",
+	"UfHpl/ML8pzO0+cwNPn87/DfD8lvz1EzraSdwIghZd4bZSfq2EEC5iVXgJSp39ODsfpsCcOiOJpnQWn6",
+	"hJOpWOTZEk0uIFB78E+OM/gYq2BB9PBXi8JBJEGrAsHa4UEgLC8avfi/Bw+DKUzGAZJTRMIp4RD7DCLA",
+	"aEnSJCqS9ZNUzjO6bChCma40f7rvJKb3DQryvfO+u0l/jcgooct2JhYqjMnnKpLn2MQZDW44y49gZTy0",
+	"u9T5BGzAChgT5GKGQgej46kHRoBwSQBRsTdHZECicjq+QjOYnlnxXvEd0Gyp1CxYfz/l84XCDDNJugXN",
+	"xUBk18KVPpEO0SDNCYcC+peyT84Xoz2v8jLDBv5oR0sSm2VwYGQfNEEAcBXwipnHmqremKrouFRYrAcN",
+	"hEMO4UxYBSegfMJwP9jg4UC8Kn7kmZ0YzDwiIkuYVGjcOCbxv/85Lmv7raoEmZPwwQ4hFK0MX7WZHi3H",
+	"uHLx72Hsdnih8bsdXbHG9bNbgqGUTmSG824uZpqXWmB0/g5n9sUf+MqZrd0V79LCDLDEUizZrwtNWGIz",
+	"+jTZ2ZiD49VXoyksO3X0E5qFQfcsQkq4CxvVbGg6mB7EDTdwTIaidQGjLD4GrQ7yDSQUtx8xLTWxJBzz",
+	"belU0/kJULQqNHT7QzRaIsUjXUCr1O8ZJNWITFJOs949nLYLM+76xlVB/twmFDtaOou1K+cvX+TTuxpx",
+	"WcGt3op5ILr1jbMX2v3VInKdYyPCo/5q4/lTbGZwn21XqSYJ8xREbyMuQKuS2hJ5uNe51hU3NmlU1rc0",
+	"1BULUhDtIEJmwSzK61MGJNEqhTkRBflTAgD8yI0tFWLfBVi/3dQoaW91T1dsWjF4G9Vb/5Bis88r4iDK",
+	"XTyTxoDe2NcZu06bAa1qveWm+VY1ALYrgNFsz9g2vMQLMG+EI/5qoWxUaRm6pryLFpdSi5WE8UHVAhjB",
+	"gg8PoDTUhbw10K44y1S6e4FGbrw+srwA1cUGuB5j5aLK6/OGSmsi7bXaEb1yq7xRlYNYXnzgRVgpJq5s",
+	"rU0ZrFSPQFIy9exbWxSJMHe5dCsr18qbWP3UBTer8OpuVOKhSkbfUDWeruIwI93AmoW1mGHZRCGW9zeW",
+	"7r2XQS1NEmNpfDnAil4gLGwt0GOyz6a1B0r7VkygzSquB9KkQY3mntE0i+/cW+UMONpNw/C32dWOKN9R",
+	"eU+1JEJ3ps0wK9qQX37E0XknVDxYFYzwAd+8Mmr98q4sihFyJJPPAo+UVR+46Q3jV1k20UtH+ZIkbK6m",
+	"R4iO/CGJvUxMNGTUhSwbVx6QSrFYK3APeEpl8WX83pDDByPPJ+ecOnYMQUtEg6R1wgNyb9lcb2fmg8gL",
+	"VYjG3cAQTBvHW2qLQLgJCIbJLiRUoyitabjfLZyKDULTY5Qy2VLScoX06pJWVJa0jm1uPuVkUFpBBxLQ",
+	"a7IQt60n+Y2IbfW6i+2ktvLhDlgBN62WsHlIQpUNW8mpejzWMWVnGluhJboy0Ss0RanE+MqgGDoI2UqJ",
+	"+TFYZrkSeAswHAf+iROPSXe0NL/8AkX063VPLQoGOlZn9Crll0Mez1M2BofgG/27h5xZWIwIhEc7UgS+",
+	"Y1VAaLpoFJyJbjbkppyTubSAssKkSvW8DPZYuZT+aEn0fYL6EJTvgZpsEDb0eKDrYIRRsQhhORBLklt7",
+	"OzR39iJYmGeSuBKoNpv3sTSmYgMbfAj6UWkuofq2tdEf1+rcFvX6HwER6PHMGsUJLZ1e1Nf8IwuFmwxc",
+	"X+mcYgGT8rmEhbWntreVFWCdMQW3A669uYbb2T1W1+r2roRtGelTVIa31qpqqggXN0Fbzsyv1NxoX2qi",
+	"dACfiTTOYtJMcjFb/6X1U+J0xraYzqo8q5PkmnKEdDQaFuZTWfpZrCKWLDEhBGDFztEqAf8ucrOcI619",
+	"QpZ5Izx5O4Jn8p7cRJYNfsbeQ+6J+zGclRnXCoydOkfz7rmzvG6IyNDWtuX8vU5aqktHdo/qJi2A0bEl",
+	"CEpWrXRDo9ZdCq2HDE7VWx66jSvLjoctVj47L7HD2n6vsVi5W3EH45Vdim1ML46sPYD5xX3rcUwwnk8a",
+	"9GmPyT5MUc/aaVw/UstXzLjKTOhbMBh5Q62Zi2o0RT6SnchekN3YiuyUN7UXFZhFNllBae0BfcAGEFHu",
+	"Tne4hFnlITW/pJJ9D6r+5vpGdf5HxLKGuiZCunLKtKYINSYiorTee6r/3TN4N5OFNC8avURw/VptSY1O",
+	"a2oY3NBlr+0iPoJ6sxMF5MgZKTcxDhrrpSzbCBGNc6VBsMmMeE/ldAM6wh2BnyCVoqJLlFbumfRk/q6J",
+	"eC6SJ8AqjKEItv1RKeWiMuS4WGs6Vuk1QOl0E+b+OCoZh2tv978x4+gOpemI7JfLvbrg+bKpqXdM9mvx",
+	"rvcghm9oq3SH6JszVdZlbp+DrZBmqzpa0GJpJGZT0rwiWZZNllMTsO0pl0Znz+iSIPIO1qqBLQdcHyB8",
+	"XUqAJYAhA36y9kuImtM/IKlHNw0ZaZYwGfJS215ELtPrgjnoE3Wun8d2FHOW45cbub57Z8VJt6bW+jQu",
+	"0+utlMb7NXzxRguIH/Sc0aVYhKF470dP97aujZRVXurHM8UWh7GFaFQ5H9+dTXZF/U9/+0qrElVvUjBc",
+	"pD1Vale0klo6VVChMqkK0aLSHg05OhNWaRmkXXbzjihJI8OskLfeFiRnZR3NKFitvzQE/X68TbH9b0i2",
+	"uSMFWqXwVfjSN6/w3YGqrdD8XCibdwlRBE+lJYQtdUGbUpdKSxbr6/0daYPhyq5lmlohIyso5pra/SUp",
+	"N+xu3k2MsZ4RlLtsUnNdA3C1xjciv3oLCXLbOq42cP/JLwsl04SZyP5wPla+cEWxLEiwMPK/VGyu+Ybu",
+	"w9XqCCNlQo2PcKLgRyj/AX5vLY1OxSIHXo8pS4rNq1GgXhbhM4nZhaaA3DdQw8WUMAlP9ZOpb/K7mexW",
+	"weGthG+9Fg8oeot13iko6Zovfb+SgoBpBCya5GK23Yfx+rwVMhBm9daekyJ4hLkLN3e3tkH0f2CGacb1",
+	"kdFkRZXw8AwwonC10DYICW2mqz+2rLBY//JWm5Yv+EU60+xzocBME46SM88hUHvBsapRm4SDh5Z0TApe",
+	"Q310IVM879y3hlYLyyOOyoYiN+SWeSu5cgmhMRlhnfGiRhBGF34L6+jz7gaZsSDmtngwBJRucQhDeqjb",
+	"yDI9cwpqaYBl2SSwF03H3GfmZX4XFinql7RM9eqU427ZFE702zqbovAW1oXAdQmvnqdxd7kUbkp3z6Xw",
+	"xt9mDTdz6BfM8V59+fVIkfty54v17ueAi7kQCcyAa8LD/fnN/Tu+wZCdx9wjUY/gKy/nmzdmAfiOfq1+",
+	"1w9EVwmRgWiUcslyJSPzkiapsheRQtP7lpJJS7PbMpfULM1uUknLnf1eMknnLSpPBA7kKUotzYWOwIy5",
+	"GLtCeTayx64jZkHEc5bHkZ8B8e0nnrYJzmvMf16dJuprfdUDtz5j9D5TRYNhc9vmj3bw2O1ItmmZ58hL",
+	"GDb3n+Toa8ePluhYHoS9fSa5SLJ7zXRsy9tOQxv3iwU7cFUxKnto+QME1dNLmnKpjkisT1tcy7CKQaI3",
+	"v6PyVMUD6XvAYAuU7aFhGOYrMI0tw9kCbJzWScyGfqdjWCrjDAEaq0kvLk7/XhMNw7FEoUAhz2j/nacI",
+	"Ph4LNTmGofxC2PXm3MKCaax0QD24D7maV9eKA9w1knSzazbkXtIxJrkJP8DH1KCuazrFqeuaOpm9IS+7",
+	"OQwcYuzZI+LIA6hIpetDCdGLDGXzTBNxNORx0FoRRyQOGCViWCB02boY2Prgn8khR3ymY1cpqzTvyPZh",
+	"SjeDjw9q0zqkOYiUkza6VvMcfemiIR/gJtFMBoNvVnqOPqbXnutoFbHyF7VKsUYsE/wSDBXVHfFvTb2L",
+	"1FiuuMAi0HZtSgiPvR1EP367LioPpxI3vBbZFjX4b75LJ9V3Pd3NIzuOy7C+AcLgYDm/32CPlT6vk4DH",
+	"awWZEcFoz2iFROS/cVzglgOSBSAQQ60ah2vm6Z0hbZRmOaPJUmt89xiMvZmzLuRsqt2iAI7tt+i22346",
+	"u3bonXjuvMbTWO5k4/jjbc7Ghj7BirI2CIa1tQPD+B7chV7gXtVzWALxKUUwWWhQIwvSK8Z7Dou8qI9g",
+	"aDSVithXyD+S/QHp7g9McIVxFvYexEf5Xe3maqelyRbx/ZYrrl1ZhnR37s6Xa4VRxUGGBhX5ACQqbEAJ",
+	"6hni9wDrNKwf3UNUWEIVbZNhbGcHVVLe2Zd+izqTHA96QIF+D5a9aTkJxR09VFTM5Ls47dhhu8ZQrN4Q",
+	"ySOsIGxuKDRde30aNtK7Thv4SbhU+WLc4Gv9g7jRYpvD2WUIpLtdyJw8c+p4s3JRWM705V5IZT9O8dM2",
+	"NOFSIFBBWMvYygsCi9/2sJxC4zva9kPHhaqVuMRwSBsdW2uv4vq+m10I5S494XxbIz8ueH1uoRF517l0",
+	"lPxbWjnN2xn/C2qwzu7fhHCfpVIF/AIw23vMvK8P5L4cA5X9WjGwKki2rJ6iR/AQ2A1umd8RZnCtOJqj",
+	"6LY+rpYVnsnepqketcOwE8ZUEhahth5VpM6rSsKi+3CM6HyYoAovhYr13AtrW8mwHkPD3w1jOybKtfUU",
+	"uzpvW8sJVspkKwTLSsc1C8OSKUKlTC+5BX9I/WAkyhOLZu8fmXCvWzpnKqyluhQhsn4O9aXydMze5Ixe",
+	"Ndz6L5zZWlKABTfSbY8wusjzgrtkY3B4fZl8YlQuckCXicli7mHQSZZlcsipIjH0GJOuHhp234Ns0iIB",
+	"HmqzSq2l5lcsIYu5rRB8mQspSTyj+WXK4yGfs1wrCPSSme7wSa9PPihJ5FhgioseRVGK0a/O14vKD1XK",
+	"8iEvmlyk2IyI3BTJ4ZjWEvmDBQ4HMwnZ1DeosGiPI/R17N9KlI1XVlW8ew3FreogAiKYPh5I1b2ql89k",
+	"n3wWiihxyTAVSC9geWl3YAMpdxi8/+w2xeTp0kavn4lutXoWO5kBntr6yH+G445PSXHWIwJ1C01BbsrJ",
+	"/mBwXMb58C5DhNR1xKrHqWiIR7eUo2XLWpkcLa/K1aMb1mG0gRqBQKhMapymOaElgXdbrAgu3TfgRWj2",
+	"WTs03BrphRJmGaNSkf1jRH+AUw0hGZomRkiTNYey/W9ho1LGltAOGaRgOWhOAIwQ8E52jsyWVlFD3hls",
+	"IH3YzRE1cV2l6QarLHqpK4ZIw0+wuV1lnTBjKtmeZFymKr1mvePCrWQNtkYa8vophwBUbv9+CwmpwrRX",
+	"+t/Pp+lEhS3kENrP2FVCl5JQInVLsJnJkICcJjRwhn7RzYng5CdoIJusB3z125+gQcPbkqpFvvr9c9Ok",
+	"qYfFmu+fL1Z8X00XuVz9/oVp0tTDgq3rAFs0vH/DEr6uh19sm2AfVaAR3JBiZP43vBlHduO9XXDL2Xjc",
+	"3lvPe1gsLAIA6DVNM6wJye0JjFzhs+JwYrqwa93fLOqgqC/omvVXJr2GacJnL+DTS38FiVYTUtQ+rKdG",
+	"q39OTSlmPKWSyFRrcSPGuAUnamXua7qCJ/4ibnUNSz1seRVLfWx5Hct9bHclS31sey3LnWx7NUu9bHQ9",
+	"yylO5XMZPdTlfQvxmitALxDtSV8J70YbNgKVtI1CJqFIZKrFCi1AmFvdnsd8KR3rDR2zTWf+S+mkb9hp",
+	"8zX4Ujn8m3a8aBytdx827LT5snypXJFNO266P1/Kt2bDbldcqS/Vi7RR14/DBFcYSGqhcHB5nkmSsDnN",
+	"VZ1HujYIpC9sXoHllBtyxvctvg8WLb+IuAO21lLu4cCGTkyc9bJ4WcvDmteB3qC73iJ4+Int/Rdle/d3",
+	"PUWu3qU5G4eBVvRjktjn6IvIUqn8rAMqx4wnmCas3zZ/hPIPzhfjsal8X1e/sMwQpNyaO4Vmo5zNBAB7",
+	"enWrK2U5m7o9yW4AsCBfsBZLbrsJrdMFDcUnkAt6uQdRBdYJekQUvZQRoWNI8cBSogmTWEphSnN03o1N",
+	"AgjjKk9tiWfiVXiuzdFQmQYnwAQABKWYqD2L8Vkr8u2d2FIPNdm+DMt+QyUAd/GdQdccHDZjiHytIBIY",
+	"c3AXbAspL6wLQa1FqmW23slOL8+hnbG6BM7NmQlJgPLbWKz/0mK2ECUikrA8vWbJEYn/PVVsBiUF0owR",
+	"Ci21fqYUHU+xCqqzH+nlBMhURrp+VGUPrCERxpnfpJJBlYLV3srV1fZKkHZ6ruU9txOP3LFqOPPor2yB",
+	"U1e7CKETvOLQfYF/0Ow4CNIGp9EdwtXhumuPaJuDhxHDUh0TY93aIkx4w8PYBJ6lHzbsTpvMfm9j7hec",
+	"/57CAcK79bZCDohcjLB/K71tFdv9W3idz+1OViyqqZxndElgj3C1Fb30WaNxKkFO3lizcPy34TNRJ6H8",
+	"EmzdNzTnyEFTPhGdqJOll1MFLfKrTtQZC87ZuHxRi/W8oLfhPIATougtIk519b80K+pVvbS7D41bddFd",
+	"gqQeTyrvDR8NmUwqTwyNXcU4eRGkbtcrMuUdILM5lWSSM8zIQh3DOqwkGVM9cJIJvZPVoKW7Bo2tJFV0",
+	"JkxEqnNicsH3alORbblnHjxDEF4G+WiSUOL7iF/1D17qtYH//veecaTtD5py4Zv9Xo8J+Zoj7E2ZPXrn",
+	"ZsNAL3MX2wV4KXq7B2t7r6TZ0YB7y+VecctgHEX6iL7REKAARuHSee1CHl2vOLeFyx7rSTFJRkJNw/fr",
+	"G+ATsPHb5nTaWd85fGsl9Q1FMN0hgKlV/NIaCmz2XzqmgOwqVUBzsfAcUGHQoFbQXZKq3jEmY7YIdFqZ",
+	"UBaWQk1pKt3ER0+7Kx3eUKzcjEoXRBkvkQTlww+h0m/FNjOod7wqreGbod8+6Q4SYdiIMy0fBGONjeRj",
+	"1PCevn7iinEvm7a/YeDRaSV8iHRtKFKY16ah64DDSsNx1A0HFt9pCJaOOlqy+JvgoVCpk88nkEpLbBsC",
+	"mMSjpRZ9MraX0CWZALuSLeOwzba4b0blRQvulF73d0zRNGswC+HOgCWILtSUcZWOof4IMsZfF0yqdXJr",
+	"VQQ1rkjs+oZKkkq5qOS6rcYEvp2nGJnY5gtSibkkIwaxveMxmytNYl6/fv16b/9g78X+xcGLo5evj16+",
+	"/pMx5JiBmZRs+Niy/eCuUh44XWD5t8kBun+sOYl3YW8kFryonTNn+SyVMhV875LCYBcSTHPw2pjm+dJr",
+	"I32Vx/tMJ+ro14Iqi/d24DIVD8mUZXAmKQzBjBMGckzYbK6WsGT1ybXG5ys+FqrmiMuzVot39Ea/or+/",
+	"2veO+9uF+wYZMNfiCvhXGHtJoiTZLjTojE1YDsl99cpB+j7BTtZXk9CxknotvVIN4VUts/xa1KyZvTmG",
+	"bgXLW14RqsvXKUgngmlUQYKhv6sXGjN66PocstL5tSKCHvitgukappbkYv5O3HDMFmFhTbyUwBOmC8kC",
+	"5M8SKNDKUXph9UcFJJDgY4hNG3LIi9xD/Ho6n+fimmbHfph9ZKyTJeAgdEt3UefwY+8hDNmAhZSyLCRT",
+	"EP0bEaZlLD2A3jGJJymnmRtQJRxdf0gf0owpZsrS2ZVGmKKo48apCZzuK7iyX/1AtVVBajNsglK1C1ML",
+	"eNjpWIl8hUvf3tUl1NMdUWkrmNkaj6kJg0sl6X7g4ykZ9AcHLw8j8pMQigz6LwaHP0ZDfgqXbNA/fPni",
+	"5euDFz9E5GeaZYKTF/0ffnx5uL//w4+HETn/daHJsXl18Prg9eDF4DAi78TfGCf7B70+OUfJTEt4fMhB",
+	"QCMTLZymgh8RTGHVg9l//moQadZ+w0muP45U5mBAEpTDyDyjYyZNTgWyHD2TIS9QQCbpLUvIWPBrlkOx",
+	"8O4bcWutIiA2kYTNGU+k9cVqansExYUZS7QUisL6kHud3IAmg2umqV8Pj8Rj1K3bwIb0JniZnf0oeEq6",
+	"eL7Ifm8T/aPu/tBvHpMZVeBNKIdYZkvS1QNgt1TfMCwrz2ayt5m8Zm6Cm2mI/pauXzvjhktnsDfyTkaO",
+	"bfV72IyAkr/fQtXS72o+05y1WITBiolTmYAygEa6VuHb38rU8NWMq5EMwoggdFBvQXUjjm2ccsqkueGK",
+	"jJi6YRDYYBprMhemnPqQf22NB2luBowLhmQvRr9z7/5D38xd24qI+HcHd6AR+7JJOSkmJ/X1M3PrggiV",
+	"UQkwTYy7A9hKIi2zuk18faWdsQMPXWeE1ViBzGFxlshosZSuKP12qThWJVYFjv8ozTJJUt4P+w82dHVj",
+	"p2E6u6MDFTDyQB4PfrqliX3FzpXWcrVbFveuHQ02y/3k+duGzOJCb2vQLQ7lHRPYcsbImM5TRTOSMVXC",
+	"tnqAZLY1htLFXe7HpltUswGG7scvbDQV4ipE3G7wEZwZ++AYeKRk45whAKi+JkZ61tLqvfhE15rNk1Tq",
+	"58kZozLsRkV6Klmuh6sWOQfIZSImk1Y+VPuB1farcvfwi7d0+mNAjyc0zTDUiauUL8RCZs32qrVDY9eM",
+	"g3yzgulKkjB9wHIDJ1pUO4bqDNY2NGOUS0P4rDDTigebQ/TeDiVkGzKzPk/5mAWX8Zwpo3njCPSNm82V",
+	"SXoAwWBKJazeCuNjS3d4yPMCsUbewzuDmOTsOhULeQ635f3tPM2ZbDhBGA6VC6Xvyp5WKs0dkyrNMiLT",
+	"Sy6PyIKrFN3/289/kWeBBQgxW92ydL68Vaq6gBvnWt/48m2qXd4NPcjm6J3gYQkHS9uTpIS9B3UyZdps",
+	"SqgWaLX5FITsFzMiMb7TN7/bhHLGnYXTBHN2LXQXTbNFzsLgXfWod5bnIm8menb2eHEK6FLuPqtnJxYK",
+	"KkZwE7xqiy6KXAs8TEWEJknOpMF8zjJxw5IegqFCkIdUVC3s9TTVkdZHlzUUdtgvw5i5OZj1Mru4jIiL",
+	"G6VjSFjO2TxrCvAPlAhnci64ZE0F+U0AarFFzyTKLF3rEd4fHByS0VIxNCO0qDeqVykszYBXko2Zntoz",
+	"Sf5wcXFqVrUa90PGRmqrzXE9aAfEU7GEJSFKV5UarEmpdDtKs/A7LN0Hb3XtEV1xf9+ZHW3IdtA0CI6E",
+	"nrzPVDGbocwwimtujmHwpkOSUkDswaeujD0KhQpNg6RLzQnDwyGh5vANPmx7Xc33ZRNgjHkemaMP/7sp",
+	"J7bkMMCHrX15hSyTKuI2lRiBxWSyXwpxB967VUHR61XFRPXDZ5KkCUL8GJF1L03IlNHEYDI3y0zbCDYN",
+	"AkRGpTLLvmp+60kiu630E9ghSuaGsVhSiML4rSIqT+8iHokxnPgNJR26zASFdaFJkmJw8ql36/Bj9f0D",
+	"YloR98BKDrtpd9d0T3BXehEQXDiO+h/eDhuyUjaB/1UK3j+jN5+YlPQSgeLAQfQhvJH4cL3HzEPiQ/qU",
+	"SkJHmrWWzMxQCSFuisDXdLTlIbQk8hxfglQaeBCcR0igK9oX18q/DKW5e6tUPhVu2FGZlNaObu1OVIhP",
+	"RdKzh8ijkC0YRjvLjrslmbjc2rRjRnsyUSwPXk20ciRE7wGGA2EM1DSVJOVSUa6OLQbXktFcIiQWeJte",
+	"v9ZPvl68Nf7CEIxq+6AGM9Q3ANDYbqyuzuSDD9YcxdV2M2gkd2cvW6U2Vz+LOvSdtOFiaPtrh4bXa83A",
+	"bKNNR1WnIsXQXmyM41fp9FTT14AlaU4vwTxnrqGp5VyJxKSK2jo1m04mJOdMqfzMbpUdUl2nn1J5arTW",
+	"5kbz4Iz290ZUK0cwLxSSSff8Kp2T5/Dbefo3QGQu8MHdr6kkg35QLrRNwlzngl7ZQthJ+H0lFM0apNp3",
+	"buHROVrcVE0lV/SnVyZwEMcszbrFB71pbzDlCouCA2BW3FuN0sRKo6pvYXnXW3CPc8eAy/OLjXgVH5Eb",
+	"moKCCSE+yghZVljRGrtJimA0z1KWG4phs6LpjBlBoXc85LETq+MjUMBNNzcQpaAVTJaQg9vbYxKjzB0f",
+	"VaQjMUHEENBGjCmsFCcyd9mlvl6GLYOhIjVq1SxoF3bDPnlPx1P0nE4xiLYko4FbISHxcDEYvBjrZvAv",
+	"Bl+Jj4Z8yP+D6K+R/yA/pTkzSWv/MeT/sbe3B/+vW8SaFn0FX0ESk/9wdbRSaZDQk8hUUUgir3RCTi5Z",
+	"oZuZInVgqoAYAUg5xXALg3waOYj9vIBpSzDOMvJhCCXAdFLF8pRmzlw/nlJ+yY6NMdwUZpmkGavmNqYq",
+	"cgm6gPd5DQPP1FQsLtH9HHsGrxitnjS5pnzMpF4eb6e9tWm1sR/4RDSo11zlLoKnutObhcw7W7hR2fXe",
+	"9leoDOdwXFb7xfWyVI4XyCWpJIkYLxBrIC64RN9wiQahW22l91UD91BErhhBS3NaQX7aCa0l58GdnJJ3",
+	"1HfXSCLeMOVO02ScQT6UJGMyg12KTMrtTyYzpjaugLGraYPOwMgTNNSPp9YeUkgz+m5rvRVLFAZS7hud",
+	"Hj/VujKEDWCN84AG0Vaurqbr2yH8ed2sz+AorUcdMIYwMamvR0B3CsslLnzQWwDNBaFIiLVxtLKrVaaL",
+	"31sxV3RUhIRV/9w8k+B6wXhO/YKNFBR8zELO/wZLcrnLhpyF9v6ir84PZPyO4CpCEGDOcGfG+gxlUqDv",
+	"qGZBTgST21uJZMPqxTdTycZ/iclEoIeAjNAJoeXlV4fo639xsAcGnCu2ROBPMJR0jjr48qfJv/zP1/mP",
+	"P//Lv/2aX9z89evpux8/fDz90wdx8JF+pOc37SJFzAhXrOraw3EmFA1zOX1sjbcOor31lZX+VqTKbkLg",
+	"LlzmdMxOWZ6K5A9ikRvqavAoDw6jwMcy4XxIZmvNh64Ym7szGoY1cnlIr35cC3LUtCANYR2QnkzLjCqV",
+	"eHnFhHSRlkWuNKCi+SVDTA8y13pIb2PxwiKDVT45weCRzRHD27nPPZdCN1nMM0iqwZSQK6bFcozuRje6",
+	"JtsjySDmF97ZmU+9YkVYzTLNgQqZXn+ZIpwwGlVgGi5AIBwYZrzGtW5y5ncyFxLA5rVqM5IiWyhG4qlS",
+	"cxmTr2cfne9xnLOEcZXSDATqSU4vAVtxyKF1bFJr+N58McrSsXU9MomJsFrjmgrprhxEXWgBSZKuZMxi",
+	"kJhw6dqZ2CRuRs87SChc5Z9g5IxXPshHDCiiTLNSPcvtAGxsQJ/3tSYAGwur1eRH8VC7KkUNvSy/rdAH",
+	"WDOi50WtfGJ5VSLNPEAJADUIuWaru1PAiAYMQ+1jHEsFMldmEek29TKTbV7ZKo7SW7XWeAXimuVTRpNN",
+	"Bpcv+CbNIUel/QsrAjxLJ9bvuBiTvz2V2ZU3oogP9U/j6kvdTkHzr8lT0Og2QaPFim8bOOoTv7uDAayi",
+	"kz6WfxDlsLHcotd8B4j9j0eVts/3b0u1Nszu/+ZpWkPYLWpQizxVSzAWmUwRRnOWnyz0bIOFZIr80q6f",
+	"iAzmj1qGKiZpaxYaz4Q0P6JADmBpMG4QFOCzBcvQEhiCCKTGYjgWXNGxKhKLOp++nJOT0w9EMTqrBex2",
+	"Tshskal0zyST/PP5l897eqv2IKRJv6cFmL+K0R4kTcwop5fMCIBD/t/+GzkpUtdTwYccA2OKHEl2O9ZS",
+	"tyZFU0YzNUW4C8GVPo2E8WQuUg7GepZIEuv+RJ7+jWLy3xuYMTHGab0waJ2O+0N+QiDtll9GFrU0MhnH",
+	"YLKF3FvmsoDBHCLJ4WC/T07cwhOs01LKFh/yLi3v4RVbRsH88ep+dnEWUJzFNSWMjqfFkgw5FqQ3eXDe",
+	"fpAFT/RkvTzxYcf5bV/0ioFjtqLZtBsqnYBppjnkmtQNOwYIAsY+gbl1jgm1L2LAKqbvz3OBxveiE/Jy",
+	"8ALF4PiMqXy5B+702O68l8w+5FpA9EKVJ/70zXRxWeLitdiYiI2HojgzCRtnFD0NVCvoQ47LmnIS3+4V",
+	"PcdHYEPhUMwC5GxbRM6W/C+y+7GYB80yMhVZQrqxFotjjKMecsqX5JpmqTktPTvHM8QwmkHiMPpRoDN0",
+	"pNgo0dEiuWTqiFAyWoyvUGs2z6SF+pxAYpAfR066o6UtvT/kmkRT1E7hhrwa6B/IDJJfjz3t6ZksCmJB",
+	"4vJIqCnq7TO6hIh2HDEKARM9F4jfgUHqbQA1eLTEY2lUMpOhfURGbJryhEgtHtHMPJYOukF/Qndjiy1R",
+	"NeRgFVQprLgks8V42icmPq5kg8TFggNF/dUG3IWUySGP9Xp/1IPfg/+NMbgIV/WZJGM6p+NULXsR8Zqe",
+	"sRlNecovY63BmWVPFWy0FjBuenp1Sr2fMcl074heJ020NqbvauEFrcNw4dwms6UwthGzlI6kHLzGBOPy",
+	"Pan2XszEjKxYE/wa7GGKIlG+4H1yZiYz5DbEF7VJ7251NV2Asw8lR2BRodw1htvqg6MpRZH+7K97IvS3",
+	"7Fm/SGfeWYf9k4oqZiDf7Vghu95kRidUUcgMxvugXA+k+2JAiumbGkRsyBvOsEGVLi040jj3CRBJ4ONz",
+	"KsFsVyVTeoe99T8qDzGVZLSQS80iVF7E+4A5hS7rHx5nKeNqyJNUmlhrafBOgGr7w7Ir+Jaiu95yOL1w",
+	"kqeTScov7ZKaK2GOPIn/de8ttty7WM7ZHsKFSi2Kwptxn5yYaQKehk9UNFG0F3PIEbwk1mNg0GcuMt3N",
+	"HuAexd4uLA3QCeUkfn9BL/GWwY6mORE3vNJLrEmInp7gNmDQjcROy0TYmcv98/sL6w3U3dmNokSqXMuY",
+	"5rMmDkk3s7G7Jp/+GE+Lza53blXoHzU39ORaNcd8vwspT4vRngHAsABrSWQwDg0/kVOt7YkJItNauAw4",
+	"fnrseJk/TPY+C872PlE1nnqjdfN5odUJd7O0ojPkBSDFWMwh1NNMTfd9+vUiIqcnF2//oK/su/cf31+8",
+	"r84Aq8ejIzVXMiJyMZ5abARTXMi4wJ3b2xVTMc/18vaKWZgJ3Gi9zdjl0tJHUznkKAyAzZa6fTDCh6N0",
+	"+we4jtiTvrSgQMB0p2x85czH0AKUOcHZUAt7XCKgQ0SkgDnfCHPHJMnpWC+tmwbEYuhJuNRzAGxOuTSr",
+	"qJcP1nHIEUDJ3pFiTvaGYSDIjTlzffKL2TBU1zH02E3FnCrpbrSAMk4o4+yRCzHfy9g1y9zCJWhNPTjc",
+	"c/oVQaVHHnsH0TV88cpr+PXrh3f6U3vE6M5OBLIxJqC54T7+fdhJk2HniAw7/X5/2Pkthjc11ZaKzubY",
+	"/4fzL+THV4N94nxE0sT/6ZVD5Bi8pJDkJlEiMLnyGPnw9eLtsS2vOeTEz0Ip3gBLKZXY8S9VWC0td5Vt",
+	"YSU8Lhi4VjUK5iqS1BjpLY6U7j2GKCpULZ7/VQoeR/Xf9sA98Y/4WA84VuxWYXM4j1o8Kb31D9jYSFVz",
+	"NjYWaTjGlAuejmlGZixJqcFA4NkSBv0R2ulhxqdfzi9Iv99/rt+Nj0h8LnLVBxgfPUr4612aw7+vUmMo",
+	"jy/oFYttrOavC2Sy+rjAyO3ypRxRdAyxhaXS5KXvOpAIf/cSpESeWDlS4o9o5DDfFbl5S38hRdS7Y7er",
+	"c3oJ4j/N6YyhdQClaHuljJ3MhqKZ84zyn/58H5bcm7zB9IBII7TZLBHAQ5o0Ccz1daSi/COwZZBME6Fg",
+	"UarWBy05x1g7FJaUwz/ho+aPiMSfTz69j8Fzamw9VPenjxVCDxlirvW8xKyLFrukyBUdZexYP7GlMPCN",
+	"QoEcFKyg7200oRngoDs0deRhxO4NdG4cbHDYEcMfi+4JTuI0wSt9SnOV0syES0miIJ4QT8EpTLN79tNb",
+	"8ur14KBHwEAYvCv+vfDno4c0p1pnWHC5mM8FXHxHeiJXM95zA44p18sDqhOIoCaOIFZMqthfG5gBygSQ",
+	"SaRXtjS0eS5GGZvhuHAmP/w4+KFnZYc5y/dwxWPoQOq9nRMB4wbpFZVEk3kncUVRc351SP7lDXB5CO/y",
+	"M/kAbg1cTvEpjiDu9clnoXs1bSIyFTfw4oxmE5HPUGwwQubt7REZ0YSkfL7ABAJyeHtbj6UmWtnSBEP3",
+	"jEtQcCfNqnKGpgQchSa+M4YFxnQnmEqGSpmL82ZgiZGMSXumzJCPPME8dds0p7lkpEuLeVjgzD0mx3Tu",
+	"qku7NEfY5QhEDOL0iBlTU6GXwHBJkqXcVyXGIhOgtVjpbp7RlO9p6qtPAm6MZbDimuW6833y6U2l6Yv9",
+	"CG/8OBPSLmaR3wgn6izAKFxen+6ye7j/wuhovT75SQthi3kmaCJJNwYblxannuvl2NPCO7IKj+GaKsLx",
+	"7Z5UOaOzPU1wj6DERtyDD+LvyCS1UE0vAZUUJGotbFyzI/xjSq9hkwqBGodidCOkAIWqdDj4sQgQAXO5",
+	"pVumW9iudMZ6uDtSMZoUnnoPj0yLYNJ8FqRHTXVZNiFdWF/9kwn31BwGSBkFh7zuGOgL+kO0JPxlxdLY",
+	"dEGzPKQLEZR6QH/6cEoSccNh5Xv1lYgssK23ABPQAv3kW+wdfcIqVRBx8onyxYSOFYLMeaM7Z/k11gU1",
+	"QmvnqHO9DzbnOeN0nnaOOi/6g/4LCPtTUzDgPqfz9HlRy2QPapkAxpaQKlwWEE9dMyxErTIKoNFCzUMX",
+	"h4CGpcIEdkTeJ6kiJ+5VnLPb0g+Jc6wUbUwyZ8GyG6ETiybPPyRsNheK8fHyX9gSIBTN7X8jkqU1HRvn",
+	"b5WVQGCijf2pI8SKZDFWWAjc+gWPOodaNDk3v5mSEa5uwG/GqE1blJEwpToqWLkA0VgkrsLeHQwGTf25",
+	"ds9NNo0ewmGb9m9oYogPvrK//pWvnBortv3Oi/Uv/STyUZokjOMbh+vf+CzUT2LBzSder3+hfAY+8J+w",
+	"GIN+fb/FCE8xZvZCiI+aX+B7L9sshxMzPmmZ2obIHB4cbDrmM7aQZk0PWkz4QohPlC+tHU2/97LNXhiS",
+	"8pW7umzoCFrM4PR6vs7qrdcEi17qG9k5qdCDzp+jjm+97hx1KpcfPhKkTKBkNJOnE8eCR8AZQSaUKNhV",
+	"AjOsHagksVtzuda4rcw+5F0nTcP11f/wPqv/TJO4TtH+mLKbNRRNq1FleiY3Jmh6/DD8zm9Rq8bv0rxV",
+	"06t03qadVqm2IKOtyZ6Ja/jN0L06mWv9oVZxOBc0VH2p5i/8ZPXAKrf7vdHTxyGIj0nTPoLWX93WjehZ",
+	"5eqvoGd/T5PfIMA2FJq8iprUaMnPTN1VNJp8FpzByTYX+g6Xbe0dq98piNavsRGjOOk+S9b4po+Y9s+x",
+	"xBu8Yt/4Leq8N3X+1r/53o3yRZtLgy99FuqTSYb6vRGCR72TPzN1ZyGjdik3Vx06v/3Z3WTIkZsxUzW6",
+	"QR7BRDoJVidQfcHwljFwBXOtCDqvSwTGq5CGXvgDQJcd8lir9cbJq7WAY2NUzEwC2oiNxcwUXCnG+Uwa",
+	"s2AvGvIYSzL0v+gR9DXhNVbE0u8fEu8r6EeEIUfk4FBP4cUrL5zK7/adJx+ZMMBy7FUvcp/6ID8LxU7c",
+	"OL1P6h5RsxY5iSFJKvbePKXgUKqP3jyA4VvrcUSUuIQYcj1Qv/Unpqhe6H/H6JortsTYmj/HpEv50mRL",
+	"G9sMNXZqtA0ekyu2lC64bMi9GaIFDM0P6F5TU8qJ2TwwITrTDfn0xg3PQ4gCc4GNk+nOzDjxm9ajh+5y",
+	"GI08hiSFHBBJFFE36dgGhMxtYVJ0MGOfkTHflS25VoiONW/CKJcLzLsG53HI+oPOPn0Iz/9wsnfw8hVG",
+	"P0JeB1gL9IVaaCm8Kxkb8rjY7Z+gkd5VTEUF+yTUJyEpJzM2Ezk4peHzmRYvzDoC9rNnThry7v4ATGCF",
+	"h9caENG1M0kvFzlLiiqcPc+h9wK3y5j1IQJBXzX4bG4rLsBcbvJUKa1DcIRQLlx6R4VB2I6M0WswYRWX",
+	"nCeEDrlpZj5XNIPvYexJn+AqgZTpUw3IJ3au4MLdOeTlTFxrocSPQC0gPzkZdvbEEiGwyTp7G0SNYvqx",
+	"C0pwFp7Is3MfHtv3IekEQgaGnOaMQiwERLVSAKhfMgVmsGIxJLhA9Q1LLawc5EkfDg71js/hEsPeTdn4",
+	"iiVDnqVXDMqnGrstFtv3NyBVGOAEEyAVhOjDwaFvp8YP9JAYFFU74H24nhae/Zkk15p5VONNYAXPmXnb",
+	"kpN/iM2lN2ZrvPAe9XyGvWJ8SlQNkoOeizHZN2BCcAb1NNAQC6qsWRzfSG6vag72UYlRRxA4M+TmYI4h",
+	"F4ULXL1JESCu3+2D6wU9ZMYTZagW3GXzQWEwLs0lSW0lQE00ExND5Eo7X9KUo3HXjARiDGoRoHAKZ3Q5",
+	"5Mi3YDjgQ+LCO2jYNYYCYeSPmb0+TEDqzOxrSrlbUruxLEn9cEYieG1UknSx9AGYKT5AJV85xaB88+O5",
+	"+VMeE3CtFPQNGClwqF7IAvAVtqNofr/2zIB00V5qLwaJg36yRK6xRP7YRmuAeVwgmuWTAfPBFQs8ypa/",
+	"Uv8eOtXCk/TrWgXHOmglb1lROKmqKjwfs1ylE6M2NysOX43LjhbIHUIzYKlIqYcGn17viFR1hCahv4tg",
+	"bxGJ54t8PKWSfckTlp8BqGfKLz+mnGmSp0XwIY/BudHQwpPMnfpQ/OSrBN5YVgjfmo1Y6T1buo4+CgWC",
+	"vQ2JOjj09AotgmVCi7pDXtB6PcVSKINugpKGiYxBCceEjemn4LgFiR8lhmLE+H2vXA9PyDijUoLkRbSM",
+	"YsS/4uQc42iKkwDcSZI4g85qQjf5AuNBOaLbqCl562hUnn+II8gGmLMMXZwSRYUy3NkMQ35A7TBBvEWw",
+	"OE+GHNUJKOJTmckz2Scn4CutPYoQUAJEgtXCkJZJlM2LNlsk10ky3wkvf1u64d8DOy+N+Im3P/H23xtv",
+	"H1eu5L1wdhvt0czUz6EfzdT/9OHUYn855CRkJqjvWADvovsQBh7pUql1YgAsdQ1tdNQMA4w1yUIjAeQA",
+	"zegSlHLQZzVjyNhEEbFQx6CrKWY1L+zMKuwAF46s0nuHKCF6ffIesLi4Cw2pDP2ZMWBFRFKeqlRiTKtd",
+	"L5+1YFA1hPkexQVwyGhJ4r9oxkYTG3iCiSZGv7dL2Y2TnN6k/LI/TybgpsU/SfegZ37q9/tomBty+5ap",
+	"5ZWQWC8+BlR2baxi7E2k/7d0rkUrhIoz6RHsVjEuDaQHF2rIY2gXipMsPtAnn0Wxpd7e+6aVCMr5JVpr",
+	"L7HEXCrYkCMEywGtuhKdCl35+XC2+pfuIcOM4MLG4NbPiMEuic7lhtgWACHOIDvHHQKI0jfWTjyYQw42",
+	"FCzqrUjGqMSqiibLvFsBX4311dIS1Qkn3q6M6XzOkiMyw6lTPuT7g8GgPEsZISydaUL2yc/pG2dNKmyq",
+	"DduhWB6bpCUMuaISclX9NLP405fzv/zpw+lfPp3861/ef744+/D+3Nib/Sdv/u1C/65vmGRqaETKMZ3L",
+	"3rFJrPcBLKvSDEAcmeSqUnrSscnEx8uFbxcoRXjBn1UNVDIkoLyrXblAuEHAJ4db8qy4s7C1x8bSxiGK",
+	"Th96yPLXb0FAdxECZY99x4922iwR/y5hWrBEFuuq8+qHw5eTAT0Y/7jPDkeDwf4BHb04HCceQJdiM2Ql",
+	"GwpSRahCS9mpYQ5/S+dlOc4hJI1STmFlq+sTdKZ6bKbiSDWpVu9SORcyDQMXFZTvGG6a3sz/Meygnma3",
+	"FJW1Yae0tbXBPcVEfOcxEZZylEQSakUZfRi2FquKgiaNotUWQV/tJKioEhw25KEqkpCloBl8Eq2KGuO+",
+	"qhi7+LGjIXfxY0nJLToSakoC34vxukPAWfo3eFGv8IcE9P20ZgQgMR2PmZRf80z/gSaFiMQFVL3+C6hg",
+	"X19NMPaguQD+RMtOmsSkW0y1nD0AIf29UpYHOgcyBO+7Zrk0vigrOUGZrv6Q2zyzahaOc35i7o5/rnJW",
+	"QAt3rcRCJF0W+WnOvqOZrDxCWGuUHKtZRiAg1Phvr0++8FCZdEgL9IeDcp71kqEcPeSazRdCNAK3GNMC",
+	"BBp8AJNTYVqAH1uZFo4g/aD8vbLcvgQE4CInjnID45aB1w4dqYeDF75MBswaJfGNZLJHEFM+ljWa/yoR",
+	"kd+zxLJlsKXn99oo5tI7HE+ixe8i3LJ03TcQJILyAloymiWGM5MUT0mW8iuE5TD+H5+Xkq7LELYZqPiQ",
+	"xEDxYgOwHxkFfshHC4SYAcf0qCjgmY5Zz6auez4AI6TAbT/2zCy5NQeBCQeFAEx1Ba5mhAGA7XLpT0Nu",
+	"wm204lx4IyCfzrc7nBjwAJMUFhmXuZr6ZnesbY6QQEMuMyqnPd1xkgutkh87E4juybJkMAikjQaPmocD",
+	"Y98WmTEseUzBJWNVPQzfvAsAzd1ncP4eyqm/hpe482xwsuTR8+dgOOmbRv2xmD0f0+T5KKfjK6b6UrF5",
+	"Jyq09qNO5cmDsSdcyKfEp6fEp2/Nt4Bn1PINQJJimWQ3U5azHXCwvxd/fMAEAbTJhnjZTFzXYn0NAIxn",
+	"V74UtmIJFyYc1Wsup4AzBnzEkJae8Ywj1T4YDPoEvuWFIwJz2WFAIth/i0EFQhIBFiYFoLJyTGLPG+kh",
+	"ghghEA8ob2YhUgcrZTUX72tpMuRdB5czM3AAMEVbJ0cupYJMdcoNdJDg7MgDPyGZuGH53higoNhtKRy4",
+	"FA4nyQ3LstIKH+4PIqJYlrnMb5plLnkfJ0PlkJus9G+eFb6DA3sXJjhZnYqy+ga/MwC6v0WdA6SllUxm",
+	"YQCFSirI70qVaDGVn4EC6cYtKPFpDkBmYC7GIiDfgGESttkUptoqduu3KJx8dVKhMN4HMKa+iCYSnJVi",
+	"optMS0BebUBvNaI4RehPE9HqBamvv+nVrlbddGecCl7an5m60419oAQy327QkEfmz+IphewphcylkG1P",
+	"Jja7DCeeBBfOG6tIec+9qxGkSBelciTB+ImcJWnOxoglAtkyJqIEJFQTLpGJMc1QJuoP+WeAlOUC6cRR",
+	"Acj1TJJYppecqkXOYtL9w6eTt3vnfzg5ePkKUGy81IqoIn5GaJwvuYvRdoFgxDKOyBVblo0kQBWxRkzP",
+	"ouSaM6qWfXIy5IrO5mBU9lCNv5599Ejvi+PyHrtQBqglVaLRQcM2Ov7tpJtI5Hl6yZm38Mad2saXblJR",
+	"9GegugjFSjgIadrkP8eXOlXtt8Gb/upwLap9sJ6Gv1lNIzG1DlqNow28fqCIxK3DS8XwkxuoX2YXrEj8",
+	"aBqiOWErR+lXHHp1GCzNVaufxG6JfwPcIWkah2uw5b7pP4NRECt56j88/4edhA4Yl+5OYwb4vccL3DsL",
+	"uxMrMvD5naN//7PPmH5iqrAkqGkOdTWpJQtfzz7uyrV+/xzMj4EMsjAbAuliu111odiH/zV4lcWP3qE7",
+	"8sh77ILzU+WH74Gd4zK9Zha4tZYJDUSOuJKdqSyCE4/AHD7kkum1UCKXEfl1IRSTEeL1i8xLOIgQDc6U",
+	"WoXMN36dynSUMZsAWzQe8m6eXk7VnhJ7GD93zfI8TXTXf2O52LtJEzUlck7HNnDfmAzAE4DIdoQbrP6U",
+	"/1WzejrkeE0jw2fRnM9FTpJUXi4gX1LJIlIRYeEQio4cIGpcLWcWrDefvpz/5d2XXz5//HLy7i9n7999",
+	"OHv/9uIvJ2++/PG9DXfzYav16WVyKrKkV3bij5aEkheDgyF3Ago4XfCMR8jMbSQkvURS39UyTEVeiYb8",
+	"spH/Iho3IHvqGfQiY+TR/ey/NBDykrSY6tezj3+5uPhYmV2WTphK9bk5McGyvqRRgCEfYN1c3avnTKJF",
+	"fiQgbMIcen3y1ZZsAJ3SZGdbpfMoKKrcowJYDxFsI9WUBT0l4O55CRwI1VcPyrEX8Z7jBv9rcMwXg4Ow",
+	"zmCTaKrZ88VdtNeWdA/CGfQ2CnYDYtCDE4335JhMgMmlyjgkPwrU++PyitmfgzVOC2P2M1mnHF/PPh5D",
+	"nnPlXuqR++FR7hr2/0uFLH4j0YO8vDO7DBzclXSzUNPnBl6XNcoxZ0wtcm4D3gB93lI3L5GdFjWBWOID",
+	"zfaNIowZV2oM3n2Dg0yHfLLQeoOtnhw55bVSygd0IS0CMJM0cTjYL7z4+umCAySIX0gpwWh3sVDY25Lk",
+	"bC5yg/ptKq/q33ImGQcQaMBQJ93Xr1+/3ts/2Huxf3Hw4ujl66OXr/8Ujg8LMZY/miW90GPp3Ce4lP4A",
+	"Zh/KIK3Gkh+2wdZ39vu6gbAEI+adUFdHBY+KoWHeZVyo6VqfpRZt1Z6Y7BlkpjtCx0J3AFNjuoM6/+nO",
+	"MWTf6u98mZimjxqeYUSd/YPBgHyAIgsCZA6LFAsFzZ5gYp+iJX4PMLENF3zpkZ231RabwMXWyNEj4MVu",
+	"iwNbpklPOLDfGQ6sYVRP8ci/i3jkRkFkQ0rVCARbp1Q7RYK9q4DzDSDBWsbw5Lx/siCg835H0sNucWB1",
+	"E8rTVUUzQPrBsElsvTSZaqk8xToQMdQPITN6BYXaykoRJKSZghG2gyOMJZrn7DoVC1l9DLH6YAlLmqAS",
+	"w8rTW3x/heaEDR5VZWIzmmado46YTNIx+yc6njEby96JOm5RrbPVaFgn4xkjnwBPU+961JlPBWefAdu1",
+	"c9T5x33y8uVLMtgfDLT2NU3nF+IkSXImYWcp/nNfq2rkU5pl5CzpRJ0x+PM67+hSAbIIHCoEHznvrPi0",
+	"kIpmANJ91Dl8eTg4AI2PKnaai+uUj/XvX/6wQcy82ZcPfCKwLP2T/vek/32D+p+hTxjQ7BNuR0Yb1D1L",
+	"eH6rEd4d6Hjdem29nlX8+iU6zRdZBvnSYpZCGT1b5o4LMs7oQrI+OTfF8zBrWh5BfZCoqMlXdBeR2KNC",
+	"kN49obf2LxIDpYsxx8sgvGC2rpiQuESjTMJzzmap8n4EH6qhjUNefqWviVdT3ZIVjACUVbddT2pqnQo/",
+	"sKrq0f6NVNZCdHlSWn8XSmuJuMqW1NW/7iHq+nfT7YdN1FNLPoK66bYi5EMppaX7FFZOx24OT+rpk3pq",
+	"1dNthJvy9dv0TtijmsCNgEK3AQnIiCil0rlYlteO+ZmpZC2ndM4iFH2sE9xWE5eLTCHmz2SRZUOOZXlJ",
+	"N67qHjGmDkqoaZCqQKGEvh7EVBIPJq6okSwmQ17v8xikKJu/BzPVG9Env+ix6mUv6n9OwB/ftek5UOR3",
+	"yLeq8htVa/z2MIQJq5JjtjsC6dk0eAglvGbJxgo27Mv2xNEnjG0lG680cknH/ve/d8S8c9QxCIymYGjn",
+	"qPPcV5qjDqycrzy/fg0jaEdn/1kKfoqj3j3+yG4IfBEuVCb129Dp35WEtX264H894czUMc+WppL5bvTg",
+	"qDNfBESxn7SCit85IlZJdfglqJFiGY+M0ZwlfXLOFFgna+ZItCDK1abGjckcZns/LJ3bijRsakd7Ik1P",
+	"pOl7I01nyOB3bJlbSCVme0hrmg1zaA+DTL88nc1MJQUTHGbQnVMlyUwki4xFpG6jM+l6Wn4EIXJGl2TE",
+	"hhxC21JO1I0wb8ten8QZHbEstgCF0orAmAoSI42UMTHRcKkJ1ed7gK0XDXkCuMljWxIJRp3yyx5E0cVJ",
+	"LuaJuOHGEofY/Bl7OxXpmL0rPQSxd8QIHQGIosiHHPH7dEcmk2I5Z/K4yAIvoSrZoTbQXlh+AkY2ucKT",
+	"A83QFPeY3hzYFUiwo4ooPTSTdYA7Z+GDnDNlyqi60M1gXrAQ+pia6GDKOaMZ0kSaJ4yzpPNnn4BDEUFn",
+	"JLOb1j7Czlu2d2yScqAhTy6XJ5fLN+tyQXIA1FjTPnNkfQrvtWim8j5VaaD1d/PEWDoPxodGt0xU+GWs",
+	"n2XIGxwtSPAjElvUW/xEDHyDFxB2KSfUfL5n/Sh4i+PjIQdMXMjvQ2RcSJ/DWkMFC6M19kTkYoTpJFAg",
+	"Xsak6yHeQjkmOxz4JELxAkgxMaWNjp0Aj24fCd6mpedrCvtu1jEA8OAUdOzJidNE4R/akRPiLRu5dIr7",
+	"/eTU+Z04dcLkW25Av+tEoYl+2xjEJrA5RFtyON9mLEQsFKQ1ky4lGdWy8SVTPtiGBSl1ydaTnDEsCtrr",
+	"D/lJATKHqduV/v1CJrqng8EhtksVSdKkgIfrEwvtesXY3JUxW/DEwJXYXmAcC67STP+8BIMIZ7fKFveN",
+	"inFYK/IVW/oZV0PexarKKbX2Fiz9odIsM1nbUBdlOxkdV/pOMvqDwKclJTr1ZEf4dhDR7knwi9p6gEsn",
+	"POgHvtPhfihfcJglhy1zpUV+cgw/OYatY/jONzHEwrcKW17vNSCuGBYmDCNEd5/8EXkpzXJGk6VNxxfc",
+	"hpsgDxWK5MwwUSx6iszVOpNNKXCJMc6c3fh8Hn+6VUSlmHi19Avub8lJjb9hZ5z0XhWO7U1Kj0ntnlwR",
+	"T66IXboiHsBixfI9lZpjun2+OnSxQW76W/PtdVZ5ll+kEGDxeGb58mL8UWSLGSN27UwNCc4uhUqBqiP+",
+	"VWGl/1mAcWgjuoOzfrKlP9nSv21bOsvh4tfokfl9DUFCeMkQLdpdsvoqu3CY+hQmYbyFTzbhRgL1KEZh",
+	"wxE2sQXjWXyyAv9+rMCOwGxAeUo3v5HybJZ87ghJs1lnWwnmYe069laFFRxD5J8MOU+GnJIhZwv+X7mF",
+	"d8s4t0L4pqFVNuyoWZ+hY/BcA0CpcZX0CqF/yP0iofiNY631GKeKbWhQPQGrdsRIDlJcr0/i8SLPtWj3",
+	"ViSsFIeFcPFuGC7E1LTvkzNGkz1IhLee8G489q6wKXjr/QJAwNGQFz8u56zSbDlHvGCoh7ucMa4uWD6T",
+	"kKOZYL1emFkcgUVKKjqbIyzvkKeXHFAkLX5ruYsPCVa6lTRj8pTlUtPHuFwj5D0dTzHZQdHbM6rYh0TG",
+	"RWwYUfSW5FrutMCCCB3fPRwcuj3w3uwh5iAmSAy5qfudlAq7ltrfVUV9VPV0nLMkVR/TWao6RwcvB4NB",
+	"1LH7avLq3538295gsN+JOuxWsZzT7IxNmD5QyE5oAQGhL1Aq5xld4jz3Dn/Y91+EX81vRv4a+yw1lRf0",
+	"FqhGGXMAcQHIac7GqUQTBhdKf75zPk3nknwSPKFLxHjoRJ1FqUpfAm/vze3bDuRgY736Sad+0qm/dZ06",
+	"wE630KQfCvFN2hx/5EdD3nVRZz4Zwr89rodl2S3pqldp9+vllbiXY2llRtN3oAJJ3Dsmit0qGJsMhEtH",
+	"Piu3ILA2/U2/RDIqFelO0lwqDIDQi8d4kvLLnqk0WwuGe1fh/lLzHobVYPUH7CqmfJwtEmaaG+FkwfrF",
+	"nE8miuWAhgtMcEKzzKLXLBnVHR8MBgOiBDkYvH6tH329eFvib6nqRSRLr5hBSwB/FpYiv5tJ5MkcEuQr",
+	"j2QK2QzlwG3hkynk92QKkS0ZxhoDiHz+d/vPNZVWz8XEakVYgsFpgxmDVGfNeaQrpVEleL0IsllcKayx",
+	"SBgZsbGYsWExY3SPI631g+hSZTDDjEpyBMQzxhImiQn5sRVYq1xEihCRNRhkFbI8SXliou1SwWVRt7sU",
+	"nGenPuStY/O0PqQb2wAC89LmWogfGreViekh4uLsAmFZj/KUnyLlvslIuW1F0Kb6oTW7COQJ2JI4wdu8",
+	"sYzi2Vu/fVtrY0JrMYMnW+uTrbVia92OzW8MpOJkgK2RVArrZwGl4gGhhEBUTMid1h5Lppq41xI0xYOD",
+	"K3dgAELzLe2mpGY2rVhSt7KbImjK4WAAld4dJRtyrNIez6maot10kotZrJdLZLB2gsTP0aat8tTUj9N/",
+	"R6Y8JKwJ6O0jRvZRRRz45df75ARBY0zkivDgYjA9IDYiIcYLxUXheRu6aEMesZlNOjsuOpINPbkOUCm9",
+	"YkuMbYQS8npgo4zyqyGP63bK2O5w6qqH6cPDCeYLY36Z7qLGa1aVOl0rYiEUzW4krPvDovFtwA6L5uVg",
+	"MBho/RheoknivVBf3+fjfFa8+/eywfdkb/+HwuBrzMVYU+xbB7hpyXGfAjefAjfvBd7mjgL1djHqAbwb",
+	"lzdbAN6QLuW2ITA13yepAIF7pTPSpq0FfJL6K9YvOOS7Jsp+IPuDUeXNac4jBq4/EbwngvcIkeq78135",
+	"psjnBnLeVBa4kzYTdIVdsFtVIl1+rIiVob3ixWjWM3UBSReEVgw3QBdS73jIY4uTDypEqpYG3KAAvI9N",
+	"VWOkDH3yieZXqYlDMS+T2NDcN2mWpfwyBoQc++P5NJ3P4VdLrKkiM5pfYWnRiiqGaDpuKf1qCEPuKVdQ",
+	"X9kL8OFaVidTKgFESEwI1lwuzKE2fenFqz23RPY7Q54mWiiHneeXWqNZyQrIe1AM7PTROswVHWM+MiNd",
+	"ZHORBd2MTH+9wuZbmXfJBHzXSA9bB+ExAz68AgyHgwF5SzV7P1etazCcsTFLrwEjQYyvmmowVM6Yq9dv",
+	"/v7IaHKR6v4OwvUaNg3MMCv7FJ/xFJ/xjcVnnCRYrtfQJCUejN0VERy753kPEP5R44ARiUukAsxmBT/U",
+	"zZBiwYMy54sCfC/C0g8+PbIBID7TCXEaL1pzyD1uUfBHvSoIYaF3gd0xk+TEiTDfcfjEQ0U1WC7bIrjh",
+	"oszsC0nxyQ2x42gDGl7newg98Aig+9kciTWBCUEPvSXcjf75UgSDFnS5cV2bN8GC0VaCvaMTf2sB80F8",
+	"+bS4mE86/zfotncbtFP3fSH7iAmhHBXJsPp2EkqBKHjqmHLDU0fGJXcnR//2l+WB/f2OoYUZWLFrT17/",
+	"J3ZbzbDa7E7v0PsftW7tuPMdcHXa+SzKxqQhr5IbjDJbSbGiXTofdsOv788HsaVZ5RGo35ND4skhcQ8O",
+	"ibuJRGsUFWObvi+/RAz5J59tBqu9ucfW+MITMhfSAE+1dFtA/RLJuOoXRTVBC+JCYfhN5DIvBWfkhmXZ",
+	"3kTkul/dfCRu7ZIeaUJ7cv72wweSiTHNhnxOcxXBa/8UEUoSMaMpBxqsSMaoVOBDADBqeazVLJNraCKY",
+	"KL/MGBnldHzFlIzIrwuhmIyG/GaaKibndMwiMhazmV7NiHw4JVmqWE4zqak+F3wPR+MHO50v8lzfJc0w",
+	"im5IKofcXy6KcyewJMTU1KbS8qQ13g7ro0iT+9UVy86It/jVb6ICdUI57edsyeQ/NSZrRh13nsFLwWkn",
+	"6mTU/XKmX7flqLGW1usXP5h6WocH6KlIzd14s1iifLMZLzJr9uRmeHIzfItuBkdJ7t/LYHnXIzoZIMkS",
+	"ST9mWuK/W7gdhrzidyBdj1lCwYPi35Zq+HWkTZao7kVT6tFyyIt3CM2kICLXsqUeZzG4okiCG/taT8OQ",
+	"B4Eh7Prv2NHw1ookT36GtsxgCz+DE/ye7B736WYYF4d5914GRwD/bv61jXPBRads7Fwwbz6kc2FrgfFh",
+	"EgWL2/ikv3+LzoWxOz67zA20N2g734Ljojt2LWx/VR7YteB4WFOJTDuPJ9fCE4utuhY2u9EP61qwPPkb",
+	"cSmsolM79Sjshknfn0dhSwvKIxC9J4/Ck0fhPjwKd5KD1iklPhrt3a0yIbKpbwhY9umSKEEkUyYj2yZx",
+	"VfOin9fTooEKuhU5JnyRZVrqmonrSgQ+5iKkCksEQLqzrSOmf7gb5Ty/M8jutjTTB2AsrVbnqPPqh8OX",
+	"kwE9GP+4zw5Hg8H+AR29OBxvWQXgRMr0kkMl4KdUsic6+3uls3jMS8jCgtAmeOENCG3C5jSHStp7cppO",
+	"1Cqw4KLt/8feuya5jWPhgltB6I+l20xZmX5UlTL6R9qu6nbfKttlZ1XHnWbHEElCEm5SgJqAUlZXVMTs",
+	"oncwG5gdTO9kVjKBcwAQpCilXvmwi7/slCgQBIHz/M533mYhAW3Obxgpv2zioYVgj5NsZRyn149FojQt",
+	"NKDTsQaMicz+VTBy9vxkIucFSf761+k0sUQGAFyxvW/JyHyd8THX6pxQsdTA5sZyBXQZ3wwHgyQiycD9",
+	"5xv39wD/c/Hq9ZukFwjagbF4zaAnMKilPQw4cwmNRZrL9BrbT3VHsiBW4JHk7MU3L5Ca4uz5YJD0qoQM",
+	"UBHnelzCeoNiUbFIcibGevJ+9Ml8+lb8xMVcGxvd6I7EkgAnfnt8/685n5nFTggTulgGZB/MfQWcwf5G",
+	"T1TwiiIiRcqGDW8k+Hmge6LKqM7CN86Af+ldCfQiQgpWWU1HuWgmAlNFzjIqgiExsk/0ghtTAn8bC3gV",
+	"Gxiq6zQelcT2+w2uTSz8GxkSIclCYmlhRpcqgggkn85zTQWTc1VOMyLJXOR8yjXLXtMZxbJF7BMfi2RK",
+	"P7+hPF++Y4u/ySuVwJsjXSFJZj4m8MsejF+yuPnBm7X7p3TCsnnOxXh9vvuNfwewdR62+G5lf8IM/FNu",
+	"MACy007UGRU8o0tXTTcF0mNfW0f1vIC/bWt+NRfhn3oyL1RwvZ6z8M8Fy0TwgXlM877NrO/xrsZQKIXo",
+	"Jmso6lg52Bl2Bi8Hg07Uqe2wzvCFr1p8B211ld0A4f4N3kT5pKflY56Fzzgon28QPttZ8GBnlac6+x0K",
+	"HFGAd4adszOY6spBsQu2tY1X29W41VtIQgtJeITM1IEWdCfQWWRval+ttcxKSb/BNtuHs9oaYzgAmjGu",
+	"AadV+VG9sLG7SgndA0ti13JHUlY7VmxHrHS0Rp/Rnc7kK/mp6/TRjdmKzerxR650TYz8YeiZKw36ypWH",
+	"PblW5fzTqxPhZMJewvqe2Z7rBtAupM/2ULaMz18D43O2Imx3E8Q1mbJJELs+WFtzQKOzFxJA78DdHGAr",
+	"YuFxEzjk3fAqb5asmPw+2PG4F9wErFLLrvwFICmObUbdyreMB+hWsuXmsAtXCIEEu8mYMKWPm2BPjcB8",
+	"It2rpWb4g94+tsxfmD78uN0T9mJFHzfHx907bpEXLfLCIi8OlAAr+nuv9nlr8oI204npu8VE5sypFiTz",
+	"raMrIsI+p2yma67P0HhJIHeUpktFuMAYbfDoHJW67fdDXJcHWhvJUZRdyWxppJFvNPfecVZuZLdENmpe",
+	"+PZ6eJd1ss6y6iKtMBAx54x0GU0nYQD6qhp+JuuizzbgK0XKegF0LRa4NLdmPTcLS0SMHNc8OWZA9KFC",
+	"j2VA8fTFs8aAopjnediUbvuI4rNy9s+2iSg+C+b7rDLZZ7WI4uCbO4koPghCZxfV2OaN27zxEfE5dx+k",
+	"vIM+s7XMsooautU1dZvt9Y2y9DOAOzeV/MoCsnR9kixkcf2aCc0K6K4K9cITFmY4nyhIFJIUrlJDAsqv",
+	"lgUPrtjQjpXrXhSLQAlCczrbOQ8yzNZV5cKjKcNUa/i81Ymfk6m8YbHgmlxZnm2XfA2m9kStBGRlYX6g",
+	"6TXODzry2QdYzfVCxVcPe0rZpwiXBoIaesJDnW+kGdob1TsfI+/5oCnP6kZ//e41mfI8x/LznOoJ1Oxa",
+	"jfoTTSdcmOMTdSrvbXNYdg8V1+bL2nzZF5Ava1RC+6qfPbNjwQjOpQr68siRkWbRZu7PWDRkw4LUV6CI",
+	"ZAEprsPzWW2n0TWi78GyTzslnkKzqc0+fV3ZJ7W1WNsi41Tmmhqj2ZfV2BEEsLlWK9aoIt2rZZVBoBeh",
+	"CVv9jY/fxGL1FweHrr+EqPU6r7yittqodRu1Xola73/u7yxSHXxFur7eD91ejAUr446WoGQGfl/V0wVP",
+	"uMnR+9/SWkyhoycykCaVC41TaweAHLhxMbvgD8aiFtbGVscKZtg7xxrFBk8XOttx/5RuBHRKwUbjKhbm",
+	"vumEijHL1rurI5nncrESwUeXfSQLbLA4odr3+osFpNQjADi7KyooZlk0O++9YwS0HyaWvcbTBZYq4+eW",
+	"e4guXCj5br1cXJeHC+LerinaIG4bxD1Yzfzi2uUd03FmYRbnDqK2QdnEljHb89WYbdn+qSL9ExJouDLh",
+	"aASu0VO1OGxZgMRLCY6YqN55dYhKmhKSqlaRxcJHTkNdAw075irxSVToQDuWMkvOSZJS8XEufhFUayYy",
+	"lkF9Uyyaqkjs783PIavVJ+9d8lZvar8VcDZKYda1Um4Ese29A6xlnu8h46v1RXTpzepW/ZUVmqc0J1MX",
+	"YrVvH7KcYj6iqZ4XrOgMO3+l1OisqcxY/m5ultX8/oeTszJOay4h7iOpjQrpvJYyp8JbE2QqhZ7ky07U",
+	"UazgtBzq9PTbb54BHyNujs6wYzbEhhRmVU0epUTWv7uWyrGNAz/SOHBQARios1Lq7KPMTjK5ENBLfINa",
+	"A3TBG6pZteg0+CToPEiM7j2BIUkXQiWygJAJZshGiulzK3JjwQX55fK10WSV8bA4UyI+hhY5B7wQFaQ+",
+	"lUArYlWE/wozml7TJ6RLNZlKpcmLwaAHM75mM9CBVtQi2vAcYzyeGDIs060lHrHreHABTBuxw5uLeKE6",
+	"tZYrLQGRCeKd68ggGobMNpeixuLWWlSyrhT1+WAQra82hVcGHqTdN+56I+AhB0yFWeGwLDYtpFKE5nkl",
+	"dWALh8uPYgG7xfdgry+IMS/MXbHLvwVUJTTP/QmwANRen7ypuNexKGdjX2zByIjnOcvK5pYFuA/qCPr/",
+	"jV2bB86zBjiDf/y2Sx3lPrWov//z92jbm7DaTf5pHjQ4vJ1h52xw9vLk9OxkcHp5+nw4GAwHg/+jY3FO",
+	"zZcNXrrLdlf67oW1yr9V/o9f+XvZ22QFlF8eZg4cUDrpx7i1erKuzjV0FNi5ZrI6SlQ1JiolkrEIayTt",
+	"/dUrNpIF+0WnpW2jLkaaFfhRwQj7nOZzZRzlK3MOVi2bWKBpY+4jxww0rJ6wJRlxG+QrV0XesCKn0GfS",
+	"KDIuMrmwhBVgQYyMqkQ1G4slRJzPBoMBwrG++46g0VRBNQFRQs6vmTNKzJ4ZQWJ338z5inBsa0FvqQUN",
+	"t01NNw1qKqzccuGF3wYX7q/E7jmfv2r17JTW95urTep/DUn9VSWldtVSa3P8TVpq57pS77ccVloaiwpv",
+	"tx/14apLj+B93Et9qVuqtsT08ZeY3onReWuZqT9Mt1aa7oeuOcZJuSeQTYNyXZNBLR+lRdq0SBtE2hzj",
+	"+N53jag//F10lowSDcOGjpmbF+XD9VZKSmMBiJSQ5d8PfJRiyWNr2wcN8m2Kv50FgbVHF397GBnbYlRa",
+	"jMrxCg3vJ7C3ZzivikzZXNTREK2LRWNRR0SSEGMAf5foAmA7CyAClv0MYCMHVoPsj9D4qmtB/LI8VOho",
+	"p5ARC3/Vhoy+npDRlqCG2+NDmytANsmNje7iF+AmrjNdwjVu/cPWP1zxD/c9e3fiDWIOy6b3bFKxNEKa",
+	"6YPWN2eKRUDjE/nLrqTMGRUWC0JzxRzPurvCWx1cWYxqn7yeUDFGtFEVYFu2KilnCpRBVFfAteYeSpqv",
+	"uK5gYw93RR9DlcMmXOkGsOinGRdZzsgVo4X5jWVPsk/lcaFyrt+P7N7uPCYU6D1L8dYDbT3Qo1VJHBFW",
+	"OqbzMTtJZbYJTnohiPEOLJ5DClYlfnmiCAxDYBjCBUng77dG/K5WWHQdTU0sSp4aLM9bX3AR3CAiZvWA",
+	"4W217AIwFrGolF2ck4ylPEM3mLqbcJGxz5GR7KkU6bwozClF/QTNRAHMKvWELLjo9clfzARigY8IHjdC",
+	"HHEleEHkQlgeXONog7c9pUsoI1HAcedxnJd0fALUCxkMESHgEUfhGY7uW2RJJKfBrGezynmr2XQ9xhEm",
+	"/lpm7BFxyAz6gxfffWvWRE0Y06WmOX1JxhT0x9L8rpPR4np7ZXBJxy0rTAsIfLSsMKUQC8S2Ob0o2NbJ",
+	"bXNFo8TeJ0S4a0CQUCOvyKwwskUvY1E2PIBD2hAptPkbh+NrDv2tE1o/cqW9yGoZYOry7Z7jfWBz7hDp",
+	"C9R0G+v7KmJ94RvdUmj5890stG4le+FZWPViZNwTZWs9SJcSTcdQ7kLTVM4FECeYgSP/C+4mB7/tVUpr",
+	"dhNGf2H6APPpvmKJ3jFcXcqKxmnDiG0Y0RK67G6JBId6rwiilwQFzY7hcJphQofT/H1Uh7O8wQM5nGYC",
+	"X6TDaSb+yBzOT5pytHCVZiy3b9eII+964h/O8VQQcjJHpvU+W+/z6/A+vUQ7xPssxfdX6306+dV6n1+a",
+	"91nq7Nb7/Dq8z+CNHuB9BkLrC/M+97elHoP3GWqc1vtsvU/nfe5siRzL++TiZFbIlCl1oguaXnMxPhkZ",
+	"hX1ilMwdtPdwdyFwl126e1yQJCvk7I1ciAR/TQRjxluDJpvGEzR+MfKeGhfYXY20aio5N6Jnab25JKMa",
+	"BHtCNL0GgjjBqm026r/vOYa2CidbBA+NtKNXjFzlVFwjDKdgYdOraJ2vvNK4BAr454JrM7135umNb2pp",
+	"CGrsb/DZsdjf3ooPuBcu7UtC0+1BvVb7ljrDjnsdnbpkfT1h6bV5fo3ER4rp+cxcVX1/5kz9KBedqPP+",
+	"f3aizl/5eBK0P3Zcbzm7YTkQt5Xrj8ymW/u9zcvYErO0nvCjJWYp1UBNQIf6aN01O3GQ3qJw7sWHLis6",
+	"nA6IxYFlGc1nvnWYtxCM9+xDr1Fyu7jV9e3futZfg2vN18u3PYXg2jKP24TgUYs/jmXV3Zf/vO6ANrvU",
+	"K+qqdatbt9rVhhzdrDlO8UgpBm6Y0LJYnrCbnbqZzeiYZYSJG5bLGYuIYAumNEls/2jgfIOGjWgMTfh4",
+	"Yr7nWdRkFUGy1phFNDV3ekM1GEfBYBFJ/jWnQnO9NP/X4DYbi8lnBcGK6vsflXR0xufO/OdrKOnOw3v/",
+	"UMipdYLLDy9lYt1fYFgI22j70IKayBnRfMr+Da48F3b0dSkPt/rrbTp7wfc3bfO1VSkdLs7xbLjt7/mB",
+	"jht5Di7geBA5IniqWvPsKzHP7Mt3rzUU4bWv1sVL3XWhJVYTwb/xyiZ7u8EQu7AJDi+AYAgkBQtIswXk",
+	"Qm5LeWwSRmDEhbN6zMZbZZ7rqsBu2jre1lar22qVQ3zY8d75fNQOPVb4wnFZPfbmcAAS42+f3r8jH8xV",
+	"WCdrNzakR1032XMM0ydCatd3IGOa8lwlpMu1ikXCPmtWCJp/ZCNWMJEylfQAuYZ9R4akzFrMKNDLO2Ey",
+	"IF1cErCN+HQ6B1rhGAXTgis2JAW7YYUmlEy50vSagUTq9cn39q6k8Ldt6IpmJjya5zn2FbekVMa2qr4S",
+	"z5BcZnwsF72x2BQjHy4uX/+VXDM2U5giUb0hoTZbglXO9UY2ktzQfM5IF7rCIb8lLWdrB/ar9zaDbBTs",
+	"CTGG5uZm8DDdHKR28BX0V5e+H88Hg2fpNVvCf1g/GN9TZ5bveg0ecJM0hw1zsDzfp+z5BHb0n1bSLP/4",
+	"rSNnnWHHlizDbPSkM+w8Nbu2E3XgRUCSZC58HwW4+XZa4W9Kig844futR95BHbUFyW1B8uEZFZDYUJBs",
+	"NYE5QdjgBCTObmqtKkx2slqfuhtugva4SXqVNARKB7aqGo5htb7xS/BFGK9uupuEBvSGc0/VWrOtNetZ",
+	"aVZ2xxdszdqHIF1jFijLXpM8bbRbPbWNNRXliCRoOzaermR3WzIWWxiTZA9bMjDF1xiTpMmW3NGGjEVo",
+	"RDpD9Chm5P4C9i6sSZplgSW5ukpPWTErbUszgFukzrDzt+9PTgfQUdFmZf+3nJsvO79/cVbnLXrEHa7W",
+	"/GzNz0OVzwdaaE7zfGnd9YM1Ud0A3YYE292wwYr07eiH2KnvNqkdi2OEABqkdmPUZXvXf3+p/ct6Vfgw",
+	"3GerywCfFrNdRPIO0MiGB38QprJWRrcy+sFZs48pmneJDWBMGJAGR3AsGsEKvwhou+6ecuhteEoSvH1i",
+	"425dDyIgRrD4r6NY2P/Wb5s429vIYlnwMRc071ltwEYjllovAr6fzaTi2lXMx8L94IkiFtTAoaa+LB3n",
+	"mk0jkkvovEpyiQLGqh/fXcmoBPsIXMUCp4owdGjS63vtek+BrzwH3BIen2BDoYY6+VhAoXzvHFQfBPPx",
+	"rq5EnhF/b1tP8HfX1GkuuC5fgnkHjN+wzLpYscilGLPCPPyE2iZ/9hYLOc8zKI0wIi+9JlcslwsyqCxC",
+	"+HAeIIK3R2yG2+FuDcmEKnLFmPA9LRSH2ojgzk2Du9+/zZJhLHBCXBFhfkFmc00o5l0xwTEq5DQi1N/D",
+	"/TpYGHuv2Vwr93w0vY5FF7/AvoYznl73yoEc54J/mIKm2LmQMA7pmQU1yz2ShfnMLBRXtiFkwUZAQnDF",
+	"UjpXrDrOROaZnUaEDRkFdg0JZsoVsWOc+55dbtPZChZ8DjnXpPIU8NJnOnwQM0/AOeFM1TxNoZKGjyrD",
+	"sulMc5ZVJgs2z4WblfnGnJYnCilsiZALM+oVb94kKydgCEU71v2229omGcxSuk0VkjeYPW1exZRRNXf9",
+	"moOJOCYJAAEx6FLtdz9IoOBaGMs1N+OKLApjnopzF4qwf5MrwDMR7BVyenL2jEzoDYsFFA3huLYCygUv",
+	"UixKsUaruczy6JpjZXZsuevIyqaLAI9OBfTZLHhmf5xLbCQFP+2ZU0stLwh8bc4WHCezy+TUzEOc+BU3",
+	"Owv7U5sdQkG83TpCLjUiVFnWJx/tHsbZ4uLAw04QGB+LX2k+h10ytJLHPOiaRyRbPGFKi2IZCxjBvDX0",
+	"BqApqZbyuk9+gbvYtOaajd94p1gUlKvyTua1wegZoWPKBULnyBXNqVkOquwGoTo4lBGZscJO6pqLbBiL",
+	"xcReYXNKWcayiFzNtZVVZYdxL56fEHrDCjpmRE3MNKyUsbd+oqwTFIh/WCo8nKoyTZQDNM/NIGZlCjal",
+	"SGEMY/TJJ0moWVA7tp28F6WCjanmN5ZH2o8rR2Rg36g5JLLQEzLok0u/EvaIuQFL7avmUzcXq5if7OE1",
+	"fWwwA45TlvagecdQm7eVXJVKri+3qOqjs2IOQ7Tcbt7nUm+oz31teZSsoB85Qd/EBxUQPxn9wEt1GsVi",
+	"TdUqqRE86YWEXyhArhjtaG6snDTzlEy9cyhSBWWE0RnH+ASYOXOJMdjQunYYOjTIQYxXIXfR7a3QNgoW",
+	"V/dqL/lR6getdmWfZxxn94Zq25zsm5PBy5Nng04E5U239URzBPXfX1yenJ19+81pZ/fYzI9St7xNbbXq",
+	"o+VtymWzLAWBuK8kvSfyJiOMm8ib8GxD4/+KDCh7/weyUcGdscLj0NqGH2Vb2bBeDt57bWqgiHapSIWt",
+	"39Y5fA11DrlcU9uwRrzdXtkA4m1jSelKJUMu77qOYS9T696BYHAOm5031EIt5qvFfFkSpx3NkoNBXs2V",
+	"pLqgQmHd5L71pMZnc5EfLEFQZYlpZoySzcWlsWji3MisNRMWkv5LLxExi9WkEDuyH/TxFx/x2yvzos3A",
+	"ePsuNHEmvsIzIkxkZTlp75wkBcuNy/E93OttlpAutt+vfI78TwuI0I/5DRM9MjXSxYbVlJwXqYvvQnrB",
+	"fwg1HjCS/fpQO+wyeG+tPdYojIMluud60+DOt1edhiewtcm+stpTXT2mx6xAfeqn8GoJzH5rrTUypTNI",
+	"cmLqhmcOsGuzWn6gMn8mb1hhm1LW89pDIkUsIP8LfmvBFCtuWGYD/l3FMJRfPqOmmDqEZIe93KYfe5EP",
+	"98VCQPNrkvzl+0tSe9YreMTEG5QuL5WATM/YRzuJpE/ei3xpQ4vmqljYpLZ/yG6ZVBn0Atq9oU9uWWQA",
+	"PD6mD23Cm5ePC+VnORtpIuc6goyPKgew04Nn3M/yvXDz9Rfa13wfAuyitrWaBFh903CmyBWu/H3KpAe3",
+	"5Mz+bTpBI7uBOL60laO/15m/OvCob3fAy8eBsxOLrjsAlRMfkcaz3gNXsOH04HFsOLLf+4UCbAMXYytM",
+	"gnNnqTHRLBsEU0RzzCYx9YRN4Ui7OfbOA1ngjySeent4D/RM/bGs2WC1/IqcC12XlVpK4pe2oOhTG7nk",
+	"n67X70Qdbgb415wVyzJiX1vEThi1z9iIznPdGUKPXx8Wsu1/ERJ/9zJkvej4eY3AeLR2z6OQMc2SBXpA",
+	"mi19NBGzR2Bbjkjix/woF0kECJaZZfNexcZVj3kUizI0jn1rwBKI0GM0Pza73v9pxwg+2xRFj0XFh5Ti",
+	"r1RkPwefmDu+gxuiW7mW1nF776z1yBpFwkOFxz/KxTbh8VKLFXLR+mJfmy9mFe3RBKUDiK0Xlp+YVuj1",
+	"8NKWsQgHkHMUYYcr4lHLIPBVgdAC3jIBr/G9vf9aYLSbYNKzQSeHgc74yFZvOOAdAM9iEcLanGWLWDME",
+	"fgXA34KR7gCxkBbSR7jqRXa8gk2lsXM0vWauU5aHqwEWutRn7F9zmptHrq8UrbNngBFHKBlYcFg/Fpeb",
+	"QdgWZkqVhRESI1aWffJ35z/mUkMelWJIFn8ViwU8oH9PEywKtUbpXCueWbzK1RxTMKDRrDpDHLmDDwa4",
+	"1rLNGd4Wp8qVxhdjnE4Yq1vON5PMtloD+KRyiz3ECPIJBlABA0uumEK8ojELFKE54MppvqBLMx5eJEdB",
+	"P7hpn7yzqWifw7Ggb+c3a4mPBqOGj74HfMbt2P315DHRM1vhYyTgal4v05zhAnaijtu5neHZi93hMm4R",
+	"Hie3id+2LcqwReAcqH8/rXguO2ngW4E4T42EXK99LwHdHOhRK74D/WtUgBy5mMAaZbyqfs19E0ffBzqp",
+	"BCz7QgyrMUdBYQ0Cz7uoDquaFTRqrx+LtwLR/2XgeFjBbHOojrmG6EulE6aZFJaBWCC7A2nnRq9AdZBG",
+	"dlWnX/HrsTR+OFbrnMMoRhuVMdJAIaPabyyPrVorVV21om7hgbCsDSteGjTr0AZ2ajrYqK5Q/1LtKgHs",
+	"22pQyDhvVMt20uAW2slwoTSjCGs1V0+ZUubFQAPPilpGj9NvZ/hBFmH5lo2UQaYz8kVdp4Oe0aCA9zJz",
+	"58KtgS3LUXLqy64KtmpbjNiCFdDPRRCq4LVz7XKk1UV383Uro8iC5bkxtSqFHdbyxJcYi0q5DaLKzq1t",
+	"YSs5qiFtt2rVcitd/ozIkdlmQTOv1Usb0Lrwy6J8j90m+C7WuawUavUOhPV+4On1l2OTlMVt669jFTPl",
+	"edSpMC93hmZKaj5le8B9zWI9TtsFDObWbmntlkNpMcw+4oE8OI61Yh2r9QbLh7m+xV7hQsudrRV7X2uw",
+	"YBlWUHY1czWSzp23nBvoddLMp5AqIQAYJhbm9lx5pSAL+K+LpnavpJ4M6/LffgsFyoItKr9wxR3aDu44",
+	"PFbUET6UGdIpJltTO2ZG98HAaqnMpVgdAsWXa7QgWa8Ew16W65RZLG7VZqF+Iu+b7DtrTYK5Un6HBlul",
+	"tLBgvsxUyzGDmckCGbCMt5/vVTAHW+RL0oF2y1SLV6LOlGpWcJr/ijRRp2f9F6EmPB2sqkJ3LndXhR/d",
+	"Lx+jNrSP1SrEViEeXqOIW+loOlGz6UlKNRvLgm/qGnph8TTo75RxyxJ5jt2C/VDgYNk/l+BorJYvdk9j",
+	"o0bPBgOSTmhBUyPBemFVY0Mf0tp9ImJWkhYs27risYGqgwBTR92RtzrQDIyEHVJPyIKLXp+8rT0tpGDB",
+	"8bMLwwsiF1aj+BpKKLG8YgSq8bkovbNLOj4B1nF0HiMXu+AF4RmO7tSalqRs6Lwu9rumD7OtmtRs+tq+",
+	"mQfVLxZB8QNVmglz/6gDvfABVTGS2+uBSzpuCx9baf2I23QG4mK5batof5TXyut7qn28pOPG2kc4rNCO",
+	"M+iCDH9CVMiVQO7WKx7gG6WE4qxF1ddl3T2jN6BiaYeaxpqGbuEbXwd8o/ZWd+93v06IbaxwNA4Uz0Ln",
+	"38g8qOKB4p4uJZqOjcFEaAp5YbMFzWyiarjAfAS/7YWdRZ7vJpz+wvRh1tN9FUL6KsOG1azporYSsq2E",
+	"9L2c9rFTgiN+WC0kyIWcKnUMTxTHATe0FAyWLrYP31a90liUbinZ0yvFez6oS2of+4vzR828H4UzygVX",
+	"E5aRsZRZ6JEC16JSrVPaOqVflVNqD95hHilKna/aHbV6qfVFv0Bf1L671hH9ehxRfxwP80Kt4PoCXdD9",
+	"DKZH43/a6bfOZ+t8Vp3PXeyRo3qe5o63WDB++5prkWAh4EjwgxhpkvSGeFVKi4Jb106TnFGFeCGaaiju",
+	"MD87JyBCwmsBYMsVoVcKsEKoZ/E78DzpmIzgM2ItoFVnk6j5ldIFF2MwfVTSK7vhbG+ENbICVa0wcrsR",
+	"xrPQFNvTCLs0m6K1wL48CwxO8+MWmX9ka0rjuXIyF47Z9kaUl3kbaAr9fUCmwX/kiCQwiPl94lqCmX2l",
+	"EmJZFRAEaJtNQHmBk6GxKIUo6QLmrkgn/IZlPRfFNLJU9clbbI9ghKaRWba5e4ldN3NRmue5EaClrBZu",
+	"cMR7lpQy5nrLSebEGdHFnBnhuirFYxEME4W8jDyLVnD18HsHNHQ2Z92qBArudEILxETil4owoYulxTfu",
+	"bVaa0/3FGpUaJt+alK1JWTEpcVtsL9wONiU3ZC8SYfHVFRhcQ76hD+20uJkdXCxhBJoPHSo8cnT82Csx",
+	"FgFiuywUIkISNw7p+iH75djQofEcY/gLrpjtl2InF4t1s3MPMsvnKpzrdK6gtdX6XImzfBukdpA7Ibem",
+	"TnAC1eQJFEvflj0hK8kTIyqTueDaaOZ3kBHq1u+PKSC46v3oJ+xhZC+1ixXhnP0vIl/sBzkYqoEOoGdp",
+	"kTAdcB6qBGALgMIq1yvJKwjzTVO9n1lZ7MHZR2X5HrqkJcRyD0HdeDKl1yw5J8k111iilhj1mWCaKE3Z",
+	"TJeeBUrbWFzNtetcBaRxgi0sg1O3jtK39zTbgqt3UnikaeIyTEZBEinyZSxG8IDJ1XyZBB2MOBQpEsVy",
+	"yw1XuUd10F6fvEIKJeUek2gZC2BZ6pMknSstp2Dzq8R1COIZkH6GTYIyNuICGhtCccdUZvPcmRwlpN+R",
+	"ZWk2/T9/MutIutiJjphVNa/L/Pu+eDVf9pC2xlz5yjyeu/BqvsQ95lWVrbbMzXbU5Qm1HXcs/x46mEYo",
+	"fXTHq9cnEMCHRkko32LhO/QJvBp7lWYBHYUdpsHv2jI/96CpuZpn4WyhKyhD0Z2ow9Unu28wu4YtN3BX",
+	"doYd8346UUe4OoVXH//nyelgAAR+uK7GRu1EnZWz3Rl2vqfpxH7lhANUJrEUwo8LBomo4Wl/FwoCzaZt",
+	"brDNDT7u3GAtCrdDQrApjjYrWAo71J7QGkHPfMYKxawaTz68/xRE1XC4pzdnSUQWE55ObL80j2WwgTAw",
+	"RUrUA/tMUx0Layio5JzoCVfkhhUga5WmS+z5yD5b5pc059A9sM55AzcBx7FPPjFGfj0zv0Pli/dWEQTR",
+	"UCyj+wZ9vBdcZHKxX7RL/XraBrvqYvO+mcusR7BTuKvNNH49sTFFur+eRkRV5NOvZ70thOOaeJmXZvsj",
+	"Jax5uOqhbMPBaP2miDR4g6txe3SZsl90av6a2liF+dNRNJ4Tzc3AVwWj10Sa+/fJhXXr7Bqap7AhvXJy",
+	"XLmrzOSKQi6sUcyVtlXNVrCjg6PsVbaRp0Kz31rp3Yt3b3rn5QwvRpoVME2uyn4DRjjHwl/0CrrDwlW+",
+	"BwFi3RhNJ+jKjmieE9tZb8looYwvPECf+LvvQj8ldMb2THD8YbIbYZWx3waeJxfdoo/eOEeLwepxc+RK",
+	"C978z0j+f+5kfKMW+fWs1SOtHrknPXKIwnC19IjJXa83PjIl8xuGnIUM+/8iSUU618hGTokbDA1aI8io",
+	"I0tIXWjBNdcWzKi8vhGZ9lefzI/eZmWcz9jbN9Y6rkKxSdfGtSKfaymphGLh4oFD8nzwvOejQBAdhFBN",
+	"N2P+jyp3RX0yvT5JcibGepJANwDnT4MoH4MGs3zeg2pgyf7I/H7BMz1JSPhr4xvMcipoEQt4PkW6asKY",
+	"jszHmkVEF4xm+AeGB92q2CAt8EHM8xyGyrlgtCBupCtaRLHQ8ysWkRmfsYhcMQoponHOImjgI1jeO3d8",
+	"Gjdc5nUOi/JJcPp98krqiVG3sbA6C273RJEk41NjKEgBvbeTajzKmhRckYwV/MaSmnnfB3eTJbAs3C7T",
+	"wRVmlGEskng+GDxLcTcYiwP+ZgQ/hknaTz7bz/AV4IdJsORunSBauWbUtWPEwi62FExFqM3983vWDkdY",
+	"ogvKc7OK/2aFVKSbPP+2/2IAewH+m/TOcVCrtUhyOvjLBbl49pJ8MtuBPP+WfCbfvUST6Ix8JqdPn8PX",
+	"P+RUk1e0MB+dDZI+uXDr61Zc3pizUA2vN77g+p6H9/d3c0hrqUoI+8NpsrcAhrkgDQDuriJd+/WmYgXb",
+	"FcQmFY0lpZWxL3FIJJu1naaG5h4YcOTKt9ZH2pSEq49sao47mmNjIQuW9cl7n3SgPrxsLrBG58qjRJBQ",
+	"dQ8SERtehVgyEt5awl0MzyWuaEOT5HuaThLSpSAJcTtz2/oEjGpL3XoOT6j4vxnajfD4wTqab+1Ze+ql",
+	"By4S9KHyIsVamnhpZMPNXla7He1l8cpRscJ5OWNuW7u4gr1PJcgdi24Z4uaCjIzMcaFujGsrF9jGF+Ji",
+	"1HDOvcQLI+JG9jvGYMtSBNSI56VYIfWX23XheDDkXKYDt4LjZzTapDL5iOT8moXjRNjY3so9/2DAOWds",
+	"MTOY2fnlyzG7opRKVJQxHeyd7YPmt8TK8Y3HAmRaQP/TJ6/LNBLPmNA8pTmxRq+XiVANI+xB7AaJKRg0",
+	"TE0ZRynYV25P986J8TfcgYPTtm/M/odCTn8KpcbDkgm5t1ta+XBSOsPvXpZsQVa6beYcgkPVGT7/dieb",
+	"v7IUbfS9jb4/0uh7VxZkxAXQvlko0zrj/ZAI/W/I7rURtEXDKA5ioIxccrI8iOAMIcOb7IU5esTtZNf0",
+	"zXFmc4s2atFGNbTRbm7+zjsfGfnMpp/B9l89tWAfKULJ3z69f0c+mKtqrcfAZy3tN0VvbC7NxlSh5wFY",
+	"kHMwjmLRBVPp7wWHTrBgG0E7h56xl2ok2X1zz4lCTxjg5NTGRLE7kR/o3NhsNDuRIkcGZ7T68W8X8fVw",
+	"xoHxneCZPa7JCxMyF5kxAZOnVeRHJpH62puQxt4HaBFcRkZwnRkYIFQkYZ81KwTNPzLblcNY1nby6C1A",
+	"UAGsRzad6SVBeD3awe7XQGWNN3amxW4mHLy0PSVjKBW3tdROYF3/tGK0/eO3jpwBLyNQhMNsjOHVeRru",
+	"uahzgxSPK8iMiPybixTDI7hptxO7f1NSfMDnuGc+x1vkvXn1uAmqkn8fsf1VxXW3sLk+FMD2Cc7lD5Tn",
+	"7I8aEv5AC81pni+teN0PbhF1ZvMGo+2HUmy7YKwTpVXpOyxDlBZZWsrcgpE0ZwDC7NpehSoWVyyVU2Y9",
+	"+4iwzymb6RIHugYc6RAb7m5dWUQQ5XPNBqJYVICsPXLN2MySTTiPGyRMn/zk8oASPPXgcUg3BCJGsUhK",
+	"TBiUH5W5xoj0+30MTbhAlJHOJ+Qjs7G2rnuoHpHC6s4GXz3EZ4YBuEqfIVLHq9bDAqt0H3IUYlYL5phO",
+	"bGxhVDAG4+KMAOWSL+GrBReqZ8NqPtJRGGUWhPmht19mn4RmAeDQjAp+hocQd0uaZkt7rCLbKRnjUUFX",
+	"5YjMCp4yAnlgFZEbJjKI92dmXFS5rCAZUrD04FGpfTyiJnIB8bZK+1BNpEiZU/gYbtSSFAzaWpybcanx",
+	"UhjFKGEqZ9zaMi6gbVaNkkym86lZTTwaCkDOooxeh/aL2QpNKN8AsQ2Rfug3n9Ugv8aUCRCmIXG4ma21",
+	"wMpIZZiN4LpEYdsoW3khtgjxXf2VNMNVIcuRbWQB9NWl+RVYfnjLhjCv65GPWxdmWok+c8tWDosFk4Ie",
+	"IAtn51A7M2NL4f8wCIzoYXh/tdPQsMCLCc9Z5WWpEM7OBWxVdy7MAOduXd1PFO6Dq1ym12Y9Mf5IM3IF",
+	"mX5cU5SOZXtsQChoOobqSLMB5YLhnsUnKZjSHlmf+BPxi+Dad68MyeGfKNKdCzgMWc8dA7vtYWlt4JIt",
+	"LN37D1Jqs6/fCgAd5JqjDc+1OaunZyBt8ZQD7AAQ71OaY+cWdU6oGRbGcikNSkb8s9mdUji8W/eV/Nxz",
+	"0Hf7THDObKrHnB//6rZ9W5WmMNVHRSCFkljxhUObMeFOCznPM1IYCwKEAMwmKzu6aEkGcBIvao28jRDz",
+	"Msmh5Kc4MdLN2ZimS5JRTXuNcHnS9Cx45JuQ63peGAcHkOtkK+D6eVl2MqHaniSam024rLV/MTdw78Fs",
+	"g42I98Yp2vD7j1JfIiV/4t6vm3jDWwr7MJr5QUOhLhVLYmn+l2U7l6FtZmRfF5xnlJrQTx1kQpkcqi40",
+	"giNZnp3bpwRHiYxyOvYLIsWqBLms9liC42sdPFJxY+UCGjBZRVJRmdB2ya2FyvnMHLpABqRyOuXYbxpb",
+	"XjtTLLsBJVdDOtleTrcnDmz//Io7vBJHS6mAAhkcgHSx4GZipKmGxbD8XdfGvrLPtCNwHyd3jy7kToj9",
+	"ql8Ydbi6pJ9D9H4DUn8tNH+nHAAYi61X2XqVX51X+RFjNE77PFGAcoBSKuvXHSNZ8DSl4gTKaTaR5eRm",
+	"PZUmi4nMg6aD7yoddLDeu5BzDfwU7PMsl8Yr0pNCzscT21k9ZzcsjxBZ6R/dYpp8w36Ak7qO/hFAKtzP",
+	"a015eiQ136ohenzGuBCzua2CF4xlQdufD6wwJl5C/vsfItzU/csxFgrUf4k+eWu8ITc5o6VwflwhsSJ0",
+	"ojsn1Dg5hR5ZD4cGY+FayIVw62EVtZsamI2ysJ+4HJAyd5jSjDmnzQzSLVg6LxSY9efoFIYLDQNjHR4p",
+	"A6i1kayr1Ys2ztlbmnZosJhtYSXDdWbYncjtSPOAfmnMdQC5AP87eBc+xYU9hoVvBGRfUMp43hXkKUkA",
+	"xqE+sOJVTsV10sMAgsKe91h4SVxJnb2vec+MppPItoAE5AENt8ETRD4YT6YyEzQ+wYJ087Gt28r2ivAc",
+	"wRoV5lbBnlZmV9Lc6EGRTpgiWUEXChcd+vRLmVcmPHQOTmlkgScQwfLNWGGHwgLWsmGVWd95nte6QqOJ",
+	"4naCn729k5DhYZBFLPzzVy1wPwJaZ/CE3cqvlcMc1TZsLNw7RbyhLNCyLkVewy7skyTnU27u+NYMpxwH",
+	"DYgS80lXWfhgMRe4YW37x2Fpq9p54WEoJYkXTty13oTe11MKvTffkT+RUxfEV7aMl02hkBqthx9k8Y59",
+	"1knPth91nbMTf4vknCT/+GeCr2L1FfVj8d4fw4hoPrWYt1QqrYyNZNwGMqOFXunVSBo6M4b9JPcltxY/",
+	"YcHknVpE7jYNhtHfJ7bnucWuUiy1bVOWR7QX/ioXZGp8PaQYsR6rW3KnWf3S1wi5rAS4q+zmOuNDKn0C",
+	"4cVMLoR6ypTmRrYAIHrvPGojkvq1nM7mIZvCE0Xc7fBsQtwBxURwqkFyQd99Z9hU7JlYgEHjZHwgMSN0",
+	"ASDoQ7FJvNLEPyzYHwBt9LNIXGV6SvN0Dr7Ue5FAVK6rpBGalrlUKv3KL1riQq26Vylz5LpPvsehQZf7",
+	"3KmNCbl1GCIEsuIeYyWlFflV5ziAgoIw+kEWpcz9OXIIz4Adwjy3WVTFNPybGEPCuDuv7WNyKX5ieiKz",
+	"xFpxxg0kXJxM5NxYUT4r3E24eo9tfD8UMmVKcTFObAJjaG4wn5GJnBeKfCJ/Bs0On13yKfuJC/P6E/KU",
+	"vBxEoFjwyo/kzyQp5iK4KDQUf4YfoNWT0ysJQYsCIjy4l/z0niiSwBUfKWTVWQ7cG4osZHFNUiY0K54o",
+	"HARGsJcMfNBzStMJFwyHN4YMIGm7if0cxrVxZLeGlalUbgSmUuWq7iBQ+cG1vb6d1J9J9xP5E/nYMw9e",
+	"zvPcT+zP5CP573/qUz0v7/Pn2i3/+x8/JKpLGPXVvMiYgMzNf/9DPtp21IS4B/Xf94l5K9U3+6c/k0+R",
+	"nV35iblH5GflP//Y9/vJ9X/272voPir3kvlJYj81pwx3wLk5BUaP29tG4QLIwj9yP9i7G+3eobVryZ/R",
+	"9v25yfY99783t/vTn91v/vufmg30xIkdCJ6a07bG1C3tXJplsD9CMzeYOIoFYzSbs9HkPv3cr7lajQ5P",
+	"1SWJVrwd7wChKcdDiewzOQuKgdrEzCeJ0HbObOZgCvLjhlnhuiTX3HynzBMy216VK7dMa663aaelpb0P",
+	"nsqsE67Df/8TyHe/0Ogz4uOANPSLUl7CFVjDc41Ak2SMRhlYvmY9cZ+BdO5C8/aCG41uY++xwOD7E2WT",
+	"cbIIs3KR8wHw6icum5IuIzIXmCuAhrMuQaulNhvKS2zHY+PNBXTx3XvAjE3Xbj3sbG9cttAjN/qvdx4L",
+	"iqY+phkdkB94aqCKwnOqJL1Vz8M2o3WdIHBbxphyAQohpSF9YGlbcM14RZmbvYe6uAsputIVhu1S3Xpm",
+	"vkm5Hfx4wejAPYCPWPElzVwiv3VIYgSDmwuSf4aT6eO5olPjGJeFqK5WZGRFFbjiOHuuMIvCMsiVRkCE",
+	"87KWISLdCc1HhMLhMBbKv1khe5ED0QOn3g3Ln7i9h/qTiUxFLmpOYzGjEF2HXc71OUlm7oj/GTcKeUp+",
+	"9rPRktSngWoxuAUiwJTPVpXPCVkRzOhN5AJynxljM7M1FkYsh44sV+4wbescbehOv8Y3sqYRcwbVg0Lp",
+	"yy66u3LOSKXdk3gP6f6D4RWLdF1k3ILtvI3fQutbaP3e3q7b9DaGW/HeKAnV2xG4b9b6q54U57i+6kXd",
+	"V7Sazj3nrJDZPK05qmEonipS+pCE6rpPObSEqF7NdwMvFLAj0Lfof8sr43OJD4UcF0ypv8krQGKZx4Ly",
+	"X/iAJCkVKctz/LvXL13at16bgo4JXV0pmDo3dwBbzZalKV8FtiQ5FZlVA447Y0bHRoCIG5bLGYuIYAum",
+	"NKn5yxAojJA5Y8LHE3MJt3Fr47cW0BsK9NMQzL4KqUaAMeiT5NM1n9ms/CVYMmYKBEL5zvzhSpMufhsL",
+	"oJF4MRgMIvLC9vyf0bENelom3K7D50UV/nCEyWEsv3z1xjQwi2Osa/j9SswwatKLEdm7HcGPjVGGPyCN",
+	"BSy3kRfhdt+RlqKyiMdjOtrpth/ouDEoe4GbuYpzqgqelq/i6+CrKHPI9fd7AIdFqRUBCXqCxReHqcN5",
+	"IweG9XnCbRrUe7haZh95vJLZknQpSV5XikemdHZOkt9+T2IBYGhlMal53ovI+mLrSixzE8FoLMBlDF1S",
+	"yyqKV3VDxtGRZRm1yFPrGrvIcVnNjeyqV+6r3tDL/mu2VMbJV3OLCrDLQC0Ab6UAvPS6YwHXBrU4HqYW",
+	"1tv0sXD9mi1txXrURBPQb0D0xWJ/SN8aPB+iumzhyhTd1j2hXSWTxkpN+EXAEVhF8uzmXdo9C7I4WNGH",
+	"wW6lMpcFVP1YPJJ+5+BYfz05PRt8sz3kqvIwLeqqRV19/airSmnhcbzI8BAdRV1upmJ9478PusWWWTWq",
+	"SPLhlwo7a7NqTyJEsBp/EkKsuXGmZlRPzgnCiKG+g4GobLV2q7W/Eq1dnp9Wf7f6u9XfX7D+Jt1SWYLm",
+	"6h1Ro9v9euxgcJZhLQktSy6NLgnEXdkP4rW9AtviYyVtHRakYvHs5Yknp4PYaOKGbiCChK4ulu+xV86h",
+	"xgz5fPA8FmG1o0vmTqgiVJOptG0SMZ8NUFc/VpcSBRsYGyk2lHmFE7ytu3613Na1iCnLaW1nmFr5W3MX",
+	"nlqSuaogq012YlEunFOfwU+DEtE13WXOq0+8OkdoSJZAUhyie8Y88lwWtvR5aJnpQtAAVh+F+WlFc6Yq",
+	"5b0eIVC+lLVWIfz6BH6N2RAF9Ww/8mvmMuZQFmWLDwOlH6zHev1fUf7nsaC7VAxubZocHkbfkrWteiYf",
+	"NM9cHqLNfGz+Os2mtjRrteQrZyNdv9bZJa9/+XR58u23J6+OVujVINlasrc2I/14MtIXWRaqaKvmSpaG",
+	"4xoad5V6vqx76yXBA6KYy/4FAIJy9KDWN8P8qhzFAoR4P62cWoWJZz8wsBmsNj2IXNeDfjU1q2RhjBdM",
+	"XTeYO0nZvpgLpRnNhhXDJgr+8sIKE9o1eWcubWwLN2EQ5ygYI6u9Gmz7hAjaJ0AtdvkIb3iRAJEDobmx",
+	"RAqjJx0bgltEWL21WWfQ3+5ddAFGhsDSPAdsYqjNe+clF7Il3gAD7MVgMMAecZb3z7ZlgOBLSOR7X0nm",
+	"6v74krPM99FwoGZKbNF+YMN5bnO7X1tut/6Cj5fcNXsdPnrtxenvqDyMW7i+383ZYFASO1uVuKDKtw8w",
+	"Mu5s8Ly8xruMQhI1TyfuR11qroMuyWJcFmj2KuWo23g1StPlEBFGVyyHVqYyFru4On3yxswekGa3+TXI",
+	"lt7s2JB9/ZpYbHBsyB37NfDsR/FrRpv5XjefDZwGHPwzlBRrgorhXqodkE4bKMwfg+WM73K9INuZR28v",
+	"kzhaRWFWw2RI3Fw173nW70Qd6EkKTJpRR6CDW5WVnbqburXnmz172fl9LTTmImR1HdrYSxkSsnkXy7aD",
+	"EHtoHOC4Dxw/taXys7wSsQgIA0FMuQtAKG2KiPXqoUS6JFN5UzFe0SdCgQQBRr+okEC0B9ZeKwO1sGS6",
+	"2p2rcqsy9lhNCCl6Awk1Mxy268CBS6q/eiP/WEgs7DpetUFJ33NUqXmfYaB6aOf1fcZvjoeMrFnQa0oV",
+	"YM+06qLNK92WV9pTSa0xtqHQ7MQI0pPUhmcaOXn+bpEWDfail5ZIN7FCUlH5ASYGruR8PNFRLCpUoU/q",
+	"9H9BmqlWvOiN7KDWzDa3iUVyRRVXiQU6YAqjqSrQtyTARv5mStUeYbZ4tV/nRXECJCJTZIODrmCQ87JR",
+	"j7PT5988//bZy+ffoP6oqopS7N9FpOMvDeWeq1K/+np/DkgTr+ZLX+TZqHIDJ8HbIv+as2JZGiO+vGyT",
+	"GeL7Zf7EBZ/Op+6KkSymVHeGnUzOzbmIOlP6GS8o1zXqTN2vBj4oYUnffr/zjg7Vxd0cBamV57YUJEfu",
+	"mhDWKV3Nl8ilb02sGVRXh5v3nporrBW3di5PZzy9voNoemLGDeg9naB09LdQ7031BCu/IQhrzV8n7dbR",
+	"RLoxG7sNmJvCsbAXPZba1qiDWX5aLC9RRMC6b29HugcyT/cBfnrPFqSbwPfm33WSxjwUYtbajGKbUTyg",
+	"r4DZRwG5b2Mtqz/j6+xNf8Hvt0pBoNm9uQv2pcQOfe+y8KO97yMUh89WxeHInbQ95KF90scpEu3rb6Vi",
+	"KxUP98RxK929YPRNutEPvgtw50ebGYLIJ3UOt3lnOWdVQLsndDJuuMVXuA6Yv8Lv1oM+K5DAVfAn3vZt",
+	"loQQRgjN2gmtYj0DH7oStvWzrMQOYrEhjhvcfydkZyx8s9YR8I766YYdVNQ8TRnLVK9PtsMneozktgDF",
+	"rfJ4sdgRoLgpj1e2Wj8KQLFpFz2ojgTGfDPFOTBsQfNmKVxv3n4n6rgdszl+ba8qQYwXz14iST308+ai",
+	"eo2LcH/48eTi2cuTwdmLzl79aFdOYwtUbBXoYwMqNgvqY+MV6yr0HmCLzQ+2F3px2nCgLYbRDr4bgjEW",
+	"AGEkAYKxSWY04hi9joz8/6sYxqqwM5eBGN0ZtUiqoMVYHIxadK+gikmMxWZQItkPkxiLg0GJTe+khSbu",
+	"ofx2BCiuObktTvErwymue8/HgCuuKJzfqkL8/nGLIhZeamUos9ZgUHrnBFCOpAZyRNQKYqQOcFTIhvrp",
+	"igODFVeHVliRi/DJ7xSJeBwH5v7xiM0HocWZPFJY4prX9XjQiWts+rUgxbpo/NJgiraBsZjnea9PfpI3",
+	"0E62lNjQKdauBUbYbJdC7JnEKujCoM1KQ2TqUWMK70D+7Rm52Tku8xhiLkfDoTTbwJsghq0GaJGGtyIN",
+	"j6F31pjLs3mRTqhiJxOuIBeyqQugnY77je0CoKExitLGDBV6ohKC/5KuCxBAv2PL1YshFqTodc3DbMWO",
+	"XYJz7IRGx8bl92O67h2nQEM/gK4KOZ3OgLAB2h9jZ+ruwFPQK3IakdPBwPzv5aB3TpIFF5lc/GSHDJMj",
+	"+A2B42/u+17kS/+gOGkFBERKUz1X5L35hGVGoH+gPMO+dyi+qz8imYT5sc/GB1oyDXmMIAnhZkEFYdOZ",
+	"XhL7JoaxSICD3w342twiIYOIJP4NJNCJLLLj2QW0y2n8AGiBC3wW0LTdqjM3EoZZ7GAA1CoYJQtumxZp",
+	"CWWl7lHNePCs9sHA9eE6FjkV2d3TElscpVuNv9r9eguS8u/4XoHOy7z1iJSb8txxb9X3FlY/wObCdvNc",
+	"r0NW4qidUGN5vCQX+tlZx0dAuNBsfC9wyPoabY66+F3uRECLiDwuIrIU5CtL/aDoRy/7w+rG49P3Nm21",
+	"Somm5aapfmj7qTUg0GORfHj/qbla0wZ9kh5RjAGzobG6c660kXWlq6GI7X8KxfFcmMsqTb6dkwKzMRfi",
+	"n1W/KkTbw9hTeWMFJUCY3JNgs1sIZ5tnRY6z8wqRz5D845+JHaFkOOyTX6vPb75QLL9BRp8YWrOid5RF",
+	"NmqUke4VW0qcAy8cHwCBUSBGgU3SaTqxTzeW5paBq7T6eEgqBB7MKHCKXLtXwkUjX5HRAWFPGq5KlqVK",
+	"0yLgvC/dqcBlC/rWoQrtrjhQNqKGgTksikjzecaykKfweVQ+n3sjFs5QNiNqqDl7PhhEtmWPdQmDt2ap",
+	"FjkSLfZLGEMsLAVUUMg2Ch4Zm0K5tUNVGQv7HRhFrrGsz17ZXnxNi9zIl7V+mk2xur9zPcFj4OZrcWrc",
+	"kkdlXGkuUgRulAXI6+/iSzR6lVKMFwPE91W3GrSDPV/7ABb5V6d5XC9RRtrFEfC8R/UMH1qtXOlYeDMD",
+	"zaHCmd/7U1bBcWiKtO5f8r2JFWw/0+vCnv6UFgWi9J3deCVvGBnYbhR1ArNgelAtBEKHi/HQmN24coHs",
+	"AzvfyBYPtdmbkNMZNR/KbfEwIY5gX8I94e/O8PS0/82LKIB3ng62g6n8HpVjDPq1IQbN9Fmv5OctQTC/",
+	"79avomGV7Tu4i3jKVsnFcio7phO3lA1tsKUNtjTZ6OGuOW6sJbS37xIQUzeo11d2WkO5RMeAnVeevIR0",
+	"zcFzWjnAoGQW8dFEqDkKYvERSaa0GHNRYeHCXweF/JccP4WQfgWiI20Y4jbszTlCb1z3TJ5hwMVYcN7c",
+	"tEuiNF0SLcfMKEqH2QEttxbRU23KaT90AruJrgyBrJWlXAH3hAWtESmX2LXyfC2z2pLLomnFY9E4bwvr",
+	"8Wq5/vrhBdafwfOVxeIg6A8u9QobWSw2IX9cgywygo5JgSlSbmYlp86KVHdfxeugQcewQr78zlhuI4JA",
+	"XGt6HGp5HK9d1gPYGS1o6SsDLe1rF9wOWSrYDceLj24FvLbc15QItig9T8xhy3mR+k1sG/W62NWY3zBB",
+	"Eje1pOSsjgWEyc8GA+LRB6oXkVTOwI1cAzKynf25Vi59P8S6vvfQbSOJAn5sM4mas4nxooSr/2HVzNWc",
+	"59ml/B9JLAgZ5XSsIpLxqdF70Gp8wfh4oiNiaQlURJJgaYw25UKzQtD8HaBkoa94pY9GEtla9owRninS",
+	"TWiaWhJko5GNHtaSJGM6H5s/ehEJrnBgYRxXTfhsxsXYTv5fc5pzvfyQU/EJ8knJuVucBAjnfgl1+2vo",
+	"4g3PhdeZafmcoJrQGdSwLKgi6VyDWx7ha064+simRvklpJu4n7ip9cqbmk0czOGmgnf2W4YXVZOy0q4c",
+	"am00XSr3Sc8YXubpzVVu+90aBMZd+USVk2kGYZff1ylm/TcNbIA+kKtSOWNDbN4JV0QBCxUH8vPQJFVJ",
+	"z/WdD+jRa3f+xz/7lZhVhJ113n+6NL/djlwQ3IGEYAbT2EpgpryWM84youZXJy7gNGYaFzXD2KDnMqws",
+	"NwRWhz5I44PAEEoCUyxn1Eac/dL3yQWcZmt2LSZUV763QS9SsBEz9ikD/wGIwaJYYPAVA0qajiMfdC1C",
+	"xhwM1iouUtYn76Q2N+SOvJ59xpMZi+AWXWwKy8V1KL3sVLS0vfvVUkHDHRtz1DSdYM/xLgAmq7+C9qpm",
+	"FXrnJLmihTnVDlBPEhtX96G+WvDP7lfBFmHTd9cQHd5XtfOE+cVqv6KcXzNCbRD/iRoSSmyXH+Nk+CZA",
+	"Qi5siltZCGlTq6BgYXKaXqtoUyuFNd2CSBdhWuFgEMazVJt+a3FFjGi/YXb/pXLqcKm5UTqaOO3hPEHU",
+	"MefhyCgx7DhzkTOlSEKLdMJv2Ce4xOg4bK9fzFlEFhOeToi9AnfdmmCr2cZ+BuXtKxgwOjWHxt4eDmcz",
+	"z6bXg2ZQO/WtQriNbZOqELOmgO7HjZ2QfOm8fxdUZJhniYVdmizyV+F8dwu8XmQZ1pRb0+QhqwFXtoPD",
+	"JpaGU+fVbqgx91xoH7XleW153mMrzwtl5zEL8go5N9p/G5zXYiJzRuwPLPnbR/wr6Q3BxPJCQ4XxuUSZ",
+	"RREQxNIglHgWlY4HytlUCjWfQnd6GxTyKWsuTmaFTI0u0AVNr7kYR3A75O5ycjrDLoT4obMSVWitCqbM",
+	"bNU5xv8wsskVgKYwLQ2Qqz55qzGBT0ExU9sd3mkMOQLYF0NLYiIXxoYkudmomEiwS8RXUVCNRduVMBQo",
+	"1e8v6bjKq+oACG5sm0BbyUruBaKyb3GP/Nk7KdjmMomjoJjcBNexifj5B23iXtN0wk5eS6ELmW/XLw5+",
+	"4n7xe7RXp7ln24hT/NE7qX+yNmQLsrozkFW5OUJp6T6+K4zVeoKPoA1qVaKG8CELhAW3y34eXJYob/tA",
+	"AfDVsuwFmuFvrS/oxEbZ3RW+rcjqUoAG4hV+Zrw3J2Hh+6psJV2leZ5biY1ejkss8SJQBr2S/dPL5Sde",
+	"GvfJa/yl8S/tb71vWXG7uh4qC466TwM4R+6JVTv2fvSauYktnyii+ZSBCx46bn3yd+fPVvcLmbA8i8UV",
+	"G8mCGVns0FLkR/MIviZPS8I4+Jruh+BCI7oEPnfOsC8ZQf/EBdrYwv0SZPdl6Qx57pWghmSVeqX0HCq7",
+	"wuFxrRpBp9S8eJaPIqNp3M+4xkutmsJOfQg9du6xfTDzIa8gYPo4X9imMFshNTbEDcpo7K5BBB/LR2a/",
+	"ULEkGZvpSY3Au7axGxrV9mC7LLfqtoBGgQuRSMFq3lPXatHEPuFrRMwlvbWlkbsxqsjZ8iD1ekSnKVzY",
+	"tfiQbLC922QfyjzjfZfW3GIN1M5xCfBIYa6tL9b6YseDh7hdVlPYoch+onawPbb22Cw3uE9l3kWXWQTP",
+	"egugS4kfrfTXtKxK/J4LOtdWCIo5UfX5ak7nPwJhs5kTkpX1yTvpKliXqAE3KpGhrVCfAaCAVlpSQHh0",
+	"MZEqcF1lUbqP6ol/HVFl0F4sjAVRJV1zt4kaq94dIzm5yLI1CioW60GjeyqoClB9k8d5hBrTkiSs/uYe",
+	"VLvxzXotHXVKGOUHVvwiuO4Mz/ovdtV21X3axglb3fTI4oQilNcld9debvBequjpFUSD7kghAdTgxWBQ",
+	"ifw1qxtbvRCIRlu34UkFYnGbHvLwh3SZ5qi24Op0rRRMIp9/wtICxYQuuQLQeUXfvFqCYK7DTJ55Tuvz",
+	"DAkF/SILAu3UBbUpNSJHIyZAx1jaBOPXcjcL1X/XHyHosPsOC0sUwvMHvRXlVPFGj6mcYtHILPMQykk9",
+	"rHYqp2HuvJ+y+j269ZfZoOmXg/7Zix1Q//Wle4XR3fv18KxCfJupdU6ejW9Fq6eo1aKtFj1Mi7pau5qS",
+	"uX9deke1AE4b0RrAv1GLlktgTxpkxRBlJkdkjAwGZgtAJ+4yXOsoLz2MI8TCoyZLasKqBrOJ6s6SpaY8",
+	"XI1she0+XIl8ocju/RTFPcOzV/zPLUDakKmsbesWmP1VALNBdgXCqoRJHJoC3EFe/+YtvX1oJQPP7VZq",
+	"yUBEZxxyJLGYUACtkS7dTTr2NjewvuuI1TqSyz25Hw+PS90L7+PqCyQTlzYsN0Jbi/qoqB9r8fADZUyF",
+	"BbIRfPV+5X6r5/+c0Hq1/2qdG0gAHMomgl2Y3Gw8OJlcrSTODqRmOsJJvF94UWBLrMkslgezhRq1UCML",
+	"NTquVDgC+Og2bthV525D3/rSorkrNlgPiarwwDphV86xZIO1BLAQvo1IWWHiQ7UY2q2iY3zTOHKxE5UL",
+	"UEHdK26kJHI9sjFzh9k116LnciGhraviGWuKRj6/t5TbA2kGQpVl9KrqiH0EfGv6/UFdWpQAd2dvbuXT",
+	"eqjm3cNLQkSpTIFgj5KUaprL8XyluDU1CyK0JFc5FdfKAU583V0FcULWA04cPbMDnTSgNrboqfDFojbc",
+	"4z9obgxe4Y9MjPWkMzw967+I8KO/88x88jzypPSfzLu/jUl8xlnK1AdWvDKDQNpsD0lf2RgtyqPNTz1S",
+	"lIeXi/ecnfKa4QEzVPUyr3XZKdIF1MeC6wnWh7myg57LW0GJWlhmsEXiakOWKiJJINSAwKkilLZKY60p",
+	"Djs4j/WT1+ltLusW4f+A+SyvmXfPaZVGW5vX+rryWqWou+fcVintMb/lductOS6MmauGJyhr0MoSsJWM",
+	"mGWwqWXBYnFLGozskwWLxe1psH08gFhsHSG6wyzY/nb+I8mETQNx2IZEHmE2zB/se8yIhfdsEAcrImZ9",
+	"nizsng5UOqVZvVuSzJfux8IdYy+t3JiRY80P50ZsQUo9zoGDHJx8O0AAPEACrjR+NoVap+UztYm4NhFX",
+	"S8QdSyAdJxl325VVo6pzSKLMP3hzsqyhZ6KrkueFY/FVvfOqdFKaLnfMmmF7w0OzZiuNDGLRjG3YW2Qf",
+	"IS93JPPqGPHTs13DpS5r94kusD7kbEBGmlzRoiGWenqvsdQH1ittGq9N4x0/jXcHhvKhLvxTK+b3j+Lu",
+	"qeE25wXtrEh3IhcVA/qJsmk/ktMlkXOj9uEXIK6Qm0um172NdX5uLu/wLhsSgOF9K9ouFl2FDRGBrMux",
+	"k/iSQXy30dEDBQ3dfZp1Ysm1c6dKcSW3WFvbh88uGhX2yeyJzvDb5x7Y9Pxb8pl895KoCWO6E3Vg1zhF",
+	"+t1L+4FLQ367q+5r2mFtJrHNJD42XkknZ20G8bFrqae/2f/sU2DhnnVjdYV/+IaAciy2Eby7OCPGoQkL",
+	"MS6DaXJFZrRwnCd+1CF5OzoBz4GU/CSBljLqqB+L5lj2Om1GtlJmZrYHA18aot5lvOw4Ye+DVdDdB76r",
+	"B20l8O2MstZ7eGwRb3c6rWy8u/j3vRnjt8HFvTxahxH3IvlghPgtaqJklLxLSGJJjLmByKoZVvje/RQ9",
+	"ili4nveWfgO7jF4VNKTkjILOCRGwVCIZZyqVVr0/EizRL9+DOg3VSW7AvBdzccmn7Ccu5hoCZZ5XKuo4",
+	"ymvs+6mYns+CazvD0525p6p7q/UlWl/i0aESK5LzfjyHUiXcE/NUQHG/L/EU6o1YrFccDbQ2AGhx2ZuS",
+	"Ud9RHeZU6Vi4j4mSZEQL8idyOoiI60GFI5bzp1nGMuIYjnWvmacqFrsSVZGNPFWxSMo57EJUdY80v+Si",
+	"5uvdl+JTj0Pz4Z2tefeJLsBItH++YVfzoug0KbU9eKb8k7c8U63G/IPyTFVVyr3rzYdnmQoWYCuSKa/m",
+	"tkDqB71nEvOR+bcuuQDD32jN1xmpyNaEVKtQhaMh+Q/QFn8EFL9fnodB8JdO7C7o/dWj0AL4vxoAf9gW",
+	"676w+4GA/y2QJrtnTYLWMbuzUkFEOxYtK9XBAa4Hx+LLUK61SYlHlZQoz+i9IPBXlFVo1+1ASOV/H4v7",
+	"46M65AzeLxw+sCQ29r0LjmaLhm/R8AEa/mhy4R5ZqYK+dOsSjuHxfghSqtWpHgK3jzbkBtG+SoIHhoiv",
+	"YhrErB0+FkFA2HfFI+m8KJiAnfAlsl4dy1jaMxia0ytZfKTGTn4OKb16/HNN+m/Q/6aS/ztrzP+9iDoL",
+	"WVy/ZkKzYjNM/94ShQ+ru1rEfYu4Pybi/i5s4j197qd8ptXT32YTqtjvdwm0rx++7X71wcxrUyRXKT4W",
+	"tvnZSituAgk8lwxtONYYAzEa/IkisAaxwO7hl3YImEDS24SscZdiftR453hbrgiF6UHn8FhMpTIKL2XA",
+	"QhjMQmR47yoppHsIiIlCy9GMpTxDUhhK5oL/a85iwUXGPtvppVKgYk2XO+Yoj6tct4o5r3haW2BSo7tI",
+	"bLr396D5zVGBWnnZGZ69MJal0sU8tQnPzk+MqnmBwY4rWbCyQz3lBRnT+ZgZc1R9rNmbtT20CTO0qyqv",
+	"7PoW8tMmMB9TK1QjyzbrBKoJtVIXdfBj1ckH5kAfTDFvSLFWX4Wyuge0ZLOidsrZN7Bbm4PdnTAtFpXr",
+	"d+njs1GDWWzSjipsr1yrE8VtznWTonqYlKs3LnbjS1sRW23K9SviTFtVSnenjg5Py1bV0W98pvfJ1fpH",
+	"3ZiqLR+7XuNmPCgQp9ZVogfKZ+dh1KmZox0yvXdMMlJL9MbiyJne/R2fO8/4rtkHlY0E1oLbEG3m9xES",
+	"sN2nnNsuPVzzAra2PFcyx2tCGjvHM6Aq18/K/CIW9idufzdFio6dcD5AFNxv4rm0p9ZR5ayaTm3muc08",
+	"V3jYHsj+ih6nD39b9rtpvdY3ZTLW4f0V29YtVeeZ3edCb67OsnuHpFKo+XSDqiFdLWUOSoELxQqtIvsj",
+	"s5eVTUHY+Mfa6l7fjih54CIlpy1tU799zfN10RPgRT5WBmC//lXHbMO/QxsrC/+wrqTZKBYI8hw4OSAI",
+	"xIrOsDMXXAd9rmy7/X0z9vv0uWpj/W2s/56ajtRF7GOL6B+haf6xtdMtRVBqC5W1UhIFlcMHxeNJYzg+",
+	"FhdHivd4kP7dxePbjvxbaZMHroHauTN/sO3b7vxfV0R+Rdw9tgg8Xi/DvXtYwdTtvfybQ7BbF0wdLowP",
+	"6npyMIjpjqusHmn//w1x9+reaePtjy/efk828Kb+J1tFOpqC6aQplh6L3YPpoi7kwh/akHo47rEj6Xse",
+	"7Acq39rUOLp24NsoehtFD6PodyltHjJovjEWXpMtW5SB4XQeohSsNteD2q5ARPd2wUrWydWLe+9ad6wK",
+	"ryMYancYFMZIL9RwVUK9p/ca531g1dSWZ7XlWUdtiPLIg8nH6nH9eMuej9V5ezGRqvT539dKlWuuQLSB",
+	"4WsEsUqW+bg2QHHo2PxPxSLJNzW0Tkgmmdq6O8qObs/x49dtJ+4/SifuFV/962XSaXt0N73zu2LiWKPa",
+	"FM2ZOpkVPGUnVwWj1wey5W/hE8EtCdySwC1DlYF1lAl8+wrmk5DuwPIpn5PkH/9MSMGm8oYpAN5MCc3z",
+	"XiOPslEIThIHGgmfsrRQa2ytchSL5MP7T5dku+UCjZ/0yfc0ndjH6Spm/KJP5toP/kEQA9RzHMx2NubX",
+	"uBYRoSSdKy2nRv9wVjxRpJu4Ty45K95mCXRVIewzt414eOlcosrqGYVllsL9sDIKFC1TkvOb8gJ44mCA",
+	"UCtGPhlhRq3Sr5W/x+mGWs+WTOO41gf2TZaxPro7kgWxvlXlfffP+sF0e+eu/PpK6knYAaesy66vkXm3",
+	"mSSUwEEwV8DwCekaqYyrDeuUTGkx5sJ9gX/1ItwN8LRmJZHEGnYTmQuuq/xTtkNz8ErNNcQM2CeXC+n2",
+	"mxzhYKmcsQivMUM6B9E9WfhgSNWtcRrGPXcXJ2BV/MivmT1SaB9jPsUMvJNvX/Hrz2GD+ZMo5xqrNm+Y",
+	"0LJY4sTliExt/XPT+zDXvB/ZCul3dMoa0ALRugjznsXkVsaYr2vnTj1MrCDY0XBP+LszPH3ef1ELC5Tf",
+	"nVW+GQzMd9XNvT72wDpRBzdwZ/isegtvjdjvw2Fva/rqpnbaP6sOOog6K+/ZOFMUFm7rYEfTC7Pv8i7C",
+	"HVvZdOVUtrHkAjrEFc2mCB1px1LhnqoNafxhQxoOKVradKtbpmbe7RexWGOn3AFz9y3bvxociMjV0oWw",
+	"0d5CQBpoxaFlNVM6FjjIiBdKR4hQAwuFs0I9cWN3r5ZoeAg6ZRFJqWInXCgmFNf8hrnfmSt41ovAGBGW",
+	"6wyFn3oCg3hLZuNA/iqe9c5BOXJBaCxg7uYh6qrRjEa69dF6djgnSvtVxJ2ShVbAJ2PMUC+IEjIrjMLT",
+	"S8KF0oxmw8AciEhipJT5Fy2dyJs2kTGPkIDmtcwYkJdXrMG69QR20aoGb34QzhSBkAiLBbyVJ4rwzD3S",
+	"G14k2I6E5sb2KYyxoqxZUtkF5hfXfIZ2SXJJr1kCsRw0IPF9n3uDBM1+TYC+58VgMCDUWyIsw76IEvYn",
+	"zW2cyNnkDeoGAwZJjwhaFHKBs4OX2hQgarJaKn0Z9wv4HGyzfNVxnrVv7d7CPHubBFMX52kQ9G1A52sI",
+	"6Byoy28P0eAIdxaUCXxEcycbgNF0/DbzsZfTwYBkEHNItbmK8ExVgzEglGNB87zXJ9+jU5qR6VxpcsUI",
+	"hR/JEUngAc19kkog3YYZhhUcUgbiFuaXAYydCkJT36AqlRkzF6QT2/jWfqcIE7pYRg0BCcKtJ2+xg76X",
+	"LEj67b3ebs7GNF2SjGraa/CBY9HkBPuOWT7Y5YNQoDUunI8wNToTlsdhHUEnscCzX+/OU1H16GPBzGOs",
+	"R1Uq23TL3aOcXV4wmi3JhKo66LJaoCYkgXvs7bJf0vEDuem4z80BXesE7+bMmke5Qwf2tttvUkdtVr51",
+	"Ye/AhdV4eA93Ws0IT3+DE7kHmw1FIhvUR2t6jtQ5bJrLYs1Q3W11DQdaUaezJqxgoUJ4fg7Z47vWLEbu",
+	"fjQPXkHmb68jyIqKOH5/E5ifk/aPtKVJA7cNbfuqPxJgPW4ga0sCCz71QOgdhM/dwVcvjeTaVN+pNU0n",
+	"TDWbw93ADu6F7WIr4HxNx4FVjPnhWOxpFW+2emOxq3Aim6xejOU0mb2wLHcjufokGB1WvdG65eadCHki",
+	"Z0PUKo7MF4I+9fZRc+s1ZNGelu9Flu0tB5s4Dh7enmwZA0LGgC+8eB/PidxPvK6x7W6YyGSh7qrj9kQu",
+	"CCV4E6JYngdONtLHm3F+he/fME157uAYIUqEa1XBW8YCgtk47NssCeIZAKGw96sAMEj3+eA5ogcWXLFe",
+	"nyRcfSi4WeAhMS5gEouMTaWuxl4wpjzDC0kGc1zns4N1Cs9mhJeLhEONZXWAXp8cCSVQq948JweiBNZG",
+	"SO4UJVASzoRb4WGJZtyi/SK4/rnMr59FHb9vHGrX4wT6L6K1AINTaCkTZurN/Jpy9a/k5w5+83MIFnDb",
+	"fTMwwF6l2fTdfHoFRQ8Xr0+ePz8ddHaKl6ycyZbNpmWzeWwK0Qp6K5XvRjXeQ4K+8hibk/OrmEiQqTfB",
+	"aVUJZuydygmz9VdLd7PNWXBuXIA1CXCxqrQb0+BePRtDvS6WkoiEn9me3sDcZf7TlOjWE6YYGcl5EYuG",
+	"eZcpdi+fzR85o9kln7K34g1d+rF/9in6WCSNot4z6pTp9N0y6LHYmEK3l8IL2ymFHosrmS2Na8THApy1",
+	"I2jnrZLh4Rv/ojPhd52VXjFkdstNV8VBm47+ytLRtdd7jFS0U1Xwwa9W7m6M1WPkFQVWXYuOGUgODwyv",
+	"IMe6iwlPJyRnLhLriGlm8yIFWtjw8l6ZXPVZAa5vb0IODpSQsVDzdOJm1l1NQlP3HQTcUOKZ3/fWhcbJ",
+	"hfHygAnkADT2prjWl+h/lew7h/lf95MMwL1BYGtU9m6bEXhUVDtrRN69pQU2czWbnVSVfOupmgOpelcE",
+	"FRdkNM9zMgcJM6zSVHDlEChZU3vFgKliK46Kc9dyuFbPFUKGelVUjKI3LLPrZGVok9iNwpQIVOCsiqn9",
+	"pVRJPXFEKbVveGh9DOjsxXaxmnsLxxwt6VC1aZttWNwprVhucSnrcCkHKANn/uYS9zDmLRrDK++AItd4",
+	"z7rg06k1NLEXLKFTaYF1XipB4sCPu1ptkC+h6WwsXErV6IbkvKnVLFZSRkTJss+sthJakZQKITWUTZIF",
+	"F701MtDZjOvD5T/ayT5omNxqyI80vSYXJ4PT7aWamz4+TBtdbqPLjye6jJuIUC8QAjH1o5c960SVO7oN",
+	"8qoMJu9E3FIVTqSLWHAu0nyeMes3JUFRuDBWnJS9klsc5BbbglScEveAZUy3i8Iugnhob03wcJPA+pEr",
+	"Xa5bW0PTIAbvuXDGK49dOFFKtdvGJL+GmGQeHMltxFv1oDeJt9/45rDjJzlyYDpbVuqEDQQUkXdDgalm",
+	"HFeI8wi2IErL9DoiiwnPGSK77EVl6E1504xrcs3YDHHE5R2U5nlOJjKHqgoYkXSpWAb8JtSXfxIpyATu",
+	"ANDhZoILniVDAuBHWZAZT6/RV4aRIevWEP2Emkw/p02B0ILB19AfU0t7Gel6CpAVxxoa7Vn0nAMs7mFd",
+	"oj7Z37q80yDgOxv3q2jE1sF8XHG/Q82mNbzZdm8EhpAxkgqm54VgmS2Qsxs/AUiXOX/NZPtBkGqrOuFN",
+	"B+YvTB9wWu6Jz7pU+M1xm+CVtezVLXs1sFfvfJDrBsLukYlO2dLQ8bCdpDJjapPThBoc/ZeA98krRjcS",
+	"gPAV4YIk7qPXMmNvs6Rv4znAAobxolh0T43eNZrbpw1U75YwUvVWETHPSQsz2pqAEjkwnmQGrgWUyE/V",
+	"5wVXEhnNcGV4QeRCDEsMK/iGU7okV4wYD5xwUfbsvaTjE+D4zGAMLNTFUXiGo/sqCGnxsmDG7YMB/Sl4",
+	"Lw8a2Krusdcyz04KmecsI0ozlpfJodcfP3WijtJL87uOBV1tHwa7pOM2AtZGwB5tBKwi0OoUlyiZtwrZ",
+	"V6X5PnGwsk/e1qGsSzr2UaxYlGEsOK3mP8Ft8U8XStsU6doAkwvFVxvoqgu6e45xXWKN6NbhrarubmNc",
+	"X0WMq/ZStxRgDZC7mgBzka5GT/UyqAItDaInyqLJSJdiwehqMXtUwVNg1aj5be8AMqu/MH2YWXVfPqr3",
+	"/1ZXs66GWh+19VGtj7qXhXJI36QmJ3WTfwrN7W2bBFs/XrI1U01zOZ4z74FCnYAbFksfQhSDd0qBI8l5",
+	"pefu164S8hagA0ymEeUQi1WvtIfcfclIFtOEjGSey4XCUv8ERjLyPhkaoXRCZjkVtCDdRE0Y08B9mFMN",
+	"1pYuGM0+wF+9IUn0hKfXgillHxp/+QbmskxscA/dofNYEJLkXLDwAvOjjE/N31Ko8uEdvK0rCyLmeQ5B",
+	"v8qVbDrTy965mS8OSrrJFYWqFD2/QsZGjsyNV4xOzb9UjNFmTCdUCJbDI4RjdqkmOaOu4pOAFZp5rK8H",
+	"6kmlThSDnAVGE1aeK3zw+jLBQtRWqv7c9rEtedUNl3m901SFyxqxgn1iIceYWclwS9jwwRjcgYLoCRVk",
+	"EEF8oHz4XwTX9iWa8RL87dJ+DIRZuGlwz3Bta3+dVvpk9hCY2wlXF6nmN4iydoBFODXFnB0SUIB7PGxE",
+	"obJcnWGHi3TSicrPQYZMGLiswwHgCBc805PO8Oz3qFPZJOb70+en30adUFIYYfPsJflUDVD4j8gPOdXk",
+	"FS3IGflMTp8+J9ysmj/BnWHnihbbhy4qS9vWiLYxjEcfw1BWCDgT4afKFztGMtRTakXVet3/iWlFqkJN",
+	"CgvuNmY9c+2ToMNIykiX5jnIb6xX6Q2JFPmSuDvZyzHqS6b0mkF6HNzhRn7HUttXo+IRYbliVQpGVC+O",
+	"STBgYAxw4HD3WpMOKxEtZfBujCv2uSqiRD1s4f9ttINRJ3ifneGI5ortJzPtKD4r9wCc+lX1uGWdYn0X",
+	"tGK6FdMHlPLbs0QAFO4kXU1oq+NJ7c2hZ5ShljNGaVpo5bBB3lczojSV0ymAigCYZKR2KaO7wWMsJtgw",
+	"LBZqImfQ3w6Y7OCHvSEprTNwjKxZFpGXg5enJ5cvyUU+n3Ixn/qvz+DrZ4Pn5JOmHILfsfhkfC1y+pKM",
+	"acNPL6FPnxvgWxigvO9Hs+/BLDwN7xwL/3u84nJ+xeAS8pkM+oOXL3CcF8/c/PmMETM78imdsGyeG/US",
+	"kYvvvjuzV7xidBqLv3/7+dlpOIEL41mBTVrapeBMlJe8Rp+LvH7++UX/OWgdYz1bX2Vm5qf6sbi0dU6h",
+	"6zKlStmPlqSb0uIKXpsZddA/+/bZS5JfPeXi//1/yoWj9sFjMegPvvvmRXmFWXbllh1+/537skc0n0L1",
+	"lHXXSBfdNGhpVHH7zLxoLLpo0kekMPNnmXFzXkICeEpzgjTQvXNiHFB8Tut5KjJXWHs7m1/lXE2MWRCM",
+	"jH7fJiixFeC1jMoqG0QtyVKjhMAsi0+qVGIWURgZcFQK++dT9rQLvtCESqXOLDA1bLmhW1cQhhBlMQtj",
+	"TvcOnMiVlb3nxMzORsdqisaK/jZH81XlaPZQ9RsyNbckaZoF0absyZ4xpPtKn9SO1S2JFOcLt5mUNpNS",
+	"z6TsHic5NJ+ypir+h7ImviR/tbXuUP8eEcVY5uMixNZEZee2AbSjoMQQCFexKG3zjHTD0MyQgCufDDGc",
+	"4olopzRjPnBtCwuiMuxiCzpjYYwyri1zpb8FHVOOtCC+6L4SDgLA4ZxBc0wp7LP1yYVD8Bu/AQJEh1XN",
+	"HyrC9i2Zv4dI8kPJzrZtQ1sef7zy+CMHqeWMCTrjfXcK1sJUAP+byXQOzW2oIslfvrc9lt0YSzrNk4ik",
+	"UtwwcBi1JH/79P5dyRB1zZaqyolkue/eMYZ9aLS8ZuKcpMZcyCyx0g3NOfAplUDkBV1G5bByIUhiDsmq",
+	"5whVUV3wf9PeGtDL+xkTFzP+N/WY6zLsJN/YN7BO9MBlH976N3WA4baPybajsVYx08x+Z+m8gLTlP/4Z",
+	"7v6mJzN70Oyu4ATAZGmqG7a+2Qeru97s2I27PrUjopWgWHHDCqi2u5rzXIO2j8jVUjMykgX+h6og3NJN",
+	"7K2e3pzi+ehFsTCnJ9wJ8EX9ECCWQulCirHd3Z6lbDFhgt1Yfh+/IJlk6jwWWN9UedXmHJzAmUpImnMo",
+	"iyzPFXTwtE2kuCZXNL2G2oe3oxOzuU9gd1tQwZhpCG552jICLJNYcIlg/1TOgHbSFiAcciT/l3k/93gk",
+	"3X5oj+TeR/J/Xfz0455HErfArQAphMv46x1UKudXBS2WDRU6oEbWAZ5i4RFPQooTWqQTfhOOv57jpQ5+",
+	"ikWykMX1ayY0tmLl1Vap5kuSwrfIMl9mVB3hoW2nZ/Ox5gexsL+opGV75yQxNu/MLLu5VXgf/wUUQqcT",
+	"IkCwVCdXw29VBnOHm+te5BcOZuQvayLNd8yEzrmxv8xhpSXie2pr0DwBWErF9Hx2yafsJy7mmjnwVzEX",
+	"wYcfWPGL4BqxUAMiCzKVBauMbGY54izPeijB0BQn7DNNdb4E45wJXXKd6Qlb4nBA/f9+rhXP2IdCpkwp",
+	"LsZ2Hlxd2K0C/QBw5bVE33AfANJ7fwAeTzmTbdlzNS8Ki+NL55qwbAzBt+CVdYaAn+s0rJfNfHuY0Rtm",
+	"hutEncY32RkOgP++/vY7wxdRJ9zAR2FM82veopLadPcjRSWJUhUFetXv3O39PLzex7qPF3zzrWgrZJTY",
+	"77VU0yUhZRiXG5ZgVNfxexMlJekKSYK7RxWFIotQ92GadRCRUU7HCgWz0SyfmNZIy1GKcGL1PirsctJd",
+	"rh3jiGtuX+Y4bQzRD4IVr8YhhTTpFUsllJe5F4wxvt45SXNGC6v5CwYKSaEt4u/sVHcTnQjaN2Ay0DVG",
+	"C3DfmvWzRCJYuMuoAEN9n8DgAerpGDyalR2HuqaiftYpA9YBGJZdIK+LjqCnTgF4u6qnTgePSVEdK/ZQ",
+	"bCSFKPddG+tsY52Haj4UOEfXfPuS6pUDuNAlwKQ8WHbMdFQTwwIIJnJowYhVx6u6YucyZQugaXKNonV+",
+	"UUQS1LZAVB/VeOv3htsE76CtXW4SlPcMlAkE9A4gmXJjt/iYrwIfI8NjuZW8bEDFBPLy1trlwFwthR8U",
+	"JURlGt7y7YzAMm6KhRmr2RtzO5csH2KY3l/uZkv7qcXZtDgbj7PZw/45VrnyjC7NYTzRrJgekTzdDktg",
+	"2DUx9AbP9MJzH6wPn37AoS9ZMX1EAVQ7K5LNGXk2IBldKkJH0FdE3EgO7qn1N99BZs38zfQbulSd4bPB",
+	"1v5h8PRtKLMNZT7OUGbl9AcS7UPl8zVOXSkDSlOlIqXuhSrKFzHYQ5rEYqMTtVlyGaMtOLmtM7VOpt2z",
+	"OxXqkl0cquoGb32qr8Gn2ldo1Y7/OqG1W+VBIE6aXKGDbKD7coYqh6vZHaqveesStS4RuERHO4wHOUf/",
+	"mss6l8OsYGlYe7cGP1vJkyQf3n+yCFoYUSURuWYzTahGVGuesYLMqJ6c20JOIH9Yk7372Qyx3j2Cr9+U",
+	"87x3F2k74QDTbHluWxfm0XLEwFEl3fJw9gI5BNt3rQsD35aGAB769R7La9sIzt2TC6I01XNFkqygI50A",
+	"5thCBdO50nJqg6kONGCkCMdu8DjGExWLRGBjfYdOLOGP7LO2t8JLSPc0ImcReUb+v//r/47ImM5ORgVj",
+	"cAuEHxfwdqJYLCZUwyfISWlFgyLFXBDkNUABqPmUYZDnhCRuzm+zZBj2Wgiexdcy+ThR8KMI2jr7VlYE",
+	"2u6RElWJD+5Hc/znzP/Io5bdCityxYDTBkVGH6cphaapxlkS+xfiH6kuh+9WZul/gyuy4Ir1zstbmXle",
+	"MzZTMOJsieFx0nU/hEjYCUmueJ5zMb7IsgKI3Z6SRE34bBZ8ViJosBNOOaAOnv4JtOc2m9nc2g5LnroP",
+	"iRuVUByWdAGm7XCpE9tgpncOjHHEYlYEqqMTkiiaQ9ZRGa0DtHiBX4ufIB48Xb6WGQtmbUnoiEP7mPkF",
+	"s+7iU+BPyYjmuUKEep0h0T2Ju7Z3HuwpM+hcIUSoGoTEPRZuMQ8YxSdjn2cc1ekbqpsmXj9HaiJnJ2aj",
+	"/9usYIZJZNhR0Cwtnyszm3LXAQyf6yVGB7tlXY1CoJJy5kHvHHvaUJ9F4cgUO53NoQKQlM3R/YZWTEB7",
+	"o/+fvW9dbuPI0nyVDOxuCHAXIZCW1G4w+odaUtvcsVockW5PrMvhSlQlgBwWMtGZWYSwDv/d2N/zJvsK",
+	"+yjzJBPnnMysKtxIghQlqxHhCItAIStv5375MKQOf8CHpGZYtjCwFEULLSqBK4QHeJ6LeQAbkhOljSjg",
+	"9iux8EN7cO2iEjR01wqHmczYA0X5Ykx/jek80VNhKVe3runBpCjrQgazVJJi7XrMZhq7g2T4xmx/veeT",
+	"OoRrhrUrEyjptO9ZZ9g5GZy8ODo+Ofr6uJN0FMmKzvvKTpkcs7m2VqKYSg6q1UG1+nJUq/tpU09/xf+f",
+	"7XCqxIrpmkeSDFiFhhpiwfUWx+5WtvOtcHvynMdywISN2+h6CWdwcLkcXC6+28OtybImjLs7WP6VyLbh",
+	"ZYnaT64tOm22EXSmr4WBW/SKl3lFLYzfCjfVVIFV8pE2f6lMIZQoWKWcLBnoKlEv31iguIW0X9FcfAq5",
+	"/XyJfHWiG8jdP8JsvZgD1d+G6n93NJyvn3Qg5nhBttVnbqn5WNPDw0D9LfUD96ecB6gi2MopOsPOjOdT",
+	"qUTgFLdXrDeS2uMl5+9B6Ycs/UOW/oN1JNmPubR4Rq3FR6E/NzLfJfTPhcmFchw7T2feH/KWm4lUKPUH",
+	"HvUhfEGtUd5yc1XNM/LboK+E/JhWbMk7pRHtFm3gnCb5+WsDqxPdwCP8Iwdt4GADrIdd1+/GLUi8SUBb",
+	"9YhG4zb018bmZ1soVwbJBTIMybgbSdjDz5A1j32UF+SandEkEBmVkx8YW6z4xgjNiaJXVJQl/L+t12z0",
+	"Pl5EiaqKGzkGKUL3ZxoPUk7ZYJid4cnzpLNxw6mcsbLidfsHFOWurKAP/sKtKM4Dy45fXkz1/H295Lv2",
+	"wF/ZqU9S+rgH5zxoVwft6sG0q71Y708r6lXS5sU/1+rWlM/F/XGzqRSyBs3GvzejZW/BJbuhbqDxghoq",
+	"e1tbHqx2vw9UNltHysZ2j6m6B0422wWTnaqPhZONE//kINm+xIHwAUbcNICwY9jkAIN9iGH9/mNYNae6",
+	"BwZ2gy1/qQDYkS8dih5+Z+jXDVl8KHH4Ikocmie6P+51k2n9vkCv76EjfQaI1y2Jc3DZHVx2Pmx/d03k",
+	"oYrH6WXbVJZLPsGgvCg9wVvWJYAEq9mYm1OGmL/nP/gsSPzu6a/wv7PiNxw8622wLFMVTUt2e8sShttp",
+	"Um7CuX4IkzJVuBFbbckV1heBvQw+6L+1TChnpEAL2fj0WdDl6PBHlcN2sqElnWUabcx9DEkg8M+nrv7N",
+	"h7kopBNMU7rruNTa1LX07ys7bdiYBVcTYQ5G5sHI/DKMTIe0GHg68JHb2ZXwi8/UoNzPisSlH+zH35X9",
+	"iNf2YDh+CYaj462AxBZGtMFWREb0q+OTXYnaGVwpiypeIYy8FkUS0jUc1aNkP8EN/TlrFHI5PsGMbucI",
+	"QcZpxrGFr8Xa2VQh4pZgXWyz73uW9dCeTFj208+Nei0E41pRwxCidU0JkwW7j/25l2r1GVieJIYOJufB",
+	"5PQm5630kntYmZfAMKgPOV78de0FrjnqH4g7dQ5PxUJBPkEfU2zdCgaVja29jbBViUVxnI3rpBTQXaI5",
+	"kCV1iA+7l1MZf7BUm1wt6zGpMFjqDFeWE+oyVoyWOr+yGPGDOfVhllNLYBmoXvFGB/XGu1k3exq0qKdR",
+	"jXra1KN6w1Q16mjn3E0TxnHNR1qVsTV7N3sq0Xf/lFgsjUMe/V5CZZNR6LSaknN2zcuKWK0fzFu2U11i",
+	"SSRnY4zbs8wJ67Jmy4O6lTlMswDTFDUCj2pE2Tt4svDz7Sgu1vGlN7pTtcWm39hcrkZLDB5G8iY2f5kw",
+	"behwgo/ydjIADPHl/uiLeFX3EwT7pAMd4Tb/Yc3O/unXjp53hh1D6Qc4GzftDDt04zpJB8+/M+wsuFHY",
+	"SuPn21rV/9NqdU5zfdwcnt0i7JCuc0jXubf8O+fGSV6WywBCe3cj/eYEyWFgipjaTCIAHYiBlJKVDMpa",
+	"MiAeWym4EdQOIlVtIeYhOYDGlqzLvZ2P+BGjZc0ngVq2AVKA+X7mgW6NWYZKevgNCl1sBSwWJEDsqfd1",
+	"thuSF1oQANZMX++FUvF4HHRLhkvb8RiZ5Mf0PB545IFH/r4gbEkVB5JJGJIKcrTmzdvPu/nhyPCdLXU8",
+	"gqDjH5jBphXwL9DpeqSaRyDDUqoQcvHtG2i+G+NOu+AF2WZ0wTCD7eCCK1mMvT7LTOzOweax/IVg2QZg",
+	"5RwPBoRrbtHD0eTQ+NNesg39rr8uLfzqEsaBG1u3Elc7ZaOSqytUlkMXFKybbcMqRdym3ch4r2ITnbgx",
+	"KNhic50Zt04YVnDHhytH4qXMh1T53xUF+X1IwIDIweY0DKGGbW9XiOvDe/6Ju4WsFu6VpcipvxGsEVGk",
+	"aDUBRdnRjL38uXDY5gWfcPxDJ+kYbCbyon/y/A5CCPfhn7KR9CGg9WkCWkT1Lb7vGcE25h94xgYBsCfQ",
+	"T817tuP8rMBcNMDgGlxPcWP0wjLp7gXzY8jltDeCT9ih7dEzpPNDBG0T93v0KBrJnrtF0gKJfN5M9Z82",
+	"OhaO53ZcrUWzm7jajVmV4Y1rbOru/AHDUnuqQ48XmvI0s81ujULlEKM6xKhijOpOqsYKUSaPAptbG6jb",
+	"QHO3+flS5e0w3we2fqqpn5Alxm4Gwg3zSNUKEG5oQEkVbDdB3q4Y0jlXTOlUlVpNhKFfSrcDF7fB2G5A",
+	"xU3VJljcuJ0tVFx2G1DcXTwyuBz3ZZMfBxZ3A9rtjcbhR7cNH5PfH5yVB2flg2HQPpBpWinp7JEeH80E",
+	"t5URN1iob1AikOuQmBa5elTBTcFy7nipJ5UYsnMpQIJ03/B8mrDX+n8LlbC/6A+9hH0v1MRNWfetLEuJ",
+	"PCdJ1ZmC5/6qtUvYW/isl7AfhZxMHet+a/gsYedwXxL2L7LUE8NnvYT9XZfVTLDu9xLGYN/ystSql7CX",
+	"RnDWvfhHxY1IFY1Jf/mhke1fSvgtwdIm7DtdGYzDw4Y8sSwb89xpakY+1Qs242oZoCLBDnpiUzXiFv2q",
+	"jnXpaXbcC2Xo0jFp+7Di0JB4LD+IgvkHu3F84I29YXxHqua0c5yN4Le6LCwrxFyowoaccsoJsxpHz7W6",
+	"FoYcmRQMwyNFlF/mpkZXkynjqSIp5x+HO0EeuoItpsIImi+VhHc5uxaq0IYVwnFZPsHsfOLOMHaq6kGe",
+	"WPaPiisnnRQ2YaI/6fuZ6zE7PmGYg0Bl5nATYIeDjwP2r+nkwI3EtI+ECZ5PqecpLIUWNFrGzUO/bsmt",
+	"65HbAh3gqcrgQaDSv6EnnNqYo5RekqMkOJfRpY5Ctrvq5O6dBkd6/HmqaAKLqbZeNmMzdKkstkZfG4KC",
+	"BkbP6apYVoox9Z/WlaPVoEy/DMD9cz7xTn2rjV9w2ApKLMQfDVl2cSXnPsx6ya9ERhvc3LZQcYYnq0tR",
+	"b+MsmOe0HO9KQucz4yN9LSjPhaYMRxM9RB6mf32lCYNzh3spi2Rn2nX2gz+bLGZfD1MVs6+BlOAJOrku",
+	"VqOs76t3Kp36V7yWJqPO4bwEsjOwVVZgChN3URWkFWK7dn+Q0k1B96N7AedMLnnb67Mf/Sn5nYY34kan",
+	"yivD0ccBv2226O1Wc6DB54PBYI+EcVi8fTd+S1z4n8Xx1VAYm7QLe4JC4vbxadi/uH2P7CILV/tOPrKa",
+	"xiMgsfR0fkhC/yLcbI0TBobdPOBaZfuBhPWYef3rdmnqJJ93xJN3JCnujAUjZIsfPbll0SEK9TXwiTaq",
+	"hocA2YmLsdnOPa9MPgVF6x2w8e0x0r/jpD8xoEK9YtDUL17X8c+X+UywCydEeXueRks6wOYe6v0+1/Do",
+	"dSC6wM7+7hnTFvuzTcxr/GzP8GiTaa2GNTdo5+1IZ6p2oem2mdjOoObNjAqkQtigQ2RzjdE9stbmBcZd",
+	"dLYgdg/62Zegn11HUryZe22g8HXudTfI3BV+sSnQua9O81hxzkBCm93eUTgcgpyHIKcPct5BYdhIcg8Z",
+	"5mwUMEQTfHs089Z2TapWDRuKNTaLvLx/9cairJt1CgoH7M0o9o30fUwD5tFY0yEed4jHPWDxwEMZQwsx",
+	"mmp9dSSuEY1/OSfq2Jpchc81Y28YPYHfJREmdSxN7YZiRCQhnDWn80h8RCBV5DDXY5b9SFN5A29A5/1m",
+	"08c/ZrcZPavDgM718RX81beeqbG+jbqP2LxhNw8CfXcqYbx/zp9ruPzhTmyT7PH71Xvf8mrmvCxHPKcP",
+	"z5yYkbwr4M9f/7uXWf2RLpb/7Wllyt+2Ow8uYJKUg+Pbhvvqbt/WrTE43pisf2dx6pd0VnyHQuI2ZrX/",
+	"yaWcCev4bH7nX17IieKuMiL88iOJ8tXtuZU8/7d/25Rclgt5LYpThhF1jFh7qGMEDXZGiqK/ctcab08o",
+	"4ud7J9hqFAd/YtkP77/3/oMtiOWK+TYrzR+ybohcSvsSv0bPOeYo9TbglhP2sLOpsnKiqAl+boSH9aZ/",
+	"Ix7IVC8UBeIxxg4/Gy1ZZrTjToQDxMezIcUhpeunKhORUWZMzOZuif0LRrhwP/GRwIg/BSWJ12OFVUHl",
+	"rdoKX29UcoeaY1aZMosRgGzq3NxSJHlejUqZh+gtLHGqLS6glBa01bE2zE0RstlcC8O6QDAoKahe7hLE",
+	"uLO9hInSilbuG7w0xrojMbORKPWC+caANSg7nii9A510FrMenKZxEsytmAvT4Dib1eZd8oiugn/iM6qo",
+	"wgaYvprMLlUebvib9+edpFPfiNAsMzDCn5NOZcrOsIMnOnz6VJh537+ln+vZU9yJpzNtbx948LvzSRT3",
+	"FllsE89YO9cmfU+WbYo8hDkOYY79NZyLwGoZB8ni+a1yt1RzWqxoXc3ZtxasBT/SoAGbMF0WwqKybx3r",
+	"NsuzQtCjl6odBV7tei4UGNq087jvZQDYf8K8lqBS3BVjym/ZIwdFgly8U9/95iU8xEa+iNiIZ1IrZ/sQ",
+	"1t3TXxfBTPqNuF4pnNhkJ8x0KOpoKesxn7EQpUT1t9ST09iza6YN5uUFK0ESkBHjKlXcOVCnmVRsjFIR",
+	"E2SmAnNJ69TUk8EgOk4W3EavLQxzMngWvysktgpLlfggrbu7Kvoax91bFR3vjvDsvgb0brzjJ0QU7e3/",
+	"m2a2yqetre8c/Jzl56CX0NkxvpFK99JNku3exTXa0xX1bQ82bzbmspRqciFVLlDXQOpzvvcpWaiB8iw8",
+	"hF3sFObFU0u+U5YV0sJKSVkhhFz/yXvBrVYZUV3TQqyMEmCHMz0e91P1crVnXnPmCVrQdQdCrRCz44bW",
+	"qLuI91vh9qfcR4rPRmm+BaCjfW0OYdqDV9eHafdnLCvSf28X6r7NVFe8Ajd1VY1lrKlqRn5v6H3a9I9k",
+	"rOu9U023XUKNN8iZuNJUvndKhRfArUL9AHs2GPTZZYVd2Rhvc12tUtVt+CadqUSPalLtOvtNbsFMk9qF",
+	"ueASa229NgX7Cnsz28O1hgfxMOrMx2sXGu2x2DEUPVqff7PQOzDzQ2D7ENj+GJ1DH0zf3GUUPq05Ue0i",
+	"u48Q2Qz2hL0CagNyyDiW4RVMqGtR6nkEE16RKPXsVsoUo3mJRXsLYV3Loea9cqT5yskUvt/VbilVK+44",
+	"nWM+UfjTOu4qSw46Ucfn2ctayW2zhPsouw0f3uu4/n9CZ97OMAydCH1Fdk3n57u6+/zuLh/O7XeHl57z",
+	"ycYeBi+RMoAe6st/8PN9EX4+vp29Pbi3r8nYUS9bfhzWjhlZS8u63LKMXrRy0bOed0tkRKdZLQo2MH2f",
+	"E1oAg0c3wtgJwzJbK9zNFIFQyN9vPEF2xJiXZai6XqLufjIYDJjTqToZ/OlP8NUPl6/Wg+hyD9fi+w3L",
+	"3odlP2S8O2xHZ9g5GZy8ODo+PjoZXA4GQ/zvf905PE1r/ERqOL38PVqRm3jmd6FnRMOuWggj2IwXgs2F",
+	"Knz77UN4+hCe3jM8LVTh+ZhHNolcDEmNcebkzHe6+qhqevg48Ndd4FnvlNjJbZM6F3+kiyWTzqcB8bha",
+	"r2f7hHocKVUN1Oa28yR4hB/K3RsW+dm7feNEt3gMinohB9fvwfXrXb+RNmOcNZi1j+0AvnUObM12GljP",
+	"e/Csh9BK95v0NlX2bawuisfiVQfqMVQJpvQiYYspd9gnCANzaId6PsrZ2Ag7ZQbuGNPj2ksxrCHDfO99",
+	"5LexRgC+oERLWbBuFqoSJCJxKbEol5hsJ4o+O3M2VYKbUgoTrwuhYXl9t9STPvueu5C8aSPrR7QXwtdf",
+	"cOnYSEwl+qYTxm2qxhi3q5cd9uFhVOLlwyjEnwcfTw5q5Ua18neu4TVY8kfS5Cgf/cinzH4Um/xboYRH",
+	"waDkXUqSb+fWs+5KxnyvnVHvmAmdaYG32FRd81JSfno2MTwX58JIXXynK2Mz1g0NwE6eJWzAUImUjoER",
+	"r3LRG7JKOVmSR5YUS2/apirnBi027ENmQ4mFxaZ7hgoYfLtYu5DOO4F15VipLTFnYnOgouLuSq1SVVSG",
+	"ons4VzbHydK8MCBYFqC84mKf2DBP1nUL7T+1OJcAfNLbgweuVx58UpfA6qF1hs++uasbgJbx3u/yI7lM",
+	"b5Gejk+Qb4guWkxgmRtxLXVlsZ4BTtQeOPbBEbC/mDizthKBsbbrH+4lK7S5OsqFcuKjdRqDVzD/igTY",
+	"7kbEqbV2Y1kh5ty4mVDurMjYvPK1Q43hSPHkLlX1szDYs5oMG19EeD/M5OydMt4eC7tlBrwpROuuf0wy",
+	"agzLqfGhBkwbSkUlLdz/9HjACpHLGS+ZF2TN9WEaCozRO41tBxpDbmb3F/lUFFUp1WRHtZM2V69wKZ+4",
+	"4Kk+tc6w8+KPz56PB/wk/+ZYPBsNBscnfPT1s7zoJJ2Sj7TBltrDZyf9k+dJZ8bzqVSCPnvxDX7mW6s9",
+	"P+IfpGUzWZaw/mthpoIX9OTxN0nHVMr/cTzoP086VrhqTp98c/v+4vUeHhqyHSTA59qQrcG1mry/wWa3",
+	"8f+aj2yWAPfpzdZk8zsgrDYjUu2sWAp92iJNwx+e4OGfkZFgBkWDNWCGXoOp3NDcbTeXxfSIyB8Ozd22",
+	"MM7HrmWqpd5dypmal/WQ5fBlVDM1j/TWbHGF8LewxdD0bVsd04UeO19BNFxTUj1wDbBWG1JyG3rpLgCb",
+	"VKE3iAzMiXBNPwrqnJkvWxpivnDWZy9br8YW6dbJsvQgA8CpUwUKzRx1YkkacSh+AkW1N0T8a+r6ER90",
+	"Okbemi/AfLdYVJWqWFW1ugm3KLEivRxYNDzMSxAey/CjffRiX3p1D734UaqvGttEFSztlR8Ksj63gqwH",
+	"Ub92VGO16CYE6FDHqumx6xWoJBZ9N1vPte3aJlrEJqaxhzL0rXD3oqvHCpI3tIPNXrz2YR5C5IcQeaiO",
+	"2ofK17SJR0LsWzXAtiL3tT1OpG+wAYHIb+qD2fbB1X0wm+/SlQtd5poOM4/vl6qVQeqK7+Yg3aAYRRbX",
+	"o2ovxHipR23zuFT5n9/YZHM3O6ME7wfTFB7EdUZ4ejc4yf540v/jXk6ytovsT4NHcJE9Pkc/lEgdSqQe",
+	"DovvgdxuMLjIKyPdEjnLSHAjzMvKTTvDn37GGkWsfSe+077f3+ucl6E23joeXGnZjF8Bj1dZp9kpbPj0",
+	"6fHJH/uD/qB/PPxm8M0A+ZOf+Zrmqa9AkQTtxc5FDp/2G9AmFQI1raur0rJ3c6Fenp+xQucVWbQeM9BU",
+	"ysepcMJg1o0qWTo2NnrGpOuzc2xLl7AcVCeEbAUNNVUZEF72NDsbH4GqeITclQqfJGy1b/BnxFgYoXL4",
+	"F0g8UYShWehkVzDuWPa00LnNiPX7FaGixnO3YVUvc0Rcg6nnuhCWdS/5hPyYveaerDy2YaRXU25QOnJ6",
+	"1jKhHGYdbB5y7fmNey58b0tdNJqYtoakNnqIOyd4Ph2yGXfCSF7STBM/AHdioqnMbWJ4IVLlvyafrf9j",
+	"wquJ/8P7L+C3JbdWWDoS+CCAwPk8Lz2myjmp0AdLb3+lC3FWIOYGvXpJf+HL6Z/4Zv8pvBdUBq6KVGU8",
+	"bvdrhCy0fZzDWZH12UU9X4yjlXwkSpugW4HQK3V+RauKWWlv/aRS5T93fNK6IWdhkzeeAp9YUk/wXX7Z",
+	"rUM4xY2xLOfGLOGVs9hVEaGe8I3N04cxtxx4DKkCE+NqWb/PTuX8CN0zBTNiJh3+URRGwPm0Lhf+VG6+",
+	"qIQcOZaiLFghxlIh5/dLxBQc4IIw9YxQJtGXbTM243PY0TCf0ZLNdFGVovnixuCbXn5uZI6xUYkZNxGq",
+	"eSRKDCnrtbFAuZXku928Evh5A3It7geBQWvleO7shmE3H7VHXGVdxz/Qjeh51dSzPFZKBYPP5+VyBW8a",
+	"PXvUXRNmgvF7hNnEDsy2dfwB2XV9Dv9aaUfdQOPI5GkkfYV1w8cJy/Vc0i0HfdqvlbKwwi4kDE7TJqkK",
+	"eaROO17aHu0ZqKEJGwuRIAAtZqFKSyiUuNAWmdDUNrHRhub+xKL8RGkwlWNnE78fCyGuCr6s+1bXPo4a",
+	"x5swUWeNvXpdx/VpvE3XCnOOLPkZCSeznhDhnYL5Q+xAmuabjWCFXjQF4Jv4JXzh5ExseiNfkrdUmFnz",
+	"IiPXVNda5th5YQzXt3mpW7/bwgEio2/jqK7CzjVg5nx2cAMNlrBVV8AxG/NYA6pbn4rvd05cdarnbFQt",
+	"LUrdxjh/jxg6N66kxZm7diqES9i8RLj1ETcJc9VIJKzf7/c8O4XDyStSIpImkRdyJpRFroVXljJMRJPE",
+	"As/3L9wlXalN69C/tPEaVYHhnTAjrqXFYpb1jR+XfAJUFmeURHBe4oJU6fLBCaN4WesxkSyoz3wS7xAl",
+	"3PjZH9G3qSLsXpuwuZG5YCMj+BUNPTd6LEsBBjO1wEalgkT1Ew8+W0+YujKPKyuKlPDokTSo2Vplvb2O",
+	"2yIVsRWEvSD8w2H79SjuKAcSP0cuA4esFZtyVSSR1P+BnCNp8cOEzUPL/PDBv+sRaCyBflAbMLoCTcDL",
+	"J17ggDMrymvikvhxPhX5lVdGl6zkqliT75uuwAXOttRkoNpTeLVQTpsl7NOVmDtsUEwIzaUm3hoeb1y2",
+	"78MIG97xvXaeRYsZ6Cl8Rpr8XOg5MDwTClLhw9AQCzYZJAlmp85b8ussTrHUG5nhj7Ah0q4fAs8bgt7f",
+	"FTxTmV8lIREWn9bXwhhZiD57Q+VY9FOQer54KzRtpjY99baVopj4O+wbslPtFy85XPqQLmD5TKSglStL",
+	"Q59iqgE+5DGSJ1qEztKDIMvDXQwroSdLbI+NFxRdQu+FtwfwMg7r2foSisz4B/6qDWEYd0mnqc+AG8H9",
+	"RvmHw9XGCga4qK3LDHp0kCiI+8xgSUqz6H0i4SMtA/spqFCYe7YUrhfeQrvlEZ2d96Bx6tC25RZivlpY",
+	"UYDvXlJtSNxS3xhRCVc/UXMLzOSrzyJqFDQqELiv8ujyVCEss2Mhpxr5oZETqXj5JPyEU+mf1bCIHGZQ",
+	"wpO9hI10pWCfnfanillyfppPYEeO4NLGWfbZy6gb/Dlcafaf//c/4pITJFE/wmnN+dLazq/XLEMHyhne",
+	"cZx9uJttjhFu9DbBsXrju36LaiHd3FGwEGazyuFsxIccOAvcJKWdCDLMM/hKFWDRjZYEgA28byP1+97F",
+	"69P7qyzx0jiwtHGn/XUbsmpeal54ziYV8466o6AuIskYPhEJaH9XyF/HOBz8IlWitAIB5omp5DC9sXfv",
+	"4a0BluSZBqUEwWMLIx1eQeTSYKdPuFTUPSVVeqGEeWLZtRQL4IaikMh1vWcFzryywhzhzWFOXwnVPqqX",
+	"uNLZlt24RHPqaCELgUIqFFvl2jryWKDzuslhvT9702ivG1rlxOhq3k6GgiO10QV0isUeDb24kSSlsEM+",
+	"wpc3B6hvT1RRN6rCG/l+c6CGFjPVlSmXZG+ckqlO5hYebyMNtul+r1/6YzuBZr2mDZ3UHu/e+asgVWtd",
+	"SJZxRU+a4QPMxm1vwxO7SRvfQohePWgoPcMaCF8UNQP27Bz9Z9L5bj8ah8K2SI5fCUVOJfx9ZNylHBlu",
+	"lv0Vd0HQS7bMa+33p17026WFnzfm5cVSqG9pZQk0LBW4GnIGWtRiKvNpvfJ6JJDkjXm+i99sZBOondKv",
+	"Qc8fS2poQVohyjhmKmVZF661j15g5zzUJIta5+21GNTR3OhcWAsMMEc7cKs74KLZjzgoE3VFIa+dIZ6F",
+	"JaF6CriI9RWL7LvLy3N2/u7ikm50qrC9e/SlsHyqNdrCfqdLjfeFomt1ORbYzb4WHdSIr75CaBTb/+or",
+	"1jZmvBRZx1PyUEynNWYTtkXlAZTJf58qugrUekQ61m3i1WTsP//Pf2xAsOkR083KTRBMWQiMYTfWxlxx",
+	"yWgX13NC+KjApsPUJBWwYA9GPfp3kbshZlCyLrJpPBUEZkjqSk+tVhrCkmtqXvLlELg2rM1pJidKg51d",
+	"USxI2F7CMpgJpm02O2Gxbswp8urJAo6ZX4sCf4PnST5DuhHeaciygjtOcw1+SR72ggYqxdgh4ZODBtsK",
+	"CN/7lgC0govH9nBvUJqbMJwotuquwQnuX4QmiBFzbVxD98SUJwtklLtyGTKi7Noy/dULVaJw+TK42tmW",
+	"lpjU15+yPV55cQ43YshWQ28ZdtVdspMPH0KbSu8dQFKRM6Erx7rHA2YxIGRDN7O6S++Tml+A4LQhU6yX",
+	"Kmmx+1AOlI9gQGRSYvebbmzl4H1QnBlRSCNyF5iZDMr8WJelXoBax1PlJ0U/QKMVTq8wej4XaBAoCl/0",
+	"sGUGzTS2kwhbCGNzx0rBLdXgDUEzDnV/bMaXCBkVTwq1E9Yl4gRmYUM2HuZs+ftNSEJ2qqsSbfAcwaeR",
+	"xprF1fjCeJ30GGnMX1BDIkit9CfyB0KwbXCZUjVFw0sUw8CcgZqpPpvmjEo8Gis4cp3s53lll+Ikoexa",
+	"G9DjHRrvvcT3TMcIP0jyBZfulKoVpaMzFQV60WiXQRxMtCZGsPQn1k+VX2SklyBI2qsD5cAHdYC62vPE",
+	"Du+eBN4jeBSy35ehJUps+R6xpTwTfR4ubcKO2UyqyomEPff/sgn7ehD/naoT1Ilswl6EfxzHj06e0b8o",
+	"d9H/MQRJUpfCo+nAR0AubmqEYAWWr3ZffON/+/WL8LaeVzQKUfIlu+Y45dGSVXNY6///f8eD/wFmkj88",
+	"Chjp8WqvoVQVGncKjK5rwZyeCCCoPns5dj79Ayh/ivtUeSCmokEAoTXWqb++vguLdD7xlMxIEIxXQsxt",
+	"s0wZjvvrASPXbZBY/lYQQfrD6TYZRaoipyAKczGtFKi6FyeCTQLGmuaMsKrtHuUIfiW8G8Iff91rHGf3",
+	"nCbX3cioUrXx/SjEqee4Ho9Z3ZB3SEhhWS+k0K10303VWi9zy9ELtpguT5tQBtLTkvfA+G7AEpiQZzLU",
+	"mteSy5tufUSAs199RSu6cFwV3BSxpo/8vAoZX5+9gevlM1GiVd5iQQ0BziTK0fCtC0B1Gev+oOSHyPmD",
+	"s8JvODG7+LNYQp0NgUvbOc/FkQWVHv1YGIzUY5ZdHycZ+wMbcStePOt+9/blq6OL716ePH/RvRLLhMmC",
+	"/YGlnX7aYX9gcSr1Z6ka6WLZ6yHupRHsSkQDnoY8KkSu4Q7OfSzV1eXlvq3bYmpF/gvpCNSAyIbCvEXc",
+	"Nfiizy41g0MbL4fIwmbzyofB4nKJ8FHF4AsargtUacSRwHhqkSrQn3oJBe8MMlCys60DTRQ7OOG9Qq4g",
+	"lKvbJoX4Ds/RPSDH2Cljxl0+BT5CqVskBn0vKNqvGdEOVzW/IzNmqSvD8lLnV0nkMZzlfO5QfW+UxytY",
+	"xUh4kowwc5678Fj0nlAJvfNF0cGxqMsibDtWtGOBNClf8BVIOPFhTkrnmWLf6iHc9SzLJjpVeBV+YcM/",
+	"+0PtX7jiDeymVJP+azzgC2ekmnQt/s/2L42cnRsxlh+6oSw77dBBp51eL1XO+hGtM0Ar/XNurDhTrmv6",
+	"BKzY/1a4btpZo4O000vY8SBhL56BTgOM2E37L0e2Oy41dy+edeHR/t/0otvrA8V0e0fO9nosrQaDrwX7",
+	"ejBgvzIjQH3u9thvwHxymMl0xvP+38Sia6f85PkL+GcCF7qHT/Qxw6r708+jpRPbJimLtNNrUMwt1tJ4",
+	"mjavSxTVS9UCruPwzyztXB8n+MSG7cd/iEvtDwBmelHNukqWMASw3l8SOHIYyKAeG86IrMttS4kUBefF",
+	"fk0VYwwuPO7Sm39UvAx7YSUoKP4PmDM8z4hEaIN/w5tEzNNDF6LSjHoxSD7CRuyz8xJYLv7pmzxONcEU",
+	"cooDor/d6hIFLJsbec2dSFJVaj0fcaCiUqqroxJTc7Shlu8LaUGJUUced7ERecXKOZwpCBlVkigNLxWp",
+	"WleqqXSkm719d/HLj2/+8t27d//yy8vvv3/345vXv3z37uLyIhsSnCPmYCSNaLc27NXZ6/fA2NREbEdv",
+	"9FZflO7ok/OaMw2GXTVyV6FXxOvYYEpp5ktUrGY81PRhVgQwCb9zZIGHzauHJIUUNV7Rjs3Uleo///Zf",
+	"AQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

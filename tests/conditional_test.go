@@ -127,6 +127,10 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "quotes", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			id := newQuote(t, te, "Quoted")
+			return versioned{Table: "quotes", ID: id, Get: quotePath(id)}
+		}},
 		{name: "customer addresses", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			customer := newSubRecordCustomer(t, te, "Addressed")
 			id := createAddress(t, te, customer, dockAddress())

@@ -70,6 +70,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"custom-fields/{id}":                   createCustomField(t, te, textField("Walk", client.CustomFieldModuleNcr)),
 		"customer-tiers/{id}":                  tier,
 		"customers/{customerId}":               customer,
+		"quotes/{quoteId}":                     createQuote(t, te, client.QuoteCreate{CustomerId: customer}),
 		"addresses/{customerAddressId}":        createAddress(t, te, customer, dockAddress()),
 		"contacts/{contactId}":                 createContact(t, te, customer, client.CustomerContactWrite{FirstName: "Walk"}),
 		"payment-terms/{id}":                   createPaymentTerm(t, te, "Walk 30", 30),

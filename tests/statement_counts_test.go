@@ -362,6 +362,7 @@ func statementRows() []statementRow {
 		{name: "payment terms and tiers", arrange: arrangeTermsAndTiers},
 		{name: "customers", arrange: arrangeCustomers},
 		{name: "tax rates", arrange: arrangeTaxRates},
+		{name: "quotes", arrange: arrangeQuotes},
 		{name: "vendors and material shapes", arrange: arrangeVendorsAndShapes},
 		{name: "units of measure", arrange: arrangeUnits},
 		{name: "items", arrange: arrangeItems},

@@ -24,6 +24,7 @@ import (
 	"mos/internal/platform/web"
 	"mos/internal/purchasing/vendors"
 	"mos/internal/sales/customers"
+	"mos/internal/sales/quotes"
 	"mos/internal/sales/taxrates"
 	"mos/internal/sales/tiers"
 	"mos/internal/scheduling/downtime"
@@ -59,6 +60,7 @@ type Server struct {
 	*taxrates.TaxRatesHandler
 	*paymentterms.PaymentTermsHandler
 	*customers.CustomersHandler
+	*quotes.QuotesHandler
 	*settings.SettingsHandler
 	*customfields.CustomFieldsHandler
 	*resources.DepartmentsHandler
@@ -164,6 +166,10 @@ func New(cfg Config) (*echo.Echo, error) {
 	taxRates := taxrates.NewService(cfg.Pool)
 	customerRecords := customers.NewService(cfg.Pool, customFields, taxRates)
 	vendorRecords := vendors.NewService(cfg.Pool)
+	// Quotes: the first sales document, on customers, with the tenant's quote settings.
+	quoteRecords := quotes.NewService(cfg.Pool, quotes.Deps{
+		TaxRates: taxRates, Customers: customerRecords, CustomFields: customFields, Settings: tenantSettings,
+	})
 
 	// Scheduling resources: departments, work centers and equipment, which shifts and
 	// downtime look up.
@@ -252,6 +258,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		TaxRatesHandler:          taxrates.NewHandler(taxRates),
 		PaymentTermsHandler:      paymentterms.NewHandler(paymentTerms),
 		CustomersHandler:         customers.NewHandler(customerRecords, spec),
+		QuotesHandler:            quotes.NewHandler(quoteRecords, spec),
 		SettingsHandler:          settings.NewHandler(tenantSettings),
 		DepartmentsHandler:       resources.NewDepartmentsHandler(schedulingResources),
 		WorkCentersHandler:       resources.NewWorkCentersHandler(schedulingResources),

@@ -36,3 +36,7 @@ var Defaults = struct {
 	Pricing: Pricing{DefaultMargin: dec.Zero},
 	Costing: Costing{OverheadCalculationMethod: LaborBurdened},
 }
+
+// DefaultQuoteValidityDays is the quote validity of a tenant that never set it (the
+// column's default).
+const DefaultQuoteValidityDays = 30

@@ -64,3 +64,10 @@ func (s *Service) SetCosting(ctx context.Context, tenantID string, c Costing) (C
 	}
 	return s.store.saveCosting(ctx, s.pool, tenantID, c)
 }
+
+// QuoteValidityDays is how many days a new quote is valid for (its default expirationDate
+// is that many days after the shop day it is created, or sent), DefaultQuoteValidityDays
+// when never set. It reads through q, so a writer inside a transaction passes it.
+func (s *Service) QuoteValidityDays(ctx context.Context, q db.Q, tenantID string) (int, error) {
+	return s.store.quoteValidityDays(ctx, q, tenantID)
+}

@@ -100,3 +100,17 @@ func (store) saveCosting(ctx context.Context, q db.Q, tenantID string, c Costing
 	}
 	return r.toStored().Costing, nil
 }
+
+const quoteValidityDaysSQL = `SELECT quote_validity_days FROM settings WHERE tenant_id = $1`
+
+func (store) quoteValidityDays(ctx context.Context, q db.Q, tenantID string) (int, error) {
+	var days int
+	err := q.QueryRowxContext(ctx, quoteValidityDaysSQL, tenantID).Scan(&days)
+	if errors.Is(err, sql.ErrNoRows) {
+		return DefaultQuoteValidityDays, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("get quote validity days: %w", err)
+	}
+	return days, nil
+}

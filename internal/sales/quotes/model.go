@@ -1,0 +1,94 @@
+package quotes
+
+import (
+	"time"
+
+	"mos/internal/platform/extref"
+	"mos/internal/sales/customers"
+)
+
+// Quote is a stored quote header with its totals.
+type Quote struct {
+	ID         string
+	Number     int64
+	CustomerID string
+	// CustomerName is the customer's name as it stands now (deleted or not).
+	CustomerName string
+	// Contact is the copy of the customer contact taken when the quote was written.
+	Contact         *Contact
+	BillingAddress  *Address
+	ShippingAddress *Address
+	SalesPersonID   *string
+	CurrencyCode    string
+	PaymentTermsID  *string
+	PaymentTerms    *Reference
+	Status          Status
+	// QuotedUtc is when the quote was sent; nil until it is.
+	QuotedUtc *time.Time
+	// ExpirationDate and DueDate are days at midnight UTC.
+	ExpirationDate time.Time
+	// ExpirationIsDefault: ExpirationDate is the create-time default, recomputed on send.
+	ExpirationIsDefault bool
+	DueDate             *time.Time
+	Notes               *string
+	ExternalReferences  extref.References
+	CustomFields        map[string]any
+	Deleted             bool
+	// CreatedBy is the user who created the quote; nil for an integration token.
+	CreatedBy   *Reference
+	CreatedUtc  time.Time
+	ModifiedUtc time.Time
+	Totals      Totals
+	// Version is the quote's ETag as read or written with it (empty in lists).
+	Version string
+}
+
+// Contact is a copy of a customer contact kept on a quote (stored as JSON in the API's
+// member names).
+type Contact struct {
+	ID        string  `json:"id"`
+	FirstName string  `json:"firstName"`
+	LastName  *string `json:"lastName"`
+	Email     *string `json:"email"`
+	Phone     *string `json:"phone"`
+}
+
+// Address is a postal address kept on a quote: a copy, whatever later happens to the
+// customer's addresses.
+type Address = customers.DocumentAddress
+
+// Reference names another record.
+type Reference struct {
+	ID   string
+	Name string
+}
+
+// AddressChoice is an address member of a create: Given false takes the customer's; Given
+// with a nil Address stores none.
+type AddressChoice struct {
+	Given   bool
+	Address *Address
+}
+
+// QuoteCreate is what a create sets; nil members take their defaults.
+type QuoteCreate struct {
+	CustomerID         string
+	ContactID          *string
+	BillingAddress     AddressChoice
+	ShippingAddress    AddressChoice
+	SalesPersonID      *string
+	CurrencyCode       *string
+	PaymentTermsID     *string
+	ExpirationDate     *time.Time
+	Notes              *string
+	ExternalReferences extref.References
+	CustomFields       map[string]any
+}
+
+// Tenant is who writes: the tenant with the defaults it supplies, and the user.
+type Tenant struct {
+	ID       string
+	Currency string // primary currency
+	Timezone string // shop timezone: whole days are its days
+	UserID   string // empty for an integration token
+}
