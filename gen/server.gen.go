@@ -5183,6 +5183,70 @@ type QuoteCreate struct {
 // customer), `won`, `lost`, `expired`. Moves follow the table of `POST /api/quotes/{quoteId}/status`.
 type QuoteStatus string
 
+// QuoteStatusUpdate The status a quote moves to (see `POST /api/quotes/{quoteId}/status` for the table).
+type QuoteStatusUpdate struct {
+	// Status Where a quote stands: `draft` (prepared), `needsApproval`, `approved`, `sent` (with the
+	// customer), `won`, `lost`, `expired`. Moves follow the table of `POST /api/quotes/{quoteId}/status`.
+	Status QuoteStatus `json:"status"`
+}
+
+// QuoteWrite Full-update body of a quote (`PUT /api/quotes/{quoteId}`), and what a PATCH of the
+// quote's read shape must satisfy. Members not listed here (the read-only members of
+// `Quote`) are ignored when sent to PUT and refused as PATCH paths.
+type QuoteWrite struct {
+	// BillingAddress The billing address to keep on the quote; null or omitted: none.
+	BillingAddress *Address `json:"billingAddress,omitempty"`
+
+	// ContactId A contact of that customer (404 naming `contactId` otherwise). A changed contact is copied anew; an unchanged one keeps the quote's copy. Null or omitted: none.
+	ContactId *string `json:"contactId,omitempty"`
+
+	// CurrencyCode ISO 4217 code; null or omitted keeps the quote's currency. A new currency reprices the stored totals.
+	CurrencyCode *string `json:"currencyCode,omitempty"`
+
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields *CustomFields `json:"customFields,omitempty"`
+
+	// CustomerId A live customer of the tenant: unknown answers 404 naming `customerId`, deleted 400 naming it.
+	CustomerId string `json:"customerId"`
+
+	// DueDate The day the customer needs the work, stored at midnight UTC, in the years 2000 to
+	// 2099 (400 naming it). Null or omitted keeps the stored date: an update never clears
+	// it, only a PATCH `replace` of `/dueDate` with null or a `remove` of it does. A quote
+	// that is `sent`, `won` or `lost` refuses any change (400 naming `dueDate`); the stored
+	// date sent again is no change.
+	DueDate *CalendarDate `json:"dueDate,omitempty"`
+
+	// ExpirationDate The day the quote runs out, stored at midnight UTC, in the years 2000 to 2099 (400 naming it). Null or omitted keeps it. Once written it is no longer recomputed when the quote is sent.
+	ExpirationDate *CalendarDate `json:"expirationDate,omitempty"`
+
+	// ExternalReferences A record's external references: a map from a key (1 to 200 characters, not blank; 400 naming
+	// `externalReferences` otherwise) to an `ExternalReference`. Read as `{}` when there are none.
+	ExternalReferences *ExternalReferences `json:"externalReferences,omitempty"`
+
+	// Notes Free-text notes, 1 to 2000 characters; blank, null or omitted: none.
+	Notes *string `json:"notes,omitempty"`
+
+	// PaymentTermsId Payment terms of the tenant (404 naming `paymentTermsId` when unknown); null or omitted: none.
+	PaymentTermsId *string `json:"paymentTermsId,omitempty"`
+
+	// SalesPersonId A user of the tenant (404 naming `salesPersonId` when unknown); null or omitted: none.
+	SalesPersonId *string `json:"salesPersonId,omitempty"`
+
+	// ShippingAddress The shipping address to keep on the quote; null or omitted: none.
+	ShippingAddress *Address `json:"shippingAddress,omitempty"`
+}
+
 // Rate An hourly rate of a work center, stored exactly as sent; 0 or more, at most 10 decimal places; 0 when omitted.
 type Rate = dec.Decimal
 
@@ -9586,6 +9650,20 @@ type CreateQuoteDeprecatedParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// DeleteQuoteDeprecatedParams defines parameters for DeleteQuoteDeprecated.
+type DeleteQuoteDeprecatedParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // CreateQuoteParams defines parameters for CreateQuote.
 type CreateQuoteParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -9613,11 +9691,81 @@ type CreateQuoteParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// ReplaceQuoteCustomFieldsParams defines parameters for ReplaceQuoteCustomFields.
+type ReplaceQuoteCustomFieldsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ReplaceQuoteCustomFieldsDeprecatedParams defines parameters for ReplaceQuoteCustomFieldsDeprecated.
+type ReplaceQuoteCustomFieldsDeprecatedParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// DeleteQuoteParams defines parameters for DeleteQuote.
+type DeleteQuoteParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // GetQuoteParams defines parameters for GetQuote.
 type GetQuoteParams struct {
 	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
 	// `ETag` the answer is 304 without a body.
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// PatchQuoteParams defines parameters for PatchQuote.
+type PatchQuoteParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// UpdateQuoteParams defines parameters for UpdateQuote.
+type UpdateQuoteParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
 // GetCostingSettingsParams defines parameters for GetCostingSettings.
@@ -10570,6 +10718,23 @@ type CreateQuoteDeprecatedJSONRequestBody = QuoteCreate
 // CreateQuoteJSONRequestBody defines body for CreateQuote for application/json ContentType.
 type CreateQuoteJSONRequestBody = QuoteCreate
 
+// ReplaceQuoteCustomFieldsJSONRequestBody defines body for ReplaceQuoteCustomFields for application/json ContentType.
+type ReplaceQuoteCustomFieldsJSONRequestBody = CustomFields
+
+// ReplaceQuoteCustomFieldsDeprecatedJSONRequestBody defines body for ReplaceQuoteCustomFieldsDeprecated for application/json ContentType.
+//
+// Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+type ReplaceQuoteCustomFieldsDeprecatedJSONRequestBody = CustomFields
+
+// PatchQuoteApplicationJSONPatchPlusJSONRequestBody defines body for PatchQuote for application/json-patch+json ContentType.
+type PatchQuoteApplicationJSONPatchPlusJSONRequestBody = JsonPatch
+
+// UpdateQuoteJSONRequestBody defines body for UpdateQuote for application/json ContentType.
+type UpdateQuoteJSONRequestBody = QuoteWrite
+
+// UpdateQuoteStatusJSONRequestBody defines body for UpdateQuoteStatus for application/json ContentType.
+type UpdateQuoteStatusJSONRequestBody = QuoteStatusUpdate
+
 // UpdateCostingSettingsJSONRequestBody defines body for UpdateCostingSettings for application/json ContentType.
 type UpdateCostingSettingsJSONRequestBody = CostingSettings
 
@@ -11486,12 +11651,37 @@ type ServerInterface interface {
 	//
 	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 	CreateQuoteDeprecated(ctx echo.Context, params CreateQuoteDeprecatedParams) error
+	// DeleteQuoteDeprecated Delete a quote (older path)
+	// (DELETE /api/quote/{quoteId})
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	DeleteQuoteDeprecated(ctx echo.Context, quoteId QuoteId, params DeleteQuoteDeprecatedParams) error
 	// CreateQuote Create a quote
 	// (POST /api/quotes)
 	CreateQuote(ctx echo.Context, params CreateQuoteParams) error
+	// ReplaceQuoteCustomFields Replace a quote's custom fields
+	// (PUT /api/quotes/{id}/custom-fields)
+	ReplaceQuoteCustomFields(ctx echo.Context, id Id, params ReplaceQuoteCustomFieldsParams) error
+	// ReplaceQuoteCustomFieldsDeprecated Replace a quote's custom fields (older path)
+	// (PUT /api/quotes/{id}/customFields)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ReplaceQuoteCustomFieldsDeprecated(ctx echo.Context, id Id, params ReplaceQuoteCustomFieldsDeprecatedParams) error
+	// DeleteQuote Delete a quote
+	// (DELETE /api/quotes/{quoteId})
+	DeleteQuote(ctx echo.Context, quoteId QuoteId, params DeleteQuoteParams) error
 	// GetQuote Get a quote
 	// (GET /api/quotes/{quoteId})
 	GetQuote(ctx echo.Context, quoteId QuoteId, params GetQuoteParams) error
+	// PatchQuote Partially update a quote
+	// (PATCH /api/quotes/{quoteId})
+	PatchQuote(ctx echo.Context, quoteId QuoteId, params PatchQuoteParams) error
+	// UpdateQuote Replace a quote
+	// (PUT /api/quotes/{quoteId})
+	UpdateQuote(ctx echo.Context, quoteId QuoteId, params UpdateQuoteParams) error
+	// UpdateQuoteStatus Move a quote to another status
+	// (POST /api/quotes/{quoteId}/status)
+	UpdateQuoteStatus(ctx echo.Context, quoteId QuoteId) error
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error
@@ -18562,6 +18752,42 @@ func (w *ServerInterfaceWrapper) CreateQuoteDeprecated(ctx echo.Context) error {
 	return err
 }
 
+// DeleteQuoteDeprecated converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteQuoteDeprecated(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteQuoteDeprecatedParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteQuoteDeprecated(ctx, quoteId, params)
+	return err
+}
+
 // CreateQuote converts echo context to params.
 func (w *ServerInterfaceWrapper) CreateQuote(ctx echo.Context) error {
 	var err error
@@ -18588,6 +18814,114 @@ func (w *ServerInterfaceWrapper) CreateQuote(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.CreateQuote(ctx, params)
+	return err
+}
+
+// ReplaceQuoteCustomFields converts echo context to params.
+func (w *ServerInterfaceWrapper) ReplaceQuoteCustomFields(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceQuoteCustomFieldsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReplaceQuoteCustomFields(ctx, id, params)
+	return err
+}
+
+// ReplaceQuoteCustomFieldsDeprecated converts echo context to params.
+func (w *ServerInterfaceWrapper) ReplaceQuoteCustomFieldsDeprecated(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id Id
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceQuoteCustomFieldsDeprecatedParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReplaceQuoteCustomFieldsDeprecated(ctx, id, params)
+	return err
+}
+
+// DeleteQuote converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteQuote(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteQuoteParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteQuote(ctx, quoteId, params)
 	return err
 }
 
@@ -18624,6 +18958,94 @@ func (w *ServerInterfaceWrapper) GetQuote(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.GetQuote(ctx, quoteId, params)
+	return err
+}
+
+// PatchQuote converts echo context to params.
+func (w *ServerInterfaceWrapper) PatchQuote(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PatchQuoteParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.PatchQuote(ctx, quoteId, params)
+	return err
+}
+
+// UpdateQuote converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateQuote(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateQuoteParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateQuote(ctx, quoteId, params)
+	return err
+}
+
+// UpdateQuoteStatus converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateQuoteStatus(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateQuoteStatus(ctx, quoteId)
 	return err
 }
 
@@ -20156,7 +20578,14 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/in-process-tracking-field-types/list", wrapper.ListInProcessTrackingFields, options.OperationMiddlewares["listInProcessTrackingFields"]...)
 	router.POST(options.BaseURL+"/api/quotes", wrapper.CreateQuote, options.OperationMiddlewares["createQuote"]...)
 	router.POST(options.BaseURL+"/api/quote", wrapper.CreateQuoteDeprecated, options.OperationMiddlewares["createQuoteDeprecated"]...)
+	router.DELETE(options.BaseURL+"/api/quotes/:quoteId", wrapper.DeleteQuote, options.OperationMiddlewares["deleteQuote"]...)
 	router.GET(options.BaseURL+"/api/quotes/:quoteId", wrapper.GetQuote, options.OperationMiddlewares["getQuote"]...)
+	router.PATCH(options.BaseURL+"/api/quotes/:quoteId", wrapper.PatchQuote, options.OperationMiddlewares["patchQuote"]...)
+	router.PUT(options.BaseURL+"/api/quotes/:quoteId", wrapper.UpdateQuote, options.OperationMiddlewares["updateQuote"]...)
+	router.DELETE(options.BaseURL+"/api/quote/:quoteId", wrapper.DeleteQuoteDeprecated, options.OperationMiddlewares["deleteQuoteDeprecated"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/status", wrapper.UpdateQuoteStatus, options.OperationMiddlewares["updateQuoteStatus"]...)
+	router.PUT(options.BaseURL+"/api/quotes/:id/custom-fields", wrapper.ReplaceQuoteCustomFields, options.OperationMiddlewares["replaceQuoteCustomFields"]...)
+	router.PUT(options.BaseURL+"/api/quotes/:id/customFields", wrapper.ReplaceQuoteCustomFieldsDeprecated, options.OperationMiddlewares["replaceQuoteCustomFieldsDeprecated"]...)
 	router.GET(options.BaseURL+"/api/settings/pricing", wrapper.GetPricingSettings, options.OperationMiddlewares["getPricingSettings"]...)
 	router.PUT(options.BaseURL+"/api/settings/pricing", wrapper.UpdatePricingSettings, options.OperationMiddlewares["updatePricingSettings"]...)
 	router.GET(options.BaseURL+"/api/settings/costing", wrapper.GetCostingSettings, options.OperationMiddlewares["getCostingSettings"]...)
@@ -51251,6 +51680,156 @@ func (response CreateQuoteDeprecated503ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type DeleteQuoteDeprecatedRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  DeleteQuoteDeprecatedParams
+}
+
+type DeleteQuoteDeprecatedResponseObject interface {
+	VisitDeleteQuoteDeprecatedResponse(w http.ResponseWriter) error
+}
+
+type DeleteQuoteDeprecated200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteQuoteDeprecated200JSONResponse) VisitDeleteQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteDeprecated204Response struct {
+}
+
+func (response DeleteQuoteDeprecated204Response) VisitDeleteQuoteDeprecatedResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteQuoteDeprecated400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteDeprecated400ApplicationProblemPlusJSONResponse) VisitDeleteQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteDeprecated401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteDeprecated401ApplicationProblemPlusJSONResponse) VisitDeleteQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteDeprecated403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteDeprecated403ApplicationProblemPlusJSONResponse) VisitDeleteQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteDeprecated404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteDeprecated404ApplicationProblemPlusJSONResponse) VisitDeleteQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteDeprecated412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteDeprecated412ApplicationProblemPlusJSONResponse) VisitDeleteQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteDeprecated429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteDeprecated429ApplicationProblemPlusJSONResponse) VisitDeleteQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteDeprecated503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteDeprecated503ApplicationProblemPlusJSONResponse) VisitDeleteQuoteDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateQuoteRequestObject struct {
 	Params CreateQuoteParams
 	Body   *CreateQuoteJSONRequestBody
@@ -51444,6 +52023,522 @@ func (response CreateQuote503ApplicationProblemPlusJSONResponse) VisitCreateQuot
 	return err
 }
 
+type ReplaceQuoteCustomFieldsRequestObject struct {
+	Id     Id `json:"id"`
+	Params ReplaceQuoteCustomFieldsParams
+	Body   *ReplaceQuoteCustomFieldsJSONRequestBody
+}
+
+type ReplaceQuoteCustomFieldsResponseObject interface {
+	VisitReplaceQuoteCustomFieldsResponse(w http.ResponseWriter) error
+}
+
+type ReplaceQuoteCustomFields200ResponseHeaders struct {
+	ETag string
+}
+
+type ReplaceQuoteCustomFields200JSONResponse struct {
+	Body    Quote
+	Headers ReplaceQuoteCustomFields200ResponseHeaders
+}
+
+func (response ReplaceQuoteCustomFields200JSONResponse) VisitReplaceQuoteCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFields400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFields400ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFields401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFields401ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFields403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFields403ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFields404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFields404ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFields412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFields412ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFields413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFields413ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFields415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFields415ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFields429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFields429ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFields503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFields503ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFieldsDeprecatedRequestObject struct {
+	Id     Id `json:"id"`
+	Params ReplaceQuoteCustomFieldsDeprecatedParams
+	Body   *ReplaceQuoteCustomFieldsDeprecatedJSONRequestBody
+}
+
+type ReplaceQuoteCustomFieldsDeprecatedResponseObject interface {
+	VisitReplaceQuoteCustomFieldsDeprecatedResponse(w http.ResponseWriter) error
+}
+
+type ReplaceQuoteCustomFieldsDeprecated200ResponseHeaders struct {
+	ETag string
+}
+
+type ReplaceQuoteCustomFieldsDeprecated200JSONResponse struct {
+	Body    Quote
+	Headers ReplaceQuoteCustomFieldsDeprecated200ResponseHeaders
+}
+
+func (response ReplaceQuoteCustomFieldsDeprecated200JSONResponse) VisitReplaceQuoteCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFieldsDeprecated400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFieldsDeprecated400ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFieldsDeprecated401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFieldsDeprecated401ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFieldsDeprecated403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFieldsDeprecated403ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFieldsDeprecated404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFieldsDeprecated404ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFieldsDeprecated412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFieldsDeprecated412ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFieldsDeprecated413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFieldsDeprecated413ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFieldsDeprecated415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFieldsDeprecated415ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFieldsDeprecated429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFieldsDeprecated429ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuoteCustomFieldsDeprecated503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuoteCustomFieldsDeprecated503ApplicationProblemPlusJSONResponse) VisitReplaceQuoteCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  DeleteQuoteParams
+}
+
+type DeleteQuoteResponseObject interface {
+	VisitDeleteQuoteResponse(w http.ResponseWriter) error
+}
+
+type DeleteQuote200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteQuote200JSONResponse) VisitDeleteQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuote204Response struct {
+}
+
+func (response DeleteQuote204Response) VisitDeleteQuoteResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteQuote400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuote400ApplicationProblemPlusJSONResponse) VisitDeleteQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuote401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuote401ApplicationProblemPlusJSONResponse) VisitDeleteQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuote403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuote403ApplicationProblemPlusJSONResponse) VisitDeleteQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuote404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuote404ApplicationProblemPlusJSONResponse) VisitDeleteQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuote412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuote412ApplicationProblemPlusJSONResponse) VisitDeleteQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuote429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuote429ApplicationProblemPlusJSONResponse) VisitDeleteQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuote503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuote503ApplicationProblemPlusJSONResponse) VisitDeleteQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetQuoteRequestObject struct {
 	QuoteId QuoteId `json:"quoteId"`
 	Params  GetQuoteParams
@@ -51575,6 +52670,530 @@ type GetQuote503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response GetQuote503ApplicationProblemPlusJSONResponse) VisitGetQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchQuoteRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  PatchQuoteParams
+	Body    *PatchQuoteApplicationJSONPatchPlusJSONRequestBody
+}
+
+type PatchQuoteResponseObject interface {
+	VisitPatchQuoteResponse(w http.ResponseWriter) error
+}
+
+type PatchQuote200ResponseHeaders struct {
+	ETag string
+}
+
+type PatchQuote200JSONResponse struct {
+	Body    Quote
+	Headers PatchQuote200ResponseHeaders
+}
+
+func (response PatchQuote200JSONResponse) VisitPatchQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchQuote400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response PatchQuote400ApplicationProblemPlusJSONResponse) VisitPatchQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchQuote401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchQuote401ApplicationProblemPlusJSONResponse) VisitPatchQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchQuote403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response PatchQuote403ApplicationProblemPlusJSONResponse) VisitPatchQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchQuote404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response PatchQuote404ApplicationProblemPlusJSONResponse) VisitPatchQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchQuote412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response PatchQuote412ApplicationProblemPlusJSONResponse) VisitPatchQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchQuote413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchQuote413ApplicationProblemPlusJSONResponse) VisitPatchQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchQuote415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response PatchQuote415ApplicationProblemPlusJSONResponse) VisitPatchQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchQuote429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response PatchQuote429ApplicationProblemPlusJSONResponse) VisitPatchQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PatchQuote503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response PatchQuote503ApplicationProblemPlusJSONResponse) VisitPatchQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  UpdateQuoteParams
+	Body    *UpdateQuoteJSONRequestBody
+}
+
+type UpdateQuoteResponseObject interface {
+	VisitUpdateQuoteResponse(w http.ResponseWriter) error
+}
+
+type UpdateQuote200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateQuote200JSONResponse struct {
+	Body    Quote
+	Headers UpdateQuote200ResponseHeaders
+}
+
+func (response UpdateQuote200JSONResponse) VisitUpdateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuote400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuote400ApplicationProblemPlusJSONResponse) VisitUpdateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuote401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuote401ApplicationProblemPlusJSONResponse) VisitUpdateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuote403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuote403ApplicationProblemPlusJSONResponse) VisitUpdateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuote404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuote404ApplicationProblemPlusJSONResponse) VisitUpdateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuote412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuote412ApplicationProblemPlusJSONResponse) VisitUpdateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuote413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuote413ApplicationProblemPlusJSONResponse) VisitUpdateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuote415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuote415ApplicationProblemPlusJSONResponse) VisitUpdateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuote429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuote429ApplicationProblemPlusJSONResponse) VisitUpdateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuote503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuote503ApplicationProblemPlusJSONResponse) VisitUpdateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteStatusRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Body    *UpdateQuoteStatusJSONRequestBody
+}
+
+type UpdateQuoteStatusResponseObject interface {
+	VisitUpdateQuoteStatusResponse(w http.ResponseWriter) error
+}
+
+type UpdateQuoteStatus200JSONResponse Quote
+
+func (response UpdateQuoteStatus200JSONResponse) VisitUpdateQuoteStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteStatus400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteStatus400ApplicationProblemPlusJSONResponse) VisitUpdateQuoteStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteStatus401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteStatus401ApplicationProblemPlusJSONResponse) VisitUpdateQuoteStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteStatus403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteStatus403ApplicationProblemPlusJSONResponse) VisitUpdateQuoteStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteStatus404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteStatus404ApplicationProblemPlusJSONResponse) VisitUpdateQuoteStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteStatus413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteStatus413ApplicationProblemPlusJSONResponse) VisitUpdateQuoteStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteStatus415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteStatus415ApplicationProblemPlusJSONResponse) VisitUpdateQuoteStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteStatus429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteStatus429ApplicationProblemPlusJSONResponse) VisitUpdateQuoteStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteStatus503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteStatus503ApplicationProblemPlusJSONResponse) VisitUpdateQuoteStatusResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -58257,12 +59876,37 @@ type StrictServerInterface interface {
 	//
 	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 	CreateQuoteDeprecated(ctx context.Context, request CreateQuoteDeprecatedRequestObject) (CreateQuoteDeprecatedResponseObject, error)
+	// DeleteQuoteDeprecated Delete a quote (older path)
+	// (DELETE /api/quote/{quoteId})
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	DeleteQuoteDeprecated(ctx context.Context, request DeleteQuoteDeprecatedRequestObject) (DeleteQuoteDeprecatedResponseObject, error)
 	// CreateQuote Create a quote
 	// (POST /api/quotes)
 	CreateQuote(ctx context.Context, request CreateQuoteRequestObject) (CreateQuoteResponseObject, error)
+	// ReplaceQuoteCustomFields Replace a quote's custom fields
+	// (PUT /api/quotes/{id}/custom-fields)
+	ReplaceQuoteCustomFields(ctx context.Context, request ReplaceQuoteCustomFieldsRequestObject) (ReplaceQuoteCustomFieldsResponseObject, error)
+	// ReplaceQuoteCustomFieldsDeprecated Replace a quote's custom fields (older path)
+	// (PUT /api/quotes/{id}/customFields)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ReplaceQuoteCustomFieldsDeprecated(ctx context.Context, request ReplaceQuoteCustomFieldsDeprecatedRequestObject) (ReplaceQuoteCustomFieldsDeprecatedResponseObject, error)
+	// DeleteQuote Delete a quote
+	// (DELETE /api/quotes/{quoteId})
+	DeleteQuote(ctx context.Context, request DeleteQuoteRequestObject) (DeleteQuoteResponseObject, error)
 	// GetQuote Get a quote
 	// (GET /api/quotes/{quoteId})
 	GetQuote(ctx context.Context, request GetQuoteRequestObject) (GetQuoteResponseObject, error)
+	// PatchQuote Partially update a quote
+	// (PATCH /api/quotes/{quoteId})
+	PatchQuote(ctx context.Context, request PatchQuoteRequestObject) (PatchQuoteResponseObject, error)
+	// UpdateQuote Replace a quote
+	// (PUT /api/quotes/{quoteId})
+	UpdateQuote(ctx context.Context, request UpdateQuoteRequestObject) (UpdateQuoteResponseObject, error)
+	// UpdateQuoteStatus Move a quote to another status
+	// (POST /api/quotes/{quoteId}/status)
+	UpdateQuoteStatus(ctx context.Context, request UpdateQuoteStatusRequestObject) (UpdateQuoteStatusResponseObject, error)
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx context.Context, request GetCostingSettingsRequestObject) (GetCostingSettingsResponseObject, error)
@@ -66013,6 +67657,32 @@ func (sh *strictHandler) CreateQuoteDeprecated(ctx echo.Context, params CreateQu
 	return nil
 }
 
+// DeleteQuoteDeprecated operation middleware
+func (sh *strictHandler) DeleteQuoteDeprecated(ctx echo.Context, quoteId QuoteId, params DeleteQuoteDeprecatedParams) error {
+	var request DeleteQuoteDeprecatedRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteQuoteDeprecated(ctx.Request().Context(), request.(DeleteQuoteDeprecatedRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteQuoteDeprecated")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteQuoteDeprecatedResponseObject); ok {
+		return validResponse.VisitDeleteQuoteDeprecatedResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreateQuote operation middleware
 func (sh *strictHandler) CreateQuote(ctx echo.Context, params CreateQuoteParams) error {
 	var request CreateQuoteRequestObject
@@ -66061,6 +67731,130 @@ func (sh *strictHandler) CreateQuote(ctx echo.Context, params CreateQuoteParams)
 	return nil
 }
 
+// ReplaceQuoteCustomFields operation middleware
+func (sh *strictHandler) ReplaceQuoteCustomFields(ctx echo.Context, id Id, params ReplaceQuoteCustomFieldsParams) error {
+	var request ReplaceQuoteCustomFieldsRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body ReplaceQuoteCustomFieldsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplaceQuoteCustomFields(ctx.Request().Context(), request.(ReplaceQuoteCustomFieldsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplaceQuoteCustomFields")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReplaceQuoteCustomFieldsResponseObject); ok {
+		return validResponse.VisitReplaceQuoteCustomFieldsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReplaceQuoteCustomFieldsDeprecated operation middleware
+func (sh *strictHandler) ReplaceQuoteCustomFieldsDeprecated(ctx echo.Context, id Id, params ReplaceQuoteCustomFieldsDeprecatedParams) error {
+	var request ReplaceQuoteCustomFieldsDeprecatedRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	var body ReplaceQuoteCustomFieldsDeprecatedJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplaceQuoteCustomFieldsDeprecated(ctx.Request().Context(), request.(ReplaceQuoteCustomFieldsDeprecatedRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplaceQuoteCustomFieldsDeprecated")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReplaceQuoteCustomFieldsDeprecatedResponseObject); ok {
+		return validResponse.VisitReplaceQuoteCustomFieldsDeprecatedResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteQuote operation middleware
+func (sh *strictHandler) DeleteQuote(ctx echo.Context, quoteId QuoteId, params DeleteQuoteParams) error {
+	var request DeleteQuoteRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteQuote(ctx.Request().Context(), request.(DeleteQuoteRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteQuote")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteQuoteResponseObject); ok {
+		return validResponse.VisitDeleteQuoteResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetQuote operation middleware
 func (sh *strictHandler) GetQuote(ctx echo.Context, quoteId QuoteId, params GetQuoteParams) error {
 	var request GetQuoteRequestObject
@@ -66081,6 +67875,152 @@ func (sh *strictHandler) GetQuote(ctx echo.Context, quoteId QuoteId, params GetQ
 		return err
 	} else if validResponse, ok := response.(GetQuoteResponseObject); ok {
 		return validResponse.VisitGetQuoteResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// PatchQuote operation middleware
+func (sh *strictHandler) PatchQuote(ctx echo.Context, quoteId QuoteId, params PatchQuoteParams) error {
+	var request PatchQuoteRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	var body PatchQuoteApplicationJSONPatchPlusJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.PatchQuote(ctx.Request().Context(), request.(PatchQuoteRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PatchQuote")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(PatchQuoteResponseObject); ok {
+		return validResponse.VisitPatchQuoteResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateQuote operation middleware
+func (sh *strictHandler) UpdateQuote(ctx echo.Context, quoteId QuoteId, params UpdateQuoteParams) error {
+	var request UpdateQuoteRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	var body UpdateQuoteJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateQuote(ctx.Request().Context(), request.(UpdateQuoteRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateQuote")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateQuoteResponseObject); ok {
+		return validResponse.VisitUpdateQuoteResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateQuoteStatus operation middleware
+func (sh *strictHandler) UpdateQuoteStatus(ctx echo.Context, quoteId QuoteId) error {
+	var request UpdateQuoteStatusRequestObject
+
+	request.QuoteId = quoteId
+
+	var body UpdateQuoteStatusJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateQuoteStatus(ctx.Request().Context(), request.(UpdateQuoteStatusRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateQuoteStatus")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateQuoteStatusResponseObject); ok {
+		return validResponse.VisitUpdateQuoteStatusResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -68043,1041 +69983,1080 @@ var swaggerSpec = []string{
 	"0ZJqc9I7Rzv/488nu//9x78dfvm7nY2XdWjizUNe3na47tbRug9y+x8HrjuTj1Y8cADLEzPsKDm4oJeb",
 	"zXIlPmBdVPQyYkzT9LLTaOoadLMbePkIQzAO9vcroZNj33rzs0v7NX+n4+FNQmz+SmUnO2jZyTp6sIak",
 	"166ji3p+gsyM/K1tpBpfq7mUWAWGiktGCjaDytsjCrXQ0EAJ5rLUVlGBbAx8Oo/QTfihq30mvnVEUuvD",
-	"TBOSYv4I/OlccOZv5yY5yXNwEAcZCc7R9/+z97fLjeNYnjB+KwhtbKQ0QytlpzOr0o6NGOdLVedMvnht",
-	"Z9dMjzqakAhZbFOAioBsq3sqYj/+P/+/PHewF7CXsM+dzJU8gXMAECRBiZJlO7PGEzFdaREE8Xrez+8M",
-	"uXPSjSHlIBezngv4xoxBc1ygS0UvsTf89xlEyyRxNOT6z1JTH1LKveP/+LUYtf/zOwYFOqHPcQlr3fVS",
-	"/tnrp/zAH928MY4JXpRhyzW+Owtk9rixhB66ETW8bKcI7nRTx/wtbmxMupQTfRxQCSpbGEzbIb+hEmuk",
-	"R/ZEEAhlgn57ffKZ3WC9C+l0eN0a9es62EK5tN96kdPV8w8+Knhr25pcPrzgSnTUDT20tsg9LwrcO1+t",
-	"P+nSuCN7A9cQhfeaD4ScijmTJhOWV9NgI2LualQ4y0WOuRiYN+uCCAgA+kugkZGF0sfiKDJymUl5tYaA",
-	"jCog37UEJWmOzPGQY5yEydoFfSuVhCpFx1M0vGoGhyFxCbI5CK+gmZqKxeUUxhdbfMqvagxIJ3zIaXJN",
-	"+ZjJPokTqmiMScMFNfSPtNPvjK7nSJQNa8iZVEEkKFveet0p84m4K/hRJ+VM76dBoqCZFBhNxEZTIa72",
-	"0oRMGU2akETEGMBwkiA65y824MAwCH15Jb1G2t8uTQHTrJvANKyRNAmODdPWGu6rrSVvo3i89QqE6qwo",
-	"H++vgPdNb+gRbljTrWqXvNsqZ/d+c3WDOHsPlB2RaiZlgz5D+fQ0uUhn7AN/R5eyFATZHkXM5XCu5QPz",
-	"R4wNXBv/W8D5hSK2SRfs9AaTsQT/Z46YFtS0hF8uqLOxf3cnJXI8DLngFV88/Em8e575Vrmo95/lPTfx",
-	"ncVVq92rJqwzbxOayET54K7LKd9dLnklhdzWGTI/S5ZlHmqfQRwrHGo+hiHpanWmtgBxD2rIkTg47xjf",
-	"HfJVbr1jW/TWeZTAXAMeMHAuHZHaZ8kbcRshHmrhG4sasFD3D/rktMAs9ZIA4GaFIjCbaP1Km75z8rkv",
-	"lxZQr5Or3Uv2v2HvVIndrHftkITN9Hn2txhz5C3SJ56/JjCYKvOq+Pjo0qIfQ2quEhDQm86Vtbws+BUX",
-	"NzyIntliJUM88HFwDObhBEg4u9YO5R0pB5Dj8vItNOM3ZZNaw7SbK88WDsNdlJb9YwVsdcu6sotN3bXf",
-	"Wq2puthQHv0ffZplYnTmdHz1fZCunePgPEiFsxbwGw8wjk3BNcI3KnAd5g0EzJggLNJ5/GtY8tBMGzHy",
-	"Q3hoZajjulvn8GD/hwD9CNLNVj6eF2EfjyPeDww99murmxwVy7xfjwKhHoduZqH7a3Orfq3Iu41Hp+Go",
-	"/LRClIUEUnymewCcXGOtMVDAZE4VWLAQRgmCo6hK5WTZH/JPxpvJhYKAF5YQl+loqmDicZSMB2VCOgax",
-	"NOWX+qwdrChCWbS8j/ri5XF8A8Pw4Jrbu3xPqq+vKnzuzySj0sDL4I8ysn6rpI6Fd8XY3AfBx7i5VgXS",
-	"x1SxS5EvVyww1nI17Xa8vHfBeazY9RsYCRZ7SaUtA+MlRG0uubJbJE8OU2HtoN/X3/gt6lzSxeWqMw3P",
-	"7+M4X+Z05WWC5/fx4ek2tectN/i8hb5Sqe8DJY4ox7KZToZAL1K19k/ps3Ehdphrt0L1KYcStghu+ijU",
-	"RU7HV8FqZ7Z0mcQwwWOb66QWuZZXyc00zVg5168QmwUnU8qTpvjBz4I7tb7NpyGAFrJsjBVjsbSuVqxC",
-	"g2FqOOEIS5IxQrOc0WSpF2zPDW2n87igt7jE66awDqJ1g2NpPU5rGJNzTN3DdTLCymkuksW4Gjy8yVSw",
-	"n3Mlxldf+B8oTzbsgK8T5C2vKnjU1hXTfg2llrfnxfXM9Dob/lIbreWoEl4BSBxpcwKcglwkB2yk+Vfj",
-	"gQ3H94JxjS7aZBggxpMvy9ljbjDHFlEI1BDjoFNTtnSh/puVEV6ZEbGxjUEWKMLBC4Ty7j3cHunF6rY/",
-	"P+VYw7AIdzMVUEehHGy4sezWSnRrYaL5EjS0eN9Ew7RLnQhnfqw252xtm7lYzlc4heCj6MHHcyuPCsWF",
-	"dDX/KE2qR1KFpxrQRUMmqa1GerON4OIAr1u/E4po+2cp+KnW9UI35J/Pv3wm8NTF9JPu2U9vyavXg4Ne",
-	"n3xQksRjMV/GRbyNJEpcMgPruoQ0fEts9smnN1qKwpCEscgTzKoZsaXgSfvANRjRF/vBkFPwoxhT1ZSf",
-	"CbikmWlRQabtUiKnLJtEWvygS/2fJc2T3rEnLaSSXLG5ckkMEckEpq7aTkO5mxBX1AA/IfiY2dCjY/sP",
-	"1xtabeCTRUCHXj1ppUk1bUqlSFtb73jwlnyF6D+DRgAEsxhVvSzm+gIG4E7k6O2zaxIybNgNbEJ5MD47",
-	"Z9hYsfR8C2PkYuNp3wWMgTflfNhVaFf73h3pLJVq6xrP6SNVJzaQMO/8i7IWjgOQHmr3pSGYO3gOWhTf",
-	"pTO2kwKtFt78p2DNJButTquVLVJpyxTYIlTzjCoWEQWhO/DHkcHVuQRjlYUfBEEPS8UA7pApZdCFIlZq",
-	"MWIRmadzFpERo7OIUH6pxQjNCTnLwl1iIbANK6OUCnEESTJMVEwMbTauOFfk0GWtucqVMLIZTVilFojd",
-	"q02IL+qaUkzUnj1JMJ7wKaqW6VpFWt/5bYMVuVa+XW7tv7/23dKKvyte8yp2tXkdTupGXCSVJ2OVXlPV",
-	"XFrdPjclNbSirpWEEra1w7jZvpYXSGTm1KacxP7GxaQLldRsBbXecbnMBxohuq4GiLl/gj9+NbBmYdZd",
-	"An3twcZWrjB08uIVOVeMgTj7avBqf+/iFTnJFrOUL2bBmKgWIkHpnhYKVUvhoH0tKUQHyRlt3Mv/+3+K",
-	"eni943Jll+p+ms1+zP0sVaRqfZXhBc1bmouZfeC14j7f+mqskBErBar8GlSmrJXyKl15BDJQwGqjolVl",
-	"UrZaWC1tkXkpqHyc4/or4agg5hzYv1pKYx+9e1ZRX6xgduzqCINnBzSMB0NXqjEBI8fhcSrPBWy+dv5e",
-	"2U1p8ta91ZGNek7tAMn1+/SuxExpkqR6RDQ7La3/N1ITK1AEMBdS7kk2tkosLbEwcEHRGaSegvYvkXCW",
-	"CUNEGB1PiamMNeSYQl+k6u8PIugFjlnGFPg8IKdfy8eZuGG5JvPm2B0Oen1yvri8xDri8OLRkI9orj9M",
-	"oYpobEBpEAfzxpWRJTE6b2LSnWRURUT+uqA56x2DnAottKg65LFYKJa/c93Buzc082vFdou+I9dxVGt2",
-	"A4kWORsryi8XGc17xyAJI+QbSsGl122PN2xUdBOReJJRfsmKn45RlB7y0MuOXsV98h4cRbVCZJEpSmy2",
-	"TmsA/mvgUJ/RW/+k7g/Wnfd2OmRF9/g+NckNZNCuA2UFplgQm8SkaPe8ym+PrFN67K9pYUtMQaKBU7a2",
-	"qwVFjWLlX28Mf17vsNkMCySsfPz65NQovpoYukrKEaFFmVZTcQhTC7SA2DuCssyMwbUD7RiunVaWT+Gv",
-	"PvloFGHs1hRl1t2WqKrf9ZCjKtE7IvEIGseaMMEn0jlW/WF0Bvmj+u5DKiWSkArILwwNpQ8FiUpuYFA1",
-	"XDMQ3bNukYKco/vtRB3o1mTWcZatV7S3jHav7MGxUbkdG6G2sjNA8SZszniiRUrIZIMF9UpxrivBuVuN",
-	"uJ2bpVE3rjlbitqRLuAL6rrhUvTq5SEDUaesSuJbR82sJmO1GLx8scqj016BdpOuzS4K1sf0pnVMLutV",
-	"R1HRhoLiPauhkW6lrvg3GgG7RuleYUJuUL23oPlrzNeLO2jjG45kja5eOjgVeWZFYdXVB+f//p/K0dE/",
-	"fB+H5940/F0v9La1gB/bTrDeRFBhLyGd8Muc8ZN5+s64N5t1wZDyesIJvH/6gbzoDzwfKYCBnpx+wEgJ",
-	"pYmCb/8qfT5v8lQGQAyydJTTfFnK2g0EcmOm/EZV3FYGOv5ia58WA0oEk1uVrtUbONer1JSKbVMjXEM7",
-	"efdxOLVa3LBNb0R+RcZMH5u7janZugoOf1vDvTrC41rRlxQjQBGBAKLNRoxx56qSKR+3xCbbxPRu8BBW",
-	"OTq8EgPeeqKMp7U9qQWda0bEQpEFz5iUhMorQ2wQeUWrprAcqSSTnDWi6X5ZKJkm7DQXYyZlELYOxuWq",
-	"CRSnK5Uk0cunZXoH1IDdufKbDTi7BZRC+8O/qaGbC75XX8bWRu98wS/SmSatC8XkKcs1eQoYv/E5wAkt",
-	"ONGDL2zhM7DvO+SkSMsaUPyBuijkrnsL5HqbUED+R/HP//f/AdziXjWx7SHYI1OLubcMK+cPjcmITYQp",
-	"6gK17KrwUYFFeISJaWL0FmjROgrnka0ajduKjhWf3oyQNdDPnZKylYEgPo5Maf1qcyozkCrpDhyrpusW",
-	"plAlMhr5nLRMWv68ipe3M7UV1O5erWweUb3fyI0y91mb6IzMJkRFlRDfhLXNP4hNa+wNGxlj6G6nEuwG",
-	"ziq3oubFjusPuiO5NfSBm2CfbJb2FUKhbpFKY10Pwczwkn5z5xTxzSXRI1Sqa5Kp9b4dDg4dnm4PVCv/",
-	"DMUY7QgNUu6K35e4QO5q45df7bXMENkiUHmt3GjuqKxQrS7EV1D9wNxlfYpyxkx5VzpjPevEgzmbge9E",
-	"XHRSIRTGKg+sKii2H8TmoYKVDKBV9pjNhMYNaVVLkRJqeS04CMJkJhKWaeI0M4KWFS5NvTcrfnED7g0W",
-	"X8xxKiTIfMFlTZ48LmQy78xzdklNcv6gthnfqfT57c90K3H0CNzJ1ywkogaJ3X2Rp7aRspWQ8ACzZsQG",
-	"rns8rcakJnmo7gzGwQtYZBvAjiD1aOediWtkomMxX4InMQxxN2+oyF4I/TTLiEwBvMcNV/NXuZjrXccT",
-	"ZF1JNEF0OP15+AeC0mpJ9RoBrudLQJKTKuguwvPTZrKK5pcsDJwF2Y2tIvb/CC2rWyrmHTOSxn39o/0E",
-	"5Uvj4FnH1aoAXt4vBb1fbeqrjqWoTF5LOAim6WDaJ5hNksRl52BdEybVEVRrgMWGlsZlZCtjmvisccZo",
-	"DsCWZsJDjhpCr18yPWINRjLUS2S+bEzAww7BXSDd2HYSEyguSiiJ9UTiXkSmjI8ZFLQjMSxzfEx+FpAY",
-	"RSQDv988o1qkoXwZ98kXWBaTTKZXwQTl6sMK8L1izjjUzoAQi0Uu02umyYpk2WQvN5nKmAqrX4xNbU/9",
-	"Gp2nQOpwRQmbpYpQ9BIrOSY5g0+jW9WnmHBkJ3TM/v5biWLKq3S+J+a40XtzPNoGzFgfsaWW5S5YKCrb",
-	"PCSK5TNZqUKY8msBSFgwG6LENpHHpbjjuf+1pvjjFVL055LJAFAyL9NrxndsaVxpLvOKoVhO0c4qxpla",
-	"gVpl5Cwsw6KXHQtu2xVLJUlKdb0aK+J7dgf7xaoFYlWsn3da2qn5pT39PgNqHj1zwlv01YqsVVxrF2kD",
-	"VTQk5cOdcldp9XzWXrR2Ht3aPdrGd7ybK1WHsaG3KMK+ePVyEJRom65f5eYFbxjLZ6lsrkU8d8+9gn7k",
-	"q2T53kgsNHcVV4wjRqCDTD42i1huguU4FLmkCpC9TxDB2YdvpjZTMZVkTnOj8lNlfj4yjbHcEUhqjHFb",
-	"EZARccNZPuQ0Z/SZJNcpu/HHj5nY5mMidzjR8LpWolmSKv+FrmRsyOMT980vuv8L4OF9Ev9R9188tJV2",
-	"3+teSj+DZRfUGT11wsWQe0IoJG9LpXk6r5TJApQgquwCplIu7HihFm7OZlpIuKZZmgBS/5Bf5poJcKGg",
-	"RC9WM5tJll0zWY6MwtE7fJpO1MGB+79Am7diNqd8aRsUf+JThPk2GC62TeVHryUoXl4j+BuenzOlP+s6",
-	"8f6G559ofply9yeUkTZNzb/xd4eBYR96P0CL/7kQEP4FT+0fOAQoqAUl8t0oSj9Bq1OLz1tqWPvVjgak",
-	"Fm8w9m/84hRtW8WsvR+gxT+LkX2G/8T39CFeZN7GlX6BNp/fnnUiS6vxD9yIk9MTtwn4b/wdwQRg/MVW",
-	"Vn6ElhdCZK6F/oNcsJkNsTtlOQSmvaXgPzdc3r0X+t27Le4cln6CVr8gtLlr4v4OaVsejHEjrhtWzPW9",
-	"+0eY4ebhuSGIQxhBlizmkTPYDDmC0oqcjBaa3isSw2cwQlr/OYMTrGkH1mWdWUAEyfJrJo2gcpXyRH8Q",
-	"Rnc05LQAhMYBj2mep0zaKhQfkvhYU144qJUWRZHrmHSpmfZE5EOQWO3TXlStDx5DtCah5frREBbETdnv",
-	"bqU2M3be8wDLgHQlAmg+nc+14IT6LczQlkQL1+Zug42H6pIV/PTXg5JusQZhDuemCH5b95e3ntbcYjEV",
-	"2lVuKi3omk/r1cXvw7/u+m08aPVv/pwLKQk+1YxuzLiil8wUiobwA4hU2h8MejY8FdpuOpR7x2RdgzWL",
-	"xkIXk1WexyONuxnuEKjBjGYZk6qw7ipbzh0uTwqZTBCLUyNEQamxjhGsWkTHFWTThsa1RHwHm7UbO2SQ",
-	"wIboa16gYodtWh7yaSOUPJzGMiG055H790Vu7hyvYT+6CxSVKVEJmt0jK7XLHsZbh1EEZfDyotcLjokb",
-	"Qks8a46g4PaoH1lWA2CZaDO/ZYn99dixHvt8yB2ykFT6clyxhCzmlkBfAp2wL/mUwriDXOxdaqrPJ0Pe",
-	"tewuBe2aw+70+oVgVCpnoM8FzW60ZmTeK4unlZ1oYvEpv3RyYv34oBJykyb4cS0RS9OadItZyVCsPJrp",
-	"PzVQ0lP3ckTqxNM5IhDtxtT6LKI8rUJnojztn7Z27cPmupl5YljnJ5pfLear5kuGi8HgBfsfZFAKmvEn",
-	"+sihwAvJ3q3evc/sBuJ0bclcLaf4b4SNgQvJ8PEbKlliTl8TI8LuQZp03EcA9JG+cX7ZfHh8tZg3fvR8",
-	"KuZnVLF1X6QjEzQ4o+NpyhlGoxmCIKdirj8bzq2qUMTwTAMrG1XuSXC8TYesiRR6d3oV2q418VsrlJUC",
-	"/Vv+dK+f7vXTvb6nex2+v2KUsVkwvv7sp7fkhx8HP5A5NrLQ3eQ96L0sz2Ge8sYFcWH1SdBVU0kyml/a",
-	"xX11SP7lzZDfTKmCE4rm/F8XWoKesiw5IjH0J2OTUm0jnYqAgpcDU5xOP0OffBeM8EOe8oTdYhI3X8xY",
-	"no6xhEfPpHAjBKMFgSQzJqUWI0AnxroDki41HZqKGzKjfAkhC71oyMFCiCMzSWUxisfSjAwGhC69hQLj",
-	"IIlxnWIT+FPMAInejHSpHHL4DJVkkiqIdxqJhSJ6lXqwiJA3COMujclEndKc9clHCKJht0qSLrWTIr8u",
-	"BOSfU5Lp58Z7CjKkvrUQd5VyqSgfs7iH8v5C2W/iJ+P//F//Ow5WxGuongYpEDdawLzJ9VfBMppKu8VB",
-	"NQJXdRW8QLN/puqDqcDR0yxNMNrJbfVoiZtFuuBUhqUwTMgMEiBz9d+/LvTxntMcs+htrJY7P/YcBlNW",
-	"SmclrBoUm2mOzw1sqT3UcF/Kt+GY0BGALmJ0nDJ3BA4TzbL+Guz8qGM3vCHmyVxEvSjhkHxs0KTy2fdd",
-	"YUNjGP/XvTN8svdhdXVD6bBk653/4eLi1EC/uqrtAV05VSEI4vOpyBWRixkUBzL7bQ12hqyFaxouw1hc",
-	"X88+EOueZx7AYLVTtDPONS+GoR+R+Ll5pFkmeAD2zLrFQ949HAx6kd9mwelCTUWe/o1haOR++flE5KM0",
-	"SRiHhy/KD7lQexOx4Al2fVh+OmNqKpI93YhmmbgxH3hZbjUWfJKlYwXPXpefXQrOoOv9yqiVEHtA9vVb",
-	"+y+qU3JxOnszlqQUpApo+VLT2tIKoVARk+7LwMpc09REanRfDl6Y2p0mnbRz1AksxFroRVNlEs+RO5FB",
-	"llmr9NtcjiSgSh8V5s9dFCoxBnBnWv4uCpe0rTrlogcfITJwN9VOSmXxNi560sqad84yiDUqtstWL/Wq",
-	"2wE3hgO2ZVEodxAMEgh8wCv4vRWyr29JbIkCDUE2tYiyEztzA7ZdXofSMBuLD0XtisqgAzJw2bXgxcq5",
-	"p+RCKJrhdTU8EVp59wkEL/3Ong2MLN/eUZplKb88SZLcpDu3Wyj7Qjj6zvRKKLbS8uNYzJe9NnlVt3v6",
-	"nAByg8lg+S3qjAVXdKzajw+W8a15KzxIDBdFnm36hyhrXuRE4prfUElucn12+V0nEBJxPiRuFNb/44bj",
-	"xpACvMfmeWlNw8HUqjfL9ivq6ps0LOdCQiluYUuFF4P3R005AfJjsgUgkoEkWPm53UKW0qsbClUX+2aa",
-	"t69UvYWvsXrnVrgdt6uDY8/Fuve8LVrt5yyOXDF2bN0Pp6evh3C1UZTQYUP0ZCqBZQDVan/wLLMNHzvb",
-	"KVhinklCZ/qvI0J9N4WYELkYwXdBDaPctIsIAKJpsUQL3MbfYTfyGWRnGF4Mxj6THgRXT89owd4FEbJh",
-	"ZHRZvtUY9gtV2UV+Bax9liY81WLW14u3ocsdPLNb3Xh2O0/x0q0fMV4fSC4RC1UbaPvLtKtqShPGdnZo",
-	"zhcze/gnzBjwnpnjgNU/2sfi6pfPzcHa8dgg3K08ONL1U31A2kI53xilmb0D4oa7e2FMVPaYrzrhvX4g",
-	"h38VhXVVgMQEAuZguBHJtLiKJR02ILxccFPq5w2VbFfkgQu+p7Db6mraVUsBwCUv8rLNyvVXFNL9KWds",
-	"T7FbCK3bBouj4ZY2FttxtxJbHJH9iBxE5AX5z//1v8EOgBGWEBAAPA9y8fKE5ZEx2udsISv7kXL16jBo",
-	"75gXMb9ydyKCZTalAOGtRSp/jO2Y3MbfbbVn0HsSpqoBiaSrr0cP0nTNEBZcpRlJFUnlbmk+xEGcslwK",
-	"vnqBnOyGvnq3YBhIMYcedrZetnbOjnUOV5JnZ0pHYTZcq2nYclNRR+6QHfjshfwjsVwQCJOit7tlO9Zt",
-	"ouit8WqJCXiSyH+HzNKCNm/AUuxQd03WG0h6F7gmpEJb1t5bS+dJF34GO4ZWjkVuVBNoZbo2gqI+Xxhl",
-	"nUBII7YBk6Q0/FPtalfsSSL/+f/7/5OS7Ez+kdjt7zfk2FjLVTAsqePro4VyHVWtAfW7WqUptYioClGu",
-	"cBJ3p0pUsyacFoK1ZcBBUbKiVBV6iq/froARqchvnpjpXeOq2lI+zjWxxbuY9ig0WnneFkaNqrHH2iYK",
-	"5AqnRhhUMzrWh3KdvaJu8NGHN2sIP8Vun0kCjSwh3RnhBy9lc8hg8Xl0Z9oEpq1y5V68AvmctvsgSKz6",
-	"ezub63wq+NrPQiMj0e3oyyFiUKy7tyKROQl2qM2ntG0RKNT8G4FKuugLNZZIk3+HofTwHXQWD3mrGtYP",
-	"Y7ZUAgrpWQOvmeAXm2NPyybE4n7O8xQcgjUzKCaGGifr1BQq7vXJ51Ltw7pwUngf/ioF75/Rm0/oeN4g",
-	"03aFBfLEGRxtfpWzWQDQgC2b67qIi6jv3rFHebDsYLEuqcK5rYMmePGqlE2n/2wRUN/aUBcYRJWiWnN5",
-	"t4QaYjfSPa7v3R38VbswCa4oruknMhSzOiILfsXFDTehNZKUdrhIEImcSc+rnJyq9aASdfNhYSVrd0vf",
-	"0ozxhObwVsAbMx6zuR4Y5IEbciGM3su03M/ZjTmRJjU/WWB+Ze+YSKb0DqInh5tC/PVtDJrMdjL8VZY2",
-	"W8K8bHCLrHdnCXgEgM4EabKvXyPuidsd7142HHp3tuVUzEG7/BuUoaVwYZ3pYJ4tPFUQUwpTtdTtoFC9",
-	"nvZCWTJd8lNYAKrAeu7GGtjOJhMFi4bvuFz8OhtEGcEggOFiL165IyyPYW9qby392kXF3NW2ghO0EayY",
-	"QamDTSdQsjTssP7vfdsY7ioh1I0WjyciVERHj8M0yobnDYFVv2AUoaEJUlGeyCMSJzmdqJh05zmba427",
-	"F5EYnCIn83kurmkGFRzg30wzoFiTkph0bYbzkPspijeC6zaZkFBsAqg1S+I++SSumSQTkWXixpg0Rhno",
-	"UfHpl/ML8pzO0+cwNPn87/DfD8lvz1EzraSdwIghZd4bZSfq2EEC5iVXgJSp39ODsfpsCcOiOJpnQWn6",
-	"hJOpWOTZEk0uIFB78E+OM/gYq2BB9PBXi8JBJEGrAsHa4UEgLC8avfi/Bw+DKUzGAZJTRMIp4RD7DCLA",
-	"aEnSJCqS9ZNUzjO6bChCma40f7rvJKb3DQryvfO+u0l/jcgooct2JhYqjMnnKpLn2MQZDW44y49gZTy0",
-	"u9T5BGzAChgT5GKGQgej46kHRoBwSQBRsTdHZECicjq+QjOYnlnxXvEd0Gyp1CxYfz/l84XCDDNJugXN",
-	"xUBk18KVPpEO0SDNCYcC+peyT84Xoz2v8jLDBv5oR0sSm2VwYGQfNEEAcBXwipnHmqremKrouFRYrAcN",
-	"hEMO4UxYBSegfMJwP9jg4UC8Kn7kmZ0YzDwiIkuYVGjcOCbxv/85Lmv7raoEmZPwwQ4hFK0MX7WZHi3H",
-	"uHLx72Hsdnih8bsdXbHG9bNbgqGUTmSG824uZpqXWmB0/g5n9sUf+MqZrd0V79LCDLDEUizZrwtNWGIz",
-	"+jTZ2ZiD49VXoyksO3X0E5qFQfcsQkq4CxvVbGg6mB7EDTdwTIaidQGjLD4GrQ7yDSQUtx8xLTWxJBzz",
-	"belU0/kJULQqNHT7QzRaIsUjXUCr1O8ZJNWITFJOs949nLYLM+76xlVB/twmFDtaOou1K+cvX+TTuxpx",
-	"WcGt3op5ILr1jbMX2v3VInKdYyPCo/5q4/lTbGZwn21XqSYJ8xREbyMuQKuS2hJ5uNe51hU3NmlU1rc0",
-	"1BULUhDtIEJmwSzK61MGJNEqhTkRBflTAgD8yI0tFWLfBVi/3dQoaW91T1dsWjF4G9Vb/5Bis88r4iDK",
-	"XTyTxoDe2NcZu06bAa1qveWm+VY1ALYrgNFsz9g2vMQLMG+EI/5qoWxUaRm6pryLFpdSi5WE8UHVAhjB",
-	"gg8PoDTUhbw10K44y1S6e4FGbrw+srwA1cUGuB5j5aLK6/OGSmsi7bXaEb1yq7xRlYNYXnzgRVgpJq5s",
-	"rU0ZrFSPQFIy9exbWxSJMHe5dCsr18qbWP3UBTer8OpuVOKhSkbfUDWeruIwI93AmoW1mGHZRCGW9zeW",
-	"7r2XQS1NEmNpfDnAil4gLGwt0GOyz6a1B0r7VkygzSquB9KkQY3mntE0i+/cW+UMONpNw/C32dWOKN9R",
-	"eU+1JEJ3ps0wK9qQX37E0XknVDxYFYzwAd+8Mmr98q4sihFyJJPPAo+UVR+46Q3jV1k20UtH+ZIkbK6m",
-	"R4iO/CGJvUxMNGTUhSwbVx6QSrFYK3APeEpl8WX83pDDByPPJ+ecOnYMQUtEg6R1wgNyb9lcb2fmg8gL",
-	"VYjG3cAQTBvHW2qLQLgJCIbJLiRUoyitabjfLZyKDULTY5Qy2VLScoX06pJWVJa0jm1uPuVkUFpBBxLQ",
-	"a7IQt60n+Y2IbfW6i+2ktvLhDlgBN62WsHlIQpUNW8mpejzWMWVnGluhJboy0Ss0RanE+MqgGDoI2UqJ",
-	"+TFYZrkSeAswHAf+iROPSXe0NL/8AkX063VPLQoGOlZn9Crll0Mez1M2BofgG/27h5xZWIwIhEc7UgS+",
-	"Y1VAaLpoFJyJbjbkppyTubSAssKkSvW8DPZYuZT+aEn0fYL6EJTvgZpsEDb0eKDrYIRRsQhhORBLklt7",
-	"OzR39iJYmGeSuBKoNpv3sTSmYgMbfAj6UWkuofq2tdEf1+rcFvX6HwER6PHMGsUJLZ1e1Nf8IwuFmwxc",
-	"X+mcYgGT8rmEhbWntreVFWCdMQW3A669uYbb2T1W1+r2roRtGelTVIa31qpqqggXN0Fbzsyv1NxoX2qi",
-	"dACfiTTOYtJMcjFb/6X1U+J0xraYzqo8q5PkmnKEdDQaFuZTWfpZrCKWLDEhBGDFztEqAf8ucrOcI619",
-	"QpZ5Izx5O4Jn8p7cRJYNfsbeQ+6J+zGclRnXCoydOkfz7rmzvG6IyNDWtuX8vU5aqktHdo/qJi2A0bEl",
-	"CEpWrXRDo9ZdCq2HDE7VWx66jSvLjoctVj47L7HD2n6vsVi5W3EH45Vdim1ML46sPYD5xX3rcUwwnk8a",
-	"9GmPyT5MUc/aaVw/UstXzLjKTOhbMBh5Q62Zi2o0RT6SnchekN3YiuyUN7UXFZhFNllBae0BfcAGEFHu",
-	"Tne4hFnlITW/pJJ9D6r+5vpGdf5HxLKGuiZCunLKtKYINSYiorTee6r/3TN4N5OFNC8avURw/VptSY1O",
-	"a2oY3NBlr+0iPoJ6sxMF5MgZKTcxDhrrpSzbCBGNc6VBsMmMeE/ldAM6wh2BnyCVoqJLlFbumfRk/q6J",
-	"eC6SJ8AqjKEItv1RKeWiMuS4WGs6Vuk1QOl0E+b+OCoZh2tv978x4+gOpemI7JfLvbrg+bKpqXdM9mvx",
-	"rvcghm9oq3SH6JszVdZlbp+DrZBmqzpa0GJpJGZT0rwiWZZNllMTsO0pl0Znz+iSIPIO1qqBLQdcHyB8",
-	"XUqAJYAhA36y9kuImtM/IKlHNw0ZaZYwGfJS215ELtPrgjnoE3Wun8d2FHOW45cbub57Z8VJt6bW+jQu",
-	"0+utlMb7NXzxRguIH/Sc0aVYhKF470dP97aujZRVXurHM8UWh7GFaFQ5H9+dTXZF/U9/+0qrElVvUjBc",
-	"pD1Vale0klo6VVChMqkK0aLSHg05OhNWaRmkXXbzjihJI8OskLfeFiRnZR3NKFitvzQE/X68TbH9b0i2",
-	"uSMFWqXwVfjSN6/w3YGqrdD8XCibdwlRBE+lJYQtdUGbUpdKSxbr6/0daYPhyq5lmlohIyso5pra/SUp",
-	"N+xu3k2MsZ4RlLtsUnNdA3C1xjciv3oLCXLbOq42cP/JLwsl04SZyP5wPla+cEWxLEiwMPK/VGyu+Ybu",
-	"w9XqCCNlQo2PcKLgRyj/AX5vLY1OxSIHXo8pS4rNq1GgXhbhM4nZhaaA3DdQw8WUMAlP9ZOpb/K7mexW",
-	"weGthG+9Fg8oeot13iko6Zovfb+SgoBpBCya5GK23Yfx+rwVMhBm9daekyJ4hLkLN3e3tkH0f2CGacb1",
-	"kdFkRZXw8AwwonC10DYICW2mqz+2rLBY//JWm5Yv+EU60+xzocBME46SM88hUHvBsapRm4SDh5Z0TApe",
-	"Q310IVM879y3hlYLyyOOyoYiN+SWeSu5cgmhMRlhnfGiRhBGF34L6+jz7gaZsSDmtngwBJRucQhDeqjb",
-	"yDI9cwpqaYBl2SSwF03H3GfmZX4XFinql7RM9eqU427ZFE702zqbovAW1oXAdQmvnqdxd7kUbkp3z6Xw",
-	"xt9mDTdz6BfM8V59+fVIkfty54v17ueAi7kQCcyAa8LD/fnN/Tu+wZCdx9wjUY/gKy/nmzdmAfiOfq1+",
-	"1w9EVwmRgWiUcslyJSPzkiapsheRQtP7lpJJS7PbMpfULM1uUknLnf1eMknnLSpPBA7kKUotzYWOwIy5",
-	"GLtCeTayx64jZkHEc5bHkZ8B8e0nnrYJzmvMf16dJuprfdUDtz5j9D5TRYNhc9vmj3bw2O1ItmmZ58hL",
-	"GDb3n+Toa8ePluhYHoS9fSa5SLJ7zXRsy9tOQxv3iwU7cFUxKnto+QME1dNLmnKpjkisT1tcy7CKQaI3",
-	"v6PyVMUD6XvAYAuU7aFhGOYrMI0tw9kCbJzWScyGfqdjWCrjDAEaq0kvLk7/XhMNw7FEoUAhz2j/nacI",
-	"Ph4LNTmGofxC2PXm3MKCaax0QD24D7maV9eKA9w1knSzazbkXtIxJrkJP8DH1KCuazrFqeuaOpm9IS+7",
-	"OQwcYuzZI+LIA6hIpetDCdGLDGXzTBNxNORx0FoRRyQOGCViWCB02boY2Prgn8khR3ymY1cpqzTvyPZh",
-	"SjeDjw9q0zqkOYiUkza6VvMcfemiIR/gJtFMBoNvVnqOPqbXnutoFbHyF7VKsUYsE/wSDBXVHfFvTb2L",
-	"1FiuuMAi0HZtSgiPvR1EP367LioPpxI3vBbZFjX4b75LJ9V3Pd3NIzuOy7C+AcLgYDm/32CPlT6vk4DH",
-	"awWZEcFoz2iFROS/cVzglgOSBSAQQ60ah2vm6Z0hbZRmOaPJUmt89xiMvZmzLuRsqt2iAI7tt+i22346",
-	"u3bonXjuvMbTWO5k4/jjbc7Ghj7BirI2CIa1tQPD+B7chV7gXtVzWALxKUUwWWhQIwvSK8Z7Dou8qI9g",
-	"aDSVithXyD+S/QHp7g9McIVxFvYexEf5Xe3maqelyRbx/ZYrrl1ZhnR37s6Xa4VRxUGGBhX5ACQqbEAJ",
-	"6hni9wDrNKwf3UNUWEIVbZNhbGcHVVLe2Zd+izqTHA96QIF+D5a9aTkJxR09VFTM5Ls47dhhu8ZQrN4Q",
-	"ySOsIGxuKDRde30aNtK7Thv4SbhU+WLc4Gv9g7jRYpvD2WUIpLtdyJw8c+p4s3JRWM705V5IZT9O8dM2",
-	"NOFSIFBBWMvYygsCi9/2sJxC4zva9kPHhaqVuMRwSBsdW2uv4vq+m10I5S494XxbIz8ueH1uoRF517l0",
-	"lPxbWjnN2xn/C2qwzu7fhHCfpVIF/AIw23vMvK8P5L4cA5X9WjGwKki2rJ6iR/AQ2A1umd8RZnCtOJqj",
-	"6LY+rpYVnsnepqketcOwE8ZUEhahth5VpM6rSsKi+3CM6HyYoAovhYr13AtrW8mwHkPD3w1jOybKtfUU",
-	"uzpvW8sJVspkKwTLSsc1C8OSKUKlTC+5BX9I/WAkyhOLZu8fmXCvWzpnKqyluhQhsn4O9aXydMze5Ixe",
-	"Ndz6L5zZWlKABTfSbY8wusjzgrtkY3B4fZl8YlQuckCXicli7mHQSZZlcsipIjH0GJOuHhp234Ns0iIB",
-	"HmqzSq2l5lcsIYu5rRB8mQspSTyj+WXK4yGfs1wrCPSSme7wSa9PPihJ5FhgioseRVGK0a/O14vKD1XK",
-	"8iEvmlyk2IyI3BTJ4ZjWEvmDBQ4HMwnZ1DeosGiPI/R17N9KlI1XVlW8ew3FreogAiKYPh5I1b2ql89k",
-	"n3wWiihxyTAVSC9geWl3YAMpdxi8/+w2xeTp0kavn4lutXoWO5kBntr6yH+G445PSXHWIwJ1C01BbsrJ",
-	"/mBwXMb58C5DhNR1xKrHqWiIR7eUo2XLWpkcLa/K1aMb1mG0gRqBQKhMapymOaElgXdbrAgu3TfgRWj2",
-	"WTs03BrphRJmGaNSkf1jRH+AUw0hGZomRkiTNYey/W9ho1LGltAOGaRgOWhOAIwQ8E52jsyWVlFD3hls",
-	"IH3YzRE1cV2l6QarLHqpK4ZIw0+wuV1lnTBjKtmeZFymKr1mvePCrWQNtkYa8vophwBUbv9+CwmpwrRX",
-	"+t/Pp+lEhS3kENrP2FVCl5JQInVLsJnJkICcJjRwhn7RzYng5CdoIJusB3z125+gQcPbkqpFvvr9c9Ok",
-	"qYfFmu+fL1Z8X00XuVz9/oVp0tTDgq3rAFs0vH/DEr6uh19sm2AfVaAR3JBiZP43vBlHduO9XXDL2Xjc",
-	"3lvPe1gsLAIA6DVNM6wJye0JjFzhs+JwYrqwa93fLOqgqC/omvVXJr2GacJnL+DTS38FiVYTUtQ+rKdG",
-	"q39OTSlmPKWSyFRrcSPGuAUnamXua7qCJ/4ibnUNSz1seRVLfWx5Hct9bHclS31sey3LnWx7NUu9bHQ9",
-	"yylO5XMZPdTlfQvxmitALxDtSV8J70YbNgKVtI1CJqFIZKrFCi1AmFvdnsd8KR3rDR2zTWf+S+mkb9hp",
-	"8zX4Ujn8m3a8aBytdx827LT5snypXJFNO266P1/Kt2bDbldcqS/Vi7RR14/DBFcYSGqhcHB5nkmSsDnN",
-	"VZ1HujYIpC9sXoHllBtyxvctvg8WLb+IuAO21lLu4cCGTkyc9bJ4WcvDmteB3qC73iJ4+Int/Rdle/d3",
-	"PUWu3qU5G4eBVvRjktjn6IvIUqn8rAMqx4wnmCas3zZ/hPIPzhfjsal8X1e/sMwQpNyaO4Vmo5zNBAB7",
-	"enWrK2U5m7o9yW4AsCBfsBZLbrsJrdMFDcUnkAt6uQdRBdYJekQUvZQRoWNI8cBSogmTWEphSnN03o1N",
-	"AgjjKk9tiWfiVXiuzdFQmQYnwAQABKWYqD2L8Vkr8u2d2FIPNdm+DMt+QyUAd/GdQdccHDZjiHytIBIY",
-	"c3AXbAspL6wLQa1FqmW23slOL8+hnbG6BM7NmQlJgPLbWKz/0mK2ECUikrA8vWbJEYn/PVVsBiUF0owR",
-	"Ci21fqYUHU+xCqqzH+nlBMhURrp+VGUPrCERxpnfpJJBlYLV3srV1fZKkHZ6ruU9txOP3LFqOPPor2yB",
-	"U1e7CKETvOLQfYF/0Ow4CNIGp9EdwtXhumuPaJuDhxHDUh0TY93aIkx4w8PYBJ6lHzbsTpvMfm9j7hec",
-	"/57CAcK79bZCDohcjLB/K71tFdv9W3idz+1OViyqqZxndElgj3C1Fb30WaNxKkFO3lizcPy34TNRJ6H8",
-	"EmzdNzTnyEFTPhGdqJOll1MFLfKrTtQZC87ZuHxRi/W8oLfhPIATougtIk519b80K+pVvbS7D41bddFd",
-	"gqQeTyrvDR8NmUwqTwyNXcU4eRGkbtcrMuUdILM5lWSSM8zIQh3DOqwkGVM9cJIJvZPVoKW7Bo2tJFV0",
-	"JkxEqnNicsH3alORbblnHjxDEF4G+WiSUOL7iF/1D17qtYH//veecaTtD5py4Zv9Xo8J+Zoj7E2ZPXrn",
-	"ZsNAL3MX2wV4KXq7B2t7r6TZ0YB7y+VecctgHEX6iL7REKAARuHSee1CHl2vOLeFyx7rSTFJRkJNw/fr",
-	"G+ATsPHb5nTaWd85fGsl9Q1FMN0hgKlV/NIaCmz2XzqmgOwqVUBzsfAcUGHQoFbQXZKq3jEmY7YIdFqZ",
-	"UBaWQk1pKt3ER0+7Kx3eUKzcjEoXRBkvkQTlww+h0m/FNjOod7wqreGbod8+6Q4SYdiIMy0fBGONjeRj",
-	"1PCevn7iinEvm7a/YeDRaSV8iHRtKFKY16ah64DDSsNx1A0HFt9pCJaOOlqy+JvgoVCpk88nkEpLbBsC",
-	"mMSjpRZ9MraX0CWZALuSLeOwzba4b0blRQvulF73d0zRNGswC+HOgCWILtSUcZWOof4IMsZfF0yqdXJr",
-	"VQQ1rkjs+oZKkkq5qOS6rcYEvp2nGJnY5gtSibkkIwaxveMxmytNYl6/fv16b/9g78X+xcGLo5evj16+",
-	"/pMx5JiBmZRs+Niy/eCuUh44XWD5t8kBun+sOYl3YW8kFryonTNn+SyVMhV875LCYBcSTHPw2pjm+dJr",
-	"I32Vx/tMJ+ro14Iqi/d24DIVD8mUZXAmKQzBjBMGckzYbK6WsGT1ybXG5ys+FqrmiMuzVot39Ea/or+/",
-	"2veO+9uF+wYZMNfiCvhXGHtJoiTZLjTojE1YDsl99cpB+j7BTtZXk9CxknotvVIN4VUts/xa1KyZvTmG",
-	"bgXLW14RqsvXKUgngmlUQYKhv6sXGjN66PocstL5tSKCHvitgukappbkYv5O3HDMFmFhTbyUwBOmC8kC",
-	"5M8SKNDKUXph9UcFJJDgY4hNG3LIi9xD/Ho6n+fimmbHfph9ZKyTJeAgdEt3UefwY+8hDNmAhZSyLCRT",
-	"EP0bEaZlLD2A3jGJJymnmRtQJRxdf0gf0owpZsrS2ZVGmKKo48apCZzuK7iyX/1AtVVBajNsglK1C1ML",
-	"eNjpWIl8hUvf3tUl1NMdUWkrmNkaj6kJg0sl6X7g4ykZ9AcHLw8j8pMQigz6LwaHP0ZDfgqXbNA/fPni",
-	"5euDFz9E5GeaZYKTF/0ffnx5uL//w4+HETn/daHJsXl18Prg9eDF4DAi78TfGCf7B70+OUfJTEt4fMhB",
-	"QCMTLZymgh8RTGHVg9l//moQadZ+w0muP45U5mBAEpTDyDyjYyZNTgWyHD2TIS9QQCbpLUvIWPBrlkOx",
-	"8O4bcWutIiA2kYTNGU+k9cVqansExYUZS7QUisL6kHud3IAmg2umqV8Pj8Rj1K3bwIb0JniZnf0oeEq6",
-	"eL7Ifm8T/aPu/tBvHpMZVeBNKIdYZkvS1QNgt1TfMCwrz2ayt5m8Zm6Cm2mI/pauXzvjhktnsDfyTkaO",
-	"bfV72IyAkr/fQtXS72o+05y1WITBiolTmYAygEa6VuHb38rU8NWMq5EMwoggdFBvQXUjjm2ccsqkueGK",
-	"jJi6YRDYYBprMhemnPqQf22NB2luBowLhmQvRr9z7/5D38xd24qI+HcHd6AR+7JJOSkmJ/X1M3PrggiV",
-	"UQkwTYy7A9hKIi2zuk18faWdsQMPXWeE1ViBzGFxlshosZSuKP12qThWJVYFjv8ozTJJUt4P+w82dHVj",
-	"p2E6u6MDFTDyQB4PfrqliX3FzpXWcrVbFveuHQ02y/3k+duGzOJCb2vQLQ7lHRPYcsbImM5TRTOSMVXC",
-	"tnqAZLY1htLFXe7HpltUswGG7scvbDQV4ipE3G7wEZwZ++AYeKRk45whAKi+JkZ61tLqvfhE15rNk1Tq",
-	"58kZozLsRkV6Klmuh6sWOQfIZSImk1Y+VPuB1farcvfwi7d0+mNAjyc0zTDUiauUL8RCZs32qrVDY9eM",
-	"g3yzgulKkjB9wHIDJ1pUO4bqDNY2NGOUS0P4rDDTigebQ/TeDiVkGzKzPk/5mAWX8Zwpo3njCPSNm82V",
-	"SXoAwWBKJazeCuNjS3d4yPMCsUbewzuDmOTsOhULeQ635f3tPM2ZbDhBGA6VC6Xvyp5WKs0dkyrNMiLT",
-	"Sy6PyIKrFN3/289/kWeBBQgxW92ydL68Vaq6gBvnWt/48m2qXd4NPcjm6J3gYQkHS9uTpIS9B3UyZdps",
-	"SqgWaLX5FITsFzMiMb7TN7/bhHLGnYXTBHN2LXQXTbNFzsLgXfWod5bnIm8menb2eHEK6FLuPqtnJxYK",
-	"KkZwE7xqiy6KXAs8TEWEJknOpMF8zjJxw5IegqFCkIdUVC3s9TTVkdZHlzUUdtgvw5i5OZj1Mru4jIiL",
-	"G6VjSFjO2TxrCvAPlAhnci64ZE0F+U0AarFFzyTKLF3rEd4fHByS0VIxNCO0qDeqVykszYBXko2Zntoz",
-	"Sf5wcXFqVrUa90PGRmqrzXE9aAfEU7GEJSFKV5UarEmpdDtKs/A7LN0Hb3XtEV1xf9+ZHW3IdtA0CI6E",
-	"nrzPVDGbocwwimtujmHwpkOSUkDswaeujD0KhQpNg6RLzQnDwyGh5vANPmx7Xc33ZRNgjHkemaMP/7sp",
-	"J7bkMMCHrX15hSyTKuI2lRiBxWSyXwpxB967VUHR61XFRPXDZ5KkCUL8GJF1L03IlNHEYDI3y0zbCDYN",
-	"AkRGpTLLvmp+60kiu630E9ghSuaGsVhSiML4rSIqT+8iHokxnPgNJR26zASFdaFJkmJw8ql36/Bj9f0D",
-	"YloR98BKDrtpd9d0T3BXehEQXDiO+h/eDhuyUjaB/1UK3j+jN5+YlPQSgeLAQfQhvJH4cL3HzEPiQ/qU",
-	"SkJHmrWWzMxQCSFuisDXdLTlIbQk8hxfglQaeBCcR0igK9oX18q/DKW5e6tUPhVu2FGZlNaObu1OVIhP",
-	"RdKzh8ijkC0YRjvLjrslmbjc2rRjRnsyUSwPXk20ciRE7wGGA2EM1DSVJOVSUa6OLQbXktFcIiQWeJte",
-	"v9ZPvl68Nf7CEIxq+6AGM9Q3ANDYbqyuzuSDD9YcxdV2M2gkd2cvW6U2Vz+LOvSdtOFiaPtrh4bXa83A",
-	"bKNNR1WnIsXQXmyM41fp9FTT14AlaU4vwTxnrqGp5VyJxKSK2jo1m04mJOdMqfzMbpUdUl2nn1J5arTW",
-	"5kbz4Iz290ZUK0cwLxSSSff8Kp2T5/Dbefo3QGQu8MHdr6kkg35QLrRNwlzngl7ZQthJ+H0lFM0apNp3",
-	"buHROVrcVE0lV/SnVyZwEMcszbrFB71pbzDlCouCA2BW3FuN0sRKo6pvYXnXW3CPc8eAy/OLjXgVH5Eb",
-	"moKCCSE+yghZVljRGrtJimA0z1KWG4phs6LpjBlBoXc85LETq+MjUMBNNzcQpaAVTJaQg9vbYxKjzB0f",
-	"VaQjMUHEENBGjCmsFCcyd9mlvl6GLYOhIjVq1SxoF3bDPnlPx1P0nE4xiLYko4FbISHxcDEYvBjrZvAv",
-	"Bl+Jj4Z8yP+D6K+R/yA/pTkzSWv/MeT/sbe3B/+vW8SaFn0FX0ESk/9wdbRSaZDQk8hUUUgir3RCTi5Z",
-	"oZuZInVgqoAYAUg5xXALg3waOYj9vIBpSzDOMvJhCCXAdFLF8pRmzlw/nlJ+yY6NMdwUZpmkGavmNqYq",
-	"cgm6gPd5DQPP1FQsLtH9HHsGrxitnjS5pnzMpF4eb6e9tWm1sR/4RDSo11zlLoKnutObhcw7W7hR2fXe",
-	"9leoDOdwXFb7xfWyVI4XyCWpJIkYLxBrIC64RN9wiQahW22l91UD91BErhhBS3NaQX7aCa0l58GdnJJ3",
-	"1HfXSCLeMOVO02ScQT6UJGMyg12KTMrtTyYzpjaugLGraYPOwMgTNNSPp9YeUkgz+m5rvRVLFAZS7hud",
-	"Hj/VujKEDWCN84AG0Vaurqbr2yH8ed2sz+AorUcdMIYwMamvR0B3CsslLnzQWwDNBaFIiLVxtLKrVaaL",
-	"31sxV3RUhIRV/9w8k+B6wXhO/YKNFBR8zELO/wZLcrnLhpyF9v6ir84PZPyO4CpCEGDOcGfG+gxlUqDv",
-	"qGZBTgST21uJZMPqxTdTycZ/iclEoIeAjNAJoeXlV4fo639xsAcGnCu2ROBPMJR0jjr48qfJv/zP1/mP",
-	"P//Lv/2aX9z89evpux8/fDz90wdx8JF+pOc37SJFzAhXrOraw3EmFA1zOX1sjbcOor31lZX+VqTKbkLg",
-	"LlzmdMxOWZ6K5A9ikRvqavAoDw6jwMcy4XxIZmvNh64Ym7szGoY1cnlIr35cC3LUtCANYR2QnkzLjCqV",
-	"eHnFhHSRlkWuNKCi+SVDTA8y13pIb2PxwiKDVT45weCRzRHD27nPPZdCN1nMM0iqwZSQK6bFcozuRje6",
-	"JtsjySDmF97ZmU+9YkVYzTLNgQqZXn+ZIpwwGlVgGi5AIBwYZrzGtW5y5ncyFxLA5rVqM5IiWyhG4qlS",
-	"cxmTr2cfne9xnLOEcZXSDATqSU4vAVtxyKF1bFJr+N58McrSsXU9MomJsFrjmgrprhxEXWgBSZKuZMxi",
-	"kJhw6dqZ2CRuRs87SChc5Z9g5IxXPshHDCiiTLNSPcvtAGxsQJ/3tSYAGwur1eRH8VC7KkUNvSy/rdAH",
-	"WDOi50WtfGJ5VSLNPEAJADUIuWaru1PAiAYMQ+1jHEsFMldmEek29TKTbV7ZKo7SW7XWeAXimuVTRpNN",
-	"Bpcv+CbNIUel/QsrAjxLJ9bvuBiTvz2V2ZU3oogP9U/j6kvdTkHzr8lT0Og2QaPFim8bOOoTv7uDAayi",
-	"kz6WfxDlsLHcotd8B4j9j0eVts/3b0u1Nszu/+ZpWkPYLWpQizxVSzAWmUwRRnOWnyz0bIOFZIr80q6f",
-	"iAzmj1qGKiZpaxYaz4Q0P6JADmBpMG4QFOCzBcvQEhiCCKTGYjgWXNGxKhKLOp++nJOT0w9EMTqrBex2",
-	"Tshskal0zyST/PP5l897eqv2IKRJv6cFmL+K0R4kTcwop5fMCIBD/t/+GzkpUtdTwYccA2OKHEl2O9ZS",
-	"tyZFU0YzNUW4C8GVPo2E8WQuUg7GepZIEuv+RJ7+jWLy3xuYMTHGab0waJ2O+0N+QiDtll9GFrU0MhnH",
-	"YLKF3FvmsoDBHCLJ4WC/T07cwhOs01LKFh/yLi3v4RVbRsH88ep+dnEWUJzFNSWMjqfFkgw5FqQ3eXDe",
-	"fpAFT/RkvTzxYcf5bV/0ioFjtqLZtBsqnYBppjnkmtQNOwYIAsY+gbl1jgm1L2LAKqbvz3OBxveiE/Jy",
-	"8ALF4PiMqXy5B+702O68l8w+5FpA9EKVJ/70zXRxWeLitdiYiI2HojgzCRtnFD0NVCvoQ47LmnIS3+4V",
-	"PcdHYEPhUMwC5GxbRM6W/C+y+7GYB80yMhVZQrqxFotjjKMecsqX5JpmqTktPTvHM8QwmkHiMPpRoDN0",
-	"pNgo0dEiuWTqiFAyWoyvUGs2z6SF+pxAYpAfR066o6UtvT/kmkRT1E7hhrwa6B/IDJJfjz3t6ZksCmJB",
-	"4vJIqCnq7TO6hIh2HDEKARM9F4jfgUHqbQA1eLTEY2lUMpOhfURGbJryhEgtHtHMPJYOukF/Qndjiy1R",
-	"NeRgFVQprLgks8V42icmPq5kg8TFggNF/dUG3IWUySGP9Xp/1IPfg/+NMbgIV/WZJGM6p+NULXsR8Zqe",
-	"sRlNecovY63BmWVPFWy0FjBuenp1Sr2fMcl074heJ020NqbvauEFrcNw4dwms6UwthGzlI6kHLzGBOPy",
-	"Pan2XszEjKxYE/wa7GGKIlG+4H1yZiYz5DbEF7VJ7251NV2Asw8lR2BRodw1htvqg6MpRZH+7K97IvS3",
-	"7Fm/SGfeWYf9k4oqZiDf7Vghu95kRidUUcgMxvugXA+k+2JAiumbGkRsyBvOsEGVLi040jj3CRBJ4ONz",
-	"KsFsVyVTeoe99T8qDzGVZLSQS80iVF7E+4A5hS7rHx5nKeNqyJNUmlhrafBOgGr7w7Ir+Jaiu95yOL1w",
-	"kqeTScov7ZKaK2GOPIn/de8ttty7WM7ZHsKFSi2Kwptxn5yYaQKehk9UNFG0F3PIEbwk1mNg0GcuMt3N",
-	"HuAexd4uLA3QCeUkfn9BL/GWwY6mORE3vNJLrEmInp7gNmDQjcROy0TYmcv98/sL6w3U3dmNokSqXMuY",
-	"5rMmDkk3s7G7Jp/+GE+Lza53blXoHzU39ORaNcd8vwspT4vRngHAsABrSWQwDg0/kVOt7YkJItNauAw4",
-	"fnrseJk/TPY+C872PlE1nnqjdfN5odUJd7O0ojPkBSDFWMwh1NNMTfd9+vUiIqcnF2//oK/su/cf31+8",
-	"r84Aq8ejIzVXMiJyMZ5abARTXMi4wJ3b2xVTMc/18vaKWZgJ3Gi9zdjl0tJHUznkKAyAzZa6fTDCh6N0",
-	"+we4jtiTvrSgQMB0p2x85czH0AKUOcHZUAt7XCKgQ0SkgDnfCHPHJMnpWC+tmwbEYuhJuNRzAGxOuTSr",
-	"qJcP1nHIEUDJ3pFiTvaGYSDIjTlzffKL2TBU1zH02E3FnCrpbrSAMk4o4+yRCzHfy9g1y9zCJWhNPTjc",
-	"c/oVQaVHHnsH0TV88cpr+PXrh3f6U3vE6M5OBLIxJqC54T7+fdhJk2HniAw7/X5/2Pkthjc11ZaKzubY",
-	"/4fzL+THV4N94nxE0sT/6ZVD5Bi8pJDkJlEiMLnyGPnw9eLtsS2vOeTEz0Ip3gBLKZXY8S9VWC0td5Vt",
-	"YSU8Lhi4VjUK5iqS1BjpLY6U7j2GKCpULZ7/VQoeR/Xf9sA98Y/4WA84VuxWYXM4j1o8Kb31D9jYSFVz",
-	"NjYWaTjGlAuejmlGZixJqcFA4NkSBv0R2ulhxqdfzi9Iv99/rt+Nj0h8LnLVBxgfPUr4612aw7+vUmMo",
-	"jy/oFYttrOavC2Sy+rjAyO3ypRxRdAyxhaXS5KXvOpAIf/cSpESeWDlS4o9o5DDfFbl5S38hRdS7Y7er",
-	"c3oJ4j/N6YyhdQClaHuljJ3MhqKZ84zyn/58H5bcm7zB9IBII7TZLBHAQ5o0Ccz1daSi/COwZZBME6Fg",
-	"UarWBy05x1g7FJaUwz/ho+aPiMSfTz69j8Fzamw9VPenjxVCDxlirvW8xKyLFrukyBUdZexYP7GlMPCN",
-	"QoEcFKyg7200oRngoDs0deRhxO4NdG4cbHDYEcMfi+4JTuI0wSt9SnOV0syES0miIJ4QT8EpTLN79tNb",
-	"8ur14KBHwEAYvCv+vfDno4c0p1pnWHC5mM8FXHxHeiJXM95zA44p18sDqhOIoCaOIFZMqthfG5gBygSQ",
-	"SaRXtjS0eS5GGZvhuHAmP/w4+KFnZYc5y/dwxWPoQOq9nRMB4wbpFZVEk3kncUVRc351SP7lDXB5CO/y",
-	"M/kAbg1cTvEpjiDu9clnoXs1bSIyFTfw4oxmE5HPUGwwQubt7REZ0YSkfL7ABAJyeHtbj6UmWtnSBEP3",
-	"jEtQcCfNqnKGpgQchSa+M4YFxnQnmEqGSpmL82ZgiZGMSXumzJCPPME8dds0p7lkpEuLeVjgzD0mx3Tu",
-	"qku7NEfY5QhEDOL0iBlTU6GXwHBJkqXcVyXGIhOgtVjpbp7RlO9p6qtPAm6MZbDimuW6833y6U2l6Yv9",
-	"CG/8OBPSLmaR3wgn6izAKFxen+6ye7j/wuhovT75SQthi3kmaCJJNwYblxannuvl2NPCO7IKj+GaKsLx",
-	"7Z5UOaOzPU1wj6DERtyDD+LvyCS1UE0vAZUUJGotbFyzI/xjSq9hkwqBGodidCOkAIWqdDj4sQgQAXO5",
-	"pVumW9iudMZ6uDtSMZoUnnoPj0yLYNJ8FqRHTXVZNiFdWF/9kwn31BwGSBkFh7zuGOgL+kO0JPxlxdLY",
-	"dEGzPKQLEZR6QH/6cEoSccNh5Xv1lYgssK23ABPQAv3kW+wdfcIqVRBx8onyxYSOFYLMeaM7Z/k11gU1",
-	"QmvnqHO9DzbnOeN0nnaOOi/6g/4LCPtTUzDgPqfz9HlRy2QPapkAxpaQKlwWEE9dMyxErTIKoNFCzUMX",
-	"h4CGpcIEdkTeJ6kiJ+5VnLPb0g+Jc6wUbUwyZ8GyG6ETiybPPyRsNheK8fHyX9gSIBTN7X8jkqU1HRvn",
-	"b5WVQGCijf2pI8SKZDFWWAjc+gWPOodaNDk3v5mSEa5uwG/GqE1blJEwpToqWLkA0VgkrsLeHQwGTf25",
-	"ds9NNo0ewmGb9m9oYogPvrK//pWvnBortv3Oi/Uv/STyUZokjOMbh+vf+CzUT2LBzSder3+hfAY+8J+w",
-	"GIN+fb/FCE8xZvZCiI+aX+B7L9sshxMzPmmZ2obIHB4cbDrmM7aQZk0PWkz4QohPlC+tHU2/97LNXhiS",
-	"8pW7umzoCFrM4PR6vs7qrdcEi17qG9k5qdCDzp+jjm+97hx1KpcfPhKkTKBkNJOnE8eCR8AZQSaUKNhV",
-	"AjOsHagksVtzuda4rcw+5F0nTcP11f/wPqv/TJO4TtH+mLKbNRRNq1FleiY3Jmh6/DD8zm9Rq8bv0rxV",
-	"06t03qadVqm2IKOtyZ6Ja/jN0L06mWv9oVZxOBc0VH2p5i/8ZPXAKrf7vdHTxyGIj0nTPoLWX93WjehZ",
-	"5eqvoGd/T5PfIMA2FJq8iprUaMnPTN1VNJp8FpzByTYX+g6Xbe0dq98piNavsRGjOOk+S9b4po+Y9s+x",
-	"xBu8Yt/4Leq8N3X+1r/53o3yRZtLgy99FuqTSYb6vRGCR72TPzN1ZyGjdik3Vx06v/3Z3WTIkZsxUzW6",
-	"QR7BRDoJVidQfcHwljFwBXOtCDqvSwTGq5CGXvgDQJcd8lir9cbJq7WAY2NUzEwC2oiNxcwUXCnG+Uwa",
-	"s2AvGvIYSzL0v+gR9DXhNVbE0u8fEu8r6EeEIUfk4FBP4cUrL5zK7/adJx+ZMMBy7FUvcp/6ID8LxU7c",
-	"OL1P6h5RsxY5iSFJKvbePKXgUKqP3jyA4VvrcUSUuIQYcj1Qv/Unpqhe6H/H6JortsTYmj/HpEv50mRL",
-	"G9sMNXZqtA0ekyu2lC64bMi9GaIFDM0P6F5TU8qJ2TwwITrTDfn0xg3PQ4gCc4GNk+nOzDjxm9ajh+5y",
-	"GI08hiSFHBBJFFE36dgGhMxtYVJ0MGOfkTHflS25VoiONW/CKJcLzLsG53HI+oPOPn0Iz/9wsnfw8hVG",
-	"P0JeB1gL9IVaaCm8Kxkb8rjY7Z+gkd5VTEUF+yTUJyEpJzM2Ezk4peHzmRYvzDoC9rNnThry7v4ATGCF",
-	"h9caENG1M0kvFzlLiiqcPc+h9wK3y5j1IQJBXzX4bG4rLsBcbvJUKa1DcIRQLlx6R4VB2I6M0WswYRWX",
-	"nCeEDrlpZj5XNIPvYexJn+AqgZTpUw3IJ3au4MLdOeTlTFxrocSPQC0gPzkZdvbEEiGwyTp7G0SNYvqx",
-	"C0pwFp7Is3MfHtv3IekEQgaGnOaMQiwERLVSAKhfMgVmsGIxJLhA9Q1LLawc5EkfDg71js/hEsPeTdn4",
-	"iiVDnqVXDMqnGrstFtv3NyBVGOAEEyAVhOjDwaFvp8YP9JAYFFU74H24nhae/Zkk15p5VONNYAXPmXnb",
-	"kpN/iM2lN2ZrvPAe9XyGvWJ8SlQNkoOeizHZN2BCcAb1NNAQC6qsWRzfSG6vag72UYlRRxA4M+TmYI4h",
-	"F4ULXL1JESCu3+2D6wU9ZMYTZagW3GXzQWEwLs0lSW0lQE00ExND5Eo7X9KUo3HXjARiDGoRoHAKZ3Q5",
-	"5Mi3YDjgQ+LCO2jYNYYCYeSPmb0+TEDqzOxrSrlbUruxLEn9cEYieG1UknSx9AGYKT5AJV85xaB88+O5",
-	"+VMeE3CtFPQNGClwqF7IAvAVtqNofr/2zIB00V5qLwaJg36yRK6xRP7YRmuAeVwgmuWTAfPBFQs8ypa/",
-	"Uv8eOtXCk/TrWgXHOmglb1lROKmqKjwfs1ylE6M2NysOX43LjhbIHUIzYKlIqYcGn17viFR1hCahv4tg",
-	"bxGJ54t8PKWSfckTlp8BqGfKLz+mnGmSp0XwIY/BudHQwpPMnfpQ/OSrBN5YVgjfmo1Y6T1buo4+CgWC",
-	"vQ2JOjj09AotgmVCi7pDXtB6PcVSKINugpKGiYxBCceEjemn4LgFiR8lhmLE+H2vXA9PyDijUoLkRbSM",
-	"YsS/4uQc42iKkwDcSZI4g85qQjf5AuNBOaLbqCl562hUnn+II8gGmLMMXZwSRYUy3NkMQ35A7TBBvEWw",
-	"OE+GHNUJKOJTmckz2Scn4CutPYoQUAJEgtXCkJZJlM2LNlsk10ky3wkvf1u64d8DOy+N+Im3P/H23xtv",
-	"H1eu5L1wdhvt0czUz6EfzdT/9OHUYn855CRkJqjvWADvovsQBh7pUql1YgAsdQ1tdNQMA4w1yUIjAeQA",
-	"zegSlHLQZzVjyNhEEbFQx6CrKWY1L+zMKuwAF46s0nuHKCF6ffIesLi4Cw2pDP2ZMWBFRFKeqlRiTKtd",
-	"L5+1YFA1hPkexQVwyGhJ4r9oxkYTG3iCiSZGv7dL2Y2TnN6k/LI/TybgpsU/SfegZ37q9/tomBty+5ap",
-	"5ZWQWC8+BlR2baxi7E2k/7d0rkUrhIoz6RHsVjEuDaQHF2rIY2gXipMsPtAnn0Wxpd7e+6aVCMr5JVpr",
-	"L7HEXCrYkCMEywGtuhKdCl35+XC2+pfuIcOM4MLG4NbPiMEuic7lhtgWACHOIDvHHQKI0jfWTjyYQw42",
-	"FCzqrUjGqMSqiibLvFsBX4311dIS1Qkn3q6M6XzOkiMyw6lTPuT7g8GgPEsZISydaUL2yc/pG2dNKmyq",
-	"DduhWB6bpCUMuaISclX9NLP405fzv/zpw+lfPp3861/ef744+/D+3Nib/Sdv/u1C/65vmGRqaETKMZ3L",
-	"3rFJrPcBLKvSDEAcmeSqUnrSscnEx8uFbxcoRXjBn1UNVDIkoLyrXblAuEHAJ4db8qy4s7C1x8bSxiGK",
-	"Th96yPLXb0FAdxECZY99x4922iwR/y5hWrBEFuuq8+qHw5eTAT0Y/7jPDkeDwf4BHb04HCceQJdiM2Ql",
-	"GwpSRahCS9mpYQ5/S+dlOc4hJI1STmFlq+sTdKZ6bKbiSDWpVu9SORcyDQMXFZTvGG6a3sz/Meygnma3",
-	"FJW1Yae0tbXBPcVEfOcxEZZylEQSakUZfRi2FquKgiaNotUWQV/tJKioEhw25KEqkpCloBl8Eq2KGuO+",
-	"qhi7+LGjIXfxY0nJLToSakoC34vxukPAWfo3eFGv8IcE9P20ZgQgMR2PmZRf80z/gSaFiMQFVL3+C6hg",
-	"X19NMPaguQD+RMtOmsSkW0y1nD0AIf29UpYHOgcyBO+7Zrk0vigrOUGZrv6Q2zyzahaOc35i7o5/rnJW",
-	"QAt3rcRCJF0W+WnOvqOZrDxCWGuUHKtZRiAg1Phvr0++8FCZdEgL9IeDcp71kqEcPeSazRdCNAK3GNMC",
-	"BBp8AJNTYVqAH1uZFo4g/aD8vbLcvgQE4CInjnID45aB1w4dqYeDF75MBswaJfGNZLJHEFM+ljWa/yoR",
-	"kd+zxLJlsKXn99oo5tI7HE+ixe8i3LJ03TcQJILyAloymiWGM5MUT0mW8iuE5TD+H5+Xkq7LELYZqPiQ",
-	"xEDxYgOwHxkFfshHC4SYAcf0qCjgmY5Zz6auez4AI6TAbT/2zCy5NQeBCQeFAEx1Ba5mhAGA7XLpT0Nu",
-	"wm204lx4IyCfzrc7nBjwAJMUFhmXuZr6ZnesbY6QQEMuMyqnPd1xkgutkh87E4juybJkMAikjQaPmocD",
-	"Y98WmTEseUzBJWNVPQzfvAsAzd1ncP4eyqm/hpe482xwsuTR8+dgOOmbRv2xmD0f0+T5KKfjK6b6UrF5",
-	"Jyq09qNO5cmDsSdcyKfEp6fEp2/Nt4Bn1PINQJJimWQ3U5azHXCwvxd/fMAEAbTJhnjZTFzXYn0NAIxn",
-	"V74UtmIJFyYc1Wsup4AzBnzEkJae8Ywj1T4YDPoEvuWFIwJz2WFAIth/i0EFQhIBFiYFoLJyTGLPG+kh",
-	"ghghEA8ob2YhUgcrZTUX72tpMuRdB5czM3AAMEVbJ0cupYJMdcoNdJDg7MgDPyGZuGH53higoNhtKRy4",
-	"FA4nyQ3LstIKH+4PIqJYlrnMb5plLnkfJ0PlkJus9G+eFb6DA3sXJjhZnYqy+ga/MwC6v0WdA6SllUxm",
-	"YQCFSirI70qVaDGVn4EC6cYtKPFpDkBmYC7GIiDfgGESttkUptoqduu3KJx8dVKhMN4HMKa+iCYSnJVi",
-	"optMS0BebUBvNaI4RehPE9HqBamvv+nVrlbddGecCl7an5m60419oAQy327QkEfmz+IphewphcylkG1P",
-	"Jja7DCeeBBfOG6tIec+9qxGkSBelciTB+ImcJWnOxoglAtkyJqIEJFQTLpGJMc1QJuoP+WeAlOUC6cRR",
-	"Acj1TJJYppecqkXOYtL9w6eTt3vnfzg5ePkKUGy81IqoIn5GaJwvuYvRdoFgxDKOyBVblo0kQBWxRkzP",
-	"ouSaM6qWfXIy5IrO5mBU9lCNv5599Ejvi+PyHrtQBqglVaLRQcM2Ov7tpJtI5Hl6yZm38Mad2saXblJR",
-	"9GegugjFSjgIadrkP8eXOlXtt8Gb/upwLap9sJ6Gv1lNIzG1DlqNow28fqCIxK3DS8XwkxuoX2YXrEj8",
-	"aBqiOWErR+lXHHp1GCzNVaufxG6JfwPcIWkah2uw5b7pP4NRECt56j88/4edhA4Yl+5OYwb4vccL3DsL",
-	"uxMrMvD5naN//7PPmH5iqrAkqGkOdTWpJQtfzz7uyrV+/xzMj4EMsjAbAuliu111odiH/zV4lcWP3qE7",
-	"8sh77ILzU+WH74Gd4zK9Zha4tZYJDUSOuJKdqSyCE4/AHD7kkum1UCKXEfl1IRSTEeL1i8xLOIgQDc6U",
-	"WoXMN36dynSUMZsAWzQe8m6eXk7VnhJ7GD93zfI8TXTXf2O52LtJEzUlck7HNnDfmAzAE4DIdoQbrP6U",
-	"/1WzejrkeE0jw2fRnM9FTpJUXi4gX1LJIlIRYeEQio4cIGpcLWcWrDefvpz/5d2XXz5//HLy7i9n7999",
-	"OHv/9uIvJ2++/PG9DXfzYav16WVyKrKkV3bij5aEkheDgyF3Ago4XfCMR8jMbSQkvURS39UyTEVeiYb8",
-	"spH/Iho3IHvqGfQiY+TR/ey/NBDykrSY6tezj3+5uPhYmV2WTphK9bk5McGyvqRRgCEfYN1c3avnTKJF",
-	"fiQgbMIcen3y1ZZsAJ3SZGdbpfMoKKrcowJYDxFsI9WUBT0l4O55CRwI1VcPyrEX8Z7jBv9rcMwXg4Ow",
-	"zmCTaKrZ88VdtNeWdA/CGfQ2CnYDYtCDE4335JhMgMmlyjgkPwrU++PyitmfgzVOC2P2M1mnHF/PPh5D",
-	"nnPlXuqR++FR7hr2/0uFLH4j0YO8vDO7DBzclXSzUNPnBl6XNcoxZ0wtcm4D3gB93lI3L5GdFjWBWOID",
-	"zfaNIowZV2oM3n2Dg0yHfLLQeoOtnhw55bVSygd0IS0CMJM0cTjYL7z4+umCAySIX0gpwWh3sVDY25Lk",
-	"bC5yg/ptKq/q33ImGQcQaMBQJ93Xr1+/3ts/2Huxf3Hw4ujl66OXr/8Ujg8LMZY/miW90GPp3Ce4lP4A",
-	"Zh/KIK3Gkh+2wdZ39vu6gbAEI+adUFdHBY+KoWHeZVyo6VqfpRZt1Z6Y7BlkpjtCx0J3AFNjuoM6/+nO",
-	"MWTf6u98mZimjxqeYUSd/YPBgHyAIgsCZA6LFAsFzZ5gYp+iJX4PMLENF3zpkZ231RabwMXWyNEj4MVu",
-	"iwNbpklPOLDfGQ6sYVRP8ci/i3jkRkFkQ0rVCARbp1Q7RYK9q4DzDSDBWsbw5Lx/siCg835H0sNucWB1",
-	"E8rTVUUzQPrBsElsvTSZaqk8xToQMdQPITN6BYXaykoRJKSZghG2gyOMJZrn7DoVC1l9DLH6YAlLmqAS",
-	"w8rTW3x/heaEDR5VZWIzmmado46YTNIx+yc6njEby96JOm5RrbPVaFgn4xkjnwBPU+961JlPBWefAdu1",
-	"c9T5x33y8uVLMtgfDLT2NU3nF+IkSXImYWcp/nNfq2rkU5pl5CzpRJ0x+PM67+hSAbIIHCoEHznvrPi0",
-	"kIpmANJ91Dl8eTg4AI2PKnaai+uUj/XvX/6wQcy82ZcPfCKwLP2T/vek/32D+p+hTxjQ7BNuR0Yb1D1L",
-	"eH6rEd4d6Hjdem29nlX8+iU6zRdZBvnSYpZCGT1b5o4LMs7oQrI+OTfF8zBrWh5BfZCoqMlXdBeR2KNC",
-	"kN49obf2LxIDpYsxx8sgvGC2rpiQuESjTMJzzmap8n4EH6qhjUNefqWviVdT3ZIVjACUVbddT2pqnQo/",
-	"sKrq0f6NVNZCdHlSWn8XSmuJuMqW1NW/7iHq+nfT7YdN1FNLPoK66bYi5EMppaX7FFZOx24OT+rpk3pq",
-	"1dNthJvy9dv0TtijmsCNgEK3AQnIiCil0rlYlteO+ZmpZC2ndM4iFH2sE9xWE5eLTCHmz2SRZUOOZXlJ",
-	"N67qHjGmDkqoaZCqQKGEvh7EVBIPJq6okSwmQ17v8xikKJu/BzPVG9Env+ix6mUv6n9OwB/ftek5UOR3",
-	"yLeq8htVa/z2MIQJq5JjtjsC6dk0eAglvGbJxgo27Mv2xNEnjG0lG680cknH/ve/d8S8c9QxCIymYGjn",
-	"qPPcV5qjDqycrzy/fg0jaEdn/1kKfoqj3j3+yG4IfBEuVCb129Dp35WEtX264H894czUMc+WppL5bvTg",
-	"qDNfBESxn7SCit85IlZJdfglqJFiGY+M0ZwlfXLOFFgna+ZItCDK1abGjckcZns/LJ3bijRsakd7Ik1P",
-	"pOl7I01nyOB3bJlbSCVme0hrmg1zaA+DTL88nc1MJQUTHGbQnVMlyUwki4xFpG6jM+l6Wn4EIXJGl2TE",
-	"hhxC21JO1I0wb8ten8QZHbEstgCF0orAmAoSI42UMTHRcKkJ1ed7gK0XDXkCuMljWxIJRp3yyx5E0cVJ",
-	"LuaJuOHGEofY/Bl7OxXpmL0rPQSxd8QIHQGIosiHHPH7dEcmk2I5Z/K4yAIvoSrZoTbQXlh+AkY2ucKT",
-	"A83QFPeY3hzYFUiwo4ooPTSTdYA7Z+GDnDNlyqi60M1gXrAQ+pia6GDKOaMZ0kSaJ4yzpPNnn4BDEUFn",
-	"JLOb1j7Czlu2d2yScqAhTy6XJ5fLN+tyQXIA1FjTPnNkfQrvtWim8j5VaaD1d/PEWDoPxodGt0xU+GWs",
-	"n2XIGxwtSPAjElvUW/xEDHyDFxB2KSfUfL5n/Sh4i+PjIQdMXMjvQ2RcSJ/DWkMFC6M19kTkYoTpJFAg",
-	"Xsak6yHeQjkmOxz4JELxAkgxMaWNjp0Aj24fCd6mpedrCvtu1jEA8OAUdOzJidNE4R/akRPiLRu5dIr7",
-	"/eTU+Z04dcLkW25Av+tEoYl+2xjEJrA5RFtyON9mLEQsFKQ1ky4lGdWy8SVTPtiGBSl1ydaTnDEsCtrr",
-	"D/lJATKHqduV/v1CJrqng8EhtksVSdKkgIfrEwvtesXY3JUxW/DEwJXYXmAcC67STP+8BIMIZ7fKFveN",
-	"inFYK/IVW/oZV0PexarKKbX2Fiz9odIsM1nbUBdlOxkdV/pOMvqDwKclJTr1ZEf4dhDR7knwi9p6gEsn",
-	"POgHvtPhfihfcJglhy1zpUV+cgw/OYatY/jONzHEwrcKW17vNSCuGBYmDCNEd5/8EXkpzXJGk6VNxxfc",
-	"hpsgDxWK5MwwUSx6iszVOpNNKXCJMc6c3fh8Hn+6VUSlmHi19Avub8lJjb9hZ5z0XhWO7U1Kj0ntnlwR",
-	"T66IXboiHsBixfI9lZpjun2+OnSxQW76W/PtdVZ5ll+kEGDxeGb58mL8UWSLGSN27UwNCc4uhUqBqiP+",
-	"VWGl/1mAcWgjuoOzfrKlP9nSv21bOsvh4tfokfl9DUFCeMkQLdpdsvoqu3CY+hQmYbyFTzbhRgL1KEZh",
-	"wxE2sQXjWXyyAv9+rMCOwGxAeUo3v5HybJZ87ghJs1lnWwnmYe069laFFRxD5J8MOU+GnJIhZwv+X7mF",
-	"d8s4t0L4pqFVNuyoWZ+hY/BcA0CpcZX0CqF/yP0iofiNY631GKeKbWhQPQGrdsRIDlJcr0/i8SLPtWj3",
-	"ViSsFIeFcPFuGC7E1LTvkzNGkz1IhLee8G489q6wKXjr/QJAwNGQFz8u56zSbDlHvGCoh7ucMa4uWD6T",
-	"kKOZYL1emFkcgUVKKjqbIyzvkKeXHFAkLX5ruYsPCVa6lTRj8pTlUtPHuFwj5D0dTzHZQdHbM6rYh0TG",
-	"RWwYUfSW5FrutMCCCB3fPRwcuj3w3uwh5iAmSAy5qfudlAq7ltrfVUV9VPV0nLMkVR/TWao6RwcvB4NB",
-	"1LH7avLq3538295gsN+JOuxWsZzT7IxNmD5QyE5oAQGhL1Aq5xld4jz3Dn/Y91+EX81vRv4a+yw1lRf0",
-	"FqhGGXMAcQHIac7GqUQTBhdKf75zPk3nknwSPKFLxHjoRJ1FqUpfAm/vze3bDuRgY736Sad+0qm/dZ06",
-	"wE630KQfCvFN2hx/5EdD3nVRZz4Zwr89rodl2S3pqldp9+vllbiXY2llRtN3oAJJ3Dsmit0qGJsMhEtH",
-	"Piu3ILA2/U2/RDIqFelO0lwqDIDQi8d4kvLLnqk0WwuGe1fh/lLzHobVYPUH7CqmfJwtEmaaG+FkwfrF",
-	"nE8miuWAhgtMcEKzzKLXLBnVHR8MBgOiBDkYvH6tH329eFvib6nqRSRLr5hBSwB/FpYiv5tJ5MkcEuQr",
-	"j2QK2QzlwG3hkynk92QKkS0ZxhoDiHz+d/vPNZVWz8XEakVYgsFpgxmDVGfNeaQrpVEleL0IsllcKayx",
-	"SBgZsbGYsWExY3SPI631g+hSZTDDjEpyBMQzxhImiQn5sRVYq1xEihCRNRhkFbI8SXliou1SwWVRt7sU",
-	"nGenPuStY/O0PqQb2wAC89LmWogfGreViekh4uLsAmFZj/KUnyLlvslIuW1F0Kb6oTW7COQJ2JI4wdu8",
-	"sYzi2Vu/fVtrY0JrMYMnW+uTrbVia92OzW8MpOJkgK2RVArrZwGl4gGhhEBUTMid1h5Lppq41xI0xYOD",
-	"K3dgAELzLe2mpGY2rVhSt7KbImjK4WAAld4dJRtyrNIez6maot10kotZrJdLZLB2gsTP0aat8tTUj9N/",
-	"R6Y8JKwJ6O0jRvZRRRz45df75ARBY0zkivDgYjA9IDYiIcYLxUXheRu6aEMesZlNOjsuOpINPbkOUCm9",
-	"YkuMbYQS8npgo4zyqyGP63bK2O5w6qqH6cPDCeYLY36Z7qLGa1aVOl0rYiEUzW4krPvDovFtwA6L5uVg",
-	"MBho/RheoknivVBf3+fjfFa8+/eywfdkb/+HwuBrzMVYU+xbB7hpyXGfAjefAjfvBd7mjgL1djHqAbwb",
-	"lzdbAN6QLuW2ITA13yepAIF7pTPSpq0FfJL6K9YvOOS7Jsp+IPuDUeXNac4jBq4/EbwngvcIkeq78135",
-	"psjnBnLeVBa4kzYTdIVdsFtVIl1+rIiVob3ixWjWM3UBSReEVgw3QBdS73jIY4uTDypEqpYG3KAAvI9N",
-	"VWOkDH3yieZXqYlDMS+T2NDcN2mWpfwyBoQc++P5NJ3P4VdLrKkiM5pfYWnRiiqGaDpuKf1qCEPuKVdQ",
-	"X9kL8OFaVidTKgFESEwI1lwuzKE2fenFqz23RPY7Q54mWiiHneeXWqNZyQrIe1AM7PTROswVHWM+MiNd",
-	"ZHORBd2MTH+9wuZbmXfJBHzXSA9bB+ExAz68AgyHgwF5SzV7P1etazCcsTFLrwEjQYyvmmowVM6Yq9dv",
-	"/v7IaHKR6v4OwvUaNg3MMCv7FJ/xFJ/xjcVnnCRYrtfQJCUejN0VERy753kPEP5R44ARiUukAsxmBT/U",
-	"zZBiwYMy54sCfC/C0g8+PbIBID7TCXEaL1pzyD1uUfBHvSoIYaF3gd0xk+TEiTDfcfjEQ0U1WC7bIrjh",
-	"oszsC0nxyQ2x42gDGl7newg98Aig+9kciTWBCUEPvSXcjf75UgSDFnS5cV2bN8GC0VaCvaMTf2sB80F8",
-	"+bS4mE86/zfotncbtFP3fSH7iAmhHBXJsPp2EkqBKHjqmHLDU0fGJXcnR//2l+WB/f2OoYUZWLFrT17/",
-	"J3ZbzbDa7E7v0PsftW7tuPMdcHXa+SzKxqQhr5IbjDJbSbGiXTofdsOv788HsaVZ5RGo35ND4skhcQ8O",
-	"ibuJRGsUFWObvi+/RAz5J59tBqu9ucfW+MITMhfSAE+1dFtA/RLJuOoXRTVBC+JCYfhN5DIvBWfkhmXZ",
-	"3kTkul/dfCRu7ZIeaUJ7cv72wweSiTHNhnxOcxXBa/8UEUoSMaMpBxqsSMaoVOBDADBqeazVLJNraCKY",
-	"KL/MGBnldHzFlIzIrwuhmIyG/GaaKibndMwiMhazmV7NiHw4JVmqWE4zqak+F3wPR+MHO50v8lzfJc0w",
-	"im5IKofcXy6KcyewJMTU1KbS8qQ13g7ro0iT+9UVy86It/jVb6ICdUI57edsyeQ/NSZrRh13nsFLwWkn",
-	"6mTU/XKmX7flqLGW1usXP5h6WocH6KlIzd14s1iifLMZLzJr9uRmeHIzfItuBkdJ7t/LYHnXIzoZIMkS",
-	"ST9mWuK/W7gdhrzidyBdj1lCwYPi35Zq+HWkTZao7kVT6tFyyIt3CM2kICLXsqUeZzG4okiCG/taT8OQ",
-	"B4Eh7Prv2NHw1ookT36GtsxgCz+DE/ye7B736WYYF4d5914GRwD/bv61jXPBRads7Fwwbz6kc2FrgfFh",
-	"EgWL2/ikv3+LzoWxOz67zA20N2g734Ljojt2LWx/VR7YteB4WFOJTDuPJ9fCE4utuhY2u9EP61qwPPkb",
-	"cSmsolM79Sjshknfn0dhSwvKIxC9J4/Ck0fhPjwKd5KD1iklPhrt3a0yIbKpbwhY9umSKEEkUyYj2yZx",
-	"VfOin9fTooEKuhU5JnyRZVrqmonrSgQ+5iKkCksEQLqzrSOmf7gb5Ty/M8jutjTTB2AsrVbnqPPqh8OX",
-	"kwE9GP+4zw5Hg8H+AR29OBxvWQXgRMr0kkMl4KdUsic6+3uls3jMS8jCgtAmeOENCG3C5jSHStp7cppO",
-	"1Cqw4KLt/8feuya5jWPhgltB6I+l20xZmX5UlTL6R9qu6nbfKttlZ1XHnWbHEElCEm5SgJqAUlZXVMTs",
-	"oncwG5gdTO9kVjKBcwAQpCilXvmwi7/slCgQBIHz/M533mYhAW3Obxgpv2zioYVgj5NsZRyn149FojQt",
-	"NKDTsQaMicz+VTBy9vxkIucFSf761+k0sUQGAFyxvW/JyHyd8THX6pxQsdTA5sZyBXQZ3wwHgyQiycD9",
-	"5xv39wD/c/Hq9ZukFwjagbF4zaAnMKilPQw4cwmNRZrL9BrbT3VHsiBW4JHk7MU3L5Ca4uz5YJD0qoQM",
-	"UBHnelzCeoNiUbFIcibGevJ+9Ml8+lb8xMVcGxvd6I7EkgAnfnt8/685n5nFTggTulgGZB/MfQWcwf5G",
-	"T1TwiiIiRcqGDW8k+Hmge6LKqM7CN86Af+ldCfQiQgpWWU1HuWgmAlNFzjIqgiExsk/0ghtTAn8bC3gV",
-	"Gxiq6zQelcT2+w2uTSz8GxkSIclCYmlhRpcqgggkn85zTQWTc1VOMyLJXOR8yjXLXtMZxbJF7BMfi2RK",
-	"P7+hPF++Y4u/ySuVwJsjXSFJZj4m8MsejF+yuPnBm7X7p3TCsnnOxXh9vvuNfwewdR62+G5lf8IM/FNu",
-	"MACy007UGRU8o0tXTTcF0mNfW0f1vIC/bWt+NRfhn3oyL1RwvZ6z8M8Fy0TwgXlM877NrO/xrsZQKIXo",
-	"Jmso6lg52Bl2Bi8Hg07Uqe2wzvCFr1p8B211ld0A4f4N3kT5pKflY56Fzzgon28QPttZ8GBnlac6+x0K",
-	"HFGAd4adszOY6spBsQu2tY1X29W41VtIQgtJeITM1IEWdCfQWWRval+ttcxKSb/BNtuHs9oaYzgAmjGu",
-	"AadV+VG9sLG7SgndA0ti13JHUlY7VmxHrHS0Rp/Rnc7kK/mp6/TRjdmKzerxR650TYz8YeiZKw36ypWH",
-	"PblW5fzTqxPhZMJewvqe2Z7rBtAupM/2ULaMz18D43O2Imx3E8Q1mbJJELs+WFtzQKOzFxJA78DdHGAr",
-	"YuFxEzjk3fAqb5asmPw+2PG4F9wErFLLrvwFICmObUbdyreMB+hWsuXmsAtXCIEEu8mYMKWPm2BPjcB8",
-	"It2rpWb4g94+tsxfmD78uN0T9mJFHzfHx907bpEXLfLCIi8OlAAr+nuv9nlr8oI204npu8VE5sypFiTz",
-	"raMrIsI+p2yma67P0HhJIHeUpktFuMAYbfDoHJW67fdDXJcHWhvJUZRdyWxppJFvNPfecVZuZLdENmpe",
-	"+PZ6eJd1ss6y6iKtMBAx54x0GU0nYQD6qhp+JuuizzbgK0XKegF0LRa4NLdmPTcLS0SMHNc8OWZA9KFC",
-	"j2VA8fTFs8aAopjnediUbvuI4rNy9s+2iSg+C+b7rDLZZ7WI4uCbO4koPghCZxfV2OaN27zxEfE5dx+k",
-	"vIM+s7XMsooautU1dZvt9Y2y9DOAOzeV/MoCsnR9kixkcf2aCc0K6K4K9cITFmY4nyhIFJIUrlJDAsqv",
-	"lgUPrtjQjpXrXhSLQAlCczrbOQ8yzNZV5cKjKcNUa/i81Ymfk6m8YbHgmlxZnm2XfA2m9kStBGRlYX6g",
-	"6TXODzry2QdYzfVCxVcPe0rZpwiXBoIaesJDnW+kGdob1TsfI+/5oCnP6kZ//e41mfI8x/LznOoJ1Oxa",
-	"jfoTTSdcmOMTdSrvbXNYdg8V1+bL2nzZF5Ava1RC+6qfPbNjwQjOpQr68siRkWbRZu7PWDRkw4LUV6CI",
-	"ZAEprsPzWW2n0TWi78GyTzslnkKzqc0+fV3ZJ7W1WNsi41Tmmhqj2ZfV2BEEsLlWK9aoIt2rZZVBoBeh",
-	"CVv9jY/fxGL1FweHrr+EqPU6r7yittqodRu1Xola73/u7yxSHXxFur7eD91ejAUr446WoGQGfl/V0wVP",
-	"uMnR+9/SWkyhoycykCaVC41TaweAHLhxMbvgD8aiFtbGVscKZtg7xxrFBk8XOttx/5RuBHRKwUbjKhbm",
-	"vumEijHL1rurI5nncrESwUeXfSQLbLA4odr3+osFpNQjADi7KyooZlk0O++9YwS0HyaWvcbTBZYq4+eW",
-	"e4guXCj5br1cXJeHC+LerinaIG4bxD1Yzfzi2uUd03FmYRbnDqK2QdnEljHb89WYbdn+qSL9ExJouDLh",
-	"aASu0VO1OGxZgMRLCY6YqN55dYhKmhKSqlaRxcJHTkNdAw075irxSVToQDuWMkvOSZJS8XEufhFUayYy",
-	"lkF9Uyyaqkjs783PIavVJ+9d8lZvar8VcDZKYda1Um4Ese29A6xlnu8h46v1RXTpzepW/ZUVmqc0J1MX",
-	"YrVvH7KcYj6iqZ4XrOgMO3+l1OisqcxY/m5ultX8/oeTszJOay4h7iOpjQrpvJYyp8JbE2QqhZ7ky07U",
-	"UazgtBzq9PTbb54BHyNujs6wYzbEhhRmVU0epUTWv7uWyrGNAz/SOHBQARios1Lq7KPMTjK5ENBLfINa",
-	"A3TBG6pZteg0+CToPEiM7j2BIUkXQiWygJAJZshGiulzK3JjwQX55fK10WSV8bA4UyI+hhY5B7wQFaQ+",
-	"lUArYlWE/wozml7TJ6RLNZlKpcmLwaAHM75mM9CBVtQi2vAcYzyeGDIs060lHrHreHABTBuxw5uLeKE6",
-	"tZYrLQGRCeKd68ggGobMNpeixuLWWlSyrhT1+WAQra82hVcGHqTdN+56I+AhB0yFWeGwLDYtpFKE5nkl",
-	"dWALh8uPYgG7xfdgry+IMS/MXbHLvwVUJTTP/QmwANRen7ypuNexKGdjX2zByIjnOcvK5pYFuA/qCPr/",
-	"jV2bB86zBjiDf/y2Sx3lPrWov//z92jbm7DaTf5pHjQ4vJ1h52xw9vLk9OxkcHp5+nw4GAwHg/+jY3FO",
-	"zZcNXrrLdlf67oW1yr9V/o9f+XvZ22QFlF8eZg4cUDrpx7i1erKuzjV0FNi5ZrI6SlQ1JiolkrEIayTt",
-	"/dUrNpIF+0WnpW2jLkaaFfhRwQj7nOZzZRzlK3MOVi2bWKBpY+4jxww0rJ6wJRlxG+QrV0XesCKn0GfS",
-	"KDIuMrmwhBVgQYyMqkQ1G4slRJzPBoMBwrG++46g0VRBNQFRQs6vmTNKzJ4ZQWJ338z5inBsa0FvqQUN",
-	"t01NNw1qKqzccuGF3wYX7q/E7jmfv2r17JTW95urTep/DUn9VSWldtVSa3P8TVpq57pS77ccVloaiwpv",
-	"tx/14apLj+B93Et9qVuqtsT08ZeY3onReWuZqT9Mt1aa7oeuOcZJuSeQTYNyXZNBLR+lRdq0SBtE2hzj",
-	"+N53jag//F10lowSDcOGjpmbF+XD9VZKSmMBiJSQ5d8PfJRiyWNr2wcN8m2Kv50FgbVHF397GBnbYlRa",
-	"jMrxCg3vJ7C3ZzivikzZXNTREK2LRWNRR0SSEGMAf5foAmA7CyAClv0MYCMHVoPsj9D4qmtB/LI8VOho",
-	"p5ARC3/Vhoy+npDRlqCG2+NDmytANsmNje7iF+AmrjNdwjVu/cPWP1zxD/c9e3fiDWIOy6b3bFKxNEKa",
-	"6YPWN2eKRUDjE/nLrqTMGRUWC0JzxRzPurvCWx1cWYxqn7yeUDFGtFEVYFu2KilnCpRBVFfAteYeSpqv",
-	"uK5gYw93RR9DlcMmXOkGsOinGRdZzsgVo4X5jWVPsk/lcaFyrt+P7N7uPCYU6D1L8dYDbT3Qo1VJHBFW",
-	"OqbzMTtJZbYJTnohiPEOLJ5DClYlfnmiCAxDYBjCBUng77dG/K5WWHQdTU0sSp4aLM9bX3AR3CAiZvWA",
-	"4W217AIwFrGolF2ck4ylPEM3mLqbcJGxz5GR7KkU6bwozClF/QTNRAHMKvWELLjo9clfzARigY8IHjdC",
-	"HHEleEHkQlgeXONog7c9pUsoI1HAcedxnJd0fALUCxkMESHgEUfhGY7uW2RJJKfBrGezynmr2XQ9xhEm",
-	"/lpm7BFxyAz6gxfffWvWRE0Y06WmOX1JxhT0x9L8rpPR4np7ZXBJxy0rTAsIfLSsMKUQC8S2Ob0o2NbJ",
-	"bXNFo8TeJ0S4a0CQUCOvyKwwskUvY1E2PIBD2hAptPkbh+NrDv2tE1o/cqW9yGoZYOry7Z7jfWBz7hDp",
-	"C9R0G+v7KmJ94RvdUmj5890stG4le+FZWPViZNwTZWs9SJcSTcdQ7kLTVM4FECeYgSP/C+4mB7/tVUpr",
-	"dhNGf2H6APPpvmKJ3jFcXcqKxmnDiG0Y0RK67G6JBId6rwiilwQFzY7hcJphQofT/H1Uh7O8wQM5nGYC",
-	"X6TDaSb+yBzOT5pytHCVZiy3b9eII+964h/O8VQQcjJHpvU+W+/z6/A+vUQ7xPssxfdX6306+dV6n1+a",
-	"91nq7Nb7/Dq8z+CNHuB9BkLrC/M+97elHoP3GWqc1vtsvU/nfe5siRzL++TiZFbIlCl1oguaXnMxPhkZ",
-	"hX1ilMwdtPdwdyFwl126e1yQJCvk7I1ciAR/TQRjxluDJpvGEzR+MfKeGhfYXY20aio5N6Jnab25JKMa",
-	"BHtCNL0GgjjBqm026r/vOYa2CidbBA+NtKNXjFzlVFwjDKdgYdOraJ2vvNK4BAr454JrM7135umNb2pp",
-	"CGrsb/DZsdjf3ooPuBcu7UtC0+1BvVb7ljrDjnsdnbpkfT1h6bV5fo3ER4rp+cxcVX1/5kz9KBedqPP+",
-	"f3aizl/5eBK0P3Zcbzm7YTkQt5Xrj8ymW/u9zcvYErO0nvCjJWYp1UBNQIf6aN01O3GQ3qJw7sWHLis6",
-	"nA6IxYFlGc1nvnWYtxCM9+xDr1Fyu7jV9e3futZfg2vN18u3PYXg2jKP24TgUYs/jmXV3Zf/vO6ANrvU",
-	"K+qqdatbt9rVhhzdrDlO8UgpBm6Y0LJYnrCbnbqZzeiYZYSJG5bLGYuIYAumNEls/2jgfIOGjWgMTfh4",
-	"Yr7nWdRkFUGy1phFNDV3ekM1GEfBYBFJ/jWnQnO9NP/X4DYbi8lnBcGK6vsflXR0xufO/OdrKOnOw3v/",
-	"UMipdYLLDy9lYt1fYFgI22j70IKayBnRfMr+Da48F3b0dSkPt/rrbTp7wfc3bfO1VSkdLs7xbLjt7/mB",
-	"jht5Di7geBA5IniqWvPsKzHP7Mt3rzUU4bWv1sVL3XWhJVYTwb/xyiZ7u8EQu7AJDi+AYAgkBQtIswXk",
-	"Qm5LeWwSRmDEhbN6zMZbZZ7rqsBu2jre1lar22qVQ3zY8d75fNQOPVb4wnFZPfbmcAAS42+f3r8jH8xV",
-	"WCdrNzakR1032XMM0ydCatd3IGOa8lwlpMu1ikXCPmtWCJp/ZCNWMJEylfQAuYZ9R4akzFrMKNDLO2Ey",
-	"IF1cErCN+HQ6B1rhGAXTgis2JAW7YYUmlEy50vSagUTq9cn39q6k8Ldt6IpmJjya5zn2FbekVMa2qr4S",
-	"z5BcZnwsF72x2BQjHy4uX/+VXDM2U5giUb0hoTZbglXO9UY2ktzQfM5IF7rCIb8lLWdrB/ar9zaDbBTs",
-	"CTGG5uZm8DDdHKR28BX0V5e+H88Hg2fpNVvCf1g/GN9TZ5bveg0ecJM0hw1zsDzfp+z5BHb0n1bSLP/4",
-	"rSNnnWHHlizDbPSkM+w8Nbu2E3XgRUCSZC58HwW4+XZa4W9Kig844futR95BHbUFyW1B8uEZFZDYUJBs",
-	"NYE5QdjgBCTObmqtKkx2slqfuhtugva4SXqVNARKB7aqGo5htb7xS/BFGK9uupuEBvSGc0/VWrOtNetZ",
-	"aVZ2xxdszdqHIF1jFijLXpM8bbRbPbWNNRXliCRoOzaermR3WzIWWxiTZA9bMjDF1xiTpMmW3NGGjEVo",
-	"RDpD9Chm5P4C9i6sSZplgSW5ukpPWTErbUszgFukzrDzt+9PTgfQUdFmZf+3nJsvO79/cVbnLXrEHa7W",
-	"/GzNz0OVzwdaaE7zfGnd9YM1Ud0A3YYE292wwYr07eiH2KnvNqkdi2OEABqkdmPUZXvXf3+p/ct6Vfgw",
-	"3GerywCfFrNdRPIO0MiGB38QprJWRrcy+sFZs48pmneJDWBMGJAGR3AsGsEKvwhou+6ecuhteEoSvH1i",
-	"425dDyIgRrD4r6NY2P/Wb5s429vIYlnwMRc071ltwEYjllovAr6fzaTi2lXMx8L94IkiFtTAoaa+LB3n",
-	"mk0jkkvovEpyiQLGqh/fXcmoBPsIXMUCp4owdGjS63vtek+BrzwH3BIen2BDoYY6+VhAoXzvHFQfBPPx",
-	"rq5EnhF/b1tP8HfX1GkuuC5fgnkHjN+wzLpYscilGLPCPPyE2iZ/9hYLOc8zKI0wIi+9JlcslwsyqCxC",
-	"+HAeIIK3R2yG2+FuDcmEKnLFmPA9LRSH2ojgzk2Du9+/zZJhLHBCXBFhfkFmc00o5l0xwTEq5DQi1N/D",
-	"/TpYGHuv2Vwr93w0vY5FF7/AvoYznl73yoEc54J/mIKm2LmQMA7pmQU1yz2ShfnMLBRXtiFkwUZAQnDF",
-	"UjpXrDrOROaZnUaEDRkFdg0JZsoVsWOc+55dbtPZChZ8DjnXpPIU8NJnOnwQM0/AOeFM1TxNoZKGjyrD",
-	"sulMc5ZVJgs2z4WblfnGnJYnCilsiZALM+oVb94kKydgCEU71v2229omGcxSuk0VkjeYPW1exZRRNXf9",
-	"moOJOCYJAAEx6FLtdz9IoOBaGMs1N+OKLApjnopzF4qwf5MrwDMR7BVyenL2jEzoDYsFFA3huLYCygUv",
-	"UixKsUaruczy6JpjZXZsuevIyqaLAI9OBfTZLHhmf5xLbCQFP+2ZU0stLwh8bc4WHCezy+TUzEOc+BU3",
-	"Owv7U5sdQkG83TpCLjUiVFnWJx/tHsbZ4uLAw04QGB+LX2k+h10ytJLHPOiaRyRbPGFKi2IZCxjBvDX0",
-	"BqApqZbyuk9+gbvYtOaajd94p1gUlKvyTua1wegZoWPKBULnyBXNqVkOquwGoTo4lBGZscJO6pqLbBiL",
-	"xcReYXNKWcayiFzNtZVVZYdxL56fEHrDCjpmRE3MNKyUsbd+oqwTFIh/WCo8nKoyTZQDNM/NIGZlCjal",
-	"SGEMY/TJJ0moWVA7tp28F6WCjanmN5ZH2o8rR2Rg36g5JLLQEzLok0u/EvaIuQFL7avmUzcXq5if7OE1",
-	"fWwwA45TlvagecdQm7eVXJVKri+3qOqjs2IOQ7Tcbt7nUm+oz31teZSsoB85Qd/EBxUQPxn9wEt1GsVi",
-	"TdUqqRE86YWEXyhArhjtaG6snDTzlEy9cyhSBWWE0RnH+ASYOXOJMdjQunYYOjTIQYxXIXfR7a3QNgoW",
-	"V/dqL/lR6getdmWfZxxn94Zq25zsm5PBy5Nng04E5U239URzBPXfX1yenJ19+81pZ/fYzI9St7xNbbXq",
-	"o+VtymWzLAWBuK8kvSfyJiOMm8ib8GxD4/+KDCh7/weyUcGdscLj0NqGH2Vb2bBeDt57bWqgiHapSIWt",
-	"39Y5fA11DrlcU9uwRrzdXtkA4m1jSelKJUMu77qOYS9T696BYHAOm5031EIt5qvFfFkSpx3NkoNBXs2V",
-	"pLqgQmHd5L71pMZnc5EfLEFQZYlpZoySzcWlsWji3MisNRMWkv5LLxExi9WkEDuyH/TxFx/x2yvzos3A",
-	"ePsuNHEmvsIzIkxkZTlp75wkBcuNy/E93OttlpAutt+vfI78TwuI0I/5DRM9MjXSxYbVlJwXqYvvQnrB",
-	"fwg1HjCS/fpQO+wyeG+tPdYojIMluud60+DOt1edhiewtcm+stpTXT2mx6xAfeqn8GoJzH5rrTUypTNI",
-	"cmLqhmcOsGuzWn6gMn8mb1hhm1LW89pDIkUsIP8LfmvBFCtuWGYD/l3FMJRfPqOmmDqEZIe93KYfe5EP",
-	"98VCQPNrkvzl+0tSe9YreMTEG5QuL5WATM/YRzuJpE/ei3xpQ4vmqljYpLZ/yG6ZVBn0Atq9oU9uWWQA",
-	"PD6mD23Cm5ePC+VnORtpIuc6goyPKgew04Nn3M/yvXDz9Rfa13wfAuyitrWaBFh903CmyBWu/H3KpAe3",
-	"5Mz+bTpBI7uBOL60laO/15m/OvCob3fAy8eBsxOLrjsAlRMfkcaz3gNXsOH04HFsOLLf+4UCbAMXYytM",
-	"gnNnqTHRLBsEU0RzzCYx9YRN4Ui7OfbOA1ngjySeent4D/RM/bGs2WC1/IqcC12XlVpK4pe2oOhTG7nk",
-	"n67X70Qdbgb415wVyzJiX1vEThi1z9iIznPdGUKPXx8Wsu1/ERJ/9zJkvej4eY3AeLR2z6OQMc2SBXpA",
-	"mi19NBGzR2Bbjkjix/woF0kECJaZZfNexcZVj3kUizI0jn1rwBKI0GM0Pza73v9pxwg+2xRFj0XFh5Ti",
-	"r1RkPwefmDu+gxuiW7mW1nF776z1yBpFwkOFxz/KxTbh8VKLFXLR+mJfmy9mFe3RBKUDiK0Xlp+YVuj1",
-	"8NKWsQgHkHMUYYcr4lHLIPBVgdAC3jIBr/G9vf9aYLSbYNKzQSeHgc74yFZvOOAdAM9iEcLanGWLWDME",
-	"fgXA34KR7gCxkBbSR7jqRXa8gk2lsXM0vWauU5aHqwEWutRn7F9zmptHrq8UrbNngBFHKBlYcFg/Fpeb",
-	"QdgWZkqVhRESI1aWffJ35z/mUkMelWJIFn8ViwU8oH9PEywKtUbpXCueWbzK1RxTMKDRrDpDHLmDDwa4",
-	"1rLNGd4Wp8qVxhdjnE4Yq1vON5PMtloD+KRyiz3ECPIJBlABA0uumEK8ojELFKE54MppvqBLMx5eJEdB",
-	"P7hpn7yzqWifw7Ggb+c3a4mPBqOGj74HfMbt2P315DHRM1vhYyTgal4v05zhAnaijtu5neHZi93hMm4R",
-	"Hie3id+2LcqwReAcqH8/rXguO2ngW4E4T42EXK99LwHdHOhRK74D/WtUgBy5mMAaZbyqfs19E0ffBzqp",
-	"BCz7QgyrMUdBYQ0Cz7uoDquaFTRqrx+LtwLR/2XgeFjBbHOojrmG6EulE6aZFJaBWCC7A2nnRq9AdZBG",
-	"dlWnX/HrsTR+OFbrnMMoRhuVMdJAIaPabyyPrVorVV21om7hgbCsDSteGjTr0AZ2ajrYqK5Q/1LtKgHs",
-	"22pQyDhvVMt20uAW2slwoTSjCGs1V0+ZUubFQAPPilpGj9NvZ/hBFmH5lo2UQaYz8kVdp4Oe0aCA9zJz",
-	"58KtgS3LUXLqy64KtmpbjNiCFdDPRRCq4LVz7XKk1UV383Uro8iC5bkxtSqFHdbyxJcYi0q5DaLKzq1t",
-	"YSs5qiFtt2rVcitd/ozIkdlmQTOv1Usb0Lrwy6J8j90m+C7WuawUavUOhPV+4On1l2OTlMVt669jFTPl",
-	"edSpMC93hmZKaj5le8B9zWI9TtsFDObWbmntlkNpMcw+4oE8OI61Yh2r9QbLh7m+xV7hQsudrRV7X2uw",
-	"YBlWUHY1czWSzp23nBvoddLMp5AqIQAYJhbm9lx5pSAL+K+LpnavpJ4M6/LffgsFyoItKr9wxR3aDu44",
-	"PFbUET6UGdIpJltTO2ZG98HAaqnMpVgdAsWXa7QgWa8Ew16W65RZLG7VZqF+Iu+b7DtrTYK5Un6HBlul",
-	"tLBgvsxUyzGDmckCGbCMt5/vVTAHW+RL0oF2y1SLV6LOlGpWcJr/ijRRp2f9F6EmPB2sqkJ3LndXhR/d",
-	"Lx+jNrSP1SrEViEeXqOIW+loOlGz6UlKNRvLgm/qGnph8TTo75RxyxJ5jt2C/VDgYNk/l+BorJYvdk9j",
-	"o0bPBgOSTmhBUyPBemFVY0Mf0tp9ImJWkhYs27risYGqgwBTR92RtzrQDIyEHVJPyIKLXp+8rT0tpGDB",
-	"8bMLwwsiF1aj+BpKKLG8YgSq8bkovbNLOj4B1nF0HiMXu+AF4RmO7tSalqRs6Lwu9rumD7OtmtRs+tq+",
-	"mQfVLxZB8QNVmglz/6gDvfABVTGS2+uBSzpuCx9baf2I23QG4mK5batof5TXyut7qn28pOPG2kc4rNCO",
-	"M+iCDH9CVMiVQO7WKx7gG6WE4qxF1ddl3T2jN6BiaYeaxpqGbuEbXwd8o/ZWd+93v06IbaxwNA4Uz0Ln",
-	"38g8qOKB4p4uJZqOjcFEaAp5YbMFzWyiarjAfAS/7YWdRZ7vJpz+wvRh1tN9FUL6KsOG1azporYSsq2E",
-	"9L2c9rFTgiN+WC0kyIWcKnUMTxTHATe0FAyWLrYP31a90liUbinZ0yvFez6oS2of+4vzR828H4UzygVX",
-	"E5aRsZRZ6JEC16JSrVPaOqVflVNqD95hHilKna/aHbV6qfVFv0Bf1L671hH9ehxRfxwP80Kt4PoCXdD9",
-	"DKZH43/a6bfOZ+t8Vp3PXeyRo3qe5o63WDB++5prkWAh4EjwgxhpkvSGeFVKi4Jb106TnFGFeCGaaiju",
-	"MD87JyBCwmsBYMsVoVcKsEKoZ/E78DzpmIzgM2ItoFVnk6j5ldIFF2MwfVTSK7vhbG+ENbICVa0wcrsR",
-	"xrPQFNvTCLs0m6K1wL48CwxO8+MWmX9ka0rjuXIyF47Z9kaUl3kbaAr9fUCmwX/kiCQwiPl94lqCmX2l",
-	"EmJZFRAEaJtNQHmBk6GxKIUo6QLmrkgn/IZlPRfFNLJU9clbbI9ghKaRWba5e4ldN3NRmue5EaClrBZu",
-	"cMR7lpQy5nrLSebEGdHFnBnhuirFYxEME4W8jDyLVnD18HsHNHQ2Z92qBArudEILxETil4owoYulxTfu",
-	"bVaa0/3FGpUaJt+alK1JWTEpcVtsL9wONiU3ZC8SYfHVFRhcQ76hD+20uJkdXCxhBJoPHSo8cnT82Csx",
-	"FgFiuywUIkISNw7p+iH75djQofEcY/gLrpjtl2InF4t1s3MPMsvnKpzrdK6gtdX6XImzfBukdpA7Ibem",
-	"TnAC1eQJFEvflj0hK8kTIyqTueDaaOZ3kBHq1u+PKSC46v3oJ+xhZC+1ixXhnP0vIl/sBzkYqoEOoGdp",
-	"kTAdcB6qBGALgMIq1yvJKwjzTVO9n1lZ7MHZR2X5HrqkJcRyD0HdeDKl1yw5J8k111iilhj1mWCaKE3Z",
-	"TJeeBUrbWFzNtetcBaRxgi0sg1O3jtK39zTbgqt3UnikaeIyTEZBEinyZSxG8IDJ1XyZBB2MOBQpEsVy",
-	"yw1XuUd10F6fvEIKJeUek2gZC2BZ6pMknSstp2Dzq8R1COIZkH6GTYIyNuICGhtCccdUZvPcmRwlpN+R",
-	"ZWk2/T9/MutIutiJjphVNa/L/Pu+eDVf9pC2xlz5yjyeu/BqvsQ95lWVrbbMzXbU5Qm1HXcs/x46mEYo",
-	"fXTHq9cnEMCHRkko32LhO/QJvBp7lWYBHYUdpsHv2jI/96CpuZpn4WyhKyhD0Z2ow9Unu28wu4YtN3BX",
-	"doYd8346UUe4OoVXH//nyelgAAR+uK7GRu1EnZWz3Rl2vqfpxH7lhANUJrEUwo8LBomo4Wl/FwoCzaZt",
-	"brDNDT7u3GAtCrdDQrApjjYrWAo71J7QGkHPfMYKxawaTz68/xRE1XC4pzdnSUQWE55ObL80j2WwgTAw",
-	"RUrUA/tMUx0Layio5JzoCVfkhhUga5WmS+z5yD5b5pc059A9sM55AzcBx7FPPjFGfj0zv0Pli/dWEQTR",
-	"UCyj+wZ9vBdcZHKxX7RL/XraBrvqYvO+mcusR7BTuKvNNH49sTFFur+eRkRV5NOvZ70thOOaeJmXZvsj",
-	"Jax5uOqhbMPBaP2miDR4g6txe3SZsl90av6a2liF+dNRNJ4Tzc3AVwWj10Sa+/fJhXXr7Bqap7AhvXJy",
-	"XLmrzOSKQi6sUcyVtlXNVrCjg6PsVbaRp0Kz31rp3Yt3b3rn5QwvRpoVME2uyn4DRjjHwl/0CrrDwlW+",
-	"BwFi3RhNJ+jKjmieE9tZb8looYwvPECf+LvvQj8ldMb2THD8YbIbYZWx3waeJxfdoo/eOEeLwepxc+RK",
-	"C978z0j+f+5kfKMW+fWs1SOtHrknPXKIwnC19IjJXa83PjIl8xuGnIUM+/8iSUU618hGTokbDA1aI8io",
-	"I0tIXWjBNdcWzKi8vhGZ9lefzI/eZmWcz9jbN9Y6rkKxSdfGtSKfaymphGLh4oFD8nzwvOejQBAdhFBN",
-	"N2P+jyp3RX0yvT5JcibGepJANwDnT4MoH4MGs3zeg2pgyf7I/H7BMz1JSPhr4xvMcipoEQt4PkW6asKY",
-	"jszHmkVEF4xm+AeGB92q2CAt8EHM8xyGyrlgtCBupCtaRLHQ8ysWkRmfsYhcMQoponHOImjgI1jeO3d8",
-	"Gjdc5nUOi/JJcPp98krqiVG3sbA6C273RJEk41NjKEgBvbeTajzKmhRckYwV/MaSmnnfB3eTJbAs3C7T",
-	"wRVmlGEskng+GDxLcTcYiwP+ZgQ/hknaTz7bz/AV4IdJsORunSBauWbUtWPEwi62FExFqM3983vWDkdY",
-	"ogvKc7OK/2aFVKSbPP+2/2IAewH+m/TOcVCrtUhyOvjLBbl49pJ8MtuBPP+WfCbfvUST6Ix8JqdPn8PX",
-	"P+RUk1e0MB+dDZI+uXDr61Zc3pizUA2vN77g+p6H9/d3c0hrqUoI+8NpsrcAhrkgDQDuriJd+/WmYgXb",
-	"FcQmFY0lpZWxL3FIJJu1naaG5h4YcOTKt9ZH2pSEq49sao47mmNjIQuW9cl7n3SgPrxsLrBG58qjRJBQ",
-	"dQ8SERtehVgyEt5awl0MzyWuaEOT5HuaThLSpSAJcTtz2/oEjGpL3XoOT6j4vxnajfD4wTqab+1Ze+ql",
-	"By4S9KHyIsVamnhpZMPNXla7He1l8cpRscJ5OWNuW7u4gr1PJcgdi24Z4uaCjIzMcaFujGsrF9jGF+Ji",
-	"1HDOvcQLI+JG9jvGYMtSBNSI56VYIfWX23XheDDkXKYDt4LjZzTapDL5iOT8moXjRNjY3so9/2DAOWds",
-	"MTOY2fnlyzG7opRKVJQxHeyd7YPmt8TK8Y3HAmRaQP/TJ6/LNBLPmNA8pTmxRq+XiVANI+xB7AaJKRg0",
-	"TE0ZRynYV25P986J8TfcgYPTtm/M/odCTn8KpcbDkgm5t1ta+XBSOsPvXpZsQVa6beYcgkPVGT7/dieb",
-	"v7IUbfS9jb4/0uh7VxZkxAXQvlko0zrj/ZAI/W/I7rURtEXDKA5ioIxccrI8iOAMIcOb7IU5esTtZNf0",
-	"zXFmc4s2atFGNbTRbm7+zjsfGfnMpp/B9l89tWAfKULJ3z69f0c+mKtqrcfAZy3tN0VvbC7NxlSh5wFY",
-	"kHMwjmLRBVPp7wWHTrBgG0E7h56xl2ok2X1zz4lCTxjg5NTGRLE7kR/o3NhsNDuRIkcGZ7T68W8X8fVw",
-	"xoHxneCZPa7JCxMyF5kxAZOnVeRHJpH62puQxt4HaBFcRkZwnRkYIFQkYZ81KwTNPzLblcNY1nby6C1A",
-	"UAGsRzad6SVBeD3awe7XQGWNN3amxW4mHLy0PSVjKBW3tdROYF3/tGK0/eO3jpwBLyNQhMNsjOHVeRru",
-	"uahzgxSPK8iMiPybixTDI7hptxO7f1NSfMDnuGc+x1vkvXn1uAmqkn8fsf1VxXW3sLk+FMD2Cc7lD5Tn",
-	"7I8aEv5AC81pni+teN0PbhF1ZvMGo+2HUmy7YKwTpVXpOyxDlBZZWsrcgpE0ZwDC7NpehSoWVyyVU2Y9",
-	"+4iwzymb6RIHugYc6RAb7m5dWUQQ5XPNBqJYVICsPXLN2MySTTiPGyRMn/zk8oASPPXgcUg3BCJGsUhK",
-	"TBiUH5W5xoj0+30MTbhAlJHOJ+Qjs7G2rnuoHpHC6s4GXz3EZ4YBuEqfIVLHq9bDAqt0H3IUYlYL5phO",
-	"bGxhVDAG4+KMAOWSL+GrBReqZ8NqPtJRGGUWhPmht19mn4RmAeDQjAp+hocQd0uaZkt7rCLbKRnjUUFX",
-	"5YjMCp4yAnlgFZEbJjKI92dmXFS5rCAZUrD04FGpfTyiJnIB8bZK+1BNpEiZU/gYbtSSFAzaWpybcanx",
-	"UhjFKGEqZ9zaMi6gbVaNkkym86lZTTwaCkDOooxeh/aL2QpNKN8AsQ2Rfug3n9Ugv8aUCRCmIXG4ma21",
-	"wMpIZZiN4LpEYdsoW3khtgjxXf2VNMNVIcuRbWQB9NWl+RVYfnjLhjCv65GPWxdmWok+c8tWDosFk4Ie",
-	"IAtn51A7M2NL4f8wCIzoYXh/tdPQsMCLCc9Z5WWpEM7OBWxVdy7MAOduXd1PFO6Dq1ym12Y9Mf5IM3IF",
-	"mX5cU5SOZXtsQChoOobqSLMB5YLhnsUnKZjSHlmf+BPxi+Dad68MyeGfKNKdCzgMWc8dA7vtYWlt4JIt",
-	"LN37D1Jqs6/fCgAd5JqjDc+1OaunZyBt8ZQD7AAQ71OaY+cWdU6oGRbGcikNSkb8s9mdUji8W/eV/Nxz",
-	"0Hf7THDObKrHnB//6rZ9W5WmMNVHRSCFkljxhUObMeFOCznPM1IYCwKEAMwmKzu6aEkGcBIvao28jRDz",
-	"Msmh5Kc4MdLN2ZimS5JRTXuNcHnS9Cx45JuQ63peGAcHkOtkK+D6eVl2MqHaniSam024rLV/MTdw78Fs",
-	"g42I98Yp2vD7j1JfIiV/4t6vm3jDWwr7MJr5QUOhLhVLYmn+l2U7l6FtZmRfF5xnlJrQTx1kQpkcqi40",
-	"giNZnp3bpwRHiYxyOvYLIsWqBLms9liC42sdPFJxY+UCGjBZRVJRmdB2ya2FyvnMHLpABqRyOuXYbxpb",
-	"XjtTLLsBJVdDOtleTrcnDmz//Io7vBJHS6mAAhkcgHSx4GZipKmGxbD8XdfGvrLPtCNwHyd3jy7kToj9",
-	"ql8Ydbi6pJ9D9H4DUn8tNH+nHAAYi61X2XqVX51X+RFjNE77PFGAcoBSKuvXHSNZ8DSl4gTKaTaR5eRm",
-	"PZUmi4nMg6aD7yoddLDeu5BzDfwU7PMsl8Yr0pNCzscT21k9ZzcsjxBZ6R/dYpp8w36Ak7qO/hFAKtzP",
-	"a015eiQ136ohenzGuBCzua2CF4xlQdufD6wwJl5C/vsfItzU/csxFgrUf4k+eWu8ITc5o6VwflwhsSJ0",
-	"ojsn1Dg5hR5ZD4cGY+FayIVw62EVtZsamI2ysJ+4HJAyd5jSjDmnzQzSLVg6LxSY9efoFIYLDQNjHR4p",
-	"A6i1kayr1Ys2ztlbmnZosJhtYSXDdWbYncjtSPOAfmnMdQC5AP87eBc+xYU9hoVvBGRfUMp43hXkKUkA",
-	"xqE+sOJVTsV10sMAgsKe91h4SVxJnb2vec+MppPItoAE5AENt8ETRD4YT6YyEzQ+wYJ087Gt28r2ivAc",
-	"wRoV5lbBnlZmV9Lc6EGRTpgiWUEXChcd+vRLmVcmPHQOTmlkgScQwfLNWGGHwgLWsmGVWd95nte6QqOJ",
-	"4naCn729k5DhYZBFLPzzVy1wPwJaZ/CE3cqvlcMc1TZsLNw7RbyhLNCyLkVewy7skyTnU27u+NYMpxwH",
-	"DYgS80lXWfhgMRe4YW37x2Fpq9p54WEoJYkXTty13oTe11MKvTffkT+RUxfEV7aMl02hkBqthx9k8Y59",
-	"1knPth91nbMTf4vknCT/+GeCr2L1FfVj8d4fw4hoPrWYt1QqrYyNZNwGMqOFXunVSBo6M4b9JPcltxY/",
-	"YcHknVpE7jYNhtHfJ7bnucWuUiy1bVOWR7QX/ioXZGp8PaQYsR6rW3KnWf3S1wi5rAS4q+zmOuNDKn0C",
-	"4cVMLoR6ypTmRrYAIHrvPGojkvq1nM7mIZvCE0Xc7fBsQtwBxURwqkFyQd99Z9hU7JlYgEHjZHwgMSN0",
-	"ASDoQ7FJvNLEPyzYHwBt9LNIXGV6SvN0Dr7Ue5FAVK6rpBGalrlUKv3KL1riQq26Vylz5LpPvsehQZf7",
-	"3KmNCbl1GCIEsuIeYyWlFflV5ziAgoIw+kEWpcz9OXIIz4Adwjy3WVTFNPybGEPCuDuv7WNyKX5ieiKz",
-	"xFpxxg0kXJxM5NxYUT4r3E24eo9tfD8UMmVKcTFObAJjaG4wn5GJnBeKfCJ/Bs0On13yKfuJC/P6E/KU",
-	"vBxEoFjwyo/kzyQp5iK4KDQUf4YfoNWT0ysJQYsCIjy4l/z0niiSwBUfKWTVWQ7cG4osZHFNUiY0K54o",
-	"HARGsJcMfNBzStMJFwyHN4YMIGm7if0cxrVxZLeGlalUbgSmUuWq7iBQ+cG1vb6d1J9J9xP5E/nYMw9e",
-	"zvPcT+zP5CP573/qUz0v7/Pn2i3/+x8/JKpLGPXVvMiYgMzNf/9DPtp21IS4B/Xf94l5K9U3+6c/k0+R",
-	"nV35iblH5GflP//Y9/vJ9X/272voPir3kvlJYj81pwx3wLk5BUaP29tG4QLIwj9yP9i7G+3eobVryZ/R",
-	"9v25yfY99783t/vTn91v/vufmg30xIkdCJ6a07bG1C3tXJplsD9CMzeYOIoFYzSbs9HkPv3cr7lajQ5P",
-	"1SWJVrwd7wChKcdDiewzOQuKgdrEzCeJ0HbObOZgCvLjhlnhuiTX3HynzBMy216VK7dMa663aaelpb0P",
-	"nsqsE67Df/8TyHe/0Ogz4uOANPSLUl7CFVjDc41Ak2SMRhlYvmY9cZ+BdO5C8/aCG41uY++xwOD7E2WT",
-	"cbIIs3KR8wHw6icum5IuIzIXmCuAhrMuQaulNhvKS2zHY+PNBXTx3XvAjE3Xbj3sbG9cttAjN/qvdx4L",
-	"iqY+phkdkB94aqCKwnOqJL1Vz8M2o3WdIHBbxphyAQohpSF9YGlbcM14RZmbvYe6uAsputIVhu1S3Xpm",
-	"vkm5Hfx4wejAPYCPWPElzVwiv3VIYgSDmwuSf4aT6eO5olPjGJeFqK5WZGRFFbjiOHuuMIvCMsiVRkCE",
-	"87KWISLdCc1HhMLhMBbKv1khe5ED0QOn3g3Ln7i9h/qTiUxFLmpOYzGjEF2HXc71OUlm7oj/GTcKeUp+",
-	"9rPRktSngWoxuAUiwJTPVpXPCVkRzOhN5AJynxljM7M1FkYsh44sV+4wbescbehOv8Y3sqYRcwbVg0Lp",
-	"yy66u3LOSKXdk3gP6f6D4RWLdF1k3ILtvI3fQutbaP3e3q7b9DaGW/HeKAnV2xG4b9b6q54U57i+6kXd",
-	"V7Sazj3nrJDZPK05qmEonipS+pCE6rpPObSEqF7NdwMvFLAj0Lfof8sr43OJD4UcF0ypv8krQGKZx4Ly",
-	"X/iAJCkVKctz/LvXL13at16bgo4JXV0pmDo3dwBbzZalKV8FtiQ5FZlVA447Y0bHRoCIG5bLGYuIYAum",
-	"NKn5yxAojJA5Y8LHE3MJt3Fr47cW0BsK9NMQzL4KqUaAMeiT5NM1n9ms/CVYMmYKBEL5zvzhSpMufhsL",
-	"oJF4MRgMIvLC9vyf0bENelom3K7D50UV/nCEyWEsv3z1xjQwi2Osa/j9SswwatKLEdm7HcGPjVGGPyCN",
-	"BSy3kRfhdt+RlqKyiMdjOtrpth/ouDEoe4GbuYpzqgqelq/i6+CrKHPI9fd7AIdFqRUBCXqCxReHqcN5",
-	"IweG9XnCbRrUe7haZh95vJLZknQpSV5XikemdHZOkt9+T2IBYGhlMal53ovI+mLrSixzE8FoLMBlDF1S",
-	"yyqKV3VDxtGRZRm1yFPrGrvIcVnNjeyqV+6r3tDL/mu2VMbJV3OLCrDLQC0Ab6UAvPS6YwHXBrU4HqYW",
-	"1tv0sXD9mi1txXrURBPQb0D0xWJ/SN8aPB+iumzhyhTd1j2hXSWTxkpN+EXAEVhF8uzmXdo9C7I4WNGH",
-	"wW6lMpcFVP1YPJJ+5+BYfz05PRt8sz3kqvIwLeqqRV19/airSmnhcbzI8BAdRV1upmJ9478PusWWWTWq",
-	"SPLhlwo7a7NqTyJEsBp/EkKsuXGmZlRPzgnCiKG+g4GobLV2q7W/Eq1dnp9Wf7f6u9XfX7D+Jt1SWYLm",
-	"6h1Ro9v9euxgcJZhLQktSy6NLgnEXdkP4rW9AtviYyVtHRakYvHs5Yknp4PYaOKGbiCChK4ulu+xV86h",
-	"xgz5fPA8FmG1o0vmTqgiVJOptG0SMZ8NUFc/VpcSBRsYGyk2lHmFE7ytu3613Na1iCnLaW1nmFr5W3MX",
-	"nlqSuaogq012YlEunFOfwU+DEtE13WXOq0+8OkdoSJZAUhyie8Y88lwWtvR5aJnpQtAAVh+F+WlFc6Yq",
-	"5b0eIVC+lLVWIfz6BH6N2RAF9Ww/8mvmMuZQFmWLDwOlH6zHev1fUf7nsaC7VAxubZocHkbfkrWteiYf",
-	"NM9cHqLNfGz+Os2mtjRrteQrZyNdv9bZJa9/+XR58u23J6+OVujVINlasrc2I/14MtIXWRaqaKvmSpaG",
-	"4xoad5V6vqx76yXBA6KYy/4FAIJy9KDWN8P8qhzFAoR4P62cWoWJZz8wsBmsNj2IXNeDfjU1q2RhjBdM",
-	"XTeYO0nZvpgLpRnNhhXDJgr+8sIKE9o1eWcubWwLN2EQ5ygYI6u9Gmz7hAjaJ0AtdvkIb3iRAJEDobmx",
-	"RAqjJx0bgltEWL21WWfQ3+5ddAFGhsDSPAdsYqjNe+clF7Il3gAD7MVgMMAecZb3z7ZlgOBLSOR7X0nm",
-	"6v74krPM99FwoGZKbNF+YMN5bnO7X1tut/6Cj5fcNXsdPnrtxenvqDyMW7i+383ZYFASO1uVuKDKtw8w",
-	"Mu5s8Ly8xruMQhI1TyfuR11qroMuyWJcFmj2KuWo23g1StPlEBFGVyyHVqYyFru4On3yxswekGa3+TXI",
-	"lt7s2JB9/ZpYbHBsyB37NfDsR/FrRpv5XjefDZwGHPwzlBRrgorhXqodkE4bKMwfg+WM73K9INuZR28v",
-	"kzhaRWFWw2RI3Fw173nW70Qd6EkKTJpRR6CDW5WVnbqburXnmz172fl9LTTmImR1HdrYSxkSsnkXy7aD",
-	"EHtoHOC4Dxw/taXys7wSsQgIA0FMuQtAKG2KiPXqoUS6JFN5UzFe0SdCgQQBRr+okEC0B9ZeKwO1sGS6",
-	"2p2rcqsy9lhNCCl6Awk1Mxy268CBS6q/eiP/WEgs7DpetUFJ33NUqXmfYaB6aOf1fcZvjoeMrFnQa0oV",
-	"YM+06qLNK92WV9pTSa0xtqHQ7MQI0pPUhmcaOXn+bpEWDfail5ZIN7FCUlH5ASYGruR8PNFRLCpUoU/q",
-	"9H9BmqlWvOiN7KDWzDa3iUVyRRVXiQU6YAqjqSrQtyTARv5mStUeYbZ4tV/nRXECJCJTZIODrmCQ87JR",
-	"j7PT5988//bZy+ffoP6oqopS7N9FpOMvDeWeq1K/+np/DkgTr+ZLX+TZqHIDJ8HbIv+as2JZGiO+vGyT",
-	"GeL7Zf7EBZ/Op+6KkSymVHeGnUzOzbmIOlP6GS8o1zXqTN2vBj4oYUnffr/zjg7Vxd0cBamV57YUJEfu",
-	"mhDWKV3Nl8ilb02sGVRXh5v3nporrBW3di5PZzy9voNoemLGDeg9naB09LdQ7031BCu/IQhrzV8n7dbR",
-	"RLoxG7sNmJvCsbAXPZba1qiDWX5aLC9RRMC6b29HugcyT/cBfnrPFqSbwPfm33WSxjwUYtbajGKbUTyg",
-	"r4DZRwG5b2Mtqz/j6+xNf8Hvt0pBoNm9uQv2pcQOfe+y8KO97yMUh89WxeHInbQ95KF90scpEu3rb6Vi",
-	"KxUP98RxK929YPRNutEPvgtw50ebGYLIJ3UOt3lnOWdVQLsndDJuuMVXuA6Yv8Lv1oM+K5DAVfAn3vZt",
-	"loQQRgjN2gmtYj0DH7oStvWzrMQOYrEhjhvcfydkZyx8s9YR8I766YYdVNQ8TRnLVK9PtsMneozktgDF",
-	"rfJ4sdgRoLgpj1e2Wj8KQLFpFz2ojgTGfDPFOTBsQfNmKVxv3n4n6rgdszl+ba8qQYwXz14iST308+ai",
-	"eo2LcH/48eTi2cuTwdmLzl79aFdOYwtUbBXoYwMqNgvqY+MV6yr0HmCLzQ+2F3px2nCgLYbRDr4bgjEW",
-	"AGEkAYKxSWY04hi9joz8/6sYxqqwM5eBGN0ZtUiqoMVYHIxadK+gikmMxWZQItkPkxiLg0GJTe+khSbu",
-	"ofx2BCiuObktTvErwymue8/HgCuuKJzfqkL8/nGLIhZeamUos9ZgUHrnBFCOpAZyRNQKYqQOcFTIhvrp",
-	"igODFVeHVliRi/DJ7xSJeBwH5v7xiM0HocWZPFJY4prX9XjQiWts+rUgxbpo/NJgiraBsZjnea9PfpI3",
-	"0E62lNjQKdauBUbYbJdC7JnEKujCoM1KQ2TqUWMK70D+7Rm52Tku8xhiLkfDoTTbwJsghq0GaJGGtyIN",
-	"j6F31pjLs3mRTqhiJxOuIBeyqQugnY77je0CoKExitLGDBV6ohKC/5KuCxBAv2PL1YshFqTodc3DbMWO",
-	"XYJz7IRGx8bl92O67h2nQEM/gK4KOZ3OgLAB2h9jZ+ruwFPQK3IakdPBwPzv5aB3TpIFF5lc/GSHDJMj",
-	"+A2B42/u+17kS/+gOGkFBERKUz1X5L35hGVGoH+gPMO+dyi+qz8imYT5sc/GB1oyDXmMIAnhZkEFYdOZ",
-	"XhL7JoaxSICD3w342twiIYOIJP4NJNCJLLLj2QW0y2n8AGiBC3wW0LTdqjM3EoZZ7GAA1CoYJQtumxZp",
-	"CWWl7lHNePCs9sHA9eE6FjkV2d3TElscpVuNv9r9eguS8u/4XoHOy7z1iJSb8txxb9X3FlY/wObCdvNc",
-	"r0NW4qidUGN5vCQX+tlZx0dAuNBsfC9wyPoabY66+F3uRECLiDwuIrIU5CtL/aDoRy/7w+rG49P3Nm21",
-	"Somm5aapfmj7qTUg0GORfHj/qbla0wZ9kh5RjAGzobG6c660kXWlq6GI7X8KxfFcmMsqTb6dkwKzMRfi",
-	"n1W/KkTbw9hTeWMFJUCY3JNgs1sIZ5tnRY6z8wqRz5D845+JHaFkOOyTX6vPb75QLL9BRp8YWrOid5RF",
-	"NmqUke4VW0qcAy8cHwCBUSBGgU3SaTqxTzeW5paBq7T6eEgqBB7MKHCKXLtXwkUjX5HRAWFPGq5KlqVK",
-	"0yLgvC/dqcBlC/rWoQrtrjhQNqKGgTksikjzecaykKfweVQ+n3sjFs5QNiNqqDl7PhhEtmWPdQmDt2ap",
-	"FjkSLfZLGEMsLAVUUMg2Ch4Zm0K5tUNVGQv7HRhFrrGsz17ZXnxNi9zIl7V+mk2xur9zPcFj4OZrcWrc",
-	"kkdlXGkuUgRulAXI6+/iSzR6lVKMFwPE91W3GrSDPV/7ABb5V6d5XC9RRtrFEfC8R/UMH1qtXOlYeDMD",
-	"zaHCmd/7U1bBcWiKtO5f8r2JFWw/0+vCnv6UFgWi9J3deCVvGBnYbhR1ArNgelAtBEKHi/HQmN24coHs",
-	"AzvfyBYPtdmbkNMZNR/KbfEwIY5gX8I94e/O8PS0/82LKIB3ng62g6n8HpVjDPq1IQbN9Fmv5OctQTC/",
-	"79avomGV7Tu4i3jKVsnFcio7phO3lA1tsKUNtjTZ6OGuOW6sJbS37xIQUzeo11d2WkO5RMeAnVeevIR0",
-	"zcFzWjnAoGQW8dFEqDkKYvERSaa0GHNRYeHCXweF/JccP4WQfgWiI20Y4jbszTlCb1z3TJ5hwMVYcN7c",
-	"tEuiNF0SLcfMKEqH2QEttxbRU23KaT90AruJrgyBrJWlXAH3hAWtESmX2LXyfC2z2pLLomnFY9E4bwvr",
-	"8Wq5/vrhBdafwfOVxeIg6A8u9QobWSw2IX9cgywygo5JgSlSbmYlp86KVHdfxeugQcewQr78zlhuI4JA",
-	"XGt6HGp5HK9d1gPYGS1o6SsDLe1rF9wOWSrYDceLj24FvLbc15QItig9T8xhy3mR+k1sG/W62NWY3zBB",
-	"Eje1pOSsjgWEyc8GA+LRB6oXkVTOwI1cAzKynf25Vi59P8S6vvfQbSOJAn5sM4mas4nxooSr/2HVzNWc",
-	"59ml/B9JLAgZ5XSsIpLxqdF70Gp8wfh4oiNiaQlURJJgaYw25UKzQtD8HaBkoa94pY9GEtla9owRninS",
-	"TWiaWhJko5GNHtaSJGM6H5s/ehEJrnBgYRxXTfhsxsXYTv5fc5pzvfyQU/EJ8knJuVucBAjnfgl1+2vo",
-	"4g3PhdeZafmcoJrQGdSwLKgi6VyDWx7ha064+simRvklpJu4n7ip9cqbmk0czOGmgnf2W4YXVZOy0q4c",
-	"am00XSr3Sc8YXubpzVVu+90aBMZd+USVk2kGYZff1ylm/TcNbIA+kKtSOWNDbN4JV0QBCxUH8vPQJFVJ",
-	"z/WdD+jRa3f+xz/7lZhVhJ113n+6NL/djlwQ3IGEYAbT2EpgpryWM84youZXJy7gNGYaFzXD2KDnMqws",
-	"NwRWhz5I44PAEEoCUyxn1Eac/dL3yQWcZmt2LSZUV763QS9SsBEz9ikD/wGIwaJYYPAVA0qajiMfdC1C",
-	"xhwM1iouUtYn76Q2N+SOvJ59xpMZi+AWXWwKy8V1KL3sVLS0vfvVUkHDHRtz1DSdYM/xLgAmq7+C9qpm",
-	"FXrnJLmihTnVDlBPEhtX96G+WvDP7lfBFmHTd9cQHd5XtfOE+cVqv6KcXzNCbRD/iRoSSmyXH+Nk+CZA",
-	"Qi5siltZCGlTq6BgYXKaXqtoUyuFNd2CSBdhWuFgEMazVJt+a3FFjGi/YXb/pXLqcKm5UTqaOO3hPEHU",
-	"MefhyCgx7DhzkTOlSEKLdMJv2Ce4xOg4bK9fzFlEFhOeToi9AnfdmmCr2cZ+BuXtKxgwOjWHxt4eDmcz",
-	"z6bXg2ZQO/WtQriNbZOqELOmgO7HjZ2QfOm8fxdUZJhniYVdmizyV+F8dwu8XmQZ1pRb0+QhqwFXtoPD",
-	"JpaGU+fVbqgx91xoH7XleW153mMrzwtl5zEL8go5N9p/G5zXYiJzRuwPLPnbR/wr6Q3BxPJCQ4XxuUSZ",
-	"RREQxNIglHgWlY4HytlUCjWfQnd6GxTyKWsuTmaFTI0u0AVNr7kYR3A75O5ycjrDLoT4obMSVWitCqbM",
-	"bNU5xv8wsskVgKYwLQ2Qqz55qzGBT0ExU9sd3mkMOQLYF0NLYiIXxoYkudmomEiwS8RXUVCNRduVMBQo",
-	"1e8v6bjKq+oACG5sm0BbyUruBaKyb3GP/Nk7KdjmMomjoJjcBNexifj5B23iXtN0wk5eS6ELmW/XLw5+",
-	"4n7xe7RXp7ln24hT/NE7qX+yNmQLsrozkFW5OUJp6T6+K4zVeoKPoA1qVaKG8CELhAW3y34eXJYob/tA",
-	"AfDVsuwFmuFvrS/oxEbZ3RW+rcjqUoAG4hV+Zrw3J2Hh+6psJV2leZ5biY1ejkss8SJQBr2S/dPL5Sde",
-	"GvfJa/yl8S/tb71vWXG7uh4qC466TwM4R+6JVTv2fvSauYktnyii+ZSBCx46bn3yd+fPVvcLmbA8i8UV",
-	"G8mCGVns0FLkR/MIviZPS8I4+Jruh+BCI7oEPnfOsC8ZQf/EBdrYwv0SZPdl6Qx57pWghmSVeqX0HCq7",
-	"wuFxrRpBp9S8eJaPIqNp3M+4xkutmsJOfQg9du6xfTDzIa8gYPo4X9imMFshNTbEDcpo7K5BBB/LR2a/",
-	"ULEkGZvpSY3Au7axGxrV9mC7LLfqtoBGgQuRSMFq3lPXatHEPuFrRMwlvbWlkbsxqsjZ8iD1ekSnKVzY",
-	"tfiQbLC922QfyjzjfZfW3GIN1M5xCfBIYa6tL9b6YseDh7hdVlPYoch+onawPbb22Cw3uE9l3kWXWQTP",
-	"egugS4kfrfTXtKxK/J4LOtdWCIo5UfX5ak7nPwJhs5kTkpX1yTvpKliXqAE3KpGhrVCfAaCAVlpSQHh0",
-	"MZEqcF1lUbqP6ol/HVFl0F4sjAVRJV1zt4kaq94dIzm5yLI1CioW60GjeyqoClB9k8d5hBrTkiSs/uYe",
-	"VLvxzXotHXVKGOUHVvwiuO4Mz/ovdtV21X3axglb3fTI4oQilNcld9debvBequjpFUSD7kghAdTgxWBQ",
-	"ifw1qxtbvRCIRlu34UkFYnGbHvLwh3SZ5qi24Op0rRRMIp9/wtICxYQuuQLQeUXfvFqCYK7DTJ55Tuvz",
-	"DAkF/SILAu3UBbUpNSJHIyZAx1jaBOPXcjcL1X/XHyHosPsOC0sUwvMHvRXlVPFGj6mcYtHILPMQykk9",
-	"rHYqp2HuvJ+y+j269ZfZoOmXg/7Zix1Q//Wle4XR3fv18KxCfJupdU6ejW9Fq6eo1aKtFj1Mi7pau5qS",
-	"uX9deke1AE4b0RrAv1GLlktgTxpkxRBlJkdkjAwGZgtAJ+4yXOsoLz2MI8TCoyZLasKqBrOJ6s6SpaY8",
-	"XI1she0+XIl8ocju/RTFPcOzV/zPLUDakKmsbesWmP1VALNBdgXCqoRJHJoC3EFe/+YtvX1oJQPP7VZq",
-	"yUBEZxxyJLGYUACtkS7dTTr2NjewvuuI1TqSyz25Hw+PS90L7+PqCyQTlzYsN0Jbi/qoqB9r8fADZUyF",
-	"BbIRfPV+5X6r5/+c0Hq1/2qdG0gAHMomgl2Y3Gw8OJlcrSTODqRmOsJJvF94UWBLrMkslgezhRq1UCML",
-	"NTquVDgC+Og2bthV525D3/rSorkrNlgPiarwwDphV86xZIO1BLAQvo1IWWHiQ7UY2q2iY3zTOHKxE5UL",
-	"UEHdK26kJHI9sjFzh9k116LnciGhraviGWuKRj6/t5TbA2kGQpVl9KrqiH0EfGv6/UFdWpQAd2dvbuXT",
-	"eqjm3cNLQkSpTIFgj5KUaprL8XyluDU1CyK0JFc5FdfKAU583V0FcULWA04cPbMDnTSgNrboqfDFojbc",
-	"4z9obgxe4Y9MjPWkMzw967+I8KO/88x88jzypPSfzLu/jUl8xlnK1AdWvDKDQNpsD0lf2RgtyqPNTz1S",
-	"lIeXi/ecnfKa4QEzVPUyr3XZKdIF1MeC6wnWh7myg57LW0GJWlhmsEXiakOWKiJJINSAwKkilLZKY60p",
-	"Djs4j/WT1+ltLusW4f+A+SyvmXfPaZVGW5vX+rryWqWou+fcVintMb/lductOS6MmauGJyhr0MoSsJWM",
-	"mGWwqWXBYnFLGozskwWLxe1psH08gFhsHSG6wyzY/nb+I8mETQNx2IZEHmE2zB/se8yIhfdsEAcrImZ9",
-	"nizsng5UOqVZvVuSzJfux8IdYy+t3JiRY80P50ZsQUo9zoGDHJx8O0AAPEACrjR+NoVap+UztYm4NhFX",
-	"S8QdSyAdJxl325VVo6pzSKLMP3hzsqyhZ6KrkueFY/FVvfOqdFKaLnfMmmF7w0OzZiuNDGLRjG3YW2Qf",
-	"IS93JPPqGPHTs13DpS5r94kusD7kbEBGmlzRoiGWenqvsdQH1ittGq9N4x0/jXcHhvKhLvxTK+b3j+Lu",
-	"qeE25wXtrEh3IhcVA/qJsmk/ktMlkXOj9uEXIK6Qm0um172NdX5uLu/wLhsSgOF9K9ouFl2FDRGBrMux",
-	"k/iSQXy30dEDBQ3dfZp1Ysm1c6dKcSW3WFvbh88uGhX2yeyJzvDb5x7Y9Pxb8pl895KoCWO6E3Vg1zhF",
-	"+t1L+4FLQ367q+5r2mFtJrHNJD42XkknZ20G8bFrqae/2f/sU2DhnnVjdYV/+IaAciy2Eby7OCPGoQkL",
-	"MS6DaXJFZrRwnCd+1CF5OzoBz4GU/CSBljLqqB+L5lj2Om1GtlJmZrYHA18aot5lvOw4Ye+DVdDdB76r",
-	"B20l8O2MstZ7eGwRb3c6rWy8u/j3vRnjt8HFvTxahxH3IvlghPgtaqJklLxLSGJJjLmByKoZVvje/RQ9",
-	"ili4nveWfgO7jF4VNKTkjILOCRGwVCIZZyqVVr0/EizRL9+DOg3VSW7AvBdzccmn7Ccu5hoCZZ5XKuo4",
-	"ymvs+6mYns+CazvD0525p6p7q/UlWl/i0aESK5LzfjyHUiXcE/NUQHG/L/EU6o1YrFccDbQ2AGhx2ZuS",
-	"Ud9RHeZU6Vi4j4mSZEQL8idyOoiI60GFI5bzp1nGMuIYjnWvmacqFrsSVZGNPFWxSMo57EJUdY80v+Si",
-	"5uvdl+JTj0Pz4Z2tefeJLsBItH++YVfzoug0KbU9eKb8k7c8U63G/IPyTFVVyr3rzYdnmQoWYCuSKa/m",
-	"tkDqB71nEvOR+bcuuQDD32jN1xmpyNaEVKtQhaMh+Q/QFn8EFL9fnodB8JdO7C7o/dWj0AL4vxoAf9gW",
-	"676w+4GA/y2QJrtnTYLWMbuzUkFEOxYtK9XBAa4Hx+LLUK61SYlHlZQoz+i9IPBXlFVo1+1ASOV/H4v7",
-	"46M65AzeLxw+sCQ29r0LjmaLhm/R8AEa/mhy4R5ZqYK+dOsSjuHxfghSqtWpHgK3jzbkBtG+SoIHhoiv",
-	"YhrErB0+FkFA2HfFI+m8KJiAnfAlsl4dy1jaMxia0ytZfKTGTn4OKb16/HNN+m/Q/6aS/ztrzP+9iDoL",
-	"WVy/ZkKzYjNM/94ShQ+ru1rEfYu4Pybi/i5s4j197qd8ptXT32YTqtjvdwm0rx++7X71wcxrUyRXKT4W",
-	"tvnZSituAgk8lwxtONYYAzEa/IkisAaxwO7hl3YImEDS24SscZdiftR453hbrgiF6UHn8FhMpTIKL2XA",
-	"QhjMQmR47yoppHsIiIlCy9GMpTxDUhhK5oL/a85iwUXGPtvppVKgYk2XO+Yoj6tct4o5r3haW2BSo7tI",
-	"bLr396D5zVGBWnnZGZ69MJal0sU8tQnPzk+MqnmBwY4rWbCyQz3lBRnT+ZgZc1R9rNmbtT20CTO0qyqv",
-	"7PoW8tMmMB9TK1QjyzbrBKoJtVIXdfBj1ckH5kAfTDFvSLFWX4Wyuge0ZLOidsrZN7Bbm4PdnTAtFpXr",
-	"d+njs1GDWWzSjipsr1yrE8VtznWTonqYlKs3LnbjS1sRW23K9SviTFtVSnenjg5Py1bV0W98pvfJ1fpH",
-	"3ZiqLR+7XuNmPCgQp9ZVogfKZ+dh1KmZox0yvXdMMlJL9MbiyJne/R2fO8/4rtkHlY0E1oLbEG3m9xES",
-	"sN2nnNsuPVzzAra2PFcyx2tCGjvHM6Aq18/K/CIW9idufzdFio6dcD5AFNxv4rm0p9ZR5ayaTm3muc08",
-	"V3jYHsj+ih6nD39b9rtpvdY3ZTLW4f0V29YtVeeZ3edCb67OsnuHpFKo+XSDqiFdLWUOSoELxQqtIvsj",
-	"s5eVTUHY+Mfa6l7fjih54CIlpy1tU799zfN10RPgRT5WBmC//lXHbMO/QxsrC/+wrqTZKBYI8hw4OSAI",
-	"xIrOsDMXXAd9rmy7/X0z9vv0uWpj/W2s/56ajtRF7GOL6B+haf6xtdMtRVBqC5W1UhIFlcMHxeNJYzg+",
-	"FhdHivd4kP7dxePbjvxbaZMHroHauTN/sO3b7vxfV0R+Rdw9tgg8Xi/DvXtYwdTtvfybQ7BbF0wdLowP",
-	"6npyMIjpjqusHmn//w1x9+reaePtjy/efk828Kb+J1tFOpqC6aQplh6L3YPpoi7kwh/akHo47rEj6Xse",
-	"7Acq39rUOLp24NsoehtFD6PodyltHjJovjEWXpMtW5SB4XQeohSsNteD2q5ARPd2wUrWydWLe+9ad6wK",
-	"ryMYancYFMZIL9RwVUK9p/ca531g1dSWZ7XlWUdtiPLIg8nH6nH9eMuej9V5ezGRqvT539dKlWuuQLSB",
-	"4WsEsUqW+bg2QHHo2PxPxSLJNzW0Tkgmmdq6O8qObs/x49dtJ+4/SifuFV/962XSaXt0N73zu2LiWKPa",
-	"FM2ZOpkVPGUnVwWj1wey5W/hE8EtCdySwC1DlYF1lAl8+wrmk5DuwPIpn5PkH/9MSMGm8oYpAN5MCc3z",
-	"XiOPslEIThIHGgmfsrRQa2ytchSL5MP7T5dku+UCjZ/0yfc0ndjH6Spm/KJP5toP/kEQA9RzHMx2NubX",
-	"uBYRoSSdKy2nRv9wVjxRpJu4Ty45K95mCXRVIewzt414eOlcosrqGYVllsL9sDIKFC1TkvOb8gJ44mCA",
-	"UCtGPhlhRq3Sr5W/x+mGWs+WTOO41gf2TZaxPro7kgWxvlXlfffP+sF0e+eu/PpK6knYAaesy66vkXm3",
-	"mSSUwEEwV8DwCekaqYyrDeuUTGkx5sJ9gX/1ItwN8LRmJZHEGnYTmQuuq/xTtkNz8ErNNcQM2CeXC+n2",
-	"mxzhYKmcsQivMUM6B9E9WfhgSNWtcRrGPXcXJ2BV/MivmT1SaB9jPsUMvJNvX/Hrz2GD+ZMo5xqrNm+Y",
-	"0LJY4sTliExt/XPT+zDXvB/ZCul3dMoa0ALRugjznsXkVsaYr2vnTj1MrCDY0XBP+LszPH3ef1ELC5Tf",
-	"nVW+GQzMd9XNvT72wDpRBzdwZ/isegtvjdjvw2Fva/rqpnbaP6sOOog6K+/ZOFMUFm7rYEfTC7Pv8i7C",
-	"HVvZdOVUtrHkAjrEFc2mCB1px1LhnqoNafxhQxoOKVradKtbpmbe7RexWGOn3AFz9y3bvxociMjV0oWw",
-	"0d5CQBpoxaFlNVM6FjjIiBdKR4hQAwuFs0I9cWN3r5ZoeAg6ZRFJqWInXCgmFNf8hrnfmSt41ovAGBGW",
-	"6wyFn3oCg3hLZuNA/iqe9c5BOXJBaCxg7uYh6qrRjEa69dF6djgnSvtVxJ2ShVbAJ2PMUC+IEjIrjMLT",
-	"S8KF0oxmw8AciEhipJT5Fy2dyJs2kTGPkIDmtcwYkJdXrMG69QR20aoGb34QzhSBkAiLBbyVJ4rwzD3S",
-	"G14k2I6E5sb2KYyxoqxZUtkF5hfXfIZ2SXJJr1kCsRw0IPF9n3uDBM1+TYC+58VgMCDUWyIsw76IEvYn",
-	"zW2cyNnkDeoGAwZJjwhaFHKBs4OX2hQgarJaKn0Z9wv4HGyzfNVxnrVv7d7CPHubBFMX52kQ9G1A52sI",
-	"6Byoy28P0eAIdxaUCXxEcycbgNF0/DbzsZfTwYBkEHNItbmK8ExVgzEglGNB87zXJ9+jU5qR6VxpcsUI",
-	"hR/JEUngAc19kkog3YYZhhUcUgbiFuaXAYydCkJT36AqlRkzF6QT2/jWfqcIE7pYRg0BCcKtJ2+xg76X",
-	"LEj67b3ebs7GNF2SjGraa/CBY9HkBPuOWT7Y5YNQoDUunI8wNToTlsdhHUEnscCzX+/OU1H16GPBzGOs",
-	"R1Uq23TL3aOcXV4wmi3JhKo66LJaoCYkgXvs7bJf0vEDuem4z80BXesE7+bMmke5Qwf2tttvUkdtVr51",
-	"Ye/AhdV4eA93Ws0IT3+DE7kHmw1FIhvUR2t6jtQ5bJrLYs1Q3W11DQdaUaezJqxgoUJ4fg7Z47vWLEbu",
-	"fjQPXkHmb68jyIqKOH5/E5ifk/aPtKVJA7cNbfuqPxJgPW4ga0sCCz71QOgdhM/dwVcvjeTaVN+pNU0n",
-	"TDWbw93ADu6F7WIr4HxNx4FVjPnhWOxpFW+2emOxq3Aim6xejOU0mb2wLHcjufokGB1WvdG65eadCHki",
-	"Z0PUKo7MF4I+9fZRc+s1ZNGelu9Flu0tB5s4Dh7enmwZA0LGgC+8eB/PidxPvK6x7W6YyGSh7qrj9kQu",
-	"CCV4E6JYngdONtLHm3F+he/fME157uAYIUqEa1XBW8YCgtk47NssCeIZAKGw96sAMEj3+eA5ogcWXLFe",
-	"nyRcfSi4WeAhMS5gEouMTaWuxl4wpjzDC0kGc1zns4N1Cs9mhJeLhEONZXWAXp8cCSVQq948JweiBNZG",
-	"SO4UJVASzoRb4WGJZtyi/SK4/rnMr59FHb9vHGrX4wT6L6K1AINTaCkTZurN/Jpy9a/k5w5+83MIFnDb",
-	"fTMwwF6l2fTdfHoFRQ8Xr0+ePz8ddHaKl6ycyZbNpmWzeWwK0Qp6K5XvRjXeQ4K+8hibk/OrmEiQqTfB",
-	"aVUJZuydygmz9VdLd7PNWXBuXIA1CXCxqrQb0+BePRtDvS6WkoiEn9me3sDcZf7TlOjWE6YYGcl5EYuG",
-	"eZcpdi+fzR85o9kln7K34g1d+rF/9in6WCSNot4z6pTp9N0y6LHYmEK3l8IL2ymFHosrmS2Na8THApy1",
-	"I2jnrZLh4Rv/ojPhd52VXjFkdstNV8VBm47+ytLRtdd7jFS0U1Xwwa9W7m6M1WPkFQVWXYuOGUgODwyv",
-	"IMe6iwlPJyRnLhLriGlm8yIFWtjw8l6ZXPVZAa5vb0IODpSQsVDzdOJm1l1NQlP3HQTcUOKZ3/fWhcbJ",
-	"hfHygAnkADT2prjWl+h/lew7h/lf95MMwL1BYGtU9m6bEXhUVDtrRN69pQU2czWbnVSVfOupmgOpelcE",
-	"FRdkNM9zMgcJM6zSVHDlEChZU3vFgKliK46Kc9dyuFbPFUKGelVUjKI3LLPrZGVok9iNwpQIVOCsiqn9",
-	"pVRJPXFEKbVveGh9DOjsxXaxmnsLxxwt6VC1aZttWNwprVhucSnrcCkHKANn/uYS9zDmLRrDK++AItd4",
-	"z7rg06k1NLEXLKFTaYF1XipB4sCPu1ptkC+h6WwsXErV6IbkvKnVLFZSRkTJss+sthJakZQKITWUTZIF",
-	"F701MtDZjOvD5T/ayT5omNxqyI80vSYXJ4PT7aWamz4+TBtdbqPLjye6jJuIUC8QAjH1o5c960SVO7oN",
-	"8qoMJu9E3FIVTqSLWHAu0nyeMes3JUFRuDBWnJS9klsc5BbbglScEveAZUy3i8Iugnhob03wcJPA+pEr",
-	"Xa5bW0PTIAbvuXDGK49dOFFKtdvGJL+GmGQeHMltxFv1oDeJt9/45rDjJzlyYDpbVuqEDQQUkXdDgalm",
-	"HFeI8wi2IErL9DoiiwnPGSK77EVl6E1504xrcs3YDHHE5R2U5nlOJjKHqgoYkXSpWAb8JtSXfxIpyATu",
-	"ANDhZoILniVDAuBHWZAZT6/RV4aRIevWEP2Emkw/p02B0ILB19AfU0t7Gel6CpAVxxoa7Vn0nAMs7mFd",
-	"oj7Z37q80yDgOxv3q2jE1sF8XHG/Q82mNbzZdm8EhpAxkgqm54VgmS2Qsxs/AUiXOX/NZPtBkGqrOuFN",
-	"B+YvTB9wWu6Jz7pU+M1xm+CVtezVLXs1sFfvfJDrBsLukYlO2dLQ8bCdpDJjapPThBoc/ZeA98krRjcS",
-	"gPAV4YIk7qPXMmNvs6Rv4znAAobxolh0T43eNZrbpw1U75YwUvVWETHPSQsz2pqAEjkwnmQGrgWUyE/V",
-	"5wVXEhnNcGV4QeRCDEsMK/iGU7okV4wYD5xwUfbsvaTjE+D4zGAMLNTFUXiGo/sqCGnxsmDG7YMB/Sl4",
-	"Lw8a2Krusdcyz04KmecsI0ozlpfJodcfP3WijtJL87uOBV1tHwa7pOM2AtZGwB5tBKwi0OoUlyiZtwrZ",
-	"V6X5PnGwsk/e1qGsSzr2UaxYlGEsOK3mP8Ft8U8XStsU6doAkwvFVxvoqgu6e45xXWKN6NbhrarubmNc",
-	"X0WMq/ZStxRgDZC7mgBzka5GT/UyqAItDaInyqLJSJdiwehqMXtUwVNg1aj5be8AMqu/MH2YWXVfPqr3",
-	"/1ZXs66GWh+19VGtj7qXhXJI36QmJ3WTfwrN7W2bBFs/XrI1U01zOZ4z74FCnYAbFksfQhSDd0qBI8l5",
-	"pefu164S8hagA0ymEeUQi1WvtIfcfclIFtOEjGSey4XCUv8ERjLyPhkaoXRCZjkVtCDdRE0Y08B9mFMN",
-	"1pYuGM0+wF+9IUn0hKfXgillHxp/+QbmskxscA/dofNYEJLkXLDwAvOjjE/N31Ko8uEdvK0rCyLmeQ5B",
-	"v8qVbDrTy965mS8OSrrJFYWqFD2/QsZGjsyNV4xOzb9UjNFmTCdUCJbDI4RjdqkmOaOu4pOAFZp5rK8H",
-	"6kmlThSDnAVGE1aeK3zw+jLBQtRWqv7c9rEtedUNl3m901SFyxqxgn1iIceYWclwS9jwwRjcgYLoCRVk",
-	"EEF8oHz4XwTX9iWa8RL87dJ+DIRZuGlwz3Bta3+dVvpk9hCY2wlXF6nmN4iydoBFODXFnB0SUIB7PGxE",
-	"obJcnWGHi3TSicrPQYZMGLiswwHgCBc805PO8Oz3qFPZJOb70+en30adUFIYYfPsJflUDVD4j8gPOdXk",
-	"FS3IGflMTp8+J9ysmj/BnWHnihbbhy4qS9vWiLYxjEcfw1BWCDgT4afKFztGMtRTakXVet3/iWlFqkJN",
-	"CgvuNmY9c+2ToMNIykiX5jnIb6xX6Q2JFPmSuDvZyzHqS6b0mkF6HNzhRn7HUttXo+IRYbliVQpGVC+O",
-	"STBgYAxw4HD3WpMOKxEtZfBujCv2uSqiRD1s4f9ttINRJ3ifneGI5ortJzPtKD4r9wCc+lX1uGWdYn0X",
-	"tGK6FdMHlPLbs0QAFO4kXU1oq+NJ7c2hZ5ShljNGaVpo5bBB3lczojSV0ymAigCYZKR2KaO7wWMsJtgw",
-	"LBZqImfQ3w6Y7OCHvSEprTNwjKxZFpGXg5enJ5cvyUU+n3Ixn/qvz+DrZ4Pn5JOmHILfsfhkfC1y+pKM",
-	"acNPL6FPnxvgWxigvO9Hs+/BLDwN7xwL/3u84nJ+xeAS8pkM+oOXL3CcF8/c/PmMETM78imdsGyeG/US",
-	"kYvvvjuzV7xidBqLv3/7+dlpOIEL41mBTVrapeBMlJe8Rp+LvH7++UX/OWgdYz1bX2Vm5qf6sbi0dU6h",
-	"6zKlStmPlqSb0uIKXpsZddA/+/bZS5JfPeXi//1/yoWj9sFjMegPvvvmRXmFWXbllh1+/537skc0n0L1",
-	"lHXXSBfdNGhpVHH7zLxoLLpo0kekMPNnmXFzXkICeEpzgjTQvXNiHFB8Tut5KjJXWHs7m1/lXE2MWRCM",
-	"jH7fJiixFeC1jMoqG0QtyVKjhMAsi0+qVGIWURgZcFQK++dT9rQLvtCESqXOLDA1bLmhW1cQhhBlMQtj",
-	"TvcOnMiVlb3nxMzORsdqisaK/jZH81XlaPZQ9RsyNbckaZoF0absyZ4xpPtKn9SO1S2JFOcLt5mUNpNS",
-	"z6TsHic5NJ+ypir+h7ImviR/tbXuUP8eEcVY5uMixNZEZee2AbSjoMQQCFexKG3zjHTD0MyQgCufDDGc",
-	"4olopzRjPnBtCwuiMuxiCzpjYYwyri1zpb8FHVOOtCC+6L4SDgLA4ZxBc0wp7LP1yYVD8Bu/AQJEh1XN",
-	"HyrC9i2Zv4dI8kPJzrZtQ1sef7zy+CMHqeWMCTrjfXcK1sJUAP+byXQOzW2oIslfvrc9lt0YSzrNk4ik",
-	"UtwwcBi1JH/79P5dyRB1zZaqyolkue/eMYZ9aLS8ZuKcpMZcyCyx0g3NOfAplUDkBV1G5bByIUhiDsmq",
-	"5whVUV3wf9PeGtDL+xkTFzP+N/WY6zLsJN/YN7BO9MBlH976N3WA4baPybajsVYx08x+Z+m8gLTlP/4Z",
-	"7v6mJzN70Oyu4ATAZGmqG7a+2Qeru97s2I27PrUjopWgWHHDCqi2u5rzXIO2j8jVUjMykgX+h6og3NJN",
-	"7K2e3pzi+ehFsTCnJ9wJ8EX9ECCWQulCirHd3Z6lbDFhgt1Yfh+/IJlk6jwWWN9UedXmHJzAmUpImnMo",
-	"iyzPFXTwtE2kuCZXNL2G2oe3oxOzuU9gd1tQwZhpCG552jICLJNYcIlg/1TOgHbSFiAcciT/l3k/93gk",
-	"3X5oj+TeR/J/Xfz0455HErfArQAphMv46x1UKudXBS2WDRU6oEbWAZ5i4RFPQooTWqQTfhOOv57jpQ5+",
-	"ikWykMX1ayY0tmLl1Vap5kuSwrfIMl9mVB3hoW2nZ/Ox5gexsL+opGV75yQxNu/MLLu5VXgf/wUUQqcT",
-	"IkCwVCdXw29VBnOHm+te5BcOZuQvayLNd8yEzrmxv8xhpSXie2pr0DwBWErF9Hx2yafsJy7mmjnwVzEX",
-	"wYcfWPGL4BqxUAMiCzKVBauMbGY54izPeijB0BQn7DNNdb4E45wJXXKd6Qlb4nBA/f9+rhXP2IdCpkwp",
-	"LsZ2Hlxd2K0C/QBw5bVE33AfANJ7fwAeTzmTbdlzNS8Ki+NL55qwbAzBt+CVdYaAn+s0rJfNfHuY0Rtm",
-	"hutEncY32RkOgP++/vY7wxdRJ9zAR2FM82veopLadPcjRSWJUhUFetXv3O39PLzex7qPF3zzrWgrZJTY",
-	"77VU0yUhZRiXG5ZgVNfxexMlJekKSYK7RxWFIotQ92GadRCRUU7HCgWz0SyfmNZIy1GKcGL1PirsctJd",
-	"rh3jiGtuX+Y4bQzRD4IVr8YhhTTpFUsllJe5F4wxvt45SXNGC6v5CwYKSaEt4u/sVHcTnQjaN2Ay0DVG",
-	"C3DfmvWzRCJYuMuoAEN9n8DgAerpGDyalR2HuqaiftYpA9YBGJZdIK+LjqCnTgF4u6qnTgePSVEdK/ZQ",
-	"bCSFKPddG+tsY52Haj4UOEfXfPuS6pUDuNAlwKQ8WHbMdFQTwwIIJnJowYhVx6u6YucyZQugaXKNonV+",
-	"UUQS1LZAVB/VeOv3htsE76CtXW4SlPcMlAkE9A4gmXJjt/iYrwIfI8NjuZW8bEDFBPLy1trlwFwthR8U",
-	"JURlGt7y7YzAMm6KhRmr2RtzO5csH2KY3l/uZkv7qcXZtDgbj7PZw/45VrnyjC7NYTzRrJgekTzdDktg",
-	"2DUx9AbP9MJzH6wPn37AoS9ZMX1EAVQ7K5LNGXk2IBldKkJH0FdE3EgO7qn1N99BZs38zfQbulSd4bPB",
-	"1v5h8PRtKLMNZT7OUGbl9AcS7UPl8zVOXSkDSlOlIqXuhSrKFzHYQ5rEYqMTtVlyGaMtOLmtM7VOpt2z",
-	"OxXqkl0cquoGb32qr8Gn2ldo1Y7/OqG1W+VBIE6aXKGDbKD7coYqh6vZHaqveesStS4RuERHO4wHOUf/",
-	"mss6l8OsYGlYe7cGP1vJkyQf3n+yCFoYUSURuWYzTahGVGuesYLMqJ6c20JOIH9Yk7372Qyx3j2Cr9+U",
-	"87x3F2k74QDTbHluWxfm0XLEwFEl3fJw9gI5BNt3rQsD35aGAB769R7La9sIzt2TC6I01XNFkqygI50A",
-	"5thCBdO50nJqg6kONGCkCMdu8DjGExWLRGBjfYdOLOGP7LO2t8JLSPc0ImcReUb+v//r/47ImM5ORgVj",
-	"cAuEHxfwdqJYLCZUwyfISWlFgyLFXBDkNUABqPmUYZDnhCRuzm+zZBj2Wgiexdcy+ThR8KMI2jr7VlYE",
-	"2u6RElWJD+5Hc/znzP/Io5bdCityxYDTBkVGH6cphaapxlkS+xfiH6kuh+9WZul/gyuy4Ir1zstbmXle",
-	"MzZTMOJsieFx0nU/hEjYCUmueJ5zMb7IsgKI3Z6SRE34bBZ8ViJosBNOOaAOnv4JtOc2m9nc2g5LnroP",
-	"iRuVUByWdAGm7XCpE9tgpncOjHHEYlYEqqMTkiiaQ9ZRGa0DtHiBX4ufIB48Xb6WGQtmbUnoiEP7mPkF",
-	"s+7iU+BPyYjmuUKEep0h0T2Ju7Z3HuwpM+hcIUSoGoTEPRZuMQ8YxSdjn2cc1ekbqpsmXj9HaiJnJ2aj",
-	"/9usYIZJZNhR0Cwtnyszm3LXAQyf6yVGB7tlXY1CoJJy5kHvHHvaUJ9F4cgUO53NoQKQlM3R/YZWTEB7",
-	"o/+fvW9dbuPI0nyVDOxuCHAXIZCW1G4w+odaUtvcsVockW5PrMvhSlQlgBwWMtGZWYSwDv/d2N/zJvsK",
-	"+yjzJBPnnMysKtxIghQlqxHhCItAIStv5375MKQOf8CHpGZYtjCwFEULLSqBK4QHeJ6LeQAbkhOljSjg",
-	"9iux8EN7cO2iEjR01wqHmczYA0X5Ykx/jek80VNhKVe3runBpCjrQgazVJJi7XrMZhq7g2T4xmx/veeT",
-	"OoRrhrUrEyjptO9ZZ9g5GZy8ODo+Ofr6uJN0FMmKzvvKTpkcs7m2VqKYSg6q1UG1+nJUq/tpU09/xf+f",
-	"7XCqxIrpmkeSDFiFhhpiwfUWx+5WtvOtcHvynMdywISN2+h6CWdwcLkcXC6+28OtybImjLs7WP6VyLbh",
-	"ZYnaT64tOm22EXSmr4WBW/SKl3lFLYzfCjfVVIFV8pE2f6lMIZQoWKWcLBnoKlEv31iguIW0X9FcfAq5",
-	"/XyJfHWiG8jdP8JsvZgD1d+G6n93NJyvn3Qg5nhBttVnbqn5WNPDw0D9LfUD96ecB6gi2MopOsPOjOdT",
-	"qUTgFLdXrDeS2uMl5+9B6Ycs/UOW/oN1JNmPubR4Rq3FR6E/NzLfJfTPhcmFchw7T2feH/KWm4lUKPUH",
-	"HvUhfEGtUd5yc1XNM/LboK+E/JhWbMk7pRHtFm3gnCb5+WsDqxPdwCP8Iwdt4GADrIdd1+/GLUi8SUBb",
-	"9YhG4zb018bmZ1soVwbJBTIMybgbSdjDz5A1j32UF+SandEkEBmVkx8YW6z4xgjNiaJXVJQl/L+t12z0",
-	"Pl5EiaqKGzkGKUL3ZxoPUk7ZYJid4cnzpLNxw6mcsbLidfsHFOWurKAP/sKtKM4Dy45fXkz1/H295Lv2",
-	"wF/ZqU9S+rgH5zxoVwft6sG0q71Y708r6lXS5sU/1+rWlM/F/XGzqRSyBs3GvzejZW/BJbuhbqDxghoq",
-	"e1tbHqx2vw9UNltHysZ2j6m6B0422wWTnaqPhZONE//kINm+xIHwAUbcNICwY9jkAIN9iGH9/mNYNae6",
-	"BwZ2gy1/qQDYkS8dih5+Z+jXDVl8KHH4Ikocmie6P+51k2n9vkCv76EjfQaI1y2Jc3DZHVx2Pmx/d03k",
-	"oYrH6WXbVJZLPsGgvCg9wVvWJYAEq9mYm1OGmL/nP/gsSPzu6a/wv7PiNxw8622wLFMVTUt2e8sShttp",
-	"Um7CuX4IkzJVuBFbbckV1heBvQw+6L+1TChnpEAL2fj0WdDl6PBHlcN2sqElnWUabcx9DEkg8M+nrv7N",
-	"h7kopBNMU7rruNTa1LX07ys7bdiYBVcTYQ5G5sHI/DKMTIe0GHg68JHb2ZXwi8/UoNzPisSlH+zH35X9",
-	"iNf2YDh+CYaj462AxBZGtMFWREb0q+OTXYnaGVwpiypeIYy8FkUS0jUc1aNkP8EN/TlrFHI5PsGMbucI",
-	"QcZpxrGFr8Xa2VQh4pZgXWyz73uW9dCeTFj208+Nei0E41pRwxCidU0JkwW7j/25l2r1GVieJIYOJufB",
-	"5PQm5630kntYmZfAMKgPOV78de0FrjnqH4g7dQ5PxUJBPkEfU2zdCgaVja29jbBViUVxnI3rpBTQXaI5",
-	"kCV1iA+7l1MZf7BUm1wt6zGpMFjqDFeWE+oyVoyWOr+yGPGDOfVhllNLYBmoXvFGB/XGu1k3exq0qKdR",
-	"jXra1KN6w1Q16mjn3E0TxnHNR1qVsTV7N3sq0Xf/lFgsjUMe/V5CZZNR6LSaknN2zcuKWK0fzFu2U11i",
-	"SSRnY4zbs8wJ67Jmy4O6lTlMswDTFDUCj2pE2Tt4svDz7Sgu1vGlN7pTtcWm39hcrkZLDB5G8iY2f5kw",
-	"behwgo/ydjIADPHl/uiLeFX3EwT7pAMd4Tb/Yc3O/unXjp53hh1D6Qc4GzftDDt04zpJB8+/M+wsuFHY",
-	"SuPn21rV/9NqdU5zfdwcnt0i7JCuc0jXubf8O+fGSV6WywBCe3cj/eYEyWFgipjaTCIAHYiBlJKVDMpa",
-	"MiAeWym4EdQOIlVtIeYhOYDGlqzLvZ2P+BGjZc0ngVq2AVKA+X7mgW6NWYZKevgNCl1sBSwWJEDsqfd1",
-	"thuSF1oQANZMX++FUvF4HHRLhkvb8RiZ5Mf0PB545IFH/r4gbEkVB5JJGJIKcrTmzdvPu/nhyPCdLXU8",
-	"gqDjH5jBphXwL9DpeqSaRyDDUqoQcvHtG2i+G+NOu+AF2WZ0wTCD7eCCK1mMvT7LTOzOweax/IVg2QZg",
-	"5RwPBoRrbtHD0eTQ+NNesg39rr8uLfzqEsaBG1u3Elc7ZaOSqytUlkMXFKybbcMqRdym3ch4r2ITnbgx",
-	"KNhic50Zt04YVnDHhytH4qXMh1T53xUF+X1IwIDIweY0DKGGbW9XiOvDe/6Ju4WsFu6VpcipvxGsEVGk",
-	"aDUBRdnRjL38uXDY5gWfcPxDJ+kYbCbyon/y/A5CCPfhn7KR9CGg9WkCWkT1Lb7vGcE25h94xgYBsCfQ",
-	"T817tuP8rMBcNMDgGlxPcWP0wjLp7gXzY8jltDeCT9ih7dEzpPNDBG0T93v0KBrJnrtF0gKJfN5M9Z82",
-	"OhaO53ZcrUWzm7jajVmV4Y1rbOru/AHDUnuqQ48XmvI0s81ujULlEKM6xKhijOpOqsYKUSaPAptbG6jb",
-	"QHO3+flS5e0w3we2fqqpn5Alxm4Gwg3zSNUKEG5oQEkVbDdB3q4Y0jlXTOlUlVpNhKFfSrcDF7fB2G5A",
-	"xU3VJljcuJ0tVFx2G1DcXTwyuBz3ZZMfBxZ3A9rtjcbhR7cNH5PfH5yVB2flg2HQPpBpWinp7JEeH80E",
-	"t5URN1iob1AikOuQmBa5elTBTcFy7nipJ5UYsnMpQIJ03/B8mrDX+n8LlbC/6A+9hH0v1MRNWfetLEuJ",
-	"PCdJ1ZmC5/6qtUvYW/isl7AfhZxMHet+a/gsYedwXxL2L7LUE8NnvYT9XZfVTLDu9xLGYN/ystSql7CX",
-	"RnDWvfhHxY1IFY1Jf/mhke1fSvgtwdIm7DtdGYzDw4Y8sSwb89xpakY+1Qs242oZoCLBDnpiUzXiFv2q",
-	"jnXpaXbcC2Xo0jFp+7Di0JB4LD+IgvkHu3F84I29YXxHqua0c5yN4Le6LCwrxFyowoaccsoJsxpHz7W6",
-	"FoYcmRQMwyNFlF/mpkZXkynjqSIp5x+HO0EeuoItpsIImi+VhHc5uxaq0IYVwnFZPsHsfOLOMHaq6kGe",
-	"WPaPiisnnRQ2YaI/6fuZ6zE7PmGYg0Bl5nATYIeDjwP2r+nkwI3EtI+ECZ5PqecpLIUWNFrGzUO/bsmt",
-	"65HbAh3gqcrgQaDSv6EnnNqYo5RekqMkOJfRpY5Ctrvq5O6dBkd6/HmqaAKLqbZeNmMzdKkstkZfG4KC",
-	"BkbP6apYVoox9Z/WlaPVoEy/DMD9cz7xTn2rjV9w2ApKLMQfDVl2cSXnPsx6ya9ERhvc3LZQcYYnq0tR",
-	"b+MsmOe0HO9KQucz4yN9LSjPhaYMRxM9RB6mf32lCYNzh3spi2Rn2nX2gz+bLGZfD1MVs6+BlOAJOrku",
-	"VqOs76t3Kp36V7yWJqPO4bwEsjOwVVZgChN3URWkFWK7dn+Q0k1B96N7AedMLnnb67Mf/Sn5nYY34kan",
-	"yivD0ccBv2226O1Wc6DB54PBYI+EcVi8fTd+S1z4n8Xx1VAYm7QLe4JC4vbxadi/uH2P7CILV/tOPrKa",
-	"xiMgsfR0fkhC/yLcbI0TBobdPOBaZfuBhPWYef3rdmnqJJ93xJN3JCnujAUjZIsfPbll0SEK9TXwiTaq",
-	"hocA2YmLsdnOPa9MPgVF6x2w8e0x0r/jpD8xoEK9YtDUL17X8c+X+UywCydEeXueRks6wOYe6v0+1/Do",
-	"dSC6wM7+7hnTFvuzTcxr/GzP8GiTaa2GNTdo5+1IZ6p2oem2mdjOoObNjAqkQtigQ2RzjdE9stbmBcZd",
-	"dLYgdg/62Zegn11HUryZe22g8HXudTfI3BV+sSnQua9O81hxzkBCm93eUTgcgpyHIKcPct5BYdhIcg8Z",
-	"5mwUMEQTfHs089Z2TapWDRuKNTaLvLx/9cairJt1CgoH7M0o9o30fUwD5tFY0yEed4jHPWDxwEMZQwsx",
-	"mmp9dSSuEY1/OSfq2Jpchc81Y28YPYHfJREmdSxN7YZiRCQhnDWn80h8RCBV5DDXY5b9SFN5A29A5/1m",
-	"08c/ZrcZPavDgM718RX81beeqbG+jbqP2LxhNw8CfXcqYbx/zp9ruPzhTmyT7PH71Xvf8mrmvCxHPKcP",
-	"z5yYkbwr4M9f/7uXWf2RLpb/7Wllyt+2Ow8uYJKUg+Pbhvvqbt/WrTE43pisf2dx6pd0VnyHQuI2ZrX/",
-	"yaWcCev4bH7nX17IieKuMiL88iOJ8tXtuZU8/7d/25Rclgt5LYpThhF1jFh7qGMEDXZGiqK/ctcab08o",
-	"4ud7J9hqFAd/YtkP77/3/oMtiOWK+TYrzR+ybohcSvsSv0bPOeYo9TbglhP2sLOpsnKiqAl+boSH9aZ/",
-	"Ix7IVC8UBeIxxg4/Gy1ZZrTjToQDxMezIcUhpeunKhORUWZMzOZuif0LRrhwP/GRwIg/BSWJ12OFVUHl",
-	"rdoKX29UcoeaY1aZMosRgGzq3NxSJHlejUqZh+gtLHGqLS6glBa01bE2zE0RstlcC8O6QDAoKahe7hLE",
-	"uLO9hInSilbuG7w0xrojMbORKPWC+caANSg7nii9A510FrMenKZxEsytmAvT4Dib1eZd8oiugn/iM6qo",
-	"wgaYvprMLlUebvib9+edpFPfiNAsMzDCn5NOZcrOsIMnOnz6VJh537+ln+vZU9yJpzNtbx948LvzSRT3",
-	"FllsE89YO9cmfU+WbYo8hDkOYY79NZyLwGoZB8ni+a1yt1RzWqxoXc3ZtxasBT/SoAGbMF0WwqKybx3r",
-	"NsuzQtCjl6odBV7tei4UGNq087jvZQDYf8K8lqBS3BVjym/ZIwdFgly8U9/95iU8xEa+iNiIZ1IrZ/sQ",
-	"1t3TXxfBTPqNuF4pnNhkJ8x0KOpoKesxn7EQpUT1t9ST09iza6YN5uUFK0ESkBHjKlXcOVCnmVRsjFIR",
-	"E2SmAnNJ69TUk8EgOk4W3EavLQxzMngWvysktgpLlfggrbu7Kvoax91bFR3vjvDsvgb0brzjJ0QU7e3/",
-	"m2a2yqetre8c/Jzl56CX0NkxvpFK99JNku3exTXa0xX1bQ82bzbmspRqciFVLlDXQOpzvvcpWaiB8iw8",
-	"hF3sFObFU0u+U5YV0sJKSVkhhFz/yXvBrVYZUV3TQqyMEmCHMz0e91P1crVnXnPmCVrQdQdCrRCz44bW",
-	"qLuI91vh9qfcR4rPRmm+BaCjfW0OYdqDV9eHafdnLCvSf28X6r7NVFe8Ajd1VY1lrKlqRn5v6H3a9I9k",
-	"rOu9U023XUKNN8iZuNJUvndKhRfArUL9AHs2GPTZZYVd2Rhvc12tUtVt+CadqUSPalLtOvtNbsFMk9qF",
-	"ueASa229NgX7Cnsz28O1hgfxMOrMx2sXGu2x2DEUPVqff7PQOzDzQ2D7ENj+GJ1DH0zf3GUUPq05Ue0i",
-	"u48Q2Qz2hL0CagNyyDiW4RVMqGtR6nkEE16RKPXsVsoUo3mJRXsLYV3Loea9cqT5yskUvt/VbilVK+44",
-	"nWM+UfjTOu4qSw46Ucfn2ctayW2zhPsouw0f3uu4/n9CZ97OMAydCH1Fdk3n57u6+/zuLh/O7XeHl57z",
-	"ycYeBi+RMoAe6st/8PN9EX4+vp29Pbi3r8nYUS9bfhzWjhlZS8u63LKMXrRy0bOed0tkRKdZLQo2MH2f",
-	"E1oAg0c3wtgJwzJbK9zNFIFQyN9vPEF2xJiXZai6XqLufjIYDJjTqToZ/OlP8NUPl6/Wg+hyD9fi+w3L",
-	"3odlP2S8O2xHZ9g5GZy8ODo+PjoZXA4GQ/zvf905PE1r/ERqOL38PVqRm3jmd6FnRMOuWggj2IwXgs2F",
-	"Knz77UN4+hCe3jM8LVTh+ZhHNolcDEmNcebkzHe6+qhqevg48Ndd4FnvlNjJbZM6F3+kiyWTzqcB8bha",
-	"r2f7hHocKVUN1Oa28yR4hB/K3RsW+dm7feNEt3gMinohB9fvwfXrXb+RNmOcNZi1j+0AvnUObM12GljP",
-	"e/Csh9BK95v0NlX2bawuisfiVQfqMVQJpvQiYYspd9gnCANzaId6PsrZ2Ag7ZQbuGNPj2ksxrCHDfO99",
-	"5LexRgC+oERLWbBuFqoSJCJxKbEol5hsJ4o+O3M2VYKbUgoTrwuhYXl9t9STPvueu5C8aSPrR7QXwtdf",
-	"cOnYSEwl+qYTxm2qxhi3q5cd9uFhVOLlwyjEnwcfTw5q5Ua18neu4TVY8kfS5Cgf/cinzH4Um/xboYRH",
-	"waDkXUqSb+fWs+5KxnyvnVHvmAmdaYG32FRd81JSfno2MTwX58JIXXynK2Mz1g0NwE6eJWzAUImUjoER",
-	"r3LRG7JKOVmSR5YUS2/apirnBi027ENmQ4mFxaZ7hgoYfLtYu5DOO4F15VipLTFnYnOgouLuSq1SVVSG",
-	"ons4VzbHydK8MCBYFqC84mKf2DBP1nUL7T+1OJcAfNLbgweuVx58UpfA6qF1hs++uasbgJbx3u/yI7lM",
-	"b5Gejk+Qb4guWkxgmRtxLXVlsZ4BTtQeOPbBEbC/mDizthKBsbbrH+4lK7S5OsqFcuKjdRqDVzD/igTY",
-	"7kbEqbV2Y1kh5ty4mVDurMjYvPK1Q43hSPHkLlX1szDYs5oMG19EeD/M5OydMt4eC7tlBrwpROuuf0wy",
-	"agzLqfGhBkwbSkUlLdz/9HjACpHLGS+ZF2TN9WEaCozRO41tBxpDbmb3F/lUFFUp1WRHtZM2V69wKZ+4",
-	"4Kk+tc6w8+KPz56PB/wk/+ZYPBsNBscnfPT1s7zoJJ2Sj7TBltrDZyf9k+dJZ8bzqVSCPnvxDX7mW6s9",
-	"P+IfpGUzWZaw/mthpoIX9OTxN0nHVMr/cTzoP086VrhqTp98c/v+4vUeHhqyHSTA59qQrcG1mry/wWa3",
-	"8f+aj2yWAPfpzdZk8zsgrDYjUu2sWAp92iJNwx+e4OGfkZFgBkWDNWCGXoOp3NDcbTeXxfSIyB8Ozd22",
-	"MM7HrmWqpd5dypmal/WQ5fBlVDM1j/TWbHGF8LewxdD0bVsd04UeO19BNFxTUj1wDbBWG1JyG3rpLgCb",
-	"VKE3iAzMiXBNPwrqnJkvWxpivnDWZy9br8YW6dbJsvQgA8CpUwUKzRx1YkkacSh+AkW1N0T8a+r6ER90",
-	"Okbemi/AfLdYVJWqWFW1ugm3KLEivRxYNDzMSxAey/CjffRiX3p1D734UaqvGttEFSztlR8Ksj63gqwH",
-	"Ub92VGO16CYE6FDHqumx6xWoJBZ9N1vPte3aJlrEJqaxhzL0rXD3oqvHCpI3tIPNXrz2YR5C5IcQeaiO",
-	"2ofK17SJR0LsWzXAtiL3tT1OpG+wAYHIb+qD2fbB1X0wm+/SlQtd5poOM4/vl6qVQeqK7+Yg3aAYRRbX",
-	"o2ovxHipR23zuFT5n9/YZHM3O6ME7wfTFB7EdUZ4ejc4yf540v/jXk6ytovsT4NHcJE9Pkc/lEgdSqQe",
-	"DovvgdxuMLjIKyPdEjnLSHAjzMvKTTvDn37GGkWsfSe+077f3+ucl6E23joeXGnZjF8Bj1dZp9kpbPj0",
-	"6fHJH/uD/qB/PPxm8M0A+ZOf+Zrmqa9AkQTtxc5FDp/2G9AmFQI1raur0rJ3c6Fenp+xQucVWbQeM9BU",
-	"ysepcMJg1o0qWTo2NnrGpOuzc2xLl7AcVCeEbAUNNVUZEF72NDsbH4GqeITclQqfJGy1b/BnxFgYoXL4",
-	"F0g8UYShWehkVzDuWPa00LnNiPX7FaGixnO3YVUvc0Rcg6nnuhCWdS/5hPyYveaerDy2YaRXU25QOnJ6",
-	"1jKhHGYdbB5y7fmNey58b0tdNJqYtoakNnqIOyd4Ph2yGXfCSF7STBM/AHdioqnMbWJ4IVLlvyafrf9j",
-	"wquJ/8P7L+C3JbdWWDoS+CCAwPk8Lz2myjmp0AdLb3+lC3FWIOYGvXpJf+HL6Z/4Zv8pvBdUBq6KVGU8",
-	"bvdrhCy0fZzDWZH12UU9X4yjlXwkSpugW4HQK3V+RauKWWlv/aRS5T93fNK6IWdhkzeeAp9YUk/wXX7Z",
-	"rUM4xY2xLOfGLOGVs9hVEaGe8I3N04cxtxx4DKkCE+NqWb/PTuX8CN0zBTNiJh3+URRGwPm0Lhf+VG6+",
-	"qIQcOZaiLFghxlIh5/dLxBQc4IIw9YxQJtGXbTM243PY0TCf0ZLNdFGVovnixuCbXn5uZI6xUYkZNxGq",
-	"eSRKDCnrtbFAuZXku928Evh5A3It7geBQWvleO7shmE3H7VHXGVdxz/Qjeh51dSzPFZKBYPP5+VyBW8a",
-	"PXvUXRNmgvF7hNnEDsy2dfwB2XV9Dv9aaUfdQOPI5GkkfYV1w8cJy/Vc0i0HfdqvlbKwwi4kDE7TJqkK",
-	"eaROO17aHu0ZqKEJGwuRIAAtZqFKSyiUuNAWmdDUNrHRhub+xKL8RGkwlWNnE78fCyGuCr6s+1bXPo4a",
-	"x5swUWeNvXpdx/VpvE3XCnOOLPkZCSeznhDhnYL5Q+xAmuabjWCFXjQF4Jv4JXzh5ExseiNfkrdUmFnz",
-	"IiPXVNda5th5YQzXt3mpW7/bwgEio2/jqK7CzjVg5nx2cAMNlrBVV8AxG/NYA6pbn4rvd05cdarnbFQt",
-	"LUrdxjh/jxg6N66kxZm7diqES9i8RLj1ETcJc9VIJKzf7/c8O4XDyStSIpImkRdyJpRFroVXljJMRJPE",
-	"As/3L9wlXalN69C/tPEaVYHhnTAjrqXFYpb1jR+XfAJUFmeURHBe4oJU6fLBCaN4WesxkSyoz3wS7xAl",
-	"3PjZH9G3qSLsXpuwuZG5YCMj+BUNPTd6LEsBBjO1wEalgkT1Ew8+W0+YujKPKyuKlPDokTSo2Vplvb2O",
-	"2yIVsRWEvSD8w2H79SjuKAcSP0cuA4esFZtyVSSR1P+BnCNp8cOEzUPL/PDBv+sRaCyBflAbMLoCTcDL",
-	"J17ggDMrymvikvhxPhX5lVdGl6zkqliT75uuwAXOttRkoNpTeLVQTpsl7NOVmDtsUEwIzaUm3hoeb1y2",
-	"78MIG97xvXaeRYsZ6Cl8Rpr8XOg5MDwTClLhw9AQCzYZJAlmp85b8ussTrHUG5nhj7Ah0q4fAs8bgt7f",
-	"FTxTmV8lIREWn9bXwhhZiD57Q+VY9FOQer54KzRtpjY99baVopj4O+wbslPtFy85XPqQLmD5TKSglStL",
-	"Q59iqgE+5DGSJ1qEztKDIMvDXQwroSdLbI+NFxRdQu+FtwfwMg7r2foSisz4B/6qDWEYd0mnqc+AG8H9",
-	"RvmHw9XGCga4qK3LDHp0kCiI+8xgSUqz6H0i4SMtA/spqFCYe7YUrhfeQrvlEZ2d96Bx6tC25RZivlpY",
-	"UYDvXlJtSNxS3xhRCVc/UXMLzOSrzyJqFDQqELiv8ujyVCEss2Mhpxr5oZETqXj5JPyEU+mf1bCIHGZQ",
-	"wpO9hI10pWCfnfanillyfppPYEeO4NLGWfbZy6gb/Dlcafaf//c/4pITJFE/wmnN+dLazq/XLEMHyhne",
-	"cZx9uJttjhFu9DbBsXrju36LaiHd3FGwEGazyuFsxIccOAvcJKWdCDLMM/hKFWDRjZYEgA28byP1+97F",
-	"69P7qyzx0jiwtHGn/XUbsmpeal54ziYV8466o6AuIskYPhEJaH9XyF/HOBz8IlWitAIB5omp5DC9sXfv",
-	"4a0BluSZBqUEwWMLIx1eQeTSYKdPuFTUPSVVeqGEeWLZtRQL4IaikMh1vWcFzryywhzhzWFOXwnVPqqX",
-	"uNLZlt24RHPqaCELgUIqFFvl2jryWKDzuslhvT9702ivG1rlxOhq3k6GgiO10QV0isUeDb24kSSlsEM+",
-	"wpc3B6hvT1RRN6rCG/l+c6CGFjPVlSmXZG+ckqlO5hYebyMNtul+r1/6YzuBZr2mDZ3UHu/e+asgVWtd",
-	"SJZxRU+a4QPMxm1vwxO7SRvfQohePWgoPcMaCF8UNQP27Bz9Z9L5bj8ah8K2SI5fCUVOJfx9ZNylHBlu",
-	"lv0Vd0HQS7bMa+33p17026WFnzfm5cVSqG9pZQk0LBW4GnIGWtRiKvNpvfJ6JJDkjXm+i99sZBOondKv",
-	"Qc8fS2poQVohyjhmKmVZF661j15g5zzUJIta5+21GNTR3OhcWAsMMEc7cKs74KLZjzgoE3VFIa+dIZ6F",
-	"JaF6CriI9RWL7LvLy3N2/u7ikm50qrC9e/SlsHyqNdrCfqdLjfeFomt1ORbYzb4WHdSIr75CaBTb/+or",
-	"1jZmvBRZx1PyUEynNWYTtkXlAZTJf58qugrUekQ61m3i1WTsP//Pf2xAsOkR083KTRBMWQiMYTfWxlxx",
-	"yWgX13NC+KjApsPUJBWwYA9GPfp3kbshZlCyLrJpPBUEZkjqSk+tVhrCkmtqXvLlELg2rM1pJidKg51d",
-	"USxI2F7CMpgJpm02O2Gxbswp8urJAo6ZX4sCf4PnST5DuhHeaciygjtOcw1+SR72ggYqxdgh4ZODBtsK",
-	"CN/7lgC0govH9nBvUJqbMJwotuquwQnuX4QmiBFzbVxD98SUJwtklLtyGTKi7Noy/dULVaJw+TK42tmW",
-	"lpjU15+yPV55cQ43YshWQ28ZdtVdspMPH0KbSu8dQFKRM6Erx7rHA2YxIGRDN7O6S++Tml+A4LQhU6yX",
-	"Kmmx+1AOlI9gQGRSYvebbmzl4H1QnBlRSCNyF5iZDMr8WJelXoBax1PlJ0U/QKMVTq8wej4XaBAoCl/0",
-	"sGUGzTS2kwhbCGNzx0rBLdXgDUEzDnV/bMaXCBkVTwq1E9Yl4gRmYUM2HuZs+ftNSEJ2qqsSbfAcwaeR",
-	"xprF1fjCeJ30GGnMX1BDIkit9CfyB0KwbXCZUjVFw0sUw8CcgZqpPpvmjEo8Gis4cp3s53lll+Ikoexa",
-	"G9DjHRrvvcT3TMcIP0jyBZfulKoVpaMzFQV60WiXQRxMtCZGsPQn1k+VX2SklyBI2qsD5cAHdYC62vPE",
-	"Du+eBN4jeBSy35ehJUps+R6xpTwTfR4ubcKO2UyqyomEPff/sgn7ehD/naoT1Ilswl6EfxzHj06e0b8o",
-	"d9H/MQRJUpfCo+nAR0AubmqEYAWWr3ZffON/+/WL8LaeVzQKUfIlu+Y45dGSVXNY6///f8eD/wFmkj88",
-	"Chjp8WqvoVQVGncKjK5rwZyeCCCoPns5dj79Ayh/ivtUeSCmokEAoTXWqb++vguLdD7xlMxIEIxXQsxt",
-	"s0wZjvvrASPXbZBY/lYQQfrD6TYZRaoipyAKczGtFKi6FyeCTQLGmuaMsKrtHuUIfiW8G8Iff91rHGf3",
-	"nCbX3cioUrXx/SjEqee4Ho9Z3ZB3SEhhWS+k0K10303VWi9zy9ELtpguT5tQBtLTkvfA+G7AEpiQZzLU",
-	"mteSy5tufUSAs199RSu6cFwV3BSxpo/8vAoZX5+9gevlM1GiVd5iQQ0BziTK0fCtC0B1Gev+oOSHyPmD",
-	"s8JvODG7+LNYQp0NgUvbOc/FkQWVHv1YGIzUY5ZdHycZ+wMbcStePOt+9/blq6OL716ePH/RvRLLhMmC",
-	"/YGlnX7aYX9gcSr1Z6ka6WLZ6yHupRHsSkQDnoY8KkSu4Q7OfSzV1eXlvq3bYmpF/gvpCNSAyIbCvEXc",
-	"Nfiizy41g0MbL4fIwmbzyofB4nKJ8FHF4AsargtUacSRwHhqkSrQn3oJBe8MMlCys60DTRQ7OOG9Qq4g",
-	"lKvbJoX4Ds/RPSDH2Cljxl0+BT5CqVskBn0vKNqvGdEOVzW/IzNmqSvD8lLnV0nkMZzlfO5QfW+UxytY",
-	"xUh4kowwc5678Fj0nlAJvfNF0cGxqMsibDtWtGOBNClf8BVIOPFhTkrnmWLf6iHc9SzLJjpVeBV+YcM/",
-	"+0PtX7jiDeymVJP+azzgC2ekmnQt/s/2L42cnRsxlh+6oSw77dBBp51eL1XO+hGtM0Ar/XNurDhTrmv6",
-	"BKzY/1a4btpZo4O000vY8SBhL56BTgOM2E37L0e2Oy41dy+edeHR/t/0otvrA8V0e0fO9nosrQaDrwX7",
-	"ejBgvzIjQH3u9thvwHxymMl0xvP+38Sia6f85PkL+GcCF7qHT/Qxw6r708+jpRPbJimLtNNrUMwt1tJ4",
-	"mjavSxTVS9UCruPwzyztXB8n+MSG7cd/iEvtDwBmelHNukqWMASw3l8SOHIYyKAeG86IrMttS4kUBefF",
-	"fk0VYwwuPO7Sm39UvAx7YSUoKP4PmDM8z4hEaIN/w5tEzNNDF6LSjHoxSD7CRuyz8xJYLv7pmzxONcEU",
-	"cooDor/d6hIFLJsbec2dSFJVaj0fcaCiUqqroxJTc7Shlu8LaUGJUUced7ERecXKOZwpCBlVkigNLxWp",
-	"WleqqXSkm719d/HLj2/+8t27d//yy8vvv3/345vXv3z37uLyIhsSnCPmYCSNaLc27NXZ6/fA2NREbEdv",
-	"9FZflO7ok/OaMw2GXTVyV6FXxOvYYEpp5ktUrGY81PRhVgQwCb9zZIGHzauHJIUUNV7Rjs3Uleo///Zf",
-	"AQAA//8=",
+	"TBOSYv4I/OlccOZv5yY5yXNwEAcZCc7R9/+z97fLbeRYnjB+KwhtbJicSdGULLvLUmzEqmxXtWb8orXk",
+	"rt0ednRCTFBEKwmwEqAkdk9F7Mf/5/+X5w72AvYS9rmTvZIncA6ARGYiySQlWXaNJmK6LCYSidfzfn5n",
+	"JLyTbgwpB4Wc9X3AN2YM2uMCXWp6ib3hvz9DtEyWJiNh/qw0DSGl/Dvhj1/KUYc/v2VQoBP6HFew1n0v",
+	"1Z+DfqoPwtHNW+OY4EUVt1zju7NIZo8fS+yhH1HLy26K4E63dczf4MampEcFMccBlaCqhcG2HYkbqrBG",
+	"euJOBIFQJui3PyAf2Q3Wu1BehzetUb9ugi1US/utFzl9Pf/oo5K3dq3JFcILrkRH3dBD64rci7LAvffV",
+	"hpOujDtxN3ANUXhn+EDMqVgwZTNhRT0NNiH2rials1wWmIuBebM+iIAAoL8CGpk4KH0sjqISn5lU1GsI",
+	"qKQG8t1IUFL2yByNBMZJ2Kxd0Le4IlRrOp6i4dUwOAyJy5DNQXgFzfVULi6nML7U4VN+0WNAOhEjQbNr",
+	"KsZMDUiaUU1TTBouqWF4pL1+Z3U9T6JcWEPBlI4iQbny1utOWUjEfcGPJilnZj8tEgXNlcRoInYxlfJq",
+	"l2dkymjWhiQixwCGk0XROX9xAQeWQZjLq+g10v5uaQqYZt0GpuGMpFl0bJi21nJfXS15F8UTrFckVGdF",
+	"+fhwBYJvBkNPcMPablW35N1OObsPm6sbxdn7StkR3DApF/QZy6en2TmfsRPxli5VJQiyO4qYz+Fcywfm",
+	"jxgbuDb+t4Tzi0Vskx7Y6S0mYwX+zx4xI6gZCb9aUGdj/+69lMgJMOSiV3zx9U/i3fPMt8pFffgs77mN",
+	"7yyvWuNetWGdBZvQRiaqB3ddTvn95ZLXUshdnSH7s2J5HqD2WcSx0qEWYhiSnlFnGguQ9qGGHEmj807x",
+	"3ZFY5dY7ckVvvUcJzDXgAQPn0iFpfJb8KG8TxEMtfWNJCxbq3v6AnJaYpUESANysWARmG61fadP3Tj7/",
+	"5coCmnXytXvJ3jfsnaqwm/WuHZKxmTnP4RZjjrxD+sTz1wYGU2deNR8fXTr0Y0jN1RICevlcO8vLQlwJ",
+	"eSOi6JkdVjLGAx8Hx2AeT4CEs+vsUMGR8gA5Pi/fQTN+UzapNUy7vfJs6TC8j9Kyf6qBrW5ZV3axqbv2",
+	"W6s11RQbqqP/U0izbIzOnI6vvg/Sde84OF+lwlkH+I2vMI5NwTXiNypyHeYtBMyaIBzSefprXPIwTBsx",
+	"8mN4aFWo46Zb52B/7w8R+hGlm518PC/iPh5PvL8y9NivnW5yUi7zXjMKhAYcup2F7q3Nrfq1Ju+2Hp2W",
+	"o/LTClEWEkjxmekBcHKttcZCAZM51WDBQhglCI6imqvJcjASH6w3U0gNAS8sIz7T0VbBxOOomIjKhHQM",
+	"YikXl+as7a8oQlm2fIj64tVxfAPDCOCau7t8j+uvryp8Hs4kp8rCy+CPKnF+q6yJhXfF2DwEwce4uU4F",
+	"0sdUs0tZLFcsMNZyte3ueXnvgvNYs+u3MBIs9sKVKwMTJERtLrmyWyRPHlNh7aDfNd/4Ldm5pIvLVWca",
+	"nj/Ecb4s6MrLBM8f4sPTbWrPO27wcQt9pVbfB0ocUYFlM70MgV6keu2fymfTUuyw126F6lMNJewQ3PRe",
+	"6vOCjq+i1c5c6TKFYYJHLtdJLwojr5KbKc9ZNdevFJulIFMqsrb4wY9SeLW+y6chgBaybKwVY7F0rlas",
+	"QoNhajjhBEuSMULzgtFsaRZs1w/tXudxTm9xiddNYR1E6wbH0nmc1jAm75h6gOtkhZXTQmaLcT14eJOp",
+	"YD9nWo6vPok/UpFt2IFYJ8g7XlXyqK0rpv0aSy3vzoubmelNNvypMVrHURW8ApA4yuUEeAW5TA7YSPOv",
+	"xwNbjh8E41pdtM0wQKwnX1Wzx/xgjhyiEKgh1kGnp2zpQ/03KyO8MiNiYxuDKlGEoxcI5d0HuD0qiNXt",
+	"fn6qsYZxEe5mKqGOQjXYcGPZrZPo1sFE8ylqaAm+iYZpnzoRz/xYbc7Z2jZzvpyvcArBR9GDj+dWHZaK",
+	"C+kZ/lGZVJ9wjaca0EVjJqmtRnqzjeDiAa87vxOLaPsXJcWp0fViN+Rfzj59JPDUx/ST3uef3pBXr4f7",
+	"/QE50YqkYzlfpmW8jSJaXjIL67qENHxHbPbIhx+NFIUhCWNZZJhVc8GWUmTdA9dgRJ/cB2NOwfdyTHVb",
+	"fibgkua2RQ2ZtkeJmrJ8khjxgy7Nf5a0yPpHgbTAFblic+2TGBKSS0xddZ3GcjchrqgFfkKKMXOhR0fu",
+	"H743tNrAJ8uADrN6ykmTetqWSsE7W+9E9JZ8geg/i0YABLMcVbMs5voCBuBOFOjtc2sSM2y4DWxDebA+",
+	"O2/YWLH0Ygtj5GLjad8FjEG05Xy4VehW+94f6ZwrvXWNZ/5I1YktJMzb8KKsheMApIfGfWkJ5o6egw7F",
+	"d+mM3UuBVgdv/lO0ZpKLVqf1yhZcuTIFrgjVPKeaJURD6A78cWhxdS7BWOXgB0HQw1IxgDtkSxn0oIiV",
+	"XlywhMz5nCXkgtFZQqi4NGKE4YSC5fEusRDYhpVRKoU4oiQZJionljZbV5wvcuiz1nzlShjZjGasVgvE",
+	"7dUmxBd1TSUnetedJBhP/BTVy3StIq1vw7bRilwr3662Dt9f+25lxd+WrwUVu7q8Did1Iy7C1fFY82uq",
+	"20uru+e2pIZR1I2SUMG29hg329fyAonMnlouSBpuXEp6UEnNVVDrH1XLfKARoudrgNj7J8XjVwNrF2b9",
+	"JTDXHmxs1QpDxy9ekTPNGIizr4av9nbPX5HjfDHjYjGLxkR1EAkq97RUqDoKB91rSSE6SMFo617+n/9d",
+	"1sPrH1Uru9T30272Y+5npSJV56sMLxje0l7M7EQ0ivt866uxQkasFagKa1DZslY6qHQVEMhIAauNilZV",
+	"SdlqYbWyRfalqPJxhuuvpaeCmHPg/uoojb0P7llNfXGC2ZGvIwyeHdAwvhq6UoMJWDkOj1N1LmDzdfMP",
+	"ym4qm7cerI5q1XMaB0it36e3FWZKs4ybEdH8tLL+30hNrEgRwEIqtavY2CmxtMLCwAVFZ5B6Ctq/QsJZ",
+	"JQwJYXQ8JbYy1khgCn2Zqr83TKAXOGY50+DzgJx+Ix/n8oYVhszbY3cw7A/I2eLyEuuIw4uHI3FBC/Nh",
+	"ClVEUwtKgziYN76MLEnReZOS3iSnOiHq1wUtWP8I5FRoYUTVkUjlQrPire8O3r2heVgrtlf2nfiOk0az",
+	"G0i0KNhYU3G5yGnRPwJJGCHfUAquvO56vGEXZTcJSSc5FZes/OkIRemRiL3s6VU6IO/AUdQoRJbYosR2",
+	"64wGEL4GDvUZvQ1P6t5w3XnvpkPWdI/vU5PcQAbteVBWYIolsclsinY/qPz2yDplwP7aFrbCFBQaOFVn",
+	"u1pU1ChX/vXG8OfNDtvNsEDCqsdvQE6t4muIoa+knBBalmm1FYcwtcAIiP1DKMvMGFw70I7h2hll+RT+",
+	"GpD3VhHGbm1RZtNthaqGXY8EqhL9Q5JeQOPUECb4BJ9j1R9GZ5A/au4+pFIiCamB/MLQUPrQkKjkBwZV",
+	"ww0DMT2bFhzkHNPvTrID3drMOsHy9Yr2ltHutT04siq3ZyPUVXYGKN6MzZnIjEgJmWywoEEpznUlOO9X",
+	"I+7mZmnVjRvOlrJ2pA/4grpuuBT9ZnnISNQpq5P4zlEzq8lYIwavWKzy6HRXoP2kG7NLovUxg2kdkctm",
+	"1VFUtKGgeN9paKRXqyv+jUbArlG6V5iQW1TvLWj+GvP14g7a+IYjWaOrVw5OTZ5ZUVh19cH5P/+7dnTM",
+	"D9/H4XkwDf++F3rbWsCPbSdYbyKosZeYTvhpzsTxnL+17s12XTCmvB4LAu+fnpAXg2HgIwUw0OPTE4yU",
+	"0IYohPavyueLNk9lBMQg5xcFLZaVrN1IIDdmym9UxW1loOMvrvZpOaBMMrVV6VqzgXOzSm2p2C41wjd0",
+	"k/cfh1NrxA3X9EYWV2TMzLG525jaravg8Hc13OsjPGoUfeEYAYoIBBBtdsGY8K4qxcW4IzbZJqZ3i4ew",
+	"ytERlBgI1hNlPKPtKSPoXDMiF5osRM6UIlRdWWKDyCtGNYXl4IpMCtaKpvtpoRXP2Gkhx0ypKGwdjMtX",
+	"EyhPF1ckM8tnZHoP1IDd+fKbLTi7JZRC98O/qaFbSLHbXMbORu9iIc75zJDWhWbqlBWGPEWM3/gc4IQW",
+	"gpjBl7bwGdj3PXJSYmQNKP5AfRRyz78Fcr1LKCD/pfzn//v/AG5xv57Y9jXYI9OLebAMK+cPjckFm0hb",
+	"1AVq2dXhoyKL8AgTM8ToDdCidRQuIFsNGrcVHSs/vRkha6Gf90rKVgaChDgylfVrzKnKQOqkO3Ks2q5b",
+	"nEJVyGgSctIqafnLKl7ezdRWUrsHtbIFRPVhIzeq3GdtojMymxgV1VJ+E9a28CC2rXEwbGSMsbvNFdgN",
+	"vFVuRc2Le64/6I/k1tAHfoIDslnaVwyFukMqjXM9RDPDK/rNnVPEN5dED1Gpbkimzvt2MDzweLp9UK3C",
+	"M5RitCM04MIXv69wgcLXxq++2u+YIbJFoPJaudHeUVWjWj2Ir6Dmgb3L5hQVjNnyrnTG+s6JB3O2A78X",
+	"cdFLhVAYqzqwuqDYfRCbhwrWMoBW2WM2Exo3pFUdRUqo5bUQIAiTmcxYbojTzApaTri09d6c+CUsuDdY",
+	"fDHHqZQgi4VQDXnyqJTJgjMv2CW1yfnDxmZ8p9Lntz/TrcTRQ3AnX7OYiBoldg9FnrpGytZCwiPMmhEX",
+	"uB7wtAaTmhSxujMYBy9hkV0AO4LUo513Jq+RiY7lfAmexDjE3bylInsp9NM8J4oDeI8fruGvajE3u44n",
+	"yLmSaIbocObz8A8EpTWS6jUCXM+XgCSndNRdhOeny2Q1LS5ZHDgLshs7Rez/CVrWt1TOd+xIWvf1T+4T",
+	"VCytg2cdV6sDeAW/lPR+tamvPpayMnkj4SCapoNpn2A2yTKfnYN1TZjSh1CtARYbWlqXkauMaeOzxjmj",
+	"BQBb2gmPBGoI/UHF9Ig1GMnILJH9sjUBj3YI7gLppa6TlEBxUUJJaiaS9hMyZWLMoKAdSWGZ0yPys4TE",
+	"KKIY+P3mOTUiDRXLdEA+wbLYZDKzCjYo1xxWgO+VcyagdgaEWCwKxa+ZISuK5ZPdwmYqYyqseTG1tT3N",
+	"a3TOgdThihI245pQ9BJrNSYFg0+jWzWkmHBkJ3TM/vFbhWKqKz7flXPc6N05Hm0LZmyO2NLIcucsFpVt",
+	"HxLNipmqVSHk4loCEhbMhmi5TeRxJe54Hn6tLf54hRT9sWIyAJTMS37NxD1bGleay4JiKI5TdLOKCaZX",
+	"oFZZOQvLsJhlx4LbbsW4IlmlrldrRfzA7uC+WLdArIr1C05LNzW/sqffZ0DNo2dOBIu+WpF1imvjIm2g",
+	"isakfLhT/iqtns/ai9bNo9u4R9v4ju/nSjVhbOgtirAvXr0cRiXatutXu3nRG8aKGVfttYjn/nlQ0I98",
+	"UazYvZALw13lFROIEeghk4/sIlabYDkOTS6pBmTvY0RwDuGbqctU5IrMaWFVfqrtz4e2MZY7AkmNMeEq",
+	"AjIibwQrRoIWjD5T5Jqzm3D8mIltPyYLjxMNrxslmmVchy/0FGMjkR77b34y/Z8DDx+Q9E+m//Khq7T7",
+	"zvRS+Rksu6DOmKkTIUciEEIheVtpw9NFrUwWoARR7RaQK7Vw44VauAWbGSHhmuY8A6T+kbgsDBMQUkOJ",
+	"XqxmNlMsv2aqGhmFo/f4NDvJDg48/AXavJGzORVL16D8E58izLfFcHFtaj8GLUHxChrB3/D8jGnzWd9J",
+	"8Dc8/0CLSy78n1BG2ja1/8bfPQaGexj8AC3+20JC+Bc8dX/gEKCgFpTI96Oo/AStTh0+b6Vh41c3GpBa",
+	"gsG4v/GLU7RtlbMOfoAW/yIv3DP8J75nDvEiDzau8gu0+fjm807iaDX+gRtxfHrsNwH/jb8jmACMv9zK",
+	"2o/Q8lzK3Lcwf5BzNnMhdqesgMC0NxT855bL+/divwe3xZ/Dyk/Q6heENvdN/N8xbSuAMW7FdcOKuaF3",
+	"/xAz3AI8NwRxiCPIksU88QabkUBQWlmQi4Wh95qk8BmMkDZ/zuAEG9qBdVlnDhBBseKaKSuoXHGRmQ/C",
+	"6A5HgpaA0DjgMS0KzpSrQnGSpUeG8sJBrbUoi1ynpEfttCeyGIHE6p72k3p98BSiNQmt1o+GsCBhy373",
+	"arWZsfN+AFgGpCuTQPPpfG4EJ9RvYYauJFq8NncXbDxUl5zgZ74elXTLNYhzOD9F8Nv6v4L1dOYWh6nQ",
+	"rXJTZUHXfNqsLn4f/nXXb+NBa37z50IqRfCpYXRjJjS9ZLZQNIQfQKTS3nDYd+Gp0HbToTw4JusarFk0",
+	"FvqYrOo8Hmnc7XCHQA1mNM+Z0qV1V7ty7nB5OGQyQSxOgxBFpcYmRrDuEB1Xkk0XGtcR8R1s1n7skEEC",
+	"G2KueYmKHbdpBcinrVDycBqrhNCdRxHeF7W5c7yB/egvUFKlRBVo9oCsNC57HG8dRhGVwauL3iw4Jm8I",
+	"rfCsOYKCu6N+6FgNgGWizfyWZe7XI8963POR8MhCSpvLccUyspg7An0JdMK9FFIK6w7ysXfcVp/PRqLn",
+	"2B0H7VrA7vQHpWBUKWdgzgXNb4xmZN+riqe1nWhj8VxcejmxeXxQCbnhGX7cSMTKtia9clYqFiuPZvoP",
+	"LZT01L+ckCbx9I4IRLuxtT7LKE+n0NkoT/enq137dXPd7DwxrPMDLa4W81XzJaPFcPiC/RcyrATNhBN9",
+	"5FDghWJvV+/eR3YDcbquZK6RU8I34sbAhWL4+EeqWGZPXxsjwu5BmvTcRwL0kblxYdl8eHy1mLd+9Gwq",
+	"55+pZuu+SC9s0OCMjqdcMIxGswRBTeXcfDaeW1WjiPGZRlY2qd2T6HjbDlkbKQzu9Cq0XWfid1YoJwWG",
+	"t/zpXj/d66d7/UD3On5/5UXOZtH4+s8/vSF/+GH4BzLHRg66m7wDvZcVBcxT3fggLqw+CboqVySnxaVb",
+	"3FcH5F9/HImbKdVwQtGc/+vCSNBTlmeHJIX+VGpTql2kUxlQ8HJoi9OZZ+iT74ERfiS4yNgtJnGLxYwV",
+	"fIwlPPo2hRshGB0IJJkxpYwYATox1h1QdGno0FTekBkVSwhZ6CcjARZCHJlNKktRPFZ2ZDAgdOktNBgH",
+	"SYrrlNrAn3IGSPRmpEfVSMBnqCITriHe6UIuNDGr1IdFhLxBGHdlTDbqlBZsQN5DEA271Yr0qJsU+XUh",
+	"If+cktw8t95TkCHNrYW4Ky6UpmLM0j7K+wvtvomfTP/v//xfabQiXkv1NEiBuDEC5k1hvgqWUa7cFkfV",
+	"CFzVVfAC7f6Zug+mBkdPc55htJPf6oslbhbpgVMZlsIyITtIgMw1f/+6MMd7TgvMonexWv78uHMYTVmp",
+	"nJW4alBupj0+N7Cl7lDDfanehiNCLwB0EaPjtL0jcJhong/WYOcnO27DW2Ke7EU0ixIPyccGbSqfe98X",
+	"NrSG8f+++xmf7J6srm6oPJZss/M/np+fWuhXX7U9oitzHYMgPpvKQhO1mEFxILvfzmBnyVq8puEyjsX1",
+	"5fMJce55FgAM1jtFO+Pc8GIY+iFJn9tHhmWCB2DXrls6Er2D4bCfhG0Wgi70VBb87wxDI/eqzyeyuOBZ",
+	"xgQ8fFF9KKTenciFyLDrg+rTGdNTme2aRjTP5Y39wMtqq7EUk5yPNTx7XX12KQWDrvdqo9ZS7gLZN2/t",
+	"vahPycfp7M5YxilIFdDypaG1lRVCoSIlvZeRlbmm3EZq9F4OX9janTaddOdwJ7IQa6EXbZVJPEf+REZZ",
+	"ZqPSb3s5kogqfViaP++jUIk1gHvT8ndRuKRr1SkfPfgIkYH3U+2kUhZv46Innax5ZyyHWKNyu1z10qC6",
+	"HXBjOGBbFoXyB8EigcAHgoLfWyH7hpbEjijQEGTTiCg7djO3YNvVdagMs7X4UNKtqAw6ICOX3QherJp7",
+	"Ss6lpjleV8sToVVwn0DwMu/susDI6u294HnOxeVxlhU23bnbQrkX4tF3tldCsZWRH8dyvux3yau63TXn",
+	"BJAbbAbLb8nOWApNx7r7+GAZ39i34oPEcFHk2bZ/iLIWZU4krvkNVeSmMGdX3HUCMRHnJPOjcP4fPxw/",
+	"Bg7wHpvnpbUNB1Orflx2X1Ff36RlORcKSnFLVyq8HHw4aioIkB+bLQCRDCTDys/dFrKSXt1SqLrcN9u8",
+	"e6XqLXyN9Tu3wu24XR0cdy7WvRds0Wo/Z3nkyrFj60E8PX09hKuLooQOW6InuQKWAVSr+8FzzDZ+7Fyn",
+	"YIl5pgidmb8OCQ3dFHJC1OICvgtqGBW2XUIAEM2IJUbgtv4Ot5HPIDvD8mIw9tn0ILh6ZkYL9jaKkA0j",
+	"o8vqrcawX6jKLosrYO0zngluxKwv529ilzt6Zre68ex2zvHSrR8xXh9ILpEL3Rho98t0X9WUJozd26E5",
+	"W8zc4Z8wa8B7Zo8DVv/oHotrXj6zB+uexwbhbtXBkV6Y6gPSFsr51ijN3B2QN8LfC2uicsd81QnvDyI5",
+	"/KsorK8CJCcQMAfDTUhuxFUs6bAB4RVS2FI/P1LF7os8CCl2NXZbX023ahwAXIoyL9uu3GBFId2fCsZ2",
+	"NbuF0LptsDhabmlrsR1/K7HFIdlLyH5CXpD/+z//F9gBMMISAgKA50EuXpGxIrFG+4ItVG0/uNCvDqL2",
+	"jnkZ86vuT0RwzKYSILy1SBWOsRuT2/i7nfYMes/iVDUikfTM9ehDmq4dwkJonhOuCVf3S/MhDuKUFUqK",
+	"1QvkZTf01fsFw0CKOfRwb+vlaufcs87hS/Lcm9JRmg3Xahqu3FSyo+6RHYTshfwzcVwQCJOmt/fLdpzb",
+	"RNNb69WSE/Akkf8MmaUlbd6Apbih3jdZbyHpPeCakArtWHt/LZ0nPfgZ7BhGOZaFVU2gle3aCormfGGU",
+	"dQYhjdgGTJLK8k99X7viThL5v/+//z+pyM7kn4nb/kFLjo2zXEXDknZCfbRUrpO6NaB5V+s0pRERVSPK",
+	"NU7i71SFajaE01Kwdgw4KkrWlKpSTwn12xUwIjX5LRAzg2tcV1uqx7khtgQX0x2FVivPm9KoUTf2ONtE",
+	"iVzh1QiLakbH5lCus1c0DT7m8OYt4afY7TNFoJEjpPdG+MFL2R4yWH4e3ZkugWmrXLkXr0A+p90+CBKr",
+	"+d69zXU+lWLtZ6GRleju6csxYlCue7AiiT0Jbqjtp7RrESjU/FuBSnroC7WWSJt/h6H08B10Fo9EpxrW",
+	"X8dsqSUU0nMGXjvBTy7HnlZNiOX9nBccHIINMygmhlon69QWKu4PyMdK7cOmcFJ6H/6mpBh8pjcf0PG8",
+	"QabtCgvksTc4uvwqb7MAoAFXNtd3kZZR3/2jgPJg2cFyXbjGua2DJnjxqpJNZ/7sEFDf2VAXGUSdojpz",
+	"ea+CGuI20j9u7t0d/FX3YRJcUVwzTGQoZ3VIFuJKyBthQ2sUqexwmSCSeJNeUDmZ6/WgEk3zYWkl63ZL",
+	"39CciYwW8FbEGzMes7kZGOSBW3Ihrd7LjNwv2I09kTY1P1tgfmX/iCimzQ6iJ0fYQvzNbYyazO5l+Kss",
+	"ba6EedXgljjvzhLwCACdCdJkX79G3BO/O8G9bDn0/myrqZyDdvl3KENL4cJ608E8XwSqIKYUcr007aBQ",
+	"vZn2QjsyXfFTOACqyHrejzWwm00miRYNv+dy8etsEFUEgwiGi7t41Y6wPIa7qf219Os+KuauthUco41g",
+	"xQwqHWw6gYql4R7r/z60jeGuEkLTaPF4IkJNdAw4TKtseNYSWPULRhFamqA0FZk6JGlW0IlOSW9esLnR",
+	"uPsJScEpcjyfF/Ka5lDBAf7NDANKDSlJSc9lOI9EmKJ4I4Vpk0sFxSaAWrMsHZAP8popMpF5Lm+sSeMi",
+	"Bz0qPf10dk6e0zl/DkNTz/8B/z3JfnuOmmkt7QRGDCnzwSh3kh03SMC8FBqQMs17ZjBOn61gWJRHM1i4",
+	"L8B7WhLAMCTNreEM5qQl1nfoMA9frRYmH8lo2cK6VTshK4KY4LVV0fqNwhc2vCE9/dIysbSfWAhkqgkl",
+	"p8fnb/5ob9ZIOINlGR2BlaIV1VxNlltoJSMRqiVNiEWzF2asGF8xgQKKVNlhzameqm9Lb1mBEdZg1A+l",
+	"KgzIsfML+W64MjSSgzTHbo5AJBOukaGFZSlz76uW8+U3oVc01jQ2WBcUQI5BLPWqRMFs1h6E7aMsAgYj",
+	"9aRTfH2dopPDfhPpfCQi4nlTEApOjO09g4rCXjNxFfIBimwEYYtAqRwFTG3eUwr87bldlxT1G3c8qWlm",
+	"WEiKWjkAd5oTCacUSs/BTUSGa3krFIkD7moJnALQNLyblYml7qvWGIAzGQkYPxBLekm5QDBr2wFSx9+D",
+	"ztW6qVwPyCcxZs4Yiy4+swS5FJfgkv3O1aikG/Dkt6RLPRyU74NqUA847EdUlboLJZspJ5+jYvWxIFO5",
+	"KPIlujVB7AwgVj0lCOsYgJc+qHFQFuckGXruCJBfFQWbDTI+y//76qHmZVhG5FCW2SZaelRsi7p1sSQ8",
+	"S0pArIyreU6XLYXe+coQA/+dzPa+QdHrt8F3N+mvFX0wembkQsdxrw3/n8qckQKbeMfcjWDFIaxMgCjN",
+	"fdyNCwoHh51azJDJMDqeBoBfCEkKMHC7c0TfJrqg4yt0NZuZle+V3wHvEVWGPpvvczFfaERxUKRXXlZM",
+	"9vMtfHlB5VHDuBFzFGZHk7PFxS5+EyHEsUE42oslSe0yeMDfE6N0A4AhRJ7Zx4bR3Ryh9I9LhQUx0Qlv",
+	"ZA6ubKXJiKIEwz1xCXqRnDD8yDM3MZh5QmSeMaXRgXhE0n/7S1r1qHWqxGlPwokbQiwjEL7qsqk7jnHl",
+	"4j/A2N3wYuP3O7pijZtntwL1rryIBOfdXkxeVFpgBuw9zuxTOPCVM1u7K8GlhRlgGdNUsV8XhrCkdvQ8",
+	"u7cxR8drrkZb6iP39BOaxYGtHQphvAuXOWhpOoj68kZYyFNL0XqAA5wegYoKOb2KzOiSXDDDv1kWz6t0",
+	"dKrt/EQoWr38SvdDdLFEikd6gAhv3rPVChIy4YLm/Qc4bed23M2NqwNp+00od7RyFhtXLly+JKR3DeKy",
+	"glu9kfNIBtmP3qrm9hdMJk0TIKCom6+2nj/NZra2iuvKG2wOvbgArSqCbRLUlimMIrGxil+3NYZDXbEg",
+	"JdGOotCXzKK6PlXQP0r8iSjJn5YAko32x/DuAHT2/dQB7B7ZwldsWjl4lznX/JBms48rYo2rXTxTNkil",
+	"ta/P7Jq3g8Y2eits863qbG1XZK5d2d02hDtI4mwt+fHFwUXqyjL0bAlFIy5xh0eKMfj1InPRompfQWlo",
+	"CnlryifgLLny9wKtw3h9VHUB6osNkJjWBEJ10OcNVc5k2O+0I2blVkV81Q5idfGBF2E1xrS2tQ6Wo1ah",
+	"DUnJNPAhb1GIzd7lyq2sXatgYs1TF92sMnJyozJqdTL6I9Xj6SoOc2EauNALI2Y4NlGK5YONpfvgZVBL",
+	"s8yaoV4OsWouCAtbC/TomNq0vldl38oJdFnF9WD1NKrRPDBiffmdB6tOB0e7bRjhNvv6bNU7qh6oXlvs",
+	"znQZZk0bCkv8eTrvhYqvVmkufsA3LjgXubwrC8/FgjXJR4lHyqkPwvaGOWIsn5ilo2JJMjbX00OsQHKS",
+	"pQHaCRoymkKWy92MSKVQHgu5Bzylqvwyfm8k4INJ4KMqHRh2DFFLRIukdSwicm/VoOtmFhZqkroUjXuR",
+	"Idg2nrc0FoEIm3QHkwW3DNeVNY33u4WTrUVoeoxygVtKWr5YdVPSSqqS1pHDv6KCDCsr6IG4+m0W4q41",
+	"278Rsa1Z27yb1FY93BEr4KYVyTZ3z9fZsJOc6sdjHVP2prEVWqIz163SFJWW4yuLFO7LNPgXMRBlDJZZ",
+	"oSXeAgx5h3/ixFPSu1jaX37hmflhIgsyz6mgBfahHNIcBi/O6BUXlyORzjkbg8voR/N7gE5fWowIpCB6",
+	"UgSORV3C1PswDpyJaTYStmSqvbSAZMiU5mZeFt8XaxS6eV4siblPUIONil1Qky2KnRkPdB2NhikXIS4H",
+	"5vDM2duty9Hai2BhnimS8RkTUJ/DIuY8lsZUbmCLD8E8qsyluc+R0Qe45TkXzDd9JNjyxzNrlCe0cnpR",
+	"XwuPLBRHDYJr/DnFIoHVcwkL605tfysrwDpjCm4HXHt7Dbeze9hptKu37kq4lok5RdUSMkZV5ZoIeRO1",
+	"5bg3z0xPrfalNkoHEPVI4xzu46SQs/VfWj8lQWdsi+mswjI4zq6pQNh0q2HZ0BZLP8tVxLKA1pkNVuwC",
+	"rRLw7xL/wDvSuoMe2Dfik3cjeKYeyE3k2OBH7D3mnngYw1mVca3AsWxytOCee8vrhqhnXW1b3t/rpaWm",
+	"dOT2qGnSAqhKV+arYtXiGxq14BKcdyjX8CG8VFixIWZwqt/y2G2s0ZtwEG0Wq5CdV9hhY7/XWKz8rbiD",
+	"8cotxTamF0/WvoL5xX/rcUwwgU8a9OmAyX6dwvmN07h+pI6v2HFVmdC3YDAKhtowFzVoinokO5G7IPdj",
+	"K3JT3tReVOKCutB7bbQH9AFb0HF1f7rDJcyqiKn5FZXse1D1N9c36vM/JI41NDUR0lNTZjRFqOOWEG30",
+	"3lPz734l5yHQS6QwrzWW1Oq0tk7YDV32uy7iI6g396KAHHoj5SbGQeKisCs2QkS8X2kQbDMjPlDAaERH",
+	"uCO4KqQW1HSJyso9U4HM37MxsWUyAViFMRTBtT+spCDUhpyWa03Hml8DXGUvY/6Pw4pxuPH24Bszjt6j",
+	"NJ2QPRfsWj1XNVNT/4jsNeJdH0AM39BW6Q/RN2eqbMrcIQdbIc3WdbSoxdJKzMCZRV2yrJospzYpMlAu",
+	"rc6e0yVBdEusBwlbDtiZQPh6lABLAEMG/OTslxA1Z35AUo9uGnJhWMJkJCpt+wm55NclczAn6sw8T90o",
+	"5qzAL7dyff/OipPuTK3NaVzy662Uxoc1fIlWC0gY9JzTpVzEy108jJ4ebF0XKau61I9nii0PYwfRqHY+",
+	"vjub7Ioa++H2VVYlqd+kaLhId6rUrTA8dXSqpEJVUhWjRZU9Ggl0JqzSMkg3BKF7oiStDLNG3vpbkJyV",
+	"terLxKywVn5lCOb9puO3S+n6b0e2uSMFWqXw1fjSN6/w3YGqrdD8fChbcAlRBOfKEcKOuqCDreDKkcXm",
+	"en9H2mCNsEZpao2MrKCYZRJAVIKrSLlxd/P9xBibGUFJ+TY11zcAV2t6I4urN5Agt63jagP3n/q00Ipn",
+	"zEb2x/OxioUvPOsKcUifR8/mhm+YPnw9vDgaPdTRiycKvocSe+D3NtLoVC4KC6cBsEFsXo8CDbIInynM",
+	"LrRFmr+BOom2TGB8qh9sDcHfzWS3Cg7vJHybtfiKordc553K+UUBZcdKv5KGgGkEBZ0Ucrbdh/H6vJEq",
+	"Emb1xp2TMniE+Qs397e2RfT/ygzTjus9o9lbuoxskfm1ZQYYUbhaaBvGhDbb1Z86VjFvfnmrTSsW4pzP",
+	"DPtcaDDTxKPk7HMI1F4IrBzaJeHga0s6NgUvvnhzqTiedxFaQ4/MLH41vAGrYyGuyIYiN+SWBSu5cgmh",
+	"MblgE1s50wLXYnTht7COIe9ukRlLYo7mNGClXG9xCGN6qN/IKj3zCmplgFXZJLIXbcc8ZOZVfhcXKZqX",
+	"tEr1mpTjbtkUXvTbOpui9BY2hcB1Ca+Bp/H+cin8lO6eSxGMv8sabubQL5njg/rym5EiD+XOl+vdzxEX",
+	"cykS2AE3hIeH85uHd3yDIXuPeUCiHsFXXs03b80CCB39Rv1uHoieljIH0YgLxQqtEvuSIamqnwTYdd9S",
+	"MmlldlvmktqluZ9U0mpnv5dM0nmH6m6RA3mKUkt7MVEwYy7Gvhi1i+xx64hZEOmcFWkSZkB8+4mnXYLz",
+	"WvOfV6eJhlpf/cCtzxh9yFTRaNjctvmjO3js7km26ZjnKCoYNg+f5Bhqx4+W6FgdhLt9NrlIsQfNdOzK",
+	"205jG/eLAzvwledqe+j4AwTVA8qf0ockNactbWRYpSDR299RearjgQwC8N0FyvbQMAqlG5vGluFsETZO",
+	"myRmQ78ToJk6ZwjQWABZhMUZPGiiYTyWKBYoFBjtv/MUwcdjoTbHMJZfCLvenltYMo2VDqiv7kOu59V1",
+	"4gB3jSTd7JqNRJB0jEluMgzwMUxcEdrUdMpT17O16PsjUXVzWMjxNLBHpEkAUMGV70NL2U8sZQtME2ky",
+	"EmnUWpEmJI0YJVJYIHTZ+hjY5uCfqZFAfKYjX422Mu/E9cFV6eMzR67vkeYgUk656FrDc8ylS0ZiiJtE",
+	"cxUNvlnpOXrPrwPX0SpiFS5qnWJdsFyKSzBU1HckvDXNLiymrekKwo/c2lQQHvv3EP347bqoApxK3PBG",
+	"ZFvS4r/5Lp1U3/V0N4/sOKqWzogQBg/L+f0Ge6z0eR1HPF4ryIyMRnsmKySi8I2jAIF7RpcIXQv1ID2u",
+	"WaB3xrRRmheMZkuj8T1gMPZmzrqYs6lxiyI4tt+i22776dy3Q+84cOe1nsZqJxvHH29zNjb0CdaUtWE0",
+	"rK0bGMb34C4MAvfqnsMKiE8lgslBg1pZkF4x0ff1fsoaZJZGU6WJe4X8M9kbkt7e0BdmAWdh/6v4KL+r",
+	"3VzttLTZIqHfcsW1q8qQ/s7d+XKtMKp4yNCoIh+BRIUNqEA9Q/weYJ3G9aMHiArLqKZdMozd7KBqyFv3",
+	"0m/JzqTAgx5RoN+BZW9aTULxRw8VFTv5Hk479diuKVS7sETykEhzk+wNhaZrr0/LRgbXaQM/iVC6WIxb",
+	"fK1/lDdGbPM4uwyBdLcLmVOfvTrerlyUljNzuRdKu49T/LQLTbiUCFQQ1zK28oLA4nc9LKfQ+I62/dhx",
+	"oXolLjEc0lbH1tqruL7vdhdCtctAON/WyI8L3pxbbETBda4cpfCW1k7zdsb/khqss/u3IdznXOmIXwBm",
+	"+4CZ982BPJRjoLZfKwZWB8lW9VP0CB4Ct8Ed8zviDK4TR/MU3Vxw+IPq6TPV3zTVo3EY7oUxVYRFrL+k",
+	"SZNXVYRF/+EU0fkwQRVeihXEfBDWtpJhPYaGfz+M7Yho3zZQ7Jq8bS0nWCmTrRAsax03LAxLpglVil8K",
+	"B/7Aw2AkKjKHZh8emXivWzpnaqylvhQxsn4GFYgKPmY/Foxetdz6T4K5eq2ABXdh2h5idFHgBffJxuDw",
+	"+jT5wKhaFIAuk5LFPMCgUyzP1UhQTVLoMSU9MzTsvg/ZpGUCPBQAVEZLLa5YRhZzQxLNw8tCKkXSGS0u",
+	"uUhHYs4KoyDQS2a7wyf9ATnRiqixxBQXM4qyhmFYra6fVB9qzoqRKJucc2xGZGGL5AhMa0nCwQKHg5nE",
+	"bOobVBt0xxH6OgpvJcrGKyuX372m4FZ1AQERzBwPpOpBuchnakA+Sk20vGSYCmQWsLq092ADqXYYvf/s",
+	"lmPydGWj18/EtFo9i3uZAZ7a5sh/huOOT0l51hMCdepyIGdTKsjecHhUxfkILkOC1PWC1Y9T2RCPbiVH",
+	"y5W1sjlaQZWrRzesw2gjteOAUNnUOENzYksC73ZYEVy6b8CL0O6z9mi4DdILJcxyRpUme0eI/gCnGkIy",
+	"DE1MkCYbDuX638JGpa0toRsySMly0JwAGCHgndw5tFtaRw15a7GBzGG3R9TGdVWmG63DF6SuWCINP8Hm",
+	"9rRzwoypYruKCcU1v2b9o9Kt5Ay2VhoK+qmGANRu/14HCanGtFf638+mfKLjFnII7WfsKqNLRShRpiXY",
+	"zFRMQOYZjZyhX0xzIgX5CRqoNuuBWP32B2jQ8raielGsfv/MNmnrYbHm+2eLFd/X00WhVr9/bpu09bBg",
+	"6zrAFi3v37BMrOvhF9cm2kcdaAQ3pBxZ+I1gxonb+GAX/HK2Hrd3zvMeFwvLAAB6TXmOddeFO4GJL3xW",
+	"Hk5MF/atB5tFHZT1BX2zwcqk1zhN+BgEfAbpryDRGkKK2ofz1Bj1z6sp5YynVBHFjRZ3wZhw4ESdzH1t",
+	"V/A4XMStrmGlhy2vYqWPLa9jtY/trmSlj22vZbWTba9mpZeNrmc1xal6LpOvdXnfQLzmCtALRHsyVyK4",
+	"0ZaNQOVkq5ApKBLJjVhhBAh7q7vzmE+VY72hY7btzH+qnPQNO22/Bp9qh3/Tjhetow3uw4adtl+WT7Ur",
+	"smnHbffnU/XWbNjtiiv1qX6RNur6cZjgCgNJIxQOLs8zRTI2p4Vu8kjfBoH0pcsrcJxyQ874rsP3waIV",
+	"lpn2wNZGyj0YutCJibdeli8bedjwOtAbTNdbBA8/sb3/oGzv4a6nLPRbXrBxHGjFPCaZe46+iJwrHWYd",
+	"UDVmIsM0YfO2/SOWf3C2GI9tyfSm+oVlhiDl1t4pNBsVbCYB2DOoW10ry9nW7XF+A4AFxYJ1WHLXTWyd",
+	"zmksPoGc08tdiCpwTtBDoumlSggdQ4oHlhLNmMJSClNaoPNubBNAmNAFdyWeSVDhuTFHS2VanAATABBU",
+	"cqJ3HcZno8h3cGIrPTRk+yos+w1VANwl7g26Zv+gHUPkSw2RwJqDe2Bb4KK0LkS1FqWX+XonO708g3bW",
+	"6hI5N59tSAKU3wajJr10mC1Ey4RkrODXLDsk6b9xzWZQUoDnjFBoafQzrel4ilVQvf3ILCdApjLSC6Mq",
+	"+2ANSTDO/IYrBlUKVnsrV1fbq0DamblW99xNPPHHquXMo7+yA05d4yLETvCKQ/cJ/kHzoyhIG5xGfwhX",
+	"h+uuPaJdDh5GDCt9RKx1a4sw4Q0PYxt4lnnYsjtdMvuDjXlYcP4HCgeI79abGjkganGB/TvpbavY7t/i",
+	"63zmdrJmUeVqntMlgT3C1db0MmSN1qkEOXljw8Lx35bPJDsZFZdg676hhUAOysVE7iQ7Ob+camhRXO0k",
+	"O2MpBBtXL2q5nuf0Np4HcEw0vUXEqZ75l2FF/bqX9v5D41ZddJ8gacbD1YPhoyGT4erY0thVjFOUQepu",
+	"vRJb3gEym7kik4JhRhbqGM5hpciYmoGTXJqdrAct3TVobCWpojNpI1K9E1NIsduYiurKPYvoGYLwMshH",
+	"U4SS0Ef8arD/0qwN/Pc/960jbW/Ylgvf7vd6TMjXAmFvquwxODcbBnrZu9gtwEvT211Y2wclzZ4GPFgu",
+	"94pbBuMo00fMjYYABTAKV85rD/Lo+uW5LV32WE+KKXIh9TR+v74BPgEbv21Op5v1ncO3VlLfWATTHQKY",
+	"OsUvraHAdv+VZwrIrrgGmouF54AKgwa1gu4SrvtHmIzZIdBpZUJZXAq1palMkxA97a50eEOxcjMqXRJl",
+	"vEQKlI8whMq8lbrMoP7RqrSGb4Z+h6Q7SoRhIz4b+SAaa2wlH6uG9831k1dMBNm0gw0Dj05r4UOk50KR",
+	"4ryWx64DDovH46hbDiy+0xIsnewYyeLvUsRCpY4/HkMqLXFtCGASXyyN6JOz3YwuyQTYleoYh223xX8z",
+	"qS5adKfMur9lmvK8xSyEOwOWILrQUyY0H0P9EWSMvy6Y0uvk1roIal2R2PUNVYQrtajluq3GBL6dc4xM",
+	"7PIFpeVckQsGsb3jMZtrQ2Jev379endvf/fF3vn+i8OXrw9fvv6zNeTYgdmUbPjYsvvgrriInC6w/Lvk",
+	"ANM/1pzEu7B7IReirJ0zZ8WMK8Wl2L2kMNiFAtMcvDamRbEM2qhQ5Qk+s5PsmNeiKkvwduQylQ/JlOVw",
+	"JikMwY4TBnJE2Gyul7Bkzcl1xucrPxar5ojLs1aL9/TGvGK+v9r3jvvbg/sGGTDX8gr4Vxx7SaEk2S00",
+	"6DObsAKS+5qVg8x9gp1sriahY63MWgalGuKrWmX5jahZO3t7DP0KVre8JlRXr1OUTkTTqKIEw3zXLDRm",
+	"9ND1OWSV8+tEBDPwWw3TtUwtK+T8rbwRmC3C4pp4JYEnTheyBcifFVCglaMMwuoPS0ggKcYQmzYSkBe5",
+	"i/j1dD4v5DXNj8Iw+8RaJyvAQeiW7qHOEcbeQxiyBQupZFkopiH6NyHMyFhmAP0jkk64oLkfUC0c3XzI",
+	"HNKcaWbL0rmVRpiiZMeP0xA401d0Zb+EgWqrgtRm2ASlah+mFvGw07GWxQqXvrurS6ine0GVq2Dmajxy",
+	"GwbHFemdiPGUDAfD/ZcHCflJSk2GgxfDgx+SkTiFSzYcHLx88fL1/os/JORnmudSkBeDP/zw8mBv7w8/",
+	"HCTk7NeFIcf21eHr/dfDF8ODhLyVf2eC7O33B+QMJTMj4YmRAAGNTIxwyqU4JJjCagaz9/zVMDGs/UaQ",
+	"wnwcqcz+kGQoh5F5TsdM2ZwKZDlmJiNRooBM+C3LyFiKa1ZAsfDej/LWWUVAbCIZmzORKeeLNdT2EIoL",
+	"M5YZKRSF9ZEIOrkBTQbXzFC/Ph6Jx6hbt4EN6cfoZfb2o+gp6eH5Inv9TfSPpvvDvHlEZlSDN6EaYpkv",
+	"Sc8MgN1Sc8OwrDybqf5m8pq9CX6mMfpbuX7djBs+ncHdyDsZObbV72EzIkr+XgdVy7xr+Ex71mIZBisn",
+	"XmUCygAa6VqFb28rU8MXO65WMggjgtBBswX1jThyccqcKXvDNblg+oZBYINtbMhcnHKaQ/6lMx6kvRkw",
+	"LhiSuxiDnQf3H4Zm7sZWJCS8O7gDrdiXbcpJOTllrp+dWw9EqJwqgGliwh/AThJpldVt4uur7IwbeOw6",
+	"I6zGCmQOh7NELhZL5YvSb5eK41RiXeL4X/A8V4SLQdx/sKGrGzuN09l7OlARIw/k8eCnO5rYV+xcZS1X",
+	"u2Vx77rRYLvcT56/bcgsLvS2Bt3yUN4xga1gjIzpnGuak5zpCrbVV0hmW2MoXdzlfmy6RQ0bYOx+/MIu",
+	"plJexYjbDT6CM+MeHAGPVGxcMAQANdfESs9GWn0Qn+has3nGlXmefWZUxd2oSE8VK8xw9aIQALlM5GTS",
+	"yYfqPrDaflXtHn4Jls58DOjxhPIcQ52E5mIhFypvt1etHRq7ZgLkmxVMV5GMmQNWWDjRstoxVGdwtqEZ",
+	"o0JZwueEmU482B6id24oMduQnfUZF2MWXcYzpq3mjSMwN2421zbpAQSDKVWweiuMjx3d4THPC8QaBQ/v",
+	"DGJSsGsuF+oMbsu72zkvmGo5QRgOVUht7squUSrtHVOa5zlR/FKoQ7IQmqP7f/v5L4o8sgAxZmtaVs5X",
+	"sEp1F3DrXJsbX71Njcu7oQfZHr1jPCzxYGl3krR096BJpmybTQnVAq02H6KQ/XJGFMZ3huZ3l1DOhLdw",
+	"2mDOnoPuojxfFCwO3tWMemdFIYt2oudmjxenhC4V/rNmdnKhoWKEsMGrruiiLIzAw3RCaJYVTFnM5zyX",
+	"NyzrIxgqBHkoTfXCXU9bHWl9dFlLYYe9KoyZn4NdL7uLy4T4uFE6hoTlgs3ztgD/SIlwpuZSKNZWkN8G",
+	"oJZb9EyhzNJzHuG94f4BuVhqhmaEDvVGzSrFpRnwSrIxM1N7psgfz89P7arW437I2EptjTmuB+2AeCqW",
+	"sSxG6epSgzMpVW5HZRZhh5X7EKyuO6Ir7u9bu6Mt2Q6GBsGRMJMPmSpmM1QZRnnN7TGM3nRIUoqIPfjU",
+	"l7FHoVCjaZD0qD1heDgU1By+wYddr6v9vmoDjLHPE3v04X835cSOHEb4sLMvr5BluCZ+U4kVWGwm+6WU",
+	"d+C9WxUUvV5VTNQ8fKYIzxDix4qsuzwjU0Yzi8ncLjNtI9i0CBA5Vdou+6r5rSeJ7LbWT2SHKJlbxuJI",
+	"IQrjt5rogt9FPJJjOPEbSjp0mUsK60KzjGNw8mlw6/Bjzf0DYloT98BKDrvpdtd2T3BX+gkQXDiO5h/B",
+	"DluyUjWB/01JMfhMbz4wpeglAsWBg+gkvpH4cL3HLEDiQ/rEFaEXhrVWzMxQCSFti8A3dLTjIXQk8gxf",
+	"glQaeBCdR0ygK9uX1yq8DJW5B6tUPRV+2EmVlDaObuNO1IhPTdJzhyigkB0YRjfLjr8lubzc2rRjR3s8",
+	"0ayIXk20cmTE7AGGA2EM1JQrwoXSVOgjh8G1ZLRQCIkF3qbXr82TL+dvrL8wBqPaPajBDvVHAGjsNlZf",
+	"Z/KrD9YexdV2M2ik7s9etkptrn8Wdeg7acPl0PbWDg2v15qBuUabjqpJRcqhvdgYx6/W6amhrxFL0pxe",
+	"gnnOXkNby7kWiUk1dXVqNp1MTM6ZUvWR3Wo3pKZOP6Xq1Gqt7Y3m0Rnt7V5QoxzBvFBIJr2zKz4nz+G3",
+	"M/53QGQu8cH9r1yR4SAqF7omca5zTq9cIews/r6WmuYtUu1bv/DoHC1vqqGSK/ozKxM5iGPG8175wWDa",
+	"G0y5xqLgANgVD1ajMrHKqJpbWN31DtzjzDPg6vxSK16lh+SGclAwIcRHWyHLCStGY7dJEYwWOWeFpRgu",
+	"K5rOmBUU+kcjkXqxOj0EBdx2cwNRCkbBZBnZv709IinK3OlhTTqSE0QMAW3EmsIqcSJzn10a6mXYMhoq",
+	"0qBW7YJ2aTcckHd0PEXP6RSDaCsyGrgVMpKOFsPhi7FpBv9i8JX0cCRG4t+J+Rr5d/ITL5hNWvv3kfj3",
+	"3d1d+H/TIjW06Av4CrKU/Luvo8WVRULPEltFIUuC0gkFuWSlbmaL1IGpAmIEIOUUwy0s8mniIfaLEqYt",
+	"wzjLJIQhVADTSTUrOM29uX48peKSHVljuC3MMuE5q+c2cp34BF3A+7yGged6KheX6H5OA4NXilZPml1T",
+	"MWbKLE+w08HadNrYEzGRLeq10IWP4Knv9GYh894WblV2s7eDFSrDGRyX1X5xsyy14wVyCVckk+MFYg2k",
+	"JZcYWC7RInTrrfS+euAeisg1I2hlTivITzehteI8uJNT8o767hpJJBimutc0GW+QjyXJ2MxgnyLDhfvJ",
+	"ZsY0xhUxdrVt0Gcw8kQN9eOps4eU0oy520ZvxRKFkZT7VqfHT42uLGEDWOMiokF0lavr6fpuCH9ZN+vP",
+	"cJTWow5YQ5icNNcjojvF5RIfPhgsgOGCUCTE2Tg62dVq08XvrZgrOipiwmp4bp4pcL1gPKd5wUUKSjFm",
+	"Med/iyW52mVLzkJ3f9EX7weyfkdwFSEIsGC4M2NzhnIl0XfUsCBnkqntrUSqZfXSm6li47+mZCLRQ0Au",
+	"0Alh5OVXB+jrf7G/CwacK7ZE4E8wlOwc7uDLHyb/+t9eFz/8/K//49fi/OZvX07f/nDy/vTPJ3L/PX1P",
+	"z266RYrYEa5Y1bWH47PUNM7lzLG13jqI9jZXVoVbwbXbhMhduCzomJ2ygsvsj3JRWOpq8Sj3D5LIx3Lp",
+	"fUh2a+2Hrhib+zMahzXyeUivflgLctS2IC1hHZCeTKuMiiu8vHJCekjLEl8aUNPikiGmB5kbPaS/sXjh",
+	"kMFqn5xg8MjmiOHd3OeBS6GXLeY5JNVgSsgVM2I5RnejG92Q7QvFIOYX3rk3n3rNirCaZdoDFTO9/jJF",
+	"OGE0qsA0fIBAPDDMeo0b3RQs7GQuFYDNG9XmQsl8oRlJp1rPVUq+fH7vfY/jgmVMaE5zEKgnBb0EbMWR",
+	"gNapTa0Ru/PFRc7HzvXIFCbCGo1rKpW/chB1YQQkRXqKMYdBYsOlG2dik7gZM+8oofCVf6KRM0H5oBAx",
+	"oIwyzSv1LLcDsHEBfcHX2gBsHKxWmx8lQO2qFTUMsvy2Qh9g7Yie543yidVVSQzzACUA1CDkmp3uTgkj",
+	"GjEMdY9xrBTIXJlFZNo0y0x2eWWrOMpg1TrjFchrVkwZzTYZXLEQmzSHHJXuL6wI8Kyc2LDjckzh9tRm",
+	"V92IMj40PI2rL3U3BS28Jk9Bo9sEjZYrvm3gaEj87g4GsIpOhlj+UZTD1nKLQfN7QOx/PKq0fb5/V6q1",
+	"YXb/N0/TWsJuUYNaFFwvwVhkM0UYLVhxvDCzjRaSKfNLe2EiMpg/GhmqmKRtWGg6k8r+iAI5gKXBuEFQ",
+	"gM+WLMNIYAgiwK3FcCyFpmNdJhbtfPh0Ro5PT4hmdNYI2N05JrNFrvmuTSb5l7NPH3fNVu1CSJN5zwgw",
+	"f5MXu5A0MaOCXjIrAI7Ef/pP5LhMXedSjAQGxpQ5kux2bKRuQ4qmjOZ6inAXUmhzGgkT2VxyAcZ6limS",
+	"mv5kwf9OMfnvR5gxscZpszBonU4HI3FMIO1WXCYOtTSxGcdgsoXcW+azgMEcosjBcG9Ajv3CE6zTUskW",
+	"H4kere7hFVsm0fzx+n72cBZQnMU3JYyOp+WSjAQWpLd5cMF+kIXIzGSDPPHRjvfbvuiXA8dsRbtpN1R5",
+	"AdNOcyQMqRvtWCAIGPsE5rZzRKh7EQNWMX1/Xkg0vpedkJfDFygGp5+ZLpa74E5P3c4HyewjYQTEIFR5",
+	"Ek7fTheXJS1fS62J2HooyjOTsXFO0dNAjYI+ErisXJD0drfsOT0EG4qAYhYgZ7sicq7kf5ndj8U8aJ6T",
+	"qcwz0kuNWJxiHPVIULEk1zTn9rT03Rw/I4bRDBKH0Y8CnaEjxUWJXiyyS6YPCSUXi/EVas32mXJQnxNI",
+	"DArjyEnvYulK74+EIdEUtVO4Ia+G5gcyg+TXo0B7eqbKgliQuHwh9RT19hldQkQ7jhiFgImZC8TvwCDN",
+	"NoAafLHEY2lVMpuhfUgu2JSLjCgjHtHcPlYeusF8wnTjii1RPRJgFdQcVlyR2WI8HRAbH1exQeJiwYGi",
+	"4WoD7gJnaiRSs97vzeB34X9TDC7CVX2myJjO6ZjrZT8hQdPPbEa54OIyNRqcXXauYaONgHHTN6tT6f0z",
+	"U8z0juh1ykZrY/quEV7QOgwXzm8yW0prG7FL6UnK/mtMMK7ek3rv5UzsyMo1wa/BHnIUiYqFGJDPdjIj",
+	"4UJ8UZsM7lbP0AU4+1ByBBYVyl1juK05OIZSlOnP4bpn0nzLnfVzPgvOOuyf0lQzC/nuxgrZ9TYzOqOa",
+	"QmYw3gfteyC9F0NSTt/WIGIj0XKGLap0ZcGRxvlPgEgCH59TBWa7OpkyOxys/2F1iFyRi4VaGhahizLe",
+	"B8wpdNn88DjnTOiRyLiysdbK4p0A1Q6H5VbwDUV3veNwZuGU4JMJF5duSe2VsEeepP999w223D1fztku",
+	"woUqI4rCm+mAHNtpAp5GSFQMUXQXcyQQvCQ1Y2DQZyFz080u4B6lwS4sLdAJFSR9d04v8ZbBjvKCyBtR",
+	"6yU1JMRMTwoXMOhH4qZlI+zs5f753bnzBpru3EZRonRhZEz7WRuHZJq52F2bT3+Ep8Vl13u3KvSPmht6",
+	"cp2aY7/fg5SnxcWuBcBwAGtZYjEOLT9RU6PtyQki0zq4DDh+Zux4mU8mux+lYLsfqB5Pg9H6+bww6oS/",
+	"WUbRGYkSkGIs5xDqaadm+j79cp6Q0+PzN380V/btu/fvzt/VZ4DV49GRWmiVELUYTx02gi0uZF3g3u3t",
+	"i6nY52Z5++Us7ARujN5m7XK88lGuRgKFAbDZUr8PVvjwlG5vH9cRezKXFhQImO6Uja+8+RhagDInBRsZ",
+	"YU8oBHRIiJIw5xtp75giBR2bpfXTgFgMMwmfeg6AzVwou4pm+WAdRwIBlNwdKefkbhgGgtzYMzcgv9gN",
+	"Q3UdQ4/9VOypUv5GSyjjhDLOLjmX892cXbPcL1yG1tT9g12vXxFUetRRcBB9wxevgoZfvpy8NZ/aJVZ3",
+	"9iKQizEBzQ338R+jHZ6Ndg7JaGcwGIx2fkvhTUO1laazOfZ/cvaJ/PBquEe8j0jZ+D+zcogcg5cUktwU",
+	"SgQ2Vx4jH76cvzly5TVHgoRZKOUbYCmlCjv+pQ6rZeSuqi2sgscFAzeqRslcZcatkd7hSJneU4iiQtXi",
+	"+d+UFGnS/G0X3BP/jI/NgFPNbjU2h/NoxJPKW/+Eja1UNWdja5GGY0yFFHxMczJjGacWA0HkSxj0e2hn",
+	"hpmefjo7J4PB4Ll5Nz0k6Zks9ABgfMwo4a+3vIB/X3FrKE/P6RVLXazmrwtksua4wMjd8nGBKDqW2MJS",
+	"GfIy8B0ohL97CVKiyJwcqfBHNHLY78rCvmW+wBH17sjv6pxegvhPCzpjaB1AKdpdKWsnc6Fo9jyj/Gc+",
+	"P4AlDyZvMT0g0ghtNksE8FA2TQJzfT2pqP4IbBkk00xqWJS69cFIzinWDoUlFfBP+Kj9IyHpx+MP71Lw",
+	"nFpbDzX9mWOF0EOWmBs9L7PrYsQuJQtNL3J2ZJ64Uhj4RqlADktWMAg2mtAccNA9mjryMOL2Bjq3DjY4",
+	"7Ijhj0X3pCApz/BKn9JCc5rbcClFNMQT4ik4hWn2Pv/0hrx6PdzvEzAQRu9KeC/C+ZghzanRGRZCLeZz",
+	"CRffk57E14wP3IBjKszygOoEIqiNI0g1UzoN1wZmgDIBZBKZla0MbV7Ii5zNcFw4kz/8MPxD38kOc1bs",
+	"4oqn0IEyezsnEsYN0isqiTbzTuGKoub86oD864/A5SG8K8zkA7g1cDmlpziCtD8gH6Xp1bZJyFTewIsz",
+	"mk9kMUOxwQqZt7eH5IJmhIv5AhMIyMHtbTOWmhhlyxAM0zMuQcmdDKsqGJoScBSG+M4YFhgznWAqGSpl",
+	"Ps6bgSVGMabcmbJDPgwEc+63aU4LxUiPlvNwwJm7TI3p3FeX9mmOsMsJiBjE6xEzpqfSLIHlkiTnIlQl",
+	"xjKXoLU46W6eUy52DfU1JwE3xjFYec0K0/ke+fBjremLvQRv/DiXyi1mmd8IJ+pzhFH4vD7TZe9g74XV",
+	"0foD8pMRwhbzXNJMkV4KNi4jTj03y7FrhHdkFQHDtVWE09tdpQtGZ7uG4B5CiY20Dx/E35FJGqGaXgIq",
+	"KUjURti4Zof4x5RewyaVAjUOxepGSAFKVelg+EMZIALmcke3bLewXXzG+rg7SjOalZ76AI/MiGDKfhak",
+	"R0N1WT4hPVhf85MN9zQcBkgZBYe86RjoC/pDjCT8acXSuHRBuzykBxGUZkB/PjklmbwRsPL95kokDtg2",
+	"WIAJaIFh8i32jj5hzTVEnHygYjGhY40gc8HozlhxjXVBrdC6c7hzvQc25zkTdM53DndeDIaDFxD2p6dg",
+	"wH1O5/x5WctkF2qZAMaWVDpeFhBPXTssRKMyCqDRQs1DH4eAhqXSBHZI3mVck2P/Ks7Zb+lJ5h0rZRub",
+	"zFmy7FboxLLJ85OMzeZSMzFe/itbAoSivf0/ymzpTMfW+VtnJRCY6GJ/mgixMluMNRYCd37Bw50DI5qc",
+	"2d9syQhfN+A3a9SmHcpI2FIdNaxcgGgsE1dh7/aHw7b+fLvnNpvGDOGgS/sfaWaJD76yt/6VL4JaK7b7",
+	"zov1L/0kiwueZUzgGwfr3/go9U9yIewnXq9/oXoGTsRPWIzBvL7XYYSnGDN7LuV7wy/wvZddlsOLGR+M",
+	"TO1CZA729zcd82e2UHZN9ztM+FzKD1QsnR3NvPeyy15YkvJF+Lps6AhazOD0Br7O+q03BItemhu5c1yj",
+	"Bzt/SXZC6/XO4U7t8sNHopQJlIx28nTsWfAFcEaQCRUKdrXADGcHqkjszlxuNG4ns49Ez0vTcH3NP4LP",
+	"mj95ljYp2p84u1lD0YwaVaVnamOCZsYPw9/5LenU+C0vOjW94vMu7YxKtQUZ7Uz2bFzDb5buNclc5w91",
+	"isM5p7HqSw1/4QenB9a53e+Nnj4OQXxMmvYetP76tm5Ez2pXfwU9+wfPfoMA21ho8ipq0qAlPzN9V9Fo",
+	"8lEKBifbXug7XLa1d6x5pyBav8FGrOJk+qxY49s+Yts/xxJv8Ip747dk552t87f+zXd+lC+6XBp86aPU",
+	"H2wy1O+NEDzqnfyZ6TsLGY1LubnqsPPbX/xNhhy5GbNVo1vkEUykU2B1AtUXDG85A1ewMIqg97okYLyK",
+	"aeilPwB02ZFIjVpvnbxGCziyRsXcJqBdsLGc2YIr5TifKWsW7CcjkWJJhsEnM4KBIbzWilj5/SQLvoJ+",
+	"RBhyQvYPzBRevArCqcJu3wbykQ0DrMZe9RP/qRP1UWp27McZfNL0iJq1LEgKSVJp8OYpBYdSc/T2AQzf",
+	"WY8TouUlxJCbgYatPzBNzUL/G0bXXLElxtb8JSU9KpY2W9raZqi1U6Nt8IhcsaXywWUjEcwQLWBofkD3",
+	"mp5SQezmgQnRm27Ihx/98AKEKDAXuDiZ3syOE7/pPHroLofRqCNIUigAkUQTfcPHLiBk7gqTooMZ+0ys",
+	"+a5qyXVCdGp4E0a5nGPeNTiPY9YfdPaZQ3j2x+Pd/ZevMPoR8jrAWmAu1MJI4T3F2Eik5W7/BI3MrmIq",
+	"KtgnoT4J4YLM2EwW4JSGz+dGvLDrCNjPgTlpJHp7QzCBlR5eZ0BE186EXy4KlpVVOPuBQ+8Fbpc160ME",
+	"grlq8NnCVVyAudwUXGujQwiEUC5deoelQdiNjNFrMGGVl1xkhI6EbWY/VzaD72HsyYDgKoGUGVINyCf2",
+	"ruDS3TkS1UxcZ6HEj0AtoDA5GXb22BEhsMl6extEjWL6sQ9K8BaeJLBzHxy59yHpBEIGRoIWjEIsBES1",
+	"UgCoXzINZrByMRS4QM0N4w5WDvKkD4YHZsfncIlh76ZsfMWykcj5FYPyqdZui8X2ww3gGgOcYAKkhhB9",
+	"MDwI7dT4gT4Sg7JqB7wP19PBsz9T5Nowj3q8CazgGbNvO3LyT6m99NZsjRc+oJ7PsFeMT0nqQXLQczkm",
+	"9wZMCM6gmQYaYkGVtYsTGsndVS3APqow6ggCZ0bCHswx5KIIias3KQPEzbsDcL2gh8x6oizVgrtsPygt",
+	"xqW9JNxVAjREM7MxRL608yXlAo27diQQY9CIAIVTOKPLkUC+BcMBH5KQwUHDrjEUCCN/7OzNYQJSZ2ff",
+	"UMr9krqNZRkPwxmJFI1RKdLD0gdgpjiBSr5qikH59scz+6c6IuBaKekbMFLgUP2YBeALbEfZ/GHtmRHp",
+	"orvUXg4SB/1kiVxjifyhi9YA8zhHNMsnA+ZXVyzwKDv+SsN76FWLQNJvahUC66BVvGVl4aS6qvB8zArN",
+	"J1ZtblccvliXHS2RO6RhwEqTSg8tPr3+IanrCG1Cfw/B3hKSzhfFeEoV+1RkrPgMoJ5cXL7nghmSZ0Tw",
+	"kUjBudHSIpDMvfpQ/hSqBMFYVgjfho046T1f+o7eSw2CvQuJ2j8I9AojguXSiLojUdJ6M8VKKINpgpKG",
+	"jYxBCceGjZmn4LgFiR8lhnLE+P2gXI/IyDinSoHkRYyMYsW/8uQc4WjKkwDcSZE0h84aQjf5BONBOaLX",
+	"qikF62hVnn9KE8gGmLMcXZwKRYUq3NkMQ35A7bBBvGWwuMhGAtUJKOJTm8kzNSDH4CttPEoQUAJEgtXC",
+	"kJFJtMuLtluk1kky3wkvf1O54d8DO6+M+Im3P/H23xtvH9eu5INwdhft0c7Uz6Afw9T/fHLqsL88chIy",
+	"E9R3HIB32X0MA4/0qDI6MQCW+oYuOmqGAcaGZKGRAHKAZnQJSjnos4Yx5GyiiVzoI9DVNHOaF3bmFHaA",
+	"C0dWGbxDtJT9AXkHWFzCh4bUhv7MGrASoqjgmiuMaXXrFbIWDKqGMN/DtAQOuViS9K+GsdHMBZ5goonV",
+	"791S9tKsoDdcXA7m2QTctPgn6e337U+DwQANcyPh3rK1vDKSmsXHgMqei1VMg4kM/s7nRrRCqDibHsFu",
+	"NRPKQnoIqUcihXaxOMnyAwPyUZZbGux9aFpJoJxfZrT2CksslIYNOUSwHNCqa9Gp0FWYD+eqf5kecswI",
+	"Lm0Mfv2sGOyT6HxuiGsBEOIMsnP8IYAofWvtxIM5EmBDwaLemuSMKqyqaLPMezXw1dRcLSNRHQsS7MqY",
+	"zucsOyQznDoVI7E3HA6rs1QJwtLZJmSP/Mx/9Nak0qbash2aFalNWsKQK6ogVzVMM0s/fDr7659PTv/6",
+	"4fi///Xdx/PPJ+/OrL05fPLj/zg3v5sbppgeWZFyTOeqf2QT60MAy7o0AxBHNrmqkp50ZDPx8XLh2yVK",
+	"EV7wZ3UDlYoJKG8bVy4SbhDxyeGWPCvvLGztkbW0CYiiM4cesvzNWxDQXYZAuWO/E0Y7bZaIf5cwLVgi",
+	"h3W18+oPBy8nQ7o//mGPHVwMh3v79OLFwTgLALo0myEr2VCQKkMVOspOLXP4O59X5TiPkHTBBYWVra9P",
+	"1JkasJmaI9WmWr3lai4VjwMXlZTvCG6a2cz/MtpBPc1tKSpro53K1jYG9xQT8Z3HRDjKURFJqBNlzGHY",
+	"WqwqC5q0ilZbBH11k6CSWnDYSMSqSEKWgmHwWbIqakyEqmLq48cOR8LHj2UVt+iF1FMS+V6K1x0Czvjf",
+	"4UWzwicZ6Pu8YQQgKR2PmVJfitz8gSaFhKQlVL35C6jgwFxNMPaguQD+RMsOz1LSK6dazR6AkP5+JcsD",
+	"nQM5gvdds0JZX5STnKBM12AkXJ5ZPQvHOz8xdyc8VwUroYV7TmIhii7L/DRv3zFMVh0irDVKjvUsIxAQ",
+	"Gvy3PyCfRKxMOqQFhsNBOc95yVCOHgnD5kshGoFbrGkBAg1OwORUmhbgx06mhUNIP6h+ryq3LwEBuMyJ",
+	"o8LCuOXgtUNH6sHwRSiTAbNGSXwjmewRxJT3VY3mP0pE5PcssWwZbBn4vTaKuQwOx5No8bsIt6xc9w0E",
+	"iai8gJaMdonhs02KpyTn4gphOaz/J+SlpOczhF0GKj4kKVC81ALsJ1aBH4mLBULMgGP6oizgyces71LX",
+	"Ax+AFVLgth8FZpbCmYPAhINCAKa6AlezwgDAdvn0p5Gw4TZGcS69EZBPF9odji14gE0KS6zLXE9DszvW",
+	"NkdIoJFQOVXTvuk4K6RRyY+8CcT05FgyGAR4q8Gj4eHA2LdFbg1LAVPwyVh1D8M37wJAc/dnOH9fy6m/",
+	"hpf482xxstTh8+dgOBnYRoOxnD0f0+z5RUHHV0wPlGbznaTU2g93ak++GnvChXxKfHpKfPrWfAt4Rh3f",
+	"ACQplit2M2UFuwcO9o/yjxNMEECbbIyXzeR1I9bXAsAEduVL6SqWCGnDUYPmago4Y8BHLGnpW884Uu39",
+	"4XBA4FtBOCIwl3sMSAT7bzmoSEgiwMJwACqrxiT2g5EeIIgRAvGA8mYXgntYKae5BF/j2Uj0PFzOzMIB",
+	"wBRdnRy1VBoy1amw0EFSsMMA/ITk8oYVu2OAgmK3lXDgSjicIjcszysrfLA3TIhmee4zv2me++R9nAxV",
+	"I2Gz0r95VvgWDuxdmOBkdSrK6hv81gLo/pbs7CMtrWUySwsoVFFBfleqRIep/AwUyDTuQIlPCwAyA3Mx",
+	"FgH5BgyTsM22MNVWsVu/JfHkq+MahQk+gDH1ZTSRFKwSE91mWgLy6gJ66xHFHKE/bURrEKS+/qbXu1p1",
+	"071xKnppf2b6Tjf2KyWQhXaDljyycBZPKWRPKWQ+hWx7MrHZZTgOJLh43lhNynseXI0oRTqvlCOJxk8U",
+	"LOMFGyOWCGTL2IgSkFBtuEQuxzRHmWgwEh8BUlZIpBOHJSDXM0VSxS8F1YuCpaT3xw/Hb3bP/ni8//IV",
+	"oNgEqRVJTfxM0DhfcRej7QLBiFWakCu2rBpJgCpijZi+Q8m1Z1QvB+R4JDSdzcGoHKAaf/n8PiC9L46q",
+	"e+xDGaCWVIVGRw3b6Ph3k24jkWf8UrBg4a07tYsv3aaimM9AdRGKlXAQ0rTNf44v7dS13xZv+quDtaj2",
+	"0Xoa4Wa1jcTWOug0ji7w+pEiErceLxXDT26gfplbsDLxo22I9oStHGVYcejVQbQ0V6N+Ersl4Q3wh6Rt",
+	"HL7Blvtm/oxGQazkqf/0/J/uJXTAunTvNWZAPHi8wIOzsDuxIgufv3P4b38JGdNPTJeWBD0toK4mdWTh",
+	"y+f39+Vaf3gOFsZARlmYC4H0sd2+ulAawv9avMryx+DQHQbkPfXB+VyH4Xtg57jk18wBtzYyoYHIEV+y",
+	"k6syOPEQzOEjoZhZCy0LlZBfF1IzlSBev8yDhIME0eBsqVXIfBPXXPGLnLkE2LLxSPQKfjnVu1ruYvzc",
+	"NSsKnpmu/84KuXvDMz0lak7HLnDfmgzAE4DIdkRYrH4u/mZYPR0JvKaJ5bNozheyIBlXlwvIl9SqjFRE",
+	"WDiEoiP7iBrXyJkF682HT2d/ffvpl4/vPx2//evnd29PPr97c/7X4x8//emdC3cLYavN6WVqKvOsX3Xi",
+	"XywJJS+G+yPhBRRwuuAZT5CZu0hIeomkvmdkmJq8kozEZSv/RTRuQPY0M+gn1shj+tl7aSHkFekw1S+f",
+	"3//1/Px9bXY5nzDNzbk5tsGyoaRRgiHvY91c02vgTKJlfiQgbMIc+gPyxZVsAJ3SZmc7pfMwKqo8oALY",
+	"DBHsItVUBT0t4e4FCRwI1dcMynEX8YHjBv9jcMwXw/24zuCSaOrZ8+VddNeW9PbjGfQuCnYDYtCHE433",
+	"5IhMgMlxbR2S7yXq/Wl1xdzP0RqnpTH7mWpSji+f3x9BnnPtXpqRh+FR/hoO/kOFLH4j0YOiujP3GTh4",
+	"X9LNQk+fW3hd1irHfGZ6UQgX8Abo8466BYnstKwJxLIQaHZgFWHMuNJj8O5bHGQ6EpOF0Rtc9eTEK6+1",
+	"Uj6gCxkRgNmkiYPhXunFN08XAiBBwkJKGUa7y4XG3pakYHNZWNRvW3nV/FYwxQSAQAOGOum9fv369e7e",
+	"/u6LvfP9F4cvXx++fP3neHxYjLH8yS7puRnLzkOCS5kPYPahitJqLPnhGmx9Z7+vGwhLcMGCE+rrqOBR",
+	"sTQsuIwLPV3rszSird6Vk12LzHRH6FjoDmBqbHdQ55/fO4bsG/OdTxPb9FHDM6yos7c/HJITKLIgQeZw",
+	"SLFQ0OwJJvYpWuL3ABPbcsGXAdl5U2+xCVxsgxw9Al7stjiwVZr0hAP7neHAWkb1FI/8u4hHbhVENqRU",
+	"rUCwTUp1r0iwdxVwvgEkWMcYnpz3TxYEdN7fk/RwvziwpgkVfFXRDJB+MGwSWy9tphpXp1gHIoX6IWRG",
+	"r6BQW1UpgoQ0WzDCdXCIsUTzgl1zuVD1xxCrD5awrA0qMa48vcH3V2hO2OBRVSY2ozzfOdyRkwkfs/9K",
+	"xzPmYtl3kh2/qM7ZajWs4/GMkQ+Ap2l2PdmZT6VgHwHbdedw55/3yMuXL8lwbzg02teUz8/lcZYVTMHO",
+	"UvznnlHVyAee5+RztpPsjMGft/OWLjUgi8ChQvCRs50Vn5ZK0xxAug93Dl4eDPdB46OanRbymoux+f3T",
+	"HzeImbf7ciImEsvSP+l/T/rfN6j/WfqEAc0h4fZktEXdc4TntwbhvQcdr9esrdd3it+gQqfFIs8hX1rO",
+	"OJTRc2XuhCTjnC4UG5AzWzwPs6bVIdQHScqafGV3CUkDKgTp3RN66/4iKVC6FHO8LMILZuvKCUkrNMom",
+	"PBdsxnXwI/hQLW0cieorA0O82uqWrGAEoKz67XpSU5tU+CurqgHt30hlLUWXJ6X1d6G0Voir6khdw+se",
+	"o67/sN2ebKKeOvIR1U23FSG/llJauU9x5XTs5/Cknj6pp0493Ua4qV6/Te+EO6oZ3AgodBuRgKyIUimd",
+	"i2V53Zif2UrWakrnLEHRxznBXTVxtcg1Yv5MFnk+EliWl/TSuu6RYuqggpoGXEcKJQzMIKaKBDBxZY1k",
+	"ORmJZp9HIEW5/D2YqdmIAfnFjNUse1n/cwL++J5Lz4EivyOxVZXfpF7jt48hTFiVHLPdEUjPpcFDKOE1",
+	"yzZWsGFftieOIWHsKtkEpZErOva//WNHzncOdywCoy0YunO48zxUmpMdWLlQeX79GkbQjc7+i5LiFEd9",
+	"//gj90Pgy3ChKqnfhk7/riSs7dMF/+MJZ7aOeb60lczvRw9OduaLiCj2k1FQ8TuHxCmpHr8ENVIs45Ez",
+	"WrBsQM6YButkwxyJFkS12tS4MZnDbO+vS+e2Ig2b2tGeSNMTafreSNNnZPD3bJlbKC1nu0hr2g1zaA+D",
+	"TL+Cz2a2koINDrPozlwrMpPZImcJadrobLqekR9BiJzRJblgIwGhbVwQfSPt26o/IGlOL1ieOoBC5URg",
+	"TAVJkUaqlNhoOG5D9cUuYOslI5EBbvLYlUSCUXNx2YcoujQr5DyTN8Ja4hCbP2dvppKP2dvKQxB7Lxih",
+	"FwCiKIuRQPw+05HNpFjOmToqs8ArqEpuqC20F5afgJFNrfDkQDM0xT2mNwd2BRLsqCbaDM1mHeDOOfgg",
+	"70yZMqrPTTOYFyyEOaY2OpgKwWiONJEWGRMs2/lLSMChiKA3krlN6x5hFyzbWzbhAmjIk8vlyeXyzbpc",
+	"kBwANTa0zx7ZkMIHLdqpfEhVWmj93Twxjs6D8aHVLZOUfhnnZxmJFkcLEvyEpA71Fj+RAt8QJYQdF4Ta",
+	"z/edHwVvcXo0EoCJC/l9iIwL6XNYa6hkYbTBnohaXGA6CRSIVynpBYi3UI7JDQc+iVC8AFJMbGmjIy/A",
+	"o9tHgbdpGfia4r6bdQwAPDglHXty4rRR+K/tyInxlo1cOuX9fnLq/E6cOnHyrTag302i0Ea/XQxiG9gc",
+	"oi15nG87FiIXGtKaSY+SnBrZ+JLpEGzDgZT6ZOtJwRgWBe0PRuK4BJnD1O1a/2EhE9PT/vAA23FNMp6V",
+	"8HAD4qBdrxib+zJmC5FZuBLXC4xjITTPzc9LMIgIdqtdcd+kHIezIl+xZZhxNRI9rKrMqbO3YOkPzfPc",
+	"Zm1DXZTtZHRc6TvJ6F8FPi2r0KknO8K3g4j2QIJf0tUDXDnhUT/wnQ731/IFx1ly3DJXWeQnx/CTY9g5",
+	"hu98E2MsfKuw5fVeA+KLYWHCMEJ0D8ifkJfSvGA0W7p0fClcuAnyUKlJwSwTxaKnyFydM9mWAlcY4yzY",
+	"Tcjn8adbTTTHxKtlWHB/S05q/Q33xkkfVOHY3qT0mNTuyRXx5Iq4T1fEV7BYsWJXc3tMt89Xhy42yE1/",
+	"Y7+9zirPinMOARaPZ5avLsafZL6YMeLWztaQEOxSag5UHfGvSiv9zxKMQxvRHZz1ky39yZb+bdvSWQEX",
+	"v0GP7O9rCBLCS8Zo0f0lq6+yC8epT2kSxlv4ZBNuJVCPYhS2HGETWzCexScr8O/HCuwJzAaUp3LzWynP",
+	"ZsnnnpC0m3W2lWC+rl3H3aq4gmOJ/JMh58mQUzHkbMH/a7fwbhnnTgjfNLTKhR216zN0DJ5rACi1rpJ+",
+	"KfSPRFgkFL9xZLQe61RxDS2qJ2DVXjBSgBTXH5B0vCgKI9q9kRmrxGEhXLwfhg8xte0H5DOj2S4kwjtP",
+	"eC8dB1fYFrwNfgEg4GQkyh+Xc1ZrtpwjXjDUw13OmNDnrJgpyNHMsF4vzCxNwCKlNJ3NEZZ3JPilABRJ",
+	"h99a7eIkw0q3iuZMnbJCGfqYVmuEvKPjKSY7aHr7mWp2kqm0jA0jmt6SwsidDlgQoeN7B8MDvwfBm33E",
+	"HMQEiZGwdb+zSmHXSvu7qqiPqp6OC5Zx/Z7PuN453H85HA6THbevNq/+7fH/2B0O93aSHXarWSFo/plN",
+	"mDlQyE5oCQFhLhBX85wucZ67B3/YC1+EX+1vVv4ahyyVq3N6C1SjijmAuADktGBjrtCEIaQ2n985m/K5",
+	"Ih+kyOgSMR52kp1FpUpfBm/vzt3bHuRgY736Sad+0qm/dZ06wk630KS/FuKbcjn+yI9GouejzkIyhH8H",
+	"XA/LsjvS1azSHtbLq3Avz9KqjGbgQQWytH9ENLvVMDYVCZdOQlbuQGBd+pt5ieRUadKb8EJpDIAwi8dE",
+	"xsVl31aabQTDva1xf2V4D8NqsOYDbhW5GOeLjNnmVjhZsEE55+OJZgWg4QITnNA8d+g1S0ZNx/vD4ZBo",
+	"SfaHr1+bR1/O31T4G9f9hOT8ilm0BPBnYSnyu5lEnswhUb7ySKaQzVAO/BY+mUJ+T6YQ1ZFhrDGAqOf/",
+	"cP9cU2n1TE6cVoQlGLw2mDNIdTacR/lSGnWC108gm8WXwhrLjJELNpYzNipnjO5xpLVhEB3XFjPMqiSH",
+	"QDxTLGGS2ZAfV4G1zkWUjBFZi0FWI8sTLjIbbcelUGXd7kpwnpv6SHSOzTP6kGnsAgjsS5trIWFo3FYm",
+	"pq8RF+cWCMt6VKf8FCn3TUbKbSuCttUPbdhFIE/AlcSJ3uaNZZTA3vrt21pbE1rLGTzZWp9srTVb63Zs",
+	"fmMgFS8DbI2kUlo/SyiVAAglBqJiQ+6M9lgx1aT9jqApARxctQMLEFpsaTclDbNpzZK6ld0UQVMOhkOo",
+	"9O4p2UhglfZ0TvUU7aaTQs5Ss1wyh7WTJH2ONm1dcFs/zvyd2PKQsCagt18wsocq4jAsvz4gxwgaYyNX",
+	"ZAAXg+kBqRUJMV4oLQvPu9BFF/KIzVzS2VHZkWrpyXeASukVW2JsI5SQNwO7yKm4Gom0aadM3Q5zXz3M",
+	"HB5BMF8Y88tMFw1es6rU6VoRC6Fo7kfCejgsmtAG7LFoXg6Hw6HRj+ElmmXBC831fT4uZuW7/6gafI93",
+	"9/5QGnytuRhrin3rADcdOe5T4OZT4OaDwNvcUaDeLkY9gnfj82ZLwBvSo8I1BKYW+iQ1IHCvdEa6tLWI",
+	"T9J8xfkFR+K+iXIYyP7VqPLmNOcRA9efCN4TwXuESPX7812FpsjnFnLeVha4kzYTdYWds1tdIV1hrIiT",
+	"oYPixWjWs3UBSQ+EVgw3QBdS/2gkUoeTDyoE10sLblAC3qe2qjFShgH5QIsrbuNQ7MsktTT3R57nXFym",
+	"gJDjfjyb8vkcfnXEmmoyo8UVlhatqWKIpuOXMqyGMBKBcgX1lYMAH2FkdTKlCkCE5IRgzeXSHOrSl168",
+	"2vVL5L4zEjwzQjnsvLg0Gs1KVkDegWLgpo/WYaHpGPORGekhm0sc6GZi++uXNt/avCsm4LtGerg6CI8Z",
+	"8BEUYDgYDskbatj7me5cg+EzGzN+DRgJcnzVVoOhdsZ8vX7793tGs3Nu+tuP12vYNDDDruxTfMZTfMY3",
+	"Fp9xnGG5XkuTtPxq7K6M4Lh/nvcVwj8aHDAhaYVUgNms5IemGVIseFDlfEmE7yVY+iGkRy4AJGQ6MU4T",
+	"RGuORMAtSv5oVgUhLMwusDtmkhx7EeY7Dp/4WlENjst2CG44rzL7UlJ8ckPcc7QBja/zA4QeBATQ/2yP",
+	"xJrAhKiH3hHuVv98JYLBCLrCuq7tm2DB6CrB3tGJv7WA+VV8+bS8mE86/zfotvcbdK/u+1L2kRNCBSqS",
+	"cfXtOJYCUfLUMRWWp15Yl9ydHP3bX5av7O/3DC3OwMpde/L6P7HbeobVZnf6Hr3/SefWnjvfAVenm8+i",
+	"akwaiTq5wSizlRQruU/nw/3w64fzQWxpVnkE6vfkkHhySDyAQ+JuItEaRcXaph/KL5FC/slHl8Hqbu6R",
+	"M76IjMylssBTHd0WUL9EMaEHZVFN0IKE1Bh+k/jMSykYuWF5vjuRhenXNL+Qt25JDw2hPT57c3JCcjmm",
+	"+UjMaaETeO2/JoSSTM4oF0CDNckZVRp8CABGrY6MmmVzDW0EExWXOSMXBR1fMa0S8utCaqaSkbiZcs3U",
+	"nI5ZQsZyNjOrmZCTU5JzzQqaK0P1hRS7OJow2OlsURTmLhmGUXZDuBqJcLkozp3AkhBbU5sqx5PWeDuc",
+	"j4Jn/x9777rcNo61jd4KSn8ifUMrsnPobrmmarvTPTOZrztJJ+6Z+vZwahMmIQmvKUBDQFb0dvV1vBey",
+	"72DPje3CWgAIUpSsk2Unw1+JJQoEQWAdn/Wsh/UVq8mIN3jXJ9GBOqOC9gu2ZOr/WlusGXX8foYshaCd",
+	"qJNT/8lH83PXjhp7aX334hvbT+vlBWYquD0b38+XaN/spovsmrVphjbN8BTTDF6SPHyWwemuR0wyQJEl",
+	"in6stMT/b5F2iEUt70C6gbKEhgfl/53UCPtI2ypRM4qR1DfLWJS/ITRXksjC2JZmnuXkyiYJfu73Zhpi",
+	"0UgM4db/yImGN84kafMM2yqDPfIM3vBr4x4PmWZIy818/CyDF4C/2f/tk1zw6JSdkwv2l6dMLuxtMJ6m",
+	"ULA8ja3//hSTC6nfPsesDXQnaL/cgteiR04t7H9UTpxa8DpsXYtM9xxtaqFVsfXUwm4n+rSpBaeTn0hK",
+	"YZOcOmpG4ThK+uEyCntGUB5B6LUZhTaj8BAZhYPsoPuckpCN9vCoTJPYNCcEIvt0SbQkimlbke2KuOp1",
+	"0c9Xy6JBCvoVuSRinufG6prKuxoCH2sRuMYWAVDu7PqImQ8Ok5yfDibZ3VdmhgSMldXqDDuvv3n5ajSg",
+	"F+m35+zlzWBwfkFvXrxM9+wCcKUUHwvoBNyWkrVy9muVs7jNK8zCktB19MI7CNqMzWgBnbTP1ISP9Cay",
+	"4PLat1lIQJvzO0bKL5t4aCHY4yRbGcfp9WORKE0LDeh0rAFjIrN/FYxcvDybyHlBkr/8ZTpNLJEBAFds",
+	"71syMl9nfMy1uiRULDWwubFcAV3GN8PBIIlIMnD/+cb9PcD/XH3/5oekFwjagbF4zaBnMKilPQw4cwmN",
+	"RZrL9BbbT3VHsiBW4JHk4tU3r5Ca4uLlYJD0qoQMUBHnelzCeoNiUbFIcibGevJ+9Ml8+lb8zMVcGxvd",
+	"6I7EkgAnfnv8+K85n5nFTggTulgGZB/MfQWcwf5Gz1TwiiIiRcqGDW8k+Hmge6LKqM7CN86Af+ldCfQi",
+	"QgpWWU1HuWgmAlNFzjIqgiExsk/0ghtTAn8bC3gVGxiq6zQelcT2+w2uTSz8GxkSIclCYmlhRpcqgggk",
+	"n85zTQWTc1VOMyLJXOR8yjXL3tAZxbJF7BMfi2RKP/9Aeb58xxZ/lTcqgTdHukKSzHxM4Jc9GL9kcfOD",
+	"N2v3T+mEZfOci/H6fPcP/h3A1nnc4ruV/Qkz8E+5wQDIzjtRZ1TwjC5dNd0USI99bR3V8wL+tq351VyE",
+	"f+rJvFDB9XrOwj8XLBPBB+Yxzfs2sz7hXY2hUArRTdZQ1LFysDPsDF4PBp2oU9thneErX7X4DtrqKrsB",
+	"wv0bvInySc/Lx7wIn3FQPt8gfLaL4MEuKk918TsUOKIA7ww7Fxcw1ZWDYhdsaxuvtqtxq7eQhBaS8ASZ",
+	"qQMt6E6gs8h+qH211jIrJf0G22wfzmprjOEAaMa4BpxW5Uf1wsbuKiV0DyyJXcsdSVntWLEdsdLRGn1G",
+	"dzqTr+SnrtNHN2YrNqvHn7jSNTHyH0PPXGnQV6487Mm1KuefXp0IJxP2EtYnZnuuG0C7kD7bQ9kyPn8N",
+	"jM/ZirDdTRDXZMomQez6YG3NAY3OXkgAvQN3c4CtiIXHTeCQD8OrvFmyYvL7YMfjJLgJWKWWXfkLQFIc",
+	"24y6l28ZD9C9ZMvNYReuEAIJdpMxYUofN8GeGoH5RLo3S83wB719bJk/M334cTsR9mJFHzfHx907bpEX",
+	"LfLCIi8OlAAr+nuv9nlr8oI204npu8VE5sypFiTzraMrIsI+p2yma67P0HhJIHeUpktFuMAYbfDoHJW6",
+	"7fdDXJcHWhvJUZTdyGxppJFvNPfecVZuZLdENmpe+PZ6eJd1ss6y6iKtMBAx54x0GU0nYQD6php+Juui",
+	"zzbgK0XKegF0LRa4NPdmPTcLS0SMHNc8OWZA9LFCj2VA8fzVi8aAopjnediUbvuI4oty9i+2iSi+COb7",
+	"ojLZF7WI4uCbB4koPgpCZxfV2OaN27zxEfE5Dx+kfIA+s7XMsooautU1dZvt9Y2y9DOAOzeV/MoCsnR9",
+	"kixkcfuGCc0K6K4K9cITFmY4nylIFJIUrlJDAsqvlgUPrtjQjpXrXhSLQAlCczrbOQ8yzNZV5cKjKcNU",
+	"a/i81Ylfkqm8Y7HgmtxYnm2XfA2m9kytBGRlYX6g6S3ODzry2QdYzfVCxVcPe0rZpwiXBoIaesJDnW+k",
+	"Gdob1TsfI+/5qCnP6kZ/8+4NmfI8x/LznOoJ1OxajfozTSdcmOMTdSrvbXNYdg8V1+bL2nzZF5Ava1RC",
+	"+6qfPbNjwQjOpQr68siRkWbRZu7PWDRkw4LUV6CIZAEprsPzWW2n0TWi79GyTzslnkKzqc0+fV3ZJ7W1",
+	"WNsi41Tmmhqj2dfV2BEEsLlWK9aoIt2bZZVBoBehCVv9jY/fxGL1FweHrr+EqPU6r7yittqodRu1Xola",
+	"73/uHyxSHXxFur7eD91ejAUr446WoGQGfl/V0wVPuMnR+y9pLabQ0RMZSJPKhcaptQNADty4mF3wB2NR",
+	"C2tjq2MFM+xdYo1ig6cLne24f0o3AjqlYKNxFQtz33RCxZhl693VkcxzuViJ4KPLPpIFNlicUO17/cUC",
+	"UuoRAJzdFRUUsyyanffeMQLajxPLXuPpAkuV8XPLPUQXLpT8sF4ursvjBXHv1xRtELcN4h6sZn517fKO",
+	"6TizMIvzAFHboGxiy5jt5WrMtmz/VJH+CQk0XJlwNALX6KlaHLYsQOKlBEdMVO+yOkQlTQlJVavIYuEj",
+	"p6GugYYdc5X4JCp0oB1LmSWXJEmp+DgXvwqqNRMZy6C+KRZNVST29+bnkNXqk/cueas3td8KOBulMOta",
+	"KTeC2PbeAdYyz/eY8dX6Irr0ZnWr/o0Vmqc0J1MXYrVvH7KcYj6iqZ4XrOgMO3+h1OisqcxY/m5ultX8",
+	"/k9nF2Wc1lxC3EdSGxXSeSNlToW3JshUCj3Jl52oo1jBaTnU+fm337wAPkbcHJ1hx2yIDSnMqpo8Soms",
+	"f3ctlWMbB36iceCgAjBQZ6XU2UeZnWVyIaCX+Aa1BuiCH6hm1aLT4JOg8yAxuvcMhiRdCJXIAkImmCEb",
+	"KaYvrciNBRfk1+s3RpNVxsPiTIn4GFrkHPBCVJD6VAKtiFUR/ivMaHpNn5Au1WQqlSavBoMezPiWzUAH",
+	"WlGLaMNLjPF4YsiwTLeWeMSu48EFMG3EDm8u4oXq1FqutAREJoh3riODaBgy21yKGot7a1HJulLUl4NB",
+	"tL7aFF4ZeJB237jrjYCHHDAVZoXDsti0kEoRmueV1IEtHC4/igXsFt+Dvb4gxrwwd8Uu/xZQldA89yfA",
+	"AlB7ffJDxb2ORTkb+2ILRkY8z1lWNrcswH1QR9D/P9i1eeQ8a4Az+Mdvu9RR7lOL+vs/f4+2vQmr3eSf",
+	"5kGDw9sZdi4GF6/Pzi/OBufX5y+Hg8FwMPi/Oxbn1HzZ4LW7bHel715Yq/xb5f/0lb+XvU1WQPnlYebA",
+	"AaWTfox7qyfr6lxDR4Gdayaro0RVY6JSIhmLsEbS3l99z0ayYL/qtLRt1NVIswI/Khhhn9N8royjfGPO",
+	"waplEws0bcx95JiBhtUTtiQjboN85arIO1bkFPpMGkXGRSYXlrACLIiRUZWoZmOxhIjzxWAwQDjWd98R",
+	"NJoqqCYgSsj5LXNGidkzI0js7ps5XxGObS3oPbWg4bap6aZBTYWVWy688Nvgwv2V2Inz+atWz05pfb+5",
+	"2qT+15DUX1VSalcttTbH36Sldq4r9X7LYaWlsajwdvtRH6+69Ajex0nqS91StSWmT7/E9EGMznvLTP1h",
+	"urfSdD90zTFOyolANg3KdU0GtXyUFmnTIm0QaXOM43vqGlF/+LvoLBklGoYNHTM3L8qH662UlMYCECkh",
+	"y78f+CjFksfWto8a5NsUf7sIAmtPLv72ODK2xai0GJXjFRqeJrC3ZzivikzZXNTREK2LRWNRR0SSEGMA",
+	"f5foAmA7CyAClv0MYCMHVoPsj9D4qmtB/LI8Vuhop5ARC3/Vhoy+npDRlqCG++NDmytANsmNje7iF+Am",
+	"rjNdwjVu/cPWP1zxD/c9ew/iDWIOy6b3bFKxNEKa6YPWN2eKRUDjE/nLbqTMGRUWC0JzxRzPurvCWx1c",
+	"WYxqn7yZUDFGtFEVYFu2KilnCpRBVFfAteYeSpqvuK5gYw93RZ9ClcMmXOkGsOinGRdZzsgNo4X5jWVP",
+	"sk/lcaFyrt+P7N7uPCUU6ImleOuBth7o0aokjggrHdP5mJ2lMtsEJ70SxHgHFs8hBasSvzxTBIYhMAzh",
+	"giTw91sjflcrLLqOpiYWJU8NluetL7gIbhARs3rA8LZadgEYi1hUyi4uScZSnqEbTN1NuMjY58hI9lSK",
+	"dF4U5pSifoJmogBmlXpCFlz0+uTPZgKxwEcEjxshjrgSvCByISwPrnG0wdue0iWUkSjguPM4zms6PgPq",
+	"hQyGiBDwiKPwDEf3LbIkktNg1rNZ5bzVbLoe4wgTfyMz9oQ4ZAb9wavvvjVroiaM6VLTnL8mYwr6Y2l+",
+	"18locbu9Mrim45YVpgUEPllWmFKIBWLbnF4UbOvktrmiUWLvEyLcNSBIqJFXZFYY2aKXsSgbHsAhbYgU",
+	"2vyNw/E1h/7WCa2fuNJeZLUMMHX5duJ4H9icO0T6AjXdxvq+ilhf+Ea3FFr+fDcLrXvJXngWVr0YGfdM",
+	"2VoP0qVE0zGUu9A0lXMBxAlm4Mj/grvJwW97ldKa3YTRn5k+wHw6VSzRO4arS1nROG0YsQ0jWkKX3S2R",
+	"4FDvFUH0kqCg2TEcTjNM6HCav4/qcJY3eCSH00zgi3Q4zcSfmMP5SVOOFq7SjOX27Rpx5F1P/MM5ngpC",
+	"TubItN5n631+Hd6nl2iHeJ+l+P5qvU8nv1rv80vzPkud3XqfX4f3GbzRA7zPQGh9Yd7n/rbUU/A+Q43T",
+	"ep+t9+m8z50tkWN5n1yczQqZMqXOdEHTWy7GZyOjsM+MknmA9h7uLgTuskt3jyuSZIWc/SAXIsFfE8GY",
+	"8dagyabxBI1fjLynxgV2VyOtmkoujehZWm8uyagGwZ4QTW+BIE6wapuN+u97jqGtwskWwUMj7egNIzc5",
+	"FbcIwylY2PQqWucrrzQugQL+ueDaTO+deXrjm1oaghr7G3x2LPa3t+ID7oVr+5LQdHtUr9W+pc6w415H",
+	"py5Z30xYemueXyPxkWJ6PjNXVd+fOVM/yUUn6rz/352o8xc+ngTtjx3XW87uWA7EbeX6I7Pp1n5v8zK2",
+	"xCytJ/xkiVlKNVAT0KE+WnfNThyk9yick/jQZUWH0wGxOLAso/nMtw7zFoLxxD70GiW3i1td3/6ta/01",
+	"uNZ8vXzbUwiuLfO4TwgetfjjWFbdqfzndQe02aVeUVetW9261a425OhmzXGKR0oxcMeElsXyjN3t1M1s",
+	"RscsI0zcsVzOWEQEWzClSWL7RwPnGzRsRGNowscT8z3PoiarCJK1xiyiqbnTD1SDcRQMFpHkX3MqNNdL",
+	"838NbrOxmHxWEKyovv9RSUdnfO7Mf76Gku4yvPefCjm1TnD54bVMrPsLDAthG20fWlATOSOaT9l/gyvP",
+	"hR19XcrDrf56m85e8ONd23xtVUqHi3M8G277e36g40aegys4HkSOCJ6q1jz7Sswz+/Ldaw1FeO2rdfFS",
+	"d11oidVE8G+8ssnebjDErmyCwwsgGAJJwQLSbAG5kPtSHpuEERhx4ayesvFWmee6KrC7to63tdXqtlrl",
+	"EB92vHc+H7VDjxW+cFxWj705HIDE+Oun9+/IB3MV1snajQ3pUddN9hLD9ImQ2vUdyJimPFcJ6XKtYpGw",
+	"z5oVguYf2YgVTKRMJT1ArmHfkSEpsxYzCvTyTpgMSBeXBGwjPp3OgVY4RsG04IoNScHuWKEJJVOuNL1l",
+	"IJF6ffKjvSsp/G0buqKZCY/meY59xS0plbGtqq/EMySXGR/LRW8sNsXIh6vrN38ht4zNFKZIVG9IqM2W",
+	"YJVzvZGNJHc0nzPSha5wyG9Jy9nagf3qvc0gGwV7QoyhubkZPEw3B6kdfAX91aXvx/PB4EV6y5bwH9YP",
+	"xvfUmeW7XoMH3CTNYcMcLM/3KXs+gx39h5U0yz9+68hZZ9ixJcswGz3pDDvPza7tRB14EZAkmQvfRwFu",
+	"vp1W+KuS4gNO+LT1yDuoo7YguS1IPjyjAhIbCpKtJjAnCBucgMTZTa1VhclOVutzd8NN0B43Sa+ShkDp",
+	"wFZVwzGs1h/8EnwRxqub7iahAb3h3FO11mxrzXpWmpXd8QVbs/YhSNeYBcqy1yTPG+1WT21jTUU5Igna",
+	"jo2nK9ndlozFFsYk2cOWDEzxNcYkabIld7QhYxEakc4QPYoZub+AfQhrkmZZYEmurtJzVsxK29IM4Bap",
+	"M+z89cez8wF0VLRZ2f+Sc/Nl5/cvzuq8R4+4w9Wan635eajy+UALzWmeL627frAmqhug25Bguxs2WJG+",
+	"Hf0QO/XdJ7VjcYwQQIPUboy6bO/67y+1f12vCh+H+2x1GeDTYraLSN4BGtnw4I/CVNbK6FZGPzpr9jFF",
+	"8y6xAYwJA9LgCI5FI1jhVwFt191TDr0NT0mCt09s3K3rQQTECBb/dRQL+9/6bRNnextZLAs+5oLmPasN",
+	"2GjEUutFwPezmVRcu4r5WLgfPFPEgho41NSXpeNcs2lEcgmdV0kuUcBY9eO7KxmVYB+Bq1jgVBGGDk16",
+	"fa9d7ynwleeAW8LjE2wo1FAnHwsolO9dguqDYD7e1ZXIM+LvbesJ/u6aOs0F1+VLMO+A8TuWWRcrFrkU",
+	"Y1aYh59Q2+TP3mIh53kGpRFG5KW35IblckEGlUUIH84DRPD2iM1wO9ytIZlQRW4YE76nheJQGxHcuWlw",
+	"9/u3WTKMBU6IKyLML8hsrgnFvCsmOEaFnEaE+nu4XwcLY+81m2vlno+mt7Ho4hfY13DG09teOZDjXPAP",
+	"U9AUOxcSxiE9s6BmuUeyMJ+ZheLKNoQs2AhICG5YSueKVceZyDyz04iwIaPAriHBTLkidoxL37PLbTpb",
+	"wYLPIeeaVJ4CXvpMhw9i5gk4J5ypmqcpVNLwUWVYNp1pzrLKZMHmuXKzMt+Y0/JMIYUtEXJhRr3hzZtk",
+	"5QQMoWjHut92W9skg1lKt6lC8gazp82rmDKq5q5fczARxyQBICAGXar97gcJFFwLY7nmZlyRRWHMU3Hp",
+	"QhH2b3IDeCaCvULOzy5ekAm9Y7GAoiEc11ZAueBFikUp1mg1l1keXXOszI4tdx1Z2XQR4NGpgD6bBc/s",
+	"j3OJjaTgpz1zaqnlBYGvzdmC42R2mZyaeYgzv+JmZ2F/arNDKIi3e0fIpUaEKsv65KPdwzhbXBx42AkC",
+	"42PxN5rPYZcMreQxD7rmEckWT5jSoljGAkYwbw29AWhKqqW87ZNf4S42rblm4zfeKRYF5aq8k3ltMHpG",
+	"6JhygdA5ckNzapaDKrtBqA4OZURmrLCTuuUiG8ZiMbFX2JxSlrEsIjdzbWVV2WHci+dnhN6xgo4ZURMz",
+	"DStl7K2fKesEBeIflgoPp6pME+UAzXMziFmZgk0pUhjDGH3ySRJqFtSObSfvRalgY6r5neWR9uPKERnY",
+	"N2oOiSz0hAz65NqvhD1ibsBS+6r51M3FKuZne3hNHxvMgOOUpT1q3jHU5m0lV6WS68stqvrorJjDEC33",
+	"m/e51Bvqc99YHiUr6EdO0DfxQQXET0Y/8FKdRrFYU7VKagRPeiHhFwqQK0Y7mhsrJ808JVPvEopUQRlh",
+	"dMYxPgFmzlxiDDa0rh2GDg1yEONVyF10fyu0jYLF1b3aS36S+lGrXdnnGcfZ/UC1bU72zdng9dmLQSeC",
+	"8qb7eqI5gvofr67PLi6+/ea8s3ts5iepW96mtlr1yfI25bJZloJA3FeSnoi8yQjjJvImPNvQ+L8iA8re",
+	"/4FsVHBnrPA4tLbhJ9lWNqyXgyevTQ0U0S4VqbD12zqHr6HOIZdrahvWiLf7KxtAvG0sKV2pZMjlQ9cx",
+	"7GVqnRwIBuew2XlDLdRivlrMlyVx2tEsORjk1VxJqgsqFNZN7ltPanw2F/nBEgRVlphmxijZXFwaiybO",
+	"jcxaM2Eh6b/0EhGzWE0KsSP7QR9/8RG/vTEv2gyMt+9CE2fiKzwjwkRWlpP2LklSsNy4HD/Cvd5mCeli",
+	"+/3K58j/tIAI/ZjfMdEjUyNdbFhNyXmRuvgupBf8h1DjASPZrw+1w66D99baY43COFiiE9ebBne+v+o0",
+	"PIGtTfaV1Z7q6jE9ZgXqcz+F75fA7LfWWiNTOoMkJ6ZueOYAuzar5Qcq82fyjhW2KWU9rz0kUsQC8r/g",
+	"txZMseKOZTbg31UMQ/nlM2qKqUNIdtjLbfqxF/lwXywENL8myZ9/vCa1Z72BR0y8QenyUgnI9Ix9tJNI",
+	"+uS9yJc2tGiuioVNavuH7JZJlUEvoN0b+uSWRQbA42P60Ca8efm4UH6Ws5Emcq4jyPiocgA7PXjG/Szf",
+	"Kzdff6F9zacQYFe1rdUkwOqbhjNFbnDlTymTHt2SM/u36QSN7Abi+NJWjv5eZ/7mwKO+3QEvHwfOTiy6",
+	"7gBUTnxEGs96D1zBhtODx7HhyP7oFwqwDVyMrTAJzp2lxkSzbBBMEc0xm8TUEzaFI+3m2LsMZIE/knjq",
+	"7eE90DP1x7Jmg9XyK3IudF1WaimJX9qCok9t5JJ/ul6/E3W4GeBfc1Ysy4h9bRE7YdQ+YyM6z3VnCD1+",
+	"fVjItv9FSPzDy5D1ouOXNQLjydo9T0LGNEsW6AFptvTRRMwegW05Iokf86NcJBEgWGaWzXsVG1c95lEs",
+	"ytA49q0BSyBCj9H82Ox6/6cdI/hsUxQ9FhUfUoq/UJH9Enxi7vgObohu5Vpax+29s9YjaxQJjxUe/ygX",
+	"24THSy1WyEXri31tvphVtEcTlA4gtl5YfmJaodfDS1vGIhxAzlGEHa6IRy2DwFcFQgt4ywS8xvf2/muB",
+	"0W6CSc8GnRwGOuMjW73hgHcAPItFCGtzli1izRD4FQB/C0a6A8RCWkgf4aoX2fEKNpXGztH0lrlOWR6u",
+	"BljoUp+xf81pbh65vlK0zp4BRhyhZGDBYf1YXG8GYVuYKVUWRkiMWFn2yd+d/5hLDXlUiiFZ/FUsFvCA",
+	"/j1NsCjUGqVzrXhm8So3c0zBgEaz6gxx5A4+GOBayzZneFucKlcaX4xxOmGsbjnfTDLbag3gk8ot9hAj",
+	"yGcYQAUMLLlhCvGKxixQhOaAK6f5gi7NeHiRHAX94KZ98s6mon0Ox4K+nd+sJT4ajBo++h7wGbdj99eT",
+	"x0TPbIWPkYCrebNMc4YL2Ik6bud2hhevdofLuEV4mtwmftu2KMMWgXOg/v204rnspIHvBeI8NxJyvfa9",
+	"BnRzoEet+A70r1EBcuRiAmuU8ar6NfdNHH0f6KQSsOwLMazGHAWFNQg876I6rGpW0Ki9fizeCkT/l4Hj",
+	"YQWzzaE65haiL5VOmGZSWAZigewOpJ0bvQLVQRrZVZ1+xa/H0vjhWK1zCaMYbVTGSAOFjGq/sTy2aq1U",
+	"ddWKuoUHwrI2rHhp0KxDG9ip6WCjukL9S7WrBLBvq0Eh47xRLdtJg1toJ8OF0owirNVcPWVKmRcDDTwr",
+	"ahk9Tr+d4QdZhOVbNlIGmc7IF3WdD3pGgwLey8ydC7cGtixHyakvuyrYqm0xYgtWQD8XQaiC1861y5FW",
+	"F93N162MIguW58bUqhR2WMsTX2IsKuU2iCq7tLaFreSohrTdqlXLrXT5MyJHZpsFzbxWL21A68Ivi/I9",
+	"dpvgu1jnslKo1TsQ1vuBp7dfjk1SFretv45VzJSXUafCvNwZmimp+ZTtAfc1i/U0bRcwmFu7pbVbDqXF",
+	"MPuIB/LgONaKdazWGywf5voee4ULLXe2Vux9rcGCZVhB2dXM1Ug6d95ybqDXSTOfQqqEAGCYWJjbc+WV",
+	"gizgvy6a2r2RejKsy3/7LRQoC7ao/MIVd2g7uOPwWFFH+FBmSKeYbE3tmBndBwOrpTKXYnUIFF+u0YJk",
+	"vRIMe1muU2axuFebhfqJvG+y76w1CeZK+R0abJXSwoL5MlMtxwxmJgtkwDLefr5XwRxskS9JB9otUy1e",
+	"iTpTqlnBaf43pIk6v+i/CjXh+WBVFbpzubsq/Oh++RS1oX2sViG2CvHwGkXcSkfTiZpNz1Kq2VgWfFPX",
+	"0CuLp0F/p4xblshz7BbshwIHy/65BEdjtXyxex4bNXoxGJB0QguaGgnWC6saG/qQ1u4TEbOStGDZ1hWP",
+	"DVQdBJg66o681YFmYCTskHpCFlz0+uRt7WkhBQuOn10YXhC5sBrF11BCieUNI1CNz0XpnV3T8RmwjqPz",
+	"GLnYBS8Iz3B0p9a0JGVD53Wx3zV9mG3VpGbTN/bNPKp+sQiKP1GlmTD3jzrQCx9QFSO5vR64puO28LGV",
+	"1k+4TWcgLpbbtor2R3mtvD5R7eM1HTfWPsJhhXacQRdk+BOiQq4Ecrde8QDfKCUUZy2qvi7rTozegIql",
+	"HWoaaxq6hW98HfCN2lvdvd/9OiG2scLROFA8C51/I/OgigeKe7qUaDo2BhOhKeSFzRY0s4mq4QLzEfy2",
+	"F3YWebmbcPoz04dZT6cqhPRVhg2rWdNFbSVkWwnpezntY6cER/ywWkiQCzlV6hieKI4DbmgpGCxdbB++",
+	"rXqlsSjdUrKnV4r3fFSX1D72F+ePmnk/CWeUC64mLCNjKbPQIwWuRaVap7R1Sr8qp9QevMM8UpQ6X7U7",
+	"avVS64t+gb6ofXetI/r1OKL+OB7mhVrB9QW6oPsZTE/G/7TTb53P1vmsOp+72CNH9TzNHe+xYPz2Ndci",
+	"wULAkeAHMdIk6Q3xqpQWBbeunSY5owrxQjTVUNxhfnZJQISE1wLAlitCbxRghVDP4nfgedIxGcFnxFpA",
+	"q84mUfMbpQsuxmD6qKRXdsPZ3ghrZAWqWmHkfiOMZ6EptqcRdm02RWuBfXkWGJzmpy0y/5OtKY3nyslc",
+	"OGbbG1Fe5m2gKfT3AZkG/5EjksAg5veJawlm9pVKiGVVQBCgbTYB5QVOhsaiFKKkC5i7Ip3wO5b1XBTT",
+	"yFLVJ2+xPYIRmkZm2ebuJXbdzEVpnudGgJayWrjBEe9ZUsqY6y0nmRNnRBdzZoTrqhSPRTBMFPIy8ixa",
+	"wdXD7x3Q0NmcdasSKLjTCS0QE4lfKsKELpYW37i3WWlO9xdrVGqYfGtStiZlxaTEbbG9cDvYlNyQvUiE",
+	"xVdXYHAN+YY+tNPiZnZwsYQRaD50qPDI0fFjr8RYBIjtslCICEncOKTrh+yXY0OHxkuM4S+4YrZfip1c",
+	"LNbNzj3ILJ+rcK7TuYLWVutzJc7ybZDaQe6E3Js6wQlUkydQLH1f9oSsJE+MqEzmgmujmd9BRqhbvz+m",
+	"gOCq96OfsYeRvdQuVoRz9r+IfLEf5GCoBjqAnqVFwnTAZagSgC0ACqtcrySvIMw3TfV+ZmWxB2cfleV7",
+	"6JKWEMs9BHXjyZTesuSSJLdcY4laYtRngmmiNGUzXXoWKG1jcTPXrnMVkMYJtrAMTt06St/e02wLrt5J",
+	"4ZGmicswGQVJpMiXsRjBAyY382USdDDiUKRIFMstN1zlHtVBe33yPVIoKfeYRMtYAMtSnyTpXGk5BZtf",
+	"Ja5DEM+A9DNsEpSxERfQ2BCKO6Yym+fO5Cgh/Y4sS7Pp//OzWUfSxU50xKyqeV3m3/fF9/NlD2lrzJXf",
+	"m8dzF97Ml7jHvKqy1Za52Y66PKG2447l30MH0wilj+549foEAvjQKAnlWyx8hz6BV2Ov0iygo7DDNPhd",
+	"W+bnHjU1V/MsnC10A2UouhN1uPpk9w1m17DlBu7KzrBj3k8n6ghXp/D9x/99dj4YAIEfrquxUTtRZ+Vs",
+	"d4adH2k6sV854QCVSSyF8OOCQSJqeN7fhYJAs2mbG2xzg087N1iLwu2QEGyKo80KlsIOtSe0RtAzn7FC",
+	"MavGkw/vPwVRNRzu+d1FEpHFhKcT2y/NYxlsIAxMkRL1wD7TVMfCGgoquSR6whW5YwXIWqXpEns+ss+W",
+	"+SXNOXQPrHPewE3AceyTT4yRv12Y36HyxXurCIJoKJbRfYM+3gsuMrnYL9ql/nbeBrvqYvPUzGXWI9gp",
+	"3NVmGr+e2Jgi3b+dR0RV5NPfLnpbCMc18TIvzfZHSljzcNVD2YaD0fpNEWnwBlfj9ugyZb/q1Pw1tbEK",
+	"86ejaLwkmpuBbwpGb4k09++TK+vW2TU0T2FDeuXkuHJXmckVhVxYo5grbauarWBHB0fZq2wjT4Vmv7XS",
+	"u1fvfuhdljO8GmlWwDS5KvsNGOEcC3/R99AdFq7yPQgQ68ZoOkFXdkTznNjOektGC2V84QH6xN99F/op",
+	"oTO2Z4LjPya7EVYZ+23geXLRLfrojXO0GKweN0eutODN/4zk/+dOxjdqkb9dtHqk1SMn0iOHKAxXS4+Y",
+	"3PV64yNTMr9jyFnIsP8vklSkc41s5JS4wdCgNYKMOrKE1IUWXHNtwYzK6xuRaX/1yfzobVbG+Yy9fWet",
+	"4yoUm3RtXCvyuZaSSigWLh44JC8HL3s+CgTRQQjVdDPm/6hyV9Qn0+uTJGdirCcJdANw/jSI8jFoMMvn",
+	"PagGluyPzO8XPNOThIS/Nr7BLKeCFrGA51OkqyaM6ch8rFlEdMFohn9geNCtig3SAh/EPM9hqJwLRgvi",
+	"RrqhRRQLPb9hEZnxGYvIDaOQIhrnLIIGPoLlvUvHp3HHZV7nsCifBKffJ99LPTHqNhZWZ8HtnimSZHxq",
+	"DAUpoPd2Uo1HWZOCK5Kxgt9ZUjPv++BusgSWhdtlOrjCjDKMRRLPB4MXKe4GY3HA34zgxzBJ+8ln+xm+",
+	"AvwwCZbcrRNEK9eMunaMWNjFloKpCLW5f37P2uEIS3RBeW5W8b9ZIRXpJi+/7b8awF6A/ya9SxzUai2S",
+	"nA/+fEWuXrwmn8x2IC+/JZ/Jd6/RJLogn8n585fw9Z9yqsn3tDAfXQySPrly6+tWXN6Zs1ANrze+4Pqe",
+	"h/f3d3NIa6lKCPvDabK3AIa5IA0A7q4iXfv1pmIF2xXEJhWNJaWVsS9xSCSbtZ2mhuYeGHDkyrfWR9qU",
+	"hKuPbGqOO5pjYyELlvXJe590oD68bC6wRufKo0SQUHUPEhEbXoVYMhLeWsJdDM8lrmhDk+RHmk4S0qUg",
+	"CXE7c9v6BIxqS916CU+o+H8ztBvh8YN1NN/as/bcSw9cJOhD5UWKtTTx0siGm72sdjvay+KVo2KF83LG",
+	"3LZ2cQV7n0qQOxbdMsTNBRkZmeNC3RjXVi6wjS/ExajhnHuJF0bEjex3jMGWpQioES9LsULqL7frwvFg",
+	"yLlMB24Fx89otEll8hHJ+S0Lx4mwsb2Ve/7BgHPO2GJmMLPzy5djdkUplagoYzrYO9sHze+JleMbjwXI",
+	"tID+p0/elGkknjGheUpzYo1eLxOhGkbYg9gNElMwaJiaMo5SsK/cnu5dEuNvuAMHp23fmP2fCjn9OZQa",
+	"j0sm5N5uaeXDSekMv3tdsgVZ6baZcwgOVWf48tudbP7KUrTR9zb6/kSj711ZkBEXQPtmoUzrjPdDIvS/",
+	"IbvXRtAWDaM4iIEycsnJ8iCCM4QMb7IX5ugJt5Nd0zfHmc0t2qhFG9XQRru5+TvvfGTkM5t+Btt/9dSC",
+	"faQIJX/99P4d+WCuqrUeA5+1tN8UvbO5NBtThZ4HYEHOwTiKRRdMpb8XHDrBgm0E7Rx6xl6qkWT3zT0n",
+	"Cj1hgJNTGxPF7kR+oEtjs9HsTIocGZzR6se/XcTXwxkHxneCZ/a4Ji9MyFxkxgRMnleRH5lE6mtvQhp7",
+	"H6BFcBkZwXVmYIBQkYR91qwQNP/IbFcOY1nbyaO3AEEFsB7ZdKaXBOH1aAe7XwOVNd7YmRa7mXDw0vaU",
+	"jKFU3NZSO4N1/cOK0faP3zpyBryMQBEOszGGV+d5uOeizh1SPK4gMyLy31ykGB7BTbud2P2rkuIDPseJ",
+	"+Rzvkffm1eMmqEr+fcT2VxXX3cLm+lAA2yc4l3+iPGf/qSHhD7TQnOb50orX/eAWUWc2bzDa/lSKbReM",
+	"daK0Kn2HZYjSIktLmVswkuYMQJhd26tQxeKGpXLKrGcfEfY5ZTNd4kDXgCMdYsPdrSuLCKJ8rtlAFIsK",
+	"kLVHbhmbWbIJ53GDhOmTn10eUIKnHjwO6YZAxCgWSYkJg/KjMtcYkX6/j6EJF4gy0vmMfGQ21tZ1D9Uj",
+	"Uljd2eCrh/jMMABX6TNE6njVelhgle5DjkLMasEc04mNLYwKxmBcnBGgXPIlfLXgQvVsWM1HOgqjzIIw",
+	"P/T2y+yT0CwAHJpRwc/wEOJuSdNsaY9VZDslYzwq6KockVnBU0YgD6wicsdEBvH+zIyLKpcVJEMKlh48",
+	"KrWPR9RELiDeVmkfqokUKXMKH8ONWpKCQVuLSzMuNV4KoxglTOWMW1vGBbTNqlGSyXQ+NauJR0MByFmU",
+	"0evQfjFboQnlGyC2IdIP/eazGuTXmDIBwjQkDjeztRZYGakMsxFclyhsG2UrL8QWIb6rv5JmuCpkObKN",
+	"LIC+ujS/AssPb9kQ5nU98nHrwkwr0Wdu2cphsWBS0ANk4ewcamdmbCn8HwaBET0M7692GhoWeDHhOau8",
+	"LBXC2bmArerOhRng0q2r+4nCfXCTy/TWrCfGH2lGbiDTj2uK0rFsjw0IBU3HUB1pNqBcMNyz+CQFU9oj",
+	"6xN/In4VXPvulSE5/DNFunMBhyHruWNgtz0srQ1csoWle/+TlNrs67cCQAe55mjDc23O6vkFSFs85QA7",
+	"AMT7lObYuUVdEmqGhbFcSoOSEf9sdqcUDu/W/V5+7jnou30mOGc21WPOj391276tSlOY6qMikEJJrPjC",
+	"oc2YcKeFnOcZKYwFAUIAZpOVHV20JAM4iVe1Rt5GiHmZ5FDyU5wY6eZsTNMlyaimvUa4PGl6FjzyTch1",
+	"PS+MgwPIdbIVcP2yLDuZUG1PEs3NJlzW2r+YG7j3YLbBRsR74xRt+P0nqa+Rkj9x79dNvOEthX0Yzfyg",
+	"oVCXiiWxNP/Lsp3L0DYzsq8LzjNKTeinDjKhTA5VFxrBkSzPLu1TgqNERjkd+wWRYlWCXFd7LMHxtQ4e",
+	"qbixcgENmKwiqahMaLvk1kLlfGYOXSADUjmdcuw3jS2vnSmW3YGSqyGdbC+n+xMHtn9+xR1eiaOlVECB",
+	"DA5AulhwMzHSVMNiWP6uW2Nf2WfaEbiPkzuhC7kTYr/qF0Ydrq7p5xC934DUXwvN3ykHAMZi61W2XuVX",
+	"51V+xBiN0z7PFKAcoJTK+nXHSBY8T6k4g3KaTWQ5uVlPpcliIvOg6eC7SgcdrPcu5FwDPwX7PMul8Yr0",
+	"pJDz8cR2Vs/ZHcsjRFb6R7eYJt+wH+CkrqN/BJAK9/NaU54eSc23aogenzEuxGxuq+AFY1nQ9ucDK4yJ",
+	"l5B//w8Rbur+5RgLBeq/RJ+8Nd6Qm5zRUjg/rpBYETrRXRJqnJxCj6yHQ4OxcC3kQrj1sIraTQ3MRlnY",
+	"T1wOSJk7TGnGnNNmBukWLJ0XCsz6S3QKw4WGgbEOj5QB1NpI1tXqRRvn7C1NOzRYzLawkuE6M+xO5Hak",
+	"eUC/NOY6gFyA/x28C5/iwh7DwjcCsi8oZTzvCvKcJADjUB9Y8X1OxW3SwwCCwp73WHhJXEmdva95z4ym",
+	"k8i2gATkAQ23wTNEPhhPpjITND7BgnTzsa3byvaK8BzBGhXmVsGeVmZX0tzoQZFOmCJZQRcKFx369EuZ",
+	"VyY8dA5OaWSBJxDB8s1YYYfCAtayYZVZ33me17pCo4nidoKfvb2TkOFhkEUs/PNXLXA/Alpn8ITdyq+V",
+	"wxzVNmws3DtFvKEs0LIuRV7DLuyTJOdTbu741gynHAcNiBLzSVdZ+GAxF7hhbfvHYWmr2nnhYSgliRdO",
+	"3LXehN7XUwq9N9+RP5BzF8RXtoyXTaGQGq2HP8niHfusk55tP+o6Zyf+FsklSf7xzwRfxeor6sfivT+G",
+	"EdF8ajFvqVRaGRvJuA1kRgu90quRNHRmDPtJ7ktuLX7GgskHtYjcbRoMo79PbM9zi12lWGrbpiyPaC/8",
+	"RS7I1Ph6SDFiPVa35E6z+qWvEXJZCfBQ2c11xodU+gzCi5lcCPWcKc2NbAFA9N551EYk9Rs5nc1DNoVn",
+	"irjb4dmEuAOKieBUg+SCvvvOsKnYM7EAg8bJ+EBiRugCQNCHYpN4pYl/WLA/ANroZ5G4yvSU5ukcfKn3",
+	"IoGoXFdJIzQtc6lU+nu/aIkLtepepcyR6z75EYcGXe5zpzYm5NZhiBDIinuMlZRW5Fed4wAKCsLoT7Io",
+	"Ze4vkUN4BuwQ5rnNoiqm4d/EGBLG3XljH5NL8TPTE5kl1oozbiDh4mwi58aK8lnhbsLVe2zj+6GQKVOK",
+	"i3FiExhDc4P5jEzkvFDkE/kjaHb47JpP2c9cmNefkOfk9SACxYJXfiR/JEkxF8FFoaH4C/wArZ6c3kgI",
+	"WhQQ4cG95Kf3TJEErvhIIavOcuDeUGQhi1uSMqFZ8UzhIDCCvWTgg55Tmk64YDi8MWQASdtN7Ocwro0j",
+	"uzWsTKVyIzCVKld1B4HKD67t9e2k/ki6n8gfyMeeefBynpd+Yn8kH8m//6c+1cvyPn+s3fLf/+OHRHUJ",
+	"o34/LzImIHPz7/8hH207akLcg/rv+8S8leqb/cMfyafIzq78xNwj8rPyn3/s+/3k+j/79zV0H5V7yfwk",
+	"sZ+aU4Y74NKcAqPH7W2jcAFk4R+5H+zdjXbv0Nq15I9o+/7SZPte+t+b2/3hj+43//6fmg30zIkdCJ6a",
+	"07bG1C3tXJplsD9CMzeYOIoFYzSbs9HkPv3Sr7lajQ5P1SWJVrwd7wChKcdDiewzOQuKgdrEzCeJ0HbO",
+	"bOZgCvLjjlnhuiS33HynzBMy216VK7dMa663aaelpb0PnsqsE67Dv/8nkO9+odFnxMcBaegXpbyEK7CG",
+	"5xqBJskYjTKwfM164j4D6dyF5u0FNxrdxt5jgcH3Z8om42QRZuUi5wPg1c9cNiVdRmQuMFcADWddglZL",
+	"bTaUl9iOx8abC+jiu/eAGZuu3XrY2d64bKFHbvRf7zIWFE19TDM6ID/w1EAVhedUSXqrnodtRus6QeC2",
+	"jDHlAhRCSkP6wNK24JrxijI3ew91cRdSdKUrDNuluvXMfJNyO/jxgtGBewAfseJLmrlEfuuQxAgGNxck",
+	"/wwn08dzRafGMS4LUV2tyMiKKnDFcfZcYRaFZZArjYAI53UtQ0S6E5qPCIXDYSyU/2aF7EUORA+cencs",
+	"f+b2HupPJjIVuag5jcWMQnQddjnXlySZuSP+R9wo5Dn5xc9GS1KfBqrF4BaIAFM+W1U+J2RFMKM3kQvI",
+	"fWaMzczWWBixHDqyXLnDtK1ztKE7/RrfyJpGzBlUjwqlL7vo7so5I5V2T+I9pNMHwysW6brIuAXbeRu/",
+	"hda30Pq9vV236W0Mt+K9URKqtyNw36z1Vz0pznF91au6r2g1nXvOWSGzeVpzVMNQPFWk9CEJ1XWfcmgJ",
+	"Ub2a7wZeKGBHoG/Rf8kb43OJD4UcF0ypv8obQGKZx4LyX/iAJCkVKctz/LvXL13at16bgo4JXV0pmLo0",
+	"dwBbzZalKV8FtiQ5FZlVA447Y0bHRoCIO5bLGYuIYAumNKn5yxAojJA5Y8LHE3MJt3Fr47cW0BsK9NMQ",
+	"zL4KqUaAMeiT5NMtn9ms/DVYMmYKBEL5zvzhSpMufhsLoJF4NRgMIvLK9vyf0bENelom3K7D50UV/nCE",
+	"yWEsv3z1xjQwi2Osa/j9SswwatKLEdm7HcFPjVGG/0AaC1huIy/C7b4jLUVlEY/HdLTTbT/QcWNQ9go3",
+	"cxXnVBU8LV/F18FXUeaQ6+/3AA6LUisCEvQMiy8OU4fzRg4M6/OE2zSo93C1zD7yeCOzJelSkrypFI9M",
+	"6eySJL/9nsQCwNDKYlLzvBeR9cXWlVjmJoLRWIDLGLqkllUUr+qGjKMjyzJqkafWNXaR47KaG9lVb9xX",
+	"vaGX/bdsqYyTr+YWFWCXgVoA3koBeOl1xwKuDWpxPEwtrLfpY+H6LVvaivWoiSag34Doi8X+kL41eD5E",
+	"ddnClSm6rXtCu0omjZWa8KuAI7CK5NnNu7R7FmRxsKKPg91KZS4LqPqxeCT9zsGx/nJ2fjH4ZnvIVeVh",
+	"WtRVi7r6+lFXldLC43iR4SE6irrcTMX6g/8+6BZbZtWoIsmHXyvsrM2qPYkQwWr8SQix5saZmlE9uSQI",
+	"I4b6DgaistXardb+SrR2eX5a/d3q71Z/f8H6m3RLZQmaq3dEjW7367GDwVmGtSS0LLk0uiQQd2U/iDf2",
+	"CmyLj5W0dViQisWL12eenA5io4kbuoEIErq6WL7HXjmHGjPky8HLWITVji6ZO6GKUE2m0rZJxHw2QF39",
+	"WF1KFGxgbKTYUOYVTvC+7vrVclvXIqYsp7WdYWrlb81deGpJ5qqCrDbZiUW5cE59Bj8NSkTXdJe5rD7x",
+	"6hyhIVkCSXGI7hnzyHNZ2NLnoWWmC0EDWH0U5qcVzZmqlPd6hED5UtZahfDrM/g1ZkMU1LP9xG+Zy5hD",
+	"WZQtPgyUfrAe6/V/RflfxoLuUjG4tWlyeBh9S9a26pl81DxzeYg287H56zSb2tKs1ZKvnI10/Vpnl7z5",
+	"9dP12bffnn1/tEKvBsnWkr21Gemnk5G+yrJQRVs1V7I0HNfQeKjU83XdWy8JHhDFXPYvABCUowe1vhnm",
+	"V+UoFiDE+2nl1CpMPPuBgc1gtelB5Loe9KupWSULY7xg6rrB3EnK9sVcKM1oNqwYNlHwlxdWmNCuyTtz",
+	"aWNbuAmDOEfBGFnt1WDbJ0TQPgFqsctH+IEXCRA5EJobS6QwetKxIbhFhNVbm3UG/e3eRRdgZAgszXPA",
+	"JobavHdZciFb4g0wwF4NBgPsEWd5/2xbBgi+hES+p0oyV/fHl5xlPkXDgZopsUX7gQ3nuc3tfm253foL",
+	"Pl5y1+x1+OiNF6e/o/IwbuH6fjcXg0FJ7GxV4oIq3z7AyLiLwcvyGu8yCknUPJ24H3WpuQ66JItxWaDZ",
+	"q5SjbuPVKE2XQ0QY3bAcWpnKWOzi6vTJD2b2gDS7z69BtvRmx4bs69fEYoNjQx7Yr4FnP4pfM9rM97r5",
+	"bOA04OBfoKRYE1QM91LtgHTaQGH+FCxnfJfrBdnOPHp7mcTRKgqzGiZD4uaqec+zfifqQE9SYNKMOgId",
+	"3Kqs7NTd1K093+zF687va6ExVyGr69DGXsqQkM27WLYdhNhD4wDHfeD4qS2Vn+WViEVAGAhiyl0AQmlT",
+	"RKxXDyXSJZnKu4rxij4RCiQIMPpFhQSiPbD2WhmohSXT1e5clVuVscdqQkjRO0iomeGwXQcOXFL91Rv5",
+	"x0JiYdfxqg1K+p6jSs1ThoHqoZ03p4zfHA8ZWbOg15QqwJ5p1UWbV7ovr7SnklpjbEOh2ZkRpGepDc80",
+	"cvL83SItGuxFLy2RbmKFpKLyA0wM3Mj5eKKjWFSoQp/V6f+CNFOteNEb2UGtmW1uE4vkhiquEgt0wBRG",
+	"U1Wgb0mAjfzNlKo9wmzxar/Oi+IESESmyAYHXcEg52WjHhfnL795+e2L1y+/Qf1RVRWl2H+ISMefG8o9",
+	"V6V+9fX+EpAm3syXvsizUeUGToK3Rf41Z8WyNEZ8edkmM8T3y/yZCz6dT90VI1lMqe4MO5mcm3MRdab0",
+	"M15QrmvUmbpfDXxQwpK+/f7gHR2qi7s5ClIrz20pSI7cNSGsU7qZL5FL35pYM6iuDjfviZorrBW3di7P",
+	"Zzy9fYBoemLGDeg9naB09LdQ7031BCu/IQhrzV8n7dbRRLoxG7sNmJvCsbAXPZXa1qiDWX5aLK9RRMC6",
+	"b29HugcyT/cBfnpiC9JN4Efz7zpJYx4KMWttRrHNKB7QV8Dso4Dct7GW1Z/xdfamv+D3e6Ug0OzePQT7",
+	"UmKHPrks/Gjv+wTF4YtVcThyJ20PeWif9GmKRPv6W6nYSsXDPXHcSg8vGH2TbvSDHwLc+dFmhiDySZ3D",
+	"bd5ZzlkV0O4JnYwbbvEVrgPm3+B360GfFUjgKvgTb/s2S0III4Rm7YRWsZ6BD10J2/pZVmIHsdgQxw3u",
+	"vxOyMxa+WesIeEf9dMMOKmqepoxlqtcn2+ETPUZyW4DiVnm8WOwIUNyUxytbrR8FoNi0ix5VRwJjvpni",
+	"HBi2oHmzFK43b78TddyO2Ry/tleVIMarF6+RpB76eXNRvcZFuD/8dHb14vXZ4OJVZ69+tCunsQUqtgr0",
+	"qQEVmwX1sfGKdRV6Athi84PthV6cNhxoi2G0g++GYIwFQBhJgGBskhmNOEavIyP//yqGsSrszGUgRndG",
+	"LZIqaDEWB6MW3SuoYhJjsRmUSPbDJMbiYFBi0ztpoYl7KL8dAYprTm6LU/zKcIrr3vMx4IorCue3qhA/",
+	"PW5RxMJLrQxl1hoMSu+SAMqR1ECOiFpBjNQBjgrZUD9dcWCw4urQCityFT75gyIRj+PAnB6P2HwQWpzJ",
+	"E4UlrnldTweduMamXwtSrIvGLw2maBsYi3me9/rkZ3kH7WRLiQ2dYu1aYITNdinEnkmsgi4M2qw0RKae",
+	"NKbwAeTfnpGbneMyTyHmcjQcSrMNvAli2GqAFml4L9LwGHpnjbk8mxfphCp2NuEKciGbugDa6bjf2C4A",
+	"GhqjKG3MUKEnKiH4L+m6AAH0O7ZcvRhiQYpe1zzMVuzYJbjETmh0bFx+P6br3nEONPQD6KqQ0+kMCBug",
+	"/TF2pu4OPAW9IucROR8MzP9eD3qXJFlwkcnFz3bIMDmC3xA4/ua+70W+9A+Kk1ZAQKQ01XNF3ptPWGYE",
+	"+gfKM+x7h+K7+iOSSZgf+2x8oCXTkMcIkhBuFlQQNp3pJbFvYhiLBDj43YBvzC0SMohI4t9AAp3IIjue",
+	"XUC7nMYPgBa4wGcBTdutOnMjYZjFDgZArYJRsuC2aZGWUFbqHtWMB89qHwxcH65jkVORPTwtscVRutX4",
+	"i92v9yAp/47vFei8zFuPSLkpLx33Vn1vYfUDbC5sN8/1OmQljtoJNZbHS3KhX1x0fASEC83GJ4FD1tdo",
+	"c9TF73InAlpE5HERkaUgX1nqR0U/etkfVjcen763aatVSjQtN031Q9tPrQGBHovkw/tPzdWaNuiT9Ihi",
+	"DJgNjdWdc6WNrCtdDUVs/1MojufCXFZp8u2cFJiNuRD/rPpVIdoexp7KOysoAcLkngSb3UI42zwrcpxd",
+	"Voh8huQf/0zsCCXDYZ/8rfr85gvF8jtk9ImhNSt6R1lko0YZ6d6wpcQ58MLxARAYBWIU2CSdphP7dGNp",
+	"bhm4SquPh6RC4MGMAqfItXslXDTyFRkdEPak4apkWao0LQLO+9KdCly2oG8dqtDuigNlI2oYmMOiiDSf",
+	"ZywLeQpfRuXzuTdi4QxlM6KGmrOXg0FkW/ZYlzB4a5ZqkSPRYr+EMcTCUkAFhWyj4JGxKZRbO1SVsbDf",
+	"gVHkGsv67JXtxde0yI18Weun2RSr+zvXEzwGbr4Wp8YteVTGleYiReBGWYC8/i6+RKNXKcV4NUB8X3Wr",
+	"QTvYy7UPYJF/dZrH9RJlpF0cAc97VM/wodXKlY6FNzPQHCqc+b0/ZRUch6ZI6/4l35tYwfYzva7s6U9p",
+	"USBK39mNN/KOkYHtRlEnMAumB9VCIHS4GA+N2Y0rF8g+sPONbPFQm70JOZ1R86HcFo8T4gj2JdwT/u4M",
+	"z8/737yKAnjn+WA7mMrvUTnGoF8bYtBMn/W9/LwlCOb33fpVNKyyfQcPEU/ZKrlYTmXHdOKWsqENtrTB",
+	"liYbPdw1x421hPb2QwJi6gb1+spOayiX6Biw88qTl5CuOXhOKwcYlMwiPpoINUdBLD4iyZQWYy4qLFz4",
+	"66CQ/5rjpxDSr0B0pA1D3Ie9uUTojeueyTMMuBgLzpubdkmUpkui5ZgZRekwO6Dl1iJ6qk057YdOYDfR",
+	"lSGQtbKUK+CesKA1IuUSu1aeb2RWW3JZNK14LBrnbWE9Xi3XXz+8wPozeL6yWBwE/cGlXmEji8Um5I9r",
+	"kEVG0DEpMEXKzazk1FmR6uGreB006BhWyJffGcttRBCIa02PQy2P47XLegQ7owUtfWWgpX3tgvshSwW7",
+	"43jx0a2AN5b7mhLBFqXniTlsOS9Sv4lto14XuxrzOyZI4qaWlJzVsYAw+cVgQDz6QPUiksoZuJFrQEa2",
+	"sz/XyqXvh1jX9x66bSRRwI9tJlFzNjFelHD1v6yauZnzPLuW/yuJBSGjnI5VRDI+NXoPWo0vGB9PdEQs",
+	"LYGKSBIsjdGmXGhWCJq/A5Qs9BWv9NFIIlvLnjHCM0W6CU1TS4JsNLLRw1qSZEznY/NHLyLBFQ4sjOOq",
+	"CZ/NuBjbyf9rTnOulx9yKj5BPim5dIuTAOHcr6FufwNdvOG58DozLZ8TVBM6gxqWBVUknWtwyyN8zQlX",
+	"H9nUKL+EdBP3Eze1XnlTs4mDOdxV8M5+y/CialJW2pVDrY2mS+U+6RnDyzy9ucptv3uDwLgrn6lyMs0g",
+	"7PL7OsWs/6aBDdAHclUqZ2yIzTvhiihgoeJAfh6apCrpub7zAT167c7/+Ge/ErOKsLPO+0/X5rfbkQuC",
+	"O5AQzGAaWwnMlDdyxllG1PzmzAWcxkzjomYYG/RchpXlhsDq0AdpfBAYQklgiuWM2oizX/o+uYLTbM2u",
+	"xYTqyvc26EUKNmLGPmXgPwAxWBQLDL5iQEnTceSDrkXImIPBWsVFyvrkndTmhtyR17PPeDJjEdyii01h",
+	"ubgNpZedipa2d79aKmi4Y2OOmqYT7DneBcBk9VfQXtWsQu+SJDe0MKfaAepJYuPqPtRXC/7Z/SrYImz6",
+	"7hqiw/uqdp4wv1jtV5TzW0aoDeI/U0NCie3yY5wM3wRIyIVNcSsLIW1qFRQsTE7TWxVtaqWwplsQ6SJM",
+	"KxwMwniWatNvLa6IEe13zO6/VE4dLjU3SkcTpz2cJ4g65jIcGSWGHWcucqYUSWiRTvgd+wSXGB2H7fWL",
+	"OYvIYsLTCbFX4K5bE2w129jPoLx9BQNGp+bQ2NvD4Wzm2fR60Axqp75VCLexbVIVYtYU0P24sROSL533",
+	"74KKDPMssbBLk0X+KpzvboHXqyzDmnJrmjxmNeDKdnDYxNJw6ny/G2rMPRfaR215Xlue99TK80LZecyC",
+	"vELOjfbfBue1mMicEfsDS/72Ef9KekMwsbzQUGF8LlFmUQQEsTQIJZ5FpeOBcjaVQs2n0J3eBoV8ypqL",
+	"s1khU6MLdEHTWy7GEdwOubucnM6wCyF+6KxEFVqrgikzW3WJ8T+MbHIFoClMSwPkqk/eakzgU1DM1HaH",
+	"dxpDjgD2xdCSmMiFsSFJbjYqJhLsEvFVFFRj0XYlDAVK9cdrOq7yqjoAghvbJtBWspJ7gajsW9wjf/ZO",
+	"Cra5TOIoKCY3wXVsIn7+QZu4NzSdsLM3UuhC5tv1i4OfuF/8Hu3Vae7FNuIUf/RO6p+tDdmCrB4MZFVu",
+	"jlBauo8fCmO1nuAjaINalaghfMgCYcHtsp8HlyXK2z5QAHyzLHuBZvhb6ws6sVF2d4VvK7K6FKCBeIWf",
+	"Ge/NSVj4vipbSVdpnudWYqOX4xJLvAiUQa9k//Ry+ZmXxn3yBn9p/Ev7W+9bVtyurofKgqPu0wDOkXtm",
+	"1Y69H71lbmLLZ4poPmXggoeOW5/83fmz1f1CJizPYnHDRrJgRhY7tBT5yTyCr8nTkjAOvqb7IbjQiC6B",
+	"z50z7EtG0D9xgTa2cL8E2X1dOkOeeyWoIVmlXik9h8qucHhcq0bQKTUvnuWjyGga9zOu8VKrprBTH0KP",
+	"nXtsH8x8yCsImD7OF7YpzFZIjQ1xgzIau2sQwcfykdkvVCxJxmZ6UiPwrm3shka1Pdguy626LaBR4EIk",
+	"UrCa99S1WjSxT/gGEXNJb21p5G6MKnK2PEi9HtFpChd2LT4kG2zvNtmHMs946tKae6yB2jkuAR4pzLX1",
+	"xVpf7HjwELfLago7FNnP1A62x9Yem+UG96nMh+gyi+BZbwF0KfGjlf6allWJ33NB59oKQTEnqj5fzen8",
+	"RyBsNnNCsrI+eSddBesSNeBGJTK0FeozABTQSksKCI8uJlIFrqssSvdRPfOvI6oM2ouFsSCqpGvuNlFj",
+	"1btjJCdXWbZGQcViPWh0TwVVAapv8jiPUGNakoTV39yjaje+Wa+lo04Jo/zAil8F153hRf/Vrtquuk/b",
+	"OGGrm55YnFCE8rrk7trLDd5LFT2/gWjQAykkgBq8Ggwqkb9mdWOrFwLRaOs2PKlALO7TQx7+kC7THNUW",
+	"XJ2ulYJJ5PNPWFqgmNAlVwA6r+ibV0sQzHWYyTPPaX2eIaGgX2RBoJ26oDalRuRoxAToGEubYPxa7mah",
+	"+u/6IwQddt9hYYlCeP6gt6KcKt7oMZVTLBqZZR5DOanH1U7lNMyd91NWv0f3/jIbNP1y0L94tQPqv750",
+	"32N097QenlWIbzO1zsmz8a1o9RS1WrTVoodpUVdrV1Myp9elD1QL4LQRrQH8G7VouQT2pEFWDFFmckTG",
+	"yGBgtgB04i7DtY7y0sM4Qiw8arKkJqxqMJuo7ixZasrD1chW2O7DlcgXiuzeT1GcGJ694n9uAdKGTGVt",
+	"W7fA7K8CmA2yKxBWJUzi0BTgDvL6N2/p7UMrGXhu91JLBiI645AjicWEAmiNdOlu0rG3uYH1Q0es1pFc",
+	"7sn9eHhc6iS8j6svkExc2rDcCG0t6pOifqzFww+UMRUWyEbw1fuV+62e/0tC69X+q3VuIAFwKJsIdmFy",
+	"s/HgZHK1kjg7kJrpCCfxtPCiwJZYk1ksD2YLNWqhRhZqdFypcATw0X3csKvO3Ya+9aVF81BssB4SVeGB",
+	"dcKunGPJBmsJYCF8G5GywsSHajG0W0XH+KZx5GonKheggjopbqQkcj2yMfOA2TXXoud6IaGtq+IZa4pG",
+	"vjxZyu2RNAOhyjJ6VXXEPgK+Nf3+Q11alAAPZ29u5dN6qObDw0tCRKlMgWCPkpRqmsvxfKW4NTULIrQk",
+	"NzkVt8oBTnzdXQVxQtYDThw9swOdNKA2tuip8MWiNtzjP2puDF7hT0yM9aQzPL/ov4rwo7/zzHzyMvKk",
+	"9J/Mu7+PSXzGWcrUB1Z8bwaBtNkekr6yMVqUR5ufeqIoDy8XT5yd8prhETNU9TKvddkp0gXUx4LrCdaH",
+	"ubKDnstbQYlaWGawReJqQ5YqIkkg1IDAqSKUtkpjrSkOOziP9bPX6W0u6x7h/4j5LK+Zd89plUZbm9f6",
+	"uvJapag7cW6rlPaY33K7854cF8bMVcMTlDVoZQnYSkbMMtjUsmCxuCcNRvbJgsXi/jTYPh5ALLaOED1g",
+	"Fmx/O/+JZMKmgThsQyJPMBvmD/YJM2LhPRvEwYqIWZ8nC7unA5VOaVbvliTzpfuxcMfYSys3ZuRY88O5",
+	"EVuQUo9z4CAHJ98OEACPkIArjZ9NodZp+UxtIq5NxNUScccSSMdJxt13ZdWo6hySKPMP3pwsa+iZ6Krk",
+	"eeFYfFXvsiqdlKbLHbNm2N7w0KzZSiODWDRjG/YW2UfIyx3JvDpG/PRi13Cpy9p9ogusD7kYkJEmN7Ro",
+	"iKWenzSW+sh6pU3jtWm846fxHsBQPtSFf27F/P5R3D013Oa8oJ0V6U7komJAP1M27UdyuiRybtQ+/ALE",
+	"FXJzyfS2t7HOz83lHd5lQwIwvG9F28Wiq7AhIpB1OXYSXzKI7zY6eqCgobtPs04suXYeVCmu5BZra/v4",
+	"2UWjwj6ZPdEZfvvSA5tefks+k+9eEzVhTHeiDuwap0i/e20/cGnIb3fVfU07rM0ktpnEp8Yr6eSszSA+",
+	"dS31/Df7n30KLNyzbqyu8A/fEFCOxTaCdxdnxDg0YSHGdTBNrsiMFo7zxI86JG9HZ+A5kJKfJNBSRh31",
+	"Y9Ecy16nzchWyszM9mDgS0PUu4yXHSfsfbAKevjAd/WgrQS+nVHWeg9PLeLtTqeVjQ8X/z6ZMX4fXNzL",
+	"o3UYcS+SD0aI36MmSkbJh4QklsSYG4ismmGF791P0aOIhet5b+k3sMvoTUFDSs4o6JwQAUslknGmUmnV",
+	"+0+CJfrle1SnoTrJDZj3Yi6u+ZT9zMVcQ6DM80pFHUd5jX0/FdPzWXBtZ3i+M/dUdW+1vkTrSzw5VGJF",
+	"cp7GcyhVwomYpwKK+32Jp1BvxGK94migtQFAi8velIz6juowp0rHwn1MlCQjWpA/kPNBRFwPKhyxnD/N",
+	"MpYRx3Cse808VbHYlaiKbOSpikVSzmEXoqoT0vySq5qvdyrFp56G5sM7W/PuE12AkWj//IHdzIui06TU",
+	"9uCZ8k/e8ky1GvM/lGeqqlJOrjcfn2UqWICtSKa8mtsCqR/0nknMR+bfuuQCDH+jNV9npCJbE1KtQhWO",
+	"huQ/QFv8J6D4/fI8DoK/dGJ3Qe+vHoUWwP/VAPjDtlinwu4HAv63QJrsnjUJWsfszkoFEe1YtKxUBwe4",
+	"Hh2LL0O51iYlnlRSojyjJ0Hgryir0K7bgZDK/z4Wp+OjOuQMnhYOH1gSG/veBUezRcO3aPgADX80uXBC",
+	"VqqgL926hGN4vB+DlGp1qofA7aMNuUG0r5LggSHiq5gGMWuHj0UQEPZd8Ug6LwomYCd8iaxXxzKW9gyG",
+	"5vRGFh+psZNfQkqvHv9ck/4b9L+p5P8uGvN/r6LOQha3b5jQrNgM0z9ZovBxdVeLuG8R98dE3D+ETbyn",
+	"z/2cz7R6/ttsQhX7/SGB9vXDt92vPph5bYrkKsXHwjY/W2nFTSCB55KhDccaYyBGgz9TBNYgFtg9/NoO",
+	"ARNIepuQNe5SzI8a7xxvyxWhMD3oHB6LqVRG4aUMWAiDWYgM710lhXQPATFRaDmasZRnSApDyVzwf81Z",
+	"LLjI2Gc7vVQKVKzpcscc5XGV61Yx5xVPawtMavQQiU33/h41vzkqUCsvO8OLV8ayVLqYpzbh2fmZUTUv",
+	"MNhxIwtWdqinvCBjOh8zY46qjzV7s7aHNmGGdlXllV3fQn7aBOZTaoVqZNlmnUA1oVbqog5+qjr5wBzo",
+	"oynmDSnW6qtQVveAlmxW1E45+wZ2a3OwuxOmxaJy/S59fDZqMItN2lGF7ZVrdaK4zbluUlSPk3L1xsVu",
+	"fGkrYqtNuX5FnGmrSunh1NHhadmqOvqNz/Q+uVr/qBtTteVj12vcjAcF4tS6SvRA+ew8jDo1c7RDpveB",
+	"SUZqid5YHDnTu7/j8+AZ3zX7oLKRwFpwG6LN/D5BArZTyrnt0sM1L2Bry3Mlc7wmpLFzPAOqcv2szC9i",
+	"YX/i9ndTpOjYCecDRMFpE8+lPbWOKmfVdGozz23mucLD9kj2V/Q0ffj7st9N67W+KZOxDk9XbFu3VJ1n",
+	"dsqF3lydZfcOSaVQ8+kGVUO6WsoclAIXihVaRfZHZi8rm4Kw8Y+11b2+HVHyyEVKTlvapn77mufroifA",
+	"i3ysDMB+/auO2YZ/hzZWFv5hXUmzUSwQ5CVwckAQiBWdYWcuuA76XNl2+/tm7Pfpc9XG+ttY/4majtRF",
+	"7FOL6B+haf6xtdM9RVBqC5W1UhIFlcMHxeNJYzg+FldHivd4kP7DxePbjvxbaZNHroHauTN/sO3b7vxf",
+	"V0R+Rdw9tQg8Xi/DvXtYwdT9vfybQ7BbF0wdLowP6npyMIjpgausnmj//w1x9+reaePtTy/efiIbeFP/",
+	"k60iHU3BdNIUS4/F7sF0URdy4Q9tSD0c99iR9D0P9iOVb21qHF078G0UvY2ih1H0h5Q2jxk03xgLr8mW",
+	"LcrAcDqPUQpWm+tBbVcgonu/YCXr5OrVybvWHavC6wiG2gMGhTHSCzVclVDv+UnjvI+smtryrLY866gN",
+	"UZ54MPlYPa6fbtnzsTpvLyZSlT7/+1qpcs0ViDYwfI0gVskyH9cGKA4dm/+pWCT5pobWCckkU1t3R9nR",
+	"7Tl+/LrtxP2f0ol7xVf/epl02h7dTe/8oZg41qg2RXOmzmYFT9nZTcHo7YFs+Vv4RHBLArckcMtQZWAd",
+	"ZQLffg/zSUh3YPmUL0nyj38mpGBTeccUAG+mhOZ5r5FH2SgEJ4kDjYRPWVqoNbZWOYpF8uH9p2uy3XKB",
+	"xk/65EeaTuzjdBUzftEnc+0H/yCIAeo5DmY7G/NrXIuIUJLOlZZTo384K54p0k3cJ9ecFW+zBLqqEPaZ",
+	"20Y8vHQuUWX1jMIyS+F+WBkFipYpyfldeQE8cTBAqBUjn4wwo1bp18rf43RDrWdLpnFc6wP7JstYH90d",
+	"yYJY36ryvvsX/WC6vUtXfn0j9STsgFPWZdfXyLzbTBJK4CCYK2D4hHSNVMbVhnVKprQYc+G+wL96Ee4G",
+	"eFqzkkhiDbuJzAXXVf4p26E5eKXmGmIG7JPrhXT7TY5wsFTOWITXmCGdg+ieLHwwpOrWOA3jnruLE7Aq",
+	"fuK3zB4ptI8xn2IG3sm3r/j1l7DB/EmUc41Vm3dMaFksceJyRKa2/rnpfZhr3o9shfQ7OmUNaIFoXYR5",
+	"z2JyK2PM17Vzpx4nVhDsaLgn/N0Znr/sv6qFBcrvLirfDAbmu+rmXh97YJ2ogxu4M3xRvYW3Ruz34bD3",
+	"NX11UzvvX1QHHUSdlfdsnCkKC7d1sKPphdl3+RDhjq1sunIq21hyAR3iimZThI60Y6lwT9WGNP5jQxoO",
+	"KVradKtbpmbe7RexWGOnPABz9z3bvxociMjN0oWw0d5CQBpoxaFlNVM6FjjIiBdKR4hQAwuFs0I9c2N3",
+	"b5ZoeAg6ZRFJqWJnXCgmFNf8jrnfmSt41ovAGBGW6wyFn3oGg3hLZuNA/iqe9S5BOXJBaCxg7uYh6qrR",
+	"jEa69dF6djgnSvtVxJ2ShVbAJ2PMUC+IEjIrjMLTS8KF0oxmw8AciEhipJT5Fy2dyJs2kTGPkIDmjcwY",
+	"kJdXrMG69QR20aoGb34QzhSBkAiLBbyVZ4rwzD3SD7xIsB0JzY3tUxhjRVmzpLILzC9u+QztkuSa3rIE",
+	"YjloQOL7vvQGCZr9mgB9z6vBYECot0RYhn0RJexPmts4kbPJG9QNBgySHhG0KOQCZwcvtSlA1GS1VPoy",
+	"7hfwOdhm+arjPGvf2snCPHubBFMX52kQ9G1A52sI6Byoy+8P0eAIDxaUCXxEcycbgNF0/DbzsZfzwYBk",
+	"EHNItbmK8ExVgzEglGNB87zXJz+iU5qR6VxpcsMIhR/JEUngAc19kkog3YYZhhUcUgbiFuaXAYydCkJT",
+	"36AqlRkzF6QT2/jWfqcIE7pYRg0BCcKtJ2+xg76XLEj67b3ebs7GNF2SjGraa/CBY9HkBPuOWT7Y5YNQ",
+	"oDWunI8wNToTlsdhHUEnscCzX+/OU1H16GPBzGOsR1Uq23TL3aOcXV4wmi3JhKo66LJaoCYkgXvs7bJf",
+	"0/Ejuem4z80BXesE7+bMmkd5QAf2vttvUkdtVr51YR/AhdV4eA93Ws0Iz3+DE7kHmw1FIhvUR2t6jtQ5",
+	"bJrLYs1Q3W11DQdaUaezJqxgoUJ4eQnZ44fWLEbufjQPXkHmb68jyIqKOH5/E5ifk/ZPtKVJA7cNbfuq",
+	"PxFgPW4ga0sCCz71QOgdhM/DwVevjeTaVN+pNU0nTDWbw93ADu6F7WIr4HxNx4FVjPnhWOxpFW+2emOx",
+	"q3Aim6xejOU0mb2wLA8jufokGB1WvdG65eadCHkmZ0PUKo7MF4I+9fZRc+s1ZNGelu9Vlu0tB5s4Dh7f",
+	"nmwZA0LGgC+8eB/PidxPvK6x7e6YyGShHqrj9kQuCCV4E6JYngdONtLHm3H+Bt//wDTluYNjhCgRrlUF",
+	"bxkLCGbjsG+zJIhnAITC3q8CwCDdl4OXiB5YcMV6fZJw9aHgZoGHxLiASSwyNpW6GnvBmPIMLyQZzHGd",
+	"zw7WKTybEV4uEg41ltUBen1yJJRArXrzkhyIElgbIXlQlEBJOBNuhcclmnGL9qvg+pcyv34Rdfy+cahd",
+	"jxPov4rWAgzOoaVMmKk382vK1X8vP3fwm19CsIDb7puBAfYqzabv5tMbKHq4enP28uX5oLNTvGTlTLZs",
+	"Ni2bzVNTiFbQW6n8MKrxBAn6ymNsTs6vYiJBpt4Fp1UlmLF3KifM1t8s3c02Z8G5cQHWJMDFqtJuTIN7",
+	"9WwM9bpYSiISfmZ7egNzl/lPU6JbT5hiZCTnRSwa5l2m2L18Nn/kjGbXfMreih/o0o/9i0/RxyJpFPWe",
+	"UadMp++WQY/FxhS6vRRe2E4p9FjcyGxpXCM+FuCsHUE7b5UMD9/4F50Jf+is9Iohs1tuuioO2nT0V5aO",
+	"rr3eY6SinaqCD/5m5e7GWD1GXlFg1bXomIHk8MDwCnKsu5jwdEJy5iKxjphmNi9SoIUNL++VyVWfFeD6",
+	"/ibk4EAJGQs1TyduZt3VJDR130HADSWe+X1vXWicXBkvD5hADkBjb4prfYn+V8m+c5j/dZpkAO4NAluj",
+	"snfbjMCTotpZI/JOlhbYzNVsdlJV8q2nag6k6kMRVFyR0TzPyRwkzLBKU8GVQ6BkTe0VA6aKrTgqLl3L",
+	"4Vo9VwgZ6lVRMYrescyuk5WhTWI3ClMiUIGzKqb2l1Il9cQRpdS+4aH1MaCLV9vFak4Wjjla0qFq0zbb",
+	"sLhTWrHc4lLW4VIOUAbO/M0l7mHMWzSGV94BRa7xnnXBp1NraGIvWEKn0gLrvFSCxIEfd7XaIF9C09lY",
+	"uJSq0Q3JZVOrWaykjIiSZZ9ZbSW0IikVQmoomyQLLnprZKCzGdeHy3+yk33UMLnVkB9pekuuzgbn20s1",
+	"N318mDa63EaXn050GTcRoV4gBGLqJy971okqd3Qb5FUZTN6JuKUqnEgXseBcpPk8Y9ZvSoKicGGsOCl7",
+	"Jbc4yC22Bak4Je4By5huF4VdBPHQ3prg4SaB9RNXuly3toamQQyeuHDGK49dOFFKtdvGJL+GmGQeHMlt",
+	"xFv1oDeJt9/45rDjJzlyYDpbVuqEDQQUkXdDgalmHFeI8wi2IErL9DYiiwnPGSK77EVl6E1504xrcsvY",
+	"DHHE5R2U5nlOJjKHqgoYkXSpWAb8JtSXfxIpyATuANDhZoILniVDAuBHWZAZT2/RV4aRIevWEP2Emkw/",
+	"p02B0ILB19AfU0t7Gel6CpAVxxoa7Vn0nAMs7mFdoj7Z37p80CDgOxv3q2jE1sF8WnG/Q82mNbzZdm8E",
+	"hpAxkgqm54VgmS2Qsxs/AUiXOX/NZPtBkGqrOuFNB+bPTB9wWk7EZ10q/Oa4TfDKWvbqlr0a2Kt3Psh1",
+	"A2H3yESnbGnoeNjOUpkxtclpQg2O/kvA++QVoxsJQPiKcEES99EbmbG3WdK38RxgAcN4USy650bvGs3t",
+	"0waqd08YqXqriJjnpIUZbU1AiRwYTzID1wJK5Ofq84IriYxmuDK8IHIhhiWGFXzDKV2SG0aMB064KHv2",
+	"XtPxGXB8ZjAGFuriKDzD0X0VhLR4WTDj9sGA/hy8l0cNbFX32BuZZ2eFzHOWEaUZy8vk0JuPnzpRR+ml",
+	"+V3Hgq62D4Nd03EbAWsjYE82AlYRaHWKS5TMW4Xsq9J8nzhY2Sdv61DWNR37KFYsyjAWnFbzn+C2+KcL",
+	"pW2KdG2AyYXiqw101QXdiWNc11gjunV4q6q72xjXVxHjqr3ULQVYA+SuJsBcpKvRU70OqkBLg+iZsmgy",
+	"0qVYMLpazB5V8BRYNWp+2zuAzOrPTB9mVp3KR/X+3+pq1tVQ66O2Pqr1UfeyUA7pm9TkpG7yT6G5vW2T",
+	"YOvHS7Zmqmkux3PmPVCoE3DDYulDiGLwTilwJDmv9NL92lVC3gN0gMk0ohxiseqV9pC7LxnJYpqQkcxz",
+	"uVBY6p/ASEbeJ0MjlM7ILKeCFqSbqAljGrgPc6rB2tIFo9kH+Ks3JIme8PRWMKXsQ+Mvf4C5LBMb3EN3",
+	"6DIWhCQ5Fyy8wPwo41PztxSqfHgHb+vKgoh5nkPQr3Ilm870sndp5ouDkm5yQ6EqRc9vkLGRI3PjDaNT",
+	"8y8VY7QZ0wkVguXwCOGYXapJzqir+CRghWYe6+uBelKpM8UgZ4HRhJXnCh+8vkywELWVqj+3fWxLXnXH",
+	"ZV7vNFXhskasYJ9YyDFmVjLcEjZ8MAZ3oCB6QgUZRBAfKB/+V8G1fYlmvAR/u7QfA2EWbhrcM1zb2l+n",
+	"lT6ZPQTmdsLVVar5HaKsHWARTk0xZ4cEFOAejxtRqCxXZ9jhIp10ovJzkCETBi7rcAA4wgXP9KQzvPg9",
+	"6lQ2ifn+/OX5t1EnlBRG2Lx4TT5VAxT+I/KnnGryPS3IBflMzp+/JNysmj/BnWHnhhbbhy4qS9vWiLYx",
+	"jCcfw1BWCDgT4efKFztGMtRzakXVet3/iWlFqkJNCgvuNmY9c+2ToMNIykiX5jnIb6xX6Q2JFPmSuDvZ",
+	"yzHqS6b0lkF6HNzhRn7HUttXo+IRYbliVQpGVC+OSTBgYAxw4HD3WpMOKxEtZfBujCv2uSqiRD1u4f99",
+	"tINRJ3ifneGI5ortJzPtKD4r9wic+lX1uGWdYn0XtGK6FdMHlPLbs0QAFO4kXU1oq+NJ7c2hZ5ShljNG",
+	"aVpo5bBB3lczojSV0ymAigCYZKR2KaO7wWMsJtgwLBZqImfQ3w6Y7OCHvSEprTNwjKxZFpHXg9fnZ9ev",
+	"yVU+n3Ixn/qvL+DrF4OX5JOmHILfsfhkfC1y/pqMacNPr6FPnxvgWxigvO9Hs+/BLDwP7xwL/3u84np+",
+	"w+AS8pkM+oPXr3CcVy/c/PmMETM78imdsGyeG/USkavvvruwV3zP6DQWf//284vzcAJXxrMCm7S0S8GZ",
+	"KC95gz4XefPy86v+S9A6xnq2vsrMzE/1Y3Ft65xC12VKlbIfLUk3pcUNvDYz6qB/8e2L1yS/ec7F//f/",
+	"lgtH7YPHYtAffPfNq/IKs+zKLTv8/jv3ZY9oPoXqKeuukS66adDSqOL2mXnRWHTRpI9IYebPMuPmvIYE",
+	"8JTmBGmge5fEOKD4nNbzVGSusPZ2Nr/JuZoYsyAYGf2+TVBiK8BrGZVVNohakqVGCYFZFp9UqcQsojAy",
+	"4KgU9s+n7GkXfKEJlUqdWWBq2HJDt64gDCHKYhbGnO4dOJErK3vixMzORsdqisaK/jZH81XlaPZQ9Rsy",
+	"NfckaZoF0absyZ4xpFOlT2rH6p5EivOF20xKm0mpZ1J2j5Mcmk9ZUxX/p7ImviR/tbXuUP8eEcVY5uMi",
+	"xNZEZZe2AbSjoMQQCFexKG3zjHTD0MyQgCufDDGc4olopzRjPnBtCwuiMuxiCzpjYYwyri1zpb8FHVOO",
+	"tCC+6L4SDgLA4ZxBc0wp7LP1yZVD8Bu/AQJEh1XNHyrC9i2ZP0Ek+bFkZ9u2oS2PP155/JGD1HLGBJ3x",
+	"vjsFa2EqgP/NZDqH5jZUkeTPP9oey26MJZ3mSURSKe4YOIxakr9+ev+uZIi6ZUtV5USy3HfvGMM+NFre",
+	"MnFJUmMuZJZY6Y7mHPiUSiDygi6jcli5ECQxh2TVc4SqqC74v2lvDejl/YyJqxn/q3rKdRl2kj/YN7BO",
+	"9MBlH976N3WA4baPybajsVYx08x+Z+m8gLTlP/4Z7v6mJzN70Oyu4ATAZGmqG7a+2Qeru97s2I27PrUj",
+	"opWgWHHHCqi2u5nzXIO2j8jNUjMykgX+h6og3NJN7K2e353j+ehFsTCnJ9wJ8EX9ECCWQulCirHd3Z6l",
+	"bDFhgt1Zfh+/IJlk6jIWWN9UedXmHJzBmUpImnMoiyzPFXTwtE2kuCY3NL2F2oe3ozOzuc9gd1tQwZhp",
+	"CG552jICLJNYcIlg/1TOgHbSFiAcciT/j3k/JzySbj+0R3LvI/l/rn7+ac8jiVvgXoAUwmX89Q4qlfOb",
+	"ghbLhgodUCPrAE+x8IgnIcUZLdIJvwvHX8/xUgc/xSJZyOL2DRMaW7HyaqtU8yVJ4VtkmS8zqo7w0LbT",
+	"s/lY84NY2F9U0rK9S5IYm3dmlt3cKryP/wIKodMJESBYqpOr4bcqg7nDzXUv8gsHM/KXNZHmO2ZC59zY",
+	"X+aw0hLxPbU1aJ4ALKViej675lP2MxdzzRz4q5iL4MMPrPhVcI1YqAGRBZnKglVGNrMccZZnPZRgaIoT",
+	"9pmmOl+Ccc6ELrnO9IQtcTig/n8/14pn7EMhU6YUF2M7D66u7FaBfgC48lqib7gPAOm9PwBPp5zJtuy5",
+	"mReFxfGlc01YNobgW/DKOkPAz3Ua1stmvj3M6AdmhutEncY32RkOgP++/vY7w1dRJ9zAR2FM82veopLa",
+	"dPcTRSWJUhUFetXv3O39PLzex7qPF3zzrWgrZJTY77VU0yUhZRiXG5ZgVNfxexMlJekKSYK7RxWFIotQ",
+	"92GadRCRUU7HCgWz0SyfmNZIy1GKcGL1PirsctJdrh3jiGtuX+Y4bQzRD4IVr8YhhTTpDUsllJe5F4wx",
+	"vt4lSXNGC6v5CwYKSaEt4u/sVHcTnQjaN2Ay0DVGC3DfmvWzRCJYuMuoAEN9n8DgAerpGDyalR2Huqai",
+	"ftYpA9YBGJZdIK+LjqCnzgF4u6qnzgdPSVEdK/ZQbCSFKPddG+tsY52Haj4UOEfXfPuS6pUDuNAlwKQ8",
+	"WHbMdFQTwwIIJnJowYhVx6u6YucyZQugaXKNonV+UUQS1LZAVB/VeOv3htsE76CtXW4SlCcGygQCegeQ",
+	"TLmxW3zMV4GPkeGx3EpeNqBiAnl5b+1yYK6Wwg+KEqIyDW/5dkZgGTfFwozV7I25nUuWDzFMT5e72dJ+",
+	"anE2Lc7G42z2sH+OVa48o0tzGM80K6ZHJE+3wxIYdk0MvcEzvfLcB+vDpx9w6GtWTJ9QANXOimRzRl4M",
+	"SEaXitAR9BURd5KDe2r9zXeQWTN/M/0DXarO8MVga/8wePo2lNmGMp9mKLNy+gOJ9qHy+RqnrpQBpalS",
+	"kVInoYryRQz2kCax2OhEbZZcxmgLTm7rTK2TaSd2p0JdsotDVd3grU/1NfhU+wqt2vFfJ7R2qzwIxEmT",
+	"K3SQDXQqZ6hyuJrdofqaty5R6xKBS3S0w3iQc/SvuaxzOcwKloa1d2vws5U8SfLh/SeLoIURVRKRWzbT",
+	"hGpEteYZK8iM6smlLeQE8oc12btfzBDr3SP4+odynid3kbYTDjDNlue2dWGeLEcMHFXSLQ9nL5BDsH3X",
+	"ujDwbWkIwEjPf4N/Grow7yVSfvjxpx+vfwyFSnmDhxEv2GzhYPFykmYgsBLY2aHa/qRtDPLEGoMcfsp2",
+	"3YG/4Cmpq/kNwc83tlGjmy0XRGmq54okWUFHOoGaAAvlTedKy6lNdjhQjzmGPEOgP4zxTMUiEfPpDSs8",
+	"eriEJ7PP+v9n7/ua27ixPb8KirtbJjNNilJsJ0PVPGhsT+K98VjXUia3Np1Kg90giVET4ABoUbxxquZp",
+	"a5/vPNyXed73/Qr7UfJJbuEcAI0mm/pDy7LjMJUqi2Q3/uP8P7/jusJHSPcwIUcJ+Zz88vf/m5ApXfQn",
+	"ijHoAtMDFFDPJBXLGTXwDWLGOtatiaoEQdwRpCaGzxkaYfsk82N+WWSjuBZKNJeQaxjsuNFLCZRdD6Xm",
+	"CJTFJHXUM048tObrE7DwUsgq8CusyZgB5hSy9AEOUwpDc4OjJO4TxidTUzffbYwyvIMrsuSa9Y7rruw4",
+	"LxhbaGhxsUL3Fen6F8FS3SfZmJclF9OTolAAvHhAMj3ji0X0XR3hhpWq6gZNNPtHUD7fXgPbtWuWHPgv",
+	"iW+VUGyWdCGNwseNz1wBqN4xIDoSF1MmkJ73SaZpCVEB2pJtgK2M7E74DeZr5KtnsmDRqB1IJPHReHZ8",
+	"0ai7OAt8lUxoWWrMIFlHMPUz8c/2jqMzZRutNIbwNZ0EeMbiIxYCunFm7GrBkR89p6Zt4Ov3SM/kom8P",
+	"+r/bFSwwyANOFBQzLCttR1OfOkiT4WaF1vtunfemMZBQe/G9d4xshgYvJ0ck5/miggxdEmp21QdaMwHl",
+	"xyDkxX6wXyKf1mSp7FQETrSoGMzQPkDznC18MTA+FVKxwp5+wZauaVf8vqgYNt3VzECmAWAUCZcs7Y4x",
+	"7idYEjXG0tc5dxC0qI3PMOCCYyyMnJC5BPSeDHrMdtdLPqjDpiZY10XqJZ3mOeuMOkfDo6f9w6P+54ed",
+	"pCOQV3TeVHpG+IQspNYcGFyyV332qs+no/q8k7aD9s4DvHJ9IOL6PcWiW3IF6ApBtHJcC3mHJXAV03WU",
+	"CqQxdinJnjVo4ZwujlOR/fRzhlHb0PCc0LLsJRGR5IJMLK+JiWVgOK1UMxWObI6CXHXBVjohldAVNxAv",
+	"7sYIImNAeo6ai7Iw4VGP/d+IFo9p+yCthsPP8wu2gj+YC1nfhPIsLqmwq9iIFxzUaGE1CwsBv8eRtOd+",
+	"ugmKYitvcLuIJDEa/4eJPV8o+VeWm86oc7KQZSlvT9MbY3/goG1//1ot7Gt7tw/W3gdrvzMwRRuZ1ffH",
+	"Lv50T9xiN1P9t+fkejZ2F+vankl9ykzq3syge3a1Z1d7dvWg7Or+HDt6u2fn2kL3eNQbVe67a0lEzt2R",
+	"9ZK6+D3AHiwVh0qv3cfDxz2kmlMIJPbm5mbt6xEgymXHmLKKJmUHQIGGYzTQ4tOpoO30trV0vZvG1rL1",
+	"3JCCA01PBbuC3AXE1VlzzOzujNq7oPYuqHd3Qd3d69QayHWyJnRwb9deL0fvrmR7MOnWY/8VM7ue+QcK",
+	"+rqZu+/DvPZhXjXC7K0vX30x3sXla9+0d2Dz4toTD047ADI8tU95z5YXIKJsYMvjdECLUExXpYmALwDx",
+	"IhVyQihqYg6xtpvBUCBzIwOk2haNM4Rx9KwiJwUjRlGhKeD5D1JxSs1MI+YSBLPTCIgjbn8UUpj7UDLI",
+	"wW2Qrnc8J7UTF7KNvctzzWmI9ZGpqeAvGF3x3BXwc/7ZP66yhBhpaKmxUrJtrq6dDAAdhs4XUC3f64QD",
+	"8pxPJkwxkDUAdKixWq58ICWZQlkugxkeBPcYENRQzg+em8tLfIybJFKRI++Yc2zCiizpihjZOyZW+SeZ",
+	"ZgImv5QCU6ZLqU3mKDno9Ry8uqCXwljCULqPh0OsHrjupiQQi6gjJx9Am5RSTME/752GdgyaiaLnhgag",
+	"H+AurQ0ULjXhYK2LY1ymcUnFhe3fMCVo+Yb5tc38AeFer7KjoQKLHhJtFBdTaAS6rr3VXlZuQKVod86z",
+	"g6YzMadKrZouRVdv8L70cLiU9yHz3Vbf7gOx+N2G6v39Tx256Iw67lzCaMysM+r4s9lJOmACQefhF/3h",
+	"Yf/wCeRZwHu0KKJ3NjfsgKlF3YTtGJ+AVfjX/uEXnZCr8DfHb3+4rer/P7UUp7gWe71/r/d/cnr/KVWG",
+	"07JceZ67s4B/I/48Al/FZl0n4zeYfAsPJ2/WmXIq2rkyeUemnArPlRs8WDEfSzIg34qSX9hlwteSYH/l",
+	"HlgKWHMcwzTajBtryCPNQDiIxzqIrcCWOcfo9o5zRrFadb3Cu4Z59Y4Di4ZAHP8+1ySXCw72CbZMMCTJ",
+	"PQcbhFFgME25WEW2jZksC+3CraQCjoyBR4hwe9wWH5Zshoclt4rNgvCSbGR7cYCVie85xDtFpn+3cM2A",
+	"rvXn65nVpjB84dhFEoWwLsUWiucsBEY5cQEP0XF7GFZ7d9yACT4OdqplDy8JufLFYItqEYnag6iOG0FS",
+	"103XdYiCXwiFciGTbhXtOLGiph3J6cn5s69JTkUvjD4auCFzXgg+nRny7fmzxKMEraCho+FwiJW4f//7",
+	"OOMd6jP70fYG5GRNoNwmdio2qTT4W1ZtIqdtttu4U8cB23l97uAHcquMTfXuWTRDJKeHlM12DO7yAlpD",
+	"MLs+5utugV0fBLdtL1vtZauH96ncl9vkAAWZu3v8G3ad1tD9V/ISSGhTSjMyCE/2XgDkP/q4aVnKpSZd",
+	"JZd6ROqIZ+Mi/o9T8cs//4GPsSIhv/z9HwDN2ZcLRz09/cWegoiRkF/++Z+OpjtTcOwWd6PpgWT1FiWu",
+	"NLUDtf+9JZBnQN4iwPfJYqHkJS3JW0LhT1aQt8hl35KlFOQtsSyEvCVA1uyvqXjbb/73dgT/jNy//r/o",
+	"s/sT/2l8wL/sQHFc/r+3sB7ur3/+g8T/Nb4JH97CstT/1n/Yv20P6zP2rdR9vWsPYQ3XWokfJJt93qEH",
+	"2JrGOP9zew/1N6E731Wjy3/EPdhdf8ce/v6PtkmFHuBE3c8c/t7egz+sd+/hn1tX6e/RKlmx8YQAzjkQ",
+	"ACt2kS5cNTjGSfOsJfXBkMoPrkdQh2qoXBDv7yN3rJ5lBTUvi1FRJC6/ZcM0CKIlL0vwy6IqBPkKPq0g",
+	"sS1rZsCju55m0Zrd4HtdlJXeltkwwIVAotUNGUFIgsCU6tYGxUaoQo+KiD1lUsFR6IUSJU5dhLEKaQi7",
+	"ZGIjUuc9yZpnyDjeQW70rKejobDHnUQ97B2H81FLfHuAkl+54GXFmJB+aCShAtP7tD//O8lhIa0plxrQ",
+	"ErbBk2TykimrDTyjZV6VcF5fMTOTWPqkpGOp/lipgglWkEoYXlqqVSfctVYG2uLffoZjcdjt+uP1dK8P",
+	"tOUuukeIriezd33fhob86hzZ+eZO+ysZDsi2wkhbLM0bDNE3NNjCEd/95tyDHWYrpeiMOnOaz7hgnlLc",
+	"IVy17ao9HK/d4abvzS17c8u9mVt2Iy4NmtHC9BeK59cx/VOmciYMhRD8zGkkr6iacgFcf4jlscIPWJP0",
+	"FVUX1SJDozzY79HartkWwGdsUW+RBk5xkB+/NLA+0BYa4R7ZSwP7QLhNvLPNs3GLKx5foNt4rAGIIVQd",
+	"33JzG446uMbdcIV7GCiOunsq9Ewu0cwwx0EkREtCEeABapu6ioTxQMH/x8rS/tuUa1rNAGeBo4riRoqB",
+	"gtC7E417qWMUEczO6OhJ0mldcKwjVGn2vPkC5qxVmuEXf6SaFaeeZIcfz2Zy8aaesittdHs06eZKfRDf",
+	"1Q6Ucy9d7aWre5OudiK936+JV0mTFv9Qi1szumD9XBbXAUydCMINm/sCGoI1i66CsZcurCBYMKhNlMHn",
+	"l0XWVgS3e4hhCMNU5DOqaG6JWu8GwP6og4TYBaWWA2yphwtl5mow/2NSsJwXiK9NfSdcFOwKGEIuhfei",
+	"5Q5Ky0NASTMjSy56A3JmB5AKnCIAd2MRPlwJrohcilGNX4V17ugKKv1qzHn1VrFzOu3DfApoIsEwE2yF",
+	"F9i6z3I10iFlQQbWLuVcYeDPZPFhwW1cbYE3lhaQMVWdpKPNyv7WCXgot6PH53S6B6fZg9N8tOA0NaWK",
+	"KLW9oki9blcrLiLLD1JOgFqiRBbKEhCzgmhPV18Abqn9I+oWP/rsiYwXLfVSbizdFujSvtrAOn174CoD",
+	"IGveobpAxIv3rrtPorZAvKO3JFotBdtionVjxTZeYHx6Ld08QoxCVZAuJYZOE4yL8ljpMJIkvMH94ODd",
+	"ngfzaHfY31S67R1kpIcy4AWFsAUmJuY4e5Pd3mTnclfvLoncV9U27GybyHJOp+CUZ6W78Jp0gVFZZWxC",
+	"1fFa4in8dvCT/edl8TM0nvVaNMtUBNWS3F6ztM1dq1ICjMVafbj7UClTAQuxVZdcI31oYbTzggfdr5ow",
+	"YRRnoCErh4trZTnc/HFlIOjJ14LXRIKOuYsiaS/4x1PQ7sXVghXcMCIxyWFSSqnqInZvKj2LdMyCiqmV",
+	"qPZK5l7J/BSUTAN30dN0S0dup1faNz5ShXI3LRKmvtcff1X6IxzbveL4KSiOhjYcElsIUYuuCIToJ0On",
+	"L6/REzN7pDSIeAVT/JIViQ/XMAg0n31vT+gPWVShwVBIDabGWF2mgHBUQ0pGNeBepsKl2nStXOSLhfdA",
+	"n0xI9v0PUSGGATnZ0ECtALUphPGCvIv+uZNo9RFonsiG9irnXuV0Kuet5JJ30DLPLcHYFSfJ0OktUJKo",
+	"bsL8WNklqANZUrv4AESpCcobU7VWeCTMqi5lfqHB42fHNCDXIibVfZNuduClqIMgRh3EclRvlIqoQM6C",
+	"mlkCaLhNPAfbEgfb/QGSWGwnoDlCE4HppCIQrMSD52JUDTbmNNuZLAsEOpqA355khmmTxQDGgUQO7TBb",
+	"oHSx6KYBwr3pObavwCppQ1dO6U7FFp2+tao7qdN8nIURrYnxmwmgKJjIRnk7HmAV8dXNeUPb2AAc1d0Y",
+	"wcNgB6EuXSMHLakSUMPy48f2uZ6F7cN19uE67wPX565K+s0BkiNPFCG0GVkAGBD9VUrWIihrzgAAMyWj",
+	"yqHppqLJxHJnWlgsSkB2Rz0f8HXGq5pO2ttSU/F18pqKl2DHBaw1n2lu3wGmaz8ItnRA7cfO1tlIxSSF",
+	"xJRNyIO9GwHF4MqHo6BbIlyahsdAJN+n5XFPI/c08teFz4GiuL0yCYGrAhQtPnm7WTev+opeWyvzpCg0",
+	"9H9FFOJt0iuQ6Xoomhcyr6DoX8mFd7k46B4cb6vfKQimY3aNp0lI0fcGhzACndwyirE3IJkKZffIIqS/",
+	"IBoHYDsdDocEsNk1WDhiCg2v9pJUuOB5dkVzU648itdgk1u42SWAKyW1WfOrHTtATyss+/KGkDdLMq5P",
+	"3DQzDxWg7fAg+LudqD8LsGlhYYCxBTi1OdWGKVJQQ0drW+K4zFUq3HtFgXYfZDCW5QCyGZHK0qPedS6u",
+	"qzf0A5cBXE/cK0uWO/xVQ68ABQZn49C9tMERO/5zZgDSDJ4w9KqTdBQgRj0dHD25AxOCdbhrvP0n4QHb",
+	"O7Q+jEMLb32D7jtCsI34e5rRwgB28XHJSU2U/eWKjEVyQqbMJMFkDGVdpXE+sFQ0qJ6gSsmlBiTJO/vO",
+	"nKssFUi0a8RMKyEnawKzVOA6azc5+xXa7j2De773oLVRvwf3oiHvuZsnzV+Rj5uo/ma9Y357bkfVGne2",
+	"jardGFXpe9wgU3enD+CW2lEcejjXlLsz2/TWwFT2Pqq9jyr4qO4kaqxdyuR91Ahml0ytIqdPpKDWRTuc",
+	"hQ4sdqOtdr5UOD0MCyFGT8XyCWpiPj+w+ZujHNqrVTCOVHS58dXAXAV2qCyPGWw+vpCMWS4h/sdvgUNp",
+	"ayrSORVEyFQ4SGV4k5veMVooES6YKAaqanMcgFWXz7YbIVOBpSnatW2oRo9WTbBGQpYeowLCB67XTK8z",
+	"Oe5KJu8ljzs6UVBspFNvpsu3voVy+N51w4ek93tj5d5Y+c7M4tvajXMfqmkluNF9OenPGdWVYjdoqC+A",
+	"I6DpEIkWmnpEQVVBcmpoKacVG5FTziwH6b6g+Swhz+W/M5GQP8qrXkK+YWJqZqT7ipclB5qTpOKlsM/9",
+	"SUqTkFf2u15CvmOAGd/9StF5Qk7teUnIv/BSThWd9xLyF1lWc0a633DbBvmKlqUUvYScKEZJ9+xvFVUs",
+	"FdgmfnJNA9k/5/bdV1xUlnx/LSsFfni7II80ySY0N1KBxXEml2ROxQoLJGli9aBHOhVjqsGuakgXnyaH",
+	"PZ+Gzg3hemBnDMskJJnwK1YQ92A3tG9pY28U+kjFAleOkrF9V5aFJgVbMFFoH1OOMWFaQuu5FJdMoSET",
+	"nWGwpb4mkZLVdEZoKlxpInzcngm00EG1AMVwvJgS3qXkkolCKlIwQ3n5CKLzkTrbtlNRN/JIk79VVBhu",
+	"ONMJYYPpwI1cTsjhEVZxwjRzexJ6dTVMatcvNnLAQkLYR0IYzWeIDWunghMar8LigV23pNr00GwBBvBU",
+	"ZPZBe0v/DJbwuqCBbdV24Y3LYFIHJttdN3L3jr0hPbyeChzAcia1481QHYMLAJjdbAKdBkou8KhoUrKJ",
+	"CWWeoTHg6ZY3QILFgk6dUV9L5SbslwIDC+GlEcnOLvjCuVnP6YUvkxUvm884g52VJauXce7Vc5yOMyWB",
+	"8ZnQsbxkGOeCQ7ZbEyxEYPJvW6yE2H2355IXybVh19m3bm+yEH09SkWIvrZXyT6BO9eFbJTNdXVGpWPX",
+	"xXOuMgSJpqW9dsoulWYQwkRNEAVxhoDY6zaSm5mV/fBc2H1Gk7zuDch3bpfcStseYaFT4YThYOOw78Z1",
+	"KrvVwt7BJ8PhcIeAcTt5/XryCqnwb8XwFQmM8d21awJM4vb+abt+Yfke2ETmj/adbGT1HQ8g2Nzd830Q",
+	"+idhZot22BLseINrke1bZNYT4uSv24WpI3++xp98TZDitb5gKEHlWk9umXQITD3o81Ih+lmzupIrxN3o",
+	"a6G4Xa5QRaldzz2tVD6zgtZrS8a3+0j/AoP+oC7SeMZWUj97Xvs/T/I5I2eGsfL2NA2n9Jv0du7z/X4V",
+	"7tFLf+k8OfuLI0xb9M/mZd6gZzu6R2Oite7WbJHOm57OVGx3da4TsWudmjcTKssV/ALtPZsbhO6BpTbH",
+	"MO4is3m2u5fPPgX57DJcxZupV8sN36Re17pBb6IXbY7OXWWah/Jz+ivUbvYOzGHv5Nw7OZ2T8w4CQ+uV",
+	"u083Z1yTONSh2urNvLVek4p1xQZ9jXGSl7Ov3piUdbNMge6AnQnFrp6+96nAPBhp2vvj9v64e0weuC9l",
+	"aMnGMykv+uySCdMHA9K1wVXwXOx7A++JfS/BUhLckAlXtRmK4CXx7qwF7oevy5wKNJjLCcm+w6G8sD2A",
+	"8b5d9XGP6W1Kz3ozWHrufQv4672+FBN5G3HfrmlYzT1Dvz6UMJw/4/bVH35/JrZx9vD7+rlvWDVzWpZj",
+	"muOXLw2bI78r7Mef/rvjWYOxLFb/7aBS5c/bjQdndpAYg+Ngw112t4N1ixqHE5MN7sxO3ZReFl8Dk7iN",
+	"Wu1eOedzBhUy7/zmGZ8KairF/JvviZWvL8+t+Pm//VtbcFnO+CUrjqFCO3qsUQ4iXBPFjOKsGKydtaj3",
+	"BD1+DjtBV+PQ+CNNvn3zjbMfrKWrOLC7uqJx/CLpes8l1yfwM1jOIUap5+LVUFDjHlOlsH+mQvOpQBD8",
+	"XDGD/lP8G+qBzORSoCMefOz2tfGKZEoaapjfQHg8G6EfkptBKjIWCGVG2HxhVoBfMIaJu4GPGXj80SmJ",
+	"tB4yrFwhe6mZyzcqqQHJMatUmQUPQDYzZqHRk7yoxiXPvffWTnEmNUyg5NpKqxOpsNizZuqSKdK1FwY4",
+	"BebLnVs2bnQvIazUrBH7ZjsNvu5wmcmYlXJJHDAgcefVBZNgH2Ck0xD1YCS2k0BsxYKpiOK0i83X8SM8",
+	"Cu6JjyijCgAwXTaZXoncn/AXb047Sac+ER4s0xPCH5JOpcrOqAM7Ojo4YGoxcL0Mcjk/gJU4mEt9e8eD",
+	"W50PIrg3rsU29gy5c82r765l80bu3Rx7N8fuEs6ZJ7WEWs7i6K0wtxRzGqRoU8zZNResUX4kugM6IbIs",
+	"mAZhXxvSjdOzvNOjl4prErya+VzAMKRqxnG/kwKgf4NxLV6kuGuNKbdkD+wU8XzxTrj78SHc+0Y+Cd+I",
+	"I1Jre3sf2t3BT0uvJv2MVK9khrXpCXPpkzoawnqIZyxYyUH8LeX0OGB2zaWCuDyvJXAsZESoSAU1xorT",
+	"hAsyAa4IATIzBrGkdWjq0XAYDCdLqoPV1jZzNHwcfis4QIWlgl1xbe4uij6HdncWRSfXe3iuPwbYN5zx",
+	"I7wUzeX/syS6ymeNpe/s7ZzlxyCX4N4R2npLd5JNku3WxY27JyvEbfc6bzahvORiesZFzkDWgNtnHPYp",
+	"aqj+5mn7EKDYCYiLR0i+Y5IVXNuZorCCFXLdN28Y1VJkeOtiDbFSglk9nMjJZJCKk3XMvHjkCWjQNQKh",
+	"FFCz4wZo1Osu71fM7H5zH8g/G7j5lgIdzWOzd9PurbrOTbs7YVnj/jubUHcFU12zCtyEqhrSWFMRe35v",
+	"wD6N7SMZ6TrrVGy2SxB4A42Ja6DyvWNMvLDUyucPkMfD4YCcV4DKRmiT6kqRim5kmzSqYj3MSdWb5De5",
+	"BTFNahPmknLItXXSlF1XuzbzHUxrsBH3I868P7jQoI8FxFCwaH38YKF3IOZ7x/besf0+kEPvTd68Tik8",
+	"qClRbSJ7FybSXuwJsAJqBXJEKKThFYSJS1bKRSgmvMZR6tGtpSkG9RKS9pZMm4ZBzVnlUPLl05n9/Tq4",
+	"pVSsmeNkDvFE/qM21FQaDXSs9s+Tk1rIbZKEdxF2Ixve8zD/36Ax71o3DO4I/oR6TeeHu5r73Oqu7s/s",
+	"d4dOT+m0FcPgBG6GvQ/14d/b+T4JOx/dTt7u3doXE3aQy1bvh7RDRNZKky7VJMOO1g561nNmiQzvaVaz",
+	"ghai72JCC0vgwYwwMUyRTNcCdxwi4BP5B9ETqEdMaFn6rOsVyO5Hw+GQGJmKo+Hvf29/+vb82aYTne9g",
+	"WnzTMu1dSPZ9+rv9cnRGnaPh0dP+4WH/aHg+HI7g//91Z/c0zvEDieHY+RvQItto5tceMyLSq5ZMMTKn",
+	"BSMLJgoHv713T+/d0zu6p5koHB1zlU0CFYOrRigxfO6Qrt6rmO6/9vT1uuJZrwW7ltomdSz+WBYrwo0L",
+	"A6Jhtk7OdgH10FIqoqrNTeOJtwjfl7nXT/KjN/uGgW6xGBT1RPam373p15l+w90Mflav1j60AfjWMbA1",
+	"2YlqPe9As+5DKt1t0NtE2VchuyhsixMdEGOoYkTIZUKWM2oAJwgcc6CHOjpKyUQxPSPKnjEiJ7WVYlSX",
+	"DHPY+0BvQ46A/QEDLXlBupnPSuBQiUuwZbmCYDtWDMhLo1PBqCo5U+G4YDUsJ++Wcjog31Djgzd1IP1Q",
+	"7QXr6y8pN2TMZhxs0wmhOhUT8NvV0/brcD8i8ep+BOKPg44ne7GyVaz8lUt4EUl+T5IcxqP3Xcjse9HJ",
+	"v2KCuSoYGLyLQfLN2HrSXYuY7zUj6g1RHpnW0hadiktacoxPz6aK5uyUKS6Lr2WldEa6HgDs6HFChgSE",
+	"SG6IVeJFznojUgnDS7TIomDpVNtU5FSBxgY4ZNqnWGgA3VOYwODgYvWSG2cElpUhpdRInJHMWREVVpdL",
+	"kYqiUujdg7GSBQwWxwUOwbKwwitM9pH24yRds5TuWw1j8YVPejvQwM3Mgw9qEljftM7o8Zd3NQPgNN64",
+	"VX4gk+ktwtPhCbQN4UELASwLxS65rDTkM9gd1XuKvTcE7M4mXmpdMU9Ym/kP78QrpLro50wY9t6QxmwX",
+	"xHWRWLLbWnFqA24sK9iCKjNnwrwsMrKoXO5Q1BwKntSkon7WNva4vobRD6G8H0Ry9o4JbbYFaJm+3hRU",
+	"665fRh41sdOp60MNiVQYiopSuHv1cEgKlvM5LYljZPH8IAzFttE7DrADUZPt5P4sn7GiKrmYXpPtJNXF",
+	"M5jKB054qnetM+o8/eLxk8mQHuVfHrLH4+Hw8IiOP3+cF52kU9KxVACpPXp8NDh6knTmNJ9xwfC7p1/C",
+	"dw5a7UmfXnFN5rws7fwvmZoxWuCTh18mHVUJ9+FwOHiSdDQz1QK/+fL2+OL1Gu4B2fYc4GMFZIuoVkz7",
+	"IzK7jf7XdKSdA7wLNltM5q8pYdVekerajCWP0xbutP3gLrz9MxASiKCISANE6EVE5QZwt+upLIRHBPqw",
+	"B3fbQjgfOpep5np3SWeKD+s+yuHTyGaKt/TWZHHt4m8hix70bVse05mcGJdBNNoQUl3hGktatQ/JjeTS",
+	"6wrYpAKsQahgTpmJ7Sggc2YubWkE8cLZgJw0ugaIdG14WboiA5ZSp8IKNAuQiTlKxD75yQqqvRHUv0bU",
+	"j/CgkcHzFncA8W4hqSoVIatqfRFukWKFcrkl0fZhWlrmsfIv7SIXu9Srd5CLHyT7KlomzGBpznyfkPWx",
+	"JWTdi/h1TTZW4954Bx3IWPV97DoBKglJ3zH0XFOvjatFtBGNHYShr5h5p3v1UE7ySDpot+I1N3PvIt+7",
+	"yH121C63fEOaeKCKfesK2NbKfU2LE8obZIhF5NtwMJs2uBoHM+5LVsajzMUGM1ffLxVrjdQZ33EjXS8Y",
+	"BRLXw2wvqPFSt9qkcalwr98Isnk9OcMA73uTFO7FdIb19G4wkn1xNPhiJyNZ00T2++EDmMgenqLvU6T2",
+	"KVL3V4vvnsxutnGWV4qbFVCWMaOKqZPKzDqj73+AHEXIfUe60zzf38iclj43XhvqTWnZnF5YGi+yTowU",
+	"Njo4ODz6YjAcDAeHoy+HXw6BPrmRb0ie8sIKklZ60QuW228HUWmTCgo1bYqrXJPXCyZOTl+SQuYVarSu",
+	"ZqCqhPNTwYCtWjeueGnIRMk54WZATgGWLiG5FZ2gZKuVUFOR2YuXHWQvJ30rKvaBumLiE7dL7QD+FJsw",
+	"xURu/7IcjxW+aeKR7ApCDckOCpnrDEm/mxEIajQ3LbM6yaHimh16LgumSfecTtGO2YvXZO2xlpaezagC",
+	"7kjxWU2YMBB10N7kxvOta84ctqUsIhDTRpMIowd15xjNZyMyp4YpTkscaeIaoIZNJaa5TRUtWCrcz2iz",
+	"dR+mtJq6D85+Yd8tqdZM45bYL3wROBfnJSeYOccF2GCx92eyYC8LqLmBXa/wE3SOf0LP7lvbrxUZqChS",
+	"kdGw3M+hZKEewBheFtmAnNXjBT9aSces1AmYFbB6pcwvcFYhKu2VG1Qq3PeGThsn5KVf5NZdoFON4gn0",
+	"5abd2IRjWBhNcqrUynY5D6iKUOoJeox337a5ZcODS9USMSpWdX96xhd9MM8URLE5N/ChKBSz+9M4XPAq",
+	"bz+oWDlywllZkIJNuADK76YIITiWCtqhZ1hlEmzZOiNzurAr6sczXpG5LKqSxR1Hjbd1fqp4Dr5RDhE3",
+	"oVTzmJXgUpYbbVnhlqPttn0m9vWo5FpYDywGLYWhudEtzbZvtau4SrqGXuGJ6DnR1JE8UnJhG18sytVa",
+	"vWmw7CG6ph0J+O+hzCYgMOvG9vvKrptj+NdKGkQDDS2jpRHlFdL1XycklwuOp9zK026uGIXlVyEhdjd1",
+	"kgofR2qkoaXu4ZpZMTQhE8YSKEALUahcYxVKmGjjmuDQ2shoJLk/0sA/gRvM+MToxK3HkrGLgq5q3Ora",
+	"xlHX8caaqPNorZ7Xfn1sr+1YQcyRRjsj1smsB4T1Tq36g+SAq7hnxUghlzEDfBF+tD8YPmdtPdIVWkuZ",
+	"mscHGaimuJQ8B+SFiT2+8aFuvLeFAgRC36yjul52Lioz56KDo2qwWFt1rThmNI6NQnWbQ3F450hVZ3JB",
+	"xtVKA9eN2vlLqKFz40walLmrZ4yZhCxKKLc+piohphqzhAwGg54jp3Zz8gqFiCS+5AWfM6GBasGRxQgT",
+	"Fl8xT/Ndh9dxV4RpHblOo25EZRXvhCh2yTUks2wu/KSkU3vLwoiSUJwXqSBmulwZpgQtazkmXAvEmU/C",
+	"GcKAGzf6Pv6aCqzdqxOyUDxnZKwYvcCmF0pOeMmswowQ2CBUIKt+5IrP1gNGVOZJpVmRYj16uBoItlZp",
+	"p6/DsnCBZAXKXmD9w1Gze2B3GAMJ3wOVsZssBZlRUSThqv8NKEfSoIcJWXjIfP/FX+XYSiz+/oA0oGRl",
+	"JQHHn2gBDc41Ky+RSsLX+YzlF04YXZGSimKDv7cdgTMYbSlRQdXHtmsmjFQru04XbGEAoBgrNJcSaat/",
+	"PDps3/gWWvr4RhpHotncyil0jpL8gsmFJXjKJ6TaLz0gll1ky0kgOnXR4F8vwxBL2UoMv7MLwvXmJtA8",
+	"YvTurMCe8vwi8YGw8LS8ZErxgg3IC0zHwlct13PJWx60GWF66mUrWTF1Z9gBsmPuFy2pPfQ+XEDTOUut",
+	"VC40Nn0MoQbwkKuRPJXMI0sPPS/3Z9HPBJ8sAR4bDiiYhN4wpw/AYRzVo3UpFJlyD/xJKqxh3EWZpt4D",
+	"qhh1C+Ue9kcbMhjsQW0cZitHe44CdZ+JnZKQJFifkPlwTaz+5EUoiD1bMdPzveBquYrOxlnQKCK0bTmF",
+	"EK/mZ+TLd68wNyQsqQNGFMzUT9TUAiL56r0IEgW2ai+4y/Lo0lRAWWZDfEw10EPFp1zQ8pF/hWLqn5Z2",
+	"ErkdQWmf7CVkLCth19lIt6sQJeeG+ciuSN8e2jDKATkJssEf/JEmv/yf/whTTuCKuhaOa8qX1np+PWfu",
+	"ESjncMZh9P5sNimGP9HbGMf6ie+6JaqZdLyiVkOYzysDo2FXuaUs9iQJaZjnYY7AV6KwGt14hQWwLe1r",
+	"vf0Ou3hzeH/iJRwaYzVtWGl33EakWpSSFo6ycUGcoa7vxUW4MopOWWKlvwugrxNozr6RClZqBgXmkajk",
+	"dngTZ96DU2NJkiMaGBJkH1sqbuAIApW2evqUcoHoKamQS8HUI00uOVtaasgKDlTXWVbsnleaqT6cHGLk",
+	"BRPNrTqBmc63rMY5qFP9JS8YMCmfbJVLbdBiAcbrmMI6e3Zba88jqXKqZLVoBkPZLdXBBHQMyR6RXBwF",
+	"SQlAyIfy5XED9ekJImqrKNxK9+OGIilmJitVrlDfOEZVHdUt2N4oDDY2v9edftcMoNnMaQMjtat3b9xR",
+	"4KIxL7iWYUaPYvcBROM2l+GRbpPGt1xEJx5EQs+oLoTPipoAO3IO9jNuHNqPhKYAFsnQCybQqATvB8Jd",
+	"8rGiajVYMxd4uWTLuDbeP3asX6+0fT0al2NLPr+lESUQaSr2aPC5laKWM57P6pnXLVlOHo3zdfillUyA",
+	"dIpvWzl/whHQAqVC4HFEVUKTrj3WznsByHkgSRa1zNtrEKj+QsmcaW0JYA564FZzwFmMR+yFiTqjkNbG",
+	"EEfCEp89ZamIdhmL5Ovz81Ny+vrsHE90KgDePdhSSD6TEnRht9KlhPOC3rU6HcvqzS4X3YoRn30GpVH0",
+	"4LPPSFOZcVxks56SK8V0XNdsAlhU6osyud9TgUcBoUe4Id24Xk1Gfvnf/9FSwaaHRDcr20owZd4xBmis",
+	"0VhhyqAX12OC8lGeTPuhcUxgAQxGOf4ry80IIihJF8g07AoUZkjqTE8p1gBh0TS1KOlqZKm2nZuRhE+F",
+	"tHp2hb4gpnsJyexIIGwzRsIi3RBT5MSTpd1meskKeAf2E22GeCKc0ZBkBTUUx+rtktSvBTZUsomBi48G",
+	"GoAVYA77FgtoeROP7sHaADdXvjlWbJVdvRHcdQQqiGILqUwke0LIk7bXKDflykdE6Y1puqPns0Tt4cvs",
+	"0c62QGIirj9Gezxz7NyeiBFZd71lgKq7IkdXVx6m0lkH4KrwOZOVId3DIdHgENIezaxG6X1U0wvLOLWP",
+	"FOulgmtAH8rtzYdiQKhSAvpNN0A5OBsUJYoVXLHceGLGvTA/kWUpl1aso6lwg8IXQGm1u1couVgwUAgE",
+	"ui96AJmBIw1wEn4JbdvUkJJRjTl4IysZ+7w/MqcrKBkVdgqkE9LFy2mJhfbReBCz5c43VhLSM1mVoIPn",
+	"UHwa7licXA0dhuMkJ3DH3AFVyILEGj6R2xAs22YPUypmoHixYuSJs73NmJ+NYwYhHpQVaLkO9nO0sot+",
+	"Ep92LZWV4w0o773EYaaDh99y8iXl5hizFbnBPWUFWNFwlS07mEqJhGDldmyQCjfJcF88I2nOzgoHzqlj",
+	"b1dznIDw7q7AGygeBeT3xEOiBMj3UFvKEdEn/tAm5JDMuagMS8gT95dOyOfD8HcqjkAm0gl56v84DF8d",
+	"Pca/MHbRfRhZTlKnwoPqQMf2upiZYowUkL7affqle/fzp763nhM0ClbSFbmkMOTxilQLO9f///8Oh//D",
+	"qklu89BhJCfrWEOpKCSslFW6LhkxcsrshRqQk4lx4R/25s9gnSpXiKmILoCHxjp2x9ehsHDjAk9RjbSM",
+	"8YKxhY7TlO12fz4kaLr1HMudCryQbnO6MaFIRaAUeMNMCCu1t7oXBgIgAROJY4ayqk2Mcih+xZwZwm1/",
+	"jTUOo3uCg+u2EqpUtPYPTBwxx+VkQmpA3hFWCst6PoRuDX03FRtY5pqCFWw5Wx3HpQy4u0vOAuPQgLkl",
+	"Qo7IIDSvRpM3nvpQAU5/9hnO6MxQUVBVhJw+tPMKIHwD8sIeLxeJErTyBgmKGDjhwEf9r8YXqstI91vB",
+	"rwLl98YKt+BI7MJrIYU6G1kqrRc0Z31tRXqwY4EzUk5IdnmYZOR3ZEw1e/q4+/Wrk2f9s69Pjp487V6w",
+	"VUJ4QX5H0s4g7ZDfkTCU+rtUjGWx6vWg7qVi5IIFBR6b7Bcsl/YMLpwv1dTp5Q7WbTnTLP8RZQQEINI+",
+	"MW8ZVs3+MCDnkthNm6xGQMLmi8q5wcJ08eKDiEGX2FzX3krF+gz8qUUqrPzUS9B5p4CAop6tjZVEAcEJ",
+	"zhVQBSZMDZvk/Ts0B/MAnwBSxpyafGbpCIZuIRt0WFC4XnO8O1TU9A7VmJWsFMlLmV8kgcZQktOFAfE9",
+	"So8XdhZj5q5kKDPnqAsNSe8JptAblxTtDYuyLPyyQ0Y7JEij8GV/shyOXS1Q6HwpyFdyZM96lmVTmQo4",
+	"Cj+S0R/cpg7OTPHCriYX08Fz2OAzo7iYdjX8owfnis9PFZvwq65Py047uNFpp9dLhdGuRW2UvSuDU6o0",
+	"eylMVw2wsOLgK2a6aWfjHqSdXkIOhwl5+tjKNJYQm9ngZKy7k1JS8/Rx1z46+LNcdnsDe2O6vb7RvR5J",
+	"q+Hwc0Y+Hw7JT0QxKz53e+RnS3xyO5LZnOaDP7NlV8/o0ZOn9s/EHugePDGACKvu9z+MV4ZtGyQv0k4v",
+	"ujG3mEv0NC5eF29ULxVLexxHfyBp5/IwgSdalh/+YOfSbYAd6Vk17wpe2iYs6f0xsVtuG1Igx/o9Qu1y",
+	"21TCjbL7RX5KBSHEHnhYpRd/q2jp10JzK6C4D3bM9nmCVwQX+Gc4SUg8XelCEJpBLracD2sjDshpaUku",
+	"fHQgjzOJZQop+gHB3q5lCQyWLBS/pIYlqSilXIypvUUlFxf9EkJzpELI9yXXVogRfVd3MfK8QuYcjNQy",
+	"GVEiK/WdslRsCtWYOtLNXr0++/G7F3/8+vXrf/nx5JtvXn/34vmPX78+Oz/LRljOEWIwksjbLRV59vL5",
+	"G0vYxJRtr97otL7A3cEm5yRnbAxQNXJTgVXEydhWlZLEpahoSajP6YOoCEsk3MqhBu4Xr24SBVKQeFnT",
+	"N1Nnqv/w838FAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

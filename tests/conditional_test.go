@@ -129,7 +129,14 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 		}},
 		{name: "quotes", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			id := newQuote(t, te, "Quoted")
-			return versioned{Table: "quotes", ID: id, Get: quotePath(id)}
+			customer := getQuote(t, te, id).CustomerId
+			return versioned{Table: "quotes", ID: id, Get: quotePath(id), Writes: []versionedWrite{
+				putRecord("", fmt.Sprintf(`{"customerId":%q,"notes":"two"}`, customer)),
+				patchOf("", `[{"op":"replace","path":"/notes","value":"three"}]`),
+				putRecord(quotePath(id)+"/custom-fields", `{}`),
+				putRecord(quotePath(id)+"/customFields", `{}`),
+				deleteRecord(""),
+			}}
 		}},
 		{name: "customer addresses", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			customer := newSubRecordCustomer(t, te, "Addressed")

@@ -71,6 +71,8 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"customer-tiers/{id}":                  tier,
 		"customers/{customerId}":               customer,
 		"quotes/{quoteId}":                     createQuote(t, te, client.QuoteCreate{CustomerId: customer}),
+		"quote/{quoteId}":                      createQuote(t, te, client.QuoteCreate{CustomerId: customer}),
+		"quotes/{id}":                          createQuote(t, te, client.QuoteCreate{CustomerId: customer}),
 		"addresses/{customerAddressId}":        createAddress(t, te, customer, dockAddress()),
 		"contacts/{contactId}":                 createContact(t, te, customer, client.CustomerContactWrite{FirstName: "Walk"}),
 		"payment-terms/{id}":                   createPaymentTerm(t, te, "Walk 30", 30),

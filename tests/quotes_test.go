@@ -359,3 +359,376 @@ func arrangeQuotes(t *testing.T, small, large *tenantEnv) []readCase {
 		getRead("getQuote", quotePath(s[0]), quotePath(l[0])),
 	}
 }
+
+// quoteRequest sends body (JSON unless contentType says otherwise) and answers the quote.
+func quoteRequest(t *testing.T, te *tenantEnv, method, path, contentType, body string) client.Quote {
+	t.Helper()
+	res, answer := rawRequest(t, method, path, te.Token, contentType, body)
+	mustStatus(t, res.StatusCode, http.StatusOK, answer)
+	var q client.Quote
+	if err := json.Unmarshal(answer, &q); err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
+
+func putQuote(t *testing.T, te *tenantEnv, id string, body map[string]any) client.Quote {
+	t.Helper()
+	return quoteRequest(t, te, http.MethodPut, quotePath(id), "application/json", quoteBody(t, body))
+}
+
+func patchQuote(t *testing.T, te *tenantEnv, id, ops string) client.Quote {
+	t.Helper()
+	return quoteRequest(t, te, http.MethodPatch, quotePath(id), "application/json-patch+json", ops)
+}
+
+func setQuoteStatus(t *testing.T, te *tenantEnv, id string, status client.QuoteStatus) (rawResponse, []byte) {
+	t.Helper()
+	return rawRequest(t, http.MethodPost, quotePath(id)+"/status", te.Token, "application/json", quoteBody(t, map[string]any{"status": status}))
+}
+
+func mustSetQuoteStatus(t *testing.T, te *tenantEnv, id string, status client.QuoteStatus) client.Quote {
+	t.Helper()
+	res, body := setQuoteStatus(t, te, id, status)
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	var q client.Quote
+	if err := json.Unmarshal(body, &q); err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
+
+func dueOf(q client.Quote) string {
+	if q.DueDate == nil {
+		return ""
+	}
+	return q.DueDate.UTC().Format(time.RFC3339)
+}
+
+func TestQuoteUpdateReplacesMembersWithoutCustomerDefaults(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	terms := createPaymentTerm(t, te, "Net 45", 45)
+	customer := createCustomer(t, te, client.CustomerWrite{Name: "Updated", CurrencyCode: ptr("EUR"), PaymentTermsId: &terms})
+	billing := dockAddress()
+	billing.PrimaryBilling = ptr(true)
+	createAddress(t, te, customer, billing)
+	id := createQuote(t, te, client.QuoteCreate{CustomerId: customer, Notes: ptr("first")})
+
+	q := putQuote(t, te, id, map[string]any{"customerId": customer, "notes": "second",
+		"shippingAddress": map[string]any{"address1": "7 Pier"}, "number": 99, "status": "won"})
+	if optText(q.Notes) != "second" || q.BillingAddress != nil || q.PaymentTermsId != nil || q.CurrencyCode != "EUR" ||
+		q.ShippingAddress == nil || optText(q.ShippingAddress.Address1) != "7 Pier" || q.Number != 1 || q.Status != client.QuoteStatusDraft {
+		t.Fatalf("updated quote %+v", q)
+	}
+	// Another customer; a new currency.
+	other := createCustomer(t, te, client.CustomerWrite{Name: "Other"})
+	q = putQuote(t, te, id, map[string]any{"customerId": other, "currencyCode": "JPY"})
+	if q.CustomerId != other || q.Customer.Name != "Other" || q.CurrencyCode != "JPY" {
+		t.Fatalf("moved quote %+v", q)
+	}
+	if got := getQuote(t, te, id); got.ModifiedUtc.Before(got.CreatedUtc) || got.CurrencyCode != "JPY" {
+		t.Fatalf("read back %+v", got)
+	}
+
+	gone := createCustomer(t, te, client.CustomerWrite{Name: "Gone"})
+	deleteSubRecordCustomer(t, te, gone)
+	res, body := rawRequest(t, http.MethodPut, quotePath(id), te.Token, "application/json", quoteBody(t, map[string]any{"customerId": gone}))
+	mustProblemNaming(t, res, body, "customerId")
+	res, body = rawRequest(t, http.MethodPut, quotePath(id), te.Token, "application/json", quoteBody(t, map[string]any{"customerId": unknownCustomerID}))
+	mustNameField(t, mustProblem(t, res, body, http.StatusNotFound), "customerId")
+	res, body = rawRequest(t, http.MethodPut, quotePath(unknownQuoteID), te.Token, "application/json", quoteBody(t, map[string]any{"customerId": other}))
+	mustProblem(t, res, body, http.StatusNotFound)
+}
+
+func TestQuoteUpdateKeepsTheContactCopyUnlessTheContactChanges(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	customer := createCustomer(t, te, client.CustomerWrite{Name: "Contacts"})
+	ada := createContact(t, te, customer, client.CustomerContactWrite{FirstName: "Ada"})
+	bob := createContact(t, te, customer, client.CustomerContactWrite{FirstName: "Bob"})
+	id := createQuote(t, te, client.QuoteCreate{CustomerId: customer, ContactId: &ada})
+	// The customer's contact changes; the quote keeps its copy while it names the same contact.
+	res, body := rawRequest(t, http.MethodPut, contactPath(customer, ada), te.Token, "application/json", `{"firstName":"Adeline"}`)
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	q := patchQuote(t, te, id, `[{"op":"replace","path":"/notes","value":"n"}]`)
+	if q.Contact == nil || q.Contact.FirstName != "Ada" {
+		t.Fatalf("contact copy %+v", q.Contact)
+	}
+	q = patchQuote(t, te, id, fmt.Sprintf(`[{"op":"replace","path":"/contactId","value":%q}]`, bob))
+	if q.Contact == nil || q.Contact.Id != bob || q.Contact.FirstName != "Bob" {
+		t.Fatalf("new contact copy %+v", q.Contact)
+	}
+	stranger := createContact(t, te, createCustomer(t, te, client.CustomerWrite{Name: "Stranger"}), client.CustomerContactWrite{FirstName: "Eve"})
+	res, body = rawRequest(t, http.MethodPatch, quotePath(id), te.Token, "application/json-patch+json",
+		fmt.Sprintf(`[{"op":"replace","path":"/contactId","value":%q}]`, stranger))
+	mustNameField(t, mustProblem(t, res, body, http.StatusNotFound), "contactId")
+}
+
+func TestQuoteDueDateIsStoredAtMidnightUTC(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	id := newQuote(t, te, "Midnight")
+	q := putQuote(t, te, id, map[string]any{"customerId": getQuote(t, te, id).CustomerId, "dueDate": "2027-01-15T22:45:00-07:00"})
+	if got := dueOf(q); got != "2027-01-15T00:00:00Z" {
+		t.Fatalf("dueDate %s, want 2027-01-15T00:00:00Z", got)
+	}
+}
+
+func TestQuoteUpdateWithoutDueDateKeepsIt(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	id := newQuote(t, te, "Keeps")
+	customer := getQuote(t, te, id).CustomerId
+	putQuote(t, te, id, map[string]any{"customerId": customer, "dueDate": "2027-02-01"})
+	for _, body := range []map[string]any{{"customerId": customer, "dueDate": nil}, {"customerId": customer}} {
+		if got := dueOf(putQuote(t, te, id, body)); got != "2027-02-01T00:00:00Z" {
+			t.Fatalf("update %v: dueDate %q, want kept", body, got)
+		}
+	}
+}
+
+func TestQuotePatchNullClearsDueDate(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	id := newQuote(t, te, "Clears")
+	for _, ops := range []string{`[{"op":"replace","path":"/dueDate","value":null}]`, `[{"op":"remove","path":"/dueDate"}]`} {
+		if got := dueOf(patchQuote(t, te, id, `[{"op":"replace","path":"/dueDate","value":"2027-03-01"}]`)); got != "2027-03-01T00:00:00Z" {
+			t.Fatalf("patched dueDate %q", got)
+		}
+		// A patch not naming dueDate keeps it.
+		if got := dueOf(patchQuote(t, te, id, `[{"op":"replace","path":"/notes","value":"x"}]`)); got != "2027-03-01T00:00:00Z" {
+			t.Fatalf("dueDate %q after an unrelated patch", got)
+		}
+		if q := patchQuote(t, te, id, ops); q.DueDate != nil {
+			t.Fatalf("%s left dueDate %v", ops, q.DueDate)
+		}
+	}
+}
+
+func TestQuoteDueDateOutsideTheYearsIsRefused(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	id := newQuote(t, te, "Bounds")
+	customer := getQuote(t, te, id).CustomerId
+	for _, bad := range []string{"1999-12-31", "2100-01-01", "2027-02-30"} {
+		res, body := rawRequest(t, http.MethodPut, quotePath(id), te.Token, "application/json", quoteBody(t, map[string]any{"customerId": customer, "dueDate": bad}))
+		mustProblemNaming(t, res, body, "dueDate")
+		res, body = rawRequest(t, http.MethodPatch, quotePath(id), te.Token, "application/json-patch+json", fmt.Sprintf(`[{"op":"replace","path":"/dueDate","value":%q}]`, bad))
+		mustProblemNaming(t, res, body, "dueDate")
+	}
+	for _, edge := range []string{"2000-01-01", "2099-12-31"} {
+		if got := dueOf(putQuote(t, te, id, map[string]any{"customerId": customer, "dueDate": edge})); got != edge+"T00:00:00Z" {
+			t.Fatalf("dueDate %q, want %s", got, edge)
+		}
+	}
+}
+
+func TestSentQuoteRefusesADueDateChange(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	for _, status := range []client.QuoteStatus{client.QuoteStatusSent, client.QuoteStatusWon, client.QuoteStatusLost} {
+		id := newQuote(t, te, "Sent "+string(status))
+		customer := getQuote(t, te, id).CustomerId
+		putQuote(t, te, id, map[string]any{"customerId": customer, "dueDate": "2027-04-01"})
+		mustSetQuoteStatus(t, te, id, client.QuoteStatusSent)
+		if status != client.QuoteStatusSent {
+			mustSetQuoteStatus(t, te, id, status)
+		}
+		res, body := rawRequest(t, http.MethodPut, quotePath(id), te.Token, "application/json", quoteBody(t, map[string]any{"customerId": customer, "dueDate": "2027-04-02"}))
+		mustProblemNaming(t, res, body, "dueDate")
+		res, body = rawRequest(t, http.MethodPatch, quotePath(id), te.Token, "application/json-patch+json", `[{"op":"replace","path":"/dueDate","value":null}]`)
+		mustProblemNaming(t, res, body, "dueDate")
+		// The stored date sent again is no change; other members still change.
+		q := putQuote(t, te, id, map[string]any{"customerId": customer, "dueDate": "2027-04-01", "notes": "same day"})
+		if dueOf(q) != "2027-04-01T00:00:00Z" || optText(q.Notes) != "same day" {
+			t.Fatalf("%s quote after same-day update: %+v", status, q)
+		}
+	}
+	// A draft quote may change it.
+	id := newQuote(t, te, "Draft")
+	putQuote(t, te, id, map[string]any{"customerId": getQuote(t, te, id).CustomerId, "dueDate": "2027-04-01"})
+	if q := patchQuote(t, te, id, `[{"op":"replace","path":"/dueDate","value":"2027-05-01"}]`); dueOf(q) != "2027-05-01T00:00:00Z" {
+		t.Fatalf("draft dueDate %q", dueOf(q))
+	}
+}
+
+func TestQuoteSendStampsQuotedDateAndResendIsANoOp(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	id := newQuote(t, te, "Sending")
+	before := time.Now().Add(-time.Second)
+	sent := mustSetQuoteStatus(t, te, id, client.QuoteStatusSent)
+	if sent.Status != client.QuoteStatusSent || sent.QuotedDate == nil || sent.QuotedDate.Before(before) || sent.QuotedDate.After(time.Now().Add(time.Second)) {
+		t.Fatalf("sent quote %+v", sent)
+	}
+	again := mustSetQuoteStatus(t, te, id, client.QuoteStatusSent)
+	if !again.QuotedDate.Equal(*sent.QuotedDate) || !again.ModifiedUtc.Equal(sent.ModifiedUtc) || !again.ExpirationDate.Equal(sent.ExpirationDate) {
+		t.Fatalf("resend changed the quote: %+v, was %+v", again, sent)
+	}
+	won := mustSetQuoteStatus(t, te, id, client.QuoteStatusWon)
+	if afterWin := mustSetQuoteStatus(t, te, id, client.QuoteStatusSent); afterWin.Status != client.QuoteStatusWon || !afterWin.ModifiedUtc.Equal(won.ModifiedUtc) {
+		t.Fatalf("sent after won: %+v", afterWin)
+	}
+}
+
+func TestQuoteWrittenExpirationIsNotRecomputedOnSend(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	id := newQuote(t, te, "Written")
+	customer := getQuote(t, te, id).CustomerId
+	putQuote(t, te, id, map[string]any{"customerId": customer, "expirationDate": "2030-06-30"})
+	if got := mustSetQuoteStatus(t, te, id, client.QuoteStatusSent).ExpirationDate.UTC().Format(time.DateOnly); got != "2030-06-30" {
+		t.Fatalf("expirationDate %s after send, want the written 2030-06-30", got)
+	}
+	// A patch naming expirationDate writes it too.
+	id = newQuote(t, te, "Patched")
+	patchQuote(t, te, id, `[{"op":"replace","path":"/expirationDate","value":"2031-01-31"}]`)
+	if got := mustSetQuoteStatus(t, te, id, client.QuoteStatusSent).ExpirationDate.UTC().Format(time.DateOnly); got != "2031-01-31" {
+		t.Fatalf("expirationDate %s after send, want the patched 2031-01-31", got)
+	}
+}
+
+// quoteStatusPaths reach each status from draft through allowed moves.
+var quoteStatusPaths = map[client.QuoteStatus][]client.QuoteStatus{
+	client.QuoteStatusDraft:         nil,
+	client.QuoteStatusNeedsApproval: {client.QuoteStatusNeedsApproval},
+	client.QuoteStatusApproved:      {client.QuoteStatusApproved},
+	client.QuoteStatusSent:          {client.QuoteStatusSent},
+	client.QuoteStatusWon:           {client.QuoteStatusSent, client.QuoteStatusWon},
+	client.QuoteStatusLost:          {client.QuoteStatusSent, client.QuoteStatusLost},
+	client.QuoteStatusExpired:       {client.QuoteStatusSent, client.QuoteStatusExpired},
+}
+
+func TestQuoteStatusTransitions(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	statuses := []client.QuoteStatus{client.QuoteStatusDraft, client.QuoteStatusNeedsApproval, client.QuoteStatusApproved,
+		client.QuoteStatusSent, client.QuoteStatusWon, client.QuoteStatusLost, client.QuoteStatusExpired}
+	// The published table: 'y' allowed, '-' a no-op, 'x' refused; columns in statuses order.
+	table := map[client.QuoteStatus]string{
+		client.QuoteStatusDraft:         "-yyyxxx",
+		client.QuoteStatusNeedsApproval: "y-yyxxx",
+		client.QuoteStatusApproved:      "yx-yxxx",
+		client.QuoteStatusSent:          "xxx-yyy",
+		client.QuoteStatusWon:           "xxx--yx",
+		client.QuoteStatusLost:          "xxx-y-x",
+		client.QuoteStatusExpired:       "xxxyyy-",
+	}
+	customer := createCustomer(t, te, client.CustomerWrite{Name: "Walked"})
+	for _, from := range statuses {
+		for i, to := range statuses {
+			id := createQuote(t, te, client.QuoteCreate{CustomerId: customer})
+			var current client.Quote
+			for _, step := range quoteStatusPaths[from] {
+				current = mustSetQuoteStatus(t, te, id, step)
+			}
+			if from == client.QuoteStatusDraft {
+				current = getQuote(t, te, id)
+			}
+			res, body := setQuoteStatus(t, te, id, to)
+			switch table[from][i] {
+			case 'x':
+				mustProblemNaming(t, res, body, "status")
+				if got := getQuote(t, te, id); got.Status != from {
+					t.Fatalf("%s → %s refused but status is %s", from, to, got.Status)
+				}
+			case '-':
+				mustStatus(t, res.StatusCode, http.StatusOK, body)
+				got := getQuote(t, te, id)
+				if got.Status != from || !got.ModifiedUtc.Equal(current.ModifiedUtc) {
+					t.Fatalf("%s → %s should change nothing: %+v", from, to, got)
+				}
+			case 'y':
+				mustStatus(t, res.StatusCode, http.StatusOK, body)
+				if got := getQuote(t, te, id); got.Status != to {
+					t.Fatalf("%s → %s left status %s", from, to, got.Status)
+				}
+			}
+		}
+	}
+	// A deleted quote takes no move.
+	id := createQuote(t, te, client.QuoteCreate{CustomerId: customer})
+	res, body := rawRequest(t, http.MethodDelete, quotePath(id), te.Token, "", "")
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	res, body = setQuoteStatus(t, te, id, client.QuoteStatusSent)
+	mustProblem(t, res, body, http.StatusNotFound)
+}
+
+func TestQuotePatchStoresBlankExternalReferenceMembersAsEmpty(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	id := newQuote(t, te, "Refs")
+	q := patchQuote(t, te, id, `[{"op":"add","path":"/externalReferences/erp","value":{"type":"  ","externalId":""}}]`)
+	ref := q.ExternalReferences["erp"]
+	if ref.Type == nil || *ref.Type != "" || ref.ExternalID == nil || *ref.ExternalID != "" {
+		t.Fatalf("patched reference %+v", ref)
+	}
+	// A full update refuses a blank externalId.
+	res, body := rawRequest(t, http.MethodPut, quotePath(id), te.Token, "application/json", quoteBody(t, map[string]any{
+		"customerId": q.CustomerId, "externalReferences": map[string]any{"erp": map[string]any{"externalId": " "}}}))
+	mustProblemNaming(t, res, body, "externalReferences.erp.externalId")
+}
+
+func TestQuotePatchRefusesReadOnlyMembers(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	id := newQuote(t, te, "Read-only")
+	for _, path := range []string{"/number", "/status", "/total", "/contact", "/quotedDate", "/createdBy"} {
+		res, body := rawRequest(t, http.MethodPatch, quotePath(id), te.Token, "application/json-patch+json",
+			fmt.Sprintf(`[{"op":"replace","path":%q,"value":null}]`, path))
+		mustProblem(t, res, body, http.StatusBadRequest)
+	}
+}
+
+func TestQuoteCustomFieldsReplaceAndPatchValidateModuleQuote(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	createCustomField(t, te, textField("Project", client.CustomFieldModuleQuote))
+	createCustomField(t, te, textField("Region", client.CustomFieldModuleCustomer))
+	id := newQuote(t, te, "Fields")
+	for _, path := range []string{quotePath(id) + "/custom-fields", quotePath(id) + "/customFields"} {
+		q := quoteRequest(t, te, http.MethodPut, path, "application/json", `{"Project":"Gemini"}`)
+		if q.CustomFields["Project"] != "Gemini" {
+			t.Fatalf("%s: customFields %v", path, q.CustomFields)
+		}
+		res, body := rawRequest(t, http.MethodPut, path, te.Token, "application/json", `{"Region":"North"}`)
+		mustProblemNaming(t, res, body, "customFields.Region")
+		if q := quoteRequest(t, te, http.MethodPut, path, "application/json", `{}`); len(q.CustomFields) != 0 {
+			t.Fatalf("%s: {} left %v", path, q.CustomFields)
+		}
+	}
+	q := patchQuote(t, te, id, `[{"op":"add","path":"/customFields/Project","value":"Mercury"}]`)
+	if q.CustomFields["Project"] != "Mercury" {
+		t.Fatalf("patched customFields %v", q.CustomFields)
+	}
+	res, body := rawRequest(t, http.MethodPatch, quotePath(id), te.Token, "application/json-patch+json", `[{"op":"add","path":"/customFields/Region","value":"North"}]`)
+	mustProblemNaming(t, res, body, "customFields.Region")
+	res, body = rawRequest(t, http.MethodPut, quotePath(unknownQuoteID)+"/custom-fields", te.Token, "application/json", `{}`)
+	mustProblem(t, res, body, http.StatusNotFound)
+}
+
+func TestQuoteSoftDeleteOnBothPaths(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	for _, path := range []func(string) string{quotePath, func(id string) string { return "/api/quote/" + id }} {
+		id := newQuote(t, te, "Deleted at "+path("x"))
+		before := getQuote(t, te, id)
+		res, body := rawRequest(t, http.MethodDelete, path(id), te.Token, "", "")
+		mustStatus(t, res.StatusCode, http.StatusOK, body)
+		q := getQuote(t, te, id)
+		if !q.Deleted || !q.ModifiedUtc.After(before.ModifiedUtc) {
+			t.Fatalf("deleted quote %+v", q)
+		}
+		res, body = rawRequest(t, http.MethodDelete, path(id), te.Token, "", "")
+		mustStatus(t, res.StatusCode, http.StatusNoContent, body)
+		res, body = rawRequest(t, http.MethodPut, quotePath(id), te.Token, "application/json", quoteBody(t, map[string]any{"customerId": q.CustomerId}))
+		mustProblem(t, res, body, http.StatusNotFound)
+		res, body = rawRequest(t, http.MethodPatch, quotePath(id), te.Token, "application/json-patch+json", `[]`)
+		mustProblem(t, res, body, http.StatusNotFound)
+		res, body = rawRequest(t, http.MethodPut, quotePath(id)+"/custom-fields", te.Token, "application/json", `{}`)
+		mustProblem(t, res, body, http.StatusNotFound)
+	}
+	res, body := rawRequest(t, http.MethodDelete, quotePath(unknownQuoteID), te.Token, "", "")
+	mustStatus(t, res.StatusCode, http.StatusNoContent, body)
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
 
@@ -27,11 +28,7 @@ type QuotesHandler struct {
 
 // NewHandler returns the quotes handler; spec is the served API description.
 func NewHandler(svc *Service, spec *openapi3.T) *QuotesHandler {
-	h := &QuotesHandler{svc: svc}
-	if _, ok := spec.Components.Schemas["QuoteWrite"]; ok {
-		h.patchTarget = patch.NewTarget(spec, "QuoteWrite")
-	}
-	return h
+	return &QuotesHandler{svc: svc, patchTarget: patch.NewTarget(spec, "QuoteWrite")}
 }
 
 // Versioned declares quotes for conditional requests (ETag, If-Match). A quote's answer
@@ -39,7 +36,10 @@ func NewHandler(svc *Service, spec *openapi3.T) *QuotesHandler {
 func (h *QuotesHandler) Versioned() []conditional.Record {
 	return []conditional.Record{
 		{Table: "quotes", Key: map[string]string{"id": "quoteId"}, Shows: quoteShowsSQL, ReadWithAnswer: true,
-			Operations: []string{"getQuote"}},
+			Operations: []string{"getQuote", "updateQuote", "patchQuote", "deleteQuote", "deleteQuoteDeprecated"}},
+		// The custom-fields paths name the quote id "id".
+		{Table: "quotes", Key: map[string]string{"id": "id"}, Shows: quoteShowsSQL, ReadWithAnswer: true,
+			Operations: []string{"replaceQuoteCustomFields", "replaceQuoteCustomFieldsDeprecated"}},
 	}
 }
 
@@ -81,6 +81,145 @@ func (h *QuotesHandler) GetQuote(ctx context.Context, req gen.GetQuoteRequestObj
 	}
 	conditional.Answered(ctx, qt.Version)
 	return gen.GetQuote200JSONResponse{Body: quoteToAPI(qt)}, nil
+}
+
+func (h *QuotesHandler) UpdateQuote(ctx context.Context, req gen.UpdateQuoteRequestObject) (gen.UpdateQuoteResponseObject, error) {
+	w, err := quoteWriteFromAPI(*req.Body)
+	if err != nil {
+		return nil, err
+	}
+	w.ExpirationWritten = w.ExpirationDate != nil
+	qt, err := h.svc.Update(ctx, tenantOf(ctx), req.QuoteId, w)
+	if err != nil {
+		return nil, err
+	}
+	conditional.Answered(ctx, qt.Version)
+	return gen.UpdateQuote200JSONResponse{Body: quoteToAPI(qt)}, nil
+}
+
+// PatchQuote applies the patch to the quote's read shape inside the service's transaction,
+// then saves the result through the full-update rules. Only operations naming dueDate can
+// clear it, and only those naming expirationDate write it.
+func (h *QuotesHandler) PatchQuote(ctx context.Context, req gen.PatchQuoteRequestObject) (gen.PatchQuoteResponseObject, error) {
+	var ops []patch.Operation
+	if req.Body != nil {
+		for _, op := range *req.Body {
+			ops = append(ops, patch.Operation{Op: string(op.Op), Path: op.Path, From: op.From, Value: op.Value})
+		}
+	}
+	qt, err := h.svc.Patch(ctx, tenantOf(ctx), req.QuoteId, ops, func(current Quote) (QuoteWrite, error) {
+		var b gen.QuoteWrite
+		if err := h.patchTarget.ApplyInto(quoteToAPI(current), ops, &b); err != nil {
+			return QuoteWrite{}, err
+		}
+		w, err := quoteWriteFromAPI(b)
+		if err != nil {
+			return QuoteWrite{}, err
+		}
+		w.ExpirationWritten = touches(ops, "/expirationDate")
+		w.ClearDueDate = touches(ops, "/dueDate") && b.DueDate == nil
+		return w, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	conditional.Answered(ctx, qt.Version)
+	return gen.PatchQuote200JSONResponse{Body: quoteToAPI(qt)}, nil
+}
+
+// touches reports whether an operation's path or from names member (or lies under it).
+func touches(ops []patch.Operation, member string) bool {
+	under := func(p string) bool { return p == member || strings.HasPrefix(p, member+"/") }
+	for _, op := range ops {
+		if under(op.Path) || (op.From != nil && under(*op.From)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (h *QuotesHandler) DeleteQuote(ctx context.Context, req gen.DeleteQuoteRequestObject) (gen.DeleteQuoteResponseObject, error) {
+	deleted, err := h.svc.Delete(ctx, auth.TenantID(ctx), req.QuoteId)
+	if err != nil {
+		return nil, err
+	}
+	if !deleted {
+		return gen.DeleteQuote204Response{}, nil
+	}
+	return gen.DeleteQuote200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
+}
+
+// DeleteQuoteDeprecated is DeleteQuote at its older path.
+func (h *QuotesHandler) DeleteQuoteDeprecated(ctx context.Context, req gen.DeleteQuoteDeprecatedRequestObject) (gen.DeleteQuoteDeprecatedResponseObject, error) {
+	deleted, err := h.svc.Delete(ctx, auth.TenantID(ctx), req.QuoteId)
+	if err != nil {
+		return nil, err
+	}
+	if !deleted {
+		return gen.DeleteQuoteDeprecated204Response{}, nil
+	}
+	return gen.DeleteQuoteDeprecated200JSONResponse{DeletedJSONResponse: gen.DeletedJSONResponse{Success: true}}, nil
+}
+
+func (h *QuotesHandler) UpdateQuoteStatus(ctx context.Context, req gen.UpdateQuoteStatusRequestObject) (gen.UpdateQuoteStatusResponseObject, error) {
+	next := Status(req.Body.Status)
+	if !next.Valid() {
+		return nil, apperr.Field("status", "must be one of %v", Statuses)
+	}
+	qt, err := h.svc.SetStatus(ctx, tenantOf(ctx), req.QuoteId, next)
+	if err != nil {
+		return nil, err
+	}
+	return gen.UpdateQuoteStatus200JSONResponse(quoteToAPI(qt)), nil
+}
+
+func (h *QuotesHandler) ReplaceQuoteCustomFields(ctx context.Context, req gen.ReplaceQuoteCustomFieldsRequestObject) (gen.ReplaceQuoteCustomFieldsResponseObject, error) {
+	qt, err := h.replaceCustomFields(ctx, req.Id, req.Body)
+	if err != nil {
+		return nil, err
+	}
+	return gen.ReplaceQuoteCustomFields200JSONResponse{Body: quoteToAPI(qt)}, nil
+}
+
+// ReplaceQuoteCustomFieldsDeprecated is ReplaceQuoteCustomFields at its older path.
+func (h *QuotesHandler) ReplaceQuoteCustomFieldsDeprecated(ctx context.Context, req gen.ReplaceQuoteCustomFieldsDeprecatedRequestObject) (gen.ReplaceQuoteCustomFieldsDeprecatedResponseObject, error) {
+	qt, err := h.replaceCustomFields(ctx, req.Id, req.Body)
+	if err != nil {
+		return nil, err
+	}
+	return gen.ReplaceQuoteCustomFieldsDeprecated200JSONResponse{Body: quoteToAPI(qt)}, nil
+}
+
+func (h *QuotesHandler) replaceCustomFields(ctx context.Context, id string, body *gen.CustomFields) (Quote, error) {
+	var values map[string]any
+	if body != nil {
+		values = *body
+	}
+	qt, err := h.svc.ReplaceCustomFields(ctx, auth.TenantID(ctx), id, values)
+	if err != nil {
+		return Quote{}, err
+	}
+	conditional.Answered(ctx, qt.Version)
+	return qt, nil
+}
+
+// quoteWriteFromAPI parses a full-update body (or a patched read shape).
+func quoteWriteFromAPI(b gen.QuoteWrite) (QuoteWrite, error) {
+	fields := apperr.Fields{}
+	w := QuoteWrite{
+		CustomerID: b.CustomerId, ContactID: b.ContactId, SalesPersonID: b.SalesPersonId, CurrencyCode: b.CurrencyCode,
+		PaymentTermsID: b.PaymentTermsId, Notes: b.Notes,
+		BillingAddress: addressFromAPI(b.BillingAddress), ShippingAddress: addressFromAPI(b.ShippingAddress),
+		ExpirationDate: calendardate.Field(fields, "expirationDate", b.ExpirationDate),
+		DueDate:        calendardate.Field(fields, "dueDate", b.DueDate),
+	}
+	if b.ExternalReferences != nil {
+		w.ExternalReferences = *b.ExternalReferences
+	}
+	if b.CustomFields != nil {
+		w.CustomFields = *b.CustomFields
+	}
+	return w, fields.Err()
 }
 
 // quoteCreateFromAPI parses a create body: the address members tell omitted (take the

@@ -92,3 +92,25 @@ type Tenant struct {
 	Timezone string // shop timezone: whole days are its days
 	UserID   string // empty for an integration token
 }
+
+// QuoteWrite is what a full update (or a patch, through the same rules) sets.
+type QuoteWrite struct {
+	CustomerID      string
+	ContactID       *string
+	BillingAddress  *Address
+	ShippingAddress *Address
+	SalesPersonID   *string
+	CurrencyCode    *string // nil keeps the quote's currency
+	PaymentTermsID  *string
+	// ExpirationWritten: the write names expirationDate (a PUT sending it, a patch operation
+	// on it), which then is no longer the recomputed default; ExpirationDate nil keeps it.
+	ExpirationWritten bool
+	ExpirationDate    *time.Time
+	// DueDate nil keeps the stored due date unless ClearDueDate (a patch setting it to null
+	// or removing it).
+	DueDate            *time.Time
+	ClearDueDate       bool
+	Notes              *string
+	ExternalReferences extref.References
+	CustomFields       map[string]any
+}

@@ -18,6 +18,7 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/extref"
 	"mos/internal/platform/ids"
+	"mos/internal/platform/patch"
 	"mos/internal/sales/customers"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/docnumbers"
@@ -160,4 +161,199 @@ func (s *Service) contact(ctx context.Context, q db.Q, tenantID, customerID stri
 // Get returns one quote, deleted or not, with its Version.
 func (s *Service) Get(ctx context.Context, tenantID, id string) (Quote, error) {
 	return s.store.get(ctx, s.pool, tenantID, id)
+}
+
+// Update replaces an active quote's writable members under the rules of QuoteWrite (see
+// updateQuote in the spec); a deleted quote is NotFound.
+func (s *Service) Update(ctx context.Context, t Tenant, id string, w QuoteWrite) (Quote, error) {
+	return s.save(ctx, t, id, saveKind{}, func(Quote) (QuoteWrite, error) { return w, nil })
+}
+
+// Patch replaces an active quote with what change makes of its current state (a JSON Patch
+// of ops applied by the caller, inside the transaction on the locked row), under the rules
+// of a full update except that externalReferences keep blank members as empty strings and
+// only the custom fields ops touch are validated.
+func (s *Service) Patch(ctx context.Context, t Tenant, id string, ops []patch.Operation, change func(current Quote) (QuoteWrite, error)) (Quote, error) {
+	return s.save(ctx, t, id, saveKind{patch: true, ops: ops}, change)
+}
+
+// saveKind is where a full update and a patch differ.
+type saveKind struct {
+	patch bool
+	ops   []patch.Operation
+}
+
+func (s *Service) save(ctx context.Context, t Tenant, id string, kind saveKind, change func(Quote) (QuoteWrite, error)) (Quote, error) {
+	refsMode := extref.Write
+	if kind.patch {
+		refsMode = extref.PatchMode(extref.Quote)
+	}
+	var saved Quote
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		current, err := s.store.getActiveForUpdate(ctx, q, t.ID, id)
+		if err != nil {
+			return err
+		}
+		w, err := change(current)
+		if err != nil {
+			return err
+		}
+		u, err := s.updateOf(current, w, refsMode)
+		if err != nil {
+			return err
+		}
+		cust, err := s.customer(ctx, q, t.ID, w.CustomerID)
+		if err != nil {
+			return err
+		}
+		u.CustomerID = cust.ID
+		switch {
+		case w.ContactID == nil:
+		case current.Contact != nil && current.Contact.ID == *w.ContactID && current.CustomerID == cust.ID:
+			// The same contact keeps the copy the quote holds.
+			u.Contact = current.Contact
+		default:
+			if u.Contact, err = s.contact(ctx, q, t.ID, cust.ID, w.ContactID); err != nil {
+				return err
+			}
+		}
+		if kind.patch {
+			u.CustomFields, err = s.deps.CustomFields.ValidatePatch(ctx, q, t.ID, customfields.ModuleQuote, kind.ops, w.CustomFields)
+		} else {
+			u.CustomFields, err = s.deps.CustomFields.Validate(ctx, q, t.ID, customfields.ModuleQuote, w.CustomFields, customfields.Full)
+		}
+		if err != nil {
+			return err
+		}
+		if saved, err = s.store.update(ctx, q, t.ID, id, u); err != nil {
+			return err
+		}
+		if saved.CurrencyCode == current.CurrencyCode {
+			return nil
+		}
+		// Another currency rounds to other minor units: the stored totals follow it.
+		parent := lineParent{ID: id, Status: saved.Status, Currency: saved.CurrencyCode, CustomerID: saved.CustomerID}
+		if err := s.recomputeTotals(ctx, q, t.ID, parent); err != nil {
+			return err
+		}
+		saved, err = s.store.get(ctx, q, t.ID, id)
+		return err
+	})
+	if err != nil {
+		return Quote{}, err
+	}
+	return saved, nil
+}
+
+// updateOf checks w against the quote as it stands and returns the row to store (without
+// the customer's contact and custom fields, which need lookups): the dueDate and
+// expirationDate rules live here.
+func (s *Service) updateOf(current Quote, w QuoteWrite, refsMode extref.Mode) (quoteUpdate, error) {
+	fields := apperr.Fields{}
+	u := quoteUpdate{
+		BillingAddress: normalizeAddress(fields, "billingAddress", w.BillingAddress), ShippingAddress: normalizeAddress(fields, "shippingAddress", w.ShippingAddress),
+		SalesPersonID: w.SalesPersonID, PaymentTermsID: w.PaymentTermsID, CurrencyCode: current.CurrencyCode,
+		ExpirationDate: current.ExpirationDate, ExpirationIsDefault: current.ExpirationIsDefault, DueDate: current.DueDate,
+		Notes: normalizeNotes(fields, w.Notes),
+	}
+	if w.CurrencyCode != nil {
+		if !currency.Valid(*w.CurrencyCode) {
+			fields.Add("currencyCode", "must be an ISO 4217 code of three capital letters")
+		}
+		u.CurrencyCode = *w.CurrencyCode
+	}
+	if w.ExpirationWritten {
+		u.ExpirationIsDefault = false
+		if w.ExpirationDate != nil {
+			u.ExpirationDate = *w.ExpirationDate
+		}
+	}
+	switch {
+	case w.ClearDueDate:
+		u.DueDate = nil
+	case w.DueDate != nil:
+		u.DueDate = w.DueDate
+	}
+	if SentAlready(current.Status) && !sameDay(u.DueDate, current.DueDate) {
+		fields.Add("dueDate", "a %s quote's due date cannot change", current.Status)
+	}
+	refs, refErrs := extref.Normalize(w.ExternalReferences, refsMode)
+	fields.Merge("", refErrs)
+	u.ExternalReferences = refs
+	return u, fields.Err()
+}
+
+// sameDay reports whether two optional days are the same (both none counts).
+func sameDay(a, b *time.Time) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return a.Equal(*b)
+}
+
+// SetStatus moves an active quote to next under the transition table (CheckMove): a move
+// to sent stamps quotedDate and recomputes a default expirationDate; a no-op changes
+// nothing. A deleted quote is NotFound.
+func (s *Service) SetStatus(ctx context.Context, t Tenant, id string, next Status) (Quote, error) {
+	var saved Quote
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		current, err := s.store.getActiveForUpdate(ctx, q, t.ID, id)
+		if err != nil {
+			return err
+		}
+		move, err := CheckMove(current.Status, next)
+		if err != nil {
+			return err
+		}
+		quoted, expiration := current.QuotedUtc, current.ExpirationDate
+		switch move {
+		case MoveNone:
+			saved = current
+			return nil
+		case MoveSend:
+			now := s.now()
+			quoted = &now
+			if current.ExpirationIsDefault {
+				days, err := s.deps.Settings.QuoteValidityDays(ctx, q, t.ID)
+				if err != nil {
+					return err
+				}
+				if expiration, err = defaultExpiration(t.Timezone, now, days); err != nil {
+					return err
+				}
+			}
+		}
+		saved, err = s.store.setStatus(ctx, q, t.ID, id, next, quoted, expiration)
+		return err
+	})
+	if err != nil {
+		return Quote{}, err
+	}
+	return saved, nil
+}
+
+// ReplaceCustomFields replaces an active quote's custom fields with values, validated in full
+// against module quote.
+func (s *Service) ReplaceCustomFields(ctx context.Context, tenantID, id string, values map[string]any) (Quote, error) {
+	var saved Quote
+	err := s.pool.WithTx(ctx, func(q db.Q) error {
+		if _, err := s.store.getActiveForUpdate(ctx, q, tenantID, id); err != nil {
+			return err
+		}
+		valid, err := s.deps.CustomFields.Validate(ctx, q, tenantID, customfields.ModuleQuote, values, customfields.Full)
+		if err != nil {
+			return err
+		}
+		saved, err = s.store.setCustomFields(ctx, q, tenantID, id, valid)
+		return err
+	})
+	if err != nil {
+		return Quote{}, err
+	}
+	return saved, nil
+}
+
+// Delete soft-deletes an active quote and reports whether there was one to delete.
+func (s *Service) Delete(ctx context.Context, tenantID, id string) (bool, error) {
+	return s.store.softDelete(ctx, s.pool, tenantID, id)
 }

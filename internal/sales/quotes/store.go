@@ -260,3 +260,100 @@ func (quoteStore) getOne(ctx context.Context, q db.Q, id, query string, args ...
 func quoteNotFound(id string) error {
 	return apperr.NotFound("quote %s not found", id)
 }
+
+var getActiveQuoteForUpdateSQL = `SELECT ` + quoteAnswerWithTag + `
+FROM quotes t WHERE t.tenant_id = $1 AND t.id = $2 AND NOT t.deleted FOR UPDATE OF t`
+
+// getActiveForUpdate reads an active quote and locks its row until the transaction ends; a
+// deleted or missing quote is NotFound.
+func (s quoteStore) getActiveForUpdate(ctx context.Context, q db.Q, tenantID, id string) (Quote, error) {
+	return s.getOne(ctx, q, id, getActiveQuoteForUpdateSQL, tenantID, id)
+}
+
+// quoteUpdate is the row a full update stores.
+type quoteUpdate struct {
+	CustomerID          string
+	Contact             *Contact
+	BillingAddress      *Address
+	ShippingAddress     *Address
+	SalesPersonID       *string
+	CurrencyCode        string
+	PaymentTermsID      *string
+	ExpirationDate      time.Time
+	ExpirationIsDefault bool
+	DueDate             *time.Time
+	Notes               *string
+	ExternalReferences  extref.References
+	CustomFields        map[string]any
+}
+
+var updateQuoteSQL = `
+UPDATE quotes t SET customer_id = $3, contact = $4, billing_address = $5, shipping_address = $6,
+       sales_person_id = $7, currency_code = $8, payment_terms_id = $9, expiration_date = $10,
+       expiration_is_default = $11, due_date = $12, notes = $13, external_references = $14,
+       custom_fields = $15, modified_utc = now()
+WHERE t.tenant_id = $1 AND t.id = $2 AND NOT t.deleted
+RETURNING ` + quoteAnswerWithTag
+
+func (s quoteStore) update(ctx context.Context, q db.Q, tenantID, id string, u quoteUpdate) (Quote, error) {
+	contact, err := jsonColumn(u.Contact)
+	if err != nil {
+		return Quote{}, err
+	}
+	billing, err := jsonColumn(u.BillingAddress)
+	if err != nil {
+		return Quote{}, err
+	}
+	shipping, err := jsonColumn(u.ShippingAddress)
+	if err != nil {
+		return Quote{}, err
+	}
+	var due any
+	if u.DueDate != nil {
+		due = u.DueDate.Format(time.DateOnly)
+	}
+	saved, err := s.getOne(ctx, q, id, updateQuoteSQL, tenantID, id, u.CustomerID, contact, billing, shipping,
+		u.SalesPersonID, u.CurrencyCode, u.PaymentTermsID, u.ExpirationDate.Format(time.DateOnly), u.ExpirationIsDefault,
+		due, u.Notes, u.ExternalReferences, customfields.Column(u.CustomFields))
+	if err != nil {
+		return Quote{}, quoteWriteErr(err, u.SalesPersonID, u.PaymentTermsID)
+	}
+	return saved, nil
+}
+
+var setQuoteStatusSQL = `
+UPDATE quotes t SET status = $3, quoted_utc = $4, expiration_date = $5, modified_utc = now()
+WHERE t.tenant_id = $1 AND t.id = $2 AND NOT t.deleted
+RETURNING ` + quoteAnswerWithTag
+
+// setStatus stores a status move with the send stamp and expiration it leaves.
+func (s quoteStore) setStatus(ctx context.Context, q db.Q, tenantID, id string, status Status, quotedUtc *time.Time, expiration time.Time) (Quote, error) {
+	return s.getOne(ctx, q, id, setQuoteStatusSQL, tenantID, id, status, quotedUtc, expiration.Format(time.DateOnly))
+}
+
+var setQuoteCustomFieldsSQL = `
+UPDATE quotes t SET custom_fields = $3, modified_utc = now()
+WHERE t.tenant_id = $1 AND t.id = $2 AND NOT t.deleted
+RETURNING ` + quoteAnswerWithTag
+
+// setCustomFields replaces an active quote's custom fields.
+func (s quoteStore) setCustomFields(ctx context.Context, q db.Q, tenantID, id string, values map[string]any) (Quote, error) {
+	return s.getOne(ctx, q, id, setQuoteCustomFieldsSQL, tenantID, id, customfields.Column(values))
+}
+
+const deleteQuoteSQL = `
+UPDATE quotes SET deleted = true, modified_utc = now()
+WHERE tenant_id = $1 AND id = $2 AND NOT deleted`
+
+// softDelete marks an active quote deleted and reports whether there was one.
+func (quoteStore) softDelete(ctx context.Context, q db.Q, tenantID, id string) (bool, error) {
+	res, err := q.ExecContext(ctx, deleteQuoteSQL, tenantID, id)
+	if err != nil {
+		return false, fmt.Errorf("delete quote: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("delete quote: %w", err)
+	}
+	return n > 0, nil
+}
