@@ -1,0 +1,1 @@
+DROP INDEX quotes_external_references;
