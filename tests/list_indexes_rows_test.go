@@ -130,6 +130,17 @@ SELECT ten.id, ` + sqlID24("i") + `, 'Customer ' || ` + sqlWord("customer", "i")
        CASE WHEN i % 4 = 0 THEN jsonb_build_object('erp', jsonb_build_object('type', 'customer', 'externalId', 'E' || i))
             ELSE '{}'::jsonb END,
        ` + sqlID24("1 + i % 50") + `, ` + sqlID24("1 + i % 50") + `, i % 10 = 0, ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
+	// Quotes: twenty per customer, one in a thousand won, one in four sent (an hour after
+	// creation) and carrying an external reference, one in ten deleted.
+	{"quotes", `INSERT INTO quotes (tenant_id, id, number, customer_id, currency_code, status, quoted_utc,
+       expiration_date, external_references, deleted, created_utc, modified_utc)
+SELECT ten.id, ` + sqlID24("i") + `, i, ` + sqlID24("1 + i % 5000") + `, 'USD',
+       CASE WHEN i % 1000 = 1 THEN 'won' WHEN i % 4 = 0 THEN 'sent' ELSE 'draft' END,
+       CASE WHEN i % 4 = 0 THEN ` + sqlAt("i") + ` + interval '1 hour' END,
+       date '2026-01-01' + (i % 365),
+       CASE WHEN i % 4 = 0 THEN jsonb_build_object('erp', jsonb_build_object('type', 'quote', 'externalId', 'Q' || i))
+            ELSE '{}'::jsonb END,
+       i % 10 = 0, ` + sqlAt("i") + `, ` + sqlAt("i") + ` + interval '1 day' ` + everyTenant},
 	// Five contacts and five addresses per customer, for the first fifth of the customers.
 	{"customer_contacts", `INSERT INTO customer_contacts (tenant_id, customer_id, id, first_name, last_name, email, created_utc)
 SELECT ten.id, ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID36("i") + `, 'First ' || i, 'Last ' || ` + sqlWord("contact", "i") + `,

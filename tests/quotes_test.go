@@ -356,6 +356,7 @@ func arrangeQuotes(t *testing.T, small, large *tenantEnv) []readCase {
 	}
 	s, l := build(small, smallWorld), build(large, largeWorld)
 	return []readCase{
+		listRead("listQuotes", quotesListPath, quotesListPath, `{}`),
 		getRead("getQuote", quotePath(s[0]), quotePath(l[0])),
 	}
 }
@@ -731,4 +732,85 @@ func TestQuoteSoftDeleteOnBothPaths(t *testing.T) {
 	}
 	res, body := rawRequest(t, http.MethodDelete, quotePath(unknownQuoteID), te.Token, "", "")
 	mustStatus(t, res.StatusCode, http.StatusNoContent, body)
+}
+
+func listQuoteIDs(t *testing.T, te *tenantEnv, query string, filter map[string]any) []string {
+	t.Helper()
+	res, body := rawRequest(t, http.MethodPost, quotesListPath+query, te.Token, "application/json", quoteBody(t, filter))
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	var list []client.Quote
+	if err := json.Unmarshal(body, &list); err != nil {
+		t.Fatal(err)
+	}
+	ids := make([]string, len(list))
+	for i, q := range list {
+		ids[i] = q.Id
+	}
+	return ids
+}
+
+func TestQuoteListFilters(t *testing.T) {
+	t.Parallel()
+	// A shop west of UTC: its days end at 08:00 UTC (PST, no daylight saving in the window).
+	te := newTenant(t, "America/Los_Angeles")
+	alpha := createCustomer(t, te, client.CustomerWrite{Name: "Alpha"})
+	beta := createCustomer(t, te, client.CustomerWrite{Name: "Beta"})
+	a1 := createQuote(t, te, client.QuoteCreate{CustomerId: alpha})
+	a2 := createQuote(t, te, client.QuoteCreate{CustomerId: alpha, ExternalReferences: &client.ExternalReferences{"erp": {Type: ptr("quote"), ExternalID: ptr("Q-2")}}})
+	b3 := createQuote(t, te, client.QuoteCreate{CustomerId: beta})
+	gone := createQuote(t, te, client.QuoteCreate{CustomerId: beta})
+	mustSetQuoteStatus(t, te, a2, client.QuoteStatusSent)
+	mustSetQuoteStatus(t, te, b3, client.QuoteStatusApproved)
+	res, body := rawRequest(t, http.MethodDelete, quotePath(gone), te.Token, "", "")
+	mustStatus(t, res.StatusCode, http.StatusOK, body)
+	// Another tenant's quotes never show.
+	other := newTenant(t)
+	newQuote(t, other, "Elsewhere")
+
+	loc, err := time.LoadLocation("America/Los_Angeles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	today := time.Now().In(loc).Format(time.DateOnly)
+	yesterday := time.Now().In(loc).AddDate(0, 0, -1).Format(time.DateOnly)
+	tomorrow := time.Now().In(loc).AddDate(0, 0, 1).Format(time.DateOnly)
+	modifiedAfter := getQuote(t, te, a1).ModifiedUtc.Format(time.RFC3339Nano)
+
+	cases := []struct {
+		name   string
+		filter map[string]any
+		want   []string
+	}{
+		{"none: newest first, deleted left out", map[string]any{}, []string{b3, a2, a1}},
+		{"includeDeleted", map[string]any{"includeDeleted": true}, []string{gone, b3, a2, a1}},
+		{"ids", map[string]any{"ids": []string{a1, b3, gone}}, []string{b3, a1}},
+		{"numbers", map[string]any{"numbers": []int{1, 3}}, []string{b3, a1}},
+		{"customerIds", map[string]any{"customerIds": []string{alpha}}, []string{a2, a1}},
+		{"statuses", map[string]any{"statuses": []string{"sent", "approved"}}, []string{b3, a2}},
+		{"createdFrom today", map[string]any{"createdFrom": today}, []string{b3, a2, a1}},
+		{"createdTo yesterday", map[string]any{"createdTo": yesterday}, []string{}},
+		{"createdFrom tomorrow", map[string]any{"createdFrom": tomorrow}, []string{}},
+		{"quotedFrom/To today", map[string]any{"quotedFrom": today, "quotedTo": today}, []string{a2}},
+		{"quotedTo yesterday", map[string]any{"quotedTo": yesterday}, []string{}},
+		{"modifiedAfterUtc", map[string]any{"modifiedAfterUtc": modifiedAfter}, []string{b3, a2}},
+		{"externalReference", map[string]any{"externalReference": map[string]any{"key": "erp", "externalId": "Q-2"}}, []string{a2}},
+		{"externalReference other id", map[string]any{"externalReference": map[string]any{"key": "erp", "externalId": "Q-9"}}, []string{}},
+	}
+	for _, c := range cases {
+		if got := listQuoteIDs(t, te, "", c.filter); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+	if got := listQuoteIDs(t, te, "?Sort.Field=number&Sort.Dir=ascending", map[string]any{}); !slices.Equal(got, []string{a1, a2, b3}) {
+		t.Errorf("by number: %v", got)
+	}
+	if got := listQuoteIDs(t, te, "?Sort.Field=customer.name&Sort.Dir=descending", map[string]any{"ids": []string{a1, b3}}); !slices.Equal(got, []string{b3, a1}) {
+		t.Errorf("by customer name: %v", got)
+	}
+	for _, field := range []string{"createdFrom", "createdTo", "quotedFrom", "quotedTo"} {
+		for _, bad := range []string{"1999-12-31", "2100-01-01"} {
+			res, body := rawRequest(t, http.MethodPost, quotesListPath, te.Token, "application/json", quoteBody(t, map[string]any{field: bad}))
+			mustProblemNaming(t, res, body, field)
+		}
+	}
 }

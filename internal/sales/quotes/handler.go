@@ -4,17 +4,22 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/http"
 	"strings"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
+	openapi_types "github.com/oapi-codegen/runtime/types"
 
 	"mos/gen"
 	"mos/internal/platform/apperr"
 	"mos/internal/platform/auth"
 	"mos/internal/platform/calendardate"
 	"mos/internal/platform/conditional"
+	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
 	"mos/internal/platform/utctime"
+	"mos/internal/platform/web"
 )
 
 // QuotesHandler serves /api/quotes: the quote header here, its lines and routings in the
@@ -201,6 +206,54 @@ func (h *QuotesHandler) replaceCustomFields(ctx context.Context, id string, body
 	}
 	conditional.Answered(ctx, qt.Version)
 	return qt, nil
+}
+
+func (h *QuotesHandler) ListQuotes(ctx context.Context, req gen.ListQuotesRequestObject) (gen.ListQuotesResponseObject, error) {
+	var f Filter
+	if b := req.Body; b != nil {
+		f = Filter{IDs: values(b.Ids), Numbers: values(b.Numbers), CustomerIDs: values(b.CustomerIds)}
+		for _, s := range values(b.Statuses) {
+			f.Statuses = append(f.Statuses, Status(s))
+		}
+		f.CreatedFrom, f.CreatedTo = dayOf(b.CreatedFrom), dayOf(b.CreatedTo)
+		f.QuotedFrom, f.QuotedTo = dayOf(b.QuotedFrom), dayOf(b.QuotedTo)
+		if b.ModifiedAfterUtc != nil {
+			f.ModifiedAfterUtc = &b.ModifiedAfterUtc.Time
+		}
+		if r := b.ExternalReference; r != nil {
+			f.ExternalReference = &ExternalReferenceFilter{Key: r.Key, Type: r.Type, ExternalID: r.ExternalId}
+		}
+		if b.IncludeDeleted != nil {
+			f.IncludeDeleted = *b.IncludeDeleted
+		}
+	}
+	p := req.Params
+	cur, err := h.svc.Stream(ctx, tenantOf(ctx), f, listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
+	if err != nil {
+		return nil, err
+	}
+	return quoteStream{Records: cur, ToAPI: quoteToAPI}, nil
+}
+
+// quoteStream answers a list of quotes as they are read.
+type quoteStream web.JSONArray[Quote, gen.Quote]
+
+func (s quoteStream) VisitListQuotesResponse(w http.ResponseWriter) error {
+	return web.JSONArray[Quote, gen.Quote](s).Write(w)
+}
+
+func values[T any](p *[]T) []T {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+func dayOf(d *openapi_types.Date) *time.Time {
+	if d == nil {
+		return nil
+	}
+	return &d.Time
 }
 
 // quoteWriteFromAPI parses a full-update body (or a patched read shape).

@@ -114,3 +114,32 @@ type QuoteWrite struct {
 	ExternalReferences extref.References
 	CustomFields       map[string]any
 }
+
+// Filter narrows the quote list; nil or empty members apply no clause.
+type Filter struct {
+	IDs         []string
+	Numbers     []int64
+	CustomerIDs []string
+	Statuses    []Status
+	// CreatedFrom..CreatedTo and QuotedFrom..QuotedTo are calendar days of the shop's
+	// timezone, inclusive.
+	CreatedFrom, CreatedTo *time.Time
+	QuotedFrom, QuotedTo   *time.Time
+	ModifiedAfterUtc       *time.Time
+	ExternalReference      *ExternalReferenceFilter
+	IncludeDeleted         bool
+}
+
+// ExternalReferenceFilter matches quotes holding a reference under Key, narrowed by Type and
+// ExternalID when given.
+type ExternalReferenceFilter struct {
+	Key        string
+	Type       *string
+	ExternalID *string
+}
+
+// instants are a Filter's shop days as UTC bounds: [from, to).
+type instants struct {
+	createdFrom, createdTo *time.Time
+	quotedFrom, quotedTo   *time.Time
+}

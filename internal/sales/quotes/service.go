@@ -18,7 +18,10 @@ import (
 	"mos/internal/platform/db"
 	"mos/internal/platform/extref"
 	"mos/internal/platform/ids"
+	"mos/internal/platform/listing"
 	"mos/internal/platform/patch"
+	"mos/internal/platform/shopday"
+	"mos/internal/platform/utctime"
 	"mos/internal/sales/customers"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/docnumbers"
@@ -356,4 +359,30 @@ func (s *Service) ReplaceCustomFields(ctx context.Context, tenantID, id string, 
 // Delete soft-deletes an active quote and reports whether there was one to delete.
 func (s *Service) Delete(ctx context.Context, tenantID, id string) (bool, error) {
 	return s.store.softDelete(ctx, s.pool, tenantID, id)
+}
+
+// Stream answers the quotes matching f one at a time, for an answer written as it is read;
+// the days of f are days of the shop's timezone. The caller must close the cursor.
+func (s *Service) Stream(ctx context.Context, t Tenant, f Filter, r listing.Request) (*db.Cursor[Quote], error) {
+	page, err := listing.Resolve(r, quoteListSpec)
+	if err != nil {
+		return nil, err
+	}
+	fields := apperr.Fields{}
+	utctime.CheckFilterBound(fields, "createdFrom", f.CreatedFrom)
+	utctime.CheckFilterBound(fields, "createdTo", f.CreatedTo)
+	utctime.CheckFilterBound(fields, "quotedFrom", f.QuotedFrom)
+	utctime.CheckFilterBound(fields, "quotedTo", f.QuotedTo)
+	utctime.CheckFilterBound(fields, "modifiedAfterUtc", f.ModifiedAfterUtc)
+	if err := fields.Err(); err != nil {
+		return nil, err
+	}
+	loc, err := shopday.Location(t.Timezone)
+	if err != nil {
+		return nil, err
+	}
+	var days instants
+	days.createdFrom, days.createdTo = shopday.Bounds(loc, f.CreatedFrom, f.CreatedTo)
+	days.quotedFrom, days.quotedTo = shopday.Bounds(loc, f.QuotedFrom, f.QuotedTo)
+	return s.store.list(ctx, s.pool, t.ID, f, days, page)
 }

@@ -1,0 +1,109 @@
+package quotes
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
+
+	"mos/internal/platform/db"
+	"mos/internal/platform/listing"
+	"mos/internal/sales/customers"
+)
+
+// quoteSortFields are the Quote properties the list can be sorted by; the customer's name
+// comes from the customers area's table, which that package alone knows.
+var quoteSortFields = map[string]string{
+	"id":             "t.id",
+	"number":         "t.number",
+	"createdUtc":     "t.created_utc",
+	"modifiedUtc":    "t.modified_utc",
+	"quotedDate":     "t.quoted_utc",
+	"expirationDate": "t.expiration_date",
+	"dueDate":        "t.due_date",
+	"total":          "t.total",
+	"status":         "t.status",
+	"currencyCode":   "t.currency_code",
+	"customer.name":  customers.NameSortSQL("t.tenant_id", "t.customer_id"),
+}
+
+// quoteListSpec: newest first, then id descending (the quotes_created_idx order).
+var quoteListSpec = listing.Spec{Fields: quoteSortFields, Default: "createdUtc", DefaultDescending: true, IDColumn: "t.id"}
+
+// list reads a page of the quotes matching f (its days already bounds in days), one at a time.
+func (quoteStore) list(ctx context.Context, q db.Q, tenantID string, f Filter, days instants, p listing.Page) (*db.Cursor[Quote], error) {
+	lq := listing.NewQuery("t.tenant_id", tenantID)
+	if !f.IncludeDeleted {
+		lq.Where("t.deleted = %s", false)
+	}
+	if len(f.IDs) > 0 {
+		lq.Where("t.id = ANY(%s)", pq.StringArray(f.IDs))
+	}
+	if len(f.Numbers) > 0 {
+		lq.Where("t.number = ANY(%s)", pq.Int64Array(f.Numbers))
+	}
+	if len(f.CustomerIDs) > 0 {
+		lq.Where("t.customer_id = ANY(%s)", pq.StringArray(f.CustomerIDs))
+	}
+	if len(f.Statuses) > 0 {
+		statuses := make([]string, len(f.Statuses))
+		for i, s := range f.Statuses {
+			statuses[i] = string(s)
+		}
+		lq.Where("t.status = ANY(%s)", pq.StringArray(statuses))
+	}
+	if days.createdFrom != nil {
+		lq.Where("t.created_utc >= %s", *days.createdFrom)
+	}
+	if days.createdTo != nil {
+		lq.Where("t.created_utc < %s", *days.createdTo)
+	}
+	if days.quotedFrom != nil {
+		lq.Where("t.quoted_utc >= %s", *days.quotedFrom)
+	}
+	if days.quotedTo != nil {
+		lq.Where("t.quoted_utc < %s", *days.quotedTo)
+	}
+	if f.ModifiedAfterUtc != nil {
+		lq.Where("t.modified_utc > %s", *f.ModifiedAfterUtc)
+	}
+	if r := f.ExternalReference; r != nil {
+		doc, err := externalReferenceDoc(*r)
+		if err != nil {
+			return nil, err
+		}
+		lq.Where("t.external_references @> %s::jsonb", doc)
+	}
+	query, args := lq.SQL(`SELECT `+quoteAnswerColumns("t")+` FROM quotes t`, p)
+	cur, err := db.Query(ctx, q, scanQuote, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list quotes: %w", err)
+	}
+	return cur, nil
+}
+
+func scanQuote(rows *sqlx.Rows) (Quote, error) {
+	var r quoteRow
+	if err := rows.StructScan(&r); err != nil {
+		return Quote{}, fmt.Errorf("read quote: %w", err)
+	}
+	return r.toQuote()
+}
+
+// externalReferenceDoc is the jsonb document a quote's references must contain to match f.
+func externalReferenceDoc(f ExternalReferenceFilter) (string, error) {
+	member := map[string]string{}
+	if f.Type != nil {
+		member["type"] = *f.Type
+	}
+	if f.ExternalID != nil {
+		member["externalId"] = *f.ExternalID
+	}
+	b, err := json.Marshal(map[string]any{f.Key: member})
+	if err != nil {
+		return "", fmt.Errorf("encode external reference filter: %w", err)
+	}
+	return string(b), nil
+}
