@@ -1225,6 +1225,24 @@ func (e PriceBreakType) Valid() bool {
 	}
 }
 
+// Defines values for PricingScheme.
+const (
+	PricingSchemeMargin PricingScheme = "margin"
+	PricingSchemePrice  PricingScheme = "price"
+)
+
+// Valid indicates whether the value is a known member of the PricingScheme enum.
+func (e PricingScheme) Valid() bool {
+	switch e {
+	case PricingSchemeMargin:
+		return true
+	case PricingSchemePrice:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for QuoteStatus.
 const (
 	QuoteStatusApproved      QuoteStatus = "approved"
@@ -2515,6 +2533,23 @@ type DepartmentUpdate struct {
 
 // DimensionUnits The unit of a material shape's thickness and dimensions (and of the lengths and widths of items cut from it).
 type DimensionUnits string
+
+// DocumentLineItemRef The item a document line sells (read shape).
+type DocumentLineItemRef struct {
+	// Description The item's description; null when none.
+	Description *string `json:"description"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// Number The item's number.
+	Number string `json:"number"`
+
+	// Revision The item's revision; null when none.
+	Revision *string `json:"revision"`
+}
 
 // Equipment An equipment (read shape).
 type Equipment struct {
@@ -4545,6 +4580,17 @@ type ItemWrite struct {
 // JsonPatch A JSON Patch document (RFC 6902). Its `copy` operations together may add at most 1 MB to the record (400 beyond).
 type JsonPatch = []PatchOperation
 
+// LineDiscount A document line's discount: a percentage (`isPercentage` true, `value` 0 to 100) of the
+// line's amount before discount, or an amount (`value` from 0 up to that amount, in the
+// document's currency). Out of range: 400 naming `discount`.
+type LineDiscount struct {
+	// IsPercentage True: `value` is a percentage; false: an amount.
+	IsPercentage bool `json:"isPercentage"`
+
+	// Value The percentage or the amount, stored exactly as sent.
+	Value dec.Decimal `json:"value"`
+}
+
 // Location A stock location of the tenant (a shelf, a bay, a yard); inventory is kept per item, lot and location.
 type Location struct {
 	// Deleted True once deleted; deleted locations are kept for the records naming them.
@@ -4903,6 +4949,11 @@ type PriceBreak struct {
 // (`price` is then null). Purchase price breaks are always `price`.
 type PriceBreakType string
 
+// PricingScheme How a document line's unit price is set. `price`: from the item's sales price breaks
+// (the customer's, then the customer's tier's, then the list price). `margin`: from the
+// line's estimated unit cost marked up to a gross margin percentage.
+type PricingScheme string
+
 // PricingSettings Tenant-wide pricing settings (percentages).
 type PricingSettings struct {
 	// DefaultMargin Percentage, 0 to less than 100; 0 when never set.
@@ -5177,6 +5228,186 @@ type QuoteCreate struct {
 
 	// ShippingAddress The shipping address to keep on the quote. Omitted: a copy of the customer's primary shipping address (none when it has none). Null: none.
 	ShippingAddress json.RawMessage `json:"shippingAddress,omitempty"`
+}
+
+// QuotePartLineItem A part line of a quote (read shape). Amounts are in the quote's currency.
+type QuotePartLineItem struct {
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields CustomFields `json:"customFields"`
+
+	// Description The line's description; null when none.
+	Description *string `json:"description"`
+
+	// Discount The line's discount; null when none.
+	Discount *LineDiscount `json:"discount"`
+
+	// DiscountAmount What the line discount takes, rounded to the currency's minor unit; 0 without one.
+	DiscountAmount dec.Decimal `json:"discountAmount"`
+
+	// DiscountedPrice subTotal / quantity, rounded to the currency's minor unit (for display).
+	DiscountedPrice dec.Decimal `json:"discountedPrice"`
+
+	// EstimatedUnitCost The estimated unit cost the last pricing from cost used (the margin scheme, or a price break of type margin); null until then.
+	EstimatedUnitCost *dec.Decimal `json:"estimatedUnitCost"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// IsTaxable True when the line is taxed.
+	IsTaxable bool `json:"isTaxable"`
+
+	// Item The item a document line sells (read shape).
+	Item DocumentLineItemRef `json:"item"`
+
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// LeadTimeDays Days to deliver; null when not set.
+	LeadTimeDays *int32 `json:"leadTimeDays"`
+
+	// LineNumber The line's place on the quote; lines list by it.
+	LineNumber int32 `json:"lineNumber"`
+
+	// Margin The gross margin percentage the margin scheme prices with; null when none.
+	Margin      *dec.Decimal `json:"margin"`
+	ModifiedUtc utctime.Time `json:"modifiedUtc"`
+
+	// Notes Free notes; null when none.
+	Notes *string `json:"notes"`
+
+	// PreDiscountSubTotal quantity × unitPrice, rounded to the currency's minor unit.
+	PreDiscountSubTotal dec.Decimal `json:"preDiscountSubTotal"`
+
+	// PricingScheme How a document line's unit price is set. `price`: from the item's sales price breaks
+	// (the customer's, then the customer's tier's, then the list price). `margin`: from the
+	// line's estimated unit cost marked up to a gross margin percentage.
+	PricingScheme PricingScheme `json:"pricingScheme"`
+
+	// Quantity The quantity quoted, in `unitOfMeasureName`, exactly as stored.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// QuoteId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	QuoteId Id24 `json:"quoteId"`
+
+	// RoutingId The id the line's routing paths carry (the line's routing is a copy of its item's, made when the line was created).
+	RoutingId Id36 `json:"routingId"`
+
+	// SubTotal preDiscountSubTotal − discountAmount.
+	SubTotal dec.Decimal `json:"subTotal"`
+
+	// TaxRate The tax rate's percentage when the line was written (a later change of the rate does not reprice the line); 0 without a tax rate.
+	TaxRate dec.Decimal `json:"taxRate"`
+
+	// TaxRateId The tax rate the line applies; null when none.
+	TaxRateId *string `json:"taxRateId"`
+
+	// UnitOfMeasureName The unit the quantity and the unit price are in.
+	UnitOfMeasureName string `json:"unitOfMeasureName"`
+
+	// UnitPrice The price of one unit, exactly as stored.
+	UnitPrice dec.Decimal `json:"unitPrice"`
+}
+
+// QuotePartLineItemBatch Body of a batch create of quote part lines.
+type QuotePartLineItemBatch struct {
+	// PartLineItems The part lines to add, 1 to 500, in order.
+	PartLineItems []QuotePartLineItemWrite `json:"partLineItems"`
+}
+
+// QuotePartLineItemFilter Filter of a quote's part line list; every member narrows the result (AND).
+type QuotePartLineItemFilter struct {
+	// Ids Only these line ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// ItemIds Only lines of these items (1 to 500 ids).
+	ItemIds *[]string `json:"itemIds,omitempty"`
+}
+
+// QuotePartLineItemWrite Create and full-update body of a quote part line. Members not listed here are ignored.
+//
+// **Pricing.** Sending `pricingScheme` re-prices the line:
+//   - `price`: the unit price comes from the item's sales price breaks in the quote's
+//     currency and the line's unit (breaks in other currencies or units are not
+//     considered): the quote customer's breaks first, then those of the customer's tier,
+//     then the list price (breaks with neither); a scope without a break that applies gives
+//     way to the next. Within a scope the break with the largest quantity not above the
+//     line's quantity applies. A break of type `price` gives its price; a break of type
+//     `margin` prices from cost as the margin scheme does, with the break's margin. No
+//     break: the `unitPrice` sent is kept, or 0 when none is sent.
+//   - `margin`: unit price = estimated unit cost / (1 − margin / 100), rounded to the
+//     currency's minor unit, where the estimated unit cost is the estimated cost of the
+//     line's own routing for the line's quantity divided by the quantity (shown as
+//     `estimatedUnitCost`). An omitted `margin` takes the pricing settings' `defaultMargin`
+//     when `useDefaultMargin` is on, else 400 naming `margin`. Under the margin scheme a
+//     `unitPrice` other than 0 or the line's current unit price answers 400 naming
+//     `unitPrice`.
+//
+// Without `pricingScheme`: a create without `unitPrice` prices by `price`; a sent
+// `unitPrice` is kept as sent (scheme `price`). An update keeps the stored scheme and
+// price unless `unitPrice` is sent.
+type QuotePartLineItemWrite struct {
+	// CustomFields Values of module `quote_Part_LineItem`, validated in full (400 naming `customFields.<key>`). Omitted on create: none; on update: the line's.
+	CustomFields *CustomFields `json:"customFields,omitempty"`
+
+	// Description Trimmed; at most 2000 characters. Omitted or null: the item's description; blank: none.
+	Description *string `json:"description,omitempty"`
+
+	// Discount The line discount; null or omitted: none. An amount above the line's preDiscountSubTotal, or a percentage above 100, answers 400 naming `discount`.
+	Discount *LineDiscount `json:"discount,omitempty"`
+
+	// IsTaxable True when the line is taxed; omitted: the item's isTaxable.
+	IsTaxable *bool `json:"isTaxable,omitempty"`
+
+	// ItemId An item of the tenant (404 naming `itemId` when not) that is not archived (400 naming `itemId`; an update may keep the archived item the line already has). Any item may be quoted, sellable or not.
+	ItemId string `json:"itemId"`
+
+	// LeadTimeDays Days to deliver, 0 or more (400); null or omitted: not set.
+	LeadTimeDays *int32 `json:"leadTimeDays,omitempty"`
+
+	// LineNumber The line's place on the quote, 1 or more (400). Omitted on create: the highest line number of the quote + 1 (1 for the first); on update: the line's.
+	LineNumber *int32 `json:"lineNumber,omitempty"`
+
+	// Margin Gross margin percentage, 0 or more and less than 100 (400 naming `margin`); used by the margin scheme, stored under either.
+	Margin *dec.Decimal `json:"margin,omitempty"`
+
+	// Notes Trimmed; at most 2000 characters; null, omitted or blank: none.
+	Notes *string `json:"notes,omitempty"`
+
+	// PricingScheme How a document line's unit price is set. `price`: from the item's sales price breaks
+	// (the customer's, then the customer's tier's, then the list price). `margin`: from the
+	// line's estimated unit cost marked up to a gross margin percentage.
+	PricingScheme *PricingScheme `json:"pricingScheme,omitempty"`
+
+	// Quantity More than 0 (400 naming `quantity`), stored exactly as sent.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// TaxRateId A tax rate of the tenant (404 naming `taxRateId` when not) that is not archived (400 naming `taxRateId`); its percentage is copied into `taxRate`. Null or omitted: none (taxRate 0).
+	TaxRateId *string `json:"taxRateId,omitempty"`
+
+	// UnitOfMeasureName A unit of the item's unit type, or a unit the item sells in (400 naming `unitOfMeasureName` otherwise). Omitted, null or blank: the item's default sales unit when it has one, else its inventory unit.
+	UnitOfMeasureName *string `json:"unitOfMeasureName,omitempty"`
+
+	// UnitPrice 0 or more (400 naming `unitPrice`); see Pricing for when it is kept.
+	UnitPrice *dec.Decimal `json:"unitPrice,omitempty"`
 }
 
 // QuoteStatus Where a quote stands: `draft` (prepared), `needsApproval`, `approved`, `sent` (with the
@@ -6384,6 +6615,11 @@ type InventoryEventId = string
 //
 // Example: 6745f0a2c81e4b0012ab34cd
 type ItemId = Id24
+
+// LineItemId A 36-character sub-record id (UUID).
+//
+// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+type LineItemId = Id36
 
 // Phase When during an operation an in-process tracking field is recorded: `setup`, once, at
 // first-piece approval; `inProcess`, while the operation runs (every `frequency` units
@@ -9620,6 +9856,139 @@ type GetQuoteParams struct {
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
+// CreateQuotePartLineParams defines parameters for CreateQuotePartLine.
+type CreateQuotePartLineParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateQuotePartLinesParams defines parameters for CreateQuotePartLines.
+type CreateQuotePartLinesParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListQuotePartLinesParams defines parameters for ListQuotePartLines.
+type ListQuotePartLinesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteQuotePartLineParams defines parameters for DeleteQuotePartLine.
+type DeleteQuotePartLineParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetQuotePartLineParams defines parameters for GetQuotePartLine.
+type GetQuotePartLineParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateQuotePartLineParams defines parameters for UpdateQuotePartLine.
+type UpdateQuotePartLineParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ReplaceQuotePartLineCustomFieldsParams defines parameters for ReplaceQuotePartLineCustomFields.
+type ReplaceQuotePartLineCustomFieldsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ReplaceQuotePartLineCustomFieldsDeprecatedParams defines parameters for ReplaceQuotePartLineCustomFieldsDeprecated.
+type ReplaceQuotePartLineCustomFieldsDeprecatedParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // GetCostingSettingsParams defines parameters for GetCostingSettings.
 type GetCostingSettingsParams struct {
 	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
@@ -10570,6 +10939,26 @@ type CreateQuoteDeprecatedJSONRequestBody = QuoteCreate
 // CreateQuoteJSONRequestBody defines body for CreateQuote for application/json ContentType.
 type CreateQuoteJSONRequestBody = QuoteCreate
 
+// CreateQuotePartLineJSONRequestBody defines body for CreateQuotePartLine for application/json ContentType.
+type CreateQuotePartLineJSONRequestBody = QuotePartLineItemWrite
+
+// CreateQuotePartLinesJSONRequestBody defines body for CreateQuotePartLines for application/json ContentType.
+type CreateQuotePartLinesJSONRequestBody = QuotePartLineItemBatch
+
+// ListQuotePartLinesJSONRequestBody defines body for ListQuotePartLines for application/json ContentType.
+type ListQuotePartLinesJSONRequestBody = QuotePartLineItemFilter
+
+// UpdateQuotePartLineJSONRequestBody defines body for UpdateQuotePartLine for application/json ContentType.
+type UpdateQuotePartLineJSONRequestBody = QuotePartLineItemWrite
+
+// ReplaceQuotePartLineCustomFieldsJSONRequestBody defines body for ReplaceQuotePartLineCustomFields for application/json ContentType.
+type ReplaceQuotePartLineCustomFieldsJSONRequestBody = CustomFields
+
+// ReplaceQuotePartLineCustomFieldsDeprecatedJSONRequestBody defines body for ReplaceQuotePartLineCustomFieldsDeprecated for application/json ContentType.
+//
+// Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+type ReplaceQuotePartLineCustomFieldsDeprecatedJSONRequestBody = CustomFields
+
 // UpdateCostingSettingsJSONRequestBody defines body for UpdateCostingSettings for application/json ContentType.
 type UpdateCostingSettingsJSONRequestBody = CostingSettings
 
@@ -11492,6 +11881,32 @@ type ServerInterface interface {
 	// GetQuote Get a quote
 	// (GET /api/quotes/{quoteId})
 	GetQuote(ctx echo.Context, quoteId QuoteId, params GetQuoteParams) error
+	// CreateQuotePartLine Add a part line to a quote
+	// (POST /api/quotes/{quoteId}/part-line-items)
+	CreateQuotePartLine(ctx echo.Context, quoteId QuoteId, params CreateQuotePartLineParams) error
+	// CreateQuotePartLines Add several part lines to a quote
+	// (POST /api/quotes/{quoteId}/part-line-items/batch)
+	CreateQuotePartLines(ctx echo.Context, quoteId QuoteId, params CreateQuotePartLinesParams) error
+	// ListQuotePartLines List the part lines of a quote
+	// (POST /api/quotes/{quoteId}/part-line-items/list)
+	ListQuotePartLines(ctx echo.Context, quoteId QuoteId, params ListQuotePartLinesParams) error
+	// DeleteQuotePartLine Delete one part line of a quote
+	// (DELETE /api/quotes/{quoteId}/part-line-items/{lineItemId})
+	DeleteQuotePartLine(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params DeleteQuotePartLineParams) error
+	// GetQuotePartLine Get one part line of a quote
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId})
+	GetQuotePartLine(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params GetQuotePartLineParams) error
+	// UpdateQuotePartLine Update one part line of a quote
+	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId})
+	UpdateQuotePartLine(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params UpdateQuotePartLineParams) error
+	// ReplaceQuotePartLineCustomFields Replace a quote part line's custom fields
+	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId}/custom-fields)
+	ReplaceQuotePartLineCustomFields(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params ReplaceQuotePartLineCustomFieldsParams) error
+	// ReplaceQuotePartLineCustomFieldsDeprecated Replace a quote part line's custom fields (deprecated path)
+	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId}/customFields)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ReplaceQuotePartLineCustomFieldsDeprecated(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params ReplaceQuotePartLineCustomFieldsDeprecatedParams) error
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error
@@ -18627,6 +19042,344 @@ func (w *ServerInterfaceWrapper) GetQuote(ctx echo.Context) error {
 	return err
 }
 
+// CreateQuotePartLine converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateQuotePartLine(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateQuotePartLineParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateQuotePartLine(ctx, quoteId, params)
+	return err
+}
+
+// CreateQuotePartLines converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateQuotePartLines(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateQuotePartLinesParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateQuotePartLines(ctx, quoteId, params)
+	return err
+}
+
+// ListQuotePartLines converts echo context to params.
+func (w *ServerInterfaceWrapper) ListQuotePartLines(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListQuotePartLinesParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListQuotePartLines(ctx, quoteId, params)
+	return err
+}
+
+// DeleteQuotePartLine converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteQuotePartLine(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteQuotePartLineParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteQuotePartLine(ctx, quoteId, lineItemId, params)
+	return err
+}
+
+// GetQuotePartLine converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuotePartLine(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuotePartLineParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuotePartLine(ctx, quoteId, lineItemId, params)
+	return err
+}
+
+// UpdateQuotePartLine converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateQuotePartLine(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateQuotePartLineParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateQuotePartLine(ctx, quoteId, lineItemId, params)
+	return err
+}
+
+// ReplaceQuotePartLineCustomFields converts echo context to params.
+func (w *ServerInterfaceWrapper) ReplaceQuotePartLineCustomFields(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceQuotePartLineCustomFieldsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReplaceQuotePartLineCustomFields(ctx, quoteId, lineItemId, params)
+	return err
+}
+
+// ReplaceQuotePartLineCustomFieldsDeprecated converts echo context to params.
+func (w *ServerInterfaceWrapper) ReplaceQuotePartLineCustomFieldsDeprecated(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceQuotePartLineCustomFieldsDeprecatedParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReplaceQuotePartLineCustomFieldsDeprecated(ctx, quoteId, lineItemId, params)
+	return err
+}
+
 // GetCostingSettings converts echo context to params.
 func (w *ServerInterfaceWrapper) GetCostingSettings(ctx echo.Context) error {
 	var err error
@@ -20182,6 +20935,14 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/api/webhooks/:webhookId/deliveries/:webhookDeliveryId", wrapper.GetWebhookDelivery, options.OperationMiddlewares["getWebhookDelivery"]...)
 	router.POST(options.BaseURL+"/api/webhooks/:webhookId/deliveries/:webhookDeliveryId/replay", wrapper.ReplayWebhookDelivery, options.OperationMiddlewares["replayWebhookDelivery"]...)
 	router.POST(options.BaseURL+"/api/webhooks/:webhookId/deliveries/replay", wrapper.ReplayWebhookDeliveries, options.OperationMiddlewares["replayWebhookDeliveries"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items", wrapper.CreateQuotePartLine, options.OperationMiddlewares["createQuotePartLine"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/batch", wrapper.CreateQuotePartLines, options.OperationMiddlewares["createQuotePartLines"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/list", wrapper.ListQuotePartLines, options.OperationMiddlewares["listQuotePartLines"]...)
+	router.DELETE(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId", wrapper.DeleteQuotePartLine, options.OperationMiddlewares["deleteQuotePartLine"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId", wrapper.GetQuotePartLine, options.OperationMiddlewares["getQuotePartLine"]...)
+	router.PUT(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId", wrapper.UpdateQuotePartLine, options.OperationMiddlewares["updateQuotePartLine"]...)
+	router.PUT(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/custom-fields", wrapper.ReplaceQuotePartLineCustomFields, options.OperationMiddlewares["replaceQuotePartLineCustomFields"]...)
+	router.PUT(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/customFields", wrapper.ReplaceQuotePartLineCustomFieldsDeprecated, options.OperationMiddlewares["replaceQuotePartLineCustomFieldsDeprecated"]...)
 
 }
 
@@ -51589,6 +52350,1402 @@ func (response GetQuote503ApplicationProblemPlusJSONResponse) VisitGetQuoteRespo
 	return err
 }
 
+type CreateQuotePartLineRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  CreateQuotePartLineParams
+	Body    *CreateQuotePartLineJSONRequestBody
+}
+
+type CreateQuotePartLineResponseObject interface {
+	VisitCreateQuotePartLineResponse(w http.ResponseWriter) error
+}
+
+type CreateQuotePartLine200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateQuotePartLine200JSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine400ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine401ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine403ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine404ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine409ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine413ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine415ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine422ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine429ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine503ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLinesRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  CreateQuotePartLinesParams
+	Body    *CreateQuotePartLinesJSONRequestBody
+}
+
+type CreateQuotePartLinesResponseObject interface {
+	VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error
+}
+
+type CreateQuotePartLines200JSONResponse CreatedIds
+
+func (response CreateQuotePartLines200JSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines400ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines401ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines403ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines404ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines409ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines413ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines415ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines422ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines429ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines503ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLinesRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  ListQuotePartLinesParams
+	Body    *ListQuotePartLinesJSONRequestBody
+}
+
+type ListQuotePartLinesResponseObject interface {
+	VisitListQuotePartLinesResponse(w http.ResponseWriter) error
+}
+
+type ListQuotePartLines200JSONResponse []QuotePartLineItem
+
+func (response ListQuotePartLines200JSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLines400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLines400ApplicationProblemPlusJSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLines401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLines401ApplicationProblemPlusJSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLines403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLines403ApplicationProblemPlusJSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLines404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLines404ApplicationProblemPlusJSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLines413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLines413ApplicationProblemPlusJSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLines415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLines415ApplicationProblemPlusJSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLines429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLines429ApplicationProblemPlusJSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLines503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLines503ApplicationProblemPlusJSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+	Params     DeleteQuotePartLineParams
+}
+
+type DeleteQuotePartLineResponseObject interface {
+	VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error
+}
+
+type DeleteQuotePartLine200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteQuotePartLine200JSONResponse) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLine204Response struct {
+}
+
+func (response DeleteQuotePartLine204Response) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteQuotePartLine400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLine400ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLine401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLine401ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLine403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLine403ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLine404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLine404ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLine412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLine412ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLine429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLine429ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLine503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLine503ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+	Params     GetQuotePartLineParams
+}
+
+type GetQuotePartLineResponseObject interface {
+	VisitGetQuotePartLineResponse(w http.ResponseWriter) error
+}
+
+type GetQuotePartLine200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuotePartLine200JSONResponse struct {
+	Body    QuotePartLineItem
+	Headers GetQuotePartLine200ResponseHeaders
+}
+
+func (response GetQuotePartLine200JSONResponse) VisitGetQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLine304Response = RecordNotModifiedResponse
+
+func (response GetQuotePartLine304Response) VisitGetQuotePartLineResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuotePartLine400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLine400ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLine401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLine401ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLine403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLine403ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLine404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLine404ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLine429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLine429ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLine503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLine503ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+	Params     UpdateQuotePartLineParams
+	Body       *UpdateQuotePartLineJSONRequestBody
+}
+
+type UpdateQuotePartLineResponseObject interface {
+	VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error
+}
+
+type UpdateQuotePartLine200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateQuotePartLine200JSONResponse struct {
+	Body    QuotePartLineItem
+	Headers UpdateQuotePartLine200ResponseHeaders
+}
+
+func (response UpdateQuotePartLine200JSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine400ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine401ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine403ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine404ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine412ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine413ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine415ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine429ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine503ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+	Params     ReplaceQuotePartLineCustomFieldsParams
+	Body       *ReplaceQuotePartLineCustomFieldsJSONRequestBody
+}
+
+type ReplaceQuotePartLineCustomFieldsResponseObject interface {
+	VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error
+}
+
+type ReplaceQuotePartLineCustomFields200ResponseHeaders struct {
+	ETag string
+}
+
+type ReplaceQuotePartLineCustomFields200JSONResponse struct {
+	Body    QuotePartLineItem
+	Headers ReplaceQuotePartLineCustomFields200ResponseHeaders
+}
+
+func (response ReplaceQuotePartLineCustomFields200JSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields400ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields401ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields403ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields404ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields412ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields413ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields415ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields429ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields503ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecatedRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+	Params     ReplaceQuotePartLineCustomFieldsDeprecatedParams
+	Body       *ReplaceQuotePartLineCustomFieldsDeprecatedJSONRequestBody
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecatedResponseObject interface {
+	VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated200ResponseHeaders struct {
+	ETag string
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated200JSONResponse struct {
+	Body    QuotePartLineItem
+	Headers ReplaceQuotePartLineCustomFieldsDeprecated200ResponseHeaders
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated200JSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated400ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated401ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated403ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated404ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated412ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated413ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated415ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated429ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated503ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetCostingSettingsRequestObject struct {
 	Params GetCostingSettingsParams
 }
@@ -58263,6 +60420,32 @@ type StrictServerInterface interface {
 	// GetQuote Get a quote
 	// (GET /api/quotes/{quoteId})
 	GetQuote(ctx context.Context, request GetQuoteRequestObject) (GetQuoteResponseObject, error)
+	// CreateQuotePartLine Add a part line to a quote
+	// (POST /api/quotes/{quoteId}/part-line-items)
+	CreateQuotePartLine(ctx context.Context, request CreateQuotePartLineRequestObject) (CreateQuotePartLineResponseObject, error)
+	// CreateQuotePartLines Add several part lines to a quote
+	// (POST /api/quotes/{quoteId}/part-line-items/batch)
+	CreateQuotePartLines(ctx context.Context, request CreateQuotePartLinesRequestObject) (CreateQuotePartLinesResponseObject, error)
+	// ListQuotePartLines List the part lines of a quote
+	// (POST /api/quotes/{quoteId}/part-line-items/list)
+	ListQuotePartLines(ctx context.Context, request ListQuotePartLinesRequestObject) (ListQuotePartLinesResponseObject, error)
+	// DeleteQuotePartLine Delete one part line of a quote
+	// (DELETE /api/quotes/{quoteId}/part-line-items/{lineItemId})
+	DeleteQuotePartLine(ctx context.Context, request DeleteQuotePartLineRequestObject) (DeleteQuotePartLineResponseObject, error)
+	// GetQuotePartLine Get one part line of a quote
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId})
+	GetQuotePartLine(ctx context.Context, request GetQuotePartLineRequestObject) (GetQuotePartLineResponseObject, error)
+	// UpdateQuotePartLine Update one part line of a quote
+	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId})
+	UpdateQuotePartLine(ctx context.Context, request UpdateQuotePartLineRequestObject) (UpdateQuotePartLineResponseObject, error)
+	// ReplaceQuotePartLineCustomFields Replace a quote part line's custom fields
+	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId}/custom-fields)
+	ReplaceQuotePartLineCustomFields(ctx context.Context, request ReplaceQuotePartLineCustomFieldsRequestObject) (ReplaceQuotePartLineCustomFieldsResponseObject, error)
+	// ReplaceQuotePartLineCustomFieldsDeprecated Replace a quote part line's custom fields (deprecated path)
+	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId}/customFields)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ReplaceQuotePartLineCustomFieldsDeprecated(ctx context.Context, request ReplaceQuotePartLineCustomFieldsDeprecatedRequestObject) (ReplaceQuotePartLineCustomFieldsDeprecatedResponseObject, error)
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx context.Context, request GetCostingSettingsRequestObject) (GetCostingSettingsResponseObject, error)
@@ -66087,6 +68270,360 @@ func (sh *strictHandler) GetQuote(ctx echo.Context, quoteId QuoteId, params GetQ
 	return nil
 }
 
+// CreateQuotePartLine operation middleware
+func (sh *strictHandler) CreateQuotePartLine(ctx echo.Context, quoteId QuoteId, params CreateQuotePartLineParams) error {
+	var request CreateQuotePartLineRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	var body CreateQuotePartLineJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateQuotePartLine(ctx.Request().Context(), request.(CreateQuotePartLineRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateQuotePartLine")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateQuotePartLineResponseObject); ok {
+		return validResponse.VisitCreateQuotePartLineResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateQuotePartLines operation middleware
+func (sh *strictHandler) CreateQuotePartLines(ctx echo.Context, quoteId QuoteId, params CreateQuotePartLinesParams) error {
+	var request CreateQuotePartLinesRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	var body CreateQuotePartLinesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateQuotePartLines(ctx.Request().Context(), request.(CreateQuotePartLinesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateQuotePartLines")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateQuotePartLinesResponseObject); ok {
+		return validResponse.VisitCreateQuotePartLinesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListQuotePartLines operation middleware
+func (sh *strictHandler) ListQuotePartLines(ctx echo.Context, quoteId QuoteId, params ListQuotePartLinesParams) error {
+	var request ListQuotePartLinesRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	var body ListQuotePartLinesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListQuotePartLines(ctx.Request().Context(), request.(ListQuotePartLinesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListQuotePartLines")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListQuotePartLinesResponseObject); ok {
+		return validResponse.VisitListQuotePartLinesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteQuotePartLine operation middleware
+func (sh *strictHandler) DeleteQuotePartLine(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params DeleteQuotePartLineParams) error {
+	var request DeleteQuotePartLineRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteQuotePartLine(ctx.Request().Context(), request.(DeleteQuotePartLineRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteQuotePartLine")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteQuotePartLineResponseObject); ok {
+		return validResponse.VisitDeleteQuotePartLineResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuotePartLine operation middleware
+func (sh *strictHandler) GetQuotePartLine(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params GetQuotePartLineParams) error {
+	var request GetQuotePartLineRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuotePartLine(ctx.Request().Context(), request.(GetQuotePartLineRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuotePartLine")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuotePartLineResponseObject); ok {
+		return validResponse.VisitGetQuotePartLineResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateQuotePartLine operation middleware
+func (sh *strictHandler) UpdateQuotePartLine(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params UpdateQuotePartLineParams) error {
+	var request UpdateQuotePartLineRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	var body UpdateQuotePartLineJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateQuotePartLine(ctx.Request().Context(), request.(UpdateQuotePartLineRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateQuotePartLine")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateQuotePartLineResponseObject); ok {
+		return validResponse.VisitUpdateQuotePartLineResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReplaceQuotePartLineCustomFields operation middleware
+func (sh *strictHandler) ReplaceQuotePartLineCustomFields(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params ReplaceQuotePartLineCustomFieldsParams) error {
+	var request ReplaceQuotePartLineCustomFieldsRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	var body ReplaceQuotePartLineCustomFieldsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplaceQuotePartLineCustomFields(ctx.Request().Context(), request.(ReplaceQuotePartLineCustomFieldsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplaceQuotePartLineCustomFields")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReplaceQuotePartLineCustomFieldsResponseObject); ok {
+		return validResponse.VisitReplaceQuotePartLineCustomFieldsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReplaceQuotePartLineCustomFieldsDeprecated operation middleware
+func (sh *strictHandler) ReplaceQuotePartLineCustomFieldsDeprecated(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params ReplaceQuotePartLineCustomFieldsDeprecatedParams) error {
+	var request ReplaceQuotePartLineCustomFieldsDeprecatedRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	var body ReplaceQuotePartLineCustomFieldsDeprecatedJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplaceQuotePartLineCustomFieldsDeprecated(ctx.Request().Context(), request.(ReplaceQuotePartLineCustomFieldsDeprecatedRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplaceQuotePartLineCustomFieldsDeprecated")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReplaceQuotePartLineCustomFieldsDeprecatedResponseObject); ok {
+		return validResponse.VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetCostingSettings operation middleware
 func (sh *strictHandler) GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error {
 	var request GetCostingSettingsRequestObject
@@ -67653,1431 +70190,1489 @@ var swaggerSpec = []string{
 	"B9ZfQ1CHTXB14zfRaqFdV/Bgf38/fsGMDtxxyb7xdgEFxy2X3LJ3e5csT/747Rvy1cHBvr8GxygLGbSx",
 	"54hvoe48EfbC1ZEcNG27SxRofP96K+V9p98CciqWK/3Onu4AHaeUK7S/mPcqtOgW3Rvj31nPORXXTGhZ",
 	"rr+57tbmuXvIkHlU6S1HJKMXr2uq/eFLoEvw3AYFf9y5xgZIA1X3F69rlP/wZRQJNVsMUKHALtR9CjjI",
-	"nZWoszlVLG7tXZqfnIlMLllprc6KIb9PL0oKwgKMkRIcu2tLYbRbw1ubCgD/Z0P9BmwjUMnuffzZDnPn",
-	"jfyI1+iD26ctbl61tzw/buz2YqU0mTJnDZc3gpXPlH919BIMdkwYZtm19TKA6c639fyKL2OmcjSnaUnU",
-	"FV+SUc5mdFVosl8BBepcBRUMFE4/k+WCajRLvzjcSTZZrM9lqd/yMmLnlaUmOTeyOZfiGORAQgtDn7kG",
-	"MQEIu7T+BQRUyVJ3gmp+M1MN3S0LGgLggf2WsyKCFWelOSDDeSRAQabrPfLOMpLpGjQBVLYKZsRIrzLX",
-	"vwRxm9FsTnKpk4nIqGK7XCgmFNf8mhVrI13kRvDOycyA4uwRRjjInZpiIKDTgh2TlbgS8kbgs95cYMSM",
-	"ilHFNgqX2XA99FozL+jlgJtsZKfOe6xhiDvf4gt6xXqx29kP9s2HV/v7+8fk1T7ewNRgdAoygRkmdSoI",
-	"nFf1lVwYUTbvwjWAoP9a0M94LV6BlLPhlvzApnMpr96yghv9aMA+3+AbJLevdG/6TWvsOx+ABXcLMNVq",
-	"WnkIN4F6ryB+h1JalHmC9PFMeYoOioIUVkk16uBiiZhRgs3J8Vl4b69LDrSr2N1gPm3fMAvzOb8UVK9K",
-	"1gX6+ZJmbFexJS2pBpXNvqBIen2QTFb7+y+yKVXs9Uv4m6VH5Lt3J292z787AQe0EebTCsw996dRy5Wm",
-	"i+WeEXXTiQB9H8iVYlkJphyqYT5FRvpGknxVAnEipUR/9zNFLkuaMbJkJZf5uEdedrN68G+3XRcO6K7t",
-	"suouV/5Eb8DhdSlYnhie/Unwz2aBUuTgdJqtFOqXCzTNUEFekQUXK6MNgYS6lquSZIXMrjZigd/T3tWF",
-	"tof93a/itocvZgS1lEIx8K59TXNrUjKfMik0E/AncE80DD+3VtHf/aTMZvxt4D06w7dw0vp2/sl6g6Ug",
-	"M8qLldHFSzJdKS6YUrvlqmDkmsuCIlsFh9Os4NmjAnkRqLGZnV9Vhu2WL1lpqhkAWzJzp3pg3Q5GO95p",
-	"3g0lKP8GJTM795dk5y24Lu8PjPNVljGlBgCR25m/JDvfynLK85yJxz65lWLlLtjB0b9CCppdqbrQ/UwZ",
-	"ErPgSlk0+ycp2OOjGOwbGMhYTqYrpC1GRAOvfaWHebjHOy2v2Kn4tuCX80e9IF3enpbbq7JelishQJ0B",
-	"WmroY87zyqUjcrAYTkTNM8ArlwAKv2amS37NhME0unY+gsrXBQwjCBAL3A/dsTda4pTWnO78iTErTCV3",
-	"tf2TH9lK9d66B8Gi9p4DgwILCmqUBVW6stJ3+oFGNdfcRKBvzlBnma/Hx95WW1IXfEK9uwSsxPDJjjaB",
-	"W/Ve6m/NRXyim9W0QVtfk/O60iyTK1FduhmAimC/kzmfcZbHRT+IpDGsOo8F3lRBNWbTYPvqSAkhWLtB",
-	"DFZsqfb557V4rSCgsO8deAb25oyuC0nzCym/p+Uleyou6jyihQGiRKkIqAYrjThJs4wttSKjg33y7muj",
-	"xM54wazf7JkiRkeFqEFANPxaAS08K+EOczPnt5QXj3v/glgp9BQLQ9g2hJypI6LkgpknndtkJEvHOsf1",
-	"UDMIrGo4ewhHXA6dqYDhe+S9vaMGpa1D5Zg4f4ofdUuHCt5l1JA3Xo3Ka2Vj2JzHqnlLYMPA8VItz2yW",
-	"uVr3e4MicY8D71EQavgFQw8BnY3SIFf6SS+T4560LPk1qyInGLpHw8tVFPJGWX5KRni3JgJv0RF5se+1",
-	"k5UomFLBu88USd99OP/Lp7PvP5y8/cvF6btvPny6SIliwHAhBmB8jO5zbr3IEwEaIiUzqjA6TQhmvWzA",
-	"JdSCFgUrAYw9xK1zVl7zjH0S9Jrygk6LRydUlhcAAooZv1w5cy1eLw8XWTPrzMyppkZNJhkFoWVqDghD",
-	"zGeynAjzzEIumKgYjz3AZ6p6+UaWV4ajkiVVur7zcI4V1UNvo9E0IOBxVIOBK6NDrfulpceVjS6kfEfF",
-	"2oUtPPaBoug/pwqD/LluxbRvGZI+ESdnp5ENtqo/CAJhsMtea7tdJPiuj7/vpT31aP0wlHy3FtE+aJDq",
-	"jcZANih94CDmaaCDAzCnM6IdGQutB58MC2w/SOLI9knQlZ7Lkv/1cQWAd0aDFJeJs6QnpGTX8orl5sqz",
-	"z0sOkWlm+TsApVot0Vf5juWcXsBSno6JPFPkDU69a0DxxA4D1RYGRALbbYay40NgNkbAxuy3S6k0LVww",
-	"7R75IFD8QKOojXXjitgsl4SIVVE495aLjVNkzgqj/kpCJwKAOTNCgyG1JAVrasZSCEtBWWsxhpkwvgMs",
-	"jtVMuuSLBcsTQsm0oOKq+smQU2nD89zkGDiVmttS2NB/C6r301EjlV0WzC3yCLTZ9B9Tqwyzz3oipCBT",
-	"qedE8ZwpG+oShPUhcViiW4ijQc4Od9De1m/BC+QClAsu2B46CbwXen8/2TE7iawTr0/dAJjsfN6VCw4m",
-	"zPXO0YwWin1J3KSHXdf4QWd9ERMheflAk2ZcR0KI33C9vr8pjAxRxmbBH+5tIsDPSHyL+drv3sjg5T8m",
-	"dcwb3xsMaKpukQCcnN3fuS3n1jbX8Kmar4lYmct8f3MB+Xoj89iESNoymd/f2kCeOyvltdHzYulMRjiR",
-	"JVnaR+5p4i/+KTn9iWXA06tMlxhdB30cU12AowWBZ0Df1ZwuEbcaRA0sx5/KIq4tfvr4vYtiW0jNgoye",
-	"Y+QMPp3IDN2/UnP/0Ab+SWedjhyGSzEKsluOGdq7YHOqGbhddiLj10aMrSeUG1HylsLaKwYtwMB22qFZ",
-	"W2ZlhQVwPJKRkWttamhC5uzz2O4bGuRauzoMCLsX/XJGhS/f4vNfkh3eAXpfohYgTQsGrt7LMPsqep6Y",
-	"LeGOFFMr0IVv5BgWDDyVsmAUhLBC6q4dLkD4yQz2zqwQ5j4xdSuEXDBNjZJm+TuYqWhxVrsi/Vi2884O",
-	"0cQnMkr/9iV1opNg4T5WtzpOpC/cnpmfo/sPUUjDUeBErD/AG5jE54TZovgw2zn689BR7BA/xtwNQGt8",
-	"fFRw2AluwcbbZqgt/2tkM75ea6bc7Rrtd12dcY1McKFfv9xpayPumxYFLW7o2sxCRU5LAI8Jo9H8ecd9",
-	"t/NjLHCmUor+jClVeDJ+m+0R17fMDuThtUv39CVyv5KAVLtLEuBvjbb+2Ms+PC5E2IgzQNZyNzEZ3+ZF",
-	"JZg2sbbnbOZxwe2OzbjEimoINBG7LGSPJcrHUpfkv5+eGZQ3Wjuaao12UbvqCkKuS5Yxfs3FJQifEKKp",
-	"QO+YMnQQkCkYTHnpIJRyHBPnu2ihi++zhFCWpBbc2pTPNsebVii33V29cJpdiGIWb3g+8JAv4tjeOD+j",
-	"tjWuuXkxxZQEuG91qlt/4U34W/X2HqkeUc4yDhgAh46nrYimV+Yca1eOFkx9KDHkovrw0Z197dszWurv",
-	"uWCnmi12Egwndf82fluuymxOFXND1z6Ho9d+aAzCxbXkmZniRpZX8IQPOTX3P/ib4xs/yamBeM6X9irH",
-	"5w3miKzZ//pjBMM2nUUc1a+4yCHQ3l37ximPkFbXhhzDZcPn1ub+Sk3k7Mil0ScTTJFwKzQIBIuxCXSR",
-	"60tGf+Ls5vk3OdfkzL32waXbEf/jRJzDQPDTGLNIotQAEKpJOkRho/sdjvEISjzgUXyCreyTM+rn8xbS",
-	"P/acdPFnjPu6YmsM+voRMkwgW8WnmgiXI28IKOE+E42MgsxXruMCXST43EyA0n8dLZx84xMdnxs2tmvA",
-	"BGeDcwzW1t9WPewK3/bK7GgcOrZZvvv7ASWO6Vq9Ya6Jm/L7bhHTiZM5IPbIpRLVJeLE430g8Rh8OiZy",
-	"iUd71No1w0XhYIQ0Lzehf7mZjVjo4VLvbV6A929iROaWPKs22cVWDKyDBH1Jdr7lBesFOzP6NDieQmFu",
-	"ygWFAN1+8QtGj0He3rp+5vktcKaYnQ/kE3MlKsZ2XLedClqW8sYlZqlVocno5P3bsWGGpGDUSDuChUZO",
-	"twSgoWAGcIKQUSCABVuvNWQf4psu6Rme817mKyFvEpfnOxHBtYdsEYj7hCTfG7nC4HNmoQdtw+Iz5rdb",
-	"oWnBRUimDloGhKC8RoSMfbD1UFQoqisyOrDB25ibYMh2VNVa0M+n+OMre73tx+p207Kk60ot7ofBPtM1",
-	"/7b69Dbg3UFjQ2E5IsYFO+oYwMyu1ArYd1poCMPwpfYbr771xoumuQDyZwEPwQGVYDAuJM2DBghGerpg",
-	"RyTNaJ6S0fnFN2cJOf2nb84Tcn7xfULe/l/fJuTtD/+UkPPv3559vMCMSuSJb07ewuC2+sLZ228V1pXB",
-	"COcXbwm4iZFWK10yukB/wacXbyH59uMbZ9oZJxOR5jJbmfWkZIQTmBGNcjTjGUM1h33WxD1mmEbKF/TS",
-	"CNXpNc+ZTG1ZinQlcjbjguXp3kSgKe+ZquK+yQ03Agw67RdcFYxC8iv7rJmosjSdXONHMzohNf93MBgE",
-	"MBDsJDsAwAbxpUNJDIJI6mpiYN8ZcVH5DyNWx1+s7nV3xWtrkRsw3iqwgQE3qUI3q0hYozA3w2cnQjBm",
-	"874YI6Nrzm6wWJSWdkCzkSVbyGtGRiznemwVZHsfsC4cLVklzUwELRlFtf0okNKJufTkOQFh3fw9TojT",
-	"a+wT5/ajco/5L8y9qaTphEQk6/DLUO2C9fRI4hNhJ680BD99oDTYamIwWks/tPBDVqN9eSLg0zghNTWh",
-	"8TGAvlNvRFLUr2xYABo6kF1G/dtxQqwa6lZ+ih/9rrvP44T8JKdJkM9oFt/WXO3kf5BTv/Y/yOl4j3zw",
-	"dgKohqEgQZ9C5IYROQoqcpaTOb0GydYV9VozDRoaPh4iFo4kZy5MMGmb8mzSOxjQ1HFTlTPq3URsNj8c",
-	"N+hTyWC2qP0hqQ0YGk/SOnX9j22Z6GcIH+GcMOchYqaVOYgfaIfEZ09qjo3BnqcTQehUyWKlGZlrvTT0",
-	"y/yrnD/K+RRqWsKq5C2NcL/Dh/O+1+z+TKFoPPKxCb5MgFhD+PXYUc2soEqB/wGTRAGYW2imW0qHT2XM",
-	"P8byNEY95leMpPB7Skau3hCqDoZvWGFFQUS6jzl9uf8y1EgQ+mOCYSxVLBIqy1ITw8zwvRfjPWDnEKsT",
-	"xRjAJ/u+K1v06eP3x851UFUUM9AktuwHmCWhRKOtd4LxaGhEhmA/I8+N8LTxlRmrKkwYdElsEiHmOyuS",
-	"yxsBpM1w4NTjeRoUgop4+Td6ipsSiXM0eHwOXQT9Qsqv2Rg13P4UUB+SblpCaqfAWpPOr/JLslqdPpjL",
-	"dZBhqZLNH9eaVDMg2XHOgG50gopkxeoRIEbX3zOj2SpeWDI1tHtgQYcWkQoKp1oxKEKygFyNXu6/CMus",
-	"3nq3AmhvuV3d9jaDHse2roH1M7tyQjW3HfLBCB6PH9hC1432MdL2hhZM5LR8GxVNTkhmfyc51eyIpP/y",
-	"L//yL7vv3u2+fZvaqHcfV2JPF2ryAjWrUjXMDiEN41pNBDwtZySnWCJRzmaKaZB3+aUwPAfSJ9LD/cPX",
-	"uweHuy8OLg5fHO3vH+3v7+6/Otrfh1Sk6lf0aUwETA3RjJA1UqOYELVuKxI2KvlWFdaqIeu493I/aeUi",
-	"/+3ll13847D6Y/TnC01+3Puv4//2dzHybEvfbjaTalfoS6xB5o5YAtRZyRc0FpNneCD4H2mhWGVXlWSJ",
-	"b4BhFOgdThHEgJSuxIMvNSKkEdVWvWEhniLGLFiu3K+YyZiFsWE8fab8un3laVvMvjIJGcwyovcuFLUw",
-	"EsSC610t27vUEU74PojNFT4ud1gMEf38HkLz7nVUtOtsLuGQ9J37iSYLac3kbhPBC2XpM0Qnw7txbhYP",
-	"qbHn1x1RA2GMD7AncKoXMojJ7iXk9rEvqJVt/14sJKXabB+NUh+8BWV9O0J0cbGtP/bfESiXGKXE9hyq",
-	"jHi446uiWBMbOZ4f+evr3Gne62GIa1YwWrJ8j3yD5SYhoLsVUH7sA8obg2DOczOwnIzMSY73fGz5yFxJ",
-	"RrP5RNiA3WfK/Ti+deQ5qQWeT0Qr8vzYiM6YJAjW4apoa40HQEWgWFhLB6kwFOofu8AgEShw66JbtX2Q",
-	"az/B8eLyfc/ZIDJQZcqG2LZ0DMNsFlCuGhLga6Qc/G6O61gExpoyy5Jdc7lSzV/NInIwgeQuZQkS8IOa",
-	"ltsQrz6FwqU6mUe4uLyFftFL+R7scJ6WLsI+x2mY0icLuYqHWWdS6SOSaqlpkXqLAhTmNFr/M1cw+OcV",
-	"xVKWkK2yZOUnwXVK/oHAm+R59cColCuwoGpJXpOcZXxBCwJ0UIGVtyFVQNpttm7LCHaSwI0qHMX+vHsp",
-	"d+2XOcv23uIs4S+7WKTRVquZ7xztLKR6zoWRFWnxfFlQbYT95znLUD4y63iUuZp+GJg48cvtOsOv3Zlc",
-	"8NiN+g5qLagl+C1kSZjSfEEhvzt2qu642tte0KmMXJvvzde2/np10R/yRBY0m/NYIsY7/OFRgVFMr5ax",
-	"nCW9Wj4iIA3cwbOqtsrB2YVDH+CTigmTCtzS4M479vSAq6p46+8IzEZ+R+xs5HdErrTht2RZyoyhafR3",
-	"4NidM4yI7kCt3hJEFb2qI8E2LyHM271lF3Pm17Ll63bZ273lyc7QVxoY4JeaRJChvaIATDd3F65wcXnO",
-	"tPkngi8XQL53b8zhZ/gwUfbp9rm7Od/QIlthpa13UPolRsZuPAJBTQdQd0HmsPMckemqzJlA3bOoyBLG",
-	"FXns9JfSebrg0a/tu9U++W82RsN3LyO6h76UVjxDBUtfgiET9QaMOseSNrVAt82hBqfe5OdUEBxib2dA",
-	"hH8v8Goz9FPMlI2uQT3D/kau1Cw4gFXUfcZxru7QqVZQTn0dKr4QqD4O5UPfshkXPG7gfsuygpYM60Rd",
-	"MV86Mc2q91VKFnRZL7YCFvx0IfNVwVJM8E/fhK9MxAzw88YbZ58plDFR9XPdsvKgIwIUkLWgKtfzDueI",
-	"Bv7T5ZKJGJoZvUjN5Y0IqgdY3RCqWaN9jVCyEtZxsVHInbNiacZtz/ZPK55TkTE7ow/2QMXufo0tBZ2y",
-	"iE74liuoewk/H7syvL4sb6elBPd2IxWuzvUdvtCb7gTNcSySQJs6YYNUQpQCjBphhffc1flPCNTZDars",
-	"xp1KaAaIhdEVhbxhucMzOSN5KZc5IILIbT+Xgr2ZS56xt+4nrMl77CI2vTES4hv6oxqboYHLkm1EyaqV",
-	"SBwnnWIAcWPjgZYpRxA6E4Hs7cUTRzvHXBa565FwhPUIplWpgMTZXMoqmhXWGVd3h0RnBYgUjcwCE5c1",
-	"ayGm+/Qqi6nB8xUaVNueOJIQ3NfBxLHD0IUcAfBntiqK3dUSrPpTGyRBLVrbKtAVAdsbTK7OY5Qqrqav",
-	"iuJWKno39fp66CxDpukgT97y4Gz6uLQuMrX16u6fjA230hwbHvLzqlYXCuGx1KxWNfw28SQPQeyOiLtH",
-	"Vkl2blCVTASU9fABM0KKXTwvKB3JjSya6T3yzplKgWZAFZYo/ZyIkIJuufhGrPJgcnsepbT3e6fqRLfP",
-	"JPmrIsKW/tbp7gYiOtB/GBLKgis9NOGiS2TuTA7g+cMkJtw7oXnToBBQgB1Ac5vWRRQ3XJzbYkLfKb/z",
-	"q++MI4dIipEV2bt5Y9A3Yq+dyGf++cs7LN0Pf3+9Wu8kvuvmTrKDbZaCQEyI1PyLC7nEWMgqhtJFWvoH",
-	"MNmw+qzmfOk/wJh/OaOl/kszeRCfaf1WH7/1c8saURt3zpdL813zLQt+6/uf5PQvYSyoyErID1jSaNBn",
-	"85A7Y9kNwqE82jg2m8NhqH9DnWsoifi2rX7I1US4CMMRgoOKn2UsGAeOVNh+NT6aiF2SavZZpwlJgYEV",
-	"XDAjuEBfeRwGGuKljtcFPxD284oW5tYHtUErpDMAW2aaklFd0xjjoHGemUI+FxABM6pdTILlr4Kp/OjH",
-	"xPAlqnHBBtKl7eOX2vIF6KMB2KHoFhpOUXcUksxK9CzRAgNXRumrFB0Qr/b2UxgVC7myfGwFD+yPyWy9",
-	"fPL65e6UQ7PMS2Y3DE2wduaEpLNCQrPwM8mFrgASawI7xkLIEtvw0/cB3CWp5TvpEUmxwacsSQr8L7Uz",
-	"Us1giWGQjt2+xLK0j9++IS9evPgqiNrBOC9Z+iBLjMYZY79uns3dUmuhQI3gHsQshMOwmsYZVkKNP01Y",
-	"IBfWVAMw2FOM4cYnZXcrNuZKYXvrLjyYiBOHsjdzZg7TIQBXhH1eYh/MkY9yvWalYuMg9BJclqUtI0cy",
-	"ycqslT1krpHhG+Et2kl23L1xP7WwHUhPgKRQ8CJAnZ1kJ4I5O4mXQ5Ids+HmNQq0ub1xmwiV6o5nRVks",
-	"Ll6BUy0gXCgYGwRc0KVtyRn+DhFxYMmzBelaNimsLdrBxFSr/LCV60ZpVL9Mkch8Y6jGFVv7WAMgHQaW",
-	"FPXJgE3W5MWENMwl1XBIeWFAteI6QvjMdkfsdJAXMT4mEQINo6MM6sIvnGTSFEYxjkNVgvYeOcHmvkao",
-	"TMMVIQIr183Xtdq3VlSvZROrZbs9cvEZtqQ6ToLdkA2B5NS/MaqKGI79gSrfzR87PXOtqjQaRVbCXPn0",
-	"eVY3YBIbQjzS81KuLuckXVI9t3SulIt0jHHSOpt7yl0l50QH9Qm+ZnQHnWODiK975CNbyGtMZsSW2lRj",
-	"qrm49DVVamjClWcHQF3+5Np6hI2mEEREYlaWsoRWwiyvc/E9jKY2k9ieNHvkT6hgWiitUkUnIoDAldc2",
-	"VLtqTuEbBQcVSqsMAsE+a0eykXR1CJ/xAje+vWZ/WbRBhcr8WEF7j+G1yrKS5a54bMx8lHNtqwvz+nRB",
-	"FMBxrTynrcUYNKPq0EYf0vPrQIvX6Ds9/0BeHh78Hqr0HddDG3wIjbNk2nLXiumoPTdrkP6BSouq3mVl",
-	"HMpPaJvhORNQS6EkdCFt4JUH18ha19WpqNhZbC6IZ9++4KyMub4+MprvGip0ZLYBL+PZpwvynC75cz/1",
-	"87+5P0/zL/7rXc2x8mITCoP5Ru3drnRmAGk8e8rDiiyypr7bgtkPAc96yXp37ri6p5h6aMiLkLoqJO7L",
-	"hitJKNYBc+adewd1w9YdhwAg460vdHxvUOVVE6JIKBwWfXIU2cEQtx+xz0gMPjLoWJKxjdfxm/YbX5Kd",
-	"OVWOdJ/J0jr6uzNc/LEa0aD+zRJeHxLqvV3M8gX97Irfx+HCUkfWMu3BAfmIfva2bNct1JG2zUAubE+H",
-	"YQwprBkCrXdszVfw+WdSaJpplWDfGcuDh/OtuEnKkswBdDJKy4XUsbyzb0vGdiFeFR4YRFKXdL1gQl+w",
-	"Ek13w/IiPSZGMiIv6mTMTkC0mWEz1W+AdNofj9AxzaCVA/KdsVLFW99Ws4CmeTOXLuMnmBUReAmDDJpU",
-	"088fqWbx0Af6GRg9YKAR7FZaLqjmGS2KdfOWPFMQCBEUC1O4rZCTtNJyl+a5i5qBLp5iOy/rqqvIbQDB",
-	"DZv62ug72yZkho7ImoDRkIrqsl8LPRoo3DxXXEhIjWqHECXHDWHJ3bcYyW3JJBHW3+K+ER5XMZhaaco6",
-	"KfuxR3rvLGJvk21oeG4VhdtQ7njLGu4tpNq6HvvGC7RtrfXNMmVvHfX24wNqom+cs7/eOZoWht8ryBaI",
-	"HBH9fJuxhjD4F6+7Wdv7QJr1pdvD4As0oGo2LOqig9W9N1/Xx62KG0Jw3rDhe6ux32L3tqi43n4XNbqv",
-	"eVHY+NBe4jvF5xx4xwZcnwm2ZOUGMdTOdm5dIxun823HXQre7aZ1rpjvGc3jseZvjUBvlPiSCsU1Mj6u",
-	"BhxDULb4NpXob8++PJ0MKF5AqiyRaUJVw5aKskT2qIUb7eNzRMWhNBIFd38GcI67ReYYsd01SYEwrDCz",
-	"rJFXpu3vYT7MUL7z0Z7AA+X2dPOrzdPVktyCKIg7pf10s7snAijOLh/4WDqZ7hNtQgf/fiJootz/iWCJ",
-	"ywRPBUxcdngiaDpEjaeCpkdQeeDbHJNz+iK73tErVqWZdktA2ETQ55gaeaSQzti1oOXVeAtJ6FYAdchI",
-	"twVsa1kJarhZKYjsG/lmIUvW7PTw4nCY32O4OPUkONyQxwIZzEpbAYr3yT9v0MI3THN25sBNDjFWFGfx",
-	"+/5OTnnBCFCDuyiLBjrzy1R+rmTxW/hUZkaTj9vZUcnvTGwYrikWtGuK72kww21J6AesIjt8S5dSdaTq",
-	"/EFOiea6AOWglMVtFYNqV4PVBxNXYnqFKr21IurIemdh3eLxfQjrA3H9uIp2flAhzNyLG1YUu4bksbx5",
-	"RyCc6OT8zekpKWRmY78SYnvLUZLLBeUCi5bbAuT6Rk4ERN0r6N+c20Qgg7YJoVDCYlrS7IppZUumYplY",
-	"Wx0iIZlcQAmbhJyekYJrVtJCEVlOhJBiF6EJap6R81UJee5ION04kWMCwRgq49gSIHsTce6jrl2oFsTh",
-	"QYzAeI+cCpJDqSjMpqs2wQwPhPx1WL0fusjkUu8qtqQlxu1ouYC4nIJp80hCcn7JbRnSNP0//svf/Z+T",
-	"1f7+4etn//V3u8//4b/9j7+kf/u/v/zPNCWjj9++Ia9eHB4SavAqIUpORCqfTUvOxD9aQ84eZ5AbDJEb",
-	"48RHfdhCzolhdrywMTK5XE0LlpNcavSP2/PjaiKcYeLw1Yv6gjCFC/7CBb+ILmW+Xs6ZUAkWsVGalpqL",
-	"S+jYwezZYKQMPohhNuZl8BTBHL4HaVG4kUeUTGnJyOnZ9UsvIGBhe6z4B6UiqQhQxdWWD8qiHe7fjbQ/",
-	"sIjXTfB/WcJ3yDnunUB1c5lfgrxUIUcfv9km6YCVd0s46I8yCc2RYEN1EXo2zDgI8E+I6iCgWGfO7WdQ",
-	"LGh8CyTvYEBu65QjD5bXus7bhNXbmj4A9EAeNkHf9HttHYVgccNIgiIrVjl7G8ZI9ObqFEq6qLlm0ISK",
-	"60LODwZduqN+/Wrf3bMQSwko4vL+uNGWlKbmTtk4sTVEVR7u7+/jpfzqK/PLp4s3ZIRvZVJcMyD9tmUE",
-	"BErbbgTROlN3DA54oHyVLz3X/ILH4/+WJc9gbTww7KuqvV37Evf2FG3UhbuhChsd3nMCd2/MRZBC6CqY",
-	"Nm/geFBlg2irwh83bPKJUvxSxOvRQp9/CJ+rCF1VkrabXnZFw50IrIhpDrAK6uK2LK1VFrHRQSMgyLcS",
-	"cTFo/a2XtmM8DbA37diWHAg28FeZ9/aLIgb9CmZEoXSYsgU1+GB1zLgMWrVB3by4W5qluyiClwRvs63D",
-	"yqbZbburHr9H3tlKj9BcgivDSSFrZeSajO6GbbAmQs5cbgIr03FYfRd33KYexUK8h8VfJ3XD468pvrpZ",
-	"DVfbAoc9UdcxzhXWDD7Z/e8//u3Fl7973Ihsn1q/CuMMm6GFEcZ3jMkgBpmmzMqZIxAwyfv65hxhUlTO",
-	"7uF2/sojYu8c5zpsnvurohBHh1toQMPiULcphvlyWA2MYSGiXvqpBYdixXogditxJeSNGN9ZxBkYTUoD",
-	"iQyiSiOl9O8bsDtFnDZDTI9A+mnW7tb0MykhAwxC8M1vF/4rTS/HSXDwWHchXy0LaF+prAQaFCDmeajb",
-	"JuDTyjFDy5nT/JSNHQx6EaTVwlM0zUEeaTbn10Da7fvm5RvDhc0W1OoGhwOQkdFX6re3MNx1bVPFlKZr",
-	"K7P4ORQXGasLiN2dDfoLcxzECnOstm0GdOoNllLpmLkrfj03tQzaTvzvlIkct4/rMTTTvtyrzeMdLaRg",
-	"68RVG+VMJYhzCVmyMmNC00umxo9Uw/MtMNH1J8F1R1m7leDY7KUqewn+Q3Acw8tHZClXIoeIcsJFNiej",
-	"YvqcizGEqhlG8vMKJLbqp3/7VyzBCiOBL9j8aPbgihfysqQLHG3BDCsYXV0+XzRHC35qj7bgRcHhiXq5",
-	"QzP3TrJjYdhJdszr9p9/+9d28rHZWfPy7jUt4cqYUb6fnrHy1IwDf50DPPD5j5dnrHzn/sAf3u38CPu8",
-	"pKWOa9AnJPe/1jy0iPhgmzc870aWV8QgCDBJ7LHPS2KwdBlvv7VN+k8FQ9yU9Ys3kUTSUmDbqoWpYUYT",
-	"7Kz2BjY6yoBOK25SDf4sckqNIo9Gi6mGVul2qQ3Bm/GbugmWqU3a0+acsIzmoF6xP/iJB5ScjBuYmlsa",
-	"Jg6E64pTWLesrq50Lf2+jsu/JuX+9oLxQFzfUlbecBNaaBdi3BGWQaEtXOwUIIXU48QZBKTIWAKCExfE",
-	"9Z4LKeXLbRoeOxLSWzZsONN3UAyz8wVQ/2bku42Rr9rw8zmfbeChFg2h/rJ5elO60DXlcFW/cYx0AJ57",
-	"pkv860TaHhBmzgRJPjYZTP3Tp3naKmRKRtO1tixiOD7DPlQQR/hFTtfDRnlrHtwyWRgW2SUouH3qT1AM",
-	"LoXftloXSuizpcP6H9iaMchmbRtlREfM4TcCNARKDl/uzuWqJN99t1j4ikNWw6un5hy8erE/vnUMma3K",
-	"C2j+YQYbfSrecbGKGh/sD+jDSCFqw6wjhe6SdlHpHjkR1SfCaFlwsApRUXunXAlFllTpiVjwXPDLuSaj",
-	"w0P0Fe6/3t+Hbpt/vz8+dnWx+MLmzFMCPtxdPWe7WSGzK3eFDl6+dPa0iQBizTjapPiCVRouvoPFmrAC",
-	"OZ3Ka0YOX4B51a4Sv3v1VULY3uUeOQRKDubbVsTn5ijPBf38lvJi/Z7d/EFOY3srlQabwE9yqjAihuWg",
-	"SuS0Vl0jrJwEVuG920G0OcWseX0CiwxfrApNBZMrVSNIw4kB5PQpGwCLOBHNJcK2d9vciP3f73fciJWA",
-	"DWP5G7qk8WyL0IgJ63+mSGafhqZ7bogYWYnJmTVCUzW98muuqEHnPbRUsmvbY+tqI1wSYyEVOf1xMz+7",
-	"hWCLW3hE0sZQ4JtJq1LjMSo7EUHPUHO+l1Lm3U6Zwd6WIZzU/xRhA12sFMTIQCo89r4OuKsYPnsLrol+",
-	"rM21ZG/BSftY4ElTVt9kUIWQQcSmAbbVLXiiDUWamduPgX5JjRoc13mMv1pkwahQAdtmIle2zcFnbcgq",
-	"iFntLpRRj9LdCHjguWv7wjbR8u3yCZ6ib9dj8YONuEBGQP2PG0Zxo8qIqthJKAFsgwP3yT9q5AEiuQZw",
-	"lOHMZAA931orxFt0J90wXECXlgjTONuVapgLnN5otMh71B036ay49P8smmtH6MS30XiJzdweBYSq6Xwa",
-	"YkGauKKo0E8dBkc+DvHcuPHoAuICzMzV2+NB4sC9CQHuPv9HFAZ+Y7+/sd/f2O8G9ntrfvsJ6FrEKdRN",
-	"TI9cD2Jl2bB/z3nVasZqxTT0bHf98ycCCguiEerYNy2+tdbU65CIIHW1v7LEG2dr7OIlu6NbYmuDP7RC",
-	"bewXGQXxVoKNE1vyFqSYVYEtSdCud1x3awa7WDB6zRqC0r2b+9uYxRdGKpDidi5xPefZlWBK2ZYodjCF",
-	"naYtt0NjBD5yw3PzJxTxYwtFspV2gczjWgMEkc2BYjrHdrRSdg/PPRGB0XpDHjAVH1fikzDEQ+Qxi3BI",
-	"DKpRMypIuRJeGqHCFj2WZZepeLjFuebm3tbqHJRYbUje9kj86HUfVmgd5JrMMcak5soqWwTDPlXH2nsq",
-	"59lDKn6Y28pP1YFwdUfz9YKK1YxmelUOaJi/ndd/IXNWDGzFv93It4oSCO7GsBiBoVGEt0huV0BTHmRv",
-	"lKZ6tTlQ1W3GOT6+vYTQJgpUrF0IlJyhKEk1SPDxCx0yojgZDu9cE+8JF7fY+ltFM7Qt0bVbU8f0xuEm",
-	"bVobtznbc6uKOvZZl/3xvZU3QkflzRMjv3NpRZPADgBlZZX0roowwCjBZhXyRmxgIFvFHVkYN5H1jcKI",
-	"kfZn0B+jEXaj52xNboxMprYRIVq7GMRwRdytTORvqWZx8d5X73WrRZVt9OnizfjYujXbup4bb3hq3nDK",
-	"XptgCMDwggV5KECx+1SfuL5v9fPeEsn7Quw+iLqjwSIKma6heEKFgQ1bRlH0BQUYZPbVa1EQDibhyl6V",
-	"2jYa4RbtFK5ws79e4/vyp0f5VfXz+43uyerZpMqqw/YMTskXxbpae7BqI/xACDGZMqAscILDSsbcKv7C",
-	"RVibHW5cfK6BO2IyOjYlwVjn4FhvTw56gi/6bcuNk0jqaBbuw5Z432FcHIT8GGwO9sIWYrrt7Tc637Oj",
-	"6xhkAzQzBRd0W9/XYCMkV3VfaYhVrgEUPAW45fApMHYtVxoMChPRIgWweeTEVvZ4tb8fxg9lpTTqYlHU",
-	"eJm7iW7p9V6Zt0PUYSbOPuQdhJA9JNOgYvzqtnErCJrqI3sxvTBy/puJXiDmDKF51TJuTfIaOx0uuAn5",
-	"dhvfQwjuZfdb9nsmskIqLi4bAZqd1zvBvkPmR8gwakZ33sv179nfQfs5zI1X7WiNyT+oI8/N5GReKPPg",
-	"Kj9VfQcfycVnZNnuChcNgG0Rop4iF51t/n4R1S82+TM9EjyUSxMF8a+h19aQDXcloKot982Pfx17/mXI",
-	"Xb1lTrqIXN++K7mFFkpGtGL4Y98TNGNxeeK2XsyN8uBml+YtVNdjsNR3q6xVdP6wW3VLdfSYxNGWjEDD",
-	"graYFJxld1Bb+zTWXj6yLf/4LTfgNhEWTWNlvAaXFLlvnBne+mNCbSYtyEPmFiqjOIKbVZH0Uso8DR0x",
-	"5guoiQldpqc0xzbOH2bnrLzmGev3y9ydTG0bpznQu9NX+OrevD093ouHdeP3+zH65j4Oa5mBBmC9rkdV",
-	"M8a7eVx7HSFPC9qD5Kht8rTcTzWHFpB32rntt67fh/O0x3rfTqDb0477dQqdtDMN67mFrQil+JbetVbY",
-	"wApr38RqGbZXJK7QHuG667uKLIouqp65VYakWivNFlj6gQldAgNJ26VnoOf0B4ECUk3m4Mo3VYYCFO77",
-	"uSxAdXNVFkBUXRUFqAjQazlbFbSciNSVxjnNU/eQO4Tq1blRAQCEjg7PrrLGyJvaqosBzvxxAHG7CEQy",
-	"ERZ8rpQtvIsDNuFzNWyp+ROPEeRXq7EEC6q2z3ZDvmJrbIa8F4xpd9bXqEkwtqOqslzrf2eAXK7KbE4V",
-	"89+Rs5OLN985KcTtBC43ae4w1rHMIWnHt9/2iTwi962l3fJqO3DsZ5Mzs2VrgohkUWvExTUTWpZriDXT",
-	"KgEHnhRsTGayKJx02nGI5apgexPx3nfAx1bWIKw0QtlGBkJb3mMcjZTCEtZd/mAOQwGhsatzl0HNDZRc",
-	"D3ND+K3pMztWFw/8DcHVO+7D9yEAFFTp87XINnUChdBI21IcijertcjmpRTcIHMFZKfaM0Q0GdCR1O+2",
-	"3ZNBLUe3YFKNxLW1yAj+6I473IiSLWWpBx82ftGc44+8CtZq4pIsg23dOH602s33hqZbKl7Ho8Zkw2zI",
-	"mxlLlyL6ESZXnrJDpSd/mPZl167+iq3TxCqkNq/ZzJxiAfWQIFV1EsgIa+AsqM7mtqpNw87cc9suYH8s",
-	"GM8UqZ69hZx4xSIhK39k6+pCu/Xas8CTCaatiD9Z0OUtQIgjW3OV5qm7lnA0ix0kcrjGZRzrXpzVzmar",
-	"WnYtDW/npL2F1ULVEYRPLp1sc8XW1jxRl4axAgSwjmOygSenSIdvuGJjMxIVEcEn3SMfrU0o/duXNMz8",
-	"xabhwjrb6ptXr77EPuuSzfZq3Ve3rsGEg8DZQVRGRPo7fLnrt8KTCsB+m5K7c7Tz+vcvX8326WH29wfs",
-	"5XR//+CQTl+8zPLtnaXQ+CQCxYvXARRqNd31kJDRp0+naI2qANo/+OoFfTE73P19dsB2fz89PNj9Knv1",
-	"avdw9pId5Pv0q+nBQaPyd72qmPnYBk6clTJjSl2UNLvi4hLKSkbjXLnYXeKzRNuH0eK8KWyJanph72gf",
-	"7tcgeOteetAaSXkpl2/ljcACNV1GrrnkGQZXU5K6V1JceyM2AqZ2XmwQ6FBNWy+xBffwukRPW+HaKKVc",
-	"d3fd9/Ha5r268MZyK5zVctwRCcf3HD3okKQZSNg818ZyYjQ8fhGG2Zq7b8Zvtufb2J7jZzGwDHUPoXps",
-	"2vS09qiNxO2j18pDJzcW/avoXNKOyWkQtmN0wvkSkl60qBWd6iA8sXKYw2zPvc63+7OxDqWgW8K/gb4+",
-	"IeZ0mN0c0seJpzVmnLj00q/X5nT6xOBHKMPZlLi8YGyQDurIorZozsLHhsFvVZrsSAoyN7pYYehJyRQr",
-	"rw2SL9DXTwXZH+8RQEXXncrgy2UwhBGACzbTRK7CcKrI9v2qds2WWl2HG3dE3HbBXqTWiPbRbltq4xb8",
-	"3jR2jigts6stNuwt1ewjFZfRK0SFohnQPpJDs7KgDFRKRgCbMtfXlYNKjWLtvjx2pZgWdE2mzDdVa+va",
-	"IhbL5cYhq+WSlWQqVyK//6iPNHcbsGfg3zIyIGKJc3tCCnnzKGDjadwlaMUjwzcQIhIP0EPDGZhizNNk",
-	"QXMGyiyZ0oICe4LQBs0WCSkk2ugLmYH5a5xUsi0YgyeiMt/qCs9IGnw4zdM9krpLAhZxxS+FYbeCXVIQ",
-	"oVzDFSBA4+OJMLscmHLBIYEvoUyNy1BkuiZXHMpY5yQVTP/J/PoGfkxtfolaLWLW3oJOZQmPb9Qv3BLx",
-	"aeC52ZwLduu3Mavzlq/XVxlXSdRq4ahRbb8eqeyzXGnFc2aFVy4ub7lUhzQRMy0ig8Vmu9SKECPtfaTV",
-	"umnxQC6iVjjnp0QOm0GqNwSs3kCY68qFFGHyUrUsPD3wRjXSdUtGFSp8/k8zQjQ+REt9a3Sr3eRhvW0b",
-	"glN9hOBUo1uXhDezcdU6Mat5qWpLbl2ZXsntm+vu0HLn70Rd1xG+guWXrNwj8CbSK75YrDTIPOxzxpba",
-	"kqJUSI0W7YlIseGoAgfZgitNr5gjylDvIDf4MF2TkjlWwjX2EsBv6hCPfTWW0lrdKUnxwdSO6ou2ySV0",
-	"YWSEAaNQTfJsnhlho0YjFODdgS45iL7gSkDugU0KUtTfke+otEmyHWdxRJsj24GyBxMRkPkbl2MM49rZ",
-	"ILXuRpZ6nrgBrWPGXQ4UtKxLaCI8W0lIumTlJ8F1SrSUiYsWh5LnjF6z8ZH1Iyzt1TSDgSOc8aVOCJ4J",
-	"wjQR9JqV9NJPOwtFZifsNSaIVrCBm/A2WlaicnpdY+j/cskE2yJ8GN2kmzxqiA5UeW4+fAKLtYPpCCDn",
-	"W/uSN+e1OZZF/JyMXryu6XjoFSZIk53s6iJD0Y+lQDTNaFmuyeHLjpqqmi1OB5sSzdMX8h29Yl2Oo5/k",
-	"FPWACgkAUcHTP8MYtQGu2NvLIE4m6wLQ/W4tjdDAAJQKH8o6MF28kLp7Dn3n4Z9WlpI6GhZjvsfWyYYI",
-	"W4MlxrDbCzDGgE5APCA8gxb78IIR1BWx9LOi4Y8kCTmrwLey7Ha4YpCRvzWG7rv3Bl+cYCInb9Gi+DDb",
-	"OfrzwK382Bjhy49JBNor66nfCHXdnq/9b+3VIPQVt4xvU5NlBiyX5gxbs4M6jc8NL1zT0BEjDpeYdHHa",
-	"S7WplUjsx5XIfSdN7zEdWJkikyKn5XqIKdpDeF57ywwjV2XGvoEb0gU5PlO5kPmwgAt87XQ79mDnApln",
-	"+CTdDqew174vcReuZ4tZPrLCCAz9m1XiQ7fcLTvFRWd4grtlPgTRzedCEWGYLWa8JU04r14eSA6oJhld",
-	"uXgoQP+AIVKyoGJFC/whSgrupJltc0ngGuPSYo7EQCi1AzdvY21vazjaunCxg+/Ct+iV8uJaQxKr6Y73",
-	"rybW2VebyzhZqCZ8dRJMK100yX0lQtek9c066dtK8o5UZrLGWao1zeZ4dbyNz+VAMjKjme4Okrpbq8lm",
-	"Omz7kcFr3KaMqV0kVPeElx9wfRugH5iQdX3nZKzqtn5bykXE6I46081cKkaqh8mMFoXCgqdcETWXS9Dz",
-	"/mqkiZyC/8zczvKYUPjcae7eJu0ypo1VMF3IewXfKoYPvgB7c7vTkj86O/kvvd2+XUlPwm97KZEM319G",
-	"8nSDBveHjaBl4R5LUQPP6prT2jF85jzMeb+TOz65AYQZFhVUlZR6j3DUeOgGQPBZiErxIFnr5YMAZJj4",
-	"LUAyUp+qxL7tda2WrrllRn4oh22odu4ejUTa3U6X2gpQLyBugBJ1lduCGEjp28GnN0J2S5AC4XobiDZL",
-	"FGf0Ml5dj6J7qJk8Ew/sghi67RcUMw7MqXrPPnu42il0c6rOSnbN5Up1P7SMLutgd0qNKgWLc+1sz6/4",
-	"kjyH7875Xxn5HTkYHxNb28V/yxXZD2xcQVVv90hc87ygV4zQ5bLgtb5AwfugIECN7U45BbIPKo5lZL2e",
-	"scyuRJAwY7wYVZMFS95iuc3aSubs7W4HO1FbVA2q9vHVT3yzAN/l/aS6Ukdynh+RJc+uEvS0XLPEGpAS",
-	"QvOfVsqWhlNMm5vzJ3S3lPj2h2tWlhwNKc4basYCPQsG8xqZUWv9cKDPVuOZt8Phom7T+tI6lBKDRq5I",
-	"d6CPEEr+cP7hPTkzyBGYidGDtzTfNhx4sbogt/e1+OIccRP3hvxll8cK0Ys9Wcu3yB7y0A4NKfZu1juF",
-	"EPfKZoFE9iCBxJW5oB8C99xDQaE3A6AfYu5ePDAvnZkbHONzPLuqxSNaJWNJ9fyIpH4M837QpgRPO22j",
-	"QZ/TzKZ31/1mR9arBSV1fCkK/9CdU7s73WsnEHwVLP24Sh42omkh9S4EdbO8EuHvCMqDkootg7Y3ebi0",
-	"BO/8cRh/ivnktirSja0/51zzkIOFmUQ2tO+daw+CIITdQh7BV9bydTRZ5jpwN2EwQZvlZVKoFZpgs5Iu",
-	"of6tzK5OPNt7W0UHgSvGf/5xY1mihvXXH8iPmy7zR8uHIzhtIyuGXGk7yqBbXXOjN5JhzW9VyIYUuKXu",
-	"doMYNaBPzENiwq+YKN3PVJ1lTFxXlGDGZwpg0NLJjoQLLY9tfQAbgSPYzX1UzmlEJjTaFuGvv2zUaoVH",
-	"NNdg+4v8ohfxS2JL3QEcDZkKnyNL/+Ave483sVt72fIav/21ctNMQvhtyE8r3XEmVyJvM9JTUWek/vMD",
-	"MdLvpe6hv1TYLJNV7XSIlpcYZwwSjxUPp2vC9R5JMVguRSGflq6mSj4RU9wdhSXmrO864NW0JW6i79sQ",
-	"Z+zBJvUxSbEiDYaQlis2ETgQZBGQJSuVFPBKHgs4LaR+ploh3ERC7wJQ+jx/iwRV4tTxCsy2FLkFAMrA",
-	"2GIbPj+HAlwdFfLZ5yXH8h/xoE0IyaBrtwoCz7veLEfYfiHmVNpIbPhW8Yqn95oojXUK2SKS5BdGOAiy",
-	"EnCkZuWDIjS6Kc2HniN/nPg1RIuu1FrAo+574m9Ebm/E0EbjNrHQhzwEMQ4WoMThdwsZN9GQwa2/LbxN",
-	"x/lTYf494HNf6mgSSWqNY3sSuiSBSLRki/YlaAqeW2b24+I3He0w+1kh9UNazoCX1H2av/5U/G5CgG2O",
-	"kXmgrcwc6BhywiEBGZgv/gL1CscdRKD7ZL1Fup3zxCAoom7WqIQBLG3IWkl7kNRZsduRYmwipJ3FTzsG",
-	"PE5rRnGXOOIySqBCMp/ZkJgYG97u3v5mjfv1W+NAR2c3LcEtaNzbVG8enJHH6elQyTtui76gVy4/lWAh",
-	"cJej3XHr0M/Ds6vqimGfV7iri5XSZMqgd3bl4kAWZATUlKv3UvhX0/FxTAgXjOWKpIC06W/38bf72LCO",
-	"+6JM1nJWYRraH36znT+M7dxTnNvp/p0G9LOVdjSICy2HUCBrGtiSCOFDZkTu6QsZ0eatA8En9RbcFJvR",
-	"IbJNhH/Y6kVJy0g7tjVypJ5H6RsCb8Q5Q1wmQthKFJdGEqLAdyphbI/8qcokdQmdIRu6O338zc/wn9zP",
-	"YOR9W9wpYhapobdXKbFfs2uaZO/Cb+6J39wTv7kn7t09sYXA85vz4lEkmVae7sasOuQ5XLWygt1yf5JT",
-	"AxAtmPpQ5tj1eu7bm7o/v+cCksp2IC1A8oxVfwW/uSr6wZ8neV4ypaztygcWcnF5KtSSZba25ozyguXB",
-	"V70hhB/lTUdcZN2Y44ovQXkYJ9U5Ac8Jdk4ig6pHFVuHwhsT0UjIr3FvPWeL8R5JpfiOivyfQycM2gdd",
-	"FQwDz/FE1P00Ti/wZcsSUqsKV2GpPzssfQyiKBTROK3qRVEMsodB7fMKYR7vkY/yxmUASbELU3gTQ8kw",
-	"x23fllTWE4H1FaMi3lZOlLe9ZSwrwhL8sHf/Bm3zdJ+wYoFAmhQtd/EfpTpEHU87fUaPXOkpIrFuqJP4",
-	"OBUYYt6laMpq4GJq7HAj9fa9g7V5OXrJ/vlmhubjpF2NmyT0PLoi9Z0R3s5+HQZ75wzqXfi82rqOP+eg",
-	"4svCLA1KUs1Y+WGlg0+nImCh6MuChtp0QS8Z7qHSMKNeleJPTOTQpA0/nhv8rmDM38sz6X8MGDB+0bQt",
-	"NDl08LuzTtxQhbmIFtqS5d+WcnEe8kFv1g/i3N3z5uHvZbjeC4mfu6WFbosI/HJBrzZEzp/X8vG3yqh3",
-	"GFLDA9vIxq3XigK93N98tTRwBYy84u03srzyUkS4lT/J6QfoN4fc3j8XfjlbFTNeFHbuKgXPKS4f2UJQ",
-	"+G0pP2bXcCIn+U/9WxbU64yXIavXBvGOPqhCRkZUBEGUmHSOMZTYdN3mSmdSaPZZj/cMi3f116xAcR3W",
-	"UGyU8rL1SI4Dj1Ji33B1zaqU+uptX1vS15VMqqKSNjOW66N6Na2kKvIFxcecYkKob5+yILQoor18Ov3V",
-	"bgeqvOJtmvMOK4BnsWvDs7XeFm43hpetCF6PFqu4HYtHln6fUPQKAWQEhpdaDBDaCqvWAXX/+jgKc4cS",
-	"Hpy3eWJYgIq7DgOrTtZw9skFkU+1enRV5YeqSNVTKLR3qeNzi0IuAQlFBhRBzh8CVuOMHb6rls1QbZbI",
-	"21C+pT7Bn5xBpa1YPdW53LZiTLJzvWGNFW1urIyMXpMcISfLgmaGd+zXC4TbTXmsImXXfcVzozccThkZ",
-	"0ZOJ8XlvaR4rzHgmgkS8JueHyw6JnC9Tcx0riWOvYK+0H9y2YTFJYaXoO8Um5WHV80FIXdVJ31iw4UHK",
-	"NJSbym3h1GHJdjSC1Op7YZe4sCYXeBmwHkeze1mj+9FBtJxeAFVcWN8AVxsgbuPCuEIhH6snNtbfbBhx",
-	"MCQ2q6ZSbF0y4MtAVB6eeh/uyn0l4IdKwG9p+P1p+LUGB78l43dIQHHjs9O1QySOx4AOq3c4SML+SU77",
-	"xpE3wh1gANUxUUyDPoDMImQi1L2nBs0vOisrNqtChpUWt2r4eRuyVKuZjnzdhobjhjWK4fWef4dMelK5",
-	"+bwBDjUsLAV+RFB9T135G0Pli6CyPhgIfFHtf7Ci0b//7+qJUSlXIscKdD2in39h7H122FXomSLZqjQq",
-	"5bqNiHbm+OG1PJiPJVWbPdgAUnsrn0KSREgTv41RFIoGPp/YGOMwcXdBFfRAD5se2jY24Jcx95TkrGDQ",
-	"CZ2W2RxsbxMxSrk6gY8sT8cQqaZ8FLMNrrSa9c8rJpgCUcKyomWxMkrZNVdw80Vu30AfkLI0n/nGO36m",
-	"IwIR2SkUyi/MGojSdK2gRTn04JmIifgGiIuV/7GIok0MAJtyYhtPJ1jCIyE0zz00SbVISDkKf5oImufQ",
-	"MRt6ndiG4SUzFwOoHb1UMJp9xn0v7RaCix4szq7OIZrbFj5GovZjOITv/r0secbItGT0atNcE+G8obER",
-	"scF4ONzYrO+aQvfaNOjrjCZF35JAkNQgyCfYw9zFl7v7X1F0WphTncrPhAtsBgPt6IMnEqKCCpfsM5w9",
-	"dAMu1lUAjj1Ho8creh13ENIsM8yXi8s3MmeH8XgkVLhI9SzJZM6OG+3GNrKH+lyn8f6ijUnIKH1Ol/x5",
-	"9fWu+Vql4ztM/3ZgaRnNFietl74kO1NamhV0OSlPlLUXS9d+/6hO4jFTBAYmK9tWax//OyAjxi/nmuT8",
-	"Ekpt255848SSlJIZmaWqgY33E8MBPWGAEEEwhd2IeEeA6YoX+YVEe38k9ijHBC9smR/PDLRDoOunewiw",
-	"esZHyKhml7Jcd6ACLM094xDBfLlrv+S3woNBXSJgbnNz7NNblJQE0gEtIjdi2Jvw2S9VEEZntdvv5A1x",
-	"DylyJeRNkL2lGCPp2YfzC+J3Sj3/G+r5X57719JxYgi0J3Fgg24nOoIDQhCeH5P0zz+m9W6tw/Q5zRZv",
-	"aiuKaXMOjgvOyo568G2KC5ZFms2rVWgOljeqwRgAtTVFa28+xbcGxt+F8XdxfLtHMGj//sAj97RJZgvO",
-	"DBQqtlEP1wCZCfOz9dedr0XW3cIJzVLwoCKCKSDUEGReWTxgx9VaZGRKM2jGDzTgCPKinVMDL/dKux7l",
-	"npWDLEVGqfvC3oWULEummNC29wQHp4YhcqzA4ukAVIJyTqAqYVYaxnW/ZSUGyhmpZ1eKYt2V9HwfNZOT",
-	"nUu6uowzOgI/1VgcfHNr7nZZ0rxrKvNTfSrzza2nmgOHGoLY7xhVq5Jtmc5txfn3UsfME3fC9EogjllS",
-	"Kuyk9imv1rdxhKvvpb7AgP3u+1IZympVf1RYn6AjW9pMEaZB9UFMpqt1UJrAXg64djWjUm3wc+Z2q++2",
-	"Wy4syJQRJYvu0bi4LNgnxeI61CdlOwB3vX9BP/cDg1yg1p+1ZETTz50r1GzxoeSXXAzBVfvkl2SnsPbX",
-	"rfDbkatO0baicOFNdF/e+jI2yOQW/kIDf+PluBe7QZrr4pGj4MBhUVgyI39bSj/6OWjHgSO8Iskq6lj0",
-	"kfGg1XUKQ/izQpRXq+US/RYWN1QF9wbJyJ8BapHA/EHwxetpdcsHFZPeRVYckwEcqD94EtxwNQ1jrrAf",
-	"TQaLSyE3qH/gPZuIJWcZw3FAEzUDQAio2YD1EcHLQv79f5EbnuMfy4IKWr7FJ+DA8Rt8WSUTUb1UcMHq",
-	"z+I3Rr9R3ji2oEpZH/KMpHZucPanZFRMiSwn4uoSDDA24wSfxvb7cuZ0oT3yPoaDoBc/RQYIRtqflTJf",
-	"gV4fhnpuQ3twHNDEPkBE47YDVDaLTTpRQZV23QaHK0WQq/vPK1pwvT4rqIjV2bcSmRUT0UyV/ly9c66p",
-	"XikIxU5hvJPlspTXtEjj5F90qOdBqRcrzjpz2kKKSwiNuvbVHKJN3mMZqXUoh+z/P7dewv5TAMyQAT66",
-	"Z7/Y6D1zIz7M7Lm+gU4DKt70/5NvZenkEcPazXWbMsVzhtaDegKJv41AG8lNybVm4k5k79xBXQEbo3pA",
-	"NzpMU0DQQo4K39yanfp4ySHQu2cNyPRS9Yarmwc2qKHmkQbv6WA6d+Y5F/QyttGrEIG6W3BF84sMmV3g",
-	"my7DC4qCCFKwS5qtu/h95BDMcBfr5WYIYF7zes+MVe6maEA8CJbrfhnkO3ljBQRFFCuKweYYL2ugbXBZ",
-	"8gUt12TGS6WtTPFIsscmmePmNuoeCANbvRMtDuWYryeLdfm0JuM38CaGzTWtp6YNtpStUCVpmEsbps+2",
-	"8tNQDt1ueM3Zqxh+c6M8vE9AaKrJDbujJUhN9O0SrduWx6ZdLmoTiVmOImb+JOJlaClMNWtwZc6oiH9l",
-	"TWka4Fti8SZ2WAuLb7sF2kpVjMNHhJqabbkuVXU5G09iTomoJRyitivfSGFEYlp5ZVTNFWnpoSvNbzPF",
-	"iGKROmdUKaYtHF2RCRXhhKfdpMPs7QbUXhO/eWDYUPJSbYA0kwpY0aWUuZVqtgGWfV4yodiGSexTbmQz",
-	"n/MzDlsIF5lcsI2bDumuwSSA1gMmaNBSdwLteZPm6Ud2oLntg1G5o2eEYZloyzHoi0HxTavOVMorlidG",
-	"i5fAtiXPGKiG6qhScM2yJqLmGDJfGcGvfjXs8NmclljS098ZfBd+2JWzXfdDOt6biG9oNic8x0ohwIIp",
-	"FopwcYioVxZcaTJ6uf+y6vc6PiZyYcRjCFYMRNCYB/Zu1++OhSGGX867TnTXq3vH+e/nYt8RiLte+ztN",
-	"/6Xj3r6h4h296rioC+xS5++cuUY+Adpe3owKsqBXjOh5KVeXmGtVyhUwKhSDL7H7jJ0q7ay0OLgYDV9w",
-	"DTnpy1VXF2mbSg86AJgIy5Ugai5LjVL2EXoQpWDPVGtNXJEpK+QNJmgv6JVZS5AP/jtyYAuQARXYCwTw",
-	"eta4OZTtnIG4R9+bFcbE8f5qdAUtLxkUsapFrmm/H5k0YhAZ+cpA40b3bogftZq+O0SbSaoqZ743+3Ch",
-	"X7/s5khdAaGxeq+NQ/2xH19xg2ImAX/ueOwwrE3fp16W8kuzyBuRixxKtCc51S2MOSLR1OekXtC3XqTq",
-	"kUL0Hjv93p3zt7J8zz53xCtWJRNDr/HIFV+uKerW5dt7C6tdnpZUZPMEnE2I+KvpruGbi2nBWZAeVjKy",
-	"Uix/kqyWaJp5c+OSAAc7b4NU+uuS0atc3nSkzAJfnbpnahXUoa2IGcJXIoeHaZ4zKIgXVJMxrxbsmhVk",
-	"FND3cULSbLVYFVTza4Yj0Ty3BTWQmCAh5ZqMGidhTsGx15xUOBlhDxktshVkT3wQPSbqapXgnPIvbRO+",
-	"Ey5mYwCPVPoDnIfavmb5LSboJ/7+TplDZDkZXYI6WtqiP+NHzs88z0q6XMa84x9m5GbOszlR9pGQHz1W",
-	"4DJfsCG77y/XhXlhaJR782Z2N5/XjZJCkf1L6uhvYW/haoBVg6jFsHy1BvUw2k77evY1F/XvBrWyt2w1",
-	"Gt/NvmwzsP79vGL2Z3AsfxmyKZsynyoJor4xd05+atHy3zKf+jOfvq7w6j953lP0enSlPDlCQmgDg8Gw",
-	"wpTmCwjxh7AiyGwSZFnKy5IplQCThpwG83tGRcaKAg/PVSlxI6C56cy++QeoVeLfth/d++ZjtCyIXdk3",
-	"dsyP7OcVQ6ZJ85xjsPxZcOkg+C+a7K6lX1v7pg5kq6GVKhgvIXU+W6smfIBx3WTU7PBeibHj3mp89DN+",
-	"tAM9bTXx/sJ35rQGttwQPrLuFvkIYITbkI1wR0vNgFyFxwXjVvFdHSbZeJhXr3ehy6DZrflXeNGfa/CW",
-	"zeiqwLLdcH1vk20wcJDehAM8z1rSwT2f5l1SA3qjv329VaioCuEcWpaGxqtbty9+lCho2PIqFPqe97sn",
-	"Jhon9oHR9zzx7SKk++Oee2vqusoj5hnIa7P5YVBGyFXatQmZXNXYUG3atCrOa+/7/ZXn7Yu9Hnh/+2Ou",
-	"Bw/SH1UNSktfVLUNIDgm+dAJuyOtB8O8Ibx68DidYdZDR6gFVQ9nRS68usV6wnkX0NT4ylY5g/h+KtQN",
-	"Kw3G7j1gbDaQg1qA9j1ThF9MqGdXVGRfw7AGdblFS6logORw5ImESvbikZD6o5Va95pRlR3LtuQuaRcn",
-	"9wGit2hutnVg5olVG17tY0lQknOlucg0ySHZCmsgY9W1UM0wV8WSox5R7S6BmVZ0rFf86dyAIbGbcOmq",
-	"AM57vnFhJOdwTHMxnX2CshvZqMUzbhjB7WXjARGXJz68EriQGaLZiaEenrxlSaH+aMuTKsjSV7CCPOZo",
-	"b0yMf/KZdVtC8jSRhl553hg+2Kn0VrJ6l00VK0Ng1ShUA2xyQnrF1imZyyJXvpToCEHCG255rzVymQPg",
-	"JfnD+Yf3RLPPOsFMx890sSwYmey8muwYLJzsQA/anYgn5Yp1mDlqYN2ydWBHpTxfDQQNSNSoJrZcQVSy",
-	"7A9nMitwU/Ufic877g5vqRd6aATRQexCezggDlWVGBtlt9fRl5eVw52v/g3NFt3Rz+4pWy7UA4K9wEQt",
-	"QXJYXF04bY/vN5wYLcR3nnp4VVnIzwYbp+pPH6l8lpHEcbyCaXU01vPJVYULI5vbMBFYRmW7vPEgfL8R",
-	"F4/FXaGkh/BWxVbs9kQM5dRnfkfuEMyP5D04XFv0wbbZ2NAhIw8ihU9rH0LHdgut48HZ4QkPu9gdIYbW",
-	"2mjI52xVFLtYtqZpfWxe/iMylzcgSfkfroSrxWhemIiRTSRz6A9qiruCXCfENozDXTWH7/ZyvEdOSBqs",
-	"MHUVH7maCH4pZAmFgiwszyzaYuyuT1cnc1ayZAOK2ztZVbFJXLIO2Rqfu9uNO7IWleoqXKqLDK0oSRBb",
-	"gfIuWRm8JkITcb8k2E/NbkVE90ifOjSwgdGj0d3HgvbuBMXgdyXMttN4uuXabgWts+FRTADdMm66QvRN",
-	"5Cgo3bFFCZMarYFKInXEj987M9cw87F9dhPzNACa2Z8pD1uV8bmZoZEGP8NCRWB73LsPVtZxKrC0YUxj",
-	"WKQD5rdCNPefDsa3rssbWPmHF38JlYe6tb8L9s3tvxttejbYb7ey14KN1BfJaPQBtxm0tgc4RuBWOjIX",
-	"WbHKmYLGl902xo2lifOH6bVeUM2U/thpMMLG7/CQNwy1O6EXOcMU9r5O6FWG0MlMszKafP3OPgFtsEpf",
-	"YJwbYqc08FTYUIVEcs1oqdA5AIzgq6+GR745YL5mM1myfmjMW1BsbgoP1yC6GxRd9skB3e59ROqWSmuP",
-	"dTBMD3f19aJ5mMi2SMGvGKHO++ZedX65uhm16YhxT6dbL+FLL9n70+E2hO9wfAzf/enABtJgzcnUmiTS",
-	"38jib2TxN7L4n4Es2hvfcdY8MGhanQR6ObIqyLOTYFo9BTCUYJad6iChODT4s9PJDvn64x93D/b3yWQn",
-	"JTMuckVS+1Vaw/Utl7pdE4P/qNyiBPP7m4KqDh3h/btv35AZPlYlBrrAv1f7O8nOq1c7yc5r89dr89fv",
-	"zV+///2e+fvvzf++OoS/D/bNDwcH8P9D+AZeP/i9+fsQfj2Eb17A3y/h/6/29zvDBCFpCD1WSvfnF0KX",
-	"0VbtCkqmcmUWBtwQ/f++XDU51dB7VmElJDMCZtZPhLMdhVUcpMAAyqpMHVf+R4xRLRWU/gXr8l4tSz+d",
-	"CKywMgqqP/hSD7aFfYmRkMA43Ep8nKK5TatSwI9aekjRazjyj/37/4LF/7P//L+rwT4FP1iJIFBeffGc",
-	"iXAJZ35UITWhU3nNfNAEFqyF+Efkv9bAhdaw1P40cqaviYDvc+QZ03VVs1ldYT9c12+VYrKQWtCiYC6U",
-	"dYw5P7Xvnik7KGQUT1frKi2F2u151hwH0KUqwAurgb0XuJMGz8g/2F3p2rrmHidYs7dupyCOf09EZuip",
-	"cCYxrjDzrsAa4gJrVnl4AwMhqtyQzTQRE5FOqeIqPSIpPlxp16nZ59pJUjyg49A4WWuNy7WaiJ/9AjBx",
-	"gyt/yCEyQkVGl4zT2E+lpTQYOU4mIoQrJaMaWiB0Dq5xQlJzg1IyErJe5xuuGOZ1m12bwEWD8l+Mw065",
-	"lQqoirYO131EUneI0MMPxnVN/GIbAbu8KorxHnkvfZH+ici8g9zsSS4FOyKp+/mNzFmVWWW/dIwZoYEO",
-	"FKOwPPRE+Cc9/RijZTld2fk0y7GCx5vaTCVbMgqln/FVrknOZzNWqonwJdx8GWpHkPx0IzSteftszPgL",
-	"mGX+cGTfgOcLjcCB1j+hUefHqPWzgj0qoLbPYViANuIb7qzFGKB9LtV1JYCAwFLM6TShbSa4vjgckOCa",
-	"7PQejoF8kIU1zr/OWmQjlrZrKYI3DD9NWbs7VZEaQZ6uJ7CGb7JyfNeKUnjC99fY0WIVir91guXOxXBI",
-	"xLC4L7Rp1vRnn9g75qGOXoTG9Yk71Poxssta+q5dUnRjUVDnUqvXBAVnujm08V5Vb/IHnuu5I7XuSxRX",
-	"q56pFjmwpiRmVUPJyJHdXPN1UC0SK0sCZ3EjXsx5diWYUmmtcKV2X5NRrSqlw7DAOUWLAjowAKdIHedj",
-	"P69ooUia84UR6aXAOpR7JDWXwFN7WysVnBpqzphOyJSWCdnb2xvbtcMjF+slA++vrUdp3rfW9ZykCGJq",
-	"GF2KS4165MKKmO3jKqbPuUgI/PNv/5qQq8vnCzOi+fff/jWawl1fXIdLw5UCdc/asDSjec8hm5MXBV8w",
-	"zcp41USzXz1Dw+bV41tgI6NjceXaDW8uZhyU9TfioK8dHjdG1CqUxvocKCBRHkHrGPlEJNhdgq4aI/Xb",
-	"a6hw3qxIrNL4qdVvbJe/Utv9eOL1d3Mft3D3ZO9aPS3pH8vTlide9Q8uJC5+MkA9nwjEWm3gnttES0Yb",
-	"FPqp7pIn0/EKORWxDyh3rW07LGLHUZKoKLzq7OsVuss9pVV1smgI7uZYnTp2tC5yDNstjbbw1chK446F",
-	"FLjFPsI9bBLUJkokdWa2SUaB2uJdSYdf23gfJPbWsGMEk1g97L7a5b3ejK1TuRq8CoK2O1NXK96Flbh5",
-	"wLCOfX9mlIxBF8BWQK6sb9C+JsLaOkj4P9XSWX3dX0fmWqJPX/rqYyarVjh5XkWdDwm7vIkTTJdD0Cqk",
-	"0S5q3ooBb0unQ7fp0UlcB50494U3LZ5suou1QrKdEbfxnm1dgbexsYeG3w4PLRVDWo1soWgOxzz7fG+k",
-	"mjf43U+wbzBlT8hZNem9BPrG4kb9XkVgau2MO6RtkPBu0aFxRD3yFuOg7wRnChv1NVtP2CQesGnoym6Q",
-	"0aJQUDbO3QpoWhXk8rgBJqJ+TZbeABzTA8UtUkcHxgfub4n8A1Nu4Bq0TCw2itQuvR5DWpXzRnN4Bz0J",
-	"Itj27uOi+cDEBw2xvI+7+RiQNq6zP/jO22lzbyLxwl6YSHzrEds0kFiuGFzKhPg6UQ37p6tt/KScFBdb",
-	"pcd2aQtyiS0a3aEdkXRBr1iakHS6Wpt/zMcP5df4wUU8niOtydNjkl5x7Wxo6B6BLqAG7THKAv3zrs5d",
-	"yWZgDjeYYsRDjMGopYF7wFNr93f6iwEFap6vAU8sXEFUvwNrJ9m5AjUBXAJdjtozW/AtXqvOt2tFF6gR",
-	"oMIopVjBEL2ixde8KFhuxFH0QESvzRQeQo0KLKreHaB5YX99Ih0TG1Dza7btEhD/8evAx+pCdu3tfoQV",
-	"wIxvqXYRMsPCWtxx+9ogA43yjTcrYtk/Q5V77JD7A27UTrJzRnkeRVrnXXKPVrM8RhG9jyxjLtjskXw3",
-	"Pfjn8KpCwEdCr8qBMxBDGhyqjmhx9IkjSwO1A69MtVdJBxmKXuw2RkVOu4uROur5HVfx6hVVtwBfuJqM",
-	"7ETADgyeN8isGmP9VEpuuMjlDUT4S6HnKjHcgint+pKANOvc6mq1WNByHa/lfH++NpRqUiOTuXgEH9QW",
-	"XHC1Vak9z4Vi7YZwXdsMc25f8SXm7PcdpevO/NFY04rdd4gDsI4EOSOpX1vNFh+4nPG9d3BW8RtrR7ZV",
-	"9qxQ+HpI7TqOrUxqU0SXF55BtXubMLhyt2/OzqAtpK6l0lTGF9fw4oqxpS8HbD36dRx1ImtPOG2QqIMB",
-	"ja7Rz/0H2H4ZvFnqIzSij9BnbN4f26BQq+1vQeXebiS1trdvYz6RC9rat1tFRtSXtgi0WKuujW0WbMkW",
-	"8hojGBaEblE5vb1R0XoV+xtyi4YkEzXvfPsgHM0P2KStUF3d9WMfviVyAvYHF2HkA6hK+52s9yBoVim/",
-	"rMmMTyC8Ytj3hyEC4EYFGMd66hUt6OcnB4GLpwYBb2gHC3vr6tI4oljjZAPYS22BjS1P6mjdRoso0tUh",
-	"7rq+/xwrRdTyutTDUGz5IjD5E6WpyNURSYMqQz6GEZw5ELNY61AJUZcFFRPBFXG7gNr5DYVaPvbJI/tm",
-	"ACWGlLhEihSfZHla19IDYFxrKje72U77UqdW3p3ZUQmUvg4SSbn6vpYQAjDmrrs6RqNiWDsGRgPhL1nG",
-	"hC7Wzik1EcCRIPbaFRxuRssX6+N6M27lMmXysRMGG2knyUQoSWiec3EJvjIbkb+gVzY2zjvIQNyCt2PW",
-	"1OYiexpw21ENGEH/UNchyC/O1T5pr3Lsg1ntMBipYjgBijFuvCqlA1yBdmuOak3LC/BV+YXnkmHlOk2v",
-	"DGC2K7BwoErB9sg3Nl8BgtWbx8LdJsf9iMNSIo7r3K2ye9/ShdA8nQCOrrvvnt3kMKZ5Xqv61WC5uM/n",
-	"clVmQTm+Pj/uSWFQEt9DGyC83NNefkDJsrh9l93YRrYVpkDruKqr7W0yRsKd37jNUD3sdvJ9O09+LyzW",
-	"olKMgw5zwOFbxQqWaQyiD8X2qt6Sq6ekOfS/oVY09qXDbcw4pEGamwV1B1k+Pp6I1HwJ6/ngGxSn9gmF",
-	"rnegJFzp3VqKv5kvo8LcvSkjmVxMuWA5aNHgL1rUbbC1aVKMNEeN5qimzPTW5OiVxytdptoUr80Qnqtx",
-	"ZxrVgMIb26RRNU5wO6DdIT4J5LVT2nz1DY84qpDE4nkbV0ZCkqpgi5CwxmiC5Jdh165bU3RkbptCMLWi",
-	"M66OO1GsalBWv7XbaYyou7aGqSUoj5wqaevGGCVSZXLJEtSzzGXzCVtD9cbGnj2Y0hjrdB3rXQU70CyR",
-	"0hUc0VWlMY30oqiqR3bnUpz72dUjmXUDsD4NyxqodqgjDhijrfrDgC2acKaIIfK+PFJJ7SNUgLAkiM+a",
-	"yaimhbxcdRbWfeuoQNfECHkus9XCoKDRI0rtMul4a01hPvSq0HxZ8BgTDQqfRc6Y/Pv/tqJGlYGma7sI",
-	"ilskI3JUypXIWW7u3MEhyfGsCVAU9Vg9euqgR6oq1mBWT9HJqxeDWytIohcxQNsQk2oHvwVh6Qh7Oakq",
-	"MzWa/h+RtA5n2ijQ1MANaHRO1USkkdXAu2nftqSQo/gDlCJzC0+x5nRdjXblGnzdW+jEOmXdVaQmAjIu",
-	"XBW24J7PZFFY/zuivb/QR956HDxOS2gkU0AO7USM6vtDDsYJUUxodKQDWEpTzeqkwujMBnCU8oK8OvID",
-	"SIDB6o1I2V4uXcNqxbq2Xj8+SLHys/n+4BAS6RNCJwKyJPBspyh0nJm7PLblRPW8uVCHz/HUkgGM422z",
-	"NvExhGjYcMlfbODjtvznpOsYuqqWJah2z1krd8+XdTb035rOXGutLavm1lneZlE0PHzlWF8CWNasMX2M",
-	"t/KohdZV1usgdtgLlAty7+aPx7XQuKWNbonPvCXL+HUg6jY8p5NRBPWwuyx8zcrWDcGz1k4+FnzV0Eld",
-	"JYnh5bdrNSji7uBW/YkBradXQpfrD7OuwKzT8w/kxcHr17sHhBbLOd09hILkw+rXqu/oX8HRsTHvzOwu",
-	"3Lk5/Sstc7mKZh8FuCwWs0i1GajCAQNWpV02gqlpyWczl4jciEuj5UIK/lcj7MFjw1dv7tAPvmp3Q5tw",
-	"yOTC+mKVN54k3irWHn/HbndworXl1bawjVObbl2XTNZ59do+bfQFCldBCkvOWljHT3L7jodVu7/7Tdw0",
-	"0ZJqc9I7Rzv/488nu//9x78dfvm7nY2XdWjizUNe3na47tbRug9y+x8HrjuTj1Y8cADLEzPsKDm4oJeb",
-	"zXIlPmBdVPQyYkzT9LLTaOoadLMbePkIQzAO9vcroZNj33rzs0v7NX+n4+FNQmz+SmUnO2jZyTp6sIak",
-	"166ji3p+gsyM/K1tpBpfq7mUWAWGiktGCjaDytsjCrXQ0EAJ5rLUVlGBbAx8Oo/QTfihq30mvnVEUuvD",
-	"TBOSYv4I/OlccOZv5yY5yXNwEAcZCc7R9/+z97fLjeNYnjB+KwhtbKQ0QytlpzOr0o6NGOdLVedMvnht",
-	"Z9dMjzqakAhZbFOAioBsq3sqYj/+P/+/PHewF7CXsM+dzJU8gXMAECRBiZJlO7PGEzFdaREE8Xrez+8M",
-	"uXPSjSHlIBezngv4xoxBc1ygS0UvsTf89xlEyyRxNOT6z1JTH1LKveP/+LUYtf/zOwYFOqHPcQlr3fVS",
-	"/tnrp/zAH928MY4JXpRhyzW+Owtk9rixhB66ETW8bKcI7nRTx/wtbmxMupQTfRxQCSpbGEzbIb+hEmuk",
-	"R/ZEEAhlgn57ffKZ3WC9C+l0eN0a9es62EK5tN96kdPV8w8+Knhr25pcPrzgSnTUDT20tsg9LwrcO1+t",
-	"P+nSuCN7A9cQhfeaD4ScijmTJhOWV9NgI2LualQ4y0WOuRiYN+uCCAgA+kugkZGF0sfiKDJymUl5tYaA",
-	"jCog37UEJWmOzPGQY5yEydoFfSuVhCpFx1M0vGoGhyFxCbI5CK+gmZqKxeUUxhdbfMqvagxIJ3zIaXJN",
-	"+ZjJPokTqmiMScMFNfSPtNPvjK7nSJQNa8iZVEEkKFveet0p84m4K/hRJ+VM76dBoqCZFBhNxEZTIa72",
-	"0oRMGU2akETEGMBwkiA65y824MAwCH15Jb1G2t8uTQHTrJvANKyRNAmODdPWGu6rrSVvo3i89QqE6qwo",
-	"H++vgPdNb+gRbljTrWqXvNsqZ/d+c3WDOHsPlB2RaiZlgz5D+fQ0uUhn7AN/R5eyFATZHkXM5XCu5QPz",
-	"R4wNXBv/W8D5hSK2SRfs9AaTsQT/Z46YFtS0hF8uqLOxf3cnJXI8DLngFV88/Em8e575Vrmo95/lPTfx",
-	"ncVVq92rJqwzbxOayET54K7LKd9dLnklhdzWGTI/S5ZlHmqfQRwrHGo+hiHpanWmtgBxD2rIkTg47xjf",
-	"HfJVbr1jW/TWeZTAXAMeMHAuHZHaZ8kbcRshHmrhG4sasFD3D/rktMAs9ZIA4GaFIjCbaP1Km75z8rkv",
-	"lxZQr5Or3Uv2v2HvVIndrHftkITN9Hn2txhz5C3SJ56/JjCYKvOq+Pjo0qIfQ2quEhDQm86Vtbws+BUX",
-	"NzyIntliJUM88HFwDObhBEg4u9YO5R0pB5Dj8vItNOM3ZZNaw7SbK88WDsNdlJb9YwVsdcu6sotN3bXf",
-	"Wq2puthQHv0ffZplYnTmdHz1fZCunePgPEiFsxbwGw8wjk3BNcI3KnAd5g0EzJggLNJ5/GtY8tBMGzHy",
-	"Q3hoZajjulvn8GD/hwD9CNLNVj6eF2EfjyPeDww99murmxwVy7xfjwKhHoduZqH7a3Orfq3Iu41Hp+Go",
-	"/LRClIUEUnymewCcXGOtMVDAZE4VWLAQRgmCo6hK5WTZH/JPxpvJhYKAF5YQl+loqmDicZSMB2VCOgax",
-	"NOWX+qwdrChCWbS8j/ri5XF8A8Pw4Jrbu3xPqq+vKnzuzySj0sDL4I8ysn6rpI6Fd8XY3AfBx7i5VgXS",
-	"x1SxS5EvVyww1nI17Xa8vHfBeazY9RsYCRZ7SaUtA+MlRG0uubJbJE8OU2HtoN/X3/gt6lzSxeWqMw3P",
-	"7+M4X+Z05WWC5/fx4ek2tectN/i8hb5Sqe8DJY4ox7KZToZAL1K19k/ps3Ehdphrt0L1KYcStghu+ijU",
-	"RU7HV8FqZ7Z0mcQwwWOb66QWuZZXyc00zVg5168QmwUnU8qTpvjBz4I7tb7NpyGAFrJsjBVjsbSuVqxC",
-	"g2FqOOEIS5IxQrOc0WSpF2zPDW2n87igt7jE66awDqJ1g2NpPU5rGJNzTN3DdTLCymkuksW4Gjy8yVSw",
-	"n3Mlxldf+B8oTzbsgK8T5C2vKnjU1hXTfg2llrfnxfXM9Dob/lIbreWoEl4BSBxpcwKcglwkB2yk+Vfj",
-	"gQ3H94JxjS7aZBggxpMvy9ljbjDHFlEI1BDjoFNTtnSh/puVEV6ZEbGxjUEWKMLBC4Ty7j3cHunF6rY/",
-	"P+VYw7AIdzMVUEehHGy4sezWSnRrYaL5EjS0eN9Ew7RLnQhnfqw252xtm7lYzlc4heCj6MHHcyuPCsWF",
-	"dDX/KE2qR1KFpxrQRUMmqa1GerON4OIAr1u/E4po+2cp+KnW9UI35J/Pv3wm8NTF9JPu2U9vyavXg4Ne",
-	"n3xQksRjMV/GRbyNJEpcMgPruoQ0fEts9smnN1qKwpCEscgTzKoZsaXgSfvANRjRF/vBkFPwoxhT1ZSf",
-	"CbikmWlRQabtUiKnLJtEWvygS/2fJc2T3rEnLaSSXLG5ckkMEckEpq7aTkO5mxBX1AA/IfiY2dCjY/sP",
-	"1xtabeCTRUCHXj1ppUk1bUqlSFtb73jwlnyF6D+DRgAEsxhVvSzm+gIG4E7k6O2zaxIybNgNbEJ5MD47",
-	"Z9hYsfR8C2PkYuNp3wWMgTflfNhVaFf73h3pLJVq6xrP6SNVJzaQMO/8i7IWjgOQHmr3pSGYO3gOWhTf",
-	"pTO2kwKtFt78p2DNJButTquVLVJpyxTYIlTzjCoWEQWhO/DHkcHVuQRjlYUfBEEPS8UA7pApZdCFIlZq",
-	"MWIRmadzFpERo7OIUH6pxQjNCTnLwl1iIbANK6OUCnEESTJMVEwMbTauOFfk0GWtucqVMLIZTVilFojd",
-	"q02IL+qaUkzUnj1JMJ7wKaqW6VpFWt/5bYMVuVa+XW7tv7/23dKKvyte8yp2tXkdTupGXCSVJ2OVXlPV",
-	"XFrdPjclNbSirpWEEra1w7jZvpYXSGTm1KacxP7GxaQLldRsBbXecbnMBxohuq4GiLl/gj9+NbBmYdZd",
-	"An3twcZWrjB08uIVOVeMgTj7avBqf+/iFTnJFrOUL2bBmKgWIkHpnhYKVUvhoH0tKUQHyRlt3Mv/+3+K",
-	"eni943Jll+p+ms1+zP0sVaRqfZXhBc1bmouZfeC14j7f+mqskBErBar8GlSmrJXyKl15BDJQwGqjolVl",
-	"UrZaWC1tkXkpqHyc4/or4agg5hzYv1pKYx+9e1ZRX6xgduzqCINnBzSMB0NXqjEBI8fhcSrPBWy+dv5e",
-	"2U1p8ta91ZGNek7tAMn1+/SuxExpkqR6RDQ7La3/N1ITK1AEMBdS7kk2tkosLbEwcEHRGaSegvYvkXCW",
-	"CUNEGB1PiamMNeSYQl+k6u8PIugFjlnGFPg8IKdfy8eZuGG5JvPm2B0Oen1yvri8xDri8OLRkI9orj9M",
-	"oYpobEBpEAfzxpWRJTE6b2LSnWRURUT+uqA56x2DnAottKg65LFYKJa/c93Buzc082vFdou+I9dxVGt2",
-	"A4kWORsryi8XGc17xyAJI+QbSsGl122PN2xUdBOReJJRfsmKn45RlB7y0MuOXsV98h4cRbVCZJEpSmy2",
-	"TmsA/mvgUJ/RW/+k7g/Wnfd2OmRF9/g+NckNZNCuA2UFplgQm8SkaPe8ym+PrFN67K9pYUtMQaKBU7a2",
-	"qwVFjWLlX28Mf17vsNkMCySsfPz65NQovpoYukrKEaFFmVZTcQhTC7SA2DuCssyMwbUD7RiunVaWT+Gv",
-	"PvloFGHs1hRl1t2WqKrf9ZCjKtE7IvEIGseaMMEn0jlW/WF0Bvmj+u5DKiWSkArILwwNpQ8FiUpuYFA1",
-	"XDMQ3bNukYKco/vtRB3o1mTWcZatV7S3jHav7MGxUbkdG6G2sjNA8SZszniiRUrIZIMF9UpxrivBuVuN",
-	"uJ2bpVE3rjlbitqRLuAL6rrhUvTq5SEDUaesSuJbR82sJmO1GLx8scqj016BdpOuzS4K1sf0pnVMLutV",
-	"R1HRhoLiPauhkW6lrvg3GgG7RuleYUJuUL23oPlrzNeLO2jjG45kja5eOjgVeWZFYdXVB+f//p/K0dE/",
-	"fB+H5940/F0v9La1gB/bTrDeRFBhLyGd8Muc8ZN5+s64N5t1wZDyesIJvH/6gbzoDzwfKYCBnpx+wEgJ",
-	"pYmCb/8qfT5v8lQGQAyydJTTfFnK2g0EcmOm/EZV3FYGOv5ia58WA0oEk1uVrtUbONer1JSKbVMjXEM7",
-	"efdxOLVa3LBNb0R+RcZMH5u7janZugoOf1vDvTrC41rRlxQjQBGBAKLNRoxx56qSKR+3xCbbxPRu8BBW",
-	"OTq8EgPeeqKMp7U9qQWda0bEQpEFz5iUhMorQ2wQeUWrprAcqSSTnDWi6X5ZKJkm7DQXYyZlELYOxuWq",
-	"CRSnK5Uk0cunZXoH1IDdufKbDTi7BZRC+8O/qaGbC75XX8bWRu98wS/SmSatC8XkKcs1eQoYv/E5wAkt",
-	"ONGDL2zhM7DvO+SkSMsaUPyBuijkrnsL5HqbUED+R/HP//f/AdziXjWx7SHYI1OLubcMK+cPjcmITYQp",
-	"6gK17KrwUYFFeISJaWL0FmjROgrnka0ajduKjhWf3oyQNdDPnZKylYEgPo5Maf1qcyozkCrpDhyrpusW",
-	"plAlMhr5nLRMWv68ipe3M7UV1O5erWweUb3fyI0y91mb6IzMJkRFlRDfhLXNP4hNa+wNGxlj6G6nEuwG",
-	"ziq3oubFjusPuiO5NfSBm2CfbJb2FUKhbpFKY10Pwczwkn5z5xTxzSXRI1Sqa5Kp9b4dDg4dnm4PVCv/",
-	"DMUY7QgNUu6K35e4QO5q45df7bXMENkiUHmt3GjuqKxQrS7EV1D9wNxlfYpyxkx5VzpjPevEgzmbge9E",
-	"XHRSIRTGKg+sKii2H8TmoYKVDKBV9pjNhMYNaVVLkRJqeS04CMJkJhKWaeI0M4KWFS5NvTcrfnED7g0W",
-	"X8xxKiTIfMFlTZ48LmQy78xzdklNcv6gthnfqfT57c90K3H0CNzJ1ywkogaJ3X2Rp7aRspWQ8ACzZsQG",
-	"rns8rcakJnmo7gzGwQtYZBvAjiD1aOediWtkomMxX4InMQxxN2+oyF4I/TTLiEwBvMcNV/NXuZjrXccT",
-	"ZF1JNEF0OP15+AeC0mpJ9RoBrudLQJKTKuguwvPTZrKK5pcsDJwF2Y2tIvb/CC2rWyrmHTOSxn39o/0E",
-	"5Uvj4FnH1aoAXt4vBb1fbeqrjqWoTF5LOAim6WDaJ5hNksRl52BdEybVEVRrgMWGlsZlZCtjmvisccZo",
-	"DsCWZsJDjhpCr18yPWINRjLUS2S+bEzAww7BXSDd2HYSEyguSiiJ9UTiXkSmjI8ZFLQjMSxzfEx+FpAY",
-	"RSQDv988o1qkoXwZ98kXWBaTTKZXwQTl6sMK8L1izjjUzoAQi0Uu02umyYpk2WQvN5nKmAqrX4xNbU/9",
-	"Gp2nQOpwRQmbpYpQ9BIrOSY5g0+jW9WnmHBkJ3TM/v5biWLKq3S+J+a40XtzPNoGzFgfsaWW5S5YKCrb",
-	"PCSK5TNZqUKY8msBSFgwG6LENpHHpbjjuf+1pvjjFVL055LJAFAyL9NrxndsaVxpLvOKoVhO0c4qxpla",
-	"gVpl5Cwsw6KXHQtu2xVLJUlKdb0aK+J7dgf7xaoFYlWsn3da2qn5pT39PgNqHj1zwlv01YqsVVxrF2kD",
-	"VTQk5cOdcldp9XzWXrR2Ht3aPdrGd7ybK1WHsaG3KMK+ePVyEJRom65f5eYFbxjLZ6lsrkU8d8+9gn7k",
-	"q2T53kgsNHcVV4wjRqCDTD42i1huguU4FLmkCpC9TxDB2YdvpjZTMZVkTnOj8lNlfj4yjbHcEUhqjHFb",
-	"EZARccNZPuQ0Z/SZJNcpu/HHj5nY5mMidzjR8LpWolmSKv+FrmRsyOMT980vuv8L4OF9Ev9R9188tJV2",
-	"3+teSj+DZRfUGT11wsWQe0IoJG9LpXk6r5TJApQgquwCplIu7HihFm7OZlpIuKZZmgBS/5Bf5poJcKGg",
-	"RC9WM5tJll0zWY6MwtE7fJpO1MGB+79Am7diNqd8aRsUf+JThPk2GC62TeVHryUoXl4j+BuenzOlP+s6",
-	"8f6G559ofply9yeUkTZNzb/xd4eBYR96P0CL/7kQEP4FT+0fOAQoqAUl8t0oSj9Bq1OLz1tqWPvVjgak",
-	"Fm8w9m/84hRtW8WsvR+gxT+LkX2G/8T39CFeZN7GlX6BNp/fnnUiS6vxD9yIk9MTtwn4b/wdwQRg/MVW",
-	"Vn6ElhdCZK6F/oNcsJkNsTtlOQSmvaXgPzdc3r0X+t27Le4cln6CVr8gtLlr4v4OaVsejHEjrhtWzPW9",
-	"+0eY4ebhuSGIQxhBlizmkTPYDDmC0oqcjBaa3isSw2cwQlr/OYMTrGkH1mWdWUAEyfJrJo2gcpXyRH8Q",
-	"Rnc05LQAhMYBj2mep0zaKhQfkvhYU144qJUWRZHrmHSpmfZE5EOQWO3TXlStDx5DtCah5frREBbETdnv",
-	"bqU2M3be8wDLgHQlAmg+nc+14IT6LczQlkQL1+Zug42H6pIV/PTXg5JusQZhDuemCH5b95e3ntbcYjEV",
-	"2lVuKi3omk/r1cXvw7/u+m08aPVv/pwLKQk+1YxuzLiil8wUiobwA4hU2h8MejY8FdpuOpR7x2RdgzWL",
-	"xkIXk1WexyONuxnuEKjBjGYZk6qw7ipbzh0uTwqZTBCLUyNEQamxjhGsWkTHFWTThsa1RHwHm7UbO2SQ",
-	"wIboa16gYodtWh7yaSOUPJzGMiG055H790Vu7hyvYT+6CxSVKVEJmt0jK7XLHsZbh1EEZfDyotcLjokb",
-	"Qks8a46g4PaoH1lWA2CZaDO/ZYn99dixHvt8yB2ykFT6clyxhCzmlkBfAp2wL/mUwriDXOxdaqrPJ0Pe",
-	"tewuBe2aw+70+oVgVCpnoM8FzW60ZmTeK4unlZ1oYvEpv3RyYv34oBJykyb4cS0RS9OadItZyVCsPJrp",
-	"PzVQ0lP3ckTqxNM5IhDtxtT6LKI8rUJnojztn7Z27cPmupl5YljnJ5pfLear5kuGi8HgBfsfZFAKmvEn",
-	"+sihwAvJ3q3evc/sBuJ0bclcLaf4b4SNgQvJ8PEbKlliTl8TI8LuQZp03EcA9JG+cX7ZfHh8tZg3fvR8",
-	"KuZnVLF1X6QjEzQ4o+NpyhlGoxmCIKdirj8bzq2qUMTwTAMrG1XuSXC8TYesiRR6d3oV2q418VsrlJUC",
-	"/Vv+dK+f7vXTvb6nex2+v2KUsVkwvv7sp7fkhx8HP5A5NrLQ3eQ96L0sz2Ge8sYFcWH1SdBVU0kyml/a",
-	"xX11SP7lzZDfTKmCE4rm/F8XWoKesiw5IjH0J2OTUm0jnYqAgpcDU5xOP0OffBeM8EOe8oTdYhI3X8xY",
-	"no6xhEfPpHAjBKMFgSQzJqUWI0AnxroDki41HZqKGzKjfAkhC71oyMFCiCMzSWUxisfSjAwGhC69hQLj",
-	"IIlxnWIT+FPMAInejHSpHHL4DJVkkiqIdxqJhSJ6lXqwiJA3COMujclEndKc9clHCKJht0qSLrWTIr8u",
-	"BOSfU5Lp58Z7CjKkvrUQd5VyqSgfs7iH8v5C2W/iJ+P//F//Ow5WxGuongYpEDdawLzJ9VfBMppKu8VB",
-	"NQJXdRW8QLN/puqDqcDR0yxNMNrJbfVoiZtFuuBUhqUwTMgMEiBz9d+/LvTxntMcs+htrJY7P/YcBlNW",
-	"SmclrBoUm2mOzw1sqT3UcF/Kt+GY0BGALmJ0nDJ3BA4TzbL+Guz8qGM3vCHmyVxEvSjhkHxs0KTy2fdd",
-	"YUNjGP/XvTN8svdhdXVD6bBk653/4eLi1EC/uqrtAV05VSEI4vOpyBWRixkUBzL7bQ12hqyFaxouw1hc",
-	"X88+EOueZx7AYLVTtDPONS+GoR+R+Ll5pFkmeAD2zLrFQ949HAx6kd9mwelCTUWe/o1haOR++flE5KM0",
-	"SRiHhy/KD7lQexOx4Al2fVh+OmNqKpI93YhmmbgxH3hZbjUWfJKlYwXPXpefXQrOoOv9yqiVEHtA9vVb",
-	"+y+qU3JxOnszlqQUpApo+VLT2tIKoVARk+7LwMpc09REanRfDl6Y2p0mnbRz1AksxFroRVNlEs+RO5FB",
-	"llmr9NtcjiSgSh8V5s9dFCoxBnBnWv4uCpe0rTrlogcfITJwN9VOSmXxNi560sqad84yiDUqtstWL/Wq",
-	"2wE3hgO2ZVEodxAMEgh8wCv4vRWyr29JbIkCDUE2tYiyEztzA7ZdXofSMBuLD0XtisqgAzJw2bXgxcq5",
-	"p+RCKJrhdTU8EVp59wkEL/3Ong2MLN/eUZplKb88SZLcpDu3Wyj7Qjj6zvRKKLbS8uNYzJe9NnlVt3v6",
-	"nAByg8lg+S3qjAVXdKzajw+W8a15KzxIDBdFnm36hyhrXuRE4prfUElucn12+V0nEBJxPiRuFNb/44bj",
-	"xpACvMfmeWlNw8HUqjfL9ivq6ps0LOdCQiluYUuFF4P3R005AfJjsgUgkoEkWPm53UKW0qsbClUX+2aa",
-	"t69UvYWvsXrnVrgdt6uDY8/Fuve8LVrt5yyOXDF2bN0Pp6evh3C1UZTQYUP0ZCqBZQDVan/wLLMNHzvb",
-	"KVhinklCZ/qvI0J9N4WYELkYwXdBDaPctIsIAKJpsUQL3MbfYTfyGWRnGF4Mxj6THgRXT89owd4FEbJh",
-	"ZHRZvtUY9gtV2UV+Bax9liY81WLW14u3ocsdPLNb3Xh2O0/x0q0fMV4fSC4RC1UbaPvLtKtqShPGdnZo",
-	"zhcze/gnzBjwnpnjgNU/2sfi6pfPzcHa8dgg3K08ONL1U31A2kI53xilmb0D4oa7e2FMVPaYrzrhvX4g",
-	"h38VhXVVgMQEAuZguBHJtLiKJR02ILxccFPq5w2VbFfkgQu+p7Db6mraVUsBwCUv8rLNyvVXFNL9KWds",
-	"T7FbCK3bBouj4ZY2FttxtxJbHJH9iBxE5AX5z//1v8EOgBGWEBAAPA9y8fKE5ZEx2udsISv7kXL16jBo",
-	"75gXMb9ydyKCZTalAOGtRSp/jO2Y3MbfbbVn0HsSpqoBiaSrr0cP0nTNEBZcpRlJFUnlbmk+xEGcslwK",
-	"vnqBnOyGvnq3YBhIMYcedrZetnbOjnUOV5JnZ0pHYTZcq2nYclNRR+6QHfjshfwjsVwQCJOit7tlO9Zt",
-	"ouit8WqJCXiSyH+HzNKCNm/AUuxQd03WG0h6F7gmpEJb1t5bS+dJF34GO4ZWjkVuVBNoZbo2gqI+Xxhl",
-	"nUBII7YBk6Q0/FPtalfsSSL/+f/7/5OS7Ez+kdjt7zfk2FjLVTAsqePro4VyHVWtAfW7WqUptYioClGu",
-	"cBJ3p0pUsyacFoK1ZcBBUbKiVBV6iq/froARqchvnpjpXeOq2lI+zjWxxbuY9ig0WnneFkaNqrHH2iYK",
-	"5AqnRhhUMzrWh3KdvaJu8NGHN2sIP8Vun0kCjSwh3RnhBy9lc8hg8Xl0Z9oEpq1y5V68AvmctvsgSKz6",
-	"ezub63wq+NrPQiMj0e3oyyFiUKy7tyKROQl2qM2ntG0RKNT8G4FKuugLNZZIk3+HofTwHXQWD3mrGtYP",
-	"Y7ZUAgrpWQOvmeAXm2NPyybE4n7O8xQcgjUzKCaGGifr1BQq7vXJ51Ltw7pwUngf/ioF75/Rm0/oeN4g",
-	"03aFBfLEGRxtfpWzWQDQgC2b67qIi6jv3rFHebDsYLEuqcK5rYMmePGqlE2n/2wRUN/aUBcYRJWiWnN5",
-	"t4QaYjfSPa7v3R38VbswCa4oruknMhSzOiILfsXFDTehNZKUdrhIEImcSc+rnJyq9aASdfNhYSVrd0vf",
-	"0ozxhObwVsAbMx6zuR4Y5IEbciGM3su03M/ZjTmRJjU/WWB+Ze+YSKb0DqInh5tC/PVtDJrMdjL8VZY2",
-	"W8K8bHCLrHdnCXgEgM4EabKvXyPuidsd7142HHp3tuVUzEG7/BuUoaVwYZ3pYJ4tPFUQUwpTtdTtoFC9",
-	"nvZCWTJd8lNYAKrAeu7GGtjOJhMFi4bvuFz8OhtEGcEggOFiL165IyyPYW9qby392kXF3NW2ghO0EayY",
-	"QamDTSdQsjTssP7vfdsY7ioh1I0WjyciVERHj8M0yobnDYFVv2AUoaEJUlGeyCMSJzmdqJh05zmba427",
-	"F5EYnCIn83kurmkGFRzg30wzoFiTkph0bYbzkPspijeC6zaZkFBsAqg1S+I++SSumSQTkWXixpg0Rhno",
-	"UfHpl/ML8pzO0+cwNPn87/DfD8lvz1EzraSdwIghZd4bZSfq2EEC5iVXgJSp39ODsfpsCcOiOJpnQWn6",
-	"hJOpWOTZEk0uIFB78E+OM/gYq2BB9PBXi8JBJEGrAsHa4UEgLC8avfi/Bw+DKUzGAZJTRMIp4RD7DCLA",
-	"aEnSJCqS9ZNUzjO6bChCma40f7rvJKb3DQryvfO+u0l/jcgooct2JhYqjMnnKpLn2MQZDW44y49gZTy0",
-	"u9T5BGzAChgT5GKGQgej46kHRoBwSQBRsTdHZECicjq+QjOYnlnxXvEd0Gyp1CxYfz/l84XCDDNJugXN",
-	"xUBk18KVPpEO0SDNCYcC+peyT84Xoz2v8jLDBv5oR0sSm2VwYGQfNEEAcBXwipnHmqremKrouFRYrAcN",
-	"hEMO4UxYBSegfMJwP9jg4UC8Kn7kmZ0YzDwiIkuYVGjcOCbxv/85Lmv7raoEmZPwwQ4hFK0MX7WZHi3H",
-	"uHLx72Hsdnih8bsdXbHG9bNbgqGUTmSG824uZpqXWmB0/g5n9sUf+MqZrd0V79LCDLDEUizZrwtNWGIz",
-	"+jTZ2ZiD49VXoyksO3X0E5qFQfcsQkq4CxvVbGg6mB7EDTdwTIaidQGjLD4GrQ7yDSQUtx8xLTWxJBzz",
-	"belU0/kJULQqNHT7QzRaIsUjXUCr1O8ZJNWITFJOs949nLYLM+76xlVB/twmFDtaOou1K+cvX+TTuxpx",
-	"WcGt3op5ILr1jbMX2v3VInKdYyPCo/5q4/lTbGZwn21XqSYJ8xREbyMuQKuS2hJ5uNe51hU3NmlU1rc0",
-	"1BULUhDtIEJmwSzK61MGJNEqhTkRBflTAgD8yI0tFWLfBVi/3dQoaW91T1dsWjF4G9Vb/5Bis88r4iDK",
-	"XTyTxoDe2NcZu06bAa1qveWm+VY1ALYrgNFsz9g2vMQLMG+EI/5qoWxUaRm6pryLFpdSi5WE8UHVAhjB",
-	"gg8PoDTUhbw10K44y1S6e4FGbrw+srwA1cUGuB5j5aLK6/OGSmsi7bXaEb1yq7xRlYNYXnzgRVgpJq5s",
-	"rU0ZrFSPQFIy9exbWxSJMHe5dCsr18qbWP3UBTer8OpuVOKhSkbfUDWeruIwI93AmoW1mGHZRCGW9zeW",
-	"7r2XQS1NEmNpfDnAil4gLGwt0GOyz6a1B0r7VkygzSquB9KkQY3mntE0i+/cW+UMONpNw/C32dWOKN9R",
-	"eU+1JEJ3ps0wK9qQX37E0XknVDxYFYzwAd+8Mmr98q4sihFyJJPPAo+UVR+46Q3jV1k20UtH+ZIkbK6m",
-	"R4iO/CGJvUxMNGTUhSwbVx6QSrFYK3APeEpl8WX83pDDByPPJ+ecOnYMQUtEg6R1wgNyb9lcb2fmg8gL",
-	"VYjG3cAQTBvHW2qLQLgJCIbJLiRUoyitabjfLZyKDULTY5Qy2VLScoX06pJWVJa0jm1uPuVkUFpBBxLQ",
-	"a7IQt60n+Y2IbfW6i+2ktvLhDlgBN62WsHlIQpUNW8mpejzWMWVnGluhJboy0Ss0RanE+MqgGDoI2UqJ",
-	"+TFYZrkSeAswHAf+iROPSXe0NL/8AkX063VPLQoGOlZn9Crll0Mez1M2BofgG/27h5xZWIwIhEc7UgS+",
-	"Y1VAaLpoFJyJbjbkppyTubSAssKkSvW8DPZYuZT+aEn0fYL6EJTvgZpsEDb0eKDrYIRRsQhhORBLklt7",
-	"OzR39iJYmGeSuBKoNpv3sTSmYgMbfAj6UWkuofq2tdEf1+rcFvX6HwER6PHMGsUJLZ1e1Nf8IwuFmwxc",
-	"X+mcYgGT8rmEhbWntreVFWCdMQW3A669uYbb2T1W1+r2roRtGelTVIa31qpqqggXN0Fbzsyv1NxoX2qi",
-	"dACfiTTOYtJMcjFb/6X1U+J0xraYzqo8q5PkmnKEdDQaFuZTWfpZrCKWLDEhBGDFztEqAf8ucrOcI619",
-	"QpZ5Izx5O4Jn8p7cRJYNfsbeQ+6J+zGclRnXCoydOkfz7rmzvG6IyNDWtuX8vU5aqktHdo/qJi2A0bEl",
-	"CEpWrXRDo9ZdCq2HDE7VWx66jSvLjoctVj47L7HD2n6vsVi5W3EH45Vdim1ML46sPYD5xX3rcUwwnk8a",
-	"9GmPyT5MUc/aaVw/UstXzLjKTOhbMBh5Q62Zi2o0RT6SnchekN3YiuyUN7UXFZhFNllBae0BfcAGEFHu",
-	"Tne4hFnlITW/pJJ9D6r+5vpGdf5HxLKGuiZCunLKtKYINSYiorTee6r/3TN4N5OFNC8avURw/VptSY1O",
-	"a2oY3NBlr+0iPoJ6sxMF5MgZKTcxDhrrpSzbCBGNc6VBsMmMeE/ldAM6wh2BnyCVoqJLlFbumfRk/q6J",
-	"eC6SJ8AqjKEItv1RKeWiMuS4WGs6Vuk1QOl0E+b+OCoZh2tv978x4+gOpemI7JfLvbrg+bKpqXdM9mvx",
-	"rvcghm9oq3SH6JszVdZlbp+DrZBmqzpa0GJpJGZT0rwiWZZNllMTsO0pl0Znz+iSIPIO1qqBLQdcHyB8",
-	"XUqAJYAhA36y9kuImtM/IKlHNw0ZaZYwGfJS215ELtPrgjnoE3Wun8d2FHOW45cbub57Z8VJt6bW+jQu",
-	"0+utlMb7NXzxRguIH/Sc0aVYhKF470dP97aujZRVXurHM8UWh7GFaFQ5H9+dTXZF/U9/+0qrElVvUjBc",
-	"pD1Vale0klo6VVChMqkK0aLSHg05OhNWaRmkXXbzjihJI8OskLfeFiRnZR3NKFitvzQE/X68TbH9b0i2",
-	"uSMFWqXwVfjSN6/w3YGqrdD8XCibdwlRBE+lJYQtdUGbUpdKSxbr6/0daYPhyq5lmlohIyso5pra/SUp",
-	"N+xu3k2MsZ4RlLtsUnNdA3C1xjciv3oLCXLbOq42cP/JLwsl04SZyP5wPla+cEWxLEiwMPK/VGyu+Ybu",
-	"w9XqCCNlQo2PcKLgRyj/AX5vLY1OxSIHXo8pS4rNq1GgXhbhM4nZhaaA3DdQw8WUMAlP9ZOpb/K7mexW",
-	"weGthG+9Fg8oeot13iko6Zovfb+SgoBpBCya5GK23Yfx+rwVMhBm9daekyJ4hLkLN3e3tkH0f2CGacb1",
-	"kdFkRZXw8AwwonC10DYICW2mqz+2rLBY//JWm5Yv+EU60+xzocBME46SM88hUHvBsapRm4SDh5Z0TApe",
-	"Q310IVM879y3hlYLyyOOyoYiN+SWeSu5cgmhMRlhnfGiRhBGF34L6+jz7gaZsSDmtngwBJRucQhDeqjb",
-	"yDI9cwpqaYBl2SSwF03H3GfmZX4XFinql7RM9eqU427ZFE702zqbovAW1oXAdQmvnqdxd7kUbkp3z6Xw",
-	"xt9mDTdz6BfM8V59+fVIkfty54v17ueAi7kQCcyAa8LD/fnN/Tu+wZCdx9wjUY/gKy/nmzdmAfiOfq1+",
-	"1w9EVwmRgWiUcslyJSPzkiapsheRQtP7lpJJS7PbMpfULM1uUknLnf1eMknnLSpPBA7kKUotzYWOwIy5",
-	"GLtCeTayx64jZkHEc5bHkZ8B8e0nnrYJzmvMf16dJuprfdUDtz5j9D5TRYNhc9vmj3bw2O1ItmmZ58hL",
-	"GDb3n+Toa8ePluhYHoS9fSa5SLJ7zXRsy9tOQxv3iwU7cFUxKnto+QME1dNLmnKpjkisT1tcy7CKQaI3",
-	"v6PyVMUD6XvAYAuU7aFhGOYrMI0tw9kCbJzWScyGfqdjWCrjDAEaq0kvLk7/XhMNw7FEoUAhz2j/nacI",
-	"Ph4LNTmGofxC2PXm3MKCaax0QD24D7maV9eKA9w1knSzazbkXtIxJrkJP8DH1KCuazrFqeuaOpm9IS+7",
-	"OQwcYuzZI+LIA6hIpetDCdGLDGXzTBNxNORx0FoRRyQOGCViWCB02boY2Prgn8khR3ymY1cpqzTvyPZh",
-	"SjeDjw9q0zqkOYiUkza6VvMcfemiIR/gJtFMBoNvVnqOPqbXnutoFbHyF7VKsUYsE/wSDBXVHfFvTb2L",
-	"1FiuuMAi0HZtSgiPvR1EP367LioPpxI3vBbZFjX4b75LJ9V3Pd3NIzuOy7C+AcLgYDm/32CPlT6vk4DH",
-	"awWZEcFoz2iFROS/cVzglgOSBSAQQ60ah2vm6Z0hbZRmOaPJUmt89xiMvZmzLuRsqt2iAI7tt+i22346",
-	"u3bonXjuvMbTWO5k4/jjbc7Ghj7BirI2CIa1tQPD+B7chV7gXtVzWALxKUUwWWhQIwvSK8Z7Dou8qI9g",
-	"aDSVithXyD+S/QHp7g9McIVxFvYexEf5Xe3maqelyRbx/ZYrrl1ZhnR37s6Xa4VRxUGGBhX5ACQqbEAJ",
-	"6hni9wDrNKwf3UNUWEIVbZNhbGcHVVLe2Zd+izqTHA96QIF+D5a9aTkJxR09VFTM5Ls47dhhu8ZQrN4Q",
-	"ySOsIGxuKDRde30aNtK7Thv4SbhU+WLc4Gv9g7jRYpvD2WUIpLtdyJw8c+p4s3JRWM705V5IZT9O8dM2",
-	"NOFSIFBBWMvYygsCi9/2sJxC4zva9kPHhaqVuMRwSBsdW2uv4vq+m10I5S494XxbIz8ueH1uoRF517l0",
-	"lPxbWjnN2xn/C2qwzu7fhHCfpVIF/AIw23vMvK8P5L4cA5X9WjGwKki2rJ6iR/AQ2A1umd8RZnCtOJqj",
-	"6LY+rpYVnsnepqketcOwE8ZUEhahth5VpM6rSsKi+3CM6HyYoAovhYr13AtrW8mwHkPD3w1jOybKtfUU",
-	"uzpvW8sJVspkKwTLSsc1C8OSKUKlTC+5BX9I/WAkyhOLZu8fmXCvWzpnKqyluhQhsn4O9aXydMze5Ixe",
-	"Ndz6L5zZWlKABTfSbY8wusjzgrtkY3B4fZl8YlQuckCXicli7mHQSZZlcsipIjH0GJOuHhp234Ns0iIB",
-	"HmqzSq2l5lcsIYu5rRB8mQspSTyj+WXK4yGfs1wrCPSSme7wSa9PPihJ5FhgioseRVGK0a/O14vKD1XK",
-	"8iEvmlyk2IyI3BTJ4ZjWEvmDBQ4HMwnZ1DeosGiPI/R17N9KlI1XVlW8ew3FreogAiKYPh5I1b2ql89k",
-	"n3wWiihxyTAVSC9geWl3YAMpdxi8/+w2xeTp0kavn4lutXoWO5kBntr6yH+G445PSXHWIwJ1C01BbsrJ",
-	"/mBwXMb58C5DhNR1xKrHqWiIR7eUo2XLWpkcLa/K1aMb1mG0gRqBQKhMapymOaElgXdbrAgu3TfgRWj2",
-	"WTs03BrphRJmGaNSkf1jRH+AUw0hGZomRkiTNYey/W9ho1LGltAOGaRgOWhOAIwQ8E52jsyWVlFD3hls",
-	"IH3YzRE1cV2l6QarLHqpK4ZIw0+wuV1lnTBjKtmeZFymKr1mvePCrWQNtkYa8vophwBUbv9+CwmpwrRX",
-	"+t/Pp+lEhS3kENrP2FVCl5JQInVLsJnJkICcJjRwhn7RzYng5CdoIJusB3z125+gQcPbkqpFvvr9c9Ok",
-	"qYfFmu+fL1Z8X00XuVz9/oVp0tTDgq3rAFs0vH/DEr6uh19sm2AfVaAR3JBiZP43vBlHduO9XXDL2Xjc",
-	"3lvPe1gsLAIA6DVNM6wJye0JjFzhs+JwYrqwa93fLOqgqC/omvVXJr2GacJnL+DTS38FiVYTUtQ+rKdG",
-	"q39OTSlmPKWSyFRrcSPGuAUnamXua7qCJ/4ibnUNSz1seRVLfWx5Hct9bHclS31sey3LnWx7NUu9bHQ9",
-	"yylO5XMZPdTlfQvxmitALxDtSV8J70YbNgKVtI1CJqFIZKrFCi1AmFvdnsd8KR3rDR2zTWf+S+mkb9hp",
-	"8zX4Ujn8m3a8aBytdx827LT5snypXJFNO266P1/Kt2bDbldcqS/Vi7RR14/DBFcYSGqhcHB5nkmSsDnN",
-	"VZ1HujYIpC9sXoHllBtyxvctvg8WLb+IuAO21lLu4cCGTkyc9bJ4WcvDmteB3qC73iJ4+Int/Rdle/d3",
-	"PUWu3qU5G4eBVvRjktjn6IvIUqn8rAMqx4wnmCas3zZ/hPIPzhfjsal8X1e/sMwQpNyaO4Vmo5zNBAB7",
-	"enWrK2U5m7o9yW4AsCBfsBZLbrsJrdMFDcUnkAt6uQdRBdYJekQUvZQRoWNI8cBSogmTWEphSnN03o1N",
-	"AgjjKk9tiWfiVXiuzdFQmQYnwAQABKWYqD2L8Vkr8u2d2FIPNdm+DMt+QyUAd/GdQdccHDZjiHytIBIY",
-	"c3AXbAspL6wLQa1FqmW23slOL8+hnbG6BM7NmQlJgPLbWKz/0mK2ECUikrA8vWbJEYn/PVVsBiUF0owR",
-	"Ci21fqYUHU+xCqqzH+nlBMhURrp+VGUPrCERxpnfpJJBlYLV3srV1fZKkHZ6ruU9txOP3LFqOPPor2yB",
-	"U1e7CKETvOLQfYF/0Ow4CNIGp9EdwtXhumuPaJuDhxHDUh0TY93aIkx4w8PYBJ6lHzbsTpvMfm9j7hec",
-	"/57CAcK79bZCDohcjLB/K71tFdv9W3idz+1OViyqqZxndElgj3C1Fb30WaNxKkFO3lizcPy34TNRJ6H8",
-	"EmzdNzTnyEFTPhGdqJOll1MFLfKrTtQZC87ZuHxRi/W8oLfhPIATougtIk519b80K+pVvbS7D41bddFd",
-	"gqQeTyrvDR8NmUwqTwyNXcU4eRGkbtcrMuUdILM5lWSSM8zIQh3DOqwkGVM9cJIJvZPVoKW7Bo2tJFV0",
-	"JkxEqnNicsH3alORbblnHjxDEF4G+WiSUOL7iF/1D17qtYH//veecaTtD5py4Zv9Xo8J+Zoj7E2ZPXrn",
-	"ZsNAL3MX2wV4KXq7B2t7r6TZ0YB7y+VecctgHEX6iL7REKAARuHSee1CHl2vOLeFyx7rSTFJRkJNw/fr",
-	"G+ATsPHb5nTaWd85fGsl9Q1FMN0hgKlV/NIaCmz2XzqmgOwqVUBzsfAcUGHQoFbQXZKq3jEmY7YIdFqZ",
-	"UBaWQk1pKt3ER0+7Kx3eUKzcjEoXRBkvkQTlww+h0m/FNjOod7wqreGbod8+6Q4SYdiIMy0fBGONjeRj",
-	"1PCevn7iinEvm7a/YeDRaSV8iHRtKFKY16ah64DDSsNx1A0HFt9pCJaOOlqy+JvgoVCpk88nkEpLbBsC",
-	"mMSjpRZ9MraX0CWZALuSLeOwzba4b0blRQvulF73d0zRNGswC+HOgCWILtSUcZWOof4IMsZfF0yqdXJr",
-	"VQQ1rkjs+oZKkkq5qOS6rcYEvp2nGJnY5gtSibkkIwaxveMxmytNYl6/fv16b/9g78X+xcGLo5evj16+",
-	"/pMx5JiBmZRs+Niy/eCuUh44XWD5t8kBun+sOYl3YW8kFryonTNn+SyVMhV875LCYBcSTHPw2pjm+dJr",
-	"I32Vx/tMJ+ro14Iqi/d24DIVD8mUZXAmKQzBjBMGckzYbK6WsGT1ybXG5ys+FqrmiMuzVot39Ea/or+/",
-	"2veO+9uF+wYZMNfiCvhXGHtJoiTZLjTojE1YDsl99cpB+j7BTtZXk9CxknotvVIN4VUts/xa1KyZvTmG",
-	"bgXLW14RqsvXKUgngmlUQYKhv6sXGjN66PocstL5tSKCHvitgukappbkYv5O3HDMFmFhTbyUwBOmC8kC",
-	"5M8SKNDKUXph9UcFJJDgY4hNG3LIi9xD/Ho6n+fimmbHfph9ZKyTJeAgdEt3UefwY+8hDNmAhZSyLCRT",
-	"EP0bEaZlLD2A3jGJJymnmRtQJRxdf0gf0owpZsrS2ZVGmKKo48apCZzuK7iyX/1AtVVBajNsglK1C1ML",
-	"eNjpWIl8hUvf3tUl1NMdUWkrmNkaj6kJg0sl6X7g4ykZ9AcHLw8j8pMQigz6LwaHP0ZDfgqXbNA/fPni",
-	"5euDFz9E5GeaZYKTF/0ffnx5uL//w4+HETn/daHJsXl18Prg9eDF4DAi78TfGCf7B70+OUfJTEt4fMhB",
-	"QCMTLZymgh8RTGHVg9l//moQadZ+w0muP45U5mBAEpTDyDyjYyZNTgWyHD2TIS9QQCbpLUvIWPBrlkOx",
-	"8O4bcWutIiA2kYTNGU+k9cVqansExYUZS7QUisL6kHud3IAmg2umqV8Pj8Rj1K3bwIb0JniZnf0oeEq6",
-	"eL7Ifm8T/aPu/tBvHpMZVeBNKIdYZkvS1QNgt1TfMCwrz2ayt5m8Zm6Cm2mI/pauXzvjhktnsDfyTkaO",
-	"bfV72IyAkr/fQtXS72o+05y1WITBiolTmYAygEa6VuHb38rU8NWMq5EMwoggdFBvQXUjjm2ccsqkueGK",
-	"jJi6YRDYYBprMhemnPqQf22NB2luBowLhmQvRr9z7/5D38xd24qI+HcHd6AR+7JJOSkmJ/X1M3PrggiV",
-	"UQkwTYy7A9hKIi2zuk18faWdsQMPXWeE1ViBzGFxlshosZSuKP12qThWJVYFjv8ozTJJUt4P+w82dHVj",
-	"p2E6u6MDFTDyQB4PfrqliX3FzpXWcrVbFveuHQ02y/3k+duGzOJCb2vQLQ7lHRPYcsbImM5TRTOSMVXC",
-	"tnqAZLY1htLFXe7HpltUswGG7scvbDQV4ipE3G7wEZwZ++AYeKRk45whAKi+JkZ61tLqvfhE15rNk1Tq",
-	"58kZozLsRkV6Klmuh6sWOQfIZSImk1Y+VPuB1farcvfwi7d0+mNAjyc0zTDUiauUL8RCZs32qrVDY9eM",
-	"g3yzgulKkjB9wHIDJ1pUO4bqDNY2NGOUS0P4rDDTigebQ/TeDiVkGzKzPk/5mAWX8Zwpo3njCPSNm82V",
-	"SXoAwWBKJazeCuNjS3d4yPMCsUbewzuDmOTsOhULeQ635f3tPM2ZbDhBGA6VC6Xvyp5WKs0dkyrNMiLT",
-	"Sy6PyIKrFN3/289/kWeBBQgxW92ydL68Vaq6gBvnWt/48m2qXd4NPcjm6J3gYQkHS9uTpIS9B3UyZdps",
-	"SqgWaLX5FITsFzMiMb7TN7/bhHLGnYXTBHN2LXQXTbNFzsLgXfWod5bnIm8menb2eHEK6FLuPqtnJxYK",
-	"KkZwE7xqiy6KXAs8TEWEJknOpMF8zjJxw5IegqFCkIdUVC3s9TTVkdZHlzUUdtgvw5i5OZj1Mru4jIiL",
-	"G6VjSFjO2TxrCvAPlAhnci64ZE0F+U0AarFFzyTKLF3rEd4fHByS0VIxNCO0qDeqVykszYBXko2Zntoz",
-	"Sf5wcXFqVrUa90PGRmqrzXE9aAfEU7GEJSFKV5UarEmpdDtKs/A7LN0Hb3XtEV1xf9+ZHW3IdtA0CI6E",
-	"nrzPVDGbocwwimtujmHwpkOSUkDswaeujD0KhQpNg6RLzQnDwyGh5vANPmx7Xc33ZRNgjHkemaMP/7sp",
-	"J7bkMMCHrX15hSyTKuI2lRiBxWSyXwpxB967VUHR61XFRPXDZ5KkCUL8GJF1L03IlNHEYDI3y0zbCDYN",
-	"AkRGpTLLvmp+60kiu630E9ghSuaGsVhSiML4rSIqT+8iHokxnPgNJR26zASFdaFJkmJw8ql36/Bj9f0D",
-	"YloR98BKDrtpd9d0T3BXehEQXDiO+h/eDhuyUjaB/1UK3j+jN5+YlPQSgeLAQfQhvJH4cL3HzEPiQ/qU",
-	"SkJHmrWWzMxQCSFuisDXdLTlIbQk8hxfglQaeBCcR0igK9oX18q/DKW5e6tUPhVu2FGZlNaObu1OVIhP",
-	"RdKzh8ijkC0YRjvLjrslmbjc2rRjRnsyUSwPXk20ciRE7wGGA2EM1DSVJOVSUa6OLQbXktFcIiQWeJte",
-	"v9ZPvl68Nf7CEIxq+6AGM9Q3ANDYbqyuzuSDD9YcxdV2M2gkd2cvW6U2Vz+LOvSdtOFiaPtrh4bXa83A",
-	"bKNNR1WnIsXQXmyM41fp9FTT14AlaU4vwTxnrqGp5VyJxKSK2jo1m04mJOdMqfzMbpUdUl2nn1J5arTW",
-	"5kbz4Iz290ZUK0cwLxSSSff8Kp2T5/Dbefo3QGQu8MHdr6kkg35QLrRNwlzngl7ZQthJ+H0lFM0apNp3",
-	"buHROVrcVE0lV/SnVyZwEMcszbrFB71pbzDlCouCA2BW3FuN0sRKo6pvYXnXW3CPc8eAy/OLjXgVH5Eb",
-	"moKCCSE+yghZVljRGrtJimA0z1KWG4phs6LpjBlBoXc85LETq+MjUMBNNzcQpaAVTJaQg9vbYxKjzB0f",
-	"VaQjMUHEENBGjCmsFCcyd9mlvl6GLYOhIjVq1SxoF3bDPnlPx1P0nE4xiLYko4FbISHxcDEYvBjrZvAv",
-	"Bl+Jj4Z8yP+D6K+R/yA/pTkzSWv/MeT/sbe3B/+vW8SaFn0FX0ESk/9wdbRSaZDQk8hUUUgir3RCTi5Z",
-	"oZuZInVgqoAYAUg5xXALg3waOYj9vIBpSzDOMvJhCCXAdFLF8pRmzlw/nlJ+yY6NMdwUZpmkGavmNqYq",
-	"cgm6gPd5DQPP1FQsLtH9HHsGrxitnjS5pnzMpF4eb6e9tWm1sR/4RDSo11zlLoKnutObhcw7W7hR2fXe",
-	"9leoDOdwXFb7xfWyVI4XyCWpJIkYLxBrIC64RN9wiQahW22l91UD91BErhhBS3NaQX7aCa0l58GdnJJ3",
-	"1HfXSCLeMOVO02ScQT6UJGMyg12KTMrtTyYzpjaugLGraYPOwMgTNNSPp9YeUkgz+m5rvRVLFAZS7hud",
-	"Hj/VujKEDWCN84AG0Vaurqbr2yH8ed2sz+AorUcdMIYwMamvR0B3CsslLnzQWwDNBaFIiLVxtLKrVaaL",
-	"31sxV3RUhIRV/9w8k+B6wXhO/YKNFBR8zELO/wZLcrnLhpyF9v6ir84PZPyO4CpCEGDOcGfG+gxlUqDv",
-	"qGZBTgST21uJZMPqxTdTycZ/iclEoIeAjNAJoeXlV4fo639xsAcGnCu2ROBPMJR0jjr48qfJv/zP1/mP",
-	"P//Lv/2aX9z89evpux8/fDz90wdx8JF+pOc37SJFzAhXrOraw3EmFA1zOX1sjbcOor31lZX+VqTKbkLg",
-	"LlzmdMxOWZ6K5A9ikRvqavAoDw6jwMcy4XxIZmvNh64Ym7szGoY1cnlIr35cC3LUtCANYR2QnkzLjCqV",
-	"eHnFhHSRlkWuNKCi+SVDTA8y13pIb2PxwiKDVT45weCRzRHD27nPPZdCN1nMM0iqwZSQK6bFcozuRje6",
-	"JtsjySDmF97ZmU+9YkVYzTLNgQqZXn+ZIpwwGlVgGi5AIBwYZrzGtW5y5ncyFxLA5rVqM5IiWyhG4qlS",
-	"cxmTr2cfne9xnLOEcZXSDATqSU4vAVtxyKF1bFJr+N58McrSsXU9MomJsFrjmgrprhxEXWgBSZKuZMxi",
-	"kJhw6dqZ2CRuRs87SChc5Z9g5IxXPshHDCiiTLNSPcvtAGxsQJ/3tSYAGwur1eRH8VC7KkUNvSy/rdAH",
-	"WDOi50WtfGJ5VSLNPEAJADUIuWaru1PAiAYMQ+1jHEsFMldmEek29TKTbV7ZKo7SW7XWeAXimuVTRpNN",
-	"Bpcv+CbNIUel/QsrAjxLJ9bvuBiTvz2V2ZU3oogP9U/j6kvdTkHzr8lT0Og2QaPFim8bOOoTv7uDAayi",
-	"kz6WfxDlsLHcotd8B4j9j0eVts/3b0u1Nszu/+ZpWkPYLWpQizxVSzAWmUwRRnOWnyz0bIOFZIr80q6f",
-	"iAzmj1qGKiZpaxYaz4Q0P6JADmBpMG4QFOCzBcvQEhiCCKTGYjgWXNGxKhKLOp++nJOT0w9EMTqrBex2",
-	"Tshskal0zyST/PP5l897eqv2IKRJv6cFmL+K0R4kTcwop5fMCIBD/t/+GzkpUtdTwYccA2OKHEl2O9ZS",
-	"tyZFU0YzNUW4C8GVPo2E8WQuUg7GepZIEuv+RJ7+jWLy3xuYMTHGab0waJ2O+0N+QiDtll9GFrU0MhnH",
-	"YLKF3FvmsoDBHCLJ4WC/T07cwhOs01LKFh/yLi3v4RVbRsH88ep+dnEWUJzFNSWMjqfFkgw5FqQ3eXDe",
-	"fpAFT/RkvTzxYcf5bV/0ioFjtqLZtBsqnYBppjnkmtQNOwYIAsY+gbl1jgm1L2LAKqbvz3OBxveiE/Jy",
-	"8ALF4PiMqXy5B+702O68l8w+5FpA9EKVJ/70zXRxWeLitdiYiI2HojgzCRtnFD0NVCvoQ47LmnIS3+4V",
-	"PcdHYEPhUMwC5GxbRM6W/C+y+7GYB80yMhVZQrqxFotjjKMecsqX5JpmqTktPTvHM8QwmkHiMPpRoDN0",
-	"pNgo0dEiuWTqiFAyWoyvUGs2z6SF+pxAYpAfR066o6UtvT/kmkRT1E7hhrwa6B/IDJJfjz3t6ZksCmJB",
-	"4vJIqCnq7TO6hIh2HDEKARM9F4jfgUHqbQA1eLTEY2lUMpOhfURGbJryhEgtHtHMPJYOukF/Qndjiy1R",
-	"NeRgFVQprLgks8V42icmPq5kg8TFggNF/dUG3IWUySGP9Xp/1IPfg/+NMbgIV/WZJGM6p+NULXsR8Zqe",
-	"sRlNecovY63BmWVPFWy0FjBuenp1Sr2fMcl074heJ020NqbvauEFrcNw4dwms6UwthGzlI6kHLzGBOPy",
-	"Pan2XszEjKxYE/wa7GGKIlG+4H1yZiYz5DbEF7VJ7251NV2Asw8lR2BRodw1htvqg6MpRZH+7K97IvS3",
-	"7Fm/SGfeWYf9k4oqZiDf7Vghu95kRidUUcgMxvugXA+k+2JAiumbGkRsyBvOsEGVLi040jj3CRBJ4ONz",
-	"KsFsVyVTeoe99T8qDzGVZLSQS80iVF7E+4A5hS7rHx5nKeNqyJNUmlhrafBOgGr7w7Ir+Jaiu95yOL1w",
-	"kqeTScov7ZKaK2GOPIn/de8ttty7WM7ZHsKFSi2Kwptxn5yYaQKehk9UNFG0F3PIEbwk1mNg0GcuMt3N",
-	"HuAexd4uLA3QCeUkfn9BL/GWwY6mORE3vNJLrEmInp7gNmDQjcROy0TYmcv98/sL6w3U3dmNokSqXMuY",
-	"5rMmDkk3s7G7Jp/+GE+Lza53blXoHzU39ORaNcd8vwspT4vRngHAsABrSWQwDg0/kVOt7YkJItNauAw4",
-	"fnrseJk/TPY+C872PlE1nnqjdfN5odUJd7O0ojPkBSDFWMwh1NNMTfd9+vUiIqcnF2//oK/su/cf31+8",
-	"r84Aq8ejIzVXMiJyMZ5abARTXMi4wJ3b2xVTMc/18vaKWZgJ3Gi9zdjl0tJHUznkKAyAzZa6fTDCh6N0",
-	"+we4jtiTvrSgQMB0p2x85czH0AKUOcHZUAt7XCKgQ0SkgDnfCHPHJMnpWC+tmwbEYuhJuNRzAGxOuTSr",
-	"qJcP1nHIEUDJ3pFiTvaGYSDIjTlzffKL2TBU1zH02E3FnCrpbrSAMk4o4+yRCzHfy9g1y9zCJWhNPTjc",
-	"c/oVQaVHHnsH0TV88cpr+PXrh3f6U3vE6M5OBLIxJqC54T7+fdhJk2HniAw7/X5/2Pkthjc11ZaKzubY",
-	"/4fzL+THV4N94nxE0sT/6ZVD5Bi8pJDkJlEiMLnyGPnw9eLtsS2vOeTEz0Ip3gBLKZXY8S9VWC0td5Vt",
-	"YSU8Lhi4VjUK5iqS1BjpLY6U7j2GKCpULZ7/VQoeR/Xf9sA98Y/4WA84VuxWYXM4j1o8Kb31D9jYSFVz",
-	"NjYWaTjGlAuejmlGZixJqcFA4NkSBv0R2ulhxqdfzi9Iv99/rt+Nj0h8LnLVBxgfPUr4612aw7+vUmMo",
-	"jy/oFYttrOavC2Sy+rjAyO3ypRxRdAyxhaXS5KXvOpAIf/cSpESeWDlS4o9o5DDfFbl5S38hRdS7Y7er",
-	"c3oJ4j/N6YyhdQClaHuljJ3MhqKZ84zyn/58H5bcm7zB9IBII7TZLBHAQ5o0Ccz1daSi/COwZZBME6Fg",
-	"UarWBy05x1g7FJaUwz/ho+aPiMSfTz69j8Fzamw9VPenjxVCDxlirvW8xKyLFrukyBUdZexYP7GlMPCN",
-	"QoEcFKyg7200oRngoDs0deRhxO4NdG4cbHDYEcMfi+4JTuI0wSt9SnOV0syES0miIJ4QT8EpTLN79tNb",
-	"8ur14KBHwEAYvCv+vfDno4c0p1pnWHC5mM8FXHxHeiJXM95zA44p18sDqhOIoCaOIFZMqthfG5gBygSQ",
-	"SaRXtjS0eS5GGZvhuHAmP/w4+KFnZYc5y/dwxWPoQOq9nRMB4wbpFZVEk3kncUVRc351SP7lDXB5CO/y",
-	"M/kAbg1cTvEpjiDu9clnoXs1bSIyFTfw4oxmE5HPUGwwQubt7REZ0YSkfL7ABAJyeHtbj6UmWtnSBEP3",
-	"jEtQcCfNqnKGpgQchSa+M4YFxnQnmEqGSpmL82ZgiZGMSXumzJCPPME8dds0p7lkpEuLeVjgzD0mx3Tu",
-	"qku7NEfY5QhEDOL0iBlTU6GXwHBJkqXcVyXGIhOgtVjpbp7RlO9p6qtPAm6MZbDimuW6833y6U2l6Yv9",
-	"CG/8OBPSLmaR3wgn6izAKFxen+6ye7j/wuhovT75SQthi3kmaCJJNwYblxannuvl2NPCO7IKj+GaKsLx",
-	"7Z5UOaOzPU1wj6DERtyDD+LvyCS1UE0vAZUUJGotbFyzI/xjSq9hkwqBGodidCOkAIWqdDj4sQgQAXO5",
-	"pVumW9iudMZ6uDtSMZoUnnoPj0yLYNJ8FqRHTXVZNiFdWF/9kwn31BwGSBkFh7zuGOgL+kO0JPxlxdLY",
-	"dEGzPKQLEZR6QH/6cEoSccNh5Xv1lYgssK23ABPQAv3kW+wdfcIqVRBx8onyxYSOFYLMeaM7Z/k11gU1",
-	"QmvnqHO9DzbnOeN0nnaOOi/6g/4LCPtTUzDgPqfz9HlRy2QPapkAxpaQKlwWEE9dMyxErTIKoNFCzUMX",
-	"h4CGpcIEdkTeJ6kiJ+5VnLPb0g+Jc6wUbUwyZ8GyG6ETiybPPyRsNheK8fHyX9gSIBTN7X8jkqU1HRvn",
-	"b5WVQGCijf2pI8SKZDFWWAjc+gWPOodaNDk3v5mSEa5uwG/GqE1blJEwpToqWLkA0VgkrsLeHQwGTf25",
-	"ds9NNo0ewmGb9m9oYogPvrK//pWvnBortv3Oi/Uv/STyUZokjOMbh+vf+CzUT2LBzSder3+hfAY+8J+w",
-	"GIN+fb/FCE8xZvZCiI+aX+B7L9sshxMzPmmZ2obIHB4cbDrmM7aQZk0PWkz4QohPlC+tHU2/97LNXhiS",
-	"8pW7umzoCFrM4PR6vs7qrdcEi17qG9k5qdCDzp+jjm+97hx1KpcfPhKkTKBkNJOnE8eCR8AZQSaUKNhV",
-	"AjOsHagksVtzuda4rcw+5F0nTcP11f/wPqv/TJO4TtH+mLKbNRRNq1FleiY3Jmh6/DD8zm9Rq8bv0rxV",
-	"06t03qadVqm2IKOtyZ6Ja/jN0L06mWv9oVZxOBc0VH2p5i/8ZPXAKrf7vdHTxyGIj0nTPoLWX93WjehZ",
-	"5eqvoGd/T5PfIMA2FJq8iprUaMnPTN1VNJp8FpzByTYX+g6Xbe0dq98piNavsRGjOOk+S9b4po+Y9s+x",
-	"xBu8Yt/4Leq8N3X+1r/53o3yRZtLgy99FuqTSYb6vRGCR72TPzN1ZyGjdik3Vx06v/3Z3WTIkZsxUzW6",
-	"QR7BRDoJVidQfcHwljFwBXOtCDqvSwTGq5CGXvgDQJcd8lir9cbJq7WAY2NUzEwC2oiNxcwUXCnG+Uwa",
-	"s2AvGvIYSzL0v+gR9DXhNVbE0u8fEu8r6EeEIUfk4FBP4cUrL5zK7/adJx+ZMMBy7FUvcp/6ID8LxU7c",
-	"OL1P6h5RsxY5iSFJKvbePKXgUKqP3jyA4VvrcUSUuIQYcj1Qv/Unpqhe6H/H6JortsTYmj/HpEv50mRL",
-	"G9sMNXZqtA0ekyu2lC64bMi9GaIFDM0P6F5TU8qJ2TwwITrTDfn0xg3PQ4gCc4GNk+nOzDjxm9ajh+5y",
-	"GI08hiSFHBBJFFE36dgGhMxtYVJ0MGOfkTHflS25VoiONW/CKJcLzLsG53HI+oPOPn0Iz/9wsnfw8hVG",
-	"P0JeB1gL9IVaaCm8Kxkb8rjY7Z+gkd5VTEUF+yTUJyEpJzM2Ezk4peHzmRYvzDoC9rNnThry7v4ATGCF",
-	"h9caENG1M0kvFzlLiiqcPc+h9wK3y5j1IQJBXzX4bG4rLsBcbvJUKa1DcIRQLlx6R4VB2I6M0WswYRWX",
-	"nCeEDrlpZj5XNIPvYexJn+AqgZTpUw3IJ3au4MLdOeTlTFxrocSPQC0gPzkZdvbEEiGwyTp7G0SNYvqx",
-	"C0pwFp7Is3MfHtv3IekEQgaGnOaMQiwERLVSAKhfMgVmsGIxJLhA9Q1LLawc5EkfDg71js/hEsPeTdn4",
-	"iiVDnqVXDMqnGrstFtv3NyBVGOAEEyAVhOjDwaFvp8YP9JAYFFU74H24nhae/Zkk15p5VONNYAXPmXnb",
-	"kpN/iM2lN2ZrvPAe9XyGvWJ8SlQNkoOeizHZN2BCcAb1NNAQC6qsWRzfSG6vag72UYlRRxA4M+TmYI4h",
-	"F4ULXL1JESCu3+2D6wU9ZMYTZagW3GXzQWEwLs0lSW0lQE00ExND5Eo7X9KUo3HXjARiDGoRoHAKZ3Q5",
-	"5Mi3YDjgQ+LCO2jYNYYCYeSPmb0+TEDqzOxrSrlbUruxLEn9cEYieG1UknSx9AGYKT5AJV85xaB88+O5",
-	"+VMeE3CtFPQNGClwqF7IAvAVtqNofr/2zIB00V5qLwaJg36yRK6xRP7YRmuAeVwgmuWTAfPBFQs8ypa/",
-	"Uv8eOtXCk/TrWgXHOmglb1lROKmqKjwfs1ylE6M2NysOX43LjhbIHUIzYKlIqYcGn17viFR1hCahv4tg",
-	"bxGJ54t8PKWSfckTlp8BqGfKLz+mnGmSp0XwIY/BudHQwpPMnfpQ/OSrBN5YVgjfmo1Y6T1buo4+CgWC",
-	"vQ2JOjj09AotgmVCi7pDXtB6PcVSKINugpKGiYxBCceEjemn4LgFiR8lhmLE+H2vXA9PyDijUoLkRbSM",
-	"YsS/4uQc42iKkwDcSZI4g85qQjf5AuNBOaLbqCl562hUnn+II8gGmLMMXZwSRYUy3NkMQ35A7TBBvEWw",
-	"OE+GHNUJKOJTmckz2Scn4CutPYoQUAJEgtXCkJZJlM2LNlsk10ky3wkvf1u64d8DOy+N+Im3P/H23xtv",
-	"H1eu5L1wdhvt0czUz6EfzdT/9OHUYn855CRkJqjvWADvovsQBh7pUql1YgAsdQ1tdNQMA4w1yUIjAeQA",
-	"zegSlHLQZzVjyNhEEbFQx6CrKWY1L+zMKuwAF46s0nuHKCF6ffIesLi4Cw2pDP2ZMWBFRFKeqlRiTKtd",
-	"L5+1YFA1hPkexQVwyGhJ4r9oxkYTG3iCiSZGv7dL2Y2TnN6k/LI/TybgpsU/SfegZ37q9/tomBty+5ap",
-	"5ZWQWC8+BlR2baxi7E2k/7d0rkUrhIoz6RHsVjEuDaQHF2rIY2gXipMsPtAnn0Wxpd7e+6aVCMr5JVpr",
-	"L7HEXCrYkCMEywGtuhKdCl35+XC2+pfuIcOM4MLG4NbPiMEuic7lhtgWACHOIDvHHQKI0jfWTjyYQw42",
-	"FCzqrUjGqMSqiibLvFsBX4311dIS1Qkn3q6M6XzOkiMyw6lTPuT7g8GgPEsZISydaUL2yc/pG2dNKmyq",
-	"DduhWB6bpCUMuaISclX9NLP405fzv/zpw+lfPp3861/ef744+/D+3Nib/Sdv/u1C/65vmGRqaETKMZ3L",
-	"3rFJrPcBLKvSDEAcmeSqUnrSscnEx8uFbxcoRXjBn1UNVDIkoLyrXblAuEHAJ4db8qy4s7C1x8bSxiGK",
-	"Th96yPLXb0FAdxECZY99x4922iwR/y5hWrBEFuuq8+qHw5eTAT0Y/7jPDkeDwf4BHb04HCceQJdiM2Ql",
-	"GwpSRahCS9mpYQ5/S+dlOc4hJI1STmFlq+sTdKZ6bKbiSDWpVu9SORcyDQMXFZTvGG6a3sz/Meygnma3",
-	"FJW1Yae0tbXBPcVEfOcxEZZylEQSakUZfRi2FquKgiaNotUWQV/tJKioEhw25KEqkpCloBl8Eq2KGuO+",
-	"qhi7+LGjIXfxY0nJLToSakoC34vxukPAWfo3eFGv8IcE9P20ZgQgMR2PmZRf80z/gSaFiMQFVL3+C6hg",
-	"X19NMPaguQD+RMtOmsSkW0y1nD0AIf29UpYHOgcyBO+7Zrk0vigrOUGZrv6Q2zyzahaOc35i7o5/rnJW",
-	"QAt3rcRCJF0W+WnOvqOZrDxCWGuUHKtZRiAg1Phvr0++8FCZdEgL9IeDcp71kqEcPeSazRdCNAK3GNMC",
-	"BBp8AJNTYVqAH1uZFo4g/aD8vbLcvgQE4CInjnID45aB1w4dqYeDF75MBswaJfGNZLJHEFM+ljWa/yoR",
-	"kd+zxLJlsKXn99oo5tI7HE+ixe8i3LJ03TcQJILyAloymiWGM5MUT0mW8iuE5TD+H5+Xkq7LELYZqPiQ",
-	"xEDxYgOwHxkFfshHC4SYAcf0qCjgmY5Zz6auez4AI6TAbT/2zCy5NQeBCQeFAEx1Ba5mhAGA7XLpT0Nu",
-	"wm204lx4IyCfzrc7nBjwAJMUFhmXuZr6ZnesbY6QQEMuMyqnPd1xkgutkh87E4juybJkMAikjQaPmocD",
-	"Y98WmTEseUzBJWNVPQzfvAsAzd1ncP4eyqm/hpe482xwsuTR8+dgOOmbRv2xmD0f0+T5KKfjK6b6UrF5",
-	"Jyq09qNO5cmDsSdcyKfEp6fEp2/Nt4Bn1PINQJJimWQ3U5azHXCwvxd/fMAEAbTJhnjZTFzXYn0NAIxn",
-	"V74UtmIJFyYc1Wsup4AzBnzEkJae8Ywj1T4YDPoEvuWFIwJz2WFAIth/i0EFQhIBFiYFoLJyTGLPG+kh",
-	"ghghEA8ob2YhUgcrZTUX72tpMuRdB5czM3AAMEVbJ0cupYJMdcoNdJDg7MgDPyGZuGH53higoNhtKRy4",
-	"FA4nyQ3LstIKH+4PIqJYlrnMb5plLnkfJ0PlkJus9G+eFb6DA3sXJjhZnYqy+ga/MwC6v0WdA6SllUxm",
-	"YQCFSirI70qVaDGVn4EC6cYtKPFpDkBmYC7GIiDfgGESttkUptoqduu3KJx8dVKhMN4HMKa+iCYSnJVi",
-	"optMS0BebUBvNaI4RehPE9HqBamvv+nVrlbddGecCl7an5m60419oAQy327QkEfmz+IphewphcylkG1P",
-	"Jja7DCeeBBfOG6tIec+9qxGkSBelciTB+ImcJWnOxoglAtkyJqIEJFQTLpGJMc1QJuoP+WeAlOUC6cRR",
-	"Acj1TJJYppecqkXOYtL9w6eTt3vnfzg5ePkKUGy81IqoIn5GaJwvuYvRdoFgxDKOyBVblo0kQBWxRkzP",
-	"ouSaM6qWfXIy5IrO5mBU9lCNv5599Ejvi+PyHrtQBqglVaLRQcM2Ov7tpJtI5Hl6yZm38Mad2saXblJR",
-	"9GegugjFSjgIadrkP8eXOlXtt8Gb/upwLap9sJ6Gv1lNIzG1DlqNow28fqCIxK3DS8XwkxuoX2YXrEj8",
-	"aBqiOWErR+lXHHp1GCzNVaufxG6JfwPcIWkah2uw5b7pP4NRECt56j88/4edhA4Yl+5OYwb4vccL3DsL",
-	"uxMrMvD5naN//7PPmH5iqrAkqGkOdTWpJQtfzz7uyrV+/xzMj4EMsjAbAuliu111odiH/zV4lcWP3qE7",
-	"8sh77ILzU+WH74Gd4zK9Zha4tZYJDUSOuJKdqSyCE4/AHD7kkum1UCKXEfl1IRSTEeL1i8xLOIgQDc6U",
-	"WoXMN36dynSUMZsAWzQe8m6eXk7VnhJ7GD93zfI8TXTXf2O52LtJEzUlck7HNnDfmAzAE4DIdoQbrP6U",
-	"/1WzejrkeE0jw2fRnM9FTpJUXi4gX1LJIlIRYeEQio4cIGpcLWcWrDefvpz/5d2XXz5//HLy7i9n7999",
-	"OHv/9uIvJ2++/PG9DXfzYav16WVyKrKkV3bij5aEkheDgyF3Ago4XfCMR8jMbSQkvURS39UyTEVeiYb8",
-	"spH/Iho3IHvqGfQiY+TR/ey/NBDykrSY6tezj3+5uPhYmV2WTphK9bk5McGyvqRRgCEfYN1c3avnTKJF",
-	"fiQgbMIcen3y1ZZsAJ3SZGdbpfMoKKrcowJYDxFsI9WUBT0l4O55CRwI1VcPyrEX8Z7jBv9rcMwXg4Ow",
-	"zmCTaKrZ88VdtNeWdA/CGfQ2CnYDYtCDE4335JhMgMmlyjgkPwrU++PyitmfgzVOC2P2M1mnHF/PPh5D",
-	"nnPlXuqR++FR7hr2/0uFLH4j0YO8vDO7DBzclXSzUNPnBl6XNcoxZ0wtcm4D3gB93lI3L5GdFjWBWOID",
-	"zfaNIowZV2oM3n2Dg0yHfLLQeoOtnhw55bVSygd0IS0CMJM0cTjYL7z4+umCAySIX0gpwWh3sVDY25Lk",
-	"bC5yg/ptKq/q33ImGQcQaMBQJ93Xr1+/3ts/2Huxf3Hw4ujl66OXr/8Ujg8LMZY/miW90GPp3Ce4lP4A",
-	"Zh/KIK3Gkh+2wdZ39vu6gbAEI+adUFdHBY+KoWHeZVyo6VqfpRZt1Z6Y7BlkpjtCx0J3AFNjuoM6/+nO",
-	"MWTf6u98mZimjxqeYUSd/YPBgHyAIgsCZA6LFAsFzZ5gYp+iJX4PMLENF3zpkZ231RabwMXWyNEj4MVu",
-	"iwNbpklPOLDfGQ6sYVRP8ci/i3jkRkFkQ0rVCARbp1Q7RYK9q4DzDSDBWsbw5Lx/siCg835H0sNucWB1",
-	"E8rTVUUzQPrBsElsvTSZaqk8xToQMdQPITN6BYXaykoRJKSZghG2gyOMJZrn7DoVC1l9DLH6YAlLmqAS",
-	"w8rTW3x/heaEDR5VZWIzmmado46YTNIx+yc6njEby96JOm5RrbPVaFgn4xkjnwBPU+961JlPBWefAdu1",
-	"c9T5x33y8uVLMtgfDLT2NU3nF+IkSXImYWcp/nNfq2rkU5pl5CzpRJ0x+PM67+hSAbIIHCoEHznvrPi0",
-	"kIpmANJ91Dl8eTg4AI2PKnaai+uUj/XvX/6wQcy82ZcPfCKwLP2T/vek/32D+p+hTxjQ7BNuR0Yb1D1L",
-	"eH6rEd4d6Hjdem29nlX8+iU6zRdZBvnSYpZCGT1b5o4LMs7oQrI+OTfF8zBrWh5BfZCoqMlXdBeR2KNC",
-	"kN49obf2LxIDpYsxx8sgvGC2rpiQuESjTMJzzmap8n4EH6qhjUNefqWviVdT3ZIVjACUVbddT2pqnQo/",
-	"sKrq0f6NVNZCdHlSWn8XSmuJuMqW1NW/7iHq+nfT7YdN1FNLPoK66bYi5EMppaX7FFZOx24OT+rpk3pq",
-	"1dNthJvy9dv0TtijmsCNgEK3AQnIiCil0rlYlteO+ZmpZC2ndM4iFH2sE9xWE5eLTCHmz2SRZUOOZXlJ",
-	"N67qHjGmDkqoaZCqQKGEvh7EVBIPJq6okSwmQ17v8xikKJu/BzPVG9Env+ix6mUv6n9OwB/ftek5UOR3",
-	"yLeq8htVa/z2MIQJq5JjtjsC6dk0eAglvGbJxgo27Mv2xNEnjG0lG680cknH/ve/d8S8c9QxCIymYGjn",
-	"qPPcV5qjDqycrzy/fg0jaEdn/1kKfoqj3j3+yG4IfBEuVCb129Dp35WEtX264H894czUMc+WppL5bvTg",
-	"qDNfBESxn7SCit85IlZJdfglqJFiGY+M0ZwlfXLOFFgna+ZItCDK1abGjckcZns/LJ3bijRsakd7Ik1P",
-	"pOl7I01nyOB3bJlbSCVme0hrmg1zaA+DTL88nc1MJQUTHGbQnVMlyUwki4xFpG6jM+l6Wn4EIXJGl2TE",
-	"hhxC21JO1I0wb8ten8QZHbEstgCF0orAmAoSI42UMTHRcKkJ1ed7gK0XDXkCuMljWxIJRp3yyx5E0cVJ",
-	"LuaJuOHGEofY/Bl7OxXpmL0rPQSxd8QIHQGIosiHHPH7dEcmk2I5Z/K4yAIvoSrZoTbQXlh+AkY2ucKT",
-	"A83QFPeY3hzYFUiwo4ooPTSTdYA7Z+GDnDNlyqi60M1gXrAQ+pia6GDKOaMZ0kSaJ4yzpPNnn4BDEUFn",
-	"JLOb1j7Czlu2d2yScqAhTy6XJ5fLN+tyQXIA1FjTPnNkfQrvtWim8j5VaaD1d/PEWDoPxodGt0xU+GWs",
-	"n2XIGxwtSPAjElvUW/xEDHyDFxB2KSfUfL5n/Sh4i+PjIQdMXMjvQ2RcSJ/DWkMFC6M19kTkYoTpJFAg",
-	"Xsak6yHeQjkmOxz4JELxAkgxMaWNjp0Aj24fCd6mpedrCvtu1jEA8OAUdOzJidNE4R/akRPiLRu5dIr7",
-	"/eTU+Z04dcLkW25Av+tEoYl+2xjEJrA5RFtyON9mLEQsFKQ1ky4lGdWy8SVTPtiGBSl1ydaTnDEsCtrr",
-	"D/lJATKHqduV/v1CJrqng8EhtksVSdKkgIfrEwvtesXY3JUxW/DEwJXYXmAcC67STP+8BIMIZ7fKFveN",
-	"inFYK/IVW/oZV0PexarKKbX2Fiz9odIsM1nbUBdlOxkdV/pOMvqDwKclJTr1ZEf4dhDR7knwi9p6gEsn",
-	"POgHvtPhfihfcJglhy1zpUV+cgw/OYatY/jONzHEwrcKW17vNSCuGBYmDCNEd5/8EXkpzXJGk6VNxxfc",
-	"hpsgDxWK5MwwUSx6iszVOpNNKXCJMc6c3fh8Hn+6VUSlmHi19Avub8lJjb9hZ5z0XhWO7U1Kj0ntnlwR",
-	"T66IXboiHsBixfI9lZpjun2+OnSxQW76W/PtdVZ5ll+kEGDxeGb58mL8UWSLGSN27UwNCc4uhUqBqiP+",
-	"VWGl/1mAcWgjuoOzfrKlP9nSv21bOsvh4tfokfl9DUFCeMkQLdpdsvoqu3CY+hQmYbyFTzbhRgL1KEZh",
-	"wxE2sQXjWXyyAv9+rMCOwGxAeUo3v5HybJZ87ghJs1lnWwnmYe069laFFRxD5J8MOU+GnJIhZwv+X7mF",
-	"d8s4t0L4pqFVNuyoWZ+hY/BcA0CpcZX0CqF/yP0iofiNY631GKeKbWhQPQGrdsRIDlJcr0/i8SLPtWj3",
-	"ViSsFIeFcPFuGC7E1LTvkzNGkz1IhLee8G489q6wKXjr/QJAwNGQFz8u56zSbDlHvGCoh7ucMa4uWD6T",
-	"kKOZYL1emFkcgUVKKjqbIyzvkKeXHFAkLX5ruYsPCVa6lTRj8pTlUtPHuFwj5D0dTzHZQdHbM6rYh0TG",
-	"RWwYUfSW5FrutMCCCB3fPRwcuj3w3uwh5iAmSAy5qfudlAq7ltrfVUV9VPV0nLMkVR/TWao6RwcvB4NB",
-	"1LH7avLq3538295gsN+JOuxWsZzT7IxNmD5QyE5oAQGhL1Aq5xld4jz3Dn/Y91+EX81vRv4a+yw1lRf0",
-	"FqhGGXMAcQHIac7GqUQTBhdKf75zPk3nknwSPKFLxHjoRJ1FqUpfAm/vze3bDuRgY736Sad+0qm/dZ06",
-	"wE630KQfCvFN2hx/5EdD3nVRZz4Zwr89rodl2S3pqldp9+vllbiXY2llRtN3oAJJ3Dsmit0qGJsMhEtH",
-	"Piu3ILA2/U2/RDIqFelO0lwqDIDQi8d4kvLLnqk0WwuGe1fh/lLzHobVYPUH7CqmfJwtEmaaG+FkwfrF",
-	"nE8miuWAhgtMcEKzzKLXLBnVHR8MBgOiBDkYvH6tH329eFvib6nqRSRLr5hBSwB/FpYiv5tJ5MkcEuQr",
-	"j2QK2QzlwG3hkynk92QKkS0ZxhoDiHz+d/vPNZVWz8XEakVYgsFpgxmDVGfNeaQrpVEleL0IsllcKayx",
-	"SBgZsbGYsWExY3SPI631g+hSZTDDjEpyBMQzxhImiQn5sRVYq1xEihCRNRhkFbI8SXliou1SwWVRt7sU",
-	"nGenPuStY/O0PqQb2wAC89LmWogfGreViekh4uLsAmFZj/KUnyLlvslIuW1F0Kb6oTW7COQJ2JI4wdu8",
-	"sYzi2Vu/fVtrY0JrMYMnW+uTrbVia92OzW8MpOJkgK2RVArrZwGl4gGhhEBUTMid1h5Lppq41xI0xYOD",
-	"K3dgAELzLe2mpGY2rVhSt7KbImjK4WAAld4dJRtyrNIez6maot10kotZrJdLZLB2gsTP0aat8tTUj9N/",
-	"R6Y8JKwJ6O0jRvZRRRz45df75ARBY0zkivDgYjA9IDYiIcYLxUXheRu6aEMesZlNOjsuOpINPbkOUCm9",
-	"YkuMbYQS8npgo4zyqyGP63bK2O5w6qqH6cPDCeYLY36Z7qLGa1aVOl0rYiEUzW4krPvDovFtwA6L5uVg",
-	"MBho/RheoknivVBf3+fjfFa8+/eywfdkb/+HwuBrzMVYU+xbB7hpyXGfAjefAjfvBd7mjgL1djHqAbwb",
-	"lzdbAN6QLuW2ITA13yepAIF7pTPSpq0FfJL6K9YvOOS7Jsp+IPuDUeXNac4jBq4/EbwngvcIkeq78135",
-	"psjnBnLeVBa4kzYTdIVdsFtVIl1+rIiVob3ixWjWM3UBSReEVgw3QBdS73jIY4uTDypEqpYG3KAAvI9N",
-	"VWOkDH3yieZXqYlDMS+T2NDcN2mWpfwyBoQc++P5NJ3P4VdLrKkiM5pfYWnRiiqGaDpuKf1qCEPuKVdQ",
-	"X9kL8OFaVidTKgFESEwI1lwuzKE2fenFqz23RPY7Q54mWiiHneeXWqNZyQrIe1AM7PTROswVHWM+MiNd",
-	"ZHORBd2MTH+9wuZbmXfJBHzXSA9bB+ExAz68AgyHgwF5SzV7P1etazCcsTFLrwEjQYyvmmowVM6Yq9dv",
-	"/v7IaHKR6v4OwvUaNg3MMCv7FJ/xFJ/xjcVnnCRYrtfQJCUejN0VERy753kPEP5R44ARiUukAsxmBT/U",
-	"zZBiwYMy54sCfC/C0g8+PbIBID7TCXEaL1pzyD1uUfBHvSoIYaF3gd0xk+TEiTDfcfjEQ0U1WC7bIrjh",
-	"oszsC0nxyQ2x42gDGl7newg98Aig+9kciTWBCUEPvSXcjf75UgSDFnS5cV2bN8GC0VaCvaMTf2sB80F8",
-	"+bS4mE86/zfotncbtFP3fSH7iAmhHBXJsPp2EkqBKHjqmHLDU0fGJXcnR//2l+WB/f2OoYUZWLFrT17/",
-	"J3ZbzbDa7E7v0PsftW7tuPMdcHXa+SzKxqQhr5IbjDJbSbGiXTofdsOv788HsaVZ5RGo35ND4skhcQ8O",
-	"ibuJRGsUFWObvi+/RAz5J59tBqu9ucfW+MITMhfSAE+1dFtA/RLJuOoXRTVBC+JCYfhN5DIvBWfkhmXZ",
-	"3kTkul/dfCRu7ZIeaUJ7cv72wweSiTHNhnxOcxXBa/8UEUoSMaMpBxqsSMaoVOBDADBqeazVLJNraCKY",
-	"KL/MGBnldHzFlIzIrwuhmIyG/GaaKibndMwiMhazmV7NiHw4JVmqWE4zqak+F3wPR+MHO50v8lzfJc0w",
-	"im5IKofcXy6KcyewJMTU1KbS8qQ13g7ro0iT+9UVy86It/jVb6ICdUI57edsyeQ/NSZrRh13nsFLwWkn",
-	"6mTU/XKmX7flqLGW1usXP5h6WocH6KlIzd14s1iifLMZLzJr9uRmeHIzfItuBkdJ7t/LYHnXIzoZIMkS",
-	"ST9mWuK/W7gdhrzidyBdj1lCwYPi35Zq+HWkTZao7kVT6tFyyIt3CM2kICLXsqUeZzG4okiCG/taT8OQ",
-	"B4Eh7Prv2NHw1ookT36GtsxgCz+DE/ye7B736WYYF4d5914GRwD/bv61jXPBRads7Fwwbz6kc2FrgfFh",
-	"EgWL2/ikv3+LzoWxOz67zA20N2g734Ljojt2LWx/VR7YteB4WFOJTDuPJ9fCE4utuhY2u9EP61qwPPkb",
-	"cSmsolM79Sjshknfn0dhSwvKIxC9J4/Ck0fhPjwKd5KD1iklPhrt3a0yIbKpbwhY9umSKEEkUyYj2yZx",
-	"VfOin9fTooEKuhU5JnyRZVrqmonrSgQ+5iKkCksEQLqzrSOmf7gb5Ty/M8jutjTTB2AsrVbnqPPqh8OX",
-	"kwE9GP+4zw5Hg8H+AR29OBxvWQXgRMr0kkMl4KdUsic6+3uls3jMS8jCgtAmeOENCG3C5jSHStp7cppO",
-	"1Cqw4KLt/8feuya5jWPhgltB6I+l20xZmX5UlTL6R9qu6nbfKttlZ1XHnWbHEElCEm5SgJqAUlZXVMTs",
-	"oncwG5gdTO9kVjKBcwAQpCilXvmwi7/slCgQBIHz/M533mYhAW3Obxgpv2zioYVgj5NsZRyn149FojQt",
-	"NKDTsQaMicz+VTBy9vxkIucFSf761+k0sUQGAFyxvW/JyHyd8THX6pxQsdTA5sZyBXQZ3wwHgyQiycD9",
-	"5xv39wD/c/Hq9ZukFwjagbF4zaAnMKilPQw4cwmNRZrL9BrbT3VHsiBW4JHk7MU3L5Ca4uz5YJD0qoQM",
-	"UBHnelzCeoNiUbFIcibGevJ+9Ml8+lb8xMVcGxvd6I7EkgAnfnt8/685n5nFTggTulgGZB/MfQWcwf5G",
-	"T1TwiiIiRcqGDW8k+Hmge6LKqM7CN86Af+ldCfQiQgpWWU1HuWgmAlNFzjIqgiExsk/0ghtTAn8bC3gV",
-	"Gxiq6zQelcT2+w2uTSz8GxkSIclCYmlhRpcqgggkn85zTQWTc1VOMyLJXOR8yjXLXtMZxbJF7BMfi2RK",
-	"P7+hPF++Y4u/ySuVwJsjXSFJZj4m8MsejF+yuPnBm7X7p3TCsnnOxXh9vvuNfwewdR62+G5lf8IM/FNu",
-	"MACy007UGRU8o0tXTTcF0mNfW0f1vIC/bWt+NRfhn3oyL1RwvZ6z8M8Fy0TwgXlM877NrO/xrsZQKIXo",
-	"Jmso6lg52Bl2Bi8Hg07Uqe2wzvCFr1p8B211ld0A4f4N3kT5pKflY56Fzzgon28QPttZ8GBnlac6+x0K",
-	"HFGAd4adszOY6spBsQu2tY1X29W41VtIQgtJeITM1IEWdCfQWWRval+ttcxKSb/BNtuHs9oaYzgAmjGu",
-	"AadV+VG9sLG7SgndA0ti13JHUlY7VmxHrHS0Rp/Rnc7kK/mp6/TRjdmKzerxR650TYz8YeiZKw36ypWH",
-	"PblW5fzTqxPhZMJewvqe2Z7rBtAupM/2ULaMz18D43O2Imx3E8Q1mbJJELs+WFtzQKOzFxJA78DdHGAr",
-	"YuFxEzjk3fAqb5asmPw+2PG4F9wErFLLrvwFICmObUbdyreMB+hWsuXmsAtXCIEEu8mYMKWPm2BPjcB8",
-	"It2rpWb4g94+tsxfmD78uN0T9mJFHzfHx907bpEXLfLCIi8OlAAr+nuv9nlr8oI204npu8VE5sypFiTz",
-	"raMrIsI+p2yma67P0HhJIHeUpktFuMAYbfDoHJW67fdDXJcHWhvJUZRdyWxppJFvNPfecVZuZLdENmpe",
-	"+PZ6eJd1ss6y6iKtMBAx54x0GU0nYQD6qhp+JuuizzbgK0XKegF0LRa4NLdmPTcLS0SMHNc8OWZA9KFC",
-	"j2VA8fTFs8aAopjnediUbvuI4rNy9s+2iSg+C+b7rDLZZ7WI4uCbO4koPghCZxfV2OaN27zxEfE5dx+k",
-	"vIM+s7XMsooautU1dZvt9Y2y9DOAOzeV/MoCsnR9kixkcf2aCc0K6K4K9cITFmY4nyhIFJIUrlJDAsqv",
-	"lgUPrtjQjpXrXhSLQAlCczrbOQ8yzNZV5cKjKcNUa/i81Ymfk6m8YbHgmlxZnm2XfA2m9kStBGRlYX6g",
-	"6TXODzry2QdYzfVCxVcPe0rZpwiXBoIaesJDnW+kGdob1TsfI+/5oCnP6kZ//e41mfI8x/LznOoJ1Oxa",
-	"jfoTTSdcmOMTdSrvbXNYdg8V1+bL2nzZF5Ava1RC+6qfPbNjwQjOpQr68siRkWbRZu7PWDRkw4LUV6CI",
-	"ZAEprsPzWW2n0TWi78GyTzslnkKzqc0+fV3ZJ7W1WNsi41Tmmhqj2ZfV2BEEsLlWK9aoIt2rZZVBoBeh",
-	"CVv9jY/fxGL1FweHrr+EqPU6r7yittqodRu1Xola73/u7yxSHXxFur7eD91ejAUr446WoGQGfl/V0wVP",
-	"uMnR+9/SWkyhoycykCaVC41TaweAHLhxMbvgD8aiFtbGVscKZtg7xxrFBk8XOttx/5RuBHRKwUbjKhbm",
-	"vumEijHL1rurI5nncrESwUeXfSQLbLA4odr3+osFpNQjADi7KyooZlk0O++9YwS0HyaWvcbTBZYq4+eW",
-	"e4guXCj5br1cXJeHC+LerinaIG4bxD1Yzfzi2uUd03FmYRbnDqK2QdnEljHb89WYbdn+qSL9ExJouDLh",
-	"aASu0VO1OGxZgMRLCY6YqN55dYhKmhKSqlaRxcJHTkNdAw075irxSVToQDuWMkvOSZJS8XEufhFUayYy",
-	"lkF9Uyyaqkjs783PIavVJ+9d8lZvar8VcDZKYda1Um4Ese29A6xlnu8h46v1RXTpzepW/ZUVmqc0J1MX",
-	"YrVvH7KcYj6iqZ4XrOgMO3+l1OisqcxY/m5ultX8/oeTszJOay4h7iOpjQrpvJYyp8JbE2QqhZ7ky07U",
-	"UazgtBzq9PTbb54BHyNujs6wYzbEhhRmVU0epUTWv7uWyrGNAz/SOHBQARios1Lq7KPMTjK5ENBLfINa",
-	"A3TBG6pZteg0+CToPEiM7j2BIUkXQiWygJAJZshGiulzK3JjwQX55fK10WSV8bA4UyI+hhY5B7wQFaQ+",
-	"lUArYlWE/wozml7TJ6RLNZlKpcmLwaAHM75mM9CBVtQi2vAcYzyeGDIs060lHrHreHABTBuxw5uLeKE6",
-	"tZYrLQGRCeKd68ggGobMNpeixuLWWlSyrhT1+WAQra82hVcGHqTdN+56I+AhB0yFWeGwLDYtpFKE5nkl",
-	"dWALh8uPYgG7xfdgry+IMS/MXbHLvwVUJTTP/QmwANRen7ypuNexKGdjX2zByIjnOcvK5pYFuA/qCPr/",
-	"jV2bB86zBjiDf/y2Sx3lPrWov//z92jbm7DaTf5pHjQ4vJ1h52xw9vLk9OxkcHp5+nw4GAwHg/+jY3FO",
-	"zZcNXrrLdlf67oW1yr9V/o9f+XvZ22QFlF8eZg4cUDrpx7i1erKuzjV0FNi5ZrI6SlQ1JiolkrEIayTt",
-	"/dUrNpIF+0WnpW2jLkaaFfhRwQj7nOZzZRzlK3MOVi2bWKBpY+4jxww0rJ6wJRlxG+QrV0XesCKn0GfS",
-	"KDIuMrmwhBVgQYyMqkQ1G4slRJzPBoMBwrG++46g0VRBNQFRQs6vmTNKzJ4ZQWJ338z5inBsa0FvqQUN",
-	"t01NNw1qKqzccuGF3wYX7q/E7jmfv2r17JTW95urTep/DUn9VSWldtVSa3P8TVpq57pS77ccVloaiwpv",
-	"tx/14apLj+B93Et9qVuqtsT08ZeY3onReWuZqT9Mt1aa7oeuOcZJuSeQTYNyXZNBLR+lRdq0SBtE2hzj",
-	"+N53jag//F10lowSDcOGjpmbF+XD9VZKSmMBiJSQ5d8PfJRiyWNr2wcN8m2Kv50FgbVHF397GBnbYlRa",
-	"jMrxCg3vJ7C3ZzivikzZXNTREK2LRWNRR0SSEGMAf5foAmA7CyAClv0MYCMHVoPsj9D4qmtB/LI8VOho",
-	"p5ARC3/Vhoy+npDRlqCG2+NDmytANsmNje7iF+AmrjNdwjVu/cPWP1zxD/c9e3fiDWIOy6b3bFKxNEKa",
-	"6YPWN2eKRUDjE/nLrqTMGRUWC0JzxRzPurvCWx1cWYxqn7yeUDFGtFEVYFu2KilnCpRBVFfAteYeSpqv",
-	"uK5gYw93RR9DlcMmXOkGsOinGRdZzsgVo4X5jWVPsk/lcaFyrt+P7N7uPCYU6D1L8dYDbT3Qo1VJHBFW",
-	"OqbzMTtJZbYJTnohiPEOLJ5DClYlfnmiCAxDYBjCBUng77dG/K5WWHQdTU0sSp4aLM9bX3AR3CAiZvWA",
-	"4W217AIwFrGolF2ck4ylPEM3mLqbcJGxz5GR7KkU6bwozClF/QTNRAHMKvWELLjo9clfzARigY8IHjdC",
-	"HHEleEHkQlgeXONog7c9pUsoI1HAcedxnJd0fALUCxkMESHgEUfhGY7uW2RJJKfBrGezynmr2XQ9xhEm",
-	"/lpm7BFxyAz6gxfffWvWRE0Y06WmOX1JxhT0x9L8rpPR4np7ZXBJxy0rTAsIfLSsMKUQC8S2Ob0o2NbJ",
-	"bXNFo8TeJ0S4a0CQUCOvyKwwskUvY1E2PIBD2hAptPkbh+NrDv2tE1o/cqW9yGoZYOry7Z7jfWBz7hDp",
-	"C9R0G+v7KmJ94RvdUmj5890stG4le+FZWPViZNwTZWs9SJcSTcdQ7kLTVM4FECeYgSP/C+4mB7/tVUpr",
-	"dhNGf2H6APPpvmKJ3jFcXcqKxmnDiG0Y0RK67G6JBId6rwiilwQFzY7hcJphQofT/H1Uh7O8wQM5nGYC",
-	"X6TDaSb+yBzOT5pytHCVZiy3b9eII+964h/O8VQQcjJHpvU+W+/z6/A+vUQ7xPssxfdX6306+dV6n1+a",
-	"91nq7Nb7/Dq8z+CNHuB9BkLrC/M+97elHoP3GWqc1vtsvU/nfe5siRzL++TiZFbIlCl1oguaXnMxPhkZ",
-	"hX1ilMwdtPdwdyFwl126e1yQJCvk7I1ciAR/TQRjxluDJpvGEzR+MfKeGhfYXY20aio5N6Jnab25JKMa",
-	"BHtCNL0GgjjBqm026r/vOYa2CidbBA+NtKNXjFzlVFwjDKdgYdOraJ2vvNK4BAr454JrM7135umNb2pp",
-	"CGrsb/DZsdjf3ooPuBcu7UtC0+1BvVb7ljrDjnsdnbpkfT1h6bV5fo3ER4rp+cxcVX1/5kz9KBedqPP+",
-	"f3aizl/5eBK0P3Zcbzm7YTkQt5Xrj8ymW/u9zcvYErO0nvCjJWYp1UBNQIf6aN01O3GQ3qJw7sWHLis6",
-	"nA6IxYFlGc1nvnWYtxCM9+xDr1Fyu7jV9e3futZfg2vN18u3PYXg2jKP24TgUYs/jmXV3Zf/vO6ANrvU",
-	"K+qqdatbt9rVhhzdrDlO8UgpBm6Y0LJYnrCbnbqZzeiYZYSJG5bLGYuIYAumNEls/2jgfIOGjWgMTfh4",
-	"Yr7nWdRkFUGy1phFNDV3ekM1GEfBYBFJ/jWnQnO9NP/X4DYbi8lnBcGK6vsflXR0xufO/OdrKOnOw3v/",
-	"UMipdYLLDy9lYt1fYFgI22j70IKayBnRfMr+Da48F3b0dSkPt/rrbTp7wfc3bfO1VSkdLs7xbLjt7/mB",
-	"jht5Di7geBA5IniqWvPsKzHP7Mt3rzUU4bWv1sVL3XWhJVYTwb/xyiZ7u8EQu7AJDi+AYAgkBQtIswXk",
-	"Qm5LeWwSRmDEhbN6zMZbZZ7rqsBu2jre1lar22qVQ3zY8d75fNQOPVb4wnFZPfbmcAAS42+f3r8jH8xV",
-	"WCdrNzakR1032XMM0ydCatd3IGOa8lwlpMu1ikXCPmtWCJp/ZCNWMJEylfQAuYZ9R4akzFrMKNDLO2Ey",
-	"IF1cErCN+HQ6B1rhGAXTgis2JAW7YYUmlEy50vSagUTq9cn39q6k8Ldt6IpmJjya5zn2FbekVMa2qr4S",
-	"z5BcZnwsF72x2BQjHy4uX/+VXDM2U5giUb0hoTZbglXO9UY2ktzQfM5IF7rCIb8lLWdrB/ar9zaDbBTs",
-	"CTGG5uZm8DDdHKR28BX0V5e+H88Hg2fpNVvCf1g/GN9TZ5bveg0ecJM0hw1zsDzfp+z5BHb0n1bSLP/4",
-	"rSNnnWHHlizDbPSkM+w8Nbu2E3XgRUCSZC58HwW4+XZa4W9Kig844futR95BHbUFyW1B8uEZFZDYUJBs",
-	"NYE5QdjgBCTObmqtKkx2slqfuhtugva4SXqVNARKB7aqGo5htb7xS/BFGK9uupuEBvSGc0/VWrOtNetZ",
-	"aVZ2xxdszdqHIF1jFijLXpM8bbRbPbWNNRXliCRoOzaermR3WzIWWxiTZA9bMjDF1xiTpMmW3NGGjEVo",
-	"RDpD9Chm5P4C9i6sSZplgSW5ukpPWTErbUszgFukzrDzt+9PTgfQUdFmZf+3nJsvO79/cVbnLXrEHa7W",
-	"/GzNz0OVzwdaaE7zfGnd9YM1Ud0A3YYE292wwYr07eiH2KnvNqkdi2OEABqkdmPUZXvXf3+p/ct6Vfgw",
-	"3GerywCfFrNdRPIO0MiGB38QprJWRrcy+sFZs48pmneJDWBMGJAGR3AsGsEKvwhou+6ecuhteEoSvH1i",
-	"425dDyIgRrD4r6NY2P/Wb5s429vIYlnwMRc071ltwEYjllovAr6fzaTi2lXMx8L94IkiFtTAoaa+LB3n",
-	"mk0jkkvovEpyiQLGqh/fXcmoBPsIXMUCp4owdGjS63vtek+BrzwH3BIen2BDoYY6+VhAoXzvHFQfBPPx",
-	"rq5EnhF/b1tP8HfX1GkuuC5fgnkHjN+wzLpYscilGLPCPPyE2iZ/9hYLOc8zKI0wIi+9JlcslwsyqCxC",
-	"+HAeIIK3R2yG2+FuDcmEKnLFmPA9LRSH2ojgzk2Du9+/zZJhLHBCXBFhfkFmc00o5l0xwTEq5DQi1N/D",
-	"/TpYGHuv2Vwr93w0vY5FF7/AvoYznl73yoEc54J/mIKm2LmQMA7pmQU1yz2ShfnMLBRXtiFkwUZAQnDF",
-	"UjpXrDrOROaZnUaEDRkFdg0JZsoVsWOc+55dbtPZChZ8DjnXpPIU8NJnOnwQM0/AOeFM1TxNoZKGjyrD",
-	"sulMc5ZVJgs2z4WblfnGnJYnCilsiZALM+oVb94kKydgCEU71v2229omGcxSuk0VkjeYPW1exZRRNXf9",
-	"moOJOCYJAAEx6FLtdz9IoOBaGMs1N+OKLApjnopzF4qwf5MrwDMR7BVyenL2jEzoDYsFFA3huLYCygUv",
-	"UixKsUaruczy6JpjZXZsuevIyqaLAI9OBfTZLHhmf5xLbCQFP+2ZU0stLwh8bc4WHCezy+TUzEOc+BU3",
-	"Owv7U5sdQkG83TpCLjUiVFnWJx/tHsbZ4uLAw04QGB+LX2k+h10ytJLHPOiaRyRbPGFKi2IZCxjBvDX0",
-	"BqApqZbyuk9+gbvYtOaajd94p1gUlKvyTua1wegZoWPKBULnyBXNqVkOquwGoTo4lBGZscJO6pqLbBiL",
-	"xcReYXNKWcayiFzNtZVVZYdxL56fEHrDCjpmRE3MNKyUsbd+oqwTFIh/WCo8nKoyTZQDNM/NIGZlCjal",
-	"SGEMY/TJJ0moWVA7tp28F6WCjanmN5ZH2o8rR2Rg36g5JLLQEzLok0u/EvaIuQFL7avmUzcXq5if7OE1",
-	"fWwwA45TlvagecdQm7eVXJVKri+3qOqjs2IOQ7Tcbt7nUm+oz31teZSsoB85Qd/EBxUQPxn9wEt1GsVi",
-	"TdUqqRE86YWEXyhArhjtaG6snDTzlEy9cyhSBWWE0RnH+ASYOXOJMdjQunYYOjTIQYxXIXfR7a3QNgoW",
-	"V/dqL/lR6getdmWfZxxn94Zq25zsm5PBy5Nng04E5U239URzBPXfX1yenJ19+81pZ/fYzI9St7xNbbXq",
-	"o+VtymWzLAWBuK8kvSfyJiOMm8ib8GxD4/+KDCh7/weyUcGdscLj0NqGH2Vb2bBeDt57bWqgiHapSIWt",
-	"39Y5fA11DrlcU9uwRrzdXtkA4m1jSelKJUMu77qOYS9T696BYHAOm5031EIt5qvFfFkSpx3NkoNBXs2V",
-	"pLqgQmHd5L71pMZnc5EfLEFQZYlpZoySzcWlsWji3MisNRMWkv5LLxExi9WkEDuyH/TxFx/x2yvzos3A",
-	"ePsuNHEmvsIzIkxkZTlp75wkBcuNy/E93OttlpAutt+vfI78TwuI0I/5DRM9MjXSxYbVlJwXqYvvQnrB",
-	"fwg1HjCS/fpQO+wyeG+tPdYojIMluud60+DOt1edhiewtcm+stpTXT2mx6xAfeqn8GoJzH5rrTUypTNI",
-	"cmLqhmcOsGuzWn6gMn8mb1hhm1LW89pDIkUsIP8LfmvBFCtuWGYD/l3FMJRfPqOmmDqEZIe93KYfe5EP",
-	"98VCQPNrkvzl+0tSe9YreMTEG5QuL5WATM/YRzuJpE/ei3xpQ4vmqljYpLZ/yG6ZVBn0Atq9oU9uWWQA",
-	"PD6mD23Cm5ePC+VnORtpIuc6goyPKgew04Nn3M/yvXDz9Rfa13wfAuyitrWaBFh903CmyBWu/H3KpAe3",
-	"5Mz+bTpBI7uBOL60laO/15m/OvCob3fAy8eBsxOLrjsAlRMfkcaz3gNXsOH04HFsOLLf+4UCbAMXYytM",
-	"gnNnqTHRLBsEU0RzzCYx9YRN4Ui7OfbOA1ngjySeent4D/RM/bGs2WC1/IqcC12XlVpK4pe2oOhTG7nk",
-	"n67X70Qdbgb415wVyzJiX1vEThi1z9iIznPdGUKPXx8Wsu1/ERJ/9zJkvej4eY3AeLR2z6OQMc2SBXpA",
-	"mi19NBGzR2Bbjkjix/woF0kECJaZZfNexcZVj3kUizI0jn1rwBKI0GM0Pza73v9pxwg+2xRFj0XFh5Ti",
-	"r1RkPwefmDu+gxuiW7mW1nF776z1yBpFwkOFxz/KxTbh8VKLFXLR+mJfmy9mFe3RBKUDiK0Xlp+YVuj1",
-	"8NKWsQgHkHMUYYcr4lHLIPBVgdAC3jIBr/G9vf9aYLSbYNKzQSeHgc74yFZvOOAdAM9iEcLanGWLWDME",
-	"fgXA34KR7gCxkBbSR7jqRXa8gk2lsXM0vWauU5aHqwEWutRn7F9zmptHrq8UrbNngBFHKBlYcFg/Fpeb",
-	"QdgWZkqVhRESI1aWffJ35z/mUkMelWJIFn8ViwU8oH9PEywKtUbpXCueWbzK1RxTMKDRrDpDHLmDDwa4",
-	"1rLNGd4Wp8qVxhdjnE4Yq1vON5PMtloD+KRyiz3ECPIJBlABA0uumEK8ojELFKE54MppvqBLMx5eJEdB",
-	"P7hpn7yzqWifw7Ggb+c3a4mPBqOGj74HfMbt2P315DHRM1vhYyTgal4v05zhAnaijtu5neHZi93hMm4R",
-	"Hie3id+2LcqwReAcqH8/rXguO2ngW4E4T42EXK99LwHdHOhRK74D/WtUgBy5mMAaZbyqfs19E0ffBzqp",
-	"BCz7QgyrMUdBYQ0Cz7uoDquaFTRqrx+LtwLR/2XgeFjBbHOojrmG6EulE6aZFJaBWCC7A2nnRq9AdZBG",
-	"dlWnX/HrsTR+OFbrnMMoRhuVMdJAIaPabyyPrVorVV21om7hgbCsDSteGjTr0AZ2ajrYqK5Q/1LtKgHs",
-	"22pQyDhvVMt20uAW2slwoTSjCGs1V0+ZUubFQAPPilpGj9NvZ/hBFmH5lo2UQaYz8kVdp4Oe0aCA9zJz",
-	"58KtgS3LUXLqy64KtmpbjNiCFdDPRRCq4LVz7XKk1UV383Uro8iC5bkxtSqFHdbyxJcYi0q5DaLKzq1t",
-	"YSs5qiFtt2rVcitd/ozIkdlmQTOv1Usb0Lrwy6J8j90m+C7WuawUavUOhPV+4On1l2OTlMVt669jFTPl",
-	"edSpMC93hmZKaj5le8B9zWI9TtsFDObWbmntlkNpMcw+4oE8OI61Yh2r9QbLh7m+xV7hQsudrRV7X2uw",
-	"YBlWUHY1czWSzp23nBvoddLMp5AqIQAYJhbm9lx5pSAL+K+LpnavpJ4M6/LffgsFyoItKr9wxR3aDu44",
-	"PFbUET6UGdIpJltTO2ZG98HAaqnMpVgdAsWXa7QgWa8Ew16W65RZLG7VZqF+Iu+b7DtrTYK5Un6HBlul",
-	"tLBgvsxUyzGDmckCGbCMt5/vVTAHW+RL0oF2y1SLV6LOlGpWcJr/ijRRp2f9F6EmPB2sqkJ3LndXhR/d",
-	"Lx+jNrSP1SrEViEeXqOIW+loOlGz6UlKNRvLgm/qGnph8TTo75RxyxJ5jt2C/VDgYNk/l+BorJYvdk9j",
-	"o0bPBgOSTmhBUyPBemFVY0Mf0tp9ImJWkhYs27risYGqgwBTR92RtzrQDIyEHVJPyIKLXp+8rT0tpGDB",
-	"8bMLwwsiF1aj+BpKKLG8YgSq8bkovbNLOj4B1nF0HiMXu+AF4RmO7tSalqRs6Lwu9rumD7OtmtRs+tq+",
-	"mQfVLxZB8QNVmglz/6gDvfABVTGS2+uBSzpuCx9baf2I23QG4mK5batof5TXyut7qn28pOPG2kc4rNCO",
-	"M+iCDH9CVMiVQO7WKx7gG6WE4qxF1ddl3T2jN6BiaYeaxpqGbuEbXwd8o/ZWd+93v06IbaxwNA4Uz0Ln",
-	"38g8qOKB4p4uJZqOjcFEaAp5YbMFzWyiarjAfAS/7YWdRZ7vJpz+wvRh1tN9FUL6KsOG1azporYSsq2E",
-	"9L2c9rFTgiN+WC0kyIWcKnUMTxTHATe0FAyWLrYP31a90liUbinZ0yvFez6oS2of+4vzR828H4UzygVX",
-	"E5aRsZRZ6JEC16JSrVPaOqVflVNqD95hHilKna/aHbV6qfVFv0Bf1L671hH9ehxRfxwP80Kt4PoCXdD9",
-	"DKZH43/a6bfOZ+t8Vp3PXeyRo3qe5o63WDB++5prkWAh4EjwgxhpkvSGeFVKi4Jb106TnFGFeCGaaiju",
-	"MD87JyBCwmsBYMsVoVcKsEKoZ/E78DzpmIzgM2ItoFVnk6j5ldIFF2MwfVTSK7vhbG+ENbICVa0wcrsR",
-	"xrPQFNvTCLs0m6K1wL48CwxO8+MWmX9ka0rjuXIyF47Z9kaUl3kbaAr9fUCmwX/kiCQwiPl94lqCmX2l",
-	"EmJZFRAEaJtNQHmBk6GxKIUo6QLmrkgn/IZlPRfFNLJU9clbbI9ghKaRWba5e4ldN3NRmue5EaClrBZu",
-	"cMR7lpQy5nrLSebEGdHFnBnhuirFYxEME4W8jDyLVnD18HsHNHQ2Z92qBArudEILxETil4owoYulxTfu",
-	"bVaa0/3FGpUaJt+alK1JWTEpcVtsL9wONiU3ZC8SYfHVFRhcQ76hD+20uJkdXCxhBJoPHSo8cnT82Csx",
-	"FgFiuywUIkISNw7p+iH75djQofEcY/gLrpjtl2InF4t1s3MPMsvnKpzrdK6gtdX6XImzfBukdpA7Ibem",
-	"TnAC1eQJFEvflj0hK8kTIyqTueDaaOZ3kBHq1u+PKSC46v3oJ+xhZC+1ixXhnP0vIl/sBzkYqoEOoGdp",
-	"kTAdcB6qBGALgMIq1yvJKwjzTVO9n1lZ7MHZR2X5HrqkJcRyD0HdeDKl1yw5J8k111iilhj1mWCaKE3Z",
-	"TJeeBUrbWFzNtetcBaRxgi0sg1O3jtK39zTbgqt3UnikaeIyTEZBEinyZSxG8IDJ1XyZBB2MOBQpEsVy",
-	"yw1XuUd10F6fvEIKJeUek2gZC2BZ6pMknSstp2Dzq8R1COIZkH6GTYIyNuICGhtCccdUZvPcmRwlpN+R",
-	"ZWk2/T9/MutIutiJjphVNa/L/Pu+eDVf9pC2xlz5yjyeu/BqvsQ95lWVrbbMzXbU5Qm1HXcs/x46mEYo",
-	"fXTHq9cnEMCHRkko32LhO/QJvBp7lWYBHYUdpsHv2jI/96CpuZpn4WyhKyhD0Z2ow9Unu28wu4YtN3BX",
-	"doYd8346UUe4OoVXH//nyelgAAR+uK7GRu1EnZWz3Rl2vqfpxH7lhANUJrEUwo8LBomo4Wl/FwoCzaZt",
-	"brDNDT7u3GAtCrdDQrApjjYrWAo71J7QGkHPfMYKxawaTz68/xRE1XC4pzdnSUQWE55ObL80j2WwgTAw",
-	"RUrUA/tMUx0Layio5JzoCVfkhhUga5WmS+z5yD5b5pc059A9sM55AzcBx7FPPjFGfj0zv0Pli/dWEQTR",
-	"UCyj+wZ9vBdcZHKxX7RL/XraBrvqYvO+mcusR7BTuKvNNH49sTFFur+eRkRV5NOvZ70thOOaeJmXZvsj",
-	"Jax5uOqhbMPBaP2miDR4g6txe3SZsl90av6a2liF+dNRNJ4Tzc3AVwWj10Sa+/fJhXXr7Bqap7AhvXJy",
-	"XLmrzOSKQi6sUcyVtlXNVrCjg6PsVbaRp0Kz31rp3Yt3b3rn5QwvRpoVME2uyn4DRjjHwl/0CrrDwlW+",
-	"BwFi3RhNJ+jKjmieE9tZb8looYwvPECf+LvvQj8ldMb2THD8YbIbYZWx3waeJxfdoo/eOEeLwepxc+RK",
-	"C978z0j+f+5kfKMW+fWs1SOtHrknPXKIwnC19IjJXa83PjIl8xuGnIUM+/8iSUU618hGTokbDA1aI8io",
-	"I0tIXWjBNdcWzKi8vhGZ9lefzI/eZmWcz9jbN9Y6rkKxSdfGtSKfaymphGLh4oFD8nzwvOejQBAdhFBN",
-	"N2P+jyp3RX0yvT5JcibGepJANwDnT4MoH4MGs3zeg2pgyf7I/H7BMz1JSPhr4xvMcipoEQt4PkW6asKY",
-	"jszHmkVEF4xm+AeGB92q2CAt8EHM8xyGyrlgtCBupCtaRLHQ8ysWkRmfsYhcMQoponHOImjgI1jeO3d8",
-	"Gjdc5nUOi/JJcPp98krqiVG3sbA6C273RJEk41NjKEgBvbeTajzKmhRckYwV/MaSmnnfB3eTJbAs3C7T",
-	"wRVmlGEskng+GDxLcTcYiwP+ZgQ/hknaTz7bz/AV4IdJsORunSBauWbUtWPEwi62FExFqM3983vWDkdY",
-	"ogvKc7OK/2aFVKSbPP+2/2IAewH+m/TOcVCrtUhyOvjLBbl49pJ8MtuBPP+WfCbfvUST6Ix8JqdPn8PX",
-	"P+RUk1e0MB+dDZI+uXDr61Zc3pizUA2vN77g+p6H9/d3c0hrqUoI+8NpsrcAhrkgDQDuriJd+/WmYgXb",
-	"FcQmFY0lpZWxL3FIJJu1naaG5h4YcOTKt9ZH2pSEq49sao47mmNjIQuW9cl7n3SgPrxsLrBG58qjRJBQ",
-	"dQ8SERtehVgyEt5awl0MzyWuaEOT5HuaThLSpSAJcTtz2/oEjGpL3XoOT6j4vxnajfD4wTqab+1Ze+ql",
-	"By4S9KHyIsVamnhpZMPNXla7He1l8cpRscJ5OWNuW7u4gr1PJcgdi24Z4uaCjIzMcaFujGsrF9jGF+Ji",
-	"1HDOvcQLI+JG9jvGYMtSBNSI56VYIfWX23XheDDkXKYDt4LjZzTapDL5iOT8moXjRNjY3so9/2DAOWds",
-	"MTOY2fnlyzG7opRKVJQxHeyd7YPmt8TK8Y3HAmRaQP/TJ6/LNBLPmNA8pTmxRq+XiVANI+xB7AaJKRg0",
-	"TE0ZRynYV25P986J8TfcgYPTtm/M/odCTn8KpcbDkgm5t1ta+XBSOsPvXpZsQVa6beYcgkPVGT7/dieb",
-	"v7IUbfS9jb4/0uh7VxZkxAXQvlko0zrj/ZAI/W/I7rURtEXDKA5ioIxccrI8iOAMIcOb7IU5esTtZNf0",
-	"zXFmc4s2atFGNbTRbm7+zjsfGfnMpp/B9l89tWAfKULJ3z69f0c+mKtqrcfAZy3tN0VvbC7NxlSh5wFY",
-	"kHMwjmLRBVPp7wWHTrBgG0E7h56xl2ok2X1zz4lCTxjg5NTGRLE7kR/o3NhsNDuRIkcGZ7T68W8X8fVw",
-	"xoHxneCZPa7JCxMyF5kxAZOnVeRHJpH62puQxt4HaBFcRkZwnRkYIFQkYZ81KwTNPzLblcNY1nby6C1A",
-	"UAGsRzad6SVBeD3awe7XQGWNN3amxW4mHLy0PSVjKBW3tdROYF3/tGK0/eO3jpwBLyNQhMNsjOHVeRru",
-	"uahzgxSPK8iMiPybixTDI7hptxO7f1NSfMDnuGc+x1vkvXn1uAmqkn8fsf1VxXW3sLk+FMD2Cc7lD5Tn",
-	"7I8aEv5AC81pni+teN0PbhF1ZvMGo+2HUmy7YKwTpVXpOyxDlBZZWsrcgpE0ZwDC7NpehSoWVyyVU2Y9",
-	"+4iwzymb6RIHugYc6RAb7m5dWUQQ5XPNBqJYVICsPXLN2MySTTiPGyRMn/zk8oASPPXgcUg3BCJGsUhK",
-	"TBiUH5W5xoj0+30MTbhAlJHOJ+Qjs7G2rnuoHpHC6s4GXz3EZ4YBuEqfIVLHq9bDAqt0H3IUYlYL5phO",
-	"bGxhVDAG4+KMAOWSL+GrBReqZ8NqPtJRGGUWhPmht19mn4RmAeDQjAp+hocQd0uaZkt7rCLbKRnjUUFX",
-	"5YjMCp4yAnlgFZEbJjKI92dmXFS5rCAZUrD04FGpfTyiJnIB8bZK+1BNpEiZU/gYbtSSFAzaWpybcanx",
-	"UhjFKGEqZ9zaMi6gbVaNkkym86lZTTwaCkDOooxeh/aL2QpNKN8AsQ2Rfug3n9Ugv8aUCRCmIXG4ma21",
-	"wMpIZZiN4LpEYdsoW3khtgjxXf2VNMNVIcuRbWQB9NWl+RVYfnjLhjCv65GPWxdmWok+c8tWDosFk4Ie",
-	"IAtn51A7M2NL4f8wCIzoYXh/tdPQsMCLCc9Z5WWpEM7OBWxVdy7MAOduXd1PFO6Dq1ym12Y9Mf5IM3IF",
-	"mX5cU5SOZXtsQChoOobqSLMB5YLhnsUnKZjSHlmf+BPxi+Dad68MyeGfKNKdCzgMWc8dA7vtYWlt4JIt",
-	"LN37D1Jqs6/fCgAd5JqjDc+1OaunZyBt8ZQD7AAQ71OaY+cWdU6oGRbGcikNSkb8s9mdUji8W/eV/Nxz",
-	"0Hf7THDObKrHnB//6rZ9W5WmMNVHRSCFkljxhUObMeFOCznPM1IYCwKEAMwmKzu6aEkGcBIvao28jRDz",
-	"Msmh5Kc4MdLN2ZimS5JRTXuNcHnS9Cx45JuQ63peGAcHkOtkK+D6eVl2MqHaniSam024rLV/MTdw78Fs",
-	"g42I98Yp2vD7j1JfIiV/4t6vm3jDWwr7MJr5QUOhLhVLYmn+l2U7l6FtZmRfF5xnlJrQTx1kQpkcqi40",
-	"giNZnp3bpwRHiYxyOvYLIsWqBLms9liC42sdPFJxY+UCGjBZRVJRmdB2ya2FyvnMHLpABqRyOuXYbxpb",
-	"XjtTLLsBJVdDOtleTrcnDmz//Io7vBJHS6mAAhkcgHSx4GZipKmGxbD8XdfGvrLPtCNwHyd3jy7kToj9",
-	"ql8Ydbi6pJ9D9H4DUn8tNH+nHAAYi61X2XqVX51X+RFjNE77PFGAcoBSKuvXHSNZ8DSl4gTKaTaR5eRm",
-	"PZUmi4nMg6aD7yoddLDeu5BzDfwU7PMsl8Yr0pNCzscT21k9ZzcsjxBZ6R/dYpp8w36Ak7qO/hFAKtzP",
-	"a015eiQ136ohenzGuBCzua2CF4xlQdufD6wwJl5C/vsfItzU/csxFgrUf4k+eWu8ITc5o6VwflwhsSJ0",
-	"ojsn1Dg5hR5ZD4cGY+FayIVw62EVtZsamI2ysJ+4HJAyd5jSjDmnzQzSLVg6LxSY9efoFIYLDQNjHR4p",
-	"A6i1kayr1Ys2ztlbmnZosJhtYSXDdWbYncjtSPOAfmnMdQC5AP87eBc+xYU9hoVvBGRfUMp43hXkKUkA",
-	"xqE+sOJVTsV10sMAgsKe91h4SVxJnb2vec+MppPItoAE5AENt8ETRD4YT6YyEzQ+wYJ087Gt28r2ivAc",
-	"wRoV5lbBnlZmV9Lc6EGRTpgiWUEXChcd+vRLmVcmPHQOTmlkgScQwfLNWGGHwgLWsmGVWd95nte6QqOJ",
-	"4naCn729k5DhYZBFLPzzVy1wPwJaZ/CE3cqvlcMc1TZsLNw7RbyhLNCyLkVewy7skyTnU27u+NYMpxwH",
-	"DYgS80lXWfhgMRe4YW37x2Fpq9p54WEoJYkXTty13oTe11MKvTffkT+RUxfEV7aMl02hkBqthx9k8Y59",
-	"1knPth91nbMTf4vknCT/+GeCr2L1FfVj8d4fw4hoPrWYt1QqrYyNZNwGMqOFXunVSBo6M4b9JPcltxY/",
-	"YcHknVpE7jYNhtHfJ7bnucWuUiy1bVOWR7QX/ioXZGp8PaQYsR6rW3KnWf3S1wi5rAS4q+zmOuNDKn0C",
-	"4cVMLoR6ypTmRrYAIHrvPGojkvq1nM7mIZvCE0Xc7fBsQtwBxURwqkFyQd99Z9hU7JlYgEHjZHwgMSN0",
-	"ASDoQ7FJvNLEPyzYHwBt9LNIXGV6SvN0Dr7Ue5FAVK6rpBGalrlUKv3KL1riQq26Vylz5LpPvsehQZf7",
-	"3KmNCbl1GCIEsuIeYyWlFflV5ziAgoIw+kEWpcz9OXIIz4Adwjy3WVTFNPybGEPCuDuv7WNyKX5ieiKz",
-	"xFpxxg0kXJxM5NxYUT4r3E24eo9tfD8UMmVKcTFObAJjaG4wn5GJnBeKfCJ/Bs0On13yKfuJC/P6E/KU",
-	"vBxEoFjwyo/kzyQp5iK4KDQUf4YfoNWT0ysJQYsCIjy4l/z0niiSwBUfKWTVWQ7cG4osZHFNUiY0K54o",
-	"HARGsJcMfNBzStMJFwyHN4YMIGm7if0cxrVxZLeGlalUbgSmUuWq7iBQ+cG1vb6d1J9J9xP5E/nYMw9e",
-	"zvPcT+zP5CP573/qUz0v7/Pn2i3/+x8/JKpLGPXVvMiYgMzNf/9DPtp21IS4B/Xf94l5K9U3+6c/k0+R",
-	"nV35iblH5GflP//Y9/vJ9X/272voPir3kvlJYj81pwx3wLk5BUaP29tG4QLIwj9yP9i7G+3eobVryZ/R",
-	"9v25yfY99783t/vTn91v/vufmg30xIkdCJ6a07bG1C3tXJplsD9CMzeYOIoFYzSbs9HkPv3cr7lajQ5P",
-	"1SWJVrwd7wChKcdDiewzOQuKgdrEzCeJ0HbObOZgCvLjhlnhuiTX3HynzBMy216VK7dMa663aaelpb0P",
-	"nsqsE67Df/8TyHe/0Ogz4uOANPSLUl7CFVjDc41Ak2SMRhlYvmY9cZ+BdO5C8/aCG41uY++xwOD7E2WT",
-	"cbIIs3KR8wHw6icum5IuIzIXmCuAhrMuQaulNhvKS2zHY+PNBXTx3XvAjE3Xbj3sbG9cttAjN/qvdx4L",
-	"iqY+phkdkB94aqCKwnOqJL1Vz8M2o3WdIHBbxphyAQohpSF9YGlbcM14RZmbvYe6uAsputIVhu1S3Xpm",
-	"vkm5Hfx4wejAPYCPWPElzVwiv3VIYgSDmwuSf4aT6eO5olPjGJeFqK5WZGRFFbjiOHuuMIvCMsiVRkCE",
-	"87KWISLdCc1HhMLhMBbKv1khe5ED0QOn3g3Ln7i9h/qTiUxFLmpOYzGjEF2HXc71OUlm7oj/GTcKeUp+",
-	"9rPRktSngWoxuAUiwJTPVpXPCVkRzOhN5AJynxljM7M1FkYsh44sV+4wbescbehOv8Y3sqYRcwbVg0Lp",
-	"yy66u3LOSKXdk3gP6f6D4RWLdF1k3ILtvI3fQutbaP3e3q7b9DaGW/HeKAnV2xG4b9b6q54U57i+6kXd",
-	"V7Sazj3nrJDZPK05qmEonipS+pCE6rpPObSEqF7NdwMvFLAj0Lfof8sr43OJD4UcF0ypv8krQGKZx4Ly",
-	"X/iAJCkVKctz/LvXL13at16bgo4JXV0pmDo3dwBbzZalKV8FtiQ5FZlVA447Y0bHRoCIG5bLGYuIYAum",
-	"NKn5yxAojJA5Y8LHE3MJt3Fr47cW0BsK9NMQzL4KqUaAMeiT5NM1n9ms/CVYMmYKBEL5zvzhSpMufhsL",
-	"oJF4MRgMIvLC9vyf0bENelom3K7D50UV/nCEyWEsv3z1xjQwi2Osa/j9SswwatKLEdm7HcGPjVGGPyCN",
-	"BSy3kRfhdt+RlqKyiMdjOtrpth/ouDEoe4GbuYpzqgqelq/i6+CrKHPI9fd7AIdFqRUBCXqCxReHqcN5",
-	"IweG9XnCbRrUe7haZh95vJLZknQpSV5XikemdHZOkt9+T2IBYGhlMal53ovI+mLrSixzE8FoLMBlDF1S",
-	"yyqKV3VDxtGRZRm1yFPrGrvIcVnNjeyqV+6r3tDL/mu2VMbJV3OLCrDLQC0Ab6UAvPS6YwHXBrU4HqYW",
-	"1tv0sXD9mi1txXrURBPQb0D0xWJ/SN8aPB+iumzhyhTd1j2hXSWTxkpN+EXAEVhF8uzmXdo9C7I4WNGH",
-	"wW6lMpcFVP1YPJJ+5+BYfz05PRt8sz3kqvIwLeqqRV19/airSmnhcbzI8BAdRV1upmJ9478PusWWWTWq",
-	"SPLhlwo7a7NqTyJEsBp/EkKsuXGmZlRPzgnCiKG+g4GobLV2q7W/Eq1dnp9Wf7f6u9XfX7D+Jt1SWYLm",
-	"6h1Ro9v9euxgcJZhLQktSy6NLgnEXdkP4rW9AtviYyVtHRakYvHs5Yknp4PYaOKGbiCChK4ulu+xV86h",
-	"xgz5fPA8FmG1o0vmTqgiVJOptG0SMZ8NUFc/VpcSBRsYGyk2lHmFE7ytu3613Na1iCnLaW1nmFr5W3MX",
-	"nlqSuaogq012YlEunFOfwU+DEtE13WXOq0+8OkdoSJZAUhyie8Y88lwWtvR5aJnpQtAAVh+F+WlFc6Yq",
-	"5b0eIVC+lLVWIfz6BH6N2RAF9Ww/8mvmMuZQFmWLDwOlH6zHev1fUf7nsaC7VAxubZocHkbfkrWteiYf",
-	"NM9cHqLNfGz+Os2mtjRrteQrZyNdv9bZJa9/+XR58u23J6+OVujVINlasrc2I/14MtIXWRaqaKvmSpaG",
-	"4xoad5V6vqx76yXBA6KYy/4FAIJy9KDWN8P8qhzFAoR4P62cWoWJZz8wsBmsNj2IXNeDfjU1q2RhjBdM",
-	"XTeYO0nZvpgLpRnNhhXDJgr+8sIKE9o1eWcubWwLN2EQ5ygYI6u9Gmz7hAjaJ0AtdvkIb3iRAJEDobmx",
-	"RAqjJx0bgltEWL21WWfQ3+5ddAFGhsDSPAdsYqjNe+clF7Il3gAD7MVgMMAecZb3z7ZlgOBLSOR7X0nm",
-	"6v74krPM99FwoGZKbNF+YMN5bnO7X1tut/6Cj5fcNXsdPnrtxenvqDyMW7i+383ZYFASO1uVuKDKtw8w",
-	"Mu5s8Ly8xruMQhI1TyfuR11qroMuyWJcFmj2KuWo23g1StPlEBFGVyyHVqYyFru4On3yxswekGa3+TXI",
-	"lt7s2JB9/ZpYbHBsyB37NfDsR/FrRpv5XjefDZwGHPwzlBRrgorhXqodkE4bKMwfg+WM73K9INuZR28v",
-	"kzhaRWFWw2RI3Fw173nW70Qd6EkKTJpRR6CDW5WVnbqburXnmz172fl9LTTmImR1HdrYSxkSsnkXy7aD",
-	"EHtoHOC4Dxw/taXys7wSsQgIA0FMuQtAKG2KiPXqoUS6JFN5UzFe0SdCgQQBRr+okEC0B9ZeKwO1sGS6",
-	"2p2rcqsy9lhNCCl6Awk1Mxy268CBS6q/eiP/WEgs7DpetUFJ33NUqXmfYaB6aOf1fcZvjoeMrFnQa0oV",
-	"YM+06qLNK92WV9pTSa0xtqHQ7MQI0pPUhmcaOXn+bpEWDfail5ZIN7FCUlH5ASYGruR8PNFRLCpUoU/q",
-	"9H9BmqlWvOiN7KDWzDa3iUVyRRVXiQU6YAqjqSrQtyTARv5mStUeYbZ4tV/nRXECJCJTZIODrmCQ87JR",
-	"j7PT5988//bZy+ffoP6oqopS7N9FpOMvDeWeq1K/+np/DkgTr+ZLX+TZqHIDJ8HbIv+as2JZGiO+vGyT",
-	"GeL7Zf7EBZ/Op+6KkSymVHeGnUzOzbmIOlP6GS8o1zXqTN2vBj4oYUnffr/zjg7Vxd0cBamV57YUJEfu",
-	"mhDWKV3Nl8ilb02sGVRXh5v3nporrBW3di5PZzy9voNoemLGDeg9naB09LdQ7031BCu/IQhrzV8n7dbR",
-	"RLoxG7sNmJvCsbAXPZba1qiDWX5aLC9RRMC6b29HugcyT/cBfnrPFqSbwPfm33WSxjwUYtbajGKbUTyg",
-	"r4DZRwG5b2Mtqz/j6+xNf8Hvt0pBoNm9uQv2pcQOfe+y8KO97yMUh89WxeHInbQ95KF90scpEu3rb6Vi",
-	"KxUP98RxK929YPRNutEPvgtw50ebGYLIJ3UOt3lnOWdVQLsndDJuuMVXuA6Yv8Lv1oM+K5DAVfAn3vZt",
-	"loQQRgjN2gmtYj0DH7oStvWzrMQOYrEhjhvcfydkZyx8s9YR8I766YYdVNQ8TRnLVK9PtsMneozktgDF",
-	"rfJ4sdgRoLgpj1e2Wj8KQLFpFz2ojgTGfDPFOTBsQfNmKVxv3n4n6rgdszl+ba8qQYwXz14iST308+ai",
-	"eo2LcH/48eTi2cuTwdmLzl79aFdOYwtUbBXoYwMqNgvqY+MV6yr0HmCLzQ+2F3px2nCgLYbRDr4bgjEW",
-	"AGEkAYKxSWY04hi9joz8/6sYxqqwM5eBGN0ZtUiqoMVYHIxadK+gikmMxWZQItkPkxiLg0GJTe+khSbu",
-	"ofx2BCiuObktTvErwymue8/HgCuuKJzfqkL8/nGLIhZeamUos9ZgUHrnBFCOpAZyRNQKYqQOcFTIhvrp",
-	"igODFVeHVliRi/DJ7xSJeBwH5v7xiM0HocWZPFJY4prX9XjQiWts+rUgxbpo/NJgiraBsZjnea9PfpI3",
-	"0E62lNjQKdauBUbYbJdC7JnEKujCoM1KQ2TqUWMK70D+7Rm52Tku8xhiLkfDoTTbwJsghq0GaJGGtyIN",
-	"j6F31pjLs3mRTqhiJxOuIBeyqQugnY77je0CoKExitLGDBV6ohKC/5KuCxBAv2PL1YshFqTodc3DbMWO",
-	"XYJz7IRGx8bl92O67h2nQEM/gK4KOZ3OgLAB2h9jZ+ruwFPQK3IakdPBwPzv5aB3TpIFF5lc/GSHDJMj",
-	"+A2B42/u+17kS/+gOGkFBERKUz1X5L35hGVGoH+gPMO+dyi+qz8imYT5sc/GB1oyDXmMIAnhZkEFYdOZ",
-	"XhL7JoaxSICD3w342twiIYOIJP4NJNCJLLLj2QW0y2n8AGiBC3wW0LTdqjM3EoZZ7GAA1CoYJQtumxZp",
-	"CWWl7lHNePCs9sHA9eE6FjkV2d3TElscpVuNv9r9eguS8u/4XoHOy7z1iJSb8txxb9X3FlY/wObCdvNc",
-	"r0NW4qidUGN5vCQX+tlZx0dAuNBsfC9wyPoabY66+F3uRECLiDwuIrIU5CtL/aDoRy/7w+rG49P3Nm21",
-	"Somm5aapfmj7qTUg0GORfHj/qbla0wZ9kh5RjAGzobG6c660kXWlq6GI7X8KxfFcmMsqTb6dkwKzMRfi",
-	"n1W/KkTbw9hTeWMFJUCY3JNgs1sIZ5tnRY6z8wqRz5D845+JHaFkOOyTX6vPb75QLL9BRp8YWrOid5RF",
-	"NmqUke4VW0qcAy8cHwCBUSBGgU3SaTqxTzeW5paBq7T6eEgqBB7MKHCKXLtXwkUjX5HRAWFPGq5KlqVK",
-	"0yLgvC/dqcBlC/rWoQrtrjhQNqKGgTksikjzecaykKfweVQ+n3sjFs5QNiNqqDl7PhhEtmWPdQmDt2ap",
-	"FjkSLfZLGEMsLAVUUMg2Ch4Zm0K5tUNVGQv7HRhFrrGsz17ZXnxNi9zIl7V+mk2xur9zPcFj4OZrcWrc",
-	"kkdlXGkuUgRulAXI6+/iSzR6lVKMFwPE91W3GrSDPV/7ABb5V6d5XC9RRtrFEfC8R/UMH1qtXOlYeDMD",
-	"zaHCmd/7U1bBcWiKtO5f8r2JFWw/0+vCnv6UFgWi9J3deCVvGBnYbhR1ArNgelAtBEKHi/HQmN24coHs",
-	"AzvfyBYPtdmbkNMZNR/KbfEwIY5gX8I94e/O8PS0/82LKIB3ng62g6n8HpVjDPq1IQbN9Fmv5OctQTC/",
-	"79avomGV7Tu4i3jKVsnFcio7phO3lA1tsKUNtjTZ6OGuOW6sJbS37xIQUzeo11d2WkO5RMeAnVeevIR0",
-	"zcFzWjnAoGQW8dFEqDkKYvERSaa0GHNRYeHCXweF/JccP4WQfgWiI20Y4jbszTlCb1z3TJ5hwMVYcN7c",
-	"tEuiNF0SLcfMKEqH2QEttxbRU23KaT90AruJrgyBrJWlXAH3hAWtESmX2LXyfC2z2pLLomnFY9E4bwvr",
-	"8Wq5/vrhBdafwfOVxeIg6A8u9QobWSw2IX9cgywygo5JgSlSbmYlp86KVHdfxeugQcewQr78zlhuI4JA",
-	"XGt6HGp5HK9d1gPYGS1o6SsDLe1rF9wOWSrYDceLj24FvLbc15QItig9T8xhy3mR+k1sG/W62NWY3zBB",
-	"Eje1pOSsjgWEyc8GA+LRB6oXkVTOwI1cAzKynf25Vi59P8S6vvfQbSOJAn5sM4mas4nxooSr/2HVzNWc",
-	"59ml/B9JLAgZ5XSsIpLxqdF70Gp8wfh4oiNiaQlURJJgaYw25UKzQtD8HaBkoa94pY9GEtla9owRninS",
-	"TWiaWhJko5GNHtaSJGM6H5s/ehEJrnBgYRxXTfhsxsXYTv5fc5pzvfyQU/EJ8knJuVucBAjnfgl1+2vo",
-	"4g3PhdeZafmcoJrQGdSwLKgi6VyDWx7ha064+simRvklpJu4n7ip9cqbmk0czOGmgnf2W4YXVZOy0q4c",
-	"am00XSr3Sc8YXubpzVVu+90aBMZd+USVk2kGYZff1ylm/TcNbIA+kKtSOWNDbN4JV0QBCxUH8vPQJFVJ",
-	"z/WdD+jRa3f+xz/7lZhVhJ113n+6NL/djlwQ3IGEYAbT2EpgpryWM84youZXJy7gNGYaFzXD2KDnMqws",
-	"NwRWhz5I44PAEEoCUyxn1Eac/dL3yQWcZmt2LSZUV763QS9SsBEz9ikD/wGIwaJYYPAVA0qajiMfdC1C",
-	"xhwM1iouUtYn76Q2N+SOvJ59xpMZi+AWXWwKy8V1KL3sVLS0vfvVUkHDHRtz1DSdYM/xLgAmq7+C9qpm",
-	"FXrnJLmihTnVDlBPEhtX96G+WvDP7lfBFmHTd9cQHd5XtfOE+cVqv6KcXzNCbRD/iRoSSmyXH+Nk+CZA",
-	"Qi5siltZCGlTq6BgYXKaXqtoUyuFNd2CSBdhWuFgEMazVJt+a3FFjGi/YXb/pXLqcKm5UTqaOO3hPEHU",
-	"MefhyCgx7DhzkTOlSEKLdMJv2Ce4xOg4bK9fzFlEFhOeToi9AnfdmmCr2cZ+BuXtKxgwOjWHxt4eDmcz",
-	"z6bXg2ZQO/WtQriNbZOqELOmgO7HjZ2QfOm8fxdUZJhniYVdmizyV+F8dwu8XmQZ1pRb0+QhqwFXtoPD",
-	"JpaGU+fVbqgx91xoH7XleW153mMrzwtl5zEL8go5N9p/G5zXYiJzRuwPLPnbR/wr6Q3BxPJCQ4XxuUSZ",
-	"RREQxNIglHgWlY4HytlUCjWfQnd6GxTyKWsuTmaFTI0u0AVNr7kYR3A75O5ycjrDLoT4obMSVWitCqbM",
-	"bNU5xv8wsskVgKYwLQ2Qqz55qzGBT0ExU9sd3mkMOQLYF0NLYiIXxoYkudmomEiwS8RXUVCNRduVMBQo",
-	"1e8v6bjKq+oACG5sm0BbyUruBaKyb3GP/Nk7KdjmMomjoJjcBNexifj5B23iXtN0wk5eS6ELmW/XLw5+",
-	"4n7xe7RXp7ln24hT/NE7qX+yNmQLsrozkFW5OUJp6T6+K4zVeoKPoA1qVaKG8CELhAW3y34eXJYob/tA",
-	"AfDVsuwFmuFvrS/oxEbZ3RW+rcjqUoAG4hV+Zrw3J2Hh+6psJV2leZ5biY1ejkss8SJQBr2S/dPL5Sde",
-	"GvfJa/yl8S/tb71vWXG7uh4qC466TwM4R+6JVTv2fvSauYktnyii+ZSBCx46bn3yd+fPVvcLmbA8i8UV",
-	"G8mCGVns0FLkR/MIviZPS8I4+Jruh+BCI7oEPnfOsC8ZQf/EBdrYwv0SZPdl6Qx57pWghmSVeqX0HCq7",
-	"wuFxrRpBp9S8eJaPIqNp3M+4xkutmsJOfQg9du6xfTDzIa8gYPo4X9imMFshNTbEDcpo7K5BBB/LR2a/",
-	"ULEkGZvpSY3Au7axGxrV9mC7LLfqtoBGgQuRSMFq3lPXatHEPuFrRMwlvbWlkbsxqsjZ8iD1ekSnKVzY",
-	"tfiQbLC922QfyjzjfZfW3GIN1M5xCfBIYa6tL9b6YseDh7hdVlPYoch+onawPbb22Cw3uE9l3kWXWQTP",
-	"egugS4kfrfTXtKxK/J4LOtdWCIo5UfX5ak7nPwJhs5kTkpX1yTvpKliXqAE3KpGhrVCfAaCAVlpSQHh0",
-	"MZEqcF1lUbqP6ol/HVFl0F4sjAVRJV1zt4kaq94dIzm5yLI1CioW60GjeyqoClB9k8d5hBrTkiSs/uYe",
-	"VLvxzXotHXVKGOUHVvwiuO4Mz/ovdtV21X3axglb3fTI4oQilNcld9debvBequjpFUSD7kghAdTgxWBQ",
-	"ifw1qxtbvRCIRlu34UkFYnGbHvLwh3SZ5qi24Op0rRRMIp9/wtICxYQuuQLQeUXfvFqCYK7DTJ55Tuvz",
-	"DAkF/SILAu3UBbUpNSJHIyZAx1jaBOPXcjcL1X/XHyHosPsOC0sUwvMHvRXlVPFGj6mcYtHILPMQykk9",
-	"rHYqp2HuvJ+y+j269ZfZoOmXg/7Zix1Q//Wle4XR3fv18KxCfJupdU6ejW9Fq6eo1aKtFj1Mi7pau5qS",
-	"uX9deke1AE4b0RrAv1GLlktgTxpkxRBlJkdkjAwGZgtAJ+4yXOsoLz2MI8TCoyZLasKqBrOJ6s6SpaY8",
-	"XI1she0+XIl8ocju/RTFPcOzV/zPLUDakKmsbesWmP1VALNBdgXCqoRJHJoC3EFe/+YtvX1oJQPP7VZq",
-	"yUBEZxxyJLGYUACtkS7dTTr2NjewvuuI1TqSyz25Hw+PS90L7+PqCyQTlzYsN0Jbi/qoqB9r8fADZUyF",
-	"BbIRfPV+5X6r5/+c0Hq1/2qdG0gAHMomgl2Y3Gw8OJlcrSTODqRmOsJJvF94UWBLrMkslgezhRq1UCML",
-	"NTquVDgC+Og2bthV525D3/rSorkrNlgPiarwwDphV86xZIO1BLAQvo1IWWHiQ7UY2q2iY3zTOHKxE5UL",
-	"UEHdK26kJHI9sjFzh9k116LnciGhraviGWuKRj6/t5TbA2kGQpVl9KrqiH0EfGv6/UFdWpQAd2dvbuXT",
-	"eqjm3cNLQkSpTIFgj5KUaprL8XyluDU1CyK0JFc5FdfKAU583V0FcULWA04cPbMDnTSgNrboqfDFojbc",
-	"4z9obgxe4Y9MjPWkMzw967+I8KO/88x88jzypPSfzLu/jUl8xlnK1AdWvDKDQNpsD0lf2RgtyqPNTz1S",
-	"lIeXi/ecnfKa4QEzVPUyr3XZKdIF1MeC6wnWh7myg57LW0GJWlhmsEXiakOWKiJJINSAwKkilLZKY60p",
-	"Djs4j/WT1+ltLusW4f+A+SyvmXfPaZVGW5vX+rryWqWou+fcVintMb/lductOS6MmauGJyhr0MoSsJWM",
-	"mGWwqWXBYnFLGozskwWLxe1psH08gFhsHSG6wyzY/nb+I8mETQNx2IZEHmE2zB/se8yIhfdsEAcrImZ9",
-	"nizsng5UOqVZvVuSzJfux8IdYy+t3JiRY80P50ZsQUo9zoGDHJx8O0AAPEACrjR+NoVap+UztYm4NhFX",
-	"S8QdSyAdJxl325VVo6pzSKLMP3hzsqyhZ6KrkueFY/FVvfOqdFKaLnfMmmF7w0OzZiuNDGLRjG3YW2Qf",
-	"IS93JPPqGPHTs13DpS5r94kusD7kbEBGmlzRoiGWenqvsdQH1ittGq9N4x0/jXcHhvKhLvxTK+b3j+Lu",
-	"qeE25wXtrEh3IhcVA/qJsmk/ktMlkXOj9uEXIK6Qm0um172NdX5uLu/wLhsSgOF9K9ouFl2FDRGBrMux",
-	"k/iSQXy30dEDBQ3dfZp1Ysm1c6dKcSW3WFvbh88uGhX2yeyJzvDb5x7Y9Pxb8pl895KoCWO6E3Vg1zhF",
-	"+t1L+4FLQ367q+5r2mFtJrHNJD42XkknZ20G8bFrqae/2f/sU2DhnnVjdYV/+IaAciy2Eby7OCPGoQkL",
-	"MS6DaXJFZrRwnCd+1CF5OzoBz4GU/CSBljLqqB+L5lj2Om1GtlJmZrYHA18aot5lvOw4Ye+DVdDdB76r",
-	"B20l8O2MstZ7eGwRb3c6rWy8u/j3vRnjt8HFvTxahxH3IvlghPgtaqJklLxLSGJJjLmByKoZVvje/RQ9",
-	"ili4nveWfgO7jF4VNKTkjILOCRGwVCIZZyqVVr0/EizRL9+DOg3VSW7AvBdzccmn7Ccu5hoCZZ5XKuo4",
-	"ymvs+6mYns+CazvD0525p6p7q/UlWl/i0aESK5LzfjyHUiXcE/NUQHG/L/EU6o1YrFccDbQ2AGhx2ZuS",
-	"Ud9RHeZU6Vi4j4mSZEQL8idyOoiI60GFI5bzp1nGMuIYjnWvmacqFrsSVZGNPFWxSMo57EJUdY80v+Si",
-	"5uvdl+JTj0Pz4Z2tefeJLsBItH++YVfzoug0KbU9eKb8k7c8U63G/IPyTFVVyr3rzYdnmQoWYCuSKa/m",
-	"tkDqB71nEvOR+bcuuQDD32jN1xmpyNaEVKtQhaMh+Q/QFn8EFL9fnodB8JdO7C7o/dWj0AL4vxoAf9gW",
-	"676w+4GA/y2QJrtnTYLWMbuzUkFEOxYtK9XBAa4Hx+LLUK61SYlHlZQoz+i9IPBXlFVo1+1ASOV/H4v7",
-	"46M65AzeLxw+sCQ29r0LjmaLhm/R8AEa/mhy4R5ZqYK+dOsSjuHxfghSqtWpHgK3jzbkBtG+SoIHhoiv",
-	"YhrErB0+FkFA2HfFI+m8KJiAnfAlsl4dy1jaMxia0ytZfKTGTn4OKb16/HNN+m/Q/6aS/ztrzP+9iDoL",
-	"WVy/ZkKzYjNM/94ShQ+ru1rEfYu4Pybi/i5s4j197qd8ptXT32YTqtjvdwm0rx++7X71wcxrUyRXKT4W",
-	"tvnZSituAgk8lwxtONYYAzEa/IkisAaxwO7hl3YImEDS24SscZdiftR453hbrgiF6UHn8FhMpTIKL2XA",
-	"QhjMQmR47yoppHsIiIlCy9GMpTxDUhhK5oL/a85iwUXGPtvppVKgYk2XO+Yoj6tct4o5r3haW2BSo7tI",
-	"bLr396D5zVGBWnnZGZ69MJal0sU8tQnPzk+MqnmBwY4rWbCyQz3lBRnT+ZgZc1R9rNmbtT20CTO0qyqv",
-	"7PoW8tMmMB9TK1QjyzbrBKoJtVIXdfBj1ckH5kAfTDFvSLFWX4Wyuge0ZLOidsrZN7Bbm4PdnTAtFpXr",
-	"d+njs1GDWWzSjipsr1yrE8VtznWTonqYlKs3LnbjS1sRW23K9SviTFtVSnenjg5Py1bV0W98pvfJ1fpH",
-	"3ZiqLR+7XuNmPCgQp9ZVogfKZ+dh1KmZox0yvXdMMlJL9MbiyJne/R2fO8/4rtkHlY0E1oLbEG3m9xES",
-	"sN2nnNsuPVzzAra2PFcyx2tCGjvHM6Aq18/K/CIW9idufzdFio6dcD5AFNxv4rm0p9ZR5ayaTm3muc08",
-	"V3jYHsj+ih6nD39b9rtpvdY3ZTLW4f0V29YtVeeZ3edCb67OsnuHpFKo+XSDqiFdLWUOSoELxQqtIvsj",
-	"s5eVTUHY+Mfa6l7fjih54CIlpy1tU799zfN10RPgRT5WBmC//lXHbMO/QxsrC/+wrqTZKBYI8hw4OSAI",
-	"xIrOsDMXXAd9rmy7/X0z9vv0uWpj/W2s/56ajtRF7GOL6B+haf6xtdMtRVBqC5W1UhIFlcMHxeNJYzg+",
-	"FhdHivd4kP7dxePbjvxbaZMHroHauTN/sO3b7vxfV0R+Rdw9tgg8Xi/DvXtYwdTtvfybQ7BbF0wdLowP",
-	"6npyMIjpjqusHmn//w1x9+reaePtjy/efk828Kb+J1tFOpqC6aQplh6L3YPpoi7kwh/akHo47rEj6Xse",
-	"7Acq39rUOLp24NsoehtFD6PodyltHjJovjEWXpMtW5SB4XQeohSsNteD2q5ARPd2wUrWydWLe+9ad6wK",
-	"ryMYancYFMZIL9RwVUK9p/ca531g1dSWZ7XlWUdtiPLIg8nH6nH9eMuej9V5ezGRqvT539dKlWuuQLSB",
-	"4WsEsUqW+bg2QHHo2PxPxSLJNzW0Tkgmmdq6O8qObs/x49dtJ+4/SifuFV/962XSaXt0N73zu2LiWKPa",
-	"FM2ZOpkVPGUnVwWj1wey5W/hE8EtCdySwC1DlYF1lAl8+wrmk5DuwPIpn5PkH/9MSMGm8oYpAN5MCc3z",
-	"XiOPslEIThIHGgmfsrRQa2ytchSL5MP7T5dku+UCjZ/0yfc0ndjH6Spm/KJP5toP/kEQA9RzHMx2NubX",
-	"uBYRoSSdKy2nRv9wVjxRpJu4Ty45K95mCXRVIewzt414eOlcosrqGYVllsL9sDIKFC1TkvOb8gJ44mCA",
-	"UCtGPhlhRq3Sr5W/x+mGWs+WTOO41gf2TZaxPro7kgWxvlXlfffP+sF0e+eu/PpK6knYAaesy66vkXm3",
-	"mSSUwEEwV8DwCekaqYyrDeuUTGkx5sJ9gX/1ItwN8LRmJZHEGnYTmQuuq/xTtkNz8ErNNcQM2CeXC+n2",
-	"mxzhYKmcsQivMUM6B9E9WfhgSNWtcRrGPXcXJ2BV/MivmT1SaB9jPsUMvJNvX/Hrz2GD+ZMo5xqrNm+Y",
-	"0LJY4sTliExt/XPT+zDXvB/ZCul3dMoa0ALRugjznsXkVsaYr2vnTj1MrCDY0XBP+LszPH3ef1ELC5Tf",
-	"nVW+GQzMd9XNvT72wDpRBzdwZ/isegtvjdjvw2Fva/rqpnbaP6sOOog6K+/ZOFMUFm7rYEfTC7Pv8i7C",
-	"HVvZdOVUtrHkAjrEFc2mCB1px1LhnqoNafxhQxoOKVradKtbpmbe7RexWGOn3AFz9y3bvxociMjV0oWw",
-	"0d5CQBpoxaFlNVM6FjjIiBdKR4hQAwuFs0I9cWN3r5ZoeAg6ZRFJqWInXCgmFNf8hrnfmSt41ovAGBGW",
-	"6wyFn3oCg3hLZuNA/iqe9c5BOXJBaCxg7uYh6qrRjEa69dF6djgnSvtVxJ2ShVbAJ2PMUC+IEjIrjMLT",
-	"S8KF0oxmw8AciEhipJT5Fy2dyJs2kTGPkIDmtcwYkJdXrMG69QR20aoGb34QzhSBkAiLBbyVJ4rwzD3S",
-	"G14k2I6E5sb2KYyxoqxZUtkF5hfXfIZ2SXJJr1kCsRw0IPF9n3uDBM1+TYC+58VgMCDUWyIsw76IEvYn",
-	"zW2cyNnkDeoGAwZJjwhaFHKBs4OX2hQgarJaKn0Z9wv4HGyzfNVxnrVv7d7CPHubBFMX52kQ9G1A52sI",
-	"6Byoy28P0eAIdxaUCXxEcycbgNF0/DbzsZfTwYBkEHNItbmK8ExVgzEglGNB87zXJ9+jU5qR6VxpcsUI",
-	"hR/JEUngAc19kkog3YYZhhUcUgbiFuaXAYydCkJT36AqlRkzF6QT2/jWfqcIE7pYRg0BCcKtJ2+xg76X",
-	"LEj67b3ebs7GNF2SjGraa/CBY9HkBPuOWT7Y5YNQoDUunI8wNToTlsdhHUEnscCzX+/OU1H16GPBzGOs",
-	"R1Uq23TL3aOcXV4wmi3JhKo66LJaoCYkgXvs7bJf0vEDuem4z80BXesE7+bMmke5Qwf2tttvUkdtVr51",
-	"Ye/AhdV4eA93Ws0IT3+DE7kHmw1FIhvUR2t6jtQ5bJrLYs1Q3W11DQdaUaezJqxgoUJ4fg7Z47vWLEbu",
-	"fjQPXkHmb68jyIqKOH5/E5ifk/aPtKVJA7cNbfuqPxJgPW4ga0sCCz71QOgdhM/dwVcvjeTaVN+pNU0n",
-	"TDWbw93ADu6F7WIr4HxNx4FVjPnhWOxpFW+2emOxq3Aim6xejOU0mb2wLHcjufokGB1WvdG65eadCHki",
-	"Z0PUKo7MF4I+9fZRc+s1ZNGelu9Flu0tB5s4Dh7enmwZA0LGgC+8eB/PidxPvK6x7W6YyGSh7qrj9kQu",
-	"CCV4E6JYngdONtLHm3F+he/fME157uAYIUqEa1XBW8YCgtk47NssCeIZAKGw96sAMEj3+eA5ogcWXLFe",
-	"nyRcfSi4WeAhMS5gEouMTaWuxl4wpjzDC0kGc1zns4N1Cs9mhJeLhEONZXWAXp8cCSVQq948JweiBNZG",
-	"SO4UJVASzoRb4WGJZtyi/SK4/rnMr59FHb9vHGrX4wT6L6K1AINTaCkTZurN/Jpy9a/k5w5+83MIFnDb",
-	"fTMwwF6l2fTdfHoFRQ8Xr0+ePz8ddHaKl6ycyZbNpmWzeWwK0Qp6K5XvRjXeQ4K+8hibk/OrmEiQqTfB",
-	"aVUJZuydygmz9VdLd7PNWXBuXIA1CXCxqrQb0+BePRtDvS6WkoiEn9me3sDcZf7TlOjWE6YYGcl5EYuG",
-	"eZcpdi+fzR85o9kln7K34g1d+rF/9in6WCSNot4z6pTp9N0y6LHYmEK3l8IL2ymFHosrmS2Na8THApy1",
-	"I2jnrZLh4Rv/ojPhd52VXjFkdstNV8VBm47+ytLRtdd7jFS0U1Xwwa9W7m6M1WPkFQVWXYuOGUgODwyv",
-	"IMe6iwlPJyRnLhLriGlm8yIFWtjw8l6ZXPVZAa5vb0IODpSQsVDzdOJm1l1NQlP3HQTcUOKZ3/fWhcbJ",
-	"hfHygAnkADT2prjWl+h/lew7h/lf95MMwL1BYGtU9m6bEXhUVDtrRN69pQU2czWbnVSVfOupmgOpelcE",
-	"FRdkNM9zMgcJM6zSVHDlEChZU3vFgKliK46Kc9dyuFbPFUKGelVUjKI3LLPrZGVok9iNwpQIVOCsiqn9",
-	"pVRJPXFEKbVveGh9DOjsxXaxmnsLxxwt6VC1aZttWNwprVhucSnrcCkHKANn/uYS9zDmLRrDK++AItd4",
-	"z7rg06k1NLEXLKFTaYF1XipB4sCPu1ptkC+h6WwsXErV6IbkvKnVLFZSRkTJss+sthJakZQKITWUTZIF",
-	"F701MtDZjOvD5T/ayT5omNxqyI80vSYXJ4PT7aWamz4+TBtdbqPLjye6jJuIUC8QAjH1o5c960SVO7oN",
-	"8qoMJu9E3FIVTqSLWHAu0nyeMes3JUFRuDBWnJS9klsc5BbbglScEveAZUy3i8Iugnhob03wcJPA+pEr",
-	"Xa5bW0PTIAbvuXDGK49dOFFKtdvGJL+GmGQeHMltxFv1oDeJt9/45rDjJzlyYDpbVuqEDQQUkXdDgalm",
-	"HFeI8wi2IErL9DoiiwnPGSK77EVl6E1504xrcs3YDHHE5R2U5nlOJjKHqgoYkXSpWAb8JtSXfxIpyATu",
-	"ANDhZoILniVDAuBHWZAZT6/RV4aRIevWEP2Emkw/p02B0ILB19AfU0t7Gel6CpAVxxoa7Vn0nAMs7mFd",
-	"oj7Z37q80yDgOxv3q2jE1sF8XHG/Q82mNbzZdm8EhpAxkgqm54VgmS2Qsxs/AUiXOX/NZPtBkGqrOuFN",
-	"B+YvTB9wWu6Jz7pU+M1xm+CVtezVLXs1sFfvfJDrBsLukYlO2dLQ8bCdpDJjapPThBoc/ZeA98krRjcS",
-	"gPAV4YIk7qPXMmNvs6Rv4znAAobxolh0T43eNZrbpw1U75YwUvVWETHPSQsz2pqAEjkwnmQGrgWUyE/V",
-	"5wVXEhnNcGV4QeRCDEsMK/iGU7okV4wYD5xwUfbsvaTjE+D4zGAMLNTFUXiGo/sqCGnxsmDG7YMB/Sl4",
-	"Lw8a2Krusdcyz04KmecsI0ozlpfJodcfP3WijtJL87uOBV1tHwa7pOM2AtZGwB5tBKwi0OoUlyiZtwrZ",
-	"V6X5PnGwsk/e1qGsSzr2UaxYlGEsOK3mP8Ft8U8XStsU6doAkwvFVxvoqgu6e45xXWKN6NbhrarubmNc",
-	"X0WMq/ZStxRgDZC7mgBzka5GT/UyqAItDaInyqLJSJdiwehqMXtUwVNg1aj5be8AMqu/MH2YWXVfPqr3",
-	"/1ZXs66GWh+19VGtj7qXhXJI36QmJ3WTfwrN7W2bBFs/XrI1U01zOZ4z74FCnYAbFksfQhSDd0qBI8l5",
-	"pefu164S8hagA0ymEeUQi1WvtIfcfclIFtOEjGSey4XCUv8ERjLyPhkaoXRCZjkVtCDdRE0Y08B9mFMN",
-	"1pYuGM0+wF+9IUn0hKfXgillHxp/+QbmskxscA/dofNYEJLkXLDwAvOjjE/N31Ko8uEdvK0rCyLmeQ5B",
-	"v8qVbDrTy965mS8OSrrJFYWqFD2/QsZGjsyNV4xOzb9UjNFmTCdUCJbDI4RjdqkmOaOu4pOAFZp5rK8H",
-	"6kmlThSDnAVGE1aeK3zw+jLBQtRWqv7c9rEtedUNl3m901SFyxqxgn1iIceYWclwS9jwwRjcgYLoCRVk",
-	"EEF8oHz4XwTX9iWa8RL87dJ+DIRZuGlwz3Bta3+dVvpk9hCY2wlXF6nmN4iydoBFODXFnB0SUIB7PGxE",
-	"obJcnWGHi3TSicrPQYZMGLiswwHgCBc805PO8Oz3qFPZJOb70+en30adUFIYYfPsJflUDVD4j8gPOdXk",
-	"FS3IGflMTp8+J9ysmj/BnWHnihbbhy4qS9vWiLYxjEcfw1BWCDgT4afKFztGMtRTakXVet3/iWlFqkJN",
-	"CgvuNmY9c+2ToMNIykiX5jnIb6xX6Q2JFPmSuDvZyzHqS6b0mkF6HNzhRn7HUttXo+IRYbliVQpGVC+O",
-	"STBgYAxw4HD3WpMOKxEtZfBujCv2uSqiRD1s4f9ttINRJ3ifneGI5ortJzPtKD4r9wCc+lX1uGWdYn0X",
-	"tGK6FdMHlPLbs0QAFO4kXU1oq+NJ7c2hZ5ShljNGaVpo5bBB3lczojSV0ymAigCYZKR2KaO7wWMsJtgw",
-	"LBZqImfQ3w6Y7OCHvSEprTNwjKxZFpGXg5enJ5cvyUU+n3Ixn/qvz+DrZ4Pn5JOmHILfsfhkfC1y+pKM",
-	"acNPL6FPnxvgWxigvO9Hs+/BLDwN7xwL/3u84nJ+xeAS8pkM+oOXL3CcF8/c/PmMETM78imdsGyeG/US",
-	"kYvvvjuzV7xidBqLv3/7+dlpOIEL41mBTVrapeBMlJe8Rp+LvH7++UX/OWgdYz1bX2Vm5qf6sbi0dU6h",
-	"6zKlStmPlqSb0uIKXpsZddA/+/bZS5JfPeXi//1/yoWj9sFjMegPvvvmRXmFWXbllh1+/537skc0n0L1",
-	"lHXXSBfdNGhpVHH7zLxoLLpo0kekMPNnmXFzXkICeEpzgjTQvXNiHFB8Tut5KjJXWHs7m1/lXE2MWRCM",
-	"jH7fJiixFeC1jMoqG0QtyVKjhMAsi0+qVGIWURgZcFQK++dT9rQLvtCESqXOLDA1bLmhW1cQhhBlMQtj",
-	"TvcOnMiVlb3nxMzORsdqisaK/jZH81XlaPZQ9RsyNbckaZoF0absyZ4xpPtKn9SO1S2JFOcLt5mUNpNS",
-	"z6TsHic5NJ+ypir+h7ImviR/tbXuUP8eEcVY5uMixNZEZee2AbSjoMQQCFexKG3zjHTD0MyQgCufDDGc",
-	"4olopzRjPnBtCwuiMuxiCzpjYYwyri1zpb8FHVOOtCC+6L4SDgLA4ZxBc0wp7LP1yYVD8Bu/AQJEh1XN",
-	"HyrC9i2Zv4dI8kPJzrZtQ1sef7zy+CMHqeWMCTrjfXcK1sJUAP+byXQOzW2oIslfvrc9lt0YSzrNk4ik",
-	"UtwwcBi1JH/79P5dyRB1zZaqyolkue/eMYZ9aLS8ZuKcpMZcyCyx0g3NOfAplUDkBV1G5bByIUhiDsmq",
-	"5whVUV3wf9PeGtDL+xkTFzP+N/WY6zLsJN/YN7BO9MBlH976N3WA4baPybajsVYx08x+Z+m8gLTlP/4Z",
-	"7v6mJzN70Oyu4ATAZGmqG7a+2Qeru97s2I27PrUjopWgWHHDCqi2u5rzXIO2j8jVUjMykgX+h6og3NJN",
-	"7K2e3pzi+ehFsTCnJ9wJ8EX9ECCWQulCirHd3Z6lbDFhgt1Yfh+/IJlk6jwWWN9UedXmHJzAmUpImnMo",
-	"iyzPFXTwtE2kuCZXNL2G2oe3oxOzuU9gd1tQwZhpCG552jICLJNYcIlg/1TOgHbSFiAcciT/l3k/93gk",
-	"3X5oj+TeR/J/Xfz0455HErfArQAphMv46x1UKudXBS2WDRU6oEbWAZ5i4RFPQooTWqQTfhOOv57jpQ5+",
-	"ikWykMX1ayY0tmLl1Vap5kuSwrfIMl9mVB3hoW2nZ/Ox5gexsL+opGV75yQxNu/MLLu5VXgf/wUUQqcT",
-	"IkCwVCdXw29VBnOHm+te5BcOZuQvayLNd8yEzrmxv8xhpSXie2pr0DwBWErF9Hx2yafsJy7mmjnwVzEX",
-	"wYcfWPGL4BqxUAMiCzKVBauMbGY54izPeijB0BQn7DNNdb4E45wJXXKd6Qlb4nBA/f9+rhXP2IdCpkwp",
-	"LsZ2Hlxd2K0C/QBw5bVE33AfANJ7fwAeTzmTbdlzNS8Ki+NL55qwbAzBt+CVdYaAn+s0rJfNfHuY0Rtm",
-	"hutEncY32RkOgP++/vY7wxdRJ9zAR2FM82veopLadPcjRSWJUhUFetXv3O39PLzex7qPF3zzrWgrZJTY",
-	"77VU0yUhZRiXG5ZgVNfxexMlJekKSYK7RxWFIotQ92GadRCRUU7HCgWz0SyfmNZIy1GKcGL1PirsctJd",
-	"rh3jiGtuX+Y4bQzRD4IVr8YhhTTpFUsllJe5F4wxvt45SXNGC6v5CwYKSaEt4u/sVHcTnQjaN2Ay0DVG",
-	"C3DfmvWzRCJYuMuoAEN9n8DgAerpGDyalR2HuqaiftYpA9YBGJZdIK+LjqCnTgF4u6qnTgePSVEdK/ZQ",
-	"bCSFKPddG+tsY52Haj4UOEfXfPuS6pUDuNAlwKQ8WHbMdFQTwwIIJnJowYhVx6u6YucyZQugaXKNonV+",
-	"UUQS1LZAVB/VeOv3htsE76CtXW4SlPcMlAkE9A4gmXJjt/iYrwIfI8NjuZW8bEDFBPLy1trlwFwthR8U",
-	"JURlGt7y7YzAMm6KhRmr2RtzO5csH2KY3l/uZkv7qcXZtDgbj7PZw/45VrnyjC7NYTzRrJgekTzdDktg",
-	"2DUx9AbP9MJzH6wPn37AoS9ZMX1EAVQ7K5LNGXk2IBldKkJH0FdE3EgO7qn1N99BZs38zfQbulSd4bPB",
-	"1v5h8PRtKLMNZT7OUGbl9AcS7UPl8zVOXSkDSlOlIqXuhSrKFzHYQ5rEYqMTtVlyGaMtOLmtM7VOpt2z",
-	"OxXqkl0cquoGb32qr8Gn2ldo1Y7/OqG1W+VBIE6aXKGDbKD7coYqh6vZHaqveesStS4RuERHO4wHOUf/",
-	"mss6l8OsYGlYe7cGP1vJkyQf3n+yCFoYUSURuWYzTahGVGuesYLMqJ6c20JOIH9Yk7372Qyx3j2Cr9+U",
-	"87x3F2k74QDTbHluWxfm0XLEwFEl3fJw9gI5BNt3rQsD35aGAB769R7La9sIzt2TC6I01XNFkqygI50A",
-	"5thCBdO50nJqg6kONGCkCMdu8DjGExWLRGBjfYdOLOGP7LO2t8JLSPc0ImcReUb+v//r/47ImM5ORgVj",
-	"cAuEHxfwdqJYLCZUwyfISWlFgyLFXBDkNUABqPmUYZDnhCRuzm+zZBj2Wgiexdcy+ThR8KMI2jr7VlYE",
-	"2u6RElWJD+5Hc/znzP/Io5bdCityxYDTBkVGH6cphaapxlkS+xfiH6kuh+9WZul/gyuy4Ir1zstbmXle",
-	"MzZTMOJsieFx0nU/hEjYCUmueJ5zMb7IsgKI3Z6SRE34bBZ8ViJosBNOOaAOnv4JtOc2m9nc2g5LnroP",
-	"iRuVUByWdAGm7XCpE9tgpncOjHHEYlYEqqMTkiiaQ9ZRGa0DtHiBX4ufIB48Xb6WGQtmbUnoiEP7mPkF",
-	"s+7iU+BPyYjmuUKEep0h0T2Ju7Z3HuwpM+hcIUSoGoTEPRZuMQ8YxSdjn2cc1ekbqpsmXj9HaiJnJ2aj",
-	"/9usYIZJZNhR0Cwtnyszm3LXAQyf6yVGB7tlXY1CoJJy5kHvHHvaUJ9F4cgUO53NoQKQlM3R/YZWTEB7",
-	"o/+fvW9dbuPI0nyVDOxuCHAXIZCW1G4w+odaUtvcsVockW5PrMvhSlQlgBwWMtGZWYSwDv/d2N/zJvsK",
-	"+yjzJBPnnMysKtxIghQlqxHhCItAIStv5375MKQOf8CHpGZYtjCwFEULLSqBK4QHeJ6LeQAbkhOljSjg",
-	"9iux8EN7cO2iEjR01wqHmczYA0X5Ykx/jek80VNhKVe3runBpCjrQgazVJJi7XrMZhq7g2T4xmx/veeT",
-	"OoRrhrUrEyjptO9ZZ9g5GZy8ODo+Ofr6uJN0FMmKzvvKTpkcs7m2VqKYSg6q1UG1+nJUq/tpU09/xf+f",
-	"7XCqxIrpmkeSDFiFhhpiwfUWx+5WtvOtcHvynMdywISN2+h6CWdwcLkcXC6+28OtybImjLs7WP6VyLbh",
-	"ZYnaT64tOm22EXSmr4WBW/SKl3lFLYzfCjfVVIFV8pE2f6lMIZQoWKWcLBnoKlEv31iguIW0X9FcfAq5",
-	"/XyJfHWiG8jdP8JsvZgD1d+G6n93NJyvn3Qg5nhBttVnbqn5WNPDw0D9LfUD96ecB6gi2MopOsPOjOdT",
-	"qUTgFLdXrDeS2uMl5+9B6Ycs/UOW/oN1JNmPubR4Rq3FR6E/NzLfJfTPhcmFchw7T2feH/KWm4lUKPUH",
-	"HvUhfEGtUd5yc1XNM/LboK+E/JhWbMk7pRHtFm3gnCb5+WsDqxPdwCP8Iwdt4GADrIdd1+/GLUi8SUBb",
-	"9YhG4zb018bmZ1soVwbJBTIMybgbSdjDz5A1j32UF+SandEkEBmVkx8YW6z4xgjNiaJXVJQl/L+t12z0",
-	"Pl5EiaqKGzkGKUL3ZxoPUk7ZYJid4cnzpLNxw6mcsbLidfsHFOWurKAP/sKtKM4Dy45fXkz1/H295Lv2",
-	"wF/ZqU9S+rgH5zxoVwft6sG0q71Y708r6lXS5sU/1+rWlM/F/XGzqRSyBs3GvzejZW/BJbuhbqDxghoq",
-	"e1tbHqx2vw9UNltHysZ2j6m6B0422wWTnaqPhZONE//kINm+xIHwAUbcNICwY9jkAIN9iGH9/mNYNae6",
-	"BwZ2gy1/qQDYkS8dih5+Z+jXDVl8KHH4Ikocmie6P+51k2n9vkCv76EjfQaI1y2Jc3DZHVx2Pmx/d03k",
-	"oYrH6WXbVJZLPsGgvCg9wVvWJYAEq9mYm1OGmL/nP/gsSPzu6a/wv7PiNxw8622wLFMVTUt2e8sShttp",
-	"Um7CuX4IkzJVuBFbbckV1heBvQw+6L+1TChnpEAL2fj0WdDl6PBHlcN2sqElnWUabcx9DEkg8M+nrv7N",
-	"h7kopBNMU7rruNTa1LX07ys7bdiYBVcTYQ5G5sHI/DKMTIe0GHg68JHb2ZXwi8/UoNzPisSlH+zH35X9",
-	"iNf2YDh+CYaj462AxBZGtMFWREb0q+OTXYnaGVwpiypeIYy8FkUS0jUc1aNkP8EN/TlrFHI5PsGMbucI",
-	"QcZpxrGFr8Xa2VQh4pZgXWyz73uW9dCeTFj208+Nei0E41pRwxCidU0JkwW7j/25l2r1GVieJIYOJufB",
-	"5PQm5630kntYmZfAMKgPOV78de0FrjnqH4g7dQ5PxUJBPkEfU2zdCgaVja29jbBViUVxnI3rpBTQXaI5",
-	"kCV1iA+7l1MZf7BUm1wt6zGpMFjqDFeWE+oyVoyWOr+yGPGDOfVhllNLYBmoXvFGB/XGu1k3exq0qKdR",
-	"jXra1KN6w1Q16mjn3E0TxnHNR1qVsTV7N3sq0Xf/lFgsjUMe/V5CZZNR6LSaknN2zcuKWK0fzFu2U11i",
-	"SSRnY4zbs8wJ67Jmy4O6lTlMswDTFDUCj2pE2Tt4svDz7Sgu1vGlN7pTtcWm39hcrkZLDB5G8iY2f5kw",
-	"behwgo/ydjIADPHl/uiLeFX3EwT7pAMd4Tb/Yc3O/unXjp53hh1D6Qc4GzftDDt04zpJB8+/M+wsuFHY",
-	"SuPn21rV/9NqdU5zfdwcnt0i7JCuc0jXubf8O+fGSV6WywBCe3cj/eYEyWFgipjaTCIAHYiBlJKVDMpa",
-	"MiAeWym4EdQOIlVtIeYhOYDGlqzLvZ2P+BGjZc0ngVq2AVKA+X7mgW6NWYZKevgNCl1sBSwWJEDsqfd1",
-	"thuSF1oQANZMX++FUvF4HHRLhkvb8RiZ5Mf0PB545IFH/r4gbEkVB5JJGJIKcrTmzdvPu/nhyPCdLXU8",
-	"gqDjH5jBphXwL9DpeqSaRyDDUqoQcvHtG2i+G+NOu+AF2WZ0wTCD7eCCK1mMvT7LTOzOweax/IVg2QZg",
-	"5RwPBoRrbtHD0eTQ+NNesg39rr8uLfzqEsaBG1u3Elc7ZaOSqytUlkMXFKybbcMqRdym3ch4r2ITnbgx",
-	"KNhic50Zt04YVnDHhytH4qXMh1T53xUF+X1IwIDIweY0DKGGbW9XiOvDe/6Ju4WsFu6VpcipvxGsEVGk",
-	"aDUBRdnRjL38uXDY5gWfcPxDJ+kYbCbyon/y/A5CCPfhn7KR9CGg9WkCWkT1Lb7vGcE25h94xgYBsCfQ",
-	"T817tuP8rMBcNMDgGlxPcWP0wjLp7gXzY8jltDeCT9ih7dEzpPNDBG0T93v0KBrJnrtF0gKJfN5M9Z82",
-	"OhaO53ZcrUWzm7jajVmV4Y1rbOru/AHDUnuqQ48XmvI0s81ujULlEKM6xKhijOpOqsYKUSaPAptbG6jb",
-	"QHO3+flS5e0w3we2fqqpn5Alxm4Gwg3zSNUKEG5oQEkVbDdB3q4Y0jlXTOlUlVpNhKFfSrcDF7fB2G5A",
-	"xU3VJljcuJ0tVFx2G1DcXTwyuBz3ZZMfBxZ3A9rtjcbhR7cNH5PfH5yVB2flg2HQPpBpWinp7JEeH80E",
-	"t5URN1iob1AikOuQmBa5elTBTcFy7nipJ5UYsnMpQIJ03/B8mrDX+n8LlbC/6A+9hH0v1MRNWfetLEuJ",
-	"PCdJ1ZmC5/6qtUvYW/isl7AfhZxMHet+a/gsYedwXxL2L7LUE8NnvYT9XZfVTLDu9xLGYN/ystSql7CX",
-	"RnDWvfhHxY1IFY1Jf/mhke1fSvgtwdIm7DtdGYzDw4Y8sSwb89xpakY+1Qs242oZoCLBDnpiUzXiFv2q",
-	"jnXpaXbcC2Xo0jFp+7Di0JB4LD+IgvkHu3F84I29YXxHqua0c5yN4Le6LCwrxFyowoaccsoJsxpHz7W6",
-	"FoYcmRQMwyNFlF/mpkZXkynjqSIp5x+HO0EeuoItpsIImi+VhHc5uxaq0IYVwnFZPsHsfOLOMHaq6kGe",
-	"WPaPiisnnRQ2YaI/6fuZ6zE7PmGYg0Bl5nATYIeDjwP2r+nkwI3EtI+ECZ5PqecpLIUWNFrGzUO/bsmt",
-	"65HbAh3gqcrgQaDSv6EnnNqYo5RekqMkOJfRpY5Ctrvq5O6dBkd6/HmqaAKLqbZeNmMzdKkstkZfG4KC",
-	"BkbP6apYVoox9Z/WlaPVoEy/DMD9cz7xTn2rjV9w2ApKLMQfDVl2cSXnPsx6ya9ERhvc3LZQcYYnq0tR",
-	"b+MsmOe0HO9KQucz4yN9LSjPhaYMRxM9RB6mf32lCYNzh3spi2Rn2nX2gz+bLGZfD1MVs6+BlOAJOrku",
-	"VqOs76t3Kp36V7yWJqPO4bwEsjOwVVZgChN3URWkFWK7dn+Q0k1B96N7AedMLnnb67Mf/Sn5nYY34kan",
-	"yivD0ccBv2226O1Wc6DB54PBYI+EcVi8fTd+S1z4n8Xx1VAYm7QLe4JC4vbxadi/uH2P7CILV/tOPrKa",
-	"xiMgsfR0fkhC/yLcbI0TBobdPOBaZfuBhPWYef3rdmnqJJ93xJN3JCnujAUjZIsfPbll0SEK9TXwiTaq",
-	"hocA2YmLsdnOPa9MPgVF6x2w8e0x0r/jpD8xoEK9YtDUL17X8c+X+UywCydEeXueRks6wOYe6v0+1/Do",
-	"dSC6wM7+7hnTFvuzTcxr/GzP8GiTaa2GNTdo5+1IZ6p2oem2mdjOoObNjAqkQtigQ2RzjdE9stbmBcZd",
-	"dLYgdg/62Zegn11HUryZe22g8HXudTfI3BV+sSnQua9O81hxzkBCm93eUTgcgpyHIKcPct5BYdhIcg8Z",
-	"5mwUMEQTfHs089Z2TapWDRuKNTaLvLx/9cairJt1CgoH7M0o9o30fUwD5tFY0yEed4jHPWDxwEMZQwsx",
-	"mmp9dSSuEY1/OSfq2Jpchc81Y28YPYHfJREmdSxN7YZiRCQhnDWn80h8RCBV5DDXY5b9SFN5A29A5/1m",
-	"08c/ZrcZPavDgM718RX81beeqbG+jbqP2LxhNw8CfXcqYbx/zp9ruPzhTmyT7PH71Xvf8mrmvCxHPKcP",
-	"z5yYkbwr4M9f/7uXWf2RLpb/7Wllyt+2Ow8uYJKUg+Pbhvvqbt/WrTE43pisf2dx6pd0VnyHQuI2ZrX/",
-	"yaWcCev4bH7nX17IieKuMiL88iOJ8tXtuZU8/7d/25Rclgt5LYpThhF1jFh7qGMEDXZGiqK/ctcab08o",
-	"4ud7J9hqFAd/YtkP77/3/oMtiOWK+TYrzR+ybohcSvsSv0bPOeYo9TbglhP2sLOpsnKiqAl+boSH9aZ/",
-	"Ix7IVC8UBeIxxg4/Gy1ZZrTjToQDxMezIcUhpeunKhORUWZMzOZuif0LRrhwP/GRwIg/BSWJ12OFVUHl",
-	"rdoKX29UcoeaY1aZMosRgGzq3NxSJHlejUqZh+gtLHGqLS6glBa01bE2zE0RstlcC8O6QDAoKahe7hLE",
-	"uLO9hInSilbuG7w0xrojMbORKPWC+caANSg7nii9A510FrMenKZxEsytmAvT4Dib1eZd8oiugn/iM6qo",
-	"wgaYvprMLlUebvib9+edpFPfiNAsMzDCn5NOZcrOsIMnOnz6VJh537+ln+vZU9yJpzNtbx948LvzSRT3",
-	"FllsE89YO9cmfU+WbYo8hDkOYY79NZyLwGoZB8ni+a1yt1RzWqxoXc3ZtxasBT/SoAGbMF0WwqKybx3r",
-	"NsuzQtCjl6odBV7tei4UGNq087jvZQDYf8K8lqBS3BVjym/ZIwdFgly8U9/95iU8xEa+iNiIZ1IrZ/sQ",
-	"1t3TXxfBTPqNuF4pnNhkJ8x0KOpoKesxn7EQpUT1t9ST09iza6YN5uUFK0ESkBHjKlXcOVCnmVRsjFIR",
-	"E2SmAnNJ69TUk8EgOk4W3EavLQxzMngWvysktgpLlfggrbu7Kvoax91bFR3vjvDsvgb0brzjJ0QU7e3/",
-	"m2a2yqetre8c/Jzl56CX0NkxvpFK99JNku3exTXa0xX1bQ82bzbmspRqciFVLlDXQOpzvvcpWaiB8iw8",
-	"hF3sFObFU0u+U5YV0sJKSVkhhFz/yXvBrVYZUV3TQqyMEmCHMz0e91P1crVnXnPmCVrQdQdCrRCz44bW",
-	"qLuI91vh9qfcR4rPRmm+BaCjfW0OYdqDV9eHafdnLCvSf28X6r7NVFe8Ajd1VY1lrKlqRn5v6H3a9I9k",
-	"rOu9U023XUKNN8iZuNJUvndKhRfArUL9AHs2GPTZZYVd2Rhvc12tUtVt+CadqUSPalLtOvtNbsFMk9qF",
-	"ueASa229NgX7Cnsz28O1hgfxMOrMx2sXGu2x2DEUPVqff7PQOzDzQ2D7ENj+GJ1DH0zf3GUUPq05Ue0i",
-	"u48Q2Qz2hL0CagNyyDiW4RVMqGtR6nkEE16RKPXsVsoUo3mJRXsLYV3Loea9cqT5yskUvt/VbilVK+44",
-	"nWM+UfjTOu4qSw46Ucfn2ctayW2zhPsouw0f3uu4/n9CZ97OMAydCH1Fdk3n57u6+/zuLh/O7XeHl57z",
-	"ycYeBi+RMoAe6st/8PN9EX4+vp29Pbi3r8nYUS9bfhzWjhlZS8u63LKMXrRy0bOed0tkRKdZLQo2MH2f",
-	"E1oAg0c3wtgJwzJbK9zNFIFQyN9vPEF2xJiXZai6XqLufjIYDJjTqToZ/OlP8NUPl6/Wg+hyD9fi+w3L",
-	"3odlP2S8O2xHZ9g5GZy8ODo+PjoZXA4GQ/zvf905PE1r/ERqOL38PVqRm3jmd6FnRMOuWggj2IwXgs2F",
-	"Knz77UN4+hCe3jM8LVTh+ZhHNolcDEmNcebkzHe6+qhqevg48Ndd4FnvlNjJbZM6F3+kiyWTzqcB8bha",
-	"r2f7hHocKVUN1Oa28yR4hB/K3RsW+dm7feNEt3gMinohB9fvwfXrXb+RNmOcNZi1j+0AvnUObM12GljP",
-	"e/Csh9BK95v0NlX2bawuisfiVQfqMVQJpvQiYYspd9gnCANzaId6PsrZ2Ag7ZQbuGNPj2ksxrCHDfO99",
-	"5LexRgC+oERLWbBuFqoSJCJxKbEol5hsJ4o+O3M2VYKbUgoTrwuhYXl9t9STPvueu5C8aSPrR7QXwtdf",
-	"cOnYSEwl+qYTxm2qxhi3q5cd9uFhVOLlwyjEnwcfTw5q5Ua18neu4TVY8kfS5Cgf/cinzH4Um/xboYRH",
-	"waDkXUqSb+fWs+5KxnyvnVHvmAmdaYG32FRd81JSfno2MTwX58JIXXynK2Mz1g0NwE6eJWzAUImUjoER",
-	"r3LRG7JKOVmSR5YUS2/apirnBi027ENmQ4mFxaZ7hgoYfLtYu5DOO4F15VipLTFnYnOgouLuSq1SVVSG",
-	"ons4VzbHydK8MCBYFqC84mKf2DBP1nUL7T+1OJcAfNLbgweuVx58UpfA6qF1hs++uasbgJbx3u/yI7lM",
-	"b5Gejk+Qb4guWkxgmRtxLXVlsZ4BTtQeOPbBEbC/mDizthKBsbbrH+4lK7S5OsqFcuKjdRqDVzD/igTY",
-	"7kbEqbV2Y1kh5ty4mVDurMjYvPK1Q43hSPHkLlX1szDYs5oMG19EeD/M5OydMt4eC7tlBrwpROuuf0wy",
-	"agzLqfGhBkwbSkUlLdz/9HjACpHLGS+ZF2TN9WEaCozRO41tBxpDbmb3F/lUFFUp1WRHtZM2V69wKZ+4",
-	"4Kk+tc6w8+KPz56PB/wk/+ZYPBsNBscnfPT1s7zoJJ2Sj7TBltrDZyf9k+dJZ8bzqVSCPnvxDX7mW6s9",
-	"P+IfpGUzWZaw/mthpoIX9OTxN0nHVMr/cTzoP086VrhqTp98c/v+4vUeHhqyHSTA59qQrcG1mry/wWa3",
-	"8f+aj2yWAPfpzdZk8zsgrDYjUu2sWAp92iJNwx+e4OGfkZFgBkWDNWCGXoOp3NDcbTeXxfSIyB8Ozd22",
-	"MM7HrmWqpd5dypmal/WQ5fBlVDM1j/TWbHGF8LewxdD0bVsd04UeO19BNFxTUj1wDbBWG1JyG3rpLgCb",
-	"VKE3iAzMiXBNPwrqnJkvWxpivnDWZy9br8YW6dbJsvQgA8CpUwUKzRx1YkkacSh+AkW1N0T8a+r6ER90",
-	"Okbemi/AfLdYVJWqWFW1ugm3KLEivRxYNDzMSxAey/CjffRiX3p1D734UaqvGttEFSztlR8Ksj63gqwH",
-	"Ub92VGO16CYE6FDHqumx6xWoJBZ9N1vPte3aJlrEJqaxhzL0rXD3oqvHCpI3tIPNXrz2YR5C5IcQeaiO",
-	"2ofK17SJR0LsWzXAtiL3tT1OpG+wAYHIb+qD2fbB1X0wm+/SlQtd5poOM4/vl6qVQeqK7+Yg3aAYRRbX",
-	"o2ovxHipR23zuFT5n9/YZHM3O6ME7wfTFB7EdUZ4ejc4yf540v/jXk6ytovsT4NHcJE9Pkc/lEgdSqQe",
-	"DovvgdxuMLjIKyPdEjnLSHAjzMvKTTvDn37GGkWsfSe+077f3+ucl6E23joeXGnZjF8Bj1dZp9kpbPj0",
-	"6fHJH/uD/qB/PPxm8M0A+ZOf+Zrmqa9AkQTtxc5FDp/2G9AmFQI1raur0rJ3c6Fenp+xQucVWbQeM9BU",
-	"ysepcMJg1o0qWTo2NnrGpOuzc2xLl7AcVCeEbAUNNVUZEF72NDsbH4GqeITclQqfJGy1b/BnxFgYoXL4",
-	"F0g8UYShWehkVzDuWPa00LnNiPX7FaGixnO3YVUvc0Rcg6nnuhCWdS/5hPyYveaerDy2YaRXU25QOnJ6",
-	"1jKhHGYdbB5y7fmNey58b0tdNJqYtoakNnqIOyd4Ph2yGXfCSF7STBM/AHdioqnMbWJ4IVLlvyafrf9j",
-	"wquJ/8P7L+C3JbdWWDoS+CCAwPk8Lz2myjmp0AdLb3+lC3FWIOYGvXpJf+HL6Z/4Zv8pvBdUBq6KVGU8",
-	"bvdrhCy0fZzDWZH12UU9X4yjlXwkSpugW4HQK3V+RauKWWlv/aRS5T93fNK6IWdhkzeeAp9YUk/wXX7Z",
-	"rUM4xY2xLOfGLOGVs9hVEaGe8I3N04cxtxx4DKkCE+NqWb/PTuX8CN0zBTNiJh3+URRGwPm0Lhf+VG6+",
-	"qIQcOZaiLFghxlIh5/dLxBQc4IIw9YxQJtGXbTM243PY0TCf0ZLNdFGVovnixuCbXn5uZI6xUYkZNxGq",
-	"eSRKDCnrtbFAuZXku928Evh5A3It7geBQWvleO7shmE3H7VHXGVdxz/Qjeh51dSzPFZKBYPP5+VyBW8a",
-	"PXvUXRNmgvF7hNnEDsy2dfwB2XV9Dv9aaUfdQOPI5GkkfYV1w8cJy/Vc0i0HfdqvlbKwwi4kDE7TJqkK",
-	"eaROO17aHu0ZqKEJGwuRIAAtZqFKSyiUuNAWmdDUNrHRhub+xKL8RGkwlWNnE78fCyGuCr6s+1bXPo4a",
-	"x5swUWeNvXpdx/VpvE3XCnOOLPkZCSeznhDhnYL5Q+xAmuabjWCFXjQF4Jv4JXzh5ExseiNfkrdUmFnz",
-	"IiPXVNda5th5YQzXt3mpW7/bwgEio2/jqK7CzjVg5nx2cAMNlrBVV8AxG/NYA6pbn4rvd05cdarnbFQt",
-	"LUrdxjh/jxg6N66kxZm7diqES9i8RLj1ETcJc9VIJKzf7/c8O4XDyStSIpImkRdyJpRFroVXljJMRJPE",
-	"As/3L9wlXalN69C/tPEaVYHhnTAjrqXFYpb1jR+XfAJUFmeURHBe4oJU6fLBCaN4WesxkSyoz3wS7xAl",
-	"3PjZH9G3qSLsXpuwuZG5YCMj+BUNPTd6LEsBBjO1wEalgkT1Ew8+W0+YujKPKyuKlPDokTSo2Vplvb2O",
-	"2yIVsRWEvSD8w2H79SjuKAcSP0cuA4esFZtyVSSR1P+BnCNp8cOEzUPL/PDBv+sRaCyBflAbMLoCTcDL",
-	"J17ggDMrymvikvhxPhX5lVdGl6zkqliT75uuwAXOttRkoNpTeLVQTpsl7NOVmDtsUEwIzaUm3hoeb1y2",
-	"78MIG97xvXaeRYsZ6Cl8Rpr8XOg5MDwTClLhw9AQCzYZJAlmp85b8ussTrHUG5nhj7Ah0q4fAs8bgt7f",
-	"FTxTmV8lIREWn9bXwhhZiD57Q+VY9FOQer54KzRtpjY99baVopj4O+wbslPtFy85XPqQLmD5TKSglStL",
-	"Q59iqgE+5DGSJ1qEztKDIMvDXQwroSdLbI+NFxRdQu+FtwfwMg7r2foSisz4B/6qDWEYd0mnqc+AG8H9",
-	"RvmHw9XGCga4qK3LDHp0kCiI+8xgSUqz6H0i4SMtA/spqFCYe7YUrhfeQrvlEZ2d96Bx6tC25RZivlpY",
-	"UYDvXlJtSNxS3xhRCVc/UXMLzOSrzyJqFDQqELiv8ujyVCEss2Mhpxr5oZETqXj5JPyEU+mf1bCIHGZQ",
-	"wpO9hI10pWCfnfanillyfppPYEeO4NLGWfbZy6gb/Dlcafaf//c/4pITJFE/wmnN+dLazq/XLEMHyhne",
-	"cZx9uJttjhFu9DbBsXrju36LaiHd3FGwEGazyuFsxIccOAvcJKWdCDLMM/hKFWDRjZYEgA28byP1+97F",
-	"69P7qyzx0jiwtHGn/XUbsmpeal54ziYV8466o6AuIskYPhEJaH9XyF/HOBz8IlWitAIB5omp5DC9sXfv",
-	"4a0BluSZBqUEwWMLIx1eQeTSYKdPuFTUPSVVeqGEeWLZtRQL4IaikMh1vWcFzryywhzhzWFOXwnVPqqX",
-	"uNLZlt24RHPqaCELgUIqFFvl2jryWKDzuslhvT9702ivG1rlxOhq3k6GgiO10QV0isUeDb24kSSlsEM+",
-	"wpc3B6hvT1RRN6rCG/l+c6CGFjPVlSmXZG+ckqlO5hYebyMNtul+r1/6YzuBZr2mDZ3UHu/e+asgVWtd",
-	"SJZxRU+a4QPMxm1vwxO7SRvfQohePWgoPcMaCF8UNQP27Bz9Z9L5bj8ah8K2SI5fCUVOJfx9ZNylHBlu",
-	"lv0Vd0HQS7bMa+33p17026WFnzfm5cVSqG9pZQk0LBW4GnIGWtRiKvNpvfJ6JJDkjXm+i99sZBOondKv",
-	"Qc8fS2poQVohyjhmKmVZF661j15g5zzUJIta5+21GNTR3OhcWAsMMEc7cKs74KLZjzgoE3VFIa+dIZ6F",
-	"JaF6CriI9RWL7LvLy3N2/u7ikm50qrC9e/SlsHyqNdrCfqdLjfeFomt1ORbYzb4WHdSIr75CaBTb/+or",
-	"1jZmvBRZx1PyUEynNWYTtkXlAZTJf58qugrUekQ61m3i1WTsP//Pf2xAsOkR083KTRBMWQiMYTfWxlxx",
-	"yWgX13NC+KjApsPUJBWwYA9GPfp3kbshZlCyLrJpPBUEZkjqSk+tVhrCkmtqXvLlELg2rM1pJidKg51d",
-	"USxI2F7CMpgJpm02O2Gxbswp8urJAo6ZX4sCf4PnST5DuhHeaciygjtOcw1+SR72ggYqxdgh4ZODBtsK",
-	"CN/7lgC0govH9nBvUJqbMJwotuquwQnuX4QmiBFzbVxD98SUJwtklLtyGTKi7Noy/dULVaJw+TK42tmW",
-	"lpjU15+yPV55cQ43YshWQ28ZdtVdspMPH0KbSu8dQFKRM6Erx7rHA2YxIGRDN7O6S++Tml+A4LQhU6yX",
-	"Kmmx+1AOlI9gQGRSYvebbmzl4H1QnBlRSCNyF5iZDMr8WJelXoBax1PlJ0U/QKMVTq8wej4XaBAoCl/0",
-	"sGUGzTS2kwhbCGNzx0rBLdXgDUEzDnV/bMaXCBkVTwq1E9Yl4gRmYUM2HuZs+ftNSEJ2qqsSbfAcwaeR",
-	"xprF1fjCeJ30GGnMX1BDIkit9CfyB0KwbXCZUjVFw0sUw8CcgZqpPpvmjEo8Gis4cp3s53lll+Ikoexa",
-	"G9DjHRrvvcT3TMcIP0jyBZfulKoVpaMzFQV60WiXQRxMtCZGsPQn1k+VX2SklyBI2qsD5cAHdYC62vPE",
-	"Du+eBN4jeBSy35ehJUps+R6xpTwTfR4ubcKO2UyqyomEPff/sgn7ehD/naoT1Ilswl6EfxzHj06e0b8o",
-	"d9H/MQRJUpfCo+nAR0AubmqEYAWWr3ZffON/+/WL8LaeVzQKUfIlu+Y45dGSVXNY6///f8eD/wFmkj88",
-	"Chjp8WqvoVQVGncKjK5rwZyeCCCoPns5dj79Ayh/ivtUeSCmokEAoTXWqb++vguLdD7xlMxIEIxXQsxt",
-	"s0wZjvvrASPXbZBY/lYQQfrD6TYZRaoipyAKczGtFKi6FyeCTQLGmuaMsKrtHuUIfiW8G8Iff91rHGf3",
-	"nCbX3cioUrXx/SjEqee4Ho9Z3ZB3SEhhWS+k0K10303VWi9zy9ELtpguT5tQBtLTkvfA+G7AEpiQZzLU",
-	"mteSy5tufUSAs199RSu6cFwV3BSxpo/8vAoZX5+9gevlM1GiVd5iQQ0BziTK0fCtC0B1Gev+oOSHyPmD",
-	"s8JvODG7+LNYQp0NgUvbOc/FkQWVHv1YGIzUY5ZdHycZ+wMbcStePOt+9/blq6OL716ePH/RvRLLhMmC",
-	"/YGlnX7aYX9gcSr1Z6ka6WLZ6yHupRHsSkQDnoY8KkSu4Q7OfSzV1eXlvq3bYmpF/gvpCNSAyIbCvEXc",
-	"Nfiizy41g0MbL4fIwmbzyofB4nKJ8FHF4AsargtUacSRwHhqkSrQn3oJBe8MMlCys60DTRQ7OOG9Qq4g",
-	"lKvbJoX4Ds/RPSDH2Cljxl0+BT5CqVskBn0vKNqvGdEOVzW/IzNmqSvD8lLnV0nkMZzlfO5QfW+UxytY",
-	"xUh4kowwc5678Fj0nlAJvfNF0cGxqMsibDtWtGOBNClf8BVIOPFhTkrnmWLf6iHc9SzLJjpVeBV+YcM/",
-	"+0PtX7jiDeymVJP+azzgC2ekmnQt/s/2L42cnRsxlh+6oSw77dBBp51eL1XO+hGtM0Ar/XNurDhTrmv6",
-	"BKzY/1a4btpZo4O000vY8SBhL56BTgOM2E37L0e2Oy41dy+edeHR/t/0otvrA8V0e0fO9nosrQaDrwX7",
-	"ejBgvzIjQH3u9thvwHxymMl0xvP+38Sia6f85PkL+GcCF7qHT/Qxw6r708+jpRPbJimLtNNrUMwt1tJ4",
-	"mjavSxTVS9UCruPwzyztXB8n+MSG7cd/iEvtDwBmelHNukqWMASw3l8SOHIYyKAeG86IrMttS4kUBefF",
-	"fk0VYwwuPO7Sm39UvAx7YSUoKP4PmDM8z4hEaIN/w5tEzNNDF6LSjHoxSD7CRuyz8xJYLv7pmzxONcEU",
-	"cooDor/d6hIFLJsbec2dSFJVaj0fcaCiUqqroxJTc7Shlu8LaUGJUUced7ERecXKOZwpCBlVkigNLxWp",
-	"WleqqXSkm719d/HLj2/+8t27d//yy8vvv3/345vXv3z37uLyIhsSnCPmYCSNaLc27NXZ6/fA2NREbEdv",
-	"9FZflO7ok/OaMw2GXTVyV6FXxOvYYEpp5ktUrGY81PRhVgQwCb9zZIGHzauHJIUUNV7Rjs3Uleo///Zf",
-	"AQAA//8=",
+	"nZWo77lg3QDVEKXggnUDVFQD3RkjzuZUsbgJeml+cnY7uWSlNYUrhkJIelFSkGBgjJTg2F3nDKPdGt7a",
+	"VAD4PxuSPOBsgXR37+XPdpg7n+5HvNsf3D5tQQ6qveX5cWO3FyulyZQ5E728Eax8pvyro5dgRWTCcPCu",
+	"rZcBTHdGmPMrvozZ79HGpyVRV3xJRjmb0VWhyX4FFOiYFVQwUDj9TJYLqtFW/uJwJ9lkRj+XpX7Ly4jx",
+	"WZaa5NwoDFyKYxBOCS0M0+AaZBfgNtI6PRBQJUvdCar5zUw1dLcsaAiAB/ZbzooIVpyV5oAMO5QABZmu",
+	"98g7y92ma1BPUAMsmJFtvR5f/xJ0AEazOcmlTiYio4rtcqGYUFzza1asjciTG20gJzMDijOSGIkld7qT",
+	"gYBOC3ZMVuJKyBuBz3obhpF9Ku4Z2yhcZsMf0mtivaCXA26yEeg677GGIe58iy/oFevFbmfU2DcfXu3v",
+	"7x+TV/t4A1OD0SkIKmaY1OlFcF7VV3Jh5Ou8C9cAgv5rQT/jtXgFoteGW/IDm86lvHrLCm6UtgH7fINv",
+	"kNy+0r3pN62x73wAFtwtwFSraeW23ATqvYL4HYqOUeYJItEz5Sk6aC9SWM3Z6KiLJWJGCYYwx2fhvb0u",
+	"4dSuYneDTbd9wyzM5/xSUL0qWRfo50uasV3FlrSkGvRI+4Ii6fVBMlnt77/IplSx1y/hb5Yeke/enbzZ",
+	"Pf/uBLziRsNIKzD33J+aL5jSdLHcM/J3OhFghABypVhWgn2JaphPkZG+kSRflUCcSCnRCf9MkcuSZows",
+	"WcllPu4R4t2sHvzbbdeFA7pru6wOzpU/0Rvwwl0KlieGZ38S/LNZoBQ5eMJmK4VK7wLtRVSQV2TBxcqo",
+	"aCA2r+WqJFkhs6uNWOD3tHd1oUFkf/eruEHkixlBLaVQDFx+X9Pc2rnMp0wKzQT8CdwTrdXPran2dz8p",
+	"sxl/G3iPzvAtnLS+nX+yLmopyIzyYlUyQ02nK8UFU2q3XBWMXHNZUGSr4AWbFTx7VCAvAt06s/Orytre",
+	"cnArTTUDYEtm7lQPrNvBaMc7zbuhBIuEQcnMzv0l2XkL/tT7A+N8lWVMqQFA5HbmL8nOt7Kc8jxn4rFP",
+	"bqVYuQvGeXT6kIJmV6oudD9ThsQsuFIWzf5JCvb4KAb7BlY7lpPpCmmLEdEglKDSwzzc452Wq+5UfFvw",
+	"y/mjXpAuF1TLF1eZVMuVEKDOAC019DHneeVnEjmYMSei5q7glZ8ChV8z0yW/ZsJgGl07x0XlgAOGEUSt",
+	"BT6R7oAgLXFKa+N3Ts6YaaiSu9pO049spXpv3YNgUXvPgUGBWQc1yoIqXbkOOp1To5q/cCLQYWios8zX",
+	"42NvQC6pi4ih3ocDpmv4ZEebwK16L/W35iI+0c1qGsatA8y5gmmWyZWoLt0MQEWw38mczzjL46IfhPcY",
+	"Vp3HooGqSB+zabB9daSEuLDdIDAstlT7/PNaEFkQ5dj3DjwDe3NG14Wk+YWU39Pykj0VF3Vu2sIAUaJU",
+	"BFSDlUacpFnGllqR0cE+efe1UWJnvGDWmfdMEaOjQigjIBp+rYAWnpVwh7mZ81vKi8e9f0EAF7qvhSFs",
+	"G+Lg1BFRcsHMk86XM5KlY53jevwbRHs1PFCEIy6HHl7A8D3y3t5Rg9LWy3NMnJPHj7qllwfvMmrIG69G",
+	"5UqzgXXOjda8JbBh4A2qlmc2y1yt+71BkWDMgfcoiH/8gvGQgM5GaZAr/aSXyXFPWpb8mlXhHAx9tuHl",
+	"Kgp5oyw/JSO8WxOBt+iIvNj32slKFEyp4N1niqTvPpz/5dPZ9x9O3v7l4vTdNx8+XaREMWC4EJgwPkaf",
+	"Preu7YkADZGSGVUYMicEs64/4BJqQYuClQDGHuLWOSuvecY+CXpNeUGnxaMTKssLAAHFjF+unLkWr5eH",
+	"i6yZ9bDmVFOjJpOMgtAyNQeEce8zWU6EeWYhF0xUjMce4DNVvXwjyyvDUcmSKl3feTjHiuqhC9RoGhCF",
+	"OarBwJXRodb90tLjykYXUr6jYu1iKR77QFH0n1OFmQdctwLtt4yTn4iTs9PIBlvVHwSBMAJnr7XdLjx9",
+	"1ycF9NKeegpBGN++WwuzHzRI9UZjIBspP3AQ8zTQwQGY0xlmj4yF1iNihkXbHyRxZPsk6ErPZcn/+rgC",
+	"wDujQYrLxFnSE1Kya3nFcnPl2eclh3A5s/wdgFKtluhAfcdyTi9gKU/HRJ4p8gan3jWgeGKH0XMLAyKB",
+	"7TZD2fEhWhzDcmP226VUmhYuwnePfBAofqBR1AbgcUVs6k1CxKoonHvLBewpMmeFUX8loRMBwJwZocGQ",
+	"WpKCNTVjKcTKoKy1GMNMGHQCFsdqJl3yxYLlCaFkWlBxVf1kyKm0MYNucozmSs1tKWw+ggXV++mokcou",
+	"C+YWeQTabPqPqVWG2Wc9EVKQqdRzonjOlI2/CWINkTgs0S3E0SBnhztob+u34AVyUdMFF2wPnQTeNb6/",
+	"n+yYnUTWidenbgBMdj7vygUHE+Z652hGC8W+JG7Sw65r/KCzvoiJkLx8oEkzriNxzW+4Xt/fFEaGKGOz",
+	"4A/3NhHgZyToxnztd29k8PIfkzrmje8NBjRVt0gATs7u79yWc2uba/hUzddErMxlvr+5gHy9kXlsQiRt",
+	"mczvb20gz52V8troebEcKyOcyJIs7SP3NPEX/5Sc/sQy4OlV+k2MroM+jvk3wNGCaDig72pOl4hbDaIG",
+	"luNPZRHXFj99/N6F1i2kZkGa0TFyBp/jZIbuX6m5f2gD/6SzTkcOw6UYBdktxwztXbA51QzcLjuR8Wsj",
+	"xtYTyo0oeUth7RWDFmBgO+3QrC2zssICOB7JyMi1Nl81IXP2eWz3DQ1yrV0dBoTdi345o8KXb/H5L8kO",
+	"7wC9L3sMkKYFA1fvZZgSFj1PTOFwR4r5HujCN3IMCwaeSlkwCkJYIXXXDhcg/GQGe2dWCHOfmLoVQi6Y",
+	"pkZJs/wdzFS0OKtdkX4s23lnh2jiExmlf/uSOtFJsHAfq1sdJ9IXbs/Mz9H9hyik4ShwItYf4A3MLHTC",
+	"bFF8mO0c/XnoKHaIH2PuBqA1Pj4qOOwEt2DjbTPUlv81shlfrzVT7naN9ruuzrhGJrjQr1/utLUR902L",
+	"ghY3dG1moSKnJYDHhNFo/rzjvtv5MRY4UylFf8Y8LzwZv832iOtbZgfy8Nqle/oSuV9JQKrdJQnwt0Zb",
+	"f+xlHx4XImzEGSBrCaVYIcAmayWYy7G252zmcRH3js24bI9qCDQRu9RojyXKB3iX5L+fnhmUN1o7mmqN",
+	"dlG76griwEuWMX7NxaWN0ITMVaN3TBk6CMgUDKa8dBBKOY6J81200MX3WUIoS1KLuG3KZ5uDYCuU2+6u",
+	"XjjNLkQxizc8H3jIF3Fsb5yfUdsa19y8mGKeBNy3OtWtv/Am/K16e49UjyhnGQcMgEPH01ZE0ytzjrUr",
+	"RwumPpQYclF9+OjOvvbtGS21C+zdSTCc1P3b+G25KrM5VcwNXfscjl77oTEIF9eSZ2aKG1lewRM+5NTc",
+	"/+Bvjm/8JKcG4jlf2qscnzeYI7Jm/+uPEQzbdBZxVL/iIofof3ftG6c8QlpdG3IMlw2fW5v7KzWRsyOX",
+	"259MMG/DrdAgECzGZvVFri8Z/Ymzm+ff5FyTM/faB5cDSPyPE3EOA8FPY0xtiVIDQKgm6RCFTTlwOMYj",
+	"KPGAR/EJtrJPzqifz1vISdlz0sWfMe7riq0x6OtHSHuBFBqf/yJc4r4hoIT79DgyCtJxuY4LdJHgczMB",
+	"Sv91tHDyjc++fG7Y2K4BE5wNzjFYW39b9bArfNsrs6Nx6NimHu/vB5Q4pmv1hrkmbsrvu0VMJ07mgNgj",
+	"l99Ul4gTj/eBxGPw6ZjIJR7tUWvXDBeFgxHSvNyE/uVmNmKhh0u9t3kB3r+JEZlb8qzaZBdbMbAOEvQl",
+	"2fmWF6wX7Mzo0+B4CoW5KRcUAnT7xS8YPQZ5e+v6mee3wJlidj6QT8yVqBjbcd12KmhZyhuXLaZWhSaj",
+	"k/dvx4YZkoJRI+0IFho53RKAhoIZwAlCRoEAFmy91pASiW+6TGx4znuZr4S8SVzy8UQE1x6yRSDuEzKP",
+	"b+QKg8+ZhR60DYvPmHRvhaYFFyGZOmgZEIKaHxEy9sEWaVGhqK7I6MAGb2NugiHbUVVrQT+f4o+v7PW2",
+	"H6vbTcuSriu1uB8G+0zX/Nvq09uAdweNDYXliBgX7KhjADO7Uitg32mhIQzDl9pvvPrWGy+a5gJI6gU8",
+	"BAdUgsG4kMkPGiAY6emCHZE0o3lKRucX35wl5PSfvjlPyPnF9wl5+399m5C3P/xTQs6/f3v28QLTPJEn",
+	"vjl5C4PbkhBnb79VWOwGI5xfvCXgJkZarXTJ6AL9BZ9evIWM4I9vnGlnnExEmstsZdaTkhFOYEY0ytGM",
+	"ZwzVHPZZE/eYYRopX9BLI1Sn1zxnMrW1MtKVyNmMC5anexOBprxnqor7JjfcCDDotF9wVTAKGbnss2ai",
+	"Sh11co0fzeiE1PzfwWAQwECwk+wAABvElw4lMQgiqauJgX1nxEXlP4xYHX+xutfdFa+tRW7AeKvABgbc",
+	"pArdrCJhjcLcDJ+dCMGYzftijIyuObvBClZa2gHNRpZsIa8ZGbGc67FVkO19wGJ1tGSVNDMRtGQU1faj",
+	"QEon5tKT5wSEdfP3OCFOr7FPnNuPyj3mvzD3ppKmExKRrMMvQ7UL1tMjiU+EnbzSEPz0gdJgS5zBaC39",
+	"0MIPWY325YmAT+OE1NSExscA+k69EUlRv7JhAWjoQHYZ9W/HCbFqqFv5KX70u+4+jxPyk5wmQT6jWXxb",
+	"c7WT/0FO/dr/IKfjPfLB2wmgRIeCqgEUIjeMyFFQkbOczOk1SLau0tiaadDQ8PEQsXAkOXNhgknblGcz",
+	"8cGApo6bqpxR7yZis/nhuEGfSgazRe0PSW3A0HiS1qnrf2zLRD9D+AjnhDkPETOtzEH8QDskPntSc2wM",
+	"9jydCEKnShYrzchc66WhX+Zf5fxRzqdQ0xJWJW9phPsdPpz3vWb3ZwpF45GPTfC1C8Qawq/HjmpmBVUK",
+	"/A+YJArA3EIz3VI6fCpj/jHWzDHqMb9iJIXfUzJyRZBQdTB8wworCiLSfczpy/2XoUaC0B8TDGOpYpFQ",
+	"WZaaGGaG770Y7wE7h1idKMYAPtn3XS2lTx+/P3aug6rMmYEmsbVIwCwJdSNtERaMR0MjMgT7GXluhKeN",
+	"r8xYVfbCoEtikwgx31mRXN4IIG2GA6cez9OgOlXEy7/RU9yUSJyjweNz6CLoF1J+zcao4fangPqQdNMS",
+	"UjsFFsB0fpVfktXq9MFcroMMS5Vs/rjWpJoByY5zBnSjE1QkK1aPADG6/p4ZzZYWwzquod0DCzq0iFRQ",
+	"zdWKQRGSBeRq9HL/RVj79da7FUB7y+3qtrcZ9Di2dQ2sn9nVOKq57ZAPRvB4/MAWum60j5G2N7RgIqfl",
+	"26hockIy+zvJqWZHJP2Xf/mXf9l992737dvURr37uBJ7ulAoGKhZlaphdghpGNdqIuBpOSM5xbqNcjZT",
+	"TIO8yy+F4TmQPpEe7h++3j043H1xcHH44mh//2h/f3f/1dH+PqQiVb+iT2MiYGqIZoSskRrFhKh1Wyax",
+	"UV64KvtWDVnHvZf7SSsX+W8vv+ziH4fVH6M/X2jy495/Hf+3v4uRZ1uPd7OZVLvqY2INMnfEEqDOSr6g",
+	"sZg8wwPB/0gLxSq7qiRLfAMMo0DvcIogBqR0JR58qREhjai26g0L8RQxZsFyNYjFTMYsjA3j6TPl1+3L",
+	"YdsK+5VJyGCWEb13oaiFkSAWXO9q2d6ljnDC90FsrvBxucNiiOjn9xCad6+jol1ncwmHpO/cTzRZSGsm",
+	"d5sIXihLnyE6Gd6Nc7N4SI09v+6IGghjfIA9gVO9kEFMdi8ht499Qa1s+/diISnVZvtolPrgLSjr2xGi",
+	"i4tt/bH/jkANxygltudQZcTDHV8VxZrYyPH8yF9f507zXg9DXLOC0ZLle+QbrIEJAd2tgPJjH1DeGARz",
+	"npuB5WRkTnK852PLR+ZKMprNJ8IG7D5T7sfxrSPPSS3wfCJakefHRnTGJEGwDleVZGs8ACoCxcJaOkiF",
+	"oVD/2AUGiUCBWxfdqu2DXPsJjheX73vOBpGBKlM2xLalYxhms4Aa2pAAXyPl4HdzXMciMNaUWZbsmsuV",
+	"av5qFpGDCSR3KUuQgB8U2tyGePUpFC7VyTzCxeUt9Iteyvdgh/O0dBH2OU7DlD5ZyFU8zDqTSh+RVEtN",
+	"i9RbFKBaqNH6n7kqxj+vKNbXhGyVJSs/Ca5T8g8E3iTPqwdGpVyBBVVL8prkLOMLWhCggwqsvA2pAtJu",
+	"s3VbRrCTBG5U4Sj2591LuWu/zFm29xZnCX/ZxcqRtlrNfOdoZyHVcy6MrEiL58uCaiPsP89ZhvKRWcej",
+	"zNX0w8DEiV9u1xl+7c7kgsdu1HdQa0EtwW8hS8KU5gsK+d2xU3XH1d72gk5l5Np8b762ReGri/6QJ7Kg",
+	"2ZzHEjHe4Q+PCoxierWM5Szp1fIRAWngDp5VtVUOzi4c+gCfVEyYVOCWBnfesacHXFUVZX9HYDbyO2Jn",
+	"I78jcqUNvyXLUmYMTaO/A8funGFEdAdq9ZYgquhVHQm2eQlh3u4tu5gzv5YtX7fL3u4tT3aGvtLAAL/U",
+	"JIIM7RUFYLq5u3CFi8tzps0/EXy5APK9e2MOP8OHibJPt8/dzfmGFtkKK229g9IvMTJ24xEIajqAugsy",
+	"h53niExXZc4E6p5FRZYwrshjp7+UztMFj35t3632yX+zMRq+exnRPfSltOIZKlj6EgyZqDdg1DmWtKkF",
+	"um0ONTj1Jj+nguAQezsDIvx7gVeboZ9ipmx0DeoZNl1ypWbBAayi7jOOc3WHTrWCcurrUPGFQEl0KB/6",
+	"ls244HED91uWFbRkWCfqivnSiWlWva9SsqDLerEVsOCnC5mvCpZign/6JnxlImaAnzfeOPtMoYyJqp9r",
+	"4ZUHbRqggKwFVblGfDhHNPCfLpdMxNDM6EVqLm9EUD3A6oZQYhvta4SSlbCOi41C7pwVSzNue7Z/WvGc",
+	"iozZGX2wByp292tsKeiURXTCt1xB3Uv4+diV4fVleTstJbi3G6lwda7v8IXedCfo2GORBHrnCRukEqIU",
+	"YNQIy87nrvlAQqDOblBlN+5UQjNALIyuKOQNyx2eyRnJS7nMARFEbpvMFOzNXPKMvXU/YU3eYxex6Y2R",
+	"EN/QH9XYDA1clmwjSlb9TeI46RQDiBsbD7RMOYLQmQhkby+eONo55rLIXeOGI6xHMK1KBSTO5lJW0ayw",
+	"zri6OyQ6K0CkaGQWmLisWQsx3adXWUwNnq/QoNr2xJGE4L4OJo4dhi7kCIA/s1VR7K6WYNWf2iAJatHa",
+	"VoGuCNjeYHJ1HqNUcTV9VRS3UtG7qdfXQ2cZMk0HefKWB2fTx6V1kamtV3f/ZGy4lebY8JCfV7W6UAiP",
+	"pWa1quG3iSd5CGJ3RNw9skqyc4OqZCKgrIcPmBFS7OJ5QelIbmTRTO+Rd85UCjQDqrBE6edEhBR0y8U3",
+	"YpUHk9vzKKW93ztVJ7p9JslfFRG29LdOdzcQ0YH+w5BQFlzpoQkXXSJzZ3IAzx8mMeHeCc2bBoWAAuwA",
+	"mtu0LqK44eLcFhP6TvmdX31nHDlEUoysyN7NG4O+EXvtRD7zz1/eYel++Pvr1Xon8a1Ad5Id7P0UBGJC",
+	"pOZfXMglxkJWMZQu0tI/gMmG1Wc150v/Acb8yxkt9V+ayYP4TOu3+vitn1vWiNq4c75cmu+ab1nwW9//",
+	"JKd/CWNBRVZCfsCSRoM+m4fcGctuEA7l0cax2RwOQ/0b6lxDScS3bfVDribCRRiOEBxU/CxjwThwpML2",
+	"q/HRROySVLPPOk1ICgys4IIZwQWa3eMw0KUvdbwu+IGwn1e0MLc+qA1aIZ0B2DLTlIzqmsYYB43zzBTy",
+	"uYAImFHtYhIsfxVM5Uc/JoYvUY0LNpAubXPB1JYvQB8NwA5Ft9BwirqjkGRWomeJFhi4MkpfpeiAeLW3",
+	"n8KoWMiV5WMreGDTTmbr5ZPXL3enHDp4XjK7YWiCtTMnJJ0VEjqYn0kudAWQWBPYMRZCltgupL454S5J",
+	"Ld9Jj0iKXUdlSVLgf6mdkWoGSwyDdOz2JZalffz2DXnx4sVXQdQOxnnJ0gdZYjTOGJuI82zulloLBWoE",
+	"9yBmIRyG1TTOsBJq/GnCArmwphqAwZ5iDDc+KbtbsTFXCntud+HBRJw4lL2ZM3OYDgG4IuzzEptzjnyU",
+	"6zUrFRsHoZfgsixtGTmSSVZmrewhc40M3whv0U6y4+6N+6mF7UB6AiSFghcB6uwkOxHM2Um8HJLsmA03",
+	"r1Ggze2N20SoVHc8K8picfEKnGoB4ULB2CDggi5tn9Dwd4iIA0ueLUjXsklhbdEOJqZa5YetXDdKo/pl",
+	"ikTmG0M1rtjaxxoA6TCwpKhPBmyyJi8mpGEuqYZDygsDqhXXEcJntjtip4O8iPExiRBoGB1lUBd+4SST",
+	"pjCKcRyqErT3yAl2HDZCZRquCBFYuRbDrv+/taJ6LZtYLdvtkYvPsCXVcRJs0WwIJKf+jVFVxHDsD9Q6",
+	"/m0vVwzw9zkUiqyEufLp86xuwCQ2hHik56VcXc5JuqR6bulcKRfpGOOkdTb3lLtKzokO6hN8zegOOscG",
+	"EV/3yEe2kNeYzIh9vqnGVHNx6Wuq1NCEK88OgLr8ybX1CBtNIYiIxKwsZQn9jVle5+J7GE1tJrE9afbI",
+	"n1DBtFBapYpORACBK69tqHbVnMJ3Lw4qlFYZBIJ91o5kI+nqED7jBW58z8/+smiDCpX5sYL2HsNrlWUl",
+	"y13x2Jj5KOfaVhfm9emCKIDjWnlOW4sxaEbVoY0+pOfXgRav0Xd6/oG8PDz4PVTpO66HNvgQGmfJtOWu",
+	"FdNRe27WIP0DlRZVvcvKOJSf0DbDcyaglkJJ6ELawCsPrpG1rqtTUbGz2FwQz759wVkZc319ZDTfNVTo",
+	"yGwDXsazTxfkOV3y537q539zf57mX/zXu5pj5cUmFAbzjdq7XenMANJ49pSHFVlkTX23BbMfAp71kvXu",
+	"3HF1TzH10JAXIXVVSNyXDVeSUKwD5sw79w7qhq07DgFAxltf6PjeoMqrJkSRUDgs+uQosoMhbj9in5EY",
+	"fGTQsSRjG6/jN+03viQ7c6oc6T6TpXX0d2e4+GM1okH9myW8PiTUe7uY5Qv62RW/j8OFpY6sZdqDA/IR",
+	"/ext2a5bqCNtm4Fc2J4OwxhSWDMEWu/Ymq/g88+k0DTTKsG+M5YHD+dbcZOUJZkD6GSUlgupY3ln35aM",
+	"7UK8KjwwiKQu6XrBhL5gJZruhuVFekyMZERe1MmYnYBoM8Nmqt8A6bQ/HqFjmkErB+Q7Y6WKt76tZgFN",
+	"82YuXcZPMCsi8BIGGTSppp8/Us3ioQ/0MzB6wEAj2K20XFDNM1oU6+YteaYgECIoFqZwWyEnaaXlLs1z",
+	"FzUDXTzFdl7WVVeR2wCCGzb1tdF3tk3IDB2RNQGjIRXVZb8WejRQuHmuuJCQGtUOIUqOG8KSu28xktuS",
+	"SSKsv8V9IzyuYjC10pR1UvZjj/TeWcTeJtvQ8NwqCreh3PGWNdxbSLV1PfaNF2jbWuubZcreOurtxwfU",
+	"RN84Z3+9czQtDL9XkC0QOSL6+TZjDWHwL153s7b3gTTrS7eHwRdoQNVsWNRFB6t7b76uj1sVN4TgvGHD",
+	"91Zjv8XubVFxvf0uanRf86Kw8aG9xHeKzznwjg24PhNsycoNYqid7dy6RjZO59uOuxS8203rXDHfM5rH",
+	"Y83fGoHeKPElFYprZHxcDTiGoGzxbSrR3559eToZULyAVFki04Sqhi0VZYnsUQs32sfniIpDaSQK7v4M",
+	"4Bx3i8wxYrtrkgJhWGFmWSOvTNvfw3yYoXznoz2BB8rt6eZXm6erJbkFURB3SvvpZndPBFCcXT7wsXQy",
+	"3SfahA7+/UTQRLn/E8ESlwmeCpi47PBE0HSIGk8FTY+g8sC3OSbn9EV2vaNXrEoz7ZaAsImgzzE18kgh",
+	"nbFrQcur8RaS0K0A6pCRbgvY1rIS1HCzUhDZN/LNQpas2enhxeEwv8dwcepJcLghjwUymJW2AhTvk3/e",
+	"oIVvmObszIGbHGKsKM7i9/2dnPKCEaAGd1EWDXTml6n8XMnit/CpzIwmH7ezo5LfmdgwXFMsaNcU39Ng",
+	"htuS0A9YRXb4li6l6kjV+YOcEs11AcpBKYvbKgbVrgarDyauxPQKVXprRdSR9c7CusXj+xDWB+L6cRXt",
+	"/KBCmLkXN6wodg3JY3nzjkA40cn5m9NTUsjMxn4lxPaWoySXC8oFFi23Bcj1jZwIiLpX0L85t4lABm0T",
+	"QqGExbSk2RXTypZMxTKxtjpEQjK5gBI2CTk9IwXXrKSFIrKcCCHFLkIT1Dwj56sS8tyRcLpxIscEgjFU",
+	"xrElQPYm4txHXbtQLYjDgxiB8R45FSSHUlGYTVdtghkeCPnrsHo/dJHJpd5VbElLjNvRcgFxOQXT5pGE",
+	"5PyS2zKkafp//Je/+z8nq/39w9fP/uvvdp//w3/7H39J//Z/f/mfaUpGH799Q169ODwk1OBVQpSciFQ+",
+	"m5aciX+0hpw9ziA3GCI3xomP+rCFnBPD7HhhY2RyuZoWLCe51Ogft+fH1UQ4w8Thqxf1BWEKF/yFC34R",
+	"Xcp8vZwzoRIsYqM0LTUXl9Cxg9mzwUgZfBDDbMzL4CmCOXwP0qJwI48omdKSkdOz65deQMDC9ljxD0pF",
+	"UhGgiqstH5RFO9y/G2l/YBGvm+D/soTvkHPcO4Hq5jK/BHmpQo4+frNN0gEr75Zw0B9lEpojwYbqIvRs",
+	"mHEQ4J8Q1UFAsc6c28+gWND4FkjewYDc1ilHHiyvdZ23Cau3NX0A6IE8bIK+6ffaOgrB4oaRBEVWrHL2",
+	"NoyR6M3VKZR0UXPNoAkV14WcHwy6dEf9+tW+u2chlhJQxOX9caMtKU3NnbJxYmuIqjzc39/HS/nVV+aX",
+	"TxdvyAjfyqS4ZkD6bcsICJS23QiidabuGBzwQPkqX3qu+QWPx/8tS57B2nhg2FdVe7v2Je7tKdqoC3dD",
+	"FTY6vOcE7t6YiyCF0FUwbd7A8aDKBtFWhT9u2OQTpfiliNejhT7/ED5XEbqqJG03veyKhjsRWBHTHGAV",
+	"1MVtWVqrLGKjg0ZAkG8l4mLQ+lsvbcd4GmBv2rEtORBs4K8y7+0XRQz6FcyIQukwZQtq8MHqmHEZtGqD",
+	"unlxtzRLd1EELwneZluHlU2z23ZXPX6PvLOVHqG5BFeGk0LWysg1Gd0N22BNhJy53ARWpuOw+i7uuE09",
+	"ioV4D4u/TuqGx19TfHWzGq62BQ57oq5jnCusGXyy+99//NuLL3/3uBHZPrV+FcYZNkMLI4zvGJNBDDJN",
+	"mZUzRyBgkvf1zTnCpKic3cPt/JVHxN45znXYPPdXRSGODrfQgIbFoW5TDPPlsBoYw0JEvfRTCw7FivVA",
+	"7FbiSsgbMb6ziDMwmpQGEhlElUZK6d83YHeKOG2GmB6B9NOs3a3pZ1JCBhiE4JvfLvxXml6Ok+Dgse5C",
+	"vloW0L5SWQk0KEDM81C3TcCnlWOGljOn+SkbOxj0IkirhadomoM80mzOr4G02/fNyzeGC5stqNUNDgcg",
+	"I6Ov1G9vYbjr2qaKKU3XVmbxcyguMlYXELs7G/QX5jiIFeZYbdsM6NQbLKXSMXNX/Hpuahm0nfjfKRM5",
+	"bh/XY2imfblXm8c7WkjB1omrNsqZShDnErJkZcaEppdMjR+phudbYKLrT4LrjrJ2K8Gx2UtV9hL8h+A4",
+	"hpePyFKuRA4R5YSLbE5GxfQ5F2MIVTOM5OcVSGzVT//2r1iCFUYCX7D50ezBFS/kZUkXONqCGVYwurp8",
+	"vmiOFvzUHm3Bi4LDE/Vyh2bunWTHwrCT7JjX7T//9q/t5GOzs+bl3WtawpUxo3w/PWPlqRkH/joHeODz",
+	"Hy/PWPnO/YE/vNv5EfZ5SUsd16BPSO5/rXloEfHBNm943o0sr4hBEGCS2GOfl8Rg6TLefmub9J8Khrgp",
+	"6xdvIomkpcC2VQtTw4wm2FntDWx0lAGdVtykGvxZ5JQaRR6NFlMNrdLtUhuCN+M3dRMsU5u0p805YRnN",
+	"Qb1if/ATDyg5GTcwNbc0TBwI1xWnsG5ZXV3pWvp9HZd/Tcr97QXjgbi+pay84Sa00C7EuCMsg0JbuNgp",
+	"QAqpx4kzCEiRsQQEJy6I6z0XUsqX2zQ8diSkt2zYcKbvoBhm5wug/s3IdxsjX7Xh53M+28BDLRpC/WXz",
+	"9KZ0oWvK4ap+4xjpADz3TJf414m0PSDMnAmSfGwymPqnT/O0VciUjKZrbVnEcHyGfaggjvCLnK6HjfLW",
+	"PLhlsjAssktQcPvUn6AYXAq/bbUulNBnS4f1P7A1Y5DN2jbKiI6Yw28EaAiUHL7cnctVSb77brHwFYes",
+	"hldPzTl49WJ/fOsYMluVF9D8www2+lS842IVNT7YH9CHkULUhllHCt0l7aLSPXIiqk+E0bLgYBWiovZO",
+	"uRKKLKnSE7HgueCXc01Gh4foK9x/vb8P3Tb/fn987Opi8YXNmacEfLi7es52s0JmV+4KHbx86expEwHE",
+	"mnG0SfEFqzRcfAeLNWEFcjqV14wcvgDzql0lfvfqq4Swvcs9cgiUHMy3rYjPzVGeC/r5LeXF+j27+YOc",
+	"xvZWKg02gZ/kVGFEDMtBlchprbpGWDkJrMJ7t4Noc4pZ8/oEFhm+WBWaCiZXqkaQhhMDyOlTNgAWcSKa",
+	"S4Rt77a5Efu/3++4ESsBG8byN3RJ49kWoRET1v9Mkcw+DU333BAxshKTM2uEpmp65ddcUYPOe2ipZNe2",
+	"x9bVRrgkxkIqcvrjZn52C8EWt/CIpI2hwDeTVqXGY1R2IoKeoeZ8L6XMu50yg70tQzip/ynCBrpYKYiR",
+	"gVR47H0dcFcxfPYWXBP9WJtryd6Ck/axwJOmrL7JoAohg4hNA2yrW/BEG4o0M7cfA/2SGjU4rvMYf7XI",
+	"glGhArbNRK5sm4PP2pBVELPaXSijHqW7EfDAc9f2hW2i5dvlEzxF367H4gcbcYGMgPofN4ziRpURVbGT",
+	"UALYBgfuk3/UyANEcg3gKMOZyQB6vrVWiLfoTrphuIAuLRGmcbYr1TAXOL3RaJH3qDtu0llx6f9ZNNeO",
+	"0Ilvo/ESm7k9CghV0/k0xII0cUVRoZ86DI58HOK5cePRBcQFmJmrt8eDxIF7EwLcff6PKAz8xn5/Y7+/",
+	"sd8N7PfW/PYT0LWIU6ibmB65HsTKsmH/nvOq1YzVimno2e76508EFBZEI9Sxb1p8a62p1yERQepqf2WJ",
+	"N87W2MVLdke3xNYGf2iF2tgvMgrirQQbJ7bkLUgxqwJbkqBd77ju1gx2sWD0mjUEpXs397cxiy+MVCDF",
+	"7Vzies6zK8GUsi1R7GAKO01bbofGCHzkhufmTyjixxaKZCvtApnHtQYIIpsDxXSO7Wil7Le27bxrCvDR",
+	"7FBsCWYyyBvE56HwFFGsKDblCPdiqxsZOLn/4VYJvls4hbuaGlfA4CNRw1XJrrnatBj30C1WEnWQuoAO",
+	"P/nmcPweaepEBO6IDRneVHxciU/CsAWRx2z9IZmvRs2oIOVKeDmTClvOWpZdToDhvoRaAMO2/oSgeG5D",
+	"p7KXzY9e906GR8k1mWP0UM1JWbZYgX2qTo/uqVBrz7X6YW5relUHwtUdHRMLKlYzmulVGbs7d4rnWMic",
+	"FV2txu808q3iP4K7MSz6Y2h86C2omgJu8SB7ozTVq80hyG4zzvHx7WW/NlGgYu2C2+QMlQSqQTeLX+hQ",
+	"xIiT3fDONfGe8Hsjw5viVNo+htqtqWN643CTNq2NexPsuVXlOvv8Bv743soboaOaxInRzLi0Qmdg4YGC",
+	"wUp6J1QYOpZgGxJ5Izay/y0iyiyMm8j6RjHT6HEz6HzSCKjSc7YmN0baVtsIh61dDKLzIo50JvK3VLO4",
+	"4ubrMrvVojI++nTxZnxsHdZtLd6NNzzpcjhlr00wBGB4wYI8FKDYfapPXN+3+nlvieR9wZMfRN2FZBGF",
+	"TNcg3lYY2LBSFUVfuIdBZl+XGFWcYBKu7FWpbaNRW9AC5Upy++s1vq9IiSi/qn5+v9HxXD2bVPmS2HjD",
+	"mW9Esa7WHqzaCD8QHE6mDCgLnOCwYkC3iqxxsfNmhxsXn2vgjlhmANvNYBR7cKy3Jwc9YTX9XoPGSSR1",
+	"NAv3YUu87zAbD0J+TCMAS3ALMd329rsT7tmFeQyyARoQgwu6rVdzsHmZq7oXPMQq19oLngLccvgUmDGX",
+	"Kw2moolokQLYPHJia7a82t8PI8OyUiqFVVQCXuZuolt6vQvq7RB1mPG6D3kHIWQPyTSoGL+6bdwKwuH6",
+	"yF5ML4yc/2aiF4g5Q2hetYxbk7zGTocLbkK+3cb3EIJ72f2WZ4aJrJCKi8tG6G3n9U6wo5T5EXLHmnG7",
+	"93L9e/Z30H4Oc9BWO1pj8g/qonUzOZkXCni4ml5VR8lHct4aWba7dkkDYFteqqd8SWcDx19EXZNNnmqP",
+	"BA/lrEZB/GvoojZkw11xr2rLfVvrX8eefxlyV29ZbUBErm/fldxCCyUjWjH8se/2mrG4PHFb//RGeXCz",
+	"s/oWqusx+GC6VdYq72LYrbqlOnpM4mhLRqBhQcNTCm7QO6itfRprLx/Zln/8lvVxm9iZprEyXl1Nity3",
+	"RA1v/TGhNkca5CFzC5VRHMGBrkh6KWWehi428wVUO4X+4VOaY4PuD7NzVl7zjEU9bpsksy3I1LYRuAO9",
+	"O30lze7N29PnFHzQAI1+P0bf3MdhlTrQAKw//ahqs3k3X3qvI+RpQXuQ7MNNnpb7qdPRAvJOO7f91vX7",
+	"cJ72WO/bCXR72nG/TqGTdg5pPWu0FXsW39K7VoEbWDvvm1iVyvaKxBXaI6hrfWxr7Si6qLohV7mvaq00",
+	"W2BRDyZ0CQwkbRcVgm7iHwQKSDWZgyvfLhtKi7jv57IA1c3VzwBRdVUUoCJAF+1sVdByIlJX9Og0T91D",
+	"7hCqV+dGBQAQOnp3u5opI29qqy4GOPPHAcTt8h7JRFjwuVK2pDIO2ITPVSem5k88RpBfrcYSLKjaPtvn",
+	"+oqtsc31XjCm3VlffSjBqJ2qfnats6EBcrkqszlVzH9Hzk4u3nznpBC3E7jcpLnDWKE0h3Qs31jdp2iJ",
+	"3DcNd8ur7cCxn03OzJatCSKSRa0RF9dMaFmuIYpQqwQceFKwMZnJonDSacchlquC7U3Eeyl2cQ3YpByE",
+	"lUaQ4shAaAu3jKMxcFicvMsfzGEoIDR2de4yqLmBkuthbgi/NX1mx+rigb8huHrHffg+BICCKn2+Ftmm",
+	"Hq8Q9GqbxUNZbrUW2byUghtkroDsVHuGiCYDes363bZ7MqiZ7BZMqpGSuBYZwR/dcYcbUbKlLPXgw8Yv",
+	"mnP8kVdheE1ckmWwrRvHj9Yx+t7QdEvF63jUmGyYDXkzY+lSRD/C5MpTdqjh5Q/TvmyjMtMrtk4Tq5Da",
+	"jHUzc4ql8UOCVFXAICOsbrSgOpvbekUNO3PPbbuA/bFgPFOkevYWcuIVi4Ss/JGtqwvt1mvPAk8mmLYi",
+	"/mRBl7cAIY5szVWap+5anNMsdpDI4VrScaxoclY7m62qFLY0vJ2T9hZWC1VHEBi7dLLNFVtb80RdGsba",
+	"HsA6jskGnpwiHb7hio3NSFREBJ90j3y0NqH0b1/SMKcb28EL62yrb169rhb7rEs226v11d26uhYOAmcH",
+	"URkR6e/w5a7fCk8qAPttsvXO0c7r3798Ndunh9nfH7CX0/39g0M6ffEyy7d3lkJLmwgUL14HUKjVdNdD",
+	"QkafPp2iNaoCaP/gqxf0xexw9/fZAdv9/fTwYPer7NWr3cPZS3aQ79OvpgcHjZru9Xpx5mMbOHFWyowp",
+	"dVHS7IqLSygYGo1z5WJ3ic8SbR9Gi/OmsCWq6YW9o324X4PgrXvpQatf5aVcvpU3AksPdRm55pJnGDZP",
+	"SepeSXHtjdgImNp5sUGgQzVtvcTm6sMrTj1t7XKjlHLte013R+Kb9+rCG8utcFarXoBIOL7n6EGHJM1A",
+	"wua5NpYTo+HxizDM1tx9M36zPd/G9hw/i4EFxnsI1WPTpqe1R20kbh+9Vh46ubGcY0XnknZMToOwHaMT",
+	"zhcH9aJFrZxYB+GJFTodZnvudb7dn411KAXdEv4N9PUJMafD7OaQPk48rTHjxCUOf702p9MnBj9CgdWm",
+	"xOUFY8jA4t7mZ87Cx4ZhdpZPgB5JQeZGFysMPSmZYuW1QfIF+vqpIPvjPQKo6PqOGXy5DIYwAnDBZprI",
+	"VRhOFdm+X9Wu2SK663DjjojbLtiL1BrRPtptS23cgt+bxs4RpWV2tcWGvaWafaTiMnqFqFA0A9pHcmhD",
+	"FxT4SskIYFPm+rpCX6lRrN2Xx67I1oKuyZT5dnltXVvEYrncOGS1XLKSTOVK5Pcf9ZHmbgP2DPxbRgZE",
+	"LHFuT0ghbx4FbDyNuwSteGT4BkJE4gF6aDgDU4x5mixozkCZJVNaUGBPENqg2SIhhUQbfSEzMH+Nk0q2",
+	"BWPwRFTmW13hGUmDD6d5ukdSd0nAIq74pTDsVrBLCiKUa6UDBGh8PBFmlwNTLjgk8CWUqXEZikzX5IpD",
+	"gfKcpILpP5lf38CPqc0vUatFzNpb0Kks4fGN+oVbIj4NPDebc8Fu/Tbm697y9foq4yqJWi0cNart1yMV",
+	"9JYrrXjOrPDKxeUtl+qQJmKmRWSw2GyXWhFipL2PtFo3LR7IRdQK5/yUyGEzSOKHgNUbCHNduZAiTF6q",
+	"loWnB96oRiJ2yahChc//aUaIxodoqW+NbrWbPKxrcUNwqo8QnGp065LwZjauWidmNS9VbcmtK9MruX1z",
+	"3R1a7vydqOs6wlew/JKVewTeRHrFF4uVBpmHfc7YUltSlAqp0aI9ESm2klXgIFtwpekVc0QZKlnkBh+m",
+	"a1Iyx0q4xi4R+E0d4rGvs1NaqzslKT6Y2lF9OT65hP6ajDBgFKpJns0zI2zBaYQCvDvQ/wjRF1wJyD2w",
+	"/USK+jvyHZU2SbbjLI5oc2Q7UNBiIgIyf+NyjGFcOxuk1t3IUs8TN6B1zLjLgYKWdQlNhGcrCUmXrPwk",
+	"uE6JljJx0eJQzJ7RazY+sn6Epb2aZjBwhDO+1AnBM0GYJoJes5Je+mlnocjshL3GBNHaRHAT3kYLhlRO",
+	"r2sM/V8umWBbhA+jm3STRw3RgSrPzYdPYLF2MB0B5HxrX/LmvDbHsoifk9GL1zUdD73CBGmyk11dZCj6",
+	"sRSIphktyzU5fNlRLVezxelgU6J5+kK+o1esy3H0k5yiHlAhASAqePpnGKM2wBV7exnEyWRdALrfraUR",
+	"WlOAUuFDWQemixdSd8+h7zz808pSUkfDYsz32BTbEGFrsMQYdnsBxhjQCYgHhGfQYh9eMIKKMZZ+VjT8",
+	"kSQhZxX4VpbdDlcMMvK3xtB9997gixNM5OQtWhQfZjtHfx64lR8bI3z5MYlAe2U99Ruhrtvztf+tvRqE",
+	"vuKW8W1qssyA5dKcYdN9UKfxueEliRo6YsThEpMuTnupNrUSif24Ernvkeo9pgMrU2RS5LRcDzFFewjP",
+	"a2+ZYeSqzNg3cEO6IMdnKhcyHxZwga+dbsce7Fwg8wyfpNvhZAOVsBaYK14YrmeLWT6ywggM/ZtV4kO3",
+	"3C07xUVneIK7ZT4E0c3nQhFhmC1mvCVNOK9eHkgOqCYZXbl4KED/gCFSsqBiRQv8IUoK7qSZbXNJ4Brj",
+	"0mKOxEAotQM3b2Ntb2s42rpwsYPvwrfolfLiWkMSq+mO968m1tlXm8s4WagmfHUSTCtdNMl9JULXpPXN",
+	"OunbSvKOVGayxlmqNc3meHW8jc/lQDIyo5nuDpK6WxPRZjps+5HBa9ymQK1dJFR7g5cfcH0boB+YkHV9",
+	"52Ss6rZ+W8pFxOiOOtPNXCpGqofJjBaFwlK2XBE1l0vQ8/5qpImcgv/M3M7ymFD43Gnu3ibtMqaNVTBd",
+	"yHsF3yqGD74Ae3O705I/Ojt5TybyLyLh2K6kJ+G3vZRIhu8vI3m6QYP7w0bQsnCPRcaBZ3XNae0YPnMe",
+	"5rzfyR2f3ADCDIsKqkpKvUc4ajx0AyD4LESleJCs9fJBADJM/BYgGalPVWLf9rpWS9fcMiM/lMM21LF3",
+	"j0Yi7W6nS20FqBcQN0CJusptQQyk9O3g0xshuyVIgXC9DUSbJYozehmvrkfRPdRMnokHdkEM3fYLihkH",
+	"5lS9Z589XO0UujlVZyW75nKluh9aRpd1sDulRpWCxblGxedXfEmew3fn/K+M/I4cjI+Jre3iv+WK7Ac2",
+	"rqBeu3skrnle0CtG6HJZ8FrHp+B9UBCgenqnnALZBxXHMrJez1hmVyJImDFejKrJgiVvsdxmbSVz9na3",
+	"g52oLaoGVfv46ie+WYDv8n5SXakjOc+PyJJnVwl6Wq5ZYg1ICaH5TytlS8Mpps3N+RO6W0p8+8M1K0uO",
+	"hhTnDTVjgZ4Fg3mNzKi1fjjQZ6vxzNvhcFG3aX1pHUqJQSNXfj3QRwglfzj/8J6cGeQIzMTowVuabxsO",
+	"vFhdkNv7WnxxjriJe0P+sstjhejFnqzlW2QPeWiHhhR7N+udQoh7ZbNAInuQQOLKXNAPgXvuoaDQmwHQ",
+	"DzF3Lx6Yl87MDY7xOZ5d1eIRrZKxpHp+RFI/hnk/aECDp5220aDPaWbTu+t+syPr1YKSOr4UhX/ozqnd",
+	"ne61Ewi+CpZ+XCUPG9G0kHoXgrpZXonwdwTlQUnFlkHbmzxcWoJ3/jiMP8V8clsV6cbWn3OuecjBwkwi",
+	"G9r3zjV+QRDCPjCP4Ctr+TqaLHMduJswmKDN8jIp1ApNsFlJl1D/VmZXJ57tva2ig8AV4z//uLEsUcP6",
+	"6w/kx02X+aPlwxGctpEVQ660HWXQra650RvJsOa3KmRDCtxSd7tBjBrQAeghMeFXTJTuZ6r3Pc0zQh+X",
+	"bYRhYNDSyY6ECy2PbX0AG4Ej2M19VM5pRCY0GlLhr79s1GqFRzTXYDvH/KIX8UtiS90BHA2ZCp8jS//g",
+	"L3uPN7Fbe9nyGr/9tXLTTEL4bchPK91xJlcibzPSU1FnpP7zAzHS76Xuob9U2CyTVe10iJaXGGcMEo8V",
+	"D6drwvUeSTFYLkUhn5aupko+EVPcHYUl5qzvOuDVtCVuou/bEGfsrif1MUmxIg2GkJYrNhE4EGQRkCUr",
+	"lRTwSh4LOC2kfqZaIdxEQu8CUPo8f4sEVeLU8QrMthS5BQDKwNhiGz4/hwJcHRXy2eclx/If8aBNCMmg",
+	"a7cKAs+73ixH2H4h5lS6x/ZT20U3DkmUxjqFbBFJ8gsjHARZCThSs/JBERrdlOZDz5E/TvwaokVXai3g",
+	"Ufc98TcitzdiaAt5m1joQx6CGAcLUOLwu4WMm2jI4KbuFt6m4/ypMP8e8LkvdTSJJLXGsT0JXZJAJFqy",
+	"RfsSNAXPLTP7cfGbjnaY/ayQ+iEtZ8BL6j7NX38qfjchwAbWyDzQVmYOdAw54ZCADMwXf4F6heMOItB9",
+	"st4i3c55YhAUUTdrVMIAljZkraQ9SOqs2O1IMTYR0s7ipx0DHqc1o7hLHHEZJVAhmc9sSEyMDW93b3+z",
+	"xv36rXGgo7ObluAWtGRuqjcPzsjj9HSo5B23RV/QK5efSrAQuMvR7rh16Ofh2VV1xbCDL9zVxUppMmXQ",
+	"Fb1ycSALMgJqytV7Kfyr6fg4JoQLxnJFUkDa9Lf7+Nt9bFjHfVEmazmrMA3tD7/Zzh/Gdu4pzu10/04D",
+	"+tlKOxrEhZZDKJA1DWxJhPAhMyL39IWMaPPWgeCTegtuis3oENkmwj9s9aKkZaQd2xo5Us+j9A2BN+Kc",
+	"IS4TIWwliksjCVHgO5Uwtkf+VGWSuoTOkA3dnT7+5mf4T+5nMPK+Le4UMYvU0NurlNiv2TVNsnfhN/fE",
+	"b+6J39wT9+6e2ELg+c158SiSTCtPd2NWHfIcrlpZwW65P8mpAYgWTH0oc+x6PfftTd2f33MBSWU7kBYg",
+	"ecaqv4LfXBX94M+TPC+ZUtZ25QMLubg8FWrJMltbc0Z5wfLgq94Qwo/ypiMusm7MccWXoDyMk+qcgOcE",
+	"OyeRQdWjiq1D4Y2JaCTk17i3nrPFeI+kUnxHRf7PoRMG7YOuCoaB53gi6n4apxf4smUJqVWFq7DUnx2W",
+	"PgZRFIponFb1oigG2cOg9nmFMI/3yEd54zKApNiFKbyJoWSY47ZvSyrricD6ilERbysnytveMpYVYQl+",
+	"2Lt/g7Z5uk9YsUAgTYqWu/iPUh2ijqedPqNHrvQUkVg31El8nAoMMe9SNGU1cDE1driRevvewdq8HL1k",
+	"/3wzQ/Nx0q7GTRJ6Hl2R+s4Ib2e/DoO9cwb1LnxebV3Hn3NQ8WVhlgYlqWas/LDSwadTEbBQ9GVBQ226",
+	"oJcM91BpmFGvSvEnJnJo0oYfzw1+VzDm7+WZ9D8GDBi/aNoWmhw6+N1ZJ26owlxEC23J8m9LuTgP+aA3",
+	"6wdx7u558/D3MlzvhcTP3dJCt0UEfrmgVxsi589r+fhbZdQ7DKnhgW1k49ZrRYFe7m++Whq4AkZe8fYb",
+	"WV55KSLcyp/k9AP0m0Nu758Lv5ytihkvCjt3lYLnFJePbCEo/LaUH7NrOJGT/Kf+LQvqdcbLkNVrg3hH",
+	"H1QhIyMqgiBKTDrHGEpsum5zpTMpNPusx3uGxbv6a1aguA5rKDZKedl6JMeBRymxb7i6ZlVKffW2ry3p",
+	"60omVVFJmxnL9VG9mlZSFfmC4mNOMSHUt09ZEFoU0V4+nf5qtwNVXvE2zXmHFcCz2LXh2VpvC7cbw8tW",
+	"BK9Hi1XcjsUjS79PKHqFADICw0stBghthVXrgLp/fRyFuUMJD87bPDEsQMVdh4FVJ2s4++SCyKdaPbqq",
+	"8kNVpOopFNq71PG5RSGXgIQiA4og5w8Bq3HGDt9Vy2aoNkvkbSjfUp/gT86g0lasnupcblsxJtm53rDG",
+	"ijY3VkZGr0mOkJNlQTPDO/brBcLtpjxWkbLrvuK50RsOp4yM6MnE+Ly3NI8VZjwTQSJek/PDZYdEzpep",
+	"uY6VxLFXsFfaD27bsJiksFL0nWKT8rDq+SCkruqkbyzY8CBlGspN5bZw6rBkOxpBavW9sEtcWJMLvAxY",
+	"j6PZvazR/eggWk4vgCourG+Aqw0Qt3FhXKGQj9UTG+tvNow4GBKbVVMpti4Z8GUgKg9PvQ935b4S8EMl",
+	"4Lc0/P40/FqDg9+S8TskoLjx2enaIRLHY0CH1TscJGH/JKd948gb4Q4wgOqYKKZBH0BmETIR6t5Tg+YX",
+	"nZUVm1Uhw0qLWzX8vA1ZqtVMR75uQ8NxwxrF8HrPv0MmPancfN4AhxoWlgI/Iqi+p678jaHyRVBZHwwE",
+	"vqj2P1jR6N//d/XEqJQrkWMFuh7Rz78w9j477Cr0TJFsVRqVct1GRDtz/PBaHszHkqrNHmwAqb2VTyFJ",
+	"IqSJ38YoCkUDn09sjHGYuLugCnqgh00PbRsb8MuYe0pyVjDohE7LbA62t4kYpVydwEeWp2OIVFM+itkG",
+	"V1rN+ucVE0yBKGFZ0bJYGaXsmiu4+SK3b6APSFmaz3zjHT/TEYGI7BQK5RdmDURpulbQohx68EzERHwD",
+	"xMXK/1hE0SYGgE05sY2nEyzhkRCa5x6apFokpByFP00EzXPomA29TmzD8JKZiwHUjl4qGM0+476XdgvB",
+	"RQ8WZ1fnEM1tCx8jUfsxHMJ3/16WPGNkWjJ6tWmuiXDe0NiI2GA8HG5s1ndNoXttGvR1RpOib0kgSGoQ",
+	"5BPsYe7iy939ryg6LcypTuVnwgU2g4F29METCVFBhUv2Gc4eugEX6yoAx56j0eMVvY47CGmWGebLxeUb",
+	"mbPDeDwSKlykepZkMmfHjXZjG9lDfa7TeH/RxiRklD6nS/68+nrXfK3S8R2mfzuwtIxmi5PWS1+SnSkt",
+	"zQq6nJQnytqLpWu/f1Qn8ZgpAgOTlW2rtY//HZAR45dzTXJ+CaW2bU++cWJJSsmMzFLVwMb7ieGAnjBA",
+	"iCCYwm5EvCPAdMWL/EKivT8Se5Rjghe2zI9nBtoh0PXTPQRYPeMjZFSzS1muO1ABluaecYhgvty1X/Jb",
+	"4cGgLhEwt7k59uktSkoC6YAWkRsx7E347JcqCKOz2u138oa4hxS5EvImyN5SjJH07MP5BfE7pZ7/DfX8",
+	"L8/9a+k4MQTakziwQbcTHcEBIQjPj0n65x/TerfWYfqcZos3tRXFtDkHxwVnZUc9+DbFBcsizebVKjQH",
+	"yxvVYAyA2pqitTef4lsD4+/C+Ls4vt0jGLR/f+CRe9okswVnBgoV26iHa4DMhPnZ+uvO1yLrbuGEZil4",
+	"UBHBFBBqCDKvLB6w42otMjKlGTTjBxpwBHnRzqmBl3ulXY9yz8pBliKj1H1h70JKliVTTGjbe4KDU8MQ",
+	"OVZg8XQAKkE5J1CVMCsN47rfshID5YzUsytFse5Ker6PmsnJziVdXcYZHYGfaiwOvrk1d7ssad41lfmp",
+	"PpX55tZTzYFDDUHsd4yqVcm2TOe24vx7qWPmiTtheiUQxywpFXZS+5RX69s4wtX3Ul9gwH73fakMZbWq",
+	"PyqsT9CRLW2mCNOg+iAm09U6KE1gLwdcu5pRqTb4OXO71XfbLRcWZMqIkkX3aFxcFuyTYnEd6pOyHYC7",
+	"3r+gn/uBQS5Q689aMqLp584Varb4UPJLLobgqn3yS7JTWPvrVvjtyFWnaFtRuPAmui9vfRkbZHILf6GB",
+	"v/Fy3IvdIM118chRcOCwKCyZkb8tpR/9HLTjwBFekWQVdSz6yHjQ6jqFIfxZIcqr1XKJfguLG6qCe4Nk",
+	"5M8AtUhg/iD44vW0uuWDiknvIiuOyQAO1B88CW64moYxV9iPJoPFpZAb1D/wnk3EkrOM4TigiZoBIATU",
+	"bMD6iOBlIf/+v8gNz/GPZUEFLd/iE3Dg+A2+rJKJqF4quGD1Z/Ebo98obxxbUKWsD3lGUjs3OPtTMiqm",
+	"RJYTcXUJBhibcYJPY/t9OXO60B55H8NB0IufIgMEI+3PSpmvQK8PQz23oT04DmhiHyCicdsBKpvFJp2o",
+	"oEq7boPDlSLI1f3nFS24Xp8VVMTq7FuJzIqJaKZKf67eOddUrxSEYqcw3slyWcprWqRx8i861POg1IsV",
+	"Z505bSHFJYRGXftqDtEm77GM1DqUQ/b/n1svYf8pAGbIAB/ds19s9J65ER9m9lzfQKcBFW/6/8m3snTy",
+	"iGHt5rpNmeI5Q+tBPYHE30agjeSm5FozcSeyd+6groCNUT2gGx2mKSBoIUeFb27NTn285BDo3bMGZHqp",
+	"esPVzQMb1FDzSIP3dDCdO/OcC3oZ2+hViEDdLbii+UWGzC7wTZfhBUVBBCnYJc3WXfw+cghmuIv1cjME",
+	"MK95vWfGKndTNCAeBMt1vwzynbyxAoIiihXFYHOMlzXQNrgs+YKWazLjpdJWpngk2WOTzHFzG3UPhIGt",
+	"3okWh3LM15PFunxak/EbeBPD5prWU9MGW8pWqJI0zKUN02db+Wkoh243vObsVQy/uVEe3icgNNXkht3R",
+	"EqQm+naJ1m3LY9MuF7WJxCxHETN/EvEytBSmmjW4MmdUxL+ypjQN8C2xeBM7rIXFt90CbaUqxuEjQk3N",
+	"tlyXqrqcjScxp0TUEg5R25VvpDAiMa28MqrmirT00JXmt5liRLFInTOqFNMWjq7IhIpwwtNu0mH2dgNq",
+	"r4nfPDBsKHmpNkCaSQWs6FLK3Eo12wDLPi+ZUGzDJPYpN7KZz/kZhy2Ei0wu2MZNh3TXYBJA6wETNGip",
+	"O4H2vEnz9CM70Nz2wajc0TPCsEy05Rj0xaD4plVnKuUVyxOjxUtg25JnDFRDdVQpuGZZE1FzDJmvjOBX",
+	"vxp2+GxOSyzp6e8Mvgs/7MrZrvshHe9NxDc0mxOeY6UQYMEUC0W4OETUKwuuNBm93H9Z9XsdHxO5MOIx",
+	"BCsGImjMA3u363fHwhDDL+ddJ7rr1b3j/Pdzse8IxF2v/Z2m/9Jxb99Q8Y5edVzUBXap83fOXCOfAG0v",
+	"b0YFWdArRvS8lKtLzLUq5QoYFYrBl9h9xk6VdlZaHFyMhi+4hpz05aqri7RNpQcdAEyE5UoQNZelRin7",
+	"CD2IUrBnqrUmrsiUFfIGE7QX9MqsJcgH/x05sAXIgArsBQJ4PWvcHMp2zkDco+/NCmPieH81uoKWlwyK",
+	"WNUi17Tfj0waMYiMfGWgcaN7N8SPWk3fHaLNJFWVM9+bfbjQr192c6SugNBYvdfGof7Yj6+4QTGTgD93",
+	"PHYY1qbvUy9L+aVZ5I3IRQ4l2pOc6hbGHJFo6nNSL+hbL1L1SCF6j51+7875W1m+Z5874hWrkomh13jk",
+	"ii/XFHXr8u29hdUuT0sqsnkCziZE/NV01/DNxbTgLEgPKxlZKZY/SVZLNM28uXFJgIOdt0Eq/XXJ6FUu",
+	"bzpSZoGvTt0ztQrq0FbEDOErkcPDNM8ZFMQLqsmYVwt2zQoyCuj7OCFptlqsCqr5NcORaJ7bghpITJCQ",
+	"ck1GjZMwp+DYa04qnIywh4wW2QqyJz6IHhN1tUpwTvmXtgnfCRezMYBHKv0BzkNtX7P8FhP0E39/p8wh",
+	"spyMLkEdLW3Rn/Ej52eeZyVdLmPe8Q8zcjPn2Zwo+0jIjx4rcJkv2JDd95frwrwwNMq9eTO7m8/rRkmh",
+	"yP4ldfS3sLdwNcCqQdRiWL5ag3oYbad9Pfuai/p3g1rZW7Yaje9mX7YZWP9+XjH7MziWvwzZlE2ZT5UE",
+	"Ud+YOyc/tWj5b5lP/ZlPX1d49Z887yl6PbpSnhwhIbSBwWBYYUrzBYT4Q1gRZDYJsizlZcmUSoBJQ06D",
+	"+T2jImNFgYfnqpS4EdDcdGbf/APUKvFv24/uffMxWhbEruwbO+ZH9vOKIdOkec4xWP4suHQQ/BdNdtfS",
+	"r619Uwey1dBKFYyXkDqfrVUTPsC4bjJqdnivxNhxbzU++hk/2oGetpp4f+E7c1oDW24IH1l3i3wEMMJt",
+	"yEa4o6VmQK7C44Jxq/iuDpNsPMyr17vQZdDs1vwrvOjPNXjLZnRVYNluuL63yTYYOEhvwgGeZy3p4J5P",
+	"8y6pAb3R377eKlRUhXAOLUtD49Wt2xc/ShQ0bHkVCn3P+90TE40T+8Doe574dhHS/XHPvTV1XeUR8wzk",
+	"tdn8MCgj5Crt2oRMrmpsqDZtWhXntff9/srz9sVeD7y//THXgwfpj6oGpaUvqtoGEByTfOiE3ZHWg2He",
+	"EF49eJzOMOuhI9SCqoezIhde3WI94bwLaGp8ZaucQXw/FeqGlQZj9x4wNhvIQS1A+54pwi8m1LMrKrKv",
+	"YViDutyipVQ0QHI48kRCJXvxSEj90Uqte82oyo5lW3KXtIuT+wDRWzQ32zow88SqDa/2sSQoybnSXGSa",
+	"5JBshTWQsepaqGaYq2LJUY+odpfATCs61iv+dG7AkNhNuHRVAOc937gwknM4prmYzj5B2Y1s1OIZN4zg",
+	"9rLxgIjLEx9eCVzIDNHsxFAPT96ypFB/tOVJFWTpK1hBHnO0NybGP/nMui0heZpIQ688bwwf7FR6K1m9",
+	"y6aKlSGwahSqATY5Ib1i65TMZZErX0p0hCDhDbe81xq5zAHwkvzh/MN7otlnnWCm42e6WBaMTHZeTXYM",
+	"Fk52oAftTsSTcsU6zBw1sG7ZOrCjUp6vBoIGJGpUE1uuICpZ9oczmRW4qfqPxOcdd4e31As9NILoIHah",
+	"PRwQh6pKjI2y2+voy8vK4c5X/4Zmi+7oZ/eULRfqAcFeYKKWIDksri6ctsf3G06MFuI7Tz28qizkZ4ON",
+	"U/Wnj1Q+y0jiOF7BtDoa6/nkqsKFkc1tmAgso7Jd3ngQvt+Ii8firlDSQ3irYit2eyKGcuozvyN3COZH",
+	"8h4cri36YNtsbOiQkQeRwqe1D6Fju4XW8eDs8ISHXeyOEENrbTTkc7Yqil0sW9O0PjYv/xGZyxuQpPwP",
+	"V8LVYjQvTMTIJpI59Ac1xV1BrhNiG8bhrprDd3s53iMnJA1WmLqKj1xNBL8UsoRCQRaWZxZtMXbXp6uT",
+	"OStZsgHF7Z2sqtgkLlmHbI3P3e3GHVmLSnUVLtVFhlaUJIitQHmXrAxeE6GJuF8S7KdmtyKie6RPHRrY",
+	"wOjR6O5jQXt3gmLwuxJm22k83XJtt4LW2fAoJoBuGTddIfomchSU7tiihEmN1kAlkTrix++dmWuY+dg+",
+	"u4l5GgDN7M+Uh63K+NzM0EiDn2GhIrA97t0HK+s4FVjaMKYxLNIB81shmvtPB+Nb1+UNrPzDi7+EykPd",
+	"2t8F++b23402PRvst1vZa8FG6otkNPqA2wxa2wMcI3ArHZmLrFjlTEHjy24b48bSxPnD9FovqGZKf+w0",
+	"GGHjd3jIG4bandCLnGEKe18n9CpD6GSmWRlNvn5nn4A2WKUvMM4NsVMaeCpsqEIiuWa0VOgcAEbw1VfD",
+	"I98cMF+zmSxZPzTmLSg2N4WHaxDdDYou++SAbvc+InVLpbXHOhimh7v6etE8TGRbpOBXjFDnfXOvOr9c",
+	"3YzadMS4p9Otl/Cll+z96XAbwnc4Pobv/nRgA2mw5mRqTRLpb2TxN7L4G1n8z0AW7Y3vOGseGDStTgK9",
+	"HFkV5NlJMK2eAhhKMMtOdZBQHBr82elkh3z98Y+7B/v7ZLKTkhkXuSKp/Sqt4fqWS92uicF/VG5Rgvn9",
+	"TUFVh47w/t23b8gMH6sSA13g36v9nWTn1audZOe1+eu1+ev35q/f/37P/P335n9fHcLfB/vmh4MD+P8h",
+	"fAOvH/ze/H0Ivx7CNy/g75fw/1f7+51hgpA0hB4rpfvzC6HLaKt2BSVTuTILA26I/n9frpqcaug9q7AS",
+	"khkBM+snwtmOwioOUmAAZVWmjiv/I8aolgpK/4J1ea+WpZ9OBFZYGQXVH3ypB9vCvsRISGAcbiU+TtHc",
+	"plUp4EctPaToNRz5x/79f8Hi/9l//t/VYJ+CH6xEECivvnjORLiEMz+qkJrQqbxmPmgCC9ZC/CPyX2vg",
+	"QmtYan8aOdPXRMD3OfKM6bqq2ayusB+u67dKMVlILWhRMBfKOsacn9p3z5QdFDKKp6t1lZZC7fY8a44D",
+	"6FIV4IXVwN4L3EmDZ+Qf7K50bV1zjxOs2Vu3UxDHvyciM/RUOJMYV5h5V2ANcYE1qzy8gYEQVW7IZpqI",
+	"iUinVHGVHpEUH66069Tsc+0kKR7QcWicrLXG5VpNxM9+AZi4wZU/5BAZoSKjS8Zp7KfSUhqMHCcTEcKV",
+	"klENLRA6B9c4Iam5QSkZCVmv8w1XDPO6za5N4KJB+S/GYafcSgVURVuH6z4iqTtE6OEH47omfrGNgF1e",
+	"FcV4j7yXvkj/RGTeQW72JJeCHZHU/fxG5qzKrLJfOsaM0EAHilFYHnoi/JOefozRspyu7Hya5VjB401t",
+	"ppItGYXSz/gq1yTnsxkr1UT4Em6+DLUjSH66EZrWvH02ZvwFzDJ/OLJvwPOFRuBA65/QqPNj1PpZwR4V",
+	"UNvnMCxAG/ENd9ZiDNA+l+q6EkBAYCnmdJrQNhNcXxwOSHBNdnoPx0A+yMIa519nLbIRS9u1FMEbhp+m",
+	"rN2dqkiNIE/XE1jDN1k5vmtFKTzh+2vsaLEKxd86wXLnYjgkYljcF9o0a/qzT+wd81BHL0Lj+sQdav0Y",
+	"2WUtfdcuKbqxKKhzqdVrgoIz3RzaeK+qN/kDz/XckVr3JYqrVc9UixxYUxKzqqFk5Mhurvk6qBaJlSWB",
+	"s7gRL+Y8uxJMqbRWuFK7r8moVpXSYVjgnKJFAR0YgFOkjvOxn1e0UCTN+cKI9FJgHco9kppL4Km9rZUK",
+	"Tg01Z0wnZErLhOzt7Y3t2uGRi/WSgffX1qM071vrek5SBDE1jC7FpUY9cmFFzPZxFdPnXCQE/vm3f03I",
+	"1eXzhRnR/Ptv/xpN4a4vrsOl4UqBumdtWJrRvOeQzcmLgi+YZmW8aqLZr56hYfPq8S2wkdGxuHLthjcX",
+	"Mw7K+htx0NcOjxsjahVKY30OFJAoj6B1jHwiEuwuQVeNkfrtNVQ4b1YkVmn81Oo3tstfqe1+PPH6u7mP",
+	"W7h7snetnpb0j+VpyxOv+gcXEhc/GaCeTwRirTZwz22iJaMNCv1Ud8mT6XiFnIrYB5S71rYdFrHjKElU",
+	"FF519vUK3eWe0qo6WTQEd3OsTh07Whc5hu2WRlv4amSlccdCCtxiH+EeNglqEyWSOjPbJKNAbfGupMOv",
+	"bbwPEntr2DGCSawedl/t8l5vxtapXA1eBUHbnamrFe/CStw8YFjHvj8zSsagC2ArIFfWN2hfE2FtHST8",
+	"n2rprL7uryNzLdGnL331MZNVK5w8r6LOh4Rd3sQJpsshaBXSaBc1b8WAt6XTodv06CSug06c+8KbFk82",
+	"3cVaIdnOiNt4z7auwNvY2EPDb4eHloohrUa2UDSHY559vjdSzRv87ifYN5iyJ+SsmvReAn1jcaN+ryIw",
+	"tXbGHdI2SHi36NA4oh55i3HQd4IzhY36mq0nbBIP2DR0ZTfIaFEoKBvnbgU0rQpyedwAE1G/JktvAI7p",
+	"geIWqaMD4wP3t0T+gSk3cA1aJhYbRWqXXo8hrcp5ozm8g54EEWx793HRfGDig4ZY3sfdfAxIG9fZH3zn",
+	"7bS5N5F4YS9MJL71iG0aSCxXDC5lQnydqIb909U2flJOiout0mO7tAW5xBaN7tCOSLqgVyxNSDpdrc0/",
+	"5uOH8mv84CIez5HW5OkxSa+4djY0dI9AF1CD9hhlgf55V+euZDMwhxtMMeIhxmDU0sA94Km1+zv9xYAC",
+	"Nc/XgCcWriCq34G1k+xcgZoALoEuR+2ZLfgWr1Xn27WiC9QIUGGUUqxgiF7R4mteFCw34ih6IKLXZgoP",
+	"oUYFFlXvDtC8sL8+kY6JDaj5Ndt2CYj/+HXgY3Uhu/Z2P8IKYMa3VLsImWFhLe64fW2QgUb5xpsVseyf",
+	"oco9dsj9ATdqJ9k5ozyPIq3zLrlHq1keo4jeR5YxF2z2SL6bHvxzeFUh4COhV+XAGYghDQ5VR7Q4+sSR",
+	"pYHagVem2qukgwxFL3YboyKn3cVIHfX8jqt49YqqW4AvXE1GdiJgBwbPG2RWjbF+KiU3XOTyBiL8pdBz",
+	"lRhuwZR2fUlAmnVudbVaLGi5jtdyvj9fG0o1qZHJXDyCD2oLLrjaqtSe50KxdkO4rm2GObev+BJz9vuO",
+	"0nVn/misacXuO8QBWEeCnJHUr61miw9czvjeOzir+I21I9sqe1YofD2kdh3HVia1KaLLC8+g2r1NGFy5",
+	"2zdnZ9AWUtdSaSrji2t4ccXY0pcDth79Oo46kbUnnDZI1MGARtfo5/4DbL8M3iz1ERrRR+gzNu+PbVCo",
+	"1fa3oHJvN5Ja29u3MZ/IBW3t260iI+pLWwRarFXXxjYLtmQLeY0RDAtCt6ic3t6oaL2K/Q25RUOSiZp3",
+	"vn0QjuYHbNJWqK7u+rEP3xI5AfuDizDyAVSl/U7WexA0q5Rf1mTGJxBeMez7wxABcKMCjGM99YoW9POT",
+	"g8DFU4OAN7SDhb11dWkcUaxxsgHspbbAxpYndbRuo0UU6eoQd13ff46VImp5XephKLZ8EZj8idJU5OqI",
+	"pEGVIR/DCM4ciFmsdaiEqMuCiongirhdQO38hkItH/vkkX0zgBJDSlwiRYpPsjyta+kBMK41lZvdbKd9",
+	"qVMr787sqARKXweJpFx9X0sIARhz110do1ExrB0Do4HwlyxjQhdr55SaCOBIEHvtCg43o+WL9XG9Gbdy",
+	"mTL52AmDjbSTZCKUJDTPubgEX5mNyF/QKxsb5x1kIG7B2zFranORPQ247agGjKB/qOsQ5Bfnap+0Vzn2",
+	"wax2GIxUMZwAxRg3XpXSAa5AuzVHtablBfiq/MJzybBynaZXBjDbFVg4UKVge+Qbm68AwerNY+Fuk+N+",
+	"xGEpEcd17lbZvW/pQmieTgBH1913z25yGNM8r1X9arBc3OdzuSqzoBxfnx/3pDAoie+hDRBe7mkvP6Bk",
+	"Wdy+y25sI9sKU6B1XNXV9jYZI+HOb9xmqB52O/m+nSe/FxZrUSnGQYc54PCtYgXLNAbRh2J7VW/J1VPS",
+	"HPrfUCsa+9LhNmYc0iDNzYK6gywfH09Ear6E9XzwDYpT+4RC1ztQEq70bi3F38yXUWHu3pSRTC6mXLAc",
+	"tGjwFy3qNtjaNClGmqNGc1RTZnprcvTK45UuU22K12YIz9W4M41qQOGNbdKoGie4HdDuEJ8E8topbb76",
+	"hkccVUhi8byNKyMhSVWwRUhYYzRB8suwa9etKToyt00hmFrRGVfHnShWNSir39rtNEbUXVvD1BKUR06V",
+	"tHVjjBKpMrlkCepZ5rL5hK2hemNjzx5MaYx1uo71roIdaJZI6QqO6KrSmEZ6UVTVI7tzKc797OqRzLoB",
+	"WJ+GZQ1UO9QRB4zRVv1hwBZNOFPEEHlfHqmk9hEqQFgSxGfNZFTTQl6uOgvrvnVUoGtihDyX2WphUNDo",
+	"EaV2mXS8taYwH3pVaL4seIyJBoXPImdM/v1/W1GjykDTtV0ExS2SETkq5UrkLDd37uCQ5HjWBCiKeqwe",
+	"PXXQI1UVazCrp+jk1YvBrRUk0YsYoG2ISbWD34KwdIS9nFSVmRpN/49IWoczbRRoauAGNDqnaiLSyGrg",
+	"3bRvW1LIUfwBSpG5hadYc7quRrtyDb7uLXRinbLuKlITARkXrgpbcM9nsiis/x3R3l/oI289Dh6nJTSS",
+	"KSCHdiJG9f0hB+OEKCY0OtIBLKWpZnVSYXRmAzhKeUFeHfkBJMBg9UakbC+XrmG1Yl1brx8fpFj52Xx/",
+	"cAiJ9AmhEwFZEni2UxQ6zsxdHttyonreXKjD53hqyQDG8bZZm/gYQjRsuOQvNvBxW/5z0nUMXVXLElS7",
+	"56yVu+fLOhv6b01nrrXWllVz6yxvsygaHr5yrC8BLGvWmD7GW3nUQusq63UQO+wFygW5d/PH41po3NJG",
+	"t8Rn3pJl/DoQdRue08kognrYXRa+ZmXrhuBZaycfC75q6KSuksTw8tu1GhRxd3Cr/sSA1tMrocv1h1lX",
+	"YNbp+Qfy4uD1690DQovlnO4eQkHyYfVr1Xf0r+Do2Jh3ZnYX7tyc/pWWuVxFs48CXBaLWaTaDFThgAGr",
+	"0i4bwdS05LOZS0RuxKXRciEF/6sR9uCx4as3d+gHX7W7oU04ZHJhfbHKG08SbxVrj79jtzs40dryalvY",
+	"xqlNt65LJuu8em2fNvoChasghSVnLazjJ7l9x8Oq3d/9Jm6aaEm1Oemdo53/8eeT3f/+498Ov/zdzsbL",
+	"OjTx5iEvbztcd+to3Qe5/Y8D153JRyseOIDliRl2lBxc0MvNZrkSH7AuKnoZMaZpetlpNHUNutkNvHyE",
+	"IRgH+/uV0Mmxb7352aX9mr/T8fAmITZ/pbKTHbTsZB09WEPSa9fRRT0/QWbG/8/e+y63sWN5gq+C4OyE",
+	"yeoULcmyq0xFR6yu7Vvlbv/RWHLdmW7WVkJMUEQrCfAmQEms6hsxH/fzftk3mAeYR5h9k3mSDZwDIJGZ",
+	"SDJJSZbvbXVE17WYSCT+nv/nd7K3tpBqfK7mUiIKDBWXjORsCsjbfQpYaGigBHNZalFUIBsDW2cRugkP",
+	"2spn4lsjklofZpqQFPNH4J/OBWf+7dwkJ1kGDuIgI8E5+sbCO+kmkHJQyPnAB3xjxqA9LtClppfYG/77",
+	"C0TLZGkyFubPStMQUsq/E/74tRx1+PNbBgU6oc9JBWvd91L9Oein+iAc3aI1jgleVHHLNb47j2T2+LHE",
+	"HvoRtbzspgjudFvH/A1ubEr6VBBzHFAJqloYbNuxuKEKa6Qn7kQQCGWCfgdD8ondYL0L5XV40xr16ybY",
+	"QrW032aR09fzjz4qeWvXmlwhvOBadNQtPbSuyL0oC9x7X2046cq4E3cDNxCFd4YPxJyKBVM2E1bU02AT",
+	"Yu9qUjrLZYG5GJg364MICAD6K6CRiYPSx+IoKvGZSUW9hoBKaiDfjQQlZY/M8VhgnITN2gV9iytCtaaT",
+	"GRpeDYPDkLgM2RyEV9Bcz+TycgbjSx0+5Vc9AaQTMRY0u6ZiwtSQpBnVNMWk4ZIahkfa63dW1/MkyoU1",
+	"FEzpKBKUK2+96ZSFRNwX/GiScmb20yJR0FxJjCZiFzMpr/Z4RmaMZm1IInICYDhZFJ3zJxdwYBmEubyK",
+	"XiPt75amgGnWbWAazkiaRceGaWst99XVkndRPMF6RUJ11pSPD1cg+GYw9AQ3rO1WdUve7ZSz+7C5ulGc",
+	"vW+UHcENk3JBn7F8epqd8zl7L97SlaoEQXZHEfM5nBv5wOIRYwM3xv+WcH6xiG3SBzu9xWSswP/ZI2YE",
+	"NSPhVwvqbO3fvZcSOQGGXPSKL7/9Sbx7nvlOuagPn+W9sPGd5VVr3Ks2rLNgE9rIRPXgbsopv79c8loK",
+	"uaszZH9WLM8D1D6LOFY61EIMQ9I36kxjAdIB1JAjaXTeKb47Fuvceseu6K33KIG5Bjxg4FwakcZnyQ/y",
+	"NkE81NI3lrRgoR4cDslpiVkaJAHAzYpFYLbR+rU2fe/k81+uLKBZJ1+7lxx8x96pCrvZ7NohGZub8xxu",
+	"MebIO6RPPH9tYDB15lXz8dGVQz+G1FwtIaCXL7SzvCzFlZA3Ioqe2WElYzzwcXAMFvEESDi7zg4VHCkP",
+	"kOPz8h0043dlk9rAtNsrz5YOw/soLfvnGtjqjnVll9u6a7+3WlNNsaE6+j+HNMvG6Czo5OrXQbruHQfn",
+	"m1Q46wC/8Q3GsS24RvxGRa7DooWAWROEQzpPf45LHoZpI0Z+DA+tCnXcdOscHR78PkI/onSzk4/nRdzH",
+	"44n3N4Ye+7nTTU7KZT5oRoHQgEO3s9CDjblVP9fk3daj03JUflwjykICKT4zPQBOrrXWWChgsqAaLFgI",
+	"owTBUVRzNV0Nx+Kj9WYKqSHghWXEZzraKph4HBUTUZmQTkAs5eLSnLXDNUUoy5YPUV+8Oo7vYBgBXHN3",
+	"l+9J/fV1hc/DmeRUWXgZ/FElzm+VNbHwrhhbhCD4GDfXqUD6hGp2KYvVmgXGWq623T0v711wHmt2/RZG",
+	"gsVeuHJlYIKEqO0lV3aL5MljKmwc9LvmG78kvUu6vFx3puH5Qxzny4KuvUzw/CE+PNul9rzjBp920Fdq",
+	"9X2gxBEVWDbTyxDoRarX/ql8Ni3FDnvt1qg+1VDCDsFNH6Q+L+jkKlrtzJUuUxgmeOxynfSyMPIquZnx",
+	"nFVz/UqxWQoyoyJrix/8JIVX67t8GgJoIcvGWjGWK+dqxSo0GKaGE06wJBkjNC8YzVZmwfb80O51Huf0",
+	"Fpd40xQ2QbRucSydx2kDY/KOqQe4TlZYOS1ktpzUg4e3mQr2c6bl5Oqz+BMV2ZYdiE2CvONVJY/auWLa",
+	"z7HU8u68uJmZ3mTDnxujdRxVwSsAiaNcToBXkMvkgK00/3o8sOX4QTCu1UXbDAPEevJVNXvMD+bYIQqB",
+	"GmIddHrGVj7Uf7sywmszIra2MagSRTh6gVDefYDbo4JY3e7npxprGBfhbmYS6ihUgw23lt06iW4dTDSf",
+	"o4aW4JtomPapE/HMj/XmnJ1tM+erxRqnEHwUPfh4btWoVFxI3/CPyqQGhGs81YAuGjNJ7TTSm10EFw94",
+	"3fmdWETbPykpTo2uF7sh/3T2+ROBpz6mn/S//PiGvHq9fzgYkvdakXQiF6u0jLdRRMtLZmFdV5CG74jN",
+	"Afn4g5GiMCRhIosMs2ou2EqKrHvgGozos/tgzCn4gQv2lqtJHPfkpJxNzgXWP8G2I6P5smLChKaXjPRT",
+	"rk79n5jhk5AUBLrUx+QN7FEeC9sbnZu+XAFR1zcILFS4p33XDdjj98lygUtDtW3hTNJj4UYbWFcGQ/J5",
+	"CXeoMOd2VJEt3RfTOCJGOaM4GsbIzxBiTsr18KkkfhZxgQfejt+4YHFtOIGbrFWdXM1NqtB60PvG+PMN",
+	"hIpgtdzMYpaYD3JCdVtGMCDh5rZFDQu5T4masXyaGIGXrsx/VrTIBseBfMoVuWIL7dNmEpJLTJZ2ncay",
+	"hSGSrQXwRIoJc8Fux+4fvje0E8InyxAic1+VO2N61pa8wzvbi0WULn+FeFOLfwEsuhxVsxDr5pIZ4MAW",
+	"6F92a7JuA9twRayX2JvS1iy92MH8vdx62neB/xBtWUZuFTbjfUC2mzvSOVd656ri/JHqYVsQorfhRdkI",
+	"AAPYIo370pI+ED0HHco90zm7l5LADlD/x2iVLpcfQeu1VLhyhTFc2TNDJFlCNASLwR8ji+R0CeZRB3gJ",
+	"qgUWJwKkK1s8ow9l0/TygiVkwRcsIReMzhNCxaURXI3sJVge7xJLz21Zi6dS+iVKkmGicmpps3X++rKa",
+	"Pk/S10qFkc1pxmrVZ9xebUN80bqh5FTvuZME44mfonphuHWk9W3YNloDbu3b1dbh+xvfraz42/K1oEZc",
+	"l9fhpG7FRbg6mWh+TXV7MX/33BZxIRMqjFpaQVP3qEq7V48DHcCeWi5IGm5cSvpQu8/V7BscVwvLoNmr",
+	"76vO2PsnxePXn2tXn/wlMNcerLrVmlYnL16RM80YKFCv9l8d7J2/Iif5cs7Fch6NwusgElTuaanCdxQO",
+	"ulcvQzyagtHWvfxf/7OswDg4rtYSqu+n3ezH3M9KDbTOVxleMLylvXzee9EoJ/W9r8YaGbFWEi2semYL",
+	"qemgtlpAICMl07Yqk1YlZeuF1coW2ZeiyscZrr+Wngpilov7q6M09iG4ZzX1xQlmx75yNeieoGF8Mzyv",
+	"BhOwchwep+pcwMvg5h8UelVWvQ1WR7XqOY0DpDbv09sKM6VZxs2IaH5aWf/vpApbpOxkIZXaU2zilFha",
+	"YWHg9KRzSHYGe5NCwlklDAlhdDIjthbbWCBoQwkOcbCfQC9wzHKmwcsGKBJGPs7lDSsMmbfH7mh/MCRn",
+	"y8tLrFwPL47G4oIW5sMU6tamFgYJkVdvfOFikqK7MCX9aU51QtTPS1qwwTHIqdDCiKpjkcqlZsVb3x28",
+	"e0PzsDpxv+w78R0njWY3kNpTsImm4nKZ02JwDJIwggyiFFx53fV4wy7KbhKSTnMqLln50zGK0mMRe9nT",
+	"q3RI3oFrslH6LrFlsO3WGQ0gfA3MSHN6G57Ug/1N572bDlnTPX6dmuQWMmjfwwADUyyJTWZBAQZBrcFH",
+	"1ikD9te2sBWmoNCkrjpbcqOiRrnyr7cG3G922G74BxJWPX5DcmoVX0MMfe3uhNCyMLCtcYXJLEZAHIyg",
+	"EDhjcO1AO4ZrZ5TlU/hrSD5YRRi7tWXATbcVqhp2PRaoSgxGJL2AxqkhTPAJvsA6U4zOIWPZ3H1I3kUS",
+	"UoOVhqGh9KEhNc4PDOrUGwZiejYtOMg5pt9e0oNubS6nYPlmRXvH/IraHhxblduzEepqiQP4c8YWTGRG",
+	"pITcSVjQoPjrpqKv96sRd3PsterGDfdeWa3UhxhCJUFcikGzIGkkzpnVSXznOK31ZKwR9Vks1/kQuyvQ",
+	"ftKN2SXRiqzBtI7JZbPOLSraUMJ+4DQ00q9Vsv9OY643KN1rTMgtqvcONH+D+Xp5B218y5Fs0NUrB6cm",
+	"z6wp5bv+4Pyv/1k7OuaHX8fheTAN/74Xetfq049tJ9hsIqixl5hO+HnBxMmCv7VO3XZdMKa8nggC75++",
+	"Jy+G+4FXHuBnT07fY2yONkQhtH9VPl+0eSojsBk5vyhosarkiUdSBxCbYau6gWtDa39y1XbLAWWSqZ2K",
+	"JZsNXJhVakv+d8k4vqGbvP84nFojbrimN7K4IhNmjs3dxtRuXYUQEzuQxgiPG2WGOMYcI+YFxDdeMCa8",
+	"q0pxMemIhreN6d0icKxzdARFLYL1RBnPaHvKCDrXjMilJkuRM6UIVVeW2CDWj1FNYTm4ItOCteI3f15q",
+	"xTN2WsgJUyoKlAjj8vUrytPFFcnM8hmZ3kODYHe+4GsLsnMJ3tH98G9r6BZS7DWXsbPRu1iKcz43pHWp",
+	"mTplhSFPEeM3PoewkqUgZvClLXwO9n2P1ZVUQjUweKPv3wK53qWwkH8s//n//b+AlD345oEdSU8xvVwE",
+	"y7B2/tDYhfCYrYDqiXXAssgiPMLEDDF6A7RoE4ULyFaDxu1Ex8pPb0fIWujnvZKytYEgIXJRZf0ac6oy",
+	"kDrpjhyrtusWp1AVMpqEnLRKWv6yjpd3M7WV1O5BrWwBUX3YyI0q99mYWo/MJkZFtZTfhbUtPIhtaxwM",
+	"Gxlj7G5zBXYDb5VbU2Xlnite+iO5M9iGn+CQbJdoGMM975C85VwPUSyCin5zZ1CC7SXRESrVDcnUed+O",
+	"9o88gvMAVKvwDKUYXwsNuCBUIJREhQsUEL5vhK/qq4OOOUk7hMZvlBvtHVU1qtWH+ApqHti7bE5RwZgt",
+	"KEznbOCceDBnO/B7ERe9VAil2KoDqwuK3QexfahgLedsnT1mO6FxS1rVUaSE6nFLAYIwmcuM5YY4za2g",
+	"5YRLW2HQiV/CwsmDxRez6koJslgK1ZAnj0uZLDjzgl1SCwex39iMX6n0+f3PdCdxdATu5GsWE1GjxO6h",
+	"yFPXSNlaEkKEWTPiUiUCntZgUtMiVukIMy8kLLJLmcCyCGjnnctrZKITuViBJzEOqriIb0Ag9NM8J4oD",
+	"XJQfruGvarkwu44nyLmSaIZ4hObz8A+EQTaS6jVCqi9WgF2odNRdhOeny2Q1LS5ZHKrNpxdszBH5M7Ss",
+	"b6lc9OxIWvf1z+4TVKysg2cTV6tDxgW/lPR+vamvPpayFn4jxSWaGIaJxmA2yTKfD4aVdJjSI6gPAosN",
+	"La3LyNVitfFZk5zRAqBU7YTHAjWEwbBiesSqn2Rslsh+2ZqAxz2Cu0D6qeskJVDOllCSmomkg4TMmJgw",
+	"KKFIUljm9Jj8UUIqHlEM/H6LnBqRhopVOiSfYVls+qJZBRuUaw4rAEbLBRNQrQVCLJaF4tfMkBXF8ule",
+	"YXPjMfnavJjaarLmNbrgQOpwRQmbc00oeom1mpCCwafRrRpSTDiyUzphf/+lQjHVFV/syQVu9N4Cj7aF",
+	"zzZHbGVkuXMWi8q2D4lmxVzV6l5ycS0Bew1mQ7TcJfK4Ene8CL/WFn+8Ror+VDEZAC7rJb9m4p4tjWvN",
+	"ZUH5HccpulnFBNNrcNKsnIWFf8yyY4l3t2JckaxSSa4NyCW0O7gv1i0Q62L9gtPSTc2v7OmvM6Dm0TMn",
+	"gkVfr8g6xbVxkbZQRWNSPtwpf5XWz2fjRevm0W3co118x/dzpZrASfQWRdgXr17uRyXatutXu3nRG8aK",
+	"OVft1a8X/nlQQpJ8VazYu5BLw13lFROISulBuo/tIlabYAEYTS6pBiz5E8QMDwHDqcuN5YosaGFVfqrt",
+	"zyPbGAtsgaTGmHA1KBmRN4IVY0ELRp8pcs3ZTTh+zP23H5OFRyaH140SzTKuwxf6irGxSE/8Nz+b/s+B",
+	"hw9J+mfTf/nQ1XZ+Z3qp/AyWXVBnzNSJkGMRCKEAF6C04emiVphN2aRYu4BcqaUbL1RfLtjcCAnXNOcZ",
+	"1IYYi8vCMAEhNRSFxvp5c8Xya6aqkVE4eo+I1Et6OPDwF2jzRs4XVKxcg/JPfIrA8hY1yLWp/Ri0BMUr",
+	"aAR/w/Mzps1nfSfB3/D8Iy0uufB/QuFy29T+G3/3qCvuYfADtPgvSwnhX/DU/YFDgBJun4usHGX1J2h1",
+	"6hChKw0bv7rRgNQSDMb9jV+coW2rnHXwA7T4J3nhnuE/8T1ziJd5sHGVX6DNpzdfeomj1fgHbsTJ6Ynf",
+	"BPw3/o7wFTD+citrP0LLcylz38L8Qc7Z3IXYnbICAtPeUPCfWy7v34v9HtwWfw4rP0GrnxBM3zfxf8e0",
+	"rQA4uxVJEGs0h979EWa4BQiCCBsSxywmy0XiDTZjgTDIsiAXS0PvNUnhMxghbf6cwwk2tAMrAc8dBIdi",
+	"xTVTVlC54iIzH4TRjcaClhDkOOAJLQrOlKt78j5Ljw3lhYNaa1GWVU9Jn9ppT2UxBonVPR0k9Yr0KURr",
+	"ElqtWA5hQcIWmu/XqoFj54MAIg9IVyaB5tPFwghOqN/CDF0Rvng1+C5ojKguOcHPfD0q6ZZrEOdwforg",
+	"t/V/BevpzC0OxaNbrbDKgm74tFld/D78667fxoPW/OYfC6kUwacVrAeAc4DwA4hUcsAO1LXddigPjgK8",
+	"Ad0YjYU+Jqs6j0cadzvAJlCDOc1zpnRp3TWnGq+zuTwcMpkgFqdBiKJSYxOVWneIjivJpguN61hjAGzW",
+	"fuyQQQIbYq55icMet2kFWLutxQvgNFYJoTuPIrwvanvneANt1F+gpEqJKsUAArLSuOxxhH8YRVQGry56",
+	"s8SdvCG0wrMWCEPvjvrIsRqAZ0Wb+S3L3K/HnvW452PhsayUNpfjimUehYWRS6AT7qWQUlh3kI+9M3K6",
+	"+UY2Fn3H7jho1wJ2ZzAsBaNKAQ1zLmh+YzQj+15VPK3tRBuL5+LSCD7z1lWro93AOcWRcAV1X933R2Wx",
+	"fFfTEo5VOOyx6OuAbj9TCU61+iMQ8cqzkEH6dS0/6NFzmNJ8DvkwCCjW2B1q96ZBw3dePSdlNy8fqnA3",
+	"PMOtM/qEsq1Jv/yyimUaoJPjYwsfKnFlEtJkPd6Ng+hUtjZvGSPr1GEbI+v+dLWmv22moJ0nBsV+pMXV",
+	"crFuvmS83N9/wf6R7FdCjsKJPnIg9VKxt+t37xO7gdvkSlwbKS98I25KXSqGj3+gimX29LWxcewerofn",
+	"3RKgysyNKKitbUoFPr5aLlo/ejaTiy9Us01fpBc25HJOJzMuGMbyWXKqZnJhPhvPTKvxk/hMIyub1O5J",
+	"dLxth6yNkQR3eh06tnOQOBuek6HDW/50r5/u9dO9fqB7Hb+/8iJn82h2wpcf35Df/2H/92SBjRzUPnkH",
+	"VgNWFDBPdeND4LBaLGj6XJGcFpducV8dkX/+YSxuZlTDCUVnyM9Lo3/MWJ6NSAr9qdQmpLs4sTIc4+W+",
+	"LSZpnmFEQx9cGGPBRcZuMQVeLOes4BMsuTOwCfAImepAW8mcKWXECLAoYJ0QRVeGDs3kDZlTsYKAj0Ey",
+	"FmBfxZHZlLwUlQtlRwYDQofoUoNplaS4TqkNmypngERvTvpUjQV8hioy5RqixS7kUhOzSgNYRMi6hHFX",
+	"xmRjdmnBhuQDhCCxW61In7pJkZ+XErL3KcnNc+t7BpHP3FqIWuNCaSomLB2gtrTU7pv4yfR///f/EYUz",
+	"zFqqHUICyY0Rem8K81WwK3PltjiqhOGqrgNnaPdu1T1YtfIRNOcZxor5rb5Y4WaRPrjkYSksE7KDTBxG",
+	"4s9Lc7wXtEAMAhfp5s+PO4fRhJ/KWYmrCOVm2uNzA1vqDjXcl+ptOCb0AkBSMbZQ2zsCh4nm+XBDrYuk",
+	"5za8JWLMXkSzKPGEBmzQpjC7930hUutW+K97X/DJ3vv11UiVx35udv6n8/NTC9UM5rdh3NLAdQwy/Gwm",
+	"C03Ucg7FvOx+O3OnJWvxGqSrOJLZ1y/viQtuYAE8Y71TtNIuDC+GoY9I+tw+MiwT/Cd7dt3Ssegf7e8P",
+	"krDNUtClnsmC/41hYOlB9flUFhc8y5iAhy+qD4XUe1O5FBl2fVR9Omd6JrM904jmubyxH3hZbTWRYprz",
+	"iYZnr6vPLqVg0PVBbdRayj0g++atgxf1Kfkop705yzgFqQJavjS0trJCKFSkpP8ysjLXlNs4l/7L/Re2",
+	"1q5Nxu2NepGF2AhcaavC4jnyJzLKMhuVudvLB0UMEaPSeHwfhYWs+8Ab5n8VhYa6VonzsZePEFd5P9WJ",
+	"KmUsty5S1MkWesZyiNQqt8tVGw6qUQI3hgO2YxE3fxAsjgp8ICjQvxMSd2iH7YjaDiFKjXi8EzdzC45f",
+	"XYfKMFuLhSXdikCh+zZy2Y3gxaqZu+RcaprjdbU8EVoF9wkEL/POngsrrd7eC57nXFyeZFlhk8W7LZR7",
+	"IR67aHslFFsZ+XEiF6tBl6y02z1zTgD3wub//JL0JlJoOtHdxwfL+Ma+FR8kBtsiz7b9Q4y6KDNKcc1v",
+	"qCI3hTm74q4TiIk47zM/Cuc988PxY+AAjrJ9Vl/bcDAx7YdV9xX19YhalnOpoHS+dKX9y8GHo6aCAPmx",
+	"uRYQB0IyrNTebSEryektheXLfbPNu1eW38FTW79za5y2u9Wtcudi03vBFq33EpdHrhw7th7Gk/s3A+C6",
+	"GFTosCX21CLZA9XqfvAcs40fO9cpqcD116D/5ZSo5QV8twrcnxCAkzNiiRG4rbfIbeQzyG2xvBiMfTa5",
+	"Cq6emdGSvY3ii8PI6Kp6qzFo2vx0I4srYO1zngluxKyv529ilzt6Zne68ex2wfHSbR4xXh9IzZFL3Rho",
+	"98t0X9XPpozd26E5W87d4Z8ya8B7Zo8DVuvpHslsXj6zB+uexwbBgtXBkX6YKBX4/axRmrk7IG9EUKgC",
+	"TFTumK874YNhBAFhHYX1VbvkFMINYbgJyY24iiVYtiC8QgpbmusHqth9kQchxZ7Gbuur6VaNA/xNUWa1",
+	"25Ubril8/WPB2J5mtxCYuAuSScstbS2O5W8lthiRg4QcJuQF+d///X+AHQDjUyGcAngeZDIWGSsSa7Qv",
+	"2FLV9oML/eooau9YlBHT6v5EBMdsKuHVO4tU4Ri7Mbmtv9tpz6D3LE5VIxJJ31yPASQ52yEsheY54Zpw",
+	"db80H9z9p6xQUqxfIC+7YaSDXzAbLwA93Nt6uVpX96xz+BJa96Z0lGbDjZqGKw+X9NQ9soOQvZB/II4L",
+	"AmHS9PZ+2Y5zm2h6a71aUI9IM/KfIS+3pM1bsBQ31Psm6y0kvQ9cExLJHWsfbKTzpA8/gx3DKMeysKpJ",
+	"UNFIWUHRnC+MUc8gIBTbgElSWf6p72tX3Eki//v//n9IRXYm/0Dc9g9bMpSc5Soa1NUL9dFSuU7q1oDm",
+	"Xa3TlEY8WY0o1ziJv1MVqtkQTkvB2jHgqChZU6pKPSXUb9eAsNTkt0DMDK5xXW2pHueG2BJcTHcUWq08",
+	"b0qjRt3Y42wTJe5HGI1lN0wlG+0VTYOPObx5S/AudvtMEWjkCOm9EX7wUrYHXJafR3emS//aKdPwxSuQ",
+	"z2m3D4LEar53b3NdzKTY+FloZCW6e/pyjBiU6x6sSGJPghtq+yntWkILNf9WmJc++kKtJdJmL2IiAnwH",
+	"ncVj0anm/LcxW2oJhS+dgddO8LNDKKBVE2J5PxcFB4dgwwyKabXWyTqzhcUHQ/KpUqu0KZyU3od/U1IM",
+	"v9Cbj+h43iJPeY0F8sQbHF12mrdZAEyDK0Xou0jLmPnBcUB5sExouS5c49w2ATu8eFXJRTR/dkhH6Gyo",
+	"iwyiTlGdubxfwVxxG+kfN/fuDv6q+zAJrimGG6aBlLMakaW4EvJG2NAaRSo7XKbXJN6kF1Sj5HozJEfT",
+	"fFhaybrd0jc0ZyKjBbwV8cZMJmxhBgZZ9JZcSKv3MiP3C3ZjT6QFNsiWmJ06OCaKabOD6MkRBCGrmtsY",
+	"NZndy/DXWdos9GLN4OaKh5IVoDkAthUkGb9+jagxfneCe9ly6P3ZVjO5AO3yb1A2msKF9aaDRb4MVEFM",
+	"yOR6ZdoZWZiZaS+1I9MVP4WD74qs5/1YA7vZZJJokf9jW9CYe5hLe5N3wwDbZIOo4j9EEHDcxat2hMVF",
+	"3E0dbKRf91Hher2t4ARtBGtmUOlg2wlULA33WK/7oW0Md5UQmkaLxxMRaqJjwGFaZcNTWugPXDBIV44F",
+	"qDgjdiAh1lzYJ1Z1X+PDvh+E6rtw2/XYg6XhPXiwEwBrFlS57nZeK7Wx44e2VhV7i4GVu+1ext1ag/AN",
+	"m+0tKxbyrYulqOFe+zZh8XakGP0ckSO9Eea5zwXsNh/MN864WuR0NfhG0/HZVl8F12+kaoHwiyVloR3L",
+	"JnUZigSBX/AISmv2sbwTBLjD4UPvTzWLzxC61cK1G1Ts23q2FkjoIZelu8GAK2vM2YQ1DuecK6LpbSsk",
+	"pSWKa61/NpnPEdEvbOpefd/dC8lods7nbA1Wi5ZGmufXdTuDdrkcjbixlm0KfERmCT6t8VdZuoNZOSGD",
+	"PLb2ZcghvFhZpWLLyLW2jPBzn+3ZzApvHGGXdmoIzxZ08UFrxuwEQN8uEe/qoIR4Ss9aQid39Rt1lzTQ",
+	"0aSjc+CbpddXsmo3pYuXjTcmufvZozkb66E0cTVakOW/SZip1Kw7KSnkUnNxuV3IpCGdUcmDZ2FUgu0b",
+	"0gAUIHpYc0vtOa9akJRNXk6wYHeVAgchXuh9Ua0HNXKaK54VFG2+0bZoevulNQxH01twvD1TjUT1ysSt",
+	"jZ/0KcmhKA/GXPi8E6oZ4hsbOl8wZNSuh0EocFH/zW87/7aMDzeacr4WMWInOrYN4IMOLzVgbbonJfpD",
+	"C+qDp34tuGN1OI/HIgoxF4EjExWu7uUQK8vUcQ6DeOYYOkS5HnUaHMBRNCXWQAsK5bHwzJT3pyb8lO7C",
+	"mmewpGtxttbQcKIeQKclbFnYoaEq/0D1JIKc+4N3pVyYBs6eKadWcS5Dwpoa8SLoviXTqXwdcBeyzFrI",
+	"Xu5jHS+IFupc7LMxKcxS2bbkQHgSq3PotJKbMTRpEP3jjBEPiqKJmsFD1cqAC9k2AB+2YfE8AVH321WL",
+	"aDkS25cQrR33TqUjhmMxFr/7nZXfhr/7HTljGK+RVohPSgq2Z8V+x11GY7FXgqbUKP5Ezl2G91oklZr1",
+	"aixINQkjkHTQPlC+hoUcbGvOAHKtTMQCDGRCJlIonrGCZYNRYHAPjIq2Q3D3eqgWqWIRBJqzIjG9RgBd",
+	"/MjARWLR0QaAyDaRCxYIDaj0g8PQITpd8msGc7+hHh1NsFs9JD+5nCXspQSD8mCXNoym5L+As3Yhrxnm",
+	"FxO3fiWDxq8OyUnNAOGQe2A4IETCD8d+0Lah6bREBcJTURo+qIqojEaiSspBQ3fPnLY5JJ+k6TNIxUs9",
+	"H0zBNWLk2yu2wHzg/QBu2blO4DB6RJ3gJP5j1HDz3NxwI8jaYT4HsLO6BhYex4oSlpgR2LoEse5tRGD5",
+	"CH7FExVsibwRXoCf2kTn+m5l/JpnWGm5Imb11Qz8kXBu0oZEkA6G5MSXQCi3CysIx2A+npG0gleQwoE0",
+	"C53WoQ1ShBZICMsVCz2d7jND8lVkNjSuehAoDDfYXVmCPeyT6hrg0uuKJOndr+6btf6Aov3kyrlUiRi4",
+	"FpCM+oIvwUjsSb5YlYBZFA7XWITN7EkE+RPqTtqZ2Zdw3S11Rtc+QEyg38ytgsjGAmdk6/3VvtAWwlG3",
+	"x3f0rVYs83+JpOYvkQXOZbbMGUmBSv7VcKW/OraUJujPpDZ50TChih81Dcc2BCCUyRVbISKKWRZfPtk5",
+	"ndEzc2x+wPUaBbs/3OxC2FC+KPhimD1reVHF63DnskYP5oOoeyAaMSHmtGG4ZUn1vRWxKbQ7+3OpIuNb",
+	"B0aebd4ukrrvpx3rZ+9iCj6uejjtDvm+2i3FUaergA7WeV3x1TQoGwXsmKOs5OsFVU63fee4DH8gc7pC",
+	"RyaEvLq34OOlCp4XjGYrMqMKKAOWbIBXL5g3gCmG6wonVe4SLrKVOTupFdCJV5JpN3N3wDC6D5O3UbUq",
+	"w4zSENN8xi9nRgiCJUcjQCWNgfwDOTAc3zFZkPYGrZTn3uzqLUir4fobKbeCj1U9dg4s+BgdSlYKqLmU",
+	"LHNZAs9F0fM7gJpqsa8/RtW5h7Jmf0T0H5BdKtvmISIGfndCuxX71jbTeHSKtxiuoZW+g+3IZfna4BhV",
+	"iZLjcEUmcsFBjtDSt01bwh5J3zYg+4N7iHLpYNg8QZHTroplR2jpXC2cC9dbPoGgI+o3F9VViICFh7Fm",
+	"n9dgO3gxBQGIUHUu0UhsnAvge4EUDjZ/h3HvPUVboz+sscfWiq6Fc0TBFeIEGTl1vnBZ+LFaofmbQ4bU",
+	"zbbONOuvdKvB7KwF/ugntKFYvqI0FZkakTQr6FSnpL8o2IIWLBskJIXU5ZPFopDXNE8TklL4N8vMvw0N",
+	"SEnfqcRjEcKw30hh2uRGkUtICjGVLEuH5KM0qvlU5rm8sYlHIDZMSXr6+eycPKcL/hyGpp7/3dqnf3mO",
+	"+SM1aF0YMZQFCUbZS3pukFDXF4y6N2C4ztHObMcSBZONe2dOBJnJZZGvPK2hYYm7NgJ5HNaYdrziYJ9k",
+	"eCZQXlDRYn8BZmT5f98crKZM7IwQmBKvSktfldRWPblYEZ4lZUESGw/jczvqptV1SYr+O5ntfdi9Fvvb",
+	"4Lvb9Nda/Sl22b6g/SMuGt7MZM68icSl9twIVoxgZYKKntxn7jrqCSk/ajnH0GBGJ7Og4Iq3LnKxt8Dq",
+	"p0QXdHKFyWpmZuV75Xcg/4QqphJLcBdLjSjaivRLWQLhAn0LMrcIosqbwHhBBFOIr0rOlhd7+E0s4YoN",
+	"wtFerEhql8EXXHxvCAKYmkNDkmHKN8fWrAJLBUxLYRrfWADoEMQRxuwLMNw17hD7kWduYjDzhMg8M+I3",
+	"iNXHJP3Xv6RVb2Mn54g9Ce/dEGKYgvBVh8facYxrF/8Bxu6GFxu/39E1a9w8u5VSu8oHtsN5txeTF5UW",
+	"iKF5jzP7HA587cw27kpwaWEGqNakiv28NIQltaPn2b2NOTpeczXaXOnc009oFi8s6qpAxbtw2IOWpoPE",
+	"LG+EdZZZitYHs0J6DLkX12iGs6YBmmUQnhHDQbR0qu38RChavfx990N0sUKKR/pQkde8Z6tFJ2TKBc0H",
+	"D3Dazu24mxtXL2TqN6Hc0cpZbFy5cPmSkN41iMsabvVGLlbrXNFufydyEQnExiq271vsV44E2Nr2QYAP",
+	"Kk0jLy40zVxJUNt/N0tSbX0rQ12zICXRjlYBLplFdX2qRZco8SeiJH9aQpFScuOCpd27ULr0fqLctwh1",
+	"XbNp5eAd9l7zQ5rN15nCql08U9aW1drXF3bN24v2NXorbPOdAoK+oxhLp721llz/6sp16coy9LlAsfFG",
+	"1HTlga/DDgFzjxd62BTyNpSvxlnyMhIQU1Hx+qjqAtQXG0qSWZM81UGfN1S5RMZB52ixdTnjtYNYXXzg",
+	"RTczPpmVhjO7tQ7YOxy5t7nMgiy07Wr98Kwep1WJ3vLXKphY89RFNysIptom2qlORrcOdvJsohTLh1tL",
+	"98HL9xHtVJ/U3YOdggl0WcUugU4xjeaBKwaX33mciKdwm33cU/WOPlQEVOzOdBlmTRtSrKJFTKtC9TeL",
+	"3Yof8O1Dt5qXd230VgzugXySFc8iQIaa3jAcnOVTs3RUrEjGFno2Kp2gJV46GjKaQpZDf4xIpS6chNoD",
+	"TVX5ZfzeWMAH485lO4aoJeIe3bvHm/26to3nLY1FIMLC9sFklwoipCprGu93B1/ud+Q421HSAmYRl7SS",
+	"qqR17CpoNHxovpTHWhdaWTfIGXdt3aBva+vtIradiN2kturhjlgBKwf9QYBDNrlR3PHYxJS9aWyNlujM",
+	"des0RaXl5MpWavVlsv2LWE13ApZZoSXeAgTNgX/ixFPSv1jZX37imflhKguyyKmgBfahXK0ahD+Y0ysI",
+	"OEsXnE0gbf8H83tQHbi0GBEAMfSkCIsMlmWCPWYMzsQ0Gwus1+MuLYQMurg+FzWLzn87T8gCxPI+Eyr2",
+	"QE22dXDMeKDrKA5QuQgtERnwzNnbobm3F8HCQGb0nAmoj24x9x9LYyo3sMWHYB5V5tLc58jog7qxORfM",
+	"N32kDMfHM2uUJ7RyelFfC48s6bswTVU9p3BAa+cSFtad2sFOVoBNxpQyDqgM3trF7mGn0a7euivhWiYu",
+	"BrqkTUZV5ZoIeRO15bg3z0xPrfalNkoHEdVI41zlqGkh55u/tHlKgs7ZDtNZh4Z8kl1TgWVrrYZVzcAr",
+	"V5GLSb7MLNAHWLELtErAv0sEZe9I6w6bbN+IT96N4Jl6IDeRY4OfsPeYe+KBkpMrjGtNJawmRwvuube8",
+	"bhkl19W25f29XlpqSkduj5omLSh2Racao8pDqxbf0qgFl+C8Q7nsj+GlworZMYNT/ZbHbmON3oSDaLNY",
+	"hey8wg4b+73BYuVvxR2MV24pdjG9eLL2Dcwv/luPY4IJfNKgTwdM1rJUb5h5KENM7TRuHqnjK3ZcVSb0",
+	"PRiMgqE2zEUNmqIeyU7kLsj92IrclLe1F5WVxRykqDbaA/qAbcyhuj/d4RJmVURDZUOV7Neg6m+vb9Tn",
+	"PyKONTQ1EdJXM2Y0RfNdlhBt9N5T8++BrUo1hUDwQC+RwrzWWFKr02I4OLmxeEpdFvExwIbuQwEZeSPl",
+	"3XM/sGbuWoNgmxmxgwVml7jliI5wx/JsAHha0yUqK/dMBTJ/3+ISlhCnYBW2+Xu2/agCjFobclquNZ1o",
+	"fg2pZP2M+T9GtVzC2tvD78w4eo/SdD3VpYS4rJqaBsfkoBHv+gBi+Ja2Sn+IvjtTZVPmDjnYGmm2rqNF",
+	"LZZWYgbOLOqSZdVkObMB24FyaXX2nK4IAviNQYOBLYfqW0D4+pQASwBDBvzk7JcQNWd+QFJv8xIuDEuY",
+	"jkWl7SAhl/y6ZA7mRJ2Z56kbxYIV+OVWru/fWXPSnam1OQ1IKt/htD6s4Uu0WkDCoOecruQyXjD7YfT0",
+	"YOu6SFnVpX48U2x5GDuIRrXz8auzybZGuVe3r7IqSf0mRcNFulOl9UpEqTRYOlVSoSqpitGiyh6NBToT",
+	"umCKbKhBcE+UpJVh1sjbYAeS00IUXIleh5AdSBfVIZj3m45fqzf6dKzv2/F7Rwq0TuGr8aXvXuG7A1Vb",
+	"o/n5ULbgEqIIzpUjhB11wSDJzpLF5nr/irTBGmGN0tQaGVlDMcskgKgEV5Fy4+7m+4kxNjNazJnQbWqu",
+	"b4B4mDeyuHoDCXK7Oq62AfD9vNSKZ8xG9sfzsTx+Q1nKWzKHbsIWhm+YPqyXWC7isA05vZBFPFHwg3mE",
+	"fm8jjc7ksrAZ+1B4gC3qUaBBFuEzhdmFDtzo8dPf53Qy44LFp/oRH/52JrtTcHgn4dusxTcUveUm71TO",
+	"LwparEK/koaAaSwrNi3kfLcP4/WJA5C/ceckTEx3F27hb22L6P+NGaYd1wdGs3VwJNEZYEThRtSRptBm",
+	"u/ozUKa2vbN0y/Dqxpd32rRiKc753LDPpQYzTTxKzj6HQO2lIOZCdEo4+NaSjk3Ba4HClIrjeRehNfTY",
+	"zOLnJWJqQdjfDiI35JYFK7l2CaExuWBTaSHYsPTdGnjYb7yOIe9ukRlLYo7mNGClXO9wCGN6qN/IKj3z",
+	"CmplgFXZJLIXbcc8ZOZVfhcXKZqXtEr1mpTjbtkUXvTbOZui9BY2hcBNCa+Bp/H+cin8lO6eSxGMv8sa",
+	"bufQL5njg/rym5EiD+XOl5vdzxEXcykSeJzbmvDwcH7z8I5vMWTvMQ9I1CP4yqv55q1ZAKGj36jfzQPR",
+	"11LmIBpxoVihVWJfMiRVDRJSanrfUzJpZXY75pLapbmfVNJqZ7+VTNIFrt62AAinKLW0A4OBGXM5mYUY",
+	"UpjCjeuIWRDpghVpEmZAfP+Jp12C81rzn9eniYZaX/3Abc4YfchU0WjY3K75oz08dvck23TMcxQVDJuH",
+	"T3IMteNHS3SsDsLdPptc9AhY722kpL0ynId7ru2h4w9YBfCScqH0CLHY0kaGVQoSvf0dlac6HsgwAAZb",
+	"omwPDeMwX5Fp7BjOFmHjtElitvQ7AUarR742NNaQXlyc4YMmGnbHkQ2M9r/yFMHHY6E2xzCWXwi73p5b",
+	"+L3gc+4ETxhXBXePJN3umo1FkHSMSW4yDPAxTFwR2tR0ylPXt3jcg7GoujksHGIa2CPSJACo4Mr3oaUc",
+	"JJayBaaJNBmLNGqtSBOSRowSKSwQumx9DGxz8M/UWCA+03GJHR/OO3F9cFX6+AC02CPNQaRcieipJVy6",
+	"ZCz2cZNorqLBN2s9Rx/4deA6WkeswkWtU6wLlktxCYaK+o6Et6bZBde+WBaEH5VlLgL18T5QW79fF9Xx",
+	"RjDtpMV/86t0Uv2qp7t9ZEcNmj5CGDws56832GOtz+sk4vFaQ2ZkNNozWSMRhW9shtcP9c6YNhoC7j9c",
+	"MPZ2zrqYs6lxiyI4tt+j22736dy3Q+8kcOe1nsZqJ1vHH+9yNrb0CdaUtTjKdjcwjF+DuzAI3Kt7Disg",
+	"PpUIJgcNamVBesVEezEIKMjtXiH/QA72Sf9gv1b74Zv4KH9Vu7neaWmzRUK/5ZprV5Uh/Z278+VaY1Tx",
+	"kKFRRT4CiQobUIF6hvg9wDqN60cPEBWWUU27ZBi72UF1pbfupV+S3rTAgx5RoN+BZW9WTULxRw8VFTv5",
+	"Pk479diuKZEiX1kiOSLS3CR7Q6HpxuuzuSzMFn4SoXSxnLT4Wv8kb4zY5nF2GQLp7hYyp754dXx9/SI8",
+	"FOZyL5V2H6f4aReacCkRqCCuZezkBYHF73pYTqHxHW37seNC9VpcYjikrY6tjVdxc9/tLoRql4FwvquR",
+	"Hxe8ObfYiILrXDlK4S2tnebdjP8lNdhk929DuIfClU2/AMz2ATPvmwN5KMdAbb/WDKwOkq3qp+gRPARu",
+	"gzvmd8QZXCeO5im6q1lpZIVnarBtqkfjMNwLY6oIi4YjmUk1eVVFWPQfThGdDxNU4aVBpMLQg7C2tQzr",
+	"MTT8+2Fsx0T7toFi1+RtGznBWplsXTWqascNC8OKaUKV4pfCgT/wMBiJisyh2VeKVUV73dE5U2Mt9aWI",
+	"kfUzmjMFNZR+KBi9arn1nwVrVlAeYXRR4AX3ycax6lPLRYBBBzWrxoJqX/m3D3WA4Y8BZJPqsBYV2AHn",
+	"tLhiGVkuXKHiS6hx5wrVjUVQ6Au7wyeDIXmvla1jbLP2Xckj0k/dP99n6SCpPtScFWNRNjnn2IzIIqmU",
+	"W07CwZalmeN1VLGq7xuZRVb6/dlncnR48HsykZmPSLC1kGWspqhPl18UfE6Lla8aHJM6F1QbHaw36v1f",
+	"/3qy9y9/+fuLX/6PmMhTLkmrOubXqHJlRkGdaG7RWcsy1kPySWqi5SXDVCCzgNWlvQcbSLXD6P1ntxyT",
+	"pysbvXkmptX6WdzLDHYo6ahltZLjcRXnI7gMCVLXC1Y/TmVDPLqVHC1X1srmaAVVrh7dsL6Il4wDmuZS",
+	"4wzNiS0JvNthRWyx8Mf3IrT7rD0aboP0QgmznFGlycExoj/AqYaQDEMTE6TJhkO5/newUWlrS+iGDFKy",
+	"HDQnAEYIeCd7I7ulddQQWwccXIX2iN5HTUXS184JM6GK7SkmFNf8mg2OS7dSe5XEOxc+rDHttf73sxmf",
+	"6riFHEL7GbvK6EoRSpRpCTYzFROQeUYjZ+gn05xIQX6EBqrNeiDWv/0RGrS8raheFuvfP7NN2npYbvj+",
+	"2XLN9/VsWaj175/bJm09LNmmDrBFy/s3LBObevjJtYn2UQcawQ0pRxZ+I5hx4jY+2AW/nK3H7Z3zvMfF",
+	"wjIAgF5TbktJC3cCE1/4rDycmC7sWw+3izoo6wv6ZsO1Sa9xmvApCPgM0l9BojWEFLUP56kx6p9XU8oZ",
+	"z6giihst7oIx4cCJOpn72q7gSbiIO13DSg87XsVKHztex2ofu13JSh+7XstqJ7tezUovW13PaopT9Vwm",
+	"3+ryvoF4zTWgF4j2ZK5EcKMtGymWPjuDKCgSyY1YYQQIe6u785jPlWO9pWO27cx/rpz0LTttvwafa4d/",
+	"246XraMN7sOWnbZfls+1K7Jtx23353P11mzZ7Zor9bl+kbbq+nGY4BoDSSMUDi4PFNJe0EI3eaRvg0D6",
+	"0uUVOE65JWd81+H7YNECTmYh9TywtZFyj/Zd6MTUWy/Ll408bHgd6A2m6x2Ch5/Y3n9Qtvdw11MW+i0v",
+	"2CQOtGIek8w9R19EzpUOsw6omjCRYZqwedv+Ecs/OFtOJky1qF9YZghSbu2dQrNRweYSgD2DutW1spxt",
+	"3Z7kNwBYUCxZhyV33cTW6ZzG4hPIOb3cg6gC5wQdEU0vVULoBFI8sJRoxhSWUpjRAp13E5sAwoQuuCvx",
+	"TIIKz405WirT4gSYAoCgklO95zA+G0W+gxNb6aEh21dh2W+oAuAucW/QNYdH7RgiX2uIBNYc3AfbAhel",
+	"dSGqtSi9yjc72enlGbSzVpfIufliQxKg/DYW6790mC1Ey4RkrODXLBuR9F+5ZnMoKcBzRii0NPqZ1nQy",
+	"wyqo3n5klhMgUxnph1GVA7CGJBhnfsMVgyoF672V66vtVSDtzFyre+4mnvhj1XLm0V/ZAaeucRFiJ3jN",
+	"ofsM/6D5cRSkDU6jP4Trw3U3HtEuBw8jhpU+Jta6tUOY8JaHsQ08yzxs2Z0umf3BxjwsOP8DhQPEd+tN",
+	"jRwQtbzA/p30tlNs9y/xdT5zO1mzqHK1yOmKwB7hamt6GbJG61SCnLyJYeH4b8tnkl5GxSXYum9oIZCD",
+	"cjGVvaSX88uZhhbFVS/pTaQQbFK9qOV6ntPbeB7ACdH0FhGn+uZfhhUN6l7a+w+NW3fRfYKkGQ9XD4aP",
+	"hkyGqxNLY9cxTlEGqbv1Smx5B8hs5opMC4YZWahjOIeVIhNqBk5yaXayHrR016CxtaSKzqWNSPVOTCHF",
+	"XmMqqiv3LKJnCMLLIB9NEUpCH/Gr4eFLszbw3/88sI60g/22XPh2v9djQr4WCHtTZY/Budky0MvexW4B",
+	"Xpre7sHaPihp9jTgwXK519wyGEeZPmJuNAQogFG4cl77kEc3KM9t6bLHelJMkQupZ/H79R3wCdj4XXM6",
+	"3azvHL61lvrGIpjuEMDUKX5pAwW2+688U0B2xTXQXCw8B1QYNKg1dJdwPTjGZMwOgU5rE8riUqgtTWWa",
+	"hOhpd6XDW4qV21HpkijjJVKgfIQhVOat1GUGDY7XpTV8N/Q7JN1RIgwb8cXIB9FYYyv5WDV8YK6fvGIi",
+	"yKYdbhl4dFoLHyJ9F4oU57U8dh1wWDweR91yYPGdlmDppGcki79JEQuVOvl0Aqm0xLUhgEl8sTKiT872",
+	"MroiU2BXqmMctt0W/82kumjRnTLr/pZpyvMWsxDuDFiC6FLPmNB8AvVHkDH+vGRKb5Jb6yKodUVi1zdU",
+	"Ea7Uspbrth4T+HbBMTKxyxeUlgtFLhjE9k4mbKENiXn9+vXrvYPDvRcH54cvRi9fj16+/hdryLEDsynZ",
+	"8LFV98FdcRE5XWD5d8kBpn+sOYl3Ye9CLkVZO2fBijlXikuxd0lhsEsFpjl4bUKLYhW0UaHKE3yml/TM",
+	"a1GVJXg7cpnKh2TGcjiTFIZgxwkDOSZsvtArWLLm5Drj85Ufi1VzxOXZqMV7emNeMd9f73vH/e3DfYMM",
+	"mGt5Bfwrjr2kUJLsFhr0hU1ZAcl9zcpB5j7BTjZXk9CJVmYtg1IN8VWtsvxG1KydvT2GfgWrW14TqqvX",
+	"KUonomlUUYJhvmsWGjN66OYcssr5dSKCGfithulappYVcvFW3gjMFmFxTbySwBOnC9kS5M8KKNDaUQZh",
+	"9aMSEkiKCcSmjQXkRe4hfj1dLAp5TfPjMMw+sdbJCnAQuqX7qHOEsfcQhmzBQipZFoppiP5NCDMylhnA",
+	"4JikUy5o7gdUC0c3HzKHNGea2bJ0bqURpijp+XEaAmf6iq7s1zBQbV2Q2hyboFTtw9QiHnY60bJY49J3",
+	"d3UF9XQvqHIVzFyNR27D4Lgi/fdiMiP7w/3Dl0cJ+VFKTfaHL/aP/pCMxSlcsv3h0csXL18fvvh9Qv5I",
+	"81wK8mL4+z+8PDo4+P0fjhJy9vPSkGP76v7rw9f7L/aPEvJW/o0JcnA4GJIzlMyMhCfGAgQ0MjXCKZdi",
+	"RDCF1Qzm4Pmr/cSw9htBCvNxpDKH+yRDOYwscjphyuZUIMsxMxmLEgVkym9ZRiZSXLMCioX3f5C3zioC",
+	"YhPJ2IKJTDlfrKG2IyguzFhmpFAU1sci6OQGNBlcM0P9BngkHqNu3RY2pB+il9nbj6KnpI/nixwMttE/",
+	"mu4P8+YxmVMN3oRqiGW+In0zAHZLzQ3DsvJsrgbbyWv2JviZxuhv5fp1M274dAZ3I+9k5NhVv4fNiCj5",
+	"Bx1ULfOu4TPtWYtlGKycepUJKANopBsVvoOdTA1f7bhaySCMCEIHzRbUN+LYxSlzpuwN1+SC6RsGgQ22",
+	"sSFzccppDvnXzniQ9mbAuGBI7mIMew/uPwzN3I2tSEh4d3AHWrEv25STcnLKXD87tz6IUDlVANPEhD+A",
+	"nSTSKqvbxtdX2Rk38Nh1RliNNcgcDmeJXCxXyhel3y0Vx6nEusTxv+B5rggXw7j/YEtXN3Yap7P3dKAi",
+	"Rh7I48FPdzSxr9m5ylqud8vi3nWjwXa5nzx/u5BZXOhdDbrlobxjAlvBGJnQBdc0JznTFWyrb5DMtsFQ",
+	"urzL/dh2ixo2wNj9+IldzKS8ihG3G3wEZ8Y9OAYeqdikYAgAaq6JlZ6NtPogPtGNZvOMK/M8+8KoirtR",
+	"kZ4qVpjh6mUhAHKZyOm0kw/VfWC9/araPfwSLJ35GNDjKeU5hjoJzcVSLlXebq/aODR2zQTIN2uYriIZ",
+	"MwessHCiZbVjqM7gbENzRoWyhM8JM514sD1E79xQYrYhO+szLiYsuoxnTFvNG0dgbtx8oW3SAwgGM6pg",
+	"9dYYHzu6w2OeF4g1Ch7eGcSkYNdcLtUZ3JZ3twteMNVygjAcqpDa3JU9o1TaO6Y0z3Oi+KVQI7IUmqP7",
+	"f/f5L4s8sgAxZmtaVs5XsEp1F3DrXJsbX71Njcu7pQfZHr0TPCzxYGl3krR096BJpmybbQnVEq02H6OQ",
+	"/XJOFMZ3huZ3l1DOhLdw2mDOvoPuojxfFiwO3tWMemdFIYt2oudmjxenhC4V/rNmdnKpoWKEsMGrruii",
+	"LIzAw3RCaJYVTFnM5zyXNywbIBgqBHkoTfXSXU9bHWlzdFlLYYeDKoyZn4NdL7uLq4T4uFE6gYTlgi3y",
+	"tgD/SIlwphZSKNZWkN8GoJZb9EyhzNJ3HuGD/cMjcrHSDM0IHeqNmlWKSzPglWQTZqb2TJE/nZ+f2lWt",
+	"x/2QiZXaGnPcDNoB8VQsY1mM0tWlBmdSqtyOyizCDiv3IVhdd0TX3N+3dkdbsh0MDYIjYSYfMlXMZqgy",
+	"jPKa22MYvemQpBQRe/CpL2OPQqFG0yDpU3vC8HAoqDl8gw+7Xlf7fdUGGGOfJ/bow/9uy4kdOYzwYWdf",
+	"XiPLcE38phIrsNhM9ksp78B7dyooer2umKh5+EwRniHEjxVZ93hGZoxmFpO5XWbaRbBpESByqrRd9nXz",
+	"20wS2W2tn8gOUbKwjMWRQhTGbzXRBb+LeCQncOK3lHToKpcU1oVmGcfg5NPg1uHHmvsHxLQm7oGVHHbT",
+	"7a7tnuCuDBIguHAczT+CHbZkpWoC/zclxfALvfnIlKKXCBQHDqL38Y3Eh5s9ZgESH9Inrgi9MKy1YmaG",
+	"SghpWwS+oaMdD6EjkWf4EqTSwIPoPGICXdm+vFbhZajMPVil6qnww06qpLRxdBt3okZ8apKeO0QBhezA",
+	"MLpZdvwtyeXlzqYdO9qTqWZF9GqilSMjZg8wHAhjoGZcES6UpkIfOwyuFaOFQkgs8Da9fm2efD1/Y/2F",
+	"MRjV7kENdqg/AEBjt7H6OpPffLD2KK63m0EjdX/2snVqc/2zqEPfSRsuh3awcWh4vTYMzDXadlRNKlIO",
+	"7cXWOH61Tk8NfY1Ykhb0Esxz9hraWs61SEyqqatTs+1kYnLOjKpP7Fa7ITV1+hlVp1ZrbW+0iM7oYO+C",
+	"GuUI5oVCMumfXfEFeQ6/nfG/ASJziQ/uf+WK7A+jcqFrEuc65/TKFcLO4u9rqWneItW+9QuPztHyphoq",
+	"uaY/szKRgzhhPO+XHwymvcWUaywKDoBd8WA1KhOrjKq5hdVd78A9zjwDrs4vteJVOiI3lIOCCSE+2gpZ",
+	"TlgxGrtNimC0yDkrLMVwWdF0zqygMDgei9SL1ekIFHDbzQ1EKRgFk2Xk8Pb2mKQoc6ejmnQkp4gYAtqI",
+	"NYVV4kQWPrs01MuwZTRUpEGt2gXt0m44JO/oZIae0xkG0VZkNHArZCQdL/f3X0xMM/gXg6+ko7EYi38n",
+	"5mvk38mPvGA2ae3fx+Lf9/b24P9Ni9TQoq/gK8hS8u++jhZXFgk9S2wVhSwJSicU5JKVupktUgemCogR",
+	"gJRTDLewyKeJh9gvSpi2DOMskxCGUAFMJ9Ws4DT35vrJjIpLdmyN4bYwy5TnrJ7byHXiE3QB7/MaBp7r",
+	"mVxeovs5DQxeKVo9aXZNxYQpszzBTgdr02lj34upbFGvhS58BE99p7cLmfe2cKuym70drlEZzuC4rPeL",
+	"m2WpHS+QS7gimZwsEWsgLbnE0HKJFqFb76T31QP3UESuGUErc1pDfroJrRXnwZ2cknfUdzdIIsEw1b2m",
+	"yXiDfCxJxmYG+xQZLtxPNjOmMa6Isattg76AkSdqqJ/MnD2klGbM3TZ6K5YojKTctzo9fmx0ZQkbwBoX",
+	"EQ2iq1xdT9d3Q/jLpll/gaO0GXXAGsLktLkeEd0pLpf48MFgAQwXhCIhzsbRya5Wmy5+b81c0VERE1bD",
+	"c/NMgesF4znNCy5SUIoJizn/WyzJ1S5bcha6+4u+ej+Q9TuCqwhBgAXDnZmYM5Qrib6jhgU5k0ztbiVS",
+	"LauX3swUm/w1JVOJHgJygU4IIy+/OkJf/4vDPTDgXLEVAn+CoaQ36uHLH6f//F9eF3/44z//t5+L85t/",
+	"+3r69g/vP5z+y3t5+IF+oGc33SJF7AjXrOrGw/FFahrncubYWm8dRHubK6vCreDabULkLlwWdMJOWcFl",
+	"9ie5LCx1tXiUh0dJ5GO59D4ku7X2Q1eMLfwZjcMa+TykV3/YCHLUtiAtYR2QnkyrjIorvLxySvpIyxJf",
+	"GlDT4pIhpgdZGD1ksLV44ZDBap+cYvDI9ojh3dzngUuhny0XOSTVYErIFTNiOUZ3oxvdkO0LxSDmF965",
+	"N596zYqwnmXaAxUzvf40QzhhNKrANHyAQDwwzHqNG90ULOxkIRWAzRvV5kLJfKkZSWdaL1RKvn754H2P",
+	"k4JlTGhOcxCopwW9BGzFsYDWqU2tEXuL5UXOJ871yBQmwhqNayaVv3IQdWEEJEX6ijGHQWLDpRtnYpu4",
+	"GTPvKKHwlX+ikTNB+aAQMaCMMs0r9Sx3A7BxAX3B19oAbBysVpsfJUDtqhU1DLL8dkIfYO2InueN8onV",
+	"VUkM8wAlANQg5Jqd7k4JIxoxDHWPcawUyFybRWTaNMtMdnllpzjKYNU64xXIa1bMGM22GVyxFNs0hxyV",
+	"7i+sCfCsnNiw43JM4fbUZlfdiDI+NDyN6y91NwUtvCZPQaO7BI2WK75r4GhI/O4OBrCOToZY/lGUw9Zy",
+	"i0Hze0DsfzyqtHu+f1eqtWV2/3dP01rCblGDWhZcr8BYZDNFGC1YcbI0s40WkinzS/thIjKYPxoZqpik",
+	"bVhoOpfK/ogCOYClwbhBUIDPlizDSGAIIsCtxXAihaYTXSYW9T5+PiMnp++JZnTeCNjtnZD5Mtd8zyaT",
+	"/NPZ5097Zqv2IKTJvGcEmH+TF3uQNDGngl4yKwCOxX/6T+SkTF3nUowFBsaUOZLsdmKkbkOKZozmeoZw",
+	"F1JocxoJE9lCcgHGepYpkpr+ZMH/RjH57weYMbHGabMwaJ1Oh2NxQiDtVlwmDrU0sRnHYLKF3Fvms4DB",
+	"HKLI0f7BkJz4hSdYp6WSLT4WfVrdwyu2SqL54/X97OMsoDiLb0oYnczKJRkLLEhv8+CC/SBLkZnJBnni",
+	"4573274YlAPHbEW7aTdUeQHTTnMsDKkb9ywQBIx9CnPrHRPqXsSAVUzfXxQSje9lJ+Tl/gsUg9MvTBer",
+	"PXCnp27ng2T2sTACYhCqPA2nb6eLy5KWr6XWRGw9FOWZydgkp+hpoEZBHwtcVi5IertX9pyOwIYioJgF",
+	"yNmuiJwr+V9m92MxD5rnZCbzjPRTIxanGEc9FlSsyDXNuT0tAzfHL4hhNIfEYfSjQGfoSHFRohfL7JLp",
+	"EaHkYjm5Qq3ZPlMO6nMKiUFhHDnpX6xc6f2xMCSaonYKN+TVvvmBzCH59TjQnp6psiAWJC5fSD1DvX1O",
+	"VxDRjiNGIWBq5gLxOzBIsw2gBl+s8FhalcxmaI/IBZtxkRFlxCOa28fKQzeYT5huXLElqscCrIKaw4or",
+	"Ml9OZkNi4+MqNkhcLDhQNFxtwF3gTI1Fatb7gxn8HvxvisFFuKrPFJnQBZ1wvRokJGj6hc0pF1xcpkaD",
+	"s8vONWy0ETBuBmZ1Kr1/YYqZ3hG9TtlobUzfNcILWofhwvlNZitpbSN2KT1JOXyNCcbVe1LvvZyJHVm5",
+	"Jvg12EOOIlGxFEPyxU5mLFyIL2qTwd3qG7oAZx9KjsCiQrlrDLc1B8dQijL9OVz3TJpvubN+zufBWYf9",
+	"U5pqZiHf3Vghu95mRmdUU8gMxvugfQ+k/2KflNO3NYjYWLScYYsqXVlwpHH+EyCSwMcXVIHZrk6mzA4H",
+	"6z+qDpErcrFUK8MidFHG+4A5ha6aH57knAk9FhlXNtZaWbwToNrhsNwKvqHornccziycEnw65eLSLam9",
+	"EvbIk/S/7r3BlnvnqwXbQ7hQZURReDMdkhM7TcDTCImKIYruYo4FgpekZgwM+ixkbrrZA9yjNNiFlQU6",
+	"oYKk787pJd4y2FFeEHkjar2khoSY6UnhAgb9SNy0bISdvdx/fHfuvIGmO7dRlChdGBnTftbGIZlmLnbX",
+	"5tMf42lx2fXerQr9o+aGnlyn5tjv9yHlaXmxZwEwHMBalliMQ8tP1Mxoe3KKyLQOLgOOnxk7Xub3071P",
+	"UrC9j1RPZsFo/XxeGHXC3yyj6IxFCUgxkQsI9bRTM32ffj1PyOnJ+Zs/mSv79t2Hd+fv6jPA6vHoSC20",
+	"SohaTmYOG8EWF7IucO/29sVU7HOzvINyFnYCN0Zvs3Y5XvkoV2OBwgDYbKnfByt8eEp3cIjriD2ZSwsK",
+	"BEx3xiZX3nwMLUCZk4KNjbAnFAI6JERJmPONtHdMkYJOzNL6aUAshpmETz0HwGYulF1Fs3ywjmOBAEru",
+	"jpRzcjcMA0Fu7Jkbkp/shqG6jqHHfir2VCl/oyWUcUIZZ4+cy8Vezq5Z7hcuQ2vq4dGe168IKj3qODiI",
+	"vuGLV0HDr1/fvzWf2iNWd/YikIsxAc0N9/Hv4x7Pxr0RGfeGw+G490sKbxqqrTSdL7D/92efyR9e7R8Q",
+	"7yNSNv7PrBwix+AlhSQ3hRKBzZXHyIev52+OXXnNsSBhFkr5BlhKqcKOf6rDahm5q2oLq+BxwcCNqlEy",
+	"V5lxa6R3OFKm9xSiqFC1eP5vSoo0af62B+6Jf8DHZsCpZrcam8N5NOJJ5a3fYWMrVS3YxFqk4RhTIQWf",
+	"0JzMWcapxUAQ+QoG/QHamWGmp5/PzslwOHxu3k1HJD2ThR4CjI8ZJfz1lhfw7ytuDeXpOb1iqYvV/HmJ",
+	"TNYcFxi5Wz4uEEXHEltYKkNehr4DhfB3L0FKFJmTIxX+iEYO+11Z2LfMFzii3h37XV3QSxD/aUHnDK0D",
+	"KEW7K2XtZC4UzZ5nlP/M54ew5MHkLaYHRBqhzWaFAB7Kpklgrq8nFdUfgS2DZJpJDYtStz4YyTnF2qGw",
+	"pAL+CR+1fyQk/XTy8V0KnlNr66GmP3OsEHrIEnOj52V2XYzYpWSh6UXOjs0TVwoD3ygVyP2SFQyDjSY0",
+	"Bxx0j6aOPIy4vYHOrYMNDjti+GPRPSlIyjO80qe00JzmNlxKEQ3xhHgKTmGa/S8/viGvXu8fDggYCKN3",
+	"JbwX4XzMkBbU6AxLoZaLhYSL70lP4mvGB27ACRVmeUB1AhHUxhGkmimdhmsDM0CZADKJzMpWhrYo5EXO",
+	"5jgunMnv/7D/+4GTHRas2MMVT6EDZfZ2QSSMG6RXVBJt5p3CFUXN+dUR+ecfgMtDeFeYyQdwa+BySk9x",
+	"BOlgSD5J06ttk5CZvIEX5zSfymKOYoMVMm9vR+SCZoSLxRITCMjR7W0zlpoYZcsQDNMzLkHJnQyrKhia",
+	"EnAUhvjOGRYYM51gKhkqZT7Om4ElRjGm3JmyQx4Fgjn327SghWKkT8t5OODMPaYmdOGrS/s0R9jlBEQM",
+	"4vWIOdMzaZbAckmScxGqEhOZS9BanHS3yCkXe4b6mpOAG+MYrLxmhen8gHz8odb0xUGCN36SS+UWs8xv",
+	"hBP1JcIofF6f6bJ/dPDC6miDIfnRCGHLRS5ppkg/BRuXEaeem+XYM8I7soqA4doqwuntntIFo/M9Q3BH",
+	"UGIjHcAH8XdkkkaoppeASgoStRE2rtkI/5jRa9ikUqDGoVjdCClAqSod7f+hDBABc7mjW7Zb2C4+ZwPc",
+	"HaUZzUpPfYBHZkQwZT8L0qOhuiyfkj6sr/nJhnsaDgOkjIJD3nQM9AX9IUYS/rxmaVy6oF0e0ocISjOg",
+	"f3l/SjJ5I2DlB82VSBywbbAAU9ACw+Rb7B19wppriDj5SMVySicaQeaC0Z2x4hrrglqhtTfqXR+AzXnB",
+	"BF3w3qj3Yrg/fAFhf3oGBtzndMGfl7VM9qCWCWBsSaXjZQHx1LXDQjQqowAaLdQ89HEIaFgqTWAj8i7j",
+	"mpz4V3HOfkvfZ96xUraxyZwly26FTiybPH+fsflCaiYmq39mK4BQtLf/B5mtnOnYOn/rrAQCE13sTxMh",
+	"VmbLicZC4M4vOOodGdHkzP5mS0b4ugG/WKM27VBGwpbqqGHlAkRjmbgKe3e4v9/Wn2/33GbTmCEcdWn/",
+	"A80s8cFXDja/8lVQa8V233mx+aUfZXHBs4wJfONo8xufpP5RLoX9xOvNL1TPwHvxIxZjMK8fdBjhKcbM",
+	"nkv5wfALfO9ll+XwYsZHI1O7EJmjw8Ntx/yFLZVd08MOEz6X8iMVK2dHM++97LIXlqR8Fb4uGzqClnM4",
+	"vYGvs37rDcGil+ZG9k5q9KD3l6QXWq97o17t8sNHopQJlIx28nTiWfAFcEaQCRUKdrXADGcHqkjszlxu",
+	"NG4ns49F30vTcH3NP4LPmj95ljYp2p85u9lA0YwaVaVnamuCZsYPw+/9knRq/JYXnZpe8UWXdkal2oGM",
+	"diZ7Nq7hF0v3mmSu84c6xeGc01j1pYa/8KPTA+vc7rdGTx+HID4mTfsAWn99W7eiZ7Wrv4ae/Z1nv0CA",
+	"bSw0eR01adCSPzJ9V9Fo+kkKBifbXug7XLaNd6x5pyBav8FGrOJk+qxY49s+Yts/xxJv8Ip745ek987W",
+	"+dv85js/yhddLg2+9EnqjzYZ6rdGCB71Tv6R6TsLGY1Lub3q0PvlL/4mQ47cnNmq0S3yCCbSKbA6geoL",
+	"hrecgStYGEXQe10SMF7FNPTSHwC67FikRq23Tl6jBRxbo2JuE9Au2ETObcGVcpzPlDULDpKxSLEkw/Cz",
+	"GcHQEF5rRaz8/j4LvoJ+RBhyQg6PzBRevArCqcJu3wbykQ0DrMZeDRL/qffqk9TsxI8z+KTpETVrWZAU",
+	"kqTS4M1TCg6l5ujtAxi+sx4nRMtLiCE3Aw1bf2SamoX+V4yuuWIrjK35S0r6VKxstrS1zVBrp0bb4DG5",
+	"Yivlg8vGIpghWsDQ/IDuNT2jgtjNAxOiN92Qjz/44QUIUWAucHEy/bkdJ37TefTQXQ6jUceQpFAAIokm",
+	"+oZPXEDIwhUmRQcz9plY813VkuuE6NTwJoxyOce8a3Aex6w/6Owzh/DsTyd7hy9fYfQj5HWAtcBcqKWR",
+	"wvuKsbFIy93+ERqZXcVUVLBPQn0SwgWZs7kswCkNn8+NeGHXEbCfA3PSWPQP9sEEVnp4nQERXTtTfrks",
+	"WFZW4RwEDr0XuF3WrA8RCOaqwWcLV3EB5nJTcK2NDiEQQrl06Y1Kg7AbGaPXYMIqL7nICB0L28x+rmwG",
+	"38PYkyHBVQIpM6QakE/sXcGlu3Msqpm4zkKJH4FaQGFyMuzsiSNCYJP19jaIGsX0Yx+U4C08SWDnPjp2",
+	"70PSCYQMjAUtGIVYCIhqpQBQv2IazGDlYihwgZobxh2sHORJH+0fmR1fwCWGvZuxyRXLxiLnVwzKp1q7",
+	"LRbbDzeAawxwggmQGkL00f5RaKfGDwyQGJRVO+B9uJ4Onv2ZIteGedTjTWAFz5h925GT36X20luzNV74",
+	"gHo+w14xPiWpB8lBz+WY3BswITiDZhpoiAVV1i5OaCR3V7UA+6jCqCMInBkLezAnkIsiJK7etAwQN+8O",
+	"wfWCHjLribJUC+6y/aC0GJf2knBXCdAQzczGEPnSzpeUCzTu2pFAjEEjAhRO4ZyuxgL5FgwHfEhCBgcN",
+	"u8ZQIIz8sbM3hwlInZ19Qyn3S+o2lmU8DGckUjRGpUgfSx+AmeI9VPJVMwzKtz+e2T/VMQHXSknfgJEC",
+	"hxrELABfYTvK5g9rz4xIF92l9nKQOOgnS+QGS+QfumgNMI9zRLN8MmB+c8UCj7LjrzS8h161CCT9plYh",
+	"sA5axVtWFk6qqwrPJ6zQfGrV5nbF4at12dESuUMaBqw0qfTQ4tMbjEhdR2gT+vsI9paQdLEsJjOq2Oci",
+	"Y8UXAPXk4vIDF8yQPCOCj0UKzo2WFoFk7tWH8qdQJQjGskb4NmzESe/5ynf0QWoQ7F1I1OFRoFcYESyX",
+	"RtQdi5LWmylWQhlME5Q0bGQMSjg2bMw8BcctSPwoMZQjxu8H5XpERiY5VQokL2JkFCv+lSfnGEdTngTg",
+	"ToqkOXTWELrJZxgPyhH9Vk0pWEer8vwuTSAbYMFydHEqFBWqcGdzDPkBtcMG8ZbB4iIbC1QnoIhPbSbP",
+	"1JCcgK+08ShBQAkQCdYLQ0Ym0S4v2m6R2iTJ/Ep4+ZvKDf81sPPKiJ94+xNv/63x9kntSj4IZ3fRHu1M",
+	"/Qz6MUz9X96fOuwvj5yEzAT1HQfgXXYfw8AjfaqMTgyApb6hi46aY4CxIVloJIAcoDldgVIO+qxhDDmb",
+	"aiKX+hh0Nc2c5oWdOYUd4MKRVQbvEC3lYEjeARaX8KEhtaE/swashCgquOYKY1rdeoWsBYOqIcx3lJbA",
+	"IRcrkv7VMDaaucATTDSx+r1byn6aFfSGi8vhIpuCmxb/JP3Dgf1pOByiYW4s3Fu2lldGUrP4GFDZd7GK",
+	"aTCR4d/4wohWCBVn0yPYrWZCWUgPIfVYpNAuFidZfmBIPslyS4O9D00rCZTzy4zWXmGJhdKwISMEywGt",
+	"uhadCl2F+XCu+pfpIceM4NLG4NfPisE+ic7nhrgWACHOIDvHHwKI0rfWTjyYYwE2FCzqrUnOqMKqijbL",
+	"vF8DX03N1TIS1Ykgwa5M6GLBshGZ49SpGIuD/f396ixVgrB0tgk5IH/kP3hrUmlTbdkOzYrUJi1hyBVV",
+	"kKsappmlHz+f/fVf3p/+9ePJf/3ru0/nX96/O7P25vDJD//t3PxubphiemxFygldqMGxTawPASzr0gxA",
+	"HNnkqkp60rHNxMfLhW+XKEV4wZ/VDVQqJqC8bVy5SLhBxCeHW/KsvLOwtcfW0iYgis4cesjyN29BQHcZ",
+	"AuWOfS+MdtouEf8uYVqwRA7rqvfq90cvp/v0cPKHA3Z0sb9/cEgvXhxNsgCgS7M5spItBakyVKGj7NQy",
+	"h7/xRVWO8whJF1xQWNn6+kSdqQGbqTlSbarVW64WUvE4cFFJ+Y7hppnN/MdxD/U0t6WorI17la1tDO4p",
+	"JuJXHhPhKEdFJKFOlDGHYWexqixo0ipa7RD01U2CSmrBYWMRqyIJWQqGwWfJuqgxEaqKqY8fG42Fjx/L",
+	"Km7RC6lnJPK9FK87BJzxv8GLZoXfZ6Dv84YRgKR0MmFKfS1y8weaFBKSllD15i+ggkNzNcHYg+YC+BMt",
+	"OzxLSb+cajV7AEL6B5UsD3QO5Ajed80KZX1RTnKCMl3DsXB5ZvUsHO/8xNyd8FwVrIQW7juJhSi6KvPT",
+	"vH3HMFk1QlhrlBzrWUYgIDT472BIPotYmXRICwyHg3Ke85KhHD0Whs2XQjQCt1jTAgQavAeTU2lagB87",
+	"mRZGkH5Q/V5Vbl8BAnCZE0eFhXHLwWuHjtSj/RehTAbMGiXxrWSyRxBTPlQ1mv8oEZG/Zollx2DLwO+1",
+	"VcxlcDieRIvfRLhl5bpvIUhE5QW0ZLRLDF9sUjwlORdXCMth/T8hLyV9nyHsMlDxIUmB4qUWYD+xCvxY",
+	"XCwRYgYc0xdlAU8+YQOXuh74AKyQArf9ODCzFM4cBCYcFAIw1RW4mhUGALbLpz+NhQ23MYpz6Y2AfLrQ",
+	"7nBiwQNsUlhiXeZ6FprdsbY5QgKNhcqpmg1Mx1khjUp+7E0gpifHksEgwFsNHg0PB8a+LXNrWAqYgk/G",
+	"qnsYvnsXAJq7v8D5+1ZO/Q28xJ9ni5OlRs+fg+FkaBsNJ3L+fEKz5xcFnVwxPVSaLXpJqbWPerUn34w9",
+	"4UI+JT49JT59b74FPKOObwCSFMsVu5mxgt0DB/t7+cd7TBBAm2yMl83ldSPW1wLABHblS+kqlghpw1GD",
+	"5moGOGPARyxpGVjPOFLtw/39IYFvBeGIwFzuMSAR7L/loCIhiQALwwGorBqTOAhGeoQgRgjEA8qbXQju",
+	"YaWc5hJ8jWdj0fdwOXMLBwBTdHVy1EppyFSnwkIHScFGAfgJyeUNK/YmAAXFbivhwJVwOEVuWJ5XVvjo",
+	"YD8hmuW5z/ymee6T93EyVI2FzUr/7lnhWziwd2GC0/WpKOtv8FsLoPtL0jtEWlrLZJYWUKiigvymVIkO",
+	"U/kjUCDTuAMlPi0AyAzMxVgE5DswTMI228JUO8Vu/ZLEk69OahQm+ADG1JfRRFKwSkx0m2kJyKsL6K1H",
+	"FHOE/rQRrUGQ+uabXu9q3U33xqnopf0j03e6sd8ogSy0G7TkkYWzeEohe0oh8ylku5OJ7S7DSSDBxfPG",
+	"alLe8+BqRCnSeaUcSTR+omAZL9gEsUQgW8ZGlICEasMlcjmhOcpEw7H4BJCyQiKdGJWAXM8USRW/FFQv",
+	"C5aS/p8+nrzZO/vTyeHLV4BiE6RWJDXxM0HjfMVdjLYLBCNWaUKu2KpqJAGqiDViBg4l155RvRqSk7HQ",
+	"dL4Ao3KAavz1y4eA9L44ru6xD2WAWlIVGh01bKPj3026jUSe8UvBgoW37tQuvnSbimI+A9VFKFbCQUjT",
+	"Nv85vtSra78t3vRXRxtR7aP1NMLNahuJrXXQaRxd4PUjRSRuPV4qhp/cQP0yt2Bl4kfbEO0JWzvKsOLQ",
+	"q6Noaa5G/SR2S8Ib4A9J2zh8gx33zfwZjYJYy1N/9/x39xI6YF269xozIB48XuDBWdidWJGFz++N/vUv",
+	"IWP6kenSkqBnBdTVpI4sfP3y4b5c6w/PwcIYyCgLcyGQPrbbVxdKQ/hfi1dZ/hgculFA3lMfnM91GL4H",
+	"do5Lfs0ccGsjExqIHPElO7kqgxNHYA4fC8XMWmhZqIT8vJSaqQTx+mUeJBwkiAZnS61C5pu45opf5Mwl",
+	"wJaNx6Jf8MuZ3tNyD+PnrllR8Mx0/TdWyL0bnukZUQs6cYH71mQAngBEtiPCYvVz8W+G1dOxwGuaWD6L",
+	"5nwhC5JxdbmEfEmtykhFhIVDKDpyiKhxjZxZsN58/Hz217eff/r04fPJ279+eff2/Zd3b87/evLD5z+/",
+	"c+FuIWy1Ob1MzWSeDapO/IsVoeTF/uFYeAEFnC54xhNk5i4Skl4iqe8bGaYmryRjcdnKfxGNG5A9zQwG",
+	"iTXymH4OXloIeUU6TPXrlw9/PT//UJtdzqdMc3NuTmywbChplGDIh1g31/QaOJNomR8JCJswh8GQfHUl",
+	"G0CntNnZTukcRUWVB1QAmyGCXaSaqqCnJdy9IIEDofqaQTnuIj5w3OB/DI75Yv8wrjO4JJp69nx5F921",
+	"Jf3DeAa9i4LdghgM4ETjPTkmU2ByXFuH5AeJen9aXTH3c7TGaWnMfqaalOPrlw/HkOdcu5dm5GF4lL+G",
+	"w/9QIYvfSfSgqO7MfQYO3pd0s9Sz5xZel7XKMV+YXhbCBbwB+ryjbkEiOy1rArEsBJodWkUYM670BLz7",
+	"FgeZjsV0afQGVz058cprrZQP6EJGBGA2aeJo/6D04punSwGQIGEhpQyj3eVSY28rUrCFLCzqt628an4r",
+	"mGICQKABQ530X79+/Xrv4HDvxcH54YvRy9ejl6//JR4fFmMsf7ZLem7G0ntIcCnzAcw+VFFajSU/XIOd",
+	"7+yv6wbCElyw4IT6Oip4VCwNCy7jUs82+iyNaKv35HTPIjPdEToWugOYGtsd1Pnn944h+8Z85/PUNn3U",
+	"8Awr6hwc7u+T91BkQYLM4ZBioaDZE0zsU7TEbwEmtuWCrwKy86beYhu42AY5egS82F1xYKs06QkH9leG",
+	"A2sZ1VM88m8iHrlVENmSUrUCwTYp1b0iwd5VwPkOkGAdY3hy3j9ZENB5f0/Sw/3iwJomVPB1RTNA+sGw",
+	"SWy9splqXJ1iHYgU6oeQOb2CQm1VpQgS0mzBCNfBCGOJFgW75nKp6o8hVh8sYVkbVGJceXqD76/RnLDB",
+	"o6pMbE553hv15HTKJ+z/pJM5c7HsvaTnF9U5W62GdTKZM/IR8DTNrie9xUwK9gmwXXuj3j8ckJcvX5L9",
+	"g/19o33N+OJcnmRZwRTsLMV/HhhVjXzkeU6+ZL2kNwF/Xu8tXWlAFoFDheAjZ701n5ZK0xxAuke9o5dH",
+	"+4eg8VHNTgt5zcXE/P75T1vEzNt9eS+mEsvSP+l/T/rfd6j/WfqEAc0h4fZktEXdc4TnlwbhvQcdr9+s",
+	"rTdwit+wQqfFMs8hX1rOOZTRc2XuhCSTnC4VG5IzWzwPs6bVCOqDJGVNvrK7hKQBFYL07im9dX+RFChd",
+	"ijleFuEFs3XllKQVGmUTngs25zr4EXyoljaORfWVoSFebXVL1jACUFb9dj2pqU0q/I1V1YD2b6WylqLL",
+	"k9L6m1BaK8RVdaSu4XWPUde/227fb6OeOvIR1U13FSG/lVJauU9x5XTi5/Cknj6pp0493UW4qV6/be+E",
+	"O6oZ3AgodBuRgKyIUimdi2V53Zif2UrWakYXLEHRxznBXTVxtcw1Yv5Ml3k+FliWl/TTuu6RYuqggpoG",
+	"XEcKJQzNIGaKBDBxZY1kOR2LZp/HIEW5/D2YqdmIIfnJjNUse1n/cwr++L5Lz4Eiv2OxU5XfpF7jd4Ah",
+	"TFiVHLPdEUjPpcFDKOE1y7ZWsGFfdieOIWHsKtkEpZErOva//r0nF71RzyIw2oKhvVHveag0Jz1YuVB5",
+	"fv0aRtCNzv6TkuIUR33/+CP3Q+DLcKEqqd+FTv+mJKzd0wX/4wlnto55vrKVzO9HD056i2VEFPvRKKj4",
+	"nRFxSqrHL0GNFMt45IwWLBuSM6bBOtkwR6IFUa03NW5N5jDb+9vSuZ1Iw7Z2tCfS9ESafm2k6Qsy+Hu2",
+	"zC2VlvM9pDXthjm0h0GmX8Hnc1tJwQaHWXRnrhWZy2yZs4Q0bXQ2Xc/IjyBEzumKXLCxgNA2Loi+kfZt",
+	"NRiSNKcXLE8dQKFyIjCmgqRII1VKbDQct6H6Yg+w9ZKxyAA3eeJKIsGoubgcQBRdmhVykckbYS1xiM2f",
+	"szczySfsbeUhiL0XjNALAFGUxVggfp/pyGZSrBZMHZdZ4BVUJTfUFtoLy0/AyKbWeHKgGZriHtObA7sC",
+	"CXZUE22GZrMOcOccfJB3pswY1eemGcwLFsIcUxsdTIVgNEeaSIuMCZb1/hIScCgi6I1kbtO6R9gFy/aW",
+	"TbkAGvLkcnlyuXy3LhckB0CNDe2zRzak8EGLdiofUpUWWn83T4yj82B8aHXLJKVfxvlZxqLF0YIEPyGp",
+	"Q73FT6TAN0QJYccFofbzA+dHwVucHo8FYOJCfh8i40L6HNYaKlkYbbAnopYXmE4CBeJVSvoB4i2UY3LD",
+	"gU8iFC+AFBNb2ujYC/Do9lHgbVoFvqa472YTAwAPTknHnpw4bRT+WztyYrxlK5dOeb+fnDq/EadOnHyr",
+	"Leh3kyi00W8Xg9gGNodoSx7n246FyKWGtGbSpySnRja+ZDoE23AgpT7ZelowhkVBB8OxOClB5jB1u9Z/",
+	"WMjE9HS4f4TtuCYZz0p4uCFx0K5XjC18GbOlyCxciesFxrEUmufm5xUYRAS71a64b1KOw1mRr9gqzLga",
+	"iz5WVebU2Vuw9IfmeW6ztqEuym4yOq70nWT0bwKfllXo1JMd4ftBRHsgwS/p6gGunPCoH/hOh/tb+YLj",
+	"LDlumass8pNj+Mkx7BzDd76JMRa+U9jyZq8B8cWwMGEYIbqH5M/IS2leMJqtXDq+FC7cBHmo1KRgloli",
+	"0VNkrs6ZbEuBK4xxFuwm5PP4060mmmPi1SosuL8jJ7X+hnvjpA+qcOxuUnpMavfkinhyRdynK+IbWKxY",
+	"sae5Paa756tDF1vkpr+x395klWfFOYcAi8czy1cX488yX84ZcWtna0gIdik1B6qO+Fellf6PEoxDW9Ed",
+	"nPWTLf3Jlv5929JZARe/QY/s7xsIEsJLxmjR/SWrr7MLx6lPaRLGW/hkE24lUI9iFLYcYRtbMJ7FJyvw",
+	"b8cK7AnMFpSncvNbKc92yeeekLSbdXaVYL6tXcfdqriCY4n8kyHnyZBTMeTswP9rt/BuGedOCN82tMqF",
+	"HbXrM3QCnmsAKLWukkEp9I9FWCQUv3FstB7rVHENLaonYNVeMFKAFDcYknSyLAoj2r2RGavEYSFcvB+G",
+	"DzG17YfkC6PZHiTCO094P50EV9gWvA1+ASDgZCzKH1cLVmu2WiBeMNTDXc2Z0OesmCvI0cywXi/MLE3A",
+	"IqU0nS8Qlncs+KUAFEmH31rt4n2GlW4VzZk6ZYUy9DGt1gh5RyczTHbQ9PYL1ex9ptIyNoxoeksKI3c6",
+	"YEGEju8f7R/5PQjeHCDmICZIjIWt+51VCrtW2t9VRX1U9XRSsIzrD3zOdW90+HJ/fz/puX21efVvT/7b",
+	"3v7+QS/psVvNCkHzL2zKzIFCdkJLCAhzgbha5HSF89w7+v1B+CL8an+z8tckZKlcndNboBpVzAHEBSCn",
+	"BZtwhSYMIbX5fO9sxheKfJQioyvEeOglvWWlSl8Gb+8t3Nse5GBrvfpJp37Sqb93nTrCTnfQpL8V4pty",
+	"Of7Ij8ai76POQjKEfwdcD8uyO9LVrNIe1surcC/P0qqMZuhBBbJ0cEw0u9UwNhUJl05CVu5AYF36m3mJ",
+	"5FRp0p/yQmkMgDCLx0TGxeXAVpptBMO9rXF/ZXgPw2qw5gNuFbmY5MuM2eZWOFmyYTnnk6lmBaDhAhOc",
+	"0jx36DUrRk3Hh/v7+0RLcrj/+rV59PX8TYW/cT1ISM6vmEVLAH8WliK/m0nkyRwS5SuPZArZDuXAb+GT",
+	"KeS3ZAr5/9n72+W2caxdGD4VlP5E2kMrsvPR3XJN1XbSPTOZ3Z1kEvdM1TucegmTkIRtCtAQkBXdXX0c",
+	"94E8Z/DcJ/YU1gJAkKJkfVl2MvyVWKJAEATW57WupbZUGPcEQNTz39x/7+m0+lmOnFeELRi8N5gzKHU2",
+	"mkf5Vhp1gdeLoJrFt8JKZcbIDUvllMXlE2N6HGVtCKLj2nKGWZdkCMIzwRYmmYX8uA6sdS2iZJOQtRxk",
+	"NbE84iKzaDsuhSr7dlfAee7RY7E1Ns/4Q+ZiByCwP9rdCwmhcXuFmE6Bi3MLhG09qo/cIuWeJFJuXxN0",
+	"Xf/QlbgI1Am4ljiNp3lnGyWItz79WOvagtbyCdpYaxtrrcVa91PzOxOpeBtgbyaVMvpZUqkERChNJCoW",
+	"cme8x0qoJultSZoS0MFVB7AEocWecVOyEjatRVL3ipsiacrLwQA6vXtJFgvs0p7MqJ5g3HRUyGlilkvm",
+	"sHaSJM8xpq0LbvvHmb8j2x4S1gT89htGztFFHITt1/vkCkljLHJFBnQxWB6QWJMQ8UJJ2XjeQRcd5BEv",
+	"c0Vnl+VAas1IfgB0Sm/ZErGN0ELeTOwmp+I2FslqnDJxb5j77mFm8wiC9cJYX2aGWNE1m1qd3mtiIRXN",
+	"cSysh+OiCWPAnovm1WAwGBj/GH5Esyz4wer6Pk+Lafnb36oB36uz8+/KgK8NF2NPsadOcLOlxm2Bmy1w",
+	"80HobQ40qPfDqDfw3fi62ZLwhnSpcBeCUgtzkhoYuDcmI13ZWkNO0tzF5QVjcWyhHALZTyaVd5c5jwhc",
+	"bwVeK/AeAal+vNxVGIp8binnbWeBg7yZxlTYNfuiK6IrxIo4GzpoXoxhPdsXkHTBaEW4AaaQepexSBxP",
+	"PrgQXC8tuUFJeJ/YrsYoGfrkF1rccotDsT8miZW5b3ieczFOgCHHffh5wmcz+NQJa6rJlBa32Fq05ooh",
+	"m45fyrAbQiwC5wr6KwcAH2FsdTKhCkiE5Ihgz+UyHOrKl168PvNL5O4TC54ZoxzevBgbj2ajKiA/gWPg",
+	"Hh+jw0LTFOuRGemimosc6WZkx+uVMd/ac1dCwIciPVwfhMcEfAQNGF4OBuQtNer9s966B8MnljJ+BxwJ",
+	"Mr1d14Ohtsd8v37798+MZtfcjHfR3K9hV2CGXdkWn9HiM54YPuMqw3a9ViZpeTJ1VyI4jq/zTgD/WNGA",
+	"EUkqogLCZqU+NJehxIIvqpovatB7EbZ+COWRA4CESqdJ0wRozVgE2qLUj2ZVkMLCvAV2YCXJlTdhvmL4",
+	"xKlQDU7LbgFuuK4q+9JSbNMQR0Yb0OZ1fgDoQSAA/cd2S9wDTGjM0DvBvTY/X0EwGENX2NS1/SVEMLa1",
+	"YA9M4u9tYJ4kl0/Lg9n6/E8wbe9f0FHT96XtI0eECnQkm923q6YSiFKnplRYnXpjU3IHJfr3Pywnzvd7",
+	"hdaswMq31mb9W3Vbr7Da7UwfMfsfbX21184H8Opsl7OoBpNiURc3iDLbKLGiYyYfjqOvHy4HsWdY5RGk",
+	"X5uQaBMSD5CQOMwkusdRsbHph8pLJFB/8t5VsLqTe+mCLyIjM6ks8dSWaQvoX6KY0P2yqSZ4QUJqhN9E",
+	"vvJSCkYWLM/PRrIw45rLb+QXt6RDI2ivPr99947kMqV5LGa00BH87H9HhJJMTikXIIM1yRlVGnIIQEat",
+	"Lo2bZWsNLYKJinHOyE1B01umVUT+PZeaqSgWiwnXTM1oyiKSyunUrGZE3n0kOdesoLkyUl9IcYazCcFO",
+	"n+dFYc6SURjlMISrWITLRfHZCSwJsT21qXI66Z5sh8tR8OxhfcVqMuIt3vVJdKDOqKD9gi2Z+t9rizWj",
+	"jt/PkKUQtBN1cuo/+WR+7tpRYy+tH158Z/tpvbzATAW3Z+PNfIn2zW66yK5Zm2Zo0wxPMc3gJcnDZxmc",
+	"7nrEJAMUWaLox0pL/P8WaYdY1PIOpBsoS2h4UP7fSY2wj7StEjWjGEl9s4xF+RtCcyWJLIxtaeZZTq5s",
+	"kuDnfm+mIRaNxBBu/Y+caHjrTJI2z7CtMtgjz+ANvzbu8ZBphrTczMfPMngB+Jv93z7JBY9O2Tm5YH95",
+	"yuTC3gbjaQoFy9PY+u9PMbmQ+u1zzNpAd4L2yy14LXrk1ML+R+XEqQWvw9a1yHTP0aYWWhVbTy3sdqJP",
+	"m1pwOvmJpBQ2yamjZhSOo6QfLqOwZwTlEYRem1FoMwoPkVE4yA66zykJ2WgPj8o0iU1zQiCyT5dES6KY",
+	"thXZroirXhf9fLUsGqSgX5FLIuZ5bqyuqbyrIfCxFoFrbBEA5c6uj5j54DDJ+flgkt19ZWZIwFhZrc6w",
+	"8/q7l69GA3qRfn/OXt4MBucX9ObFy3TPLgBXSvGxgE7AbSlZK2e/VTmL27zCLCwJXUcvvIOgzdiMFtBJ",
+	"+0xN+EhvIgsur32XhQS0Ob9jpPyyiYcWgj1OspVxnF4/FonStNCATscaMCYy+1fByMXLs4mcFyT5y1+m",
+	"08QSGQBwxfa+JSPzdcbHXKtLQsVSA5sbyxXQZXw3HAySiCQD95/v3N8D/M/Vm7c/Jr1A0A6MxWsGPYNB",
+	"Le1hwJlLaCzSXKa32H6qO5IFsQKPJBevvnuF1BQXLweDpFclZICKONfjEtYbFIuKRZIzMdaTD6PP5tN3",
+	"4hcu5trY6EZ3JJYEOPHb46d/z/nMLHZCmNDFMiD7YO4r4Az2N3qmglcUESlSNmx4I8HPA90TVUZ1Fr5x",
+	"BvxL70qgFxFSsMpqOspFMxGYKnKWUREMiZF9ohfcmBL421jAq9jAUF2n8agktj9scG1i4d/IkAhJFhJL",
+	"CzO6VBFEIPl0nmsqmJyrcpoRSeYi51OuWfaWziiWLWKf+FgkU/rlR8rz5Xu2+Ku8UQm8OdIVkmTmYwK/",
+	"7MH4JYubH7xZu39OJyyb51yM1+e7f/TvALbO4xbfrexPmIF/yg0GQHbeiTqjgmd06arppkB67GvrqJ4X",
+	"8Ldtza/mIvxTT+aFCq7Xcxb+uWCZCD4wj2net5n1Ce9qDIVSiG6yhqKOlYOdYWfwejDoRJ3aDusMX/mq",
+	"xffQVlfZDRDu3+BNlE96Xj7mRfiMg/L5BuGzXQQPdlF5qovfocARBXhn2Lm4gKmuHBS7YFvbeLVdjVu9",
+	"hSS0kIQnyEwdaEF3Ap1F9mPtq7WWWSnpN9hm+3BWW2MMB0AzxjXgtCo/qhc2dlcpoXtgSexa7kjKaseK",
+	"7YiVjtboM7rTmXwlP3WdProxW7FZPf7Mla6Jkf8YeuZKg75y5WFPrlU5//LqRDiZsJewPjHbc90A2oX0",
+	"2R7KlvH5W2B8zlaE7W6CuCZTNgli1wdraw5odPZCAugduJsDbEUsPG4Ch3wYXuXNkhWT3wc7HifBTcAq",
+	"tezKXwGS4thm1L18y3iA7iVbbg67cIUQSLCbjAlT+rgJ9tQIzCfSvVlqhj/o7WPL/Jnpw4/bibAXK/q4",
+	"OT7u3nGLvGiRFxZ5caAEWNHfe7XPW5MXtJlOTN8tJjJnTrUgmW8dXRER9iVlM11zfYbGSwK5ozRdKsIF",
+	"xmiDR+eo1G2/H+K6PNDaSI6i7EZmSyONfKO5D46zciO7JbJR88K318O7rJN1llUXaYWBiDlnpMtoOgkD",
+	"0DfV8DNZF322AV8pUtYLoGuxwKW5N+u5WVgiYuS45skxA6KPFXosA4rnr140BhTFPM/DpnTbRxRflLN/",
+	"sU1E8UUw3xeVyb6oRRQH3z1IRPFREDq7qMY2b9zmjY+Iz3n4IOUD9JmtZZZV1NCtrqnbbK9vlKWfAdy5",
+	"qeRXFpCl65NkIYvbt0xoVkB3VagXnrAww/lMQaKQpHCVGhJQfrUseHDFhnasXPeiWARKEJrT2c55kGG2",
+	"rioXHk0ZplrD561O/JJM5R2LBdfkxvJsu+RrMLVnaiUgKwvzA01vcX7Qkc8+wGquFyq+ethTyj5FuDQQ",
+	"1NATHup8I83Q3qje+Rh5z0dNeVY3+tv3b8mU5zmWn+dUT6Bm12rUX2g64cIcn6hTeW+bw7J7qLg2X9bm",
+	"y76CfFmjEtpX/eyZHQtGcC5V0JdHjow0izZzf8aiIRsWpL4CRSQLSHEdns9qO42uEX2Pln3aKfEUmk1t",
+	"9unbyj6prcXaFhmnMtfUGM2+rsaOIIDNtVqxRhXp3iyrDAK9CE3Y6m98/CYWq784OHT9NUSt13nlFbXV",
+	"Rq3bqPVK1Hr/c/9gkergK9L19X7o9mIsWBl3tAQlM/D7qp4ueMJNjt7/ldZiCh09kYE0qVxonFo7AOTA",
+	"jYvZBX8wFrWwNrY6VjDD3iXWKDZ4utDZjvundCOgUwo2GlexMPdNJ1SMWbbeXR3JPJeLlQg+uuwjWWCD",
+	"xQnVvtdfLCClHgHA2V1RQTHLotl57x0joP04sew1ni6wVBk/t9xDdOFCyQ/r5eK6PF4Q935N0QZx2yDu",
+	"wWrmV9cu75iOMwuzOA8QtQ3KJraM2V6uxmzL9k8V6Z+QQMOVCUcjcI2eqsVhywIkXkpwxET1LqtDVNKU",
+	"kFS1iiwWPnIa6hpo2DFXiU+iQgfasZRZckmSlIpPc/GroFozkbEM6pti0VRFYn9vfg5ZrT754JK3elP7",
+	"rYCzUQqzrpVyI4ht7x1gLfN8jxlfrS+iS29Wt+rfWaF5SnMydSFW+/YhyynmI5rqecGKzrDzF0qNzprK",
+	"jOXv52ZZze//dHZRxmnNJcR9JLVRIZ23UuZUeGuCTKXQk3zZiTqKFZyWQ52ff//dC+BjxM3RGXbMhtiQ",
+	"wqyqyaOUyPp311I5tnHgJxoHDioAA3VWSp19lNlZJhcCeolvUGuALviRalYtOg0+CToPEqN7z2BI0oVQ",
+	"iSwgZIIZspFi+tKK3FhwQX69fms0WWU8LM6UiI+hRc4BL0QFqU8l0IpYFeG/woym1/QJ6VJNplJp8mow",
+	"6MGMb9kMdKAVtYg2vMQYjyeGDMt0a4lH7DoeXADTRuzw5iJeqE6t5UpLQGSCeOc6MoiGIbPNpaixuLcW",
+	"lawrRX05GETrq03hlYEHafeNu94IeMgBU2FWOCyLTQupFKF5Xkkd2MLh8qNYwG7xPdjrC2LMC3NX7PJv",
+	"AVUJzXN/AiwAtdcnP1bc61iUs7EvtmBkxPOcZWVzywLcB3UE/f+jXZtHzrMGOIN//rZLHeU+tai//+v3",
+	"aNubsNpN/mUeNDi8nWHnYnDx+uz84mxwfn3+cjgYDAeD/1/H4pyaLxu8dpftrvTdC2uVf6v8n77y97K3",
+	"yQoovzzMHDigdNKPcW/1ZF2da+gosHPNZHWUqGpMVEokYxHWSNr7qzdsJAv2q05L20ZdjTQr8KOCEfYl",
+	"zefKOMo35hysWjaxQNPG3EeOGWhYPWFLMuI2yFeuirxjRU6hz6RRZFxkcmEJK8CCGBlViWo2FkuIOF8M",
+	"BgOEY/3wA0GjqYJqAqKEnN8yZ5SYPTOCxO6+mfMV4djWgt5TCxpum5puGtRUWLnlwgu/Dy7cX4mdOJ+/",
+	"avXslNb3m6tN6n8LSf1VJaV21VJrc/xNWmrnulLvtxxWWhqLCm+3H/XxqkuP4H2cpL7ULVVbYvr0S0wf",
+	"xOi8t8zUH6Z7K033Q9cc46ScCGTToFzXZFDLR2mRNi3SBpE2xzi+p64R9Ye/i86SUaJh2NAxc/OifLje",
+	"SklpLACRErL8+4GPUix5bG37qEG+TfG3iyCw9uTib48jY1uMSotROV6h4WkCe3uG86rIlM1FHQ3Rulg0",
+	"FnVEJAkxBvB3iS4AtrMAImDZzwA2cmA1yP4IjW+6FsQvy2OFjnYKGbHwV23I6NsJGW0Jarg/PrS5AmST",
+	"3NjoLn4FbuI60yVc49Y/bP3DFf9w37P3IN4g5rBses8mFUsjpJk+aH1zplgEND6Rv+xGypxRYbEgNFfM",
+	"8ay7K7zVwZXFqPbJ2wkVY0QbVQG2ZauScqZAGUR1BVxr7qGk+YrrCjb2cFf0KVQ5bMKVbgCLfp5xkeWM",
+	"3DBamN9Y9iT7VB4XKuf6w8ju7c5TQoGeWIq3HmjrgR6tSuKIsNIxnY/ZWSqzTXDSK0GMd2DxHFKwKvHL",
+	"M0VgGALDEC5IAn+/M+J3tcKi62hqYlHy1GB53vqCi+AGETGrBwxvq2UXgLGIRaXs4pJkLOUZusHU3YSL",
+	"jH2JjGRPpUjnRWFOKeonaCYKYFapJ2TBRa9P/mwmEAt8RPC4EeKIK8ELIhfC8uAaRxu87SldQhmJAo47",
+	"j+O8puMzoF7IYIgIAY84Cs9wdN8iSyI5DWY9m1XOO82m6zGOMPG3MmNPiENm0B+8+uF7syZqwpguNc35",
+	"azKmoD+W5nedjBa32yuDazpuWWFaQOCTZYUphVggts3pRcG2Tm6bKxol9j4hwl0DgoQaeUVmhZEtehmL",
+	"suEBHNKGSKHN3zgcX3Pob53Q+pkr7UVWywBTl28njveBzblDpC9Q022s75uI9YVvdEuh5c93s9C6l+yF",
+	"Z2HVi5Fxz5St9SBdSjQdQ7kLTVM5F0CcYAaO/C+4mxz8tlcprdlNGP2Z6QPMp1PFEr1juLqUFY3ThhHb",
+	"MKIldNndEgkO9V4RRC8JCpodw+E0w4QOp/n7qA5neYNHcjjNBL5Kh9NM/Ik5nJ815WjhKs1Ybt+uEUfe",
+	"9cQ/nOOpIORkjkzrfbbe57fhfXqJdoj3WYrvb9b7dPKr9T6/Nu+z1Nmt9/lteJ/BGz3A+wyE1lfmfe5v",
+	"Sz0F7zPUOK332Xqfzvvc2RI5lvfJxdmskClT6kwXNL3lYnw2Mgr7zCiZB2jv4e5C4C67dPe4IklWyNmP",
+	"ciES/DURjBlvDZpsGk/Q+MXIe2pcYHc10qqp5NKInqX15pKMahDsCdH0FgjiBKu22aj/vucY2iqcbBE8",
+	"NNKO3jByk1NxizCcgoVNr6J1vvJK4xIo4J8Lrs303punN76ppSGosb/BZ8dif3snPuJeuLYvCU23R/Va",
+	"7VvqDDvudXTqkvXthKW35vk1Eh8ppuczc1X1/Zkz9bNcdKLOh//TiTp/4eNJ0P7Ycb3l7I7lQNxWrj8y",
+	"m27t9zYvY0vM0nrCT5aYpVQDNQEd6qN11+zEQXqPwjmJD11WdDgdEIsDyzKaz3zrMG8hGE/sQ69Rcru4",
+	"1fXt37rW34JrzdfLtz2F4Noyj/uE4FGLP45l1Z3Kf153QJtd6hV11brVrVvtakOObtYcp3ikFAN3TGhZ",
+	"LM/Y3U7dzGZ0zDLCxB3L5YxFRLAFU5oktn80cL5Bw0Y0hiZ8PDHf8yxqsoogWWvMIpqaO/1INRhHwWAR",
+	"Sf49p0JzvTT/1+A2G4vJZwXBiur7H5V0dMbnzvznayjpLsN7/6mQU+sElx9ey8S6v8CwELbR9qEFNZEz",
+	"ovmU/Re48lzY0delPNzqr7fp7AU/3bXN11aldLg4x7Phtr/nRzpu5Dm4guNB5IjgqWrNs2/EPLMv373W",
+	"UITXvloXL3XXhZZYTQT/xiub7N0GQ+zKJji8AIIhkBQsIM0WkAu5L+WxSRiBERfO6ikbb5V5rqsCu2vr",
+	"eFtbrW6rVQ7xYcd75/NRO/RY4QvHZfXYm8MBSIy/fv7wnnw0V2GdrN3YkB513WQvMUyfCKld34GMacpz",
+	"lZAu1yoWCfuiWSFo/omNWMFEylTSA+Qa9h0ZkjJrMaNAL++EyYB0cUnANuLT6RxohWMUTAuu2JAU7I4V",
+	"mlAy5UrTWwYSqdcnP9m7ksLftqErmpnwaJ7n2FfcklIZ26r6SjxDcpnxsVz0xmJTjHy8un77F3LL2Exh",
+	"ikT1hoTabAlWOdcb2UhyR/M5I13oCof8lrScrR3Yr967DLJRsCfEGJqbm8HDdHOQ2sFX0F9d+n48Hwxe",
+	"pLdsCf9h/WB8T51Zvus1eMBN0hw2zMHyfJ+y5zPY0X9YSbP887eOnHWGHVuyDLPRk86w89zs2k7UgRcB",
+	"SZK58H0U4ObbaYW/Kik+4oRPW4+8gzpqC5LbguTDMyogsaEg2WoCc4KwwQlInN3UWlWY7GS1Pnc33ATt",
+	"cZP0KmkIlA5sVTUcw2r90S/BV2G8uuluEhrQG849VWvNttasZ6VZ2R1fsTVrH4J0jVmgLHtN8rzRbvXU",
+	"NtZUlCOSoO3YeLqS3W3JWGxhTJI9bMnAFF9jTJImW3JHGzIWoRHpDNGjmJH7C9iHsCZplgWW5OoqPWfF",
+	"rLQtzQBukTrDzl9/OjsfQEdFm5X9v3Juvuz8/tVZnffoEXe4WvOzNT8PVT4faaE5zfOlddcP1kR1A3Qb",
+	"Emx3wwYr0rejH2KnvvukdiyOEQJokNqNUZftXf/9pfav61Xh43CfrS4DfFrMdhHJO0AjGx78UZjKWhnd",
+	"yuhHZ80+pmjeJTaAMWFAGhzBsWgEK/wqoO26e8qht+EpSfD2iY27dT2IgBjB4r+OYmH/W79t4mxvI4tl",
+	"wcdc0LxntQEbjVhqvQj4fjaTimtXMR8L94NnilhQA4ea+rJ0nGs2jUguofMqySUKGKt+fHcloxLsI3AV",
+	"C5wqwtChSa/vtes9Bb7yHHBLeHyCDYUa6uRjAYXyvUtQfRDMx7u6EnlG/L1tPcE/XFOnueC6fAnmHTB+",
+	"xzLrYsUil2LMCvPwE2qb/NlbLOQ8z6A0woi89JbcsFwuyKCyCOHDeYAI3h6xGW6HuzUkE6rIDWPC97RQ",
+	"HGojgjs3De5+/y5LhrHACXFFhPkFmc01oZh3xQTHqJDTiFB/D/frYGHsvWZzrdzz0fQ2Fl38Avsaznh6",
+	"2ysHcpwL/mEKmmLnQsI4pGcW1Cz3SBbmM7NQXNmGkAUbAQnBDUvpXLHqOBOZZ3YaETZkFNg1JJgpV8SO",
+	"cel7drlNZytY8DnkXJPKU8BLn+nwQcw8AeeEM1XzNIVKGj6qDMumM81ZVpks2DxXblbmG3NanimksCVC",
+	"LsyoN7x5k6ycgCEU7Vj3225rm2QwS+k2VUjeYPa0eRVTRtXc9WsOJuKYJAAExKBLtd/9IIGCa2Es19yM",
+	"K7IojHkqLl0owv5NbgDPRLBXyPnZxQsyoXcsFlA0hOPaCigXvEixKMUareYyy6NrjpXZseWuIyubLgI8",
+	"OhXQZ7Pgmf1xLrGRFPy0Z04ttbwg8LU5W3CczC6TUzMPceZX3Ows7E9tdggF8XbvCLnUiFBlWZ98snsY",
+	"Z4uLAw87QWB8LP5O8znskqGVPOZB1zwi2eIJU1oUy1jACOatoTcATUm1lLd98ivcxaY112z8xjvFoqBc",
+	"lXcyrw1GzwgdUy4QOkduaE7NclBlNwjVwaGMyIwVdlK3XGTDWCwm9gqbU8oylkXkZq6trCo7jHvx/IzQ",
+	"O1bQMSNqYqZhpYy99TNlnaBA/MNS4eFUlWmiHKB5bgYxK1OwKUUKYxijTz5LQs2C2rHt5L0oFWxMNb+z",
+	"PNJ+XDkiA/tGzSGRhZ6QQZ9c+5WwR8wNWGpfNZ+6uVjF/GwPr+lTgxlwnLK0R807htq8reSqVHJ9vUVV",
+	"n5wVcxii5X7zPpd6Q33uW8ujZAX9yAn6Jj6ogPjJ6AdeqtMoFmuqVkmN4EkvJPxCAXLFaEdzY+Wkmadk",
+	"6l1CkSooI4zOOMYnwMyZS4zBhta1w9ChQQ5ivAq5i+5vhbZRsLi6V3vJz1I/arUr+zLjOLsfqbbNyb47",
+	"G7w+ezHoRFDedF9PNEdQ/9PV9dnFxfffnXd2j838LHXL29RWqz5Z3qZcNstSEIj7StITkTcZYdxE3oRn",
+	"Gxr/V2RA2fs/kI0K7owVHofWNvws28qG9XLw5LWpgSLapSIVtn5b5/At1Dnkck1twxrxdn9lA4i3jSWl",
+	"K5UMuXzoOoa9TK2TA8HgHDY7b6iFWsxXi/myJE47miUHg7yaK0l1QYXCusl960mNz+YiP1iCoMoS08wY",
+	"JZuLS2PRxLmRWWsmLCT9t14iYharSSF2ZD/o4y8+4bc35kWbgfH2XWjiTHyFZ0SYyMpy0t4lSQqWG5fj",
+	"J7jXuywhXWy/X/kc+Z8WEKEf8zsmemRqpIsNqyk5L1IX34X0gv8QajxgJPv1oXbYdfDeWnusURgHS3Ti",
+	"etPgzvdXnYYnsLXJvrHaU109psesQH3up/BmCcx+a601MqUzSHJi6oZnDrBrs1p+oDJ/Ju9YYZtS1vPa",
+	"QyJFLCD/C35rwRQr7lhmA/5dxTCUXz6jppg6hGSHvdymH3uRD/fFQkDza5L8+adrUnvWG3jExBuULi+V",
+	"gEzP2Cc7iaRPPoh8aUOL5qpY2KS2f8humVQZ9ALavaFPbllkADw+pg9twpuXjwvlZzkbaSLnOoKMjyoH",
+	"sNODZ9zP8r1y8/UX2td8CgF2VdtaTQKsvmk4U+QGV/6UMunRLTmzf5tO0MhuII4vbeXo73Xmbw486tsd",
+	"8PJx4OzEousOQOXER6TxrPfAFWw4PXgcG47sT36hANvAxdgKk+DcWWpMNMsGwRTRHLNJTD1hUzjSbo69",
+	"y0AW+COJp94e3gM9U38sazZYLb8i50LXZaWWkvilLSj61EYu+afr9TtRh5sB/j1nxbKM2NcWsRNG7TM2",
+	"ovNcd4bQ49eHhWz7X4TEP7wMWS86/rZGYDxZu+dJyJhmyQI9IM2WPpqI2SOwLUck8WN+koskAgTLzLJ5",
+	"r2Ljqsc8ikUZGse+NWAJROgxmh+bXe//tGMEn22Kosei4kNK8Rcqsr8Fn5g7vocbolu5ltZxe++s9cga",
+	"RcJjhcc/ycU24fFSixVy0fpi35ovZhXt0QSlA4itF5afmVbo9fDSlrEIB5BzFGGHK+JRyyDwVYHQAt4y",
+	"Aa/xg73/WmC0m2DSs0Enh4HO+MhWbzjgHQDPYhHC2pxli1gzBH4FwN+Cke4AsZAW0ke46kV2vIJNpbFz",
+	"NL1lrlOWh6sBFrrUZ+zfc5qbR66vFK2zZ4ARRygZWHBYPxbXm0HYFmZKlYUREiNWln3yD+c/5lJDHpVi",
+	"SBZ/FYsFPKB/TxMsCrVG6Vwrnlm8ys0cUzCg0aw6Qxy5gw8GuNayzRneFqfKlcYXY5xOGKtbzjeTzLZa",
+	"A/ikcos9xAjyGQZQAQNLbphCvKIxCxShOeDKab6gSzMeXiRHQT+4aZ+8t6lon8OxoG/nN2uJjwajho++",
+	"B3zG7dj99eQx0TNb4WMk4GreLtOc4QJ2oo7buZ3hxavd4TJuEZ4mt4nfti3KsEXgHKh/P694Ljtp4HuB",
+	"OM+NhFyvfa8B3RzoUSu+A/1rVIAcuZjAGmW8qn7NfRNH3wc6qQQs+0IMqzFHQWENAs+7qA6rmhU0aq8f",
+	"i3cC0f9l4HhYwWxzqI65hehLpROmmRSWgVgguwNp50avQHWQRnZVp1/x67E0fjhW61zCKEYblTHSQCGj",
+	"2m8sj61aK1VdtaJu4YGwrA0rXho069AGdmo62KiuUP9S7SoB7NtqUMg4b1TLdtLgFtrJcKE0owhrNVdP",
+	"mVLmxUADz4paRo/Tb2f4QRZh+ZaNlEGmM/JFXeeDntGggPcyc+fCrYEty1Fy6suuCrZqW4zYghXQz0UQ",
+	"quC1c+1ypNVFd/N1K6PIguW5MbUqhR3W8sSXGItKuQ2iyi6tbWErOaohbbdq1XIrXf6MyJHZZkEzr9VL",
+	"G9C68MuifI/dJvgu1rmsFGr1DoT1fuTp7ddjk5TFbeuvYxUz5WXUqTAvd4ZmSmo+ZXvAfc1iPU3bBQzm",
+	"1m5p7ZZDaTHMPuKBPDiOtWIdq/UGy8e5vsde4ULLna0Ve19rsGAZVlB2NXM1ks6dt5wb6HXSzKeQKiEA",
+	"GCYW5vZceaUgC/ivi6Z2b6SeDOvy334LBcqCLSq/cMUd2g7uODxW1BE+lBnSKSZbUztmRvfBwGqpzKVY",
+	"HQLFl2u0IFmvBMNeluuUWSzu1WahfiIfmuw7a02CuVJ+hwZbpbSwYL7MVMsxg5nJAhmwjLef71UwB1vk",
+	"a9KBdstUi1eizpRqVnCa/x1pos4v+q9CTXg+WFWF7lzurgo/uV8+RW1oH6tViK1CPLxGEbfS0XSiZtOz",
+	"lGo2lgXf1DX0yuJp0N8p45Yl8hy7BfuhwMGyfy7B0VgtX+yex0aNXgwGJJ3QgqZGgvXCqsaGPqS1+0TE",
+	"rCQtWLZ1xWMDVQcBpo66I291oBkYCTuknpAFF70+eVd7WkjBguNnF4YXRC6sRvE1lFBiecMIVONzUXpn",
+	"13R8Bqzj6DxGLnbBC8IzHN2pNS1J2dB5Xex3TR9mWzWp2fStfTOPql8sguJPVGkmzP2jDvTCB1TFSG6v",
+	"B67puC18bKX1E27TGYiL5batov1RXiuvT1T7eE3HjbWPcFihHWfQBRn+hKiQK4HcrVc8wDdKCcVZi6qv",
+	"y7oTozegYmmHmsaahm7hG98GfKP2Vnfvd79OiG2scDQOFM9C59/IPKjigeKeLiWajo3BRGgKeWGzBc1s",
+	"omq4wHwEv+2FnUVe7iac/sz0YdbTqQohfZVhw2rWdFFbCdlWQvpeTvvYKcERP6wWEuRCTpU6hieK44Ab",
+	"WgoGSxfbh2+rXmksSreU7OmV4j0f1SW1j/3V+aNm3k/CGeWCqwnLyFjKLPRIgWtRqdYpbZ3Sb8optQfv",
+	"MI8Upc437Y5avdT6ol+hL2rfXeuIfjuOqD+Oh3mhVnB9hS7ofgbTk/E/7fRb57N1PqvO5y72yFE9T3PH",
+	"eywYv33NtUiwEHAk+EGMNEl6Q7wqpUXBrWunSc6oQrwQTTUUd5ifXRIQIeG1ALDlitAbBVgh1LP4HXie",
+	"dExG8BmxFtCqs0nU/EbpgosxmD4q6ZXdcLY3whpZgapWGLnfCONZaIrtaYRdm03RWmBfnwUGp/lpi8z/",
+	"ZGtK47lyMheO2fZGlJd5G2gK/X1ApsF/5IgkMIj5feJagpl9pRJiWRUQBGibTUB5gZOhsSiFKOkC5q5I",
+	"J/yOZT0XxTSyVPXJO2yPYISmkVm2uXuJXTdzUZrnuRGgpawWbnDEe5aUMuZ6y0nmxBnRxZwZ4boqxWMR",
+	"DBOFvIw8i1Zw9fB7BzR0NmfdqgQK7nRCC8RE4peKMKGLpcU37m1WmtP91RqVGibfmpStSVkxKXFbbC/c",
+	"DjYlN2QvEmHx1RUYXEO+oQ/ttLiZHVwsYQSaDx0qPHJ0/NgrMRYBYrssFCJCEjcO6foh++XY0KHxEmP4",
+	"C66Y7ZdiJxeLdbNzDzLL5yqc63SuoLXV+lyJs3wbpHaQOyH3pk5wAtXkCRRL35c9ISvJEyMqk7ng2mjm",
+	"95AR6tbvjykguOrD6BfsYWQvtYsV4Zz9LyJf7Ac5GKqBDqBnaZEwHXAZqgRgC4DCKtcrySsI801TvZ9Z",
+	"WezB2Udl+QG6pCXEcg9B3XgypbcsuSTJLddYopYY9ZlgmihN2UyXngVK21jczLXrXAWkcYItLINTt47S",
+	"t/c024Kr91J4pGniMkxGQRIp8mUsRvCAyc18mQQdjDgUKRLFcssNV7lHddBen7xBCiXlHpNoGQtgWeqT",
+	"JJ0rLadg86vEdQjiGZB+hk2CMjbiAhobQnHHVGbz3JkcJaTfkWVpNv3//2LWkXSxEx0xq2pel/n3Q/Fm",
+	"vuwhbY258o15PHfhzXyJe8yrKlttmZvtqMsTajvuWP49dDCNUPrkjlevTyCAD42SUL7FwnfoE3g19irN",
+	"AjoKO0yD37Vlfu5RU3M1z8LZQjdQhqI7UYerz3bfYHYNW27gruwMO+b9dKKOcHUKbz79n7PzwQAI/HBd",
+	"jY3aiTorZ7sz7PxE04n9ygkHqExiKYQfFwwSUcPz/i4UBJpN29xgmxt82rnBWhRuh4RgUxxtVrAUdqg9",
+	"oTWCnvmMFYpZNZ58/PA5iKrhcM/vLpKILCY8ndh+aR7LYANhYIqUqAf2haY6FtZQUMkl0ROuyB0rQNYq",
+	"TZfY85F9scwvac6he2Cd8wZuAo5jn3xmjPz9wvwOlS/eW0UQREOxjO4b9PFecJHJxX7RLvX38zbYVReb",
+	"p2Yusx7BTuGuNtP47cTGFOn+/TwiqiKf/n7R20I4romXeWm2P1LCmoerHso2HIzWb4pIgze4GrdHlyn7",
+	"Vafmr6mNVZg/HUXjJdHcDHxTMHpLpLl/n1xZt86uoXkKG9IrJ8eVu8pMrijkwhrFXGlb1WwFOzo4yl5l",
+	"G3kqNPutld69ev9j77Kc4dVIswKmyVXZb8AI51j4i95Ad1i4yvcgQKwbo+kEXdkRzXNiO+stGS2U8YUH",
+	"6BP/8EPop4TO2J4Jjv+Y7EZYZey3gefJRbfokzfO0WKwetwcudKCN/8zkv9fOxnfqEX+ftHqkVaPnEiP",
+	"HKIwXC09YnLX641PTMn8jiFnIcP+v0hSkc41spFT4gZDg9YIMurIElIXWnDNtQUzKq9vRKb91Wfzo3dZ",
+	"Gecz9vadtY6rUGzStXGtyOdaSiqhWLh44JC8HLzs+SgQRAchVNPNmP+jyl1Rn0yvT5KcibGeJNANwPnT",
+	"IMrHoMEsn/egGliyPzK/X/BMTxIS/tr4BrOcClrEAp5Pka6aMKYj87FmEdEFoxn+geFBtyo2SAt8EPM8",
+	"h6FyLhgtiBvphhZRLPT8hkVkxmcsIjeMQoponLMIGvgIlvcuHZ/GHZd5ncOifBKcfp+8kXpi1G0srM6C",
+	"2z1TJMn41BgKUkDv7aQaj7ImBVckYwW/s6Rm3vfB3WQJLAu3y3RwhRllGIskng8GL1LcDcbigL8ZwY9h",
+	"kvaTL/YzfAX4YRIsuVsniFauGXXtGLGwiy0FUxFqc//8nrXDEZbogvLcrOJ/sUIq0k1eft9/NYC9AP9N",
+	"epc4qNVaJDkf/PmKXL14TT6b7UBefk++kB9eo0l0Qb6Q8+cv4es/5VSTN7QwH10Mkj65cuvrVlzembNQ",
+	"Da83vuD6nof39w9zSGupSgj7w2mytwCGuSANAO6uIl379aZiBdsVxCYVjSWllbEvcUgkm7WdpobmHhhw",
+	"5Mq31kfalISrT2xqjjuaY2MhC5b1yQefdKA+vGwusEbnyqNEkFB1DxIRG16FWDIS3lrCXQzPJa5oQ5Pk",
+	"J5pOEtKlIAlxO3Pb+gSMakvdeglPqPh/MbQb4fGDdTTf2rP23EsPXCToQ+VFirU08dLIhpu9rHY72svi",
+	"laNihfNyxty2dnEFe59KkDsW3TLEzQUZGZnjQt0Y11YusI0vxMWo4Zx7iRdGxI3sd4zBlqUIqBEvS7FC",
+	"6i+368LxYMi5TAduBcfPaLRJZfIRyfktC8eJsLG9lXv+wYBzzthiZjCz88uXY3ZFKZWoKGM62DvbB83v",
+	"iZXjG48FyLSA/qdP3pZpJJ4xoXlKc2KNXi8ToRpG2IPYDRJTMGiYmjKOUrCv3J7uXRLjb7gDB6dt35j9",
+	"nwo5/SWUGo9LJuTebmnlw0npDH94XbIFWem2mXMIDlVn+PL7nWz+ylK00fc2+v5Eo+9dWZARF0D7ZqFM",
+	"64z3QyL0vyG710bQFg2jOIiBMnLJyfIggjOEDG+yF+boCbeTXdM3x5nNLdqoRRvV0Ea7ufk773xk5DOb",
+	"fgbbf/XUgn2kCCV//fzhPflorqq1HgOftbTfFL2zuTQbU4WeB2BBzsE4ikUXTKV/FBw6wYJtBO0cesZe",
+	"qpFk9809Jwo9YYCTUxsTxe5EfqBLY7PR7EyKHBmc0erHv13E18MZB8Z3gmf2uCYvTMhcZMYETJ5XkR+Z",
+	"ROprb0Iaex+gRXAZGcF1ZmCAUJGEfdGsEDT/xGxXDmNZ28mjtwBBBbAe2XSmlwTh9WgHu18DlTXe2JkW",
+	"u5lw8NL2lIyhVNzWUjuDdf3DitH2z986cga8jEARDrMxhlfnebjnos4dUjyuIDMi8l9cpBgewU27ndj9",
+	"q5LiIz7Hifkc75H35tXjJqhK/n3E9jcV193C5vpYANsnOJd/ojxn/6kh4Y+00Jzm+dKK1/3gFlFnNm8w",
+	"2v5Uim0XjHWitCp9h2WI0iJLS5lbMJLmDECYXdurUMXihqVyyqxnHxH2JWUzXeJA14AjHWLD3a0riwii",
+	"fK7ZQBSLCpC1R24Zm1myCedxg4Tpk19cHlCCpx48DumGQMQoFkmJCYPyozLXGJF+v4+hCReIMtL5jHxi",
+	"NtbWdQ/VI1JY3dngq4f4zDAAV+kzROp41XpYYJXuQ45CzGrBHNOJjS2MCsZgXJwRoFzyJXy14EL1bFjN",
+	"RzoKo8yCMD/09svsk9AsAByaUcHP8BDibknTbGmPVWQ7JWM8KuiqHJFZwVNGIA+sInLHRAbx/syMiyqX",
+	"FSRDCpYePCq1j0fURC4g3lZpH6qJFClzCh/DjVqSgkFbi0szLjVeCqMYJUzljFtbxgW0zapRksl0PjWr",
+	"iUdDAchZlNHr0H4xW6EJ5RsgtiHSD/3msxrk15gyAcI0JA43s7UWWBmpDLMRXJcobBtlKy/EFiG+q7+S",
+	"ZrgqZDmyjSyAvro0vwLLD2/ZEOZ1PfJx68JMK9FnbtnKYbFgUtADZOHsHGpnZmwp/B8GgRE9DO+vdhoa",
+	"Fngx4TmrvCwVwtm5gK3qzoUZ4NKtq/uJwn1wk8v01qwnxh9pRm4g049ritKxbI8NCAVNx1AdaTagXDDc",
+	"s/gkBVPaI+sTfyJ+FVz77pUhOfwzRbpzAYch67ljYLc9LK0NXLKFpXv/k5Ta7Ot3AkAHueZow3Ntzur5",
+	"BUhbPOUAOwDE+5Tm2LlFXRJqhoWxXEqDkhH/YnanFA7v1n0jv/Qc9N0+E5wzm+ox58e/um3fVqUpTPVR",
+	"EUihJFZ84dBmTLjTQs7zjBTGggAhALPJyo4uWpIBnMSrWiNvI8S8THIo+SlOjHRzNqbpkmRU014jXJ40",
+	"PQse+Sbkup4XxsEB5DrZCrh+WZadTKi2J4nmZhMua+1fzA3cezDbYCPivXGKNvz+s9TXSMmfuPfrJt7w",
+	"lsI+jGZ+0FCoS8WSWJr/ZdnOZWibGdnXBecZpSb0UweZUCaHqguN4EiWZ5f2KcFRIqOcjv2CSLEqQa6r",
+	"PZbg+FoHj1TcWLmABkxWkVRUJrRdcmuhcj4zhy6QAamcTjn2m8aW184Uy+5AydWQTraX0/2JA9s/v+IO",
+	"r8TRUiqgQAYHIF0suJkYaaphMSx/162xr+wz7Qjcx8md0IXcCbFf9QujDlfX9EuI3m9A6q+F5u+UAwBj",
+	"sfUqW6/ym/MqP2GMxmmfZwpQDlBKZf26YyQLnqdUnEE5zSaynNysp9JkMZF50HTwfaWDDtZ7F3KugZ+C",
+	"fZnl0nhFelLI+XhiO6vn7I7lESIr/aNbTJNv2A9wUtfRPwJIhft5rSlPj6TmWzVEj88YF2I2t1XwgrEs",
+	"aPvzkRXGxEvI//w3EW7q/uUYCwXqv0SfvDPekJuc0VI4P66QWBE60V0SapycQo+sh0ODsXAt5EK49bCK",
+	"2k0NzEZZ2E9cDkiZO0xpxpzTZgbpFiydFwrM+kt0CsOFhoGxDo+UAdTaSNbV6kUb5+wtTTs0WMy2sJLh",
+	"OjPsTuR2pHlAvzTmOoBcgP8dvAuf4sIew8I3ArIvKGU87wrynCQA41AfWfEmp+I26WEAQWHPeyy8JK6k",
+	"zt7XvGdG00lkW0AC8oCG2+AZIh+MJ1OZCRqfYEG6+djWbWV7RXiOYI0Kc6tgTyuzK2lu9KBIJ0yRrKAL",
+	"hYsOffqlzCsTHjoHpzSywBOIYPlmrLBDYQFr2bDKrO88z2tdodFEcTvBz97eScjwMMgiFv75qxa4HwGt",
+	"M3jCbuXXymGOahs2Fu6dIt5QFmhZlyKvYRf2SZLzKTd3fGeGU46DBkSJ+aSrLHywmAvcsLb947C0Ve28",
+	"8DCUksQLJ+5ab0Lv6ymF3pvvyR/IuQviK1vGy6ZQSI3Ww59k8Z590UnPth91nbMTf4vkkiT//FeCr2L1",
+	"FfVj8cEfw4hoPrWYt1QqrYyNZNwGMqOFXunVSBo6M4b9JPcltxa/YMHkg1pE7jYNhtE/JrbnucWuUiy1",
+	"bVOWR7QX/iIXZGp8PaQYsR6rW3KnWf3S1wi5rAR4qOzmOuNDKn0G4cVMLoR6zpTmRrYAIHrvPGojkvqt",
+	"nM7mIZvCM0Xc7fBsQtwBxURwqkFyQd99Z9hU7JlYgEHjZHwgMSN0ASDoQ7FJvNLEPyzYHwBt9LNIXGV6",
+	"SvN0Dr7UB5FAVK6rpBGalrlUKv3GL1riQq26Vylz5LpPfsKhQZf73KmNCbl1GCIEsuIeYyWlFflV5ziA",
+	"goIw+pMsSpn7t8ghPAN2CPPcZlEV0/BvYgwJ4+68tY/JpfiF6YnMEmvFGTeQcHE2kXNjRfmscDfh6gO2",
+	"8f1YyJQpxcU4sQmMobnBfEYmcl4o8pn8ETQ7fHbNp+wXLszrT8hz8noQgWLBKz+RP5KkmIvgotBQ/Bv8",
+	"AK2enN5ICFoUEOHBveSn90yRBK74RCGrznLg3lBkIYtbkjKhWfFM4SAwgr1k4IOeU5pOuGA4vDFkAEnb",
+	"TeznMK6NI7s1rEylciMwlSpXdQeByg+u7fXtpP5Iup/JH8innnnwcp6XfmJ/JJ/I//x3faqX5X3+WLvl",
+	"//y3HxLVJYz6Zl5kTEDm5n/+m3yy7agJcQ/qv+8T81aqb/YPfySfIzu78hNzj8jPyn/+qe/3k+v/7N/X",
+	"0H1U7iXzk8R+ak4Z7oBLcwqMHre3jcIFkIV/5H6wdzfavUNr15I/ou37tybb99L/3tzuD390v/mf/67Z",
+	"QM+c2IHgqTlta0zd0s6lWQb7IzRzg4mjWDBGszkbTe7T3/o1V6vR4am6JNGKt+MdIDTleCiRfSZnQTFQ",
+	"m5j5JBHazpnNHExBftwxK1yX5Jab75R5Qmbbq3LllmnN9TbttLS098FTmXXCdfif/w7ku19o9BnxcUAa",
+	"+kUpL+EKrOG5RqBJMkajDCxfs564z0A6d6F5e8GNRrex91hg8P2Zssk4WYRZucj5AHj1M5dNSZcRmQvM",
+	"FUDDWZeg1VKbDeUltuOx8eYCuvjuPWDGpmu3Hna2Ny5b6JEb/de7jAVFUx/TjA7IDzw1UEXhOVWS3qrn",
+	"YZvRuk4QuC1jTLkAhZDSkD6wtC24ZryizM3eQ13chRRd6QrDdqluPTPfpNwOfrxgdOAewEes+JJmLpHf",
+	"OiQxgsHNBck/w8n08VzRqXGMy0JUVysysqIKXHGcPVeYRWEZ5EojIMJ5XcsQke6E5iNC4XAYC+W/WCF7",
+	"kQPRA6feHcufub2H+pOJTEUuak5jMaMQXYddzvUlSWbuiP8RNwp5Tv7mZ6MlqU8D1WJwC0SAKZ+tKp8T",
+	"siKY0ZvIBeQ+M8ZmZmssjFgOHVmu3GHa1jna0J1+jW9kTSPmDKpHhdKXXXR35ZyRSrsn8R7S6YPhFYt0",
+	"XWTcgu28jd9C61to/d7ertv0NoZb8d4oCdXbEbhv1vqrnhTnuL7qVd1XtJrOPeeskNk8rTmqYSieKlL6",
+	"kITquk85tISoXs13Ay8UsCPQt+j/yhvjc4mPhRwXTKm/yhtAYpnHgvJf+IAkKRUpy3P8u9cvXdp3XpuC",
+	"jgldXSmYujR3AFvNlqUpXwW2JDkVmVUDjjtjRsdGgIg7lssZi4hgC6Y0qfnLECiMkDljwscTcwm3cWvj",
+	"txbQGwr00xDMvgqpRoAx6JPk8y2f2az8NVgyZgoEQvnO/OFKky5+GwugkXg1GAwi8sr2/J/RsQ16Wibc",
+	"rsPnRRX+cITJYSy/fPXGNDCLY6xr+P1KzDBq0osR2bsdwc+NUYb/QBoLWG4jL8LtviMtRWURj8d0tNNt",
+	"P9JxY1D2CjdzFedUFTwtX8W3wVdR5pDr7/cADotSKwIS9AyLLw5Th/NGDgzr84TbNKj3cLXMPvJ4I7Ml",
+	"6VKSvK0Uj0zp7JIkv/2exALA0MpiUvO8F5H1xdaVWOYmgtFYgMsYuqSWVRSv6oaMoyPLMmqRp9Y1dpHj",
+	"spob2VVv3Fe9oZf9t2ypjJOv5hYVYJeBWgDeSgF46XXHAq4NanE8TC2st+lj4fotW9qK9aiJJqDfgOiL",
+	"xf6QvjV4PkR12cKVKbqte0K7SiaNlZrwq4AjsIrk2c27tHsWZHGwoo+D3UplLguo+rF4JP3ewbH+cnZ+",
+	"Mfhue8hV5WFa1FWLuvr2UVeV0sLjeJHhITqKutxMxfqj/z7oFltm1agiycdfK+yszao9iRDBavxJCLHm",
+	"xpmaUT25JAgjhvoOBqKy1dqt1v5GtHZ5flr93ervVn9/xfqbdEtlCZqrd0SNbvfrsYPBWYa1JLQsuTS6",
+	"JBB3ZT+It/YKbIuPlbR1WJCKxYvXZ56cDmKjiRu6gQgSurpYvsdeOYcaM+TLwctYhNWOLpk7oYpQTabS",
+	"tknEfDZAXf1YXUoUbGBspNhQ5hVO8L7u+tVyW9cipiyntZ1hauVvzV14aknmqoKsNtmJRblwTn0GPw1K",
+	"RNd0l7msPvHqHKEhWQJJcYjuGfPIc1nY0uehZaYLQQNYfRTmpxXNmaqU93qEQPlS1lqF8Osz+DVmQxTU",
+	"s/3Mb5nLmENZlC0+DJR+sB7r9X9F+V/Ggu5SMbi1aXJ4GH1L1rbqmXzUPHN5iDbzsfnrNJva0qzVkq+c",
+	"jXT9WmeXvP318/XZ99+fvTlaoVeDZGvJ3tqM9NPJSF9lWaiirZorWRqOa2g8VOr5uu6tlwQPiGIu+xcA",
+	"CMrRg1rfDPOrchQLEOL9tHJqFSae/cDAZrDa9CByXQ/61dSskoUxXjB13WDuJGX7Yi6UZjQbVgybKPjL",
+	"CytMaNfknbm0sS3chEGco2CMrPZqsO0TImifALXY5SP8yIsEiBwIzY0lUhg96dgQ3CLC6q3NOoP+du+i",
+	"CzAyBJbmOWATQ23euyy5kC3xBhhgrwaDAfaIs7x/ti0DBF9CIt9TJZmr++NrzjKfouFAzZTYov3AhvPc",
+	"5na/tdxu/QUfL7lr9jp89NaL099ReRi3cH2/m4vBoCR2tipxQZVvH2Bk3MXgZXmNdxmFJGqeTtyPutRc",
+	"B12Sxbgs0OxVylG38WqUpsshIoxuWA6tTGUsdnF1+uRHM3tAmt3n1yBberNjQ/b1a2KxwbEhD+zXwLMf",
+	"xa8ZbeZ73Xw2cBpw8C9QUqwJKoZ7qXZAOm2gMH8KljO+y/WCbGcevb1M4mgVhVkNkyFxc9W851m/E3Wg",
+	"JykwaUYdgQ5uVVZ26m7q1p5v9uJ15/e10JirkNV1aGMvZUjI5l0s2w5C7KFxgOM+cPzUlsrP8krEIiAM",
+	"BDHlLgChtCki1quHEumSTOVdxXhFnwgFEgQY/aJCAtEeWHutDNTCkulqd67KrcrYYzUhpOgdJNTMcNiu",
+	"Awcuqf7qjfxjIbGw63jVBiV9z1Gl5inDQPXQzttTxm+Oh4ysWdBrShVgz7Tqos0r3ZdX2lNJrTG2odDs",
+	"zAjSs9SGZxo5ef5hkRYN9qKXlkg3sUJSUfkBJgZu5Hw80VEsKlShz+r0f0GaqVa86I3soNbMNreJRXJD",
+	"FVeJBTpgCqOpKtC3JMBG/mZK1R5htni1X+dFcQIkIlNkg4OuYJDzslGPi/OX3738/sXrl9+h/qiqilLs",
+	"P0Sk488N5Z6rUr/6ev8WkCbezJe+yLNR5QZOgrdF/j1nxbI0Rnx52SYzxPfL/IULPp1P3RUjWUyp7gw7",
+	"mZybcxF1pvQLXlCua9SZul8NfFDCkr79/uAdHaqLuzkKUivPbSlIjtw1IaxTupkvkUvfmlgzqK4ON++J",
+	"miusFbd2Ls9nPL19gGh6YsYN6D2doHT0t1DvTfUEK78hCGvNXyft1tFEujEbuw2Ym8KxsBc9ldrWqINZ",
+	"flosr1FEwLpvb0e6BzJP9xF+emIL0k3gJ/PvOkljHgoxa21Gsc0oHtBXwOyjgNy3sZbVn/F19qa/4Pd7",
+	"pSDQ7N49BPtSYoc+uSz8ZO/7BMXhi1VxOHInbQ95aJ/0aYpE+/pbqdhKxcM9cdxKDy8YfZNu9IMfAtz5",
+	"yWaGIPJJncNt3lnOWRXQ7gmdjBtu8RWuA+bf4XfrQZ8VSOAq+BNv+y5LQggjhGbthFaxnoEPXQnb+llW",
+	"Ygex2BDHDe6/E7IzFr5Z6wh4R/10ww4qap6mjGWq1yfb4RM9RnJbgOJWebxY7AhQ3JTHK1utHwWg2LSL",
+	"HlVHAmO+meIcGLagebMUrjdvvxN13I7ZHL+2V5UgxqsXr5GkHvp5c1G9xkW4P/58dvXi9dng4lVnr360",
+	"K6exBSq2CvSpARWbBfWx8Yp1FXoC2GLzg+2FXpw2HGiLYbSD74ZgjAVAGEmAYGySGY04Rq8jI///Koax",
+	"KuzMZSBGd0YtkipoMRYHoxbdK6hiEmOxGZRI9sMkxuJgUGLTO2mhiXsovx0BimtObotT/MZwiuve8zHg",
+	"iisK57eqED89blHEwkutDGXWGgxK75IAypHUQI6IWkGM1AGOCtlQP11xYLDi6tAKK3IVPvmDIhGP48Cc",
+	"Ho/YfBBanMkThSWueV1PB524xqZfC1Ksi8avDaZoGxiLeZ73+uQXeQftZEuJDZ1i7VpghM12KcSeSayC",
+	"LgzarDREpp40pvAB5N+ekZud4zJPIeZyNBxKsw28CWLYaoAWaXgv0vAYemeNuTybF+mEKnY24QpyIZu6",
+	"ANrpuN/YLgAaGqMobcxQoScqIfgv6boAAfQ7tly9GGJBil7XPMxW7NgluMROaHRsXH4/puvecQ409APo",
+	"qpDT6QwIG6D9MXam7g48Bb0i5xE5HwzM/14PepckWXCRycUvdsgwOYLfEDj+5r4fRL70D4qTVkBApDTV",
+	"c0U+mE9YZgT6R8oz7HuH4rv6I5JJmB/7YnygJdOQxwiSEG4WVBA2neklsW9iGIsEOPjdgG/NLRIyiEji",
+	"30ACncgiO55dQLucxg+AFrjAZwFN2606cyNhmMUOBkCtglGy4LZpkZZQVuoe1YwHz2ofDFwfrmORU5E9",
+	"PC2xxVG61fiL3a/3ICn/ge8V6LzMW49IuSkvHfdWfW9h9QNsLmw3z/U6ZCWO2gk1lsdLcqFfXHR8BIQL",
+	"zcYngUPW12hz1MXvcicCWkTkcRGRpSBfWepHRT962R9WNx6fvrdpq1VKNC03TfVD20+tAYEei+Tjh8/N",
+	"1Zo26JP0iGIMmA2N1Z1zpY2sK10NRWz/UyiO58JcVmny7ZwUmI25EP+s+lUh2h7Gnso7KygBwuSeBJvd",
+	"QjjbPCtynF1WiHyG5J//SuwIJcNhn/y9+vzmC8XyO2T0iaE1K3pHWWSjRhnp3rClxDnwwvEBEBgFYhTY",
+	"JJ2mE/t0Y2luGbhKq4+HpELgwYwCp8i1eyVcNPIVGR0Q9qThqmRZqjQtAs770p0KXLagbx2q0O6KA2Uj",
+	"ahiYw6KINJ9nLAt5Cl9G5fO5N2LhDGUzooaas5eDQWRb9liXMHhrlmqRI9Fiv4QxxMJSQAWFbKPgkbEp",
+	"lFs7VJWxsN+BUeQay/rsle3F17TIjXxZ66fZFKv7B9cTPAZuvhanxi15VMaV5iJF4EZZgLz+Lr5Eo1cp",
+	"xXg1QHxfdatBO9jLtQ9gkX91msf1EmWkXRwBz3tUz/Ch1cqVjoU3M9AcKpz5vT9lFRyHpkjr/iXfm1jB",
+	"9jO9ruzpT2lRIErf2Y038o6Rge1GUScwC6YH1UIgdLgYD43ZjSsXyD6w841s8VCbvQk5nVHzsdwWjxPi",
+	"CPYl3BP+7gzPz/vfvYoCeOf5YDuYyu9ROcagXxti0Eyf9UZ+2RIE8/tu/SoaVtm+g4eIp2yVXCynsmM6",
+	"cUvZ0AZb2mBLk40e7prjxlpCe/shATF1g3p9Zac1lEt0DNh55clLSNccPKeVAwxKZhEfTYSaoyAWH5Fk",
+	"SosxFxUWLvx1UMh/zfFTCOlXIDrShiHuw95cIvTGdc/kGQZcjAXnzU27JErTJdFyzIyidJgd0HJrET3V",
+	"ppz2Qyewm+jKEMhaWcoVcE9Y0BqRcoldK8+3MqstuSyaVjwWjfO2sB6vluuvH15g/Rk8X1ksDoL+4FKv",
+	"sJHFYhPyxzXIIiPomBSYIuVmVnLqrEj18FW8Dhp0DCvk6++M5TYiCMS1psehlsfx2mU9gp3Rgpa+MdDS",
+	"vnbB/ZClgt1xvPjoVsBby31NiWCL0vPEHLacF6nfxLZRr4tdjfkdEyRxU0tKzupYQJj8YjAgHn2gehFJ",
+	"5QzcyDUgI9vZn2vl0vdDrOv7AN02kijgxzaTqDmbGC9KuPpfVs3czHmeXcv/lcSCkFFOxyoiGZ8avQet",
+	"xheMjyc6IpaWQEUkCZbGaFMuNCsEzd8DShb6ilf6aCSRrWXPGOGZIt2EpqklQTYa2ehhLUkypvOx+aMX",
+	"keAKBxbGcdWEz2ZcjO3k/z2nOdfLjzkVnyGflFy6xUmAcO7XULe/hS7e8Fx4nZmWzwmqCZ1BDcuCKpLO",
+	"NbjlEb7mhKtPbGqUX0K6ifuJm1qvvKnZxMEc7ip4Z79leFE1KSvtyqHWRtOlcp/0jOFlnt5c5bbfvUFg",
+	"3JXPVDmZZhB2+X2dYtZ/08AG6AO5KpUzNsTmnXBFFLBQcSA/D01SlfRc3/mAHr1253/+q1+JWUXYWefD",
+	"52vz2+3IBcEdSAhmMI2tBGbKWznjLCNqfnPmAk5jpnFRM4wNei7DynJDYHXogzQ+CAyhJDDFckZtxNkv",
+	"fZ9cwWm2ZtdiQnXlexv0IgUbMWOfMvAfgBgsigUGXzGgpOk48kHXImTMwWCt4iJlffJeanND7sjr2Rc8",
+	"mbEIbtHFprBc3IbSy05FS9u7Xy0VNNyxMUdN0wn2HO8CYLL6K2ivalahd0mSG1qYU+0A9SSxcXUf6qsF",
+	"/+x+FWwRNn13DdHhfVU7T5hfrPYryvktI9QG8Z+pIaHEdvkxToZvAiTkwqa4lYWQNrUKChYmp+mtija1",
+	"UljTLYh0EaYVDgZhPEu16bcWV8SI9jtm918qpw6Xmhulo4nTHs4TRB1zGY6MEsOOMxc5U4oktEgn/I59",
+	"hkuMjsP2+sWcRWQx4emE2Ctw160Jtppt7GdQ3r6CAaNTc2js7eFwNvNsej1oBrVT3yqE29g2qQoxawro",
+	"ftrYCcmXzvt3QUWGeZZY2KXJIn8Vzne3wOtVlmFNuTVNHrMacGU7OGxiaTh13uyGGnPPhfZRW57Xluc9",
+	"tfK8UHYesyCvkHOj/bfBeS0mMmfE/sCSv33Cv5LeEEwsLzRUGJ9LlFkUAUEsDUKJZ1HpeKCcTaVQ8yl0",
+	"p7dBIZ+y5uJsVsjU6AJd0PSWi3EEt0PuLienM+xCiB86K1GF1qpgysxWXWL8DyObXAFoCtPSALnqk3ca",
+	"E/gUFDO13eGdxpAjgH0xtCQmcmFsSJKbjYqJBLtEfBUF1Vi0XQlDgVL96ZqOq7yqDoDgxrYJtJWs5F4g",
+	"KvsW98ifvZeCbS6TOAqKyU1wHZuIn3/QJu4tTSfs7K0UupD5dv3i4CfuF79He3Wae7GNOMUfvZf6F2tD",
+	"tiCrBwNZlZsjlJbu44fCWK0n+AjaoFYlaggfskBYcLvs58FlifK2DxQA3yzLXqAZ/tb6gk5slN1d4duK",
+	"rC4FaCBe4WfGe3MSFr6vylbSVZrnuZXY6OW4xBIvAmXQK9k/vVx+5qVxn7zFXxr/0v7W+5YVt6vrobLg",
+	"qPs0gHPknlm1Y+9Hb5mb2PKZIppPGbjgoePWJ/9w/mx1v5AJy7NY3LCRLJiRxQ4tRX42j+Br8rQkjIOv",
+	"6X4ILjSiS+Bz5wz7khH0T1ygjS3cL0F2X5fOkOdeCWpIVqlXSs+hsiscHteqEXRKzYtn+Sgymsb9jGu8",
+	"1Kop7NSH0GPnHtsHMx/yCgKmj/OFbQqzFVJjQ9ygjMbuGkTwsXxk9gsVS5KxmZ7UCLxrG7uhUW0Ptsty",
+	"q24LaBS4EIkUrOY9da0WTewTvkXEXNJbWxq5G6OKnC0PUq9HdJrChV2LD8kG27tN9qHMM566tOYea6B2",
+	"jkuARwpzbX2x1hc7HjzE7bKawg5F9jO1g+2xtcdmucF9KvMhuswieNZbAF1K/Gilv6ZlVeL3XNC5tkJQ",
+	"zImqz1dzOv8RCJvNnJCsrE/eS1fBukQNuFGJDG2F+gwABbTSkgLCo4uJVIHrKovSfVTP/OuIKoP2YmEs",
+	"iCrpmrtN1Fj17hjJyVWWrVFQsVgPGt1TQVWA6ps8ziPUmJYkYfU396jajW/Wa+moU8IoP7LiV8F1Z3jR",
+	"f7Wrtqvu0zZO2OqmJxYnFKG8Lrm79nKD91JFz28gGvRACgmgBq8Gg0rkr1nd2OqFQDTaug1PKhCL+/SQ",
+	"hz+kyzRHtQVXp2ulYBL5/BOWFigmdMkVgM4r+ubVEgRzHWbyzHNan2dIKOgXWRBopy6oTakRORoxATrG",
+	"0iYYv5a7Waj++/4IQYfd91hYohCeP+itKKeKN3pM5RSLRmaZx1BO6nG1UzkNc+f9lNXv0b2/zAZNvxz0",
+	"L17tgPqvL90bjO6e1sOzCvFdptY5eTa+Fa2eolaLtlr0MC3qau1qSub0uvSBagGcNqI1gH+jFi2XwJ40",
+	"yIohykyOyBgZDMwWgE7cZbjWUV56GEeIhUdNltSEVQ1mE9WdJUtNebga2QrbfbgS+UqR3fspihPDs1f8",
+	"zy1A2pCprG3rFpj9TQCzQXYFwqqESRyaAtxBXv/mLb19aCUDz+1easlARGccciSxmFAArZEu3U069jY3",
+	"sH7oiNU6kss9uR8Pj0udhPdx9QWSiUsblhuhrUV9UtSPtXj4gTKmwgLZCL76sHK/1fN/SWi92n+1zg0k",
+	"AA5lE8EuTG42HpxMrlYSZwdSMx3hJJ4WXhTYEmsyi+XBbKFGLdTIQo2OKxWOAD66jxt21bnb0Le+tGge",
+	"ig3WQ6IqPLBO2JVzLNlgLQEshG8jUlaY+FAthnar6BjfNI5c7UTlAlRQJ8WNlESuRzZmHjC75lr0XC8k",
+	"tHVVPGNN0ciXJ0u5PZJmIFRZRq+qjthHwLem33+oS4sS4OHsza18Wg/VfHh4SYgolSkQ7FGSUk1zOZ6v",
+	"FLemZkGEluQmp+JWOcCJr7urIE7IesCJo2d2oJMG1MYWPRW+WtSGe/xHzY3BK/yZibGedIbnF/1XEX70",
+	"D56ZT15GnpT+s3n39zGJzzhLmfrIijdmEEib7SHpKxujRXm0+aknivLwcvHE2SmvGR4xQ1Uv81qXnSJd",
+	"QH0suJ5gfZgrO+i5vBWUqIVlBlskrjZkqSKSBEINCJwqQmmrNNaa4rCD81i/eJ3e5rLuEf6PmM/ymnn3",
+	"nFZptLV5rW8rr1WKuhPntkppj/kttzvvyXFhzFw1PEFZg1aWgK1kxCyDTS0LFot70mBknyxYLO5Pg+3j",
+	"AcRi6wjRA2bB9rfzn0gmbBqIwzYk8gSzYf5gnzAjFt6zQRysiJj1ebKwezpQ6ZRm9W5JMl+6Hwt3jL20",
+	"cmNGjjU/nBuxBSn1OAcOcnDy7QAB8AgJuNL42RRqnZbP1Cbi2kRcLRF3LIF0nGTcfVdWjarOIYky/+DN",
+	"ybKGnomuSp4XjsVX9S6r0klputwxa4btDQ/Nmq00MohFM7Zhb5F9hLzckcyrY8RPL3YNl7qs3We6wPqQ",
+	"iwEZaXJDi4ZY6vlJY6mPrFfaNF6bxjt+Gu8BDOVDXfjnVszvH8XdU8NtzgvaWZHuRC4qBvQzZdN+JKdL",
+	"IudG7cMvQFwhN5dMb3sb6/zcXN7jXTYkAMP7VrRdLLoKGyICWZdjJ/Elg/huo6MHChq6+zTrxJJr50GV",
+	"4kpusba2j59dNCrss9kTneH3Lz2w6eX35Av54TVRE8Z0J+rArnGK9IfX9gOXhvx+V93XtMPaTGKbSXxq",
+	"vJJOztoM4lPXUs9/s//Zp8DCPevG6gr/8A0B5VhsI3h3cUaMQxMWYlwH0+SKzGjhOE/8qEPybnQGngMp",
+	"+UkCLWXUUT8WzbHsddqMbKXMzGwPBr40RL3LeNlxwt4Hq6CHD3xXD9pK4NsZZa338NQi3u50Wtn4cPHv",
+	"kxnj98HFvTxahxH3IvlghPg9aqJklHxISGJJjLmByKoZVvjB/RQ9ili4nveWfgO7jN4UNKTkjILOCRGw",
+	"VCIZZyqVVr3/JFiiX75HdRqqk9yAeS/m4ppP2S9czDUEyjyvVNRxlNfY91MxPZ8F13aG5ztzT1X3VutL",
+	"tL7Ek0MlViTnaTyHUiWciHkqoLjfl3gK9UYs1iuOBlobALS47E3JqO+oDnOqdCzcx0RJMqIF+QM5H0TE",
+	"9aDCEcv50yxjGXEMx7rXzFMVi12JqshGnqpYJOUcdiGqOiHNL7mq+XqnUnzqaWg+vLM17z7TBRiJ9s8f",
+	"2c28KDpNSm0Pnin/5C3PVKsx/0N5pqoq5eR68/FZpoIF2Ipkyqu5LZD6Qe+ZxHxk/q1LLsDwN1rzdUYq",
+	"sjUh1SpU4WhI/gO0xX8Cit8vz+Mg+Esndhf0/upRaAH83wyAP2yLdSrsfiDgfwukye5Zk6B1zO6sVBDR",
+	"jkXLSnVwgOvRsfgylGttUuJJJSXKM3oSBP6Ksgrtuh0IqfzvY3E6PqpDzuBp4fCBJbGx711wNFs0fIuG",
+	"D9DwR5MLJ2SlCvrSrUs4hsf7MUipVqd6CNw+2pAbRPsqCR4YIr6KaRCzdvhYBAFh3xWPpPOiYAJ2wtfI",
+	"enUsY2nPYGhOb2TxiRo7+SWk9OrxzzXpv0H/u0r+76Ix//cq6ixkcfuWCc2KzTD9kyUKH1d3tYj7FnF/",
+	"TMT9Q9jEe/rcz/lMq+e/zSZUsd8fEmhfP3zb/eqjmdemSK5SfCxs87OVVtwEEnguGdpwrDEGYjT4M0Vg",
+	"DWKB3cOv7RAwgaS3CVnjLsX8qPHO8bZcEQrTg87hsZhKZRReyoCFMJiFyPDeVVJI9xAQE4WWoxlLeYak",
+	"MJTMBf/3nMWCi4x9sdNLpUDFmi53zFEeV7luFXNe8bS2wKRGD5HYdO/vUfObowK18rIzvHhlLEuli3lq",
+	"E56dXxhV8wKDHTeyYGWHesoLMqbzMTPmqPpUszdre2gTZmhXVV7Z9S3kp01gPqVWqEaWbdYJVBNqpS7q",
+	"4Keqkw/MgT6aYt6QYq2+CmV1D2jJZkXtlLNvYLc2B7s7YVosKtfv0sdnowaz2KQdVdheuVYnituc6yZF",
+	"9TgpV29c7MaXtiK22pTrN8SZtqqUHk4dHZ6Wraqj3/hM75Or9Y+6MVVbPna9xs14UCBOratED5TPzsOo",
+	"UzNHO2R6H5hkpJbojcWRM737Oz4PnvFdsw8qGwmsBbch2szvEyRgO6Wc2y49XPMCtrY8VzLHa0IaO8cz",
+	"oCrXz8r8Ihb2J25/N0WKjp1wPkAUnDbxXNpT66hyVk2nNvPcZp4rPGyPZH9FT9OHvy/73bRe65syGevw",
+	"dMW2dUvVeWanXOjN1Vl275BUCjWfblA1pKulzEEpcKFYoVVkf2T2srIpCBv/WFvd69sRJY9cpOS0pW3q",
+	"t695vi56ArzIx8oA7Ne/6pht+HdoY2XhH9aVNBvFAkFeAicHBIFY0Rl25oLroM+Vbbe/b8Z+nz5Xbay/",
+	"jfWfqOlIXcQ+tYj+EZrmH1s73VMEpbZQWSslUVA5fFA8njSG42NxdaR4jwfpP1w8vu3Iv5U2eeQaqJ07",
+	"8wfbvu3O/21F5FfE3VOLwOP1Mty7hxVM3d/LvzkEu3XB1OHC+KCuJweDmB64yuqJ9v/fEHev7p023v70",
+	"4u0nsoE39T/ZKtLRFEwnTbH0WOweTBd1IRf+0IbUw3GPHUnf82A/UvnWpsbRtQPfRtHbKHoYRX9IafOY",
+	"QfONsfCabNmiDAyn8xilYLW5HtR2BSK69wtWsk6uXp28a92xKryOYKg9YFAYI71Qw1UJ9Z6fNM77yKqp",
+	"Lc9qy7OO2hDliQeTj9Xj+umWPR+r8/ZiIlXp83+olSrXXIFoA8PXCGKVLPNxbYDi0LH5n4pFkm9qaJ2Q",
+	"TDK1dXeUHd2e48ev207c/ymduFd89W+XSaft0d30zh+KiWONalM0Z+psVvCUnd0UjN4eyJa/hU8EtyRw",
+	"SwK3DFUG1lEm8O0bmE9CugPLp3xJkn/+KyEFm8o7pgB4MyU0z3uNPMpGIThJHGgkfMrSQq2xtcpRLJKP",
+	"Hz5fk+2WCzR+0ic/0XRiH6ermPGLPptrP/oHQQxQz3Ew29mYX+NaRISSdK60nBr9w1nxTJFu4j655qx4",
+	"lyXQVYWwL9w24uGlc4kqq2cUllkK98PKKFC0TEnO78oL4ImDAUKtGPlkhBm1Sr9W/h6nG2o9WzKN41of",
+	"2DdZxvro7kgWxPpWlffdv+gH0+1duvLrG6knYQecsi67vkbm3WaSUAIHwVwBwyeka6QyrjasUzKlxZgL",
+	"9wX+1YtwN8DTmpVEEmvYTWQuuK7yT9kOzcErNdcQM2CfXC+k229yhIOlcsYivMYM6RxE92ThgyFVt8Zp",
+	"GPfcXZyAVfEzv2X2SKF9jPkUM/BOvn3Fr7+EDeZPopxrrNq8Y0LLYokTlyMytfXPTe/DXPNhZCuk39Mp",
+	"a0ALROsizHsWk1sZY76unTv1OLGCYEfDPeHvzvD8Zf9VLSxQfndR+WYwMN9VN/f62APrRB3cwJ3hi+ot",
+	"vDVivw+Hva/pq5vaef+iOugg6qy8Z+NMUVi4rYMdTS/MvsuHCHdsZdOVU9nGkgvoEFc0myJ0pB1LhXuq",
+	"NqTxHxvScEjR0qZb3TI1826/iMUaO+UBmLvv2f7V4EBEbpYuhI32FgLSQCsOLauZ0rHAQUa8UDpChBpY",
+	"KJwV6pkbu3uzRMND0CmLSEoVO+NCMaG45nfM/c5cwbNeBMaIsFxnKPzUMxjEWzIbB/JX8ax3CcqRC0Jj",
+	"AXM3D1FXjWY00q2P1rPDOVHaryLulCy0Aj4ZY4Z6QZSQWWEUnl4SLpRmNBsG5kBEEiOlzL9o6UTetImM",
+	"eYQENG9lxoC8vGIN1q0nsItWNXjzg3CmCIREWCzgrTxThGfukX7kRYLtSGhubJ/CGCvKmiWVXWB+cctn",
+	"aJck1/SWJRDLQQMS3/elN0jQ7NcE6HteDQYDQr0lwjLsiyhhf9LcxomcTd6gbjBgkPSIoEUhFzg7eKlN",
+	"AaImq6XSl3G/gM/BNss3HedZ+9ZOFubZ2ySYujhPg6BvAzrfQkDnQF1+f4gGR3iwoEzgI5o72QCMpuN3",
+	"mY+9nA8GJIOYQ6rNVYRnqhqMAaEcC5rnvT75CZ3SjEznSpMbRij8SI5IAg9o7pNUAuk2zDCs4JAyELcw",
+	"vwxg7FQQmvoGVanMmLkgndjGt/Y7RZjQxTJqCEgQbj15ix30vWRB0m/v9XZzNqbpkmRU016DDxyLJifY",
+	"d8zywS4fhAKtceV8hKnRmbA8DusIOokFnv16d56KqkcfC2YeYz2qUtmmW+4e5ezygtFsSSZU1UGX1QI1",
+	"IQncY2+X/ZqOH8lNx31uDuhaJ3g3Z9Y8ygM6sPfdfpM6arPyrQv7AC6sxsN7uNNqRnj+G5zIPdhsKBLZ",
+	"oD5a03OkzmHTXBZrhupuq2s40Io6nTVhBQsVwstLyB4/tGYxcveTefAKMn97HUFWVMTx+5vA/Jy0f6It",
+	"TRq4bWjbV/2JAOtxA1lbEljwqQdC7yB8Hg6+em0k16b6Tq1pOmGq2RzuBnZwL2wXWwHnazoOrGLMD8di",
+	"T6t4s9Ubi12FE9lk9WIsp8nshWV5GMnVJ8HosOqN1i0370TIMzkbolZxZL4Q9Km3j5pbryGL9rR8r7Js",
+	"bznYxHHw+PZkyxgQMgZ85cX7eE7kfuJ1jW13x0QmC/VQHbcnckEowZsQxfI8cLKRPt6M83f4/kemKc8d",
+	"HCNEiXCtKnjLWEAwG4d9lyVBPAMgFPZ+FQAG6b4cvET0wIIr1uuThKuPBTcLPCTGBUxikbGp1NXYC8aU",
+	"Z3ghyWCO63x2sE7h2YzwcpFwqLGsDtDrkyOhBGrVm5fkQJTA2gjJg6IESsKZcCs8LtGMW7RfBdd/K/Pr",
+	"F1HH7xuH2vU4gf6raC3A4BxayoSZejO/plz9G/mlg9/8LQQLuO2+GRhgr9Js+n4+vYGih6u3Zy9fng86",
+	"O8VLVs5ky2bTstk8NYVoBb2Vyg+jGk+QoK88xubk/ComEmTqXXBaVYIZe6dywmz9zdLdbHMWnBsXYE0C",
+	"XKwq7cY0uFfPxlCvi6UkIuFntqc3MHeZ/zQluvWEKUZGcl7EomHeZYrdy2fzR85ods2n7J34kS792H/z",
+	"KfpYJI2i3jPqlOn03TLosdiYQreXwgvbKYUeixuZLY1rxMcCnLUjaOetkuHhG/+qM+EPnZVeMWR2y01X",
+	"xUGbjv7G0tG113uMVLRTVfDB363c3Rirx8grCqy6Fh0zkBweGF5BjnUXE55OSM5cJNYR08zmRQq0sOHl",
+	"vTK56rMCXN/fhBwcKCFjoebpxM2su5qEpu47CLihxDO/760LjZMr4+UBE8gBaOxNca2v0f8q2XcO879O",
+	"kwzAvUFga1T2bpsReFJUO2tE3snSApu5ms1Oqkq+9VTNgVR9KIKKKzKa5zmZg4QZVmkquHIIlKypvWLA",
+	"VLEVR8Wlazlcq+cKIUO9KipG0TuW2XWyMrRJ7EZhSgQqcFbF1P5SqqSeOKKU2jc8tD4GdPFqu1jNycIx",
+	"R0s6VG3aZhsWd0orlltcyjpcygHKwJm/ucQ9jHmLxvDKe6DINd6zLvh0ag1N7AVL6FRaYJ2XSpA48OOu",
+	"VhvkS2g6GwuXUjW6IblsajWLlZQRUbLsM6uthFYkpUJIDWWTZMFFb40MdDbj+nD5z3ayjxomtxryE01v",
+	"ydXZ4Hx7qeamjw/TRpfb6PLTiS7jJiLUC4RATP3sZc86UeWOboO8KoPJOxG3VIUT6SIWnIs0n2fM+k1J",
+	"UBQujBUnZa/kFge5xbYgFafEPWAZ0+2isIsgHtpbEzzcJLB+5kqX69bW0DSIwRMXznjlsQsnSql225jk",
+	"txCTzIMjuY14qx70JvH2G98cdvwsRw5MZ8tKnbCBgCLybigw1YzjCnEewRZEaZneRmQx4TlDZJe9qAy9",
+	"KW+acU1uGZshjri8g9I8z8lE5lBVASOSLhXLgN+E+vJPIgWZwB0AOtxMcMGzZEgA/CgLMuPpLfrKMDJk",
+	"3Rqin1CT6ee0KRBaMPga+mNqaS8jXU8BsuJYQ6M9i55zgMU9rEvUJ/tblw8aBHxv434Vjdg6mE8r7neo",
+	"2bSGN9vujcAQMkZSwfS8ECyzBXJ24ycA6TLnr5lsPwhSbVUnvOnA/JnpA07LifisS4XfHLcJXlnLXt2y",
+	"VwN79c4HuW4g7B6Z6JQtDR0P21kqM6Y2OU2owdF/CXifvGJ0IwEIXxEuSOI+eisz9i5L+jaeAyxgGC+K",
+	"Rffc6F2juX3aQPXuCSNVbxUR85y0MKOtCSiRA+NJZuBaQIn8Un1ecCWR0QxXhhdELsSwxLCCbzilS3LD",
+	"iPHACRdlz95rOj4Djs8MxsBCXRyFZzi6r4KQFi8LZtw+GNBfgvfyqIGt6h57K/PsrJB5zjKiNGN5mRx6",
+	"++lzJ+oovTS/61jQ1fZhsGs6biNgbQTsyUbAKgKtTnGJknmrkH1Vmu8TByv75G0dyrqmYx/FikUZxoLT",
+	"av4T3Bb/dKG0TZGuDTC5UHy1ga66oDtxjOsaa0S3Dm9VdXcb4/omYly1l7qlAGuA3NUEmIt0NXqq10EV",
+	"aGkQPVMWTUa6FAtGV4vZowqeAqtGzW97B5BZ/Znpw8yqU/mo3v9bXc26Gmp91NZHtT7qXhbKIX2TmpzU",
+	"Tf4pNLe3bRJs/XjJ1kw1zeV4zrwHCnUCblgsfQhRDN4pBY4k55Veul+7Ssh7gA4wmUaUQyxWvdIecvcl",
+	"I1lMEzKSeS4XCkv9ExjJyPtkaITSGZnlVNCCdBM1YUwD92FONVhbumA0+wh/9YYk0ROe3gqmlH1o/OWP",
+	"MJdlYoN76A5dxoKQJOeChReYH2V8av6WQpUP7+BtXVkQMc9zCPpVrmTTmV72Ls18cVDSTW4oVKXo+Q0y",
+	"NnJkbrxhdGr+pWKMNmM6oUKwHB4hHLNLNckZdRWfBKzQzGN9PVBPKnWmGOQsMJqw8lzhg9eXCRaitlL1",
+	"57aPbcmr7rjM652mKlzWiBXsEws5xsxKhlvChg/G4A4URE+oIIMI4gPlw/8quLYv0YyX4G+X9mMgzMJN",
+	"g3uGa1v767TSZ7OHwNxOuLpKNb9DlLUDLMKpKebskIAC3ONxIwqV5eoMO1ykk05Ufg4yZMLAZR0OAEe4",
+	"4JmedIYXv0edyiYx35+/PP8+6oSSwgibF6/J52qAwn9E/pRTTd7QglyQL+T8+UvCzar5E9wZdm5osX3o",
+	"orK0bY1oG8N48jEMZYWAMxF+qXyxYyRDPadWVK3X/Z+ZVqQq1KSw4G5j1jPXPgk6jKSMdGmeg/zGepXe",
+	"kEiRL4m7k70co75kSm8ZpMfBHW7kdyy1fTUqHhGWK1alYET14pgEAwbGAAcOd6816bAS0VIG78a4Yp+r",
+	"IkrU4xb+30c7GHWC99kZjmiu2H4y047is3KPwKlfVY9b1inWd0ErplsxfUApvz1LBEDhTtLVhLY6ntTe",
+	"HHpGGWo5Y5SmhVYOG+R9NSNKUzmdAqgIgElGapcyuhs8xmKCDcNioSZyBv3tgMkOftgbktI6A8fImmUR",
+	"eT14fX52/Zpc5fMpF/Op//oCvn4xeEk+a8oh+B2Lz8bXIuevyZg2/PQa+vS5Ab6HAcr7fjL7HszC8/DO",
+	"sfC/xyuu5zcMLiFfyKA/eP0Kx3n1ws2fzxgxsyOf0wnL5rlRLxG5+uGHC3vFG0ansfjH919enIcTuDKe",
+	"FdikpV0KzkR5yVv0ucjbl19e9V+C1jHWs/VVZmZ+qh+La1vnFLouU6qU/WhJuiktbuC1mVEH/YvvX7wm",
+	"+c1zLv7f/6dcOGofPBaD/uCH716VV5hlV27Z4fc/uC97RPMpVE9Zd4100U2DlkYVt8/Mi8aiiyZ9RAoz",
+	"f5YZN+c1JICnNCdIA927JMYBxee0nqcic4W1t7P5Tc7VxJgFwcjo922CElsBXsuorLJB1JIsNUoIzLL4",
+	"pEolZhGFkQFHpbB/PmVPu+ArTahU6swCU8OWG7p1BWEIURazMOZ078CJXFnZEydmdjY6VlM0VvS3OZpv",
+	"Kkezh6rfkKm5J0nTLIg2ZU/2jCGdKn1SO1b3JFKcL9xmUtpMSj2Tsnuc5NB8ypqq+D+VNfEl+autdYf6",
+	"94goxjIfFyG2Jiq7tA2gHQUlhkC4ikVpm2ekG4ZmhgRc+WSI4RRPRDulGfOBa1tYEJVhF1vQGQtjlHFt",
+	"mSv9LeiYcqQF8UX3lXAQAA7nDJpjSmGfrU+uHILf+A0QIDqsav5QEbZvyfwJIsmPJTvbtg1tefzxyuOP",
+	"HKSWMybojPfdKVgLUwH8bybTOTS3oYokf/7J9lh2YyzpNE8ikkpxx8Bh1JL89fOH9yVD1C1bqionkuW+",
+	"e88Y9qHR8paJS5IacyGzxEp3NOfAp1QCkRd0GZXDyoUgiTkkq54jVEV1wf9Ne2tALx9mTFzN+F/VU67L",
+	"sJP80b6BdaIHLvv4zr+pAwy3fUy2HY21iplm9jtL5wWkLf/5r3D3Nz2Z2YNmdwUnACZLU92w9c0+WN31",
+	"Zsdu3PWpHRGtBMWKO1ZAtd3NnOcatH1EbpaakZEs8D9UBeGWbmJv9fzu/2Pv7ZbbyLE88VdB8P/fMNmd",
+	"oin5o2uomAu17a7yjF3WWK6uma2sqAQzQRKjJMAGkKI5FRWxVxt7PQ+x9/sK+yjzJBs4B0AiySQlUbLs",
+	"dmWEIyySmfjG+T6/c4z3Y5Ckwt6e+CTAD5uXAGMptFFSzNzpDihlqzkT7Mrh+4QFKSTTp6nA/KbGVtt7",
+	"cAR3KiN5ySEtsr5XUMHTFZHihkxofgm5D6+nR/ZwH8HpdkEFM2bAuBVgywigTGLCJQb753IJsJMuAeEu",
+	"V/Lf7P484JX056G7kgdfyX87e/vmwCuJR+DaACkMlwnP+1Cpkk8UVeuWDB1gI7sCnlIRIp6EFEdU5XN+",
+	"Fbe/G+NlM/gpFdlKqssXTBgsxcqbpVLtjySHXxFlvvaoesBDV07P+WPtC6lwbzTcsoNTklmZd2mX3XYV",
+	"9xN+gETofE4EEJbm4DbitxqN+cvNzSAJCwcjCo+1geZ7ZEKv3Lg3S1hpifE9G2vQPgBYSs1MtfzAF+wt",
+	"F5VhPvhLVSL68pypHwQ3GAs1IlKRhVSs0bId5ZSzshggBUNRnLCPNDflGoRzJkyNdWbmbI3NAfT/u8po",
+	"XrBzJXOmNRczNw6uz9xRgXoAuPJGom54SADSu3ABvpx0JleyZ1Ip5eL48soQVszA+BZtWW8M8XO9lvVy",
+	"nu8QZvSS2eZ6Sa91J3vjEeDfb+5+b/ws6cUH+F4Q08Kad1FJnbv7C41KEjUrivhqOLk31/Pw+WDrvj/j",
+	"WyhF2wCjxHqvNZuuASlju9y4Dkb1Fb/3QVKSvpAk6j1pMBSpYt6HbtZRQqYlnWkkzJazXDBjEJajJuHE",
+	"8X1k2PWg+9x4xBFf3L72cTobYmgEM16tQgpu0gnLJaSX+Q1GG9/glOQlo8pxfsWAIWmURULPnnW3wYmg",
+	"fAMiA90htAD2rV0/BySCibuMChDUDzEM3oE93QeOZuPEIa9psJ9dzID1IAzLLVDgRffAp44h8HabTx2P",
+	"viRGdV+2B7UXFKI+d52ts7N13pXzIcG5d853KKhe3YA3XUKYVAiWnTGTbJBhAQATJZRgxKzjbV5x6zRl",
+	"F0DTpholu/SihGTIbQGoPtnArT843Cbagy53uY1QPnCgTESgbxEkUx/sLj7mq4iPkfG1vBG9bImKiejl",
+	"tbnLkbhaEz9ISkhqN7zD25mCZNxmC7NScxDmbp2yfBfB9OF8NzeUn7o4my7OJsTZHCD/3Fe68pKu7WU8",
+	"Mkwt7hE83TVLoNkdNvQWzfQsYB/sNp+eY9MfmFp8QQZUNypSVIw8GZGCrjWhU6grIq4kB/XU6Zvfg2fN",
+	"fmbmJV3r3vjJ6Mb6YTT7zpTZmTK/TFNm4/ZHFO288f0Opa6mAbWo0qBSDwIVFZIY3CXNUrFXidpPuazQ",
+	"Ft3cTpnaRdMeWJ2KecltFKrmAe90qq9BpzqUaG1c/11E63aZBxE5aVOF7iQDPZQy1Lhc7erQ5pp3KlGn",
+	"EoFKdG+X8U7K0d8quYnlsFQsj3PvdsTPNvwk2fm7CxdBCy3qLCGXbGkINRjVWhZMkSU181OXyAngDzu8",
+	"d/9im9itHsHPL+txPriKdDPiAMPscG47FeaLxYiBq0r69eUcRHQIju9OFQZ+rQUBvPS7NZYXrhCc75ML",
+	"og01lSZZoejUZBBz7EIF80obuXDGVB80YKkIx2rw2MYjnYpMYGF9H51Yhz+yj8Z1hY+Q/nFCThLyhPzX",
+	"//jfCZnR5dFUMQZdYPixgt1JUrGaUwPfICalIw2aqEoQxDVAAmj4gqGR54hkfsyvi2wc11qI5hJymYKd",
+	"KHopgbLOoZQVgbJ7pI6qxImH1jz+OQsvhahlv8KaTBhg2iDJGOIwpTA0NzhK4j5h/CM1dfP9xijDO7gi",
+	"K67Z4LTuyo7zkrGlhhaXazSPk75/ESxhRySb8LLkYnZWFAqA3R6TTM/5chl9V0fQYCWcukETzf4RlOe2",
+	"h9l27Zolj/2XxLdKKDZL+hCm7eNS567AzOAUEOOIi1kRyI6OSKZpCV5HbbkOwOJFei1+g/Hg+fqFLFg0",
+	"agdCR3y0jx1fNOo+zgJfJVNalhoj1DcREv1M/LOD0+hM2UYrjSFCTSMknrH4iIWAUZwZ+7jkyE5fUtM2",
+	"8M17pOdyeWQP+n/YFSzQiQwnCoqllZW2o6lPHYThc7NG62C/zqvRGKikvXgwOMWaNjR4UTgixS6WFWQA",
+	"kro4ejjQmgkobwQudfvBfolihiYrZacicKJFxWCG9gGa52zpiw3xmZCKFfb0C7ZyTbvi2kXFsOm+ZgYi",
+	"mQEDRbhkTHeMcT/BUqExVrfO6YGgKG18BDMXHH3tckoWEtBBMugxO1zu+awG4Zpg7YsESnrNc9Yb905G",
+	"J8+Pjk+Onhz3kp5AXtF7X+k54VOylFpzYFNJJ1p1otXXI1rdTZp6/Cv8/3qPUSVkTNc0EnnAZmmoMSRc",
+	"7zDs7iQ73zJzIM15KAOMX7hW04vfg87k0plcHNrDja9lfTFub2D5F7y2m1aW6ELbp81RyQU7Ckb8Q/tI",
+	"9mWYWanN9gWIz17MRFpRx7BD8LqVUTJo9Zwq84YL9towdMBmpO9j1lMBmTP2LTvwxEqqORezhBRcg0kq",
+	"IYZ+JArkJdBZrJhle3+kiZIVRKvzDck+Fa5MunsgQfyJKLk6Lnp5SjL3XJSXxjFY3fdglVkADFVq3dAZ",
+	"iZGGlr6Knhc3Q7B7M6aQFldU5GwjzTsaCmBchLJ6qkmNXdm9zVp8kSLYlOqh+EGseNkvXhd3kBX9Tn5e",
+	"bFGYxX550Z2iC0vVXUUpCCfwlUl745NntxMOtw5xJyd2cuIXhP9ZFIQ2KfM9y4ybLObxBKSxT8VooELD",
+	"s9GonpNushsOdUdjOp4QRvN5Cx9KxS5GlHhKDFAbaALo0whmyHb8fdMmOOezOdM4plQ4a6CWZEoV+SM5",
+	"TkioRYNZUXbktIByhGwqFcPMYRiqx0QNRi5NkHGlwjGeGjka88cAManYHjXyhgIgEgB6ekwo5EXJYL4J",
+	"aVTTqcMzcMloVJNsGS2NHn4/xJ8y0v8ep+MyXEeDXcwvFRH3AxTuqcRdgHNyAGPbX6zn1jzr8wJiN9YX",
+	"Or8JG6vZ1fHot+T6dzZYXNKrBDfnwPvGxyfPhs9++/lwrvdn1L4eNrvKMcfXhd6llOGN0C03ueOoHUe9",
+	"G0fVlujScoMHfWrGGmL17puv7sjhMhFBj2a6O58rRAamosEgbxAiGD2+lX7lKRekcQXKFTKx4IZTMuUf",
+	"WeGdcHIKbj+2ANSeuVyBn21BxRongdwK52PlALph39KGrmGG9gA0eBT+3sKXyLUl5HZypTdcmzvypK86",
+	"qHGL5TxwaONW/7cMcPRXp4tu/CqiGwEcvqaHcnqove/GlP/X0h08Z6NHYrVNyV/C97o5wmBzCkavIJHr",
+	"Bo33QrsoIoOU0aloGKuSFg2r1kZORqPanwq9r6gOxNU2fTJ6Ck+kotbZCl4AhNOcXjFw6dNDrV2peDp6",
+	"OjglFPrx0G9O97mlsoCreUcD13S/c2L/ecQRwGU7wdu5w/nQXEG/9r0OEKD8EkRG3MYNG/ntyEYsMCbt",
+	"Prp3m82H+xWhftaG6AWo701BiLTJQVaD3yUIJS030cVXCRd86dDZpEA4SBfJc7iw5H2Fd7iSD+kzbIoN",
+	"u0K33a51PsTOh+h9iHehFvfiVLxe6H8TpJIb4Fw1ZJJH2iNW3cY9WOfHa5aKgk+nTDErpkAkZJttNiGR",
+	"wghldNSMC1Qdm/FVGFgIhlAc4GlAdMwaXqOsFm3wHUtWHT4i3HwUuMCzRPoULE5NvTWKJUMTra4m/85y",
+	"4+3YOEhYDpBkUIopgp8u1LlKBViIzbwuVBg5P/st45QrMbiBm9LS55v6KTfkwA0GcripFgFt7lP6+oR+",
+	"Rdyy3vjJs20fo/sttsA+HT2ck/EzsbIO1KoDtbovUKv7EpwP0rcfI584gujmuwTQfGJ+isPEIGxyRcuK",
+	"6RpOBvDG+5RkLxpMb0GXpyT79bcsFQCvCK0uCC3LQRJFG3NBplVZNqKOg9mzNfw4FRh//IulGb/4eWXj",
+	"oD1csrVOSCV0xQ3APLoRg/EhFGiPGvfcOBUUn62D0EcbeQ44u2FajUZP8ku2hj+YQ5rcrsDreZpnl480",
+	"sr/YNNJgg/u5XKOkb5MS3pIDuq1u0N54/z4TqKSiKy5m79kVd1fsxc3jqRvD73hYx8N+T0VokFbsotn6",
+	"IbnZXz4fM9uf9Vtn245rDSPOAE5Fdv5DIwP4ID7eljacih15wx3P7Xium+FdssE77ttx3477fqHcl/Rr",
+	"1nS3FPWQgZpLDcAZu5KqMnnFlD2xL2iZVyXcqrfMzCVmG5R0ItWfK1UwwQpSCcNLopmpc6Nbi0TtcJm8",
+	"wLE4GH/95TpNNgfaQiXcI0TXk+m8JjehTX93PpB8e6f9lQwHZFeNrB32ky1RwDc03GGBvvvNuQe2v5NS",
+	"gH05n3PBPKW4hTjQdtUeMIT39je9Ewk6keDeRILDiEuDZrQwfef92QdPlzNhKOhBmUt3fOvcklyTEVZK",
+	"Cz9gedq3VF1WywyxMyC+CrFkNNuB/Y0t6h3SwLlzUX3x0sDmQFtohHukkwa6GIpt6Lvts3GDKx5foJ1y",
+	"RFQ8/7QRfbDj5vIQJEA1XuN+uMLOJY8WjVTouVzpKBJAJ0RLQhGLB8rcuuKU8UABmYaVpf2/Kde0GkAu",
+	"AkcVxbUUAwWhuxONeylpFRHM3vjkWdJrXXAsKVVp9rL5AtocK83wiz9TzYpzT7LDjxdzuXxfT9lVubo5",
+	"sHhzpT6Lx/4AytlJV510dW/S1UGk96cN8Spp0uKfa3FrTpfsKJfFPizAMwEhUb6WSh0UG6GO0aUVBAsM",
+	"acrg8+sia6uH3IfM45PRKBX5nCqaW6I2uKZ2Q9RBArG31HKAHaWRoeJgXdfhlBQs5wVCrVPfCRcF+wgM",
+	"IZfCVQt30Hs6oPVJMycrLgZDcmEHkAqcImR3YT1GXAmuiFyJyNOCJQ/pGoo+a3RD+AjfD3R2BPMpoIkE",
+	"KwNjK7zA1r2rwUgHamif1IdU9oWBv5DF58WUcGUm3ltaQCZU9ZKeNmv7Wy8kUN6MHn+gsw5HrMtm/WJx",
+	"xGpKFVFqe0WRet2sbGBElh+ksgS1RIkslSUgZp2Kfig1AbfU/hF1ix/Bh2j/5EVL6Zxrq/gFutTlaG7S",
+	"twfOygRZ8xZ5mBEv7hIxv4pEzHhHb0i0Wmr3xUTr2uJ9vMAa3bV08wjhZFVB+pQYOrNyEaEBNh9GUqdJ",
+	"cT84eHdwg0SoPVX87iAjPZQBLyiELeD+McfpTHadyc5BJ95eErmvAn7Y2S6R5QOdgVOele7Ca9IHRuVA",
+	"nk6JZozU0WkuBI278DPbeDZo0SxTEVRLcnPN0ja3V6VMxXapwPtQKVMBC7FTl9wgfWhhtPOCB92vmjBh",
+	"FGegISsHYW5lOdz8SWUgaZQb7bV30DEPUSTtBf9yahu++rhkBYecBsRML6VUdT3D95WeRzpmQcXMSlSd",
+	"ktkpmV+DkmngLnqabunIzfRK+8YXqlAepkXC1Dv98e9Kf4Rj2ymOXwWCD204JHYQohZdEQjRr4bO9oHl",
+	"Z/ZIaRDxCqb4FSsSH65hsCZI9pM9oT9nUTEdQxGu2hiryxSAJ2dIyaiGPIRU0NzKdaRv5SJfN37gwLGz",
+	"n36OauYATMeGGGYFqG0hjBfkLvrnQaLVF6B5IhvqVM5O5XQq543kkjtomR8swcA0KA+OvCG92GMO8sc/",
+	"Xbz7npzbp0KxJjoDG1OAW7QKlaZXLn1GMV2VACZBMWMIg1Ks7BLUgSypXXyIsgGlFL2mGlO1bNCC74Xp",
+	"UKXMLzXCdhk6G9pRzjVZVNqgeEU9cLCckqhv0s8eeynqcRCjHsdy1GCcigjya0nNPIGUJFocSVGufcP9",
+	"7DEAPmaPkcRiO2jRHyQIch+YTioCwbKNYQITRNVgY06zncuyQMyiKfjtSWaYNlmcdBZI5AizlLbymTBv",
+	"xQDh3vYc21dglQBVEpXuVOzQ6VsL/EfJT87CuIE9Cd9KhZvjbZQ34wFWEV9fj9Oxiw3AUT2MERwSDnQE",
+	"y/zHLT37p197ctkb9xSGH8BozLw37uGJ6yU92P/euLeiSkA5059vqlX/k5bi/HOAHO9nYV24Theuc2f+",
+	"d06V4bQs145tHKCkXx8gOfZEEUKbkQU4xCG8SslGBGXNGSwdhTRZhiU5U9FkYrkzLSyXJSTbop5PL5kA",
+	"E6enk/a21FR8k7ymAuDXCVRx8QD99h1guh5eCbNlT52tswmM5BGZyEJesdsRUAyufDgKuiPCpWl4DETy",
+	"U1oeOxrZ0ci/rxxSFMXtlUkIXBWgaPHJO8y6+fFI0b1ljaH0CQ0Vr0jf/mVlugGK5oXMK6jP6sqKiCKU",
+	"g8XxtvqdgmA6YXs8TUKKI29wCCPQyQ2jGAdDkqlQIZUsQ/qLKxxitZzj0YhwkZeVBgtHTKHh1UGSChc8",
+	"zz7S3JRrj5033OYWbnYJoZYaa7PhVzslk5KKSxCWfSVayJslGddnbpqZLxYLuP4Q/N1O1F+EQsZhYYCx",
+	"hQLHC6oNU6Sgho43tsRxmY+pcO9BLRhU+rgClgMFgrFyhR7sc3F9fE8/c8XWzcS9smQ5lnyxcwS4CZyN",
+	"hw40OGLHfy4MlNqFJwz92Et6Cgq6Ph/eoiCXW4ffZRmuzqH1eRxaeOsbdN8Rgl3E39OMFgZwiI9LTmui",
+	"vKc2R6DgUoGgij6wVDSonqBKyZUmPC7mcVPfmXOVpQKJ9lYZj4bA7Gp3tJuc/Qrt9p7BPe88aG3U78G9",
+	"aMh7budJ81fkyyaqv1vvmN+em1G1xp1to2rXRlX6HrfI1O3pA7ilDhSHHs415e7MLr01MJXOR9X5qIKP",
+	"6laixsalPCgu8joIWiw9WTt9IgW1RnV3Fjqw2I132vlS4fQwRKOLnorlE9TEfH5g8zdHObRXq2Acqehz",
+	"8KL7H5xe5zLYfHwhmbBcQvyP3wLE3dtQpHMqiJCpKKWYMYVvcjM4RQslFJw2RDFQVZvjSMhqzvP5biNk",
+	"KgDVgbZr22ROtbNqgjUSsvQYFRA+sF8z3WdyPJRM3ksed3SirB6e9OrNdPnWN1AOP7lu+JD0vjNWdsbK",
+	"+4JMvy/VtBLc6CM5PVowqivFrtFQXwFHQNMhEi009YiCqoLk1NBSzio2JuecWQ7Sf0XzeUJeyv9gIiF/",
+	"lh8HCXnDxMzMSf8tL0sONCdJxWthn/uLlCYhb+13g4T8yPhsbkj/W0UXCTm35yUh/8xLOVN0MUjIX2VZ",
+	"LRjpv+G2DfItLUspBgk5U4yS/sXfKihPjG3iJ9c0kP0P3L77lovKku/vZKXAD28X5JEm2ZTmRmLx57lc",
+	"YWlJV6rZ6kGPdComVINd1ZA+Pk2OBz4NnRvC9dDOGJZJSFe/0j3YD+1b2jgYhz5SscSVo2Ri35VloUnB",
+	"lkwU2seUY0yYltB6LsUVU2jIRGcYbCmBsAozV7KazQlNhQNDxMftmUALXUFWcwa1qe1MISW8T8kVEwXU",
+	"ZTOUl48gOh+ps207FXUjjzRxVS840wlhw9nQjVxOyfEJ1pDGNHN7EgY1kiu16xcbOWAhIewjLpJtp4IT",
+	"mqzD4oFdt6TaDNBsAQZwV4PF3tLvwRIeKr5Aq7YLb1wGkzow2f6mkXtw6g3pUcEYHMBqLrXjzZZrUC40",
+	"1LLbagKdBkou8ahoUrKpCdVmoDHg6ViZSxuypDNn1NdSuQn7pcDAQnhpTLKLS750btYP9JJluMDxsvmM",
+	"M9hZWbJ6GRdePcfpNMom04m8YhjngkO2WxOVe92xWAmx+27PJS+SvWHX2Q9ub7IQfT1ORYi+tlfJPoE7",
+	"14dslO11dUalU9fFS64yLN1OS3vtlF0qzSCEiZogCuIMoVqO20hu5lBSFs6F3Wc0yevBkPzoawLhStse",
+	"YaFT4YThYOOw73JfFdZem2rpStePDggYt5PX76ZvkQr/XgxfkcAY3127JsAkbu6ftusXlu+BTWT+aN/K",
+	"Rlbf8YAozt0974LQvwozW7TDDvo8bHAtsv2AzHpKnPx1szB15M97/Ml7ghT3+oJLfsUc92/1ALclHQJT",
+	"D/q8VIh+lmGiYb5+IQuWgXKrm30tFbfLRfyD7XrueaXyuRW03lkyvttH+lcY9Gd1kcYztpL6xcva/3mW",
+	"Lxi5MIyVN6dpOKXfpbezy/f7u3CPXvlL58nZXx1h2qF/Ni/zFj070D0aE61Nt2aLdN70dKZit6tzk4jt",
+	"dWpeT6gsV/AL1Hk2twjdA0ttjmHcRmbzbLeTz74G+ewqXMXrqVfLDd+mXnvdoNfRizZH56EyzUP5Of0V",
+	"ajd7B+bQOTk7J6dzct5CYGi9cvfp5owSGOqiXju9mTfWa1KxqdigrzFO8nL21WuTsq6XKdAdcDChONTT",
+	"9ykVmAcjTZ0/rvPH3WPywH0pQys2mUt5ecSumDBHYEDaG1wFz8W+N/Ce2PcSLCXBDZlyVZuhsIw99e6s",
+	"Je5H4jwCqUCDuZyS7EccyivbAxjv21Uf95jepfRsNmNlrk8v4G/2+lpM5U3EfbumYTU7hr4/lDCcP+P2",
+	"1R9+fyZ2cfbw++a5b1g1c1qWE5rjl68NWyC/K+zHX/9/x7OGE1ms/7/HlSp/2208uLCDxBgcBxvusrsd",
+	"rFvUOJyYbHhrduqm9Lr4DpjETdRq98oHvmDa0MXy1m9e8JmgplLMv/mJWPnm8tyIn//rv7YFl+WMX7Hi",
+	"lIBHHTzWruoo10QxozgrhhtnLeo9QY+fw07Q1SQ0/kiTH96/cfaDjXQVB3YHOfMAsxK/SPrec8n1GfwM",
+	"lnOIURq4eDUU1LjHVCnsn6nQfCYQBD9XzKD/FP+GeiBzuRLoiAcfu31tsiaZkoYa5jcQHs/G6IfkZpiK",
+	"jAVCmRG2WJo14BdMYOJu4BMGHn90SiKthwyrAtNbpWYu36ikBiTHrFJlFjwA2dyYpUZP8rKalDz33ls7",
+	"xbnUMIGSayutTqUiZm4nxNQVU6RvLwxwCsyX+2DZuNGDhLBSs0bsm+00+LrDZSYTVsoVccCAxJ1XF0yC",
+	"fYCRTkPUg5HYTgKxFUumIorTLjbv40d4FNwTX1BGFQBgumwyvRa5P+Gv3p/3kl59IjxYpieEPye9SpW9",
+	"cQ92dPz4MVPLoetlmMvFY1iJxwupb+54cKvzWQT3xrXYxZ4hd6559d21bN7Izs3RuTkOl3AuPKkl1HIW",
+	"R2+FuaGY0yBF22LOoblgjfIj0R3QCVQ51yDsa0P6cXqWd3oMUrEnwauZzwUMQ6pmHPedFAD9O4xr8SLF",
+	"bWtMuSV7YKeI54u3wt2PD2HnG/kqfCOOSG3s7X1od49/XXk16TekeiUzrE1PWEif1NEQ1kM8Y8FKDuJv",
+	"KWenAbNrIRXE5XktgWMhI0JFKqgxVpwmXJApcEUIkJkziCWtQ1NPRqNgOFlRHay2tpmT0dPwW8EBKiwV",
+	"7CPX5vai6Eto92BRdLrfw7P/GGDfcMZP8FI0l/97SXSVzxtL3+vsnOWXIJfg3hHaeksPkk2S3dbFrbsn",
+	"K8Rt9zpvNqW85GJ2wUXOQNaA22cc9ilqqP7mafsQoNgJiItHSL5TkhVc25misIIVct037xnVUmR462IN",
+	"sVKCWT2cyOl0mIqzTcy8eOQJaNA1AqEUULPjGmjUfZf3W2YOv7kP5J8N3HxHgY7msenctJ1V17lpDycs",
+	"G9z/YBPqoWCqG1aB61BVQxprKmLP7zXYp7F9JCN9Z52KzXYJAm+gMXEDVH5wiokXllr5/AHydDQakg8V",
+	"oLIR2qS6UqSiH9kmjarYAHNS9Tb5TW5ATJPahLmiHHJtnTRl19WuzeIA0xpsxP2IM58OLjToYwExFCxa",
+	"Xz5Y6C2IeefY7hzbnwI59N7kzX1K4eOaEtUmsrswkfZiT4AVUCuQY0IhDa8gTFyxUi5DMeENjlKPbiNN",
+	"MaiXkLS3Yto0DGrOKoeSL5/N7e/74JZSsWGOkznEE/mP2lBTaTTQsdo/T85qIbdJEu4i7EY2vJdh/r9D",
+	"Y95eNwzuCP6Eek3v59ua+9zqru/P7HeLTs/prBXD4Axuhr0P9eHv7HxfhZ2P7iZv927tiwk7yGXrT0Pa",
+	"ISJrrUmfapJhRxsHPRs4s0SG9zSrWUEL0XcxoYUl8GBGmBqmSKZrgTsOEfCJ/MPoCdQjprQsfdb1GmT3",
+	"k9FoRIxMxcnoH/7B/vTDhxfbTnR+gGnxfcu0DyHZ9+nv9svRG/dORifPj46Pj05GH0ajMfz777d2T+Mc",
+	"P5MYjp2/By2yjWZ+5zEjIr1qxRQjC1owsmSicPDbnXu6c08f6J5monB0zFU2CVQMrhqhxPCFQ7r6pGK6",
+	"/9rT133Fs94JtpfaJnUs/kQWa8KNCwOiYbZOznYB9dBSKqKqzU3jibcI35e510/yizf7hoHusBgU9UQ6",
+	"029n+nWm33A3g5/Vq7UPbQC+cQxsTXaiWs8H0Kz7kEoPG/QuUfZtyC4K2+JEB8QYqhgRcpWQ1ZwawAkC",
+	"xxzooY6OUjJVTM+JsmeMyGltpRjXJcMc9j7Q25AjYH/AQEtekH7msxI4VOISbFWuIdiOFUPy2uhUMKpK",
+	"zlQ4LlgNy8m7pZwNyRtqfPCmDqQfqr1gff0V5YZM2JyDbTohVKdiCn67etp+He5HJF7fj0D8ZdDxpBMr",
+	"W8XKv3MJLyLJn0iSw3j0Ixcy+0l08m+ZYK4KBgbvYpB8M7ae9Dci5gfNiHpDlEemtbRFp+KKlhzj07OZ",
+	"ojk7Z4rL4jtZKZ2RvgcAO3makBEBIZIbYpV4kbPBmFTC8BItsihYOtU2FTlVoLEBDpn2KRYaQPcUJjA4",
+	"uFi94sYZgWVlSCk1Emckc1ZEhdXlUqSiqBR692CsZAmDxXGBQ7AsrPAKk32k/ThJ36yk+1bDWHzhk8EB",
+	"NHA78+CzmgQ2N603fvrNbc0AOI33bpUfyGR6g/B0eAJtQ3jQQgDLUrErLisN+Qx2R3VHsTtDwOFs4rXW",
+	"FfOEtZn/cCdeIdXlUc6EYZ8Macx2QVwXiSW7rRWntuDGsoItqTILJszrIiPLyuUORc2h4ElNKupnbWNP",
+	"62sY/RDK+0Ek5+CU0GZbgJbp601Bte76ZeRRUzuduj7UiEiFoagohbtXj0ekYDlf0JI4RhbPD8JQbBuD",
+	"0wA7EDXZTu4v8jkrqpKL2Z5sJ6kuX8BUPnPCU71rvXHv+Z+ePpuO6En+zTF7OhmNjk/o5MnTvOglvZJO",
+	"pAJI7fHTk+HJs6S3oPmcC4bfPf8GvnPQas+O6EeuyYKXpZ3/FVNzRgt88vibpKcq4T4cj4bPkp5mplri",
+	"N9/cHF+8XsMOkK3jAF8qIFtEtWLaH5HZXfS/piPtHOAu2Gwxmd9Twqq9ItXejCWP0xbutP3gLrz9MxAS",
+	"iKCISANE6EVE5Rpwt/1UFsIjAn3owN12EM6HzmWqud5t0pniw9pFOXwd2Uzxlt6YLG5c/B1k0YO+7cpj",
+	"upBT4zKIxltCqitcY0mr9iG5kVy6r4BNKsAahArmjJnYjgIyZ+bSlsYQL5wNyVmja4BI14aXpSsyYCl1",
+	"KqxAswSZmKNE7JOfrKA6GEP9a0T9CA8aGTxvcQcQ7xaSqlIRsqo2F+EGKVYol1sSbR+mpWUea//SIXKx",
+	"S726g1z8INlX0TJhBktz5l1C1peWkHUv4teebKzGvfEOOpCx6vvYdwJUEpK+Y+i5pl4bV4toIxoHCEPf",
+	"MnOne/VQTvJIOmi34jU3s3ORdy5ynx11yC3fkiYeqGLfpgK2s3Jf0+KE8gYZYRH5NhzMpg2uxsGM+5KV",
+	"8ShzscHM1fdLxUYjdcZ33EjfC0aBxA0w2wtqvNStNmlcKtzr14Js7idnGOB9b5LCvZjOsJ7eNUayP50M",
+	"/3SQkaxpIvuH0QOYyB6eoncpUl2K1P3V4rsns5ttnOWV4mYNlGXCqGLqrDLz3vinnyFHEXLfke40z/cb",
+	"mdPS58ZrQ70pLVvQS0vjRdaLkcLGjx8fn/xpOBqOhsfjb0bfjIA+uZFvSZ7y0gqSVnrRS5bbb4dRaZMK",
+	"CjVti6tck3dLJs7OX5NC5hVqtK5moKqE81PBgK1aN6l4achUyQXhZkjOAZYuIbkVnaBkq5VQU5HZi5c9",
+	"zl5Pj6yoeATUFROfuF1qB/Cn2JQpJnL7l+V4rPBNE49kVxBqSPa4kLnOkPS7GYGgRnPTMquzHCqu2aHn",
+	"smCa9D/QGdoxB/GabDzW0tKLOVXAHSk+qwkTBqIO2pvcer51zZnDtpRFBGLaaBJh9KDuHKP5fEwW1DDF",
+	"aYkjTVwD1LCZxDS3maIFS4X7GW227sOMVjP3wdkv7Lsl1Zpp3BL7hS8C5+K85BQz57gAGyz2/kIW7HUB",
+	"NTew6zV+gs7xT+jZfWv7tSIDFUUqMhqW+yWULNRDGMPrIhuSi3q84Ecr6YSVOgGzAlavlPklzipEpb11",
+	"g0qF+97QWeOEvPaL3LoLdKZRPIG+3LQbm3AKC6NJTpVa2y4XAVURSj1Bj/Hu2zZ3bHhwqVoiRsW67k/P",
+	"+fIIzDMFUWzBDXwoCsXs/jQOF7zK2w8qVo6cclYWpGBTLoDyuylCCI6lgnboGVaZBFu2zsiCLu2K+vFM",
+	"1mQhi6pkccdR422dnyueg2+UQ8RNKNU8YSW4lOVWW1a45Wi7bZ+JfT0quRbWA4tBS2FobnRLs+1b7Squ",
+	"kr6hH/FEDJxo6kgeKbmwjS+X5Xqj3jRY9hBd044E/PdQZhMQmHVj+31l1+0x/EslDaKBhpbR0ojyCun7",
+	"rxOSyyXHU27laTdXjMLyq5AQu5s6SYWPIzXS0FIPcM2sGJqQKWMJFKCFKFSusQolTLRxTXBobWQ0ktwf",
+	"aeCfwA3mfGp04tZjxdhlQdc1bnVt46jreGNN1EW0Vi9rvz6213asIOZIo50R62TWA8J6p1b9QXLAVdyz",
+	"YqSQq5gBvgo/2h8MX7C2HukaraVMLeKDDFRTXEmeA/LC1B7f+FA33ttBAQKhb9ZR3Sw7F5WZc9HBUTVY",
+	"rK26URwzGsdWobrtoTi8c6Sqc7kkk2qtgetG7fw11NC5diYNytzXc8ZMQpYllFufUJUQU01YQobD4cCR",
+	"U7s5eYVCRBJf8oIvmNBAteDIYoQJi6+Yp/muw33cFWFax67TqBtRWcU7IYpdcQ3JLNsLPy3pzN6yMKIk",
+	"FOdFKoiZLh8NU4KWtRwTrgXizCfhDGHAjRv9Ef6aCqzdqxOyVDxnZKIYvcSml0pOecmswowQ2CBUIKt+",
+	"5IrP1gNGVOZppVmRYj16uBoItlZpp6/DsnCBZAXKXmD9w3Gze2B3GAMJ3wOVsZssBZlTUSThqv8NKEfS",
+	"oIcJWXrIfP/Fv8uJlVj8/QFpQMnKSgKOP9ECGlxoVl4hlYSv8znLL50wuiYlFcUWf287Ahcw2lKigqpP",
+	"bddMGKnWdp0u2dIAQDFWaC4l0lb/eHTY3vgWWvp4I40j0Wxh5RS6QEl+yeTSEjzlE1Ltlx4Qyy6y5SQQ",
+	"nbps8K/XYYilbCWGP9oF4Xp7E2geMXp3VmBPeX6Z+EBYeFpeMaV4wYbkFaZj4auW67nkLQ/ajDA99bKV",
+	"rJi5M+wA2TH3i5bUHnofLqDpgqVWKhcamz6FUAN4yNVInknmkaVHnpf7s+hngk+WAI8NBxRMQu+Z0wfg",
+	"MI7r0boUiky5B/4iFdYw7qNMU+8BVYy6hXIP+6MNGQz2oDYOs5WjPUeBus/ETklIEqxPyHy4JlZ/8iIU",
+	"xJ6tmRn4XnC1XEVn4yxoFBHadpxCiFfzM/Llu9eYGxKW1AEjCmbqJ2pqAZF89V4EiQJbtRfcZXn0aSqg",
+	"LLMhPqYa6KHiMy5o+ci/QjH1T0s7idyOoLRPDhIykZWw62yk21WIknPDfGRX5Mge2jDKITkLssE/+iNN",
+	"/ut//WeYcgJX1LVwWlO+tNbz6zlzj0C5gDMOo/dns0kx/InexTg2T3zfLVHNpOMVtRrCYlEZGA37mFvK",
+	"Yk+SkIZ5HuYIfCUKq9FN1lgA29K+1tvvsIu3h/cXXsKhMVbThpV2x21MqmUpaeEoGxfEGeqOvLgIV0bR",
+	"GUus9HcJ9HUKzdk3UsFKzaDAPBKV3A5v6sx7cGosSXJEA0OC7GMrxQ0cQaDSVk+fUS4QPSUVciWYeqTJ",
+	"FWcrSw1ZwYHqOsuK3fNKM3UEJ4cYeclEc6vOYKaLHavxAdSpoxUvGDApn2yVS23QYgHG65jCOnt2W2sv",
+	"I6lypmS1bAZD2S3VwQR0CskekVwcBUkJQMiH8uVxA/XpCSJqqyjcSvfjhiIpZi4rVa5R3zhFVR3VLdje",
+	"KAw2Nr/Xnf7YDKDZzmkDI7Wrd2/cUeCiMS+4lmFGj2L3AUTjNpfhkW6TxndcRCceRELPuC6Ez4qaADty",
+	"DvYzbhzaj4SmABbJ0Esm0KgE7wfCXfKJomo93DAXeLlkx7i23j91rF+vtX09GpdjSz6/pRElEGkq9mjw",
+	"hZWiVnOez+uZ1y1ZTh6N8134pZVMgHSKb1s5f8oR0AKlQuBxRFVCk7491s57Ach5IEkWtcw7aBCoo6WS",
+	"OdPaEsAc9MCd5oCLGI/YCxN1RiGtjSGOhCU+e8pSEe0yFsl3Hz6ck/N3Fx/wRKcC4N2DLYXkcylBF3Yr",
+	"XUo4L+hdq9OxrN7sctGtGPGHP0BpFD38wx9IU5lxXGS7npIrxXRa12wCWFTqizK531OBRwGhR7gh/bhe",
+	"TUb+63/+Z0sFmwES3axsK8GUeccYoLFGY4Upg15cjwnKR3ky7YfGMYEFMBjl5N9ZbsYQQUn6QKZhV6Aw",
+	"Q1JnekqxAQiLpqllSddjS7Xt3IwkfCak1bMr9AUxPUhIZkcCYZsxEhbph5giJ56s7DbTK1bAO7CfaDPE",
+	"E+GMhiQrqKE4Vm+XpH4tsKGSTQ1cfDTQAKwAc9i3WEDLm3j0ANYGuLnyzbFip+zqjeCuI1BBFFtKZSLZ",
+	"E0KetL1GuSnXPiJKb03THT2fJWoPX2aPdrYDEhNx/THa44Vj5/ZEjMmm6y0DVN01Ofn40cNUOusAXBW+",
+	"YLIypH88IhocQtqjmdUovY9qemEZp/aRYoNUcA3oQ7m9+VAMCFVKQL/pBygHZ4OiRLGCK5YbT8y4F+an",
+	"sizlyop1NBVuUPgCKK129woll0sGCoFA98UAIDNwpAFOwi+hbZsaUjKqMQdvbCVjn/dHFnQNJaPCToF0",
+	"Qvp4OS2x0D4aD2K23PnGSkJ6LqsSdPAcik/DHYuTq6HDcJzkFO6YO6AKWZDYwCdyG4Jl2+xhSsUcFC9W",
+	"jD1xtrcZ87NxzCDEg7ICLdfBfo5W9tFP4tOupbJyvAHlfZA4zHTw8FtOvqLcnGK2Ije4p6wAKxqusmUH",
+	"MymREKzdjg1T4SYZ7otnJM3ZWeHAOXXs7WqOExDe3RV4D8WjgPyeeUiUAPkeaks5IvrMH9qEHJMFF5Vh",
+	"CXnm/tIJeTIKf6fiBGQinZDn/o/j8NXJU/wLYxfdh7HlJHUqPKgOdGKvi5krxkgB6av959+4d588970N",
+	"nKBRsJKuyRWFIU/WpFrauf7f/3M8+m9WTXKbhw4jOd3EGkpFIWGlrNJ1xYiRM2Yv1JCcTY0L/7A3fw7r",
+	"VLlCTEV0ATw01qk7vg6FhRsXeIpqpGWMl4wtdZymbLf7yYig6dZzLHcq8EK6zenHhCIVgVLgDTMhrNTe",
+	"6kEYCIAETCWOGcqqNjHKofgVc2YIt/011jiM7hkOrt9KqFLR2j8wccQcl9MpqQF5x1gpLBv4ELoN9N1U",
+	"bGGZawpWsNV8fRqXMuDuLjkLjEMD5pYIOSKD0LwaTd546kMFOP2HP+CMLgwVBVVFyOlDO68Awjckr+zx",
+	"cpEoQStvkKCIgRMOfNT/anyhuoz0fxD8Y6D83ljhFhyJXXgtpFBnY0ul9ZLm7EhbkR7sWOCMlFOSXR0n",
+	"GfkjmVDNnj/tf/f27MXRxXdnJ8+e9y/ZOiG8IH8kaW+Y9sgfSRhK/V0qJrJYDwZQ91IxcsmCAo9NHhUs",
+	"l/YMLp0v1dTp5Q7WbTXXLP8FZQQEINI+MW8VVs3+MCQfJLGbNl2PgYQtlpVzg4Xp4sUHEYOusLm+vZWK",
+	"HTHwpxapsPLTIEHnnQICinq2NlYSBQQnOFdAFZgwNWyS9+/QHMwDfApIGQtq8rmlIxi6hWzQYUHhei3w",
+	"7lBR0ztUY9ayUiQvZX6ZBBpDSU6XBsT3KD1e2FlMmLuSocycoy40JL0nmEJvXFK0NyzKsvDLDhntkCCN",
+	"wpf9yXI49nGJQudrQb6VY3vWsyybyVTAUfiFjP/RberwwhSv7GpyMRu+hA2+MIqLWV/Df3r4QfHFuWJT",
+	"/rHv07LTHm502hsMUmG0a1EbZe/K8JwqzV4L01dDLKw4/JaZftrbugdpb5CQ41FCnj+1Mo0lxGY+PJvo",
+	"/rSU1Dx/2rePDr+Xq/5gaG9Mf3Bk9GBA0mo0esLIk9GI/EoUs+Jzf0B+s8QntyOZL2g+/J6t+npOT549",
+	"t38m9kAP4IkhRFj1f/p5sjZs1yB5kfYG0Y25wVyip3Hx+nijBqlY2eM4/keS9q6OE3iiZfnhD/ZBug2w",
+	"I72oFn3BS9uEJb2/JHbLbUMK5Fi/R6hd7ppKuFF2v8ivqSCE2AMPq/TqbxUt/VpobgUU98GO2T5P8Irg",
+	"Av8GJwmJpytdCEIzyMWW82FtxCE5Ly3JhY8O5HEusUwhRT8g2Nu1LIHBkqXiV9SwJBWllMsJtbeo5OLy",
+	"qITQHKkQ8n3FtRVixJGruxh5XiFzDkZqmYwokZX6TlkqtoVqTB3pZ2/fXfzy46s/f/fu3T//cvbmzbsf",
+	"X7385bt3Fx8usjGWc4QYjCTydktFXrx++d4SNjFju6s3Oq0vcHewyTnJGRsDVI3cVGAVcTK2VaUkcSkq",
+	"WhLqc/ogKsISCbdyqIH7xaubRIEUJF7W9M3Umeo///b/AgAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

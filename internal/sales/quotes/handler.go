@@ -34,12 +34,14 @@ func NewHandler(svc *Service, spec *openapi3.T) *QuotesHandler {
 	return h
 }
 
-// Versioned declares quotes for conditional requests (ETag, If-Match). A quote's answer
+// Versioned declares quotes and their part lines for conditional requests (ETag, If-Match).
+// A quote's answer
 // shows the names of its customer and payment terms, so its ETag follows them too.
 func (h *QuotesHandler) Versioned() []conditional.Record {
 	return []conditional.Record{
 		{Table: "quotes", Key: map[string]string{"id": "quoteId"}, Shows: quoteShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"getQuote"}},
+		partLineRecord,
 	}
 }
 
