@@ -617,3 +617,29 @@ func TestQuotePartLinePermissions(t *testing.T) {
 	res, b = rawRequest(t, http.MethodPost, partLinesPath(quoteID), editor, "application/json", body)
 	mustStatus(t, res.StatusCode, http.StatusOK, b)
 }
+
+// TestQuotePartLineBatchStatementsDoNotGrowWithTheBatch: a batch of 100 lines priced from
+// breaks, over two items with routings, runs as many statements as a batch of one (items,
+// prices, tax rates, custom field definitions and routing copies are each read or written
+// once for the batch).
+func TestQuotePartLineBatchStatementsDoNotGrowWithTheBatch(t *testing.T) {
+	te := newTenant(t)
+	items := []string{itemWithRouting(t, te, "STMT-A"), itemWithRouting(t, te, "STMT-B")}
+	rate := createTaxRate(t, te, client.TaxRateWrite{Name: "Stmt tax", Rate: num("5")})
+	replaceSalesBreaks(t, te, items[0], `{"priceBreaks":[{"quantity":1,"price":4}]}`)
+	createCustomField(t, te, textField("drawing", client.CustomFieldModuleQuotePartLineItem))
+	cs := startCountingServer(t)
+	count := func(lines int) int64 {
+		quoteID := quoteFor(t, te, "")
+		body := `{"partLineItems":` + jsonArrayOf(lines, func(k int) string {
+			return fmt.Sprintf(`{"itemId":%q,"quantity":%d,"taxRateId":%q,"customFields":{"drawing":"D%d"}}`, items[k%2], k+1, rate, k)
+		}) + `}`
+		n, _ := cs.count(t, readCall{http.MethodPost, partLinesPath(quoteID) + "/batch", body}, te)
+		return n
+	}
+	count(1) // the token's lookup, cached after
+	one, hundred := count(1), count(100)
+	if one != hundred {
+		t.Errorf("a batch of 1 ran %d statements, of 100 %d: want the same", one, hundred)
+	}
+}
