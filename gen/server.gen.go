@@ -1225,6 +1225,24 @@ func (e PriceBreakType) Valid() bool {
 	}
 }
 
+// Defines values for PricingScheme.
+const (
+	PricingSchemeMargin PricingScheme = "margin"
+	PricingSchemePrice  PricingScheme = "price"
+)
+
+// Valid indicates whether the value is a known member of the PricingScheme enum.
+func (e PricingScheme) Valid() bool {
+	switch e {
+	case PricingSchemeMargin:
+		return true
+	case PricingSchemePrice:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for QuoteStatus.
 const (
 	QuoteStatusApproved      QuoteStatus = "approved"
@@ -2515,6 +2533,23 @@ type DepartmentUpdate struct {
 
 // DimensionUnits The unit of a material shape's thickness and dimensions (and of the lengths and widths of items cut from it).
 type DimensionUnits string
+
+// DocumentLineItemRef The item a document line sells (read shape).
+type DocumentLineItemRef struct {
+	// Description The item's description; null when none.
+	Description *string `json:"description"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// Number The item's number.
+	Number string `json:"number"`
+
+	// Revision The item's revision; null when none.
+	Revision *string `json:"revision"`
+}
 
 // Equipment An equipment (read shape).
 type Equipment struct {
@@ -4545,6 +4580,17 @@ type ItemWrite struct {
 // JsonPatch A JSON Patch document (RFC 6902). Its `copy` operations together may add at most 1 MB to the record (400 beyond).
 type JsonPatch = []PatchOperation
 
+// LineDiscount A document line's discount: a percentage (`isPercentage` true, `value` 0 to 100) of the
+// line's amount before discount, or an amount (`value` from 0 up to that amount, in the
+// document's currency). Out of range: 400 naming `discount`.
+type LineDiscount struct {
+	// IsPercentage True: `value` is a percentage; false: an amount.
+	IsPercentage bool `json:"isPercentage"`
+
+	// Value The percentage or the amount, stored exactly as sent.
+	Value dec.Decimal `json:"value"`
+}
+
 // Location A stock location of the tenant (a shelf, a bay, a yard); inventory is kept per item, lot and location.
 type Location struct {
 	// Deleted True once deleted; deleted locations are kept for the records naming them.
@@ -4903,6 +4949,11 @@ type PriceBreak struct {
 // (`price` is then null). Purchase price breaks are always `price`.
 type PriceBreakType string
 
+// PricingScheme How a document line's unit price is set. `price`: from the item's sales price breaks
+// (the customer's, then the customer's tier's, then the list price). `margin`: from the
+// line's estimated unit cost marked up to a gross margin percentage.
+type PricingScheme string
+
 // PricingSettings Tenant-wide pricing settings (percentages).
 type PricingSettings struct {
 	// DefaultMargin Percentage, 0 to less than 100; 0 when never set.
@@ -5213,6 +5264,186 @@ type QuoteFilter struct {
 
 	// Statuses Only quotes in these statuses.
 	Statuses *[]QuoteStatus `json:"statuses,omitempty"`
+}
+
+// QuotePartLineItem A part line of a quote (read shape). Amounts are in the quote's currency.
+type QuotePartLineItem struct {
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// CustomFields A record's custom field values: a map from custom field name to a value, validated against
+	// the custom field definitions of the record's module (`CustomFieldDefinition`).
+	// - Each key must be the `name` of a definition of the module, matched exactly.
+	// - Each value must suit the definition's `type` (see `CustomFieldType`); strings are trimmed.
+	// - null, a blank string or an empty array clears the value. A `required` definition refuses
+	//   that, and on create and full update must be present with a value.
+	// - A partial update (JSON Patch) validates only the keys its operations under `/customFields`
+	//   carry (through `path` or `from`); a patch with no operation under `/customFields` does not
+	//   validate stored values. Removing a key that no longer names a definition is accepted.
+	//
+	// Violations answer 400 with field errors keyed `customFields.<name>`. Values stored before a
+	// definition changed or was deleted are kept until the record is next written.
+	CustomFields CustomFields `json:"customFields"`
+
+	// Description The line's description; null when none.
+	Description *string `json:"description"`
+
+	// Discount The line's discount; null when none.
+	Discount *LineDiscount `json:"discount"`
+
+	// DiscountAmount What the line discount takes, rounded to the currency's minor unit; 0 without one.
+	DiscountAmount dec.Decimal `json:"discountAmount"`
+
+	// DiscountedPrice subTotal / quantity, rounded to the currency's minor unit (for display).
+	DiscountedPrice dec.Decimal `json:"discountedPrice"`
+
+	// EstimatedUnitCost The estimated unit cost the last pricing from cost used (the margin scheme, or a price break of type margin); null until then.
+	EstimatedUnitCost *dec.Decimal `json:"estimatedUnitCost"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// IsTaxable True when the line is taxed.
+	IsTaxable bool `json:"isTaxable"`
+
+	// Item The item a document line sells (read shape).
+	Item DocumentLineItemRef `json:"item"`
+
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// LeadTimeDays Days to deliver; null when not set.
+	LeadTimeDays *int32 `json:"leadTimeDays"`
+
+	// LineNumber The line's place on the quote; lines list by it.
+	LineNumber int32 `json:"lineNumber"`
+
+	// Margin The gross margin percentage the margin scheme prices with; null when none.
+	Margin      *dec.Decimal `json:"margin"`
+	ModifiedUtc utctime.Time `json:"modifiedUtc"`
+
+	// Notes Free notes; null when none.
+	Notes *string `json:"notes"`
+
+	// PreDiscountSubTotal quantity × unitPrice, rounded to the currency's minor unit.
+	PreDiscountSubTotal dec.Decimal `json:"preDiscountSubTotal"`
+
+	// PricingScheme How a document line's unit price is set. `price`: from the item's sales price breaks
+	// (the customer's, then the customer's tier's, then the list price). `margin`: from the
+	// line's estimated unit cost marked up to a gross margin percentage.
+	PricingScheme PricingScheme `json:"pricingScheme"`
+
+	// Quantity The quantity quoted, in `unitOfMeasureName`, exactly as stored.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// QuoteId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	QuoteId Id24 `json:"quoteId"`
+
+	// RoutingId The id the line's routing paths carry (the line's routing is a copy of its item's, made when the line was created).
+	RoutingId Id36 `json:"routingId"`
+
+	// SubTotal preDiscountSubTotal − discountAmount.
+	SubTotal dec.Decimal `json:"subTotal"`
+
+	// TaxRate The tax rate's percentage when the line was written (a later change of the rate does not reprice the line); 0 without a tax rate.
+	TaxRate dec.Decimal `json:"taxRate"`
+
+	// TaxRateId The tax rate the line applies; null when none.
+	TaxRateId *string `json:"taxRateId"`
+
+	// UnitOfMeasureName The unit the quantity and the unit price are in.
+	UnitOfMeasureName string `json:"unitOfMeasureName"`
+
+	// UnitPrice The price of one unit, exactly as stored.
+	UnitPrice dec.Decimal `json:"unitPrice"`
+}
+
+// QuotePartLineItemBatch Body of a batch create of quote part lines.
+type QuotePartLineItemBatch struct {
+	// PartLineItems The part lines to add, 1 to 500, in order.
+	PartLineItems []QuotePartLineItemWrite `json:"partLineItems"`
+}
+
+// QuotePartLineItemFilter Filter of a quote's part line list; every member narrows the result (AND).
+type QuotePartLineItemFilter struct {
+	// Ids Only these line ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
+
+	// ItemIds Only lines of these items (1 to 500 ids).
+	ItemIds *[]string `json:"itemIds,omitempty"`
+}
+
+// QuotePartLineItemWrite Create and full-update body of a quote part line. Members not listed here are ignored.
+//
+// **Pricing.** Sending `pricingScheme` re-prices the line:
+//   - `price`: the unit price comes from the item's sales price breaks in the quote's
+//     currency and the line's unit (breaks in other currencies or units are not
+//     considered): the quote customer's breaks first, then those of the customer's tier,
+//     then the list price (breaks with neither); a scope without a break that applies gives
+//     way to the next. Within a scope the break with the largest quantity not above the
+//     line's quantity applies. A break of type `price` gives its price; a break of type
+//     `margin` prices from cost as the margin scheme does, with the break's margin. No
+//     break: the `unitPrice` sent is kept, or 0 when none is sent.
+//   - `margin`: unit price = estimated unit cost / (1 − margin / 100), rounded to the
+//     currency's minor unit, where the estimated unit cost is the estimated cost of the
+//     line's own routing for the line's quantity divided by the quantity (shown as
+//     `estimatedUnitCost`). An omitted `margin` takes the pricing settings' `defaultMargin`
+//     when `useDefaultMargin` is on, else 400 naming `margin`. Under the margin scheme a
+//     `unitPrice` other than 0 or the line's current unit price answers 400 naming
+//     `unitPrice`.
+//
+// Without `pricingScheme`: a create without `unitPrice` prices by `price`; a sent
+// `unitPrice` is kept as sent (scheme `price`). An update keeps the stored scheme and
+// price unless `unitPrice` is sent.
+type QuotePartLineItemWrite struct {
+	// CustomFields Values of module `quote_Part_LineItem`, validated in full (400 naming `customFields.<key>`). Omitted on create: none; on update: the line's.
+	CustomFields *CustomFields `json:"customFields,omitempty"`
+
+	// Description Trimmed; at most 2000 characters. Omitted or null: the item's description; blank: none.
+	Description *string `json:"description,omitempty"`
+
+	// Discount The line discount; null or omitted: none. An amount above the line's preDiscountSubTotal, or a percentage above 100, answers 400 naming `discount`.
+	Discount *LineDiscount `json:"discount,omitempty"`
+
+	// IsTaxable True when the line is taxed; omitted: the item's isTaxable.
+	IsTaxable *bool `json:"isTaxable,omitempty"`
+
+	// ItemId An item of the tenant (404 naming `itemId` when not) that is not archived (400 naming `itemId`; an update may keep the archived item the line already has). Any item may be quoted, sellable or not.
+	ItemId string `json:"itemId"`
+
+	// LeadTimeDays Days to deliver, 0 or more (400); null or omitted: not set.
+	LeadTimeDays *int32 `json:"leadTimeDays,omitempty"`
+
+	// LineNumber The line's place on the quote, 1 or more (400). Omitted on create: the highest line number of the quote + 1 (1 for the first); on update: the line's.
+	LineNumber *int32 `json:"lineNumber,omitempty"`
+
+	// Margin Gross margin percentage, 0 or more and less than 100 (400 naming `margin`); used by the margin scheme, stored under either.
+	Margin *dec.Decimal `json:"margin,omitempty"`
+
+	// Notes Trimmed; at most 2000 characters; null, omitted or blank: none.
+	Notes *string `json:"notes,omitempty"`
+
+	// PricingScheme How a document line's unit price is set. `price`: from the item's sales price breaks
+	// (the customer's, then the customer's tier's, then the list price). `margin`: from the
+	// line's estimated unit cost marked up to a gross margin percentage.
+	PricingScheme *PricingScheme `json:"pricingScheme,omitempty"`
+
+	// Quantity More than 0 (400 naming `quantity`), stored exactly as sent.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// TaxRateId A tax rate of the tenant (404 naming `taxRateId` when not) that is not archived (400 naming `taxRateId`); its percentage is copied into `taxRate`. Null or omitted: none (taxRate 0).
+	TaxRateId *string `json:"taxRateId,omitempty"`
+
+	// UnitOfMeasureName A unit of the item's unit type, or a unit the item sells in (400 naming `unitOfMeasureName` otherwise). Omitted, null or blank: the item's default sales unit when it has one, else its inventory unit.
+	UnitOfMeasureName *string `json:"unitOfMeasureName,omitempty"`
+
+	// UnitPrice 0 or more (400 naming `unitPrice`); see Pricing for when it is kept.
+	UnitPrice *dec.Decimal `json:"unitPrice,omitempty"`
 }
 
 // QuoteStatus Where a quote stands: `draft` (prepared), `needsApproval`, `approved`, `sent` (with the
@@ -6484,6 +6715,11 @@ type InventoryEventId = string
 //
 // Example: 6745f0a2c81e4b0012ab34cd
 type ItemId = Id24
+
+// LineItemId A 36-character sub-record id (UUID).
+//
+// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+type LineItemId = Id36
 
 // Phase When during an operation an in-process tracking field is recorded: `setup`, once, at
 // first-piece approval; `inProcess`, while the operation runs (every `frequency` units
@@ -9820,6 +10056,139 @@ type UpdateQuoteParams struct {
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
+// CreateQuotePartLineParams defines parameters for CreateQuotePartLine.
+type CreateQuotePartLineParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateQuotePartLinesParams defines parameters for CreateQuotePartLines.
+type CreateQuotePartLinesParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListQuotePartLinesParams defines parameters for ListQuotePartLines.
+type ListQuotePartLinesParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteQuotePartLineParams defines parameters for DeleteQuotePartLine.
+type DeleteQuotePartLineParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetQuotePartLineParams defines parameters for GetQuotePartLine.
+type GetQuotePartLineParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateQuotePartLineParams defines parameters for UpdateQuotePartLine.
+type UpdateQuotePartLineParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ReplaceQuotePartLineCustomFieldsParams defines parameters for ReplaceQuotePartLineCustomFields.
+type ReplaceQuotePartLineCustomFieldsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ReplaceQuotePartLineCustomFieldsDeprecatedParams defines parameters for ReplaceQuotePartLineCustomFieldsDeprecated.
+type ReplaceQuotePartLineCustomFieldsDeprecatedParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // GetCostingSettingsParams defines parameters for GetCostingSettings.
 type GetCostingSettingsParams struct {
 	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
@@ -10787,6 +11156,26 @@ type PatchQuoteApplicationJSONPatchPlusJSONRequestBody = JsonPatch
 // UpdateQuoteJSONRequestBody defines body for UpdateQuote for application/json ContentType.
 type UpdateQuoteJSONRequestBody = QuoteWrite
 
+// CreateQuotePartLineJSONRequestBody defines body for CreateQuotePartLine for application/json ContentType.
+type CreateQuotePartLineJSONRequestBody = QuotePartLineItemWrite
+
+// CreateQuotePartLinesJSONRequestBody defines body for CreateQuotePartLines for application/json ContentType.
+type CreateQuotePartLinesJSONRequestBody = QuotePartLineItemBatch
+
+// ListQuotePartLinesJSONRequestBody defines body for ListQuotePartLines for application/json ContentType.
+type ListQuotePartLinesJSONRequestBody = QuotePartLineItemFilter
+
+// UpdateQuotePartLineJSONRequestBody defines body for UpdateQuotePartLine for application/json ContentType.
+type UpdateQuotePartLineJSONRequestBody = QuotePartLineItemWrite
+
+// ReplaceQuotePartLineCustomFieldsJSONRequestBody defines body for ReplaceQuotePartLineCustomFields for application/json ContentType.
+type ReplaceQuotePartLineCustomFieldsJSONRequestBody = CustomFields
+
+// ReplaceQuotePartLineCustomFieldsDeprecatedJSONRequestBody defines body for ReplaceQuotePartLineCustomFieldsDeprecated for application/json ContentType.
+//
+// Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+type ReplaceQuotePartLineCustomFieldsDeprecatedJSONRequestBody = CustomFields
+
 // UpdateQuoteStatusJSONRequestBody defines body for UpdateQuoteStatus for application/json ContentType.
 type UpdateQuoteStatusJSONRequestBody = QuoteStatusUpdate
 
@@ -11737,6 +12126,32 @@ type ServerInterface interface {
 	// UpdateQuote Replace a quote
 	// (PUT /api/quotes/{quoteId})
 	UpdateQuote(ctx echo.Context, quoteId QuoteId, params UpdateQuoteParams) error
+	// CreateQuotePartLine Add a part line to a quote
+	// (POST /api/quotes/{quoteId}/part-line-items)
+	CreateQuotePartLine(ctx echo.Context, quoteId QuoteId, params CreateQuotePartLineParams) error
+	// CreateQuotePartLines Add several part lines to a quote
+	// (POST /api/quotes/{quoteId}/part-line-items/batch)
+	CreateQuotePartLines(ctx echo.Context, quoteId QuoteId, params CreateQuotePartLinesParams) error
+	// ListQuotePartLines List the part lines of a quote
+	// (POST /api/quotes/{quoteId}/part-line-items/list)
+	ListQuotePartLines(ctx echo.Context, quoteId QuoteId, params ListQuotePartLinesParams) error
+	// DeleteQuotePartLine Delete one part line of a quote
+	// (DELETE /api/quotes/{quoteId}/part-line-items/{lineItemId})
+	DeleteQuotePartLine(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params DeleteQuotePartLineParams) error
+	// GetQuotePartLine Get one part line of a quote
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId})
+	GetQuotePartLine(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params GetQuotePartLineParams) error
+	// UpdateQuotePartLine Update one part line of a quote
+	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId})
+	UpdateQuotePartLine(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params UpdateQuotePartLineParams) error
+	// ReplaceQuotePartLineCustomFields Replace a quote part line's custom fields
+	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId}/custom-fields)
+	ReplaceQuotePartLineCustomFields(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params ReplaceQuotePartLineCustomFieldsParams) error
+	// ReplaceQuotePartLineCustomFieldsDeprecated Replace a quote part line's custom fields (deprecated path)
+	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId}/customFields)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ReplaceQuotePartLineCustomFieldsDeprecated(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params ReplaceQuotePartLineCustomFieldsDeprecatedParams) error
 	// UpdateQuoteStatus Move a quote to another status
 	// (POST /api/quotes/{quoteId}/status)
 	UpdateQuoteStatus(ctx echo.Context, quoteId QuoteId) error
@@ -19130,6 +19545,344 @@ func (w *ServerInterfaceWrapper) UpdateQuote(ctx echo.Context) error {
 	return err
 }
 
+// CreateQuotePartLine converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateQuotePartLine(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateQuotePartLineParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateQuotePartLine(ctx, quoteId, params)
+	return err
+}
+
+// CreateQuotePartLines converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateQuotePartLines(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateQuotePartLinesParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateQuotePartLines(ctx, quoteId, params)
+	return err
+}
+
+// ListQuotePartLines converts echo context to params.
+func (w *ServerInterfaceWrapper) ListQuotePartLines(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListQuotePartLinesParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListQuotePartLines(ctx, quoteId, params)
+	return err
+}
+
+// DeleteQuotePartLine converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteQuotePartLine(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteQuotePartLineParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteQuotePartLine(ctx, quoteId, lineItemId, params)
+	return err
+}
+
+// GetQuotePartLine converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuotePartLine(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuotePartLineParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuotePartLine(ctx, quoteId, lineItemId, params)
+	return err
+}
+
+// UpdateQuotePartLine converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateQuotePartLine(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateQuotePartLineParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateQuotePartLine(ctx, quoteId, lineItemId, params)
+	return err
+}
+
+// ReplaceQuotePartLineCustomFields converts echo context to params.
+func (w *ServerInterfaceWrapper) ReplaceQuotePartLineCustomFields(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceQuotePartLineCustomFieldsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReplaceQuotePartLineCustomFields(ctx, quoteId, lineItemId, params)
+	return err
+}
+
+// ReplaceQuotePartLineCustomFieldsDeprecated converts echo context to params.
+func (w *ServerInterfaceWrapper) ReplaceQuotePartLineCustomFieldsDeprecated(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReplaceQuotePartLineCustomFieldsDeprecatedParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReplaceQuotePartLineCustomFieldsDeprecated(ctx, quoteId, lineItemId, params)
+	return err
+}
+
 // UpdateQuoteStatus converts echo context to params.
 func (w *ServerInterfaceWrapper) UpdateQuoteStatus(ctx echo.Context) error {
 	var err error
@@ -20709,6 +21462,14 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/api/webhooks/:webhookId/deliveries/:webhookDeliveryId", wrapper.GetWebhookDelivery, options.OperationMiddlewares["getWebhookDelivery"]...)
 	router.POST(options.BaseURL+"/api/webhooks/:webhookId/deliveries/:webhookDeliveryId/replay", wrapper.ReplayWebhookDelivery, options.OperationMiddlewares["replayWebhookDelivery"]...)
 	router.POST(options.BaseURL+"/api/webhooks/:webhookId/deliveries/replay", wrapper.ReplayWebhookDeliveries, options.OperationMiddlewares["replayWebhookDeliveries"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items", wrapper.CreateQuotePartLine, options.OperationMiddlewares["createQuotePartLine"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/batch", wrapper.CreateQuotePartLines, options.OperationMiddlewares["createQuotePartLines"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/list", wrapper.ListQuotePartLines, options.OperationMiddlewares["listQuotePartLines"]...)
+	router.DELETE(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId", wrapper.DeleteQuotePartLine, options.OperationMiddlewares["deleteQuotePartLine"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId", wrapper.GetQuotePartLine, options.OperationMiddlewares["getQuotePartLine"]...)
+	router.PUT(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId", wrapper.UpdateQuotePartLine, options.OperationMiddlewares["updateQuotePartLine"]...)
+	router.PUT(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/custom-fields", wrapper.ReplaceQuotePartLineCustomFields, options.OperationMiddlewares["replaceQuotePartLineCustomFields"]...)
+	router.PUT(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/customFields", wrapper.ReplaceQuotePartLineCustomFieldsDeprecated, options.OperationMiddlewares["replaceQuotePartLineCustomFieldsDeprecated"]...)
 
 }
 
@@ -53306,6 +54067,1402 @@ func (response UpdateQuote503ApplicationProblemPlusJSONResponse) VisitUpdateQuot
 	return err
 }
 
+type CreateQuotePartLineRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  CreateQuotePartLineParams
+	Body    *CreateQuotePartLineJSONRequestBody
+}
+
+type CreateQuotePartLineResponseObject interface {
+	VisitCreateQuotePartLineResponse(w http.ResponseWriter) error
+}
+
+type CreateQuotePartLine200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateQuotePartLine200JSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine400ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine401ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine403ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine404ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine409ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine413ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine415ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine422ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine429ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLine503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLine503ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLinesRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  CreateQuotePartLinesParams
+	Body    *CreateQuotePartLinesJSONRequestBody
+}
+
+type CreateQuotePartLinesResponseObject interface {
+	VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error
+}
+
+type CreateQuotePartLines200JSONResponse CreatedIds
+
+func (response CreateQuotePartLines200JSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines400ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines401ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines403ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines404ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines409ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines413ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines415ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines422ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines429ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLines503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLines503ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLinesRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  ListQuotePartLinesParams
+	Body    *ListQuotePartLinesJSONRequestBody
+}
+
+type ListQuotePartLinesResponseObject interface {
+	VisitListQuotePartLinesResponse(w http.ResponseWriter) error
+}
+
+type ListQuotePartLines200JSONResponse []QuotePartLineItem
+
+func (response ListQuotePartLines200JSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLines400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLines400ApplicationProblemPlusJSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLines401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLines401ApplicationProblemPlusJSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLines403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLines403ApplicationProblemPlusJSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLines404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLines404ApplicationProblemPlusJSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLines413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLines413ApplicationProblemPlusJSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLines415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLines415ApplicationProblemPlusJSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLines429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLines429ApplicationProblemPlusJSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLines503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLines503ApplicationProblemPlusJSONResponse) VisitListQuotePartLinesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+	Params     DeleteQuotePartLineParams
+}
+
+type DeleteQuotePartLineResponseObject interface {
+	VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error
+}
+
+type DeleteQuotePartLine200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteQuotePartLine200JSONResponse) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLine204Response struct {
+}
+
+func (response DeleteQuotePartLine204Response) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteQuotePartLine400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLine400ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLine401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLine401ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLine403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLine403ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLine404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLine404ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLine412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLine412ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLine429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLine429ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLine503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLine503ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+	Params     GetQuotePartLineParams
+}
+
+type GetQuotePartLineResponseObject interface {
+	VisitGetQuotePartLineResponse(w http.ResponseWriter) error
+}
+
+type GetQuotePartLine200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuotePartLine200JSONResponse struct {
+	Body    QuotePartLineItem
+	Headers GetQuotePartLine200ResponseHeaders
+}
+
+func (response GetQuotePartLine200JSONResponse) VisitGetQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLine304Response = RecordNotModifiedResponse
+
+func (response GetQuotePartLine304Response) VisitGetQuotePartLineResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuotePartLine400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLine400ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLine401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLine401ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLine403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLine403ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLine404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLine404ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLine429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLine429ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLine503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLine503ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+	Params     UpdateQuotePartLineParams
+	Body       *UpdateQuotePartLineJSONRequestBody
+}
+
+type UpdateQuotePartLineResponseObject interface {
+	VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error
+}
+
+type UpdateQuotePartLine200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateQuotePartLine200JSONResponse struct {
+	Body    QuotePartLineItem
+	Headers UpdateQuotePartLine200ResponseHeaders
+}
+
+func (response UpdateQuotePartLine200JSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine400ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine401ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine403ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine404ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine412ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine413ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine415ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine429ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLine503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLine503ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+	Params     ReplaceQuotePartLineCustomFieldsParams
+	Body       *ReplaceQuotePartLineCustomFieldsJSONRequestBody
+}
+
+type ReplaceQuotePartLineCustomFieldsResponseObject interface {
+	VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error
+}
+
+type ReplaceQuotePartLineCustomFields200ResponseHeaders struct {
+	ETag string
+}
+
+type ReplaceQuotePartLineCustomFields200JSONResponse struct {
+	Body    QuotePartLineItem
+	Headers ReplaceQuotePartLineCustomFields200ResponseHeaders
+}
+
+func (response ReplaceQuotePartLineCustomFields200JSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields400ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields401ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields403ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields404ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields412ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields413ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields415ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields429ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFields503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFields503ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecatedRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+	Params     ReplaceQuotePartLineCustomFieldsDeprecatedParams
+	Body       *ReplaceQuotePartLineCustomFieldsDeprecatedJSONRequestBody
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecatedResponseObject interface {
+	VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated200ResponseHeaders struct {
+	ETag string
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated200JSONResponse struct {
+	Body    QuotePartLineItem
+	Headers ReplaceQuotePartLineCustomFieldsDeprecated200ResponseHeaders
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated200JSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated400ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated401ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated403ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated404ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated412ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated413ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated415ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated429ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceQuotePartLineCustomFieldsDeprecated503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ReplaceQuotePartLineCustomFieldsDeprecated503ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateQuoteStatusRequestObject struct {
 	QuoteId QuoteId `json:"quoteId"`
 	Body    *UpdateQuoteStatusJSONRequestBody
@@ -60163,6 +62320,32 @@ type StrictServerInterface interface {
 	// UpdateQuote Replace a quote
 	// (PUT /api/quotes/{quoteId})
 	UpdateQuote(ctx context.Context, request UpdateQuoteRequestObject) (UpdateQuoteResponseObject, error)
+	// CreateQuotePartLine Add a part line to a quote
+	// (POST /api/quotes/{quoteId}/part-line-items)
+	CreateQuotePartLine(ctx context.Context, request CreateQuotePartLineRequestObject) (CreateQuotePartLineResponseObject, error)
+	// CreateQuotePartLines Add several part lines to a quote
+	// (POST /api/quotes/{quoteId}/part-line-items/batch)
+	CreateQuotePartLines(ctx context.Context, request CreateQuotePartLinesRequestObject) (CreateQuotePartLinesResponseObject, error)
+	// ListQuotePartLines List the part lines of a quote
+	// (POST /api/quotes/{quoteId}/part-line-items/list)
+	ListQuotePartLines(ctx context.Context, request ListQuotePartLinesRequestObject) (ListQuotePartLinesResponseObject, error)
+	// DeleteQuotePartLine Delete one part line of a quote
+	// (DELETE /api/quotes/{quoteId}/part-line-items/{lineItemId})
+	DeleteQuotePartLine(ctx context.Context, request DeleteQuotePartLineRequestObject) (DeleteQuotePartLineResponseObject, error)
+	// GetQuotePartLine Get one part line of a quote
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId})
+	GetQuotePartLine(ctx context.Context, request GetQuotePartLineRequestObject) (GetQuotePartLineResponseObject, error)
+	// UpdateQuotePartLine Update one part line of a quote
+	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId})
+	UpdateQuotePartLine(ctx context.Context, request UpdateQuotePartLineRequestObject) (UpdateQuotePartLineResponseObject, error)
+	// ReplaceQuotePartLineCustomFields Replace a quote part line's custom fields
+	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId}/custom-fields)
+	ReplaceQuotePartLineCustomFields(ctx context.Context, request ReplaceQuotePartLineCustomFieldsRequestObject) (ReplaceQuotePartLineCustomFieldsResponseObject, error)
+	// ReplaceQuotePartLineCustomFieldsDeprecated Replace a quote part line's custom fields (deprecated path)
+	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId}/customFields)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	ReplaceQuotePartLineCustomFieldsDeprecated(ctx context.Context, request ReplaceQuotePartLineCustomFieldsDeprecatedRequestObject) (ReplaceQuotePartLineCustomFieldsDeprecatedResponseObject, error)
 	// UpdateQuoteStatus Move a quote to another status
 	// (POST /api/quotes/{quoteId}/status)
 	UpdateQuoteStatus(ctx context.Context, request UpdateQuoteStatusRequestObject) (UpdateQuoteStatusResponseObject, error)
@@ -68289,6 +70472,360 @@ func (sh *strictHandler) UpdateQuote(ctx echo.Context, quoteId QuoteId, params U
 	return nil
 }
 
+// CreateQuotePartLine operation middleware
+func (sh *strictHandler) CreateQuotePartLine(ctx echo.Context, quoteId QuoteId, params CreateQuotePartLineParams) error {
+	var request CreateQuotePartLineRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	var body CreateQuotePartLineJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateQuotePartLine(ctx.Request().Context(), request.(CreateQuotePartLineRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateQuotePartLine")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateQuotePartLineResponseObject); ok {
+		return validResponse.VisitCreateQuotePartLineResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateQuotePartLines operation middleware
+func (sh *strictHandler) CreateQuotePartLines(ctx echo.Context, quoteId QuoteId, params CreateQuotePartLinesParams) error {
+	var request CreateQuotePartLinesRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	var body CreateQuotePartLinesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateQuotePartLines(ctx.Request().Context(), request.(CreateQuotePartLinesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateQuotePartLines")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateQuotePartLinesResponseObject); ok {
+		return validResponse.VisitCreateQuotePartLinesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListQuotePartLines operation middleware
+func (sh *strictHandler) ListQuotePartLines(ctx echo.Context, quoteId QuoteId, params ListQuotePartLinesParams) error {
+	var request ListQuotePartLinesRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	var body ListQuotePartLinesJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListQuotePartLines(ctx.Request().Context(), request.(ListQuotePartLinesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListQuotePartLines")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListQuotePartLinesResponseObject); ok {
+		return validResponse.VisitListQuotePartLinesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteQuotePartLine operation middleware
+func (sh *strictHandler) DeleteQuotePartLine(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params DeleteQuotePartLineParams) error {
+	var request DeleteQuotePartLineRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteQuotePartLine(ctx.Request().Context(), request.(DeleteQuotePartLineRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteQuotePartLine")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteQuotePartLineResponseObject); ok {
+		return validResponse.VisitDeleteQuotePartLineResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuotePartLine operation middleware
+func (sh *strictHandler) GetQuotePartLine(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params GetQuotePartLineParams) error {
+	var request GetQuotePartLineRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuotePartLine(ctx.Request().Context(), request.(GetQuotePartLineRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuotePartLine")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuotePartLineResponseObject); ok {
+		return validResponse.VisitGetQuotePartLineResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateQuotePartLine operation middleware
+func (sh *strictHandler) UpdateQuotePartLine(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params UpdateQuotePartLineParams) error {
+	var request UpdateQuotePartLineRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	var body UpdateQuotePartLineJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateQuotePartLine(ctx.Request().Context(), request.(UpdateQuotePartLineRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateQuotePartLine")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateQuotePartLineResponseObject); ok {
+		return validResponse.VisitUpdateQuotePartLineResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReplaceQuotePartLineCustomFields operation middleware
+func (sh *strictHandler) ReplaceQuotePartLineCustomFields(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params ReplaceQuotePartLineCustomFieldsParams) error {
+	var request ReplaceQuotePartLineCustomFieldsRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	var body ReplaceQuotePartLineCustomFieldsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplaceQuotePartLineCustomFields(ctx.Request().Context(), request.(ReplaceQuotePartLineCustomFieldsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplaceQuotePartLineCustomFields")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReplaceQuotePartLineCustomFieldsResponseObject); ok {
+		return validResponse.VisitReplaceQuotePartLineCustomFieldsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReplaceQuotePartLineCustomFieldsDeprecated operation middleware
+func (sh *strictHandler) ReplaceQuotePartLineCustomFieldsDeprecated(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params ReplaceQuotePartLineCustomFieldsDeprecatedParams) error {
+	var request ReplaceQuotePartLineCustomFieldsDeprecatedRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	var body ReplaceQuotePartLineCustomFieldsDeprecatedJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplaceQuotePartLineCustomFieldsDeprecated(ctx.Request().Context(), request.(ReplaceQuotePartLineCustomFieldsDeprecatedRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplaceQuotePartLineCustomFieldsDeprecated")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReplaceQuotePartLineCustomFieldsDeprecatedResponseObject); ok {
+		return validResponse.VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // UpdateQuoteStatus operation middleware
 func (sh *strictHandler) UpdateQuoteStatus(ctx echo.Context, quoteId QuoteId) error {
 	var request UpdateQuoteStatusRequestObject
@@ -69903,1478 +72440,1528 @@ var swaggerSpec = []string{
 	"B9ZfQ1CHTXB14zfRaqFdV/Bgf38/fsGMDtxxyb7xdgEFxy2X3LJ3e5csT/747Rvy1cHBvr8GxygLGbSx",
 	"54hvoe48EfbC1ZEcNG27SxRofP96K+V9p98CciqWK/3Onu4AHaeUK7S/mPcqtOgW3Rvj31nPORXXTGhZ",
 	"rr+57tbmuXvIkHlU6S1HJKMXr2uq/eFLoEvw3AYFf9y5xgZIA1X3F69rlP/wZRQJNVsMUKHALtR9CjjI",
-	"nZWoszlVLG7tXZqfnIlMLllprc6KIb9PL0oKwgKMkRIcu2tLYbRbw1ubCgD/Z0P9BmwjUMnuffzZDnPn",
-	"jfyI1+iD26ctbl61tzw/buz2YqU0mTJnDZc3gpXPlH919BIMdkwYZtm19TKA6c639fyKL2OmcjSnaUnU",
-	"FV+SUc5mdFVosl8BBepcBRUMFE4/k+WCajRLvzjcSTZZrM9lqd/yMmLnlaUmOTeyOZfiGORAQgtDn7kG",
-	"MQEIu7T+BQRUyVJ3gmp+M1MN3S0LGgLggf2WsyKCFWelOSDDeSRAQabrPfLOMpLpGjQBVLYKZsRIrzLX",
-	"vwRxm9FsTnKpk4nIqGK7XCgmFNf8mhVrI13kRvDOycyA4uwRRjjInZpiIKDTgh2TlbgS8kbgs95cYMSM",
-	"ilHFNgqX2XA99FozL+jlgJtsZKfOe6xhiDvf4gt6xXqx29kP9s2HV/v7+8fk1T7ewNRgdAoygRkmdSoI",
-	"nFf1lVwYUTbvwjWAoP9a0M94LV6BlLPhlvzApnMpr96yghv9aMA+3+AbJLevdG/6TWvsOx+ABXcLMNVq",
-	"WnkIN4F6ryB+h1JalHmC9PFMeYoOioIUVkk16uBiiZhRgs3J8Vl4b69LDrSr2N1gPm3fMAvzOb8UVK9K",
-	"1gX6+ZJmbFexJS2pBpXNvqBIen2QTFb7+y+yKVXs9Uv4m6VH5Lt3J292z787AQe0EebTCsw996dRy5Wm",
-	"i+WeEXXTiQB9H8iVYlkJphyqYT5FRvpGknxVAnEipUR/9zNFLkuaMbJkJZf5uEdedrN68G+3XRcO6K7t",
-	"suouV/5Eb8DhdSlYnhie/Unwz2aBUuTgdJqtFOqXCzTNUEFekQUXK6MNgYS6lquSZIXMrjZigd/T3tWF",
-	"tof93a/itocvZgS1lEIx8K59TXNrUjKfMik0E/AncE80DD+3VtHf/aTMZvxt4D06w7dw0vp2/sl6g6Ug",
-	"M8qLldHFSzJdKS6YUrvlqmDkmsuCIlsFh9Os4NmjAnkRqLGZnV9Vhu2WL1lpqhkAWzJzp3pg3Q5GO95p",
-	"3g0lKP8GJTM795dk5y24Lu8PjPNVljGlBgCR25m/JDvfynLK85yJxz65lWLlLtjB0b9CCppdqbrQ/UwZ",
-	"ErPgSlk0+ycp2OOjGOwbGMhYTqYrpC1GRAOvfaWHebjHOy2v2Kn4tuCX80e9IF3enpbbq7JelishQJ0B",
-	"WmroY87zyqUjcrAYTkTNM8ArlwAKv2amS37NhME0unY+gsrXBQwjCBAL3A/dsTda4pTWnO78iTErTCV3",
-	"tf2TH9lK9d66B8Gi9p4DgwILCmqUBVW6stJ3+oFGNdfcRKBvzlBnma/Hx95WW1IXfEK9uwSsxPDJjjaB",
-	"W/Ve6m/NRXyim9W0QVtfk/O60iyTK1FduhmAimC/kzmfcZbHRT+IpDGsOo8F3lRBNWbTYPvqSAkhWLtB",
-	"DFZsqfb557V4rSCgsO8deAb25oyuC0nzCym/p+Uleyou6jyihQGiRKkIqAYrjThJs4wttSKjg33y7muj",
-	"xM54wazf7JkiRkeFqEFANPxaAS08K+EOczPnt5QXj3v/glgp9BQLQ9g2hJypI6LkgpknndtkJEvHOsf1",
-	"UDMIrGo4ewhHXA6dqYDhe+S9vaMGpa1D5Zg4f4ofdUuHCt5l1JA3Xo3Ka2Vj2JzHqnlLYMPA8VItz2yW",
-	"uVr3e4MicY8D71EQavgFQw8BnY3SIFf6SS+T4560LPk1qyInGLpHw8tVFPJGWX5KRni3JgJv0RF5se+1",
-	"k5UomFLBu88USd99OP/Lp7PvP5y8/cvF6btvPny6SIliwHAhBmB8jO5zbr3IEwEaIiUzqjA6TQhmvWzA",
-	"JdSCFgUrAYw9xK1zVl7zjH0S9Jrygk6LRydUlhcAAooZv1w5cy1eLw8XWTPrzMyppkZNJhkFoWVqDghD",
-	"zGeynAjzzEIumKgYjz3AZ6p6+UaWV4ajkiVVur7zcI4V1UNvo9E0IOBxVIOBK6NDrfulpceVjS6kfEfF",
-	"2oUtPPaBoug/pwqD/LluxbRvGZI+ESdnp5ENtqo/CAJhsMtea7tdJPiuj7/vpT31aP0wlHy3FtE+aJDq",
-	"jcZANih94CDmaaCDAzCnM6IdGQutB58MC2w/SOLI9knQlZ7Lkv/1cQWAd0aDFJeJs6QnpGTX8orl5sqz",
-	"z0sOkWlm+TsApVot0Vf5juWcXsBSno6JPFPkDU69a0DxxA4D1RYGRALbbYay40NgNkbAxuy3S6k0LVww",
-	"7R75IFD8QKOojXXjitgsl4SIVVE495aLjVNkzgqj/kpCJwKAOTNCgyG1JAVrasZSCEtBWWsxhpkwvgMs",
-	"jtVMuuSLBcsTQsm0oOKq+smQU2nD89zkGDiVmttS2NB/C6r301EjlV0WzC3yCLTZ9B9Tqwyzz3oipCBT",
-	"qedE8ZwpG+oShPUhcViiW4ijQc4Od9De1m/BC+QClAsu2B46CbwXen8/2TE7iawTr0/dAJjsfN6VCw4m",
-	"zPXO0YwWin1J3KSHXdf4QWd9ERMheflAk2ZcR0KI33C9vr8pjAxRxmbBH+5tIsDPSHyL+drv3sjg5T8m",
-	"dcwb3xsMaKpukQCcnN3fuS3n1jbX8Kmar4lYmct8f3MB+Xoj89iESNoymd/f2kCeOyvltdHzYulMRjiR",
-	"JVnaR+5p4i/+KTn9iWXA06tMlxhdB30cU12AowWBZ0Df1ZwuEbcaRA0sx5/KIq4tfvr4vYtiW0jNgoye",
-	"Y+QMPp3IDN2/UnP/0Ab+SWedjhyGSzEKsluOGdq7YHOqGbhddiLj10aMrSeUG1HylsLaKwYtwMB22qFZ",
-	"W2ZlhQVwPJKRkWttamhC5uzz2O4bGuRauzoMCLsX/XJGhS/f4vNfkh3eAXpfohYgTQsGrt7LMPsqep6Y",
-	"LeGOFFMr0IVv5BgWDDyVsmAUhLBC6q4dLkD4yQz2zqwQ5j4xdSuEXDBNjZJm+TuYqWhxVrsi/Vi2884O",
-	"0cQnMkr/9iV1opNg4T5WtzpOpC/cnpmfo/sPUUjDUeBErD/AG5jE54TZovgw2zn689BR7BA/xtwNQGt8",
-	"fFRw2AluwcbbZqgt/2tkM75ea6bc7Rrtd12dcY1McKFfv9xpayPumxYFLW7o2sxCRU5LAI8Jo9H8ecd9",
-	"t/NjLHCmUor+jClVeDJ+m+0R17fMDuThtUv39CVyv5KAVLtLEuBvjbb+2Ms+PC5E2IgzQNZyNzEZ3+ZF",
-	"JZg2sbbnbOZxwe2OzbjEimoINBG7LGSPJcrHUpfkv5+eGZQ3Wjuaao12UbvqCkKuS5Yxfs3FJQifEKKp",
-	"QO+YMnQQkCkYTHnpIJRyHBPnu2ihi++zhFCWpBbc2pTPNsebVii33V29cJpdiGIWb3g+8JAv4tjeOD+j",
-	"tjWuuXkxxZQEuG91qlt/4U34W/X2HqkeUc4yDhgAh46nrYimV+Yca1eOFkx9KDHkovrw0Z197dszWurv",
-	"uWCnmi12Egwndf82fluuymxOFXND1z6Ho9d+aAzCxbXkmZniRpZX8IQPOTX3P/ib4xs/yamBeM6X9irH",
-	"5w3miKzZ//pjBMM2nUUc1a+4yCHQ3l37ximPkFbXhhzDZcPn1ub+Sk3k7Mil0ScTTJFwKzQIBIuxCXSR",
-	"60tGf+Ls5vk3OdfkzL32waXbEf/jRJzDQPDTGLNIotQAEKpJOkRho/sdjvEISjzgUXyCreyTM+rn8xbS",
-	"P/acdPFnjPu6YmsM+voRMkwgW8WnmgiXI28IKOE+E42MgsxXruMCXST43EyA0n8dLZx84xMdnxs2tmvA",
-	"BGeDcwzW1t9WPewK3/bK7GgcOrZZvvv7ASWO6Vq9Ya6Jm/L7bhHTiZM5IPbIpRLVJeLE430g8Rh8OiZy",
-	"iUd71No1w0XhYIQ0Lzehf7mZjVjo4VLvbV6A929iROaWPKs22cVWDKyDBH1Jdr7lBesFOzP6NDieQmFu",
-	"ygWFAN1+8QtGj0He3rp+5vktcKaYnQ/kE3MlKsZ2XLedClqW8sYlZqlVocno5P3bsWGGpGDUSDuChUZO",
-	"twSgoWAGcIKQUSCABVuvNWQf4psu6Rme817mKyFvEpfnOxHBtYdsEYj7hCTfG7nC4HNmoQdtw+Iz5rdb",
-	"oWnBRUimDloGhKC8RoSMfbD1UFQoqisyOrDB25ibYMh2VNVa0M+n+OMre73tx+p207Kk60ot7ofBPtM1",
-	"/7b69Dbg3UFjQ2E5IsYFO+oYwMyu1ArYd1poCMPwpfYbr771xoumuQDyZwEPwQGVYDAuJM2DBghGerpg",
-	"RyTNaJ6S0fnFN2cJOf2nb84Tcn7xfULe/l/fJuTtD/+UkPPv3559vMCMSuSJb07ewuC2+sLZ228V1pXB",
-	"COcXbwm4iZFWK10yukB/wacXbyH59uMbZ9oZJxOR5jJbmfWkZIQTmBGNcjTjGUM1h33WxD1mmEbKF/TS",
-	"CNXpNc+ZTG1ZinQlcjbjguXp3kSgKe+ZquK+yQ03Agw67RdcFYxC8iv7rJmosjSdXONHMzohNf93MBgE",
-	"MBDsJDsAwAbxpUNJDIJI6mpiYN8ZcVH5DyNWx1+s7nV3xWtrkRsw3iqwgQE3qUI3q0hYozA3w2cnQjBm",
-	"874YI6Nrzm6wWJSWdkCzkSVbyGtGRiznemwVZHsfsC4cLVklzUwELRlFtf0okNKJufTkOQFh3fw9TojT",
-	"a+wT5/ajco/5L8y9qaTphEQk6/DLUO2C9fRI4hNhJ680BD99oDTYamIwWks/tPBDVqN9eSLg0zghNTWh",
-	"8TGAvlNvRFLUr2xYABo6kF1G/dtxQqwa6lZ+ih/9rrvP44T8JKdJkM9oFt/WXO3kf5BTv/Y/yOl4j3zw",
-	"dgKohqEgQZ9C5IYROQoqcpaTOb0GydYV9VozDRoaPh4iFo4kZy5MMGmb8mzSOxjQ1HFTlTPq3URsNj8c",
-	"N+hTyWC2qP0hqQ0YGk/SOnX9j22Z6GcIH+GcMOchYqaVOYgfaIfEZ09qjo3BnqcTQehUyWKlGZlrvTT0",
-	"y/yrnD/K+RRqWsKq5C2NcL/Dh/O+1+z+TKFoPPKxCb5MgFhD+PXYUc2soEqB/wGTRAGYW2imW0qHT2XM",
-	"P8byNEY95leMpPB7Skau3hCqDoZvWGFFQUS6jzl9uf8y1EgQ+mOCYSxVLBIqy1ITw8zwvRfjPWDnEKsT",
-	"xRjAJ/u+K1v06eP3x851UFUUM9AktuwHmCWhRKOtd4LxaGhEhmA/I8+N8LTxlRmrKkwYdElsEiHmOyuS",
-	"yxsBpM1w4NTjeRoUgop4+Td6ipsSiXM0eHwOXQT9Qsqv2Rg13P4UUB+SblpCaqfAWpPOr/JLslqdPpjL",
-	"dZBhqZLNH9eaVDMg2XHOgG50gopkxeoRIEbX3zOj2SpeWDI1tHtgQYcWkQoKp1oxKEKygFyNXu6/CMus",
-	"3nq3AmhvuV3d9jaDHse2roH1M7tyQjW3HfLBCB6PH9hC1432MdL2hhZM5LR8GxVNTkhmfyc51eyIpP/y",
-	"L//yL7vv3u2+fZvaqHcfV2JPF2ryAjWrUjXMDiEN41pNBDwtZySnWCJRzmaKaZB3+aUwPAfSJ9LD/cPX",
-	"uweHuy8OLg5fHO3vH+3v7+6/Otrfh1Sk6lf0aUwETA3RjJA1UqOYELVuKxI2KvlWFdaqIeu493I/aeUi",
-	"/+3ll13847D6Y/TnC01+3Puv4//2dzHybEvfbjaTalfoS6xB5o5YAtRZyRc0FpNneCD4H2mhWGVXlWSJ",
-	"b4BhFOgdThHEgJSuxIMvNSKkEdVWvWEhniLGLFiu3K+YyZiFsWE8fab8un3laVvMvjIJGcwyovcuFLUw",
-	"EsSC610t27vUEU74PojNFT4ud1gMEf38HkLz7nVUtOtsLuGQ9J37iSYLac3kbhPBC2XpM0Qnw7txbhYP",
-	"qbHn1x1RA2GMD7AncKoXMojJ7iXk9rEvqJVt/14sJKXabB+NUh+8BWV9O0J0cbGtP/bfESiXGKXE9hyq",
-	"jHi446uiWBMbOZ4f+evr3Gne62GIa1YwWrJ8j3yD5SYhoLsVUH7sA8obg2DOczOwnIzMSY73fGz5yFxJ",
-	"RrP5RNiA3WfK/Ti+deQ5qQWeT0Qr8vzYiM6YJAjW4apoa40HQEWgWFhLB6kwFOofu8AgEShw66JbtX2Q",
-	"az/B8eLyfc/ZIDJQZcqG2LZ0DMNsFlCuGhLga6Qc/G6O61gExpoyy5Jdc7lSzV/NInIwgeQuZQkS8IOa",
-	"ltsQrz6FwqU6mUe4uLyFftFL+R7scJ6WLsI+x2mY0icLuYqHWWdS6SOSaqlpkXqLAhTmNFr/M1cw+OcV",
-	"xVKWkK2yZOUnwXVK/oHAm+R59cColCuwoGpJXpOcZXxBCwJ0UIGVtyFVQNpttm7LCHaSwI0qHMX+vHsp",
-	"d+2XOcv23uIs4S+7WKTRVquZ7xztLKR6zoWRFWnxfFlQbYT95znLUD4y63iUuZp+GJg48cvtOsOv3Zlc",
-	"8NiN+g5qLagl+C1kSZjSfEEhvzt2qu642tte0KmMXJvvzde2/np10R/yRBY0m/NYIsY7/OFRgVFMr5ax",
-	"nCW9Wj4iIA3cwbOqtsrB2YVDH+CTigmTCtzS4M479vSAq6p46+8IzEZ+R+xs5HdErrTht2RZyoyhafR3",
-	"4NidM4yI7kCt3hJEFb2qI8E2LyHM271lF3Pm17Ll63bZ273lyc7QVxoY4JeaRJChvaIATDd3F65wcXnO",
-	"tPkngi8XQL53b8zhZ/gwUfbp9rm7Od/QIlthpa13UPolRsZuPAJBTQdQd0HmsPMckemqzJlA3bOoyBLG",
-	"FXns9JfSebrg0a/tu9U++W82RsN3LyO6h76UVjxDBUtfgiET9QaMOseSNrVAt82hBqfe5OdUEBxib2dA",
-	"hH8v8Goz9FPMlI2uQT3D/kau1Cw4gFXUfcZxru7QqVZQTn0dKr4QqD4O5UPfshkXPG7gfsuygpYM60Rd",
-	"MV86Mc2q91VKFnRZL7YCFvx0IfNVwVJM8E/fhK9MxAzw88YbZ58plDFR9XPdsvKgIwIUkLWgKtfzDueI",
-	"Bv7T5ZKJGJoZvUjN5Y0IqgdY3RCqWaN9jVCyEtZxsVHInbNiacZtz/ZPK55TkTE7ow/2QMXufo0tBZ2y",
-	"iE74liuoewk/H7syvL4sb6elBPd2IxWuzvUdvtCb7gTNcSySQJs6YYNUQpQCjBphhffc1flPCNTZDars",
-	"xp1KaAaIhdEVhbxhucMzOSN5KZc5IILIbT+Xgr2ZS56xt+4nrMl77CI2vTES4hv6oxqboYHLkm1EyaqV",
-	"SBwnnWIAcWPjgZYpRxA6E4Hs7cUTRzvHXBa565FwhPUIplWpgMTZXMoqmhXWGVd3h0RnBYgUjcwCE5c1",
-	"ayGm+/Qqi6nB8xUaVNueOJIQ3NfBxLHD0IUcAfBntiqK3dUSrPpTGyRBLVrbKtAVAdsbTK7OY5Qqrqav",
-	"iuJWKno39fp66CxDpukgT97y4Gz6uLQuMrX16u6fjA230hwbHvLzqlYXCuGx1KxWNfw28SQPQeyOiLtH",
-	"Vkl2blCVTASU9fABM0KKXTwvKB3JjSya6T3yzplKgWZAFZYo/ZyIkIJuufhGrPJgcnsepbT3e6fqRLfP",
-	"JPmrIsKW/tbp7gYiOtB/GBLKgis9NOGiS2TuTA7g+cMkJtw7oXnToBBQgB1Ac5vWRRQ3XJzbYkLfKb/z",
-	"q++MI4dIipEV2bt5Y9A3Yq+dyGf++cs7LN0Pf3+9Wu8kvuvmTrKDbZaCQEyI1PyLC7nEWMgqhtJFWvoH",
-	"MNmw+qzmfOk/wJh/OaOl/kszeRCfaf1WH7/1c8saURt3zpdL813zLQt+6/uf5PQvYSyoyErID1jSaNBn",
-	"85A7Y9kNwqE82jg2m8NhqH9DnWsoifi2rX7I1US4CMMRgoOKn2UsGAeOVNh+NT6aiF2SavZZpwlJgYEV",
-	"XDAjuEBfeRwGGuKljtcFPxD284oW5tYHtUErpDMAW2aaklFd0xjjoHGemUI+FxABM6pdTILlr4Kp/OjH",
-	"xPAlqnHBBtKl7eOX2vIF6KMB2KHoFhpOUXcUksxK9CzRAgNXRumrFB0Qr/b2UxgVC7myfGwFD+yPyWy9",
-	"fPL65e6UQ7PMS2Y3DE2wduaEpLNCQrPwM8mFrgASawI7xkLIEtvw0/cB3CWp5TvpEUmxwacsSQr8L7Uz",
-	"Us1giWGQjt2+xLK0j9++IS9evPgqiNrBOC9Z+iBLjMYZY79uns3dUmuhQI3gHsQshMOwmsYZVkKNP01Y",
-	"IBfWVAMw2FOM4cYnZXcrNuZKYXvrLjyYiBOHsjdzZg7TIQBXhH1eYh/MkY9yvWalYuMg9BJclqUtI0cy",
-	"ycqslT1krpHhG+Et2kl23L1xP7WwHUhPgKRQ8CJAnZ1kJ4I5O4mXQ5Ids+HmNQq0ub1xmwiV6o5nRVks",
-	"Ll6BUy0gXCgYGwRc0KVtyRn+DhFxYMmzBelaNimsLdrBxFSr/LCV60ZpVL9Mkch8Y6jGFVv7WAMgHQaW",
-	"FPXJgE3W5MWENMwl1XBIeWFAteI6QvjMdkfsdJAXMT4mEQINo6MM6sIvnGTSFEYxjkNVgvYeOcHmvkao",
-	"TMMVIQIr183Xtdq3VlSvZROrZbs9cvEZtqQ6ToLdkA2B5NS/MaqKGI79gSrfzR87PXOtqjQaRVbCXPn0",
-	"eVY3YBIbQjzS81KuLuckXVI9t3SulIt0jHHSOpt7yl0l50QH9Qm+ZnQHnWODiK975CNbyGtMZsSW2lRj",
-	"qrm49DVVamjClWcHQF3+5Np6hI2mEEREYlaWsoRWwiyvc/E9jKY2k9ieNHvkT6hgWiitUkUnIoDAldc2",
-	"VLtqTuEbBQcVSqsMAsE+a0eykXR1CJ/xAje+vWZ/WbRBhcr8WEF7j+G1yrKS5a54bMx8lHNtqwvz+nRB",
-	"FMBxrTynrcUYNKPq0EYf0vPrQIvX6Ds9/0BeHh78Hqr0HddDG3wIjbNk2nLXiumoPTdrkP6BSouq3mVl",
-	"HMpPaJvhORNQS6EkdCFt4JUH18ha19WpqNhZbC6IZ9++4KyMub4+MprvGip0ZLYBL+PZpwvynC75cz/1",
-	"87+5P0/zL/7rXc2x8mITCoP5Ru3drnRmAGk8e8rDiiyypr7bgtkPAc96yXp37ri6p5h6aMiLkLoqJO7L",
-	"hitJKNYBc+adewd1w9YdhwAg460vdHxvUOVVE6JIKBwWfXIU2cEQtx+xz0gMPjLoWJKxjdfxm/YbX5Kd",
-	"OVWOdJ/J0jr6uzNc/LEa0aD+zRJeHxLqvV3M8gX97Irfx+HCUkfWMu3BAfmIfva2bNct1JG2zUAubE+H",
-	"YQwprBkCrXdszVfw+WdSaJpplWDfGcuDh/OtuEnKkswBdDJKy4XUsbyzb0vGdiFeFR4YRFKXdL1gQl+w",
-	"Ek13w/IiPSZGMiIv6mTMTkC0mWEz1W+AdNofj9AxzaCVA/KdsVLFW99Ws4CmeTOXLuMnmBUReAmDDJpU",
-	"088fqWbx0Af6GRg9YKAR7FZaLqjmGS2KdfOWPFMQCBEUC1O4rZCTtNJyl+a5i5qBLp5iOy/rqqvIbQDB",
-	"DZv62ug72yZkho7ImoDRkIrqsl8LPRoo3DxXXEhIjWqHECXHDWHJ3bcYyW3JJBHW3+K+ER5XMZhaaco6",
-	"KfuxR3rvLGJvk21oeG4VhdtQ7njLGu4tpNq6HvvGC7RtrfXNMmVvHfX24wNqom+cs7/eOZoWht8ryBaI",
-	"HBH9fJuxhjD4F6+7Wdv7QJr1pdvD4As0oGo2LOqig9W9N1/Xx62KG0Jw3rDhe6ux32L3tqi43n4XNbqv",
-	"eVHY+NBe4jvF5xx4xwZcnwm2ZOUGMdTOdm5dIxun823HXQre7aZ1rpjvGc3jseZvjUBvlPiSCsU1Mj6u",
-	"BhxDULb4NpXob8++PJ0MKF5AqiyRaUJVw5aKskT2qIUb7eNzRMWhNBIFd38GcI67ReYYsd01SYEwrDCz",
-	"rJFXpu3vYT7MUL7z0Z7AA+X2dPOrzdPVktyCKIg7pf10s7snAijOLh/4WDqZ7hNtQgf/fiJootz/iWCJ",
-	"ywRPBUxcdngiaDpEjaeCpkdQeeDbHJNz+iK73tErVqWZdktA2ETQ55gaeaSQzti1oOXVeAtJ6FYAdchI",
-	"twVsa1kJarhZKYjsG/lmIUvW7PTw4nCY32O4OPUkONyQxwIZzEpbAYr3yT9v0MI3THN25sBNDjFWFGfx",
-	"+/5OTnnBCFCDuyiLBjrzy1R+rmTxW/hUZkaTj9vZUcnvTGwYrikWtGuK72kww21J6AesIjt8S5dSdaTq",
-	"/EFOiea6AOWglMVtFYNqV4PVBxNXYnqFKr21IurIemdh3eLxfQjrA3H9uIp2flAhzNyLG1YUu4bksbx5",
-	"RyCc6OT8zekpKWRmY78SYnvLUZLLBeUCi5bbAuT6Rk4ERN0r6N+c20Qgg7YJoVDCYlrS7IppZUumYplY",
-	"Wx0iIZlcQAmbhJyekYJrVtJCEVlOhJBiF6EJap6R81UJee5ION04kWMCwRgq49gSIHsTce6jrl2oFsTh",
-	"QYzAeI+cCpJDqSjMpqs2wQwPhPx1WL0fusjkUu8qtqQlxu1ouYC4nIJp80hCcn7JbRnSNP0//svf/Z+T",
-	"1f7+4etn//V3u8//4b/9j7+kf/u/v/zPNCWjj9++Ia9eHB4SavAqIUpORCqfTUvOxD9aQ84eZ5AbDJEb",
-	"48RHfdhCzolhdrywMTK5XE0LlpNcavSP2/PjaiKcYeLw1Yv6gjCFC/7CBb+ILmW+Xs6ZUAkWsVGalpqL",
-	"S+jYwezZYKQMPohhNuZl8BTBHL4HaVG4kUeUTGnJyOnZ9UsvIGBhe6z4B6UiqQhQxdWWD8qiHe7fjbQ/",
-	"sIjXTfB/WcJ3yDnunUB1c5lfgrxUIUcfv9km6YCVd0s46I8yCc2RYEN1EXo2zDgI8E+I6iCgWGfO7WdQ",
-	"LGh8CyTvYEBu65QjD5bXus7bhNXbmj4A9EAeNkHf9HttHYVgccNIgiIrVjl7G8ZI9ObqFEq6qLlm0ISK",
-	"60LODwZduqN+/Wrf3bMQSwko4vL+uNGWlKbmTtk4sTVEVR7u7+/jpfzqK/PLp4s3ZIRvZVJcMyD9tmUE",
-	"BErbbgTROlN3DA54oHyVLz3X/ILH4/+WJc9gbTww7KuqvV37Evf2FG3UhbuhChsd3nMCd2/MRZBC6CqY",
-	"Nm/geFBlg2irwh83bPKJUvxSxOvRQp9/CJ+rCF1VkrabXnZFw50IrIhpDrAK6uK2LK1VFrHRQSMgyLcS",
-	"cTFo/a2XtmM8DbA37diWHAg28FeZ9/aLIgb9CmZEoXSYsgU1+GB1zLgMWrVB3by4W5qluyiClwRvs63D",
-	"yqbZbburHr9H3tlKj9BcgivDSSFrZeSajO6GbbAmQs5cbgIr03FYfRd33KYexUK8h8VfJ3XD468pvrpZ",
-	"DVfbAoc9UdcxzhXWDD7Z/e8//u3Fl7973Ihsn1q/CuMMm6GFEcZ3jMkgBpmmzMqZIxAwyfv65hxhUlTO",
-	"7uF2/sojYu8c5zpsnvurohBHh1toQMPiULcphvlyWA2MYSGiXvqpBYdixXogditxJeSNGN9ZxBkYTUoD",
-	"iQyiSiOl9O8bsDtFnDZDTI9A+mnW7tb0MykhAwxC8M1vF/4rTS/HSXDwWHchXy0LaF+prAQaFCDmeajb",
-	"JuDTyjFDy5nT/JSNHQx6EaTVwlM0zUEeaTbn10Da7fvm5RvDhc0W1OoGhwOQkdFX6re3MNx1bVPFlKZr",
-	"K7P4ORQXGasLiN2dDfoLcxzECnOstm0GdOoNllLpmLkrfj03tQzaTvzvlIkct4/rMTTTvtyrzeMdLaRg",
-	"68RVG+VMJYhzCVmyMmNC00umxo9Uw/MtMNH1J8F1R1m7leDY7KUqewn+Q3Acw8tHZClXIoeIcsJFNiej",
-	"YvqcizGEqhlG8vMKJLbqp3/7VyzBCiOBL9j8aPbgihfysqQLHG3BDCsYXV0+XzRHC35qj7bgRcHhiXq5",
-	"QzP3TrJjYdhJdszr9p9/+9d28rHZWfPy7jUt4cqYUb6fnrHy1IwDf50DPPD5j5dnrHzn/sAf3u38CPu8",
-	"pKWOa9AnJPe/1jy0iPhgmzc870aWV8QgCDBJ7LHPS2KwdBlvv7VN+k8FQ9yU9Ys3kUTSUmDbqoWpYUYT",
-	"7Kz2BjY6yoBOK25SDf4sckqNIo9Gi6mGVul2qQ3Bm/GbugmWqU3a0+acsIzmoF6xP/iJB5ScjBuYmlsa",
-	"Jg6E64pTWLesrq50Lf2+jsu/JuX+9oLxQFzfUlbecBNaaBdi3BGWQaEtXOwUIIXU48QZBKTIWAKCExfE",
-	"9Z4LKeXLbRoeOxLSWzZsONN3UAyz8wVQ/2bku42Rr9rw8zmfbeChFg2h/rJ5elO60DXlcFW/cYx0AJ57",
-	"pkv860TaHhBmzgRJPjYZTP3Tp3naKmRKRtO1tixiOD7DPlQQR/hFTtfDRnlrHtwyWRgW2SUouH3qT1AM",
-	"LoXftloXSuizpcP6H9iaMchmbRtlREfM4TcCNARKDl/uzuWqJN99t1j4ikNWw6un5hy8erE/vnUMma3K",
-	"C2j+YQYbfSrecbGKGh/sD+jDSCFqw6wjhe6SdlHpHjkR1SfCaFlwsApRUXunXAlFllTpiVjwXPDLuSaj",
-	"w0P0Fe6/3t+Hbpt/vz8+dnWx+MLmzFMCPtxdPWe7WSGzK3eFDl6+dPa0iQBizTjapPiCVRouvoPFmrAC",
-	"OZ3Ka0YOX4B51a4Sv3v1VULY3uUeOQRKDubbVsTn5ijPBf38lvJi/Z7d/EFOY3srlQabwE9yqjAihuWg",
-	"SuS0Vl0jrJwEVuG920G0OcWseX0CiwxfrApNBZMrVSNIw4kB5PQpGwCLOBHNJcK2d9vciP3f73fciJWA",
-	"DWP5G7qk8WyL0IgJ63+mSGafhqZ7bogYWYnJmTVCUzW98muuqEHnPbRUsmvbY+tqI1wSYyEVOf1xMz+7",
-	"hWCLW3hE0sZQ4JtJq1LjMSo7EUHPUHO+l1Lm3U6Zwd6WIZzU/xRhA12sFMTIQCo89r4OuKsYPnsLrol+",
-	"rM21ZG/BSftY4ElTVt9kUIWQQcSmAbbVLXiiDUWamduPgX5JjRoc13mMv1pkwahQAdtmIle2zcFnbcgq",
-	"iFntLpRRj9LdCHjguWv7wjbR8u3yCZ6ib9dj8YONuEBGQP2PG0Zxo8qIqthJKAFsgwP3yT9q5AEiuQZw",
-	"lOHMZAA931orxFt0J90wXECXlgjTONuVapgLnN5otMh71B036ay49P8smmtH6MS30XiJzdweBYSq6Xwa",
-	"YkGauKKo0E8dBkc+DvHcuPHoAuICzMzV2+NB4sC9CQHuPv9HFAZ+Y7+/sd/f2O8G9ntrfvsJ6FrEKdRN",
-	"TI9cD2Jl2bB/z3nVasZqxTT0bHf98ycCCguiEerYNy2+tdbU65CIIHW1v7LEG2dr7OIlu6NbYmuDP7RC",
-	"bewXGQXxVoKNE1vyFqSYVYEtSdCud1x3awa7WDB6zRqC0r2b+9uYxRdGKpDidi5xPefZlWBK2ZYodjCF",
-	"naYtt0NjBD5yw3PzJxTxYwtFspV2gczjWgMEkc2BYjrHdrRSdg/PPRGB0XpDHjAVH1fikzDEQ+Qxi3BI",
-	"DKpRMypIuRJeGqHCFj2WZZepeLjFuebm3tbqHJRYbUje9kj86HUfVmgd5JrMMcak5soqWwTDPlXH2nsq",
-	"59lDKn6Y28pP1YFwdUfz9YKK1YxmelUOaJi/ndd/IXNWDGzFv93It4oSCO7GsBiBoVGEt0huV0BTHmRv",
-	"lKZ6tTlQ1W3GOT6+vYTQJgpUrF0IlJyhKEk1SPDxCx0yojgZDu9cE+8JF7fY+ltFM7Qt0bVbU8f0xuEm",
-	"bVobtznbc6uKOvZZl/3xvZU3QkflzRMjv3NpRZPADgBlZZX0roowwCjBZhXyRmxgIFvFHVkYN5H1jcKI",
-	"kfZn0B+jEXaj52xNboxMprYRIVq7GMRwRdytTORvqWZx8d5X73WrRZVt9OnizfjYujXbup4bb3hq3nDK",
-	"XptgCMDwggV5KECx+1SfuL5v9fPeEsn7Quw+iLqjwSIKma6heEKFgQ1bRlH0BQUYZPbVa1EQDibhyl6V",
-	"2jYa4RbtFK5ws79e4/vyp0f5VfXz+43uyerZpMqqw/YMTskXxbpae7BqI/xACDGZMqAscILDSsbcKv7C",
-	"RVibHW5cfK6BO2IyOjYlwVjn4FhvTw56gi/6bcuNk0jqaBbuw5Z432FcHIT8GGwO9sIWYrrt7Tc637Oj",
-	"6xhkAzQzBRd0W9/XYCMkV3VfaYhVrgEUPAW45fApMHYtVxoMChPRIgWweeTEVvZ4tb8fxg9lpTTqYlHU",
-	"eJm7iW7p9V6Zt0PUYSbOPuQdhJA9JNOgYvzqtnErCJrqI3sxvTBy/puJXiDmDKF51TJuTfIaOx0uuAn5",
-	"dhvfQwjuZfdb9nsmskIqLi4bAZqd1zvBvkPmR8gwakZ33sv179nfQfs5zI1X7WiNyT+oI8/N5GReKPPg",
-	"Kj9VfQcfycVnZNnuChcNgG0Rop4iF51t/n4R1S82+TM9EjyUSxMF8a+h19aQDXcloKot982Pfx17/mXI",
-	"Xb1lTrqIXN++K7mFFkpGtGL4Y98TNGNxeeK2XsyN8uBml+YtVNdjsNR3q6xVdP6wW3VLdfSYxNGWjEDD",
-	"graYFJxld1Bb+zTWXj6yLf/4LTfgNhEWTWNlvAaXFLlvnBne+mNCbSYtyEPmFiqjOIKbVZH0Uso8DR0x",
-	"5guoiQldpqc0xzbOH2bnrLzmGev3y9ydTG0bpznQu9NX+OrevD093ouHdeP3+zH65j4Oa5mBBmC9rkdV",
-	"M8a7eVx7HSFPC9qD5Kht8rTcTzWHFpB32rntt67fh/O0x3rfTqDb0477dQqdtDMN67mFrQil+JbetVbY",
-	"wApr38RqGbZXJK7QHuG667uKLIouqp65VYakWivNFlj6gQldAgNJ26VnoOf0B4ECUk3m4Mo3VYYCFO77",
-	"uSxAdXNVFkBUXRUFqAjQazlbFbSciNSVxjnNU/eQO4Tq1blRAQCEjg7PrrLGyJvaqosBzvxxAHG7CEQy",
-	"ERZ8rpQtvIsDNuFzNWyp+ROPEeRXq7EEC6q2z3ZDvmJrbIa8F4xpd9bXqEkwtqOqslzrf2eAXK7KbE4V",
-	"89+Rs5OLN985KcTtBC43ae4w1rHMIWnHt9/2iTwi962l3fJqO3DsZ5Mzs2VrgohkUWvExTUTWpZriDXT",
-	"KgEHnhRsTGayKJx02nGI5apgexPx3nfAx1bWIKw0QtlGBkJb3mMcjZTCEtZd/mAOQwGhsatzl0HNDZRc",
-	"D3ND+K3pMztWFw/8DcHVO+7D9yEAFFTp87XINnUChdBI21IcijertcjmpRTcIHMFZKfaM0Q0GdCR1O+2",
-	"3ZNBLUe3YFKNxLW1yAj+6I473IiSLWWpBx82ftGc44+8CtZq4pIsg23dOH602s33hqZbKl7Ho8Zkw2zI",
-	"mxlLlyL6ESZXnrJDpSd/mPZl167+iq3TxCqkNq/ZzJxiAfWQIFV1EsgIa+AsqM7mtqpNw87cc9suYH8s",
-	"GM8UqZ69hZx4xSIhK39k6+pCu/Xas8CTCaatiD9Z0OUtQIgjW3OV5qm7lnA0ix0kcrjGZRzrXpzVzmar",
-	"WnYtDW/npL2F1ULVEYRPLp1sc8XW1jxRl4axAgSwjmOygSenSIdvuGJjMxIVEcEn3SMfrU0o/duXNMz8",
-	"xabhwjrb6ptXr77EPuuSzfZq3Ve3rsGEg8DZQVRGRPo7fLnrt8KTCsB+m5K7c7Tz+vcvX8326WH29wfs",
-	"5XR//+CQTl+8zPLtnaXQ+CQCxYvXARRqNd31kJDRp0+naI2qANo/+OoFfTE73P19dsB2fz89PNj9Knv1",
-	"avdw9pId5Pv0q+nBQaPyd72qmPnYBk6clTJjSl2UNLvi4hLKSkbjXLnYXeKzRNuH0eK8KWyJanph72gf",
-	"7tcgeOteetAaSXkpl2/ljcACNV1GrrnkGQZXU5K6V1JceyM2AqZ2XmwQ6FBNWy+xBffwukRPW+HaKKVc",
-	"d3fd9/Ha5r268MZyK5zVctwRCcf3HD3okKQZSNg818ZyYjQ8fhGG2Zq7b8Zvtufb2J7jZzGwDHUPoXps",
-	"2vS09qiNxO2j18pDJzcW/avoXNKOyWkQtmN0wvkSkl60qBWd6iA8sXKYw2zPvc63+7OxDqWgW8K/gb4+",
-	"IeZ0mN0c0seJpzVmnLj00q/X5nT6xOBHKMPZlLi8YGyQDurIorZozsLHhsFvVZrsSAoyN7pYYehJyRQr",
-	"rw2SL9DXTwXZH+8RQEXXncrgy2UwhBGACzbTRK7CcKrI9v2qds2WWl2HG3dE3HbBXqTWiPbRbltq4xb8",
-	"3jR2jigts6stNuwt1ewjFZfRK0SFohnQPpJDs7KgDFRKRgCbMtfXlYNKjWLtvjx2pZgWdE2mzDdVa+va",
-	"IhbL5cYhq+WSlWQqVyK//6iPNHcbsGfg3zIyIGKJc3tCCnnzKGDjadwlaMUjwzcQIhIP0EPDGZhizNNk",
-	"QXMGyiyZ0oICe4LQBs0WCSkk2ugLmYH5a5xUsi0YgyeiMt/qCs9IGnw4zdM9krpLAhZxxS+FYbeCXVIQ",
-	"oVzDFSBA4+OJMLscmHLBIYEvoUyNy1BkuiZXHMpY5yQVTP/J/PoGfkxtfolaLWLW3oJOZQmPb9Qv3BLx",
-	"aeC52ZwLduu3Mavzlq/XVxlXSdRq4ahRbb8eqeyzXGnFc2aFVy4ub7lUhzQRMy0ig8Vmu9SKECPtfaTV",
-	"umnxQC6iVjjnp0QOm0GqNwSs3kCY68qFFGHyUrUsPD3wRjXSdUtGFSp8/k8zQjQ+REt9a3Sr3eRhvW0b",
-	"glN9hOBUo1uXhDezcdU6Mat5qWpLbl2ZXsntm+vu0HLn70Rd1xG+guWXrNwj8CbSK75YrDTIPOxzxpba",
-	"kqJUSI0W7YlIseGoAgfZgitNr5gjylDvIDf4MF2TkjlWwjX2EsBv6hCPfTWW0lrdKUnxwdSO6ou2ySV0",
-	"YWSEAaNQTfJsnhlho0YjFODdgS45iL7gSkDugU0KUtTfke+otEmyHWdxRJsj24GyBxMRkPkbl2MM49rZ",
-	"ILXuRpZ6nrgBrWPGXQ4UtKxLaCI8W0lIumTlJ8F1SrSUiYsWh5LnjF6z8ZH1Iyzt1TSDgSOc8aVOCJ4J",
-	"wjQR9JqV9NJPOwtFZifsNSaIVrCBm/A2WlaicnpdY+j/cskE2yJ8GN2kmzxqiA5UeW4+fAKLtYPpCCDn",
-	"W/uSN+e1OZZF/JyMXryu6XjoFSZIk53s6iJD0Y+lQDTNaFmuyeHLjpqqmi1OB5sSzdMX8h29Yl2Oo5/k",
-	"FPWACgkAUcHTP8MYtQGu2NvLIE4m6wLQ/W4tjdDAAJQKH8o6MF28kLp7Dn3n4Z9WlpI6GhZjvsfWyYYI",
-	"W4MlxrDbCzDGgE5APCA8gxb78IIR1BWx9LOi4Y8kCTmrwLey7Ha4YpCRvzWG7rv3Bl+cYCInb9Gi+DDb",
-	"OfrzwK382Bjhy49JBNor66nfCHXdnq/9b+3VIPQVt4xvU5NlBiyX5gxbs4M6jc8NL1zT0BEjDpeYdHHa",
-	"S7WplUjsx5XIfSdN7zEdWJkikyKn5XqIKdpDeF57ywwjV2XGvoEb0gU5PlO5kPmwgAt87XQ79mDnApln",
-	"+CTdDqew174vcReuZ4tZPrLCCAz9m1XiQ7fcLTvFRWd4grtlPgTRzedCEWGYLWa8JU04r14eSA6oJhld",
-	"uXgoQP+AIVKyoGJFC/whSgrupJltc0ngGuPSYo7EQCi1AzdvY21vazjaunCxg+/Ct+iV8uJaQxKr6Y73",
-	"rybW2VebyzhZqCZ8dRJMK100yX0lQtek9c066dtK8o5UZrLGWao1zeZ4dbyNz+VAMjKjme4Okrpbq8lm",
-	"Omz7kcFr3KaMqV0kVPeElx9wfRugH5iQdX3nZKzqtn5bykXE6I46081cKkaqh8mMFoXCgqdcETWXS9Dz",
-	"/mqkiZyC/8zczvKYUPjcae7eJu0ypo1VMF3IewXfKoYPvgB7c7vTkj86O/kvvd2+XUlPwm97KZEM319G",
-	"8nSDBveHjaBl4R5LUQPP6prT2jF85jzMeb+TOz65AYQZFhVUlZR6j3DUeOgGQPBZiErxIFnr5YMAZJj4",
-	"LUAyUp+qxL7tda2WrrllRn4oh22odu4ejUTa3U6X2gpQLyBugBJ1lduCGEjp28GnN0J2S5AC4XobiDZL",
-	"FGf0Ml5dj6J7qJk8Ew/sghi67RcUMw7MqXrPPnu42il0c6rOSnbN5Up1P7SMLutgd0qNKgWLc+1sz6/4",
-	"kjyH7875Xxn5HTkYHxNb28V/yxXZD2xcQVVv90hc87ygV4zQ5bLgtb5AwfugIECN7U45BbIPKo5lZL2e",
-	"scyuRJAwY7wYVZMFS95iuc3aSubs7W4HO1FbVA2q9vHVT3yzAN/l/aS6Ukdynh+RJc+uEvS0XLPEGpAS",
-	"QvOfVsqWhlNMm5vzJ3S3lPj2h2tWlhwNKc4basYCPQsG8xqZUWv9cKDPVuOZt8Phom7T+tI6lBKDRq5I",
-	"d6CPEEr+cP7hPTkzyBGYidGDtzTfNhx4sbogt/e1+OIccRP3hvxll8cK0Ys9Wcu3yB7y0A4NKfZu1juF",
-	"EPfKZoFE9iCBxJW5oB8C99xDQaE3A6AfYu5ePDAvnZkbHONzPLuqxSNaJWNJ9fyIpH4M837QpgRPO22j",
-	"QZ/TzKZ31/1mR9arBSV1fCkK/9CdU7s73WsnEHwVLP24Sh42omkh9S4EdbO8EuHvCMqDkootg7Y3ebi0",
-	"BO/8cRh/ivnktirSja0/51zzkIOFmUQ2tO+daw+CIITdQh7BV9bydTRZ5jpwN2EwQZvlZVKoFZpgs5Iu",
-	"of6tzK5OPNt7W0UHgSvGf/5xY1mihvXXH8iPmy7zR8uHIzhtIyuGXGk7yqBbXXOjN5JhzW9VyIYUuKXu",
-	"doMYNaBPzENiwq+YKN3PVJ1lTFxXlGDGZwpg0NLJjoQLLY9tfQAbgSPYzX1UzmlEJjTaFuGvv2zUaoVH",
-	"NNdg+4v8ohfxS2JL3QEcDZkKnyNL/+Ave483sVt72fIav/21ctNMQvhtyE8r3XEmVyJvM9JTUWek/vMD",
-	"MdLvpe6hv1TYLJNV7XSIlpcYZwwSjxUPp2vC9R5JMVguRSGflq6mSj4RU9wdhSXmrO864NW0JW6i79sQ",
-	"Z+zBJvUxSbEiDYaQlis2ETgQZBGQJSuVFPBKHgs4LaR+ploh3ERC7wJQ+jx/iwRV4tTxCsy2FLkFAMrA",
-	"2GIbPj+HAlwdFfLZ5yXH8h/xoE0IyaBrtwoCz7veLEfYfiHmVNpIbPhW8Yqn95oojXUK2SKS5BdGOAiy",
-	"EnCkZuWDIjS6Kc2HniN/nPg1RIuu1FrAo+574m9Ebm/E0EbjNrHQhzwEMQ4WoMThdwsZN9GQwa2/LbxN",
-	"x/lTYf494HNf6mgSSWqNY3sSuiSBSLRki/YlaAqeW2b24+I3He0w+1kh9UNazoCX1H2av/5U/G5CgG2O",
-	"kXmgrcwc6BhywiEBGZgv/gL1CscdRKD7ZL1Fup3zxCAoom7WqIQBLG3IWkl7kNRZsduRYmwipJ3FTzsG",
-	"PE5rRnGXOOIySqBCMp/ZkJgYG97u3v5mjfv1W+NAR2c3LcEtaNzbVG8enJHH6elQyTtui76gVy4/lWAh",
-	"cJej3XHr0M/Ds6vqimGfV7iri5XSZMqgd3bl4kAWZATUlKv3UvhX0/FxTAgXjOWKpIC06W/38bf72LCO",
-	"+6JM1nJWYRraH36znT+M7dxTnNvp/p0G9LOVdjSICy2HUCBrGtiSCOFDZkTu6QsZ0eatA8En9RbcFJvR",
-	"IbJNhH/Y6kVJy0g7tjVypJ5H6RsCb8Q5Q1wmQthKFJdGEqLAdyphbI/8qcokdQmdIRu6O338zc/wn9zP",
-	"YOR9W9wpYhapobdXKbFfs2uaZO/Cb+6J39wTv7kn7t09sYXA85vz4lEkmVae7sasOuQ5XLWygt1yf5JT",
-	"AxAtmPpQ5tj1eu7bm7o/v+cCksp2IC1A8oxVfwW/uSr6wZ8neV4ypaztygcWcnF5KtSSZba25ozyguXB",
-	"V70hhB/lTUdcZN2Y44ovQXkYJ9U5Ac8Jdk4ig6pHFVuHwhsT0UjIr3FvPWeL8R5JpfiOivyfQycM2gdd",
-	"FQwDz/FE1P00Ti/wZcsSUqsKV2GpPzssfQyiKBTROK3qRVEMsodB7fMKYR7vkY/yxmUASbELU3gTQ8kw",
-	"x23fllTWE4H1FaMi3lZOlLe9ZSwrwhL8sHf/Bm3zdJ+wYoFAmhQtd/EfpTpEHU87fUaPXOkpIrFuqJP4",
-	"OBUYYt6laMpq4GJq7HAj9fa9g7V5OXrJ/vlmhubjpF2NmyT0PLoi9Z0R3s5+HQZ75wzqXfi82rqOP+eg",
-	"4svCLA1KUs1Y+WGlg0+nImCh6MuChtp0QS8Z7qHSMKNeleJPTOTQpA0/nhv8rmDM38sz6X8MGDB+0bQt",
-	"NDl08LuzTtxQhbmIFtqS5d+WcnEe8kFv1g/i3N3z5uHvZbjeC4mfu6WFbosI/HJBrzZEzp/X8vG3yqh3",
-	"GFLDA9vIxq3XigK93N98tTRwBYy84u03srzyUkS4lT/J6QfoN4fc3j8XfjlbFTNeFHbuKgXPKS4f2UJQ",
-	"+G0pP2bXcCIn+U/9WxbU64yXIavXBvGOPqhCRkZUBEGUmHSOMZTYdN3mSmdSaPZZj/cMi3f116xAcR3W",
-	"UGyU8rL1SI4Dj1Ji33B1zaqU+uptX1vS15VMqqKSNjOW66N6Na2kKvIFxcecYkKob5+yILQoor18Ov3V",
-	"bgeqvOJtmvMOK4BnsWvDs7XeFm43hpetCF6PFqu4HYtHln6fUPQKAWQEhpdaDBDaCqvWAXX/+jgKc4cS",
-	"Hpy3eWJYgIq7DgOrTtZw9skFkU+1enRV5YeqSNVTKLR3qeNzi0IuAQlFBhRBzh8CVuOMHb6rls1QbZbI",
-	"21C+pT7Bn5xBpa1YPdW53LZiTLJzvWGNFW1urIyMXpMcISfLgmaGd+zXC4TbTXmsImXXfcVzozccThkZ",
-	"0ZOJ8XlvaR4rzHgmgkS8JueHyw6JnC9Tcx0riWOvYK+0H9y2YTFJYaXoO8Um5WHV80FIXdVJ31iw4UHK",
-	"NJSbym3h1GHJdjSC1Op7YZe4sCYXeBmwHkeze1mj+9FBtJxeAFVcWN8AVxsgbuPCuEIhH6snNtbfbBhx",
-	"MCQ2q6ZSbF0y4MtAVB6eeh/uyn0l4IdKwG9p+P1p+LUGB78l43dIQHHjs9O1QySOx4AOq3c4SML+SU77",
-	"xpE3wh1gANUxUUyDPoDMImQi1L2nBs0vOisrNqtChpUWt2r4eRuyVKuZjnzdhobjhjWK4fWef4dMelK5",
-	"+bwBDjUsLAV+RFB9T135G0Pli6CyPhgIfFHtf7Ci0b//7+qJUSlXIscKdD2in39h7H122FXomSLZqjQq",
-	"5bqNiHbm+OG1PJiPJVWbPdgAUnsrn0KSREgTv41RFIoGPp/YGOMwcXdBFfRAD5se2jY24Jcx95TkrGDQ",
-	"CZ2W2RxsbxMxSrk6gY8sT8cQqaZ8FLMNrrSa9c8rJpgCUcKyomWxMkrZNVdw80Vu30AfkLI0n/nGO36m",
-	"IwIR2SkUyi/MGojSdK2gRTn04JmIifgGiIuV/7GIok0MAJtyYhtPJ1jCIyE0zz00SbVISDkKf5oImufQ",
-	"MRt6ndiG4SUzFwOoHb1UMJp9xn0v7RaCix4szq7OIZrbFj5GovZjOITv/r0secbItGT0atNcE+G8obER",
-	"scF4ONzYrO+aQvfaNOjrjCZF35JAkNQgyCfYw9zFl7v7X1F0WphTncrPhAtsBgPt6IMnEqKCCpfsM5w9",
-	"dAMu1lUAjj1Ho8creh13ENIsM8yXi8s3MmeH8XgkVLhI9SzJZM6OG+3GNrKH+lyn8f6ijUnIKH1Ol/x5",
-	"9fWu+Vql4ztM/3ZgaRnNFietl74kO1NamhV0OSlPlLUXS9d+/6hO4jFTBAYmK9tWax//OyAjxi/nmuT8",
-	"Ekpt255848SSlJIZmaWqgY33E8MBPWGAEEEwhd2IeEeA6YoX+YVEe38k9ijHBC9smR/PDLRDoOunewiw",
-	"esZHyKhml7Jcd6ACLM094xDBfLlrv+S3woNBXSJgbnNz7NNblJQE0gEtIjdi2Jvw2S9VEEZntdvv5A1x",
-	"DylyJeRNkL2lGCPp2YfzC+J3Sj3/G+r5X57719JxYgi0J3Fgg24nOoIDQhCeH5P0zz+m9W6tw/Q5zRZv",
-	"aiuKaXMOjgvOyo568G2KC5ZFms2rVWgOljeqwRgAtTVFa28+xbcGxt+F8XdxfLtHMGj//sAj97RJZgvO",
-	"DBQqtlEP1wCZCfOz9dedr0XW3cIJzVLwoCKCKSDUEGReWTxgx9VaZGRKM2jGDzTgCPKinVMDL/dKux7l",
-	"npWDLEVGqfvC3oWULEummNC29wQHp4YhcqzA4ukAVIJyTqAqYVYaxnW/ZSUGyhmpZ1eKYt2V9HwfNZOT",
-	"nUu6uowzOgI/1VgcfHNr7nZZ0rxrKvNTfSrzza2nmgOHGoLY7xhVq5Jtmc5txfn3UsfME3fC9EogjllS",
-	"Kuyk9imv1rdxhKvvpb7AgP3u+1IZympVf1RYn6AjW9pMEaZB9UFMpqt1UJrAXg64djWjUm3wc+Z2q++2",
-	"Wy4syJQRJYvu0bi4LNgnxeI61CdlOwB3vX9BP/cDg1yg1p+1ZETTz50r1GzxoeSXXAzBVfvkl2SnsPbX",
-	"rfDbkatO0baicOFNdF/e+jI2yOQW/kIDf+PluBe7QZrr4pGj4MBhUVgyI39bSj/6OWjHgSO8Iskq6lj0",
-	"kfGg1XUKQ/izQpRXq+US/RYWN1QF9wbJyJ8BapHA/EHwxetpdcsHFZPeRVYckwEcqD94EtxwNQ1jrrAf",
-	"TQaLSyE3qH/gPZuIJWcZw3FAEzUDQAio2YD1EcHLQv79f5EbnuMfy4IKWr7FJ+DA8Rt8WSUTUb1UcMHq",
-	"z+I3Rr9R3ji2oEpZH/KMpHZucPanZFRMiSwn4uoSDDA24wSfxvb7cuZ0oT3yPoaDoBc/RQYIRtqflTJf",
-	"gV4fhnpuQ3twHNDEPkBE47YDVDaLTTpRQZV23QaHK0WQq/vPK1pwvT4rqIjV2bcSmRUT0UyV/ly9c66p",
-	"XikIxU5hvJPlspTXtEjj5F90qOdBqRcrzjpz2kKKSwiNuvbVHKJN3mMZqXUoh+z/P7dewv5TAMyQAT66",
-	"Z7/Y6D1zIz7M7Lm+gU4DKt70/5NvZenkEcPazXWbMsVzhtaDegKJv41AG8lNybVm4k5k79xBXQEbo3pA",
-	"NzpMU0DQQo4K39yanfp4ySHQu2cNyPRS9Yarmwc2qKHmkQbv6WA6d+Y5F/QyttGrEIG6W3BF84sMmV3g",
-	"my7DC4qCCFKwS5qtu/h95BDMcBfr5WYIYF7zes+MVe6maEA8CJbrfhnkO3ljBQRFFCuKweYYL2ugbXBZ",
-	"8gUt12TGS6WtTPFIsscmmePmNuoeCANbvRMtDuWYryeLdfm0JuM38CaGzTWtp6YNtpStUCVpmEsbps+2",
-	"8tNQDt1ueM3Zqxh+c6M8vE9AaKrJDbujJUhN9O0SrduWx6ZdLmoTiVmOImb+JOJlaClMNWtwZc6oiH9l",
-	"TWka4Fti8SZ2WAuLb7sF2kpVjMNHhJqabbkuVXU5G09iTomoJRyitivfSGFEYlp5ZVTNFWnpoSvNbzPF",
-	"iGKROmdUKaYtHF2RCRXhhKfdpMPs7QbUXhO/eWDYUPJSbYA0kwpY0aWUuZVqtgGWfV4yodiGSexTbmQz",
-	"n/MzDlsIF5lcsI2bDumuwSSA1gMmaNBSdwLteZPm6Ud2oLntg1G5o2eEYZloyzHoi0HxTavOVMorlidG",
-	"i5fAtiXPGKiG6qhScM2yJqLmGDJfGcGvfjXs8NmclljS098ZfBd+2JWzXfdDOt6biG9oNic8x0ohwIIp",
-	"FopwcYioVxZcaTJ6uf+y6vc6PiZyYcRjCFYMRNCYB/Zu1++OhSGGX867TnTXq3vH+e/nYt8RiLte+ztN",
-	"/6Xj3r6h4h296rioC+xS5++cuUY+Adpe3owKsqBXjOh5KVeXmGtVyhUwKhSDL7H7jJ0q7ay0OLgYDV9w",
-	"DTnpy1VXF2mbSg86AJgIy5Ugai5LjVL2EXoQpWDPVGtNXJEpK+QNJmgv6JVZS5AP/jtyYAuQARXYCwTw",
-	"eta4OZTtnIG4R9+bFcbE8f5qdAUtLxkUsapFrmm/H5k0YhAZ+cpA40b3bogftZq+O0SbSaoqZ743+3Ch",
-	"X7/s5khdAaGxeq+NQ/2xH19xg2ImAX/ueOwwrE3fp16W8kuzyBuRixxKtCc51S2MOSLR1OekXtC3XqTq",
-	"kUL0Hjv93p3zt7J8zz53xCtWJRNDr/HIFV+uKerW5dt7C6tdnpZUZPMEnE2I+KvpruGbi2nBWZAeVjKy",
-	"Uix/kqyWaJp5c+OSAAc7b4NU+uuS0atc3nSkzAJfnbpnahXUoa2IGcJXIoeHaZ4zKIgXVJMxrxbsmhVk",
-	"FND3cULSbLVYFVTza4Yj0Ty3BTWQmCAh5ZqMGidhTsGx15xUOBlhDxktshVkT3wQPSbqapXgnPIvbRO+",
-	"Ey5mYwCPVPoDnIfavmb5LSboJ/7+TplDZDkZXYI6WtqiP+NHzs88z0q6XMa84x9m5GbOszlR9pGQHz1W",
-	"4DJfsCG77y/XhXlhaJR782Z2N5/XjZJCkf1L6uhvYW/haoBVg6jFsHy1BvUw2k77evY1F/XvBrWyt2w1",
-	"Gt/NvmwzsP79vGL2Z3AsfxmyKZsynyoJor4xd05+atHy3zKf+jOfvq7w6j953lP0enSlPDlCQmgDg8Gw",
-	"wpTmCwjxh7AiyGwSZFnKy5IplQCThpwG83tGRcaKAg/PVSlxI6C56cy++QeoVeLfth/d++ZjtCyIXdk3",
-	"dsyP7OcVQ6ZJ85xjsPxZcOkg+C+a7K6lX1v7pg5kq6GVKhgvIXU+W6smfIBx3WTU7PBeibHj3mp89DN+",
-	"tAM9bTXx/sJ35rQGttwQPrLuFvkIYITbkI1wR0vNgFyFxwXjVvFdHSbZeJhXr3ehy6DZrflXeNGfa/CW",
-	"zeiqwLLdcH1vk20wcJDehAM8z1rSwT2f5l1SA3qjv329VaioCuEcWpaGxqtbty9+lCho2PIqFPqe97sn",
-	"Jhon9oHR9zzx7SKk++Oee2vqusoj5hnIa7P5YVBGyFXatQmZXNXYUG3atCrOa+/7/ZXn7Yu9Hnh/+2Ou",
-	"Bw/SH1UNSktfVLUNIDgm+dAJuyOtB8O8Ibx68DidYdZDR6gFVQ9nRS68usV6wnkX0NT4ylY5g/h+KtQN",
-	"Kw3G7j1gbDaQg1qA9j1ThF9MqGdXVGRfw7AGdblFS6logORw5ImESvbikZD6o5Va95pRlR3LtuQuaRcn",
-	"9wGit2hutnVg5olVG17tY0lQknOlucg0ySHZCmsgY9W1UM0wV8WSox5R7S6BmVZ0rFf86dyAIbGbcOmq",
-	"AM57vnFhJOdwTHMxnX2CshvZqMUzbhjB7WXjARGXJz68EriQGaLZiaEenrxlSaH+aMuTKsjSV7CCPOZo",
-	"b0yMf/KZdVtC8jSRhl553hg+2Kn0VrJ6l00VK0Ng1ShUA2xyQnrF1imZyyJXvpToCEHCG255rzVymQPg",
-	"JfnD+Yf3RLPPOsFMx890sSwYmey8muwYLJzsQA/anYgn5Yp1mDlqYN2ydWBHpTxfDQQNSNSoJrZcQVSy",
-	"7A9nMitwU/Ufic877g5vqRd6aATRQexCezggDlWVGBtlt9fRl5eVw52v/g3NFt3Rz+4pWy7UA4K9wEQt",
-	"QXJYXF04bY/vN5wYLcR3nnp4VVnIzwYbp+pPH6l8lpHEcbyCaXU01vPJVYULI5vbMBFYRmW7vPEgfL8R",
-	"F4/FXaGkh/BWxVbs9kQM5dRnfkfuEMyP5D04XFv0wbbZ2NAhIw8ihU9rH0LHdgut48HZ4QkPu9gdIYbW",
-	"2mjI52xVFLtYtqZpfWxe/iMylzcgSfkfroSrxWhemIiRTSRz6A9qiruCXCfENozDXTWH7/ZyvEdOSBqs",
-	"MHUVH7maCH4pZAmFgiwszyzaYuyuT1cnc1ayZAOK2ztZVbFJXLIO2Rqfu9uNO7IWleoqXKqLDK0oSRBb",
-	"gfIuWRm8JkITcb8k2E/NbkVE90ifOjSwgdGj0d3HgvbuBMXgdyXMttN4uuXabgWts+FRTADdMm66QvRN",
-	"5Cgo3bFFCZMarYFKInXEj987M9cw87F9dhPzNACa2Z8pD1uV8bmZoZEGP8NCRWB73LsPVtZxKrC0YUxj",
-	"WKQD5rdCNPefDsa3rssbWPmHF38JlYe6tb8L9s3tvxttejbYb7ey14KN1BfJaPQBtxm0tgc4RuBWOjIX",
-	"WbHKmYLGl902xo2lifOH6bVeUM2U/thpMMLG7/CQNwy1O6EXOcMU9r5O6FWG0MlMszKafP3OPgFtsEpf",
-	"YJwbYqc08FTYUIVEcs1oqdA5AIzgq6+GR745YL5mM1myfmjMW1BsbgoP1yC6GxRd9skB3e59ROqWSmuP",
-	"dTBMD3f19aJ5mMi2SMGvGKHO++ZedX65uhm16YhxT6dbL+FLL9n70+E2hO9wfAzf/enABtJgzcnUmiTS",
-	"38jib2TxN7L4n4Es2hvfcdY8MGhanQR6ObIqyLOTYFo9BTCUYJad6iChODT4s9PJDvn64x93D/b3yWQn",
-	"JTMuckVS+1Vaw/Utl7pdE4P/qNyiBPP7m4KqDh3h/btv35AZPlYlBrrAv1f7O8nOq1c7yc5r89dr89fv",
-	"zV+///2e+fvvzf++OoS/D/bNDwcH8P9D+AZeP/i9+fsQfj2Eb17A3y/h/6/29zvDBCFpCD1WSvfnF0KX",
-	"0VbtCkqmcmUWBtwQ/f++XDU51dB7VmElJDMCZtZPhLMdhVUcpMAAyqpMHVf+R4xRLRWU/gXr8l4tSz+d",
-	"CKywMgqqP/hSD7aFfYmRkMA43Ep8nKK5TatSwI9aekjRazjyj/37/4LF/7P//L+rwT4FP1iJIFBeffGc",
-	"iXAJZ35UITWhU3nNfNAEFqyF+Efkv9bAhdaw1P40cqaviYDvc+QZ03VVs1ldYT9c12+VYrKQWtCiYC6U",
-	"dYw5P7Xvnik7KGQUT1frKi2F2u151hwH0KUqwAurgb0XuJMGz8g/2F3p2rrmHidYs7dupyCOf09EZuip",
-	"cCYxrjDzrsAa4gJrVnl4AwMhqtyQzTQRE5FOqeIqPSIpPlxp16nZ59pJUjyg49A4WWuNy7WaiJ/9AjBx",
-	"gyt/yCEyQkVGl4zT2E+lpTQYOU4mIoQrJaMaWiB0Dq5xQlJzg1IyErJe5xuuGOZ1m12bwEWD8l+Mw065",
-	"lQqoirYO131EUneI0MMPxnVN/GIbAbu8KorxHnkvfZH+ici8g9zsSS4FOyKp+/mNzFmVWWW/dIwZoYEO",
-	"FKOwPPRE+Cc9/RijZTld2fk0y7GCx5vaTCVbMgqln/FVrknOZzNWqonwJdx8GWpHkPx0IzSteftszPgL",
-	"mGX+cGTfgOcLjcCB1j+hUefHqPWzgj0qoLbPYViANuIb7qzFGKB9LtV1JYCAwFLM6TShbSa4vjgckOCa",
-	"7PQejoF8kIU1zr/OWmQjlrZrKYI3DD9NWbs7VZEaQZ6uJ7CGb7JyfNeKUnjC99fY0WIVir91guXOxXBI",
-	"xLC4L7Rp1vRnn9g75qGOXoTG9Yk71Poxssta+q5dUnRjUVDnUqvXBAVnujm08V5Vb/IHnuu5I7XuSxRX",
-	"q56pFjmwpiRmVUPJyJHdXPN1UC0SK0sCZ3EjXsx5diWYUmmtcKV2X5NRrSqlw7DAOUWLAjowAKdIHedj",
-	"P69ooUia84UR6aXAOpR7JDWXwFN7WysVnBpqzphOyJSWCdnb2xvbtcMjF+slA++vrUdp3rfW9ZykCGJq",
-	"GF2KS4165MKKmO3jKqbPuUgI/PNv/5qQq8vnCzOi+fff/jWawl1fXIdLw5UCdc/asDSjec8hm5MXBV8w",
-	"zcp41USzXz1Dw+bV41tgI6NjceXaDW8uZhyU9TfioK8dHjdG1CqUxvocKCBRHkHrGPlEJNhdgq4aI/Xb",
-	"a6hw3qxIrNL4qdVvbJe/Utv9eOL1d3Mft3D3ZO9aPS3pH8vTlide9Q8uJC5+MkA9nwjEWm3gnttES0Yb",
-	"FPqp7pIn0/EKORWxDyh3rW07LGLHUZKoKLzq7OsVuss9pVV1smgI7uZYnTp2tC5yDNstjbbw1chK446F",
-	"FLjFPsI9bBLUJkokdWa2SUaB2uJdSYdf23gfJPbWsGMEk1g97L7a5b3ejK1TuRq8CoK2O1NXK96Flbh5",
-	"wLCOfX9mlIxBF8BWQK6sb9C+JsLaOkj4P9XSWX3dX0fmWqJPX/rqYyarVjh5XkWdDwm7vIkTTJdD0Cqk",
-	"0S5q3ooBb0unQ7fp0UlcB50494U3LZ5suou1QrKdEbfxnm1dgbexsYeG3w4PLRVDWo1soWgOxzz7fG+k",
-	"mjf43U+wbzBlT8hZNem9BPrG4kb9XkVgau2MO6RtkPBu0aFxRD3yFuOg7wRnChv1NVtP2CQesGnoym6Q",
-	"0aJQUDbO3QpoWhXk8rgBJqJ+TZbeABzTA8UtUkcHxgfub4n8A1Nu4Bq0TCw2itQuvR5DWpXzRnN4Bz0J",
-	"Itj27uOi+cDEBw2xvI+7+RiQNq6zP/jO22lzbyLxwl6YSHzrEds0kFiuGFzKhPg6UQ37p6tt/KScFBdb",
-	"pcd2aQtyiS0a3aEdkXRBr1iakHS6Wpt/zMcP5df4wUU8niOtydNjkl5x7Wxo6B6BLqAG7THKAv3zrs5d",
-	"yWZgDjeYYsRDjMGopYF7wFNr93f6iwEFap6vAU8sXEFUvwNrJ9m5AjUBXAJdjtozW/AtXqvOt2tFF6gR",
-	"oMIopVjBEL2ixde8KFhuxFH0QESvzRQeQo0KLKreHaB5YX99Ih0TG1Dza7btEhD/8evAx+pCdu3tfoQV",
-	"wIxvqXYRMsPCWtxx+9ogA43yjTcrYtk/Q5V77JD7A27UTrJzRnkeRVrnXXKPVrM8RhG9jyxjLtjskXw3",
-	"Pfjn8KpCwEdCr8qBMxBDGhyqjmhx9IkjSwO1A69MtVdJBxmKXuw2RkVOu4uROur5HVfx6hVVtwBfuJqM",
-	"7ETADgyeN8isGmP9VEpuuMjlDUT4S6HnKjHcgint+pKANOvc6mq1WNByHa/lfH++NpRqUiOTuXgEH9QW",
-	"XHC1Vak9z4Vi7YZwXdsMc25f8SXm7PcdpevO/NFY04rdd4gDsI4EOSOpX1vNFh+4nPG9d3BW8RtrR7ZV",
-	"9qxQ+HpI7TqOrUxqU0SXF55BtXubMLhyt2/OzqAtpK6l0lTGF9fw4oqxpS8HbD36dRx1ImtPOG2QqIMB",
-	"ja7Rz/0H2H4ZvFnqIzSij9BnbN4f26BQq+1vQeXebiS1trdvYz6RC9rat1tFRtSXtgi0WKuujW0WbMkW",
-	"8hojGBaEblE5vb1R0XoV+xtyi4YkEzXvfPsgHM0P2KStUF3d9WMfviVyAvYHF2HkA6hK+52s9yBoVim/",
-	"rMmMTyC8Ytj3hyEC4EYFGMd66hUt6OcnB4GLpwYBb2gHC3vr6tI4oljjZAPYS22BjS1P6mjdRoso0tUh",
-	"7rq+/xwrRdTyutTDUGz5IjD5E6WpyNURSYMqQz6GEZw5ELNY61AJUZcFFRPBFXG7gNr5DYVaPvbJI/tm",
-	"ACWGlLhEihSfZHla19IDYFxrKje72U77UqdW3p3ZUQmUvg4SSbn6vpYQAjDmrrs6RqNiWDsGRgPhL1nG",
-	"hC7Wzik1EcCRIPbaFRxuRssX6+N6M27lMmXysRMGG2knyUQoSWiec3EJvjIbkb+gVzY2zjvIQNyCt2PW",
-	"1OYiexpw21ENGEH/UNchyC/O1T5pr3Lsg1ntMBipYjgBijFuvCqlA1yBdmuOak3LC/BV+YXnkmHlOk2v",
-	"DGC2K7BwoErB9sg3Nl8BgtWbx8LdJsf9iMNSIo7r3K2ye9/ShdA8nQCOrrvvnt3kMKZ5Xqv61WC5uM/n",
-	"clVmQTm+Pj/uSWFQEt9DGyC83NNefkDJsrh9l93YRrYVpkDruKqr7W0yRsKd37jNUD3sdvJ9O09+LyzW",
-	"olKMgw5zwOFbxQqWaQyiD8X2qt6Sq6ekOfS/oVY09qXDbcw4pEGamwV1B1k+Pp6I1HwJ6/ngGxSn9gmF",
-	"rnegJFzp3VqKv5kvo8LcvSkjmVxMuWA5aNHgL1rUbbC1aVKMNEeN5qimzPTW5OiVxytdptoUr80Qnqtx",
-	"ZxrVgMIb26RRNU5wO6DdIT4J5LVT2nz1DY84qpDE4nkbV0ZCkqpgi5CwxmiC5Jdh165bU3RkbptCMLWi",
-	"M66OO1GsalBWv7XbaYyou7aGqSUoj5wqaevGGCVSZXLJEtSzzGXzCVtD9cbGnj2Y0hjrdB3rXQU70CyR",
-	"0hUc0VWlMY30oqiqR3bnUpz72dUjmXUDsD4NyxqodqgjDhijrfrDgC2acKaIIfK+PFJJ7SNUgLAkiM+a",
-	"yaimhbxcdRbWfeuoQNfECHkus9XCoKDRI0rtMul4a01hPvSq0HxZ8BgTDQqfRc6Y/Pv/tqJGlYGma7sI",
-	"ilskI3JUypXIWW7u3MEhyfGsCVAU9Vg9euqgR6oq1mBWT9HJqxeDWytIohcxQNsQk2oHvwVh6Qh7Oakq",
-	"MzWa/h+RtA5n2ijQ1MANaHRO1USkkdXAu2nftqSQo/gDlCJzC0+x5nRdjXblGnzdW+jEOmXdVaQmAjIu",
-	"XBW24J7PZFFY/zuivb/QR956HDxOS2gkU0AO7USM6vtDDsYJUUxodKQDWEpTzeqkwujMBnCU8oK8OvID",
-	"SIDB6o1I2V4uXcNqxbq2Xj8+SLHys/n+4BAS6RNCJwKyJPBspyh0nJm7PLblRPW8uVCHz/HUkgGM422z",
-	"NvExhGjYcMlfbODjtvznpOsYuqqWJah2z1krd8+XdTb035rOXGutLavm1lneZlE0PHzlWF8CWNasMX2M",
-	"t/KohdZV1usgdtgLlAty7+aPx7XQuKWNbonPvCXL+HUg6jY8p5NRBPWwuyx8zcrWDcGz1k4+FnzV0Eld",
-	"JYnh5bdrNSji7uBW/YkBradXQpfrD7OuwKzT8w/kxcHr17sHhBbLOd09hILkw+rXqu/oX8HRsTHvzOwu",
-	"3Lk5/Sstc7mKZh8FuCwWs0i1GajCAQNWpV02gqlpyWczl4jciEuj5UIK/lcj7MFjw1dv7tAPvmp3Q5tw",
-	"yOTC+mKVN54k3irWHn/HbndworXl1bawjVObbl2XTNZ59do+bfQFCldBCkvOWljHT3L7jodVu7/7Tdw0",
-	"0ZJqc9I7Rzv/488nu//9x78dfvm7nY2XdWjizUNe3na47tbRug9y+x8HrjuTj1Y8cADLEzPsKDm4oJeb",
-	"zXIlPmBdVPQyYkzT9LLTaOoadLMbePkIQzAO9vcroZNj33rzs0v7NX+n4+FNQmz+SmUnO2jZyTp6sIak",
-	"166ji3p+gsyM/K1tpBpfq7mUWAWGiktGCjaDytsjCrXQ0EAJ5rLUVlGBbAx8Oo/QTfihq30mvnVEUuvD",
-	"TBOSYv4I/OlccOZv5yY5yXNwEAcZCc7R9/+z967LbeRYuuirILRjh8mZFE3JsqssxUQc+VLVnvFF25K7",
-	"ZnrY0QkxQRGtJMBKgJLYPRWxf57f5895g/0A+xH2eZN5khNYC0AiM5FkkpIsu0YTMV0WE4nEdd3Xt0bC",
-	"O+nGkHJQyFnfB3xjxqA9LtClphfYG/77M0TLZGkyEubPStMQUsq/E/74pRx1+PMbBgU6oc9xBWvd91L9",
-	"Oein+iAc3bw1jgleVHHLNb47i2T2+LHEHvoRtbzspgjudFvH/DVubEp6VBBzHFAJqloYbNuRuKYKa6Qn",
-	"7kQQCGWCfvsD8pFdY70L5XV40xr16ybYQrW033qR09fzjz4qeWvXmlwhvOBKdNQNPbSuyL0oC9x7X204",
-	"6cq4E3cD1xCFt4YPxJyKBVM2E1bU02ATYu9qUjrLZYG5GJg364MICAD6K6CRiYPSx+IoKvGZSUW9hoBK",
-	"aiDfjQQlZY/M0UhgnITN2gV9iytCtabjKRpeDYPDkLgM2RyEV9BcT+XiYgrjSx0+5Rc9BqQTMRI0u6Ji",
-	"zNSApBnVNMWk4ZIahkfa63dW1/MkyoU1FEzpKBKUK2+97pSFRNwX/GiScmb20yJR0FxJjCZi51MpL3d5",
-	"RqaMZm1IInIMYDhZFJ3zFxdwYBmEubyKXiHt75amgGnWbWAazkiaRceGaWst99XVkndRPMF6RUJ1VpSP",
-	"D1cg+GYw9AQ3rO1WdUve7ZSze7+5ulGcva+UHcENk3JBn7F8epqd8Rl7J97QpaoEQXZHEfM5nGv5wPwB",
-	"YwPXxv+WcH6xiG3SAzu9xWSswP/ZI2YENSPhVwvqbOzfvZMSOQGGXPSKL77+Sbx9nvlWuaj3n+U9t/Gd",
-	"5VVr3Ks2rLNgE9rIRPXgrsspv7tc8loKuaszZH9WLM8D1D6LOFY61EIMQ9Iz6kxjAdI+1JAjaXTeKb47",
-	"Eqvcekeu6K33KIG5Bjxg4Fw6JI3PklfyJkE81NI3lrRgoe7tD8hJiVkaJAHAzYpFYLbR+pU2fe/k81+u",
-	"LKBZJ1+7l+x9w96pCrtZ79ohGZuZ8xxuMebIO6RPPH9tYDB15lXz8dGlQz+G1FwtIaCXz7WzvCzEpZDX",
-	"Ioqe2WElYzzwYXAM5vEESDi7zg4VHCkPkOPz8h004zdlk1rDtNsrz5YOw7soLfvHGtjqlnVlF5u6a7+1",
-	"WlNNsaE6+j+GNMvG6Mzp+PL7IF13joPzVSqcdYDf+Arj2BRcI36jItdh3kLArAnCIZ2nv8YlD8O0ESM/",
-	"hodWhTpuunUO9vd+iNCPKN3s5ON5FvfxeOL9laHHfu10k5NymfeaUSA04NDtLHRvbW7VrzV5t/XotByV",
-	"n1aIspBAis9MD4CTa601FgqYzKkGCxbCKEFwFNVcTZaDkfhgvZlCagh4YRnxmY62CiYeR8VEVCakYxBL",
-	"ubgwZ21/RRHKsuV91BevjuMbGEYA19zd5Xtcf31V4fNwJjlVFl4Gf1SJ81tlTSy8S8bmIQg+xs11KpA+",
-	"pppdyGK5YoGxlqttd8fLexucx5pdv4WRYLEXrlwZmCAhanPJld0gefKYCmsH/bb5xm/JzgVdXKw60/D8",
-	"Po7zRUFXXiZ4fh8fnm5Te95xg49b6Cu1+j5Q4ogKLJvpZQj0ItVr/1Q+m5Zih712K1Sfaihhh+Cm91Kf",
-	"FXR8Ga125kqXKQwTPHK5TnpRGHmVXE95zqq5fqXYLAWZUpG1xQ9+lMKr9V0+DQG0kGVjrRiLpXO1YhUa",
-	"DFPDCSdYkowRmheMZkuzYLt+aHc6jzN6g0u8bgrrIFo3OJbO47SGMXnH1D1cJyusnBQyW4zrwcObTAX7",
-	"OdVyfPlJ/IGKbMMOxDpB3vGqkkdtXTHt11hqeXde3MxMb7LhT43ROo6q4BWAxFEuJ8AryGVywEaafz0e",
-	"2HL8IBjX6qJthgFiPfmqmj3mB3PkEIVADbEOOj1lSx/qv1kZ4ZUZERvbGFSJIhy9QCjv3sPtUUGsbvfz",
-	"U401jItw11MJdRSqwYYby26dRLcOJppPUUNL8E00TPvUiXjmx2pzzta2mbPlfIVTCD6KHnw8t+qwVFxI",
-	"z/CPyqT6hGs81YAuGjNJbTXS620EFw943fmdWETbPyspToyuF7sh/3z66SOBpz6mn/Q+//SavHg53O8P",
-	"yDutSDqW82VaxtsoouUFs7CuS0jDd8Rmj3x4ZaQoDEkYyyLDrJpztpQi6x64BiP65D4Ycwq+l2Oq2/Iz",
-	"AZc0ty1qyLQ9StSU5ZPEiB90af6zpEXWPwqkBa7IJZtrn8SQkFxi6qrrNJa7CXFFLfATUoyZCz06cv/w",
-	"vaHVBj5ZBnSY1VNOmtTTtlQK3tl6J6K35AtE/1k0AiCY5aiaZTHXFzAAd6JAb59bk5hhw21gG8qD9dl5",
-	"w8aKpRdbGCMXG0/7NmAMoi3nw61Ct9r3/kjnXOmtazzzB6pObCFh3oQXZS0cByA9NO5LSzB39Bx0KL5L",
-	"Z+xOCrQ6ePOfojWTXLQ6rVe24MqVKXBFqOY51SwhGkJ34I9Di6tzAcYqBz8Igh6WigHcIVvKoAdFrPTi",
-	"nCVkzucsIeeMzhJCxYURIwwnFCyPd4mFwDasjFIpxBElyTBRObG02brifJFDn7XmK1fCyGY0Y7VaIG6v",
-	"NiG+qGsqOdG77iTBeOKnqF6maxVpfRO2jVbkWvl2tXX4/tp3Kyv+pnwtqNjV5XU4qRtxEa6Ox5pfUd1e",
-	"Wt09tyU1jKJulIQKtrXHuNm+lhdIZPbUckHScONS0oNKaq6CWv+oWuYDjRA9XwPE3j8pHr4aWLsw6y+B",
-	"ufZgY6tWGDp+9oKcasZAnH0xfLG3e/aCHOeLGReLWTQmqoNIULmnpULVUTjoXksK0UEKRlv38v/877Ie",
-	"Xv+oWtmlvp92sx9yPysVqTpfZXjB8Jb2YmbvRKO4z7e+GitkxFqBqrAGlS1rpYNKVwGBjBSw2qhoVZWU",
-	"rRZWK1tkX4oqH6e4/lp6Kog5B+6vjtLY++Ce1dQXJ5gd+TrC4NkBDeOroSs1mICV4/A4VecCNl83/6Ds",
-	"prJ568HqqFY9p3GA1Pp9elNhpjTLuBkRzU8q6/+N1MSKFAEspFK7io2dEksrLAxcUHQGqaeg/SsknFXC",
-	"kBBGx1NiK2ONBKbQl6n6e8MEeoFjljMNPg/I6TfycS6vWWHIvD12B8P+gJwuLi6wjji8eDgS57QwH6ZQ",
-	"RTS1oDSIg3nty8iSFJ03KelNcqoTon5d0IL1j0BOhRZGVB2JVC40K9747uDda5qHtWJ7Zd+J7zhpNLuG",
-	"RIuCjTUVF4ucFv0jkIQR8g2l4Mrrrsdrdl52k5B0klNxwcqfjlCUHonYy55epQPyFhxFjUJkiS1KbLfO",
-	"aADha+BQn9Gb8KTuDded9246ZE33+D41yQ1k0J4HZQWmWBKbzKZo94PKbw+sUwbsr21hK0xBoYFTdbar",
-	"RUWNcuVfbgx/3uyw3QwLJKx6/AbkxCq+hhj6SsoJoWWZVltxCFMLjIDYP4SyzIzBtQPtGK6dUZZP4K8B",
-	"eW8VYezWFmU23Vaoatj1SKAq0T8k6Tk0Tg1hgk/wOVb9YXQG+aPm7kMqJZKQGsgvDA2lDw2JSn5gUDXc",
-	"MBDTs2nBQc4x/e4kO9CtzawTLF+vaG8Z7V7bgyOrcns2Ql1lZ4DizdicicyIlJDJBgsalOJcV4LzbjXi",
-	"bm6WVt244Wwpa0f6gC+o64ZL0W+Wh4xEnbI6ie8cNbOajDVi8IrFKo9OdwXaT7oxuyRaHzOY1hG5aFYd",
-	"RUUbCor3nYZGerW64t9oBOwapXuFCblF9d6C5q8xXy9uoY1vOJI1unrl4NTkmRWFVVcfnP/zv2tHx/zw",
-	"fRyee9Pw73qht60F/NB2gvUmghp7iemEn+ZMHM/5G+vebNcFY8rrsSDw/sk78mwwDHykAAZ6fPIOIyW0",
-	"IQqh/avy+aLNUxkBMcj5eUGLZSVrNxLIjZnyG1VxWxno+IurfVoOKJNMbVW61mzg3KxSWyq2S43wDd3k",
-	"/cfh1BpxwzW9lsUlGTNzbG43pnbrKjj8XQ33+giPGkVfOEaAIgIBRJudMya8q0pxMe6ITbaJ6d3iIaxy",
-	"dAQlBoL1RBnPaHvKCDpXjMiFJguRM6UIVZeW2CDyilFNYTm4IpOCtaLpflpoxTN2UsgxUyoKWwfj8tUE",
-	"ytPFFcnM8hmZ3gM1YHe+/GYLzm4JpdD98G9q6BZS7DaXsbPRu1iIMz4zpHWhmTphhSFPEeM3Pgc4oYUg",
-	"ZvClLXwG9n2PnJQYWQOKP1Afhdzzb4Fc7xIKyD+V//z//l/ALe7XE9u+BntkejEPlmHl/KExOWcTaYu6",
-	"QC27OnxUZBEeYGKGGL0GWrSOwgVkq0HjtqJj5ac3I2Qt9PNOSdnKQJAQR6ayfo05VRlInXRHjlXbdYtT",
-	"qAoZTUJOWiUtf17Fy7uZ2kpqd69WtoCo3m/kRpX7rE10RmYTo6Jaym/C2hYexLY1DoaNjDF2t7kCu4G3",
-	"yq2oeXHH9Qf9kdwa+sBPcEA2S/uKoVB3SKVxrodoZnhFv7l1ivjmkughKtUNydR53w6GBx5Ptw+qVXiG",
-	"Uox2hAZc+OL3FS5Q+Nr41Vf7HTNEtghUXis32juqalSrB/EV1Dywd9mcooIxW96VzljfOfFgznbgdyIu",
-	"eqkQCmNVB1YXFLsPYvNQwVoG0Cp7zGZC44a0qqNICbW8FgIEYTKTGcsNcZpZQcsJl7bemxO/hAX3Bosv",
-	"5jiVEmSxEKohTx6VMllw5gW7oDY5f9jYjO9U+vz2Z7qVOHoI7uQrFhNRo8TuvshT10jZWkh4hFkz4gLX",
-	"A57WYFKTIlZ3BuPgJSyyC2BHkHq0887kFTLRsZwvwZMYh7ibt1RkL4V+mudEcQDv8cM1/FUt5mbX8QQ5",
-	"VxLNEB3OfB7+gaC0RlK9QoDr+RKQ5JSOuovw/HSZrKbFBYsDZ0F2Y6eI/T9Cy/qWyvmOHUnrvv7RfYKK",
-	"pXXwrONqdQCv4JeS3q829dXHUlYmbyQcRNN0MO0TzCZZ5rNzsK4JU/oQqjXAYkNL6zJylTFtfNY4Z7QA",
-	"YEs74ZFADaE/qJgesQYjGZklsl+2JuDRDsFdIL3UdZISKC5KKEnNRNJ+QqZMjBkUtCMpLHN6RH6WkBhF",
-	"FAO/3zynRqShYpkOyCdYFptMZlbBBuWawwrwvXLOBNTOgBCLRaH4FTNkRbF8slvYTGVMhTUvpra2p3mN",
-	"zjmQOlxRwmZcE4peYq3GpGDwaXSrhhQTjuyEjtnff6tQTHXJ57tyjhu9O8ejbcGMzRFbGlnujMWisu1D",
-	"olkxU7UqhFxcSUDCgtkQLbeJPK7EHc/Dr7XFH6+Qoj9WTAaAknnBr5i4Y0vjSnNZUAzFcYpuVjHB9ArU",
-	"KitnYRkWs+xYcNutGFckq9T1aq2IH9gd3BfrFohVsX7Baemm5lf29PsMqHnwzIlg0Vcrsk5xbVykDVTR",
-	"mJQPd8pfpdXzWXvRunl0G/doG9/x3VypJowNvUER9tmL58OoRNt2/Wo3L3rDWDHjqr0W8dw/Dwr6kS+K",
-	"FbvncmG4q7xkAjECPWTykV3EahMsx6HJBdWA7H2MCM4hfDN1mYpckTktrMpPtf350DbGckcgqTEmXEVA",
-	"RuS1YMVI0ILRJ4pccXYdjh8zse3HZOFxouF1o0SzjOvwhZ5ibCTSY//NT6b/M+DhA5L+0fRfPnSVdt+a",
-	"Xio/g2UX1BkzdSLkSARCKCRvK214uqiVyQKUIKrdAnKlFm68UAu3YDMjJFzRnGeA1D8SF4VhAkJqKNGL",
-	"1cxmiuVXTFUjo3D0Hp9mJ9nBgYe/QJvXcjanYukalH/iU4T5thgurk3tx6AlKF5BI/gbnp8ybT7rOwn+",
-	"hucfaHHBhf8Tykjbpvbf+LvHwHAPgx+gxf9YSAj/gqfuDxwCFNSCEvl+FJWfoNWJw+etNGz86kYDUksw",
-	"GPc3fnGKtq1y1sEP0OKf5bl7hv/E98whXuTBxlV+gTYfX3/eSRytxj9wI45Pjv0m4L/xdwQTgPGXW1n7",
-	"EVqeSZn7FuYPcsZmLsTuhBUQmPaagv/ccnn/Xuz34Lb4c1j5CVr9gtDmvon/O6ZtBTDGrbhuWDE39O4f",
-	"YoZbgOeGIA5xBFmymCfeYDMSCEorC3K+MPRekxQ+gxHS5s8ZnGBDO7Au68wBIihWXDFlBZVLLjLzQRjd",
-	"4UjQEhAaBzymRcGZclUo3mXpkaG8cFBrLcoi1ynpUTvtiSxGILG6p/2kXh88hWhNQqv1oyEsSNiy371a",
-	"bWbsvB8AlgHpyiTQfDqfG8EJ9VuYoSuJFq/N3QUbD9UlJ/iZr0cl3XIN4hzOTxH8tv6vYD2ducVhKnSr",
-	"3FRZ0DWfNquL34d/3fbbeNCa3/y5kEoRfGoY3ZgJTS+YLRQN4QcQqbQ3HPZdeCq03XQo947JugZrFo2F",
-	"PiarOo8HGnc73CFQgxnNc6Z0ad3Vrpw7XB4OmUwQi9MgRFGpsYkRrDtEx5Vk04XGdUR8B5u1HztkkMCG",
-	"mGteomLHbVoB8mkrlDycxiohdOdRhPdFbe4cb2A/+guUVClRBZo9ICuNyx7HW4dRRGXw6qI3C47Ja0Ir",
-	"PGuOoODuqB86VgNgmWgzv2GZ+/XIsx73fCQ8spDS5nJcsows5o5AXwCdcC+FlMK6g3zsHbfV57OR6Dl2",
-	"x0G7FrA7/UEpGFXKGZhzQfNroxnZ96riaW0n2lg8FxdeTmweH1RCrnmGHzcSsbKtSa+clYrFyqOZ/kML",
-	"JT3xLyekSTy9IwLRbmytzzLK0yl0NsrT/elq137dXDc7Twzr/ECLy8V81XzJaDEcPmP/RIaVoJlwog8c",
-	"CrxQ7M3q3fvIriFO15XMNXJK+EbcGLhQDB+/oopl9vS1MSLsHqRJz30kQB+ZGxeWzYfHl4t560dPp3L+",
-	"mWq27ov03AYNzuh4ygXDaDRLENRUzs1n47lVNYoYn2lkZZPaPYmOt+2QtZHC4E6vQtt1Jn5nhXJSYHjL",
-	"H+/1471+vNf3dK/j91ee52wWja///NNr8sOPwx/IHBs56G7yFvReVhQwT3Xtg7iw+iToqlyRnBYXbnFf",
-	"HJB/eTUS11Oq4YSiOf/XhZGgpyzPDkkK/anUplS7SKcyoOD50BanM8/QJ98DI/xIcJGxG0ziFosZK/gY",
-	"S3j0bQo3QjA6EEgyY0oZMQJ0Yqw7oOjS0KGpvCYzKpYQstBPRgIshDgym1SWonis7MhgQOjSW2gwDpIU",
-	"1ym1gT/lDJDozUiPqpGAz1BFJlxDvNO5XGhiVqkPiwh5gzDuyphs1Ckt2IC8hyAadqMV6VE3KfLrQkL+",
-	"OSW5eW69pyBDmlsLcVdcKE3FmKV9lPcX2n0TP5n+5//8X2m0Il5L9TRIgbg2AuZ1Yb4KllGu3BZH1Qhc",
-	"1VXwAu3+mboPpgZHT3OeYbST3+rzJW4W6YFTGZbCMiE7SIDMNX//ujDHe04LzKJ3sVr+/LhzGE1ZqZyV",
-	"uGpQbqY9Ptewpe5Qw32p3oYjQs8BdBGj47S9I3CYaJ4P1mDnJztuw1tinuxFNIsSD8nHBm0qn3vfFza0",
-	"hvF/3f2MT3bfra5uqDyWbLPzP5ydnVjoV1+1PaIrcx2DID6dykITtZhBcSC7385gZ8lavKbhMo7F9eXz",
-	"O+Lc8ywAGKx3inbGueHFMPRDkj61jwzLBA/Arl23dCR6B8NhPwnbLARd6Kks+N8YhkbuVZ9PZHHOs4wJ",
-	"ePis+lBIvTuRC5Fh1wfVpzOmpzLbNY1onstr+4Hn1VZjKSY5H2t49rL67EIKBl3v1UatpdwFsm/e2ntW",
-	"n5KP09mdsYxTkCqg5XNDaysrhEJFSnrPIytzRbmN1Og9Hz6ztTttOunO4U5kIdZCL9oqk3iO/ImMssxG",
-	"pd/2ciQRVfqwNH/eRaESawD3puXvonBJ16pTPnrwASID76baSaUs3sZFTzpZ805ZDrFG5Xa56qVBdTvg",
-	"xnDAtiwK5Q+CRQKBDwQFv7dC9g0tiR1RoCHIphFRduxmbsG2q+tQGWZr8aGkW1EZdEBGLrsRvFg195Sc",
-	"SU1zvK6WJ0Kr4D6B4GXe2XWBkdXbe87znIuL4ywrbLpzt4VyL8Sj72yvhGIrIz+O5XzZ75JXdbNrzgkg",
-	"N9gMlt+SnbEUmo519/HBMr62b8UHieGiyLNt/xBlLcqcSFzza6rIdWHOrrjtBGIizrvMj8L5f/xw/Bg4",
-	"wHtsnpfWNhxMrXq17L6ivr5Jy3IuFJTilq5UeDn4cNRUECA/NlsAIhlIhpWfuy1kJb26pVB1uW+2efdK",
-	"1Vv4Gut3boXbcbs6OO5crHsv2KLVfs7yyJVjx9aDeHr6eghXF0UJHbZET3IFLAOoVveD55ht/Ni5TsES",
-	"80QROjN/HRIauinkhKjFOXwX1DAqbLuEACCaEUuMwG39HW4jn0B2huXFYOyz6UFw9cyMFuxNFCEbRkaX",
-	"1VuNYb9QlV0Wl8DaZzwT3IhZX85exy539MxudePZzZzjpVs/Yrw+kFwiF7ox0O6X6a6qKU0Yu7NDc7qY",
-	"ucM/YdaA98QeB6z+0T0W17x8ag/WHY8Nwt2qgyO9MNUHpC2U861Rmrk7IK+FvxfWROWO+aoT3h9EcvhX",
-	"UVhfBUhOIGAOhpuQ3IirWNJhA8IrpLClfl5Rxe6KPAgpdjV2W19Nt2ocAFyKMi/brtxgRSHdnwrGdjW7",
-	"gdC6bbA4Wm5pa7EdfyuxxSHZS8h+Qp6R//yf/wvsABhhCQEBwPMgF6/IWJFYo33BFqq2H1zoFwdRe8e8",
-	"jPlVdyciOGZTCRDeWqQKx9iNyW383U57Br1ncaoakUh65nr0IU3XDmEhNM8J14Sru6X5EAdxwgolxeoF",
-	"8rIb+ur9gmEgxRx6uLP1crVz7ljn8CV57kzpKM2GazUNV24q2VF3yA5C9kL+kTguCIRJ05u7ZTvObaLp",
-	"jfVqyQl4ksh/h8zSkjZvwFLcUO+arLeQ9B5wTUiFdqy9v5bOkx78DHYMoxzLwqom0Mp2bQVFc74wyjqD",
-	"kEZsAyZJZfmnvqtdcSeJ/Of//f+QiuxM/pG47R+05Ng4y1U0LGkn1EdL5TqpWwOad7VOUxoRUTWiXOMk",
-	"/k5VqGZDOC0Fa8eAo6JkTakq9ZRQv10BI1KT3wIxM7jGdbWlepwbYktwMd1RaLXyvC6NGnVjj7NNlMgV",
-	"Xo2wqGZ0bA7lOntF0+BjDm/eEn6K3T5RBBo5QnpnhB+8lO0hg+Xn0Z3pEpi2ypV79gLkc9rtgyCxmu/d",
-	"2VznUynWfhYaWYnujr4cIwblugcrktiT4Ibafkq7FoFCzb8VqKSHvlBribT5dxhKD99BZ/FIdKph/XXM",
-	"llpCIT1n4LUT/ORy7GnVhFjez3nBwSHYMINiYqh1sk5toeL+gHys1D5sCiel9+GvSorBZ3r9AR3PG2Ta",
-	"rrBAHnuDo8uv8jYLABpwZXN9F2kZ9d0/CigPlh0s14VrnNs6aIJnLyrZdObPDgH1nQ11kUHUKaozl/cq",
-	"qCFuI/3j5t7dwl91FybBFcU1w0SGclaHZCEuhbwWNrRGkcoOlwkiiTfpBZWTuV4PKtE0H5ZWsm639DXN",
-	"mchoAW9FvDHjMZubgUEeuCUX0uq9zMj9gl3bE2lT87MF5lf2j4hi2uwgenKELcTf3MaoyexOhr/K0uZK",
-	"mFcNbonz7iwBjwDQmSBN9uVLxD3xuxPcy5ZD78+2mso5aJd/gzK0FC6sNx3M80WgCmJKIddL0w4K1Ztp",
-	"L7Qj0xU/hQOgiqzn3VgDu9lkkmjR8DsuF7/OBlFFMIhguLiLV+0Iy2O4m9pfS7/uomLualvBMdoIVsyg",
-	"0sGmE6hYGu6w/u992xhuKyE0jRYPJyLURMeAw7TKht1AGJAy3Ap8wepwP0UBgmAo3tWHe8GjBK4gOQWY",
-	"TQp/t1LVhLBcsZDx+WjMhoUuytlxKGfydoNltMi5EcIAl0ZhFMU9jNbvdBvCxa84aI+hWEKxrEBTbL/C",
-	"e7cscdVgJBvzEXtwQZlcDeth2Vo7uMf9TXOroqw2YLrijlWr0ZqPJ5oVUXePPayuITHzQIhfi17BFcHY",
-	"T320QkbhAqWY7se03UsEynKXLbMt27at4QRZHSi1yb6haWslrcIS52lpBEv7nejW3V9+HMIKSqWwYv3D",
-	"kyk0HbI1NApPoWLENe9cgKlmyC93/IeNkV/DrmI+oYI5e4kZpsjUIUmzgk50Snrzgs1pwbJ+QlKIGDie",
-	"zwt5RXMobwT/ZkY7S83GpKTn4D9GIszfv5bCtMmlgkpMoMqwLB2QD/KKKTKReS6vrb3/PAcjY3ry6fSM",
-	"PKVz/hTX8unf4b/vst+e4mLWcjJhxIAnE4xyJ9lxgwRAaKEBRtq8ZwbjjL0VgKdyj4OF+wKKWUt2NMZr",
-	"uzWcwZy0xOJHHebhS7nD5CPyxhaun5r4tCLCF15blcrWqAplY//Sky8tE0v7ia0PQDWh5OT47PUfLLse",
-	"CefNK0MHyWyhNFFUczVZbmGyG4nQZtfEHzZ7YcaKwYcTqC5MlR3WnOqp+raMeisANBta7H3Z0Qbk2AVN",
-	"+G64MgoEB1MHuz4Ce4VwjQwFRoNbJZBLzpffhNGtsaaxwbqIOXIMNhtvZyuYTWmHnDZU1MGboh4Nbl/f",
-	"4NYpmm0T09VIRGxXTStBcGJs7xmU2/dmOxvagjidI4jpB0rlKGBqk4JT4G9P7bqkaPxzx5OaZoaFpGiy",
-	"BlRrcyLhlEJdVriJyHAtb4UKqsBdLYFTgCiKd7MysdR91VrKcSYjAeMHYkkvKBdY6cF2gNTx92CQbN1U",
-	"rgfkkxgz56nE+BezBLkUFxCv9J3bGJNuqMzfkqHx/nDu79W8eI/DfkA7YnehZDPL3eeoWH0syFQuinyJ",
-	"MT8gdgb4454ShEV+IIQtKABUVq4mGYa1ECC/KorEHsAhlP/31fOwKjak+qEsUzG19CUjLCTl+ZLwLCnR",
-	"IjOu5jld+rCFOnrsqvg7/53M9j7oXijrTfDdTfprheaNnhm50PGiEIb/T2XOSIFNfNTKtWDFIaxMUG6B",
-	"+6BUlzEF0SxqMUMmw+h4GqBhIl43YKTuzrE0BdEFHV9iHJaZWfle+R0IraDK0GfzfS7mC40QR4r0ysuK",
-	"mfC+ha+9qzykJjdijkLoEHK6ON/Fb2J9DWwQjvZ8SVK7DB4N/51RusF2AGHZ9rFhdNdHKP3jUmG1aIxQ",
-	"MzIHGFvonMUUJRjuO2fTiCRM40eeuInBzBMi84wpjdE1RyT99z+n1XCTTlYSexLeuSHE0uXhqw5qpOMY",
-	"Vy7+PYzdDS82fr+jK9a4eXYrdVCUF5HgvNuLyYtKC4SHuMOZfQoHvnJma3cluLQwA6zxnSr268IQltSO",
-	"nmd3NuboeM3VaMMF4J5+QrN41QcH0RvvwqXVW5oOor68FtYlZSlaD0Dy0yNQUQHwQpEZXZJzZvg3y+Kg",
-	"A45OtZ2fCEWr1ybrfojOl0jxSA/KpZj3bCmfhEy4oHn/Hk7bmR13c+PqVSb8JpQ7WjmLjSsXLl8S0rsG",
-	"cVnBrV7LeSS9+pW3qrn9BZNJ0wQIJUbMV1vPn2YzW3jMdeUNNodeXIBWFcE2CQqvFUaR2FjFr9saw6Gu",
-	"WJCSaEdLtJTMoro+VURcSvyJKMmfllBBAu2P4d2BuhJ3UyS3e9gnX7Fp5eBdWnnzQ5rNPq5IxKl28URZ",
-	"V1NrX5/ZFW9HVG/0VtjmWxWh3K4Ca7uyu21+U4Bw0FoP64vDUtaVZejZ+sJGXOIOrBsT1OoVWKMVR7+C",
-	"0tAU8tbUFsJZcuXvBVqH8fqo6gLUFxvwoq0JhOqgz2uqnMmw32lHzMqtCoeuHcTq4gMvwlLFaW1rHWZV",
-	"rXwpkpJpEGC1RZVSe5crt7J2rYKJNU9ddLPKtIKNaozWyegrqsfTVRzm3DRwcYlGzHBsohTLBxtL98HL",
-	"oJZmmTVDPR9iSXkQFrYW6NExtWnxy8q+lRPosorrg4hoVKO553Iu5XfurXQrHO22YYTbXAbeVO6ouqdi",
-	"prE702WYNW0orH/r6bwXKr5aGdb4Ad+4Gmvk8q6syhrLZCAfJR4ppz4I2xsmULN8YpaOiiXJ2FxPD7E8",
-	"17ssDSIm0JDRFLIcsEFEKoXakcg94ClV5ZfxeyMBH0wCH1XpwLBjiFoiWiStYxGRe6sGXTezsIqh1KVo",
-	"3IsMwbbxvKWxCETYjHSYLLhluK6sabzfLZxsLULTQ9TS3VLSAmYRl7SSqqR15MAhqSDDygr6EJ5+m4W4",
-	"ConrjLsWEvfr2nq7iG3HYjuprXq4I1bATct1bu6er7NhJznVj8c6puxNYyu0RGeuW6UpKi3Hl7aMhq9h",
-	"5F/EQJQxWGaFlngLMB8M/okTT0nvfGl/+YVn5oeJLMg8p4IW2IdyMKwY2T+jl1xcjEQ652wMLqNX5veg",
-	"dEtpMSKQn+9JETgWdVnDxYdx4ExMs5Gw9cTtpQWYX6Y0N/Oy4PdYwNfN83xJzH2CAqVU7IKabCFezXig",
-	"62g0TLkIcTkwh2fO3m5djtZeBAvzRJGMz5iA4lUWTu6hNKZyA1t8COZRZS7NfY6MPijqkXPBfNMHqunx",
-	"cGaN8oRWTi/qa+GRhcrhQXCNP6dYQbd6LmFh3antb2UFWGdMwe2Aa2+v4XZ2DzuNdvXWXQnXMjGnqFpf",
-	"zaiqXBMhr6O2HPfmqemp1b7URumgfgvSOAeKPCnkbP2X1k9J0BnbYjqrgH6OsysqsKaI1bBsaIuln+Uq",
-	"YpS6dWaDFdtGn8O/S3Ag70jrHutt34hP3o3gibonN5Fjgx+x95h74n4MZ1XGtQLkucnRgnvuLa8bQoJ2",
-	"tW15f6+XlprSkdujpkkLcJxdFkHFqsU3NGrBJTjrUMvoQ3ipsJxRzOBUv+Wx21ijN+Eg2ixWITuvsMPG",
-	"fq+xWPlbcQvjlVuKbUwvnqx9BfOL/9bDmGACnzTo0wGTtSzVG2buyxBTO43rR+r4ih1XlQl9CwajYKgN",
-	"c1GDpqgHshO5C3I3tiI35U3tRSVotgu910Z7QB+wzQVTd6c7XMCsipiaX1HJvgdVf3N9oz7/Q+JYQ1MT",
-	"IT01ZUZThCKnCdFG7z0x/+5Xch4CvUQK81pjSa1Oa4toXtNlv+siPoB6cycKyKE3Um5iHCQuCrtiI8Ry",
-	"MCsNgm1mxHsKGI3oCLdEHofUgpouUVm5JyqQ+Xs2JrZMJgCrMIYiuPaHlRSE2pDTcq3pWPMrSFPuZcz/",
-	"cVgxDjfeHnxjxtE7lKYTsueCXavnqmZq6h+RvUa86z2I4RvaKv0h+uZMlU2ZO+RgK6TZuo4WtVhaiRk4",
-	"s6hLllWT5dQmRQbKpdXZc7okCP2MxZJhywFYGghfjxJgCWDIgJ+c/RKi5swPSOrRTUPODUuYjESlbT8h",
-	"F/yqZA7mRJ2a56kbxZwV+OVWru/fWXHSnam1OY0LfrWV0ni/hi/RagEJg55zupSLeC2o+9HTg63rImVV",
-	"l/rhTLHlYewgGtXOx3dnk22Ncq9uX2VVkvpNioaLdKdKq5WIUmmwdKqkQlVSFaNFlT0aCXQmrNIySDd4",
-	"vTuiJK0Ms0be+luQnBai4KrPuMSsQLqoDsG833T8Wr1xFYTHNyTb3JICrVL4anzpm1f4bkHVVmh+PpQt",
-	"uIQognPlCGFHXdBhOnHlyGJzvb8jbbBGWKM0tUZGVlDMMgkgKsFVpNy4u/luYozNjOYzJlprEfoG4GpN",
-	"r2Vx+RoS5LZ1XG3g/lOfFlrxjNnI/ng+VrHwVdldlSrp8+jZ3PAN04cvFhuHBoIis/FEwfdQfxb83kYa",
-	"ncpFYeE0AFOPzetRoEEW4ROF2YV0Ps85SgQPbNKwNXTjU/1gC+z+bia7VXB4J+HbrMVXFL3lOu9Uzs8L",
-	"qMlZ+pU0BEwjYvakkLPtPozX57VUkTCr1+6clMEjzF+4ub+1LaL/V2aYdlzvGc3e0GVki8yvLTPAiMLV",
-	"QtswJrTZrv4YFOZr7p2lW4ZXN7681aYVC3HGZ4Z9LjSYaeJRcvY5BGovBJbV7pJw8LUlHZuCF1+8uVQc",
-	"z7sIraFHZha/Gt6ApSMRV2RDkRtyy4KVXLmE0Jics4ktK21R3TG68FtYx5B3t8iMJTFHcxqwUq63OIQx",
-	"PdRvZJWeeQW1MsCqbBLZi7ZjHjLzKr+LixTNS1qlek3KcbtsCi/6bZ1NUXoLm0LguoTXwNN4d7kUfkq3",
-	"z6UIxt9lDTdz6JfM8V59+c1Ikfty58v17ueIi7kUCeyAG8LD/fnNwzu+wZC9xzwgUQ/gK6/mm7dmAYSO",
-	"fqN+Nw9ET0uZg2jEhWKFVol9yZBU1U8C7LpvKZm0Mrstc0nt0txNKmm1s99LJum8Q+nTyIE8QamlvdI2",
-	"mDEX46kT1V1kj1tHzIJI56xIkzAD4ttPPO0SnNea/7w6TTTU+uoHbn3G6H2mikbD5rbNH93BY3dHsk3H",
-	"PEdRwbC5/yTHUDt+sETH6iDc7bPJRYrda6ZjV952Etu4XxzYgS/LWttDxx8gqB5Q/pQ+JKk5bWkjwyoF",
-	"id7+jspTHQ9kEIDvLlC2h4ZRKN3YNLYMZ4uwcdokMRv6nQDN1DlDgMYCyCIszuBeEw3jsUSxQKHAaP+d",
-	"pwg+HAu1OYax/ELY9fbcwpJprHRAfXUfcj2vrhMHuG0k6WbXbCSCpGNMcpNhgI9h4orQpqZTnrqeLOAc",
-	"9kei6uawkONpYI9IkwCggivfh5ayn1jKFpgm0mQk0qi1Ik1IGjFKpLBA6LL1MbDNwT9RI4H4TEe+VHtl",
-	"3onrg6vSx2eOXN8jzUGknHLRtYbnmEuXjMQQN4nmKhp8s9Jz9J5fBa6jVcQqXNQ6xTpnuRQXYKio70h4",
-	"a5pdWExb0xWEH7m1qSA89u8g+vHbdVEFOJW44Y3ItqTFf/NdOqm+6+luHtlxVK0rFSEMHpbz+w32WOnz",
-	"Oo54vFaQGRmN9kxWSEThG0cBAveMLhG6Foole1yzQO+MaaM0LxjNlkbju8dg7M2cdTFnU+MWRXBsv0W3",
-	"3fbTuWuH3nHgzms9jdVONo4/3uZsbOgTrClrw2hYWzcwjO/BXRgE7tU9hxUQn0oEk4MGtbIgvWSi74vh",
-	"lQU6LY2mShP3CvlHsjckvb2hL8wCzsL+V/FRfle7udppabNFQr/limtXlSH9nbv15VphVPGQoVFFPgKJ",
-	"ChtQgXqG+D3AOo3rR/cQFZZRTbtkGLvZQdWQN+6l35KdSYEHPaJAvwXL3rSahOKPHioqdvI9nHbqsV1T",
-	"qHZhieQhkeYm2RsKTdden5aNDK7TBn4SoXSxGLf4Wv8gr43Y5nF2GQLpbhcypz57dbxduSgtZ+ZyL5R2",
-	"H6f4aReacCERqGB1jbyNzgssftfDcgKNb2nbjx0XqlfiEsMhbXVsrb2K6/tudyFUuwyE822N/LjgzbnF",
-	"RhRc58pRCm9p7TRvZ/wvqUGXIqmxFc+50hG/AMz2HjPvmwO5L8dAbb9WDKwOkq3qp+gBPARugzvmd8QZ",
-	"XCeO5im6ueDwB9XTJ6q/aapH4zDcCWOqCItYf0mTJq+qCIv+wymi82GCKrwUqxZ9L6xtJcN6CA3/bhjb",
-	"EdG+baDYNXnbWk6wUiZbIVjWOm5YGJZME6oUvxAO/IGHwUhUZA7NPjwy8V63dM7UWEt9KWJk/RQqEBV8",
-	"zF4VjF623PpPgrli5oAFd27aHmJ0UeAF98nG4PD6NPnAqFoUgC6TksU8wKBTLM/VSFBNUugxJT0zNOy+",
-	"D9mkZQI8FABURkstLllGFnNDEs3Di0IqRdIZLS64SEdizgqjINALZrvDJ/0BeacVUWOJKS5mFGUNw7Ba",
-	"XT+pPtScFSNRNjnj2IzIwhbJEZjWkoSDBQ4HM4nZ1DeoNuiOI/R1FN5KlI0r6fKu+rovP3jrmoJb1QUE",
-	"RDBzPJCqB+Uin6gB+Sg10fKCYSqQWcDq0t6BDaTaYfT+sxuOydOVjV4/E9Nq9SzuZAZ4apsj/xmOOz4l",
-	"5VlPCNSpy4GcTakge8PhURXnI7gMCVLXc1Y/TmVDPLqVHC1X1srmaAVVrh7csA6jjdSOA0JlU+MMzYkt",
-	"CbzbYUVw6b4BL0K7z9qj4TZIL5QwyxlVmuwdIfoDnGoIyTA0MUGabDiU638LG5W2toRuyCAly0FzAmCE",
-	"2DrwdkvrqCFvLDaQOez2iNq4rsp0o3X4gtQVS6ThJ9jcnnZOmDFVbFcxobjGet/ereQMtlYaCvqphgDU",
-	"bv9eBwmpxrRX+t9Pp3yi4xZyCO1n7DKjS0UoUaYl2MxUTEDmGY2coV9McyIF+QkatFbYF6vf/gANWt5W",
-	"VC+K1e+f2iZtPSzWfP90seL7eroo1Or3z2yTth4WbF0H2KLl/WuWiXU9/OLaRPuoA43ghpQjC78RzDhx",
-	"Gx/sgl/O1uP21nne42JhGQBAryjPse66cCcw8YXPysOJ6cK+9WCzqIOyvqBvNliZ9BqnCR+DgM8g/RUk",
-	"WkNIUftwnhqj/nk1pZzxlCqiuNHizhkTDpyok7mv7Qoeh4u41TWs9LDlVaz0seV1rPax3ZWs9LHttax2",
-	"su3VrPSy0fWspjhVz2XytS7va4jXXAF6gWhP5koEN9qyEaicbBUyBUUiuRErjABhb3V3HvOpcqw3dMy2",
-	"nflPlZO+Yaft1+BT7fBv2vGidbTBfdiw0/bL8ql2RTbtuO3+fKremg27XXGlPtUv0kZdPwwTXGEgaYTC",
-	"weV5okjG5rTQTR7p2yCQvnR5BY5TbsgZ33b4Pli0wjLTHtjaSLkHQxc6MfHWy/JlIw8bXgd6g+l6i+Dh",
-	"R7b3X5Tt3d/1lIV+wws2jgOtmMckc8/RF5FzpcOsA6rGTGSYJmzetn/E8g9OF+OxLZneVL+wzBCk3No7",
-	"hWajgs0kAHsGdatrZTnbuj3OrwGwoFiwDkvuuomt0xmNxSeQM3qxC1EFzgl6SDS9UAmhY0jxwFKiGVNY",
-	"SmFKC3TejW0CCBO64K7EMwkqPDfmaKlMixNgAgCCSk70rsP4bBT5Dk5spYeGbF+FZb+mCoC7xJ1B1+wf",
-	"tGOIfKkhElhzcA9sC1yU1oWo1qL0Ml/vZKcXp9DOWl0i5+azDUmA8ttg1KQXDrOFaJmQjBX8imWHJP13",
-	"rtkMSgrwnBEKLY1+pjUdT7EKqrcfmeUEyFRGemFUZR+sIQnGmV9zxaBKwWpv5epqexVIOzPX6p67iSf+",
-	"WLWcefRXdsCpa1yE2Aleceg+wT9ofhQFaYPT6A/h6nDdtUe0y8HDiGGlj4i1bm0RJrzhYWwDzzIPW3an",
-	"S2Z/sDH3C85/T+EA8d16XSMHRC3OsX8nvW0V2/1bfJ1P3U7WLKpczXO6JLBHuNqaXoSs0TqVICdvbFg4",
-	"/tvymWQno+ICbN3XtBDIQbmYyJ1kJ+cXUw0tisudZGcshWDj6kUt1/OM3sTzAI6JpjeIONUz/zKsqF/3",
-	"0t59aNyqi+4TJM14uLo3fDRkMlwdWxq7inGKMkjdrVdiyztAZjNXZFIwzMhCHcM5rBQZUzNwkkuzk/Wg",
-	"pdsGja0kVXQmbUSqd2IKKXYbU1FduWcRPUMQXgb5aIpQEvqIXwz2n5u1gf/+9751pO0N23Lh2/1eDwn5",
-	"WiDsTZU9Budmw0Avexe7BXhperMLa3uvpNnTgHvL5V5xy2AcZfqIudEQoABG4cp57UEeXb88t6XLHutJ",
-	"MUXOpZ7G79c3wCdg47fN6XSzvnX41krqG4tgukUAU6f4pTUU2O6/8kwB2RXXQHOx8BxQYdCgVtBdwnX/",
-	"CJMxOwQ6rUwoi0uhtjSVaRKip92WDm8oVm5GpUuijJdIgfIRhlCZt1KXGdQ/WpXW8M3Q75B0R4kwbMRn",
-	"Ix9EY42t5GPV8L65fvKSiSCbdrBh4NFJLXyI9FwoUpzX8th1wGHxeBx1y4HFd1qCpZMdI1n8TYpYqNTx",
-	"x2NIpSWuDQFM4vOlEX1ytpvRJZkAu1Id47DttvhvJtVFi+6UWfc3TFOet5iFcGfAEkQXesqE5mOoP4KM",
-	"8dcFU3qd3FoXQa0rEru+popwpRa1XLfVmMA3c46RiV2+oLScK3LOILZ3PGZzbUjMy5cvX+7u7e8+2zvb",
-	"f3b4/OXh85d/soYcOzCbkg0fW3Yf3CUXkdMFln+XHGD6x5qTeBd2z+VClLVz5qyYcaW4FLsXFAa7UGCa",
-	"g9fGtCiWQRsVqjzBZ3aSHfNaVGUJ3o5cpvIhmbIcziSFIdhxwkCOCJvN9RKWrDm5zvh85cdi1RxxedZq",
-	"8Z7emFfM91f73nF/e3DfIAPmSl4C/4pjLymUJLuFBn1mE1ZAcl+zcpC5T7CTzdUkdKyVWcugVEN8Vass",
-	"vxE1a2dvj6FfweqW14Tq6nWK0oloGlWUYJjvmoXGjB66Poescn6diGAGfqNhupapZYWcv5HXArNFWFwT",
-	"ryTwxOlCtgD5swIKtHKUQVj9YQkJJMUYYtNGAvIidxG/ns7nhbyi+VEYZp9Y62QFOAjd0j3UOcLYewhD",
-	"tmAhlSwLxTRE/yaEGRnLDKB/RNIJFzT3A6qFo5sPmUOaM81sWTq30ghTlOz4cRoCZ/qKruyXMFBtVZDa",
-	"DJugVO3D1CIedjrWsljh0nd3dQn1dM+pchXMXI1HbsPguCK9d2I8JcPBcP/5QUJ+klKT4eDZ8ODHZCRO",
-	"4JINBwfPnz1/uf/sh4T8TPNcCvJs8MOPzw/29n748SAhp78uDDm2rw5f7r8cPhseJOSN/BsTZG+/PyCn",
-	"KJkZCU+MBAhoZGKEUy7FIcEUVjOYvacvholh7deCFObjSGX2hyRDOYzMczpmyuZUIMsxMxmJEgVkwm9Y",
-	"RsZSXLECioX3XskbZxUBsYlkbM5Eppwv1lDbQyguzFhmpFAU1kci6OQaNBlcM0P9+ngkHqJu3QY2pFfR",
-	"y+ztR9FT0sPzRfb6m+gfTfeHefOIzKgGb0I1xDJfkp4ZALuh5oZhWXk2U/3N5DV7E/xMY/S3cv26GTd8",
-	"OoO7kbcycmyr38NmRJT8vQ6qlnnX8Jn2rMUyDFZOvMoElAE00rUK395WpoYvdlytZBBGBKGDZgvqG3Hk",
-	"4pQ5U/aGa3LO9DWDwAbb2JC5OOU0h/xLZzxIezNgXDAkdzEGO/fuPwzN3I2tSEh4d3AHWrEv25STcnLK",
-	"XD87tx6IUDlVANPEhD+AnSTSKqvbxNdX2Rk38Nh1RliNFcgcDmeJnC+Wyhel3y4Vx6nEusTxP+d5rggX",
-	"g7j/YENXN3Yap7N3dKAiRh7I48FPdzSxr9i5ylqudsvi3nWjwXa5Hz1/25BZXOhtDbrlobxlAlvBGBnT",
-	"Odc0JznTFWyrr5DMtsZQurjN/dh0ixo2wNj9+IWdT6W8jBG3a3wEZ8Y9OAIeqdi4YAgAaq6JlZ6NtHov",
-	"PtG1ZvOMK/M8+8yoirtRkZ4qVpjh6kUhAHKZyMmkkw/VfWC1/araPfwSLJ35GNDjCeU5hjoJzcVCLlTe",
-	"bq9aOzR2xQTINyuYriIZMwessHCiZbVjqM7gbEMzRoWyhM8JM514sD1Eb91QYrYhO+tTLsYsuoynTFvN",
-	"G0dgbtxsrm3SAwgGU6pg9VYYHzu6w2OeF4g1Ch7eGsSkYFdcLtQp3Ja3N3NeMNVygjAcqpDa3JVdo1Ta",
-	"O6Y0z3Oi+IVQh2QhNEf3//bzXxR5ZAFizNa0rJyvYJXqLuDWuTY3vnqbGpd3Qw+yPXrHeFjiwdLuJGnp",
-	"7kGTTNk2mxKqBVptPkQh++WMKIzvDM3vLqGcCW/htMGcPQfdRXm+KFgcvKsZ9c6KQhbtRM/NHi9OCV0q",
-	"/GfN7ORCQ8UIYYNXXdFFWRiBh+mE0CwrmLKYz3kur1nWRzBUCPJQmuqFu562OtL66LKWwg57VRgzPwe7",
-	"XnYXlwnxcaN0DAnLBZvnbQH+kRLhTM2lUKytIL8NQC236IlCmaXnPMJ7w/0Dcr7UDM0IHeqNmlWKSzPg",
-	"lWRjZqb2RJE/nJ2d2FWtx/2QsZXaGnNcD9oB8VQsY1mM0tWlBmdSqtyOyizCDiv3IVhdd0RX3N83dkdb",
-	"sh0MDYIjYSYfMlXMZqgyjPKa22MYvemQpBQRe/CpL2OPQqFG0yDpUXvC8HAoqDl8jQ+7Xlf7fdUGGGOf",
-	"J/bow/9uyokdOYzwYWdfXiHLcE38phIrsNhM9gspb8F7tyooerWqmKh5+EQRniHEjxVZd3lGpoxmFpO5",
-	"XWbaRrBpESByqrRd9lXzW08S2U2tn8gOUTK3jMWRQhTGbzTRBb+NeCTHcOI3lHToMpcU1oVmGcfg5JPg",
-	"1uHHmvsHxLQm7oGVHHbT7a7tnuCu9BMguHAczT+CHbZkpWoC/6uSYvCZXn9gStELBIoDB9G7+Ebiw/Ue",
-	"swCJD+kTV4SeG9ZaMTNDJYS0LQLf0NGOh9CRyFN8CVJp4EF0HjGBrmxfXqvwMlTmHqxS9VT4YSdVUto4",
-	"uo07USM+NUnPHaKAQnZgGN0sO/6W5PJia9OOHe3xRLMiejXRypERswcYDoQxUFOuCBdKU6GPHAbXktFC",
-	"ISQWeJtevjRPvpy9tv7CGIxq96AGO9RXANDYbay+zuRXH6w9iqvtZtBI3Z29bJXaXP8s6tC30obLoe2t",
-	"HRperzUDc402HVWTipRDe7Yxjl+t0xNDXyOWpDm9APOcvYa2lnMtEpNq6urUbDqZmJwzpeoju9FuSE2d",
-	"fkrVidVa2xvNozPa2z2nRjmCeaGQTHqnl3xOnsJvp/xvgMhc4oP7X7kiw0FULnRN4lznjF66QthZ/H0t",
-	"Nc1bpNo3fuHROVreVEMlV/RnViZyEMeM573yg8G0N5hyjUXBAbArHqxGZWKVUTW3sLrrHbjHqWfA1fml",
-	"VrxKD8k15aBgQoiPtkKWE1aMxm6TIhgtcs4KSzFcVjSdMSso9I9GIvVidXoICrjt5hqiFIyCyTKyf3Nz",
-	"RFKUudPDmnQkJ4gYAtqINYVV4kTmPrs01MuwZTRUpEGt2gXt0m44IG/peIqe0ykG0VZkNHArZCQdLYbD",
-	"Z2PTDP7F4Cvp4UiMxH8Q8zXyH+QnXjCbtPYfI/Efu7u78P+mRWpo0RfwFWQp+Q9fR4sri4SeJbaKQpYE",
-	"pRMKcsFK3cwWqQNTBcQIQMophltY5NPEQ+wXJUxbhnGWSQhDqACmk2pWcJp7c/14SsUFO7LGcFuYZcJz",
-	"Vs9t5DrxCbqA93kFA8/1VC4u0P2cBgavFK2eNLuiYsyUWZ5gp4O16bSx78REtqjXQhc+gqe+05uFzHtb",
-	"uFXZzd4OVqgMp3BcVvvFzbLUjhfIJVyRTI4XiDWQllxiYLlEi9Ctt9L76oF7KCLXjKCVOa0gP92E1orz",
-	"4FZOyVvqu2skkWCY6k7TZLxBPpYkYzODfYoMF+4nmxnTGFfE2NW2QZ/ByBM11I+nzh5SSjPmbhu9FUsU",
-	"RlLuW50ePzW6soQNYI2LiAbRVa6up+u7Ifx53aw/w1FajzpgDWFy0lyPiO4Ul0t8+GCwAIYLQpEQZ+Po",
-	"ZFerTRe/t2Ku6KiICavhuXmiwPWC8ZzmBRcpKMWYxZz/LZbkapctOQvd/UVfvB/I+h3BVYQgwILhzozN",
-	"GcqVRN9Rw4KcSaa2txKpltVLr6eKjf+SkolEDwE5RyeEkZdfHKCv/9n+LhhwLtkSgT/BULJzuIMvf5j8",
-	"y/94Wfz487/826/F2fVfv5y8+fHd+5M/vZP77+l7enrdLVLEjnDFqq49HJ+lpnEuZ46t9dZBtLe5sirc",
-	"Cq7dJkTuwkVBx+yEFVxmf5CLwlJXi0e5f5BEPpZL70OyW2s/dMnY3J/ROKyRz0N68eNakKO2BWkJ64D0",
-	"ZFplVFzh5ZUT0kNalvjSgJoWFwwxPcjc6CH9jcULhwxW++QEg0c2Rwzv5j4PXAq9bDHPIakGU0IumRHL",
-	"Mbob3eiGbJ8rBjG/8M6d+dRrVoTVLNMeqJjp9ZcpwgmjUQWm4QME4oFh1mvc6KZgYSdzqQBs3qg250rm",
-	"C81IOtV6rlLy5fN773scFyxjQnOag0A9KegFYCuOBLRObWqN2J0vznM+dq5HpjAR1mhcU6n8lYOoCyMg",
-	"KdJTjDkMEhsu3TgTm8TNmHlHCYWv/BONnAnKB4WIAWWUaV6pZ7kdgI0L6Au+1gZg42C12vwoAWpXrahh",
-	"kOW3FfoAa0f0PGuUT6yuSmKYBygBoAYh1+x0d0oY0YhhqHuMY6VA5sosItOmWWayyytbxVEGq9YZr0Be",
-	"sWLKaLbJ4IqF2KQ55Kh0f2FFgGflxIYdl2MKt6c2u+pGlPGh4Wlcfam7KWjhNXkMGt0maLRc8W0DR0Pi",
-	"d3swgFV0MsTyj6IctpZbDJrfAWL/w1Gl7fP9u1KtDbP7v3ma1hJ2ixrUouB6CcYimynCaMGK44WZbbSQ",
-	"TJlf2gsTkcH80chQxSRtw0LTmVT2RxTIASwNxg2CAny2ZBlGAkMQAW4thmMpNB3rMrFo58OnU3J88o5o",
-	"RmeNgN2dYzJb5Jrv2mSSfz799HHXbNUuhDSZ94wA81d5vgtJEzMq6AWzAuBI/Lf/Ro7L1HUuxUhgYEyZ",
-	"I8luxkbqNqRoymiupwh3IYU2p5Ewkc0lF2CsZ5kiqelPFvxvFJP/XsGMiTVOm4VB63Q6GIljAmm34iJx",
-	"qKWJzTgGky3k3jKfBQzmEEUOhnsDcuwXnmCdlkq2+Ej0aHUPL9kyieaP1/ezh7OA4iy+KWF0PC2XZCSw",
-	"IL3Ngwv2gyxEZiYb5ImPdrzf9lm/HDhmK9pNu6bKC5h2miNhSN1oxwJBwNgnMLedI0Ldixiwiun780Ki",
-	"8b3shDwfPkMxOP3MdLHcBXd66nY+SGYfCSMgBqHKk3D6drq4LGn5WmpNxNZDUZ6ZjI1zip4GahT0kcBl",
-	"5YKkN7tlz+kh2FAEFLMAOdsVkXMl/8vsfizmQfOcTGWekV5qxOIU46hHgooluaI5t6el7+b4GTGMZpA4",
-	"jH4U6AwdKS5K9HyRXTB9SCg5X4wvUWu2z5SD+pxAYlAYR05650tXen8kDImmqJ3CDXkxND+QGSS/HgXa",
-	"0xNVFsSCxOVzqaeot8/oEiLaccQoBEzMXCB+BwZptgHU4PMlHkurktkM7UNyzqZcZEQZ8Yjm9rHy0A3m",
-	"E6YbV2yJ6pEAq6DmsOKKzBbj6YDY+LiKDRIXCw4UDVcbcBc4UyORmvV+bwa/C/+bYnARruoTRcZ0Tsdc",
-	"L/sJCZp+ZjPKBRcXqdHg7LJzDRttBIzrvlmdSu+fmWKmd0SvUzZaG9N3jfCC1mG4cH6T2VJa24hdSk9S",
-	"9l9ignH1ntR7L2diR1auCX4N9pCjSFQsxIB8tpMZCRfii9pkcLd6hi7A2YeSI7CoUO4aw23NwTGUokx/",
-	"Dtc9k+Zb7qyf8Vlw1mH/lKaaWch3N1bIrreZ0RnVFDKD8T5o3wPpPRuScvq2BhEbiZYzbFGlKwuONM5/",
-	"AkQS+PicKjDb1cmU2eFg/Q+rQ+SKnC/U0rAIXZTxPmBOocvmh8c5Z0KPRMaVjbVWFu8EqHY4LLeCrym6",
-	"6x2HMwunBJ9MuLhwS2qvhD3yJP3X3dfYcvdsOWe7CBeqjCgKb6YDcmynCXgaIVExRNFdzJFA8JLUjIFB",
-	"n4XMTTe7gHuUBruwtEAnVJD07Rm9wFsGO8oLIq9FrZfUkBAzPSlcwKAfiZuWjbCzl/vnt2fOG2i6cxtF",
-	"idKFkTHtZ20ckmnmYndtPv0RnhaXXe/dqtA/am7oyXVqjv1+D1KeFue7FgDDAaxlicU4tPxETY22JyeI",
-	"TOvgMuD4mbHjZX432f0oBdv9QPV4GozWz+eZUSf8zTKKzkiUgBRjOYdQTzs10/fJl7OEnByfvf6DubJv",
-	"3r5/e/a2PgOsHo+O1EKrhKjFeOqwEWxxIesC925vX0zFPjfL2y9nYSdwbfQ2a5fjlY9yNRIoDIDNlvp9",
-	"sMKHp3R7+7iO2JO5tKBAwHSnbHzpzcfQApQ5KdjICHtCIaBDQpSEOV9Le8cUKejYLK2fBsRimEn41HMA",
-	"bOZC2VU0ywfrOBIIoOTuSDknd8MwEOTanrkB+cVuGKrrGHrsp2JPlfI3WkIZJ5RxdsmZnO/m7IrlfuEy",
-	"tKbuH+x6/Yqg0qOOgoPoGz57ETT88uXdG/OpXWJ1Zy8CuRgT0NxwH/8+2uHZaOeQjHYGg8Fo57cU3jRU",
-	"W2k6m2P/704/kR9fDPeI9xEpG/9nVg6RY/CSQpKbQonA5spj5MOXs9dHrrzmSJAwC6V8AyylVGHHv9Rh",
-	"tYzcVbWFVfC4YOBG1SiZq8y4NdI7HCnTewpRVKhaPP2rkiJNmr/tgnviH/GxGXCq2Y3G5nAejXhSeesf",
-	"sLGVquZsbC3ScIypkIKPaU5mLOPUYiCIfAmDfg/tzDDTk0+nZ2QwGDw176aHJD2VhR4AjI8ZJfz1hhfw",
-	"70tuDeXpGb1kqYvV/HWBTNYcFxi5Wz4uEEXHEltYKkNeBr4DhfB3z0FKFJmTIxX+iEYO+11Z2LfMFzii",
-	"3h35XZ3TCxD/aUFnDK0DKEW7K2XtZC4UzZ5nlP/M5wew5MHkLaYHRBqhzWaJAB7Kpklgrq8nFdUfgS2D",
-	"ZJpJDYtStz4YyTnF2qGwpAL+CR+1fyQk/Xj84W0KnlNr66GmP3OsEHrIEnOj52V2XYzYpWSh6XnOjswT",
-	"VwoD3ygVyGHJCgbBRhOaAw66R1NHHkbc3kDn1sEGhx0x/LHonhQk5Rle6RNaaE5zGy6liIZ4QjwFJzDN",
-	"3uefXpMXL4f7fQIGwuhdCe9FOB8zpDk1OsNCqMV8LuHie9KT+JrxgRtwTIVZHlCdQAS1cQSpZkqn4drA",
-	"DFAmgEwis7KVoc0LeZ6zGY4LZ/LDj8Mf+k52mLNiF1c8hQ6U2ds5kTBukF5RSbSZdwpXFDXnFwfkX14B",
-	"l4fwrjCTD+DWwOWUnuAI0v6AfJSmV9smIVN5DS/OaD6RxQzFBitk3twcknOaES7mC0wgIAc3N81YamKU",
-	"LUMwTM+4BCV3MqyqYGhKwFEY4jtjWGDMdIKpZKiU+ThvBpYYxZhyZ8oO+TAQzLnfpjktFCM9Ws7DAWfu",
-	"MjWmc19d2qc5wi4nIGIQr0fMmJ5KswSWS5Kci1CVGMtcgtbipLt5TrnYNdTXnATcGMdg5RUrTOd75MOr",
-	"WtNnewne+HEulVvMMr8RTtTnCKPweX2my97B3jOro/UH5CcjhC3muaSZIr0UbFxGnHpqlmPXCO/IKgKG",
-	"a6sIpze7SheMznYNwT2EEhtpHz6IvyOTNEI1vQBUUpCojbBxxQ7xjym9gk0qBWocitWNkAKUqtLB8Mcy",
-	"QATM5Y5u2W5hu/iM9XF3lGY0Kz31AR6ZEcGU/SxIj4bqsnxCerC+5icb7mk4DJAyCg550zHQF/SHGEn4",
-	"04qlcemCdnlIDyIozYD+9O6EZPJawMr3myuROGDbYAEmoAWGybfYO/qENdcQcfKBisWEjjWCzAWjO2XF",
-	"FdYFtULrzuHO1R7YnOdM0DnfOdx5NhgOnkHYn56CAfcpnfOnZS2TXahlAhhbUul4WUA8de2wEI3KKIBG",
-	"CzUPfRwCGpZKE9gheZtxTY79qzhnv6XvMu9YKdvYZM6SZbdCJ5ZNnr7L2GwuNRPj5b+wJUAo2tv/SmZL",
-	"Zzq2zt86K4HARBf700SIldlirLEQuPMLHu4cGNHk1P5mS0b4ugG/WaM27VBGwpbqqGHlAkRjmbgKe7c/",
-	"HLb159s9tdk0ZggHXdq/opklPvjK3vpXvghqrdjuO8/Wv/STLM55ljGBbxysf+Oj1D/JhbCfeLn+heoZ",
-	"eCd+wmIM5vW9DiM8wZjZMynfG36B7z3vshxezPhgZGoXInOwv7/pmD+zhbJrut9hwmdSfqBi6exo5r3n",
-	"XfbCkpQvwtdlQ0fQYganN/B11m+9IVj0wtzIneMaPdj5c7ITWq93Dndqlx8+EqVMoGS0k6djz4LPgTOC",
-	"TKhQsKsFZjg7UEVid+Zyo3E7mX0kel6ahutr/hF81vzJs7RJ0f7I2fUaimbUqCo9UxsTNDN+GP7Ob0mn",
-	"xm940anpJZ93aWdUqi3IaGeyZ+MafrN0r0nmOn+oUxzOGY1VX2r4Cz84PbDO7X5v9PRhCOJD0rT3oPXX",
-	"t3Ujela7+ivo2d959hsE2MZCk1dRkwYt+Znp24pGk49SMDjZ9kLf4rKtvWPNOwXR+g02YhUn02fFGt/2",
-	"Edv+KZZ4g1fcG78lO29tnb/1b771o3zW5dLgSx+l/mCToX5vhOBB7+TPTN9ayGhcys1Vh53f/uxvMuTI",
-	"zZitGt0ij2AinQKrE6i+YHjLGbiChVEEvdclAeNVTEMv/QGgy45EatR66+Q1WsCRNSrmNgHtnI3lzBZc",
-	"Kcf5RFmzYD8ZiRRLMgw+mREMDOG1VsTK7++y4CvoR4QhJ2T/wEzh2YsgnCrs9k0gH9kwwGrsVT/xn3qn",
-	"PkrNjv04g0+aHlGzlgVJIUkqDd48oeBQao7ePoDhO+txQrS8gBhyM9Cw9QemqVnof8fomku2xNiaP6ek",
-	"R8XSZktb2wy1dmq0DR6RS7ZUPrhsJIIZogUMzQ/oXtNTKojdPDAhetMN+fDKDy9AiAJzgYuT6c3sOPGb",
-	"zqOH7nIYjTqCJIUCEEk00dd87AJC5q4wKTqYsc/Emu+qllwnRKeGN2GUyxnmXYPzOGb9QWefOYSnfzje",
-	"3X/+AqMfIa8DrAXmQi2MFN5TjI1EWu72T9DI7CqmooJ9EuqTEC7IjM1kAU5p+HxuxAu7joD9HJiTRqK3",
-	"NwQTWOnhdQZEdO1M+MWiYFlZhbMfOPSe4XZZsz5EIJirBp8tXMUFmMt1wbU2OoRACOXSpXdYGoTdyBi9",
-	"AhNWeclFRuhI2Gb2c2Uz+B7GngwIrhJImSHVgHxi7wou3Z0jUc3EdRZK/AjUAgqTk2Fnjx0RApust7dB",
-	"1CimH/ugBG/hSQI798GRex+STiBkYCRowSjEQkBUKwWA+iXTYAYrF0OBC9TcMO5g5SBP+mB4YHZ8DpcY",
-	"9m7KxpcsG4mcXzIon2rttlhsP9wArjHACSZAagjRB8OD0E6NH+gjMSirdsD7cD0dPPsTRa4M86jHm8AK",
-	"njL7tiMn/5DaS2/N1njhA+r5BHvF+JSkHiQHPZdjcm/AhOAMmmmgIRZUWbs4oZHcXdUC7KMKo44gcGYk",
-	"7MEcQy6KkLh6kzJA3Lw7ANcLesisJ8pSLbjL9oPSYlzaS8JdJUBDNDMbQ+RLO19QLtC4a0cCMQaNCFA4",
-	"hTO6HAnkWzAc8CEJGRw07BpDgTDyx87eHCYgdXb2DaXcL6nbWJbxMJyRSNEYlSI9LH0AZop3UMlXTTEo",
-	"3/54av9URwRcKyV9A0YKHKofswB8ge0om9+vPTMiXXSX2stB4qAfLZFrLJE/dtEaYB5niGb5aMD86ooF",
-	"HmXHX2l4D71qEUj6Ta1CYB20iresLJxUVxWejlmh+cSqze2KwxfrsqMlcoc0DFhpUumhxafXPyR1HaFN",
-	"6O8h2FtC0vmiGE+pYp+KjBWfAdSTi4v3XDBD8owIPhIpODdaWgSSuVcfyp9ClSAYywrh27ARJ73nS9/R",
-	"e6lBsHchUfsHgV5hRLBcGlF3JEpab6ZYCWUwTVDSsJExKOHYsDHzFBy3IPGjxFCOGL8flOsRGRnnVCmQ",
-	"vIiRUaz4V56cIxxNeRKAOymS5tBZQ+gmn2A8KEf0WjWlYB2tyvMPaQLZAHOWo4tToahQhTubYcgPqB02",
-	"iLcMFhfZSKA6AUV8ajN5ogbkGHyljUcJAkqASLBaGDIyiXZ50XaL1DpJ5jvh5a8rN/x7YOeVET/y9kfe",
-	"/nvj7ePalbwXzu6iPdqZ+in0Y5j6n96dOOwvj5yEzAT1HQfgXXYfw8AjPaqMTgyApb6hi46aYYCxIVlo",
-	"JIAcoBldglIO+qxhDDmbaCIX+gh0Nc2c5oWdOYUd4MKRVQbvEC1lf0DeAhaX8KEhtaE/sQashCgquOYK",
-	"Y1rdeoWsBYOqIcz3MC2BQ86XJP2LYWw0c4EnmGhi9Xu3lL00K+g1FxeDeTYBNy3+SXr7ffvTYDBAw9xI",
-	"uLdsLa+MpGbxMaCy52IV02Aig7/xuRGtECrOpkewG82EspAeQuqRSKFdLE6y/MCAfJTllgZ7H5pWEijn",
-	"lxmtvcISC6VhQw4RLAe06lp0KnQV5sO56l+mhxwzgksbg18/Kwb7JDqfG+JaAIQ4g+wcfwggSt9aO/Fg",
-	"jgTYULCotyY5owqrKtos814NfDU1V8tIVMeCBLsypvM5yw7JDKdOxUjsDYfD6ixVgrB0tgnZIz/zV96a",
-	"VNpUW7ZDsyK1SUsYckUV5KqGaWbph0+nf/nTu5O/fDj+17+8/Xj2+d3bU2tvDp+8+rcz87u5YYrpkRUp",
-	"x3Su+kc2sT4EsKxLMwBxZJOrKulJRzYTHy8Xvl2iFOEFf1I3UKmYgPKmceUi4QYRnxxuyZPyzsLWHllL",
-	"m4AoOnPoIcvfvAUB3WUIlDv2O2G002aJ+LcJ04IlclhXOy9+OHg+GdL98Y977OB8ONzbp+fPDsZZANCl",
-	"2QxZyYaCVBmq0FF2apnD3/i8Ksd5hKRzLiisbH19os7UgM3UHKk21eoNV3OpeBy4qKR8R3DTzGb+02gH",
-	"9TS3paisjXYqW9sY3GNMxHceE+EoR0UkoU6UMYdha7GqLGjSKlptEfTVTYJKasFhIxGrIglZCobBZ8mq",
-	"qDERqoqpjx87HAkfP5ZV3KLnUk9J5HspXncIOON/gxfNCr/LQN/nDSMASel4zJT6UuTmDzQpJCQtoerN",
-	"X0AFB+ZqgrEHzQXwJ1p2eJaSXjnVavYAhPT3K1ke6BzIEbzvihXK+qKc5ARlugYj4fLM6lk43vmJuTvh",
-	"uSpYCS3ccxILUXRZ5qd5+45hsuoQYa1RcqxnGYGA0OC//QH5JGJl0iEtMBwOynnOS4Zy9EgYNl8K0Qjc",
-	"Yk0LEGjwDkxOpWkBfuxkWjiE9IPq96py+xIQgMucOCosjFsOXjt0pB4Mn4UyGTBrlMQ3kskeQEx5X9Vo",
-	"/qtERH7PEsuWwZaB32ujmMvgcDyKFr+LcMvKdd9AkIjKC2jJaJcYPtukeEpyLi4RlsP6f0JeSno+Q9hl",
-	"oOJDkgLFSy3AfmIV+JE4XyDEDDimz8sCnnzM+i51PfABWCEFbvtRYGYpnDkITDgoBGCqK3A1KwwAbJdP",
-	"fxoJG25jFOfSGwH5dKHd4diCB9iksMS6zPU0NLtjbXOEBBoJlVM17ZuOs0IalfzIm0BMT44lg0GAtxo8",
-	"Gh4OjH1b5NawFDAFn4xV9zB88y4ANHd/hvP3tZz6a3iJP88WJ0sdPn0KhpOBbTQYy9nTMc2enhd0fMn0",
-	"QGk230lKrf1wp/bkq7EnXMjHxKfHxKdvzbeAZ9TxDUCSYrli11NWsDvgYH8v/3iHCQJok43xspm8asT6",
-	"WgCYwK58IV3FEiFtOGrQXE0BZwz4iCUtfesZR6q9PxwOCHwrCEcE5nKHAYlg/y0HFQlJBFgYDkBl1ZjE",
-	"fjDSAwQxQiAeUN7sQnAPK+U0l+BrPBuJnofLmVk4AJiiq5OjlkpDpjoVFjpICnYYgJ+QXF6zYncMUFDs",
-	"phIOXAmHU+Sa5XllhQ/2hgnRLM995jfNc5+8j5OhaiRsVvo3zwrfwIG9DROcrE5FWX2D31gA3d+SnX2k",
-	"pbVMZmkBhSoqyO9KlegwlZ+BApnGHSjxSQFAZmAuxiIg34BhErbZFqbaKnbrtySefHVcozDBBzCmvowm",
-	"koJVYqLbTEtAXl1Abz2imCP0p41oDYLU19/0elerbro3TkUv7c9M3+rGfqUEstBu0JJHFs7iMYXsMYXM",
-	"p5BtTyY2uwzHgQQXzxurSXlPg6sRpUhnlXIk0fiJgmW8YGPEEoFsGRtRAhKqDZfI5ZjmKBMNRuIjQMoK",
-	"iXTisATkeqJIqviFoHpRsJT0/vDh+PXu6R+O95+/ABSbILUiqYmfCRrnK+5itF0gGLFKE3LJllUjCVBF",
-	"rBHTdyi59ozq5YAcj4SmszkYlQNU4y+f3wek99lRdY99KAPUkqrQ6KhhGx3/btJtJPKUXwgWLLx1p3bx",
-	"pdtUFPMZqC5CsRIOQpq2+c/xpZ269tviTX9xsBbVPlpPI9ystpHYWgedxtEFXj9SROLG46Vi+Mk11C9z",
-	"C1YmfrQN0Z6wlaMMKw69OIiW5mrUT2I3JLwB/pC0jcM32HLfzJ/RKIiVPPUfnv7DnYQOWJfuncYMiHuP",
-	"F7h3FnYrVmTh83cO//3PIWP6ienSkqCnBdTVpI4sfPn8/q5c6/fPwcIYyCgLcyGQPrbbVxdKQ/hfi1dZ",
-	"/hgcusOAvKc+OJ/rMHwP7BwX/Io54NZGJjQQOeJLdnJVBicegjl8JBQza6FloRLy60JqphLE65d5kHCQ",
-	"IBqcLbUKmW/iiit+njOXAFs2HolewS+melfLXYyfu2JFwTPT9d9YIXeveaanRM3p2AXuW5MBeAIQ2Y4I",
-	"i9XPxV8Nq6cjgdc0sXwWzflCFiTj6mIB+ZJalZGKCAuHUHRkH1HjGjmzYL358On0L28+/fLx/afjN3/5",
-	"/PbNu89vX5/95fjVpz++deFuIWy1Ob1MTWWe9atO/PMloeTZcH8kvIACThc84wkycxcJSS+Q1PeMDFOT",
-	"V5KRuGjlv4jGDcieZgb9xBp5TD97zy2EvCIdpvrl8/u/nJ29r80u5xOmuTk3xzZYNpQ0SjDkfayba3oN",
-	"nEm0zI8EhE2YQ39AvriSDaBT2uxsp3QeRkWVe1QAmyGCXaSaqqCnJdy9IIEDofqaQTnuIt5z3OB/DY75",
-	"bLgf1xlcEk09e768i+7akt5+PIPeRcFuQAz6cKLxnhyRCTA5rq1D8r1EvT+trpj7OVrjtDRmP1FNyvHl",
-	"8/sjyHOu3Usz8jA8yl/DwX+pkMVvJHpQVHfmLgMH70q6WejpUwuvy1rlmM9MLwrhAt4Afd5RtyCRnZY1",
-	"gVgWAs0OrCKMGVd6DN59i4NMR2KyMHqDq56ceOW1VsoHdCEjAjCbNHEw3Cu9+ObpQgAkSFhIKcNod7nQ",
-	"2NuSFGwuC4v6bSuvmt8KppgAEGjAUCe9ly9fvtzd2999tne2/+zw+cvD5y//FI8PizGWP9olPTNj2blP",
-	"cCnzAcw+VFFajSU/XIOt7+z3dQNhCc5ZcEJ9HRU8KpaGBZdxoadrfZZGtNW7crJrkZluCR0L3QFMje0O",
-	"6vzzO8eQfW2+82limz5oeIYVdfb2h0PyDoosSJA5HFIsFDR7hIl9jJb4PcDEtlzwZUB2XtdbbAIX2yBH",
-	"D4AXuy0ObJUmPeLAfmc4sJZRPcYj/y7ikVsFkQ0pVSsQbJNS3SkS7G0FnG8ACdYxhkfn/aMFAZ33dyQ9",
-	"3C0OrGlCBV9VNAOkHwybxNZLm6nG1QnWgUihfgiZ0Uso1FZViiAhzRaMcB0cYizRvGBXXC5U/THE6oMl",
-	"LGuDSowrT6/x/RWaEzZ4UJWJzSjPdw535GTCx+z/ouMZc7HsO8mOX1TnbLUa1vF4xsgHwNM0u57szKdS",
-	"sI+A7bpzuPOPe+T58+dkuDccGu1ryudn8jjLCqZgZyn+c8+oauQDz3PyOdtJdsbgz9t5Q5cakEXgUCH4",
-	"yOnOik9LpWkOIN2HOwfPD4b7oPFRzU4KecXF2Pz+6Q8bxMzbfXknJhLL0j/qf4/63zeo/1n6hAHNIeH2",
-	"ZLRF3XOE57cG4b0DHa/XrK3Xd4rfoEKnxSLPIV9azjiU0XNl7oQk45wuFBuQU1s8D7Om1SHUB0nKmnxl",
-	"dwlJAyoE6d0TeuP+IilQuhRzvCzCC2bryglJKzTKJjwXbMZ18CP4UC1tHInqKwNDvNrqlqxgBKCs+u16",
-	"VFObVPgrq6oB7d9IZS1Fl0el9XehtFaIq+pIXcPrHqOuf7fdvttEPXXkI6qbbitCfi2ltHKf4srp2M/h",
-	"UT19VE+derqNcFO9fpveCXdUM7gRUOg2IgFZEaVSOhfL8roxP7GVrNWUzlmCoo9zgrtq4mqRa8T8mSzy",
-	"fCSwLC/ppXXdI8XUQQU1DbiOFEoYmEFMFQlg4soayXIyEs0+j0CKcvl7MFOzEQPyixmrWfay/ucE/PE9",
-	"l54DRX5HYqsqv0m9xm8fQ5iwKjlmuyOQnkuDh1DCK5ZtrGDDvmxPHEPC2FWyCUojV3Tsf//7jpzvHO5Y",
-	"BEZbMHTncOdpqDQnO7ByofL88iWMoBud/WclxQmO+u7xR+6GwJfhQlVSvw2d/l1JWNunC/7XE85sHfN8",
-	"aSuZ340enOzMFxFR7CejoOJ3DolTUj1+CWqkWMYjZ7Rg2YCcMg3WyYY5Ei2IarWpcWMyh9neX5fObUUa",
-	"NrWjPZKmR9L0vZGmz8jg79gyt1BaznaR1rQb5tAeBpl+BZ/NbCUFGxxm0Z25VmQms0XOEtK00dl0PSM/",
-	"ghA5o0tyzkYCQtu4IPpa2rdVf0DSnJ6zPHUAhcqJwJgKkiKNVCmx0XDchuqLXcDWS0YiA9zksSuJBKPm",
-	"4qIPUXRpVsh5Jq+FtcQhNn/OXk8lH7M3lYcg9p4zQs8BRFEWI4H4faYjm0mxnDN1VGaBV1CV3FBbaC8s",
-	"PwEjm1rhyYFmaIp7SG8O7Aok2FFNtBmazTrAnXPwQd6ZMmVUn5lmMC9YCHNMbXQwFYLRHGkiLTImWLbz",
-	"55CAQxFBbyRzm9Y9wi5YtjdswgXQkEeXy6PL5Zt1uSA5AGpsaJ89siGFD1q0U/mQqrTQ+tt5YhydB+ND",
-	"q1smKf0yzs8yEi2OFiT4CUkd6i1+IgW+IUoIOy4ItZ/vOz8K3uL0aCQAExfy+xAZF9LnsNZQycJogz0R",
-	"tTjHdBIoEK9S0gsQb6EckxsOfBKheAGkmNjSRkdegEe3jwJv0zLwNcV9N+sYAHhwSjr26MRpo/Bf25ET",
-	"4y0buXTK+/3o1PmdOHXi5FttQL+bRKGNfrsYxDawOURb8jjfdixELjSkNZMeJTk1svEF0yHYhgMp9cnW",
-	"k4IxLAraH4zEcQkyh6nbtf7DQiamp/3hAbbjmmQ8K+HhBsRBu14yNvdlzBYis3AlrhcYx0Jonpufl2AQ",
-	"EexGu+K+STkOZ0W+ZMsw42okelhVmVNnb8HSH5rnuc3ahroo28nouNK3ktG/CnxaVqFTj3aEbwcR7Z4E",
-	"v6SrB7hywqN+4Fsd7q/lC46z5LhlrrLIj47hR8ewcwzf+ibGWPhWYcvrvQbEF8PChGGE6B6QPyIvpXnB",
-	"aLZ06fhSuHAT5KFSk4JZJopFT5G5OmeyLQWuMMZZsOuQz+NPN5pojolXy7Dg/pac1Pob7oyT3qvCsb1J",
-	"6SGp3aMr4tEVcZeuiK9gsWLFrub2mG6frw5dbJCb/tp+e51VnhVnHAIsHs4sX12MP8p8MWPErZ2tISHY",
-	"hdQcqDriX5VW+p8lGIc2ojs460db+qMt/du2pbMCLn6DHtnf1xAkhJeM0aK7S1ZfZReOU5/SJIy38NEm",
-	"3EqgHsQobDnCJrZgPIuPVuDfjxXYE5gNKE/l5rdSns2Szz0haTfrbCvBfF27jrtVcQXHEvlHQ86jIadi",
-	"yNmC/9du4e0yzp0QvmlolQs7atdn6Bg81wBQal0l/VLoH4mwSCh+48hoPdap4hpaVE/Aqj1npAAprj8g",
-	"6XhRFEa0ey0zVonDQrh4PwwfYmrbD8hnRrNdSIR3nvBeOg6usC14G/wCQMDJSJQ/Lues1mw5R7xgqIe7",
-	"nDGhz1gxU5CjmWG9XphZmoBFSmk6myMs70jwCwEokg6/tdrFuwwr3SqaM3XCCmXoY1qtEfKWjqeY7KDp",
-	"zWeq2btMpWVsGNH0hhRG7nTAgggd3zsYHvg9CN7sI+YgJkiMhK37nVUKu1ba31ZFfVD1dFywjOv3fMb1",
-	"zuH+8+FwmOy4fbV59W+O/213ONzbSXbYjWaFoPlnNmHmQCE7oSUEhLlAXM1zusR57h78sBe+CL/a36z8",
-	"NQ5ZKldn9AaoRhVzAHEByEnBxlyhCUNIbT6/czrlc0U+SJHRJWI87CQ7i0qVvgze3p27tz3IwcZ69aNO",
-	"/ahTf+s6dYSdbqFJfy3EN+Vy/JEfjUTPR52FZAj/DrgelmV3pKtZpT2sl1fhXp6lVRnNwIMKZGn/iGh2",
-	"o2FsKhIunYSs3IHAuvQ38xLJqdKkN+GF0hgAYRaPiYyLi76tNNsIhntT4/7K8B6G1WDNB9wqcjHOFxmz",
-	"za1wsmCDcs7HE80KQMMFJjihee7Qa5aMmo73h8Mh0ZLsD1++NI++nL2u8Deu+wnJ+SWzaAngz8JS5Lcz",
-	"iTyaQ6J85YFMIZuhHPgtfDSF/J5MIaojw1hjAFFP/+7+uabS6qmcOK0ISzB4bTBnkOpsOI/ypTTqBK+f",
-	"QDaLL4U1lhkj52wsZ2xUzhjd40hrwyA6ri1mmFVJDoF4pljCJLMhP64Ca52LKBkjshaDrEaWJ1xkNtqO",
-	"S6HKut2V4Dw39ZHoHJtn9CHT2AUQ2Jc210LC0LitTExfIy7OLRCW9ahO+TFS7puMlNtWBG2rH9qwi0Ce",
-	"gCuJE73NG8sogb3127e1tia0ljN4tLU+2lprttbt2PzGQCpeBtgaSaW0fpZQKgEQSgxExYbcGe2xYqpJ",
-	"+x1BUwI4uGoHFiC02NJuShpm05oldSu7KYKmHAyHUOndU7KRwCrt6ZzqKdpNJ4WcpWa5ZA5rJ0n6FG3a",
-	"uuC2fpz5O7HlIWFNQG8/Z2QPVcRhWH59QI4RNMZGrsgALgbTA1IrEmK8UFoWnnehiy7kEZu5pLOjsiPV",
-	"0pPvAJXSS7bE2EYoIW8Gdp5TcTkSadNOmbod5r56mDk8gmC+MOaXmS4avGZVqdO1IhZC0dyNhHV/WDSh",
-	"Ddhj0TwfDodDox/DSzTLghea6/t0XMzKd/9eNfge7+79UBp8rbkYa4p96wA3HTnuY+DmY+DmvcDb3FKg",
-	"3i5GPYJ34/NmS8Ab0qPCNQSmFvokNSBwr3RGurS1iE/SfMX5BUfirolyGMj+1ajy5jTnAQPXHwneI8F7",
-	"gEj1u/NdhabIpxZy3lYWuJU2E3WFnbEbXSFdYayIk6GD4sVo1rN1AUkPhFYMN0AXUv9oJFKHkw8qBNdL",
-	"C25QAt6ntqoxUoYB+UCLS27jUOzLJLU09xXPcy4uUkDIcT+eTvl8Dr86Yk01mdHiEkuL1lQxRNPxSxlW",
-	"QxiJQLmC+spBgI8wsjqZUgUgQnJCsOZyaQ516UvPXuz6JXLfGQmeGaEcdl5cGI1mJSsgb0ExcNNH67DQ",
-	"dIz5yIz0kM0lDnQzsf31S5tvbd4VE/BtIz1cHYSHDPgICjAcDIfkNTXs/VR3rsHwmY0ZvwKMBDm+bKvB",
-	"UDtjvl6//fs9o9kZN/3tx+s1bBqYYVf2MT7jMT7jG4vPOM6wXK+lSVp+NXZXRnDcPc/7CuEfDQ6YkLRC",
-	"KsBsVvJD0wwpFjyocr4kwvcSLP0Q0iMXABIynRinCaI1RyLgFiV/NKuCEBZmF9gtM0mOvQjzHYdPfK2o",
-	"BsdlOwQ3nFWZfSkpProh7jjagMbX+R5CDwIC6H+2R2JNYELUQ+8Id6t/vhLBYARdYV3X9k2wYHSVYG/p",
-	"xN9awPwqvnxaXsxHnf8bdNv7DbpT930p+8gJoQIVybj6dhxLgSh56pgKy1PPrUvuVo7+7S/LV/b3e4YW",
-	"Z2Dlrj16/R/ZbT3DarM7fYfe/6Rza8+db4Gr081nUTUmjUSd3GCU2UqKldyl8+Fu+PX9+SC2NKs8APV7",
-	"dEg8OiTuwSFxO5FojaJibdP35ZdIIf/ko8tgdTf3yBlfREbmUlngqY5uC6hfopjQg7KoJmhBQmoMv0l8",
-	"5qUUjFyz/5+9v11uG8faheFTQelPpD20Ijsf3S3XVG13umcms7uTTOLuqf0Op17CJCThNgVoCMiK7q4+",
-	"jvtAnjN45sSewloACFKUrC/LToa/EksUCILA+rzWtfL8bCQLM665/EZ+dks6NIL26tObt29JLlOax2JG",
-	"Cx3Bz/53RCjJ5JRyATJYk5xRpSGHAGTU6tK4WbbW0CKYqBjnjNwUNL1lWkXkX3OpmYpisZhwzdSMpiwi",
-	"qZxOzWpG5O0HknPNCporI/WFFGc4mxDs9GleFOYsGYVRDkO4ikW4XBSfncCSENtTmyqnk+7JdrgcBc8e",
-	"1lesJiPe4F2fRAfqjAraL9iSqf+9tlgz6vj9DFkKQTtRJ6f+k4/m564dNfbS+u7FN7af1ssLzFRweza+",
-	"ny/RvtlNF9k1a9MMbZrhKaYZvCR5+CyD012PmGSAIksU/Vhpif/fIu0Qi1regXQDZQkND8r/O6kR9pG2",
-	"VaJmFCOpb5axKH9DaK4kkYWxLc08y8mVTRL83O/NNMSikRjCrf+REw1vnEnS5hm2VQZ75Bm84dfGPR4y",
-	"zZCWm/n4WQYvAH+z/9snueDRKTsnF+wvT5lc2NtgPE2hYHkaW//9KSYXUr99jlkb6E7QfrkFr0WPnFrY",
-	"/6icOLXgddi6FpnuOdrUQqti66mF3U70aVMLTic/kZTCJjl11IzCcZT0w2UU9oygPILQazMKbUbhITIK",
-	"B9lB9zklIRvt4VGZJrFpTghE9umSaEkU07Yi2xVx1euin6+WRYMU9CtyScQ8z43VNZV3NQQ+1iJwjS0C",
-	"oNzZ9REzHxwmOT8dTLK7r8wMCRgrq9UZdl5/8/LVaEAv0m/P2cubweD8gt68eJnu2QXgSik+FtAJuC0l",
-	"a+Xs1ypncZtXmIUloevohXcQtBmb0QI6aZ+pCR/pTWTB5bVvs5CANud3jJRfNvHQQrDHSbYyjtPrxyJR",
-	"mhYa0OlYA8ZEZv8qGLl4eTaR84Ikf/nLdJpYIgMArtjet2Rkvs74mGt1SahYamBzY7kCuoxvhoNBEpFk",
-	"4P7zjft7gP+5+v7ND0kvELQDY/GaQc9gUEt7GHDmEhqLNJfpLbaf6o5kQazAI8nFq29eITXFxcvBIOlV",
-	"CRmgIs71uIT1BsWiYpHkTIz15P3ok/n0rfiZi7k2NrrRHYklAU789vjxX3M+M4udECZ0sQzIPpj7CjiD",
-	"/Y2eqeAVRUSKlA0b3kjw80D3RJVRnYVvnAH/0rsS6EWEFKyymo5y0UwEpoqcZVQEQ2Jkn+gFN6YE/jYW",
-	"8Co2MFTXaTwqie33G1ybWPg3MiRCkoXE0sKMLlUEEUg+neeaCibnqpxmRJK5yPmUa5a9oTOKZYvYJz4W",
-	"yZR+/oHyfPmOLf4qb1QCb450hSSZ+ZjAL3swfsni5gdv1u6f0gnL5jkX4/X57h/8O4Ct87jFdyv7E2bg",
-	"n3KDAZCdd6LOqOAZXbpquimQHvvaOqrnBfxtW/OruQj/1JN5oYLr9ZyFfy5YJoIPzGOa921mfcK7GkOh",
-	"FKKbrKGoY+VgZ9gZvB4MOlGntsM6w1e+avEdtNVVdgOE+zd4E+WTnpePeRE+46B8vkH4bBfBg11Unuri",
-	"dyhwRAHeGXYuLmCqKwfFLtjWNl5tV+NWbyEJLSThCTJTB1rQnUBnkf1Q+2qtZVZK+g222T6c1dYYwwHQ",
-	"jHENOK3Kj+qFjd1VSugeWBK7ljuSstqxYjtipaM1+ozudCZfyU9dp49uzFZsVo8/caVrYuQ/hp650qCv",
-	"XHnYk2tVzj+9OhFOJuwlrE/M9lw3gHYhfbaHsmV8/hoYn7MVYbubIK7JlE2C2PXB2poDGp29kAB6B+7m",
-	"AFsRC4+bwCEfhld5s2TF5PfBjsdJcBOwSi278heApDi2GXUv3zIeoHvJlpvDLlwhBBLsJmPClD5ugj01",
-	"AvOJdG+WmuEPevvYMn9m+vDjdiLsxYo+bo6Pu3fcIi9a5IVFXhwoAVb0917t89bkBW2mE9N3i4nMmVMt",
-	"SOZbR1dEhH1O2UzXXJ+h8ZJA7ihNl4pwgTHa4NE5KnXb74e4Lg+0NpKjKLuR2dJII99o7r3jrNzIbols",
-	"1Lzw7fXwLutknWXVRVphIGLOGekymk7CAPRNNfxM1kWfbcBXipT1AuhaLHBp7s16bhaWiBg5rnlyzIDo",
-	"Y4Uey4Di+asXjQFFMc/zsCnd9hHFF+XsX2wTUXwRzPdFZbIvahHFwTcPElF8FITOLqqxzRu3eeMj4nMe",
-	"Pkj5AH1ma5llFTV0q2vqNtvrG2XpZwB3bir5lQVk6fokWcji9g0TmhXQXRXqhScszHA+U5AoJClcpYYE",
-	"lF8tCx5csaEdK9e9KBaBEoTmdLZzHmSYravKhUdThqnW8HmrE78kU3nHYsE1ubE82y75GkztmVoJyMrC",
-	"/EDTW5wfdOSzD7Ca64WKrx72lLJPES4NBDX0hIc630gztDeqdz5G3vNRU57Vjf7m3Rsy5XmO5ec51ROo",
-	"2bUa9WeaTrgwxyfqVN7b5rDsHiquzZe1+bIvIF/WqIT2VT97ZseCEZxLFfTlkSMjzaLN3J+xaMiGBamv",
-	"QBHJAlJch+ez2k6ja0Tfo2Wfdko8hWZTm336urJPamuxtkXGqcw1NUazr6uxIwhgc61WrFFFujfLKoNA",
-	"L0ITtvobH7+JxeovDg5dfwlR63VeeUVttVHrNmq9ErXe/9w/WKQ6+Ip0fb0fur0YC1bGHS1ByQz8vqqn",
-	"C55wk6P3X9JaTKGjJzKQJpULjVNrB4AcuHExu+APxqIW1sZWxwpm2LvEGsUGTxc623H/lG4EdErBRuMq",
-	"Fua+6YSKMcvWu6sjmedysRLBR5d9JAtssDih2vf6iwWk1CMAOLsrKihmWTQ7771jBLQfJ5a9xtMFlirj",
-	"55Z7iC5cKPlhvVxcl8cL4t6vKdogbhvEPVjN/OLa5R3TcWZhFucBorZB2cSWMdvL1Zht2f6pIv0TEmi4",
-	"MuFoBK7RU7U4bFmAxEsJjpio3mV1iEqaEpKqVpHFwkdOQ10DDTvmKvFJVOhAO5YySy5JklLxcS5+EVRr",
-	"JjKWQX1TLJqqSOzvzc8hq9Un713yVm9qvxVwNkph1rVSbgSx7b0DrGWe7zHjq/VFdOnN6lb9lRWapzQn",
-	"UxditW8fspxiPqKpnhes6Aw7f6HU6KypzFj+bm6W1fz+T2cXZZzWXELcR1IbFdJ5I2VOhbcmyFQKPcmX",
-	"naijWMFpOdT5+bffvAA+RtwcnWHHbIgNKcyqmjxKiax/dy2VYxsHfqJx4KACMFBnpdTZR5mdZXIhoJf4",
-	"BrUG6IIfqGbVotPgk6DzIDG69wyGJF0IlcgCQiaYIRsppi+tyI0FF+SX6zdGk1XGw+JMifgYWuQc8EJU",
-	"kPpUAq2IVRH+K8xoek2fkC7VZCqVJq8Ggx7M+JbNQAdaUYtow0uM8XhiyLBMt5Z4xK7jwQUwbcQOby7i",
-	"herUWq60BEQmiHeuI4NoGDLbXIoai3trUcm6UtSXg0G0vtoUXhl4kHbfuOuNgIccMBVmhcOy2LSQShGa",
-	"55XUgS0cLj+KBewW34O9viDGvDB3xS7/FlCV0Dz3J8ACUHt98kPFvY5FORv7YgtGRjzPWVY2tyzAfVBH",
-	"0P8/2LV55DxrgDP4x2+71FHuU4v6+z9/j7a9Cavd5J/mQYPD2xl2LgYXr8/OL84G59fnL4eDwXAw+P91",
-	"LM6p+bLBa3fZ7krfvbBW+bfK/+krfy97m6yA8svDzIEDSif9GPdWT9bVuYaOAjvXTFZHiarGRKVEMhZh",
-	"jaS9v/qejWTBftFpaduoq5FmBX5UMMI+p/lcGUf5xpyDVcsmFmjamPvIMQMNqydsSUbcBvnKVZF3rMgp",
-	"9Jk0ioyLTC4sYQVYECOjKlHNxmIJEeeLwWCAcKzvviNoNFVQTUCUkPNb5owSs2dGkNjdN3O+IhzbWtB7",
-	"akHDbVPTTYOaCiu3XHjht8GF+yuxE+fzV62endL6fnO1Sf2vIam/qqTUrlpqbY6/SUvtXFfq/ZbDSktj",
-	"UeHt9qM+XnXpEbyPk9SXuqVqS0yffonpgxid95aZ+sN0b6XpfuiaY5yUE4FsGpTrmgxq+Sgt0qZF2iDS",
-	"5hjH99Q1ov7wd9FZMko0DBs6Zm5elA/XWykpjQUgUkKWfz/wUYolj61tHzXItyn+dhEE1p5c/O1xZGyL",
-	"UWkxKscrNDxNYG/PcF4VmbK5qKMhWheLxqKOiCQhxgD+LtEFwHYWQAQs+xnARg6sBtkfofFV14L4ZXms",
-	"0NFOISMW/qoNGX09IaMtQQ33x4c2V4Bskhsb3cUvwE1cZ7qEa9z6h61/uOIf7nv2HsQbxByWTe/ZpGJp",
-	"hDTTB61vzhSLgMYn8pfdSJkzKiwWhOaKOZ51d4W3OriyGNU+eTOhYoxooyrAtmxVUs4UKIOoroBrzT2U",
-	"NF9xXcHGHu6KPoUqh0240g1g0U8zLrKckRtGC/Mby55kn8rjQuVcvx/Zvd15SijQE0vx1gNtPdCjVUkc",
-	"EVY6pvMxO0tltglOeiWI8Q4snkMKViV+eaYIDENgGMIFSeDvt0b8rlZYdB1NTSxKnhosz1tfcBHcICJm",
-	"9YDhbbXsAjAWsaiUXVySjKU8QzeYuptwkbHPkZHsqRTpvCjMKUX9BM1EAcwq9YQsuOj1yZ/NBGKBjwge",
-	"N0IccSV4QeRCWB5c42iDtz2lSygjUcBx53Gc13R8BtQLGQwRIeARR+EZju5bZEkkp8GsZ7PKeavZdD3G",
-	"ESb+RmbsCXHIDPqDV999a9ZETRjTpaY5f03GFPTH0vyuk9HidntlcE3HLStMCwh8sqwwpRALxLY5vSjY",
-	"1sltc0WjxN4nRLhrQJBQI6/IrDCyRS9jUTY8gEPaECm0+RuH42sO/a0TWj9xpb3Iahlg6vLtxPE+sDl3",
-	"iPQFarqN9X0Vsb7wjW4ptPz5bhZa95K98CysejEy7pmytR6kS4mmYyh3oWkq5wKIE8zAkf8Fd5OD3/Yq",
-	"pTW7CaM/M32A+XSqWKJ3DFeXsqJx2jBiG0a0hC67WyLBod4rguglQUGzYzicZpjQ4TR/H9XhLG/wSA6n",
-	"mcAX6XCaiT8xh/OTphwtXKUZy+3bNeLIu574h3M8FYSczJFpvc/W+/w6vE8v0Q7xPkvx/dV6n05+td7n",
-	"l+Z9ljq79T6/Du8zeKMHeJ+B0PrCvM/9bamn4H2GGqf1Plvv03mfO1six/I+uTibFTJlSp3pgqa3XIzP",
-	"RkZhnxkl8wDtPdxdCNxll+4eVyTJCjn7QS5Egr8mgjHjrUGTTeMJGr8YeU+NC+yuRlo1lVwa0bO03lyS",
-	"UQ2CPSGa3gJBnGDVNhv13/ccQ1uFky2Ch0ba0RtGbnIqbhGGU7Cw6VW0zldeaVwCBfxzwbWZ3jvz9MY3",
-	"tTQENfY3+OxY7G9vxQfcC9f2JaHp9qheq31LnWHHvY5OXbK+mbD01jy/RuIjxfR8Zq6qvj9zpn6Si07U",
-	"ef9/OlHnL3w8CdofO663nN2xHIjbyvVHZtOt/d7mZWyJWVpP+MkSs5RqoCagQ3207pqdOEjvUTgn8aHL",
-	"ig6nA2JxYFlG85lvHeYtBOOJfeg1Sm4Xt7q+/VvX+mtwrfl6+banEFxb5nGfEDxq8cexrLpT+c/rDmiz",
-	"S72irlq3unWrXW3I0c2a4xSPlGLgjgkti+UZu9upm9mMjllGmLhjuZyxiAi2YEqTxPaPBs43aNiIxtCE",
-	"jyfme55FTVYRJGuNWURTc6cfqAbjKBgsIsm/5lRorpfm/xrcZmMx+awgWFF9/6OSjs743Jn/fA0l3WV4",
-	"7z8Vcmqd4PLDa5lY9xcYFsI22j60oCZyRjSfsv8GV54LO/q6lIdb/fU2nb3gx7u2+dqqlA4X53g23Pb3",
-	"/EDHjTwHV3A8iBwRPFWtefaVmGf25bvXGorw2lfr4qXuutASq4ng33hlk73dYIhd2QSHF0AwBJKCBaTZ",
-	"AnIh96U8NgkjMOLCWT1l460yz3VVYHdtHW9rq9VttcohPux473w+aoceK3zhuKwee3M4AInx10/v35EP",
-	"5iqsk7UbG9KjrpvsJYbpEyG16zuQMU15rhLS5VrFImGfNSsEzT+yESuYSJlKeoBcw74jQ1JmLWYU6OWd",
-	"MBmQLi4J2EZ8Op0DrXCMgmnBFRuSgt2xQhNKplxpestAIvX65Ed7V1L42zZ0RTMTHs3zHPuKW1IqY1tV",
-	"X4lnSC4zPpaL3lhsipEPV9dv/kJuGZspTJGo3pBQmy3BKud6IxtJ7mg+Z6QLXeGQ35KWs7UD+9V7m0E2",
-	"CvaEGENzczN4mG4OUjv4CvqrS9+P54PBi/SWLeE/rB+M76kzy3e9Bg+4SZrDhjlYnu9T9nwGO/oPK2mW",
-	"f/zWkbPOsGNLlmE2etIZdp6bXduJOvAiIEkyF76PAtx8O63wVyXFB5zwaeuRd1BHbUFyW5B8eEYFJDYU",
-	"JFtNYE4QNjgBibObWqsKk52s1ufuhpugPW6SXiUNgdKBraqGY1itP/gl+CKMVzfdTUIDesO5p2qt2daa",
-	"9aw0K7vjC7Zm7UOQrjELlGWvSZ432q2e2saainJEErQdG09XsrstGYstjEmyhy0ZmOJrjEnSZEvuaEPG",
-	"IjQinSF6FDNyfwH7ENYkzbLAklxdpeesmJW2pRnALVJn2Pnrj2fnA+ioaLOy/yXn5svO71+c1XmPHnGH",
-	"qzU/W/PzUOXzgRaa0zxfWnf9YE1UN0C3IcF2N2ywIn07+iF26rtPasfiGCGABqndGHXZ3vXfX2r/sl4V",
-	"Pg732eoywKfFbBeRvAM0suHBH4WprJXRrYx+dNbsY4rmXWIDGBMGpMERHItGsMIvAtquu6ccehuekgRv",
-	"n9i4W9eDCIgRLP7rKBb2v/XbJs72NrJYFnzMBc17Vhuw0Yil1ouA72czqbh2FfOxcD94pogFNXCoqS9L",
-	"x7lm04jkEjqvklyigLHqx3dXMirBPgJXscCpIgwdmvT6XrveU+ArzwG3hMcn2FCooU4+FlAo37sE1QfB",
-	"fLyrK5FnxN/b1hP83TV1mguuy5dg3gHjdyyzLlYscinGrDAPP6G2yZ+9xULO8wxKI4zIS2/JDcvlggwq",
-	"ixA+nAeI4O0Rm+F2uFtDMqGK3DAmfE8LxaE2Irhz0+Du92+zZBgLnBBXRJhfkNlcE4p5V0xwjAo5jQj1",
-	"93C/DhbG3ms218o9H01vY9HFL7Cv4Yynt71yIMe54B+moCl2LiSMQ3pmQc1yj2RhPjMLxZVtCFmwEZAQ",
-	"3LCUzhWrjjOReWanEWFDRoFdQ4KZckXsGJe+Z5fbdLaCBZ9DzjWpPAW89JkOH8TME3BOOFM1T1OopOGj",
-	"yrBsOtOcZZXJgs1z5WZlvjGn5ZlCClsi5MKMesObN8nKCRhC0Y51v+22tkkGs5RuU4XkDWZPm1cxZVTN",
-	"Xb/mYCKOSQJAQAy6VPvdDxIouBbGcs3NuCKLwpin4tKFIuzf5AbwTAR7hZyfXbwgE3rHYgFFQziurYBy",
-	"wYsUi1Ks0Wouszy65liZHVvuOrKy6SLAo1MBfTYLntkf5xIbScFPe+bUUssLAl+bswXHyewyOTXzEGd+",
-	"xc3Owv7UZodQEG/3jpBLjQhVlvXJR7uHcba4OPCwEwTGx+JXms9hlwyt5DEPuuYRyRZPmNKiWMYCRjBv",
-	"Db0BaEqqpbztk1/gLjatuWbjN94pFgXlqryTeW0wekbomHKB0DlyQ3NqloMqu0GoDg5lRGassJO65SIb",
-	"xmIxsVfYnFKWsSwiN3NtZVXZYdyL52eE3rGCjhlREzMNK2XsrZ8p6wQF4h+WCg+nqkwT5QDNczOIWZmC",
-	"TSlSGMMYffJJEmoW1I5tJ+9FqWBjqvmd5ZH248oRGdg3ag6JLPSEDPrk2q+EPWJuwFL7qvnUzcUq5md7",
-	"eE0fG8yA45SlPWreMdTmbSVXpZLryy2q+uismMMQLfeb97nUG+pz31geJSvoR07QN/FBBcRPRj/wUp1G",
-	"sVhTtUpqBE96IeEXCpArRjuaGysnzTwlU+8SilRBGWF0xjE+AWbOXGIMNrSuHYYODXIQ41XIXXR/K7SN",
-	"gsXVvdpLfpL6Uatd2ecZx9n9QLVtTvbN2eD12YtBJ4Lypvt6ojmC+h+vrs8uLr795ryze2zmJ6lb3qa2",
-	"WvXJ8jblslmWgkDcV5KeiLzJCOMm8iY829D4vyIDyt7/gWxUcGes8Di0tuEn2VY2rJeDJ69NDRTRLhWp",
-	"sPXbOoevoc4hl2tqG9aIt/srG0C8bSwpXalkyOVD1zHsZWqdHAgG57DZeUMt1GK+WsyXJXHa0Sw5GOTV",
-	"XEmqCyoU1k3uW09qfDYX+cESBFWWmGbGKNlcXBqLJs6NzFozYSHpv/QSEbNYTQqxI/tBH3/xEb+9MS/a",
-	"DIy370ITZ+IrPCPCRFaWk/YuSVKw3LgcP8K93mYJ6WL7/crnyP+0gAj9mN8x0SNTI11sWE3JeZG6+C6k",
-	"F/yHUOMBI9mvD7XDroP31tpjjcI4WKIT15sGd76/6jQ8ga1N9pXVnurqMT1mBepzP4Xvl8Dst9ZaI1M6",
-	"gyQnpm545gC7NqvlByrzZ/KOFbYpZT2vPSRSxALyv+C3Fkyx4o5lNuDfVQxD+eUzaoqpQ0h22Mtt+rEX",
-	"+XBfLAQ0vybJn3+8JrVnvYFHTLxB6fJSCcj0jH20k0j65L3Ilza0aK6KhU1q+4fslkmVQS+g3Rv65JZF",
-	"BsDjY/rQJrx5+bhQfpazkSZyriPI+KhyADs9eMb9LN8rN19/oX3NpxBgV7Wt1STA6puGM0VucOVPKZMe",
-	"3ZIz+7fpBI3sBuL40laO/l5n/ubAo77dAS8fB85OLLruAFROfEQaz3oPXMGG04PHseHI/ugXCrANXIyt",
-	"MAnOnaXGRLNsEEwRzTGbxNQTNoUj7ebYuwxkgT+SeOrt4T3QM/XHsmaD1fIrci50XVZqKYlf2oKiT23k",
-	"kn+6Xr8TdbgZ4F9zVizLiH1tETth1D5jIzrPdWcIPX59WMi2/0VI/MPLkPWi429rBMaTtXuehIxplizQ",
-	"A9Js6aOJmD0C23JEEj/mR7lIIkCwzCyb9yo2rnrMo1iUoXHsWwOWQIQeo/mx2fX+TztG8NmmKHosKj6k",
-	"FH+hIvtb8Im54zu4IbqVa2kdt/fOWo+sUSQ8Vnj8o1xsEx4vtVghF60v9rX5YlbRHk1QOoDYemH5iWmF",
-	"Xg8vbRmLcAA5RxF2uCIetQwCXxUILeAtE/Aa39v7rwVGuwkmPRt0chjojI9s9YYD3gHwLBYhrM1Ztog1",
-	"Q+BXAPwtGOkOEAtpIX2Eq15kxyvYVBo7R9Nb5jplebgaYKFLfcb+Nae5eeT6StE6ewYYcYSSgQWH9WNx",
-	"vRmEbWGmVFkYITFiZdknf3f+Yy415FEphmTxV7FYwAP69zTBolBrlM614pnFq9zMMQUDGs2qM8SRO/hg",
-	"gGst25zhbXGqXGl8McbphLG65XwzyWyrNYBPKrfYQ4wgn2EAFTCw5IYpxCsas0ARmgOunOYLujTj4UVy",
-	"FPSDm/bJO5uK9jkcC/p2frOW+Ggwavjoe8Bn3I7dX08eEz2zFT5GAq7mzTLNGS5gJ+q4ndsZXrzaHS7j",
-	"FuFpcpv4bduiDFsEzoH699OK57KTBr4XiPPcSMj12vca0M2BHrXiO9C/RgXIkYsJrFHGq+rX3Ddx9H2g",
-	"k0rAsi/EsBpzFBTWIPC8i+qwqllBo/b6sXgrEP1fBo6HFcw2h+qYW4i+VDphmklhGYgFsjuQdm70ClQH",
-	"aWRXdfoVvx5L44djtc4ljGK0URkjDRQyqv3G8tiqtVLVVSvqFh4Iy9qw4qVBsw5tYKemg43qCvUv1a4S",
-	"wL6tBoWM80a1bCcNbqGdDBdKM4qwVnP1lCllXgw08KyoZfQ4/XaGH2QRlm/ZSBlkOiNf1HU+6BkNCngv",
-	"M3cu3BrYshwlp77sqmCrtsWILVgB/VwEoQpeO9cuR1pddDdftzKKLFieG1OrUthhLU98ibGolNsgquzS",
-	"2ha2kqMa0narVi230uXPiByZbRY081q9tAGtC78syvfYbYLvYp3LSqFW70BY7wee3n45NklZ3Lb+OlYx",
-	"U15GnQrzcmdopqTmU7YH3Ncs1tO0XcBgbu2W1m45lBbD7CMeyIPjWCvWsVpvsHyY63vsFS603Nlasfe1",
-	"BguWYQVlVzNXI+ncecu5gV4nzXwKqRICgGFiYW7PlVcKsoD/umhq90bqybAu/+23UKAs2KLyC1fcoe3g",
-	"jsNjRR3hQ5khnWKyNbVjZnQfDKyWylyK1SFQfLlGC5L1SjDsZblOmcXiXm0W6ifyvsm+s9YkmCvld2iw",
-	"VUoLC+bLTLUcM5iZLJABy3j7+V4Fc7BFviQdaLdMtXgl6kypZgWn+a9IE3V+0X8VasLzwaoqdOdyd1X4",
-	"0f3yKWpD+1itQmwV4uE1iriVjqYTNZuepVSzsSz4pq6hVxZPg/5OGbcskefYLdgPBQ6W/XMJjsZq+WL3",
-	"PDZq9GIwIOmEFjQ1EqwXVjU29CGt3SciZiVpwbKtKx4bqDoIMHXUHXmrA83ASNgh9YQsuOj1ydva00IK",
-	"Fhw/uzC8IHJhNYqvoYQSyxtGoBqfi9I7u6bjM2AdR+cxcrELXhCe4ehOrWlJyobO62K/a/ow26pJzaZv",
-	"7Jt5VP1iERR/okozYe4fdaAXPqAqRnJ7PXBNx23hYyutn3CbzkBcLLdtFe2P8lp5faLax2s6bqx9hMMK",
-	"7TiDLsjwJ0SFXAnkbr3iAb5RSijOWlR9XdadGL0BFUs71DTWNHQL3/g64Bu1t7p7v/t1QmxjhaNxoHgW",
-	"Ov9G5kEVDxT3dCnRdGwMJkJTyAubLWhmE1XDBeYj+G0v7Czycjfh9GemD7OeTlUI6asMG1azpovaSsi2",
-	"EtL3ctrHTgmO+GG1kCAXcqrUMTxRHAfc0FIwWLrYPnxb9UpjUbqlZE+vFO/5qC6pfewvzh81834SzigX",
-	"XE1YRsZSZqFHClyLSrVOaeuUflVOqT14h3mkKHW+anfU6qXWF/0CfVH77lpH9OtxRP1xPMwLtYLrC3RB",
-	"9zOYnoz/aaffOp+t81l1PnexR47qeZo73mPB+O1rrkWChYAjwQ9ipEnSG+JVKS0Kbl07TXJGFeKFaKqh",
-	"uMP87JKACAmvBYAtV4TeKMAKoZ7F78DzpGMygs+ItYBWnU2i5jdKF1yMwfRRSa/shrO9EdbIClS1wsj9",
-	"RhjPQlNsTyPs2myK1gL78iwwOM1PW2T+J1tTGs+Vk7lwzLY3orzM20BT6O8DMg3+I0ckgUHM7xPXEszs",
-	"K5UQy6qAIEDbbALKC5wMjUUpREkXMHdFOuF3LOu5KKaRpapP3mJ7BCM0jcyyzd1L7LqZi9I8z40ALWW1",
-	"cIMj3rOklDHXW04yJ86ILubMCNdVKR6LYJgo5GXkWbSCq4ffO6ChsznrViVQcKcTWiAmEr9UhAldLC2+",
-	"cW+z0pzuL9ao1DD51qRsTcqKSYnbYnvhdrApuSF7kQiLr67A4BryDX1op8XN7OBiCSPQfOhQ4ZGj48de",
-	"ibEIENtloRARkrhxSNcP2S/Hhg6NlxjDX3DFbL8UO7lYrJude5BZPlfhXKdzBa2t1udKnOXbILWD3Am5",
-	"N3WCE6gmT6BY+r7sCVlJnhhRmcwF10Yzv4OMULd+f0wBwVXvRz9jDyN7qV2sCOfsfxH5Yj/IwVANdAA9",
-	"S4uE6YDLUCUAWwAUVrleSV5BmG+a6v3MymIPzj4qy/fQJS0hlnsI6saTKb1lySVJbrnGErXEqM8E00Rp",
-	"yma69CxQ2sbiZq5d5yogjRNsYRmcunWUvr2n2RZcvZPCI00Tl2EyCpJIkS9jMYIHTG7myyToYMShSJEo",
-	"lltuuMo9qoP2+uR7pFBS7jGJlrEAlqU+SdK50nIKNr9KXIcgngHpZ9gkKGMjLqCxIRR3TGU2z53JUUL6",
-	"HVmWZtP//89mHUkXO9ERs6rmdZl/3xffz5c9pK0xV35vHs9deDNf4h7zqspWW+ZmO+ryhNqOO5Z/Dx1M",
-	"I5Q+uuPV6xMI4EOjJJRvsfAd+gRejb1Ks4COwg7T4HdtmZ971NRczbNwttANlKHoTtTh6pPdN5hdw5Yb",
-	"uCs7w455P52oI1ydwvcf/8/Z+WAABH64rsZG7USdlbPdGXZ+pOnEfuWEA1QmsRTCjwsGiajheX8XCgLN",
-	"pm1usM0NPu3cYC0Kt0NCsCmONitYCjvUntAaQc98xgrFrBpPPrz/FETVcLjndxdJRBYTnk5svzSPZbCB",
-	"MDBFStQD+0xTHQtrKKjkkugJV+SOFSBrlaZL7PnIPlvmlzTn0D2wznkDNwHHsU8+MUZ+vTC/Q+WL91YR",
-	"BNFQLKP7Bn28F1xkcrFftEv9et4Gu+pi89TMZdYj2Cnc1WYav57YmCLdX88joiry6deL3hbCcU28zEuz",
-	"/ZES1jxc9VC24WC0flNEGrzB1bg9ukzZLzo1f01trML86SgaL4nmZuCbgtFbIs39++TKunV2Dc1T2JBe",
-	"OTmu3FVmckUhF9Yo5krbqmYr2NHBUfYq28hTodlvrfTu1bsfepflDK9GmhUwTa7KfgNGOMfCX/Q9dIeF",
-	"q3wPAsS6MZpO0JUd0TwntrPektFCGV94gD7xd9+FfkrojO2Z4PiPyW6EVcZ+G3ieXHSLPnrjHC0Gq8fN",
-	"kSstePM/I/n/uZPxjVrk14tWj7R65ER65BCF4WrpEZO7Xm98ZErmdww5Cxn2/0WSinSukY2cEjcYGrRG",
-	"kFFHlpC60IJrri2YUXl9IzLtrz6ZH73NyjifsbfvrHVchWKTro1rRT7XUlIJxcLFA4fk5eBlz0eBIDoI",
-	"oZpuxvwfVe6K+mR6fZLkTIz1JIFuAM6fBlE+Bg1m+bwH1cCS/ZH5/YJnepKQ8NfGN5jlVNAiFvB8inTV",
-	"hDEdmY81i4guGM3wDwwPulWxQVrgg5jnOQyVc8FoQdxIN7SIYqHnNywiMz5jEblhFFJE45xF0MBHsLx3",
-	"6fg07rjM6xwW5ZPg9Pvke6knRt3GwuosuN0zRZKMT42hIAX03k6q8ShrUnBFMlbwO0tq5n0f3E2WwLJw",
-	"u0wHV5hRhrFI4vlg8CLF3WAsDvibEfwYJmk/+Ww/w1eAHybBkrt1gmjlmlHXjhELu9hSMBWhNvfP71k7",
-	"HGGJLijPzSr+NyukIt3k5bf9VwPYC/DfpHeJg1qtRZLzwZ+vyNWL1+ST2Q7k5bfkM/nuNZpEF+QzOX/+",
-	"Er7+U041+Z4W5qOLQdInV2593YrLO3MWquH1xhdc3/Pw/v5uDmktVQlhfzhN9hbAMBekAcDdVaRrv95U",
-	"rGC7gtikorGktDL2JQ6JZLO209TQ3AMDjlz51vpIm5Jw9ZFNzXFHc2wsZMGyPnnvkw7Uh5fNBdboXHmU",
-	"CBKq7kEiYsOrEEtGwltLuIvhucQVbWiS/EjTSUK6FCQhbmduW5+AUW2pWy/hCRX/b4Z2Izx+sI7mW3vW",
-	"nnvpgYsEfai8SLGWJl4a2XCzl9VuR3tZvHJUrHBezpjb1i6uYO9TCXLHoluGuLkgIyNzXKgb49rKBbbx",
-	"hbgYNZxzL/HCiLiR/Y4x2LIUATXiZSlWSP3ldl04Hgw5l+nAreD4GY02qUw+Ijm/ZeE4ETa2t3LPPxhw",
-	"zhlbzAxmdn75csyuKKUSFWVMB3tn+6D5PbFyfOOxAJkW0P/0yZsyjcQzJjRPaU6s0etlIlTDCHsQu0Fi",
-	"CgYNU1PGUQr2ldvTvUti/A134OC07Ruz/1Mhpz+HUuNxyYTc2y2tfDgpneF3r0u2ICvdNnMOwaHqDF9+",
-	"u5PNX1mKNvreRt+faPS9Kwsy4gJo3yyUaZ3xfkiE/jdk99oI2qJhFAcxUEYuOVkeRHCGkOFN9sIcPeF2",
-	"smv65jizuUUbtWijGtpoNzd/552PjHxm089g+6+eWrCPFKHkr5/evyMfzFW11mPgs5b2m6J3NpdmY6rQ",
-	"8wAsyDkYR7Hogqn094JDJ1iwjaCdQ8/YSzWS7L6550ShJwxwcmpjotidyA90aWw2mp1JkSODM1r9+LeL",
-	"+Ho448D4TvDMHtfkhQmZi8yYgMnzKvIjk0h97U1IY+8DtAguIyO4zgwMECqSsM+aFYLmH5ntymEsazt5",
-	"9BYgqADWI5vO9JIgvB7tYPdroLLGGzvTYjcTDl7anpIxlIrbWmpnsK5/WDHa/vFbR86AlxEowmE2xvDq",
-	"PA/3XNS5Q4rHFWRGRP6bixTDI7hptxO7f1VSfMDnODGf4z3y3rx63ARVyb+P2P6q4rpb2FwfCmD7BOfy",
-	"T5Tn7D81JPyBFprTPF9a8bof3CLqzOYNRtufSrHtgrFOlFal77AMUVpkaSlzC0bSnAEIs2t7FapY3LBU",
-	"Tpn17CPCPqdspksc6BpwpENsuLt1ZRFBlM81G4hiUQGy9sgtYzNLNuE8bpAwffKzywNK8NSDxyHdEIgY",
-	"xSIpMWFQflTmGiPS7/cxNOECUUY6n5GPzMbauu6hekQKqzsbfPUQnxkG4Cp9hkgdr1oPC6zSfchRiFkt",
-	"mGM6sbGFUcEYjIszApRLvoSvFlyong2r+UhHYZRZEOaH3n6ZfRKaBYBDMyr4GR5C3C1pmi3tsYpsp2SM",
-	"RwVdlSMyK3jKCOSBVUTumMgg3p+ZcVHlsoJkSMHSg0el9vGImsgFxNsq7UM1kSJlTuFjuFFLUjBoa3Fp",
-	"xqXGS2EUo4SpnHFry7iAtlk1SjKZzqdmNfFoKAA5izJ6HdovZis0oXwDxDZE+qHffFaD/BpTJkCYhsTh",
-	"ZrbWAisjlWE2gusShW2jbOWF2CLEd/VX0gxXhSxHtpEF0FeX5ldg+eEtG8K8rkc+bl2YaSX6zC1bOSwW",
-	"TAp6gCycnUPtzIwthf/DIDCih+H91U5DwwIvJjxnlZelQjg7F7BV3bkwA1y6dXU/UbgPbnKZ3pr1xPgj",
-	"zcgNZPpxTVE6lu2xAaGg6RiqI80GlAuGexafpGBKe2R94k/EL4Jr370yJId/pkh3LuAwZD13DOy2h6W1",
-	"gUu2sHTvf5JSm339VgDoINccbXiuzVk9vwBpi6ccYAeAeJ/SHDu3qEtCzbAwlktpUDLin83ulMLh3brf",
-	"y889B323zwTnzKZ6zPnxr27bt1VpClN9VARSKIkVXzi0GRPutJDzPCOFsSBACMBssrKji5ZkACfxqtbI",
-	"2wgxL5McSn6KEyPdnI1puiQZ1bTXCJcnTc+CR74Jua7nhXFwALlOtgKuX5ZlJxOq7UmiudmEy1r7F3MD",
-	"9x7MNtiIeG+cog2//yT1NVLyJ+79uok3vKWwD6OZHzQU6lKxJJbmf1m2cxnaZkb2dcF5RqkJ/dRBJpTJ",
-	"oepCIziS5dmlfUpwlMgop2O/IFKsSpDrao8lOL7WwSMVN1YuoAGTVSQVlQltl9xaqJzPzKELZEAqp1OO",
-	"/aax5bUzxbI7UHI1pJPt5XR/4sD2z6+4wytxtJQKKJDBAUgXC24mRppqWAzL33Vr7Cv7TDsC93FyJ3Qh",
-	"d0LsV/3CqMPVNf0covcbkPprofk75QDAWGy9ytar/Oq8yo8Yo3Ha55kClAOUUlm/7hjJgucpFWdQTrOJ",
-	"LCc366k0WUxkHjQdfFfpoIP13oWca+CnYJ9nuTRekZ4Ucj6e2M7qObtjeYTISv/oFtPkG/YDnNR19I8A",
-	"UuF+XmvK0yOp+VYN0eMzxoWYzW0VvGAsC9r+fGCFMfES8u//IcJN3b8cY6FA/Zfok7fGG3KTM1oK58cV",
-	"EitCJ7pLQo2TU+iR9XBoMBauhVwItx5WUbupgdkoC/uJywEpc4cpzZhz2swg3YKl80KBWX+JTmG40DAw",
-	"1uGRMoBaG8m6Wr1o45y9pWmHBovZFlYyXGeG3YncjjQP6JfGXAeQC/C/g3fhU1zYY1j4RkD2BaWM511B",
-	"npMEYBzqAyu+z6m4TXoYQFDY8x4LL4krqbP3Ne+Z0XQS2RaQgDyg4TZ4hsgH48lUZoLGJ1iQbj62dVvZ",
-	"XhGeI1ijwtwq2NPK7EqaGz0o0glTJCvoQuGiQ59+KfPKhIfOwSmNLPAEIli+GSvsUFjAWjasMus7z/Na",
-	"V2g0UdxO8LO3dxIyPAyyiIV//qoF7kdA6wyesFv5tXKYo9qGjYV7p4g3lAVa1qXIa9iFfZLkfMrNHd+a",
-	"4ZTjoAFRYj7pKgsfLOYCN6xt/zgsbVU7LzwMpSTxwom71pvQ+3pKoffmO/IHcu6C+MqW8bIpFFKj9fAn",
-	"Wbxjn3XSs+1HXefsxN8iuSTJP/6Z4KtYfUX9WLz3xzAimk8t5i2VSitjIxm3gcxooVd6NZKGzoxhP8l9",
-	"ya3Fz1gw+aAWkbtNg2H094nteW6xqxRLbduU5RHthb/IBZkaXw8pRqzH6pbcaVa/9DVCLisBHiq7uc74",
-	"kEqfQXgxkwuhnjOluZEtAIjeO4/aiKR+I6ezecim8EwRdzs8mxB3QDERnGqQXNB33xk2FXsmFmDQOBkf",
-	"SMwIXQAI+lBsEq808Q8L9gdAG/0sEleZntI8nYMv9V4kEJXrKmmEpmUulUp/7xctcaFW3auUOXLdJz/i",
-	"0KDLfe7UxoTcOgwRAllxj7GS0or8qnMcQEFBGP1JFqXM/VvkEJ4BO4R5brOoimn4NzGGhHF33tjH5FL8",
-	"zPREZom14owbSLg4m8i5saJ8VribcPUe2/h+KGTKlOJinNgExtDcYD4jEzkvFPlE/giaHT675lP2Mxfm",
-	"9SfkOXk9iECx4JUfyR9JUsxFcFFoKP4NfoBWT05vJAQtCojw4F7y03umSAJXfKSQVWc5cG8ospDFLUmZ",
-	"0Kx4pnAQGMFeMvBBzylNJ1wwHN4YMoCk7Sb2cxjXxpHdGlamUrkRmEqVq7qDQOUH1/b6dlJ/JN1P5A/k",
-	"Y888eDnPSz+xP5KP5N//U5/qZXmfP9Zu+e//8UOiuoRRv58XGROQufn3/5CPth01Ie5B/fd9Yt5K9c3+",
-	"4Y/kU2RnV35i7hH5WfnPP/b9fnL9n/37GrqPyr1kfpLYT80pwx1waU6B0eP2tlG4ALLwj9wP9u5Gu3do",
-	"7VryR7R9/9Zk+17635vb/eGP7jf//p+aDfTMiR0InprTtsbULe1cmmWwP0IzN5g4igVjNJuz0eQ+/a1f",
-	"c7UaHZ6qSxKteDveAUJTjocS2WdyFhQDtYmZTxKh7ZzZzMEU5Mcds8J1SW65+U6ZJ2S2vSpXbpnWXG/T",
-	"TktLex88lVknXId//08g3/1Co8+IjwPS0C9KeQlXYA3PNQJNkjEaZWD5mvXEfQbSuQvN2wtuNLqNvccC",
-	"g+/PlE3GySLMykXOB8Crn7lsSrqMyFxgrgAazroErZbabCgvsR2PjTcX0MV37wEzNl279bCzvXHZQo/c",
-	"6L/eZSwomvqYZnRAfuCpgSoKz6mS9FY9D9uM1nWCwG0ZY8oFKISUhvSBpW3BNeMVZW72HuriLqToSlcY",
-	"tkt165n5JuV28OMFowP3AD5ixZc0c4n81iGJEQxuLkj+GU6mj+eKTo1jXBaiulqRkRVV4Irj7LnCLArL",
-	"IFcaARHO61qGiHQnNB8RCofDWCj/zQrZixyIHjj17lj+zO091J9MZCpyUXMaixmF6Drscq4vSTJzR/yP",
-	"uFHIc/I3PxstSX0aqBaDWyACTPlsVfmckBXBjN5ELiD3mTE2M1tjYcRy6Mhy5Q7Tts7Rhu70a3wjaxox",
-	"Z1A9KpS+7KK7K+eMVNo9ifeQTh8Mr1ik6yLjFmznbfwWWt9C6/f2dt2mtzHcivdGSajejsB9s9Zf9aQ4",
-	"x/VVr+q+otV07jlnhczmac1RDUPxVJHShyRU133KoSVE9Wq+G3ihgB2BvkX/JW+MzyU+FHJcMKX+Km8A",
-	"iWUeC8p/4QOSpFSkLM/x716/dGnfem0KOiZ0daVg6tLcAWw1W5amfBXYkuRUZFYNOO6MGR0bASLuWC5n",
-	"LCKCLZjSpOYvQ6AwQuaMCR9PzCXcxq2N31pAbyjQT0Mw+yqkGgHGoE+ST7d8ZrPy12DJmCkQCOU784cr",
-	"Tbr4bSyARuLVYDCIyCvb839GxzboaZlwuw6fF1X4wxEmh7H88tUb08AsjrGu4fcrMcOoSS9GZO92BD81",
-	"Rhn+A2ksYLmNvAi3+460FJVFPB7T0U63/UDHjUHZK9zMVZxTVfC0fBVfB19FmUOuv98DOCxKrQhI0DMs",
-	"vjhMHc4bOTCszxNu06Dew9Uy+8jjjcyWpEtJ8qZSPDKls0uS/PZ7EgsAQyuLSc3zXkTWF1tXYpmbCEZj",
-	"AS5j6JJaVlG8qhsyjo4sy6hFnlrX2EWOy2puZFe9cV/1hl7237KlMk6+mltUgF0GagF4KwXgpdcdC7g2",
-	"qMXxMLWw3qaPheu3bGkr1qMmmoB+A6IvFvtD+tbg+RDVZQtXpui27gntKpk0VmrCrwKOwCqSZzfv0u5Z",
-	"kMXBij4OdiuVuSyg6sfikfQ7B8f6y9n5xeCb7SFXlYdpUVct6urrR11VSguP40WGh+go6nIzFesP/vug",
-	"W2yZVaOKJB9+qbCzNqv2JEIEq/EnIcSaG2dqRvXkkiCMGOo7GIjKVmu3Wvsr0drl+Wn1d6u/W/39Betv",
-	"0i2VJWiu3hE1ut2vxw4GZxnWktCy5NLokkDclf0g3tgrsC0+VtLWYUEqFi9en3lyOoiNJm7oBiJI6Opi",
-	"+R575RxqzJAvBy9jEVY7umTuhCpCNZlK2yYR89kAdfVjdSlRsIGxkWJDmVc4wfu661fLbV2LmLKc1naG",
-	"qZW/NXfhqSWZqwqy2mQnFuXCOfUZ/DQoEV3TXeay+sSrc4SGZAkkxSG6Z8wjz2VhS5+HlpkuBA1g9VGY",
-	"n1Y0Z6pS3usRAuVLWWsVwq/P4NeYDVFQz/YTv2UuYw5lUbb4MFD6wXqs1/8V5X8ZC7pLxeDWpsnhYfQt",
-	"WduqZ/JR88zlIdrMx+av02xqS7NWS75yNtL1a51d8uaXT9dn33579v3RCr0aJFtL9tZmpJ9ORvoqy0IV",
-	"bdVcydJwXEPjoVLP13VvvSR4QBRz2b8AQFCOHtT6ZphflaNYgBDvp5VTqzDx7AcGNoPVpgeR63rQr6Zm",
-	"lSyM8YKp6wZzJynbF3OhNKPZsGLYRMFfXlhhQrsm78yljW3hJgziHAVjZLVXg22fEEH7BKjFLh/hB14k",
-	"QORAaG4skcLoSceG4BYRVm9t1hn0t3sXXYCRIbA0zwGbGGrz3mXJhWyJN8AAezUYDLBHnOX9s20ZIPgS",
-	"EvmeKslc3R9fcpb5FA0HaqbEFu0HNpznNrf7teV26y/4eMlds9fhozdenP6OysO4hev73VwMBiWxs1WJ",
-	"C6p8+wAj4y4GL8trvMsoJFHzdOJ+1KXmOuiSLMZlgWavUo66jVejNF0OEWF0w3JoZSpjsYur0yc/mNkD",
-	"0uw+vwbZ0psdG7KvXxOLDY4NeWC/Bp79KH7NaDPf6+azgdOAg3+BkmJNUDHcS7UD0mkDhflTsJzxXa4X",
-	"ZDvz6O1lEkerKMxqmAyJm6vmPc/6nagDPUmBSTPqCHRwq7KyU3dTt/Z8sxevO7+vhcZchayuQxt7KUNC",
-	"Nu9i2XYQYg+NAxz3geOntlR+llciFgFhIIgpdwEIpU0RsV49lEiXZCrvKsYr+kQokCDA6BcVEoj2wNpr",
-	"ZaAWlkxXu3NVblXGHqsJIUXvIKFmhsN2HThwSfVXb+QfC4mFXcerNijpe44qNU8ZBqqHdt6cMn5zPGRk",
-	"zYJeU6oAe6ZVF21e6b680p5Kao2xDYVmZ0aQnqU2PNPIyfN3i7RosBe9tES6iRWSisoPMDFwI+fjiY5i",
-	"UaEKfVan/wvSTLXiRW9kB7VmtrlNLJIbqrhKLNABUxhNVYG+JQE28jdTqvYIs8Wr/TovihMgEZkiGxx0",
-	"BYOcl416XJy//Oblty9ev/wG9UdVVZRi/yEiHX9uKPdclfrV1/u3gDTxZr70RZ6NKjdwErwt8q85K5al",
-	"MeLLyzaZIb5f5s9c8Ol86q4YyWJKdWfYyeTcnIuoM6Wf8YJyXaPO1P1q4IMSlvTt9wfv6FBd3M1RkFp5",
-	"bktBcuSuCWGd0s18iVz61sSaQXV1uHlP1Fxhrbi1c3k+4+ntA0TTEzNuQO/pBKWjv4V6b6onWPkNQVhr",
-	"/jppt44m0o3Z2G3A3BSOhb3oqdS2Rh3M8tNieY0iAtZ9ezvSPZB5ug/w0xNbkG4CP5p/10ka81CIWWsz",
-	"im1G8YC+AmYfBeS+jbWs/oyvszf9Bb/fKwWBZvfuIdiXEjv0yWXhR3vfJygOX6yKw5E7aXvIQ/ukT1Mk",
-	"2tffSsVWKh7uieNWenjB6Jt0ox/8EODOjzYzBJFP6hxu885yzqqAdk/oZNxwi69wHTB/hd+tB31WIIGr",
-	"4E+87dssCSGMEJq1E1rFegY+dCVs62dZiR3EYkMcN7j/TsjOWPhmrSPgHfXTDTuoqHmaMpapXp9sh0/0",
-	"GMltAYpb5fFisSNAcVMer2y1fhSAYtMuelQdCYz5ZopzYNiC5s1SuN68/U7UcTtmc/zaXlWCGK9evEaS",
-	"eujnzUX1Ghfh/vDT2dWL12eDi1edvfrRrpzGFqjYKtCnBlRsFtTHxivWVegJYIvND7YXenHacKAthtEO",
-	"vhuCMRYAYSQBgrFJZjTiGL2OjPz/qxjGqrAzl4EY3Rm1SKqgxVgcjFp0r6CKSYzFZlAi2Q+TGIuDQYlN",
-	"76SFJu6h/HYEKK45uS1O8SvDKa57z8eAK64onN+qQvz0uEURCy+1MpRZazAovUsCKEdSAzkiagUxUgc4",
-	"KmRD/XTFgcGKq0MrrMhV+OQPikQ8jgNzejxi80FocSZPFJa45nU9HXTiGpt+LUixLhq/NJiibWAs5nne",
-	"65Of5R20ky0lNnSKtWuBETbbpRB7JrEKujBos9IQmXrSmMIHkH97Rm52jss8hZjL0XAozTbwJohhqwFa",
-	"pOG9SMNj6J015vJsXqQTqtjZhCvIhWzqAmin435juwBoaIyitDFDhZ6ohOC/pOsCBNDv2HL1YogFKXpd",
-	"8zBbsWOX4BI7odGxcfn9mK57xznQ0A+gq0JOpzMgbID2x9iZujvwFPSKnEfkfDAw/3s96F2SZMFFJhc/",
-	"2yHD5Ah+Q+D4m/u+F/nSPyhOWgEBkdJUzxV5bz5hmRHoHyjPsO8diu/qj0gmYX7ss/GBlkxDHiNIQrhZ",
-	"UEHYdKaXxL6JYSwS4OB3A74xt0jIICKJfwMJdCKL7Hh2Ae1yGj8AWuACnwU0bbfqzI2EYRY7GAC1CkbJ",
-	"gtumRVpCWal7VDMePKt9MHB9uI5FTkX28LTEFkfpVuMvdr/eg6T8O75XoPMybz0i5aa8dNxb9b2F1Q+w",
-	"ubDdPNfrkJU4aifUWB4vyYV+cdHxERAuNBufBA5ZX6PNURe/y50IaBGRx0VEloJ8ZakfFf3oZX9Y3Xh8",
-	"+t6mrVYp0bTcNNUPbT+1BgR6LJIP7z81V2vaoE/SI4oxYDY0VnfOlTayrnQ1FLH9T6E4ngtzWaXJt3NS",
-	"YDbmQvyz6leFaHsYeyrvrKAECJN7Emx2C+Fs86zIcXZZIfIZkn/8M7EjlAyHffJr9fnNF4rld8joE0Nr",
-	"VvSOsshGjTLSvWFLiXPgheMDIDAKxCiwSTpNJ/bpxtLcMnCVVh8PSYXAgxkFTpFr90q4aOQrMjog7EnD",
-	"VcmyVGlaBJz3pTsVuGxB3zpUod0VB8pG1DAwh0URaT7PWBbyFL6Myudzb8TCGcpmRA01Zy8Hg8i27LEu",
-	"YfDWLNUiR6LFfgljiIWlgAoK2UbBI2NTKLd2qCpjYb8Do8g1lvXZK9uLr2mRG/my1k+zKVb3d64neAzc",
-	"fC1OjVvyqIwrzUWKwI2yAHn9XXyJRq9SivFqgPi+6laDdrCXax/AIv/qNI/rJcpIuzgCnveonuFDq5Ur",
-	"HQtvZqA5VDjze3/KKjgOTZHW/Uu+N7GC7Wd6XdnTn9KiQJS+sxtv5B0jA9uNok5gFkwPqoVA6HAxHhqz",
-	"G1cukH1g5xvZ4qE2exNyOqPmQ7ktHifEEexLuCf83Rmen/e/eRUF8M7zwXYwld+jcoxBvzbEoJk+63v5",
-	"eUsQzO+79atoWGX7Dh4inrJVcrGcyo7pxC1lQxtsaYMtTTZ6uGuOG2sJ7e2HBMTUDer1lZ3WUC7RMWDn",
-	"lScvIV1z8JxWDjAomUV8NBFqjoJYfESSKS3GXFRYuPDXQSH/NcdPIaRfgehIG4a4D3tzidAb1z2TZxhw",
-	"MRacNzftkihNl0TLMTOK0mF2QMutRfRUm3LaD53AbqIrQyBrZSlXwD1hQWtEyiV2rTzfyKy25LJoWvFY",
-	"NM7bwnq8Wq6/fniB9WfwfGWxOAj6g0u9wkYWi03IH9cgi4ygY1JgipSbWcmpsyLVw1fxOmjQMayQL78z",
-	"ltuIIBDXmh6HWh7Ha5f1CHZGC1r6ykBL+9oF90OWCnbH8eKjWwFvLPc1JYItSs8Tc9hyXqR+E9tGvS52",
-	"NeZ3TJDETS0pOatjAWHyi8GAePSB6kUklTNwI9eAjGxnf66VS98Psa7vPXTbSKKAH9tMouZsYrwo4ep/",
-	"WTVzM+d5di3/VxILQkY5HauIZHxq9B60Gl8wPp7oiFhaAhWRJFgao0250KwQNH8HKFnoK17po5FEtpY9",
-	"Y4RninQTmqaWBNloZKOHtSTJmM7H5o9eRIIrHFgYx1UTPptxMbaT/9ec5lwvP+RUfIJ8UnLpFicBwrlf",
-	"Qt3+Brp4w3PhdWZaPieoJnQGNSwLqkg61+CWR/iaE64+sqlRfgnpJu4nbmq98qZmEwdzuKvgnf2W4UXV",
-	"pKy0K4daG02Xyn3SM4aXeXpzldt+9waBcVc+U+VkmkHY5fd1iln/TQMboA/kqlTO2BCbd8IVUcBCxYH8",
-	"PDRJVdJzfecDevTanf/xz34lZhVhZ533n67Nb7cjFwR3ICGYwTS2Epgpb+SMs4yo+c2ZCziNmcZFzTA2",
-	"6LkMK8sNgdWhD9L4IDCEksAUyxm1EWe/9H1yBafZml2LCdWV723QixRsxIx9ysB/AGKwKBYYfMWAkqbj",
-	"yAddi5AxB4O1iouU9ck7qc0NuSOvZ5/xZMYiuEUXm8JycRtKLzsVLW3vfrVU0HDHxhw1TSfYc7wLgMnq",
-	"r6C9qlmF3iVJbmhhTrUD1JPExtV9qK8W/LP7VbBF2PTdNUSH91XtPGF+sdqvKOe3jFAbxH+mhoQS2+XH",
-	"OBm+CZCQC5viVhZC2tQqKFiYnKa3KtrUSmFNtyDSRZhWOBiE8SzVpt9aXBEj2u+Y3X+pnDpcam6UjiZO",
-	"ezhPEHXMZTgySgw7zlzkTCmS0CKd8Dv2CS4xOg7b6xdzFpHFhKcTYq/AXbcm2Gq2sZ9BefsKBoxOzaGx",
-	"t4fD2cyz6fWgGdROfasQbmPbpCrErCmg+3FjJyRfOu/fBRUZ5lliYZcmi/xVON/dAq9XWYY15dY0ecxq",
-	"wJXt4LCJpeHU+X431Jh7LrSP2vK8tjzvqZXnhbLzmAV5hZwb7b8NzmsxkTkj9geW/O0j/pX0hmBieaGh",
-	"wvhcosyiCAhiaRBKPItKxwPlbCqFmk+hO70NCvmUNRdns0KmRhfogqa3XIwjuB1ydzk5nWEXQvzQWYkq",
-	"tFYFU2a26hLjfxjZ5ApAU5iWBshVn7zVmMCnoJip7Q7vNIYcAeyLoSUxkQtjQ5LcbFRMJNgl4qsoqMai",
-	"7UoYCpTqj9d0XOVVdQAEN7ZNoK1kJfcCUdm3uEf+7J0UbHOZxFFQTG6C69hE/PyDNnFvaDphZ2+k0IXM",
-	"t+sXBz9xv/g92qvT3IttxCn+6J3UP1sbsgVZPRjIqtwcobR0Hz8Uxmo9wUfQBrUqUUP4kAXCgttlPw8u",
-	"S5S3faAA+GZZ9gLN8LfWF3Rio+zuCt9WZHUpQAPxCj8z3puTsPB9VbaSrtI8z63ERi/HJZZ4ESiDXsn+",
-	"6eXyMy+N++QN/tL4l/a33resuF1dD5UFR92nAZwj98yqHXs/esvcxJbPFNF8ysAFDx23Pvm782er+4VM",
-	"WJ7F4oaNZMGMLHZoKfKTeQRfk6clYRx8TfdDcKERXQKfO2fYl4ygf+ICbWzhfgmy+7p0hjz3SlBDskq9",
-	"UnoOlV3h8LhWjaBTal48y0eR0TTuZ1zjpVZNYac+hB4799g+mPmQVxAwfZwvbFOYrZAaG+IGZTR21yCC",
-	"j+Ujs1+oWJKMzfSkRuBd29gNjWp7sF2WW3VbQKPAhUikYDXvqWu1aGKf8A0i5pLe2tLI3RhV5Gx5kHo9",
-	"otMULuxafEg22N5tsg9lnvHUpTX3WAO1c1wCPFKYa+uLtb7Y8eAhbpfVFHYosp+pHWyPrT02yw3uU5kP",
-	"0WUWwbPeAuhS4kcr/TUtqxK/54LOtRWCYk5Ufb6a0/mPQNhs5oRkZX3yTroK1iVqwI1KZGgr1GcAKKCV",
-	"lhQQHl1MpApcV1mU7qN65l9HVBm0FwtjQVRJ19xtosaqd8dITq6ybI2CisV60OieCqoCVN/kcR6hxrQk",
-	"Cau/uUfVbnyzXktHnRJG+YEVvwiuO8OL/qtdtV11n7ZxwlY3PbE4oQjldcndtZcbvJcqen4D0aAHUkgA",
-	"NXg1GFQif83qxlYvBKLR1m14UoFY3KeHPPwhXaY5qi24Ol0rBZPI55+wtEAxoUuuAHRe0TevliCY6zCT",
-	"Z57T+jxDQkG/yIJAO3VBbUqNyNGICdAxljbB+LXczUL13/VHCDrsvsPCEoXw/EFvRTlVvNFjKqdYNDLL",
-	"PIZyUo+rncppmDvvp6x+j+79ZTZo+uWgf/FqB9R/fem+x+juaT08qxDfZmqdk2fjW9HqKWq1aKtFD9Oi",
-	"rtaupmROr0sfqBbAaSNaA/g3atFyCexJg6wYoszkiIyRwcBsAejEXYZrHeWlh3GEWHjUZElNWNVgNlHd",
-	"WbLUlIerka2w3YcrkS8U2b2fojgxPHvF/9wCpA2Zytq2boHZXwUwG2RXIKxKmMShKcAd5PVv3tLbh1Yy",
-	"8NzupZYMRHTGIUcSiwkF0Brp0t2kY29zA+uHjlitI7nck/vx8LjUSXgfV18gmbi0YbkR2lrUJ0X9WIuH",
-	"HyhjKiyQjeCr9yv3Wz3/l4TWq/1X69xAAuBQNhHswuRm48HJ5GolcXYgNdMRTuJp4UWBLbEms1gezBZq",
-	"1EKNLNTouFLhCOCj+7hhV527DX3rS4vmodhgPSSqwgPrhF05x5IN1hLAQvg2ImWFiQ/VYmi3io7xTePI",
-	"1U5ULkAFdVLcSEnkemRj5gGza65Fz/VCQltXxTPWFI18ebKU2yNpBkKVZfSq6oh9BHxr+v2HurQoAR7O",
-	"3tzKp/VQzYeHl4SIUpkCwR4lKdU0l+P5SnFrahZEaElucipulQOc+Lq7CuKErAecOHpmBzppQG1s0VPh",
-	"i0VtuMd/1NwYvMKfmBjrSWd4ftF/FeFHf+eZ+eRl5EnpP5l3fx+T+IyzlKkPrPjeDAJpsz0kfWVjtCiP",
-	"Nj/1RFEeXi6eODvlNcMjZqjqZV7rslOkC6iPBdcTrA9zZQc9l7eCErWwzGCLxNWGLFVEkkCoAYFTRSht",
-	"lcZaUxx2cB7rZ6/T21zWPcL/EfNZXjPvntMqjbY2r/V15bVKUXfi3FYp7TG/5XbnPTkujJmrhicoa9DK",
-	"ErCVjJhlsKllwWJxTxqM7JMFi8X9abB9PIBYbB0hesAs2P52/hPJhE0DcdiGRJ5gNswf7BNmxMJ7NoiD",
-	"FRGzPk8Wdk8HKp3SrN4tSeZL92PhjrGXVm7MyLHmh3MjtiClHufAQQ5Ovh0gAB4hAVcaP5tCrdPymdpE",
-	"XJuIqyXijiWQjpOMu+/KqlHVOSRR5h+8OVnW0DPRVcnzwrH4qt5lVTopTZc7Zs2wveGhWbOVRgaxaMY2",
-	"7C2yj5CXO5J5dYz46cWu4VKXtftEF1gfcjEgI01uaNEQSz0/aSz1kfVKm8Zr03jHT+M9gKF8qAv/3Ir5",
-	"/aO4e2q4zXlBOyvSnchFxYB+pmzaj+R0SeTcqH34BYgr5OaS6W1vY52fm8s7vMuGBGB434q2i0VXYUNE",
-	"IOty7CS+ZBDfbXT0QEFDd59mnVhy7TyoUlzJLdbW9vGzi0aFfTJ7ojP89qUHNr38lnwm370masKY7kQd",
-	"2DVOkX732n7g0pDf7qr7mnZYm0lsM4lPjVfSyVmbQXzqWur5b/Y/+xRYuGfdWF3hH74hoByLbQTvLs6I",
-	"cWjCQozrYJpckRktHOeJH3VI3o7OwHMgJT9JoKWMOurHojmWvU6bka2UmZntwcCXhqh3GS87Ttj7YBX0",
-	"8IHv6kFbCXw7o6z1Hp5axNudTisbHy7+fTJj/D64uJdH6zDiXiQfjBC/R02UjJIPCUksiTE3EFk1wwrf",
-	"u5+iRxEL1/Pe0m9gl9GbgoaUnFHQOSEClkok40yl0qr3nwRL9Mv3qE5DdZIbMO/FXFzzKfuZi7mGQJnn",
-	"lYo6jvIa+34qpuez4NrO8Hxn7qnq3mp9idaXeHKoxIrkPI3nUKqEEzFPBRT3+xJPod6IxXrF0UBrA4AW",
-	"l70pGfUd1WFOlY6F+5goSUa0IH8g54OIuB5UOGI5f5plLCOO4Vj3mnmqYrErURXZyFMVi6Scwy5EVSek",
-	"+SVXNV/vVIpPPQ3Nh3e25t0nugAj0f75A7uZF0WnSantwTPln7zlmWo15n8oz1RVpZxcbz4+y1SwAFuR",
-	"THk1twVSP+g9k5iPzL91yQUY/kZrvs5IRbYmpFqFKhwNyX+AtvhPQPH75XkcBH/pxO6C3l89Ci2A/6sB",
-	"8IdtsU6F3Q8E/G+BNNk9axK0jtmdlQoi2rFoWakODnA9OhZfhnKtTUo8qaREeUZPgsBfUVahXbcDIZX/",
-	"fSxOx0d1yBk8LRw+sCQ29r0LjmaLhm/R8AEa/mhy4YSsVEFfunUJx/B4PwYp1epUD4HbRxtyg2hfJcED",
-	"Q8RXMQ1i1g4fiyAg7LvikXReFEzATvgSWa+OZSztGQzN6Y0sPlJjJ7+ElF49/rkm/Tfof1PJ/1005v9e",
-	"RZ2FLG7fMKFZsRmmf7JE4ePqrhZx3yLuj4m4fwibeE+f+zmfafX8t9mEKvb7QwLt64dvu199MPPaFMlV",
-	"io+FbX620oqbQALPJUMbjjXGQIwGf6YIrEEssHv4tR0CJpD0NiFr3KWYHzXeOd6WK0JhetA5PBZTqYzC",
-	"SxmwEAazEBneu0oK6R4CYqLQcjRjKc+QFIaSueD/mrNYcJGxz3Z6qRSoWNPljjnK4yrXrWLOK57WFpjU",
-	"6CESm+79PWp+c1SgVl52hhevjGWpdDFPbcKz8zOjal5gsONGFqzsUE95QcZ0PmbGHFUfa/ZmbQ9twgzt",
-	"qsoru76F/LQJzKfUCtXIss06gWpCrdRFHfxUdfKBOdBHU8wbUqzVV6Gs7gEt2ayonXL2DezW5mB3J0yL",
-	"ReX6Xfr4bNRgFpu0owrbK9fqRHGbc92kqB4n5eqNi9340lbEVpty/Yo401aV0sOpo8PTslV19Buf6X1y",
-	"tf5RN6Zqy8eu17gZDwrEqXWV6IHy2XkYdWrmaIdM7wOTjNQSvbE4cqZ3f8fnwTO+a/ZBZSOBteA2RJv5",
-	"fYIEbKeUc9ulh2tewNaW50rmeE1IY+d4BlTl+lmZX8TC/sTt76ZI0bETzgeIgtMmnkt7ah1Vzqrp1Gae",
-	"28xzhYftkeyv6Gn68Pdlv5vWa31TJmMdnq7Ytm6pOs/slAu9uTrL7h2SSqHm0w2qhnS1lDkoBS4UK7SK",
-	"7I/MXlY2BWHjH2ure307ouSRi5SctrRN/fY1z9dFT4AX+VgZgP36Vx2zDf8Obaws/MO6kmajWCDIS+Dk",
-	"gCAQKzrDzlxwHfS5su32983Y79Pnqo31t7H+EzUdqYvYpxbRP0LT/GNrp3uKoNQWKmulJAoqhw+Kx5PG",
-	"cHwsro4U7/Eg/YeLx7cd+bfSJo9cA7VzZ/5g27fd+b+uiPyKuHtqEXi8XoZ797CCqft7+TeHYLcumDpc",
-	"GB/U9eRgENMDV1k90f7/G+Lu1b3TxtufXrz9RDbwpv4nW0U6moLppCmWHovdg+miLuTCH9qQejjusSPp",
-	"ex7sRyrf2tQ4unbg2yh6G0UPo+gPKW0eM2i+MRZeky1blIHhdB6jFKw214ParkBE937BStbJ1auTd607",
-	"VoXXEQy1BwwKY6QXargqod7zk8Z5H1k1teVZbXnWURuiPPFg8rF6XD/dsudjdd5eTKQqff73tVLlmisQ",
-	"bWD4GkGskmU+rg1QHDo2/1OxSPJNDa0Tkkmmtu6OsqPbc/z4dduJ+z+lE/eKr/71Mum0Pbqb3vlDMXGs",
-	"UW2K5kydzQqesrObgtHbA9nyt/CJ4JYEbknglqHKwDrKBL79HuaTkO7A8ilfkuQf/0xIwabyjikA3kwJ",
-	"zfNeI4+yUQhOEgcaCZ+ytFBrbK1yFIvkw/tP12S75QKNn/TJjzSd2MfpKmb8ok/m2g/+QRAD1HMczHY2",
-	"5te4FhGhJJ0rLadG/3BWPFOkm7hPrjkr3mYJdFUh7DO3jXh46VyiyuoZhWWWwv2wMgoULVOS87vyAnji",
-	"YIBQK0Y+GWFGrdKvlb/H6YZaz5ZM47jWB/ZNlrE+ujuSBbG+VeV99y/6wXR7l678+kbqSdgBp6zLrq+R",
-	"ebeZJJTAQTBXwPAJ6RqpjKsN65RMaTHmwn2Bf/Ui3A3wtGYlkcQadhOZC66r/FO2Q3PwSs01xAzYJ9cL",
-	"6fabHOFgqZyxCK8xQzoH0T1Z+GBI1a1xGsY9dxcnYFX8xG+ZPVJoH2M+xQy8k29f8esvYYP5kyjnGqs2",
-	"75jQsljixOWITG39c9P7MNe8H9kK6Xd0yhrQAtG6CPOexeRWxpiva+dOPU6sINjRcE/4uzM8f9l/VQsL",
-	"lN9dVL4ZDMx31c29PvbAOlEHN3Bn+KJ6C2+N2O/DYe9r+uqmdt6/qA46iDor79k4UxQWbutgR9MLs+/y",
-	"IcIdW9l05VS2seQCOsQVzaYIHWnHUuGeqg1p/MeGNBxStLTpVrdMzbzbL2Kxxk55AObue7Z/NTgQkZul",
-	"C2GjvYWANNCKQ8tqpnQscJARL5SOEKEGFgpnhXrmxu7eLNHwEHTKIpJSxc64UEworvkdc78zV/CsF4Ex",
-	"IizXGQo/9QwG8ZbMxoH8VTzrXYJy5ILQWMDczUPUVaMZjXTro/XscE6U9quIOyULrYBPxpihXhAlZFYY",
-	"haeXhAulGc2GgTkQkcRIKfMvWjqRN20iYx4hAc0bmTEgL69Yg3XrCeyiVQ3e/CCcKQIhERYLeCvPFOGZ",
-	"e6QfeJFgOxKaG9unMMaKsmZJZReYX9zyGdolyTW9ZQnEctCAxPd96Q0SNPs1AfqeV4PBgFBvibAM+yJK",
-	"2J80t3EiZ5M3qBsMGCQ9ImhRyAXODl5qU4CoyWqp9GXcL+BzsM3yVcd51r61k4V59jYJpi7O0yDo24DO",
-	"1xDQOVCX3x+iwREeLCgT+IjmTjYAo+n4beZjL+eDAckg5pBqcxXhmaoGY0Aox4Lmea9PfkSnNCPTudLk",
-	"hhEKP5IjksADmvsklUC6DTMMKzikDMQtzC8DGDsVhKa+QVUqM2YuSCe28a39ThEmdLGMGgIShFtP3mIH",
-	"fS9ZkPTbe73dnI1puiQZ1bTX4APHoskJ9h2zfLDLB6FAa1w5H2FqdCYsj8M6gk5igWe/3p2nourRx4KZ",
-	"x1iPqlS26Za7Rzm7vGA0W5IJVXXQZbVATUgC99jbZb+m40dy03GfmwO61gnezZk1j/KADux9t9+kjtqs",
-	"fOvCPoALq/HwHu60mhGe/wYncg82G4pENqiP1vQcqXPYNJfFmqG62+oaDrSiTmdNWMFChfDyErLHD61Z",
-	"jNz9aB68gszfXkeQFRVx/P4mMD8n7Z9oS5MGbhva9lV/IsB63EDWlgQWfOqB0DsIn4eDr14bybWpvlNr",
-	"mk6YajaHu4Ed3AvbxVbA+ZqOA6sY88Ox2NMq3mz1xmJX4UQ2Wb0Yy2kye2FZHkZy9UkwOqx6o3XLzTsR",
-	"8kzOhqhVHJkvBH3q7aPm1mvIoj0t36ss21sONnEcPL492TIGhIwBX3jxPp4TuZ94XWPb3TGRyUI9VMft",
-	"iVwQSvAmRLE8D5xspI834/wK3//ANOW5g2OEKBGuVQVvGQsIZuOwb7MkiGcAhMLerwLAIN2Xg5eIHlhw",
-	"xXp9knD1oeBmgYfEuIBJLDI2lboae8GY8gwvJBnMcZ3PDtYpPJsRXi4SDjWW1QF6fXIklECtevOSHIgS",
-	"WBsheVCUQEk4E26FxyWacYv2i+D6b2V+/SLq+H3jULseJ9B/Fa0FGJxDS5kwU2/m15Sr/15+7uA3fwvB",
-	"Am67bwYG2Ks0m76bT2+g6OHqzdnLl+eDzk7xkpUz2bLZtGw2T00hWkFvpfLDqMYTJOgrj7E5Ob+KiQSZ",
-	"ehecVpVgxt6pnDBbf7N0N9ucBefGBViTABerSrsxDe7VszHU62IpiUj4me3pDcxd5j9NiW49YYqRkZwX",
-	"sWiYd5li9/LZ/JEzml3zKXsrfqBLP/bffIo+FkmjqPeMOmU6fbcMeiw2ptDtpfDCdkqhx+JGZkvjGvGx",
-	"AGftCNp5q2R4+Ma/6Ez4Q2elVwyZ3XLTVXHQpqO/snR07fUeIxXtVBV88KuVuxtj9Rh5RYFV16JjBpLD",
-	"A8MryLHuYsLTCcmZi8Q6YprZvEiBFja8vFcmV31WgOv7m5CDAyVkLNQ8nbiZdVeT0NR9BwE3lHjm9711",
-	"oXFyZbw8YAI5AI29Ka71JfpfJfvOYf7XaZIBuDcIbI3K3m0zAk+KameNyDtZWmAzV7PZSVXJt56qOZCq",
-	"D0VQcUVG8zwnc5AwwypNBVcOgZI1tVcMmCq24qi4dC2Ha/VcIWSoV0XFKHrHMrtOVoY2id0oTIlABc6q",
-	"mNpfSpXUE0eUUvuGh9bHgC5ebRerOVk45mhJh6pN22zD4k5pxXKLS1mHSzlAGTjzN5e4hzFv0RheeQcU",
-	"ucZ71gWfTq2hib1gCZ1KC6zzUgkSB37c1WqDfAlNZ2PhUqpGNySXTa1msZIyIkqWfWa1ldCKpFQIqaFs",
-	"kiy46K2Rgc5mXB8u/8lO9lHD5FZDfqTpLbk6G5xvL9Xc9PFh2uhyG11+OtFl3ESEeoEQiKmfvOxZJ6rc",
-	"0W2QV2UweSfilqpwIl3EgnOR5vOMWb8pCYrChbHipOyV3OIgt9gWpOKUuAcsY7pdFHYRxEN7a4KHmwTW",
-	"T1zpct3aGpoGMXjiwhmvPHbhRCnVbhuT/BpiknlwJLcRb9WD3iTefuObw46f5MiB6WxZqRM2EFBE3g0F",
-	"pppxXCHOI9iCKC3T24gsJjxniOyyF5WhN+VNM67JLWMzxBGXd1Ca5zmZyByqKmBE0qViGfCbUF/+SaQg",
-	"E7gDQIebCS54lgwJgB9lQWY8vUVfGUaGrFtD9BNqMv2cNgVCCwZfQ39MLe1lpOspQFYca2i0Z9FzDrC4",
-	"h3WJ+mR/6/JBg4DvbNyvohFbB/Npxf0ONZvW8GbbvREYQsZIKpieF4JltkDObvwEIF3m/DWT7QdBqq3q",
-	"hDcdmD8zfcBpORGfdanwm+M2wStr2atb9mpgr975INcNhN0jE52ypaHjYTtLZcbUJqcJNTj6LwHvk1eM",
-	"biQA4SvCBUncR29kxt5mSd/Gc4AFDONFseieG71rNLdPG6jePWGk6q0iYp6TFma0NQElcmA8yQxcCyiR",
-	"n6vPC64kMprhyvCCyIUYlhhW8A2ndEluGDEeOOGi7Nl7TcdnwPGZwRhYqIuj8AxH91UQ0uJlwYzbBwP6",
-	"c/BeHjWwVd1jb2SenRUyz1lGlGYsL5NDbz5+6kQdpZfmdx0Luto+DHZNx20ErI2APdkIWEWg1SkuUTJv",
-	"FbKvSvN94mBln7ytQ1nXdOyjWLEow1hwWs1/gtviny6UtinStQEmF4qvNtBVF3QnjnFdY43o1uGtqu5u",
-	"Y1xfRYyr9lK3FGANkLuaAHORrkZP9TqoAi0NomfKoslIl2LB6Goxe1TBU2DVqPlt7wAyqz8zfZhZdSof",
-	"1ft/q6tZV0Otj9r6qNZH3ctCOaRvUpOTusk/heb2tk2CrR8v2Zqpprkcz5n3QKFOwA2LpQ8hisE7pcCR",
-	"5LzSS/drVwl5D9ABJtOIcojFqlfaQ+6+ZCSLaUJGMs/lQmGpfwIjGXmfDI1QOiOznApakG6iJoxp4D7M",
-	"qQZrSxeMZh/gr96QJHrC01vBlLIPjb/8AeayTGxwD92hy1gQkuRcsPAC86OMT83fUqjy4R28rSsLIuZ5",
-	"DkG/ypVsOtPL3qWZLw5KuskNhaoUPb9BxkaOzI03jE7Nv1SM0WZMJ1QIlsMjhGN2qSY5o67ik4AVmnms",
-	"rwfqSaXOFIOcBUYTVp4rfPD6MsFC1Faq/tz2sS151R2Xeb3TVIXLGrGCfWIhx5hZyXBL2PDBGNyBgugJ",
-	"FWQQQXygfPhfBNf2JZrxEvzt0n4MhFm4aXDPcG1rf51W+mT2EJjbCVdXqeZ3iLJ2gEU4NcWcHRJQgHs8",
-	"bkShslydYYeLdNKJys9BhkwYuKzDAeAIFzzTk87w4veoU9kk5vvzl+ffRp1QUhhh8+I1+VQNUPiPyJ9y",
-	"qsn3tCAX5DM5f/6ScLNq/gR3hp0bWmwfuqgsbVsj2sYwnnwMQ1kh4EyEnytf7BjJUM+pFVXrdf8nphWp",
-	"CjUpLLjbmPXMtU+CDiMpI12a5yC/sV6lNyRS5Evi7mQvx6gvmdJbBulxcIcb+R1LbV+NikeE5YpVKRhR",
-	"vTgmwYCBMcCBw91rTTqsRLSUwbsxrtjnqogS9biF//fRDkad4H12hiOaK7afzLSj+KzcI3DqV9XjlnWK",
-	"9V3QiulWTB9Qym/PEgFQuJN0NaGtjie1N4eeUYZazhilaaGVwwZ5X82I0lROpwAqAmCSkdqljO4Gj7GY",
-	"YMOwWKiJnEF/O2Cygx/2hqS0zsAxsmZZRF4PXp+fXb8mV/l8ysV86r++gK9fDF6ST5pyCH7H4pPxtcj5",
-	"azKmDT+9hj59boBvYYDyvh/Nvgez8Dy8cyz87/GK6/kNg0vIZzLoD16/wnFevXDz5zNGzOzIp3TCsnlu",
-	"1EtErr777sJe8T2j01j8/dvPL87DCVwZzwps0tIuBWeivOQN+lzkzcvPr/ovQesY69n6KjMzP9WPxbWt",
-	"cwpdlylVyn60JN2UFjfw2syog/7Fty9ek/zmORf/7/9TLhy1Dx6LQX/w3TevyivMsiu37PD779yXPaL5",
-	"FKqnrLtGuuimQUujittn5kVj0UWTPiKFmT/LjJvzGhLAU5oTpIHuXRLjgOJzWs9TkbnC2tvZ/CbnamLM",
-	"gmBk9Ps2QYmtAK9lVFbZIGpJlholBGZZfFKlErOIwsiAo1LYP5+yp13whSZUKnVmgalhyw3duoIwhCiL",
-	"WRhzunfgRK6s7IkTMzsbHaspGiv62xzNV5Wj2UPVb8jU3JOkaRZEm7Ine8aQTpU+qR2rexIpzhduMylt",
-	"JqWeSdk9TnJoPmVNVfyfypr4kvzV1rpD/XtEFGOZj4sQWxOVXdoG0I6CEkMgXMWitM0z0g1DM0MCrnwy",
-	"xHCKJ6Kd0oz5wLUtLIjKsIst6IyFMcq4tsyV/hZ0TDnSgvii+0o4CACHcwbNMaWwz9YnVw7Bb/wGCBAd",
-	"VjV/qAjbt2T+BJHkx5KdbduGtjz+eOXxRw5SyxkTdMb77hSshakA/jeT6Rya21BFkj//aHssuzGWdJon",
-	"EUmluGPgMGpJ/vrp/buSIeqWLVWVE8ly371jDPvQaHnLxCVJjbmQWWKlO5pz4FMqgcgLuozKYeVCkMQc",
-	"klXPEaqiuuD/pr01oJf3MyauZvyv6inXZdhJ/mDfwDrRA5d9eOvf1AGG2z4m247GWsVMM/udpfMC0pb/",
-	"+Ge4+5uezOxBs7uCEwCTpalu2PpmH6zuerNjN+761I6IVoJixR0roNruZs5zDdo+IjdLzchIFvgfqoJw",
-	"Szext3p+d47noxfFwpyecCfAF/VDgFgKpQspxnZ3e5ayxYQJdmf5ffyCZJKpy1hgfVPlVZtzcAZnKiFp",
-	"zqEssjxX0MHTNpHimtzQ9BZqH96OzszmPoPdbUEFY6YhuOVpywiwTGLBJYL9UzkD2klbgHDIkfy/5v2c",
-	"8Ei6/dAeyb2P5P+9+vmnPY8kboF7AVIIl/HXO6hUzm8KWiwbKnRAjawDPMXCI56EFGe0SCf8Lhx/PcdL",
-	"HfwUi2Qhi9s3TGhsxcqrrVLNlySFb5FlvsyoOsJD207P5mPND2Jhf1FJy/YuSWJs3plZdnOr8D7+CyiE",
-	"TidEgGCpTq6G36oM5g43173ILxzMyF/WRJrvmAmdc2N/mcNKS8T31NageQKwlIrp+eyaT9nPXMw1c+Cv",
-	"Yi6CDz+w4hfBNWKhBkQWZCoLVhnZzHLEWZ71UIKhKU7YZ5rqfAnGORO65DrTE7bE4YD6//1cK56xD4VM",
-	"mVJcjO08uLqyWwX6AeDKa4m+4T4ApPf+ADydcibbsudmXhQWx5fONWHZGIJvwSvrDAE/12lYL5v59jCj",
-	"H5gZrhN1Gt9kZzgA/vv62+8MX0WdcAMfhTHNr3mLSmrT3U8UlSRKVRToVb9zt/fz8Hof6z5e8M23oq2Q",
-	"UWK/11JNl4SUYVxuWIJRXcfvTZSUpCskCe4eVRSKLELdh2nWQURGOR0rFMxGs3xiWiMtRynCidX7qLDL",
-	"SXe5dowjrrl9meO0MUQ/CFa8GocU0qQ3LJVQXuZeMMb4epckzRktrOYvGCgkhbaIv7NT3U10ImjfgMlA",
-	"1xgtwH1r1s8SiWDhLqMCDPV9AoMHqKdj8GhWdhzqmor6WacMWAdgWHaBvC46gp46B+Dtqp46HzwlRXWs",
-	"2EOxkRSi3HdtrLONdR6q+VDgHF3z7UuqVw7gQpcAk/Jg2THTUU0MCyCYyKEFI1Ydr+qKncuULYCmyTWK",
-	"1vlFEUlQ2wJRfVTjrd8bbhO8g7Z2uUlQnhgoEwjoHUAy5cZu8TFfBT5GhsdyK3nZgIoJ5OW9tcuBuVoK",
-	"PyhKiMo0vOXbGYFl3BQLM1azN+Z2Llk+xDA9Xe5mS/upxdm0OBuPs9nD/jlWufKMLs1hPNOsmB6RPN0O",
-	"S2DYNTH0Bs/0ynMfrA+ffsChr1kxfUIBVDsrks0ZeTEgGV0qQkfQV0TcSQ7uqfU330FmzfzN9A90qTrD",
-	"F4Ot/cPg6dtQZhvKfJqhzMrpDyTah8rna5y6UgaUpkpFSp2EKsoXMdhDmsRioxO1WXIZoy04ua0ztU6m",
-	"ndidCnXJLg5VdYO3PtXX4FPtK7Rqx3+d0Nqt8iAQJ02u0EE20KmcocrhanaH6mveukStS/T/sfd2zW3c",
-	"6J74V0Hx/98ymWlRlGI7GarOhcb2JN4Tjz2WMjm16VQa7AZJHDUBBkCL4olTNVdbe33m4tzM9d7vV9iP",
-	"kk+yhecB0GiySUmULDsOU6mySHbjHc/783tAJbq3y3gn5einSq5iOcwVy+Pcuw3xsw0/Sfbm9ZmLoIUW",
-	"dZaQCzY3hBqMai0LpsicmumJS+QE8IcN3ru/2iY2q0fw8/N6nA+uIt2MOMAw9zi3exXmo8WIgatKuvXl",
-	"7EV0CI7vRhUGfq0FAWjp8Gf4p6UK804k5fmLb16cv4iJSt3B+yEvWGzhzuTlQYqBwEpgZYdm+ZN9YZCP",
-	"rDDI3W/ZbU/gX/GWrLL5LcbPZ65Qox8tF0QbaipNskLRsckgJ8CF8uaVNnLmnB0+qMdeQ15goD+08Uin",
-	"IhPVbMRUiB6uw5PZlXFd4SOke5SQ44R8Tn79+/9OyITOD8aKMegC0wMUUM8kFYspNfANYsY61q2JqgRB",
-	"3BGkJobPGBphD0jmx/yyyIZxLZRoLiHXMNhxo5cSKLseSs0RKItJ6qhnnHhozdcnYOGlkFXgV1iTEQPM",
-	"KWTpfRymFIbmBkdJ3CeMT6ambr7bGGV4B1dkwTXrndRd2XFeMDbX0OJ8ie4r0vUvgqX6gGQjXpZcTE6L",
-	"QgHw4iHJ9JTP59F3dYQbVqqqGzTR7B9B+Xx7DWzXrlly6L8kvlVCsVnShTQKHzc+dQWgeieA6EhcTJlA",
-	"en5AMk1LiArQlmwDbGVkd8JvMF8jXz6TBYtG7UAiiY/Gs+OLRt3FWeCrZEzLUmMGySqCqZ+Jf7Z3Ep0p",
-	"22ilMYSv6STAMxYfsRDQjTNjV3OO/Og5NW0DX71HeirnB/ag/4ddwQKDPOBEQTHDstJ2NPWpgzQZbpZo",
-	"ve/WeW8aAwm1F997J8hmaPByckRyns0ryNAloWZXfaA1E1B+DEJe7Af7JfJpTRbKTkXgRIuKwQztAzTP",
-	"2dwXA+MTIRUr7OkXbOGadsXvi4ph013NDGQaAEaRcMnS7hjjfoIlUWMsfZ1zB0GL2vgMAy44xsLIMZlJ",
-	"QO/JoMdsd73kgzpsaoK1LVIv6TTPWWfYOR4cPz04Oj74/KiTdATyis7bSk8JH5O51JoDg0v2qs9e9fl0",
-	"VJ87aTu7OGkAQoFpg5USLQuuA9ogFBwzF5Pgvam/623Do6Lg/YG4bIw4HxIvem2NmktSgQSveO7gqlc4",
-	"UFKT6oRkRhpaYi0RKxuuMVrbnCdB/ah8bh8XUEeZlpe0rBiMmpTULgWuCPCUaNInxHCmUzFSjF4QKUDE",
-	"RLi6MfhRfIS+oErJhXYhjdoyrO7pX573+sRX0MNNA4ZQsrEhsjJrIY2+rLBHqGh3hG1kA99wbdxB+v2h",
-	"drlT9mclZ4GhHB0MLENxP53L6AcID8Bz5EC9bDc/3I7FPLAvLahjN/aiOb1r7z77FNxnP/mrfS3TqMnE",
-	"GtP4mRe/HCKRPADJX7+nBCZLCQGSJ+jjTtVBhQMpsK5DGyH3vUtJ9qwhQM/o/CQV2c+/ZJjqAw3PCC3L",
-	"XhJJ1lyQsVVQYgk7aCmtorZnPdkwKOMXbKkTUgldcWRmboxgZwjlAaLmVhmKLxjTSDGKFYJ+Wg0Gn+cX",
-	"bAl/MJfntI7/XFxSYVexwS77NcRkrfeELJGTyETgfroOv2gjJ3G7iHJ0NP4Pk7A0V/LfWW6sUDOXZSlv",
-	"rgg0xv7AmT7+/rW6ZVf2bp/hs8/wuTOaURuZ1XfUMSJ28ed74ha7+Xe/PSfb2dhtXDJ7JvUpM6l7853t",
-	"2dWeXe3Z1YOyq/uLBtCbwwEa1WLk2DiKNIwIlgMqgJrapLvBTNNLnB9KSMTKWSgO5cG7jwePe0g1J5B9",
-	"4n2UyEl8zdshGHmyE8Q5QD+kQy1CbyN69fDpVNB2ehuKxRwPBqtOkQXVgdza0RwPHgc/V8GBpqeCXUHC",
-	"G4KxrXjzd49g2Mct7OMW7h63cPtQhdbo39MVoYN7ZygrWq/kLQ2vXzGz65l/oEjh67n7PjZ4Hxtcw5Lf",
-	"+PLFpsbd44Tsm/YOrF9ce+LBwwTot2/sUz4cwgsQEYSE5XE6QAw5R0yNlgQwSamQY0JRE3Mw590MhgLp",
-	"fhnAm7donCH2r2cVOSkYMYoKTaEITD8Vb6iZagTqgwwoGqE3xe0PA+7FAdSZcxhNpBu7zJwXC11aLk5m",
-	"JdKk6QhrutGcx+NPyywh4DXT6AmzzdUF9wHVydDZXPfq2JBBnzzn4zFTDGQNQKprrJarOUtJplCWy2CG",
-	"hyGmAghqqAELz83kJT7GTRKpyFFIhYuGgRVZ0CUxsndCrPJPMs0ETH4hBeJslFKbzFFy0Os5hAKBXgpj",
-	"CUPpPh4MsOTsqmeRQAC7jiJDAA+rlGICQV0+0sSOQTNR9NzQACkKYmxqA4XLZztc6eIEl2lUUnFh+zdM",
-	"CVq+ZX5tM39AuNer7GiowEq5RBvFxQQaga7rECcvKzfwtbQ759lhMwIlp0otm3EorkjtfenhcCnvQ+a7",
-	"qb59AMTiD2uq9/c/d+S8M+y4cwmjMdPOsOPPZifpgAkE/YBfHAyODo6egHsS3qNFEb2zvmGHTM3rJmzH",
-	"+ASswl8Pjr7oBNfcT47f/nBT1f+/ayne4Frs9f693v/J6f1vqDKcluXS89ydBfxri5YgWmJs1nUyfoPJ",
-	"t/Bw8naVKaeinSuTOzLlVHiu3ODBivkAxD75VpT8wi4TvpYE+yv3aITAmuPA1+F6sHFDHmlGT0MQ72Fs",
-	"BbbMOS6J4jhnFOBbF7m9bWxw7ySwaIje9O9zTXI552CfYIsE41jdc7BBGDoM05TzZWTbmMqy0C5GVyrg",
-	"yBitirDoJ21Bxcl6THFyo4BeiEnMhrYXh3Kc+J5DkGxk+ncL14wCXn2+nlltCsMXTlz4aYgFVmyueM5C",
-	"NK0TF/AQnbTH7rZ3xw2Y4OMI2Vr28JKQq3kPtqgWkag98vakEVm7bbquQxT8Qvysi7N3q2jHiWWY7Uje",
-	"nJ4/+5rkVPTC6KOBGzLjheCTqSHfnj9LPLTcEho6HgwGVmM4HvzxjzFMChT196Pt9cnpikC5SexUbFxp",
-	"8Lcs20RO22y3cadOQkGA1bmDH8itMjbVu2fRDOH/HlI22zEi2AtoDcFse6Dw7UK1PgjY51622stWD+9T",
-	"uS+3ySEKMrf3+DfsOq3Bya/kJZDQppRmZBCe7L2AOjHo46ZlKReadJVc6CGp02SMSxM7ScWv//wHPsaK",
-	"hPz6938AnvOBnDvq6ekv9hREjIT8+s//cjTdmYJjt7gbTQ8kq3cocaWpHaj97x2B5DTyDqtCnM7nSl7S",
-	"krwjFP5kBXmHXPYdWUhB3hHLQsg7AmTN/pqKdwfN/94N4Z+h+9f/F312f+I/jQ/4lx0ojsv/9w7Ww/31",
-	"z3+Q+L/GN+HDO1iW+t/6D/u37WF1xr6Vuq+79hDWcKWV+EGy3ucteoCtaYzzvzb3UH8TuvNdNbr8R9yD",
-	"3fU79vD3f7RNKvQAJ+p+5vD39h78Yb19D//cuEp/j1bJio2nBIpjAAGwYhfpwlWDY5w0z1pSHwyp/OB6",
-	"BHWohsoFSWI+csfqWVZQ87IYFUXikiLXTIMgWvKyBL8sqkKQ5OZz0RLbsmYGPLqruXmtKXG+13lZ6U3p",
-	"cH1cCCRa3ZBGiiQITKlubVBslCJnThGxp0wqOAq9UNfKqYswViENYZdMrEXqvCdZ8wwZxx3kRs96MCz/",
-	"dqIe9o7D+aglvn1Y/m9c8LJiTMhZN5JQgTnh2p//neSwkAubSw0QO5swrTJ5yZTVBp7RMq9KOK+vmJlK",
-	"zCAq6UiqP1WqYIIVpBKGl5Zq1VnareXkNvi3n+FYXMEP/fF6ulcH2nIX3SNE15PZu75vQkN+c47sfH2n",
-	"/ZUMB2RTNb0NluY1hugb6m/giHe/Ofdgh9lIKTrDzozmUy6YpxS3CFdtu2oPx2t3uOl7c8ve3HJv5pbd",
-	"iEuDZrQw/bni+Tam/4apnAlDIQQ/cxrJK6omXADXH2BNxfADFrJ+RdVFNc/QKA/2e7S2a7ahSgC2qDdI",
-	"A29wkB+/NLA60BYa4R7ZSwP7QLh1kMz1s3GDKx5foJt4rAG9x7vJNt3chqMOrnE3XOEeBoqj7p4KPfVQ",
-	"BDMcREK0JBRRgaAgtitjGw8U/H+sLO2/Tbmm1QxwFjiqKK6lGCgI3Z1o3Evxu4hgdobHT5JO64Jj8blK",
-	"s+fNFzBnrdIMv/gT1ax440l2+PFsKudv6ym7eng3L0HQXKkP4rvagXLupau9dHVv0tVOpPf7FfEqadLi",
-	"H2pxa0rn7CCXxTZUwlNBuGEzX3VJsGalbjD20rkVBAsGBe0y+PyyyNoqp3ePMAxhkIp8ShXNLVHrXVPl",
-	"JeogIXZBqeUAG4qoQ23SugLMCSlYzgssykB9J1wU7AoYQi6F96LlDn/R4wZKMyULLnp9cmYHkAqcIgAJ",
-	"YeVWXAmuiFyIYQ16iMVR6RLKw2vMefVWsXM6OYD5FNBEgmEm2AovsHWf5Wqkg1eEDKxdaoDDwJ/J4sMi",
-	"ormCNG8tLSAjqgB0Zml/6wQQrZvR43M62SOa7RHNPlpEs5pSRZTaXlGkXjcrMBqR5QepQUMtUSJzZQmI",
-	"WUK0p4MNg1sK+GN1t/jRZ09kvGgpsnVtvc9Al/Ylalbp2wPDaYGseQswrYgX7113nwSiVryjNyRaLVU+",
-	"Y6J1bZlPXmB8ei3dPEJgW1WQLiWGThKMi/IFNmAkSXiD+8HBuz0P5tHusL+u3ucdZKSHMuAFhbAFJibm",
-	"OHuT3d5k53JXby+J3FepT+xsk8hyTifglGelu/CadIFRWWVsTNXJSuIp/Hb4s/3nZfELNJ71WjTLVATV",
-	"ktxcs7TNbVUpAcZipajofaiUqYCF2KhLrpA+tDDaecGD7ldNmDCKM9CQlQNTt7Icbv6oMhD0BMAaqL2D",
-	"jrmLImkv+MdTBfXF1ZwV3DAiMclhXEqp6sqnbys9jXTMgoqJlaj2SuZeyfwUlEwDd9HTdEtHbqZX2jc+",
-	"UoVyNy0Spr7XH39T+iMc273i+CkojoY2HBIbCFGLrgiE6GdDJy+36ImZPVIaRLyCKX7JisSHaxisTpJ9",
-	"b0/oD1lU1sdQSA2mxlhdpoBwVENKRjXgXqbCpdp0rVxEVT617fZAn0xI9v0PUfWePjld00CtALUuhPGC",
-	"3EX/3Em0+gg0T2RDe5Vzr3I6lfNGcskdtMxzSzB2xUkydHIDlCSqmzA/VnYJ6kCW1C4+AFFqgvLGVK0V",
-	"HgmzqkuZX2jw+Nkx9clWxKS6b9LNDr0UdRjEqMNYjuoNUxFVVZtTM00ADbeJ52Bb4mC7P0QSi+0ENEdo",
-	"IjCdVASClYSSIRBVg405zXYqywKBjsbgtyeZYdpkMYBxIJEDO8wWKF2s1GyAcK97ju0rsEra0KVTulOx",
-	"Qacn61o7ZLf7NB9nYURrYvxmAigKJrJR3owHWEV8eX3e0CY2AEd1N0bwMNhBqEvXyEELqgQUPv74sX22",
-	"s7B9uM4+XOd94PrcVkm/PkBy6IkihDYjCwADor9KyUoEZc0ZAGCmZFQ5NN1UNJlY7kwL83kJyO6o5wO+",
-	"zmhZ00l7W2oqvkpeU/ES7LiAteYzze07wHTtB8EWDqj9xNk6G6mYpJCYsgl5sLcjoBhc+XAUdEOES9Pw",
-	"GIjk+7Q87mnknkb+tvA5UBS3VyYhcFWAosUnbzfr5tWBolsLLJ8WhYb+r4hCvE16BTJdD0XzQuYVVIot",
-	"ufAuFwfdg+Nt9TsFwXTEtniahBQH3uAQRqCTG0Yx9vokU6FWK5mH9BdE4wBsp6PBgAA2uwYLR0yh4dVe",
-	"kgoXPM+uaG7KpUfx6q9zCze7BHClpDYrfrUTB+hphWVfExfyZknG9ambZuahArQdHgR/txP1ZwE2LSwM",
-	"MLYApzaj2jBFCmrocGVLHJe5SoV7ryjQ7oMMxrIcQDYjUll61Nvm4rp6Sz9w7djVxL2yZLnDXzX0ClBg",
-	"cDYO3UsbHLHjP2cGIM3gCUOvOklHAWLU0/7xk1swIViH28bbfxIesL1D68M4tPDWN+i+IwSbiL+nGS0M",
-	"YBcflxzXRNlfrshYJMdkwkwSTMZQC1yauhxsTPV8GVRuktv7zpyrLBVItLdWjgU4FF5sAOr3K7TZewb3",
-	"fO9Ba6N+D+5FQ95zO0+avyIfN1H93XrH/PbcjKo17mwbVbs2qtL3uEambk8fwC21ozj0cK4pd2c26a2B",
-	"qex9VHsfVfBR3UrUWLmUyfuoEcygknrt9IkU1Lpoh7PQgcVuuNHOlwqnh2EhxOipWD5BTcznBzZ/c5RD",
-	"e7UKxpGKLje+GhhUrEC9zmWw+fhCMmK5hPgfvwUOpa2pSOdUECFT4SCV4U1ueidooUS4YKIYqKrNcQBW",
-	"XT7dbIRMBZamaNe2yZR61HCwRkKWHqMCwge2a6bbTI67ksl7yeOOThQUG+nUm+nyrW+gHL533fAh6f3e",
-	"WLk3Vt6ZWXxbu3HuQzWtBDf6QI4PZozqSrFrNNQXwBHQdIhEC009oqCqIDk1tJSTig3JG84sB+m+oPk0",
-	"Ic/lfzCRkD/Jq15CvmFiYqak+4qXJQeak6TipbDP/VlKk5BX9rteQr5jgBnf/UrRWULe2POSkH/lpZwo",
-	"Ousl5G+yrGaMdL/htg3yFS1LKXoJOVWMku7ZTxVVLBXYJn5yTQPZP+f23VdcVJZ8fy0rBX54uyCPNMnG",
-	"NDdSgcVxKhdkRsUSCyRpYvWgRzoVI6rBrmpIF58mRz2fhs4N4bpvZwzLJCQZ8ytWEPdgN7RvaWNvGPpI",
-	"xRxXjpKRfVeWhSYFmzNRaB9TjjFhWkLruRSXTKEhE51hsKW+JpGS1WRKaCpcaSJ83J4JtNBBtQDFcLyY",
-	"Et6l5JKJQipSMEN5+Qii85E627ZTUTfySJOfKioMN5zphLD+pO9GLsfk6BirOGGauT0JvboaJrXrFxs5",
-	"YCEh7CMhjOZTxIa1U8EJjZZh8cCuW1Jtemi2AAN4KjL7oL2lfwFLeF3QwLZqu/DGZTCpA5Ptrhq5eyfe",
-	"kB5eTwUOYDGV2vFmqI7BBQDMrjeBTgMl53hUNCnZ2IQyz9AY8HTLGyDBYk4nzqivpXIT9kuBgYXw0pBk",
-	"Zxd87tys5/TCl8mKl81nnMHOypLVyzjz6jlOx5mSwPhM6EheMoxzwSHbrQkWIjD5ty1WQuy+23PJi2Rr",
-	"2HX2rdubLERfD1MRoq/tVbJP4M51IRtlfV2dUenEdfGcqwxBomlpr52yS6UZhDBRE0RBnCEg9rqN5GZq",
-	"ZT88F3af0SSve33yndslt9K2R1joVDhhONg47LtxncpuNbd38MlgMNghYNxOXr8ev0Iq/HsxfEUCY3x3",
-	"7ZoAk7i5f9quX1i+BzaR+aN9KxtZfccDCDZ393wfhP5JmNmiHbYEO97gWmT7Fpn1mDj562Zh6sift/iT",
-	"twQpbvUFQwkq13pyw6RDYOpBn5cK0c+a1ZVcIe5GX3PF7XKFKkrteu6bSuVTK2i9tmR8s4/0bzDoD+oi",
-	"jWdsJfWz57X/8zSfMXJmGCtvTtNwSr9Lb+c+3+834R699JfOk7O/OcK0Qf9sXuY1erajezQmWqtuzRbp",
-	"vOnpTMVmV+cqEdvq1LyeUFmu4Bdo79lcI3QPLLU5hnEbmc2z3b189inIZ5fhKl5PvVpu+Dr12uoGvY5e",
-	"tDk6d5VpHsrP6a9Qu9k7MIe9k3Pv5HROzlsIDK1X7j7dnHFN4lCHaqM388Z6TSpWFRv0NcZJXs6+em1S",
-	"1vUyBboDdiYUu3r63qcC82Ckae+P2/vj7jF54L6UoQUbTaW8OGCXTJgDMCBtDa6C52LfG3hP7HsJlpLg",
-	"hoy5qs1QBC+Jd2fNcT98XeZUoMFcjkn2HQ7lhe0BjPftqo97TG9SelabwdJz71vAX+31pRjLm4j7dk3D",
-	"au4Z+vZQwnD+jNtXf/j9mdjE2cPvq+e+YdXMaVmOaI5fvjRshvyusB9//v8dz+qPZLH8/w4rVf6y2Xhw",
-	"ZgeJMTgONtxldztYt6hxODFZ/9bs1E3pZfE1MImbqNXulXM+Y1Ah89ZvnvGJoKZSzL/5nlj56vLciJ//",
-	"27+1BZfljF+y4gQqtKPHGuUgwjVRzCjOiv7KWYt6T9Dj57ATdDUKjT/S5Nu33zj7wUq6igO7qysaxy+S",
-	"rvdccn0KP4PlHGKUei5eDQU17jFVCvtnKjSfCATBzxUz6D/Fv6EeyFQuBDriwcduXxstSaakoYb5DYTH",
-	"syH6IbnppyJjgVBmhM3mZgn4BSOYuBv4iIHHH52SSOshw8oVspeauXyjkhqQHLNKlVnwAGRTY+YaPcnz",
-	"alTy3Htv7RSnUsMESq6ttDqWCos9a6YumSJde2GAU2C+3Lll40b3EsJKzRqxb7bT4OsOl5mMWCkXxAED",
-	"EndeXTAJ9gFGOg1RD0ZiOwnEVsyZiihOu9i8jR/hUXBPfEQZVQCA6bLJ9FLk/oS/ePumk3TqE+HBMj0h",
-	"/CHpVKrsDDuwo8PDQ6bmfddLP5ezQ1iJw5nUN3c8uNX5IIJ741psYs+QO9e8+u5aNm/k3s2xd3PsLuGc",
-	"eVJLqOUsjt4Kc0Mxp0GK1sWcXXPBGuVHojugEyLLgmkQ9rUh3Tg9yzs9eqnYkuDVzOcChiFVM477TgqA",
-	"/h3GtXiR4rY1ptySPbBTxPPFW+Hux4dw7xv5JHwjjkit7O19aHeHPy+8mvQLUr2SGdamJ8ykT+poCOsh",
-	"nrFgJQfxt5STk4DZNZMK4vK8lsCxkBGhIhXUGCtOEy7IGLgiBMhMGcSS1qGpx4NBMJwsqA5WW9vM8eBx",
-	"+K3gABWWCnbFtbm9KPoc2t1ZFB1v9/BsPwbYN5zxY7wUzeX/iyS6yqeNpe/s7ZzlxyCX4N4R2npLd5JN",
-	"ks3WxbW7JyvEbfc6bzamvORicsZFzkDWgNtnHPYpaqj+5mn7EKDYCYiLR0i+E5IVXNuZorCCFXLdN28Z",
-	"1VJkeOtiDbFSglk9nMjxuJ+K01XMvHjkCWjQNQKhFFCz4xpo1G2X9ytmdr+5D+SfDdx8Q4GO5rHZu2n3",
-	"Vl3npt2dsKxw/51NqLuCqa5YBa5DVQ1prKmIPb/XYJ/G9pGMdJ11KjbbJQi8gcbEFVD53gkmXlhq5fMH",
-	"yOPBoE/OK0BlI7RJdaVIRTeyTRpVsR7mpOp18pvcgJgmtQlzQTnk2jppyq6rXZvZDqY12Ij7EWfeH1xo",
-	"0McCYihYtD5+sNBbEPO9Y3vv2H4fyKH3Jm9uUwoPa0pUm8juwkTaiz0BVkCtQA4JhTS8gjBxyUo5D8WE",
-	"VzhKPbqVNMWgXkLS3oJp0zCoOascSr58MrW/b4NbSsWKOU7mEE/kP2pDTaXRQMdq/zw5rYXcJkm4i7Ab",
-	"2fCeh/n/Do15W90wuCP4E+o1nR9ua+5zq7u8P7PfLTp9QyetGAancDPsfagP/97O90nY+ehm8nbv1r6Y",
-	"sINctnw/pB0ispaadKkmGXa0ctCznjNLZHhPs5oVtBB9FxNaWAIPZoSxYYpkuha44xABn8jfj55APWJM",
-	"y9JnXS9Bdj8eDAbEyFQcD/74R/vTt+fP1p3ofAfT4tuWae9Csu/T3+2XozPsHA+Onx4cHR0cD84HgyH8",
-	"/z9u7Z7GOX4gMRw7fwtaZBvN/NpjRkR61YIpRma0YGTOROHgt/fu6b17ekf3NBOFo2OuskmgYnDVCCWG",
-	"zxzS1XsV0/3Xnr5uK571WrCt1DapY/FHslgSblwYEA2zdXK2C6iHllIRVW1uGk+8Rfi+zL1+kh+92TcM",
-	"dIPFoKgnsjf97k2/zvQb7mbws3q19qENwDeOga3JTlTreQeadR9S6W6D3iTKvgrZRWFbnOiAGEMVI0Iu",
-	"ErKYUgM4QeCYAz3U0VFKxorpKVH2jBE5rq0Uw7pkmMPeB3obcgTsDxhoyQvSzXxWAodKXIItyiUE27Gi",
-	"T14anQpGVcmZCscFq2E5ebeUkz75hhofvKkD6YdqL1hff0G5ISM25WCbTgjVqRiD366etl+H+xGJl/cj",
-	"EH8cdDzZi5WtYuVvXMKLSPJ7kuQwHv3Ahcy+F538KyaYq4KBwbsYJN+MrSfdlYj5XjOi3hDlkWktbdGp",
-	"uKQlx/j0bKJozt4wxWXxtayUzkjXA4AdP07IgIAQyQ2xSrzIWW9IKmF4iRZZFCydapuKnCrQ2ACHTPsU",
-	"Cw2gewoTGBxcrF5w44zAsjKklBqJM5I5K6LC6nIpUlFUCr17MFYyh8HiuMAhWBZWeIXJPtJ+nKRrFtJ9",
-	"q2EsvvBJbwcauJ558EFNAqub1hk+/vK2ZgCcxlu3yg9kMr1BeDo8gbYhPGghgGWu2CWXlYZ8Brujek+x",
-	"94aA3dnES60r5glrM//hTrxCqouDnAnD3hvSmO2CuC4SS3ZbK06twY1lBZtTZWZMmJdFRuaVyx2KmkPB",
-	"k5pU1M/axh7X1zD6IZT3g0jO3gmhzbYALdPXm4Jq3fXLyKPGdjp1fagBkQpDUVEKd68eDUjBcj6jJXGM",
-	"LJ4fhKHYNnonAXYgarKd3J/lU1ZUJReTLdlOUl08g6l84ISnetc6w87TLx4/GQ/ocf7lEXs8GgyOjuno",
-	"88d50Uk6JR1JBZDaw8fH/eMnSWdG8ykXDL97+iV856DVnhzQK67JjJelnf8lU1NGC3zy6MukoyrhPhwN",
-	"+k+SjmammuM3X94cX7xewz0g254DfKyAbBHViml/RGY30f+ajrRzgLtgs8VkfksJq/aKVFszljxOW7jT",
-	"9oO78PbPQEgggiIiDRChFxGVa8DdtlNZCI8I9GEP7raBcD50LlPN9W6TzhQf1n2Uw6eRzRRv6Y3J4srF",
-	"30AWPejbpjymMzk2LoNouCakusI1lrRqH5IbyaXbCtikAqxBqGBOmIntKCBzZi5taQjxwlmfnDa6Boh0",
-	"bXhZuiIDllKnwgo0c5CJOUrEPvnJCqq9IdS/RtSP8KCRwfMWdwDxbiGpKhUhq2p1EW6QYoVyuSXR9mFa",
-	"Wuax9C/tIhe71Ks7yMUPkn0VLRNmsDRnvk/I+tgSsu5F/NqSjdW4N95BBzJWfR+7ToBKQtJ3DD3X1Gvj",
-	"ahFtRGMHYegrZu50rx7KSR5JB+1WvOZm7l3kexe5z47a5ZavSRMPVLFvVQHbWLmvaXFCeYMMsIh8Gw5m",
-	"0wZX42DGfcnKeJS52GDm6vulYqWROuM7bqTrBaNA4nqY7QU1XupWmzQuFe71a0E2t5MzDPC+N0nhXkxn",
-	"WE/vGiPZF8f9L3YykjVNZH8cPICJ7OEp+j5Fap8idX+1+O7J7GYbZ3mluFkCZRkxqpg6rcy0M/z+B8hR",
-	"hNx3pDvN8/2NzGnpc+O1od6Uls3ohaXxIuvESGHDw8Oj4y/6g/6gfzT8cvDlAOiTG/ma5CkvrCBppRc9",
-	"Z7n9th+VNqmgUNO6uMo1eT1n4vTNS1LIvEKN1tUMVJVwfioYsFXrRhUvDRkrOSPc9MkbgKVLSG5FJyjZ",
-	"aiXUVGT24mWH2cvxgRUVD4C6YuITt0vtAP4UGzPFRG7/shyPFb5p4pHsCkINyQ4LmesMSb+bEQhqNDct",
-	"szrNoeKaHXouC6ZJ95xO0I7Zi9dk5bGWlp5NqQLuSPFZTZgwEHXQ3uTa861rzhy2pSwiENNGkwijB3Xn",
-	"GM2nQzKjhilOSxxp4hqghk0kprlNFC1YKtzPaLN1Hya0mrgPzn5h3y2p1kzjltgvfBE4F+clx5g5xwXY",
-	"YLH3Z7JgLwuouYFdL/ETdI5/Qs/uW9uvFRmoKFKR0bDcz6Fkoe7DGF4WWZ+c1eMFP1pJR6zUCZgVsHql",
-	"zC9wViEq7ZUbVCrc94ZOGifkpV/k1l2gE43iCfTlpt3YhBNYGE1yqtTSdjkLqIpQ6gl6jHfftrlhw4NL",
-	"1RIxKpZ1f3rK5wdgnimIYjNu4ENRKGb3p3G44FXeflCxcuSYs7IgBRtzAZTfTRFCcCwVtEPPsMok2LJ1",
-	"RmZ0blfUj2e0JDNZVCWLO44ab+v8jeI5+EY5RNyEUs0jVoJLWa61ZYVbjrbb9pnY16OSa2E9sBi0FIbm",
-	"Rrc0277VruIq6Rp6hSei50RTR/JIyYVtfD4vlyv1psGyh+iadiTgv4cym4DArBvb7yu7ro/hr5U0iAYa",
-	"WkZLI8orpOu/Tkgu5xxPuZWn3VwxCsuvQkLsbuokFT6O1EhDS93DNbNiaELGjCVQgBaiULnGKpQw0cY1",
-	"waG1kdFIcn+kgX8CN5jysdGJW48FYxcFXda41bWNo67jjTVRZ9FaPa/9+the27GCmCONdkask1kPCOud",
-	"WvUHyQFXcc+KkUIuYgb4IvxofzB8xtp6pEu0ljI1iw8yUE1xKXkOyAtje3zjQ914bwMFCIS+WUd1texc",
-	"VGbORQdH1WCxtupKccxoHGuF6taH4vDOkapO5ZyMqqUGrhu187dQQ+famTQoc1dPGTMJmZdQbn1EVUJM",
-	"NWIJ6ff7PUdO7ebkFQoRSXzJCz5jQgPVgiOLESYsvmKe5rsOt3FXhGkduk6jbkRlFe+EKHbJNSSzrC/8",
-	"uKQTe8vCiJJQnBepIGa6XBmmBC1rOSZcC8SZT8IZwoAbN/oD/DUVWLtXJ2SueM7ISDF6gU3PlRzzklmF",
-	"GSGwQahAVv3IFZ+tB4yozONKsyLFevRwNRBsrdJOX4dl4QLJCpS9wPqHw2b3wO4wBhK+BypjN1kKMqWi",
-	"SMJV/wkoR9KghwmZe8h8/8W/y5GVWPz9AWlAycpKAo4/0QIanGlWXiKVhK/zKcsvnDC6JCUVxRp/bzsC",
-	"ZzDaUqKCqk9s10wYqZZ2nS7Y3ABAMVZoLiXSVv94dNi+8S209PGNNI5Es5mVU+gMJfk5k3NL8JRPSLVf",
-	"ekAsu8iWk0B06rzBv16GIZaylRh+ZxeE6/VNoHnE6N1ZgT3l+UXiA2HhaXnJlOIF65MXmI6Fr1qu55K3",
-	"PGgzwvTUy1ayYuLOsANkx9wvWlJ76H24gKYzllqpXGhs+gRCDeAhVyN5IplHlh54Xu7Pop8JPlkCPDYc",
-	"UDAJvWVOH4DDOKxH61IoMuUe+LNUWMO4izJNvQdUMeoWyj3sjzZkMNiD2jjMVo72HAXqPhM7JSFJsD4h",
-	"8+GaWP3Ji1AQe7Zkpud7wdVyFZ2Ns6BRRGjbcAohXs3PyJfvXmJuSFhSB4womKmfqKkFRPLVexEkCmzV",
-	"XnCX5dGlqYCyzIb4mGqgh4pPuKDlI/8KxdQ/Le0kcjuC0j7ZS8hIVsKus5FuVyFKzg3zkV2RA3towyj7",
-	"5DTIBv/ijzT59X/9Z5hyAlfUtXBSU7601vPrOXOPQDmDMw6j92ezSTH8id7EOFZPfNctUc2k4xW1GsJs",
-	"VhkYDbvKLWWxJ0lIwzwPcwS+EoXV6EZLLIBtaV/r7XfYxevD+zMv4dAYq2nDSrvjNiTVvJS0cJSNC+IM",
-	"dQdeXIQro+iEJVb6uwD6Oobm7BupYKVmUGAeiUpuhzd25j04NZYkOaKBIUH2sYXiBo4gUGmrp08oF4ie",
-	"kgq5EEw90uSSs4WlhqzgQHWdZcXueaWZOoCTQ4y8YKK5Vacw09mG1TgHdepgwQsGTMonW+VSG7RYgPE6",
-	"prDOnt3W2vNIqpwoWc2bwVB2S3UwAZ1AskckF0dBUgIQ8qF8edxAfXqCiNoqCrfS/bihSIqZykqVS9Q3",
-	"TlBVR3ULtjcKg43N73Wn3zUDaNZz2sBI7erdG3cUuGjMC65lmNGj2H0A0bjNZXik26TxDRfRiQeR0DOs",
-	"C+GzoibAjpyD/Ywbh/YjoSmARTL0ggk0KsH7gXCXfKSoWvZXzAVeLtkwrrX3Txzr10ttX4/G5diSz29p",
-	"RAlEmoo9GnxmpajFlOfTeuZ1S5aTR+N8HX5pJRMgneLbVs4fcwS0QKkQeBxRldCka4+1814Ach5IkkUt",
-	"8/YaBOpgrmTOtLYEMAc9cKM54CzGI/bCRJ1RSGtjiCNhic+eslREu4xF8vX5+Rvy5vXZOZ7oVAC8e7Cl",
-	"kHwqJejCbqVLCecFvWt1OpbVm10uuhUjPvsMSqPo/mefkaYy47jIej0lV4rppK7ZBLCo1Bdlcr+nAo8C",
-	"Qo9wQ7pxvZqM/Po//7Olgk0PiW5WtpVgyrxjDNBYo7HClEEvrscE5aM8mfZD45jAAhiMcvTvLDdDiKAk",
-	"XSDTsCtQmCGpMz2lWAGERdPUvKTLoaXadm5GEj4R0urZFfqCmO4lJLMjgbDNGAmLdENMkRNPFnab6SUr",
-	"4B3YT7QZ4olwRkOSFdRQHKu3S1K/FthQycYGLj4aaABWgDnsWyyg5U08ugdrA9xc+eZYsVF29UZw1xGo",
-	"IIrNpTKR7AkhT9peo9yUSx8Rpdem6Y6ezxK1hy+zRzvbAImJuP4Y7fHMsXN7IoZk1fWWAarukhxfXXmY",
-	"SmcdgKvCZ0xWhnSPBkSDQ0h7NLMapfdRTS8s49Q+UqyXCq4BfSi3Nx+KAaFKCeg33QDl4GxQlChWcMVy",
-	"44kZ98L8WJalXFixjqbCDQpfAKXV7l6h5HzOQCEQ6L7oAWQGjjTASfgltG1TQ0pGNebgDa1k7PP+yIwu",
-	"oWRU2CmQTkgXL6clFtpH40HMljvfWElIT2VVgg6eQ/FpuGNxcjV0GI6THMMdcwdUIQsSK/hEbkOwbJs9",
-	"TKmYguLFiqEnzvY2Y342jhmEeFBWoOU62M/Ryi76SXzatVRWjjegvPcSh5kOHn7LyReUmxPMVuQG95QV",
-	"YEXDVbbsYCIlEoKl27F+Ktwkw33xjKQ5OyscOKeOvV3NcQLCu7sCb6F4FJDfUw+JEiDfQ20pR0Sf+EOb",
-	"kCMy46IyLCFP3F86IZ8Pwt+pOAaZSCfkqf/jKHx1/Bj/wthF92FoOUmdCg+qAx3Z62KmijFSQPpq9+mX",
-	"7t3Pn/reek7QKFhJl+SSwpBHS1LN7Vz/7/85Gvw3qya5zUOHkRyvYg2lopCwUlbpumTEyAmzF6pPTsfG",
-	"hX/Ymz+FdapcIaYiugAeGuvEHV+HwsKNCzxFNdIyxgvG5jpOU7bb/fmAoOnWcyx3KvBCus3pxoQiFYFS",
-	"4A0zIazU3upeGAiABIwljhnKqjYxyqH4FXNmCLf9NdY4jO4JDq7bSqhS0do/MHHEHJfjMakBeYdYKSzr",
-	"+RC6FfTdVKxhmWsKVrDFdHkSlzLg7i45C4xDA+aWCDkig9C8Gk3eeOpDBTj92Wc4ozNDRUFVEXL60M4r",
-	"gPD1yQt7vFwkStDKGyQoYuCEAx/1vxpfqC4j3W8FvwqU3xsr3IIjsQuvhRTqbGiptJ7TnB1oK9KDHQuc",
-	"kXJMssujJCN/ICOq2dPH3a9fnT47OPv69PjJ0+4FWyaEF+QPJO300w75AwlDqb9LxUgWy14P6l4qRi5Y",
-	"UOCxyYOC5dKewbnzpZo6vdzBui2mmuU/ooyAAETaJ+YtwqrZH/rkXBK7aePlEEjYbF45N1iYLl58EDHo",
-	"Apvr2lup2AEDf2qRCis/9RJ03ikgoKhna2MlUUBwgnMFVIEJU8Mmef8OzcE8wMeAlDGjJp9aOoKhW8gG",
-	"HRYUrtcM7w4VNb1DNWYpK0XyUuYXSaAxlOR0bkB8j9LjhZ3FiLkrGcrMOepCQ9J7gin0xiVFe8OiLAu/",
-	"7JDRDgnSKHzZnyyHY1dzFDpfCvKVHNqznmXZRKYCjsKPZPgvblP7Z6Z4YVeTi0n/OWzwmVFcTLoa/tH9",
-	"c8VnbxQb86uuT8tOO7jRaafXS4XRrkVtlL0r/TdUafZSmK7qY2HF/lfMdNPO2j1IO72EHA0S8vSxlWks",
-	"ITbT/ulId8elpObp4659tP8Xuej2+vbGdHsHRvd6JK0Gg88Z+XwwID8Txaz43O2RXyzxye1IpjOa9//C",
-	"Fl09pcdPnto/E3uge/BEHyKsut//MFoatmmQvEg7vejG3GAu0dO4eF28Ub1ULOxxHP4LSTuXRwk80bL8",
-	"8Ac7l24D7EjPqllX8NI2YUnvj4ndctuQAjnW7xFql5umEm6U3S/ycyoIIfbAwyq9+KmipV8Lza2A4j7Y",
-	"MdvnCV4RXOBf4CQh8XSlC0FoBrnYcj6sjdgnb0pLcuGjA3mcSixTSNEPCPZ2LUtgsGSu+CU1LElFKeV8",
-	"RO0tKrm4OCghNEcqhHxfcG2FGHHg6i5GnlfInIORWiYjSmSlvlOWinWhGlNHutmr12c/fvfiT1+/fv2v",
-	"P55+883r7148//Hr12fnZ9kQyzlCDEYSebulIs9ePn9rCZuYsM3VG53WF7g72OSc5IyNAapGbiqwijgZ",
-	"26pSkrgUFS0J9Tl9EBVhiYRbOdTA/eLVTaJAChIva/pm6kz1H375fwEAAP//",
+	"nZWo77lg3QDVEKXggnUDVFQD3RkjzuZUsbgJeml+cnY7uWSlNYUrhkJIelFSkGBgjJTg2F3nDKPdGt7a",
+	"VAD4PxuSPOBsgXR37+XPdpg7n+5HvNsf3D5tQQ6qveX5cWO3FyulyZQ5E728Eax8pvyro5dgRWTCcPCu",
+	"rZcBTHdGmPMrvozZ79HGpyVRV3xJRjmb0VWhyX4FFOiYFVQwUDj9TJYLqtFW/uJwJ9lkRj+XpX7Ly4jx",
+	"WZaa5NwoDFyKYxBOCS0M0+AaZBfgNtI6PRBQJUvdCar5zUw1dLcsaAiAB/ZbzooIVpyV5oAMO5QABZmu",
+	"98g7y92ma1BPUAMsmJFtvR5f/xJ0AEazOcmlTiYio4rtcqGYUFzza1asjciTG20gJzMDijOSGIkld7qT",
+	"gYBOC3ZMVuJKyBuBz3obhpF9Ku4Z2yhcZsMf0mtivaCXA26yEeg677GGIe58iy/oFevFbmfU2DcfXu3v",
+	"7x+TV/t4A1OD0SkIKmaY1OlFcF7VV3Jh5Ou8C9cAgv5rQT/jtXgFoteGW/IDm86lvHrLCm6UtgH7fINv",
+	"kNy+0r3pN62x73wAFtwtwFSraeW23ATqvYL4HYqOUeYJItEz5Sk6aC9SWM3Z6KiLJWJGCYYwx2fhvb0u",
+	"4dSuYneDTbd9wyzM5/xSUL0qWRfo50uasV3FlrSkGvRI+4Ii6fVBMlnt77/IplSx1y/hb5Yeke/enbzZ",
+	"Pf/uBLziRsNIKzD33J+aL5jSdLHcM/J3OhFghABypVhWgn2JaphPkZG+kSRflUCcSCnRCf9MkcuSZows",
+	"WcllPu4R4t2sHvzbbdeFA7pru6wOzpU/0Rvwwl0KlieGZ38S/LNZoBQ5eMJmK4VK7wLtRVSQV2TBxcqo",
+	"aCA2r+WqJFkhs6uNWOD3tHd1oUFkf/eruEHkixlBLaVQDFx+X9Pc2rnMp0wKzQT8CdwTrdXPran2dz8p",
+	"sxl/G3iPzvAtnLS+nX+yLmopyIzyYlUyQ02nK8UFU2q3XBWMXHNZUGSr4AWbFTx7VCAvAt06s/Orytre",
+	"cnArTTUDYEtm7lQPrNvBaMc7zbuhBIuEQcnMzv0l2XkL/tT7A+N8lWVMqQFA5HbmL8nOt7Kc8jxn4rFP",
+	"bqVYuQvGeXT6kIJmV6oudD9ThsQsuFIWzf5JCvb4KAb7BlY7lpPpCmmLEdEglKDSwzzc452Wq+5UfFvw",
+	"y/mjXpAuF1TLF1eZVMuVEKDOAC019DHneeVnEjmYMSei5q7glZ8ChV8z0yW/ZsJgGl07x0XlgAOGEUSt",
+	"BT6R7oAgLXFKa+N3Ts6YaaiSu9pO049spXpv3YNgUXvPgUGBWQc1yoIqXbkOOp1To5q/cCLQYWios8zX",
+	"42NvQC6pi4ih3ocDpmv4ZEebwK16L/W35iI+0c1qGsatA8y5gmmWyZWoLt0MQEWw38mczzjL46IfhPcY",
+	"Vp3HooGqSB+zabB9daSEuLDdIDAstlT7/PNaEFkQ5dj3DjwDe3NG14Wk+YWU39Pykj0VF3Vu2sIAUaJU",
+	"BFSDlUacpFnGllqR0cE+efe1UWJnvGDWmfdMEaOjQigjIBp+rYAWnpVwh7mZ81vKi8e9f0EAF7qvhSFs",
+	"G+Lg1BFRcsHMk86XM5KlY53jevwbRHs1PFCEIy6HHl7A8D3y3t5Rg9LWy3NMnJPHj7qllwfvMmrIG69G",
+	"5UqzgXXOjda8JbBh4A2qlmc2y1yt+71BkWDMgfcoiH/8gvGQgM5GaZAr/aSXyXFPWpb8mlXhHAx9tuHl",
+	"Kgp5oyw/JSO8WxOBt+iIvNj32slKFEyp4N1niqTvPpz/5dPZ9x9O3v7l4vTdNx8+XaREMWC4EJgwPkaf",
+	"Preu7YkADZGSGVUYMicEs64/4BJqQYuClQDGHuLWOSuvecY+CXpNeUGnxaMTKssLAAHFjF+unLkWr5eH",
+	"i6yZ9bDmVFOjJpOMgtAyNQeEce8zWU6EeWYhF0xUjMce4DNVvXwjyyvDUcmSKl3feTjHiuqhC9RoGhCF",
+	"OarBwJXRodb90tLjykYXUr6jYu1iKR77QFH0n1OFmQdctwLtt4yTn4iTs9PIBlvVHwSBMAJnr7XdLjx9",
+	"1ycF9NKeegpBGN++WwuzHzRI9UZjIBspP3AQ8zTQwQGY0xlmj4yF1iNihkXbHyRxZPsk6ErPZcn/+rgC",
+	"wDujQYrLxFnSE1Kya3nFcnPl2eclh3A5s/wdgFKtluhAfcdyTi9gKU/HRJ4p8gan3jWgeGKH0XMLAyKB",
+	"7TZD2fEhWhzDcmP226VUmhYuwnePfBAofqBR1AbgcUVs6k1CxKoonHvLBewpMmeFUX8loRMBwJwZocGQ",
+	"WpKCNTVjKcTKoKy1GMNMGHQCFsdqJl3yxYLlCaFkWlBxVf1kyKm0MYNucozmSs1tKWw+ggXV++mokcou",
+	"C+YWeQTabPqPqVWG2Wc9EVKQqdRzonjOlI2/CWINkTgs0S3E0SBnhztob+u34AVyUdMFF2wPnQTeNb6/",
+	"n+yYnUTWidenbgBMdj7vygUHE+Z652hGC8W+JG7Sw65r/KCzvoiJkLx8oEkzriNxzW+4Xt/fFEaGKGOz",
+	"4A/3NhHgZyToxnztd29k8PIfkzrmje8NBjRVt0gATs7u79yWc2uba/hUzddErMxlvr+5gHy9kXlsQiRt",
+	"mczvb20gz52V8troebEcKyOcyJIs7SP3NPEX/5Sc/sQy4OlV+k2MroM+jvk3wNGCaDig72pOl4hbDaIG",
+	"luNPZRHXFj99/N6F1i2kZkGa0TFyBp/jZIbuX6m5f2gD/6SzTkcOw6UYBdktxwztXbA51QzcLjuR8Wsj",
+	"xtYTyo0oeUth7RWDFmBgO+3QrC2zssICOB7JyMi1Nl81IXP2eWz3DQ1yrV0dBoTdi345o8KXb/H5L8kO",
+	"7wC9L3sMkKYFA1fvZZgSFj1PTOFwR4r5HujCN3IMCwaeSlkwCkJYIXXXDhcg/GQGe2dWCHOfmLoVQi6Y",
+	"pkZJs/wdzFS0OKtdkX4s23lnh2jiExmlf/uSOtFJsHAfq1sdJ9IXbs/Mz9H9hyik4ShwItYf4A3MLHTC",
+	"bFF8mO0c/XnoKHaIH2PuBqA1Pj4qOOwEt2DjbTPUlv81shlfrzVT7naN9ruuzrhGJrjQr1/utLUR902L",
+	"ghY3dG1moSKnJYDHhNFo/rzjvtv5MRY4UylFf8Y8LzwZv832iOtbZgfy8Nqle/oSuV9JQKrdJQnwt0Zb",
+	"f+xlHx4XImzEGSBrCaVYIcAmayWYy7G252zmcRH3js24bI9qCDQRu9RojyXKB3iX5L+fnhmUN1o7mmqN",
+	"dlG76griwEuWMX7NxaWN0ITMVaN3TBk6CMgUDKa8dBBKOY6J81200MX3WUIoS1KLuG3KZ5uDYCuU2+6u",
+	"XjjNLkQxizc8H3jIF3Fsb5yfUdsa19y8mGKeBNy3OtWtv/Am/K16e49UjyhnGQcMgEPH01ZE0ytzjrUr",
+	"RwumPpQYclF9+OjOvvbtGS21C+zdSTCc1P3b+G25KrM5VcwNXfscjl77oTEIF9eSZ2aKG1lewRM+5NTc",
+	"/+Bvjm/8JKcG4jlf2qscnzeYI7Jm/+uPEQzbdBZxVL/iIofof3ftG6c8QlpdG3IMlw2fW5v7KzWRsyOX",
+	"259MMG/DrdAgECzGZvVFri8Z/Ymzm+ff5FyTM/faB5cDSPyPE3EOA8FPY0xtiVIDQKgm6RCFTTlwOMYj",
+	"KPGAR/EJtrJPzqifz1vISdlz0sWfMe7riq0x6OtHSHuBFBqf/yJc4r4hoIT79DgyCtJxuY4LdJHgczMB",
+	"Sv91tHDyjc++fG7Y2K4BE5wNzjFYW39b9bArfNsrs6Nx6NimHu/vB5Q4pmv1hrkmbsrvu0VMJ07mgNgj",
+	"l99Ul4gTj/eBxGPw6ZjIJR7tUWvXDBeFgxHSvNyE/uVmNmKhh0u9t3kB3r+JEZlb8qzaZBdbMbAOEvQl",
+	"2fmWF6wX7Mzo0+B4CoW5KRcUAnT7xS8YPQZ5e+v6mee3wJlidj6QT8yVqBjbcd12KmhZyhuXLaZWhSaj",
+	"k/dvx4YZkoJRI+0IFho53RKAhoIZwAlCRoEAFmy91pASiW+6TGx4znuZr4S8SVzy8UQE1x6yRSDuEzKP",
+	"b+QKg8+ZhR60DYvPmHRvhaYFFyGZOmgZEIKaHxEy9sEWaVGhqK7I6MAGb2NugiHbUVVrQT+f4o+v7PW2",
+	"H6vbTcuSriu1uB8G+0zX/Nvq09uAdweNDYXliBgX7KhjADO7Uitg32mhIQzDl9pvvPrWGy+a5gJI6gU8",
+	"BAdUgsG4kMkPGiAY6emCHZE0o3lKRucX35wl5PSfvjlPyPnF9wl5+399m5C3P/xTQs6/f3v28QLTPJEn",
+	"vjl5C4PbkhBnb79VWOwGI5xfvCXgJkZarXTJ6AL9BZ9evIWM4I9vnGlnnExEmstsZdaTkhFOYEY0ytGM",
+	"ZwzVHPZZE/eYYRopX9BLI1Sn1zxnMrW1MtKVyNmMC5anexOBprxnqor7JjfcCDDotF9wVTAKGbnss2ai",
+	"Sh11co0fzeiE1PzfwWAQwECwk+wAABvElw4lMQgiqauJgX1nxEXlP4xYHX+xutfdFa+tRW7AeKvABgbc",
+	"pArdrCJhjcLcDJ+dCMGYzftijIyuObvBClZa2gHNRpZsIa8ZGbGc67FVkO19wGJ1tGSVNDMRtGQU1faj",
+	"QEon5tKT5wSEdfP3OCFOr7FPnNuPyj3mvzD3ppKmExKRrMMvQ7UL1tMjiU+EnbzSEPz0gdJgS5zBaC39",
+	"0MIPWY325YmAT+OE1NSExscA+k69EUlRv7JhAWjoQHYZ9W/HCbFqqFv5KX70u+4+jxPyk5wmQT6jWXxb",
+	"c7WT/0FO/dr/IKfjPfLB2wmgRIeCqgEUIjeMyFFQkbOczOk1SLau0tiaadDQ8PEQsXAkOXNhgknblGcz",
+	"8cGApo6bqpxR7yZis/nhuEGfSgazRe0PSW3A0HiS1qnrf2zLRD9D+AjnhDkPETOtzEH8QDskPntSc2wM",
+	"9jydCEKnShYrzchc66WhX+Zf5fxRzqdQ0xJWJW9phPsdPpz3vWb3ZwpF45GPTfC1C8Qawq/HjmpmBVUK",
+	"/A+YJArA3EIz3VI6fCpj/jHWzDHqMb9iJIXfUzJyRZBQdTB8wworCiLSfczpy/2XoUaC0B8TDGOpYpFQ",
+	"WZaaGGaG770Y7wE7h1idKMYAPtn3XS2lTx+/P3aug6rMmYEmsbVIwCwJdSNtERaMR0MjMgT7GXluhKeN",
+	"r8xYVfbCoEtikwgx31mRXN4IIG2GA6cez9OgOlXEy7/RU9yUSJyjweNz6CLoF1J+zcao4fangPqQdNMS",
+	"UjsFFsB0fpVfktXq9MFcroMMS5Vs/rjWpJoByY5zBnSjE1QkK1aPADG6/p4ZzZYWwzquod0DCzq0iFRQ",
+	"zdWKQRGSBeRq9HL/RVj79da7FUB7y+3qtrcZ9Di2dQ2sn9nVOKq57ZAPRvB4/MAWum60j5G2N7RgIqfl",
+	"26hockIy+zvJqWZHJP2Xf/mXf9l992737dvURr37uBJ7ulAoGKhZlaphdghpGNdqIuBpOSM5xbqNcjZT",
+	"TIO8yy+F4TmQPpEe7h++3j043H1xcHH44mh//2h/f3f/1dH+PqQiVb+iT2MiYGqIZoSskRrFhKh1Wyax",
+	"UV64KvtWDVnHvZf7SSsX+W8vv+ziH4fVH6M/X2jy495/Hf+3v4uRZ1uPd7OZVLvqY2INMnfEEqDOSr6g",
+	"sZg8wwPB/0gLxSq7qiRLfAMMo0DvcIogBqR0JR58qREhjai26g0L8RQxZsFyNYjFTMYsjA3j6TPl1+3L",
+	"YdsK+5VJyGCWEb13oaiFkSAWXO9q2d6ljnDC90FsrvBxucNiiOjn9xCad6+jol1ncwmHpO/cTzRZSGsm",
+	"d5sIXihLnyE6Gd6Nc7N4SI09v+6IGghjfIA9gVO9kEFMdi8ht499Qa1s+/diISnVZvtolPrgLSjr2xGi",
+	"i4tt/bH/jkANxygltudQZcTDHV8VxZrYyPH8yF9f507zXg9DXLOC0ZLle+QbrIEJAd2tgPJjH1DeGARz",
+	"npuB5WRkTnK852PLR+ZKMprNJ8IG7D5T7sfxrSPPSS3wfCJakefHRnTGJEGwDleVZGs8ACoCxcJaOkiF",
+	"oVD/2AUGiUCBWxfdqu2DXPsJjheX73vOBpGBKlM2xLalYxhms4Aa2pAAXyPl4HdzXMciMNaUWZbsmsuV",
+	"av5qFpGDCSR3KUuQgB8U2tyGePUpFC7VyTzCxeUt9Iteyvdgh/O0dBH2OU7DlD5ZyFU8zDqTSh+RVEtN",
+	"i9RbFKBaqNH6n7kqxj+vKNbXhGyVJSs/Ca5T8g8E3iTPqwdGpVyBBVVL8prkLOMLWhCggwqsvA2pAtJu",
+	"s3VbRrCTBG5U4Sj2591LuWu/zFm29xZnCX/ZxcqRtlrNfOdoZyHVcy6MrEiL58uCaiPsP89ZhvKRWcej",
+	"zNX0w8DEiV9u1xl+7c7kgsdu1HdQa0EtwW8hS8KU5gsK+d2xU3XH1d72gk5l5Np8b762ReGri/6QJ7Kg",
+	"2ZzHEjHe4Q+PCoxierWM5Szp1fIRAWngDp5VtVUOzi4c+gCfVEyYVOCWBnfesacHXFUVZX9HYDbyO2Jn",
+	"I78jcqUNvyXLUmYMTaO/A8funGFEdAdq9ZYgquhVHQm2eQlh3u4tu5gzv5YtX7fL3u4tT3aGvtLAAL/U",
+	"JIIM7RUFYLq5u3CFi8tzps0/EXy5APK9e2MOP8OHibJPt8/dzfmGFtkKK229g9IvMTJ24xEIajqAugsy",
+	"h53niExXZc4E6p5FRZYwrshjp7+UztMFj35t3632yX+zMRq+exnRPfSltOIZKlj6EgyZqDdg1DmWtKkF",
+	"um0ONTj1Jj+nguAQezsDIvx7gVeboZ9ipmx0DeoZNl1ypWbBAayi7jOOc3WHTrWCcurrUPGFQEl0KB/6",
+	"ls244HED91uWFbRkWCfqivnSiWlWva9SsqDLerEVsOCnC5mvCpZign/6JnxlImaAnzfeOPtMoYyJqp9r",
+	"4ZUHbRqggKwFVblGfDhHNPCfLpdMxNDM6EVqLm9EUD3A6oZQYhvta4SSlbCOi41C7pwVSzNue7Z/WvGc",
+	"iozZGX2wByp292tsKeiURXTCt1xB3Uv4+diV4fVleTstJbi3G6lwda7v8IXedCfo2GORBHrnCRukEqIU",
+	"YNQIy87nrvlAQqDOblBlN+5UQjNALIyuKOQNyx2eyRnJS7nMARFEbpvMFOzNXPKMvXU/YU3eYxex6Y2R",
+	"EN/QH9XYDA1clmwjSlb9TeI46RQDiBsbD7RMOYLQmQhkby+eONo55rLIXeOGI6xHMK1KBSTO5lJW0ayw",
+	"zri6OyQ6K0CkaGQWmLisWQsx3adXWUwNnq/QoNr2xJGE4L4OJo4dhi7kCIA/s1VR7K6WYNWf2iAJatHa",
+	"VoGuCNjeYHJ1HqNUcTV9VRS3UtG7qdfXQ2cZMk0HefKWB2fTx6V1kamtV3f/ZGy4lebY8JCfV7W6UAiP",
+	"pWa1quG3iSd5CGJ3RNw9skqyc4OqZCKgrIcPmBFS7OJ5QelIbmTRTO+Rd85UCjQDqrBE6edEhBR0y8U3",
+	"YpUHk9vzKKW93ztVJ7p9JslfFRG29LdOdzcQ0YH+w5BQFlzpoQkXXSJzZ3IAzx8mMeHeCc2bBoWAAuwA",
+	"mtu0LqK44eLcFhP6TvmdX31nHDlEUoysyN7NG4O+EXvtRD7zz1/eYel++Pvr1Xon8a1Ad5Id7P0UBGJC",
+	"pOZfXMglxkJWMZQu0tI/gMmG1Wc150v/Acb8yxkt9V+ayYP4TOu3+vitn1vWiNq4c75cmu+ab1nwW9//",
+	"JKd/CWNBRVZCfsCSRoM+m4fcGctuEA7l0cax2RwOQ/0b6lxDScS3bfVDribCRRiOEBxU/CxjwThwpML2",
+	"q/HRROySVLPPOk1ICgys4IIZwQWa3eMw0KUvdbwu+IGwn1e0MLc+qA1aIZ0B2DLTlIzqmsYYB43zzBTy",
+	"uYAImFHtYhIsfxVM5Uc/JoYvUY0LNpAubXPB1JYvQB8NwA5Ft9BwirqjkGRWomeJFhi4MkpfpeiAeLW3",
+	"n8KoWMiV5WMreGDTTmbr5ZPXL3enHDp4XjK7YWiCtTMnJJ0VEjqYn0kudAWQWBPYMRZCltgupL454S5J",
+	"Ld9Jj0iKXUdlSVLgf6mdkWoGSwyDdOz2JZalffz2DXnx4sVXQdQOxnnJ0gdZYjTOGJuI82zulloLBWoE",
+	"9yBmIRyG1TTOsBJq/GnCArmwphqAwZ5iDDc+KbtbsTFXCntud+HBRJw4lL2ZM3OYDgG4IuzzEptzjnyU",
+	"6zUrFRsHoZfgsixtGTmSSVZmrewhc40M3whv0U6y4+6N+6mF7UB6AiSFghcB6uwkOxHM2Um8HJLsmA03",
+	"r1Ggze2N20SoVHc8K8picfEKnGoB4ULB2CDggi5tn9Dwd4iIA0ueLUjXsklhbdEOJqZa5YetXDdKo/pl",
+	"ikTmG0M1rtjaxxoA6TCwpKhPBmyyJi8mpGEuqYZDygsDqhXXEcJntjtip4O8iPExiRBoGB1lUBd+4SST",
+	"pjCKcRyqErT3yAl2HDZCZRquCBFYuRbDrv+/taJ6LZtYLdvtkYvPsCXVcRJs0WwIJKf+jVFVxHDsD9Q6",
+	"/m0vVwzw9zkUiqyEufLp86xuwCQ2hHik56VcXc5JuqR6bulcKRfpGOOkdTb3lLtKzokO6hN8zegOOscG",
+	"EV/3yEe2kNeYzIh9vqnGVHNx6Wuq1NCEK88OgLr8ybX1CBtNIYiIxKwsZQn9jVle5+J7GE1tJrE9afbI",
+	"n1DBtFBapYpORACBK69tqHbVnMJ3Lw4qlFYZBIJ91o5kI+nqED7jBW58z8/+smiDCpX5sYL2HsNrlWUl",
+	"y13x2Jj5KOfaVhfm9emCKIDjWnlOW4sxaEbVoY0+pOfXgRav0Xd6/oG8PDz4PVTpO66HNvgQGmfJtOWu",
+	"FdNRe27WIP0DlRZVvcvKOJSf0DbDcyaglkJJ6ELawCsPrpG1rqtTUbGz2FwQz759wVkZc319ZDTfNVTo",
+	"yGwDXsazTxfkOV3y537q539zf57mX/zXu5pj5cUmFAbzjdq7XenMANJ49pSHFVlkTX23BbMfAp71kvXu",
+	"3HF1TzH10JAXIXVVSNyXDVeSUKwD5sw79w7qhq07DgFAxltf6PjeoMqrJkSRUDgs+uQosoMhbj9in5EY",
+	"fGTQsSRjG6/jN+03viQ7c6oc6T6TpXX0d2e4+GM1okH9myW8PiTUe7uY5Qv62RW/j8OFpY6sZdqDA/IR",
+	"/ext2a5bqCNtm4Fc2J4OwxhSWDMEWu/Ymq/g88+k0DTTKsG+M5YHD+dbcZOUJZkD6GSUlgupY3ln35aM",
+	"7UK8KjwwiKQu6XrBhL5gJZruhuVFekyMZERe1MmYnYBoM8Nmqt8A6bQ/HqFjmkErB+Q7Y6WKt76tZgFN",
+	"82YuXcZPMCsi8BIGGTSppp8/Us3ioQ/0MzB6wEAj2K20XFDNM1oU6+YteaYgECIoFqZwWyEnaaXlLs1z",
+	"FzUDXTzFdl7WVVeR2wCCGzb1tdF3tk3IDB2RNQGjIRXVZb8WejRQuHmuuJCQGtUOIUqOG8KSu28xktuS",
+	"SSKsv8V9IzyuYjC10pR1UvZjj/TeWcTeJtvQ8NwqCreh3PGWNdxbSLV1PfaNF2jbWuubZcreOurtxwfU",
+	"RN84Z3+9czQtDL9XkC0QOSL6+TZjDWHwL153s7b3gTTrS7eHwRdoQNVsWNRFB6t7b76uj1sVN4TgvGHD",
+	"91Zjv8XubVFxvf0uanRf86Kw8aG9xHeKzznwjg24PhNsycoNYqid7dy6RjZO59uOuxS8203rXDHfM5rH",
+	"Y83fGoHeKPElFYprZHxcDTiGoGzxbSrR3559eToZULyAVFki04Sqhi0VZYnsUQs32sfniIpDaSQK7v4M",
+	"4Bx3i8wxYrtrkgJhWGFmWSOvTNvfw3yYoXznoz2BB8rt6eZXm6erJbkFURB3SvvpZndPBFCcXT7wsXQy",
+	"3SfahA7+/UTQRLn/E8ESlwmeCpi47PBE0HSIGk8FTY+g8sC3OSbn9EV2vaNXrEoz7ZaAsImgzzE18kgh",
+	"nbFrQcur8RaS0K0A6pCRbgvY1rIS1HCzUhDZN/LNQpas2enhxeEwv8dwcepJcLghjwUymJW2AhTvk3/e",
+	"oIVvmObszIGbHGKsKM7i9/2dnPKCEaAGd1EWDXTml6n8XMnit/CpzIwmH7ezo5LfmdgwXFMsaNcU39Ng",
+	"htuS0A9YRXb4li6l6kjV+YOcEs11AcpBKYvbKgbVrgarDyauxPQKVXprRdSR9c7CusXj+xDWB+L6cRXt",
+	"/KBCmLkXN6wodg3JY3nzjkA40cn5m9NTUsjMxn4lxPaWoySXC8oFFi23Bcj1jZwIiLpX0L85t4lABm0T",
+	"QqGExbSk2RXTypZMxTKxtjpEQjK5gBI2CTk9IwXXrKSFIrKcCCHFLkIT1Dwj56sS8tyRcLpxIscEgjFU",
+	"xrElQPYm4txHXbtQLYjDgxiB8R45FSSHUlGYTVdtghkeCPnrsHo/dJHJpd5VbElLjNvRcgFxOQXT5pGE",
+	"5PyS2zKkafp//Je/+z8nq/39w9fP/uvvdp//w3/7H39J//Z/f/mfaUpGH799Q169ODwk1OBVQpSciFQ+",
+	"m5aciX+0hpw9ziA3GCI3xomP+rCFnBPD7HhhY2RyuZoWLCe51Ogft+fH1UQ4w8Thqxf1BWEKF/yFC34R",
+	"Xcp8vZwzoRIsYqM0LTUXl9Cxg9mzwUgZfBDDbMzL4CmCOXwP0qJwI48omdKSkdOz65deQMDC9ljxD0pF",
+	"UhGgiqstH5RFO9y/G2l/YBGvm+D/soTvkHPcO4Hq5jK/BHmpQo4+frNN0gEr75Zw0B9lEpojwYbqIvRs",
+	"mHEQ4J8Q1UFAsc6c28+gWND4FkjewYDc1ilHHiyvdZ23Cau3NX0A6IE8bIK+6ffaOgrB4oaRBEVWrHL2",
+	"NoyR6M3VKZR0UXPNoAkV14WcHwy6dEf9+tW+u2chlhJQxOX9caMtKU3NnbJxYmuIqjzc39/HS/nVV+aX",
+	"TxdvyAjfyqS4ZkD6bcsICJS23QiidabuGBzwQPkqX3qu+QWPx/8tS57B2nhg2FdVe7v2Je7tKdqoC3dD",
+	"FTY6vOcE7t6YiyCF0FUwbd7A8aDKBtFWhT9u2OQTpfiliNejhT7/ED5XEbqqJG03veyKhjsRWBHTHGAV",
+	"1MVtWVqrLGKjg0ZAkG8l4mLQ+lsvbcd4GmBv2rEtORBs4K8y7+0XRQz6FcyIQukwZQtq8MHqmHEZtGqD",
+	"unlxtzRLd1EELwneZluHlU2z23ZXPX6PvLOVHqG5BFeGk0LWysg1Gd0N22BNhJy53ARWpuOw+i7uuE09",
+	"ioV4D4u/TuqGx19TfHWzGq62BQ57oq5jnCusGXyy+99//NuLL3/3uBHZPrV+FcYZNkMLI4zvGJNBDDJN",
+	"mZUzRyBgkvf1zTnCpKic3cPt/JVHxN45znXYPPdXRSGODrfQgIbFoW5TDPPlsBoYw0JEvfRTCw7FivVA",
+	"7FbiSsgbMb6ziDMwmpQGEhlElUZK6d83YHeKOG2GmB6B9NOs3a3pZ1JCBhiE4JvfLvxXml6Ok+Dgse5C",
+	"vloW0L5SWQk0KEDM81C3TcCnlWOGljOn+SkbOxj0IkirhadomoM80mzOr4G02/fNyzeGC5stqNUNDgcg",
+	"I6Ov1G9vYbjr2qaKKU3XVmbxcyguMlYXELs7G/QX5jiIFeZYbdsM6NQbLKXSMXNX/Hpuahm0nfjfKRM5",
+	"bh/XY2imfblXm8c7WkjB1omrNsqZShDnErJkZcaEppdMjR+phudbYKLrT4LrjrJ2K8Gx2UtV9hL8h+A4",
+	"hpePyFKuRA4R5YSLbE5GxfQ5F2MIVTOM5OcVSGzVT//2r1iCFUYCX7D50ezBFS/kZUkXONqCGVYwurp8",
+	"vmiOFvzUHm3Bi4LDE/Vyh2bunWTHwrCT7JjX7T//9q/t5GOzs+bl3WtawpUxo3w/PWPlqRkH/joHeODz",
+	"Hy/PWPnO/YE/vNv5EfZ5SUsd16BPSO5/rXloEfHBNm943o0sr4hBEGCS2GOfl8Rg6TLefmub9J8Khrgp",
+	"6xdvIomkpcC2VQtTw4wm2FntDWx0lAGdVtykGvxZ5JQaRR6NFlMNrdLtUhuCN+M3dRMsU5u0p805YRnN",
+	"Qb1if/ATDyg5GTcwNbc0TBwI1xWnsG5ZXV3pWvp9HZd/Tcr97QXjgbi+pay84Sa00C7EuCMsg0JbuNgp",
+	"QAqpx4kzCEiRsQQEJy6I6z0XUsqX2zQ8diSkt2zYcKbvoBhm5wug/s3IdxsjX7Xh53M+28BDLRpC/WXz",
+	"9KZ0oWvK4ap+4xjpADz3TJf414m0PSDMnAmSfGwymPqnT/O0VciUjKZrbVnEcHyGfaggjvCLnK6HjfLW",
+	"PLhlsjAssktQcPvUn6AYXAq/bbUulNBnS4f1P7A1Y5DN2jbKiI6Yw28EaAiUHL7cnctVSb77brHwFYes",
+	"hldPzTl49WJ/fOsYMluVF9D8www2+lS842IVNT7YH9CHkULUhllHCt0l7aLSPXIiqk+E0bLgYBWiovZO",
+	"uRKKLKnSE7HgueCXc01Gh4foK9x/vb8P3Tb/fn987Opi8YXNmacEfLi7es52s0JmV+4KHbx86expEwHE",
+	"mnG0SfEFqzRcfAeLNWEFcjqV14wcvgDzql0lfvfqq4Swvcs9cgiUHMy3rYjPzVGeC/r5LeXF+j27+YOc",
+	"xvZWKg02gZ/kVGFEDMtBlchprbpGWDkJrMJ7t4Noc4pZ8/oEFhm+WBWaCiZXqkaQhhMDyOlTNgAWcSKa",
+	"S4Rt77a5Efu/3++4ESsBG8byN3RJ49kWoRET1v9Mkcw+DU333BAxshKTM2uEpmp65ddcUYPOe2ipZNe2",
+	"x9bVRrgkxkIqcvrjZn52C8EWt/CIpI2hwDeTVqXGY1R2IoKeoeZ8L6XMu50yg70tQzip/ynCBrpYKYiR",
+	"gVR47H0dcFcxfPYWXBP9WJtryd6Ck/axwJOmrL7JoAohg4hNA2yrW/BEG4o0M7cfA/2SGjU4rvMYf7XI",
+	"glGhArbNRK5sm4PP2pBVELPaXSijHqW7EfDAc9f2hW2i5dvlEzxF367H4gcbcYGMgPofN4ziRpURVbGT",
+	"UALYBgfuk3/UyANEcg3gKMOZyQB6vrVWiLfoTrphuIAuLRGmcbYr1TAXOL3RaJH3qDtu0llx6f9ZNNeO",
+	"0Ilvo/ESm7k9CghV0/k0xII0cUVRoZ86DI58HOK5cePRBcQFmJmrt8eDxIF7EwLcff6PKAz8xn5/Y7+/",
+	"sd8N7PfW/PYT0LWIU6ibmB65HsTKsmH/nvOq1YzVimno2e76508EFBZEI9Sxb1p8a62p1yERQepqf2WJ",
+	"N87W2MVLdke3xNYGf2iF2tgvMgrirQQbJ7bkLUgxqwJbkqBd77ju1gx2sWD0mjUEpXs397cxiy+MVCDF",
+	"7Vzies6zK8GUsi1R7GAKO01bbofGCHzkhufmTyjixxaKZCvtApnHtQYIIpsDxXSO7Wil7Le27bxrCvDR",
+	"7FBsCWYyyBvE56HwFFGsKDblCPdiqxsZOLn/4VYJvls4hbuaGlfA4CNRw1XJrrnatBj30C1WEnWQuoAO",
+	"P/nmcPweaepEBO6IDRneVHxciU/CsAWRx2z9IZmvRs2oIOVKeDmTClvOWpZdToDhvoRaAMO2/oSgeG5D",
+	"p7KXzY9e906GR8k1mWP0UM1JWbZYgX2qTo/uqVBrz7X6YW5relUHwtUdHRMLKlYzmulVGbs7d4rnWMic",
+	"FV2txu808q3iP4K7MSz6Y2h86C2omgJu8SB7ozTVq80hyG4zzvHx7WW/NlGgYu2C2+QMlQSqQTeLX+hQ",
+	"xIiT3fDONfGe8Hsjw5viVNo+htqtqWN643CTNq2NexPsuVXlOvv8Bv743soboaOaxInRzLi0Qmdg4YGC",
+	"wUp6J1QYOpZgGxJ5Izay/y0iyiyMm8j6RjHT6HEz6HzSCKjSc7YmN0baVtsIh61dDKLzIo50JvK3VLO4",
+	"4ubrMrvVojI++nTxZnxsHdZtLd6NNzzpcjhlr00wBGB4wYI8FKDYfapPXN+3+nlvieR9wZMfRN2FZBGF",
+	"TNcg3lYY2LBSFUVfuIdBZl+XGFWcYBKu7FWpbaNRW9AC5Upy++s1vq9IiSi/qn5+v9HxXD2bVPmS2HjD",
+	"mW9Esa7WHqzaCD8QHE6mDCgLnOCwYkC3iqxxsfNmhxsXn2vgjlhmANvNYBR7cKy3Jwc9YTX9XoPGSSR1",
+	"NAv3YUu87zAbD0J+TCMAS3ALMd329rsT7tmFeQyyARoQgwu6rVdzsHmZq7oXPMQq19oLngLccvgUmDGX",
+	"Kw2moolokQLYPHJia7a82t8PI8OyUiqFVVQCXuZuolt6vQvq7RB1mPG6D3kHIWQPyTSoGL+6bdwKwuH6",
+	"yF5ML4yc/2aiF4g5Q2hetYxbk7zGTocLbkK+3cb3EIJ72f2WZ4aJrJCKi8tG6G3n9U6wo5T5EXLHmnG7",
+	"93L9e/Z30H4Oc9BWO1pj8g/qonUzOZkXCni4ml5VR8lHct4aWba7dkkDYFteqqd8SWcDx19EXZNNnmqP",
+	"BA/lrEZB/GvoojZkw11xr2rLfVvrX8eefxlyV29ZbUBErm/fldxCCyUjWjH8se/2mrG4PHFb//RGeXCz",
+	"s/oWqusx+GC6VdYq72LYrbqlOnpM4mhLRqBhQcNTCm7QO6itfRprLx/Zln/8lvVxm9iZprEyXl1Nity3",
+	"RA1v/TGhNkca5CFzC5VRHMGBrkh6KWWehi428wVUO4X+4VOaY4PuD7NzVl7zjEU9bpsksy3I1LYRuAO9",
+	"O30lze7N29PnFHzQAI1+P0bf3MdhlTrQAKw//ahqs3k3X3qvI+RpQXuQ7MNNnpb7qdPRAvJOO7f91vX7",
+	"cJ72WO/bCXR72nG/TqGTdg5pPWu0FXsW39K7VoEbWDvvm1iVyvaKxBXaI6hrfWxr7Si6qLohV7mvaq00",
+	"W2BRDyZ0CQwkbRcVgm7iHwQKSDWZgyvfLhtKi7jv57IA1c3VzwBRdVUUoCJAF+1sVdByIlJX9Og0T91D",
+	"7hCqV+dGBQAQOnp3u5opI29qqy4GOPPHAcTt8h7JRFjwuVK2pDIO2ITPVSem5k88RpBfrcYSLKjaPtvn",
+	"+oqtsc31XjCm3VlffSjBqJ2qfnats6EBcrkqszlVzH9Hzk4u3nznpBC3E7jcpLnDWKE0h3Qs31jdp2iJ",
+	"3DcNd8ur7cCxn03OzJatCSKSRa0RF9dMaFmuIYpQqwQceFKwMZnJonDSacchlquC7U3Eeyl2cQ3YpByE",
+	"lUaQ4shAaAu3jKMxcFicvMsfzGEoIDR2de4yqLmBkuthbgi/NX1mx+rigb8huHrHffg+BICCKn2+Ftmm",
+	"Hq8Q9GqbxUNZbrUW2byUghtkroDsVHuGiCYDes363bZ7MqiZ7BZMqpGSuBYZwR/dcYcbUbKlLPXgw8Yv",
+	"mnP8kVdheE1ckmWwrRvHj9Yx+t7QdEvF63jUmGyYDXkzY+lSRD/C5MpTdqjh5Q/TvmyjMtMrtk4Tq5Da",
+	"jHUzc4ql8UOCVFXAICOsbrSgOpvbekUNO3PPbbuA/bFgPFOkevYWcuIVi4Ss/JGtqwvt1mvPAk8mmLYi",
+	"/mRBl7cAIY5szVWap+5anNMsdpDI4VrScaxoclY7m62qFLY0vJ2T9hZWC1VHEBi7dLLNFVtb80RdGsba",
+	"HsA6jskGnpwiHb7hio3NSFREBJ90j3y0NqH0b1/SMKcb28EL62yrb169rhb7rEs226v11d26uhYOAmcH",
+	"URkR6e/w5a7fCk8qAPttsvXO0c7r3798Ndunh9nfH7CX0/39g0M6ffEyy7d3lkJLmwgUL14HUKjVdNdD",
+	"QkafPp2iNaoCaP/gqxf0xexw9/fZAdv9/fTwYPer7NWr3cPZS3aQ79OvpgcHjZru9Xpx5mMbOHFWyowp",
+	"dVHS7IqLSygYGo1z5WJ3ic8SbR9Gi/OmsCWq6YW9o324X4PgrXvpQatf5aVcvpU3AksPdRm55pJnGDZP",
+	"SepeSXHtjdgImNp5sUGgQzVtvcTm6sMrTj1t7XKjlHLte013R+Kb9+rCG8utcFarXoBIOL7n6EGHJM1A",
+	"wua5NpYTo+HxizDM1tx9M36zPd/G9hw/i4EFxnsI1WPTpqe1R20kbh+9Vh46ubGcY0XnknZMToOwHaMT",
+	"zhcH9aJFrZxYB+GJFTodZnvudb7dn411KAXdEv4N9PUJMafD7OaQPk48rTHjxCUOf702p9MnBj9CgdWm",
+	"xOUFY8jA4t7mZ87Cx4ZhdpZPgB5JQeZGFysMPSmZYuW1QfIF+vqpIPvjPQKo6PqOGXy5DIYwAnDBZprI",
+	"VRhOFdm+X9Wu2SK663DjjojbLtiL1BrRPtptS23cgt+bxs4RpWV2tcWGvaWafaTiMnqFqFA0A9pHcmhD",
+	"FxT4SskIYFPm+rpCX6lRrN2Xx67I1oKuyZT5dnltXVvEYrncOGS1XLKSTOVK5Pcf9ZHmbgP2DPxbRgZE",
+	"LHFuT0ghbx4FbDyNuwSteGT4BkJE4gF6aDgDU4x5mixozkCZJVNaUGBPENqg2SIhhUQbfSEzMH+Nk0q2",
+	"BWPwRFTmW13hGUmDD6d5ukdSd0nAIq74pTDsVrBLCiKUa6UDBGh8PBFmlwNTLjgk8CWUqXEZikzX5IpD",
+	"gfKcpILpP5lf38CPqc0vUatFzNpb0Kks4fGN+oVbIj4NPDebc8Fu/Tbm697y9foq4yqJWi0cNart1yMV",
+	"9JYrrXjOrPDKxeUtl+qQJmKmRWSw2GyXWhFipL2PtFo3LR7IRdQK5/yUyGEzSOKHgNUbCHNduZAiTF6q",
+	"loWnB96oRiJ2yahChc//aUaIxodoqW+NbrWbPKxrcUNwqo8QnGp065LwZjauWidmNS9VbcmtK9MruX1z",
+	"3R1a7vydqOs6wlew/JKVewTeRHrFF4uVBpmHfc7YUltSlAqp0aI9ESm2klXgIFtwpekVc0QZKlnkBh+m",
+	"a1Iyx0q4xi4R+E0d4rGvs1NaqzslKT6Y2lF9OT65hP6ajDBgFKpJns0zI2zBaYQCvDvQ/wjRF1wJyD2w",
+	"/USK+jvyHZU2SbbjLI5oc2Q7UNBiIgIyf+NyjGFcOxuk1t3IUs8TN6B1zLjLgYKWdQlNhGcrCUmXrPwk",
+	"uE6JljJx0eJQzJ7RazY+sn6Epb2aZjBwhDO+1AnBM0GYJoJes5Je+mlnocjshL3GBNHaRHAT3kYLhlRO",
+	"r2sM/V8umWBbhA+jm3STRw3RgSrPzYdPYLF2MB0B5HxrX/LmvDbHsoifk9GL1zUdD73CBGmyk11dZCj6",
+	"sRSIphktyzU5fNlRLVezxelgU6J5+kK+o1esy3H0k5yiHlAhASAqePpnGKM2wBV7exnEyWRdALrfraUR",
+	"WlOAUuFDWQemixdSd8+h7zz808pSUkfDYsz32BTbEGFrsMQYdnsBxhjQCYgHhGfQYh9eMIKKMZZ+VjT8",
+	"kSQhZxX4VpbdDlcMMvK3xtB9997gixNM5OQtWhQfZjtHfx64lR8bI3z5MYlAe2U99Ruhrtvztf+tvRqE",
+	"vuKW8W1qssyA5dKcYdN9UKfxueEliRo6YsThEpMuTnupNrUSif24Ernvkeo9pgMrU2RS5LRcDzFFewjP",
+	"a2+ZYeSqzNg3cEO6IMdnKhcyHxZwga+dbsce7Fwg8wyfpNvhZAOVsBaYK14YrmeLWT6ywggM/ZtV4kO3",
+	"3C07xUVneIK7ZT4E0c3nQhFhmC1mvCVNOK9eHkgOqCYZXbl4KED/gCFSsqBiRQv8IUoK7qSZbXNJ4Brj",
+	"0mKOxEAotQM3b2Ntb2s42rpwsYPvwrfolfLiWkMSq+mO968m1tlXm8s4WagmfHUSTCtdNMl9JULXpPXN",
+	"OunbSvKOVGayxlmqNc3meHW8jc/lQDIyo5nuDpK6WxPRZjps+5HBa9ymQK1dJFR7g5cfcH0boB+YkHV9",
+	"52Ss6rZ+W8pFxOiOOtPNXCpGqofJjBaFwlK2XBE1l0vQ8/5qpImcgv/M3M7ymFD43Gnu3ibtMqaNVTBd",
+	"yHsF3yqGD74Ae3O705I/Ojt5TybyLyLh2K6kJ+G3vZRIhu8vI3m6QYP7w0bQsnCPRcaBZ3XNae0YPnMe",
+	"5rzfyR2f3ADCDIsKqkpKvUc4ajx0AyD4LESleJCs9fJBADJM/BYgGalPVWLf9rpWS9fcMiM/lMM21LF3",
+	"j0Yi7W6nS20FqBcQN0CJusptQQyk9O3g0xshuyVIgXC9DUSbJYozehmvrkfRPdRMnokHdkEM3fYLihkH",
+	"5lS9Z589XO0UujlVZyW75nKluh9aRpd1sDulRpWCxblGxedXfEmew3fn/K+M/I4cjI+Jre3iv+WK7Ac2",
+	"rqBeu3skrnle0CtG6HJZ8FrHp+B9UBCgenqnnALZBxXHMrJez1hmVyJImDFejKrJgiVvsdxmbSVz9na3",
+	"g52oLaoGVfv46ie+WYDv8n5SXakjOc+PyJJnVwl6Wq5ZYg1ICaH5TytlS8Mpps3N+RO6W0p8+8M1K0uO",
+	"hhTnDTVjgZ4Fg3mNzKi1fjjQZ6vxzNvhcFG3aX1pHUqJQSNXfj3QRwglfzj/8J6cGeQIzMTowVuabxsO",
+	"vFhdkNv7WnxxjriJe0P+sstjhejFnqzlW2QPeWiHhhR7N+udQoh7ZbNAInuQQOLKXNAPgXvuoaDQmwHQ",
+	"DzF3Lx6Yl87MDY7xOZ5d1eIRrZKxpHp+RFI/hnk/aECDp5220aDPaWbTu+t+syPr1YKSOr4UhX/ozqnd",
+	"ne61Ewi+CpZ+XCUPG9G0kHoXgrpZXonwdwTlQUnFlkHbmzxcWoJ3/jiMP8V8clsV6cbWn3OuecjBwkwi",
+	"G9r3zjV+QRDCPjCP4Ctr+TqaLHMduJswmKDN8jIp1ApNsFlJl1D/VmZXJ57tva2ig8AV4z//uLEsUcP6",
+	"6w/kx02X+aPlwxGctpEVQ660HWXQra650RvJsOa3KmRDCtxSd7tBjBrQAeghMeFXTJTuZ6r3Pc0zQh+X",
+	"bYRhYNDSyY6ECy2PbX0AG4Ej2M19VM5pRCY0GlLhr79s1GqFRzTXYDvH/KIX8UtiS90BHA2ZCp8jS//g",
+	"L3uPN7Fbe9nyGr/9tXLTTEL4bchPK91xJlcibzPSU1FnpP7zAzHS76Xuob9U2CyTVe10iJaXGGcMEo8V",
+	"D6drwvUeSTFYLkUhn5aupko+EVPcHYUl5qzvOuDVtCVuou/bEGfsrif1MUmxIg2GkJYrNhE4EGQRkCUr",
+	"lRTwSh4LOC2kfqZaIdxEQu8CUPo8f4sEVeLU8QrMthS5BQDKwNhiGz4/hwJcHRXy2eclx/If8aBNCMmg",
+	"a7cKAs+73ixH2H4h5lS6x/ZT20U3DkmUxjqFbBFJ8gsjHARZCThSs/JBERrdlOZDz5E/TvwaokVXai3g",
+	"Ufc98TcitzdiaAt5m1joQx6CGAcLUOLwu4WMm2jI4KbuFt6m4/ypMP8e8LkvdTSJJLXGsT0JXZJAJFqy",
+	"RfsSNAXPLTP7cfGbjnaY/ayQ+iEtZ8BL6j7NX38qfjchwAbWyDzQVmYOdAw54ZCADMwXf4F6heMOItB9",
+	"st4i3c55YhAUUTdrVMIAljZkraQ9SOqs2O1IMTYR0s7ipx0DHqc1o7hLHHEZJVAhmc9sSEyMDW93b3+z",
+	"xv36rXGgo7ObluAWtGRuqjcPzsjj9HSo5B23RV/QK5efSrAQuMvR7rh16Ofh2VV1xbCDL9zVxUppMmXQ",
+	"Fb1ycSALMgJqytV7Kfyr6fg4JoQLxnJFUkDa9Lf7+Nt9bFjHfVEmazmrMA3tD7/Zzh/Gdu4pzu10/04D",
+	"+tlKOxrEhZZDKJA1DWxJhPAhMyL39IWMaPPWgeCTegtuis3oENkmwj9s9aKkZaQd2xo5Us+j9A2BN+Kc",
+	"IS4TIWwliksjCVHgO5Uwtkf+VGWSuoTOkA3dnT7+5mf4T+5nMPK+Le4UMYvU0NurlNiv2TVNsnfhN/fE",
+	"b+6J39wT9+6e2ELg+c158SiSTCtPd2NWHfIcrlpZwW65P8mpAYgWTH0oc+x6PfftTd2f33MBSWU7kBYg",
+	"ecaqv4LfXBX94M+TPC+ZUtZ25QMLubg8FWrJMltbc0Z5wfLgq94Qwo/ypiMusm7MccWXoDyMk+qcgOcE",
+	"OyeRQdWjiq1D4Y2JaCTk17i3nrPFeI+kUnxHRf7PoRMG7YOuCoaB53gi6n4apxf4smUJqVWFq7DUnx2W",
+	"PgZRFIponFb1oigG2cOg9nmFMI/3yEd54zKApNiFKbyJoWSY47ZvSyrricD6ilERbysnytveMpYVYQl+",
+	"2Lt/g7Z5uk9YsUAgTYqWu/iPUh2ijqedPqNHrvQUkVg31El8nAoMMe9SNGU1cDE1driRevvewdq8HL1k",
+	"/3wzQ/Nx0q7GTRJ6Hl2R+s4Ib2e/DoO9cwb1LnxebV3Hn3NQ8WVhlgYlqWas/LDSwadTEbBQ9GVBQ226",
+	"oJcM91BpmFGvSvEnJnJo0oYfzw1+VzDm7+WZ9D8GDBi/aNoWmhw6+N1ZJ26owlxEC23J8m9LuTgP+aA3",
+	"6wdx7u558/D3MlzvhcTP3dJCt0UEfrmgVxsi589r+fhbZdQ7DKnhgW1k49ZrRYFe7m++Whq4AkZe8fYb",
+	"WV55KSLcyp/k9AP0m0Nu758Lv5ytihkvCjt3lYLnFJePbCEo/LaUH7NrOJGT/Kf+LQvqdcbLkNVrg3hH",
+	"H1QhIyMqgiBKTDrHGEpsum5zpTMpNPusx3uGxbv6a1aguA5rKDZKedl6JMeBRymxb7i6ZlVKffW2ry3p",
+	"60omVVFJmxnL9VG9mlZSFfmC4mNOMSHUt09ZEFoU0V4+nf5qtwNVXvE2zXmHFcCz2LXh2VpvC7cbw8tW",
+	"BK9Hi1XcjsUjS79PKHqFADICw0stBghthVXrgLp/fRyFuUMJD87bPDEsQMVdh4FVJ2s4++SCyKdaPbqq",
+	"8kNVpOopFNq71PG5RSGXgIQiA4og5w8Bq3HGDt9Vy2aoNkvkbSjfUp/gT86g0lasnupcblsxJtm53rDG",
+	"ijY3VkZGr0mOkJNlQTPDO/brBcLtpjxWkbLrvuK50RsOp4yM6MnE+Ly3NI8VZjwTQSJek/PDZYdEzpep",
+	"uY6VxLFXsFfaD27bsJiksFL0nWKT8rDq+SCkruqkbyzY8CBlGspN5bZw6rBkOxpBavW9sEtcWJMLvAxY",
+	"j6PZvazR/eggWk4vgCourG+Aqw0Qt3FhXKGQj9UTG+tvNow4GBKbVVMpti4Z8GUgKg9PvQ935b4S8EMl",
+	"4Lc0/P40/FqDg9+S8TskoLjx2enaIRLHY0CH1TscJGH/JKd948gb4Q4wgOqYKKZBH0BmETIR6t5Tg+YX",
+	"nZUVm1Uhw0qLWzX8vA1ZqtVMR75uQ8NxwxrF8HrPv0MmPancfN4AhxoWlgI/Iqi+p678jaHyRVBZHwwE",
+	"vqj2P1jR6N//d/XEqJQrkWMFuh7Rz78w9j477Cr0TJFsVRqVct1GRDtz/PBaHszHkqrNHmwAqb2VTyFJ",
+	"IqSJ38YoCkUDn09sjHGYuLugCnqgh00PbRsb8MuYe0pyVjDohE7LbA62t4kYpVydwEeWp2OIVFM+itkG",
+	"V1rN+ucVE0yBKGFZ0bJYGaXsmiu4+SK3b6APSFmaz3zjHT/TEYGI7BQK5RdmDURpulbQohx68EzERHwD",
+	"xMXK/1hE0SYGgE05sY2nEyzhkRCa5x6apFokpByFP00EzXPomA29TmzD8JKZiwHUjl4qGM0+476XdgvB",
+	"RQ8WZ1fnEM1tCx8jUfsxHMJ3/16WPGNkWjJ6tWmuiXDe0NiI2GA8HG5s1ndNoXttGvR1RpOib0kgSGoQ",
+	"5BPsYe7iy939ryg6LcypTuVnwgU2g4F29METCVFBhUv2Gc4eugEX6yoAx56j0eMVvY47CGmWGebLxeUb",
+	"mbPDeDwSKlykepZkMmfHjXZjG9lDfa7TeH/RxiRklD6nS/68+nrXfK3S8R2mfzuwtIxmi5PWS1+SnSkt",
+	"zQq6nJQnytqLpWu/f1Qn8ZgpAgOTlW2rtY//HZAR45dzTXJ+CaW2bU++cWJJSsmMzFLVwMb7ieGAnjBA",
+	"iCCYwm5EvCPAdMWL/EKivT8Se5Rjghe2zI9nBtoh0PXTPQRYPeMjZFSzS1muO1ABluaecYhgvty1X/Jb",
+	"4cGgLhEwt7k59uktSkoC6YAWkRsx7E347JcqCKOz2u138oa4hxS5EvImyN5SjJH07MP5BfE7pZ7/DfX8",
+	"L8/9a+k4MQTakziwQbcTHcEBIQjPj0n65x/TerfWYfqcZos3tRXFtDkHxwVnZUc9+DbFBcsizebVKjQH",
+	"yxvVYAyA2pqitTef4lsD4+/C+Ls4vt0jGLR/f+CRe9okswVnBgoV26iHa4DMhPnZ+uvO1yLrbuGEZil4",
+	"UBHBFBBqCDKvLB6w42otMjKlGTTjBxpwBHnRzqmBl3ulXY9yz8pBliKj1H1h70JKliVTTGjbe4KDU8MQ",
+	"OVZg8XQAKkE5J1CVMCsN47rfshID5YzUsytFse5Ker6PmsnJziVdXcYZHYGfaiwOvrk1d7ssad41lfmp",
+	"PpX55tZTzYFDDUHsd4yqVcm2TOe24vx7qWPmiTtheiUQxywpFXZS+5RX69s4wtX3Ul9gwH73fakMZbWq",
+	"PyqsT9CRLW2mCNOg+iAm09U6KE1gLwdcu5pRqTb4OXO71XfbLRcWZMqIkkX3aFxcFuyTYnEd6pOyHYC7",
+	"3r+gn/uBQS5Q689aMqLp584Varb4UPJLLobgqn3yS7JTWPvrVvjtyFWnaFtRuPAmui9vfRkbZHILf6GB",
+	"v/Fy3IvdIM118chRcOCwKCyZkb8tpR/9HLTjwBFekWQVdSz6yHjQ6jqFIfxZIcqr1XKJfguLG6qCe4Nk",
+	"5M8AtUhg/iD44vW0uuWDiknvIiuOyQAO1B88CW64moYxV9iPJoPFpZAb1D/wnk3EkrOM4TigiZoBIATU",
+	"bMD6iOBlIf/+v8gNz/GPZUEFLd/iE3Dg+A2+rJKJqF4quGD1Z/Ebo98obxxbUKWsD3lGUjs3OPtTMiqm",
+	"RJYTcXUJBhibcYJPY/t9OXO60B55H8NB0IufIgMEI+3PSpmvQK8PQz23oT04DmhiHyCicdsBKpvFJp2o",
+	"oEq7boPDlSLI1f3nFS24Xp8VVMTq7FuJzIqJaKZKf67eOddUrxSEYqcw3slyWcprWqRx8i861POg1IsV",
+	"Z505bSHFJYRGXftqDtEm77GM1DqUQ/b/n1svYf8pAGbIAB/ds19s9J65ER9m9lzfQKcBFW/6/8m3snTy",
+	"iGHt5rpNmeI5Q+tBPYHE30agjeSm5FozcSeyd+6groCNUT2gGx2mKSBoIUeFb27NTn285BDo3bMGZHqp",
+	"esPVzQMb1FDzSIP3dDCdO/OcC3oZ2+hViEDdLbii+UWGzC7wTZfhBUVBBCnYJc3WXfw+cghmuIv1cjME",
+	"MK95vWfGKndTNCAeBMt1vwzynbyxAoIiihXFYHOMlzXQNrgs+YKWazLjpdJWpngk2WOTzHFzG3UPhIGt",
+	"3okWh3LM15PFunxak/EbeBPD5prWU9MGW8pWqJI0zKUN02db+Wkoh243vObsVQy/uVEe3icgNNXkht3R",
+	"EqQm+naJ1m3LY9MuF7WJxCxHETN/EvEytBSmmjW4MmdUxL+ypjQN8C2xeBM7rIXFt90CbaUqxuEjQk3N",
+	"tlyXqrqcjScxp0TUEg5R25VvpDAiMa28MqrmirT00JXmt5liRLFInTOqFNMWjq7IhIpwwtNu0mH2dgNq",
+	"r4nfPDBsKHmpNkCaSQWs6FLK3Eo12wDLPi+ZUGzDJPYpN7KZz/kZhy2Ei0wu2MZNh3TXYBJA6wETNGip",
+	"O4H2vEnz9CM70Nz2wajc0TPCsEy05Rj0xaD4plVnKuUVyxOjxUtg25JnDFRDdVQpuGZZE1FzDJmvjOBX",
+	"vxp2+GxOSyzp6e8Mvgs/7MrZrvshHe9NxDc0mxOeY6UQYMEUC0W4OETUKwuuNBm93H9Z9XsdHxO5MOIx",
+	"BCsGImjMA3u363fHwhDDL+ddJ7rr1b3j/Pdzse8IxF2v/Z2m/9Jxb99Q8Y5edVzUBXap83fOXCOfAG0v",
+	"b0YFWdArRvS8lKtLzLUq5QoYFYrBl9h9xk6VdlZaHFyMhi+4hpz05aqri7RNpQcdAEyE5UoQNZelRin7",
+	"CD2IUrBnqrUmrsiUFfIGE7QX9MqsJcgH/x05sAXIgArsBQJ4PWvcHMp2zkDco+/NCmPieH81uoKWlwyK",
+	"WNUi17Tfj0waMYiMfGWgcaN7N8SPWk3fHaLNJFWVM9+bfbjQr192c6SugNBYvdfGof7Yj6+4QTGTgD93",
+	"PHYY1qbvUy9L+aVZ5I3IRQ4l2pOc6hbGHJFo6nNSL+hbL1L1SCF6j51+7875W1m+Z5874hWrkomh13jk",
+	"ii/XFHXr8u29hdUuT0sqsnkCziZE/NV01/DNxbTgLEgPKxlZKZY/SVZLNM28uXFJgIOdt0Eq/XXJ6FUu",
+	"bzpSZoGvTt0ztQrq0FbEDOErkcPDNM8ZFMQLqsmYVwt2zQoyCuj7OCFptlqsCqr5NcORaJ7bghpITJCQ",
+	"ck1GjZMwp+DYa04qnIywh4wW2QqyJz6IHhN1tUpwTvmXtgnfCRezMYBHKv0BzkNtX7P8FhP0E39/p8wh",
+	"spyMLkEdLW3Rn/Ej52eeZyVdLmPe8Q8zcjPn2Zwo+0jIjx4rcJkv2JDd95frwrwwNMq9eTO7m8/rRkmh",
+	"yP4ldfS3sLdwNcCqQdRiWL5ag3oYbad9Pfuai/p3g1rZW7Yaje9mX7YZWP9+XjH7MziWvwzZlE2ZT5UE",
+	"Ud+YOyc/tWj5b5lP/ZlPX1d49Z887yl6PbpSnhwhIbSBwWBYYUrzBYT4Q1gRZDYJsizlZcmUSoBJQ06D",
+	"+T2jImNFgYfnqpS4EdDcdGbf/APUKvFv24/uffMxWhbEruwbO+ZH9vOKIdOkec4xWP4suHQQ/BdNdtfS",
+	"r619Uwey1dBKFYyXkDqfrVUTPsC4bjJqdnivxNhxbzU++hk/2oGetpp4f+E7c1oDW24IH1l3i3wEMMJt",
+	"yEa4o6VmQK7C44Jxq/iuDpNsPMyr17vQZdDs1vwrvOjPNXjLZnRVYNluuL63yTYYOEhvwgGeZy3p4J5P",
+	"8y6pAb3R377eKlRUhXAOLUtD49Wt2xc/ShQ0bHkVCn3P+90TE40T+8Doe574dhHS/XHPvTV1XeUR8wzk",
+	"tdn8MCgj5Crt2oRMrmpsqDZtWhXntff9/srz9sVeD7y//THXgwfpj6oGpaUvqtoGEByTfOiE3ZHWg2He",
+	"EF49eJzOMOuhI9SCqoezIhde3WI94bwLaGp8ZaucQXw/FeqGlQZj9x4wNhvIQS1A+54pwi8m1LMrKrKv",
+	"YViDutyipVQ0QHI48kRCJXvxSEj90Uqte82oyo5lW3KXtIuT+wDRWzQ32zow88SqDa/2sSQoybnSXGSa",
+	"5JBshTWQsepaqGaYq2LJUY+odpfATCs61iv+dG7AkNhNuHRVAOc937gwknM4prmYzj5B2Y1s1OIZN4zg",
+	"9rLxgIjLEx9eCVzIDNHsxFAPT96ypFB/tOVJFWTpK1hBHnO0NybGP/nMui0heZpIQ688bwwf7FR6K1m9",
+	"y6aKlSGwahSqATY5Ib1i65TMZZErX0p0hCDhDbe81xq5zAHwkvzh/MN7otlnnWCm42e6WBaMTHZeTXYM",
+	"Fk52oAftTsSTcsU6zBw1sG7ZOrCjUp6vBoIGJGpUE1uuICpZ9oczmRW4qfqPxOcdd4e31As9NILoIHah",
+	"PRwQh6pKjI2y2+voy8vK4c5X/4Zmi+7oZ/eULRfqAcFeYKKWIDksri6ctsf3G06MFuI7Tz28qizkZ4ON",
+	"U/Wnj1Q+y0jiOF7BtDoa6/nkqsKFkc1tmAgso7Jd3ngQvt+Ii8firlDSQ3irYit2eyKGcuozvyN3COZH",
+	"8h4cri36YNtsbOiQkQeRwqe1D6Fju4XW8eDs8ISHXeyOEENrbTTkc7Yqil0sW9O0PjYv/xGZyxuQpPwP",
+	"V8LVYjQvTMTIJpI59Ac1xV1BrhNiG8bhrprDd3s53iMnJA1WmLqKj1xNBL8UsoRCQRaWZxZtMXbXp6uT",
+	"OStZsgHF7Z2sqtgkLlmHbI3P3e3GHVmLSnUVLtVFhlaUJIitQHmXrAxeE6GJuF8S7KdmtyKie6RPHRrY",
+	"wOjR6O5jQXt3gmLwuxJm22k83XJtt4LW2fAoJoBuGTddIfomchSU7tiihEmN1kAlkTrix++dmWuY+dg+",
+	"u4l5GgDN7M+Uh63K+NzM0EiDn2GhIrA97t0HK+s4FVjaMKYxLNIB81shmvtPB+Nb1+UNrPzDi7+EykPd",
+	"2t8F++b23402PRvst1vZa8FG6otkNPqA2wxa2wMcI3ArHZmLrFjlTEHjy24b48bSxPnD9FovqGZKf+w0",
+	"GGHjd3jIG4bandCLnGEKe18n9CpD6GSmWRlNvn5nn4A2WKUvMM4NsVMaeCpsqEIiuWa0VOgcAEbw1VfD",
+	"I98cMF+zmSxZPzTmLSg2N4WHaxDdDYou++SAbvc+InVLpbXHOhimh7v6etE8TGRbpOBXjFDnfXOvOr9c",
+	"3YzadMS4p9Otl/Cll+z96XAbwnc4Pobv/nRgA2mw5mRqTRLpb2TxN7L4G1n8z0AW7Y3vOGseGDStTgK9",
+	"HFkV5NlJMK2eAhhKMMtOdZBQHBr82elkh3z98Y+7B/v7ZLKTkhkXuSKp/Sqt4fqWS92uicF/VG5Rgvn9",
+	"TUFVh47w/t23b8gMH6sSA13g36v9nWTn1audZOe1+eu1+ev35q/f/37P/P335n9fHcLfB/vmh4MD+P8h",
+	"fAOvH/ze/H0Ivx7CNy/g75fw/1f7+51hgpA0hB4rpfvzC6HLaKt2BSVTuTILA26I/n9frpqcaug9q7AS",
+	"khkBM+snwtmOwioOUmAAZVWmjiv/I8aolgpK/4J1ea+WpZ9OBFZYGQXVH3ypB9vCvsRISGAcbiU+TtHc",
+	"plUp4EctPaToNRz5x/79f8Hi/9l//t/VYJ+CH6xEECivvnjORLiEMz+qkJrQqbxmPmgCC9ZC/CPyX2vg",
+	"QmtYan8aOdPXRMD3OfKM6bqq2ayusB+u67dKMVlILWhRMBfKOsacn9p3z5QdFDKKp6t1lZZC7fY8a44D",
+	"6FIV4IXVwN4L3EmDZ+Qf7K50bV1zjxOs2Vu3UxDHvyciM/RUOJMYV5h5V2ANcYE1qzy8gYEQVW7IZpqI",
+	"iUinVHGVHpEUH66069Tsc+0kKR7QcWicrLXG5VpNxM9+AZi4wZU/5BAZoSKjS8Zp7KfSUhqMHCcTEcKV",
+	"klENLRA6B9c4Iam5QSkZCVmv8w1XDPO6za5N4KJB+S/GYafcSgVURVuH6z4iqTtE6OEH47omfrGNgF1e",
+	"FcV4j7yXvkj/RGTeQW72JJeCHZHU/fxG5qzKrLJfOsaM0EAHilFYHnoi/JOefozRspyu7Hya5VjB401t",
+	"ppItGYXSz/gq1yTnsxkr1UT4Em6+DLUjSH66EZrWvH02ZvwFzDJ/OLJvwPOFRuBA65/QqPNj1PpZwR4V",
+	"UNvnMCxAG/ENd9ZiDNA+l+q6EkBAYCnmdJrQNhNcXxwOSHBNdnoPx0A+yMIa519nLbIRS9u1FMEbhp+m",
+	"rN2dqkiNIE/XE1jDN1k5vmtFKTzh+2vsaLEKxd86wXLnYjgkYljcF9o0a/qzT+wd81BHL0Lj+sQdav0Y",
+	"2WUtfdcuKbqxKKhzqdVrgoIz3RzaeK+qN/kDz/XckVr3JYqrVc9UixxYUxKzqqFk5Mhurvk6qBaJlSWB",
+	"s7gRL+Y8uxJMqbRWuFK7r8moVpXSYVjgnKJFAR0YgFOkjvOxn1e0UCTN+cKI9FJgHco9kppL4Km9rZUK",
+	"Tg01Z0wnZErLhOzt7Y3t2uGRi/WSgffX1qM071vrek5SBDE1jC7FpUY9cmFFzPZxFdPnXCQE/vm3f03I",
+	"1eXzhRnR/Ptv/xpN4a4vrsOl4UqBumdtWJrRvOeQzcmLgi+YZmW8aqLZr56hYfPq8S2wkdGxuHLthjcX",
+	"Mw7K+htx0NcOjxsjahVKY30OFJAoj6B1jHwiEuwuQVeNkfrtNVQ4b1YkVmn81Oo3tstfqe1+PPH6u7mP",
+	"W7h7snetnpb0j+VpyxOv+gcXEhc/GaCeTwRirTZwz22iJaMNCv1Ud8mT6XiFnIrYB5S71rYdFrHjKElU",
+	"FF519vUK3eWe0qo6WTQEd3OsTh07Whc5hu2WRlv4amSlccdCCtxiH+EeNglqEyWSOjPbJKNAbfGupMOv",
+	"bbwPEntr2DGCSawedl/t8l5vxtapXA1eBUHbnamrFe/CStw8YFjHvj8zSsagC2ArIFfWN2hfE2FtHST8",
+	"n2rprL7uryNzLdGnL331MZNVK5w8r6LOh4Rd3sQJpsshaBXSaBc1b8WAt6XTodv06CSug06c+8KbFk82",
+	"3cVaIdnOiNt4z7auwNvY2EPDb4eHloohrUa2UDSHY559vjdSzRv87ifYN5iyJ+SsmvReAn1jcaN+ryIw",
+	"tXbGHdI2SHi36NA4oh55i3HQd4IzhY36mq0nbBIP2DR0ZTfIaFEoKBvnbgU0rQpyedwAE1G/JktvAI7p",
+	"geIWqaMD4wP3t0T+gSk3cA1aJhYbRWqXXo8hrcp5ozm8g54EEWx793HRfGDig4ZY3sfdfAxIG9fZH3zn",
+	"7bS5N5F4YS9MJL71iG0aSCxXDC5lQnydqIb909U2flJOiout0mO7tAW5xBaN7tCOSLqgVyxNSDpdrc0/",
+	"5uOH8mv84CIez5HW5OkxSa+4djY0dI9AF1CD9hhlgf55V+euZDMwhxtMMeIhxmDU0sA94Km1+zv9xYAC",
+	"Nc/XgCcWriCq34G1k+xcgZoALoEuR+2ZLfgWr1Xn27WiC9QIUGGUUqxgiF7R4mteFCw34ih6IKLXZgoP",
+	"oUYFFlXvDtC8sL8+kY6JDaj5Ndt2CYj/+HXgY3Uhu/Z2P8IKYMa3VLsImWFhLe64fW2QgUb5xpsVseyf",
+	"oco9dsj9ATdqJ9k5ozyPIq3zLrlHq1keo4jeR5YxF2z2SL6bHvxzeFUh4COhV+XAGYghDQ5VR7Q4+sSR",
+	"pYHagVem2qukgwxFL3YboyKn3cVIHfX8jqt49YqqW4AvXE1GdiJgBwbPG2RWjbF+KiU3XOTyBiL8pdBz",
+	"lRhuwZR2fUlAmnVudbVaLGi5jtdyvj9fG0o1qZHJXDyCD2oLLrjaqtSe50KxdkO4rm2GObev+BJz9vuO",
+	"0nVn/misacXuO8QBWEeCnJHUr61miw9czvjeOzir+I21I9sqe1YofD2kdh3HVia1KaLLC8+g2r1NGFy5",
+	"2zdnZ9AWUtdSaSrji2t4ccXY0pcDth79Oo46kbUnnDZI1MGARtfo5/4DbL8M3iz1ERrRR+gzNu+PbVCo",
+	"1fa3oHJvN5Ja29u3MZ/IBW3t260iI+pLWwRarFXXxjYLtmQLeY0RDAtCt6ic3t6oaL2K/Q25RUOSiZp3",
+	"vn0QjuYHbNJWqK7u+rEP3xI5AfuDizDyAVSl/U7WexA0q5Rf1mTGJxBeMez7wxABcKMCjGM99YoW9POT",
+	"g8DFU4OAN7SDhb11dWkcUaxxsgHspbbAxpYndbRuo0UU6eoQd13ff46VImp5XephKLZ8EZj8idJU5OqI",
+	"pEGVIR/DCM4ciFmsdaiEqMuCiongirhdQO38hkItH/vkkX0zgBJDSlwiRYpPsjyta+kBMK41lZvdbKd9",
+	"qVMr787sqARKXweJpFx9X0sIARhz110do1ExrB0Do4HwlyxjQhdr55SaCOBIEHvtCg43o+WL9XG9Gbdy",
+	"mTL52AmDjbSTZCKUJDTPubgEX5mNyF/QKxsb5x1kIG7B2zFranORPQ247agGjKB/qOsQ5Bfnap+0Vzn2",
+	"wax2GIxUMZwAxRg3XpXSAa5AuzVHtablBfiq/MJzybBynaZXBjDbFVg4UKVge+Qbm68AwerNY+Fuk+N+",
+	"xGEpEcd17lbZvW/pQmieTgBH1913z25yGNM8r1X9arBc3OdzuSqzoBxfnx/3pDAoie+hDRBe7mkvP6Bk",
+	"Wdy+y25sI9sKU6B1XNXV9jYZI+HOb9xmqB52O/m+nSe/FxZrUSnGQYc54PCtYgXLNAbRh2J7VW/J1VPS",
+	"HPrfUCsa+9LhNmYc0iDNzYK6gywfH09Ear6E9XzwDYpT+4RC1ztQEq70bi3F38yXUWHu3pSRTC6mXLAc",
+	"tGjwFy3qNtjaNClGmqNGc1RTZnprcvTK45UuU22K12YIz9W4M41qQOGNbdKoGie4HdDuEJ8E8topbb76",
+	"hkccVUhi8byNKyMhSVWwRUhYYzRB8suwa9etKToyt00hmFrRGVfHnShWNSir39rtNEbUXVvD1BKUR06V",
+	"tHVjjBKpMrlkCepZ5rL5hK2hemNjzx5MaYx1uo71roIdaJZI6QqO6KrSmEZ6UVTVI7tzKc797OqRzLoB",
+	"WJ+GZQ1UO9QRB4zRVv1hwBZNOFPEEHlfHqmk9hEqQFgSxGfNZFTTQl6uOgvrvnVUoGtihDyX2WphUNDo",
+	"EaV2mXS8taYwH3pVaL4seIyJBoXPImdM/v1/W1GjykDTtV0ExS2SETkq5UrkLDd37uCQ5HjWBCiKeqwe",
+	"PXXQI1UVazCrp+jk1YvBrRUk0YsYoG2ISbWD34KwdIS9nFSVmRpN/49IWoczbRRoauAGNDqnaiLSyGrg",
+	"3bRvW1LIUfwBSpG5hadYc7quRrtyDb7uLXRinbLuKlITARkXrgpbcM9nsiis/x3R3l/oI289Dh6nJTSS",
+	"KSCHdiJG9f0hB+OEKCY0OtIBLKWpZnVSYXRmAzhKeUFeHfkBJMBg9UakbC+XrmG1Yl1brx8fpFj52Xx/",
+	"cAiJ9AmhEwFZEni2UxQ6zsxdHttyonreXKjD53hqyQDG8bZZm/gYQjRsuOQvNvBxW/5z0nUMXVXLElS7",
+	"56yVu+fLOhv6b01nrrXWllVz6yxvsygaHr5yrC8BLGvWmD7GW3nUQusq63UQO+wFygW5d/PH41po3NJG",
+	"t8Rn3pJl/DoQdRue08kognrYXRa+ZmXrhuBZaycfC75q6KSuksTw8tu1GhRxd3Cr/sSA1tMrocv1h1lX",
+	"YNbp+Qfy4uD1690DQovlnO4eQkHyYfVr1Xf0r+Do2Jh3ZnYX7tyc/pWWuVxFs48CXBaLWaTaDFThgAGr",
+	"0i4bwdS05LOZS0RuxKXRciEF/6sR9uCx4as3d+gHX7W7oU04ZHJhfbHKG08SbxVrj79jtzs40dryalvY",
+	"xqlNt65LJuu8em2fNvoChasghSVnLazjJ7l9x8Oq3d/9Jm6aaEm1Oemdo53/8eeT3f/+498Ov/zdzsbL",
+	"OjTx5iEvbztcd+to3Qe5/Y8D153JRyseOIDliRl2lBxc0MvNZrkSH7AuKnoZMaZpetlpNHUNutkNvHyE",
+	"IRgH+/uV0Mmxb7352aX9mr/T8fAmITZ/pbKTHbTsZB09WEPSa9fRRT0/QWbG/8/e+y63jWR5oq+SoY0N",
+	"kz0QLcmyuyzFRFyV7er2jP9oLblrt4cdjRSRFNECEyxkUhK7pyL24/18v9w32AfYR9j7JvMkN/Kck4kE",
+	"kABBSrLsGk/EdFlEIpF/z//zO8lrKqQanqu5lIgCw+WlYJmYAvL2gAMWGhoowVwWE4oKZGNg6yRAN+FB",
+	"W/lMfOuIxeTDjCMWY/4I/NO64My/rZvkJEnAQexlJFhH31g6J90EUg6KfD50Ad+YMUjHBbrU/BJ7w39/",
+	"gmiZJI7G0vxZaepDSrl3/B8/l6P2f34toEAn9DmpYK27Xqo/e/1UH/ijW7TGMcGLKmy5xnfngcweN5bQ",
+	"QzeilpftFMGdTnXMX+HGxmzAJTPHAZWgqoWB2o7lDVdYIz2yJ4JBKBP0OxyxD+IG610op8Ob1qhfN8EW",
+	"qqX91oucrp5/8FHJW/vW5PLhBTvRUTf00Noi97IscO98tf6kK+OO7A1cQxTeGD4QcioWQlEmrKynwUaM",
+	"7mpUOsvzAnMxMG/WBREwAPRXQCMjC6WPxVFU5DKTinoNARXVQL4bCUqKjszxWGKcBGXtgr6VKsa15pMZ",
+	"Gl4Ng8OQuATZHIRX8EzP8uXlDMYXW3zKz3oCSCdyLHlyzeVEqBGLE655jEnDJTX0j7TT70jXcyTKhjUU",
+	"QukgEpQtb73ulPlE3BX8aJJyYfaTkCh4pnKMJhIXszy/2k0TNhM8aUMSyScAhpME0Tl/tgEHxCDM5VX8",
+	"Gml/vzQFTLNuA9OwRtIkODZMW2u5r7aWvI3i8dYrEKrTUT7eXwHvm97QI9ywtlvVL3m3V87uw+bqBnH2",
+	"vlB2RGqYlA36DOXT8+Q8nYu38jVfqUoQZH8UMZfDuZYPLB4xNnBt/G8J5xeK2GYDsNMTJmMF/o+OmBHU",
+	"jIRfLaizsX/3XkrkeBhywSu+/PIn8e555lvloj58lveC4jvLq9a4V21YZ94mtJGJ6sFdl1N+f7nktRRy",
+	"W2eIflYiyzzUPkIcKx1qPoYhGxh1prEA8RBqyLE4OO8Y3x3LLrfesS166zxKYK4BDxg4l45Y47Psx/w2",
+	"QjzU0jcWtWCh7h+M2GmJWeolAcDNCkVgttH6Tpu+c/K5L1cW0KyTq93L9r9i71SF3ax37bBEzM159rcY",
+	"c+Qt0ieevzYwmDrzqvn4+MqiH0Nqrs4hoDddaGt5Wcormd/IIHpmj5UM8cDHwTFYhBMg4exaO5R3pBxA",
+	"jsvLt9CMX5VNag3Tbq88WzoM76O07J9qYKtb1pVdbuqu/dpqTTXFhuro/+TTLIrRWfDJ1bdBuu4dB+eL",
+	"VDjrAb/xBcaxKbhG+EYFrsOihYCRCcIince/hCUPw7QRIz+Eh1aFOm66dQ4P9n8foB9ButnLx/Ms7ONx",
+	"xPsLQ4/90usmR+Uy7zejQLjHodtZ6P7a3KpfavJu69FpOSo/dYiykECKz0wPgJNL1hqCAmYLrsGChTBK",
+	"EBzFdaqmq9FYvidvpsw1BLyIhLlMR6qCicdRCRmUCfkExNJUXpqzdtBRhLJs+RD1xavj+AqG4cE193f5",
+	"ntRf7yp87s8k44rgZfBHFVm/VdLEwrsSYuGD4GPcXK8C6ROuxWVerDoWGGu5Urt7Xt674DzW7PotjASL",
+	"vaTKloHxEqI2l1zFLZInh6mwdtBvmm/8Gu1c8uVl15mG5w9xnC8L3nmZ4PlDfHi2Te15yw0+bKGv1Or7",
+	"QIkjLrFsppMh0ItUr/1T+Wxcih107TpUn2ooYY/gpne5Pi/45CpY7cyWLlMYJnhsc530sjDyKruZpZmo",
+	"5vqVYnMu2YzLpC1+8EMunVrf59MQQAtZNmTFWK6sqxWr0GCYGk44wpJkgvGsEDxZmQXbdUO713mc81tc",
+	"4nVTWAfRusGxtB6nNYzJOaYe4DqRsHJa5MlyUg8e3mQq2M+ZzidXH+UfuUw27ECuE+Qtryp51NYV034J",
+	"pZb358XNzPQmG/7YGK3lqApeAUgcZXMCnIJcJgdspPnX44GJ43vBuKSLthkGGHnyVTV7zA3m2CIKgRpC",
+	"Djo9EysX6r9ZGeHOjIiNbQyqRBEOXiCUdx/g9igvVrf/+anGGoZFuJtZDnUUqsGGG8tuvUS3Hiaaj0FD",
+	"i/dNNEy71Ilw5ke3OWdr28z5atHhFIKPogcfz606KhUXNjD8ozKpIUs1nmpAFw2ZpLYa6c02gosDvO79",
+	"Tiii7V9ULk+Nrhe6If9y9vEDg6cupp8NPv30ir14uXcwHLG3WrF4ki9WcRlvo5jOLwXBuq4gDd8Sm332",
+	"/kcjRWFIwiQvEsyquRCrXCb9A9dgRB/tB0NOwXepFK9TNQnjnpyUs8lSifVPsO2R0XxFMRFS80vBBnGq",
+	"Tt2fmOETsRgEutjF5A3pKI8l9cbnpi9bQNT2DQILl/bpwHYD9vg9tlzg0nBNLaxJeiztaD3rynDEPi7h",
+	"DhXm3B5VZEv7xTiMiFHOKIyGceRmCDEn5Xq4VBI3i7DAA2+Hb5y3uBROYCdLqpOtuckVWg92vjD+fAOh",
+	"wlstO7OQJeZdPuG6LSMYkHAzalHDQh5wpmYim0ZG4OUr858VL5LhsSefpopdiYV2aTMRy3JMlradhrKF",
+	"IZKtBfAklxNhg92O7T9cb2gnhE+WIUTmvip7xvSsLXkn7W0vlkG6/BniTQn/Alh0OapmIdb1JTPAgS3R",
+	"v2zXpGsD23BFyEvsTGkdSy+3MH8vN572XeA/ZFuWkV2F9XgfkO1mj3SWKr11VfH0kephEwjRa/+irAWA",
+	"AWyRxn1pSR8InoMe5Z75XNxLSWALqP9TsEqXzY/g9VoqqbKFMWzZM0MkRcQ0BIvBH0eE5HQJ5lELeAmq",
+	"BRYnAqQrKp4xgLJpenkhIrZIFyJiF4LPI8blpRFcjewlRRbuEkvPbViLp1L6JUiSYaL5lGgzOX9dWU2X",
+	"J+lqpcLI5jwRteozdq82Ib5o3VD5VO/akwTjCZ+iemG4LtL62m8brAHX+Xa1tf/+2ncrK/66fM2rEdfn",
+	"dTipG3GRVJ1MdHrNdXsxf/uciriwCZdGLa2gqTtUpe2rx4EOQKc2lSz2Ny5mA6jdZ2v2DY+rhWXQ7DVw",
+	"VWfo/uXy8evPtatP7hKYaw9W3WpNq5NnL9iZFgIUqBd7L/Z3z1+wk2w5T+VyHozC6yESVO5pqcL3FA76",
+	"Vy9DPJpC8Na9/D//u6zAODyu1hKq7ydt9mPuZ6UGWu+rDC8Y3tJePu+tbJST+tpXo0NGrJVE86ueUSE1",
+	"7dVW8whkoGTaRmXSqqSsW1itbBG9FFQ+znD9de6oIGa52L96SmPvvHtWU1+sYHbsKleD7gkaxhfD82ow",
+	"AZLj8DhV5wJeBjt/r9CrIvXWWx3Vquc0DpBav0+vK8yUJ0lqRsSz08r6fyVV2AJlJ4tcqV0lJlaJ5RUW",
+	"Bk5PPodkZ7A3KSScVcIQMcEnM0a12MYSQRtKcIj9vQh6gWOWCQ1eNkCRMPJxlt+IwpB5OnaHe8MRO1te",
+	"XmLlenjxaCwveGE+zKFubUwwSIi8euMKF7MY3YUxG0wzriOmflnyQgyPQU6FFkZUHcs4X2pRvHbdwbs3",
+	"PPOrEw/KviPXcdRodgOpPYWYaC4vlxkvhscgCSPIIErBlddtjzfiouwmYvE04/JSlD8doyg9lqGXHb2K",
+	"R+wNuCYbpe8iKoNNW2c0AP81MCPN+a1/Uvf31p33fjpkTff4NjXJDWTQgYMBBqZYEpuEQAGGXq3BR9Yp",
+	"PfbXtrAVpqDQpK56W3KDoka58i83Btxvdthu+AcSVj1+I3ZKiq8hhq52d8R4WRiYalxhMosREIdHUAhc",
+	"CLh2oB3DtTPK8in8NWLvSBHGbqkMuOm2QlX9rscSVYnhEYsvoHFsCBN8Il1gnSnB55CxbO4+JO8iCanB",
+	"SsPQUPrQkBrnBgZ16g0DMT2bFinIOabfnWgHuqVcTimy9Yr2lvkVtT04JpXbsRFua4kD+HMiFkImRqSE",
+	"3ElYUK/467qir/erEfdz7LXqxg33Xlmt1IUYQiVBXIphsyBpIM5Z1El87zitbjLWiPosll0+xP4KtJt0",
+	"Y3ZRsCKrN61jdtmsc4uKNpSwH1oNjQ1qley/0pjrNUp3hwm5RfXeguavMV8v76CNbziSNbp65eDU5JmO",
+	"Ur7dB+f//O/a0TE/fBuH58E0/Pte6G2rTz+2nWC9iaDGXkI64ceFkCeL9DU5ddt1wZDyeiIZvH/6lj0b",
+	"7XleeYCfPTl9i7E52hAF3/5V+XzR5qkMwGZk6UXBi1UlTzyQOoDYDBvVDewMrf3ZVtstB5TkQm1VLNls",
+	"4MKsUlvyv03GcQ3t5N3H4dQaccM2vcmLKzYR5tjcbUzt1lUIMaGBNEZ43CgzlGLMMWJeQHzjhRDSuapU",
+	"Kic90fA2Mb0TAkeXo8MrauGtJ8p4RttTRtC5FixfaraUmVCKcXVFxAaxfoxqCsuRKjYtRCt+88elVmki",
+	"Tot8IpQKAiXCuFz9ivJ0pYolZvmMTO+gQbA7V/C1Bdm5BO/of/g3NXTLXO42l7G30btYyvN0bkjrUgt1",
+	"KgpDngLGb3wOYSVLyczgS1v4HOz7DqsrqoRqYPDGwL0Fcr1NYWH/XP7z//t/ASl7+MUDO6IdJfRy4S1D",
+	"5/yhsQ3hMVsB1RPrgGWBRXiEiRli9Apo0ToK55GtBo3bio6Vn96MkLXQz3slZZ2BID5yUWX9GnOqMpA6",
+	"6Q4cq7brFqZQFTIa+Zy0Slr+0sXL+5naSmr3oFY2j6g+bORGlfusTa1HZhOiojrPvwprm38Q29bYGzYy",
+	"xtDdThXYDZxVrqPKyj1XvHRHcmuwDTfBEdss0TCEe94jecu6HoJYBBX95s6gBJtLokeoVDckU+t9O9w7",
+	"dAjOQ1Ct/DMUY3wtNEgl4xKhJCpcoIDwfSN8VV8d9sxJ2iI0fq3cSHdU1ajWAOIruHlAd9mcokIIKijM",
+	"52JonXgwZxr4vYiLTiqEUmzVgdUFxf6D2DxUsJZz1mWP2Uxo3JBW9RQpoXrcUoIgzOZ5IjJDnOYkaFnh",
+	"kioMWvFLEpw8WHwxq66UIIulVA158riUybwzL8UlJziIvcZmfKPS59c/063E0SNwJ1+LkIgaJHYPRZ76",
+	"RsrWkhACzFowmyrh8bQGk5oWoUpHmHmRwyLblAksi4B23nl+jUx0ki9W4EkMgyouwhvgCf08y5hKAS7K",
+	"DdfwV7VcmF3HE2RdSTxBPELzefgHwiAbSfUaIdUXK8AuVDroLsLz02eymheXIgzV5tIL1uaI/Ala1rc0",
+	"X+zQSFr39U/2E1yuyMGzjqvVIeO8X0p6323qq4+lrIXfSHEJJoZhojGYTZLE5YNhJR2h9BHUB4HFhpbk",
+	"MrK1WCk+a5IJXgCUKk14LFFDGI4qpkes+snGZonoy2QCHu8w3AU2iG0nMYNytoyz2EwkHkZsJuREQAlF",
+	"FsMyx8fsDzmk4jElwO+3yLgRabhcxSP2EZaF0hfNKlBQrjmsABidL4SEai0QYrEsVHotDFlRIpvuFpQb",
+	"j8nX5sWYqsma1/giBVKHK8rEPNWMo5dYqwkrBHwa3ao+xYQjO+UT8Y9fKxRTXaWL3XyBG727wKNN8Nnm",
+	"iK2MLHcuQlHZ9JBpUcxVre5lKq9zwF6D2TCdbxN5XIk7Xvhfa4s/7pCiP1RMBoDLepleC3nPlsZOc5lX",
+	"fsdyin5WMSl0B04ayVlY+McsO5Z4tyuWKpZUKsm1Abn4dgf7xboFoivWzzst/dT8yp5+mwE1j5454S16",
+	"tyJrFdfGRdpAFQ1J+XCn3FXqns/ai9bPo9u4R9v4ju/nSjWBk/gtirDPXjzfC0q0bdevdvOCN0wU81S1",
+	"V79euOdeCUn2WYli9yJfGu6aXwmJqJQOpPuYFrHaBAvAaHbJNWDJnyBmuA8Yzm1ubKrYghek8nNNPx9R",
+	"YyywBZKaENLWoBQsv5GiGEteCP5EsetU3Pjjx9x/+lheOGRyeN0o0SJJtf/CQAkxlvGJ++ZH0/858PAR",
+	"i/9k+i8f2trOb0wvlZ/BsgvqjJk6k/lYekIowAUobXi6rBVmU5QUSwuYKrW044Xqy4WYGyHhmmdpArUh",
+	"xvKyMExA5hqKQmP9vLkS2bVQ1cgoHL1DRNqJdnDg/i/Q5lU+X3C5sg3KP/EpAssTapBtU/vRawmKl9cI",
+	"/obnZ0Kbz7pOvL/h+XteXKbS/QmFy6kp/Rt/d6gr9qH3A7T4b8scwr/gqf0DhwAl3D4WSTnK6k/Q6tQi",
+	"QlcaNn61owGpxRuM/Ru/OEPbVjlr7wdo8S/5hX2G/8T3zCFeZt7GVX6BNh9efdqJLK3GP3AjTk5P3Cbg",
+	"v/F3hK+A8ZdbWfsRWp7neeZamD/YuZjbELtTUUBg2isO/nPi8u690O/ebXHnsPITtPoZwfRdE/d3SNvy",
+	"gLNbkQSxRrPv3T/CDDcPQRBhQ8KYxWy5iJzBZiwRBjkv2MXS0HvNYvgMRkibP+dwgg3twErAcwvBoURx",
+	"LRQJKlepTMwHYXRHY8lLCHIc8IQXRSqUrXvyNomPDeWFg1prUZZVj9mA07SneTEGidU+HUb1ivQxRGsy",
+	"Xq1YDmFBkgrND2rVwLHzoQeRB6QryYHm88XCCE6o38IMbRG+cDX4PmiMqC5Zwc98PSjplmsQ5nBuiuC3",
+	"dX9562nNLRbFo1+tsMqCrvm0WV38Pvzrrt/Gg9b85h+KXCmGTytYDwDnAOEHEKlkgR24bbvpUB4cBXgN",
+	"ujEaC11MVnUejzTudoBNoAZznmVC6dK6a041XmdzeVLIZIJYnAYhCkqNTVRq3SM6riSbNjSuZ40BsFm7",
+	"sUMGCWyIueYlDnvYpuVh7bYWL4DTWCWE9jxK/76ozZ3jDbRRd4GiKiWqFAPwyErjsocR/mEUQRm8uujN",
+	"Enf5DeMVnrVAGHp71I8sqwF4VrSZ34rE/nrsWI99PpYOy0ppczmuROJQWAS7BDphX/IpBbmDXOydkdPN",
+	"N5KxHFh2l4J2LWF3hqNSMKoU0DDngmc3RjOi96riaW0n2lh8Ki+N4DNvXbU62g2cUxxJqqDuq/3+UVks",
+	"39a0hGPlD3ssB9qj209UhFOt/ghEvPLMZ5BuXcsPOvQcoXQ6h3wYBBRr7A6nvWnQ8K1Xz0rZzcuHKtxN",
+	"muDWGX1CUWs2KL+sQpkG6OR438KHSlyZiDVZj3PjIDoV1eYtY2StOkwxsvZPW2v6y2YK0jwxKPY9L66W",
+	"i675svFyb++Z+Ge2Vwk58if6yIHUSyVed+/eB3EDt8mWuDZSnv9G2JS6VAIf/8iVSOj0tbFx7B6uh+Pd",
+	"OUCVmRtRcKptyiU+vlouWj96NssXn7gW677ILyjkcs4ns1QKjOUjcqpm+cJ8NpyZVuMn4ZkGVjaq3ZPg",
+	"eNsOWRsj8e50Fzq2dZBYG56Vof1b/v1ef7/X3+/1A93r8P3NLzIxD2YnfPrpFfv9D3u/ZwtsZKH22Ruw",
+	"GoiigHmqGxcCh9ViQdNPFct4cWkX98Uh+9cfx/JmxjWcUHSG/LI0+sdMZMkRi6E/FVNCuo0TK8Mxnu9R",
+	"MUnzDCMaBuDCGMtUJuIWU+Dlci6KdIIld4aUAI+QqRa0lc2FUkaMAIsC1glRfGXo0Cy/YXMuVxDwMYzG",
+	"EuyrODJKyYtRuVA0MhgQOkSXGkyrLMZ1iilsqpwBEr05G3A1lvAZrtg01RAtdpEvNTOrNIRFhKxLGHdl",
+	"TBSzywsxYu8gBEncasUG3E6K/bLMIXufs8w8J98ziHzm1kLUWiqV5nIi4iFqS0ttv4mfjP/jf/6vIJxh",
+	"0lLtEBJIbozQe1OYr4JdOVV2i4NKGK5qFzhDu3er7sGqlY/gWZpgrJjb6osVbhYbgEseloKYEA0yshiJ",
+	"vyzN8V7wAjEIbKSbOz/2HAYTfipnJawilJtJx+cGttQeargv1dtwzPgFgKRibKGmOwKHiWfZaE2ti2jH",
+	"bnhLxBhdRLMo4YQGbNCmMNv3XSFSciv8991P+GT3bXc1UuWwn5ud//H8/JSgmsH8NgpbGlIdggw/m+WF",
+	"Zmo5h2JetN/W3ElkLVyDdBVGMvv86S2zwQ3Cg2esd4pW2oXhxTD0IxY/pUeGZYL/ZJfWLR7LweHe3jDy",
+	"2ywlX+pZXqR/FxhYul99Ps2LizRJhISHz6oPZa53p/lSJtj1YfXpXOhZnuyaRjzL8hv6wPNqq0kup1k6",
+	"0fDsZfXZZS4FdL1fG7XO810g++at/Wf1Kbkop925SFIOUgW0fG5obWWFUKiI2eB5YGWueUpxLoPne8+o",
+	"1i4l4+4c7QQWYi1wJVWFxXPkTmSQZTYqc7eXDwoYIo5K4/F9FBYi94EzzH8ThYb6VolzsZePEFd5P9WJ",
+	"KmUsNy5S1MsWeiYyiNQqt8tWG/aqUQI3hgO2ZRE3dxAIRwU+4BXo3wqJ27fD9kRthxClRjzeiZ05geNX",
+	"16EyzNZiYVG/IlDovg1cdiN4iWrmLjvPNc/wuhJPhFbefQLBy7yza8NKq7f3Is2yVF6eJElByeL9Fsq+",
+	"EI5dpF4Zx1ZGfpzki9WwT1ba7a45J4B7Qfk/v0Y7k1xqPtH9xwfL+IreCg8Sg22RZ1P/EKMuy4xSXPMb",
+	"rthNYc6uvOsEQiLO28SNwnrP3HDcGFIAR9k8q69tOJiY9uOq/4q6ekQty7lUUDo/t6X9y8H7o+aSAfmh",
+	"XAuIA2EJVmrvt5CV5PSWwvLlvlHz/pXlt/DU1u9ch9N2u7pV9lyse8/bom4vcXnkyrFj61E4uX89AK6N",
+	"QYUOW2JPCckeqFb/g2eZbfjY2U5ZBa6/Bv2fT5laXsB3q8D9EQM4OSOWGIGbvEV2I59AbgvxYjD2UXIV",
+	"XD0zo6V4HcQXh5HxVfVWY9C0+ekmL66Atc/TRKZGzPp8/ip0uYNndqsbL24XKV669SPG6wOpOflSNwba",
+	"/zLdV/WzqRD3dmjOlnN7+KeCDHhP6DhgtZ7+kczm5TM6WPc8NggWrA6ODfxEKc/vR0ZpYe9AfiO9QhVg",
+	"orLHvOuED0cBBIQuCuuqduVTCDeE4UYsM+IqlmDZgPDKXFJprh+5EvdFHmQudzV2W19Nu2opwN8UZVY7",
+	"rdyoo/D1T4UQu1rcQmDiNkgmLbe0tTiWu5XY4ojtR+wgYs/Yf/zP/wV2AIxPhXAK4HmQyVgkoojIaF+I",
+	"partRyr1i8OgvWNRRkyr+xMRLLOphFdvLVL5Y+zH5Db+bq89g96TMFUNSCQDcz2GkORMQ1hKnWYs1SxV",
+	"90vzwd1/KgqVy+4FcrIbRjq4BaN4Aejh3tbL1rq6Z53DldC6N6WjNBuu1TRsebhoR90jO/DZC/snZrkg",
+	"ECbNb++X7Vi3iea35NWCekRasP8Kebklbd6Apdih3jdZbyHpA+CakEhuWftwLZ1nA/gZ7BhGOc4LUk28",
+	"ikaKBEVzvjBGPYGAUGwDJklF/FPf167Yk8T+4//+f1hFdmb/xOz2j1oylKzlKhjUtePro6VyHdWtAc27",
+	"WqcpjXiyGlGucRJ3pypUsyGcloK1ZcBBUbKmVJV6iq/fdoCw1OQ3T8z0rnFdbake54bY4l1MexRarTyv",
+	"SqNG3dhjbRMl7ocfjUUbpqK19oqmwccc3qwleBe7faIYNLKE9N4IP3gp2wMuy8+jO9Omf22VafjsBcjn",
+	"vN8HQWI137u3uS5muVz7WWhEEt09fTlEDMp191YkopNgh9p+SvuW0ELNvxXmZYC+ULJEUvYiJiLAd9BZ",
+	"PJa9as5/GbOlzqHwpTXw0gQ/WoQCXjUhlvdzUaTgEGyYQTGtlpysMyosPhyxD5VapU3hpPQ+/E3lcvSJ",
+	"37xHx/MGecodFsgTZ3C02WnOZgEwDbYUoesiLmPmh8ce5cEyoeW6pBrntg7Y4dmLSi6i+bNHOkJvQ11g",
+	"EHWKas3lgwrmit1I97i5d3fwV92HSbCjGK6fBlLO6ogt5ZXMbySF1ihW2eEyvSZyJj2vGmWq10NyNM2H",
+	"pZWs3y19xTMhE17AWwFvzGQiFmZgkEVP5CInvVcYuV+KGzqRBGyQLDE7dXjMlNBmB9GTIxlCVjW3MWgy",
+	"u5fhd1naCHqxZnCzxUPZCtAcANsKkoxfvkTUGLc73r1sOfTubKtZvgDt8u9QNprDhXWmg0W29FRBTMhM",
+	"9cq0M7KwMNNeakumK34KC98VWM/7sQb2s8lEwSL/x1TQOHUwl3STt8MAW2eDqOI/BBBw7MWrdoTFRexN",
+	"Ha6lX/dR4brbVnCCNoKOGVQ62HQCFUvDPdbrfmgbw10lhKbR4vFEhJro6HGYVtmwH4QFUoY7QVeQDvdT",
+	"EF4JhuJcfbgXaZDAFSzjAFLK4e9WqhoxkSnhMz4Xjdmw0AU5Ow7lPL/bYAUvstQIYYDqozCK4gFG63a6",
+	"DR/kFxy0Q6AsgWw6sCjbr/D+HQuENRjJxnyEDi4ok92gKMTW2qFRHm6aW5W0pYDpijtWdWNdn0y1KILu",
+	"HjqstiEz80CAZML+SBXD2E993CGjpBKlmP7HtN1LBMpyny2jlm3b1nCCdAdKbbJvaNrqpFUQbTuISyNY",
+	"POxFt+7/8uMQOigVDPVrIFNoOhRraBSeQiWYbd67fFXNkF/u+O83xs2Frk55od+lUgCWRyh603p4PfNJ",
+	"Lb7rhOzaHQFe91O+4S6qaDcwb+mV9h5shU5u7bD9hTmz+q/tW2GJzo6NWm0wsHK37cu4Wx3lL2CznduB",
+	"8FD7uFEasSdfJmeMRoqpQQEji/NQPHWJ8v3mg2AcSaoWGV8Nv9B0XCryZ5nqV7lqwbcNZSyjk4cyng3l",
+	"gqhoeAR1pwdY+xCyv+DwYWhENcXdSE+rhW03rDh/9awTZe8hl6W/NT1V5OlYV4gDznmqmOa3rXjNRBQ7",
+	"XWOU6W6J6Ccxta++7R+iI3hyns5FB5CZzo24lF7XjfDaJjo2gqpbtsmTF8wSfOgI5iC6gymrvvZ4TM5X",
+	"SLC/WJHFbcOw7ja4lHMHhdCETGkcYYvJYAjPBnTxQQuqbVWdpd1ctG30DiQbONbiR4BVv1GP1wI6GvX0",
+	"nH8x7JkK5MQ6LJWy8VoEGDd7lDGxWFgTdKql7MoXycHItehPSop8qVN5uVk+gSGdQckjTfyQPeobcuQU",
+	"wF2RL6L2PK26VxQhe0RQ0KdGgb34ZwxNUK0HNXCaK2EHKNp8oW3R/PZTa4yq5rcQlfJENVBcKhMnBzgb",
+	"cNSdKCDRJWVyLRD839D5QiCjtj0MfYGLu29+2fm3pUPa0ZTzJTilrejYJmhI2r/UAERtn5TQSC2QSI76",
+	"tYBy1rGuHosohPznlkxUuLqTQ0iWqYMAe8k+Ieikcj3qNNjDampKrJ4W5Mtj/pkp709N+CljaWphMyVd",
+	"C7O1hoYTDI+xWsKGVY8aqvKPXE8CsPI/ujiDC9PAOvvyKSnOZbx0UyNeeN23pAGXrwMoUZKQ++j5Hha5",
+	"hFDazUwJ/qQwhXPTejz+SazOoddKrrfOcy801hojHhRiGjWDhyokBReybQAuppHArgFu/suVUmo5EpvX",
+	"164d9151lUZjOZa/+x3Jb6Pf/Y6dCQxmjCvEJ2aF2CWx33KXo7HcLRHFahR/ks8t/EknzFjNejWWrJqh",
+	"6Ek6aB8oX8MqR9Q6FYBHWmYpQ4EAxia5VGkiCpEMjzyfk+dxow4hFsrhmOUqFF6nU1FEptcA2pkbGcQP",
+	"EHToEOBKJ/lCeEIDKv0QTWPhDi/TawFzv+EOOlSKWz1iP9uEXuylREp0SNAUY1ryXwAhvcivBYJvMLt+",
+	"JYPGr47YSc0AYWHtYDggRMIPx27Q1NB0WkLm4akoDR9cBVRGI1FF5aChuydW2xyxD7np08tTjx0fjNHQ",
+	"nCp2JRYIlrHn1SKwcQVwGB3cnHcS/zlouHlqbrgRZGmYTwEJtK6B+cexooRFZgRUtCfUPYXLl4/gVzxR",
+	"3pbkN9IJ8FNCAanvVpJep2ZEF6uqmDVQMwjWgXMTNySCeDhiJ64+ULldWF4/hIH1hMUVMJ8YDqRZ6LiO",
+	"+xMj7k7TcG8/M2KfZUJx49WDwGG43u7mJRLSHquuAS69rkiSLjbJfrPWH1C0n22tsyoRA787klFXDc0b",
+	"CZ3ki1WJJsnhcI2l34xOIsif4K2hmdFLuO5EnTHuDfCXMKjEroJMxhJnRMVwa19oi2+s2+N7Bh5VLPN/",
+	"CeDWLJEFzvNkmQmG/qe/Gq70V8uW4giDfThl9hsmVAkyiv2xjQAlbHIlVggXZpblowV6sBFZGLZwbH7A",
+	"9Trydn+03oWwpraf90UfWoJ4UcXrcOeafw/mg6h7IBoBk+a0YS5CSfWdFbEptFv7c6ki41v7Rp5t3i4W",
+	"2+/HvVwe25mCj6vhP7RDrq92S3EwIklCB10hSfhq7NVUBHacoqzkiulVTje9c1zGBrI5X2GUD+SD2Lfg",
+	"46UKnhWCJys24wooA9YzglcvhDOAKYHrCic13yaWciNzdlSrLhcus9Zu5u4B8HcfJm+jalWGGaQhpvks",
+	"vZwZIQiWHI0A1SCjf2L7huNbJgvS3rCV8tybXb0FhtxffyPlVsAjq8fOIukfo0OJpICaS4mYyxJ4Loqe",
+	"XwEOY4t9/TFKsj6UNfs9QuOB7FLZNoefNHS749utxJe2mYZDN53FsINWug42I5fla8NjVCVKjpMqNskX",
+	"KcgROndt45acADagBmxveA8hoD0MmycoctKqEDtCS+dqYV24zvIJBB1LYqSyugqBShp+IPbHDuAjJ6Yg",
+	"Oh+qziVUFwWBAvglSOFg87cFYJynaGNopA57bK0iqT9HFFwhiF6wU+sLzws3VhKavzieVt1sa02z7kq3",
+	"GszOWrABf0YbCvEVpblM1BGLk4JPdcwGi0IseCGSYcRiwPU4WSyK/JpnccRiDv8Wifm3oQExG1iVeCz9",
+	"GiU3uTRtMqPIRSyGhAORxCP2Pjeq+TTPsvyGsnJBbJiy+PTj2Tl7yhfpU4x4evoPsk//+hRDnmq48zBi",
+	"qJnljXIn2rGDhKL3YNS9AcN1hnZmGksQad1buM/AVlsqQCCqol3DOcxJ51CFqs88HBuHyQesjVskaNcO",
+	"SgcOH7zWBTjdYpkbxKefWyZmuISRA27AKMROT85f/dFZC6wltgwAY/OlMhRBp2q62iKxbiz9zLpmjXWz",
+	"F2asCBE2BcGDKxoWOCK/rtS7jiLBjVyTh8p2G7ETC23iuin5HJfiBjUHaRsZxlaaB1z0Xr5YfRWpcY01",
+	"DQ3WhhqyE8iscpZbcptWLB+Q86y+p8V9+bS4XphTmySYjWUgw6yZy9O0fqGmVSrQCECDtYjHYFYFSmUp",
+	"YEzQ/THwt6e0LjGZ2Olj3DQzLCTGyAcwNZsTCad0LK2oigyXeKt5EbkrETgFVZMpFKAi3tivUj4rzmQs",
+	"YfxALPklTyUKw9QBUsffQtpg66amesQ+yolw4RQp6QOA/g2oQt94JmDUr/L815QO+FDF8h84CfABh/2I",
+	"2X79hZLN8uvCEVAnks3yZZGtnD7PgbAzo3OLos0IcVwaoiJnj9nfYwnqXWiTU66cCc1ktFMtWlL+3xdH",
+	"S65ketUPZQmYrnPGJXqaqOzuxYqlSVRWxKWYcwcuUg9f6ELJct9JqPdwHfKgqeG1991N+mstPx48M+hj",
+	"DGtjN7M8E84NabFlbqQojmBlXAFf5eJdImehAMwZtZwjkxF8MvMq/joPfip3F0U+gatS8MkVoiWZmZXv",
+	"ld8BABSuDH1Go8ZiqbGMm2KD8rJivQrXgs2phI1ybubUiDkKC/yws+XFLn5T4WJDA3+0FysW0zJ8tD++",
+	"NUo3hHP4zlrD6G6OyXUJSwWGIYU4UkbmgJQovhAhRQmG2xFyRB95YicGM49YniVCaTRdH7P43/4SVyP6",
+	"egUg0Ul4a4cQKmoBX7UFgXqOsXPxH2Dsdnih8bsd7Vjj5tmFqtruqDsRCc47Xcy0qLTAIi73OLOP/sA7",
+	"Z7Z2V7xLCzNA10GsxC9LQ1hiGn2a3NuYg+M1V6MtXDV19BOaBWlmbsuQh7uwxS+IpoOon99ICkgjijYA",
+	"1118DCrqNbq6yf3GkwRCoEOFOIhOtZ2fAEWzs9n8EF2skOKxgRJ6uTDvnWLvEZumkmfDBzht5zTu5sbV",
+	"eEu5CeWOVs5i48r5yxf59K5BXDq41at8seoK97T7CyaTpgkwXxYTCFxoPX9azA3zU8IPokeDzZETF5qu",
+	"5Kj0eGzpra3bGv2hdixISbQDgYzCYxbV9alW/ebMnYiS/OmczfmVQPujf3fMr+p+Mkk3SCfr2LRy8Lb4",
+	"Q/NDWsy73M3VLp4o8he39vVJXKeqNYe10VtBzbcKuv+K8pish+RUFJ9lGsiJ/GzrxevKMgxSiWLjjaz5",
+	"o4aARwwurDlPxOOl9zSFvPDelqIhzDIts23QOozXR1UXoL7YUBOfTCCGPbk+b7iyJsNh74yMLtDC2kGs",
+	"Lj7woptZOpmVzmnaWltZzh+582vOPBikzYpNp0k9F6KSIeGulTex5qkLbpaXsLBJRkGdjG6cUODYRCmW",
+	"jzaW7r2X7yOjoD6puycUeBPos4p9kglCGs3D5hN433mcrAJ/m0t4nModfagsg9Cd6TPMmjakREWLmFaF",
+	"6i+WHxE+4JunRzQvb2eGRAhvlH3IK9F7ULPG9IYplyKbmqXjcsUSsdCzozLQsMQ1QUNGU8iy5UcCUqkN",
+	"2eZ0oLkqv4zfG0v4YDiAk8YQtETcYwjl8frYSWrjeEtjEZikuhEwWXDLpLqypuF+t3CyfUXBaVtKWsAs",
+	"wpJWVJW0jm0J10acmgPa6QxTKwtXW+MuFa7+srbePmLbidxOaqse7oAVsHLQH8Q9vy5UyR6PdUzZmcY6",
+	"tERrruvSFJXOJ1fYYMI1z/LLpShfxECUCVhmpc7xFiBqM/wTJx6zwcWKfvk5TcwP07xgi4xLXmAfyhZL",
+	"RvzNOb+CpI54kYoJuIx+NL/HlNpVsRgxqKLhSBE4FnXkUoVdGAfOxDQbSywYbS8tpOXY3BmbmYYBtjRP",
+	"QNrA6JwJl7ugJlMhZjMe6DoYDVMuQkvUMzyz9nZyOZK9CBYG0IfmQhoh2RZ9fCyNqdzAFh+CeVSZS3Of",
+	"A6Onq2SaZqkUrukjoYg8nlmjPKGV04v6mn9k2cCmQqnqOYUDWjuXsLD21A63sgKsM6aUsfZlgsQ2dg+a",
+	"Rrt6a6+EbRnZPMOSNhlVNdVM5jdBW45988z01GpfaqN0kLWINM6WLp8W+Xz9l9ZPSfK52GI6XeW4TpJr",
+	"Ls0ZySVpWFWUi3IVEUuSnNlgxSaMSPh3WcLLOdL6IzLSG+HJ2xE8UQ/kJrJs8AP2HnJPPBAAUIVxdZRi",
+	"b3I07547y+uGmSh9bVvO3+ukpaZ0ZPeoadKCausW67Ni1Uo3NGrBJbAenq5tfe9fKnghaHCq3/LQbazR",
+	"G38QbRYrn51X2GFjv9dYrNytuIPxyi7FNqYXR9a+gPnFfetxTDCeTxr0aY/JEkt1hpmHMsTUTuP6kVq+",
+	"QuOqMqGvwWDkDbVhLmrQFPVIdiJ7Qe7HVmSnvKm9qCxtb0PvtdEe0AdMeT3q/nSHS5hVEUxH81Wyb0HV",
+	"31zfqM//iFnW0NRE2EDNhNEUzXdFxLTRe0/Nv4eVnAdPL8mlea2xpKTTYsoluyHM0j6L+BiAnvehgBw5",
+	"I+Xd86vNWq8xCLaZER8oYDSgI/TF8zs4DFWkwdSCmi5RWbknypP5BxQTWyYTgFWYMDKo/VElBaE25Lhc",
+	"az7R6TXANQwS4f44quF11N4efWXG0XuUpuvp5GVQddXUNDxm+4141wcQwze0VbpD9NWZKpsyt8/BOqTZ",
+	"uo4WtFiSxAycWdYly6rJckZJkZ5ySTp7xlcMQbLHoMHAlkP5dyB8A86AJYAhA36y9kuImjM/IKmn3N8L",
+	"wxKmY1lpO4zYZXpdMgdzos7M89iOYiEK/HIr13fvdJx0a2ptTgOAm7Y4rQ9r+JKtFhA/6Dnjq3ypR18u",
+	"wMXbuj5SVnWpH88UWx7GHqJR7Xx8czbZ1ij36vZVViWq36RguEh/qtStRJRKA9GpkgpVSVWIFlX2aCzR",
+	"mdAHt29NEcx7oiStDLNG3oZbkJwWooASRpmY5UkX1SGY95uOX9IbuwrtfEWyzR0pUJfCV+NLX73Cdweq",
+	"1qH5uVA27xKiCJ4qSwh76oIekAWRxeZ6f0PaYI2wBmlqjYx0UMwyCSAowVWk3LC7+X5ijM2MFnMhdZua",
+	"6xog5vxNXly9ggS5bR1XmxTJ+LjUKk0ERfaH87EcRhpn10ImeYFY5Jh5LBaGb5g+yEucL8LQaBm/yItw",
+	"ouA78wj93kYaneXLguA0oPKlWNSjQL0swicKswstgOjjQ0zN+WSWShGe6nt8+NuZ7FbB4b2Eb7MWX1D0",
+	"ztd5p7L0ouDFyvcraQiYxrr20yKfb/dhvD7hIj+v7DnxwZ/shVu4W9si+n9hhknjeid40gX5F5wBRhSu",
+	"RfZrCm3U1Z+AMrXtHdEtw6sbX95q04qlPE/nhn0uNZhpwlFy9BwCtZeSmQvRK+HgS0s6lILXAjefqxTP",
+	"u/StocdmFr8sEbcWwv62ELkht8xbyc4lhMbsQkxzgjkGp3xXCYYvvI4+726RGUtijuY0YKWp3uIQhvRQ",
+	"t5FVeuYU1MoAq7JJYC/ajrnPzKv8LixSNC9pleo1Kcfdsimc6Ld1NkXpLWwKgesSXj1P4/3lUrgp3T2X",
+	"wht/nzXczKFfMscH9eU3I0Ueyp2fr3c/B1zMpUjgaknUhIeH85v7d3yDITuPuUeiHsFXXs03b80C8B39",
+	"Rv1uHoiBzvMMRKNUKlFoFdFLhqSqYeRh131NyaSV2W2ZS0pLcz+ppNXOfiuZpAtcvU0BEE5RamkH3wUz",
+	"5nIy83FaMYUb1xGzIOKFKOLIz4D4+hNP+wTnteY/d6eJ+lpf/cCtzxh9yFTRYNjctvmjO3js7km26Znn",
+	"KCsYNg+f5Ohrx4+W6FgdhL19lFz0CPWU2khJe/VlV1KltoeWP2Cl7UueSqWPEO84bmRYxSDR0++oPNXx",
+	"QEYe+O4SZXtoGITSDU1jy3C2ABvnTRKzod8J0ExddRlDYwFkERZn9KCJhv1rNXhG+288RfDxWCjlGIby",
+	"C2HX23MLvxYM/K0gwMOq4PaRpJtds7H0ko4xyS33A3wME1eMNzWd8tQNqObNcCyrbg6CHI89e0QceQAV",
+	"qXJ96DwfRkTZPNNEHI1lHLRWxBGLA0aJGBYIXbYuBrY5+CdqLBGf6bisz+TPO7J9pKr08UFhEIc0B5Fy",
+	"JWq+zuHSRWO5h5vEMxUMvun0HL1Lrz3XURex8he1TrEuRJbLSzBU1HfEvzXNLgjT1nQF4UdlKTlPfbyP",
+	"yghfr4vqeG3BmqjFf/NNOqm+6eluHtlRK/8UIAwOlvPbDfbo9HmdBDxeHWQmD0Z7Rh0Skf/G+hJWvt4Z",
+	"0kb9olYPF4y9mbMu5Gxq3KIAju3X6Lbbfjr37dA78dx5raex2snG8cfbnI0NfYI1ZS1cyaYfGMa34C70",
+	"AvfqnsMKiE8lgslCg5IsyK+EbC+4lnGlmX2F/RPb32OD/b1afbUv4qP8pnaz22lJ2SK+37Lj2lVlSHfn",
+	"7ny5OowqDjI0qMgHIFFhAypQzxC/B1inYf3oAaLCEq55nwxjOzuoGvLavvRrtDMt8KAHFOg3YNmbVZNQ",
+	"3NFDRYUmP8Bpxw7bNYZqF0Qkj1hubhLdUGi69vqsL724gZ9EKl0sJy2+1j/mN0Zsczi7AoF0twuZU5+c",
+	"Ot5dIxQPhbncS6Xtxzl+2oYmXOYIVBDWMrbygsDi9z0sp9D4jrb90HHhuhOXGA5pq2Nr7VVc33e7C6Ha",
+	"pSecb2vkxwVvzi00Iu86V46Sf0trp3k7439JDdbZ/dsQ7qE4fNMvALN9wMz75kAeyjFQ26+OgdVBslX9",
+	"FD2Ch8BucM/8jjCD68XRHEW3deGNrPBEDTdN9WgchnthTBVhEesvadbkVRVh0X04RnQ+TFCFl4aB8mUP",
+	"wto6GdZjaPj3w9iOmXZtPcWuydvWcoJOmayr4mu144aFYSU040qll9KCP6R+MBKXiUWzrxSEDfa6pXOm",
+	"xlrqSxEi62dQgahIJ+LHQvCrllv/UQoqtYpYcBem7RFGF3lecJdsHKrwulx4GHRQF3YsuWbxAqv7D8zQ",
+	"sPshZJNqv94r2AHnvLgSCVsuDEk0Dy+hjrQtBj2WXjFd7A6fDEfsrVZMTXJMcTGjKGsY+tXqhlH1oU5F",
+	"MZZlk/MUm7G8oCI5EtNaIn+wwOFgJiGb+gbVBu1xhL6O/VtZ1u136fKLIp3zYlWWH7xzTcGt6gICIpg5",
+	"HkjVvXKRT9SIfcg10/mlwFQgs4DVpb0HG0i1w+D9F7cpJk9XNnr9TEyr7lncywy2KJuu82q19OMqzod3",
+	"GSKkrheifpzKhnh0KzlatqwV5Wh5Va4e3bC+CJdlBppmU+MMzQktCbzbY0Vw6b4CL0K7z9qh4TZIL5Qw",
+	"ywRXmu0fI/oDnGoIyTA0MUKabDiU7X8LG5UmW0I/ZJCS5aA5ATBCwDu5c0RbWkcNeU3YQOaw0xG9j7rl",
+	"bKCtE2bCldhVQqpUp9dieFy6ldorkd+5uHiNaXf6389m6VSHLeQQ2i/EVcJXinGmTEuwmamQgJwmPHCG",
+	"fjbNWS7ZT9BAtVkPZPfb76FBy9uK62XR/f4ZNWnrYbnm+2fLju/r2bJQ3e+fU5O2HpZiXQfYouX9G5HI",
+	"dT38bNsE+6gDjeCGlCPzv+HNOLIb7+2CW87W4/bGet7DYmEZAMCveZph3XVpT2DkCp+VhxPThV3r0WZR",
+	"B2V9Qdds1Jn0GqYJH7yATy/9FSRaQ0hR+7CeGqP+OTWlnPGMK6ZSo8VdCCEtOFEvc1/bFTzxF3Gra1jp",
+	"YcurWOljy+tY7WO7K1npY9trWe1k26tZ6WWj61lNcaqey+hLXd5XEK/ZAXqBaE/mSng3mtgIVE4mhUxB",
+	"kcjUiBVGgKBb3Z/HfKwc6w0ds21n/mPlpG/Yafs1+Fg7/Jt2vGwdrXcfNuy0/bJ8rF2RTTtuuz8fq7dm",
+	"w247rtTH+kXaqOvHYYIdBpJGKBxcnieKJWLBC93kka4NAunnNq/AcsoNOeObHt8Hi5ZfZtoBWxsp93DP",
+	"hk5MnfWyfNnIw4bXgd5gut4iePg72/tPyvYe7nrmhX6dFmISBloxj1lin6MvIkuV9rMOuJoImWCasHmb",
+	"/gjlH5wtJxMqmd5Uv7DMEKTc0p1Cs1Eh5jkAe3p1q2tlOdu6PcluALCgWIoeS267Ca3TOQ/FJ7BzfrkL",
+	"UQXWCXrENL9UEeMTSPHAUqKJUFhKYcYLdN5NKAFESF2ktsQz8yo8N+ZIVKbFCTAFAEGVT/WuxfhsFPn2",
+	"Tmylh4ZsX4Vlv+EKgLvkvUHXHBy2Y4h8riESkDl4ALaFVJbWhaDWovQqW+9k55dn0I6sLoFz84lCEqD8",
+	"Nhg1+aXFbGE6j1giivRaJEcs/rdUizmUFEgzwTi0NPqZ1nwywyqozn5klhMgUwUb+FGVQ7CGRBhnfpMq",
+	"AVUKur2V3dX2KpB2Zq7VPbcTj9yxajnz6K/sgVPXuAihE9xx6D7CP3h2HARpg9PoDmF3uO7aI9rn4GHE",
+	"sNLHjKxbW4QJb3gY28CzzMOW3emT2e9tzMOC8z9QOEB4t17VyAFTywvs30pvW8V2/xpe5zO7kzWLaqoW",
+	"GV8x2CNcbc0vfdZITiXIyZsYFo7/Jj4T7SRcXoKt+4YXEjloKqf5TrSTpZczDS2Kq51oZ5JLKSbVi1qu",
+	"5zm/DecBnDDNbxFxamD+ZVjRsO6lvf/QuK6L7hIkzXhS9WD4aMhkUnVCNLaLccoySN2uV0TlHSCzOVVs",
+	"WgjMyEIdwzqsFJtwM3CW5WYn60FLdw0a6yRVfJ5TRKpzYspc7jamovpyzyJ4hiC8DPLRFOPM9xG/GB08",
+	"N2sD//2vQ3Kk7e+15cK3+70eE/K1QNibKnv0zs2GgV50F/sFeGl+uwtr+6Ck2dGAB8vl7rhlMI4yfcTc",
+	"aAhQAKNw5bwOII9uWJ7b0mWP9aSEYhe5noXv11fAJ2Djt83ptLO+c/hWJ/UNRTDdIYCpV/zSGgpM+68c",
+	"U0B2lWqguVh4DqgwaFAddJeleniMyZg9Ap06E8rCUiiVpjJNfPS0u9LhDcXKzah0SZTxEilQPvwQKvNW",
+	"bDODhsddaQ1fDf32SXeQCMNGfDLyQTDWmCQfUsOH5vrlV0J62bSjDQOPTmvhQ2xgQ5HCvDYNXQccVhqO",
+	"o245sPhOS7B0tGMki7/nMhQqdfLhBFJpmW3DAJP4YmVEn0zsJnzFpsCuVM84bNoW982oumjBnTLr/lpo",
+	"nmYtZiHcGbAE8aWeCanTCdQfQcb4y1IovU5urYug5IrErm+4YqlSy1quWzcm8O0ixcjEPl9QOl8odiEg",
+	"tncyEQttSMzLly9f7u4f7D7bPz94dvT85dHzl38mQw4NjFKy4WOr/oO7SmXgdIHl3yYHmP6x5iTehd2L",
+	"fCnL2jkLUcxTpdJc7l5yGOxSgWkOXpvwolh5bZSv8nif2Yl2zGtBlcV7O3CZyodsJjI4kxyGQOOEgRwz",
+	"MV/oFSxZc3K98fnKj4WqOeLyrNXiHb0xr5jvd/vecX8HcN8gA+Y6vwL+FcZeUihJ9gsN+iSmooDkvmbl",
+	"IHOfYCebq8n4RCuzll6phvCqVll+I2qWZk/H0K1gdctrQnX1OgXpRDCNKkgwzHfNQmNGD1+fQ1Y5v1ZE",
+	"MAO/1TBdYmpJkS9e5zcSs0VEWBOvJPCE6UKyBPmzAgrUOUovrP6ohATK5QRi08YS8iJ3Eb+eLxZFfs2z",
+	"Yz/MPiLrZAU4CN3SA9Q5/Nh7CEMmsJBKloUSGqJ/IyaMjGUGMDxm8TSVPHMDqoWjmw+ZQ5oJLagsnV1p",
+	"hCmKdtw4DYEzfQVX9rMfqNYVpDbHJihVuzC1gIedT3RedLj07V1dQT3dC65sBTNb4zGlMLhUscFbOZmx",
+	"vdHewfPDiP2U55rtjZ7tHf4QjeUpXLK90eHzZ89fHjz7fcT+wLMsl+zZ6Pc/PD/c3//9D4cRO/tlacgx",
+	"vbr38uDl3rO9w4i9zv8uJNs/GI7YGUpmRsKTYwkCGpsa4TTN5RHDFFYzmP2nL/Yiw9pvJCvMx5HKHOyx",
+	"BOUwtsj4RCjKqUCWY2YyliUKyDS9FQmb5PJaFFAsfPBjfmutIiA2sUQshEyU9cUaansExYWFSIwUisL6",
+	"WHqd3IAmg2tmqN8Qj8Rj1K3bwIb0Y/AyO/tR8JQM8Hyx/eEm+kfT/WHePGZzrsGbUA2xzFZsYAYgbrm5",
+	"YVhWXszVcDN5jW6Cm2mI/lauXz/jhktnsDfyTkaObfV72IyAkr/fQ9Uy7xo+0561WIbB5lOnMgFlAI10",
+	"rcK3v5Wp4TONq5UMwoggdNBsQX0jjm2ccioU3XDNLoS+ERDYQI0NmQtTTnPIP/fGg6SbAeOCIdmLMdp5",
+	"cP+hb+ZubEXE/LuDO9CKfdmmnJSTU+b60dwGIEJlXAFMk5DuAPaSSKusbhNfX2Vn7MBD1xlhNTqQOSzO",
+	"ErtYrpQrSr9dKo5ViXWJ43+RZpliqRyF/Qcburqx0zCdvacDFTDyQB4Pfrqnib1j5ypr2e2Wxb3rR4Np",
+	"ub97/rYhs7jQ2xp0y0N5xwS2Qgg24YtU84xlQlewrb5AMtsaQ+nyLvdj0y1q2ABD9+NncTHL86sQcbvB",
+	"R3Bm7INj4JFKTAqBAKDmmpD0bKTVB/GJrjWbJ6kyz5NPgquwGxXpqRKFGa5eFhIgl1k+nfbyodoPdNuv",
+	"qt3DL97SmY8BPZ7yNMNQJ6lTucyXKmu3V60dmrgWEuSbDqarWCLMASsITrSsdgzVGaxtaC64VET4rDDT",
+	"iwfTIXpjhxKyDdGsz1I5EcFlPBOaNG8cgblx84WmpAcQDGZcwep1GB97usNDnheINfIe3hnEpBDXab5U",
+	"Z3Bb3twu0kKolhOE4VBFrs1d2TVKJd0xpdMsYyq9lOqILaVO0f2//fyXRRZYgBCzNS0r58tbpboLuHWu",
+	"zY2v3qbG5d3Qg0xH7wQPSzhY2p4kndt70CRT1GZTQrVEq837IGR/PmcK4zt987tNKBfSWTgpmHNgobt4",
+	"mi0LEQbvaka9i6LIi3aiZ2ePF6eELpXus2Z2+VJDxQhJwau26GJeGIFH6IjxJCmEIsznLMtvRDJEMFQI",
+	"8lCa66W9nlQdaX10WUthh/0qjJmbA60X7eIqYi5ulE8gYbkQi6wtwD9QIlyoRS6VaCvITwGo5RY9USiz",
+	"DKxHeH/v4JBdrLRAM0KPeqNmlcLSDHglxUSYqT1R7I/n56e0qvW4HzYhqa0xx/WgHRBPJRKRhChdXWqw",
+	"JqXK7ajMwu+wch+81bVHtOP+vqYdbcl2MDQIjoSZvM9UMZuhyjDKa07HMHjTIUkpIPbgU1fGHoVCjaZB",
+	"NuB0wvBwKKg5fIMP+15X+r5qA4yh5xEdffjfTTmxJYcBPmztyx2yTKqZ21RGAgtlsl/m+R1471YFRa+7",
+	"iomah08USxOE+CGRdTdN2EzwhDCZ22WmbQSbFgEi40rTsnfNbz1JFLe1fgI7xNmCGIslhSiM32qmi/Qu",
+	"4lE+gRO/oaTDV1nOYV14kqQYnHzq3Tr8WHP/gJjWxD2wksNu2t2l7hnuyjACggvH0fzD22EiK1UT+N9U",
+	"Lkef+M17oRS/RKA4cBC9DW8kPlzvMfOQ+JA+pYrxC8NaK2ZmqIQQt0XgGzra8xBaEnmGL0EqDTwIziMk",
+	"0JXty2vlX4bK3L1Vqp4KN+yoSkobR7dxJ2rEpybp2UPkUcgeDKOfZcfdkiy/3Nq0Q6M9mWpRBK8mWjkS",
+	"ZvYAw4EwBmqWKpZKpbnUxxaDayV4oRASC7xNL1+aJ5/PX5G/MASj2j+ogYb6IwA09hurqzP5xQdLR7Hb",
+	"bgaN1P3Zy7rU5vpnUYe+kzZcDm1/7dDweq0ZmG206aiaVKQc2rONcfxqnZ4a+hqwJC34JZjn6BpSLeda",
+	"JCbX3Nap2XQyITlnxtUHcavtkJo6/YyrU9Ja2xstgjPa373gRjmCeaGQzAZnV+mCPYXfztK/AyJziQ/u",
+	"fk0V2xsF5ULbJMx1zvmVLYSdhN/XueZZi1T72i08OkfLm2qoZEd/ZmUCB3Ei0mxQftCb9gZTrrEoOAC0",
+	"4t5qVCZWGVVzC6u73oN7nDkGXJ1fTOJVfMRueAoKJoT4aBKyrLBiNHZKihC8yFJREMWwWdF8LkhQGB6P",
+	"ZezE6vgIFHDq5gaiFIyCKRJ2cHt7zGKUueOjmnSUTxExBLQRMoVV4kQWLrvU18uwZTBUpEGt2gXt0m44",
+	"Ym/4ZIae0xkG0VZkNHArJCweL/f2nk1MM/iXgK/ER2M5lv/OzNfYv7Of0kJQ0tq/j+W/7+7uwv+bFrGh",
+	"RZ/BV5DE7N9dHa1UERJ6ElEVhSTySicU7FKUuhkVqQNTBcQIQMophlsQ8mnkIPaLEqYtwTjLyIchVADT",
+	"ybUoUp45c/1kxuWlOCZjOBVmmaaZqOc2pjpyCbqA93kNA8/0LF9eovs59gxeMVo9eXLN5UQoszzeTntr",
+	"02tj38pp3qJeS124CJ76Tm8WMu9s4aSym70ddagMZ3Bcuv3iZllqxwvkklSxJJ8sEWsgLrnEiLhEi9Ct",
+	"t9L76oF7KCLXjKCVOXWQn35Ca8V5cCen5B313TWSiDdMda9pMs4gH0qSocxglyKTSvsTZcY0xhUwdrVt",
+	"0Ccw8gQN9ZOZtYeU0oy520ZvxRKFgZT7VqfHT42uiLABrHER0CD6ytX1dH07hL+sm/UnOErrUQfIEJZP",
+	"m+sR0J3CcokLH/QWwHBBKBJibRy97Gq16eL3OuaKjoqQsOqfmycKXC8Yz2lesJGCuZyIkPO/xZJc7bIl",
+	"Z6G/v+iz8wOR3xFcRQgCLAXuzMScoUzl6DtqWJCTXKjtrUSqZfXim5kSk7/GbJqjh4BdoBPCyMsvDtHX",
+	"/+xgFww4V2KFwJ9gKNk52sGX30//9b+9LH74w7/+j1+K85u/fT59/cPbd6d/fpsfvOPv+NlNv0gRGmHH",
+	"qq49HJ9yzcNczhxb8tZBtLe5ssrfilTbTQjchcuCT8SpKNI8+WO+LIi6Eh7lwWEU+FiWOx8SbS196EqI",
+	"hTujYVgjl4f04oe1IEdtC9IS1gHpybzKqFKFlzefsgHSssiVBtS8uBSI6cEWRg8ZbixeWGSw2ienGDyy",
+	"OWJ4P/e551IYJMtFBkk1mBJyJYxYjtHd6EY3ZPtCCYj5hXfuzadesyJ0s0w6UCHT688zhBNGowpMwwUI",
+	"hAPDyGvc6KYQfieLXAHYvFFtLlSeLbVg8UzrhYrZ50/vnO9xUohESJ3yDATqacEvAVtxLKF1TKk1cnex",
+	"vMjSiXU9CoWJsEbjmuXKXTmIujACkmIDJYTFIKFw6caZ2CRuxsw7SChc5Z9g5IxXPshHDCijTLNKPcvt",
+	"AGxsQJ/3tTYAGwur1eZH8VC7akUNvSy/rdAHRDui53mjfGJ1VSLDPEAJADUIuWavu1PCiAYMQ/1jHCsF",
+	"MjuziEybZpnJPq9sFUfprVpvvIL8WhQzwZNNBlcs5SbNIUel/wsdAZ6VE+t3XI7J357a7KobUcaH+qex",
+	"+1L3U9D8a/I9aHSboNFyxbcNHPWJ393BALropI/lH0Q5bC236DW/B8T+x6NK2+f796VaG2b3f/U0rSXs",
+	"FjWoZZHqFRiLKFNE8EIUJ0sz22AhmTK/dOAnIoP5o5GhiknahoXG81zRjyiQA1gajBsEBfhsyTKMBIYg",
+	"AilZDCe51Hyiy8Sinfcfz9jJ6VumBZ83AnZ3Tth8mel0l5JJ/uXs44dds1W7ENJk3jMCzN/yi11Imphz",
+	"yS8FCYBj+V/+CzspU9fTXI4lBsaUOZLidmKkbkOKZoJneoZwF7nU5jQyIZNFnkow1otEsdj0lxfp3zkm",
+	"//0IM2ZknDYLg9bpeDSWJwzSbuVlZFFLI8o4BpMt5N4KlwUM5hDFDvf2R+zELTzDOi2VbPGxHPDqHl6J",
+	"VRTMH6/v5wBnAcVZXFMm+GRWLslYYkF6yoPz9oMtZWIm6+WJj3ec3/bZsBw4ZivSpt1w5QRMmuZYGlI3",
+	"3iEgCBj7FOa2c8y4fREDVjF9f1HkaHwvO2HP956hGBx/ErpY7YI7PbY77yWzj6UREL1Q5ak/fZouLktc",
+	"vhaTiZg8FOWZScQk4+hp4EZBH0tc1lSy+Ha37Dk+AhuKhGIWIGfbInK25H+Z3Y/FPHiWsVmeJWwQG7E4",
+	"xjjqseRyxa55ltJpGdo5fkIMozkkDqMfBTpDR4qNEr1YJpdCHzHOLpaTK9Sa6ZmyUJ9TSAzy48jZ4GJl",
+	"S++PpSHRHLVTuCEv9swPbA7Jr8ee9vRElQWxIHH5Itcz1NvnfAUR7ThiFAKmZi4QvwODNNsAavDFCo8l",
+	"qWSUoX3ELsQslQlTRjziGT1WDrrBfMJ0Y4stcT2WYBXUKay4YvPlZDZiFB9XsUHiYsGB4v5qA+5CKtRY",
+	"xma935nB78L/xhhchKv6RLEJX/BJqlfDiHlNP4k5T2UqL2OjwdGypxo22ggYN0OzOpXePwklTO+IXqco",
+	"WhvTd43wgtZhuHBuk8UqJ9sILaUjKQcvMcG4ek/qvZczoZGVa4Jfgz1MUSQqlnLEPtFkxtKG+KI26d2t",
+	"gaELcPah5AgsKpS7xnBbc3AMpSjTn/11T3LzLXvWz9O5d9Zh/5TmWhDkux0rZNdTZnTCNYfMYLwP2vXA",
+	"Bs/2WDl9qkEkxrLlDBOqdGXBkca5T4BIAh9fcAVmuzqZMjvsrf9RdYipYhdLtTIsQhdlvA+YU/iq+eFJ",
+	"lgqpxzJJFcVaK8I7AartD8uu4CuO7nrL4czCKZlOp6m8tEtKV4KOPIv/++4rbLl7vlqIXYQLVUYUhTfj",
+	"ETuhaQKehk9UDFG0F3MsEbwkNmMQ0GeRZ6abXcA9ir1dWBHQCZcsfnPOL/GWwY6mBctvZK2X2JAQM71c",
+	"2oBBNxI7LYqwo8v9hzfn1htourMbxZnShZEx6bMUh2Sa2dhdyqc/xtNis+udWxX6R80NPblWzaHvDyDl",
+	"aXmxSwAYFmAtiQjjkPiJmhltL58iMq2Fy4DjZ8aOl/ntdPdDLsXue64nM2+0bj7PjDrhbpZRdMayBKSY",
+	"5AsI9aSpmb5PP59H7PTk/NUfzZV9/ebdm/M39Rlg9Xh0pBZaRUwtJzOLjUDFhcgF7tzerpgKPTfLOyxn",
+	"QRO4MXob2eXSykdTNZYoDIDNlrt9IOHDUbr9A1xH7MlcWlAgYLozMbly5mNoAcpcLsXYCHtSIaBDxFQO",
+	"c77J6Y4pVvCJWVo3DYjFMJNwqecA2JxKRatolg/WcSwRQMnekXJO9oZhIMgNnbkR+5k2DNV1DD12U6FT",
+	"pdyNzqGME8o4u+w8X+xm4lpkbuEStKYeHO46/Yqh0qOOvYPoGj574TX8/Pnta/OpXUa6sxOBbIwJaG64",
+	"j/8Y76TJeOeIjXdGo9F459cY3jRUW2k+X2D/b88+sh9e7O0z5yNSFP9nVg6RY/CSQpKbQomAcuUx8uHz",
+	"+atjW15zLJmfhVK+AZZSrrDjn+uwWkbuqtrCKnhcMHCjapTMNU9SMtJbHCnTewxRVKhaPP2bymUcNX/b",
+	"BffEP+FjM+BYi1uNzeE8GvGk8tbvsDFJVQsxIYs0HGMuc5lOeMbmIkk5YSDIbAWDfgftzDDj049n52w0",
+	"Gj0178ZHLD7LCz0CGB8zSvjrdVrAv69SMpTH5/xKxDZW85clMllzXGDkdvlSiSg6RGxhqQx5GbkOFMLf",
+	"PQcpUSZWjlT4Ixo56Lt5QW+ZL6SIenfsdnXBL0H85wWfC7QOoBRtrxTZyWwoGp1nlP/M50ew5N7kCdMD",
+	"Io3QZrNCAA9FaRKY6+tIRfVHYMsgmSa5hkWpWx+M5Bxj7VBYUgn/hI/SHxGLP5y8fxOD55RsPdz0Z44V",
+	"Qg8RMTd6XkLrYsQulReaX2Ti2DyxpTDwjVKB3CtZwcjbaMYzwEF3aOrIw5jdG+icHGxw2BHDH4vu5ZLF",
+	"aYJX+pQXOuUZhUsppiGeEE/BKUxz8OmnV+zFy72DIQMDYfCu+PfCn48Z0oIbnWEp1XKxyOHiO9ITuZrx",
+	"nhtwwqVZHlCdQASlOIJYC6Vjf21gBigTQCaRWdnK0BZFfpGJOY4LZ/L7H/Z+P7Syw0IUu7jiMXSgzN4u",
+	"WA7jBukVlUTKvFO4oqg5vzhk//ojcHkI7/Iz+QBuDVxO8SmOIB6O2Ifc9EptIjbLb+DFOc+meTFHsYGE",
+	"zNvbI3bBE5bKxRITCNjh7W0zlpoZZcsQDNMzLkHJnQyrKgSaEnAUhvjOBRYYM51gKhkqZS7OW4AlRgmh",
+	"7JmiIR95gnnqtmnBCyXYgJfzsMCZu0JN+MJVl3ZpjrDLEYgYzOkRc6FnuVkC4pIsS6WvSkzyLAetxUp3",
+	"i4ynctdQX3MScGMsg82vRWE632fvf6w1fbYf4Y2fZLmyi1nmN8KJ+hRgFC6vz3Q5ONx/RjracMR+MkLY",
+	"cpHlPFFsEIONy4hTT81y7BrhHVmFx3CpinB8u6t0Ifh81xDcIyixEQ/hg/g7MkkjVPNLQCUFidoIG9fi",
+	"CP+Y8WvYpFKgxqGQboQUoFSVDvd+KANEwFxu6RZ1C9uVzsUQd0dpwZPSU+/hkRkRTNFnQXo0VFdkUzaA",
+	"9TU/Ubin4TBAyjg45E3HQF/QH2Ik4Y8dS2PTBWl52AAiKM2A/vz2lCX5jYSVHzZXIrLAtt4CTEEL9JNv",
+	"sXf0CetUQ8TJey6XUz7RCDLnje5MFNdYF5SE1p2jnet9sDkvhOSLdOdo59lob/QMwv70DAy4T/kifVrW",
+	"MtmFWiaAsZUrHS4LiKeuHRaiURkF0Gih5qGLQ0DDUmkCO2JvklSzE/cqztlt6dvEOVbKNpTMWbLsVujE",
+	"ssnTt4mYL3It5GT1r2IFEIp0+3/Mk5U1HZPzt85KIDDRxv40EWLzZDnRWAjc+gWPdg6NaHJGv1HJCFc3",
+	"4FcyavMeZSSoVEcNKxcgGsvEVdi7g729tv5cu6eUTWOGcNin/Y88IeKDr+yvf+Wz5GTFtt95tv6ln/Li",
+	"Ik0SIfGNw/VvfMj1T/lS0idern+hegbeyp+wGIN5fb/HCE8xZvY8z98ZfoHvPe+zHE7MeG9kahsic3hw",
+	"sOmYP4mlojU96DHh8zx/z+XK2tHMe8/77AWRlM/S1WVDR9ByDqfX83XWb70hWPzS3Midkxo92PlLtONb",
+	"r3eOdmqXHz4SpEygZLSTpxPHgi+AM4JMqFCwqwVmWDtQRWK35nKjcVuZfSwHTpqG62v+4X3W/JkmcZOi",
+	"/SkVN2somlGjqvRMbUzQzPhh+Du/Rr0av06LXk2v0kWfdkal2oKM9iZ7FNfwK9G9Jpnr/aFecTjnPFR9",
+	"qeEvfG/1wDq3+63R08chiI9J096B1l/f1o3oWe3qd9Czf6TJrxBgGwpN7qImDVryB6HvKhpNP+RSwMmm",
+	"C32Hy7b2jjXvFETrN9gIKU6mz4o1vu0j1P4plniDV+wbv0Y7b6jO3/o337hRPutzafClD7l+T8lQvzVC",
+	"8Kh38g9C31nIaFzKzVWHnV//4m4y5MjNBVWNbpFHMJFOgdUJVF8wvGUCXMHSKILO6xKB8SqkoZf+ANBl",
+	"xzI2aj05eY0WcExGxYwS0C7EJJ9TwZVynE8UmQWH0VjGWJJh9NGMYGQIL1kRK7+/TbyvoB8Rhhyxg0Mz",
+	"hWcvvHAqv9vXnnxEYYDV2Kth5D71Vn3ItThx4/Q+aXpEzTovWAxJUrH35ikHh1Jz9PQAhm+txxHT+SXE",
+	"kJuB+q3fC83NQv8bRtdciRXG1vwlZgMuV5QtTbYZTnZqtA0esyuxUi64bCy9GaIFDM0P6F7TMy4ZbR6Y",
+	"EJ3phr3/0Q3PQ4gCc4GNkxnMaZz4TevRQ3c5jEYdQ5JCAYgkmumbdGIDQha2MCk6mLHPiMx3VUuuFaJj",
+	"w5swyuUc867BeRyy/qCzzxzCsz+e7B48f4HRj5DXAdYCc6GWRgofKCHGMi53+ydoZHYVU1HBPgn1SVgq",
+	"2VzM8wKc0vD5zIgXtI6A/eyZk8ZysL8HJrDSw2sNiOjamaaXy0IkZRXOoefQe4bbRWZ9iEAwVw0+W9iK",
+	"CzCXmyLV2ugQEiGUS5feUWkQtiMT/BpMWOUllwnjY0nN6HNlM/gexp6MGK4SSJk+1YB8YucKLt2dY1nN",
+	"xLUWSvwI1ALyk5NhZ08sEQKbrLO3QdQoph+7oARn4Yk8O/fhsX0fkk4gZGAseSE4xEJAVCsHgPqV0GAG",
+	"KxdDgQvU3LDUwspBnvTh3qHZ8QVcYti7mZhciWQss/RKQPlUsttisX1/A1KNAU4wAVZDiD7cO/Tt1PiB",
+	"IRKDsmoHvA/X08KzP1Hs2jCPerwJrOCZoLctOfldTJeezNZ44T3q+QR7xfiUqB4kBz2XY7JvwITgDJpp",
+	"oCEWVFlaHN9Ibq9qAfZRhVFHEDgzlnQwJ5CLInNcvWkZIG7eHYHrBT1k5IkiqgV3mT6YE8YlXZLUVgI0",
+	"RDOhGCJX2vmSpxKNuzQSiDFoRIDCKZzz1Vgi34LhgA9J5t5Bw64xFAgjf2j25jABqaPZN5Ryt6R2Y0WS",
+	"+uGMLJeNUSk2wNIHYKZ4C5V81QyD8unHM/pTHTNwrZT0DRgpcKhhyALwGbajbP6w9syAdNFfai8HiYP+",
+	"bolcY4n8oY/WAPM4RzTL7wbML65Y4FG2/JX799CpFp6k39QqJNZBq3jLysJJdVXh6UQUOp2S2tyuOHwm",
+	"lx0vkTtyw4CVZpUeWnx6wyNW1xHahP4Bgr1FLF4si8mMK/GxSETxCUA9U3n5LpXCkDwjgo9lDM6Nlhae",
+	"ZO7Uh/InXyXwxtIhfBs2YqX3bOU6epdrEOxtSNTBoadXGBEsy42oO5YlrTdTrIQymCYoaVBkDEo4FDZm",
+	"noLjFiR+lBjKEeP3vXI9MmGTjCsFkhczMgqJf+XJOcbRlCcBuJNicQadNYRu9hHGg3LEoFVT8taRVJ7f",
+	"xRFkAyxEhi5OhaJCFe5sjiE/oHZQEG8ZLC6TsUR1Aor41GbyRI3YCfhKG48iBJQAkaBbGDIyibZ50bRF",
+	"ap0k843w8leVG/4tsPPKiL/z9u+8/bfG2ye1K/kgnN1Ge7Qz9TPoxzD1P789tdhfDjkJmQnqOxbAu+w+",
+	"hIHHBlwZnRgAS11DGx01xwBjQ7LQSAA5QHO+AqUc9FnDGDIx1Sxf6mPQ1bSwmhd2ZhV2gAtHVum9w3Se",
+	"D0fsDWBxSRcaUhv6EzJgRUxxmepUYUyrXS+ftWBQNYT5HsUlcMjFisV/NYyNJzbwBBNNSL+3SzmIk4Lf",
+	"pPJytEim4KbFP9ngYEg/jUYjNMyNpX2LanklLDaLjwGVAxurGHsTGf09XRjRCqHiKD1C3GohFUF6yFyP",
+	"ZQztQnGS5QdG7ENebqm3975pJYJyfonR2isssVAaNuQIwXJAq65Fp0JXfj6crf5lesgwI7i0Mbj1IzHY",
+	"JdG53BDbAiDEBWTnuEMAUfpk7cSDOZZgQ8Gi3pplgiusqkhZ5oMa+GpsrpaRqE4k83ZlwhcLkRyxOU6d",
+	"y7Hc39vbq85SRQhLR03YPvtD+qOzJpU21Zbt0KKIKWkJQ664glxVP80sfv/x7K9/fnv61/cn//2vbz6c",
+	"f3r75ozszf6TH//Hufnd3DAl9JhEyglfqOExJdb7AJZ1aQYgjii5qpKedEyZ+Hi58O0SpQgv+JO6gUqF",
+	"BJTXjSsXCDcI+ORwS56Udxa29pgsbRKi6Myhhyx/8xYEdJchUPbY7/jRTpsl4t8lTAuWyGJd7bz4/eHz",
+	"6R4/mPywLw4v9vb2D/jFs8NJ4gF0aTFHVrKhIFWGKvSUnVrm8Pd0UZXjHELSRSo5rGx9fYLOVI/N1Byp",
+	"lGr1OlWLXKVh4KKS8h3DTTOb+c/jHdTT7JaisjbeqWxtY3DfYyK+8ZgISzkqIgm3oow5DFuLVWVBk1bR",
+	"aougr34SVFQLDhvLUBVJyFIwDD6JuqLGpK8qxi5+7GgsXfxYUnGLXuR6xgLfi/G6Q8BZ+nd40azw2wT0",
+	"/bRhBGAxn0yEUp+LzPyBJoWIxSVUvfkLqODIXE0w9qC5AP5Ey06axGxQTrWaPQAh/cNKlgc6BzIE77sW",
+	"hSJflJWcoEzXaCxtnlk9C8c5PzF3xz9XhSihhQdWYmGKr8r8NGffMUxWHSGsNUqO9SwjEBAa/Hc4Yh9l",
+	"qEw6pAX6w0E5z3rJUI4eS8PmSyEagVvItACBBm/B5FSaFuDHXqaFI0g/qH6vKrevAAG4zInjkmDcMvDa",
+	"oSP1cO+ZL5MBs0ZJfCOZ7BHElHdVjeY/S0TktyyxbBls6fm9Noq59A7Hd9HiNxFuWbnuGwgSQXkBLRnt",
+	"EsMnSornLEvlFcJykP/H56Vs4DKEbQYqPmQxULyYAPYjUuDH8mKJEDPgmL4oC3imEzG0qeueD4CEFLjt",
+	"x56ZpbDmIDDhoBCAqa7A1UgYANgul/40lhRuYxTn0hsB+XS+3eGEwAMoKSwil7me+WZ3rG2OkEBjqTKu",
+	"ZkPTcVLkRiU/diYQ05NlyWAQSFsNHg0PB8a+LTMyLHlMwSVj1T0MX70LAM3dn+D8fSmn/hpe4s4z4WSp",
+	"o6dPwXAyokajST5/OuHJ04uCT66EHiktFjtRqbUf7dSefDH2hAv5PfHpe+LT1+ZbwDNq+QYgSYlMiZuZ",
+	"KMQ9cLB/lH+8xQQBtMmGeNk8v27E+hIAjGdXvsxtxRKZUziq11zNAGcM+AiRliF5xpFqH+ztjRh8ywtH",
+	"BOZyjwGJYP8tBxUISQRYmBSAyqoxiUNvpIcIYoRAPKC80UKkDlbKai7e19JkLAcOLmdOcAAwRVsnR62U",
+	"hkx1Lgk6KJfiyAM/YVl+I4rdCUBBidtKOHAlHE6xG5FllRU+3N+LmBZZ5jK/eZa55H2cDFdjSVnpXz0r",
+	"fA0H9i5McNqditJ9g18TgO6v0c4B0tJaJnNOgEIVFeQ3pUr0mMofgAKZxj0o8WkBQGZgLsYiIF+BYRK2",
+	"mQpTbRW79WsUTr46qVEY7wMYU19GE+VSVGKi20xLQF5tQG89ojhF6E+KaPWC1Nff9HpXXTfdGaeCl/YP",
+	"Qt/pxn6hBDLfbtCSR+bP4nsK2fcUMpdCtj2Z2OwynHgSXDhvrCblPfWuRpAinVfKkQTjJwqRpIWYIJYI",
+	"ZMtQRAlIqBQukeUTnqFMNBrLDwApK3OkE0clINcTxWKVXkqul4WI2eCP709e7Z798eTg+QtAsfFSK6Ka",
+	"+Bmhcb7iLkbbBYIRqzhiV2JVNZIAVcQaMUOLkktnVK9G7GQsNZ8vwKjsoRp//vTOI73Pjqt77EIZoJZU",
+	"hUYHDdvo+LeTbiORZ+mlFN7Ckzu1jy+dUlHMZ6C6CMdKOAhp2uY/x5d26tpvizf9xeFaVPtgPQ1/s9pG",
+	"QrUOeo2jD7x+oIjErcNLxfCTG6hfZhesTPxoGyKdsM5R+hWHXhwGS3M16ieJW+bfAHdI2sbhGmy5b+bP",
+	"YBREJ0/93dPf3UvoALl07zVmQD54vMCDs7A7sSKCz985+re/+IzpJ6FLS4KeFVBXk1uy8PnTu/tyrT88",
+	"B/NjIIMszIZAuthuV10o9uF/Ca+y/NE7dEceeY9dcH6q/fA9sHNcptfCArc2MqGByDFXsjNVZXDiEZjD",
+	"x1IJsxY6L1TEflnmWqgI8frzzEs4iBANjkqtQuabvE5VepEJmwBbNh7LQZFezvSuzncxfu5aFEWamK7/",
+	"Lop89yZN9IypBZ/YwH0yGYAnAJHtmCSs/lT+zbB6PpZ4TSPis2jOl3nBklRdLiFfUqsyUhFh4RCKjh0g",
+	"alwjZxasN+8/nv319cefP7z7ePL6r5/evH776c2r87+e/PjxT29suJsPW21Or1CzPEuGVSf+xYpx9mzv",
+	"YCydgAJOFzzjETJzGwnJL5HUD4wMU5NXorG8bOW/iMYNyJ5mBsOIjDymn/3nBCGvWI+pfv707q/n5+9q",
+	"s8vSqdCpOTcnFCzrSxolGPIB1s01vXrOJF7mRwLCJsxhOGKfbckG0CkpO9sqnUdBUeUBFcBmiGAfqaYq",
+	"6Okc7p6XwIFQfc2gHHsRHzhu8D8Hx3y2dxDWGWwSTT17vryL9tqywUE4g95GwW5ADIZwovGeHLMpMLlU",
+	"k0PyXY56f1xdMftzsMZpacx+opqU4/Ond8eQ51y7l2bkfniUu4aj/1Qhi19J9KCs7sx9Bg7el3Sz1LOn",
+	"BK8rWuWYT0IvC2kD3gB93lI3L5GdlzWBROIDzY5IEcaMKz0B7z7hIPOxnC6N3mCrJ0dOea2V8gFdyIgA",
+	"gpImDvf2Sy++ebqUAAniF1JKMNo9X2rsbcUKscgLQv2myqvmt0IoIQEEGjDU2eDly5cvd/cPdp/tnx88",
+	"O3r+8uj5yz+H48NCjOVPtKTnZiw7DwkuZT6A2YcqSKux5IdtsPWd/bZuICzBhfBOqKujgkeFaJh3GZd6",
+	"ttZnaURbvZtPdwmZ6Y7QsdAdwNRQd1DnP713DNlX5jsfp9T0UcMzSNTZP9jbY2+hyEIOModFioWCZt9h",
+	"Yr9HS/wWYGJbLvjKIzuv6i02gYttkKNHwIvdFge2SpO+48B+YziwxKi+xyP/JuKRWwWRDSlVKxBsk1Ld",
+	"KxLsXQWcrwAJ1jKG78777xYEdN7fk/RwvziwpgmXaVfRDJB+MGwSW68oUy1Vp1gHIob6IWzOr6BQW1Up",
+	"goQ0KhhhOzjCWKJFIa7TfKnqjyFWHyxhSRtUYlh5eoXvd2hO2OBRVSYx52m2c7STT6fpRPxffDIXNpZ9",
+	"J9pxi2qdraRhnUzmgr0HPE2z69HOYpZL8QGwXXeOdv5pnz1//pzt7e/tGe1rli7O85MkKYSCneX4z32j",
+	"qrH3aZaxT8lOtDMBf97Oa77SgCwChwrBR852Oj6dK80zAOk+2jl8frh3ABof1+K0yK9TOTG/f/zjBjHz",
+	"tC9v5TTHsvTf9b/v+t9XqP8RfcKAZp9wOzLaou5ZwvNrg/Deg443aNbWG1rFb1Sh03KZZZAvnc9TKKNn",
+	"y9zJnE0yvlRixM6oeB5mTasjqA8SlTX5yu4iFntUCNK7p/zW/sVioHQx5ngRwgtm6+ZTFldoFCU8F2Ke",
+	"au9H8KESbRzL6isjQ7za6pZ0MAJQVt12fVdTm1T4C6uqHu3fSGUtRZfvSutvQmmtEFfVk7r61z1EXf9B",
+	"3b7dRD215COom24rQn4ppbRyn8LK6cTN4bt6+l09terpNsJN9fpteifsUU3gRkCh24AERCJKpXQuluW1",
+	"Y35ClazVjC9EhKKPdYLbauJqmWnE/Jkus2wssSwvG8R13SPG1EEFNQ1SHSiUMDKDmCnmwcSVNZLz6Vg2",
+	"+zwGKcrm78FMzUaM2M9mrGbZy/qfU/DHD2x6DhT5HcutqvxG9Rq/QwxhwqrkmO2OQHo2DR5CCa9FsrGC",
+	"DfuyPXH0CWNfycYrjVzRsf/tHzv5YudohxAYqWDoztHOU19pjnZg5Xzl+eVLGEE/OvsvKpenOOr7xx+5",
+	"HwJfhgtVSf02dPo3JWFtny74n084ozrm2Yoqmd+PHhztLJYBUewno6Did46YVVIdfglqpFjGIxO8EMmI",
+	"nQkN1smGORItiKrb1LgxmcNs7y9L57YiDZva0b6Tpu+k6VsjTZ+Qwd+zZW6pdD7fRVrTbphDexhk+hXp",
+	"fE6VFCg4jNCdU63YPE+WmYhY00ZH6XpGfgQhcs5X7EKMJYS2pZLpm5zeVsMRizN+IbLYAhQqKwJjKkiM",
+	"NFLFjKLhUgrVl7uArReNZQK4yRNbEglGncrLIUTRxUmRL5L8RpIlDrH5M/FqlqcT8bryEMTeC8H4BYAo",
+	"5sVYIn6f6YgyKVYLoY7LLPAKqpIdagvtheVnYGRTHZ4caIamuMf05sCuQIId10yboVHWAe6chQ9yzpSZ",
+	"4PrcNIN5wUKYY0rRwVxKwTOkibxIhBTJzl98Ag5FBJ2RzG5a/wg7b9lei2kqgYZ8d7l8d7l8tS4XJAdA",
+	"jQ3toyPrU3ivRTuV96lKC62/myfG0nkwPrS6ZaLSL2P9LGPZ4mhBgh+x2KLe4idi4BuyhLBLJeP0+aH1",
+	"o+Atjo/HEjBxIb8PkXEhfQ5rDZUsjDfYE1PLC0wngQLxKmYDD/EWyjHZ4cAnEYoXQIoZlTY6dgI8un0U",
+	"eJtWnq8p7LtZxwDAg1PSse9OnDYK/6UdOSHespFLp7zf3506vxGnTph8qw3od5MotNFvG4PYBjaHaEsO",
+	"55vGwvKlhrRmNuAs40Y2vhTaB9uwIKUu2XpaCIFFQYejsTwpQeYwdbvWv1/IxPR0sHeI7VLNkjQp4eFG",
+	"zEK7XgmxcGXMljIhuBLbC4xjKXWamZ9XYBCR4lbb4r5ROQ5rRb4SKz/jaiwHWFU55dbegqU/dJpllLUN",
+	"dVG2k9Fxpe8ko38R+LSkQqe+2xG+HkS0BxL8or4e4MoJD/qB73S4v5QvOMySw5a5yiJ/dwx/dwxbx/Cd",
+	"b2KIhW8Vtrzea8BcMSxMGEaI7hH7E/JSnhWCJyubjp9LG26CPDTXrBDERLHoKTJX60ymUuAKY5yluPH5",
+	"PP50q5lOMfFq5Rfc35KTkr/h3jjpgyoc25uUHpPafXdFfHdF3Kcr4gtYrESxq1M6ptvnq0MXG+Smv6Jv",
+	"r7PKi+I8hQCLxzPLVxfjT3m2nAtm145qSEhxmesUqDriX5VW+j/kYBzaiO7grL/b0r/b0r9uW7oo4OI3",
+	"6BH9voYgIbxkiBbdX7J6l104TH1KkzDewu824VYC9ShGYeIIm9iC8Sx+twL/dqzAjsBsQHkqN7+V8myW",
+	"fO4ISbtZZ1sJ5svadeytCis4ROS/G3K+G3Iqhpwt+H/tFt4t49wK4ZuGVtmwo3Z9hk/Acw0ApeQqGZZC",
+	"/1j6RULxG8dG6yGnim1IqJ6AVXshWAFS3HDE4smyKIxo9ypPRCUOC+Hi3TBciCm1H7FPgie7kAhvPeGD",
+	"eOJdYSp46/0CQMDRWJY/rhai1my1QLxgqIe7mgupz0UxV5Cjmfz/7P3tcts41i+O3gpKXyLtoRXZeelu",
+	"uaZqO+memczuTjKJe6bOGU4dwiQkYZsCNARkRU9XX8dzIecO/s+N/QtrASBIUbLeLDsZfkosUSAIAuv1",
+	"t34L+/XCkyURRKSUptMZ0vLGgo8FsEg6/tbqEO8y7HSraM7UR1YoIx+Tao+Qn2g6wWIHTb98opq9y1RS",
+	"YsOIpl9IYexORyyI1PHdl4OX/h0Ev+wh5yAWSMTC9v3OKo1dK9cf6qI+qnuaFizj+mc+5bozvHg1GAyi",
+	"jnuvtq7+x6v/z9lgcN6JOuyLZoWg+Sc2YmZDoTqhJQWEOUBczXK6xOc8e/ndefhD+NR+Zu2vNFSpXF3T",
+	"LyA1qpwDyAtAPhYs5QpDGEJqc/vO5wmfKfKLFBldIsdDJ+rMK136Mvj12cz92pMc7OxXtz5161M/dZ+6",
+	"QZ3u4UmfivFNuRp/1Eex6HrUWSiG8O9A62Fbdie6Vru0h/3yKtrLq7Sqoul7UoEs6V0Szb5omJtqgEtH",
+	"oSp3JLCu/M38iORUadId8UJpBECYxWMi42Lcs51mV8BwP9a0vzK6h2E3WHMDt4pcpPk8Y/Zya5zMWb98",
+	"5quRZgWw4YISHNE8d+w1S0bNwBeDwYBoSS4GP/xgvvr1+m1Fv3Hdi0jOb5llS4B8FrYiPywk0oZDGvXK",
+	"I4VCdmM58K+wDYV8S6EQtaXCuCcAop7/5v57T6fVz3LkvCJsweC9wZxBqbPRPMq30qgLvF4E1Sy+FVYq",
+	"M0ZuWCqnLC6fGNPjKGtDEB3XljPMuiRDEJ4JtjDJLOTHdWCtaxElm4Ss5SCrieURF5lF23EpVNm3uwLO",
+	"c48ei62xecYfMhc7AIH90e5eSAiN2yvEdApcnFsgbOtRfeQWKfckkXL7mqDr+oeuxEWgTsC1xGk8zTvb",
+	"KEG89enHWtcWtJZP0MZa21hrLda6n5rfmUjF2wB7M6mU0c+SSiUgQmkiUbGQO+M9VkI1SW9L0pSADq46",
+	"gCUILfaMm5KVsGktkrpX3BRJU14OBtDp3UuyWGCX9mRG9QTjpqNCThOzXDKHtZMkeY4xbV1w2z/O/B3Z",
+	"9pCwJuC33zByji7iIGy/3idXSBpjkSsyoIvB8oDEmoSIF0rKxvMOuuggj3iZKzq7LAdSa0byA6BTesuW",
+	"iG2EFvJmYjc5FbexSFbjlIl7w9x3DzObRxCsF8b6MjPEiq7Z1Or0XhMLqWiOY2E9HBdNGAP2XDSvBoPB",
+	"wPjH8COaZcEPVtf3eVpMy9/+Vg34Xp2df1cGfG24GHuKPXWCmy01bgvcbIGbD0Jvc6BBvR9GvYHvxtfN",
+	"loQ3pEuFuxCUWpiT1MDAvTEZ6crWGnKS5i4uLxiLYwvlEMh+Mqm8u8x5ROB6K/BagfcISPXj5a7CUORz",
+	"SzlvOwsc5M00psKu2RddEV0hVsTZ0EHzYgzr2b6ApAtGK8INMIXUu4xF4njywYXgemnJDUrC+8R2NUbJ",
+	"0Ce/0OKWWxyK/TFJrMx9w/Oci3ECDDnuw88TPpvBp05YU02mtLjF1qI1VwzZdPxSht0QYhE4V9BfOQD4",
+	"CGOrkwlVQCIkRwR7LpfhUFe+9OL1mV8id59Y8MwY5fDmxdh4NBtVAfkJHAP3+BgdFpqmWI/MSBfVXORI",
+	"NyM7Xq+M+daeuxICPhTp4fogPCbgI2jA8HIwIG+pUe+f9dY9GD6xlPE74EiQ6e26Hgy1Peb79du/f2Y0",
+	"u+ZmvIvmfg27AjPsyrb4jBaf8cTwGVcZtuu1MknLk6m7EsFxfJ13AvjHigaMSFIRFRA2K/WhuQwlFnxR",
+	"1XxRg96LsPVDKI8cACRUOk2aJkBrxiLQFqV+NKuCFBbmLbADK0muvAnzFcMnToVqcFp2C3DDdVXZl5Zi",
+	"m4Y4MtqANq/zA0APAgHoP7Zb4h5gQmOG3gnutfn5CoLBGLrCpq7tLyGCsa0Fe2ASf28D8yS5fFoezNbn",
+	"f4Jpe/+Cjpq+L20fOSJUoCPZ7L5dNZVAlDo1pcLq1Bubkjso0b//YTlxvt8rtGYFVr61Nuvfqtt6hdVu",
+	"Z/qI2f9o66u9dj6AV2e7nEU1mBSLurhBlNlGiRUdM/lwHH39cDmIPcMqjyD92oREm5B4gITEYSbRPY6K",
+	"jU0/VF4igfqT966C1Z3cSxd8ERmZSWWJp7ZMW0D/EsWE7pdNNcELElIj/CbylZdSMLJgeX42koUZ11x+",
+	"I7+4JR0aQXv1+e27dySXKc1jMaOFjuBn/zsilGRySrkAGaxJzqjSkEMAMmp1adwsW2toEUxUjHNGbgqa",
+	"3jKtIvLvudRMRbFYTLhmakZTFpFUTqdmNSPy7iPJuWYFzZWR+kKKM5xNCHb6PC8Kc5aMwiiHIVzFIlwu",
+	"is9OYEmI7alNldNJ92Q7XI6CZw/rK1aTEW/xrk+iA3VGBe0XbMnU/15brBl1/H6GLIWgnaiTU//JJ/Nz",
+	"144ae2n98OI720/r5QVmKrg9G2/mS7RvdtNFds3aNEObZniKaQYvSR4+y+B01yMmGaDIEkU/Vlri/7dI",
+	"O8Silncg3UBZQsOD8v9OaoR9pG2VqBnFSOqbZSzK3xCaK0lkYWxLM89ycmWTBD/3ezMNsWgkhnDrf+RE",
+	"w1tnkrR5hm2VwR55Bm/4tXGPh0wzpOVmPn6WwQvA3+z/9kkueHTKzskF+8tTJhf2NhhPUyhYnsbWf3+K",
+	"yYXUb59j1ga6E7RfbsFr0SOnFvY/KidOLXgdtq5FpnuONrXQqth6amG3E33a1ILTyU8kpbBJTh01o3Ac",
+	"Jf1wGYU9IyiPIPTajEKbUXiIjMJBdtB9TknIRnt4VKZJbJoTApF9uiRaEsW0rch2RVz1uujnq2XRIAX9",
+	"ilwSMc9zY3VN5V0NgY+1CFxjiwAod3Z9xMwHh0nOzweT7O4rM0MCxspqdYad19+9fDUa0Iv0+3P28mYw",
+	"OL+gNy9epnt2AbhSio8FdAJuS8laOfutylnc5hVmYUnoOnrhHQRtxma0gE7aZ2rCR3oTWXB57bssJKDN",
+	"+R0j5ZdNPLQQ7HGSrYzj9PqxSJSmhQZ0OtaAMZHZvwpGLl6eTeS8IMlf/jKdJpbIAIArtvctGZmvMz7m",
+	"Wl0SKpYa2NxYroAu47vhYJBEJBm4/3zn/h7gf67evP0x6QWCdmAsXjPoGQxqaQ8DzlxCY5HmMr3F9lPd",
+	"kSyIFXgkuXj13Sukprh4ORgkvSohA1TEuR6XsN6gWFQskpyJsZ58GH02n74Tv3Ax18ZGN7ojsSTAid8e",
+	"P/17zmdmsRPChC6WAdkHc18BZ7C/0TMVvKKISJGyYcMbCX4e6J6oMqqz8I0z4F96VwK9iJCCVVbTUS6a",
+	"icBUkbOMimBIjOwTveDGlMDfxgJexQaG6jqNRyWx/WGDaxML/0aGREiykFhamNGliiACyafzXFPB5FyV",
+	"04xIMhc5n3LNsrd0RrFsEfvExyKZ0i8/Up4v37PFX+WNSuDNka6QJDMfE/hlD8YvWdz84M3a/XM6Ydk8",
+	"52K8Pt/9o38HsHUet/huZX/CDPxTbjAAsvNO1BkVPKNLV003BdJjX1tH9byAv21rfjUX4Z96Mi9UcL2e",
+	"s/DPBctE8IF5TPO+zaxPeFdjKJRCdJM1FHWsHOwMO4PXg0En6tR2WGf4ylctvoe2uspugHD/Bm+ifNLz",
+	"8jEvwmcclM83CJ/tIniwi8pTXfwOBY4owDvDzsUFTHXloNgF29rGq+1q3OotJKGFJDxBZupAC7oT6Cyy",
+	"H2tfrbXMSkm/wTbbh7PaGmM4AJoxrgGnVflRvbCxu0oJ3QNLYtdyR1JWO1ZsR6x0tEaf0Z3O5Cv5qev0",
+	"0Y3Zis3q8WeudE2M/MfQM1ca9JUrD3tyrcr5l1cnwsmEvYT1idme6wbQLqTP9lC2jM/fAuNztiJsdxPE",
+	"NZmySRC7Plhbc0CjsxcSQO/A3RxgK2LhcRM45MPwKm+WrJj8PtjxOAluAlapZVf+CpAUxzaj7uVbxgN0",
+	"L9lyc9iFK4RAgt1kTJjSx02wp0ZgPpHuzVIz/EFvH1vmz0wfftxOhL1Y0cfN8XH3jlvkRYu8sMiLAyXA",
+	"iv7eq33emrygzXRi+m4xkTlzqgXJfOvoioiwLymb6ZrrMzReEsgdpelSES4wRhs8Okelbvv9ENflgdZG",
+	"chRlNzJbGmnkG819cJyVG9ktkY2aF769Ht5lnayzrLpIKwxEzDkjXUbTSRiAvqmGn8m66LMN+EqRsl4A",
+	"XYsFLs29Wc/NwhIRI8c1T44ZEH2s0GMZUDx/9aIxoCjmeR42pds+oviinP2LbSKKL4L5vqhM9kUtojj4",
+	"7kEiio+C0NlFNbZ54zZvfER8zsMHKR+gz2wts6yihm51Td1me32jLP0M4M5NJb+ygCxdnyQLWdy+ZUKz",
+	"ArqrQr3whIUZzmcKEoUkhavUkIDyq2XBgys2tGPluhfFIlCC0JzOds6DDLN1VbnwaMow1Ro+b3Xil2Qq",
+	"71gsuCY3lmfbJV+DqT1TKwFZWZgfaHqL84OOfPYBVnO9UPHVw55S9inCpYGghp7wUOcbaYb2RvXOx8h7",
+	"PmrKs7rR375/S6Y8z7H8PKd6AjW7VqP+QtMJF+b4RJ3Ke9sclt1DxbX5sjZf9hXkyxqV0L7qZ8/sWDCC",
+	"c6mCvjxyZKRZtJn7MxYN2bAg9RUoIllAiuvwfFbbaXSN6Hu07NNOiafQbGqzT99W9kltLda2yDiVuabG",
+	"aPZ1NXYEAWyu1Yo1qkj3ZlllEOhFaMJWf+PjN7FY/cXBoeuvIWq9ziuvqK02at1GrVei1vuf+weLVAdf",
+	"ka6v90O3F2PByrijJSiZgd9X9XTBE25y9P6vtBZT6OiJDKRJ5ULj1NoBIAduXMwu+IOxqIW1sdWxghn2",
+	"LrFGscHThc523D+lGwGdUrDRuIqFuW86oWLMsvXu6kjmuVysRPDRZR/JAhssTqj2vf5iASn1CADO7ooK",
+	"ilkWzc577xgB7ceJZa/xdIGlyvi55R6iCxdKflgvF9fl8YK492uKNojbBnEPVjO/unZ5x3ScWZjFeYCo",
+	"bVA2sWXM9nI1Zlu2f6pI/4QEGq5MOBqBa/RULQ5bFiDxUoIjJqp3WR2ikqaEpKpVZLHwkdNQ10DDjrlK",
+	"fBIVOtCOpcySS5KkVHyai18F1ZqJjGVQ3xSLpioS+3vzc8hq9ckHl7zVm9pvBZyNUph1rZQbQWx77wBr",
+	"med7zPhqfRFderO6Vf/OCs1TmpOpC7Hatw9ZTjEf0VTPC1Z0hp2/UGp01lRmLH8/N8tqfv+ns4syTmsu",
+	"Ie4jqY0K6byVMqfCWxNkKoWe5MtO1FGs4LQc6vz8++9eAB8jbo7OsGM2xIYUZlVNHqVE1r+7lsqxjQM/",
+	"0ThwUAEYqLNS6uyjzM4yuRDQS3yDWgN0wY9Us2rRafBJ0HmQGN17BkOSLoRKZAEhE8yQjRTTl1bkxoIL",
+	"8uv1W6PJKuNhcaZEfAwtcg54ISpIfSqBVsSqCP8VZjS9pk9Il2oylUqTV4NBD2Z8y2agA62oRbThJcZ4",
+	"PDFkWKZbSzxi1/HgApg2Yoc3F/FCdWotV1oCIhPEO9eRQTQMmW0uRY3FvbWoZF0p6svBIFpfbQqvDDxI",
+	"u2/c9UbAQw6YCrPCYVlsWkilCM3zSurAFg6XH8UCdovvwV5fEGNemLtil38LqEponvsTYAGovT75seJe",
+	"x6KcjX2xBSMjnucsK5tbFuA+qCPo/x/t2jxynjXAGfzzt13qKPepRf39X79H296E1W7yL/OgweHtDDsX",
+	"g4vXZ+cXZ4Pz6/OXw8FgOBj8fzsW59R82eC1u2x3pe9eWKv8W+X/9JW/l71NVkD55WHmwAGlk36Me6sn",
+	"6+pcQ0eBnWsmq6NEVWOiUiIZi7BG0t5fvWEjWbBfdVraNupqpFmBHxWMsC9pPlfGUb4x52DVsokFmjbm",
+	"PnLMQMPqCVuSEbdBvnJV5B0rcgp9Jo0i4yKTC0tYARbEyKhKVLOxWELE+WIwGCAc64cfCBpNFVQTECXk",
+	"/JY5o8TsmREkdvfNnK8Ix7YW9J5a0HDb1HTToKbCyi0XXvh9cOH+SuzE+fxVq2entL7fXG1S/1tI6q8q",
+	"KbWrllqb42/SUjvXlXq/5bDS0lhUeLv9qI9XXXoE7+Mk9aVuqdoS06dfYvogRue9Zab+MN1babofuuYY",
+	"J+VEIJsG5bomg1o+Sou0aZE2iLQ5xvE9dY2oP/xddJaMEg3Dho6Zmxflw/VWSkpjAYiUkOXfD3yUYslj",
+	"a9tHDfJtir9dBIG1Jxd/exwZ22JUWozK8QoNTxPY2zOcV0WmbC7qaIjWxaKxqCMiSYgxgL9LdAGwnQUQ",
+	"Act+BrCRA6tB9kdofNO1IH5ZHit0tFPIiIW/akNG307IaEtQw/3xoc0VIJvkxkZ38StwE9eZLuEat/5h",
+	"6x+u+If7nr0H8QYxh2XTezapWBohzfRB65szxSKg8Yn8ZTdS5owKiwWhuWKOZ91d4a0OrixGtU/eTqgY",
+	"I9qoCrAtW5WUMwXKIKor4FpzDyXNV1xXsLGHu6JPocphE650A1j084yLLGfkhtHC/MayJ9mn8rhQOdcf",
+	"RnZvd54SCvTEUrz1QFsP9GhVEkeElY7pfMzOUpltgpNeCWK8A4vnkIJViV+eKQLDEBiGcEES+PudEb+r",
+	"FRZdR1MTi5KnBsvz1hdcBDeIiFk9YHhbLbsAjEUsKmUXlyRjKc/QDabuJlxk7EtkJHsqRTovCnNKUT9B",
+	"M1EAs0o9IQsuen3yZzOBWOAjgseNEEdcCV4QuRCWB9c42uBtT+kSykgUcNx5HOc1HZ8B9UIGQ0QIeMRR",
+	"eIaj+xZZEslpMOvZrHLeaTZdj3GEib+VGXtCHDKD/uDVD9+bNVETxnSpac5fkzEF/bE0v+tktLjdXhlc",
+	"03HLCtMCAp8sK0wpxAKxbU4vCrZ1cttc0Six9wkR7hoQJNTIKzIrjGzRy1iUDQ/gkDZECm3+xuH4mkN/",
+	"64TWz1xpL7JaBpi6fDtxvA9szh0ifYGabmN930SsL3yjWwotf76bhda9ZC88C6tejIx7pmytB+lSoukY",
+	"yl1omsq5AOIEM3Dkf8Hd5OC3vUppzW7C6M9MH2A+nSqW6B3D1aWsaJw2jNiGES2hy+6WSHCo94ogeklQ",
+	"0OwYDqcZJnQ4zd9HdTjLGzySw2km8FU6nGbiT8zh/KwpRwtXacZy+3aNOPKuJ/7hHE8FISdzZFrvs/U+",
+	"vw3v00u0Q7zPUnx/s96nk1+t9/m1eZ+lzm69z2/D+wze6AHeZyC0vjLvc39b6il4n6HGab3P1vt03ufO",
+	"lsixvE8uzmaFTJlSZ7qg6S0X47ORUdhnRsk8QHsPdxcCd9mlu8cVSbJCzn6UC5Hgr4lgzHhr0GTTeILG",
+	"L0beU+MCu6uRVk0ll0b0LK03l2RUg2BPiKa3QBAnWLXNRv33PcfQVuFki+ChkXb0hpGbnIpbhOEULGx6",
+	"Fa3zlVcal0AB/1xwbab33jy98U0tDUGN/Q0+Oxb72zvxEffCtX1JaLo9qtdq31Jn2HGvo1OXrG8nLL01",
+	"z6+R+EgxPZ+Zq6rvz5ypn+WiE3U+/J9O1PkLH0+C9seO6y1ndywH4rZy/ZHZdGu/t3kZW2KW1hN+ssQs",
+	"pRqoCehQH627ZicO0nsUzkl86LKiw+mAWBxYltF85luHeQvBeGIfeo2S28Wtrm//1rX+Flxrvl6+7SkE",
+	"15Z53CcEj1r8cSyr7lT+87oD2uxSr6ir1q1u3WpXG3J0s+Y4xSOlGLhjQstiecbudupmNqNjlhEm7lgu",
+	"Zywigi2Y0iSx/aOB8w0aNqIxNOHjifmeZ1GTVQTJWmMW0dTc6UeqwTgKBotI8u85FZrrpfm/BrfZWEw+",
+	"KwhWVN//qKSjMz535j9fQ0l3Gd77T4WcWie4/PBaJtb9BYaFsI22Dy2oiZwRzafsv8CV58KOvi7l4VZ/",
+	"vU1nL/jprm2+tiqlw8U5ng23/T0/0nEjz8EVHA8iRwRPVWuefSPmmX357rWGIrz21bp4qbsutMRqIvg3",
+	"Xtlk7zYYYlc2weEFEAyBpGABabaAXMh9KY9NwgiMuHBWT9l4q8xzXRXYXVvH29pqdVutcogPO947n4/a",
+	"occKXzguq8feHA5AYvz184f35KO5Cutk7caG9KjrJnuJYfpESO36DmRMU56rhHS5VrFI2BfNCkHzT2zE",
+	"CiZSppIeINew78iQlFmLGQV6eSdMBqSLSwK2EZ9O50ArHKNgWnDFhqRgd6zQhJIpV5reMpBIvT75yd6V",
+	"FP62DV3RzIRH8zzHvuKWlMrYVtVX4hmSy4yP5aI3Fpti5OPV9du/kFvGZgpTJKo3JNRmS7DKud7IRpI7",
+	"ms8Z6UJXOOS3pOVs7cB+9d5lkI2CPSHG0NzcDB6mm4PUDr6C/urS9+P5YPAivWVL+A/rB+N76szyXa/B",
+	"A26S5rBhDpbn+5Q9n8GO/sNKmuWfv3XkrDPs2JJlmI2edIad52bXdqIOvAhIksyF76MAN99OK/xVSfER",
+	"J3zaeuQd1FFbkNwWJB+eUQGJDQXJVhOYE4QNTkDi7KbWqsJkJ6v1ubvhJmiPm6RXSUOgdGCrquEYVuuP",
+	"fgm+CuPVTXeT0IDecO6pWmu2tWY9K83K7viKrVn7EKRrzAJl2WuS5412q6e2saaiHJEEbcfG05XsbkvG",
+	"YgtjkuxhSwam+BpjkjTZkjvakLEIjUhniB7FjNxfwD6ENUmzLLAkV1fpOStmpW1pBnCL1Bl2/vrT2fkA",
+	"OirarOz/lXPzZef3r87qvEePuMPVmp+t+Xmo8vlIC81pni+tu36wJqoboNuQYLsbNliRvh39EDv13Se1",
+	"Y3GMEECD1G6Mumzv+u8vtX9drwofh/tsdRng02K2i0jeARrZ8OCPwlTWyuhWRj86a/YxRfMusQGMCQPS",
+	"4AiORSNY4VcBbdfdUw69DU9JgrdPbNyt60EExAgW/3UUC/vf+m0TZ3sbWSwLPuaC5j2rDdhoxFLrRcD3",
+	"s5lUXLuK+Vi4HzxTxIIaONTUl6XjXLNpRHIJnVdJLlHAWPXjuysZlWAfgatY4FQRhg5Nen2vXe8p8JXn",
+	"gFvC4xNsKNRQJx8LKJTvXYLqg2A+3tWVyDPi723rCf7hmjrNBdflSzDvgPE7llkXKxa5FGNWmIefUNvk",
+	"z95iIed5BqURRuSlt+SG5XJBBpVFCB/OA0Tw9ojNcDvcrSGZUEVuGBO+p4XiUBsR3LlpcPf7d1kyjAVO",
+	"iCsizC/IbK4JxbwrJjhGhZxGhPp7uF8HC2PvNZtr5Z6Pprex6OIX2NdwxtPbXjmQ41zwD1PQFDsXEsYh",
+	"PbOgZrlHsjCfmYXiyjaELNgISAhuWErnilXHmcg8s9OIsCGjwK4hwUy5InaMS9+zy206W8GCzyHnmlSe",
+	"Al76TIcPYuYJOCecqZqnKVTS8FFlWDadac6yymTB5rlyszLfmNPyTCGFLRFyYUa94c2bZOUEDKFox7rf",
+	"dlvbJINZSrepQvIGs6fNq5gyquauX3MwEcckASAgBl2q/e4HCRRcC2O55mZckUVhzFNx6UIR9m9yA3gm",
+	"gr1Czs8uXpAJvWOxgKIhHNdWQLngRYpFKdZoNZdZHl1zrMyOLXcdWdl0EeDRqYA+mwXP7I9ziY2k4Kc9",
+	"c2qp5QWBr83ZguNkdpmcmnmIM7/iZmdhf2qzQyiIt3tHyKVGhCrL+uST3cM4W1wceNgJAuNj8Xeaz2GX",
+	"DK3kMQ+65hHJFk+Y0qJYxgJGMG8NvQFoSqqlvO2TX+EuNq25ZuM33ikWBeWqvJN5bTB6RuiYcoHQOXJD",
+	"c2qWgyq7QagODmVEZqywk7rlIhvGYjGxV9icUpaxLCI3c21lVdlh3IvnZ4TesYKOGVETMw0rZeytnynr",
+	"BAXiH5YKD6eqTBPlAM1zM4hZmYJNKVIYwxh98lkSahbUjm0n70WpYGOq+Z3lkfbjyhEZ2DdqDoks9IQM",
+	"+uTar4Q9Ym7AUvuq+dTNxSrmZ3t4TZ8azIDjlKU9at4x1OZtJVelkuvrLar65KyYwxAt95v3udQb6nPf",
+	"Wh4lK+hHTtA38UEFxE9GP/BSnUaxWFO1SmoET3oh4RcKkCtGO5obKyfNPCVT7xKKVEEZYXTGMT4BZs5c",
+	"Ygw2tK4dhg4NchDjVchddH8rtI2CxdW92kt+lvpRq13ZlxnH2f1ItW1O9t3Z4PXZi0EngvKm+3qiOYL6",
+	"n66uzy4uvv/uvLN7bOZnqVveprZa9cnyNuWyWZaCQNxXkp6IvMkI4ybyJjzb0Pi/IgPK3v+BbFRwZ6zw",
+	"OLS24WfZVjasl4Mnr00NFNEuFamw9ds6h2+hziGXa2ob1oi3+ysbQLxtLCldqWTI5UPXMexlap0cCAbn",
+	"sNl5Qy3UYr5azJclcdrRLDkY5NVcSaoLKhTWTe5bT2p8Nhf5wRIEVZaYZsYo2VxcGosmzo3MWjNhIem/",
+	"9RIRs1hNCrEj+0Eff/EJv70xL9oMjLfvQhNn4is8I8JEVpaT9i5JUrDcuBw/wb3eZQnpYvv9yufI/7SA",
+	"CP2Y3zHRI1MjXWxYTcl5kbr4LqQX/IdQ4wEj2a8PtcOug/fW2mONwjhYohPXmwZ3vr/qNDyBrU32jdWe",
+	"6uoxPWYF6nM/hTdLYPZba62RKZ1BkhNTNzxzgF2b1fIDlfkzeccK25SyntceEiliAflf8FsLplhxxzIb",
+	"8O8qhqH88hk1xdQhJDvs5Tb92It8uC8WAppfk+TPP12T2rPewCMm3qB0eakEZHrGPtlJJH3yQeRLG1o0",
+	"V8XCJrX9Q3bLpMqgF9DuDX1yyyID4PExfWgT3rx8XCg/y9lIEznXEWR8VDmAnR48436W75Wbr7/QvuZT",
+	"CLCr2tZqEmD1TcOZIje48qeUSY9uyZn923SCRnYDcXxpK0d/rzN/c+BR3+6Al48DZycWXXcAKic+Io1n",
+	"vQeuYMPpwePYcGR/8gsF2AYuxlaYBOfOUmOiWTYIpojmmE1i6gmbwpF2c+xdBrLAH0k89fbwHuiZ+mNZ",
+	"s8Fq+RU5F7ouK7WUxC9tQdGnNnLJP12v34k63Azw7zkrlmXEvraInTBqn7ERnee6M4Qevz4sZNv/IiT+",
+	"4WXIetHxtzUC48naPU9CxjRLFugBabb00UTMHoFtOSKJH/OTXCQRIFhmls17FRtXPeZRLMrQOPatAUsg",
+	"Qo/R/Njsev+nHSP4bFMUPRYVH1KKv1CR/S34xNzxPdwQ3cq1tI7be2etR9YoEh4rPP5JLrYJj5darJCL",
+	"1hf71nwxq2iPJigdQGy9sPzMtEKvh5e2jEU4gJyjCDtcEY9aBoGvCoQW8JYJeI0f7P3XAqPdBJOeDTo5",
+	"DHTGR7Z6wwHvAHgWixDW5ixbxJoh8CsA/haMdAeIhbSQPsJVL7LjFWwqjZ2j6S1znbI8XA2w0KU+Y/+e",
+	"09w8cn2laJ09A4w4QsnAgsP6sbjeDMK2MFOqLIyQGLGy7JN/OP8xlxryqBRDsvirWCzgAf17mmBRqDVK",
+	"51rxzOJVbuaYggGNZtUZ4sgdfDDAtZZtzvC2OFWuNL4Y43TCWN1yvplkttUawCeVW+whRpDPMIAKGFhy",
+	"wxTiFY1ZoAjNAVdO8wVdmvHwIjkK+sFN++S9TUX7HI4FfTu/WUt8NBg1fPQ94DNux+6vJ4+JntkKHyMB",
+	"V/N2meYMF7ATddzO7QwvXu0Ol3GL8DS5Tfy2bVGGLQLnQP37ecVz2UkD3wvEeW4k5Hrtew3o5kCPWvEd",
+	"6F+jAuTIxQTWKONV9Wvumzj6PtBJJWDZF2JYjTkKCmsQeN5FdVjVrKBRe/1YvBOI/i8Dx8MKZptDdcwt",
+	"RF8qnTDNpLAMxALZHUg7N3oFqoM0sqs6/Ypfj6Xxw7Fa5xJGMdqojJEGChnVfmN5bNVaqeqqFXULD4Rl",
+	"bVjx0qBZhzawU9PBRnWF+pdqVwlg31aDQsZ5o1q2kwa30E6GC6UZRViruXrKlDIvBhp4VtQyepx+O8MP",
+	"sgjLt2ykDDKdkS/qOh/0jAYFvJeZOxduDWxZjpJTX3ZVsFXbYsQWrIB+LoJQBa+da5cjrS66m69bGUUW",
+	"LM+NqVUp7LCWJ77EWFTKbRBVdmltC1vJUQ1pu1Wrllvp8mdEjsw2C5p5rV7agNaFXxble+w2wXexzmWl",
+	"UKt3IKz3I09vvx6bpCxuW38dq5gpL6NOhXm5MzRTUvMp2wPuaxbradouYDC3dktrtxxKi2H2EQ/kwXGs",
+	"FetYrTdYPs71PfYKF1rubK3Y+1qDBcuwgrKrmauRdO685dxAr5NmPoVUCQHAMLEwt+fKKwVZwH9dNLV7",
+	"I/VkWJf/9lsoUBZsUfmFK+7QdnDH4bGijvChzJBOMdma2jEzug8GVktlLsXqECi+XKMFyXolGPayXKfM",
+	"YnGvNgv1E/nQZN9ZaxLMlfI7NNgqpYUF82WmWo4ZzEwWyIBlvP18r4I52CJfkw60W6ZavBJ1plSzgtP8",
+	"70gTdX7RfxVqwvPBqip053J3VfjJ/fIpakP7WK1CbBXi4TWKuJWOphM1m56lVLOxLPimrqFXFk+D/k4Z",
+	"tyyR59gt2A8FDpb9cwmOxmr5Yvc8Nmr0YjAg6YQWNDUSrBdWNTb0Ia3dJyJmJWnBsq0rHhuoOggwddQd",
+	"easDzcBI2CH1hCy46PXJu9rTQgoWHD+7MLwgcmE1iq+hhBLLG0agGp+L0ju7puMzYB1H5zFysQteEJ7h",
+	"6E6taUnKhs7rYr9r+jDbqknNpm/tm3lU/WIRFH+iSjNh7h91oBc+oCpGcns9cE3HbeFjK62fcJvOQFws",
+	"t20V7Y/yWnl9otrHazpurH2EwwrtOIMuyPAnRIVcCeRuveIBvlFKKM5aVH1d1p0YvQEVSzvUNNY0dAvf",
+	"+DbgG7W3unu/+3VCbGOFo3GgeBY6/0bmQRUPFPd0KdF0bAwmQlPIC5staGYTVcMF5iP4bS/sLPJyN+H0",
+	"Z6YPs55OVQjpqwwbVrOmi9pKyLYS0vdy2sdOCY74YbWQIBdyqtQxPFEcB9zQUjBYutg+fFv1SmNRuqVk",
+	"T68U7/moLql97K/OHzXzfhLOKBdcTVhGxlJmoUcKXItKtU5p65R+U06pPXiHeaQodb5pd9TqpdYX/Qp9",
+	"UfvuWkf023FE/XE8zAu1gusrdEH3M5iejP9pp986n63zWXU+d7FHjup5mjveY8H47WuuRYKFgCPBD2Kk",
+	"SdIb4lUpLQpuXTtNckYV4oVoqqG4w/zskoAICa8FgC1XhN4owAqhnsXvwPOkYzKCz4i1gFadTaLmN0oX",
+	"XIzB9FFJr+yGs70R1sgKVLXCyP1GGM9CU2xPI+zabIrWAvv6LDA4zU9bZP4nW1Maz5WTuXDMtjeivMzb",
+	"QFPo7wMyDf4jRySBQczvE9cSzOwrlRDLqoAgQNtsAsoLnAyNRSlESRcwd0U64Xcs67koppGlqk/eYXsE",
+	"IzSNzLLN3UvsupmL0jzPjQAtZbVwgyPes6SUMddbTjInzogu5swI11UpHotgmCjkZeRZtIKrh987oKGz",
+	"OetWJVBwpxNaICYSv1SECV0sLb5xb7PSnO6v1qjUMPnWpGxNyopJidtie+F2sCm5IXuRCIuvrsDgGvIN",
+	"fWinxc3s4GIJI9B86FDhkaPjx16JsQgQ22WhEBGSuHFI1w/ZL8eGDo2XGMNfcMVsvxQ7uVism517kFk+",
+	"V+Fcp3MFra3W50qc5dsgtYPcCbk3dYITqCZPoFj6vuwJWUmeGFGZzAXXRjO/h4xQt35/TAHBVR9Gv2AP",
+	"I3upXawI5+x/EfliP8jBUA10AD1Li4TpgMtQJQBbABRWuV5JXkGYb5rq/czKYg/OPirLD9AlLSGWewjq",
+	"xpMpvWXJJUluucYStcSozwTTRGnKZrr0LFDaxuJmrl3nKiCNE2xhGZy6dZS+vafZFly9l8IjTROXYTIK",
+	"kkiRL2MxggdMbubLJOhgxKFIkSiWW264yj2qg/b65A1SKCn3mETLWADLUp8k6VxpOQWbXyWuQxDPgPQz",
+	"bBKUsREX0NgQijumMpvnzuQoIf2OLEuz6f/vF7OOpIud6IhZVfO6zL8fijfzZQ9pa8yVb8zjuQtv5kvc",
+	"Y15V2WrL3GxHXZ5Q23HH8u+hg2mE0id3vHp9AgF8aJSE8i0WvkOfwKuxV2kW0FHYYRr8ri3zc4+amqt5",
+	"Fs4WuoEyFN2JOlx9tvsGs2vYcgN3ZWfYMe+nE3WEq1N48+n/nJ0PBkDgh+tqbNRO1Fk5251h5yeaTuxX",
+	"TjhAZRJLIfy4YJCIGp73d6Eg0Gza5gbb3ODTzg3WonA7JASb4mizgqWwQ+0JrRH0zGesUMyq8eTjh89B",
+	"VA2He353kURkMeHpxPZL81gGGwgDU6REPbAvNNWxsIaCSi6JnnBF7lgBslZpusSej+yLZX5Jcw7dA+uc",
+	"N3ATcBz75DNj5O8X5neofPHeKoIgGopldN+gj/eCi0wu9ot2qb+ft8Guutg8NXOZ9Qh2Cne1mcZvJzam",
+	"SPfv5xFRFfn094veFsJxTbzMS7P9kRLWPFz1ULbhYLR+U0QavMHVuD26TNmvOjV/TW2swvzpKBovieZm",
+	"4JuC0Vsizf375Mq6dXYNzVPYkF45Oa7cVWZyRSEX1ijmStuqZivY0cFR9irbyFOh2W+t9O7V+x97l+UM",
+	"r0aaFTBNrsp+A0Y4x8Jf9Aa6w8JVvgcBYt0YTSfoyo5onhPbWW/JaKGMLzxAn/iHH0I/JXTG9kxw/Mdk",
+	"N8IqY78NPE8uukWfvHGOFoPV4+bIlRa8+Z+R/P/ayfhGLfL3i1aPtHrkRHrkEIXhaukRk7teb3xiSuZ3",
+	"DDkLGfb/RZKKdK6RjZwSNxgatEaQUUeWkLrQgmuuLZhReX0jMu2vPpsfvcvKOJ+xt++sdVyFYpOujWtF",
+	"PtdSUgnFwsUDh+Tl4GXPR4EgOgihmm7G/B9V7or6ZHp9kuRMjPUkgW4Azp8GUT4GDWb5vAfVwJL9kfn9",
+	"gmd6kpDw18Y3mOVU0CIW8HyKdNWEMR2ZjzWLiC4YzfAPDA+6VbFBWuCDmOc5DJVzwWhB3Eg3tIhioec3",
+	"LCIzPmMRuWEUUkTjnEXQwEewvHfp+DTuuMzrHBblk+D0++SN1BOjbmNhdRbc7pkiScanxlCQAnpvJ9V4",
+	"lDUpuCIZK/idJTXzvg/uJktgWbhdpoMrzCjDWCTxfDB4keJuMBYH/M0IfgyTtJ98sZ/hK8APk2DJ3TpB",
+	"tHLNqGvHiIVdbCmYilCb++f3rB2OsEQXlOdmFf+LFVKRbvLy+/6rAewF+G/Su8RBrdYiyfngz1fk6sVr",
+	"8tlsB/Lye/KF/PAaTaIL8oWcP38JX/8pp5q8oYX56GKQ9MmVW1+34vLOnIVqeL3xBdf3PLy/f5hDWktV",
+	"QtgfTpO9BTDMBWkAcHcV6dqvNxUr2K4gNqloLCmtjH2JQyLZrO00NTT3wIAjV761PtKmJFx9YlNz3NEc",
+	"GwtZsKxPPvikA/XhZXOBNTpXHiWChKp7kIjY8CrEkpHw1hLuYngucUUbmiQ/0XSSkC4FSYjbmdvWJ2BU",
+	"W+rWS3hCxf+Lod0Ijx+so/nWnrXnXnrgIkEfKi9SrKWJl0Y23OxltdvRXhavHBUrnJcz5ra1iyvY+1SC",
+	"3LHoliFuLsjIyBwX6sa4tnKBbXwhLkYN59xLvDAibmS/Ywy2LEVAjXhZihVSf7ldF44HQ85lOnArOH5G",
+	"o00qk49Izm9ZOE6Eje2t3PMPBpxzxhYzg5mdX74csytKqURFGdPB3tk+aH5PrBzfeCxApgX0P33ytkwj",
+	"8YwJzVOaE2v0epkI1TDCHsRukJiCQcPUlHGUgn3l9nTvkhh/wx04OG37xuz/VMjpL6HUeFwyIfd2Sysf",
+	"Tkpn+MPrki3ISrfNnENwqDrDl9/vZPNXlqKNvrfR9ycafe/Kgoy4ANo3C2VaZ7wfEqH/Ddm9NoK2aBjF",
+	"QQyUkUtOlgcRnCFkeJO9MEdPuJ3smr45zmxu0UYt2qiGNtrNzd955yMjn9n0M9j+q6cW7CNFKPnr5w/v",
+	"yUdzVa31GPispf2m6J3NpdmYKvQ8AAtyDsZRLLpgKv2j4NAJFmwjaOfQM/ZSjSS7b+45UegJA5yc2pgo",
+	"difyA10am41mZ1LkyOCMVj/+7SK+Hs44ML4TPLPHNXlhQuYiMyZg8ryK/MgkUl97E9LY+wAtgsvICK4z",
+	"AwOEiiTsi2aFoPknZrtyGMvaTh69BQgqgPXIpjO9JAivRzvY/RqorPHGzrTYzYSDl7anZAyl4raW2hms",
+	"6x9WjLZ//taRM+BlBIpwmI0xvDrPwz0Xde6Q4nEFmRGR/+IixfAIbtrtxO5flRQf8TlOzOd4j7w3rx43",
+	"QVXy7yO2v6m47hY218cC2D7BufwT5Tn7Tw0Jf6SF5jTPl1a87ge3iDqzeYPR9qdSbLtgrBOlVek7LEOU",
+	"FllaytyCkTRnAMLs2l6FKhY3LJVTZj37iLAvKZvpEge6BhzpEBvubl1ZRBDlc80GolhUgKw9csvYzJJN",
+	"OI8bJEyf/OLygBI89eBxSDcEIkaxSEpMGJQflbnGiPT7fQxNuECUkc5n5BOzsbaue6gekcLqzgZfPcRn",
+	"hgG4Sp8hUser1sMCq3QfchRiVgvmmE5sbGFUMAbj4owA5ZIv4asFF6pnw2o+0lEYZRaE+aG3X2afhGYB",
+	"4NCMCn6GhxB3S5pmS3usItspGeNRQVfliMwKnjICeWAVkTsmMoj3Z2ZcVLmsIBlSsPTgUal9PKImcgHx",
+	"tkr7UE2kSJlT+Bhu1JIUDNpaXJpxqfFSGMUoYSpn3NoyLqBtVo2STKbzqVlNPBoKQM6ijF6H9ovZCk0o",
+	"3wCxDZF+6Def1SC/xpQJEKYhcbiZrbXAykhlmI3gukRh2yhbeSG2CPFd/ZU0w1Uhy5FtZAH01aX5FVh+",
+	"eMuGMK/rkY9bF2ZaiT5zy1YOiwWTgh4gC2fnUDszY0vh/zAIjOhheH+109CwwIsJz1nlZakQzs4FbFV3",
+	"LswAl25d3U8U7oObXKa3Zj0x/kgzcgOZflxTlI5le2xAKGg6hupIswHlguGexScpmNIeWZ/4E/Gr4Np3",
+	"rwzJ4Z8p0p0LOAxZzx0Du+1haW3gki0s3fufpNRmX78TADrINUcbnmtzVs8vQNriKQfYASDepzTHzi3q",
+	"klAzLIzlUhqUjPgXszulcHi37hv5peeg7/aZ4JzZVI85P/7Vbfu2Kk1hqo+KQAolseILhzZjwp0Wcp5n",
+	"pDAWBAgBmE1WdnTRkgzgJF7VGnkbIeZlkkPJT3FipJuzMU2XJKOa9hrh8qTpWfDINyHX9bwwDg4g18lW",
+	"wPXLsuxkQrU9STQ3m3BZa/9ibuDeg9kGGxHvjVO04fefpb5GSv7EvV838Ya3FPZhNPODhkJdKpbE0vwv",
+	"y3YuQ9vMyL4uOM8oNaGfOsiEMjlUXWgER7I8u7RPCY4SGeV07BdEilUJcl3tsQTH1zp4pOLGygU0YLKK",
+	"pKIyoe2SWwuV85k5dIEMSOV0yrHfNLa8dqZYdgdKroZ0sr2c7k8c2P75FXd4JY6WUgEFMjgA6WLBzcRI",
+	"Uw2LYfm7bo19ZZ9pR+A+Tu6ELuROiP2qXxh1uLqmX0L0fgNSfy00f6ccABiLrVfZepXfnFf5CWM0Tvs8",
+	"U4BygFIq69cdI1nwPKXiDMppNpHl5GY9lSaLicyDpoPvKx10sN67kHMN/BTsyyyXxivSk0LOxxPbWT1n",
+	"dyyPEFnpH91imnzDfoCTuo7+EUAq3M9rTXl6JDXfqiF6fMa4ELO5rYIXjGVB25+PrDAmXkL+57+JcFP3",
+	"L8dYKFD/JfrknfGG3OSMlsL5cYXEitCJ7pJQ4+QUemQ9HBqMhWshF8Kth1XUbmpgNsrCfuJyQMrcYUoz",
+	"5pw2M0i3YOm8UGDWX6JTGC40DIx1eKQMoNZGsq5WL9o4Z29p2qHBYraFlQzXmWF3IrcjzQP6pTHXAeQC",
+	"/O/gXfgUF/YYFr4RkH1BKeN5V5DnJAEYh/rIijc5FbdJDwMICnveY+ElcSV19r7mPTOaTiLbAhKQBzTc",
+	"Bs8Q+WA8mcpM0PgEC9LNx7ZuK9srwnMEa1SYWwV7WpldSXOjB0U6YYpkBV0oXHTo0y9lXpnw0Dk4pZEF",
+	"nkAEyzdjhR0KC1jLhlVmfed5XusKjSaK2wl+9vZOQoaHQRax8M9ftcD9CGidwRN2K79WDnNU27CxcO8U",
+	"8YayQMu6FHkNu7BPkpxPubnjOzOcchw0IErMJ11l4YPFXOCGte0fh6WtaueFh6GUJF44cdd6E3pfTyn0",
+	"3nxP/kDOXRBf2TJeNoVCarQe/iSL9+yLTnq2/ajrnJ34WySXJPnnvxJ8FauvqB+LD/4YRkTzqcW8pVJp",
+	"ZWwk4zaQGS30Sq9G0tCZMewnuS+5tfgFCyYf1CJyt2kwjP4xsT3PLXaVYqltm7I8or3wF7kgU+PrIcWI",
+	"9VjdkjvN6pe+RshlJcBDZTfXGR9S6TMIL2ZyIdRzpjQ3sgUA0XvnURuR1G/ldDYP2RSeKeJuh2cT4g4o",
+	"JoJTDZIL+u47w6Ziz8QCDBon4wOJGaELAEEfik3ilSb+YcH+AGijn0XiKtNTmqdz8KU+iASicl0ljdC0",
+	"zKVS6Td+0RIXatW9Spkj133yEw4NutznTm1MyK3DECGQFfcYKymtyK86xwEUFITRn2RRyty/RQ7hGbBD",
+	"mOc2i6qYhn8TY0gYd+etfUwuxS9MT2SWWCvOuIGEi7OJnBsrymeFuwlXH7CN78dCpkwpLsaJTWAMzQ3m",
+	"MzKR80KRz+SPoNnhs2s+Zb9wYV5/Qp6T14MIFAte+Yn8kSTFXAQXhYbi3+AHaPXk9EZC0KKACA/uJT+9",
+	"Z4okcMUnCll1lgP3hiILWdySlAnNimcKB4ER7CUDH/Sc0nTCBcPhjSEDSNpuYj+HcW0c2a1hZSqVG4Gp",
+	"VLmqOwhUfnBtr28n9UfS/Uz+QD71zIOX87z0E/sj+UT+57/rU70s7/PH2i3/57/9kKguYdQ38yJjAjI3",
+	"//Pf5JNtR02Ie1D/fZ+Yt1J9s3/4I/kc2dmVn5h7RH5W/vNPfb+fXP9n/76G7qNyL5mfJPZTc8pwB1ya",
+	"U2D0uL1tFC6ALPwj94O9u9HuHVq7lvwRbd+/Ndm+l/735nZ/+KP7zf/8d80GeubEDgRPzWlbY+qWdi7N",
+	"MtgfoZkbTBzFgjGazdlocp/+1q+5Wo0OT9UliVa8He8AoSnHQ4nsMzkLioHaxMwnidB2zmzmYAry445Z",
+	"4bokt9x8p8wTMttelSu3TGuut2mnpaW9D57KrBOuw//8dyDf/UKjz4iPA9LQL0p5CVdgDc81Ak2SMRpl",
+	"YPma9cR9BtK5C83bC240uo29xwKD78+UTcbJIszKRc4HwKufuWxKuozIXGCuABrOugStltpsKC+xHY+N",
+	"NxfQxXfvATM2Xbv1sLO9cdlCj9zov95lLCia+phmdEB+4KmBKgrPqZL0Vj0P24zWdYLAbRljygUohJSG",
+	"9IGlbcE14xVlbvYe6uIupOhKVxi2S3Xrmfkm5Xbw4wWjA/cAPmLFlzRzifzWIYkRDG4uSP4ZTqaP54pO",
+	"jWNcFqK6WpGRFVXgiuPsucIsCssgVxoBEc7rWoaIdCc0HxEKh8NYKP/FCtmLHIgeOPXuWP7M7T3Un0xk",
+	"KnJRcxqLGYXoOuxyri9JMnNH/I+4Uchz8jc/Gy1JfRqoFoNbIAJM+WxV+ZyQFcGM3kQuIPeZMTYzW2Nh",
+	"xHLoyHLlDtO2ztGG7vRrfCNrGjFnUD0qlL7sorsr54xU2j2J95BOHwyvWKTrIuMWbOdt/BZa30Lr9/Z2",
+	"3aa3MdyK90ZJqN6OwH2z1l/1pDjH9VWv6r6i1XTuOWeFzOZpzVENQ/FUkdKHJFTXfcqhJUT1ar4beKGA",
+	"HYG+Rf9X3hifS3ws5LhgSv1V3gASyzwWlP/CByRJqUhZnuPfvX7p0r7z2hR0TOjqSsHUpbkD2Gq2LE35",
+	"KrAlyanIrBpw3BkzOjYCRNyxXM5YRARbMKVJzV+GQGGEzBkTPp6YS7iNWxu/tYDeUKCfhmD2VUg1AoxB",
+	"nySfb/nMZuWvwZIxUyAQynfmD1eadPHbWACNxKvBYBCRV7bn/4yObdDTMuF2HT4vqvCHI0wOY/nlqzem",
+	"gVkcY13D71dihlGTXozI3u0Ifm6MMvwH0ljAcht5EW73HWkpKot4PKajnW77kY4bg7JXuJmrOKeq4Gn5",
+	"Kr4Nvooyh1x/vwdwWJRaEZCgZ1h8cZg6nDdyYFifJ9ymQb2Hq2X2kccbmS1Jl5LkbaV4ZEpnlyT57fck",
+	"FgCGVhaTmue9iKwvtq7EMjcRjMYCXMbQJbWsonhVN2QcHVmWUYs8ta6xixyX1dzIrnrjvuoNvey/ZUtl",
+	"nHw1t6gAuwzUAvBWCsBLrzsWcG1Qi+NhamG9TR8L12/Z0lasR000Af0GRF8s9of0rcHzIarLFq5M0W3d",
+	"E9pVMmms1IRfBRyBVSTPbt6l3bMgi4MVfRzsVipzWUDVj8Uj6fcOjvWXs/OLwXfbQ64qD9OirlrU1beP",
+	"uqqUFh7HiwwP0VHU5WYq1h/990G32DKrRhVJPv5aYWdtVu1JhAhW409CiDU3ztSM6sklQRgx1HcwEJWt",
+	"1m619jeitcvz0+rvVn+3+vsr1t+kWypL0Fy9I2p0u1+PHQzOMqwloWXJpdElgbgr+0G8tVdgW3yspK3D",
+	"glQsXrw+8+R0EBtN3NANRJDQ1cXyPfbKOdSYIV8OXsYirHZ0ydwJVYRqMpW2TSLmswHq6sfqUqJgA2Mj",
+	"xYYyr3CC93XXr5bbuhYxZTmt7QxTK39r7sJTSzJXFWS1yU4syoVz6jP4aVAiuqa7zGX1iVfnCA3JEkiK",
+	"Q3TPmEeey8KWPg8tM10IGsDqozA/rWjOVKW81yMEypey1iqEX5/BrzEboqCe7Wd+y1zGHMqibPFhoPSD",
+	"9Viv/yvK/zIWdJeKwa1Nk8PD6FuytlXP5KPmmctDtJmPzV+n2dSWZq2WfOVspOvXOrvk7a+fr8++//7s",
+	"zdEKvRokW0v21makn05G+irLQhVt1VzJ0nBcQ+OhUs/XdW+9JHhAFHPZvwBAUI4e1PpmmF+Vo1iAEO+n",
+	"lVOrMPHsBwY2g9WmB5HretCvpmaVLIzxgqnrBnMnKdsXc6E0o9mwYthEwV9eWGFCuybvzKWNbeEmDOIc",
+	"BWNktVeDbZ8QQfsEqMUuH+FHXiRA5EBobiyRwuhJx4bgFhFWb23WGfS3exddgJEhsDTPAZsYavPeZcmF",
+	"bIk3wAB7NRgMsEec5f2zbRkg+BIS+Z4qyVzdH19zlvkUDQdqpsQW7Qc2nOc2t/ut5XbrL/h4yV2z1+Gj",
+	"t16c/o7Kw7iF6/vdXAwGJbGzVYkLqnz7ACPjLgYvy2u8yygkUfN04n7UpeY66JIsxmWBZq9SjrqNV6M0",
+	"XQ4RYXTDcmhlKmOxi6vTJz+a2QPS7D6/BtnSmx0bsq9fE4sNjg15YL8Gnv0ofs1oM9/r5rOB04CDf4GS",
+	"Yk1QMdxLtQPSaQOF+VOwnPFdrhdkO/Po7WUSR6sozGqYDImbq+Y9z/qdqAM9SYFJM+oIdHCrsrJTd1O3",
+	"9nyzF687v6+FxlyFrK5DG3spQ0I272LZdhBiD40DHPeB46e2VH6WVyIWAWEgiCl3AQilTRGxXj2USJdk",
+	"Ku8qxiv6RCiQIMDoFxUSiPbA2mtloBaWTFe7c1VuVcYeqwkhRe8goWaGw3YdOHBJ9Vdv5B8LiYVdx6s2",
+	"KOl7jio1TxkGqod23p4yfnM8ZGTNgl5TqgB7plUXbV7pvrzSnkpqjbENhWZnRpCepTY808jJ8w+LtGiw",
+	"F720RLqJFZKKyg8wMXAj5+OJjmJRoQp9Vqf/C9JMteJFb2QHtWa2uU0skhuquEos0AFTGE1Vgb4lATby",
+	"N1Oq9gizxav9Oi+KEyARmSIbHHQFg5yXjXpcnL/87uX3L16//A71R1VVlGL/ISIdf24o91yV+tXX+7eA",
+	"NPFmvvRFno0qN3ASvC3y7zkrlqUx4svLNpkhvl/mL1zw6XzqrhjJYkp1Z9jJ5Nyci6gzpV/wgnJdo87U",
+	"/WrggxKW9O33B+/oUF3czVGQWnluS0Fy5K4JYZ3SzXyJXPrWxJpBdXW4eU/UXGGtuLVzeT7j6e0DRNMT",
+	"M25A7+kEpaO/hXpvqidY+Q1BWGv+Omm3jibSjdnYbcDcFI6Fveip1LZGHczy02J5jSIC1n17O9I9kHm6",
+	"j/DTE1uQbgI/mX/XSRrzUIhZazOKbUbxgL4CZh8F5L6Ntaz+jK+zN/0Fv98rBYFm9+4h2JcSO/TJZeEn",
+	"e98nKA5frIrDkTtpe8hD+6RPUyTa199KxVYqHu6J41Z6eMHom3SjH/wQ4M5PNjMEkU/qHG7zznLOqoB2",
+	"T+hk3HCLr3AdMP8Ov1sP+qxAAlfBn3jbd1kSQhghNGsntIr1DHzoStjWz7ISO4jFhjhucP+dkJ2x8M1a",
+	"R8A76qcbdlBR8zRlLFO9PtkOn+gxktsCFLfK48ViR4Dipjxe2Wr9KADFpl30qDoSGPPNFOfAsAXNm6Vw",
+	"vXn7najjdszm+LW9qgQxXr14jST10M+bi+o1LsL98eezqxevzwYXrzp79aNdOY0tULFVoE8NqNgsqI+N",
+	"V6yr0BPAFpsfbC/04rThQFsMox18NwRjLADCSAIEY5PMaMQxeh0Z+f9XMYxVYWcuAzG6M2qRVEGLsTgY",
+	"teheQRWTGIvNoESyHyYxFgeDEpveSQtN3EP57QhQXHNyW5ziN4ZTXPeejwFXXFE4v1WF+OlxiyIWXmpl",
+	"KLPWYFB6lwRQjqQGckTUCmKkDnBUyIb66YoDgxVXh1ZYkavwyR8UiXgcB+b0eMTmg9DiTJ4oLHHN63o6",
+	"6MQ1Nv1akGJdNH5tMEXbwFjM87zXJ7/IO2gnW0ps6BRr1wIjbLZLIfZMYhV0YdBmpSEy9aQxhQ8g//aM",
+	"3Owcl3kKMZej4VCabeBNEMNWA7RIw3uRhsfQO2vM5dm8SCdUsbMJV5AL2dQF0E7H/cZ2AdDQGEVpY4YK",
+	"PVEJwX9J1wUIoN+x5erFEAtS9LrmYbZixy7BJXZCo2Pj8vsxXfeOc6ChH0BXhZxOZ0DYAO2PsTN1d+Ap",
+	"6BU5j8j5YGD+93rQuyTJgotMLn6xQ4bJEfyGwPE39/0g8qV/UJy0AgIipameK/LBfMIyI9A/Up5h3zsU",
+	"39UfkUzC/NgX4wMtmYY8RpCEcLOggrDpTC+JfRPDWCTAwe8GfGtukZBBRBL/BhLoRBbZ8ewC2uU0fgC0",
+	"wAU+C2jabtWZGwnDLHYwAGoVjJIFt02LtISyUveoZjx4Vvtg4PpwHYuciuzhaYktjtKtxl/sfr0HSfkP",
+	"fK9A52XeekTKTXnpuLfqewurH2BzYbt5rtchK3HUTqixPF6SC/3iouMjIFxoNj4JHLK+RpujLn6XOxHQ",
+	"IiKPi4gsBfnKUj8q+tHL/rC68fj0vU1brVKiablpqh/afmoNCPRYJB8/fG6u1rRBn6RHFGPAbGis7pwr",
+	"bWRd6WooYvufQnE8F+aySpNv56TAbMyF+GfVrwrR9jD2VN5ZQQkQJvck2OwWwtnmWZHj7LJC5DMk//xX",
+	"YkcoGQ775O/V5zdfKJbfIaNPDK1Z0TvKIhs1ykj3hi0lzoEXjg+AwCgQo8Am6TSd2KcbS3PLwFVafTwk",
+	"FQIPZhQ4Ra7dK+Gika/I6ICwJw1XJctSpWkRcN6X7lTgsgV961CFdlccKBtRw8AcFkWk+TxjWchT+DIq",
+	"n8+9EQtnKJsRNdScvRwMItuyx7qEwVuzVIsciRb7JYwhFpYCKihkGwWPjE2h3NqhqoyF/Q6MItdY1mev",
+	"bC++pkVu5MtaP82mWN0/uJ7gMXDztTg1bsmjMq40FykCN8oC5PV38SUavUopxqsB4vuqWw3awV6ufQCL",
+	"/KvTPK6XKCPt4gh43qN6hg+tVq50LLyZgeZQ4czv/Smr4Dg0RVr3L/nexAq2n+l1ZU9/SosCUfrObryR",
+	"d4wMbDeKOoFZMD2oFgKhw8V4aMxuXLlA9oGdb2SLh9rsTcjpjJqP5bZ4nBBHsC/hnvB3Z3h+3v/uVRTA",
+	"O88H28FUfo/KMQb92hCDZvqsN/LLliCY33frV9GwyvYdPEQ8ZavkYjmVHdOJW8qGNtjSBluabPRw1xw3",
+	"1hLa2w8JiKkb1OsrO62hXKJjwM4rT15CuubgOa0cYFAyi/hoItQcBbH4iCRTWoy5qLBw4a+DQv5rjp9C",
+	"SL8C0ZE2DHEf9uYSoTeueybPMOBiLDhvbtolUZouiZZjZhSlw+yAlluL6Kk25bQfOoHdRFeGQNbKUq6A",
+	"e8KC1oiUS+xaeb6VWW3JZdG04rFonLeF9Xi1XH/98ALrz+D5ymJxEPQHl3qFjSwWm5A/rkEWGUHHpMAU",
+	"KTezklNnRaqHr+J10KBjWCFff2cstxFBIK41PQ61PI7XLusR7IwWtPSNgZb2tQvuhywV7I7jxUe3At5a",
+	"7mtKBFuUnifmsOW8SP0mto16XexqzO+YIImbWlJyVscCwuQXgwHx6APVi0gqZ+BGrgEZ2c7+XCuXvh9i",
+	"Xd8H6LaRRAE/tplEzdnEeFHC1f+yauZmzvPsWv6vJBaEjHI6VhHJ+NToPWg1vmB8PNERsbQEKiJJsDRG",
+	"m3KhWSFo/h5QstBXvNJHI4lsLXvGCM8U6SY0TS0JstHIRg9rSZIxnY/NH72IBFc4sDCOqyZ8NuNibCf/",
+	"7znNuV5+zKn4DPmk5NItTgKEc7+Guv0tdPGG58LrzLR8TlBN6AxqWBZUkXSuwS2P8DUnXH1iU6P8EtJN",
+	"3E/c1HrlTc0mDuZwV8E7+y3Di6pJWWlXDrU2mi6V+6RnDC/z9OYqt/3uDQLjrnymysk0g7DL7+sUs/6b",
+	"BjZAH8hVqZyxITbvhCuigIWKA/l5aJKqpOf6zgf06LU7//Nf/UrMKsLOOh8+X5vfbkcuCO5AQjCDaWwl",
+	"MFPeyhlnGVHzmzMXcBozjYuaYWzQcxlWlhsCq0MfpPFBYAglgSmWM2ojzn7p++QKTrM1uxYTqivf26AX",
+	"KdiIGfuUgf8AxGBRLDD4igElTceRD7oWIWMOBmsVFynrk/dSmxtyR17PvuDJjEVwiy42heXiNpRedipa",
+	"2t79aqmg4Y6NOWqaTrDneBcAk9VfQXtVswq9S5Lc0MKcageoJ4mNq/tQXy34Z/erYIuw6btriA7vq9p5",
+	"wvxitV9Rzm8ZoTaI/0wNCSW2y49xMnwTICEXNsWtLIS0qVVQsDA5TW9VtKmVwppuQaSLMK1wMAjjWapN",
+	"v7W4Ika03zG7/1I5dbjU3CgdTZz2cJ4g6pjLcGSUGHacuciZUiShRTrhd+wzXGJ0HLbXL+YsIosJTyfE",
+	"XoG7bk2w1WxjP4Py9hUMGJ2aQ2NvD4ezmWfT60EzqJ36ViHcxrZJVYhZU0D308ZOSL503r8LKjLMs8TC",
+	"Lk0W+atwvrsFXq+yDGvKrWnymNWAK9vBYRNLw6nzZjfUmHsutI/a8ry2PO+pleeFsvOYBXmFnBvtvw3O",
+	"azGROSP2B5b87RP+lfSGYGJ5oaHC+FyizKIICGJpEEo8i0rHA+VsKoWaT6E7vQ0K+ZQ1F2ezQqZGF+iC",
+	"prdcjCO4HXJ3OTmdYRdC/NBZiSq0VgVTZrbqEuN/GNnkCkBTmJYGyFWfvNOYwKegmKntDu80hhwB7Iuh",
+	"JTGRC2NDktxsVEwk2CXiqyioxqLtShgKlOpP13Rc5VV1AAQ3tk2grWQl9wJR2be4R/7svRRsc5nEUVBM",
+	"boLr2ET8/IM2cW9pOmFnb6XQhcy36xcHP3G/+D3aq9Pci23EKf7ovdS/WBuyBVk9GMiq3ByhtHQfPxTG",
+	"aj3BR9AGtSpRQ/iQBcKC22U/Dy5LlLd9oAD4Zln2As3wt9YXdGKj7O4K31ZkdSlAA/EKPzPem5Ow8H1V",
+	"tpKu0jzPrcRGL8cllngRKINeyf7p5fIzL4375C3+0viX9rfet6y4XV0PlQVH3acBnCP3zKodez96y9zE",
+	"ls8U0XzKwAUPHbc++YfzZ6v7hUxYnsXiho1kwYwsdmgp8rN5BF+TpyVhHHxN90NwoRFdAp87Z9iXjKB/",
+	"4gJtbOF+CbL7unSGPPdKUEOySr1Seg6VXeHwuFaNoFNqXjzLR5HRNO5nXOOlVk1hpz6EHjv32D6Y+ZBX",
+	"EDB9nC9sU5itkBob4gZlNHbXIIKP5SOzX6hYkozN9KRG4F3b2A2NanuwXZZbdVtAo8CFSKRgNe+pa7Vo",
+	"Yp/wLSLmkt7a0sjdGFXkbHmQej2i0xQu7Fp8SDbY3m2yD2We8dSlNfdYA7VzXAI8Uphr64u1vtjx4CFu",
+	"l9UUdiiyn6kdbI+tPTbLDe5TmQ/RZRbBs94C6FLiRyv9NS2rEr/ngs61FYJiTlR9vprT+Y9A2GzmhGRl",
+	"ffJeugrWJWrAjUpkaCvUZwAooJWWFBAeXUykClxXWZTuo3rmX0dUGbQXC2NBVEnX3G2ixqp3x0hOrrJs",
+	"jYKKxXrQ6J4KqgJU3+RxHqHGtCQJq7+5R9VufLNeS0edEkb5kRW/Cq47w4v+q121XXWftnHCVjc9sTih",
+	"COV1yd21lxu8lyp6fgPRoAdSSAA1eDUYVCJ/zerGVi8EotHWbXhSgVjcp4c8/CFdpjmqLbg6XSsFk8jn",
+	"n7C0QDGhS64AdF7RN6+WIJjrMJNnntP6PENCQb/IgkA7dUFtSo3I0YgJ0DGWNsH4tdzNQvXf90cIOuy+",
+	"x8IShfD8QW9FOVW80WMqp1g0Mss8hnJSj6udymmYO++nrH6P7v1lNmj65aB/8WoH1H996d5gdPe0Hp5V",
+	"iO8ytc7Js/GtaPUUtVq01aKHaVFXa1dTMqfXpQ9UC+C0Ea0B/Bu1aLkE9qRBVgxRZnJExshgYLYAdOIu",
+	"w7WO8tLDOEIsPGqypCasajCbqO4sWWrKw9XIVtjuw5XIV4rs3k9RnBieveJ/bgHShkxlbVu3wOxvApgN",
+	"sisQViVM4tAU4A7y+jdv6e1DKxl4bvdSSwYiOuOQI4nFhAJojXTpbtKxt7mB9UNHrNaRXO7J/Xh4XOok",
+	"vI+rL5BMXNqw3AhtLeqTon6sxcMPlDEVFshG8NWHlfutnv9LQuvV/qt1biABcCibCHZhcrPx4GRytZI4",
+	"O5Ca6Qgn8bTwosCWWJNZLA9mCzVqoUYWanRcqXAE8NF93LCrzt2GvvWlRfNQbLAeElXhgXXCrpxjyQZr",
+	"CWAhfBuRssLEh2oxtFtFx/imceRqJyoXoII6KW6kJHI9sjHzgNk116LneiGhraviGWuKRr48WcrtkTQD",
+	"ocoyelV1xD4CvjX9/kNdWpQAD2dvbuXTeqjmw8NLQkSpTIFgj5KUaprL8XyluDU1CyK0JDc5FbfKAU58",
+	"3V0FcULWA04cPbMDnTSgNrboqfDVojbc4z9qbgxe4c9MjPWkMzy/6L+K8KN/8Mx88jLypPSfzbu/j0l8",
+	"xlnK1EdWvDGDQNpsD0lf2RgtyqPNTz1RlIeXiyfOTnnN8IgZqnqZ17rsFOkC6mPB9QTrw1zZQc/lraBE",
+	"LSwz2CJxtSFLFZEkEGpA4FQRSlulsdYUhx2cx/rF6/Q2l3WP8H/EfJbXzLvntEqjrc1rfVt5rVLUnTi3",
+	"VUp7zG+53XlPjgtj5qrhCcoatLIEbCUjZhlsalmwWNyTBiP7ZMFicX8abB8PIBZbR4geMAu2v53/RDJh",
+	"00ActiGRJ5gN8wf7hBmx8J4N4mBFxKzPk4Xd04FKpzSrd0uS+dL9WLhj7KWVGzNyrPnh3IgtSKnHOXCQ",
+	"g5NvBwiAR0jAlcbPplDrtHymNhHXJuJqibhjCaTjJOPuu7JqVHUOSZT5B29OljX0THRV8rxwLL6qd1mV",
+	"TkrT5Y5ZM2xveGjWbKWRQSyasQ17i+wj5OWOZF4dI356sWu41GXtPtMF1odcDMhIkxtaNMRSz08aS31k",
+	"vdKm8do03vHTeA9gKB/qwj+3Yn7/KO6eGm5zXtDOinQnclExoJ8pm/YjOV0SOTdqH34B4gq5uWR629tY",
+	"5+fm8h7vsiEBGN63ou1i0VXYEBHIuhw7iS8ZxHcbHT1Q0NDdp1knllw7D6oUV3KLtbV9/OyiUWGfzZ7o",
+	"DL9/6YFNL78nX8gPr4maMKY7UQd2jVOkP7y2H7g05Pe76r6mHdZmEttM4lPjlXRy1mYQn7qWev6b/c8+",
+	"BRbuWTdWV/iHbwgox2IbwbuLM2IcmrAQ4zqYJldkRgvHeeJHHZJ3ozPwHEjJTxJoKaOO+rFojmWv02Zk",
+	"K2VmZnsw8KUh6l3Gy44T9j5YBT184Lt60FYC384oa72HpxbxdqfTysaHi3+fzBi/Dy7u5dE6jLgXyQcj",
+	"xO9REyWj5ENCEktizA1EVs2wwg/up+hRxML1vLf0G9hl9KagISVnFHROiIClEsk4U6m06v0nwRL98j2q",
+	"01Cd5AbMezEX13zKfuFiriFQ5nmloo6jvMa+n4rp+Sy4tjM835l7qrq3Wl+i9SWeHCqxIjlP4zmUKuFE",
+	"zFMBxf2+xFOoN2KxXnE00NoAoMVlb0pGfUd1mFOlY+E+JkqSES3IH8j5ICKuBxWOWM6fZhnLiGM41r1m",
+	"nqpY7EpURTbyVMUiKeewC1HVCWl+yVXN1zuV4lNPQ/Phna1595kuwEi0f/7IbuZF0WlSanvwTPknb3mm",
+	"Wo35H8ozVVUpJ9ebj88yFSzAViRTXs1tgdQPes8k5iPzb11yAYa/0ZqvM1KRrQmpVqEKR0PyH6At/hNQ",
+	"/H55HgfBXzqxu6D3V49CC+D/ZgD8YVusU2H3AwH/WyBNds+aBK1jdmelgoh2LFpWqoMDXI+OxZehXGuT",
+	"Ek8qKVGe0ZMg8FeUVWjX7UBI5X8fi9PxUR1yBk8Lhw8siY1974Kj2aLhWzR8gIY/mlw4IStV0JduXcIx",
+	"PN6PQUq1OtVD4PbRhtwg2ldJ8MAQ8VVMg5i1w8ciCAj7rngknRcFE7ATvkbWq2MZS3sGQ3N6I4tP1NjJ",
+	"LyGlV49/rkn/DfrfVfJ/F435v1dRZyGL27dMaFZshumfLFH4uLqrRdy3iPtjIu4fwibe0+d+zmdaPf9t",
+	"NqGK/f6QQPv64dvuVx/NvDZFcpXiY2Gbn6204iaQwHPJ0IZjjTEQo8GfKQJrEAvsHn5th4AJJL1NyBp3",
+	"KeZHjXeOt+WKUJgedA6PxVQqo/BSBiyEwSxEhveukkK6h4CYKLQczVjKMySFoWQu+L/nLBZcZOyLnV4q",
+	"BSrWdLljjvK4ynWrmPOKp7UFJjV6iMSme3+Pmt8cFaiVl53hxStjWSpdzFOb8Oz8wqiaFxjsuJEFKzvU",
+	"U16QMZ2PmTFH1aeavVnbQ5swQ7uq8squbyE/bQLzKbVCNbJss06gmlArdVEHP1WdfGAO9NEU84YUa/VV",
+	"KKt7QEs2K2qnnH0Du7U52N0J02JRuX6XPj4bNZjFJu2owvbKtTpR3OZcNymqx0m5euNiN760FbHVply/",
+	"Ic60VaX0cOro8LRsVR39xmd6n1ytf9SNqdryses1bsaDAnFqXSV6oHx2HkadmjnaIdP7wCQjtURvLI6c",
+	"6d3f8XnwjO+afVDZSGAtuA3RZn6fIAHbKeXcdunhmhewteW5kjleE9LYOZ4BVbl+VuYXsbA/cfu7KVJ0",
+	"7ITzAaLgtInn0p5aR5Wzajq1mec281zhYXsk+yt6mj78fdnvpvVa35TJWIenK7atW6rOMzvlQm+uzrJ7",
+	"h6RSqPl0g6ohXS1lDkqBC8UKrSL7I7OXlU1B2PjH2upe344oeeQiJactbVO/fc3zddET4EU+VgZgv/5V",
+	"x2zDv0MbKwv/sK6k2SgWCPISODkgCMSKzrAzF1wHfa5su/19M/b79LlqY/1trP9ETUfqIvapRfSP0DT/",
+	"2NrpniIotYXKWimJgsrhg+LxpDEcH4urI8V7PEj/4eLxbUf+rbTJI9dA7dyZP9j2bXf+bysivyLunloE",
+	"Hq+X4d49rGDq/l7+zSHYrQumDhfGB3U9ORjE9MBVVk+0//+GuHt177Tx9qcXbz+RDbyp/8lWkY6mYDpp",
+	"iqXHYvdguqgLufCHNqQejnvsSPqeB/uRyrc2NY6uHfg2it5G0cMo+kNKm8cMmm+MhddkyxZlYDidxygF",
+	"q831oLYrENG9X7CSdXL16uRd645V4XUEQ+0Bg8IY6YUarkqo9/ykcd5HVk1teVZbnnXUhihPPJh8rB7X",
+	"T7fs+VidtxcTqUqf/0OtVLnmCkQbGL5GEKtkmY9rAxSHjs3/VCySfFND64Rkkqmtu6Ps6PYcP37dduL+",
+	"T+nEveKrf7tMOm2P7qZ3/lBMHGtUm6I5U2ezgqfs7KZg9PZAtvwtfCK4JYFbErhlqDKwjjKBb9/AfBLS",
+	"HVg+5UuS/PNfCSnYVN4xBcCbKaF53mvkUTYKwUniQCPhU5YWao2tVY5ikXz88PmabLdcoPGTPvmJphP7",
+	"OF3FjF/02Vz70T8IYoB6joPZzsb8GtciIpSkc6Xl1OgfzopninQT98k1Z8W7LIGuKoR94bYRDy+dS1RZ",
+	"PaOwzFK4H1ZGgaJlSnJ+V14ATxwMEGrFyCcjzKhV+rXy9zjdUOvZkmkc1/rAvsky1kd3R7Ig1reqvO/+",
+	"RT+Ybu/SlV/fSD0JO+CUddn1NTLvNpOEEjgI5goYPiFdI5VxtWGdkiktxly4L/CvXoS7AZ7WrCSSWMNu",
+	"InPBdZV/ynZoDl6puYaYAfvkeiHdfpMjHCyVMxbhNWZI5yC6JwsfDKm6NU7DuOfu4gSsip/5LbNHCu1j",
+	"zKeYgXfy7St+/SVsMH8S5Vxj1eYdE1oWS5y4HJGprX9ueh/mmg8jWyH9nk5ZA1ogWhdh3rOY3MoY83Xt",
+	"3KnHiRUEOxruCX93hucv+69qYYHyu4vKN4OB+a66udfHHlgn6uAG7gxfVG/hrRH7fTjsfU1f3dTO+xfV",
+	"QQdRZ+U9G2eKwsJtHexoemH2XT5EuGMrm66cyjaWXECHuKLZFKEj7Vgq3FO1IY3/2JCGQ4qWNt3qlqmZ",
+	"d/tFLNbYKQ/A3H3P9q8GByJys3QhbLS3EJAGWnFoWc2UjgUOMuKF0hEi1MBC4axQz9zY3ZslGh6CTllE",
+	"UqrYGReKCcU1v2Pud+YKnvUiMEaE5TpD4aeewSDektk4kL+KZ71LUI5cEBoLmLt5iLpqNKORbn20nh3O",
+	"idJ+FXGnZKEV8MkYM9QLooTMCqPw9JJwoTSj2TAwByKSGCll/kVLJ/KmTWTMIySgeSszBuTlFWuwbj2B",
+	"XbSqwZsfhDNFICTCYgFv5ZkiPHOP9CMvEmxHQnNj+xTGWFHWLKnsAvOLWz5DuyS5prcsgVgOGpD4vi+9",
+	"QYJmvyZA3/NqMBgQ6i0RlmFfRAn7k+Y2TuRs8gZ1gwGDpEcELQq5wNnBS20KEDVZLZW+jPsFfA62Wb7p",
+	"OM/at3ayMM/eJsHUxXkaBH0b0PkWAjoH6vL7QzQ4woMFZQIf0dzJBmA0Hb/LfOzlfDAgGcQcUm2uIjxT",
+	"1WAMCOVY0Dzv9clP6JRmZDpXmtwwQuFHckQSeEBzn6QSSLdhhmEFh5SBuIX5ZQBjp4LQ1DeoSmXGzAXp",
+	"xDa+td8pwoQullFDQIJw68lb7KDvJQuSfnuvt5uzMU2XJKOa9hp84Fg0OcG+Y5YPdvkgFGiNK+cjTI3O",
+	"hOVxWEfQSSzw7Ne781RUPfpYMPMY61GVyjbdcvcoZ5cXjGZLMqGqDrqsFqgJSeAee7vs13T8SG467nNz",
+	"QNc6wbs5s+ZRHtCBve/2m9RRm5VvXdgHcGE1Ht7DnVYzwvPf4ETuwWZDkcgG9dGaniN1DpvmslgzVHdb",
+	"XcOBVtTprAkrWKgQXl5C9vihNYuRu5/Mg1eQ+dvrCLKiIo7f3wTm56T9E21p0sBtQ9u+6k8EWI8byNqS",
+	"wIJPPRB6B+HzcPDVayO5NtV3ak3TCVPN5nA3sIN7YbvYCjhf03FgFWN+OBZ7WsWbrd5Y7CqcyCarF2M5",
+	"TWYvLMvDSK4+CUaHVW+0brl5J0KeydkQtYoj84WgT7191Nx6DVm0p+V7lWV7y8EmjoPHtydbxoCQMeAr",
+	"L97HcyL3E69rbLs7JjJZqIfquD2RC0IJ3oQolueBk4308Wacv8P3PzJNee7gGCFKhGtVwVvGAoLZOOy7",
+	"LAniGQChsPerADBI9+XgJaIHFlyxXp8kXH0suFngITEuYBKLjE2lrsZeMKY8wwtJBnNc57ODdQrPZoSX",
+	"i4RDjWV1gF6fHAklUKvevCQHogTWRkgeFCVQEs6EW+FxiWbcov0quP5bmV+/iDp+3zjUrscJ9F9FawEG",
+	"59BSJszUm/k15erfyC8d/OZvIVjAbffNwAB7lWbT9/PpDRQ9XL09e/nyfNDZKV6yciZbNpuWzeapKUQr",
+	"6K1UfhjVeIIEfeUxNifnVzGRIFPvgtOqEszYO5UTZutvlu5mm7Pg3LgAaxLgYlVpN6bBvXo2hnpdLCUR",
+	"CT+zPb2Bucv8pynRrSdMMTKS8yIWDfMuU+xePps/ckazaz5l78SPdOnH/ptP0cciaRT1nlGnTKfvlkGP",
+	"xcYUur0UXthOKfRY3MhsaVwjPhbgrB1BO2+VDA/f+FedCX/orPSKIbNbbroqDtp09DeWjq693mOkop2q",
+	"gg/+buXuxlg9Rl5RYNW16JiB5PDA8ApyrLuY8HRCcuYisY6YZjYvUqCFDS/vlclVnxXg+v4m5OBACRkL",
+	"NU8nbmbd1SQ0dd9BwA0lnvl9b11onFwZLw+YQA5AY2+Ka32N/lfJvnOY/3WaZADuDQJbo7J324zAk6La",
+	"WSPyTpYW2MzVbHZSVfKtp2oOpOpDEVRckdE8z8kcJMywSlPBlUOgZE3tFQOmiq04Ki5dy+FaPVcIGepV",
+	"UTGK3rHMrpOVoU1iNwpTIlCBsyqm9pdSJfXEEaXUvuGh9TGgi1fbxWpOFo45WtKhatM227C4U1qx3OJS",
+	"1uFSDlAGzvzNJe5hzFs0hlfeA0Wu8Z51wadTa2hiL1hCp9IC67xUgsSBH3e12iBfQtPZWLiUqtENyWVT",
+	"q1mspIyIkmWfWW0ltCIpFUJqKJskCy56a2SgsxnXh8t/tpN91DC51ZCfaHpLrs4G59tLNTd9fJg2utxG",
+	"l59OdBk3EaFeIARi6mcve9aJKnd0G+RVGUzeibilKpxIF7HgXKT5PGPWb0qConBhrDgpeyW3OMgttgWp",
+	"OCXuAcuYbheFXQTx0N6a4OEmgfUzV7pct7aGpkEMnrhwxiuPXThRSrXbxiS/hZhkHhzJbcRb9aA3ibff",
+	"+Oaw42c5cmA6W1bqhA0EFJF3Q4GpZhxXiPMItiBKy/Q2IosJzxkiu+xFZehNedOMa3LL2AxxxOUdlOZ5",
+	"TiYyh6oKGJF0qVgG/CbUl38SKcgE7gDQ4WaCC54lQwLgR1mQGU9v0VeGkSHr1hD9hJpMP6dNgdCCwdfQ",
+	"H1NLexnpegqQFccaGu1Z9JwDLO5hXaI+2d+6fNAg4Hsb96toxNbBfFpxv0PNpjW82XZvBIaQMZIKpueF",
+	"YJktkLMbPwFIlzl/zWT7QZBqqzrhTQfmz0wfcFpOxGddKvzmuE3wylr26pa9Gtirdz7IdQNh98hEp2xp",
+	"6HjYzlKZMbXJaUINjv5LwPvkFaMbCUD4inBBEvfRW5mxd1nSt/EcYAHDeFEsuudG7xrN7dMGqndPGKl6",
+	"q4iY56SFGW1NQIkcGE8yA9cCSuSX6vOCK4mMZrgyvCByIYYlhhV8wyldkhtGjAdOuCh79l7T8RlwfGYw",
+	"Bhbq4ig8w9F9FYS0eFkw4/bBgP4SvJdHDWxV99hbmWdnhcxzlhGlGcvL5NDbT587UUfppfldx4Kutg+D",
+	"XdNxGwFrI2BPNgJWEWh1ikuUzFuF7KvSfJ84WNknb+tQ1jUd+yhWLMowFpxW85/gtvinC6VtinRtgMmF",
+	"4qsNdNUF3YljXNdYI7p1eKuqu9sY1zcR46q91C0FWAPkribAXKSr0VO9DqpAS4PombJoMtKlWDC6Wswe",
+	"VfAUWDVqfts7gMzqz0wfZladykf1/t/qatbVUOujtj6q9VH3slAO6ZvU5KRu8k+hub1tk2Drx0u2Zqpp",
+	"Lsdz5j1QqBNww2LpQ4hi8E4pcCQ5r/TS/dpVQt4DdIDJNKIcYrHqlfaQuy8ZyWKakJHMc7lQWOqfwEhG",
+	"3idDI5TOyCynghakm6gJYxq4D3OqwdrSBaPZR/irNySJnvD0VjCl7EPjL3+EuSwTG9xDd+gyFoQkORcs",
+	"vMD8KONT87cUqnx4B2/ryoKIeZ5D0K9yJZvO9LJ3aeaLg5JuckOhKkXPb5CxkSNz4w2jU/MvFWO0GdMJ",
+	"FYLl8AjhmF2qSc6oq/gkYIVmHuvrgXpSqTPFIGeB0YSV5wofvL5MsBC1lao/t31sS151x2Ve7zRV4bJG",
+	"rGCfWMgxZlYy3BI2fDAGd6AgekIFGUQQHygf/lfBtX2JZrwEf7u0HwNhFm4a3DNc29pfp5U+mz0E5nbC",
+	"1VWq+R2irB1gEU5NMWeHBBTgHo8bUagsV2fY4SKddKLyc5AhEwYu63AAOMIFz/SkM7z4PepUNon5/vzl",
+	"+fdRJ5QURti8eE0+VwMU/iPyp5xq8oYW5IJ8IefPXxJuVs2f4M6wc0OL7UMXlaVta0TbGMaTj2EoKwSc",
+	"ifBL5YsdIxnqObWiar3u/8y0IlWhJoUFdxuznrn2SdBhJGWkS/Mc5DfWq/SGRIp8Sdyd7OUY9SVTessg",
+	"PQ7ucCO/Y6ntq1HxiLBcsSoFI6oXxyQYMDAGOHC4e61Jh5WIljJ4N8YV+1wVUaIet/D/PtrBqBO8z85w",
+	"RHPF9pOZdhSflXsETv2qetyyTrG+C1ox3YrpA0r57VkiAAp3kq4mtNXxpPbm0DPKUMsZozQttHLYIO+r",
+	"GVGayukUQEUATDJSu5TR3eAxFhNsGBYLNZEz6G8HTHbww96QlNYZOEbWLIvI68Hr87Pr1+Qqn0+5mE/9",
+	"1xfw9YvBS/JZUw7B71h8Nr4WOX9NxrThp9fQp88N8D0MUN73k9n3YBaeh3eOhf89XnE9v2FwCflCBv3B",
+	"61c4zqsXbv58xoiZHfmcTlg2z416icjVDz9c2CveMDqNxT++//LiPJzAlfGswCYt7VJwJspL3qLPRd6+",
+	"/PKq/xK0jrGera8yM/NT/Vhc2zqn0HWZUqXsR0vSTWlxA6/NjDroX3z/4jXJb55z8f/8/8uFo/bBYzHo",
+	"D3747lV5hVl25ZYdfv+D+7JHNJ9C9ZR110gX3TRoaVRx+8y8aCy6aNJHpPh/2Xu/5TZubF/4VVD8vq9M",
+	"zjQpSrE9Gar2hcZ2Eu9txxpLmez9pVNpsBskMWoCTAMtmjtJ1VydOtd7LvbNXJ/78wrnUeZJTmEtAI0m",
+	"m5RE0bLjdCpVFslu/Mf6v37LjJ9lRs15Cg7gOc0JwkD3TolRQHGeVvNUpFSYe7soxzlXMyMWBC2j3rcr",
+	"lNgS8DWPyiYaxJqTZQ0SAr0s3qlSs1lEoWXAQSns70/ZUy74lTpUanlmgahh0w3dugIxBCuLWRhzu++A",
+	"iVxb2Qd2zNxZ6Nh00VjS3/poPikfzR6sfoen5gYnTTMh2uU92dOG9FDuk7VrdYMjxenCrSel9aSse1Lu",
+	"bie5rz9lS1b8F1VOfAX+anPdIf89IoqxzNtFiM2Jyk5tAWgHQYkmEK5iUcnmGemGppkRAVU+GaE5xQPR",
+	"zmnGvOHaJhZEldnFJnTGwghlXFvkSt8FnVKOsCA+6b5mDoKAw5JBcUwp7NwG5MxF8Bu9AQxE98uavy8J",
+	"2zdl/gEsyR+KdrZlG9r0+MOlxx/YSC0XTNAFH7hbsDVMBeJ/M5mWUNyGKpJ8+cLWWHZtrOg8TyKSSnHN",
+	"QGHUkvzrxZuvK4SoK7ZSdUwki333NWNYh0bLKyZOSWrEhcwCK13TnAOeUhWIvKSrqGpWLgVJzCXZ1Bwh",
+	"K6oL+m/a2xL08mbBxNmC/6v6mPMy7CCf2x3YRnrgsfOXfqfuIbjtI7LdUViriWnmvLO0LMBt+d334elv",
+	"mpk5g+Z0BTcABktT3XD0zTnYPPXmxO489altEaUExYprVkC23bjkuQZuH5HxSjMykQX+QVVgbukmtquj",
+	"62O8H70oFub2hCcBfli/BBhLoXQhxdSebo9Stpwxwa4tvo9fkEwydRoLzG+qbbW5B324UwlJcw5pkdW9",
+	"ggqetogU12RM0yvIfXg56ZvD3YfTbYMKpkyDccvDlhFAmcSESwz2T+UCYCdtAsJ9ruR/mP15wCvpzkN7",
+	"Jfe+kv9x9vrVnlcSj8CNAVIYLuOfd6FSOR8XtFg1ZOgAG9kW8BQLH/EkpOjTIp3x67D97Rgv68FPsUiW",
+	"srh6xoTGUqy8XirV/EhS+BVR5iuPqgM8tOX0rD/WvBAL+0bNLds7JYmReRdm2U1XYT/+B0iETmdEAGGp",
+	"D24tfqvWmLvcXPciv3AwIv9YE2i+QyZ0yo19M4eVlhjfs7YGzQOApVRMl4tLPmevuSg1c8FfRSmCL89Z",
+	"8Y3gGmOhhkQWZC4LVmvZjHLCWZ71kIKhKE7YO5rqfAXCORO6wjrTM7bC5gD6/02pFc/YeSFTphQXUzsO",
+	"rs7sUYF6ALjyWqJuuE8A0ht/AT6edCZbsmdcFoWN40tLTVg2BeNbsGWdEcTPdRrWy3q+fZjRc2aa60Sd",
+	"xp3sjIaAf7+++53Rk6gTHuCDIKb5NW+jklp390calSQqVhTwVX9yb6/n4fPe1n0445svRVsDo8R6rxWb",
+	"rgApQ7vcqApGdRW/d0FSkq6QJOg9qjEUWYS8D92sw4hMcjpVSJgNZ7lgWiMsR0XCieX7yLCrQXe5dogj",
+	"rrh95eO0NkTfCGa8GoUU3KRjlkpIL3MbjDa+3ilJc0YLy/kLBgxJoSzie3asuwlOBOUbEBnoFqEFsG/N",
+	"+lkgEUzcZVSAoL6PYfAe7OkQOJq1E4e8psZ+tjED1oEwLLtAnhcdgE8dQ+DtJp86Hn5MjOpQtodiJyhE",
+	"de5aW2dr67wv50OCc3DOty+oXtWAM11CmJQPlp0yHa2RYQEAEzmUYMSs401ecec0ZRtA06QaRdv0oogk",
+	"yG0BqD5aw63fO9wm2IM2d7mJUD5woExAoO8QJFMd7DY+5pOIj5HhtbwVvWyIigno5Y25y4G4WhE/SEqI",
+	"Kje8xduZgGTcZAszUrMX5u6csnwfwfThfDe3lJ/aOJs2zsbH2ewh/xwqXXlBV+Yy9jUr5gcET7fNEmh2",
+	"iw29QTM989gH282n59j0JSvmH5EB1Y6KZCUjnw1JRleK0AnUFRHXkoN6avXNr8GzZj4z/ZyuVGf02fDW",
+	"+mEw+9aU2ZoyP05TZu32BxTtvPb9FqWuogGVqFKjUg8CFeWTGOwlTWKxU4naTbmM0Bbc3FaZ2kbTHlid",
+	"CnnJXRSq+gFvdapPQafal2itXf9tROtumQcBOWlShe4lAz2UMlS7XM3q0PqatypRqxKBSnSwy3gv5ejH",
+	"Uq5jOSwKloa5d1viZ2t+kuT8zYWNoIUWVRKRK7bQhGqMas0zVpAF1bNTm8gJ4A9bvHd/Nk1sV4/g5+fV",
+	"OB9cRbodcYBhtji3rQrz0WLEwFUl3epy9gI6BMd3qwoDv1aCALR09BP801CFeS+S8vzFqxeXL0KiUnXw",
+	"fsgLFlu4N3l5kGIgsBJY2aFe/qQtDPKRFQa5/y276wn8M96SdTa/w/j5zBZqdKPlgihNdalIkhV0ohPI",
+	"CbChvGmptJxbZ4cL6jHXkGcY6A9tPFKxSEQ5H7PCRw9X4cnsnbZd4SOkexyRk4h8Rv75t/8VkSld9CcF",
+	"Y9AFpgcUQD2jWCxnVMM3iBlrWbciRSkI4o4gNdF8ztAI2yeJG/PLLBmFtVCCufhcQ2/HDV6KoOy6LzVH",
+	"oCwmqaKeceK+NVefgPmXfFaBW2FFxgwwp5ClD3CYUmiaahwlsZ8wPpnqqvlubZT+HVyRJVesd1p1ZcZ5",
+	"xdhCQYuLFbqvSNe9CJbqPknGPM+5mJ5lWQHAi0ckUTO+WATfVRFuWKmqalAHs38E5fPNNTBd22bJkfuS",
+	"uFYJxWZJF9IoXNz4zBaA6p0CoiOxMWUC6XmfJIrmEBWgDNkG2MrA7oTfYL5GunomMxaM2oJEEheNZ8YX",
+	"jLqLs8BXyYTmucIMknUEUzcT92zvNDhTptFSYQhf3UmAZyw8Yj6gG2fG3i048qPnVDcNfP0eqZlc9M1B",
+	"/0+zghkGecCJgmKGeanMaKpTB2kyXK/Qet+t8t4UBhIqJ773TpHNUO/l5IjkPF+UkKFLfM2u6kArJqD8",
+	"GIS8mA/mS+TTiiwLMxWBE81KBjM0D9A0ZQtXDIxPhSxYZk6/YEvbtC1+n5UMm+4qpiHTADCKhE2WtscY",
+	"9xMsiQpj6aucOwhaVNplGHDBMRZGTshcAnpPAj0m++slH9RhUxGsXZF6Uad+zjqjzsnw5Gn/+KT/2XEn",
+	"6gjkFZ23pZoRPiELqRQHBhe1qk+r+nw6qs+9tJ19nDQAocCUxkqJhgVXAW0QCo6Zi5H33lTf9XbhUVHw",
+	"/kBcNkacj4gTvXZGzUWxQIKXPbdw1WscKKpIdUQSLTXNsZaIkQ03GK1pzpGgQVA+d4ALqIJMy2ualwxG",
+	"TXJqlgJXBHhKMOlTojlTsRgXjF4RKUDERLi6CfhRXIS+oEUhl8qGNCrDsLpnXz/vDYiroIebBgwhZxNN",
+	"ZKk3QhpdWWGHUNHsCNvKBl5xpe1B+u2hdtlT9kUh556hHPeHhqHYny5l8AOEB+A5sqBeppvv78ZiHtiX",
+	"5tWxW3vRrN7Vus8+BffZj+5q38g0KjKxwTR+4tkvR0gk+yD5q/eUwGQoIUDyeH3cqjqocCAFVlVoI+S+",
+	"dylJntUE6DldnMYi+emXBFN9oOE5oXneiwLJmgsyMQpKKGF7LaVR1HasJxl5ZfyKrVRESqFKjszMjhHs",
+	"DL48QNDcOkNxBWNqKUahQjCIy+Hws/SKreAPZvOcNvGfs2sqzCrW2OWggpis9B6fJXIamAjsTzfhF23l",
+	"JHYXUY4Oxv9hEpYWhfwrS7URahYyz+XtFYHa2B8408fdv0a37NretRk+bYbPvdGMmsisuqeOEbCLLw7E",
+	"Lfbz735zSXazsbu4ZFom9SkzqYP5zlp21bKrll09KLs6XDSA2h4OUKsWIyfaUqRRQLAsUAHU1CbdLWaa",
+	"XmT9UEIiVs6y4FAevPt4+LiHVHMK2SfOR4mcxNW8HYGRJzlFnAP0Q1rUIvQ2olcPn44Fbaa3vljMyXC4",
+	"7hRZUuXJrRnNyfCx93NlHGh6LNg7SHhDMLY1b/7+EQxt3EIbt3D/uIW7hyo0Rv+erQkd3DlDWdZ4Je9o",
+	"eP2S6X3P/ANFCt/M3dvY4DY2uIIlv/XlC02N+8cJmTfNHdi8uObEg4cJ0G/PzVMuHMIJEAGEhOFxykMM",
+	"WUdMhZYEMEmxkBNCUROzMOfdBIYC6X4JwJs3aJw+9q9nFDkpGNEFFYpCEZhBLM6pnikE6oMMKBqgN4Xt",
+	"jzzuRR/qzFmMJtINXWbWi4UuLRsnsxZpUneE1d1o1uPxp1USEfCaKfSEmeaqgvuA6qTpfKF6VWzIcECe",
+	"88mEFQxkDUCqq62WrTlLSVKgLJfADI98TAUQVF8DFp6by2t8jOsoUJGDkAobDQMrsqQromXvlBjlnySK",
+	"CZj8UgrE2cil0oml5KDXcwgFAr0UxuKH0n08HGLJ2XXPIoEAdhVEhgAeVi7FFIK6XKSJGYNiIuvZoQFS",
+	"FMTYVAYKm892tNbFKS7TOKfiyvSvWSFo/pa5tU3cAeFOrzKjoQIr5RKlCy6m0Ah0XYU4OVm5hq+l7DlP",
+	"juoRKCktilU9DsUWqT2UHg6X8hAy32317T4Qi99vqN7f/dSRi86oY88ljEbPOqOOO5udqAMmEPQD/qE/",
+	"PO4fPwH3JLxHsyx4Z3PDjlixqJowHeMTsAp/7h//oeNdcz9afvv9bVX/f1VSnONatHp/q/d/cnr/OS00",
+	"p3m+cjx3bwH/xqIliJYYmnWtjF9j8g08nLxdZ8qxaObK5J5MORaOK9d4cMFcAOKAfCNyfmWWCV+LvP2V",
+	"OzRCYM1h4OtoM9i4Jo/Uo6chiPcotAIb5hyWRLGcMwjwrYrc3jU2uHfqWTREb7r3uSKpXHCwT7BlhHGs",
+	"9jnYIAwdhmnKxSqwbcxknikboysL4MgYrYqw6KdNQcXRZkxxdKuAXohJTEamF4tyHLmefZBsYPq3C1eP",
+	"Al5/vppZZQrDF05t+KmPBS7YouAp89G0VlzAQ3TaHLvb3B3XYIIPI2Qr2cNJQrbmPdiiGkSi5sjb01pk",
+	"7a7p2g5R8PPxszbO3q6iGSeWYTYjOT+7fPYVSano+dEHA9dkzjPBpzNNvrl8FjlouRU0dDIcDo3GcDL8",
+	"4x9DmBQo6u9G2xuQszWBcpvYWbBJqcDfsmoSOU2z3dqdOvUFAdbnDn4gu8rYVO/AohnC/z2kbLZnRLAT",
+	"0GqC2e5A4buFan0QsM9Wtmplq4f3qRzKbWKIge7nXLC+D0+8h4Fnex0Kw+ZNX8T0VbPurNtuKluKkSdf",
+	"ccFeaoYwTQnpOmTrWHjRyAw8IoZ5QlxzxhXo/RHR9B0pIGsDfCyG25reHylSyFJbOauWXxQL01j1QIRV",
+	"6oISTKEweUoS+1xQvYIjpLXrwWiaKhagodcy1yxjB4Ew4LsOEruOPOrdQrViUDW59qxKOIOC3wFzQRuN",
+	"wFw2F4wQhSynnltk1qCWpGa+eJndI2PF7eQHzVzBWezmUfYUXRjibngRiGSdqPNjSYWGsi4nT+7GlDYO",
+	"cZut0marfDzZKmdZRmidMr9nFnM0dm6A98Jojs0UngyH1ZxUnd1sGgUiwmg6a+BDsdjGiLwCAgX5UM0y",
+	"ao4vRmo6/rqemTzj0xlTOKZY2FgAJcmEFuT35DgiDm/F1k4wI6dZxjIyZhNZMKwvBEPFrMQg1VYRZFyx",
+	"sIynChnAKhNQVzXbHDXyhgwKqYHtYUQo2AukTyL1xRYmE6vkWJs2VUaNrpZGDb4e4E8J6X7trO/Ap4e9",
+	"bcwvFjVDfIql4SAQz5yTPRibC37bR5lq4FnqgzKt2vpC57dhYxW7Oh7+Et38zhqLizql4PoceN/o+OTJ",
+	"4Mkv3+/P9f70IUzeljm+dEF2m7oZ3gjVcJNbjtpy1PtxVGWILs3XeND7Zqw+WfTQfHVLpYfQrBnMdHvV",
+	"B48fGosag7wFkGjw+Ea6qaNc4Pr2lMvXa4AbTsmEv2OZC8GTEwAfYXOo7TmTS7BLzqlY4SSQW+F8jByw",
+	"HtGsNF3BDM0BqPEo/L2BL+008d0y6XN/nvRJQ59usJwPkbQZ9n9HGFR3ddokzk8iiVPPWEgPIRRpr2Cr",
+	"W1P+n3J78G6IhMbAS1Ufobc5eaOXl8jrrisntIssMEhpFYt6wn+j27UxgBl63xa/HItKZ7NxzGRGrxkA",
+	"C9F9rV2xeDx8DB4m048rEG11n/0jofc3cL3XiOjL5hV0a9/GQ39U8dB1G/ndyMYtAqTfrDfv75etPmNo",
+	"QGWInoP6XheESJMcZDT4bYJQ1HATLcqbqPyw5mBKgUXjLZ7Y/sKSC9S+x5V8yIDtutiwDeDZ7lobwN0G",
+	"cLsA7vtQi4NEdN8s9L/yUsktwST8fB4pHzN9B/dgVUVLsVhkVYgz4DE22WYjEiiMEUnmtJhyGwtSj7H1",
+	"oS2xwAGe+qTbpOY1SirRxoXj+DAWuPkocIFniXQpWJzqemuAaIcmWlWO/8pS7ezYOEhYjjDkyvvpSCZR",
+	"pomFj6cCa1fNt4lQhGvjlEvRu4Wb0tDn2/op1+TA9xH3ciDp6z36FXHLOqPPnmz6GO1voQX28fDhnIwf",
+	"iJW1UTFtVMyhSt8eSnDeS9++L9LSQ/HTfUEvSPLTL0ks3g/oxQ+GZvzg5nUICIxYOOS/Q0NgOHb5SCH7",
+	"C00j6+naO7gcCaEz6pTwHuAYjvZ+eCSnrKBLLqZv2TW3V+zZrwgdo+VhLQ/7oJGdW2m2ekhu9sWHY2a7",
+	"saMq4J9RpWGEOFKx2J7Wewc+3gQ1FYvbYE21PPe3zHM/NDBVy31b7tty3/fAfUm3Yk2Hha46wmTS9xG5",
+	"81peA/2uZ8pq6RNYzR0CtwsSfJrncqlIt5BLNSJVqRJtS/WcxuKf//g7PsayiPzzb38nlAjZlwtLb134",
+	"qkvtsLbJiPzzH/9t8+osHE/II+xoepDd+jOGjMaxGaj572cCBYLIz0QwlqmzxaKQ1zQnPxMKf7KM/Iwh",
+	"uD+TpRTkZ5JLZT5Aapn5NRY/9+v//TyCf0b2X/df8Nn+if/UPuBfZqA4Lvffz7Ae9q9//J2E/9W+8R9+",
+	"hmWp/q3+MH+bHtZn7Fqp+rpvD34N11oJHySbfd6hB9ia2jj/e3sP1Te+O9dVrcu/hz2YXb9nD3/7e9Ok",
+	"fA9wog4zh7819+AO6917+MfWVfpbsEqx6JMzMpfXlgAwoRPShasGxziqn7WoOhiycIPrEcxjr6W9Q6Ee",
+	"J9RqPgcLnMuHpSKLbGGqDXgWSO/leY6OZwjpg0JDrh5QZFpWDILbN+ojNZYlcr0u8lJtK0k0wIVAotX1",
+	"OgSSIPBO27XB1F0ISUc3jDllsoCj0FsPHYGxCqkJu2ZiAy31PeX7XiDjuIe46FhPx8U930FYw95xOB91",
+	"1m0bVfcrF9KMGOMlNC19TIly538vOczXI0ulgjLH2+qKJ/KaFUZzeEbztMzhvL5meiYx6zOnY1n8qSwy",
+	"JlhGSqF5bqhWVSlv44LbOnNNoSvPcCwXdmwfb/DK+kAb7qJ9hKhqMm30ym1oyK8uFiXd3Gl3Jf0B2byU",
+	"5hpsRfvZYIiuocEWjnj/m3MA88tWSgF+/nTGBXOU4g5mmaar9oCpVHe/6a1ppjXNHMw0sx9xqdGMBqZv",
+	"o3C2Mv1zVqRMaAr26MRqJK9teBhXZAiW6+oHzQpO89e0uCoXCQIjQZw7Ih4pppvDWLFFtUUaOLehQh+9",
+	"NLA+0AYaYR9ppYE2lnVDflhsno1bXPHwAt0GNfC0FgW65ebWwNLgGnf9Fbahkai7x0LNXDlIDOFTEVGS",
+	"UKzMrOUV3H6WqdpNBww2lufm37pc02gGuPAcVWQ3UgwUhO5PNA7hhwoJZmd08iTqNC54Z3Q8jDqlYs/r",
+	"L6Dvt1QMv/gTVSw7dyTb/3gxk4u31ZQ7ownNFbu1YLW2Uh8kcnIPytlKV610dTDpai/S+92aeBXVafH3",
+	"lbg1owvWT2WGF2dbfjmEpttUb1klJwXGXrowgmCGoeUJfH6ZJQOSQA1gLKbL53OWke4xQkEOY5HOaEFT",
+	"Q9R6QD9LwX8sGaFzab1UTR1EkANFDQdIqWJ9LhQTimt+zfIV4D7GwvmtoPNTkrGUA07LylB/7ISLjL0D",
+	"hpBK4bxoaORWJKVCSE3GUs/IkovegFyYAcQCpwhZ9lCYxq4EL4hciiDiBdBe53RFxoyAS40LbxW7pNM+",
+	"zCeDJiKE+sRWeIatu5APLdFMhVVwmlnQS83m27FSYODPZPZhsb3MephDbWgBGdMCCv+uzG8dD2RxO3p8",
+	"SadtVfkWVeSjrSpfUaqAUpsritRrmyZsI2o2yfIeJeYrHA+kQzfDd1BDlMiiMARErwBx25Zuh1sKNeCr",
+	"bvGjq2CR8CzpNSvP2yjTK660p0stVsY6fXtgdAyQNe+AhxHw4tZ190kAYoQ7ekui5e93M9H6iSPQRaPp",
+	"7hJhWKFGQCXdQBUho/yQLiWaTiOMi/Kge6bhKl2du8HBu71bJKRvI0ZfMn0PGemhDHheIWwo1RtynNZk",
+	"15rsbP2wu0siwaWO9qkw7SgBdrZNZLmkU3DKs9xeeEW6wKgs2ObpWvEvmwrAbRqAaTzpNWiWsfCqJbm9",
+	"Zmma26lSQinRKhTyYCplLGAhtuqSa6QPLYxmXvCg/VURJnTBGWjIBcP8dyPL4eaPSw1BT1DcFLV30DH3",
+	"USTNBf+QKmT9EL14t2AZh9xS2M9JLqXRKp2iWapZoGNmVEyNRNUqma2S+SkomRruoqPpho7cTq80b3yk",
+	"CuV+WiRMvdUff1X6IxzbVnH8JJAUac0hsYUQNeiKQIh+0nT6coeemJgjpUDEy1jBr1kWuXAN8K6NSPKd",
+	"OaHfJzaCHQQ7imVDtDa6TAbhqJrkjCrIB42FTbXpGrmIFunMtNuzRUqS775PgrhQcrahgRoBalMI4xm5",
+	"j/65l2j1EWieyIZalbNVOa3KeSu55B5a5qUhGPvWqtZ0eotK1VTVSy0b2cWrA0lUufgQ7YyqQFMNqVpj",
+	"iWpMS89leqUQPlXT6YDsrFpd9U26yZGToo68GHUUylG9USwC6NUF1bMIUsPrNTVNSwC8nRwhicV20KLf",
+	"swUgPdOJhSdYpjFMJIeoGmzMarYzmWeIHTkBvz1JNFM6CZP/PYkcYrb4Rl455g9rINybnmPzCqwSoHuj",
+	"0h2LLTo92dTae2ESurUwrmGAw7eywM1xNsrb8QCjiK9uzhvaxgbgqO7HCB6mfjPq0lX15iUtBBfTzq+g",
+	"vvJuFtaG67ThOu+jtvJdlfSbAyRHjihCaDOyAIv8iFcpWougrDgDFPnNGYW6xpczFos6E0utaWGxyAH0",
+	"BPV8qHE8XlV00tyWioqvk9dYQBkcrHfvMs3NO8B0HcwlopacWltnHaDSIWNCHuzdCCgGVz4cBd0S4VI3",
+	"PHoi+T4tjy2NbGnkrwvLA0Vxc2UiAlcFKFp48vazbr7rF1TvDGXMMgX9Y+VR0jV/GZmuh6J5JtNyzoQr",
+	"DQEuF1s+Gcfb6HfygumY7fA0CSn6zuDgR6CiW0Yx9gYkKVxaPiULn/5iC7gZLed4OCRcpHmpwMIRUmh4",
+	"tRfFwgbPs3c01fnKYRgPNrmFnV0Etb2l0mt+tVMyzqm4AmEZwvABJ16YBeLqzE4zcVABUF8Jgr+bifoz",
+	"X7reLwwwNl/Sfk6VZgXJqKajtS2xXOZdLOx7UJMPlT5eAMuB6vJYQUz1drm43r2lmn1Ebq5nMs9ZiqX3",
+	"zBwBBQZn4yCcNY7Y8p8LDWXl4QlN33WiTgFVu58O7lAY1a7Db7IcauvQ+jAOLbz1NbpvCcE24u9oRgMD",
+	"2MfHJScVUd5RI81TcFmAoIo+sFjUqJ6gRSGXivCwqNptfWfWVRYLJNob5dRqArOtodZscnYrtN17Bve8",
+	"9aA1Ub8H96Ih77mbJ81dkY+bqP5mvWNue25H1Wp3tomq3RhV6XrcIFN3pw/gltpTHHo415S9M9v0Vs9U",
+	"Wh9V66PyPqo7iRprl3KvuMibSgFgCfDK6RMoqFV1HWuhA4vdaKudLxZWD0NU4OCpUD5BTczlB9Z/s5RD",
+	"ObUKxhGLLgcvuvvB6nU2g83FF5IxSyXE/7gtsChtdUU6pYIIGYtciikr8E2ue6dooTQj4poUDFTV+jgA",
+	"qy6dbTdCxgJQHWiztk1mVFmrJlgjIUuPUQHhA7s1010mx33J5EHyuIMTZfTwqFNtps23voVy+N51w4ek",
+	"962xsjVWHqp0zaFU01Jwrfpy0p8zqsqC3aChvgCOgKZDJFpo6hEZLTKSUk1zOS3ZiJxzZjhI9wVNZxF5",
+	"Lv+TiYj8Sb7rReQVE1M9I93XPM850JwoFi+Fee4LKXVEXpvvehH5lvHpTJPulwWdR+TcnJeI/BvP5bSg",
+	"815E/iLzcs5I9xU3bZAvaZ5L0YvIWcEo6V78WNKCxQLbxE+2aSD7l9y8+5qL0pDvr2RZgB/eLMgjRZIJ",
+	"TbUswOI4k0ss8S0nwFGMHvRIxWJMFdhVNeni0+S459LQuSZcDcyMYZmEtHXE7YNd376hjb2R7yMWC1w5",
+	"SsbmXZlnimRswUSmXEw5xoQpCa2nUlyzAg2Z6AyDLSUQVqFnhSynM0JjYUGp8XFzJtBCl5HljBUMx4sp",
+	"4V1KrpnIoD6upjx/BNH5SJ1N27GoGnmkiK0+xpmKCBtMB3bkckKOTwjEIGCauTkJvQpRn5r1C40csJAQ",
+	"9hERRtNZVVsUJzRe+cUDu25Ole6h2QIM4LYWnrmlX4Ml3Ffeg1ZNF864DCZ1YLLddSN379QZ0oPCfTiA",
+	"5Uwqy5sN16BcAMDsZhPoNCjkAo+KIjmbaF/1DxoDno4VUpUmCzq1Rn0lCzthtxQYWAgvjUhyccUX1s16",
+	"Sa9YggscLpvLOIOdlTmrlnHu1HOcjjUlgfGZ0LG8ZhjngkM2WxOU3d+yWBEx+27OJc+inWHXyTd2bxIf",
+	"fT2KhY++NlfJPIE714VslM11tUalU9vFc14kCBJNc3PtCrNUikEIE9VeFMQZAmKv3UiuZ1DaH86F2Wc0",
+	"yavegHzrajPiSpseYaFjYYVhb+Mw73JXnd9cm3Jh7uCT4XC4R8C4mbx6M3mNVPi3YvgKBMbw7po1ASZx",
+	"e/+0WT+/fA9sInNH+042suqOexBsbu95G4T+SZjZgh22JWj8Blci2zfIrCfEyl+3C1NH/rzDn7wjSHGn",
+	"Lzjn18xy/0YPcFPSITB1r8/LAtHPEkw0TFfPZMYSUG5Vva9Fwc1yEfdgs557XhbpzAhabwwZ3+4j/QsM",
+	"+oO6SMMZG0n94nnl/zxL54xcaMby29M0nNJv0tvZ5vv9Ktyj1+7SOXL2F0uYtuif9cu8Qc/2dI+GRGvd",
+	"rdkgndc9nbHY7upcJ2I7nZo3EyrDFdwCtZ7NDUL3wFKbZRh3kdkc223ls09BPrv2V/Fm6tVwwzep1043",
+	"6E30osnRua9M81B+TneFms3enjm0Ts7WyWmdnHcQGBqv3CHdnEECQ1WHaqs389Z6TSzWFRv0NYZJXta+",
+	"emNS1s0yBboD9iYU+3r63qcC82CkqfXHtf64AyYPHEoZWrLxTMqrPrtmQvfBgLQzuAqeC31v4D0x70VY",
+	"SoJrMuFFZYYieEmcO2uB+xFZj0As0GAuJyT5FofywvQAxvtm1cc+prYpPevNYOm59y3gr/f6UkzkbcR9",
+	"s6Z+NVuGvjuU0J8/bffVHX53JrZxdv/7+rmvWTVTmudjmuKXLzWbI7/LzMef/l/LswZjma3+n6OyyH/Z",
+	"bjy4MIPEGBwLG26zuy2sW9A4nJhkcGd2aqf0MvsKmMRt1Gr7yiWfM6iQeec3L/hUUF0WzL35nlj5+vLc",
+	"ip//+783BZeljF+z7JSARx081rb6O1ekYLrgLBusnbWg9wg9fhY7QZVj3/gjRb55+8raD9bSVSzYXVXR",
+	"OHyRdJ3nkqsz+Bks5xCj1LPxaiiocYepkpk/Y6H4VCAIflowjf5T/BvqgczkUqAjHnzs5rXxiiSF1FQz",
+	"t4HweDJCPyTXg1gkzBPKhLD5Qq8Av2AME7cDHzPw+KNTEmk9ZFhlmN4qFbP5RjnVIDkmZZEn3gOQzLRe",
+	"KPQkL8pxzlPnvTVTnEkFE8i5MtLqRBZY7Fmx4poVpGsuDHAKzJe7NGxcq15EWK5YLfbNdOp93f4ykzHL",
+	"5ZJYYEBiz6sNJsE+wEinIOpBS2wngtiKBSsCitMsNu/iR3gU7BMfUUYVAGDabDK1Eqk74S/enneiTnUi",
+	"HFimI4TfR52yyDujDuzo6OiIFYuB7WWQyvkRrMTRXKrbOx7s6nwQwb12LbaxZ8idq199ey3rN7J1c7Ru",
+	"jv0lnAtHagk1nMXSW6FvKebUSNGmmLNvLlit/EhwB1REZJ4xBcK+0qQbpmc5p0cvFjsSvOr5XMAwZFGP",
+	"476XAqB+g3EtTqS4a40pu2QP7BRxfPFOuPvhIWx9I5+Eb8QSqbW9PYR2d/TT0qlJvyDVy5lmTXrCXLqk",
+	"jpqw7uMZM5ZzEH9zOT31mF1zWUBcntMSOBYyIlTEgmptxGnCBZkAV4QAmRmDWNIqNPVkOPSGkyVV3mpr",
+	"mjkZPva/ZRygwmLB3nGl7y6KPod29xZFJ7s9PLuPAfYNZ/wEL0V9+b+WRJXprLb0ndbOmX8McgnuHaGN",
+	"t3Qv2STabl3cuHuyRNx2p/MmE8pzLqYXXKQMZA24fdpin6KG6m6eMg8Bip2AuHiE5DslScaVmSkKK1gh",
+	"137zllElRYK3LtQQy0Iwo4cTOZkMYnG2jpkXjjwCDbpCIJQCanbcAI266/J+yfT+N/eB/LOem28p0FE/",
+	"Nq2btrXqWjft/oRljfvvbULdF0x1zSpwE6qqT2ONRej5vQH7NLSPJKRrrVOh2S5C4A00Jq6ByvdOMfHC",
+	"UCuXP0AeD4cDclkCKhuhdaorRSy6gW1SFyXrYU6q2iS/0S2IaVSZMJeUQ66tlabMupq1me9hWoONOIw4",
+	"8/7gQr0+5hFDwaL18YOF3oGYt47t1rH9PpBDDyZv7lIKjypKVJnI7sNEmos9AVZApUCOCIU0vIwwcc1y",
+	"ufDFhNc4SjW6tTRFr15C0t6SKV0zqFmrHEq+fDozv++CW4rFmjlOphBP5D4qTXWp0EDHKv88OauE3DpJ",
+	"uI+wG9jwnvv5/waNeTvdMLgj+BPqNZ3v72rus6u7OpzZ7w6dntNpI4bBGdwMcx+qw9/a+T4JOx/dTt4O",
+	"bu0LCTvIZav3Q9ohImulSJcqkmBHawc96VmzRIL3NKlYQQPRtzGhmSHwYEaYaFaQRFUCdxgi4BL5B8ET",
+	"qEdMaJ67rOsVyO4nw+GQaBmLk+Ef/2h++uby2aYTne9hWnzbMO19SPYh/d1uOTqjzsnw5Gn/+Lh/Mrwc",
+	"Dkfw//9/Z/c0zvEDieHY+VvQIpto5lcOMyLQq5asYGROM0YWTGQWfrt1T7fu6T3d00xklo7ZyiaeisFV",
+	"I5RoPrdIV+9VTHdfO/q6q3jWG8F2UtuoisUfy2xFuLZhQNTP1srZNqAeWopFULW5bjxxFuFDmXvdJD96",
+	"s68f6BaLQVZNpDX9tqZfa/r1d9P7WZ1a+9AG4FvHwFZkJ6j1vAfNOoRUut+gt4myr312kd8WKzogxlDJ",
+	"iJDLiCxnVANOEDjmQA+1dJSSScHUjBTmjBE5qawUo6pkmMXeB3rrcwTMDxhoyTPSTVxWAodKXIIt8xUE",
+	"27FsQF5qFQtGi5yzwh8XrIZl5d1cTgfkFdUueFN50g/VXrC+/pJyTcZsxsE2HRGqYjEBv101bbcOhxGJ",
+	"V4cRiD8OOh61YmWjWPkrl/ACkvyeJDmMR+/bkNn3opN/yQSzVTAweBeD5Oux9aS7FjHfq0fUa1I4ZFpD",
+	"W1QsrmnOMT49mRY0Zees4DL7SpaFSkjXAYCdPI7IkIAQyTUxSrxIWW9ESqF5jhZZFCytahuLlBagsQEO",
+	"mXIpFgpA9wpMYLBwsWrJtTUCy1KTXCokzkjmjIgKq8uliEVWFujdg7GSBQwWxwUOwTwzwitM9pFy4yRd",
+	"vZT2WwVjcYVPenvQwM3Mgw9qEljftM7o8ed3NQPgNN7aVX4gk+ktwtPhCbQN4UHzASyLgl1zWSrIZzA7",
+	"qlqK3RoC9mcTL5UqmSOs9fyHe/EKWVz1UyY0e29IY6YLYruIDNltrDi1ATeWZGxBCz1nQr/MErIobe5Q",
+	"0BwKnlTHonrWNPa4uobBD768H0Ry9k4JrbcFaJmu3hRU665eRh41MdOp6kMNiSwwFBWlcPvq8ZBkLOVz",
+	"mhPLyML5QRiKaaN36mEHgiabyf1FOmNZmXMx3ZHtJIurZzCVD5zwVO1aZ9R5+ofHTyZDepJ+fswej4fD",
+	"4xM6/uxxmnWiTk7HsgBI7dHjk8HJk6gzp+mMC4bfPf0cvrPQak/69B1XZM7z3Mz/mhUzRjN88vjzqFOU",
+	"wn44Hg6eRB3FdLnAbz6/Pb54tYYtIFvLAT5WQLaAaoW0PyCz2+h/RUeaOcB9sNlCMr+jhFVzRaqdGUsO",
+	"p83fafPBXnjzpyckEEERkAaI0AuIyg3gbrupLIRHePrQgrttIZwPnctUcb27pDOFh7WNcvg0spnCLb01",
+	"WVy7+FvIogN925bHdCEn2mYQjTaEVFu4xpBW5UJyA7l0VwGbWIA1CBXMKdOhHQVkzsSmLY0gXjgZkLNa",
+	"1wCRrjTPc1tkwFDqWBiBZgEyMUeJ2CU/GUG1N4L614j64R/U0nvewg4g3s0nVcXCZ1WtL8ItUqxQLjck",
+	"2jxMc8M8Vu6lfeRim3p1D7n4QbKvgmXCDJb6zNuErI8tIesg4teObKzavXEOOpCxqvvYtQJU5JO+Q+i5",
+	"ul4bVotoIhp7CENfMn2ve/VQTvJAOmi24tU3s3WRty5ylx21zy3fkCYeqGLfugK2tXJf3eKE8gYZYhH5",
+	"JhzMug2uwsEM+5KldihzocHM1veLxVojVcZ32EjXCUaexPUw2wtqvFSt1mlcLOzrN4Js7iZnGOB9MEnh",
+	"IKYzrKd3g5HsDyeDP+xlJKubyP44fAAT2cNT9DZFqk2ROlwtvgOZ3UzjLC0LrldAWcaMFqw4K/WsM/ru",
+	"e8hRhNx3pDv18/1KpjR3ufFKU2dKS+b0ytB4kXRCpLDR0dHxyR8Gw8FwcDz6fPj5EOiTHfmG5CmvjCBp",
+	"pBe1YKn5dhCUNimhUNOmuMoVebNg4uz8JclkWqJGa2sGFqWwfioYsFHrxiXPNZkUck64HpBzgKWLSGpE",
+	"JyjZaiTUWCTm4iVHyctJ34iKfaCumPjEzVJbgL+CTVjBRGr+MhyPZa5p4pDsMkI1SY4ymaoESb+dEQhq",
+	"NNUNszpLoeKaGXoqM6ZI95JO0Y7ZC9dk7bGGlp7NaAHckeKzijChIeqgucmN5xvXnFlsS5kFIKa1JhFG",
+	"D+rOMZrORmRONSs4zXGkkW2AajaVmOY2LWjGYmF/Rput/TCl5dR+sPYL825OlWIKt8R84YrA2TgvOcHM",
+	"OS7ABou9P5MZe5lBzQ3seoWfoHP8E3q235p+jchARRaLhPrlfg4lC9UAxvAySwbkohov+NFyOma5isCs",
+	"gNUrZXqFs/JRaa/toGJhv9d0WjshL90iN+4CnSoUT6AvO+3aJpzCwiiS0qJYmS7nHlURSj1Bj+Humza3",
+	"bLh3qRoiRsWq6k/N+KIP5pmMFGzONXzIsoKZ/akdLniVNx9UrBw54SzPSMYmXADlt1OEEBxDBc3QE6wy",
+	"CbZslZA5XZgVdeMZr8hcZmXOwo6Dxps6Py94Cr5RDhE3vlTzmOXgUpYbbRnhlqPttnkm5vWg5JpfDywG",
+	"LYWmqVYNzTZvta24SrqavsMT0bOiqSV5JOfCNL5Y5Ku1etNg2UN0TTMS8N9DmU1AYFa17XeVXTfH8OdS",
+	"akQD9S2jpRHlFdJ1X0cklQuOp9zI03auGIXlViEiZjdVFAsXR6qlprnq4ZoZMTQiE8YiKEALUahcYRVK",
+	"mGjtmuDQmshoILk/UsA/gRvM+ESryK7HkrGrjK4q3OrKxlHV8caaqPNgrZ5Xfn1sr+lYQcyRQjsj1sms",
+	"BoT1To36g+SAF2HPBSOZXIYM8IX/0fyg+Zw19UhXaC1lxTw8yEA1xbXkKSAvTMzxDQ917b0tFMAT+nod",
+	"1fWyc0GZORsdHFSDxdqqa8Uxg3FsFKrbHIrFO0eqOpMLMi5XCrhu0M5ffA2dG2dSo8xdNWNMR2SRQ7n1",
+	"MS0iossxi8hgMOhZcmo2Jy1RiIjCS57xORMKqBYcWYwwYeEVczTfdriLuyJM68h2GnQjSqN4R6Rg11xB",
+	"Msvmwk9yOjW3zI8o8sV5kQpipss7zQpB80qO8dcCceYjf4Yw4MaOvo+/xgJr96qILAqeMjIuGL3CpheF",
+	"nPCcGYUZIbBBqEBW/cgWn60GjKjMk1KxLMZ69HA1EGytVFZfh2XhAskKlL3A+oejevfA7jAGEr4HKmM2",
+	"WQoyoyKL/FX/EShHVKOHEVk4yHz3xV/l2Egs7v6ANFDI0kgClj/RDBqcK5ZfI5WEr9MZS6+sMLoiORXZ",
+	"Bn9vOgIXMNpcooKqTk3XTGhZrMw6XbGFBoBirNCcS6St7vHgsL1yLTT08UpqS6LZ3MgpdI6S/ILJhSF4",
+	"hUtINV86QCyzyIaTQHTqosa/Xvoh5rKRGH5rFoSrzU2gacDo7VmBPeXpVeQCYeFpec2KgmdsQF5gOha+",
+	"arieTd5yoM0I01MtW86yqT3DFpAdc79oTs2hd+ECis5ZbKRyobDpUwg1gIdsjeSpZA5Zeuh4uTuLbib4",
+	"ZA7w2HBAwST0lll9AA7jqBqtTaFICvvAF7LAGsZdlGmqPaAFo3ah7MPuaEMGgzmotcNs5GjHUaDuMzFT",
+	"EpJ46xMyH66I0Z+cCAWxZyume64XXC1b0VlbCxpFhLYtpxDi1dyMXPnuFeaG+CW1wIiC6eqJilpAJF+1",
+	"F16iwFbNBbdZHl0aCyjLrImLqQZ6WPApFzR/5F6hmPqnpJlEakaQmyd7ERnLUph11tLuKkTJ2WE+MivS",
+	"N4fWj3JAzrxs8C/uSJN//s//8lOO4IraFk4ryhdXen41Z+4QKOdwxmH07mzWKYY70dsYx/qJ79olqph0",
+	"uKJGQ5jPSw2jYe9SQ1nMSRJSM8fDLIEvRWY0uvEKC2Ab2td4+y128ebwvuA5HBptNG1YaXvcRqRc5JJm",
+	"lrJxQayhru/ERbgyBZ2yyEh/V0BfJ9CceSMWLFcMCswjUUnN8CbWvAenxpAkSzQwJMg8tiy4hiMIVNro",
+	"6VPKBaKnxEIuBSseKXLN2dJQQ5ZxoLrWsmL2vFSs6MPJIVpeMVHfqjOY6XzLalyCOtVf8owBk3LJVqlU",
+	"Gi0WYLwOKay1Zze19jyQKqeFLBf1YCizpcqbgE4h2SOQi4MgKQEI+VC+PGygOj1eRG0UhRvpfthQIMXM",
+	"ZFnkK9Q3TlFVR3ULtjcIgw3N71Wn39YDaDZz2sBIbevda3sUuKjNC66ln9Gj0H0A0bj1ZXikmqTxLRfR",
+	"igeB0DOqCuGzrCLAlpyD/Yxri/YjoSmARdL0igk0KsH7nnDnfFzQYjVYMxc4uWTLuDbeP7WsX62UeT0Y",
+	"l2VLLr+lFiUQaCrmaPC5kaKWM57OqplXLRlOHozzjf+lkUyAdIpvGzl/whHQAqVC4HGkKIUiXXOsrfcC",
+	"kPNAkswqmbdXI1D9RSFTppQhgCnogVvNARchHrETJqqMQloZQywJi1z2lKEiymYskq8uL8/J+ZuLSzzR",
+	"sQB4d29LIelMStCF7UrnEs4LeteqdCyjN9tcdCNG/O53UBpFDX73O1JXZiwX2aynZEsxnVY1mwAWlbqi",
+	"TPb3WOBRQOgRrkk3rFeTkH/+j/9qqGDTQ6Kb5E0lmBLnGAM01mCsMGXQi6sxQfkoR6bd0DgmsAAGoxz/",
+	"laV6BBGUpAtkGnYFCjNEVaanFGuAsGiaWuR0NTJU28xNS8KnQho9u0RfEFO9iCRmJBC2GSJhka6PKbLi",
+	"ydJsM71mGbwD+4k2QzwR1mhIkoxqimN1dknq1gIbytlEw8VHAw3ACjCLfYsFtJyJR/VgbYCbF645lm2V",
+	"XZ0R3HYEKkjBFrLQgewJIU/KXKNU5ysXEaU2pmmPnssSNYcvMUc72QKJibj+GO3xzLJzcyJGZN31lgCq",
+	"7oqcvHvnYCqtdQCuCp8zWWrSPR4SBQ4h5dDMKpTeRxW9MIxTuUixXiy4AvSh1Nx8KAaEKiWg33Q9lIO1",
+	"QVFSsIwXLNWOmHEnzE9knsulEetoLOyg8AVQWs3uZYVcLBgoBALdFz2AzMCRejgJt4SmbapJzqjCHLyR",
+	"kYxd3h+Z0xWUjPI7BdIJ6eLlNMRCuWg8iNmy5xsrCamZLHPQwVMoPg13LEyuhg79cZITuGP2gBbIgsQa",
+	"PpHdECzbZg5TLGageLFs5Iizuc2Yn41jBiEelBVouQr2s7Syi34Sl3YtCyPHa1Dee5HFTAcPv+HkS8r1",
+	"KWYrco17yjKwouEqG3YwlRIJwcru2CAWdpL+vjhGUp+dEQ6sU8fcrvo4AeHdXoG3UDwKyO+Zg0TxkO++",
+	"tpQlok/coY3IMZlzUWoWkSf2LxWRz4b+71icgEykIvLU/XHsvzp5jH9h7KL9MDKcpEqFB9WBjs110bOC",
+	"MZJB+mr36ef23c+eut56VtDIWE5X5JrCkMcrUi7MXP/P/z4e/n9GTbKbhw4jOVnHGopFJmGljNJ1zYiW",
+	"U2Yu1ICcTbQN/zA3fwbrVNpCTFlwARw01qk9vhaFhWsbeIpqpGGMV4wtVJimbLb7syFB063jWPZU4IW0",
+	"m9MNCUUsPKXAG6Z9WKm51T0/EAAJmEgcM5RVrWOUQ/ErZs0QdvsrrHEY3RMcXLeRUMWisX9g4og5LicT",
+	"UgHyjrBSWNJzIXRr6Lux2MAyVxSsYMvZ6jQsZcDtXbIWGIsGzA0RskQGoXkVmrzx1PsKcOp3v8MZXWgq",
+	"MlpkPqcP7bwCCN+AvDDHy0aieK28RoICBk448FH3q3aF6hLS/Ubwd57yO2OFXXAkdv41n0KdjAyVVgua",
+	"sr4yIj3YscAZKSckuT6OEvJ7MqaKPX3c/er12bP+xVdnJ0+edq/YKiI8I78ncWcQd8jviR9K9V0sxjJb",
+	"9XpQ97Jg5Ip5BR6b7GcsleYMLqwvVVfp5RbWbTlTLP0BZQQEIFIuMW/pV838MCCXkphNm6xGQMLmi9K6",
+	"wfx08eKDiEGX2FzX3MqC9Rn4U7NYGPmpF6HzrgACinq20kYSBQQnOFdAFZjQFWyS8+/QFMwDfAJIGXOq",
+	"05mhIxi6hWzQYkHhes3x7lBR0TtUY1ayLEiay/Qq8jSGkpQuNIjvQXq8MLMYM3slfZk5S12oT3qPMIVe",
+	"26RoZ1iUeeaWHTLaIUEahS/zk+Fw7N0Chc6XgnwpR+asJ0kylbGAo/ADGf2L3dTBhc5emNXkYjp4Dht8",
+	"oQsupl0F/6jBZcHn5wWb8Hddl5Ydd3Cj406vFwutbItKF+auDM5podhLobvFAAsrDr5kuht3Nu5B3OlF",
+	"5HgYkaePjUxjCLGeDc7GqjvJJdVPH3fNo4Ov5bLbG5gb0+31ter1SFwOh58x8tlwSH4iBTPic7dHfjHE",
+	"JzUjmc1pOviaLbtqRk+ePDV/RuZA9+CJAURYdb/7frzSbNsgeRZ3esGNucVcgqdx8bp4o3qxWJrjOPoX",
+	"EneujyN4omH54Q92Ke0GmJFelPOu4LlpwpDeHyKz5aahAuRYt0eoXW6bir9RZr/IT7EghJgDD6v04seS",
+	"5m4tFDcCiv1gxmyeJ3hFcIF/gZOExNOWLgShGeRiw/mwNuKAnOeG5MJHC/I4k1imkKIfEOztSubAYMmi",
+	"4NdUsygWuZSLMTW3KOfiqp9DaI4sEPJ9yZURYkTf1l0MPK+QOQcjNUxG5MhKXacsFptCNaaOdJPXby5+",
+	"+PbFn7568+bffjh79erNty+e//DVm4vLi2SE5RwhBiMKvN2yIM9ePn9rCJuYsu3VG63W57k72OSs5IyN",
+	"AapGqkuwilgZ26hSktgUFSUJdTl9EBVhiIRdOdTA3eJVTaJAChIvq/tmqkz173/5vwEAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -259,6 +259,17 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				deleteRecord(""),
 			}}
 		}},
+		{name: "quote part lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			itemID := createItem(t, te, newItem("VER-QUOTED"))
+			quoteID := quoteFor(t, te, "")
+			id := addLine(t, te, quoteID, fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":2}`, itemID))
+			return versioned{Table: "quote_part_lines", ID: id, Get: partLinePath(quoteID, id), Writes: []versionedWrite{
+				putRecord("", fmt.Sprintf(`{"itemId":%q,"quantity":3}`, itemID)),
+				putRecord(partLinePath(quoteID, id)+"/custom-fields", `{}`),
+				putRecord(partLinePath(quoteID, id)+"/customFields", `{}`),
+				deleteRecord(""),
+			}}
+		}},
 		{name: "item routing input items", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			itemID, part := createItem(t, te, newItem("VER-MADE")), createItem(t, te, newItem("VER-PART"))
 			id := createRoutingInputItem(t, te, itemID, inputOf(part, "1"))

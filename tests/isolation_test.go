@@ -361,6 +361,27 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				},
 			}
 		}},
+		{name: "quote part lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			aItem, bItem := createItem(t, a, newItem("ISO-QUOTED")), createItem(t, b, newItem("ISO-QUOTED"))
+			aQuote, bQuote := quoteFor(t, a, ""), quoteFor(t, b, "")
+			aRate := createTaxRate(t, a, client.TaxRateWrite{Name: "ISO tax", Rate: num("5")})
+			id := addLine(t, a, aQuote, fmt.Sprintf(`{"itemId":%q,"quantity":1}`, aItem))
+			bBody := fmt.Sprintf(`{"itemId":%q,"quantity":1}`, bItem)
+			return isolated{
+				ID: id, Get: partLinePath(aQuote, id),
+				Put:    &isoCall{Body: bBody},
+				Delete: &isoCall{},
+				Lists:  []isoList{{Path: partLinesPath(aQuote) + "/list", BPath: partLinesPath(bQuote) + "/list"}},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: partLinesPath(aQuote), Body: bBody},
+					{Method: http.MethodPost, Path: partLinesPath(aQuote) + "/batch", Body: `{"partLineItems":[` + bBody + `]}`},
+					{Method: http.MethodPut, Path: partLinePath(aQuote, id) + "/custom-fields", Body: `{}`},
+					{Method: http.MethodGet, Path: partLinePath(bQuote, id)},
+					{Method: http.MethodPost, Path: partLinesPath(bQuote), Body: fmt.Sprintf(`{"itemId":%q,"quantity":1}`, aItem)},
+					{Method: http.MethodPost, Path: partLinesPath(bQuote), Body: fmt.Sprintf(`{"itemId":%q,"quantity":1,"taxRateId":%q}`, bItem, aRate)},
+				},
+			}
+		}},
 		{name: "customer contacts", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			customer := newSubRecordCustomer(t, a, "Contact Tenant A Co")
 			id := createContact(t, a, customer, client.CustomerContactWrite{FirstName: "Dana", Email: ptr("dana@a.example")})

@@ -231,6 +231,8 @@ var indexedLists = map[string]indexedList{
 	"/api/payment-terms/list": {tables: []string{"payment_terms"}, filters: map[string]any{
 		"ids": []string{id24(777)}, "name": word("terms", 4243),
 	}},
+	"/api/quotes/{quoteId}/part-line-items/list": {tables: []string{"quote_part_lines"}, path: map[string]string{"quoteId": id24(parent)},
+		filters: map[string]any{"ids": []string{id36(subRow(2))}, "itemIds": []string{id24(subRow(3))}}},
 	"/api/tax-rates/list": {tables: []string{"tax_rates"}, filters: map[string]any{
 		"ids": []string{id24(777)}, "isArchived": true, "name": word("tax", 4243),
 	}},

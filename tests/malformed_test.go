@@ -55,6 +55,8 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		MaterialShapeId: shape, BlankLength: num("12"), RoutingOperationId: &routingOperation})
 	trackingField := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "Walk", DataType: client.TrackingFieldDataTypeNumber})
 	tracking := createTracking(t, te, item, routingOperation, client.TrackingPhaseSetup, client.RoutingTrackingWrite{TrackingFieldId: trackingField})
+	quote := createQuote(t, te, client.QuoteCreate{CustomerId: customer})
+	quoteLine := addLine(t, te, quote, fmt.Sprintf(`{"itemId":%q,"quantity":1}`, item))
 	pathIDs := map[string]string{
 		"accounting-codes/{id}":                list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":               list("/api/chart-of-accounts"),
@@ -70,7 +72,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"custom-fields/{id}":                   createCustomField(t, te, textField("Walk", client.CustomFieldModuleNcr)),
 		"customer-tiers/{id}":                  tier,
 		"customers/{customerId}":               customer,
-		"quotes/{quoteId}":                     createQuote(t, te, client.QuoteCreate{CustomerId: customer}),
+		"quotes/{quoteId}":                     quote,
 		"quote/{quoteId}":                      createQuote(t, te, client.QuoteCreate{CustomerId: customer}),
 		"quotes/{id}":                          createQuote(t, te, client.QuoteCreate{CustomerId: customer}),
 		"addresses/{customerAddressId}":        createAddress(t, te, customer, dockAddress()),
@@ -103,6 +105,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"ipts/{phase}":                         string(client.TrackingPhaseSetup),
 		"{phase}/{iptId}":                      tracking,
 		"input-materials/{inputMaterialId}":    inputMaterial,
+		"part-line-items/{lineItemId}":         quoteLine,
 		"nesting/{nestingId}": createNesting(t, te, item, inputMaterial,
 			client.RoutingMaterialNestingWrite{Name: "Walk bar", StockLength: num("240"), BlanksPerStock: 8}),
 	}

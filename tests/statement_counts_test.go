@@ -363,6 +363,7 @@ func statementRows() []statementRow {
 		{name: "customers", arrange: arrangeCustomers},
 		{name: "tax rates", arrange: arrangeTaxRates},
 		{name: "quotes", arrange: arrangeQuotes},
+		{name: "quote part lines", arrange: arrangeQuotePartLines},
 		{name: "vendors and material shapes", arrange: arrangeVendorsAndShapes},
 		{name: "units of measure", arrange: arrangeUnits},
 		{name: "items", arrange: arrangeItems},
@@ -782,6 +783,31 @@ func arrangeTaxRates(t *testing.T, small, large *tenantEnv) []readCase {
 	return []readCase{
 		listRead("listTaxRates", taxRatesListPath, taxRatesListPath, `{}`),
 		getRead("getTaxRate", taxRatePath(s[0]), taxRatePath(l[0])),
+	}
+}
+
+// arrangeQuotePartLines: a quote with one part line (small) or 200 (large, added by one batch),
+// each showing its item; the large list reads all 200 at once.
+func arrangeQuotePartLines(t *testing.T, small, large *tenantEnv) []readCase {
+	build := func(te *tenantEnv, lines int) (quoteID, lineID string) {
+		quoteID = quoteFor(t, te, "")
+		items := []string{createItem(t, te, newItem("LINE-A")), createItem(t, te, newItem("LINE-B"))}
+		body := `{"partLineItems":` + jsonArrayOf(lines, func(k int) string {
+			return fmt.Sprintf(`{"itemId":%q,"quantity":%d,"unitPrice":1.5,"discount":{"isPercentage":true,"value":5}}`, items[k%2], k+1)
+		}) + `}`
+		var created struct{ IDs []string }
+		if err := json.Unmarshal(arrangeRequest(t, te, http.MethodPost, partLinesPath(quoteID)+"/batch", body), &created); err != nil || len(created.IDs) != lines {
+			t.Fatalf("batch of %d lines answered %v, %v", lines, created.IDs, err)
+		}
+		return quoteID, created.IDs[0]
+	}
+	sq, sl := build(small, 1)
+	lq, ll := build(large, 200)
+	return []readCase{
+		{op: "listQuotePartLines", list: true,
+			small: readCall{http.MethodPost, partLinesPath(sq) + "/list?Take=1", `{}`},
+			large: readCall{http.MethodPost, partLinesPath(lq) + "/list?Take=200", `{}`}},
+		getRead("getQuotePartLine", partLinePath(sq, sl), partLinePath(lq, ll)),
 	}
 }
 

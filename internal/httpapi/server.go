@@ -166,10 +166,6 @@ func New(cfg Config) (*echo.Echo, error) {
 	taxRates := taxrates.NewService(cfg.Pool)
 	customerRecords := customers.NewService(cfg.Pool, customFields, taxRates)
 	vendorRecords := vendors.NewService(cfg.Pool)
-	// Quotes: the first sales document, on customers, with the tenant's quote settings.
-	quoteRecords := quotes.NewService(cfg.Pool, quotes.Deps{
-		TaxRates: taxRates, Customers: customerRecords, CustomFields: customFields, Settings: tenantSettings,
-	})
 
 	// Scheduling resources: departments, work centers and equipment, which shifts and
 	// downtime look up.
@@ -212,6 +208,15 @@ func New(cfg Config) (*echo.Echo, error) {
 	itemMaster.RegisterUnitChangeBlocker("another item's routing", routings.UsedInAnotherItemRouting)
 	itemMaster.RegisterStockFlagBlocker("inventory on hand", stock.HoldsItemStock)
 	stockLocations.RegisterDeleteBlocker("stock on hand", stock.HoldsStockAt)
+	// Quotes: the first sales document, on customers, with the tenant's quote settings. Its
+	// part lines sell items (priced from their sales price breaks or from the line's routing,
+	// a copy of the item's) and copy tax rates.
+	quoteRecords := quotes.NewService(cfg.Pool, quotes.Deps{
+		TaxRates: taxRates, Customers: customerRecords, CustomFields: customFields, Settings: tenantSettings,
+		Items: itemMaster, Routings: routings, Pricing: tenantSettings,
+	})
+	// A quote line counts its item in the item's unit of measure.
+	itemMaster.RegisterUnitChangeBlocker("a quote", quoteRecords.UsesItem)
 	// A lot reads its quantity from the ledger's balances.
 	itemLots.UseQuantity(inventory.LotQuantitySQL)
 

@@ -4,10 +4,14 @@ import (
 	"context"
 
 	"mos/internal/platform/db"
+	pdec "mos/internal/platform/dec"
 	"mos/internal/platform/patch"
 	"mos/internal/sales/customers"
 	"mos/internal/sales/taxrates"
 	"mos/internal/shared/customfields"
+	"mos/internal/shared/settings"
+	"mos/internal/stock/items"
+	"mos/internal/stock/routing"
 )
 
 // Deps are the other areas quotes read through, handed in by the one wiring place. Each is
@@ -20,6 +24,12 @@ type Deps struct {
 	CustomFields customFieldValidator
 	// Settings answers the tenant's quote validity days (settings.Service).
 	Settings quoteSettings
+	// Items, Routings and Pricing serve the part lines: the items they sell and their
+	// price breaks (items.Service), their routings (routing.Service) and the default
+	// margin (settings.Service).
+	Items    partItems
+	Routings lineRoutings
+	Pricing  pricingSettings
 }
 
 // taxRateLookup answers the tenant's usable tax rates among ids (404 naming field when one
@@ -37,13 +47,36 @@ type customerLookup interface {
 	DocumentContact(ctx context.Context, q db.Q, tenantID, customerID, contactID string) (customers.Contact, error)
 }
 
-// customFieldValidator checks custom field values against the definitions of a module.
+// customFieldValidator checks custom field values against the definitions of a module;
+// Checker reads them once for the lines of a batch.
 type customFieldValidator interface {
 	Validate(ctx context.Context, q db.Q, tenantID string, module customfields.Module, values map[string]any, mode customfields.Mode) (map[string]any, error)
 	ValidatePatch(ctx context.Context, q db.Q, tenantID string, module customfields.Module, ops []patch.Operation, patched map[string]any) (map[string]any, error)
+	Checker(ctx context.Context, q db.Q, tenantID string, module customfields.Module) (customfields.Checker, error)
 }
 
 // quoteSettings answers how many days a quote is valid for.
 type quoteSettings interface {
 	QuoteValidityDays(ctx context.Context, q db.Q, tenantID string) (int, error)
+}
+
+// partItems finds the items part lines sell (share-locked) and their sales price breaks
+// (the item master).
+type partItems interface {
+	SaleItems(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]items.SaleItem, error)
+	SalesUnitPrices(ctx context.Context, q db.Q, tenantID, customerID, currency string, asks []items.PriceAsk) ([]items.SalesPrice, error)
+}
+
+// lineRoutings copies items' routings to part lines (a batch in one statement), removes a
+// line's routing and estimates a line's unit cost from it, in the caller's transaction (the
+// routing service).
+type lineRoutings interface {
+	CopyEach(ctx context.Context, q db.Q, tenantID string, pairs []routing.CopyPair) error
+	Remove(ctx context.Context, q db.Q, tenantID string, o routing.Owner) error
+	UnitCost(ctx context.Context, q db.Q, tenantID string, o routing.Owner, quantity pdec.Decimal) (pdec.Decimal, error)
+}
+
+// pricingSettings answers the tenant's pricing settings: the default margin.
+type pricingSettings interface {
+	Pricing(ctx context.Context, tenantID string) (settings.Pricing, error)
 }

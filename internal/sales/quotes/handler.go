@@ -36,8 +36,9 @@ func NewHandler(svc *Service, spec *openapi3.T) *QuotesHandler {
 	return &QuotesHandler{svc: svc, patchTarget: patch.NewTarget(spec, "QuoteWrite")}
 }
 
-// Versioned declares quotes for conditional requests (ETag, If-Match). A quote's answer
-// shows the names of its customer and payment terms, so its ETag follows them too.
+// Versioned declares quotes and their part lines for conditional requests (ETag, If-Match).
+// A quote's answer shows the names of its customer and payment terms, so its ETag follows
+// them too.
 func (h *QuotesHandler) Versioned() []conditional.Record {
 	return []conditional.Record{
 		{Table: "quotes", Key: map[string]string{"id": "quoteId"}, Shows: quoteShowsSQL, ReadWithAnswer: true,
@@ -45,6 +46,7 @@ func (h *QuotesHandler) Versioned() []conditional.Record {
 		// The custom-fields paths name the quote id "id".
 		{Table: "quotes", Key: map[string]string{"id": "id"}, Shows: quoteShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"replaceQuoteCustomFields", "replaceQuoteCustomFieldsDeprecated"}},
+		partLineRecord,
 	}
 }
 
