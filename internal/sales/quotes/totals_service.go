@@ -61,8 +61,8 @@ func (s *Service) recomputeTotals(ctx context.Context, q db.Q, tenantID string, 
 	}
 	t, err := doc.Compute(currency.MinorUnits(parent.Currency))
 	if err != nil {
-		// The lines were checked one by one when written; a document they cannot price
-		// together (a discount amount above the new subtotal) is the writer's 400.
+		// The lines were checked one by one when written, and a discount amount above the
+		// subtotal takes the whole subtotal: no stored document fails here.
 		return err
 	}
 	return totalsStore{}.saveTotals(ctx, q, tenantID, parent.ID, totalsOf(t))

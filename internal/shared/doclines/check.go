@@ -42,9 +42,9 @@ func checkPercent(f apperr.Fields, field string, p dec.Decimal) {
 	}
 }
 
-// CheckDiscount: a percentage discount must be 0 to 100; an amount must be 0 up to base (a
-// line's preDiscountSubTotal, or the document's subtotal for the document discount). A nil
-// discount is no discount.
+// CheckDiscount: a line discount's percentage must be 0 to 100 and its amount 0 up to base
+// (the line's preDiscountSubTotal). A nil discount is no discount. The document discount
+// has CheckDocumentDiscount.
 func CheckDiscount(f apperr.Fields, field string, d *Discount, base dec.Decimal) {
 	switch {
 	case d == nil:
@@ -52,5 +52,18 @@ func CheckDiscount(f apperr.Fields, field string, d *Discount, base dec.Decimal)
 		checkPercent(f, field, d.Value)
 	case d.Value.IsNegative() || d.Value.GreaterThan(base.Decimal):
 		f.Add(field, "must be 0 to %s, the amount it discounts", base.String())
+	}
+}
+
+// CheckDocumentDiscount: the document discount's percentage must be 0 to 100 and its amount 0
+// or more; an amount above the document's subtotal is accepted and takes the whole subtotal
+// (DocumentDiscountAmount). A nil discount is no discount.
+func CheckDocumentDiscount(f apperr.Fields, field string, d *Discount) {
+	switch {
+	case d == nil:
+	case d.Percentage:
+		checkPercent(f, field, d.Value)
+	case d.Value.IsNegative():
+		f.Add(field, "must be 0 or more")
 	}
 }

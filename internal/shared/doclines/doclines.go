@@ -22,9 +22,11 @@
 // # Document discount
 //
 // A document has at most one discount: a percentage (0 to 100) of the document's subtotal
-// (the part lines' subtotals plus the fees), or an amount from 0 up to that subtotal. It is
-// rounded once at the document level (round(subtotal × percentage / 100), or round(amount)),
-// then shared out over every part line and fee in proportion to its subtotal, taxable or not:
+// (the part lines' subtotals plus the fees), or an amount of 0 or more. It is rounded once at
+// the document level (round(subtotal × percentage / 100), or round(amount)); an amount
+// discount takes at most the whole subtotal (min(round(amount), subtotal)), so a document
+// whose lines shrink below its discount amount totals 0 before tax rather than going
+// negative, and removing a line never fails because of the discount. It is then shared out over every part line and fee in proportion to its subtotal, taxable or not:
 // so the taxable and non-taxable bases each bear the discount in proportion to their size.
 // The shares are whole minor units that add up to the document discount exactly: each line
 // takes the whole units of its exact share, and the units left over go one each to the lines
@@ -180,38 +182,40 @@ func DiscountAmount(d *Discount, base dec.Decimal, minorUnits int) dec.Decimal {
 	}
 }
 
+// DocumentDiscountAmount is the amount the document discount d takes from the document's
+// subtotal: DiscountAmount, an amount discount capped at the whole subtotal.
+func DocumentDiscountAmount(d *Discount, subTotal dec.Decimal, minorUnits int) dec.Decimal {
+	a := DiscountAmount(d, subTotal, minorUnits)
+	if a.GreaterThan(subTotal.Decimal) {
+		return subTotal
+	}
+	return a
+}
+
 // Check reports the document's field errors, naming fields lines.N.quantity, lines.N.price,
 // lines.N.discount, lines.N.taxRate, fees.N.amount, fees.N.taxRate, discount and
 // taxLines.N.rate. Callers validate their own requests with the Check functions and their
 // own field names; this is the last guard of Compute.
 func (doc Document) Check(minorUnits int) error {
 	f := apperr.Fields{}
-	lineSum := dec.Zero
 	for i, l := range doc.Lines {
 		p := fmt.Sprintf("lines.%d.", i)
 		CheckQuantity(f, p+"quantity", l.Quantity)
 		CheckPrice(f, p+"price", l.Price)
 		CheckTaxRate(f, p+"taxRate", l.TaxRate)
 		if l.Quantity.IsPositive() && !l.Price.IsNegative() {
-			pre := ExtendedPrice(l.Quantity, l.Price, minorUnits)
-			CheckDiscount(f, p+"discount", l.Discount, pre)
-			if len(f) == 0 {
-				lineSum = add(lineSum, pre.Sub(DiscountAmount(l.Discount, pre, minorUnits).Decimal))
-			}
+			CheckDiscount(f, p+"discount", l.Discount, ExtendedPrice(l.Quantity, l.Price, minorUnits))
 		}
 	}
 	for i, fee := range doc.Fees {
 		p := fmt.Sprintf("fees.%d.", i)
 		CheckAmount(f, p+"amount", fee.Amount)
 		CheckTaxRate(f, p+"taxRate", fee.TaxRate)
-		lineSum = add(lineSum, Round(fee.Amount, minorUnits).Decimal)
 	}
 	for i, t := range doc.TaxLines {
 		CheckTaxRate(f, fmt.Sprintf("taxLines.%d.rate", i), t.Rate)
 	}
-	if len(f) == 0 {
-		CheckDiscount(f, "discount", doc.Discount, lineSum)
-	}
+	CheckDocumentDiscount(f, "discount", doc.Discount)
 	return f.Err()
 }
 
@@ -242,7 +246,7 @@ func (doc Document) Compute(minorUnits int) (Totals, error) {
 		weights = append(weights, a.SubTotal)
 	}
 	t.SubTotal = add(t.LineSubTotal, t.FeeTotal.Decimal)
-	t.Discount = DiscountAmount(doc.Discount, t.SubTotal, minorUnits)
+	t.Discount = DocumentDiscountAmount(doc.Discount, t.SubTotal, minorUnits)
 	shares := apportion(t.Discount, weights, minorUnits)
 
 	byRate := map[string]*RateTax{}

@@ -300,16 +300,40 @@ func TestComputeRefusesOutOfRange(t *testing.T) {
 		t.Errorf("fields %v, want exactly the eight above", ae.Fields)
 	}
 
-	// The document discount may not exceed the subtotal: 2 × 5.00 + fee 1.00 = 11.00.
-	doc = Document{Lines: []Line{{Quantity: d("2"), Price: d("5")}}, Fees: []Fee{{Amount: d("1")}}, Discount: amt("11.01")}
-	if _, err := doc.Compute(2); !errors.As(err, &ae) || len(ae.Fields["discount"]) != 1 {
-		t.Fatalf("err = %v, want a 400 naming discount", err)
+	// A negative document discount amount, or a percentage above 100, names discount.
+	for _, bad := range []*Discount{amt("-0.01"), pct("100.01")} {
+		doc = Document{Lines: []Line{{Quantity: d("2"), Price: d("5")}}, Discount: bad}
+		if _, err := doc.Compute(2); !errors.As(err, &ae) || len(ae.Fields["discount"]) != 1 {
+			t.Fatalf("discount %+v: err = %v, want a 400 naming discount", bad, err)
+		}
 	}
-	doc.Discount = amt("11")
-	if got, err := doc.Compute(2); err != nil || !got.Total.IsZero() {
-		t.Fatalf("discount of the whole subtotal: total %s, err %v", got.Total, err)
-	}
+}
 
+// TestDocumentDiscountAmountTakesAtMostTheSubtotal: an amount document discount above the
+// subtotal (2 × 5.00 + fee 1.00 = 11.00) takes the whole subtotal, shared over the line and
+// the fee; the total before tax is 0, never negative, and the bases stay 0.
+func TestDocumentDiscountAmountTakesAtMostTheSubtotal(t *testing.T) {
+	for _, amount := range []string{"11", "11.01", "500"} {
+		doc := Document{Lines: []Line{{Quantity: d("2"), Price: d("5"), Taxable: true, TaxRate: d("10")}},
+			Fees: []Fee{{Amount: d("1")}}, Discount: amt(amount), TaxLines: []TaxLine{{Rate: d("5")}}}
+		got, err := doc.Compute(2)
+		if err != nil {
+			t.Fatalf("amount %s: %v", amount, err)
+		}
+		same(t, "discount "+amount, got.Discount, "11")
+		same(t, "line share "+amount, got.Lines[0].DocumentDiscount, "10")
+		same(t, "fee share "+amount, got.Fees[0].DocumentDiscount, "1")
+		same(t, "taxable base "+amount, got.TaxableBase, "0")
+		same(t, "tax "+amount, got.Tax, "0")
+		same(t, "total "+amount, got.Total, "0")
+	}
+	same(t, "below the subtotal", DocumentDiscountAmount(amt("10.995"), d("11"), 2), "11")
+	same(t, "percentage", DocumentDiscountAmount(pct("100"), d("11"), 2), "11")
+	same(t, "nothing to discount", DocumentDiscountAmount(amt("5"), d("0"), 0), "0")
+	same(t, "none", DocumentDiscountAmount(nil, d("11"), 2), "0")
+}
+
+func TestComputeRefusesUnknownMinorUnits(t *testing.T) {
 	if _, err := (Document{}).Compute(MaxMinorUnits + 1); err == nil {
 		t.Error("minor units beyond the most a currency has: no error")
 	}
@@ -338,6 +362,11 @@ func TestCheckFunctions(t *testing.T) {
 		{"amount up to base", func(f apperr.Fields) { CheckDiscount(f, "x", amt("10"), d("10")) }, false},
 		{"amount beyond base", func(f apperr.Fields) { CheckDiscount(f, "x", amt("10.01"), d("10")) }, true},
 		{"amount negative", func(f apperr.Fields) { CheckDiscount(f, "x", amt("-0.01"), d("10")) }, true},
+		{"document amount beyond the subtotal", func(f apperr.Fields) { CheckDocumentDiscount(f, "x", amt("1000000")) }, false},
+		{"document amount negative", func(f apperr.Fields) { CheckDocumentDiscount(f, "x", amt("-0.01")) }, true},
+		{"document percentage 100", func(f apperr.Fields) { CheckDocumentDiscount(f, "x", pct("100")) }, false},
+		{"document percentage 100.01", func(f apperr.Fields) { CheckDocumentDiscount(f, "x", pct("100.01")) }, true},
+		{"no document discount", func(f apperr.Fields) { CheckDocumentDiscount(f, "x", nil) }, false},
 	}
 	for _, c := range cases {
 		f := apperr.Fields{}
