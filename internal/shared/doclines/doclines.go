@@ -182,6 +182,12 @@ func DiscountAmount(d *Discount, base dec.Decimal, minorUnits int) dec.Decimal {
 	}
 }
 
+// TaxLineAmount is a document tax line's tax on the document's taxable base:
+// round(taxableBase × rate / 100), the amount Compute counts in the document's tax.
+func TaxLineAmount(taxableBase, rate dec.Decimal, minorUnits int) dec.Decimal {
+	return percentOf(taxableBase, rate, minorUnits)
+}
+
 // DocumentDiscountAmount is the amount the document discount d takes from the document's
 // subtotal: DiscountAmount, an amount discount capped at the whole subtotal.
 func DocumentDiscountAmount(d *Discount, subTotal dec.Decimal, minorUnits int) dec.Decimal {
@@ -288,7 +294,7 @@ func (doc Document) Compute(minorUnits int) (Totals, error) {
 		a.Tax = taxed(a.Taxed, fee.Taxable, fee.TaxRate)
 	}
 	for _, tl := range doc.TaxLines {
-		tax := percentOf(t.TaxableBase, tl.Rate, minorUnits)
+		tax := TaxLineAmount(t.TaxableBase, tl.Rate, minorUnits)
 		t.TaxLines = append(t.TaxLines, RateTax{Rate: tl.Rate, Base: t.TaxableBase, Tax: tax})
 		taxAt(tl.Rate, t.TaxableBase, tax)
 		t.Tax = add(t.Tax, tax.Decimal)

@@ -384,4 +384,7 @@ func TestExtendedPriceAndDiscountAmount(t *testing.T) {
 	same(t, "10% of 0.05", DiscountAmount(pct("10"), d("0.05"), 2), "0.01") // 0.005 → 0.01
 	same(t, "amount 0.004", DiscountAmount(amt("0.004"), d("1"), 2), "0")   // 0.004 → 0.00
 	same(t, "none", DiscountAmount(nil, d("1"), 2), "0")
+	same(t, "6% of 123.02", TaxLineAmount(d("123.02"), d("6"), 2), "7.38")     // 7.3812 → 7.38
+	same(t, "1.5% of 123.02", TaxLineAmount(d("123.02"), d("1.5"), 2), "1.85") // 1.8453 → 1.85
+	same(t, "10% of 1005 yen", TaxLineAmount(d("1005"), d("10"), 0), "101")    // 100.5 → 101
 }
