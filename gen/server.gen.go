@@ -5230,6 +5230,103 @@ type QuoteCreate struct {
 	ShippingAddress json.RawMessage `json:"shippingAddress,omitempty"`
 }
 
+// QuoteDiscountLineItem The discount line of a quote (read shape); a quote has at most one.
+type QuoteDiscountLineItem struct {
+	// Amount What the discount takes from the quote now (the quote's discountTotal): the
+	// percentage of the subtotal, or the amount, rounded (half away from zero) to the minor
+	// unit of the quote's currency; an amount takes at most the whole subtotal.
+	Amount     dec.Decimal  `json:"amount"`
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// IsPercentage True: `value` is a percentage of the quote's subtotal; false: an amount in the quote's currency.
+	IsPercentage bool         `json:"isPercentage"`
+	ModifiedUtc  utctime.Time `json:"modifiedUtc"`
+
+	// Name What the discount is; null when none.
+	Name *string `json:"name"`
+
+	// QuoteId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	QuoteId Id24 `json:"quoteId"`
+
+	// Value The percentage or amount as written, exactly.
+	Value dec.Decimal `json:"value"`
+}
+
+// QuoteDiscountLineItemWrite Body that sets a quote's discount line. Members not listed here are ignored when sent.
+type QuoteDiscountLineItemWrite struct {
+	// IsPercentage True: `value` is a percentage of the subtotal; false: an amount.
+	IsPercentage bool `json:"isPercentage"`
+
+	// Name Trimmed; at most 200 characters; null, omitted or blank: none.
+	Name *string `json:"name,omitempty"`
+
+	// Value A percentage from 0 to 100 when `isPercentage`, else an amount of 0 or more (400
+	// naming `value` outside). An amount above the quote's subtotal is accepted and takes the
+	// whole subtotal. Stored exactly as sent.
+	Value dec.Decimal `json:"value"`
+}
+
+// QuoteFeeLineItem A fee line of a quote (read shape); amounts in the quote's currency.
+type QuoteFeeLineItem struct {
+	// Amount The fee as written, exactly.
+	Amount     dec.Decimal  `json:"amount"`
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// Description More about the fee; null when none.
+	Description *string `json:"description"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id Id36 `json:"id"`
+
+	// IsTaxable True when the fee is taxed at `taxRate` and counts in the quote's taxable base.
+	IsTaxable   bool         `json:"isTaxable"`
+	ModifiedUtc utctime.Time `json:"modifiedUtc"`
+
+	// Name What the fee is for (Freight, Tooling).
+	Name string `json:"name"`
+
+	// QuoteId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	QuoteId Id24 `json:"quoteId"`
+
+	// SubTotal The amount rounded (half away from zero) to the minor unit of the quote's currency: what the fee adds to the quote's subtotal.
+	SubTotal dec.Decimal `json:"subTotal"`
+
+	// TaxRate The percentage copied from the tax rate when the line was written (a later change of the tax rate does not reprice the quote); 0 without a tax rate.
+	TaxRate dec.Decimal `json:"taxRate"`
+
+	// TaxRateId The tax rate the fee names; null when none.
+	TaxRateId *string `json:"taxRateId"`
+}
+
+// QuoteFeeLineItemWrite Create and full-update body of a quote fee line. Members not listed here are ignored when sent.
+type QuoteFeeLineItemWrite struct {
+	// Amount The fee, 0 or more (400 naming `amount` below 0); stored exactly as sent.
+	Amount dec.Decimal `json:"amount"`
+
+	// Description Trimmed; at most 2000 characters; null, omitted or blank: none.
+	Description *string `json:"description,omitempty"`
+
+	// IsTaxable True taxes the fee at its tax rate; false when omitted.
+	IsTaxable *bool `json:"isTaxable,omitempty"`
+
+	// Name Trimmed; 1 to 200 characters after trimming, else 400 naming `name`.
+	Name string `json:"name"`
+
+	// TaxRateId A tax rate of the tenant (404 naming `taxRateId` when unknown, 400 when archived), whose percentage the line copies; null or omitted: none (tax rate 0).
+	TaxRateId *string `json:"taxRateId,omitempty"`
+}
+
 // QuoteFilter Filter of the quote list; every member narrows the result (AND).
 type QuoteFilter struct {
 	// CreatedFrom Quotes created on this shop-timezone day or later; a day in the years 2000 to 2099, else 400 naming the field.
@@ -5264,6 +5361,12 @@ type QuoteFilter struct {
 
 	// Statuses Only quotes in these statuses.
 	Statuses *[]QuoteStatus `json:"statuses,omitempty"`
+}
+
+// QuoteLineItemFilter Filter of a quote's fee or tax lines; every member narrows the result (AND).
+type QuoteLineItemFilter struct {
+	// Ids Only these line ids (1 to 500).
+	Ids *[]string `json:"ids,omitempty"`
 }
 
 // QuotePartLineItem A part line of a quote (read shape). Amounts are in the quote's currency.
@@ -5446,6 +5549,114 @@ type QuotePartLineItemWrite struct {
 	UnitPrice *dec.Decimal `json:"unitPrice,omitempty"`
 }
 
+// QuoteReportCustomer The customer of a quote report row.
+type QuoteReportCustomer struct {
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// Name The customer's current name.
+	Name string `json:"name"`
+}
+
+// QuoteReportFilter Filter of the quote report; every member narrows the result (AND).
+type QuoteReportFilter struct {
+	// CreatedFrom Quotes created on this shop-timezone day or later; a day in the years 2000 to 2099, else 400 naming the field.
+	CreatedFrom *openapi_types.Date `json:"createdFrom,omitempty"`
+
+	// CreatedTo Quotes created on this shop-timezone day or earlier; a day in the years 2000 to 2099, else 400 naming the field.
+	CreatedTo *openapi_types.Date `json:"createdTo,omitempty"`
+
+	// CustomerIds Only quotes of these customers.
+	CustomerIds *[]string `json:"customerIds,omitempty"`
+
+	// QuotedFrom Quotes sent on this shop-timezone day or later; a day in the years 2000 to 2099, else 400 naming the field. Quotes never sent do not match.
+	QuotedFrom *openapi_types.Date `json:"quotedFrom,omitempty"`
+
+	// QuotedTo Quotes sent on this shop-timezone day or earlier; a day in the years 2000 to 2099, else 400 naming the field. Quotes never sent do not match.
+	QuotedTo *openapi_types.Date `json:"quotedTo,omitempty"`
+
+	// Statuses Only quotes in these statuses.
+	Statuses *[]QuoteStatus `json:"statuses,omitempty"`
+}
+
+// QuoteReportPage A page of the quote report.
+type QuoteReportPage struct {
+	Data            []QuoteReportRow `json:"data"`
+	HasNextPage     bool             `json:"hasNextPage"`
+	HasPreviousPage bool             `json:"hasPreviousPage"`
+
+	// Page 1-based page number (Skip / pageSize + 1); 0 when pageSize is 0.
+	Page int `json:"page"`
+
+	// PageSize The Take applied.
+	PageSize int `json:"pageSize"`
+
+	// TotalCount Quotes matching the filter.
+	TotalCount int `json:"totalCount"`
+
+	// TotalPages ceil(totalCount / pageSize); 0 when pageSize is 0.
+	TotalPages int `json:"totalPages"`
+}
+
+// QuoteReportRow One quote in the quote report; amounts in the quote's currency, as stored on the quote.
+type QuoteReportRow struct {
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// CurrencyCode The quote's ISO 4217 currency.
+	CurrencyCode string `json:"currencyCode"`
+
+	// Customer The customer of a quote report row.
+	Customer QuoteReportCustomer `json:"customer"`
+
+	// DiscountTotal An exact decimal number (money, quantities, rates, percentages).
+	DiscountTotal Decimal `json:"discountTotal"`
+
+	// DueDate The day the customer wants the parts; null when none.
+	DueDate *openapi_types.Date `json:"dueDate"`
+
+	// ExpirationDate The last day the quote is valid.
+	ExpirationDate openapi_types.Date `json:"expirationDate"`
+
+	// FeeTotal An exact decimal number (money, quantities, rates, percentages).
+	FeeTotal Decimal `json:"feeTotal"`
+
+	// Id A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	Id Id24 `json:"id"`
+
+	// LineSubTotal An exact decimal number (money, quantities, rates, percentages).
+	LineSubTotal Decimal      `json:"lineSubTotal"`
+	ModifiedUtc  utctime.Time `json:"modifiedUtc"`
+
+	// Number The quote's number.
+	Number int64 `json:"number"`
+
+	// PartLineCount How many part lines the quote has.
+	PartLineCount int `json:"partLineCount"`
+
+	// QuotedDate When the quote was sent; null until then.
+	QuotedDate *utctime.Time `json:"quotedDate"`
+
+	// Status Where a quote stands: `draft` (prepared), `needsApproval`, `approved`, `sent` (with the
+	// customer), `won`, `lost`, `expired`. Moves follow the table of `POST /api/quotes/{quoteId}/status`.
+	Status QuoteStatus `json:"status"`
+
+	// StatusLabel The status as reports show it: Draft, Needs Approval, Approved, Sent, Won, Lost or Expired.
+	StatusLabel string `json:"statusLabel"`
+
+	// SubTotal An exact decimal number (money, quantities, rates, percentages).
+	SubTotal Decimal `json:"subTotal"`
+
+	// TaxTotal An exact decimal number (money, quantities, rates, percentages).
+	TaxTotal Decimal `json:"taxTotal"`
+
+	// Total An exact decimal number (money, quantities, rates, percentages).
+	Total Decimal `json:"total"`
+}
+
 // QuoteStatus Where a quote stands: `draft` (prepared), `needsApproval`, `approved`, `sent` (with the
 // customer), `won`, `lost`, `expired`. Moves follow the table of `POST /api/quotes/{quoteId}/status`.
 type QuoteStatus string
@@ -5455,6 +5666,43 @@ type QuoteStatusUpdate struct {
 	// Status Where a quote stands: `draft` (prepared), `needsApproval`, `approved`, `sent` (with the
 	// customer), `won`, `lost`, `expired`. Moves follow the table of `POST /api/quotes/{quoteId}/status`.
 	Status QuoteStatus `json:"status"`
+}
+
+// QuoteTaxLineItem A tax line of a quote (read shape): a tax rate applied to the quote's whole taxable base
+// (the taxable part lines and fees less their share of the quote's discount).
+type QuoteTaxLineItem struct {
+	// Amount The tax: taxableBase × rate / 100 rounded (half away from zero) to the minor unit of the quote's currency, as counted in the quote's taxTotal.
+	Amount     dec.Decimal  `json:"amount"`
+	CreatedUtc utctime.Time `json:"createdUtc"`
+
+	// Id A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	Id          Id36         `json:"id"`
+	ModifiedUtc utctime.Time `json:"modifiedUtc"`
+
+	// Name The tax rate's name when the line was written.
+	Name string `json:"name"`
+
+	// QuoteId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	QuoteId Id24 `json:"quoteId"`
+
+	// Rate The tax rate's percentage when the line was written.
+	Rate dec.Decimal `json:"rate"`
+
+	// TaxRateId The tax rate applied.
+	TaxRateId string `json:"taxRateId"`
+
+	// TaxableBase The quote's current taxable base.
+	TaxableBase dec.Decimal `json:"taxableBase"`
+}
+
+// QuoteTaxLineItemWrite Create and update body of a quote tax line. Members not listed here are ignored when sent.
+type QuoteTaxLineItemWrite struct {
+	// TaxRateId A tax rate of the tenant (404 naming `taxRateId` when unknown, 400 when archived) that no other tax line of the quote carries (400 naming `taxRateId`).
+	TaxRateId string `json:"taxRateId"`
 }
 
 // QuoteWrite Full-update body of a quote (`PUT /api/quotes/{quoteId}`), and what a PATCH of the
@@ -9936,6 +10184,20 @@ type DeleteQuoteDeprecatedParams struct {
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
+// SetQuoteDiscountLineItemDeprecatedParams defines parameters for SetQuoteDiscountLineItemDeprecated.
+type SetQuoteDiscountLineItemDeprecatedParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
 // CreateQuoteParams defines parameters for CreateQuote.
 type CreateQuoteParams struct {
 	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
@@ -10044,6 +10306,119 @@ type PatchQuoteParams struct {
 
 // UpdateQuoteParams defines parameters for UpdateQuote.
 type UpdateQuoteParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// DeleteQuoteDiscountLineItemParams defines parameters for DeleteQuoteDiscountLineItem.
+type DeleteQuoteDiscountLineItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetQuoteDiscountLineItemParams defines parameters for GetQuoteDiscountLineItem.
+type GetQuoteDiscountLineItemParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// SetQuoteDiscountLineItemParams defines parameters for SetQuoteDiscountLineItem.
+type SetQuoteDiscountLineItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// CreateQuoteFeeLineItemParams defines parameters for CreateQuoteFeeLineItem.
+type CreateQuoteFeeLineItemParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListQuoteFeeLineItemsParams defines parameters for ListQuoteFeeLineItems.
+type ListQuoteFeeLineItemsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteQuoteFeeLineItemParams defines parameters for DeleteQuoteFeeLineItem.
+type DeleteQuoteFeeLineItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetQuoteFeeLineItemParams defines parameters for GetQuoteFeeLineItem.
+type GetQuoteFeeLineItemParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateQuoteFeeLineItemParams defines parameters for UpdateQuoteFeeLineItem.
+type UpdateQuoteFeeLineItemParams struct {
 	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
 	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
 	// record has changed since, or does not exist, the answer is 412 and nothing is written:
@@ -10187,6 +10562,100 @@ type ReplaceQuotePartLineCustomFieldsDeprecatedParams struct {
 	// customer details and price breaks) the ETag is the record's: the item's. Without the
 	// header the request writes whatever the record's version.
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// CreateQuoteTaxLineItemParams defines parameters for CreateQuoteTaxLineItem.
+type CreateQuoteTaxLineItemParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListQuoteTaxLineItemsParams defines parameters for ListQuoteTaxLineItems.
+type ListQuoteTaxLineItemsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteQuoteTaxLineItemParams defines parameters for DeleteQuoteTaxLineItem.
+type DeleteQuoteTaxLineItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetQuoteTaxLineItemParams defines parameters for GetQuoteTaxLineItem.
+type GetQuoteTaxLineItemParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateQuoteTaxLineItemParams defines parameters for UpdateQuoteTaxLineItem.
+type UpdateQuoteTaxLineItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ListQuoteReportParams defines parameters for ListQuoteReport.
+type ListQuoteReportParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
 // GetCostingSettingsParams defines parameters for GetCostingSettings.
@@ -11136,6 +11605,11 @@ type ListPaymentTermsJSONRequestBody = PaymentTermFilter
 // Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 type CreateQuoteDeprecatedJSONRequestBody = QuoteCreate
 
+// SetQuoteDiscountLineItemDeprecatedJSONRequestBody defines body for SetQuoteDiscountLineItemDeprecated for application/json ContentType.
+//
+// Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+type SetQuoteDiscountLineItemDeprecatedJSONRequestBody = QuoteDiscountLineItemWrite
+
 // CreateQuoteJSONRequestBody defines body for CreateQuote for application/json ContentType.
 type CreateQuoteJSONRequestBody = QuoteCreate
 
@@ -11155,6 +11629,18 @@ type PatchQuoteApplicationJSONPatchPlusJSONRequestBody = JsonPatch
 
 // UpdateQuoteJSONRequestBody defines body for UpdateQuote for application/json ContentType.
 type UpdateQuoteJSONRequestBody = QuoteWrite
+
+// SetQuoteDiscountLineItemJSONRequestBody defines body for SetQuoteDiscountLineItem for application/json ContentType.
+type SetQuoteDiscountLineItemJSONRequestBody = QuoteDiscountLineItemWrite
+
+// CreateQuoteFeeLineItemJSONRequestBody defines body for CreateQuoteFeeLineItem for application/json ContentType.
+type CreateQuoteFeeLineItemJSONRequestBody = QuoteFeeLineItemWrite
+
+// ListQuoteFeeLineItemsJSONRequestBody defines body for ListQuoteFeeLineItems for application/json ContentType.
+type ListQuoteFeeLineItemsJSONRequestBody = QuoteLineItemFilter
+
+// UpdateQuoteFeeLineItemJSONRequestBody defines body for UpdateQuoteFeeLineItem for application/json ContentType.
+type UpdateQuoteFeeLineItemJSONRequestBody = QuoteFeeLineItemWrite
 
 // CreateQuotePartLineJSONRequestBody defines body for CreateQuotePartLine for application/json ContentType.
 type CreateQuotePartLineJSONRequestBody = QuotePartLineItemWrite
@@ -11178,6 +11664,18 @@ type ReplaceQuotePartLineCustomFieldsDeprecatedJSONRequestBody = CustomFields
 
 // UpdateQuoteStatusJSONRequestBody defines body for UpdateQuoteStatus for application/json ContentType.
 type UpdateQuoteStatusJSONRequestBody = QuoteStatusUpdate
+
+// CreateQuoteTaxLineItemJSONRequestBody defines body for CreateQuoteTaxLineItem for application/json ContentType.
+type CreateQuoteTaxLineItemJSONRequestBody = QuoteTaxLineItemWrite
+
+// ListQuoteTaxLineItemsJSONRequestBody defines body for ListQuoteTaxLineItems for application/json ContentType.
+type ListQuoteTaxLineItemsJSONRequestBody = QuoteLineItemFilter
+
+// UpdateQuoteTaxLineItemJSONRequestBody defines body for UpdateQuoteTaxLineItem for application/json ContentType.
+type UpdateQuoteTaxLineItemJSONRequestBody = QuoteTaxLineItemWrite
+
+// ListQuoteReportJSONRequestBody defines body for ListQuoteReport for application/json ContentType.
+type ListQuoteReportJSONRequestBody = QuoteReportFilter
 
 // UpdateCostingSettingsJSONRequestBody defines body for UpdateCostingSettings for application/json ContentType.
 type UpdateCostingSettingsJSONRequestBody = CostingSettings
@@ -12100,6 +12598,11 @@ type ServerInterface interface {
 	//
 	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 	DeleteQuoteDeprecated(ctx echo.Context, quoteId QuoteId, params DeleteQuoteDeprecatedParams) error
+	// SetQuoteDiscountLineItemDeprecated Set a quote's discount line (deprecated path)
+	// (PUT /api/quote/{quoteId}/discount-line-item)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	SetQuoteDiscountLineItemDeprecated(ctx echo.Context, quoteId QuoteId, params SetQuoteDiscountLineItemDeprecatedParams) error
 	// CreateQuote Create a quote
 	// (POST /api/quotes)
 	CreateQuote(ctx echo.Context, params CreateQuoteParams) error
@@ -12126,6 +12629,30 @@ type ServerInterface interface {
 	// UpdateQuote Replace a quote
 	// (PUT /api/quotes/{quoteId})
 	UpdateQuote(ctx echo.Context, quoteId QuoteId, params UpdateQuoteParams) error
+	// DeleteQuoteDiscountLineItem Delete a quote's discount line
+	// (DELETE /api/quotes/{quoteId}/discount-line-item)
+	DeleteQuoteDiscountLineItem(ctx echo.Context, quoteId QuoteId, params DeleteQuoteDiscountLineItemParams) error
+	// GetQuoteDiscountLineItem Get a quote's discount line
+	// (GET /api/quotes/{quoteId}/discount-line-item)
+	GetQuoteDiscountLineItem(ctx echo.Context, quoteId QuoteId, params GetQuoteDiscountLineItemParams) error
+	// SetQuoteDiscountLineItem Set a quote's discount line
+	// (PUT /api/quotes/{quoteId}/discount-line-item)
+	SetQuoteDiscountLineItem(ctx echo.Context, quoteId QuoteId, params SetQuoteDiscountLineItemParams) error
+	// CreateQuoteFeeLineItem Add a fee line to a quote
+	// (POST /api/quotes/{quoteId}/fee-line-items)
+	CreateQuoteFeeLineItem(ctx echo.Context, quoteId QuoteId, params CreateQuoteFeeLineItemParams) error
+	// ListQuoteFeeLineItems List a quote's fee lines
+	// (POST /api/quotes/{quoteId}/fee-line-items/list)
+	ListQuoteFeeLineItems(ctx echo.Context, quoteId QuoteId, params ListQuoteFeeLineItemsParams) error
+	// DeleteQuoteFeeLineItem Delete a quote fee line
+	// (DELETE /api/quotes/{quoteId}/fee-line-items/{lineItemId})
+	DeleteQuoteFeeLineItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params DeleteQuoteFeeLineItemParams) error
+	// GetQuoteFeeLineItem Get a quote fee line
+	// (GET /api/quotes/{quoteId}/fee-line-items/{lineItemId})
+	GetQuoteFeeLineItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params GetQuoteFeeLineItemParams) error
+	// UpdateQuoteFeeLineItem Replace a quote fee line
+	// (PUT /api/quotes/{quoteId}/fee-line-items/{lineItemId})
+	UpdateQuoteFeeLineItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params UpdateQuoteFeeLineItemParams) error
 	// CreateQuotePartLine Add a part line to a quote
 	// (POST /api/quotes/{quoteId}/part-line-items)
 	CreateQuotePartLine(ctx echo.Context, quoteId QuoteId, params CreateQuotePartLineParams) error
@@ -12155,6 +12682,24 @@ type ServerInterface interface {
 	// UpdateQuoteStatus Move a quote to another status
 	// (POST /api/quotes/{quoteId}/status)
 	UpdateQuoteStatus(ctx echo.Context, quoteId QuoteId) error
+	// CreateQuoteTaxLineItem Add a tax line to a quote
+	// (POST /api/quotes/{quoteId}/tax-line-items)
+	CreateQuoteTaxLineItem(ctx echo.Context, quoteId QuoteId, params CreateQuoteTaxLineItemParams) error
+	// ListQuoteTaxLineItems List a quote's tax lines
+	// (POST /api/quotes/{quoteId}/tax-line-items/list)
+	ListQuoteTaxLineItems(ctx echo.Context, quoteId QuoteId, params ListQuoteTaxLineItemsParams) error
+	// DeleteQuoteTaxLineItem Delete a quote tax line
+	// (DELETE /api/quotes/{quoteId}/tax-line-items/{lineItemId})
+	DeleteQuoteTaxLineItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params DeleteQuoteTaxLineItemParams) error
+	// GetQuoteTaxLineItem Get a quote tax line
+	// (GET /api/quotes/{quoteId}/tax-line-items/{lineItemId})
+	GetQuoteTaxLineItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params GetQuoteTaxLineItemParams) error
+	// UpdateQuoteTaxLineItem Replace a quote tax line's tax rate
+	// (PUT /api/quotes/{quoteId}/tax-line-items/{lineItemId})
+	UpdateQuoteTaxLineItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params UpdateQuoteTaxLineItemParams) error
+	// ListQuoteReport Report of quotes with their totals
+	// (POST /api/reporting/quote/list)
+	ListQuoteReport(ctx echo.Context, params ListQuoteReportParams) error
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error
@@ -19261,6 +19806,42 @@ func (w *ServerInterfaceWrapper) DeleteQuoteDeprecated(ctx echo.Context) error {
 	return err
 }
 
+// SetQuoteDiscountLineItemDeprecated converts echo context to params.
+func (w *ServerInterfaceWrapper) SetQuoteDiscountLineItemDeprecated(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SetQuoteDiscountLineItemDeprecatedParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SetQuoteDiscountLineItemDeprecated(ctx, quoteId, params)
+	return err
+}
+
 // CreateQuote converts echo context to params.
 func (w *ServerInterfaceWrapper) CreateQuote(ctx echo.Context) error {
 	var err error
@@ -19542,6 +20123,328 @@ func (w *ServerInterfaceWrapper) UpdateQuote(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.UpdateQuote(ctx, quoteId, params)
+	return err
+}
+
+// DeleteQuoteDiscountLineItem converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteQuoteDiscountLineItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteQuoteDiscountLineItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteQuoteDiscountLineItem(ctx, quoteId, params)
+	return err
+}
+
+// GetQuoteDiscountLineItem converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuoteDiscountLineItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuoteDiscountLineItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuoteDiscountLineItem(ctx, quoteId, params)
+	return err
+}
+
+// SetQuoteDiscountLineItem converts echo context to params.
+func (w *ServerInterfaceWrapper) SetQuoteDiscountLineItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params SetQuoteDiscountLineItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.SetQuoteDiscountLineItem(ctx, quoteId, params)
+	return err
+}
+
+// CreateQuoteFeeLineItem converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateQuoteFeeLineItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateQuoteFeeLineItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateQuoteFeeLineItem(ctx, quoteId, params)
+	return err
+}
+
+// ListQuoteFeeLineItems converts echo context to params.
+func (w *ServerInterfaceWrapper) ListQuoteFeeLineItems(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListQuoteFeeLineItemsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListQuoteFeeLineItems(ctx, quoteId, params)
+	return err
+}
+
+// DeleteQuoteFeeLineItem converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteQuoteFeeLineItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteQuoteFeeLineItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteQuoteFeeLineItem(ctx, quoteId, lineItemId, params)
+	return err
+}
+
+// GetQuoteFeeLineItem converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuoteFeeLineItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuoteFeeLineItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuoteFeeLineItem(ctx, quoteId, lineItemId, params)
+	return err
+}
+
+// UpdateQuoteFeeLineItem converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateQuoteFeeLineItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateQuoteFeeLineItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateQuoteFeeLineItem(ctx, quoteId, lineItemId, params)
 	return err
 }
 
@@ -19896,6 +20799,259 @@ func (w *ServerInterfaceWrapper) UpdateQuoteStatus(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.UpdateQuoteStatus(ctx, quoteId)
+	return err
+}
+
+// CreateQuoteTaxLineItem converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateQuoteTaxLineItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateQuoteTaxLineItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateQuoteTaxLineItem(ctx, quoteId, params)
+	return err
+}
+
+// ListQuoteTaxLineItems converts echo context to params.
+func (w *ServerInterfaceWrapper) ListQuoteTaxLineItems(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListQuoteTaxLineItemsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListQuoteTaxLineItems(ctx, quoteId, params)
+	return err
+}
+
+// DeleteQuoteTaxLineItem converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteQuoteTaxLineItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteQuoteTaxLineItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteQuoteTaxLineItem(ctx, quoteId, lineItemId, params)
+	return err
+}
+
+// GetQuoteTaxLineItem converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuoteTaxLineItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuoteTaxLineItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuoteTaxLineItem(ctx, quoteId, lineItemId, params)
+	return err
+}
+
+// UpdateQuoteTaxLineItem converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateQuoteTaxLineItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateQuoteTaxLineItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateQuoteTaxLineItem(ctx, quoteId, lineItemId, params)
+	return err
+}
+
+// ListQuoteReport converts echo context to params.
+func (w *ServerInterfaceWrapper) ListQuoteReport(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListQuoteReportParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListQuoteReport(ctx, params)
 	return err
 }
 
@@ -21470,6 +22626,21 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PUT(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId", wrapper.UpdateQuotePartLine, options.OperationMiddlewares["updateQuotePartLine"]...)
 	router.PUT(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/custom-fields", wrapper.ReplaceQuotePartLineCustomFields, options.OperationMiddlewares["replaceQuotePartLineCustomFields"]...)
 	router.PUT(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/customFields", wrapper.ReplaceQuotePartLineCustomFieldsDeprecated, options.OperationMiddlewares["replaceQuotePartLineCustomFieldsDeprecated"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/fee-line-items", wrapper.CreateQuoteFeeLineItem, options.OperationMiddlewares["createQuoteFeeLineItem"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/fee-line-items/list", wrapper.ListQuoteFeeLineItems, options.OperationMiddlewares["listQuoteFeeLineItems"]...)
+	router.DELETE(options.BaseURL+"/api/quotes/:quoteId/fee-line-items/:lineItemId", wrapper.DeleteQuoteFeeLineItem, options.OperationMiddlewares["deleteQuoteFeeLineItem"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/fee-line-items/:lineItemId", wrapper.GetQuoteFeeLineItem, options.OperationMiddlewares["getQuoteFeeLineItem"]...)
+	router.PUT(options.BaseURL+"/api/quotes/:quoteId/fee-line-items/:lineItemId", wrapper.UpdateQuoteFeeLineItem, options.OperationMiddlewares["updateQuoteFeeLineItem"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/tax-line-items", wrapper.CreateQuoteTaxLineItem, options.OperationMiddlewares["createQuoteTaxLineItem"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/tax-line-items/list", wrapper.ListQuoteTaxLineItems, options.OperationMiddlewares["listQuoteTaxLineItems"]...)
+	router.DELETE(options.BaseURL+"/api/quotes/:quoteId/tax-line-items/:lineItemId", wrapper.DeleteQuoteTaxLineItem, options.OperationMiddlewares["deleteQuoteTaxLineItem"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/tax-line-items/:lineItemId", wrapper.GetQuoteTaxLineItem, options.OperationMiddlewares["getQuoteTaxLineItem"]...)
+	router.PUT(options.BaseURL+"/api/quotes/:quoteId/tax-line-items/:lineItemId", wrapper.UpdateQuoteTaxLineItem, options.OperationMiddlewares["updateQuoteTaxLineItem"]...)
+	router.DELETE(options.BaseURL+"/api/quotes/:quoteId/discount-line-item", wrapper.DeleteQuoteDiscountLineItem, options.OperationMiddlewares["deleteQuoteDiscountLineItem"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/discount-line-item", wrapper.GetQuoteDiscountLineItem, options.OperationMiddlewares["getQuoteDiscountLineItem"]...)
+	router.PUT(options.BaseURL+"/api/quotes/:quoteId/discount-line-item", wrapper.SetQuoteDiscountLineItem, options.OperationMiddlewares["setQuoteDiscountLineItem"]...)
+	router.PUT(options.BaseURL+"/api/quote/:quoteId/discount-line-item", wrapper.SetQuoteDiscountLineItemDeprecated, options.OperationMiddlewares["setQuoteDiscountLineItemDeprecated"]...)
+	router.POST(options.BaseURL+"/api/reporting/quote/list", wrapper.ListQuoteReport, options.OperationMiddlewares["listQuoteReport"]...)
 
 }
 
@@ -52689,6 +53860,189 @@ func (response DeleteQuoteDeprecated503ApplicationProblemPlusJSONResponse) Visit
 	return err
 }
 
+type SetQuoteDiscountLineItemDeprecatedRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  SetQuoteDiscountLineItemDeprecatedParams
+	Body    *SetQuoteDiscountLineItemDeprecatedJSONRequestBody
+}
+
+type SetQuoteDiscountLineItemDeprecatedResponseObject interface {
+	VisitSetQuoteDiscountLineItemDeprecatedResponse(w http.ResponseWriter) error
+}
+
+type SetQuoteDiscountLineItemDeprecated200ResponseHeaders struct {
+	ETag string
+}
+
+type SetQuoteDiscountLineItemDeprecated200JSONResponse struct {
+	Body    QuoteDiscountLineItem
+	Headers SetQuoteDiscountLineItemDeprecated200ResponseHeaders
+}
+
+func (response SetQuoteDiscountLineItemDeprecated200JSONResponse) VisitSetQuoteDiscountLineItemDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItemDeprecated400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItemDeprecated400ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItemDeprecated401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItemDeprecated401ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItemDeprecated403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItemDeprecated403ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItemDeprecated404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItemDeprecated404ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItemDeprecated412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItemDeprecated412ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItemDeprecated413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItemDeprecated413ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItemDeprecated415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItemDeprecated415ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItemDeprecated429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItemDeprecated429ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItemDeprecated503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItemDeprecated503ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateQuoteRequestObject struct {
 	Params CreateQuoteParams
 	Body   *CreateQuoteJSONRequestBody
@@ -54053,6 +55407,1318 @@ type UpdateQuote503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response UpdateQuote503ApplicationProblemPlusJSONResponse) VisitUpdateQuoteResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteDiscountLineItemRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  DeleteQuoteDiscountLineItemParams
+}
+
+type DeleteQuoteDiscountLineItemResponseObject interface {
+	VisitDeleteQuoteDiscountLineItemResponse(w http.ResponseWriter) error
+}
+
+type DeleteQuoteDiscountLineItem200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteQuoteDiscountLineItem200JSONResponse) VisitDeleteQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteDiscountLineItem204Response struct {
+}
+
+func (response DeleteQuoteDiscountLineItem204Response) VisitDeleteQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteQuoteDiscountLineItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteDiscountLineItem400ApplicationProblemPlusJSONResponse) VisitDeleteQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteDiscountLineItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteDiscountLineItem401ApplicationProblemPlusJSONResponse) VisitDeleteQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteDiscountLineItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteDiscountLineItem403ApplicationProblemPlusJSONResponse) VisitDeleteQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteDiscountLineItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteDiscountLineItem404ApplicationProblemPlusJSONResponse) VisitDeleteQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteDiscountLineItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteDiscountLineItem412ApplicationProblemPlusJSONResponse) VisitDeleteQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteDiscountLineItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteDiscountLineItem429ApplicationProblemPlusJSONResponse) VisitDeleteQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteDiscountLineItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteDiscountLineItem503ApplicationProblemPlusJSONResponse) VisitDeleteQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteDiscountLineItemRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  GetQuoteDiscountLineItemParams
+}
+
+type GetQuoteDiscountLineItemResponseObject interface {
+	VisitGetQuoteDiscountLineItemResponse(w http.ResponseWriter) error
+}
+
+type GetQuoteDiscountLineItem200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuoteDiscountLineItem200JSONResponse struct {
+	Body    QuoteDiscountLineItem
+	Headers GetQuoteDiscountLineItem200ResponseHeaders
+}
+
+func (response GetQuoteDiscountLineItem200JSONResponse) VisitGetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteDiscountLineItem304Response = RecordNotModifiedResponse
+
+func (response GetQuoteDiscountLineItem304Response) VisitGetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuoteDiscountLineItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteDiscountLineItem400ApplicationProblemPlusJSONResponse) VisitGetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteDiscountLineItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteDiscountLineItem401ApplicationProblemPlusJSONResponse) VisitGetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteDiscountLineItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteDiscountLineItem403ApplicationProblemPlusJSONResponse) VisitGetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteDiscountLineItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteDiscountLineItem404ApplicationProblemPlusJSONResponse) VisitGetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteDiscountLineItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteDiscountLineItem429ApplicationProblemPlusJSONResponse) VisitGetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteDiscountLineItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteDiscountLineItem503ApplicationProblemPlusJSONResponse) VisitGetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItemRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  SetQuoteDiscountLineItemParams
+	Body    *SetQuoteDiscountLineItemJSONRequestBody
+}
+
+type SetQuoteDiscountLineItemResponseObject interface {
+	VisitSetQuoteDiscountLineItemResponse(w http.ResponseWriter) error
+}
+
+type SetQuoteDiscountLineItem200ResponseHeaders struct {
+	ETag string
+}
+
+type SetQuoteDiscountLineItem200JSONResponse struct {
+	Body    QuoteDiscountLineItem
+	Headers SetQuoteDiscountLineItem200ResponseHeaders
+}
+
+func (response SetQuoteDiscountLineItem200JSONResponse) VisitSetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItem400ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItem401ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItem403ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItem404ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItem412ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItem413ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItem415ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItem429ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetQuoteDiscountLineItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response SetQuoteDiscountLineItem503ApplicationProblemPlusJSONResponse) VisitSetQuoteDiscountLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteFeeLineItemRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  CreateQuoteFeeLineItemParams
+	Body    *CreateQuoteFeeLineItemJSONRequestBody
+}
+
+type CreateQuoteFeeLineItemResponseObject interface {
+	VisitCreateQuoteFeeLineItemResponse(w http.ResponseWriter) error
+}
+
+type CreateQuoteFeeLineItem200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateQuoteFeeLineItem200JSONResponse) VisitCreateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteFeeLineItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteFeeLineItem400ApplicationProblemPlusJSONResponse) VisitCreateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteFeeLineItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteFeeLineItem401ApplicationProblemPlusJSONResponse) VisitCreateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteFeeLineItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteFeeLineItem403ApplicationProblemPlusJSONResponse) VisitCreateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteFeeLineItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteFeeLineItem404ApplicationProblemPlusJSONResponse) VisitCreateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteFeeLineItem409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteFeeLineItem409ApplicationProblemPlusJSONResponse) VisitCreateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteFeeLineItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteFeeLineItem413ApplicationProblemPlusJSONResponse) VisitCreateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteFeeLineItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteFeeLineItem415ApplicationProblemPlusJSONResponse) VisitCreateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteFeeLineItem422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteFeeLineItem422ApplicationProblemPlusJSONResponse) VisitCreateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteFeeLineItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteFeeLineItem429ApplicationProblemPlusJSONResponse) VisitCreateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteFeeLineItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteFeeLineItem503ApplicationProblemPlusJSONResponse) VisitCreateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteFeeLineItemsRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  ListQuoteFeeLineItemsParams
+	Body    *ListQuoteFeeLineItemsJSONRequestBody
+}
+
+type ListQuoteFeeLineItemsResponseObject interface {
+	VisitListQuoteFeeLineItemsResponse(w http.ResponseWriter) error
+}
+
+type ListQuoteFeeLineItems200JSONResponse []QuoteFeeLineItem
+
+func (response ListQuoteFeeLineItems200JSONResponse) VisitListQuoteFeeLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteFeeLineItems400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteFeeLineItems400ApplicationProblemPlusJSONResponse) VisitListQuoteFeeLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteFeeLineItems401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteFeeLineItems401ApplicationProblemPlusJSONResponse) VisitListQuoteFeeLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteFeeLineItems403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteFeeLineItems403ApplicationProblemPlusJSONResponse) VisitListQuoteFeeLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteFeeLineItems404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteFeeLineItems404ApplicationProblemPlusJSONResponse) VisitListQuoteFeeLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteFeeLineItems413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteFeeLineItems413ApplicationProblemPlusJSONResponse) VisitListQuoteFeeLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteFeeLineItems415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteFeeLineItems415ApplicationProblemPlusJSONResponse) VisitListQuoteFeeLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteFeeLineItems429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteFeeLineItems429ApplicationProblemPlusJSONResponse) VisitListQuoteFeeLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteFeeLineItems503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteFeeLineItems503ApplicationProblemPlusJSONResponse) VisitListQuoteFeeLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteFeeLineItemRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+	Params     DeleteQuoteFeeLineItemParams
+}
+
+type DeleteQuoteFeeLineItemResponseObject interface {
+	VisitDeleteQuoteFeeLineItemResponse(w http.ResponseWriter) error
+}
+
+type DeleteQuoteFeeLineItem200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteQuoteFeeLineItem200JSONResponse) VisitDeleteQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteFeeLineItem204Response struct {
+}
+
+func (response DeleteQuoteFeeLineItem204Response) VisitDeleteQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteQuoteFeeLineItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteFeeLineItem400ApplicationProblemPlusJSONResponse) VisitDeleteQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteFeeLineItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteFeeLineItem401ApplicationProblemPlusJSONResponse) VisitDeleteQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteFeeLineItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteFeeLineItem403ApplicationProblemPlusJSONResponse) VisitDeleteQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteFeeLineItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteFeeLineItem404ApplicationProblemPlusJSONResponse) VisitDeleteQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteFeeLineItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteFeeLineItem412ApplicationProblemPlusJSONResponse) VisitDeleteQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteFeeLineItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteFeeLineItem429ApplicationProblemPlusJSONResponse) VisitDeleteQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteFeeLineItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteFeeLineItem503ApplicationProblemPlusJSONResponse) VisitDeleteQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteFeeLineItemRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+	Params     GetQuoteFeeLineItemParams
+}
+
+type GetQuoteFeeLineItemResponseObject interface {
+	VisitGetQuoteFeeLineItemResponse(w http.ResponseWriter) error
+}
+
+type GetQuoteFeeLineItem200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuoteFeeLineItem200JSONResponse struct {
+	Body    QuoteFeeLineItem
+	Headers GetQuoteFeeLineItem200ResponseHeaders
+}
+
+func (response GetQuoteFeeLineItem200JSONResponse) VisitGetQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteFeeLineItem304Response = RecordNotModifiedResponse
+
+func (response GetQuoteFeeLineItem304Response) VisitGetQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuoteFeeLineItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteFeeLineItem400ApplicationProblemPlusJSONResponse) VisitGetQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteFeeLineItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteFeeLineItem401ApplicationProblemPlusJSONResponse) VisitGetQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteFeeLineItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteFeeLineItem403ApplicationProblemPlusJSONResponse) VisitGetQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteFeeLineItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteFeeLineItem404ApplicationProblemPlusJSONResponse) VisitGetQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteFeeLineItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteFeeLineItem429ApplicationProblemPlusJSONResponse) VisitGetQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteFeeLineItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteFeeLineItem503ApplicationProblemPlusJSONResponse) VisitGetQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteFeeLineItemRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+	Params     UpdateQuoteFeeLineItemParams
+	Body       *UpdateQuoteFeeLineItemJSONRequestBody
+}
+
+type UpdateQuoteFeeLineItemResponseObject interface {
+	VisitUpdateQuoteFeeLineItemResponse(w http.ResponseWriter) error
+}
+
+type UpdateQuoteFeeLineItem200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateQuoteFeeLineItem200JSONResponse struct {
+	Body    QuoteFeeLineItem
+	Headers UpdateQuoteFeeLineItem200ResponseHeaders
+}
+
+func (response UpdateQuoteFeeLineItem200JSONResponse) VisitUpdateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteFeeLineItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteFeeLineItem400ApplicationProblemPlusJSONResponse) VisitUpdateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteFeeLineItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteFeeLineItem401ApplicationProblemPlusJSONResponse) VisitUpdateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteFeeLineItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteFeeLineItem403ApplicationProblemPlusJSONResponse) VisitUpdateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteFeeLineItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteFeeLineItem404ApplicationProblemPlusJSONResponse) VisitUpdateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteFeeLineItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteFeeLineItem412ApplicationProblemPlusJSONResponse) VisitUpdateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteFeeLineItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteFeeLineItem413ApplicationProblemPlusJSONResponse) VisitUpdateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteFeeLineItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteFeeLineItem415ApplicationProblemPlusJSONResponse) VisitUpdateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteFeeLineItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteFeeLineItem429ApplicationProblemPlusJSONResponse) VisitUpdateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteFeeLineItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteFeeLineItem503ApplicationProblemPlusJSONResponse) VisitUpdateQuoteFeeLineItemResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -55607,6 +58273,982 @@ type UpdateQuoteStatus503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response UpdateQuoteStatus503ApplicationProblemPlusJSONResponse) VisitUpdateQuoteStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteTaxLineItemRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  CreateQuoteTaxLineItemParams
+	Body    *CreateQuoteTaxLineItemJSONRequestBody
+}
+
+type CreateQuoteTaxLineItemResponseObject interface {
+	VisitCreateQuoteTaxLineItemResponse(w http.ResponseWriter) error
+}
+
+type CreateQuoteTaxLineItem200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateQuoteTaxLineItem200JSONResponse) VisitCreateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteTaxLineItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteTaxLineItem400ApplicationProblemPlusJSONResponse) VisitCreateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteTaxLineItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteTaxLineItem401ApplicationProblemPlusJSONResponse) VisitCreateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteTaxLineItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteTaxLineItem403ApplicationProblemPlusJSONResponse) VisitCreateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteTaxLineItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteTaxLineItem404ApplicationProblemPlusJSONResponse) VisitCreateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteTaxLineItem409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteTaxLineItem409ApplicationProblemPlusJSONResponse) VisitCreateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteTaxLineItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteTaxLineItem413ApplicationProblemPlusJSONResponse) VisitCreateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteTaxLineItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteTaxLineItem415ApplicationProblemPlusJSONResponse) VisitCreateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteTaxLineItem422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteTaxLineItem422ApplicationProblemPlusJSONResponse) VisitCreateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteTaxLineItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteTaxLineItem429ApplicationProblemPlusJSONResponse) VisitCreateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuoteTaxLineItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuoteTaxLineItem503ApplicationProblemPlusJSONResponse) VisitCreateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteTaxLineItemsRequestObject struct {
+	QuoteId QuoteId `json:"quoteId"`
+	Params  ListQuoteTaxLineItemsParams
+	Body    *ListQuoteTaxLineItemsJSONRequestBody
+}
+
+type ListQuoteTaxLineItemsResponseObject interface {
+	VisitListQuoteTaxLineItemsResponse(w http.ResponseWriter) error
+}
+
+type ListQuoteTaxLineItems200JSONResponse []QuoteTaxLineItem
+
+func (response ListQuoteTaxLineItems200JSONResponse) VisitListQuoteTaxLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteTaxLineItems400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteTaxLineItems400ApplicationProblemPlusJSONResponse) VisitListQuoteTaxLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteTaxLineItems401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteTaxLineItems401ApplicationProblemPlusJSONResponse) VisitListQuoteTaxLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteTaxLineItems403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteTaxLineItems403ApplicationProblemPlusJSONResponse) VisitListQuoteTaxLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteTaxLineItems404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteTaxLineItems404ApplicationProblemPlusJSONResponse) VisitListQuoteTaxLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteTaxLineItems413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteTaxLineItems413ApplicationProblemPlusJSONResponse) VisitListQuoteTaxLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteTaxLineItems415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteTaxLineItems415ApplicationProblemPlusJSONResponse) VisitListQuoteTaxLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteTaxLineItems429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteTaxLineItems429ApplicationProblemPlusJSONResponse) VisitListQuoteTaxLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteTaxLineItems503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteTaxLineItems503ApplicationProblemPlusJSONResponse) VisitListQuoteTaxLineItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteTaxLineItemRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+	Params     DeleteQuoteTaxLineItemParams
+}
+
+type DeleteQuoteTaxLineItemResponseObject interface {
+	VisitDeleteQuoteTaxLineItemResponse(w http.ResponseWriter) error
+}
+
+type DeleteQuoteTaxLineItem200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteQuoteTaxLineItem200JSONResponse) VisitDeleteQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteTaxLineItem204Response struct {
+}
+
+func (response DeleteQuoteTaxLineItem204Response) VisitDeleteQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteQuoteTaxLineItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteTaxLineItem400ApplicationProblemPlusJSONResponse) VisitDeleteQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteTaxLineItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteTaxLineItem401ApplicationProblemPlusJSONResponse) VisitDeleteQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteTaxLineItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteTaxLineItem403ApplicationProblemPlusJSONResponse) VisitDeleteQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteTaxLineItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteTaxLineItem404ApplicationProblemPlusJSONResponse) VisitDeleteQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteTaxLineItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteTaxLineItem412ApplicationProblemPlusJSONResponse) VisitDeleteQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteTaxLineItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteTaxLineItem429ApplicationProblemPlusJSONResponse) VisitDeleteQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuoteTaxLineItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuoteTaxLineItem503ApplicationProblemPlusJSONResponse) VisitDeleteQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteTaxLineItemRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+	Params     GetQuoteTaxLineItemParams
+}
+
+type GetQuoteTaxLineItemResponseObject interface {
+	VisitGetQuoteTaxLineItemResponse(w http.ResponseWriter) error
+}
+
+type GetQuoteTaxLineItem200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuoteTaxLineItem200JSONResponse struct {
+	Body    QuoteTaxLineItem
+	Headers GetQuoteTaxLineItem200ResponseHeaders
+}
+
+func (response GetQuoteTaxLineItem200JSONResponse) VisitGetQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteTaxLineItem304Response = RecordNotModifiedResponse
+
+func (response GetQuoteTaxLineItem304Response) VisitGetQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuoteTaxLineItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteTaxLineItem400ApplicationProblemPlusJSONResponse) VisitGetQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteTaxLineItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteTaxLineItem401ApplicationProblemPlusJSONResponse) VisitGetQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteTaxLineItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteTaxLineItem403ApplicationProblemPlusJSONResponse) VisitGetQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteTaxLineItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteTaxLineItem404ApplicationProblemPlusJSONResponse) VisitGetQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteTaxLineItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteTaxLineItem429ApplicationProblemPlusJSONResponse) VisitGetQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteTaxLineItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteTaxLineItem503ApplicationProblemPlusJSONResponse) VisitGetQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteTaxLineItemRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+	Params     UpdateQuoteTaxLineItemParams
+	Body       *UpdateQuoteTaxLineItemJSONRequestBody
+}
+
+type UpdateQuoteTaxLineItemResponseObject interface {
+	VisitUpdateQuoteTaxLineItemResponse(w http.ResponseWriter) error
+}
+
+type UpdateQuoteTaxLineItem200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateQuoteTaxLineItem200JSONResponse struct {
+	Body    QuoteTaxLineItem
+	Headers UpdateQuoteTaxLineItem200ResponseHeaders
+}
+
+func (response UpdateQuoteTaxLineItem200JSONResponse) VisitUpdateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteTaxLineItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteTaxLineItem400ApplicationProblemPlusJSONResponse) VisitUpdateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteTaxLineItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteTaxLineItem401ApplicationProblemPlusJSONResponse) VisitUpdateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteTaxLineItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteTaxLineItem403ApplicationProblemPlusJSONResponse) VisitUpdateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteTaxLineItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteTaxLineItem404ApplicationProblemPlusJSONResponse) VisitUpdateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteTaxLineItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteTaxLineItem412ApplicationProblemPlusJSONResponse) VisitUpdateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteTaxLineItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteTaxLineItem413ApplicationProblemPlusJSONResponse) VisitUpdateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteTaxLineItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteTaxLineItem415ApplicationProblemPlusJSONResponse) VisitUpdateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteTaxLineItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteTaxLineItem429ApplicationProblemPlusJSONResponse) VisitUpdateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteTaxLineItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteTaxLineItem503ApplicationProblemPlusJSONResponse) VisitUpdateQuoteTaxLineItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteReportRequestObject struct {
+	Params ListQuoteReportParams
+	Body   *ListQuoteReportJSONRequestBody
+}
+
+type ListQuoteReportResponseObject interface {
+	VisitListQuoteReportResponse(w http.ResponseWriter) error
+}
+
+type ListQuoteReport200JSONResponse QuoteReportPage
+
+func (response ListQuoteReport200JSONResponse) VisitListQuoteReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteReport400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteReport400ApplicationProblemPlusJSONResponse) VisitListQuoteReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteReport401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteReport401ApplicationProblemPlusJSONResponse) VisitListQuoteReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteReport403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteReport403ApplicationProblemPlusJSONResponse) VisitListQuoteReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteReport413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteReport413ApplicationProblemPlusJSONResponse) VisitListQuoteReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteReport415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteReport415ApplicationProblemPlusJSONResponse) VisitListQuoteReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteReport429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteReport429ApplicationProblemPlusJSONResponse) VisitListQuoteReportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuoteReport503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuoteReport503ApplicationProblemPlusJSONResponse) VisitListQuoteReportResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -62294,6 +65936,11 @@ type StrictServerInterface interface {
 	//
 	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 	DeleteQuoteDeprecated(ctx context.Context, request DeleteQuoteDeprecatedRequestObject) (DeleteQuoteDeprecatedResponseObject, error)
+	// SetQuoteDiscountLineItemDeprecated Set a quote's discount line (deprecated path)
+	// (PUT /api/quote/{quoteId}/discount-line-item)
+	//
+	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
+	SetQuoteDiscountLineItemDeprecated(ctx context.Context, request SetQuoteDiscountLineItemDeprecatedRequestObject) (SetQuoteDiscountLineItemDeprecatedResponseObject, error)
 	// CreateQuote Create a quote
 	// (POST /api/quotes)
 	CreateQuote(ctx context.Context, request CreateQuoteRequestObject) (CreateQuoteResponseObject, error)
@@ -62320,6 +65967,30 @@ type StrictServerInterface interface {
 	// UpdateQuote Replace a quote
 	// (PUT /api/quotes/{quoteId})
 	UpdateQuote(ctx context.Context, request UpdateQuoteRequestObject) (UpdateQuoteResponseObject, error)
+	// DeleteQuoteDiscountLineItem Delete a quote's discount line
+	// (DELETE /api/quotes/{quoteId}/discount-line-item)
+	DeleteQuoteDiscountLineItem(ctx context.Context, request DeleteQuoteDiscountLineItemRequestObject) (DeleteQuoteDiscountLineItemResponseObject, error)
+	// GetQuoteDiscountLineItem Get a quote's discount line
+	// (GET /api/quotes/{quoteId}/discount-line-item)
+	GetQuoteDiscountLineItem(ctx context.Context, request GetQuoteDiscountLineItemRequestObject) (GetQuoteDiscountLineItemResponseObject, error)
+	// SetQuoteDiscountLineItem Set a quote's discount line
+	// (PUT /api/quotes/{quoteId}/discount-line-item)
+	SetQuoteDiscountLineItem(ctx context.Context, request SetQuoteDiscountLineItemRequestObject) (SetQuoteDiscountLineItemResponseObject, error)
+	// CreateQuoteFeeLineItem Add a fee line to a quote
+	// (POST /api/quotes/{quoteId}/fee-line-items)
+	CreateQuoteFeeLineItem(ctx context.Context, request CreateQuoteFeeLineItemRequestObject) (CreateQuoteFeeLineItemResponseObject, error)
+	// ListQuoteFeeLineItems List a quote's fee lines
+	// (POST /api/quotes/{quoteId}/fee-line-items/list)
+	ListQuoteFeeLineItems(ctx context.Context, request ListQuoteFeeLineItemsRequestObject) (ListQuoteFeeLineItemsResponseObject, error)
+	// DeleteQuoteFeeLineItem Delete a quote fee line
+	// (DELETE /api/quotes/{quoteId}/fee-line-items/{lineItemId})
+	DeleteQuoteFeeLineItem(ctx context.Context, request DeleteQuoteFeeLineItemRequestObject) (DeleteQuoteFeeLineItemResponseObject, error)
+	// GetQuoteFeeLineItem Get a quote fee line
+	// (GET /api/quotes/{quoteId}/fee-line-items/{lineItemId})
+	GetQuoteFeeLineItem(ctx context.Context, request GetQuoteFeeLineItemRequestObject) (GetQuoteFeeLineItemResponseObject, error)
+	// UpdateQuoteFeeLineItem Replace a quote fee line
+	// (PUT /api/quotes/{quoteId}/fee-line-items/{lineItemId})
+	UpdateQuoteFeeLineItem(ctx context.Context, request UpdateQuoteFeeLineItemRequestObject) (UpdateQuoteFeeLineItemResponseObject, error)
 	// CreateQuotePartLine Add a part line to a quote
 	// (POST /api/quotes/{quoteId}/part-line-items)
 	CreateQuotePartLine(ctx context.Context, request CreateQuotePartLineRequestObject) (CreateQuotePartLineResponseObject, error)
@@ -62349,6 +66020,24 @@ type StrictServerInterface interface {
 	// UpdateQuoteStatus Move a quote to another status
 	// (POST /api/quotes/{quoteId}/status)
 	UpdateQuoteStatus(ctx context.Context, request UpdateQuoteStatusRequestObject) (UpdateQuoteStatusResponseObject, error)
+	// CreateQuoteTaxLineItem Add a tax line to a quote
+	// (POST /api/quotes/{quoteId}/tax-line-items)
+	CreateQuoteTaxLineItem(ctx context.Context, request CreateQuoteTaxLineItemRequestObject) (CreateQuoteTaxLineItemResponseObject, error)
+	// ListQuoteTaxLineItems List a quote's tax lines
+	// (POST /api/quotes/{quoteId}/tax-line-items/list)
+	ListQuoteTaxLineItems(ctx context.Context, request ListQuoteTaxLineItemsRequestObject) (ListQuoteTaxLineItemsResponseObject, error)
+	// DeleteQuoteTaxLineItem Delete a quote tax line
+	// (DELETE /api/quotes/{quoteId}/tax-line-items/{lineItemId})
+	DeleteQuoteTaxLineItem(ctx context.Context, request DeleteQuoteTaxLineItemRequestObject) (DeleteQuoteTaxLineItemResponseObject, error)
+	// GetQuoteTaxLineItem Get a quote tax line
+	// (GET /api/quotes/{quoteId}/tax-line-items/{lineItemId})
+	GetQuoteTaxLineItem(ctx context.Context, request GetQuoteTaxLineItemRequestObject) (GetQuoteTaxLineItemResponseObject, error)
+	// UpdateQuoteTaxLineItem Replace a quote tax line's tax rate
+	// (PUT /api/quotes/{quoteId}/tax-line-items/{lineItemId})
+	UpdateQuoteTaxLineItem(ctx context.Context, request UpdateQuoteTaxLineItemRequestObject) (UpdateQuoteTaxLineItemResponseObject, error)
+	// ListQuoteReport Report of quotes with their totals
+	// (POST /api/reporting/quote/list)
+	ListQuoteReport(ctx context.Context, request ListQuoteReportRequestObject) (ListQuoteReportResponseObject, error)
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx context.Context, request GetCostingSettingsRequestObject) (GetCostingSettingsResponseObject, error)
@@ -70125,6 +73814,55 @@ func (sh *strictHandler) DeleteQuoteDeprecated(ctx echo.Context, quoteId QuoteId
 	return nil
 }
 
+// SetQuoteDiscountLineItemDeprecated operation middleware
+func (sh *strictHandler) SetQuoteDiscountLineItemDeprecated(ctx echo.Context, quoteId QuoteId, params SetQuoteDiscountLineItemDeprecatedParams) error {
+	var request SetQuoteDiscountLineItemDeprecatedRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	var body SetQuoteDiscountLineItemDeprecatedJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SetQuoteDiscountLineItemDeprecated(ctx.Request().Context(), request.(SetQuoteDiscountLineItemDeprecatedRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetQuoteDiscountLineItemDeprecated")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SetQuoteDiscountLineItemDeprecatedResponseObject); ok {
+		return validResponse.VisitSetQuoteDiscountLineItemDeprecatedResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // CreateQuote operation middleware
 func (sh *strictHandler) CreateQuote(ctx echo.Context, params CreateQuoteParams) error {
 	var request CreateQuoteRequestObject
@@ -70466,6 +74204,312 @@ func (sh *strictHandler) UpdateQuote(ctx echo.Context, quoteId QuoteId, params U
 		return err
 	} else if validResponse, ok := response.(UpdateQuoteResponseObject); ok {
 		return validResponse.VisitUpdateQuoteResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteQuoteDiscountLineItem operation middleware
+func (sh *strictHandler) DeleteQuoteDiscountLineItem(ctx echo.Context, quoteId QuoteId, params DeleteQuoteDiscountLineItemParams) error {
+	var request DeleteQuoteDiscountLineItemRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteQuoteDiscountLineItem(ctx.Request().Context(), request.(DeleteQuoteDiscountLineItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteQuoteDiscountLineItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteQuoteDiscountLineItemResponseObject); ok {
+		return validResponse.VisitDeleteQuoteDiscountLineItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuoteDiscountLineItem operation middleware
+func (sh *strictHandler) GetQuoteDiscountLineItem(ctx echo.Context, quoteId QuoteId, params GetQuoteDiscountLineItemParams) error {
+	var request GetQuoteDiscountLineItemRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuoteDiscountLineItem(ctx.Request().Context(), request.(GetQuoteDiscountLineItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuoteDiscountLineItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuoteDiscountLineItemResponseObject); ok {
+		return validResponse.VisitGetQuoteDiscountLineItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// SetQuoteDiscountLineItem operation middleware
+func (sh *strictHandler) SetQuoteDiscountLineItem(ctx echo.Context, quoteId QuoteId, params SetQuoteDiscountLineItemParams) error {
+	var request SetQuoteDiscountLineItemRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	var body SetQuoteDiscountLineItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.SetQuoteDiscountLineItem(ctx.Request().Context(), request.(SetQuoteDiscountLineItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetQuoteDiscountLineItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(SetQuoteDiscountLineItemResponseObject); ok {
+		return validResponse.VisitSetQuoteDiscountLineItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateQuoteFeeLineItem operation middleware
+func (sh *strictHandler) CreateQuoteFeeLineItem(ctx echo.Context, quoteId QuoteId, params CreateQuoteFeeLineItemParams) error {
+	var request CreateQuoteFeeLineItemRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	var body CreateQuoteFeeLineItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateQuoteFeeLineItem(ctx.Request().Context(), request.(CreateQuoteFeeLineItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateQuoteFeeLineItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateQuoteFeeLineItemResponseObject); ok {
+		return validResponse.VisitCreateQuoteFeeLineItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListQuoteFeeLineItems operation middleware
+func (sh *strictHandler) ListQuoteFeeLineItems(ctx echo.Context, quoteId QuoteId, params ListQuoteFeeLineItemsParams) error {
+	var request ListQuoteFeeLineItemsRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	var body ListQuoteFeeLineItemsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListQuoteFeeLineItems(ctx.Request().Context(), request.(ListQuoteFeeLineItemsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListQuoteFeeLineItems")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListQuoteFeeLineItemsResponseObject); ok {
+		return validResponse.VisitListQuoteFeeLineItemsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteQuoteFeeLineItem operation middleware
+func (sh *strictHandler) DeleteQuoteFeeLineItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params DeleteQuoteFeeLineItemParams) error {
+	var request DeleteQuoteFeeLineItemRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteQuoteFeeLineItem(ctx.Request().Context(), request.(DeleteQuoteFeeLineItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteQuoteFeeLineItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteQuoteFeeLineItemResponseObject); ok {
+		return validResponse.VisitDeleteQuoteFeeLineItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuoteFeeLineItem operation middleware
+func (sh *strictHandler) GetQuoteFeeLineItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params GetQuoteFeeLineItemParams) error {
+	var request GetQuoteFeeLineItemRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuoteFeeLineItem(ctx.Request().Context(), request.(GetQuoteFeeLineItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuoteFeeLineItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuoteFeeLineItemResponseObject); ok {
+		return validResponse.VisitGetQuoteFeeLineItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateQuoteFeeLineItem operation middleware
+func (sh *strictHandler) UpdateQuoteFeeLineItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params UpdateQuoteFeeLineItemParams) error {
+	var request UpdateQuoteFeeLineItemRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	var body UpdateQuoteFeeLineItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateQuoteFeeLineItem(ctx.Request().Context(), request.(UpdateQuoteFeeLineItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateQuoteFeeLineItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateQuoteFeeLineItemResponseObject); ok {
+		return validResponse.VisitUpdateQuoteFeeLineItemResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -70868,6 +74912,262 @@ func (sh *strictHandler) UpdateQuoteStatus(ctx echo.Context, quoteId QuoteId) er
 		return err
 	} else if validResponse, ok := response.(UpdateQuoteStatusResponseObject); ok {
 		return validResponse.VisitUpdateQuoteStatusResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateQuoteTaxLineItem operation middleware
+func (sh *strictHandler) CreateQuoteTaxLineItem(ctx echo.Context, quoteId QuoteId, params CreateQuoteTaxLineItemParams) error {
+	var request CreateQuoteTaxLineItemRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	var body CreateQuoteTaxLineItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateQuoteTaxLineItem(ctx.Request().Context(), request.(CreateQuoteTaxLineItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateQuoteTaxLineItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateQuoteTaxLineItemResponseObject); ok {
+		return validResponse.VisitCreateQuoteTaxLineItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListQuoteTaxLineItems operation middleware
+func (sh *strictHandler) ListQuoteTaxLineItems(ctx echo.Context, quoteId QuoteId, params ListQuoteTaxLineItemsParams) error {
+	var request ListQuoteTaxLineItemsRequestObject
+
+	request.QuoteId = quoteId
+	request.Params = params
+
+	var body ListQuoteTaxLineItemsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListQuoteTaxLineItems(ctx.Request().Context(), request.(ListQuoteTaxLineItemsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListQuoteTaxLineItems")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListQuoteTaxLineItemsResponseObject); ok {
+		return validResponse.VisitListQuoteTaxLineItemsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteQuoteTaxLineItem operation middleware
+func (sh *strictHandler) DeleteQuoteTaxLineItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params DeleteQuoteTaxLineItemParams) error {
+	var request DeleteQuoteTaxLineItemRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteQuoteTaxLineItem(ctx.Request().Context(), request.(DeleteQuoteTaxLineItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteQuoteTaxLineItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteQuoteTaxLineItemResponseObject); ok {
+		return validResponse.VisitDeleteQuoteTaxLineItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuoteTaxLineItem operation middleware
+func (sh *strictHandler) GetQuoteTaxLineItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params GetQuoteTaxLineItemParams) error {
+	var request GetQuoteTaxLineItemRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuoteTaxLineItem(ctx.Request().Context(), request.(GetQuoteTaxLineItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuoteTaxLineItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuoteTaxLineItemResponseObject); ok {
+		return validResponse.VisitGetQuoteTaxLineItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateQuoteTaxLineItem operation middleware
+func (sh *strictHandler) UpdateQuoteTaxLineItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params UpdateQuoteTaxLineItemParams) error {
+	var request UpdateQuoteTaxLineItemRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.Params = params
+
+	var body UpdateQuoteTaxLineItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateQuoteTaxLineItem(ctx.Request().Context(), request.(UpdateQuoteTaxLineItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateQuoteTaxLineItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateQuoteTaxLineItemResponseObject); ok {
+		return validResponse.VisitUpdateQuoteTaxLineItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListQuoteReport operation middleware
+func (sh *strictHandler) ListQuoteReport(ctx echo.Context, params ListQuoteReportParams) error {
+	var request ListQuoteReportRequestObject
+
+	request.Params = params
+
+	var body ListQuoteReportJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListQuoteReport(ctx.Request().Context(), request.(ListQuoteReportRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListQuoteReport")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListQuoteReportResponseObject); ok {
+		return validResponse.VisitListQuoteReportResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -72831,1137 +77131,1188 @@ var swaggerSpec = []string{
 	"xqlNt65LJuu8em2fNvoChasghSVnLazjJ7l9x8Oq3d/9Jm6aaEm1Oemdo53/8eeT3f/+498Ov/zdzsbL",
 	"OjTx5iEvbztcd+to3Qe5/Y8D153JRyseOIDliRl2lBxc0MvNZrkSH7AuKnoZMaZpetlpNHUNutkNvHyE",
 	"IRgH+/uV0Mmxb7352aX9mr/T8fAmITZ/pbKTHbTsZB09WEPSa9fRRT0/QWbG/8/e+y63jWR5oq+SoY0N",
-	"kz0QLcmyuyzFRFyV7er2jP9oLblrt4cdjRSRFNECEyxkUhK7pyL24/18v9w32AfYR9j7JvMkN/Kck4kE",
-	"kABBSrLsGk/EdFlEIpF/z//zO8lrKqQanqu5lIgCw+WlYJmYAvL2gAMWGhoowVwWE4oKZGNg6yRAN+FB",
-	"W/lMfOuIxeTDjCMWY/4I/NO64My/rZvkJEnAQexlJFhH31g6J90EUg6KfD50Ad+YMUjHBbrU/BJ7w39/",
-	"gmiZJI7G0vxZaepDSrl3/B8/l6P2f34toEAn9DmpYK27Xqo/e/1UH/ijW7TGMcGLKmy5xnfngcweN5bQ",
-	"QzeilpftFMGdTnXMX+HGxmzAJTPHAZWgqoWB2o7lDVdYIz2yJ4JBKBP0OxyxD+IG610op8Ob1qhfN8EW",
-	"qqX91oucrp5/8FHJW/vW5PLhBTvRUTf00Noi97IscO98tf6kK+OO7A1cQxTeGD4QcioWQlEmrKynwUaM",
-	"7mpUOsvzAnMxMG/WBREwAPRXQCMjC6WPxVFU5DKTinoNARXVQL4bCUqKjszxWGKcBGXtgr6VKsa15pMZ",
-	"Gl4Ng8OQuATZHIRX8EzP8uXlDMYXW3zKz3oCSCdyLHlyzeVEqBGLE655jEnDJTX0j7TT70jXcyTKhjUU",
-	"QukgEpQtb73ulPlE3BX8aJJyYfaTkCh4pnKMJhIXszy/2k0TNhM8aUMSyScAhpME0Tl/tgEHxCDM5VX8",
-	"Gml/vzQFTLNuA9OwRtIkODZMW2u5r7aWvI3i8dYrEKrTUT7eXwHvm97QI9ywtlvVL3m3V87uw+bqBnH2",
-	"vlB2RGqYlA36DOXT8+Q8nYu38jVfqUoQZH8UMZfDuZYPLB4xNnBt/G8J5xeK2GYDsNMTJmMF/o+OmBHU",
-	"jIRfLaizsX/3XkrkeBhywSu+/PIn8e555lvloj58lveC4jvLq9a4V21YZ94mtJGJ6sFdl1N+f7nktRRy",
-	"W2eIflYiyzzUPkIcKx1qPoYhGxh1prEA8RBqyLE4OO8Y3x3LLrfesS166zxKYK4BDxg4l45Y47Psx/w2",
-	"QjzU0jcWtWCh7h+M2GmJWeolAcDNCkVgttH6Tpu+c/K5L1cW0KyTq93L9r9i71SF3ax37bBEzM159rcY",
-	"c+Qt0ieevzYwmDrzqvn4+MqiH0Nqrs4hoDddaGt5Wcormd/IIHpmj5UM8cDHwTFYhBMg4exaO5R3pBxA",
-	"jsvLt9CMX5VNag3Tbq88WzoM76O07J9qYKtb1pVdbuqu/dpqTTXFhuro/+TTLIrRWfDJ1bdBuu4dB+eL",
-	"VDjrAb/xBcaxKbhG+EYFrsOihYCRCcIince/hCUPw7QRIz+Eh1aFOm66dQ4P9n8foB9ButnLx/Ms7ONx",
-	"xPsLQ4/90usmR+Uy7zejQLjHodtZ6P7a3KpfavJu69FpOSo/dYiykECKz0wPgJNL1hqCAmYLrsGChTBK",
-	"EBzFdaqmq9FYvidvpsw1BLyIhLlMR6qCicdRCRmUCfkExNJUXpqzdtBRhLJs+RD1xavj+AqG4cE193f5",
-	"ntRf7yp87s8k44rgZfBHFVm/VdLEwrsSYuGD4GPcXK8C6ROuxWVerDoWGGu5Urt7Xt674DzW7PotjASL",
-	"vaTKloHxEqI2l1zFLZInh6mwdtBvmm/8Gu1c8uVl15mG5w9xnC8L3nmZ4PlDfHi2Te15yw0+bKGv1Or7",
-	"QIkjLrFsppMh0ItUr/1T+Wxcih107TpUn2ooYY/gpne5Pi/45CpY7cyWLlMYJnhsc530sjDyKruZpZmo",
-	"5vqVYnMu2YzLpC1+8EMunVrf59MQQAtZNmTFWK6sqxWr0GCYGk44wpJkgvGsEDxZmQXbdUO713mc81tc",
-	"4nVTWAfRusGxtB6nNYzJOaYe4DqRsHJa5MlyUg8e3mQq2M+ZzidXH+UfuUw27ECuE+Qtryp51NYV034J",
-	"pZb358XNzPQmG/7YGK3lqApeAUgcZXMCnIJcJgdspPnX44GJ43vBuKSLthkGGHnyVTV7zA3m2CIKgRpC",
-	"Djo9EysX6r9ZGeHOjIiNbQyqRBEOXiCUdx/g9igvVrf/+anGGoZFuJtZDnUUqsGGG8tuvUS3Hiaaj0FD",
-	"i/dNNEy71Ilw5ke3OWdr28z5atHhFIKPogcfz606KhUXNjD8ozKpIUs1nmpAFw2ZpLYa6c02gosDvO79",
-	"Tiii7V9ULk+Nrhe6If9y9vEDg6cupp8NPv30ir14uXcwHLG3WrF4ki9WcRlvo5jOLwXBuq4gDd8Sm332",
-	"/kcjRWFIwiQvEsyquRCrXCb9A9dgRB/tB0NOwXepFK9TNQnjnpyUs8lSifVPsO2R0XxFMRFS80vBBnGq",
-	"Tt2fmOETsRgEutjF5A3pKI8l9cbnpi9bQNT2DQILl/bpwHYD9vg9tlzg0nBNLaxJeiztaD3rynDEPi7h",
-	"DhXm3B5VZEv7xTiMiFHOKIyGceRmCDEn5Xq4VBI3i7DAA2+Hb5y3uBROYCdLqpOtuckVWg92vjD+fAOh",
-	"wlstO7OQJeZdPuG6LSMYkHAzalHDQh5wpmYim0ZG4OUr858VL5LhsSefpopdiYV2aTMRy3JMlradhrKF",
-	"IZKtBfAklxNhg92O7T9cb2gnhE+WIUTmvip7xvSsLXkn7W0vlkG6/BniTQn/Alh0OapmIdb1JTPAgS3R",
-	"v2zXpGsD23BFyEvsTGkdSy+3MH8vN572XeA/ZFuWkV2F9XgfkO1mj3SWKr11VfH0kephEwjRa/+irAWA",
-	"AWyRxn1pSR8InoMe5Z75XNxLSWALqP9TsEqXzY/g9VoqqbKFMWzZM0MkRcQ0BIvBH0eE5HQJ5lELeAmq",
-	"BRYnAqQrKp4xgLJpenkhIrZIFyJiF4LPI8blpRFcjewlRRbuEkvPbViLp1L6JUiSYaL5lGgzOX9dWU2X",
-	"J+lqpcLI5jwRteozdq82Ib5o3VD5VO/akwTjCZ+iemG4LtL62m8brAHX+Xa1tf/+2ncrK/66fM2rEdfn",
-	"dTipG3GRVJ1MdHrNdXsxf/uciriwCZdGLa2gqTtUpe2rx4EOQKc2lSz2Ny5mA6jdZ2v2DY+rhWXQ7DVw",
-	"VWfo/uXy8evPtatP7hKYaw9W3WpNq5NnL9iZFgIUqBd7L/Z3z1+wk2w5T+VyHozC6yESVO5pqcL3FA76",
-	"Vy9DPJpC8Na9/D//u6zAODyu1hKq7ydt9mPuZ6UGWu+rDC8Y3tJePu+tbJST+tpXo0NGrJVE86ueUSE1",
-	"7dVW8whkoGTaRmXSqqSsW1itbBG9FFQ+znD9de6oIGa52L96SmPvvHtWU1+sYHbsKleD7gkaxhfD82ow",
-	"AZLj8DhV5wJeBjt/r9CrIvXWWx3Vquc0DpBav0+vK8yUJ0lqRsSz08r6fyVV2AJlJ4tcqV0lJlaJ5RUW",
-	"Bk5PPodkZ7A3KSScVcIQMcEnM0a12MYSQRtKcIj9vQh6gWOWCQ1eNkCRMPJxlt+IwpB5OnaHe8MRO1te",
-	"XmLlenjxaCwveGE+zKFubUwwSIi8euMKF7MY3YUxG0wzriOmflnyQgyPQU6FFkZUHcs4X2pRvHbdwbs3",
-	"PPOrEw/KviPXcdRodgOpPYWYaC4vlxkvhscgCSPIIErBlddtjzfiouwmYvE04/JSlD8doyg9lqGXHb2K",
-	"R+wNuCYbpe8iKoNNW2c0AP81MCPN+a1/Uvf31p33fjpkTff4NjXJDWTQgYMBBqZYEpuEQAGGXq3BR9Yp",
-	"PfbXtrAVpqDQpK56W3KDoka58i83Btxvdthu+AcSVj1+I3ZKiq8hhq52d8R4WRiYalxhMosREIdHUAhc",
-	"CLh2oB3DtTPK8in8NWLvSBHGbqkMuOm2QlX9rscSVYnhEYsvoHFsCBN8Il1gnSnB55CxbO4+JO8iCanB",
-	"SsPQUPrQkBrnBgZ16g0DMT2bFinIOabfnWgHuqVcTimy9Yr2lvkVtT04JpXbsRFua4kD+HMiFkImRqSE",
-	"3ElYUK/467qir/erEfdz7LXqxg33Xlmt1IUYQiVBXIphsyBpIM5Z1El87zitbjLWiPosll0+xP4KtJt0",
-	"Y3ZRsCKrN61jdtmsc4uKNpSwH1oNjQ1qley/0pjrNUp3hwm5RfXeguavMV8v76CNbziSNbp65eDU5JmO",
-	"Ur7dB+f//O/a0TE/fBuH58E0/Pte6G2rTz+2nWC9iaDGXkI64ceFkCeL9DU5ddt1wZDyeiIZvH/6lj0b",
-	"7XleeYCfPTl9i7E52hAF3/5V+XzR5qkMwGZk6UXBi1UlTzyQOoDYDBvVDewMrf3ZVtstB5TkQm1VLNls",
-	"4MKsUlvyv03GcQ3t5N3H4dQaccM2vcmLKzYR5tjcbUzt1lUIMaGBNEZ43CgzlGLMMWJeQHzjhRDSuapU",
-	"Kic90fA2Mb0TAkeXo8MrauGtJ8p4RttTRtC5FixfaraUmVCKcXVFxAaxfoxqCsuRKjYtRCt+88elVmki",
-	"Tot8IpQKAiXCuFz9ivJ0pYolZvmMTO+gQbA7V/C1Bdm5BO/of/g3NXTLXO42l7G30btYyvN0bkjrUgt1",
-	"KgpDngLGb3wOYSVLyczgS1v4HOz7DqsrqoRqYPDGwL0Fcr1NYWH/XP7z//t/ASl7+MUDO6IdJfRy4S1D",
-	"5/yhsQ3hMVsB1RPrgGWBRXiEiRli9Apo0ToK55GtBo3bio6Vn96MkLXQz3slZZ2BID5yUWX9GnOqMpA6",
-	"6Q4cq7brFqZQFTIa+Zy0Slr+0sXL+5naSmr3oFY2j6g+bORGlfusTa1HZhOiojrPvwprm38Q29bYGzYy",
-	"xtDdThXYDZxVrqPKyj1XvHRHcmuwDTfBEdss0TCEe94jecu6HoJYBBX95s6gBJtLokeoVDckU+t9O9w7",
-	"dAjOQ1Ct/DMUY3wtNEgl4xKhJCpcoIDwfSN8VV8d9sxJ2iI0fq3cSHdU1ajWAOIruHlAd9mcokIIKijM",
-	"52JonXgwZxr4vYiLTiqEUmzVgdUFxf6D2DxUsJZz1mWP2Uxo3JBW9RQpoXrcUoIgzOZ5IjJDnOYkaFnh",
-	"kioMWvFLEpw8WHwxq66UIIulVA158riUybwzL8UlJziIvcZmfKPS59c/063E0SNwJ1+LkIgaJHYPRZ76",
-	"RsrWkhACzFowmyrh8bQGk5oWoUpHmHmRwyLblAksi4B23nl+jUx0ki9W4EkMgyouwhvgCf08y5hKAS7K",
-	"DdfwV7VcmF3HE2RdSTxBPELzefgHwiAbSfUaIdUXK8AuVDroLsLz02eymheXIgzV5tIL1uaI/Ala1rc0",
-	"X+zQSFr39U/2E1yuyMGzjqvVIeO8X0p6323qq4+lrIXfSHEJJoZhojGYTZLE5YNhJR2h9BHUB4HFhpbk",
-	"MrK1WCk+a5IJXgCUKk14LFFDGI4qpkes+snGZonoy2QCHu8w3AU2iG0nMYNytoyz2EwkHkZsJuREQAlF",
-	"FsMyx8fsDzmk4jElwO+3yLgRabhcxSP2EZaF0hfNKlBQrjmsABidL4SEai0QYrEsVHotDFlRIpvuFpQb",
-	"j8nX5sWYqsma1/giBVKHK8rEPNWMo5dYqwkrBHwa3ao+xYQjO+UT8Y9fKxRTXaWL3XyBG727wKNN8Nnm",
-	"iK2MLHcuQlHZ9JBpUcxVre5lKq9zwF6D2TCdbxN5XIk7Xvhfa4s/7pCiP1RMBoDLepleC3nPlsZOc5lX",
-	"fsdyin5WMSl0B04ayVlY+McsO5Z4tyuWKpZUKsm1Abn4dgf7xboFoivWzzst/dT8yp5+mwE1j5454S16",
-	"tyJrFdfGRdpAFQ1J+XCn3FXqns/ai9bPo9u4R9v4ju/nSjWBk/gtirDPXjzfC0q0bdevdvOCN0wU81S1",
-	"V79euOdeCUn2WYli9yJfGu6aXwmJqJQOpPuYFrHaBAvAaHbJNWDJnyBmuA8Yzm1ubKrYghek8nNNPx9R",
-	"YyywBZKaENLWoBQsv5GiGEteCP5EsetU3Pjjx9x/+lheOGRyeN0o0SJJtf/CQAkxlvGJ++ZH0/858PAR",
-	"i/9k+i8f2trOb0wvlZ/BsgvqjJk6k/lYekIowAUobXi6rBVmU5QUSwuYKrW044Xqy4WYGyHhmmdpArUh",
-	"xvKyMExA5hqKQmP9vLkS2bVQ1cgoHL1DRNqJdnDg/i/Q5lU+X3C5sg3KP/EpAssTapBtU/vRawmKl9cI",
-	"/obnZ0Kbz7pOvL/h+XteXKbS/QmFy6kp/Rt/d6gr9qH3A7T4b8scwr/gqf0DhwAl3D4WSTnK6k/Q6tQi",
-	"QlcaNn61owGpxRuM/Ru/OEPbVjlr7wdo8S/5hX2G/8T3zCFeZt7GVX6BNh9efdqJLK3GP3AjTk5P3Cbg",
-	"v/F3hK+A8ZdbWfsRWp7neeZamD/YuZjbELtTUUBg2isO/nPi8u690O/ebXHnsPITtPoZwfRdE/d3SNvy",
-	"gLNbkQSxRrPv3T/CDDcPQRBhQ8KYxWy5iJzBZiwRBjkv2MXS0HvNYvgMRkibP+dwgg3twErAcwvBoURx",
-	"LRQJKlepTMwHYXRHY8lLCHIc8IQXRSqUrXvyNomPDeWFg1prUZZVj9mA07SneTEGidU+HUb1ivQxRGsy",
-	"Xq1YDmFBkgrND2rVwLHzoQeRB6QryYHm88XCCE6o38IMbRG+cDX4PmiMqC5Zwc98PSjplmsQ5nBuiuC3",
-	"dX9562nNLRbFo1+tsMqCrvm0WV38Pvzrrt/Gg9b85h+KXCmGTytYDwDnAOEHEKlkgR24bbvpUB4cBXgN",
-	"ujEaC11MVnUejzTudoBNoAZznmVC6dK6a041XmdzeVLIZIJYnAYhCkqNTVRq3SM6riSbNjSuZ40BsFm7",
-	"sUMGCWyIueYlDnvYpuVh7bYWL4DTWCWE9jxK/76ozZ3jDbRRd4GiKiWqFAPwyErjsocR/mEUQRm8uujN",
-	"Enf5DeMVnrVAGHp71I8sqwF4VrSZ34rE/nrsWI99PpYOy0ppczmuROJQWAS7BDphX/IpBbmDXOydkdPN",
-	"N5KxHFh2l4J2LWF3hqNSMKoU0DDngmc3RjOi96riaW0n2lh8Ki+N4DNvXbU62g2cUxxJqqDuq/3+UVks",
-	"39a0hGPlD3ssB9qj209UhFOt/ghEvPLMZ5BuXcsPOvQcoXQ6h3wYBBRr7A6nvWnQ8K1Xz0rZzcuHKtxN",
-	"muDWGX1CUWs2KL+sQpkG6OR438KHSlyZiDVZj3PjIDoV1eYtY2StOkwxsvZPW2v6y2YK0jwxKPY9L66W",
-	"i675svFyb++Z+Ge2Vwk58if6yIHUSyVed+/eB3EDt8mWuDZSnv9G2JS6VAIf/8iVSOj0tbFx7B6uh+Pd",
-	"OUCVmRtRcKptyiU+vlouWj96NssXn7gW677ILyjkcs4ns1QKjOUjcqpm+cJ8NpyZVuMn4ZkGVjaq3ZPg",
-	"eNsOWRsj8e50Fzq2dZBYG56Vof1b/v1ef7/X3+/1A93r8P3NLzIxD2YnfPrpFfv9D3u/ZwtsZKH22Ruw",
-	"GoiigHmqGxcCh9ViQdNPFct4cWkX98Uh+9cfx/JmxjWcUHSG/LI0+sdMZMkRi6E/FVNCuo0TK8Mxnu9R",
-	"MUnzDCMaBuDCGMtUJuIWU+Dlci6KdIIld4aUAI+QqRa0lc2FUkaMAIsC1glRfGXo0Cy/YXMuVxDwMYzG",
-	"EuyrODJKyYtRuVA0MhgQOkSXGkyrLMZ1iilsqpwBEr05G3A1lvAZrtg01RAtdpEvNTOrNIRFhKxLGHdl",
-	"TBSzywsxYu8gBEncasUG3E6K/bLMIXufs8w8J98ziHzm1kLUWiqV5nIi4iFqS0ttv4mfjP/jf/6vIJxh",
-	"0lLtEBJIbozQe1OYr4JdOVV2i4NKGK5qFzhDu3er7sGqlY/gWZpgrJjb6osVbhYbgEseloKYEA0yshiJ",
-	"vyzN8V7wAjEIbKSbOz/2HAYTfipnJawilJtJx+cGttQeargv1dtwzPgFgKRibKGmOwKHiWfZaE2ti2jH",
-	"bnhLxBhdRLMo4YQGbNCmMNv3XSFSciv8991P+GT3bXc1UuWwn5ud//H8/JSgmsH8NgpbGlIdggw/m+WF",
-	"Zmo5h2JetN/W3ElkLVyDdBVGMvv86S2zwQ3Cg2esd4pW2oXhxTD0IxY/pUeGZYL/ZJfWLR7LweHe3jDy",
-	"2ywlX+pZXqR/FxhYul99Ps2LizRJhISHz6oPZa53p/lSJtj1YfXpXOhZnuyaRjzL8hv6wPNqq0kup1k6",
-	"0fDsZfXZZS4FdL1fG7XO810g++at/Wf1Kbkop925SFIOUgW0fG5obWWFUKiI2eB5YGWueUpxLoPne8+o",
-	"1i4l4+4c7QQWYi1wJVWFxXPkTmSQZTYqc7eXDwoYIo5K4/F9FBYi94EzzH8ThYb6VolzsZePEFd5P9WJ",
-	"KmUsNy5S1MsWeiYyiNQqt8tWG/aqUQI3hgO2ZRE3dxAIRwU+4BXo3wqJ27fD9kRthxClRjzeiZ05geNX",
-	"16EyzNZiYVG/IlDovg1cdiN4iWrmLjvPNc/wuhJPhFbefQLBy7yza8NKq7f3Is2yVF6eJElByeL9Fsq+",
-	"EI5dpF4Zx1ZGfpzki9WwT1ba7a45J4B7Qfk/v0Y7k1xqPtH9xwfL+IreCg8Sg22RZ1P/EKMuy4xSXPMb",
-	"rthNYc6uvOsEQiLO28SNwnrP3HDcGFIAR9k8q69tOJiY9uOq/4q6ekQty7lUUDo/t6X9y8H7o+aSAfmh",
-	"XAuIA2EJVmrvt5CV5PSWwvLlvlHz/pXlt/DU1u9ch9N2u7pV9lyse8/bom4vcXnkyrFj61E4uX89AK6N",
-	"QYUOW2JPCckeqFb/g2eZbfjY2U5ZBa6/Bv2fT5laXsB3q8D9EQM4OSOWGIGbvEV2I59AbgvxYjD2UXIV",
-	"XD0zo6V4HcQXh5HxVfVWY9C0+ekmL66Atc/TRKZGzPp8/ip0uYNndqsbL24XKV669SPG6wOpOflSNwba",
-	"/zLdV/WzqRD3dmjOlnN7+KeCDHhP6DhgtZ7+kczm5TM6WPc8NggWrA6ODfxEKc/vR0ZpYe9AfiO9QhVg",
-	"orLHvOuED0cBBIQuCuuqduVTCDeE4UYsM+IqlmDZgPDKXFJprh+5EvdFHmQudzV2W19Nu2opwN8UZVY7",
-	"rdyoo/D1T4UQu1rcQmDiNkgmLbe0tTiWu5XY4ojtR+wgYs/Yf/zP/wV2AIxPhXAK4HmQyVgkoojIaF+I",
-	"partRyr1i8OgvWNRRkyr+xMRLLOphFdvLVL5Y+zH5Db+bq89g96TMFUNSCQDcz2GkORMQ1hKnWYs1SxV",
-	"90vzwd1/KgqVy+4FcrIbRjq4BaN4Aejh3tbL1rq6Z53DldC6N6WjNBuu1TRsebhoR90jO/DZC/snZrkg",
-	"ECbNb++X7Vi3iea35NWCekRasP8Kebklbd6Apdih3jdZbyHpA+CakEhuWftwLZ1nA/gZ7BhGOc4LUk28",
-	"ikaKBEVzvjBGPYGAUGwDJklF/FPf167Yk8T+4//+f1hFdmb/xOz2j1oylKzlKhjUtePro6VyHdWtAc27",
-	"WqcpjXiyGlGucRJ3pypUsyGcloK1ZcBBUbKmVJV6iq/fdoCw1OQ3T8z0rnFdbake54bY4l1MexRarTyv",
-	"SqNG3dhjbRMl7ocfjUUbpqK19oqmwccc3qwleBe7faIYNLKE9N4IP3gp2wMuy8+jO9Omf22VafjsBcjn",
-	"vN8HQWI137u3uS5muVz7WWhEEt09fTlEDMp191YkopNgh9p+SvuW0ELNvxXmZYC+ULJEUvYiJiLAd9BZ",
-	"PJa9as5/GbOlzqHwpTXw0gQ/WoQCXjUhlvdzUaTgEGyYQTGtlpysMyosPhyxD5VapU3hpPQ+/E3lcvSJ",
-	"37xHx/MGecodFsgTZ3C02WnOZgEwDbYUoesiLmPmh8ce5cEyoeW6pBrntg7Y4dmLSi6i+bNHOkJvQ11g",
-	"EHWKas3lgwrmit1I97i5d3fwV92HSbCjGK6fBlLO6ogt5ZXMbySF1ihW2eEyvSZyJj2vGmWq10NyNM2H",
-	"pZWs3y19xTMhE17AWwFvzGQiFmZgkEVP5CInvVcYuV+KGzqRBGyQLDE7dXjMlNBmB9GTIxlCVjW3MWgy",
-	"u5fhd1naCHqxZnCzxUPZCtAcANsKkoxfvkTUGLc73r1sOfTubKtZvgDt8u9QNprDhXWmg0W29FRBTMhM",
-	"9cq0M7KwMNNeakumK34KC98VWM/7sQb2s8lEwSL/x1TQOHUwl3STt8MAW2eDqOI/BBBw7MWrdoTFRexN",
-	"Ha6lX/dR4brbVnCCNoKOGVQ62HQCFUvDPdbrfmgbw10lhKbR4vFEhJro6HGYVtmwH4QFUoY7QVeQDvdT",
-	"EF4JhuJcfbgXaZDAFSzjAFLK4e9WqhoxkSnhMz4Xjdmw0AU5Ow7lPL/bYAUvstQIYYDqozCK4gFG63a6",
-	"DR/kFxy0Q6AsgWw6sCjbr/D+HQuENRjJxnyEDi4ok92gKMTW2qFRHm6aW5W0pYDpijtWdWNdn0y1KILu",
-	"HjqstiEz80CAZML+SBXD2E993CGjpBKlmP7HtN1LBMpyny2jlm3b1nCCdAdKbbJvaNrqpFUQbTuISyNY",
-	"POxFt+7/8uMQOigVDPVrIFNoOhRraBSeQiWYbd67fFXNkF/u+O83xs2Frk55od+lUgCWRyh603p4PfNJ",
-	"Lb7rhOzaHQFe91O+4S6qaDcwb+mV9h5shU5u7bD9hTmz+q/tW2GJzo6NWm0wsHK37cu4Wx3lL2CznduB",
-	"8FD7uFEasSdfJmeMRoqpQQEji/NQPHWJ8v3mg2AcSaoWGV8Nv9B0XCryZ5nqV7lqwbcNZSyjk4cyng3l",
-	"gqhoeAR1pwdY+xCyv+DwYWhENcXdSE+rhW03rDh/9awTZe8hl6W/NT1V5OlYV4gDznmqmOa3rXjNRBQ7",
-	"XWOU6W6J6Ccxta++7R+iI3hyns5FB5CZzo24lF7XjfDaJjo2gqpbtsmTF8wSfOgI5iC6gymrvvZ4TM5X",
-	"SLC/WJHFbcOw7ja4lHMHhdCETGkcYYvJYAjPBnTxQQuqbVWdpd1ctG30DiQbONbiR4BVv1GP1wI6GvX0",
-	"nH8x7JkK5MQ6LJWy8VoEGDd7lDGxWFgTdKql7MoXycHItehPSop8qVN5uVk+gSGdQckjTfyQPeobcuQU",
-	"wF2RL6L2PK26VxQhe0RQ0KdGgb34ZwxNUK0HNXCaK2EHKNp8oW3R/PZTa4yq5rcQlfJENVBcKhMnBzgb",
-	"cNSdKCDRJWVyLRD839D5QiCjtj0MfYGLu29+2fm3pUPa0ZTzJTilrejYJmhI2r/UAERtn5TQSC2QSI76",
-	"tYBy1rGuHosohPznlkxUuLqTQ0iWqYMAe8k+Ieikcj3qNNjDampKrJ4W5Mtj/pkp709N+CljaWphMyVd",
-	"C7O1hoYTDI+xWsKGVY8aqvKPXE8CsPI/ujiDC9PAOvvyKSnOZbx0UyNeeN23pAGXrwMoUZKQ++j5Hha5",
-	"hFDazUwJ/qQwhXPTejz+SazOoddKrrfOcy801hojHhRiGjWDhyokBReybQAuppHArgFu/suVUmo5EpvX",
-	"164d9151lUZjOZa/+x3Jb6Pf/Y6dCQxmjCvEJ2aF2CWx33KXo7HcLRHFahR/ks8t/EknzFjNejWWrJqh",
-	"6Ek6aB8oX8MqR9Q6FYBHWmYpQ4EAxia5VGkiCpEMjzyfk+dxow4hFsrhmOUqFF6nU1FEptcA2pkbGcQP",
-	"EHToEOBKJ/lCeEIDKv0QTWPhDi/TawFzv+EOOlSKWz1iP9uEXuylREp0SNAUY1ryXwAhvcivBYJvMLt+",
-	"JYPGr47YSc0AYWHtYDggRMIPx27Q1NB0WkLm4akoDR9cBVRGI1FF5aChuydW2xyxD7np08tTjx0fjNHQ",
-	"nCp2JRYIlrHn1SKwcQVwGB3cnHcS/zlouHlqbrgRZGmYTwEJtK6B+cexooRFZgRUtCfUPYXLl4/gVzxR",
-	"3pbkN9IJ8FNCAanvVpJep2ZEF6uqmDVQMwjWgXMTNySCeDhiJ64+ULldWF4/hIH1hMUVMJ8YDqRZ6LiO",
-	"+xMj7k7TcG8/M2KfZUJx49WDwGG43u7mJRLSHquuAS69rkiSLjbJfrPWH1C0n22tsyoRA787klFXDc0b",
-	"CZ3ki1WJJsnhcI2l34xOIsif4K2hmdFLuO5EnTHuDfCXMKjEroJMxhJnRMVwa19oi2+s2+N7Bh5VLPN/",
-	"CeDWLJEFzvNkmQmG/qe/Gq70V8uW4giDfThl9hsmVAkyiv2xjQAlbHIlVggXZpblowV6sBFZGLZwbH7A",
-	"9Trydn+03oWwpraf90UfWoJ4UcXrcOeafw/mg6h7IBoBk+a0YS5CSfWdFbEptFv7c6ki41v7Rp5t3i4W",
-	"2+/HvVwe25mCj6vhP7RDrq92S3EwIklCB10hSfhq7NVUBHacoqzkiulVTje9c1zGBrI5X2GUD+SD2Lfg",
-	"46UKnhWCJys24wooA9YzglcvhDOAKYHrCic13yaWciNzdlSrLhcus9Zu5u4B8HcfJm+jalWGGaQhpvks",
-	"vZwZIQiWHI0A1SCjf2L7huNbJgvS3rCV8tybXb0FhtxffyPlVsAjq8fOIukfo0OJpICaS4mYyxJ4Loqe",
-	"XwEOY4t9/TFKsj6UNfs9QuOB7FLZNoefNHS749utxJe2mYZDN53FsINWug42I5fla8NjVCVKjpMqNskX",
-	"KcgROndt45acADagBmxveA8hoD0MmycoctKqEDtCS+dqYV24zvIJBB1LYqSyugqBShp+IPbHDuAjJ6Yg",
-	"Oh+qziVUFwWBAvglSOFg87cFYJynaGNopA57bK0iqT9HFFwhiF6wU+sLzws3VhKavzieVt1sa02z7kq3",
-	"GszOWrABf0YbCvEVpblM1BGLk4JPdcwGi0IseCGSYcRiwPU4WSyK/JpnccRiDv8Wifm3oQExG1iVeCz9",
-	"GiU3uTRtMqPIRSyGhAORxCP2Pjeq+TTPsvyGsnJBbJiy+PTj2Tl7yhfpU4x4evoPsk//+hRDnmq48zBi",
-	"qJnljXIn2rGDhKL3YNS9AcN1hnZmGksQad1buM/AVlsqQCCqol3DOcxJ51CFqs88HBuHyQesjVskaNcO",
-	"SgcOH7zWBTjdYpkbxKefWyZmuISRA27AKMROT85f/dFZC6wltgwAY/OlMhRBp2q62iKxbiz9zLpmjXWz",
-	"F2asCBE2BcGDKxoWOCK/rtS7jiLBjVyTh8p2G7ETC23iuin5HJfiBjUHaRsZxlaaB1z0Xr5YfRWpcY01",
-	"DQ3WhhqyE8iscpZbcptWLB+Q86y+p8V9+bS4XphTmySYjWUgw6yZy9O0fqGmVSrQCECDtYjHYFYFSmUp",
-	"YEzQ/THwt6e0LjGZ2Olj3DQzLCTGyAcwNZsTCad0LK2oigyXeKt5EbkrETgFVZMpFKAi3tivUj4rzmQs",
-	"YfxALPklTyUKw9QBUsffQtpg66amesQ+yolw4RQp6QOA/g2oQt94JmDUr/L815QO+FDF8h84CfABh/2I",
-	"2X79hZLN8uvCEVAnks3yZZGtnD7PgbAzo3OLos0IcVwaoiJnj9nfYwnqXWiTU66cCc1ktFMtWlL+3xdH",
-	"S65ketUPZQmYrnPGJXqaqOzuxYqlSVRWxKWYcwcuUg9f6ELJct9JqPdwHfKgqeG1991N+mstPx48M+hj",
-	"DGtjN7M8E84NabFlbqQojmBlXAFf5eJdImehAMwZtZwjkxF8MvMq/joPfip3F0U+gatS8MkVoiWZmZXv",
-	"ld8BABSuDH1Go8ZiqbGMm2KD8rJivQrXgs2phI1ybubUiDkKC/yws+XFLn5T4WJDA3+0FysW0zJ8tD++",
-	"NUo3hHP4zlrD6G6OyXUJSwWGIYU4UkbmgJQovhAhRQmG2xFyRB95YicGM49YniVCaTRdH7P43/4SVyP6",
-	"egUg0Ul4a4cQKmoBX7UFgXqOsXPxH2Dsdnih8bsd7Vjj5tmFqtruqDsRCc47Xcy0qLTAIi73OLOP/sA7",
-	"Z7Z2V7xLCzNA10GsxC9LQ1hiGn2a3NuYg+M1V6MtXDV19BOaBWlmbsuQh7uwxS+IpoOon99ICkgjijYA",
-	"1118DCrqNbq6yf3GkwRCoEOFOIhOtZ2fAEWzs9n8EF2skOKxgRJ6uTDvnWLvEZumkmfDBzht5zTu5sbV",
-	"eEu5CeWOVs5i48r5yxf59K5BXDq41at8seoK97T7CyaTpgkwXxYTCFxoPX9azA3zU8IPokeDzZETF5qu",
-	"5Kj0eGzpra3bGv2hdixISbQDgYzCYxbV9alW/ebMnYiS/OmczfmVQPujf3fMr+p+Mkk3SCfr2LRy8Lb4",
-	"Q/NDWsy73M3VLp4o8he39vVJXKeqNYe10VtBzbcKuv+K8pish+RUFJ9lGsiJ/GzrxevKMgxSiWLjjaz5",
-	"o4aARwwurDlPxOOl9zSFvPDelqIhzDIts23QOozXR1UXoL7YUBOfTCCGPbk+b7iyJsNh74yMLtDC2kGs",
-	"Lj7woptZOpmVzmnaWltZzh+582vOPBikzYpNp0k9F6KSIeGulTex5qkLbpaXsLBJRkGdjG6cUODYRCmW",
-	"jzaW7r2X7yOjoD6puycUeBPos4p9kglCGs3D5hN433mcrAJ/m0t4nModfagsg9Cd6TPMmjakREWLmFaF",
-	"6i+WHxE+4JunRzQvb2eGRAhvlH3IK9F7ULPG9IYplyKbmqXjcsUSsdCzozLQsMQ1QUNGU8iy5UcCUqkN",
-	"2eZ0oLkqv4zfG0v4YDiAk8YQtETcYwjl8frYSWrjeEtjEZikuhEwWXDLpLqypuF+t3CyfUXBaVtKWsAs",
-	"wpJWVJW0jm0J10acmgPa6QxTKwtXW+MuFa7+srbePmLbidxOaqse7oAVsHLQH8Q9vy5UyR6PdUzZmcY6",
-	"tERrruvSFJXOJ1fYYMI1z/LLpShfxECUCVhmpc7xFiBqM/wTJx6zwcWKfvk5TcwP07xgi4xLXmAfyhZL",
-	"RvzNOb+CpI54kYoJuIx+NL/HlNpVsRgxqKLhSBE4FnXkUoVdGAfOxDQbSywYbS8tpOXY3BmbmYYBtjRP",
-	"QNrA6JwJl7ugJlMhZjMe6DoYDVMuQkvUMzyz9nZyOZK9CBYG0IfmQhoh2RZ9fCyNqdzAFh+CeVSZS3Of",
-	"A6Onq2SaZqkUrukjoYg8nlmjPKGV04v6mn9k2cCmQqnqOYUDWjuXsLD21A63sgKsM6aUsfZlgsQ2dg+a",
-	"Rrt6a6+EbRnZPMOSNhlVNdVM5jdBW45988z01GpfaqN0kLWINM6WLp8W+Xz9l9ZPSfK52GI6XeW4TpJr",
-	"Ls0ZySVpWFWUi3IVEUuSnNlgxSaMSPh3WcLLOdL6IzLSG+HJ2xE8UQ/kJrJs8AP2HnJPPBAAUIVxdZRi",
-	"b3I07547y+uGmSh9bVvO3+ukpaZ0ZPeoadKCausW67Ni1Uo3NGrBJbAenq5tfe9fKnghaHCq3/LQbazR",
-	"G38QbRYrn51X2GFjv9dYrNytuIPxyi7FNqYXR9a+gPnFfetxTDCeTxr0aY/JEkt1hpmHMsTUTuP6kVq+",
-	"QuOqMqGvwWDkDbVhLmrQFPVIdiJ7Qe7HVmSnvKm9qCxtb0PvtdEe0AdMeT3q/nSHS5hVEUxH81Wyb0HV",
-	"31zfqM//iFnW0NRE2EDNhNEUzXdFxLTRe0/Nv4eVnAdPL8mlea2xpKTTYsoluyHM0j6L+BiAnvehgBw5",
-	"I+Xd86vNWq8xCLaZER8oYDSgI/TF8zs4DFWkwdSCmi5RWbknypP5BxQTWyYTgFWYMDKo/VElBaE25Lhc",
-	"az7R6TXANQwS4f44quF11N4efWXG0XuUpuvp5GVQddXUNDxm+4141wcQwze0VbpD9NWZKpsyt8/BOqTZ",
-	"uo4WtFiSxAycWdYly6rJckZJkZ5ySTp7xlcMQbLHoMHAlkP5dyB8A86AJYAhA36y9kuImjM/IKmn3N8L",
-	"wxKmY1lpO4zYZXpdMgdzos7M89iOYiEK/HIr13fvdJx0a2ptTgOAm7Y4rQ9r+JKtFhA/6Dnjq3ypR18u",
-	"wMXbuj5SVnWpH88UWx7GHqJR7Xx8czbZ1ij36vZVViWq36RguEh/qtStRJRKA9GpkgpVSVWIFlX2aCzR",
-	"mdAHt29NEcx7oiStDLNG3oZbkJwWooASRpmY5UkX1SGY95uOX9IbuwrtfEWyzR0pUJfCV+NLX73Cdweq",
-	"1qH5uVA27xKiCJ4qSwh76oIekAWRxeZ6f0PaYI2wBmlqjYx0UMwyCSAowVWk3LC7+X5ijM2MFnMhdZua",
-	"6xog5vxNXly9ggS5bR1XmxTJ+LjUKk0ERfaH87EcRhpn10ImeYFY5Jh5LBaGb5g+yEucL8LQaBm/yItw",
-	"ouA78wj93kYaneXLguA0oPKlWNSjQL0swicKswstgOjjQ0zN+WSWShGe6nt8+NuZ7FbB4b2Eb7MWX1D0",
-	"ztd5p7L0ouDFyvcraQiYxrr20yKfb/dhvD7hIj+v7DnxwZ/shVu4W9si+n9hhknjeid40gX5F5wBRhSu",
-	"RfZrCm3U1Z+AMrXtHdEtw6sbX95q04qlPE/nhn0uNZhpwlFy9BwCtZeSmQvRK+HgS0s6lILXAjefqxTP",
-	"u/StocdmFr8sEbcWwv62ELkht8xbyc4lhMbsQkxzgjkGp3xXCYYvvI4+726RGUtijuY0YKWp3uIQhvRQ",
-	"t5FVeuYU1MoAq7JJYC/ajrnPzKv8LixSNC9pleo1Kcfdsimc6Ld1NkXpLWwKgesSXj1P4/3lUrgp3T2X",
-	"wht/nzXczKFfMscH9eU3I0Ueyp2fr3c/B1zMpUjgaknUhIeH85v7d3yDITuPuUeiHsFXXs03b80C8B39",
-	"Rv1uHoiBzvMMRKNUKlFoFdFLhqSqYeRh131NyaSV2W2ZS0pLcz+ppNXOfiuZpAtcvU0BEE5RamkH3wUz",
-	"5nIy83FaMYUb1xGzIOKFKOLIz4D4+hNP+wTnteY/d6eJ+lpf/cCtzxh9yFTRYNjctvmjO3js7km26Znn",
-	"KCsYNg+f5Ohrx4+W6FgdhL19lFz0CPWU2khJe/VlV1KltoeWP2Cl7UueSqWPEO84bmRYxSDR0++oPNXx",
-	"QEYe+O4SZXtoGITSDU1jy3C2ABvnTRKzod8J0ExddRlDYwFkERZn9KCJhv1rNXhG+288RfDxWCjlGIby",
-	"C2HX23MLvxYM/K0gwMOq4PaRpJtds7H0ko4xyS33A3wME1eMNzWd8tQNqObNcCyrbg6CHI89e0QceQAV",
-	"qXJ96DwfRkTZPNNEHI1lHLRWxBGLA0aJGBYIXbYuBrY5+CdqLBGf6bisz+TPO7J9pKr08UFhEIc0B5Fy",
-	"JWq+zuHSRWO5h5vEMxUMvun0HL1Lrz3XURex8he1TrEuRJbLSzBU1HfEvzXNLgjT1nQF4UdlKTlPfbyP",
-	"yghfr4vqeG3BmqjFf/NNOqm+6eluHtlRK/8UIAwOlvPbDfbo9HmdBDxeHWQmD0Z7Rh0Skf/G+hJWvt4Z",
-	"0kb9olYPF4y9mbMu5Gxq3KIAju3X6Lbbfjr37dA78dx5raex2snG8cfbnI0NfYI1ZS1cyaYfGMa34C70",
-	"AvfqnsMKiE8lgslCg5IsyK+EbC+4lnGlmX2F/RPb32OD/b1afbUv4qP8pnaz22lJ2SK+37Lj2lVlSHfn",
-	"7ny5OowqDjI0qMgHIFFhAypQzxC/B1inYf3oAaLCEq55nwxjOzuoGvLavvRrtDMt8KAHFOg3YNmbVZNQ",
-	"3NFDRYUmP8Bpxw7bNYZqF0Qkj1hubhLdUGi69vqsL724gZ9EKl0sJy2+1j/mN0Zsczi7AoF0twuZU5+c",
-	"Ot5dIxQPhbncS6Xtxzl+2oYmXOYIVBDWMrbygsDi9z0sp9D4jrb90HHhuhOXGA5pq2Nr7VVc33e7C6Ha",
-	"pSecb2vkxwVvzi00Iu86V46Sf0trp3k7439JDdbZ/dsQ7qE4fNMvALN9wMz75kAeyjFQ26+OgdVBslX9",
-	"FD2Ch8BucM/8jjCD68XRHEW3deGNrPBEDTdN9WgchnthTBVhEesvadbkVRVh0X04RnQ+TFCFl4aB8mUP",
-	"wto6GdZjaPj3w9iOmXZtPcWuydvWcoJOmayr4mu144aFYSU040qll9KCP6R+MBKXiUWzrxSEDfa6pXOm",
-	"xlrqSxEi62dQgahIJ+LHQvCrllv/UQoqtYpYcBem7RFGF3lecJdsHKrwulx4GHRQF3YsuWbxAqv7D8zQ",
-	"sPshZJNqv94r2AHnvLgSCVsuDEk0Dy+hjrQtBj2WXjFd7A6fDEfsrVZMTXJMcTGjKGsY+tXqhlH1oU5F",
-	"MZZlk/MUm7G8oCI5EtNaIn+wwOFgJiGb+gbVBu1xhL6O/VtZ1u136fKLIp3zYlWWH7xzTcGt6gICIpg5",
-	"HkjVvXKRT9SIfcg10/mlwFQgs4DVpb0HG0i1w+D9F7cpJk9XNnr9TEyr7lncywy2KJuu82q19OMqzod3",
-	"GSKkrheifpzKhnh0KzlatqwV5Wh5Va4e3bC+CJdlBppmU+MMzQktCbzbY0Vw6b4CL0K7z9qh4TZIL5Qw",
-	"ywRXmu0fI/oDnGoIyTA0MUKabDiU7X8LG5UmW0I/ZJCS5aA5ATBCwDu5c0RbWkcNeU3YQOaw0xG9j7rl",
-	"bKCtE2bCldhVQqpUp9dieFy6ldorkd+5uHiNaXf6389m6VSHLeQQ2i/EVcJXinGmTEuwmamQgJwmPHCG",
-	"fjbNWS7ZT9BAtVkPZPfb76FBy9uK62XR/f4ZNWnrYbnm+2fLju/r2bJQ3e+fU5O2HpZiXQfYouX9G5HI",
-	"dT38bNsE+6gDjeCGlCPzv+HNOLIb7+2CW87W4/bGet7DYmEZAMCveZph3XVpT2DkCp+VhxPThV3r0WZR",
-	"B2V9Qdds1Jn0GqYJH7yATy/9FSRaQ0hR+7CeGqP+OTWlnPGMK6ZSo8VdCCEtOFEvc1/bFTzxF3Gra1jp",
-	"YcurWOljy+tY7WO7K1npY9trWe1k26tZ6WWj61lNcaqey+hLXd5XEK/ZAXqBaE/mSng3mtgIVE4mhUxB",
-	"kcjUiBVGgKBb3Z/HfKwc6w0ds21n/mPlpG/Yafs1+Fg7/Jt2vGwdrXcfNuy0/bJ8rF2RTTtuuz8fq7dm",
-	"w247rtTH+kXaqOvHYYIdBpJGKBxcnieKJWLBC93kka4NAunnNq/AcsoNOeObHt8Hi5ZfZtoBWxsp93DP",
-	"hk5MnfWyfNnIw4bXgd5gut4iePg72/tPyvYe7nrmhX6dFmISBloxj1lin6MvIkuV9rMOuJoImWCasHmb",
-	"/gjlH5wtJxMqmd5Uv7DMEKTc0p1Cs1Eh5jkAe3p1q2tlOdu6PcluALCgWIoeS267Ca3TOQ/FJ7BzfrkL",
-	"UQXWCXrENL9UEeMTSPHAUqKJUFhKYcYLdN5NKAFESF2ktsQz8yo8N+ZIVKbFCTAFAEGVT/WuxfhsFPn2",
-	"Tmylh4ZsX4Vlv+EKgLvkvUHXHBy2Y4h8riESkDl4ALaFVJbWhaDWovQqW+9k55dn0I6sLoFz84lCEqD8",
-	"Nhg1+aXFbGE6j1giivRaJEcs/rdUizmUFEgzwTi0NPqZ1nwywyqozn5klhMgUwUb+FGVQ7CGRBhnfpMq",
-	"AVUKur2V3dX2KpB2Zq7VPbcTj9yxajnz6K/sgVPXuAihE9xx6D7CP3h2HARpg9PoDmF3uO7aI9rn4GHE",
-	"sNLHjKxbW4QJb3gY28CzzMOW3emT2e9tzMOC8z9QOEB4t17VyAFTywvs30pvW8V2/xpe5zO7kzWLaqoW",
-	"GV8x2CNcbc0vfdZITiXIyZsYFo7/Jj4T7SRcXoKt+4YXEjloKqf5TrSTpZczDS2Kq51oZ5JLKSbVi1qu",
-	"5zm/DecBnDDNbxFxamD+ZVjRsO6lvf/QuK6L7hIkzXhS9WD4aMhkUnVCNLaLccoySN2uV0TlHSCzOVVs",
-	"WgjMyEIdwzqsFJtwM3CW5WYn60FLdw0a6yRVfJ5TRKpzYspc7jamovpyzyJ4hiC8DPLRFOPM9xG/GB08",
-	"N2sD//2vQ3Kk7e+15cK3+70eE/K1QNibKnv0zs2GgV50F/sFeGl+uwtr+6Ck2dGAB8vl7rhlMI4yfcTc",
-	"aAhQAKNw5bwOII9uWJ7b0mWP9aSEYhe5noXv11fAJ2Djt83ptLO+c/hWJ/UNRTDdIYCpV/zSGgpM+68c",
-	"U0B2lWqguVh4DqgwaFAddJeleniMyZg9Ap06E8rCUiiVpjJNfPS0u9LhDcXKzah0SZTxEilQPvwQKvNW",
-	"bDODhsddaQ1fDf32SXeQCMNGfDLyQTDWmCQfUsOH5vrlV0J62bSjDQOPTmvhQ2xgQ5HCvDYNXQccVhqO",
-	"o245sPhOS7B0tGMki7/nMhQqdfLhBFJpmW3DAJP4YmVEn0zsJnzFpsCuVM84bNoW982oumjBnTLr/lpo",
-	"nmYtZiHcGbAE8aWeCanTCdQfQcb4y1IovU5urYug5IrErm+4YqlSy1quWzcm8O0ixcjEPl9QOl8odiEg",
-	"tncyEQttSMzLly9f7u4f7D7bPz94dvT85dHzl38mQw4NjFKy4WOr/oO7SmXgdIHl3yYHmP6x5iTehd2L",
-	"fCnL2jkLUcxTpdJc7l5yGOxSgWkOXpvwolh5bZSv8nif2Yl2zGtBlcV7O3CZyodsJjI4kxyGQOOEgRwz",
-	"MV/oFSxZc3K98fnKj4WqOeLyrNXiHb0xr5jvd/vecX8HcN8gA+Y6vwL+FcZeUihJ9gsN+iSmooDkvmbl",
-	"IHOfYCebq8n4RCuzll6phvCqVll+I2qWZk/H0K1gdctrQnX1OgXpRDCNKkgwzHfNQmNGD1+fQ1Y5v1ZE",
-	"MAO/1TBdYmpJkS9e5zcSs0VEWBOvJPCE6UKyBPmzAgrUOUovrP6ohATK5QRi08YS8iJ3Eb+eLxZFfs2z",
-	"Yz/MPiLrZAU4CN3SA9Q5/Nh7CEMmsJBKloUSGqJ/IyaMjGUGMDxm8TSVPHMDqoWjmw+ZQ5oJLagsnV1p",
-	"hCmKdtw4DYEzfQVX9rMfqNYVpDbHJihVuzC1gIedT3RedLj07V1dQT3dC65sBTNb4zGlMLhUscFbOZmx",
-	"vdHewfPDiP2U55rtjZ7tHf4QjeUpXLK90eHzZ89fHjz7fcT+wLMsl+zZ6Pc/PD/c3//9D4cRO/tlacgx",
-	"vbr38uDl3rO9w4i9zv8uJNs/GI7YGUpmRsKTYwkCGpsa4TTN5RHDFFYzmP2nL/Yiw9pvJCvMx5HKHOyx",
-	"BOUwtsj4RCjKqUCWY2YyliUKyDS9FQmb5PJaFFAsfPBjfmutIiA2sUQshEyU9cUaansExYWFSIwUisL6",
-	"WHqd3IAmg2tmqN8Qj8Rj1K3bwIb0Y/AyO/tR8JQM8Hyx/eEm+kfT/WHePGZzrsGbUA2xzFZsYAYgbrm5",
-	"YVhWXszVcDN5jW6Cm2mI/lauXz/jhktnsDfyTkaObfV72IyAkr/fQ9Uy7xo+0561WIbB5lOnMgFlAI10",
-	"rcK3v5Wp4TONq5UMwoggdNBsQX0jjm2ccioU3XDNLoS+ERDYQI0NmQtTTnPIP/fGg6SbAeOCIdmLMdp5",
-	"cP+hb+ZubEXE/LuDO9CKfdmmnJSTU+b60dwGIEJlXAFMk5DuAPaSSKusbhNfX2Vn7MBD1xlhNTqQOSzO",
-	"ErtYrpQrSr9dKo5ViXWJ43+RZpliqRyF/Qcburqx0zCdvacDFTDyQB4Pfrqnib1j5ypr2e2Wxb3rR4Np",
-	"ub97/rYhs7jQ2xp0y0N5xwS2Qgg24YtU84xlQlewrb5AMtsaQ+nyLvdj0y1q2ABD9+NncTHL86sQcbvB",
-	"R3Bm7INj4JFKTAqBAKDmmpD0bKTVB/GJrjWbJ6kyz5NPgquwGxXpqRKFGa5eFhIgl1k+nfbyodoPdNuv",
-	"qt3DL97SmY8BPZ7yNMNQJ6lTucyXKmu3V60dmrgWEuSbDqarWCLMASsITrSsdgzVGaxtaC64VET4rDDT",
-	"iwfTIXpjhxKyDdGsz1I5EcFlPBOaNG8cgblx84WmpAcQDGZcwep1GB97usNDnheINfIe3hnEpBDXab5U",
-	"Z3Bb3twu0kKolhOE4VBFrs1d2TVKJd0xpdMsYyq9lOqILaVO0f2//fyXRRZYgBCzNS0r58tbpboLuHWu",
-	"zY2v3qbG5d3Qg0xH7wQPSzhY2p4kndt70CRT1GZTQrVEq837IGR/PmcK4zt987tNKBfSWTgpmHNgobt4",
-	"mi0LEQbvaka9i6LIi3aiZ2ePF6eELpXus2Z2+VJDxQhJwau26GJeGIFH6IjxJCmEIsznLMtvRDJEMFQI",
-	"8lCa66W9nlQdaX10WUthh/0qjJmbA60X7eIqYi5ulE8gYbkQi6wtwD9QIlyoRS6VaCvITwGo5RY9USiz",
-	"DKxHeH/v4JBdrLRAM0KPeqNmlcLSDHglxUSYqT1R7I/n56e0qvW4HzYhqa0xx/WgHRBPJRKRhChdXWqw",
-	"JqXK7ajMwu+wch+81bVHtOP+vqYdbcl2MDQIjoSZvM9UMZuhyjDKa07HMHjTIUkpIPbgU1fGHoVCjaZB",
-	"NuB0wvBwKKg5fIMP+15X+r5qA4yh5xEdffjfTTmxJYcBPmztyx2yTKqZ21RGAgtlsl/m+R1471YFRa+7",
-	"iomah08USxOE+CGRdTdN2EzwhDCZ22WmbQSbFgEi40rTsnfNbz1JFLe1fgI7xNmCGIslhSiM32qmi/Qu",
-	"4lE+gRO/oaTDV1nOYV14kqQYnHzq3Tr8WHP/gJjWxD2wksNu2t2l7hnuyjACggvH0fzD22EiK1UT+N9U",
-	"Lkef+M17oRS/RKA4cBC9DW8kPlzvMfOQ+JA+pYrxC8NaK2ZmqIQQt0XgGzra8xBaEnmGL0EqDTwIziMk",
-	"0JXty2vlX4bK3L1Vqp4KN+yoSkobR7dxJ2rEpybp2UPkUcgeDKOfZcfdkiy/3Nq0Q6M9mWpRBK8mWjkS",
-	"ZvYAw4EwBmqWKpZKpbnUxxaDayV4oRASC7xNL1+aJ5/PX5G/MASj2j+ogYb6IwA09hurqzP5xQdLR7Hb",
-	"bgaN1P3Zy7rU5vpnUYe+kzZcDm1/7dDweq0ZmG206aiaVKQc2rONcfxqnZ4a+hqwJC34JZjn6BpSLeda",
-	"JCbX3Nap2XQyITlnxtUHcavtkJo6/YyrU9Ja2xstgjPa373gRjmCeaGQzAZnV+mCPYXfztK/AyJziQ/u",
-	"fk0V2xsF5ULbJMx1zvmVLYSdhN/XueZZi1T72i08OkfLm2qoZEd/ZmUCB3Ei0mxQftCb9gZTrrEoOAC0",
-	"4t5qVCZWGVVzC6u73oN7nDkGXJ1fTOJVfMRueAoKJoT4aBKyrLBiNHZKihC8yFJREMWwWdF8LkhQGB6P",
-	"ZezE6vgIFHDq5gaiFIyCKRJ2cHt7zGKUueOjmnSUTxExBLQRMoVV4kQWLrvU18uwZTBUpEGt2gXt0m44",
-	"Ym/4ZIae0xkG0VZkNHArJCweL/f2nk1MM/iXgK/ER2M5lv/OzNfYv7Of0kJQ0tq/j+W/7+7uwv+bFrGh",
-	"RZ/BV5DE7N9dHa1UERJ6ElEVhSTySicU7FKUuhkVqQNTBcQIQMophlsQ8mnkIPaLEqYtwTjLyIchVADT",
-	"ybUoUp45c/1kxuWlOCZjOBVmmaaZqOc2pjpyCbqA93kNA8/0LF9eovs59gxeMVo9eXLN5UQoszzeTntr",
-	"02tj38pp3qJeS124CJ76Tm8WMu9s4aSym70ddagMZ3Bcuv3iZllqxwvkklSxJJ8sEWsgLrnEiLhEi9Ct",
-	"t9L76oF7KCLXjKCVOXWQn35Ca8V5cCen5B313TWSiDdMda9pMs4gH0qSocxglyKTSvsTZcY0xhUwdrVt",
-	"0Ccw8gQN9ZOZtYeU0oy520ZvxRKFgZT7VqfHT42uiLABrHER0CD6ytX1dH07hL+sm/UnOErrUQfIEJZP",
-	"m+sR0J3CcokLH/QWwHBBKBJibRy97Gq16eL3OuaKjoqQsOqfmycKXC8Yz2lesJGCuZyIkPO/xZJc7bIl",
-	"Z6G/v+iz8wOR3xFcRQgCLAXuzMScoUzl6DtqWJCTXKjtrUSqZfXim5kSk7/GbJqjh4BdoBPCyMsvDtHX",
-	"/+xgFww4V2KFwJ9gKNk52sGX30//9b+9LH74w7/+j1+K85u/fT59/cPbd6d/fpsfvOPv+NlNv0gRGmHH",
-	"qq49HJ9yzcNczhxb8tZBtLe5ssrfilTbTQjchcuCT8SpKNI8+WO+LIi6Eh7lwWEU+FiWOx8SbS196EqI",
-	"hTujYVgjl4f04oe1IEdtC9IS1gHpybzKqFKFlzefsgHSssiVBtS8uBSI6cEWRg8ZbixeWGSw2ienGDyy",
-	"OWJ4P/e551IYJMtFBkk1mBJyJYxYjtHd6EY3ZPtCCYj5hXfuzadesyJ0s0w6UCHT688zhBNGowpMwwUI",
-	"hAPDyGvc6KYQfieLXAHYvFFtLlSeLbVg8UzrhYrZ50/vnO9xUohESJ3yDATqacEvAVtxLKF1TKk1cnex",
-	"vMjSiXU9CoWJsEbjmuXKXTmIujACkmIDJYTFIKFw6caZ2CRuxsw7SChc5Z9g5IxXPshHDCijTLNKPcvt",
-	"AGxsQJ/3tTYAGwur1eZH8VC7akUNvSy/rdAHRDui53mjfGJ1VSLDPEAJADUIuWavu1PCiAYMQ/1jHCsF",
-	"MjuziEybZpnJPq9sFUfprVpvvIL8WhQzwZNNBlcs5SbNIUel/wsdAZ6VE+t3XI7J357a7KobUcaH+qex",
-	"+1L3U9D8a/I9aHSboNFyxbcNHPWJ393BALropI/lH0Q5bC236DW/B8T+x6NK2+f796VaG2b3f/U0rSXs",
-	"FjWoZZHqFRiLKFNE8EIUJ0sz22AhmTK/dOAnIoP5o5GhiknahoXG81zRjyiQA1gajBsEBfhsyTKMBIYg",
-	"AilZDCe51Hyiy8Sinfcfz9jJ6VumBZ83AnZ3Tth8mel0l5JJ/uXs44dds1W7ENJk3jMCzN/yi11Imphz",
-	"yS8FCYBj+V/+CzspU9fTXI4lBsaUOZLidmKkbkOKZoJneoZwF7nU5jQyIZNFnkow1otEsdj0lxfp3zkm",
-	"//0IM2ZknDYLg9bpeDSWJwzSbuVlZFFLI8o4BpMt5N4KlwUM5hDFDvf2R+zELTzDOi2VbPGxHPDqHl6J",
-	"VRTMH6/v5wBnAcVZXFMm+GRWLslYYkF6yoPz9oMtZWIm6+WJj3ec3/bZsBw4ZivSpt1w5QRMmuZYGlI3",
-	"3iEgCBj7FOa2c8y4fREDVjF9f1HkaHwvO2HP956hGBx/ErpY7YI7PbY77yWzj6UREL1Q5ak/fZouLktc",
-	"vhaTiZg8FOWZScQk4+hp4EZBH0tc1lSy+Ha37Dk+AhuKhGIWIGfbInK25H+Z3Y/FPHiWsVmeJWwQG7E4",
-	"xjjqseRyxa55ltJpGdo5fkIMozkkDqMfBTpDR4qNEr1YJpdCHzHOLpaTK9Sa6ZmyUJ9TSAzy48jZ4GJl",
-	"S++PpSHRHLVTuCEv9swPbA7Jr8ee9vRElQWxIHH5Itcz1NvnfAUR7ThiFAKmZi4QvwODNNsAavDFCo8l",
-	"qWSUoX3ELsQslQlTRjziGT1WDrrBfMJ0Y4stcT2WYBXUKay4YvPlZDZiFB9XsUHiYsGB4v5qA+5CKtRY",
-	"xma935nB78L/xhhchKv6RLEJX/BJqlfDiHlNP4k5T2UqL2OjwdGypxo22ggYN0OzOpXePwklTO+IXqco",
-	"WhvTd43wgtZhuHBuk8UqJ9sILaUjKQcvMcG4ek/qvZczoZGVa4Jfgz1MUSQqlnLEPtFkxtKG+KI26d2t",
-	"gaELcPah5AgsKpS7xnBbc3AMpSjTn/11T3LzLXvWz9O5d9Zh/5TmWhDkux0rZNdTZnTCNYfMYLwP2vXA",
-	"Bs/2WDl9qkEkxrLlDBOqdGXBkca5T4BIAh9fcAVmuzqZMjvsrf9RdYipYhdLtTIsQhdlvA+YU/iq+eFJ",
-	"lgqpxzJJFcVaK8I7AartD8uu4CuO7nrL4czCKZlOp6m8tEtKV4KOPIv/++4rbLl7vlqIXYQLVUYUhTfj",
-	"ETuhaQKehk9UDFG0F3MsEbwkNmMQ0GeRZ6abXcA9ir1dWBHQCZcsfnPOL/GWwY6mBctvZK2X2JAQM71c",
-	"2oBBNxI7LYqwo8v9hzfn1htourMbxZnShZEx6bMUh2Sa2dhdyqc/xtNis+udWxX6R80NPblWzaHvDyDl",
-	"aXmxSwAYFmAtiQjjkPiJmhltL58iMq2Fy4DjZ8aOl/ntdPdDLsXue64nM2+0bj7PjDrhbpZRdMayBKSY",
-	"5AsI9aSpmb5PP59H7PTk/NUfzZV9/ebdm/M39Rlg9Xh0pBZaRUwtJzOLjUDFhcgF7tzerpgKPTfLOyxn",
-	"QRO4MXob2eXSykdTNZYoDIDNlrt9IOHDUbr9A1xH7MlcWlAgYLozMbly5mNoAcpcLsXYCHtSIaBDxFQO",
-	"c77J6Y4pVvCJWVo3DYjFMJNwqecA2JxKRatolg/WcSwRQMnekXJO9oZhIMgNnbkR+5k2DNV1DD12U6FT",
-	"pdyNzqGME8o4u+w8X+xm4lpkbuEStKYeHO46/Yqh0qOOvYPoGj574TX8/Pnta/OpXUa6sxOBbIwJaG64",
-	"j/8Y76TJeOeIjXdGo9F459cY3jRUW2k+X2D/b88+sh9e7O0z5yNSFP9nVg6RY/CSQpKbQomAcuUx8uHz",
-	"+atjW15zLJmfhVK+AZZSrrDjn+uwWkbuqtrCKnhcMHCjapTMNU9SMtJbHCnTewxRVKhaPP2bymUcNX/b",
-	"BffEP+FjM+BYi1uNzeE8GvGk8tbvsDFJVQsxIYs0HGMuc5lOeMbmIkk5YSDIbAWDfgftzDDj049n52w0",
-	"Gj0178ZHLD7LCz0CGB8zSvjrdVrAv69SMpTH5/xKxDZW85clMllzXGDkdvlSiSg6RGxhqQx5GbkOFMLf",
-	"PQcpUSZWjlT4Ixo56Lt5QW+ZL6SIenfsdnXBL0H85wWfC7QOoBRtrxTZyWwoGp1nlP/M50ew5N7kCdMD",
-	"Io3QZrNCAA9FaRKY6+tIRfVHYMsgmSa5hkWpWx+M5Bxj7VBYUgn/hI/SHxGLP5y8fxOD55RsPdz0Z44V",
-	"Qg8RMTd6XkLrYsQulReaX2Ti2DyxpTDwjVKB3CtZwcjbaMYzwEF3aOrIw5jdG+icHGxw2BHDH4vu5ZLF",
-	"aYJX+pQXOuUZhUsppiGeEE/BKUxz8OmnV+zFy72DIQMDYfCu+PfCn48Z0oIbnWEp1XKxyOHiO9ITuZrx",
-	"nhtwwqVZHlCdQASlOIJYC6Vjf21gBigTQCaRWdnK0BZFfpGJOY4LZ/L7H/Z+P7Syw0IUu7jiMXSgzN4u",
-	"WA7jBukVlUTKvFO4oqg5vzhk//ojcHkI7/Iz+QBuDVxO8SmOIB6O2Ifc9EptIjbLb+DFOc+meTFHsYGE",
-	"zNvbI3bBE5bKxRITCNjh7W0zlpoZZcsQDNMzLkHJnQyrKgSaEnAUhvjOBRYYM51gKhkqZS7OW4AlRgmh",
-	"7JmiIR95gnnqtmnBCyXYgJfzsMCZu0JN+MJVl3ZpjrDLEYgYzOkRc6FnuVkC4pIsS6WvSkzyLAetxUp3",
-	"i4ynctdQX3MScGMsg82vRWE632fvf6w1fbYf4Y2fZLmyi1nmN8KJ+hRgFC6vz3Q5ONx/RjracMR+MkLY",
-	"cpHlPFFsEIONy4hTT81y7BrhHVmFx3CpinB8u6t0Ifh81xDcIyixEQ/hg/g7MkkjVPNLQCUFidoIG9fi",
-	"CP+Y8WvYpFKgxqGQboQUoFSVDvd+KANEwFxu6RZ1C9uVzsUQd0dpwZPSU+/hkRkRTNFnQXo0VFdkUzaA",
-	"9TU/Ubin4TBAyjg45E3HQF/QH2Ik4Y8dS2PTBWl52AAiKM2A/vz2lCX5jYSVHzZXIrLAtt4CTEEL9JNv",
-	"sXf0CetUQ8TJey6XUz7RCDLnje5MFNdYF5SE1p2jnet9sDkvhOSLdOdo59lob/QMwv70DAy4T/kifVrW",
-	"MtmFWiaAsZUrHS4LiKeuHRaiURkF0Gih5qGLQ0DDUmkCO2JvklSzE/cqztlt6dvEOVbKNpTMWbLsVujE",
-	"ssnTt4mYL3It5GT1r2IFEIp0+3/Mk5U1HZPzt85KIDDRxv40EWLzZDnRWAjc+gWPdg6NaHJGv1HJCFc3",
-	"4FcyavMeZSSoVEcNKxcgGsvEVdi7g729tv5cu6eUTWOGcNin/Y88IeKDr+yvf+Wz5GTFtt95tv6ln/Li",
-	"Ik0SIfGNw/VvfMj1T/lS0idern+hegbeyp+wGIN5fb/HCE8xZvY8z98ZfoHvPe+zHE7MeG9kahsic3hw",
-	"sOmYP4mlojU96DHh8zx/z+XK2tHMe8/77AWRlM/S1WVDR9ByDqfX83XWb70hWPzS3Midkxo92PlLtONb",
-	"r3eOdmqXHz4SpEygZLSTpxPHgi+AM4JMqFCwqwVmWDtQRWK35nKjcVuZfSwHTpqG62v+4X3W/JkmcZOi",
-	"/SkVN2somlGjqvRMbUzQzPhh+Du/Rr0av06LXk2v0kWfdkal2oKM9iZ7FNfwK9G9Jpnr/aFecTjnPFR9",
-	"qeEvfG/1wDq3+63R08chiI9J096B1l/f1o3oWe3qd9Czf6TJrxBgGwpN7qImDVryB6HvKhpNP+RSwMmm",
-	"C32Hy7b2jjXvFETrN9gIKU6mz4o1vu0j1P4plniDV+wbv0Y7b6jO3/o337hRPutzafClD7l+T8lQvzVC",
-	"8Kh38g9C31nIaFzKzVWHnV//4m4y5MjNBVWNbpFHMJFOgdUJVF8wvGUCXMHSKILO6xKB8SqkoZf+ANBl",
-	"xzI2aj05eY0WcExGxYwS0C7EJJ9TwZVynE8UmQWH0VjGWJJh9NGMYGQIL1kRK7+/TbyvoB8Rhhyxg0Mz",
-	"hWcvvHAqv9vXnnxEYYDV2Kth5D71Vn3ItThx4/Q+aXpEzTovWAxJUrH35ikHh1Jz9PQAhm+txxHT+SXE",
-	"kJuB+q3fC83NQv8bRtdciRXG1vwlZgMuV5QtTbYZTnZqtA0esyuxUi64bCy9GaIFDM0P6F7TMy4ZbR6Y",
-	"EJ3phr3/0Q3PQ4gCc4GNkxnMaZz4TevRQ3c5jEYdQ5JCAYgkmumbdGIDQha2MCk6mLHPiMx3VUuuFaJj",
-	"w5swyuUc867BeRyy/qCzzxzCsz+e7B48f4HRj5DXAdYCc6GWRgofKCHGMi53+ydoZHYVU1HBPgn1SVgq",
-	"2VzM8wKc0vD5zIgXtI6A/eyZk8ZysL8HJrDSw2sNiOjamaaXy0IkZRXOoefQe4bbRWZ9iEAwVw0+W9iK",
-	"CzCXmyLV2ugQEiGUS5feUWkQtiMT/BpMWOUllwnjY0nN6HNlM/gexp6MGK4SSJk+1YB8YucKLt2dY1nN",
-	"xLUWSvwI1ALyk5NhZ08sEQKbrLO3QdQoph+7oARn4Yk8O/fhsX0fkk4gZGAseSE4xEJAVCsHgPqV0GAG",
-	"KxdDgQvU3LDUwspBnvTh3qHZ8QVcYti7mZhciWQss/RKQPlUsttisX1/A1KNAU4wAVZDiD7cO/Tt1PiB",
-	"IRKDsmoHvA/X08KzP1Hs2jCPerwJrOCZoLctOfldTJeezNZ44T3q+QR7xfiUqB4kBz2XY7JvwITgDJpp",
-	"oCEWVFlaHN9Ibq9qAfZRhVFHEDgzlnQwJ5CLInNcvWkZIG7eHYHrBT1k5IkiqgV3mT6YE8YlXZLUVgI0",
-	"RDOhGCJX2vmSpxKNuzQSiDFoRIDCKZzz1Vgi34LhgA9J5t5Bw64xFAgjf2j25jABqaPZN5Ryt6R2Y0WS",
-	"+uGMLJeNUSk2wNIHYKZ4C5V81QyD8unHM/pTHTNwrZT0DRgpcKhhyALwGbajbP6w9syAdNFfai8HiYP+",
-	"bolcY4n8oY/WAPM4RzTL7wbML65Y4FG2/JX799CpFp6k39QqJNZBq3jLysJJdVXh6UQUOp2S2tyuOHwm",
-	"lx0vkTtyw4CVZpUeWnx6wyNW1xHahP4Bgr1FLF4si8mMK/GxSETxCUA9U3n5LpXCkDwjgo9lDM6Nlhae",
-	"ZO7Uh/InXyXwxtIhfBs2YqX3bOU6epdrEOxtSNTBoadXGBEsy42oO5YlrTdTrIQymCYoaVBkDEo4FDZm",
-	"noLjFiR+lBjKEeP3vXI9MmGTjCsFkhczMgqJf+XJOcbRlCcBuJNicQadNYRu9hHGg3LEoFVT8taRVJ7f",
-	"xRFkAyxEhi5OhaJCFe5sjiE/oHZQEG8ZLC6TsUR1Aor41GbyRI3YCfhKG48iBJQAkaBbGDIyibZ50bRF",
-	"ap0k843w8leVG/4tsPPKiL/z9u+8/bfG2ye1K/kgnN1Ge7Qz9TPoxzD1P789tdhfDjkJmQnqOxbAu+w+",
-	"hIHHBlwZnRgAS11DGx01xwBjQ7LQSAA5QHO+AqUc9FnDGDIx1Sxf6mPQ1bSwmhd2ZhV2gAtHVum9w3Se",
-	"D0fsDWBxSRcaUhv6EzJgRUxxmepUYUyrXS+ftWBQNYT5HsUlcMjFisV/NYyNJzbwBBNNSL+3SzmIk4Lf",
-	"pPJytEim4KbFP9ngYEg/jUYjNMyNpX2LanklLDaLjwGVAxurGHsTGf09XRjRCqHiKD1C3GohFUF6yFyP",
-	"ZQztQnGS5QdG7ENebqm3975pJYJyfonR2isssVAaNuQIwXJAq65Fp0JXfj6crf5lesgwI7i0Mbj1IzHY",
-	"JdG53BDbAiDEBWTnuEMAUfpk7cSDOZZgQ8Gi3pplgiusqkhZ5oMa+GpsrpaRqE4k83ZlwhcLkRyxOU6d",
-	"y7Hc39vbq85SRQhLR03YPvtD+qOzJpU21Zbt0KKIKWkJQ664glxVP80sfv/x7K9/fnv61/cn//2vbz6c",
-	"f3r75ozszf6TH//Hufnd3DAl9JhEyglfqOExJdb7AJZ1aQYgjii5qpKedEyZ+Hi58O0SpQgv+JO6gUqF",
-	"BJTXjSsXCDcI+ORwS56Udxa29pgsbRKi6Myhhyx/8xYEdJchUPbY7/jRTpsl4t8lTAuWyGJd7bz4/eHz",
-	"6R4/mPywLw4v9vb2D/jFs8NJ4gF0aTFHVrKhIFWGKvSUnVrm8Pd0UZXjHELSRSo5rGx9fYLOVI/N1Byp",
-	"lGr1OlWLXKVh4KKS8h3DTTOb+c/jHdTT7JaisjbeqWxtY3DfYyK+8ZgISzkqIgm3oow5DFuLVWVBk1bR",
-	"aougr34SVFQLDhvLUBVJyFIwDD6JuqLGpK8qxi5+7GgsXfxYUnGLXuR6xgLfi/G6Q8BZ+nd40azw2wT0",
-	"/bRhBGAxn0yEUp+LzPyBJoWIxSVUvfkLqODIXE0w9qC5AP5Ey06axGxQTrWaPQAh/cNKlgc6BzIE77sW",
-	"hSJflJWcoEzXaCxtnlk9C8c5PzF3xz9XhSihhQdWYmGKr8r8NGffMUxWHSGsNUqO9SwjEBAa/Hc4Yh9l",
-	"qEw6pAX6w0E5z3rJUI4eS8PmSyEagVvItACBBm/B5FSaFuDHXqaFI0g/qH6vKrevAAG4zInjkmDcMvDa",
-	"oSP1cO+ZL5MBs0ZJfCOZ7BHElHdVjeY/S0TktyyxbBls6fm9Noq59A7Hd9HiNxFuWbnuGwgSQXkBLRnt",
-	"EsMnSornLEvlFcJykP/H56Vs4DKEbQYqPmQxULyYAPYjUuDH8mKJEDPgmL4oC3imEzG0qeueD4CEFLjt",
-	"x56ZpbDmIDDhoBCAqa7A1UgYANgul/40lhRuYxTn0hsB+XS+3eGEwAMoKSwil7me+WZ3rG2OkEBjqTKu",
-	"ZkPTcVLkRiU/diYQ05NlyWAQSFsNHg0PB8a+LTMyLHlMwSVj1T0MX70LAM3dn+D8fSmn/hpe4s4z4WSp",
-	"o6dPwXAyokajST5/OuHJ04uCT66EHiktFjtRqbUf7dSefDH2hAv5PfHpe+LT1+ZbwDNq+QYgSYlMiZuZ",
-	"KMQ9cLB/lH+8xQQBtMmGeNk8v27E+hIAjGdXvsxtxRKZUziq11zNAGcM+AiRliF5xpFqH+ztjRh8ywtH",
-	"BOZyjwGJYP8tBxUISQRYmBSAyqoxiUNvpIcIYoRAPKC80UKkDlbKai7e19JkLAcOLmdOcAAwRVsnR62U",
-	"hkx1Lgk6KJfiyAM/YVl+I4rdCUBBidtKOHAlHE6xG5FllRU+3N+LmBZZ5jK/eZa55H2cDFdjSVnpXz0r",
-	"fA0H9i5McNqditJ9g18TgO6v0c4B0tJaJnNOgEIVFeQ3pUr0mMofgAKZxj0o8WkBQGZgLsYiIF+BYRK2",
-	"mQpTbRW79WsUTr46qVEY7wMYU19GE+VSVGKi20xLQF5tQG89ojhF6E+KaPWC1Nff9HpXXTfdGaeCl/YP",
-	"Qt/pxn6hBDLfbtCSR+bP4nsK2fcUMpdCtj2Z2OwynHgSXDhvrCblPfWuRpAinVfKkQTjJwqRpIWYIJYI",
-	"ZMtQRAlIqBQukeUTnqFMNBrLDwApK3OkE0clINcTxWKVXkqul4WI2eCP709e7Z798eTg+QtAsfFSK6Ka",
-	"+Bmhcb7iLkbbBYIRqzhiV2JVNZIAVcQaMUOLkktnVK9G7GQsNZ8vwKjsoRp//vTOI73Pjqt77EIZoJZU",
-	"hUYHDdvo+LeTbiORZ+mlFN7Ckzu1jy+dUlHMZ6C6CMdKOAhp2uY/x5d26tpvizf9xeFaVPtgPQ1/s9pG",
-	"QrUOeo2jD7x+oIjErcNLxfCTG6hfZhesTPxoGyKdsM5R+hWHXhwGS3M16ieJW+bfAHdI2sbhGmy5b+bP",
-	"YBREJ0/93dPf3UvoALl07zVmQD54vMCDs7A7sSKCz985+re/+IzpJ6FLS4KeFVBXk1uy8PnTu/tyrT88",
-	"B/NjIIMszIZAuthuV10o9uF/Ca+y/NE7dEceeY9dcH6q/fA9sHNcptfCArc2MqGByDFXsjNVZXDiEZjD",
-	"x1IJsxY6L1TEflnmWqgI8frzzEs4iBANjkqtQuabvE5VepEJmwBbNh7LQZFezvSuzncxfu5aFEWamK7/",
-	"Lop89yZN9IypBZ/YwH0yGYAnAJHtmCSs/lT+zbB6PpZ4TSPis2jOl3nBklRdLiFfUqsyUhFh4RCKjh0g",
-	"alwjZxasN+8/nv319cefP7z7ePL6r5/evH776c2r87+e/PjxT29suJsPW21Or1CzPEuGVSf+xYpx9mzv",
-	"YCydgAJOFzzjETJzGwnJL5HUD4wMU5NXorG8bOW/iMYNyJ5mBsOIjDymn/3nBCGvWI+pfv707q/n5+9q",
-	"s8vSqdCpOTcnFCzrSxolGPIB1s01vXrOJF7mRwLCJsxhOGKfbckG0CkpO9sqnUdBUeUBFcBmiGAfqaYq",
-	"6Okc7p6XwIFQfc2gHHsRHzhu8D8Hx3y2dxDWGWwSTT17vryL9tqywUE4g95GwW5ADIZwovGeHLMpMLlU",
-	"k0PyXY56f1xdMftzsMZpacx+opqU4/Ond8eQ51y7l2bkfniUu4aj/1Qhi19J9KCs7sx9Bg7el3Sz1LOn",
-	"BK8rWuWYT0IvC2kD3gB93lI3L5GdlzWBROIDzY5IEcaMKz0B7z7hIPOxnC6N3mCrJ0dOea2V8gFdyIgA",
-	"gpImDvf2Sy++ebqUAAniF1JKMNo9X2rsbcUKscgLQv2myqvmt0IoIQEEGjDU2eDly5cvd/cPdp/tnx88",
-	"O3r+8uj5yz+H48NCjOVPtKTnZiw7DwkuZT6A2YcqSKux5IdtsPWd/bZuICzBhfBOqKujgkeFaJh3GZd6",
-	"ttZnaURbvZtPdwmZ6Y7QsdAdwNRQd1DnP713DNlX5jsfp9T0UcMzSNTZP9jbY2+hyEIOModFioWCZt9h",
-	"Yr9HS/wWYGJbLvjKIzuv6i02gYttkKNHwIvdFge2SpO+48B+YziwxKi+xyP/JuKRWwWRDSlVKxBsk1Ld",
-	"KxLsXQWcrwAJ1jKG78777xYEdN7fk/RwvziwpgmXaVfRDJB+MGwSW68oUy1Vp1gHIob6IWzOr6BQW1Up",
-	"goQ0KhhhOzjCWKJFIa7TfKnqjyFWHyxhSRtUYlh5eoXvd2hO2OBRVSYx52m2c7STT6fpRPxffDIXNpZ9",
-	"J9pxi2qdraRhnUzmgr0HPE2z69HOYpZL8QGwXXeOdv5pnz1//pzt7e/tGe1rli7O85MkKYSCneX4z32j",
-	"qrH3aZaxT8lOtDMBf97Oa77SgCwChwrBR852Oj6dK80zAOk+2jl8frh3ABof1+K0yK9TOTG/f/zjBjHz",
-	"tC9v5TTHsvTf9b/v+t9XqP8RfcKAZp9wOzLaou5ZwvNrg/Deg443aNbWG1rFb1Sh03KZZZAvnc9TKKNn",
-	"y9zJnE0yvlRixM6oeB5mTasjqA8SlTX5yu4iFntUCNK7p/zW/sVioHQx5ngRwgtm6+ZTFldoFCU8F2Ke",
-	"au9H8KESbRzL6isjQ7za6pZ0MAJQVt12fVdTm1T4C6uqHu3fSGUtRZfvSutvQmmtEFfVk7r61z1EXf9B",
-	"3b7dRD215COom24rQn4ppbRyn8LK6cTN4bt6+l09terpNsJN9fpteifsUU3gRkCh24AERCJKpXQuluW1",
-	"Y35ClazVjC9EhKKPdYLbauJqmWnE/Jkus2wssSwvG8R13SPG1EEFNQ1SHSiUMDKDmCnmwcSVNZLz6Vg2",
-	"+zwGKcrm78FMzUaM2M9mrGbZy/qfU/DHD2x6DhT5HcutqvxG9Rq/QwxhwqrkmO2OQHo2DR5CCa9FsrGC",
-	"DfuyPXH0CWNfycYrjVzRsf/tHzv5YudohxAYqWDoztHOU19pjnZg5Xzl+eVLGEE/OvsvKpenOOr7xx+5",
-	"HwJfhgtVSf02dPo3JWFtny74n084ozrm2Yoqmd+PHhztLJYBUewno6Did46YVVIdfglqpFjGIxO8EMmI",
-	"nQkN1smGORItiKrb1LgxmcNs7y9L57YiDZva0b6Tpu+k6VsjTZ+Qwd+zZW6pdD7fRVrTbphDexhk+hXp",
-	"fE6VFCg4jNCdU63YPE+WmYhY00ZH6XpGfgQhcs5X7EKMJYS2pZLpm5zeVsMRizN+IbLYAhQqKwJjKkiM",
-	"NFLFjKLhUgrVl7uArReNZQK4yRNbEglGncrLIUTRxUmRL5L8RpIlDrH5M/FqlqcT8bryEMTeC8H4BYAo",
-	"5sVYIn6f6YgyKVYLoY7LLPAKqpIdagvtheVnYGRTHZ4caIamuMf05sCuQIId10yboVHWAe6chQ9yzpSZ",
-	"4PrcNIN5wUKYY0rRwVxKwTOkibxIhBTJzl98Ag5FBJ2RzG5a/wg7b9lei2kqgYZ8d7l8d7l8tS4XJAdA",
-	"jQ3toyPrU3ivRTuV96lKC62/myfG0nkwPrS6ZaLSL2P9LGPZ4mhBgh+x2KLe4idi4BuyhLBLJeP0+aH1",
-	"o+Atjo/HEjBxIb8PkXEhfQ5rDZUsjDfYE1PLC0wngQLxKmYDD/EWyjHZ4cAnEYoXQIoZlTY6dgI8un0U",
-	"eJtWnq8p7LtZxwDAg1PSse9OnDYK/6UdOSHespFLp7zf3506vxGnTph8qw3od5MotNFvG4PYBjaHaEsO",
-	"55vGwvKlhrRmNuAs40Y2vhTaB9uwIKUu2XpaCIFFQYejsTwpQeYwdbvWv1/IxPR0sHeI7VLNkjQp4eFG",
-	"zEK7XgmxcGXMljIhuBLbC4xjKXWamZ9XYBCR4lbb4r5ROQ5rRb4SKz/jaiwHWFU55dbegqU/dJpllLUN",
-	"dVG2k9Fxpe8ko38R+LSkQqe+2xG+HkS0BxL8or4e4MoJD/qB73S4v5QvOMySw5a5yiJ/dwx/dwxbx/Cd",
-	"b2KIhW8Vtrzea8BcMSxMGEaI7hH7E/JSnhWCJyubjp9LG26CPDTXrBDERLHoKTJX60ymUuAKY5yluPH5",
-	"PP50q5lOMfFq5Rfc35KTkr/h3jjpgyoc25uUHpPafXdFfHdF3Kcr4gtYrESxq1M6ptvnq0MXG+Smv6Jv",
-	"r7PKi+I8hQCLxzPLVxfjT3m2nAtm145qSEhxmesUqDriX5VW+j/kYBzaiO7grL/b0r/b0r9uW7oo4OI3",
-	"6BH9voYgIbxkiBbdX7J6l104TH1KkzDewu824VYC9ShGYeIIm9iC8Sx+twL/dqzAjsBsQHkqN7+V8myW",
-	"fO4ISbtZZ1sJ5svadeytCis4ROS/G3K+G3Iqhpwt+H/tFt4t49wK4ZuGVtmwo3Z9hk/Acw0ApeQqGZZC",
-	"/1j6RULxG8dG6yGnim1IqJ6AVXshWAFS3HDE4smyKIxo9ypPRCUOC+Hi3TBciCm1H7FPgie7kAhvPeGD",
-	"eOJdYSp46/0CQMDRWJY/rhai1my1QLxgqIe7mgupz0UxV5Cjmfz/7P3tcts41i+O3gpKXyLtoRXZeelu",
-	"uaZqO+memczuTjKJe6bOGU4dwiQkYZsCNARkRU9XX8dzIecO/s+N/QtrASBIUbLeLDsZfkosUSAIAuv1",
-	"t34L+/XCkyURRKSUptMZ0vLGgo8FsEg6/tbqEO8y7HSraM7UR1YoIx+Tao+Qn2g6wWIHTb98opq9y1RS",
-	"YsOIpl9IYexORyyI1PHdl4OX/h0Ev+wh5yAWSMTC9v3OKo1dK9cf6qI+qnuaFizj+mc+5bozvHg1GAyi",
-	"jnuvtq7+x6v/z9lgcN6JOuyLZoWg+Sc2YmZDoTqhJQWEOUBczXK6xOc8e/ndefhD+NR+Zu2vNFSpXF3T",
-	"LyA1qpwDyAtAPhYs5QpDGEJqc/vO5wmfKfKLFBldIsdDJ+rMK136Mvj12cz92pMc7OxXtz5161M/dZ+6",
-	"QZ3u4UmfivFNuRp/1Eex6HrUWSiG8O9A62Fbdie6Vru0h/3yKtrLq7Sqoul7UoEs6V0Szb5omJtqgEtH",
-	"oSp3JLCu/M38iORUadId8UJpBECYxWMi42Lcs51mV8BwP9a0vzK6h2E3WHMDt4pcpPk8Y/Zya5zMWb98",
-	"5quRZgWw4YISHNE8d+w1S0bNwBeDwYBoSS4GP/xgvvr1+m1Fv3Hdi0jOb5llS4B8FrYiPywk0oZDGvXK",
-	"I4VCdmM58K+wDYV8S6EQtaXCuCcAop7/5v57T6fVz3LkvCJsweC9wZxBqbPRPMq30qgLvF4E1Sy+FVYq",
-	"M0ZuWCqnLC6fGNPjKGtDEB3XljPMuiRDEJ4JtjDJLOTHdWCtaxElm4Ss5SCrieURF5lF23EpVNm3uwLO",
-	"c48ei62xecYfMhc7AIH90e5eSAiN2yvEdApcnFsgbOtRfeQWKfckkXL7mqDr+oeuxEWgTsC1xGk8zTvb",
-	"KEG89enHWtcWtJZP0MZa21hrLda6n5rfmUjF2wB7M6mU0c+SSiUgQmkiUbGQO+M9VkI1SW9L0pSADq46",
-	"gCUILfaMm5KVsGktkrpX3BRJU14OBtDp3UuyWGCX9mRG9QTjpqNCThOzXDKHtZMkeY4xbV1w2z/O/B3Z",
-	"9pCwJuC33zByji7iIGy/3idXSBpjkSsyoIvB8oDEmoSIF0rKxvMOuuggj3iZKzq7LAdSa0byA6BTesuW",
-	"iG2EFvJmYjc5FbexSFbjlIl7w9x3DzObRxCsF8b6MjPEiq7Z1Or0XhMLqWiOY2E9HBdNGAP2XDSvBoPB",
-	"wPjH8COaZcEPVtf3eVpMy9/+Vg34Xp2df1cGfG24GHuKPXWCmy01bgvcbIGbD0Jvc6BBvR9GvYHvxtfN",
-	"loQ3pEuFuxCUWpiT1MDAvTEZ6crWGnKS5i4uLxiLYwvlEMh+Mqm8u8x5ROB6K/BagfcISPXj5a7CUORz",
-	"SzlvOwsc5M00psKu2RddEV0hVsTZ0EHzYgzr2b6ApAtGK8INMIXUu4xF4njywYXgemnJDUrC+8R2NUbJ",
-	"0Ce/0OKWWxyK/TFJrMx9w/Oci3ECDDnuw88TPpvBp05YU02mtLjF1qI1VwzZdPxSht0QYhE4V9BfOQD4",
-	"CGOrkwlVQCIkRwR7LpfhUFe+9OL1mV8id59Y8MwY5fDmxdh4NBtVAfkJHAP3+BgdFpqmWI/MSBfVXORI",
-	"NyM7Xq+M+daeuxICPhTp4fogPCbgI2jA8HIwIG+pUe+f9dY9GD6xlPE74EiQ6e26Hgy1Peb79du/f2Y0",
-	"u+ZmvIvmfg27AjPsyrb4jBaf8cTwGVcZtuu1MknLk6m7EsFxfJ13AvjHigaMSFIRFRA2K/WhuQwlFnxR",
-	"1XxRg96LsPVDKI8cACRUOk2aJkBrxiLQFqV+NKuCFBbmLbADK0muvAnzFcMnToVqcFp2C3DDdVXZl5Zi",
-	"m4Y4MtqANq/zA0APAgHoP7Zb4h5gQmOG3gnutfn5CoLBGLrCpq7tLyGCsa0Fe2ASf28D8yS5fFoezNbn",
-	"f4Jpe/+Cjpq+L20fOSJUoCPZ7L5dNZVAlDo1pcLq1Bubkjso0b//YTlxvt8rtGYFVr61Nuvfqtt6hdVu",
-	"Z/qI2f9o66u9dj6AV2e7nEU1mBSLurhBlNlGiRUdM/lwHH39cDmIPcMqjyD92oREm5B4gITEYSbRPY6K",
-	"jU0/VF4igfqT966C1Z3cSxd8ERmZSWWJp7ZMW0D/EsWE7pdNNcELElIj/CbylZdSMLJgeX42koUZ11x+",
-	"I7+4JR0aQXv1+e27dySXKc1jMaOFjuBn/zsilGRySrkAGaxJzqjSkEMAMmp1adwsW2toEUxUjHNGbgqa",
-	"3jKtIvLvudRMRbFYTLhmakZTFpFUTqdmNSPy7iPJuWYFzZWR+kKKM5xNCHb6PC8Kc5aMwiiHIVzFIlwu",
-	"is9OYEmI7alNldNJ92Q7XI6CZw/rK1aTEW/xrk+iA3VGBe0XbMnU/15brBl1/H6GLIWgnaiTU//JJ/Nz",
-	"144ae2n98OI720/r5QVmKrg9G2/mS7RvdtNFds3aNEObZniKaQYvSR4+y+B01yMmGaDIEkU/Vlri/7dI",
-	"O8Silncg3UBZQsOD8v9OaoR9pG2VqBnFSOqbZSzK3xCaK0lkYWxLM89ycmWTBD/3ezMNsWgkhnDrf+RE",
-	"w1tnkrR5hm2VwR55Bm/4tXGPh0wzpOVmPn6WwQvA3+z/9kkueHTKzskF+8tTJhf2NhhPUyhYnsbWf3+K",
-	"yYXUb59j1ga6E7RfbsFr0SOnFvY/KidOLXgdtq5FpnuONrXQqth6amG3E33a1ILTyU8kpbBJTh01o3Ac",
-	"Jf1wGYU9IyiPIPTajEKbUXiIjMJBdtB9TknIRnt4VKZJbJoTApF9uiRaEsW0rch2RVz1uujnq2XRIAX9",
-	"ilwSMc9zY3VN5V0NgY+1CFxjiwAod3Z9xMwHh0nOzweT7O4rM0MCxspqdYad19+9fDUa0Iv0+3P28mYw",
-	"OL+gNy9epnt2AbhSio8FdAJuS8laOfutylnc5hVmYUnoOnrhHQRtxma0gE7aZ2rCR3oTWXB57bssJKDN",
-	"+R0j5ZdNPLQQ7HGSrYzj9PqxSJSmhQZ0OtaAMZHZvwpGLl6eTeS8IMlf/jKdJpbIAIArtvctGZmvMz7m",
-	"Wl0SKpYa2NxYroAu47vhYJBEJBm4/3zn/h7gf67evP0x6QWCdmAsXjPoGQxqaQ8DzlxCY5HmMr3F9lPd",
-	"kSyIFXgkuXj13Sukprh4ORgkvSohA1TEuR6XsN6gWFQskpyJsZ58GH02n74Tv3Ax18ZGN7ojsSTAid8e",
-	"P/17zmdmsRPChC6WAdkHc18BZ7C/0TMVvKKISJGyYcMbCX4e6J6oMqqz8I0z4F96VwK9iJCCVVbTUS6a",
-	"icBUkbOMimBIjOwTveDGlMDfxgJexQaG6jqNRyWx/WGDaxML/0aGREiykFhamNGliiACyafzXFPB5FyV",
-	"04xIMhc5n3LNsrd0RrFsEfvExyKZ0i8/Up4v37PFX+WNSuDNka6QJDMfE/hlD8YvWdz84M3a/XM6Ydk8",
-	"52K8Pt/9o38HsHUet/huZX/CDPxTbjAAsvNO1BkVPKNLV003BdJjX1tH9byAv21rfjUX4Z96Mi9UcL2e",
-	"s/DPBctE8IF5TPO+zaxPeFdjKJRCdJM1FHWsHOwMO4PXg0En6tR2WGf4ylctvoe2uspugHD/Bm+ifNLz",
-	"8jEvwmcclM83CJ/tIniwi8pTXfwOBY4owDvDzsUFTHXloNgF29rGq+1q3OotJKGFJDxBZupAC7oT6Cyy",
-	"H2tfrbXMSkm/wTbbh7PaGmM4AJoxrgGnVflRvbCxu0oJ3QNLYtdyR1JWO1ZsR6x0tEaf0Z3O5Cv5qev0",
-	"0Y3Zis3q8WeudE2M/MfQM1ca9JUrD3tyrcr5l1cnwsmEvYT1idme6wbQLqTP9lC2jM/fAuNztiJsdxPE",
-	"NZmySRC7Plhbc0CjsxcSQO/A3RxgK2LhcRM45MPwKm+WrJj8PtjxOAluAlapZVf+CpAUxzaj7uVbxgN0",
-	"L9lyc9iFK4RAgt1kTJjSx02wp0ZgPpHuzVIz/EFvH1vmz0wfftxOhL1Y0cfN8XH3jlvkRYu8sMiLAyXA",
-	"iv7eq33emrygzXRi+m4xkTlzqgXJfOvoioiwLymb6ZrrMzReEsgdpelSES4wRhs8Okelbvv9ENflgdZG",
-	"chRlNzJbGmnkG819cJyVG9ktkY2aF769Ht5lnayzrLpIKwxEzDkjXUbTSRiAvqmGn8m66LMN+EqRsl4A",
-	"XYsFLs29Wc/NwhIRI8c1T44ZEH2s0GMZUDx/9aIxoCjmeR42pds+oviinP2LbSKKL4L5vqhM9kUtojj4",
-	"7kEiio+C0NlFNbZ54zZvfER8zsMHKR+gz2wts6yihm51Td1me32jLP0M4M5NJb+ygCxdnyQLWdy+ZUKz",
-	"ArqrQr3whIUZzmcKEoUkhavUkIDyq2XBgys2tGPluhfFIlCC0JzOds6DDLN1VbnwaMow1Ro+b3Xil2Qq",
-	"71gsuCY3lmfbJV+DqT1TKwFZWZgfaHqL84OOfPYBVnO9UPHVw55S9inCpYGghp7wUOcbaYb2RvXOx8h7",
-	"PmrKs7rR375/S6Y8z7H8PKd6AjW7VqP+QtMJF+b4RJ3Ke9sclt1DxbX5sjZf9hXkyxqV0L7qZ8/sWDCC",
-	"c6mCvjxyZKRZtJn7MxYN2bAg9RUoIllAiuvwfFbbaXSN6Hu07NNOiafQbGqzT99W9kltLda2yDiVuabG",
-	"aPZ1NXYEAWyu1Yo1qkj3ZlllEOhFaMJWf+PjN7FY/cXBoeuvIWq9ziuvqK02at1GrVei1vuf+weLVAdf",
-	"ka6v90O3F2PByrijJSiZgd9X9XTBE25y9P6vtBZT6OiJDKRJ5ULj1NoBIAduXMwu+IOxqIW1sdWxghn2",
-	"LrFGscHThc523D+lGwGdUrDRuIqFuW86oWLMsvXu6kjmuVysRPDRZR/JAhssTqj2vf5iASn1CADO7ooK",
-	"ilkWzc577xgB7ceJZa/xdIGlyvi55R6iCxdKflgvF9fl8YK492uKNojbBnEPVjO/unZ5x3ScWZjFeYCo",
-	"bVA2sWXM9nI1Zlu2f6pI/4QEGq5MOBqBa/RULQ5bFiDxUoIjJqp3WR2ikqaEpKpVZLHwkdNQ10DDjrlK",
-	"fBIVOtCOpcySS5KkVHyai18F1ZqJjGVQ3xSLpioS+3vzc8hq9ckHl7zVm9pvBZyNUph1rZQbQWx77wBr",
-	"med7zPhqfRFderO6Vf/OCs1TmpOpC7Hatw9ZTjEf0VTPC1Z0hp2/UGp01lRmLH8/N8tqfv+ns4syTmsu",
-	"Ie4jqY0K6byVMqfCWxNkKoWe5MtO1FGs4LQc6vz8++9eAB8jbo7OsGM2xIYUZlVNHqVE1r+7lsqxjQM/",
-	"0ThwUAEYqLNS6uyjzM4yuRDQS3yDWgN0wY9Us2rRafBJ0HmQGN17BkOSLoRKZAEhE8yQjRTTl1bkxoIL",
-	"8uv1W6PJKuNhcaZEfAwtcg54ISpIfSqBVsSqCP8VZjS9pk9Il2oylUqTV4NBD2Z8y2agA62oRbThJcZ4",
-	"PDFkWKZbSzxi1/HgApg2Yoc3F/FCdWotV1oCIhPEO9eRQTQMmW0uRY3FvbWoZF0p6svBIFpfbQqvDDxI",
-	"u2/c9UbAQw6YCrPCYVlsWkilCM3zSurAFg6XH8UCdovvwV5fEGNemLtil38LqEponvsTYAGovT75seJe",
-	"x6KcjX2xBSMjnucsK5tbFuA+qCPo/x/t2jxynjXAGfzzt13qKPepRf39X79H296E1W7yL/OgweHtDDsX",
-	"g4vXZ+cXZ4Pz6/OXw8FgOBj8fzsW59R82eC1u2x3pe9eWKv8W+X/9JW/l71NVkD55WHmwAGlk36Me6sn",
-	"6+pcQ0eBnWsmq6NEVWOiUiIZi7BG0t5fvWEjWbBfdVraNupqpFmBHxWMsC9pPlfGUb4x52DVsokFmjbm",
-	"PnLMQMPqCVuSEbdBvnJV5B0rcgp9Jo0i4yKTC0tYARbEyKhKVLOxWELE+WIwGCAc64cfCBpNFVQTECXk",
-	"/JY5o8TsmREkdvfNnK8Ix7YW9J5a0HDb1HTToKbCyi0XXvh9cOH+SuzE+fxVq2entL7fXG1S/1tI6q8q",
-	"KbWrllqb42/SUjvXlXq/5bDS0lhUeLv9qI9XXXoE7+Mk9aVuqdoS06dfYvogRue9Zab+MN1babofuuYY",
-	"J+VEIJsG5bomg1o+Sou0aZE2iLQ5xvE9dY2oP/xddJaMEg3Dho6Zmxflw/VWSkpjAYiUkOXfD3yUYslj",
-	"a9tHDfJtir9dBIG1Jxd/exwZ22JUWozK8QoNTxPY2zOcV0WmbC7qaIjWxaKxqCMiSYgxgL9LdAGwnQUQ",
-	"Act+BrCRA6tB9kdofNO1IH5ZHit0tFPIiIW/akNG307IaEtQw/3xoc0VIJvkxkZ38StwE9eZLuEat/5h",
-	"6x+u+If7nr0H8QYxh2XTezapWBohzfRB65szxSKg8Yn8ZTdS5owKiwWhuWKOZ91d4a0OrixGtU/eTqgY",
-	"I9qoCrAtW5WUMwXKIKor4FpzDyXNV1xXsLGHu6JPocphE650A1j084yLLGfkhtHC/MayJ9mn8rhQOdcf",
-	"RnZvd54SCvTEUrz1QFsP9GhVEkeElY7pfMzOUpltgpNeCWK8A4vnkIJViV+eKQLDEBiGcEES+PudEb+r",
-	"FRZdR1MTi5KnBsvz1hdcBDeIiFk9YHhbLbsAjEUsKmUXlyRjKc/QDabuJlxk7EtkJHsqRTovCnNKUT9B",
-	"M1EAs0o9IQsuen3yZzOBWOAjgseNEEdcCV4QuRCWB9c42uBtT+kSykgUcNx5HOc1HZ8B9UIGQ0QIeMRR",
-	"eIaj+xZZEslpMOvZrHLeaTZdj3GEib+VGXtCHDKD/uDVD9+bNVETxnSpac5fkzEF/bE0v+tktLjdXhlc",
-	"03HLCtMCAp8sK0wpxAKxbU4vCrZ1cttc0Six9wkR7hoQJNTIKzIrjGzRy1iUDQ/gkDZECm3+xuH4mkN/",
-	"64TWz1xpL7JaBpi6fDtxvA9szh0ifYGabmN930SsL3yjWwotf76bhda9ZC88C6tejIx7pmytB+lSoukY",
-	"yl1omsq5AOIEM3Dkf8Hd5OC3vUppzW7C6M9MH2A+nSqW6B3D1aWsaJw2jNiGES2hy+6WSHCo94ogeklQ",
-	"0OwYDqcZJnQ4zd9HdTjLGzySw2km8FU6nGbiT8zh/KwpRwtXacZy+3aNOPKuJ/7hHE8FISdzZFrvs/U+",
-	"vw3v00u0Q7zPUnx/s96nk1+t9/m1eZ+lzm69z2/D+wze6AHeZyC0vjLvc39b6il4n6HGab3P1vt03ufO",
-	"lsixvE8uzmaFTJlSZ7qg6S0X47ORUdhnRsk8QHsPdxcCd9mlu8cVSbJCzn6UC5Hgr4lgzHhr0GTTeILG",
-	"L0beU+MCu6uRVk0ll0b0LK03l2RUg2BPiKa3QBAnWLXNRv33PcfQVuFki+ChkXb0hpGbnIpbhOEULGx6",
-	"Fa3zlVcal0AB/1xwbab33jy98U0tDUGN/Q0+Oxb72zvxEffCtX1JaLo9qtdq31Jn2HGvo1OXrG8nLL01",
-	"z6+R+EgxPZ+Zq6rvz5ypn+WiE3U+/J9O1PkLH0+C9seO6y1ndywH4rZy/ZHZdGu/t3kZW2KW1hN+ssQs",
-	"pRqoCehQH627ZicO0nsUzkl86LKiw+mAWBxYltF85luHeQvBeGIfeo2S28Wtrm//1rX+Flxrvl6+7SkE",
-	"15Z53CcEj1r8cSyr7lT+87oD2uxSr6ir1q1u3WpXG3J0s+Y4xSOlGLhjQstiecbudupmNqNjlhEm7lgu",
-	"Zywigi2Y0iSx/aOB8w0aNqIxNOHjifmeZ1GTVQTJWmMW0dTc6UeqwTgKBotI8u85FZrrpfm/BrfZWEw+",
-	"KwhWVN//qKSjMz535j9fQ0l3Gd77T4WcWie4/PBaJtb9BYaFsI22Dy2oiZwRzafsv8CV58KOvi7l4VZ/",
-	"vU1nL/jprm2+tiqlw8U5ng23/T0/0nEjz8EVHA8iRwRPVWuefSPmmX357rWGIrz21bp4qbsutMRqIvg3",
-	"Xtlk7zYYYlc2weEFEAyBpGABabaAXMh9KY9NwgiMuHBWT9l4q8xzXRXYXVvH29pqdVutcogPO947n4/a",
-	"occKXzguq8feHA5AYvz184f35KO5Cutk7caG9KjrJnuJYfpESO36DmRMU56rhHS5VrFI2BfNCkHzT2zE",
-	"CiZSppIeINew78iQlFmLGQV6eSdMBqSLSwK2EZ9O50ArHKNgWnDFhqRgd6zQhJIpV5reMpBIvT75yd6V",
-	"FP62DV3RzIRH8zzHvuKWlMrYVtVX4hmSy4yP5aI3Fpti5OPV9du/kFvGZgpTJKo3JNRmS7DKud7IRpI7",
-	"ms8Z6UJXOOS3pOVs7cB+9d5lkI2CPSHG0NzcDB6mm4PUDr6C/urS9+P5YPAivWVL+A/rB+N76szyXa/B",
-	"A26S5rBhDpbn+5Q9n8GO/sNKmuWfv3XkrDPs2JJlmI2edIad52bXdqIOvAhIksyF76MAN99OK/xVSfER",
-	"J3zaeuQd1FFbkNwWJB+eUQGJDQXJVhOYE4QNTkDi7KbWqsJkJ6v1ubvhJmiPm6RXSUOgdGCrquEYVuuP",
-	"fgm+CuPVTXeT0IDecO6pWmu2tWY9K83K7viKrVn7EKRrzAJl2WuS5412q6e2saaiHJEEbcfG05XsbkvG",
-	"YgtjkuxhSwam+BpjkjTZkjvakLEIjUhniB7FjNxfwD6ENUmzLLAkV1fpOStmpW1pBnCL1Bl2/vrT2fkA",
-	"OirarOz/lXPzZef3r87qvEePuMPVmp+t+Xmo8vlIC81pni+tu36wJqoboNuQYLsbNliRvh39EDv13Se1",
-	"Y3GMEECD1G6Mumzv+u8vtX9drwofh/tsdRng02K2i0jeARrZ8OCPwlTWyuhWRj86a/YxRfMusQGMCQPS",
-	"4AiORSNY4VcBbdfdUw69DU9JgrdPbNyt60EExAgW/3UUC/vf+m0TZ3sbWSwLPuaC5j2rDdhoxFLrRcD3",
-	"s5lUXLuK+Vi4HzxTxIIaONTUl6XjXLNpRHIJnVdJLlHAWPXjuysZlWAfgatY4FQRhg5Nen2vXe8p8JXn",
-	"gFvC4xNsKNRQJx8LKJTvXYLqg2A+3tWVyDPi723rCf7hmjrNBdflSzDvgPE7llkXKxa5FGNWmIefUNvk",
-	"z95iIed5BqURRuSlt+SG5XJBBpVFCB/OA0Tw9ojNcDvcrSGZUEVuGBO+p4XiUBsR3LlpcPf7d1kyjAVO",
-	"iCsizC/IbK4JxbwrJjhGhZxGhPp7uF8HC2PvNZtr5Z6Pprex6OIX2NdwxtPbXjmQ41zwD1PQFDsXEsYh",
-	"PbOgZrlHsjCfmYXiyjaELNgISAhuWErnilXHmcg8s9OIsCGjwK4hwUy5InaMS9+zy206W8GCzyHnmlSe",
-	"Al76TIcPYuYJOCecqZqnKVTS8FFlWDadac6yymTB5rlyszLfmNPyTCGFLRFyYUa94c2bZOUEDKFox7rf",
-	"dlvbJINZSrepQvIGs6fNq5gyquauX3MwEcckASAgBl2q/e4HCRRcC2O55mZckUVhzFNx6UIR9m9yA3gm",
-	"gr1Czs8uXpAJvWOxgKIhHNdWQLngRYpFKdZoNZdZHl1zrMyOLXcdWdl0EeDRqYA+mwXP7I9ziY2k4Kc9",
-	"c2qp5QWBr83ZguNkdpmcmnmIM7/iZmdhf2qzQyiIt3tHyKVGhCrL+uST3cM4W1wceNgJAuNj8Xeaz2GX",
-	"DK3kMQ+65hHJFk+Y0qJYxgJGMG8NvQFoSqqlvO2TX+EuNq25ZuM33ikWBeWqvJN5bTB6RuiYcoHQOXJD",
-	"c2qWgyq7QagODmVEZqywk7rlIhvGYjGxV9icUpaxLCI3c21lVdlh3IvnZ4TesYKOGVETMw0rZeytnynr",
-	"BAXiH5YKD6eqTBPlAM1zM4hZmYJNKVIYwxh98lkSahbUjm0n70WpYGOq+Z3lkfbjyhEZ2DdqDoks9IQM",
-	"+uTar4Q9Ym7AUvuq+dTNxSrmZ3t4TZ8azIDjlKU9at4x1OZtJVelkuvrLar65KyYwxAt95v3udQb6nPf",
-	"Wh4lK+hHTtA38UEFxE9GP/BSnUaxWFO1SmoET3oh4RcKkCtGO5obKyfNPCVT7xKKVEEZYXTGMT4BZs5c",
-	"Ygw2tK4dhg4NchDjVchddH8rtI2CxdW92kt+lvpRq13ZlxnH2f1ItW1O9t3Z4PXZi0EngvKm+3qiOYL6",
-	"n66uzy4uvv/uvLN7bOZnqVveprZa9cnyNuWyWZaCQNxXkp6IvMkI4ybyJjzb0Pi/IgPK3v+BbFRwZ6zw",
-	"OLS24WfZVjasl4Mnr00NFNEuFamw9ds6h2+hziGXa2ob1oi3+ysbQLxtLCldqWTI5UPXMexlap0cCAbn",
-	"sNl5Qy3UYr5azJclcdrRLDkY5NVcSaoLKhTWTe5bT2p8Nhf5wRIEVZaYZsYo2VxcGosmzo3MWjNhIem/",
-	"9RIRs1hNCrEj+0Eff/EJv70xL9oMjLfvQhNn4is8I8JEVpaT9i5JUrDcuBw/wb3eZQnpYvv9yufI/7SA",
-	"CP2Y3zHRI1MjXWxYTcl5kbr4LqQX/IdQ4wEj2a8PtcOug/fW2mONwjhYohPXmwZ3vr/qNDyBrU32jdWe",
-	"6uoxPWYF6nM/hTdLYPZba62RKZ1BkhNTNzxzgF2b1fIDlfkzeccK25SyntceEiliAflf8FsLplhxxzIb",
-	"8O8qhqH88hk1xdQhJDvs5Tb92It8uC8WAppfk+TPP12T2rPewCMm3qB0eakEZHrGPtlJJH3yQeRLG1o0",
-	"V8XCJrX9Q3bLpMqgF9DuDX1yyyID4PExfWgT3rx8XCg/y9lIEznXEWR8VDmAnR48436W75Wbr7/QvuZT",
-	"CLCr2tZqEmD1TcOZIje48qeUSY9uyZn923SCRnYDcXxpK0d/rzN/c+BR3+6Al48DZycWXXcAKic+Io1n",
-	"vQeuYMPpwePYcGR/8gsF2AYuxlaYBOfOUmOiWTYIpojmmE1i6gmbwpF2c+xdBrLAH0k89fbwHuiZ+mNZ",
-	"s8Fq+RU5F7ouK7WUxC9tQdGnNnLJP12v34k63Azw7zkrlmXEvraInTBqn7ERnee6M4Qevz4sZNv/IiT+",
-	"4WXIetHxtzUC48naPU9CxjRLFugBabb00UTMHoFtOSKJH/OTXCQRIFhmls17FRtXPeZRLMrQOPatAUsg",
-	"Qo/R/Njsev+nHSP4bFMUPRYVH1KKv1CR/S34xNzxPdwQ3cq1tI7be2etR9YoEh4rPP5JLrYJj5darJCL",
-	"1hf71nwxq2iPJigdQGy9sPzMtEKvh5e2jEU4gJyjCDtcEY9aBoGvCoQW8JYJeI0f7P3XAqPdBJOeDTo5",
-	"DHTGR7Z6wwHvAHgWixDW5ixbxJoh8CsA/haMdAeIhbSQPsJVL7LjFWwqjZ2j6S1znbI8XA2w0KU+Y/+e",
-	"09w8cn2laJ09A4w4QsnAgsP6sbjeDMK2MFOqLIyQGLGy7JN/OP8xlxryqBRDsvirWCzgAf17mmBRqDVK",
-	"51rxzOJVbuaYggGNZtUZ4sgdfDDAtZZtzvC2OFWuNL4Y43TCWN1yvplkttUawCeVW+whRpDPMIAKGFhy",
-	"wxTiFY1ZoAjNAVdO8wVdmvHwIjkK+sFN++S9TUX7HI4FfTu/WUt8NBg1fPQ94DNux+6vJ4+JntkKHyMB",
-	"V/N2meYMF7ATddzO7QwvXu0Ol3GL8DS5Tfy2bVGGLQLnQP37ecVz2UkD3wvEeW4k5Hrtew3o5kCPWvEd",
-	"6F+jAuTIxQTWKONV9Wvumzj6PtBJJWDZF2JYjTkKCmsQeN5FdVjVrKBRe/1YvBOI/i8Dx8MKZptDdcwt",
-	"RF8qnTDNpLAMxALZHUg7N3oFqoM0sqs6/Ypfj6Xxw7Fa5xJGMdqojJEGChnVfmN5bNVaqeqqFXULD4Rl",
-	"bVjx0qBZhzawU9PBRnWF+pdqVwlg31aDQsZ5o1q2kwa30E6GC6UZRViruXrKlDIvBhp4VtQyepx+O8MP",
-	"sgjLt2ykDDKdkS/qOh/0jAYFvJeZOxduDWxZjpJTX3ZVsFXbYsQWrIB+LoJQBa+da5cjrS66m69bGUUW",
-	"LM+NqVUp7LCWJ77EWFTKbRBVdmltC1vJUQ1pu1Wrllvp8mdEjsw2C5p5rV7agNaFXxble+w2wXexzmWl",
-	"UKt3IKz3I09vvx6bpCxuW38dq5gpL6NOhXm5MzRTUvMp2wPuaxbradouYDC3dktrtxxKi2H2EQ/kwXGs",
-	"FetYrTdYPs71PfYKF1rubK3Y+1qDBcuwgrKrmauRdO685dxAr5NmPoVUCQHAMLEwt+fKKwVZwH9dNLV7",
-	"I/VkWJf/9lsoUBZsUfmFK+7QdnDH4bGijvChzJBOMdma2jEzug8GVktlLsXqECi+XKMFyXolGPayXKfM",
-	"YnGvNgv1E/nQZN9ZaxLMlfI7NNgqpYUF82WmWo4ZzEwWyIBlvP18r4I52CJfkw60W6ZavBJ1plSzgtP8",
-	"70gTdX7RfxVqwvPBqip053J3VfjJ/fIpakP7WK1CbBXi4TWKuJWOphM1m56lVLOxLPimrqFXFk+D/k4Z",
-	"tyyR59gt2A8FDpb9cwmOxmr5Yvc8Nmr0YjAg6YQWNDUSrBdWNTb0Ia3dJyJmJWnBsq0rHhuoOggwddQd",
-	"easDzcBI2CH1hCy46PXJu9rTQgoWHD+7MLwgcmE1iq+hhBLLG0agGp+L0ju7puMzYB1H5zFysQteEJ7h",
-	"6E6taUnKhs7rYr9r+jDbqknNpm/tm3lU/WIRFH+iSjNh7h91oBc+oCpGcns9cE3HbeFjK62fcJvOQFws",
-	"t20V7Y/yWnl9otrHazpurH2EwwrtOIMuyPAnRIVcCeRuveIBvlFKKM5aVH1d1p0YvQEVSzvUNNY0dAvf",
-	"+DbgG7W3unu/+3VCbGOFo3GgeBY6/0bmQRUPFPd0KdF0bAwmQlPIC5staGYTVcMF5iP4bS/sLPJyN+H0",
-	"Z6YPs55OVQjpqwwbVrOmi9pKyLYS0vdy2sdOCY74YbWQIBdyqtQxPFEcB9zQUjBYutg+fFv1SmNRuqVk",
-	"T68U7/moLql97K/OHzXzfhLOKBdcTVhGxlJmoUcKXItKtU5p65R+U06pPXiHeaQodb5pd9TqpdYX/Qp9",
-	"UfvuWkf023FE/XE8zAu1gusrdEH3M5iejP9pp986n63zWXU+d7FHjup5mjveY8H47WuuRYKFgCPBD2Kk",
-	"SdIb4lUpLQpuXTtNckYV4oVoqqG4w/zskoAICa8FgC1XhN4owAqhnsXvwPOkYzKCz4i1gFadTaLmN0oX",
-	"XIzB9FFJr+yGs70R1sgKVLXCyP1GGM9CU2xPI+zabIrWAvv6LDA4zU9bZP4nW1Maz5WTuXDMtjeivMzb",
-	"QFPo7wMyDf4jRySBQczvE9cSzOwrlRDLqoAgQNtsAsoLnAyNRSlESRcwd0U64Xcs67koppGlqk/eYXsE",
-	"IzSNzLLN3UvsupmL0jzPjQAtZbVwgyPes6SUMddbTjInzogu5swI11UpHotgmCjkZeRZtIKrh987oKGz",
-	"OetWJVBwpxNaICYSv1SECV0sLb5xb7PSnO6v1qjUMPnWpGxNyopJidtie+F2sCm5IXuRCIuvrsDgGvIN",
-	"fWinxc3s4GIJI9B86FDhkaPjx16JsQgQ22WhEBGSuHFI1w/ZL8eGDo2XGMNfcMVsvxQ7uVism517kFk+",
-	"V+Fcp3MFra3W50qc5dsgtYPcCbk3dYITqCZPoFj6vuwJWUmeGFGZzAXXRjO/h4xQt35/TAHBVR9Gv2AP",
-	"I3upXawI5+x/EfliP8jBUA10AD1Li4TpgMtQJQBbABRWuV5JXkGYb5rq/czKYg/OPirLD9AlLSGWewjq",
-	"xpMpvWXJJUluucYStcSozwTTRGnKZrr0LFDaxuJmrl3nKiCNE2xhGZy6dZS+vafZFly9l8IjTROXYTIK",
-	"kkiRL2MxggdMbubLJOhgxKFIkSiWW264yj2qg/b65A1SKCn3mETLWADLUp8k6VxpOQWbXyWuQxDPgPQz",
-	"bBKUsREX0NgQijumMpvnzuQoIf2OLEuz6f/vF7OOpIud6IhZVfO6zL8fijfzZQ9pa8yVb8zjuQtv5kvc",
-	"Y15V2WrL3GxHXZ5Q23HH8u+hg2mE0id3vHp9AgF8aJSE8i0WvkOfwKuxV2kW0FHYYRr8ri3zc4+amqt5",
-	"Fs4WuoEyFN2JOlx9tvsGs2vYcgN3ZWfYMe+nE3WEq1N48+n/nJ0PBkDgh+tqbNRO1Fk5251h5yeaTuxX",
-	"TjhAZRJLIfy4YJCIGp73d6Eg0Gza5gbb3ODTzg3WonA7JASb4mizgqWwQ+0JrRH0zGesUMyq8eTjh89B",
-	"VA2He353kURkMeHpxPZL81gGGwgDU6REPbAvNNWxsIaCSi6JnnBF7lgBslZpusSej+yLZX5Jcw7dA+uc",
-	"N3ATcBz75DNj5O8X5neofPHeKoIgGopldN+gj/eCi0wu9ot2qb+ft8Guutg8NXOZ9Qh2Cne1mcZvJzam",
-	"SPfv5xFRFfn094veFsJxTbzMS7P9kRLWPFz1ULbhYLR+U0QavMHVuD26TNmvOjV/TW2swvzpKBovieZm",
-	"4JuC0Vsizf375Mq6dXYNzVPYkF45Oa7cVWZyRSEX1ijmStuqZivY0cFR9irbyFOh2W+t9O7V+x97l+UM",
-	"r0aaFTBNrsp+A0Y4x8Jf9Aa6w8JVvgcBYt0YTSfoyo5onhPbWW/JaKGMLzxAn/iHH0I/JXTG9kxw/Mdk",
-	"N8IqY78NPE8uukWfvHGOFoPV4+bIlRa8+Z+R/P/ayfhGLfL3i1aPtHrkRHrkEIXhaukRk7teb3xiSuZ3",
-	"DDkLGfb/RZKKdK6RjZwSNxgatEaQUUeWkLrQgmuuLZhReX0jMu2vPpsfvcvKOJ+xt++sdVyFYpOujWtF",
-	"PtdSUgnFwsUDh+Tl4GXPR4EgOgihmm7G/B9V7or6ZHp9kuRMjPUkgW4Azp8GUT4GDWb5vAfVwJL9kfn9",
-	"gmd6kpDw18Y3mOVU0CIW8HyKdNWEMR2ZjzWLiC4YzfAPDA+6VbFBWuCDmOc5DJVzwWhB3Eg3tIhioec3",
-	"LCIzPmMRuWEUUkTjnEXQwEewvHfp+DTuuMzrHBblk+D0++SN1BOjbmNhdRbc7pkiScanxlCQAnpvJ9V4",
-	"lDUpuCIZK/idJTXzvg/uJktgWbhdpoMrzCjDWCTxfDB4keJuMBYH/M0IfgyTtJ98sZ/hK8APk2DJ3TpB",
-	"tHLNqGvHiIVdbCmYilCb++f3rB2OsEQXlOdmFf+LFVKRbvLy+/6rAewF+G/Su8RBrdYiyfngz1fk6sVr",
-	"8tlsB/Lye/KF/PAaTaIL8oWcP38JX/8pp5q8oYX56GKQ9MmVW1+34vLOnIVqeL3xBdf3PLy/f5hDWktV",
-	"QtgfTpO9BTDMBWkAcHcV6dqvNxUr2K4gNqloLCmtjH2JQyLZrO00NTT3wIAjV761PtKmJFx9YlNz3NEc",
-	"GwtZsKxPPvikA/XhZXOBNTpXHiWChKp7kIjY8CrEkpHw1hLuYngucUUbmiQ/0XSSkC4FSYjbmdvWJ2BU",
-	"W+rWS3hCxf+Lod0Ijx+so/nWnrXnXnrgIkEfKi9SrKWJl0Y23OxltdvRXhavHBUrnJcz5ra1iyvY+1SC",
-	"3LHoliFuLsjIyBwX6sa4tnKBbXwhLkYN59xLvDAibmS/Ywy2LEVAjXhZihVSf7ldF44HQ85lOnArOH5G",
-	"o00qk49Izm9ZOE6Eje2t3PMPBpxzxhYzg5mdX74csytKqURFGdPB3tk+aH5PrBzfeCxApgX0P33ytkwj",
-	"8YwJzVOaE2v0epkI1TDCHsRukJiCQcPUlHGUgn3l9nTvkhh/wx04OG37xuz/VMjpL6HUeFwyIfd2Sysf",
-	"Tkpn+MPrki3ISrfNnENwqDrDl9/vZPNXlqKNvrfR9ycafe/Kgoy4ANo3C2VaZ7wfEqH/Ddm9NoK2aBjF",
-	"QQyUkUtOlgcRnCFkeJO9MEdPuJ3smr45zmxu0UYt2qiGNtrNzd955yMjn9n0M9j+q6cW7CNFKPnr5w/v",
-	"yUdzVa31GPispf2m6J3NpdmYKvQ8AAtyDsZRLLpgKv2j4NAJFmwjaOfQM/ZSjSS7b+45UegJA5yc2pgo",
-	"difyA10am41mZ1LkyOCMVj/+7SK+Hs44ML4TPLPHNXlhQuYiMyZg8ryK/MgkUl97E9LY+wAtgsvICK4z",
-	"AwOEiiTsi2aFoPknZrtyGMvaTh69BQgqgPXIpjO9JAivRzvY/RqorPHGzrTYzYSDl7anZAyl4raW2hms",
-	"6x9WjLZ//taRM+BlBIpwmI0xvDrPwz0Xde6Q4nEFmRGR/+IixfAIbtrtxO5flRQf8TlOzOd4j7w3rx43",
-	"QVXy7yO2v6m47hY218cC2D7BufwT5Tn7Tw0Jf6SF5jTPl1a87ge3iDqzeYPR9qdSbLtgrBOlVek7LEOU",
-	"FllaytyCkTRnAMLs2l6FKhY3LJVTZj37iLAvKZvpEge6BhzpEBvubl1ZRBDlc80GolhUgKw9csvYzJJN",
-	"OI8bJEyf/OLygBI89eBxSDcEIkaxSEpMGJQflbnGiPT7fQxNuECUkc5n5BOzsbaue6gekcLqzgZfPcRn",
-	"hgG4Sp8hUser1sMCq3QfchRiVgvmmE5sbGFUMAbj4owA5ZIv4asFF6pnw2o+0lEYZRaE+aG3X2afhGYB",
-	"4NCMCn6GhxB3S5pmS3usItspGeNRQVfliMwKnjICeWAVkTsmMoj3Z2ZcVLmsIBlSsPTgUal9PKImcgHx",
-	"tkr7UE2kSJlT+Bhu1JIUDNpaXJpxqfFSGMUoYSpn3NoyLqBtVo2STKbzqVlNPBoKQM6ijF6H9ovZCk0o",
-	"3wCxDZF+6Def1SC/xpQJEKYhcbiZrbXAykhlmI3gukRh2yhbeSG2CPFd/ZU0w1Uhy5FtZAH01aX5FVh+",
-	"eMuGMK/rkY9bF2ZaiT5zy1YOiwWTgh4gC2fnUDszY0vh/zAIjOhheH+109CwwIsJz1nlZakQzs4FbFV3",
-	"LswAl25d3U8U7oObXKa3Zj0x/kgzcgOZflxTlI5le2xAKGg6hupIswHlguGexScpmNIeWZ/4E/Gr4Np3",
-	"rwzJ4Z8p0p0LOAxZzx0Du+1haW3gki0s3fufpNRmX78TADrINUcbnmtzVs8vQNriKQfYASDepzTHzi3q",
-	"klAzLIzlUhqUjPgXszulcHi37hv5peeg7/aZ4JzZVI85P/7Vbfu2Kk1hqo+KQAolseILhzZjwp0Wcp5n",
-	"pDAWBAgBmE1WdnTRkgzgJF7VGnkbIeZlkkPJT3FipJuzMU2XJKOa9hrh8qTpWfDINyHX9bwwDg4g18lW",
-	"wPXLsuxkQrU9STQ3m3BZa/9ibuDeg9kGGxHvjVO04fefpb5GSv7EvV838Ya3FPZhNPODhkJdKpbE0vwv",
-	"y3YuQ9vMyL4uOM8oNaGfOsiEMjlUXWgER7I8u7RPCY4SGeV07BdEilUJcl3tsQTH1zp4pOLGygU0YLKK",
-	"pKIyoe2SWwuV85k5dIEMSOV0yrHfNLa8dqZYdgdKroZ0sr2c7k8c2P75FXd4JY6WUgEFMjgA6WLBzcRI",
-	"Uw2LYfm7bo19ZZ9pR+A+Tu6ELuROiP2qXxh1uLqmX0L0fgNSfy00f6ccABiLrVfZepXfnFf5CWM0Tvs8",
-	"U4BygFIq69cdI1nwPKXiDMppNpHl5GY9lSaLicyDpoPvKx10sN67kHMN/BTsyyyXxivSk0LOxxPbWT1n",
-	"dyyPEFnpH91imnzDfoCTuo7+EUAq3M9rTXl6JDXfqiF6fMa4ELO5rYIXjGVB25+PrDAmXkL+57+JcFP3",
-	"L8dYKFD/JfrknfGG3OSMlsL5cYXEitCJ7pJQ4+QUemQ9HBqMhWshF8Kth1XUbmpgNsrCfuJyQMrcYUoz",
-	"5pw2M0i3YOm8UGDWX6JTGC40DIx1eKQMoNZGsq5WL9o4Z29p2qHBYraFlQzXmWF3IrcjzQP6pTHXAeQC",
-	"/O/gXfgUF/YYFr4RkH1BKeN5V5DnJAEYh/rIijc5FbdJDwMICnveY+ElcSV19r7mPTOaTiLbAhKQBzTc",
-	"Bs8Q+WA8mcpM0PgEC9LNx7ZuK9srwnMEa1SYWwV7WpldSXOjB0U6YYpkBV0oXHTo0y9lXpnw0Dk4pZEF",
-	"nkAEyzdjhR0KC1jLhlVmfed5XusKjSaK2wl+9vZOQoaHQRax8M9ftcD9CGidwRN2K79WDnNU27CxcO8U",
-	"8YayQMu6FHkNu7BPkpxPubnjOzOcchw0IErMJ11l4YPFXOCGte0fh6WtaueFh6GUJF44cdd6E3pfTyn0",
-	"3nxP/kDOXRBf2TJeNoVCarQe/iSL9+yLTnq2/ajrnJ34WySXJPnnvxJ8FauvqB+LD/4YRkTzqcW8pVJp",
-	"ZWwk4zaQGS30Sq9G0tCZMewnuS+5tfgFCyYf1CJyt2kwjP4xsT3PLXaVYqltm7I8or3wF7kgU+PrIcWI",
-	"9VjdkjvN6pe+RshlJcBDZTfXGR9S6TMIL2ZyIdRzpjQ3sgUA0XvnURuR1G/ldDYP2RSeKeJuh2cT4g4o",
-	"JoJTDZIL+u47w6Ziz8QCDBon4wOJGaELAEEfik3ilSb+YcH+AGijn0XiKtNTmqdz8KU+iASicl0ljdC0",
-	"zKVS6Td+0RIXatW9Spkj133yEw4NutznTm1MyK3DECGQFfcYKymtyK86xwEUFITRn2RRyty/RQ7hGbBD",
-	"mOc2i6qYhn8TY0gYd+etfUwuxS9MT2SWWCvOuIGEi7OJnBsrymeFuwlXH7CN78dCpkwpLsaJTWAMzQ3m",
-	"MzKR80KRz+SPoNnhs2s+Zb9wYV5/Qp6T14MIFAte+Yn8kSTFXAQXhYbi3+AHaPXk9EZC0KKACA/uJT+9",
-	"Z4okcMUnCll1lgP3hiILWdySlAnNimcKB4ER7CUDH/Sc0nTCBcPhjSEDSNpuYj+HcW0c2a1hZSqVG4Gp",
-	"VLmqOwhUfnBtr28n9UfS/Uz+QD71zIOX87z0E/sj+UT+57/rU70s7/PH2i3/57/9kKguYdQ38yJjAjI3",
-	"//Pf5JNtR02Ie1D/fZ+Yt1J9s3/4I/kc2dmVn5h7RH5W/vNPfb+fXP9n/76G7qNyL5mfJPZTc8pwB1ya",
-	"U2D0uL1tFC6ALPwj94O9u9HuHVq7lvwRbd+/Ndm+l/735nZ/+KP7zf/8d80GeubEDgRPzWlbY+qWdi7N",
-	"MtgfoZkbTBzFgjGazdlocp/+1q+5Wo0OT9UliVa8He8AoSnHQ4nsMzkLioHaxMwnidB2zmzmYAry445Z",
-	"4bokt9x8p8wTMttelSu3TGuut2mnpaW9D57KrBOuw//8dyDf/UKjz4iPA9LQL0p5CVdgDc81Ak2SMRpl",
-	"YPma9cR9BtK5C83bC240uo29xwKD78+UTcbJIszKRc4HwKufuWxKuozIXGCuABrOugStltpsKC+xHY+N",
-	"NxfQxXfvATM2Xbv1sLO9cdlCj9zov95lLCia+phmdEB+4KmBKgrPqZL0Vj0P24zWdYLAbRljygUohJSG",
-	"9IGlbcE14xVlbvYe6uIupOhKVxi2S3Xrmfkm5Xbw4wWjA/cAPmLFlzRzifzWIYkRDG4uSP4ZTqaP54pO",
-	"jWNcFqK6WpGRFVXgiuPsucIsCssgVxoBEc7rWoaIdCc0HxEKh8NYKP/FCtmLHIgeOPXuWP7M7T3Un0xk",
-	"KnJRcxqLGYXoOuxyri9JMnNH/I+4Uchz8jc/Gy1JfRqoFoNbIAJM+WxV+ZyQFcGM3kQuIPeZMTYzW2Nh",
-	"xHLoyHLlDtO2ztGG7vRrfCNrGjFnUD0qlL7sorsr54xU2j2J95BOHwyvWKTrIuMWbOdt/BZa30Lr9/Z2",
-	"3aa3MdyK90ZJqN6OwH2z1l/1pDjH9VWv6r6i1XTuOWeFzOZpzVENQ/FUkdKHJFTXfcqhJUT1ar4beKGA",
-	"HYG+Rf9X3hifS3ws5LhgSv1V3gASyzwWlP/CByRJqUhZnuPfvX7p0r7z2hR0TOjqSsHUpbkD2Gq2LE35",
-	"KrAlyanIrBpw3BkzOjYCRNyxXM5YRARbMKVJzV+GQGGEzBkTPp6YS7iNWxu/tYDeUKCfhmD2VUg1AoxB",
-	"nySfb/nMZuWvwZIxUyAQynfmD1eadPHbWACNxKvBYBCRV7bn/4yObdDTMuF2HT4vqvCHI0wOY/nlqzem",
-	"gVkcY13D71dihlGTXozI3u0Ifm6MMvwH0ljAcht5EW73HWkpKot4PKajnW77kY4bg7JXuJmrOKeq4Gn5",
-	"Kr4Nvooyh1x/vwdwWJRaEZCgZ1h8cZg6nDdyYFifJ9ymQb2Hq2X2kccbmS1Jl5LkbaV4ZEpnlyT57fck",
-	"FgCGVhaTmue9iKwvtq7EMjcRjMYCXMbQJbWsonhVN2QcHVmWUYs8ta6xixyX1dzIrnrjvuoNvey/ZUtl",
-	"nHw1t6gAuwzUAvBWCsBLrzsWcG1Qi+NhamG9TR8L12/Z0lasR000Af0GRF8s9of0rcHzIarLFq5M0W3d",
-	"E9pVMmms1IRfBRyBVSTPbt6l3bMgi4MVfRzsVipzWUDVj8Uj6fcOjvWXs/OLwXfbQ64qD9OirlrU1beP",
-	"uqqUFh7HiwwP0VHU5WYq1h/990G32DKrRhVJPv5aYWdtVu1JhAhW409CiDU3ztSM6sklQRgx1HcwEJWt",
-	"1m619jeitcvz0+rvVn+3+vsr1t+kWypL0Fy9I2p0u1+PHQzOMqwloWXJpdElgbgr+0G8tVdgW3yspK3D",
-	"glQsXrw+8+R0EBtN3NANRJDQ1cXyPfbKOdSYIV8OXsYirHZ0ydwJVYRqMpW2TSLmswHq6sfqUqJgA2Mj",
-	"xYYyr3CC93XXr5bbuhYxZTmt7QxTK39r7sJTSzJXFWS1yU4syoVz6jP4aVAiuqa7zGX1iVfnCA3JEkiK",
-	"Q3TPmEeey8KWPg8tM10IGsDqozA/rWjOVKW81yMEypey1iqEX5/BrzEboqCe7Wd+y1zGHMqibPFhoPSD",
-	"9Viv/yvK/zIWdJeKwa1Nk8PD6FuytlXP5KPmmctDtJmPzV+n2dSWZq2WfOVspOvXOrvk7a+fr8++//7s",
-	"zdEKvRokW0v21makn05G+irLQhVt1VzJ0nBcQ+OhUs/XdW+9JHhAFHPZvwBAUI4e1PpmmF+Vo1iAEO+n",
-	"lVOrMPHsBwY2g9WmB5HretCvpmaVLIzxgqnrBnMnKdsXc6E0o9mwYthEwV9eWGFCuybvzKWNbeEmDOIc",
-	"BWNktVeDbZ8QQfsEqMUuH+FHXiRA5EBobiyRwuhJx4bgFhFWb23WGfS3exddgJEhsDTPAZsYavPeZcmF",
-	"bIk3wAB7NRgMsEec5f2zbRkg+BIS+Z4qyVzdH19zlvkUDQdqpsQW7Qc2nOc2t/ut5XbrL/h4yV2z1+Gj",
-	"t16c/o7Kw7iF6/vdXAwGJbGzVYkLqnz7ACPjLgYvy2u8yygkUfN04n7UpeY66JIsxmWBZq9SjrqNV6M0",
-	"XQ4RYXTDcmhlKmOxi6vTJz+a2QPS7D6/BtnSmx0bsq9fE4sNjg15YL8Gnv0ofs1oM9/r5rOB04CDf4GS",
-	"Yk1QMdxLtQPSaQOF+VOwnPFdrhdkO/Po7WUSR6sozGqYDImbq+Y9z/qdqAM9SYFJM+oIdHCrsrJTd1O3",
-	"9nyzF687v6+FxlyFrK5DG3spQ0I272LZdhBiD40DHPeB46e2VH6WVyIWAWEgiCl3AQilTRGxXj2USJdk",
-	"Ku8qxiv6RCiQIMDoFxUSiPbA2mtloBaWTFe7c1VuVcYeqwkhRe8goWaGw3YdOHBJ9Vdv5B8LiYVdx6s2",
-	"KOl7jio1TxkGqod23p4yfnM8ZGTNgl5TqgB7plUXbV7pvrzSnkpqjbENhWZnRpCepTY808jJ8w+LtGiw",
-	"F720RLqJFZKKyg8wMXAj5+OJjmJRoQp9Vqf/C9JMteJFb2QHtWa2uU0skhuquEos0AFTGE1Vgb4lATby",
-	"N1Oq9gizxav9Oi+KEyARmSIbHHQFg5yXjXpcnL/87uX3L16//A71R1VVlGL/ISIdf24o91yV+tXX+7eA",
-	"NPFmvvRFno0qN3ASvC3y7zkrlqUx4svLNpkhvl/mL1zw6XzqrhjJYkp1Z9jJ5Nyci6gzpV/wgnJdo87U",
-	"/WrggxKW9O33B+/oUF3czVGQWnluS0Fy5K4JYZ3SzXyJXPrWxJpBdXW4eU/UXGGtuLVzeT7j6e0DRNMT",
-	"M25A7+kEpaO/hXpvqidY+Q1BWGv+Omm3jibSjdnYbcDcFI6Fveip1LZGHczy02J5jSIC1n17O9I9kHm6",
-	"j/DTE1uQbgI/mX/XSRrzUIhZazOKbUbxgL4CZh8F5L6Ntaz+jK+zN/0Fv98rBYFm9+4h2JcSO/TJZeEn",
-	"e98nKA5frIrDkTtpe8hD+6RPUyTa199KxVYqHu6J41Z6eMHom3SjH/wQ4M5PNjMEkU/qHG7zznLOqoB2",
-	"T+hk3HCLr3AdMP8Ov1sP+qxAAlfBn3jbd1kSQhghNGsntIr1DHzoStjWz7ISO4jFhjhucP+dkJ2x8M1a",
-	"R8A76qcbdlBR8zRlLFO9PtkOn+gxktsCFLfK48ViR4Dipjxe2Wr9KADFpl30qDoSGPPNFOfAsAXNm6Vw",
-	"vXn7najjdszm+LW9qgQxXr14jST10M+bi+o1LsL98eezqxevzwYXrzp79aNdOY0tULFVoE8NqNgsqI+N",
-	"V6yr0BPAFpsfbC/04rThQFsMox18NwRjLADCSAIEY5PMaMQxeh0Z+f9XMYxVYWcuAzG6M2qRVEGLsTgY",
-	"teheQRWTGIvNoESyHyYxFgeDEpveSQtN3EP57QhQXHNyW5ziN4ZTXPeejwFXXFE4v1WF+OlxiyIWXmpl",
-	"KLPWYFB6lwRQjqQGckTUCmKkDnBUyIb66YoDgxVXh1ZYkavwyR8UiXgcB+b0eMTmg9DiTJ4oLHHN63o6",
-	"6MQ1Nv1akGJdNH5tMEXbwFjM87zXJ7/IO2gnW0ps6BRr1wIjbLZLIfZMYhV0YdBmpSEy9aQxhQ8g//aM",
-	"3Owcl3kKMZej4VCabeBNEMNWA7RIw3uRhsfQO2vM5dm8SCdUsbMJV5AL2dQF0E7H/cZ2AdDQGEVpY4YK",
-	"PVEJwX9J1wUIoN+x5erFEAtS9LrmYbZixy7BJXZCo2Pj8vsxXfeOc6ChH0BXhZxOZ0DYAO2PsTN1d+Ap",
-	"6BU5j8j5YGD+93rQuyTJgotMLn6xQ4bJEfyGwPE39/0g8qV/UJy0AgIipameK/LBfMIyI9A/Up5h3zsU",
-	"39UfkUzC/NgX4wMtmYY8RpCEcLOggrDpTC+JfRPDWCTAwe8GfGtukZBBRBL/BhLoRBbZ8ewC2uU0fgC0",
-	"wAU+C2jabtWZGwnDLHYwAGoVjJIFt02LtISyUveoZjx4Vvtg4PpwHYuciuzhaYktjtKtxl/sfr0HSfkP",
-	"fK9A52XeekTKTXnpuLfqewurH2BzYbt5rtchK3HUTqixPF6SC/3iouMjIFxoNj4JHLK+RpujLn6XOxHQ",
-	"IiKPi4gsBfnKUj8q+tHL/rC68fj0vU1brVKiablpqh/afmoNCPRYJB8/fG6u1rRBn6RHFGPAbGis7pwr",
-	"bWRd6WooYvufQnE8F+aySpNv56TAbMyF+GfVrwrR9jD2VN5ZQQkQJvck2OwWwtnmWZHj7LJC5DMk//xX",
-	"YkcoGQ775O/V5zdfKJbfIaNPDK1Z0TvKIhs1ykj3hi0lzoEXjg+AwCgQo8Am6TSd2KcbS3PLwFVafTwk",
-	"FQIPZhQ4Ra7dK+Gika/I6ICwJw1XJctSpWkRcN6X7lTgsgV961CFdlccKBtRw8AcFkWk+TxjWchT+DIq",
-	"n8+9EQtnKJsRNdScvRwMItuyx7qEwVuzVIsciRb7JYwhFpYCKihkGwWPjE2h3NqhqoyF/Q6MItdY1mev",
-	"bC++pkVu5MtaP82mWN0/uJ7gMXDztTg1bsmjMq40FykCN8oC5PV38SUavUopxqsB4vuqWw3awV6ufQCL",
-	"/KvTPK6XKCPt4gh43qN6hg+tVq50LLyZgeZQ4czv/Smr4Dg0RVr3L/nexAq2n+l1ZU9/SosCUfrObryR",
-	"d4wMbDeKOoFZMD2oFgKhw8V4aMxuXLlA9oGdb2SLh9rsTcjpjJqP5bZ4nBBHsC/hnvB3Z3h+3v/uVRTA",
-	"O88H28FUfo/KMQb92hCDZvqsN/LLliCY33frV9GwyvYdPEQ8ZavkYjmVHdOJW8qGNtjSBluabPRw1xw3",
-	"1hLa2w8JiKkb1OsrO62hXKJjwM4rT15CuubgOa0cYFAyi/hoItQcBbH4iCRTWoy5qLBw4a+DQv5rjp9C",
-	"SL8C0ZE2DHEf9uYSoTeueybPMOBiLDhvbtolUZouiZZjZhSlw+yAlluL6Kk25bQfOoHdRFeGQNbKUq6A",
-	"e8KC1oiUS+xaeb6VWW3JZdG04rFonLeF9Xi1XH/98ALrz+D5ymJxEPQHl3qFjSwWm5A/rkEWGUHHpMAU",
-	"KTezklNnRaqHr+J10KBjWCFff2cstxFBIK41PQ61PI7XLusR7IwWtPSNgZb2tQvuhywV7I7jxUe3At5a",
-	"7mtKBFuUnifmsOW8SP0mto16XexqzO+YIImbWlJyVscCwuQXgwHx6APVi0gqZ+BGrgEZ2c7+XCuXvh9i",
-	"Xd8H6LaRRAE/tplEzdnEeFHC1f+yauZmzvPsWv6vJBaEjHI6VhHJ+NToPWg1vmB8PNERsbQEKiJJsDRG",
-	"m3KhWSFo/h5QstBXvNJHI4lsLXvGCM8U6SY0TS0JstHIRg9rSZIxnY/NH72IBFc4sDCOqyZ8NuNibCf/",
-	"7znNuV5+zKn4DPmk5NItTgKEc7+Guv0tdPGG58LrzLR8TlBN6AxqWBZUkXSuwS2P8DUnXH1iU6P8EtJN",
-	"3E/c1HrlTc0mDuZwV8E7+y3Di6pJWWlXDrU2mi6V+6RnDC/z9OYqt/3uDQLjrnymysk0g7DL7+sUs/6b",
-	"BjZAH8hVqZyxITbvhCuigIWKA/l5aJKqpOf6zgf06LU7//Nf/UrMKsLOOh8+X5vfbkcuCO5AQjCDaWwl",
-	"MFPeyhlnGVHzmzMXcBozjYuaYWzQcxlWlhsCq0MfpPFBYAglgSmWM2ojzn7p++QKTrM1uxYTqivf26AX",
-	"KdiIGfuUgf8AxGBRLDD4igElTceRD7oWIWMOBmsVFynrk/dSmxtyR17PvuDJjEVwiy42heXiNpRedipa",
-	"2t79aqmg4Y6NOWqaTrDneBcAk9VfQXtVswq9S5Lc0MKcageoJ4mNq/tQXy34Z/erYIuw6btriA7vq9p5",
-	"wvxitV9Rzm8ZoTaI/0wNCSW2y49xMnwTICEXNsWtLIS0qVVQsDA5TW9VtKmVwppuQaSLMK1wMAjjWapN",
-	"v7W4Ika03zG7/1I5dbjU3CgdTZz2cJ4g6pjLcGSUGHacuciZUiShRTrhd+wzXGJ0HLbXL+YsIosJTyfE",
-	"XoG7bk2w1WxjP4Py9hUMGJ2aQ2NvD4ezmWfT60EzqJ36ViHcxrZJVYhZU0D308ZOSL503r8LKjLMs8TC",
-	"Lk0W+atwvrsFXq+yDGvKrWnymNWAK9vBYRNLw6nzZjfUmHsutI/a8ry2PO+pleeFsvOYBXmFnBvtvw3O",
-	"azGROSP2B5b87RP+lfSGYGJ5oaHC+FyizKIICGJpEEo8i0rHA+VsKoWaT6E7vQ0K+ZQ1F2ezQqZGF+iC",
-	"prdcjCO4HXJ3OTmdYRdC/NBZiSq0VgVTZrbqEuN/GNnkCkBTmJYGyFWfvNOYwKegmKntDu80hhwB7Iuh",
-	"JTGRC2NDktxsVEwk2CXiqyioxqLtShgKlOpP13Rc5VV1AAQ3tk2grWQl9wJR2be4R/7svRRsc5nEUVBM",
-	"boLr2ET8/IM2cW9pOmFnb6XQhcy36xcHP3G/+D3aq9Pci23EKf7ovdS/WBuyBVk9GMiq3ByhtHQfPxTG",
-	"aj3BR9AGtSpRQ/iQBcKC22U/Dy5LlLd9oAD4Zln2As3wt9YXdGKj7O4K31ZkdSlAA/EKPzPem5Ow8H1V",
-	"tpKu0jzPrcRGL8cllngRKINeyf7p5fIzL4375C3+0viX9rfet6y4XV0PlQVH3acBnCP3zKodez96y9zE",
-	"ls8U0XzKwAUPHbc++YfzZ6v7hUxYnsXiho1kwYwsdmgp8rN5BF+TpyVhHHxN90NwoRFdAp87Z9iXjKB/",
-	"4gJtbOF+CbL7unSGPPdKUEOySr1Seg6VXeHwuFaNoFNqXjzLR5HRNO5nXOOlVk1hpz6EHjv32D6Y+ZBX",
-	"EDB9nC9sU5itkBob4gZlNHbXIIKP5SOzX6hYkozN9KRG4F3b2A2NanuwXZZbdVtAo8CFSKRgNe+pa7Vo",
-	"Yp/wLSLmkt7a0sjdGFXkbHmQej2i0xQu7Fp8SDbY3m2yD2We8dSlNfdYA7VzXAI8Uphr64u1vtjx4CFu",
-	"l9UUdiiyn6kdbI+tPTbLDe5TmQ/RZRbBs94C6FLiRyv9NS2rEr/ngs61FYJiTlR9vprT+Y9A2GzmhGRl",
-	"ffJeugrWJWrAjUpkaCvUZwAooJWWFBAeXUykClxXWZTuo3rmX0dUGbQXC2NBVEnX3G2ixqp3x0hOrrJs",
-	"jYKKxXrQ6J4KqgJU3+RxHqHGtCQJq7+5R9VufLNeS0edEkb5kRW/Cq47w4v+q121XXWftnHCVjc9sTih",
-	"COV1yd21lxu8lyp6fgPRoAdSSAA1eDUYVCJ/zerGVi8EotHWbXhSgVjcp4c8/CFdpjmqLbg6XSsFk8jn",
-	"n7C0QDGhS64AdF7RN6+WIJjrMJNnntP6PENCQb/IgkA7dUFtSo3I0YgJ0DGWNsH4tdzNQvXf90cIOuy+",
-	"x8IShfD8QW9FOVW80WMqp1g0Mss8hnJSj6udymmYO++nrH6P7v1lNmj65aB/8WoH1H996d5gdPe0Hp5V",
-	"iO8ytc7Js/GtaPUUtVq01aKHaVFXa1dTMqfXpQ9UC+C0Ea0B/Bu1aLkE9qRBVgxRZnJExshgYLYAdOIu",
-	"w7WO8tLDOEIsPGqypCasajCbqO4sWWrKw9XIVtjuw5XIV4rs3k9RnBieveJ/bgHShkxlbVu3wOxvApgN",
-	"sisQViVM4tAU4A7y+jdv6e1DKxl4bvdSSwYiOuOQI4nFhAJojXTpbtKxt7mB9UNHrNaRXO7J/Xh4XOok",
-	"vI+rL5BMXNqw3AhtLeqTon6sxcMPlDEVFshG8NWHlfutnv9LQuvV/qt1biABcCibCHZhcrPx4GRytZI4",
-	"O5Ca6Qgn8bTwosCWWJNZLA9mCzVqoUYWanRcqXAE8NF93LCrzt2GvvWlRfNQbLAeElXhgXXCrpxjyQZr",
-	"CWAhfBuRssLEh2oxtFtFx/imceRqJyoXoII6KW6kJHI9sjHzgNk116LneiGhraviGWuKRr48WcrtkTQD",
-	"ocoyelV1xD4CvjX9/kNdWpQAD2dvbuXTeqjmw8NLQkSpTIFgj5KUaprL8XyluDU1CyK0JDc5FbfKAU58",
-	"3V0FcULWA04cPbMDnTSgNrboqfDVojbc4z9qbgxe4c9MjPWkMzy/6L+K8KN/8Mx88jLypPSfzbu/j0l8",
-	"xlnK1EdWvDGDQNpsD0lf2RgtyqPNTz1RlIeXiyfOTnnN8IgZqnqZ17rsFOkC6mPB9QTrw1zZQc/lraBE",
-	"LSwz2CJxtSFLFZEkEGpA4FQRSlulsdYUhx2cx/rF6/Q2l3WP8H/EfJbXzLvntEqjrc1rfVt5rVLUnTi3",
-	"VUp7zG+53XlPjgtj5qrhCcoatLIEbCUjZhlsalmwWNyTBiP7ZMFicX8abB8PIBZbR4geMAu2v53/RDJh",
-	"00ActiGRJ5gN8wf7hBmx8J4N4mBFxKzPk4Xd04FKpzSrd0uS+dL9WLhj7KWVGzNyrPnh3IgtSKnHOXCQ",
-	"g5NvBwiAR0jAlcbPplDrtHymNhHXJuJqibhjCaTjJOPuu7JqVHUOSZT5B29OljX0THRV8rxwLL6qd1mV",
-	"TkrT5Y5ZM2xveGjWbKWRQSyasQ17i+wj5OWOZF4dI356sWu41GXtPtMF1odcDMhIkxtaNMRSz08aS31k",
-	"vdKm8do03vHTeA9gKB/qwj+3Yn7/KO6eGm5zXtDOinQnclExoJ8pm/YjOV0SOTdqH34B4gq5uWR629tY",
-	"5+fm8h7vsiEBGN63ou1i0VXYEBHIuhw7iS8ZxHcbHT1Q0NDdp1knllw7D6oUV3KLtbV9/OyiUWGfzZ7o",
-	"DL9/6YFNL78nX8gPr4maMKY7UQd2jVOkP7y2H7g05Pe76r6mHdZmEttM4lPjlXRy1mYQn7qWev6b/c8+",
-	"BRbuWTdWV/iHbwgox2IbwbuLM2IcmrAQ4zqYJldkRgvHeeJHHZJ3ozPwHEjJTxJoKaOO+rFojmWv02Zk",
-	"K2VmZnsw8KUh6l3Gy44T9j5YBT184Lt60FYC384oa72HpxbxdqfTysaHi3+fzBi/Dy7u5dE6jLgXyQcj",
-	"xO9REyWj5ENCEktizA1EVs2wwg/up+hRxML1vLf0G9hl9KagISVnFHROiIClEsk4U6m06v0nwRL98j2q",
-	"01Cd5AbMezEX13zKfuFiriFQ5nmloo6jvMa+n4rp+Sy4tjM835l7qrq3Wl+i9SWeHCqxIjlP4zmUKuFE",
-	"zFMBxf2+xFOoN2KxXnE00NoAoMVlb0pGfUd1mFOlY+E+JkqSES3IH8j5ICKuBxWOWM6fZhnLiGM41r1m",
-	"nqpY7EpURTbyVMUiKeewC1HVCWl+yVXN1zuV4lNPQ/Phna1595kuwEi0f/7IbuZF0WlSanvwTPknb3mm",
-	"Wo35H8ozVVUpJ9ebj88yFSzAViRTXs1tgdQPes8k5iPzb11yAYa/0ZqvM1KRrQmpVqEKR0PyH6At/hNQ",
-	"/H55HgfBXzqxu6D3V49CC+D/ZgD8YVusU2H3AwH/WyBNds+aBK1jdmelgoh2LFpWqoMDXI+OxZehXGuT",
-	"Ek8qKVGe0ZMg8FeUVWjX7UBI5X8fi9PxUR1yBk8Lhw8siY1974Kj2aLhWzR8gIY/mlw4IStV0JduXcIx",
-	"PN6PQUq1OtVD4PbRhtwg2ldJ8MAQ8VVMg5i1w8ciCAj7rngknRcFE7ATvkbWq2MZS3sGQ3N6I4tP1NjJ",
-	"LyGlV49/rkn/DfrfVfJ/F435v1dRZyGL27dMaFZshumfLFH4uLqrRdy3iPtjIu4fwibe0+d+zmdaPf9t",
-	"NqGK/f6QQPv64dvuVx/NvDZFcpXiY2Gbn6204iaQwHPJ0IZjjTEQo8GfKQJrEAvsHn5th4AJJL1NyBp3",
-	"KeZHjXeOt+WKUJgedA6PxVQqo/BSBiyEwSxEhveukkK6h4CYKLQczVjKMySFoWQu+L/nLBZcZOyLnV4q",
-	"BSrWdLljjvK4ynWrmPOKp7UFJjV6iMSme3+Pmt8cFaiVl53hxStjWSpdzFOb8Oz8wqiaFxjsuJEFKzvU",
-	"U16QMZ2PmTFH1aeavVnbQ5swQ7uq8squbyE/bQLzKbVCNbJss06gmlArdVEHP1WdfGAO9NEU84YUa/VV",
-	"KKt7QEs2K2qnnH0Du7U52N0J02JRuX6XPj4bNZjFJu2owvbKtTpR3OZcNymqx0m5euNiN760FbHVply/",
-	"Ic60VaX0cOro8LRsVR39xmd6n1ytf9SNqdryses1bsaDAnFqXSV6oHx2HkadmjnaIdP7wCQjtURvLI6c",
-	"6d3f8XnwjO+afVDZSGAtuA3RZn6fIAHbKeXcdunhmhewteW5kjleE9LYOZ4BVbl+VuYXsbA/cfu7KVJ0",
-	"7ITzAaLgtInn0p5aR5Wzajq1mec281zhYXsk+yt6mj78fdnvpvVa35TJWIenK7atW6rOMzvlQm+uzrJ7",
-	"h6RSqPl0g6ohXS1lDkqBC8UKrSL7I7OXlU1B2PjH2upe344oeeQiJactbVO/fc3zddET4EU+VgZgv/5V",
-	"x2zDv0MbKwv/sK6k2SgWCPISODkgCMSKzrAzF1wHfa5su/19M/b79LlqY/1trP9ETUfqIvapRfSP0DT/",
-	"2NrpniIotYXKWimJgsrhg+LxpDEcH4urI8V7PEj/4eLxbUf+rbTJI9dA7dyZP9j2bXf+bysivyLunloE",
-	"Hq+X4d49rGDq/l7+zSHYrQumDhfGB3U9ORjE9MBVVk+0//+GuHt177Tx9qcXbz+RDbyp/8lWkY6mYDpp",
-	"iqXHYvdguqgLufCHNqQejnvsSPqeB/uRyrc2NY6uHfg2it5G0cMo+kNKm8cMmm+MhddkyxZlYDidxygF",
-	"q831oLYrENG9X7CSdXL16uRd645V4XUEQ+0Bg8IY6YUarkqo9/ykcd5HVk1teVZbnnXUhihPPJh8rB7X",
-	"T7fs+VidtxcTqUqf/0OtVLnmCkQbGL5GEKtkmY9rAxSHjs3/VCySfFND64Rkkqmtu6Ps6PYcP37dduL+",
-	"T+nEveKrf7tMOm2P7qZ3/lBMHGtUm6I5U2ezgqfs7KZg9PZAtvwtfCK4JYFbErhlqDKwjjKBb9/AfBLS",
-	"HVg+5UuS/PNfCSnYVN4xBcCbKaF53mvkUTYKwUniQCPhU5YWao2tVY5ikXz88PmabLdcoPGTPvmJphP7",
-	"OF3FjF/02Vz70T8IYoB6joPZzsb8GtciIpSkc6Xl1OgfzopninQT98k1Z8W7LIGuKoR94bYRDy+dS1RZ",
-	"PaOwzFK4H1ZGgaJlSnJ+V14ATxwMEGrFyCcjzKhV+rXy9zjdUOvZkmkc1/rAvsky1kd3R7Ig1reqvO/+",
-	"RT+Ybu/SlV/fSD0JO+CUddn1NTLvNpOEEjgI5goYPiFdI5VxtWGdkiktxly4L/CvXoS7AZ7WrCSSWMNu",
-	"InPBdZV/ynZoDl6puYaYAfvkeiHdfpMjHCyVMxbhNWZI5yC6JwsfDKm6NU7DuOfu4gSsip/5LbNHCu1j",
-	"zKeYgXfy7St+/SVsMH8S5Vxj1eYdE1oWS5y4HJGprX9ueh/mmg8jWyH9nk5ZA1ogWhdh3rOY3MoY83Xt",
-	"3KnHiRUEOxruCX93hucv+69qYYHyu4vKN4OB+a66udfHHlgn6uAG7gxfVG/hrRH7fTjsfU1f3dTO+xfV",
-	"QQdRZ+U9G2eKwsJtHexoemH2XT5EuGMrm66cyjaWXECHuKLZFKEj7Vgq3FO1IY3/2JCGQ4qWNt3qlqmZ",
-	"d/tFLNbYKQ/A3H3P9q8GByJys3QhbLS3EJAGWnFoWc2UjgUOMuKF0hEi1MBC4axQz9zY3ZslGh6CTllE",
-	"UqrYGReKCcU1v2Pud+YKnvUiMEaE5TpD4aeewSDektk4kL+KZ71LUI5cEBoLmLt5iLpqNKORbn20nh3O",
-	"idJ+FXGnZKEV8MkYM9QLooTMCqPw9JJwoTSj2TAwByKSGCll/kVLJ/KmTWTMIySgeSszBuTlFWuwbj2B",
-	"XbSqwZsfhDNFICTCYgFv5ZkiPHOP9CMvEmxHQnNj+xTGWFHWLKnsAvOLWz5DuyS5prcsgVgOGpD4vi+9",
-	"QYJmvyZA3/NqMBgQ6i0RlmFfRAn7k+Y2TuRs8gZ1gwGDpEcELQq5wNnBS20KEDVZLZW+jPsFfA62Wb7p",
-	"OM/at3ayMM/eJsHUxXkaBH0b0PkWAjoH6vL7QzQ4woMFZQIf0dzJBmA0Hb/LfOzlfDAgGcQcUm2uIjxT",
-	"1WAMCOVY0Dzv9clP6JRmZDpXmtwwQuFHckQSeEBzn6QSSLdhhmEFh5SBuIX5ZQBjp4LQ1DeoSmXGzAXp",
-	"xDa+td8pwoQullFDQIJw68lb7KDvJQuSfnuvt5uzMU2XJKOa9hp84Fg0OcG+Y5YPdvkgFGiNK+cjTI3O",
-	"hOVxWEfQSSzw7Ne781RUPfpYMPMY61GVyjbdcvcoZ5cXjGZLMqGqDrqsFqgJSeAee7vs13T8SG467nNz",
-	"QNc6wbs5s+ZRHtCBve/2m9RRm5VvXdgHcGE1Ht7DnVYzwvPf4ETuwWZDkcgG9dGaniN1DpvmslgzVHdb",
-	"XcOBVtTprAkrWKgQXl5C9vihNYuRu5/Mg1eQ+dvrCLKiIo7f3wTm56T9E21p0sBtQ9u+6k8EWI8byNqS",
-	"wIJPPRB6B+HzcPDVayO5NtV3ak3TCVPN5nA3sIN7YbvYCjhf03FgFWN+OBZ7WsWbrd5Y7CqcyCarF2M5",
-	"TWYvLMvDSK4+CUaHVW+0brl5J0KeydkQtYoj84WgT7191Nx6DVm0p+V7lWV7y8EmjoPHtydbxoCQMeAr",
-	"L97HcyL3E69rbLs7JjJZqIfquD2RC0IJ3oQolueBk4308Wacv8P3PzJNee7gGCFKhGtVwVvGAoLZOOy7",
-	"LAniGQChsPerADBI9+XgJaIHFlyxXp8kXH0suFngITEuYBKLjE2lrsZeMKY8wwtJBnNc57ODdQrPZoSX",
-	"i4RDjWV1gF6fHAklUKvevCQHogTWRkgeFCVQEs6EW+FxiWbcov0quP5bmV+/iDp+3zjUrscJ9F9FawEG",
-	"59BSJszUm/k15erfyC8d/OZvIVjAbffNwAB7lWbT9/PpDRQ9XL09e/nyfNDZKV6yciZbNpuWzeapKUQr",
-	"6K1UfhjVeIIEfeUxNifnVzGRIFPvgtOqEszYO5UTZutvlu5mm7Pg3LgAaxLgYlVpN6bBvXo2hnpdLCUR",
-	"CT+zPb2Bucv8pynRrSdMMTKS8yIWDfMuU+xePps/ckazaz5l78SPdOnH/ptP0cciaRT1nlGnTKfvlkGP",
-	"xcYUur0UXthOKfRY3MhsaVwjPhbgrB1BO2+VDA/f+FedCX/orPSKIbNbbroqDtp09DeWjq693mOkop2q",
-	"gg/+buXuxlg9Rl5RYNW16JiB5PDA8ApyrLuY8HRCcuYisY6YZjYvUqCFDS/vlclVnxXg+v4m5OBACRkL",
-	"NU8nbmbd1SQ0dd9BwA0lnvl9b11onFwZLw+YQA5AY2+Ka32N/lfJvnOY/3WaZADuDQJbo7J324zAk6La",
-	"WSPyTpYW2MzVbHZSVfKtp2oOpOpDEVRckdE8z8kcJMywSlPBlUOgZE3tFQOmiq04Ki5dy+FaPVcIGepV",
-	"UTGK3rHMrpOVoU1iNwpTIlCBsyqm9pdSJfXEEaXUvuGh9TGgi1fbxWpOFo45WtKhatM227C4U1qx3OJS",
-	"1uFSDlAGzvzNJe5hzFs0hlfeA0Wu8Z51wadTa2hiL1hCp9IC67xUgsSBH3e12iBfQtPZWLiUqtENyWVT",
-	"q1mspIyIkmWfWW0ltCIpFUJqKJskCy56a2SgsxnXh8t/tpN91DC51ZCfaHpLrs4G59tLNTd9fJg2utxG",
-	"l59OdBk3EaFeIARi6mcve9aJKnd0G+RVGUzeibilKpxIF7HgXKT5PGPWb0qConBhrDgpeyW3OMgttgWp",
-	"OCXuAcuYbheFXQTx0N6a4OEmgfUzV7pct7aGpkEMnrhwxiuPXThRSrXbxiS/hZhkHhzJbcRb9aA3ibff",
-	"+Oaw42c5cmA6W1bqhA0EFJF3Q4GpZhxXiPMItiBKy/Q2IosJzxkiu+xFZehNedOMa3LL2AxxxOUdlOZ5",
-	"TiYyh6oKGJF0qVgG/CbUl38SKcgE7gDQ4WaCC54lQwLgR1mQGU9v0VeGkSHr1hD9hJpMP6dNgdCCwdfQ",
-	"H1NLexnpegqQFccaGu1Z9JwDLO5hXaI+2d+6fNAg4Hsb96toxNbBfFpxv0PNpjW82XZvBIaQMZIKpueF",
-	"YJktkLMbPwFIlzl/zWT7QZBqqzrhTQfmz0wfcFpOxGddKvzmuE3wylr26pa9Gtirdz7IdQNh98hEp2xp",
-	"6HjYzlKZMbXJaUINjv5LwPvkFaMbCUD4inBBEvfRW5mxd1nSt/EcYAHDeFEsuudG7xrN7dMGqndPGKl6",
-	"q4iY56SFGW1NQIkcGE8yA9cCSuSX6vOCK4mMZrgyvCByIYYlhhV8wyldkhtGjAdOuCh79l7T8RlwfGYw",
-	"Bhbq4ig8w9F9FYS0eFkw4/bBgP4SvJdHDWxV99hbmWdnhcxzlhGlGcvL5NDbT587UUfppfldx4Kutg+D",
-	"XdNxGwFrI2BPNgJWEWh1ikuUzFuF7KvSfJ84WNknb+tQ1jUd+yhWLMowFpxW85/gtvinC6VtinRtgMmF",
-	"4qsNdNUF3YljXNdYI7p1eKuqu9sY1zcR46q91C0FWAPkribAXKSr0VO9DqpAS4PombJoMtKlWDC6Wswe",
-	"VfAUWDVqfts7gMzqz0wfZladykf1/t/qatbVUOujtj6q9VH3slAO6ZvU5KRu8k+hub1tk2Drx0u2Zqpp",
-	"Lsdz5j1QqBNww2LpQ4hi8E4pcCQ5r/TS/dpVQt4DdIDJNKIcYrHqlfaQuy8ZyWKakJHMc7lQWOqfwEhG",
-	"3idDI5TOyCynghakm6gJYxq4D3OqwdrSBaPZR/irNySJnvD0VjCl7EPjL3+EuSwTG9xDd+gyFoQkORcs",
-	"vMD8KONT87cUqnx4B2/ryoKIeZ5D0K9yJZvO9LJ3aeaLg5JuckOhKkXPb5CxkSNz4w2jU/MvFWO0GdMJ",
-	"FYLl8AjhmF2qSc6oq/gkYIVmHuvrgXpSqTPFIGeB0YSV5wofvL5MsBC1lao/t31sS151x2Ve7zRV4bJG",
-	"rGCfWMgxZlYy3BI2fDAGd6AgekIFGUQQHygf/lfBtX2JZrwEf7u0HwNhFm4a3DNc29pfp5U+mz0E5nbC",
-	"1VWq+R2irB1gEU5NMWeHBBTgHo8bUagsV2fY4SKddKLyc5AhEwYu63AAOMIFz/SkM7z4PepUNon5/vzl",
-	"+fdRJ5QURti8eE0+VwMU/iPyp5xq8oYW5IJ8IefPXxJuVs2f4M6wc0OL7UMXlaVta0TbGMaTj2EoKwSc",
-	"ifBL5YsdIxnqObWiar3u/8y0IlWhJoUFdxuznrn2SdBhJGWkS/Mc5DfWq/SGRIp8Sdyd7OUY9SVTessg",
-	"PQ7ucCO/Y6ntq1HxiLBcsSoFI6oXxyQYMDAGOHC4e61Jh5WIljJ4N8YV+1wVUaIet/D/PtrBqBO8z85w",
-	"RHPF9pOZdhSflXsETv2qetyyTrG+C1ox3YrpA0r57VkiAAp3kq4mtNXxpPbm0DPKUMsZozQttHLYIO+r",
-	"GVGayukUQEUATDJSu5TR3eAxFhNsGBYLNZEz6G8HTHbww96QlNYZOEbWLIvI68Hr87Pr1+Qqn0+5mE/9",
-	"1xfw9YvBS/JZUw7B71h8Nr4WOX9NxrThp9fQp88N8D0MUN73k9n3YBaeh3eOhf89XnE9v2FwCflCBv3B",
-	"61c4zqsXbv58xoiZHfmcTlg2z416icjVDz9c2CveMDqNxT++//LiPJzAlfGswCYt7VJwJspL3qLPRd6+",
-	"/PKq/xK0jrGera8yM/NT/Vhc2zqn0HWZUqXsR0vSTWlxA6/NjDroX3z/4jXJb55z8f/8/8uFo/bBYzHo",
-	"D3747lV5hVl25ZYdfv+D+7JHNJ9C9ZR110gX3TRoaVRx+8y8aCy6aNJHpPh/2Xu/5TZubF/4VVD8vq9M",
-	"zjQpSrE9Gar2hcZ2Eu9txxpLmez9pVNpsBskMWoCTAMtmjtJ1VydOtd7LvbNXJ/78wrnUeZJTmEtAI0m",
-	"m5RE0bLjdCpVFslu/Mf6v37LjJ9lRs15Cg7gOc0JwkD3TolRQHGeVvNUpFSYe7soxzlXMyMWBC2j3rcr",
-	"lNgS8DWPyiYaxJqTZQ0SAr0s3qlSs1lEoWXAQSns70/ZUy74lTpUanlmgahh0w3dugIxBCuLWRhzu++A",
-	"iVxb2Qd2zNxZ6Nh00VjS3/poPikfzR6sfoen5gYnTTMh2uU92dOG9FDuk7VrdYMjxenCrSel9aSse1Lu",
-	"bie5rz9lS1b8F1VOfAX+anPdIf89IoqxzNtFiM2Jyk5tAWgHQYkmEK5iUcnmGemGppkRAVU+GaE5xQPR",
-	"zmnGvOHaJhZEldnFJnTGwghlXFvkSt8FnVKOsCA+6b5mDoKAw5JBcUwp7NwG5MxF8Bu9AQxE98uavy8J",
-	"2zdl/gEsyR+KdrZlG9r0+MOlxx/YSC0XTNAFH7hbsDVMBeJ/M5mWUNyGKpJ8+cLWWHZtrOg8TyKSSnHN",
-	"QGHUkvzrxZuvK4SoK7ZSdUwki333NWNYh0bLKyZOSWrEhcwCK13TnAOeUhWIvKSrqGpWLgVJzCXZ1Bwh",
-	"K6oL+m/a2xL08mbBxNmC/6v6mPMy7CCf2x3YRnrgsfOXfqfuIbjtI7LdUViriWnmvLO0LMBt+d334elv",
-	"mpk5g+Z0BTcABktT3XD0zTnYPPXmxO489altEaUExYprVkC23bjkuQZuH5HxSjMykQX+QVVgbukmtquj",
-	"62O8H70oFub2hCcBfli/BBhLoXQhxdSebo9Stpwxwa4tvo9fkEwydRoLzG+qbbW5B324UwlJcw5pkdW9",
-	"ggqetogU12RM0yvIfXg56ZvD3YfTbYMKpkyDccvDlhFAmcSESwz2T+UCYCdtAsJ9ruR/mP15wCvpzkN7",
-	"Jfe+kv9x9vrVnlcSj8CNAVIYLuOfd6FSOR8XtFg1ZOgAG9kW8BQLH/EkpOjTIp3x67D97Rgv68FPsUiW",
-	"srh6xoTGUqy8XirV/EhS+BVR5iuPqgM8tOX0rD/WvBAL+0bNLds7JYmReRdm2U1XYT/+B0iETmdEAGGp",
-	"D24tfqvWmLvcXPciv3AwIv9YE2i+QyZ0yo19M4eVlhjfs7YGzQOApVRMl4tLPmevuSg1c8FfRSmCL89Z",
-	"8Y3gGmOhhkQWZC4LVmvZjHLCWZ71kIKhKE7YO5rqfAXCORO6wjrTM7bC5gD6/02pFc/YeSFTphQXUzsO",
-	"rs7sUYF6ALjyWqJuuE8A0ht/AT6edCZbsmdcFoWN40tLTVg2BeNbsGWdEcTPdRrWy3q+fZjRc2aa60Sd",
-	"xp3sjIaAf7+++53Rk6gTHuCDIKb5NW+jklp390calSQqVhTwVX9yb6/n4fPe1n0445svRVsDo8R6rxWb",
-	"rgApQ7vcqApGdRW/d0FSkq6QJOg9qjEUWYS8D92sw4hMcjpVSJgNZ7lgWiMsR0XCieX7yLCrQXe5dogj",
-	"rrh95eO0NkTfCGa8GoUU3KRjlkpIL3MbjDa+3ilJc0YLy/kLBgxJoSzie3asuwlOBOUbEBnoFqEFsG/N",
-	"+lkgEUzcZVSAoL6PYfAe7OkQOJq1E4e8psZ+tjED1oEwLLtAnhcdgE8dQ+DtJp86Hn5MjOpQtodiJyhE",
-	"de5aW2dr67wv50OCc3DOty+oXtWAM11CmJQPlp0yHa2RYQEAEzmUYMSs401ecec0ZRtA06QaRdv0oogk",
-	"yG0BqD5aw63fO9wm2IM2d7mJUD5woExAoO8QJFMd7DY+5pOIj5HhtbwVvWyIigno5Y25y4G4WhE/SEqI",
-	"Kje8xduZgGTcZAszUrMX5u6csnwfwfThfDe3lJ/aOJs2zsbH2ewh/xwqXXlBV+Yy9jUr5gcET7fNEmh2",
-	"iw29QTM989gH282n59j0JSvmH5EB1Y6KZCUjnw1JRleK0AnUFRHXkoN6avXNr8GzZj4z/ZyuVGf02fDW",
-	"+mEw+9aU2ZoyP05TZu32BxTtvPb9FqWuogGVqFKjUg8CFeWTGOwlTWKxU4naTbmM0Bbc3FaZ2kbTHlid",
-	"CnnJXRSq+gFvdapPQafal2itXf9tROtumQcBOWlShe4lAz2UMlS7XM3q0PqatypRqxKBSnSwy3gv5ejH",
-	"Uq5jOSwKloa5d1viZ2t+kuT8zYWNoIUWVRKRK7bQhGqMas0zVpAF1bNTm8gJ4A9bvHd/Nk1sV4/g5+fV",
-	"OB9cRbodcYBhtji3rQrz0WLEwFUl3epy9gI6BMd3qwoDv1aCALR09BP801CFeS+S8vzFqxeXL0KiUnXw",
-	"fsgLFlu4N3l5kGIgsBJY2aFe/qQtDPKRFQa5/y276wn8M96SdTa/w/j5zBZqdKPlgihNdalIkhV0ohPI",
-	"CbChvGmptJxbZ4cL6jHXkGcY6A9tPFKxSEQ5H7PCRw9X4cnsnbZd4SOkexyRk4h8Rv75t/8VkSld9CcF",
-	"Y9AFpgcUQD2jWCxnVMM3iBlrWbciRSkI4o4gNdF8ztAI2yeJG/PLLBmFtVCCufhcQ2/HDV6KoOy6LzVH",
-	"oCwmqaKeceK+NVefgPmXfFaBW2FFxgwwp5ClD3CYUmiaahwlsZ8wPpnqqvlubZT+HVyRJVesd1p1ZcZ5",
-	"xdhCQYuLFbqvSNe9CJbqPknGPM+5mJ5lWQHAi0ckUTO+WATfVRFuWKmqalAHs38E5fPNNTBd22bJkfuS",
-	"uFYJxWZJF9IoXNz4zBaA6p0CoiOxMWUC6XmfJIrmEBWgDNkG2MrA7oTfYL5GunomMxaM2oJEEheNZ8YX",
-	"jLqLs8BXyYTmucIMknUEUzcT92zvNDhTptFSYQhf3UmAZyw8Yj6gG2fG3i048qPnVDcNfP0eqZlc9M1B",
-	"/0+zghkGecCJgmKGeanMaKpTB2kyXK/Qet+t8t4UBhIqJ773TpHNUO/l5IjkPF+UkKFLfM2u6kArJqD8",
-	"GIS8mA/mS+TTiiwLMxWBE81KBjM0D9A0ZQtXDIxPhSxYZk6/YEvbtC1+n5UMm+4qpiHTADCKhE2WtscY",
-	"9xMsiQpj6aucOwhaVNplGHDBMRZGTshcAnpPAj0m++slH9RhUxGsXZF6Uad+zjqjzsnw5Gn/+KT/2XEn",
-	"6gjkFZ23pZoRPiELqRQHBhe1qk+r+nw6qs+9tJ19nDQAocCUxkqJhgVXAW0QCo6Zi5H33lTf9XbhUVHw",
-	"/kBcNkacj4gTvXZGzUWxQIKXPbdw1WscKKpIdUQSLTXNsZaIkQ03GK1pzpGgQVA+d4ALqIJMy2ualwxG",
-	"TXJqlgJXBHhKMOlTojlTsRgXjF4RKUDERLi6CfhRXIS+oEUhl8qGNCrDsLpnXz/vDYiroIebBgwhZxNN",
-	"ZKk3QhpdWWGHUNHsCNvKBl5xpe1B+u2hdtlT9kUh556hHPeHhqHYny5l8AOEB+A5sqBeppvv78ZiHtiX",
-	"5tWxW3vRrN7Vus8+BffZj+5q38g0KjKxwTR+4tkvR0gk+yD5q/eUwGQoIUDyeH3cqjqocCAFVlVoI+S+",
-	"dylJntUE6DldnMYi+emXBFN9oOE5oXneiwLJmgsyMQpKKGF7LaVR1HasJxl5ZfyKrVRESqFKjszMjhHs",
-	"DL48QNDcOkNxBWNqKUahQjCIy+Hws/SKreAPZvOcNvGfs2sqzCrW2OWggpis9B6fJXIamAjsTzfhF23l",
-	"JHYXUY4Oxv9hEpYWhfwrS7URahYyz+XtFYHa2B8408fdv0a37NretRk+bYbPvdGMmsisuqeOEbCLLw7E",
-	"Lfbz735zSXazsbu4ZFom9SkzqYP5zlp21bKrll09KLs6XDSA2h4OUKsWIyfaUqRRQLAsUAHU1CbdLWaa",
-	"XmT9UEIiVs6y4FAevPt4+LiHVHMK2SfOR4mcxNW8HYGRJzlFnAP0Q1rUIvQ2olcPn44Fbaa3vljMyXC4",
-	"7hRZUuXJrRnNyfCx93NlHGh6LNg7SHhDMLY1b/7+EQxt3EIbt3D/uIW7hyo0Rv+erQkd3DlDWdZ4Je9o",
-	"eP2S6X3P/ANFCt/M3dvY4DY2uIIlv/XlC02N+8cJmTfNHdi8uObEg4cJ0G/PzVMuHMIJEAGEhOFxykMM",
-	"WUdMhZYEMEmxkBNCUROzMOfdBIYC6X4JwJs3aJw+9q9nFDkpGNEFFYpCEZhBLM6pnikE6oMMKBqgN4Xt",
-	"jzzuRR/qzFmMJtINXWbWi4UuLRsnsxZpUneE1d1o1uPxp1USEfCaKfSEmeaqgvuA6qTpfKF6VWzIcECe",
-	"88mEFQxkDUCqq62WrTlLSVKgLJfADI98TAUQVF8DFp6by2t8jOsoUJGDkAobDQMrsqQromXvlBjlnySK",
-	"CZj8UgrE2cil0oml5KDXcwgFAr0UxuKH0n08HGLJ2XXPIoEAdhVEhgAeVi7FFIK6XKSJGYNiIuvZoQFS",
-	"FMTYVAYKm892tNbFKS7TOKfiyvSvWSFo/pa5tU3cAeFOrzKjoQIr5RKlCy6m0Ah0XYU4OVm5hq+l7DlP",
-	"juoRKCktilU9DsUWqT2UHg6X8hAy32317T4Qi99vqN7f/dSRi86oY88ljEbPOqOOO5udqAMmEPQD/qE/",
-	"PO4fPwH3JLxHsyx4Z3PDjlixqJowHeMTsAp/7h//oeNdcz9afvv9bVX/f1VSnONatHp/q/d/cnr/OS00",
-	"p3m+cjx3bwH/xqIliJYYmnWtjF9j8g08nLxdZ8qxaObK5J5MORaOK9d4cMFcAOKAfCNyfmWWCV+LvP2V",
-	"OzRCYM1h4OtoM9i4Jo/Uo6chiPcotAIb5hyWRLGcMwjwrYrc3jU2uHfqWTREb7r3uSKpXHCwT7BlhHGs",
-	"9jnYIAwdhmnKxSqwbcxknikboysL4MgYrYqw6KdNQcXRZkxxdKuAXohJTEamF4tyHLmefZBsYPq3C1eP",
-	"Al5/vppZZQrDF05t+KmPBS7YouAp89G0VlzAQ3TaHLvb3B3XYIIPI2Qr2cNJQrbmPdiiGkSi5sjb01pk",
-	"7a7p2g5R8PPxszbO3q6iGSeWYTYjOT+7fPYVSano+dEHA9dkzjPBpzNNvrl8FjlouRU0dDIcDo3GcDL8",
-	"4x9DmBQo6u9G2xuQszWBcpvYWbBJqcDfsmoSOU2z3dqdOvUFAdbnDn4gu8rYVO/AohnC/z2kbLZnRLAT",
-	"0GqC2e5A4buFan0QsM9Wtmplq4f3qRzKbWKIge7nXLC+D0+8h4Fnex0Kw+ZNX8T0VbPurNtuKluKkSdf",
-	"ccFeaoYwTQnpOmTrWHjRyAw8IoZ5QlxzxhXo/RHR9B0pIGsDfCyG25reHylSyFJbOauWXxQL01j1QIRV",
-	"6oISTKEweUoS+1xQvYIjpLXrwWiaKhagodcy1yxjB4Ew4LsOEruOPOrdQrViUDW59qxKOIOC3wFzQRuN",
-	"wFw2F4wQhSynnltk1qCWpGa+eJndI2PF7eQHzVzBWezmUfYUXRjibngRiGSdqPNjSYWGsi4nT+7GlDYO",
-	"cZut0marfDzZKmdZRmidMr9nFnM0dm6A98Jojs0UngyH1ZxUnd1sGgUiwmg6a+BDsdjGiLwCAgX5UM0y",
-	"ao4vRmo6/rqemTzj0xlTOKZY2FgAJcmEFuT35DgiDm/F1k4wI6dZxjIyZhNZMKwvBEPFrMQg1VYRZFyx",
-	"sIynChnAKhNQVzXbHDXyhgwKqYHtYUQo2AukTyL1xRYmE6vkWJs2VUaNrpZGDb4e4E8J6X7trO/Ap4e9",
-	"bcwvFjVDfIql4SAQz5yTPRibC37bR5lq4FnqgzKt2vpC57dhYxW7Oh7+Et38zhqLizql4PoceN/o+OTJ",
-	"4Mkv3+/P9f70IUzeljm+dEF2m7oZ3gjVcJNbjtpy1PtxVGWILs3XeND7Zqw+WfTQfHVLpYfQrBnMdHvV",
-	"B48fGosag7wFkGjw+Ea6qaNc4Pr2lMvXa4AbTsmEv2OZC8GTEwAfYXOo7TmTS7BLzqlY4SSQW+F8jByw",
-	"HtGsNF3BDM0BqPEo/L2BL+008d0y6XN/nvRJQ59usJwPkbQZ9n9HGFR3ddokzk8iiVPPWEgPIRRpr2Cr",
-	"W1P+n3J78G6IhMbAS1Ufobc5eaOXl8jrrisntIssMEhpFYt6wn+j27UxgBl63xa/HItKZ7NxzGRGrxkA",
-	"C9F9rV2xeDx8DB4m048rEG11n/0jofc3cL3XiOjL5hV0a9/GQ39U8dB1G/ndyMYtAqTfrDfv75etPmNo",
-	"QGWInoP6XheESJMcZDT4bYJQ1HATLcqbqPyw5mBKgUXjLZ7Y/sKSC9S+x5V8yIDtutiwDeDZ7lobwN0G",
-	"cLsA7vtQi4NEdN8s9L/yUsktwST8fB4pHzN9B/dgVUVLsVhkVYgz4DE22WYjEiiMEUnmtJhyGwtSj7H1",
-	"oS2xwAGe+qTbpOY1SirRxoXj+DAWuPkocIFniXQpWJzqemuAaIcmWlWO/8pS7ezYOEhYjjDkyvvpSCZR",
-	"pomFj6cCa1fNt4lQhGvjlEvRu4Wb0tDn2/op1+TA9xH3ciDp6z36FXHLOqPPnmz6GO1voQX28fDhnIwf",
-	"iJW1UTFtVMyhSt8eSnDeS9++L9LSQ/HTfUEvSPLTL0ks3g/oxQ+GZvzg5nUICIxYOOS/Q0NgOHb5SCH7",
-	"C00j6+naO7gcCaEz6pTwHuAYjvZ+eCSnrKBLLqZv2TW3V+zZrwgdo+VhLQ/7oJGdW2m2ekhu9sWHY2a7",
-	"saMq4J9RpWGEOFKx2J7Wewc+3gQ1FYvbYE21PPe3zHM/NDBVy31b7tty3/fAfUm3Yk2Hha46wmTS9xG5",
-	"81peA/2uZ8pq6RNYzR0CtwsSfJrncqlIt5BLNSJVqRJtS/WcxuKf//g7PsayiPzzb38nlAjZlwtLb134",
-	"qkvtsLbJiPzzH/9t8+osHE/II+xoepDd+jOGjMaxGaj572cCBYLIz0QwlqmzxaKQ1zQnPxMKf7KM/Iwh",
-	"uD+TpRTkZ5JLZT5Aapn5NRY/9+v//TyCf0b2X/df8Nn+if/UPuBfZqA4Lvffz7Ae9q9//J2E/9W+8R9+",
-	"hmWp/q3+MH+bHtZn7Fqp+rpvD34N11oJHySbfd6hB9ia2jj/e3sP1Te+O9dVrcu/hz2YXb9nD3/7e9Ok",
-	"fA9wog4zh7819+AO6917+MfWVfpbsEqx6JMzMpfXlgAwoRPShasGxziqn7WoOhiycIPrEcxjr6W9Q6Ee",
-	"J9RqPgcLnMuHpSKLbGGqDXgWSO/leY6OZwjpg0JDrh5QZFpWDILbN+ojNZYlcr0u8lJtK0k0wIVAotX1",
-	"OgSSIPBO27XB1F0ISUc3jDllsoCj0FsPHYGxCqkJu2ZiAy31PeX7XiDjuIe46FhPx8U930FYw95xOB91",
-	"1m0bVfcrF9KMGOMlNC19TIly538vOczXI0ulgjLH2+qKJ/KaFUZzeEbztMzhvL5meiYx6zOnY1n8qSwy",
-	"JlhGSqF5bqhWVSlv44LbOnNNoSvPcCwXdmwfb/DK+kAb7qJ9hKhqMm30ym1oyK8uFiXd3Gl3Jf0B2byU",
-	"5hpsRfvZYIiuocEWjnj/m3MA88tWSgF+/nTGBXOU4g5mmaar9oCpVHe/6a1ppjXNHMw0sx9xqdGMBqZv",
-	"o3C2Mv1zVqRMaAr26MRqJK9teBhXZAiW6+oHzQpO89e0uCoXCQIjQZw7Ih4pppvDWLFFtUUaOLehQh+9",
-	"NLA+0AYaYR9ppYE2lnVDflhsno1bXPHwAt0GNfC0FgW65ebWwNLgGnf9Fbahkai7x0LNXDlIDOFTEVGS",
-	"UKzMrOUV3H6WqdpNBww2lufm37pc02gGuPAcVWQ3UgwUhO5PNA7hhwoJZmd08iTqNC54Z3Q8jDqlYs/r",
-	"L6Dvt1QMv/gTVSw7dyTb/3gxk4u31ZQ7ownNFbu1YLW2Uh8kcnIPytlKV610dTDpai/S+92aeBXVafH3",
-	"lbg1owvWT2WGF2dbfjmEpttUb1klJwXGXrowgmCGoeUJfH6ZJQOSQA1gLKbL53OWke4xQkEOY5HOaEFT",
-	"Q9R6QD9LwX8sGaFzab1UTR1EkANFDQdIqWJ9LhQTimt+zfIV4D7GwvmtoPNTkrGUA07LylB/7ISLjL0D",
-	"hpBK4bxoaORWJKVCSE3GUs/IkovegFyYAcQCpwhZ9lCYxq4EL4hciiDiBdBe53RFxoyAS40LbxW7pNM+",
-	"zCeDJiKE+sRWeIatu5APLdFMhVVwmlnQS83m27FSYODPZPZhsb3MephDbWgBGdMCCv+uzG8dD2RxO3p8",
-	"SadtVfkWVeSjrSpfUaqAUpsritRrmyZsI2o2yfIeJeYrHA+kQzfDd1BDlMiiMARErwBx25Zuh1sKNeCr",
-	"bvGjq2CR8CzpNSvP2yjTK660p0stVsY6fXtgdAyQNe+AhxHw4tZ190kAYoQ7ekui5e93M9H6iSPQRaPp",
-	"7hJhWKFGQCXdQBUho/yQLiWaTiOMi/Kge6bhKl2du8HBu71bJKRvI0ZfMn0PGemhDHheIWwo1RtynNZk",
-	"15rsbP2wu0siwaWO9qkw7SgBdrZNZLmkU3DKs9xeeEW6wKgs2ObpWvEvmwrAbRqAaTzpNWiWsfCqJbm9",
-	"Zmma26lSQinRKhTyYCplLGAhtuqSa6QPLYxmXvCg/VURJnTBGWjIBcP8dyPL4eaPSw1BT1DcFLV30DH3",
-	"USTNBf+QKmT9EL14t2AZh9xS2M9JLqXRKp2iWapZoGNmVEyNRNUqma2S+SkomRruoqPpho7cTq80b3yk",
-	"CuV+WiRMvdUff1X6IxzbVnH8JJAUac0hsYUQNeiKQIh+0nT6coeemJgjpUDEy1jBr1kWuXAN8K6NSPKd",
-	"OaHfJzaCHQQ7imVDtDa6TAbhqJrkjCrIB42FTbXpGrmIFunMtNuzRUqS775PgrhQcrahgRoBalMI4xm5",
-	"j/65l2j1EWieyIZalbNVOa3KeSu55B5a5qUhGPvWqtZ0eotK1VTVSy0b2cWrA0lUufgQ7YyqQFMNqVpj",
-	"iWpMS89leqUQPlXT6YDsrFpd9U26yZGToo68GHUUylG9USwC6NUF1bMIUsPrNTVNSwC8nRwhicV20KLf",
-	"swUgPdOJhSdYpjFMJIeoGmzMarYzmWeIHTkBvz1JNFM6CZP/PYkcYrb4Rl455g9rINybnmPzCqwSoHuj",
-	"0h2LLTo92dTae2ESurUwrmGAw7eywM1xNsrb8QCjiK9uzhvaxgbgqO7HCB6mfjPq0lX15iUtBBfTzq+g",
-	"vvJuFtaG67ThOu+jtvJdlfSbAyRHjihCaDOyAIv8iFcpWougrDgDFPnNGYW6xpczFos6E0utaWGxyAH0",
-	"BPV8qHE8XlV00tyWioqvk9dYQBkcrHfvMs3NO8B0HcwlopacWltnHaDSIWNCHuzdCCgGVz4cBd0S4VI3",
-	"PHoi+T4tjy2NbGnkrwvLA0Vxc2UiAlcFKFp48vazbr7rF1TvDGXMMgX9Y+VR0jV/GZmuh6J5JtNyzoQr",
-	"DQEuF1s+Gcfb6HfygumY7fA0CSn6zuDgR6CiW0Yx9gYkKVxaPiULn/5iC7gZLed4OCRcpHmpwMIRUmh4",
-	"tRfFwgbPs3c01fnKYRgPNrmFnV0Etb2l0mt+tVMyzqm4AmEZwvABJ16YBeLqzE4zcVABUF8Jgr+bifoz",
-	"X7reLwwwNl/Sfk6VZgXJqKajtS2xXOZdLOx7UJMPlT5eAMuB6vJYQUz1drm43r2lmn1Ebq5nMs9ZiqX3",
-	"zBwBBQZn4yCcNY7Y8p8LDWXl4QlN33WiTgFVu58O7lAY1a7Db7IcauvQ+jAOLbz1NbpvCcE24u9oRgMD",
-	"2MfHJScVUd5RI81TcFmAoIo+sFjUqJ6gRSGXivCwqNptfWfWVRYLJNob5dRqArOtodZscnYrtN17Bve8",
-	"9aA1Ub8H96Ih77mbJ81dkY+bqP5mvWNue25H1Wp3tomq3RhV6XrcIFN3pw/gltpTHHo415S9M9v0Vs9U",
-	"Wh9V66PyPqo7iRprl3KvuMibSgFgCfDK6RMoqFV1HWuhA4vdaKudLxZWD0NU4OCpUD5BTczlB9Z/s5RD",
-	"ObUKxhGLLgcvuvvB6nU2g83FF5IxSyXE/7gtsChtdUU6pYIIGYtciikr8E2ue6dooTQj4poUDFTV+jgA",
-	"qy6dbTdCxgJQHWiztk1mVFmrJlgjIUuPUQHhA7s1010mx33J5EHyuIMTZfTwqFNtps23voVy+N51w4ek",
-	"962xsjVWHqp0zaFU01Jwrfpy0p8zqsqC3aChvgCOgKZDJFpo6hEZLTKSUk1zOS3ZiJxzZjhI9wVNZxF5",
-	"Lv+TiYj8Sb7rReQVE1M9I93XPM850JwoFi+Fee4LKXVEXpvvehH5lvHpTJPulwWdR+TcnJeI/BvP5bSg",
-	"815E/iLzcs5I9xU3bZAvaZ5L0YvIWcEo6V78WNKCxQLbxE+2aSD7l9y8+5qL0pDvr2RZgB/eLMgjRZIJ",
-	"TbUswOI4k0ss8S0nwFGMHvRIxWJMFdhVNeni0+S459LQuSZcDcyMYZmEtHXE7YNd376hjb2R7yMWC1w5",
-	"SsbmXZlnimRswUSmXEw5xoQpCa2nUlyzAg2Z6AyDLSUQVqFnhSynM0JjYUGp8XFzJtBCl5HljBUMx4sp",
-	"4V1KrpnIoD6upjx/BNH5SJ1N27GoGnmkiK0+xpmKCBtMB3bkckKOTwjEIGCauTkJvQpRn5r1C40csJAQ",
-	"9hERRtNZVVsUJzRe+cUDu25Ole6h2QIM4LYWnrmlX4Ml3Ffeg1ZNF864DCZ1YLLddSN379QZ0oPCfTiA",
-	"5Uwqy5sN16BcAMDsZhPoNCjkAo+KIjmbaF/1DxoDno4VUpUmCzq1Rn0lCzthtxQYWAgvjUhyccUX1s16",
-	"Sa9YggscLpvLOIOdlTmrlnHu1HOcjjUlgfGZ0LG8ZhjngkM2WxOU3d+yWBEx+27OJc+inWHXyTd2bxIf",
-	"fT2KhY++NlfJPIE714VslM11tUalU9vFc14kCBJNc3PtCrNUikEIE9VeFMQZAmKv3UiuZ1DaH86F2Wc0",
-	"yavegHzrajPiSpseYaFjYYVhb+Mw73JXnd9cm3Jh7uCT4XC4R8C4mbx6M3mNVPi3YvgKBMbw7po1ASZx",
-	"e/+0WT+/fA9sInNH+042suqOexBsbu95G4T+SZjZgh22JWj8Blci2zfIrCfEyl+3C1NH/rzDn7wjSHGn",
-	"Lzjn18xy/0YPcFPSITB1r8/LAtHPEkw0TFfPZMYSUG5Vva9Fwc1yEfdgs557XhbpzAhabwwZ3+4j/QsM",
-	"+oO6SMMZG0n94nnl/zxL54xcaMby29M0nNJv0tvZ5vv9Ktyj1+7SOXL2F0uYtuif9cu8Qc/2dI+GRGvd",
-	"rdkgndc9nbHY7upcJ2I7nZo3EyrDFdwCtZ7NDUL3wFKbZRh3kdkc223ls09BPrv2V/Fm6tVwwzep1043",
-	"6E30osnRua9M81B+TneFms3enjm0Ts7WyWmdnHcQGBqv3CHdnEECQ1WHaqs389Z6TSzWFRv0NYZJXta+",
-	"emNS1s0yBboD9iYU+3r63qcC82CkqfXHtf64AyYPHEoZWrLxTMqrPrtmQvfBgLQzuAqeC31v4D0x70VY",
-	"SoJrMuFFZYYieEmcO2uB+xFZj0As0GAuJyT5FofywvQAxvtm1cc+prYpPevNYOm59y3gr/f6UkzkbcR9",
-	"s6Z+NVuGvjuU0J8/bffVHX53JrZxdv/7+rmvWTVTmudjmuKXLzWbI7/LzMef/l/LswZjma3+n6OyyH/Z",
-	"bjy4MIPEGBwLG26zuy2sW9A4nJhkcGd2aqf0MvsKmMRt1Gr7yiWfM6iQeec3L/hUUF0WzL35nlj5+vLc",
-	"ip//+783BZeljF+z7JSARx081rb6O1ekYLrgLBusnbWg9wg9fhY7QZVj3/gjRb55+8raD9bSVSzYXVXR",
-	"OHyRdJ3nkqsz+Bks5xCj1LPxaiiocYepkpk/Y6H4VCAIflowjf5T/BvqgczkUqAjHnzs5rXxiiSF1FQz",
-	"t4HweDJCPyTXg1gkzBPKhLD5Qq8Av2AME7cDHzPw+KNTEmk9ZFhlmN4qFbP5RjnVIDkmZZEn3gOQzLRe",
-	"KPQkL8pxzlPnvTVTnEkFE8i5MtLqRBZY7Fmx4poVpGsuDHAKzJe7NGxcq15EWK5YLfbNdOp93f4ykzHL",
-	"5ZJYYEBiz6sNJsE+wEinIOpBS2wngtiKBSsCitMsNu/iR3gU7BMfUUYVAGDabDK1Eqk74S/enneiTnUi",
-	"HFimI4TfR52yyDujDuzo6OiIFYuB7WWQyvkRrMTRXKrbOx7s6nwQwb12LbaxZ8idq199ey3rN7J1c7Ru",
-	"jv0lnAtHagk1nMXSW6FvKebUSNGmmLNvLlit/EhwB1REZJ4xBcK+0qQbpmc5p0cvFjsSvOr5XMAwZFGP",
-	"476XAqB+g3EtTqS4a40pu2QP7BRxfPFOuPvhIWx9I5+Eb8QSqbW9PYR2d/TT0qlJvyDVy5lmTXrCXLqk",
-	"jpqw7uMZM5ZzEH9zOT31mF1zWUBcntMSOBYyIlTEgmptxGnCBZkAV4QAmRmDWNIqNPVkOPSGkyVV3mpr",
-	"mjkZPva/ZRygwmLB3nGl7y6KPod29xZFJ7s9PLuPAfYNZ/wEL0V9+b+WRJXprLb0ndbOmX8McgnuHaGN",
-	"t3Qv2STabl3cuHuyRNx2p/MmE8pzLqYXXKQMZA24fdpin6KG6m6eMg8Bip2AuHiE5DslScaVmSkKK1gh",
-	"137zllElRYK3LtQQy0Iwo4cTOZkMYnG2jpkXjjwCDbpCIJQCanbcAI266/J+yfT+N/eB/LOem28p0FE/",
-	"Nq2btrXqWjft/oRljfvvbULdF0x1zSpwE6qqT2ONRej5vQH7NLSPJKRrrVOh2S5C4A00Jq6ByvdOMfHC",
-	"UCuXP0AeD4cDclkCKhuhdaorRSy6gW1SFyXrYU6q2iS/0S2IaVSZMJeUQ66tlabMupq1me9hWoONOIw4",
-	"8/7gQr0+5hFDwaL18YOF3oGYt47t1rH9PpBDDyZv7lIKjypKVJnI7sNEmos9AVZApUCOCIU0vIwwcc1y",
-	"ufDFhNc4SjW6tTRFr15C0t6SKV0zqFmrHEq+fDozv++CW4rFmjlOphBP5D4qTXWp0EDHKv88OauE3DpJ",
-	"uI+wG9jwnvv5/waNeTvdMLgj+BPqNZ3v72rus6u7OpzZ7w6dntNpI4bBGdwMcx+qw9/a+T4JOx/dTt4O",
-	"bu0LCTvIZav3Q9ohImulSJcqkmBHawc96VmzRIL3NKlYQQPRtzGhmSHwYEaYaFaQRFUCdxgi4BL5B8ET",
-	"qEdMaJ67rOsVyO4nw+GQaBmLk+Ef/2h++uby2aYTne9hWnzbMO19SPYh/d1uOTqjzsnw5Gn/+Lh/Mrwc",
-	"Dkfw//9/Z/c0zvEDieHY+VvQIpto5lcOMyLQq5asYGROM0YWTGQWfrt1T7fu6T3d00xklo7ZyiaeisFV",
-	"I5RoPrdIV+9VTHdfO/q6q3jWG8F2UtuoisUfy2xFuLZhQNTP1srZNqAeWopFULW5bjxxFuFDmXvdJD96",
-	"s68f6BaLQVZNpDX9tqZfa/r1d9P7WZ1a+9AG4FvHwFZkJ6j1vAfNOoRUut+gt4myr312kd8WKzogxlDJ",
-	"iJDLiCxnVANOEDjmQA+1dJSSScHUjBTmjBE5qawUo6pkmMXeB3rrcwTMDxhoyTPSTVxWAodKXIIt8xUE",
-	"27FsQF5qFQtGi5yzwh8XrIZl5d1cTgfkFdUueFN50g/VXrC+/pJyTcZsxsE2HRGqYjEBv101bbcOhxGJ",
-	"V4cRiD8OOh61YmWjWPkrl/ACkvyeJDmMR+/bkNn3opN/yQSzVTAweBeD5Oux9aS7FjHfq0fUa1I4ZFpD",
-	"W1QsrmnOMT49mRY0Zees4DL7SpaFSkjXAYCdPI7IkIAQyTUxSrxIWW9ESqF5jhZZFCytahuLlBagsQEO",
-	"mXIpFgpA9wpMYLBwsWrJtTUCy1KTXCokzkjmjIgKq8uliEVWFujdg7GSBQwWxwUOwTwzwitM9pFy4yRd",
-	"vZT2WwVjcYVPenvQwM3Mgw9qEljftM7o8ed3NQPgNN7aVX4gk+ktwtPhCbQN4UHzASyLgl1zWSrIZzA7",
-	"qlqK3RoC9mcTL5UqmSOs9fyHe/EKWVz1UyY0e29IY6YLYruIDNltrDi1ATeWZGxBCz1nQr/MErIobe5Q",
-	"0BwKnlTHonrWNPa4uobBD768H0Ry9k4JrbcFaJmu3hRU665eRh41MdOp6kMNiSwwFBWlcPvq8ZBkLOVz",
-	"mhPLyML5QRiKaaN36mEHgiabyf1FOmNZmXMx3ZHtJIurZzCVD5zwVO1aZ9R5+ofHTyZDepJ+fswej4fD",
-	"4xM6/uxxmnWiTk7HsgBI7dHjk8HJk6gzp+mMC4bfPf0cvrPQak/69B1XZM7z3Mz/mhUzRjN88vjzqFOU",
-	"wn44Hg6eRB3FdLnAbz6/Pb54tYYtIFvLAT5WQLaAaoW0PyCz2+h/RUeaOcB9sNlCMr+jhFVzRaqdGUsO",
-	"p83fafPBXnjzpyckEEERkAaI0AuIyg3gbrupLIRHePrQgrttIZwPnctUcb27pDOFh7WNcvg0spnCLb01",
-	"WVy7+FvIogN925bHdCEn2mYQjTaEVFu4xpBW5UJyA7l0VwGbWIA1CBXMKdOhHQVkzsSmLY0gXjgZkLNa",
-	"1wCRrjTPc1tkwFDqWBiBZgEyMUeJ2CU/GUG1N4L614j64R/U0nvewg4g3s0nVcXCZ1WtL8ItUqxQLjck",
-	"2jxMc8M8Vu6lfeRim3p1D7n4QbKvgmXCDJb6zNuErI8tIesg4teObKzavXEOOpCxqvvYtQJU5JO+Q+i5",
-	"ul4bVotoIhp7CENfMn2ve/VQTvJAOmi24tU3s3WRty5ylx21zy3fkCYeqGLfugK2tXJf3eKE8gYZYhH5",
-	"JhzMug2uwsEM+5KldihzocHM1veLxVojVcZ32EjXCUaexPUw2wtqvFSt1mlcLOzrN4Js7iZnGOB9MEnh",
-	"IKYzrKd3g5HsDyeDP+xlJKubyP44fAAT2cNT9DZFqk2ROlwtvgOZ3UzjLC0LrldAWcaMFqw4K/WsM/ru",
-	"e8hRhNx3pDv18/1KpjR3ufFKU2dKS+b0ytB4kXRCpLDR0dHxyR8Gw8FwcDz6fPj5EOiTHfmG5CmvjCBp",
-	"pBe1YKn5dhCUNimhUNOmuMoVebNg4uz8JclkWqJGa2sGFqWwfioYsFHrxiXPNZkUck64HpBzgKWLSGpE",
-	"JyjZaiTUWCTm4iVHyctJ34iKfaCumPjEzVJbgL+CTVjBRGr+MhyPZa5p4pDsMkI1SY4ymaoESb+dEQhq",
-	"NNUNszpLoeKaGXoqM6ZI95JO0Y7ZC9dk7bGGlp7NaAHckeKzijChIeqgucmN5xvXnFlsS5kFIKa1JhFG",
-	"D+rOMZrORmRONSs4zXGkkW2AajaVmOY2LWjGYmF/Rput/TCl5dR+sPYL825OlWIKt8R84YrA2TgvOcHM",
-	"OS7ABou9P5MZe5lBzQ3seoWfoHP8E3q235p+jchARRaLhPrlfg4lC9UAxvAySwbkohov+NFyOma5isCs",
-	"gNUrZXqFs/JRaa/toGJhv9d0WjshL90iN+4CnSoUT6AvO+3aJpzCwiiS0qJYmS7nHlURSj1Bj+Humza3",
-	"bLh3qRoiRsWq6k/N+KIP5pmMFGzONXzIsoKZ/akdLniVNx9UrBw54SzPSMYmXADlt1OEEBxDBc3QE6wy",
-	"CbZslZA5XZgVdeMZr8hcZmXOwo6Dxps6Py94Cr5RDhE3vlTzmOXgUpYbbRnhlqPttnkm5vWg5JpfDywG",
-	"LYWmqVYNzTZvta24SrqavsMT0bOiqSV5JOfCNL5Y5Ku1etNg2UN0TTMS8N9DmU1AYFa17XeVXTfH8OdS",
-	"akQD9S2jpRHlFdJ1X0cklQuOp9zI03auGIXlViEiZjdVFAsXR6qlprnq4ZoZMTQiE8YiKEALUahcYRVK",
-	"mGjtmuDQmshoILk/UsA/gRvM+ESryK7HkrGrjK4q3OrKxlHV8caaqPNgrZ5Xfn1sr+lYQcyRQjsj1sms",
-	"BoT1To36g+SAF2HPBSOZXIYM8IX/0fyg+Zw19UhXaC1lxTw8yEA1xbXkKSAvTMzxDQ917b0tFMAT+nod",
-	"1fWyc0GZORsdHFSDxdqqa8Uxg3FsFKrbHIrFO0eqOpMLMi5XCrhu0M5ffA2dG2dSo8xdNWNMR2SRQ7n1",
-	"MS0iossxi8hgMOhZcmo2Jy1RiIjCS57xORMKqBYcWYwwYeEVczTfdriLuyJM68h2GnQjSqN4R6Rg11xB",
-	"Msvmwk9yOjW3zI8o8sV5kQpipss7zQpB80qO8dcCceYjf4Yw4MaOvo+/xgJr96qILAqeMjIuGL3CpheF",
-	"nPCcGYUZIbBBqEBW/cgWn60GjKjMk1KxLMZ69HA1EGytVFZfh2XhAskKlL3A+oejevfA7jAGEr4HKmM2",
-	"WQoyoyKL/FX/EShHVKOHEVk4yHz3xV/l2Egs7v6ANFDI0kgClj/RDBqcK5ZfI5WEr9MZS6+sMLoiORXZ",
-	"Bn9vOgIXMNpcooKqTk3XTGhZrMw6XbGFBoBirNCcS6St7vHgsL1yLTT08UpqS6LZ3MgpdI6S/ILJhSF4",
-	"hUtINV86QCyzyIaTQHTqosa/Xvoh5rKRGH5rFoSrzU2gacDo7VmBPeXpVeQCYeFpec2KgmdsQF5gOha+",
-	"arieTd5yoM0I01MtW86yqT3DFpAdc79oTs2hd+ECis5ZbKRyobDpUwg1gIdsjeSpZA5Zeuh4uTuLbib4",
-	"ZA7w2HBAwST0lll9AA7jqBqtTaFICvvAF7LAGsZdlGmqPaAFo3ah7MPuaEMGgzmotcNs5GjHUaDuMzFT",
-	"EpJ46xMyH66I0Z+cCAWxZyume64XXC1b0VlbCxpFhLYtpxDi1dyMXPnuFeaG+CW1wIiC6eqJilpAJF+1",
-	"F16iwFbNBbdZHl0aCyjLrImLqQZ6WPApFzR/5F6hmPqnpJlEakaQmyd7ERnLUph11tLuKkTJ2WE+MivS",
-	"N4fWj3JAzrxs8C/uSJN//s//8lOO4IraFk4ryhdXen41Z+4QKOdwxmH07mzWKYY70dsYx/qJ79olqph0",
-	"uKJGQ5jPSw2jYe9SQ1nMSRJSM8fDLIEvRWY0uvEKC2Ab2td4+y128ebwvuA5HBptNG1YaXvcRqRc5JJm",
-	"lrJxQayhru/ERbgyBZ2yyEh/V0BfJ9CceSMWLFcMCswjUUnN8CbWvAenxpAkSzQwJMg8tiy4hiMIVNro",
-	"6VPKBaKnxEIuBSseKXLN2dJQQ5ZxoLrWsmL2vFSs6MPJIVpeMVHfqjOY6XzLalyCOtVf8owBk3LJVqlU",
-	"Gi0WYLwOKay1Zze19jyQKqeFLBf1YCizpcqbgE4h2SOQi4MgKQEI+VC+PGygOj1eRG0UhRvpfthQIMXM",
-	"ZFnkK9Q3TlFVR3ULtjcIgw3N71Wn39YDaDZz2sBIbevda3sUuKjNC66ln9Gj0H0A0bj1ZXikmqTxLRfR",
-	"igeB0DOqCuGzrCLAlpyD/Yxri/YjoSmARdL0igk0KsH7nnDnfFzQYjVYMxc4uWTLuDbeP7WsX62UeT0Y",
-	"l2VLLr+lFiUQaCrmaPC5kaKWM57OqplXLRlOHozzjf+lkUyAdIpvGzl/whHQAqVC4HGkKIUiXXOsrfcC",
-	"kPNAkswqmbdXI1D9RSFTppQhgCnogVvNARchHrETJqqMQloZQywJi1z2lKEiymYskq8uL8/J+ZuLSzzR",
-	"sQB4d29LIelMStCF7UrnEs4LeteqdCyjN9tcdCNG/O53UBpFDX73O1JXZiwX2aynZEsxnVY1mwAWlbqi",
-	"TPb3WOBRQOgRrkk3rFeTkH/+j/9qqGDTQ6Kb5E0lmBLnGAM01mCsMGXQi6sxQfkoR6bd0DgmsAAGoxz/",
-	"laV6BBGUpAtkGnYFCjNEVaanFGuAsGiaWuR0NTJU28xNS8KnQho9u0RfEFO9iCRmJBC2GSJhka6PKbLi",
-	"ydJsM71mGbwD+4k2QzwR1mhIkoxqimN1dknq1gIbytlEw8VHAw3ACjCLfYsFtJyJR/VgbYCbF645lm2V",
-	"XZ0R3HYEKkjBFrLQgewJIU/KXKNU5ysXEaU2pmmPnssSNYcvMUc72QKJibj+GO3xzLJzcyJGZN31lgCq",
-	"7oqcvHvnYCqtdQCuCp8zWWrSPR4SBQ4h5dDMKpTeRxW9MIxTuUixXiy4AvSh1Nx8KAaEKiWg33Q9lIO1",
-	"QVFSsIwXLNWOmHEnzE9knsulEetoLOyg8AVQWs3uZYVcLBgoBALdFz2AzMCRejgJt4SmbapJzqjCHLyR",
-	"kYxd3h+Z0xWUjPI7BdIJ6eLlNMRCuWg8iNmy5xsrCamZLHPQwVMoPg13LEyuhg79cZITuGP2gBbIgsQa",
-	"PpHdECzbZg5TLGageLFs5Iizuc2Yn41jBiEelBVouQr2s7Syi34Sl3YtCyPHa1Dee5HFTAcPv+HkS8r1",
-	"KWYrco17yjKwouEqG3YwlRIJwcru2CAWdpL+vjhGUp+dEQ6sU8fcrvo4AeHdXoG3UDwKyO+Zg0TxkO++",
-	"tpQlok/coY3IMZlzUWoWkSf2LxWRz4b+71icgEykIvLU/XHsvzp5jH9h7KL9MDKcpEqFB9WBjs110bOC",
-	"MZJB+mr36ef23c+eut56VtDIWE5X5JrCkMcrUi7MXP/P/z4e/n9GTbKbhw4jOVnHGopFJmGljNJ1zYiW",
-	"U2Yu1ICcTbQN/zA3fwbrVNpCTFlwARw01qk9vhaFhWsbeIpqpGGMV4wtVJimbLb7syFB063jWPZU4IW0",
-	"m9MNCUUsPKXAG6Z9WKm51T0/EAAJmEgcM5RVrWOUQ/ErZs0QdvsrrHEY3RMcXLeRUMWisX9g4og5LicT",
-	"UgHyjrBSWNJzIXRr6Lux2MAyVxSsYMvZ6jQsZcDtXbIWGIsGzA0RskQGoXkVmrzx1PsKcOp3v8MZXWgq",
-	"MlpkPqcP7bwCCN+AvDDHy0aieK28RoICBk448FH3q3aF6hLS/Ubwd57yO2OFXXAkdv41n0KdjAyVVgua",
-	"sr4yIj3YscAZKSckuT6OEvJ7MqaKPX3c/er12bP+xVdnJ0+edq/YKiI8I78ncWcQd8jviR9K9V0sxjJb",
-	"9XpQ97Jg5Ip5BR6b7GcsleYMLqwvVVfp5RbWbTlTLP0BZQQEIFIuMW/pV838MCCXkphNm6xGQMLmi9K6",
-	"wfx08eKDiEGX2FzX3MqC9Rn4U7NYGPmpF6HzrgACinq20kYSBQQnOFdAFZjQFWyS8+/QFMwDfAJIGXOq",
-	"05mhIxi6hWzQYkHhes3x7lBR0TtUY1ayLEiay/Qq8jSGkpQuNIjvQXq8MLMYM3slfZk5S12oT3qPMIVe",
-	"26RoZ1iUeeaWHTLaIUEahS/zk+Fw7N0Chc6XgnwpR+asJ0kylbGAo/ADGf2L3dTBhc5emNXkYjp4Dht8",
-	"oQsupl0F/6jBZcHn5wWb8Hddl5Ydd3Cj406vFwutbItKF+auDM5podhLobvFAAsrDr5kuht3Nu5B3OlF",
-	"5HgYkaePjUxjCLGeDc7GqjvJJdVPH3fNo4Ov5bLbG5gb0+31ter1SFwOh58x8tlwSH4iBTPic7dHfjHE",
-	"JzUjmc1pOviaLbtqRk+ePDV/RuZA9+CJAURYdb/7frzSbNsgeRZ3esGNucVcgqdx8bp4o3qxWJrjOPoX",
-	"EneujyN4omH54Q92Ke0GmJFelPOu4LlpwpDeHyKz5aahAuRYt0eoXW6bir9RZr/IT7EghJgDD6v04seS",
-	"5m4tFDcCiv1gxmyeJ3hFcIF/gZOExNOWLgShGeRiw/mwNuKAnOeG5MJHC/I4k1imkKIfEOztSubAYMmi",
-	"4NdUsygWuZSLMTW3KOfiqp9DaI4sEPJ9yZURYkTf1l0MPK+QOQcjNUxG5MhKXacsFptCNaaOdJPXby5+",
-	"+PbFn7568+bffjh79erNty+e//DVm4vLi2SE5RwhBiMKvN2yIM9ePn9rCJuYsu3VG63W57k72OSs5IyN",
-	"AapGqkuwilgZ26hSktgUFSUJdTl9EBVhiIRdOdTA3eJVTaJAChIvq/tmqkz173/5vwEAAP//",
+	"kz0QLdmyu03FRFyV7er2jP9oLblrd4YdjRSRFDECEyxkUhKrpyL24/18v+wb7APsI+y+yT7JjTznZCIB",
+	"JECQkixXjydiuiwikcg/J0+ev7+TvKFCquG5mkOJKDBcXgqWiRkgbw84YKGhgRLMZTGhqEA2BrZOAnwT",
+	"HrSVz8S3xiwmH2YcsRjzR+Cf1gVn/m3dJCdJAg5iLyPBOvom0jnpppByUOSLoQv4xoxBIhfoUvNL7A3/",
+	"/RmiZZI4mkjzZ6WpDynl3vF//FKO2v/5jYACndDntIK17nqp/uz1U33gj27ZGscEL6qw5RrfXQQye9xY",
+	"Qg/diFpetlMEdzrVMX+NGxuzAZfMkAMqQVULA7WdyBuusEZ6ZCmCQSgT9DscsY/iButdKKfDm9aoXzfB",
+	"Fqql/TaLnK6ef/BRebf2rcnlwwt2oqNu6aG1Re5lWeDe+Wr9SVfGHdkTuIEpvDX3QMipWAhFmbCyngYb",
+	"MTqrUekszwvMxcC8WRdEwADQXwGPjCyUPhZHUZHLTCrqNQRUVAP5biQoKSKZ44nEOAnK2gV9K1WMa82n",
+	"czS8mgsOQ+ISvOYgvIJnep6vLucwvtjiU37RU0A6kRPJk2sup0KNWJxwzWNMGi65oU/STr8jXc+xKBvW",
+	"UAilg0hQtrz1Jirzmbgr+NFk5cLsJyFR8EzlGE0kLuZ5frWfJmwueNKGJJJPAQwnCaJz/mQDDuiCMIdX",
+	"8Wvk/f3SFDDNug1MwxpJk+DYMG2t5bzaWvI2isdbr0CoTkf5eH8FvG96Q49ww9pOVb/k3V45uw+bqxvE",
+	"2ftK2RGpuaRs0Gcon54n5+lCvJNv+FpVgiD7o4i5HM6N98DyEWMDN8b/lnB+oYhtNgA7PWEyVuD/iMSM",
+	"oGYk/GpBna39u/dSIsfDkAse8dXXp8S755nvlIv68FneS4rvLI9a41y1YZ15m9DGJqqEuymn/P5yyWsp",
+	"5LbOEP2sRJZ5qH2EOFY61HwMQzYw6kxjAeIh1JBjcXDeMb47kV1uvWNb9NZ5lMBcAx4wcC6NWeOz7If8",
+	"NkI81NI3FrVgoR4+G7HTErPUSwKAkxWKwGzj9Z02fefkc1+uLKBZJ1e7lx1+w96pynWz2bXDErEw9Oxv",
+	"MebIW6RPpL82MJj65VXz8fG1RT+G1FydQ0BvutTW8rKSVzK/kUH0zB4rGboDHwfHYBlOgATatXYoj6Qc",
+	"QI7Ly7fQjN+UTWrDpd1eebZ0GN5Hadk/18BWd6wru9rWXfut1Zpqig3V0f/Z51kUo7Pk06vfBuu6dxyc",
+	"r1LhrAf8xlcYx7bgGuETFTgOyxYGRiYIi3Qe/xyWPMyljRj5ITy0KtRx061z9Ozw9wH+EeSbvXw8z8M+",
+	"Hse8vzL02M+9TnJULvNhMwqEezd0+xV6uDG36ueavNtKOi2k8mOHKAsJpPjM9AA4uWStIShgtuQaLFgI",
+	"owTBUVynarYeTeQH8mbKXEPAi0iYy3SkKphIjkrIoEzIpyCWpvLS0NqzjiKUZcuHqC9eHcc3MAwPrrm/",
+	"y/ek/npX4XN/JhlXBC+DP6rI+q2SJhbelRBLHwQf4+Z6FUifci0u82LdscBYy5Xa3fPy3gXnsWbXb7lI",
+	"sNhLqmwZGC8hanvJVdwie3KYChsH/bb5xq/R3iVfXXbRNDx/CHK+LHjnYYLnD/Hh+S615+1t8HEHfaVW",
+	"3wdKHHGJZTOdDIFepHrtn8pn41LsoGPXofpUQwl7BDe9z/V5wadXwWpntnSZwjDBY5vrpFeFkVfZzTzN",
+	"RDXXrxSbc8nmXCZt8YMfc+nU+j6fhgBayLIhK8ZqbV2tWIUGw9RwwhGWJBOMZ4Xgydos2L4b2r3O45zf",
+	"4hJvmsImiNYtyNJ6nDZcTM4x9QDHiYSV0yJPVtN68PA2U8F+znQ+vfok/8RlsmUHcpMgb++q8o7auWLa",
+	"z6HU8v53cTMzvXkNf2qM1t6oCl4BSBxlcwKcglwmB2yl+dfjgenG94JxSRdtMwww8uSravaYG8yxRRQC",
+	"NYQcdHou1i7Uf7sywp0ZEVvbGFSJIhw8QCjvPsDpUV6sbn/6qcYahkW4m3kOdRSqwYZby269RLceJppP",
+	"QUOL9000TLvUiXDmR7c5Z2fbzPl62eEUgo+iBx/pVo1LxYUNzP1RmdSQpRqpGtBFQyapnUZ6s4vg4gCv",
+	"e78Timj7J5XLU6PrhU7IP519+sjgqYvpZ4PPP75mL18dPBuO2DutWDzNl+u4jLdRTOeXgmBd15CGb5nN",
+	"Ifvwg5GiMCRhmhcJZtVciHUuk/6BazCiT/aDIafg+1SKN6mahnFPTsrZZKnE+ifYdmw0X1FMhdT8UrBB",
+	"nKpT9ydm+EQsBoEudjF5QyLliaTe+ML0ZQuI2r5BYOHSPh3YbsAef8BWS1warqmFNUlPpB2tZ10Zjtin",
+	"FZyhwtDtuCJb2i/GYUSMckZhNIyxmyHEnJTr4VJJ3CzCAg+8HT5x3uJSOIGdLKlOtuYmV2g92PvK+PMN",
+	"hApvtezMQpaY9/mU67aMYEDCzahFDQt5wJmai2wWGYGXr81/1rxIhseefJoqdiWW2qXNRCzLMVnadhrK",
+	"FoZIthbAk1xOhQ12O7b/cL2hnRA+WYYQmfOqLI3peVvyTtrbXiyDfPkLxJsS/gVc0eWomoVYN5fMAAe2",
+	"RP+yXZOuDWzDFSEvsTOldSy93MH8vdp62neB/5BtWUZ2FTbjfUC2myXpLFV656ri6SPVwyYQojf+QdkI",
+	"AAPYIo3z0pI+EKSDHuWe+ULcS0lgC6j/Y7BKl82P4PVaKqmyhTFs2TPDJEXENASLwR9jQnK6BPOoBbwE",
+	"1QKLEwHSFRXPGEDZNL26EBFbpksRsQvBFxHj8tIIrkb2kiILd4ml57asxVMp/RJkyTDRfEa8mZy/rqym",
+	"y5N0tVJhZAueiFr1GbtX2zBftG6ofKb3LSXBeMJUVC8M18Va3/htgzXgOt+utvbf3/huZcXflK95NeL6",
+	"vA6UutUtkqqTqU6vuW4v5m+fUxEXNuXSqKUVNHWHqrR79TjQAYhqU8lif+NiNoDafbZm3/C4WlgGzV4D",
+	"V3WGzl8uH7/+XLv65A6BOfZg1a3WtDp5/pKdaSFAgXp58PJw//wlO8lWi1SuFsEovB4iQeWclip8T+Gg",
+	"f/UyxKMpBG/dy//9v8oKjMPjai2h+n7SZj/mflZqoPU+yvCCuVvay+e9k41yUt/6anTIiLWSaH7VMyqk",
+	"pr3aah6DDJRM26pMWpWVdQurlS2il4LKxxmuv84dF8QsF/tXT2nsvXfOauqLFcyOXeVq0D1Bw/hqeF6N",
+	"S4DkOCSn6lzAy2Dn7xV6VaTeequjWvWcBgGpzfv0pnKZ8iRJzYh4dlpZ/2+kClug7GSRK7WvxNQqsbxy",
+	"hYHTky8g2RnsTQoZZ5UxREzw6ZxRLbaJRNCGEhzi8CCCXoDMMqHBywYoEkY+zvIbURg2T2R3dDAcsbPV",
+	"5SVWrocXxxN5wQvzYQ51a2OCQULk1RtXuJjF6C6M2WCWcR0x9fOKF2J4DHIqtDCi6kTG+UqL4o3rDt69",
+	"4ZlfnXhQ9h25jqNGsxtI7SnEVHN5ucp4MTwGSRhBBlEKrrxue7wRF2U3EYtnGZeXovzpGEXpiQy97PhV",
+	"PGJvwTXZKH0XURls2jqjAfivgRlpwW99Sj082ETv/XTImu7x29Qkt5BBBw4GGC7FktkkBAow9GoNPrJO",
+	"6V1/bQtbuRQUmtRVb0tuUNQoV/7V1oD7zQ7bDf/AwqrkN2KnpPgaZuhqd0eMl4WBqcYVJrMYAXE4hkLg",
+	"QsCxA+0Yjp1Rlk/hrxF7T4owdktlwE23Fa7qdz2RqEoMxyy+gMaxYUzwiXSJdaYEX0DGsjn7kLyLLKQG",
+	"Kw1DQ+lDQ2qcGxjUqTcXiOnZtEhBzjH97kV70C3lckqRbVa0d8yvqO3BManc7hrhtpY4gD8nYilkYkRK",
+	"yJ2EBfWKv24q+nq/GnE/x16rbtxw75XVSl2IIVQSxKUYNguSBuKcRZ3F947T6mZjjajPYtXlQ+yvQLtJ",
+	"N2YXBSuyetM6ZpfNOreoaEMJ+6HV0NigVsn+G4253qB0d5iQW1TvHXj+BvP16g7a+JYj2aCrVwinJs90",
+	"lPLtJpz//b9qpGN++G0Qz4Np+Pe90LtWn35sO8FmE0HtegnphJ+WQp4s0zfk1G3XBUPK64lk8P7pO/Z8",
+	"dOB55QF+9uT0HcbmaMMUfPtX5fNFm6cyAJuRpRcFL9aVPPFA6gBiM2xVN7AztPYnW223HFCSC7VTsWSz",
+	"gUuzSm3J/zYZxzW0k3cfB6o14oZtepMXV2wqDNncbUzt1lUIMaGBNEZ43CgzlGLMMWJeQHzjhRDSuapU",
+	"Kqc90fC2Mb0TAkeXo8MrauGtJ8p4RttTRtC5FixfabaSmVCKcXVFzAaxfoxqCsuRKjYrRCt+86eVVmki",
+	"Tot8KpQKAiXCuFz9ipK6UsUSs3xGpnfQINidK/jaguxcgnf0J/5tDd0yl/vNZext9C5W8jxdGNa60kKd",
+	"isKwp4DxG59DWMlKMjP40ha+APu+w+qKKqEaGLwxcG+BXG9TWNg/lv/8P/8DkLKHXz2wI9pTQq+W3jJ0",
+	"zh8a2xAesxVQPbEOWBZYhEeYmGFGr4EXbeJwHttq8Lid+Fj56e0YWQv/vFdW1hkI4iMXVdavMafqBVJn",
+	"3QGyajtuYQ5VYaORf5NWWctfuu7yfqa2kts9qJXNY6oPG7lRvX02ptbjZRPiojrPvwlrm0+IbWvsDRsv",
+	"xtDZThXYDZxVrqPKyj1XvHQkuTPYhpvgiG2XaBjCPe+RvGVdD0Esgop+c2dQgu0l0TEq1Q3J1Hrfjg6O",
+	"HILzEFQrn4ZijK+FBqlkXCKUROUWKCB83whf1VeHPXOSdgiN3yg30hlVNa41gPgKbh7QWTZUVAhBBYX5",
+	"QgytEw/mTAO/F3HRSYVQiq06sLqg2H8Q24cK1nLOuuwx2wmNW/KqniIlVI9bSRCE2SJPRGaY04IELStc",
+	"UoVBK35JgpMHiy9m1ZUSZLGSqiFPHpcymUfzUlxygoM4aGzGb1T6/PZnupM4OgZ38rUIiahBZvdQ7Klv",
+	"pGwtCSFwWQtmUyW8O61xSc2KUKUjzLzIYZFtygSWRUA77yK/xkt0mi/X4EkMgyouwxvgCf08y5hKAS7K",
+	"Ddfcr2q1NLuOFGRdSTxBPELzefgHwiAbSfUaIdWXa8AuVDroLkL66TNZzYtLEYZqc+kFG3NE/gwt61ua",
+	"L/doJK37+mf7CS7X5ODZdKvVIeO8X0p+323qq4+lrIXfSHEJJoZhojGYTZLE5YNhJR2h9Bjqg8BiQ0ty",
+	"GdlarBSfNc0ELwBKlSY8kaghDEcV0yNW/WQTs0T0ZTIBT/YY7gIbxLaTmEE5W8ZZbCYSDyM2F3IqoIQi",
+	"i2GZ42P2xxxS8ZgS4PdbZtyINFyu4xH7BMtC6YtmFSgo1xArAEbnSyGhWguEWKwKlV4Lw1aUyGb7BeXG",
+	"Y/K1eTGmarLmNb5MgdXhijKxSDXj6CXWasoKAZ9Gt6rPMYFkZ3wq/vZrhWOqq3S5ny9xo/eXSNoEn21I",
+	"bG1kuXMRisqmh0yLYqFqdS9TeZ0D9hrMhul8l8jjStzx0v9aW/xxhxT9sWIyAFzWy/RayHu2NHaay7zy",
+	"O/am6GcVk0J34KSRnIWFf8yyY4l3u2KpYkmlklwbkItvd7BfrFsgumL9PGrpp+ZX9vS3GVDz6JkT3qJ3",
+	"K7JWcW0cpC1U0ZCUD2fKHaXu+Ww8aP08uo1ztIvv+H6OVBM4id+iCPv85YuDoETbdvxqJy94wkSxSFV7",
+	"9eule+6VkGRflCj2L/KVuV3zKyERldKBdB/TIlabYAEYzS65Biz5E8QM9wHDuc2NTRVb8oJUfq7p5zE1",
+	"xgJbIKkJIW0NSsHyGymKieSF4E8Uu07FjT9+zP2nj+WFQyaH140SLZJU+y8MlBATGZ+4b34y/Z/DHT5i",
+	"8Z9N/+VDW9v5reml8jNYdkGdMVNnMp9ITwgFuAClzZ0ua4XZFCXF0gKmSq3seKH6ciEWRki45lmaQG2I",
+	"ibwszCUgcw1FobF+3kKJ7FqoamQUjt4hIu1Fezhw/xdo8zpfLLlc2wbln/gUgeUJNci2qf3otQTFy2sE",
+	"f8PzM6HNZ10n3t/w/AMvLlPp/oTC5dSU/o2/O9QV+9D7AVr8l1UO4V/w1P6BQ4ASbp+KpBxl9SdodWoR",
+	"oSsNG7/a0YDU4g3G/o1fnKNtq5y19wO0+Kf8wj7Df+J7hohXmbdxlV+gzcfXn/ciy6vxD9yIk9MTtwn4",
+	"b/wd4Stg/OVW1n6Elud5nrkW5g92LhY2xO5UFBCY9pqD/5xuefde6HfvtDg6rPwErX5CMH3XxP0d0rY8",
+	"4OxWJEGs0ex798eY4eYhCCJsSBizmK2WkTPYTCTCIOcFu1gZfq9ZDJ/BCGnz5wIo2PAOrAS8sBAcShTX",
+	"QpGgcpXKxHwQRjeeSF5CkOOAp7woUqFs3ZN3SXxsOC8Qaq1FWVY9ZgNO057lxQQkVvt0GNUr0scQrcl4",
+	"tWI5hAVJKjQ/qFUDx86HHkQesK4kB57Pl0sjOKF+CzO0RfjC1eD7oDGiumQFP/P1oKRbrkH4hnNTBL+t",
+	"+8tbT2tusSge/WqFVRZ0w6fN6uL34V93/TYSWvObfyxypRg+rWA9AJwDhB9ApJIFduC27bZDeXAU4A3o",
+	"xmgsdDFZ1Xk80rjbATaBGyx4lgmlS+uuoWo8zubwpJDJBLE4DUYUlBqbqNS6R3RcyTZtaFzPGgNgs3Zj",
+	"hwwS2BBzzEsc9rBNy8PabS1eANRYZYSWHqV/XtT2zvEG2qg7QFGVE1WKAXhspXHYwwj/MIqgDF5d9GaJ",
+	"u/yG8cqdtUQYekvqY3vVADwr2sxvRWJ/PXZXj30+kQ7LSmlzOK5E4lBYBLsEPmFf8jkFuYNc7J2R0803",
+	"kokc2OsuBe1awu4MR6VgVCmgYeiCZzdGM6L3quJpbSfarvhUXhrBZ9G6anW0G6BTHEmqoO6r/f64LJZv",
+	"a1oCWfnDnsiB9vj2ExXhVKs/AhOvPPMvSLeu5Qcdeo5QOl1APgwCijV2h9PeNHj4zqtnpezm4UMV7iZN",
+	"cOuMPqGoNRuUX1ahTAN0cnxouYdKXJmINa8e58ZBdCqqzVvGyFp1mGJk7Z+21vTXzRSkeWJQ7AdeXK2W",
+	"XfNlk9XBwXPxj+ygEnLkT/SRA6lXSrzp3r2P4gZOky1xbaQ8/42wKXWlBD7+gSuREPW1XePYPRwPd3fn",
+	"AFVmTkTBqbYpl/j4arVs/ejZPF9+5lps+iK/oJDLBZ/OUykwlo/YqZrnS/PZcGZa7T4JzzSwslHtnATH",
+	"20ZkbReJd6a70LGtg8Ta8KwM7Z/y7+f6+7n+fq4f6FyHz29+kYlFMDvh84+v2e//cPB7tsRGFmqfvQWr",
+	"gSgKmKe6cSFwWC0WNP1UsYwXl3ZxXx6xf/5hIm/mXAOFojPk55XRP+YiS8Yshv5UTAnpNk6sDMd4cUDF",
+	"JM0zjGgYgAtjIlOZiFtMgZerhSjSKZbcGVICPEKmWtBWthBKGTECLApYJ0TxteFD8/yGLbhcQ8DHMJpI",
+	"sK/iyCglL0blQtHIYEDoEF1pMK2yGNcpprCpcgbI9BZswNVEwme4YrNUQ7TYRb7SzKzSEBYRsi5h3JUx",
+	"UcwuL8SIvYcQJHGrFRtwOyn28yqH7H3OMvOcfM8g8plTC1FrqVSay6mIh6gtrbT9Jn4y/r///X8G4QyT",
+	"lmqHkEByY4Tem8J8FezKqbJbHFTCcFW7wBnavVt1D1atfATP0gRjxdxWX6xxs9gAXPKwFHQJ0SAji5H4",
+	"88qQ95IXiEFgI90c/Vg6DCb8VGglrCKUm0nkcwNbaokazkv1NBwzfgEgqRhbqOmMADHxLBttqHUR7dkN",
+	"b4kYo4NoFiWc0IAN2hRm+74rREpuhf+6/xmf7L/rrkaqHPZzs/M/nZ+fElQzmN9GYUtDqkOQ4WfzvNBM",
+	"rRZQzIv225o7ia2Fa5Cuw0hmXz6/Yza4QXjwjPVO0Uq7NHcxDH3M4qf0yFyZ4D/Zp3WLJ3JwdHAwjPw2",
+	"K8lXep4X6S8CA0sPq89neXGRJomQ8PB59aHM9f4sX8kEuz6qPl0IPc+TfdOIZ1l+Qx94UW01zeUsS6ca",
+	"nr2qPrvMpYCuD2uj1nm+D2zfvHX4vD4lF+W0vxBJykGqgJYvDK+trBAKFTEbvAiszDVPKc5l8OLgOdXa",
+	"pWTcvfFeYCE2AldSVVikI0eRwSuzUZm7vXxQwBAxLo3H91FYiNwHzjD/myg01LdKnIu9fIS4yvupTlQp",
+	"Y7l1kaJettAzkUGkVrldttqwV40SbmMgsB2LuDlCIBwV+IBXoH8nJG7fDtsTtR1ClBrxeCd25gSOX12H",
+	"yjBbi4VF/YpAofs2cNiN4CWqmbvsPNc8w+NKdyK08s4TCF7mnX0bVlo9vRdplqXy8iRJCkoW77dQ9oVw",
+	"7CL1yji2MvLjNF+uh32y0m73DZ0A7gXl//wa7U1zqflU9x8fLONreis8SAy2xTub+ocYdVlmlOKa33DF",
+	"bgpDu/KuEwiJOO8SNwrrPXPDcWNIARxl+6y+tuFgYtoP6/4r6uoRtSznSkHp/NyW9i8H74+aSwbsh3It",
+	"IA6EJVipvd9CVpLTWwrLl/tGzftXlt/BU1s/cx1O293qVlm62PSet0XdXuKS5MqxY+tROLl/MwCujUGF",
+	"DltiTwnJHrhWf8Kzl22Y7GynrALXX4P+z2dMrS7gu1Xg/ogBnJwRS4zATd4iu5FPILeF7mIw9lFyFRw9",
+	"M6OVeBPEF4eR8XX1VGPQtPnpJi+u4GpfpIlMjZj15fx16HAHaXanEy9ulykeus0jxuMDqTn5SjcG2v8w",
+	"3Vf1s5kQ90Y0Z6uFJf6ZIAPeEyIHrNbTP5LZvHxGhHXPY4Ngwerg2MBPlPL8fmSUFvYM5DfSK1QBJipL",
+	"5l0UPhwFEBC6OKyr2pXPINwQhhuxzIirWIJlC8Yrc0mluX7gStwXe5C53NfYbX017aqlAH9TlFnttHKj",
+	"jsLXPxZC7GtxC4GJuyCZtJzS1uJY7lRiizE7jNiziD1n//e//0+wA2B8KoRTwJ0HmYxFIoqIjPaFWKna",
+	"fqRSvzwK2juWZcS0uj8RwV42lfDqnUUqf4z9Lrmtv9trz6D3JMxVAxLJwByPISQ50xBWUqcZSzVL1f3y",
+	"fHD3n4pC5bJ7gZzshpEObsEoXgB6uLf1srWu7lnncCW07k3pKM2GGzUNWx4u2lP3eB341wv7B2ZvQWBM",
+	"mt/e77Vj3Saa35JXC+oRacH+M+Tllrx5iyvFDvW+2XoLSx/ArQmJ5PZqH27k82wAP4MdwyjHeUGqiVfR",
+	"SJGgaOgLY9QTCAjFNmCSVHR/6vvaFUtJ7P/+v/8fq8jO7B+Y3f5RS4aStVwFg7r2fH20VK6jujWgeVbr",
+	"PKURT1ZjyrWbxJ2pCtdsCKelYG0v4KAoWVOqSj3F1287QFhq8psnZnrHuK62VMm5IbZ4B9OSQquV53Vp",
+	"1Kgbe6xtosT98KOxaMNUtNFe0TT4GOLNWoJ3sdsnikEjy0jvjfGDl7I94LL8PLozbfrXTpmGz1+CfM77",
+	"fRAkVvO9e5vrcp7LjZ+FRiTR3dOXQ8ygXHdvRSKiBDvUdirtW0ILNf9WmJcB+kLJEknZi5iIAN9BZ/FE",
+	"9qo5/3XMljqHwpfWwEsT/GQRCnjVhFiez2WRgkOwYQbFtFpyss6psPhwxD5WapU2hZPS+/BvKpejz/zm",
+	"Azqet8hT7rBAnjiDo81OczYLgGmwpQhdF3EZMz889jgPlgkt1yXVOLdNwA7PX1ZyEc2fPdIRehvqAoOo",
+	"c1RrLh9UMFfsRrrHzb27g7/qPkyCHcVw/TSQclZjtpJXMr+RFFqjWGWHy/SayJn0vGqUqd4MydE0H5ZW",
+	"sn6n9DXPhEx4AW8FvDHTqViagUEWPbGLnPReYeR+KW6IIgnYIFlhdurwmCmhzQ6iJ0cyhKxqbmPQZHYv",
+	"w++ytBH0Ys3gZouHsjWgOQC2FSQZv3qFqDFud7xz2UL0jrbVPF+CdvkLlI3mcGCd6WCZrTxVEBMyU702",
+	"7YwsLMy0V9qy6YqfwsJ3BdbzfqyB/WwyUbDI/zEVNE4dzCWd5N0wwDbZIKr4DwEEHHvwqh1hcRF7Uocb",
+	"+dd9VLjuthWcoI2gYwaVDradQMXScI/1uh/axnBXCaFptHg8EaEmOno3TKtsaKsyv0+lgJTlsFvBd9F4",
+	"smLFmX3sfjWT9iraN1UYVMk7YKbdB7HIhMuCIQtqfoPXvLVyVRS84ZiCGSveIwitXV1o50Hyix1bQ8hg",
+	"zrMZ4zd8jZ/8RRT50NoIwCYykX6x9Lrf8NgrKI0j96NUqVA8DQKF4q8Qp7ILGHh/Be0O9avrq2hXplnX",
+	"ui024sERoJsEme4Geg4jf9fbLdW7ZDetT2kvcBDIo71HKtxnp+pQdoJFuyPLBLbE2A1yrZb4uh+MZgva",
+	"kBJaWfbk8QvgZ3fGNb2HI9BO+jvhVHoYqneAUO0TnxWm0xN/ilRQH4vz4zpW6/hHTGRKeKc9n9VAFSfS",
+	"yii0jITwORyxE/cWv8ivRZChwKr7KgfyZrglakyZnYXr3mPJtd9C5Xs4ID8K0X6jnzjbesdVTvb4Dsbb",
+	"70o/Jy99C4f6yjGb914Y44MhUUzNoHiEna6Hbe5bMlZvqqVgFj1VTPNbVEdjzW8/cy1iwqkMba91ylxw",
+	"Jb7e3UojneUFG/xYQMHECHBZUnkZTgfY8jb1PXpN6iT20V8GZF0i4Jjd+PPiSeKcTHW2NPo68h/t+0Zp",
+	"YpovU5GUsrbmt+g9vClTxmXFN8EGnGVQTAhjRZxyad8EbGZzqxYC41zcMgz9YCzu3vi6S9KWruLGb3eR",
+	"cmy2Pti9xKMq9KCTisqD7o+33M6Kh2t7Ecq7IXatE4j3hr1L7ixGbbhBojrQshUJ8L2YXYgsv2EHw2Nr",
+	"F6rf4XuPW7X3W0C833R7mNtClcxLQ1CYPQ5fEUadREJ/m02f8Q4QiB1n/aQ86R1mMddB1SQWMYf2bUHd",
+	"h7Zur8dVHd8E9qpaYLLZwI3kYLg9YyFOQieo/cz3wivFY30nnFJiRz8GsbRhKC6uGw1vadCaXeDtcsw4",
+	"/N1qQm9Si0u9bYRjBd04OJTz/G6DFbzIUlFAvULEDxgeP8RonVmvDQz2Zxy0KzdSohZ3FB5pt9ce3rEa",
+	"fMNrsLXTgAgXBOVuBFzyYbTj4D7cNAm4+40fat9VBOckU7nNjq/E3qtu0fvEcMpgbC8Rq23IzDzwBiSg",
+	"19RI/EpzqY87HFKpRJdVfzJtl/zhcu2zZdSybdsaEa/dWXHb7BvGMXXyKkitHsRlxFM87MW37v/w4xA6",
+	"OBUM9VtgUxgnJjbwKKRCJZht3rtWeS1qs9zx329dJAm6stLw5kuytCMaISkvyoDLBwP2BgniYdC9Wxfk",
+	"lBe6y4jk8hvarEgjdkJWpI70xvspXnqXQIxuIb3MyfAe7GTjsUbn/q5Ms/rW1N3iz7Rjo1ZbDKzcbfvy",
+	"ySavHGx21TUX9QoibmRefR3ti0aKwDgBhcTF5z51MJH95oNQtEmqlhlfD7/SdBwQ3xeZ6te5alGVQ3h9",
+	"GOJMeH+GlYORBx6tlEjQmUrYR0B8mBhUBXg04uR6adsNK6kPet5ZY+Ihl+UBTKfIbcl22lKtjJhiZ2A4",
+	"4TxaJvpZzOyr/W2XmeDJeboQHTD+OjfyY3pdD0HVFuarASnQsk2eAGWW4GNHKhPxHQRs82Mnjin1AOAl",
+	"L9YUb7YlqEEbWPC5AwJtAgY3SNgikhrGswVffEha3c163h4stWvuGkBtuKvlrNU8Xs9WBD4a9cwb+WrI",
+	"yxXA1U1IwmXjjfjHbvYodGOp/CbkekvR4a+CQLKVG6TIVzqVl9uhaRjWGZQ80sRPWKW+ASFKAdg7ReLW",
+	"nqfV4GJFuLYRlLMOeBpIGMTEnHY/ToCaK0k3J3Vf+qM5XKyd74lqYBhv42Jpd6+YHn473hWYL4GJ78TH",
+	"tsEC1/6hhjgA+6QEBm8BBHfcr8WNVkd6fyym0O1x8m51J4eQLFP3Q3lQNyHg8HI96jzYQypvSqyeFtTH",
+	"w1URfspMslrSWMnXwtdaQ8MJJodZLWEXZ5qvKv/A9XTeEosEivKFaWBD3fMZKc4lWkBTI1563beA4JWv",
+	"AyR3klDwtNH+zb0FieTb2Vb8SaGLcFu7gk+J1Tn0WsltLDGlMeJBC6w9oB3GHsi2AbiMXir1BsUWv14h",
+	"8RaS2NVr7Parl9t4NJET+bvfkfw2+t3v2JnAVN64wnxiVoh9Evvt7TKeyP0ST7/G8af5wg8vbgXZr1mv",
+	"JpJV8bk8SQftA+VrWOObWqcCqvGUGH1QHpOxaS5VmohCJBi9TKvkxZtTh5AJ6FD8cxVKLtWpKCLTawDr",
+	"340MsmeocA6EbqtpvhSe0IBKP0RP2mIfl+m1gLnfcFc4R4pbPWI/WTg77KWsE+LqoFGGdXn/QgkeG7Jn",
+	"OqX1Ky9o/OqIndQMELaoAwwHhEj44dgNmhqaTsuCEUgVpeGDq4DKaCSqqBw0dPfEapsj9jE3fXoojbG7",
+	"B2O0vKeKXYklQsUeeJU4UxdHuO8VW/Ao8R+Dhpun5oQbQZaG+RTq4NQ1MJ8cK0pYZEZAJatD3RNYRPkI",
+	"fkWK8rYkv5FOgJ9R6Hx9t5L0OjUjulhXxayBmkOqGtBN3JAIYgzhtDEObrtchGYDAf4JiytQ1jEQJESV",
+	"1lGvY0SdDgQT0GdG7ItMCDWhSggchuvtbl7igB+w6hrg0uuKJOky8+w3a/0BR/vJVvqvMjHIOkE2ao+j",
+	"PxKi5It1WUuFA3FNpN+MKNFGv7ABzYxewnUn7oxZnxCIjKEzdhVkMpE4o5UEFIbaF9qye+v2+J5pdxXL",
+	"/F8CqM0rvAIXebLKBEOH3F/NrfRXey3FEaa6ccK1NJdQNV7IH9sIMPKnV2KNYPlmWT7ZeBubj4ghGsfm",
+	"B1yvsbf7o727xvl4X/SBVekuqngd7hz/82A+iLoHopEuHAzUtlbEptBu7c+lioxvHRp5tnm6WGy/H/dy",
+	"eexmCj6uJr/RDrm+2i3FweAjCR10RR7hq3FZZB+v4xRlJRt1VKVueue4zIxlC77GHDdIebJvwcdLFTwr",
+	"BE/WbM4VcAas5g2vXghnAFMC1xUoNd8lk3grc3Y95G8YJK52M3eP8hb3YfI2qlZlmEEeYprP08u5EYJg",
+	"ydEIUI26+gd2aG58e8mCtDds5Tz3ZldvKcLnr7+RciulU6pkZ+tIHqNDiaSAmkuJLpcV3Lkoen4DVUha",
+	"7OuPEZ75UNbsD1gYAmSXyrY59PBh1BE1+7g2w92iNHuyy/K14TGqEuWNkyobE59KnZcJFC2IGBDD+bkM",
+	"4bxjAnQPw+ZJJROBriO0dK6X1oXrLJ/A0LEgbCqrqxCoI+vDEHzqgP12YgrWpkDVuQSqpxRoKP0CUjjY",
+	"/G35Y+cp2hoYvMMe2xImXgquACEh2Kn1heeFGysJzaPHTvaypll3pFsNZp+F+cxrD194UzlZQqyA91iR",
+	"34SsYH1dSrIdmqkOzdIKBxVEPzP9bpjzNtHMONvv8cy7xDM//HB3D2i+P+Nr3yjQB95eRt+yZdqkK1e9",
+	"4Ho6/8oxoo8+lUcLIt3ZRI686TSYCn7ClnXYA+JMgbKGXPNKiauN08Avf85vQvWv5lx9FLduXE01dc7V",
+	"aSGu03yl2hstg9M63L/gRuiHyZFWMzi7SpfsKfx2lv4Cms3QVVt0v6aKHYxa8IuxSfh2OedX1m2ctNR7",
+	"yjXPXocDGm2cvCHDkmbNrdHRl1mVAB1ORZoNyo95U95iurUrEPaeVttbicqkKqNqbl91xzfcpIZmAgfM",
+	"ZVPIwE26IUE8Kv3eVWidewr37UKO84GqSxS5zaUdNpdnCElcobIIveBity0+cMNtUcElL7TaWGygT/RE",
+	"n5oCEDhahTtLFRpZe/FwH/q/58Lsjt/f8wO7BeJtgnZ/ooj99cZoR3dqC5typQB9577bgzlXYW61JZp5",
+	"A8bcxvLugGK+M+Q2/Os9vxAtOfpU3o8r4j8gttywVI/Zm4LPdMQ+QmmOk+WyyK95FtG/jNJ6JqSO2E+5",
+	"jNh7cG8V7K0h+8rN4U1ge2rykbz7vrJV+14A0T42s7+g/ZGaa0jQu2IrV8GT62S+S3zNWUv5x58wUICo",
+	"WWkuEzVmcWJIImaDZSGWvIC83BhKt1jyiCMWcyIQ829zBmI2sH7fibRrat68yaVpk+VKm/8KpJ14xD7k",
+	"10KxWZ5l+Q3hHoBtfMbi009n5+wpX6ZPUUR9+jcKwvr1KW5NXC2ODyM2m+qPci/as4M0ay5g8W4gOivD",
+	"YCoaS7CYvrdwX8B23H2yaA0XMCeds4ESos88nK0aJh/QnXdgCDVy7yi1CK+d89uuPCWbndWWpjT2IiSt",
+	"TFmH7ECUIB8eZSIH2oOx91g0gde3lyepo1ANQx7ULjQEzW/HPpw/+z//A0cP4QH3hWQCIlylQmAFKOb8",
+	"K0KYPCyE3T1i2tQifE2j9tje+4C2Ke4r0Pgbiw1u6nYVRAe/GkW7MGYNjy2wRo8VhevHuhJyQ0Gyc6UO",
+	"wR0A8jyWuDlOryVEz/LNOwO7fE0EDnT5yNzG63i83wur40WRCtXqCSLzfzswQL00sJtg64a07MKPHSGS",
+	"g/j0S8vlGw+xkD5ATXF2enL++k8ubMtSf3nFscVKaaa4TtVsvQO+/0T6AP/NLTd3ihkrViqdgQeYKxoW",
+	"ZIR8WxUA2mJUQpDXDwW6P2IntsKa66Z0OHIpbjCEQ9pGufTjtByLy5frbwKhv7GmocFaGww7AYB3F0JL",
+	"+SuVEDTQHtR3dP6vj87fq/TlNjj3ExkAum9CijfDEDHkpYxkQlfCNDOdTyC+FTiV5YBxISA6JwYd7Cmt",
+	"S0yxzvQxbpoZNSfGFDSI+TUUCVQ6kTZmAJVC0v/Mi6gBEoMzYv7a5mRV7hH7VSqrgTOZSBg/MEt+yVOJ",
+	"UQnUAXLHv4fqBa2bmuoR+ySnwuW1pRSYwbJcXkJxw994QYKo/VL5VqsSHPcb8rdWi+ABh/2IRQf6CyXb",
+	"wfyHU1FPJJvnqyJbO+GbA2NnRlEURVs02HEZERi5wLjDA5agxoTBkco5vjyQwAW/pcDEA+//vjoiYwWD",
+	"rE6UhX0IOXQSVQjDmAqIaEwTSg1JtbLgHy6oJRRB01as030nod5H/S0Mb7zvbtPfVlE2nzHZI6xdoy3M",
+	"5oPYEnc3UhRjWBmzDnBrKZd4GLlQMSh9p1YLvGQEn84n0r3gUqlSub8s8ikclYJPr7Boo5lZ+V75HajD",
+	"xpXhzxhdtlxpIx1Aglx5WIdYbci2YAuuRZHyTLl8n9SIOQqyTEbsbHWxj98kOw408Ed7sWYxLcMn++O7",
+	"JB4xCBrws2bMRXdzTDopLBVE6Cm0CxqZAwIx+FKEFCUYbkfuJ33kiZ0YzDxieZYIpTGG+JjF//qXuOos",
+	"7BVZQJTwzg4hFFsAX/1gV7PfGDsX/wHGbocXGr/b0Y41btKuodOS1J2IBPROBzMtKi0gHe8+Z/bJH3jn",
+	"zDbuindoYQYYwx0r8fPKMJaYRp8m9zbm4HjN0WizDaaOf0KzIM+EJ+fwa6iLq1RCJ8TTQdTPbySFABJH",
+	"G0AORXwMKuo15hxRHgRPEsCiCBkliU+10U+Ao9nZbE9EF2vkeGyghF4tzXun2HvEZqnk2fABqO2cxt3c",
+	"uNrdUm5CuaMVWmwcOX/5Ip/fNZhLx231Ol+uu/Lu7f6CyaTppspXxRQMpq30p8WC8H09NBM02IyduNDM",
+	"6YnK0PMd02bq/jB/qB0LUjLtYHBPeVlU16fuG3MUUbI/nbMFvxIl1L191/yq7ifGZwtcr45NKwdvWoWL",
+	"0Wqx6Mr7qXZRifEI9vVZXKeqFUyw0VtBzXdCP/mGAKVsqPqpKL7INOC5/AJJ7zZd3S3DIJUoNt7IWmLA",
+	"kC0FuSgXPBGPh7PUFPLCe1uKhjDLtIQ9QuswHh9VXYD6YrOBzUfA68n1ecOVNRkOe0PjdNVOrhFidfHh",
+	"LrqZp9N5mSVEWxtT9RB/5C7BZO5VY9yhOkIFlKYCVeOOlTexJtUFN8tDjtnGk1Zno1sju7hrohTLR1tL",
+	"997L9wHtUp/U3ZFdvAn0WcU+qC4hjeZhgV287zwOvIu/zWWeQ+WMPhTcS+jM9BlmTRtSoqJFzKpC9VcD",
+	"qgkT+PY4Nc3D2+kID5U9Zx/zSho1l9QbYt+JbGaWjss1S8RSz8dlxneZTIGGjKaQhdl9MiSVWuwMTgTN",
+	"Vfll/N5EwgfDmfQ0hqAl4h5z2Y83J7FTG3e3NBaBybwA8xNMFtwyqa6sabjfHZxs31CW8I6SFlwWYUkr",
+	"qkpax5g+GUgYdtk9nfnC4paA5T9Y4y7O5CvbevuIbSdyN6mtStwBK2CF0B/EPb8pZ9SSx6ZL2ZnGOrRE",
+	"a67r0hSVzqdX2GDKNc/yy5UoX8RAlClYZqXO8RQAkcbwT5x4zAYXa/rlpzQxP8zygi0zLnmBfahhhPZf",
+	"LAO+4FeArhMvUzEFl9EP5veYMLYqFiP2ExafJFYEjkXwIQsvEJJrmolpNpGAICTsoQV8JAtiZCHCEOmA",
+	"5gmQxxidM+VyH9RkW2xPK+w6GA1TLkJLGgY8s/Z2cjmSvQgWBiJKF0IaIRln/3gaU7mBLT4E86gyl+Y+",
+	"B0ZPR8k0zVIpXNNHgnN+PLNGSaEV6kV9zSdZNrCYVKpKp34RSEuXsLCWaoe7FbLcYEwpQU9KpJpd7B40",
+	"jXb11h4J2zKygG8lbzKqaqqZxBT41m+cmZ5a7UttnA7g45DH8QIYHwRhb/7S5ilJvhA7TKdqKqpdg8k1",
+	"l4ZGckkaVhVuuFxFrHJEzmywYlP1Ivg3RloagnKOtP61guiN8OTtCJ6oB3IT2WvwI/Yeck88EBJ75eLq",
+	"SANr3mjeOXeW1y0hgfratpy/10lLTenI7lHTpMWh1hVVoapYtdItjVpwCKyHp2tbP/iHCl4IGpzqpzx0",
+	"Gmv8xh9Em8XKv84r12FjvzdYrNypuIPxyi7FLqYXx9a+gvnFfetxTDCeTxr0ae+SpSvVGWYeyhBTo8bN",
+	"I7X3Co2regl9CwYjb6gNc1GDp6hHshPZA3I/tiI75W3tRQ5e0IXea6M9oA+YAJbU/ekOlzCrIogL5qtk",
+	"vwVVf3t9oz7/MbNXQ1MTYQM1F0ZTNN8VEdNG7z01/x5Wch48vSSX9fwSX6dF7Dt2Q8Wj+iziY1RWug8F",
+	"ZOyMlHcHujRrvcEg2GZGfKCA0YCO0LewyrOjQLQopRbUdInKyj1Rnsw/cKlQNpkArMKU/ETtx5UUhNqQ",
+	"43Kt+VSn1wALNUiE+2NcA06uvT36xoyj9yhN13E9y6DqqqlpeMwOG/GuDyCGb2mrdET0zZkqmzK3f4N1",
+	"SLN1HS1osSSJGW5mWZcsqybLOSXue8ol6ewZXzOsVjgBDQa23HSJjG/AGVwJYMiAn6z9EqLmzA/I6gmE",
+	"8cJcCbOJrLQdRuwyvS4vB0NRZ+Z5bEexFAV+ufXWd+90ULo1tTanAQj6O1Drwxq+2lOr/aDnjK/zlR59",
+	"vQAXb+v6SFnVpX48U2xJjD1Eoxp9/OZssq1R7tXtq6xKVD9JwXCR/lypW4kolQbiUyUXqrKqEC+q7NFE",
+	"ojNhy/TsB+QkrRdmjb0Nd2A5LUwBJYwyMcuTLqpDMO83Hb+kN3aVgP+GZJs7cqAuha92L33zCt8duFqH",
+	"5udC2bxDiCJ4qiwj7KkLeojCxBab6/0b0gZrjDXIU2tspINjlkkAQQmuIuWG3c33E2NsZrRcCKnb1FzX",
+	"AIt/3uTF1WtIkNvVcbVNteJPK63SRFBkfzgfyxWr4OxayCQvsCgkZh6Lpbk3TB/kJc6X4RoVGb/Ii3Ci",
+	"4HvzCP3eRhqd56uCIJ9SBZ+oR4F6WYRPlA/mor4BrP8Fn85TKcJT/YAP/34me7+4Rr7wbdbiK4re+Sbv",
+	"VJZeFLxY+34lDQHTml8JCRby3T6Mxydcbf21pRMfRcseuKU7tS2i/1e+MGlc7wVPumqvBGeAEYUbS6w0",
+	"hTbq6s/Amdr2jviWuasbX95p04qVPE8X5vpcaTDThKPk6DkEaq8kMweiV8LB15Z0KAWvpe5nrlKkd+lb",
+	"Q4/NLH5eYQExCPvbQeSG3DJvJTuXEBqzCzHLqd4cOOW7auF+5XX07+4WmbFk5mhOg6s01TsQYUgPdRtZ",
+	"5WdOQa0MsCqbBPaijcz9y7x634VFiuYhrXK9Jue4WzaFE/12zqYovYVNIXBTwqvnaby/XAo3pbvnUnjj",
+	"77OG2zn0y8vxQX35zUiRh3Ln55vdzwEXcykSuKK+NeHh4fzm/hnfYsjOY+6xqEfwlVfzzVuzAHxHv1G/",
+	"mwQx0HmegWiUSiUKrSJ6ybBUNYw87LpvKZm0Mrsdc0lpae4nlbTa2d9LJulyMxB/iCBPLfx5WxU0MGOu",
+	"pnO/YBamcOM6YhZEvBRFHPkZEN9+4mmf4LzW/OfuNFFf66sT3OaM0YdMFQ2Gze2aP7qHZHdPsk3PPEdZ",
+	"wbB5+CRHXzt+tETH6iDs6aPkokcobN/GSgJg8wR24Gpb1/bQ3g8QVA8of0qPsfBc3MiwikGip99Rearj",
+	"gYw8gPgVyvbQMAj3HprGjuFsgWucN1nMln4nQDN1Zb4NjwWQRVic0YMmGvYvmusZ7X/jKYKPd4VSjmEo",
+	"vxB2vT238FspRrpTLcawKrh7JOl2x2wivaRjTHLL/QAfc4krxpuaTkl1Ayo+PpzIqpuDymLEnj0ijjyA",
+	"ilS5PnSeDyPibJ5pIo4mMg5aK+KIxQGjRAwLhC5bFwPbHPwTNZGIz3RcFsr35x3ZPlJV+vigQrNDmoNI",
+	"ubJ8qc7h0EUTeYCbxDMVDL7p9By9T68911EXs/IXtc6xLkSWy0swVNR3xD81zS4I09Z0BeFHdm0qCI/3",
+	"UaL223VRHW+sHB61+G9+k06q3/R0t4/sqNXhDzAGB8v52w326PR5nQQ8Xh1sJg9Ge0YdEpH/xrGHwL3g",
+	"a4SuNZ8qcc08vTOkjfKsEDxZG43vAYOxt3PWhZxNjVMUwLH9Ft12u0/nvh16J547r5Uaq51sHX+8C21s",
+	"6ROsKWvhkuL9wDB+C+5CL3Cv7jmsgPhUIpgsNCjJgvxKyLJWPMsluW6IR3OlmX2F/QM7PGCDwwNXPAyc",
+	"hcOv4qP8Te1mt9OSskV8v2XHsavKkO7M3flwdRhVHGRoUJEPQKLCBlSgniF+D7BOw/rRA0SFJVzzPhnG",
+	"dnZQNeSNfenXaG9WIKEHFOi3YNmbV5NQHOmhokKTH+C0Y4ftGkO1C2KSY5abk0QnFJpuPD4tG+kdpy38",
+	"JFLpYjVt8bX+Kb8xYpvD2RUIpLtbyJz67NTxduWitJyZw71S2n6c46dtaMJljkAFYS1jJy8ILH5fYjmF",
+	"xne07YfIhetOXGIg0lbH1sajuLnvdhdCtUtPON/VyI8L3pxbaETeca6Qkn9Ka9S8m/G/5Aab7P5tCPdZ",
+	"qnTALwCzfcDM++ZAHsoxUNuvjoHVQbJVnYoewUNgN7hnfkf4gut1ozmObg44FvzW8ydqeOdKfPdyMVWE",
+	"Ray/pFnzrqoIi+7DMaLzYYIqvDQMlC97kKut88J6DA3/fi62Y6ZdW0+xa95tG2+CTpmsqzxjteOGhWEt",
+	"NONKpZfSgj+kfjASl4lFs6/UYwz2uqNzpl6wsbYUIbZ+BhWIinQqfigEv2o59Z+kYFCriLDgLkzbMUYX",
+	"eV5wl2wMDq9Psw+Cq1UB6DIxWy09DDolskxNJNcshh5jNjBDw+6HkE1aJsBDAUBltNTiSiRstbTVfS+L",
+	"XCkWL3hxmcp4Ir0KsNgdPhmO2DutmJrmmOJiRlHWMPSr1Q2j6kOdimIiyybnKTZjeUFFciSmtUT+YOGG",
+	"g5mEbOpbVBu05Ah9HfunEmXjSrr8skgXvFiX5QfvXFNwp7qAgAhmyAO5ulcu8okasY+5Zjq/FJgKZBaw",
+	"urT3YAOpdhg8/+I2xeTpykZvnolp1T2Le5kBUm1z5H8EcsenXrXjiEGdOqrDzSU7PDg4ruJ8eIchQu56",
+	"IerkVDZE0q3kaNmyVpSj5VW5enTDOow2UDsOGBWlxhmeE1oSeLfHiuDSfQNehHaftUPDbbBeKGGWCa40",
+	"OzxG9AegagjJMDwxQp5sbijb/w42Kk22hH7IIOWVg+YEwAgB7+TemLa0jhryhrCBDLETiVJcV2W6wTp8",
+	"XuoKMWn4CTZ3oK0TZsqV2FdCqlSn12J4XLqVrMGWpCGvn2oIQO30H/aQkGqXdqf//WyeznTYQg6h/UJc",
+	"JXytGGfKtASbmQoJyGnCAzT0k2nOcsl+hAaqzXogu9/+AA1a3lZcr4ru98+oSVsPqw3fP1t1fF/PV4Xq",
+	"fv+cmrT1sBKbOsAWLe/fiERu6uEn2ybYRx1oBDekHJn/DW/Gkd14bxfccraS21vreQ+LhWUAAL/mKRC6",
+	"mQBRYOQKn5XEienCrvVou6iDsr6gazbqTHoN84SPXsCnl/4KEq1hpKh9WE+NUf+cmlLOeM4VU6nR4i6E",
+	"kBacqJe5r+0InviLuNMxrPSw41Gs9LHjcaz2sduRrPSx67GsdrLr0az0stXxrKY4Veky+lqH9zXEa3aA",
+	"XiDakzkS3ommawQqJ5NCpqBIZGrECiNA0Knuf8d8qpD1lo7ZNpr/VKH0LTttPwafasS/bcer1tF652HL",
+	"TtsPy6faEdm247bz86l6arbstuNIfaofpK26fpxLsMNA0giFg8PzRLFELHmhm3eka4NA+rnNK7A35ZY3",
+	"49se3weLll9m2gFbGyn36MCGTsyc9bJ82cjD5q4DvcF0vUPw8Pdr7z/otfdwxzMv9Ju0ENMw0Ip5zBL7",
+	"HH0RWaq0n3XA1VTIBNOEzdv0Ryj/4Gw1nVLJ9Kb6hWWGIOWWzhSajQqxyAHY06tbXSvL2dbtSXYDgAXF",
+	"SvRYcttNaJ3OeSg+gZ3zy32IKrBO0DHT/FJFjE8hxQNLiSZCYSmFOS/QeTelBBAhdZHaEs/Mq/DcmCNx",
+	"mRYnwAwABFU+0/sW47NR5Nuj2EoPDdm+Cst+wxUAd8l7g655dtSOIfKlhkhA5uAB2BZSWVoXglqL0uts",
+	"s5OdX55BO7K6BOjmM4UkQPltMGryS4vZwnQesUQU6bVIxiz+11SLBZQUSDPBOLQ0+pnWfDrHKqjOfmSW",
+	"EyBTBRv4UZVDsIZEGGd+kyoBVQq6vZXd1fYqkHZmrtU9txOPHFm10Dz6K3vg1DUOQoiCO4juE/yDZ8dB",
+	"kDagRkeE3eG6G0m0D+FhxLDSx4ysWzuECW9JjG3gWeZhy+70yez3NuZhwfkfKBwgvFuva+yAqdUF9m+l",
+	"t51iu38Nr/OZ3cmaRTVVy4yvGewRrrbml/7VSE4lyMmbmisc/033TLSXcHkJtu4bXki8QVM5y/eivSy9",
+	"nGtoUVztRXvTXEoxrR7Ucj3P+W04D+CEaX6LiFMD8y9zFQ3rXtr7D43rOuguQdKMJ1UPho+Gl0yqTojH",
+	"dl2csgxSt+sVUXkHyGxOFZsVAjOyUMewDivFptwMnGW52cl60NJdg8Y6WRVf5BSR6pyYMpf7jamovrdn",
+	"EaQhCC+DfDTFOPN9xC9Hz16YtYH//uchOdIOD9py4dv9Xo8J+Vog7E31evToZstALzqL/QK8NL/dh7V9",
+	"UNbseMCD5XJ3nDIYR5k+Yk40BCiAUbhCrwPIoxuWdFu67LGelFDsItfz8Pn6Bu4J2PhdczrtrO8cvtXJ",
+	"fUMRTHcIYOoVv7SBA9P+K3cp4HWVauC5WHgOuDBoUB18l6V6eIzJmD0CnToTysJSKJWmMk189LS78uEt",
+	"xcrtuHTJlPEQKVA+/BAq81ZsM4OGx11pDd8M//ZZd5AJw0Z8NvJBMNaYJB9Sw4fm+OVXQnrZtKMtA49O",
+	"a+FDbGBDkcJ3bRo6DjisNBxH3UKw+E5LsHS0ZySLX3IZCpU6+XgCqbTMtmGASXyxNqJPJvYTvmYzuK5U",
+	"zzhs2hb3zai6aMGdMuv+RmieZi1mIdwZsATxlZ4LqdMp1B/Bi/HnlVB6k9xaF0HJFYld33DFUqVWtVy3",
+	"bkzg22WKkYl9vqB0vlTsQkBs73QqltqwmFevXr3aP3y2//zw/Nnz8YtX4xev/oUMOTQwSsmGj637D+4q",
+	"lQHqAsu/TQ4w/WPNSTwL+xf5Spa1c5aiWKRKpbncv+Qw2JUC0xy8NuVFsfbaKF/l8T6zF+2Z14Iqi/d2",
+	"4DCVD9lcZECTHIZA44SBHDOxWOo1LFlzcr3x+cqPhao54vJs1OIdvzGvmO93+95xfwdw3iAD5jq/gvsr",
+	"jL2kUJLsFxr0WcxEAcl9zcpB5jzBTjZXk/GpVmYtvVIN4VWtXvmNqFmaPZGhW8HqlteE6upxCvKJYBpV",
+	"kGGY75qFxowevjmHrEK/VkQwA7/VMF261JIiX77JbyRmi4iwJl5J4AnzhWQF8mcFFKhzlF5Y/biEBMrl",
+	"FGLTJhLyIvcRv54vl0V+zbNjP8w+IutkBTgI3dID1Dn82HsIQyawkEqWhRIaon8jJoyMZQYwPGbxLJU8",
+	"cwOqhaObDxkizYQWVJbOrjTCFEV7bpyGwZm+giv7xQ9U6wpSW2ATlKpdmFrAw86nOi86XPr2rK6hnu4F",
+	"V7aCma3xmFIYXKrY4J2cztnB6ODZi6OI/Zjnmh2Mnh8c/SGayFM4ZAejoxfPX7x69vz3Efsjz7Jcsuej",
+	"3//hxdHh4e//cBSxs59Xhh3Tqwevnr06eH5wFLE3+S9CssNnwxE7Q8nMSHhyIkFAYzMjnKa5HDNMYTWD",
+	"OXz68iAyV/uNZIX5OHKZZwcsQTmMLTM+FYpyKvDKMTOZyBIFZJbeioRNc3ktCigWPvghv7VWERCbWCKW",
+	"QibK+mINtx1DcWEhEiOForA+kV4nN6DJ4JoZ7jdEkniMunVb2JB+CB5mZz8KUskA6YsdDrfRP5ruD/Pm",
+	"MVtwDd6EaohltmYDMwBxy80Jw7LyYqGG28lrdBLcTEP8t3L8+hk3XDqDPZF3MnLsqt/DZgSU/MMeqpZ5",
+	"19wz7VmLZRhsPnMqE3AG0Eg3KnyHO5kavtC4WtkgjAhCB80W1Dfi2MYpp0LRCdfsQugbAYEN1NiwuTDn",
+	"NET+pTceJJ0MGBcMyR6M0d6D+w99M3djKyLmnx3cgVbsyzblpJycMseP5jYAESrjCmCahHQE2EsirV51",
+	"2/j6KjtjBx46zgir0YHMYXGW2MVqrVxR+t1ScaxKrEsc/4s0yxRL5SjsP9jS1Y2dhvnsPRFUwMgDeTz4",
+	"6Z4m9o6dq6xlt1sW964fD6bl/u7524XN4kLvatAtifKOCWyFEGzKl6nmGcuErmBbfYVktg2G0tVdzse2",
+	"W9SwAYbOx0/iYp7nVyHmdoOPgGbsg2O4I5WYFgIBQM0xIenZSKsP4hPdaDZPUmWeJ58FV2E3KvJTJQoz",
+	"XL0qJEAus3w26+VDtR/otl9Vu4dfvKUzHwN+PONphqFOUqdyla9U1m6v2jg0cS0kyDcdl65iiTAEVhCc",
+	"aFntGKozWNvQQnCpiPFZYabXHUxE9NYOJWQbolmfpXIqgst4JjRp3jgCc+IWS01JDyAYzLmC1eswPvZ0",
+	"h4c8LxBr5D28M4hJIa7TfKXO4LS8vV2mhVAtFIThUEWuzVnZN0olnTGl0yxjKr2UasxWUqfo/t99/qsi",
+	"CyxA6LI1LSv05a1S3QXcOtfmxldPU+PwbulBJtI7QWIJB0tbStK5PQdNNkVttmVUK7TafAhC9ucLpjC+",
+	"0ze/24RyIZ2Fk4I5Bxa6i6fZqhBh8K5m1LsoirxoZ3p29nhwSuhS6T5rZpevNFSMkBS8aosu5oUReISO",
+	"GE+SQijCfM6y/EYkQwRDhSAPpble2eNJ1ZE2R5e1FHY4rMKYuTnQetEuriPm4kb5FBKWC7HM2gL8AyXC",
+	"hVrmUom2gvwUgFpu0ROFMsvAeoQPD54dsYu1FmhG6FFv1KxSWJoBr6SYCjO1J4r96fz8lFa1HvfDpiS1",
+	"Nea4GbQD4qlEIpIQp6tLDdakVDkdlVn4HVbOg7e6lkQ7zu8b2tGWbAfDg4AkzOT9SxWzGaoXRnnMiQyD",
+	"Jx2SlAJiDz51ZexRKNRoGmQDThSGxKGg5vANPux7XOn7qg0whp5HRPrwv9vexJYdBu5ha1/ukGVSzdym",
+	"MhJYKJP9Ms/vcPfuVFD0uquYqHn4RLE0QYgfEln304TNBU8Ik7ldZtpFsGkRIDKuNC171/w2s0RxW+sn",
+	"sEOcLelisawQhfFbzXSR3kU8yqdA8VtKOnyd5RzWhSdJisHJp96pw4819w+YaU3cAys57KbdXeqe4a4M",
+	"I2C4QI7mH94OE1upmsD/TeVy9JnffBBK8UsEigMH0bvwRuLDzR4zD4kP+VOqGL8wV2vFzAyVEOK2CHzD",
+	"R3sSoWWRZ/gSpNLAg+A8QgJd2b48Vv5hqMzdW6UqVbhhR1VW2iDdxpmoMZ+apGeJyOOQPS6MfpYdd0qy",
+	"/HJn0w6N9mSmRRE8mmjlSJjZAwwHwhioeapYKpXmUh9bDK614IVCSCzwNr16ZZ58OX9N/sIQjGr/oAYa",
+	"6g8A0NhvrK7O5FcfLJFit90MGqn7s5d1qc31z6IOfSdtuBza4cah4fHaMDDbaNtRNblIObTnW+P41To9",
+	"Nfw1YEla8kswz9ExpFrOtUhMrrmtU7PtZEJyzpyrj+JW2yE1dfo5V6ektbY3WgZndLh/wY1yBPNCIZkN",
+	"zq7SJXsKv52lvwAic4kP7n5NFTsYBeVC2yR865zzK1sIOwm/r3PNsxap9o1beHSOlifVcMmO/szKBAhx",
+	"KtJsUH7Qm/YWU65dUUAAtOLealQmVhlVcwuru97j9jhzF3B1fjGJV/GY3fAUFEwI8dEkZFlhxWjslBQh",
+	"eJGloiCOYbOi+UKQoDA8nsjYidXxGBRw6uYGohSMgikS9uz29pjFKHPH45p0lM8QMQS0ETKFVeJEli67",
+	"1NfLsGUwVKTBrdoF7dJuOGJv+XSOntM5BtFWZDRwKyQsnqwODp5PTTP4l4CvxOOJnMh/Z+Zr7N/Zj2kh",
+	"KGnt3yfy3/f39+H/TYvY8KIv4CtIYvbvro5WqggJPYmoikISeaUTCnYpSt2MitSBqQJiBCDlFMMtCPk0",
+	"chD7RQnTlmCcZeTDECqA6eRaFCnPnLl+OufyUhyTMZwKs8zSTNRzG1MduQRdwPu8hoFnep6vLtH9HHsG",
+	"rxitnjy55nIqlFkeb6e9tem1se/kLG9Rr6UuXARPfae3C5l3tnBS2c3ejjpUhjMgl26/uFmWGnmBXJIq",
+	"luTTFWINxOUtMaJbokXo1jvpffXAPRSRa0bQypw62E8/obXiPLiTU/KO+u4GScQbprrXNBlnkA8lyVBm",
+	"sEuRSaX9iTJjGuMKGLvaNugzGHmChvrp3NpDSmnGnG2jt2KJwkDKfavT48dGV8TYANa4CGgQfeXqerq+",
+	"HcJfNs36M5DSZtQBMoTls+Z6BHSnsFziwge9BTC3IBQJsTaOXna12nTxex1zRUdFSFj16eaJAtcLxnOa",
+	"F2ykYC6nIuT8b7EkV7tsyVno7y/64vxA5HcEVxGCAEuBOzM1NJSpHH1HDQtykgu1u5VItaxefDNXYvrX",
+	"mM1y9BCwC3RCGHn55RH6+p8/2wcDzpVYI/AnGEr2xnv48ofZP/+XV8Uf/vjP/+3n4vzm376cvvnDu/en",
+	"//Iuf/aev+dnN/0iRWiEHau6kTg+55qHbzlDtuStg2hvc2SVvxWptpsQOAuXBZ+KU1GkefKnfFUQdyU8",
+	"ymdHUeBjWe58SLS19KErIZaORsOwRi4P6eUfNoIctS1IS1gHpCfz6kWVKjy8+YwNkJdFrjSg5sWlQEwP",
+	"tjR6yHBr8cIig9U+OcPgke0Rw/u5zz2XwiBZLTNIqsGUkCthxHKM7kY3umHbF0pAzC+8c28+9ZoVofvK",
+	"JIIKmV5/miOcMBpVYBouQCAcGEZe40Y3hfA7WeYKwOaNanOh8mylBYvnWi9VzL58fu98j9NCJELqlGcg",
+	"UM8KfgnYihMJrWNKrZH7y9VFlk6t61EoTIQ1Gtc8V+7IQdSFEZAUGyghLAYJhUs3aGKbuBkz7yCjcJV/",
+	"gpEzXvkgHzGgjDLNKvUsdwOwsQF93tfaAGwsrFabH8VD7aoVNfSy/HZCHxDtiJ7njfKJ1VWJzOUBSgCo",
+	"QXhr9jo7JYxowDDUP8axUiCzM4vItGmWmezzyk5xlN6q9cYryK9FMRc82WZwxUpu0xxyVPq/0BHgWaFY",
+	"v+NyTP721GZX3YgyPtSnxu5D3U9B84/J96DRXYJGyxXfNXDUZ353BwPo4pM+ln8Q5bC13KLX/B4Q+x+P",
+	"K+2e79+Xa22Z3f/N87SWsFvUoFZFqtdgLKJMEcELUZyszGyDhWTK/NKBn4gM5o9GhiomaZsrNF7kin5E",
+	"gRzA0mDcICjAZ8srw0hgCCKQksVwmkvNp7pMLNr78OmMnZy+Y1rwRSNgd++ELVaZTvcpmeSfzj593Ddb",
+	"tQ8hTeY9I8D8W36xD0kTCy75pSABcCL/039iJ2XqeprLicTAmDJHUtxOjdRtWNFc8EzPEe4il9pQIxMy",
+	"WeapBGO9SBSLTX95kf7CMfnvB5gxI+O0WRi0TsejiTxhkHYrLyOLWhpRxjGYbCH3VrgsYDCHKHZ0cDhi",
+	"J27hGdZpqWSLT+SAV/fwSqyjYP54fT8HOAsozuKaMsGn83JJJhIL0lMenLcfbCUTM1kvT3yy5/y2z4fl",
+	"wDFbkTbthisnYNI0J9KwuskeAUHA2Gcwt71jxu2LGLCK6fvLIkfje9kJe3HwHMXg+LPQxXof3Omx3Xkv",
+	"mX0ijYDohSrP/OnTdHFZ4vK1mEzE5KEoaSYR04yjp4EbBX0icVlTyeLb/bLneAw2FAnFLEDOtkXkbMn/",
+	"Mrsfi3nwLGPzPEvYIDZicYxx1BPJ5Zpd8ywlahnaOX5GDKMFJA6jHwU6Q0eKjRK9WCWXQo8ZZxer6RVq",
+	"zfRMWajPGSQG+XHkbHCxtqX3J9KwaI7aKZyQlwfmB7aA5NdjT3t6osqCWJC4fJHrOertC76GiHYcMQoB",
+	"MzMXiN+BQZptADX4Yo1kSSoZZWiP2YWYpzJhyohHPKPHykE3mE+YbmyxJa4nEqyCOoUVV2yxms5HjOLj",
+	"KjZIXCwgKO6vNuAupEJNZGzW+70Z/D78b4zBRbiqTxSb8iWfpno9jJjX9LNY8FSm8jI2Ghwte6pho42A",
+	"cTM0q1Pp/bNQwvSO6HWKorUxfdcIL2gdhgPnNlmsc7KN0FI6lvLsFSYYV89JvfdyJjSyck3wa7CHKYpE",
+	"xUqO2GeazETaEF/UJr2zNTB8AWgfSo7AokK5awy3NYRjOEWZ/uyve5Kbb1laP08XHq3D/inNtSDIdztW",
+	"yK6nzOiEaw6ZwXgetOuBDZ4fsHL6VINITGQLDROqdGXBkce5T4BIAh9fcgVmuzqbMjvsrf+4OsRUsYuV",
+	"WpsrQhdlvA+YU/i6+eFplgqpJzJJFcVaK8I7Aa7tD8uu4GuO7np7w5mFUzKdzVJ5aZeUjgSRPIv/6/5r",
+	"bLl/vl6KfYQLVUYUhTfjETuhaQKehs9UDFO0B3MiEbwkNmMQ0GeRZ6abfcA9ir1dWBPQCZcsfnvOL/GU",
+	"wY6mBctvZK2X2LAQM71c2oBBNxI7LYqwo8P9x7fn1htourMbxZnShZEx6bMUh2Sa2dhdyqc/Rmqx2fXO",
+	"rQr9o+aGnlyr5tD3B5DytLrYJwAMC7CWRIRxSPeJmhttL58hMq2FywDyM2PHw/xutv8xl2L/A9fTuTda",
+	"N5/nRp1wJ8soOhNZAlJM8yWEetLUTN+nX84jdnpy/vpP5si+efv+7fnb+gywejw6UgutIqZW07nFRqDi",
+	"QuQCd25vV0yFnpvlHZazoAncGL2N7HJp5aOpmkgUBsBmy90+kPDhON3hM1xH7MkcWlAgYLpzMb1y5mNo",
+	"AcpcLsXECHtSIaBDxFQOc77J6YwpVvCpWVo3DYjFMJNwqecA2JxKRatolg/WcSIRQMmekXJO9oRhIMgN",
+	"0dyI/UQbhuo6hh67qRBVKXeicyjjhDLOPjvPl/uZuBaZW7gEranPjvadfsVQ6VHHHiG6hs9feg2/fHn3",
+	"xnxqn5Hu7EQgG2MCmhvu498me2ky2Ruzyd5oNJrs/RrDm4ZrK80XS+z/3dkn9oeXB4fM+YgUxf+ZlUPk",
+	"GDykkOSmUCKgXHmMfPhy/vrYltecSOZnoZRvgKWUK+z4pzqslpG7qrawCh4XDNyoGuXlmicpGektjpTp",
+	"PYYoKlQtnv6bymUcNX/bB/fEP+BjM+BYi1uNzYEejXhSeet32JikqqWYkkUayJjLXKZTnrGFSFJOGAgy",
+	"W8Og30M7M8z49NPZORuNRk/Nu/GYxWd5oUcA42NGCX+9SQv491VKhvL4nF+J2MZq/rzCS9aQC4zcLl8q",
+	"EUWHmC0slWEvI9eBQvi7FyAlysTKkQp/RCMHfTcv6C3zhRRR747dri75JYj/vOALgdYBlKLtkSI7mQ1F",
+	"I3pG+c98fgRL7k2eMD0g0ghtNmsE8FCUJoG5vo5VVH+Eaxkk0yTXsCh164ORnGOsHQpLKuGf8FH6I2Lx",
+	"x5MPb2PwnJKth5v+DFkh9BAxc6PnJbQuRuxSeaH5RSaOzRNbCgPfKBXIg/IqGHkbzXgGOOgOTR3vMGb3",
+	"BjonBxsQO2L4Y9G9XLI4TfBIn/JCpzyjcCnFNMQTIhWcwjQHn398zV6+Ong2ZGAgDJ4V/1z48zFDWnKj",
+	"M6ykWi2XORx8x3oiVzPecwNOuTTLA6oTiKAURxBroXTsrw3MAGUCyCQyK1sZ2rLILzKxwHHhTH7/h4Pf",
+	"D63ssBTFPq54DB0os7dLlsO4QXpFJZEy7xSuKGrOL4/YP/8AtzyEd/mZfAC3Bi6n+BRHEA9H7GNueqU2",
+	"EZvnN/DigmezvFig2EBC5u3tmF3whKVyucIEAnZ0e9uMpWZG2TIMw/SMS1DeTuaqKgSaEnAUhvkuBBYY",
+	"M51gKhkqZS7OW4AlRgmhLE3RkMeeYJ66bVryQgk24OU8LHDmvlBTvnTVpV2aI+xyBCIGc3rEQuh5bpaA",
+	"bkmWpdJXJaZ5loPWYqW7ZcZTuW+4r6EE3Bh7webXojCdH7IPP9SaPj+M8MRPs1zZxSzzG4GiPgcuCpfX",
+	"Z7ocHB0+Jx1tOGI/GiFstcxynig2iMHGZcSpp2Y59o3wjleFd+FSFeH4dl/pQvDFvmG4YyixEQ/hg/g7",
+	"XpJGqOaXgEoKErURNq7FGP+Y82vYpFKgxqGQboQcoFSVjg7+UAaIgLnc8i3qFrYrXYgh7o7Sgielp97D",
+	"IzMimKLPgvRouK7IZmwA62t+onBPc8MAK+PgkDcdA39Bf4iRhD91LI1NF6TlYQOIoDQD+pd3pyzJbySs",
+	"/LC5EpEFtvUWYAZaoJ98i72jT1inGiJOPnC5mvGpRpA5b3RnorjGuqAktO6N964Pwea8FJIv073x3vPR",
+	"weg5hP3pORhwn/Jl+rSsZbIPtUwAYytXOlwWEKmuHRaiURkF0Gih5qGLQ0DDUmkCG7O3SarZiXsV5+y2",
+	"9F3iHCtlG0rmLK/sVujEssnTd4lYLHMt5HT9z2INEIp0+n/Ik7U1HZPzt36VQGCijf1pIsTmyWqqsRC4",
+	"9QuO946MaHJGv1HJCFc34FcyavMeZSSoVEcNKxcgGsvEVdi7ZwcHbf25dk8pm8YM4ahP+x94QswHXznc",
+	"/MoXycmKbb/zfPNLP+bFRZokQuIbR5vf+JjrH/OVpE+82vxClQbeyR+xGIN5/bDHCE8xZvY8z9+b+wLf",
+	"e9FnOZyY8cHI1DZE5ujZs23H/FmsFK3psx4TPs/zD1yurR3NvPeiz14QS/kiXV02dAStFkC9nq+zfuoN",
+	"w+KX5kTundT4wd5foj3fer033qsdfvhIkDOBktHOnk7cFXwBNyPIhAoFu1pghrUDVSR2ay43GreV2Sdy",
+	"4KRpOL7mH95nzZ9pEjc52p9TcbOBoxk1qsrP1NYMzYwfhr/3a9Sr8Zu06NX0Kl32aWdUqh3YaG+2R3EN",
+	"vxLfa7K53h/qFYdzzkPVlxr+wg9WD6zfdn9v/PRxGOJj8rT3oPXXt3UrflY7+h387G9p8isE2IZCk7u4",
+	"SYOX/FHou4pGs4+5FEDZdKDvcNg2nrHmmYJo/cY1QoqT6bNijW/7CLV/iiXe4BX7xq/R3luq87f5zbdu",
+	"lM/7HBp86WOuP1Ay1N8bI3jUM/lHoe8sZDQO5faqw96vf3EnGXLkFoKqRrfII5hIp8DqBKovGN4yAa5g",
+	"aRRB53WJwHgV0tBLfwDoshMZG7WenLxGCzgmo2JGCWgXYpovqOBKOc4nisyCw2giYyzJMPpkRjAyjJes",
+	"iJXf3yXeV9CPCEOO2LMjM4XnL71wKr/bN558RGGA1dirYeQ+9U59zLU4ceP0Pml6RM06L1gMSVKx9+Yp",
+	"B4dSc/T0AIZvrccR0/klxJCbgfqtPwjNzUL/K0bXXIk1xtb8JWYDLteULU22GU52arQNHrMrsVYuuGwi",
+	"vRmiBQzND+he03MuGW0emBCd6YZ9+MENz0OIAnOBjZMZLGic+E3r0UN3OYxGHUOSQgGIJJrpm3RqA0KW",
+	"tjApOpixz4jMd1VLrhWiY3M3YZTLOeZdg/M4ZP1BZ58hwrM/new/e/ESox8hrwOsBeZArYwUPlBCTGRc",
+	"7vaP0MjsKqaign0S6pOwVLKFWOQFOKXh85kRL2gdAfvZMydN5ODwAExgpYfXGhDRtTNLL1eFSMoqnEPP",
+	"ofcct4vM+hCBYI4afLawFRdgLjdFqrXRISRCKJcuvXFpELYjE/waTFjlIZcJ4xNJzehzZTP4HsaejBiu",
+	"EkiZPteAfGLnCi7dnRNZzcS1Fkr8CNQC8pOTYWdPLBMCm6yzt0HUKKYfu6AEZ+GJPDv30bF9H5JOIGRg",
+	"InkhOMRCQFQrB4D6tdBgBisXQ4EL1Jyw1MLKQZ700cGR2fElHGLYu7mYXolkIrP0SkD5VLLbYrF9fwNS",
+	"jQFOMAFWQ4g+Ojjy7dT4gSEyg7JqB7wPx9PCsz9R7NpcHvV4E1jBM0FvW3byu5gOPZmt8cB73PMJ9orx",
+	"KVE9SA56Lsdk34AJAQ2aaaAhFlRZWhzfSG6PagH2UYVRRxA4M5FEmFPIRZE5rt6sDBA3747A9YIeMvJE",
+	"EdeCs0wfzAnjkg5JaisBGqaZUAyRK+18yVOJxl0aCcQYNCJAgQoXfD2ReG/BcMCHJHOP0LBrDAXCyB+a",
+	"vSEmYHU0+4ZS7pbUbqxIUj+ckeWyMSrFBlj6AMwU76CSr5pjUD79eEZ/qmMGrpWSv8FFCjfUMGQB+ALb",
+	"UTZ/WHtmQLroL7WXg8RBf7dEbrBE/qGP1gDzOEc0y+8GzK+uWCAp2/uV++fQqRaepN/UKiTWQat4y8rC",
+	"SXVV4elUFDqdkdrcrjh8IZcdL5E7cnMBK80qPbT49IZjVtcR2oT+AYK9RSxerorpnCvxqUhE8RlAPVN5",
+	"+T6VwrA8I4JPZAzOjZYWnmTu1IfyJ18l8MbSIXyba8RK79nadfQ+1yDY25CoZ0eeXmFEsCw3ou5Elrze",
+	"TLESymCaoKRBkTEo4VDYmHkKjluQ+FFiKEeM3/fK9ciETTOuFEhezMgoJP6VlHOMoykpAW4nxeIMOmsI",
+	"3ewTjAfliEGrpuStI6k8v4sjyAZYigxdnApFhSrc2QJDfkDtoCDeMlhcJhOJ6gQU8anN5IkasRPwlTYe",
+	"RQgoASJBtzBkZBJt86Jpi9QmSeY3cpe/rpzw38J1Xhnx97v9+93+93a3T2tH8kFudhvt0X6pn0E/5lL/",
+	"l3enFvvLISfhZYL6jgXwLrsPYeCxAVdGJwbAUtfQRkctMMDYsCw0EkAO0IKvQSkHfdZcDJmYaZav9DHo",
+	"alpYzQs7swo7wIXjVem9w3SeD0fsLWBxSRcaUhv6EzJgRUxxmepUYUyrXS//asGgagjzHcclcMjFmsV/",
+	"NRcbT2zgCSaakH5vl3IQJwW/SeXlaJnMwE2Lf7LBsyH9NBqN0DA3kfYtquWVsNgsPgZUDmysYuxNZPRL",
+	"ujSiFULFUXqEuNVCKoL0kLmeyBjaheIkyw+M2Me83FJv733TSgTl/BKjtVeuxEJp2JAxguWAVl2LToWu",
+	"/Hw4W/3L9JBhRnBpY3DrR2KwS6JzuSG2BUCIC8jOcUQAUfpk7UTCnEiwoWBRb80ywRVWVaQs80ENfDU2",
+	"R8tIVCeSebsy5culSMZsgVPnciIPDw4OqrNUEcLSURN2yP6Y/uCsSaVNtWU7tChiSlrCkCuuIFfVTzOL",
+	"P3w6++u/vDv964eT//rXtx/PP797e0b2Zv/JD//t3PxuTpgSekIi5ZQv1fCYEut9AMu6NAMQR5RcVUlP",
+	"OqZMfDxc+HaJUoQH/EndQKVCAsqbxpELhBsEfHK4JU/KMwtbe0yWNglRdIboIcvfvAUB3WUIlCX7PT/a",
+	"abtE/LuEacESWayrvZe/P3oxO+DPpn84FEcXBweHz/jF86Np4gF0abHAq2RLQaoMVegpO7XM4Zd0WZXj",
+	"HELSRSo5rGx9fYLOVO+aqTlSKdXqTaqWuUrDwEUl5zuGk2Y28x8ne6in2S1FZW2yV9naxuC+x0T8xmMi",
+	"LOeoiCTcijKGGHYWq8qCJq2i1Q5BX/0kqKgWHDaRoSqSkKVgLvgk6ooak76qGLv4sfFEuvixpOIWvcj1",
+	"nAW+F+Nxh4Cz9Bd40azwuwT0/bRhBGAxn06FUl+KzPyBJoWIxSVUvfkLuODIHE0w9qC5AP5Ey06axGxQ",
+	"TrWaPQAh/cNKlgc6BzIE77sWhSJflJWcoEzXaCJtnlk9C8c5PzF3x6erQpTQwgMrsTDF12V+mrPvmEtW",
+	"jRHWGiXHepYRCAiN+3c4Yp9kqEw6pAX6w0E5z3rJUI6eSHPNl0I0AreQaQECDd6Byak0LcCPvUwLY0g/",
+	"qH6vKrevAQG4zInjkmDcMvDaoSP16OC5L5PBZY2S+FYy2SOIKe+rGs1/lIjI37LEsmOwpef32irm0iOO",
+	"76LF30W4ZeW4byFIBOUFtGS0SwyfKSmesyyVVwjLQf4f/y5lA5chbDNQ8SGLgePFBLAfkQI/kRcrhJgB",
+	"x/RFWcAznYqhTV33fAAkpMBpP/bMLIU1B4EJB4UATHWFW42EAYDtculPE0nhNkZxLr0RkE/n2x1OCDyA",
+	"ksIicpnruW92x9rmCAk0kSrjaj40HSdFblTyY2cCMT3ZKxkMAmmrwaPh4cDYt1VGhiXvUnDJWHUPwzfv",
+	"AkBz92egv6/l1N9wlzh6JpwsNX76FAwnI2o0muaLp1OePL0o+PRK6JHSYrkXlVr7eK/25KtdT7iQ3xOf",
+	"vic+fWu+BaRRe28AkpTIlLiZi0Lcww32t/KPd5gggDbZ0F22yK8bsb4EAOPZlS9zW7FE5hSO6jVXc8AZ",
+	"g3uEWMuQPOPItZ8dHIwYfMsLR4TL5R4DEsH+Ww4qEJIIsDApAJVVYxKH3kiPEMQIgXhAeaOFSB2slNVc",
+	"vK+lyUQOHFzOguAAYIq2To5aKw2Z6lwSdFAuxdgDP2FZfiOK/SlAQYnbSjhwJRxOsRuRZZUVPjo8iJgW",
+	"WeYyv3mWueR9nAxXE0lZ6d/8VfgGCPYul+CsOxWl+wS/IQDdX6O9Z8hLa5nMOQEKVVSQvytVosdU/ggc",
+	"yDTuwYlPCwAyA3MxFgH5BgyTsM1UmGqn2K1fo3Dy1UmNw3gfwJj6Mpool6ISE91mWgL2agN66xHFKUJ/",
+	"UkSrF6S++aTXu+o66c44FTy0fxT6Tif2KyWQ+XaDljwyfxbfU8i+p5C5FLLd2cR2h+HEk+DCeWM1Ke+p",
+	"dzSCHOm8Uo4kGD9RiCQtxBSxRCBbhiJKQEKlcIksn/IMZaLRRH4ESFmZI58Yl4BcTxSLVXopuV4VImaD",
+	"P304eb1/9qeTZy9eAoqNl1oR1cTPCI3zFXcx2i4QjFjFEbsS66qRBLgi1ogZWpRcolG9HrGTidR8sQSj",
+	"sodq/OXze4/1Pj+u7rELZYBaUhUeHTRso+PfTrqNRZ6ll1J4C0/u1D6+dEpFMZ+B6iIcK+EgpGmb/xxf",
+	"2qtrvy3e9JdHG1Htg/U0/M1qGwnVOug1jj7w+oEiErcOLxXDT26gfpldsDLxo22IRGGdo/QrDr08Cpbm",
+	"atRPErfMPwGOSNrG4RrsuG/mz2AUROed+runv7uX0AFy6d5rzIB88HiBB7/C7nQVEXz+3vhf/+JfTD8K",
+	"XVoS9LyAuprcsoUvn9/fl2v94W8wPwYyeIXZEEgX2+2qC8U+/C/hVZY/ekQ39th77ILzU+2H74Gd4zK9",
+	"Fha4tZEJDUyOuZKdqSqDE8dgDp9IJcxa6LxQEft5lWuhIsTrzzMv4SBCNDgqtQqZb/I6VelFJmwCbNl4",
+	"IgdFejnX+zrfx/i5a1EUaWK6/kUU+f5Nmug5U0s+tYH7ZDIATwAi2zFJWP2p/Ddz1fOJxGMa0T2L5nyZ",
+	"FyxJ1eUK8iW1KiMVERYOoejYM0SNa+TMgvXmw6ezv7759NPH959O3vz189s37z6/fX3+15MfPv35rQ13",
+	"82GrDfUKNc+zZFh14l+sGWfPD55NpBNQwOmCNB7hZW4jIfklsvqBkWFq8ko0kZet9y+icQOyp5nBMCIj",
+	"j+nn8AVByCvWY6pfPr//6/n5+9rssnQmdGro5oSCZX1JowRDfoZ1c02vnjOJl/mRgLAJcxiO2BdbsgF0",
+	"SsrOtkrnOCiqPKAC2AwR7CPVVAU9ncPZ8xI4EKqvGZRjD+IDxw3+x7gxnx88C+sMNommnj1fnkV7bNng",
+	"WTiD3kbBbsEMhkDReE6O2QwuuVSTQ/J9jnp/XF0x+3OwxmlpzH6impzjy+f3x5DnXDuXZuR+eJQ7hqP/",
+	"UCGL30j0oKzuzH0GDt6XdLPS86cEryta5ZjPQq8KaQPeAH3ecjcvkZ2XNYFE4gPNjkgRxowrPQXvPuEg",
+	"84mcrYzeYKsnR055rZXyAV3IiACCkiaODg5LL755upIACeIXUkow2j1faextzQqxzAtC/abKq+a3Qigh",
+	"AQQaMNTZ4NWrV6/2D5/tPz88f/Z8/OLV+MWrfwnHh4Uulj/Tkp6bsew9JLiU+QBmH6ogr8aSH7bBzmf2",
+	"t3UCYQkuhEehro4KkgrxMO8wrvR8o8/SiLZ6P5/tEzLTHaFjoTuAqaHuoM5/eu8Ysq/Ndz7NqOmjhmeQ",
+	"qHP47OCAvYMiCznIHBYpFgqafYeJ/R4t8fcAE9tywNce23ldb7ENXGyDHT0CXuyuOLBVnvQdB/Y3hgNL",
+	"F9X3eOS/i3jkVkFkS07VCgTb5FT3igR7VwHnG0CCtRfDd+f9dwsCOu/vSXq4XxxY04TLtKtoBkg/GDaJ",
+	"rdeUqZaqU6wDEUP9ELbgV1CoraoUQUIaFYywHYwxlmhZiOs0X6n6Y4jVB0tY0gaVGFaeXuP7HZoTNnhU",
+	"lUkseJrtjffy2Sydiv+HTxfCxrLvRXtuUa2zlTSsk+lCsA+Ap2l2PdpbznMpPgK269547x8O2YsXL9jB",
+	"4cGB0b7m6fI8P0mSQijYWY7/PDSqGvuQZhn7nOxFe1Pw5+294WsNyCJAVAg+crbX8elcaZ4BSPd47+jF",
+	"0cEz0Pi4FqdFfp3Kqfn905+2iJmnfXknZzmWpf+u/33X/75B/Y/4EwY0+4zbsdEWdc8ynl8bjPcedLxB",
+	"s7be0Cp+owqflqssg3zpfJFCGT1b5k7mbJrxlRIjdkbF8zBrWo2hPkhU1uQru4tY7HEhSO+e8Vv7F4uB",
+	"08WY40UIL5itm89YXOFRlPBciEWqvR/Bh0q8cSKrr4wM82qrW9JxEYCy6rbru5ra5MJfWVX1eP9WKmsp",
+	"unxXWv8ulNYKc1U9uat/3EPc9W/U7btt1FPLPoK66a4i5NdSSivnKaycTt0cvqun39VTq57uItxUj9+2",
+	"Z8KSagInAgrdBiQgElEqpXOxLK8d8xOqZK3mfCkiFH2sE9xWE1erTCPmz2yVZROJZXnZIK7rHjGmDiqo",
+	"aZDqQKGEkRnEXLH/n723XW4bx9pFbwWlP5H20IrsJP0h11Rtd9Izk9ndSSZx99Q5w6lDmIQkbFOAhoCs",
+	"6O3q63gv6L2xU1gLAEGKkvVl2UnzV2KJAkEQWJ/PelZAE1f2SJajWKyOeQlWlKvfgyc1L6JP/mnmapa9",
+	"7P85gnx815XnQJPfWOzV5Teq9/jtIYQJu5JjtTsS6bkyeIAS3rFsZwcb3sv+wjEUjNtaNkFr5IqP/a/f",
+	"OnLWGXYsA6NtGNoZdp6HTnPUgZULnefvv4cZbCdn/66k+ICzPj7/yHEEfAkXqor6feT0V2Vh7V8u+Mcz",
+	"zmwf83xpO5kfxw+OOrN5gyn2F+Og4n2GxDmpnr8EPVJs45EzWrCsTz4xDdHJlXAkRhDV5lDjzmIOq71P",
+	"K+f2Eg27xtFa0dSKpi9NNH1EBX/kyNxcaTk9Q1mzPjCH8TCo9Cv4dGo7KVhwmGV35lqRqczmOYvIaozO",
+	"lusZ+xGMyCldkhsWC4C2cUH0Qtpfq16fJDm9YXniCAqVM4GxFCRBGakSYtFw3EL1xRlw60WxyIA3OXUt",
+	"kWDWXIx7gKJLskLOMrkQNhKH3Pw5ez2RPGVvKl+C2XvDCL0BEkVZxAL5+8xAtpJiOWPqsqwCr7Aquamu",
+	"kb2w/ASCbGpDJgcuw1DcY2Zz4K1AgR3VRJup2aoDfHOOPsgnUyaM6mtzGTwXLITZphYdTIVgNEeZSIuM",
+	"CZZ1/h0KcGgi6INk7qVtj7ALlu0NG3EBMqRNubQplyebckFxANLYyD67ZUMJH1yxXsqHUmWNrD8sE+Pk",
+	"PAQf1qZlojIv4/IssViTaEGBH5HEsd7iLRLQG6KksOOCUHv7nsuj4ClOLmMBnLhQ34fMuFA+h72GShVG",
+	"V9QTUfMbLCeBBvEqId2A8RbaMbnpwC2RihdIioltbXTpDXhM+yjINi2DXFNz7uY+BQAZnFKOtUmcdRL+",
+	"1ImcJt2yU0qnPN9tUucrSeo0i2+1g/xeFQrr5LfDIK4jm0O2Jc/zbedC5FxDWTPpUpJTYxuPmQ7JNhxJ",
+	"qS+2HhWMYVPQXj8WVyXJHJZu18YPG5mYkS4GL/E6rknGs5Ierk8ctestYzPfxmwuMktX4kaBecyF5rn5",
+	"eAkBEcE+a9fcNyrn4aLIt2wZVlzFootdlTl18RZs/aF5ntuqbeiLsp+Njit9kI1+Evq0rCKn2jjC02FE",
+	"eyDDL9o2A1zZ4Y154IM296lywc0quTkyV1nkNjHcJoZdYvjgk9ikwveCLd+fNSC+GRYWDCNFd5/8irqU",
+	"5gWj2dKV40vh4CaoQ6UmBbNKFJueonJ1yWTbClwhxlmwRajn8aPPmmiOhVfLsOH+nprU5huOpkkf1OHY",
+	"P6T0mNKuTUW0qYhjpiJOELFixZnmdpvuX68OQ+xQm/7a3vu+qDwrrjkALB4vLF9djF9lPp8y4tbO9pAQ",
+	"bCw1B6mO/FdllP6vEoJDO8kdfOo2lt7G0p92LJ0VcPBX5JH9/B6BhPSSTbLoeMXqm+LCzdKnDAnjKWxj",
+	"wmsF1KMEha1G2CUWjHuxjQJ/PVFgL2B2kDyVk79W8uxWfO4Fyfqwzr4WzGnjOu5UNTs4Vsi3gZw2kFMJ",
+	"5Oyh/2un8LCKc2eE7wqtcrCj9f4MTSFzDQSlNlXSK43+WIRNQvEel8brsUkVd6Fl9QSu2htGCrDien2S",
+	"pPOiMKbda5mxCg4L6eL9NDzE1F7fJx8Zzc6gEN5lwrtJGhxh2/A2+ASIgKNYlB8uZ6x22XKGfMHQD3c5",
+	"ZUJfs2KqoEYzw3698GRJBBEppel0hrS8seBjASySjr+1OsTbDDvdKpoz9YEVysjHpNoj5EeaTrDYQdPP",
+	"H6lmbzOVlNgwoulnUhi70xELInV89+XgpX8HwS97yDmIBRKxsH2/s0pj18r1h7qoj+qepgXLuP6JT7nu",
+	"DC9eDQaDqOPeq62rf3P1/5wNBuedqMM+a1YImn9kI2Y2FKoTWlJAmAPE1SynS3zOs5ffnoc/hE/tZ9b+",
+	"SkOVytU1/QxSo8o5gLwA5EPBUq4whCGkNrfvfJrwmSI/S5HRJXI8dKLOvNKlL4Nfn83crz3Jwc5+detT",
+	"tz71U/epG9TpHp70qRjflKvxR30Ui65HnYViCP8OtB62ZXeia7VLe9gvr6K9vEqrKpq+JxXIkt4l0eyz",
+	"hrmpBrh0FKpyRwLryt/Mj0hOlSbdES+URgCEWTwmMi7GPdtpdgUM96am/ZXRPQy7wZobuFXkIs3nGbOX",
+	"W+NkzvrlM1+NNCuADReU4IjmuWOvWTJqBr4YDAZES3Ix+P5789Uv168r+o3rXkRyfsssWwLks7AV+WEh",
+	"kTYc0qhXHikUshvLgX+FbSjkawqFqC0Vxj0BEPX8N/ffezqtfpIj5xVhCwbvDeYMSp2N5lG+lUZd4PUi",
+	"qGbxrbBSmTFyw1I5ZXH5xJgeR1kbgui4tpxh1iUZgvBMsIVJZiE/rgNrXYso2SRkLQdZTSyPuMgs2o5L",
+	"ocq+3RVwnnv0WGyNzTP+kLnYAQjsj3b3QkJo3F4hplPg4twCYVuP6iO3SLkniZTb1wRd1z90JS4CdQKu",
+	"JU7jad7ZRgnirU8/1rq2oLV8gjbW2sZaa7HW/dT8zkQq3gbYm0mljH6WVCoBEUoTiYqF3BnvsRKqSXpb",
+	"kqYEdHDVASxBaLFn3JSshE1rkdS94qZImvJyMIBO716SxQK7tCczqicYNx0VcpqY5ZI5rJ0kyXOMaeuC",
+	"2/5x5u/ItoeENQG//YaRc3QRB2H79T65QtIYi1yRAV0Mlgck1iREvFBSNp530EUHecTLXNHZZTmQWjOS",
+	"HwCd0lu2RGwjtJA3E7vJqbiNRbIap0zcG+a+e5jZPIJgvTDWl5khVnTNplan95pYSEVzHAvr4bhowhiw",
+	"56J5NRgMBsY/hh/RLAt+sLq+z9NiWv72t2rA9+rs/Nsy4GvDxdhT7KkT3GypcVvgZgvcfBB6mwMN6v0w",
+	"6g18N75utiS8IV0q3IWg1MKcpAYG7o3JSFe21pCTNHdxecFYHFsoh0D2k0nl3WXOIwLXW4HXCrxHQKof",
+	"L3cVhiKfW8p521ngIG+mMRV2zT7riugKsSLOhg6aF2NYz/YFJF0wWhFugCmk3mUsEseTDy4E10tLblAS",
+	"3ie2qzFKhj75mRa33OJQ7I9JYmXuDzzPuRgnwJDjPvw04bMZfOqENdVkSotbbC1ac8WQTccvZdgNIRaB",
+	"cwX9lQOAjzC2OplQBSRCckSw53IZDnXlSy++OfNL5O4TC54ZoxzevBgbj2ajKiA/gmPgHh+jw0LTFOuR",
+	"Gemimosc6WZkx+uVMd/ac1dCwIciPVwfhMcEfAQNGF4OBuQ1Ner9k966B8NHljJ+BxwJMr1d14Ohtsd8",
+	"v37790+MZtfcjHfR3K9hV2CGXdkWn9HiM54YPuMqw3a9ViZpeTJ1VyI4jq/zTgD/WNGAEUkqogLCZqU+",
+	"NJehxIIvqpovatB7EbZ+COWRA4CESqdJ0wRozVgE2qLUj2ZVkMLCvAV2YCXJlTdhvmD4xKlQDU7LbgFu",
+	"uK4q+9JSbNMQR0Yb0OZ1fgDoQSAA/cd2S9wDTGjM0DvBvTY/X0EwGENX2NS1/SVEMLa1YA9M4u9tYJ4k",
+	"l0/Lg9n6/E8wbe9f0FHT96XtI0eECnQkm923q6YSiFKnplRYnXpjU3IHJfr3Pywnzvd7hdaswMq31mb9",
+	"W3Vbr7Da7UwfMfsfbX21184H8Opsl7OoBpNiURc3iDLbKLGiYyYfjqOvHy4HsWdY5RGkX5uQaBMSD5CQ",
+	"OMwkusdRsbHph8pLJFB/8s5VsLqTe+mCLyIjM6ks8dSWaQvoX6KY0P2yqSZ4QUJqhN9EvvJSCkYWLM/P",
+	"RrIw45rLb+Rnt6RDI2ivPr1++5bkMqV5LGa00BH87H9HhJJMTikXIIM1yRlVGnIIQEatLo2bZWsNLYKJ",
+	"inHOyE1B01umVUT+M5eaqSgWiwnXTM1oyiKSyunUrGZE3n4gOdesoLkyUl9IcYazCcFOn+ZFYc6SURjl",
+	"MISrWITLRfHZCSwJsT21qXI66Z5sh8tR8OxhfcVqMuI13vVJdKDOqKD9gi2Z+t9rizWjjt/PkKUQtBN1",
+	"cuo/+Wh+7tpRYy+t7198a/tpvbzATAW3Z+OH+RLtm910kV2zNs3QphmeYprBS5KHzzI43fWISQYoskTR",
+	"j5WW+P8t0g6xqOUdSDdQltDwoPy/kxphH2lbJWpGMZL6ZhmL8jeE5koSWRjb0syznFzZJMHP/d5MQywa",
+	"iSHc+h850fDamSRtnmFbZbBHnsEbfm3c4yHTDGm5mY+fZfAC8Df7v32SCx6dsnNywf7ylMmFvQ3G0xQK",
+	"lqex9d+fYnIh9dvnmLWB7gTtl1vwWvTIqYX9j8qJUwteh61rkemeo00ttCq2nlrY7USfNrXgdPITSSls",
+	"klNHzSgcR0k/XEZhzwjKIwi9NqPQZhQeIqNwkB10n1MSstEeHpVpEpvmhEBkny6JlkQxbSuyXRFXvS76",
+	"+WpZNEhBvyKXRMzz3FhdU3lXQ+BjLQLX2CIAyp1dHzHzwWGS89PBJLv7ysyQgLGyWp1h55tvX74aDehF",
+	"+t05e3kzGJxf0JsXL9M9uwBcKcXHAjoBt6VkrZz9WuUsbvMKs7AkdB298A6CNmMzWkAn7TM14SO9iSy4",
+	"vPZtFhLQ5vyOkfLLJh5aCPY4yVbGcXr9WCRK00IDOh1rwJjI7F8FIxcvzyZyXpDkb3+bThNLZADAFdv7",
+	"lozM1xkfc60uCRVLDWxuLFdAl/HtcDBIIpIM3H++dX8P8D9XP7x+k/QCQTswFq8Z9AwGtbSHAWcuobFI",
+	"c5neYvup7kgWxAo8kly8+vYVUlNcvBwMkl6VkAEq4lyPS1hvUCwqFknOxFhP3o8+mU/fip+5mGtjoxvd",
+	"kVgS4MRvjx//M+czs9gJYUIXy4Dsg7mvgDPY3+iZCl5RRKRI2bDhjQQ/D3RPVBnVWfjGGfAvvSuBXkRI",
+	"wSqr6SgXzURgqshZRkUwJEb2iV5wY0rgb2MBr2IDQ3WdxqOS2H6/wbWJhX8jQyIkWUgsLczoUkUQgeTT",
+	"ea6pYHKuymlGJJmLnE+5ZtlrOqNYtoh94mORTOnnN5Tny3ds8Xd5oxJ4c6QrJMnMxwR+2YPxSxY3P3iz",
+	"dv+UTlg2z7kYr893v/HvALbO4xbfrexPmIF/yg0GQHbeiTqjgmd06arppkB67GvrqJ4X8Ldtza/mIvxT",
+	"T+aFCq7Xcxb+uWCZCD4wj2net5n1Ce9qDIVSiG6yhqKOlYOdYWfwzWDQiTq1HdYZvvJVi++gra6yGyDc",
+	"v8GbKJ/0vHzMi/AZB+XzDcJnuwge7KLyVBe/Q4EjCvDOsHNxAVNdOSh2wba28Wq7Grd6C0loIQlPkJk6",
+	"0ILuBDqL7E3tq7WWWSnpN9hm+3BWW2MMB0AzxjXgtCo/qhc2dlcpoXtgSexa7kjKaseK7YiVjtboM7rT",
+	"mXwlP3WdProxW7FZPf7Ela6JkT8MPXOlQV+58rAn16qcf3t1IpxM2EtYn5jtuW4A7UL6bA9ly/j8NTA+",
+	"ZyvCdjdBXJMpmwSx64O1NQc0OnshAfQO3M0BtiIWHjeBQz4Mr/JmyYrJ74Mdj5PgJmCVWnblLwBJcWwz",
+	"6l6+ZTxA95ItN4dduEIIJNhNxoQpfdwEe2oE5hPp3iw1wx/09rFl/sr04cftRNiLFX3cHB9377hFXrTI",
+	"C4u8OFACrOjvvdrnrckL2kwnpu8WE5kzp1qQzLeOrogI+5yyma65PkPjJYHcUZouFeECY7TBo3NU6rbf",
+	"D3FdHmhtJEdRdiOzpZFGvtHce8dZuZHdEtmoeeHb6+Fd1sk6y6qLtMJAxJwz0mU0nYQB6Jtq+Jmsiz7b",
+	"gK8UKesF0LVY4NLcm/XcLCwRMXJc8+SYAdHHCj2WAcXzVy8aA4pinudhU7rtI4ovytm/2Cai+CKY74vK",
+	"ZF/UIoqDbx8kovgoCJ1dVGObN27zxkfE5zx8kPIB+szWMssqauhW19Rtttc3ytLPAO7cVPIrC8jS9Umy",
+	"kMXtayY0K6C7KtQLT1iY4XymIFFIUrhKDQkov1oWPLhiQztWrntRLAIlCM3pbOc8yDBbV5ULj6YMU63h",
+	"81Ynfkmm8o7FgmtyY3m2XfI1mNoztRKQlYX5gaa3OD/oyGcfYDXXCxVfPewpZZ8iXBoIaugJD3W+kWZo",
+	"b1TvfIy856OmPKsb/fW712TK8xzLz3OqJ1CzazXqzzSdcGGOT9SpvLfNYdk9VFybL2vzZV9AvqxRCe2r",
+	"fvbMjgUjOJcq6MsjR0aaRZu5P2PRkA0LUl+BIpIFpLgOz2e1nUbXiL5Hyz7tlHgKzaY2+/R1ZZ/U1mJt",
+	"i4xTmWtqjGZfV2NHEMDmWq1Yo4p0b5ZVBoFehCZs9Tc+fhOL1V8cHLr+EqLW67zyitpqo9Zt1Holar3/",
+	"uX+wSHXwFen6ej90ezEWrIw7WoKSGfh9VU8XPOEmR+//SmsxhY6eyECaVC40Tq0dAHLgxsXsgj8Yi1pY",
+	"G1sdK5hh7xJrFBs8Xehsx/1TuhHQKQUbjatYmPumEyrGLFvvro5knsvFSgQfXfaRLLDB4oRq3+svFpBS",
+	"jwDg7K6ooJhl0ey8944R0H6cWPYaTxdYqoyfW+4hunCh5If1cnFdHi+Ie7+maIO4bRD3YDXzi2uXd0zH",
+	"mYVZnAeI2gZlE1vGbC9XY7Zl+6eK9E9IoOHKhKMRuEZP1eKwZQESLyU4YqJ6l9UhKmlKSKpaRRYLHzkN",
+	"dQ007JirxCdRoQPtWMosuSRJSsXHufhFUK2ZyFgG9U2xaKoisb83P4esVp+8d8lbvan9VsDZKIVZ10q5",
+	"EcS29w6wlnm+x4yv1hfRpTerW/VXVmie0pxMXYjVvn3Icor5iKZ6XrCiM+z8jVKjs6YyY/m7uVlW8/u/",
+	"nF2UcVpzCXEfSW1USOe1lDkV3pogUyn0JF92oo5iBaflUOfn3337AvgYcXN0hh2zITakMKtq8iglsv7d",
+	"tVSObRz4icaBgwrAQJ2VUmcfZXaWyYWAXuIb1BqgC95QzapFp8EnQedBYnTvGQxJuhAqkQWETDBDNlJM",
+	"X1qRGwsuyC/Xr40mq4yHxZkS8TG0yDnghagg9akEWhGrIvxXmNH0mj4hXarJVCpNXg0GPZjxLZuBDrSi",
+	"FtGGlxjj8cSQYZluLfGIXceDC2DaiB3eXMQL1am1XGkJiEwQ71xHBtEwZLa5FDUW99aiknWlqC8Hg2h9",
+	"tSm8MvAg7b5x1xsBDzlgKswKh2WxaSGVIjTPK6kDWzhcfhQL2C2+B3t9QYx5Ye6KXf4toCqhee5PgAWg",
+	"9vrkTcW9jkU5G/tiC0ZGPM9ZVja3LMB9UEfQ/2/s2jxynjXAGfzrt13qKPepRf39379H296E1W7yb/Og",
+	"weHtDDsXg4tvzs4vzgbn1+cvh4PBcDD4fzsW59R82eAbd9nuSt+9sFb5t8r/6St/L3ubrIDyy8PMgQNK",
+	"J/0Y91ZP1tW5ho4CO9dMVkeJqsZEpUQyFmGNpL2/+oGNZMF+0Wlp26irkWYFflQwwj6n+VwZR/nGnINV",
+	"yyYWaNqY+8gxAw2rJ2xJRtwG+cpVkXesyCn0mTSKjItMLixhBVgQI6MqUc3GYgkR54vBYIBwrO+/J2g0",
+	"VVBNQJSQ81vmjBKzZ0aQ2N03c74iHNta0HtqQcNtU9NNg5oKK7dceOF3wYX7K7ET5/NXrZ6d0vp+c7VJ",
+	"/a8hqb+qpNSuWmptjr9JS+1cV+r9lsNKS2NR4e32oz5edekRvI+T1Je6pWpLTJ9+iemDGJ33lpn6w3Rv",
+	"pel+6JpjnJQTgWwalOuaDGr5KC3SpkXaINLmGMf31DWi/vB30VkySjQMGzpmbl6UD9dbKSmNBSBSQpZ/",
+	"P/BRiiWPrW0fNci3Kf52EQTWnlz87XFkbItRaTEqxys0PE1gb89wXhWZsrmooyFaF4vGoo6IJCHGAP4u",
+	"0QXAdhZABCz7GcBGDqwG2R+h8VXXgvhleazQ0U4hIxb+qg0ZfT0hoy1BDffHhzZXgGySGxvdxS/ATVxn",
+	"uoRr3PqHrX+44h/ue/YexBvEHJZN79mkYmmENNMHrW/OFIuAxifyl91ImTMqLBaE5oo5nnV3hbc6uLIY",
+	"1T55PaFijGijKsC2bFVSzhQog6iugGvNPZQ0X3FdwcYe7oo+hSqHTbjSDWDRTzMuspyRG0YL8xvLnmSf",
+	"yuNC5Vy/H9m93XlKKNATS/HWA2090KNVSRwRVjqm8zE7S2W2CU56JYjxDiyeQwpWJX55pggMQ2AYwgVJ",
+	"4O+3RvyuVlh0HU1NLEqeGizPW19wEdwgImb1gOFttewCMBaxqJRdXJKMpTxDN5i6m3CRsc+RkeypFOm8",
+	"KMwpRf0EzUQBzCr1hCy46PXJX80EYoGPCB43QhxxJXhB5EJYHlzjaIO3PaVLKCNRwHHncZzXdHwG1AsZ",
+	"DBEh4BFH4RmO7ltkSSSnwaxns8p5q9l0PcYRJv5aZuwJccgM+oNX339n1kRNGNOlpjn/howp6I+l+V0n",
+	"o8Xt9srgmo5bVpgWEPhkWWFKIRaIbXN6UbCtk9vmikaJvU+IcNeAIKFGXpFZYWSLXsaibHgAh7QhUmjz",
+	"Nw7H1xz6Wye0fuJKe5HVMsDU5duJ431gc+4Q6QvUdBvr+ypifeEb3VJo+fPdLLTuJXvhWVj1YmTcM2Vr",
+	"PUiXEk3HUO5C01TOBRAnmIEj/wvuJge/7VVKa3YTRn9l+gDz6VSxRO8Yri5lReO0YcQ2jGgJXXa3RIJD",
+	"vVcE0UuCgmbHcDjNMKHDaf4+qsNZ3uCRHE4zgS/S4TQTf2IO5ydNOVq4SjOW27drxJF3PfEP53gqCDmZ",
+	"I9N6n633+XV4n16iHeJ9luL7q/U+nfxqvc8vzfssdXbrfX4d3mfwRg/wPgOh9YV5n/vbUk/B+ww1Tut9",
+	"tt6n8z53tkSO5X1ycTYrZMqUOtMFTW+5GJ+NjMI+M0rmAdp7uLsQuMsu3T2uSJIVcvZGLkSCvyaCMeOt",
+	"QZNN4wkavxh5T40L7K5GWjWVXBrRs7TeXJJRDYI9IZreAkGcYNU2G/Xf9xxDW4WTLYKHRtrRG0Zucipu",
+	"EYZTsLDpVbTOV15pXAIF/HPBtZneO/P0xje1NAQ19jf47Fjsb2/FB9wL1/Yloen2qF6rfUudYce9jk5d",
+	"sr6esPTWPL9G4iPF9Hxmrqq+P3OmfpKLTtR5/386UedvfDwJ2h87rrec3bEciNvK9Udm06393uZlbIlZ",
+	"Wk/4yRKzlGqgJqBDfbTump04SO9ROCfxocuKDqcDYnFgWUbzmW8d5i0E44l96DVKbhe3ur79W9f6a3Ct",
+	"+Xr5tqcQXFvmcZ8QPGrxx7GsulP5z+sOaLNLvaKuWre6datdbcjRzZrjFI+UYuCOCS2L5Rm726mb2YyO",
+	"WUaYuGO5nLGICLZgSpPE9o8Gzjdo2IjG0ISPJ+Z7nkVNVhEka41ZRFNzpzdUg3EUDBaR5D9zKjTXS/N/",
+	"DW6zsZh8VhCsqL7/UUlHZ3zuzH++hpLuMrz3Xwo5tU5w+eG1TKz7CwwLYRttH1pQEzkjmk/Zf4Erz4Ud",
+	"fV3Kw63+epvOXvDjXdt8bVVKh4tzPBtu+3t+oONGnoMrOB5EjgieqtY8+0rMM/vy3WsNRXjtq3XxUndd",
+	"aInVRPBvvLLJ3m4wxK5sgsMLIBgCScEC0mwBuZD7Uh6bhBEYceGsnrLxVpnnuiqwu7aOt7XV6rZa5RAf",
+	"drx3Ph+1Q48VvnBcVo+9ORyAxPj7p/fvyAdzFdbJ2o0N6VHXTfYSw/SJkNr1HciYpjxXCelyrWKRsM+a",
+	"FYLmH9mIFUykTCU9QK5h35EhKbMWMwr08k6YDEgXlwRsIz6dzoFWOEbBtOCKDUnB7lihCSVTrjS9ZSCR",
+	"en3yo70rKfxtG7qimQmP5nmOfcUtKZWxraqvxDMklxkfy0VvLDbFyIer69d/I7eMzRSmSFRvSKjNlmCV",
+	"c72RjSR3NJ8z0oWucMhvScvZ2oH96r3NIBsFe0KMobm5GTxMNwepHXwF/dWl78fzweBFesuW8B/WD8b3",
+	"1Jnlu16DB9wkzWHDHCzP9yl7PoMd/aeVNMu/fuvIWWfYsSXLMBs96Qw7z82u7UQdeBGQJJkL30cBbr6d",
+	"Vvi7kuIDTvi09cg7qKO2ILktSD48owISGwqSrSYwJwgbnIDE2U2tVYXJTlbrc3fDTdAeN0mvkoZA6cBW",
+	"VcMxrNY3fgm+COPVTXeT0IDecO6pWmu2tWY9K83K7viCrVn7EKRrzAJl2WuS5412q6e2saaiHJEEbcfG",
+	"05XsbkvGYgtjkuxhSwam+BpjkjTZkjvakLEIjUhniB7FjNxfwD6ENUmzLLAkV1fpOStmpW1pBnCL1Bl2",
+	"/v7j2fkAOirarOz/lXPzZef3L87qvEePuMPVmp+t+Xmo8vlAC81pni+tu36wJqoboNuQYLsbNliRvh39",
+	"EDv13Se1Y3GMEECD1G6Mumzv+u8vtX9Zrwofh/tsdRng02K2i0jeARrZ8OCPwlTWyuhWRj86a/YxRfMu",
+	"sQGMCQPS4AiORSNY4RcBbdfdUw69DU9JgrdPbNyt60EExAgW/3UUC/vf+m0TZ3sbWSwLPuaC5j2rDdho",
+	"xFLrRcD3s5lUXLuK+Vi4HzxTxIIaONTUl6XjXLNpRHIJnVdJLlHAWPXjuysZlWAfgatY4FQRhg5Nen2v",
+	"Xe8p8JXngFvC4xNsKNRQJx8LKJTvXYLqg2A+3tWVyDPi723rCf7pmjrNBdflSzDvgPE7llkXKxa5FGNW",
+	"mIefUNvkz95iIed5BqURRuSlt+SG5XJBBpVFCB/OA0Tw9ojNcDvcrSGZUEVuGBO+p4XiUBsR3LlpcPf7",
+	"t1kyjAVOiCsizC/IbK4JxbwrJjhGhZxGhPp7uF8HC2PvNZtr5Z6Pprex6OIX2NdwxtPbXjmQ41zwD1PQ",
+	"FDsXEsYhPbOgZrlHsjCfmYXiyjaELNgISAhuWErnilXHmcg8s9OIsCGjwK4hwUy5InaMS9+zy206W8GC",
+	"zyHnmlSeAl76TIcPYuYJOCecqZqnKVTS8FFlWDadac6yymTB5rlyszLfmNPyTCGFLRFyYUa94c2bZOUE",
+	"DKFox7rfdlvbJINZSrepQvIGs6fNq5gyquauX3MwEcckASAgBl2q/e4HCRRcC2O55mZckUVhzFNx6UIR",
+	"9m9yA3gmgr1Czs8uXpAJvWOxgKIhHNdWQLngRYpFKdZoNZdZHl1zrMyOLXcdWdl0EeDRqYA+mwXP7I9z",
+	"iY2k4Kc9c2qp5QWBr83ZguNkdpmcmnmIM7/iZmdhf2qzQyiIt3tHyKVGhCrL+uSj3cM4W1wceNgJAuNj",
+	"8SvN57BLhlbymAdd84hkiydMaVEsYwEjmLeG3gA0JdVS3vbJL3AXm9Zcs/Eb7xSLgnJV3sm8Nhg9I3RM",
+	"uUDoHLmhOTXLQZXdIFQHhzIiM1bYSd1ykQ1jsZjYK2xOKctYFpGbubayquww7sXzM0LvWEHHjKiJmYaV",
+	"MvbWz5R1ggLxD0uFh1NVpolygOa5GcSsTMGmFCmMYYw++SQJNQtqx7aT96JUsDHV/M7ySPtx5YgM7Bs1",
+	"h0QWekIGfXLtV8IeMTdgqX3VfOrmYhXzsz28po8NZsBxytIeNe8YavO2kqtSyfXlFlV9dFbMYYiW+837",
+	"XOoN9bmvLY+SFfQjJ+ib+KAC4iejH3ipTqNYrKlaJTWCJ72Q8AsFyBWjHc2NlZNmnpKpdwlFqqCMMDrj",
+	"GJ8AM2cuMQYbWtcOQ4cGOYjxKuQuur8V2kbB4upe7SU/Sf2o1a7s84zj7N5QbZuTfXs2+ObsxaATQXnT",
+	"fT3RHEH9j1fXZxcX33173tk9NvOT1C1vU1ut+mR5m3LZLEtBIO4rSU9E3mSEcRN5E55taPxfkQFl7/9A",
+	"Niq4M1Z4HFrb8JNsKxvWy8GT16YGimiXilTY+m2dw9dQ55DLNbUNa8Tb/ZUNIN42lpSuVDLk8qHrGPYy",
+	"tU4OBINz2Oy8oRZqMV8t5suSOO1olhwM8mquJNUFFQrrJvetJzU+m4v8YAmCKktMM2OUbC4ujUUT50Zm",
+	"rZmwkPQ/eomIWawmhdiR/aCPv/iI396YF20Gxtt3oYkz8RWeEWEiK8tJe5ckKVhuXI4f4V5vs4R0sf1+",
+	"5XPkf1pAhH7M75jokamRLjaspuS8SF18F9IL/kOo8YCR7NeH2mHXwXtr7bFGYRws0YnrTYM73191Gp7A",
+	"1ib7ympPdfWYHrMC9bmfwg9LYPZba62RKZ1BkhNTNzxzgF2b1fIDlfkzeccK25SyntceEiliAflf8FsL",
+	"plhxxzIb8O8qhqH88hk1xdQhJDvs5Tb92It8uC8WAppfk+SvP16T2rPewCMm3qB0eakEZHrGPtpJJH3y",
+	"XuRLG1o0V8XCJrX9Q3bLpMqgF9DuDX1yyyID4PExfWgT3rx8XCg/y9lIEznXEWR8VDmAnR48436W75Wb",
+	"r7/QvuZTCLCr2tZqEmD1TcOZIje48qeUSY9uyZn923SCRnYDcXxpK0d/rzN/c+BR3+6Al48DZycWXXcA",
+	"Kic+Io1nvQeuYMPpwePYcGR/9AsF2AYuxlaYBOfOUmOiWTYIpojmmE1i6gmbwpF2c+xdBrLAH0k89fbw",
+	"HuiZ+mNZs8Fq+RU5F7ouK7WUxC9tQdGnNnLJP12v34k63AzwnzkrlmXEvraInTBqn7ERnee6M4Qevz4s",
+	"ZNv/IiT+4WXIetHxjzUC48naPU9CxjRLFugBabb00UTMHoFtOSKJH/OjXCQRIFhmls17FRtXPeZRLMrQ",
+	"OPatAUsgQo/R/Njsev+nHSP4bFMUPRYVH1KKv1GR/SP4xNzxHdwQ3cq1tI7be2etR9YoEh4rPP5RLrYJ",
+	"j5darJCL1hf72nwxq2iPJigdQGy9sPzEtEKvh5e2jEU4gJyjCDtcEY9aBoGvCoQW8JYJeI3v7f3XAqPd",
+	"BJOeDTo5DHTGR7Z6wwHvAHgWixDW5ixbxJoh8CsA/haMdAeIhbSQPsJVL7LjFWwqjZ2j6S1znbI8XA2w",
+	"0KU+Y/+Z09w8cn2laJ09A4w4QsnAgsP6sbjeDMK2MFOqLIyQGLGy7JN/Ov8xlxryqBRDsvirWCzgAf17",
+	"mmBRqDVK51rxzOJVbuaYggGNZtUZ4sgdfDDAtZZtzvC2OFWuNL4Y43TCWN1yvplkttUawCeVW+whRpDP",
+	"MIAKGFhywxTiFY1ZoAjNAVdO8wVdmvHwIjkK+sFN++SdTUX7HI4FfTu/WUt8NBg1fPQ94DNux+6vJ4+J",
+	"ntkKHyMBV/N6meYMF7ATddzO7QwvXu0Ol3GL8DS5Tfy2bVGGLQLnQP37acVz2UkD3wvEeW4k5Hrtew3o",
+	"5kCPWvEd6F+jAuTIxQTWKONV9Wvumzj6PtBJJWDZF2JYjTkKCmsQeN5FdVjVrKBRe/1YvBWI/i8Dx8MK",
+	"ZptDdcwtRF8qnTDNpLAMxALZHUg7N3oFqoM0sqs6/Ypfj6Xxw7Fa5xJGMdqojJEGChnVfmN5bNVaqeqq",
+	"FXULD4RlbVjx0qBZhzawU9PBRnWF+pdqVwlg31aDQsZ5o1q2kwa30E6GC6UZRViruXrKlDIvBhp4VtQy",
+	"epx+O8MPsgjLt2ykDDKdkS/qOh/0jAYFvJeZOxduDWxZjpJTX3ZVsFXbYsQWrIB+LoJQBa+da5cjrS66",
+	"m69bGUUWLM+NqVUp7LCWJ77EWFTKbRBVdmltC1vJUQ1pu1Wrllvp8mdEjsw2C5p5rV7agNaFXxble+w2",
+	"wXexzmWlUKt3IKz3A09vvxybpCxuW38dq5gpL6NOhXm5MzRTUvMp2wPuaxbradouYDC3dktrtxxKi2H2",
+	"EQ/kwXGsFetYrTdYPsz1PfYKF1rubK3Y+1qDBcuwgrKrmauRdO685dxAr5NmPoVUCQHAMLEwt+fKKwVZ",
+	"wH9dNLV7I/VkWJf/9lsoUBZsUfmFK+7QdnDH4bGijvChzJBOMdma2jEzug8GVktlLsXqECi+XKMFyXol",
+	"GPayXKfMYnGvNgv1E3nfZN9ZaxLMlfI7NNgqpYUF82WmWo4ZzEwWyIBlvP18r4I52CJfkg60W6ZavBJ1",
+	"plSzgtP8V6SJOr/ovwo14flgVRW6c7m7KvzofvkUtaF9rFYhtgrx8BpF3EpH04maTc9SqtlYFnxT19Ar",
+	"i6dBf6eMW5bIc+wW7IcCB8v+uQRHY7V8sXseGzV6MRiQdEILmhoJ1gurGhv6kNbuExGzkrRg2dYVjw1U",
+	"HQSYOuqOvNWBZmAk7JB6QhZc9Prkbe1pIQULjp9dGF4QubAaxddQQonlDSNQjc9F6Z1d0/EZsI6j8xi5",
+	"2AUvCM9wdKfWtCRlQ+d1sd81fZht1aRm09f2zTyqfrEIir9QpZkw94860AsfUBUjub0euKbjtvCxldZP",
+	"uE1nIC6W27aK9kd5rbw+Ue3jNR031j7CYYV2nEEXZPgTokKuBHK3XvEA3yglFGctqr4u606M3oCKpR1q",
+	"GmsauoVvfB3wjdpb3b3f/TohtrHC0ThQPAudfyPzoIoHinu6lGg6NgYToSnkhc0WNLOJquEC8xH8thd2",
+	"Fnm5m3D6K9OHWU+nKoT0VYYNq1nTRW0lZFsJ6Xs57WOnBEf8sFpIkAs5VeoYniiOA25oKRgsXWwfvq16",
+	"pbEo3VKyp1eK93xUl9Q+9hfnj5p5PwlnlAuuJiwjYymz0CMFrkWlWqe0dUq/KqfUHrzDPFKUOl+1O2r1",
+	"UuuLfoG+qH13rSP69Tii/jge5oVawfUFuqD7GUxPxv+002+dz9b5rDqfu9gjR/U8zR3vsWD89jXXIsFC",
+	"wJHgBzHSJOkN8aqUFgW3rp0mOaMK8UI01VDcYX52SUCEhNcCwJYrQm8UYIVQz+J34HnSMRnBZ8RaQKvO",
+	"JlHzG6ULLsZg+qikV3bD2d4Ia2QFqlph5H4jjGehKbanEXZtNkVrgX15Fhic5qctMv/I1pTGc+VkLhyz",
+	"7Y0oL/M20BT6+4BMg//IEUlgEPP7xLUEM/tKJcSyKiAI0DabgPICJ0NjUQpR0gXMXZFO+B3Lei6KaWSp",
+	"6pO32B7BCE0js2xz9xK7buaiNM9zI0BLWS3c4Ij3LCllzPWWk8yJM6KLOTPCdVWKxyIYJgp5GXkWreDq",
+	"4fcOaOhszrpVCRTc6YQWiInELxVhQhdLi2/c26w0p/uLNSo1TL41KVuTsmJS4rbYXrgdbEpuyF4kwuKr",
+	"KzC4hnxDH9ppcTM7uFjCCDQfOlR45Oj4sVdiLALEdlkoRIQkbhzS9UP2y7GhQ+MlxvAXXDHbL8VOLhbr",
+	"ZuceZJbPVTjX6VxBa6v1uRJn+TZI7SB3Qu5NneAEqskTKJa+L3tCVpInRlQmc8G10czvICPUrd8fU0Bw",
+	"1fvRz9jDyF5qFyvCOftfRL7YD3IwVAMdQM/SImE64DJUCcAWAIVVrleSVxDmm6Z6P7Oy2IOzj8ryPXRJ",
+	"S4jlHoK68WRKb1lySZJbrrFELTHqM8E0UZqymS49C5S2sbiZa9e5CkjjBFtYBqduHaVv72m2BVfvpPBI",
+	"08RlmIyCJFLky1iM4AGTm/kyCToYcShSJIrllhuuco/qoL0++QEplJR7TKJlLIBlqU+SdK60nILNrxLX",
+	"IYhnQPoZNgnK2IgLaGwIxR1Tmc1zZ3KUkH5HlqXZ9P/72awj6WInOmJW1bwu8+/74of5soe0NebKH8zj",
+	"uQtv5kvcY15V2WrL3GxHXZ5Q23HH8u+hg2mE0kd3vHp9AgF8aJSE8i0WvkOfwKuxV2kW0FHYYRr8ri3z",
+	"c4+amqt5Fs4WuoEyFN2JOlx9svsGs2vYcgN3ZWfYMe+nE3WEq1P44eP/OTsfDIDAD9fV2KidqLNytjvD",
+	"zo80ndivnHCAyiSWQvhxwSARNTzv70JBoNm0zQ22ucGnnRusReF2SAg2xdFmBUthh9oTWiPomc9YoZhV",
+	"48mH95+CqBoO9/zuIonIYsLTie2X5rEMNhAGpkiJemCfaapjYQ0FlVwSPeGK3LECZK3SdIk9H9lny/yS",
+	"5hy6B9Y5b+Am4Dj2ySfGyK8X5neofPHeKoIgGopldN+gj/eCi0wu9ot2qV/P22BXXWyemrnMegQ7hbva",
+	"TOPXExtTpPvreURURT79etHbQjiuiZd5abY/UsKah6seyjYcjNZvikiDN7gat0eXKftFp+avqY1VmD8d",
+	"ReMl0dwMfFMwekukuX+fXFm3zq6heQob0isnx5W7ykyuKOTCGsVcaVvVbAU7OjjKXmUbeSo0+62V3r16",
+	"96Z3Wc7waqRZAdPkquw3YIRzLPxFP0B3WLjK9yBArBuj6QRd2RHNc2I76y0ZLZTxhQfoE3//feinhM7Y",
+	"ngmOP0x2I6wy9tvA8+SiW/TRG+doMVg9bo5cacGb/xnJ/++djG/UIr9etHqk1SMn0iOHKAxXS4+Y3PV6",
+	"4yNTMr9jyFnIsP8vklSkc41s5JS4wdCgNYKMOrKE1IUWXHNtwYzK6xuRaX/1yfzobVbG+Yy9fWet4yoU",
+	"m3RtXCvyuZaSSigWLh44JC8HL3s+CgTRQQjVdDPm/6hyV9Qn0+uTJGdirCcJdANw/jSI8jFoMMvnPagG",
+	"luyPzO8XPNOThIS/Nr7BLKeCFrGA51OkqyaM6ch8rFlEdMFohn9geNCtig3SAh/EPM9hqJwLRgviRrqh",
+	"RRQLPb9hEZnxGYvIDaOQIhrnLIIGPoLlvUvHp3HHZV7nsCifBKffJz9IPTHqNhZWZ8HtnimSZHxqDAUp",
+	"oPd2Uo1HWZOCK5Kxgt9ZUjPv++BusgSWhdtlOrjCjDKMRRLPB4MXKe4GY3HA34zgxzBJ+8ln+xm+Avww",
+	"CZbcrRNEK9eMunaMWNjFloKpCLW5f37P2uEIS3RBeW5W8b9YIRXpJi+/678awF6A/ya9SxzUai2SnA/+",
+	"ekWuXnxDPpntQF5+Rz6T779Bk+iCfCbnz1/C13/JqSY/0MJ8dDFI+uTKra9bcXlnzkI1vN74gut7Ht7f",
+	"P80hraUqIewPp8neAhjmgjQAuLuKdO3Xm4oVbFcQm1Q0lpRWxr7EIZFs1naaGpp7YMCRK99aH2lTEq4+",
+	"sqk57miOjYUsWNYn733SgfrwsrnAGp0rjxJBQtU9SERseBViyUh4awl3MTyXuKINTZIfaTpJSJeCJMTt",
+	"zG3rEzCqLXXrJTyh4v/F0G6Exw/W0Xxrz9pzLz1wkaAPlRcp1tLESyMbbvay2u1oL4tXjooVzssZc9va",
+	"xRXsfSpB7lh0yxA3F2RkZI4LdWNcW7nANr4QF6OGc+4lXhgRN7LfMQZbliKgRrwsxQqpv9yuC8eDIecy",
+	"HbgVHD+j0SaVyUck57csHCfCxvZW7vkHA845Y4uZwczOL1+O2RWlVKKijOlg72wfNL8nVo5vPBYg0wL6",
+	"nz55XaaReMaE5inNiTV6vUyEahhhD2I3SEzBoGFqyjhKwb5ye7p3SYy/4Q4cnLZ9Y/Z/KeT051BqPC6Z",
+	"kHu7pZUPJ6Uz/P6bki3ISrfNnENwqDrDl9/tZPNXlqKNvrfR9ycafe/Kgoy4ANo3C2VaZ7wfEqH/Ddm9",
+	"NoK2aBjFQQyUkUtOlgcRnCFkeJO9MEdPuJ3smr45zmxu0UYt2qiGNtrNzd955yMjn9n0M9j+q6cW7CNF",
+	"KPn7p/fvyAdzVa31GPispf2m6J3NpdmYKvQ8AAtyDsZRLLpgKv2z4NAJFmwjaOfQM/ZSjSS7b+45UegJ",
+	"A5yc2pgodifyA10am41mZ1LkyOCMVj/+7SK+Hs44ML4TPLPHNXlhQuYiMyZg8ryK/MgkUl97E9LY+wAt",
+	"gsvICK4zAwOEiiTss2aFoPlHZrtyGMvaTh69BQgqgPXIpjO9JAivRzvY/RqorPHGzrTYzYSDl7anZAyl",
+	"4raW2hms659WjLZ//daRM+BlBIpwmI0xvDrPwz0Xde6Q4nEFmRGR/+IixfAIbtrtxO7flRQf8DlOzOd4",
+	"j7w3rx43QVXy7yO2v6q47hY214cC2D7BufwL5Tn7o4aEP9BCc5rnSyte94NbRJ3ZvMFo+0sptl0w1onS",
+	"qvQdliFKiywtZW7BSJozAGF2ba9CFYsblsops559RNjnlM10iQNdA450iA13t64sIojyuWYDUSwqQNYe",
+	"uWVsZskmnMcNEqZPfnZ5QAmeevA4pBsCEaNYJCUmDMqPylxjRPr9PoYmXCDKSOcz8pHZWFvXPVSPSGF1",
+	"Z4OvHuIzwwBcpc8QqeNV62GBVboPOQoxqwVzTCc2tjAqGINxcUaAcsmX8NWCC9WzYTUf6SiMMgvC/NDb",
+	"L7NPQrMAcGhGBT/DQ4i7JU2zpT1Wke2UjPGooKtyRGYFTxmBPLCKyB0TGcT7MzMuqlxWkAwpWHrwqNQ+",
+	"HlETuYB4W6V9qCZSpMwpfAw3akkKBm0tLs241HgpjGKUMJUzbm0ZF9A2q0ZJJtP51KwmHg0FIGdRRq9D",
+	"+8VshSaUb4DYhkg/9JvPapBfY8oECNOQONzM1lpgZaQyzEZwXaKwbZStvBBbhPiu/kqa4aqQ5cg2sgD6",
+	"6tL8Ciw/vGVDmNf1yMetCzOtRJ+5ZSuHxYJJQQ+QhbNzqJ2ZsaXwfxgERvQwvL/aaWhY4MWE56zyslQI",
+	"Z+cCtqo7F2aAS7eu7icK98FNLtNbs54Yf6QZuYFMP64pSseyPTYgFDQdQ3Wk2YBywXDP4pMUTGmPrE/8",
+	"ifhFcO27V4bk8M8U6c4FHIas546B3fawtDZwyRaW7v0vUmqzr98KAB3kmqMNz7U5q+cXIG3xlAPsABDv",
+	"U5pj5xZ1SagZFsZyKQ1KRvyz2Z1SOLxb9wf5ueeg7/aZ4JzZVI85P/7Vbfu2Kk1hqo+KQAolseILhzZj",
+	"wp0Wcp5npDAWBAgBmE1WdnTRkgzgJF7VGnkbIeZlkkPJT3FipJuzMU2XJKOa9hrh8qTpWfDINyHX9bww",
+	"Dg4g18lWwPXLsuxkQrU9STQ3m3BZa/9ibuDeg9kGGxHvjVO04fefpL5GSv7EvV838Ya3FPZhNPODhkJd",
+	"KpbE0vwvy3YuQ9vMyL4uOM8oNaGfOsiEMjlUXWgER7I8u7RPCY4SGeV07BdEilUJcl3tsQTH1zp4pOLG",
+	"ygU0YLKKpKIyoe2SWwuV85k5dIEMSOV0yrHfNLa8dqZYdgdKroZ0sr2c7k8c2P75FXd4JY6WUgEFMjgA",
+	"6WLBzcRIUw2LYfm7bo19ZZ9pR+A+Tu6ELuROiP2qXxh1uLqmn0P0fgNSfy00f6ccABiLrVfZepVfnVf5",
+	"EWM0Tvs8U4BygFIq69cdI1nwPKXiDMppNpHl5GY9lSaLicyDpoPvKh10sN67kHMN/BTs8yyXxivSk0LO",
+	"xxPbWT1ndyyPEFnpH91imnzDfoCTuo7+EUAq3M9rTXl6JDXfqiF6fMa4ELO5rYIXjGVB258PrDAmXkL+",
+	"57+JcFP3L8dYKFD/JfrkrfGG3OSMlsL5cYXEitCJ7pJQ4+QUemQ9HBqMhWshF8Kth1XUbmpgNsrCfuJy",
+	"QMrcYUoz5pw2M0i3YOm8UGDWX6JTGC40DIx1eKQMoNZGsq5WL9o4Z29p2qHBYraFlQzXmWF3IrcjzQP6",
+	"pTHXAeQC/O/gXfgUF/YYFr4RkH1BKeN5V5DnJAEYh/rAih9yKm6THgYQFPa8x8JL4krq7H3Ne2Y0nUS2",
+	"BSQgD2i4DZ4h8sF4MpWZoPEJFqSbj23dVrZXhOcI1qgwtwr2tDK7kuZGD4p0whTJCrpQuOjQp1/KvDLh",
+	"oXNwSiMLPIEIlm/GCjsUFrCWDavM+s7zvNYVGk0UtxP87O2dhAwPgyxi4Z+/aoH7EdA6gyfsVn6tHOao",
+	"tmFj4d4p4g1lgZZ1KfIadmGfJDmfcnPHt2Y45ThoQJSYT7rKwgeLucANa9s/Dktb1c4LD0MpSbxw4q71",
+	"JvS+nlLovfmO/ImcuyC+smW8bAqF1Gg9/EUW79hnnfRs+1HXOTvxt0guSfKvfyf4KlZfUT8W7/0xjIjm",
+	"U4t5S6XSythIxm0gM1rolV6NpKEzY9hPcl9ya/EzFkw+qEXkbtNgGP1zYnueW+wqxVLbNmV5RHvhb3JB",
+	"psbXQ4oR67G6JXea1S99jZDLSoCHym6uMz6k0mcQXszkQqjnTGluZAsAovfOozYiqV/L6Wwesik8U8Td",
+	"Ds8mxB1QTASnGiQX9N13hk3FnokFGDROxgcSM0IXAII+FJvEK038w4L9AdBGP4vEVaanNE/n4Eu9FwlE",
+	"5bpKGqFpmUul0j/4RUtcqFX3KmWOXPfJjzg06HKfO7UxIbcOQ4RAVtxjrKS0Ir/qHAdQUBBGf5FFKXP/",
+	"ETmEZ8AOYZ7bLKpiGv5NjCFh3J3X9jG5FD8zPZFZYq044wYSLs4mcm6sKJ8V7iZcvcc2vh8KmTKluBgn",
+	"NoExNDeYz8hEzgtFPpE/g2aHz675lP3MhXn9CXlOvhlEoFjwyo/kzyQp5iK4KDQU/wE/QKsnpzcSghYF",
+	"RHhwL/npPVMkgSs+Usiqsxy4NxRZyOKWpExoVjxTOAiMYC8Z+KDnlKYTLhgObwwZQNJ2E/s5jGvjyG4N",
+	"K1Op3AhMpcpV3UGg8oNre307qT+T7ifyJ/KxZx68nOeln9ifyUfyP/9dn+pleZ8/1275P//th0R1CaP+",
+	"MC8yJiBz8z//TT7adtSEuAf13/eJeSvVN/unP5NPkZ1d+Ym5R+Rn5T//2Pf7yfV/9u9r6D4q95L5SWI/",
+	"NacMd8ClOQVGj9vbRuECyMI/cj/Yuxvt3qG1a8mf0fb9R5Pte+l/b273pz+73/zPf9dsoGdO7EDw1Jy2",
+	"NaZuaefSLIP9EZq5wcRRLBij2ZyNJvfpH/2aq9Xo8FRdkmjF2/EOEJpyPJTIPpOzoBioTcx8kght58xm",
+	"DqYgP+6YFa5LcsvNd8o8IbPtVblyy7Tmept2Wlra++CpzDrhOvzPfwfy3S80+oz4OCAN/aKUl3AF1vBc",
+	"I9AkGaNRBpavWU/cZyCdu9C8veBGo9vYeyww+P5M2WScLMKsXOR8ALz6mcumpMuIzAXmCqDhrEvQaqnN",
+	"hvIS2/HYeHMBXXz3HjBj07VbDzvbG5ct9MiN/utdxoKiqY9pRgfkB54aqKLwnCpJb9XzsM1oXScI3JYx",
+	"plyAQkhpSB9Y2hZcM15R5mbvoS7uQoqudIVhu1S3nplvUm4HP14wOnAP4CNWfEkzl8hvHZIYweDmguSf",
+	"4WT6eK7o1DjGZSGqqxUZWVEFrjjOnivMorAMcqUREOF8U8sQke6E5iNC4XAYC+W/WCF7kQPRA6feHcuf",
+	"ub2H+pOJTEUuak5jMaMQXYddzvUlSWbuiP8ZNwp5Tv7hZ6MlqU8D1WJwC0SAKZ+tKp8TsiKY0ZvIBeQ+",
+	"M8ZmZmssjFgOHVmu3GHa1jna0J1+jW9kTSPmDKpHhdKXXXR35ZyRSrsn8R7S6YPhFYt0XWTcgu28jd9C",
+	"61to/d7ertv0NoZb8d4oCdXbEbhv1vqrnhTnuL7qVd1XtJrOPeeskNk8rTmqYSieKlL6kITquk85tISo",
+	"Xs13Ay8UsCPQt+j/yhvjc4kPhRwXTKm/yxtAYpnHgvJf+IAkKRUpy3P8u9cvXdq3XpuCjgldXSmYujR3",
+	"AFvNlqUpXwW2JDkVmVUDjjtjRsdGgIg7lssZi4hgC6Y0qfnLECiMkDljwscTcwm3cWvjtxbQGwr00xDM",
+	"vgqpRoAx6JPk0y2f2az8NVgyZgoEQvnO/OFKky5+GwugkXg1GAwi8sr2/J/RsQ16WibcrsPnRRX+cITJ",
+	"YSy/fPXGNDCLY6xr+P1KzDBq0osR2bsdwU+NUYY/II0FLLeRF+F235GWorKIx2M62um2H+i4MSh7hZu5",
+	"inOqCp6Wr+Lr4Ksoc8j193sAh0WpFQEJeobFF4epw3kjB4b1ecJtGtR7uFpmH3m8kdmSdClJXleKR6Z0",
+	"dkmS335PYgFgaGUxqXnei8j6YutKLHMTwWgswGUMXVLLKopXdUPG0ZFlGbXIU+sau8hxWc2N7Ko37qve",
+	"0Mv+W7ZUxslXc4sKsMtALQBvpQC89LpjAdcGtTgephbW2/SxcP2WLW3FetREE9BvQPTFYn9I3xo8H6K6",
+	"bOHKFN3WPaFdJZPGSk34VcARWEXy7OZd2j0LsjhY0cfBbqUylwVU/Vg8kn7n4Fh/Ozu/GHy7PeSq8jAt",
+	"6qpFXX39qKtKaeFxvMjwEB1FXW6mYn3jvw+6xZZZNapI8uGXCjtrs2pPIkSwGn8SQqy5caZmVE8uCcKI",
+	"ob6DgahstXartb8SrV2en1Z/t/q71d9fsP4m3VJZgubqHVGj2/167GBwlmEtCS1LLo0uCcRd2Q/itb0C",
+	"2+JjJW0dFqRi8eKbM09OB7HRxA3dQAQJXV0s32OvnEONGfLl4GUswmpHl8ydUEWoJlNp2yRiPhugrn6s",
+	"LiUKNjA2Umwo8woneF93/Wq5rWsRU5bT2s4wtfK35i48tSRzVUFWm+zEolw4pz6DnwYlomu6y1xWn3h1",
+	"jtCQLIGkOET3jHnkuSxs6fPQMtOFoAGsPgrz04rmTFXKez1CoHwpa61C+PUZ/BqzIQrq2X7it8xlzKEs",
+	"yhYfBko/WI/1+r+i/C9jQXepGNzaNDk8jL4la1v1TD5qnrk8RJv52Px1mk1tadZqyVfORrp+rbNLXv/y",
+	"6frsu+/OfjhaoVeDZGvJ3tqM9NPJSF9lWaiirZorWRqOa2g8VOr5uu6tlwQPiGIu+xcACMrRg1rfDPOr",
+	"chQLEOL9tHJqFSae/cDAZrDa9CByXQ/61dSskoUxXjB13WDuJGX7Yi6UZjQbVgybKPjLCytMaNfknbm0",
+	"sS3chEGco2CMrPZqsO0TImifALXY5SO84UUCRA6E5sYSKYyedGwIbhFh9dZmnUF/u3fRBRgZAkvzHLCJ",
+	"oTbvXZZcyJZ4AwywV4PBAHvEWd4/25YBgi8hke+pkszV/fElZ5lP0XCgZkps0X5gw3luc7tfW263/oKP",
+	"l9w1ex0+eu3F6e+oPIxbuL7fzcVgUBI7W5W4oMq3DzAy7mLwsrzGu4xCEjVPJ+5HXWqugy7JYlwWaPYq",
+	"5ajbeDVK0+UQEUY3LIdWpjIWu7g6ffLGzB6QZvf5NciW3uzYkH39mlhscGzIA/s18OxH8WtGm/leN58N",
+	"nAYc/AuUFGuCiuFeqh2QThsozJ+C5Yzvcr0g25lHby+TOFpFYVbDZEjcXDXvedbvRB3oSQpMmlFHoINb",
+	"lZWdupu6teebvfim8/taaMxVyOo6tLGXMiRk8y6WbQch9tA4wHEfOH5qS+VneSViERAGgphyF4BQ2hQR",
+	"69VDiXRJpvKuYryiT4QCCQKMflEhgWgPrL1WBmphyXS1O1flVmXssZoQUvQOEmpmOGzXgQOXVH/1Rv6x",
+	"kFjYdbxqg5K+56hS85RhoHpo5/Up4zfHQ0bWLOg1pQqwZ1p10eaV7ssr7amk1hjbUGh2ZgTpWWrDM42c",
+	"PP+0SIsGe9FLS6SbWCGpqPwAEwM3cj6e6CgWFarQZ3X6vyDNVCte9EZ2UGtmm9vEIrmhiqvEAh0whdFU",
+	"FehbEmAjfzOlao8wW7zar/OiOAESkSmywUFXMMh52ajHxfnLb19+9+Kbl9+i/qiqilLsP0Sk468N5Z6r",
+	"Ur/6ev8RkCbezJe+yLNR5QZOgrdF/jNnxbI0Rnx52SYzxPfL/JkLPp1P3RUjWUyp7gw7mZybcxF1pvQz",
+	"XlCua9SZul8NfFDCkr79/uAdHaqLuzkKUivPbSlIjtw1IaxTupkvkUvfmlgzqK4ON++JmiusFbd2Ls9n",
+	"PL19gGh6YsYN6D2doHT0t1DvTfUEK78hCGvNXyft1tFEujEbuw2Ym8KxsBc9ldrWqINZflosr1FEwLpv",
+	"b0e6BzJP9wF+emIL0k3gR/PvOkljHgoxa21Gsc0oHtBXwOyjgNy3sZbVn/F19qa/4Pd7pSDQ7N49BPtS",
+	"Yoc+uSz8aO/7BMXhi1VxOHInbQ95aJ/0aYpE+/pbqdhKxcM9cdxKDy8YfZNu9IMfAtz50WaGIPJJncNt",
+	"3lnOWRXQ7gmdjBtu8RWuA+av8Lv1oM8KJHAV/Im3fZslIYQRQrN2QqtYz8CHroRt/SwrsYNYbIjjBvff",
+	"CdkZC9+sdQS8o366YQcVNU9TxjLV65Pt8IkeI7ktQHGrPF4sdgQobsrjla3WjwJQbNpFj6ojgTHfTHEO",
+	"DFvQvFkK15u334k6bsdsjl/bq0oQ49WLb5CkHvp5c1G9xkW4P/x0dvXim7PBxavOXv1oV05jC1RsFehT",
+	"Ayo2C+pj4xXrKvQEsMXmB9sLvThtONAWw2gH3w3BGAuAMJIAwdgkMxpxjF5HRv7/VQxjVdiZy0CM7oxa",
+	"JFXQYiwORi26V1DFJMZiMyiR7IdJjMXBoMSmd9JCE/dQfjsCFNec3Ban+JXhFNe952PAFVcUzm9VIX56",
+	"3KKIhZdaGcqsNRiU3iUBlCOpgRwRtYIYqQMcFbKhfrriwGDF1aEVVuQqfPIHRSIex4E5PR6x+SC0OJMn",
+	"Cktc87qeDjpxjU2/FqRYF41fGkzRNjAW8zzv9cnP8g7ayZYSGzrF2rXACJvtUog9k1gFXRi0WWmITD1p",
+	"TOEDyL89Izc7x2WeQszlaDiUZht4E8Sw1QAt0vBepOEx9M4ac3k2L9IJVexswhXkQjZ1AbTTcb+xXQA0",
+	"NEZR2pihQk9UQvBf0nUBAuh3bLl6McSCFL2ueZit2LFLcImd0OjYuPx+TNe94xxo6AfQVSGn0xkQNkD7",
+	"Y+xM3R14CnpFziNyPhiY/30z6F2SZMFFJhc/2yHD5Ah+Q+D4m/u+F/nSPyhOWgEBkdJUzxV5bz5hmRHo",
+	"HyjPsO8diu/qj0gmYX7ss/GBlkxDHiNIQrhZUEHYdKaXxL6JYSwS4OB3A742t0jIICKJfwMJdCKL7Hh2",
+	"Ae1yGj8AWuACnwU0bbfqzI2EYRY7GAC1CkbJgtumRVpCWal7VDMePKt9MHB9uI5FTkX28LTEFkfpVuNv",
+	"dr/eg6T8J75XoPMybz0i5aa8dNxb9b2F1Q+wubDdPNfrkJU4aifUWB4vyYV+cdHxERAuNBufBA5ZX6PN",
+	"URe/y50IaBGRx0VEloJ8ZakfFf3oZX9Y3Xh8+t6mrVYp0bTcNNUPbT+1BgR6LJIP7z81V2vaoE/SI4ox",
+	"YDY0VnfOlTayrnQ1FLH9T6E4ngtzWaXJt3NSYDbmQvyz6leFaHsYeyrvrKAECJN7Emx2C+Fs86zIcXZZ",
+	"IfIZkn/9O7EjlAyHffJr9fnNF4rld8joE0NrVvSOsshGjTLSvWFLiXPgheMDIDAKxCiwSTpNJ/bpxtLc",
+	"MnCVVh8PSYXAgxkFTpFr90q4aOQrMjog7EnDVcmyVGlaBJz3pTsVuGxB3zpUod0VB8pG1DAwh0URaT7P",
+	"WBbyFL6Myudzb8TCGcpmRA01Zy8Hg8i27LEuYfDWLNUiR6LFfgljiIWlgAoK2UbBI2NTKLd2qCpjYb8D",
+	"o8g1lvXZK9uLr2mRG/my1k+zKVb3T64neAzcfC1OjVvyqIwrzUWKwI2yAHn9XXyJRq9SivFqgPi+6laD",
+	"drCXax/AIv/qNI/rJcpIuzgCnveonuFDq5UrHQtvZqA5VDjze3/KKjgOTZHW/Uu+N7GC7Wd6XdnTn9Ki",
+	"QJS+sxtv5B0jA9uNok5gFkwPqoVA6HAxHhqzG1cukH1g5xvZ4qE2exNyOqPmQ7ktHifEEexLuCf83Rme",
+	"n/e/fRUF8M7zwXYwld+jcoxBvzbEoJk+6wf5eUsQzO+79atoWGX7Dh4inrJVcrGcyo7pxC1lQxtsaYMt",
+	"TTZ6uGuOG2sJ7e2HBMTUDer1lZ3WUC7RMWDnlScvIV1z8JxWDjAomUV8NBFqjoJYfESSKS3GXFRYuPDX",
+	"QSH/NcdPIaRfgehIG4a4D3tzidAb1z2TZxhwMRacNzftkihNl0TLMTOK0mF2QMutRfRUm3LaD53AbqIr",
+	"QyBrZSlXwD1hQWtEyiV2rTxfy6y25LJoWvFYNM7bwnq8Wq6/fniB9WfwfGWxOAj6g0u9wkYWi03IH9cg",
+	"i4ygY1JgipSbWcmpsyLVw1fxOmjQMayQL78zltuIIBDXmh6HWh7Ha5f1CHZGC1r6ykBL+9oF90OWCnbH",
+	"8eKjWwGvLfc1JYItSs8Tc9hyXqR+E9tGvS52NeZ3TJDETS0pOatjAWHyi8GAePSB6kUklTNwI9eAjGxn",
+	"f66VS98Psa7vPXTbSKKAH9tMouZsYrwo4ep/WTVzM+d5di3/VxILQkY5HauIZHxq9B60Gl8wPp7oiFha",
+	"AhWRJFgao0250KwQNH8HKFnoK17po5FEtpY9Y4RninQTmqaWBNloZKOHtSTJmM7H5o9eRIIrHFgYx1UT",
+	"PptxMbaT/8+c5lwvP+RUfIJ8UnLpFicBwrlfQt3+Grp4w3PhdWZaPieoJnQGNSwLqkg61+CWR/iaE64+",
+	"sqlRfgnpJu4nbmq98qZmEwdzuKvgnf2W4UXVpKy0K4daG02Xyn3SM4aXeXpzldt+9waBcVc+U+VkmkHY",
+	"5fd1iln/TQMboA/kqlTO2BCbd8IVUcBCxYH8PDRJVdJzfecDevTanf/1734lZhVhZ533n67Nb7cjFwR3",
+	"ICGYwTS2Epgpr+WMs4yo+c2ZCziNmcZFzTA26LkMK8sNgdWhD9L4IDCEksAUyxm1EWe/9H1yBafZml2L",
+	"CdWV723QixRsxIx9ysB/AGKwKBYYfMWAkqbjyAddi5AxB4O1iouU9ck7qc0NuSOvZ5/xZMYiuEUXm8Jy",
+	"cRtKLzsVLW3vfrVU0HDHxhw1TSfYc7wLgMnqr6C9qlmF3iVJbmhhTrUD1JPExtV9qK8W/LP7VbBF2PTd",
+	"NUSH91XtPGF+sdqvKOe3jFAbxH+mhoQS2+XHOBm+CZCQC5viVhZC2tQqKFiYnKa3KtrUSmFNtyDSRZhW",
+	"OBiE8SzVpt9aXBEj2u+Y3X+pnDpcam6UjiZOezhPEHXMZTgySgw7zlzkTCmS0CKd8Dv2CS4xOg7b6xdz",
+	"FpHFhKcTYq/AXbcm2Gq2sZ9BefsKBoxOzaGxt4fD2cyz6fWgGdROfasQbmPbpCrErCmg+3FjJyRfOu/f",
+	"BRUZ5lliYZcmi/xVON/dAq9XWYY15dY0ecxqwJXt4LCJpeHU+WE31Jh7LrSP2vK8tjzvqZXnhbLzmAV5",
+	"hZwb7b8NzmsxkTkj9geW/O0j/pX0hmBieaGhwvhcosyiCAhiaRBKPItKxwPlbCqFmk+hO70NCvmUNRdn",
+	"s0KmRhfogqa3XIwjuB1ydzk5nWEXQvzQWYkqtFYFU2a26hLjfxjZ5ApAU5iWBshVn7zVmMCnoJip7Q7v",
+	"NIYcAeyLoSUxkQtjQ5LcbFRMJNgl4qsoqMai7UoYCpTqj9d0XOVVdQAEN7ZNoK1kJfcCUdm3uEf+7J0U",
+	"bHOZxFFQTG6C69hE/PyDNnGvaTphZ6+l0IXMt+sXBz9xv/g92qvT3IttxCn+6J3UP1sbsgVZPRjIqtwc",
+	"obR0Hz8Uxmo9wUfQBrUqUUP4kAXCgttlPw8uS5S3faAA+GZZ9gLN8LfWF3Rio+zuCt9WZHUpQAPxCj8z",
+	"3puTsPB9VbaSrtI8z63ERi/HJZZ4ESiDXsn+6eXyMy+N++Q1/tL4l/a33resuF1dD5UFR92nAZwj98yq",
+	"HXs/esvcxJbPFNF8ysAFDx23Pvmn82er+4VMWJ7F4oaNZMGMLHZoKfKTeQRfk6clYRx8TfdDcKERXQKf",
+	"O2fYl4ygf+ICbWzhfgmy+7p0hjz3SlBDskq9UnoOlV3h8LhWjaBTal48y0eR0TTuZ1zjpVZNYac+hB47",
+	"99g+mPmQVxAwfZwvbFOYrZAaG+IGZTR21yCCj+Ujs1+oWJKMzfSkRuBd29gNjWp7sF2WW3VbQKPAhUik",
+	"YDXvqWu1aGKf8DUi5pLe2tLI3RhV5Gx5kHo9otMULuxafEg22N5tsg9lnvHUpTX3WAO1c1wCPFKYa+uL",
+	"tb7Y8eAhbpfVFHYosp+pHWyPrT02yw3uU5kP0WUWwbPeAuhS4kcr/TUtqxK/54LOtRWCYk5Ufb6a0/mP",
+	"QNhs5oRkZX3yTroK1iVqwI1KZGgr1GcAKKCVlhQQHl1MpApcV1mU7qN65l9HVBm0FwtjQVRJ19xtosaq",
+	"d8dITq6ybI2CisV60OieCqoCVN/kcR6hxrQkCau/uUfVbnyzXktHnRJG+YEVvwiuO8OL/qtdtV11n7Zx",
+	"wlY3PbE4oQjldcndtZcbvJcqen4D0aAHUkgANXg1GFQif83qxlYvBKLR1m14UoFY3KeHPPwhXaY5qi24",
+	"Ol0rBZPI55+wtEAxoUuuAHRe0TevliCY6zCTZ57T+jxDQkG/yIJAO3VBbUqNyNGICdAxljbB+LXczUL1",
+	"3/VHCDrsvsPCEoXw/EFvRTlVvNFjKqdYNDLLPIZyUo+rncppmDvvp6x+j+79ZTZo+uWgf/FqB9R/fel+",
+	"wOjuaT08qxDfZmqdk2fjW9HqKWq1aKtFD9OirtaupmROr0sfqBbAaSNaA/g3atFyCexJg6wYoszkiIyR",
+	"wcBsAejEXYZrHeWlh3GEWHjUZElNWNVgNlHdWbLUlIerka2w3YcrkS8U2b2fojgxPHvF/9wCpA2Zytq2",
+	"boHZXwUwG2RXIKxKmMShKcAd5PVv3tLbh1Yy8NzupZYMRHTGIUcSiwkF0Brp0t2kY29zA+uHjlitI7nc",
+	"k/vx8LjUSXgfV18gmbi0YbkR2lrUJ0X9WIuHHyhjKiyQjeCr9yv3Wz3/l4TWq/1X69xAAuBQNhHswuRm",
+	"48HJ5GolcXYgNdMRTuJp4UWBLbEms1gezBZq1EKNLNTouFLhCOCj+7hhV527DX3rS4vmodhgPSSqwgPr",
+	"hF05x5IN1hLAQvg2ImWFiQ/VYmi3io7xTePI1U5ULkAFdVLcSEnkemRj5gGza65Fz/VCQltXxTPWFI18",
+	"ebKU2yNpBkKVZfSq6oh9BHxr+v1BXVqUAA9nb27l03qo5sPDS0JEqUyBYI+SlGqay/F8pbg1NQsitCQ3",
+	"ORW3ygFOfN1dBXFC1gNOHD2zA500oDa26KnwxaI23OM/am4MXuFPTIz1pDM8v+i/ivCjf/LMfPIy8qT0",
+	"n8y7v49JfMZZytQHVvxgBoG02R6SvrIxWpRHm596oigPLxdPnJ3ymuERM1T1Mq912SnSBdTHgusJ1oe5",
+	"soOey1tBiVpYZrBF4mpDlioiSSDUgMCpIpS2SmOtKQ47OI/1s9fpbS7rHuH/iPksr5l3z2mVRlub1/q6",
+	"8lqlqDtxbquU9pjfcrvznhwXxsxVwxOUNWhlCdhKRswy2NSyYLG4Jw1G9smCxeL+NNg+HkAsto4QPWAW",
+	"bH87/4lkwqaBOGxDIk8wG+YP9gkzYuE9G8TBiohZnycLu6cDlU5pVu+WJPOl+7Fwx9hLKzdm5Fjzw7kR",
+	"W5BSj3PgIAcn3w4QAI+QgCuNn02h1mn5TG0irk3E1RJxxxJIx0nG3Xdl1ajqHJIo8w/enCxr6JnoquR5",
+	"4Vh8Ve+yKp2Upssds2bY3vDQrNlKI4NYNGMb9hbZR8jLHcm8Okb89GLXcKnL2n2iC6wPuRiQkSY3tGiI",
+	"pZ6fNJb6yHqlTeO1abzjp/EewFA+1IV/bsX8/lHcPTXc5rygnRXpTuSiYkA/UzbtR3K6JHJu1D78AsQV",
+	"cnPJ9La3sc7PzeUd3mVDAjC8b0XbxaKrsCEikHU5dhJfMojvNjp6oKChu0+zTiy5dh5UKa7kFmtr+/jZ",
+	"RaPCPpk90Rl+99IDm15+Rz6T778hasKY7kQd2DVOkX7/jf3ApSG/21X3Ne2wNpPYZhKfGq+kk7M2g/jU",
+	"tdTz3+x/9imwcM+6sbrCP3xDQDkW2wjeXZwR49CEhRjXwTS5IjNaOM4TP+qQvB2dgedASn6SQEsZddSP",
+	"RXMse502I1spMzPbg4EvDVHvMl52nLD3wSro4QPf1YO2Evh2RlnrPTy1iLc7nVY2Plz8+2TG+H1wcS+P",
+	"1mHEvUg+GCF+j5ooGSUfEpJYEmNuILJqhhW+dz9FjyIWrue9pd/ALqM3BQ0pOaOgc0IELJVIxplKpVXv",
+	"jwRL9Mv3qE5DdZIbMO/FXFzzKfuZi7mGQJnnlYo6jvIa+34qpuez4NrO8Hxn7qnq3mp9idaXeHKoxIrk",
+	"PI3nUKqEEzFPBRT3+xJPod6IxXrF0UBrA4AWl70pGfUd1WFOlY6F+5goSUa0IH8i54OIuB5UOGI5f5pl",
+	"LCOO4Vj3mnmqYrErURXZyFMVi6Scwy5EVSek+SVXNV/vVIpPPQ3Nh3e25t0nugAj0f75ht3Mi6LTpNT2",
+	"4JnyT97yTLUa8w/KM1VVKSfXm4/PMhUswFYkU17NbYHUD3rPJOYj829dcgGGv9GarzNSka0JqVahCkdD",
+	"8h+gLf4IKH6/PI+D4C+d2F3Q+6tHoQXwfzUA/rAt1qmw+4GA/y2QJrtnTYLWMbuzUkFEOxYtK9XBAa5H",
+	"x+LLUK61SYknlZQoz+hJEPgryiq063YgpPK/j8Xp+KgOOYOnhcMHlsTGvnfB0WzR8C0aPkDDH00unJCV",
+	"KuhLty7hGB7vxyClWp3qIXD7aENuEO2rJHhgiPgqpkHM2uFjEQSEfVc8ks6LggnYCV8i69WxjKU9g6E5",
+	"vZHFR2rs5JeQ0qvHP9ek/wb9byv5v4vG/N+rqLOQxe1rJjQrNsP0T5YofFzd1SLuW8T9MRH3D2ET7+lz",
+	"P+czrZ7/NptQxX5/SKB9/fBt96sPZl6bIrlK8bGwzc9WWnETSOC5ZGjDscYYiNHgzxSBNYgFdg+/tkPA",
+	"BJLeJmSNuxTzo8Y7x9tyRShMDzqHx2IqlVF4KQMWwmAWIsN7V0kh3UNATBRajmYs5RmSwlAyF/w/cxYL",
+	"LjL22U4vlQIVa7rcMUd5XOW6Vcx5xdPaApMaPURi072/R81vjgrUysvO8OKVsSyVLuapTXh2fmZUzQsM",
+	"dtzIgpUd6ikvyJjOx8yYo+pjzd6s7aFNmKFdVXll17eQnzaB+ZRaoRpZtlknUE2olbqog5+qTj4wB/po",
+	"inlDirX6KpTVPaAlmxW1U86+gd3aHOzuhGmxqFy/Sx+fjRrMYpN2VGF75VqdKG5zrpsU1eOkXL1xsRtf",
+	"2orYalOuXxFn2qpSejh1dHhatqqOfuMzvU+u1j/qxlRt+dj1GjfjQYE4ta4SPVA+Ow+jTs0c7ZDpfWCS",
+	"kVqiNxZHzvTu7/g8eMZ3zT6obCSwFtyGaDO/T5CA7ZRybrv0cM0L2NryXMkcrwlp7BzPgKpcPyvzi1jY",
+	"n7j93RQpOnbC+QBRcNrEc2lPraPKWTWd2sxzm3mu8LA9kv0VPU0f/r7sd9N6rW/KZKzD0xXb1i1V55md",
+	"cqE3V2fZvUNSKdR8ukHVkK6WMgelwIVihVaR/ZHZy8qmIGz8Y211r29HlDxykZLTlrap377m+broCfAi",
+	"HysDsF//qmO24d+hjZWFf1hX0mwUCwR5CZwcEARiRWfYmQuugz5XneGgf7F/ae8+fa7aWH8b6z9R05G6",
+	"iH1qEf0jNM0/tna6pwhKbaGyVkqioHL4oHg8aQzHx+LqSPEeD9J/uHh825F/K23yyDVQO3fmD7Z9253/",
+	"64rIr4i7pxaBx+tluHcPK5i6v5d/cwh264Kpw4XxQV1PDgYxPXCV1RPt/78h7l7dO228/enF209kA2/q",
+	"f7JVpKMpmE6aYumx2D2YLupCLvyhDamH4x47kr7nwX6k8q1NjaNrB76NordR9DCK/pDS5jGD5htj4TXZ",
+	"skUZGE7nMUrBanM9qO0KRHTvF6xknVy9OnnXumNVeB3BUHvAoDBGeqGGqxLqPT9pnPeRVVNbntWWZx21",
+	"IcoTDyYfq8f10y17Plbn7cVEqtLnf18rVa65AtEGhq8RxCpZ5uPaAMWhY/M/FYsk39TQOiGZZGrr7ig7",
+	"uj3Hj1+3nbj/KJ24V3z1r5dJp+3R3fTOH4qJY41qUzRn6mxW8JSd3RSM3h7Ilr+FTwS3JHBLArcMVQbW",
+	"USbw7Q8wn4R0B5ZP+ZIk//p3Qgo2lXdMAfBmSmie9xp5lI1CcJI40Ej4lKWFWmNrlaNYJB/ef7om2y0X",
+	"aPykT36k6cQ+Tlcx4xd9Mtd+8A+CGKCe42C2szG/xrWICCXpXGk5NfqHs+KZIt3EfXLNWfE2S6CrCmGf",
+	"uW3Ew0vnElVWzygssxTuh5VRoGiZkpzflRfAEwcDhFox8skIM2qVfq38PU431Hq2ZBrHtT6wb7KM9dHd",
+	"kSyI9a0q77t/0Q+m27t05dc3Uk/CDjhlXXZ9jcy7zSShBA6CuQKGT0jXSGVcbVinZEqLMRfuC/yrF+Fu",
+	"gKc1K4kk1rCbyFxwXeWfsh2ag1dqriFmwD65Xki33+QIB0vljEV4jRnSOYjuycIHQ6pujdMw7rm7OAGr",
+	"4id+y+yRQvsY8ylm4J18+4pffwkbzJ9EOddYtXnHhJbFEicuR2Rq65+b3oe55v3IVki/o1PWgBaI1kWY",
+	"9ywmtzLGfF07d+pxYgXBjoZ7wt+d4fnL/qtaWKD87qLyzWBgvqtu7vWxB9aJOriBO8MX1Vt4a8R+Hw57",
+	"X9NXN7Xz/kV10EHUWXnPxpmisHBbBzuaXph9lw8R7tjKpiunso0lF9Ahrmg2RehIO5YK91RtSOMPG9Jw",
+	"SNHSplvdMjXzbr+IxRo75QGYu+/Z/tXgQERuli6EjfYWAtJAKw4tq5nSscBBRrxQOkKEGlgonBXqmRu7",
+	"e7NEw0PQKYtIShU740Ixobjmd8z9zlzBs14ExoiwXGco/NQzGMRbMhsH8lfxrHcJypELQmMBczcPUVeN",
+	"ZjTSrY/Ws8M5UdqvIu6ULLQCPhljhnpBlJBZYRSeXhIulGY0GwbmQEQSI6XMv2jpRN60iYx5hAQ0r2XG",
+	"gLy8Yg3WrSewi1Y1ePODcKYIhERYLOCtPFOEZ+6R3vAiwXYkNDe2T2GMFWXNksouML+45TO0S5JressS",
+	"iOWgAYnv+9IbJGj2awL0Pa8GgwGh3hJhGfZFlLA/aW7jRM4mb1A3GDBIekTQopALnB281KYAUZPVUunL",
+	"uF/A52Cb5auO86x9aycL8+xtEkxdnKdB0LcBna8hoHOgLr8/RIMjPFhQJvARzZ1sAEbT8dvMx17OBwOS",
+	"Qcwh1eYqwjNVDcaAUI4FzfNen/yITmlGpnOlyQ0jFH4kRySBBzT3SSqBdBtmGFZwSBmIW5hfBjB2KghN",
+	"fYOqVGbMXJBObONb+50iTOhiGTUEJAi3nrzFDvpesiDpt/d6uzkb03RJMqppr8EHjkWTE+w7Zvlglw9C",
+	"gda4cj7C1OhMWB6HdQSdxALPfr07T0XVo48FM4+xHlWpbNMtd49ydnnBaLYkE6rqoMtqgZqQBO6xt8t+",
+	"TceP5KbjPjcHdK0TvJszax7lAR3Y+26/SR21WfnWhX0AF1bj4T3caTUjPP8NTuQebDYUiWxQH63pOVLn",
+	"sGkuizVDdbfVNRxoRZ3OmrCChQrh5SVkjx9asxi5+9E8eAWZv72OICsq4vj9TWB+Tto/0ZYmDdw2tO2r",
+	"/kSA9biBrC0JLPjUA6F3ED4PB1+9NpJrU32n1jSdMNVsDncDO7gXtoutgPM1HQdWMeaHY7GnVbzZ6o3F",
+	"rsKJbLJ6MZbTZPbCsjyM5OqTYHRY9Ubrlpt3IuSZnA1RqzgyXwj61NtHza3XkEV7Wr5XWba3HGziOHh8",
+	"e7JlDAgZA77w4n08J3I/8brGtrtjIpOFeqiO2xO5IJTgTYhieR442Ugfb8b5Fb5/wzTluYNjhCgRrlUF",
+	"bxkLCGbjsG+zJIhnAITC3q8CwCDdl4OXiB5YcMV6fZJw9aHgZoGHxLiASSwyNpW6GnvBmPIMLyQZzHGd",
+	"zw7WKTybEV4uEg41ltUBen1yJJRArXrzkhyIElgbIXlQlEBJOBNuhcclmnGL9ovg+h9lfv0i6vh941C7",
+	"HifQfxWtBRicQ0uZMFNv5teUq/9Bfu7gN/8IwQJuu28GBtirNJu+m09voOjh6vXZy5fng85O8ZKVM9my",
+	"2bRsNk9NIVpBb6Xyw6jGEyToK4+xOTm/iokEmXoXnFaVYMbeqZwwW3+zdDfbnAXnxgVYkwAXq0q7MQ3u",
+	"1bMx1OtiKYlI+Jnt6Q3MXeY/TYluPWGKkZGcF7FomHeZYvfy2fyRM5pd8yl7K97QpR/7Hz5FH4ukUdR7",
+	"Rp0ynb5bBj0WG1Po9lJ4YTul0GNxI7OlcY34WICzdgTtvFUyPHzjX3Qm/KGz0iuGzG656ao4aNPRX1k6",
+	"uvZ6j5GKdqoKPvjVyt2NsXqMvKLAqmvRMQPJ4YHhFeRYdzHh6YTkzEViHTHNbF6kQAsbXt4rk6s+K8D1",
+	"/U3IwYESMhZqnk7czLqrSWjqvoOAG0o88/veutA4uTJeHjCBHIDG3hTX+hL9r5J95zD/6zTJANwbBLZG",
+	"Ze+2GYEnRbWzRuSdLC2wmavZ7KSq5FtP1RxI1YciqLgio3mekzlImGGVpoIrh0DJmtorBkwVW3FUXLqW",
+	"w7V6rhAy1KuiYhS9Y5ldJytDm8RuFKZEoAJnVUztL6VK6okjSql9w0PrY0AXr7aL1ZwsHHO0pEPVpm22",
+	"YXGntGK5xaWsw6UcoAyc+ZtL3MOYt2gMr7wDilzjPeuCT6fW0MResIROpQXWeakEiQM/7mq1Qb6EprOx",
+	"cClVoxuSy6ZWs1hJGRElyz6z2kpoRVIqhNRQNkkWXPTWyEBnM64Pl/9kJ/uoYXKrIT/S9JZcnQ3Ot5dq",
+	"bvr4MG10uY0uP53oMm4iQr1ACMTUT172rBNV7ug2yKsymLwTcUtVOJEuYsG5SPN5xqzflARF4cJYcVL2",
+	"Sm5xkFtsC1JxStwDljHdLgq7COKhvTXBw00C6yeudLlubQ1Ngxg8ceGMVx67cKKUareNSX4NMck8OJLb",
+	"iLfqQW8Sb7/xzWHHT3LkwHS2rNQJGwgoIu+GAlPNOK4Q5xFsQZSW6W1EFhOeM0R22YvK0JvyphnX5Jax",
+	"GeKIyzsozfOcTGQOVRUwIulSsQz4Tagv/yRSkAncAaDDzQQXPEuGBMCPsiAznt6irwwjQ9atIfoJNZl+",
+	"TpsCoQWDr6E/ppb2MtL1FCArjjU02rPoOQdY3MO6RH2yv3X5oEHAdzbuV9GIrYP5tOJ+h5pNa3iz7d4I",
+	"DCFjJBVMzwvBMlsgZzd+ApAuc/6ayfaDINVWdcKbDsxfmT7gtJyIz7pU+M1xm+CVtezVLXs1sFfvfJDr",
+	"BsLukYlO2dLQ8bCdpTJjapPThBoc/ZeA98krRjcSgPAV4YIk7qPXMmNvs6Rv4znAAobxolh0z43eNZrb",
+	"pw1U754wUvVWETHPSQsz2pqAEjkwnmQGrgWUyM/V5wVXEhnNcGV4QeRCDEsMK/iGU7okN4wYD5xwUfbs",
+	"vabjM+D4zGAMLNTFUXiGo/sqCGnxsmDG7YMB/Tl4L48a2Krusdcyz84KmecsI0ozlpfJodcfP3WijtJL",
+	"87uOBV39/+y93XIjubUu+CoIzkwUaacoSvXjbir2hVxV3V0+1V3aJfX2OePscIKZIImtJEAnkKK4uzvC",
+	"VxNzfXxxbvb13E/MG+xH8ZNMYC0AiSSTlERRPy5nR0eUSGbiH+t/fev2ZrALOmktYK0F7NlawGoEbRXi",
+	"EinzrUz2dWq+ix2sqpN3a1PWBZ14K1YsKjMW3FbzR9AtfnSmtG2Wri1hciH5ag1dq4TukW1cF5gjemvz",
+	"Vp13tzauL8LGtbKptyRgDSF3KwTMWboaNdWLIAu0EoheKBtNRroUE0bXk9mjWjwFZo2ad3v3ALP6lun7",
+	"iVWPpaN6/W99NVfZUKujtjqq1VF3klDuUzepSUndpp9CcXtbJsHmj1dozVTTXE5K5jVQyBNwzWLqQxjF",
+	"4JVSwEhyWumJe9tlQt4Q6ACDaYxyiMW6VtpD7L5kLItZQsYyz+VCYap/Ai0Zep8MDVE6IPOcClqQbqKm",
+	"jGnAPsypBmlLF4xmZ/CpNySJnvL0UjCl7KTxzXcwlmVijXuoDp3EgpAk54KFD5iXMj4zn6VQ1eRdeFtX",
+	"FkSUeQ5Gv9qTbDbXy96JGS82SrrJiEJWii5HiNjIEblxxOjM/EvFBGXGdEqFYDlMIWyzSzXJGXUZnwSk",
+	"0MzH+vpAPanUgWLgs0Brwtq8womvLhMsxMpKrc7bTtuCV11xma9WmqphWWOsYJ/YkGP0rGR4JKz5YALq",
+	"QEH0lAoyiMA+UE3+R8G13UTTXoLvLu3XAJiFhwbPDNc299dxpXNzhkDcTrg6TTW/wihrF7AIt6Yo2X0M",
+	"CtDH01oUasvVGXa4SKedqPoeaMiUgco6HEAc4YJnetoZHv8adWqHxPx+9Oroq6gTUgpDbF6+Ied1A4X/",
+	"inyTU01+TwtyTK7J0eErws2q+RvcGXZGtLi96aK2tG2OaGvDePY2DGWJgBMRvq/9cEdLhjqkllRt5v3n",
+	"TCtSJ2pS2OBuI9YzVz4JKoykjHRpngP9xnyV3pBIkS+J68k+jlZfMqOXDNzjoA434jtW3L5uFY8IyxWr",
+	"QzAie3FIggECYxAHDr2vFOmwFNFCBt8NccXOq0ZK1NMm/t8EOxh1gv3sDMc0V2w3mmlb8V65J8DUr7PH",
+	"W+Yprp6Clky3ZPoeqfz2LhEICneUboVoq/1R7e2mZ6ShFjNGaVpo5WKDvK5mSGkqZzMIKoLAJEO1Kxrd",
+	"DaaxmGLBsFioqZxDfTtAsoMXe0NSSWegGFmxLCJvBm+ODi7ekNO8nHFRzvzPx/Dzy8Ercq4pB+N3LM6N",
+	"rkWO3pAJbXj1Aur0uQa+ggaqfj+bcw9i4VHYcyz8+/jERTli8Ai5JoP+4M1rbOf1Szd+PmfEjI6cp1OW",
+	"lblhLxE5/frrY/vE7xmdxeKPX12/PAoHcGo0K5BJK7kUlInqkbeoc5G3r65f918B1zHSs9VV5mZ8qh+L",
+	"C5vnFKouM6qU/WpJuiktRrBtptVB//irl29IPjrk4r/+v2rhqJ14LAb9wde/e109YZZduWWH9792P/aI",
+	"5jPInrLqGumimgYljWpqnxkXjUUXRfqIFGb8LDNqzhtwAM9oThAGundCjAKK87SapyKlwtzbeTnKuZoa",
+	"sSBoGfW+baHEloCveFTW0SBWnCwrkBDoZfFOlZrNIgotAw5KYXd/yo5ywT+oQ6WWZxaIGjbd0K0rEEOw",
+	"spiFMbf7DpjItZV9ZMfMnYWOdReNJf2tj+aL8tHswOq3eGpucNI0E6Jt3pMdbUiP5T5ZuVY3OFKcLtx6",
+	"UlpPyqon5e52kvv6UzZkxX9T5cRX4K821x3y3yOiGMu8XYTYnKjsxBaAdhCUaALhKhaVbJ6RbmiaGRJQ",
+	"5ZMhmlM8EO2MZswbrm1iQVSZXWxCZyyMUMa1Ra70XdAJ5QgL4pPua+YgCDgsGRTHlMLOrU9OXQS/0RvA",
+	"QHS/rPn7krBdU+YfwZL8VLSzLdvQpsfvLz1+z0ZqOWeCznnf3YKNYSoQ/5vJtITiNlSR5Nv3tsaya2NJ",
+	"Z3kSkVSKKwYKo5bkD+effqgQoi7ZUtUxkSz23Q+MYR0aLS+ZOCGpERcyC6x0RXMOeEpVIPKCLqOqWbkQ",
+	"JDGXZF1zhKyoLui/aW9D0MunOROnc/4H9ZzzMuwg39kd2ER64LGzD36n7iG47SKy3VFYq4lp5ryztCzA",
+	"bfmnn8LT3zQzcwbN6QpuAAyWprrh6JtzsH7qzYndeupT2yJKCYoVV6yAbLtRyXMN3D4io6VmZCwL/IOq",
+	"wNzSTWxXh1dHeD96USzM7QlPAvywegkwlkLpQoqJPd0epWwxZYJdWXwfvyCZZOokFpjfVNtqcw8O4E4l",
+	"JM05pEVW9woqeNoiUlyTEU0vIffhw/jAHO4DON02qGDCNBi3PGwZAZRJTLjEYP9UzgF20iYg3OdK/g+z",
+	"P494Jd15aK/kzlfyf5x+/3HHK4lH4MYAKQyX8c+7UKmcjwpaLBsydICNbAp4ioWPeBJSHNAinfKrsP3N",
+	"GC+rwU+xSBayuHzLhMZSrLxeKtX8SFL4FVHmK4+qAzy05fSsP9a8EAv7Rs0t2zshiZF552bZTVdhP/4H",
+	"SIROp0QAYakPbiV+q9aYu9xc9yK/cDAi/1gTaL5DJnTKjX0zh5WWGN+zsgbNA4ClVEyX8ws+Y99zUWrm",
+	"gr+KUgRfnrHiR8E1xkINiCzITBas1rIZ5ZizPOshBUNRnLBrmup8CcI5E7rCOtNTtsTmAPr/U6kVz9hZ",
+	"IVOmFBcTOw6uTu1RgXoAuPJaom64SwDSJ38Bnk86ky3ZMyqLwsbxpaUmLJuA8S3Yss4Q4uc6DetlPd8+",
+	"zOgdM811ok7jTnaGA8C/X939zvB11AkP8F4Q0/yat1FJrbv7mUYliYoVBXzVn9zb63n4vLd178/45kvR",
+	"1sAosd5rxaYrQMrQLjesglFdxe9tkJSkKyQJeo9qDEUWIe9DN+sgIuOcThQSZsNZzpnWCMtRkXBi+T4y",
+	"7GrQXa4d4ogrbl/5OK0N0TeCGa9GIQU36YilEtLL3Aajja93QtKc0cJy/oIBQ1Ioi/ieHetughNB+QZE",
+	"BrpBaAHsW7N+FkgEE3cZFSCo72IYvAd72geOZu3EIa+psZ9NzIB1IAzLLpDnRXvgU0cQeLvOp44Gz4lR",
+	"7cv2UGwFhajOXWvrbG2d9+V8SHD2zvl2BdWrGnCmSwiT8sGyE6ajFTIsAGAihxKMmHW8zivunKZsA2ia",
+	"VKNok14UkQS5LQDVRyu49TuH2wR70OYuNxHKRw6UCQj0HYJkqoPdxsd8EfExMryWt6KXDVExAb28MXc5",
+	"EFcr4gdJCVHlhrd4O2OQjJtsYUZq9sLcnVOW7yOYPp7v5pbyUxtn08bZ+DibHeSffaUrz+nSXMYDzYrZ",
+	"HsHTbbMEmt1gQ2/QTE899sFm8+kZNn3BitkzMqDaUZGsZOTlgGR0qQgdQ10RcSU5qKdW3/wBPGvmM9Pv",
+	"6FJ1hi8Ht9YPg9m3pszWlPk8TZm12x9QtLPa9xuUuooGVKJKjUo9ClSUT2KwlzSJxVYlajvlMkJbcHNb",
+	"ZWoTTXtkdSrkJXdRqOoHvNWpvgSdaleitXL9NxGtu2UeBOSkSRW6lwz0WMpQ7XI1q0Ora96qRK1KBCrR",
+	"3i7jvZSjv5RyFcthXrA0zL3bED9b85MkZ5/ObQQttKiSiFyyuSZUY1RrnrGCzKmenthETgB/2OC9+1fT",
+	"xGb1CH5+V43z0VWk2xEHGGaLc9uqMM8WIwauKulWl7MX0CE4vhtVGPi1EgSgpcOf4Z+GKsw7kZR37z++",
+	"v3gfEpWqg4chL1hs4d7k5VGKgcBKYGWHevmTtjDIMysMcv9bdtcT+K94S1bZfHV9DjOuQIA4yLlgB0aR",
+	"vHsYVdVLEEu1/aZXtyoA4l8RJH68aL7yDWO2VCAWtyEDb20tStMvtPkCCye4ZgEUES5U4WLAuAX+N6dr",
+	"Ni9X3o6Flprm6gQgbWfQBh1JWyJelSP42bcfvEu0JAMyYmNZMKLpdZ+cEth5MYGCRq46Ej58YxbkRnp2",
+	"zjQSMzuEj1xAKeG9EbcHEppWx/skgUKNI9mk5dUOURs41AYO3Zt9nEN2uiNU9fPVrejsHsS2LT4xRzMd",
+	"E+OCKE11qUiSFXSsE0gVsxkeaam0nFkfuCNahizzDPO/PN1MRDkbscInlVRZK+xa267wEdI9ishxRF6S",
+	"v//1/4nIhM4PxgVj0AVmjRUgVEexWEyphm8QStwSJ0WKUhCEo0J2o/mMoW/ugCRuzB+yZBiWyArm4omv",
+	"d+8FL0WEhhVICVRLJlUyDE7ct+bK1jD/kk82cyusyIgBFCFqen0cphSaphpHSewnTFuhumq+WxulfwdX",
+	"ZMEV651UXZlxXjI2V9DifIlRDaTrXgQH5gFJRjzPuZicZlkBeLyHJFFTPp8H31WBz1jAsGpQB7N/oYit",
+	"FGO6ts2SQ/clca0Sis2SLmTXuXSiqa0L2DsBoF9iQ40F8vcDkiiaQ7CYMtwP0IwDdwR+g2l86fKtzFgw",
+	"aosdTFyQthlfMOouzgJfJWOa5woTC1eBrd1M3LO9k+BMmUZLhZHddd8xnrHwiPk8H5wZu55zZOvvqG4a",
+	"+Oo9UlM5PzAH/T9AwsHYPzhRUOM2L5UZTXXqIHuS6yU6dbtVOrTC+HLlrDq9E9Q+qA9+4aoSjwCo2ZVy",
+	"rA60YgKqUkIkpPlgvkT1TZFFYaYicKJZyWCG5gGapmzuakTyiTD81Jx+wRa2aTwR4I+GpruKaUhAA+g6",
+	"YTE07DHG/QQHk8IUqyoVG2LZlXaJZ1xwDJGUYzKTAOqWQI/J7uaqJ/XjVwRrWwB31Kmfs86wczw4fnNw",
+	"dHzw8qgTdQTyis7nUk0JH5O5VIoD44pai1hrEftyLGL3k6Z28N0Dsg5TGgvoGhZcxTlDhhAmtEfeqV99",
+	"19sGU0ghKADSdTARaUic6LU1mDqKBRK87J2tYrDCgaKKVEckAT0XS0wZ2XCN0ZrmHAnqB1XV+7iAKkjA",
+	"v6J5yWDUJKdmKXBFgKcEkz4hmjMVi1HB6CWRAkRMRDEdg3vdJW4JWhRyoWykuzIMq3v6w7ten7wLdWyM",
+	"+8rZWBNZ6rVId1dt3gEXNcdHbGQDH7nS9iD984E52lP2TSFnnqEcHQwMQ7E/XcjgB4gaw3NksR5NNz/d",
+	"jcU8coiFt9LdOrjC6l1tVMWXEFXxF3e1b2QaFZlYYxo/8+zXQySSByD5qwfKazWUEJDaKisodosKB1Jg",
+	"VUW8AyRKl5LkbU2AntH5SSySn39NMAMUGp4Rmue9KJCsuSBjo6CEErbXUhpFbcd6kqFXxi/ZUkWkFKrk",
+	"yMzsGMHO4KvGBM2tMhRXR6yWeRoqBP24HAxeppdsCX8wm/66XhYgu6LCrGKNXfYr5OFK7/E2wJPARHBf",
+	"g67dRZSjg/E/TR7rvJD/zlJthJq5zHN5e0WgNvansOtusuOu7F1rv23tt/cGuWsis+qeOkbALr7ZE7fY",
+	"Lexn1Vu3xsbu4qlvmdSXzKSexOvYsquWXbXs6t7san9BYmpzlFitiJgca0uRhgHBsvg1OVdake4GM00v",
+	"sn4oIRFCbVFwzRSgxL3qIdWcQFKi81EiJ3Gl0Idg5ElOEP4G/ZAWzA69jejVw6djQZvpra8hdjwYrDpF",
+	"FlR5cmtGczx45f1cGQeaHgt2DXnQiNG5EuS1e2BbG87WhrPdP5zt7hFsjUkhpytCB3fOUJY1Xsk7Gl6/",
+	"tfFPzzeB5Gbu3qaMtCkjVbWKW1++0NQY3SewE+7A+sU1Jx48TACKfmaecuEQToAIkIUMj1Meec46YioQ",
+	"PUDPi4UcE4qamK1+0U1gKBD+l0DViy3xoUnPKHJSMKILKhSF2mD9WJxRPVWI3wqJsTQA9QvbH3o4pAMo",
+	"P2qh+0g3dJlZLxa6tGyczEqkSd0RVnejWY/H75dJRDB4FD1hpjlL6RIL9qfpbK56VWzIoE/e8fGYFQxk",
+	"DQAwra2WLUVOSWLjVxOY4aGPqQCC6kuDw3MzeYWPcR0FKnIQUmGjYWBFFnRJtOydEKP8k0QxAZNfSIHw",
+	"S7lUOnERrkav5xAKBHopjMUPpftqMMBK5KueRWJjZavIEIBJzKWYQFCXizQxY1BMZD07NAAQhBibykBh",
+	"05wPV7o4wWUa5VRcmv41KwTNPzO3tok7INzpVWY0VGABdaJ0wcUEGoGuqxAnJyvXYBeVPefJYT0CJaVF",
+	"sazHodja5fvSw+FS7kPmu62+fQDE4rdrqveffu7IeWfYsecSRqOnnWHHnc1O1AETCPoBf3cwODo4eg3u",
+	"SXiPZlnwzvqGHbJiXjVhOsYnYBX+9eDodx3vmvuL5bc/3Vb1/4OS4gzXotX7W73/i9P7z2ihOc3zpeO5",
+	"Owv4N9ayQhDd0KxrZfwak2/g4eTzKlOORTNXJvdkyi6lY4UHF8wFIPbJjyLnl2aZ8LXI21+5A6kF1hwG",
+	"vg7Xg41r8kg9ehqCeA9DKzCkoQSVsiznDAJ8q9rnd40N7p14Fg3Rm+59rkgq5xzsE2wRYRyrfQ42CEOH",
+	"YZpyvgxsG1OZZ8rG6MoCODJGq2K1jJOmoOJoPaY4ulVAL8QkJkPTiwW/j1zPPkg2MP3bhatHAa8+X82s",
+	"MoXhCyc2/NTHAhdsXvCU+WhaKy7YvKDm2N3m7rgGE3wYIVvJHk4SAsx/graoBpGoOfL2pBZZu226tkMU",
+	"/Hz8rI2zt6toxonV+c1Izk4v3n5HUip6fvTBwDWZ8UzwyVSTHy/eRg5xdAkNHQ8GA6MxHA++/jpEzzLN",
+	"+tH2+uR0RaDcJHYWbFwq8Lcsm0RO02y3dqdOfJ2Y1bmDH8iuMjbV27Nohqiwjymb7RgR7AS0mmC2PVD4",
+	"bqFaT5fa1cpWrWz1qD6VfblNNiTvbvKkNLoh6vlkoTuiS0VWY37IzAI+Y2vPeJ9FwPptik49n3VvVDNM",
+	"z1/Ny3xeXo2LlSWpr3fr0niOLo3VLMu9uTiqg2AkIqn0etr5CSR/rWa6gZ1uTaiLhb1aQcHcDXmiKRVE",
+	"aZ7nRjcoGM129J/s4bY9pj9lp6Tt1s/S+llW/Cy7UIS9+V3KLenYd4KwaGLSULXSVvZWscAk7d42sAsr",
+	"BhiaM2dFyoSmk6BjjLdIwASbuCdi0QUV72gw6LlkYNecg8cIwTM2tNb1tfDMCJGExsI0tpjKvELaGG7H",
+	"4VhNKW3G5YhFCMyBK6I0XSqiJCmF5jkssiIF5WqlB+yU62bxJxYPBefxNCokV2f+ILiYUQv//FEuaa6X",
+	"lU3+9d2Uwhb/o1UeW/wPvS/JdKMiOWas0iHVPRGgbi5zO+bXhvYihe6OC8YnUx0RLWUO2a3ses4yrlmv",
+	"FknQwJQsKa2U06AMe91zUNXP9RHYXQvvH5EjtD8OYpFOaUFTM6feCUlwhPCWZz19kmh6/Zma+SYR8lTF",
+	"dFQz5Gt6TQrr6gjK8dZt71Uz2IoNII/A4o9+bFt+pIcRiAG/NdK/NctL4WsFI8VxDQeRh1CxhC3IyzcH",
+	"fob4PM8eCnMqwDz4hrHdWdQe4Q9wPzvDV6/7r6MOVxf0Gi5cnWl9g+fxjvbLYI5tsYIW1+CZ4RqcZhmh",
+	"ZMwsldBy77bIOgupsA/2zUc21LMLVQo3TRVBlpGHU7CgCdE2pARfC8HS/tvVmgtIqIVUCujmWkrNC2VV",
+	"BzMDNMuY5WLZrnACAe1pyy2sk2a3Nk+BBhCyvlsAA1w0HeMWHuCLgAegDTt7T6yATdT359yeuRuSaxpd",
+	"Qrt6gnzyCtpkam4PSO1w0354r9C9BM5HSXNxa9G6gJ4lSLPfnn35frzoBcFviEy5fuAbHDkoKezLgXO/",
+	"i/GYvpsa42xmlMEmtR6b1mMTemzudIH34qq5WdD96HnyZsdOGCbrQQ1QAcHkmADyE96huc9PMdoEBOcZ",
+	"li1kLIKmITqVaLR3mA/eRNXrk883OXo2modsAslG4hbtJzRuf+z8gTSMexh/noRito6J1jGx76i2nWWm",
+	"jUrNnBb6MdwSUjBi+vK2sUp9WUlNrFIFz2hR90ompGuRkFUsfOS/GXhE5gVPwbHhvDdRSH4vrHHe9P5C",
+	"kUKW2qYR1OCzY2Eaqx6IyIxmbJPH44Qk9rkPmYdX5xn4EVwPc6qnKhaQgFYDZncKnuEoQVg54C/rFXgD",
+	"4lEPgpHEouZ8Oa3w1Ff1PeQglmc4rJ0a26hDZ5s1qGGwc+Co9wBkdjv5pJ4JnMX2EGx7is4NzWedIXw2",
+	"o/5LSYXmetkZHt/Rvb52iFunReu0eG5Oixpl3rfXYoXFHI5clvuDMBrwM78eDKo5qTq7Wc95iwij6bSB",
+	"D8ViEyPy+TWyMC9BFlGXCq84JKbjH+qFN6Z8MmUKxxQLC3WjJBnTgvyWHEXEVZn0FkJFaJaxzMVIcd2z",
+	"Q0XQ/aCShCLIuGJhGU/ll2aA1GyYH8/WR428wSycTa0bEgrOcelrJLgwADke2xwem7JNFUnmwdKo/g99",
+	"/Ckh3R9ccjnw6UFvE/OLRS3PPGVQ5QRw5sw52YGx1RxD9+dZ6kmZVm19ofPbsLGKXR0NjNZ80zsrLC7q",
+	"lILrM+B9w6Pj1/3Xv/60O9f7/VNkdFvm+MFhyK3raXgjVMNNbjlqy1Hvx1GVIbo0X+FBD81YnzIeIJip",
+	"vU8BIo0ckwnTEZQaMOxsGYsag3SVFhzEXEPIQPD4WriAo1yA7OIpl48cgBtObUCcZbtyDLW12MysBpnK",
+	"BaTdzqhY4iSQW+F8jBywCtipNF3CDM0BqPEo/L2BL201090yCGF3nvTlRyCELOcpohDC/u9Un6C6Om0Q",
+	"whcRhGCoX0APAWlrJyyxW1P+28YioAdW1UfobU7e6LU1KwVBlr1BSqtY1OvZNKKK3C4KYlOEg4XpJFMK",
+	"OR8ImLCTtSsWrwavAEDB9GNhnJ3us3swxO4GrkdKja2toFv7NjDiWQVG1G3kdyMbtwiQ+LTavL9fERoU",
+	"DA2oDNEQm7kiCJEmOcho8JsEoajhJtoipqKCGTEHUxqSwFVDbOeOYRj3uJKPGYNRFxuaVVW/a20URhuF",
+	"4aIw7kMtnlE0Rq0MhZ/PC+VDLu7gHox8PIdiscgqBE/IVm2yzUYkUBgjksxoMeEW6qgOIemRm2KBAzzx",
+	"NSWSmtcoqUQbhzblUZrg5qPABZ4l0qVgcarrrUHBVjTRqnL07yzVzo6Ng4TlCBHFvJ+OZBJlGshfWvrM",
+	"pLpvEyvtroxTLkTvFm5KQ59v66dckQMfAtZpT9LXA/oVccs6w5ev132M9rfQAvtq8HhOxidiZW14TBse",
+	"c28++KMFu9yT4LyTvn3fQoKPxU93relEkp9/TWLxMDWd/mxoxp/dvPZR4SkWrrDtvis8OXb5QiH7C00j",
+	"q9VItnC5WsJwnRLeo/aTo71PX6gwK+iCi8lndsXtFXv7D1T8qeVhLQ972hDPTTRbPSY3++bpmNn20ohV",
+	"XbthpWGEZRJjsblqxR34eFMlxVjcppRiy3P/mXnuU9ddbLlvy31b7vsA3Jd0K9a038qMh1gr4SEid76X",
+	"V0C/64UgtPT1GcwdArcLEnya53KhSLeQCzW0ZRWKgglN8PmTWPz9P/+Gj7EsIn//698IJUIeyLmlty58",
+	"1aV2WNtkRP7+n//LwsbbanMhj7Cj6UHxhl8wZDSOzUDNf7+QrKBjTX4hgrFMnc7nhbyiOfmFUPiTZeQX",
+	"DMH9hSykIL+QXCrzAZDTza+x+OWg/t8vQ/hnaP91/wWf7Z/4T+0D/mUGiuNy//0C62H/+s+/kfC/2jf+",
+	"wy+wLNW/1R/mb9PD6oxdK1Vf9+3Br+FKK+GDZL3PO/QAW1Mb5//a3EP1je/OdVXr8m9hD2bX79nDX//W",
+	"NCnfA5yo/czhr809uMN69x7+c+Mq/TVYpVgckFMyA6hOaSs7kC5cNTjGUf2sRdXBkIUbXI9gmZZaVZdY",
+	"kEqo1XwGFjhX7oGKLCKLKc/ZevUxqF7B8xwdzxDSdwDv2ySvyLSsGAS3O9+HF3HVVM7h6f8AUFaMSHS9",
+	"zvMyRBoFqZnrpXlM9XEhkGh1vQ6BJAi803ZtsDIFhKSjG8acMlnAUeitho7AWIXUhF0xsVYM/IHKWZwj",
+	"47iHuOhYT8fFPd9BWMPecTjPuqhEG1X3Dy6kGTHGS2ha+pgS5c7/fuQwTa8fOhXWV/L06JUrdTwRZdmC",
+	"CJARVexmnOhYbIbkDAAwt4BnknXszFjcBTwT7SFBwJ71QNvKi0sGbQ9isQ7MGRGaK2mDAheSWFoGuU+G",
+	"8IOdJWVD8PKoMk0Nl+pVcUkWpBMXxs3rhbIzFVkI6QnSLluagyOy7dCd6OZfw+4kDwDdeUGvnwV0p9+T",
+	"bb7su/GIYGpt8mubqvMsk18NzXio3Nc6S3nSDB03zXshdhb1Mo7PGK8zoDxttszzwusM+d0d8Tr9IW6F",
+	"+i8Mr7Pa2X0lyazQ3ueJ1+mm/fB4nfeSMh8Fr9OtRZuW8izxOv327Auv0wteT4vXeb+L8Zi5IjXG2cwo",
+	"g01qM0XaTJEaXuddLvBzzRCxrllvv6qyQ0IET2C9gVlIsMWqWSgWgV2oG1antl3Ihai6qdqaoV8g8rYk",
+	"IRdoT+r1Y3EHmM+mrNUmkmjr7+wJ5nN/UsADKSb3sBg9CaFto1DaKJS9R6G4wxVQul1NUgUzs+ViggpS",
+	"ZYK6wZA0pxOWESauWC7nK36CFzZNV6HZnxYMbP2WoEVgqS/kosIqw6qXrg5+ZB03qESZX3I6Yrm5STha",
+	"8O4uEO/MUC4VuQS6CoLAI6jJcQC2cGJIPVO6ZqEKDV0OhK0yeNXgZsBBAQYvnx9oY1Oims87WvNmRySx",
+	"9fvNnzBOwKMJxyGL1aBF2+Y3hZwlh/bDhUyAf7lX7Y/204VMYmFWHD1FGV36bLuab5x433iXizQvFb9i",
+	"vV2NaZ9hW1oz2hqjwIXZnxHtlh2e0Umj9/sUrq25EkhHCrl47payf0piLwvtN6mKCOeFpW8BrceHb2sD",
+	"U0wbUq8OU6nMH2a0jcp3Iq9YYcSQtzRPyxyO4/dMTyUCGed0JIvfl0XGBMtsJV7FNAGBdMEVWyMkAmPh",
+	"m5TstziWczu256tjrw604YLZR4iqJtOq2behC/9wSnO6vtPuTvoDsn4pzTUAhblJkV1T2FxD/Q0a2/1v",
+	"zh4yCjZSCkhdT6dcMEcp7pBp0HTVHhEd9O43vdXzWj1vb3rebsSlRjMamL4FltjI9KsS8qpPEhtk+71F",
+	"PIH6y6B2+B80KzjNv6fFZTlPiCjzHB1iAsAyFdPN6gS2qDZIA2cW/eLZSwOrA22gEfaRVhpoje5r8sN8",
+	"/Wzc4oqHF2ijHBEUsDqpARttuLnc4w9Rhde466+wDaRE23Is1FQuVAAypCKiJKGkVMwoJ5dw+1mmajfd",
+	"NLtgORhw6nJNo5n63HNUkd1IMVAQuj/R2EdqZUgwO8Pj11GnccE7w6NB1CkVe1d/AdOZS8Xwi99TxbIz",
+	"R7L9j+dTOf9cTbkzHNNcsVsLVisr9SQm9B0oZytdtdLV3qSrnUjvn1bEq6hOi3+qxK0pnbODVGZ4cTbZ",
+	"0QFtzYZPSrFuQEdkdGiGcEES+PwhS/o22BKqhhR8NmMZ6UJRk+PBIBY+Pl1hfFEp+F9KRuhMWu9lUwcR",
+	"wHpC0cKUKnbAhWJCcc2vWL5cCcyHzk9IxlIOpUeWhvpjJ1xk7BoYQiqFSwxFszREYwipyUjqKVlw0euT",
+	"czOAWOAUISwVQjrtSvCCyIUIQBzAMTujSzJiBLJEufBRIRd0cgDzyaCJCB0A2ArPsHWHYqAlmqngyQ0s",
+	"6INms81B+TDwtzJ72nJVZj3MoTa0gIxo0Yk6Si/Nbx0f8H07enxBJzixNvq+jb5/PtH3eIgIDShVQKnN",
+	"FUXqtUkTtt75dbJ8ax9nECzvS1MgHbq5IgU1RInMC0NA9DIWXR8jD7cU/IFVt/gR3KPmT54lG3xxmyjT",
+	"R660p0ttQPsqfXvkMHaQNe9Q4iHgxW3g+hcRuB7u6C2Jlr/fzUTrZ45x6Y2muwusLBoEyhoa9wLjzYuM",
+	"dCnRdBIh1IevI2carhDYuRscvNu7Bcb6JmL0LdP3kJEey4DnFcL1paxxnNZk15rsbJzs3SWR4FLfXVno",
+	"QFk9oATY2SaR5YJOXJAUXnhFusCobP3IE6IYIxXwnc144RbZzjSe9Bo0y1h41ZLcXrM0zW1VKWPRDdF9",
+	"9qZSxgIWYqMuuUL6bBjwlGK0hf1VESZ0wRloyAVDSHcjy+Hmj0oNwWxcK6e9g465iyJpLvhTqpD1Q/T+",
+	"es4yDnDJsJ/jXEqjVTpFs1TTQMfMqJgYiapVMlsl80tQMjXcRUfTDR25nV5p3nimCuVuWiRMvdUf/6H0",
+	"Rzi2reL4RRQHpDWHxAZC1KArAiH6WdPJhy16YmKOlAIRL2MFv2JZ5MI1wLs2JMmfzAn9KbGgbAiaMzEv",
+	"UK2NLpMBDoYmOaMKII5jYdEju0YuqiB/TDsRSf70UxLEhZLTNQ3UCFDrQhjPyH30z51Eq2egeSIbalXO",
+	"VuW0Kuet5JJ7aJkXhmBgciUc/C2YZH84//QDOTNPebRFOgEbk6/kbBQqRa9semPBVJlDnSqKYOQYlGJk",
+	"F68OJFHl4rO5mSrQVEOqlvQaSodiilEu00uFGAqaTvpmlFNVQzTDcmFQHazqm3STQydFHXox6jCUo3rD",
+	"WATVROdUTyNAO6fZgRT50jXcTQ6hlnRyiCQW20GLfg8Mb2XFdGLhCZZpDLHRIaoGG7Oa7VTmGeZ9jsFv",
+	"TxLNlE5CPHtPIgcIgL4GlY6Q2BoI97rn2LwCqwQFq1HpjsUGnZ6sa+29MP3eWhhXylrDt7LAzXE2ytvx",
+	"AKOIL2/Oa93EBuCo7sYIdgkHOoBl/u2anv2nnzty3hl2Cgw/gNHoaWfYwRPXiTqw/51hZ0ELwcUE+r0d",
+	"J/mDkuIMx/q4MTzbWVgbrtOG69yb/53RQnOa50vLNnZQ0m8OkBw6ogihzcgCbDFDvErRSgRlxRkMHYUK",
+	"HCwDMhuLOhOzgAPmjkEdD9Tz6SUTYOJ0dNLcloqKr5LXWABCGeJkOgQC8w4wXYddgIU4Tqyts4635qE2",
+	"Z/KK3Y2AYnDl41HQDREudcOjJ5IPaXlsaWRLI/+xgAFQFDdXJiJwVYCihSdvN+vm9UFB9dZQxiyrARZ3",
+	"zV9GprOgv5lMyxkT2uE3iswn+uN4G/1OXjAdsS2eJiHFgTM4+BGo6JZRjL2+BawE60aIAwyo9wOj5RwN",
+	"BsTnx9cFYHi1F8XCBs+za5rqfOnK8vbXuYWdXUSoocZKr/jVTsgop+IShGUIw4fS58IsEFendpqJQ79X",
+	"ZngQ/N1M1N/aRcYNgYUBxuYWn8yo0qwgGdV0uLIlDis5Fva9LEO7DzIYw3IUhWLLhaFHvW0uLsAMfkZu",
+	"rrcyz1lquLkUHkgbZ+NgsjWO2PKfc/PRPqHpdSfqAN7G8E3/+PUdmBCswz8lyHHr0Hoah9YaMMyFIwSb",
+	"iL+jGQ0MYBcflxxXRNldrsBYJMdkwnTkTcZEFiCoeqDhkOoJWhRyoQjX0d19Z9ZVFou7ABQ3mpzdCm32",
+	"nsE9bz1oTdTv0b1oyHvu5klzV6SFRXmW3jG3PbejarU720TVboyqdD2ukam70wdwS+0oDj2ea8remc2o",
+	"dpaptD6q1kflfVR3EjVWLuVOcZE3YYGyK1YsA6cPvQkSdLjRzhcLq4dhodvgqVA+QU3M5QfWf7OUo16C",
+	"JhZdDl5094PV62wGm4svJCOWSoj/cVtgC4/VFemUCiJkLHIpJqzAN7nunaCF0oyIa1IwUFXr44Dya+l0",
+	"sxEyFljLp1nbBrRytGqCNRKy9BgVED6wXTPdZnLclUzuJY87OFFGD4861WbafOtbKIcPrhs+Jr1vjZWt",
+	"sfLezOLHyo2zD9W0FFyrAzk+mDGqyuIm6NL3wBFsIbMpojMjMDMtMpJSTXM5KdmQnHFmOEj3PU2nEXkn",
+	"/4OJiPxeXvci8pGJiZ6S7vc8zznQnCgWH4R57hspdUS+N9/1IvJHxidTTbrfFnQWkTNzXiLy33guJwWd",
+	"9SLybzIvZ4x0P3LTBvmW5rkUvYicFoyS7vlfSlqwWGCb+Mk2DWT/gpt3v+eiNOT7O1kW4Ic3C/JCkWRM",
+	"Uy0LsDhO5YLMqABV3HAUowe9ULGAwnHmedLFp8lRz6Whc0246psZu0oUY37NMmIf7Pr2DW3sDX0fsZjj",
+	"ylEyMu/KPFMkY3MmMuViyjEmTEloPZXiihVoyERnGGwpgbAKPS1kOZkSGgtbZxkfN2cCLXQZWUxZwXC8",
+	"mBLepeSKiQzAszXl+QuIzkfqbNqORdUIgNRSobnmTEWE9Sd9O3I5JkfHBGIQMM3cnIReVQ6OmvULjRyw",
+	"kBD2EVWYtrDeOKHR0i8e2HVzqnQPzRZgAI9FYh40t/QHsIRfMja3XHqJhhJnXAaTOjDZ7qqRu3fiDOn+",
+	"9VjgABZTqSxvNlyDcgE1U9ebQKdBIed4VBTJ2Vi7Mv44G+DpWFxPacATRaO+AmDecCkwsBBeGpLk/JLP",
+	"rZv1gl6yBBc4XDaXcQY7K3NWLePMqec4HWtKAuMzoSN5xTDOBYcMFaKchQgBextmGhGz7+ZcboD69WHX",
+	"yY92bxIffT2MhY++NlfJPIE714VslPV1tUalE9vFO14kWPeY5oCGbJZKMQhhotqLgjhDKEJrN5LrqZH9",
+	"8FyYfUaTvOr1yR/tLtmVNj3CQsfCCsPexmHe5Yr41e6Wc3MHXw8Ggx0Cxs3k1afx90iF/1kMX4HAGN5d",
+	"sybAJG7vnzbr55fvkU1k7mjfyUZW3fEQmhYOaBuE/kWY2YIdtnWs/AZXItuPyKzHxMpftwtTR/68xZ+8",
+	"JUhxqy8451fMcv9GD3BT0iEwda/PywLRzxJMNEyXb2XGElBuVb2vecHNchH3YLOee1YW6dQIWp8MGd/s",
+	"I/03GPSTukjDGRtJ/fxd5f88TWeMnGvG8tvTNJxSW9K1zfd7ru7RK3fpHDn7N0uYNuif9cu8Rs92dI+G",
+	"RGvVrdkgndc9ndtLsdaJ2Fan5s2EynAFt0CtZ3ON0D2y1GYZxl1kNsd2W/nsS5DPrvxVvJl6Ndzwdeq1",
+	"1Q16E71ocnTuKtM8lp/TXaFms7dnDq2Ts3VyWifnHQSGxiu3TzdnkMDgVfDN3sxb6zWxWFVs0NcYJnlZ",
+	"++qNSVk3yxToDtiZUDxsrcHdFJhHI02tP671x+0xeWBfytCCjaZSXh6wKyb0ARiQtgZXwXOh7w28J+a9",
+	"CEtJcE3GvKjMUAQviXNnzXE/IusRiAUazOWYJH/Eobw3PYDxvln1sY+pTUrPajNG5np4AX+11w9iLG8j",
+	"7ps19avZMvTtoYT+/Gm7r+7wuzOxibP731fPfc2qmdI8H9EUv/yg2Qz5XWY+/vy/W57VH8ls+b8dlkX+",
+	"62bjwbkZJMbgWNhwm91tYd2CxuHEJP07s1M7pQ/Zd8AkbqNW21cu+IwpTWfzO795zieC6rJg7s0HYuWr",
+	"y3Mrfv7f/3tTcFnK+BXLTgh41MFjjXIQ4YoUTBecZf2Vsxb0HqHHz2InqHLkG3+hyI+fP1r7wUq6igW7",
+	"g5x5gFkJXyRd57nk6hR+Bss5xCj1bLwaCmrcYapARdVYKD4RCIKfFkyj/xT/hnogU7kQ6IgHH7t5bbQk",
+	"SSE11cxtIDyeDNEPyXU/FgnzhDIhbDbXS8AvGMHE7cBHDDz+6JREWg8ZVrbAtlTM5hvlVIPkmJRFnngP",
+	"QDLVeq7QkzwvRzlPnffWTHEqFUwg58pIq2NZED01E2LFFStI11wY4BSYL3dh2LhWvYiwXLFa7Jvp1Pu6",
+	"/WUmI5bLBbHAgMSeVxtMgn2AkU5B1IOW2A6WvJ2zIqA4zWLzNn6ER8E+8YwyqgAA02aTqaVI3Ql///ms",
+	"E3WqE+HAMh0h/CnqlEXeGXZgR4eHh6yY920v/VTODmElDmdS3d7xYFfnSQT32rXYxJ4hd65+9e21rN/I",
+	"1s3Rujl2l3DOHakl1HAWS2+FvqWYUyNF62LOrrlgtfIjwR1QEZF5xpS2lbi7tarY1unRi8WWBK96Phcw",
+	"DFnU47jvpQCof8K4FidS3LXGlF2yR3aKOL54J9z98BC2vpEvwjdiidTK3u5Duzv8eeHUpF+R6uVMsyY9",
+	"YSZdUkdNWPfxjBnLOYi/uZyceMyumSwgLs9pCRwLGREqYkG1NuI04YKMgStCgMyUQSxpFZp6PBh4w8mC",
+	"Km+1Nc0cD1753zIOUGGxYNdc6buLou+g3Z1F0fF2D8/2Y4B9wxk/xktRX/4fJFFlOq0tfae1c+bPQS7B",
+	"vSO08ZbuJJtEm62La3dPlojb7nTeZEx5zsXknIuUgawBt09b7FPUUN3NU+YhQLETEBePkHwnJMm4MjNF",
+	"YQUr5NpvPjOqpEjw1oUaYlkIZvRwIsfjfixOVzHzwpFHoEFXCIRSQM2OG6BRt13eb5ne/eY+kn/Wc/MN",
+	"BTrqx6Z107ZWXeum3Z2wrHD/nU2ou4KprlgFbkJV9WmssQg9vzdgn4b2kYR0rXUqNNtFCLyBxsQVUPne",
+	"CSZeGGrl8gfIq8GgTy5KQGUjtE51pYhFN7BN6qJkPcxJVevkN7oFMY0qE+aCcsi1tdKUWVezNrMdTGuw",
+	"EfsRZx4OLtTrYx4xFCxazx8s9A7EvHVst47th0AO3Zu8uU0pPKwoUWUiuw8TaS72BFgBlQI5JBTS8DLC",
+	"xBXL5dwXE17hKNXoVtIUvXoJSXsLpnTNoGatcij58snU/L4NbikWK+Y4mUI8kfuoNNWlQgMdq/zz5LQS",
+	"cusk4T7CbmDDe+fn/09ozNvqhsEdwZ9Qr+n8dFdzn13d5f7Mfnfo9IxOGjEMTuFmmPtQHf7WzvdF2Pno",
+	"ZvK2d2tfSNhBLls+DGmHiKylIl2qSIIdrRz0pGfNEgne06RiBQ1E38aEZobAgxlhrFlBElUJ3GGIgEvk",
+	"7wdPoB4xpnnusq6XILsfDwYDomUsjgdff21++vHi7boTne9gWvzcMO1dSPY+/d1uOTrDzvHg+M3B0dHB",
+	"8eBiMBjC///nnd3TOMcnEsOx88+gRTbRzO8cZkSgVy1YwciMZozMmcgs/Hbrnm7d0zu6p5nILB2zlU08",
+	"FYOrRijRfGaRrh5UTHdfO/q6rXjWJ8G2UtuoisUfyWxJuLZhQNTP1srZNqAeWopFULW5bjxxFuF9mXvd",
+	"JJ+92dcPdIPFIKsm0pp+W9OvNf36u+n9rE6tfWwD8K1jYCuyE9R63oFm7UMq3W3Qm0TZ7312kd8WKzog",
+	"xlDJiJCLiCymVANOEDjmQA+1dJSSccHUlBTmjBE5rqwUw6pkmMXeB3rrcwTMDxhoyTPSTVxWAodKXIIt",
+	"8iUE27GsTz5oFQtGi5yzwh8XrIZl5d1cTvrkI9UueFN50g/VXrC+/oJyTUZsysE2HRGqYjEGv101bbcO",
+	"+xGJl/sRiJ8HHY9asbJRrPwHl/ACkvxAkhzGox/YkNkH0cm/ZYLZKhgYvItB8vXYetJdiZjv1SPqNSkc",
+	"Mq2hLSoWVzTnGJ+eTAqasjNWcJl9J8tCJaTrAMCOX0VkQECI5JoYJV6krDckpdA8R4ssCpZWtY1FSgvQ",
+	"2ACHTLkUCwWgewUmMFi4WLXg2hqBZalJLhUSZyRzRkSF1eVSxCIrC/TuwVjJHAaL4wKHYJ4Z4RUm+0K5",
+	"cZKuXkj7rYKxuMInvR1o4HrmwZOaBFY3rTN89dVdzQA4jc92lR/JZHqL8HR4Am1DeNB8AMu8YFdclgry",
+	"GcyOqpZit4aA3dnEB6VK5ghrPf/hXrxCFpcHKROaPRjSmOmC2C4iQ3YbK06twY0lGZvTQs+Y0B+yhMxL",
+	"mzsUNIeCJ9WxqJ41jb2qrmHwgy/vB5GcvRNC620BWqarNwXVuquXkUeNzXSq+lADIgsMRUUp3L56NCAZ",
+	"S/mM5sQysnB+EIZi2uideNiBoMlmcn+eTllW5lxMtmQ7yeLyLUzliROeql3rDDtvfvfq9XhAj9Ovjtir",
+	"0WBwdExHL1+lWSfq5HQkC4DUHr467h+/jjozmk65YPjdm6/gOwut9vqAXnNFZjzPzfyvWDFlNMMnj76K",
+	"OkUp7IejQf911FFMl3P85qvb44tXa9gCsrUc4LkCsgVUK6T9AZndRP8rOtLMAe6DzRaS+S0lrJorUm3N",
+	"WHI4bf5Omw/2wps/PSGBCIqANECEXkBUbgB3205lITzC04cW3G0D4XzsXKaK690lnSk8rG2Uw5eRzRRu",
+	"6a3J4srF30AWHejbpjymcznWNoNouCak2sI1hrQqF5IbyKXbCtjEAqxBqGBOmA7tKCBzJjZtaQjxwkmf",
+	"nNa6Boh0pXme2yIDhlLHwgg0c5CJOUrELvnJCKq9IdS/RtQP/6CW3vMWdgDxbj6pKhY+q2p1EW6RYoVy",
+	"uSHR5mGaG+axdC/tIhfb1Kt7yMWPkn0VLBNmsNRn3iZkPbeErL2IX1uysWr3xjnoQMaq7mPXClCRT/oO",
+	"oefqem1YLaKJaOwgDH3L9L3u1WM5yQPpoNmKV9/M1kXeushddtQut3xNmnikin2rCtjGyn11ixPKG2SA",
+	"ReSbcDDrNrgKBzPsS5baocyFBjNb3y8WK41UGd9hI10nGHkS18NsL6jxUrVap3GxsK/fCLK5nZxhgPfe",
+	"JIW9mM6wnt4NRrLfHfd/t5ORrG4i+3rwCCayx6fobYpUmyK1v1p8ezK7mcZZWhZcL4GyjBgtWHFa6mln",
+	"+KefIEcRct+R7tTP90eZ0tzlxitNnSktmdFLQ+NF0gmRwoaHh0fHv+sP+oP+0fCrwVcDoE925GuSp7w0",
+	"gqSRXtScpebbflDapIRCTeviKlfk05yJ07MPJJNpiRqtrRlYlML6qWDARq0blTzXZFzIGeG6T84Ali4i",
+	"qRGdoGSrkVBjkZiLlxwmH8YHRlQ8AOqKiU/cLLUF+CvYmBVMpOYvw/FY5pomDskuI1ST5DCTqUqQ9NsZ",
+	"gaBGU90wq9MUKq6ZoacyY4p0L+gE7Zi9cE1WHmto6e2UFsAdKT6rCBMaog6am1x7vnHNmcW2lFkAYlpr",
+	"EmH0oO4co+l0SGZUs4LTHEca2QaoZhOJaW6TgmYsFvZntNnaDxNaTuwHa78w7+ZUKaZwS8wXrgicjfOS",
+	"Y8yc4wJssNj7W5mxDxnU3MCul/gJOsc/oWf7renXiAxUZLFIqF/ud1CyUPVhDB+ypE/Oq/GCHy2nI5ar",
+	"CMwKWL1Sppc4Kx+V9r0dVCzs95pOaifkg1vkxl2gE4XiCfRlp13bhBNYGEVSWhRL0+XMoypCqSfoMdx9",
+	"0+aGDfcuVUPEqFhW/akpnx+AeSYjBZtxDR+yrGBmf2qHC17lzQcVK0eOOcszkrExF0D57RQhBMdQQTP0",
+	"BKtMgi1bJWRG52ZF3XhGSzKTWZmzsOOg8abOzwqegm+UQ8SNL9U8Yjm4lOVaW0a45Wi7bZ6JeT0ouebX",
+	"A4tBS6FpqlVDs81bbSuukq6m13gielY0tSSP5FyYxufzfLlSbxose4iuaUYC/nsoswkIzKq2/a6y6/oY",
+	"/rWUGtFAfctoaUR5hXTd1xFJ5ZzjKTfytJ0rRmG5VYiI2U0VxcLFkWqpaa56uGZGDI3ImLEICtBCFCpX",
+	"WIUSJlq7Jji0hjF/ZjQ7gDivgs2h5qW0qJ/VcbbHBlgGpuaCnTRYlc/4bhOZDjSDFwr4M3CbKR9rFdn1",
+	"XjB2mdFlhYtd2VCqOuFYc3UW9PquihvA9pqOLcQ0KbRjYh3OakBYT9WoV0hueBH2XDCSyUXIYN/7H80P",
+	"ms9YU490idZYVszCiwJUWVxJngKyw9iscnhpau9toDCekdTrtK6WtQvK2Nno46DaLNZuXSm+GYxjrRDe",
+	"+lAsnjpS7amck1G5VMDVg3b+zdfouXEmNcrfVVPGdETmOZRzH9EiIrocsYj0+/2eJddmc9IShZQoJCIZ",
+	"nzGhgCrClcAIFhYeVsdTbIfbuDfCwA5tp0E3ojSKfUQKdsUVJMusL/w4pxNzi/2IIl/8F6ksZtJca1YI",
+	"mldykr8WiGMf+TOEAT129Af4ayywNrCKyLzgKSOjgtFLbHpeyDHPmVHIEWIbhBYUBV7Y4rbVgBH1eVwq",
+	"lsVY7x6uBoK5lcraA2BZuECyBWU1sL7isN49sFOMsYTvgYqZTZaCTKnIIn/V/wKUKarR24jMHSS/++Lf",
+	"5chIRO7+gLRRyNJIGpb/0QwanCmWXyEVhq/TKUsvrbC7JDkV2Zr80HQEzmG0uUQFWJ2YrpnQsliadbpk",
+	"cw0AyFgBOpdIu93jwWH76Fpo6OOj1JYFsJmRg+gMNYU5k3ND8AqX8Gq+dIBbZpENp4Lo13mNCn/wQ8xl",
+	"IzH8o1kQrtY3gaaBIGHPCuwpTy8jF2gLTxvuUPCM9cl7TPfCVw1XtclhDhQaYYCqZctZNrFn2AK+Y24Z",
+	"zak59C4cQdEZi43ULxQ2fQKhDPCQrcE8kcwhVw+crODOopsJPpkD/DYcUDA5fWZW34DDOKxGa1M0ksI+",
+	"8I0ssEZyF5lftQe0YNQulH3YHW3IkDAHtXaYjZzuOArUlSZmSkISb91C5sMVMfqZE9Egtm3JdM/1gqtl",
+	"K0Zra6GjiAC34RRCPJybkSsPvsTcE7+kFnhRMF09UVELkAOqvfASC7ZqLrjNIunSWEDZZ01czDbQw4JP",
+	"uKD5C/cKxdRCJc0kUjOC3DzZi8hIlsKss5Z2VyEKzw7zhVmRA3No/Sj75NTLBv/ijjT5+//9P/2UI7ii",
+	"toWTivLFlR2hmjN3CJczlICg0rk9m3WK4U70JsaxeuK7dokqJh2uqNFAZrNSw2jYdWooizlJQmrmeJgl",
+	"8KXIjMY4WmKBbUP7Gm+/xUZeH943PIdDo40mDyttj9uQlPNc0sxSNi6INQQeOHEUrkxBJywy0uUl0Ncx",
+	"NGfeiAXLFYMC9khUUjO8sTUfwqkxJMkSDQw5Mo8tCq7hCAKVZhkmViA6SyzkQrDihSJXnC0MNWQZB6pr",
+	"LTdmz0vFigM4OUTLSybqW3UKM51tWI0LkG8PFjxjwKRcMlcqlUaLCBjHQwpr7eVNrb0LpMpJIct5PdjK",
+	"bKnyJqYTSCYJ5OIgCEsAAj+URw8bqE6PF1EbReFGuh82FEgxU1kWRvI3esYJmgJQnYPtDcJsQ/N+1ekf",
+	"6wE66zlzYAS39fS1PQpc1OYF19LP6EXonoBo3/oyvFBN0viGi2jFg0DoGVaF9llWEWBLzsE+x7VFE5LQ",
+	"FMAuaXrJBBqt4H1PuHM+Kmix7K+YI5xcsmFca++fWNavlsq8HozLsiWXP1OLQgg0FXM0+MxIUYspT6fV",
+	"zKuWDCcPxvnJ/9JIJkA6xbeNnD/mCJiBUiHwOFKUQpGuOdbWOwLIfCBJZpXM26sRqIN5IVOmlCGAKeiB",
+	"G80N5yHesRMmqoxF2qCd2uwsQ0WUzYgk311cnJGzT+cXeKJjAfDxXrkl6VRK0LXtSucSzgt676p0L6OX",
+	"21x3I0b85jdQekX1f/MbUldmLBdZr9dkSz2dVDWhAHaVuqJP9vdY4FFAaBOuSTesh5OQv/9f/7OhQk4P",
+	"iW6SN5V4SpzjDdBeg7HClEEvrsYE5akcmXZD45ggAxiPcvTvLNVDiNAkXSDTsCtQ+CGqMkmlWAGcRdPX",
+	"PKfLoaHaZm5aEj4R0ujZJfqamOpFJDEjgbDQEGmLdH3MkhVPFmab6RXL4B3YT7RJ4omwRkmSZFRTHKuz",
+	"e1K3FthQzsYaLj4agAC2gFlsXSzQ5UxIqgdrA9y8cM2xbKPs6ozstiNQQdDOEsieEFKlzDVKdb50EVdq",
+	"bZr26LksVHP4EnO0kw2Qm1g3AKNJ3lp2bk7EkKy69hJA7V2S4+trB4NprQNwVfiMyVKT7tGAKHA4KYeW",
+	"VqEAv6johWGcykWi9WLBFaAbpebmQ7EhVCkBXafroSKsjYuSgmW8YKl2xIw7YX4s81wujFhHY2EHhS+A",
+	"0mp2LyvkfM5AIRDoHukBJAeO1MNVuCU0bVNNckYV5vgNjWTs8grJjC6hJJXfKZBOSBcvpyEWykX7QUyY",
+	"Pd9YqUhNZZmDDp5CcWu4Y2HyNnToj5Mcwx2zB7RAFiRW8I/shmBZOHOYYjEFxYtlQ0eczW3G/G8cMwjx",
+	"oKxAy1UwoaWVXfTDuLRuWRg5XoPy3ossJjtEEBhOvqBcn2A2JNe4pywDKxqusmEHEymRECztjvVjYSfp",
+	"74tjJPXZGeHAOo3M7aqPExDk7RX4DMWpgPyeOsgVDynva1dZIvraHdqIHJEZF6VmEXlt/1IReTnwf8fi",
+	"GGQiFZE37o8j/9XxK/wLYyPth6HhJFWqPagOdGSui54WjJEM0mO7b76y775843rrWUEjYzldkisKQx4t",
+	"STk3c/2v//do8H8YNcluHjqk5HgVyygWmYSVMkrXFSNaTpi5UH1yOtaVIVdPYZ1KW+gpCy6Ag946scfX",
+	"orxwbQNbUY00jPGSsbkK06DNdr8cEDTdOo5lTwVeSLs53ZBQxMJTCrxh2oetmlvd8wMBEIKxxDFD2dY6",
+	"BjoU12LWDGG3v8Iyh9G9xsF1GwlVLBr7ByaOmOZyPCYV4O8QK5ElPReit4LuG4s1rHRFwQq2mC5PwlIJ",
+	"3N4la4GxaMPcECFLZBD6V6HJG0+9rzCnfvMbnNG5piKjReZzBtHOK4Dw9cl7c7xspIvXymskKGDghAMf",
+	"db9qVwgvId0fBb/2lN8ZK+yCI7Hzr/kU7WRoqLSa05QdKCPSgx0LnJ1yTJKroyghvyUjqtibV93vvj99",
+	"e3D+3enx6zfdS7aMCM/Ib0nc6ccd8lvih1J9F4uRzJa9HtTVLBi5ZF6BxyYPMpZKcwbn1lerq/R1Cxu3",
+	"mCqW/hllBAQ4Ui7xb+FXzfzQJxeSmE0bL4dAwmbz0rrZ/HQrr4l5G5rrmltZsAMG/tosFkZ+6kXoHCyA",
+	"gKKerbSRRAEhCs4VUAUmdAXL5PxHNAXzAB8DEseM6nRq6AiGhiEbtFhTuF4zvDtUVPQO1ZilLAuS5jK9",
+	"jDyNoSSlcw3ie5B+L8wsRsxeSV/GzlIX6pPqI0zR1zbp2hkWZZ65ZYeMeUjARuHL/GQ4HLueo9D5QZBv",
+	"5dCc9SRJJjIWcBT+TIb/Yje1f66z92Y1uZj038EGn+uCi0lXwT+qf1Hw2VnBxvy669K+4w5udNzp9WKh",
+	"lW1R6cLclf4ZLRT7IHS36GPhxv63THfjzto9iDu9iBwNIvLmlZFpDCHW0/7pSHXHuaT6zauuebT/g1x0",
+	"e31zY7q9A616PRKXg8FLRl4OBuRnUjAjPnd75FdDfFIzkumMpv0f2KKrpvT49RvzZ2QOdA+e6EMEV/dP",
+	"P42Wmm0aJM/iTi+4MbeYS/A0Ll4Xb1QvFgtzHIf/QuLO1VEETzQsP/zBLqTdADPS83LWFTw3TRjS++fI",
+	"bLlpqAA51u0RapebpuJvlNkv8nMsCCHmwMMqvf9LSXO3FoobAcV+MGM2zxO8IrjAv8JJQuJpSyOC0Axy",
+	"seF8WHuxT85yQ3LhowWRnEosg0jRDwj2diVzYLBkXvArqlkUi1zK+YiaW5RzcXmQQ+iPLBBSfsGVEWLE",
+	"ga3rGHh2ITMPRmqYjMiRlbpOWSzWhWpMTekm3386//Mf3//+u0+f/tufTz9+/PTH9+/+/N2n84vzZIjl",
+	"IiHGIwq86bIgbz+8+2wIm5iwzdUhrdbnuTvY5KzkjI0BakeqS7CKWBnbqFKS2BQYJQl1OYMQdWGIhF05",
+	"1MDd4lVNokAKEi+r+2aqTPiffv3/AwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

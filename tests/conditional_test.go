@@ -243,6 +243,33 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 				putRecord("", `{"name":"State","rate":6.5}`),
 			}}
 		}},
+		{name: "quote fee lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			quote := quoteForLines(t, te, "")
+			id := createFeeLine(t, te, quote, client.QuoteFeeLineItemWrite{Name: "Freight", Amount: num("10")})
+			return versioned{Table: "quote_fee_lines", ID: id, Get: feeLinePath(quote, id), Writes: []versionedWrite{
+				putRecord("", `{"name":"Freight","amount":12}`),
+				deleteRecord(""),
+			}}
+		}},
+		{name: "quote tax lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			quote := quoteForLines(t, te, "")
+			state := createTaxRate(t, te, client.TaxRateWrite{Name: "State", Rate: num("6")})
+			county := createTaxRate(t, te, client.TaxRateWrite{Name: "County", Rate: num("1")})
+			id := createTaxLine(t, te, quote, state)
+			return versioned{Table: "quote_tax_lines", ID: id, Get: taxLinePath(quote, id), Writes: []versionedWrite{
+				putRecord("", fmt.Sprintf(`{"taxRateId":%q}`, county)),
+				deleteRecord(""),
+			}}
+		}},
+		{name: "quote discount lines", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			quote := quoteForLines(t, te, "")
+			d := setDiscountLine(t, te, quote, client.QuoteDiscountLineItemWrite{IsPercentage: true, Value: num("5")})
+			return versioned{Table: "quote_discount_lines", ID: d.Id, Get: discountLinePath(quote), Writes: []versionedWrite{
+				putRecord("", `{"isPercentage":true,"value":6}`),
+				putRecord("/api/quote/"+quote+"/discount-line-item", `{"isPercentage":false,"value":6}`),
+				deleteRecord(""),
+			}}
+		}},
 		{name: "operations", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			dep := newShopDepartment(t, te, "Operated")
 			mill := addShopEquipment(t, te, dep, "Operated mill")

@@ -233,6 +233,19 @@ var indexedLists = map[string]indexedList{
 	}},
 	"/api/quotes/{quoteId}/part-line-items/list": {tables: []string{"quote_part_lines"}, path: map[string]string{"quoteId": id24(parent)},
 		filters: map[string]any{"ids": []string{id36(subRow(2))}, "itemIds": []string{id24(subRow(3))}}},
+	"/api/quotes/{quoteId}/fee-line-items/list": {tables: []string{"quote_fee_lines", "quotes"}, path: map[string]string{"quoteId": id24(parent)},
+		filters: map[string]any{"ids": []string{id36(subRow(1))}}},
+	"/api/quotes/{quoteId}/tax-line-items/list": {tables: []string{"quote_tax_lines", "quotes"}, path: map[string]string{"quoteId": id24(parent)},
+		filters: map[string]any{"ids": []string{id36(subRow(1))}}},
+	// The quote report reads the stored totals of its quotes and its customers' names.
+	"/api/reporting/quote/list": {tables: []string{"quotes", "customers"}, filters: map[string]any{
+		"statuses":    []string{"won"},
+		"customerIds": []string{id24(parent)},
+		"quotedFrom":  at(listRows).Format(time.DateOnly),
+		"quotedTo":    rowsEpoch.Format(time.DateOnly),
+		"createdFrom": at(listRows).Format(time.DateOnly),
+		"createdTo":   rowsEpoch.Format(time.DateOnly),
+	}},
 	"/api/tax-rates/list": {tables: []string{"tax_rates"}, filters: map[string]any{
 		"ids": []string{id24(777)}, "isArchived": true, "name": word("tax", 4243),
 	}},

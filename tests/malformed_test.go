@@ -55,6 +55,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		MaterialShapeId: shape, BlankLength: num("12"), RoutingOperationId: &routingOperation})
 	trackingField := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "Walk", DataType: client.TrackingFieldDataTypeNumber})
 	tracking := createTracking(t, te, item, routingOperation, client.TrackingPhaseSetup, client.RoutingTrackingWrite{TrackingFieldId: trackingField})
+	taxRate := createTaxRate(t, te, client.TaxRateWrite{Name: "Walk tax", Rate: num("5")})
 	quote := createQuote(t, te, client.QuoteCreate{CustomerId: customer})
 	quoteLine := addLine(t, te, quote, fmt.Sprintf(`{"itemId":%q,"quantity":1}`, item))
 	pathIDs := map[string]string{
@@ -75,6 +76,8 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"quotes/{quoteId}":                     quote,
 		"quote/{quoteId}":                      createQuote(t, te, client.QuoteCreate{CustomerId: customer}),
 		"quotes/{id}":                          createQuote(t, te, client.QuoteCreate{CustomerId: customer}),
+		"fee-line-items/{lineItemId}":          createFeeLine(t, te, quote, client.QuoteFeeLineItemWrite{Name: "Walk fee", Amount: num("5")}),
+		"tax-line-items/{lineItemId}":          createTaxLine(t, te, quote, taxRate),
 		"addresses/{customerAddressId}":        createAddress(t, te, customer, dockAddress()),
 		"contacts/{contactId}":                 createContact(t, te, customer, client.CustomerContactWrite{FirstName: "Walk"}),
 		"payment-terms/{id}":                   createPaymentTerm(t, te, "Walk 30", 30),
@@ -96,7 +99,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"equipment-downtimes/{id}":             createDowntime(t, te, downtimeWrite(0, 1, down(dep.ID))),
 		"webhooks/{webhookId}":                 webhook,
 		"deliveries/{webhookDeliveryId}":       delivery,
-		"tax-rates/{id}":                       createTaxRate(t, te, client.TaxRateWrite{Name: "Walk tax", Rate: num("5")}),
+		"tax-rates/{id}":                       taxRate,
 		"operations/{id}":                      operation,
 		"operation/{id}":                       operation,
 		"input-items/{inputItemId}":            createRoutingInputItem(t, te, item, inputOf(createItem(t, te, newItem("WALK-INPUT")), "1")),
@@ -122,6 +125,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"inventoryEventId": received.Id, "attachmentId": pathIDs["attachments/{attachmentId}"],
 		"trackingFieldId": trackingField,
 		"Detail.Owner.Id": item, "Detail.LotId": lot, "routingOperationId": routingOperation,
+		"taxRateId": taxRate,
 	}
 	return walkFixtures{te: te, pathIDs: pathIDs, members: members}
 }

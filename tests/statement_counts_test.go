@@ -364,6 +364,7 @@ func statementRows() []statementRow {
 		{name: "tax rates", arrange: arrangeTaxRates},
 		{name: "quotes", arrange: arrangeQuotes},
 		{name: "quote part lines", arrange: arrangeQuotePartLines},
+		{name: "quote fee, tax and discount lines", arrange: arrangeQuoteDocumentLines},
 		{name: "vendors and material shapes", arrange: arrangeVendorsAndShapes},
 		{name: "units of measure", arrange: arrangeUnits},
 		{name: "items", arrange: arrangeItems},

@@ -210,10 +210,11 @@ func New(cfg Config) (*echo.Echo, error) {
 	stockLocations.RegisterDeleteBlocker("stock on hand", stock.HoldsStockAt)
 	// Quotes: the first sales document, on customers, with the tenant's quote settings. Its
 	// part lines sell items (priced from their sales price breaks or from the line's routing,
-	// a copy of the item's) and copy tax rates.
+	// a copy of the item's) and copy tax rates, as do its fee and tax lines; its report names
+	// customers.
 	quoteRecords := quotes.NewService(cfg.Pool, quotes.Deps{
 		TaxRates: taxRates, Customers: customerRecords, CustomFields: customFields, Settings: tenantSettings,
-		Items: itemMaster, Routings: routings, Pricing: tenantSettings,
+		Items: itemMaster, Routings: routings, Pricing: tenantSettings, CustomerNames: customerRecords,
 	})
 	// A quote line counts its item in the item's unit of measure.
 	itemMaster.RegisterUnitChangeBlocker("a quote", quoteRecords.UsesItem)

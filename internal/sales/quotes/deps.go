@@ -30,6 +30,8 @@ type Deps struct {
 	Items    partItems
 	Routings lineRoutings
 	Pricing  pricingSettings
+	// CustomerNames names the customers of the quote report's rows (customers.Service).
+	CustomerNames customerNames
 }
 
 // taxRateLookup answers the tenant's usable tax rates among ids (404 naming field when one
@@ -79,4 +81,9 @@ type lineRoutings interface {
 // pricingSettings answers the tenant's pricing settings: the default margin.
 type pricingSettings interface {
 	Pricing(ctx context.Context, tenantID string) (settings.Pricing, error)
+}
+
+// customerNames answers the tenant's customers among ids, deleted ones too, in one query.
+type customerNames interface {
+	ByIDs(ctx context.Context, q db.Q, tenantID string, ids []string) (map[string]customers.Customer, error)
 }
