@@ -487,6 +487,53 @@ func TestEveryResourceIsIsolatedBetweenTenants(t *testing.T) {
 				Own: []isoCall{{Method: http.MethodPost, Path: taxRatesPath, Body: `{"name":"State","rate":6}`}},
 			}
 		}},
+		{name: "quote fee lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			quote, bQuote := quoteForLines(t, a, ""), quoteForLines(t, b, "")
+			id := createFeeLine(t, a, quote, client.QuoteFeeLineItemWrite{Name: "Freight", Amount: num("10")})
+			body := `{"name":"Taken over","amount":1}`
+			return isolated{
+				ID: id, Get: feeLinePath(quote, id),
+				Put:    &isoCall{Body: body},
+				Delete: &isoCall{},
+				Lists:  []isoList{{Path: feeLinesPath(quote) + "/list", Body: `{}`, BPath: feeLinesPath(bQuote) + "/list"}},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: feeLinesPath(quote), Body: body},
+					{Method: http.MethodGet, Path: feeLinePath(bQuote, id)},
+				},
+			}
+		}},
+		{name: "quote tax lines", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			quote, bQuote := quoteForLines(t, a, ""), quoteForLines(t, b, "")
+			rate, bRate := createTaxRate(t, a, client.TaxRateWrite{Name: "State", Rate: num("6")}), createTaxRate(t, b, client.TaxRateWrite{Name: "State", Rate: num("6")})
+			id := createTaxLine(t, a, quote, rate)
+			return isolated{
+				ID: id, Get: taxLinePath(quote, id),
+				Put:    &isoCall{Body: fmt.Sprintf(`{"taxRateId":%q}`, bRate)},
+				Delete: &isoCall{},
+				Lists:  []isoList{{Path: taxLinesPath(quote) + "/list", Body: `{}`, BPath: taxLinesPath(bQuote) + "/list"}},
+				Refused: []isoCall{
+					{Method: http.MethodPost, Path: taxLinesPath(quote), Body: fmt.Sprintf(`{"taxRateId":%q}`, bRate)},
+					{Method: http.MethodGet, Path: taxLinePath(bQuote, id)},
+					// A's tax rate is unknown on B's quote.
+					{Method: http.MethodPost, Path: taxLinesPath(bQuote), Body: fmt.Sprintf(`{"taxRateId":%q}`, rate)},
+				},
+			}
+		}},
+		{name: "quote discount lines and the quote report", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
+			quote := quoteForLines(t, a, "")
+			setDiscountLine(t, a, quote, client.QuoteDiscountLineItemWrite{IsPercentage: true, Value: num("5")})
+			body := `{"isPercentage":false,"value":1}`
+			return isolated{
+				// The report lists quotes: A's quote, never to B.
+				ID: quote, Get: discountLinePath(quote),
+				Put:    &isoCall{Body: body},
+				Delete: &isoCall{},
+				Lists:  []isoList{{Path: quoteReportPath, Body: `{}`}},
+				Refused: []isoCall{
+					{Method: http.MethodPut, Path: "/api/quote/" + quote + "/discount-line-item", Body: body},
+				},
+			}
+		}},
 		{name: "operations", arrange: func(t *testing.T, a, b *tenantEnv) isolated {
 			dep := newShopDepartment(t, a, "Machining")
 			mill := addShopEquipment(t, a, dep, "Mill")
