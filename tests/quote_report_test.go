@@ -103,6 +103,10 @@ func TestQuoteReportRowsLabelsTotalsAndOrder(t *testing.T) {
 	}
 	totals := quoteTotals(t, te, first)
 	mustDec(t, "total as the quote reads", num(totals["total"]), "74.20")
+	// The dates read as the quote reads them.
+	if q := getQuote(t, te, first); !q.ExpirationDate.Equal(row.ExpirationDate) || q.DueDate != nil || row.DueDate != nil {
+		t.Errorf("expirationDate %v, the quote's %v; dueDate %v", row.ExpirationDate, q.ExpirationDate, row.DueDate)
+	}
 
 	// Sorting and paging.
 	if got := reportIDs(quoteReport(t, te, &client.ListQuoteReportParams{SortField: ptr("number")}, client.QuoteReportFilter{})); !slices.Equal(got, []string{first, second, third}) {

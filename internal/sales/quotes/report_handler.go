@@ -55,7 +55,7 @@ func reportRowToAPI(r ReportRow) gen.QuoteReportRow {
 	row := gen.QuoteReportRow{
 		Id: r.ID, Number: r.Number, Customer: gen.QuoteReportCustomer{Id: r.CustomerID, Name: r.CustomerName},
 		Status: gen.QuoteStatus(r.Status), StatusLabel: r.Status.Label(),
-		ExpirationDate: openapi_types.Date{Time: r.ExpirationDate}, CurrencyCode: r.Currency,
+		ExpirationDate: utctime.From(r.ExpirationDate), CurrencyCode: r.Currency,
 		LineSubTotal: r.LineSubTotal, FeeTotal: r.FeeTotal, SubTotal: r.SubTotal, DiscountTotal: r.Discount,
 		TaxTotal: r.Tax, Total: r.Total, PartLineCount: r.PartLineCount,
 		CreatedUtc: utctime.From(r.CreatedUtc), ModifiedUtc: utctime.From(r.ModifiedUtc),
@@ -65,7 +65,8 @@ func reportRowToAPI(r ReportRow) gen.QuoteReportRow {
 		row.QuotedDate = &t
 	}
 	if r.DueDate != nil {
-		row.DueDate = &openapi_types.Date{Time: *r.DueDate}
+		t := utctime.From(*r.DueDate)
+		row.DueDate = &t
 	}
 	return row
 }
