@@ -566,6 +566,38 @@ func TestQuoteLinePermissionsAreViewQuoteAndEditQuote(t *testing.T) {
 	}
 }
 
+// TestQuoteLineETagsFollowTheQuoteAmountsTheyShow: a tax line shows the quote's taxable
+// base and a discount line the quote's discount total, so their ETags move when another line
+// changes those, though their own rows did not change.
+func TestQuoteLineETagsFollowTheQuoteAmountsTheyShow(t *testing.T) {
+	t.Parallel()
+	te := newTenant(t)
+	quote := quoteForLines(t, te, "")
+	state := createTaxRate(t, te, client.TaxRateWrite{Name: "State", Rate: num("6")})
+	createFeeLine(t, te, quote, client.QuoteFeeLineItemWrite{Name: "Freight", Amount: num("100"), IsTaxable: ptr(true)})
+	tax := createTaxLine(t, te, quote, state)
+	setDiscountLine(t, te, quote, client.QuoteDiscountLineItemWrite{IsPercentage: true, Value: num("10")})
+	etag := func(path string) string {
+		t.Helper()
+		r, b := sendRequest(t, http.MethodGet, srv.URL+path, bearer(te.Token), nil)
+		mustStatus(t, r.StatusCode, http.StatusOK, b)
+		return r.Header.Get("ETag")
+	}
+	taxTag, discountTag := etag(taxLinePath(quote, tax)), etag(discountLinePath(quote))
+	if taxTag == "" || discountTag == "" {
+		t.Fatalf("no ETag: tax %q, discount %q", taxTag, discountTag)
+	}
+	createFeeLine(t, te, quote, client.QuoteFeeLineItemWrite{Name: "Tooling", Amount: num("50"), IsTaxable: ptr(true)})
+	for path, old := range map[string]string{taxLinePath(quote, tax): taxTag, discountLinePath(quote): discountTag} {
+		r, b := sendRequest(t, http.MethodGet, srv.URL+path, mergeHeaders(bearer(te.Token), http.Header{"If-None-Match": {old}}), nil)
+		mustStatus(t, r.StatusCode, http.StatusOK, b)
+		if r.Header.Get("ETag") == old {
+			t.Errorf("%s: ETag %s stayed while the quote's amounts it shows changed", path, old)
+		}
+	}
+	mustDec(t, "tax on the new base", getTaxLine(t, te, quote, tax).Amount, "8.10") // 6 % of 135
+}
+
 // arrangeQuoteDocumentLines: quotes, each with fee lines, tax lines and a discount line, and
 // the quote report over them (statement counts).
 func arrangeQuoteDocumentLines(t *testing.T, small, large *tenantEnv) []readCase {
