@@ -46,17 +46,11 @@ func createQuoteFor(t *testing.T, te *tenantEnv, customerID string) string {
 	return created.Id
 }
 
-// deleteQuoteRow marks a quote deleted in SQL, as deleting it does.
-// TODO(lead): send DELETE /api/quotes/{quoteId} once the quote delete lands.
-func deleteQuoteRow(t *testing.T, te *tenantEnv, quoteID string) {
+// deleteQuote soft-deletes a quote through the API.
+func deleteQuote(t *testing.T, te *tenantEnv, quoteID string) {
 	t.Helper()
-	res, err := srv.Pool.ExecContext(context.Background(), `UPDATE quotes SET deleted = true WHERE tenant_id = $1 AND id = $2`, te.ID, quoteID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		t.Fatalf("deleted %d quotes, want 1", n)
-	}
+	r, b := rawRequest(t, http.MethodDelete, quotePath(quoteID), te.Token, "", "")
+	mustStatus(t, r.StatusCode, http.StatusOK, b)
 }
 
 // randomSuffix tells apart the names of records one test creates.
@@ -493,7 +487,7 @@ func TestQuoteLineWritesOnADeletedQuoteAreNotFound(t *testing.T) {
 	fee := createFeeLine(t, te, quote, client.QuoteFeeLineItemWrite{Name: "Freight", Amount: num("1")})
 	tax := createTaxLine(t, te, quote, state)
 	setDiscountLine(t, te, quote, client.QuoteDiscountLineItemWrite{Value: num("1")})
-	deleteQuoteRow(t, te, quote)
+	deleteQuote(t, te, quote)
 	for _, c := range []struct{ method, path, body string }{
 		{http.MethodPost, feeLinesPath(quote), `{"name":"X","amount":1}`},
 		{http.MethodPut, feeLinePath(quote, fee), `{"name":"X","amount":1}`},

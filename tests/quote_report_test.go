@@ -31,20 +31,11 @@ func reportIDs(p client.QuoteReportPage) []string {
 	return out
 }
 
-// moveQuote puts a quote in status in SQL, stamping quotedDate on a move to sent or won, as
-// the status update does.
-// TODO(lead): send POST /api/quotes/{quoteId}/status once the status update lands.
+// moveQuote moves a quote to status through the status update.
 func moveQuote(t *testing.T, te *tenantEnv, quoteID, status string) {
 	t.Helper()
-	res, err := srv.Pool.ExecContext(context.Background(), `UPDATE quotes SET status = $3,
-	       quoted_utc = CASE WHEN $3 IN ('sent', 'won') THEN coalesce(quoted_utc, now()) END
-	       WHERE tenant_id = $1 AND id = $2`, te.ID, quoteID, status)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		t.Fatalf("moved %d quotes, want 1", n)
-	}
+	r, b := rawRequest(t, http.MethodPost, quotePath(quoteID)+"/status", te.Token, "application/json", fmt.Sprintf(`{"status":%q}`, status))
+	mustStatus(t, r.StatusCode, http.StatusOK, b)
 }
 
 func date(t time.Time) *openapi_types.Date { return &openapi_types.Date{Time: t} }
@@ -56,7 +47,7 @@ func TestQuoteReportRowsLabelsTotalsAndOrder(t *testing.T) {
 	akron := createCustomer(t, te, client.CustomerWrite{Name: "Akron Tool"})
 	first, second, third := createQuoteFor(t, te, dayton), createQuoteFor(t, te, akron), createQuoteFor(t, te, dayton)
 	deleted := createQuoteFor(t, te, dayton)
-	deleteQuoteRow(t, te, deleted)
+	deleteQuote(t, te, deleted)
 	moveQuote(t, te, second, "needsApproval")
 	moveQuote(t, te, third, "sent")
 	createQuoteFor(t, other, createCustomer(t, other, client.CustomerWrite{Name: "Elsewhere"}))
@@ -66,6 +57,11 @@ func TestQuoteReportRowsLabelsTotalsAndOrder(t *testing.T) {
 	createFeeLine(t, te, first, client.QuoteFeeLineItemWrite{Name: "Freight", Amount: num("80"), IsTaxable: ptr(true)})
 	setDiscountLine(t, te, first, client.QuoteDiscountLineItemWrite{IsPercentage: true, Value: num("12.5")})
 	createTaxLine(t, te, first, state)
+	// Two part lines on the second quote, of an item without a price.
+	item := createItem(t, te, newItem("REPORT-PART"))
+	for range 2 {
+		addLine(t, te, second, fmt.Sprintf(`{"itemId":%q,"quantity":1}`, item))
+	}
 
 	page := quoteReport(t, te, nil, client.QuoteReportFilter{})
 	if got := reportIDs(page); !slices.Equal(got, []string{third, second, first}) {
@@ -78,13 +74,17 @@ func TestQuoteReportRowsLabelsTotalsAndOrder(t *testing.T) {
 	for _, row := range page.Data {
 		byID[row.Id] = row
 	}
-	for id, want := range map[string]struct{ status, label, customer string }{
-		first:  {"draft", "Draft", "Dayton Precision"},
-		second: {"needsApproval", "Needs Approval", "Akron Tool"},
-		third:  {"sent", "Sent", "Dayton Precision"},
+	for id, want := range map[string]struct {
+		status, label, customer string
+		parts                   int
+	}{
+		first:  {"draft", "Draft", "Dayton Precision", 0},
+		second: {"needsApproval", "Needs Approval", "Akron Tool", 2},
+		third:  {"sent", "Sent", "Dayton Precision", 0},
 	} {
 		row := byID[id]
-		if string(row.Status) != want.status || row.StatusLabel != want.label || row.Customer.Name != want.customer || row.PartLineCount != 0 {
+		if string(row.Status) != want.status || row.StatusLabel != want.label || row.Customer.Name != want.customer ||
+			row.Customer.Id == "" || row.PartLineCount != want.parts {
 			t.Errorf("row %s: %s", id, mustJSON(t, row))
 		}
 	}
