@@ -5266,6 +5266,151 @@ type QuoteFilter struct {
 	Statuses *[]QuoteStatus `json:"statuses,omitempty"`
 }
 
+// QuoteLineCostBreakdown The estimated cost of making a quote part line's quantity from its own routing (see `getQuotePartLineCostBreakdown`), in the members of `ItemCostBreakdown`: `itemCost` is the cost added at the line's own routing, `cumulativeCost` adds everything below it (sub-assemblies and bought components). Computed when read, never stored.
+type QuoteLineCostBreakdown struct {
+	// CalculatedOn When the estimate was computed (this read).
+	CalculatedOn utctime.Time `json:"calculatedOn"`
+
+	// CumulativeCost Costs by kind; `total` is material + labor + machine + outside processing + overhead.
+	CumulativeCost CostObjects `json:"cumulativeCost"`
+
+	// ItemCost Costs by kind; `total` is material + labor + machine + outside processing + overhead.
+	ItemCost CostObjects `json:"itemCost"`
+
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// LineItemId A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	LineItemId Id36 `json:"lineItemId"`
+
+	// Quantity The quantity costed: the line's quantity.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// QuoteId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	QuoteId Id24 `json:"quoteId"`
+
+	// Time Hours spent (or estimated) for the breakdown's quantity.
+	Time CostBreakdownTime `json:"time"`
+}
+
+// QuoteLineMakeSummary What making a quote part line's quantity takes, exploded through the line's own routing and
+// the routings of the items it consumes at every depth. Each made item is counted as one batch
+// of its whole quantity over every branch that consumes it; an input item counts
+// `quantityPerUnit` × the quantity of what consumes it, and an input material ceil(quantity ÷
+// `piecesPerBlank`) blanks. Stock on hand is not counted. Lists are `[]` when empty.
+type QuoteLineMakeSummary struct {
+	// BoughtItems The items consumed at some depth that have no routing (bought), as input items or as the stock items of input materials (counted in blanks), by item number then id.
+	BoughtItems []QuoteLineMakeSummaryItem `json:"boughtItems"`
+
+	// ItemId The line's item, which the line's routing makes.
+	ItemId Id24 `json:"itemId"`
+
+	// LineItemId A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	LineItemId Id36 `json:"lineItemId"`
+
+	// MadeItems The sub-assemblies: items consumed at some depth that have a routing of their own and are made from it, by item number then id.
+	MadeItems []QuoteLineMakeSummaryItem `json:"madeItems"`
+
+	// Materials Every input material of every routing made, with the blanks it takes: the line's routing first, then by the made item's number, then oldest first.
+	Materials []QuoteLineMakeSummaryMaterial `json:"materials"`
+
+	// Operations Every routing operation of every routing made, with its times for the quantity made there: the line's routing first, then by the made item's number, then by sequence and id.
+	Operations []QuoteLineMakeSummaryOperation `json:"operations"`
+
+	// Quantity The quantity made: the line's quantity.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// QuoteId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	QuoteId Id24 `json:"quoteId"`
+
+	// TotalRunMinutes The sum of the operations' runMinutes.
+	TotalRunMinutes dec.Decimal `json:"totalRunMinutes"`
+
+	// TotalSetupMinutes The sum of the operations' setupMinutes.
+	TotalSetupMinutes dec.Decimal `json:"totalSetupMinutes"`
+}
+
+// QuoteLineMakeSummaryItem An item that making a quote part line takes, and how much of it (in its inventory unit).
+type QuoteLineMakeSummaryItem struct {
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// ItemNumber The item's number.
+	ItemNumber string `json:"itemNumber"`
+
+	// Quantity How much of the item, over every branch.
+	Quantity dec.Decimal `json:"quantity"`
+}
+
+// QuoteLineMakeSummaryMaterial An input material of a routing that making a quote part line runs, with the blanks it takes.
+type QuoteLineMakeSummaryMaterial struct {
+	// Blanks Blanks needed: ceil(quantity made ÷ piecesPerBlank).
+	Blanks dec.Decimal `json:"blanks"`
+
+	// InputMaterialId A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	InputMaterialId Id36 `json:"inputMaterialId"`
+
+	// ItemId The stock item the blanks are cut from; null when the material names none.
+	ItemId *string `json:"itemId"`
+
+	// MadeItemId The item the routing makes (the line's item for the line's routing).
+	MadeItemId Id24 `json:"madeItemId"`
+
+	// MaterialShapeId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	MaterialShapeId Id24 `json:"materialShapeId"`
+
+	// PiecesPerBlank Pieces cut from one blank.
+	PiecesPerBlank int64 `json:"piecesPerBlank"`
+}
+
+// QuoteLineMakeSummaryOperation A routing operation that making a quote part line runs, with its times for the quantity made at it.
+type QuoteLineMakeSummaryOperation struct {
+	// IsOutsideProcessing Whether an outside vendor performs it (its times are then 0).
+	IsOutsideProcessing bool `json:"isOutsideProcessing"`
+
+	// MadeItemId The item the routing makes (the line's item for the line's routing).
+	MadeItemId Id24 `json:"madeItemId"`
+
+	// Name The operation's name.
+	Name string `json:"name"`
+
+	// Quantity The quantity made through this routing.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// RoutingOperationId A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	RoutingOperationId Id36 `json:"routingOperationId"`
+
+	// RunMinutes runTimeMinutesPerUnit × quantity (0 for outside processing).
+	RunMinutes dec.Decimal `json:"runMinutes"`
+
+	// Sequence The operation's sequence in its routing.
+	Sequence int32 `json:"sequence"`
+
+	// SetupMinutes The setup time, once per batch (0 for outside processing).
+	SetupMinutes dec.Decimal `json:"setupMinutes"`
+
+	// WorkCenterId The operation's work center; null when none.
+	WorkCenterId *string `json:"workCenterId"`
+}
+
 // QuotePartLineItem A part line of a quote (read shape). Amounts are in the quote's currency.
 type QuotePartLineItem struct {
 	CreatedUtc utctime.Time `json:"createdUtc"`
@@ -6720,6 +6865,11 @@ type ItemId = Id24
 //
 // Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
 type LineItemId = Id36
+
+// LineRoutingId A 36-character sub-record id (UUID).
+//
+// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+type LineRoutingId = Id36
 
 // Phase When during an operation an in-process tracking field is recorded: `setup`, once, at
 // first-piece approval; `inProcess`, while the operation runs (every `frequency` units
@@ -9979,6 +10129,33 @@ type ListQuotesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateQuotePartLineRoutingInputItemParams defines parameters for CreateQuotePartLineRoutingInputItem.
+type CreateQuotePartLineRoutingInputItemParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ReplaceQuoteCustomFieldsParams defines parameters for ReplaceQuoteCustomFields.
 type ReplaceQuoteCustomFieldsParams struct {
 	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
@@ -10187,6 +10364,293 @@ type ReplaceQuotePartLineCustomFieldsDeprecatedParams struct {
 	// customer details and price breaks) the ETag is the record's: the item's. Without the
 	// header the request writes whatever the record's version.
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetQuotePartLineRoutingParams defines parameters for GetQuotePartLineRouting.
+type GetQuotePartLineRoutingParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// ListQuotePartLineRoutingInputItemsParams defines parameters for ListQuotePartLineRoutingInputItems.
+type ListQuotePartLineRoutingInputItemsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteQuotePartLineRoutingInputItemParams defines parameters for DeleteQuotePartLineRoutingInputItem.
+type DeleteQuotePartLineRoutingInputItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetQuotePartLineRoutingInputItemParams defines parameters for GetQuotePartLineRoutingInputItem.
+type GetQuotePartLineRoutingInputItemParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateQuotePartLineRoutingInputItemParams defines parameters for UpdateQuotePartLineRoutingInputItem.
+type UpdateQuotePartLineRoutingInputItemParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ListQuotePartLineRoutingInputMaterialsParams defines parameters for ListQuotePartLineRoutingInputMaterials.
+type ListQuotePartLineRoutingInputMaterialsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateQuotePartLineRoutingOperationParams defines parameters for CreateQuotePartLineRoutingOperation.
+type CreateQuotePartLineRoutingOperationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListQuotePartLineRoutingOperationsParams defines parameters for ListQuotePartLineRoutingOperations.
+type ListQuotePartLineRoutingOperationsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteQuotePartLineRoutingOperationParams defines parameters for DeleteQuotePartLineRoutingOperation.
+type DeleteQuotePartLineRoutingOperationParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetQuotePartLineRoutingOperationParams defines parameters for GetQuotePartLineRoutingOperation.
+type GetQuotePartLineRoutingOperationParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateQuotePartLineRoutingOperationParams defines parameters for UpdateQuotePartLineRoutingOperation.
+type UpdateQuotePartLineRoutingOperationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// CreateQuotePartLineRoutingOperationTrackingParams defines parameters for CreateQuotePartLineRoutingOperationTracking.
+type CreateQuotePartLineRoutingOperationTrackingParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListQuotePartLineRoutingOperationTrackingsParams defines parameters for ListQuotePartLineRoutingOperationTrackings.
+type ListQuotePartLineRoutingOperationTrackingsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteQuotePartLineRoutingOperationTrackingParams defines parameters for DeleteQuotePartLineRoutingOperationTracking.
+type DeleteQuotePartLineRoutingOperationTrackingParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetQuotePartLineRoutingOperationTrackingParams defines parameters for GetQuotePartLineRoutingOperationTracking.
+type GetQuotePartLineRoutingOperationTrackingParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// ListQuotePartLineRoutingOperationItemsParams defines parameters for ListQuotePartLineRoutingOperationItems.
+type ListQuotePartLineRoutingOperationItemsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetQuotePartLineRoutingOperationItemParams defines parameters for GetQuotePartLineRoutingOperationItem.
+type GetQuotePartLineRoutingOperationItemParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // GetCostingSettingsParams defines parameters for GetCostingSettings.
@@ -11142,6 +11606,9 @@ type CreateQuoteJSONRequestBody = QuoteCreate
 // ListQuotesJSONRequestBody defines body for ListQuotes for application/json ContentType.
 type ListQuotesJSONRequestBody = QuoteFilter
 
+// CreateQuotePartLineRoutingInputItemJSONRequestBody defines body for CreateQuotePartLineRoutingInputItem for application/json ContentType.
+type CreateQuotePartLineRoutingInputItemJSONRequestBody = RoutingInputItemWrite
+
 // ReplaceQuoteCustomFieldsJSONRequestBody defines body for ReplaceQuoteCustomFields for application/json ContentType.
 type ReplaceQuoteCustomFieldsJSONRequestBody = CustomFields
 
@@ -11175,6 +11642,33 @@ type ReplaceQuotePartLineCustomFieldsJSONRequestBody = CustomFields
 //
 // Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 type ReplaceQuotePartLineCustomFieldsDeprecatedJSONRequestBody = CustomFields
+
+// ListQuotePartLineRoutingInputItemsJSONRequestBody defines body for ListQuotePartLineRoutingInputItems for application/json ContentType.
+type ListQuotePartLineRoutingInputItemsJSONRequestBody = RoutingInputItemFilter
+
+// UpdateQuotePartLineRoutingInputItemJSONRequestBody defines body for UpdateQuotePartLineRoutingInputItem for application/json ContentType.
+type UpdateQuotePartLineRoutingInputItemJSONRequestBody = RoutingInputItemWrite
+
+// ListQuotePartLineRoutingInputMaterialsJSONRequestBody defines body for ListQuotePartLineRoutingInputMaterials for application/json ContentType.
+type ListQuotePartLineRoutingInputMaterialsJSONRequestBody = RoutingInputMaterialFilter
+
+// CreateQuotePartLineRoutingOperationJSONRequestBody defines body for CreateQuotePartLineRoutingOperation for application/json ContentType.
+type CreateQuotePartLineRoutingOperationJSONRequestBody = RoutingOperationWrite
+
+// ListQuotePartLineRoutingOperationsJSONRequestBody defines body for ListQuotePartLineRoutingOperations for application/json ContentType.
+type ListQuotePartLineRoutingOperationsJSONRequestBody = RoutingOperationFilter
+
+// UpdateQuotePartLineRoutingOperationJSONRequestBody defines body for UpdateQuotePartLineRoutingOperation for application/json ContentType.
+type UpdateQuotePartLineRoutingOperationJSONRequestBody = RoutingOperationWrite
+
+// CreateQuotePartLineRoutingOperationTrackingJSONRequestBody defines body for CreateQuotePartLineRoutingOperationTracking for application/json ContentType.
+type CreateQuotePartLineRoutingOperationTrackingJSONRequestBody = RoutingTrackingWrite
+
+// ListQuotePartLineRoutingOperationTrackingsJSONRequestBody defines body for ListQuotePartLineRoutingOperationTrackings for application/json ContentType.
+type ListQuotePartLineRoutingOperationTrackingsJSONRequestBody = RoutingTrackingFilter
+
+// ListQuotePartLineRoutingOperationItemsJSONRequestBody defines body for ListQuotePartLineRoutingOperationItems for application/json ContentType.
+type ListQuotePartLineRoutingOperationItemsJSONRequestBody = RoutingOperationItemFilter
 
 // UpdateQuoteStatusJSONRequestBody defines body for UpdateQuoteStatus for application/json ContentType.
 type UpdateQuoteStatusJSONRequestBody = QuoteStatusUpdate
@@ -12106,6 +12600,9 @@ type ServerInterface interface {
 	// ListQuotes List quotes
 	// (POST /api/quotes/list)
 	ListQuotes(ctx echo.Context, params ListQuotesParams) error
+	// CreateQuotePartLineRoutingInputItem Add an input item to a quote part line's routing
+	// (POST /api/quotes/{QuoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items)
+	CreateQuotePartLineRoutingInputItem(ctx echo.Context, quoteId Id24, lineItemId LineItemId, routingId LineRoutingId, params CreateQuotePartLineRoutingInputItemParams) error
 	// ReplaceQuoteCustomFields Replace a quote's custom fields
 	// (PUT /api/quotes/{id}/custom-fields)
 	ReplaceQuoteCustomFields(ctx echo.Context, id Id, params ReplaceQuoteCustomFieldsParams) error
@@ -12144,6 +12641,9 @@ type ServerInterface interface {
 	// UpdateQuotePartLine Update one part line of a quote
 	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId})
 	UpdateQuotePartLine(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params UpdateQuotePartLineParams) error
+	// GetQuotePartLineCostBreakdown Estimate the cost of a quote part line
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/cost-breakdown)
+	GetQuotePartLineCostBreakdown(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId) error
 	// ReplaceQuotePartLineCustomFields Replace a quote part line's custom fields
 	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId}/custom-fields)
 	ReplaceQuotePartLineCustomFields(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params ReplaceQuotePartLineCustomFieldsParams) error
@@ -12152,6 +12652,60 @@ type ServerInterface interface {
 	//
 	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 	ReplaceQuotePartLineCustomFieldsDeprecated(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params ReplaceQuotePartLineCustomFieldsDeprecatedParams) error
+	// GetQuotePartLineMakeSummary Summarise what making a quote part line takes
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/make-summary)
+	GetQuotePartLineMakeSummary(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId) error
+	// GetQuotePartLineRouting Get a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId})
+	GetQuotePartLineRouting(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params GetQuotePartLineRoutingParams) error
+	// ListQuotePartLineRoutingInputItems List the input items of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/list)
+	ListQuotePartLineRoutingInputItems(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params ListQuotePartLineRoutingInputItemsParams) error
+	// DeleteQuotePartLineRoutingInputItem Delete one input item of a quote part line's routing
+	// (DELETE /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	DeleteQuotePartLineRoutingInputItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params DeleteQuotePartLineRoutingInputItemParams) error
+	// GetQuotePartLineRoutingInputItem Get one input item of a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	GetQuotePartLineRoutingInputItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params GetQuotePartLineRoutingInputItemParams) error
+	// UpdateQuotePartLineRoutingInputItem Update one input item of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	UpdateQuotePartLineRoutingInputItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params UpdateQuotePartLineRoutingInputItemParams) error
+	// ListQuotePartLineRoutingInputMaterials List the input materials of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-materials/list)
+	ListQuotePartLineRoutingInputMaterials(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params ListQuotePartLineRoutingInputMaterialsParams) error
+	// CreateQuotePartLineRoutingOperation Add an operation to a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations)
+	CreateQuotePartLineRoutingOperation(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params CreateQuotePartLineRoutingOperationParams) error
+	// ListQuotePartLineRoutingOperations List the operations of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/list)
+	ListQuotePartLineRoutingOperations(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params ListQuotePartLineRoutingOperationsParams) error
+	// DeleteQuotePartLineRoutingOperation Delete one operation of a quote part line's routing
+	// (DELETE /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	DeleteQuotePartLineRoutingOperation(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params DeleteQuotePartLineRoutingOperationParams) error
+	// GetQuotePartLineRoutingOperation Get one operation of a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	GetQuotePartLineRoutingOperation(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params GetQuotePartLineRoutingOperationParams) error
+	// UpdateQuotePartLineRoutingOperation Update one operation of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	UpdateQuotePartLineRoutingOperation(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params UpdateQuotePartLineRoutingOperationParams) error
+	// CreateQuotePartLineRoutingOperationTracking Record an in-process tracking field at a phase of an operation of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase})
+	CreateQuotePartLineRoutingOperationTracking(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, params CreateQuotePartLineRoutingOperationTrackingParams) error
+	// ListQuotePartLineRoutingOperationTrackings List the in-process tracking at a phase of an operation of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/list)
+	ListQuotePartLineRoutingOperationTrackings(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, params ListQuotePartLineRoutingOperationTrackingsParams) error
+	// DeleteQuotePartLineRoutingOperationTracking Delete one in-process tracking at a phase of an operation of a quote part line's routing
+	// (DELETE /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/{iptId})
+	DeleteQuotePartLineRoutingOperationTracking(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, iptId Id36, params DeleteQuotePartLineRoutingOperationTrackingParams) error
+	// GetQuotePartLineRoutingOperationTracking Get one in-process tracking at a phase of an operation of a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/{iptId})
+	GetQuotePartLineRoutingOperationTracking(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, iptId Id36, params GetQuotePartLineRoutingOperationTrackingParams) error
+	// ListQuotePartLineRoutingOperationItems List the items consumed at an operation of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/list)
+	ListQuotePartLineRoutingOperationItems(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params ListQuotePartLineRoutingOperationItemsParams) error
+	// GetQuotePartLineRoutingOperationItem Get one item consumed at an operation of a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/{operationItemId})
+	GetQuotePartLineRoutingOperationItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, operationItemId Id36, params GetQuotePartLineRoutingOperationItemParams) error
 	// UpdateQuoteStatus Move a quote to another status
 	// (POST /api/quotes/{quoteId}/status)
 	UpdateQuoteStatus(ctx echo.Context, quoteId QuoteId) error
@@ -19329,6 +19883,58 @@ func (w *ServerInterfaceWrapper) ListQuotes(ctx echo.Context) error {
 	return err
 }
 
+// CreateQuotePartLineRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateQuotePartLineRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "QuoteId" -------------
+	var quoteId Id24
+
+	err = runtime.BindStyledParameterWithOptions("simple", "QuoteId", ctx.Param("QuoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter QuoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateQuotePartLineRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateQuotePartLineRoutingInputItem(ctx, quoteId, lineItemId, routingId, params)
+	return err
+}
+
 // ReplaceQuoteCustomFields converts echo context to params.
 func (w *ServerInterfaceWrapper) ReplaceQuoteCustomFields(ctx echo.Context) error {
 	var err error
@@ -19795,6 +20401,30 @@ func (w *ServerInterfaceWrapper) UpdateQuotePartLine(ctx echo.Context) error {
 	return err
 }
 
+// GetQuotePartLineCostBreakdown converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuotePartLineCostBreakdown(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuotePartLineCostBreakdown(ctx, quoteId, lineItemId)
+	return err
+}
+
 // ReplaceQuotePartLineCustomFields converts echo context to params.
 func (w *ServerInterfaceWrapper) ReplaceQuotePartLineCustomFields(ctx echo.Context) error {
 	var err error
@@ -19880,6 +20510,1146 @@ func (w *ServerInterfaceWrapper) ReplaceQuotePartLineCustomFieldsDeprecated(ctx 
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.ReplaceQuotePartLineCustomFieldsDeprecated(ctx, quoteId, lineItemId, params)
+	return err
+}
+
+// GetQuotePartLineMakeSummary converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuotePartLineMakeSummary(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuotePartLineMakeSummary(ctx, quoteId, lineItemId)
+	return err
+}
+
+// GetQuotePartLineRouting converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuotePartLineRouting(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuotePartLineRoutingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuotePartLineRouting(ctx, quoteId, lineItemId, routingId, params)
+	return err
+}
+
+// ListQuotePartLineRoutingInputItems converts echo context to params.
+func (w *ServerInterfaceWrapper) ListQuotePartLineRoutingInputItems(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListQuotePartLineRoutingInputItemsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListQuotePartLineRoutingInputItems(ctx, quoteId, lineItemId, routingId, params)
+	return err
+}
+
+// DeleteQuotePartLineRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteQuotePartLineRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "inputItemId" -------------
+	var inputItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputItemId", ctx.Param("inputItemId"), &inputItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteQuotePartLineRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteQuotePartLineRoutingInputItem(ctx, quoteId, lineItemId, routingId, inputItemId, params)
+	return err
+}
+
+// GetQuotePartLineRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuotePartLineRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "inputItemId" -------------
+	var inputItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputItemId", ctx.Param("inputItemId"), &inputItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuotePartLineRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuotePartLineRoutingInputItem(ctx, quoteId, lineItemId, routingId, inputItemId, params)
+	return err
+}
+
+// UpdateQuotePartLineRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateQuotePartLineRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "inputItemId" -------------
+	var inputItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputItemId", ctx.Param("inputItemId"), &inputItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateQuotePartLineRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateQuotePartLineRoutingInputItem(ctx, quoteId, lineItemId, routingId, inputItemId, params)
+	return err
+}
+
+// ListQuotePartLineRoutingInputMaterials converts echo context to params.
+func (w *ServerInterfaceWrapper) ListQuotePartLineRoutingInputMaterials(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListQuotePartLineRoutingInputMaterialsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListQuotePartLineRoutingInputMaterials(ctx, quoteId, lineItemId, routingId, params)
+	return err
+}
+
+// CreateQuotePartLineRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateQuotePartLineRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateQuotePartLineRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateQuotePartLineRoutingOperation(ctx, quoteId, lineItemId, routingId, params)
+	return err
+}
+
+// ListQuotePartLineRoutingOperations converts echo context to params.
+func (w *ServerInterfaceWrapper) ListQuotePartLineRoutingOperations(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListQuotePartLineRoutingOperationsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListQuotePartLineRoutingOperations(ctx, quoteId, lineItemId, routingId, params)
+	return err
+}
+
+// DeleteQuotePartLineRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteQuotePartLineRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteQuotePartLineRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteQuotePartLineRoutingOperation(ctx, quoteId, lineItemId, routingId, operationId, params)
+	return err
+}
+
+// GetQuotePartLineRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuotePartLineRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuotePartLineRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuotePartLineRoutingOperation(ctx, quoteId, lineItemId, routingId, operationId, params)
+	return err
+}
+
+// UpdateQuotePartLineRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateQuotePartLineRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateQuotePartLineRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateQuotePartLineRoutingOperation(ctx, quoteId, lineItemId, routingId, operationId, params)
+	return err
+}
+
+// CreateQuotePartLineRoutingOperationTracking converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateQuotePartLineRoutingOperationTracking(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateQuotePartLineRoutingOperationTrackingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateQuotePartLineRoutingOperationTracking(ctx, quoteId, lineItemId, routingId, operationId, phase, params)
+	return err
+}
+
+// ListQuotePartLineRoutingOperationTrackings converts echo context to params.
+func (w *ServerInterfaceWrapper) ListQuotePartLineRoutingOperationTrackings(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListQuotePartLineRoutingOperationTrackingsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListQuotePartLineRoutingOperationTrackings(ctx, quoteId, lineItemId, routingId, operationId, phase, params)
+	return err
+}
+
+// DeleteQuotePartLineRoutingOperationTracking converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteQuotePartLineRoutingOperationTracking(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// ------------- Path parameter "iptId" -------------
+	var iptId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "iptId", ctx.Param("iptId"), &iptId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter iptId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteQuotePartLineRoutingOperationTrackingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteQuotePartLineRoutingOperationTracking(ctx, quoteId, lineItemId, routingId, operationId, phase, iptId, params)
+	return err
+}
+
+// GetQuotePartLineRoutingOperationTracking converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuotePartLineRoutingOperationTracking(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// ------------- Path parameter "iptId" -------------
+	var iptId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "iptId", ctx.Param("iptId"), &iptId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter iptId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuotePartLineRoutingOperationTrackingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuotePartLineRoutingOperationTracking(ctx, quoteId, lineItemId, routingId, operationId, phase, iptId, params)
+	return err
+}
+
+// ListQuotePartLineRoutingOperationItems converts echo context to params.
+func (w *ServerInterfaceWrapper) ListQuotePartLineRoutingOperationItems(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListQuotePartLineRoutingOperationItemsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListQuotePartLineRoutingOperationItems(ctx, quoteId, lineItemId, routingId, operationId, params)
+	return err
+}
+
+// GetQuotePartLineRoutingOperationItem converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuotePartLineRoutingOperationItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "operationItemId" -------------
+	var operationItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationItemId", ctx.Param("operationItemId"), &operationItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuotePartLineRoutingOperationItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuotePartLineRoutingOperationItem(ctx, quoteId, lineItemId, routingId, operationId, operationItemId, params)
 	return err
 }
 
@@ -21415,6 +23185,26 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId/ipts/:phase/list", wrapper.ListItemRoutingOperationTrackings, options.OperationMiddlewares["listItemRoutingOperationTrackings"]...)
 	router.DELETE(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId/ipts/:phase/:iptId", wrapper.DeleteItemRoutingOperationTracking, options.OperationMiddlewares["deleteItemRoutingOperationTracking"]...)
 	router.GET(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId/ipts/:phase/:iptId", wrapper.GetItemRoutingOperationTracking, options.OperationMiddlewares["getItemRoutingOperationTracking"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId", wrapper.GetQuotePartLineRouting, options.OperationMiddlewares["getQuotePartLineRouting"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations", wrapper.CreateQuotePartLineRoutingOperation, options.OperationMiddlewares["createQuotePartLineRoutingOperation"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/list", wrapper.ListQuotePartLineRoutingOperations, options.OperationMiddlewares["listQuotePartLineRoutingOperations"]...)
+	router.DELETE(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId", wrapper.DeleteQuotePartLineRoutingOperation, options.OperationMiddlewares["deleteQuotePartLineRoutingOperation"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId", wrapper.GetQuotePartLineRoutingOperation, options.OperationMiddlewares["getQuotePartLineRoutingOperation"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId", wrapper.UpdateQuotePartLineRoutingOperation, options.OperationMiddlewares["updateQuotePartLineRoutingOperation"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/ipts/:phase", wrapper.CreateQuotePartLineRoutingOperationTracking, options.OperationMiddlewares["createQuotePartLineRoutingOperationTracking"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/ipts/:phase/list", wrapper.ListQuotePartLineRoutingOperationTrackings, options.OperationMiddlewares["listQuotePartLineRoutingOperationTrackings"]...)
+	router.DELETE(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/ipts/:phase/:iptId", wrapper.DeleteQuotePartLineRoutingOperationTracking, options.OperationMiddlewares["deleteQuotePartLineRoutingOperationTracking"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/ipts/:phase/:iptId", wrapper.GetQuotePartLineRoutingOperationTracking, options.OperationMiddlewares["getQuotePartLineRoutingOperationTracking"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/items/list", wrapper.ListQuotePartLineRoutingOperationItems, options.OperationMiddlewares["listQuotePartLineRoutingOperationItems"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/items/:operationItemId", wrapper.GetQuotePartLineRoutingOperationItem, options.OperationMiddlewares["getQuotePartLineRoutingOperationItem"]...)
+	router.POST(options.BaseURL+"/api/quotes/:QuoteId/part-line-items/:lineItemId/routing/:routingId/input-items", wrapper.CreateQuotePartLineRoutingInputItem, options.OperationMiddlewares["createQuotePartLineRoutingInputItem"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/input-items/list", wrapper.ListQuotePartLineRoutingInputItems, options.OperationMiddlewares["listQuotePartLineRoutingInputItems"]...)
+	router.DELETE(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/input-items/:inputItemId", wrapper.DeleteQuotePartLineRoutingInputItem, options.OperationMiddlewares["deleteQuotePartLineRoutingInputItem"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/input-items/:inputItemId", wrapper.GetQuotePartLineRoutingInputItem, options.OperationMiddlewares["getQuotePartLineRoutingInputItem"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/input-items/:inputItemId", wrapper.UpdateQuotePartLineRoutingInputItem, options.OperationMiddlewares["updateQuotePartLineRoutingInputItem"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/input-materials/list", wrapper.ListQuotePartLineRoutingInputMaterials, options.OperationMiddlewares["listQuotePartLineRoutingInputMaterials"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/cost-breakdown", wrapper.GetQuotePartLineCostBreakdown, options.OperationMiddlewares["getQuotePartLineCostBreakdown"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/make-summary", wrapper.GetQuotePartLineMakeSummary, options.OperationMiddlewares["getQuotePartLineMakeSummary"]...)
 	router.POST(options.BaseURL+"/api/operation", wrapper.CreateOperation, options.OperationMiddlewares["createOperation"]...)
 	router.PUT(options.BaseURL+"/api/operation/:id", wrapper.UpdateOperation, options.OperationMiddlewares["updateOperation"]...)
 	router.GET(options.BaseURL+"/api/operations/:id", wrapper.GetOperation, options.OperationMiddlewares["getOperation"]...)
@@ -53040,6 +54830,202 @@ func (response ListQuotes503ApplicationProblemPlusJSONResponse) VisitListQuotesR
 	return err
 }
 
+type CreateQuotePartLineRoutingInputItemRequestObject struct {
+	QuoteId    Id24          `json:"QuoteId"`
+	LineItemId LineItemId    `json:"lineItemId"`
+	RoutingId  LineRoutingId `json:"routingId"`
+	Params     CreateQuotePartLineRoutingInputItemParams
+	Body       *CreateQuotePartLineRoutingInputItemJSONRequestBody
+}
+
+type CreateQuotePartLineRoutingInputItemResponseObject interface {
+	VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type CreateQuotePartLineRoutingInputItem200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateQuotePartLineRoutingInputItem200JSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem409ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem413ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem415ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem422ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplaceQuoteCustomFieldsRequestObject struct {
 	Id     Id `json:"id"`
 	Params ReplaceQuoteCustomFieldsParams
@@ -55095,6 +57081,132 @@ func (response UpdateQuotePartLine503ApplicationProblemPlusJSONResponse) VisitUp
 	return err
 }
 
+type GetQuotePartLineCostBreakdownRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+}
+
+type GetQuotePartLineCostBreakdownResponseObject interface {
+	VisitGetQuotePartLineCostBreakdownResponse(w http.ResponseWriter) error
+}
+
+type GetQuotePartLineCostBreakdown200JSONResponse QuoteLineCostBreakdown
+
+func (response GetQuotePartLineCostBreakdown200JSONResponse) VisitGetQuotePartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineCostBreakdown400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineCostBreakdown400ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineCostBreakdown401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineCostBreakdown401ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineCostBreakdown403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineCostBreakdown403ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineCostBreakdown404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineCostBreakdown404ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineCostBreakdown429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineCostBreakdown429ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineCostBreakdown503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineCostBreakdown503ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplaceQuotePartLineCustomFieldsRequestObject struct {
 	QuoteId    QuoteId    `json:"quoteId"`
 	LineItemId LineItemId `json:"lineItemId"`
@@ -55449,6 +57561,2979 @@ type ReplaceQuotePartLineCustomFieldsDeprecated503ApplicationProblemPlusJSONResp
 }
 
 func (response ReplaceQuotePartLineCustomFieldsDeprecated503ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineMakeSummaryRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+}
+
+type GetQuotePartLineMakeSummaryResponseObject interface {
+	VisitGetQuotePartLineMakeSummaryResponse(w http.ResponseWriter) error
+}
+
+type GetQuotePartLineMakeSummary200JSONResponse QuoteLineMakeSummary
+
+func (response GetQuotePartLineMakeSummary200JSONResponse) VisitGetQuotePartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineMakeSummary400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineMakeSummary400ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineMakeSummary401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineMakeSummary401ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineMakeSummary403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineMakeSummary403ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineMakeSummary404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineMakeSummary404ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineMakeSummary429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineMakeSummary429ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineMakeSummary503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineMakeSummary503ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingRequestObject struct {
+	QuoteId    QuoteId       `json:"quoteId"`
+	LineItemId LineItemId    `json:"lineItemId"`
+	RoutingId  LineRoutingId `json:"routingId"`
+	Params     GetQuotePartLineRoutingParams
+}
+
+type GetQuotePartLineRoutingResponseObject interface {
+	VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error
+}
+
+type GetQuotePartLineRouting200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuotePartLineRouting200JSONResponse struct {
+	Body    Routing
+	Headers GetQuotePartLineRouting200ResponseHeaders
+}
+
+func (response GetQuotePartLineRouting200JSONResponse) VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRouting304Response = RecordNotModifiedResponse
+
+func (response GetQuotePartLineRouting304Response) VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuotePartLineRouting400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRouting400ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRouting401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRouting401ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRouting403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRouting403ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRouting404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRouting404ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRouting429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRouting429ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRouting503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRouting503ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItemsRequestObject struct {
+	QuoteId    QuoteId       `json:"quoteId"`
+	LineItemId LineItemId    `json:"lineItemId"`
+	RoutingId  LineRoutingId `json:"routingId"`
+	Params     ListQuotePartLineRoutingInputItemsParams
+	Body       *ListQuotePartLineRoutingInputItemsJSONRequestBody
+}
+
+type ListQuotePartLineRoutingInputItemsResponseObject interface {
+	VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error
+}
+
+type ListQuotePartLineRoutingInputItems200JSONResponse []RoutingInputItem
+
+func (response ListQuotePartLineRoutingInputItems200JSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItems400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputItems400ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItems401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputItems401ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItems403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputItems403ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItems404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputItems404ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItems413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputItems413ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItems415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputItems415ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItems429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputItems429ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItems503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputItems503ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingInputItemRequestObject struct {
+	QuoteId     QuoteId       `json:"quoteId"`
+	LineItemId  LineItemId    `json:"lineItemId"`
+	RoutingId   LineRoutingId `json:"routingId"`
+	InputItemId Id36          `json:"inputItemId"`
+	Params      DeleteQuotePartLineRoutingInputItemParams
+}
+
+type DeleteQuotePartLineRoutingInputItemResponseObject interface {
+	VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type DeleteQuotePartLineRoutingInputItem200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteQuotePartLineRoutingInputItem200JSONResponse) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingInputItem204Response struct {
+}
+
+func (response DeleteQuotePartLineRoutingInputItem204Response) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteQuotePartLineRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingInputItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingInputItem412ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingInputItemRequestObject struct {
+	QuoteId     QuoteId       `json:"quoteId"`
+	LineItemId  LineItemId    `json:"lineItemId"`
+	RoutingId   LineRoutingId `json:"routingId"`
+	InputItemId Id36          `json:"inputItemId"`
+	Params      GetQuotePartLineRoutingInputItemParams
+}
+
+type GetQuotePartLineRoutingInputItemResponseObject interface {
+	VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type GetQuotePartLineRoutingInputItem200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuotePartLineRoutingInputItem200JSONResponse struct {
+	Body    RoutingInputItem
+	Headers GetQuotePartLineRoutingInputItem200ResponseHeaders
+}
+
+func (response GetQuotePartLineRoutingInputItem200JSONResponse) VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingInputItem304Response = RecordNotModifiedResponse
+
+func (response GetQuotePartLineRoutingInputItem304Response) VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuotePartLineRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItemRequestObject struct {
+	QuoteId     QuoteId       `json:"quoteId"`
+	LineItemId  LineItemId    `json:"lineItemId"`
+	RoutingId   LineRoutingId `json:"routingId"`
+	InputItemId Id36          `json:"inputItemId"`
+	Params      UpdateQuotePartLineRoutingInputItemParams
+	Body        *UpdateQuotePartLineRoutingInputItemJSONRequestBody
+}
+
+type UpdateQuotePartLineRoutingInputItemResponseObject interface {
+	VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type UpdateQuotePartLineRoutingInputItem200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateQuotePartLineRoutingInputItem200JSONResponse struct {
+	Body    RoutingInputItem
+	Headers UpdateQuotePartLineRoutingInputItem200ResponseHeaders
+}
+
+func (response UpdateQuotePartLineRoutingInputItem200JSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem409ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem412ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem413ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem415ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem422ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterialsRequestObject struct {
+	QuoteId    QuoteId       `json:"quoteId"`
+	LineItemId LineItemId    `json:"lineItemId"`
+	RoutingId  LineRoutingId `json:"routingId"`
+	Params     ListQuotePartLineRoutingInputMaterialsParams
+	Body       *ListQuotePartLineRoutingInputMaterialsJSONRequestBody
+}
+
+type ListQuotePartLineRoutingInputMaterialsResponseObject interface {
+	VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error
+}
+
+type ListQuotePartLineRoutingInputMaterials200JSONResponse []RoutingInputMaterial
+
+func (response ListQuotePartLineRoutingInputMaterials200JSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterials400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputMaterials400ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterials401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputMaterials401ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterials403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputMaterials403ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterials404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputMaterials404ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterials413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputMaterials413ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterials415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputMaterials415ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterials429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputMaterials429ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterials503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputMaterials503ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationRequestObject struct {
+	QuoteId    QuoteId       `json:"quoteId"`
+	LineItemId LineItemId    `json:"lineItemId"`
+	RoutingId  LineRoutingId `json:"routingId"`
+	Params     CreateQuotePartLineRoutingOperationParams
+	Body       *CreateQuotePartLineRoutingOperationJSONRequestBody
+}
+
+type CreateQuotePartLineRoutingOperationResponseObject interface {
+	VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type CreateQuotePartLineRoutingOperation200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateQuotePartLineRoutingOperation200JSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation400ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation401ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation403ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation404ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation409ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation413ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation415ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation422ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation429ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation503ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationsRequestObject struct {
+	QuoteId    QuoteId       `json:"quoteId"`
+	LineItemId LineItemId    `json:"lineItemId"`
+	RoutingId  LineRoutingId `json:"routingId"`
+	Params     ListQuotePartLineRoutingOperationsParams
+	Body       *ListQuotePartLineRoutingOperationsJSONRequestBody
+}
+
+type ListQuotePartLineRoutingOperationsResponseObject interface {
+	VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error
+}
+
+type ListQuotePartLineRoutingOperations200JSONResponse []RoutingOperation
+
+func (response ListQuotePartLineRoutingOperations200JSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperations400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperations400ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperations401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperations401ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperations403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperations403ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperations404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperations404ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperations413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperations413ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperations415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperations415ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperations429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperations429ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperations503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperations503ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationRequestObject struct {
+	QuoteId     QuoteId            `json:"quoteId"`
+	LineItemId  LineItemId         `json:"lineItemId"`
+	RoutingId   LineRoutingId      `json:"routingId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Params      DeleteQuotePartLineRoutingOperationParams
+}
+
+type DeleteQuotePartLineRoutingOperationResponseObject interface {
+	VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type DeleteQuotePartLineRoutingOperation200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteQuotePartLineRoutingOperation200JSONResponse) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperation204Response struct {
+}
+
+func (response DeleteQuotePartLineRoutingOperation204Response) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteQuotePartLineRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperation400ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperation401ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperation403ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperation404ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperation412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperation412ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperation429ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperation503ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationRequestObject struct {
+	QuoteId     QuoteId            `json:"quoteId"`
+	LineItemId  LineItemId         `json:"lineItemId"`
+	RoutingId   LineRoutingId      `json:"routingId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Params      GetQuotePartLineRoutingOperationParams
+}
+
+type GetQuotePartLineRoutingOperationResponseObject interface {
+	VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type GetQuotePartLineRoutingOperation200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuotePartLineRoutingOperation200JSONResponse struct {
+	Body    RoutingOperation
+	Headers GetQuotePartLineRoutingOperation200ResponseHeaders
+}
+
+func (response GetQuotePartLineRoutingOperation200JSONResponse) VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperation304Response = RecordNotModifiedResponse
+
+func (response GetQuotePartLineRoutingOperation304Response) VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuotePartLineRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperation400ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperation401ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperation403ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperation404ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperation429ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperation503ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperationRequestObject struct {
+	QuoteId     QuoteId            `json:"quoteId"`
+	LineItemId  LineItemId         `json:"lineItemId"`
+	RoutingId   LineRoutingId      `json:"routingId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Params      UpdateQuotePartLineRoutingOperationParams
+	Body        *UpdateQuotePartLineRoutingOperationJSONRequestBody
+}
+
+type UpdateQuotePartLineRoutingOperationResponseObject interface {
+	VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type UpdateQuotePartLineRoutingOperation200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateQuotePartLineRoutingOperation200JSONResponse struct {
+	Body    RoutingOperation
+	Headers UpdateQuotePartLineRoutingOperation200ResponseHeaders
+}
+
+func (response UpdateQuotePartLineRoutingOperation200JSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation400ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation401ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation403ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation404ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation409ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation412ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation413ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation415ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation422ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation429ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation503ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTrackingRequestObject struct {
+	QuoteId     QuoteId            `json:"quoteId"`
+	LineItemId  LineItemId         `json:"lineItemId"`
+	RoutingId   LineRoutingId      `json:"routingId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Phase       Phase              `json:"phase"`
+	Params      CreateQuotePartLineRoutingOperationTrackingParams
+	Body        *CreateQuotePartLineRoutingOperationTrackingJSONRequestBody
+}
+
+type CreateQuotePartLineRoutingOperationTrackingResponseObject interface {
+	VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error
+}
+
+type CreateQuotePartLineRoutingOperationTracking200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateQuotePartLineRoutingOperationTracking200JSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking409ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking413ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking415ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking422ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackingsRequestObject struct {
+	QuoteId     QuoteId            `json:"quoteId"`
+	LineItemId  LineItemId         `json:"lineItemId"`
+	RoutingId   LineRoutingId      `json:"routingId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Phase       Phase              `json:"phase"`
+	Params      ListQuotePartLineRoutingOperationTrackingsParams
+	Body        *ListQuotePartLineRoutingOperationTrackingsJSONRequestBody
+}
+
+type ListQuotePartLineRoutingOperationTrackingsResponseObject interface {
+	VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error
+}
+
+type ListQuotePartLineRoutingOperationTrackings200JSONResponse []RoutingTracking
+
+func (response ListQuotePartLineRoutingOperationTrackings200JSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackings400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationTrackings400ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackings401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationTrackings401ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackings403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationTrackings403ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackings404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationTrackings404ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackings413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationTrackings413ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackings415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationTrackings415ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackings429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationTrackings429ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackings503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationTrackings503ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationTrackingRequestObject struct {
+	QuoteId     QuoteId            `json:"quoteId"`
+	LineItemId  LineItemId         `json:"lineItemId"`
+	RoutingId   LineRoutingId      `json:"routingId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Phase       Phase              `json:"phase"`
+	IptId       Id36               `json:"iptId"`
+	Params      DeleteQuotePartLineRoutingOperationTrackingParams
+}
+
+type DeleteQuotePartLineRoutingOperationTrackingResponseObject interface {
+	VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error
+}
+
+type DeleteQuotePartLineRoutingOperationTracking200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteQuotePartLineRoutingOperationTracking200JSONResponse) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationTracking204Response struct {
+}
+
+func (response DeleteQuotePartLineRoutingOperationTracking204Response) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteQuotePartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationTracking412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperationTracking412ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationTrackingRequestObject struct {
+	QuoteId     QuoteId            `json:"quoteId"`
+	LineItemId  LineItemId         `json:"lineItemId"`
+	RoutingId   LineRoutingId      `json:"routingId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Phase       Phase              `json:"phase"`
+	IptId       Id36               `json:"iptId"`
+	Params      GetQuotePartLineRoutingOperationTrackingParams
+}
+
+type GetQuotePartLineRoutingOperationTrackingResponseObject interface {
+	VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error
+}
+
+type GetQuotePartLineRoutingOperationTracking200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuotePartLineRoutingOperationTracking200JSONResponse struct {
+	Body    RoutingTracking
+	Headers GetQuotePartLineRoutingOperationTracking200ResponseHeaders
+}
+
+func (response GetQuotePartLineRoutingOperationTracking200JSONResponse) VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationTracking304Response = RecordNotModifiedResponse
+
+func (response GetQuotePartLineRoutingOperationTracking304Response) VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuotePartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItemsRequestObject struct {
+	QuoteId     QuoteId            `json:"quoteId"`
+	LineItemId  LineItemId         `json:"lineItemId"`
+	RoutingId   LineRoutingId      `json:"routingId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Params      ListQuotePartLineRoutingOperationItemsParams
+	Body        *ListQuotePartLineRoutingOperationItemsJSONRequestBody
+}
+
+type ListQuotePartLineRoutingOperationItemsResponseObject interface {
+	VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error
+}
+
+type ListQuotePartLineRoutingOperationItems200JSONResponse []RoutingOperationItem
+
+func (response ListQuotePartLineRoutingOperationItems200JSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItems400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationItems400ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItems401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationItems401ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItems403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationItems403ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItems404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationItems404ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItems413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationItems413ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItems415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationItems415ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItems429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationItems429ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItems503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationItems503ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationItemRequestObject struct {
+	QuoteId         QuoteId            `json:"quoteId"`
+	LineItemId      LineItemId         `json:"lineItemId"`
+	RoutingId       LineRoutingId      `json:"routingId"`
+	OperationId     RoutingOperationId `json:"operationId"`
+	OperationItemId Id36               `json:"operationItemId"`
+	Params          GetQuotePartLineRoutingOperationItemParams
+}
+
+type GetQuotePartLineRoutingOperationItemResponseObject interface {
+	VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error
+}
+
+type GetQuotePartLineRoutingOperationItem200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuotePartLineRoutingOperationItem200JSONResponse struct {
+	Body    RoutingOperationItem
+	Headers GetQuotePartLineRoutingOperationItem200ResponseHeaders
+}
+
+func (response GetQuotePartLineRoutingOperationItem200JSONResponse) VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationItem304Response = RecordNotModifiedResponse
+
+func (response GetQuotePartLineRoutingOperationItem304Response) VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuotePartLineRoutingOperationItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationItem400ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationItem401ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationItem403ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationItem404ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationItem429ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationItem503ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -62300,6 +67385,9 @@ type StrictServerInterface interface {
 	// ListQuotes List quotes
 	// (POST /api/quotes/list)
 	ListQuotes(ctx context.Context, request ListQuotesRequestObject) (ListQuotesResponseObject, error)
+	// CreateQuotePartLineRoutingInputItem Add an input item to a quote part line's routing
+	// (POST /api/quotes/{QuoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items)
+	CreateQuotePartLineRoutingInputItem(ctx context.Context, request CreateQuotePartLineRoutingInputItemRequestObject) (CreateQuotePartLineRoutingInputItemResponseObject, error)
 	// ReplaceQuoteCustomFields Replace a quote's custom fields
 	// (PUT /api/quotes/{id}/custom-fields)
 	ReplaceQuoteCustomFields(ctx context.Context, request ReplaceQuoteCustomFieldsRequestObject) (ReplaceQuoteCustomFieldsResponseObject, error)
@@ -62338,6 +67426,9 @@ type StrictServerInterface interface {
 	// UpdateQuotePartLine Update one part line of a quote
 	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId})
 	UpdateQuotePartLine(ctx context.Context, request UpdateQuotePartLineRequestObject) (UpdateQuotePartLineResponseObject, error)
+	// GetQuotePartLineCostBreakdown Estimate the cost of a quote part line
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/cost-breakdown)
+	GetQuotePartLineCostBreakdown(ctx context.Context, request GetQuotePartLineCostBreakdownRequestObject) (GetQuotePartLineCostBreakdownResponseObject, error)
 	// ReplaceQuotePartLineCustomFields Replace a quote part line's custom fields
 	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId}/custom-fields)
 	ReplaceQuotePartLineCustomFields(ctx context.Context, request ReplaceQuotePartLineCustomFieldsRequestObject) (ReplaceQuotePartLineCustomFieldsResponseObject, error)
@@ -62346,6 +67437,60 @@ type StrictServerInterface interface {
 	//
 	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 	ReplaceQuotePartLineCustomFieldsDeprecated(ctx context.Context, request ReplaceQuotePartLineCustomFieldsDeprecatedRequestObject) (ReplaceQuotePartLineCustomFieldsDeprecatedResponseObject, error)
+	// GetQuotePartLineMakeSummary Summarise what making a quote part line takes
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/make-summary)
+	GetQuotePartLineMakeSummary(ctx context.Context, request GetQuotePartLineMakeSummaryRequestObject) (GetQuotePartLineMakeSummaryResponseObject, error)
+	// GetQuotePartLineRouting Get a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId})
+	GetQuotePartLineRouting(ctx context.Context, request GetQuotePartLineRoutingRequestObject) (GetQuotePartLineRoutingResponseObject, error)
+	// ListQuotePartLineRoutingInputItems List the input items of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/list)
+	ListQuotePartLineRoutingInputItems(ctx context.Context, request ListQuotePartLineRoutingInputItemsRequestObject) (ListQuotePartLineRoutingInputItemsResponseObject, error)
+	// DeleteQuotePartLineRoutingInputItem Delete one input item of a quote part line's routing
+	// (DELETE /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	DeleteQuotePartLineRoutingInputItem(ctx context.Context, request DeleteQuotePartLineRoutingInputItemRequestObject) (DeleteQuotePartLineRoutingInputItemResponseObject, error)
+	// GetQuotePartLineRoutingInputItem Get one input item of a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	GetQuotePartLineRoutingInputItem(ctx context.Context, request GetQuotePartLineRoutingInputItemRequestObject) (GetQuotePartLineRoutingInputItemResponseObject, error)
+	// UpdateQuotePartLineRoutingInputItem Update one input item of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	UpdateQuotePartLineRoutingInputItem(ctx context.Context, request UpdateQuotePartLineRoutingInputItemRequestObject) (UpdateQuotePartLineRoutingInputItemResponseObject, error)
+	// ListQuotePartLineRoutingInputMaterials List the input materials of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-materials/list)
+	ListQuotePartLineRoutingInputMaterials(ctx context.Context, request ListQuotePartLineRoutingInputMaterialsRequestObject) (ListQuotePartLineRoutingInputMaterialsResponseObject, error)
+	// CreateQuotePartLineRoutingOperation Add an operation to a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations)
+	CreateQuotePartLineRoutingOperation(ctx context.Context, request CreateQuotePartLineRoutingOperationRequestObject) (CreateQuotePartLineRoutingOperationResponseObject, error)
+	// ListQuotePartLineRoutingOperations List the operations of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/list)
+	ListQuotePartLineRoutingOperations(ctx context.Context, request ListQuotePartLineRoutingOperationsRequestObject) (ListQuotePartLineRoutingOperationsResponseObject, error)
+	// DeleteQuotePartLineRoutingOperation Delete one operation of a quote part line's routing
+	// (DELETE /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	DeleteQuotePartLineRoutingOperation(ctx context.Context, request DeleteQuotePartLineRoutingOperationRequestObject) (DeleteQuotePartLineRoutingOperationResponseObject, error)
+	// GetQuotePartLineRoutingOperation Get one operation of a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	GetQuotePartLineRoutingOperation(ctx context.Context, request GetQuotePartLineRoutingOperationRequestObject) (GetQuotePartLineRoutingOperationResponseObject, error)
+	// UpdateQuotePartLineRoutingOperation Update one operation of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	UpdateQuotePartLineRoutingOperation(ctx context.Context, request UpdateQuotePartLineRoutingOperationRequestObject) (UpdateQuotePartLineRoutingOperationResponseObject, error)
+	// CreateQuotePartLineRoutingOperationTracking Record an in-process tracking field at a phase of an operation of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase})
+	CreateQuotePartLineRoutingOperationTracking(ctx context.Context, request CreateQuotePartLineRoutingOperationTrackingRequestObject) (CreateQuotePartLineRoutingOperationTrackingResponseObject, error)
+	// ListQuotePartLineRoutingOperationTrackings List the in-process tracking at a phase of an operation of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/list)
+	ListQuotePartLineRoutingOperationTrackings(ctx context.Context, request ListQuotePartLineRoutingOperationTrackingsRequestObject) (ListQuotePartLineRoutingOperationTrackingsResponseObject, error)
+	// DeleteQuotePartLineRoutingOperationTracking Delete one in-process tracking at a phase of an operation of a quote part line's routing
+	// (DELETE /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/{iptId})
+	DeleteQuotePartLineRoutingOperationTracking(ctx context.Context, request DeleteQuotePartLineRoutingOperationTrackingRequestObject) (DeleteQuotePartLineRoutingOperationTrackingResponseObject, error)
+	// GetQuotePartLineRoutingOperationTracking Get one in-process tracking at a phase of an operation of a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/{iptId})
+	GetQuotePartLineRoutingOperationTracking(ctx context.Context, request GetQuotePartLineRoutingOperationTrackingRequestObject) (GetQuotePartLineRoutingOperationTrackingResponseObject, error)
+	// ListQuotePartLineRoutingOperationItems List the items consumed at an operation of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/list)
+	ListQuotePartLineRoutingOperationItems(ctx context.Context, request ListQuotePartLineRoutingOperationItemsRequestObject) (ListQuotePartLineRoutingOperationItemsResponseObject, error)
+	// GetQuotePartLineRoutingOperationItem Get one item consumed at an operation of a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/{operationItemId})
+	GetQuotePartLineRoutingOperationItem(ctx context.Context, request GetQuotePartLineRoutingOperationItemRequestObject) (GetQuotePartLineRoutingOperationItemResponseObject, error)
 	// UpdateQuoteStatus Move a quote to another status
 	// (POST /api/quotes/{quoteId}/status)
 	UpdateQuoteStatus(ctx context.Context, request UpdateQuoteStatusRequestObject) (UpdateQuoteStatusResponseObject, error)
@@ -70224,6 +75369,57 @@ func (sh *strictHandler) ListQuotes(ctx echo.Context, params ListQuotesParams) e
 	return nil
 }
 
+// CreateQuotePartLineRoutingInputItem operation middleware
+func (sh *strictHandler) CreateQuotePartLineRoutingInputItem(ctx echo.Context, quoteId Id24, lineItemId LineItemId, routingId LineRoutingId, params CreateQuotePartLineRoutingInputItemParams) error {
+	var request CreateQuotePartLineRoutingInputItemRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body CreateQuotePartLineRoutingInputItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateQuotePartLineRoutingInputItem(ctx.Request().Context(), request.(CreateQuotePartLineRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateQuotePartLineRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateQuotePartLineRoutingInputItemResponseObject); ok {
+		return validResponse.VisitCreateQuotePartLineRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ReplaceQuoteCustomFields operation middleware
 func (sh *strictHandler) ReplaceQuoteCustomFields(ctx echo.Context, id Id, params ReplaceQuoteCustomFieldsParams) error {
 	var request ReplaceQuoteCustomFieldsRequestObject
@@ -70726,6 +75922,32 @@ func (sh *strictHandler) UpdateQuotePartLine(ctx echo.Context, quoteId QuoteId, 
 	return nil
 }
 
+// GetQuotePartLineCostBreakdown operation middleware
+func (sh *strictHandler) GetQuotePartLineCostBreakdown(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId) error {
+	var request GetQuotePartLineCostBreakdownRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuotePartLineCostBreakdown(ctx.Request().Context(), request.(GetQuotePartLineCostBreakdownRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuotePartLineCostBreakdown")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuotePartLineCostBreakdownResponseObject); ok {
+		return validResponse.VisitGetQuotePartLineCostBreakdownResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ReplaceQuotePartLineCustomFields operation middleware
 func (sh *strictHandler) ReplaceQuotePartLineCustomFields(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params ReplaceQuotePartLineCustomFieldsParams) error {
 	var request ReplaceQuotePartLineCustomFieldsRequestObject
@@ -70820,6 +76042,749 @@ func (sh *strictHandler) ReplaceQuotePartLineCustomFieldsDeprecated(ctx echo.Con
 		return err
 	} else if validResponse, ok := response.(ReplaceQuotePartLineCustomFieldsDeprecatedResponseObject); ok {
 		return validResponse.VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuotePartLineMakeSummary operation middleware
+func (sh *strictHandler) GetQuotePartLineMakeSummary(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId) error {
+	var request GetQuotePartLineMakeSummaryRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuotePartLineMakeSummary(ctx.Request().Context(), request.(GetQuotePartLineMakeSummaryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuotePartLineMakeSummary")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuotePartLineMakeSummaryResponseObject); ok {
+		return validResponse.VisitGetQuotePartLineMakeSummaryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuotePartLineRouting operation middleware
+func (sh *strictHandler) GetQuotePartLineRouting(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params GetQuotePartLineRoutingParams) error {
+	var request GetQuotePartLineRoutingRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuotePartLineRouting(ctx.Request().Context(), request.(GetQuotePartLineRoutingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuotePartLineRouting")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuotePartLineRoutingResponseObject); ok {
+		return validResponse.VisitGetQuotePartLineRoutingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListQuotePartLineRoutingInputItems operation middleware
+func (sh *strictHandler) ListQuotePartLineRoutingInputItems(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params ListQuotePartLineRoutingInputItemsParams) error {
+	var request ListQuotePartLineRoutingInputItemsRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body ListQuotePartLineRoutingInputItemsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListQuotePartLineRoutingInputItems(ctx.Request().Context(), request.(ListQuotePartLineRoutingInputItemsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListQuotePartLineRoutingInputItems")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListQuotePartLineRoutingInputItemsResponseObject); ok {
+		return validResponse.VisitListQuotePartLineRoutingInputItemsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteQuotePartLineRoutingInputItem operation middleware
+func (sh *strictHandler) DeleteQuotePartLineRoutingInputItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params DeleteQuotePartLineRoutingInputItemParams) error {
+	var request DeleteQuotePartLineRoutingInputItemRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.InputItemId = inputItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteQuotePartLineRoutingInputItem(ctx.Request().Context(), request.(DeleteQuotePartLineRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteQuotePartLineRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteQuotePartLineRoutingInputItemResponseObject); ok {
+		return validResponse.VisitDeleteQuotePartLineRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuotePartLineRoutingInputItem operation middleware
+func (sh *strictHandler) GetQuotePartLineRoutingInputItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params GetQuotePartLineRoutingInputItemParams) error {
+	var request GetQuotePartLineRoutingInputItemRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.InputItemId = inputItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuotePartLineRoutingInputItem(ctx.Request().Context(), request.(GetQuotePartLineRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuotePartLineRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuotePartLineRoutingInputItemResponseObject); ok {
+		return validResponse.VisitGetQuotePartLineRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateQuotePartLineRoutingInputItem operation middleware
+func (sh *strictHandler) UpdateQuotePartLineRoutingInputItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params UpdateQuotePartLineRoutingInputItemParams) error {
+	var request UpdateQuotePartLineRoutingInputItemRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.InputItemId = inputItemId
+	request.Params = params
+
+	var body UpdateQuotePartLineRoutingInputItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateQuotePartLineRoutingInputItem(ctx.Request().Context(), request.(UpdateQuotePartLineRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateQuotePartLineRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateQuotePartLineRoutingInputItemResponseObject); ok {
+		return validResponse.VisitUpdateQuotePartLineRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListQuotePartLineRoutingInputMaterials operation middleware
+func (sh *strictHandler) ListQuotePartLineRoutingInputMaterials(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params ListQuotePartLineRoutingInputMaterialsParams) error {
+	var request ListQuotePartLineRoutingInputMaterialsRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body ListQuotePartLineRoutingInputMaterialsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListQuotePartLineRoutingInputMaterials(ctx.Request().Context(), request.(ListQuotePartLineRoutingInputMaterialsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListQuotePartLineRoutingInputMaterials")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListQuotePartLineRoutingInputMaterialsResponseObject); ok {
+		return validResponse.VisitListQuotePartLineRoutingInputMaterialsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateQuotePartLineRoutingOperation operation middleware
+func (sh *strictHandler) CreateQuotePartLineRoutingOperation(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params CreateQuotePartLineRoutingOperationParams) error {
+	var request CreateQuotePartLineRoutingOperationRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body CreateQuotePartLineRoutingOperationJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateQuotePartLineRoutingOperation(ctx.Request().Context(), request.(CreateQuotePartLineRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateQuotePartLineRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateQuotePartLineRoutingOperationResponseObject); ok {
+		return validResponse.VisitCreateQuotePartLineRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListQuotePartLineRoutingOperations operation middleware
+func (sh *strictHandler) ListQuotePartLineRoutingOperations(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params ListQuotePartLineRoutingOperationsParams) error {
+	var request ListQuotePartLineRoutingOperationsRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body ListQuotePartLineRoutingOperationsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListQuotePartLineRoutingOperations(ctx.Request().Context(), request.(ListQuotePartLineRoutingOperationsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListQuotePartLineRoutingOperations")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListQuotePartLineRoutingOperationsResponseObject); ok {
+		return validResponse.VisitListQuotePartLineRoutingOperationsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteQuotePartLineRoutingOperation operation middleware
+func (sh *strictHandler) DeleteQuotePartLineRoutingOperation(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params DeleteQuotePartLineRoutingOperationParams) error {
+	var request DeleteQuotePartLineRoutingOperationRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteQuotePartLineRoutingOperation(ctx.Request().Context(), request.(DeleteQuotePartLineRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteQuotePartLineRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteQuotePartLineRoutingOperationResponseObject); ok {
+		return validResponse.VisitDeleteQuotePartLineRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuotePartLineRoutingOperation operation middleware
+func (sh *strictHandler) GetQuotePartLineRoutingOperation(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params GetQuotePartLineRoutingOperationParams) error {
+	var request GetQuotePartLineRoutingOperationRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuotePartLineRoutingOperation(ctx.Request().Context(), request.(GetQuotePartLineRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuotePartLineRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuotePartLineRoutingOperationResponseObject); ok {
+		return validResponse.VisitGetQuotePartLineRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateQuotePartLineRoutingOperation operation middleware
+func (sh *strictHandler) UpdateQuotePartLineRoutingOperation(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params UpdateQuotePartLineRoutingOperationParams) error {
+	var request UpdateQuotePartLineRoutingOperationRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Params = params
+
+	var body UpdateQuotePartLineRoutingOperationJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateQuotePartLineRoutingOperation(ctx.Request().Context(), request.(UpdateQuotePartLineRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateQuotePartLineRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateQuotePartLineRoutingOperationResponseObject); ok {
+		return validResponse.VisitUpdateQuotePartLineRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateQuotePartLineRoutingOperationTracking operation middleware
+func (sh *strictHandler) CreateQuotePartLineRoutingOperationTracking(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, params CreateQuotePartLineRoutingOperationTrackingParams) error {
+	var request CreateQuotePartLineRoutingOperationTrackingRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.Params = params
+
+	var body CreateQuotePartLineRoutingOperationTrackingJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateQuotePartLineRoutingOperationTracking(ctx.Request().Context(), request.(CreateQuotePartLineRoutingOperationTrackingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateQuotePartLineRoutingOperationTracking")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateQuotePartLineRoutingOperationTrackingResponseObject); ok {
+		return validResponse.VisitCreateQuotePartLineRoutingOperationTrackingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListQuotePartLineRoutingOperationTrackings operation middleware
+func (sh *strictHandler) ListQuotePartLineRoutingOperationTrackings(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, params ListQuotePartLineRoutingOperationTrackingsParams) error {
+	var request ListQuotePartLineRoutingOperationTrackingsRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.Params = params
+
+	var body ListQuotePartLineRoutingOperationTrackingsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListQuotePartLineRoutingOperationTrackings(ctx.Request().Context(), request.(ListQuotePartLineRoutingOperationTrackingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListQuotePartLineRoutingOperationTrackings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListQuotePartLineRoutingOperationTrackingsResponseObject); ok {
+		return validResponse.VisitListQuotePartLineRoutingOperationTrackingsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteQuotePartLineRoutingOperationTracking operation middleware
+func (sh *strictHandler) DeleteQuotePartLineRoutingOperationTracking(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, iptId Id36, params DeleteQuotePartLineRoutingOperationTrackingParams) error {
+	var request DeleteQuotePartLineRoutingOperationTrackingRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.IptId = iptId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteQuotePartLineRoutingOperationTracking(ctx.Request().Context(), request.(DeleteQuotePartLineRoutingOperationTrackingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteQuotePartLineRoutingOperationTracking")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteQuotePartLineRoutingOperationTrackingResponseObject); ok {
+		return validResponse.VisitDeleteQuotePartLineRoutingOperationTrackingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuotePartLineRoutingOperationTracking operation middleware
+func (sh *strictHandler) GetQuotePartLineRoutingOperationTracking(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, iptId Id36, params GetQuotePartLineRoutingOperationTrackingParams) error {
+	var request GetQuotePartLineRoutingOperationTrackingRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.IptId = iptId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuotePartLineRoutingOperationTracking(ctx.Request().Context(), request.(GetQuotePartLineRoutingOperationTrackingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuotePartLineRoutingOperationTracking")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuotePartLineRoutingOperationTrackingResponseObject); ok {
+		return validResponse.VisitGetQuotePartLineRoutingOperationTrackingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListQuotePartLineRoutingOperationItems operation middleware
+func (sh *strictHandler) ListQuotePartLineRoutingOperationItems(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params ListQuotePartLineRoutingOperationItemsParams) error {
+	var request ListQuotePartLineRoutingOperationItemsRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Params = params
+
+	var body ListQuotePartLineRoutingOperationItemsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListQuotePartLineRoutingOperationItems(ctx.Request().Context(), request.(ListQuotePartLineRoutingOperationItemsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListQuotePartLineRoutingOperationItems")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListQuotePartLineRoutingOperationItemsResponseObject); ok {
+		return validResponse.VisitListQuotePartLineRoutingOperationItemsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuotePartLineRoutingOperationItem operation middleware
+func (sh *strictHandler) GetQuotePartLineRoutingOperationItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, operationItemId Id36, params GetQuotePartLineRoutingOperationItemParams) error {
+	var request GetQuotePartLineRoutingOperationItemRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.OperationItemId = operationItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuotePartLineRoutingOperationItem(ctx.Request().Context(), request.(GetQuotePartLineRoutingOperationItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuotePartLineRoutingOperationItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuotePartLineRoutingOperationItemResponseObject); ok {
+		return validResponse.VisitGetQuotePartLineRoutingOperationItemResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -72440,1528 +78405,1588 @@ var swaggerSpec = []string{
 	"B9ZfQ1CHTXB14zfRaqFdV/Bgf38/fsGMDtxxyb7xdgEFxy2X3LJ3e5csT/747Rvy1cHBvr8GxygLGbSx",
 	"54hvoe48EfbC1ZEcNG27SxRofP96K+V9p98CciqWK/3Onu4AHaeUK7S/mPcqtOgW3Rvj31nPORXXTGhZ",
 	"rr+57tbmuXvIkHlU6S1HJKMXr2uq/eFLoEvw3AYFf9y5xgZIA1X3F69rlP/wZRQJNVsMUKHALtR9CjjI",
-	"nZWo77lg3QDVEKXggnUDVFQD3RkjzuZUsbgJeml+cnY7uWSlNYUrhkJIelFSkGBgjJTg2F3nDKPdGt7a",
-	"VAD4PxuSPOBsgXR37+XPdpg7n+5HvNsf3D5tQQ6qveX5cWO3FyulyZQ5E728Eax8pvyro5dgRWTCcPCu",
-	"rZcBTHdGmPMrvozZ79HGpyVRV3xJRjmb0VWhyX4FFOiYFVQwUDj9TJYLqtFW/uJwJ9lkRj+XpX7Ly4jx",
-	"WZaa5NwoDFyKYxBOCS0M0+AaZBfgNtI6PRBQJUvdCar5zUw1dLcsaAiAB/ZbzooIVpyV5oAMO5QABZmu",
-	"98g7y92ma1BPUAMsmJFtvR5f/xJ0AEazOcmlTiYio4rtcqGYUFzza1asjciTG20gJzMDijOSGIkld7qT",
-	"gYBOC3ZMVuJKyBuBz3obhpF9Ku4Z2yhcZsMf0mtivaCXA26yEeg677GGIe58iy/oFevFbmfU2DcfXu3v",
-	"7x+TV/t4A1OD0SkIKmaY1OlFcF7VV3Jh5Ou8C9cAgv5rQT/jtXgFoteGW/IDm86lvHrLCm6UtgH7fINv",
-	"kNy+0r3pN62x73wAFtwtwFSraeW23ATqvYL4HYqOUeYJItEz5Sk6aC9SWM3Z6KiLJWJGCYYwx2fhvb0u",
-	"4dSuYneDTbd9wyzM5/xSUL0qWRfo50uasV3FlrSkGvRI+4Ii6fVBMlnt77/IplSx1y/hb5Yeke/enbzZ",
-	"Pf/uBLziRsNIKzD33J+aL5jSdLHcM/J3OhFghABypVhWgn2JaphPkZG+kSRflUCcSCnRCf9MkcuSZows",
-	"WcllPu4R4t2sHvzbbdeFA7pru6wOzpU/0Rvwwl0KlieGZ38S/LNZoBQ5eMJmK4VK7wLtRVSQV2TBxcqo",
-	"aCA2r+WqJFkhs6uNWOD3tHd1oUFkf/eruEHkixlBLaVQDFx+X9Pc2rnMp0wKzQT8CdwTrdXPran2dz8p",
-	"sxl/G3iPzvAtnLS+nX+yLmopyIzyYlUyQ02nK8UFU2q3XBWMXHNZUGSr4AWbFTx7VCAvAt06s/Orytre",
-	"cnArTTUDYEtm7lQPrNvBaMc7zbuhBIuEQcnMzv0l2XkL/tT7A+N8lWVMqQFA5HbmL8nOt7Kc8jxn4rFP",
-	"bqVYuQvGeXT6kIJmV6oudD9ThsQsuFIWzf5JCvb4KAb7BlY7lpPpCmmLEdEglKDSwzzc452Wq+5UfFvw",
-	"y/mjXpAuF1TLF1eZVMuVEKDOAC019DHneeVnEjmYMSei5q7glZ8ChV8z0yW/ZsJgGl07x0XlgAOGEUSt",
-	"BT6R7oAgLXFKa+N3Ts6YaaiSu9pO049spXpv3YNgUXvPgUGBWQc1yoIqXbkOOp1To5q/cCLQYWios8zX",
-	"42NvQC6pi4ih3ocDpmv4ZEebwK16L/W35iI+0c1qGsatA8y5gmmWyZWoLt0MQEWw38mczzjL46IfhPcY",
-	"Vp3HooGqSB+zabB9daSEuLDdIDAstlT7/PNaEFkQ5dj3DjwDe3NG14Wk+YWU39Pykj0VF3Vu2sIAUaJU",
-	"BFSDlUacpFnGllqR0cE+efe1UWJnvGDWmfdMEaOjQigjIBp+rYAWnpVwh7mZ81vKi8e9f0EAF7qvhSFs",
-	"G+Lg1BFRcsHMk86XM5KlY53jevwbRHs1PFCEIy6HHl7A8D3y3t5Rg9LWy3NMnJPHj7qllwfvMmrIG69G",
-	"5UqzgXXOjda8JbBh4A2qlmc2y1yt+71BkWDMgfcoiH/8gvGQgM5GaZAr/aSXyXFPWpb8mlXhHAx9tuHl",
-	"Kgp5oyw/JSO8WxOBt+iIvNj32slKFEyp4N1niqTvPpz/5dPZ9x9O3v7l4vTdNx8+XaREMWC4EJgwPkaf",
-	"Preu7YkADZGSGVUYMicEs64/4BJqQYuClQDGHuLWOSuvecY+CXpNeUGnxaMTKssLAAHFjF+unLkWr5eH",
-	"i6yZ9bDmVFOjJpOMgtAyNQeEce8zWU6EeWYhF0xUjMce4DNVvXwjyyvDUcmSKl3feTjHiuqhC9RoGhCF",
-	"OarBwJXRodb90tLjykYXUr6jYu1iKR77QFH0n1OFmQdctwLtt4yTn4iTs9PIBlvVHwSBMAJnr7XdLjx9",
-	"1ycF9NKeegpBGN++WwuzHzRI9UZjIBspP3AQ8zTQwQGY0xlmj4yF1iNihkXbHyRxZPsk6ErPZcn/+rgC",
-	"wDujQYrLxFnSE1Kya3nFcnPl2eclh3A5s/wdgFKtluhAfcdyTi9gKU/HRJ4p8gan3jWgeGKH0XMLAyKB",
-	"7TZD2fEhWhzDcmP226VUmhYuwnePfBAofqBR1AbgcUVs6k1CxKoonHvLBewpMmeFUX8loRMBwJwZocGQ",
-	"WpKCNTVjKcTKoKy1GMNMGHQCFsdqJl3yxYLlCaFkWlBxVf1kyKm0MYNucozmSs1tKWw+ggXV++mokcou",
-	"C+YWeQTabPqPqVWG2Wc9EVKQqdRzonjOlI2/CWINkTgs0S3E0SBnhztob+u34AVyUdMFF2wPnQTeNb6/",
-	"n+yYnUTWidenbgBMdj7vygUHE+Z652hGC8W+JG7Sw65r/KCzvoiJkLx8oEkzriNxzW+4Xt/fFEaGKGOz",
-	"4A/3NhHgZyToxnztd29k8PIfkzrmje8NBjRVt0gATs7u79yWc2uba/hUzddErMxlvr+5gHy9kXlsQiRt",
-	"mczvb20gz52V8troebEcKyOcyJIs7SP3NPEX/5Sc/sQy4OlV+k2MroM+jvk3wNGCaDig72pOl4hbDaIG",
-	"luNPZRHXFj99/N6F1i2kZkGa0TFyBp/jZIbuX6m5f2gD/6SzTkcOw6UYBdktxwztXbA51QzcLjuR8Wsj",
-	"xtYTyo0oeUth7RWDFmBgO+3QrC2zssICOB7JyMi1Nl81IXP2eWz3DQ1yrV0dBoTdi345o8KXb/H5L8kO",
-	"7wC9L3sMkKYFA1fvZZgSFj1PTOFwR4r5HujCN3IMCwaeSlkwCkJYIXXXDhcg/GQGe2dWCHOfmLoVQi6Y",
-	"pkZJs/wdzFS0OKtdkX4s23lnh2jiExmlf/uSOtFJsHAfq1sdJ9IXbs/Mz9H9hyik4ShwItYf4A3MLHTC",
-	"bFF8mO0c/XnoKHaIH2PuBqA1Pj4qOOwEt2DjbTPUlv81shlfrzVT7naN9ruuzrhGJrjQr1/utLUR902L",
-	"ghY3dG1moSKnJYDHhNFo/rzjvtv5MRY4UylFf8Y8LzwZv832iOtbZgfy8Nqle/oSuV9JQKrdJQnwt0Zb",
-	"f+xlHx4XImzEGSBrCaVYIcAmayWYy7G252zmcRH3js24bI9qCDQRu9RojyXKB3iX5L+fnhmUN1o7mmqN",
-	"dlG76griwEuWMX7NxaWN0ITMVaN3TBk6CMgUDKa8dBBKOY6J81200MX3WUIoS1KLuG3KZ5uDYCuU2+6u",
-	"XjjNLkQxizc8H3jIF3Fsb5yfUdsa19y8mGKeBNy3OtWtv/Am/K16e49UjyhnGQcMgEPH01ZE0ytzjrUr",
-	"RwumPpQYclF9+OjOvvbtGS21C+zdSTCc1P3b+G25KrM5VcwNXfscjl77oTEIF9eSZ2aKG1lewRM+5NTc",
-	"/+Bvjm/8JKcG4jlf2qscnzeYI7Jm/+uPEQzbdBZxVL/iIofof3ftG6c8QlpdG3IMlw2fW5v7KzWRsyOX",
-	"259MMG/DrdAgECzGZvVFri8Z/Ymzm+ff5FyTM/faB5cDSPyPE3EOA8FPY0xtiVIDQKgm6RCFTTlwOMYj",
-	"KPGAR/EJtrJPzqifz1vISdlz0sWfMe7riq0x6OtHSHuBFBqf/yJc4r4hoIT79DgyCtJxuY4LdJHgczMB",
-	"Sv91tHDyjc++fG7Y2K4BE5wNzjFYW39b9bArfNsrs6Nx6NimHu/vB5Q4pmv1hrkmbsrvu0VMJ07mgNgj",
-	"l99Ul4gTj/eBxGPw6ZjIJR7tUWvXDBeFgxHSvNyE/uVmNmKhh0u9t3kB3r+JEZlb8qzaZBdbMbAOEvQl",
-	"2fmWF6wX7Mzo0+B4CoW5KRcUAnT7xS8YPQZ5e+v6mee3wJlidj6QT8yVqBjbcd12KmhZyhuXLaZWhSaj",
-	"k/dvx4YZkoJRI+0IFho53RKAhoIZwAlCRoEAFmy91pASiW+6TGx4znuZr4S8SVzy8UQE1x6yRSDuEzKP",
-	"b+QKg8+ZhR60DYvPmHRvhaYFFyGZOmgZEIKaHxEy9sEWaVGhqK7I6MAGb2NugiHbUVVrQT+f4o+v7PW2",
-	"H6vbTcuSriu1uB8G+0zX/Nvq09uAdweNDYXliBgX7KhjADO7Uitg32mhIQzDl9pvvPrWGy+a5gJI6gU8",
-	"BAdUgsG4kMkPGiAY6emCHZE0o3lKRucX35wl5PSfvjlPyPnF9wl5+399m5C3P/xTQs6/f3v28QLTPJEn",
-	"vjl5C4PbkhBnb79VWOwGI5xfvCXgJkZarXTJ6AL9BZ9evIWM4I9vnGlnnExEmstsZdaTkhFOYEY0ytGM",
-	"ZwzVHPZZE/eYYRopX9BLI1Sn1zxnMrW1MtKVyNmMC5anexOBprxnqor7JjfcCDDotF9wVTAKGbnss2ai",
-	"Sh11co0fzeiE1PzfwWAQwECwk+wAABvElw4lMQgiqauJgX1nxEXlP4xYHX+xutfdFa+tRW7AeKvABgbc",
-	"pArdrCJhjcLcDJ+dCMGYzftijIyuObvBClZa2gHNRpZsIa8ZGbGc67FVkO19wGJ1tGSVNDMRtGQU1faj",
-	"QEon5tKT5wSEdfP3OCFOr7FPnNuPyj3mvzD3ppKmExKRrMMvQ7UL1tMjiU+EnbzSEPz0gdJgS5zBaC39",
-	"0MIPWY325YmAT+OE1NSExscA+k69EUlRv7JhAWjoQHYZ9W/HCbFqqFv5KX70u+4+jxPyk5wmQT6jWXxb",
-	"c7WT/0FO/dr/IKfjPfLB2wmgRIeCqgEUIjeMyFFQkbOczOk1SLau0tiaadDQ8PEQsXAkOXNhgknblGcz",
-	"8cGApo6bqpxR7yZis/nhuEGfSgazRe0PSW3A0HiS1qnrf2zLRD9D+AjnhDkPETOtzEH8QDskPntSc2wM",
-	"9jydCEKnShYrzchc66WhX+Zf5fxRzqdQ0xJWJW9phPsdPpz3vWb3ZwpF45GPTfC1C8Qawq/HjmpmBVUK",
-	"/A+YJArA3EIz3VI6fCpj/jHWzDHqMb9iJIXfUzJyRZBQdTB8wworCiLSfczpy/2XoUaC0B8TDGOpYpFQ",
-	"WZaaGGaG770Y7wE7h1idKMYAPtn3XS2lTx+/P3aug6rMmYEmsbVIwCwJdSNtERaMR0MjMgT7GXluhKeN",
-	"r8xYVfbCoEtikwgx31mRXN4IIG2GA6cez9OgOlXEy7/RU9yUSJyjweNz6CLoF1J+zcao4fangPqQdNMS",
-	"UjsFFsB0fpVfktXq9MFcroMMS5Vs/rjWpJoByY5zBnSjE1QkK1aPADG6/p4ZzZYWwzquod0DCzq0iFRQ",
-	"zdWKQRGSBeRq9HL/RVj79da7FUB7y+3qtrcZ9Di2dQ2sn9nVOKq57ZAPRvB4/MAWum60j5G2N7RgIqfl",
-	"26hockIy+zvJqWZHJP2Xf/mXf9l992737dvURr37uBJ7ulAoGKhZlaphdghpGNdqIuBpOSM5xbqNcjZT",
-	"TIO8yy+F4TmQPpEe7h++3j043H1xcHH44mh//2h/f3f/1dH+PqQiVb+iT2MiYGqIZoSskRrFhKh1Wyax",
-	"UV64KvtWDVnHvZf7SSsX+W8vv+ziH4fVH6M/X2jy495/Hf+3v4uRZ1uPd7OZVLvqY2INMnfEEqDOSr6g",
-	"sZg8wwPB/0gLxSq7qiRLfAMMo0DvcIogBqR0JR58qREhjai26g0L8RQxZsFyNYjFTMYsjA3j6TPl1+3L",
-	"YdsK+5VJyGCWEb13oaiFkSAWXO9q2d6ljnDC90FsrvBxucNiiOjn9xCad6+jol1ncwmHpO/cTzRZSGsm",
-	"d5sIXihLnyE6Gd6Nc7N4SI09v+6IGghjfIA9gVO9kEFMdi8ht499Qa1s+/diISnVZvtolPrgLSjr2xGi",
-	"i4tt/bH/jkANxygltudQZcTDHV8VxZrYyPH8yF9f507zXg9DXLOC0ZLle+QbrIEJAd2tgPJjH1DeGARz",
-	"npuB5WRkTnK852PLR+ZKMprNJ8IG7D5T7sfxrSPPSS3wfCJakefHRnTGJEGwDleVZGs8ACoCxcJaOkiF",
-	"oVD/2AUGiUCBWxfdqu2DXPsJjheX73vOBpGBKlM2xLalYxhms4Aa2pAAXyPl4HdzXMciMNaUWZbsmsuV",
-	"av5qFpGDCSR3KUuQgB8U2tyGePUpFC7VyTzCxeUt9Iteyvdgh/O0dBH2OU7DlD5ZyFU8zDqTSh+RVEtN",
-	"i9RbFKBaqNH6n7kqxj+vKNbXhGyVJSs/Ca5T8g8E3iTPqwdGpVyBBVVL8prkLOMLWhCggwqsvA2pAtJu",
-	"s3VbRrCTBG5U4Sj2591LuWu/zFm29xZnCX/ZxcqRtlrNfOdoZyHVcy6MrEiL58uCaiPsP89ZhvKRWcej",
-	"zNX0w8DEiV9u1xl+7c7kgsdu1HdQa0EtwW8hS8KU5gsK+d2xU3XH1d72gk5l5Np8b762ReGri/6QJ7Kg",
-	"2ZzHEjHe4Q+PCoxierWM5Szp1fIRAWngDp5VtVUOzi4c+gCfVEyYVOCWBnfesacHXFUVZX9HYDbyO2Jn",
-	"I78jcqUNvyXLUmYMTaO/A8funGFEdAdq9ZYgquhVHQm2eQlh3u4tu5gzv5YtX7fL3u4tT3aGvtLAAL/U",
-	"JIIM7RUFYLq5u3CFi8tzps0/EXy5APK9e2MOP8OHibJPt8/dzfmGFtkKK229g9IvMTJ24xEIajqAugsy",
-	"h53niExXZc4E6p5FRZYwrshjp7+UztMFj35t3632yX+zMRq+exnRPfSltOIZKlj6EgyZqDdg1DmWtKkF",
-	"um0ONTj1Jj+nguAQezsDIvx7gVeboZ9ipmx0DeoZNl1ypWbBAayi7jOOc3WHTrWCcurrUPGFQEl0KB/6",
-	"ls244HED91uWFbRkWCfqivnSiWlWva9SsqDLerEVsOCnC5mvCpZign/6JnxlImaAnzfeOPtMoYyJqp9r",
-	"4ZUHbRqggKwFVblGfDhHNPCfLpdMxNDM6EVqLm9EUD3A6oZQYhvta4SSlbCOi41C7pwVSzNue7Z/WvGc",
-	"iozZGX2wByp292tsKeiURXTCt1xB3Uv4+diV4fVleTstJbi3G6lwda7v8IXedCfo2GORBHrnCRukEqIU",
-	"YNQIy87nrvlAQqDOblBlN+5UQjNALIyuKOQNyx2eyRnJS7nMARFEbpvMFOzNXPKMvXU/YU3eYxex6Y2R",
-	"EN/QH9XYDA1clmwjSlb9TeI46RQDiBsbD7RMOYLQmQhkby+eONo55rLIXeOGI6xHMK1KBSTO5lJW0ayw",
-	"zri6OyQ6K0CkaGQWmLisWQsx3adXWUwNnq/QoNr2xJGE4L4OJo4dhi7kCIA/s1VR7K6WYNWf2iAJatHa",
-	"VoGuCNjeYHJ1HqNUcTV9VRS3UtG7qdfXQ2cZMk0HefKWB2fTx6V1kamtV3f/ZGy4lebY8JCfV7W6UAiP",
-	"pWa1quG3iSd5CGJ3RNw9skqyc4OqZCKgrIcPmBFS7OJ5QelIbmTRTO+Rd85UCjQDqrBE6edEhBR0y8U3",
-	"YpUHk9vzKKW93ztVJ7p9JslfFRG29LdOdzcQ0YH+w5BQFlzpoQkXXSJzZ3IAzx8mMeHeCc2bBoWAAuwA",
-	"mtu0LqK44eLcFhP6TvmdX31nHDlEUoysyN7NG4O+EXvtRD7zz1/eYel++Pvr1Xon8a1Ad5Id7P0UBGJC",
-	"pOZfXMglxkJWMZQu0tI/gMmG1Wc150v/Acb8yxkt9V+ayYP4TOu3+vitn1vWiNq4c75cmu+ab1nwW9//",
-	"JKd/CWNBRVZCfsCSRoM+m4fcGctuEA7l0cax2RwOQ/0b6lxDScS3bfVDribCRRiOEBxU/CxjwThwpML2",
-	"q/HRROySVLPPOk1ICgys4IIZwQWa3eMw0KUvdbwu+IGwn1e0MLc+qA1aIZ0B2DLTlIzqmsYYB43zzBTy",
-	"uYAImFHtYhIsfxVM5Uc/JoYvUY0LNpAubXPB1JYvQB8NwA5Ft9BwirqjkGRWomeJFhi4MkpfpeiAeLW3",
-	"n8KoWMiV5WMreGDTTmbr5ZPXL3enHDp4XjK7YWiCtTMnJJ0VEjqYn0kudAWQWBPYMRZCltgupL454S5J",
-	"Ld9Jj0iKXUdlSVLgf6mdkWoGSwyDdOz2JZalffz2DXnx4sVXQdQOxnnJ0gdZYjTOGJuI82zulloLBWoE",
-	"9yBmIRyG1TTOsBJq/GnCArmwphqAwZ5iDDc+KbtbsTFXCntud+HBRJw4lL2ZM3OYDgG4IuzzEptzjnyU",
-	"6zUrFRsHoZfgsixtGTmSSVZmrewhc40M3whv0U6y4+6N+6mF7UB6AiSFghcB6uwkOxHM2Um8HJLsmA03",
-	"r1Ggze2N20SoVHc8K8picfEKnGoB4ULB2CDggi5tn9Dwd4iIA0ueLUjXsklhbdEOJqZa5YetXDdKo/pl",
-	"ikTmG0M1rtjaxxoA6TCwpKhPBmyyJi8mpGEuqYZDygsDqhXXEcJntjtip4O8iPExiRBoGB1lUBd+4SST",
-	"pjCKcRyqErT3yAl2HDZCZRquCBFYuRbDrv+/taJ6LZtYLdvtkYvPsCXVcRJs0WwIJKf+jVFVxHDsD9Q6",
-	"/m0vVwzw9zkUiqyEufLp86xuwCQ2hHik56VcXc5JuqR6bulcKRfpGOOkdTb3lLtKzokO6hN8zegOOscG",
-	"EV/3yEe2kNeYzIh9vqnGVHNx6Wuq1NCEK88OgLr8ybX1CBtNIYiIxKwsZQn9jVle5+J7GE1tJrE9afbI",
-	"n1DBtFBapYpORACBK69tqHbVnMJ3Lw4qlFYZBIJ91o5kI+nqED7jBW58z8/+smiDCpX5sYL2HsNrlWUl",
-	"y13x2Jj5KOfaVhfm9emCKIDjWnlOW4sxaEbVoY0+pOfXgRav0Xd6/oG8PDz4PVTpO66HNvgQGmfJtOWu",
-	"FdNRe27WIP0DlRZVvcvKOJSf0DbDcyaglkJJ6ELawCsPrpG1rqtTUbGz2FwQz759wVkZc319ZDTfNVTo",
-	"yGwDXsazTxfkOV3y537q539zf57mX/zXu5pj5cUmFAbzjdq7XenMANJ49pSHFVlkTX23BbMfAp71kvXu",
-	"3HF1TzH10JAXIXVVSNyXDVeSUKwD5sw79w7qhq07DgFAxltf6PjeoMqrJkSRUDgs+uQosoMhbj9in5EY",
-	"fGTQsSRjG6/jN+03viQ7c6oc6T6TpXX0d2e4+GM1okH9myW8PiTUe7uY5Qv62RW/j8OFpY6sZdqDA/IR",
-	"/ext2a5bqCNtm4Fc2J4OwxhSWDMEWu/Ymq/g88+k0DTTKsG+M5YHD+dbcZOUJZkD6GSUlgupY3ln35aM",
-	"7UK8KjwwiKQu6XrBhL5gJZruhuVFekyMZERe1MmYnYBoM8Nmqt8A6bQ/HqFjmkErB+Q7Y6WKt76tZgFN",
-	"82YuXcZPMCsi8BIGGTSppp8/Us3ioQ/0MzB6wEAj2K20XFDNM1oU6+YteaYgECIoFqZwWyEnaaXlLs1z",
-	"FzUDXTzFdl7WVVeR2wCCGzb1tdF3tk3IDB2RNQGjIRXVZb8WejRQuHmuuJCQGtUOIUqOG8KSu28xktuS",
-	"SSKsv8V9IzyuYjC10pR1UvZjj/TeWcTeJtvQ8NwqCreh3PGWNdxbSLV1PfaNF2jbWuubZcreOurtxwfU",
-	"RN84Z3+9czQtDL9XkC0QOSL6+TZjDWHwL153s7b3gTTrS7eHwRdoQNVsWNRFB6t7b76uj1sVN4TgvGHD",
-	"91Zjv8XubVFxvf0uanRf86Kw8aG9xHeKzznwjg24PhNsycoNYqid7dy6RjZO59uOuxS8203rXDHfM5rH",
-	"Y83fGoHeKPElFYprZHxcDTiGoGzxbSrR3559eToZULyAVFki04Sqhi0VZYnsUQs32sfniIpDaSQK7v4M",
-	"4Bx3i8wxYrtrkgJhWGFmWSOvTNvfw3yYoXznoz2BB8rt6eZXm6erJbkFURB3SvvpZndPBFCcXT7wsXQy",
-	"3SfahA7+/UTQRLn/E8ESlwmeCpi47PBE0HSIGk8FTY+g8sC3OSbn9EV2vaNXrEoz7ZaAsImgzzE18kgh",
-	"nbFrQcur8RaS0K0A6pCRbgvY1rIS1HCzUhDZN/LNQpas2enhxeEwv8dwcepJcLghjwUymJW2AhTvk3/e",
-	"oIVvmObszIGbHGKsKM7i9/2dnPKCEaAGd1EWDXTml6n8XMnit/CpzIwmH7ezo5LfmdgwXFMsaNcU39Ng",
-	"htuS0A9YRXb4li6l6kjV+YOcEs11AcpBKYvbKgbVrgarDyauxPQKVXprRdSR9c7CusXj+xDWB+L6cRXt",
-	"/KBCmLkXN6wodg3JY3nzjkA40cn5m9NTUsjMxn4lxPaWoySXC8oFFi23Bcj1jZwIiLpX0L85t4lABm0T",
-	"QqGExbSk2RXTypZMxTKxtjpEQjK5gBI2CTk9IwXXrKSFIrKcCCHFLkIT1Dwj56sS8tyRcLpxIscEgjFU",
-	"xrElQPYm4txHXbtQLYjDgxiB8R45FSSHUlGYTVdtghkeCPnrsHo/dJHJpd5VbElLjNvRcgFxOQXT5pGE",
-	"5PyS2zKkafp//Je/+z8nq/39w9fP/uvvdp//w3/7H39J//Z/f/mfaUpGH799Q169ODwk1OBVQpSciFQ+",
-	"m5aciX+0hpw9ziA3GCI3xomP+rCFnBPD7HhhY2RyuZoWLCe51Ogft+fH1UQ4w8Thqxf1BWEKF/yFC34R",
-	"Xcp8vZwzoRIsYqM0LTUXl9Cxg9mzwUgZfBDDbMzL4CmCOXwP0qJwI48omdKSkdOz65deQMDC9ljxD0pF",
-	"UhGgiqstH5RFO9y/G2l/YBGvm+D/soTvkHPcO4Hq5jK/BHmpQo4+frNN0gEr75Zw0B9lEpojwYbqIvRs",
-	"mHEQ4J8Q1UFAsc6c28+gWND4FkjewYDc1ilHHiyvdZ23Cau3NX0A6IE8bIK+6ffaOgrB4oaRBEVWrHL2",
-	"NoyR6M3VKZR0UXPNoAkV14WcHwy6dEf9+tW+u2chlhJQxOX9caMtKU3NnbJxYmuIqjzc39/HS/nVV+aX",
-	"TxdvyAjfyqS4ZkD6bcsICJS23QiidabuGBzwQPkqX3qu+QWPx/8tS57B2nhg2FdVe7v2Je7tKdqoC3dD",
-	"FTY6vOcE7t6YiyCF0FUwbd7A8aDKBtFWhT9u2OQTpfiliNejhT7/ED5XEbqqJG03veyKhjsRWBHTHGAV",
-	"1MVtWVqrLGKjg0ZAkG8l4mLQ+lsvbcd4GmBv2rEtORBs4K8y7+0XRQz6FcyIQukwZQtq8MHqmHEZtGqD",
-	"unlxtzRLd1EELwneZluHlU2z23ZXPX6PvLOVHqG5BFeGk0LWysg1Gd0N22BNhJy53ARWpuOw+i7uuE09",
-	"ioV4D4u/TuqGx19TfHWzGq62BQ57oq5jnCusGXyy+99//NuLL3/3uBHZPrV+FcYZNkMLI4zvGJNBDDJN",
-	"mZUzRyBgkvf1zTnCpKic3cPt/JVHxN45znXYPPdXRSGODrfQgIbFoW5TDPPlsBoYw0JEvfRTCw7FivVA",
-	"7FbiSsgbMb6ziDMwmpQGEhlElUZK6d83YHeKOG2GmB6B9NOs3a3pZ1JCBhiE4JvfLvxXml6Ok+Dgse5C",
-	"vloW0L5SWQk0KEDM81C3TcCnlWOGljOn+SkbOxj0IkirhadomoM80mzOr4G02/fNyzeGC5stqNUNDgcg",
-	"I6Ov1G9vYbjr2qaKKU3XVmbxcyguMlYXELs7G/QX5jiIFeZYbdsM6NQbLKXSMXNX/Hpuahm0nfjfKRM5",
-	"bh/XY2imfblXm8c7WkjB1omrNsqZShDnErJkZcaEppdMjR+phudbYKLrT4LrjrJ2K8Gx2UtV9hL8h+A4",
-	"hpePyFKuRA4R5YSLbE5GxfQ5F2MIVTOM5OcVSGzVT//2r1iCFUYCX7D50ezBFS/kZUkXONqCGVYwurp8",
-	"vmiOFvzUHm3Bi4LDE/Vyh2bunWTHwrCT7JjX7T//9q/t5GOzs+bl3WtawpUxo3w/PWPlqRkH/joHeODz",
-	"Hy/PWPnO/YE/vNv5EfZ5SUsd16BPSO5/rXloEfHBNm943o0sr4hBEGCS2GOfl8Rg6TLefmub9J8Khrgp",
-	"6xdvIomkpcC2VQtTw4wm2FntDWx0lAGdVtykGvxZ5JQaRR6NFlMNrdLtUhuCN+M3dRMsU5u0p805YRnN",
-	"Qb1if/ATDyg5GTcwNbc0TBwI1xWnsG5ZXV3pWvp9HZd/Tcr97QXjgbi+pay84Sa00C7EuCMsg0JbuNgp",
-	"QAqpx4kzCEiRsQQEJy6I6z0XUsqX2zQ8diSkt2zYcKbvoBhm5wug/s3IdxsjX7Xh53M+28BDLRpC/WXz",
-	"9KZ0oWvK4ap+4xjpADz3TJf414m0PSDMnAmSfGwymPqnT/O0VciUjKZrbVnEcHyGfaggjvCLnK6HjfLW",
-	"PLhlsjAssktQcPvUn6AYXAq/bbUulNBnS4f1P7A1Y5DN2jbKiI6Yw28EaAiUHL7cnctVSb77brHwFYes",
-	"hldPzTl49WJ/fOsYMluVF9D8www2+lS842IVNT7YH9CHkULUhllHCt0l7aLSPXIiqk+E0bLgYBWiovZO",
-	"uRKKLKnSE7HgueCXc01Gh4foK9x/vb8P3Tb/fn987Opi8YXNmacEfLi7es52s0JmV+4KHbx86expEwHE",
-	"mnG0SfEFqzRcfAeLNWEFcjqV14wcvgDzql0lfvfqq4Swvcs9cgiUHMy3rYjPzVGeC/r5LeXF+j27+YOc",
-	"xvZWKg02gZ/kVGFEDMtBlchprbpGWDkJrMJ7t4Noc4pZ8/oEFhm+WBWaCiZXqkaQhhMDyOlTNgAWcSKa",
-	"S4Rt77a5Efu/3++4ESsBG8byN3RJ49kWoRET1v9Mkcw+DU333BAxshKTM2uEpmp65ddcUYPOe2ipZNe2",
-	"x9bVRrgkxkIqcvrjZn52C8EWt/CIpI2hwDeTVqXGY1R2IoKeoeZ8L6XMu50yg70tQzip/ynCBrpYKYiR",
-	"gVR47H0dcFcxfPYWXBP9WJtryd6Ck/axwJOmrL7JoAohg4hNA2yrW/BEG4o0M7cfA/2SGjU4rvMYf7XI",
-	"glGhArbNRK5sm4PP2pBVELPaXSijHqW7EfDAc9f2hW2i5dvlEzxF367H4gcbcYGMgPofN4ziRpURVbGT",
-	"UALYBgfuk3/UyANEcg3gKMOZyQB6vrVWiLfoTrphuIAuLRGmcbYr1TAXOL3RaJH3qDtu0llx6f9ZNNeO",
-	"0Ilvo/ESm7k9CghV0/k0xII0cUVRoZ86DI58HOK5cePRBcQFmJmrt8eDxIF7EwLcff6PKAz8xn5/Y7+/",
-	"sd8N7PfW/PYT0LWIU6ibmB65HsTKsmH/nvOq1YzVimno2e76508EFBZEI9Sxb1p8a62p1yERQepqf2WJ",
-	"N87W2MVLdke3xNYGf2iF2tgvMgrirQQbJ7bkLUgxqwJbkqBd77ju1gx2sWD0mjUEpXs397cxiy+MVCDF",
-	"7Vzies6zK8GUsi1R7GAKO01bbofGCHzkhufmTyjixxaKZCvtApnHtQYIIpsDxXSO7Wil7Le27bxrCvDR",
-	"7FBsCWYyyBvE56HwFFGsKDblCPdiqxsZOLn/4VYJvls4hbuaGlfA4CNRw1XJrrnatBj30C1WEnWQuoAO",
-	"P/nmcPweaepEBO6IDRneVHxciU/CsAWRx2z9IZmvRs2oIOVKeDmTClvOWpZdToDhvoRaAMO2/oSgeG5D",
-	"p7KXzY9e906GR8k1mWP0UM1JWbZYgX2qTo/uqVBrz7X6YW5relUHwtUdHRMLKlYzmulVGbs7d4rnWMic",
-	"FV2txu808q3iP4K7MSz6Y2h86C2omgJu8SB7ozTVq80hyG4zzvHx7WW/NlGgYu2C2+QMlQSqQTeLX+hQ",
-	"xIiT3fDONfGe8Hsjw5viVNo+htqtqWN643CTNq2NexPsuVXlOvv8Bv743soboaOaxInRzLi0Qmdg4YGC",
-	"wUp6J1QYOpZgGxJ5Izay/y0iyiyMm8j6RjHT6HEz6HzSCKjSc7YmN0baVtsIh61dDKLzIo50JvK3VLO4",
-	"4ubrMrvVojI++nTxZnxsHdZtLd6NNzzpcjhlr00wBGB4wYI8FKDYfapPXN+3+nlvieR9wZMfRN2FZBGF",
-	"TNcg3lYY2LBSFUVfuIdBZl+XGFWcYBKu7FWpbaNRW9AC5Upy++s1vq9IiSi/qn5+v9HxXD2bVPmS2HjD",
-	"mW9Esa7WHqzaCD8QHE6mDCgLnOCwYkC3iqxxsfNmhxsXn2vgjlhmANvNYBR7cKy3Jwc9YTX9XoPGSSR1",
-	"NAv3YUu87zAbD0J+TCMAS3ALMd329rsT7tmFeQyyARoQgwu6rVdzsHmZq7oXPMQq19oLngLccvgUmDGX",
-	"Kw2moolokQLYPHJia7a82t8PI8OyUiqFVVQCXuZuolt6vQvq7RB1mPG6D3kHIWQPyTSoGL+6bdwKwuH6",
-	"yF5ML4yc/2aiF4g5Q2hetYxbk7zGTocLbkK+3cb3EIJ72f2WZ4aJrJCKi8tG6G3n9U6wo5T5EXLHmnG7",
-	"93L9e/Z30H4Oc9BWO1pj8g/qonUzOZkXCni4ml5VR8lHct4aWba7dkkDYFteqqd8SWcDx19EXZNNnmqP",
-	"BA/lrEZB/GvoojZkw11xr2rLfVvrX8eefxlyV29ZbUBErm/fldxCCyUjWjH8se/2mrG4PHFb//RGeXCz",
-	"s/oWqusx+GC6VdYq72LYrbqlOnpM4mhLRqBhQcNTCm7QO6itfRprLx/Zln/8lvVxm9iZprEyXl1Nity3",
-	"RA1v/TGhNkca5CFzC5VRHMGBrkh6KWWehi428wVUO4X+4VOaY4PuD7NzVl7zjEU9bpsksy3I1LYRuAO9",
-	"O30lze7N29PnFHzQAI1+P0bf3MdhlTrQAKw//ahqs3k3X3qvI+RpQXuQ7MNNnpb7qdPRAvJOO7f91vX7",
-	"cJ72WO/bCXR72nG/TqGTdg5pPWu0FXsW39K7VoEbWDvvm1iVyvaKxBXaI6hrfWxr7Si6qLohV7mvaq00",
-	"W2BRDyZ0CQwkbRcVgm7iHwQKSDWZgyvfLhtKi7jv57IA1c3VzwBRdVUUoCJAF+1sVdByIlJX9Og0T91D",
-	"7hCqV+dGBQAQOnp3u5opI29qqy4GOPPHAcTt8h7JRFjwuVK2pDIO2ITPVSem5k88RpBfrcYSLKjaPtvn",
-	"+oqtsc31XjCm3VlffSjBqJ2qfnats6EBcrkqszlVzH9Hzk4u3nznpBC3E7jcpLnDWKE0h3Qs31jdp2iJ",
-	"3DcNd8ur7cCxn03OzJatCSKSRa0RF9dMaFmuIYpQqwQceFKwMZnJonDSacchlquC7U3Eeyl2cQ3YpByE",
-	"lUaQ4shAaAu3jKMxcFicvMsfzGEoIDR2de4yqLmBkuthbgi/NX1mx+rigb8huHrHffg+BICCKn2+Ftmm",
-	"Hq8Q9GqbxUNZbrUW2byUghtkroDsVHuGiCYDes363bZ7MqiZ7BZMqpGSuBYZwR/dcYcbUbKlLPXgw8Yv",
-	"mnP8kVdheE1ckmWwrRvHj9Yx+t7QdEvF63jUmGyYDXkzY+lSRD/C5MpTdqjh5Q/TvmyjMtMrtk4Tq5Da",
-	"jHUzc4ql8UOCVFXAICOsbrSgOpvbekUNO3PPbbuA/bFgPFOkevYWcuIVi4Ss/JGtqwvt1mvPAk8mmLYi",
-	"/mRBl7cAIY5szVWap+5anNMsdpDI4VrScaxoclY7m62qFLY0vJ2T9hZWC1VHEBi7dLLNFVtb80RdGsba",
-	"HsA6jskGnpwiHb7hio3NSFREBJ90j3y0NqH0b1/SMKcb28EL62yrb169rhb7rEs226v11d26uhYOAmcH",
-	"URkR6e/w5a7fCk8qAPttsvXO0c7r3798Ndunh9nfH7CX0/39g0M6ffEyy7d3lkJLmwgUL14HUKjVdNdD",
-	"QkafPp2iNaoCaP/gqxf0xexw9/fZAdv9/fTwYPer7NWr3cPZS3aQ79OvpgcHjZru9Xpx5mMbOHFWyowp",
-	"dVHS7IqLSygYGo1z5WJ3ic8SbR9Gi/OmsCWq6YW9o324X4PgrXvpQatf5aVcvpU3AksPdRm55pJnGDZP",
-	"SepeSXHtjdgImNp5sUGgQzVtvcTm6sMrTj1t7XKjlHLte013R+Kb9+rCG8utcFarXoBIOL7n6EGHJM1A",
-	"wua5NpYTo+HxizDM1tx9M36zPd/G9hw/i4EFxnsI1WPTpqe1R20kbh+9Vh46ubGcY0XnknZMToOwHaMT",
-	"zhcH9aJFrZxYB+GJFTodZnvudb7dn411KAXdEv4N9PUJMafD7OaQPk48rTHjxCUOf702p9MnBj9CgdWm",
-	"xOUFY8jA4t7mZ87Cx4ZhdpZPgB5JQeZGFysMPSmZYuW1QfIF+vqpIPvjPQKo6PqOGXy5DIYwAnDBZprI",
-	"VRhOFdm+X9Wu2SK663DjjojbLtiL1BrRPtptS23cgt+bxs4RpWV2tcWGvaWafaTiMnqFqFA0A9pHcmhD",
-	"FxT4SskIYFPm+rpCX6lRrN2Xx67I1oKuyZT5dnltXVvEYrncOGS1XLKSTOVK5Pcf9ZHmbgP2DPxbRgZE",
-	"LHFuT0ghbx4FbDyNuwSteGT4BkJE4gF6aDgDU4x5mixozkCZJVNaUGBPENqg2SIhhUQbfSEzMH+Nk0q2",
-	"BWPwRFTmW13hGUmDD6d5ukdSd0nAIq74pTDsVrBLCiKUa6UDBGh8PBFmlwNTLjgk8CWUqXEZikzX5IpD",
-	"gfKcpILpP5lf38CPqc0vUatFzNpb0Kks4fGN+oVbIj4NPDebc8Fu/Tbm697y9foq4yqJWi0cNart1yMV",
-	"9JYrrXjOrPDKxeUtl+qQJmKmRWSw2GyXWhFipL2PtFo3LR7IRdQK5/yUyGEzSOKHgNUbCHNduZAiTF6q",
-	"loWnB96oRiJ2yahChc//aUaIxodoqW+NbrWbPKxrcUNwqo8QnGp065LwZjauWidmNS9VbcmtK9MruX1z",
-	"3R1a7vydqOs6wlew/JKVewTeRHrFF4uVBpmHfc7YUltSlAqp0aI9ESm2klXgIFtwpekVc0QZKlnkBh+m",
-	"a1Iyx0q4xi4R+E0d4rGvs1NaqzslKT6Y2lF9OT65hP6ajDBgFKpJns0zI2zBaYQCvDvQ/wjRF1wJyD2w",
-	"/USK+jvyHZU2SbbjLI5oc2Q7UNBiIgIyf+NyjGFcOxuk1t3IUs8TN6B1zLjLgYKWdQlNhGcrCUmXrPwk",
-	"uE6JljJx0eJQzJ7RazY+sn6Epb2aZjBwhDO+1AnBM0GYJoJes5Je+mlnocjshL3GBNHaRHAT3kYLhlRO",
-	"r2sM/V8umWBbhA+jm3STRw3RgSrPzYdPYLF2MB0B5HxrX/LmvDbHsoifk9GL1zUdD73CBGmyk11dZCj6",
-	"sRSIphktyzU5fNlRLVezxelgU6J5+kK+o1esy3H0k5yiHlAhASAqePpnGKM2wBV7exnEyWRdALrfraUR",
-	"WlOAUuFDWQemixdSd8+h7zz808pSUkfDYsz32BTbEGFrsMQYdnsBxhjQCYgHhGfQYh9eMIKKMZZ+VjT8",
-	"kSQhZxX4VpbdDlcMMvK3xtB9997gixNM5OQtWhQfZjtHfx64lR8bI3z5MYlAe2U99Ruhrtvztf+tvRqE",
-	"vuKW8W1qssyA5dKcYdN9UKfxueEliRo6YsThEpMuTnupNrUSif24Ernvkeo9pgMrU2RS5LRcDzFFewjP",
-	"a2+ZYeSqzNg3cEO6IMdnKhcyHxZwga+dbsce7Fwg8wyfpNvhZAOVsBaYK14YrmeLWT6ywggM/ZtV4kO3",
-	"3C07xUVneIK7ZT4E0c3nQhFhmC1mvCVNOK9eHkgOqCYZXbl4KED/gCFSsqBiRQv8IUoK7qSZbXNJ4Brj",
-	"0mKOxEAotQM3b2Ntb2s42rpwsYPvwrfolfLiWkMSq+mO968m1tlXm8s4WagmfHUSTCtdNMl9JULXpPXN",
-	"OunbSvKOVGayxlmqNc3meHW8jc/lQDIyo5nuDpK6WxPRZjps+5HBa9ymQK1dJFR7g5cfcH0boB+YkHV9",
-	"52Ss6rZ+W8pFxOiOOtPNXCpGqofJjBaFwlK2XBE1l0vQ8/5qpImcgv/M3M7ymFD43Gnu3ibtMqaNVTBd",
-	"yHsF3yqGD74Ae3O705I/Ojt5TybyLyLh2K6kJ+G3vZRIhu8vI3m6QYP7w0bQsnCPRcaBZ3XNae0YPnMe",
-	"5rzfyR2f3ADCDIsKqkpKvUc4ajx0AyD4LESleJCs9fJBADJM/BYgGalPVWLf9rpWS9fcMiM/lMM21LF3",
-	"j0Yi7W6nS20FqBcQN0CJusptQQyk9O3g0xshuyVIgXC9DUSbJYozehmvrkfRPdRMnokHdkEM3fYLihkH",
-	"5lS9Z589XO0UujlVZyW75nKluh9aRpd1sDulRpWCxblGxedXfEmew3fn/K+M/I4cjI+Jre3iv+WK7Ac2",
-	"rqBeu3skrnle0CtG6HJZ8FrHp+B9UBCgenqnnALZBxXHMrJez1hmVyJImDFejKrJgiVvsdxmbSVz9na3",
-	"g52oLaoGVfv46ie+WYDv8n5SXakjOc+PyJJnVwl6Wq5ZYg1ICaH5TytlS8Mpps3N+RO6W0p8+8M1K0uO",
-	"hhTnDTVjgZ4Fg3mNzKi1fjjQZ6vxzNvhcFG3aX1pHUqJQSNXfj3QRwglfzj/8J6cGeQIzMTowVuabxsO",
-	"vFhdkNv7WnxxjriJe0P+sstjhejFnqzlW2QPeWiHhhR7N+udQoh7ZbNAInuQQOLKXNAPgXvuoaDQmwHQ",
-	"DzF3Lx6Yl87MDY7xOZ5d1eIRrZKxpHp+RFI/hnk/aECDp5220aDPaWbTu+t+syPr1YKSOr4UhX/ozqnd",
-	"ne61Ewi+CpZ+XCUPG9G0kHoXgrpZXonwdwTlQUnFlkHbmzxcWoJ3/jiMP8V8clsV6cbWn3OuecjBwkwi",
-	"G9r3zjV+QRDCPjCP4Ctr+TqaLHMduJswmKDN8jIp1ApNsFlJl1D/VmZXJ57tva2ig8AV4z//uLEsUcP6",
-	"6w/kx02X+aPlwxGctpEVQ660HWXQra650RvJsOa3KmRDCtxSd7tBjBrQAeghMeFXTJTuZ6r3Pc0zQh+X",
-	"bYRhYNDSyY6ECy2PbX0AG4Ej2M19VM5pRCY0GlLhr79s1GqFRzTXYDvH/KIX8UtiS90BHA2ZCp8jS//g",
-	"L3uPN7Fbe9nyGr/9tXLTTEL4bchPK91xJlcibzPSU1FnpP7zAzHS76Xuob9U2CyTVe10iJaXGGcMEo8V",
-	"D6drwvUeSTFYLkUhn5aupko+EVPcHYUl5qzvOuDVtCVuou/bEGfsrif1MUmxIg2GkJYrNhE4EGQRkCUr",
-	"lRTwSh4LOC2kfqZaIdxEQu8CUPo8f4sEVeLU8QrMthS5BQDKwNhiGz4/hwJcHRXy2eclx/If8aBNCMmg",
-	"a7cKAs+73ixH2H4h5lS6x/ZT20U3DkmUxjqFbBFJ8gsjHARZCThSs/JBERrdlOZDz5E/TvwaokVXai3g",
-	"Ufc98TcitzdiaAt5m1joQx6CGAcLUOLwu4WMm2jI4KbuFt6m4/ypMP8e8LkvdTSJJLXGsT0JXZJAJFqy",
-	"RfsSNAXPLTP7cfGbjnaY/ayQ+iEtZ8BL6j7NX38qfjchwAbWyDzQVmYOdAw54ZCADMwXf4F6heMOItB9",
-	"st4i3c55YhAUUTdrVMIAljZkraQ9SOqs2O1IMTYR0s7ipx0DHqc1o7hLHHEZJVAhmc9sSEyMDW93b3+z",
-	"xv36rXGgo7ObluAWtGRuqjcPzsjj9HSo5B23RV/QK5efSrAQuMvR7rh16Ofh2VV1xbCDL9zVxUppMmXQ",
-	"Fb1ycSALMgJqytV7Kfyr6fg4JoQLxnJFUkDa9Lf7+Nt9bFjHfVEmazmrMA3tD7/Zzh/Gdu4pzu10/04D",
-	"+tlKOxrEhZZDKJA1DWxJhPAhMyL39IWMaPPWgeCTegtuis3oENkmwj9s9aKkZaQd2xo5Us+j9A2BN+Kc",
-	"IS4TIWwliksjCVHgO5Uwtkf+VGWSuoTOkA3dnT7+5mf4T+5nMPK+Le4UMYvU0NurlNiv2TVNsnfhN/fE",
-	"b+6J39wT9+6e2ELg+c158SiSTCtPd2NWHfIcrlpZwW65P8mpAYgWTH0oc+x6PfftTd2f33MBSWU7kBYg",
-	"ecaqv4LfXBX94M+TPC+ZUtZ25QMLubg8FWrJMltbc0Z5wfLgq94Qwo/ypiMusm7MccWXoDyMk+qcgOcE",
-	"OyeRQdWjiq1D4Y2JaCTk17i3nrPFeI+kUnxHRf7PoRMG7YOuCoaB53gi6n4apxf4smUJqVWFq7DUnx2W",
-	"PgZRFIponFb1oigG2cOg9nmFMI/3yEd54zKApNiFKbyJoWSY47ZvSyrricD6ilERbysnytveMpYVYQl+",
-	"2Lt/g7Z5uk9YsUAgTYqWu/iPUh2ijqedPqNHrvQUkVg31El8nAoMMe9SNGU1cDE1driRevvewdq8HL1k",
-	"/3wzQ/Nx0q7GTRJ6Hl2R+s4Ib2e/DoO9cwb1LnxebV3Hn3NQ8WVhlgYlqWas/LDSwadTEbBQ9GVBQ226",
-	"oJcM91BpmFGvSvEnJnJo0oYfzw1+VzDm7+WZ9D8GDBi/aNoWmhw6+N1ZJ26owlxEC23J8m9LuTgP+aA3",
-	"6wdx7u558/D3MlzvhcTP3dJCt0UEfrmgVxsi589r+fhbZdQ7DKnhgW1k49ZrRYFe7m++Whq4AkZe8fYb",
-	"WV55KSLcyp/k9AP0m0Nu758Lv5ytihkvCjt3lYLnFJePbCEo/LaUH7NrOJGT/Kf+LQvqdcbLkNVrg3hH",
-	"H1QhIyMqgiBKTDrHGEpsum5zpTMpNPusx3uGxbv6a1aguA5rKDZKedl6JMeBRymxb7i6ZlVKffW2ry3p",
-	"60omVVFJmxnL9VG9mlZSFfmC4mNOMSHUt09ZEFoU0V4+nf5qtwNVXvE2zXmHFcCz2LXh2VpvC7cbw8tW",
-	"BK9Hi1XcjsUjS79PKHqFADICw0stBghthVXrgLp/fRyFuUMJD87bPDEsQMVdh4FVJ2s4++SCyKdaPbqq",
-	"8kNVpOopFNq71PG5RSGXgIQiA4og5w8Bq3HGDt9Vy2aoNkvkbSjfUp/gT86g0lasnupcblsxJtm53rDG",
-	"ijY3VkZGr0mOkJNlQTPDO/brBcLtpjxWkbLrvuK50RsOp4yM6MnE+Ly3NI8VZjwTQSJek/PDZYdEzpep",
-	"uY6VxLFXsFfaD27bsJiksFL0nWKT8rDq+SCkruqkbyzY8CBlGspN5bZw6rBkOxpBavW9sEtcWJMLvAxY",
-	"j6PZvazR/eggWk4vgCourG+Aqw0Qt3FhXKGQj9UTG+tvNow4GBKbVVMpti4Z8GUgKg9PvQ935b4S8EMl",
-	"4Lc0/P40/FqDg9+S8TskoLjx2enaIRLHY0CH1TscJGH/JKd948gb4Q4wgOqYKKZBH0BmETIR6t5Tg+YX",
-	"nZUVm1Uhw0qLWzX8vA1ZqtVMR75uQ8NxwxrF8HrPv0MmPancfN4AhxoWlgI/Iqi+p678jaHyRVBZHwwE",
-	"vqj2P1jR6N//d/XEqJQrkWMFuh7Rz78w9j477Cr0TJFsVRqVct1GRDtz/PBaHszHkqrNHmwAqb2VTyFJ",
-	"IqSJ38YoCkUDn09sjHGYuLugCnqgh00PbRsb8MuYe0pyVjDohE7LbA62t4kYpVydwEeWp2OIVFM+itkG",
-	"V1rN+ucVE0yBKGFZ0bJYGaXsmiu4+SK3b6APSFmaz3zjHT/TEYGI7BQK5RdmDURpulbQohx68EzERHwD",
-	"xMXK/1hE0SYGgE05sY2nEyzhkRCa5x6apFokpByFP00EzXPomA29TmzD8JKZiwHUjl4qGM0+476XdgvB",
-	"RQ8WZ1fnEM1tCx8jUfsxHMJ3/16WPGNkWjJ6tWmuiXDe0NiI2GA8HG5s1ndNoXttGvR1RpOib0kgSGoQ",
-	"5BPsYe7iy939ryg6LcypTuVnwgU2g4F29METCVFBhUv2Gc4eugEX6yoAx56j0eMVvY47CGmWGebLxeUb",
-	"mbPDeDwSKlykepZkMmfHjXZjG9lDfa7TeH/RxiRklD6nS/68+nrXfK3S8R2mfzuwtIxmi5PWS1+SnSkt",
-	"zQq6nJQnytqLpWu/f1Qn8ZgpAgOTlW2rtY//HZAR45dzTXJ+CaW2bU++cWJJSsmMzFLVwMb7ieGAnjBA",
-	"iCCYwm5EvCPAdMWL/EKivT8Se5Rjghe2zI9nBtoh0PXTPQRYPeMjZFSzS1muO1ABluaecYhgvty1X/Jb",
-	"4cGgLhEwt7k59uktSkoC6YAWkRsx7E347JcqCKOz2u138oa4hxS5EvImyN5SjJH07MP5BfE7pZ7/DfX8",
-	"L8/9a+k4MQTakziwQbcTHcEBIQjPj0n65x/TerfWYfqcZos3tRXFtDkHxwVnZUc9+DbFBcsizebVKjQH",
-	"yxvVYAyA2pqitTef4lsD4+/C+Ls4vt0jGLR/f+CRe9okswVnBgoV26iHa4DMhPnZ+uvO1yLrbuGEZil4",
-	"UBHBFBBqCDKvLB6w42otMjKlGTTjBxpwBHnRzqmBl3ulXY9yz8pBliKj1H1h70JKliVTTGjbe4KDU8MQ",
-	"OVZg8XQAKkE5J1CVMCsN47rfshID5YzUsytFse5Ker6PmsnJziVdXcYZHYGfaiwOvrk1d7ssad41lfmp",
-	"PpX55tZTzYFDDUHsd4yqVcm2TOe24vx7qWPmiTtheiUQxywpFXZS+5RX69s4wtX3Ul9gwH73fakMZbWq",
-	"PyqsT9CRLW2mCNOg+iAm09U6KE1gLwdcu5pRqTb4OXO71XfbLRcWZMqIkkX3aFxcFuyTYnEd6pOyHYC7",
-	"3r+gn/uBQS5Q689aMqLp584Varb4UPJLLobgqn3yS7JTWPvrVvjtyFWnaFtRuPAmui9vfRkbZHILf6GB",
-	"v/Fy3IvdIM118chRcOCwKCyZkb8tpR/9HLTjwBFekWQVdSz6yHjQ6jqFIfxZIcqr1XKJfguLG6qCe4Nk",
-	"5M8AtUhg/iD44vW0uuWDiknvIiuOyQAO1B88CW64moYxV9iPJoPFpZAb1D/wnk3EkrOM4TigiZoBIATU",
-	"bMD6iOBlIf/+v8gNz/GPZUEFLd/iE3Dg+A2+rJKJqF4quGD1Z/Ebo98obxxbUKWsD3lGUjs3OPtTMiqm",
-	"RJYTcXUJBhibcYJPY/t9OXO60B55H8NB0IufIgMEI+3PSpmvQK8PQz23oT04DmhiHyCicdsBKpvFJp2o",
-	"oEq7boPDlSLI1f3nFS24Xp8VVMTq7FuJzIqJaKZKf67eOddUrxSEYqcw3slyWcprWqRx8i861POg1IsV",
-	"Z505bSHFJYRGXftqDtEm77GM1DqUQ/b/n1svYf8pAGbIAB/ds19s9J65ER9m9lzfQKcBFW/6/8m3snTy",
-	"iGHt5rpNmeI5Q+tBPYHE30agjeSm5FozcSeyd+6groCNUT2gGx2mKSBoIUeFb27NTn285BDo3bMGZHqp",
-	"esPVzQMb1FDzSIP3dDCdO/OcC3oZ2+hViEDdLbii+UWGzC7wTZfhBUVBBCnYJc3WXfw+cghmuIv1cjME",
-	"MK95vWfGKndTNCAeBMt1vwzynbyxAoIiihXFYHOMlzXQNrgs+YKWazLjpdJWpngk2WOTzHFzG3UPhIGt",
-	"3okWh3LM15PFunxak/EbeBPD5prWU9MGW8pWqJI0zKUN02db+Wkoh243vObsVQy/uVEe3icgNNXkht3R",
-	"EqQm+naJ1m3LY9MuF7WJxCxHETN/EvEytBSmmjW4MmdUxL+ypjQN8C2xeBM7rIXFt90CbaUqxuEjQk3N",
-	"tlyXqrqcjScxp0TUEg5R25VvpDAiMa28MqrmirT00JXmt5liRLFInTOqFNMWjq7IhIpwwtNu0mH2dgNq",
-	"r4nfPDBsKHmpNkCaSQWs6FLK3Eo12wDLPi+ZUGzDJPYpN7KZz/kZhy2Ei0wu2MZNh3TXYBJA6wETNGip",
-	"O4H2vEnz9CM70Nz2wajc0TPCsEy05Rj0xaD4plVnKuUVyxOjxUtg25JnDFRDdVQpuGZZE1FzDJmvjOBX",
-	"vxp2+GxOSyzp6e8Mvgs/7MrZrvshHe9NxDc0mxOeY6UQYMEUC0W4OETUKwuuNBm93H9Z9XsdHxO5MOIx",
-	"BCsGImjMA3u363fHwhDDL+ddJ7rr1b3j/Pdzse8IxF2v/Z2m/9Jxb99Q8Y5edVzUBXap83fOXCOfAG0v",
-	"b0YFWdArRvS8lKtLzLUq5QoYFYrBl9h9xk6VdlZaHFyMhi+4hpz05aqri7RNpQcdAEyE5UoQNZelRin7",
-	"CD2IUrBnqrUmrsiUFfIGE7QX9MqsJcgH/x05sAXIgArsBQJ4PWvcHMp2zkDco+/NCmPieH81uoKWlwyK",
-	"WNUi17Tfj0waMYiMfGWgcaN7N8SPWk3fHaLNJFWVM9+bfbjQr192c6SugNBYvdfGof7Yj6+4QTGTgD93",
-	"PHYY1qbvUy9L+aVZ5I3IRQ4l2pOc6hbGHJFo6nNSL+hbL1L1SCF6j51+7875W1m+Z5874hWrkomh13jk",
-	"ii/XFHXr8u29hdUuT0sqsnkCziZE/NV01/DNxbTgLEgPKxlZKZY/SVZLNM28uXFJgIOdt0Eq/XXJ6FUu",
-	"bzpSZoGvTt0ztQrq0FbEDOErkcPDNM8ZFMQLqsmYVwt2zQoyCuj7OCFptlqsCqr5NcORaJ7bghpITJCQ",
-	"ck1GjZMwp+DYa04qnIywh4wW2QqyJz6IHhN1tUpwTvmXtgnfCRezMYBHKv0BzkNtX7P8FhP0E39/p8wh",
-	"spyMLkEdLW3Rn/Ej52eeZyVdLmPe8Q8zcjPn2Zwo+0jIjx4rcJkv2JDd95frwrwwNMq9eTO7m8/rRkmh",
-	"yP4ldfS3sLdwNcCqQdRiWL5ag3oYbad9Pfuai/p3g1rZW7Yaje9mX7YZWP9+XjH7MziWvwzZlE2ZT5UE",
-	"Ud+YOyc/tWj5b5lP/ZlPX1d49Z887yl6PbpSnhwhIbSBwWBYYUrzBYT4Q1gRZDYJsizlZcmUSoBJQ06D",
-	"+T2jImNFgYfnqpS4EdDcdGbf/APUKvFv24/uffMxWhbEruwbO+ZH9vOKIdOkec4xWP4suHQQ/BdNdtfS",
-	"r619Uwey1dBKFYyXkDqfrVUTPsC4bjJqdnivxNhxbzU++hk/2oGetpp4f+E7c1oDW24IH1l3i3wEMMJt",
-	"yEa4o6VmQK7C44Jxq/iuDpNsPMyr17vQZdDs1vwrvOjPNXjLZnRVYNluuL63yTYYOEhvwgGeZy3p4J5P",
-	"8y6pAb3R377eKlRUhXAOLUtD49Wt2xc/ShQ0bHkVCn3P+90TE40T+8Doe574dhHS/XHPvTV1XeUR8wzk",
-	"tdn8MCgj5Crt2oRMrmpsqDZtWhXntff9/srz9sVeD7y//THXgwfpj6oGpaUvqtoGEByTfOiE3ZHWg2He",
-	"EF49eJzOMOuhI9SCqoezIhde3WI94bwLaGp8ZaucQXw/FeqGlQZj9x4wNhvIQS1A+54pwi8m1LMrKrKv",
-	"YViDutyipVQ0QHI48kRCJXvxSEj90Uqte82oyo5lW3KXtIuT+wDRWzQ32zow88SqDa/2sSQoybnSXGSa",
-	"5JBshTWQsepaqGaYq2LJUY+odpfATCs61iv+dG7AkNhNuHRVAOc937gwknM4prmYzj5B2Y1s1OIZN4zg",
-	"9rLxgIjLEx9eCVzIDNHsxFAPT96ypFB/tOVJFWTpK1hBHnO0NybGP/nMui0heZpIQ688bwwf7FR6K1m9",
-	"y6aKlSGwahSqATY5Ib1i65TMZZErX0p0hCDhDbe81xq5zAHwkvzh/MN7otlnnWCm42e6WBaMTHZeTXYM",
-	"Fk52oAftTsSTcsU6zBw1sG7ZOrCjUp6vBoIGJGpUE1uuICpZ9oczmRW4qfqPxOcdd4e31As9NILoIHah",
-	"PRwQh6pKjI2y2+voy8vK4c5X/4Zmi+7oZ/eULRfqAcFeYKKWIDksri6ctsf3G06MFuI7Tz28qizkZ4ON",
-	"U/Wnj1Q+y0jiOF7BtDoa6/nkqsKFkc1tmAgso7Jd3ngQvt+Ii8firlDSQ3irYit2eyKGcuozvyN3COZH",
-	"8h4cri36YNtsbOiQkQeRwqe1D6Fju4XW8eDs8ISHXeyOEENrbTTkc7Yqil0sW9O0PjYv/xGZyxuQpPwP",
-	"V8LVYjQvTMTIJpI59Ac1xV1BrhNiG8bhrprDd3s53iMnJA1WmLqKj1xNBL8UsoRCQRaWZxZtMXbXp6uT",
-	"OStZsgHF7Z2sqtgkLlmHbI3P3e3GHVmLSnUVLtVFhlaUJIitQHmXrAxeE6GJuF8S7KdmtyKie6RPHRrY",
-	"wOjR6O5jQXt3gmLwuxJm22k83XJtt4LW2fAoJoBuGTddIfomchSU7tiihEmN1kAlkTrix++dmWuY+dg+",
-	"u4l5GgDN7M+Uh63K+NzM0EiDn2GhIrA97t0HK+s4FVjaMKYxLNIB81shmvtPB+Nb1+UNrPzDi7+EykPd",
-	"2t8F++b23402PRvst1vZa8FG6otkNPqA2wxa2wMcI3ArHZmLrFjlTEHjy24b48bSxPnD9FovqGZKf+w0",
-	"GGHjd3jIG4bandCLnGEKe18n9CpD6GSmWRlNvn5nn4A2WKUvMM4NsVMaeCpsqEIiuWa0VOgcAEbw1VfD",
-	"I98cMF+zmSxZPzTmLSg2N4WHaxDdDYou++SAbvc+InVLpbXHOhimh7v6etE8TGRbpOBXjFDnfXOvOr9c",
-	"3YzadMS4p9Otl/Cll+z96XAbwnc4Pobv/nRgA2mw5mRqTRLpb2TxN7L4G1n8z0AW7Y3vOGseGDStTgK9",
-	"HFkV5NlJMK2eAhhKMMtOdZBQHBr82elkh3z98Y+7B/v7ZLKTkhkXuSKp/Sqt4fqWS92uicF/VG5Rgvn9",
-	"TUFVh47w/t23b8gMH6sSA13g36v9nWTn1audZOe1+eu1+ev35q/f/37P/P335n9fHcLfB/vmh4MD+P8h",
-	"fAOvH/ze/H0Ivx7CNy/g75fw/1f7+51hgpA0hB4rpfvzC6HLaKt2BSVTuTILA26I/n9frpqcaug9q7AS",
-	"khkBM+snwtmOwioOUmAAZVWmjiv/I8aolgpK/4J1ea+WpZ9OBFZYGQXVH3ypB9vCvsRISGAcbiU+TtHc",
-	"plUp4EctPaToNRz5x/79f8Hi/9l//t/VYJ+CH6xEECivvnjORLiEMz+qkJrQqbxmPmgCC9ZC/CPyX2vg",
-	"QmtYan8aOdPXRMD3OfKM6bqq2ayusB+u67dKMVlILWhRMBfKOsacn9p3z5QdFDKKp6t1lZZC7fY8a44D",
-	"6FIV4IXVwN4L3EmDZ+Qf7K50bV1zjxOs2Vu3UxDHvyciM/RUOJMYV5h5V2ANcYE1qzy8gYEQVW7IZpqI",
-	"iUinVHGVHpEUH66069Tsc+0kKR7QcWicrLXG5VpNxM9+AZi4wZU/5BAZoSKjS8Zp7KfSUhqMHCcTEcKV",
-	"klENLRA6B9c4Iam5QSkZCVmv8w1XDPO6za5N4KJB+S/GYafcSgVURVuH6z4iqTtE6OEH47omfrGNgF1e",
-	"FcV4j7yXvkj/RGTeQW72JJeCHZHU/fxG5qzKrLJfOsaM0EAHilFYHnoi/JOefozRspyu7Hya5VjB401t",
-	"ppItGYXSz/gq1yTnsxkr1UT4Em6+DLUjSH66EZrWvH02ZvwFzDJ/OLJvwPOFRuBA65/QqPNj1PpZwR4V",
-	"UNvnMCxAG/ENd9ZiDNA+l+q6EkBAYCnmdJrQNhNcXxwOSHBNdnoPx0A+yMIa519nLbIRS9u1FMEbhp+m",
-	"rN2dqkiNIE/XE1jDN1k5vmtFKTzh+2vsaLEKxd86wXLnYjgkYljcF9o0a/qzT+wd81BHL0Lj+sQdav0Y",
-	"2WUtfdcuKbqxKKhzqdVrgoIz3RzaeK+qN/kDz/XckVr3JYqrVc9UixxYUxKzqqFk5Mhurvk6qBaJlSWB",
-	"s7gRL+Y8uxJMqbRWuFK7r8moVpXSYVjgnKJFAR0YgFOkjvOxn1e0UCTN+cKI9FJgHco9kppL4Km9rZUK",
-	"Tg01Z0wnZErLhOzt7Y3t2uGRi/WSgffX1qM071vrek5SBDE1jC7FpUY9cmFFzPZxFdPnXCQE/vm3f03I",
-	"1eXzhRnR/Ptv/xpN4a4vrsOl4UqBumdtWJrRvOeQzcmLgi+YZmW8aqLZr56hYfPq8S2wkdGxuHLthjcX",
-	"Mw7K+htx0NcOjxsjahVKY30OFJAoj6B1jHwiEuwuQVeNkfrtNVQ4b1YkVmn81Oo3tstfqe1+PPH6u7mP",
-	"W7h7snetnpb0j+VpyxOv+gcXEhc/GaCeTwRirTZwz22iJaMNCv1Ud8mT6XiFnIrYB5S71rYdFrHjKElU",
-	"FF519vUK3eWe0qo6WTQEd3OsTh07Whc5hu2WRlv4amSlccdCCtxiH+EeNglqEyWSOjPbJKNAbfGupMOv",
-	"bbwPEntr2DGCSawedl/t8l5vxtapXA1eBUHbnamrFe/CStw8YFjHvj8zSsagC2ArIFfWN2hfE2FtHST8",
-	"n2rprL7uryNzLdGnL331MZNVK5w8r6LOh4Rd3sQJpsshaBXSaBc1b8WAt6XTodv06CSug06c+8KbFk82",
-	"3cVaIdnOiNt4z7auwNvY2EPDb4eHloohrUa2UDSHY559vjdSzRv87ifYN5iyJ+SsmvReAn1jcaN+ryIw",
-	"tXbGHdI2SHi36NA4oh55i3HQd4IzhY36mq0nbBIP2DR0ZTfIaFEoKBvnbgU0rQpyedwAE1G/JktvAI7p",
-	"geIWqaMD4wP3t0T+gSk3cA1aJhYbRWqXXo8hrcp5ozm8g54EEWx793HRfGDig4ZY3sfdfAxIG9fZH3zn",
-	"7bS5N5F4YS9MJL71iG0aSCxXDC5lQnydqIb909U2flJOiout0mO7tAW5xBaN7tCOSLqgVyxNSDpdrc0/",
-	"5uOH8mv84CIez5HW5OkxSa+4djY0dI9AF1CD9hhlgf55V+euZDMwhxtMMeIhxmDU0sA94Km1+zv9xYAC",
-	"Nc/XgCcWriCq34G1k+xcgZoALoEuR+2ZLfgWr1Xn27WiC9QIUGGUUqxgiF7R4mteFCw34ih6IKLXZgoP",
-	"oUYFFlXvDtC8sL8+kY6JDaj5Ndt2CYj/+HXgY3Uhu/Z2P8IKYMa3VLsImWFhLe64fW2QgUb5xpsVseyf",
-	"oco9dsj9ATdqJ9k5ozyPIq3zLrlHq1keo4jeR5YxF2z2SL6bHvxzeFUh4COhV+XAGYghDQ5VR7Q4+sSR",
-	"pYHagVem2qukgwxFL3YboyKn3cVIHfX8jqt49YqqW4AvXE1GdiJgBwbPG2RWjbF+KiU3XOTyBiL8pdBz",
-	"lRhuwZR2fUlAmnVudbVaLGi5jtdyvj9fG0o1qZHJXDyCD2oLLrjaqtSe50KxdkO4rm2GObev+BJz9vuO",
-	"0nVn/misacXuO8QBWEeCnJHUr61miw9czvjeOzir+I21I9sqe1YofD2kdh3HVia1KaLLC8+g2r1NGFy5",
-	"2zdnZ9AWUtdSaSrji2t4ccXY0pcDth79Oo46kbUnnDZI1MGARtfo5/4DbL8M3iz1ERrRR+gzNu+PbVCo",
-	"1fa3oHJvN5Ja29u3MZ/IBW3t260iI+pLWwRarFXXxjYLtmQLeY0RDAtCt6ic3t6oaL2K/Q25RUOSiZp3",
-	"vn0QjuYHbNJWqK7u+rEP3xI5AfuDizDyAVSl/U7WexA0q5Rf1mTGJxBeMez7wxABcKMCjGM99YoW9POT",
-	"g8DFU4OAN7SDhb11dWkcUaxxsgHspbbAxpYndbRuo0UU6eoQd13ff46VImp5XephKLZ8EZj8idJU5OqI",
-	"pEGVIR/DCM4ciFmsdaiEqMuCiongirhdQO38hkItH/vkkX0zgBJDSlwiRYpPsjyta+kBMK41lZvdbKd9",
-	"qVMr787sqARKXweJpFx9X0sIARhz110do1ExrB0Do4HwlyxjQhdr55SaCOBIEHvtCg43o+WL9XG9Gbdy",
-	"mTL52AmDjbSTZCKUJDTPubgEX5mNyF/QKxsb5x1kIG7B2zFranORPQ247agGjKB/qOsQ5Bfnap+0Vzn2",
-	"wax2GIxUMZwAxRg3XpXSAa5AuzVHtablBfiq/MJzybBynaZXBjDbFVg4UKVge+Qbm68AwerNY+Fuk+N+",
-	"xGEpEcd17lbZvW/pQmieTgBH1913z25yGNM8r1X9arBc3OdzuSqzoBxfnx/3pDAoie+hDRBe7mkvP6Bk",
-	"Wdy+y25sI9sKU6B1XNXV9jYZI+HOb9xmqB52O/m+nSe/FxZrUSnGQYc54PCtYgXLNAbRh2J7VW/J1VPS",
-	"HPrfUCsa+9LhNmYc0iDNzYK6gywfH09Ear6E9XzwDYpT+4RC1ztQEq70bi3F38yXUWHu3pSRTC6mXLAc",
-	"tGjwFy3qNtjaNClGmqNGc1RTZnprcvTK45UuU22K12YIz9W4M41qQOGNbdKoGie4HdDuEJ8E8topbb76",
-	"hkccVUhi8byNKyMhSVWwRUhYYzRB8suwa9etKToyt00hmFrRGVfHnShWNSir39rtNEbUXVvD1BKUR06V",
-	"tHVjjBKpMrlkCepZ5rL5hK2hemNjzx5MaYx1uo71roIdaJZI6QqO6KrSmEZ6UVTVI7tzKc797OqRzLoB",
-	"WJ+GZQ1UO9QRB4zRVv1hwBZNOFPEEHlfHqmk9hEqQFgSxGfNZFTTQl6uOgvrvnVUoGtihDyX2WphUNDo",
-	"EaV2mXS8taYwH3pVaL4seIyJBoXPImdM/v1/W1GjykDTtV0ExS2SETkq5UrkLDd37uCQ5HjWBCiKeqwe",
-	"PXXQI1UVazCrp+jk1YvBrRUk0YsYoG2ISbWD34KwdIS9nFSVmRpN/49IWoczbRRoauAGNDqnaiLSyGrg",
-	"3bRvW1LIUfwBSpG5hadYc7quRrtyDb7uLXRinbLuKlITARkXrgpbcM9nsiis/x3R3l/oI289Dh6nJTSS",
-	"KSCHdiJG9f0hB+OEKCY0OtIBLKWpZnVSYXRmAzhKeUFeHfkBJMBg9UakbC+XrmG1Yl1brx8fpFj52Xx/",
-	"cAiJ9AmhEwFZEni2UxQ6zsxdHttyonreXKjD53hqyQDG8bZZm/gYQjRsuOQvNvBxW/5z0nUMXVXLElS7",
-	"56yVu+fLOhv6b01nrrXWllVz6yxvsygaHr5yrC8BLGvWmD7GW3nUQusq63UQO+wFygW5d/PH41po3NJG",
-	"t8Rn3pJl/DoQdRue08kognrYXRa+ZmXrhuBZaycfC75q6KSuksTw8tu1GhRxd3Cr/sSA1tMrocv1h1lX",
-	"YNbp+Qfy4uD1690DQovlnO4eQkHyYfVr1Xf0r+Do2Jh3ZnYX7tyc/pWWuVxFs48CXBaLWaTaDFThgAGr",
-	"0i4bwdS05LOZS0RuxKXRciEF/6sR9uCx4as3d+gHX7W7oU04ZHJhfbHKG08SbxVrj79jtzs40dryalvY",
-	"xqlNt65LJuu8em2fNvoChasghSVnLazjJ7l9x8Oq3d/9Jm6aaEm1Oemdo53/8eeT3f/+498Ov/zdzsbL",
-	"OjTx5iEvbztcd+to3Qe5/Y8D153JRyseOIDliRl2lBxc0MvNZrkSH7AuKnoZMaZpetlpNHUNutkNvHyE",
-	"IRgH+/uV0Mmxb7352aX9mr/T8fAmITZ/pbKTHbTsZB09WEPSa9fRRT0/QWbG/8/e+y63jWR5oq+SoY0N",
-	"kz0QLcmyuyzFRFyV7er2jP9oLblrt4cdjRSRFNECEyxkUhK7pyL24/18v9w32AfYR9j7JvMkN/Kck4kE",
-	"kABBSrLsGk/EdFlEIpF/z//zO8lrKqQanqu5lIgCw+WlYJmYAvL2gAMWGhoowVwWE4oKZGNg6yRAN+FB",
-	"W/lMfOuIxeTDjCMWY/4I/NO64My/rZvkJEnAQexlJFhH31g6J90EUg6KfD50Ad+YMUjHBbrU/BJ7w39/",
-	"gmiZJI7G0vxZaepDSrl3/B8/l6P2f34toEAn9DmpYK27Xqo/e/1UH/ijW7TGMcGLKmy5xnfngcweN5bQ",
-	"QzeilpftFMGdTnXMX+HGxmzAJTPHAZWgqoWB2o7lDVdYIz2yJ4JBKBP0OxyxD+IG610op8Ob1qhfN8EW",
-	"qqX91oucrp5/8FHJW/vW5PLhBTvRUTf00Noi97IscO98tf6kK+OO7A1cQxTeGD4QcioWQlEmrKynwUaM",
-	"7mpUOsvzAnMxMG/WBREwAPRXQCMjC6WPxVFU5DKTinoNARXVQL4bCUqKjszxWGKcBGXtgr6VKsa15pMZ",
-	"Gl4Ng8OQuATZHIRX8EzP8uXlDMYXW3zKz3oCSCdyLHlyzeVEqBGLE655jEnDJTX0j7TT70jXcyTKhjUU",
-	"QukgEpQtb73ulPlE3BX8aJJyYfaTkCh4pnKMJhIXszy/2k0TNhM8aUMSyScAhpME0Tl/tgEHxCDM5VX8",
-	"Gml/vzQFTLNuA9OwRtIkODZMW2u5r7aWvI3i8dYrEKrTUT7eXwHvm97QI9ywtlvVL3m3V87uw+bqBnH2",
-	"vlB2RGqYlA36DOXT8+Q8nYu38jVfqUoQZH8UMZfDuZYPLB4xNnBt/G8J5xeK2GYDsNMTJmMF/o+OmBHU",
-	"jIRfLaizsX/3XkrkeBhywSu+/PIn8e555lvloj58lveC4jvLq9a4V21YZ94mtJGJ6sFdl1N+f7nktRRy",
-	"W2eIflYiyzzUPkIcKx1qPoYhGxh1prEA8RBqyLE4OO8Y3x3LLrfesS166zxKYK4BDxg4l45Y47Psx/w2",
-	"QjzU0jcWtWCh7h+M2GmJWeolAcDNCkVgttH6Tpu+c/K5L1cW0KyTq93L9r9i71SF3ax37bBEzM159rcY",
-	"c+Qt0ieevzYwmDrzqvn4+MqiH0Nqrs4hoDddaGt5Wcormd/IIHpmj5UM8cDHwTFYhBMg4exaO5R3pBxA",
-	"jsvLt9CMX5VNag3Tbq88WzoM76O07J9qYKtb1pVdbuqu/dpqTTXFhuro/+TTLIrRWfDJ1bdBuu4dB+eL",
-	"VDjrAb/xBcaxKbhG+EYFrsOihYCRCcIince/hCUPw7QRIz+Eh1aFOm66dQ4P9n8foB9ButnLx/Ms7ONx",
-	"xPsLQ4/90usmR+Uy7zejQLjHodtZ6P7a3KpfavJu69FpOSo/dYiykECKz0wPgJNL1hqCAmYLrsGChTBK",
-	"EBzFdaqmq9FYvidvpsw1BLyIhLlMR6qCicdRCRmUCfkExNJUXpqzdtBRhLJs+RD1xavj+AqG4cE193f5",
-	"ntRf7yp87s8k44rgZfBHFVm/VdLEwrsSYuGD4GPcXK8C6ROuxWVerDoWGGu5Urt7Xt674DzW7PotjASL",
-	"vaTKloHxEqI2l1zFLZInh6mwdtBvmm/8Gu1c8uVl15mG5w9xnC8L3nmZ4PlDfHi2Te15yw0+bKGv1Or7",
-	"QIkjLrFsppMh0ItUr/1T+Wxcih107TpUn2ooYY/gpne5Pi/45CpY7cyWLlMYJnhsc530sjDyKruZpZmo",
-	"5vqVYnMu2YzLpC1+8EMunVrf59MQQAtZNmTFWK6sqxWr0GCYGk44wpJkgvGsEDxZmQXbdUO713mc81tc",
-	"4nVTWAfRusGxtB6nNYzJOaYe4DqRsHJa5MlyUg8e3mQq2M+ZzidXH+UfuUw27ECuE+Qtryp51NYV034J",
-	"pZb358XNzPQmG/7YGK3lqApeAUgcZXMCnIJcJgdspPnX44GJ43vBuKSLthkGGHnyVTV7zA3m2CIKgRpC",
-	"Djo9EysX6r9ZGeHOjIiNbQyqRBEOXiCUdx/g9igvVrf/+anGGoZFuJtZDnUUqsGGG8tuvUS3Hiaaj0FD",
-	"i/dNNEy71Ilw5ke3OWdr28z5atHhFIKPogcfz606KhUXNjD8ozKpIUs1nmpAFw2ZpLYa6c02gosDvO79",
-	"Tiii7V9ULk+Nrhe6If9y9vEDg6cupp8NPv30ir14uXcwHLG3WrF4ki9WcRlvo5jOLwXBuq4gDd8Sm332",
-	"/kcjRWFIwiQvEsyquRCrXCb9A9dgRB/tB0NOwXepFK9TNQnjnpyUs8lSifVPsO2R0XxFMRFS80vBBnGq",
-	"Tt2fmOETsRgEutjF5A3pKI8l9cbnpi9bQNT2DQILl/bpwHYD9vg9tlzg0nBNLaxJeiztaD3rynDEPi7h",
-	"DhXm3B5VZEv7xTiMiFHOKIyGceRmCDEn5Xq4VBI3i7DAA2+Hb5y3uBROYCdLqpOtuckVWg92vjD+fAOh",
-	"wlstO7OQJeZdPuG6LSMYkHAzalHDQh5wpmYim0ZG4OUr858VL5LhsSefpopdiYV2aTMRy3JMlradhrKF",
-	"IZKtBfAklxNhg92O7T9cb2gnhE+WIUTmvip7xvSsLXkn7W0vlkG6/BniTQn/Alh0OapmIdb1JTPAgS3R",
-	"v2zXpGsD23BFyEvsTGkdSy+3MH8vN572XeA/ZFuWkV2F9XgfkO1mj3SWKr11VfH0kephEwjRa/+irAWA",
-	"AWyRxn1pSR8InoMe5Z75XNxLSWALqP9TsEqXzY/g9VoqqbKFMWzZM0MkRcQ0BIvBH0eE5HQJ5lELeAmq",
-	"BRYnAqQrKp4xgLJpenkhIrZIFyJiF4LPI8blpRFcjewlRRbuEkvPbViLp1L6JUiSYaL5lGgzOX9dWU2X",
-	"J+lqpcLI5jwRteozdq82Ib5o3VD5VO/akwTjCZ+iemG4LtL62m8brAHX+Xa1tf/+2ncrK/66fM2rEdfn",
-	"dTipG3GRVJ1MdHrNdXsxf/uciriwCZdGLa2gqTtUpe2rx4EOQKc2lSz2Ny5mA6jdZ2v2DY+rhWXQ7DVw",
-	"VWfo/uXy8evPtatP7hKYaw9W3WpNq5NnL9iZFgIUqBd7L/Z3z1+wk2w5T+VyHozC6yESVO5pqcL3FA76",
-	"Vy9DPJpC8Na9/D//u6zAODyu1hKq7ydt9mPuZ6UGWu+rDC8Y3tJePu+tbJST+tpXo0NGrJVE86ueUSE1",
-	"7dVW8whkoGTaRmXSqqSsW1itbBG9FFQ+znD9de6oIGa52L96SmPvvHtWU1+sYHbsKleD7gkaxhfD82ow",
-	"AZLj8DhV5wJeBjt/r9CrIvXWWx3Vquc0DpBav0+vK8yUJ0lqRsSz08r6fyVV2AJlJ4tcqV0lJlaJ5RUW",
-	"Bk5PPodkZ7A3KSScVcIQMcEnM0a12MYSQRtKcIj9vQh6gWOWCQ1eNkCRMPJxlt+IwpB5OnaHe8MRO1te",
-	"XmLlenjxaCwveGE+zKFubUwwSIi8euMKF7MY3YUxG0wzriOmflnyQgyPQU6FFkZUHcs4X2pRvHbdwbs3",
-	"PPOrEw/KviPXcdRodgOpPYWYaC4vlxkvhscgCSPIIErBlddtjzfiouwmYvE04/JSlD8doyg9lqGXHb2K",
-	"R+wNuCYbpe8iKoNNW2c0AP81MCPN+a1/Uvf31p33fjpkTff4NjXJDWTQgYMBBqZYEpuEQAGGXq3BR9Yp",
-	"PfbXtrAVpqDQpK56W3KDoka58i83Btxvdthu+AcSVj1+I3ZKiq8hhq52d8R4WRiYalxhMosREIdHUAhc",
-	"CLh2oB3DtTPK8in8NWLvSBHGbqkMuOm2QlX9rscSVYnhEYsvoHFsCBN8Il1gnSnB55CxbO4+JO8iCanB",
-	"SsPQUPrQkBrnBgZ16g0DMT2bFinIOabfnWgHuqVcTimy9Yr2lvkVtT04JpXbsRFua4kD+HMiFkImRqSE",
-	"3ElYUK/467qir/erEfdz7LXqxg33Xlmt1IUYQiVBXIphsyBpIM5Z1El87zitbjLWiPosll0+xP4KtJt0",
-	"Y3ZRsCKrN61jdtmsc4uKNpSwH1oNjQ1qley/0pjrNUp3hwm5RfXeguavMV8v76CNbziSNbp65eDU5JmO",
-	"Ur7dB+f//O/a0TE/fBuH58E0/Pte6G2rTz+2nWC9iaDGXkI64ceFkCeL9DU5ddt1wZDyeiIZvH/6lj0b",
-	"7XleeYCfPTl9i7E52hAF3/5V+XzR5qkMwGZk6UXBi1UlTzyQOoDYDBvVDewMrf3ZVtstB5TkQm1VLNls",
-	"4MKsUlvyv03GcQ3t5N3H4dQaccM2vcmLKzYR5tjcbUzt1lUIMaGBNEZ43CgzlGLMMWJeQHzjhRDSuapU",
-	"Kic90fA2Mb0TAkeXo8MrauGtJ8p4RttTRtC5FixfaraUmVCKcXVFxAaxfoxqCsuRKjYtRCt+88elVmki",
-	"Tot8IpQKAiXCuFz9ivJ0pYolZvmMTO+gQbA7V/C1Bdm5BO/of/g3NXTLXO42l7G30btYyvN0bkjrUgt1",
-	"KgpDngLGb3wOYSVLyczgS1v4HOz7DqsrqoRqYPDGwL0Fcr1NYWH/XP7z//t/ASl7+MUDO6IdJfRy4S1D",
-	"5/yhsQ3hMVsB1RPrgGWBRXiEiRli9Apo0ToK55GtBo3bio6Vn96MkLXQz3slZZ2BID5yUWX9GnOqMpA6",
-	"6Q4cq7brFqZQFTIa+Zy0Slr+0sXL+5naSmr3oFY2j6g+bORGlfusTa1HZhOiojrPvwprm38Q29bYGzYy",
-	"xtDdThXYDZxVrqPKyj1XvHRHcmuwDTfBEdss0TCEe94jecu6HoJYBBX95s6gBJtLokeoVDckU+t9O9w7",
-	"dAjOQ1Ct/DMUY3wtNEgl4xKhJCpcoIDwfSN8VV8d9sxJ2iI0fq3cSHdU1ajWAOIruHlAd9mcokIIKijM",
-	"52JonXgwZxr4vYiLTiqEUmzVgdUFxf6D2DxUsJZz1mWP2Uxo3JBW9RQpoXrcUoIgzOZ5IjJDnOYkaFnh",
-	"kioMWvFLEpw8WHwxq66UIIulVA158riUybwzL8UlJziIvcZmfKPS59c/063E0SNwJ1+LkIgaJHYPRZ76",
-	"RsrWkhACzFowmyrh8bQGk5oWoUpHmHmRwyLblAksi4B23nl+jUx0ki9W4EkMgyouwhvgCf08y5hKAS7K",
-	"DdfwV7VcmF3HE2RdSTxBPELzefgHwiAbSfUaIdUXK8AuVDroLsLz02eymheXIgzV5tIL1uaI/Ala1rc0",
-	"X+zQSFr39U/2E1yuyMGzjqvVIeO8X0p6323qq4+lrIXfSHEJJoZhojGYTZLE5YNhJR2h9BHUB4HFhpbk",
-	"MrK1WCk+a5IJXgCUKk14LFFDGI4qpkes+snGZonoy2QCHu8w3AU2iG0nMYNytoyz2EwkHkZsJuREQAlF",
-	"FsMyx8fsDzmk4jElwO+3yLgRabhcxSP2EZaF0hfNKlBQrjmsABidL4SEai0QYrEsVHotDFlRIpvuFpQb",
-	"j8nX5sWYqsma1/giBVKHK8rEPNWMo5dYqwkrBHwa3ao+xYQjO+UT8Y9fKxRTXaWL3XyBG727wKNN8Nnm",
-	"iK2MLHcuQlHZ9JBpUcxVre5lKq9zwF6D2TCdbxN5XIk7Xvhfa4s/7pCiP1RMBoDLepleC3nPlsZOc5lX",
-	"fsdyin5WMSl0B04ayVlY+McsO5Z4tyuWKpZUKsm1Abn4dgf7xboFoivWzzst/dT8yp5+mwE1j5454S16",
-	"tyJrFdfGRdpAFQ1J+XCn3FXqns/ai9bPo9u4R9v4ju/nSjWBk/gtirDPXjzfC0q0bdevdvOCN0wU81S1",
-	"V79euOdeCUn2WYli9yJfGu6aXwmJqJQOpPuYFrHaBAvAaHbJNWDJnyBmuA8Yzm1ubKrYghek8nNNPx9R",
-	"YyywBZKaENLWoBQsv5GiGEteCP5EsetU3Pjjx9x/+lheOGRyeN0o0SJJtf/CQAkxlvGJ++ZH0/858PAR",
-	"i/9k+i8f2trOb0wvlZ/BsgvqjJk6k/lYekIowAUobXi6rBVmU5QUSwuYKrW044Xqy4WYGyHhmmdpArUh",
-	"xvKyMExA5hqKQmP9vLkS2bVQ1cgoHL1DRNqJdnDg/i/Q5lU+X3C5sg3KP/EpAssTapBtU/vRawmKl9cI",
-	"/obnZ0Kbz7pOvL/h+XteXKbS/QmFy6kp/Rt/d6gr9qH3A7T4b8scwr/gqf0DhwAl3D4WSTnK6k/Q6tQi",
-	"QlcaNn61owGpxRuM/Ru/OEPbVjlr7wdo8S/5hX2G/8T3zCFeZt7GVX6BNh9efdqJLK3GP3AjTk5P3Cbg",
-	"v/F3hK+A8ZdbWfsRWp7neeZamD/YuZjbELtTUUBg2isO/nPi8u690O/ebXHnsPITtPoZwfRdE/d3SNvy",
-	"gLNbkQSxRrPv3T/CDDcPQRBhQ8KYxWy5iJzBZiwRBjkv2MXS0HvNYvgMRkibP+dwgg3twErAcwvBoURx",
-	"LRQJKlepTMwHYXRHY8lLCHIc8IQXRSqUrXvyNomPDeWFg1prUZZVj9mA07SneTEGidU+HUb1ivQxRGsy",
-	"Xq1YDmFBkgrND2rVwLHzoQeRB6QryYHm88XCCE6o38IMbRG+cDX4PmiMqC5Zwc98PSjplmsQ5nBuiuC3",
-	"dX9562nNLRbFo1+tsMqCrvm0WV38Pvzrrt/Gg9b85h+KXCmGTytYDwDnAOEHEKlkgR24bbvpUB4cBXgN",
-	"ujEaC11MVnUejzTudoBNoAZznmVC6dK6a041XmdzeVLIZIJYnAYhCkqNTVRq3SM6riSbNjSuZ40BsFm7",
-	"sUMGCWyIueYlDnvYpuVh7bYWL4DTWCWE9jxK/76ozZ3jDbRRd4GiKiWqFAPwyErjsocR/mEUQRm8uujN",
-	"Enf5DeMVnrVAGHp71I8sqwF4VrSZ34rE/nrsWI99PpYOy0ppczmuROJQWAS7BDphX/IpBbmDXOydkdPN",
-	"N5KxHFh2l4J2LWF3hqNSMKoU0DDngmc3RjOi96riaW0n2lh8Ki+N4DNvXbU62g2cUxxJqqDuq/3+UVks",
-	"39a0hGPlD3ssB9qj209UhFOt/ghEvPLMZ5BuXcsPOvQcoXQ6h3wYBBRr7A6nvWnQ8K1Xz0rZzcuHKtxN",
-	"muDWGX1CUWs2KL+sQpkG6OR438KHSlyZiDVZj3PjIDoV1eYtY2StOkwxsvZPW2v6y2YK0jwxKPY9L66W",
-	"i675svFyb++Z+Ge2Vwk58if6yIHUSyVed+/eB3EDt8mWuDZSnv9G2JS6VAIf/8iVSOj0tbFx7B6uh+Pd",
-	"OUCVmRtRcKptyiU+vlouWj96NssXn7gW677ILyjkcs4ns1QKjOUjcqpm+cJ8NpyZVuMn4ZkGVjaq3ZPg",
-	"eNsOWRsj8e50Fzq2dZBYG56Vof1b/v1ef7/X3+/1A93r8P3NLzIxD2YnfPrpFfv9D3u/ZwtsZKH22Ruw",
-	"GoiigHmqGxcCh9ViQdNPFct4cWkX98Uh+9cfx/JmxjWcUHSG/LI0+sdMZMkRi6E/FVNCuo0TK8Mxnu9R",
-	"MUnzDCMaBuDCGMtUJuIWU+Dlci6KdIIld4aUAI+QqRa0lc2FUkaMAIsC1glRfGXo0Cy/YXMuVxDwMYzG",
-	"EuyrODJKyYtRuVA0MhgQOkSXGkyrLMZ1iilsqpwBEr05G3A1lvAZrtg01RAtdpEvNTOrNIRFhKxLGHdl",
-	"TBSzywsxYu8gBEncasUG3E6K/bLMIXufs8w8J98ziHzm1kLUWiqV5nIi4iFqS0ttv4mfjP/jf/6vIJxh",
-	"0lLtEBJIbozQe1OYr4JdOVV2i4NKGK5qFzhDu3er7sGqlY/gWZpgrJjb6osVbhYbgEseloKYEA0yshiJ",
-	"vyzN8V7wAjEIbKSbOz/2HAYTfipnJawilJtJx+cGttQeargv1dtwzPgFgKRibKGmOwKHiWfZaE2ti2jH",
-	"bnhLxBhdRLMo4YQGbNCmMNv3XSFSciv8991P+GT3bXc1UuWwn5ud//H8/JSgmsH8NgpbGlIdggw/m+WF",
-	"Zmo5h2JetN/W3ElkLVyDdBVGMvv86S2zwQ3Cg2esd4pW2oXhxTD0IxY/pUeGZYL/ZJfWLR7LweHe3jDy",
-	"2ywlX+pZXqR/FxhYul99Ps2LizRJhISHz6oPZa53p/lSJtj1YfXpXOhZnuyaRjzL8hv6wPNqq0kup1k6",
-	"0fDsZfXZZS4FdL1fG7XO810g++at/Wf1Kbkop925SFIOUgW0fG5obWWFUKiI2eB5YGWueUpxLoPne8+o",
-	"1i4l4+4c7QQWYi1wJVWFxXPkTmSQZTYqc7eXDwoYIo5K4/F9FBYi94EzzH8ThYb6VolzsZePEFd5P9WJ",
-	"KmUsNy5S1MsWeiYyiNQqt8tWG/aqUQI3hgO2ZRE3dxAIRwU+4BXo3wqJ27fD9kRthxClRjzeiZ05geNX",
-	"16EyzNZiYVG/IlDovg1cdiN4iWrmLjvPNc/wuhJPhFbefQLBy7yza8NKq7f3Is2yVF6eJElByeL9Fsq+",
-	"EI5dpF4Zx1ZGfpzki9WwT1ba7a45J4B7Qfk/v0Y7k1xqPtH9xwfL+IreCg8Sg22RZ1P/EKMuy4xSXPMb",
-	"rthNYc6uvOsEQiLO28SNwnrP3HDcGFIAR9k8q69tOJiY9uOq/4q6ekQty7lUUDo/t6X9y8H7o+aSAfmh",
-	"XAuIA2EJVmrvt5CV5PSWwvLlvlHz/pXlt/DU1u9ch9N2u7pV9lyse8/bom4vcXnkyrFj61E4uX89AK6N",
-	"QYUOW2JPCckeqFb/g2eZbfjY2U5ZBa6/Bv2fT5laXsB3q8D9EQM4OSOWGIGbvEV2I59AbgvxYjD2UXIV",
-	"XD0zo6V4HcQXh5HxVfVWY9C0+ekmL66Atc/TRKZGzPp8/ip0uYNndqsbL24XKV669SPG6wOpOflSNwba",
-	"/zLdV/WzqRD3dmjOlnN7+KeCDHhP6DhgtZ7+kczm5TM6WPc8NggWrA6ODfxEKc/vR0ZpYe9AfiO9QhVg",
-	"orLHvOuED0cBBIQuCuuqduVTCDeE4UYsM+IqlmDZgPDKXFJprh+5EvdFHmQudzV2W19Nu2opwN8UZVY7",
-	"rdyoo/D1T4UQu1rcQmDiNkgmLbe0tTiWu5XY4ojtR+wgYs/Yf/zP/wV2AIxPhXAK4HmQyVgkoojIaF+I",
-	"partRyr1i8OgvWNRRkyr+xMRLLOphFdvLVL5Y+zH5Db+bq89g96TMFUNSCQDcz2GkORMQ1hKnWYs1SxV",
-	"90vzwd1/KgqVy+4FcrIbRjq4BaN4Aejh3tbL1rq6Z53DldC6N6WjNBuu1TRsebhoR90jO/DZC/snZrkg",
-	"ECbNb++X7Vi3iea35NWCekRasP8Kebklbd6Apdih3jdZbyHpA+CakEhuWftwLZ1nA/gZ7BhGOc4LUk28",
-	"ikaKBEVzvjBGPYGAUGwDJklF/FPf167Yk8T+4//+f1hFdmb/xOz2j1oylKzlKhjUtePro6VyHdWtAc27",
-	"WqcpjXiyGlGucRJ3pypUsyGcloK1ZcBBUbKmVJV6iq/fdoCw1OQ3T8z0rnFdbake54bY4l1MexRarTyv",
-	"SqNG3dhjbRMl7ocfjUUbpqK19oqmwccc3qwleBe7faIYNLKE9N4IP3gp2wMuy8+jO9Omf22VafjsBcjn",
-	"vN8HQWI137u3uS5muVz7WWhEEt09fTlEDMp191YkopNgh9p+SvuW0ELNvxXmZYC+ULJEUvYiJiLAd9BZ",
-	"PJa9as5/GbOlzqHwpTXw0gQ/WoQCXjUhlvdzUaTgEGyYQTGtlpysMyosPhyxD5VapU3hpPQ+/E3lcvSJ",
-	"37xHx/MGecodFsgTZ3C02WnOZgEwDbYUoesiLmPmh8ce5cEyoeW6pBrntg7Y4dmLSi6i+bNHOkJvQ11g",
-	"EHWKas3lgwrmit1I97i5d3fwV92HSbCjGK6fBlLO6ogt5ZXMbySF1ihW2eEyvSZyJj2vGmWq10NyNM2H",
-	"pZWs3y19xTMhE17AWwFvzGQiFmZgkEVP5CInvVcYuV+KGzqRBGyQLDE7dXjMlNBmB9GTIxlCVjW3MWgy",
-	"u5fhd1naCHqxZnCzxUPZCtAcANsKkoxfvkTUGLc73r1sOfTubKtZvgDt8u9QNprDhXWmg0W29FRBTMhM",
-	"9cq0M7KwMNNeakumK34KC98VWM/7sQb2s8lEwSL/x1TQOHUwl3STt8MAW2eDqOI/BBBw7MWrdoTFRexN",
-	"Ha6lX/dR4brbVnCCNoKOGVQ62HQCFUvDPdbrfmgbw10lhKbR4vFEhJro6HGYVtmwH4QFUoY7QVeQDvdT",
-	"EF4JhuJcfbgXaZDAFSzjAFLK4e9WqhoxkSnhMz4Xjdmw0AU5Ow7lPL/bYAUvstQIYYDqozCK4gFG63a6",
-	"DR/kFxy0Q6AsgWw6sCjbr/D+HQuENRjJxnyEDi4ok92gKMTW2qFRHm6aW5W0pYDpijtWdWNdn0y1KILu",
-	"HjqstiEz80CAZML+SBXD2E993CGjpBKlmP7HtN1LBMpyny2jlm3b1nCCdAdKbbJvaNrqpFUQbTuISyNY",
-	"POxFt+7/8uMQOigVDPVrIFNoOhRraBSeQiWYbd67fFXNkF/u+O83xs2Frk55od+lUgCWRyh603p4PfNJ",
-	"Lb7rhOzaHQFe91O+4S6qaDcwb+mV9h5shU5u7bD9hTmz+q/tW2GJzo6NWm0wsHK37cu4Wx3lL2CznduB",
-	"8FD7uFEasSdfJmeMRoqpQQEji/NQPHWJ8v3mg2AcSaoWGV8Nv9B0XCryZ5nqV7lqwbcNZSyjk4cyng3l",
-	"gqhoeAR1pwdY+xCyv+DwYWhENcXdSE+rhW03rDh/9awTZe8hl6W/NT1V5OlYV4gDznmqmOa3rXjNRBQ7",
-	"XWOU6W6J6Ccxta++7R+iI3hyns5FB5CZzo24lF7XjfDaJjo2gqpbtsmTF8wSfOgI5iC6gymrvvZ4TM5X",
-	"SLC/WJHFbcOw7ja4lHMHhdCETGkcYYvJYAjPBnTxQQuqbVWdpd1ctG30DiQbONbiR4BVv1GP1wI6GvX0",
-	"nH8x7JkK5MQ6LJWy8VoEGDd7lDGxWFgTdKql7MoXycHItehPSop8qVN5uVk+gSGdQckjTfyQPeobcuQU",
-	"wF2RL6L2PK26VxQhe0RQ0KdGgb34ZwxNUK0HNXCaK2EHKNp8oW3R/PZTa4yq5rcQlfJENVBcKhMnBzgb",
-	"cNSdKCDRJWVyLRD839D5QiCjtj0MfYGLu29+2fm3pUPa0ZTzJTilrejYJmhI2r/UAERtn5TQSC2QSI76",
-	"tYBy1rGuHosohPznlkxUuLqTQ0iWqYMAe8k+Ieikcj3qNNjDampKrJ4W5Mtj/pkp709N+CljaWphMyVd",
-	"C7O1hoYTDI+xWsKGVY8aqvKPXE8CsPI/ujiDC9PAOvvyKSnOZbx0UyNeeN23pAGXrwMoUZKQ++j5Hha5",
-	"hFDazUwJ/qQwhXPTejz+SazOoddKrrfOcy801hojHhRiGjWDhyokBReybQAuppHArgFu/suVUmo5EpvX",
-	"164d9151lUZjOZa/+x3Jb6Pf/Y6dCQxmjCvEJ2aF2CWx33KXo7HcLRHFahR/ks8t/EknzFjNejWWrJqh",
-	"6Ek6aB8oX8MqR9Q6FYBHWmYpQ4EAxia5VGkiCpEMjzyfk+dxow4hFsrhmOUqFF6nU1FEptcA2pkbGcQP",
-	"EHToEOBKJ/lCeEIDKv0QTWPhDi/TawFzv+EOOlSKWz1iP9uEXuylREp0SNAUY1ryXwAhvcivBYJvMLt+",
-	"JYPGr47YSc0AYWHtYDggRMIPx27Q1NB0WkLm4akoDR9cBVRGI1FF5aChuydW2xyxD7np08tTjx0fjNHQ",
-	"nCp2JRYIlrHn1SKwcQVwGB3cnHcS/zlouHlqbrgRZGmYTwEJtK6B+cexooRFZgRUtCfUPYXLl4/gVzxR",
-	"3pbkN9IJ8FNCAanvVpJep2ZEF6uqmDVQMwjWgXMTNySCeDhiJ64+ULldWF4/hIH1hMUVMJ8YDqRZ6LiO",
-	"+xMj7k7TcG8/M2KfZUJx49WDwGG43u7mJRLSHquuAS69rkiSLjbJfrPWH1C0n22tsyoRA787klFXDc0b",
-	"CZ3ki1WJJsnhcI2l34xOIsif4K2hmdFLuO5EnTHuDfCXMKjEroJMxhJnRMVwa19oi2+s2+N7Bh5VLPN/",
-	"CeDWLJEFzvNkmQmG/qe/Gq70V8uW4giDfThl9hsmVAkyiv2xjQAlbHIlVggXZpblowV6sBFZGLZwbH7A",
-	"9Trydn+03oWwpraf90UfWoJ4UcXrcOeafw/mg6h7IBoBk+a0YS5CSfWdFbEptFv7c6ki41v7Rp5t3i4W",
-	"2+/HvVwe25mCj6vhP7RDrq92S3EwIklCB10hSfhq7NVUBHacoqzkiulVTje9c1zGBrI5X2GUD+SD2Lfg",
-	"46UKnhWCJys24wooA9YzglcvhDOAKYHrCic13yaWciNzdlSrLhcus9Zu5u4B8HcfJm+jalWGGaQhpvks",
-	"vZwZIQiWHI0A1SCjf2L7huNbJgvS3rCV8tybXb0FhtxffyPlVsAjq8fOIukfo0OJpICaS4mYyxJ4Loqe",
-	"XwEOY4t9/TFKsj6UNfs9QuOB7FLZNoefNHS749utxJe2mYZDN53FsINWug42I5fla8NjVCVKjpMqNskX",
-	"KcgROndt45acADagBmxveA8hoD0MmycoctKqEDtCS+dqYV24zvIJBB1LYqSyugqBShp+IPbHDuAjJ6Yg",
-	"Oh+qziVUFwWBAvglSOFg87cFYJynaGNopA57bK0iqT9HFFwhiF6wU+sLzws3VhKavzieVt1sa02z7kq3",
-	"GszOWrABf0YbCvEVpblM1BGLk4JPdcwGi0IseCGSYcRiwPU4WSyK/JpnccRiDv8Wifm3oQExG1iVeCz9",
-	"GiU3uTRtMqPIRSyGhAORxCP2Pjeq+TTPsvyGsnJBbJiy+PTj2Tl7yhfpU4x4evoPsk//+hRDnmq48zBi",
-	"qJnljXIn2rGDhKL3YNS9AcN1hnZmGksQad1buM/AVlsqQCCqol3DOcxJ51CFqs88HBuHyQesjVskaNcO",
-	"SgcOH7zWBTjdYpkbxKefWyZmuISRA27AKMROT85f/dFZC6wltgwAY/OlMhRBp2q62iKxbiz9zLpmjXWz",
-	"F2asCBE2BcGDKxoWOCK/rtS7jiLBjVyTh8p2G7ETC23iuin5HJfiBjUHaRsZxlaaB1z0Xr5YfRWpcY01",
-	"DQ3WhhqyE8iscpZbcptWLB+Q86y+p8V9+bS4XphTmySYjWUgw6yZy9O0fqGmVSrQCECDtYjHYFYFSmUp",
-	"YEzQ/THwt6e0LjGZ2Olj3DQzLCTGyAcwNZsTCad0LK2oigyXeKt5EbkrETgFVZMpFKAi3tivUj4rzmQs",
-	"YfxALPklTyUKw9QBUsffQtpg66amesQ+yolw4RQp6QOA/g2oQt94JmDUr/L815QO+FDF8h84CfABh/2I",
-	"2X79hZLN8uvCEVAnks3yZZGtnD7PgbAzo3OLos0IcVwaoiJnj9nfYwnqXWiTU66cCc1ktFMtWlL+3xdH",
-	"S65ketUPZQmYrnPGJXqaqOzuxYqlSVRWxKWYcwcuUg9f6ELJct9JqPdwHfKgqeG1991N+mstPx48M+hj",
-	"DGtjN7M8E84NabFlbqQojmBlXAFf5eJdImehAMwZtZwjkxF8MvMq/joPfip3F0U+gatS8MkVoiWZmZXv",
-	"ld8BABSuDH1Go8ZiqbGMm2KD8rJivQrXgs2phI1ybubUiDkKC/yws+XFLn5T4WJDA3+0FysW0zJ8tD++",
-	"NUo3hHP4zlrD6G6OyXUJSwWGIYU4UkbmgJQovhAhRQmG2xFyRB95YicGM49YniVCaTRdH7P43/4SVyP6",
-	"egUg0Ul4a4cQKmoBX7UFgXqOsXPxH2Dsdnih8bsd7Vjj5tmFqtruqDsRCc47Xcy0qLTAIi73OLOP/sA7",
-	"Z7Z2V7xLCzNA10GsxC9LQ1hiGn2a3NuYg+M1V6MtXDV19BOaBWlmbsuQh7uwxS+IpoOon99ICkgjijYA",
-	"1118DCrqNbq6yf3GkwRCoEOFOIhOtZ2fAEWzs9n8EF2skOKxgRJ6uTDvnWLvEZumkmfDBzht5zTu5sbV",
-	"eEu5CeWOVs5i48r5yxf59K5BXDq41at8seoK97T7CyaTpgkwXxYTCFxoPX9azA3zU8IPokeDzZETF5qu",
-	"5Kj0eGzpra3bGv2hdixISbQDgYzCYxbV9alW/ebMnYiS/OmczfmVQPujf3fMr+p+Mkk3SCfr2LRy8Lb4",
-	"Q/NDWsy73M3VLp4o8he39vVJXKeqNYe10VtBzbcKuv+K8pish+RUFJ9lGsiJ/GzrxevKMgxSiWLjjaz5",
-	"o4aARwwurDlPxOOl9zSFvPDelqIhzDIts23QOozXR1UXoL7YUBOfTCCGPbk+b7iyJsNh74yMLtDC2kGs",
-	"Lj7woptZOpmVzmnaWltZzh+582vOPBikzYpNp0k9F6KSIeGulTex5qkLbpaXsLBJRkGdjG6cUODYRCmW",
-	"jzaW7r2X7yOjoD6puycUeBPos4p9kglCGs3D5hN433mcrAJ/m0t4nModfagsg9Cd6TPMmjakREWLmFaF",
-	"6i+WHxE+4JunRzQvb2eGRAhvlH3IK9F7ULPG9IYplyKbmqXjcsUSsdCzozLQsMQ1QUNGU8iy5UcCUqkN",
-	"2eZ0oLkqv4zfG0v4YDiAk8YQtETcYwjl8frYSWrjeEtjEZikuhEwWXDLpLqypuF+t3CyfUXBaVtKWsAs",
-	"wpJWVJW0jm0J10acmgPa6QxTKwtXW+MuFa7+srbePmLbidxOaqse7oAVsHLQH8Q9vy5UyR6PdUzZmcY6",
-	"tERrruvSFJXOJ1fYYMI1z/LLpShfxECUCVhmpc7xFiBqM/wTJx6zwcWKfvk5TcwP07xgi4xLXmAfyhZL",
-	"RvzNOb+CpI54kYoJuIx+NL/HlNpVsRgxqKLhSBE4FnXkUoVdGAfOxDQbSywYbS8tpOXY3BmbmYYBtjRP",
-	"QNrA6JwJl7ugJlMhZjMe6DoYDVMuQkvUMzyz9nZyOZK9CBYG0IfmQhoh2RZ9fCyNqdzAFh+CeVSZS3Of",
-	"A6Onq2SaZqkUrukjoYg8nlmjPKGV04v6mn9k2cCmQqnqOYUDWjuXsLD21A63sgKsM6aUsfZlgsQ2dg+a",
-	"Rrt6a6+EbRnZPMOSNhlVNdVM5jdBW45988z01GpfaqN0kLWINM6WLp8W+Xz9l9ZPSfK52GI6XeW4TpJr",
-	"Ls0ZySVpWFWUi3IVEUuSnNlgxSaMSPh3WcLLOdL6IzLSG+HJ2xE8UQ/kJrJs8AP2HnJPPBAAUIVxdZRi",
-	"b3I07547y+uGmSh9bVvO3+ukpaZ0ZPeoadKCausW67Ni1Uo3NGrBJbAenq5tfe9fKnghaHCq3/LQbazR",
-	"G38QbRYrn51X2GFjv9dYrNytuIPxyi7FNqYXR9a+gPnFfetxTDCeTxr0aY/JEkt1hpmHMsTUTuP6kVq+",
-	"QuOqMqGvwWDkDbVhLmrQFPVIdiJ7Qe7HVmSnvKm9qCxtb0PvtdEe0AdMeT3q/nSHS5hVEUxH81Wyb0HV",
-	"31zfqM//iFnW0NRE2EDNhNEUzXdFxLTRe0/Nv4eVnAdPL8mlea2xpKTTYsoluyHM0j6L+BiAnvehgBw5",
-	"I+Xd86vNWq8xCLaZER8oYDSgI/TF8zs4DFWkwdSCmi5RWbknypP5BxQTWyYTgFWYMDKo/VElBaE25Lhc",
-	"az7R6TXANQwS4f44quF11N4efWXG0XuUpuvp5GVQddXUNDxm+4141wcQwze0VbpD9NWZKpsyt8/BOqTZ",
-	"uo4WtFiSxAycWdYly6rJckZJkZ5ySTp7xlcMQbLHoMHAlkP5dyB8A86AJYAhA36y9kuImjM/IKmn3N8L",
-	"wxKmY1lpO4zYZXpdMgdzos7M89iOYiEK/HIr13fvdJx0a2ptTgOAm7Y4rQ9r+JKtFhA/6Dnjq3ypR18u",
-	"wMXbuj5SVnWpH88UWx7GHqJR7Xx8czbZ1ij36vZVViWq36RguEh/qtStRJRKA9GpkgpVSVWIFlX2aCzR",
-	"mdAHt29NEcx7oiStDLNG3oZbkJwWooASRpmY5UkX1SGY95uOX9IbuwrtfEWyzR0pUJfCV+NLX73Cdweq",
-	"1qH5uVA27xKiCJ4qSwh76oIekAWRxeZ6f0PaYI2wBmlqjYx0UMwyCSAowVWk3LC7+X5ijM2MFnMhdZua",
-	"6xog5vxNXly9ggS5bR1XmxTJ+LjUKk0ERfaH87EcRhpn10ImeYFY5Jh5LBaGb5g+yEucL8LQaBm/yItw",
-	"ouA78wj93kYaneXLguA0oPKlWNSjQL0swicKswstgOjjQ0zN+WSWShGe6nt8+NuZ7FbB4b2Eb7MWX1D0",
-	"ztd5p7L0ouDFyvcraQiYxrr20yKfb/dhvD7hIj+v7DnxwZ/shVu4W9si+n9hhknjeid40gX5F5wBRhSu",
-	"RfZrCm3U1Z+AMrXtHdEtw6sbX95q04qlPE/nhn0uNZhpwlFy9BwCtZeSmQvRK+HgS0s6lILXAjefqxTP",
-	"u/StocdmFr8sEbcWwv62ELkht8xbyc4lhMbsQkxzgjkGp3xXCYYvvI4+726RGUtijuY0YKWp3uIQhvRQ",
-	"t5FVeuYU1MoAq7JJYC/ajrnPzKv8LixSNC9pleo1Kcfdsimc6Ld1NkXpLWwKgesSXj1P4/3lUrgp3T2X",
-	"wht/nzXczKFfMscH9eU3I0Ueyp2fr3c/B1zMpUjgaknUhIeH85v7d3yDITuPuUeiHsFXXs03b80C8B39",
-	"Rv1uHoiBzvMMRKNUKlFoFdFLhqSqYeRh131NyaSV2W2ZS0pLcz+ppNXOfiuZpAtcvU0BEE5RamkH3wUz",
-	"5nIy83FaMYUb1xGzIOKFKOLIz4D4+hNP+wTnteY/d6eJ+lpf/cCtzxh9yFTRYNjctvmjO3js7km26Znn",
-	"KCsYNg+f5Ohrx4+W6FgdhL19lFz0CPWU2khJe/VlV1KltoeWP2Cl7UueSqWPEO84bmRYxSDR0++oPNXx",
-	"QEYe+O4SZXtoGITSDU1jy3C2ABvnTRKzod8J0ExddRlDYwFkERZn9KCJhv1rNXhG+288RfDxWCjlGIby",
-	"C2HX23MLvxYM/K0gwMOq4PaRpJtds7H0ko4xyS33A3wME1eMNzWd8tQNqObNcCyrbg6CHI89e0QceQAV",
-	"qXJ96DwfRkTZPNNEHI1lHLRWxBGLA0aJGBYIXbYuBrY5+CdqLBGf6bisz+TPO7J9pKr08UFhEIc0B5Fy",
-	"JWq+zuHSRWO5h5vEMxUMvun0HL1Lrz3XURex8he1TrEuRJbLSzBU1HfEvzXNLgjT1nQF4UdlKTlPfbyP",
-	"yghfr4vqeG3BmqjFf/NNOqm+6eluHtlRK/8UIAwOlvPbDfbo9HmdBDxeHWQmD0Z7Rh0Skf/G+hJWvt4Z",
-	"0kb9olYPF4y9mbMu5Gxq3KIAju3X6Lbbfjr37dA78dx5raex2snG8cfbnI0NfYI1ZS1cyaYfGMa34C70",
-	"AvfqnsMKiE8lgslCg5IsyK+EbC+4lnGlmX2F/RPb32OD/b1afbUv4qP8pnaz22lJ2SK+37Lj2lVlSHfn",
-	"7ny5OowqDjI0qMgHIFFhAypQzxC/B1inYf3oAaLCEq55nwxjOzuoGvLavvRrtDMt8KAHFOg3YNmbVZNQ",
-	"3NFDRYUmP8Bpxw7bNYZqF0Qkj1hubhLdUGi69vqsL724gZ9EKl0sJy2+1j/mN0Zsczi7AoF0twuZU5+c",
-	"Ot5dIxQPhbncS6Xtxzl+2oYmXOYIVBDWMrbygsDi9z0sp9D4jrb90HHhuhOXGA5pq2Nr7VVc33e7C6Ha",
-	"pSecb2vkxwVvzi00Iu86V46Sf0trp3k7439JDdbZ/dsQ7qE4fNMvALN9wMz75kAeyjFQ26+OgdVBslX9",
-	"FD2Ch8BucM/8jjCD68XRHEW3deGNrPBEDTdN9WgchnthTBVhEesvadbkVRVh0X04RnQ+TFCFl4aB8mUP",
-	"wto6GdZjaPj3w9iOmXZtPcWuydvWcoJOmayr4mu144aFYSU040qll9KCP6R+MBKXiUWzrxSEDfa6pXOm",
-	"xlrqSxEi62dQgahIJ+LHQvCrllv/UQoqtYpYcBem7RFGF3lecJdsHKrwulx4GHRQF3YsuWbxAqv7D8zQ",
-	"sPshZJNqv94r2AHnvLgSCVsuDEk0Dy+hjrQtBj2WXjFd7A6fDEfsrVZMTXJMcTGjKGsY+tXqhlH1oU5F",
-	"MZZlk/MUm7G8oCI5EtNaIn+wwOFgJiGb+gbVBu1xhL6O/VtZ1u136fKLIp3zYlWWH7xzTcGt6gICIpg5",
-	"HkjVvXKRT9SIfcg10/mlwFQgs4DVpb0HG0i1w+D9F7cpJk9XNnr9TEyr7lncywy2KJuu82q19OMqzod3",
-	"GSKkrheifpzKhnh0KzlatqwV5Wh5Va4e3bC+CJdlBppmU+MMzQktCbzbY0Vw6b4CL0K7z9qh4TZIL5Qw",
-	"ywRXmu0fI/oDnGoIyTA0MUKabDiU7X8LG5UmW0I/ZJCS5aA5ATBCwDu5c0RbWkcNeU3YQOaw0xG9j7rl",
-	"bKCtE2bCldhVQqpUp9dieFy6ldorkd+5uHiNaXf6389m6VSHLeQQ2i/EVcJXinGmTEuwmamQgJwmPHCG",
-	"fjbNWS7ZT9BAtVkPZPfb76FBy9uK62XR/f4ZNWnrYbnm+2fLju/r2bJQ3e+fU5O2HpZiXQfYouX9G5HI",
-	"dT38bNsE+6gDjeCGlCPzv+HNOLIb7+2CW87W4/bGet7DYmEZAMCveZph3XVpT2DkCp+VhxPThV3r0WZR",
-	"B2V9Qdds1Jn0GqYJH7yATy/9FSRaQ0hR+7CeGqP+OTWlnPGMK6ZSo8VdCCEtOFEvc1/bFTzxF3Gra1jp",
-	"YcurWOljy+tY7WO7K1npY9trWe1k26tZ6WWj61lNcaqey+hLXd5XEK/ZAXqBaE/mSng3mtgIVE4mhUxB",
-	"kcjUiBVGgKBb3Z/HfKwc6w0ds21n/mPlpG/Yafs1+Fg7/Jt2vGwdrXcfNuy0/bJ8rF2RTTtuuz8fq7dm",
-	"w247rtTH+kXaqOvHYYIdBpJGKBxcnieKJWLBC93kka4NAunnNq/AcsoNOeObHt8Hi5ZfZtoBWxsp93DP",
-	"hk5MnfWyfNnIw4bXgd5gut4iePg72/tPyvYe7nrmhX6dFmISBloxj1lin6MvIkuV9rMOuJoImWCasHmb",
-	"/gjlH5wtJxMqmd5Uv7DMEKTc0p1Cs1Eh5jkAe3p1q2tlOdu6PcluALCgWIoeS267Ca3TOQ/FJ7BzfrkL",
-	"UQXWCXrENL9UEeMTSPHAUqKJUFhKYcYLdN5NKAFESF2ktsQz8yo8N+ZIVKbFCTAFAEGVT/WuxfhsFPn2",
-	"Tmylh4ZsX4Vlv+EKgLvkvUHXHBy2Y4h8riESkDl4ALaFVJbWhaDWovQqW+9k55dn0I6sLoFz84lCEqD8",
-	"Nhg1+aXFbGE6j1giivRaJEcs/rdUizmUFEgzwTi0NPqZ1nwywyqozn5klhMgUwUb+FGVQ7CGRBhnfpMq",
-	"AVUKur2V3dX2KpB2Zq7VPbcTj9yxajnz6K/sgVPXuAihE9xx6D7CP3h2HARpg9PoDmF3uO7aI9rn4GHE",
-	"sNLHjKxbW4QJb3gY28CzzMOW3emT2e9tzMOC8z9QOEB4t17VyAFTywvs30pvW8V2/xpe5zO7kzWLaqoW",
-	"GV8x2CNcbc0vfdZITiXIyZsYFo7/Jj4T7SRcXoKt+4YXEjloKqf5TrSTpZczDS2Kq51oZ5JLKSbVi1qu",
-	"5zm/DecBnDDNbxFxamD+ZVjRsO6lvf/QuK6L7hIkzXhS9WD4aMhkUnVCNLaLccoySN2uV0TlHSCzOVVs",
-	"WgjMyEIdwzqsFJtwM3CW5WYn60FLdw0a6yRVfJ5TRKpzYspc7jamovpyzyJ4hiC8DPLRFOPM9xG/GB08",
-	"N2sD//2vQ3Kk7e+15cK3+70eE/K1QNibKnv0zs2GgV50F/sFeGl+uwtr+6Ck2dGAB8vl7rhlMI4yfcTc",
-	"aAhQAKNw5bwOII9uWJ7b0mWP9aSEYhe5noXv11fAJ2Djt83ptLO+c/hWJ/UNRTDdIYCpV/zSGgpM+68c",
-	"U0B2lWqguVh4DqgwaFAddJeleniMyZg9Ap06E8rCUiiVpjJNfPS0u9LhDcXKzah0SZTxEilQPvwQKvNW",
-	"bDODhsddaQ1fDf32SXeQCMNGfDLyQTDWmCQfUsOH5vrlV0J62bSjDQOPTmvhQ2xgQ5HCvDYNXQccVhqO",
-	"o245sPhOS7B0tGMki7/nMhQqdfLhBFJpmW3DAJP4YmVEn0zsJnzFpsCuVM84bNoW982oumjBnTLr/lpo",
-	"nmYtZiHcGbAE8aWeCanTCdQfQcb4y1IovU5urYug5IrErm+4YqlSy1quWzcm8O0ixcjEPl9QOl8odiEg",
-	"tncyEQttSMzLly9f7u4f7D7bPz94dvT85dHzl38mQw4NjFKy4WOr/oO7SmXgdIHl3yYHmP6x5iTehd2L",
-	"fCnL2jkLUcxTpdJc7l5yGOxSgWkOXpvwolh5bZSv8nif2Yl2zGtBlcV7O3CZyodsJjI4kxyGQOOEgRwz",
-	"MV/oFSxZc3K98fnKj4WqOeLyrNXiHb0xr5jvd/vecX8HcN8gA+Y6vwL+FcZeUihJ9gsN+iSmooDkvmbl",
-	"IHOfYCebq8n4RCuzll6phvCqVll+I2qWZk/H0K1gdctrQnX1OgXpRDCNKkgwzHfNQmNGD1+fQ1Y5v1ZE",
-	"MAO/1TBdYmpJkS9e5zcSs0VEWBOvJPCE6UKyBPmzAgrUOUovrP6ohATK5QRi08YS8iJ3Eb+eLxZFfs2z",
-	"Yz/MPiLrZAU4CN3SA9Q5/Nh7CEMmsJBKloUSGqJ/IyaMjGUGMDxm8TSVPHMDqoWjmw+ZQ5oJLagsnV1p",
-	"hCmKdtw4DYEzfQVX9rMfqNYVpDbHJihVuzC1gIedT3RedLj07V1dQT3dC65sBTNb4zGlMLhUscFbOZmx",
-	"vdHewfPDiP2U55rtjZ7tHf4QjeUpXLK90eHzZ89fHjz7fcT+wLMsl+zZ6Pc/PD/c3//9D4cRO/tlacgx",
-	"vbr38uDl3rO9w4i9zv8uJNs/GI7YGUpmRsKTYwkCGpsa4TTN5RHDFFYzmP2nL/Yiw9pvJCvMx5HKHOyx",
-	"BOUwtsj4RCjKqUCWY2YyliUKyDS9FQmb5PJaFFAsfPBjfmutIiA2sUQshEyU9cUaansExYWFSIwUisL6",
-	"WHqd3IAmg2tmqN8Qj8Rj1K3bwIb0Y/AyO/tR8JQM8Hyx/eEm+kfT/WHePGZzrsGbUA2xzFZsYAYgbrm5",
-	"YVhWXszVcDN5jW6Cm2mI/lauXz/jhktnsDfyTkaObfV72IyAkr/fQ9Uy7xo+0561WIbB5lOnMgFlAI10",
-	"rcK3v5Wp4TONq5UMwoggdNBsQX0jjm2ccioU3XDNLoS+ERDYQI0NmQtTTnPIP/fGg6SbAeOCIdmLMdp5",
-	"cP+hb+ZubEXE/LuDO9CKfdmmnJSTU+b60dwGIEJlXAFMk5DuAPaSSKusbhNfX2Vn7MBD1xlhNTqQOSzO",
-	"ErtYrpQrSr9dKo5ViXWJ43+RZpliqRyF/Qcburqx0zCdvacDFTDyQB4Pfrqnib1j5ypr2e2Wxb3rR4Np",
-	"ub97/rYhs7jQ2xp0y0N5xwS2Qgg24YtU84xlQlewrb5AMtsaQ+nyLvdj0y1q2ABD9+NncTHL86sQcbvB",
-	"R3Bm7INj4JFKTAqBAKDmmpD0bKTVB/GJrjWbJ6kyz5NPgquwGxXpqRKFGa5eFhIgl1k+nfbyodoPdNuv",
-	"qt3DL97SmY8BPZ7yNMNQJ6lTucyXKmu3V60dmrgWEuSbDqarWCLMASsITrSsdgzVGaxtaC64VET4rDDT",
-	"iwfTIXpjhxKyDdGsz1I5EcFlPBOaNG8cgblx84WmpAcQDGZcwep1GB97usNDnheINfIe3hnEpBDXab5U",
-	"Z3Bb3twu0kKolhOE4VBFrs1d2TVKJd0xpdMsYyq9lOqILaVO0f2//fyXRRZYgBCzNS0r58tbpboLuHWu",
-	"zY2v3qbG5d3Qg0xH7wQPSzhY2p4kndt70CRT1GZTQrVEq837IGR/PmcK4zt987tNKBfSWTgpmHNgobt4",
-	"mi0LEQbvaka9i6LIi3aiZ2ePF6eELpXus2Z2+VJDxQhJwau26GJeGIFH6IjxJCmEIsznLMtvRDJEMFQI",
-	"8lCa66W9nlQdaX10WUthh/0qjJmbA60X7eIqYi5ulE8gYbkQi6wtwD9QIlyoRS6VaCvITwGo5RY9USiz",
-	"DKxHeH/v4JBdrLRAM0KPeqNmlcLSDHglxUSYqT1R7I/n56e0qvW4HzYhqa0xx/WgHRBPJRKRhChdXWqw",
-	"JqXK7ajMwu+wch+81bVHtOP+vqYdbcl2MDQIjoSZvM9UMZuhyjDKa07HMHjTIUkpIPbgU1fGHoVCjaZB",
-	"NuB0wvBwKKg5fIMP+15X+r5qA4yh5xEdffjfTTmxJYcBPmztyx2yTKqZ21RGAgtlsl/m+R1471YFRa+7",
-	"iomah08USxOE+CGRdTdN2EzwhDCZ22WmbQSbFgEi40rTsnfNbz1JFLe1fgI7xNmCGIslhSiM32qmi/Qu",
-	"4lE+gRO/oaTDV1nOYV14kqQYnHzq3Tr8WHP/gJjWxD2wksNu2t2l7hnuyjACggvH0fzD22EiK1UT+N9U",
-	"Lkef+M17oRS/RKA4cBC9DW8kPlzvMfOQ+JA+pYrxC8NaK2ZmqIQQt0XgGzra8xBaEnmGL0EqDTwIziMk",
-	"0JXty2vlX4bK3L1Vqp4KN+yoSkobR7dxJ2rEpybp2UPkUcgeDKOfZcfdkiy/3Nq0Q6M9mWpRBK8mWjkS",
-	"ZvYAw4EwBmqWKpZKpbnUxxaDayV4oRASC7xNL1+aJ5/PX5G/MASj2j+ogYb6IwA09hurqzP5xQdLR7Hb",
-	"bgaN1P3Zy7rU5vpnUYe+kzZcDm1/7dDweq0ZmG206aiaVKQc2rONcfxqnZ4a+hqwJC34JZjn6BpSLeda",
-	"JCbX3Nap2XQyITlnxtUHcavtkJo6/YyrU9Ja2xstgjPa373gRjmCeaGQzAZnV+mCPYXfztK/AyJziQ/u",
-	"fk0V2xsF5ULbJMx1zvmVLYSdhN/XueZZi1T72i08OkfLm2qoZEd/ZmUCB3Ei0mxQftCb9gZTrrEoOAC0",
-	"4t5qVCZWGVVzC6u73oN7nDkGXJ1fTOJVfMRueAoKJoT4aBKyrLBiNHZKihC8yFJREMWwWdF8LkhQGB6P",
-	"ZezE6vgIFHDq5gaiFIyCKRJ2cHt7zGKUueOjmnSUTxExBLQRMoVV4kQWLrvU18uwZTBUpEGt2gXt0m44",
-	"Ym/4ZIae0xkG0VZkNHArJCweL/f2nk1MM/iXgK/ER2M5lv/OzNfYv7Of0kJQ0tq/j+W/7+7uwv+bFrGh",
-	"RZ/BV5DE7N9dHa1UERJ6ElEVhSTySicU7FKUuhkVqQNTBcQIQMophlsQ8mnkIPaLEqYtwTjLyIchVADT",
-	"ybUoUp45c/1kxuWlOCZjOBVmmaaZqOc2pjpyCbqA93kNA8/0LF9eovs59gxeMVo9eXLN5UQoszzeTntr",
-	"02tj38pp3qJeS124CJ76Tm8WMu9s4aSym70ddagMZ3Bcuv3iZllqxwvkklSxJJ8sEWsgLrnEiLhEi9Ct",
-	"t9L76oF7KCLXjKCVOXWQn35Ca8V5cCen5B313TWSiDdMda9pMs4gH0qSocxglyKTSvsTZcY0xhUwdrVt",
-	"0Ccw8gQN9ZOZtYeU0oy520ZvxRKFgZT7VqfHT42uiLABrHER0CD6ytX1dH07hL+sm/UnOErrUQfIEJZP",
-	"m+sR0J3CcokLH/QWwHBBKBJibRy97Gq16eL3OuaKjoqQsOqfmycKXC8Yz2lesJGCuZyIkPO/xZJc7bIl",
-	"Z6G/v+iz8wOR3xFcRQgCLAXuzMScoUzl6DtqWJCTXKjtrUSqZfXim5kSk7/GbJqjh4BdoBPCyMsvDtHX",
-	"/+xgFww4V2KFwJ9gKNk52sGX30//9b+9LH74w7/+j1+K85u/fT59/cPbd6d/fpsfvOPv+NlNv0gRGmHH",
-	"qq49HJ9yzcNczhxb8tZBtLe5ssrfilTbTQjchcuCT8SpKNI8+WO+LIi6Eh7lwWEU+FiWOx8SbS196EqI",
-	"hTujYVgjl4f04oe1IEdtC9IS1gHpybzKqFKFlzefsgHSssiVBtS8uBSI6cEWRg8ZbixeWGSw2ienGDyy",
-	"OWJ4P/e551IYJMtFBkk1mBJyJYxYjtHd6EY3ZPtCCYj5hXfuzadesyJ0s0w6UCHT688zhBNGowpMwwUI",
-	"hAPDyGvc6KYQfieLXAHYvFFtLlSeLbVg8UzrhYrZ50/vnO9xUohESJ3yDATqacEvAVtxLKF1TKk1cnex",
-	"vMjSiXU9CoWJsEbjmuXKXTmIujACkmIDJYTFIKFw6caZ2CRuxsw7SChc5Z9g5IxXPshHDCijTLNKPcvt",
-	"AGxsQJ/3tTYAGwur1eZH8VC7akUNvSy/rdAHRDui53mjfGJ1VSLDPEAJADUIuWavu1PCiAYMQ/1jHCsF",
-	"MjuziEybZpnJPq9sFUfprVpvvIL8WhQzwZNNBlcs5SbNIUel/wsdAZ6VE+t3XI7J357a7KobUcaH+qex",
-	"+1L3U9D8a/I9aHSboNFyxbcNHPWJ393BALropI/lH0Q5bC236DW/B8T+x6NK2+f796VaG2b3f/U0rSXs",
-	"FjWoZZHqFRiLKFNE8EIUJ0sz22AhmTK/dOAnIoP5o5GhiknahoXG81zRjyiQA1gajBsEBfhsyTKMBIYg",
-	"AilZDCe51Hyiy8Sinfcfz9jJ6VumBZ83AnZ3Tth8mel0l5JJ/uXs44dds1W7ENJk3jMCzN/yi11Imphz",
-	"yS8FCYBj+V/+CzspU9fTXI4lBsaUOZLidmKkbkOKZoJneoZwF7nU5jQyIZNFnkow1otEsdj0lxfp3zkm",
-	"//0IM2ZknDYLg9bpeDSWJwzSbuVlZFFLI8o4BpMt5N4KlwUM5hDFDvf2R+zELTzDOi2VbPGxHPDqHl6J",
-	"VRTMH6/v5wBnAcVZXFMm+GRWLslYYkF6yoPz9oMtZWIm6+WJj3ec3/bZsBw4ZivSpt1w5QRMmuZYGlI3",
-	"3iEgCBj7FOa2c8y4fREDVjF9f1HkaHwvO2HP956hGBx/ErpY7YI7PbY77yWzj6UREL1Q5ak/fZouLktc",
-	"vhaTiZg8FOWZScQk4+hp4EZBH0tc1lSy+Ha37Dk+AhuKhGIWIGfbInK25H+Z3Y/FPHiWsVmeJWwQG7E4",
-	"xjjqseRyxa55ltJpGdo5fkIMozkkDqMfBTpDR4qNEr1YJpdCHzHOLpaTK9Sa6ZmyUJ9TSAzy48jZ4GJl",
-	"S++PpSHRHLVTuCEv9swPbA7Jr8ee9vRElQWxIHH5Itcz1NvnfAUR7ThiFAKmZi4QvwODNNsAavDFCo8l",
-	"qWSUoX3ELsQslQlTRjziGT1WDrrBfMJ0Y4stcT2WYBXUKay4YvPlZDZiFB9XsUHiYsGB4v5qA+5CKtRY",
-	"xma935nB78L/xhhchKv6RLEJX/BJqlfDiHlNP4k5T2UqL2OjwdGypxo22ggYN0OzOpXePwklTO+IXqco",
-	"WhvTd43wgtZhuHBuk8UqJ9sILaUjKQcvMcG4ek/qvZczoZGVa4Jfgz1MUSQqlnLEPtFkxtKG+KI26d2t",
-	"gaELcPah5AgsKpS7xnBbc3AMpSjTn/11T3LzLXvWz9O5d9Zh/5TmWhDkux0rZNdTZnTCNYfMYLwP2vXA",
-	"Bs/2WDl9qkEkxrLlDBOqdGXBkca5T4BIAh9fcAVmuzqZMjvsrf9RdYipYhdLtTIsQhdlvA+YU/iq+eFJ",
-	"lgqpxzJJFcVaK8I7AartD8uu4CuO7nrL4czCKZlOp6m8tEtKV4KOPIv/++4rbLl7vlqIXYQLVUYUhTfj",
-	"ETuhaQKehk9UDFG0F3MsEbwkNmMQ0GeRZ6abXcA9ir1dWBHQCZcsfnPOL/GWwY6mBctvZK2X2JAQM71c",
-	"2oBBNxI7LYqwo8v9hzfn1htourMbxZnShZEx6bMUh2Sa2dhdyqc/xtNis+udWxX6R80NPblWzaHvDyDl",
-	"aXmxSwAYFmAtiQjjkPiJmhltL58iMq2Fy4DjZ8aOl/ntdPdDLsXue64nM2+0bj7PjDrhbpZRdMayBKSY",
-	"5AsI9aSpmb5PP59H7PTk/NUfzZV9/ebdm/M39Rlg9Xh0pBZaRUwtJzOLjUDFhcgF7tzerpgKPTfLOyxn",
-	"QRO4MXob2eXSykdTNZYoDIDNlrt9IOHDUbr9A1xH7MlcWlAgYLozMbly5mNoAcpcLsXYCHtSIaBDxFQO",
-	"c77J6Y4pVvCJWVo3DYjFMJNwqecA2JxKRatolg/WcSwRQMnekXJO9oZhIMgNnbkR+5k2DNV1DD12U6FT",
-	"pdyNzqGME8o4u+w8X+xm4lpkbuEStKYeHO46/Yqh0qOOvYPoGj574TX8/Pnta/OpXUa6sxOBbIwJaG64",
-	"j/8Y76TJeOeIjXdGo9F459cY3jRUW2k+X2D/b88+sh9e7O0z5yNSFP9nVg6RY/CSQpKbQomAcuUx8uHz",
-	"+atjW15zLJmfhVK+AZZSrrDjn+uwWkbuqtrCKnhcMHCjapTMNU9SMtJbHCnTewxRVKhaPP2bymUcNX/b",
-	"BffEP+FjM+BYi1uNzeE8GvGk8tbvsDFJVQsxIYs0HGMuc5lOeMbmIkk5YSDIbAWDfgftzDDj049n52w0",
-	"Gj0178ZHLD7LCz0CGB8zSvjrdVrAv69SMpTH5/xKxDZW85clMllzXGDkdvlSiSg6RGxhqQx5GbkOFMLf",
-	"PQcpUSZWjlT4Ixo56Lt5QW+ZL6SIenfsdnXBL0H85wWfC7QOoBRtrxTZyWwoGp1nlP/M50ew5N7kCdMD",
-	"Io3QZrNCAA9FaRKY6+tIRfVHYMsgmSa5hkWpWx+M5Bxj7VBYUgn/hI/SHxGLP5y8fxOD55RsPdz0Z44V",
-	"Qg8RMTd6XkLrYsQulReaX2Ti2DyxpTDwjVKB3CtZwcjbaMYzwEF3aOrIw5jdG+icHGxw2BHDH4vu5ZLF",
-	"aYJX+pQXOuUZhUsppiGeEE/BKUxz8OmnV+zFy72DIQMDYfCu+PfCn48Z0oIbnWEp1XKxyOHiO9ITuZrx",
-	"nhtwwqVZHlCdQASlOIJYC6Vjf21gBigTQCaRWdnK0BZFfpGJOY4LZ/L7H/Z+P7Syw0IUu7jiMXSgzN4u",
-	"WA7jBukVlUTKvFO4oqg5vzhk//ojcHkI7/Iz+QBuDVxO8SmOIB6O2Ifc9EptIjbLb+DFOc+meTFHsYGE",
-	"zNvbI3bBE5bKxRITCNjh7W0zlpoZZcsQDNMzLkHJnQyrKgSaEnAUhvjOBRYYM51gKhkqZS7OW4AlRgmh",
-	"7JmiIR95gnnqtmnBCyXYgJfzsMCZu0JN+MJVl3ZpjrDLEYgYzOkRc6FnuVkC4pIsS6WvSkzyLAetxUp3",
-	"i4ynctdQX3MScGMsg82vRWE632fvf6w1fbYf4Y2fZLmyi1nmN8KJ+hRgFC6vz3Q5ONx/RjracMR+MkLY",
-	"cpHlPFFsEIONy4hTT81y7BrhHVmFx3CpinB8u6t0Ifh81xDcIyixEQ/hg/g7MkkjVPNLQCUFidoIG9fi",
-	"CP+Y8WvYpFKgxqGQboQUoFSVDvd+KANEwFxu6RZ1C9uVzsUQd0dpwZPSU+/hkRkRTNFnQXo0VFdkUzaA",
-	"9TU/Ubin4TBAyjg45E3HQF/QH2Ik4Y8dS2PTBWl52AAiKM2A/vz2lCX5jYSVHzZXIrLAtt4CTEEL9JNv",
-	"sXf0CetUQ8TJey6XUz7RCDLnje5MFNdYF5SE1p2jnet9sDkvhOSLdOdo59lob/QMwv70DAy4T/kifVrW",
-	"MtmFWiaAsZUrHS4LiKeuHRaiURkF0Gih5qGLQ0DDUmkCO2JvklSzE/cqztlt6dvEOVbKNpTMWbLsVujE",
-	"ssnTt4mYL3It5GT1r2IFEIp0+3/Mk5U1HZPzt85KIDDRxv40EWLzZDnRWAjc+gWPdg6NaHJGv1HJCFc3",
-	"4FcyavMeZSSoVEcNKxcgGsvEVdi7g729tv5cu6eUTWOGcNin/Y88IeKDr+yvf+Wz5GTFtt95tv6ln/Li",
-	"Ik0SIfGNw/VvfMj1T/lS0idern+hegbeyp+wGIN5fb/HCE8xZvY8z98ZfoHvPe+zHE7MeG9kahsic3hw",
-	"sOmYP4mlojU96DHh8zx/z+XK2tHMe8/77AWRlM/S1WVDR9ByDqfX83XWb70hWPzS3Midkxo92PlLtONb",
-	"r3eOdmqXHz4SpEygZLSTpxPHgi+AM4JMqFCwqwVmWDtQRWK35nKjcVuZfSwHTpqG62v+4X3W/JkmcZOi",
-	"/SkVN2somlGjqvRMbUzQzPhh+Du/Rr0av06LXk2v0kWfdkal2oKM9iZ7FNfwK9G9Jpnr/aFecTjnPFR9",
-	"qeEvfG/1wDq3+63R08chiI9J096B1l/f1o3oWe3qd9Czf6TJrxBgGwpN7qImDVryB6HvKhpNP+RSwMmm",
-	"C32Hy7b2jjXvFETrN9gIKU6mz4o1vu0j1P4plniDV+wbv0Y7b6jO3/o337hRPutzafClD7l+T8lQvzVC",
-	"8Kh38g9C31nIaFzKzVWHnV//4m4y5MjNBVWNbpFHMJFOgdUJVF8wvGUCXMHSKILO6xKB8SqkoZf+ANBl",
-	"xzI2aj05eY0WcExGxYwS0C7EJJ9TwZVynE8UmQWH0VjGWJJh9NGMYGQIL1kRK7+/TbyvoB8Rhhyxg0Mz",
-	"hWcvvHAqv9vXnnxEYYDV2Kth5D71Vn3ItThx4/Q+aXpEzTovWAxJUrH35ikHh1Jz9PQAhm+txxHT+SXE",
-	"kJuB+q3fC83NQv8bRtdciRXG1vwlZgMuV5QtTbYZTnZqtA0esyuxUi64bCy9GaIFDM0P6F7TMy4ZbR6Y",
-	"EJ3phr3/0Q3PQ4gCc4GNkxnMaZz4TevRQ3c5jEYdQ5JCAYgkmumbdGIDQha2MCk6mLHPiMx3VUuuFaJj",
-	"w5swyuUc867BeRyy/qCzzxzCsz+e7B48f4HRj5DXAdYCc6GWRgofKCHGMi53+ydoZHYVU1HBPgn1SVgq",
-	"2VzM8wKc0vD5zIgXtI6A/eyZk8ZysL8HJrDSw2sNiOjamaaXy0IkZRXOoefQe4bbRWZ9iEAwVw0+W9iK",
-	"CzCXmyLV2ugQEiGUS5feUWkQtiMT/BpMWOUllwnjY0nN6HNlM/gexp6MGK4SSJk+1YB8YucKLt2dY1nN",
-	"xLUWSvwI1ALyk5NhZ08sEQKbrLO3QdQoph+7oARn4Yk8O/fhsX0fkk4gZGAseSE4xEJAVCsHgPqV0GAG",
-	"KxdDgQvU3LDUwspBnvTh3qHZ8QVcYti7mZhciWQss/RKQPlUsttisX1/A1KNAU4wAVZDiD7cO/Tt1PiB",
-	"IRKDsmoHvA/X08KzP1Hs2jCPerwJrOCZoLctOfldTJeezNZ44T3q+QR7xfiUqB4kBz2XY7JvwITgDJpp",
-	"oCEWVFlaHN9Ibq9qAfZRhVFHEDgzlnQwJ5CLInNcvWkZIG7eHYHrBT1k5IkiqgV3mT6YE8YlXZLUVgI0",
-	"RDOhGCJX2vmSpxKNuzQSiDFoRIDCKZzz1Vgi34LhgA9J5t5Bw64xFAgjf2j25jABqaPZN5Ryt6R2Y0WS",
-	"+uGMLJeNUSk2wNIHYKZ4C5V81QyD8unHM/pTHTNwrZT0DRgpcKhhyALwGbajbP6w9syAdNFfai8HiYP+",
-	"bolcY4n8oY/WAPM4RzTL7wbML65Y4FG2/JX799CpFp6k39QqJNZBq3jLysJJdVXh6UQUOp2S2tyuOHwm",
-	"lx0vkTtyw4CVZpUeWnx6wyNW1xHahP4Bgr1FLF4si8mMK/GxSETxCUA9U3n5LpXCkDwjgo9lDM6Nlhae",
-	"ZO7Uh/InXyXwxtIhfBs2YqX3bOU6epdrEOxtSNTBoadXGBEsy42oO5YlrTdTrIQymCYoaVBkDEo4FDZm",
-	"noLjFiR+lBjKEeP3vXI9MmGTjCsFkhczMgqJf+XJOcbRlCcBuJNicQadNYRu9hHGg3LEoFVT8taRVJ7f",
-	"xRFkAyxEhi5OhaJCFe5sjiE/oHZQEG8ZLC6TsUR1Aor41GbyRI3YCfhKG48iBJQAkaBbGDIyibZ50bRF",
-	"ap0k843w8leVG/4tsPPKiL/z9u+8/bfG2ye1K/kgnN1Ge7Qz9TPoxzD1P789tdhfDjkJmQnqOxbAu+w+",
-	"hIHHBlwZnRgAS11DGx01xwBjQ7LQSAA5QHO+AqUc9FnDGDIx1Sxf6mPQ1bSwmhd2ZhV2gAtHVum9w3Se",
-	"D0fsDWBxSRcaUhv6EzJgRUxxmepUYUyrXS+ftWBQNYT5HsUlcMjFisV/NYyNJzbwBBNNSL+3SzmIk4Lf",
-	"pPJytEim4KbFP9ngYEg/jUYjNMyNpX2LanklLDaLjwGVAxurGHsTGf09XRjRCqHiKD1C3GohFUF6yFyP",
-	"ZQztQnGS5QdG7ENebqm3975pJYJyfonR2isssVAaNuQIwXJAq65Fp0JXfj6crf5lesgwI7i0Mbj1IzHY",
-	"JdG53BDbAiDEBWTnuEMAUfpk7cSDOZZgQ8Gi3pplgiusqkhZ5oMa+GpsrpaRqE4k83ZlwhcLkRyxOU6d",
-	"y7Hc39vbq85SRQhLR03YPvtD+qOzJpU21Zbt0KKIKWkJQ664glxVP80sfv/x7K9/fnv61/cn//2vbz6c",
-	"f3r75ozszf6TH//Hufnd3DAl9JhEyglfqOExJdb7AJZ1aQYgjii5qpKedEyZ+Hi58O0SpQgv+JO6gUqF",
-	"BJTXjSsXCDcI+ORwS56Udxa29pgsbRKi6Myhhyx/8xYEdJchUPbY7/jRTpsl4t8lTAuWyGJd7bz4/eHz",
-	"6R4/mPywLw4v9vb2D/jFs8NJ4gF0aTFHVrKhIFWGKvSUnVrm8Pd0UZXjHELSRSo5rGx9fYLOVI/N1Byp",
-	"lGr1OlWLXKVh4KKS8h3DTTOb+c/jHdTT7JaisjbeqWxtY3DfYyK+8ZgISzkqIgm3oow5DFuLVWVBk1bR",
-	"aougr34SVFQLDhvLUBVJyFIwDD6JuqLGpK8qxi5+7GgsXfxYUnGLXuR6xgLfi/G6Q8BZ+nd40azw2wT0",
-	"/bRhBGAxn0yEUp+LzPyBJoWIxSVUvfkLqODIXE0w9qC5AP5Ey06axGxQTrWaPQAh/cNKlgc6BzIE77sW",
-	"hSJflJWcoEzXaCxtnlk9C8c5PzF3xz9XhSihhQdWYmGKr8r8NGffMUxWHSGsNUqO9SwjEBAa/Hc4Yh9l",
-	"qEw6pAX6w0E5z3rJUI4eS8PmSyEagVvItACBBm/B5FSaFuDHXqaFI0g/qH6vKrevAAG4zInjkmDcMvDa",
-	"oSP1cO+ZL5MBs0ZJfCOZ7BHElHdVjeY/S0TktyyxbBls6fm9Noq59A7Hd9HiNxFuWbnuGwgSQXkBLRnt",
-	"EsMnSornLEvlFcJykP/H56Vs4DKEbQYqPmQxULyYAPYjUuDH8mKJEDPgmL4oC3imEzG0qeueD4CEFLjt",
-	"x56ZpbDmIDDhoBCAqa7A1UgYANgul/40lhRuYxTn0hsB+XS+3eGEwAMoKSwil7me+WZ3rG2OkEBjqTKu",
-	"ZkPTcVLkRiU/diYQ05NlyWAQSFsNHg0PB8a+LTMyLHlMwSVj1T0MX70LAM3dn+D8fSmn/hpe4s4z4WSp",
-	"o6dPwXAyokajST5/OuHJ04uCT66EHiktFjtRqbUf7dSefDH2hAv5PfHpe+LT1+ZbwDNq+QYgSYlMiZuZ",
-	"KMQ9cLB/lH+8xQQBtMmGeNk8v27E+hIAjGdXvsxtxRKZUziq11zNAGcM+AiRliF5xpFqH+ztjRh8ywtH",
-	"BOZyjwGJYP8tBxUISQRYmBSAyqoxiUNvpIcIYoRAPKC80UKkDlbKai7e19JkLAcOLmdOcAAwRVsnR62U",
-	"hkx1Lgk6KJfiyAM/YVl+I4rdCUBBidtKOHAlHE6xG5FllRU+3N+LmBZZ5jK/eZa55H2cDFdjSVnpXz0r",
-	"fA0H9i5McNqditJ9g18TgO6v0c4B0tJaJnNOgEIVFeQ3pUr0mMofgAKZxj0o8WkBQGZgLsYiIF+BYRK2",
-	"mQpTbRW79WsUTr46qVEY7wMYU19GE+VSVGKi20xLQF5tQG89ojhF6E+KaPWC1Nff9HpXXTfdGaeCl/YP",
-	"Qt/pxn6hBDLfbtCSR+bP4nsK2fcUMpdCtj2Z2OwynHgSXDhvrCblPfWuRpAinVfKkQTjJwqRpIWYIJYI",
-	"ZMtQRAlIqBQukeUTnqFMNBrLDwApK3OkE0clINcTxWKVXkqul4WI2eCP709e7Z798eTg+QtAsfFSK6Ka",
-	"+Bmhcb7iLkbbBYIRqzhiV2JVNZIAVcQaMUOLkktnVK9G7GQsNZ8vwKjsoRp//vTOI73Pjqt77EIZoJZU",
-	"hUYHDdvo+LeTbiORZ+mlFN7Ckzu1jy+dUlHMZ6C6CMdKOAhp2uY/x5d26tpvizf9xeFaVPtgPQ1/s9pG",
-	"QrUOeo2jD7x+oIjErcNLxfCTG6hfZhesTPxoGyKdsM5R+hWHXhwGS3M16ieJW+bfAHdI2sbhGmy5b+bP",
-	"YBREJ0/93dPf3UvoALl07zVmQD54vMCDs7A7sSKCz985+re/+IzpJ6FLS4KeFVBXk1uy8PnTu/tyrT88",
-	"B/NjIIMszIZAuthuV10o9uF/Ca+y/NE7dEceeY9dcH6q/fA9sHNcptfCArc2MqGByDFXsjNVZXDiEZjD",
-	"x1IJsxY6L1TEflnmWqgI8frzzEs4iBANjkqtQuabvE5VepEJmwBbNh7LQZFezvSuzncxfu5aFEWamK7/",
-	"Lop89yZN9IypBZ/YwH0yGYAnAJHtmCSs/lT+zbB6PpZ4TSPis2jOl3nBklRdLiFfUqsyUhFh4RCKjh0g",
-	"alwjZxasN+8/nv319cefP7z7ePL6r5/evH776c2r87+e/PjxT29suJsPW21Or1CzPEuGVSf+xYpx9mzv",
-	"YCydgAJOFzzjETJzGwnJL5HUD4wMU5NXorG8bOW/iMYNyJ5mBsOIjDymn/3nBCGvWI+pfv707q/n5+9q",
-	"s8vSqdCpOTcnFCzrSxolGPIB1s01vXrOJF7mRwLCJsxhOGKfbckG0CkpO9sqnUdBUeUBFcBmiGAfqaYq",
-	"6Okc7p6XwIFQfc2gHHsRHzhu8D8Hx3y2dxDWGWwSTT17vryL9tqywUE4g95GwW5ADIZwovGeHLMpMLlU",
-	"k0PyXY56f1xdMftzsMZpacx+opqU4/Ond8eQ51y7l2bkfniUu4aj/1Qhi19J9KCs7sx9Bg7el3Sz1LOn",
-	"BK8rWuWYT0IvC2kD3gB93lI3L5GdlzWBROIDzY5IEcaMKz0B7z7hIPOxnC6N3mCrJ0dOea2V8gFdyIgA",
-	"gpImDvf2Sy++ebqUAAniF1JKMNo9X2rsbcUKscgLQv2myqvmt0IoIQEEGjDU2eDly5cvd/cPdp/tnx88",
-	"O3r+8uj5yz+H48NCjOVPtKTnZiw7DwkuZT6A2YcqSKux5IdtsPWd/bZuICzBhfBOqKujgkeFaJh3GZd6",
-	"ttZnaURbvZtPdwmZ6Y7QsdAdwNRQd1DnP713DNlX5jsfp9T0UcMzSNTZP9jbY2+hyEIOModFioWCZt9h",
-	"Yr9HS/wWYGJbLvjKIzuv6i02gYttkKNHwIvdFge2SpO+48B+YziwxKi+xyP/JuKRWwWRDSlVKxBsk1Ld",
-	"KxLsXQWcrwAJ1jKG78777xYEdN7fk/RwvziwpgmXaVfRDJB+MGwSW68oUy1Vp1gHIob6IWzOr6BQW1Up",
-	"goQ0KhhhOzjCWKJFIa7TfKnqjyFWHyxhSRtUYlh5eoXvd2hO2OBRVSYx52m2c7STT6fpRPxffDIXNpZ9",
-	"J9pxi2qdraRhnUzmgr0HPE2z69HOYpZL8QGwXXeOdv5pnz1//pzt7e/tGe1rli7O85MkKYSCneX4z32j",
-	"qrH3aZaxT8lOtDMBf97Oa77SgCwChwrBR852Oj6dK80zAOk+2jl8frh3ABof1+K0yK9TOTG/f/zjBjHz",
-	"tC9v5TTHsvTf9b/v+t9XqP8RfcKAZp9wOzLaou5ZwvNrg/Deg443aNbWG1rFb1Sh03KZZZAvnc9TKKNn",
-	"y9zJnE0yvlRixM6oeB5mTasjqA8SlTX5yu4iFntUCNK7p/zW/sVioHQx5ngRwgtm6+ZTFldoFCU8F2Ke",
-	"au9H8KESbRzL6isjQ7za6pZ0MAJQVt12fVdTm1T4C6uqHu3fSGUtRZfvSutvQmmtEFfVk7r61z1EXf9B",
-	"3b7dRD215COom24rQn4ppbRyn8LK6cTN4bt6+l09terpNsJN9fpteifsUU3gRkCh24AERCJKpXQuluW1",
-	"Y35ClazVjC9EhKKPdYLbauJqmWnE/Jkus2wssSwvG8R13SPG1EEFNQ1SHSiUMDKDmCnmwcSVNZLz6Vg2",
-	"+zwGKcrm78FMzUaM2M9mrGbZy/qfU/DHD2x6DhT5HcutqvxG9Rq/QwxhwqrkmO2OQHo2DR5CCa9FsrGC",
-	"DfuyPXH0CWNfycYrjVzRsf/tHzv5YudohxAYqWDoztHOU19pjnZg5Xzl+eVLGEE/OvsvKpenOOr7xx+5",
-	"HwJfhgtVSf02dPo3JWFtny74n084ozrm2Yoqmd+PHhztLJYBUewno6Did46YVVIdfglqpFjGIxO8EMmI",
-	"nQkN1smGORItiKrb1LgxmcNs7y9L57YiDZva0b6Tpu+k6VsjTZ+Qwd+zZW6pdD7fRVrTbphDexhk+hXp",
-	"fE6VFCg4jNCdU63YPE+WmYhY00ZH6XpGfgQhcs5X7EKMJYS2pZLpm5zeVsMRizN+IbLYAhQqKwJjKkiM",
-	"NFLFjKLhUgrVl7uArReNZQK4yRNbEglGncrLIUTRxUmRL5L8RpIlDrH5M/FqlqcT8bryEMTeC8H4BYAo",
-	"5sVYIn6f6YgyKVYLoY7LLPAKqpIdagvtheVnYGRTHZ4caIamuMf05sCuQIId10yboVHWAe6chQ9yzpSZ",
-	"4PrcNIN5wUKYY0rRwVxKwTOkibxIhBTJzl98Ag5FBJ2RzG5a/wg7b9lei2kqgYZ8d7l8d7l8tS4XJAdA",
-	"jQ3toyPrU3ivRTuV96lKC62/myfG0nkwPrS6ZaLSL2P9LGPZ4mhBgh+x2KLe4idi4BuyhLBLJeP0+aH1",
-	"o+Atjo/HEjBxIb8PkXEhfQ5rDZUsjDfYE1PLC0wngQLxKmYDD/EWyjHZ4cAnEYoXQIoZlTY6dgI8un0U",
-	"eJtWnq8p7LtZxwDAg1PSse9OnDYK/6UdOSHespFLp7zf3506vxGnTph8qw3od5MotNFvG4PYBjaHaEsO",
-	"55vGwvKlhrRmNuAs40Y2vhTaB9uwIKUu2XpaCIFFQYejsTwpQeYwdbvWv1/IxPR0sHeI7VLNkjQp4eFG",
-	"zEK7XgmxcGXMljIhuBLbC4xjKXWamZ9XYBCR4lbb4r5ROQ5rRb4SKz/jaiwHWFU55dbegqU/dJpllLUN",
-	"dVG2k9Fxpe8ko38R+LSkQqe+2xG+HkS0BxL8or4e4MoJD/qB73S4v5QvOMySw5a5yiJ/dwx/dwxbx/Cd",
-	"b2KIhW8Vtrzea8BcMSxMGEaI7hH7E/JSnhWCJyubjp9LG26CPDTXrBDERLHoKTJX60ymUuAKY5yluPH5",
-	"PP50q5lOMfFq5Rfc35KTkr/h3jjpgyoc25uUHpPafXdFfHdF3Kcr4gtYrESxq1M6ptvnq0MXG+Smv6Jv",
-	"r7PKi+I8hQCLxzPLVxfjT3m2nAtm145qSEhxmesUqDriX5VW+j/kYBzaiO7grL/b0r/b0r9uW7oo4OI3",
-	"6BH9voYgIbxkiBbdX7J6l104TH1KkzDewu824VYC9ShGYeIIm9iC8Sx+twL/dqzAjsBsQHkqN7+V8myW",
-	"fO4ISbtZZ1sJ5svadeytCis4ROS/G3K+G3Iqhpwt+H/tFt4t49wK4ZuGVtmwo3Z9hk/Acw0ApeQqGZZC",
-	"/1j6RULxG8dG6yGnim1IqJ6AVXshWAFS3HDE4smyKIxo9ypPRCUOC+Hi3TBciCm1H7FPgie7kAhvPeGD",
-	"eOJdYSp46/0CQMDRWJY/rhai1my1QLxgqIe7mgupz0UxV5Cjmfz/7P3tcts41i+O3gpKXyLtoRXZeelu",
-	"uaZqO+memczuTjKJe6bOGU4dwiQkYZsCNARkRU9XX8dzIecO/s+N/QtrASBIUbLeLDsZfkosUSAIAuv1",
-	"t34L+/XCkyURRKSUptMZ0vLGgo8FsEg6/tbqEO8y7HSraM7UR1YoIx+Tao+Qn2g6wWIHTb98opq9y1RS",
-	"YsOIpl9IYexORyyI1PHdl4OX/h0Ev+wh5yAWSMTC9v3OKo1dK9cf6qI+qnuaFizj+mc+5bozvHg1GAyi",
-	"jnuvtq7+x6v/z9lgcN6JOuyLZoWg+Sc2YmZDoTqhJQWEOUBczXK6xOc8e/ndefhD+NR+Zu2vNFSpXF3T",
-	"LyA1qpwDyAtAPhYs5QpDGEJqc/vO5wmfKfKLFBldIsdDJ+rMK136Mvj12cz92pMc7OxXtz5161M/dZ+6",
-	"QZ3u4UmfivFNuRp/1Eex6HrUWSiG8O9A62Fbdie6Vru0h/3yKtrLq7Sqoul7UoEs6V0Szb5omJtqgEtH",
-	"oSp3JLCu/M38iORUadId8UJpBECYxWMi42Lcs51mV8BwP9a0vzK6h2E3WHMDt4pcpPk8Y/Zya5zMWb98",
-	"5quRZgWw4YISHNE8d+w1S0bNwBeDwYBoSS4GP/xgvvr1+m1Fv3Hdi0jOb5llS4B8FrYiPywk0oZDGvXK",
-	"I4VCdmM58K+wDYV8S6EQtaXCuCcAop7/5v57T6fVz3LkvCJsweC9wZxBqbPRPMq30qgLvF4E1Sy+FVYq",
-	"M0ZuWCqnLC6fGNPjKGtDEB3XljPMuiRDEJ4JtjDJLOTHdWCtaxElm4Ss5SCrieURF5lF23EpVNm3uwLO",
-	"c48ei62xecYfMhc7AIH90e5eSAiN2yvEdApcnFsgbOtRfeQWKfckkXL7mqDr+oeuxEWgTsC1xGk8zTvb",
-	"KEG89enHWtcWtJZP0MZa21hrLda6n5rfmUjF2wB7M6mU0c+SSiUgQmkiUbGQO+M9VkI1SW9L0pSADq46",
-	"gCUILfaMm5KVsGktkrpX3BRJU14OBtDp3UuyWGCX9mRG9QTjpqNCThOzXDKHtZMkeY4xbV1w2z/O/B3Z",
-	"9pCwJuC33zByji7iIGy/3idXSBpjkSsyoIvB8oDEmoSIF0rKxvMOuuggj3iZKzq7LAdSa0byA6BTesuW",
-	"iG2EFvJmYjc5FbexSFbjlIl7w9x3DzObRxCsF8b6MjPEiq7Z1Or0XhMLqWiOY2E9HBdNGAP2XDSvBoPB",
-	"wPjH8COaZcEPVtf3eVpMy9/+Vg34Xp2df1cGfG24GHuKPXWCmy01bgvcbIGbD0Jvc6BBvR9GvYHvxtfN",
-	"loQ3pEuFuxCUWpiT1MDAvTEZ6crWGnKS5i4uLxiLYwvlEMh+Mqm8u8x5ROB6K/BagfcISPXj5a7CUORz",
-	"SzlvOwsc5M00psKu2RddEV0hVsTZ0EHzYgzr2b6ApAtGK8INMIXUu4xF4njywYXgemnJDUrC+8R2NUbJ",
-	"0Ce/0OKWWxyK/TFJrMx9w/Oci3ECDDnuw88TPpvBp05YU02mtLjF1qI1VwzZdPxSht0QYhE4V9BfOQD4",
-	"CGOrkwlVQCIkRwR7LpfhUFe+9OL1mV8id59Y8MwY5fDmxdh4NBtVAfkJHAP3+BgdFpqmWI/MSBfVXORI",
-	"NyM7Xq+M+daeuxICPhTp4fogPCbgI2jA8HIwIG+pUe+f9dY9GD6xlPE74EiQ6e26Hgy1Peb79du/f2Y0",
-	"u+ZmvIvmfg27AjPsyrb4jBaf8cTwGVcZtuu1MknLk6m7EsFxfJ13AvjHigaMSFIRFRA2K/WhuQwlFnxR",
-	"1XxRg96LsPVDKI8cACRUOk2aJkBrxiLQFqV+NKuCFBbmLbADK0muvAnzFcMnToVqcFp2C3DDdVXZl5Zi",
-	"m4Y4MtqANq/zA0APAgHoP7Zb4h5gQmOG3gnutfn5CoLBGLrCpq7tLyGCsa0Fe2ASf28D8yS5fFoezNbn",
-	"f4Jpe/+Cjpq+L20fOSJUoCPZ7L5dNZVAlDo1pcLq1Bubkjso0b//YTlxvt8rtGYFVr61Nuvfqtt6hdVu",
-	"Z/qI2f9o66u9dj6AV2e7nEU1mBSLurhBlNlGiRUdM/lwHH39cDmIPcMqjyD92oREm5B4gITEYSbRPY6K",
-	"jU0/VF4igfqT966C1Z3cSxd8ERmZSWWJp7ZMW0D/EsWE7pdNNcELElIj/CbylZdSMLJgeX42koUZ11x+",
-	"I7+4JR0aQXv1+e27dySXKc1jMaOFjuBn/zsilGRySrkAGaxJzqjSkEMAMmp1adwsW2toEUxUjHNGbgqa",
-	"3jKtIvLvudRMRbFYTLhmakZTFpFUTqdmNSPy7iPJuWYFzZWR+kKKM5xNCHb6PC8Kc5aMwiiHIVzFIlwu",
-	"is9OYEmI7alNldNJ92Q7XI6CZw/rK1aTEW/xrk+iA3VGBe0XbMnU/15brBl1/H6GLIWgnaiTU//JJ/Nz",
-	"144ae2n98OI720/r5QVmKrg9G2/mS7RvdtNFds3aNEObZniKaQYvSR4+y+B01yMmGaDIEkU/Vlri/7dI",
-	"O8Silncg3UBZQsOD8v9OaoR9pG2VqBnFSOqbZSzK3xCaK0lkYWxLM89ycmWTBD/3ezMNsWgkhnDrf+RE",
-	"w1tnkrR5hm2VwR55Bm/4tXGPh0wzpOVmPn6WwQvA3+z/9kkueHTKzskF+8tTJhf2NhhPUyhYnsbWf3+K",
-	"yYXUb59j1ga6E7RfbsFr0SOnFvY/KidOLXgdtq5FpnuONrXQqth6amG3E33a1ILTyU8kpbBJTh01o3Ac",
-	"Jf1wGYU9IyiPIPTajEKbUXiIjMJBdtB9TknIRnt4VKZJbJoTApF9uiRaEsW0rch2RVz1uujnq2XRIAX9",
-	"ilwSMc9zY3VN5V0NgY+1CFxjiwAod3Z9xMwHh0nOzweT7O4rM0MCxspqdYad19+9fDUa0Iv0+3P28mYw",
-	"OL+gNy9epnt2AbhSio8FdAJuS8laOfutylnc5hVmYUnoOnrhHQRtxma0gE7aZ2rCR3oTWXB57bssJKDN",
-	"+R0j5ZdNPLQQ7HGSrYzj9PqxSJSmhQZ0OtaAMZHZvwpGLl6eTeS8IMlf/jKdJpbIAIArtvctGZmvMz7m",
-	"Wl0SKpYa2NxYroAu47vhYJBEJBm4/3zn/h7gf67evP0x6QWCdmAsXjPoGQxqaQ8DzlxCY5HmMr3F9lPd",
-	"kSyIFXgkuXj13Sukprh4ORgkvSohA1TEuR6XsN6gWFQskpyJsZ58GH02n74Tv3Ax18ZGN7ojsSTAid8e",
-	"P/17zmdmsRPChC6WAdkHc18BZ7C/0TMVvKKISJGyYcMbCX4e6J6oMqqz8I0z4F96VwK9iJCCVVbTUS6a",
-	"icBUkbOMimBIjOwTveDGlMDfxgJexQaG6jqNRyWx/WGDaxML/0aGREiykFhamNGliiACyafzXFPB5FyV",
-	"04xIMhc5n3LNsrd0RrFsEfvExyKZ0i8/Up4v37PFX+WNSuDNka6QJDMfE/hlD8YvWdz84M3a/XM6Ydk8",
-	"52K8Pt/9o38HsHUet/huZX/CDPxTbjAAsvNO1BkVPKNLV003BdJjX1tH9byAv21rfjUX4Z96Mi9UcL2e",
-	"s/DPBctE8IF5TPO+zaxPeFdjKJRCdJM1FHWsHOwMO4PXg0En6tR2WGf4ylctvoe2uspugHD/Bm+ifNLz",
-	"8jEvwmcclM83CJ/tIniwi8pTXfwOBY4owDvDzsUFTHXloNgF29rGq+1q3OotJKGFJDxBZupAC7oT6Cyy",
-	"H2tfrbXMSkm/wTbbh7PaGmM4AJoxrgGnVflRvbCxu0oJ3QNLYtdyR1JWO1ZsR6x0tEaf0Z3O5Cv5qev0",
-	"0Y3Zis3q8WeudE2M/MfQM1ca9JUrD3tyrcr5l1cnwsmEvYT1idme6wbQLqTP9lC2jM/fAuNztiJsdxPE",
-	"NZmySRC7Plhbc0CjsxcSQO/A3RxgK2LhcRM45MPwKm+WrJj8PtjxOAluAlapZVf+CpAUxzaj7uVbxgN0",
-	"L9lyc9iFK4RAgt1kTJjSx02wp0ZgPpHuzVIz/EFvH1vmz0wfftxOhL1Y0cfN8XH3jlvkRYu8sMiLAyXA",
-	"iv7eq33emrygzXRi+m4xkTlzqgXJfOvoioiwLymb6ZrrMzReEsgdpelSES4wRhs8Okelbvv9ENflgdZG",
-	"chRlNzJbGmnkG819cJyVG9ktkY2aF769Ht5lnayzrLpIKwxEzDkjXUbTSRiAvqmGn8m66LMN+EqRsl4A",
-	"XYsFLs29Wc/NwhIRI8c1T44ZEH2s0GMZUDx/9aIxoCjmeR42pds+oviinP2LbSKKL4L5vqhM9kUtojj4",
-	"7kEiio+C0NlFNbZ54zZvfER8zsMHKR+gz2wts6yihm51Td1me32jLP0M4M5NJb+ygCxdnyQLWdy+ZUKz",
-	"ArqrQr3whIUZzmcKEoUkhavUkIDyq2XBgys2tGPluhfFIlCC0JzOds6DDLN1VbnwaMow1Ro+b3Xil2Qq",
-	"71gsuCY3lmfbJV+DqT1TKwFZWZgfaHqL84OOfPYBVnO9UPHVw55S9inCpYGghp7wUOcbaYb2RvXOx8h7",
-	"PmrKs7rR375/S6Y8z7H8PKd6AjW7VqP+QtMJF+b4RJ3Ke9sclt1DxbX5sjZf9hXkyxqV0L7qZ8/sWDCC",
-	"c6mCvjxyZKRZtJn7MxYN2bAg9RUoIllAiuvwfFbbaXSN6Hu07NNOiafQbGqzT99W9kltLda2yDiVuabG",
-	"aPZ1NXYEAWyu1Yo1qkj3ZlllEOhFaMJWf+PjN7FY/cXBoeuvIWq9ziuvqK02at1GrVei1vuf+weLVAdf",
-	"ka6v90O3F2PByrijJSiZgd9X9XTBE25y9P6vtBZT6OiJDKRJ5ULj1NoBIAduXMwu+IOxqIW1sdWxghn2",
-	"LrFGscHThc523D+lGwGdUrDRuIqFuW86oWLMsvXu6kjmuVysRPDRZR/JAhssTqj2vf5iASn1CADO7ooK",
-	"ilkWzc577xgB7ceJZa/xdIGlyvi55R6iCxdKflgvF9fl8YK492uKNojbBnEPVjO/unZ5x3ScWZjFeYCo",
-	"bVA2sWXM9nI1Zlu2f6pI/4QEGq5MOBqBa/RULQ5bFiDxUoIjJqp3WR2ikqaEpKpVZLHwkdNQ10DDjrlK",
-	"fBIVOtCOpcySS5KkVHyai18F1ZqJjGVQ3xSLpioS+3vzc8hq9ckHl7zVm9pvBZyNUph1rZQbQWx77wBr",
-	"med7zPhqfRFderO6Vf/OCs1TmpOpC7Hatw9ZTjEf0VTPC1Z0hp2/UGp01lRmLH8/N8tqfv+ns4syTmsu",
-	"Ie4jqY0K6byVMqfCWxNkKoWe5MtO1FGs4LQc6vz8++9eAB8jbo7OsGM2xIYUZlVNHqVE1r+7lsqxjQM/",
-	"0ThwUAEYqLNS6uyjzM4yuRDQS3yDWgN0wY9Us2rRafBJ0HmQGN17BkOSLoRKZAEhE8yQjRTTl1bkxoIL",
-	"8uv1W6PJKuNhcaZEfAwtcg54ISpIfSqBVsSqCP8VZjS9pk9Il2oylUqTV4NBD2Z8y2agA62oRbThJcZ4",
-	"PDFkWKZbSzxi1/HgApg2Yoc3F/FCdWotV1oCIhPEO9eRQTQMmW0uRY3FvbWoZF0p6svBIFpfbQqvDDxI",
-	"u2/c9UbAQw6YCrPCYVlsWkilCM3zSurAFg6XH8UCdovvwV5fEGNemLtil38LqEponvsTYAGovT75seJe",
-	"x6KcjX2xBSMjnucsK5tbFuA+qCPo/x/t2jxynjXAGfzzt13qKPepRf39X79H296E1W7yL/OgweHtDDsX",
-	"g4vXZ+cXZ4Pz6/OXw8FgOBj8fzsW59R82eC1u2x3pe9eWKv8W+X/9JW/l71NVkD55WHmwAGlk36Me6sn",
-	"6+pcQ0eBnWsmq6NEVWOiUiIZi7BG0t5fvWEjWbBfdVraNupqpFmBHxWMsC9pPlfGUb4x52DVsokFmjbm",
-	"PnLMQMPqCVuSEbdBvnJV5B0rcgp9Jo0i4yKTC0tYARbEyKhKVLOxWELE+WIwGCAc64cfCBpNFVQTECXk",
-	"/JY5o8TsmREkdvfNnK8Ix7YW9J5a0HDb1HTToKbCyi0XXvh9cOH+SuzE+fxVq2entL7fXG1S/1tI6q8q",
-	"KbWrllqb42/SUjvXlXq/5bDS0lhUeLv9qI9XXXoE7+Mk9aVuqdoS06dfYvogRue9Zab+MN1babofuuYY",
-	"J+VEIJsG5bomg1o+Sou0aZE2iLQ5xvE9dY2oP/xddJaMEg3Dho6Zmxflw/VWSkpjAYiUkOXfD3yUYslj",
-	"a9tHDfJtir9dBIG1Jxd/exwZ22JUWozK8QoNTxPY2zOcV0WmbC7qaIjWxaKxqCMiSYgxgL9LdAGwnQUQ",
-	"Act+BrCRA6tB9kdofNO1IH5ZHit0tFPIiIW/akNG307IaEtQw/3xoc0VIJvkxkZ38StwE9eZLuEat/5h",
-	"6x+u+If7nr0H8QYxh2XTezapWBohzfRB65szxSKg8Yn8ZTdS5owKiwWhuWKOZ91d4a0OrixGtU/eTqgY",
-	"I9qoCrAtW5WUMwXKIKor4FpzDyXNV1xXsLGHu6JPocphE650A1j084yLLGfkhtHC/MayJ9mn8rhQOdcf",
-	"RnZvd54SCvTEUrz1QFsP9GhVEkeElY7pfMzOUpltgpNeCWK8A4vnkIJViV+eKQLDEBiGcEES+PudEb+r",
-	"FRZdR1MTi5KnBsvz1hdcBDeIiFk9YHhbLbsAjEUsKmUXlyRjKc/QDabuJlxk7EtkJHsqRTovCnNKUT9B",
-	"M1EAs0o9IQsuen3yZzOBWOAjgseNEEdcCV4QuRCWB9c42uBtT+kSykgUcNx5HOc1HZ8B9UIGQ0QIeMRR",
-	"eIaj+xZZEslpMOvZrHLeaTZdj3GEib+VGXtCHDKD/uDVD9+bNVETxnSpac5fkzEF/bE0v+tktLjdXhlc",
-	"03HLCtMCAp8sK0wpxAKxbU4vCrZ1cttc0Six9wkR7hoQJNTIKzIrjGzRy1iUDQ/gkDZECm3+xuH4mkN/",
-	"64TWz1xpL7JaBpi6fDtxvA9szh0ifYGabmN930SsL3yjWwotf76bhda9ZC88C6tejIx7pmytB+lSoukY",
-	"yl1omsq5AOIEM3Dkf8Hd5OC3vUppzW7C6M9MH2A+nSqW6B3D1aWsaJw2jNiGES2hy+6WSHCo94ogeklQ",
-	"0OwYDqcZJnQ4zd9HdTjLGzySw2km8FU6nGbiT8zh/KwpRwtXacZy+3aNOPKuJ/7hHE8FISdzZFrvs/U+",
-	"vw3v00u0Q7zPUnx/s96nk1+t9/m1eZ+lzm69z2/D+wze6AHeZyC0vjLvc39b6il4n6HGab3P1vt03ufO",
-	"lsixvE8uzmaFTJlSZ7qg6S0X47ORUdhnRsk8QHsPdxcCd9mlu8cVSbJCzn6UC5Hgr4lgzHhr0GTTeILG",
-	"L0beU+MCu6uRVk0ll0b0LK03l2RUg2BPiKa3QBAnWLXNRv33PcfQVuFki+ChkXb0hpGbnIpbhOEULGx6",
-	"Fa3zlVcal0AB/1xwbab33jy98U0tDUGN/Q0+Oxb72zvxEffCtX1JaLo9qtdq31Jn2HGvo1OXrG8nLL01",
-	"z6+R+EgxPZ+Zq6rvz5ypn+WiE3U+/J9O1PkLH0+C9seO6y1ndywH4rZy/ZHZdGu/t3kZW2KW1hN+ssQs",
-	"pRqoCehQH627ZicO0nsUzkl86LKiw+mAWBxYltF85luHeQvBeGIfeo2S28Wtrm//1rX+Flxrvl6+7SkE",
-	"15Z53CcEj1r8cSyr7lT+87oD2uxSr6ir1q1u3WpXG3J0s+Y4xSOlGLhjQstiecbudupmNqNjlhEm7lgu",
-	"Zywigi2Y0iSx/aOB8w0aNqIxNOHjifmeZ1GTVQTJWmMW0dTc6UeqwTgKBotI8u85FZrrpfm/BrfZWEw+",
-	"KwhWVN//qKSjMz535j9fQ0l3Gd77T4WcWie4/PBaJtb9BYaFsI22Dy2oiZwRzafsv8CV58KOvi7l4VZ/",
-	"vU1nL/jprm2+tiqlw8U5ng23/T0/0nEjz8EVHA8iRwRPVWuefSPmmX357rWGIrz21bp4qbsutMRqIvg3",
-	"Xtlk7zYYYlc2weEFEAyBpGABabaAXMh9KY9NwgiMuHBWT9l4q8xzXRXYXVvH29pqdVutcogPO947n4/a",
-	"occKXzguq8feHA5AYvz184f35KO5Cutk7caG9KjrJnuJYfpESO36DmRMU56rhHS5VrFI2BfNCkHzT2zE",
-	"CiZSppIeINew78iQlFmLGQV6eSdMBqSLSwK2EZ9O50ArHKNgWnDFhqRgd6zQhJIpV5reMpBIvT75yd6V",
-	"FP62DV3RzIRH8zzHvuKWlMrYVtVX4hmSy4yP5aI3Fpti5OPV9du/kFvGZgpTJKo3JNRmS7DKud7IRpI7",
-	"ms8Z6UJXOOS3pOVs7cB+9d5lkI2CPSHG0NzcDB6mm4PUDr6C/urS9+P5YPAivWVL+A/rB+N76szyXa/B",
-	"A26S5rBhDpbn+5Q9n8GO/sNKmuWfv3XkrDPs2JJlmI2edIad52bXdqIOvAhIksyF76MAN99OK/xVSfER",
-	"J3zaeuQd1FFbkNwWJB+eUQGJDQXJVhOYE4QNTkDi7KbWqsJkJ6v1ubvhJmiPm6RXSUOgdGCrquEYVuuP",
-	"fgm+CuPVTXeT0IDecO6pWmu2tWY9K83K7viKrVn7EKRrzAJl2WuS5412q6e2saaiHJEEbcfG05XsbkvG",
-	"YgtjkuxhSwam+BpjkjTZkjvakLEIjUhniB7FjNxfwD6ENUmzLLAkV1fpOStmpW1pBnCL1Bl2/vrT2fkA",
-	"OirarOz/lXPzZef3r87qvEePuMPVmp+t+Xmo8vlIC81pni+tu36wJqoboNuQYLsbNliRvh39EDv13Se1",
-	"Y3GMEECD1G6Mumzv+u8vtX9drwofh/tsdRng02K2i0jeARrZ8OCPwlTWyuhWRj86a/YxRfMusQGMCQPS",
-	"4AiORSNY4VcBbdfdUw69DU9JgrdPbNyt60EExAgW/3UUC/vf+m0TZ3sbWSwLPuaC5j2rDdhoxFLrRcD3",
-	"s5lUXLuK+Vi4HzxTxIIaONTUl6XjXLNpRHIJnVdJLlHAWPXjuysZlWAfgatY4FQRhg5Nen2vXe8p8JXn",
-	"gFvC4xNsKNRQJx8LKJTvXYLqg2A+3tWVyDPi723rCf7hmjrNBdflSzDvgPE7llkXKxa5FGNWmIefUNvk",
-	"z95iIed5BqURRuSlt+SG5XJBBpVFCB/OA0Tw9ojNcDvcrSGZUEVuGBO+p4XiUBsR3LlpcPf7d1kyjAVO",
-	"iCsizC/IbK4JxbwrJjhGhZxGhPp7uF8HC2PvNZtr5Z6Pprex6OIX2NdwxtPbXjmQ41zwD1PQFDsXEsYh",
-	"PbOgZrlHsjCfmYXiyjaELNgISAhuWErnilXHmcg8s9OIsCGjwK4hwUy5InaMS9+zy206W8GCzyHnmlSe",
-	"Al76TIcPYuYJOCecqZqnKVTS8FFlWDadac6yymTB5rlyszLfmNPyTCGFLRFyYUa94c2bZOUEDKFox7rf",
-	"dlvbJINZSrepQvIGs6fNq5gyquauX3MwEcckASAgBl2q/e4HCRRcC2O55mZckUVhzFNx6UIR9m9yA3gm",
-	"gr1Czs8uXpAJvWOxgKIhHNdWQLngRYpFKdZoNZdZHl1zrMyOLXcdWdl0EeDRqYA+mwXP7I9ziY2k4Kc9",
-	"c2qp5QWBr83ZguNkdpmcmnmIM7/iZmdhf2qzQyiIt3tHyKVGhCrL+uST3cM4W1wceNgJAuNj8Xeaz2GX",
-	"DK3kMQ+65hHJFk+Y0qJYxgJGMG8NvQFoSqqlvO2TX+EuNq25ZuM33ikWBeWqvJN5bTB6RuiYcoHQOXJD",
-	"c2qWgyq7QagODmVEZqywk7rlIhvGYjGxV9icUpaxLCI3c21lVdlh3IvnZ4TesYKOGVETMw0rZeytnynr",
-	"BAXiH5YKD6eqTBPlAM1zM4hZmYJNKVIYwxh98lkSahbUjm0n70WpYGOq+Z3lkfbjyhEZ2DdqDoks9IQM",
-	"+uTar4Q9Ym7AUvuq+dTNxSrmZ3t4TZ8azIDjlKU9at4x1OZtJVelkuvrLar65KyYwxAt95v3udQb6nPf",
-	"Wh4lK+hHTtA38UEFxE9GP/BSnUaxWFO1SmoET3oh4RcKkCtGO5obKyfNPCVT7xKKVEEZYXTGMT4BZs5c",
-	"Ygw2tK4dhg4NchDjVchddH8rtI2CxdW92kt+lvpRq13ZlxnH2f1ItW1O9t3Z4PXZi0EngvKm+3qiOYL6",
-	"n66uzy4uvv/uvLN7bOZnqVveprZa9cnyNuWyWZaCQNxXkp6IvMkI4ybyJjzb0Pi/IgPK3v+BbFRwZ6zw",
-	"OLS24WfZVjasl4Mnr00NFNEuFamw9ds6h2+hziGXa2ob1oi3+ysbQLxtLCldqWTI5UPXMexlap0cCAbn",
-	"sNl5Qy3UYr5azJclcdrRLDkY5NVcSaoLKhTWTe5bT2p8Nhf5wRIEVZaYZsYo2VxcGosmzo3MWjNhIem/",
-	"9RIRs1hNCrEj+0Eff/EJv70xL9oMjLfvQhNn4is8I8JEVpaT9i5JUrDcuBw/wb3eZQnpYvv9yufI/7SA",
-	"CP2Y3zHRI1MjXWxYTcl5kbr4LqQX/IdQ4wEj2a8PtcOug/fW2mONwjhYohPXmwZ3vr/qNDyBrU32jdWe",
-	"6uoxPWYF6nM/hTdLYPZba62RKZ1BkhNTNzxzgF2b1fIDlfkzeccK25SyntceEiliAflf8FsLplhxxzIb",
-	"8O8qhqH88hk1xdQhJDvs5Tb92It8uC8WAppfk+TPP12T2rPewCMm3qB0eakEZHrGPtlJJH3yQeRLG1o0",
-	"V8XCJrX9Q3bLpMqgF9DuDX1yyyID4PExfWgT3rx8XCg/y9lIEznXEWR8VDmAnR48436W75Wbr7/QvuZT",
-	"CLCr2tZqEmD1TcOZIje48qeUSY9uyZn923SCRnYDcXxpK0d/rzN/c+BR3+6Al48DZycWXXcAKic+Io1n",
-	"vQeuYMPpwePYcGR/8gsF2AYuxlaYBOfOUmOiWTYIpojmmE1i6gmbwpF2c+xdBrLAH0k89fbwHuiZ+mNZ",
-	"s8Fq+RU5F7ouK7WUxC9tQdGnNnLJP12v34k63Azw7zkrlmXEvraInTBqn7ERnee6M4Qevz4sZNv/IiT+",
-	"4WXIetHxtzUC48naPU9CxjRLFugBabb00UTMHoFtOSKJH/OTXCQRIFhmls17FRtXPeZRLMrQOPatAUsg",
-	"Qo/R/Njsev+nHSP4bFMUPRYVH1KKv1CR/S34xNzxPdwQ3cq1tI7be2etR9YoEh4rPP5JLrYJj5darJCL",
-	"1hf71nwxq2iPJigdQGy9sPzMtEKvh5e2jEU4gJyjCDtcEY9aBoGvCoQW8JYJeI0f7P3XAqPdBJOeDTo5",
-	"DHTGR7Z6wwHvAHgWixDW5ixbxJoh8CsA/haMdAeIhbSQPsJVL7LjFWwqjZ2j6S1znbI8XA2w0KU+Y/+e",
-	"09w8cn2laJ09A4w4QsnAgsP6sbjeDMK2MFOqLIyQGLGy7JN/OP8xlxryqBRDsvirWCzgAf17mmBRqDVK",
-	"51rxzOJVbuaYggGNZtUZ4sgdfDDAtZZtzvC2OFWuNL4Y43TCWN1yvplkttUawCeVW+whRpDPMIAKGFhy",
-	"wxTiFY1ZoAjNAVdO8wVdmvHwIjkK+sFN++S9TUX7HI4FfTu/WUt8NBg1fPQ94DNux+6vJ4+JntkKHyMB",
-	"V/N2meYMF7ATddzO7QwvXu0Ol3GL8DS5Tfy2bVGGLQLnQP37ecVz2UkD3wvEeW4k5Hrtew3o5kCPWvEd",
-	"6F+jAuTIxQTWKONV9Wvumzj6PtBJJWDZF2JYjTkKCmsQeN5FdVjVrKBRe/1YvBOI/i8Dx8MKZptDdcwt",
-	"RF8qnTDNpLAMxALZHUg7N3oFqoM0sqs6/Ypfj6Xxw7Fa5xJGMdqojJEGChnVfmN5bNVaqeqqFXULD4Rl",
-	"bVjx0qBZhzawU9PBRnWF+pdqVwlg31aDQsZ5o1q2kwa30E6GC6UZRViruXrKlDIvBhp4VtQyepx+O8MP",
-	"sgjLt2ykDDKdkS/qOh/0jAYFvJeZOxduDWxZjpJTX3ZVsFXbYsQWrIB+LoJQBa+da5cjrS66m69bGUUW",
-	"LM+NqVUp7LCWJ77EWFTKbRBVdmltC1vJUQ1pu1Wrllvp8mdEjsw2C5p5rV7agNaFXxble+w2wXexzmWl",
-	"UKt3IKz3I09vvx6bpCxuW38dq5gpL6NOhXm5MzRTUvMp2wPuaxbradouYDC3dktrtxxKi2H2EQ/kwXGs",
-	"FetYrTdYPs71PfYKF1rubK3Y+1qDBcuwgrKrmauRdO685dxAr5NmPoVUCQHAMLEwt+fKKwVZwH9dNLV7",
-	"I/VkWJf/9lsoUBZsUfmFK+7QdnDH4bGijvChzJBOMdma2jEzug8GVktlLsXqECi+XKMFyXolGPayXKfM",
-	"YnGvNgv1E/nQZN9ZaxLMlfI7NNgqpYUF82WmWo4ZzEwWyIBlvP18r4I52CJfkw60W6ZavBJ1plSzgtP8",
-	"70gTdX7RfxVqwvPBqip053J3VfjJ/fIpakP7WK1CbBXi4TWKuJWOphM1m56lVLOxLPimrqFXFk+D/k4Z",
-	"tyyR59gt2A8FDpb9cwmOxmr5Yvc8Nmr0YjAg6YQWNDUSrBdWNTb0Ia3dJyJmJWnBsq0rHhuoOggwddQd",
-	"easDzcBI2CH1hCy46PXJu9rTQgoWHD+7MLwgcmE1iq+hhBLLG0agGp+L0ju7puMzYB1H5zFysQteEJ7h",
-	"6E6taUnKhs7rYr9r+jDbqknNpm/tm3lU/WIRFH+iSjNh7h91oBc+oCpGcns9cE3HbeFjK62fcJvOQFws",
-	"t20V7Y/yWnl9otrHazpurH2EwwrtOIMuyPAnRIVcCeRuveIBvlFKKM5aVH1d1p0YvQEVSzvUNNY0dAvf",
-	"+DbgG7W3unu/+3VCbGOFo3GgeBY6/0bmQRUPFPd0KdF0bAwmQlPIC5staGYTVcMF5iP4bS/sLPJyN+H0",
-	"Z6YPs55OVQjpqwwbVrOmi9pKyLYS0vdy2sdOCY74YbWQIBdyqtQxPFEcB9zQUjBYutg+fFv1SmNRuqVk",
-	"T68U7/moLql97K/OHzXzfhLOKBdcTVhGxlJmoUcKXItKtU5p65R+U06pPXiHeaQodb5pd9TqpdYX/Qp9",
-	"UfvuWkf023FE/XE8zAu1gusrdEH3M5iejP9pp986n63zWXU+d7FHjup5mjveY8H47WuuRYKFgCPBD2Kk",
-	"SdIb4lUpLQpuXTtNckYV4oVoqqG4w/zskoAICa8FgC1XhN4owAqhnsXvwPOkYzKCz4i1gFadTaLmN0oX",
-	"XIzB9FFJr+yGs70R1sgKVLXCyP1GGM9CU2xPI+zabIrWAvv6LDA4zU9bZP4nW1Maz5WTuXDMtjeivMzb",
-	"QFPo7wMyDf4jRySBQczvE9cSzOwrlRDLqoAgQNtsAsoLnAyNRSlESRcwd0U64Xcs67koppGlqk/eYXsE",
-	"IzSNzLLN3UvsupmL0jzPjQAtZbVwgyPes6SUMddbTjInzogu5swI11UpHotgmCjkZeRZtIKrh987oKGz",
-	"OetWJVBwpxNaICYSv1SECV0sLb5xb7PSnO6v1qjUMPnWpGxNyopJidtie+F2sCm5IXuRCIuvrsDgGvIN",
-	"fWinxc3s4GIJI9B86FDhkaPjx16JsQgQ22WhEBGSuHFI1w/ZL8eGDo2XGMNfcMVsvxQ7uVism517kFk+",
-	"V+Fcp3MFra3W50qc5dsgtYPcCbk3dYITqCZPoFj6vuwJWUmeGFGZzAXXRjO/h4xQt35/TAHBVR9Gv2AP",
-	"I3upXawI5+x/EfliP8jBUA10AD1Li4TpgMtQJQBbABRWuV5JXkGYb5rq/czKYg/OPirLD9AlLSGWewjq",
-	"xpMpvWXJJUluucYStcSozwTTRGnKZrr0LFDaxuJmrl3nKiCNE2xhGZy6dZS+vafZFly9l8IjTROXYTIK",
-	"kkiRL2MxggdMbubLJOhgxKFIkSiWW264yj2qg/b65A1SKCn3mETLWADLUp8k6VxpOQWbXyWuQxDPgPQz",
-	"bBKUsREX0NgQijumMpvnzuQoIf2OLEuz6f/vF7OOpIud6IhZVfO6zL8fijfzZQ9pa8yVb8zjuQtv5kvc",
-	"Y15V2WrL3GxHXZ5Q23HH8u+hg2mE0id3vHp9AgF8aJSE8i0WvkOfwKuxV2kW0FHYYRr8ri3zc4+amqt5",
-	"Fs4WuoEyFN2JOlx9tvsGs2vYcgN3ZWfYMe+nE3WEq1N48+n/nJ0PBkDgh+tqbNRO1Fk5251h5yeaTuxX",
-	"TjhAZRJLIfy4YJCIGp73d6Eg0Gza5gbb3ODTzg3WonA7JASb4mizgqWwQ+0JrRH0zGesUMyq8eTjh89B",
-	"VA2He353kURkMeHpxPZL81gGGwgDU6REPbAvNNWxsIaCSi6JnnBF7lgBslZpusSej+yLZX5Jcw7dA+uc",
-	"N3ATcBz75DNj5O8X5neofPHeKoIgGopldN+gj/eCi0wu9ot2qb+ft8Guutg8NXOZ9Qh2Cne1mcZvJzam",
-	"SPfv5xFRFfn094veFsJxTbzMS7P9kRLWPFz1ULbhYLR+U0QavMHVuD26TNmvOjV/TW2swvzpKBovieZm",
-	"4JuC0Vsizf375Mq6dXYNzVPYkF45Oa7cVWZyRSEX1ijmStuqZivY0cFR9irbyFOh2W+t9O7V+x97l+UM",
-	"r0aaFTBNrsp+A0Y4x8Jf9Aa6w8JVvgcBYt0YTSfoyo5onhPbWW/JaKGMLzxAn/iHH0I/JXTG9kxw/Mdk",
-	"N8IqY78NPE8uukWfvHGOFoPV4+bIlRa8+Z+R/P/ayfhGLfL3i1aPtHrkRHrkEIXhaukRk7teb3xiSuZ3",
-	"DDkLGfb/RZKKdK6RjZwSNxgatEaQUUeWkLrQgmuuLZhReX0jMu2vPpsfvcvKOJ+xt++sdVyFYpOujWtF",
-	"PtdSUgnFwsUDh+Tl4GXPR4EgOgihmm7G/B9V7or6ZHp9kuRMjPUkgW4Azp8GUT4GDWb5vAfVwJL9kfn9",
-	"gmd6kpDw18Y3mOVU0CIW8HyKdNWEMR2ZjzWLiC4YzfAPDA+6VbFBWuCDmOc5DJVzwWhB3Eg3tIhioec3",
-	"LCIzPmMRuWEUUkTjnEXQwEewvHfp+DTuuMzrHBblk+D0++SN1BOjbmNhdRbc7pkiScanxlCQAnpvJ9V4",
-	"lDUpuCIZK/idJTXzvg/uJktgWbhdpoMrzCjDWCTxfDB4keJuMBYH/M0IfgyTtJ98sZ/hK8APk2DJ3TpB",
-	"tHLNqGvHiIVdbCmYilCb++f3rB2OsEQXlOdmFf+LFVKRbvLy+/6rAewF+G/Su8RBrdYiyfngz1fk6sVr",
-	"8tlsB/Lye/KF/PAaTaIL8oWcP38JX/8pp5q8oYX56GKQ9MmVW1+34vLOnIVqeL3xBdf3PLy/f5hDWktV",
-	"QtgfTpO9BTDMBWkAcHcV6dqvNxUr2K4gNqloLCmtjH2JQyLZrO00NTT3wIAjV761PtKmJFx9YlNz3NEc",
-	"GwtZsKxPPvikA/XhZXOBNTpXHiWChKp7kIjY8CrEkpHw1hLuYngucUUbmiQ/0XSSkC4FSYjbmdvWJ2BU",
-	"W+rWS3hCxf+Lod0Ijx+so/nWnrXnXnrgIkEfKi9SrKWJl0Y23OxltdvRXhavHBUrnJcz5ra1iyvY+1SC",
-	"3LHoliFuLsjIyBwX6sa4tnKBbXwhLkYN59xLvDAibmS/Ywy2LEVAjXhZihVSf7ldF44HQ85lOnArOH5G",
-	"o00qk49Izm9ZOE6Eje2t3PMPBpxzxhYzg5mdX74csytKqURFGdPB3tk+aH5PrBzfeCxApgX0P33ytkwj",
-	"8YwJzVOaE2v0epkI1TDCHsRukJiCQcPUlHGUgn3l9nTvkhh/wx04OG37xuz/VMjpL6HUeFwyIfd2Sysf",
-	"Tkpn+MPrki3ISrfNnENwqDrDl9/vZPNXlqKNvrfR9ycafe/Kgoy4ANo3C2VaZ7wfEqH/Ddm9NoK2aBjF",
-	"QQyUkUtOlgcRnCFkeJO9MEdPuJ3smr45zmxu0UYt2qiGNtrNzd955yMjn9n0M9j+q6cW7CNFKPnr5w/v",
-	"yUdzVa31GPispf2m6J3NpdmYKvQ8AAtyDsZRLLpgKv2j4NAJFmwjaOfQM/ZSjSS7b+45UegJA5yc2pgo",
-	"difyA10am41mZ1LkyOCMVj/+7SK+Hs44ML4TPLPHNXlhQuYiMyZg8ryK/MgkUl97E9LY+wAtgsvICK4z",
-	"AwOEiiTsi2aFoPknZrtyGMvaTh69BQgqgPXIpjO9JAivRzvY/RqorPHGzrTYzYSDl7anZAyl4raW2hms",
-	"6x9WjLZ//taRM+BlBIpwmI0xvDrPwz0Xde6Q4nEFmRGR/+IixfAIbtrtxO5flRQf8TlOzOd4j7w3rx43",
-	"QVXy7yO2v6m47hY218cC2D7BufwT5Tn7Tw0Jf6SF5jTPl1a87ge3iDqzeYPR9qdSbLtgrBOlVek7LEOU",
-	"FllaytyCkTRnAMLs2l6FKhY3LJVTZj37iLAvKZvpEge6BhzpEBvubl1ZRBDlc80GolhUgKw9csvYzJJN",
-	"OI8bJEyf/OLygBI89eBxSDcEIkaxSEpMGJQflbnGiPT7fQxNuECUkc5n5BOzsbaue6gekcLqzgZfPcRn",
-	"hgG4Sp8hUser1sMCq3QfchRiVgvmmE5sbGFUMAbj4owA5ZIv4asFF6pnw2o+0lEYZRaE+aG3X2afhGYB",
-	"4NCMCn6GhxB3S5pmS3usItspGeNRQVfliMwKnjICeWAVkTsmMoj3Z2ZcVLmsIBlSsPTgUal9PKImcgHx",
-	"tkr7UE2kSJlT+Bhu1JIUDNpaXJpxqfFSGMUoYSpn3NoyLqBtVo2STKbzqVlNPBoKQM6ijF6H9ovZCk0o",
-	"3wCxDZF+6Def1SC/xpQJEKYhcbiZrbXAykhlmI3gukRh2yhbeSG2CPFd/ZU0w1Uhy5FtZAH01aX5FVh+",
-	"eMuGMK/rkY9bF2ZaiT5zy1YOiwWTgh4gC2fnUDszY0vh/zAIjOhheH+109CwwIsJz1nlZakQzs4FbFV3",
-	"LswAl25d3U8U7oObXKa3Zj0x/kgzcgOZflxTlI5le2xAKGg6hupIswHlguGexScpmNIeWZ/4E/Gr4Np3",
-	"rwzJ4Z8p0p0LOAxZzx0Du+1haW3gki0s3fufpNRmX78TADrINUcbnmtzVs8vQNriKQfYASDepzTHzi3q",
-	"klAzLIzlUhqUjPgXszulcHi37hv5peeg7/aZ4JzZVI85P/7Vbfu2Kk1hqo+KQAolseILhzZjwp0Wcp5n",
-	"pDAWBAgBmE1WdnTRkgzgJF7VGnkbIeZlkkPJT3FipJuzMU2XJKOa9hrh8qTpWfDINyHX9bwwDg4g18lW",
-	"wPXLsuxkQrU9STQ3m3BZa/9ibuDeg9kGGxHvjVO04fefpb5GSv7EvV838Ya3FPZhNPODhkJdKpbE0vwv",
-	"y3YuQ9vMyL4uOM8oNaGfOsiEMjlUXWgER7I8u7RPCY4SGeV07BdEilUJcl3tsQTH1zp4pOLGygU0YLKK",
-	"pKIyoe2SWwuV85k5dIEMSOV0yrHfNLa8dqZYdgdKroZ0sr2c7k8c2P75FXd4JY6WUgEFMjgA6WLBzcRI",
-	"Uw2LYfm7bo19ZZ9pR+A+Tu6ELuROiP2qXxh1uLqmX0L0fgNSfy00f6ccABiLrVfZepXfnFf5CWM0Tvs8",
-	"U4BygFIq69cdI1nwPKXiDMppNpHl5GY9lSaLicyDpoPvKx10sN67kHMN/BTsyyyXxivSk0LOxxPbWT1n",
-	"dyyPEFnpH91imnzDfoCTuo7+EUAq3M9rTXl6JDXfqiF6fMa4ELO5rYIXjGVB25+PrDAmXkL+57+JcFP3",
-	"L8dYKFD/JfrknfGG3OSMlsL5cYXEitCJ7pJQ4+QUemQ9HBqMhWshF8Kth1XUbmpgNsrCfuJyQMrcYUoz",
-	"5pw2M0i3YOm8UGDWX6JTGC40DIx1eKQMoNZGsq5WL9o4Z29p2qHBYraFlQzXmWF3IrcjzQP6pTHXAeQC",
-	"/O/gXfgUF/YYFr4RkH1BKeN5V5DnJAEYh/rIijc5FbdJDwMICnveY+ElcSV19r7mPTOaTiLbAhKQBzTc",
-	"Bs8Q+WA8mcpM0PgEC9LNx7ZuK9srwnMEa1SYWwV7WpldSXOjB0U6YYpkBV0oXHTo0y9lXpnw0Dk4pZEF",
-	"nkAEyzdjhR0KC1jLhlVmfed5XusKjSaK2wl+9vZOQoaHQRax8M9ftcD9CGidwRN2K79WDnNU27CxcO8U",
-	"8YayQMu6FHkNu7BPkpxPubnjOzOcchw0IErMJ11l4YPFXOCGte0fh6WtaueFh6GUJF44cdd6E3pfTyn0",
-	"3nxP/kDOXRBf2TJeNoVCarQe/iSL9+yLTnq2/ajrnJ34WySXJPnnvxJ8FauvqB+LD/4YRkTzqcW8pVJp",
-	"ZWwk4zaQGS30Sq9G0tCZMewnuS+5tfgFCyYf1CJyt2kwjP4xsT3PLXaVYqltm7I8or3wF7kgU+PrIcWI",
-	"9VjdkjvN6pe+RshlJcBDZTfXGR9S6TMIL2ZyIdRzpjQ3sgUA0XvnURuR1G/ldDYP2RSeKeJuh2cT4g4o",
-	"JoJTDZIL+u47w6Ziz8QCDBon4wOJGaELAEEfik3ilSb+YcH+AGijn0XiKtNTmqdz8KU+iASicl0ljdC0",
-	"zKVS6Td+0RIXatW9Spkj133yEw4NutznTm1MyK3DECGQFfcYKymtyK86xwEUFITRn2RRyty/RQ7hGbBD",
-	"mOc2i6qYhn8TY0gYd+etfUwuxS9MT2SWWCvOuIGEi7OJnBsrymeFuwlXH7CN78dCpkwpLsaJTWAMzQ3m",
-	"MzKR80KRz+SPoNnhs2s+Zb9wYV5/Qp6T14MIFAte+Yn8kSTFXAQXhYbi3+AHaPXk9EZC0KKACA/uJT+9",
-	"Z4okcMUnCll1lgP3hiILWdySlAnNimcKB4ER7CUDH/Sc0nTCBcPhjSEDSNpuYj+HcW0c2a1hZSqVG4Gp",
-	"VLmqOwhUfnBtr28n9UfS/Uz+QD71zIOX87z0E/sj+UT+57/rU70s7/PH2i3/57/9kKguYdQ38yJjAjI3",
-	"//Pf5JNtR02Ie1D/fZ+Yt1J9s3/4I/kc2dmVn5h7RH5W/vNPfb+fXP9n/76G7qNyL5mfJPZTc8pwB1ya",
-	"U2D0uL1tFC6ALPwj94O9u9HuHVq7lvwRbd+/Ndm+l/735nZ/+KP7zf/8d80GeubEDgRPzWlbY+qWdi7N",
-	"MtgfoZkbTBzFgjGazdlocp/+1q+5Wo0OT9UliVa8He8AoSnHQ4nsMzkLioHaxMwnidB2zmzmYAry445Z",
-	"4bokt9x8p8wTMttelSu3TGuut2mnpaW9D57KrBOuw//8dyDf/UKjz4iPA9LQL0p5CVdgDc81Ak2SMRpl",
-	"YPma9cR9BtK5C83bC240uo29xwKD78+UTcbJIszKRc4HwKufuWxKuozIXGCuABrOugStltpsKC+xHY+N",
-	"NxfQxXfvATM2Xbv1sLO9cdlCj9zov95lLCia+phmdEB+4KmBKgrPqZL0Vj0P24zWdYLAbRljygUohJSG",
-	"9IGlbcE14xVlbvYe6uIupOhKVxi2S3Xrmfkm5Xbw4wWjA/cAPmLFlzRzifzWIYkRDG4uSP4ZTqaP54pO",
-	"jWNcFqK6WpGRFVXgiuPsucIsCssgVxoBEc7rWoaIdCc0HxEKh8NYKP/FCtmLHIgeOPXuWP7M7T3Un0xk",
-	"KnJRcxqLGYXoOuxyri9JMnNH/I+4Uchz8jc/Gy1JfRqoFoNbIAJM+WxV+ZyQFcGM3kQuIPeZMTYzW2Nh",
-	"xHLoyHLlDtO2ztGG7vRrfCNrGjFnUD0qlL7sorsr54xU2j2J95BOHwyvWKTrIuMWbOdt/BZa30Lr9/Z2",
-	"3aa3MdyK90ZJqN6OwH2z1l/1pDjH9VWv6r6i1XTuOWeFzOZpzVENQ/FUkdKHJFTXfcqhJUT1ar4beKGA",
-	"HYG+Rf9X3hifS3ws5LhgSv1V3gASyzwWlP/CByRJqUhZnuPfvX7p0r7z2hR0TOjqSsHUpbkD2Gq2LE35",
-	"KrAlyanIrBpw3BkzOjYCRNyxXM5YRARbMKVJzV+GQGGEzBkTPp6YS7iNWxu/tYDeUKCfhmD2VUg1AoxB",
-	"nySfb/nMZuWvwZIxUyAQynfmD1eadPHbWACNxKvBYBCRV7bn/4yObdDTMuF2HT4vqvCHI0wOY/nlqzem",
-	"gVkcY13D71dihlGTXozI3u0Ifm6MMvwH0ljAcht5EW73HWkpKot4PKajnW77kY4bg7JXuJmrOKeq4Gn5",
-	"Kr4Nvooyh1x/vwdwWJRaEZCgZ1h8cZg6nDdyYFifJ9ymQb2Hq2X2kccbmS1Jl5LkbaV4ZEpnlyT57fck",
-	"FgCGVhaTmue9iKwvtq7EMjcRjMYCXMbQJbWsonhVN2QcHVmWUYs8ta6xixyX1dzIrnrjvuoNvey/ZUtl",
-	"nHw1t6gAuwzUAvBWCsBLrzsWcG1Qi+NhamG9TR8L12/Z0lasR000Af0GRF8s9of0rcHzIarLFq5M0W3d",
-	"E9pVMmms1IRfBRyBVSTPbt6l3bMgi4MVfRzsVipzWUDVj8Uj6fcOjvWXs/OLwXfbQ64qD9OirlrU1beP",
-	"uqqUFh7HiwwP0VHU5WYq1h/990G32DKrRhVJPv5aYWdtVu1JhAhW409CiDU3ztSM6sklQRgx1HcwEJWt",
-	"1m619jeitcvz0+rvVn+3+vsr1t+kWypL0Fy9I2p0u1+PHQzOMqwloWXJpdElgbgr+0G8tVdgW3yspK3D",
-	"glQsXrw+8+R0EBtN3NANRJDQ1cXyPfbKOdSYIV8OXsYirHZ0ydwJVYRqMpW2TSLmswHq6sfqUqJgA2Mj",
-	"xYYyr3CC93XXr5bbuhYxZTmt7QxTK39r7sJTSzJXFWS1yU4syoVz6jP4aVAiuqa7zGX1iVfnCA3JEkiK",
-	"Q3TPmEeey8KWPg8tM10IGsDqozA/rWjOVKW81yMEypey1iqEX5/BrzEboqCe7Wd+y1zGHMqibPFhoPSD",
-	"9Viv/yvK/zIWdJeKwa1Nk8PD6FuytlXP5KPmmctDtJmPzV+n2dSWZq2WfOVspOvXOrvk7a+fr8++//7s",
-	"zdEKvRokW0v21makn05G+irLQhVt1VzJ0nBcQ+OhUs/XdW+9JHhAFHPZvwBAUI4e1PpmmF+Vo1iAEO+n",
-	"lVOrMPHsBwY2g9WmB5HretCvpmaVLIzxgqnrBnMnKdsXc6E0o9mwYthEwV9eWGFCuybvzKWNbeEmDOIc",
-	"BWNktVeDbZ8QQfsEqMUuH+FHXiRA5EBobiyRwuhJx4bgFhFWb23WGfS3exddgJEhsDTPAZsYavPeZcmF",
-	"bIk3wAB7NRgMsEec5f2zbRkg+BIS+Z4qyVzdH19zlvkUDQdqpsQW7Qc2nOc2t/ut5XbrL/h4yV2z1+Gj",
-	"t16c/o7Kw7iF6/vdXAwGJbGzVYkLqnz7ACPjLgYvy2u8yygkUfN04n7UpeY66JIsxmWBZq9SjrqNV6M0",
-	"XQ4RYXTDcmhlKmOxi6vTJz+a2QPS7D6/BtnSmx0bsq9fE4sNjg15YL8Gnv0ofs1oM9/r5rOB04CDf4GS",
-	"Yk1QMdxLtQPSaQOF+VOwnPFdrhdkO/Po7WUSR6sozGqYDImbq+Y9z/qdqAM9SYFJM+oIdHCrsrJTd1O3",
-	"9nyzF687v6+FxlyFrK5DG3spQ0I272LZdhBiD40DHPeB46e2VH6WVyIWAWEgiCl3AQilTRGxXj2USJdk",
-	"Ku8qxiv6RCiQIMDoFxUSiPbA2mtloBaWTFe7c1VuVcYeqwkhRe8goWaGw3YdOHBJ9Vdv5B8LiYVdx6s2",
-	"KOl7jio1TxkGqod23p4yfnM8ZGTNgl5TqgB7plUXbV7pvrzSnkpqjbENhWZnRpCepTY808jJ8w+LtGiw",
-	"F720RLqJFZKKyg8wMXAj5+OJjmJRoQp9Vqf/C9JMteJFb2QHtWa2uU0skhuquEos0AFTGE1Vgb4lATby",
-	"N1Oq9gizxav9Oi+KEyARmSIbHHQFg5yXjXpcnL/87uX3L16//A71R1VVlGL/ISIdf24o91yV+tXX+7eA",
-	"NPFmvvRFno0qN3ASvC3y7zkrlqUx4svLNpkhvl/mL1zw6XzqrhjJYkp1Z9jJ5Nyci6gzpV/wgnJdo87U",
-	"/WrggxKW9O33B+/oUF3czVGQWnluS0Fy5K4JYZ3SzXyJXPrWxJpBdXW4eU/UXGGtuLVzeT7j6e0DRNMT",
-	"M25A7+kEpaO/hXpvqidY+Q1BWGv+Omm3jibSjdnYbcDcFI6Fveip1LZGHczy02J5jSIC1n17O9I9kHm6",
-	"j/DTE1uQbgI/mX/XSRrzUIhZazOKbUbxgL4CZh8F5L6Ntaz+jK+zN/0Fv98rBYFm9+4h2JcSO/TJZeEn",
-	"e98nKA5frIrDkTtpe8hD+6RPUyTa199KxVYqHu6J41Z6eMHom3SjH/wQ4M5PNjMEkU/qHG7zznLOqoB2",
-	"T+hk3HCLr3AdMP8Ov1sP+qxAAlfBn3jbd1kSQhghNGsntIr1DHzoStjWz7ISO4jFhjhucP+dkJ2x8M1a",
-	"R8A76qcbdlBR8zRlLFO9PtkOn+gxktsCFLfK48ViR4Dipjxe2Wr9KADFpl30qDoSGPPNFOfAsAXNm6Vw",
-	"vXn7najjdszm+LW9qgQxXr14jST10M+bi+o1LsL98eezqxevzwYXrzp79aNdOY0tULFVoE8NqNgsqI+N",
-	"V6yr0BPAFpsfbC/04rThQFsMox18NwRjLADCSAIEY5PMaMQxeh0Z+f9XMYxVYWcuAzG6M2qRVEGLsTgY",
-	"teheQRWTGIvNoESyHyYxFgeDEpveSQtN3EP57QhQXHNyW5ziN4ZTXPeejwFXXFE4v1WF+OlxiyIWXmpl",
-	"KLPWYFB6lwRQjqQGckTUCmKkDnBUyIb66YoDgxVXh1ZYkavwyR8UiXgcB+b0eMTmg9DiTJ4oLHHN63o6",
-	"6MQ1Nv1akGJdNH5tMEXbwFjM87zXJ7/IO2gnW0ps6BRr1wIjbLZLIfZMYhV0YdBmpSEy9aQxhQ8g//aM",
-	"3Owcl3kKMZej4VCabeBNEMNWA7RIw3uRhsfQO2vM5dm8SCdUsbMJV5AL2dQF0E7H/cZ2AdDQGEVpY4YK",
-	"PVEJwX9J1wUIoN+x5erFEAtS9LrmYbZixy7BJXZCo2Pj8vsxXfeOc6ChH0BXhZxOZ0DYAO2PsTN1d+Ap",
-	"6BU5j8j5YGD+93rQuyTJgotMLn6xQ4bJEfyGwPE39/0g8qV/UJy0AgIipameK/LBfMIyI9A/Up5h3zsU",
-	"39UfkUzC/NgX4wMtmYY8RpCEcLOggrDpTC+JfRPDWCTAwe8GfGtukZBBRBL/BhLoRBbZ8ewC2uU0fgC0",
-	"wAU+C2jabtWZGwnDLHYwAGoVjJIFt02LtISyUveoZjx4Vvtg4PpwHYuciuzhaYktjtKtxl/sfr0HSfkP",
-	"fK9A52XeekTKTXnpuLfqewurH2BzYbt5rtchK3HUTqixPF6SC/3iouMjIFxoNj4JHLK+RpujLn6XOxHQ",
-	"IiKPi4gsBfnKUj8q+tHL/rC68fj0vU1brVKiablpqh/afmoNCPRYJB8/fG6u1rRBn6RHFGPAbGis7pwr",
-	"bWRd6WooYvufQnE8F+aySpNv56TAbMyF+GfVrwrR9jD2VN5ZQQkQJvck2OwWwtnmWZHj7LJC5DMk//xX",
-	"YkcoGQ775O/V5zdfKJbfIaNPDK1Z0TvKIhs1ykj3hi0lzoEXjg+AwCgQo8Am6TSd2KcbS3PLwFVafTwk",
-	"FQIPZhQ4Ra7dK+Gika/I6ICwJw1XJctSpWkRcN6X7lTgsgV961CFdlccKBtRw8AcFkWk+TxjWchT+DIq",
-	"n8+9EQtnKJsRNdScvRwMItuyx7qEwVuzVIsciRb7JYwhFpYCKihkGwWPjE2h3NqhqoyF/Q6MItdY1mev",
-	"bC++pkVu5MtaP82mWN0/uJ7gMXDztTg1bsmjMq40FykCN8oC5PV38SUavUopxqsB4vuqWw3awV6ufQCL",
-	"/KvTPK6XKCPt4gh43qN6hg+tVq50LLyZgeZQ4czv/Smr4Dg0RVr3L/nexAq2n+l1ZU9/SosCUfrObryR",
-	"d4wMbDeKOoFZMD2oFgKhw8V4aMxuXLlA9oGdb2SLh9rsTcjpjJqP5bZ4nBBHsC/hnvB3Z3h+3v/uVRTA",
-	"O88H28FUfo/KMQb92hCDZvqsN/LLliCY33frV9GwyvYdPEQ8ZavkYjmVHdOJW8qGNtjSBluabPRw1xw3",
-	"1hLa2w8JiKkb1OsrO62hXKJjwM4rT15CuubgOa0cYFAyi/hoItQcBbH4iCRTWoy5qLBw4a+DQv5rjp9C",
-	"SL8C0ZE2DHEf9uYSoTeueybPMOBiLDhvbtolUZouiZZjZhSlw+yAlluL6Kk25bQfOoHdRFeGQNbKUq6A",
-	"e8KC1oiUS+xaeb6VWW3JZdG04rFonLeF9Xi1XH/98ALrz+D5ymJxEPQHl3qFjSwWm5A/rkEWGUHHpMAU",
-	"KTezklNnRaqHr+J10KBjWCFff2cstxFBIK41PQ61PI7XLusR7IwWtPSNgZb2tQvuhywV7I7jxUe3At5a",
-	"7mtKBFuUnifmsOW8SP0mto16XexqzO+YIImbWlJyVscCwuQXgwHx6APVi0gqZ+BGrgEZ2c7+XCuXvh9i",
-	"Xd8H6LaRRAE/tplEzdnEeFHC1f+yauZmzvPsWv6vJBaEjHI6VhHJ+NToPWg1vmB8PNERsbQEKiJJsDRG",
-	"m3KhWSFo/h5QstBXvNJHI4lsLXvGCM8U6SY0TS0JstHIRg9rSZIxnY/NH72IBFc4sDCOqyZ8NuNibCf/",
-	"7znNuV5+zKn4DPmk5NItTgKEc7+Guv0tdPGG58LrzLR8TlBN6AxqWBZUkXSuwS2P8DUnXH1iU6P8EtJN",
-	"3E/c1HrlTc0mDuZwV8E7+y3Di6pJWWlXDrU2mi6V+6RnDC/z9OYqt/3uDQLjrnymysk0g7DL7+sUs/6b",
-	"BjZAH8hVqZyxITbvhCuigIWKA/l5aJKqpOf6zgf06LU7//Nf/UrMKsLOOh8+X5vfbkcuCO5AQjCDaWwl",
-	"MFPeyhlnGVHzmzMXcBozjYuaYWzQcxlWlhsCq0MfpPFBYAglgSmWM2ojzn7p++QKTrM1uxYTqivf26AX",
-	"KdiIGfuUgf8AxGBRLDD4igElTceRD7oWIWMOBmsVFynrk/dSmxtyR17PvuDJjEVwiy42heXiNpRedipa",
-	"2t79aqmg4Y6NOWqaTrDneBcAk9VfQXtVswq9S5Lc0MKcageoJ4mNq/tQXy34Z/erYIuw6btriA7vq9p5",
-	"wvxitV9Rzm8ZoTaI/0wNCSW2y49xMnwTICEXNsWtLIS0qVVQsDA5TW9VtKmVwppuQaSLMK1wMAjjWapN",
-	"v7W4Ika03zG7/1I5dbjU3CgdTZz2cJ4g6pjLcGSUGHacuciZUiShRTrhd+wzXGJ0HLbXL+YsIosJTyfE",
-	"XoG7bk2w1WxjP4Py9hUMGJ2aQ2NvD4ezmWfT60EzqJ36ViHcxrZJVYhZU0D308ZOSL503r8LKjLMs8TC",
-	"Lk0W+atwvrsFXq+yDGvKrWnymNWAK9vBYRNLw6nzZjfUmHsutI/a8ry2PO+pleeFsvOYBXmFnBvtvw3O",
-	"azGROSP2B5b87RP+lfSGYGJ5oaHC+FyizKIICGJpEEo8i0rHA+VsKoWaT6E7vQ0K+ZQ1F2ezQqZGF+iC",
-	"prdcjCO4HXJ3OTmdYRdC/NBZiSq0VgVTZrbqEuN/GNnkCkBTmJYGyFWfvNOYwKegmKntDu80hhwB7Iuh",
-	"JTGRC2NDktxsVEwk2CXiqyioxqLtShgKlOpP13Rc5VV1AAQ3tk2grWQl9wJR2be4R/7svRRsc5nEUVBM",
-	"boLr2ET8/IM2cW9pOmFnb6XQhcy36xcHP3G/+D3aq9Pci23EKf7ovdS/WBuyBVk9GMiq3ByhtHQfPxTG",
-	"aj3BR9AGtSpRQ/iQBcKC22U/Dy5LlLd9oAD4Zln2As3wt9YXdGKj7O4K31ZkdSlAA/EKPzPem5Ow8H1V",
-	"tpKu0jzPrcRGL8cllngRKINeyf7p5fIzL4375C3+0viX9rfet6y4XV0PlQVH3acBnCP3zKodez96y9zE",
-	"ls8U0XzKwAUPHbc++YfzZ6v7hUxYnsXiho1kwYwsdmgp8rN5BF+TpyVhHHxN90NwoRFdAp87Z9iXjKB/",
-	"4gJtbOF+CbL7unSGPPdKUEOySr1Seg6VXeHwuFaNoFNqXjzLR5HRNO5nXOOlVk1hpz6EHjv32D6Y+ZBX",
-	"EDB9nC9sU5itkBob4gZlNHbXIIKP5SOzX6hYkozN9KRG4F3b2A2NanuwXZZbdVtAo8CFSKRgNe+pa7Vo",
-	"Yp/wLSLmkt7a0sjdGFXkbHmQej2i0xQu7Fp8SDbY3m2yD2We8dSlNfdYA7VzXAI8Uphr64u1vtjx4CFu",
-	"l9UUdiiyn6kdbI+tPTbLDe5TmQ/RZRbBs94C6FLiRyv9NS2rEr/ngs61FYJiTlR9vprT+Y9A2GzmhGRl",
-	"ffJeugrWJWrAjUpkaCvUZwAooJWWFBAeXUykClxXWZTuo3rmX0dUGbQXC2NBVEnX3G2ixqp3x0hOrrJs",
-	"jYKKxXrQ6J4KqgJU3+RxHqHGtCQJq7+5R9VufLNeS0edEkb5kRW/Cq47w4v+q121XXWftnHCVjc9sTih",
-	"COV1yd21lxu8lyp6fgPRoAdSSAA1eDUYVCJ/zerGVi8EotHWbXhSgVjcp4c8/CFdpjmqLbg6XSsFk8jn",
-	"n7C0QDGhS64AdF7RN6+WIJjrMJNnntP6PENCQb/IgkA7dUFtSo3I0YgJ0DGWNsH4tdzNQvXf90cIOuy+",
-	"x8IShfD8QW9FOVW80WMqp1g0Mss8hnJSj6udymmYO++nrH6P7v1lNmj65aB/8WoH1H996d5gdPe0Hp5V",
-	"iO8ytc7Js/GtaPUUtVq01aKHaVFXa1dTMqfXpQ9UC+C0Ea0B/Bu1aLkE9qRBVgxRZnJExshgYLYAdOIu",
-	"w7WO8tLDOEIsPGqypCasajCbqO4sWWrKw9XIVtjuw5XIV4rs3k9RnBieveJ/bgHShkxlbVu3wOxvApgN",
-	"sisQViVM4tAU4A7y+jdv6e1DKxl4bvdSSwYiOuOQI4nFhAJojXTpbtKxt7mB9UNHrNaRXO7J/Xh4XOok",
-	"vI+rL5BMXNqw3AhtLeqTon6sxcMPlDEVFshG8NWHlfutnv9LQuvV/qt1biABcCibCHZhcrPx4GRytZI4",
-	"O5Ca6Qgn8bTwosCWWJNZLA9mCzVqoUYWanRcqXAE8NF93LCrzt2GvvWlRfNQbLAeElXhgXXCrpxjyQZr",
-	"CWAhfBuRssLEh2oxtFtFx/imceRqJyoXoII6KW6kJHI9sjHzgNk116LneiGhraviGWuKRr48WcrtkTQD",
-	"ocoyelV1xD4CvjX9/kNdWpQAD2dvbuXTeqjmw8NLQkSpTIFgj5KUaprL8XyluDU1CyK0JDc5FbfKAU58",
-	"3V0FcULWA04cPbMDnTSgNrboqfDVojbc4z9qbgxe4c9MjPWkMzy/6L+K8KN/8Mx88jLypPSfzbu/j0l8",
-	"xlnK1EdWvDGDQNpsD0lf2RgtyqPNTz1RlIeXiyfOTnnN8IgZqnqZ17rsFOkC6mPB9QTrw1zZQc/lraBE",
-	"LSwz2CJxtSFLFZEkEGpA4FQRSlulsdYUhx2cx/rF6/Q2l3WP8H/EfJbXzLvntEqjrc1rfVt5rVLUnTi3",
-	"VUp7zG+53XlPjgtj5qrhCcoatLIEbCUjZhlsalmwWNyTBiP7ZMFicX8abB8PIBZbR4geMAu2v53/RDJh",
-	"00ActiGRJ5gN8wf7hBmx8J4N4mBFxKzPk4Xd04FKpzSrd0uS+dL9WLhj7KWVGzNyrPnh3IgtSKnHOXCQ",
-	"g5NvBwiAR0jAlcbPplDrtHymNhHXJuJqibhjCaTjJOPuu7JqVHUOSZT5B29OljX0THRV8rxwLL6qd1mV",
-	"TkrT5Y5ZM2xveGjWbKWRQSyasQ17i+wj5OWOZF4dI356sWu41GXtPtMF1odcDMhIkxtaNMRSz08aS31k",
-	"vdKm8do03vHTeA9gKB/qwj+3Yn7/KO6eGm5zXtDOinQnclExoJ8pm/YjOV0SOTdqH34B4gq5uWR629tY",
-	"5+fm8h7vsiEBGN63ou1i0VXYEBHIuhw7iS8ZxHcbHT1Q0NDdp1knllw7D6oUV3KLtbV9/OyiUWGfzZ7o",
-	"DL9/6YFNL78nX8gPr4maMKY7UQd2jVOkP7y2H7g05Pe76r6mHdZmEttM4lPjlXRy1mYQn7qWev6b/c8+",
-	"BRbuWTdWV/iHbwgox2IbwbuLM2IcmrAQ4zqYJldkRgvHeeJHHZJ3ozPwHEjJTxJoKaOO+rFojmWv02Zk",
-	"K2VmZnsw8KUh6l3Gy44T9j5YBT184Lt60FYC384oa72HpxbxdqfTysaHi3+fzBi/Dy7u5dE6jLgXyQcj",
-	"xO9REyWj5ENCEktizA1EVs2wwg/up+hRxML1vLf0G9hl9KagISVnFHROiIClEsk4U6m06v0nwRL98j2q",
-	"01Cd5AbMezEX13zKfuFiriFQ5nmloo6jvMa+n4rp+Sy4tjM835l7qrq3Wl+i9SWeHCqxIjlP4zmUKuFE",
-	"zFMBxf2+xFOoN2KxXnE00NoAoMVlb0pGfUd1mFOlY+E+JkqSES3IH8j5ICKuBxWOWM6fZhnLiGM41r1m",
-	"nqpY7EpURTbyVMUiKeewC1HVCWl+yVXN1zuV4lNPQ/Phna1595kuwEi0f/7IbuZF0WlSanvwTPknb3mm",
-	"Wo35H8ozVVUpJ9ebj88yFSzAViRTXs1tgdQPes8k5iPzb11yAYa/0ZqvM1KRrQmpVqEKR0PyH6At/hNQ",
-	"/H55HgfBXzqxu6D3V49CC+D/ZgD8YVusU2H3AwH/WyBNds+aBK1jdmelgoh2LFpWqoMDXI+OxZehXGuT",
-	"Ek8qKVGe0ZMg8FeUVWjX7UBI5X8fi9PxUR1yBk8Lhw8siY1974Kj2aLhWzR8gIY/mlw4IStV0JduXcIx",
-	"PN6PQUq1OtVD4PbRhtwg2ldJ8MAQ8VVMg5i1w8ciCAj7rngknRcFE7ATvkbWq2MZS3sGQ3N6I4tP1NjJ",
-	"LyGlV49/rkn/DfrfVfJ/F435v1dRZyGL27dMaFZshumfLFH4uLqrRdy3iPtjIu4fwibe0+d+zmdaPf9t",
-	"NqGK/f6QQPv64dvuVx/NvDZFcpXiY2Gbn6204iaQwHPJ0IZjjTEQo8GfKQJrEAvsHn5th4AJJL1NyBp3",
-	"KeZHjXeOt+WKUJgedA6PxVQqo/BSBiyEwSxEhveukkK6h4CYKLQczVjKMySFoWQu+L/nLBZcZOyLnV4q",
-	"BSrWdLljjvK4ynWrmPOKp7UFJjV6iMSme3+Pmt8cFaiVl53hxStjWSpdzFOb8Oz8wqiaFxjsuJEFKzvU",
-	"U16QMZ2PmTFH1aeavVnbQ5swQ7uq8squbyE/bQLzKbVCNbJss06gmlArdVEHP1WdfGAO9NEU84YUa/VV",
-	"KKt7QEs2K2qnnH0Du7U52N0J02JRuX6XPj4bNZjFJu2owvbKtTpR3OZcNymqx0m5euNiN760FbHVply/",
-	"Ic60VaX0cOro8LRsVR39xmd6n1ytf9SNqdryses1bsaDAnFqXSV6oHx2HkadmjnaIdP7wCQjtURvLI6c",
-	"6d3f8XnwjO+afVDZSGAtuA3RZn6fIAHbKeXcdunhmhewteW5kjleE9LYOZ4BVbl+VuYXsbA/cfu7KVJ0",
-	"7ITzAaLgtInn0p5aR5Wzajq1mec281zhYXsk+yt6mj78fdnvpvVa35TJWIenK7atW6rOMzvlQm+uzrJ7",
-	"h6RSqPl0g6ohXS1lDkqBC8UKrSL7I7OXlU1B2PjH2upe344oeeQiJactbVO/fc3zddET4EU+VgZgv/5V",
-	"x2zDv0MbKwv/sK6k2SgWCPISODkgCMSKzrAzF1wHfa5su/19M/b79LlqY/1trP9ETUfqIvapRfSP0DT/",
-	"2NrpniIotYXKWimJgsrhg+LxpDEcH4urI8V7PEj/4eLxbUf+rbTJI9dA7dyZP9j2bXf+bysivyLunloE",
-	"Hq+X4d49rGDq/l7+zSHYrQumDhfGB3U9ORjE9MBVVk+0//+GuHt177Tx9qcXbz+RDbyp/8lWkY6mYDpp",
-	"iqXHYvdguqgLufCHNqQejnvsSPqeB/uRyrc2NY6uHfg2it5G0cMo+kNKm8cMmm+MhddkyxZlYDidxygF",
-	"q831oLYrENG9X7CSdXL16uRd645V4XUEQ+0Bg8IY6YUarkqo9/ykcd5HVk1teVZbnnXUhihPPJh8rB7X",
-	"T7fs+VidtxcTqUqf/0OtVLnmCkQbGL5GEKtkmY9rAxSHjs3/VCySfFND64Rkkqmtu6Ps6PYcP37dduL+",
-	"T+nEveKrf7tMOm2P7qZ3/lBMHGtUm6I5U2ezgqfs7KZg9PZAtvwtfCK4JYFbErhlqDKwjjKBb9/AfBLS",
-	"HVg+5UuS/PNfCSnYVN4xBcCbKaF53mvkUTYKwUniQCPhU5YWao2tVY5ikXz88PmabLdcoPGTPvmJphP7",
-	"OF3FjF/02Vz70T8IYoB6joPZzsb8GtciIpSkc6Xl1OgfzopninQT98k1Z8W7LIGuKoR94bYRDy+dS1RZ",
-	"PaOwzFK4H1ZGgaJlSnJ+V14ATxwMEGrFyCcjzKhV+rXy9zjdUOvZkmkc1/rAvsky1kd3R7Ig1reqvO/+",
-	"RT+Ybu/SlV/fSD0JO+CUddn1NTLvNpOEEjgI5goYPiFdI5VxtWGdkiktxly4L/CvXoS7AZ7WrCSSWMNu",
-	"InPBdZV/ynZoDl6puYaYAfvkeiHdfpMjHCyVMxbhNWZI5yC6JwsfDKm6NU7DuOfu4gSsip/5LbNHCu1j",
-	"zKeYgXfy7St+/SVsMH8S5Vxj1eYdE1oWS5y4HJGprX9ueh/mmg8jWyH9nk5ZA1ogWhdh3rOY3MoY83Xt",
-	"3KnHiRUEOxruCX93hucv+69qYYHyu4vKN4OB+a66udfHHlgn6uAG7gxfVG/hrRH7fTjsfU1f3dTO+xfV",
-	"QQdRZ+U9G2eKwsJtHexoemH2XT5EuGMrm66cyjaWXECHuKLZFKEj7Vgq3FO1IY3/2JCGQ4qWNt3qlqmZ",
-	"d/tFLNbYKQ/A3H3P9q8GByJys3QhbLS3EJAGWnFoWc2UjgUOMuKF0hEi1MBC4axQz9zY3ZslGh6CTllE",
-	"UqrYGReKCcU1v2Pud+YKnvUiMEaE5TpD4aeewSDektk4kL+KZ71LUI5cEBoLmLt5iLpqNKORbn20nh3O",
-	"idJ+FXGnZKEV8MkYM9QLooTMCqPw9JJwoTSj2TAwByKSGCll/kVLJ/KmTWTMIySgeSszBuTlFWuwbj2B",
-	"XbSqwZsfhDNFICTCYgFv5ZkiPHOP9CMvEmxHQnNj+xTGWFHWLKnsAvOLWz5DuyS5prcsgVgOGpD4vi+9",
-	"QYJmvyZA3/NqMBgQ6i0RlmFfRAn7k+Y2TuRs8gZ1gwGDpEcELQq5wNnBS20KEDVZLZW+jPsFfA62Wb7p",
-	"OM/at3ayMM/eJsHUxXkaBH0b0PkWAjoH6vL7QzQ4woMFZQIf0dzJBmA0Hb/LfOzlfDAgGcQcUm2uIjxT",
-	"1WAMCOVY0Dzv9clP6JRmZDpXmtwwQuFHckQSeEBzn6QSSLdhhmEFh5SBuIX5ZQBjp4LQ1DeoSmXGzAXp",
-	"xDa+td8pwoQullFDQIJw68lb7KDvJQuSfnuvt5uzMU2XJKOa9hp84Fg0OcG+Y5YPdvkgFGiNK+cjTI3O",
-	"hOVxWEfQSSzw7Ne781RUPfpYMPMY61GVyjbdcvcoZ5cXjGZLMqGqDrqsFqgJSeAee7vs13T8SG467nNz",
-	"QNc6wbs5s+ZRHtCBve/2m9RRm5VvXdgHcGE1Ht7DnVYzwvPf4ETuwWZDkcgG9dGaniN1DpvmslgzVHdb",
-	"XcOBVtTprAkrWKgQXl5C9vihNYuRu5/Mg1eQ+dvrCLKiIo7f3wTm56T9E21p0sBtQ9u+6k8EWI8byNqS",
-	"wIJPPRB6B+HzcPDVayO5NtV3ak3TCVPN5nA3sIN7YbvYCjhf03FgFWN+OBZ7WsWbrd5Y7CqcyCarF2M5",
-	"TWYvLMvDSK4+CUaHVW+0brl5J0KeydkQtYoj84WgT7191Nx6DVm0p+V7lWV7y8EmjoPHtydbxoCQMeAr",
-	"L97HcyL3E69rbLs7JjJZqIfquD2RC0IJ3oQolueBk4308Wacv8P3PzJNee7gGCFKhGtVwVvGAoLZOOy7",
-	"LAniGQChsPerADBI9+XgJaIHFlyxXp8kXH0suFngITEuYBKLjE2lrsZeMKY8wwtJBnNc57ODdQrPZoSX",
-	"i4RDjWV1gF6fHAklUKvevCQHogTWRkgeFCVQEs6EW+FxiWbcov0quP5bmV+/iDp+3zjUrscJ9F9FawEG",
-	"59BSJszUm/k15erfyC8d/OZvIVjAbffNwAB7lWbT9/PpDRQ9XL09e/nyfNDZKV6yciZbNpuWzeapKUQr",
-	"6K1UfhjVeIIEfeUxNifnVzGRIFPvgtOqEszYO5UTZutvlu5mm7Pg3LgAaxLgYlVpN6bBvXo2hnpdLCUR",
-	"CT+zPb2Bucv8pynRrSdMMTKS8yIWDfMuU+xePps/ckazaz5l78SPdOnH/ptP0cciaRT1nlGnTKfvlkGP",
-	"xcYUur0UXthOKfRY3MhsaVwjPhbgrB1BO2+VDA/f+FedCX/orPSKIbNbbroqDtp09DeWjq693mOkop2q",
-	"gg/+buXuxlg9Rl5RYNW16JiB5PDA8ApyrLuY8HRCcuYisY6YZjYvUqCFDS/vlclVnxXg+v4m5OBACRkL",
-	"NU8nbmbd1SQ0dd9BwA0lnvl9b11onFwZLw+YQA5AY2+Ka32N/lfJvnOY/3WaZADuDQJbo7J324zAk6La",
-	"WSPyTpYW2MzVbHZSVfKtp2oOpOpDEVRckdE8z8kcJMywSlPBlUOgZE3tFQOmiq04Ki5dy+FaPVcIGepV",
-	"UTGK3rHMrpOVoU1iNwpTIlCBsyqm9pdSJfXEEaXUvuGh9TGgi1fbxWpOFo45WtKhatM227C4U1qx3OJS",
-	"1uFSDlAGzvzNJe5hzFs0hlfeA0Wu8Z51wadTa2hiL1hCp9IC67xUgsSBH3e12iBfQtPZWLiUqtENyWVT",
-	"q1mspIyIkmWfWW0ltCIpFUJqKJskCy56a2SgsxnXh8t/tpN91DC51ZCfaHpLrs4G59tLNTd9fJg2utxG",
-	"l59OdBk3EaFeIARi6mcve9aJKnd0G+RVGUzeibilKpxIF7HgXKT5PGPWb0qConBhrDgpeyW3OMgttgWp",
-	"OCXuAcuYbheFXQTx0N6a4OEmgfUzV7pct7aGpkEMnrhwxiuPXThRSrXbxiS/hZhkHhzJbcRb9aA3ibff",
-	"+Oaw42c5cmA6W1bqhA0EFJF3Q4GpZhxXiPMItiBKy/Q2IosJzxkiu+xFZehNedOMa3LL2AxxxOUdlOZ5",
-	"TiYyh6oKGJF0qVgG/CbUl38SKcgE7gDQ4WaCC54lQwLgR1mQGU9v0VeGkSHr1hD9hJpMP6dNgdCCwdfQ",
-	"H1NLexnpegqQFccaGu1Z9JwDLO5hXaI+2d+6fNAg4Hsb96toxNbBfFpxv0PNpjW82XZvBIaQMZIKpueF",
-	"YJktkLMbPwFIlzl/zWT7QZBqqzrhTQfmz0wfcFpOxGddKvzmuE3wylr26pa9Gtirdz7IdQNh98hEp2xp",
-	"6HjYzlKZMbXJaUINjv5LwPvkFaMbCUD4inBBEvfRW5mxd1nSt/EcYAHDeFEsuudG7xrN7dMGqndPGKl6",
-	"q4iY56SFGW1NQIkcGE8yA9cCSuSX6vOCK4mMZrgyvCByIYYlhhV8wyldkhtGjAdOuCh79l7T8RlwfGYw",
-	"Bhbq4ig8w9F9FYS0eFkw4/bBgP4SvJdHDWxV99hbmWdnhcxzlhGlGcvL5NDbT587UUfppfldx4Kutg+D",
-	"XdNxGwFrI2BPNgJWEWh1ikuUzFuF7KvSfJ84WNknb+tQ1jUd+yhWLMowFpxW85/gtvinC6VtinRtgMmF",
-	"4qsNdNUF3YljXNdYI7p1eKuqu9sY1zcR46q91C0FWAPkribAXKSr0VO9DqpAS4PombJoMtKlWDC6Wswe",
-	"VfAUWDVqfts7gMzqz0wfZladykf1/t/qatbVUOujtj6q9VH3slAO6ZvU5KRu8k+hub1tk2Drx0u2Zqpp",
-	"Lsdz5j1QqBNww2LpQ4hi8E4pcCQ5r/TS/dpVQt4DdIDJNKIcYrHqlfaQuy8ZyWKakJHMc7lQWOqfwEhG",
-	"3idDI5TOyCynghakm6gJYxq4D3OqwdrSBaPZR/irNySJnvD0VjCl7EPjL3+EuSwTG9xDd+gyFoQkORcs",
-	"vMD8KONT87cUqnx4B2/ryoKIeZ5D0K9yJZvO9LJ3aeaLg5JuckOhKkXPb5CxkSNz4w2jU/MvFWO0GdMJ",
-	"FYLl8AjhmF2qSc6oq/gkYIVmHuvrgXpSqTPFIGeB0YSV5wofvL5MsBC1lao/t31sS151x2Ve7zRV4bJG",
-	"rGCfWMgxZlYy3BI2fDAGd6AgekIFGUQQHygf/lfBtX2JZrwEf7u0HwNhFm4a3DNc29pfp5U+mz0E5nbC",
-	"1VWq+R2irB1gEU5NMWeHBBTgHo8bUagsV2fY4SKddKLyc5AhEwYu63AAOMIFz/SkM7z4PepUNon5/vzl",
-	"+fdRJ5QURti8eE0+VwMU/iPyp5xq8oYW5IJ8IefPXxJuVs2f4M6wc0OL7UMXlaVta0TbGMaTj2EoKwSc",
-	"ifBL5YsdIxnqObWiar3u/8y0IlWhJoUFdxuznrn2SdBhJGWkS/Mc5DfWq/SGRIp8Sdyd7OUY9SVTessg",
-	"PQ7ucCO/Y6ntq1HxiLBcsSoFI6oXxyQYMDAGOHC4e61Jh5WIljJ4N8YV+1wVUaIet/D/PtrBqBO8z85w",
-	"RHPF9pOZdhSflXsETv2qetyyTrG+C1ox3YrpA0r57VkiAAp3kq4mtNXxpPbm0DPKUMsZozQttHLYIO+r",
-	"GVGayukUQEUATDJSu5TR3eAxFhNsGBYLNZEz6G8HTHbww96QlNYZOEbWLIvI68Hr87Pr1+Qqn0+5mE/9",
-	"1xfw9YvBS/JZUw7B71h8Nr4WOX9NxrThp9fQp88N8D0MUN73k9n3YBaeh3eOhf89XnE9v2FwCflCBv3B",
-	"61c4zqsXbv58xoiZHfmcTlg2z416icjVDz9c2CveMDqNxT++//LiPJzAlfGswCYt7VJwJspL3qLPRd6+",
-	"/PKq/xK0jrGera8yM/NT/Vhc2zqn0HWZUqXsR0vSTWlxA6/NjDroX3z/4jXJb55z8f/8/8uFo/bBYzHo",
-	"D3747lV5hVl25ZYdfv+D+7JHNJ9C9ZR110gX3TRoaVRx+8y8aCy6aNJHpPh/2Xu/5TZubF/4VVD8vq9M",
-	"zjQpSrE9Gar2hcZ2Eu9txxpLmez9pVNpsBskMWoCTAMtmjtJ1VydOtd7LvbNXJ/78wrnUeZJTmEtAI0m",
-	"m5RE0bLjdCpVFslu/Mf6v37LjJ9lRs15Cg7gOc0JwkD3TolRQHGeVvNUpFSYe7soxzlXMyMWBC2j3rcr",
-	"lNgS8DWPyiYaxJqTZQ0SAr0s3qlSs1lEoWXAQSns70/ZUy74lTpUanlmgahh0w3dugIxBCuLWRhzu++A",
-	"iVxb2Qd2zNxZ6Nh00VjS3/poPikfzR6sfoen5gYnTTMh2uU92dOG9FDuk7VrdYMjxenCrSel9aSse1Lu",
-	"bie5rz9lS1b8F1VOfAX+anPdIf89IoqxzNtFiM2Jyk5tAWgHQYkmEK5iUcnmGemGppkRAVU+GaE5xQPR",
-	"zmnGvOHaJhZEldnFJnTGwghlXFvkSt8FnVKOsCA+6b5mDoKAw5JBcUwp7NwG5MxF8Bu9AQxE98uavy8J",
-	"2zdl/gEsyR+KdrZlG9r0+MOlxx/YSC0XTNAFH7hbsDVMBeJ/M5mWUNyGKpJ8+cLWWHZtrOg8TyKSSnHN",
-	"QGHUkvzrxZuvK4SoK7ZSdUwki333NWNYh0bLKyZOSWrEhcwCK13TnAOeUhWIvKSrqGpWLgVJzCXZ1Bwh",
-	"K6oL+m/a2xL08mbBxNmC/6v6mPMy7CCf2x3YRnrgsfOXfqfuIbjtI7LdUViriWnmvLO0LMBt+d334elv",
-	"mpk5g+Z0BTcABktT3XD0zTnYPPXmxO489altEaUExYprVkC23bjkuQZuH5HxSjMykQX+QVVgbukmtquj",
-	"62O8H70oFub2hCcBfli/BBhLoXQhxdSebo9Stpwxwa4tvo9fkEwydRoLzG+qbbW5B324UwlJcw5pkdW9",
-	"ggqetogU12RM0yvIfXg56ZvD3YfTbYMKpkyDccvDlhFAmcSESwz2T+UCYCdtAsJ9ruR/mP15wCvpzkN7",
-	"Jfe+kv9x9vrVnlcSj8CNAVIYLuOfd6FSOR8XtFg1ZOgAG9kW8BQLH/EkpOjTIp3x67D97Rgv68FPsUiW",
-	"srh6xoTGUqy8XirV/EhS+BVR5iuPqgM8tOX0rD/WvBAL+0bNLds7JYmReRdm2U1XYT/+B0iETmdEAGGp",
-	"D24tfqvWmLvcXPciv3AwIv9YE2i+QyZ0yo19M4eVlhjfs7YGzQOApVRMl4tLPmevuSg1c8FfRSmCL89Z",
-	"8Y3gGmOhhkQWZC4LVmvZjHLCWZ71kIKhKE7YO5rqfAXCORO6wjrTM7bC5gD6/02pFc/YeSFTphQXUzsO",
-	"rs7sUYF6ALjyWqJuuE8A0ht/AT6edCZbsmdcFoWN40tLTVg2BeNbsGWdEcTPdRrWy3q+fZjRc2aa60Sd",
-	"xp3sjIaAf7+++53Rk6gTHuCDIKb5NW+jklp390calSQqVhTwVX9yb6/n4fPe1n0445svRVsDo8R6rxWb",
-	"rgApQ7vcqApGdRW/d0FSkq6QJOg9qjEUWYS8D92sw4hMcjpVSJgNZ7lgWiMsR0XCieX7yLCrQXe5dogj",
-	"rrh95eO0NkTfCGa8GoUU3KRjlkpIL3MbjDa+3ilJc0YLy/kLBgxJoSzie3asuwlOBOUbEBnoFqEFsG/N",
-	"+lkgEUzcZVSAoL6PYfAe7OkQOJq1E4e8psZ+tjED1oEwLLtAnhcdgE8dQ+DtJp86Hn5MjOpQtodiJyhE",
-	"de5aW2dr67wv50OCc3DOty+oXtWAM11CmJQPlp0yHa2RYQEAEzmUYMSs401ecec0ZRtA06QaRdv0oogk",
-	"yG0BqD5aw63fO9wm2IM2d7mJUD5woExAoO8QJFMd7DY+5pOIj5HhtbwVvWyIigno5Y25y4G4WhE/SEqI",
-	"Kje8xduZgGTcZAszUrMX5u6csnwfwfThfDe3lJ/aOJs2zsbH2ewh/xwqXXlBV+Yy9jUr5gcET7fNEmh2",
-	"iw29QTM989gH282n59j0JSvmH5EB1Y6KZCUjnw1JRleK0AnUFRHXkoN6avXNr8GzZj4z/ZyuVGf02fDW",
-	"+mEw+9aU2ZoyP05TZu32BxTtvPb9FqWuogGVqFKjUg8CFeWTGOwlTWKxU4naTbmM0Bbc3FaZ2kbTHlid",
-	"CnnJXRSq+gFvdapPQafal2itXf9tROtumQcBOWlShe4lAz2UMlS7XM3q0PqatypRqxKBSnSwy3gv5ejH",
-	"Uq5jOSwKloa5d1viZ2t+kuT8zYWNoIUWVRKRK7bQhGqMas0zVpAF1bNTm8gJ4A9bvHd/Nk1sV4/g5+fV",
-	"OB9cRbodcYBhtji3rQrz0WLEwFUl3epy9gI6BMd3qwoDv1aCALR09BP801CFeS+S8vzFqxeXL0KiUnXw",
-	"fsgLFlu4N3l5kGIgsBJY2aFe/qQtDPKRFQa5/y276wn8M96SdTa/w/j5zBZqdKPlgihNdalIkhV0ohPI",
-	"CbChvGmptJxbZ4cL6jHXkGcY6A9tPFKxSEQ5H7PCRw9X4cnsnbZd4SOkexyRk4h8Rv75t/8VkSld9CcF",
-	"Y9AFpgcUQD2jWCxnVMM3iBlrWbciRSkI4o4gNdF8ztAI2yeJG/PLLBmFtVCCufhcQ2/HDV6KoOy6LzVH",
-	"oCwmqaKeceK+NVefgPmXfFaBW2FFxgwwp5ClD3CYUmiaahwlsZ8wPpnqqvlubZT+HVyRJVesd1p1ZcZ5",
-	"xdhCQYuLFbqvSNe9CJbqPknGPM+5mJ5lWQHAi0ckUTO+WATfVRFuWKmqalAHs38E5fPNNTBd22bJkfuS",
-	"uFYJxWZJF9IoXNz4zBaA6p0CoiOxMWUC6XmfJIrmEBWgDNkG2MrA7oTfYL5GunomMxaM2oJEEheNZ8YX",
-	"jLqLs8BXyYTmucIMknUEUzcT92zvNDhTptFSYQhf3UmAZyw8Yj6gG2fG3i048qPnVDcNfP0eqZlc9M1B",
-	"/0+zghkGecCJgmKGeanMaKpTB2kyXK/Qet+t8t4UBhIqJ773TpHNUO/l5IjkPF+UkKFLfM2u6kArJqD8",
-	"GIS8mA/mS+TTiiwLMxWBE81KBjM0D9A0ZQtXDIxPhSxYZk6/YEvbtC1+n5UMm+4qpiHTADCKhE2WtscY",
-	"9xMsiQpj6aucOwhaVNplGHDBMRZGTshcAnpPAj0m++slH9RhUxGsXZF6Uad+zjqjzsnw5Gn/+KT/2XEn",
-	"6gjkFZ23pZoRPiELqRQHBhe1qk+r+nw6qs+9tJ19nDQAocCUxkqJhgVXAW0QCo6Zi5H33lTf9XbhUVHw",
-	"/kBcNkacj4gTvXZGzUWxQIKXPbdw1WscKKpIdUQSLTXNsZaIkQ03GK1pzpGgQVA+d4ALqIJMy2ualwxG",
-	"TXJqlgJXBHhKMOlTojlTsRgXjF4RKUDERLi6CfhRXIS+oEUhl8qGNCrDsLpnXz/vDYiroIebBgwhZxNN",
-	"ZKk3QhpdWWGHUNHsCNvKBl5xpe1B+u2hdtlT9kUh556hHPeHhqHYny5l8AOEB+A5sqBeppvv78ZiHtiX",
-	"5tWxW3vRrN7Vus8+BffZj+5q38g0KjKxwTR+4tkvR0gk+yD5q/eUwGQoIUDyeH3cqjqocCAFVlVoI+S+",
-	"dylJntUE6DldnMYi+emXBFN9oOE5oXneiwLJmgsyMQpKKGF7LaVR1HasJxl5ZfyKrVRESqFKjszMjhHs",
-	"DL48QNDcOkNxBWNqKUahQjCIy+Hws/SKreAPZvOcNvGfs2sqzCrW2OWggpis9B6fJXIamAjsTzfhF23l",
-	"JHYXUY4Oxv9hEpYWhfwrS7URahYyz+XtFYHa2B8408fdv0a37NretRk+bYbPvdGMmsisuqeOEbCLLw7E",
-	"Lfbz735zSXazsbu4ZFom9SkzqYP5zlp21bKrll09KLs6XDSA2h4OUKsWIyfaUqRRQLAsUAHU1CbdLWaa",
-	"XmT9UEIiVs6y4FAevPt4+LiHVHMK2SfOR4mcxNW8HYGRJzlFnAP0Q1rUIvQ2olcPn44Fbaa3vljMyXC4",
-	"7hRZUuXJrRnNyfCx93NlHGh6LNg7SHhDMLY1b/7+EQxt3EIbt3D/uIW7hyo0Rv+erQkd3DlDWdZ4Je9o",
-	"eP2S6X3P/ANFCt/M3dvY4DY2uIIlv/XlC02N+8cJmTfNHdi8uObEg4cJ0G/PzVMuHMIJEAGEhOFxykMM",
-	"WUdMhZYEMEmxkBNCUROzMOfdBIYC6X4JwJs3aJw+9q9nFDkpGNEFFYpCEZhBLM6pnikE6oMMKBqgN4Xt",
-	"jzzuRR/qzFmMJtINXWbWi4UuLRsnsxZpUneE1d1o1uPxp1USEfCaKfSEmeaqgvuA6qTpfKF6VWzIcECe",
-	"88mEFQxkDUCqq62WrTlLSVKgLJfADI98TAUQVF8DFp6by2t8jOsoUJGDkAobDQMrsqQromXvlBjlnySK",
-	"CZj8UgrE2cil0oml5KDXcwgFAr0UxuKH0n08HGLJ2XXPIoEAdhVEhgAeVi7FFIK6XKSJGYNiIuvZoQFS",
-	"FMTYVAYKm892tNbFKS7TOKfiyvSvWSFo/pa5tU3cAeFOrzKjoQIr5RKlCy6m0Ah0XYU4OVm5hq+l7DlP",
-	"juoRKCktilU9DsUWqT2UHg6X8hAy32317T4Qi99vqN7f/dSRi86oY88ljEbPOqOOO5udqAMmEPQD/qE/",
-	"PO4fPwH3JLxHsyx4Z3PDjlixqJowHeMTsAp/7h//oeNdcz9afvv9bVX/f1VSnONatHp/q/d/cnr/OS00",
-	"p3m+cjx3bwH/xqIliJYYmnWtjF9j8g08nLxdZ8qxaObK5J5MORaOK9d4cMFcAOKAfCNyfmWWCV+LvP2V",
-	"OzRCYM1h4OtoM9i4Jo/Uo6chiPcotAIb5hyWRLGcMwjwrYrc3jU2uHfqWTREb7r3uSKpXHCwT7BlhHGs",
-	"9jnYIAwdhmnKxSqwbcxknikboysL4MgYrYqw6KdNQcXRZkxxdKuAXohJTEamF4tyHLmefZBsYPq3C1eP",
-	"Al5/vppZZQrDF05t+KmPBS7YouAp89G0VlzAQ3TaHLvb3B3XYIIPI2Qr2cNJQrbmPdiiGkSi5sjb01pk",
-	"7a7p2g5R8PPxszbO3q6iGSeWYTYjOT+7fPYVSano+dEHA9dkzjPBpzNNvrl8FjlouRU0dDIcDo3GcDL8",
-	"4x9DmBQo6u9G2xuQszWBcpvYWbBJqcDfsmoSOU2z3dqdOvUFAdbnDn4gu8rYVO/AohnC/z2kbLZnRLAT",
-	"0GqC2e5A4buFan0QsM9Wtmplq4f3qRzKbWKIge7nXLC+D0+8h4Fnex0Kw+ZNX8T0VbPurNtuKluKkSdf",
-	"ccFeaoYwTQnpOmTrWHjRyAw8IoZ5QlxzxhXo/RHR9B0pIGsDfCyG25reHylSyFJbOauWXxQL01j1QIRV",
-	"6oISTKEweUoS+1xQvYIjpLXrwWiaKhagodcy1yxjB4Ew4LsOEruOPOrdQrViUDW59qxKOIOC3wFzQRuN",
-	"wFw2F4wQhSynnltk1qCWpGa+eJndI2PF7eQHzVzBWezmUfYUXRjibngRiGSdqPNjSYWGsi4nT+7GlDYO",
-	"cZut0marfDzZKmdZRmidMr9nFnM0dm6A98Jojs0UngyH1ZxUnd1sGgUiwmg6a+BDsdjGiLwCAgX5UM0y",
-	"ao4vRmo6/rqemTzj0xlTOKZY2FgAJcmEFuT35DgiDm/F1k4wI6dZxjIyZhNZMKwvBEPFrMQg1VYRZFyx",
-	"sIynChnAKhNQVzXbHDXyhgwKqYHtYUQo2AukTyL1xRYmE6vkWJs2VUaNrpZGDb4e4E8J6X7trO/Ap4e9",
-	"bcwvFjVDfIql4SAQz5yTPRibC37bR5lq4FnqgzKt2vpC57dhYxW7Oh7+Et38zhqLizql4PoceN/o+OTJ",
-	"4Mkv3+/P9f70IUzeljm+dEF2m7oZ3gjVcJNbjtpy1PtxVGWILs3XeND7Zqw+WfTQfHVLpYfQrBnMdHvV",
-	"B48fGosag7wFkGjw+Ea6qaNc4Pr2lMvXa4AbTsmEv2OZC8GTEwAfYXOo7TmTS7BLzqlY4SSQW+F8jByw",
-	"HtGsNF3BDM0BqPEo/L2BL+008d0y6XN/nvRJQ59usJwPkbQZ9n9HGFR3ddokzk8iiVPPWEgPIRRpr2Cr",
-	"W1P+n3J78G6IhMbAS1Ufobc5eaOXl8jrrisntIssMEhpFYt6wn+j27UxgBl63xa/HItKZ7NxzGRGrxkA",
-	"C9F9rV2xeDx8DB4m048rEG11n/0jofc3cL3XiOjL5hV0a9/GQ39U8dB1G/ndyMYtAqTfrDfv75etPmNo",
-	"QGWInoP6XheESJMcZDT4bYJQ1HATLcqbqPyw5mBKgUXjLZ7Y/sKSC9S+x5V8yIDtutiwDeDZ7lobwN0G",
-	"cLsA7vtQi4NEdN8s9L/yUsktwST8fB4pHzN9B/dgVUVLsVhkVYgz4DE22WYjEiiMEUnmtJhyGwtSj7H1",
-	"oS2xwAGe+qTbpOY1SirRxoXj+DAWuPkocIFniXQpWJzqemuAaIcmWlWO/8pS7ezYOEhYjjDkyvvpSCZR",
-	"pomFj6cCa1fNt4lQhGvjlEvRu4Wb0tDn2/op1+TA9xH3ciDp6z36FXHLOqPPnmz6GO1voQX28fDhnIwf",
-	"iJW1UTFtVMyhSt8eSnDeS9++L9LSQ/HTfUEvSPLTL0ks3g/oxQ+GZvzg5nUICIxYOOS/Q0NgOHb5SCH7",
-	"C00j6+naO7gcCaEz6pTwHuAYjvZ+eCSnrKBLLqZv2TW3V+zZrwgdo+VhLQ/7oJGdW2m2ekhu9sWHY2a7",
-	"saMq4J9RpWGEOFKx2J7Wewc+3gQ1FYvbYE21PPe3zHM/NDBVy31b7tty3/fAfUm3Yk2Hha46wmTS9xG5",
-	"81peA/2uZ8pq6RNYzR0CtwsSfJrncqlIt5BLNSJVqRJtS/WcxuKf//g7PsayiPzzb38nlAjZlwtLb134",
-	"qkvtsLbJiPzzH/9t8+osHE/II+xoepDd+jOGjMaxGaj572cCBYLIz0QwlqmzxaKQ1zQnPxMKf7KM/Iwh",
-	"uD+TpRTkZ5JLZT5Aapn5NRY/9+v//TyCf0b2X/df8Nn+if/UPuBfZqA4Lvffz7Ae9q9//J2E/9W+8R9+",
-	"hmWp/q3+MH+bHtZn7Fqp+rpvD34N11oJHySbfd6hB9ia2jj/e3sP1Te+O9dVrcu/hz2YXb9nD3/7e9Ok",
-	"fA9wog4zh7819+AO6917+MfWVfpbsEqx6JMzMpfXlgAwoRPShasGxziqn7WoOhiycIPrEcxjr6W9Q6Ee",
-	"J9RqPgcLnMuHpSKLbGGqDXgWSO/leY6OZwjpg0JDrh5QZFpWDILbN+ojNZYlcr0u8lJtK0k0wIVAotX1",
-	"OgSSIPBO27XB1F0ISUc3jDllsoCj0FsPHYGxCqkJu2ZiAy31PeX7XiDjuIe46FhPx8U930FYw95xOB91",
-	"1m0bVfcrF9KMGOMlNC19TIly538vOczXI0ulgjLH2+qKJ/KaFUZzeEbztMzhvL5meiYx6zOnY1n8qSwy",
-	"JlhGSqF5bqhWVSlv44LbOnNNoSvPcCwXdmwfb/DK+kAb7qJ9hKhqMm30ym1oyK8uFiXd3Gl3Jf0B2byU",
-	"5hpsRfvZYIiuocEWjnj/m3MA88tWSgF+/nTGBXOU4g5mmaar9oCpVHe/6a1ppjXNHMw0sx9xqdGMBqZv",
-	"o3C2Mv1zVqRMaAr26MRqJK9teBhXZAiW6+oHzQpO89e0uCoXCQIjQZw7Ih4pppvDWLFFtUUaOLehQh+9",
-	"NLA+0AYaYR9ppYE2lnVDflhsno1bXPHwAt0GNfC0FgW65ebWwNLgGnf9Fbahkai7x0LNXDlIDOFTEVGS",
-	"UKzMrOUV3H6WqdpNBww2lufm37pc02gGuPAcVWQ3UgwUhO5PNA7hhwoJZmd08iTqNC54Z3Q8jDqlYs/r",
-	"L6Dvt1QMv/gTVSw7dyTb/3gxk4u31ZQ7ownNFbu1YLW2Uh8kcnIPytlKV610dTDpai/S+92aeBXVafH3",
-	"lbg1owvWT2WGF2dbfjmEpttUb1klJwXGXrowgmCGoeUJfH6ZJQOSQA1gLKbL53OWke4xQkEOY5HOaEFT",
-	"Q9R6QD9LwX8sGaFzab1UTR1EkANFDQdIqWJ9LhQTimt+zfIV4D7GwvmtoPNTkrGUA07LylB/7ISLjL0D",
-	"hpBK4bxoaORWJKVCSE3GUs/IkovegFyYAcQCpwhZ9lCYxq4EL4hciiDiBdBe53RFxoyAS40LbxW7pNM+",
-	"zCeDJiKE+sRWeIatu5APLdFMhVVwmlnQS83m27FSYODPZPZhsb3MephDbWgBGdMCCv+uzG8dD2RxO3p8",
-	"SadtVfkWVeSjrSpfUaqAUpsritRrmyZsI2o2yfIeJeYrHA+kQzfDd1BDlMiiMARErwBx25Zuh1sKNeCr",
-	"bvGjq2CR8CzpNSvP2yjTK660p0stVsY6fXtgdAyQNe+AhxHw4tZ190kAYoQ7ekui5e93M9H6iSPQRaPp",
-	"7hJhWKFGQCXdQBUho/yQLiWaTiOMi/Kge6bhKl2du8HBu71bJKRvI0ZfMn0PGemhDHheIWwo1RtynNZk",
-	"15rsbP2wu0siwaWO9qkw7SgBdrZNZLmkU3DKs9xeeEW6wKgs2ObpWvEvmwrAbRqAaTzpNWiWsfCqJbm9",
-	"Zmma26lSQinRKhTyYCplLGAhtuqSa6QPLYxmXvCg/VURJnTBGWjIBcP8dyPL4eaPSw1BT1DcFLV30DH3",
-	"USTNBf+QKmT9EL14t2AZh9xS2M9JLqXRKp2iWapZoGNmVEyNRNUqma2S+SkomRruoqPpho7cTq80b3yk",
-	"CuV+WiRMvdUff1X6IxzbVnH8JJAUac0hsYUQNeiKQIh+0nT6coeemJgjpUDEy1jBr1kWuXAN8K6NSPKd",
-	"OaHfJzaCHQQ7imVDtDa6TAbhqJrkjCrIB42FTbXpGrmIFunMtNuzRUqS775PgrhQcrahgRoBalMI4xm5",
-	"j/65l2j1EWieyIZalbNVOa3KeSu55B5a5qUhGPvWqtZ0eotK1VTVSy0b2cWrA0lUufgQ7YyqQFMNqVpj",
-	"iWpMS89leqUQPlXT6YDsrFpd9U26yZGToo68GHUUylG9USwC6NUF1bMIUsPrNTVNSwC8nRwhicV20KLf",
-	"swUgPdOJhSdYpjFMJIeoGmzMarYzmWeIHTkBvz1JNFM6CZP/PYkcYrb4Rl455g9rINybnmPzCqwSoHuj",
-	"0h2LLTo92dTae2ESurUwrmGAw7eywM1xNsrb8QCjiK9uzhvaxgbgqO7HCB6mfjPq0lX15iUtBBfTzq+g",
-	"vvJuFtaG67ThOu+jtvJdlfSbAyRHjihCaDOyAIv8iFcpWougrDgDFPnNGYW6xpczFos6E0utaWGxyAH0",
-	"BPV8qHE8XlV00tyWioqvk9dYQBkcrHfvMs3NO8B0HcwlopacWltnHaDSIWNCHuzdCCgGVz4cBd0S4VI3",
-	"PHoi+T4tjy2NbGnkrwvLA0Vxc2UiAlcFKFp48vazbr7rF1TvDGXMMgX9Y+VR0jV/GZmuh6J5JtNyzoQr",
-	"DQEuF1s+Gcfb6HfygumY7fA0CSn6zuDgR6CiW0Yx9gYkKVxaPiULn/5iC7gZLed4OCRcpHmpwMIRUmh4",
-	"tRfFwgbPs3c01fnKYRgPNrmFnV0Etb2l0mt+tVMyzqm4AmEZwvABJ16YBeLqzE4zcVABUF8Jgr+bifoz",
-	"X7reLwwwNl/Sfk6VZgXJqKajtS2xXOZdLOx7UJMPlT5eAMuB6vJYQUz1drm43r2lmn1Ebq5nMs9ZiqX3",
-	"zBwBBQZn4yCcNY7Y8p8LDWXl4QlN33WiTgFVu58O7lAY1a7Db7IcauvQ+jAOLbz1NbpvCcE24u9oRgMD",
-	"2MfHJScVUd5RI81TcFmAoIo+sFjUqJ6gRSGXivCwqNptfWfWVRYLJNob5dRqArOtodZscnYrtN17Bve8",
-	"9aA1Ub8H96Ih77mbJ81dkY+bqP5mvWNue25H1Wp3tomq3RhV6XrcIFN3pw/gltpTHHo415S9M9v0Vs9U",
-	"Wh9V66PyPqo7iRprl3KvuMibSgFgCfDK6RMoqFV1HWuhA4vdaKudLxZWD0NU4OCpUD5BTczlB9Z/s5RD",
-	"ObUKxhGLLgcvuvvB6nU2g83FF5IxSyXE/7gtsChtdUU6pYIIGYtciikr8E2ue6dooTQj4poUDFTV+jgA",
-	"qy6dbTdCxgJQHWiztk1mVFmrJlgjIUuPUQHhA7s1010mx33J5EHyuIMTZfTwqFNtps23voVy+N51w4ek",
-	"962xsjVWHqp0zaFU01Jwrfpy0p8zqsqC3aChvgCOgKZDJFpo6hEZLTKSUk1zOS3ZiJxzZjhI9wVNZxF5",
-	"Lv+TiYj8Sb7rReQVE1M9I93XPM850JwoFi+Fee4LKXVEXpvvehH5lvHpTJPulwWdR+TcnJeI/BvP5bSg",
-	"815E/iLzcs5I9xU3bZAvaZ5L0YvIWcEo6V78WNKCxQLbxE+2aSD7l9y8+5qL0pDvr2RZgB/eLMgjRZIJ",
-	"TbUswOI4k0ss8S0nwFGMHvRIxWJMFdhVNeni0+S459LQuSZcDcyMYZmEtHXE7YNd376hjb2R7yMWC1w5",
-	"SsbmXZlnimRswUSmXEw5xoQpCa2nUlyzAg2Z6AyDLSUQVqFnhSynM0JjYUGp8XFzJtBCl5HljBUMx4sp",
-	"4V1KrpnIoD6upjx/BNH5SJ1N27GoGnmkiK0+xpmKCBtMB3bkckKOTwjEIGCauTkJvQpRn5r1C40csJAQ",
-	"9hERRtNZVVsUJzRe+cUDu25Ole6h2QIM4LYWnrmlX4Ml3Ffeg1ZNF864DCZ1YLLddSN379QZ0oPCfTiA",
-	"5Uwqy5sN16BcAMDsZhPoNCjkAo+KIjmbaF/1DxoDno4VUpUmCzq1Rn0lCzthtxQYWAgvjUhyccUX1s16",
-	"Sa9YggscLpvLOIOdlTmrlnHu1HOcjjUlgfGZ0LG8ZhjngkM2WxOU3d+yWBEx+27OJc+inWHXyTd2bxIf",
-	"fT2KhY++NlfJPIE714VslM11tUalU9vFc14kCBJNc3PtCrNUikEIE9VeFMQZAmKv3UiuZ1DaH86F2Wc0",
-	"yavegHzrajPiSpseYaFjYYVhb+Mw73JXnd9cm3Jh7uCT4XC4R8C4mbx6M3mNVPi3YvgKBMbw7po1ASZx",
-	"e/+0WT+/fA9sInNH+042suqOexBsbu95G4T+SZjZgh22JWj8Blci2zfIrCfEyl+3C1NH/rzDn7wjSHGn",
-	"Lzjn18xy/0YPcFPSITB1r8/LAtHPEkw0TFfPZMYSUG5Vva9Fwc1yEfdgs557XhbpzAhabwwZ3+4j/QsM",
-	"+oO6SMMZG0n94nnl/zxL54xcaMby29M0nNJv0tvZ5vv9Ktyj1+7SOXL2F0uYtuif9cu8Qc/2dI+GRGvd",
-	"rdkgndc9nbHY7upcJ2I7nZo3EyrDFdwCtZ7NDUL3wFKbZRh3kdkc223ls09BPrv2V/Fm6tVwwzep1043",
-	"6E30osnRua9M81B+TneFms3enjm0Ts7WyWmdnHcQGBqv3CHdnEECQ1WHaqs389Z6TSzWFRv0NYZJXta+",
-	"emNS1s0yBboD9iYU+3r63qcC82CkqfXHtf64AyYPHEoZWrLxTMqrPrtmQvfBgLQzuAqeC31v4D0x70VY",
-	"SoJrMuFFZYYieEmcO2uB+xFZj0As0GAuJyT5FofywvQAxvtm1cc+prYpPevNYOm59y3gr/f6UkzkbcR9",
-	"s6Z+NVuGvjuU0J8/bffVHX53JrZxdv/7+rmvWTVTmudjmuKXLzWbI7/LzMef/l/LswZjma3+n6OyyH/Z",
-	"bjy4MIPEGBwLG26zuy2sW9A4nJhkcGd2aqf0MvsKmMRt1Gr7yiWfM6iQeec3L/hUUF0WzL35nlj5+vLc",
-	"ip//+783BZeljF+z7JSARx081rb6O1ekYLrgLBusnbWg9wg9fhY7QZVj3/gjRb55+8raD9bSVSzYXVXR",
-	"OHyRdJ3nkqsz+Bks5xCj1LPxaiiocYepkpk/Y6H4VCAIflowjf5T/BvqgczkUqAjHnzs5rXxiiSF1FQz",
-	"t4HweDJCPyTXg1gkzBPKhLD5Qq8Av2AME7cDHzPw+KNTEmk9ZFhlmN4qFbP5RjnVIDkmZZEn3gOQzLRe",
-	"KPQkL8pxzlPnvTVTnEkFE8i5MtLqRBZY7Fmx4poVpGsuDHAKzJe7NGxcq15EWK5YLfbNdOp93f4ykzHL",
-	"5ZJYYEBiz6sNJsE+wEinIOpBS2wngtiKBSsCitMsNu/iR3gU7BMfUUYVAGDabDK1Eqk74S/enneiTnUi",
-	"HFimI4TfR52yyDujDuzo6OiIFYuB7WWQyvkRrMTRXKrbOx7s6nwQwb12LbaxZ8idq199ey3rN7J1c7Ru",
-	"jv0lnAtHagk1nMXSW6FvKebUSNGmmLNvLlit/EhwB1REZJ4xBcK+0qQbpmc5p0cvFjsSvOr5XMAwZFGP",
-	"476XAqB+g3EtTqS4a40pu2QP7BRxfPFOuPvhIWx9I5+Eb8QSqbW9PYR2d/TT0qlJvyDVy5lmTXrCXLqk",
-	"jpqw7uMZM5ZzEH9zOT31mF1zWUBcntMSOBYyIlTEgmptxGnCBZkAV4QAmRmDWNIqNPVkOPSGkyVV3mpr",
-	"mjkZPva/ZRygwmLB3nGl7y6KPod29xZFJ7s9PLuPAfYNZ/wEL0V9+b+WRJXprLb0ndbOmX8McgnuHaGN",
-	"t3Qv2STabl3cuHuyRNx2p/MmE8pzLqYXXKQMZA24fdpin6KG6m6eMg8Bip2AuHiE5DslScaVmSkKK1gh",
-	"137zllElRYK3LtQQy0Iwo4cTOZkMYnG2jpkXjjwCDbpCIJQCanbcAI266/J+yfT+N/eB/LOem28p0FE/",
-	"Nq2btrXqWjft/oRljfvvbULdF0x1zSpwE6qqT2ONRej5vQH7NLSPJKRrrVOh2S5C4A00Jq6ByvdOMfHC",
-	"UCuXP0AeD4cDclkCKhuhdaorRSy6gW1SFyXrYU6q2iS/0S2IaVSZMJeUQ66tlabMupq1me9hWoONOIw4",
-	"8/7gQr0+5hFDwaL18YOF3oGYt47t1rH9PpBDDyZv7lIKjypKVJnI7sNEmos9AVZApUCOCIU0vIwwcc1y",
-	"ufDFhNc4SjW6tTRFr15C0t6SKV0zqFmrHEq+fDozv++CW4rFmjlOphBP5D4qTXWp0EDHKv88OauE3DpJ",
-	"uI+wG9jwnvv5/waNeTvdMLgj+BPqNZ3v72rus6u7OpzZ7w6dntNpI4bBGdwMcx+qw9/a+T4JOx/dTt4O",
-	"bu0LCTvIZav3Q9ohImulSJcqkmBHawc96VmzRIL3NKlYQQPRtzGhmSHwYEaYaFaQRFUCdxgi4BL5B8ET",
-	"qEdMaJ67rOsVyO4nw+GQaBmLk+Ef/2h++uby2aYTne9hWnzbMO19SPYh/d1uOTqjzsnw5Gn/+Lh/Mrwc",
-	"Dkfw//9/Z/c0zvEDieHY+VvQIpto5lcOMyLQq5asYGROM0YWTGQWfrt1T7fu6T3d00xklo7ZyiaeisFV",
-	"I5RoPrdIV+9VTHdfO/q6q3jWG8F2UtuoisUfy2xFuLZhQNTP1srZNqAeWopFULW5bjxxFuFDmXvdJD96",
-	"s68f6BaLQVZNpDX9tqZfa/r1d9P7WZ1a+9AG4FvHwFZkJ6j1vAfNOoRUut+gt4myr312kd8WKzogxlDJ",
-	"iJDLiCxnVANOEDjmQA+1dJSSScHUjBTmjBE5qawUo6pkmMXeB3rrcwTMDxhoyTPSTVxWAodKXIIt8xUE",
-	"27FsQF5qFQtGi5yzwh8XrIZl5d1cTgfkFdUueFN50g/VXrC+/pJyTcZsxsE2HRGqYjEBv101bbcOhxGJ",
-	"V4cRiD8OOh61YmWjWPkrl/ACkvyeJDmMR+/bkNn3opN/yQSzVTAweBeD5Oux9aS7FjHfq0fUa1I4ZFpD",
-	"W1QsrmnOMT49mRY0Zees4DL7SpaFSkjXAYCdPI7IkIAQyTUxSrxIWW9ESqF5jhZZFCytahuLlBagsQEO",
-	"mXIpFgpA9wpMYLBwsWrJtTUCy1KTXCokzkjmjIgKq8uliEVWFujdg7GSBQwWxwUOwTwzwitM9pFy4yRd",
-	"vZT2WwVjcYVPenvQwM3Mgw9qEljftM7o8ed3NQPgNN7aVX4gk+ktwtPhCbQN4UHzASyLgl1zWSrIZzA7",
-	"qlqK3RoC9mcTL5UqmSOs9fyHe/EKWVz1UyY0e29IY6YLYruIDNltrDi1ATeWZGxBCz1nQr/MErIobe5Q",
-	"0BwKnlTHonrWNPa4uobBD768H0Ry9k4JrbcFaJmu3hRU665eRh41MdOp6kMNiSwwFBWlcPvq8ZBkLOVz",
-	"mhPLyML5QRiKaaN36mEHgiabyf1FOmNZmXMx3ZHtJIurZzCVD5zwVO1aZ9R5+ofHTyZDepJ+fswej4fD",
-	"4xM6/uxxmnWiTk7HsgBI7dHjk8HJk6gzp+mMC4bfPf0cvrPQak/69B1XZM7z3Mz/mhUzRjN88vjzqFOU",
-	"wn44Hg6eRB3FdLnAbz6/Pb54tYYtIFvLAT5WQLaAaoW0PyCz2+h/RUeaOcB9sNlCMr+jhFVzRaqdGUsO",
-	"p83fafPBXnjzpyckEEERkAaI0AuIyg3gbrupLIRHePrQgrttIZwPnctUcb27pDOFh7WNcvg0spnCLb01",
-	"WVy7+FvIogN925bHdCEn2mYQjTaEVFu4xpBW5UJyA7l0VwGbWIA1CBXMKdOhHQVkzsSmLY0gXjgZkLNa",
-	"1wCRrjTPc1tkwFDqWBiBZgEyMUeJ2CU/GUG1N4L614j64R/U0nvewg4g3s0nVcXCZ1WtL8ItUqxQLjck",
-	"2jxMc8M8Vu6lfeRim3p1D7n4QbKvgmXCDJb6zNuErI8tIesg4teObKzavXEOOpCxqvvYtQJU5JO+Q+i5",
-	"ul4bVotoIhp7CENfMn2ve/VQTvJAOmi24tU3s3WRty5ylx21zy3fkCYeqGLfugK2tXJf3eKE8gYZYhH5",
-	"JhzMug2uwsEM+5KldihzocHM1veLxVojVcZ32EjXCUaexPUw2wtqvFSt1mlcLOzrN4Js7iZnGOB9MEnh",
-	"IKYzrKd3g5HsDyeDP+xlJKubyP44fAAT2cNT9DZFqk2ROlwtvgOZ3UzjLC0LrldAWcaMFqw4K/WsM/ru",
-	"e8hRhNx3pDv18/1KpjR3ufFKU2dKS+b0ytB4kXRCpLDR0dHxyR8Gw8FwcDz6fPj5EOiTHfmG5CmvjCBp",
-	"pBe1YKn5dhCUNimhUNOmuMoVebNg4uz8JclkWqJGa2sGFqWwfioYsFHrxiXPNZkUck64HpBzgKWLSGpE",
-	"JyjZaiTUWCTm4iVHyctJ34iKfaCumPjEzVJbgL+CTVjBRGr+MhyPZa5p4pDsMkI1SY4ymaoESb+dEQhq",
-	"NNUNszpLoeKaGXoqM6ZI95JO0Y7ZC9dk7bGGlp7NaAHckeKzijChIeqgucmN5xvXnFlsS5kFIKa1JhFG",
-	"D+rOMZrORmRONSs4zXGkkW2AajaVmOY2LWjGYmF/Rput/TCl5dR+sPYL825OlWIKt8R84YrA2TgvOcHM",
-	"OS7ABou9P5MZe5lBzQ3seoWfoHP8E3q235p+jchARRaLhPrlfg4lC9UAxvAySwbkohov+NFyOma5isCs",
-	"gNUrZXqFs/JRaa/toGJhv9d0WjshL90iN+4CnSoUT6AvO+3aJpzCwiiS0qJYmS7nHlURSj1Bj+Humza3",
-	"bLh3qRoiRsWq6k/N+KIP5pmMFGzONXzIsoKZ/akdLniVNx9UrBw54SzPSMYmXADlt1OEEBxDBc3QE6wy",
-	"CbZslZA5XZgVdeMZr8hcZmXOwo6Dxps6Py94Cr5RDhE3vlTzmOXgUpYbbRnhlqPttnkm5vWg5JpfDywG",
-	"LYWmqVYNzTZvta24SrqavsMT0bOiqSV5JOfCNL5Y5Ku1etNg2UN0TTMS8N9DmU1AYFa17XeVXTfH8OdS",
-	"akQD9S2jpRHlFdJ1X0cklQuOp9zI03auGIXlViEiZjdVFAsXR6qlprnq4ZoZMTQiE8YiKEALUahcYRVK",
-	"mGjtmuDQmshoILk/UsA/gRvM+ESryK7HkrGrjK4q3OrKxlHV8caaqPNgrZ5Xfn1sr+lYQcyRQjsj1sms",
-	"BoT1To36g+SAF2HPBSOZXIYM8IX/0fyg+Zw19UhXaC1lxTw8yEA1xbXkKSAvTMzxDQ917b0tFMAT+nod",
-	"1fWyc0GZORsdHFSDxdqqa8Uxg3FsFKrbHIrFO0eqOpMLMi5XCrhu0M5ffA2dG2dSo8xdNWNMR2SRQ7n1",
-	"MS0iossxi8hgMOhZcmo2Jy1RiIjCS57xORMKqBYcWYwwYeEVczTfdriLuyJM68h2GnQjSqN4R6Rg11xB",
-	"Msvmwk9yOjW3zI8o8sV5kQpipss7zQpB80qO8dcCceYjf4Yw4MaOvo+/xgJr96qILAqeMjIuGL3CpheF",
-	"nPCcGYUZIbBBqEBW/cgWn60GjKjMk1KxLMZ69HA1EGytVFZfh2XhAskKlL3A+oejevfA7jAGEr4HKmM2",
-	"WQoyoyKL/FX/EShHVKOHEVk4yHz3xV/l2Egs7v6ANFDI0kgClj/RDBqcK5ZfI5WEr9MZS6+sMLoiORXZ",
-	"Bn9vOgIXMNpcooKqTk3XTGhZrMw6XbGFBoBirNCcS6St7vHgsL1yLTT08UpqS6LZ3MgpdI6S/ILJhSF4",
-	"hUtINV86QCyzyIaTQHTqosa/Xvoh5rKRGH5rFoSrzU2gacDo7VmBPeXpVeQCYeFpec2KgmdsQF5gOha+",
-	"arieTd5yoM0I01MtW86yqT3DFpAdc79oTs2hd+ECis5ZbKRyobDpUwg1gIdsjeSpZA5Zeuh4uTuLbib4",
-	"ZA7w2HBAwST0lll9AA7jqBqtTaFICvvAF7LAGsZdlGmqPaAFo3ah7MPuaEMGgzmotcNs5GjHUaDuMzFT",
-	"EpJ46xMyH66I0Z+cCAWxZyume64XXC1b0VlbCxpFhLYtpxDi1dyMXPnuFeaG+CW1wIiC6eqJilpAJF+1",
-	"F16iwFbNBbdZHl0aCyjLrImLqQZ6WPApFzR/5F6hmPqnpJlEakaQmyd7ERnLUph11tLuKkTJ2WE+MivS",
-	"N4fWj3JAzrxs8C/uSJN//s//8lOO4IraFk4ryhdXen41Z+4QKOdwxmH07mzWKYY70dsYx/qJ79olqph0",
-	"uKJGQ5jPSw2jYe9SQ1nMSRJSM8fDLIEvRWY0uvEKC2Ab2td4+y128ebwvuA5HBptNG1YaXvcRqRc5JJm",
-	"lrJxQayhru/ERbgyBZ2yyEh/V0BfJ9CceSMWLFcMCswjUUnN8CbWvAenxpAkSzQwJMg8tiy4hiMIVNro",
-	"6VPKBaKnxEIuBSseKXLN2dJQQ5ZxoLrWsmL2vFSs6MPJIVpeMVHfqjOY6XzLalyCOtVf8owBk3LJVqlU",
-	"Gi0WYLwOKay1Zze19jyQKqeFLBf1YCizpcqbgE4h2SOQi4MgKQEI+VC+PGygOj1eRG0UhRvpfthQIMXM",
-	"ZFnkK9Q3TlFVR3ULtjcIgw3N71Wn39YDaDZz2sBIbevda3sUuKjNC66ln9Gj0H0A0bj1ZXikmqTxLRfR",
-	"igeB0DOqCuGzrCLAlpyD/Yxri/YjoSmARdL0igk0KsH7nnDnfFzQYjVYMxc4uWTLuDbeP7WsX62UeT0Y",
-	"l2VLLr+lFiUQaCrmaPC5kaKWM57OqplXLRlOHozzjf+lkUyAdIpvGzl/whHQAqVC4HGkKIUiXXOsrfcC",
-	"kPNAkswqmbdXI1D9RSFTppQhgCnogVvNARchHrETJqqMQloZQywJi1z2lKEiymYskq8uL8/J+ZuLSzzR",
-	"sQB4d29LIelMStCF7UrnEs4LeteqdCyjN9tcdCNG/O53UBpFDX73O1JXZiwX2aynZEsxnVY1mwAWlbqi",
-	"TPb3WOBRQOgRrkk3rFeTkH/+j/9qqGDTQ6Kb5E0lmBLnGAM01mCsMGXQi6sxQfkoR6bd0DgmsAAGoxz/",
-	"laV6BBGUpAtkGnYFCjNEVaanFGuAsGiaWuR0NTJU28xNS8KnQho9u0RfEFO9iCRmJBC2GSJhka6PKbLi",
-	"ydJsM71mGbwD+4k2QzwR1mhIkoxqimN1dknq1gIbytlEw8VHAw3ACjCLfYsFtJyJR/VgbYCbF645lm2V",
-	"XZ0R3HYEKkjBFrLQgewJIU/KXKNU5ysXEaU2pmmPnssSNYcvMUc72QKJibj+GO3xzLJzcyJGZN31lgCq",
-	"7oqcvHvnYCqtdQCuCp8zWWrSPR4SBQ4h5dDMKpTeRxW9MIxTuUixXiy4AvSh1Nx8KAaEKiWg33Q9lIO1",
-	"QVFSsIwXLNWOmHEnzE9knsulEetoLOyg8AVQWs3uZYVcLBgoBALdFz2AzMCRejgJt4SmbapJzqjCHLyR",
-	"kYxd3h+Z0xWUjPI7BdIJ6eLlNMRCuWg8iNmy5xsrCamZLHPQwVMoPg13LEyuhg79cZITuGP2gBbIgsQa",
-	"PpHdECzbZg5TLGageLFs5Iizuc2Yn41jBiEelBVouQr2s7Syi34Sl3YtCyPHa1Dee5HFTAcPv+HkS8r1",
-	"KWYrco17yjKwouEqG3YwlRIJwcru2CAWdpL+vjhGUp+dEQ6sU8fcrvo4AeHdXoG3UDwKyO+Zg0TxkO++",
-	"tpQlok/coY3IMZlzUWoWkSf2LxWRz4b+71icgEykIvLU/XHsvzp5jH9h7KL9MDKcpEqFB9WBjs110bOC",
-	"MZJB+mr36ef23c+eut56VtDIWE5X5JrCkMcrUi7MXP/P/z4e/n9GTbKbhw4jOVnHGopFJmGljNJ1zYiW",
-	"U2Yu1ICcTbQN/zA3fwbrVNpCTFlwARw01qk9vhaFhWsbeIpqpGGMV4wtVJimbLb7syFB063jWPZU4IW0",
-	"m9MNCUUsPKXAG6Z9WKm51T0/EAAJmEgcM5RVrWOUQ/ErZs0QdvsrrHEY3RMcXLeRUMWisX9g4og5LicT",
-	"UgHyjrBSWNJzIXRr6Lux2MAyVxSsYMvZ6jQsZcDtXbIWGIsGzA0RskQGoXkVmrzx1PsKcOp3v8MZXWgq",
-	"MlpkPqcP7bwCCN+AvDDHy0aieK28RoICBk448FH3q3aF6hLS/Ubwd57yO2OFXXAkdv41n0KdjAyVVgua",
-	"sr4yIj3YscAZKSckuT6OEvJ7MqaKPX3c/er12bP+xVdnJ0+edq/YKiI8I78ncWcQd8jviR9K9V0sxjJb",
-	"9XpQ97Jg5Ip5BR6b7GcsleYMLqwvVVfp5RbWbTlTLP0BZQQEIFIuMW/pV838MCCXkphNm6xGQMLmi9K6",
-	"wfx08eKDiEGX2FzX3MqC9Rn4U7NYGPmpF6HzrgACinq20kYSBQQnOFdAFZjQFWyS8+/QFMwDfAJIGXOq",
-	"05mhIxi6hWzQYkHhes3x7lBR0TtUY1ayLEiay/Qq8jSGkpQuNIjvQXq8MLMYM3slfZk5S12oT3qPMIVe",
-	"26RoZ1iUeeaWHTLaIUEahS/zk+Fw7N0Chc6XgnwpR+asJ0kylbGAo/ADGf2L3dTBhc5emNXkYjp4Dht8",
-	"oQsupl0F/6jBZcHn5wWb8Hddl5Ydd3Cj406vFwutbItKF+auDM5podhLobvFAAsrDr5kuht3Nu5B3OlF",
-	"5HgYkaePjUxjCLGeDc7GqjvJJdVPH3fNo4Ov5bLbG5gb0+31ter1SFwOh58x8tlwSH4iBTPic7dHfjHE",
-	"JzUjmc1pOviaLbtqRk+ePDV/RuZA9+CJAURYdb/7frzSbNsgeRZ3esGNucVcgqdx8bp4o3qxWJrjOPoX",
-	"EneujyN4omH54Q92Ke0GmJFelPOu4LlpwpDeHyKz5aahAuRYt0eoXW6bir9RZr/IT7EghJgDD6v04seS",
-	"5m4tFDcCiv1gxmyeJ3hFcIF/gZOExNOWLgShGeRiw/mwNuKAnOeG5MJHC/I4k1imkKIfEOztSubAYMmi",
-	"4NdUsygWuZSLMTW3KOfiqp9DaI4sEPJ9yZURYkTf1l0MPK+QOQcjNUxG5MhKXacsFptCNaaOdJPXby5+",
-	"+PbFn7568+bffjh79erNty+e//DVm4vLi2SE5RwhBiMKvN2yIM9ePn9rCJuYsu3VG63W57k72OSs5IyN",
-	"AapGqkuwilgZ26hSktgUFSUJdTl9EBVhiIRdOdTA3eJVTaJAChIvq/tmqkz173/5vwEAAP//",
+	"nZWo77lg3QDVEKXggnUDVFQD3RkjDFAfES1jcBkKXoMsLd3DqTPpIbDICg2gRvp56XUWK5IBkTVPPuvE",
+	"BD/y3Vd1NqeKxVezND850OWSldbArxiKVulFSUEugzFSgmN3wQyj3Rre2lQA+D8bRjMAY4EhdWPIz3aY",
+	"O+OsRY0Pbp+2IHLV3vL8uLHbi5XSZOqxRt4IVj5T/tUKgYTstPfJAKY7I8z5FV/GvBJoudSSqCu+JKOc",
+	"zeiq0GS/Ago05woqGCicfibLBdXoAXhxuJNscg6cy1K/5WXEpC5LTXJu1CAuxTGI3IQWhhVyDRIZ8FBp",
+	"XTkIqJKl7gTV/GamGrpbFjQEwAP7LWdFBCvOSnNAhslLgIJM13vkneXZ0zUoXajXFsxI7N46Uf8SNBtG",
+	"sznJpU4mIqOK7XKhmFBc82tWrI0glxsdJyczA4oz/Rg5LHfkx0BApwU7JitxJeSNwGe9ZcZIdJVMENso",
+	"XGbDy9NrOL6glwNushFTO++xppf3cYsv6BXrxW5nqtk3H17t7+8fk1f7eANTg9EpiF9mmNRpe3Be1Vdy",
+	"YbSGvAvXAIL+a0E/47V4BQLlhlvyA5vOpbx6ywpuVNEB+3yDb5DcvtK96Tetse98ABbcLcBUq2nljN0E",
+	"6r2C+B0KxFHmCYLeM+UpOuhkUlh7gNG8F0vEjBLMe47Pwnt7XSK3XcXuBkt1+4ZZmM/5paB6VbIu0M+X",
+	"NGO7ii1pSTVox/YFRdLrg2Sy2t9/kU2pYq9fwt8sPSLfvTt5s3v+3Qn4+o3elFZg7rk/NV8wpeliuWe0",
+	"inQiwLQC5EqxrGRW7jHzKTLSN5LkqxKIEyklhhY8U+SypBkjS1ZymY97VBM3qwf/dtt14YDu2i5rWeDK",
+	"n+gN+BYvBcsTw7M/Cf7ZLFCKHPx7s5VCVX6BVjAqyCuy4GJlFE9QBtZyVZKskNnVRizwe9q7utDMs7/7",
+	"VdzM88WMoJZSKAaOzK9pbq135lMmhWYC/gTuiTb459YA/buflNmMvw28R2f4Fk5a384/Wce7FGRGebEq",
+	"maGm05Xigim1W64KRq65LCiyVfDtzQqePSqQF4HFILPzq8qH0HLbK001A2BLZu5UD6zbwWjHO827oQQ7",
+	"i0HJzM79Jdl5C17i+wPjfJVlTKkBQOR25i/JzreynPI8Z+KxT26lWLkLLgd0ZZGCZleqLnQ/U4bELLhS",
+	"Fs3+SQr2+CgG+wa2SJaT6QppixHRIECi0sM83OOdlgPyVHxb8Mv5o16QLsday8NYGYrLlRCgzgAtNfQx",
+	"53nlPRM5GGcnouaE4ZX3BYVfM9Mlv2bCYBpdO3dM5VYEhhHE4gWenu4wJy1xSuu5cK7bmMGrkrvaruCP",
+	"bKV6b92DYFF7z4FBgbEKNcqCKl05RDpdbqOaF3Qi0A1qqLPM1+NjbxYvqYvzod4zBQZ5+GRHm8Ctei/1",
+	"t+YiPtHNapr7rVvPObhplsmVqC7dDEBFsN/JnM8467ACQdCSYdV5LMapil8ymwbbV0dKiHbbDcLdYku1",
+	"zz+vhcYFsZt978AzsDdndF1Iml9I+T0tL9lTcVHnfC4MECVKRUA1WGnESZplbKkVGR3sk3dfGyV2xgtm",
+	"XZTPFDE6KgRoAqLh1wpo4VkJd5ibOb+lvHjc+xeEpaFTXhjCtiG6Tx0RJRfMPOk8VCNZOtY5rkf1QQxb",
+	"w69GOOJy6LcGDN8j7+0dNShtfVfHxLmu/Khb+q7wLqOGvPFqVA5CGy7onIPNWwIbBj6uanlms8zVut8b",
+	"FAkxHXiPgqjOLxjlCehslAa50k96mRz3pGXJr1kVpMLQEx1erqKQN8ryUzLCuzUReIuOyIt9r52sRMGU",
+	"Ct59pkj67sP5Xz6dff/h5O1fLk7fffPh00VKFAOGC+EW42OMVODWYT8RoCFSMqMKAwGFYNahCVxCLWhR",
+	"sBLA2EPcOmflNc/YJ0GvKS/otHh0QmV5ASCgmPHLlTPX4vXycJE1s37jnGpq1GSSURBapuaAMJp/JsuJ",
+	"MM8s5IKJivHYA3ymqpdvZHllOCpZUqXrOw/nWFE9dOwaTQNiS0c1GLgyOtS6X1p6XNnoQsp3VKxdhMhj",
+	"HyiK/nOqMJ+C61b6wJbR/xNxcnYa2WCr+oMgEMYV7bW22wXd7/pUh17aU0+MCKP2d2vJA4MGqd5oDGTj",
+	"/wcOYp4GOjgAczqTB5Cx0Hqcz7AcgoMkjmyfBF3puSz5Xx9XAHhnNEhxmThLekJKdi2vWG6uPPu85BAE",
+	"aJa/A1Cq1RLdwu9YzukFLOXpmMgzRd7g1LsGFE/sMCZwYUAksN1mKDs+xMBjsHHMfruUStPCxS3vkQ8C",
+	"xQ80itqwQq6ITShKiFgVhXNvuTBEReasMOqvJHQiAJgzIzQYUktSsKZmLIUIIJS1FmOYCUNpwOJYzaRL",
+	"vliwPCGUTAsqrqqfDDmVNhLSTY4xaqm5LYXNsrCgej8dNVLZZcHcIo9Am03/MbXKMPusJ0IKMpV6ThTP",
+	"mbJRRUEEJRKHJbqFOBrk7HAH7W39FrxALha84ILtoZPAO/z395Mds5PIOvH61A2Ayc7nXbngYMJc7xzN",
+	"aKHYl8RNeth1jR901hcxEZKXDzRpxnUkWvsN1+v7m8LIEGVsFvzh3iYC/IyEEpmv/e6NDF7+Y1LHvPG9",
+	"wYCm6hYJwMnZ/Z3bcm5tcw2fqvmaiJW5zPc3F5CvNzKPTYikLZP5/a0N5LmzUl4bPS+WOWaEE1mSpX3k",
+	"nib+4p+S059YBjy9SiqK0XXQxzGrCDhaEOMH9F3N6RJxq0HUwHL8qSzi2uKnj9+7gMGF1CxInjpGzuAz",
+	"t8zQ/Ss19w9t4J901unIYbgUoyC75ZihvQs2p5qB22UnMn5txNh6QrkRJW8prL1i0AIMbF2hR5ZZWWEB",
+	"HI9kZORam4WbkDn7PLb7hga51q4OA8LuRb+cUeHLt/j8l2SHd4DelxMHSNOCgav3Mkx0i54nJqa4I8Us",
+	"FnThGzmGBQNPpSwYBSGskLprhwsQfjKDvTMrhLlPTN0KIRdMU6OkWf4OZipanNWuSD+W7byzQzTxiYzS",
+	"v31JnegkWLiP1a2OE+kLt2fm5+j+QxTScBQ4EesP8AbmSzphtig+zHaO/jx0FDvEjzF3A9AaHx8VHHaC",
+	"W7Dxthlqy/8a2Yyv15opd7tG+11XZ1wjE1zo1y932tqI+6ZFQYsbujazUJHTEsBjwmg0f95x3+38GAuc",
+	"qZSiP2P2Gp6M32Z7xPUtswN5eO3SPX2J3K8kINXukgT4W6OtP/ayD48LETbiDJC1NFmse2BT0BLMUFnb",
+	"czbzuDwCx2ZcDks1BJqIXcK3xxLlw9ZL8t9PzwzKG60dTbVGu6hddQXR7SXLGL/m4tKGckI+rtE7pgwd",
+	"BGQKBlNeOgilHMfE+S5a6OL7LCGUJanFETfls82hvRXKbXdXL5xmF6KYxRueDzzkizi2N87PqG2Na25e",
+	"TDH7A+5bnerWX3gT/la9vUeqR5SzjAMGwKHjaSui6ZU5x9qVowVTH0oMuag+fHRnX/v2jJbahSvvJBhO",
+	"6v5t/LZcldmcKuaGrn0OR6/90BiEi2vJMzPFjSyv4Akfcmruf/A3xzd+klMD8Zwv7VWOzxvMEVmz//XH",
+	"CIZtOos4ql9xkUNOg7v2jVMeIa2uDTmGy4bPrc39lZrI2ZGrWJBMMBvFrdAgECzG5ipGri8Z/Ymzm+ff",
+	"5FyTM/faB5fZSPyPE3EOA8FPY0zYiVIDQKgm6RCFTaRwOMYjKPGAR/EJtrJPzqifz1vItNlz0sWfMe7r",
+	"iq0x6OtHSOaBxCCf1SNcOQJDQAn3SX9kFCQZcx0X6CLB52YClP7raOHkG59T+tywsV0DJjgbnGOwtv62",
+	"6mFX+LZXZkfj0LFNqN7fDyhxTNfqDXNN3JTfd4uYTpzMAbFHLmurLhEnHu8Dicfg0zGRSzzao9auGS4K",
+	"ByOkebkJ/cvNbMRCD5d6b/MCvH8TIzK35Fm1yS62YmAdJOhLsvMtL1gv2JnRp8HxFApzUy4oBOj2i18w",
+	"egzy9tb1M89vgTPF7Hwgn5grUTG247rtVNCylDcuB06tCk1GJ+/fjg0zJAWjRtoRLDRyuiUADQUzgBOE",
+	"jAIBLNh6rSHRE990+eXwnPcyXwl5k7iU6okIrj1ki0DcJ+RT38gVBp8zCz1oGxafsZSAFZoWXIRk6qBl",
+	"QAgqmUTI2AdbekaForoiowMbvI25CYZsR1WtBf18ij++stfbfqxuNy1Luq7U4n4Y7DNd82+rT28D3h00",
+	"NhSWI2JcsKOOAczsSq2AfaeFhjAMX2q/8epbb7xomgsgVRnwEBxQCQbjQn0C0ADBSE8X7IikGc1TMjq/",
+	"+OYsIaf/9M15Qs4vvk/I2//r24S8/eGfEnL+/duzjxeYvIo88c3JWxjcFro4e/utwhI+GOH84i0BNzHS",
+	"aqVLRhfoL/j04i3kOX9840w742Qi0lxmK7OelIxwAjOiUY5mPGOo5rDPmrjHDNNI+YJeGqE6veY5k6mt",
+	"AJKuRM5mXLA83ZsINOU9U1XcN7nhRoBBp/2Cq4JRyDNmnzUTVUKsk2v8aEYnpOb/DgaDAAaCnWQHANgg",
+	"vnQoiUEQSV1NDOw7Iy4q/2HE6viL1b3urnhtLXIDxlsFNjDgJlXoZhUJaxTmZvjsRAjGbN4XY2R0zdkN",
+	"1uXS0g5oNrJkC3nNyIjlXI+tgmzvA5bgoyWrpJmJoCWjqLYfBVI6MZeePCcgrJu/xwlxeo194tx+VO4x",
+	"/4W5N5U0nZCIZB1+GapdsJ4eSXwi7OSVhuCnD5QGW7gNRmvphxZ+yGq0L08EfBonpKYmND4G0HfqjUiK",
+	"+pUNC0BDB7LLqH87TohVQ93KT/Gj33X3eZyQn+Q0CfIZzeLbmqud/A9y6tf+Bzkd75EP3k4AhUcU1EKg",
+	"ELlhRI6CipzlZE6vQbJ19dPWTIOGho+HiIUjyZkLE0zapjxbXwAMaOq4qcoZ9W4iNpsfjhv0qWQwW9T+",
+	"kNQGDI0naZ26/se2TPQzhI9wTpjzEDHTyhzED7RD4rMnNcfGYM/TiSB0qmSx0ozMtV4a+mX+Vc4f5XwK",
+	"NS1hVfKWRrjf4cN532t2f6ZQNB752ARfkUGsIfx67KhmVlClwP+ASaIAzC000y2lw6cy5h9jJSCjHvMr",
+	"RlL4PSUjV9oJVQfDN6ywoiAi3cecvtx/GWokCP0xwTCWKhYJlWWpiWFm+N6L8R6wc4jViWIM4JN931WI",
+	"+vTx+2PnOqiKtxloElthBcySUA3TlpbBeDQ0IkOwn5HnRnja+MqMVcU8DLokNokQ850VyeWNANJmOHDq",
+	"8TwNam5FvPwbPcVNicQ5Gjw+hy6CfiHl12yMGm5/CqgPSTctIbVTYFlP51f5JVmtTh/M5TrIsFTJ5o9r",
+	"TaoZkOw4Z0A3OkFFsmL1CBCj6++Z0WzBNKxOG9o9sKBDi0gFNWqtGBQhWUCuRi/3X4QVbW+9WwG0t9yu",
+	"bnubQY9jW9fA+pld5aaa2w75YASPxw9soetG+xhpe0MLJnJavo2KJicks7+TnGp2RNJ/+Zd/+Zfdd+92",
+	"375NbdS7jyuxpwvlj4GaVakaZoeQhnGtJgKeljOSU6xGKWczxTTIu/xSGJ4D6RPp4f7h692Dw90XBxeH",
+	"L47294/293f3Xx3t70MqUvUr+jQmAqaGaEbIGqlRTIhat8UfG0WTq2J21ZB13Hu5n7Rykf/28ssu/nFY",
+	"/TH684UmP+791/F/+7sYebZVhjebSbWrqSbWIHNHLAHqrOQLGovJMzwQ/I+0UKyyq0qyxDfAMAr0DqcI",
+	"YkBKV+LBlxoR0ohqq96wEE8RYxYsV1lZzGTMwtgwnj5Tft2+yLftG1CZhAxmGdF7F4paGAliwfWulu1d",
+	"6ggnfB/E5goflzsshoh+fg+hefc6Ktp1NpdwSPrO/USThbRmcreJ4IWy9Bmik+HdODeLh9TY8+uOqIEw",
+	"xgfYEzjVCxnEZPcScvvYF9TKtn8vFpJSbbaPRqkP3oKyvh0hurjY1h/77whUpoxSYnsOVUY83PFVUayJ",
+	"jRzPj/z1de407/UwxDUrGC1Zvke+wcqeENDdCig/9gHljUEw57kZWE5G5iTHez62fGSuJKPZfCJswO4z",
+	"5X4c3zrynNQCzyeiFXl+bERnTBIE63BVH7fGA6AiUCyspYNUGAr1j11gkAgUuHXRrdo+yLWf4Hhx+b7n",
+	"bBAZqDJlQ2xbOoZhNguoDA4J8DVSDn43x3UsAmNNmWXJrrlcqeavZhE5mEByl7IECfhB+dBtiFefQuFS",
+	"ncwjXFzeQr/opXwPdjhPSxdhn+M0TOmThVzFw6wzqfQRSbXUtEi9RQFqoBqt/5mrzfzzimLVUMhWWbLy",
+	"k+A6Jf9A4E3yvHpgVMoVWFC1JK9JzjK+oAUBOqjAytuQKiDtNlu3ZQQ7SeBGFY5if969lLv2y5xle29x",
+	"lvCXXayHaavVzHeOdhZSPefCyIq0eL4sqDbC/vOcZSgfmXU8ylxNPwxMnPjldp3h1+5MLnjsRn0HtRbU",
+	"EvwWsiRMab6gkN8dO1V3XO1tL+hURq7N9+ZrW+q+uugPeSILms15LBHjHf7wqMAoplfLWM6SXi0fEZAG",
+	"7uBZVVvl4OzCoQ/wScWESQVuaXDnHXt6wFVVJ/d3BGYjvyN2NvI7Ilfa8FuyLGXG0DT6O3DszhlGRHeg",
+	"Vm8Joope1ZFgm5cQ5u3esos582vZ8nW77O3e8mRn6CsNDPBLTSLI0F5RAKabuwtXuLg8Z9r8E8GXCyDf",
+	"uzfm8DN8mCj7dPvc3ZxvaJGtsNLWOyj9EiNjNx6BoKYDqLsgc9h5jsh0VeZMoO5ZVGQJ44o8dvpL6Txd",
+	"8OjX9t1qn/w3G6Phu5cR3UNfSiueoYKlL8GQiXoDRp1jSZtaoNvmUINTb/JzKggOsbczIMK/F3i1Gfop",
+	"ZspG16CeYSspV2oWHMAq6j7jOFd36FQrKKe+DhVfCBR6h/Khb9mMCx43cL9lWUFLhnWirpgvnZhm1fsq",
+	"JQu6rBdbAQt+upD5qmApJvinb8JXJmIG+HnjjbPPFMqYqPq5xmR50HwCCshaUJVrL4hzRAP/6XLJRAzN",
+	"jF6k5vJGBNUDrG4IhcPRvkYoWQnruNgo5M5ZsTTjtmf7pxXPqciYndEHe6Bid7/GloJOWUQnfMsV1L2E",
+	"n49dGV5flrfTUoJ7u5EKV+f6Dl/oTXeCPkQWSaAjoLBBKiFKAUaNsJh+7loqJATq7AZVduNOJTQDxMLo",
+	"ikLesNzhmZyRvJTLHBBB5LZ1TsHezCXP2Fv3E9bkPXYRm94YCfEN/VGNzdDAZck2omTVtSWOk04xgLix",
+	"8UDLlCMInYlA9vbiiaOdYy6L3LWjOMJ6BNOqVEDibC5lFc0K64yru0OiswJEikZmgYnLmrUQ0316lcXU",
+	"4PkKDaptTxxJCO7rYOLYYehCjgD4M1sVxe5qCVb9qQ2SoBatbRXoioDtDSZX5zFKFVfTV0VxKxW9m3p9",
+	"PXSWIdN0kCdveXA2fVxaF5naenX3T8aGW2mODQ/5eVWrC4XwWGpWqxp+m3iShyB2R8TdI6skOzeoSiYC",
+	"ynr4gBkhxS6eF5SO5EYWzfQeeedMpUAzoApLlH5OREhBt1x8I1Z5MLk9j1La+71TdaLbZ5L8VRFhS3/r",
+	"dHcDER3oPwwJZcGVHppw0SUydyYH8PxhEhPundC8aVAIKMAOoLlN6yKKGy7ObTGh75Tf+dV3xpFDJMXI",
+	"iuzdvDHoG7HXTuQz//zlHZbuh7+/Xq13Et/gdCfZwY5WQSAmRGr+xYVcYixkFUPpIi39A5hsWH1Wc770",
+	"H2DMv5zRUv+lmTyIz7R+q4/f+rlljaiNO+fLpfmu+ZYFv/X9T3L6lzAWVGQl5AcsaTTos3nInbHsBuFQ",
+	"Hm0cm83hMNS/oc41lER821Y/5GoiXIThCMFBxc8yFowDRypsvxofTcQuSTX7rNOEpMDACi6YEVyghT8O",
+	"A70HU8frgh8I+3lFC3Prg9qgFdIZgC0zTcmormmMcdA4z0whnwuIgBnVLibB8lfBVH70Y2L4EtW4YAPp",
+	"0rZMTG35AvTRAOxQdAsNp6g7CklmJXqWaIGBK6P0VYoOiFd7+ymMioVcWT62gge2ImW2Xj55/XJ3yqEv",
+	"6SWzG4YmWDtzQtJZIaEv+5nkQlcAiTWBHWMhZIntrepbLu6S1PKd9Iik2EtVliQF/pfaGalmsMQwSMdu",
+	"X2JZ2sdv35AXL158FUTtYJyXLH2QJUbjjLE1Os/mbqm1UKBGcA9iFsJhWE3jDCuhxp8mLJALa6oBGOwp",
+	"xnDjk7K7FRtzpbCTeBceTMSJQ9mbOTOH6RCAK8I+L7Hl6MhHuV6zUrFxEHoJLsvSlpEjmWRl1soeMtfI",
+	"8I3wFu0kO+7euJ9a2A6kJ0BSKHgRoM5OshPBnJ3EyyHJjtlw8xoF2tzeuE2ESnXHs6IsFhevwKkWEC4U",
+	"jA0CLujSdj8Nf4eIOLDk2YJ0LZsU1hbtYGKqVX7YynWjNKpfpkhkvjFU44qtfawBkA4DS4r6ZMAma/Ji",
+	"Qhrmkmo4pLwwoFpxHSF8ZrsjdjrIixgfkwiBhtFRBnXhF04yaQqjGMehKkF7j5xgH2UjVKbhihCBlWuc",
+	"jGxFCmtF9Vo2sVq22yMXn2FLquMk2HjaEEhO/Rujqojh2B+odfzbDrUY4O9zKBRZCXPl0+dZ3YBJbAjx",
+	"SM9Lubqck3RJ9dzSuVIu0jHGSets7il3lZwTHdQn+JrRHXSODSK+7pGPbCGvMZkRu5dTjanm4tLXVKmh",
+	"CVeeHQB1+ZNr6xE2mkIQEYlZWcoSujazvM7F9zCa2kxie9LskT+hgmmhtEoVnYgAAlde21DtqjmF78kc",
+	"VCitMggE+6wdyUbS1SF8xgvc+E6m/WXRBhUq82MF7T2G1yrLSpa74rEx81HOta0uzOvTBVEAx7XynLYW",
+	"Y9CMqkMbfUjPrwMtXqPv9PwDeXl48Huo0ndcD23wITTOkmnLXSumo/bcrEH6ByotqnqXlXEoP6FthudM",
+	"QC2FktCFtIFXHlwja11Xp6JiZ7G5IJ59+4KzMub6+shovmuo0JHZBryMZ58uyHO65M/91M//5v48zb/4",
+	"r3c1x8qLTSgM5hu1d7vSmQGk8ewpDyuyyJr6bgtmPwQ86yXr3bnj6p5i6qEhL0LqqpC4LxuuJKFYB8yZ",
+	"d+4d1A1bdxwCgIy3vtDxvUGVV02IIqFwWPTJUWQHQ9x+xD4jMfjIoGNJxjZex2/ab3xJduZUOdJ9Jkvr",
+	"6O/OcPHHakSD+jdLeH1IqPd2McsX9LMrfh+HC0sdWcu0BwfkI/rZ27Jdt1BH2jYDubA9HYYxpLBmCLTe",
+	"sTVfweefSaFpplWCfWcsDx7Ot+ImKUsyB9DJKC0XUsfyzr4tGduFeFV4YBBJXdL1ggl9wUo03Q3Li/SY",
+	"GMmIvKiTMTsB0WaGzVS/AdJpfzxCxzSDVg7Id8ZKFW99W80CmubNXLqMn2BWROAlDDJoUk0/f6SaxUMf",
+	"6Gdg9ICBRrBbabmgmme0KNbNW/JMQSBEUCxM4bZCTtJKy12a5y5qBrp4iu28rKuuIrcBBDds6muj72yb",
+	"kBk6ImsCRkMqqst+LfRooHDzXHEhITWqHUKUHDeEJXffYiS3JZNEWH+L+0Z4XMVgaqUp66Tsxx7pvbOI",
+	"vU22oeG5VRRuQ7njLWu4t5Bq63rsGy/QtrXWN8uUvXXU248PqIm+cc7+eudoWhh+ryBbIHJE9PNtxhrC",
+	"4F+87mZt7wNp1pduD4Mv0ICq2bCoiw5W9958XR+3Km4IwXnDhu+txn6L3dui4nr7XdTovuZFYeNDe4nv",
+	"FJ9z4B0bcH0m2JKVG8RQO9u5dY1snM63HXcpeLeb1rlivmc0j8eavzUCvVHiSyoU18j4uBpwDEHZ4ttU",
+	"or89+/J0MqB4AamyRKYJVQ1bKsoS2aMWbrSPzxEVh9JIFNz9GcA57haZY8R21yQFwrDCzLJGXpm2v4f5",
+	"MEP5zkd7Ag+U29PNrzZPV0tyC6Ig7pT2083ungigOLt84GPpZLpPtAkd/PuJoIly/yeCJS4TPBUwcdnh",
+	"iaDpEDWeCpoeQeWBb3NMzumL7HpHr1iVZtotAWETQZ9jauSRQjpj14KWV+MtJKFbAdQhI90WsK1lJajh",
+	"ZqUgsm/km4UsWbPTw4vDYX6P4eLUk+BwQx4LZDArbQUo3if/vEEL3zDN2ZkDNznEWFGcxe/7OznlBSNA",
+	"De6iLBrozC9T+bmSxW/hU5kZTT5uZ0clvzOxYbimWNCuKb6nwQy3JaEfsIrs8C1dStWRqvMHOSWa6wKU",
+	"g1IWt1UMql0NVh9MXInpFar01oqoI+udhXWLx/chrA/E9eMq2vlBhTBzL25YUewaksfy5h2BcKKT8zen",
+	"p6SQmY39SojtLUdJLheUCyxabguQ6xs5ERB1r6B/c24TgQzaJoRCCYtpSbMrppUtmYplYm11iIRkcgEl",
+	"bBJyekYKrllJC0VkORFCil2EJqh5Rs5XJeS5I+F040SOCQRjqIxjS4DsTcS5j7p2oVoQhwcxAuM9cipI",
+	"DqWiMJuu2gQzPBDy12H1fugik0u9q9iSlhi3o+UC4nIKps0jCcn5JbdlSNP0//gvf/d/Tlb7+4evn/3X",
+	"3+0+/4f/9j/+kv7t//7yP9OUjD5++4a8enF4SKjBq4QoORGpfDYtORP/aA05e5xBbjBEbowTH/VhCzkn",
+	"htnxwsbI5HI1LVhOcqnRP27Pj6uJcIaJw1cv6gvCFC74Cxf8IrqU+Xo5Z0IlWMRGaVpqLi6hYwezZ4OR",
+	"MvgghtmYl8FTBHP4HqRF4UYeUTKlJSOnZ9cvvYCAhe2x4h+UiqQiQBVXWz4oi3a4fzfS/sAiXjfB/2UJ",
+	"3yHnuHcC1c1lfgnyUoUcffxmm6QDVt4t4aA/yiQ0R4IN1UXo2TDjIMA/IaqDgGKdObefQbGg8S2QvIMB",
+	"ua1TjjxYXus6bxNWb2v6ANADedgEfdPvtXUUgsUNIwmKrFjl7G0YI9Gbq1Mo6aLmmkETKq4LOT8YdOmO",
+	"+vWrfXfPQiwloIjL++NGW1Kamjtl48TWEFV5uL+/j5fyq6/ML58u3pARvpVJcc2A9NuWERAobbsRROtM",
+	"3TE44IHyVb70XPMLHo//W5Y8g7XxwLCvqvZ27Uvc21O0URfuhipsdHjPCdy9MRdBCqGrYNq8geNBlQ2i",
+	"rQp/3LDJJ0rxSxGvRwt9/iF8riJ0VUnabnrZFQ13IrAipjnAKqiL27K0VlnERgeNgCDfSsTFoPW3XtqO",
+	"8TTA3rRjW3Ig2MBfZd7bL4oY9CuYEYXSYcoW1OCD1THjMmjVBnXz4m5plu6iCF4SvM22DiubZrftrnr8",
+	"HnlnKz1CcwmuDCeFrJWRazK6G7bBmgg5c7kJrEzHYfVd3HGbehQL8R4Wf53UDY+/pvjqZjVcbQsc9kRd",
+	"xzhXWDP4ZPe///i3F1/+7nEjsn1q/SqMM2yGFkYY3zEmgxhkmjIrZ45AwCTv65tzhElRObuH2/krj4i9",
+	"c5zrsHnur4pCHB1uoQENi0Pdphjmy2E1MIaFiHrppxYcihXrgditxJWQN2J8ZxFnYDQpDSQyiCqNlNK/",
+	"b8DuFHHaDDE9AumnWbtb08+khAwwCME3v134rzS9HCfBwWPdhXy1LKB9pbISaFCAmOehbpuATyvHDC1n",
+	"TvNTNnYw6EWQVgtP0TQHeaTZnF8Dabfvm5dvDBc2W1CrGxwOQEZGX6nf3sJw17VNFVOarq3M4udQXGSs",
+	"LiB2dzboL8xxECvMsdq2GdCpN1hKpWPmrvj13NQyaDvxv1Mmctw+rsfQTPtyrzaPd7SQgq0TV22UM5Ug",
+	"ziVkycqMCU0vmRo/Ug3Pt8BE158E1x1l7VaCY7OXquwl+A/BcQwvH5GlXIkcIsoJF9mcjIrpcy7GEKpm",
+	"GMnPK5DYqp/+7V+xBCuMBL5g86PZgyteyMuSLnC0BTOsYHR1+XzRHC34qT3aghcFhyfq5Q7N3DvJjoVh",
+	"J9kxr9t//u1f28nHZmfNy7vXtIQrY0b5fnrGylMzDvx1DvDA5z9enrHynfsDf3i38yPs85KWOq5Bn5Dc",
+	"/1rz0CLig23e8LwbWV4RgyDAJLHHPi+JwdJlvP3WNuk/FQxxU9Yv3kQSSUuBbasWpoYZTbCz2hvY6CgD",
+	"Oq24STX4s8gpNYo8Gi2mGlql26U2BG/Gb+omWKY2aU+bc8IymoN6xf7gJx5QcjJuYGpuaZg4EK4rTmHd",
+	"srq60rX0+zou/5qU+9sLxgNxfUtZecNNaKFdiHFHWAaFtnCxU4AUUo8TZxCQImMJCE5cENd7LqSUL7dp",
+	"eOxISG/ZsOFM30ExzM4XQP2bke82Rr5qw8/nfLaBh1o0hPrL5ulN6ULXlMNV/cYx0gF47pku8a8TaXtA",
+	"mDkTJPnYZDD1T5/maauQKRlN19qyiOH4DPtQQRzhFzldDxvlrXlwy2RhWGSXoOD2qT9BMbgUfttqXSih",
+	"z5YO639ga8Ygm7VtlBEdMYffCNAQKDl8uTuXq5J8991i4SsOWQ2vnppz8OrF/vjWMWS2Ki+g+YcZbPSp",
+	"eMfFKmp8sD+gDyOFqA2zjhS6S9pFpXvkRFSfCKNlwcEqREXtnXIlFFlSpSdiwXPBL+eajA4P0Ve4/3p/",
+	"H7pt/v3++NjVxeILmzNPCfhwd/Wc7WaFzK7cFTp4+dLZ0yYCiDXjaJPiC1ZpuPgOFmvCCuR0Kq8ZOXwB",
+	"5lW7Svzu1VcJYXuXe+QQKDmYb1sRn5ujPBf081vKi/V7dvMHOY3trVQabAI/yanCiBiWgyqR01p1jbBy",
+	"EliF924H0eYUs+b1CSwyfLEqNBVMrlSNIA0nBpDTp2wALOJENJcI295tcyP2f7/fcSNWAjaM5W/oksaz",
+	"LUIjJqz/mSKZfRqa7rkhYmQlJmfWCE3V9MqvuaIGnffQUsmubY+tq41wSYyFVOT0x8387BaCLW7hEUkb",
+	"Q4FvJq1Kjceo7EQEPUPN+V5KmXc7ZQZ7W4ZwUv9ThA10sVIQIwOp8Nj7OuCuYvjsLbgm+rE215K9BSft",
+	"Y4EnTVl9k0EVQgYRmwbYVrfgiTYUaWZuPwb6JTVqcFznMf5qkQWjQgVsm4lc2TYHn7UhqyBmtbtQRj1K",
+	"dyPggeeu7QvbRMu3yyd4ir5dj8UPNuICGQH1P24YxY0qI6piJ6EEsA0O3Cf/qJEHiOQawFGGM5MB9Hxr",
+	"rRBv0Z10w3ABXVoiTONsV6phLnB6o9Ei71F33KSz4tL/s2iuHaET30bjJTZzexQQqqbzaYgFaeKKokI/",
+	"dRgc+TjEc+PGowuICzAzV2+PB4kD9yYEuPv8H1EY+I39/sZ+f2O/G9jvrfntJ6BrEadQNzE9cj2IlWXD",
+	"/j3nVasZqxXT0LPd9c+fCCgsiEaoY9+0+NZaU69DIoLU1f7KEm+crbGLl+yObomtDf7QCrWxX2QUxFsJ",
+	"Nk5syVuQYlYFtiRBu95x3a0Z7GLB6DVrCEr3bu5vYxZfGKlAitu5xPWcZ1eCKWVbotjBFHaattwOjRH4",
+	"yA3PzZ9QxI8tFMlW2gUyj2sNEEQ2B4rpHNvRStlvbdt51xTgo9mh2BLMZJA3iM9D4SmiWFFsyhHuxVY3",
+	"MnBy/8OtEny3cAp3NTWugMFHooarkl1ztWkx7qFbrCTqIHUBHX7yzeH4PdLUiQjcERsyvKn4uBKfhGEL",
+	"Io/Z+kMyX42aUUHKlfByJhW2nLUsu5wAw30JtQCGbf0JQfHchk5lL5sfve6dDI+SazLH6KGak7JssQL7",
+	"VJ0e3VOh1p5r9cPc1vSqDoSrOzomFlSsZjTTqzJ2d+4Uz7GQOSu6Wo3faeRbxX8Ed2NY9MfQ+NBbUDUF",
+	"3OJB9kZpqlebQ5DdZpzj49vLfm2iQMXaBbfJGSoJVINuFr/QoYgRJ7vhnWviPeH3RoY3xam0fQy1W1PH",
+	"9MbhJm1aG/cm2HOrynX2+Q388b2VN0JHNYkTo5lxaYXOwMIDBYOV9E6oMHQswTYk8kZsZP9bRJRZGDeR",
+	"9Y1iptHjZtD5pBFQpedsTW6MtK22EQ5buxhE50Uc6Uzkb6lmccXN12V2q0VlfPTp4s342Dqs21q8G294",
+	"0uVwyl6bYAjA8IIFeShAsftUn7i+b/Xz3hLJ+4InP4i6C8kiCpmuQbytMLBhpSqKvnAPg8y+LjGqOMEk",
+	"XNmrUttGo7agBcqV5PbXa3xfkRJRflX9/H6j47l6NqnyJbHxhjPfiGJdrT1YtRF+IDicTBlQFjjBYcWA",
+	"bhVZ42LnzQ43Lj7XwB2xzAC2m8Eo9uBYb08OesJq+r0GjZNI6mgW7sOWeN9hNh6E/JhGAJbgFmK67e13",
+	"J9yzC/MYZAM0IAYXdFuv5mDzMld1L3iIVa61FzwFuOXwKTBjLlcaTEUT0SIFsHnkxNZsebW/H0aGZaVU",
+	"CquoBLzM3US39HoX1Nsh6jDjdR/yDkLIHpJpUDF+ddu4FYTD9ZG9mF4YOf/NRC8Qc4bQvGoZtyZ5jZ0O",
+	"F9yEfLuN7yEE97L7Lc8ME1khFReXjdDbzuudYEcp8yPkjjXjdu/l+vfs76D9HOagrXa0xuQf1EXrZnIy",
+	"LxTwcDW9qo6Sj+S8NbJsd+2SBsC2vFRP+ZLOBo6/iLommzzVHgkeylmNgvjX0EVtyIa74l7Vlvu21r+O",
+	"Pf8y5K7estqAiFzfviu5hRZKRrRi+GPf7TVjcXnitv7pjfLgZmf1LVTXY/DBdKusVd7FsFt1S3X0mMTR",
+	"loxAw4KGpxTcoHdQW/s01l4+si3/+C3r4zaxM01jZby6mhS5b4ka3vpjQm2ONMhD5hYqoziCA12R9FLK",
+	"PA1dbOYLqHYK/cOnNMcG3R9m56y85hmLetw2SWZbkKltI3AHenf6Sprdm7enzyn4oAEa/X6MvrmPwyp1",
+	"oAFYf/pR1Wbzbr70XkfI04L2INmHmzwt91OnowXknXZu+63r9+E87bHetxPo9rTjfp1CJ+0c0nrWaCv2",
+	"LL6ld60CN7B23jexKpXtFYkrtEdQ1/rY1tpRdFF1Q65yX9VaabbAoh5M6BIYSNouKgTdxD8IFJBqMgdX",
+	"vl02lBZx389lAaqbq58BouqqKEBFgC7a2aqg5USkrujRaZ66h9whVK/OjQoAIHT07nY1U0be1FZdDHDm",
+	"jwOI2+U9komw4HOlbEllHLAJn6tOTM2feIwgv1qNJVhQtX22z/UVW2Ob671gTLuzvvpQglE7Vf3sWmdD",
+	"A+RyVWZzqpj/jpydXLz5zkkhbidwuUlzh7FCaQ7pWL6xuk/RErlvGu6WV9uBYz+bnJktWxNEJItaIy6u",
+	"mdCyXEMUoVYJOPCkYGMyk0XhpNOOQyxXBdubiPdS7OIasEk5CCuNIMWRgdAWbhlHY+CwOHmXP5jDUEBo",
+	"7OrcZVBzAyXXw9wQfmv6zI7VxQN/Q3D1jvvwfQgABVX6fC2yTT1eIejVNouHstxqLbJ5KQU3yFwB2an2",
+	"DBFNBvSa9btt92RQM9ktmFQjJXEtMoI/uuMON6JkS1nqwYeNXzTn+COvwvCauCTLYFs3jh+tY/S9oemW",
+	"itfxqDHZMBvyZsbSpYh+hMmVp+xQw8sfpn3ZRmWmV2ydJlYhtRnrZuYUS+OHBKmqgEFGWN1oQXU2t/WK",
+	"Gnbmntt2AftjwXimSPXsLeTEKxYJWfkjW1cX2q3XngWeTDBtRfzJgi5vAUIc2ZqrNE/dtTinWewgkcO1",
+	"pONY0eSsdjZbVSlsaXg7J+0trBaqjiAwdulkmyu2tuaJujSMtT2AdRyTDTw5RTp8wxUbm5GoiAg+6R75",
+	"aG1C6d++pGFON7aDF9bZVt+8el0t9lmXbLZX66u7dXUtHATODqIyItLf4ctdvxWeVAD222TrnaOd179/",
+	"+Wq2Tw+zvz9gL6f7+weHdPriZZZv7yyFljYRKF68DqBQq+muh4SMPn06RWtUBdD+wVcv6IvZ4e7vswO2",
+	"+/vp4cHuV9mrV7uHs5fsIN+nX00PDho13ev14szHNnDirJQZU+qipNkVF5dQMDQa58rF7hKfJdo+jBbn",
+	"TWFLVNMLe0f7cL8GwVv30oNWv8pLuXwrbwSWHuoycs0lzzBsnpLUvZLi2huxETC182KDQIdq2nqJzdWH",
+	"V5x62trlRinl2vea7o7EN+/VhTeWW+GsVr0AkXB8z9GDDkmagYTNc20sJ0bD4xdhmK25+2b8Znu+je05",
+	"fhYDC4z3EKrHpk1Pa4/aSNw+eq08dHJjOceKziXtmJwGYTtGJ5wvDupFi1o5sQ7CEyt0Osz23Ot8uz8b",
+	"61AKuiX8G+jrE2JOh9nNIX2ceFpjxolLHP56bU6nTwx+hAKrTYnLC8aQgcW9zc+chY8Nw+wsnwA9koLM",
+	"jS5WGHpSMsXKa4PkC/T1U0H2x3sEUNH1HTP4chkMYQTggs00kaswnCqyfb+qXbNFdNfhxh0Rt12wF6k1",
+	"on2025bauAW/N42dI0rL7GqLDXtLNftIxWX0ClGhaAa0j+TQhi4o8JWSEcCmzPV1hb5So1i7L49dka0F",
+	"XZMp8+3y2rq2iMVyuXHIarlkJZnKlcjvP+ojzd0G7Bn4t4wMiFji3J6QQt48Cth4GncJWvHI8A2EiMQD",
+	"9NBwBqYY8zRZ0JyBMkumtKDAniC0QbNFQgqJNvpCZmD+GieVbAvG4ImozLe6wjOSBh9O83SPpO6SgEVc",
+	"8Uth2K1glxREKNdKBwjQ+HgizC4HplxwSOBLKFPjMhSZrskVhwLlOUkF038yv76BH1ObX6JWi5i1t6BT",
+	"WcLjG/ULt0R8GnhuNueC3fptzNe95ev1VcZVErVaOGpU269HKugtV1rxnFnhlYvLWy7VIU3ETIvIYLHZ",
+	"LrUixEh7H2m1blo8kIuoFc75KZHDZpDEDwGrNxDmunIhRZi8VC0LTw+8UY1E7JJRhQqf/9OMEI0P0VLf",
+	"Gt1qN3lY1+KG4FQfITjV6NYl4c1sXLVOzGpeqtqSW1emV3L75ro7tNz5O1HXdYSvYPklK/cIvIn0ii8W",
+	"Kw0yD/ucsaW2pCgVUqNFeyJSbCWrwEG24ErTK+aIMlSyyA0+TNekZI6VcI1dIvCbOsRjX2entFZ3SlJ8",
+	"MLWj+nJ8cgn9NRlhwChUkzybZ0bYgtMIBXh3oP8Roi+4EpB7YPuJFPV35DsqbZJsx1kc0ebIdqCgxUQE",
+	"ZP7G5RjDuHY2SK27kaWeJ25A65hxlwMFLesSmgjPVhKSLln5SXCdEi1l4qLFoZg9o9dsfGT9CEt7Nc1g",
+	"4AhnfKkTgmeCME0EvWYlvfTTzkKR2Ql7jQmitYngJryNFgypnF7XGPq/XDLBtggfRjfpJo8aogNVnpsP",
+	"n8Bi7WA6Asj51r7kzXltjmURPyejF69rOh56hQnSZCe7ushQ9GMpEE0zWpZrcviyo1quZovTwaZE8/SF",
+	"fEevWJfj6Cc5RT2gQgJAVPD0zzBGbYAr9vYyiJPJugB0v1tLI7SmAKXCh7IOTBcvpO6eQ995+KeVpaSO",
+	"hsWY77EptiHC1mCJMez2AowxoBMQDwjPoMU+vGAEFWMs/axo+CNJQs4q8K0sux2uGGTkb42h++69wRcn",
+	"mMjJW7QoPsx2jv48cCs/Nkb48mMSgfbKeuo3Ql2352v/W3s1CH3FLePb1GSZAculOcOm+6BO43PDSxI1",
+	"dMSIwyUmXZz2Um1qJRL7cSVy3yPVe0wHVqbIpMhpuR5iivYQntfeMsPIVZmxb+CGdEGOz1QuZD4s4AJf",
+	"O92OPdi5QOYZPkm3w8kGKmEtMFe8MFzPFrN8ZIURGPo3q8SHbrlbdoqLzvAEd8t8CKKbz4UiwjBbzHhL",
+	"mnBevTyQHFBNMrpy8VCA/gFDpGRBxYoW+EOUFNxJM9vmksA1xqXFHImBUGoHbt7G2t7WcLR14WIH34Vv",
+	"0SvlxbWGJFbTHe9fTayzrzaXcbJQTfjqJJhWumiS+0qErknrm3XSt5XkHanMZI2zVGuazfHqeBufy4Fk",
+	"ZEYz3R0kdbcmos102PYjg9e4TYFau0io9gYvP+D6NkA/MCHr+s7JWNVt/baUi4jRHXWmm7lUjFQPkxkt",
+	"CoWlbLkiai6XoOf91UgTOQX/mbmd5TGh8LnT3L1N2mVMG6tgupD3Cr5VDB98Afbmdqclf3R28p5M5F9E",
+	"wrFdSU/Cb3spkQzfX0bydIMG94eNoGXhHouMA8/qmtPaMXzmPMx5v5M7PrkBhBkWFVSVlHqPcNR46AZA",
+	"8FmISvEgWevlgwBkmPgtQDJSn6rEvu11rZauuWVGfiiHbahj7x6NRNrdTpfaClAvIG6AEnWV24IYSOnb",
+	"wac3QnZLkALhehuINksUZ/QyXl2PonuomTwTD+yCGLrtFxQzDsypes8+e7jaKXRzqs5Kds3lSnU/tIwu",
+	"62B3So0qBYtzjYrPr/iSPIfvzvlfGfkdORgfE1vbxX/LFdkPbFxBvXb3SFzzvKBXjNDlsuC1jk/B+6Ag",
+	"QPX0TjkFsg8qjmVkvZ6xzK5EkDBjvBhVkwVL3mK5zdpK5uztbgc7UVtUDar28dVPfLMA3+X9pLpSR3Ke",
+	"H5Elz64S9LRcs8QakBJC859WypaGU0ybm/MndLeU+PaHa1aWHA0pzhtqxgI9CwbzGplRa/1woM9W45m3",
+	"w+GibtP60jqUEoNGrvx6oI8QSv5w/uE9OTPIEZiJ0YO3NN82HHixuiC397X44hxxE/eG/GWXxwrRiz1Z",
+	"y7fIHvLQDg0p9m7WO4UQ98pmgUT2IIHElbmgHwL33ENBoTcDoB9i7l48MC+dmRsc43M8u6rFI1olY0n1",
+	"/IikfgzzftCABk87baNBn9PMpnfX/WZH1qsFJXV8KQr/0J1TuzvdaycQfBUs/bhKHjaiaSH1LgR1s7wS",
+	"4e8IyoOSii2Dtjd5uLQE7/xxGH+K+eS2KtKNrT/nXPOQg4WZRDa0751r/IIghH1gHsFX1vJ1NFnmOnA3",
+	"YTBBm+VlUqgVmmCzki6h/q3Mrk4823tbRQeBK8Z//nFjWaKG9dcfyI+bLvNHy4cjOG0jK4ZcaTvKoFtd",
+	"c6M3kmHNb1XIhhS4pe52gxg1oAPQQ2LCr5go3c9U73uaZ4Q+LtsIw8CgpZMdCRdaHtv6ADYCR7Cb+6ic",
+	"04hMaDSkwl9/2ajVCo9orsF2jvlFL+KXxJa6AzgaMhU+R5b+wV/2Hm9it/ay5TV++2vlppmE8NuQn1a6",
+	"40yuRN5mpKeizkj95wdipN9L3UN/qbBZJqva6RAtLzHOGCQeKx5O14TrPZJisFyKQj4tXU2VfCKmuDsK",
+	"S8xZ33XAq2lL3ETftyHO2F1P6mOSYkUaDCEtV2wicCDIIiBLViop4JU8FnBaSP1MtUK4iYTeBaD0ef4W",
+	"CarEqeMVmG0pcgsAlIGxxTZ8fg4FuDoq5LPPS47lP+JBmxCSQdduFQSed71ZjrD9QsypdI/tp7aLbhyS",
+	"KI11CtkikuQXRjgIshJwpGblgyI0uinNh54jf5z4NUSLrtRawKPue+JvRG5vxNAW8jax0Ic8BDEOFqDE",
+	"4XcLGTfRkMFN3S28Tcf5U2H+PeBzX+poEklqjWN7ErokgUi0ZIv2JWgKnltm9uPiNx3tMPtZIfVDWs6A",
+	"l9R9mr/+VPxuQoANrJF5oK3MHOgYcsIhARmYL/4C9QrHHUSg+2S9Rbqd88QgKKJu1qiEASxtyFpJe5DU",
+	"WbHbkWJsIqSdxU87BjxOa0ZxlzjiMkqgQjKf2ZCYGBve7t7+Zo379VvjQEdnNy3BLWjJ3FRvHpyRx+np",
+	"UMk7bou+oFcuP5VgIXCXo91x69DPw7Or6ophB1+4q4uV0mTKoCt65eJAFmQE1JSr91L4V9PxcUwIF4zl",
+	"iqSAtOlv9/G3+9iwjvuiTNZyVmEa2h9+s50/jO3cU5zb6f6dBvSzlXY0iAsth1AgaxrYkgjhQ2ZE7ukL",
+	"GdHmrQPBJ/UW3BSb0SGyTYR/2OpFSctIO7Y1cqSeR+kbAm/EOUNcJkLYShSXRhKiwHcqYWyP/KnKJHUJ",
+	"nSEbujt9/M3P8J/cz2DkfVvcKWIWqaG3VymxX7NrmmTvwm/uid/cE7+5J+7dPbGFwPOb8+JRJJlWnu7G",
+	"rDrkOVy1soLdcn+SUwMQLZj6UObY9Xru25u6P7/nApLKdiAtQPKMVX8Fv7kq+sGfJ3leMqWs7coHFnJx",
+	"eSrUkmW2tuaM8oLlwVe9IYQf5U1HXGTdmOOKL0F5GCfVOQHPCXZOIoOqRxVbh8IbE9FIyK9xbz1ni/Ee",
+	"SaX4jor8n0MnDNoHXRUMA8/xRNT9NE4v8GXLElKrCldhqT87LH0MoigU0Tit6kVRDLKHQe3zCmEe75GP",
+	"8sZlAEmxC1N4E0PJMMdt35ZU1hOB9RWjIt5WTpS3vWUsK8IS/LB3/wZt83SfsGKBQJoULXfxH6U6RB1P",
+	"O31Gj1zpKSKxbqiT+DgVGGLepWjKauBiauxwI/X2vYO1eTl6yf75Zobm46RdjZsk9Dy6IvWdEd7Ofh0G",
+	"e+cM6l34vNq6jj/noOLLwiwNSlLNWPlhpYNPpyJgoejLgobadEEvGe6h0jCjXpXiT0zk0KQNP54b/K5g",
+	"zN/LM+l/DBgwftG0LTQ5dPC7s07cUIW5iBbakuXflnJxHvJBb9YP4tzd8+bh72W43guJn7ulhW6LCPxy",
+	"Qa82RM6f1/Lxt8qodxhSwwPbyMat14oCvdzffLU0cAWMvOLtN7K88lJEuJU/yekH6DeH3N4/F345WxUz",
+	"XhR27ioFzykuH9lCUPhtKT9m13AiJ/lP/VsW1OuMlyGr1wbxjj6oQkZGVARBlJh0jjGU2HTd5kpnUmj2",
+	"WY/3DIt39desQHEd1lBslPKy9UiOA49SYt9wdc2qlPrqbV9b0teVTKqikjYzluujejWtpCryBcXHnGJC",
+	"qG+fsiC0KKK9fDr91W4HqrzibZrzDiuAZ7Frw7O13hZuN4aXrQhejxaruB2LR5Z+n1D0CgFkBIaXWgwQ",
+	"2gqr1gF1//o4CnOHEh6ct3liWICKuw4Dq07WcPbJBZFPtXp0VeWHqkjVUyi0d6njc4tCLgEJRQYUQc4f",
+	"AlbjjB2+q5bNUG2WyNtQvqU+wZ+cQaWtWD3Vudy2Ykyyc71hjRVtbqyMjF6THCEny4Jmhnfs1wuE2015",
+	"rCJl133Fc6M3HE4ZGdGTifF5b2keK8x4JoJEvCbnh8sOiZwvU3MdK4ljr2CvtB/ctmExSWGl6DvFJuVh",
+	"1fNBSF3VSd9YsOFByjSUm8pt4dRhyXY0gtTqe2GXuLAmF3gZsB5Hs3tZo/vRQbScXgBVXFjfAFcbIG7j",
+	"wrhCIR+rJzbW32wYcTAkNqumUmxdMuDLQFQennof7sp9JeCHSsBvafj9afi1Bge/JeN3SEBx47PTtUMk",
+	"jseADqt3OEjC/klO+8aRN8IdYADVMVFMgz6AzCJkItS9pwbNLzorKzarQoaVFrdq+HkbslSrmY583YaG",
+	"44Y1iuH1nn+HTHpSufm8AQ41LCwFfkRQfU9d+RtD5Yugsj4YCHxR7X+wotG//+/qiVEpVyLHCnQ9op9/",
+	"Yex9dthV6Jki2ao0KuW6jYh25vjhtTyYjyVVmz3YAFJ7K59CkkRIE7+NURSKBj6f2BjjMHF3QRX0QA+b",
+	"Hto2NuCXMfeU5Kxg0AmdltkcbG8TMUq5OoGPLE/HEKmmfBSzDa60mvXPKyaYAlHCsqJlsTJK2TVXcPNF",
+	"bt9AH5CyNJ/5xjt+piMCEdkpFMovzBqI0nStoEU59OCZiIn4BoiLlf+xiKJNDACbcmIbTydYwiMhNM89",
+	"NEm1SEg5Cn+aCJrn0DEbep3YhuElMxcDqB29VDCafcZ9L+0WgoseLM6uziGa2xY+RqL2YziE7/69LHnG",
+	"yLRk9GrTXBPhvKGxEbHBeDjc2KzvmkL32jTo64wmRd+SQJDUIMgn2MPcxZe7+19RdFqYU53Kz4QLbAYD",
+	"7eiDJxKiggqX7DOcPXQDLtZVAI49R6PHK3oddxDSLDPMl4vLNzJnh/F4JFS4SPUsyWTOjhvtxjayh/pc",
+	"p/H+oo1JyCh9Tpf8efX1rvlapeM7TP92YGkZzRYnrZe+JDtTWpoVdDkpT5S1F0vXfv+oTuIxUwQGJivb",
+	"Vmsf/zsgI8Yv55rk/BJKbduefOPEkpSSGZmlqoGN9xPDAT1hgBBBMIXdiHhHgOmKF/mFRHt/JPYoxwQv",
+	"bJkfzwy0Q6Drp3sIsHrGR8ioZpeyXHegAizNPeMQwXy5a7/kt8KDQV0iYG5zc+zTW5SUBNIBLSI3Ytib",
+	"8NkvVRBGZ7Xb7+QNcQ8pciXkTZC9pRgj6dmH8wvid0o9/xvq+V+e+9fScWIItCdxYINuJzqCA0IQnh+T",
+	"9M8/pvVurcP0Oc0Wb2orimlzDo4LzsqOevBtiguWRZrNq1VoDpY3qsEYALU1RWtvPsW3BsbfhfF3cXy7",
+	"RzBo//7AI/e0SWYLzgwUKrZRD9cAmQnzs/XXna9F1t3CCc1S8KAigikg1BBkXlk8YMfVWmRkSjNoxg80",
+	"4Ajyop1TAy/3Srse5Z6VgyxFRqn7wt6FlCxLppjQtvcEB6eGIXKswOLpAFSCck6gKmFWGsZ1v2UlBsoZ",
+	"qWdXimLdlfR8HzWTk51LurqMMzoCP9VYHHxza+52WdK8ayrzU30q882tp5oDhxqC2O8YVauSbZnObcX5",
+	"91LHzBN3wvRKII5ZUirspPYpr9a3cYSr76W+wID97vtSGcpqVX9UWJ+gI1vaTBGmQfVBTKardVCawF4O",
+	"uHY1o1Jt8HPmdqvvtlsuLMiUESWL7tG4uCzYJ8XiOtQnZTsAd71/QT/3A4NcoNaftWRE08+dK9Rs8aHk",
+	"l1wMwVX75Jdkp7D2163w25GrTtG2onDhTXRf3voyNsjkFv5CA3/j5bgXu0Ga6+KRo+DAYVFYMiN/W0o/",
+	"+jlox4EjvCLJKupY9JHxoNV1CkP4s0KUV6vlEv0WFjdUBfcGycifAWqRwPxB8MXraXXLBxWT3kVWHJMB",
+	"HKg/eBLccDUNY66wH00Gi0shN6h/4D2biCVnGcNxQBM1A0AIqNmA9RHBy0L+/X+RG57jH8uCClq+xSfg",
+	"wPEbfFklE1G9VHDB6s/iN0a/Ud44tqBKWR/yjKR2bnD2p2RUTIksJ+LqEgwwNuMEn8b2+3LmdKE98j6G",
+	"g6AXP0UGCEban5UyX4FeH4Z6bkN7cBzQxD5AROO2A1Q2i006UUGVdt0GhytFkKv7zytacL0+K6iI1dm3",
+	"EpkVE9FMlf5cvXOuqV4pCMVOYbyT5bKU17RI4+RfdKjnQakXK846c9pCiksIjbr21RyiTd5jGal1KIfs",
+	"/z+3XsL+UwDMkAE+ume/2Og9cyM+zOy5voFOAyre9P+Tb2Xp5BHD2s11mzLFc4bWg3oCib+NQBvJTcm1",
+	"ZuJOZO/cQV0BG6N6QDc6TFNA0EKOCt/cmp36eMkh0LtnDcj0UvWGq5sHNqih5pEG7+lgOnfmORf0MrbR",
+	"qxCBultwRfOLDJld4JsuwwuKgghSsEuarbv4feQQzHAX6+VmCGBe83rPjFXupmhAPAiW634Z5Dt5YwUE",
+	"RRQrisHmGC9roG1wWfIFLddkxkulrUzxSLLHJpnj5jbqHggDW70TLQ7lmK8ni3X5tCbjN/Amhs01raem",
+	"DbaUrVAlaZhLG6bPtvLTUA7dbnjN2asYfnOjPLxPQGiqyQ27oyVITfTtEq3blsemXS5qE4lZjiJm/iTi",
+	"ZWgpTDVrcGXOqIh/ZU1pGuBbYvEmdlgLi2+7BdpKVYzDR4Samm25LlV1ORtPYk6JqCUcorYr30hhRGJa",
+	"eWVUzRVp6aErzW8zxYhikTpnVCmmLRxdkQkV4YSn3aTD7O0G1F4Tv3lg2FDyUm2ANJMKWNGllLmVarYB",
+	"ln1eMqHYhknsU25kM5/zMw5bCBeZXLCNmw7prsEkgNYDJmjQUncC7XmT5ulHdqC57YNRuaNnhGGZaMsx",
+	"6ItB8U2rzlTKK5YnRouXwLYlzxiohuqoUnDNsiai5hgyXxnBr3417PDZnJZY0tPfGXwXftiVs133Qzre",
+	"m4hvaDYnPMdKIcCCKRaKcHGIqFcWXGkyern/sur3Oj4mcmHEYwhWDETQmAf2btfvjoUhhl/Ou05016t7",
+	"x/nv52LfEYi7Xvs7Tf+l496+oeIdveq4qAvsUufvnLlGPgHaXt6MCrKgV4zoeSlXl5hrVcoVMCoUgy+x",
+	"+4ydKu2stDi4GA1fcA056ctVVxdpm0oPOgCYCMuVIGouS41S9hF6EKVgz1RrTVyRKSvkDSZoL+iVWUuQ",
+	"D/47cmALkAEV2AsE8HrWuDmU7ZyBuEffmxXGxPH+anQFLS8ZFLGqRa5pvx+ZNGIQGfnKQONG926IH7Wa",
+	"vjtEm0mqKme+N/twoV+/7OZIXQGhsXqvjUP9sR9fcYNiJgF/7njsMKxN36delvJLs8gbkYscSrQnOdUt",
+	"jDki0dTnpF7Qt16k6pFC9B47/d6d87eyfM8+d8QrViUTQ6/xyBVfrinq1uXbewurXZ6WVGTzBJxNiPir",
+	"6a7hm4tpwVmQHlYyslIsf5KslmiaeXPjkgAHO2+DVPrrktGrXN50pMwCX526Z2oV1KGtiBnCVyKHh2me",
+	"MyiIF1STMa8W7JoVZBTQ93FC0my1WBVU82uGI9E8twU1kJggIeWajBonYU7BsdecVDgZYQ8ZLbIVZE98",
+	"ED0m6mqV4JzyL20TvhMuZmMAj1T6A5yH2r5m+S0m6Cf+/k6ZQ2Q5GV2COlraoj/jR87PPM9KulzGvOMf",
+	"ZuRmzrM5UfaRkB89VuAyX7Ahu+8v14V5YWiUe/Nmdjef142SQpH9S+rob2Fv4WqAVYOoxbB8tQb1MNpO",
+	"+3r2NRf17wa1srdsNRrfzb5sM7D+/bxi9mdwLH8ZsimbMp8qCaK+MXdOfmrR8t8yn/ozn76u8Oo/ed5T",
+	"9Hp0pTw5QkJoA4PBsMKU5gsI8YewIshsEmRZysuSKZUAk4acBvN7RkXGigIPz1UpcSOguenMvvkHqFXi",
+	"37Yf3fvmY7QsiF3ZN3bMj+znFUOmSfOcY7D8WXDpIPgvmuyupV9b+6YOZKuhlSoYLyF1PlurJnyAcd1k",
+	"1OzwXomx495qfPQzfrQDPW018f7Cd+a0BrbcED6y7hb5CGCE25CNcEdLzYBchccF41bxXR0m2XiYV693",
+	"ocug2a35V3jRn2vwls3oqsCy3XB9b5NtMHCQ3oQDPM9a0sE9n+ZdUgN6o799vVWoqArhHFqWhsarW7cv",
+	"fpQoaNjyKhT6nve7JyYaJ/aB0fc88e0ipPvjnntr6rrKI+YZyGuz+WFQRshV2rUJmVzV2FBt2rQqzmvv",
+	"+/2V5+2LvR54f/tjrgcP0h9VDUpLX1S1DSA4JvnQCbsjrQfDvCG8evA4nWHWQ0eoBVUPZ0UuvLrFesJ5",
+	"F9DU+MpWOYP4firUDSsNxu49YGw2kINagPY9U4RfTKhnV1RkX8OwBnW5RUupaIDkcOSJhEr24pGQ+qOV",
+	"WveaUZUdy7bkLmkXJ/cBordobrZ1YOaJVRte7WNJUJJzpbnINMkh2QprIGPVtVDNMFfFkqMeUe0ugZlW",
+	"dKxX/OncgCGxm3DpqgDOe75xYSTncExzMZ19grIb2ajFM24Ywe1l4wERlyc+vBK4kBmi2YmhHp68ZUmh",
+	"/mjLkyrI0lewgjzmaG9MjH/ymXVbQvI0kYZeed4YPtip9FayepdNFStDYNUoVANsckJ6xdYpmcsiV76U",
+	"6AhBwhtuea81cpkD4CX5w/mH90SzzzrBTMfPdLEsGJnsvJrsGCyc7EAP2p2IJ+WKdZg5amDdsnVgR6U8",
+	"Xw0EDUjUqCa2XEFUsuwPZzIrcFP1H4nPO+4Ob6kXemgE0UHsQns4IA5VlRgbZbfX0ZeXlcOdr/4NzRbd",
+	"0c/uKVsu1AOCvcBELUFyWFxdOG2P7zecGC3Ed556eFVZyM8GG6fqTx+pfJaRxHG8gml1NNbzyVWFCyOb",
+	"2zARWEZlu7zxIHy/ERePxV2hpIfwVsVW7PZEDOXUZ35H7hDMj+Q9OFxb9MG22djQISMPIoVPax9Cx3YL",
+	"rePB2eEJD7vYHSGG1tpoyOdsVRS7WLamaX1sXv4jMpc3IEn5H66Eq8VoXpiIkU0kc+gPaoq7glwnxDaM",
+	"w101h+/2crxHTkgarDB1FR+5mgh+KWQJhYIsLM8s2mLsrk9XJ3NWsmQDits7WVWxSVyyDtkan7vbjTuy",
+	"FpXqKlyqiwytKEkQW4HyLlkZvCZCE3G/JNhPzW5FRPdInzo0sIHRo9Hdx4L27gTF4HclzLbTeLrl2m4F",
+	"rbPhUUwA3TJuukL0TeQoKN2xRQmTGq2BSiJ1xI/fOzPXMPOxfXYT8zQAmtmfKQ9blfG5maGRBj/DQkVg",
+	"e9y7D1bWcSqwtGFMY1ikA+a3QjT3nw7Gt67LG1j5hxd/CZWHurW/C/bN7b8bbXo22G+3steCjdQXyWj0",
+	"AbcZtLYHOEbgVjoyF1mxypmCxpfdNsaNpYnzh+m1XlDNlP7YaTDCxu/wkDcMtTuhFznDFPa+TuhVhtDJ",
+	"TLMymnz9zj4BbbBKX2CcG2KnNPBU2FCFRHLNaKnQOQCM4Kuvhke+OWC+ZjNZsn5ozFtQbG4KD9cguhsU",
+	"XfbJAd3ufUTqlkprj3UwTA939fWieZjItkjBrxihzvvmXnV+uboZtemIcU+nWy/hSy/Z+9PhNoTvcHwM",
+	"3/3pwAbSYM3J1Jok0t/I4m9k8Tey+J+BLNob33HWPDBoWp0EejmyKsizk2BaPQUwlGCWneogoTg0+LPT",
+	"yQ75+uMfdw/298lkJyUzLnJFUvtVWsP1LZe6XROD/6jcogTz+5uCqg4d4f27b9+QGT5WJQa6wL9X+zvJ",
+	"zqtXO8nOa/PXa/PX781fv//9nvn7783/vjqEvw/2zQ8HB/D/Q/gGXj/4vfn7EH49hG9ewN8v4f+v9vc7",
+	"wwQhaQg9Vkr35xdCl9FW7QpKpnJlFgbcEP3/vlw1OdXQe1ZhJSQzAmbWT4SzHYVVHKTAAMqqTB1X/keM",
+	"US0VlP4F6/JeLUs/nQissDIKqj/4Ug+2hX2JkZDAONxKfJyiuU2rUsCPWnpI0Ws48o/9+/+Cxf+z//y/",
+	"q8E+BT9YiSBQXn3xnIlwCWd+VCE1oVN5zXzQBBashfhH5L/WwIXWsNT+NHKmr4mA73PkGdN1VbNZXWE/",
+	"XNdvlWKykFrQomAulHWMOT+1754pOyhkFE9X6yothdrtedYcB9ClKsALq4G9F7iTBs/IP9hd6dq65h4n",
+	"WLO3bqcgjn9PRGboqXAmMa4w867AGuICa1Z5eAMDIarckM00ERORTqniKj0iKT5cadep2efaSVI8oOPQ",
+	"OFlrjcu1moif/QIwcYMrf8ghMkJFRpeM09hPpaU0GDlOJiKEKyWjGlogdA6ucUJSc4NSMhKyXucbrhjm",
+	"dZtdm8BFg/JfjMNOuZUKqIq2Dtd9RFJ3iNDDD8Z1TfxiGwG7vCqK8R55L32R/onIvIPc7EkuBTsiqfv5",
+	"jcxZlVllv3SMGaGBDhSjsDz0RPgnPf0Yo2U5Xdn5NMuxgseb2kwlWzIKpZ/xVa5JzmczVqqJ8CXcfBlq",
+	"R5D8dCM0rXn7bMz4C5hl/nBk34DnC43AgdY/oVHnx6j1s4I9KqC2z2FYgDbiG+6sxRigfS7VdSWAgMBS",
+	"zOk0oW0muL44HJDgmuz0Ho6BfJCFNc6/zlpkI5a2aymCNww/TVm7O1WRGkGeriewhm+ycnzXilJ4wvfX",
+	"2NFiFYq/dYLlzsVwSMSwuC+0adb0Z5/YO+ahjl6ExvWJO9T6MbLLWvquXVJ0Y1FQ51Kr1wQFZ7o5tPFe",
+	"VW/yB57ruSO17ksUV6ueqRY5sKYkZlVDyciR3VzzdVAtEitLAmdxI17MeXYlmFJprXCldl+TUa0qpcOw",
+	"wDlFiwI6MACnSB3nYz+vaKFImvOFEemlwDqUeyQ1l8BTe1srFZwaas6YTsiUlgnZ29sb27XDIxfrJQPv",
+	"r61Had631vWcpAhiahhdikuNeuTCipjt4yqmz7lICPzzb/+akKvL5wszovn33/41msJdX1yHS8OVAnXP",
+	"2rA0o3nPIZuTFwVfMM3KeNVEs189Q8Pm1eNbYCOjY3Hl2g1vLmYclPU34qCvHR43RtQqlMb6HCggUR5B",
+	"6xj5RCTYXYKuGiP122uocN6sSKzS+KnVb2yXv1Lb/Xji9XdzH7dw92TvWj0t6R/L05YnXvUPLiQufjJA",
+	"PZ8IxFpt4J7bREtGGxT6qe6SJ9PxCjkVsQ8od61tOyxix1GSqCi86uzrFbrLPaVVdbJoCO7mWJ06drQu",
+	"cgzbLY228NXISuOOhRS4xT7CPWwS1CZKJHVmtklGgdriXUmHX9t4HyT21rBjBJNYPey+2uW93oytU7ka",
+	"vAqCtjtTVyvehZW4ecCwjn1/ZpSMQRfAVkCurG/QvibC2jpI+D/V0ll93V9H5lqiT1/66mMmq1Y4eV5F",
+	"nQ8Ju7yJE0yXQ9AqpNEuat6KAW9Lp0O36dFJXAedOPeFNy2ebLqLtUKynRG38Z5tXYG3sbGHht8ODy0V",
+	"Q1qNbKFoDsc8+3xvpJo3+N1PsG8wZU/IWTXpvQT6xuJG/V5FYGrtjDukbZDwbtGhcUQ98hbjoO8EZwob",
+	"9TVbT9gkHrBp6MpukNGiUFA2zt0KaFoV5PK4ASaifk2W3gAc0wPFLVJHB8YH7m+J/ANTbuAatEwsNorU",
+	"Lr0eQ1qV80ZzeAc9CSLY9u7jovnAxAcNsbyPu/kYkDausz/4zttpc28i8cJemEh86xHbNJBYrhhcyoT4",
+	"OlEN+6erbfyknBQXW6XHdmkLcoktGt2hHZF0Qa9YmpB0ulqbf8zHD+XX+MFFPJ4jrcnTY5Jece1saOge",
+	"gS6gBu0xygL9867OXclmYA43mGLEQ4zBqKWBe8BTa/d3+osBBWqerwFPLFxBVL8DayfZuQI1AVwCXY7a",
+	"M1vwLV6rzrdrRReoEaDCKKVYwRC9osXXvChYbsRR9EBEr80UHkKNCiyq3h2geWF/fSIdExtQ82u27RIQ",
+	"//HrwMfqQnbt7X6EFcCMb6l2ETLDwlrccfvaIAON8o03K2LZP0OVe+yQ+wNu1E6yc0Z5HkVa511yj1az",
+	"PEYRvY8sYy7Y7JF8Nz345/CqQsBHQq/KgTMQQxocqo5ocfSJI0sDtQOvTLVXSQcZil7sNkZFTruLkTrq",
+	"+R1X8eoVVbcAX7iajOxEwA4MnjfIrBpj/VRKbrjI5Q1E+Euh5yox3IIp7fqSgDTr3OpqtVjQch2v5Xx/",
+	"vjaUalIjk7l4BB/UFlxwtVWpPc+FYu2GcF3bDHNuX/El5uz3HaXrzvzRWNOK3XeIA7COBDkjqV9bzRYf",
+	"uJzxvXdwVvEba0e2VfasUPh6SO06jq1MalNElxeeQbV7mzC4crdvzs6gLaSupdJUxhfX8OKKsaUvB2w9",
+	"+nUcdSJrTzhtkKiDAY2u0c/9B9h+GbxZ6iM0oo/QZ2zeH9ugUKvtb0Hl3m4ktba3b2M+kQva2rdbRUbU",
+	"l7YItFirro1tFmzJFvIaIxgWhG5ROb29UdF6FfsbcouGJBM173z7IBzND9ikrVBd3fVjH74lcgL2Bxdh",
+	"5AOoSvudrPcgaFYpv6zJjE8gvGLY94chAuBGBRjHeuoVLejnJweBi6cGAW9oBwt76+rSOKJY42QD2Ett",
+	"gY0tT+po3UaLKNLVIe66vv8cK0XU8rrUw1Bs+SIw+ROlqcjVEUmDKkM+hhGcORCzWOtQCVGXBRUTwRVx",
+	"u4Da+Q2FWj72ySP7ZgAlhpS4RIoUn2R5WtfSA2Bcayo3u9lO+1KnVt6d2VEJlL4OEkm5+r6WEAIw5q67",
+	"OkajYlg7BkYD4S9ZxoQu1s4pNRHAkSD22hUcbkbLF+vjejNu5TJl8rETBhtpJ8lEKElonnNxCb4yG5G/",
+	"oFc2Ns47yEDcgrdj1tTmInsacNtRDRhB/1DXIcgvztU+aa9y7INZ7TAYqWI4AYoxbrwqpQNcgXZrjmpN",
+	"ywvwVfmF55Jh5TpNrwxgtiuwcKBKwfbINzZfAYLVm8fC3SbH/YjDUiKO69ytsnvf0oXQPJ0Ajq67757d",
+	"5DCmeV6r+tVgubjP53JVZkE5vj4/7klhUBLfQxsgvNzTXn5AybK4fZfd2Ea2FaZA67iqq+1tMkbCnd+4",
+	"zVA97HbyfTtPfi8s1qJSjIMOc8DhW8UKlmkMog/F9qrekqunpDn0v6FWNPalw23MOKRBmpsFdQdZPj6e",
+	"iNR8Cev54BsUp/YJha53oCRc6d1air+ZL6PC3L0pI5lcTLlgOWjR4C9a1G2wtWlSjDRHjeaopsz01uTo",
+	"lccrXabaFK/NEJ6rcWca1YDCG9ukUTVOcDug3SE+CeS1U9p89Q2POKqQxOJ5G1dGQpKqYIuQsMZoguSX",
+	"YdeuW1N0ZG6bQjC1ojOujjtRrGpQVr+122mMqLu2hqklKI+cKmnrxhglUmVyyRLUs8xl8wlbQ/XGxp49",
+	"mNIY63Qd610FO9AskdIVHNFVpTGN9KKoqkd251Kc+9nVI5l1A7A+DcsaqHaoIw4Yo636w4AtmnCmiCHy",
+	"vjxSSe0jVICwJIjPmsmopoW8XHUW1n3rqEDXxAh5LrPVwqCg0SNK7TLpeGtNYT70qtB8WfAYEw0Kn0XO",
+	"mPz7/7aiRpWBpmu7CIpbJCNyVMqVyFlu7tzBIcnxrAlQFPVYPXrqoEeqKtZgVk/RyasXg1srSKIXMUDb",
+	"EJNqB78FYekIezmpKjM1mv4fkbQOZ9oo0NTADWh0TtVEpJHVwLtp37akkKP4A5QicwtPseZ0XY125Rp8",
+	"3VvoxDpl3VWkJgIyLlwVtuCez2RRWP87or2/0Efeehw8TktoJFNADu1EjOr7Qw7GCVFMaHSkA1hKU83q",
+	"pMLozAZwlPKCvDryA0iAweqNSNleLl3DasW6tl4/Pkix8rP5/uAQEukTQicCsiTwbKcodJyZuzy25UT1",
+	"vLlQh8/x1JIBjONtszbxMYRo2HDJX2zg47b856TrGLqqliWods9ZK3fPl3U29N+azlxrrS2r5tZZ3mZR",
+	"NDx85VhfAljWrDF9jLfyqIXWVdbrIHbYC5QLcu/mj8e10LiljW6Jz7wly/h1IOo2PKeTUQT1sLssfM3K",
+	"1g3Bs9ZOPhZ81dBJXSWJ4eW3azUo4u7gVv2JAa2nV0KX6w+zrsCs0/MP5MXB69e7B4QWyzndPYSC5MPq",
+	"16rv6F/B0bEx78zsLty5Of0rLXO5imYfBbgsFrNItRmowgEDVqVdNoKpaclnM5eI3IhLo+VCCv5XI+zB",
+	"Y8NXb+7QD75qd0ObcMjkwvpilTeeJN4q1h5/x253cKK15dW2sI1Tm25dl0zWefXaPm30BQpXQQpLzlpY",
+	"x09y+46HVbu/+03cNNGSanPSO0c7/+PPJ7v//ce/HX75u52Nl3Vo4s1DXt52uO7W0boPcvsfB647k49W",
+	"PHAAyxMz7Cg5uKCXm81yJT5gXVT0MmJM0/Sy02jqGnSzG3j5CEMwDvb3/3/23m25bSVLE36VDE1MmKyG",
+	"aMmWXWUqOuLXtr1ru9sHjSXXnulmRSFFJEWUwAQ3EpTEqt4Rc/lf/zfzBvMAczP3M2/ST/JHrrUykQkk",
+	"QJCSfNjtjujaFpFI5GHlynX8ViV0pli3Xj82ab/63/Gwf5EQyl+p7GSHDTtZSw1Wl/XSPNq45yfIzEhe",
+	"USHV8Fz1oUQUGC4vBcvEDJC3Bxyw0NBACeaymFBUIBsDWycBvgkP2spn4ltjFpMPM45YjPkj8E/jgtP/",
+	"Nm6SkyQBB7GTkWAcfRNpnXRTSDko8sXQBnxjxiCRC3RZ8kvsDf/9EaJlkjiaSP2n19SFlLLvuD9+qkbt",
+	"/vxKQIFO6HPqYa3bXvyfnX78B+7olq1xTPCiCluu8d1FILPHjiX00I6o5WUzRXCnUx3zl7ixMRtwyTQ5",
+	"oBLkWxio7UTecIU10iNDEQxCmaDf4Yi9FzdY70JZHV63Rv26Cbbgl/bbLHLaev7BR9Xd2rcmlwsv2ImO",
+	"uqWH1hS5l1WBe+urdSftjTsyJ3ADU3it74GQU7EQijJhZT0NNmJ0VqPKWZ4XmIuBebM2iIABoL8CHhkZ",
+	"KH0sjqIim5lU1GsIqKgG8t1IUFJEMscTiXESlLUL+laqGC9LPp2j4VVfcBgSl+A1B+EVPCvn+epyDuOL",
+	"DT7lp3IKSCdyInlyzeVUqBGLE17yGJOGK27okrTV70jXsyzKhDUUQpVBJChT3noTlblM3Bb8aLJyofeT",
+	"kCh4pnKMJhIX8zy/2k8TNhc8aUMSyacAhpME0Tl/NgEHdEHow6v4NfL+fmkKmGbdBqZhjKRJcGyYttZy",
+	"Xk0teRPF46xXIFSno3y8uwLON52hR7hhbaeqX/Jur5zdh83VDeLsfabsiFRfUiboM5RPz5PzdCHeyFd8",
+	"rbwgyP4oYjaHc+M9sPyCsYEb438rOL9QxDYbgJ2eMBk9+D8iMS2oaQnfL6iztX/3XkrkOBhywSO++vyU",
+	"ePc8851yUR8+y3tJ8Z3VUWucqzasM2cT2tiET7ibcsrvL5e8lkJu6gzRz0pkmYPaR4hjlUPNxTBkA63O",
+	"NBYgHkINORYH5x3juxPZ5dY7NkVvrUcJzDXgAQPn0pg1Pst+yG8jxEOtfGNRCxbq4ZMRO60wS50kADhZ",
+	"oQjMNl7fadO3Tj77ZW8B9TrZ2r3s8Cv2TnnXzWbXDkvEQtOzu8WYI2+QPpH+2sBg6pdXzcfH1wb9GFJz",
+	"yxwCetNlaSwvK3kl8xsZRM/ssZKhO/DL4BgswwmQQLvGDuWQlAXIsXn5Bprxq7JJbbi02yvPVg7D+ygt",
+	"+6ca2OqOdWVX27prv7ZaU02xwR/9n1yeRTE6Sz69+jZY173j4HyWCmc94Dc+wzi2BdcIn6jAcVi2MDAy",
+	"QRik8/iXsOShL23EyA/hoflQx023ztGTw98H+EeQb/by8TwN+3gs8/7M0GO/9DrJUbXMh80oEO7c0O1X",
+	"6OHG3KpfavJuK+m0kMqPHaIsJJDiM90D4OSStYaggNmSl2DBQhglCI7iZapm69FEviNvpsxLCHgRCbOZ",
+	"jlQFE8lRCRmUCfkUxNJUXmpae9JRhLJq+RD1xf1xfAXDcOCa+7t8T+qvdxU+d2eScUXwMvijiozfKmli",
+	"4V0JsXRB8DFurleB9CkvxWVerDsWGGu5Urt7Xt674DzW7PotFwkWe0mVKQPjJERtL7mKW2RPFlNh46Bf",
+	"N9/4Ndq75KvLLpqG5w9BzpcF7zxM8PwhPjzfpfa8uQ3e76Cv1Or7QIkjLrFsppUh0ItUr/3jfTauxA46",
+	"dh2qjx9K2CO46W1enhd8ehWsdmZKlykMEzw2uU7lqtDyKruZp5nwc/0qsTmXbM5l0hY/+D6XVq3v82kI",
+	"oIUsG7JirNbG1YpVaDBMDSccYUkywXhWCJ6s9YLt26Hd6zzO+S0u8aYpbIJo3YIsjcdpw8VkHVMPcJxI",
+	"WDkt8mQ1rQcPbzMV7OeszKdXH+RPXCZbdiA3CfLmrqruqJ0rpv0SSi3vfxc3M9Ob1/CHxmjNjargFYDE",
+	"USYnwCrIVXLAVpp/PR6YbnwnGJd00TbDACNPvvKzx+xgjg2iEKgh5KAr52JtQ/23KyPcmRGxtY1BVSjC",
+	"wQOE8u4DnB7lxOr2px8/1jAswt3Mc6ij4Acbbi279RLdephoPgQNLc430TBtUyfCmR/d5pydbTPn62WH",
+	"Uwg+ih58pFs1rhQXNtD3hzepIUtLpGpAFw2ZpHYa6c0ugosFvO79Tiii7Z9ULk+1rhc6If909uE9g6c2",
+	"pp8NPv74kj1/cfBkOGJvSsXiab5cx1W8jWJlfikI1nUNafiG2Ryydz9oKQpDEqZ5kWBWzYVY5zLpH7gG",
+	"I/pgPhhyCr5NpXiVqmkY9+Skmk2WSqx/gm3HWvMVxVTIkl8KNohTdWr/xAyfiMUg0MU2Jm9IpDyR1Btf",
+	"6L5MAVHTNwgsXJqnA9MN2OMP2GqJS8NLamFM0hNpRutYV4Yj9mEFZ6jQdDv2ZEvzxTiMiFHNKIyGMbYz",
+	"hJiTaj1sKomdRVjggbfDJ85ZXAonMJMl1cnU3OQKrQd7nxl/voFQ4ayWmVnIEvM2n/KyLSMYkHAzalHD",
+	"Qh5wpuYim0Va4OVr/Z81L5LhsSOfpopdiWVp02YiluWYLG06DWULQyRbC+BJLqfCBLsdm3/Y3tBOCJ+s",
+	"Qoj0eVWGxsp5W/JO2tteLIN8+RPEmxL+BVzR1aiahVg3l8wAB7ZE/7JZk64NbMMVIS+xNaV1LL3cwfy9",
+	"2nrad4H/kG1ZRmYVNuN9QLabIeksVeXOVcXTL1QPm0CIXrkHZSMADGCLNM5LS/pAkA56lHvmC3EvJYEN",
+	"oP6PwSpdJj+C12uppMoUxjBlzzSTFBErIVgM/hgTktMlmEcN4CWoFlicCJCuqHjGAMqmlasLEbFluhQR",
+	"uxB8ETEuL7XgqmUvKbJwl1h6bstaPF7plyBLhonmM+LN5Py1ZTVtnqStlQojW/BE1KrPmL3ahvmidUPl",
+	"s3LfUBKMJ0xF9cJwXaz1lds2WAOu822/tfv+xne9FX9VvebUiOvzOlDqVrdIqk6mZXrNy/Zi/uY5FXFh",
+	"Uy61WuqhqVtUpd2rx4EOQFSbSha7GxezAdTuMzX7hsd+YRk0ew1s1Rk6f7n88vXn2tUnewj0sQerrl/T",
+	"6uTpc3ZWCgEK1POD54f758/ZSbZapHK1CEbh9RAJvHNaqfA9hYP+1csQj6YQvHUv/8//qiowDo/9WkL1",
+	"/aTN/pL76dVA632U4QV9t7SXz3sjG+WkvvbV6JARayXR3KpnVEitdGqrOQwyUDJtqzJpPivrFla9LaKX",
+	"gsrHGa5/mVsuiFku5q+e0thb55zV1BcjmB3bytWge4KG8dnwvBqXAMlxSE7+XMDLYObvFHpVpN46q6Na",
+	"9ZwGAanN+/TKu0x5kqR6RDw79db/K6nCFig7WeRK7SsxNUos964wcHryBSQ7g71JIeP0GUPEBJ/OGdVi",
+	"m0gEbajAIQ4PIugFyCwTJXjZAEVCy8dZfiMKzeaJ7I4OhiN2trq8xMr18OJ4Ii94oT/MoW5tTDBIiLx6",
+	"YwsXsxjdhTEbzDJeRkz9suKFGB6DnAottKg6kXG+KkXxynYH797wzK1OPKj6jmzHUaPZDaT2FGJacnm5",
+	"yngxPAZJGEEGUQr2Xjc93oiLqpuIxbOMy0tR/XSMovREhl62/CoesdfgmmyUvouoDDZtndYA3NfAjLTg",
+	"ty6lHh5sovd+OmRN9/g2NcktZNCBhQGGS7FiNgmBAgydWoNfWKd0rr+2hfUuBYUmddXbkhsUNaqVf7E1",
+	"4H6zw3bDP7Awn/xG7JQUX80Mbe3uiPGqMDDVuMJkFi0gDsdQCFwIOHagHcOx08ryKfw1Ym9JEcZuqQy4",
+	"7tbjqm7XE4mqxHDM4gtoHGvGBJ9Il1hnSvAFZCzrsw/Ju8hCarDSMDSUPkpIjbMDgzr1+gLRPesWKcg5",
+	"ut+9aA+6pVxOKbLNivaO+RW1PTgmldteI9zUEgfw50QshUy0SAm5k7CgTvHXTUVf71cj7ufYa9WNG+69",
+	"qlqpDTGESoK4FMNmQdJAnLOos/jecVrdbKwR9VmsunyI/RVoO+nG7KJgRVZnWsfsslnnFhVtKGE/NBoa",
+	"G9Qq2X+lMdcblO4OE3KL6r0Dz99gvl7dQRvfciQbdHWPcGryTEcp327C+T//q0Y6+odvg3geTMO/74Xe",
+	"tfr0l7YTbDYR1K6XkE74YSnkyTJ9RU7ddl0wpLyeSAbvn75hT0cHjlce4GdPTt9gbE6pmYJr//I+X7R5",
+	"KgOwGVl6UfBi7eWJB1IHEJthq7qBnaG1P5tqu9WAklyonYol6w1c6lVqS/43yTi2oZm8/ThQrRY3TNOb",
+	"vLhiU6HJ5m5jareuQogJDaQxwuNGmaEUY44R8wLiGy+EkNZVpVI57YmGt43pnRA4uhwdTlELZz1RxtPa",
+	"ntKCzrVg+apkK5kJpRhXV8RsEOtHq6awHKlis0K04jd/WJUqTcRpkU+FUkGgRBiXrV9RUVeqWKKXT8v0",
+	"FhoEu7MFX1uQnSvwjv7Ev62hW+Zyv7mMvY3exUqepwvNWlelUKei0OwpYPzG5xBWspJMD76yhS/Avm+x",
+	"uiIvVAODNwb2LZDrTQoL+8fqn//3fwBS9vCzB3ZEe0qUq6WzDJ3zh8YmhEdvBVRPrAOWBRbhC0xMM6OX",
+	"wIs2cTiHbTV43E58rPr0doyshX/eKyvrDARxkYu89WvMyb9A6qw7QFZtxy3MoTw2Grk3qc9a/tx1l/cz",
+	"tVXc7kGtbA5TfdjIDf/22Zhaj5dNiIuWef5VWNtcQmxbY2fYeDGGznaqwG5grXIdVVbuueKlJcmdwTbs",
+	"BEdsu0TDEO55j+Qt43oIYhF4+s2dQQm2l0THqFQ3JFPjfTs6OLIIzkNQrVwaijG+FhqkknGJUBLeLVBA",
+	"+L4WvvxXhz1zknYIjd8oN9IZVTWuNYD4Cq4f0FnWVFQIQQWF+UIMjRMP5kwDvxdx0UqFUIrNH1hdUOw/",
+	"iO1DBWs5Z132mO2Exi15VU+REqrHrSQIwmyRJyLTzGlBgpYRLqnCoBG/JMHJg8UXs+oqCbJYSdWQJ48r",
+	"mcyheSkuOcFBHDQ24xuVPr/+me4kjo7BnXwtQiJqkNk9FHvqGylbS0IIXNaCmVQJ505rXFKzIlTpCDMv",
+	"clhkkzKBZRHQzrvIr/ESnebLNXgSw6CKy/AGOEI/zzKmUoCLssPV96taLfWuIwUZVxJPEI9Qfx7+gTDI",
+	"WlK9Rkj15RqwC1UZdBch/fSZbMmLSxGGarPpBRtzRP4ELetbmi/3aCSt+/on8wku1+Tg2XSr1SHjnF8q",
+	"ft9t6quPpaqF30hxCSaGYaIxmE2SxOaDYSUdocox1AeBxYaW5DIytVgpPmuaCV4AlCpNeCJRQxiOPNMj",
+	"Vv1kE71E9GUyAU/2GO4CG8Smk5hBOVvGWawnEg8jNhdyKqCEIothmeNj9sccUvGYEuD3W2ZcizRcruMR",
+	"+wDLQumLehUoKFcTKwBG50shoVoLhFisCpVeC81WlMhm+wXlxmPytX4xpmqy+jW+TIHV4YoysUhLxtFL",
+	"XKopKwR8Gt2qLscEkp3xqfj7rx7HVFfpcj9f4kbvL5G0CT5bk9hay3LnIhSVTQ9ZKYqFqtW9TOV1Dthr",
+	"MBtW5rtEHntxx0v3a23xxx1S9HvPZAC4rJfptZD3bGnsNJc55XfMTdHPKiZF2YGTRnIWFv7Ry44l3s2K",
+	"pYolXiW5NiAX1+5gvli3QHTF+jnU0k/N9/b02wyo+eKZE86idyuyRnFtHKQtVNGQlA9nyh6l7vlsPGj9",
+	"PLqNc7SL7/h+jlQTOInfogj79Pmzg6BE23b8aicveMJEsUhVe/XrpX3ulJBkn5Qo9i/ylb5d8yshEZXS",
+	"gnQf0yL6TbAATMkueQlY8ieIGe4ChnOTG5sqtuQFqfy8pJ/H1BgLbIGkJoQ0NSgFy2+kKCaSF4I/Uuw6",
+	"FTfu+DH3nz6WFxaZHF7XSrRI0tJ9YaCEmMj4xH7zg+7/HO7wEYv/pPuvHprazq91L97PYNkFdUZPncl8",
+	"Ih0hFOACVKnvdFkrzKYoKZYWMFVqZcYL1ZcLsdBCwjXP0gRqQ0zkZaEvAZmXUBQa6+ctlMiuhfIjo3D0",
+	"FhFpL9rDgbu/QJuX+WLJ5do0qP7EpwgsT6hBpk3tR6clKF5OI/gbnp+JUn/WduL8Dc/f8eIylfZPKFxO",
+	"Tenf+LtFXTEPnR+gxX9Z5RD+BU/NHzgEKOH2oUiqUfo/QatTgwjtNWz8akYDUoszGPM3fnGOtq1q1s4P",
+	"0OKf8gvzDP+J72kiXmXOxnm/QJv3Lz/uRYZX4x+4ESenJ3YT8N/4O8JXwPirraz9CC3P8zyzLfQf7Fws",
+	"TIjdqSggMO0lB/853fL2vdDvzmmxdOj9BK1+RjB928T+HdK2HODsViRBrNHsevfHmOHmIAgibEgYs5it",
+	"lpE12EwkwiDnBbtYaX5fshg+gxHS+s8FULDmHVgJeGEgOJQoroUiQeUqlYn+IIxuPJG8giDHAU95UaRC",
+	"mbonb5L4WHNeINRai6qseswGnKY9y4sJSKzm6TCqV6SPIVqTcb9iOYQFSSo0P6hVA8fOhw5EHrCuJAee",
+	"z5dLLTihfgszNEX4wtXg+6AxorpkBD/99aCkW61B+IazUwS/rf3LWU9jbjEoHv1qhXkLuuHTenXx+/Cv",
+	"u34bCa35zT8WuVIMn3pYDwDnAOEHEKlkgB24abvtUB4cBXgDujEaC21Mlj+PLzTudoBN4AYLnmVClZV1",
+	"V1M1Hmd9eFLIZIJYnAYjCkqNTVTqskd0XMU2TWhczxoDYLO2Y4cMEtgQfcwrHPawTcvB2m0tXgDU6DNC",
+	"Q4/SPS9qe+d4A23UHqDI50ReMQCHrTQOexjhH0YRlMH9RW+WuMtvGPfurCXC0BtSH5urBuBZ0WZ+KxLz",
+	"67G9eszzibRYVqrUh+NKJBaFRbBL4BPmJZdTkDvIxt5pOV1/I5nIgbnuUtCuJezOcFQJRl4BDU0XPLvR",
+	"mhG954untZ1ou+JTeakFn0XrqtXRboBOcSSpgrqv5vvjqli+qWkJZOUOeyIHpcO3H6kIp+r/CEzce+Ze",
+	"kHZdqw9a9ByhynQB+TAIKNbYHU570+DhO6+ekbKbhw9VuJs0wa3T+oSi1mxQfVmFMg3QyfGu5R6qcGUi",
+	"1rx6rBsH0amoNm8VI2vUYYqRNX+aWtOfN1OQ5olBse94cbVads2XTVYHB0/FP7IDL+TInegXDqReKfGq",
+	"e/feixs4TabEtZby3DfCptSVEvj4B65EQtTXdo1j93A87N2dA1SZPhEFp9qmXOLjq9Wy9aNn83z5kZdi",
+	"0xf5BYVcLvh0nkqBsXzETtU8X+rPhjPTavdJeKaBlY1q5yQ43jYia7tInDPdhY5tHCTGhmdkaPeUfz/X",
+	"38/193P9QOc6fH7zi0wsgtkJH398yX7/h4PfsyU2MlD77DVYDURRwDzVjQ2Bw2qxoOmnimW8uDSL+/yI",
+	"/fMPE3kz5yVQKDpDfllp/WMusmTMYuhPxZSQbuLEqnCMZwdUTFI/w4iGAbgwJjKVibjFFHi5WoginWLJ",
+	"nSElwCNkqgFtZQuhlBYjwKKAdUIUX2s+NM9v2ILLNQR8DKOJBPsqjoxS8mJULhSNDAaEDtFVCaZVFuM6",
+	"xRQ2Vc0Amd6CDbiaSPgMV2yWlhAtdpGvSqZXaQiLCFmXMG5vTBSzywsxYm8hBEnclooNuJkU+2WVQ/Y+",
+	"Z5l+Tr5nEPn0qYWotVSqksupiIeoLa1K8038ZPzv//1/BuEMk5Zqh5BAcqOF3ptCfxXsyqkyWxxUwnBV",
+	"u8AZ2r1bdQ9WrXwEz9IEY8XsVl+scbPYAFzysBR0CdEgI4OR+MtKk/eSF4hBYCLdLP0YOgwm/Hi0ElYR",
+	"qs0k8rmBLTVEDefFPw3HjF8ASCrGFpZ0RoCYeJaNNtS6iPbMhrdEjNFB1IsSTmjABm0Ks3nfFiIlt8J/",
+	"3f+IT/bfdFcjVRb7udn5T+fnpwTVDOa3UdjSkJYhyPCzeV6UTK0WUMyL9tuYO4mthWuQrsNIZp8+vmEm",
+	"uEE48Iz1TtFKu9R3MQx9zOLH9EhfmeA/2ad1iydycHRwMIzcNivJV+U8L9K/CQwsPfSfz/LiIk0SIeHh",
+	"U/+hzMv9Wb6SCXZ95D9diHKeJ/u6Ec+y/IY+8MxvNc3lLEunJTx74T+7zKWArg9roy7zfB/Yvn7r8Gl9",
+	"SjbKaX8hkpSDVAEtn2le660QChUxGzwLrMw1TynOZfDs4CnV2qVk3L3xXmAhNgJXUlVYpCNLkcErs1GZ",
+	"u718UMAQMa6Mx/dRWIjcB9Yw/00UGupbJc7GXn6BuMr7qU7klbHcukhRL1vomcggUqvaLlNt2KlGCbcx",
+	"ENiORdwsIRCOCnzAKdC/ExK3a4ftidoOIUqNeLwTM3MCx/fXwRtma7GwqF8RKHTfBg67FryEn7nLzvOS",
+	"Z3hc6U6EVs55AsFLv7Nvwkr903uRZlkqL0+SpKBk8X4LZV4Ixy5Sr4xjKy0/TvPletgnK+12X9MJ4F5Q",
+	"/s+v0d40lyWflv3HB8v4kt4KDxKDbfHOpv4hRl1WGaW45jdcsZtC06686wRCIs6bxI7CeM/scOwYUgBH",
+	"2T6rr204mJj2w7r/itp6RC3LuVJQOj83pf2rwbuj5pIB+6FcC4gDYQlWau+3kF5yekth+WrfqHn/yvI7",
+	"eGrrZ67Dabtb3SpDF5vec7ao20tckVw1dmw9Cif3bwbANTGo0GFL7Ckh2QPX6k945rINk53plHlw/TXo",
+	"/3zG1OoCvusD90cM4OS0WKIFbvIWmY18BLktdBeDsY+Sq+Do6RmtxKsgvjiMjK/9U41B0/qnm7y4gqt9",
+	"kSYy1WLWp/OXocMdpNmdTry4XaZ46DaPGI8PpObkq7Ix0P6H6b6qn82EuDeiOVstDPHPBBnwHhE5YLWe",
+	"/pHM+uUzIqx7HhsEC/qDYwM3Ucrx+5FRWpgzkN9Ip1AFmKgMmXdR+HAUQEDo4rC2alc+g3BDGG7EMi2u",
+	"YgmWLRivzCWV5vqBK3Ff7EHmcr/EbuuraVYtBfibospqp5UbdRS+/rEQYr8UtxCYuAuSScspbS2OZU8l",
+	"thizw4g9idhT9u///X+CHQDjUyGcAu48yGQsElFEZLQvxErV9iOV5fOjoL1jWUVMq/sTEcxl44VX7yxS",
+	"uWPsd8lt/d1eewa9J2GuGpBIBvp4DCHJmYawkmWasbRkqbpfng/u/lNRqFx2L5CV3TDSwS4YxQtAD/e2",
+	"XqbW1T3rHLaE1r0pHZXZcKOmYcrDRXvqHq8D93ph/8DMLQiMqeS393vtGLdJyW/JqwX1iErB/jPk5Va8",
+	"eYsrxQz1vtl6C0sfwK0JieTmah9u5PNsAD+DHUMrx3lBqolT0UiRoKjpC2PUEwgIxTZgklR0f5b3tSuG",
+	"kti//7//H/NkZ/YPzGz/qCVDyViugkFde64+WinXUd0a0DyrdZ7SiCerMeXaTWLPlMc1G8JpJVibCzgo",
+	"StaUqkpPcfXbDhCWmvzmiJnOMa6rLT45N8QW52AaUmi18rysjBp1Y4+xTVS4H240Fm2YijbaK5oGH028",
+	"WUvwLnb7SDFoZBjpvTF+8FK2B1xWn0d3pkn/2inT8OlzkM95vw+CxKq/d29zXc5zufGz0Igkunv6cogZ",
+	"VOvurEhElGCG2k6lfUtooebfCvMyQF8oWSIpexETEeA76CyeyF415z+P2bLMofClMfDSBD8YhALumxCr",
+	"87ksUnAINsygmFZLTtY5FRYfjth7r1ZpUzipvA9/VbkcfeQ379DxvEWecocF8sQaHE12mrVZAEyDKUVo",
+	"u4irmPnhscN5sExotS5piXPbBOzw9LmXi6j/7JGO0NtQFxhEnaMac/nAw1wxG2kfN/fuDv6q+zAJdhTD",
+	"ddNAqlmN2UpeyfxGUmiNYt4OV+k1kTXpOdUo03IzJEfTfFhZyfqd0pc8EzLhBbwV8MZMp2KpBwZZ9MQu",
+	"ctJ7hZb7pbghiiRgg2SF2anDY6ZEqXcQPTmSIWRVcxuDJrN7GX6XpY2gF2sGN1M8lK0BzQGwrSDJ+MUL",
+	"RI2xu+Ocyxait7St5vkStMu/QdloDgfWmg6W2cpRBTEhMy3Xup2WhYWe9qo0bNrzUxj4rsB63o81sJ9N",
+	"JgoW+T+mgsaphbmkk7wbBtgmG4SP/xBAwDEHz+8Ii4uYkzrcyL/uo8J1t63gBG0EHTPwOth2Ap6l4R7r",
+	"dT+0jeGuEkLTaPHlRISa6OjcMK2yYT8IC+QMd4KuIB3uxyC8EgzFuvpwL9IggytYxgGklMPfrVw1YiJT",
+	"wr34bDRmw0IXvNlxKOf53QYreJGlWggDVB+FURQPMFq70234IL/goC0CZQVk04FF2X6ED+9YIKxxkWx9",
+	"jxDhgjLZDYpC11o7NMrDTXOnkrYUMO25Y1U31vXJrBRF0N1DxGoaMj0PBEgm7I9UMYz9LI87ZJRUohTT",
+	"n0zbvUSgLPfZMmrZtm0NJ0h3oNQ2+4amrU5eBdG2g7gygsXDXnzr/g8/DqGDU8FQvwY2haZDsYFHIRUq",
+	"wUzz3uWraob8asd/vzVuLnT1NpXiZa5KiOFM8psWPJoqQxJSRvIZW/ArjLBHQrae4EcOUiaEZQKQw41k",
+	"Rb6CmHyonBRfihK+f8qLsjGGeGiVCdcCoyfntxsjsJr+0STA4gB5kqCGUnM40yAAeWGxygDAEt/mSUJQ",
+	"EIThIrL8Ros3A7W62OdKicUFpINrfY7CTqv9GY4AoaVSNgrBE+PUrFDaa/ICz6Z6DCL5IDu8cmbtMVTI",
+	"fGVAuQU8GW4TN+ROeqM6n6uSIPCA09NK7/Dam62CFd70fAPNp90J/pYWNVkYkb5Gp87F87DBtHkp+q8E",
+	"7GGPpban4Vy/0Myyx496K2s3xQv39MiRvt8gGYcM/tzFU97xK3GGKQctmTJ9GAih8YrbZZaDF29e6JPX",
+	"cqoRignkdPzBKrMI2wip3VKtKLUKpfxELMv5iL3m0zkWW9dtNS8xgcMcE/4veDmdTyQFkdzM88whLvBL",
+	"Yn8XBZfTORkozdfS8hiDCperEj+A+VMTaYPbCc44Rnhht+8Zu6l1hilmtkNbzG4q0swJv/nfExkvUzEF",
+	"jfeHjMureIiWBTViZ1CFPpdsDgYqNIXTnEfsLQHXCxb/659JTwYTftDODdzwjbm+mocQl58mAGxZ5QuB",
+	"S48rNefXgsm8uiSwz2Gkl79aNsD54VRBF8vo46+z2lIoNnACv3HOw4hdIIIniV0IFIBhnf0v3xp1AwhW",
+	"IBurYnt3Cuo+ryhd92iq2DgHwCwZQIuOduOhmvA79s+/Acd995PbseExTAuGJl2EIYLTRiLCZ90aSyTN",
+	"2WJWZ+1Y5TM629VSJyKq8O+QvJhBDx+HdgfcWwRNgfBwFbd5pGjW9DzPEqFKfOVOC2ASqUOLUIGzt62C",
+	"3Ty3QFfrQmiuqK8MCAH3ORhMFHI277w0F2umxC8rSDwDvnU3CqnAtH8NaUi9BAs91m9JrMhLnn1cyVZM",
+	"eDzwi0YFF/WIFfa1zzQ3GOyZKFfLXYarnBc/y4B3l70qBhx516nLrLwzG1qb5ub2FdGAU4bS34Ell13i",
+	"mpHR9GmELO3VdI5eVa1qA1tIDRSkCeBtYP5upSLo1u87QlA9vjEKmxPaTvZPzgyM4Bg1xbsvQU2pSz/v",
+	"zVftVPputb0TgtvduPiqO7ybCoqVVO1XYiClCxo0B/EDviiFSLS25ku0cC383//NfKF2+JmYESyOWb7+",
+	"slVF3AHGZWVYd9UMHIGWjWqlyqq9wez33lXTDIO5J5HUDtmTPjEwwRFXrSzgX/kUw++WhO1//P3ND3gz",
+	"4bldQFTedNNeUeW1Q+csW5MAmlNwmHttmJGh+L7ntKtoakA06306N8lpvKT4iRqL7lO66Oe5ACgZXtUn",
+	"oiTUJaLTKrwW7BA4gnlIdjBssf5/fWQrW0P17G48Uu1xgVtIlY65I7WD+EzMjr5mqbA/vys6ZMtgBSf2",
+	"f/9HNe/BASy+IZ+lpbbPxeWNerF5i60iQmKOs0E9YEHVZqkWKjLpgxJh4t9SFGiG+vKrtLngkrtSdytd",
+	"3MWSA2TqbKEtglErtxkuiumI48oXq4seErVxZLSI0g4zruJQa4nyJ5Qg0JEpfz91sO8S09dd4bDimc6D",
+	"ncq8moD2/nxfr/4r81anJc30vcXAqt02L+NuddQRh822+RukJvXJR2kk8X4e8D0aKWKsBfifTfV4bNl1",
+	"v/kgqnmSqmXG15+LQ1mPpb5ijNuqy7FZQb9itgxBx4KFSsuR8Gil0PUmDIweEB/mmPpYwVqBXC9Nu6GX",
+	"RadFni8Eh90/LSFVlDKyqaI50HmqWMlvWwtfElPszDEiyGDDRD+K2Q7uQ8ETLWF0VIQpc5aILL2u30Wl",
+	"QYxsXN4t2+Rc5noJukwSxHcQ+9MNwzumLDZAKgYT+A74OG248+cWU7qJPd8gYQNurRnPFnzxIWl1tzL3",
+	"7XG3u6ZBA2qTvVrcVHr/G/XEd+CjUc8UxM8G4u9hd28Cpa8a91ddMFgHIjgC1Tta6td/fYZyEi230zw1",
+	"6wxrnknI9aHHraBuyNpTQs3z1M9TUWTbjFA99DmwAySDiqpqJdQANXv5myjafC4bP7/92Ar2UfJbSO99",
+	"pBpw+N7EKZOQDTgGoRGyg0W35KXAKsqazxcCL2rTw9AVuLj95uedf5seZUZTzZfqUuzEx7YpK+HZhqCi",
+	"p3lS1ZhoqS1huV9LdbN60ZAvxRRCiYi+18Ya2j3ze6OaoqM7hmpQVOtR58FO0YumxOpoQa485tJMdX5q",
+	"wk+VlFzLP674Wvhaa2g4wTxjoyV0ZC73UpV/4OU0UJ/3B5uwiQYPyprKZ3XTZsC1sHS6bzGtVK9DdYck",
+	"oTycZwcHcG8BJsl2nmV3UoiFuVVAbo0S/Tn0WsnNaQ7cwRgxxogHrdWJmsEDFezEA9k2AAsOQVVDIWKl",
+	"Iw/gDkP5tc/udJf0BDCIVZbtY6JfPV+52q/2zGXgxphmOJrIifzd70h+G/3ud+xMICpE7DGfmBVin8R+",
+	"c7uMJ3K/Ks1S4/jTfGFw5DvrtdSsVxPJfKhHR9JB+0D1GqQGmtapgICvCu4VKi0ziDxKE1GIZDh2knec",
+	"1CXq0A0tKee5CuEUlKkoIt1roGyMHRm4TqgG2xDqvk3zpXCEBlT6wQtj6kZdptcC5n7DbQ02KW7LEfvZ",
+	"IKNiL1XJKes/JbCO6v6Fam4X+bVAFHPWCJWkr47YSc0AYeoDwXBAiIQfju2gqaHutKo9hFRRGT4o6M5X",
+	"GbVE5Tp9dXePjLY5Yu9z3acD+BvbezDGiP1UsSuxRNTxA6eos0nQBGK0dXscSvzHoOHmsT7hWpClYT6G",
+	"kmp1DcwlR08Ji/QI0CMV7J4CzJux8P6WuBGpNUeS3a0kvU71iC7Wvpg1UHMIkQO6iRsSQTwcsRNpUYrt",
+	"doFxMVhM5BGLvaoIMRCkXui4XkAhxgIGzQwI85kR+yQTAuDxCYHDcJ3dzauSEgfMXwNc+tKTJG2St/lm",
+	"rT/gaD/TYasxMUhgRDZqjqM7EqLki3VVlosDcU2k24woEeRPSHuhmdFLuO7EnRFAgGJQC5HYVZDJROKM",
+	"VhIAfWpfaAOKqNvje2Zwe5b5PwcKAKzwClzkySoTDBN5/qJvpb+YaymOMGuaU6SsvoS8bO3YHdsIyq1M",
+	"r8Qa667oZflgELNNajvmfx7rH3C93OC40WYXgikRbUoN1HKjnS+6GN10F3leB0Ju3j1x+sF8EHUPRAN5",
+	"QlMbgjpVXN9aEZtCu7E/VyoyvnWo5dnm6WKx+X7cy+Wxmyn42M+jph2yfbVbioOp3RSL1pHbja/G1p47",
+	"xOuYQtt5MZ2n1yLxqZveOa5AFtiCrzFdGoC1zFs2cgBV8KwQPFmzOVfAGSh2Wb96IawBTAlcV6DUfBdQ",
+	"iq3M2Q5UPExyGCSudjN3j0pJ92Hy1qqWN8wgD9HN5+nlXAtBsOQUF+5la/8DO9Q3vrlkQdobtnKee7Or",
+	"t9RzdddfS7leFS6f7ExJ4mN0KNmoZ8+lRJfLCu5cFD2/goJWLfb1TWwbaTFyCyzcmT0/lDX7HdYYAtnF",
+	"2zZbiGJod8e1W4nPbTMNY2BYi2EHr7QdbMcuq9eGx6hKVDcOpEwtU5Ajyty2jVvAldiAGlDs1x2xNHoY",
+	"Nk9Q5HQie43+qXujK9RaPoGhY23xVPqrEChJ7iLafOioIGHFFCxzhKpzVfOE0DSgihhI4c3w6Z1qTHTY",
+	"Y/07w5sjCq6ARiTYqfGF54UdKwnNn70wSVtk9OZg6LOWIks/ow2F7hVVcpmoMYuTgs/KmA2WhVjyQiTD",
+	"iMUAkH6yXBb5Nc/iiMUc/i0S/W/NA2I2MCrxRLrF3m9yqdtkWpGLWAzITSKJR+xdfg3xmFmW3xC8KYgN",
+	"Mxaffjg7Z4/5Mn2MqeOP/0726V8fY+54rYAvjFjLdO4o96I9M0gIbgKj7g0YrjO0M9NYgiVrnYX7BNdq",
+	"WywzlKcya7iAOZU55Xtvnoe9xmHyAWvjDki3NULpKGgEr3VV7myxzA3i008tE9O3hJYDIHuTs9OT85c/",
+	"WWuBscRWAWBssVKaI5Spmq13QCicSBeikDUQCvVe6LFirZUZCB5c0bDAEfl1YRi2qUYh0K6Hgg0csROD",
+	"EW+7qe45LsUNag7SNNIXW2UesNF7+XL9VWAMNtY0NFgTashOAKLOWm7JbepZPiDhSH3HF/z8+IK9inds",
+	"g9Q3kQGoviYoWtP6hZpWpUAj6MU0051PwKwKnMpwwJhqIMdwvz2mdYnJxE4f47qZvkJiyiVLcrRtA5VO",
+	"pBFV8cKlu1W/iLcrMTjFuFybUABPvDFfJWBQnMlEwviBWfJLnkoUhqkD5I6/BfzF1k1NyxH7IKfChlOk",
+	"pA9AGVUoz/CNQypG7ZfK14qreNxvyF8bmuIDDvsLwib2F0q2AyoMR0CdSDbPV0W2tvo8d3Mp2owQx5Uh",
+	"KrL2mMMDlqDehTY5ZevC00xoZ2z19+r/PnvZSQ8yr5H7ZivPljnjEj1NmjEVYEhLEyfRjWLObTZWPXyh",
+	"q9yI/U5CvQcjncLZYK+c727TX7BKgv5CkGbQxxjWxhCgxsHfAJD+GymKMSJy2VRyG+8SOVA5LraH4AB8",
+	"Y1MNjQc/lfuUeMTKgk+vsOyEnln1npcGtJxzpfkzGjWWq1JLBxCX4QBpIayDaeEAuhidOtVijgLn5oid",
+	"rS728ZuYcocN3NFerFnczBKKR+wNIsdUzlp90d0ck+sSlgoMQwoLcmiZA7Dl+FKEFCUYbkfIEX3kkQdn",
+	"E3lYH8cO2I7hKr0CkIgS3pghBPFo3OTVnmPsXPwHGHsvvJKtcIZ8SAgrIgG9O6g0TosGAstdZ/bBHfi2",
+	"SCz+rjiHFmaAroPY5LvFkYHNubcxB8erj0ZbuGpq+Sc0C/JMeHIeLC5+7lQRJ54Oon5+I5WXuDsA1118",
+	"DCrqNbq6yf0G2H/hGuuGT7XRT4CjNXBFehPRxRo5HhtAOqF+j/INIzZLJc+GD0Bt5zTu5sbV7pZqE6od",
+	"rSGM1I6cu3yRy+8azKXjtnqZL9dd4Z5mf8Fk0jQB5qti6iSEt2R430ColxNEjwabsRUXmq7kqPJ47Oit",
+	"rdsa3aF2LEjFtAOBjMKFjPPWx80cRQhvooiK/ZU5pLej/bGR9H4/maTpvcBgVIM3VbSbH9oA+uJ30Q3/",
+	"kkJ22XWqWnNYG70V1HynoPuvKI+phjbY7P8TxFragtNmGQyUjxaXanA+kJYOLixEA/tS6T1hxIKOxHSc",
+	"ZYWsUMNs9BagvthsYNxgeD3ZPm+4MibDYe+MjK7qTzVC9Bcf7iJEBGwCSSLEZB1ABljJnKsds+/TpJ4L",
+	"4WVI2GPlTKxJdS15+zZhYZuMgjob3TqhwF4TlVg+2lq6dyEq7yGjoD6puycUOBPos4p9kglCGs3D5hM4",
+	"3/kyWQUeEqmtM+Cd0YfKMgidmT7DrGlDSnhaxMwXqj9bfkSYwLdPj2ge3s4MiVDhNvY+96L3LKwuplyK",
+	"bKaXjkuCCh5XgYYVQDwaMppClqnjHpBKTcg2J4Lmqvoyfm8i4YPhAE4aQ9AScY8hlMebYyepTdkOrySp",
+	"ADdMFtwyaemtabjfHZxsX1Fw2o6SVsRaJa3Il7SOMWonEKdmKxZ0hqmJW6qD8M4Yd3Emn9nW20dsO5G7",
+	"SW0+cQesgB6hP4h7flOokiGPTZdyO2xjpSWGcRt9TRERB6HBlJc8yy9XDqggBqJMwTIry9wAEuYzFsM/",
+	"ceIxG1ys6Zef00T/MMsLtsy45AX2oYZUfxkLmSEwXROOnFK7PIsRg8IHlhWBYxF8yMKJ3+Olg504kamq",
+	"YP7GmJZjcmdMZpoHnghIGxidM+VyH9RkFJfh7EHXwWiYahFaop7hmbG3k8uR7EWwMIA+tBBSC8k4+y+n",
+	"MVUb2OJD0I+8uTT3OTB6Okq6aZZKYZt+IRSRL2fWcNA9XepFfc0lWTYwqVDKp1Mg0BpdwsIaqh3uZAXY",
+	"ZEypYu2rBIld7B40jXb11hwJ0zIyeYYVb9Kqaloymd8EbTkBENGAFt3G6VpAVzd/afOUJF+IHabjm4pq",
+	"12ByzaWmkVyShuWjXFSriEW5yJkNVmwqtgX/Rgw6TVDWkda/tBW9EZ68GcEj9UBuInMNvsfeQ+6JBwIA",
+	"2oA6C8DRWqBt3mjOObeW1y0zUfratlpwYT3pyOxR06TFoTQbFU3zrFrplkYtOATGw9O1re/cQwUvBA1O",
+	"TZzd5mms8Rt3EG0WK/c6967DAHxvp8XKnoo7GK/MUuxierFs7TOYX+y3vowJxvFJgz7tXLJ0pVrDzEMZ",
+	"YmrUuHmkFosax+VfQl+DwcgZasNc1OAp6gvZicwBuR9bkZnytvYim9VqQ+9LrT2gD5jyetT96Q6XMKsi",
+	"mI7mqmTfgqq/vb5Rn/+YmauhqYmwgZoLrSnq74qIlVrvPdX/Hno5D45ekkv9WmNJSafFlEt2Q5ilfRbx",
+	"SwB63ocCMrZGyrvnV+u13mAQbDMjPlDAaEBHuBOSPKUW1HQJb+UeKUfmH1BMbJVMAFZhwsig9mMvBaE2",
+	"5Lhaaz4t02uAaxgkwv4xruF11N4efWXG0XuUpuvp5FVQda3y3TE7bMS7PoAYvqWt0hLRV2eqbMrc7g3W",
+	"Ic3WdbSgxZIkZriZG3VnfJPlnJIiHeWSdPaMrxmCZE9Ag4Et110i4xtwBlcCGDLgJ2O/hKg5/QOyesr9",
+	"vdBXwmwivbbDiF2m19XloCkKaifGZhRLUeCXW299+04HpRtTa3MaANy0A7U+rOGrvQyGG/Sc8XW+Kkef",
+	"L8DF2bo+Upa/1F/OFFsRYw/RqEYf35xNtjXK3d8+b1Wi+kkKhov050rdSkSlNBCfqriQz6pCvMjbo4lE",
+	"Z0If3D7HKf2AnKT1wqyxt+EOLKeFKaCEUSVmOdKFPwT9ftPxS3qjhTz4uh2/d+RAXQpf7V766hW+O3C1",
+	"Ds2vUQvtEaVlaPGYGGFPXdABsiC22Fzvb0gbrDHWIE+tsZEOjtlRgUxLcJ6UG3Y330+MsZ7RciFk2abm",
+	"2gaIOe8W+9nNcbVNkYweZdEqjDRu6qEBFjlmHoulreOEXuJ8GYZGy/hFXoQTBd/qR+j31tLoPF8VBKeR",
+	"KvhEPQrUySJ8pDC70ACIfnmIqQWfzlMpwlN9hw9/O5PdKTi8l/Ct1+Izit75Ju9Ull4UvFi7fqUSAqZL",
+	"fiVko9xl/w/j8QkX+Xlp6MQFf2oWTmsR/T/zhUnjeit40gX5F5xBVWm1E9mvKbRRV38CztS2d8S39F3d",
+	"+PJOmxYsBRg47vgcArVXEqrh9Uo4+NySTmfVwGWuUqR36VpDj/Usflkhbi2E/e0gckNumbOSnUuIJQUv",
+	"xCwnmGNwyneVYPjM67i5rqDDzNGcBldpWt69sGBaqx2Y+67eYCVBVzYJ7EUbmbuXuX/ftRUnrB9Sn+s1",
+	"Ocfdsims6LdzNkXlLWwKgZsSXh1P4/3lUtgp3T2Xwhl/nzXczqFfXY4P6stvRoo8lDs/3+x+DriYK5HA",
+	"1pKoCQ8P5zd3z/gWQ7Yec4dFfQFfuZ9v3poF4Dr6tfrdJIhBmecZiEapVKIoVUQvaZaqhpGDXfc1JZN6",
+	"s9sxl5SW5n5SSf3OfiuZpEtcvW0BEE5RamkH3wUz5mo6d3FaMYUb1xGzIOKlKOLIzYD4+hNP+wTnteY/",
+	"d6eJulpfneA2Z4w+ZKpoMGxu1/zRPSS7e5JteuY5Sg/D5uGTHF3t+IslOvqDMKePkou+QD2lNlbSXn3Z",
+	"llSp7aG5H7DS9iVPpSrHiHccNzKsYpDo6XdUnup4ICMHfHeFsj00DELphqaxYzhb4BrnTRazpd8J0Ext",
+	"dRnNYwFkERZn9KCJhv1rNThG+288RfDLXaGUYxjKL4Rdb88t/Fow8HeCAA+rgrtHkm53zCbSSTrGJLfc",
+	"DfDRl7hivKnpVFQ3oJo3w4n03RwEOR479og4cgAqUmX7KPN8GBFnc0wTcTSRcdBaEUcsDhglYlggdNna",
+	"GNjm4B+piUR8puOqPpM778j0karKxweFQSzSHETKVaj5ZQ6HLprIA9wknqlg8E2n5+hteu24jrqYlbuo",
+	"dY51IbJcXoKhor4j7qlpdkGYtrorCD+qSsk56uN9VEb4el1UxxsL1kQt/ptv0kn1TU93+8iOWvmnAGOw",
+	"sJzfbrBHp8/rJODx6mAzeTDaM+qQiNw3NpewcvXOkDbqFrV6uGDs7Zx1IWdT4xQFcGy/Rrfd7tO5b4fe",
+	"iePOa6VGv5Ot4493oY0tfYI1ZS1cyaYfGMa34C50AvfqnkMPxMeLYDLQoCQL8ish2wuuZVyVzLzC/oEd",
+	"HrDB4UGtvtpn8VF+U7vZ7bSkbBHXb9lx7HwZ0p65Ox+uDqOKhQwNKvIBSFTYAA/qGeL3AOs0rB89QFRY",
+	"wkveJ8PYzA6qhrwyL/0a7c0KJPSAAv0aLHtzPwnFkh4qKjT5AU47ttiuMVS7ICY5Zrk+SXRCoenG47O5",
+	"9OIWfhKpymI1bfG1/pTfaLHN4uwKBNLdLWROfbTqeHeNUCQKfbhXqjQf5/hpE5pwmSNQQVjL2MkLAovf",
+	"l1hOofEdbfshcuFlJy4xEGmrY2vjUdzcd7sLwe/SEc53NfLjgjfnFhqRc5w9UnJPaY2adzP+V9xgk92/",
+	"DeEeisM3/QIw2wfMvG8O5KEcA7X96hhYHSRb1anoC3gIzAb3zO8IX3C9bjTL0U1deC0rPFLDbVM9GsRw",
+	"LxeTJyxi/aWSNe8qT1i0H44RnQ8TVOGlYaB82YNcbZ0X1pfQ8O/nYjtmpW3rKHbNu23jTdApk3VVfPU7",
+	"blgY1qJkXKn0Uhrwh9QNRuIyMWj2XkHYYK87OmdqV0t9KUJs/QwqEBXpVPxQCH7Vcuo/SEGlVhEL7kK3",
+	"HWN0keMFt8nGoQqvq6WDQQd1YSeSlyxeYnX/gR4adj+EbNLSrfcKdsAFL65EwlZLzRL1w0uoI22KQU+k",
+	"U0wXu8MnwxF7UyqmpjmmuOhRVDUM3Wp1w8h/WKaimMiqyXmKzVheUJEciWktkTtYuOFgJiGb+hbVBg05",
+	"Ql/H7qms6vbbdPllkS54sa7KD965puBOdQEBEUyTB3J1p1zkIzVi7/OSlfmlwFQgvYD+0t6DDcTvMHj+",
+	"xW2KydPeRm+eiW7VPYt7mcEOZdPL3K+WfuzjfDiHIULueiHq5FQ1RNL1crRMWSvK0XKqXH1xw/oyXJYZ",
+	"eJpJjdM8J7Qk8G6PFcGl+wq8CO0+a4uG22C9UMIsE1yV7PAY0R+AqiEkQ/PECHmyvqFM/zvYqEqyJfRD",
+	"BqmuHDQnAEYIeCf3xrSlddSQV4QNpImdSPQ+6pazQWmcMFOuxL4SUqVlei2Gx5Vbqb0S+Z2Li9cu7U7/",
+	"+9k8nZVhCzmE9gtxlfC1Ypwp3RJsZiokIKcJD9DQz7o5yyX7ERqoNuuB7H77HTRoeVvxclV0v39GTdp6",
+	"WG34/tmq4/vlfFWo7vfPqUlbDyuxqQNs0fL+jUjkph5+Nm2CfdSBRnBDqpG533BmHJmNd3bBLmcrub02",
+	"nvewWFgFAPBrnmZYd10aCoxs4bOKODFd2LYebRd1UNUXtM1GnUmvYZ7w3gn4dNJfQaLVjBS1D+Op0eqf",
+	"VVOqGc+5YirVWtyFENKAE/Uy97UdwRN3EXc6hl4POx5Fr48dj6Pfx25H0utj12Ppd7Lr0fR62ep4+ilO",
+	"Pl1Gn+vwvoR4zQ7QC0R70kfCOdF0jUDlZFLIFBSJTLVYoQUIOtX975gPHllv6Zhto/kPHqVv2Wn7MfhQ",
+	"I/5tO161jtY5D1t22n5YPtSOyLYdt52fD/6p2bLbjiP1oX6Qtur6y1yCHQaSRigcHJ5HiiViyYuyeUfa",
+	"Ngikn5u8AnNTbnkzvu7xfbBouWWmLbC1lnKPDkzoxMxaL6uXtTys7zrQG3TXOwQPf7/2/oNeew93PPOi",
+	"fJUWYhoGWtGPWWKeoy8iS1XpZh1wNRUywTRh/Tb9Eco/OFtNp1Qyval+YZkhSLmlM4Vmo0IscgD2dOpW",
+	"18pytnV7kt0AYEGxEj2W3HQTWqdzHopPYOf8ch+iCowTdMxKfqkixqeQ4oGlRBOhsJTCnBfovJtSAoiQ",
+	"ZZGaEs/MqfDcmCNxmRYnwAwABFU+K/cNxmejyLdDsV4PDdneh2W/4QqAu+S9Qdc8OWrHEPlUQyQgc/AA",
+	"bAuprKwLQa1Fletss5OdX55BO7K6BOjmI4UkQPltMGryS4PZwso8Yoko0muRjFn8r2kpFlBSIM0E49BS",
+	"62dlyadzrIJq7Ud6OQEyVbCBG1U5BGtIhHHmN6kSUKWg21vZXW3Pg7TTc/X33Ew8smTVQvPor+yBU9c4",
+	"CCEK7iC6D/APnh0HQdqAGi0RdofrbiTRPoSHEcOqPGZk3dohTHhLYmwDz9IPW3anT2a/szEPC87/QOEA",
+	"4d16WWMHTK0usH8jve0U2/1reJ3PzE7WLKqpWmZ8zWCPcLVLfulejeRUgpy8qb7C8d90z0R7CZeXYOu+",
+	"4YXEGzSVs3wv2svSy3kJLYqrvWhvmksppv5BrdbznN+G8wBOWMlvEXFqoP+lr6Jh3Ut7/6FxXQfdJkjq",
+	"8aTqwfDR8JJJ1Qnx2K6LU1ZB6ma9IirvAJnNqWKzQmBGFuoYxmGl2JTrgbMs1ztZD1q6a9BYJ6vii5wi",
+	"Uq0TU+ZyvzEV1ff2LII0BOFlkI+mGGeuj/j56MkzvTbw3/88JEfa4UFbLny73+tLQr4WCHvjX48O3WwZ",
+	"6EVnsV+AV8lv92FtH5Q1Wx7wYLncHacMxlGlj+gTDQEKYBT26HUAeXTDim4rlz3WkxKKXeTlPHy+voJ7",
+	"AjZ+15xOM+s7h291ct9QBNMdAph6xS9t4MC0/8peCnhdpSXwXCw8B1wYNKgOvsvScniMyZg9Ap06E8rC",
+	"UiiVptJNXPS0u/LhLcXK7bh0xZTxEClQPtwQKv1WbDKDhsddaQ1fDf92WXeQCcNGfNTyQTDWmCQfUsOH",
+	"+vjlV0I62bSjLQOPTmvhQ2xgQpHCd20aOg44rDQcR91CsPhOS7B0tKcli7/lMhQqdfL+BFJpmWnDAJP4",
+	"Yq1Fn0zsJ3zNZnBdqZ5x2LQt9puRv2jBndLr/kqUPM1azEK4M2AJ4qtyLmSZTqH+CF6Mv6yEKjfJrXUR",
+	"lFyR2PUNVyxValXLdevGBL5dphiZ2OcLqsyXil0IiO2dTsWy1CzmxYsXL/YPn+w/PTx/8nT87MX42Yt/",
+	"IUMODYxSsuFj6/6Du0plgLrA8m+SA3T/WHMSz8L+Rb6SVe2cpSgWqVJpLvcvOQx2pcA0B69NeVGsnTbK",
+	"VXmcz+xFe/q1oMrivB04TNVDNhcZ0CSHIdA4YSDHTCyW5RqWrDm53vh81cdC1RxxeTZq8Zbf6Ff097t9",
+	"77i/AzhvkAFznV/B/RXGXlIoSfYLDfooZqKA5L5m5SB9nmAnm6vJ+LRUei2dUg3hVfWv/EbULM2eyNCu",
+	"oL/lNaHaP05BPhFMowoyDP1dvdCY0cM355B59GtEBD3w2xKmS5daUuTLV/mNxGwREdbEvQSeMF9IViB/",
+	"eqBAnaN0wurHFSRQLqcQmzaRkBe5j/j1fLks8mueHbth9hFZJz3gIHRLD1DncGPvIQyZwEK8LAslSoj+",
+	"jZjQMpYewPCYxbNU8swOqBaOrj+kiTQTpaCydGalEaYo2rPj1AxO9xVc2U9uoFpXkNoCm6BUbcPUAh52",
+	"Pi3zosOlb87qGurpXnBlKpiZGo8phcGlig3eyOmcHYwOnjw7itiPeV6yg9HTg6M/RBN5CofsYHT07Omz",
+	"F0+e/j5if+RZlkv2dPT7Pzw7Ojz8/R+OInb2y0qzY3r14MWTFwdPD44i9ir/m5Ds8MlwxM5QMtMSnpxI",
+	"ENDYTAunaS7HDFNY9WAOHz8/iPTVfiNZoT+OXObJAUtQDmPLjE+FopwKvHL0TCayQgGZpbciYdNcXosC",
+	"ioUPfshvjVUExCaWiKWQiTK+WM1tx1BcWIhES6EorE+k08kNaDK4Zpr7DZEkvkTdui1sSD8ED7O1HwWp",
+	"ZID0xQ6H2+gfTfeHfvOYLXgJ3gQ/xDJbs4EegLjl+oRhWXmxUMPt5DU6CXamIf7rHb9+xg2bzmBO5J2M",
+	"HLvq97AZASX/sIeqpd/V90x71mIVBpvPrMoEnAE00o0K3+FOpoZPNK5WNggjgtBBvQX1jTg2ccqpUHTC",
+	"S3YhyhsBgQ3UWLO5MOfURP6pNx4knQwYFwzJHIzR3oP7D10zd2MrIuaeHdyBVuzLNuWkmpzSx4/mNgAR",
+	"KuMKYJqEtATYSyL1r7ptfH3ezpiBh44zwmp0IHMYnCV2sVorW5R+t1QcoxKXFY7/RZpliqVyFPYfbOnq",
+	"xk7DfPaeCCpg5IE8Hvx0TxN7x855a9ntlsW968eDabm/e/52YbO40LsadCuivGMCWyEEm/JlWvKMZaL0",
+	"sK0+QzLbBkPp6i7nY9statgAQ+fjZ3Exz/OrEHO7wUdAM+bBMdyRSkwLgQCg+piQ9Kyl1QfxiW40myep",
+	"0s+Tj4KrsBsV+akShR5uuSokQC6zfDbr5UM1H+i2X/ndwy/O0umPAT+e8TTDUCdZpnKVr1TWbq/aODRx",
+	"LSTINx2XrmKJ0ARWEJxoVe0YqjMY29BCcKmI8RlhptcdTET02gwlZBuiWZ+lciqCy3gmStK8cQT6xC2W",
+	"JSU9gGAw5wpWr8P42NMdHvK8QKyR8/DOICaFuE7zlTqD0/L6dpkWQrVQEIZDFXmpz8q+VirpjKkyzTKm",
+	"0kupxmwlyxTd/7vPf1VkgQUIXba6pUdfzirVXcCtc21uvH+aGod3Sw8ykd4JEks4WNpQUpmbc9BkU9Rm",
+	"W0a1QqvNuyBkf75gCuM7XfO7SSgX0lo4KZhzYKC7eJqtChEG72pGvYuiyIt2pmdmjwengi6V9rN6dvmq",
+	"hIoRkoJXTdHFvNACjygjxpOkEIown7MsvxHJEMFQIchDlbxcmeNJ1ZE2R5e1FHY49GHM7BxovWgX1xGz",
+	"caN8CgnLhVhmbQH+gRLhQi1zqURbQX4KQK226JFCmWVgPMKHB0+O2MW6FGhG6FFvVK9SWJoBr6SYCj21",
+	"R4r9dH5+Sqtaj/thU5LaGnPcDNoB8VQiEUmI09WlBmNS8k6HNwu3Q+88OKtrSLTj/L6iHW3JdtA8CEhC",
+	"T969VDGbwb8wqmNOZBg86ZCkFBB78KktY49CYYmmQTbgRGFIHApqDt/gw77Hlb6v2gBj6HlEpA//u+1N",
+	"bNhh4B429uUOWSYtmd1URgILZbJf5vkd7t6dCopedxUT1Q8fKZYmCPFDIut+mrC54AlhMrfLTLsINi0C",
+	"RMZVScveNb/NLFHc1voJ7BBnS7pYDCtEYfy2ZGWR3kU8yqdA8VtKOnyd5RzWhSdJisHJp86pw4819w+Y",
+	"aU3cAys57KbZXeqe4a4MI2C4QI76H84OE1vxTeB/VbkcfeQ374RS/BKB4sBB9Ca8kfhws8fMQeJD/pQq",
+	"xi/01eqZmaESQtwWga/5aE8iNCzyDF+CVBp4EJxHSKCr2lfHyj0M3tydVfKpwg478llpg3QbZ6LGfGqS",
+	"niEih0P2uDD6WXbsKcnyy51NOzTak1kpiuDRRCtHwvQeYDgQxkDNU8VSqUouy2ODwbUWvFAIiQXephcv",
+	"9JNP5y/JXxiCUe0f1EBD/QEAGvuN1daZ/OyDJVLstptBI3V/9rIutbn+WdSh76QNV0M73Dg0PF4bBmYa",
+	"bTuqJhephvZ0axy/Wqenmr8GLElLfgnmOTqGVMu5FonJS27q1Gw7mZCcM+fqvbgtzZCaOv2cq1PSWtsb",
+	"LYMzOty/4Fo5gnmhkMwGZ1fpkj2G387SvwEic4UPbn9NFTsYBeVC0yR865zzK1MIOwm/X+Ylz1qk2ld2",
+	"4dE5Wp1UzSU7+tMrEyDEqUizQfVBZ9pbTLl2RQEB0Io7q+FNzBtVcwv9Xe9xe5zZC9ifX0ziVTxmNzwF",
+	"BRNCfEoSsoywojV2SooQvMhSURDHMFnRfCFIUBgeT2Rsxep4DAo4dXMDUQpawRQJe3J7e8xilLnjcU06",
+	"ymeIGALaCJnCvDiRpc0udfUybBkMFWlwq3ZBu7IbjthrPp2j53SOQbSejAZuhYTFk9XBwdOpbgb/EvCV",
+	"eDyRE/lvTH+N/Rv7MS0EJa3920T+2/7+Pvy/bhFrXvQJfAVJzP7N1tFKFSGhJxFVUUgip3RCwS5FpZtR",
+	"kTowVUCMAKScYrgFIZ9GFmK/qGDaEoyzjFwYQgUwnbwURcoza66fzrm8FMdkDKfCLLM0E/XcxrSMbIIu",
+	"4H1ew8Czcp6vLtH9HDsGrxitnjy55nIqlF4eZ6edtem1sW/kLG9Rr2VZ2Aie+k5vFzJvbeGksuu9HXWo",
+	"DGdALt1+cb0sNfICuSRVLMmnK8QaiKtbYkS3RIvQXe6k99UD91BErhlBvTl1sJ9+QqvnPLiTU/KO+u4G",
+	"ScQZprrXNBlrkA8lyVBmsE2RSaX5iTJjGuMKGLvaNugjGHmChvrp3NhDKmlGn22tt2KJwkDKfavT48dG",
+	"V8TYANa4CGgQfeXqerq+GcKfN836I5DSZtQBMoTls+Z6BHSnsFxiwwedBdC3IBQJMTaOXna12nTxex1z",
+	"RUdFSFh16eaRAtcLxnPqF0ykYC6nIuT8b7Ek+1225Cz09xd9sn4g8juCqwhBgKXAnZlqGspUjr6jhgU5",
+	"yYXa3UqkWlYvvpkrMf1LzGY5egjYBTohtLz8/Ah9/U+f7IMB50qsEfgTDCV74z18+d3sn//Li+IPf/zn",
+	"//ZLcX7z10+nr/7w5u3pv7zJn7zlb/nZTb9IERphx6puJI6PecnDt5wmW/LWQbS3PrLK3Yq0NJsQOAuX",
+	"BZ+KU1GkefJTviqIuxIe5ZOjKPCxLLc+JNpa+tCVEEtLo2FYI5uH9PwPG0GO2hakJawD0pO5f1GlCg9v",
+	"PmMD5GWRLQ1Y8uJSIKYHW2o9ZLi1eGGQwWqfnGHwyPaI4f3c545LYZCslhkk1WBKyJXQYjlGd6MbXbPt",
+	"CyUg5hfeuTefes2K0H1lEkGFTK8/zxFOGI0qMA0bIBAODCOvcaObQridLHMFYPNatblQebYqBYvnZblU",
+	"Mfv08a31PU4LkQhZpjwDgXpW8EvAVpxIaB1Tao3cX64usnRqXI9CYSKs1rjmubJHDqIutICk2EAJYTBI",
+	"KFy6QRPbxM3oeQcZha38E4ycccoHuYgBVZRp5tWz3A3AxgT0OV9rA7AxsFptfhQHtatW1NDJ8tsJfUC0",
+	"I3qeN8on+qsS6csDlABQg/DW7HV2KhjRgGGof4yjVyCzM4tIt2mWmezzyk5xlM6q9cYryK9FMRc82WZw",
+	"xUpu0xxyVPq/0BHg6VGs23E1Jnd7arPzN6KKD3WpsftQ91PQ3GPyPWh0l6DRasV3DRx1md/dwQC6+KSL",
+	"5R9EOWwtt+g0vwfE/i/HlXbP9+/LtbbM7v/qeVpL2C1qUKsiLddgLKJMEcELUZys9GyDhWSq/NKBm4gM",
+	"5o9GhiomaesrNF7kin5EgRzA0mDcICjAZ6srQ0tgCCKQksVwmsuST8sqsWjv3YczdnL6hpWCLxoBu3sn",
+	"bLHKynSfkkn+6ezD+329VfsQ0qTf0wLMX/OLfUiaWHDJLwUJgBP5n/4TO6lS19NcTiQGxlQ5kuJ2qqVu",
+	"zYrmgmflHOEucllqamRCJss8lWCsF4lise4vL9K/cUz++wFmzMg4rRcGrdPxaCJPGKTdysvIoJZGlHEM",
+	"JlvIvRU2CxjMIYodHRyO2IldeIZ1Wrxs8YkccH8Pr8Q6CuaP1/dzgLOA4iy2KRN8Oq+WZCKxID3lwTn7",
+	"wVYy0ZN18sQne9Zv+3RYDRyzFWnTbriyAiZNcyI1q5vsERAEjH0Gc9s7Zty8iAGrmL6/LHI0vledsGcH",
+	"T1EMjj+Ksljvgzs9NjvvJLNPpBYQnVDlmTt9mi4uS1y9FpOJmDwUFc0kYppx9DRwraBPJC5rKll8u1/1",
+	"HI/BhiKhmAXI2aaInCn5X2X3YzEPnmVsnmcJG8RaLI4xjnoiuVyza56lRC1DM8ePiGG0gMRh9KNAZ+hI",
+	"MVGiF6vkUpRjxtnFanqFWjM9UwbqcwaJQW4cORtcrE3p/YnULJqjdgon5PmB/oEtIPn12NGeHqmqIBYk",
+	"Ll/k5Rz19gVfQ0Q7jhiFgJmeC8TvwCD1NoAafLFGsiSVjDK0x+xCzFOZMKXFI57RY2WhG/QndDem2BIv",
+	"JxKsgmUKK67YYjWdjxjFx3k2SFwsICjurjbgLqRCTWSs1/utHvw+/G+MwUW4qo8Um/Iln6blehgxp+lH",
+	"seCpTOVlrDU4Wva0hI3WAsbNUK+O1/tHoYTuHdHrFEVrY/quFl7QOgwHzm6yWOdkG6GltCzlyQtMMPbP",
+	"Sb33aiY0smpN8GuwhymKRMVKjthHmsxEmhBf1CadszXQfAFoH0qOwKJCuWsMt9WEozlFlf7srnuS628Z",
+	"Wj9PFw6tw/6pkpeCIN/NWCG7njKjE15yyAzG81DaHtjg6QGrpk81iMREttAwoUp7C448zn4CRBL4+JIr",
+	"MNvV2ZTeYWf9x/4QU8UuVmqtr4iyqOJ9wJzC180PT7NUyHIik1RRrLUivBPg2u6wzAq+5OiuNzecXjgl",
+	"09kslZdmSelIEMmz+L/uv8SW++frpdhHuFClRVF4Mx6xE5om4Gm4TEUzRXMwJxLBS2I9BgF9Fnmmu9kH",
+	"3KPY2YU1AZ1wyeLX5/wSTxnsaFqw/EbWeok1C9HTy6UJGLQjMdOiCDs63H98fW68gbo7s1GcqbLQMiZ9",
+	"luKQdDMTu0v59MdILSa73rpVoX/U3NCTa9Qc+v4AUp5WF/sEgGEA1pKIMA7pPlFzre3lM0SmNXAZQH56",
+	"7HiY38z23+dS7L/j5XTujNbO56lWJ+zJ0orORFaAFNN8CaGeNDXd9+mn84idnpy//Ekf2Vev374+f12f",
+	"AVaPR0dqUaqIqdV0brARqLgQucCt29sWU6HnenmH1SxoAjdabyO7XOp9NFUTicIA2Gy53QcSPiynO3yC",
+	"64g96UMLCgRMdy6mV9Z8DC1AmculmGhhTyoEdIiYymHONzmdMcUKPtVLa6cBsRh6Ejb1HACbU6loFfXy",
+	"wTpOJAIomTNSzcmcMAwEuSGaG7GfacNQXcfQYzsVoiplT3QOZZxQxtln5/lyPxPXIrMLl6A19cnRvtWv",
+	"GCo96tghRNvw6XOn4adPb17pT+0z0p2tCGRiTEBzw338+2QvTSZ7YzbZG41Gk71fY3hTc21V8sUS+39z",
+	"9oH94fnBIbM+IkXxf3rlEDkGDykkuSmUCChXHiMfPp2/PDblNSeSuVko1RtgKeUKO/65Dqul5S7fFubh",
+	"ccHAtapRXa55kpKR3uBI6d5jiKJC1eLxX1Uu46j52z64J/4BH+sBx6W4LbE50KMWT7y3foeNSapaiilZ",
+	"pIGMucxlOuUZW4gk5YSBILM1DPottNPDjE8/nJ2z0Wj0WL8bj1l8lhflCGB89Cjhr1dpAf++SslQHp/z",
+	"KxGbWM1fVnjJanKBkZvlSyWi6BCzhaXS7GVkO1AIf/cMpESZGDlS4Y9o5KDv5gW9pb+QIurdsd3VJb8E",
+	"8Z8XfCHQOoBStDlSZCczoWhEzyj/6c+PYMmdyROmB0Qaoc1mjQAeitIkMNfXsgr/R7iWQTJN8hIWpW59",
+	"0JJzjLVDYUkl/BM+Sn9ELH5/8u51DJ5TsvVw3Z8mK4QeImau9byE1kWLXSovSn6RiWP9xJTCwDcqBfKg",
+	"ugpGzkYzngEOukVTxzuMmb2BzsnBBsSOGP5YdC+XLE4TPNKnvChTnlG4lGIlxBMiFZzCNAcff3zJnr84",
+	"eDJkYCAMnhX3XLjz0UNacq0zrKRaLZc5HHzLeiJbM95xA0651MsDqhOIoBRHEJdClbG7NjADlAkgk0iv",
+	"rDe0ZZFfZGKB48KZ/P4PB78fGtlhKYp9XPEYOlB6b5csh3GD9IpKImXeKVxR1JyfH7F//gFueQjvcjP5",
+	"AG4NXE7xKY4gHo7Y+1z3Sm0iNs9v4MUFz2Z5sUCxgYTM29sxu+AJS+VyhQkE7Oj2thlLzbSypRmG7hmX",
+	"oLqd9FVVCDQl4Cg0810ILDCmO8FUMlTKbJy3AEuMEkIZmqIhjx3BPLXbtOSFEmzAq3kY4Mx9oaZ8aatL",
+	"2zRH2OUIRAxm9YiFKOe5XgK6JVmWSleVmOZZDlqLke6WGU/lvua+mhJwY8wFm1+LQnd+yN79UGv69DDC",
+	"Ez/NcmUWs8pvBIr6GLgobF6f7nJwdPiUdLThiP2ohbDVMst5otggBhuXFqce6+XY18I7XhXOhUtVhOPb",
+	"fVUWgi/2NcMdQ4mNeAgfxN/xktRCNb8EVFKQqLWwcS3G+MecX8MmVQI1DoV0I+QAlap0dPCHKkAEzOWG",
+	"b1G3sF3pQgxxd1QpeFJ56h08Mi2CKfosSI+a64psxgawvvonCvfUNwywMg4Oed0x8Bf0h2hJ+EPH0ph0",
+	"QVoeNoAISj2gf3lzypL8RsLKD5srERlgW2cBZqAFusm32Dv6hMu0hIiTd1yuZnxaIsicM7ozUVxjXVAS",
+	"WvfGe9eHYHNeCsmX6d547+noYPQUwv7KORhwH/Nl+riqZbIPtUwAYytXZbgsIFJdOyxEozIKoNFCzUMb",
+	"h4CGpcoENmavk7RkJ/ZVnLPd0jeJdaxUbSiZs7qyW6ETqyaP3yRiscxLIafrfxZrgFCk0/9DnqyN6Zic",
+	"v/WrBAITTexPEyE2T1bTEguBG7/geO9IiyZn9BuVjLB1A34lozbvUUaCSnXUsHIBorFKXIW9e3Jw0Naf",
+	"bfeYsmn0EI76tP+BJ8R88JXDza98kpys2OY7Tze/9GNeXKRJIiS+cbT5jfd5+WO+kvSJF5tf8GngjfwR",
+	"izHo1w97jPAUY2bP8/ytvi/wvWd9lsOKGe+0TG1CZI6ePNl2zB/FStGaPukx4fM8f8fl2tjR9HvP+uwF",
+	"sZRP0tZlQ0fQagHU6/g666deMyx+qU/k3kmNH+z9Odpzrdd7473a4YePBDkTKBnt7OnEXsEXcDOCTKhQ",
+	"sKsFZhg7kCexG3O51riNzD6RAytNw/HV/3A+q/9Mk7jJ0f6UipsNHE2rUT4/U1szND1+GP7er1Gvxq/S",
+	"olfTq3TZp51WqXZgo73ZHsU1/Ep8r8nmen+oVxzOOQ9VX2r4C98ZPbB+2/3W+OmXYYhfkqe9Ba2/vq1b",
+	"8bPa0e/gZ39Pk18hwDYUmtzFTRq85I+ivKtoNHufSwGUTQf6Dodt4xlrnimI1m9cI6Q46T49a3zbR6j9",
+	"YyzxBq+YN36N9l5Tnb/Nb762o3za59DgS+/z8h0lQ/3WGMEXPZN/FOWdhYzGodxeddj79c/2JEOO3EJQ",
+	"1egWeQQT6RRYnUD1BcNbJsAVLLUiaL0uERivQhp65Q8AXXYiY63Wk5NXawHHZFTMKAHtQkzzBRVcqcb5",
+	"SJFZcBhNZIwlGUYf9AhGmvGSFdH7/U3ifAX9iDDkiD050lN4+twJp3K7feXIRxQG6MdeDSP7qTfqfV6K",
+	"EztO55O6R9Ss84LFkCQVO2+ecnAoNUdPD2D4xnocsTK/hBhyPVC39TtRcr3Q/4rRNVdijbE1f47ZgMs1",
+	"ZUuTbYaTnRptg8fsSqyVDS6bSGeGaAFD8wO618o5l4w2D0yI1nTD3v1gh+cgRIG5wMTJDBY0Tvym8eih",
+	"uxxGo44hSaEARJKSlTfp1ASELE1hUnQwY58Rme98S64RomN9N2GUyznmXYPzOGT9QWefJsKzn072nzx7",
+	"jtGPkNcB1gJ9oFZaCh8oISYyrnb7R2ikdxVTUcE+CfVJWCrZQizyApzS8PlMixe0joD97JiTJnJweAAm",
+	"sMrDawyI6NqZpZerQiRVFc6h49B7ittFZn2IQNBHDT5bmIoLMJebIi1LrUNIhFCuXHrjyiBsRib4NZiw",
+	"qkMuE8YnkprR56pm8D2MPRkxXCWQMl2uAfnE1hVcuTsn0s/ENRZK/AjUAnKTk2FnTwwTApustbdB1Cim",
+	"H9ugBGvhiRw799GxeR+STiBkYCJ5ITjEQkBUKweA+rUowQxWLYYCF6g+YamBlYM86aODI73jSzjEsHdz",
+	"Mb0SyURm6ZWA8qlkt8Vi++4GpCUGOMEEWA0h+ujgyLVT4weGyAyqqh3wPhxPA8/+SLFrfXnU401gBc8E",
+	"vW3Yye9iOvRktsYD73DPR9grxqdE9SA56Lkak3kDJgQ0qKeBhlhQZWlxXCO5OaoF2EcVRh1B4MxEEmFO",
+	"IRdF5rh6sypAXL87AtcLesjIE0VcC84yfTAnjEs6JKmpBKiZZkIxRLa08yVPJRp3aSQQY9CIAAUqXPD1",
+	"ROK9BcMBH5LMHULDrjEUCCN/aPaamIDV0ewbSrldUrOxIkndcEaWy8aoFBtg6QMwU7yBSr5qjkH59OMZ",
+	"/amOGbhWKv4GFyncUMOQBeATbEfV/GHtmQHpor/UXg0SB/3dErnBEvmHPloDzOMc0Sy/GzA/u2KBpGzu",
+	"V+6eQ6taOJJ+U6uQWAfN85ZVhZPqqsLjqSjKdEZqc7vi8IlcdrxC7sj1BaxK5vXQ4tMbjlldR2gT+gcI",
+	"9haxeLkqpnOuxIciEcVHAPVM5eXbVArN8rQIPpExODdaWjiSuVUfqp9clcAZS4fwra8RI71na9vR27wE",
+	"wd6ERD05cvQKLYJluRZ1J7Li9XqKXiiDboKSBkXGoIRDYWP6KThuQeJHiaEaMX7fKdcjEzbNuFIgeTEt",
+	"o5D4V1HOMY6mogS4nRSLM+isIXSzDzAelCMGrZqSs46k8vwujiAbYCkydHEqFBV8uLMFhvyA2kFBvFWw",
+	"uEwmEtUJKOJTm8kjNWIn4CttPIoQUAJEgm5hSMskpcmLpi1SmySZb+Quf+md8G/hOvdG/P1u/363/9bu",
+	"9mntSD7IzW6iPdov9TPoR1/q//Lm1GB/WeQkvExQ3zEA3lX3IQw8NuBK68QAWGobmuioBQYYa5aFRgLI",
+	"AVrwNSjloM/qiyETs5Llq/IYdLVSGM0LOzMKO8CF41XpvMPKPB+O2GvA4pI2NKQ29EdkwIqY4jItU4Ux",
+	"rWa93KsFg6ohzHccV8AhF2sW/0VfbDwxgSeYaEL6vVnKQZwU/CaVl6NlMgM3Lf7JBk+G9NNoNELD3ESa",
+	"t6iWV8JivfgYUDkwsYqxM5HR39KlFq0QKo7SI8RtKaQiSA+ZlxMZQ7tQnGT1gRF7n1db6uy9a1qJoJxf",
+	"orV270osVAkbMkawHNCqa9Gp0JWbD2eqf+keMswIrmwMdv1IDLZJdDY3xLQACHEB2TmWCCBKn6ydSJgT",
+	"CTYULOpdskxwhVUVKct8UANfjfXR0hLViWTOrkz5cimSMVvg1LmcyMODgwN/lipCWDpqwg7ZH9MfrDWp",
+	"sqm2bEcpipiSljDkiivIVXXTzOJ3H87+8i9vTv/y7uS//uX1+/OPb16fkb3ZffLDfzvXv+sTpkQ5IZFy",
+	"ypdqeEyJ9S6AZV2aAYgjSq7y0pOOKRMfDxe+XaEU4QF/VDdQqZCA8qpx5ALhBgGfHG7Jo+rMwtYek6VN",
+	"QhSdJnrI8tdvQUB3FQJlyH7PjXbaLhH/LmFasEQG62rv+e+Pns0O+JPpHw7F0cXBweETfvH0aJo4AF2l",
+	"WOBVsqUgVYUq9JSdWubwt3Tpy3EWIekilRxWtr4+QWeqc83UHKmUavUqVctcpWHgoorzHcNJ05v5j5M9",
+	"1NPMlqKyNtnztrYxuO8xEd94TIThHJ5Iwo0oo4lhZ7GqKmjSKlrtEPTVT4KKasFhExmqIglZCvqCT6Ku",
+	"qDHpqoqxjR8bT6SNH0s8t+hFXs5Z4HsxHncIOEv/Bi/qFX6TgL6fNowALObTqVDqU5HpP9CkELG4gqrX",
+	"fwEXHOmjCcYeNBfAn2jZSZOYDaqp+tkDENI/9LI80DmQIXjftSgU+aKM5ARlukYTafLM6lk41vmJuTsu",
+	"XRWighYeGImFKb6u8tOsfUdfsmqMsNYoOdazjEBAaNy/wxH7IENl0iEt0B0OynnGS4Zy9ETqa74SohG4",
+	"hUwLEGjwBkxOlWkBfuxlWhhD+oH/PV9uXwMCcJUTxyXBuGXgtUNH6tHBU1cmg8saJfGtZLIvIKa89TWa",
+	"/ygRkd+yxLJjsKXj99oq5tIhju+ixW8i3NI77lsIEkF5AS0Z7RLDR0qK5yxL5RXCcpD/x71L2cBmCJsM",
+	"VHzIYuB4MQHsR6TAT+TFCiFmwDF9URXwTKdiaFLXHR8ACSlw2o8dM0thzEFgwkEhAFNd4VYjYQBgu2z6",
+	"00RSuI1WnCtvBOTTuXaHEwIPoKSwiFzm5dw1u2Ntc4QEmkiVcTUf6o6TItcq+bE1geiezJUMBoG01eDR",
+	"8HBg7NsqI8OScynYZKy6h+GrdwGgufsj0N/ncupvuEssPRNOlho/fgyGkxE1Gk3zxeMpTx5fFHx6JcqR",
+	"KsVyL6q09vFe7clnu55wIb8nPn1PfPrafAtIo+beACQpkSlxMxeFuIcb7O/VH28wQQBtsqG7bJFfN2J9",
+	"CQDGsStf5qZiicwpHNVpruaAMwb3CLGWIXnGkWs/OTgYMfiWE44Il8s9BiSC/bcaVCAkEWBhUgAq82MS",
+	"h85IjxDECIF4QHmjhUgtrJTRXJyvpclEDixczoLgAGCKpk6OWqsSMtW5JOigXIqxA37CsvxGFPtTgIIS",
+	"t144sBcOp9iNyDJvhY8ODyJWiiyzmd88y2zyPk6Gq4mkrPSv/ip8BQR7l0tw1p2K0n2CXxGA7q/R3hPk",
+	"pbVM5pwAhTwV5DelSvSYyh+BA+nGPTjxaQFAZmAuxiIgX4FhEraZClPtFLv1axROvjqpcRjnAxhTX0UT",
+	"5VJ4MdFtpiVgryagtx5RnCL0J0W0OkHqm096vauuk26NU8FD+0dR3unEfqYEMtdu0JJH5s7iewrZ9xQy",
+	"m0K2O5vY7jCcOBJcOG+sJuU9do5GkCOde+VIgvEThUjSQkwRSwSyZSiiBCRUCpfI8inPUCYaTeR7gJSV",
+	"OfKJcQXI9UixWKWXkperQsRs8NO7k5f7Zz+dPHn2HFBsnNSKqCZ+Rmic99zFaLtAMGIVR+xKrH0jCXBF",
+	"rBEzNCi5RKPlesROJrLkiyUYlR1U408f3zqs9+mxv8c2lAFqSXk8OmjYRse/mXQbizxLL6VwFp7cqX18",
+	"6ZSKoj8D1UU4VsJBSNM2/zm+tFfXflu86c+PNqLaB+tpuJvVNhKqddBrHH3g9QNFJG4tXiqGn9xA/TKz",
+	"YFXiR9sQicI6R+lWHHp+FCzN1aifJG6ZewIskbSNwzbYcd/0n8EoiM479XePf3cvoQPk0r3XmAH54PEC",
+	"D36F3ekqIvj8vfG//tm9mH4UZWVJKOcF1NXkhi18+vj2vlzrD3+DuTGQwSvMhEDa2G5bXSh24X8Jr7L6",
+	"0SG6scPeYxucn5Zu+B7YOS7Ta2GAWxuZ0MDkmC3ZmaoqOHEM5vCJVEKvRZkXKmK/rPJSqAjx+vPMSTiI",
+	"EA2OSq1C5pu8TlV6kQmTAFs1nshBkV7Oy/0y38f4uWtRFGmiu/6bKPL9mzQp50wt+dQE7pPJADwBiGzH",
+	"JGH1p/Kv+qrnE4nHNKJ7Fs35Mi9YkqrLFeRLlqqKVERYOISiY08QNa6RMwvWm3cfzv7y6sPP799+OHn1",
+	"l4+vX735+Prl+V9Ofvjwp9cm3M2FrdbUK9Q8z5Kh78S/WDPOnh48mUgroIDTBWk8wsvcRELyS2T1Ay3D",
+	"1OSVaCIvW+9fROMGZE89g2FERh7dz+EzgpBXrMdUP318+5fz87e12WXpTJSpppsTCpZ1JY0KDPkJ1s3V",
+	"vTrOJF7lRwLCJsxhOGKfTMkG0CkpO9soneOgqPKACmAzRLCPVOMLemUOZ89J4ECovmZQjjmIDxw3+B/j",
+	"xnx68CSsM5gkmnr2fHUWzbFlgyfhDHoTBbsFMxgCReM5OWYzuOTSkhySb3PU+2N/xczPwRqnlTH7kWpy",
+	"jk8f3x5DnnPtXOqRu+FR9hiO/kOFLH4l0YPS35n7DBy8L+lmVc4fE7yuaJVjPopyVUgT8Abo84a7OYns",
+	"vKoJJBIXaHZEijBmXJVT8O4TDjKfyNlK6w2menJklddaKR/QhbQIIChp4ujgsPLi66crCZAgbiGlBKPd",
+	"81WJva1ZIZZ5QajfVHlV/1YIJSSAQAOGOhu8ePHixf7hk/2nh+dPno6fvRg/e/Ev4fiw0MXyJ1rScz2W",
+	"vYcEl9IfwOxDFeTVWPLDNNj5zH5bJxCW4EI4FGrrqCCpEA9zDuOqnG/0WWrRttzPZ/uEzHRH6FjoDmBq",
+	"qDuo85/eO4bsS/2dDzNq+kXDM0jUOXxycMDeQJGFHGQOgxQLBc2+w8R+j5b4LcDEthzwtcN2XtZbbAMX",
+	"22BHXwAvdlccWJ8nfceB/cZwYOmi+h6P/JuIR24VRLbkVK1AsE1Oda9IsHcVcL4CJFhzMXx33n+3IKDz",
+	"/p6kh/vFgdVNuEy7imaA9INhk9h6TZlqqTrFOhAx1A9hC34Fhdp8pQgS0qhghOlgjLFEy0Jcp/lK1R9D",
+	"rD5YwpI2qMSw8vQS3+/QnLDBF1WZxIKn2d54L5/N0qn4f/h0IUws+160ZxfVOFtJwzqZLgR7B3iaetej",
+	"veU8l+I9YLvujff+4ZA9e/aMHRweHGjta54uz/OTJCmEgp3l+M9Draqxd2mWsY/JXrQ3BX/e3iu+LgFZ",
+	"BIgKwUfO9jo+nauSZwDSPd47enZ08AQ0Pl6K0yK/TuVU//7hpy1i5mlf3shZjmXpv+t/3/W/r1D/I/6E",
+	"Ac0u47ZstEXdM4zn1wbjvQcdb9CsrTc0it/I49NylWWQL50vUiijZ8rcyZxNM75SYsTOqHgeZk2rMdQH",
+	"iaqafFV3EYsdLgTp3TN+a/5iMXC6GHO8COEFs3XzGYs9HkUJz4VYpKXzI/hQiTdOpP/KSDOvtrolHRcB",
+	"KKt2u76rqU0u/JlVVYf3b6WyVqLLd6X1N6G0esxV9eSu7nEPcde/U7dvtlFPDfsI6qa7ipCfSyn1zlNY",
+	"OZ3aOXxXT7+rp0Y93UW48Y/ftmfCkGoCJwIK3QYkIBJRvNK5WJbXjPkRVbJWc74UEYo+xgluqomrVVYi",
+	"5s9slWUTiWV52SCu6x4xpg4qqGmQloFCCSM9iLliDkxcVSM5n01ks89jkKJM/h7MVG/EiP2sx6qXvar/",
+	"OQN//MCk50CR34ncqcpvVK/xO8QQJqxKjtnuCKRn0uAhlPBaJFsr2LAvuzNHlzH2lWyc0siejv2vf9/L",
+	"l3vjPUJgpIKhe+O9x67SHO3ByrnK84sXMIJ+fPafVC5PcdT3jz9yPwy+ChfyWf0ufPo3JWHtni74H084",
+	"ozrm2Zoqmd+PHhztLVcBUexHraDid8bMKKkWvwQ1UizjkQleiGTEzkQJ1smGORItiKrb1Lg1m8Ns78/L",
+	"53ZiDdva0b6zpu+s6VtjTR/xgr9ny9xKlfliH3lNu2EO7WGQ6VekiwVVUqDgMEJ3TkvFFnmyykTEmjY6",
+	"StfT8iMIkQu+ZhdiIiG0LZWsvMnpbTUcsTjjFyKLDUChMiIwpoLEyCNVzCgaLqVQfbkP2HrRRCaAmzw1",
+	"JZFg1Km8HEIUXZwU+TLJbyRZ4hCbPxMv53k6Fa+8hyD2XgjG/3/23nXJbdz6F30VlL5Y2mHL6rY9F3Wl",
+	"avfYk8TZM7Zj90zqnDB1iCYhCbspQCGglvWfmufIA+XFTmEtAAQpSq1bq9sOP9ktUSAIAuv6W791AySK",
+	"sogF8veZgWwlxXLG1GVZBV5hVXJTXSN7YfkJBNnUhkwOXIahuMfM5sBbgQI7qok2U7NVB/jmHH2QT6ZM",
+	"GNXX5jJ4LlgIs00tOpgKwWiOMpEWGRMs6/wzFODQRNAHydxL2x5hFyzbGzbiAmRIm3JpUy5PNuWC4gCk",
+	"sZF9dsuGEj64Yr2UD6XKGll/WCbGyXkIPqxNy0RlXsblWWKxJtGCAj8iiWO9xVskoDdESWHHBaH29j2X",
+	"R8FTnFzGAjhxob4PmXGhfA57DZUqjK6oJ6LmN1hOAg3iVUK6AeMttGNy04FbIhUvkBQT29ro0hvwmPZR",
+	"kG1aBrmm5tzNfQoAMjilHGuTOOsk/KkTOU26ZaeUTnm+26TOV5LUaRbfagf5vSoU1slvh0FcRzaHbEue",
+	"59vOhci5hrJm0qUkp8Y2HjMdkm04klJfbD0qGMOmoL1+LK5Kkjks3a6NHzYyMSNdDF7idVyTjGclPVyf",
+	"OGrXW8Zmvo3ZXGSWrsSNAvOYC81z8/ESAiKCfdauuW9UzsNFkW/ZMqy4ikUXuypz6uIt2PpD8zy3VdvQ",
+	"F2U/Gx1X+iAb/ST0aVlFTrVxhKfDiPZAhl+0bQa4ssMb88AHbe5T5YKbVXJzZK6yyG1iuE0Mu8TwwSex",
+	"SYXvBVu+P2tAfDMsLBhGiu4++RV1Kc0LRrOlK8eXwsFNUIdKTQpmlSg2PUXl6pLJthW4QoyzYItQz+NH",
+	"nzXRHAuvlmHD/T01qc03HE2TPqjDsX9I6TGlXZuKaFMRx0xFnCBixYozze023b9eHYbYoTb9tb33fVF5",
+	"VlxzAFg8Xli+uhi/ynw+ZcStne0hIdhYag5SHfmvyij9nyUEh3aSO/jUbSy9jaU/7Vg6K+Dgr8gj+/k9",
+	"AgnpJZtk0fGK1TfFhZulTxkSxlPYxoTXCqhHCQpbjbBLLBj3YhsF/nqiwF7A7CB5Kid/reTZrfjcC5L1",
+	"YZ19LZjTxnXcqWp2cKyQbwM5bSCnEsjZQ//XTuFhFefOCN8VWuVgR+v9GZpC5hoISm2qpFca/bEIm4Ti",
+	"PS6N12OTKu5Cy+oJXLU3jBRgxfX6JEnnRWFMu9cyYxUcFtLF+2l4iKm9vk8+MpqdQSG8y4R3kzQ4wrbh",
+	"bfAJEAFHsSg/XM5Y7bLlDPmCoR/ucsqEvmbFVEGNZob9euHJkggiUkrT6QxpeWPBxwJYJB1/a3WItxl2",
+	"ulU0Z+oDK5SRj0m1R8iPNJ1gsYOmnz9Szd5mKimxYUTTz6QwdqcjFkTq+O7LwUv/DoJf9pBzEAskYmH7",
+	"fmeVxq6V6w91UR/VPU0LlnH9E59y3RlevBoMBlHHvVdbV//m6v85GwzOO1GHfdasEDT/yEbMbChUJ7Sk",
+	"gDAHiKtZTpf4nGcvvz0Pfwif2s+s/ZWGKpWra/oZpEaVcwB5AciHgqVcYQhDSG1u3/k04TNFfpYio0vk",
+	"eOhEnXmlS18Gvz6buV97koOd/erWp2596qfuUzeo0z086VMxvilX44/6KBZdjzoLxRD+HWg9bMvuRNdq",
+	"l/awX15Fe3mVVlU0fU8qkCW9S6LZZw1zUw1w6ShU5Y4E1pW/mR+RnCpNuiNeKI0ACLN4TGRcjHu20+wK",
+	"GO5NTfsro3sYdoM1N3CryEWazzNmL7fGyZz1y2e+GmlWABsuKMERzXPHXrNk1Ax8MRgMiJbkYvD99+ar",
+	"X65fV/Qb172I5PyWWbYEyGdhK/LDQiJtOKRRrzxSKGQ3lgP/CttQyNcUClFbKox7AiDq+W/uv/d0Wv0k",
+	"R84rwhYM3hvMGZQ6G82jfCuNusDrRVDN4lthpTJj5Ialcsri8okxPY6yNgTRcW05w6xLMgThmWALk8xC",
+	"flwH1roWUbJJyFoOsppYHnGRWbQdl0KVfbsr4Dz36LHYGptn/CFzsQMQ2B/t7oWE0Li9QkynwMW5BcK2",
+	"HtVHbpFyTxIpt68Juq5/6EpcBOoEXEucxtO8s40SxFuffqx1bUFr+QRtrLWNtdZirfup+Z2JVLwNsDeT",
+	"Shn9LKlUAiKUJhIVC7kz3mMlVJP0tiRNCejgqgNYgtBiz7gpWQmb1iKpe8VNkTTl5WAAnd69JIsFdmlP",
+	"ZlRPMG46KuQ0Mcslc1g7SZLnGNPWBbf948zfkW0PCWsCfvsNI+foIg7C9ut9coWkMRa5IgO6GCwPSKxJ",
+	"iHihpGw876CLDvKIl7mis8tyILVmJD8AOqW3bInYRmghbyZ2k1NxG4tkNU6ZuDfMffcws3kEwXphrC8z",
+	"Q6zomk2tTu81sZCK5jgW1sNx0YQxYM9F82owGAyMfww/olkW/GB1fZ+nxbT87W/VgO/V2fm3ZcDXhoux",
+	"p9hTJ7jZUuO2wM0WuPkg9DYHGtT7YdQb+G583WxJeEO6VLgLQamFOUkNDNwbk5GubK0hJ2nu4vKCsTi2",
+	"UA6B7CeTyrvLnEcErrcCrxV4j4BUP17uKgxFPreU87azwEHeTGMq7Jp91hXRFWJFnA0dNC/GsJ7tC0i6",
+	"YLQi3ABTSL3LWCSOJx9cCK6XltygJLxPbFdjlAx98jMtbrnFodgfk8TK3B94nnMxToAhx334acJnM/jU",
+	"CWuqyZQWt9hatOaKIZuOX8qwG0IsAucK+isHAB9hbHUyoQpIhOSIYM/lMhzqypdefHPml8jdJxY8M0Y5",
+	"vHkxNh7NRlVAfgTHwD0+RoeFpinWIzPSRTUXOdLNyI7XK2O+teeuhIAPRXq4PgiPCfgIGjC8HAzIa2rU",
+	"+ye9dQ+Gjyxl/A44EmR6u64HQ22P+X799u+fGM2uuRnvorlfw67ADLuyLT6jxWc8MXzGVYbteq1M0vJk",
+	"6q5EcBxf550A/rGiASOSVEQFhM1KfWguQ4kFX1Q1X9Sg9yJs/RDKIwcACZVOk6YJ0JqxCLRFqR/NqiCF",
+	"hXkL7MBKkitvwnzB8IlToRqclt0C3HBdVfalpdimIY6MNqDN6/wA0INAAPqP7Za4B5jQmKF3gnttfr6C",
+	"YDCGrrCpa/tLiGBsa8EemMTf28A8SS6flgez9fmfYNrev6Cjpu9L20eOCBXoSDa7b1dNJRClTk2psDr1",
+	"xqbkDkr0739YTpzv9wqtWYGVb63N+rfqtl5htduZPmL2P9r6aq+dD+DV2S5nUQ0mxaIubhBltlFiRcdM",
+	"PhxHXz9cDmLPsMojSL82IdEmJB4gIXGYSXSPo2Jj0w+Vl0ig/uSdq2B1J/fSBV9ERmZSWeKpLdMW0L9E",
+	"MaH7ZVNN8IKE1Ai/iXzlpRSMLFien41kYcY1l9/Iz25Jh0bQXn16/fYtyWVK81jMaKEj+Nn/jgglmZxS",
+	"LkAGa5IzqjTkEICMWl0aN8vWGloEExXjnJGbgqa3TKuI/GsuNVNRLBYTrpma0ZRFJJXTqVnNiLz9QHKu",
+	"WUFzZaS+kOIMZxOCnT7Ni8KcJaMwymEIV7EIl4visxNYEmJ7alPldNI92Q6Xo+DZw/qK1WTEa7zrk+hA",
+	"nVFB+wVbMvW/1xZrRh2/nyFLIWgn6uTUf/LR/Ny1o8ZeWt+/+Nb203p5gZkKbs/GD/Ml2je76SK7Zm2a",
+	"oU0zPMU0g5ckD59lcLrrEZMMUGSJoh8rLfH/W6QdYlHLO5BuoCyh4UH5fyc1wj7StkrUjGIk9c0yFuVv",
+	"CM2VJLIwtqWZZzm5skmCn/u9mYZYNBJDuPU/cqLhtTNJ2jzDtspgjzyDN/zauMdDphnScjMfP8vgBeBv",
+	"9n/7JBc8OmXn5IL95SmTC3sbjKcpFCxPY+u/P8XkQuq3zzFrA90J2i+34LXokVML+x+VE6cWvA5b1yLT",
+	"PUebWmhVbD21sNuJPm1qwenkJ5JS2CSnjppROI6SfriMwp4RlEcQem1Goc0oPERG4SA76D6nJGSjPTwq",
+	"0yQ2zQmByD5dEi2JYtpWZLsirnpd9PPVsmiQgn5FLomY57mxuqbyrobAx1oErrFFAJQ7uz5i5oPDJOen",
+	"g0l295WZIQFjZbU6w8433758NRrQi/S7c/byZjA4v6A3L16me3YBuFKKjwV0Am5LyVo5+7XKWdzmFWZh",
+	"Seg6euEdBG3GZrSATtpnasJHehNZcHnt2ywkoM35HSPll008tBDscZKtjOP0+rFIlKaFBnQ61oAxkdm/",
+	"CkYuXp5N5LwgyV/+Mp0mlsgAgCu29y0Zma8zPuZaXRIqlhrY3FiugC7j2+FgkEQkGbj/fOv+HuB/rn54",
+	"/SbpBYJ2YCxeM+gZDGppDwPOXEJjkeYyvcX2U92RLIgVeCS5ePXtK6SmuHg5GCS9KiEDVMS5Hpew3qBY",
+	"VCySnImxnrwffTKfvhU/czHXxkY3uiOxJMCJ3x4//mvOZ2axE8KELpYB2QdzXwFnsL/RMxW8oohIkbJh",
+	"wxsJfh7onqgyqrPwjTPgX3pXAr2IkIJVVtNRLpqJwFSRs4yKYEiM7BO94MaUwN/GAl7FBobqOo1HJbH9",
+	"foNrEwv/RoZESLKQWFqY0aWKIALJp/NcU8HkXJXTjEgyFzmfcs2y13RGsWwR+8THIpnSz28oz5fv2OKv",
+	"8kYl8OZIV0iSmY8J/LIH45csbn7wZu3+KZ2wbJ5zMV6f737j3wFsncctvlvZnzAD/5QbDIDsvBN1RgXP",
+	"6NJV002B9NjX1lE9L+Bv25pfzUX4p57MCxVcr+cs/HPBMhF8YB7TvG8z6xPe1RgKpRDdZA1FHSsHO8PO",
+	"4JvBoBN1ajusM3zlqxbfQVtdZTdAuH+DN1E+6Xn5mBfhMw7K5xuEz3YRPNhF5akufocCRxTgnWHn4gKm",
+	"unJQ7IJtbePVdjVu9RaS0EISniAzdaAF3Ql0Ftmb2ldrLbNS0m+wzfbhrLbGGA6AZoxrwGlVflQvbOyu",
+	"UkL3wJLYtdyRlNWOFdsRKx2t0Wd0pzP5Sn7qOn10Y7Zis3r8iStdEyP/NfTMlQZ95crDnlyrcv7p1Ylw",
+	"MmEvYX1itue6AbQL6bM9lC3j89fA+JytCNvdBHFNpmwSxK4P1tYc0OjshQTQO3A3B9iKWHjcBA75MLzK",
+	"myUrJr8PdjxOgpuAVWrZlb8AJMWxzah7+ZbxAN1LttwcduEKIZBgNxkTpvRxE+ypEZhPpHuz1Ax/0NvH",
+	"lvkz04cftxNhL1b0cXN83L3jFnnRIi8s8uJACbCiv/dqn7cmL2gznZi+W0xkzpxqQTLfOroiIuxzyma6",
+	"5voMjZcEckdpulSEC4zRBo/OUanbfj/EdXmgtZEcRdmNzJZGGvlGc+8dZ+VGdktko+aFb6+Hd1kn6yyr",
+	"LtIKAxFzzkiX0XQSBqBvquFnsi76bAO+UqSsF0DXYoFLc2/Wc7OwRMTIcc2TYwZEHyv0WAYUz1+9aAwo",
+	"inmeh03pto8ovihn/2KbiOKLYL4vKpN9UYsoDr59kIjioyB0dlGNbd64zRsfEZ/z8EHKB+gzW8ssq6ih",
+	"W11Tt9le3yhLPwO4c1PJrywgS9cnyUIWt6+Z0KyA7qpQLzxhYYbzmYJEIUnhKjUkoPxqWfDgig3tWLnu",
+	"RbEIlCA0p7Od8yDDbF1VLjyaMky1hs9bnfglmco7FguuyY3l2XbJ12Bqz9RKQFYW5gea3uL8oCOffYDV",
+	"XC9UfPWwp5R9inBpIKihJzzU+Uaaob1RvfMx8p6PmvKsbvTX716TKc9zLD/PqZ5Aza7VqD/TdMKFOT5R",
+	"p/LeNodl91Bxbb6szZd9AfmyRiW0r/rZMzsWjOBcqqAvjxwZaRZt5v6MRUM2LEh9BYpIFpDiOjyf1XYa",
+	"XSP6Hi37tFPiKTSb2uzT15V9UluLtS0yTmWuqTGafV2NHUEAm2u1Yo0q0r1ZVhkEehGasNXf+PhNLFZ/",
+	"cXDo+kuIWq/zyitqq41at1Hrlaj1/uf+wSLVwVek6+v90O3FWLAy7mgJSmbg91U9XfCEmxy9/yutxRQ6",
+	"eiIDaVK50Di1dgDIgRsXswv+YCxqYW1sdaxghr1LrFFs8HShsx33T+lGQKcUbDSuYmHum06oGLNsvbs6",
+	"knkuFysRfHTZR7LABosTqn2vv1hASj0CgLO7ooJilkWz8947RkD7cWLZazxdYKkyfm65h+jChZIf1svF",
+	"dXm8IO79mqIN4rZB3IPVzC+uXd4xHWcWZnEeIGoblE1sGbO9XI3Zlu2fKtI/IYGGKxOORuAaPVWLw5YF",
+	"SLyU4IiJ6l1Wh6ikKSGpahVZLHzkNNQ10LBjrhKfRIUOtGMps+SSJCkVH+fiF0G1ZiJjGdQ3xaKpisT+",
+	"3vwcslp98t4lb/Wm9lsBZ6MUZl0r5UYQ2947wFrm+R4zvlpfRJferG7VX1mheUpzMnUhVvv2Icsp5iOa",
+	"6nnBis6w8xdKjc6ayozl7+ZmWc3v/3R2UcZpzSXEfSS1USGd11LmVHhrgkyl0JN82Yk6ihWclkOdn3/3",
+	"7QvgY8TN0Rl2zIbYkMKsqsmjlMj6d9dSObZx4CcaBw4qAAN1VkqdfZTZWSYXAnqJb1BrgC54QzWrFp0G",
+	"nwSdB4nRvWcwJOlCqEQWEDLBDNlIMX1pRW4suCC/XL82mqwyHhZnSsTH0CLngBeigtSnEmhFrIrwX2FG",
+	"02v6hHSpJlOpNHk1GPRgxrdsBjrQilpEG15ijMcTQ4ZlurXEI3YdDy6AaSN2eHMRL1Sn1nKlJSAyQbxz",
+	"HRlEw5DZ5lLUWNxbi0rWlaK+HAyi9dWm8MrAg7T7xl1vBDzkgKkwKxyWxaaFVIrQPK+kDmzhcPlRLGC3",
+	"+B7s9QUx5oW5K3b5t4CqhOa5PwEWgNrrkzcV9zoW5Wzsiy0YGfE8Z1nZ3LIA90EdQf+/sWvzyHnWAGfw",
+	"j992qaPcpxb193/+Hm17E1a7yT/NgwaHtzPsXAwuvjk7vzgbnF+fvxwOBsPB4P/tWJxT82WDb9xluyt9",
+	"98Ja5d8q/6ev/L3sbbICyi8PMwcOKJ30Y9xbPVlX5xo6CuxcM1kdJaoaE5USyViENZL2/uoHNpIF+0Wn",
+	"pW2jrkaaFfhRwQj7nOZzZRzlG3MOVi2bWKBpY+4jxww0rJ6wJRlxG+QrV0XesSKn0GfSKDIuMrmwhBVg",
+	"QYyMqkQ1G4slRJwvBoMBwrG+/56g0VRBNQFRQs5vmTNKzJ4ZQWJ338z5inBsa0HvqQUNt01NNw1qKqzc",
+	"cuGF3wUX7q/ETpzPX7V6dkrr+83VJvW/hqT+qpJSu2qptTn+Ji21c12p91sOKy2NRYW324/6eNWlR/A+",
+	"TlJf6paqLTF9+iWmD2J03ltm6g/TvZWm+6FrjnFSTgSyaVCuazKo5aO0SJsWaYNIm2Mc31PXiPrD30Vn",
+	"ySjRMGzomLl5UT5cb6WkNBaASAlZ/v3ARymWPLa2fdQg36b420UQWHty8bfHkbEtRqXFqByv0PA0gb09",
+	"w3lVZMrmoo6GaF0sGos6IpKEGAP4u0QXANtZABGw7GcAGzmwGmR/hMZXXQvil+WxQkc7hYxY+Ks2ZPT1",
+	"hIy2BDXcHx/aXAGySW5sdBe/ADdxnekSrnHrH7b+4Yp/uO/ZexBvEHNYNr1nk4qlEdJMH7S+OVMsAhqf",
+	"yF92I2XOqLBYEJor5njW3RXe6uDKYlT75PWEijGijaoA27JVSTlToAyiugKuNfdQ0nzFdQUbe7gr+hSq",
+	"HDbhSjeART/NuMhyRm4YLcxvLHuSfSqPC5Vz/X5k93bnKaFATyzFWw+09UCPViVxRFjpmM7H7CyV2SY4",
+	"6ZUgxjuweA4pWJX45ZkiMAyBYQgXJIG/3xrxu1ph0XU0NbEoeWqwPG99wUVwg4iY1QOGt9WyC8BYxKJS",
+	"dnFJMpbyDN1g6m7CRcY+R0ayp1Kk86IwpxT1EzQTBTCr1BOy4KLXJ382E4gFPiJ43AhxxJXgBZELYXlw",
+	"jaMN3vaULqGMRAHHncdxXtPxGVAvZDBEhIBHHIVnOLpvkSWRnAazns0q561m0/UYR5j4a5mxJ8QhM+gP",
+	"Xn3/nVkTNWFMl5rm/BsypqA/luZ3nYwWt9srg2s6bllhWkDgk2WFKYVYILbN6UXBtk5umysaJfY+IcJd",
+	"A4KEGnlFZoWRLXoZi7LhARzShkihzd84HF9z6G+d0PqJK+1FVssAU5dvJ473gc25Q6QvUNNtrO+riPWF",
+	"b3RLoeXPd7PQupfshWdh1YuRcc+UrfUgXUo0HUO5C01TORdAnGAGjvwvuJsc/LZXKa3ZTRj9mekDzKdT",
+	"xRK9Y7i6lBWN04YR2zCiJXTZ3RIJDvVeEUQvCQqaHcPhNMOEDqf5+6gOZ3mDR3I4zQS+SIfTTPyJOZyf",
+	"NOVo4SrNWG7frhFH3vXEP5zjqSDkZI5M63223ufX4X16iXaI91mK76/W+3Tyq/U+vzTvs9TZrff5dXif",
+	"wRs9wPsMhNYX5n3ub0s9Be8z1Dit99l6n8773NkSOZb3ycXZrJApU+pMFzS95WJ8NjIK+8womQdo7+Hu",
+	"QuAuu3T3uCJJVsjZG7kQCf6aCMaMtwZNNo0naPxi5D01LrC7GmnVVHJpRM/SenNJRjUI9oRoegsEcYJV",
+	"22zUf99zDG0VTrYIHhppR28YucmpuEUYTsHCplfROl95pXEJFPDPBddmeu/M0xvf1NIQ1Njf4LNjsb+9",
+	"FR9wL1zbl4Sm26N6rfYtdYYd9zo6dcn6esLSW/P8GomPFNPzmbmq+v7MmfpJLjpR5/3/6USdv/DxJGh/",
+	"7LjecnbHciBuK9cfmU239nubl7ElZmk94SdLzFKqgZqADvXRumt24iC9R+GcxIcuKzqcDojFgWUZzWe+",
+	"dZi3EIwn9qHXKLld3Or69m9d66/Btebr5dueQnBtmcd9QvCoxR/HsupO5T+vO6DNLvWKumrd6tatdrUh",
+	"RzdrjlM8UoqBOya0LJZn7G6nbmYzOmYZYeKO5XLGIiLYgilNEts/GjjfoGEjGkMTPp6Y73kWNVlFkKw1",
+	"ZhFNzZ3eUA3GUTBYRJJ/zanQXC/N/zW4zcZi8llBsKL6/kclHZ3xuTP/+RpKusvw3n8q5NQ6weWH1zKx",
+	"7i8wLIRttH1oQU3kjGg+Zf8DrjwXdvR1KQ+3+uttOnvBj3dt87VVKR0uzvFsuO3v+YGOG3kOruB4EDki",
+	"eKpa8+wrMc/sy3evNRThta/WxUvddaElVhPBv/HKJnu7wRC7sgkOL4BgCCQFC0izBeRC7kt5bBJGYMSF",
+	"s3rKxltlnuuqwO7aOt7WVqvbapVDfNjx3vl81A49VvjCcVk99uZwABLjr5/evyMfzFVYJ2s3NqRHXTfZ",
+	"SwzTJ0Jq13cgY5ryXCWky7WKRcI+a1YImn9kI1YwkTKV9AC5hn1HhqTMWswo0Ms7YTIgXVwSsI34dDoH",
+	"WuEYBdOCKzYkBbtjhSaUTLnS9JaBROr1yY/2rqTwt23oimYmPJrnOfYVt6RUxraqvhLPkFxmfCwXvbHY",
+	"FCMfrq5f/4XcMjZTmCJRvSGhNluCVc71RjaS3NF8zkgXusIhvyUtZ2sH9qv3NoNsFOwJMYbm5mbwMN0c",
+	"pHbwFfRXl74fzweDF+ktW8J/WD8Y31Nnlu96DR5wkzSHDXOwPN+n7PkMdvQfVtIs//itI2edYceWLMNs",
+	"9KQz7Dw3u7YTdeBFQJJkLnwfBbj5dlrhr0qKDzjh09Yj76CO2oLktiD58IwKSGwoSLaawJwgbHACEmc3",
+	"tVYVJjtZrc/dDTdBe9wkvUoaAqUDW1UNx7Ba3/gl+CKMVzfdTUIDesO5p2qt2daa9aw0K7vjC7Zm7UOQ",
+	"rjELlGWvSZ432q2e2saainJEErQdG09XsrstGYstjEmyhy0ZmOJrjEnSZEvuaEPGIjQinSF6FDNyfwH7",
+	"ENYkzbLAklxdpeesmJW2pRnALVJn2Pnrj2fnA+ioaLOy/1fOzZed3784q/MePeIOV2t+tubnocrnAy00",
+	"p3m+tO76wZqoboBuQ4LtbthgRfp29EPs1Hef1I7FMUIADVK7Meqyveu/v9T+Zb0qfBzus9VlgE+L2S4i",
+	"eQdoZMODPwpTWSujWxn96KzZxxTNu8QGMCYMSIMjOBaNYIVfBLRdd0859DY8JQnePrFxt64HERAjWPzX",
+	"USzsf+u3TZztbWSxLPiYC5r3rDZgoxFLrRcB389mUnHtKuZj4X7wTBELauBQU1+WjnPNphHJJXReJblE",
+	"AWPVj++uZFSCfQSuYoFTRRg6NOn1vXa9p8BXngNuCY9PsKFQQ518LKBQvncJqg+C+XhXVyLPiL+3rSf4",
+	"u2vqNBdcly/BvAPG71hmXaxY5FKMWWEefkJtkz97i4Wc5xmURhiRl96SG5bLBRlUFiF8OA8QwdsjNsPt",
+	"cLeGZEIVuWFM+J4WikNtRHDnpsHd799myTAWOCGuiDC/ILO5JhTzrpjgGBVyGhHq7+F+HSyMvddsrpV7",
+	"PprexqKLX2BfwxlPb3vlQI5zwT9MQVPsXEgYh/TMgprlHsnCfGYWiivbELJgIyAhuGEpnStWHWci88xO",
+	"I8KGjAK7hgQz5YrYMS59zy636WwFCz6HnGtSeQp46TMdPoiZJ+CccKZqnqZQScNHlWHZdKY5yyqTBZvn",
+	"ys3KfGNOyzOFFLZEyIUZ9YY3b5KVEzCEoh3rftttbZMMZindpgrJG8yeNq9iyqiau37NwUQckwSAgBh0",
+	"qfa7HyRQcC2M5ZqbcUUWhTFPxaULRdi/yQ3gmQj2Cjk/u3hBJvSOxQKKhnBcWwHlghcpFqVYo9VcZnl0",
+	"zbEyO7bcdWRl00WAR6cC+mwWPLM/ziU2koKf9syppZYXBL42ZwuOk9llcmrmIc78ipudhf2pzQ6hIN7u",
+	"HSGXGhGqLOuTj3YP42xxceBhJwiMj8WvNJ/DLhlayWMedM0jki2eMKVFsYwFjGDeGnoD0JRUS3nbJ7/A",
+	"XWxac83Gb7xTLArKVXkn89pg9IzQMeUCoXPkhubULAdVdoNQHRzKiMxYYSd1y0U2jMViYq+wOaUsY1lE",
+	"bubayqqyw7gXz88IvWMFHTOiJmYaVsrYWz9T1gkKxD8sFR5OVZkmygGa52YQszIFm1KkMIYx+uSTJNQs",
+	"qB3bTt6LUsHGVPM7yyPtx5UjMrBv1BwSWegJGfTJtV8Je8TcgKX2VfOpm4tVzM/28Jo+NpgBxylLe9S8",
+	"Y6jN20quSiXXl1tU9dFZMYchWu4373OpN9TnvrY8SlbQj5ygb+KDCoifjH7gpTqNYrGmapXUCJ70QsIv",
+	"FCBXjHY0N1ZOmnlKpt4lFKmCMsLojGN8AsycucQYbGhdOwwdGuQgxquQu+j+VmgbBYure7WX/CT1o1a7",
+	"ss8zjrN7Q7VtTvbt2eCbsxeDTgTlTff1RHME9T9eXZ9dXHz37Xln99jMT1K3vE1tteqT5W3KZbMsBYG4",
+	"ryQ9EXmTEcZN5E14tqHxf0UGlL3/A9mo4M5Y4XFobcNPsq1sWC8HT16bGiiiXSpSYeu3dQ5fQ51DLtfU",
+	"NqwRb/dXNoB421hSulLJkMuHrmPYy9Q6ORAMzmGz84ZaqMV8tZgvS+K0o1lyMMiruZJUF1QorJvct57U",
+	"+Gwu8oMlCKosMc2MUbK5uDQWTZwbmbVmwkLSf+klImaxmhRiR/aDPv7iI357Y160GRhv34UmzsRXeEaE",
+	"iawsJ+1dkqRguXE5foR7vc0S0sX2+5XPkf9pARH6Mb9jokemRrrYsJqS8yJ18V1IL/gPocYDRrJfH2qH",
+	"XQfvrbXHGoVxsEQnrjcN7nx/1Wl4Alub7CurPdXVY3rMCtTnfgo/LIHZb621RqZ0BklOTN3wzAF2bVbL",
+	"D1Tmz+QdK2xTynpee0ikiAXkf8FvLZhixR3LbMC/qxiG8stn1BRTh5DssJfb9GMv8uG+WAhofk2SP/94",
+	"TWrPegOPmHiD0uWlEpDpGftoJ5H0yXuRL21o0VwVC5vU9g/ZLZMqg15Auzf0yS2LDIDHx/ShTXjz8nGh",
+	"/CxnI03kXEeQ8VHlAHZ68Iz7Wb5Xbr7+QvuaTyHArmpbq0mA1TcNZ4rc4MqfUiY9uiVn9m/TCRrZDcTx",
+	"pa0c/b3O/M2BR327A14+DpydWHTdAaic+Ig0nvUeuIINpwePY8OR/dEvFGAbuBhbYRKcO0uNiWbZIJgi",
+	"mmM2iaknbApH2s2xdxnIAn8k8dTbw3ugZ+qPZc0Gq+VX5FzouqzUUhK/tAVFn9rIJf90vX4n6nAzwL/m",
+	"rFiWEfvaInbCqH3GRnSe684Qevz6sJBt/4uQ+IeXIetFx9/WCIwna/c8CRnTLFmgB6TZ0kcTMXsEtuWI",
+	"JH7Mj3KRRIBgmVk271VsXPWYR7EoQ+PYtwYsgQg9RvNjs+v9n3aM4LNNUfRYVHxIKf5CRfa34BNzx3dw",
+	"Q3Qr19I6bu+dtR5Zo0h4rPD4R7nYJjxearFCLlpf7GvzxayiPZqgdACx9cLyE9MKvR5e2jIW4QByjiLs",
+	"cEU8ahkEvioQWsBbJuA1vrf3XwuMdhNMejbo5DDQGR/Z6g0HvAPgWSxCWJuzbBFrhsCvAPhbMNIdIBbS",
+	"QvoIV73IjlewqTR2jqa3zHXK8nA1wEKX+oz9a05z88j1laJ19gww4gglAwsO68fiejMI28JMqbIwQmLE",
+	"yrJP/u78x1xqyKNSDMnir2KxgAf072mCRaHWKJ1rxTOLV7mZYwoGNJpVZ4gjd/DBANdatjnD2+JUudL4",
+	"YozTCWN1y/lmktlWawCfVG6xhxhBPsMAKmBgyQ1TiFc0ZoEiNAdcOc0XdGnGw4vkKOgHN+2TdzYV7XM4",
+	"FvTt/GYt8dFg1PDR94DPuB27v548JnpmK3yMBFzN62WaM1zATtRxO7czvHi1O1zGLcLT5Dbx27ZFGbYI",
+	"nAP176cVz2UnDXwvEOe5kZDrte81oJsDPWrFd6B/jQqQIxcTWKOMV9WvuW/i6PtAJ5WAZV+IYTXmKCis",
+	"QeB5F9VhVbOCRu31Y/FWIPq/DBwPK5htDtUxtxB9qXTCNJPCMhALZHcg7dzoFagO0siu6vQrfj2Wxg/H",
+	"ap1LGMVoozJGGihkVPuN5bFVa6Wqq1bULTwQlrVhxUuDZh3awE5NBxvVFepfql0lgH1bDQoZ541q2U4a",
+	"3EI7GS6UZhRhrebqKVPKvBho4FlRy+hx+u0MP8giLN+ykTLIdEa+qOt80DMaFPBeZu5cuDWwZTlKTn3Z",
+	"VcFWbYsRW7AC+rkIQhW8dq5djrS66G6+bmUUWbA8N6ZWpbDDWp74EmNRKbdBVNmltS1sJUc1pO1WrVpu",
+	"pcufETky2yxo5rV6aQNaF35ZlO+x2wTfxTqXlUKt3oGw3g88vf1ybJKyuG39daxipryMOhXm5c7QTEnN",
+	"p2wPuK9ZrKdpu4DB3Notrd1yKC2G2Uc8kAfHsVasY7XeYPkw1/fYK1xoubO1Yu9rDRYswwrKrmauRtK5",
+	"85ZzA71OmvkUUiUEAMPEwtyeK68UZAH/ddHU7o3Uk2Fd/ttvoUBZsEXlF664Q9vBHYfHijrChzJDOsVk",
+	"a2rHzOg+GFgtlbkUq0Og+HKNFiTrlWDYy3KdMovFvdos1E/kfZN9Z61JMFfK79Bgq5QWFsyXmWo5ZjAz",
+	"WSADlvH2870K5mCLfEk60G6ZavFK1JlSzQpO81+RJur8ov8q1ITng1VV6M7l7qrwo/vlU9SG9rFahdgq",
+	"xMNrFHErHU0najY9S6lmY1nwTV1DryyeBv2dMm5ZIs+xW7AfChws++cSHI3V8sXueWzU6MVgQNIJLWhq",
+	"JFgvrGps6ENau09EzErSgmVbVzw2UHUQYOqoO/JWB5qBkbBD6glZcNHrk7e1p4UULDh+dmF4QeTCahRf",
+	"QwklljeMQDU+F6V3dk3HZ8A6js5j5GIXvCA8w9GdWtOSlA2d18V+1/RhtlWTmk1f2zfzqPrFIij+RJVm",
+	"wtw/6kAvfEBVjOT2euCajtvCx1ZaP+E2nYG4WG7bKtof5bXy+kS1j9d03Fj7CIcV2nEGXZDhT4gKuRLI",
+	"3XrFA3yjlFCctaj6uqw7MXoDKpZ2qGmsaegWvvF1wDdqb3X3fvfrhNjGCkfjQPEsdP6NzIMqHiju6VKi",
+	"6dgYTISmkBc2W9DMJqqGC8xH8Nte2Fnk5W7C6c9MH2Y9naoQ0lcZNqxmTRe1lZBtJaTv5bSPnRIc8cNq",
+	"IUEu5FSpY3iiOA64oaVgsHSxffi26pXGonRLyZ5eKd7zUV1S+9hfnD9q5v0knFEuuJqwjIylzEKPFLgW",
+	"lWqd0tYp/aqcUnvwDvNIUep81e6o1UutL/oF+qL23bWO6NfjiPrjeJgXagXXF+iC7mcwPRn/006/dT5b",
+	"57PqfO5ijxzV8zR3vMeC8dvXXIsECwFHgh/ESJOkN8SrUloU3Lp2muSMKsQL0VRDcYf52SUBERJeCwBb",
+	"rgi9UYAVQj2L34HnScdkBJ8RawGtOptEzW+ULrgYg+mjkl7ZDWd7I6yRFahqhZH7jTCehabYnkbYtdkU",
+	"rQX25VlgcJqftsj8b7amNJ4rJ3PhmG1vRHmZt4Gm0N8HZBr8R45IAoOY3yeuJZjZVyohllUBQYC22QSU",
+	"FzgZGotSiJIuYO6KdMLvWNZzUUwjS1WfvMX2CEZoGpllm7uX2HUzF6V5nhsBWspq4QZHvGdJKWOut5xk",
+	"TpwRXcyZEa6rUjwWwTBRyMvIs2gFVw+/d0BDZ3PWrUqg4E4ntEBMJH6pCBO6WFp8495mpTndX6xRqWHy",
+	"rUnZmpQVkxK3xfbC7WBTckP2IhEWX12BwTXkG/rQToub2cHFEkag+dChwiNHx4+9EmMRILbLQiEiJHHj",
+	"kK4fsl+ODR0aLzGGv+CK2X4pdnKxWDc79yCzfK7CuU7nClpbrc+VOMu3QWoHuRNyb+oEJ1BNnkCx9H3Z",
+	"E7KSPDGiMpkLro1mfgcZoW79/pgCgqvej37GHkb2UrtYEc7Z/yLyxX6Qg6Ea6AB6lhYJ0wGXoUoAtgAo",
+	"rHK9kryCMN801fuZlcUenH1Ulu+hS1pCLPcQ1I0nU3rLkkuS3HKNJWqJUZ8JponSlM106VmgtI3FzVy7",
+	"zlVAGifYwjI4desofXtPsy24eieFR5omLsNkFCSRIl/GYgQPmNzMl0nQwYhDkSJRLLfccJV7VAft9ckP",
+	"SKGk3GMSLWMBLEt9kqRzpeUUbH6VuA5BPAPSz7BJUMZGXEBjQyjumMpsnjuTo4T0O7Iszab/389mHUkX",
+	"O9ERs6rmdZl/3xc/zJc9pK0xV/5gHs9deDNf4h7zqspWW+ZmO+ryhNqOO5Z/Dx1MI5Q+uuPV6xMI4EOj",
+	"JJRvsfAd+gRejb1Ks4COwg7T4HdtmZ971NRczbNwttANlKHoTtTh6pPdN5hdw5YbuCs7w455P52oI1yd",
+	"wg8f/8/Z+WAABH64rsZG7USdlbPdGXZ+pOnEfuWEA1QmsRTCjwsGiajheX8XCgLNpm1usM0NPu3cYC0K",
+	"t0NCsCmONitYCjvUntAaQc98xgrFrBpPPrz/FETVcLjndxdJRBYTnk5svzSPZbCBMDBFStQD+0xTHQtr",
+	"KKjkkugJV+SOFSBrlaZL7PnIPlvmlzTn0D2wznkDNwHHsU8+MUZ+vTC/Q+WL91YRBNFQLKP7Bn28F1xk",
+	"crFftEv9et4Gu+pi89TMZdYj2Cnc1WYav57YmCLdX88joiry6deL3hbCcU28zEuz/ZES1jxc9VC24WC0",
+	"flNEGrzB1bg9ukzZLzo1f01trML86SgaL4nmZuCbgtFbIs39++TKunV2Dc1T2JBeOTmu3FVmckUhF9Yo",
+	"5krbqmYr2NHBUfYq28hTodlvrfTu1bs3vctyhlcjzQqYJldlvwEjnGPhL/oBusPCVb4HAWLdGE0n6MqO",
+	"aJ4T21lvyWihjC88QJ/4++9DPyV0xvZMcPzXZDfCKmO/DTxPLrpFH71xjhaD1ePmyJUWvPmfkfz/3Mn4",
+	"Ri3y60WrR1o9ciI9cojCcLX0iMldrzc+MiXzO4achQz7/yJJRTrXyEZOiRsMDVojyKgjS0hdaME11xbM",
+	"qLy+EZn2V5/Mj95mZZzP2Nt31jquQrFJ18a1Ip9rKamEYuHigUPycvCy56NAEB2EUE03Y/6PKndFfTK9",
+	"PklyJsZ6kkA3AOdPgygfgwazfN6DamDJ/sj8fsEzPUlI+GvjG8xyKmgRC3g+RbpqwpiOzMeaRUQXjGb4",
+	"B4YH3arYIC3wQczzHIbKuWC0IG6kG1pEsdDzGxaRGZ+xiNwwCimicc4iaOAjWN67dHwad1zmdQ6L8klw",
+	"+n3yg9QTo25jYXUW3O6ZIknGp8ZQkAJ6byfVeJQ1KbgiGSv4nSU1874P7iZLYFm4XaaDK8wow1gk8Xww",
+	"eJHibjAWB/zNCH4Mk7SffLaf4SvAD5Ngyd06QbRyzahrx4iFXWwpmIpQm/vn96wdjrBEF5TnZhX/hxVS",
+	"kW7y8rv+qwHsBfhv0rvEQa3WIsn54M9X5OrFN+ST2Q7k5XfkM/n+GzSJLshncv78JXz9p5xq8gMtzEcX",
+	"g6RPrtz6uhWXd+YsVMPrjS+4vufh/f3dHNJaqhLC/nCa7C2AYS5IA4C7q0jXfr2pWMF2BbFJRWNJaWXs",
+	"SxwSyWZtp6mhuQcGHLnyrfWRNiXh6iObmuOO5thYyIJlffLeJx2oDy+bC6zRufIoESRU3YNExIZXIZaM",
+	"hLeWcBfDc4kr2tAk+ZGmk4R0KUhC3M7ctj4Bo9pSt17CEyr+PwztRnj8YB3Nt/asPffSAxcJ+lB5kWIt",
+	"Tbw0suFmL6vdjvayeOWoWOG8nDG3rV1cwd6nEuSORbcMcXNBRkbmuFA3xrWVC2zjC3ExajjnXuKFEXEj",
+	"+x1jsGUpAmrEy1KskPrL7bpwPBhyLtOBW8HxMxptUpl8RHJ+y8JxImxsb+WefzDgnDO2mBnM7Pzy5Zhd",
+	"UUolKsqYDvbO9kHze2Ll+MZjATItoP/pk9dlGolnTGie0pxYo9fLRKiGEfYgdoPEFAwapqaMoxTsK7en",
+	"e5fE+BvuwMFp2zdm/6dCTn8Opcbjkgm5t1ta+XBSOsPvvynZgqx028w5BIeqM3z53U42f2Up2uh7G31/",
+	"otH3rizIiAugfbNQpnXG+yER+t+Q3WsjaIuGURzEQBm55GR5EMEZQoY32Qtz9ITbya7pm+PM5hZt1KKN",
+	"amij3dz8nXc+MvKZTT+D7b96asE+UoSSv356/458MFfVWo+Bz1rab4re2VyajalCzwOwIOdgHMWiC6bS",
+	"3wsOnWDBNoJ2Dj1jL9VIsvvmnhOFnjDAyamNiWJ3Ij/QpbHZaHYmRY4Mzmj1498u4uvhjAPjO8Eze1yT",
+	"FyZkLjJjAibPq8iPTCL1tTchjb0P0CK4jIzgOjMwQKhIwj5rVgiaf2S2K4exrO3k0VuAoAJYj2w600uC",
+	"8Hq0g92vgcoab+xMi91MOHhpe0rGUCpua6mdwbr+YcVo+8dvHTkDXkagCIfZGMOr8zzcc1HnDikeV5AZ",
+	"EfkfLlIMj+Cm3U7s/lVJ8QGf48R8jvfIe/PqcRNUJf8+YvuriutuYXN9KIDtE5zLP1Ges//WkPAHWmhO",
+	"83xpxet+cIuoM5s3GG1/KsW2C8Y6UVqVvsMyRGmRpaXMLRhJcwYgzK7tVahiccNSOWXWs48I+5yymS5x",
+	"oGvAkQ6x4e7WlUUEUT7XbCCKRQXI2iO3jM0s2YTzuEHC9MnPLg8owVMPHod0QyBiFIukxIRB+VGZa4xI",
+	"v9/H0IQLRBnpfEY+Mhtr67qH6hEprO5s8NVDfGYYgKv0GSJ1vGo9LLBK9yFHIWa1YI7pxMYWRgVjMC7O",
+	"CFAu+RK+WnChejas5iMdhVFmQZgfevtl9kloFgAOzajgZ3gIcbekaba0xyqynZIxHhV0VY7IrOApI5AH",
+	"VhG5YyKDeH9mxkWVywqSIQVLDx6V2scjaiIXEG+rtA/VRIqUOYWP4UYtScGgrcWlGZcaL4VRjBKmcsat",
+	"LeMC2mbVKMlkOp+a1cSjoQDkLMrodWi/mK3QhPINENsQ6Yd+81kN8mtMmQBhGhKHm9laC6yMVIbZCK5L",
+	"FLaNspUXYosQ39VfSTNcFbIc2UYWQF9dml+B5Ye3bAjzuh75uHVhppXoM7ds5bBYMCnoAbJwdg61MzO2",
+	"FP4Pg8CIHob3VzsNDQu8mPCcVV6WCuHsXMBWdefCDHDp1tX9ROE+uMllemvWE+OPNCM3kOnHNUXpWLbH",
+	"BoSCpmOojjQbUC4Y7ll8koIp7ZH1iT8RvwiufffKkBz+mSLduYDDkPXcMbDbHpbWBi7ZwtK9/0lKbfb1",
+	"WwGgg1xztOG5Nmf1/AKkLZ5ygB0A4n1Kc+zcoi4JNcPCWC6lQcmIfza7UwqHd+v+ID/3HPTdPhOcM5vq",
+	"MefHv7pt31alKUz1URFIoSRWfOHQZky400LO84wUxoIAIQCzycqOLlqSAZzEq1ojbyPEvExyKPkpTox0",
+	"czam6ZJkVNNeI1yeND0LHvkm5LqeF8bBAeQ62Qq4flmWnUyotieJ5mYTLmvtX8wN3Hsw22Aj4r1xijb8",
+	"/pPU10jJn7j36ybe8JbCPoxmftBQqEvFklia/2XZzmVomxnZ1wXnGaUm9FMHmVAmh6oLjeBIlmeX9inB",
+	"USKjnI79gkixKkGuqz2W4PhaB49U3Fi5gAZMVpFUVCa0XXJroXI+M4cukAGpnE459pvGltfOFMvuQMnV",
+	"kE62l9P9iQPbP7/iDq/E0VIqoEAGByBdLLiZGGmqYTEsf9etsa/sM+0I3MfJndCF3AmxX/ULow5X1/Rz",
+	"iN5vQOqvhebvlAMAY7H1Kluv8qvzKj9ijMZpn2cKUA5QSmX9umMkC56nVJxBOc0mspzcrKfSZDGRedB0",
+	"8F2lgw7WexdyroGfgn2e5dJ4RXpSyPl4Yjur5+yO5REiK/2jW0yTb9gPcFLX0T8CSIX7ea0pT4+k5ls1",
+	"RI/PGBdiNrdV8IKxLGj784EVxsRLyH/+TYSbun85xkKB+i/RJ2+NN+QmZ7QUzo8rJFaETnSXhBonp9Aj",
+	"6+HQYCxcC7kQbj2sonZTA7NRFvYTlwNS5g5TmjHntJlBugVL54UCs/4SncJwoWFgrMMjZQC1NpJ1tXrR",
+	"xjl7S9MODRazLaxkuM4MuxO5HWke0C+NuQ4gF+B/B+/Cp7iwx7DwjYDsC0oZz7uCPCcJwDjUB1b8kFNx",
+	"m/QwgKCw5z0WXhJXUmfva94zo+kksi0gAXlAw23wDJEPxpOpzASNT7Ag3Xxs67ayvSI8R7BGhblVsKeV",
+	"2ZU0N3pQpBOmSFbQhcJFhz79UuaVCQ+dg1MaWeAJRLB8M1bYobCAtWxYZdZ3nue1rtBoorid4Gdv7yRk",
+	"eBhkEQv//FUL3I+A1hk8Ybfya+UwR7UNGwv3ThFvKAu0rEuR17AL+yTJ+ZSbO741wynHQQOixHzSVRY+",
+	"WMwFbljb/nFY2qp2XngYSknihRN3rTeh9/WUQu/Nd+QP5NwF8ZUt42VTKKRG6+FPsnjHPuukZ9uPus7Z",
+	"ib9FckmSf/wzwVex+or6sXjvj2FENJ9azFsqlVbGRjJuA5nRQq/0aiQNnRnDfpL7kluLn7Fg8kEtIneb",
+	"BsPo7xPb89xiVymW2rYpyyPaC3+RCzI1vh5SjFiP1S2506x+6WuEXFYCPFR2c53xIZU+g/BiJhdCPWdK",
+	"cyNbABC9dx61EUn9Wk5n85BN4Zki7nZ4NiHugGIiONUguaDvvjNsKvZMLMCgcTI+kJgRugAQ9KHYJF5p",
+	"4h8W7A+ANvpZJK4yPaV5Ogdf6r1IICrXVdIITctcKpX+wS9a4kKtulcpc+S6T37EoUGX+9ypjQm5dRgi",
+	"BLLiHmMlpRX5Vec4gIKCMPqTLEqZ+7fIITwDdgjz3GZRFdPwb2IMCePuvLaPyaX4memJzBJrxRk3kHBx",
+	"NpFzY0X5rHA34eo9tvH9UMiUKcXFOLEJjKG5wXxGJnJeKPKJ/BE0O3x2zafsZy7M60/Ic/LNIALFgld+",
+	"JH8kSTEXwUWhofg3+AFaPTm9kRC0KCDCg3vJT++ZIglc8ZFCVp3lwL2hyEIWtyRlQrPimcJBYAR7ycAH",
+	"Pac0nXDBcHhjyACStpvYz2FcG0d2a1iZSuVGYCpVruoOApUfXNvr20n9kXQ/kT+Qjz3z4OU8L/3E/kg+",
+	"kv/8uz7Vy/I+f6zd8j//9kOiuoRRf5gXGROQufnPv8lH246aEPeg/vs+MW+l+mb/8EfyKbKzKz8x94j8",
+	"rPznH/t+P7n+z/59Dd1H5V4yP0nsp+aU4Q64NKfA6HF72yhcAFn4R+4He3ej3Tu0di35I9q+f2uyfS/9",
+	"783t/vBH95v//LtmAz1zYgeCp+a0rTF1SzuXZhnsj9DMDSaOYsEYzeZsNLlPf+vXXK1Gh6fqkkQr3o53",
+	"gNCU46FE9pmcBcVAbWLmk0RoO2c2czAF+XHHrHBdkltuvlPmCZltr8qVW6Y119u009LS3gdPZdYJ1+E/",
+	"/w7ku19o9BnxcUAa+kUpL+EKrOG5RqBJMkajDCxfs564z0A6d6F5e8GNRrex91hg8P2Zssk4WYRZucj5",
+	"AHj1M5dNSZcRmQvMFUDDWZeg1VKbDeUltuOx8eYCuvjuPWDGpmu3Hna2Ny5b6JEb/de7jAVFUx/TjA7I",
+	"Dzw1UEXhOVWS3qrnYZvRuk4QuC1jTLkAhZDSkD6wtC24ZryizM3eQ13chRRd6QrDdqluPTPfpNwOfrxg",
+	"dOAewEes+JJmLpHfOiQxgsHNBck/w8n08VzRqXGMy0JUVysysqIKXHGcPVeYRWEZ5EojIML5ppYhIt0J",
+	"zUeEwuEwFsr/sEL2IgeiB069O5Y/c3sP9ScTmYpc1JzGYkYhug67nOtLkszcEf8jbhTynPzNz0ZLUp8G",
+	"qsXgFogAUz5bVT4nZEUwozeRC8h9ZozNzNZYGLEcOrJcucO0rXO0oTv9Gt/ImkbMGVSPCqUvu+juyjkj",
+	"lXZP4j2k0wfDKxbpusi4Bdt5G7+F1rfQ+r29XbfpbQy34r1REqq3I3DfrPVXPSnOcX3Vq7qvaDWde85Z",
+	"IbN5WnNUw1A8VaT0IQnVdZ9yaAlRvZrvBl4oYEegb9H/lTfG5xIfCjkumFJ/lTeAxDKPBeW/8AFJUipS",
+	"luf4d69furRvvTYFHRO6ulIwdWnuALaaLUtTvgpsSXIqMqsGHHfGjI6NABF3LJczFhHBFkxpUvOXIVAY",
+	"IXPGhI8n5hJu49bGby2gNxTopyGYfRVSjQBj0CfJp1s+s1n5a7BkzBQIhPKd+cOVJl38NhZAI/FqMBhE",
+	"5JXt+T+jYxv0tEy4XYfPiyr84QiTw1h++eqNaWAWx1jX8PuVmGHUpBcjsnc7gp8aowz/hTQWsNxGXoTb",
+	"fUdaisoiHo/paKfbfqDjxqDsFW7mKs6pKnhavoqvg6+izCHX3+8BHBalVgQk6BkWXxymDueNHBjW5wm3",
+	"aVDv4WqZfeTxRmZL0qUkeV0pHpnS2SVJfvs9iQWAoZXFpOZ5LyLri60rscxNBKOxAJcxdEktqyhe1Q0Z",
+	"R0eWZdQiT61r7CLHZTU3sqveuK96Qy/7b9lSGSdfzS0qwC4DtQC8lQLw0uuOBVwb1OJ4mFpYb9PHwvVb",
+	"trQV61ETTUC/AdEXi/0hfWvwfIjqsoUrU3Rb94R2lUwaKzXhVwFHYBXJs5t3afcsyOJgRR8Hu5XKXBZQ",
+	"9WPxSPqdg2P95ez8YvDt9pCrysO0qKsWdfX1o64qpYXH8SLDQ3QUdbmZivWN/z7oFltm1agiyYdfKuys",
+	"zao9iRDBavxJCLHmxpmaUT25JAgjhvoOBqKy1dqt1v5KtHZ5flr93ervVn9/wfqbdEtlCZqrd0SNbvfr",
+	"sYPBWYa1JLQsuTS6JBB3ZT+I1/YKbIuPlbR1WJCKxYtvzjw5HcRGEzd0AxEkdHWxfI+9cg41ZsiXg5ex",
+	"CKsdXTJ3QhWhmkylbZOI+WyAuvqxupQo2MDYSLGhzCuc4H3d9avltq5FTFlOazvD1Mrfmrvw1JLMVQVZ",
+	"bbITi3LhnPoMfhqUiK7pLnNZfeLVOUJDsgSS4hDdM+aR57Kwpc9Dy0wXggaw+ijMTyuaM1Up7/UIgfKl",
+	"rLUK4ddn8GvMhiioZ/uJ3zKXMYeyKFt8GCj9YD3W6/+K8r+MBd2lYnBr0+TwMPqWrG3VM/moeebyEG3m",
+	"Y/PXaTa1pVmrJV85G+n6tc4uef3Lp+uz7747++FohV4Nkq0le2sz0k8nI32VZaGKtmquZGk4rqHxUKnn",
+	"67q3XhI8IIq57F8AIChHD2p9M8yvylEsQIj308qpVZh49gMDm8Fq04PIdT3oV1OzShbGeMHUdYO5k5Tt",
+	"i7lQmtFsWDFsouAvL6wwoV2Td+bSxrZwEwZxjoIxstqrwbZPiKB9AtRil4/whhcJEDkQmhtLpDB60rEh",
+	"uEWE1VubdQb97d5FF2BkCCzNc8Amhtq8d1lyIVviDTDAXg0GA+wRZ3n/bFsGCL6ERL6nSjJX98eXnGU+",
+	"RcOBmimxRfuBDee5ze1+bbnd+gs+XnLX7HX46LUXp7+j8jBu4fp+NxeDQUnsbFXigirfPsDIuIvBy/Ia",
+	"7zIKSdQ8nbgfdam5Droki3FZoNmrlKNu49UoTZdDRBjdsBxamcpY7OLq9MkbM3tAmt3n1yBberNjQ/b1",
+	"a2KxwbEhD+zXwLMfxa8ZbeZ73Xw2cBpw8C9QUqwJKoZ7qXZAOm2gMH8KljO+y/WCbGcevb1M4mgVhVkN",
+	"kyFxc9W851m/E3WgJykwaUYdgQ5uVVZ26m7q1p5v9uKbzu9roTFXIavr0MZeypCQzbtYth2E2EPjAMd9",
+	"4PipLZWf5ZWIRUAYCGLKXQBCaVNErFcPJdIlmcq7ivGKPhEKJAgw+kWFBKI9sPZaGaiFJdPV7lyVW5Wx",
+	"x2pCSNE7SKiZ4bBdBw5cUv3VG/nHQmJh1/GqDUr6nqNKzVOGgeqhndenjN8cDxlZs6DXlCrAnmnVRZtX",
+	"ui+vtKeSWmNsQ6HZmRGkZ6kNzzRy8vzdIi0a7EUvLZFuYoWkovIDTAzcyPl4oqNYVKhCn9Xp/4I0U614",
+	"0RvZQa2ZbW4Ti+SGKq4SC3TAFEZTVaBvSYCN/M2Uqj3CbPFqv86L4gRIRKbIBgddwSDnZaMeF+cvv335",
+	"3YtvXn6L+qOqKkqx/xCRjj83lHuuSv3q6/1bQJp4M1/6Is9GlRs4Cd4W+decFcvSGPHlZZvMEN8v82cu",
+	"+HQ+dVeMZDGlujPsZHJuzkXUmdLPeEG5rlFn6n418EEJS/r2+4N3dKgu7uYoSK08t6UgOXLXhLBO6Wa+",
+	"RC59a2LNoLo63Lwnaq6wVtzauTyf8fT2AaLpiRk3oPd0gtLR30K9N9UTrPyGIKw1f520W0cT6cZs7DZg",
+	"bgrHwl70VGpbow5m+WmxvEYRAeu+vR3pHsg83Qf46YktSDeBH82/6ySNeSjErLUZxTajeEBfAbOPAnLf",
+	"xlpWf8bX2Zv+gt/vlYJAs3v3EOxLiR365LLwo73vExSHL1bF4cidtD3koX3SpykS7etvpWIrFQ/3xHEr",
+	"Pbxg9E260Q9+CHDnR5sZgsgndQ63eWc5Z1VAuyd0Mm64xVe4Dpi/wu/Wgz4rkMBV8Cfe9m2WhBBGCM3a",
+	"Ca1iPQMfuhK29bOsxA5isSGOG9x/J2RnLHyz1hHwjvrphh1U1DxNGctUr0+2wyd6jOS2AMWt8nix2BGg",
+	"uCmPV7ZaPwpAsWkXPaqOBMZ8M8U5MGxB82YpXG/efifquB2zOX5trypBjFcvvkGSeujnzUX1Ghfh/vDT",
+	"2dWLb84GF686e/WjXTmNLVCxVaBPDajYLKiPjVesq9ATwBabH2wv9OK04UBbDKMdfDcEYywAwkgCBGOT",
+	"zGjEMXodGfn/VzGMVWFnLgMxujNqkVRBi7E4GLXoXkEVkxiLzaBEsh8mMRYHgxKb3kkLTdxD+e0IUFxz",
+	"cluc4leGU1z3no8BV1xROL9VhfjpcYsiFl5qZSiz1mBQepcEUI6kBnJE1ApipA5wVMiG+umKA4MVV4dW",
+	"WJGr8MkfFIl4HAfm9HjE5oPQ4kyeKCxxzet6OujENTb9WpBiXTR+aTBF28BYzPO81yc/yztoJ1tKbOgU",
+	"a9cCI2y2SyH2TGIVdGHQZqUhMvWkMYUPIP/2jNzsHJd5CjGXo+FQmm3gTRDDVgO0SMN7kYbH0DtrzOXZ",
+	"vEgnVLGzCVeQC9nUBdBOx/3GdgHQ0BhFaWOGCj1RCcF/SdcFCKDfseXqxRALUvS65mG2YscuwSV2QqNj",
+	"4/L7MV33jnOgoR9AV4WcTmdA2ADtj7EzdXfgKegVOY/I+WBg/vfNoHdJkgUXmVz8bIcMkyP4DYHjb+77",
+	"XuRL/6A4aQUEREpTPVfkvfmEZUagf6A8w753KL6rPyKZhPmxz8YHWjINeYwgCeFmQQVh05leEvsmhrFI",
+	"gIPfDfja3CIhg4gk/g0k0IkssuPZBbTLafwAaIELfBbQtN2qMzcShlnsYADUKhglC26bFmkJZaXuUc14",
+	"8Kz2wcD14ToWORXZw9MSWxylW42/2P16D5Ly7/hegc7LvPWIlJvy0nFv1fcWVj/A5sJ281yvQ1biqJ1Q",
+	"Y3m8JBf6xUXHR0C40Gx8EjhkfY02R138LncioEVEHhcRWQrylaV+VPSjl/1hdePx6XubtlqlRNNy01Q/",
+	"tP3UGhDosUg+vP/UXK1pgz5JjyjGgNnQWN05V9rIutLVUMT2P4XieC7MZZUm385JgdmYC/HPql8Vou1h",
+	"7Km8s4ISIEzuSbDZLYSzzbMix9llhchnSP7xz8SOUDIc9smv1ec3XyiW3yGjTwytWdE7yiIbNcpI94Yt",
+	"Jc6BF44PgMAoEKPAJuk0ndinG0tzy8BVWn08JBUCD2YUOEWu3SvhopGvyOiAsCcNVyXLUqVpEXDel+5U",
+	"4LIFfetQhXZXHCgbUcPAHBZFpPk8Y1nIU/gyKp/PvRELZyibETXUnL0cDCLbsse6hMFbs1SLHIkW+yWM",
+	"IRaWAiooZBsFj4xNodzaoaqMhf0OjCLXWNZnr2wvvqZFbuTLWj/Npljd37me4DFw87U4NW7JozKuNBcp",
+	"AjfKAuT1d/ElGr1KKcarAeL7qlsN2sFern0Ai/yr0zyulygj7eIIeN6jeoYPrVaudCy8mYHmUOHM7/0p",
+	"q+A4NEVa9y/53sQKtp/pdWVPf0qLAlH6zm68kXeMDGw3ijqBWTA9qBYCocPFeGjMbly5QPaBnW9ki4fa",
+	"7E3I6YyaD+W2eJwQR7Av4Z7wd2d4ft7/9lUUwDvPB9vBVH6PyjEG/doQg2b6rB/k5y1BML/v1q+iYZXt",
+	"O3iIeMpWycVyKjumE7eUDW2wpQ22NNno4a45bqwltLcfEhBTN6jXV3ZaQ7lEx4CdV568hHTNwXNaOcCg",
+	"ZBbx0USoOQpi8RFJprQYc1Fh4cJfB4X81xw/hZB+BaIjbRjiPuzNJUJvXPdMnmHAxVhw3ty0S6I0XRIt",
+	"x8woSofZAS23FtFTbcppP3QCu4muDIGslaVcAfeEBa0RKZfYtfJ8LbPaksuiacVj0ThvC+vxarn++uEF",
+	"1p/B85XF4iDoDy71ChtZLDYhf1yDLDKCjkmBKVJuZiWnzopUD1/F66BBx7BCvvzOWG4jgkBca3ocankc",
+	"r13WI9gZLWjpKwMt7WsX3A9ZKtgdx4uPbgW8ttzXlAi2KD1PzGHLeZH6TWwb9brY1ZjfMUESN7Wk5KyO",
+	"BYTJLwYD4tEHqheRVM7AjVwDMrKd/blWLn0/xLq+99BtI4kCfmwziZqzifGihKv/ZdXMzZzn2bX8X0ks",
+	"CBnldKwikvGp0XvQanzB+HiiI2JpCVREkmBpjDblQrNC0PwdoGShr3ilj0YS2Vr2jBGeKdJNaJpaEmSj",
+	"kY0e1pIkYzofmz96EQmucGBhHFdN+GzGxdhO/l9zmnO9/JBT8QnyScmlW5wECOd+CXX7a+jiDc+F15lp",
+	"+ZygmtAZ1LAsqCLpXINbHuFrTrj6yKZG+SWkm7ifuKn1ypuaTRzM4a6Cd/ZbhhdVk7LSrhxqbTRdKvdJ",
+	"zxhe5unNVW773RsExl35TJWTaQZhl9/XKWb9Nw1sgD6Qq1I5Y0Ns3glXRAELFQfy89AkVUnP9Z0P6NFr",
+	"d/7HP/uVmFWEnXXef7o2v92OXBDcgYRgBtPYSmCmvJYzzjKi5jdnLuA0ZhoXNcPYoOcyrCw3BFaHPkjj",
+	"g8AQSgJTLGfURpz90vfJFZxma3YtJlRXvrdBL1KwETP2KQP/AYjBolhg8BUDSpqOIx90LULGHAzWKi5S",
+	"1ifvpDY35I68nn3GkxmL4BZdbArLxW0ovexUtLS9+9VSQcMdG3PUNJ1gz/EuACarv4L2qmYVepckuaGF",
+	"OdUOUE8SG1f3ob5a8M/uV8EWYdN31xAd3le184T5xWq/opzfMkJtEP+ZGhJKbJcf42T4JkBCLmyKW1kI",
+	"aVOroGBhcpreqmhTK4U13YJIF2Fa4WAQxrNUm35rcUWMaL9jdv+lcupwqblROpo47eE8QdQxl+HIKDHs",
+	"OHORM6VIQot0wu/YJ7jE6Dhsr1/MWUQWE55OiL0Cd92aYKvZxn4G5e0rGDA6NYfG3h4OZzPPpteDZlA7",
+	"9a1CuI1tk6oQs6aA7seNnZB86bx/F1RkmGeJhV2aLPJX4Xx3C7xeZRnWlFvT5DGrAVe2g8MmloZT54fd",
+	"UGPuudA+asvz2vK8p1aeF8rOYxbkFXJutP82OK/FROaM2B9Y8reP+FfSG4KJ5YWGCuNziTKLIiCIpUEo",
+	"8SwqHQ+Us6kUaj6F7vQ2KORT1lyczQqZGl2gC5recjGO4HbI3eXkdIZdCPFDZyWq0FoVTJnZqkuM/2Fk",
+	"kysATWFaGiBXffJWYwKfgmKmtju80xhyBLAvhpbERC6MDUlys1ExkWCXiK+ioBqLtithKFCqP17TcZVX",
+	"1QEQ3Ng2gbaSldwLRGXf4h75s3dSsM1lEkdBMbkJrmMT8fMP2sS9pumEnb2WQhcy365fHPzE/eL3aK9O",
+	"cy+2Eaf4o3dS/2xtyBZk9WAgq3JzhNLSffxQGKv1BB9BG9SqRA3hQxYIC26X/Ty4LFHe9oEC4Jtl2Qs0",
+	"w99aX9CJjbK7K3xbkdWlAA3EK/zMeG9OwsL3VdlKukrzPLcSG70cl1jiRaAMeiX7p5fLz7w07pPX+Evj",
+	"X9rfet+y4nZ1PVQWHHWfBnCO3DOrduz96C1zE1s+U0TzKQMXPHTc+uTvzp+t7hcyYXkWixs2kgUzstih",
+	"pchP5hF8TZ6WhHHwNd0PwYVGdAl87pxhXzKC/okLtLGF+yXI7uvSGfLcK0ENySr1Suk5VHaFw+NaNYJO",
+	"qXnxLB9FRtO4n3GNl1o1hZ36EHrs3GP7YOZDXkHA9HG+sE1htkJqbIgblNHYXYMIPpaPzH6hYkkyNtOT",
+	"GoF3bWM3NKrtwXZZbtVtAY0CFyKRgtW8p67Vool9wteImEt6a0sjd2NUkbPlQer1iE5TuLBr8SHZYHu3",
+	"yT6UecZTl9bcYw3UznEJ8Ehhrq0v1vpix4OHuF1WU9ihyH6mdrA9tvbYLDe4T2U+RJdZBM96C6BLiR+t",
+	"9Ne0rEr8ngs611YIijlR9flqTuc/AmGzmROSlfXJO+kqWJeoATcqkaGtUJ8BoIBWWlJAeHQxkSpwXWVR",
+	"uo/qmX8dUWXQXiyMBVElXXO3iRqr3h0jObnKsjUKKhbrQaN7KqgKUH2Tx3mEGtOSJKz+5h5Vu/HNei0d",
+	"dUoY5QdW/CK47gwv+q921XbVfdrGCVvd9MTihCKU1yV3115u8F6q6PkNRIMeSCEB1ODVYFCJ/DWrG1u9",
+	"EIhGW7fhSQVicZ8e8vCHdJnmqLbg6nStFEwin3/C0gLFhC65AtB5Rd+8WoJgrsNMnnlO6/MMCQX9IgsC",
+	"7dQFtSk1IkcjJkDHWNoE49dyNwvVf9cfIeiw+w4LSxTC8we9FeVU8UaPqZxi0cgs8xjKST2udiqnYe68",
+	"n7L6Pbr3l9mg6ZeD/sWrHVD/9aX7AaO7p/XwrEJ8m6l1Tp6Nb0Wrp6jVoq0WPUyLulq7mpI5vS59oFoA",
+	"p41oDeDfqEXLJbAnDbJiiDKTIzJGBgOzBaATdxmudZSXHsYRYuFRkyU1YVWD2UR1Z8lSUx6uRrbCdh+u",
+	"RL5QZPd+iuLE8OwV/3MLkDZkKmvbugVmfxXAbJBdgbAqYRKHpgB3kNe/eUtvH1rJwHO7l1oyENEZhxxJ",
+	"LCYUQGukS3eTjr3NDawfOmK1juRyT+7Hw+NSJ+F9XH2BZOLShuVGaGtRnxT1Yy0efqCMqbBANoKv3q/c",
+	"b/X8XxJar/ZfrXMDCYBD2USwC5ObjQcnk6uVxNmB1ExHOImnhRcFtsSazGJ5MFuoUQs1slCj40qFI4CP",
+	"7uOGXXXuNvStLy2ah2KD9ZCoCg+sE3blHEs2WEsAC+HbiJQVJj5Ui6HdKjrGN40jVztRuQAV1ElxIyWR",
+	"65GNmQfMrrkWPdcLCW1dFc9YUzTy5clSbo+kGQhVltGrqiP2EfCt6fdf6tKiBHg4e3Mrn9ZDNR8eXhIi",
+	"SmUKBHuUpFTTXI7nK8WtqVkQoSW5yam4VQ5w4uvuKogTsh5w4uiZHeikAbWxRU+FLxa14R7/UXNj8Ap/",
+	"YmKsJ53h+UX/VYQf/Z1n5pOXkSel/2Te/X1M4jPOUqY+sOIHMwikzfaQ9JWN0aI82vzUE0V5eLl44uyU",
+	"1wyPmKGql3mty06RLqA+FlxPsD7MlR30XN4KStTCMoMtElcbslQRSQKhBgROFaG0VRprTXHYwXmsn71O",
+	"b3NZ9wj/R8xnec28e06rNNravNbXldcqRd2Jc1ultMf8ltud9+S4MGauGp6grEErS8BWMmKWwaaWBYvF",
+	"PWkwsk8WLBb3p8H28QBisXWE6AGzYPvb+U8kEzYNxGEbEnmC2TB/sE+YEQvv2SAOVkTM+jxZ2D0dqHRK",
+	"s3q3JJkv3Y+FO8ZeWrkxI8eaH86N2IKUepwDBzk4+XaAAHiEBFxp/GwKtU7LZ2oTcW0irpaIO5ZAOk4y",
+	"7r4rq0ZV55BEmX/w5mRZQ89EVyXPC8fiq3qXVemkNF3umDXD9oaHZs1WGhnEohnbsLfIPkJe7kjm1THi",
+	"pxe7hktd1u4TXWB9yMWAjDS5oUVDLPX8pLHUR9YrbRqvTeMdP433AIbyoS78cyvm94/i7qnhNucF7axI",
+	"dyIXFQP6mbJpP5LTJZFzo/bhFyCukJtLpre9jXV+bi7v8C4bEoDhfSvaLhZdhQ0RgazLsZP4kkF8t9HR",
+	"AwUN3X2adWLJtfOgSnElt1hb28fPLhoV9snsic7wu5ce2PTyO/KZfP8NURPGdCfqwK5xivT7b+wHLg35",
+	"3a66r2mHtZnENpP41HglnZy1GcSnrqWe/2b/s0+BhXvWjdUV/uEbAsqx2Ebw7uKMGIcmLMS4DqbJFZnR",
+	"wnGe+FGH5O3oDDwHUvKTBFrKqKN+LJpj2eu0GdlKmZnZHgx8aYh6l/Gy44S9D1ZBDx/4rh60lcC3M8pa",
+	"7+GpRbzd6bSy8eHi3yczxu+Di3t5tA4j7kXywQjxe9REySj5kJDEkhhzA5FVM6zwvfspehSxcD3vLf0G",
+	"dhm9KWhIyRkFnRMiYKlEMs5UKq16/02wRL98j+o0VCe5AfNezMU1n7KfuZhrCJR5Xqmo4yivse+nYno+",
+	"C67tDM935p6q7q3Wl2h9iSeHSqxIztN4DqVKOBHzVEBxvy/xFOqNWKxXHA20NgBocdmbklHfUR3mVOlY",
+	"uI+JkmREC/IHcj6IiOtBhSOW86dZxjLiGI51r5mnKha7ElWRjTxVsUjKOexCVHVCml9yVfP1TqX41NPQ",
+	"fHhna959ogswEu2fb9jNvCg6TUptD54p/+Qtz1SrMf9LeaaqKuXkevPxWaaCBdiKZMqruS2Q+kHvmcR8",
+	"ZP6tSy7A8Dda83VGKrI1IdUqVOFoSP4DtMV/A4rfL8/jIPhLJ3YX9P7qUWgB/F8NgD9si3Uq7H4g4H8L",
+	"pMnuWZOgdczurFQQ0Y5Fy0p1cIDr0bH4MpRrbVLiSSUlyjN6EgT+irIK7bodCKn872NxOj6qQ87gaeHw",
+	"gSWxse9dcDRbNHyLhg/Q8EeTCydkpQr60q1LOIbH+zFIqVanegjcPtqQG0T7KgkeGCK+imkQs3b4WAQB",
+	"Yd8Vj6TzomACdsKXyHp1LGNpz2BoTm9k8ZEaO/klpPTq8c816b9B/9tK/u+iMf/3KuosZHH7mgnNis0w",
+	"/ZMlCh9Xd7WI+xZxf0zE/UPYxHv63M/5TKvnv80mVLHfHxJoXz982/3qg5nXpkiuUnwsbPOzlVbcBBJ4",
+	"LhnacKwxBmI0+DNFYA1igd3Dr+0QMIGktwlZ4y7F/KjxzvG2XBEK04PO4bGYSmUUXsqAhTCYhcjw3lVS",
+	"SPcQEBOFlqMZS3mGpDCUzAX/15zFgouMfbbTS6VAxZoud8xRHle5bhVzXvG0tsCkRg+R2HTv71Hzm6MC",
+	"tfKyM7x4ZSxLpYt5ahOenZ8ZVfMCgx03smBlh3rKCzKm8zEz5qj6WLM3a3toE2ZoV1Ve2fUt5KdNYD6l",
+	"VqhGlm3WCVQTaqUu6uCnqpMPzIE+mmLekGKtvgpldQ9oyWZF7ZSzb2C3Nge7O2FaLCrX79LHZ6MGs9ik",
+	"HVXYXrlWJ4rbnOsmRfU4KVdvXOzGl7YittqU61fEmbaqlB5OHR2elq2qo9/4TO+Tq/WPujFVWz52vcbN",
+	"eFAgTq2rRA+Uz87DqFMzRztkeh+YZKSW6I3FkTO9+zs+D57xXbMPKhsJrAW3IdrM7xMkYDulnNsuPVzz",
+	"Ara2PFcyx2tCGjvHM6Aq18/K/CIW9idufzdFio6dcD5AFJw28VzaU+uoclZNpzbz3GaeKzxsj2R/RU/T",
+	"h78v+920XuubMhnr8HTFtnVL1Xlmp1zozdVZdu+QVAo1n25QNaSrpcxBKXChWKFVZH9k9rKyKQgb/1hb",
+	"3evbESWPXKTktKVt6reveb4uegK8yMfKAOzXv+qYbfh3aGNl4R/WlTQbxQJBXgInBwSBWNEZduaC66DP",
+	"lW23v2/Gfp8+V22sv431n6jpSF3EPrWI/hGa5h9bO91TBKW2UFkrJVFQOXxQPJ40huNjcXWkeI8H6T9c",
+	"PL7tyL+VNnnkGqidO/MH277tzv91ReRXxN1Ti8Dj9TLcu4cVTN3fy785BLt1wdThwvigricHg5geuMrq",
+	"ifb/3xB3r+6dNt7+9OLtJ7KBN/U/2SrS0RRMJ02x9FjsHkwXdSEX/tCG1MNxjx1J3/NgP1L51qbG0bUD",
+	"30bR2yh6GEV/SGnzmEHzjbHwmmzZogwMp/MYpWC1uR7UdgUiuvcLVrJOrl6dvGvdsSq8jmCoPWBQGCO9",
+	"UMNVCfWenzTO+8iqqS3PasuzjtoQ5YkHk4/V4/rplj0fq/P2YiJV6fO/r5Uq11yBaAPD1whilSzzcW2A",
+	"4tCx+Z+KRZJvamidkEwytXV3lB3dnuPHr9tO3P8tnbhXfPWvl0mn7dHd9M4fioljjWpTNGfqbFbwlJ3d",
+	"FIzeHsiWv4VPBLckcEsCtwxVBtZRJvDtDzCfhHQHlk/5kiT/+GdCCjaVd0wB8GZKaJ73GnmUjUJwkjjQ",
+	"SPiUpYVaY2uVo1gkH95/uibbLRdo/KRPfqTpxD5OVzHjF30y137wD4IYoJ7jYLazMb/GtYgIJelcaTk1",
+	"+oez4pki3cR9cs1Z8TZLoKsKYZ+5bcTDS+cSVVbPKCyzFO6HlVGgaJmSnN+VF8ATBwOEWjHyyQgzapV+",
+	"rfw9TjfUerZkGse1PrBvsoz10d2RLIj1rSrvu3/RD6bbu3Tl1zdST8IOOGVddn2NzLvNJKEEDoK5AoZP",
+	"SNdIZVxtWKdkSosxF+4L/KsX4W6ApzUriSTWsJvIXHBd5Z+yHZqDV2quIWbAPrleSLff5AgHS+WMRXiN",
+	"GdI5iO7JwgdDqm6N0zDuubs4AaviJ37L7JFC+xjzKWbgnXz7il9/CRvMn0Q511i1eceElsUSJy5HZGrr",
+	"n5veh7nm/chWSL+jU9aAFojWRZj3LCa3MsZ8XTt36nFiBcGOhnvC353h+cv+q1pYoPzuovLNYGC+q27u",
+	"9bEH1ok6uIE7wxfVW3hrxH4fDntf01c3tfP+RXXQQdRZec/GmaKwcFsHO5pemH2XDxHu2MqmK6eyjSUX",
+	"0CGuaDZF6Eg7lgr3VG1I4782pOGQoqVNt7plaubdfhGLNXbKAzB337P9q8GBiNwsXQgb7S0EpIFWHFpW",
+	"M6VjgYOMeKF0hAg1sFA4K9QzN3b3ZomGh6BTFpGUKnbGhWJCcc3vmPuduYJnvQiMEWG5zlD4qWcwiLdk",
+	"Ng7kr+JZ7xKUIxeExgLmbh6irhrNaKRbH61nh3OitF9F3ClZaAV8MsYM9YIoIbPCKDy9JFwozWg2DMyB",
+	"iCRGSpl/0dKJvGkTGfMICWhey4wBeXnFGqxbT2AXrWrw5gfhTBEIibBYwFt5pgjP3CO94UWC7Uhobmyf",
+	"whgrypollV1gfnHLZ2iXJNf0liUQy0EDEt/3pTdI0OzXBOh7Xg0GA0K9JcIy7IsoYX/S3MaJnE3eoG4w",
+	"YJD0iKBFIRc4O3ipTQGiJqul0pdxv4DPwTbLVx3nWfvWThbm2dskmLo4T4OgbwM6X0NA50Bdfn+IBkd4",
+	"sKBM4COaO9kAjKbjt5mPvZwPBiSDmEOqzVWEZ6oajAGhHAua570++RGd0oxM50qTG0Yo/EiOSAIPaO6T",
+	"VALpNswwrOCQMhC3ML8MYOxUEJr6BlWpzJi5IJ3Yxrf2O0WY0MUyaghIEG49eYsd9L1kQdJv7/V2czam",
+	"6ZJkVNNegw8ciyYn2HfM8sEuH4QCrXHlfISp0ZmwPA7rCDqJBZ79eneeiqpHHwtmHmM9qlLZplvuHuXs",
+	"8oLRbEkmVNVBl9UCNSEJ3GNvl/2ajh/JTcd9bg7oWid4N2fWPMoDOrD33X6TOmqz8q0L+wAurMbDe7jT",
+	"akZ4/hucyD3YbCgS2aA+WtNzpM5h01wWa4bqbqtrONCKOp01YQULFcLLS8geP7RmMXL3o3nwCjJ/ex1B",
+	"VlTE8fubwPyctH+iLU0auG1o21f9iQDrcQNZWxJY8KkHQu8gfB4OvnptJNem+k6taTphqtkc7gZ2cC9s",
+	"F1sB52s6DqxizA/HYk+reLPVG4tdhRPZZPViLKfJ7IVleRjJ1SfB6LDqjdYtN+9EyDM5G6JWcWS+EPSp",
+	"t4+aW68hi/a0fK+ybG852MRx8Pj2ZMsYEDIGfOHF+3hO5H7idY1td8dEJgv1UB23J3JBKMGbEMXyPHCy",
+	"kT7ejPMrfP+GacpzB8cIUSJcqwreMhYQzMZh32ZJEM8ACIW9XwWAQbovBy8RPbDgivX6JOHqQ8HNAg+J",
+	"cQGTWGRsKnU19oIx5RleSDKY4zqfHaxTeDYjvFwkHGosqwP0+uRIKIFa9eYlORAlsDZC8qAogZJwJtwK",
+	"j0s04xbtF8H138r8+kXU8fvGoXY9TqD/KloLMDiHljJhpt7MrylX/4P83MFv/haCBdx23wwMsFdpNn03",
+	"n95A0cPV67OXL88HnZ3iJStnsmWzadlsnppCtILeSuWHUY0nSNBXHmNzcn4VEwky9S44rSrBjL1TOWG2",
+	"/mbpbrY5C86NC7AmAS5WlXZjGtyrZ2Oo18VSEpHwM9vTG5i7zH+aEt16whQjIzkvYtEw7zLF7uWz+SNn",
+	"NLvmU/ZWvKFLP/bffIo+FkmjqPeMOmU6fbcMeiw2ptDtpfDCdkqhx+JGZkvjGvGxAGftCNp5q2R4+Ma/",
+	"6Ez4Q2elVwyZ3XLTVXHQpqO/snR07fUeIxXtVBV88KuVuxtj9Rh5RYFV16JjBpLDA8MryLHuYsLTCcmZ",
+	"i8Q6YprZvEiBFja8vFcmV31WgOv7m5CDAyVkLNQ8nbiZdVeT0NR9BwE3lHjm9711oXFyZbw8YAI5AI29",
+	"Ka71JfpfJfvOYf7XaZIBuDcIbI3K3m0zAk+KameNyDtZWmAzV7PZSVXJt56qOZCqD0VQcUVG8zwnc5Aw",
+	"wypNBVcOgZI1tVcMmCq24qi4dC2Ha/VcIWSoV0XFKHrHMrtOVoY2id0oTIlABc6qmNpfSpXUE0eUUvuG",
+	"h9bHgC5ebRerOVk45mhJh6pN22zD4k5pxXKLS1mHSzlAGTjzN5e4hzFv0RheeQcUucZ71gWfTq2hib1g",
+	"CZ1KC6zzUgkSB37c1WqDfAlNZ2PhUqpGNySXTa1msZIyIkqWfWa1ldCKpFQIqaFskiy46K2Rgc5mXB8u",
+	"/8lO9lHD5FZDfqTpLbk6G5xvL9Xc9PFh2uhyG11+OtFl3ESEeoEQiKmfvOxZJ6rc0W2QV2UweSfilqpw",
+	"Il3EgnOR5vOMWb8pCYrChbHipOyV3OIgt9gWpOKUuAcsY7pdFHYRxEN7a4KHmwTWT1zpct3aGpoGMXji",
+	"whmvPHbhRCnVbhuT/BpiknlwJLcRb9WD3iTefuObw46f5MiB6WxZqRM2EFBE3g0FpppxXCHOI9iCKC3T",
+	"24gsJjxniOyyF5WhN+VNM67JLWMzxBGXd1Ca5zmZyByqKmBE0qViGfCbUF/+SaQgE7gDQIebCS54lgwJ",
+	"gB9lQWY8vUVfGUaGrFtD9BNqMv2cNgVCCwZfQ39MLe1lpOspQFYca2i0Z9FzDrC4h3WJ+mR/6/JBg4Dv",
+	"bNyvohFbB/Npxf0ONZvW8GbbvREYQsZIKpieF4JltkDObvwEIF3m/DWT7QdBqq3qhDcdmD8zfcBpORGf",
+	"danwm+M2wStr2atb9mpgr975INcNhN0jE52ypaHjYTtLZcbUJqcJNTj6LwHvk1eMbiQA4SvCBUncR69l",
+	"xt5mSd/Gc4AFDONFseieG71rNLdPG6jePWGk6q0iYp6TFma0NQElcmA8yQxcCyiRn6vPC64kMprhyvCC",
+	"yIUYlhhW8A2ndEluGDEeOOGi7Nl7TcdnwPGZwRhYqIuj8AxH91UQ0uJlwYzbBwP6c/BeHjWwVd1jr2We",
+	"nRUyz1lGlGYsL5NDrz9+6kQdpZfmdx0Luto+DHZNx20ErI2APdkIWEWg1SkuUTJvFbKvSvN94mBln7yt",
+	"Q1nXdOyjWLEow1hwWs1/gtviny6UtinStQEmF4qvNtBVF3QnjnFdY43o1uGtqu5uY1xfRYyr9lK3FGAN",
+	"kLuaAHORrkZP9TqoAi0NomfKoslIl2LB6Goxe1TBU2DVqPlt7wAyqz8zfZhZdSof1ft/q6tZV0Otj9r6",
+	"qNZH3ctCOaRvUpOTusk/heb2tk2CrR8v2Zqpprkcz5n3QKFOwA2LpQ8hisE7pcCR5LzSS/drVwl5D9AB",
+	"JtOIcojFqlfaQ+6+ZCSLaUJGMs/lQmGpfwIjGXmfDI1QOiOznApakG6iJoxp4D7MqQZrSxeMZh/gr96Q",
+	"JHrC01vBlLIPjb98A3NZJja4h+7QZSwISXIuWHiB+VHGp+ZvKVT58A7e1pUFEfM8h6Bf5Uo2nell79LM",
+	"Fwcl3eSGQlWKnt8gYyNH5sYbRqfmXyrGaDOmEyoEy/9/9t5uuZEbWxd8FQRnJorsTlGU6qfdVOwLucpt",
+	"Vx/bpS7J2+dMp6MTzARJbCUBOoEUi7vsiL6amOvTF/tmX8/9xLzBnjfpJzmBtQAkkkxSFPVb5XQ4okQy",
+	"E/9Yv99aC6YQttmlmuSMuohPAlJo5rG+HqgnlTpQDHwWaE1Ym1c48dVlgoVYWanVedtp2+RVV1zmq5Wm",
+	"armsESvYJxZyjJ6VDI+ENR9MQB0oiJ5SQQYR2Aeqyf8guLabaNpL8N2l/RoSZuGhwTPDtY39dVzp3Jwh",
+	"ELcTrk5Tza8QZe0Ai3BripLdxqAAfTyuRaG2XJ1hh4t02omq74GGTBmorMMB4AgXPNPTzvD416hTOyTm",
+	"96MXR19EnZBSGGLz/BU5rxso/FfkTznV5EtakGPygRwdviDcrJq/wZ1hZ0SL3U0XtaVtY0RbG8aTt2Eo",
+	"SwSciPBd7YcbWjLUIbWkajPvP2dakTpRk8KCu41Yz1z5JKgwkjLSpXkO9BvjVXpDIkW+JK4n+zhafcmM",
+	"XjJwj4M63JjfseL2dat4RFiuWD0FI7IXl0kwyMAY4MCh95UiHZYi2pTBN8u4YudVIyXqcQP/r0s7GHWC",
+	"/ewMxzRXbD+aaVvxXrlHyKlfZ487ximunoKWTLdk+hah/PYuEQCFO0q3QrTV3VHt7aZnpKE2Z4zStNDK",
+	"YYO8rmZIaSpnMwAVATDJUO2KRneDaSymWDAsFmoq51DfDjLZwYu9IamkM1CMrFgWkVeDV0cHF6/IaV7O",
+	"uChn/udj+Pn54AU515SD8TsW50bXIkevyIQ2vHoBdfpcA19AA1W/7825B7HwKOw5Fv59fOKiHDF4hHwg",
+	"g/7g1Uts5+VzN34+Z8SMjpynU5aVuWEvETn94x+P7RNfMjqLxY9ffHh+FA7g1GhWIJNWcikoE9Ujr1Hn",
+	"Iq9ffHjZfwFcx0jPVleZm/GpfiwubJxTqLrMqFL2qyXpprQYwbaZVgf94y+evyL56JCL//r/qoWjduKx",
+	"GPQHf/zDy+oJs+zKLTu8/0f3Y49oPoPoKauukS6qaVDSqKb2mXHRWHRRpI9IYcbPMqPmvAIH8IzmBNNA",
+	"906IUUBxnlbzVKRUGHs7L0c5V1MjFgQto963DUpsCfiKR2U9G8SKk2UlJQR6WbxTpWaziELLgEulsL8/",
+	"ZU+54BN1qNTizAJRw4YbunUFYghWFrMw5nbfICdybWUf2DFzY6Fj3UVjSX/ro/msfDR7sPotnpprnDTN",
+	"hGib92RPG9JDuU9WrtU1jhSnC7eelNaTsupJubmd5Lb+lA1R8X+qYuKr5K821h3i3yOiGMu8XYTYmKjs",
+	"xBaAdiko0QTCVSwq2Twj3dA0MySgyidDNKf4RLQzmjFvuLaBBVFldrEBnbEwQhnXNnOl74JOKMe0ID7o",
+	"vmYOAsBhyaA4phR2bn1y6hD8Rm8AA9HtouZvS8L2DZl/AEvyY9HOtmxDGx5/d+Hxd2yklnMm6Jz33S3Y",
+	"CFMB/G8m0xKK21BFkq+/sjWWXRtLOsuTiKRSXDFQGLUkfz5/932VIeqSLVU9J5LNffc9Y1iHRstLJk5I",
+	"asSFzCZWuqI5h3xKFRB5QZdR1axcCJKYS7KuOUJUVBf037S3AfTybs7E6Zz/WT3luAw7yDd2BzaRHnjs",
+	"7K3fqVsIbvuIbDcU1mpimjnvLC0LcFv+9afw9DfNzJxBc7qCGwCDpaluOPrmHKyfenNit5761LaIUoJi",
+	"xRUrINpuVPJcA7ePyGipGRnLAv+gKjC3dBPb1eHVEd6PXhQLc3vCkwA/rF4CxFIoXUgxsafbZylbTJlg",
+	"Vza/j1+QTDJ1EguMb6pttbkHB3CnEpLmHMIiq3sFFTxtESmuyYimlxD78HZ8YA73AZxuCyqYMA3GLZ+2",
+	"jECWSQy4RLB/KueQdtIGINzmSv4Psz8PeCXdeWiv5N5X8n+cfvftnlcSj8C1ACmEy/jnHVQq56OCFsuG",
+	"CB1gI5sAT7HwiCchxQEt0im/CtvfnONlFfwUi2Qhi8vXTGgsxcrrpVLNjySFXzHLfOVRdQkPbTk96481",
+	"L8TCvlFzy/ZOSGJk3rlZdtNV2I//AQKh0ykRQFjqg1vBb9Uac5eb617kFw5G5B9rSprvMhM65ca+mcNK",
+	"S8T3rKxB8wBgKRXT5fyCz9h3XJSaOfBXUYrgyzNW/CC4RizUgMiCzGTBai2bUY45y7MeUjAUxQn7QFOd",
+	"L0E4Z0JXuc70lC2xOUj9/67UimfsrJApU4qLiR0HV6f2qEA9AFx5LVE33AeA9M5fgKcTzmRL9ozKorA4",
+	"vrTUhGUTML4FW9YZAn6u07Be1vPtYUZvmGmuE3Uad7IzHED++9Xd7wxfRp3wAN9JxjS/5i0qqXV3P1FU",
+	"kqhYUcBX/cndXc/D572t++6Mb74UbS0ZJdZ7rdh0lZAytMsNKzCqq/i9LSUl6QpJgt6jGkORRcj70M06",
+	"iMg4pxOFhNlwlnOmNablqEg4sXwfGXY16C7XLuOIK25f+TitDdE3ghGvRiEFN+mIpRLCy9wGo42vd0LS",
+	"nNHCcv6CAUNSKIv4nh3rbkongvINiAx0g9ACuW/N+tlEIhi4y6gAQX0fw+At2NNd5NGsnTjkNTX2s4kZ",
+	"sA7AsOwCeV50B3zqCIC363zqaPCUGNVd2R6KrUkhqnPX2jpbW+dtOR8SnDvnfPsm1asacKZLgEl5sOyE",
+	"6WiFDAtIMJFDCUaMOl7nFTcOU7YAmibVKNqkF0UkQW4Lieqjlbz1e8Ntgj1oY5ebCOUDA2UCAn0DkEx1",
+	"sFt8zGeBj5HhtdyJXjagYgJ6eW3sciCuVsQPghKiyg1v8+2MQTJusoUZqdkLczcOWb6NYPpwvpsd5acW",
+	"Z9PibDzOZg/5567Cled0aS7jgWbF7A6Tp9tmCTS7wYbeoJme+twHm82nZ9j0BStmT8iAakdFspKR5wOS",
+	"0aUidAx1RcSV5KCeWn3ze/Csmc9Mv6FL1Rk+H+ysHwazb02ZrSnzaZoya7c/oGhnte83KHUVDahElRqV",
+	"epBUUT6IwV7SJBZblajtlMsIbcHNbZWpTTTtgdWpkJfcRKGqH/BWp/ocdKp9idbK9d9EtG4WeRCQkyZV",
+	"6FYy0EMpQ7XL1awOra55qxK1KhGoRHd2GW+lHP1cytVcDvOCpWHs3Qb8bM1Pkpy9O7cIWmhRJRG5ZHNN",
+	"qEZUa56xgsypnp7YQE5I/rDBe/cX08Rm9Qh+flON88FVpN2IAwyzzXPbqjBPNkcMXFXSrS5nL6BDcHw3",
+	"qjDwayUIQEuHH+GfhirMe5GUN199+9XFVyFRqTq4H/KCxRZuTV4epBgIrARWdqiXP2kLgzyxwiC3v2U3",
+	"PYF/wVuyyua3GD9f20KNbrRcEKWpLhVJsoKOdQIxARbKm5ZKy5l1djhQj7mGPEOgP7TxTMUiEeVsxAqP",
+	"Hq7gyeyDtl3hI6R7FJHjiDwn//z7/xORCZ0fjAvGoAsMDyiAekaxWEyphm8wZ6xl3YoUpSCYdwSpieYz",
+	"hkbYA5K4Mb/NkmFYCyWYi4819Hbc4KUIyq77UnMEymKSCvWME/etufoEzL/kowrcCisyYpBzCll6H4cp",
+	"haapxlES+wnxyVRXzXdro/Tv4IosuGK9k6orM85LxuYKWpwv0X1Fuu5FsFQfkGTE85yLyWmWFZB48ZAk",
+	"asrn8+C7CuGGlaqqBnUw+2dQPt9cA9O1bZYcui+Ja5VQbJZ0IYzC4cantgBU7wQyOhKLKRNIzw9IomgO",
+	"qABlyDakrQzsTvgNxmuky9cyY8GobZJI4tB4ZnzBqLs4C3yVjGmeK4wgWc1g6mbinu2dBGfKNFoqhPDV",
+	"nQR4xsIj5gHdODP2Yc6RH72humngq/dITeX8wBz0fzcrmCHIA04UFDPMS2VGU506CJPheonW+24V96YQ",
+	"SKic+N47QTZDvZeTYybn2byECF3ia3ZVB1oxAeXHAPJiPpgvkU8rsijMVARONCsZzNA8QNOUzV0xMD4R",
+	"smCZOf2CLWzTtvh9VjJsuquYhkgDyFEkbLC0Pca4n2BJVIilr2LuALSotIsw4IIjFkaOyUxC9p4Eekz2",
+	"10se1WFTEaxtSL2oUz9nnWHneHD86uDo+OD5USfqCOQVnfelmhI+JnOpFAcGF7WqT6v6fD6qz620nX2c",
+	"NJBCgSmNlRINC64AbQAFx8jFyHtvqu962/JRUfD+AC4bEedD4kSvrai5KBZI8LI3Nl31CgeKKlIdkURL",
+	"TXOsJWJkwzVGa5pzJKgflM/t4wKqINLyiuYlg1GTnJqlwBUBnhJM+oRozlQsRgWjl0QKEDExXd0Y/CgO",
+	"oS9oUciFspBGZRhW9/T7N70+cRX0cNOAIeRsrIks9Rqk0ZUVdhkqmh1hG9nAt1xpe5B+e1m77Cn7UyFn",
+	"nqEcHQwMQ7E/XcjgB4AH4DmySb1MNz/djMU8sC/Nq2M7e9Gs3tW6zz4H99nP7mpfyzQqMrHGND5a5fxX",
+	"c/v0Qc4FO4DDd/jR/P1Ws5n5sZClkccPP9o/zHdczEt94E/qCoFZ4T7k+MWBL5bgRPTMqDgcCwbOqZ4S",
+	"NWdGyYG8iq65KvXnnGuak7/0+p2ow02r5p0K5ePMDKvi3a5X+G12/MKsz7XE6Vu/MJ0dn37vVg0jvTaH",
+	"YJuVgHXF2jNdSnyjRv1W5YxlZM4KUgqubdyUYJCFWvWCODAIACNyHIvE9W1aNaMGEFMCyY4sKzbfrj6V",
+	"QMoDrE9YDQHCjq0lAasoc8GeKRhsRIQsMB82B0soFUuSsbme1tFoHFYu6fUho+jEqZ22JXu+fDoGSL0N",
+	"h6T+QESqLA2mxWfqhHAdC5pdUZH6mDJ4xRVFsHagFaR+kDMlrGXdJ2+1TxUbi4IdzAueYj5vc1zNB4C3",
+	"zGgx4cIogZjmITE/cTE5N8eKJajkEfe+WateLbeUGxU0a2fnyurS7AAWoPti8MLok6eVpQivEFTSXS2v",
+	"a4cINhof9W6uN34P5hGuQpNtLBJ/sZPai8Eyho9cmwprF930jBY6vB3u7D1VD1rjTWoVylahfEKJvLOM",
+	"UBGyEC29Fd2TgIqMrkoPngDdTPX8yLNfD1HVOgD7obqnMGhDjiCxX0XNsVs0W6Iep6oACcig06UkeV0z",
+	"w83o/CQWycdfEwwYhoZnhOZ5Lwrsc1yQcZnnNTudt3U2GuycApsMPaG+ZEsVkVKokqNKbMcI3gpfZCho",
+	"blUtdWXnaoHKoVmxH5eDwfP0ki3hD2ajpderSDjeWGOA/SpRdWU99bGmJ4Gjwf60N+m3u4jWuGD8jxP2",
+	"PC/kv7FUm0szl3kudzcn1sb+wPHC7v41grtW9q6NE27jhG+dE7GJzKpbWioDdvGnO+IW+6HEfrgg29nY",
+	"TYAdLZP6nJnUnSFwWnbVsquWXT0ou7o7TKHaDCqs1ZyTY20p0jAgWDbdUc6VVqS7wdnTiyyaRUjMuLco",
+	"uGYKkgq+6CHVnEAMq0M6ISdxlfOH4CpKTjBbEqKZrDEHMUuIDcKnA4NZnd76knPHg8EqtGJBlSe3ZjTH",
+	"gxceLZPxDA1m7AOEzWNK1xVM4P44yBb92KIfb49+vDngsTGG6HRF6OAOUsWyxit5Q/ft10zve+YfKN7o",
+	"eu7eRhi1EUZVcZOdL1/osNwfbWzeNHdg/eKaEw84Fcihf2aecqBKJ0AEiagMj1M+UaGFc6z42mIhx4Si",
+	"JmaLpXQTGIrzt0G57TWN00cQ9IwiJ0XdBxWLM6qnyvrdjAJLgxyQYftDnz0LPUY20yPphsAbi4VBYIxF",
+	"267gVetwmjoYx+ImvlwmEQHsjUI8jWnOUrrE5obUdDZXvQphOuiTN3w8ZgUDWQPy3dZWy1aupyQpUJZL",
+	"YIaHHpkJBNVXkofnZvIKH+M6ClTkAJhpMbWwIgu6JFr2TohR/kmimIDJL6TAbF25VDqxlNx5wKjVS2Es",
+	"fijdF4MBFq5fxScRCINTAb4UsmrmUkwAGu7wqmYMiomsZ4cG+SYBqVsZKGxU/OFKFye4TKOcikvTv2aF",
+	"oPl75tY2cQeEO73KjIYKrLdPlC64mEAj1rXKVmTlWpZOZc95cljHsaa0KJZ1NKstdX9XejhcyruQ+XbV",
+	"tw+AWPx+TfX+68eOnHeGHXsuYTR62hl23NnsRB0wgSCa6A8Hg6ODo5eADID3aJYF76xv2CEr5lUTpmN8",
+	"AlbhLwdHf+h4gM/Plt/+tKvq/2clxRmuRav3t3r/Z6f3n9FCc5rnS8dz9xbwry19hjmXQ7OulfFrTL6B",
+	"h5P3q0w5Fs1cmdySKcfCceUaDy6YC2Pokx9Ezi/NMuFrkbe/cpfTGFhzGD4zXA9Zqskj9RgsCAU6DK3A",
+	"hjmHhdUs5wzChKpS+TeNMOqdeBYNMSDufa5IKucc7BNsEWE0jH0ONggDkBDcNF8Gto2pzDNlI31kARwZ",
+	"Y16wuMpJU2hStB6ZFO0UFgSRDcnQ9GJrJUSuZx9qE5j+7cLVY4lWn69mVpnC8IUTG8TiI4oKhpAkF5Nj",
+	"xQU8RCfNEUDN3XENJvgwzqaSPZwkBCUiCNqiGkSi5vidk1p8zrbp2g5R8PNROBYmZlfRjBNuIjUjOTu9",
+	"eP0NSano+dEHA9dkxjPBJ1NNfrh4HTmc2BIaOh4MBkZjOB788Y8hvM0060cLOK+6QLlJ7CzYuFTgb1k2",
+	"iZym2W7tTp34skKrc0e8Ga4yNtW7Y9EMkwg/pGy2Z1yRE9Bqgtn2cKObAb4fJWV4K1u1stXD+1Tuym2y",
+	"ijO/ueu/ZuDZDqWuQK+hdacBJ23FOIdIrXDSpOvqY8TCi0YId7Y434hkXIHeHxFNP5ACYj/Bx2K47Qqu",
+	"ma9EKccC0csVrhlq3W4AJZ/UQLg2+pZjYQzXg9E0VSxAQ6/Fv1vGbqHFnu+6whp1VLR3C9VKStbk2gCM",
+	"LIs6c4k2AJMrllOPUAakYijiWZD47bHFjxr/irPYzqNqaPHOED6bUf9cUqGhONzxy5sxpbVD3EKUW4jy",
+	"E4Mo1ynzPbOYw5FzA9wLozkyU3g5GFRzUnV2s24UiAij6bQ5XmcDI/IKCJT1RTXLqDm+pLnp+Pt6fpMp",
+	"n0yZwjHFwmIBlCRjWpDfk6OIuKxtPsxDEZplLCMjNpYFwyqFMFQXhOUTdigbdhMLy3gqyADWqoLq7Nn6",
+	"qJE3ZFCOFWwPQ0LBXiB9Kgpfsmk8tkqOtWlTZdToamlU//s+/pSQ7vfO+g58etDbxPxiUTPEp1hgFoB4",
+	"5pzswdgc+O2O4mHUozKt2vpC57uwsYpdHQ1+ja5/Z4XFRZ1ScH0GvG94dPyy//LXn/bnel8+hsnbMse3",
+	"DmS3rpvhjVANN7nlqC1HvR1HVYbo0nyFB903Y/UpJ+6ar26oFxWaNYOZbq4d5bOQx6LGIHdIRx48vpa0",
+	"wlEucH17yuWrPsENp2TMP7DMQfDkGFKYsRlUCJ/KBdglZ1QscRLIrXA+Rg5YRTQrTZcwQ3MAajxqYyTo",
+	"VhPfjqkj9udJn3UC9TWW8xipH8L+b5hM3V2dNhXEZ5EKwiZM0J5+7Au22pnyh9khtiGhEXip6iP0Nidv",
+	"9PISed115YR2kQUGKa1iUU8b1Oh2bQQwQ++b8MuxqHQ2i2MmU3oF+Qy6dF9rVyxeDF6Ah8n04/IaWN1n",
+	"fyT0/gaue0VEXzSvoFv7Fg/9pPDQdRv5zcjGDgDpd6vN+/tla9gZGlAZomegvtcFIdIkBxkNfpMgFDXc",
+	"RJsrdiUnhhRBHoztKvxuQO1bXMmHBGzXxYZNZSLsrrUA7hbA7QDct6EWd4Lovllqpp2SSYQ5MRxm+gbu",
+	"waoWp2KxyCqIM2R1brLNRiRQGCOSYPogVB3rGFsPbXFplk580O1qjiEv2jg4joexwM1HgQvzF3UpWJzq",
+	"emuQFxdNtKoc/RtLtbNj2xxHZjlCyJX30wWJkjyeCqxdNd8mJjReGadciN4ObkpDn3f1U67IgfeBe7kj",
+	"6ese/Yq4ZZ3h85frPkb7W2iBfTF4OCfjI7GyFhXTomLuqoD+XQnOe+nbh6lU+gBy0GZyIbaWkWZK8xnk",
+	"iTAvQQ4IermSc89RgQr7a38wQrVX0Ss53ejfrl0zpNcAYfQKPBWO7nfDUtSyCIJbCijv8P//B4F6+8Ce",
+	"ilIgbjmKhbxihbl6ZLSs57OYMT2VWURkqRXPGJkXMmVKWeCMZgV39oIqBZaqkvWBhs8LnzD/iolM2gIB",
+	"KSOwpAq43wFVis1GECamp4UsJ8DleYFNPvOJsnqR+VNkhkV5BrSgy0qNCVfYeigts7LLxMUVE1oWS8jq",
+	"2CffV5hspFfDWIATFgzcfp25RqwnokxtB3Qkrxg5GsB/Aa+rknJ427XRnWKxQz7BZvVpS0rB0PKxlpvD",
+	"pjpUKxbt26lc5gh+6S/EfbOd9R438B7cK1ufvNVG7owKf2Wpj0XwI2FbS3N3k+R2j6Gf7En8b5dm76GU",
+	"qX0zHpHk469JLO4n49HfDL34m5vXXeQ/ioVLHn/X+Y8qPoy6z8YMtttVHBLmTaqLwbfIjOTp7qOn8csK",
+	"uuBi8p5dcXuVX39CqZFaBaZVYB4V1r+RZqsHUmVulQXwDpjZ9sSBVda3YWVeCpMIxmJzTocb8PGmPIOx",
+	"2CXRYMtzf8s897GzErbct+W+Lfe9B+5LuhVrutu8hdu50oxesgM/3g2GxR8NN3JR+xCvZojlSJaTKbiM",
+	"Zrae5ar5KyLswzyXGctCm1pgbfTBBL5mhy+IYdEDaNDjvhqKMiwTAw5srRHFmIuiMHf7O3rJznE+Sa/B",
+	"tobZnbRMoZ7XFEyHaOACW51h/Ng8VFzhKhYwYVnY+e4GxdzNiBaLBisaeTAjWrBUD2JCC/trDWgPSodw",
+	"2bliZAF3GX0Ca1QJM5F+nna0hpJWWz0plkotpjJnVTiv9To70HkyYToop5SQbiIXghWG+9jkYu62RbHA",
+	"37Dkju+AZ70hKgFVEq7RkiTKHAKRMg9ejwKC6GtDYcXpmRdfeUF0QdNL8JBA1FbgF6n8JN53AmWPFtTn",
+	"T6nFPAfRXg2QSguRJ5aEsozbTGfWze/bEmQlfPgp1TI63YnQgnPHyHMu1A7bdbyiSuERoFwbilPdkmC/",
+	"90VcnijezA1wA3UvQCxuIWYtT1rJEXrbUkWPwIVuXgjwzthWWInxtiFZj1b9cEvE12oKjYqDRbbsrhPj",
+	"MdoLrHJmHZoKG6rkybKeWwVorc2zDdjaVrvvgeO11koc3iRcC9lkG6v1+cRqhUJ4E3Lh9lzvfpjLR+4O",
+	"8DVhX43BV0FVwo0lJBrovS8pUcViNYVStQVlb1xQlnwG9WQbQuJuX0/23kPkmo94FStXXZU2Yu7JRcwF",
+	"dOzuiPeO4XT1vtfp3BO902ZUYVHa4G2OYXi+lnjlAbireLw7oAcPay8JxMTWcNIaTnaNzbsXuvQpmFKi",
+	"9cpMz18dpFNa0FSzosFyQHjW70Qdbh6G0gxRR1CIjQok3M4qIGFXYMPb7PkrLNPQbOzwAB60FlcVXVak",
+	"5CoQEW3rGI+Idv90meb4BbEF5DIoETdYzaHZg/TrCabDbrKI2Oi9LhB8sxg2dbbFDp29O7/o9WPRCtef",
+	"g3B9PSMmN+DDN46XvD0rXsl0F90jzmk/nv0o0ZA3ExxaKNP9pK371JBQn2zGuyAK896Vsbu2pHlX+2/G",
+	"VVMFZjowMi+IYApWv+7CiYX34ZBGF853rq3fgBvHz7V15WzidW6JHtGd44bQunRal05A6p66W6dCl32K",
+	"LMgV+KhCcWymmhUG1JTKx3bwzr3qMvkAbAAV7YDr+MesmjwGJgMCR+twuqlOHIvPwOPUkLF99aw8fAL3",
+	"G7HO+tFvy4O0ycyfWHkQUSfsT1qrqxjpb0Chqya7O/TOU5vPXGer5tnqa9uYzuPoahVvbvW037KeFkTV",
+	"fDoq2uHHgATdHHhXMdM9cHcASopFi7trcXe74e5uoQU9Ou5Ohlyihd09KdhdRcUeHHVX6/qTAt0FetRj",
+	"YO5uQwseFnMXyIct5q7F3O2KubsPovSJQO6ueWH1Xm01QWxFxFVrvAkQB2aHNYTbqul+O8KtlWI/D2P+",
+	"tVzvIQBud+cJeDIAt72dBo/ApVuAWwtw+1wAbvet9ty/veqQz7U6/DifUsV+fbr+kf1EmuvfOjPz3uZ+",
+	"UYpPBNZNEAe2ooHP2mOzeVp4Q5B61FV91NNnisDaNteTt4O+sO1VaAeyBezgnkbJqZWNWtnoHlAS7pA9",
+	"cbRE7ea0YIkWLPF0xIT3VtrdxjkokBTgD0aAEJ+bQPHEURePJlVsAXXUT4iySpPPHlidECdZ7A7SXyPu",
+	"Txb08ZDW8WshI361WujIFg78OMgRL6a0wJHfNsB/ncM+CG99WHBJnbd+5HO9D+LEr9BWwEm1Wqvl9qm2",
+	"ubBxcVvkSYs8uQnyZH/N8tERKDrgNi0A5YnlfXokDrAjSmVF8btWqv+UBPNYbLZS2eIKfvowQI1PBgZT",
+	"kTll5v5gLrcgPA8Ld6mE2hbt0qJdds8w9QRk4Oi3aem5LslV095sznJlxPpb57d6CG3kE0hqfsdYqG2W",
+	"u8ZqH9WN2yMo60nnRL+pvyoW92ija7OqX4vKebzM6rUhtJa637albo1IfiaWOXxfhkd9W9UqyBes2Wwz",
+	"v/hcXDPYZ/gSzLtREbxP9e+TyC68Qipb/a/V/3bW/1apSavu3Vzd26rFrVCwjQrcChO4P1VOaarL2+SI",
+	"2qjnfCevoNo3oanmV9a3QrQkCfaZEKqQdmN5cJrncqFIt5ALhdXY07IomNAEnz+JxT//8x/4GMsi8s+/",
+	"/4NQIuSBnFuS7xxF2FMp0ENkHv3P/yAFG5eKZRgSEuZRtqPpDQ2v+AWrGMaxGaj57xeSFXSsyS9EMJap",
+	"0/m8kFc0J78QCn+yjPxClBnlL2QhBfmF5FKZD+zDHOqb/xKLXw7q//0yhH+G9l/3X/DZ/on/1D7gX2ag",
+	"OC733y+wHvav//wHCf+rfeM//ALLUv1b/WH+Nj2szti1UvV12x78Gq60Ej5I1vu8QQ+wNbVx/sfmHqpv",
+	"fHeuq1qX/wh7MLt+yx7+/o+mSfke4ETdzRz+3tyDO6w37+E/N67S34NVisUBOSUzeWUJABM6IV24anCM",
+	"o/pZi6qDIQs3uJ6hA7O5Ignc7+wN1SyJBfFZR4nmMxBWnZ+ViiwiiynPGUmgEaCo8B4WiOZ5DhU8ESh9",
+	"AO9nbEzLXEemZcU0FKO26GwnMBM1lXN4+t8N18zQfuN6neelCsjQFc15xvXSPKb6uBBItLreqYwkCKRc",
+	"uzboEpYiZXCCIzhlsoCj0Ft1lMNYjTDMrpio+65BAF6peXo3EVHnyDhuanhgH+hsngPOwLGejpmhEQRu",
+	"UF8ae8fhPHSsktMIGwVru8I+Pqk1O3ziZgcjxni5V0uvPSt3/veq2q+YBuH4MJWQJ3mjkp/IK1YY1ek1",
+	"zdMyh/P6HdNTmQENy+lIFl+WRcYEy0gpNM8N1SIwxgVX6yWIhRSbdN/XOJZzO7anq+muDrThLtpHiKom",
+	"06q6u9CQT05xTdd32l1Jf0DWL6W5BqB8lg2Xbo0huob6Gzji7W/OvjG+AT/dSCk6w86MplMumKMUu3Pb",
+	"xqv2cLx2j5veBgffOULrt8f1bcKKPYlLjWY0MH2L/9zI9M9YkTKh6YSpPkmsRvIdoEiB6w/A/Vv9gEnJ",
+	"v6PFZTlPiCjzHEG4CIBVTDfbwbFFtUEaOLMg1ScvDawOtIFG2EdaaaA1fK/JD/P1s7HDFQ8v0EY54k/m",
+	"JmIumhOwpc+4Nmr4ppvLHecyPAyucddf4V6fGP0SdfdYqKlcoJkB0eUqIkoSSkrFCqLlJdx+lqnaTTfN",
+	"Lliem3/rck2jGeDcc1SRXUsxUBC6PdG4A0GoRjA7w+OXUadxwTvDo0HUKRV7U38BDeylYvjFl1Sx7MyR",
+	"bP/j+VTO31dT7gzHNFdsZ8FqZaUeJevKHpSzla5a6erOpKu9SO9fV8SrqE6Lf6rErSmds4NUZnhxNqHx",
+	"LJaAzpitOTJeNfbSuREEM6YIFySBz2+zpE8S8xJQbV3w2YxlpHtEtCTHg0EsvM9P9YB+loL/XDJCZ9J6",
+	"qZo6iIhZUGo4QEoVO+BCMaG45lcMY3wGsXB+K+j8hGQs5RnGGVHXCRcZ+wAMIZXCedHQyK1ISgFrP5J6",
+	"ShZc9Prk3AwgFjhFwCSSnCttV4IXRC7EsAqBMh2TGV2SESPgUuPCW8Uu6OQA5pNBExHGE2MrPMPWHSBF",
+	"SzRTwZMbWNBbzWab00/AwF/LjD18iomA3ViX7XtDC8iIFp2oo/TS/NbxmQ92o8cXdIITa9NQtGkonk4a",
+	"CjxEhAaUKqDUbxE0km22fVsg0jpZroDfuyOlLeh5tEQ6pI2eyw15zZlSJDmXhe4DIDexNJ0aokTmhSEg",
+	"ehmLLlLOiCRwS80fQbf4Ebxl5k+eJb1m5XkTZfqWK+3pUosnXqVvDwwfBlnzBmjhgBe3rrvPAjEc7uiO",
+	"RMvf72ai9ZFvAeUaHZ1nGCpVSTfPXBIW0qVE00mEuKhUlgJj2WUGcYv4BneDg3d7O0Q9bCJGXzN9Cxnp",
+	"oQx4XiFcX8oax2lNdq3JDkx2+0giwaW+ubLQqRCU2NkmkeWCTsApz3IXeEK6GK+gJBnT4oQoxkhy9sMF",
+	"gdYs5p/beAHTeNJr0Cxj4VVLsrtmaZrbqlLGohtCIe9MpYwFLMRGXXKF9KGF0cwLHrS/KsKELjgDDbkA",
+	"UQ/atZs/KjXGDGjltHfQMfdRJM0Ff0wVsn6IvvowZxmHrASwn+NcyqLCBr8v1TTQMTMqJkaiapXMVsn8",
+	"HJRMTcNYAkNHdtMrzRtPVKHcT4uEqbf64yelP8KxbRXHzyLUlNYcEhsIUYOuCIToo6aTbcGbiTlSCkS8",
+	"jBX8imUuXxl614Yk+as5oT8lFsEOgh2dmBeo1kaXgazhVJOcUQXxW7GwoTZdiIws0qlptwf6ZESSv/6U",
+	"BLhQcrqmgRoBal0I4xm5jf65l2j1BDRPZEOtytmqnFbl3EkuuYWWeUF9GWc4+OvSiznmIH/8+fzd9+TM",
+	"POVDU+gEbEw0s9oR5AehVzbNYcFUmWtCzcvjCpRiZBevDiRR5eLD+gJUBZpqSNWSHoHolFo6RAzkzmV6",
+	"qcDjZ8bUN6OcKjIrlUbxigbFn4K+STc5dFLUoRejDkM5qjeMBa3C2edUTyNCgxSItuFucsjBdn+IJBbb",
+	"QYt+DwxvZcV0YhEGjpMrmpdIam1jVrOdyjzDLGRj8NuTRDOlk1r6MUciB2aYmYvNcbE6iN6BnTWvr3mO",
+	"zSuwSkrTpVW6Y7FBpyfrWnuYMdJZGOth/vitLHBznI1yNx5gFPHl9XFDm9gAHNX9GME+cKADWObfr+nZ",
+	"f/3YkfPOsFMg/ABGo6edYQdPXCfqwP53hp0FLQRkT/tpV636z0qKMxzrw2J4trOwFq7TwnVuzf/OaKE5",
+	"zfOlZRt7KOnXAySHjigCtBlZgM1xi1cpWkFQVpzB0NE0Z7RgGZDZWNSZmC0maO7YknSp1fPpJRNg4nR0",
+	"koYp4NfIa4wJokhKi2LpIs3NO8B0zQfBFshA1Im1ddbTCLtUwRAHezMCiuDKh6OgGxAudcOjJ5L3aXls",
+	"aWRLIz8lSCO1ori5MhGBqwIULTx5+1k3PxwUVG+FMmaZgv4/EPMk6Zq/jEzXQ9E8k2k5YwITt1iXS6m0",
+	"nBmKZ8bb6HfygumIbfE0CSkOnMHBj0BFO6IYe32SFC4sn5K5D3/BbBwDo+UcDQaEizQvFVg4QgoNr/ai",
+	"WFjwPPtAU50v4V4zofvr3MLOLiLUUGOlV/xqJ2SUU3EJwjLA8CE9lTALxNWpnWbiUgUoMzwAfzcT9dd2",
+	"kXFDYGGAsbnFJzOqNCtIRjUdrmyJ5TIfYmHfyzLmqsXxAliOolALrjD0qLfNxfXhvSG9T8fN9VrmOUsN",
+	"NzfKI/0AWWBwNi7jvsYRW/5zbj7aJzT90Ik6ZlE6w1f945c3YEKwDr/Jal+tQ+txHFp462t03xKCTcTf",
+	"0YwGBrCPj0uOK6LsLldgLJJjMmE68iZjIgsQVNEHFosa1RO0KORCEa6jm/vOrKssFki0I1ekEiTkaEVg",
+	"lgW4zppNzm6FNnvP4J63HrQm6vfgXjTkPTfzpLkr8rSJ6m/WO+a2ZzeqVruzTVTtWlSl63GNTN2cPoBb",
+	"ak9x6OFcU/bObNJbPVNpfVStj8r7qG4kaqxcyr1wkRsse1YfVoRdsWIZOH0CBbWqZ20tdGCxG26088XC",
+	"6mGgu4ZPhfIJamIuPrD+m6UcyqlVMI5YdDl40d0PVq+zEWwOX0hGLJWA/3FbYLO01RXplAoiZCxyKSas",
+	"wDe57p2ghRKqNmhSMFBV6+OAXHXpdLMRMhaQ1YE2a9tkSpW1aoI1EqL0GBUAH9iumW4zOe5LJu8kjjs4",
+	"UUYPjzrVZtp46x2Uw3vXDR+S3rfGytZYeWtm8UPlxrkL1bQUXKsDOT6YMarKgl2joX4FHAFNh0i00NQj",
+	"MlpkJKWa5nJSsiE548xwkO5XNJ1G5I38dyYi8qX80IvIt0xM9JR0v+N5zoHmRLF4K8xzf5JSR+Q7810v",
+	"Ij8yPplq0v26oLOInJnzEpH/xnM5KeisF5F/lXk5Y6T7LTdtkK9pnkvRi8hpwSjpnv9c0oLFAtvET7Zp",
+	"IPsX3Lz7HRelId/fyLIAP7xZkGeKJGOaalmAxXEqF2RGBajihqMYPeiZisWIKrCratLFp8lRz4Whc024",
+	"6psZwzIJScb8A8uIfbDr2ze0sTf0fcRijitHyci8K/NMkYzNmciUw5QjJkxJaD2V4ooVaMhEZxhsqSut",
+	"WchyMiU0Fsjl7OPmTKCFLiOLKSsYjhdDwruUXDGRyYJkTFOePwN0PlJn03YsqkaeKfJzSYXmmjMVEdaf",
+	"9O3I5ZgcHRPAIGCYuTkJUOXS2jjM+oVGDlhIgH1EhNF0irlhzVRwQqOlXzyw6+ZU6R6aLcAAHovEPGhu",
+	"6fdgCb9kbG659BINJc64DCZ1YLLdVSN378QZ0v3rscABLKZSWd5suAblAhLMrjeBToNCzvGoKJKzsYbp",
+	"yFLjbICnY81JpcmcTqxRX8nCTtgtBQIL4aUhSc4v+dy6WS/oJUtwgcNlcxFnsLMyZ9Uyzpx6jtOxpiQw",
+	"PhM6klcMcS44ZLM13kIEJv+mxYqI2XdzLnkWbYVdJz/YvUk8+noYC4++NlfJPIE714VolPV1tUalE9vF",
+	"G14kmCSa5ubaFWapFAMIE9VeFMQZQsZeu5FcT43sh+fC7DOa5FWvT360u2RX2vQICx0LKwx7G4d5lyvi",
+	"V7tbzs0dfDkYDPYAjJvJq3fj75AK/1YMX4HAGN5dsybAJHb3T5v188v3wCYyd7RvZCOr7rhPgs3tPW9B",
+	"6J+FmS3YYVuj2m9wJbL9gMx6TKz8tRtMHfnzFn/yFpDiVl9wzq+Y5f6NHuCmoEMsXe30eVlg9rMEAw3T",
+	"5WuZsQSUW1Xva15ws1zEPdis556VRQoVLN8ZMr7ZR/qvMOhHdZGGMzaS+vmbyv95ms4YOdeM5bvTNJzS",
+	"b9Lb2cb7fRLu0St36Rw5+1dLmDbon/XLvEbP9nSPhkRr1a3ZIJ3XPZ2x2OzqXCViW52a1xMqwxXcArWe",
+	"zTVC98BSm2UYN5HZHNtt5bPPQT678lfxeurVcMPXqddWN+h19KLJ0bmvTPNQfk53hZrN3p45tE7O1slp",
+	"nZw3EBgar9xdujmDAIaqDtVGb+bOek0sVhUb9DWGQV7WvnptUNb1MgW6A/YmFPt6+u5TgXkw0tT641p/",
+	"3B0GD9yVMrRgo6mUlwfsigl9AAakreAqeC70vYH3xLwXYSkJrsmYF5UZiuAlce6sOe5HZD0CsUCDuRyT",
+	"5EccylemBzDeN6s+9jG1SelZbQZLz923gL/a61sxlruI+2ZN/Wq2DP3amu54/rTdV3f43ZnYxNn976vn",
+	"vmbVTGmej2iKX77VbIb8LjMfP/7vlmf1RzJb/m+HZZH/utl4cG4GiRgcmzbcRnfbtG5B43Bikv6N2amd",
+	"0tvsG2ASu6jV9pULPmNQIfPGb57ziaC6LJh7855Y+ery7MTP//t/bwKXpYxfseyEgEcdPNYoBxGuSMF0",
+	"wVnWXzlrQe8Revxs7gRVjnzjzxT54f231n6wEq5ik91VFY3DF0nXeS65OoWfwXIOGKWexauhoMZdTpXM",
+	"/BkLxScCk+CnBdPoP8W/oR7IVC4EOuLBx25eGy1JUkhNNXMbCI8nQ/RDct2PRcI8oUwIm831EvIXjGDi",
+	"duAjBh5/dEoirYcIqwzDW6ViNt4opxokx6Qs8sR7AJKp1nOFnuR5Ocp56ry3ZopTqWACOVdGWh3LAos9",
+	"K1ZcsYJ0zYUBToHxcheGjWvViwjLFath30yn3tftLzMZsVwuiE0MSOx5tWAS7AOMdApQD1piOxFgK+as",
+	"CChOs9i8jR/hUbBPPKGIKkiAaaPJ1FKk7oR/9f6sE3WqE+GSZTpC+FPUKYu8M+zAjg4PD1kx79te+qmc",
+	"HcJKHM6k2t3xYFfnUQT32rXYxJ4hdq5+9e21rN/I1s3Rujn2l3DOHakl1HAWS2+F3lHMqZGidTFn31iw",
+	"WvmR4A6oiMg8YwqEfaVJNwzPck6PXiy2BHjV47mAYciijuO+lQKgfoO4FidS3LTGlF2yB3aKOL54o7z7",
+	"4SFsfSOfhW/EEqmVvb0L7e7w48KpSb8i1cuZZk16wky6oI6asO7xjBnLOYi/uZyc+JxdM1kALs9pCRwL",
+	"GREqYkG1NuI04YKMgSsCQGbKAEtaQVOPBwNvOFlQ5a22ppnjwQv/W8YhVVgs2Aeu9M1F0TfQ7t6i6Hi7",
+	"h2f7McC+4Ywf46WoL//3kqgyndaWvtPaOfOnIJfg3hHaeEv3kk2izdbFtbsnS8zb7nTeZEx5zsXknIuU",
+	"gawBt0/b3Keoobqbp8xDkMVOAC4eU/KdkCTjyswUhRWskGu/ec+okiLBWxdqiGUhmNHDiRyP+7E4Xc2Z",
+	"F448Ag26ykAoBdTsuCY16rbL+zXT+9/cB/LPem6+oUBH/di0btrWqmvdtPsTlhXuv7cJdd9kqitWgeuy",
+	"qvow1liEnt9rcp+G9pGEdK11KjTbRZh4A42JK0nleycYeGGolYsfIC8Ggz65KCErG6F1qitFLLqBbVIX",
+	"JethTKpaJ7/RDsQ0qkyYC8oh1tZKU2ZdzdrM9jCtwUbcjThzf+lCvT7mM4aCRevpJwu9ATFvHdutY/s+",
+	"Mofemby5TSk8rChRZSK7DRNpLvYEuQIqBXJIKIThZYSJK5bLuS8mvMJRqtGthCl69RKC9hZM6ZpBzVrl",
+	"UPLlk6n5fVu6pVismONkCngi91FpqkuFBjpW+efJaSXk1knCbYTdwIb3xs//N2jM2+qGwR3Bn1Cv6fx0",
+	"U3OfXd3l3Zn9btDpGZ005jA4hZth7kN1+Fs732dh56ObydudW/tCwg5y2fJ+SDsgspaKdKkiCXa0ctCT",
+	"njVLJHhPk4oVNBB9iwnNDIEHM8JYs4IkqhK4Q4iAC+TvB0+gHjGmee6irpcgux8PBgOiZSyOB3/8o/np",
+	"h4vX6050vodp8X3DtPch2Xfp73bL0Rl2jgfHrw6Ojg6OBxeDwRD+/z9v7J7GOT6SGI6dvwctsolmfuNy",
+	"RgR61YIVjMxoxsicicym327d0617ek/3NBOZpWO2somnYnDVCCWaz2ymq3sV093Xjr5uK571TrCt1Daq",
+	"sPgjmS0J1xYGRP1srZxtAfXQUiyCqs1144mzCN+VuddN8smbff1AN1gMsmoirem3Nf1a06+/m97P6tTa",
+	"hzYA74yBrchOUOt5D5p1F1LpfoPeJMp+56OL/LZY0QFzDJWMCLmIyGJKNeQJAscc6KGWjlIyLpiaksKc",
+	"MSLHlZViWJUMs7n3gd76GAHzAwIteUa6iYtK4FCJS7BFvgSwHcv65K1WsWC0yDkr/HHBalhW3s3lpE++",
+	"pdqBN5Un/VDtBevrLyjXZMSmHGzTEaEqFmPw21XTdutwNyLx8m4E4qdBx6NWrGwUKz9xCS8gyfckySEe",
+	"/cBCZu9FJ/+aCWarYCB4F0HydWw96a4g5nt1RL0mhctMa2iLisUVzTni05NJQVN2xgous29kWaiEdF0C",
+	"sOMXERkQECK5JkaJFynrDUkpNM/RIouCpVVtY5HSAjQ2yEOmXIiFgqR7BQYw2HSxasG1NQLLUpNcKiTO",
+	"SOaMiAqry6WIRVYW6N2DsZI5DBbHBQ7BPDPCK0z2mXLjJF29kPZbBWNxhU96e9DA9ciDRzUJrG5aZ/ji",
+	"i5uaAXAa7+0qP5DJdAd4OjyBtiE8aB7AMi/YFZelgngGs6OqpditIWB/NvFWqZI5wlqPf7gVr5DF5UHK",
+	"hGb3lmnMdEFsF5Ehu40Vp9bSjSUZm9NCz5jQb7OEzEsbOxQ0h4In1bGonjWNvaiuYfCDL+8HSM7eCaH1",
+	"tiBbpqs3BdW6q5eRR43NdKr6UAMiC4SiohRuXz0akIylfEZzYhlZOD+AoZg2eic+7UDQZDO5P0+nLCtz",
+	"LiZbop1kcfkapvLIAU/VrnWGnVd/ePFyPKDH6RdH7MVoMDg6pqPnL9KsE3VyOpIFpNQevjjuH7+MOjOa",
+	"Trlg+N2rL+A7m1rt5QH9wBWZ8Tw3879ixZTRDJ88+iLqFKWwH44G/ZdRRzFdzvGbL3bPL16tYZuQreUA",
+	"TzUhW0C1QtofkNlN9L+iI80c4Da52UIyv6WEVXNFqq0RSy5Pm7/T5oO98OZPT0gAQRGQBkDoBUTlmuRu",
+	"26kswCM8fWiTu20gnA8dy1RxvZuEM4WHtUU5fB7RTOGW7kwWVy7+BrLokr5timM6l2NtI4iGa0KqLVxj",
+	"SKtykNxALt1WwCYWYA1CBXPCdGhHAZkzsWFLQ8ALJ31yWusaUqQrzfPcFhkwlDoWRqCZg0zMUSJ2wU9G",
+	"UO0Nof41Zv3wD2rpPW9hB4B380FVsfBRVauLsEOIFcrlhkSbh2lumMfSvbSPXGxDr24hFz9I9FWwTBjB",
+	"Up95G5D11AKy7kT82hKNVbs3zkEHMlZ1H7tWgIp80HeYeq6u14bVIpqIxh7C0NdM3+pePZSTPJAOmq14",
+	"9c1sXeSti9xFR+1zy9ekiQeq2LeqgG2s3Fe3OKG8QQZYRL4pD2bdBlflwQz7kqV2WeZCg5mt7xeLlUaq",
+	"iO+wka4TjDyJ62G0F9R4qVqt07hY2NevTbK5nZwhwPvOJIU7MZ1hPb1rjGR/OO7/YS8jWd1E9sfBA5jI",
+	"Hp6ityFSbYjU3dXiuyOzm2mcpWXB9RIoy4jRghWnpZ52hn/9CWIUIfYd6U79fH8rU5q72HilqTOlJTN6",
+	"aWi8SDphprDh4eHR8R/6g/6gfzT8YvDFAOiTHfma5CkvjSBppBc1Z6n5th+UNimhUNO6uMoVeTdn4vTs",
+	"LclkWqJGa2sGFqWwfioYsFHrRiXPNRkXcka47pMzSEsXkdSITlCy1UiosUjMxUsOk7fjAyMqHgB1xcAn",
+	"bpbaJvgr2JgVTKTmL8PxWOaaJi6TXUaoJslhJlOVIOm3MwJBjaa6YVanKVRcM0NPZcYU6V7QCdoxe+Ga",
+	"rDzW0NLrKS2AO1J8VhEmNKAOmptce75xzZnNbSmzIIlprUlMowd15xhNp0Myo5oVnOY40sg2QDWbSAxz",
+	"mxQ0Y7GwP6PN1n6Y0HJiP1j7hXk3p0oxhVtivnBF4CzOS44xco4LsMFi769lxt5mUHMDu17iJ+gc/4Se",
+	"7bemXyMyUJHFIqF+ud9AyULVhzG8zZI+Oa/GC360nI5YriIwK2D1Sple4qw8Ku07O6hY2O81ndROyFu3",
+	"yI27QCcKxRPoy067tgknsDCKpLQolqbLmc+qCKWeoMdw902bGzbcu1QNEaNiWfWnpnx+AOaZjBRsxjV8",
+	"yLKCmf2pHS54lTcfVKwcOeYsz0jGxlwA5bdTBAiOoYJm6AlWmQRbtkrIjM7NirrxjJZkJrMyZ2HHQeNN",
+	"nZ8VPAXfKAfEjS/VPGI5uJTlWltGuOVou22eiXk9KLnm1wOLQUuhaapVQ7PNW20rrpKuph/wRPSsaGpJ",
+	"Hsm5MI3P5/lypd40WPYwu6YZCfjvocwmZGBWte13lV3Xx/CXUmrMBupbRksjyiuk676OSCrnHE+5kaft",
+	"XBGF5VYhImY3VRQLhyPVUtNc9XDNjBgakTFjERSgBRQqV1iFEiZauyY4tCYyGkjuzxTwT+AGUz7WKrLr",
+	"sWDsMqPLKm91ZeOo6nhjTdRZsFZvKr8+ttd0rABzpNDOiHUyqwFhvVOj/iA54EXYc8FIJhchA/zK/2h+",
+	"0HzGmnqkS7SWsmIWHmSgmuJK8hQyL4zN8Q0Pde29DRTAE/p6HdXVsnNBmTmLDg6qwWJt1ZXimME41grV",
+	"rQ/F5jtHqjqVczIqlwq4btDOv/oaOtfOpEaZu2rKmI7IPIdy6yNaRESXIxaRfr/fs+TUbE5aohARhZc8",
+	"4zMmFFAtOLKIMGHhFXM033a4jbtimtah7TToRpRG8Y5Iwa64gmCW9YUf53RibpkfUeSL8yIVxEiXD5oV",
+	"guaVHOOvBeaZj/wZQsCNHf0B/hoLrN2rIjIveMrIqGD0EpueF3LMc2YUZkyBDUIFsupntvhsNWDMyjwu",
+	"FctirEcPVwOTrZXK6uuwLFwgWYGyF1j/cFjvHtgdYiDhe6AyZpOlIFMqsshf9Z+BckQ1ehiRuUuZ7774",
+	"NzkyEou7PyANFLI0koDlTzSDBmeK5VdIJeHrdMrSSyuMLklORbbG35uOwDmMNpeooKoT0zUTWhZLs06X",
+	"bK4hQTFWaM4l0lb3eHDYvnUtNPTxrdSWRLOZkVPoDCX5OZNzQ/AKF5BqvnQJscwiG04C6NR5jX+99UPM",
+	"ZSMx/NEsCFfrm0DTgNHbswJ7ytPLyAFh4Wl5xYqCZ6xPvsJwLHzVcD0bvOWSNmOanmrZcpZN7Bm2Cdkx",
+	"9ovm1Bx6BxdQdMZiI5ULhU2fANQAHrI1kieSuczSA8fL3Vl0M8Enc0iPDQcUTELvmdUH4DAOq9HaEIqk",
+	"sA/8SRZYw7iLMk21B7Rg1C6UfdgdbYhgMAe1dpiNHO04CtR9JmZKQhJvfULmwxUx+pMToQB7tmS653rB",
+	"1bIVnbW1oFHM0LbhFAJezc3Ile9eYmyIX1KbGFEwXT1RUQtA8lV74SUKbNVccBvl0aWxgLLMmjhMNdDD",
+	"gk+4oPkz9wrF0D8lzSRSM4LcPNmLyEiWwqyzlnZXASVnh/nMrMiBObR+lH1y6mWDf3FHmvzz//6ffsoR",
+	"XFHbwklF+eJKz6/mzF0GyhmccRi9O5t1iuFO9CbGsXriu3aJKiYdrqjREGazUsNo2IfUUBZzkoTUzPEw",
+	"S+BLkRmNbrTEAtiG9jXefpu7eH14f+I5HBptNG1YaXvchqSc55JmlrJxQayh7sCJi3BlCjphkZH+LoG+",
+	"jqE580YsWK4YFJhHopKa4Y2teQ9OjSFJlmggJMg8tii4hiMIVNro6RPKBWZPiYVcCFY8U+SKs4Whhizj",
+	"QHWtZcXsealYcQAnh2h5yUR9q05hprMNq3EB6tTBgmcMmJQLtkql0mixAON1SGGtPbuptTeBVDkpZDmv",
+	"g6HMlipvAjqBYI9ALg5AUgIy5EP58rCB6vR4EbVRFG6k+2FDgRQzlWWRL1HfOEFVHdUt2N4ABhua36tO",
+	"f6wDaNZj2sBIbevda3sUuKjNC66ln9Gz0H0AaNz6MjxTTdL4hotoxYNA6BlWhfBZVhFgS87Bfsa1zfYj",
+	"oSlIi6TpJRNoVIL3PeHO+aigxbK/Yi5wcskO40LxB5Qt0KqGqLl5E5Zywpp7yQMrzNNwc1BEsD5gc0XM",
+	"1FBAkwtxUkVZmzeeKcKU5jOQKsxBx2top49JKNDF019R7q6b1dqqnFiBRi2VWZRgtS2zdVE7NexDoH+Z",
+	"A89nRjZcTHk6rdatasnIJ8FA3/lfGokfyNz4ttFexhzTdKCsC5ybFKVQpGsuq/XJQD5AkI+zSpLv1cju",
+	"wbyQKVPKkPUU1nCjkeM8zLLsRKQqTpJWJh5LmCMXE2Zoo7JxmOSbi4szcvbu/ALvaSwgab23EJF0KiVo",
+	"+HalcwmnDX2GVZCZyHyEvRGOfvc7KPii+r/7HamraJY3rleJsgWmTqpKVJDslbpSU/b3WOBRwIQqXJNu",
+	"WIUnIf/8v/5nQ12eHrKSJG8qLJU4dx/kmA3GClOGW1KNCYpiOebjhsYxLAcyS8rRv7FUDwEXSrrAfGBX",
+	"oNxEVMWvSrGS5hYNbvOcLoeGF8HtkYRPhCwYyUr0cDHVi0hiRgJg1DC/F+n6C22FroXZZnrFMngH9hMt",
+	"oXgirCmUJBnVFMfqrK3UrQU2lLOxBnKGZidIlsBsRl8sC+YMV6oHawMySuGaY9lGidyZ9m1HoFgVbC4L",
+	"HUjUAORS5hqlOl86nJdam6Y9ei721Ry+xBztZEOiT6xWgBiW11ZIMSdiSFYdignkCl6S4w8fXPJNa/OA",
+	"q8JnTJaadI8GRIGbS7kcbVXu4WcVvTDigHL4t14suIKcSqm5+VDiCBVlyOnT9QkqrGWNkoJlvGCpdsSM",
+	"OxVlLPNcLgwBp7Gwg8IXQBU3u5cVcj4Hei0EOmV6kAgER+qTZLglNG1TTXJGFUYWDo2876IZyYwuoRCW",
+	"3ymQuUgXL6chFsphDAGJZs831kdSU1nmYFlIoaQ23LEwZBw69MdJjuGO2QNaIGMVK1mX7IZgMTpzmGIx",
+	"BXWSZUNHnM1txqhzHDOoJqCCQcsVhNHSyi56f1wwuSyMdqLBJNGLbCZ4wC0Y+WRBuT7BGEyucU9ZBrZB",
+	"XGXDDiZSIiFY2h3rx8JO0t8Xx0jqszMij3VVmdtVHyfkrbdX4D2UxALye+oSvfhE9r5iliWiL92hjcgR",
+	"mXFRahaRl/YvFZHnA/93LI5B0lMReeX+OPJfHb/AvxCRaT8MDSepAvxBIaIjc130tGCMZBCU2331hX33",
+	"+SvXW8+KTxnL6ZJcURjyaEnKuZnrf/2/R4P/wyh/dvPQDSbHqxmUYpFJWCmjSl4xouWEmQvVJ6djbUEt",
+	"5uZPYZ1KW14qCy6AS/h1Yo+vzS3DtYXTonJsGOMlY3MVBl+b7X4+IGiQdhzLngq8kHZzuiGhiIWnFHjD",
+	"tAfLmlvd8wOB1AdjiWOGYrH1zOtQ0otZ44rd/iqDOozuJQ6u20ioYtHYPzBxzKQux2NSpRkeYv2zpOeA",
+	"gSs5hWOxlqFd0SXKosuTsEADt3fJ2pVsjmNuiJAlMphwWKEhH0+9r2unfvc7nNG5piKjReYjFdF6LYDw",
+	"9clX5nhZfI23NdRIUMDACQc+6n7VrvxeQro/CP7BU35ngrELjsTOv+YDw5OhodJqTlN2oIyiAnI0uFjl",
+	"mCRXR1FCfk9GVLFXL7rffHf6+uD8m9Pjl6+6l2wZEZ6R35O404875PfED6X6LhYjmS17PajmWTByybxZ",
+	"Aps8yFgqzRmcWw+xroLmbbK6xVSx9G8oI2BaJeXCDRd+1cwPfXIhidm08XIIJGw2L61zz08XLz6IGHSB",
+	"zXXNrSzYAQMvcRYLIz/1InRJFkBA0XqgtJFEIS8VnCugCkzoKhmU81rRFIwefAz5P2ZUp1NDRxCQhmzQ",
+	"ZrjC9Zrh3aGioneoLi1lWZA0l+ll5GkMJSmdaxDfg6B/YWYxYvZK+uJ5lrpQH8ofYWIAbUO9nblU5plb",
+	"dojTh7BvFL7MT4bDsQ9zFDrfCvK1HJqzniTJRMYCjsLfyPBf7Kb2z3X2lVlNLib9N7DB57rgYtJV8I/q",
+	"XxR8dlawMf/QdcHmcQc3Ou70erHQyraodGHuSv+MFoq9Fbpb9LFcZP9rprtxZ+0exJ1eRI4GEXn1wsg0",
+	"hhDraf90pLrjXFL96kXXPNr/Xi66vb65Md3egVa9HonLweA5I88HA/KRFMyIz90e+dUQn9SMZDqjaf97",
+	"tuiqKT1++cr8GZkD3YMn+oAb6/71p9FSs02D5Fnc6QU3Zoe5BE/j4nXxRvVisTDHcfgvJO5cHUXwRMPy",
+	"wx/sQtoNMCM9L2ddwXPThCG9f4vMlpuGCpBj3R6hdrlpKv5Gmf0iH2NBCDEHHlbpq59Lmru1UNwIKPaD",
+	"GbN5nuAVwQX+FU4SEk9bkBGEZpCLDefDio99cpYbkgsfberKqcTiixS9m+BFUDIHBkvmBb+imkWxyKWc",
+	"j6i5RTkXlwc5AI5kgYnsF1wZIUYc2GqSgT8Z4gFhpGCCyJGVuk5ZLNaFagyI6SbfvTv/249fffnNu3f/",
+	"7W+n33777sev3vztm3fnF+fJEItUArIkCnz4siCv3755bwibmLDNNSmt1ue5O1gareSMjUGukFSXYOux",
+	"MrZRpSSxgTdKEuoiFQHrYYiEXTnUwN3iVU2iQAoSL6t7nKr4+59+/V8BAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -40,14 +40,14 @@ func NewHandler(svc *Service, spec *openapi3.T) *QuotesHandler {
 // A quote's answer shows the names of its customer and payment terms, so its ETag follows
 // them too.
 func (h *QuotesHandler) Versioned() []conditional.Record {
-	return []conditional.Record{
+	return append([]conditional.Record{
 		{Table: "quotes", Key: map[string]string{"id": "quoteId"}, Shows: quoteShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"getQuote", "updateQuote", "patchQuote", "deleteQuote", "deleteQuoteDeprecated"}},
 		// The custom-fields paths name the quote id "id".
 		{Table: "quotes", Key: map[string]string{"id": "id"}, Shows: quoteShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"replaceQuoteCustomFields", "replaceQuoteCustomFieldsDeprecated"}},
 		partLineRecord,
-	}
+	}, routingVersioned()...)
 }
 
 // tenantOf is the calling tenant with its defaults and the calling user.
