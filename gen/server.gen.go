@@ -5363,10 +5363,155 @@ type QuoteFilter struct {
 	Statuses *[]QuoteStatus `json:"statuses,omitempty"`
 }
 
+// QuoteLineCostBreakdown The estimated cost of making a quote part line's quantity from its own routing (see `getQuotePartLineCostBreakdown`), in the members of `ItemCostBreakdown`: `itemCost` is the cost added at the line's own routing, `cumulativeCost` adds everything below it (sub-assemblies and bought components). Computed when read, never stored.
+type QuoteLineCostBreakdown struct {
+	// CalculatedOn When the estimate was computed (this read).
+	CalculatedOn utctime.Time `json:"calculatedOn"`
+
+	// CumulativeCost Costs by kind; `total` is material + labor + machine + outside processing + overhead.
+	CumulativeCost CostObjects `json:"cumulativeCost"`
+
+	// ItemCost Costs by kind; `total` is material + labor + machine + outside processing + overhead.
+	ItemCost CostObjects `json:"itemCost"`
+
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// LineItemId A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	LineItemId Id36 `json:"lineItemId"`
+
+	// Quantity The quantity costed: the line's quantity.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// QuoteId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	QuoteId Id24 `json:"quoteId"`
+
+	// Time Hours spent (or estimated) for the breakdown's quantity.
+	Time CostBreakdownTime `json:"time"`
+}
+
 // QuoteLineItemFilter Filter of a quote's fee or tax lines; every member narrows the result (AND).
 type QuoteLineItemFilter struct {
 	// Ids Only these line ids (1 to 500).
 	Ids *[]string `json:"ids,omitempty"`
+}
+
+// QuoteLineMakeSummary What making a quote part line's quantity takes, exploded through the line's own routing and
+// the routings of the items it consumes at every depth. Each made item is counted as one batch
+// of its whole quantity over every branch that consumes it; an input item counts
+// `quantityPerUnit` × the quantity of what consumes it, and an input material ceil(quantity ÷
+// `piecesPerBlank`) blanks. Stock on hand is not counted. Lists are `[]` when empty.
+type QuoteLineMakeSummary struct {
+	// BoughtItems The items consumed at some depth that have no routing (bought), as input items or as the stock items of input materials (counted in blanks), by item number then id.
+	BoughtItems []QuoteLineMakeSummaryItem `json:"boughtItems"`
+
+	// ItemId The line's item, which the line's routing makes.
+	ItemId Id24 `json:"itemId"`
+
+	// LineItemId A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	LineItemId Id36 `json:"lineItemId"`
+
+	// MadeItems The sub-assemblies: items consumed at some depth that have a routing of their own and are made from it, by item number then id.
+	MadeItems []QuoteLineMakeSummaryItem `json:"madeItems"`
+
+	// Materials Every input material of every routing made, with the blanks it takes: the line's routing first, then by the made item's number, then oldest first.
+	Materials []QuoteLineMakeSummaryMaterial `json:"materials"`
+
+	// Operations Every routing operation of every routing made, with its times for the quantity made there: the line's routing first, then by the made item's number, then by sequence and id.
+	Operations []QuoteLineMakeSummaryOperation `json:"operations"`
+
+	// Quantity The quantity made: the line's quantity.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// QuoteId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	QuoteId Id24 `json:"quoteId"`
+
+	// TotalRunMinutes The sum of the operations' runMinutes.
+	TotalRunMinutes dec.Decimal `json:"totalRunMinutes"`
+
+	// TotalSetupMinutes The sum of the operations' setupMinutes.
+	TotalSetupMinutes dec.Decimal `json:"totalSetupMinutes"`
+}
+
+// QuoteLineMakeSummaryItem An item that making a quote part line takes, and how much of it (in its inventory unit).
+type QuoteLineMakeSummaryItem struct {
+	// ItemId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	ItemId Id24 `json:"itemId"`
+
+	// ItemNumber The item's number.
+	ItemNumber string `json:"itemNumber"`
+
+	// Quantity How much of the item, over every branch.
+	Quantity dec.Decimal `json:"quantity"`
+}
+
+// QuoteLineMakeSummaryMaterial An input material of a routing that making a quote part line runs, with the blanks it takes.
+type QuoteLineMakeSummaryMaterial struct {
+	// Blanks Blanks needed: ceil(quantity made ÷ piecesPerBlank).
+	Blanks dec.Decimal `json:"blanks"`
+
+	// InputMaterialId A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	InputMaterialId Id36 `json:"inputMaterialId"`
+
+	// ItemId The stock item the blanks are cut from; null when the material names none.
+	ItemId *string `json:"itemId"`
+
+	// MadeItemId The item the routing makes (the line's item for the line's routing).
+	MadeItemId Id24 `json:"madeItemId"`
+
+	// MaterialShapeId A 24-character record id.
+	//
+	// Example: 6745f0a2c81e4b0012ab34cd
+	MaterialShapeId Id24 `json:"materialShapeId"`
+
+	// PiecesPerBlank Pieces cut from one blank.
+	PiecesPerBlank int64 `json:"piecesPerBlank"`
+}
+
+// QuoteLineMakeSummaryOperation A routing operation that making a quote part line runs, with its times for the quantity made at it.
+type QuoteLineMakeSummaryOperation struct {
+	// IsOutsideProcessing Whether an outside vendor performs it (its times are then 0).
+	IsOutsideProcessing bool `json:"isOutsideProcessing"`
+
+	// MadeItemId The item the routing makes (the line's item for the line's routing).
+	MadeItemId Id24 `json:"madeItemId"`
+
+	// Name The operation's name.
+	Name string `json:"name"`
+
+	// Quantity The quantity made through this routing.
+	Quantity dec.Decimal `json:"quantity"`
+
+	// RoutingOperationId A 36-character sub-record id (UUID).
+	//
+	// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+	RoutingOperationId Id36 `json:"routingOperationId"`
+
+	// RunMinutes runTimeMinutesPerUnit × quantity (0 for outside processing).
+	RunMinutes dec.Decimal `json:"runMinutes"`
+
+	// Sequence The operation's sequence in its routing.
+	Sequence int32 `json:"sequence"`
+
+	// SetupMinutes The setup time, once per batch (0 for outside processing).
+	SetupMinutes dec.Decimal `json:"setupMinutes"`
+
+	// WorkCenterId The operation's work center; null when none.
+	WorkCenterId *string `json:"workCenterId"`
 }
 
 // QuotePartLineItem A part line of a quote (read shape). Amounts are in the quote's currency.
@@ -6968,6 +7113,11 @@ type ItemId = Id24
 //
 // Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
 type LineItemId = Id36
+
+// LineRoutingId A 36-character sub-record id (UUID).
+//
+// Example: 0193a3f2-7c1e-7b21-9c55-2f4e1d0a9b11
+type LineRoutingId = Id36
 
 // Phase When during an operation an in-process tracking field is recorded: `setup`, once, at
 // first-piece approval; `inProcess`, while the operation runs (every `frequency` units
@@ -10241,6 +10391,33 @@ type ListQuotesParams struct {
 	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
 }
 
+// CreateQuotePartLineRoutingInputItemParams defines parameters for CreateQuotePartLineRoutingInputItem.
+type CreateQuotePartLineRoutingInputItemParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ReplaceQuoteCustomFieldsParams defines parameters for ReplaceQuoteCustomFields.
 type ReplaceQuoteCustomFieldsParams struct {
 	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
@@ -10562,6 +10739,293 @@ type ReplaceQuotePartLineCustomFieldsDeprecatedParams struct {
 	// customer details and price breaks) the ETag is the record's: the item's. Without the
 	// header the request writes whatever the record's version.
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetQuotePartLineRoutingParams defines parameters for GetQuotePartLineRouting.
+type GetQuotePartLineRoutingParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// ListQuotePartLineRoutingInputItemsParams defines parameters for ListQuotePartLineRoutingInputItems.
+type ListQuotePartLineRoutingInputItemsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteQuotePartLineRoutingInputItemParams defines parameters for DeleteQuotePartLineRoutingInputItem.
+type DeleteQuotePartLineRoutingInputItemParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetQuotePartLineRoutingInputItemParams defines parameters for GetQuotePartLineRoutingInputItem.
+type GetQuotePartLineRoutingInputItemParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateQuotePartLineRoutingInputItemParams defines parameters for UpdateQuotePartLineRoutingInputItem.
+type UpdateQuotePartLineRoutingInputItemParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// ListQuotePartLineRoutingInputMaterialsParams defines parameters for ListQuotePartLineRoutingInputMaterials.
+type ListQuotePartLineRoutingInputMaterialsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// CreateQuotePartLineRoutingOperationParams defines parameters for CreateQuotePartLineRoutingOperation.
+type CreateQuotePartLineRoutingOperationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListQuotePartLineRoutingOperationsParams defines parameters for ListQuotePartLineRoutingOperations.
+type ListQuotePartLineRoutingOperationsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteQuotePartLineRoutingOperationParams defines parameters for DeleteQuotePartLineRoutingOperation.
+type DeleteQuotePartLineRoutingOperationParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetQuotePartLineRoutingOperationParams defines parameters for GetQuotePartLineRoutingOperation.
+type GetQuotePartLineRoutingOperationParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateQuotePartLineRoutingOperationParams defines parameters for UpdateQuotePartLineRoutingOperation.
+type UpdateQuotePartLineRoutingOperationParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// CreateQuotePartLineRoutingOperationTrackingParams defines parameters for CreateQuotePartLineRoutingOperationTracking.
+type CreateQuotePartLineRoutingOperationTrackingParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListQuotePartLineRoutingOperationTrackingsParams defines parameters for ListQuotePartLineRoutingOperationTrackings.
+type ListQuotePartLineRoutingOperationTrackingsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// DeleteQuotePartLineRoutingOperationTrackingParams defines parameters for DeleteQuotePartLineRoutingOperationTracking.
+type DeleteQuotePartLineRoutingOperationTrackingParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetQuotePartLineRoutingOperationTrackingParams defines parameters for GetQuotePartLineRoutingOperationTracking.
+type GetQuotePartLineRoutingOperationTrackingParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// ListQuotePartLineRoutingOperationItemsParams defines parameters for ListQuotePartLineRoutingOperationItems.
+type ListQuotePartLineRoutingOperationItemsParams struct {
+	// SortField Property to sort by. Matches by its first letter and the first letter after each dot,
+	// case-insensitively; a dotted field naming an id is not sortable; unknown fields answer 400.
+	SortField *SortField `form:"Sort.Field,omitempty" json:"Sort.Field,omitempty"`
+
+	// SortDir Sort direction; sent alone it applies to the default sort.
+	SortDir *SortDir `form:"Sort.Dir,omitempty" json:"Sort.Dir,omitempty"`
+
+	// Skip Records to skip (default 0).
+	Skip *Skip `form:"Skip,omitempty" json:"Skip,omitempty"`
+
+	// Take Records to answer, 0 to 5000; 50 when `Skip` or `Take` is sent and `Take` is omitted.
+	Take *Take `form:"Take,omitempty" json:"Take,omitempty"`
+}
+
+// GetQuotePartLineRoutingOperationItemParams defines parameters for GetQuotePartLineRoutingOperationItem.
+type GetQuotePartLineRoutingOperationItemParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // CreateQuoteTaxLineItemParams defines parameters for CreateQuoteTaxLineItem.
@@ -11616,6 +12080,9 @@ type CreateQuoteJSONRequestBody = QuoteCreate
 // ListQuotesJSONRequestBody defines body for ListQuotes for application/json ContentType.
 type ListQuotesJSONRequestBody = QuoteFilter
 
+// CreateQuotePartLineRoutingInputItemJSONRequestBody defines body for CreateQuotePartLineRoutingInputItem for application/json ContentType.
+type CreateQuotePartLineRoutingInputItemJSONRequestBody = RoutingInputItemWrite
+
 // ReplaceQuoteCustomFieldsJSONRequestBody defines body for ReplaceQuoteCustomFields for application/json ContentType.
 type ReplaceQuoteCustomFieldsJSONRequestBody = CustomFields
 
@@ -11661,6 +12128,33 @@ type ReplaceQuotePartLineCustomFieldsJSONRequestBody = CustomFields
 //
 // Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 type ReplaceQuotePartLineCustomFieldsDeprecatedJSONRequestBody = CustomFields
+
+// ListQuotePartLineRoutingInputItemsJSONRequestBody defines body for ListQuotePartLineRoutingInputItems for application/json ContentType.
+type ListQuotePartLineRoutingInputItemsJSONRequestBody = RoutingInputItemFilter
+
+// UpdateQuotePartLineRoutingInputItemJSONRequestBody defines body for UpdateQuotePartLineRoutingInputItem for application/json ContentType.
+type UpdateQuotePartLineRoutingInputItemJSONRequestBody = RoutingInputItemWrite
+
+// ListQuotePartLineRoutingInputMaterialsJSONRequestBody defines body for ListQuotePartLineRoutingInputMaterials for application/json ContentType.
+type ListQuotePartLineRoutingInputMaterialsJSONRequestBody = RoutingInputMaterialFilter
+
+// CreateQuotePartLineRoutingOperationJSONRequestBody defines body for CreateQuotePartLineRoutingOperation for application/json ContentType.
+type CreateQuotePartLineRoutingOperationJSONRequestBody = RoutingOperationWrite
+
+// ListQuotePartLineRoutingOperationsJSONRequestBody defines body for ListQuotePartLineRoutingOperations for application/json ContentType.
+type ListQuotePartLineRoutingOperationsJSONRequestBody = RoutingOperationFilter
+
+// UpdateQuotePartLineRoutingOperationJSONRequestBody defines body for UpdateQuotePartLineRoutingOperation for application/json ContentType.
+type UpdateQuotePartLineRoutingOperationJSONRequestBody = RoutingOperationWrite
+
+// CreateQuotePartLineRoutingOperationTrackingJSONRequestBody defines body for CreateQuotePartLineRoutingOperationTracking for application/json ContentType.
+type CreateQuotePartLineRoutingOperationTrackingJSONRequestBody = RoutingTrackingWrite
+
+// ListQuotePartLineRoutingOperationTrackingsJSONRequestBody defines body for ListQuotePartLineRoutingOperationTrackings for application/json ContentType.
+type ListQuotePartLineRoutingOperationTrackingsJSONRequestBody = RoutingTrackingFilter
+
+// ListQuotePartLineRoutingOperationItemsJSONRequestBody defines body for ListQuotePartLineRoutingOperationItems for application/json ContentType.
+type ListQuotePartLineRoutingOperationItemsJSONRequestBody = RoutingOperationItemFilter
 
 // UpdateQuoteStatusJSONRequestBody defines body for UpdateQuoteStatus for application/json ContentType.
 type UpdateQuoteStatusJSONRequestBody = QuoteStatusUpdate
@@ -12609,6 +13103,9 @@ type ServerInterface interface {
 	// ListQuotes List quotes
 	// (POST /api/quotes/list)
 	ListQuotes(ctx echo.Context, params ListQuotesParams) error
+	// CreateQuotePartLineRoutingInputItem Add an input item to a quote part line's routing
+	// (POST /api/quotes/{QuoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items)
+	CreateQuotePartLineRoutingInputItem(ctx echo.Context, quoteId Id24, lineItemId LineItemId, routingId LineRoutingId, params CreateQuotePartLineRoutingInputItemParams) error
 	// ReplaceQuoteCustomFields Replace a quote's custom fields
 	// (PUT /api/quotes/{id}/custom-fields)
 	ReplaceQuoteCustomFields(ctx echo.Context, id Id, params ReplaceQuoteCustomFieldsParams) error
@@ -12671,6 +13168,9 @@ type ServerInterface interface {
 	// UpdateQuotePartLine Update one part line of a quote
 	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId})
 	UpdateQuotePartLine(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params UpdateQuotePartLineParams) error
+	// GetQuotePartLineCostBreakdown Estimate the cost of a quote part line
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/cost-breakdown)
+	GetQuotePartLineCostBreakdown(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId) error
 	// ReplaceQuotePartLineCustomFields Replace a quote part line's custom fields
 	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId}/custom-fields)
 	ReplaceQuotePartLineCustomFields(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params ReplaceQuotePartLineCustomFieldsParams) error
@@ -12679,6 +13179,60 @@ type ServerInterface interface {
 	//
 	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 	ReplaceQuotePartLineCustomFieldsDeprecated(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params ReplaceQuotePartLineCustomFieldsDeprecatedParams) error
+	// GetQuotePartLineMakeSummary Summarise what making a quote part line takes
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/make-summary)
+	GetQuotePartLineMakeSummary(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId) error
+	// GetQuotePartLineRouting Get a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId})
+	GetQuotePartLineRouting(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params GetQuotePartLineRoutingParams) error
+	// ListQuotePartLineRoutingInputItems List the input items of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/list)
+	ListQuotePartLineRoutingInputItems(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params ListQuotePartLineRoutingInputItemsParams) error
+	// DeleteQuotePartLineRoutingInputItem Delete one input item of a quote part line's routing
+	// (DELETE /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	DeleteQuotePartLineRoutingInputItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params DeleteQuotePartLineRoutingInputItemParams) error
+	// GetQuotePartLineRoutingInputItem Get one input item of a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	GetQuotePartLineRoutingInputItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params GetQuotePartLineRoutingInputItemParams) error
+	// UpdateQuotePartLineRoutingInputItem Update one input item of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	UpdateQuotePartLineRoutingInputItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params UpdateQuotePartLineRoutingInputItemParams) error
+	// ListQuotePartLineRoutingInputMaterials List the input materials of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-materials/list)
+	ListQuotePartLineRoutingInputMaterials(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params ListQuotePartLineRoutingInputMaterialsParams) error
+	// CreateQuotePartLineRoutingOperation Add an operation to a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations)
+	CreateQuotePartLineRoutingOperation(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params CreateQuotePartLineRoutingOperationParams) error
+	// ListQuotePartLineRoutingOperations List the operations of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/list)
+	ListQuotePartLineRoutingOperations(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params ListQuotePartLineRoutingOperationsParams) error
+	// DeleteQuotePartLineRoutingOperation Delete one operation of a quote part line's routing
+	// (DELETE /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	DeleteQuotePartLineRoutingOperation(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params DeleteQuotePartLineRoutingOperationParams) error
+	// GetQuotePartLineRoutingOperation Get one operation of a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	GetQuotePartLineRoutingOperation(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params GetQuotePartLineRoutingOperationParams) error
+	// UpdateQuotePartLineRoutingOperation Update one operation of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	UpdateQuotePartLineRoutingOperation(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params UpdateQuotePartLineRoutingOperationParams) error
+	// CreateQuotePartLineRoutingOperationTracking Record an in-process tracking field at a phase of an operation of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase})
+	CreateQuotePartLineRoutingOperationTracking(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, params CreateQuotePartLineRoutingOperationTrackingParams) error
+	// ListQuotePartLineRoutingOperationTrackings List the in-process tracking at a phase of an operation of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/list)
+	ListQuotePartLineRoutingOperationTrackings(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, params ListQuotePartLineRoutingOperationTrackingsParams) error
+	// DeleteQuotePartLineRoutingOperationTracking Delete one in-process tracking at a phase of an operation of a quote part line's routing
+	// (DELETE /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/{iptId})
+	DeleteQuotePartLineRoutingOperationTracking(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, iptId Id36, params DeleteQuotePartLineRoutingOperationTrackingParams) error
+	// GetQuotePartLineRoutingOperationTracking Get one in-process tracking at a phase of an operation of a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/{iptId})
+	GetQuotePartLineRoutingOperationTracking(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, iptId Id36, params GetQuotePartLineRoutingOperationTrackingParams) error
+	// ListQuotePartLineRoutingOperationItems List the items consumed at an operation of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/list)
+	ListQuotePartLineRoutingOperationItems(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params ListQuotePartLineRoutingOperationItemsParams) error
+	// GetQuotePartLineRoutingOperationItem Get one item consumed at an operation of a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/{operationItemId})
+	GetQuotePartLineRoutingOperationItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, operationItemId Id36, params GetQuotePartLineRoutingOperationItemParams) error
 	// UpdateQuoteStatus Move a quote to another status
 	// (POST /api/quotes/{quoteId}/status)
 	UpdateQuoteStatus(ctx echo.Context, quoteId QuoteId) error
@@ -19910,6 +20464,58 @@ func (w *ServerInterfaceWrapper) ListQuotes(ctx echo.Context) error {
 	return err
 }
 
+// CreateQuotePartLineRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateQuotePartLineRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "QuoteId" -------------
+	var quoteId Id24
+
+	err = runtime.BindStyledParameterWithOptions("simple", "QuoteId", ctx.Param("QuoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter QuoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateQuotePartLineRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateQuotePartLineRoutingInputItem(ctx, quoteId, lineItemId, routingId, params)
+	return err
+}
+
 // ReplaceQuoteCustomFields converts echo context to params.
 func (w *ServerInterfaceWrapper) ReplaceQuoteCustomFields(ctx echo.Context) error {
 	var err error
@@ -20698,6 +21304,30 @@ func (w *ServerInterfaceWrapper) UpdateQuotePartLine(ctx echo.Context) error {
 	return err
 }
 
+// GetQuotePartLineCostBreakdown converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuotePartLineCostBreakdown(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuotePartLineCostBreakdown(ctx, quoteId, lineItemId)
+	return err
+}
+
 // ReplaceQuotePartLineCustomFields converts echo context to params.
 func (w *ServerInterfaceWrapper) ReplaceQuotePartLineCustomFields(ctx echo.Context) error {
 	var err error
@@ -20783,6 +21413,1146 @@ func (w *ServerInterfaceWrapper) ReplaceQuotePartLineCustomFieldsDeprecated(ctx 
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.ReplaceQuotePartLineCustomFieldsDeprecated(ctx, quoteId, lineItemId, params)
+	return err
+}
+
+// GetQuotePartLineMakeSummary converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuotePartLineMakeSummary(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuotePartLineMakeSummary(ctx, quoteId, lineItemId)
+	return err
+}
+
+// GetQuotePartLineRouting converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuotePartLineRouting(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuotePartLineRoutingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuotePartLineRouting(ctx, quoteId, lineItemId, routingId, params)
+	return err
+}
+
+// ListQuotePartLineRoutingInputItems converts echo context to params.
+func (w *ServerInterfaceWrapper) ListQuotePartLineRoutingInputItems(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListQuotePartLineRoutingInputItemsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListQuotePartLineRoutingInputItems(ctx, quoteId, lineItemId, routingId, params)
+	return err
+}
+
+// DeleteQuotePartLineRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteQuotePartLineRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "inputItemId" -------------
+	var inputItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputItemId", ctx.Param("inputItemId"), &inputItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteQuotePartLineRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteQuotePartLineRoutingInputItem(ctx, quoteId, lineItemId, routingId, inputItemId, params)
+	return err
+}
+
+// GetQuotePartLineRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuotePartLineRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "inputItemId" -------------
+	var inputItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputItemId", ctx.Param("inputItemId"), &inputItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuotePartLineRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuotePartLineRoutingInputItem(ctx, quoteId, lineItemId, routingId, inputItemId, params)
+	return err
+}
+
+// UpdateQuotePartLineRoutingInputItem converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateQuotePartLineRoutingInputItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "inputItemId" -------------
+	var inputItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "inputItemId", ctx.Param("inputItemId"), &inputItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter inputItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateQuotePartLineRoutingInputItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateQuotePartLineRoutingInputItem(ctx, quoteId, lineItemId, routingId, inputItemId, params)
+	return err
+}
+
+// ListQuotePartLineRoutingInputMaterials converts echo context to params.
+func (w *ServerInterfaceWrapper) ListQuotePartLineRoutingInputMaterials(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListQuotePartLineRoutingInputMaterialsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListQuotePartLineRoutingInputMaterials(ctx, quoteId, lineItemId, routingId, params)
+	return err
+}
+
+// CreateQuotePartLineRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateQuotePartLineRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateQuotePartLineRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateQuotePartLineRoutingOperation(ctx, quoteId, lineItemId, routingId, params)
+	return err
+}
+
+// ListQuotePartLineRoutingOperations converts echo context to params.
+func (w *ServerInterfaceWrapper) ListQuotePartLineRoutingOperations(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListQuotePartLineRoutingOperationsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListQuotePartLineRoutingOperations(ctx, quoteId, lineItemId, routingId, params)
+	return err
+}
+
+// DeleteQuotePartLineRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteQuotePartLineRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteQuotePartLineRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteQuotePartLineRoutingOperation(ctx, quoteId, lineItemId, routingId, operationId, params)
+	return err
+}
+
+// GetQuotePartLineRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuotePartLineRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuotePartLineRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuotePartLineRoutingOperation(ctx, quoteId, lineItemId, routingId, operationId, params)
+	return err
+}
+
+// UpdateQuotePartLineRoutingOperation converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateQuotePartLineRoutingOperation(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateQuotePartLineRoutingOperationParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateQuotePartLineRoutingOperation(ctx, quoteId, lineItemId, routingId, operationId, params)
+	return err
+}
+
+// CreateQuotePartLineRoutingOperationTracking converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateQuotePartLineRoutingOperationTracking(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params CreateQuotePartLineRoutingOperationTrackingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateQuotePartLineRoutingOperationTracking(ctx, quoteId, lineItemId, routingId, operationId, phase, params)
+	return err
+}
+
+// ListQuotePartLineRoutingOperationTrackings converts echo context to params.
+func (w *ServerInterfaceWrapper) ListQuotePartLineRoutingOperationTrackings(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListQuotePartLineRoutingOperationTrackingsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListQuotePartLineRoutingOperationTrackings(ctx, quoteId, lineItemId, routingId, operationId, phase, params)
+	return err
+}
+
+// DeleteQuotePartLineRoutingOperationTracking converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteQuotePartLineRoutingOperationTracking(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// ------------- Path parameter "iptId" -------------
+	var iptId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "iptId", ctx.Param("iptId"), &iptId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter iptId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteQuotePartLineRoutingOperationTrackingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteQuotePartLineRoutingOperationTracking(ctx, quoteId, lineItemId, routingId, operationId, phase, iptId, params)
+	return err
+}
+
+// GetQuotePartLineRoutingOperationTracking converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuotePartLineRoutingOperationTracking(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "phase" -------------
+	var phase Phase
+
+	err = runtime.BindStyledParameterWithOptions("simple", "phase", ctx.Param("phase"), &phase, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phase: %s", err))
+	}
+
+	// ------------- Path parameter "iptId" -------------
+	var iptId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "iptId", ctx.Param("iptId"), &iptId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter iptId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuotePartLineRoutingOperationTrackingParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuotePartLineRoutingOperationTracking(ctx, quoteId, lineItemId, routingId, operationId, phase, iptId, params)
+	return err
+}
+
+// ListQuotePartLineRoutingOperationItems converts echo context to params.
+func (w *ServerInterfaceWrapper) ListQuotePartLineRoutingOperationItems(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListQuotePartLineRoutingOperationItemsParams
+	// ------------- Optional query parameter "Sort.Field" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Field", ctx.QueryParams(), &params.SortField, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Field: %s", err))
+	}
+
+	// ------------- Optional query parameter "Sort.Dir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Sort.Dir", ctx.QueryParams(), &params.SortDir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Sort.Dir: %s", err))
+	}
+
+	// ------------- Optional query parameter "Skip" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Skip", ctx.QueryParams(), &params.Skip, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Skip: %s", err))
+	}
+
+	// ------------- Optional query parameter "Take" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "Take", ctx.QueryParams(), &params.Take, runtime.BindQueryParameterOptions{Type: "integer", Format: "int32"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Take: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListQuotePartLineRoutingOperationItems(ctx, quoteId, lineItemId, routingId, operationId, params)
+	return err
+}
+
+// GetQuotePartLineRoutingOperationItem converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuotePartLineRoutingOperationItem(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "quoteId" -------------
+	var quoteId QuoteId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "quoteId", ctx.Param("quoteId"), &quoteId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
+	}
+
+	// ------------- Path parameter "lineItemId" -------------
+	var lineItemId LineItemId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "lineItemId", ctx.Param("lineItemId"), &lineItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter lineItemId: %s", err))
+	}
+
+	// ------------- Path parameter "routingId" -------------
+	var routingId LineRoutingId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "routingId", ctx.Param("routingId"), &routingId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter routingId: %s", err))
+	}
+
+	// ------------- Path parameter "operationId" -------------
+	var operationId RoutingOperationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationId", ctx.Param("operationId"), &operationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationId: %s", err))
+	}
+
+	// ------------- Path parameter "operationItemId" -------------
+	var operationItemId Id36
+
+	err = runtime.BindStyledParameterWithOptions("simple", "operationItemId", ctx.Param("operationItemId"), &operationItemId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter operationItemId: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuotePartLineRoutingOperationItemParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuotePartLineRoutingOperationItem(ctx, quoteId, lineItemId, routingId, operationId, operationItemId, params)
 	return err
 }
 
@@ -22571,6 +24341,26 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId/ipts/:phase/list", wrapper.ListItemRoutingOperationTrackings, options.OperationMiddlewares["listItemRoutingOperationTrackings"]...)
 	router.DELETE(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId/ipts/:phase/:iptId", wrapper.DeleteItemRoutingOperationTracking, options.OperationMiddlewares["deleteItemRoutingOperationTracking"]...)
 	router.GET(options.BaseURL+"/api/items/:itemId/routing/operations/:operationId/ipts/:phase/:iptId", wrapper.GetItemRoutingOperationTracking, options.OperationMiddlewares["getItemRoutingOperationTracking"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId", wrapper.GetQuotePartLineRouting, options.OperationMiddlewares["getQuotePartLineRouting"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations", wrapper.CreateQuotePartLineRoutingOperation, options.OperationMiddlewares["createQuotePartLineRoutingOperation"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/list", wrapper.ListQuotePartLineRoutingOperations, options.OperationMiddlewares["listQuotePartLineRoutingOperations"]...)
+	router.DELETE(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId", wrapper.DeleteQuotePartLineRoutingOperation, options.OperationMiddlewares["deleteQuotePartLineRoutingOperation"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId", wrapper.GetQuotePartLineRoutingOperation, options.OperationMiddlewares["getQuotePartLineRoutingOperation"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId", wrapper.UpdateQuotePartLineRoutingOperation, options.OperationMiddlewares["updateQuotePartLineRoutingOperation"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/ipts/:phase", wrapper.CreateQuotePartLineRoutingOperationTracking, options.OperationMiddlewares["createQuotePartLineRoutingOperationTracking"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/ipts/:phase/list", wrapper.ListQuotePartLineRoutingOperationTrackings, options.OperationMiddlewares["listQuotePartLineRoutingOperationTrackings"]...)
+	router.DELETE(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/ipts/:phase/:iptId", wrapper.DeleteQuotePartLineRoutingOperationTracking, options.OperationMiddlewares["deleteQuotePartLineRoutingOperationTracking"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/ipts/:phase/:iptId", wrapper.GetQuotePartLineRoutingOperationTracking, options.OperationMiddlewares["getQuotePartLineRoutingOperationTracking"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/items/list", wrapper.ListQuotePartLineRoutingOperationItems, options.OperationMiddlewares["listQuotePartLineRoutingOperationItems"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/operations/:operationId/items/:operationItemId", wrapper.GetQuotePartLineRoutingOperationItem, options.OperationMiddlewares["getQuotePartLineRoutingOperationItem"]...)
+	router.POST(options.BaseURL+"/api/quotes/:QuoteId/part-line-items/:lineItemId/routing/:routingId/input-items", wrapper.CreateQuotePartLineRoutingInputItem, options.OperationMiddlewares["createQuotePartLineRoutingInputItem"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/input-items/list", wrapper.ListQuotePartLineRoutingInputItems, options.OperationMiddlewares["listQuotePartLineRoutingInputItems"]...)
+	router.DELETE(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/input-items/:inputItemId", wrapper.DeleteQuotePartLineRoutingInputItem, options.OperationMiddlewares["deleteQuotePartLineRoutingInputItem"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/input-items/:inputItemId", wrapper.GetQuotePartLineRoutingInputItem, options.OperationMiddlewares["getQuotePartLineRoutingInputItem"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/input-items/:inputItemId", wrapper.UpdateQuotePartLineRoutingInputItem, options.OperationMiddlewares["updateQuotePartLineRoutingInputItem"]...)
+	router.POST(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/routing/:routingId/input-materials/list", wrapper.ListQuotePartLineRoutingInputMaterials, options.OperationMiddlewares["listQuotePartLineRoutingInputMaterials"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/cost-breakdown", wrapper.GetQuotePartLineCostBreakdown, options.OperationMiddlewares["getQuotePartLineCostBreakdown"]...)
+	router.GET(options.BaseURL+"/api/quotes/:quoteId/part-line-items/:lineItemId/make-summary", wrapper.GetQuotePartLineMakeSummary, options.OperationMiddlewares["getQuotePartLineMakeSummary"]...)
 	router.POST(options.BaseURL+"/api/operation", wrapper.CreateOperation, options.OperationMiddlewares["createOperation"]...)
 	router.PUT(options.BaseURL+"/api/operation/:id", wrapper.UpdateOperation, options.OperationMiddlewares["updateOperation"]...)
 	router.GET(options.BaseURL+"/api/operations/:id", wrapper.GetOperation, options.OperationMiddlewares["getOperation"]...)
@@ -54394,6 +56184,202 @@ func (response ListQuotes503ApplicationProblemPlusJSONResponse) VisitListQuotesR
 	return err
 }
 
+type CreateQuotePartLineRoutingInputItemRequestObject struct {
+	QuoteId    Id24          `json:"QuoteId"`
+	LineItemId LineItemId    `json:"lineItemId"`
+	RoutingId  LineRoutingId `json:"routingId"`
+	Params     CreateQuotePartLineRoutingInputItemParams
+	Body       *CreateQuotePartLineRoutingInputItemJSONRequestBody
+}
+
+type CreateQuotePartLineRoutingInputItemResponseObject interface {
+	VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type CreateQuotePartLineRoutingInputItem200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateQuotePartLineRoutingInputItem200JSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem409ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem413ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem415ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem422ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplaceQuoteCustomFieldsRequestObject struct {
 	Id     Id `json:"id"`
 	Params ReplaceQuoteCustomFieldsParams
@@ -57761,6 +59747,132 @@ func (response UpdateQuotePartLine503ApplicationProblemPlusJSONResponse) VisitUp
 	return err
 }
 
+type GetQuotePartLineCostBreakdownRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+}
+
+type GetQuotePartLineCostBreakdownResponseObject interface {
+	VisitGetQuotePartLineCostBreakdownResponse(w http.ResponseWriter) error
+}
+
+type GetQuotePartLineCostBreakdown200JSONResponse QuoteLineCostBreakdown
+
+func (response GetQuotePartLineCostBreakdown200JSONResponse) VisitGetQuotePartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineCostBreakdown400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineCostBreakdown400ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineCostBreakdown401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineCostBreakdown401ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineCostBreakdown403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineCostBreakdown403ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineCostBreakdown404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineCostBreakdown404ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineCostBreakdown429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineCostBreakdown429ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineCostBreakdown503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineCostBreakdown503ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineCostBreakdownResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplaceQuotePartLineCustomFieldsRequestObject struct {
 	QuoteId    QuoteId    `json:"quoteId"`
 	LineItemId LineItemId `json:"lineItemId"`
@@ -58115,6 +60227,2979 @@ type ReplaceQuotePartLineCustomFieldsDeprecated503ApplicationProblemPlusJSONResp
 }
 
 func (response ReplaceQuotePartLineCustomFieldsDeprecated503ApplicationProblemPlusJSONResponse) VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineMakeSummaryRequestObject struct {
+	QuoteId    QuoteId    `json:"quoteId"`
+	LineItemId LineItemId `json:"lineItemId"`
+}
+
+type GetQuotePartLineMakeSummaryResponseObject interface {
+	VisitGetQuotePartLineMakeSummaryResponse(w http.ResponseWriter) error
+}
+
+type GetQuotePartLineMakeSummary200JSONResponse QuoteLineMakeSummary
+
+func (response GetQuotePartLineMakeSummary200JSONResponse) VisitGetQuotePartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineMakeSummary400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineMakeSummary400ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineMakeSummary401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineMakeSummary401ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineMakeSummary403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineMakeSummary403ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineMakeSummary404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineMakeSummary404ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineMakeSummary429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineMakeSummary429ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineMakeSummary503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineMakeSummary503ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineMakeSummaryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingRequestObject struct {
+	QuoteId    QuoteId       `json:"quoteId"`
+	LineItemId LineItemId    `json:"lineItemId"`
+	RoutingId  LineRoutingId `json:"routingId"`
+	Params     GetQuotePartLineRoutingParams
+}
+
+type GetQuotePartLineRoutingResponseObject interface {
+	VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error
+}
+
+type GetQuotePartLineRouting200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuotePartLineRouting200JSONResponse struct {
+	Body    Routing
+	Headers GetQuotePartLineRouting200ResponseHeaders
+}
+
+func (response GetQuotePartLineRouting200JSONResponse) VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRouting304Response = RecordNotModifiedResponse
+
+func (response GetQuotePartLineRouting304Response) VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuotePartLineRouting400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRouting400ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRouting401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRouting401ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRouting403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRouting403ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRouting404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRouting404ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRouting429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRouting429ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRouting503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRouting503ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItemsRequestObject struct {
+	QuoteId    QuoteId       `json:"quoteId"`
+	LineItemId LineItemId    `json:"lineItemId"`
+	RoutingId  LineRoutingId `json:"routingId"`
+	Params     ListQuotePartLineRoutingInputItemsParams
+	Body       *ListQuotePartLineRoutingInputItemsJSONRequestBody
+}
+
+type ListQuotePartLineRoutingInputItemsResponseObject interface {
+	VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error
+}
+
+type ListQuotePartLineRoutingInputItems200JSONResponse []RoutingInputItem
+
+func (response ListQuotePartLineRoutingInputItems200JSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItems400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputItems400ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItems401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputItems401ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItems403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputItems403ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItems404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputItems404ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItems413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputItems413ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItems415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputItems415ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItems429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputItems429ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputItems503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputItems503ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingInputItemRequestObject struct {
+	QuoteId     QuoteId       `json:"quoteId"`
+	LineItemId  LineItemId    `json:"lineItemId"`
+	RoutingId   LineRoutingId `json:"routingId"`
+	InputItemId Id36          `json:"inputItemId"`
+	Params      DeleteQuotePartLineRoutingInputItemParams
+}
+
+type DeleteQuotePartLineRoutingInputItemResponseObject interface {
+	VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type DeleteQuotePartLineRoutingInputItem200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteQuotePartLineRoutingInputItem200JSONResponse) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingInputItem204Response struct {
+}
+
+func (response DeleteQuotePartLineRoutingInputItem204Response) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteQuotePartLineRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingInputItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingInputItem412ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingInputItemRequestObject struct {
+	QuoteId     QuoteId       `json:"quoteId"`
+	LineItemId  LineItemId    `json:"lineItemId"`
+	RoutingId   LineRoutingId `json:"routingId"`
+	InputItemId Id36          `json:"inputItemId"`
+	Params      GetQuotePartLineRoutingInputItemParams
+}
+
+type GetQuotePartLineRoutingInputItemResponseObject interface {
+	VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type GetQuotePartLineRoutingInputItem200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuotePartLineRoutingInputItem200JSONResponse struct {
+	Body    RoutingInputItem
+	Headers GetQuotePartLineRoutingInputItem200ResponseHeaders
+}
+
+func (response GetQuotePartLineRoutingInputItem200JSONResponse) VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingInputItem304Response = RecordNotModifiedResponse
+
+func (response GetQuotePartLineRoutingInputItem304Response) VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuotePartLineRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItemRequestObject struct {
+	QuoteId     QuoteId       `json:"quoteId"`
+	LineItemId  LineItemId    `json:"lineItemId"`
+	RoutingId   LineRoutingId `json:"routingId"`
+	InputItemId Id36          `json:"inputItemId"`
+	Params      UpdateQuotePartLineRoutingInputItemParams
+	Body        *UpdateQuotePartLineRoutingInputItemJSONRequestBody
+}
+
+type UpdateQuotePartLineRoutingInputItemResponseObject interface {
+	VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error
+}
+
+type UpdateQuotePartLineRoutingInputItem200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateQuotePartLineRoutingInputItem200JSONResponse struct {
+	Body    RoutingInputItem
+	Headers UpdateQuotePartLineRoutingInputItem200ResponseHeaders
+}
+
+func (response UpdateQuotePartLineRoutingInputItem200JSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem400ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem401ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem403ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem404ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem409ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem412ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem413ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem415ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem422ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem429ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingInputItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingInputItem503ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingInputItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterialsRequestObject struct {
+	QuoteId    QuoteId       `json:"quoteId"`
+	LineItemId LineItemId    `json:"lineItemId"`
+	RoutingId  LineRoutingId `json:"routingId"`
+	Params     ListQuotePartLineRoutingInputMaterialsParams
+	Body       *ListQuotePartLineRoutingInputMaterialsJSONRequestBody
+}
+
+type ListQuotePartLineRoutingInputMaterialsResponseObject interface {
+	VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error
+}
+
+type ListQuotePartLineRoutingInputMaterials200JSONResponse []RoutingInputMaterial
+
+func (response ListQuotePartLineRoutingInputMaterials200JSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterials400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputMaterials400ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterials401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputMaterials401ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterials403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputMaterials403ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterials404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputMaterials404ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterials413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputMaterials413ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterials415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputMaterials415ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterials429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputMaterials429ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingInputMaterials503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingInputMaterials503ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingInputMaterialsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationRequestObject struct {
+	QuoteId    QuoteId       `json:"quoteId"`
+	LineItemId LineItemId    `json:"lineItemId"`
+	RoutingId  LineRoutingId `json:"routingId"`
+	Params     CreateQuotePartLineRoutingOperationParams
+	Body       *CreateQuotePartLineRoutingOperationJSONRequestBody
+}
+
+type CreateQuotePartLineRoutingOperationResponseObject interface {
+	VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type CreateQuotePartLineRoutingOperation200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateQuotePartLineRoutingOperation200JSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation400ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation401ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation403ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation404ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation409ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation413ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation415ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation422ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation429ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperation503ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationsRequestObject struct {
+	QuoteId    QuoteId       `json:"quoteId"`
+	LineItemId LineItemId    `json:"lineItemId"`
+	RoutingId  LineRoutingId `json:"routingId"`
+	Params     ListQuotePartLineRoutingOperationsParams
+	Body       *ListQuotePartLineRoutingOperationsJSONRequestBody
+}
+
+type ListQuotePartLineRoutingOperationsResponseObject interface {
+	VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error
+}
+
+type ListQuotePartLineRoutingOperations200JSONResponse []RoutingOperation
+
+func (response ListQuotePartLineRoutingOperations200JSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperations400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperations400ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperations401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperations401ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperations403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperations403ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperations404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperations404ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperations413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperations413ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperations415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperations415ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperations429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperations429ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperations503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperations503ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationRequestObject struct {
+	QuoteId     QuoteId            `json:"quoteId"`
+	LineItemId  LineItemId         `json:"lineItemId"`
+	RoutingId   LineRoutingId      `json:"routingId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Params      DeleteQuotePartLineRoutingOperationParams
+}
+
+type DeleteQuotePartLineRoutingOperationResponseObject interface {
+	VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type DeleteQuotePartLineRoutingOperation200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteQuotePartLineRoutingOperation200JSONResponse) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperation204Response struct {
+}
+
+func (response DeleteQuotePartLineRoutingOperation204Response) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteQuotePartLineRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperation400ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperation401ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperation403ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperation404ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperation412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperation412ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperation429ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperation503ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationRequestObject struct {
+	QuoteId     QuoteId            `json:"quoteId"`
+	LineItemId  LineItemId         `json:"lineItemId"`
+	RoutingId   LineRoutingId      `json:"routingId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Params      GetQuotePartLineRoutingOperationParams
+}
+
+type GetQuotePartLineRoutingOperationResponseObject interface {
+	VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type GetQuotePartLineRoutingOperation200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuotePartLineRoutingOperation200JSONResponse struct {
+	Body    RoutingOperation
+	Headers GetQuotePartLineRoutingOperation200ResponseHeaders
+}
+
+func (response GetQuotePartLineRoutingOperation200JSONResponse) VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperation304Response = RecordNotModifiedResponse
+
+func (response GetQuotePartLineRoutingOperation304Response) VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuotePartLineRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperation400ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperation401ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperation403ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperation404ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperation429ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperation503ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperationRequestObject struct {
+	QuoteId     QuoteId            `json:"quoteId"`
+	LineItemId  LineItemId         `json:"lineItemId"`
+	RoutingId   LineRoutingId      `json:"routingId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Params      UpdateQuotePartLineRoutingOperationParams
+	Body        *UpdateQuotePartLineRoutingOperationJSONRequestBody
+}
+
+type UpdateQuotePartLineRoutingOperationResponseObject interface {
+	VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error
+}
+
+type UpdateQuotePartLineRoutingOperation200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateQuotePartLineRoutingOperation200JSONResponse struct {
+	Body    RoutingOperation
+	Headers UpdateQuotePartLineRoutingOperation200ResponseHeaders
+}
+
+func (response UpdateQuotePartLineRoutingOperation200JSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation400ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation401ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation403ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation404ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation409ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation412ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation413ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation415ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation422ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation429ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuotePartLineRoutingOperation503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuotePartLineRoutingOperation503ApplicationProblemPlusJSONResponse) VisitUpdateQuotePartLineRoutingOperationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTrackingRequestObject struct {
+	QuoteId     QuoteId            `json:"quoteId"`
+	LineItemId  LineItemId         `json:"lineItemId"`
+	RoutingId   LineRoutingId      `json:"routingId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Phase       Phase              `json:"phase"`
+	Params      CreateQuotePartLineRoutingOperationTrackingParams
+	Body        *CreateQuotePartLineRoutingOperationTrackingJSONRequestBody
+}
+
+type CreateQuotePartLineRoutingOperationTrackingResponseObject interface {
+	VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error
+}
+
+type CreateQuotePartLineRoutingOperationTracking200JSONResponse struct{ CreatedJSONResponse }
+
+func (response CreateQuotePartLineRoutingOperationTracking200JSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking409ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking413ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking415ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking422ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateQuotePartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response CreateQuotePartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse) VisitCreateQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackingsRequestObject struct {
+	QuoteId     QuoteId            `json:"quoteId"`
+	LineItemId  LineItemId         `json:"lineItemId"`
+	RoutingId   LineRoutingId      `json:"routingId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Phase       Phase              `json:"phase"`
+	Params      ListQuotePartLineRoutingOperationTrackingsParams
+	Body        *ListQuotePartLineRoutingOperationTrackingsJSONRequestBody
+}
+
+type ListQuotePartLineRoutingOperationTrackingsResponseObject interface {
+	VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error
+}
+
+type ListQuotePartLineRoutingOperationTrackings200JSONResponse []RoutingTracking
+
+func (response ListQuotePartLineRoutingOperationTrackings200JSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackings400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationTrackings400ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackings401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationTrackings401ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackings403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationTrackings403ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackings404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationTrackings404ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackings413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationTrackings413ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackings415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationTrackings415ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackings429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationTrackings429ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationTrackings503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationTrackings503ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationTrackingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationTrackingRequestObject struct {
+	QuoteId     QuoteId            `json:"quoteId"`
+	LineItemId  LineItemId         `json:"lineItemId"`
+	RoutingId   LineRoutingId      `json:"routingId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Phase       Phase              `json:"phase"`
+	IptId       Id36               `json:"iptId"`
+	Params      DeleteQuotePartLineRoutingOperationTrackingParams
+}
+
+type DeleteQuotePartLineRoutingOperationTrackingResponseObject interface {
+	VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error
+}
+
+type DeleteQuotePartLineRoutingOperationTracking200JSONResponse struct{ DeletedJSONResponse }
+
+func (response DeleteQuotePartLineRoutingOperationTracking200JSONResponse) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationTracking204Response struct {
+}
+
+func (response DeleteQuotePartLineRoutingOperationTracking204Response) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteQuotePartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationTracking412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperationTracking412ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteQuotePartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response DeleteQuotePartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse) VisitDeleteQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationTrackingRequestObject struct {
+	QuoteId     QuoteId            `json:"quoteId"`
+	LineItemId  LineItemId         `json:"lineItemId"`
+	RoutingId   LineRoutingId      `json:"routingId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Phase       Phase              `json:"phase"`
+	IptId       Id36               `json:"iptId"`
+	Params      GetQuotePartLineRoutingOperationTrackingParams
+}
+
+type GetQuotePartLineRoutingOperationTrackingResponseObject interface {
+	VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error
+}
+
+type GetQuotePartLineRoutingOperationTracking200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuotePartLineRoutingOperationTracking200JSONResponse struct {
+	Body    RoutingTracking
+	Headers GetQuotePartLineRoutingOperationTracking200ResponseHeaders
+}
+
+func (response GetQuotePartLineRoutingOperationTracking200JSONResponse) VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationTracking304Response = RecordNotModifiedResponse
+
+func (response GetQuotePartLineRoutingOperationTracking304Response) VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuotePartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationTracking400ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationTracking401ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationTracking403ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationTracking404ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationTracking429ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationTracking503ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationTrackingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItemsRequestObject struct {
+	QuoteId     QuoteId            `json:"quoteId"`
+	LineItemId  LineItemId         `json:"lineItemId"`
+	RoutingId   LineRoutingId      `json:"routingId"`
+	OperationId RoutingOperationId `json:"operationId"`
+	Params      ListQuotePartLineRoutingOperationItemsParams
+	Body        *ListQuotePartLineRoutingOperationItemsJSONRequestBody
+}
+
+type ListQuotePartLineRoutingOperationItemsResponseObject interface {
+	VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error
+}
+
+type ListQuotePartLineRoutingOperationItems200JSONResponse []RoutingOperationItem
+
+func (response ListQuotePartLineRoutingOperationItems200JSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItems400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationItems400ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItems401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationItems401ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItems403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationItems403ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItems404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationItems404ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItems413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationItems413ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItems415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationItems415ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItems429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationItems429ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListQuotePartLineRoutingOperationItems503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response ListQuotePartLineRoutingOperationItems503ApplicationProblemPlusJSONResponse) VisitListQuotePartLineRoutingOperationItemsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationItemRequestObject struct {
+	QuoteId         QuoteId            `json:"quoteId"`
+	LineItemId      LineItemId         `json:"lineItemId"`
+	RoutingId       LineRoutingId      `json:"routingId"`
+	OperationId     RoutingOperationId `json:"operationId"`
+	OperationItemId Id36               `json:"operationItemId"`
+	Params          GetQuotePartLineRoutingOperationItemParams
+}
+
+type GetQuotePartLineRoutingOperationItemResponseObject interface {
+	VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error
+}
+
+type GetQuotePartLineRoutingOperationItem200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuotePartLineRoutingOperationItem200JSONResponse struct {
+	Body    RoutingOperationItem
+	Headers GetQuotePartLineRoutingOperationItem200ResponseHeaders
+}
+
+func (response GetQuotePartLineRoutingOperationItem200JSONResponse) VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationItem304Response = RecordNotModifiedResponse
+
+func (response GetQuotePartLineRoutingOperationItem304Response) VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuotePartLineRoutingOperationItem400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationItem400ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationItem401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationItem401ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationItem403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationItem403ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationItem404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationItem404ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationItem429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationItem429ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuotePartLineRoutingOperationItem503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuotePartLineRoutingOperationItem503ApplicationProblemPlusJSONResponse) VisitGetQuotePartLineRoutingOperationItemResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -65947,6 +71032,9 @@ type StrictServerInterface interface {
 	// ListQuotes List quotes
 	// (POST /api/quotes/list)
 	ListQuotes(ctx context.Context, request ListQuotesRequestObject) (ListQuotesResponseObject, error)
+	// CreateQuotePartLineRoutingInputItem Add an input item to a quote part line's routing
+	// (POST /api/quotes/{QuoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items)
+	CreateQuotePartLineRoutingInputItem(ctx context.Context, request CreateQuotePartLineRoutingInputItemRequestObject) (CreateQuotePartLineRoutingInputItemResponseObject, error)
 	// ReplaceQuoteCustomFields Replace a quote's custom fields
 	// (PUT /api/quotes/{id}/custom-fields)
 	ReplaceQuoteCustomFields(ctx context.Context, request ReplaceQuoteCustomFieldsRequestObject) (ReplaceQuoteCustomFieldsResponseObject, error)
@@ -66009,6 +71097,9 @@ type StrictServerInterface interface {
 	// UpdateQuotePartLine Update one part line of a quote
 	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId})
 	UpdateQuotePartLine(ctx context.Context, request UpdateQuotePartLineRequestObject) (UpdateQuotePartLineResponseObject, error)
+	// GetQuotePartLineCostBreakdown Estimate the cost of a quote part line
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/cost-breakdown)
+	GetQuotePartLineCostBreakdown(ctx context.Context, request GetQuotePartLineCostBreakdownRequestObject) (GetQuotePartLineCostBreakdownResponseObject, error)
 	// ReplaceQuotePartLineCustomFields Replace a quote part line's custom fields
 	// (PUT /api/quotes/{quoteId}/part-line-items/{lineItemId}/custom-fields)
 	ReplaceQuotePartLineCustomFields(ctx context.Context, request ReplaceQuotePartLineCustomFieldsRequestObject) (ReplaceQuotePartLineCustomFieldsResponseObject, error)
@@ -66017,6 +71108,60 @@ type StrictServerInterface interface {
 	//
 	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 	ReplaceQuotePartLineCustomFieldsDeprecated(ctx context.Context, request ReplaceQuotePartLineCustomFieldsDeprecatedRequestObject) (ReplaceQuotePartLineCustomFieldsDeprecatedResponseObject, error)
+	// GetQuotePartLineMakeSummary Summarise what making a quote part line takes
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/make-summary)
+	GetQuotePartLineMakeSummary(ctx context.Context, request GetQuotePartLineMakeSummaryRequestObject) (GetQuotePartLineMakeSummaryResponseObject, error)
+	// GetQuotePartLineRouting Get a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId})
+	GetQuotePartLineRouting(ctx context.Context, request GetQuotePartLineRoutingRequestObject) (GetQuotePartLineRoutingResponseObject, error)
+	// ListQuotePartLineRoutingInputItems List the input items of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/list)
+	ListQuotePartLineRoutingInputItems(ctx context.Context, request ListQuotePartLineRoutingInputItemsRequestObject) (ListQuotePartLineRoutingInputItemsResponseObject, error)
+	// DeleteQuotePartLineRoutingInputItem Delete one input item of a quote part line's routing
+	// (DELETE /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	DeleteQuotePartLineRoutingInputItem(ctx context.Context, request DeleteQuotePartLineRoutingInputItemRequestObject) (DeleteQuotePartLineRoutingInputItemResponseObject, error)
+	// GetQuotePartLineRoutingInputItem Get one input item of a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	GetQuotePartLineRoutingInputItem(ctx context.Context, request GetQuotePartLineRoutingInputItemRequestObject) (GetQuotePartLineRoutingInputItemResponseObject, error)
+	// UpdateQuotePartLineRoutingInputItem Update one input item of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/{inputItemId})
+	UpdateQuotePartLineRoutingInputItem(ctx context.Context, request UpdateQuotePartLineRoutingInputItemRequestObject) (UpdateQuotePartLineRoutingInputItemResponseObject, error)
+	// ListQuotePartLineRoutingInputMaterials List the input materials of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-materials/list)
+	ListQuotePartLineRoutingInputMaterials(ctx context.Context, request ListQuotePartLineRoutingInputMaterialsRequestObject) (ListQuotePartLineRoutingInputMaterialsResponseObject, error)
+	// CreateQuotePartLineRoutingOperation Add an operation to a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations)
+	CreateQuotePartLineRoutingOperation(ctx context.Context, request CreateQuotePartLineRoutingOperationRequestObject) (CreateQuotePartLineRoutingOperationResponseObject, error)
+	// ListQuotePartLineRoutingOperations List the operations of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/list)
+	ListQuotePartLineRoutingOperations(ctx context.Context, request ListQuotePartLineRoutingOperationsRequestObject) (ListQuotePartLineRoutingOperationsResponseObject, error)
+	// DeleteQuotePartLineRoutingOperation Delete one operation of a quote part line's routing
+	// (DELETE /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	DeleteQuotePartLineRoutingOperation(ctx context.Context, request DeleteQuotePartLineRoutingOperationRequestObject) (DeleteQuotePartLineRoutingOperationResponseObject, error)
+	// GetQuotePartLineRoutingOperation Get one operation of a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	GetQuotePartLineRoutingOperation(ctx context.Context, request GetQuotePartLineRoutingOperationRequestObject) (GetQuotePartLineRoutingOperationResponseObject, error)
+	// UpdateQuotePartLineRoutingOperation Update one operation of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId})
+	UpdateQuotePartLineRoutingOperation(ctx context.Context, request UpdateQuotePartLineRoutingOperationRequestObject) (UpdateQuotePartLineRoutingOperationResponseObject, error)
+	// CreateQuotePartLineRoutingOperationTracking Record an in-process tracking field at a phase of an operation of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase})
+	CreateQuotePartLineRoutingOperationTracking(ctx context.Context, request CreateQuotePartLineRoutingOperationTrackingRequestObject) (CreateQuotePartLineRoutingOperationTrackingResponseObject, error)
+	// ListQuotePartLineRoutingOperationTrackings List the in-process tracking at a phase of an operation of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/list)
+	ListQuotePartLineRoutingOperationTrackings(ctx context.Context, request ListQuotePartLineRoutingOperationTrackingsRequestObject) (ListQuotePartLineRoutingOperationTrackingsResponseObject, error)
+	// DeleteQuotePartLineRoutingOperationTracking Delete one in-process tracking at a phase of an operation of a quote part line's routing
+	// (DELETE /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/{iptId})
+	DeleteQuotePartLineRoutingOperationTracking(ctx context.Context, request DeleteQuotePartLineRoutingOperationTrackingRequestObject) (DeleteQuotePartLineRoutingOperationTrackingResponseObject, error)
+	// GetQuotePartLineRoutingOperationTracking Get one in-process tracking at a phase of an operation of a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/{iptId})
+	GetQuotePartLineRoutingOperationTracking(ctx context.Context, request GetQuotePartLineRoutingOperationTrackingRequestObject) (GetQuotePartLineRoutingOperationTrackingResponseObject, error)
+	// ListQuotePartLineRoutingOperationItems List the items consumed at an operation of a quote part line's routing
+	// (POST /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/list)
+	ListQuotePartLineRoutingOperationItems(ctx context.Context, request ListQuotePartLineRoutingOperationItemsRequestObject) (ListQuotePartLineRoutingOperationItemsResponseObject, error)
+	// GetQuotePartLineRoutingOperationItem Get one item consumed at an operation of a quote part line's routing
+	// (GET /api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/{operationItemId})
+	GetQuotePartLineRoutingOperationItem(ctx context.Context, request GetQuotePartLineRoutingOperationItemRequestObject) (GetQuotePartLineRoutingOperationItemResponseObject, error)
 	// UpdateQuoteStatus Move a quote to another status
 	// (POST /api/quotes/{quoteId}/status)
 	UpdateQuoteStatus(ctx context.Context, request UpdateQuoteStatusRequestObject) (UpdateQuoteStatusResponseObject, error)
@@ -73962,6 +79107,57 @@ func (sh *strictHandler) ListQuotes(ctx echo.Context, params ListQuotesParams) e
 	return nil
 }
 
+// CreateQuotePartLineRoutingInputItem operation middleware
+func (sh *strictHandler) CreateQuotePartLineRoutingInputItem(ctx echo.Context, quoteId Id24, lineItemId LineItemId, routingId LineRoutingId, params CreateQuotePartLineRoutingInputItemParams) error {
+	var request CreateQuotePartLineRoutingInputItemRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body CreateQuotePartLineRoutingInputItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateQuotePartLineRoutingInputItem(ctx.Request().Context(), request.(CreateQuotePartLineRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateQuotePartLineRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateQuotePartLineRoutingInputItemResponseObject); ok {
+		return validResponse.VisitCreateQuotePartLineRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ReplaceQuoteCustomFields operation middleware
 func (sh *strictHandler) ReplaceQuoteCustomFields(ctx echo.Context, id Id, params ReplaceQuoteCustomFieldsParams) error {
 	var request ReplaceQuoteCustomFieldsRequestObject
@@ -74770,6 +79966,32 @@ func (sh *strictHandler) UpdateQuotePartLine(ctx echo.Context, quoteId QuoteId, 
 	return nil
 }
 
+// GetQuotePartLineCostBreakdown operation middleware
+func (sh *strictHandler) GetQuotePartLineCostBreakdown(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId) error {
+	var request GetQuotePartLineCostBreakdownRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuotePartLineCostBreakdown(ctx.Request().Context(), request.(GetQuotePartLineCostBreakdownRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuotePartLineCostBreakdown")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuotePartLineCostBreakdownResponseObject); ok {
+		return validResponse.VisitGetQuotePartLineCostBreakdownResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ReplaceQuotePartLineCustomFields operation middleware
 func (sh *strictHandler) ReplaceQuotePartLineCustomFields(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params ReplaceQuotePartLineCustomFieldsParams) error {
 	var request ReplaceQuotePartLineCustomFieldsRequestObject
@@ -74864,6 +80086,749 @@ func (sh *strictHandler) ReplaceQuotePartLineCustomFieldsDeprecated(ctx echo.Con
 		return err
 	} else if validResponse, ok := response.(ReplaceQuotePartLineCustomFieldsDeprecatedResponseObject); ok {
 		return validResponse.VisitReplaceQuotePartLineCustomFieldsDeprecatedResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuotePartLineMakeSummary operation middleware
+func (sh *strictHandler) GetQuotePartLineMakeSummary(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId) error {
+	var request GetQuotePartLineMakeSummaryRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuotePartLineMakeSummary(ctx.Request().Context(), request.(GetQuotePartLineMakeSummaryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuotePartLineMakeSummary")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuotePartLineMakeSummaryResponseObject); ok {
+		return validResponse.VisitGetQuotePartLineMakeSummaryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuotePartLineRouting operation middleware
+func (sh *strictHandler) GetQuotePartLineRouting(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params GetQuotePartLineRoutingParams) error {
+	var request GetQuotePartLineRoutingRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuotePartLineRouting(ctx.Request().Context(), request.(GetQuotePartLineRoutingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuotePartLineRouting")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuotePartLineRoutingResponseObject); ok {
+		return validResponse.VisitGetQuotePartLineRoutingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListQuotePartLineRoutingInputItems operation middleware
+func (sh *strictHandler) ListQuotePartLineRoutingInputItems(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params ListQuotePartLineRoutingInputItemsParams) error {
+	var request ListQuotePartLineRoutingInputItemsRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body ListQuotePartLineRoutingInputItemsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListQuotePartLineRoutingInputItems(ctx.Request().Context(), request.(ListQuotePartLineRoutingInputItemsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListQuotePartLineRoutingInputItems")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListQuotePartLineRoutingInputItemsResponseObject); ok {
+		return validResponse.VisitListQuotePartLineRoutingInputItemsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteQuotePartLineRoutingInputItem operation middleware
+func (sh *strictHandler) DeleteQuotePartLineRoutingInputItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params DeleteQuotePartLineRoutingInputItemParams) error {
+	var request DeleteQuotePartLineRoutingInputItemRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.InputItemId = inputItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteQuotePartLineRoutingInputItem(ctx.Request().Context(), request.(DeleteQuotePartLineRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteQuotePartLineRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteQuotePartLineRoutingInputItemResponseObject); ok {
+		return validResponse.VisitDeleteQuotePartLineRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuotePartLineRoutingInputItem operation middleware
+func (sh *strictHandler) GetQuotePartLineRoutingInputItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params GetQuotePartLineRoutingInputItemParams) error {
+	var request GetQuotePartLineRoutingInputItemRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.InputItemId = inputItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuotePartLineRoutingInputItem(ctx.Request().Context(), request.(GetQuotePartLineRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuotePartLineRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuotePartLineRoutingInputItemResponseObject); ok {
+		return validResponse.VisitGetQuotePartLineRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateQuotePartLineRoutingInputItem operation middleware
+func (sh *strictHandler) UpdateQuotePartLineRoutingInputItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, inputItemId Id36, params UpdateQuotePartLineRoutingInputItemParams) error {
+	var request UpdateQuotePartLineRoutingInputItemRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.InputItemId = inputItemId
+	request.Params = params
+
+	var body UpdateQuotePartLineRoutingInputItemJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateQuotePartLineRoutingInputItem(ctx.Request().Context(), request.(UpdateQuotePartLineRoutingInputItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateQuotePartLineRoutingInputItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateQuotePartLineRoutingInputItemResponseObject); ok {
+		return validResponse.VisitUpdateQuotePartLineRoutingInputItemResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListQuotePartLineRoutingInputMaterials operation middleware
+func (sh *strictHandler) ListQuotePartLineRoutingInputMaterials(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params ListQuotePartLineRoutingInputMaterialsParams) error {
+	var request ListQuotePartLineRoutingInputMaterialsRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body ListQuotePartLineRoutingInputMaterialsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListQuotePartLineRoutingInputMaterials(ctx.Request().Context(), request.(ListQuotePartLineRoutingInputMaterialsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListQuotePartLineRoutingInputMaterials")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListQuotePartLineRoutingInputMaterialsResponseObject); ok {
+		return validResponse.VisitListQuotePartLineRoutingInputMaterialsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateQuotePartLineRoutingOperation operation middleware
+func (sh *strictHandler) CreateQuotePartLineRoutingOperation(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params CreateQuotePartLineRoutingOperationParams) error {
+	var request CreateQuotePartLineRoutingOperationRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body CreateQuotePartLineRoutingOperationJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateQuotePartLineRoutingOperation(ctx.Request().Context(), request.(CreateQuotePartLineRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateQuotePartLineRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateQuotePartLineRoutingOperationResponseObject); ok {
+		return validResponse.VisitCreateQuotePartLineRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListQuotePartLineRoutingOperations operation middleware
+func (sh *strictHandler) ListQuotePartLineRoutingOperations(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, params ListQuotePartLineRoutingOperationsParams) error {
+	var request ListQuotePartLineRoutingOperationsRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.Params = params
+
+	var body ListQuotePartLineRoutingOperationsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListQuotePartLineRoutingOperations(ctx.Request().Context(), request.(ListQuotePartLineRoutingOperationsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListQuotePartLineRoutingOperations")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListQuotePartLineRoutingOperationsResponseObject); ok {
+		return validResponse.VisitListQuotePartLineRoutingOperationsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteQuotePartLineRoutingOperation operation middleware
+func (sh *strictHandler) DeleteQuotePartLineRoutingOperation(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params DeleteQuotePartLineRoutingOperationParams) error {
+	var request DeleteQuotePartLineRoutingOperationRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteQuotePartLineRoutingOperation(ctx.Request().Context(), request.(DeleteQuotePartLineRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteQuotePartLineRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteQuotePartLineRoutingOperationResponseObject); ok {
+		return validResponse.VisitDeleteQuotePartLineRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuotePartLineRoutingOperation operation middleware
+func (sh *strictHandler) GetQuotePartLineRoutingOperation(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params GetQuotePartLineRoutingOperationParams) error {
+	var request GetQuotePartLineRoutingOperationRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuotePartLineRoutingOperation(ctx.Request().Context(), request.(GetQuotePartLineRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuotePartLineRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuotePartLineRoutingOperationResponseObject); ok {
+		return validResponse.VisitGetQuotePartLineRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateQuotePartLineRoutingOperation operation middleware
+func (sh *strictHandler) UpdateQuotePartLineRoutingOperation(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params UpdateQuotePartLineRoutingOperationParams) error {
+	var request UpdateQuotePartLineRoutingOperationRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Params = params
+
+	var body UpdateQuotePartLineRoutingOperationJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateQuotePartLineRoutingOperation(ctx.Request().Context(), request.(UpdateQuotePartLineRoutingOperationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateQuotePartLineRoutingOperation")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateQuotePartLineRoutingOperationResponseObject); ok {
+		return validResponse.VisitUpdateQuotePartLineRoutingOperationResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateQuotePartLineRoutingOperationTracking operation middleware
+func (sh *strictHandler) CreateQuotePartLineRoutingOperationTracking(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, params CreateQuotePartLineRoutingOperationTrackingParams) error {
+	var request CreateQuotePartLineRoutingOperationTrackingRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.Params = params
+
+	var body CreateQuotePartLineRoutingOperationTrackingJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateQuotePartLineRoutingOperationTracking(ctx.Request().Context(), request.(CreateQuotePartLineRoutingOperationTrackingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateQuotePartLineRoutingOperationTracking")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateQuotePartLineRoutingOperationTrackingResponseObject); ok {
+		return validResponse.VisitCreateQuotePartLineRoutingOperationTrackingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListQuotePartLineRoutingOperationTrackings operation middleware
+func (sh *strictHandler) ListQuotePartLineRoutingOperationTrackings(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, params ListQuotePartLineRoutingOperationTrackingsParams) error {
+	var request ListQuotePartLineRoutingOperationTrackingsRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.Params = params
+
+	var body ListQuotePartLineRoutingOperationTrackingsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListQuotePartLineRoutingOperationTrackings(ctx.Request().Context(), request.(ListQuotePartLineRoutingOperationTrackingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListQuotePartLineRoutingOperationTrackings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListQuotePartLineRoutingOperationTrackingsResponseObject); ok {
+		return validResponse.VisitListQuotePartLineRoutingOperationTrackingsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteQuotePartLineRoutingOperationTracking operation middleware
+func (sh *strictHandler) DeleteQuotePartLineRoutingOperationTracking(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, iptId Id36, params DeleteQuotePartLineRoutingOperationTrackingParams) error {
+	var request DeleteQuotePartLineRoutingOperationTrackingRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.IptId = iptId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteQuotePartLineRoutingOperationTracking(ctx.Request().Context(), request.(DeleteQuotePartLineRoutingOperationTrackingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteQuotePartLineRoutingOperationTracking")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteQuotePartLineRoutingOperationTrackingResponseObject); ok {
+		return validResponse.VisitDeleteQuotePartLineRoutingOperationTrackingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuotePartLineRoutingOperationTracking operation middleware
+func (sh *strictHandler) GetQuotePartLineRoutingOperationTracking(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, phase Phase, iptId Id36, params GetQuotePartLineRoutingOperationTrackingParams) error {
+	var request GetQuotePartLineRoutingOperationTrackingRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Phase = phase
+	request.IptId = iptId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuotePartLineRoutingOperationTracking(ctx.Request().Context(), request.(GetQuotePartLineRoutingOperationTrackingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuotePartLineRoutingOperationTracking")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuotePartLineRoutingOperationTrackingResponseObject); ok {
+		return validResponse.VisitGetQuotePartLineRoutingOperationTrackingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListQuotePartLineRoutingOperationItems operation middleware
+func (sh *strictHandler) ListQuotePartLineRoutingOperationItems(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, params ListQuotePartLineRoutingOperationItemsParams) error {
+	var request ListQuotePartLineRoutingOperationItemsRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.Params = params
+
+	var body ListQuotePartLineRoutingOperationItemsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListQuotePartLineRoutingOperationItems(ctx.Request().Context(), request.(ListQuotePartLineRoutingOperationItemsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListQuotePartLineRoutingOperationItems")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListQuotePartLineRoutingOperationItemsResponseObject); ok {
+		return validResponse.VisitListQuotePartLineRoutingOperationItemsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuotePartLineRoutingOperationItem operation middleware
+func (sh *strictHandler) GetQuotePartLineRoutingOperationItem(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, routingId LineRoutingId, operationId RoutingOperationId, operationItemId Id36, params GetQuotePartLineRoutingOperationItemParams) error {
+	var request GetQuotePartLineRoutingOperationItemRequestObject
+
+	request.QuoteId = quoteId
+	request.LineItemId = lineItemId
+	request.RoutingId = routingId
+	request.OperationId = operationId
+	request.OperationItemId = operationItemId
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuotePartLineRoutingOperationItem(ctx.Request().Context(), request.(GetQuotePartLineRoutingOperationItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuotePartLineRoutingOperationItem")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuotePartLineRoutingOperationItemResponseObject); ok {
+		return validResponse.VisitGetQuotePartLineRoutingOperationItemResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -76740,1579 +82705,1642 @@ var swaggerSpec = []string{
 	"B9ZfQ1CHTXB14zfRaqFdV/Bgf38/fsGMDtxxyb7xdgEFxy2X3LJ3e5csT/747Rvy1cHBvr8GxygLGbSx",
 	"54hvoe48EfbC1ZEcNG27SxRofP96K+V9p98CciqWK/3Onu4AHaeUK7S/mPcqtOgW3Rvj31nPORXXTGhZ",
 	"rr+57tbmuXvIkHlU6S1HJKMXr2uq/eFLoEvw3AYFf9y5xgZIA1X3F69rlP/wZRQJNVsMUKHALtR9CjjI",
-	"nZWo77lg3QDVEKXggnUDVFQD3RkjzuZUsbgJeml+cnY7uWSlNYUrhkJIelFSkGBgjJTg2F3nDKPdGt7a",
-	"VAD4PxuSPOBsgXR37+XPdpg7n+5HvNsf3D5tQQ6qveX5cWO3FyulyZQ5E728Eax8pvyro5dgRWTCcPCu",
-	"rZcBTHdGmPMrvozZ79HGpyVRV3xJRjmb0VWhyX4FFOiYFVQwUDj9TJYLqtFW/uJwJ9lkRj+XpX7Ly4jx",
-	"WZaa5NwoDFyKYxBOCS0M0+AaZBfgNtI6PRBQJUvdCar5zUw1dLcsaAiAB/ZbzooIVpyV5oAMO5QABZmu",
-	"98g7y92ma1BPUAMsmJFtvR5f/xJ0AEazOcmlTiYio4rtcqGYUFzza1asjciTG20gJzMDijOSGIkld7qT",
-	"gYBOC3ZMVuJKyBuBz3obhpF9Ku4Z2yhcZsMf0mtivaCXA26yEeg677GGIe58iy/oFevFbmfU2DcfXu3v",
-	"7x+TV/t4A1OD0SkIKmaY1OlFcF7VV3Jh5Ou8C9cAgv5rQT/jtXgFoteGW/IDm86lvHrLCm6UtgH7fINv",
-	"kNy+0r3pN62x73wAFtwtwFSraeW23ATqvYL4HYqOUeYJItEz5Sk6aC9SWM3Z6KiLJWJGCYYwx2fhvb0u",
-	"4dSuYneDTbd9wyzM5/xSUL0qWRfo50uasV3FlrSkGvRI+4Ii6fVBMlnt77/IplSx1y/hb5Yeke/enbzZ",
-	"Pf/uBLziRsNIKzD33J+aL5jSdLHcM/J3OhFghABypVhWgn2JaphPkZG+kSRflUCcSCnRCf9MkcuSZows",
-	"WcllPu4R4t2sHvzbbdeFA7pru6wOzpU/0Rvwwl0KlieGZ38S/LNZoBQ5eMJmK4VK7wLtRVSQV2TBxcqo",
-	"aCA2r+WqJFkhs6uNWOD3tHd1oUFkf/eruEHkixlBLaVQDFx+X9Pc2rnMp0wKzQT8CdwTrdXPran2dz8p",
-	"sxl/G3iPzvAtnLS+nX+yLmopyIzyYlUyQ02nK8UFU2q3XBWMXHNZUGSr4AWbFTx7VCAvAt06s/Orytre",
-	"cnArTTUDYEtm7lQPrNvBaMc7zbuhBIuEQcnMzv0l2XkL/tT7A+N8lWVMqQFA5HbmL8nOt7Kc8jxn4rFP",
-	"bqVYuQvGeXT6kIJmV6oudD9ThsQsuFIWzf5JCvb4KAb7BlY7lpPpCmmLEdEglKDSwzzc452Wq+5UfFvw",
-	"y/mjXpAuF1TLF1eZVMuVEKDOAC019DHneeVnEjmYMSei5q7glZ8ChV8z0yW/ZsJgGl07x0XlgAOGEUSt",
-	"BT6R7oAgLXFKa+N3Ts6YaaiSu9pO049spXpv3YNgUXvPgUGBWQc1yoIqXbkOOp1To5q/cCLQYWios8zX",
-	"42NvQC6pi4ih3ocDpmv4ZEebwK16L/W35iI+0c1qGsatA8y5gmmWyZWoLt0MQEWw38mczzjL46IfhPcY",
-	"Vp3HooGqSB+zabB9daSEuLDdIDAstlT7/PNaEFkQ5dj3DjwDe3NG14Wk+YWU39Pykj0VF3Vu2sIAUaJU",
-	"BFSDlUacpFnGllqR0cE+efe1UWJnvGDWmfdMEaOjQigjIBp+rYAWnpVwh7mZ81vKi8e9f0EAF7qvhSFs",
-	"G+Lg1BFRcsHMk86XM5KlY53jevwbRHs1PFCEIy6HHl7A8D3y3t5Rg9LWy3NMnJPHj7qllwfvMmrIG69G",
-	"5UqzgXXOjda8JbBh4A2qlmc2y1yt+71BkWDMgfcoiH/8gvGQgM5GaZAr/aSXyXFPWpb8mlXhHAx9tuHl",
-	"Kgp5oyw/JSO8WxOBt+iIvNj32slKFEyp4N1niqTvPpz/5dPZ9x9O3v7l4vTdNx8+XaREMWC4EJgwPkaf",
-	"Preu7YkADZGSGVUYMicEs64/4BJqQYuClQDGHuLWOSuvecY+CXpNeUGnxaMTKssLAAHFjF+unLkWr5eH",
-	"i6yZ9bDmVFOjJpOMgtAyNQeEce8zWU6EeWYhF0xUjMce4DNVvXwjyyvDUcmSKl3feTjHiuqhC9RoGhCF",
-	"OarBwJXRodb90tLjykYXUr6jYu1iKR77QFH0n1OFmQdctwLtt4yTn4iTs9PIBlvVHwSBMAJnr7XdLjx9",
-	"1ycF9NKeegpBGN++WwuzHzRI9UZjIBspP3AQ8zTQwQGY0xlmj4yF1iNihkXbHyRxZPsk6ErPZcn/+rgC",
-	"wDujQYrLxFnSE1Kya3nFcnPl2eclh3A5s/wdgFKtluhAfcdyTi9gKU/HRJ4p8gan3jWgeGKH0XMLAyKB",
-	"7TZD2fEhWhzDcmP226VUmhYuwnePfBAofqBR1AbgcUVs6k1CxKoonHvLBewpMmeFUX8loRMBwJwZocGQ",
-	"WpKCNTVjKcTKoKy1GMNMGHQCFsdqJl3yxYLlCaFkWlBxVf1kyKm0MYNucozmSs1tKWw+ggXV++mokcou",
-	"C+YWeQTabPqPqVWG2Wc9EVKQqdRzonjOlI2/CWINkTgs0S3E0SBnhztob+u34AVyUdMFF2wPnQTeNb6/",
-	"n+yYnUTWidenbgBMdj7vygUHE+Z652hGC8W+JG7Sw65r/KCzvoiJkLx8oEkzriNxzW+4Xt/fFEaGKGOz",
-	"4A/3NhHgZyToxnztd29k8PIfkzrmje8NBjRVt0gATs7u79yWc2uba/hUzddErMxlvr+5gHy9kXlsQiRt",
-	"mczvb20gz52V8troebEcKyOcyJIs7SP3NPEX/5Sc/sQy4OlV+k2MroM+jvk3wNGCaDig72pOl4hbDaIG",
-	"luNPZRHXFj99/N6F1i2kZkGa0TFyBp/jZIbuX6m5f2gD/6SzTkcOw6UYBdktxwztXbA51QzcLjuR8Wsj",
-	"xtYTyo0oeUth7RWDFmBgO+3QrC2zssICOB7JyMi1Nl81IXP2eWz3DQ1yrV0dBoTdi345o8KXb/H5L8kO",
-	"7wC9L3sMkKYFA1fvZZgSFj1PTOFwR4r5HujCN3IMCwaeSlkwCkJYIXXXDhcg/GQGe2dWCHOfmLoVQi6Y",
-	"pkZJs/wdzFS0OKtdkX4s23lnh2jiExmlf/uSOtFJsHAfq1sdJ9IXbs/Mz9H9hyik4ShwItYf4A3MLHTC",
-	"bFF8mO0c/XnoKHaIH2PuBqA1Pj4qOOwEt2DjbTPUlv81shlfrzVT7naN9ruuzrhGJrjQr1/utLUR902L",
-	"ghY3dG1moSKnJYDHhNFo/rzjvtv5MRY4UylFf8Y8LzwZv832iOtbZgfy8Nqle/oSuV9JQKrdJQnwt0Zb",
-	"f+xlHx4XImzEGSBrCaVYIcAmayWYy7G252zmcRH3js24bI9qCDQRu9RojyXKB3iX5L+fnhmUN1o7mmqN",
-	"dlG76griwEuWMX7NxaWN0ITMVaN3TBk6CMgUDKa8dBBKOY6J81200MX3WUIoS1KLuG3KZ5uDYCuU2+6u",
-	"XjjNLkQxizc8H3jIF3Fsb5yfUdsa19y8mGKeBNy3OtWtv/Am/K16e49UjyhnGQcMgEPH01ZE0ytzjrUr",
-	"RwumPpQYclF9+OjOvvbtGS21C+zdSTCc1P3b+G25KrM5VcwNXfscjl77oTEIF9eSZ2aKG1lewRM+5NTc",
-	"/+Bvjm/8JKcG4jlf2qscnzeYI7Jm/+uPEQzbdBZxVL/iIofof3ftG6c8QlpdG3IMlw2fW5v7KzWRsyOX",
-	"259MMG/DrdAgECzGZvVFri8Z/Ymzm+ff5FyTM/faB5cDSPyPE3EOA8FPY0xtiVIDQKgm6RCFTTlwOMYj",
-	"KPGAR/EJtrJPzqifz1vISdlz0sWfMe7riq0x6OtHSHuBFBqf/yJc4r4hoIT79DgyCtJxuY4LdJHgczMB",
-	"Sv91tHDyjc++fG7Y2K4BE5wNzjFYW39b9bArfNsrs6Nx6NimHu/vB5Q4pmv1hrkmbsrvu0VMJ07mgNgj",
-	"l99Ul4gTj/eBxGPw6ZjIJR7tUWvXDBeFgxHSvNyE/uVmNmKhh0u9t3kB3r+JEZlb8qzaZBdbMbAOEvQl",
-	"2fmWF6wX7Mzo0+B4CoW5KRcUAnT7xS8YPQZ5e+v6mee3wJlidj6QT8yVqBjbcd12KmhZyhuXLaZWhSaj",
-	"k/dvx4YZkoJRI+0IFho53RKAhoIZwAlCRoEAFmy91pASiW+6TGx4znuZr4S8SVzy8UQE1x6yRSDuEzKP",
-	"b+QKg8+ZhR60DYvPmHRvhaYFFyGZOmgZEIKaHxEy9sEWaVGhqK7I6MAGb2NugiHbUVVrQT+f4o+v7PW2",
-	"H6vbTcuSriu1uB8G+0zX/Nvq09uAdweNDYXliBgX7KhjADO7Uitg32mhIQzDl9pvvPrWGy+a5gJI6gU8",
-	"BAdUgsG4kMkPGiAY6emCHZE0o3lKRucX35wl5PSfvjlPyPnF9wl5+399m5C3P/xTQs6/f3v28QLTPJEn",
-	"vjl5C4PbkhBnb79VWOwGI5xfvCXgJkZarXTJ6AL9BZ9evIWM4I9vnGlnnExEmstsZdaTkhFOYEY0ytGM",
-	"ZwzVHPZZE/eYYRopX9BLI1Sn1zxnMrW1MtKVyNmMC5anexOBprxnqor7JjfcCDDotF9wVTAKGbnss2ai",
-	"Sh11co0fzeiE1PzfwWAQwECwk+wAABvElw4lMQgiqauJgX1nxEXlP4xYHX+xutfdFa+tRW7AeKvABgbc",
-	"pArdrCJhjcLcDJ+dCMGYzftijIyuObvBClZa2gHNRpZsIa8ZGbGc67FVkO19wGJ1tGSVNDMRtGQU1faj",
-	"QEon5tKT5wSEdfP3OCFOr7FPnNuPyj3mvzD3ppKmExKRrMMvQ7UL1tMjiU+EnbzSEPz0gdJgS5zBaC39",
-	"0MIPWY325YmAT+OE1NSExscA+k69EUlRv7JhAWjoQHYZ9W/HCbFqqFv5KX70u+4+jxPyk5wmQT6jWXxb",
-	"c7WT/0FO/dr/IKfjPfLB2wmgRIeCqgEUIjeMyFFQkbOczOk1SLau0tiaadDQ8PEQsXAkOXNhgknblGcz",
-	"8cGApo6bqpxR7yZis/nhuEGfSgazRe0PSW3A0HiS1qnrf2zLRD9D+AjnhDkPETOtzEH8QDskPntSc2wM",
-	"9jydCEKnShYrzchc66WhX+Zf5fxRzqdQ0xJWJW9phPsdPpz3vWb3ZwpF45GPTfC1C8Qawq/HjmpmBVUK",
-	"/A+YJArA3EIz3VI6fCpj/jHWzDHqMb9iJIXfUzJyRZBQdTB8wworCiLSfczpy/2XoUaC0B8TDGOpYpFQ",
-	"WZaaGGaG770Y7wE7h1idKMYAPtn3XS2lTx+/P3aug6rMmYEmsbVIwCwJdSNtERaMR0MjMgT7GXluhKeN",
-	"r8xYVfbCoEtikwgx31mRXN4IIG2GA6cez9OgOlXEy7/RU9yUSJyjweNz6CLoF1J+zcao4fangPqQdNMS",
-	"UjsFFsB0fpVfktXq9MFcroMMS5Vs/rjWpJoByY5zBnSjE1QkK1aPADG6/p4ZzZYWwzquod0DCzq0iFRQ",
-	"zdWKQRGSBeRq9HL/RVj79da7FUB7y+3qtrcZ9Di2dQ2sn9nVOKq57ZAPRvB4/MAWum60j5G2N7RgIqfl",
-	"26hockIy+zvJqWZHJP2Xf/mXf9l992737dvURr37uBJ7ulAoGKhZlaphdghpGNdqIuBpOSM5xbqNcjZT",
-	"TIO8yy+F4TmQPpEe7h++3j043H1xcHH44mh//2h/f3f/1dH+PqQiVb+iT2MiYGqIZoSskRrFhKh1Wyax",
-	"UV64KvtWDVnHvZf7SSsX+W8vv+ziH4fVH6M/X2jy495/Hf+3v4uRZ1uPd7OZVLvqY2INMnfEEqDOSr6g",
-	"sZg8wwPB/0gLxSq7qiRLfAMMo0DvcIogBqR0JR58qREhjai26g0L8RQxZsFyNYjFTMYsjA3j6TPl1+3L",
-	"YdsK+5VJyGCWEb13oaiFkSAWXO9q2d6ljnDC90FsrvBxucNiiOjn9xCad6+jol1ncwmHpO/cTzRZSGsm",
-	"d5sIXihLnyE6Gd6Nc7N4SI09v+6IGghjfIA9gVO9kEFMdi8ht499Qa1s+/diISnVZvtolPrgLSjr2xGi",
-	"i4tt/bH/jkANxygltudQZcTDHV8VxZrYyPH8yF9f507zXg9DXLOC0ZLle+QbrIEJAd2tgPJjH1DeGARz",
-	"npuB5WRkTnK852PLR+ZKMprNJ8IG7D5T7sfxrSPPSS3wfCJakefHRnTGJEGwDleVZGs8ACoCxcJaOkiF",
-	"oVD/2AUGiUCBWxfdqu2DXPsJjheX73vOBpGBKlM2xLalYxhms4Aa2pAAXyPl4HdzXMciMNaUWZbsmsuV",
-	"av5qFpGDCSR3KUuQgB8U2tyGePUpFC7VyTzCxeUt9Iteyvdgh/O0dBH2OU7DlD5ZyFU8zDqTSh+RVEtN",
-	"i9RbFKBaqNH6n7kqxj+vKNbXhGyVJSs/Ca5T8g8E3iTPqwdGpVyBBVVL8prkLOMLWhCggwqsvA2pAtJu",
-	"s3VbRrCTBG5U4Sj2591LuWu/zFm29xZnCX/ZxcqRtlrNfOdoZyHVcy6MrEiL58uCaiPsP89ZhvKRWcej",
-	"zNX0w8DEiV9u1xl+7c7kgsdu1HdQa0EtwW8hS8KU5gsK+d2xU3XH1d72gk5l5Np8b762ReGri/6QJ7Kg",
-	"2ZzHEjHe4Q+PCoxierWM5Szp1fIRAWngDp5VtVUOzi4c+gCfVEyYVOCWBnfesacHXFUVZX9HYDbyO2Jn",
-	"I78jcqUNvyXLUmYMTaO/A8funGFEdAdq9ZYgquhVHQm2eQlh3u4tu5gzv5YtX7fL3u4tT3aGvtLAAL/U",
-	"JIIM7RUFYLq5u3CFi8tzps0/EXy5APK9e2MOP8OHibJPt8/dzfmGFtkKK229g9IvMTJ24xEIajqAugsy",
-	"h53niExXZc4E6p5FRZYwrshjp7+UztMFj35t3632yX+zMRq+exnRPfSltOIZKlj6EgyZqDdg1DmWtKkF",
-	"um0ONTj1Jj+nguAQezsDIvx7gVeboZ9ipmx0DeoZNl1ypWbBAayi7jOOc3WHTrWCcurrUPGFQEl0KB/6",
-	"ls244HED91uWFbRkWCfqivnSiWlWva9SsqDLerEVsOCnC5mvCpZign/6JnxlImaAnzfeOPtMoYyJqp9r",
-	"4ZUHbRqggKwFVblGfDhHNPCfLpdMxNDM6EVqLm9EUD3A6oZQYhvta4SSlbCOi41C7pwVSzNue7Z/WvGc",
-	"iozZGX2wByp292tsKeiURXTCt1xB3Uv4+diV4fVleTstJbi3G6lwda7v8IXedCfo2GORBHrnCRukEqIU",
-	"YNQIy87nrvlAQqDOblBlN+5UQjNALIyuKOQNyx2eyRnJS7nMARFEbpvMFOzNXPKMvXU/YU3eYxex6Y2R",
-	"EN/QH9XYDA1clmwjSlb9TeI46RQDiBsbD7RMOYLQmQhkby+eONo55rLIXeOGI6xHMK1KBSTO5lJW0ayw",
-	"zri6OyQ6K0CkaGQWmLisWQsx3adXWUwNnq/QoNr2xJGE4L4OJo4dhi7kCIA/s1VR7K6WYNWf2iAJatHa",
-	"VoGuCNjeYHJ1HqNUcTV9VRS3UtG7qdfXQ2cZMk0HefKWB2fTx6V1kamtV3f/ZGy4lebY8JCfV7W6UAiP",
-	"pWa1quG3iSd5CGJ3RNw9skqyc4OqZCKgrIcPmBFS7OJ5QelIbmTRTO+Rd85UCjQDqrBE6edEhBR0y8U3",
-	"YpUHk9vzKKW93ztVJ7p9JslfFRG29LdOdzcQ0YH+w5BQFlzpoQkXXSJzZ3IAzx8mMeHeCc2bBoWAAuwA",
-	"mtu0LqK44eLcFhP6TvmdX31nHDlEUoysyN7NG4O+EXvtRD7zz1/eYel++Pvr1Xon8a1Ad5Id7P0UBGJC",
-	"pOZfXMglxkJWMZQu0tI/gMmG1Wc150v/Acb8yxkt9V+ayYP4TOu3+vitn1vWiNq4c75cmu+ab1nwW9//",
-	"JKd/CWNBRVZCfsCSRoM+m4fcGctuEA7l0cax2RwOQ/0b6lxDScS3bfVDribCRRiOEBxU/CxjwThwpML2",
-	"q/HRROySVLPPOk1ICgys4IIZwQWa3eMw0KUvdbwu+IGwn1e0MLc+qA1aIZ0B2DLTlIzqmsYYB43zzBTy",
-	"uYAImFHtYhIsfxVM5Uc/JoYvUY0LNpAubXPB1JYvQB8NwA5Ft9BwirqjkGRWomeJFhi4MkpfpeiAeLW3",
-	"n8KoWMiV5WMreGDTTmbr5ZPXL3enHDp4XjK7YWiCtTMnJJ0VEjqYn0kudAWQWBPYMRZCltgupL454S5J",
-	"Ld9Jj0iKXUdlSVLgf6mdkWoGSwyDdOz2JZalffz2DXnx4sVXQdQOxnnJ0gdZYjTOGJuI82zulloLBWoE",
-	"9yBmIRyG1TTOsBJq/GnCArmwphqAwZ5iDDc+KbtbsTFXCntud+HBRJw4lL2ZM3OYDgG4IuzzEptzjnyU",
-	"6zUrFRsHoZfgsixtGTmSSVZmrewhc40M3whv0U6y4+6N+6mF7UB6AiSFghcB6uwkOxHM2Um8HJLsmA03",
-	"r1Ggze2N20SoVHc8K8picfEKnGoB4ULB2CDggi5tn9Dwd4iIA0ueLUjXsklhbdEOJqZa5YetXDdKo/pl",
-	"ikTmG0M1rtjaxxoA6TCwpKhPBmyyJi8mpGEuqYZDygsDqhXXEcJntjtip4O8iPExiRBoGB1lUBd+4SST",
-	"pjCKcRyqErT3yAl2HDZCZRquCBFYuRbDrv+/taJ6LZtYLdvtkYvPsCXVcRJs0WwIJKf+jVFVxHDsD9Q6",
-	"/m0vVwzw9zkUiqyEufLp86xuwCQ2hHik56VcXc5JuqR6bulcKRfpGOOkdTb3lLtKzokO6hN8zegOOscG",
-	"EV/3yEe2kNeYzIh9vqnGVHNx6Wuq1NCEK88OgLr8ybX1CBtNIYiIxKwsZQn9jVle5+J7GE1tJrE9afbI",
-	"n1DBtFBapYpORACBK69tqHbVnMJ3Lw4qlFYZBIJ91o5kI+nqED7jBW58z8/+smiDCpX5sYL2HsNrlWUl",
-	"y13x2Jj5KOfaVhfm9emCKIDjWnlOW4sxaEbVoY0+pOfXgRav0Xd6/oG8PDz4PVTpO66HNvgQGmfJtOWu",
-	"FdNRe27WIP0DlRZVvcvKOJSf0DbDcyaglkJJ6ELawCsPrpG1rqtTUbGz2FwQz759wVkZc319ZDTfNVTo",
-	"yGwDXsazTxfkOV3y537q539zf57mX/zXu5pj5cUmFAbzjdq7XenMANJ49pSHFVlkTX23BbMfAp71kvXu",
-	"3HF1TzH10JAXIXVVSNyXDVeSUKwD5sw79w7qhq07DgFAxltf6PjeoMqrJkSRUDgs+uQosoMhbj9in5EY",
-	"fGTQsSRjG6/jN+03viQ7c6oc6T6TpXX0d2e4+GM1okH9myW8PiTUe7uY5Qv62RW/j8OFpY6sZdqDA/IR",
-	"/ext2a5bqCNtm4Fc2J4OwxhSWDMEWu/Ymq/g88+k0DTTKsG+M5YHD+dbcZOUJZkD6GSUlgupY3ln35aM",
-	"7UK8KjwwiKQu6XrBhL5gJZruhuVFekyMZERe1MmYnYBoM8Nmqt8A6bQ/HqFjmkErB+Q7Y6WKt76tZgFN",
-	"82YuXcZPMCsi8BIGGTSppp8/Us3ioQ/0MzB6wEAj2K20XFDNM1oU6+YteaYgECIoFqZwWyEnaaXlLs1z",
-	"FzUDXTzFdl7WVVeR2wCCGzb1tdF3tk3IDB2RNQGjIRXVZb8WejRQuHmuuJCQGtUOIUqOG8KSu28xktuS",
-	"SSKsv8V9IzyuYjC10pR1UvZjj/TeWcTeJtvQ8NwqCreh3PGWNdxbSLV1PfaNF2jbWuubZcreOurtxwfU",
-	"RN84Z3+9czQtDL9XkC0QOSL6+TZjDWHwL153s7b3gTTrS7eHwRdoQNVsWNRFB6t7b76uj1sVN4TgvGHD",
-	"91Zjv8XubVFxvf0uanRf86Kw8aG9xHeKzznwjg24PhNsycoNYqid7dy6RjZO59uOuxS8203rXDHfM5rH",
-	"Y83fGoHeKPElFYprZHxcDTiGoGzxbSrR3559eToZULyAVFki04Sqhi0VZYnsUQs32sfniIpDaSQK7v4M",
-	"4Bx3i8wxYrtrkgJhWGFmWSOvTNvfw3yYoXznoz2BB8rt6eZXm6erJbkFURB3SvvpZndPBFCcXT7wsXQy",
-	"3SfahA7+/UTQRLn/E8ESlwmeCpi47PBE0HSIGk8FTY+g8sC3OSbn9EV2vaNXrEoz7ZaAsImgzzE18kgh",
-	"nbFrQcur8RaS0K0A6pCRbgvY1rIS1HCzUhDZN/LNQpas2enhxeEwv8dwcepJcLghjwUymJW2AhTvk3/e",
-	"oIVvmObszIGbHGKsKM7i9/2dnPKCEaAGd1EWDXTml6n8XMnit/CpzIwmH7ezo5LfmdgwXFMsaNcU39Ng",
-	"htuS0A9YRXb4li6l6kjV+YOcEs11AcpBKYvbKgbVrgarDyauxPQKVXprRdSR9c7CusXj+xDWB+L6cRXt",
-	"/KBCmLkXN6wodg3JY3nzjkA40cn5m9NTUsjMxn4lxPaWoySXC8oFFi23Bcj1jZwIiLpX0L85t4lABm0T",
-	"QqGExbSk2RXTypZMxTKxtjpEQjK5gBI2CTk9IwXXrKSFIrKcCCHFLkIT1Dwj56sS8tyRcLpxIscEgjFU",
-	"xrElQPYm4txHXbtQLYjDgxiB8R45FSSHUlGYTVdtghkeCPnrsHo/dJHJpd5VbElLjNvRcgFxOQXT5pGE",
-	"5PyS2zKkafp//Je/+z8nq/39w9fP/uvvdp//w3/7H39J//Z/f/mfaUpGH799Q169ODwk1OBVQpSciFQ+",
-	"m5aciX+0hpw9ziA3GCI3xomP+rCFnBPD7HhhY2RyuZoWLCe51Ogft+fH1UQ4w8Thqxf1BWEKF/yFC34R",
-	"Xcp8vZwzoRIsYqM0LTUXl9Cxg9mzwUgZfBDDbMzL4CmCOXwP0qJwI48omdKSkdOz65deQMDC9ljxD0pF",
-	"UhGgiqstH5RFO9y/G2l/YBGvm+D/soTvkHPcO4Hq5jK/BHmpQo4+frNN0gEr75Zw0B9lEpojwYbqIvRs",
-	"mHEQ4J8Q1UFAsc6c28+gWND4FkjewYDc1ilHHiyvdZ23Cau3NX0A6IE8bIK+6ffaOgrB4oaRBEVWrHL2",
-	"NoyR6M3VKZR0UXPNoAkV14WcHwy6dEf9+tW+u2chlhJQxOX9caMtKU3NnbJxYmuIqjzc39/HS/nVV+aX",
-	"TxdvyAjfyqS4ZkD6bcsICJS23QiidabuGBzwQPkqX3qu+QWPx/8tS57B2nhg2FdVe7v2Je7tKdqoC3dD",
-	"FTY6vOcE7t6YiyCF0FUwbd7A8aDKBtFWhT9u2OQTpfiliNejhT7/ED5XEbqqJG03veyKhjsRWBHTHGAV",
-	"1MVtWVqrLGKjg0ZAkG8l4mLQ+lsvbcd4GmBv2rEtORBs4K8y7+0XRQz6FcyIQukwZQtq8MHqmHEZtGqD",
-	"unlxtzRLd1EELwneZluHlU2z23ZXPX6PvLOVHqG5BFeGk0LWysg1Gd0N22BNhJy53ARWpuOw+i7uuE09",
-	"ioV4D4u/TuqGx19TfHWzGq62BQ57oq5jnCusGXyy+99//NuLL3/3uBHZPrV+FcYZNkMLI4zvGJNBDDJN",
-	"mZUzRyBgkvf1zTnCpKic3cPt/JVHxN45znXYPPdXRSGODrfQgIbFoW5TDPPlsBoYw0JEvfRTCw7FivVA",
-	"7FbiSsgbMb6ziDMwmpQGEhlElUZK6d83YHeKOG2GmB6B9NOs3a3pZ1JCBhiE4JvfLvxXml6Ok+Dgse5C",
-	"vloW0L5SWQk0KEDM81C3TcCnlWOGljOn+SkbOxj0IkirhadomoM80mzOr4G02/fNyzeGC5stqNUNDgcg",
-	"I6Ov1G9vYbjr2qaKKU3XVmbxcyguMlYXELs7G/QX5jiIFeZYbdsM6NQbLKXSMXNX/Hpuahm0nfjfKRM5",
-	"bh/XY2imfblXm8c7WkjB1omrNsqZShDnErJkZcaEppdMjR+phudbYKLrT4LrjrJ2K8Gx2UtV9hL8h+A4",
-	"hpePyFKuRA4R5YSLbE5GxfQ5F2MIVTOM5OcVSGzVT//2r1iCFUYCX7D50ezBFS/kZUkXONqCGVYwurp8",
-	"vmiOFvzUHm3Bi4LDE/Vyh2bunWTHwrCT7JjX7T//9q/t5GOzs+bl3WtawpUxo3w/PWPlqRkH/joHeODz",
-	"Hy/PWPnO/YE/vNv5EfZ5SUsd16BPSO5/rXloEfHBNm943o0sr4hBEGCS2GOfl8Rg6TLefmub9J8Khrgp",
-	"6xdvIomkpcC2VQtTw4wm2FntDWx0lAGdVtykGvxZ5JQaRR6NFlMNrdLtUhuCN+M3dRMsU5u0p805YRnN",
-	"Qb1if/ATDyg5GTcwNbc0TBwI1xWnsG5ZXV3pWvp9HZd/Tcr97QXjgbi+pay84Sa00C7EuCMsg0JbuNgp",
-	"QAqpx4kzCEiRsQQEJy6I6z0XUsqX2zQ8diSkt2zYcKbvoBhm5wug/s3IdxsjX7Xh53M+28BDLRpC/WXz",
-	"9KZ0oWvK4ap+4xjpADz3TJf414m0PSDMnAmSfGwymPqnT/O0VciUjKZrbVnEcHyGfaggjvCLnK6HjfLW",
-	"PLhlsjAssktQcPvUn6AYXAq/bbUulNBnS4f1P7A1Y5DN2jbKiI6Yw28EaAiUHL7cnctVSb77brHwFYes",
-	"hldPzTl49WJ/fOsYMluVF9D8www2+lS842IVNT7YH9CHkULUhllHCt0l7aLSPXIiqk+E0bLgYBWiovZO",
-	"uRKKLKnSE7HgueCXc01Gh4foK9x/vb8P3Tb/fn987Opi8YXNmacEfLi7es52s0JmV+4KHbx86expEwHE",
-	"mnG0SfEFqzRcfAeLNWEFcjqV14wcvgDzql0lfvfqq4Swvcs9cgiUHMy3rYjPzVGeC/r5LeXF+j27+YOc",
-	"xvZWKg02gZ/kVGFEDMtBlchprbpGWDkJrMJ7t4Noc4pZ8/oEFhm+WBWaCiZXqkaQhhMDyOlTNgAWcSKa",
-	"S4Rt77a5Efu/3++4ESsBG8byN3RJ49kWoRET1v9Mkcw+DU333BAxshKTM2uEpmp65ddcUYPOe2ipZNe2",
-	"x9bVRrgkxkIqcvrjZn52C8EWt/CIpI2hwDeTVqXGY1R2IoKeoeZ8L6XMu50yg70tQzip/ynCBrpYKYiR",
-	"gVR47H0dcFcxfPYWXBP9WJtryd6Ck/axwJOmrL7JoAohg4hNA2yrW/BEG4o0M7cfA/2SGjU4rvMYf7XI",
-	"glGhArbNRK5sm4PP2pBVELPaXSijHqW7EfDAc9f2hW2i5dvlEzxF367H4gcbcYGMgPofN4ziRpURVbGT",
-	"UALYBgfuk3/UyANEcg3gKMOZyQB6vrVWiLfoTrphuIAuLRGmcbYr1TAXOL3RaJH3qDtu0llx6f9ZNNeO",
-	"0Ilvo/ESm7k9CghV0/k0xII0cUVRoZ86DI58HOK5cePRBcQFmJmrt8eDxIF7EwLcff6PKAz8xn5/Y7+/",
-	"sd8N7PfW/PYT0LWIU6ibmB65HsTKsmH/nvOq1YzVimno2e76508EFBZEI9Sxb1p8a62p1yERQepqf2WJ",
-	"N87W2MVLdke3xNYGf2iF2tgvMgrirQQbJ7bkLUgxqwJbkqBd77ju1gx2sWD0mjUEpXs397cxiy+MVCDF",
-	"7Vzies6zK8GUsi1R7GAKO01bbofGCHzkhufmTyjixxaKZCvtApnHtQYIIpsDxXSO7Wil7Le27bxrCvDR",
-	"7FBsCWYyyBvE56HwFFGsKDblCPdiqxsZOLn/4VYJvls4hbuaGlfA4CNRw1XJrrnatBj30C1WEnWQuoAO",
-	"P/nmcPweaepEBO6IDRneVHxciU/CsAWRx2z9IZmvRs2oIOVKeDmTClvOWpZdToDhvoRaAMO2/oSgeG5D",
-	"p7KXzY9e906GR8k1mWP0UM1JWbZYgX2qTo/uqVBrz7X6YW5relUHwtUdHRMLKlYzmulVGbs7d4rnWMic",
-	"FV2txu808q3iP4K7MSz6Y2h86C2omgJu8SB7ozTVq80hyG4zzvHx7WW/NlGgYu2C2+QMlQSqQTeLX+hQ",
-	"xIiT3fDONfGe8Hsjw5viVNo+htqtqWN643CTNq2NexPsuVXlOvv8Bv743soboaOaxInRzLi0Qmdg4YGC",
-	"wUp6J1QYOpZgGxJ5Izay/y0iyiyMm8j6RjHT6HEz6HzSCKjSc7YmN0baVtsIh61dDKLzIo50JvK3VLO4",
-	"4ubrMrvVojI++nTxZnxsHdZtLd6NNzzpcjhlr00wBGB4wYI8FKDYfapPXN+3+nlvieR9wZMfRN2FZBGF",
-	"TNcg3lYY2LBSFUVfuIdBZl+XGFWcYBKu7FWpbaNRW9AC5Upy++s1vq9IiSi/qn5+v9HxXD2bVPmS2HjD",
-	"mW9Esa7WHqzaCD8QHE6mDCgLnOCwYkC3iqxxsfNmhxsXn2vgjlhmANvNYBR7cKy3Jwc9YTX9XoPGSSR1",
-	"NAv3YUu87zAbD0J+TCMAS3ALMd329rsT7tmFeQyyARoQgwu6rVdzsHmZq7oXPMQq19oLngLccvgUmDGX",
-	"Kw2moolokQLYPHJia7a82t8PI8OyUiqFVVQCXuZuolt6vQvq7RB1mPG6D3kHIWQPyTSoGL+6bdwKwuH6",
-	"yF5ML4yc/2aiF4g5Q2hetYxbk7zGTocLbkK+3cb3EIJ72f2WZ4aJrJCKi8tG6G3n9U6wo5T5EXLHmnG7",
-	"93L9e/Z30H4Oc9BWO1pj8g/qonUzOZkXCni4ml5VR8lHct4aWba7dkkDYFteqqd8SWcDx19EXZNNnmqP",
-	"BA/lrEZB/GvoojZkw11xr2rLfVvrX8eefxlyV29ZbUBErm/fldxCCyUjWjH8se/2mrG4PHFb//RGeXCz",
-	"s/oWqusx+GC6VdYq72LYrbqlOnpM4mhLRqBhQcNTCm7QO6itfRprLx/Zln/8lvVxm9iZprEyXl1Nity3",
-	"RA1v/TGhNkca5CFzC5VRHMGBrkh6KWWehi428wVUO4X+4VOaY4PuD7NzVl7zjEU9bpsksy3I1LYRuAO9",
-	"O30lze7N29PnFHzQAI1+P0bf3MdhlTrQAKw//ahqs3k3X3qvI+RpQXuQ7MNNnpb7qdPRAvJOO7f91vX7",
-	"cJ72WO/bCXR72nG/TqGTdg5pPWu0FXsW39K7VoEbWDvvm1iVyvaKxBXaI6hrfWxr7Si6qLohV7mvaq00",
-	"W2BRDyZ0CQwkbRcVgm7iHwQKSDWZgyvfLhtKi7jv57IA1c3VzwBRdVUUoCJAF+1sVdByIlJX9Og0T91D",
-	"7hCqV+dGBQAQOnp3u5opI29qqy4GOPPHAcTt8h7JRFjwuVK2pDIO2ITPVSem5k88RpBfrcYSLKjaPtvn",
-	"+oqtsc31XjCm3VlffSjBqJ2qfnats6EBcrkqszlVzH9Hzk4u3nznpBC3E7jcpLnDWKE0h3Qs31jdp2iJ",
-	"3DcNd8ur7cCxn03OzJatCSKSRa0RF9dMaFmuIYpQqwQceFKwMZnJonDSacchlquC7U3Eeyl2cQ3YpByE",
-	"lUaQ4shAaAu3jKMxcFicvMsfzGEoIDR2de4yqLmBkuthbgi/NX1mx+rigb8huHrHffg+BICCKn2+Ftmm",
-	"Hq8Q9GqbxUNZbrUW2byUghtkroDsVHuGiCYDes363bZ7MqiZ7BZMqpGSuBYZwR/dcYcbUbKlLPXgw8Yv",
-	"mnP8kVdheE1ckmWwrRvHj9Yx+t7QdEvF63jUmGyYDXkzY+lSRD/C5MpTdqjh5Q/TvmyjMtMrtk4Tq5Da",
-	"jHUzc4ql8UOCVFXAICOsbrSgOpvbekUNO3PPbbuA/bFgPFOkevYWcuIVi4Ss/JGtqwvt1mvPAk8mmLYi",
-	"/mRBl7cAIY5szVWap+5anNMsdpDI4VrScaxoclY7m62qFLY0vJ2T9hZWC1VHEBi7dLLNFVtb80RdGsba",
-	"HsA6jskGnpwiHb7hio3NSFREBJ90j3y0NqH0b1/SMKcb28EL62yrb169rhb7rEs226v11d26uhYOAmcH",
-	"URkR6e/w5a7fCk8qAPttsvXO0c7r3798Ndunh9nfH7CX0/39g0M6ffEyy7d3lkJLmwgUL14HUKjVdNdD",
-	"QkafPp2iNaoCaP/gqxf0xexw9/fZAdv9/fTwYPer7NWr3cPZS3aQ79OvpgcHjZru9Xpx5mMbOHFWyowp",
-	"dVHS7IqLSygYGo1z5WJ3ic8SbR9Gi/OmsCWq6YW9o324X4PgrXvpQatf5aVcvpU3AksPdRm55pJnGDZP",
-	"SepeSXHtjdgImNp5sUGgQzVtvcTm6sMrTj1t7XKjlHLte013R+Kb9+rCG8utcFarXoBIOL7n6EGHJM1A",
-	"wua5NpYTo+HxizDM1tx9M36zPd/G9hw/i4EFxnsI1WPTpqe1R20kbh+9Vh46ubGcY0XnknZMToOwHaMT",
-	"zhcH9aJFrZxYB+GJFTodZnvudb7dn411KAXdEv4N9PUJMafD7OaQPk48rTHjxCUOf702p9MnBj9CgdWm",
-	"xOUFY8jA4t7mZ87Cx4ZhdpZPgB5JQeZGFysMPSmZYuW1QfIF+vqpIPvjPQKo6PqOGXy5DIYwAnDBZprI",
-	"VRhOFdm+X9Wu2SK663DjjojbLtiL1BrRPtptS23cgt+bxs4RpWV2tcWGvaWafaTiMnqFqFA0A9pHcmhD",
-	"FxT4SskIYFPm+rpCX6lRrN2Xx67I1oKuyZT5dnltXVvEYrncOGS1XLKSTOVK5Pcf9ZHmbgP2DPxbRgZE",
-	"LHFuT0ghbx4FbDyNuwSteGT4BkJE4gF6aDgDU4x5mixozkCZJVNaUGBPENqg2SIhhUQbfSEzMH+Nk0q2",
-	"BWPwRFTmW13hGUmDD6d5ukdSd0nAIq74pTDsVrBLCiKUa6UDBGh8PBFmlwNTLjgk8CWUqXEZikzX5IpD",
-	"gfKcpILpP5lf38CPqc0vUatFzNpb0Kks4fGN+oVbIj4NPDebc8Fu/Tbm697y9foq4yqJWi0cNart1yMV",
-	"9JYrrXjOrPDKxeUtl+qQJmKmRWSw2GyXWhFipL2PtFo3LR7IRdQK5/yUyGEzSOKHgNUbCHNduZAiTF6q",
-	"loWnB96oRiJ2yahChc//aUaIxodoqW+NbrWbPKxrcUNwqo8QnGp065LwZjauWidmNS9VbcmtK9MruX1z",
-	"3R1a7vydqOs6wlew/JKVewTeRHrFF4uVBpmHfc7YUltSlAqp0aI9ESm2klXgIFtwpekVc0QZKlnkBh+m",
-	"a1Iyx0q4xi4R+E0d4rGvs1NaqzslKT6Y2lF9OT65hP6ajDBgFKpJns0zI2zBaYQCvDvQ/wjRF1wJyD2w",
-	"/USK+jvyHZU2SbbjLI5oc2Q7UNBiIgIyf+NyjGFcOxuk1t3IUs8TN6B1zLjLgYKWdQlNhGcrCUmXrPwk",
-	"uE6JljJx0eJQzJ7RazY+sn6Epb2aZjBwhDO+1AnBM0GYJoJes5Je+mlnocjshL3GBNHaRHAT3kYLhlRO",
-	"r2sM/V8umWBbhA+jm3STRw3RgSrPzYdPYLF2MB0B5HxrX/LmvDbHsoifk9GL1zUdD73CBGmyk11dZCj6",
-	"sRSIphktyzU5fNlRLVezxelgU6J5+kK+o1esy3H0k5yiHlAhASAqePpnGKM2wBV7exnEyWRdALrfraUR",
-	"WlOAUuFDWQemixdSd8+h7zz808pSUkfDYsz32BTbEGFrsMQYdnsBxhjQCYgHhGfQYh9eMIKKMZZ+VjT8",
-	"kSQhZxX4VpbdDlcMMvK3xtB9997gixNM5OQtWhQfZjtHfx64lR8bI3z5MYlAe2U99Ruhrtvztf+tvRqE",
-	"vuKW8W1qssyA5dKcYdN9UKfxueEliRo6YsThEpMuTnupNrUSif24Ernvkeo9pgMrU2RS5LRcDzFFewjP",
-	"a2+ZYeSqzNg3cEO6IMdnKhcyHxZwga+dbsce7Fwg8wyfpNvhZAOVsBaYK14YrmeLWT6ywggM/ZtV4kO3",
-	"3C07xUVneIK7ZT4E0c3nQhFhmC1mvCVNOK9eHkgOqCYZXbl4KED/gCFSsqBiRQv8IUoK7qSZbXNJ4Brj",
-	"0mKOxEAotQM3b2Ntb2s42rpwsYPvwrfolfLiWkMSq+mO968m1tlXm8s4WagmfHUSTCtdNMl9JULXpPXN",
-	"OunbSvKOVGayxlmqNc3meHW8jc/lQDIyo5nuDpK6WxPRZjps+5HBa9ymQK1dJFR7g5cfcH0boB+YkHV9",
-	"52Ss6rZ+W8pFxOiOOtPNXCpGqofJjBaFwlK2XBE1l0vQ8/5qpImcgv/M3M7ymFD43Gnu3ibtMqaNVTBd",
-	"yHsF3yqGD74Ae3O705I/Ojt5TybyLyLh2K6kJ+G3vZRIhu8vI3m6QYP7w0bQsnCPRcaBZ3XNae0YPnMe",
-	"5rzfyR2f3ADCDIsKqkpKvUc4ajx0AyD4LESleJCs9fJBADJM/BYgGalPVWLf9rpWS9fcMiM/lMM21LF3",
-	"j0Yi7W6nS20FqBcQN0CJusptQQyk9O3g0xshuyVIgXC9DUSbJYozehmvrkfRPdRMnokHdkEM3fYLihkH",
-	"5lS9Z589XO0UujlVZyW75nKluh9aRpd1sDulRpWCxblGxedXfEmew3fn/K+M/I4cjI+Jre3iv+WK7Ac2",
-	"rqBeu3skrnle0CtG6HJZ8FrHp+B9UBCgenqnnALZBxXHMrJez1hmVyJImDFejKrJgiVvsdxmbSVz9na3",
-	"g52oLaoGVfv46ie+WYDv8n5SXakjOc+PyJJnVwl6Wq5ZYg1ICaH5TytlS8Mpps3N+RO6W0p8+8M1K0uO",
-	"hhTnDTVjgZ4Fg3mNzKi1fjjQZ6vxzNvhcFG3aX1pHUqJQSNXfj3QRwglfzj/8J6cGeQIzMTowVuabxsO",
-	"vFhdkNv7WnxxjriJe0P+sstjhejFnqzlW2QPeWiHhhR7N+udQoh7ZbNAInuQQOLKXNAPgXvuoaDQmwHQ",
-	"DzF3Lx6Yl87MDY7xOZ5d1eIRrZKxpHp+RFI/hnk/aECDp5220aDPaWbTu+t+syPr1YKSOr4UhX/ozqnd",
-	"ne61Ewi+CpZ+XCUPG9G0kHoXgrpZXonwdwTlQUnFlkHbmzxcWoJ3/jiMP8V8clsV6cbWn3OuecjBwkwi",
-	"G9r3zjV+QRDCPjCP4Ctr+TqaLHMduJswmKDN8jIp1ApNsFlJl1D/VmZXJ57tva2ig8AV4z//uLEsUcP6",
-	"6w/kx02X+aPlwxGctpEVQ660HWXQra650RvJsOa3KmRDCtxSd7tBjBrQAeghMeFXTJTuZ6r3Pc0zQh+X",
-	"bYRhYNDSyY6ECy2PbX0AG4Ej2M19VM5pRCY0GlLhr79s1GqFRzTXYDvH/KIX8UtiS90BHA2ZCp8jS//g",
-	"L3uPN7Fbe9nyGr/9tXLTTEL4bchPK91xJlcibzPSU1FnpP7zAzHS76Xuob9U2CyTVe10iJaXGGcMEo8V",
-	"D6drwvUeSTFYLkUhn5aupko+EVPcHYUl5qzvOuDVtCVuou/bEGfsrif1MUmxIg2GkJYrNhE4EGQRkCUr",
-	"lRTwSh4LOC2kfqZaIdxEQu8CUPo8f4sEVeLU8QrMthS5BQDKwNhiGz4/hwJcHRXy2eclx/If8aBNCMmg",
-	"a7cKAs+73ixH2H4h5lS6x/ZT20U3DkmUxjqFbBFJ8gsjHARZCThSs/JBERrdlOZDz5E/TvwaokVXai3g",
-	"Ufc98TcitzdiaAt5m1joQx6CGAcLUOLwu4WMm2jI4KbuFt6m4/ypMP8e8LkvdTSJJLXGsT0JXZJAJFqy",
-	"RfsSNAXPLTP7cfGbjnaY/ayQ+iEtZ8BL6j7NX38qfjchwAbWyDzQVmYOdAw54ZCADMwXf4F6heMOItB9",
-	"st4i3c55YhAUUTdrVMIAljZkraQ9SOqs2O1IMTYR0s7ipx0DHqc1o7hLHHEZJVAhmc9sSEyMDW93b3+z",
-	"xv36rXGgo7ObluAWtGRuqjcPzsjj9HSo5B23RV/QK5efSrAQuMvR7rh16Ofh2VV1xbCDL9zVxUppMmXQ",
-	"Fb1ycSALMgJqytV7Kfyr6fg4JoQLxnJFUkDa9Lf7+Nt9bFjHfVEmazmrMA3tD7/Zzh/Gdu4pzu10/04D",
-	"+tlKOxrEhZZDKJA1DWxJhPAhMyL39IWMaPPWgeCTegtuis3oENkmwj9s9aKkZaQd2xo5Us+j9A2BN+Kc",
-	"IS4TIWwliksjCVHgO5Uwtkf+VGWSuoTOkA3dnT7+5mf4T+5nMPK+Le4UMYvU0NurlNiv2TVNsnfhN/fE",
-	"b+6J39wT9+6e2ELg+c158SiSTCtPd2NWHfIcrlpZwW65P8mpAYgWTH0oc+x6PfftTd2f33MBSWU7kBYg",
-	"ecaqv4LfXBX94M+TPC+ZUtZ25QMLubg8FWrJMltbc0Z5wfLgq94Qwo/ypiMusm7MccWXoDyMk+qcgOcE",
-	"OyeRQdWjiq1D4Y2JaCTk17i3nrPFeI+kUnxHRf7PoRMG7YOuCoaB53gi6n4apxf4smUJqVWFq7DUnx2W",
-	"PgZRFIponFb1oigG2cOg9nmFMI/3yEd54zKApNiFKbyJoWSY47ZvSyrricD6ilERbysnytveMpYVYQl+",
-	"2Lt/g7Z5uk9YsUAgTYqWu/iPUh2ijqedPqNHrvQUkVg31El8nAoMMe9SNGU1cDE1driRevvewdq8HL1k",
-	"/3wzQ/Nx0q7GTRJ6Hl2R+s4Ib2e/DoO9cwb1LnxebV3Hn3NQ8WVhlgYlqWas/LDSwadTEbBQ9GVBQ226",
-	"oJcM91BpmFGvSvEnJnJo0oYfzw1+VzDm7+WZ9D8GDBi/aNoWmhw6+N1ZJ26owlxEC23J8m9LuTgP+aA3",
-	"6wdx7u558/D3MlzvhcTP3dJCt0UEfrmgVxsi589r+fhbZdQ7DKnhgW1k49ZrRYFe7m++Whq4AkZe8fYb",
-	"WV55KSLcyp/k9AP0m0Nu758Lv5ytihkvCjt3lYLnFJePbCEo/LaUH7NrOJGT/Kf+LQvqdcbLkNVrg3hH",
-	"H1QhIyMqgiBKTDrHGEpsum5zpTMpNPusx3uGxbv6a1aguA5rKDZKedl6JMeBRymxb7i6ZlVKffW2ry3p",
-	"60omVVFJmxnL9VG9mlZSFfmC4mNOMSHUt09ZEFoU0V4+nf5qtwNVXvE2zXmHFcCz2LXh2VpvC7cbw8tW",
-	"BK9Hi1XcjsUjS79PKHqFADICw0stBghthVXrgLp/fRyFuUMJD87bPDEsQMVdh4FVJ2s4++SCyKdaPbqq",
-	"8kNVpOopFNq71PG5RSGXgIQiA4og5w8Bq3HGDt9Vy2aoNkvkbSjfUp/gT86g0lasnupcblsxJtm53rDG",
-	"ijY3VkZGr0mOkJNlQTPDO/brBcLtpjxWkbLrvuK50RsOp4yM6MnE+Ly3NI8VZjwTQSJek/PDZYdEzpep",
-	"uY6VxLFXsFfaD27bsJiksFL0nWKT8rDq+SCkruqkbyzY8CBlGspN5bZw6rBkOxpBavW9sEtcWJMLvAxY",
-	"j6PZvazR/eggWk4vgCourG+Aqw0Qt3FhXKGQj9UTG+tvNow4GBKbVVMpti4Z8GUgKg9PvQ935b4S8EMl",
-	"4Lc0/P40/FqDg9+S8TskoLjx2enaIRLHY0CH1TscJGH/JKd948gb4Q4wgOqYKKZBH0BmETIR6t5Tg+YX",
-	"nZUVm1Uhw0qLWzX8vA1ZqtVMR75uQ8NxwxrF8HrPv0MmPancfN4AhxoWlgI/Iqi+p678jaHyRVBZHwwE",
-	"vqj2P1jR6N//d/XEqJQrkWMFuh7Rz78w9j477Cr0TJFsVRqVct1GRDtz/PBaHszHkqrNHmwAqb2VTyFJ",
-	"IqSJ38YoCkUDn09sjHGYuLugCnqgh00PbRsb8MuYe0pyVjDohE7LbA62t4kYpVydwEeWp2OIVFM+itkG",
-	"V1rN+ucVE0yBKGFZ0bJYGaXsmiu4+SK3b6APSFmaz3zjHT/TEYGI7BQK5RdmDURpulbQohx68EzERHwD",
-	"xMXK/1hE0SYGgE05sY2nEyzhkRCa5x6apFokpByFP00EzXPomA29TmzD8JKZiwHUjl4qGM0+476XdgvB",
-	"RQ8WZ1fnEM1tCx8jUfsxHMJ3/16WPGNkWjJ6tWmuiXDe0NiI2GA8HG5s1ndNoXttGvR1RpOib0kgSGoQ",
-	"5BPsYe7iy939ryg6LcypTuVnwgU2g4F29METCVFBhUv2Gc4eugEX6yoAx56j0eMVvY47CGmWGebLxeUb",
-	"mbPDeDwSKlykepZkMmfHjXZjG9lDfa7TeH/RxiRklD6nS/68+nrXfK3S8R2mfzuwtIxmi5PWS1+SnSkt",
-	"zQq6nJQnytqLpWu/f1Qn8ZgpAgOTlW2rtY//HZAR45dzTXJ+CaW2bU++cWJJSsmMzFLVwMb7ieGAnjBA",
-	"iCCYwm5EvCPAdMWL/EKivT8Se5Rjghe2zI9nBtoh0PXTPQRYPeMjZFSzS1muO1ABluaecYhgvty1X/Jb",
-	"4cGgLhEwt7k59uktSkoC6YAWkRsx7E347JcqCKOz2u138oa4hxS5EvImyN5SjJH07MP5BfE7pZ7/DfX8",
-	"L8/9a+k4MQTakziwQbcTHcEBIQjPj0n65x/TerfWYfqcZos3tRXFtDkHxwVnZUc9+DbFBcsizebVKjQH",
-	"yxvVYAyA2pqitTef4lsD4+/C+Ls4vt0jGLR/f+CRe9okswVnBgoV26iHa4DMhPnZ+uvO1yLrbuGEZil4",
-	"UBHBFBBqCDKvLB6w42otMjKlGTTjBxpwBHnRzqmBl3ulXY9yz8pBliKj1H1h70JKliVTTGjbe4KDU8MQ",
-	"OVZg8XQAKkE5J1CVMCsN47rfshID5YzUsytFse5Ker6PmsnJziVdXcYZHYGfaiwOvrk1d7ssad41lfmp",
-	"PpX55tZTzYFDDUHsd4yqVcm2TOe24vx7qWPmiTtheiUQxywpFXZS+5RX69s4wtX3Ul9gwH73fakMZbWq",
-	"PyqsT9CRLW2mCNOg+iAm09U6KE1gLwdcu5pRqTb4OXO71XfbLRcWZMqIkkX3aFxcFuyTYnEd6pOyHYC7",
-	"3r+gn/uBQS5Q689aMqLp584Varb4UPJLLobgqn3yS7JTWPvrVvjtyFWnaFtRuPAmui9vfRkbZHILf6GB",
-	"v/Fy3IvdIM118chRcOCwKCyZkb8tpR/9HLTjwBFekWQVdSz6yHjQ6jqFIfxZIcqr1XKJfguLG6qCe4Nk",
-	"5M8AtUhg/iD44vW0uuWDiknvIiuOyQAO1B88CW64moYxV9iPJoPFpZAb1D/wnk3EkrOM4TigiZoBIATU",
-	"bMD6iOBlIf/+v8gNz/GPZUEFLd/iE3Dg+A2+rJKJqF4quGD1Z/Ebo98obxxbUKWsD3lGUjs3OPtTMiqm",
-	"RJYTcXUJBhibcYJPY/t9OXO60B55H8NB0IufIgMEI+3PSpmvQK8PQz23oT04DmhiHyCicdsBKpvFJp2o",
-	"oEq7boPDlSLI1f3nFS24Xp8VVMTq7FuJzIqJaKZKf67eOddUrxSEYqcw3slyWcprWqRx8i861POg1IsV",
-	"Z505bSHFJYRGXftqDtEm77GM1DqUQ/b/n1svYf8pAGbIAB/ds19s9J65ER9m9lzfQKcBFW/6/8m3snTy",
-	"iGHt5rpNmeI5Q+tBPYHE30agjeSm5FozcSeyd+6groCNUT2gGx2mKSBoIUeFb27NTn285BDo3bMGZHqp",
-	"esPVzQMb1FDzSIP3dDCdO/OcC3oZ2+hViEDdLbii+UWGzC7wTZfhBUVBBCnYJc3WXfw+cghmuIv1cjME",
-	"MK95vWfGKndTNCAeBMt1vwzynbyxAoIiihXFYHOMlzXQNrgs+YKWazLjpdJWpngk2WOTzHFzG3UPhIGt",
-	"3okWh3LM15PFunxak/EbeBPD5prWU9MGW8pWqJI0zKUN02db+Wkoh243vObsVQy/uVEe3icgNNXkht3R",
-	"EqQm+naJ1m3LY9MuF7WJxCxHETN/EvEytBSmmjW4MmdUxL+ypjQN8C2xeBM7rIXFt90CbaUqxuEjQk3N",
-	"tlyXqrqcjScxp0TUEg5R25VvpDAiMa28MqrmirT00JXmt5liRLFInTOqFNMWjq7IhIpwwtNu0mH2dgNq",
-	"r4nfPDBsKHmpNkCaSQWs6FLK3Eo12wDLPi+ZUGzDJPYpN7KZz/kZhy2Ei0wu2MZNh3TXYBJA6wETNGip",
-	"O4H2vEnz9CM70Nz2wajc0TPCsEy05Rj0xaD4plVnKuUVyxOjxUtg25JnDFRDdVQpuGZZE1FzDJmvjOBX",
-	"vxp2+GxOSyzp6e8Mvgs/7MrZrvshHe9NxDc0mxOeY6UQYMEUC0W4OETUKwuuNBm93H9Z9XsdHxO5MOIx",
-	"BCsGImjMA3u363fHwhDDL+ddJ7rr1b3j/Pdzse8IxF2v/Z2m/9Jxb99Q8Y5edVzUBXap83fOXCOfAG0v",
-	"b0YFWdArRvS8lKtLzLUq5QoYFYrBl9h9xk6VdlZaHFyMhi+4hpz05aqri7RNpQcdAEyE5UoQNZelRin7",
-	"CD2IUrBnqrUmrsiUFfIGE7QX9MqsJcgH/x05sAXIgArsBQJ4PWvcHMp2zkDco+/NCmPieH81uoKWlwyK",
-	"WNUi17Tfj0waMYiMfGWgcaN7N8SPWk3fHaLNJFWVM9+bfbjQr192c6SugNBYvdfGof7Yj6+4QTGTgD93",
-	"PHYY1qbvUy9L+aVZ5I3IRQ4l2pOc6hbGHJFo6nNSL+hbL1L1SCF6j51+7875W1m+Z5874hWrkomh13jk",
-	"ii/XFHXr8u29hdUuT0sqsnkCziZE/NV01/DNxbTgLEgPKxlZKZY/SVZLNM28uXFJgIOdt0Eq/XXJ6FUu",
-	"bzpSZoGvTt0ztQrq0FbEDOErkcPDNM8ZFMQLqsmYVwt2zQoyCuj7OCFptlqsCqr5NcORaJ7bghpITJCQ",
-	"ck1GjZMwp+DYa04qnIywh4wW2QqyJz6IHhN1tUpwTvmXtgnfCRezMYBHKv0BzkNtX7P8FhP0E39/p8wh",
-	"spyMLkEdLW3Rn/Ej52eeZyVdLmPe8Q8zcjPn2Zwo+0jIjx4rcJkv2JDd95frwrwwNMq9eTO7m8/rRkmh",
-	"yP4ldfS3sLdwNcCqQdRiWL5ag3oYbad9Pfuai/p3g1rZW7Yaje9mX7YZWP9+XjH7MziWvwzZlE2ZT5UE",
-	"Ud+YOyc/tWj5b5lP/ZlPX1d49Z887yl6PbpSnhwhIbSBwWBYYUrzBYT4Q1gRZDYJsizlZcmUSoBJQ06D",
-	"+T2jImNFgYfnqpS4EdDcdGbf/APUKvFv24/uffMxWhbEruwbO+ZH9vOKIdOkec4xWP4suHQQ/BdNdtfS",
-	"r619Uwey1dBKFYyXkDqfrVUTPsC4bjJqdnivxNhxbzU++hk/2oGetpp4f+E7c1oDW24IH1l3i3wEMMJt",
-	"yEa4o6VmQK7C44Jxq/iuDpNsPMyr17vQZdDs1vwrvOjPNXjLZnRVYNluuL63yTYYOEhvwgGeZy3p4J5P",
-	"8y6pAb3R377eKlRUhXAOLUtD49Wt2xc/ShQ0bHkVCn3P+90TE40T+8Doe574dhHS/XHPvTV1XeUR8wzk",
-	"tdn8MCgj5Crt2oRMrmpsqDZtWhXntff9/srz9sVeD7y//THXgwfpj6oGpaUvqtoGEByTfOiE3ZHWg2He",
-	"EF49eJzOMOuhI9SCqoezIhde3WI94bwLaGp8ZaucQXw/FeqGlQZj9x4wNhvIQS1A+54pwi8m1LMrKrKv",
-	"YViDutyipVQ0QHI48kRCJXvxSEj90Uqte82oyo5lW3KXtIuT+wDRWzQ32zow88SqDa/2sSQoybnSXGSa",
-	"5JBshTWQsepaqGaYq2LJUY+odpfATCs61iv+dG7AkNhNuHRVAOc937gwknM4prmYzj5B2Y1s1OIZN4zg",
-	"9rLxgIjLEx9eCVzIDNHsxFAPT96ypFB/tOVJFWTpK1hBHnO0NybGP/nMui0heZpIQ688bwwf7FR6K1m9",
-	"y6aKlSGwahSqATY5Ib1i65TMZZErX0p0hCDhDbe81xq5zAHwkvzh/MN7otlnnWCm42e6WBaMTHZeTXYM",
-	"Fk52oAftTsSTcsU6zBw1sG7ZOrCjUp6vBoIGJGpUE1uuICpZ9oczmRW4qfqPxOcdd4e31As9NILoIHah",
-	"PRwQh6pKjI2y2+voy8vK4c5X/4Zmi+7oZ/eULRfqAcFeYKKWIDksri6ctsf3G06MFuI7Tz28qizkZ4ON",
-	"U/Wnj1Q+y0jiOF7BtDoa6/nkqsKFkc1tmAgso7Jd3ngQvt+Ii8firlDSQ3irYit2eyKGcuozvyN3COZH",
-	"8h4cri36YNtsbOiQkQeRwqe1D6Fju4XW8eDs8ISHXeyOEENrbTTkc7Yqil0sW9O0PjYv/xGZyxuQpPwP",
-	"V8LVYjQvTMTIJpI59Ac1xV1BrhNiG8bhrprDd3s53iMnJA1WmLqKj1xNBL8UsoRCQRaWZxZtMXbXp6uT",
-	"OStZsgHF7Z2sqtgkLlmHbI3P3e3GHVmLSnUVLtVFhlaUJIitQHmXrAxeE6GJuF8S7KdmtyKie6RPHRrY",
-	"wOjR6O5jQXt3gmLwuxJm22k83XJtt4LW2fAoJoBuGTddIfomchSU7tiihEmN1kAlkTrix++dmWuY+dg+",
-	"u4l5GgDN7M+Uh63K+NzM0EiDn2GhIrA97t0HK+s4FVjaMKYxLNIB81shmvtPB+Nb1+UNrPzDi7+EykPd",
-	"2t8F++b23402PRvst1vZa8FG6otkNPqA2wxa2wMcI3ArHZmLrFjlTEHjy24b48bSxPnD9FovqGZKf+w0",
-	"GGHjd3jIG4bandCLnGEKe18n9CpD6GSmWRlNvn5nn4A2WKUvMM4NsVMaeCpsqEIiuWa0VOgcAEbw1VfD",
-	"I98cMF+zmSxZPzTmLSg2N4WHaxDdDYou++SAbvc+InVLpbXHOhimh7v6etE8TGRbpOBXjFDnfXOvOr9c",
-	"3YzadMS4p9Otl/Cll+z96XAbwnc4Pobv/nRgA2mw5mRqTRLpb2TxN7L4G1n8z0AW7Y3vOGseGDStTgK9",
-	"HFkV5NlJMK2eAhhKMMtOdZBQHBr82elkh3z98Y+7B/v7ZLKTkhkXuSKp/Sqt4fqWS92uicF/VG5Rgvn9",
-	"TUFVh47w/t23b8gMH6sSA13g36v9nWTn1audZOe1+eu1+ev35q/f/37P/P335n9fHcLfB/vmh4MD+P8h",
-	"fAOvH/ze/H0Ivx7CNy/g75fw/1f7+51hgpA0hB4rpfvzC6HLaKt2BSVTuTILA26I/n9frpqcaug9q7AS",
-	"khkBM+snwtmOwioOUmAAZVWmjiv/I8aolgpK/4J1ea+WpZ9OBFZYGQXVH3ypB9vCvsRISGAcbiU+TtHc",
-	"plUp4EctPaToNRz5x/79f8Hi/9l//t/VYJ+CH6xEECivvnjORLiEMz+qkJrQqbxmPmgCC9ZC/CPyX2vg",
-	"QmtYan8aOdPXRMD3OfKM6bqq2ayusB+u67dKMVlILWhRMBfKOsacn9p3z5QdFDKKp6t1lZZC7fY8a44D",
-	"6FIV4IXVwN4L3EmDZ+Qf7K50bV1zjxOs2Vu3UxDHvyciM/RUOJMYV5h5V2ANcYE1qzy8gYEQVW7IZpqI",
-	"iUinVHGVHpEUH66069Tsc+0kKR7QcWicrLXG5VpNxM9+AZi4wZU/5BAZoSKjS8Zp7KfSUhqMHCcTEcKV",
-	"klENLRA6B9c4Iam5QSkZCVmv8w1XDPO6za5N4KJB+S/GYafcSgVURVuH6z4iqTtE6OEH47omfrGNgF1e",
-	"FcV4j7yXvkj/RGTeQW72JJeCHZHU/fxG5qzKrLJfOsaM0EAHilFYHnoi/JOefozRspyu7Hya5VjB401t",
-	"ppItGYXSz/gq1yTnsxkr1UT4Em6+DLUjSH66EZrWvH02ZvwFzDJ/OLJvwPOFRuBA65/QqPNj1PpZwR4V",
-	"UNvnMCxAG/ENd9ZiDNA+l+q6EkBAYCnmdJrQNhNcXxwOSHBNdnoPx0A+yMIa519nLbIRS9u1FMEbhp+m",
-	"rN2dqkiNIE/XE1jDN1k5vmtFKTzh+2vsaLEKxd86wXLnYjgkYljcF9o0a/qzT+wd81BHL0Lj+sQdav0Y",
-	"2WUtfdcuKbqxKKhzqdVrgoIz3RzaeK+qN/kDz/XckVr3JYqrVc9UixxYUxKzqqFk5Mhurvk6qBaJlSWB",
-	"s7gRL+Y8uxJMqbRWuFK7r8moVpXSYVjgnKJFAR0YgFOkjvOxn1e0UCTN+cKI9FJgHco9kppL4Km9rZUK",
-	"Tg01Z0wnZErLhOzt7Y3t2uGRi/WSgffX1qM071vrek5SBDE1jC7FpUY9cmFFzPZxFdPnXCQE/vm3f03I",
-	"1eXzhRnR/Ptv/xpN4a4vrsOl4UqBumdtWJrRvOeQzcmLgi+YZmW8aqLZr56hYfPq8S2wkdGxuHLthjcX",
-	"Mw7K+htx0NcOjxsjahVKY30OFJAoj6B1jHwiEuwuQVeNkfrtNVQ4b1YkVmn81Oo3tstfqe1+PPH6u7mP",
-	"W7h7snetnpb0j+VpyxOv+gcXEhc/GaCeTwRirTZwz22iJaMNCv1Ud8mT6XiFnIrYB5S71rYdFrHjKElU",
-	"FF519vUK3eWe0qo6WTQEd3OsTh07Whc5hu2WRlv4amSlccdCCtxiH+EeNglqEyWSOjPbJKNAbfGupMOv",
-	"bbwPEntr2DGCSawedl/t8l5vxtapXA1eBUHbnamrFe/CStw8YFjHvj8zSsagC2ArIFfWN2hfE2FtHST8",
-	"n2rprL7uryNzLdGnL331MZNVK5w8r6LOh4Rd3sQJpsshaBXSaBc1b8WAt6XTodv06CSug06c+8KbFk82",
-	"3cVaIdnOiNt4z7auwNvY2EPDb4eHloohrUa2UDSHY559vjdSzRv87ifYN5iyJ+SsmvReAn1jcaN+ryIw",
-	"tXbGHdI2SHi36NA4oh55i3HQd4IzhY36mq0nbBIP2DR0ZTfIaFEoKBvnbgU0rQpyedwAE1G/JktvAI7p",
-	"geIWqaMD4wP3t0T+gSk3cA1aJhYbRWqXXo8hrcp5ozm8g54EEWx793HRfGDig4ZY3sfdfAxIG9fZH3zn",
-	"7bS5N5F4YS9MJL71iG0aSCxXDC5lQnydqIb909U2flJOiout0mO7tAW5xBaN7tCOSLqgVyxNSDpdrc0/",
-	"5uOH8mv84CIez5HW5OkxSa+4djY0dI9AF1CD9hhlgf55V+euZDMwhxtMMeIhxmDU0sA94Km1+zv9xYAC",
-	"Nc/XgCcWriCq34G1k+xcgZoALoEuR+2ZLfgWr1Xn27WiC9QIUGGUUqxgiF7R4mteFCw34ih6IKLXZgoP",
-	"oUYFFlXvDtC8sL8+kY6JDaj5Ndt2CYj/+HXgY3Uhu/Z2P8IKYMa3VLsImWFhLe64fW2QgUb5xpsVseyf",
-	"oco9dsj9ATdqJ9k5ozyPIq3zLrlHq1keo4jeR5YxF2z2SL6bHvxzeFUh4COhV+XAGYghDQ5VR7Q4+sSR",
-	"pYHagVem2qukgwxFL3YboyKn3cVIHfX8jqt49YqqW4AvXE1GdiJgBwbPG2RWjbF+KiU3XOTyBiL8pdBz",
-	"lRhuwZR2fUlAmnVudbVaLGi5jtdyvj9fG0o1qZHJXDyCD2oLLrjaqtSe50KxdkO4rm2GObev+BJz9vuO",
-	"0nVn/misacXuO8QBWEeCnJHUr61miw9czvjeOzir+I21I9sqe1YofD2kdh3HVia1KaLLC8+g2r1NGFy5",
-	"2zdnZ9AWUtdSaSrji2t4ccXY0pcDth79Oo46kbUnnDZI1MGARtfo5/4DbL8M3iz1ERrRR+gzNu+PbVCo",
-	"1fa3oHJvN5Ja29u3MZ/IBW3t260iI+pLWwRarFXXxjYLtmQLeY0RDAtCt6ic3t6oaL2K/Q25RUOSiZp3",
-	"vn0QjuYHbNJWqK7u+rEP3xI5AfuDizDyAVSl/U7WexA0q5Rf1mTGJxBeMez7wxABcKMCjGM99YoW9POT",
-	"g8DFU4OAN7SDhb11dWkcUaxxsgHspbbAxpYndbRuo0UU6eoQd13ff46VImp5XephKLZ8EZj8idJU5OqI",
-	"pEGVIR/DCM4ciFmsdaiEqMuCiongirhdQO38hkItH/vkkX0zgBJDSlwiRYpPsjyta+kBMK41lZvdbKd9",
-	"qVMr787sqARKXweJpFx9X0sIARhz110do1ExrB0Do4HwlyxjQhdr55SaCOBIEHvtCg43o+WL9XG9Gbdy",
-	"mTL52AmDjbSTZCKUJDTPubgEX5mNyF/QKxsb5x1kIG7B2zFranORPQ247agGjKB/qOsQ5Bfnap+0Vzn2",
-	"wax2GIxUMZwAxRg3XpXSAa5AuzVHtablBfiq/MJzybBynaZXBjDbFVg4UKVge+Qbm68AwerNY+Fuk+N+",
-	"xGEpEcd17lbZvW/pQmieTgBH1913z25yGNM8r1X9arBc3OdzuSqzoBxfnx/3pDAoie+hDRBe7mkvP6Bk",
-	"Wdy+y25sI9sKU6B1XNXV9jYZI+HOb9xmqB52O/m+nSe/FxZrUSnGQYc54PCtYgXLNAbRh2J7VW/J1VPS",
-	"HPrfUCsa+9LhNmYc0iDNzYK6gywfH09Ear6E9XzwDYpT+4RC1ztQEq70bi3F38yXUWHu3pSRTC6mXLAc",
-	"tGjwFy3qNtjaNClGmqNGc1RTZnprcvTK45UuU22K12YIz9W4M41qQOGNbdKoGie4HdDuEJ8E8topbb76",
-	"hkccVUhi8byNKyMhSVWwRUhYYzRB8suwa9etKToyt00hmFrRGVfHnShWNSir39rtNEbUXVvD1BKUR06V",
-	"tHVjjBKpMrlkCepZ5rL5hK2hemNjzx5MaYx1uo71roIdaJZI6QqO6KrSmEZ6UVTVI7tzKc797OqRzLoB",
-	"WJ+GZQ1UO9QRB4zRVv1hwBZNOFPEEHlfHqmk9hEqQFgSxGfNZFTTQl6uOgvrvnVUoGtihDyX2WphUNDo",
-	"EaV2mXS8taYwH3pVaL4seIyJBoXPImdM/v1/W1GjykDTtV0ExS2SETkq5UrkLDd37uCQ5HjWBCiKeqwe",
-	"PXXQI1UVazCrp+jk1YvBrRUk0YsYoG2ISbWD34KwdIS9nFSVmRpN/49IWoczbRRoauAGNDqnaiLSyGrg",
-	"3bRvW1LIUfwBSpG5hadYc7quRrtyDb7uLXRinbLuKlITARkXrgpbcM9nsiis/x3R3l/oI289Dh6nJTSS",
-	"KSCHdiJG9f0hB+OEKCY0OtIBLKWpZnVSYXRmAzhKeUFeHfkBJMBg9UakbC+XrmG1Yl1brx8fpFj52Xx/",
-	"cAiJ9AmhEwFZEni2UxQ6zsxdHttyonreXKjD53hqyQDG8bZZm/gYQjRsuOQvNvBxW/5z0nUMXVXLElS7",
-	"56yVu+fLOhv6b01nrrXWllVz6yxvsygaHr5yrC8BLGvWmD7GW3nUQusq63UQO+wFygW5d/PH41po3NJG",
-	"t8Rn3pJl/DoQdRue08kognrYXRa+ZmXrhuBZaycfC75q6KSuksTw8tu1GhRxd3Cr/sSA1tMrocv1h1lX",
-	"YNbp+Qfy4uD1690DQovlnO4eQkHyYfVr1Xf0r+Do2Jh3ZnYX7tyc/pWWuVxFs48CXBaLWaTaDFThgAGr",
-	"0i4bwdS05LOZS0RuxKXRciEF/6sR9uCx4as3d+gHX7W7oU04ZHJhfbHKG08SbxVrj79jtzs40dryalvY",
-	"xqlNt65LJuu8em2fNvoChasghSVnLazjJ7l9x8Oq3d/9Jm6aaEm1Oemdo53/8eeT3f/+498Ov/zdzsbL",
-	"OjTx5iEvbztcd+to3Qe5/Y8D153JRyseOIDliRl2lBxc0MvNZrkSH7AuKnoZMaZpetlpNHUNutkNvHyE",
-	"IRgH+/uV0Mmxb7352aX9mr/T8fAmITZ/pbKTHbTsZB09WEPSa9fRRT0/QWbG/8/e+y63jWR5oq+SoY0N",
-	"kz0QLdmyu03FRFyV7er2jP9oLblrd4YdjRSRFDECEyxkUhKrpyL24/18v+wb7APsI+y+yT7JjTznZCIB",
-	"JECQkixXjydiuiwikcg/J0+ev7+TvKFCquG5mkOJKDBcXgqWiRkgbw84YKGhgRLMZTGhqEA2BrZOAnwT",
-	"HrSVz8S3xiwmH2YcsRjzR+Cf1gVn/m3dJCdJAg5iLyPBOvom0jnpppByUOSLoQv4xoxBIhfoUvNL7A3/",
-	"/RmiZZI4mkjzZ6WpDynl3vF//FKO2v/5jYACndDntIK17nqp/uz1U33gj27ZGscEL6qw5RrfXQQye9xY",
-	"Qg/diFpetlMEdzrVMX+NGxuzAZfMkAMqQVULA7WdyBuusEZ6ZCmCQSgT9DscsY/iButdKKfDm9aoXzfB",
-	"Fqql/TaLnK6ef/BRebf2rcnlwwt2oqNu6aG1Re5lWeDe+Wr9SVfGHdkTuIEpvDX3QMipWAhFmbCyngYb",
-	"MTqrUekszwvMxcC8WRdEwADQXwGPjCyUPhZHUZHLTCrqNQRUVAP5biQoKSKZ44nEOAnK2gV9K1WMa82n",
-	"czS8mgsOQ+ISvOYgvIJnep6vLucwvtjiU37RU0A6kRPJk2sup0KNWJxwzWNMGi65oU/STr8jXc+xKBvW",
-	"UAilg0hQtrz1Jirzmbgr+NFk5cLsJyFR8EzlGE0kLuZ5frWfJmwueNKGJJJPAQwnCaJz/mQDDuiCMIdX",
-	"8Wvk/f3SFDDNug1MwxpJk+DYMG2t5bzaWvI2isdbr0CoTkf5eH8FvG96Q49ww9pOVb/k3V45uw+bqxvE",
-	"2ftK2RGpuaRs0Gcon54n5+lCvJNv+FpVgiD7o4i5HM6N98DyEWMDN8b/lnB+oYhtNgA7PWEyVuD/iMSM",
-	"oGYk/GpBna39u/dSIsfDkAse8dXXp8S755nvlIv68FneS4rvLI9a41y1YZ15m9DGJqqEuymn/P5yyWsp",
-	"5LbOEP2sRJZ5qH2EOFY61HwMQzYw6kxjAeIh1JBjcXDeMb47kV1uvWNb9NZ5lMBcAx4wcC6NWeOz7If8",
-	"NkI81NI3FrVgoR4+G7HTErPUSwKAkxWKwGzj9Z02fefkc1+uLKBZJ1e7lx1+w96pynWz2bXDErEw9Oxv",
-	"MebIW6RPpL82MJj65VXz8fG1RT+G1FydQ0BvutTW8rKSVzK/kUH0zB4rGboDHwfHYBlOgATatXYoj6Qc",
-	"QI7Ly7fQjN+UTWrDpd1eebZ0GN5Hadk/18BWd6wru9rWXfut1Zpqig3V0f/Z51kUo7Pk06vfBuu6dxyc",
-	"r1LhrAf8xlcYx7bgGuETFTgOyxYGRiYIi3Qe/xyWPMyljRj5ITy0KtRx061z9Ozw9wH+EeSbvXw8z8M+",
-	"Hse8vzL02M+9TnJULvNhMwqEezd0+xV6uDG36ueavNtKOi2k8mOHKAsJpPjM9AA4uWStIShgtuQaLFgI",
-	"owTBUVynarYeTeQH8mbKXEPAi0iYy3SkKphIjkrIoEzIpyCWpvLS0NqzjiKUZcuHqC9eHcc3MAwPrrm/",
-	"y/ek/npX4XN/JhlXBC+DP6rI+q2SJhbelRBLHwQf4+Z6FUifci0u82LdscBYy5Xa3fPy3gXnsWbXb7lI",
-	"sNhLqmwZGC8hanvJVdwie3KYChsH/bb5xq/R3iVfXXbRNDx/CHK+LHjnYYLnD/Hh+S615+1t8HEHfaVW",
-	"3wdKHHGJZTOdDIFepHrtn8pn41LsoGPXofpUQwl7BDe9z/V5wadXwWpntnSZwjDBY5vrpFeFkVfZzTzN",
-	"RDXXrxSbc8nmXCZt8YMfc+nU+j6fhgBayLIhK8ZqbV2tWIUGw9RwwhGWJBOMZ4Xgydos2L4b2r3O45zf",
-	"4hJvmsImiNYtyNJ6nDZcTM4x9QDHiYSV0yJPVtN68PA2U8F+znQ+vfok/8RlsmUHcpMgb++q8o7auWLa",
-	"z6HU8v53cTMzvXkNf2qM1t6oCl4BSBxlcwKcglwmB2yl+dfjgenG94JxSRdtMwww8uSravaYG8yxRRQC",
-	"NYQcdHou1i7Uf7sywp0ZEVvbGFSJIhw8QCjvPsDpUV6sbn/6qcYahkW4m3kOdRSqwYZby269RLceJppP",
-	"QUOL9000TLvUiXDmR7c5Z2fbzPl62eEUgo+iBx/pVo1LxYUNzP1RmdSQpRqpGtBFQyapnUZ6s4vg4gCv",
-	"e78Timj7J5XLU6PrhU7IP519+sjgqYvpZ4PPP75mL18dPBuO2DutWDzNl+u4jLdRTOeXgmBd15CGb5nN",
-	"Ifvwg5GiMCRhmhcJZtVciHUuk/6BazCiT/aDIafg+1SKN6mahnFPTsrZZKnE+ifYdmw0X1FMhdT8UrBB",
-	"nKpT9ydm+EQsBoEudjF5QyLliaTe+ML0ZQuI2r5BYOHSPh3YbsAef8BWS1warqmFNUlPpB2tZ10Zjtin",
-	"FZyhwtDtuCJb2i/GYUSMckZhNIyxmyHEnJTr4VJJ3CzCAg+8HT5x3uJSOIGdLKlOtuYmV2g92PvK+PMN",
-	"hApvtezMQpaY9/mU67aMYEDCzahFDQt5wJmai2wWGYGXr81/1rxIhseefJoqdiWW2qXNRCzLMVnadhrK",
-	"FoZIthbAk1xOhQ12O7b/cL2hnRA+WYYQmfOqLI3peVvyTtrbXiyDfPkLxJsS/gVc0eWomoVYN5fMAAe2",
-	"RP+yXZOuDWzDFSEvsTOldSy93MH8vdp62neB/5BtWUZ2FTbjfUC2myXpLFV656ri6SPVwyYQojf+QdkI",
-	"AAPYIo3z0pI+EKSDHuWe+ULcS0lgC6j/Y7BKl82P4PVaKqmyhTFs2TPDJEXENASLwR9jQnK6BPOoBbwE",
-	"1QKLEwHSFRXPGEDZNL26EBFbpksRsQvBFxHj8tIIrkb2kiILd4ml57asxVMp/RJkyTDRfEa8mZy/rqym",
-	"y5N0tVJhZAueiFr1GbtX2zBftG6ofKb3LSXBeMJUVC8M18Va3/htgzXgOt+utvbf3/huZcXflK95NeL6",
-	"vA6UutUtkqqTqU6vuW4v5m+fUxEXNuXSqKUVNHWHqrR79TjQAYhqU8lif+NiNoDafbZm3/C4WlgGzV4D",
-	"V3WGzl8uH7/+XLv65A6BOfZg1a3WtDp5/pKdaSFAgXp58PJw//wlO8lWi1SuFsEovB4iQeWclip8T+Gg",
-	"f/UyxKMpBG/dy//9v8oKjMPjai2h+n7SZj/mflZqoPU+yvCCuVvay+e9k41yUt/6anTIiLWSaH7VMyqk",
-	"pr3aah6DDJRM26pMWpWVdQurlS2il4LKxxmuv84dF8QsF/tXT2nsvXfOauqLFcyOXeVq0D1Bw/hqeF6N",
-	"S4DkOCSn6lzAy2Dn7xV6VaTeequjWvWcBgGpzfv0pnKZ8iRJzYh4dlpZ/2+kClug7GSRK7WvxNQqsbxy",
-	"hYHTky8g2RnsTQoZZ5UxREzw6ZxRLbaJRNCGEhzi8CCCXoDMMqHBywYoEkY+zvIbURg2T2R3dDAcsbPV",
-	"5SVWrocXxxN5wQvzYQ51a2OCQULk1RtXuJjF6C6M2WCWcR0x9fOKF2J4DHIqtDCi6kTG+UqL4o3rDt69",
-	"4ZlfnXhQ9h25jqNGsxtI7SnEVHN5ucp4MTwGSRhBBlEKrrxue7wRF2U3EYtnGZeXovzpGEXpiQy97PhV",
-	"PGJvwTXZKH0XURls2jqjAfivgRlpwW99Sj082ETv/XTImu7x29Qkt5BBBw4GGC7FktkkBAow9GoNPrJO",
-	"6V1/bQtbuRQUmtRVb0tuUNQoV/7V1oD7zQ7bDf/AwqrkN2KnpPgaZuhqd0eMl4WBqcYVJrMYAXE4hkLg",
-	"QsCxA+0Yjp1Rlk/hrxF7T4owdktlwE23Fa7qdz2RqEoMxyy+gMaxYUzwiXSJdaYEX0DGsjn7kLyLLKQG",
-	"Kw1DQ+lDQ2qcGxjUqTcXiOnZtEhBzjH97kV70C3lckqRbVa0d8yvqO3BManc7hrhtpY4gD8nYilkYkRK",
-	"yJ2EBfWKv24q+nq/GnE/x16rbtxw75XVSl2IIVQSxKUYNguSBuKcRZ3F947T6mZjjajPYtXlQ+yvQLtJ",
-	"N2YXBSuyetM6ZpfNOreoaEMJ+6HV0NigVsn+G4253qB0d5iQW1TvHXj+BvP16g7a+JYj2aCrVwinJs90",
-	"lPLtJpz//b9qpGN++G0Qz4Np+Pe90LtWn35sO8FmE0HtegnphJ+WQp4s0zfk1G3XBUPK64lk8P7pO/Z8",
-	"dOB55QF+9uT0HcbmaMMUfPtX5fNFm6cyAJuRpRcFL9aVPPFA6gBiM2xVN7AztPYnW223HFCSC7VTsWSz",
-	"gUuzSm3J/zYZxzW0k3cfB6o14oZtepMXV2wqDNncbUzt1lUIMaGBNEZ43CgzlGLMMWJeQHzjhRDSuapU",
-	"Kqc90fC2Mb0TAkeXo8MrauGtJ8p4RttTRtC5FixfabaSmVCKcXVFzAaxfoxqCsuRKjYrRCt+86eVVmki",
-	"Tot8KpQKAiXCuFz9ipK6UsUSs3xGpnfQINidK/jaguxcgnf0J/5tDd0yl/vNZext9C5W8jxdGNa60kKd",
-	"isKwp4DxG59DWMlKMjP40ha+APu+w+qKKqEaGLwxcG+BXG9TWNg/lv/8P/8DkLKHXz2wI9pTQq+W3jJ0",
-	"zh8a2xAesxVQPbEOWBZYhEeYmGFGr4EXbeJwHttq8Lid+Fj56e0YWQv/vFdW1hkI4iMXVdavMafqBVJn",
-	"3QGyajtuYQ5VYaORf5NWWctfuu7yfqa2kts9qJXNY6oPG7lRvX02ptbjZRPiojrPvwlrm0+IbWvsDRsv",
-	"xtDZThXYDZxVrqPKyj1XvHQkuTPYhpvgiG2XaBjCPe+RvGVdD0Esgop+c2dQgu0l0TEq1Q3J1Hrfjg6O",
-	"HILzEFQrn4ZijK+FBqlkXCKUROUWKCB83whf1VeHPXOSdgiN3yg30hlVNa41gPgKbh7QWTZUVAhBBYX5",
-	"QgytEw/mTAO/F3HRSYVQiq06sLqg2H8Q24cK1nLOuuwx2wmNW/KqniIlVI9bSRCE2SJPRGaY04IELStc",
-	"UoVBK35JgpMHiy9m1ZUSZLGSqiFPHpcymUfzUlxygoM4aGzGb1T6/PZnupM4OgZ38rUIiahBZvdQ7Klv",
-	"pGwtCSFwWQtmUyW8O61xSc2KUKUjzLzIYZFtygSWRUA77yK/xkt0mi/X4EkMgyouwxvgCf08y5hKAS7K",
-	"Ddfcr2q1NLuOFGRdSTxBPELzefgHwiAbSfUaIdWXa8AuVDroLkL66TNZzYtLEYZqc+kFG3NE/gwt61ua",
-	"L/doJK37+mf7CS7X5ODZdKvVIeO8X0p+323qq4+lrIXfSHEJJoZhojGYTZLE5YNhJR2h9Bjqg8BiQ0ty",
-	"GdlarBSfNc0ELwBKlSY8kaghDEcV0yNW/WQTs0T0ZTIBT/YY7gIbxLaTmEE5W8ZZbCYSDyM2F3IqoIQi",
-	"i2GZ42P2xxxS8ZgS4PdbZtyINFyu4xH7BMtC6YtmFSgo1xArAEbnSyGhWguEWKwKlV4Lw1aUyGb7BeXG",
-	"Y/K1eTGmarLmNb5MgdXhijKxSDXj6CXWasoKAZ9Gt6rPMYFkZ3wq/vZrhWOqq3S5ny9xo/eXSNoEn21I",
-	"bG1kuXMRisqmh0yLYqFqdS9TeZ0D9hrMhul8l8jjStzx0v9aW/xxhxT9sWIyAFzWy/RayHu2NHaay7zy",
-	"O/am6GcVk0J34KSRnIWFf8yyY4l3u2KpYkmlklwbkItvd7BfrFsgumL9PGrpp+ZX9vS3GVDz6JkT3qJ3",
-	"K7JWcW0cpC1U0ZCUD2fKHaXu+Ww8aP08uo1ztIvv+H6OVBM4id+iCPv85YuDoETbdvxqJy94wkSxSFV7",
-	"9eule+6VkGRflCj2L/KVuV3zKyERldKBdB/TIlabYAEYzS65Biz5E8QM9wHDuc2NTRVb8oJUfq7p5zE1",
-	"xgJbIKkJIW0NSsHyGymKieSF4E8Uu07FjT9+zP2nj+WFQyaH140SLZJU+y8MlBATGZ+4b34y/Z/DHT5i",
-	"8Z9N/+VDW9v5reml8jNYdkGdMVNnMp9ITwgFuAClzZ0ua4XZFCXF0gKmSq3seKH6ciEWRki45lmaQG2I",
-	"ibwszCUgcw1FobF+3kKJ7FqoamQUjt4hIu1Fezhw/xdo8zpfLLlc2wbln/gUgeUJNci2qf3otQTFy2sE",
-	"f8PzM6HNZ10n3t/w/AMvLlPp/oTC5dSU/o2/O9QV+9D7AVr8l1UO4V/w1P6BQ4ASbp+KpBxl9SdodWoR",
-	"oSsNG7/a0YDU4g3G/o1fnKNtq5y19wO0+Kf8wj7Df+J7hohXmbdxlV+gzcfXn/ciy6vxD9yIk9MTtwn4",
-	"b/wd4Stg/OVW1n6Elud5nrkW5g92LhY2xO5UFBCY9pqD/5xuefde6HfvtDg6rPwErX5CMH3XxP0d0rY8",
-	"4OxWJEGs0ex798eY4eYhCCJsSBizmK2WkTPYTCTCIOcFu1gZfq9ZDJ/BCGnz5wIo2PAOrAS8sBAcShTX",
-	"QpGgcpXKxHwQRjeeSF5CkOOAp7woUqFs3ZN3SXxsOC8Qaq1FWVY9ZgNO057lxQQkVvt0GNUr0scQrcl4",
-	"tWI5hAVJKjQ/qFUDx86HHkQesK4kB57Pl0sjOKF+CzO0RfjC1eD7oDGiumQFP/P1oKRbrkH4hnNTBL+t",
-	"+8tbT2tusSge/WqFVRZ0w6fN6uL34V93/TYSWvObfyxypRg+rWA9AJwDhB9ApJIFduC27bZDeXAU4A3o",
-	"xmgsdDFZ1Xk80rjbATaBGyx4lgmlS+uuoWo8zubwpJDJBLE4DUYUlBqbqNS6R3RcyTZtaFzPGgNgs3Zj",
-	"hwwS2BBzzEsc9rBNy8PabS1eANRYZYSWHqV/XtT2zvEG2qg7QFGVE1WKAXhspXHYwwj/MIqgDF5d9GaJ",
-	"u/yG8cqdtUQYekvqY3vVADwr2sxvRWJ/PXZXj30+kQ7LSmlzOK5E4lBYBLsEPmFf8jkFuYNc7J2R0803",
-	"kokc2OsuBe1awu4MR6VgVCmgYeiCZzdGM6L3quJpbSfarvhUXhrBZ9G6anW0G6BTHEmqoO6r/f64LJZv",
-	"a1oCWfnDnsiB9vj2ExXhVKs/AhOvPPMvSLeu5Qcdeo5QOl1APgwCijV2h9PeNHj4zqtnpezm4UMV7iZN",
-	"cOuMPqGoNRuUX1ahTAN0cnxouYdKXJmINa8e58ZBdCqqzVvGyFp1mGJk7Z+21vTXzRSkeWJQ7AdeXK2W",
-	"XfNlk9XBwXPxj+ygEnLkT/SRA6lXSrzp3r2P4gZOky1xbaQ8/42wKXWlBD7+gSuREPW1XePYPRwPd3fn",
-	"AFVmTkTBqbYpl/j4arVs/ejZPF9+5lps+iK/oJDLBZ/OUykwlo/YqZrnS/PZcGZa7T4JzzSwslHtnATH",
-	"20ZkbReJd6a70LGtg8Ta8KwM7Z/y7+f6+7n+fq4f6FyHz29+kYlFMDvh84+v2e//cPB7tsRGFmqfvQWr",
-	"gSgKmKe6cSFwWC0WNP1UsYwXl3ZxXx6xf/5hIm/mXAOFojPk55XRP+YiS8Yshv5UTAnpNk6sDMd4cUDF",
-	"JM0zjGgYgAtjIlOZiFtMgZerhSjSKZbcGVICPEKmWtBWthBKGTECLApYJ0TxteFD8/yGLbhcQ8DHMJpI",
-	"sK/iyCglL0blQtHIYEDoEF1pMK2yGNcpprCpcgbI9BZswNVEwme4YrNUQ7TYRb7SzKzSEBYRsi5h3JUx",
-	"UcwuL8SIvYcQJHGrFRtwOyn28yqH7H3OMvOcfM8g8plTC1FrqVSay6mIh6gtrbT9Jn4y/r///X8G4QyT",
-	"lmqHkEByY4Tem8J8FezKqbJbHFTCcFW7wBnavVt1D1atfATP0gRjxdxWX6xxs9gAXPKwFHQJ0SAji5H4",
-	"88qQ95IXiEFgI90c/Vg6DCb8VGglrCKUm0nkcwNbaokazkv1NBwzfgEgqRhbqOmMADHxLBttqHUR7dkN",
-	"b4kYo4NoFiWc0IAN2hRm+74rREpuhf+6/xmf7L/rrkaqHPZzs/M/nZ+fElQzmN9GYUtDqkOQ4WfzvNBM",
-	"rRZQzIv225o7ia2Fa5Cuw0hmXz6/Yza4QXjwjPVO0Uq7NHcxDH3M4qf0yFyZ4D/Zp3WLJ3JwdHAwjPw2",
-	"K8lXep4X6S8CA0sPq89neXGRJomQ8PB59aHM9f4sX8kEuz6qPl0IPc+TfdOIZ1l+Qx94UW01zeUsS6ca",
-	"nr2qPrvMpYCuD2uj1nm+D2zfvHX4vD4lF+W0vxBJykGqgJYvDK+trBAKFTEbvAiszDVPKc5l8OLgOdXa",
-	"pWTcvfFeYCE2AldSVVikI0eRwSuzUZm7vXxQwBAxLo3H91FYiNwHzjD/myg01LdKnIu9fIS4yvupTlQp",
-	"Y7l1kaJettAzkUGkVrldttqwV40SbmMgsB2LuDlCIBwV+IBXoH8nJG7fDtsTtR1ClBrxeCd25gSOX12H",
-	"yjBbi4VF/YpAofs2cNiN4CWqmbvsPNc8w+NKdyK08s4TCF7mnX0bVlo9vRdplqXy8iRJCkoW77dQ9oVw",
-	"7CL1yji2MvLjNF+uh32y0m73DZ0A7gXl//wa7U1zqflU9x8fLONreis8SAy2xTub+ocYdVlmlOKa33DF",
-	"bgpDu/KuEwiJOO8SNwrrPXPDcWNIARxl+6y+tuFgYtoP6/4r6uoRtSznSkHp/NyW9i8H74+aSwbsh3It",
-	"IA6EJVipvd9CVpLTWwrLl/tGzftXlt/BU1s/cx1O293qVlm62PSet0XdXuKS5MqxY+tROLl/MwCujUGF",
-	"DltiTwnJHrhWf8Kzl22Y7GynrALXX4P+z2dMrS7gu1Xg/ogBnJwRS4zATd4iu5FPILeF7mIw9lFyFRw9",
-	"M6OVeBPEF4eR8XX1VGPQtPnpJi+u4GpfpIlMjZj15fx16HAHaXanEy9ulykeus0jxuMDqTn5SjcG2v8w",
-	"3Vf1s5kQ90Y0Z6uFJf6ZIAPeEyIHrNbTP5LZvHxGhHXPY4Ngwerg2MBPlPL8fmSUFvYM5DfSK1QBJipL",
-	"5l0UPhwFEBC6OKyr2pXPINwQhhuxzIirWIJlC8Yrc0mluX7gStwXe5C53NfYbX017aqlAH9TlFnttHKj",
-	"jsLXPxZC7GtxC4GJuyCZtJzS1uJY7lRiizE7jNiziD1n//e//0+wA2B8KoRTwJ0HmYxFIoqIjPaFWKna",
-	"fqRSvzwK2juWZcS0uj8RwV42lfDqnUUqf4z9Lrmtv9trz6D3JMxVAxLJwByPISQ50xBWUqcZSzVL1f3y",
-	"fHD3n4pC5bJ7gZzshpEObsEoXgB6uLf1srWu7lnncCW07k3pKM2GGzUNWx4u2lP3eB341wv7B2ZvQWBM",
-	"mt/e77Vj3Saa35JXC+oRacH+M+Tllrx5iyvFDvW+2XoLSx/ArQmJ5PZqH27k82wAP4MdwyjHeUGqiVfR",
-	"SJGgaOgLY9QTCAjFNmCSVHR/6vvaFUtJ7P/+v/8fq8jO7B+Y3f5RS4aStVwFg7r2fH20VK6jujWgeVbr",
-	"PKURT1ZjyrWbxJ2pCtdsCKelYG0v4KAoWVOqSj3F1287QFhq8psnZnrHuK62VMm5IbZ4B9OSQquV53Vp",
-	"1Kgbe6xtosT98KOxaMNUtNFe0TT4GOLNWoJ3sdsnikEjy0jvjfGDl7I94LL8PLozbfrXTpmGz1+CfM77",
-	"fRAkVvO9e5vrcp7LjZ+FRiTR3dOXQ8ygXHdvRSKiBDvUdirtW0ILNf9WmJcB+kLJEknZi5iIAN9BZ/FE",
-	"9qo5/3XMljqHwpfWwEsT/GQRCnjVhFiez2WRgkOwYQbFtFpyss6psPhwxD5WapU2hZPS+/BvKpejz/zm",
-	"Azqet8hT7rBAnjiDo81OczYLgGmwpQhdF3EZMz889jgPlgkt1yXVOLdNwA7PX1ZyEc2fPdIRehvqAoOo",
-	"c1RrLh9UMFfsRrrHzb27g7/qPkyCHcVw/TSQclZjtpJXMr+RFFqjWGWHy/SayJn0vGqUqd4MydE0H5ZW",
-	"sn6n9DXPhEx4AW8FvDHTqViagUEWPbGLnPReYeR+KW6IIgnYIFlhdurwmCmhzQ6iJ0cyhKxqbmPQZHYv",
-	"w++ytBH0Ys3gZouHsjWgOQC2FSQZv3qFqDFud7xz2UL0jrbVPF+CdvkLlI3mcGCd6WCZrTxVEBMyU702",
-	"7YwsLMy0V9qy6YqfwsJ3BdbzfqyB/WwyUbDI/zEVNE4dzCWd5N0wwDbZIKr4DwEEHHvwqh1hcRF7Uocb",
-	"+dd9VLjuthWcoI2gYwaVDradQMXScI/1uh/axnBXCaFptHg8EaEmOno3TKtsaKsyv0+lgJTlsFvBd9F4",
-	"smLFmX3sfjWT9iraN1UYVMk7YKbdB7HIhMuCIQtqfoPXvLVyVRS84ZiCGSveIwitXV1o50Hyix1bQ8hg",
-	"zrMZ4zd8jZ/8RRT50NoIwCYykX6x9Lrf8NgrKI0j96NUqVA8DQKF4q8Qp7ILGHh/Be0O9avrq2hXplnX",
-	"ui024sERoJsEme4Geg4jf9fbLdW7ZDetT2kvcBDIo71HKtxnp+pQdoJFuyPLBLbE2A1yrZb4uh+MZgva",
-	"kBJaWfbk8QvgZ3fGNb2HI9BO+jvhVHoYqneAUO0TnxWm0xN/ilRQH4vz4zpW6/hHTGRKeKc9n9VAFSfS",
-	"yii0jITwORyxE/cWv8ivRZChwKr7KgfyZrglakyZnYXr3mPJtd9C5Xs4ID8K0X6jnzjbesdVTvb4Dsbb",
-	"70o/Jy99C4f6yjGb914Y44MhUUzNoHiEna6Hbe5bMlZvqqVgFj1VTPNbVEdjzW8/cy1iwqkMba91ylxw",
-	"Jb7e3UojneUFG/xYQMHECHBZUnkZTgfY8jb1PXpN6iT20V8GZF0i4Jjd+PPiSeKcTHW2NPo68h/t+0Zp",
-	"YpovU5GUsrbmt+g9vClTxmXFN8EGnGVQTAhjRZxyad8EbGZzqxYC41zcMgz9YCzu3vi6S9KWruLGb3eR",
-	"cmy2Pti9xKMq9KCTisqD7o+33M6Kh2t7Ecq7IXatE4j3hr1L7ixGbbhBojrQshUJ8L2YXYgsv2EHw2Nr",
-	"F6rf4XuPW7X3W0C833R7mNtClcxLQ1CYPQ5fEUadREJ/m02f8Q4QiB1n/aQ86R1mMddB1SQWMYf2bUHd",
-	"h7Zur8dVHd8E9qpaYLLZwI3kYLg9YyFOQieo/cz3wivFY30nnFJiRz8GsbRhKC6uGw1vadCaXeDtcsw4",
-	"/N1qQm9Si0u9bYRjBd04OJTz/G6DFbzIUlFAvULEDxgeP8RonVmvDQz2Zxy0KzdSohZ3FB5pt9ce3rEa",
-	"fMNrsLXTgAgXBOVuBFzyYbTj4D7cNAm4+40fat9VBOckU7nNjq/E3qtu0fvEcMpgbC8Rq23IzDzwBiSg",
-	"19RI/EpzqY87HFKpRJdVfzJtl/zhcu2zZdSybdsaEa/dWXHb7BvGMXXyKkitHsRlxFM87MW37v/w4xA6",
-	"OBUM9VtgUxgnJjbwKKRCJZht3rtWeS1qs9zx329dJAm6stLw5kuytCMaISkvyoDLBwP2BgniYdC9Wxfk",
-	"lBe6y4jk8hvarEgjdkJWpI70xvspXnqXQIxuIb3MyfAe7GTjsUbn/q5Ms/rW1N3iz7Rjo1ZbDKzcbfvy",
-	"ySavHGx21TUX9QoibmRefR3ti0aKwDgBhcTF5z51MJH95oNQtEmqlhlfD7/SdBwQ3xeZ6te5alGVQ3h9",
-	"GOJMeH+GlYORBx6tlEjQmUrYR0B8mBhUBXg04uR6adsNK6kPet5ZY+Ihl+UBTKfIbcl22lKtjJhiZ2A4",
-	"4TxaJvpZzOyr/W2XmeDJeboQHTD+OjfyY3pdD0HVFuarASnQsk2eAGWW4GNHKhPxHQRs82Mnjin1AOAl",
-	"L9YUb7YlqEEbWPC5AwJtAgY3SNgikhrGswVffEha3c163h4stWvuGkBtuKvlrNU8Xs9WBD4a9cwb+WrI",
-	"yxXA1U1IwmXjjfjHbvYodGOp/CbkekvR4a+CQLKVG6TIVzqVl9uhaRjWGZQ80sRPWKW+ASFKAdg7ReLW",
-	"nqfV4GJFuLYRlLMOeBpIGMTEnHY/ToCaK0k3J3Vf+qM5XKyd74lqYBhv42Jpd6+YHn473hWYL4GJ78TH",
-	"tsEC1/6hhjgA+6QEBm8BBHfcr8WNVkd6fyym0O1x8m51J4eQLFP3Q3lQNyHg8HI96jzYQypvSqyeFtTH",
-	"w1URfspMslrSWMnXwtdaQ8MJJodZLWEXZ5qvKv/A9XTeEosEivKFaWBD3fMZKc4lWkBTI1563beA4JWv",
-	"AyR3klDwtNH+zb0FieTb2Vb8SaGLcFu7gk+J1Tn0WsltLDGlMeJBC6w9oB3GHsi2AbiMXir1BsUWv14h",
-	"8RaS2NVr7Parl9t4NJET+bvfkfw2+t3v2JnAVN64wnxiVoh9Evvt7TKeyP0ST7/G8af5wg8vbgXZr1mv",
-	"JpJV8bk8SQftA+VrWOObWqcCqvGUGH1QHpOxaS5VmohCJBi9TKvkxZtTh5AJ6FD8cxVKLtWpKCLTawDr",
-	"340MsmeocA6EbqtpvhSe0IBKP0RP2mIfl+m1gLnfcFc4R4pbPWI/WTg77KWsE+LqoFGGdXn/QgkeG7Jn",
-	"OqX1Ky9o/OqIndQMELaoAwwHhEj44dgNmhqaTsuCEUgVpeGDq4DKaCSqqBw0dPfEapsj9jE3fXoojbG7",
-	"B2O0vKeKXYklQsUeeJU4UxdHuO8VW/Ao8R+Dhpun5oQbQZaG+RTq4NQ1MJ8cK0pYZEZAJatD3RNYRPkI",
-	"fkWK8rYkv5FOgJ9R6Hx9t5L0OjUjulhXxayBmkOqGtBN3JAIYgzhtDEObrtchGYDAf4JiytQ1jEQJESV",
-	"1lGvY0SdDgQT0GdG7ItMCDWhSggchuvtbl7igB+w6hrg0uuKJOky8+w3a/0BR/vJVvqvMjHIOkE2ao+j",
-	"PxKi5It1WUuFA3FNpN+MKNFGv7ABzYxewnUn7oxZnxCIjKEzdhVkMpE4o5UEFIbaF9qye+v2+J5pdxXL",
-	"/F8CqM0rvAIXebLKBEOH3F/NrfRXey3FEaa6ccK1NJdQNV7IH9sIMPKnV2KNYPlmWT7ZeBubj4ghGsfm",
-	"B1yvsbf7o727xvl4X/SBVekuqngd7hz/82A+iLoHopEuHAzUtlbEptBu7c+lioxvHRp5tnm6WGy/H/dy",
-	"eexmCj6uJr/RDrm+2i3FweAjCR10RR7hq3FZZB+v4xRlJRt1VKVueue4zIxlC77GHDdIebJvwcdLFTwr",
-	"BE/WbM4VcAas5g2vXghnAFMC1xUoNd8lk3grc3Y95G8YJK52M3eP8hb3YfI2qlZlmEEeYprP08u5EYJg",
-	"ydEIUI26+gd2aG58e8mCtDds5Tz3ZldvKcLnr7+RciulU6pkZ+tIHqNDiaSAmkuJLpcV3Lkoen4DVUha",
-	"7OuPEZ75UNbsD1gYAmSXyrY59PBh1BE1+7g2w92iNHuyy/K14TGqEuWNkyobE59KnZcJFC2IGBDD+bkM",
-	"4bxjAnQPw+ZJJROBriO0dK6X1oXrLJ/A0LEgbCqrqxCoI+vDEHzqgP12YgrWpkDVuQSqpxRoKP0CUjjY",
-	"/G35Y+cp2hoYvMMe2xImXgquACEh2Kn1heeFGysJzaPHTvaypll3pFsNZp+F+cxrD194UzlZQqyA91iR",
-	"34SsYH1dSrIdmqkOzdIKBxVEPzP9bpjzNtHMONvv8cy7xDM//HB3D2i+P+Nr3yjQB95eRt+yZdqkK1e9",
-	"4Ho6/8oxoo8+lUcLIt3ZRI686TSYCn7ClnXYA+JMgbKGXPNKiauN08Avf85vQvWv5lx9FLduXE01dc7V",
-	"aSGu03yl2hstg9M63L/gRuiHyZFWMzi7SpfsKfx2lv4Cms3QVVt0v6aKHYxa8IuxSfh2OedX1m2ctNR7",
-	"yjXPXocDGm2cvCHDkmbNrdHRl1mVAB1ORZoNyo95U95iurUrEPaeVttbicqkKqNqbl91xzfcpIZmAgfM",
-	"ZVPIwE26IUE8Kv3eVWidewr37UKO84GqSxS5zaUdNpdnCElcobIIveBiv83iA/dbaIANuKoQDyc3Zb99",
-	"9qsG9FzT3aH/e35gtxi+TajwTxRxzt7w7uiJbeFwroqgHxfgtmHOVZjRbQmE3kBAt2HAu9Hdbmjd8K/3",
-	"/EK0pPdTZUCuiHWBxHPDUj1mbwo+0xH7CAfrZLks8mueRfQvo++eCakj9lMuI/YePGMFe2sOR+XS8Saw",
-	"PTX5IOB9X9mqfS9saR/W2V/Q/iDPNRDpXWGZq7jLdTLfJTTnrKVy5E8YY0DUrDSXiRqzODEkEbPBshBL",
-	"XkBKbwyM15JHHLGYE4GYf5szELOBdRlPpF1T8+ZNLk2bLFfa/Fcg7cQj9iG/ForN8izLbwgyAczqMxaf",
-	"fjo7Z0/5Mn2K0u3Tv1H81q9PcWvial19GLHZVH+Ue9GeHaRZcwGLdwOBXRnGYdFYgnX4vYX7Ambn7pNF",
-	"a7iAOemcDZQQfebhzNww+YDavQNDqJF7R5VGeO2c33alONnErrYMp7EXXGnF0TraBwIM+cgqEznQHgK+",
-	"x6IJ9769skkdwGoYcr52ASlofjv2KwGw//M/cPQQWXBfICgg/VWKC1YwZs6/IvrJw6Lf3SMcTi042DRq",
-	"Dwu+D1Sc4r5ilL+xsOKmWlgBg/ALWbQLY9Zm2YKI9FgBvH6YLIE+FGQ6qZQwuAO2nscSN4f4tUT3Wb55",
-	"Z0yYrwnegd4imdtQH4/3exF5vChSoVqdSOQ5aMcUqFcVdhNs3ZCWXfixI7pyEJ9+abl84yHW4AeUKs5O",
-	"T85f/8lFfFnqL684tlgpzRTXqZqtdygNMJF+bYDmlps7xYwVi5zOwHnMFQ0Lkkm+reIBbeEtIbTsh8Lr",
-	"H7ETW5zNdVP6KrkUNxj9IW2jXPohXo7F5cv1NwHu31jT0GCt+YadADa8i76l1JdK9BpoD+o7sP/XB/bv",
-	"ZbjaBiJ/IgMY+U008mYEI0bLlEFQ6IWYZqbzCYTGAqeyHDAuBAT2xKCDPaV1iSlMmj7GTTOj5sSYvQbh",
-	"woYigUon0oYboFJI+p95ETVAYnBGzF/bdK7KPWK/ShU5cCYTCeMHZskveSoxoIE6QO7491D4oHVTUz1i",
-	"n+RUuJS4lGI6WJbLS6iL+BuvZRC1XyrfakGD435D/tbKGDzgsB+xXkF/oWS7CgHhLNYTyeb5qsjWTvjm",
-	"wNiZURRF0RZIdlwGE0Yupu7wgCWoMWFcpXI+Mw9fcMFvKabxwPu/rw7mWIEvqxNlYR9C+p1EFcIwpgKC",
-	"IdOEskpSrSxuiIuHCQXftNX5dN9JqPdRfwvDG++72/S3VYDOZ8wTCWvXaAuzqSS2Ot6NFMUYVsasA9xa",
-	"yuUsRi7KDKrmqdUCLxnBp/OJdC+4LKxU7i+LfApHpeDTK6z3aGZWvld+B0q4cWX4MwamLVfaSAeQW1ce",
-	"1iEWKrIt2IJrUaQ8Uy5VKDVijoIElRE7W13s4zfJjgMN/NFerFlMy/DJ/vguiUcM4g38hBtz0d0ck04K",
-	"SwXBfQrtgkbmgBgOvhQhRQmG25E2Sh95YicGM49YniVCaQw/Pmbxv/4lrvoVewUlECW8s0MIhSXAVz/Y",
-	"1ew3xs7Ff4Cx2+GFxu92tGONm7Rr6LQkdSciAb3TwUyLSgvI5LvPmX3yB945s4274h1amAGGf8dK/Lwy",
-	"jCWm0afJvY05OF5zNNpsg6njn9AsyDPhyTn8GuriKpXQCfF0EPXzG0nRg8TRBpB+ER+DinqN6UqUQsGT",
-	"BGAsQkZJ4lNt9BPgaHY22xPRxRo5HhsooVdL894p9h6xWSp5NnwAajuncTc3rna3lJtQ7miFFhtHzl++",
-	"yOd3DebScVu9zpfrrpR9u79gMmm6qfJVMQWDaSv9abEgaGAPCAUNNmMnLjTTgaIyan3HjJu6P8wfaseC",
-	"lEw7GBdUXhbV9an7xhxFlOxP52zBr0SJkm/fNb+q+wkP2gISrGPTysGbVuE6tlosulKGql1UYjyCfX0W",
-	"16lqxSFs9FZQ852AU74hLCob5X4qii8yDXguv0C+vM10d8swSCWKjTeyllMwZEtBLsoFT8TjQTQ1hbzw",
-	"3paiIcwyLRGT0DqMx0dVF6C+2GxgUxnwenJ93nBlTYbD3qg6XWWXa4RYXXy4i27m6XReJhjR1sZUeMQf",
-	"uctNmXuFHHcorFDBs6mg3Lhj5U2sSXXBzfJAZ7bxpNXZ6NagMO6aKMXy0dbSvffyfaDC1Cd1d1AYbwJ9",
-	"VrEPIExIo3lYTBjvO4+DDONvc5kiUTmjD4UUEzozfYZZ04aUqGgRs6pQ/dUwbsIEvj3ETfPwdjrCQxXT",
-	"2ce8koHNJfWGsHkim5ml43LNErHU83GZLF7mYaAhoylkYWKgDEmlFnaDE0FzVX4ZvzeR8MFwEj6NIWiJ",
-	"uMc0+OPN+e/Uxt0tjUVgMi/A/ASTBbdMqitrGu53ByfbN5RgvKOkBZdFWNKKqpLWMWZeBnKNXWJQZ6qx",
-	"uCVM+g/WuIsz+cq23j5i24ncTWqrEnfAClgh9Adxz29KN7XkselSdqaxDi3Rmuu6NEWl8+kVNphyzbP8",
-	"ciXKFzEQZQqWWalzPAVApDH8Eyces8HFmn75KU3MD7O8YMuMS15gH2oYof0XK4gv+BUA88TLVEzBZfSD",
-	"+T0meK6KxYj9hHUriRWBYxF8yMILhOSaZmKaTSSADwl7aAFayeIfWXQxBEmgeQJaMkbnTLncBzXZ1unT",
-	"CrsORsOUi9CCXAHPrL2dXI5kL4KFgYjShZBGSMbZP57GVG5giw/BPKrMpbnPgdHTUTJNs1QK1/SRkKAf",
-	"z6xRUmiFelFf80mWDSyclarSqV8/0tIlLKyl2uFuNTA3GFNKvJQS5GYXuwdNo129tUfCtowsVlzJm4yq",
-	"mmomMXu+9RtnpqdW+1IbpwPkOeRxvADGB0HYm7+0eUqSL8QO06maimrXYHLNpaGRXJKGVUUqLlcRCySR",
-	"Mxus2FT4CP6NkZaGoJwjrX+ZIXojPHk7gifqgdxE9hr8iL2H3BMPBOJeubg60sCaN5p3zp3ldUs0ob62",
-	"LefvddJSUzqye9Q0aXEok0UFrCpWrXRLoxYcAuvh6drWD/6hgheCBqf6KQ+dxhq/8QfRZrHyr/PKddjY",
-	"7w0WK3cq7mC8skuxi+nFsbWvYH5x33ocE4znkwZ92rtk6Up1hpmHMsTUqHHzSO29QuOqXkLfgsHIG2rD",
-	"XNTgKeqR7ET2gNyPrchOeVt7kUMmdKH32mgP6AMmbCZ1f7rDJcyqCEKK+SrZb0HV317fqM9/zOzV0NRE",
-	"2EDNhdEUzXdFxLTRe0/Nv4eVnAdPL8llPb/E12kRNo/dUN2pPov4GEWZ7kMBGTsj5d0xMs1abzAItpkR",
-	"HyhgNKAj9K3J8uwoEC1KqQU1XaKyck+UJ/MPXCqUTSYAqzAlP1H7cSUFoTbkuFxrPtXpNSBKDRLh/hjX",
-	"MJdrb4++MePoPUrTdUjQMqi6amoaHrPDRrzrA4jhW9oqHRF9c6bKpszt32Ad0mxdRwtaLElihptZ1iXL",
-	"qslyTon7nnJJOnvG1wwLHU5Ag4EtN10i4xtwBlcCGDLgJ2u/hKg58wOyesJvvDBXwmwiK22HEbtMr8vL",
-	"wVDUmXke21EsRYFfbr313TsdlG5Nrc1pAPj+DtT6sIav9tRqP+g54+t8pUdfL8DF27o+UlZ1qR/PFFsS",
-	"Yw/RqEYfvzmbbGuUe3X7KqsS1U9SMFykP1fqViJKpYH4VMmFqqwqxIsqezSR6EzYMj37ATlJ64VZY2/D",
-	"HVhOC1NACaNMzPKki+oQzPtNxy/pjV3V478h2eaOHKhL4avdS9+8wncHrtah+blQNu8QogieKssIe+qC",
-	"HhgxscXmev+GtMEaYw3y1Bob6eCYZRJAUIKrSLlhd/P9xBibGS0XQuo2Ndc1wLqhN3lx9RoS5HZ1XG1T",
-	"6PjTSqs0ERTZH87HcnUuOLsWMskLrCeJmcdiae4N0wd5ifNluLxFxi/yIpwo+N48Qr+3kUbn+aogyKdU",
-	"wSfqUaBeFuET5YO5qG+gTMCCT+epFOGpfsCHfz+TvV9cI1/4NmvxFUXvfJN3KksvCl6sfb+ShoBpza+E",
-	"BAv5bh/G4xMu1P7a0omPomUP3NKd2hbR/ytfmDSu94InXWVbgjPAiMKN1VmaQht19WfgTG17R3zL3NWN",
-	"L++0acVKnqcLc32uNJhpwlFy9BwCtVeSmQPRK+Hga0s6lILXUjI0VynSu/StocdmFj+vsPYYhP3tIHJD",
-	"bpm3kp1LCI3ZhZjlVKoOnPJdZXS/8jr6d3eLzFgyczSnwVWa6h2IMKSHuo2s8jOnoFYGWJVNAnvRRub+",
-	"ZV6978IiRfOQVrlek3PcLZvCiX47Z1OU3sKmELgp4dXzNN5fLoWb0t1zKbzx91nD7Rz65eX4oL78ZqTI",
-	"Q7nz883u54CLuRQJXD3gmvDwcH5z/4xvMWTnMfdY1CP4yqv55q1ZAL6j36jfTYIY6DzPQDRKpRKFVhG9",
-	"ZFiqGkYedt23lExamd2OuaS0NPeTSlrt7O8lk3S5GcM/RJCnFv68rYAamDFX07lfawtTuHEdMQsiXooi",
-	"jvwMiG8/8bRPcF5r/nN3mqiv9dUJbnPG6EOmigbD5nbNH91Dsrsn2aZnnqOsYNg8fJKjrx0/WqJjdRD2",
-	"9FFy0SPUxG9jJQGweQI7cGWxa3to7wcIqgeUP6XHWLMubmRYxSDR0++oPNXxQEYeQPwKZXtoGIR7D01j",
-	"x3C2wDXOmyxmS78ToJm6CuGGxwLIIizO6EETDfvX2/WM9r/xFMHHu0IpxzCUXwi73p5b+K3UMd2pjGNY",
-	"Fdw9knS7YzaRXtIxJrnlfoCPucQV401Np6S6AdUtH05k1c1BZTFizx4RRx5ARapcHzrPhxFxNs80EUcT",
-	"GQetFXHE4oBRIoYFQpeti4FtDv6JmkjEZzoua+z7845sH6kqfXxQ3NkhzUGkXFn5VOdw6KKJPMBN4pkK",
-	"Bt90eo7ep9ee66iLWfmLWudYFyLL5SUYKuo74p+aZheEaWu6gvAjuzYVhMf7qG777bqojjcWHY9a/De/",
-	"SSfVb3q620d21Er4BxiDg+X87QZ7dPq8TgIerw42kwejPaMOich/49hD4F7wNULXmk+VuGae3hnSRnlW",
-	"CJ6sjcb3gMHY2znrQs6mxikK4Nh+i2673adz3w69E8+d10qN1U62jj/ehTa29AnWlLVwNfJ+YBi/BXeh",
-	"F7hX9xxWQHwqEUwWGpRkQX4lZFlmnuWSXDfEo7nSzL7C/oEdHrDB4YErHgbOwuFX8VH+pnaz22lJ2SK+",
-	"37Lj2FVlSHfm7ny4OowqDjI0qMgHIFFhAypQzxC/B1inYf3oAaLCEq55nwxjOzuoGvLGvvRrtDcrkNAD",
-	"CvRbsOzNq0kojvRQUaHJD3DascN2jaHaBTHJMcvNSaITCk03Hp+WjfSO0xZ+Eql0sZq2+Fr/lN8Ysc3h",
-	"7AoE0t0tZE59dup4u3JRWs7M4V4pbT/O8dM2NOEyR6CCsJaxkxcEFr8vsZxC4zva9kPkwnUnLjEQaatj",
-	"a+NR3Nx3uwuh2qUnnO9q5McFb84tNCLvOFdIyT+lNWrezfhfcoNNdv82hPssVTrgF4DZPmDmfXMgD+UY",
-	"qO1Xx8DqINmqTkWP4CGwG9wzvyN8wfW60RxHNwcc/uB6/kQN71yJ714upoqwiPWXNGveVRVh0X04RnQ+",
-	"TFCFl4aB8mUPcrV1XliPoeHfz8V2zLRr6yl2zbtt403QKZN1lWesdtywMKyFZlyp9FJa8IfUD0biMrFo",
-	"9pV6jMFed3TO1As21pYixNbPoAJRkU7FD4XgVy2n/pMUDGoVERbchWk7xugizwvuko3B4fVp9kFwtSoA",
-	"XSZmq6WHQadElqmJ5JrF0GPMBmZo2P0QsknLBHgoAKiMllpciYStlra672WRK8XiBS8uUxlPpFcBFrvD",
-	"J8MRe6cVU9McU1zMKMoahn61umFUfahTUUxk2eQ8xWYsL6hIjsS0lsgfLNxwMJOQTX2LaoOWHKGvY/9U",
-	"omxcSZdfFumCF+uy/OCdawruVBcQEMEMeSBX98pFPlEj9jHXTOeXAlOBzAJWl/YebCDVDoPnX9ymmDxd",
-	"2ejNMzGtumdxLzNAqm2O/I9A7vjUq3YcMahTR3W4uWSHBwfHVZwP7zBEyF0vRJ2cyoZIupUcLVvWinK0",
-	"vCpXj25Yh9EGascBo6LUOMNzQksC7/ZYEVy6b8CL0O6zdmi4DdYLJcwywZVmh8eI/gBUDSEZhidGyJPN",
-	"DWX738FGpcmW0A8ZpLxy0JwAGCHgndwb05bWUUPeEDaQIXYiUYrrqkw3WIfPS10hJg0/weYOtHXCTLkS",
-	"+0pIler0WgyPS7eSNdiSNOT1Uw0BqJ3+wx4SUu3S7vS/n83TmQ5byCG0X4irhK8V40yZlmAzUyEBOU14",
-	"gIZ+Ms1ZLtmP0EC1WQ9k99sfoEHL24rrVdH9/hk1aethteH7Z6uO7+v5qlDd759Tk7YeVmJTB9ii5f0b",
-	"kchNPfxk2wT7qAON4IaUI/O/4c04shvv7YJbzlZye2s972GxsAwA4Nc8BUI3EyAKjFzhs5I4MV3YtR5t",
-	"F3VQ1hd0zUadSa9hnvDRC/j00l9BojWMFLUP66kx6p9TU8oZz7liKjVa3IUQ0oIT9TL3tR3BE38RdzqG",
-	"lR52PIqVPnY8jtU+djuSlT52PZbVTnY9mpVetjqe1RSnKl1GX+vwvoZ4zQ7QC0R7MkfCO9F0jUDlZFLI",
-	"FBSJTI1YYQQIOtX975hPFbLe0jHbRvOfKpS+Zaftx+BTjfi37XjVOlrvPGzZafth+VQ7Itt23HZ+PlVP",
-	"zZbddhypT/WDtFXXj3MJdhhIGqFwcHieKJaIJS908450bRBIP7d5Bfam3PJmfNvj+2DR8stMO2BrI+Ue",
-	"HdjQiZmzXpYvG3nY3HWgN5iudwge/n7t/Qe99h7ueOaFfpMWYhoGWjGPWWKfoy8iS5X2sw64mgqZYJqw",
-	"eZv+COUfnK2mUyqZ3lS/sMwQpNzSmUKzUSEWOQB7enWra2U527o9yW4AsKBYiR5LbrsJrdM5D8UnsHN+",
-	"uQ9RBdYJOmaaX6qI8SmkeGAp0UQoLKUw5wU676aUACKkLlJb4pl5FZ4bcyQu0+IEmAGAoMpnet9ifDaK",
-	"fHsUW+mhIdtXYdlvuALgLnlv0DXPjtoxRL7UEAnIHDwA20IqS+tCUGtRep1tdrLzyzNoR1aXAN18ppAE",
-	"KL8NRk1+aTFbmM4jlogivRbJmMX/mmqxgJICaSYYh5ZGP9OaT+dYBdXZj8xyAmSqYAM/qnII1pAI48xv",
-	"UiWgSkG3t7K72l4F0s7MtbrnduKRI6sWmkd/ZQ+cusZBCFFwB9F9gn/w7DgI0gbU6IiwO1x3I4n2ITyM",
-	"GFb6mJF1a4cw4S2JsQ08yzxs2Z0+mf3exjwsOP8DhQOEd+t1jR0wtbrA/q30tlNs96/hdT6zO1mzqKZq",
-	"mfE1gz3C1db80r8ayakEOXlTc4Xjv+meifYSLi/B1n3DC4k3aCpn+V60l6WXcw0tiqu9aG+aSymm1YNa",
-	"ruc5vw3nAZwwzW8RcWpg/mWuomHdS3v/oXFdB90lSJrxpOrB8NHwkknVCfHYrotTlkHqdr0iKu8Amc2p",
-	"YrNCYEYW6hjWYaXYlJuBsyw3O1kPWrpr0Fgnq+KLnCJSnRNT5nK/MRXV9/YsgjQE4WWQj6YYZ76P+OXo",
-	"2QuzNvDf/zwkR9rhQVsufLvf6zEhXwuEvalejx7dbBnoRWexX4CX5rf7sLYPypodD3iwXO6OUwbjKNNH",
-	"zImGAAUwClfodQB5dMOSbkuXPdaTEopd5HoePl/fwD0BG79rTqed9Z3Dtzq5byiC6Q4BTL3ilzZwYNp/",
-	"5S4FvK5SDTwXC88BFwYNqoPvslQPjzEZs0egU2dCWVgKpdJUpomPnnZXPrylWLkdly6ZMh4iBcqHH0Jl",
-	"3optZtDwuCut4Zvh3z7rDjJh2IjPRj4IxhqT5ENq+NAcv/xKSC+bdrRl4NFpLXyIDWwoUviuTUPHAYeV",
-	"huOoWwgW32kJlo72jGTxSy5DoVInH08glZbZNgwwiS/WRvTJxH7C12wG15XqGYdN2+K+GVUXLbhTZt3f",
-	"CM3TrMUshDsDliC+0nMhdTqF+iN4Mf68EkpvklvrIii5IrHrG65YqtSqluvWjQl8u0wxMrHPF5TOl4pd",
-	"CIjtnU7FUhsW8+rVq1f7h8/2nx+eP3s+fvFq/OLVv5AhhwZGKdnwsXX/wV2lMkBdYPm3yQGmf6w5iWdh",
-	"/yJfybJ2zlIUi1SpNJf7lxwGu1JgmoPXprwo1l4b5as83mf2oj3zWlBl8d4OHKbyIZuLDGiSwxBonDCQ",
-	"YyYWS72GJWtOrjc+X/mxUDVHXJ6NWrzjN+YV8/1u3zvu7wDOG2TAXOdXcH+FsZcUSpL9QoM+i5koILmv",
-	"WTnInCfYyeZqMj7VyqylV6ohvKrVK78RNUuzJzJ0K1jd8ppQXT1OQT4RTKMKMgzzXbPQmNHDN+eQVejX",
-	"ighm4LcapkuXWlLkyzf5jcRsERHWxCsJPGG+kKxA/qyAAnWO0gurH5eQQLmcQmzaREJe5D7i1/Plssiv",
-	"eXbsh9lHZJ2sAAehW3qAOocfew9hyAQWUsmyUEJD9G/EhJGxzACGxyyepZJnbkC1cHTzIUOkmdCCytLZ",
-	"lUaYomjPjdMwONNXcGW/+IFqXUFqC2yCUrULUwt42PlU50WHS9+e1TXU073gylYwszUeUwqDSxUbvJPT",
-	"OTsYHTx7cRSxH/Ncs4PR84OjP0QTeQqH7GB09OL5i1fPnv8+Yn/kWZZL9nz0+z+8ODo8/P0fjiJ29vPK",
-	"sGN69eDVs1cHzw+OIvYm/0VIdvhsOGJnKJkZCU9OJAhobGaE0zSXY4YprGYwh09fHkTmar+RrDAfRy7z",
-	"7IAlKIexZcanQlFOBV45ZiYTWaKAzNJbkbBpLq9FAcXCBz/kt9YqAmITS8RSyERZX6zhtmMoLixEYqRQ",
-	"FNYn0uvkBjQZXDPD/YZIEo9Rt24LG9IPwcPs7EdBKhkgfbHD4Tb6R9P9Yd48ZguuwZtQDbHM1mxgBiBu",
-	"uTlhWFZeLNRwO3mNToKbaYj/Vo5fP+OGS2ewJ/JORo5d9XvYjICSf9hD1TLvmnumPWuxDIPNZ05lAs4A",
-	"GulGhe9wJ1PDFxpXKxuEEUHooNmC+kYc2zjlVCg64ZpdCH0jILCBGhs2F+achsi/9MaDpJMB44Ih2YMx",
-	"2ntw/6Fv5m5sRcT8s4M70Ip92aaclJNT5vjR3AYgQmVcAUyTkI4Ae0mk1atuG19fZWfswEPHGWE1OpA5",
-	"LM4Su1itlStKv1sqjlWJdYnjf5FmmWKpHIX9B1u6urHTMJ+9J4IKGHkgjwc/3dPE3rFzlbXsdsvi3vXj",
-	"wbTc3z1/u7BZXOhdDbolUd4xga0Qgk35MtU8Y5nQFWyrr5DMtsFQurrL+dh2ixo2wND5+ElczPP8KsTc",
-	"bvAR0Ix9cAx3pBLTQiAAqDkmJD0bafVBfKIbzeZJqszz5LPgKuxGRX6qRGGGq1eFBMhlls9mvXyo9gPd",
-	"9qtq9/CLt3TmY8CPZzzNMNRJ6lSu8pXK2u1VG4cmroUE+abj0lUsEYbACoITLasdQ3UGaxtaCC4VMT4r",
-	"zPS6g4mI3tqhhGxDNOuzVE5FcBnPhCbNG0dgTtxiqSnpAQSDOVeweh3Gx57u8JDnBWKNvId3BjEpxHWa",
-	"r9QZnJa3t8u0EKqFgjAcqsi1OSv7RqmkM6Z0mmVMpZdSjdlK6hTd/7vPf1VkgQUIXbamZYW+vFWqu4Bb",
-	"59rc+OppahzeLT3IRHonSCzhYGlLSTq356DJpqjNtoxqhVabD0HI/nzBFMZ3+uZ3m1AupLNwUjDnwEJ3",
-	"8TRbFSIM3tWMehdFkRftTM/OHg9OCV0q3WfN7PKVhooRkoJXbdHFvDACj9AR40lSCEWYz1mW34hkiGCo",
-	"EOShNNcrezypOtLm6LKWwg6HVRgzNwdaL9rFdcRc3CifQsJyIZZZW4B/oES4UMtcKtFWkJ8CUMsteqJQ",
-	"ZhlYj/DhwbMjdrHWAs0IPeqNmlUKSzPglRRTYab2RLE/nZ+f0qrW437YlKS2xhw3g3ZAPJVIRBLidHWp",
-	"wZqUKqejMgu/w8p58FbXkmjH+X1DO9qS7WB4EJCEmbx/qWI2Q/XCKI85kWHwpEOSUkDswaeujD0KhRpN",
-	"g2zAicKQOBTUHL7Bh32PK31ftQHG0POISB/+d9ub2LLDwD1s7csdskyqmdtURgILZbJf5vkd7t6dCope",
-	"dxUTNQ+fKJYmCPFDIut+mrC54AlhMrfLTLsINi0CRMaVpmXvmt9mlihua/0EdoizJV0slhWiMH6rmS7S",
-	"u4hH+RQofktJh6+znMO68CRJMTj51Dt1+LHm/gEzrYl7YCWH3bS7S90z3JVhBAwXyNH8w9thYitVE/i/",
-	"qVyOPvObD0IpfolAceAgehfeSHy42WPmIfEhf0oV4xfmaq2YmaESQtwWgW/4aE8itCzyDF+CVBp4EJxH",
-	"SKAr25fHyj8Mlbl7q1SlCjfsqMpKG6TbOBM15lOT9CwReRyyx4XRz7LjTkmWX+5s2qHRnsy0KIJHE60c",
-	"CTN7gOFAGAM1TxVLpdJc6mOLwbUWvFAIiQXeplevzJMv56/JXxiCUe0f1EBD/QEAGvuN1dWZ/OqDJVLs",
-	"tptBI3V/9rIutbn+WdSh76QNl0M73Dg0PF4bBmYbbTuqJhcph/Z8axy/Wqenhr8GLElLfgnmOTqGVMu5",
-	"FonJNbd1aradTEjOmXP1UdxqO6SmTj/n6pS01vZGy+CMDvcvuFGOYF4oJLPB2VW6ZE/ht7P0F0BkLvHB",
-	"3a+pYgejoFxom4RvnXN+ZQthJ+H3da551iLVvnELj87R8qQaLtnRn1mZACFORZoNyg96095iyrUrCgiA",
-	"VtxbjcrEKqNqbmF113vcHmfuAq7OLybxKh6zG56CggkhPpqELCusGI2dkiIEL7JUFMQxbFY0XwgSFIbH",
-	"Exk7sToegwJO3dxAlIJRMEXCnt3eHrMYZe54XJOO8hkihoA2QqawSpzI0mWX+noZtgyGijS4VbugXdoN",
-	"R+wtn87RczrHINqKjAZuhYTFk9XBwfOpaQb/EvCVeDyRE/nvzHyN/Tv7MS0EJa39+0T++/7+Pvy/aREb",
-	"XvQFfAVJzP7d1dFKFSGhJxFVUUgir3RCwS5FqZtRkTowVUCMAKScYrgFIZ9GDmK/KGHaEoyzjHwYQgUw",
-	"nVyLIuWZM9dP51xeimMyhlNhllmaiXpuY6ojl6ALeJ/XMPBMz/PVJbqfY8/gFaPVkyfXXE6FMsvj7bS3",
-	"Nr029p2c5S3qtdSFi+Cp7/R2IfPOFk4qu9nbUYfKcAbk0u0XN8tSIy+QS1LFkny6QqyBuLwlRnRLtAjd",
-	"eie9rx64hyJyzQhamVMH++kntFacB3dySt5R390giXjDVPeaJuMM8qEkGcoMdikyqbQ/UWZMY1wBY1fb",
-	"Bn0GI0/QUD+dW3tIKc2Ys230VixRGEi5b3V6/NjoihgbwBoXAQ2ir1xdT9e3Q/jLpll/BlLajDpAhrB8",
-	"1lyPgO4Ulktc+KC3AOYWhCIh1sbRy65Wmy5+r2Ou6KgICas+3TxR4HrBeE7zgo0UzOVUhJz/LZbkapct",
-	"OQv9/UVfnB+I/I7gKkIQYClwZ6aGhjKVo++oYUFOcqF2txKpltWLb+ZKTP8as1mOHgJ2gU4IIy+/PEJf",
-	"//Nn+2DAuRJrBP4EQ8neeA9f/jD75//yqvjDH//5v/1cnN/825fTN3949/70X97lz97z9/zspl+kCI2w",
-	"Y1U3EsfnXPPwLWfIlrx1EO1tjqzytyLVdhMCZ+Gy4FNxKoo0T/6UrwriroRH+ewoCnwsy50PibaWPnQl",
-	"xNLRaBjWyOUhvfzDRpCjtgVpCeuA9GRevahShYc3n7EB8rLIlQbUvLgUiOnBlkYPGW4tXlhksNonZxg8",
-	"sj1ieD/3uedSGCSrZQZJNZgSciWMWI7R3ehGN2z7QgmI+YV37s2nXrMidF+ZRFAh0+tPc4QTRqMKTMMF",
-	"CIQDw8hr3OimEH4ny1wB2LxRbS5Unq20YPFc66WK2ZfP753vcVqIREid8gwE6lnBLwFbcSKhdUypNXJ/",
-	"ubrI0ql1PQqFibBG45rnyh05iLowApJiAyWExSChcOkGTWwTN2PmHWQUrvJPMHLGKx/kIwaUUaZZpZ7l",
-	"bgA2NqDP+1obgI2F1Wrzo3ioXbWihl6W307oA6Id0fO8UT6xuiqRuTxACQA1CG/NXmenhBENGIb6xzhW",
-	"CmR2ZhGZNs0yk31e2SmO0lu13ngF+bUo5oIn2wyuWMltmkOOSv8XOgI8KxTrd1yOyd+e2uyqG1HGh/rU",
-	"2H2o+ylo/jH5HjS6S9BoueK7Bo76zO/uYABdfNLH8g+iHLaWW/Sa3wNi/+Nxpd3z/ftyrS2z+795ntYS",
-	"dosa1KpI9RqMRZQpInghipOVmW2wkEyZXzrwE5HB/NHIUMUkbXOFxotc0Y8okANYGowbBAX4bHllGAkM",
-	"QQRSshhOc6n5VJeJRXsfPp2xk9N3TAu+aATs7p2wxSrT6T4lk/zT2aeP+2ar9iGkybxnBJh/yy/2IWli",
-	"wSW/FCQATuR/+k/spExdT3M5kRgYU+ZIitupkboNK5oLnuk5wl3kUhtqZEImyzyVYKwXiWKx6S8v0l84",
-	"Jv/9ADNmZJw2C4PW6Xg0kScM0m7lZWRRSyPKOAaTLeTeCpcFDOYQxY4ODkfsxC08wzotlWzxiRzw6h5e",
-	"iXUUzB+v7+cAZwHFWVxTJvh0Xi7JRGJBesqD8/aDrWRiJuvliU/2nN/2+bAcOGYr0qbdcOUETJrmRBpW",
-	"N9kjIAgY+wzmtnfMuH0RA1YxfX9Z5Gh8LzthLw6eoxgcfxa6WO+DOz22O+8ls0+kERC9UOWZP32aLi5L",
-	"XL4Wk4mYPBQlzSRimnH0NHCjoE8kLmsqWXy7X/Ycj8GGIqGYBcjZtoicLflfZvdjMQ+eZWyeZwkbxEYs",
-	"jjGOeiK5XLNrnqVELUM7x8+IYbSAxGH0o0Bn6EixUaIXq+RS6DHj7GI1vUKtmZ4pC/U5g8QgP46cDS7W",
-	"tvT+RBoWzVE7hRPy8sD8wBaQ/HrsaU9PVFkQCxKXL3I9R719wdcQ0Y4jRiFgZuYC8TswSLMNoAZfrJEs",
-	"SSWjDO0xuxDzVCZMGfGIZ/RYOegG8wnTjS22xPVEglVQp7Diii1W0/mIUXxcxQaJiwUExf3VBtyFVKiJ",
-	"jM16vzeD34f/jTG4CFf1iWJTvuTTVK+HEfOafhYLnspUXsZGg6NlTzVstBEwboZmdSq9fxZKmN4RvU5R",
-	"tDam7xrhBa3DcODcJot1TrYRWkrHUp69wgTj6jmp917OhEZWrgl+DfYwRZGoWMkR+0yTmUgb4ovapHe2",
-	"BoYvAO1DyRFYVCh3jeG2hnAMpyjTn/11T3LzLUvr5+nCo3XYP6W5FgT5bscK2fWUGZ1wzSEzGM+Ddj2w",
-	"wfMDVk6fahCJiWyhYUKVriw48jj3CRBJ4ONLrsBsV2dTZoe99R9Xh5gqdrFSa3NF6KKM9wFzCl83PzzN",
-	"UiH1RCapolhrRXgnwLX9YdkVfM3RXW9vOLNwSqazWSov7ZLSkSCSZ/F/3X+NLffP10uxj3Chyoii8GY8",
-	"Yic0TcDT8JmKYYr2YE4kgpfEZgwC+izyzHSzD7hHsbcLawI64ZLFb8/5JZ4y2NG0YPmNrPUSGxZippdL",
-	"GzDoRmKnRRF2dLj/+PbcegNNd3ajOFO6MDImfZbikEwzG7tL+fTHSC02u965VaF/1NzQk2vVHPr+AFKe",
-	"Vhf7BIBhAdaSiDAO6T5Rc6Pt5TNEprVwGUB+Zux4mN/N9j/mUux/4Ho690br5vPcqBPuZBlFZyJLQIpp",
-	"voRQT5qa6fv0y3nETk/OX//JHNk3b9+/PX9bnwFWj0dHaqFVxNRqOrfYCFRciFzgzu3tiqnQc7O8w3IW",
-	"NIEbo7eRXS6tfDRVE4nCANhsudsHEj4cpzt8huuIPZlDCwoETHcuplfOfAwtQJnLpZgYYU8qBHSImMph",
-	"zjc5nTHFCj41S+umAbEYZhIu9RwAm1OpaBXN8sE6TiQCKNkzUs7JnjAMBLkhmhuxn2jDUF3H0GM3FaIq",
-	"5U50DmWcUMbZZ+f5cj8T1yJzC5egNfXZ0b7TrxgqPerYI0TX8PlLr+GXL+/emE/tM9KdnQhkY0xAc8N9",
-	"/NtkL00me2M22RuNRpO9X2N403Btpfliif2/O/vE/vDy4JA5H5Gi+D+zcogcg4cUktwUSgSUK4+RD1/O",
-	"Xx/b8poTyfwslPINsJRyhR3/VIfVMnJX1RZWweOCgRtVo7xc8yQlI73FkTK9xxBFharF039TuYyj5m/7",
-	"4J74B3xsBhxrcauxOdCjEU8qb/0OG5NUtRRTskgDGXOZy3TKM7YQScoJA0Fmaxj0e2hnhhmffjo7Z6PR",
-	"6Kl5Nx6z+Cwv9AhgfMwo4a83aQH/vkrJUB6f8ysR21jNn1d4yRpygZHb5UslougQs4WlMuxl5DpQCH/3",
-	"AqREmVg5UuGPaOSg7+YFvWW+kCLq3bHb1SW/BPGfF3wh0DqAUrQ9UmQns6FoRM8o/5nPj2DJvckTpgdE",
-	"GqHNZo0AHorSJDDX17GK6o9wLYNkmuQaFqVufTCSc4y1Q2FJJfwTPkp/RCz+ePLhbQyeU7L1cNOfISuE",
-	"HiJmbvS8hNbFiF0qLzS/yMSxeWJLYeAbpQJ5UF4FI2+jGc8AB92hqeMdxuzeQOfkYANiRwx/LLqXSxan",
-	"CR7pU17olGcULqWYhnhCpIJTmObg84+v2ctXB8+GDAyEwbPinwt/PmZIS250hpVUq+Uyh4PvWE/kasZ7",
-	"bsApl2Z5QHUCEZTiCGItlI79tYEZoEwAmURmZStDWxb5RSYWOC6cye//cPD7oZUdlqLYxxWPoQNl9nbJ",
-	"chg3SK+oJFLmncIVRc355RH75x/glofwLj+TD+DWwOUUn+II4uGIfcxNr9QmYvP8Bl5c8GyWFwsUG0jI",
-	"vL0dswuesFQuV5hAwI5ub5ux1MwoW4ZhmJ5xCcrbyVxVhUBTAo7CMN+FwAJjphNMJUOlzMV5C7DEKCGU",
-	"pSka8tgTzFO3TUteKMEGvJyHBc7cF2rKl666tEtzhF2OQMRgTo9YCD3PzRLQLcmyVPqqxDTPctBarHS3",
-	"zHgq9w33NZSAG2Mv2PxaFKbzQ/bhh1rT54cRnvhpliu7mGV+I1DU58BF4fL6TJeDo8PnpKMNR+xHI4St",
-	"llnOE8UGMdi4jDj11CzHvhHe8arwLlyqIhzf7itdCL7YNwx3DCU24iF8EH/HS9II1fwSUElBojbCxrUY",
-	"4x9zfg2bVArUOBTSjZADlKrS0cEfygARMJdbvkXdwnalCzHE3VFa8KT01Ht4ZEYEU/RZkB4N1xXZjA1g",
-	"fc1PFO5pbhhgZRwc8qZj4C/oDzGS8KeOpbHpgrQ8bAARlGZA//LulCX5jYSVHzZXIrLAtt4CzEAL9JNv",
-	"sXf0CetUQ8TJBy5XMz7VCDLnje5MFNdYF5SE1r3x3vUh2JyXQvJlujfeez46GD2HsD89BwPuU75Mn5a1",
-	"TPahlglgbOVKh8sCItW1w0I0KqMAGi3UPHRxCGhYKk1gY/Y2STU7ca/inN2WvkucY6VsQ8mc5ZXdCp1Y",
-	"Nnn6LhGLZa6FnK7/WawBQpFO/w95sramY3L+1q8SCEy0sT9NhNg8WU01FgK3fsHx3pERTc7oNyoZ4eoG",
-	"/EpGbd6jjASV6qhh5QJEY5m4Cnv37OCgrT/X7ill05ghHPVp/wNPiPngK4ebX/kiOVmx7Xeeb37px7y4",
-	"SJNESHzjaPMbH3P9Y76S9IlXm1+o0sA7+SMWYzCvH/YY4SnGzJ7n+XtzX+B7L/oshxMzPhiZ2obIHD17",
-	"tu2YP4uVojV91mPC53n+gcu1taOZ91702QtiKV+kq8uGjqDVAqjX83XWT71hWPzSnMi9kxo/2PtLtOdb",
-	"r/fGe7XDDx8JciZQMtrZ04m7gi/gZgSZUKFgVwvMsHagisRuzeVG47Yy+0QOnDQNx9f8w/us+TNN4iZH",
-	"+3MqbjZwNKNGVfmZ2pqhmfHD8Pd+jXo1fpMWvZpepcs+7YxKtQMb7c32KK7hV+J7TTbX+0O94nDOeaj6",
-	"UsNf+MHqgfXb7u+Nnz4OQ3xMnvYetP76tm7Fz2pHv4Of/S1NfoUA21Bochc3afCSPwp9V9Fo9jGXAiib",
-	"DvQdDtvGM9Y8UxCt37hGSHEyfVas8W0fofZPscQbvGLf+DXae0t1/ja/+daN8nmfQ4Mvfcz1B0qG+ntj",
-	"BI96Jv8o9J2FjMah3F512Pv1L+4kQ47cQlDV6BZ5BBPpFFidQPUFw1smwBUsjSLovC4RGK9CGnrpDwBd",
-	"diJjo9aTk9doAcdkVMwoAe1CTPMFFVwpx/lEkVlwGE1kjCUZRp/MCEaG8ZIVsfL7u8T7CvoRYcgRe3Zk",
-	"pvD8pRdO5Xf7xpOPKAywGns1jNyn3qmPuRYnbpzeJ02PqFnnBYshSSr23jzl4FBqjp4ewPCt9ThiOr+E",
-	"GHIzUL/1B6G5Weh/xeiaK7HG2Jq/xGzA5Zqypck2w8lOjbbBY3Yl1soFl02kN0O0gKH5Ad1res4lo80D",
-	"E6Iz3bAPP7jheQhRYC6wcTKDBY0Tv2k9euguh9GoY0hSKACRRDN9k05tQMjSFiZFBzP2GZH5rmrJtUJ0",
-	"bO4mjHI5x7xrcB6HrD/o7DNEePank/1nL15i9CPkdYC1wByolZHCB0qIiYzL3f4RGpldxVRUsE9CfRKW",
-	"SrYQi7wApzR8PjPiBa0jYD975qSJHBwegAms9PBaAyK6dmbp5aoQSVmFc+g59J7jdpFZHyIQzFGDzxa2",
-	"4gLM5aZItTY6hEQI5dKlNy4NwnZkgl+DCas85DJhfCKpGX2ubAbfw9iTEcNVAinT5xqQT+xcwaW7cyKr",
-	"mbjWQokfgVpAfnIy7OyJZUJgk3X2NogaxfRjF5TgLDyRZ+c+OrbvQ9IJhAxMJC8Eh1gIiGrlAFC/FhrM",
-	"YOViKHCBmhOWWlg5yJM+OjgyO76EQwx7NxfTK5FMZJZeCSifSnZbLLbvb0CqMcAJJsBqCNFHB0e+nRo/",
-	"MERmUFbtgPfheFp49ieKXZvLox5vAit4Juhty05+F9OhJ7M1HniPez7BXjE+JaoHyUHP5ZjsGzAhoEEz",
-	"DTTEgipLi+Mbye1RLcA+qjDqCAJnJpIIcwq5KDLH1ZuVAeLm3RG4XtBDRp4o4lpwlumDOWFc0iFJbSVA",
-	"wzQTiiFypZ0veSrRuEsjgRiDRgQoUOGCrycS7y0YDviQZO4RGnaNoUAY+UOzN8QErI5m31DK3ZLajRVJ",
-	"6oczslw2RqXYAEsfgJniHVTyVXMMyqcfz+hPdczAtVLyN7hI4YYahiwAX2A7yuYPa88MSBf9pfZykDjo",
-	"75bIDZbIP/TRGmAe54hm+d2A+dUVCyRle79y/xw61cKT9JtahcQ6aBVvWVk4qa4qPJ2KQqczUpvbFYcv",
-	"5LLjJXJHbi5gpVmlhxaf3nDM6jpCm9A/QLC3iMXLVTGdcyU+FYkoPgOoZyov36dSGJZnRPCJjMG50dLC",
-	"k8yd+lD+5KsE3lg6hG9zjVjpPVu7jt7nGgR7GxL17MjTK4wIluVG1J3IktebKVZCGUwTlDQoMgYlHAob",
-	"M0/BcQsSP0oM5Yjx+165HpmwacaVAsmLGRmFxL+Sco5xNCUlwO2kWJxBZw2hm32C8aAcMWjVlLx1JJXn",
-	"d3EE2QBLkaGLU6GoUIU7W2DID6gdFMRbBovLZCJRnYAiPrWZPFEjdgK+0sajCAElQCToFoaMTKJtXjRt",
-	"kdokyfxG7vLXlRP+W7jOKyP+frd/v9v/3u72ae1IPsjNbqM92i/1M+jHXOr/8u7UYn855CS8TFDfsQDe",
-	"ZfchDDw24MroxABY6hra6KgFBhgbloVGAsgBWvA1KOWgz5qLIRMzzfKVPgZdTQureWFnVmEHuHC8Kr13",
-	"mM7z4Yi9BSwu6UJDakN/QgasiCkuU50qjGm16+VfLRhUDWG+47gEDrlYs/iv5mLjiQ08wUQT0u/tUg7i",
-	"pOA3qbwcLZMZuGnxTzZ4NqSfRqMRGuYm0r5FtbwSFpvFx4DKgY1VjL2JjH5Jl0a0Qqg4So8Qt1pIRZAe",
-	"MtcTGUO7UJxk+YER+5iXW+rtvW9aiaCcX2K09sqVWCgNGzJGsBzQqmvRqdCVnw9nq3+ZHjLMCC5tDG79",
-	"SAx2SXQuN8S2AAhxAdk5jgggSp+snUiYEwk2FCzqrVkmuMKqipRlPqiBr8bmaBmJ6kQyb1emfLkUyZgt",
-	"cOpcTuThwcFBdZYqQlg6asIO2R/TH5w1qbSptmyHFkVMSUsYcsUV5Kr6aWbxh09nf/2Xd6d//XDyX//6",
-	"9uP553dvz8je7D/54b+dm9/NCVNCT0iknPKlGh5TYr0PYFmXZgDiiJKrKulJx5SJj4cL3y5RivCAP6kb",
-	"qFRIQHnTOHKBcIOATw635El5ZmFrj8nSJiGKzhA9ZPmbtyCguwyBsmS/50c7bZeIf5cwLVgii3W19/L3",
-	"Ry9mB/zZ9A+H4uji4ODwGb94fjRNPIAuLRZ4lWwpSJWhCj1lp5Y5/JIuq3KcQ0i6SCWHla2vT9CZ6l0z",
-	"NUcqpVq9SdUyV2kYuKjkfMdw0sxm/uNkD/U0u6WorE32KlvbGNz3mIjfeEyE5RwVkYRbUcYQw85iVVnQ",
-	"pFW02iHoq58EFdWCwyYyVEUSshTMBZ9EXVFj0lcVYxc/Np5IFz+WVNyiF7mes8D3YjzuEHCW/gIvmhV+",
-	"l4C+nzaMACzm06lQ6kuRmT/QpBCxuISqN38BFxyZownGHjQXwJ9o2UmTmA3KqVazByCkf1jJ8kDnQIbg",
-	"fdeiUOSLspITlOkaTaTNM6tn4TjnJ+bu+HRViBJaeGAlFqb4usxPc/Ydc8mqMcJao+RYzzICAaFx/w5H",
-	"7JMMlUmHtEB/OCjnWS8ZytETaa75UohG4BYyLUCgwTswOZWmBfixl2lhDOkH1e9V5fY1IACXOXFcEoxb",
-	"Bl47dKQeHTz3ZTK4rFES30omewQx5X1Vo/mPEhH5W5ZYdgy29PxeW8VcesTxXbT4uwi3rBz3LQSJoLyA",
-	"lox2ieEzJcVzlqXyCmE5yP/j36Vs4DKEbQYqPmQxcLyYAPYjUuAn8mKFEDPgmL4oC3imUzG0qeueD4CE",
-	"FDjtx56ZpbDmIDDhoBCAqa5wq5EwALBdLv1pIincxijOpTcC8ul8u8MJgQdQUlhELnM9983uWNscIYEm",
-	"UmVczYem46TIjUp+7Ewgpid7JYNBIG01eDQ8HBj7tsrIsORdCi4Zq+5h+OZdAGju/gz097Wc+hvuEkfP",
-	"hJOlxk+fguFkRI1G03zxdMqTpxcFn14JPVJaLPeiUmsf79WefLXrCRfye+LT98Snb823gDRq7w1AkhKZ",
-	"EjdzUYh7uMH+Vv7xDhME0CYbussW+XUj1pcAYDy78mVuK5bInMJRveZqDjhjcI8QaxmSZxy59rODgxGD",
-	"b3nhiHC53GNAIth/y0EFQhIBFiYFoLJqTOLQG+kRghghEA8ob7QQqYOVspqL97U0mciBg8tZEBwATNHW",
-	"yVFrpSFTnUuCDsqlGHvgJyzLb0SxPwUoKHFbCQeuhMMpdiOyrLLCR4cHEdMiy1zmN88yl7yPk+FqIikr",
-	"/Zu/Ct8Awd7lEpx1p6J0n+A3BKD7a7T3DHlpLZM5J0Chigryd6VK9JjKH4EDmcY9OPFpAUBmYC7GIiDf",
-	"gGEStpkKU+0Uu/VrFE6+OqlxGO8DGFNfRhPlUlRiottMS8BebUBvPaI4RehPimj1gtQ3n/R6V10n3Rmn",
-	"gof2j0Lf6cR+pQQy327Qkkfmz+J7Ctn3FDKXQrY7m9juMJx4Elw4b6wm5T31jkaQI51XypEE4ycKkaSF",
-	"mCKWCGTLUEQJSKgULpHlU56hTDSayI8AKStz5BPjEpDriWKxSi8l16tCxGzwpw8nr/fP/nTy7MVLQLHx",
-	"UiuimvgZoXG+4i5G2wWCEas4YldiXTWSAFfEGjFDi5JLNKrXI3YykZovlmBU9lCNv3x+77He58fVPXah",
-	"DFBLqsKjg4ZtdPzbSbexyLP0Ugpv4cmd2seXTqko5jNQXYRjJRyENG3zn+NLe3Xtt8Wb/vJoI6p9sJ6G",
-	"v1ltI6FaB73G0QdeP1BE4tbhpWL4yQ3UL7MLViZ+tA2RKKxzlH7FoZdHwdJcjfpJ4pb5J8ARSds4XIMd",
-	"9838GYyC6LxTf/f0d/cSOkAu3XuNGZAPHi/w4FfYna4igs/fG//rX/yL6UehS0uCnhdQV5NbtvDl8/v7",
-	"cq0//A3mx0AGrzAbAuliu111odiH/yW8yvJHj+jGHnuPXXB+qv3wPbBzXKbXwgK3NjKhgckxV7IzVWVw",
-	"4hjM4ROphFkLnRcqYj+vci1UhHj9eeYlHESIBkelViHzTV6nKr3IhE2ALRtP5KBIL+d6X+f7GD93LYoi",
-	"TUzXv4gi379JEz1nasmnNnCfTAbgCUBkOyYJqz+V/2auej6ReEwjumfRnC/zgiWpulxBvqRWZaQiwsIh",
-	"FB17hqhxjZxZsN58+HT21zeffvr4/tPJm79+fvvm3ee3r8//evLDpz+/teFuPmy1oV6h5nmWDKtO/Is1",
-	"4+z5wbOJdAIKOF2QxiO8zG0kJL9EVj8wMkxNXokm8rL1/kU0bkD2NDMYRmTkMf0cviAIecV6TPXL5/d/",
-	"PT9/X5tdls6ETg3dnFCwrC9plGDIz7BurunVcybxMj8SEDZhDsMR+2JLNoBOSdnZVukcB0WVB1QAmyGC",
-	"faSaqqCnczh7XgIHQvU1g3LsQXzguMH/GDfm84NnYZ3BJtHUs+fLs2iPLRs8C2fQ2yjYLZjBECgaz8kx",
-	"m8Ell2pySL7PUe+Pqytmfw7WOC2N2U9Uk3N8+fz+GPKca+fSjNwPj3LHcPQfKmTxG4kelNWduc/AwfuS",
-	"blZ6/pTgdUWrHPNZ6FUhbcAboM9b7uYlsvOyJpBIfKDZESnCmHGlp+DdJxxkPpGzldEbbPXkyCmvtVI+",
-	"oAsZEUBQ0sTRwWHpxTdPVxIgQfxCSglGu+crjb2tWSGWeUGo31R51fxWCCUkgEADhjobvHr16tX+4bP9",
-	"54fnz56PX7wav3j1L+H4sNDF8mda0nMzlr2HBJcyH8DsQxXk1VjywzbY+cz+tk4gLMGF8CjU1VFBUiEe",
-	"5h3GlZ5v9Fka0Vbv57N9Qma6I3QsdAcwNdQd1PlP7x1D9rX5zqcZNX3U8AwSdQ6fHRywd1BkIQeZwyLF",
-	"QkGz7zCx36Ml/h5gYlsO+NpjO6/rLbaBi22wo0fAi90VB7bKk77jwP7GcGDpovoej/x3EY/cKohsyala",
-	"gWCbnOpekWDvKuB8A0iw9mL47rz/bkFA5/09SQ/3iwNrmnCZdhXNAOkHwyax9Zoy1VJ1inUgYqgfwhb8",
-	"Cgq1VZUiSEijghG2gzHGEi0LcZ3mK1V/DLH6YAlL2qASw8rTa3y/Q3PCBo+qMokFT7O98V4+m6VT8f/w",
-	"6ULYWPa9aM8tqnW2koZ1Ml0I9gHwNM2uR3vLeS7FR8B23Rvv/cMhe/HiBTs4PDgw2tc8XZ7nJ0lSCAU7",
-	"y/Gfh0ZVYx/SLGOfk71obwr+vL03fK0BWQSICsFHzvY6Pp0rzTMA6R7vHb04OngGGh/X4rTIr1M5Nb9/",
-	"+tMWMfO0L+/kLMey9N/1v+/63zeo/xF/woBmn3E7Ntqi7lnG82uD8d6Djjdo1tYbWsVvVOHTcpVlkC+d",
-	"L1Ioo2fL3MmcTTO+UmLEzqh4HmZNqzHUB4nKmnxldxGLPS4E6d0zfmv/YjFwuhhzvAjhBbN18xmLKzyK",
-	"Ep4LsUi19yP4UIk3TmT1lZFhXm11SzouAlBW3XZ9V1ObXPgrq6oe799KZS1Fl+9K69+F0lphrqond/WP",
-	"e4i7/o26fbeNemrZR1A33VWE/FpKaeU8hZXTqZvDd/X0u3pq1dNdhJvq8dv2TFhSTeBEQKHbgAREIkql",
-	"dC6W5bVjfkKVrNWcL0WEoo91gttq4mqVacT8ma2ybCKxLC8bxHXdI8bUQQU1DVIdKJQwMoOYK+bBxJU1",
-	"kvPZRDb7/P/Ze9vltnGsXfRWUPoTaQ+tyE7SH3JN1XYnPTOZ3Z1kEndPnTOcOoRJSMI2BWgIyIrerr6O",
-	"94LeGzuFtQAQpChZX5adNH8lligQBIH1+axnXYIV5er34EnNi+iTf5q5mmUv+3+OIB/fdeU50OQ3Fnt1",
-	"+Y3qPX57CGHCruRY7Y5Eeq4MHqCEdyzb2cGG97K/cAwF47aWTdAaueJj/+u3jpx1hh3LwGgbhnaGneeh",
-	"0xx1YOVC5/n772EG28nZvyspPuCsj88/chwBX8KFqqJ+Hzn9VVlY+5cL/vGMM9vHPF/aTubH8YOjzmze",
-	"YIr9xTioeJ8hcU6q5y9BjxTbeOSMFizrk09MQ3RyJRyJEUS1OdS4s5jDau/Tyrm9RMOucbRWNLWi6UsT",
-	"TR9RwR85MjdXWk7PUNasD8xhPAwq/Qo+ndpOChYcZtmduVZkKrN5ziKyGqOz5XrGfgQjckqX5IbFAqBt",
-	"XBC9kPbXqtcnSU5vWJ44gkLlTGAsBUlQRqqEWDQct1B9cQbcelEsMuBNTl1LJJg1F+MeoOiSrJCzTC6E",
-	"jcQhN3/OXk8kT9mbypdg9t4wQm+ARFEWsUD+PjOQraRYzpi6LKvAK6xKbqprZC8sP4Egm9qQyYHLMBT3",
-	"mNkceCtQYEc10WZqtuoA35yjD/LJlAmj+tpcBs8FC2G2qUUHUyEYzVEm0iJjgmWdf4cCHJoI+iCZe2nb",
-	"I+yCZXvDRlyADGlTLm3K5cmmXFAcgDQ2ss9u2VDCB1esl/KhVFkj6w/LxDg5D8GHtWmZqMzLuDxLLNYk",
-	"WlDgRyRxrLd4iwT0higp7Lgg1N6+5/IoeIqTy1gAJy7U9yEzLpTPYa+hUoXRFfVE1PwGy0mgQbxKSDdg",
-	"vIV2TG46cEuk4gWSYmJbG116Ax7TPgqyTcsg19Scu7lPAUAGp5RjbRJnnYQ/dSKnSbfslNIpz3eb1PlK",
-	"kjrN4lvtIL9XhcI6+e0wiOvI5pBtyfN827kQOddQ1ky6lOTU2MZjpkOyDUdS6outRwVj2BS014/FVUky",
-	"h6XbtfHDRiZmpIvBS7yOa5LxrKSH6xNH7XrL2My3MZuLzNKVuFFgHnOheW4+XkJARLDP2jX3jcp5uCjy",
-	"LVuGFVex6GJXZU5dvAVbf2ie57ZqG/qi7Gej40ofZKOfhD4tq8ipNo7wdBjRHsjwi7bNAFd2eGMe+KDN",
-	"fapccLNKbo7MVRa5TQy3iWGXGD74JDap8L1gy/dnDYhvhoUFw0jR3Se/oi6lecFotnTl+FI4uAnqUKlJ",
-	"wawSxaanqFxdMtm2AleIcRZsEep5/OizJppj4dUybLi/pya1+YajadIHdTj2Dyk9prRrUxFtKuKYqYgT",
-	"RKxYcaa53ab716vDEDvUpr+2974vKs+Kaw4Ai8cLy1cX41eZz6eMuLWzPSQEG0vNQaoj/1UZpf+rhODQ",
-	"TnIHn7qNpbex9KcdS2cFHPwVeWQ/v0cgIb1kkyw6XrH6prhws/QpQ8J4CtuY8FoB9ShBYasRdokF415s",
-	"o8BfTxTYC5gdJE/l5K+VPLsVn3tBsj6ss68Fc9q4jjtVzQ6OFfJtIKcN5FQCOXvo/9opPKzi3Bnhu0Kr",
-	"HOxovT9DU8hcA0GpTZX0SqM/FmGTULzHpfF6bFLFXWhZPYGr9oaRAqy4Xp8k6bwojGn3WmasgsNCung/",
-	"DQ8xtdf3yUdGszMohHeZ8G6SBkfYNrwNPgEi4CgW5YfLGatdtpwhXzD0w11OmdDXrJgqqNHMsF8vPFkS",
-	"QURKaTqdIS1vLPhYAIuk42+tDvE2w063iuZMfWCFMvIxqfYI+ZGmEyx20PTzR6rZ20wlJTaMaPqZFMbu",
-	"dMSCSB3ffTl46d9B8Msecg5igUQsbN/vrNLYtXL9oS7qo7qnacEyrn/iU647w4tXg8Eg6rj3auvq31z9",
-	"P2eDwXkn6rDPmhWC5h/ZiJkNheqElhQQ5gBxNcvpEp/z7OW35+EP4VP7mbW/0lClcnVNP4PUqHIOIC8A",
-	"+VCwlCsMYQipze07nyZ8psjPUmR0iRwPnagzr3Tpy+DXZzP3a09ysLNf3frUrU/91H3qBnW6hyd9KsY3",
-	"5Wr8UR/FoutRZ6EYwr8DrYdt2Z3oWu3SHvbLq2gvr9KqiqbvSQWypHdJNPusYW6qAS4dharckcC68jfz",
-	"I5JTpUl3xAulEQBhFo+JjItxz3aaXQHDvalpf2V0D8NusOYGbhW5SPN5xuzl1jiZs375zFcjzQpgwwUl",
-	"OKJ57thrloyagS8GgwHRklwMvv/efPXL9euKfuO6F5Gc3zLLlgD5LGxFflhIpA2HNOqVRwqF7MZy4F9h",
-	"Gwr5mkIhakuFcU8ARD3/zf33nk6rn+TIeUXYgsF7gzmDUmejeZRvpVEXeL0Iqll8K6xUZozcsFROWVw+",
-	"MabHUdaGIDquLWeYdUmGIDwTbGGSWciP68Ba1yJKNglZy0FWE8sjLjKLtuNSqLJvdwWc5x49Fltj84w/",
-	"ZC52AAL7o929kBAat1eI6RS4OLdA2Naj+sgtUu5JIuX2NUHX9Q9diYtAnYBridN4mne2UYJ469OPta4t",
-	"aC2foI21trHWWqx1PzW/M5GKtwH2ZlIpo58llUpAhNJEomIhd8Z7rIRqkt6WpCkBHVx1AEsQWuwZNyUr",
-	"YdNaJHWvuCmSprwcDKDTu5dkscAu7cmM6gnGTUeFnCZmuWQOaydJ8hxj2rrgtn+c+Tuy7SFhTcBvv2Hk",
-	"HF3EQdh+vU+ukDTGIldkQBeD5QGJNQkRL5SUjecddNFBHvEyV3R2WQ6k1ozkB0Cn9JYtEdsILeTNxG5y",
-	"Km5jkazGKRP3hrnvHmY2jyBYL4z1ZWaIFV2zqdXpvSYWUtEcx8J6OC6aMAbsuWheDQaDgfGP4Uc0y4If",
-	"rK7v87SYlr/9rRrwvTo7/7YM+NpwMfYUe+oEN1tq3Ba42QI3H4Te5kCDej+MegPfja+bLQlvSJcKdyEo",
-	"tTAnqYGBe2My0pWtNeQkzV1cXjAWxxbKIZD9ZFJ5d5nziMD1VuC1Au8RkOrHy12FocjnlnLedhY4yJtp",
-	"TIVds8+6IrpCrIizoYPmxRjWs30BSReMVoQbYAqpdxmLxPHkgwvB9dKSG5SE94ntaoySoU9+psUttzgU",
-	"+2OSWJn7A89zLsYJMOS4Dz9N+GwGnzphTTWZ0uIWW4vWXDFk0/FLGXZDiEXgXEF/5QDgI4ytTiZUAYmQ",
-	"HBHsuVyGQ1350otvzvwSufvEgmfGKIc3L8bGo9moCsiP4Bi4x8fosNA0xXpkRrqo5iJHuhnZ8XplzLf2",
-	"3JUQ8KFID9cH4TEBH0EDhpeDAXlNjXr/pLfuwfCRpYzfAUeCTG/X9WCo7THfr9/+/ROj2TU3410092vY",
-	"FZhhV7bFZ7T4jCeGz7jKsF2vlUlankzdlQiO4+u8E8A/VjRgRJKKqICwWakPzWUoseCLquaLGvRehK0f",
-	"QnnkACCh0mnSNAFaMxaBtij1o1kVpLAwb4EdWEly5U2YLxg+cSpUg9OyW4AbrqvKvrQU2zTEkdEGtHmd",
-	"HwB6EAhA/7HdEvcAExoz9E5wr83PVxAMxtAVNnVtfwkRjG0t2AOT+HsbmCfJ5dPyYLY+/xNM2/sXdNT0",
-	"fWn7yBGhAh3JZvftqqkEotSpKRVWp97YlNxBif79D8uJ8/1eoTUrsPKttVn/Vt3WK6x2O9NHzP5HW1/t",
-	"tfMBvDrb5SyqwaRY1MUNosw2SqzomMmH4+jrh8tB7BlWeQTp1yYk2oTEAyQkDjOJ7nFUbGz6ofISCdSf",
-	"vHMVrO7kXrrgi8jITCpLPLVl2gL6lygmdL9sqglekJAa4TeRr7yUgpEFy/OzkSzMuObyG/nZLenQCNqr",
-	"T6/fviW5TGkeixktdAQ/+98RoSSTU8oFyGBNckaVhhwCkFGrS+Nm2VpDi2CiYpwzclPQ9JZpFZH/zKVm",
-	"KorFYsI1UzOasoikcjo1qxmRtx9IzjUraK6M1BdSnOFsQrDTp3lRmLNkFEY5DOEqFuFyUXx2AktCbE9t",
-	"qpxOuifb4XIUPHtYX7GajHiNd30SHagzKmi/YEum/vfaYs2o4/czZCkE7USdnPpPPpqfu3bU2Evr+xff",
-	"2n5aLy8wU8Ht2fhhvkT7ZjddZNesTTO0aYanmGbwkuThswxOdz1ikgGKLFH0Y6Ul/n+LtEMsankH0g2U",
-	"JTQ8KP/vpEbYR9pWiZpRjKS+Wcai/A2huZJEFsa2NPMsJ1c2SfBzvzfTEItGYgi3/kdONLx2JkmbZ9hW",
-	"GeyRZ/CGXxv3eMg0Q1pu5uNnGbwA/M3+b5/kgken7JxcsL88ZXJhb4PxNIWC5Wls/fenmFxI/fY5Zm2g",
-	"O0H75Ra8Fj1yamH/o3Li1ILXYetaZLrnaFMLrYqtpxZ2O9GnTS04nfxEUgqb5NRRMwrHUdIPl1HYM4Ly",
-	"CEKvzSi0GYWHyCgcZAfd55SEbLSHR2WaxKY5IRDZp0uiJVFM24psV8RVr4t+vloWDVLQr8glEfM8N1bX",
-	"VN7VEPhYi8A1tgiAcmfXR8x8cJjk/HQwye6+MjMkYKysVmfY+ebbl69GA3qRfnfOXt4MBucX9ObFy3TP",
-	"LgBXSvGxgE7AbSlZK2e/VjmL27zCLCwJXUcvvIOgzdiMFtBJ+0xN+EhvIgsur32bhQS0Ob9jpPyyiYcW",
-	"gj1OspVxnF4/FonStNCATscaMCYy+1fByMXLs4mcFyT529+m08QSGQBwxfa+JSPzdcbHXKtLQsVSA5sb",
-	"yxXQZXw7HAySiCQD959v3d8D/M/VD6/fJL1A0A6MxWsGPYNBLe1hwJlLaCzSXKa32H6qO5IFsQKPJBev",
-	"vn2F1BQXLweDpFclZICKONfjEtYbFIuKRZIzMdaT96NP5tO34mcu5trY6EZ3JJYEOPHb48f/zPnMLHZC",
-	"mNDFMiD7YO4r4Az2N3qmglcUESlSNmx4I8HPA90TVUZ1Fr5xBvxL70qgFxFSsMpqOspFMxGYKnKWUREM",
-	"iZF9ohfcmBL421jAq9jAUF2n8agktt9vcG1i4d/IkAhJFhJLCzO6VBFEIPl0nmsqmJyrcpoRSeYi51Ou",
-	"WfaaziiWLWKf+FgkU/r5DeX58h1b/F3eqATeHOkKSTLzMYFf9mD8ksXND96s3T+lE5bNcy7G6/Pdb/w7",
-	"gK3zuMV3K/sTZuCfcoMBkJ13os6o4Bldumq6KZAe+9o6qucF/G1b86u5CP/Uk3mhguv1nIV/Llgmgg/M",
-	"Y5r3bWZ9wrsaQ6EUopusoahj5WBn2Bl8Mxh0ok5th3WGr3zV4jtoq6vsBgj3b/Amyic9Lx/zInzGQfl8",
-	"g/DZLoIHu6g81cXvUOCIArwz7FxcwFRXDopdsK1tvNquxq3eQhJaSMITZKYOtKA7gc4ie1P7aq1lVkr6",
-	"DbbZPpzV1hjDAdCMcQ04rcqP6oWN3VVK6B5YEruWO5Ky2rFiO2KlozX6jO50Jl/JT12nj27MVmxWjz9x",
-	"pWti5A9Dz1xp0FeuPOzJtSrn316dCCcT9hLWJ2Z7rhtAu5A+20PZMj5/DYzP2Yqw3U0Q12TKJkHs+mBt",
-	"zQGNzl5IAL0Dd3OArYiFx03gkA/Dq7xZsmLy+2DH4yS4CVilll35C0BSHNuMupdvGQ/QvWTLzWEXrhAC",
-	"CXaTMWFKHzfBnhqB+US6N0vN8Ae9fWyZvzJ9+HE7EfZiRR83x8fdO26RFy3ywiIvDpQAK/p7r/Z5a/KC",
-	"NtOJ6bvFRObMqRYk862jKyLCPqdspmuuz9B4SSB3lKZLRbjAGG3w6ByVuu33Q1yXB1obyVGU3chsaaSR",
-	"bzT33nFWbmS3RDZqXvj2eniXdbLOsuoirTAQMeeMdBlNJ2EA+qYafibros824CtFynoBdC0WuDT3Zj03",
-	"C0tEjBzXPDlmQPSxQo9lQPH81YvGgKKY53nYlG77iOKLcvYvtokovgjm+6Iy2Re1iOLg2weJKD4KQmcX",
-	"1djmjdu88RHxOQ8fpHyAPrO1zLKKGrrVNXWb7fWNsvQzgDs3lfzKArJ0fZIsZHH7mgnNCuiuCvXCExZm",
-	"OJ8pSBSSFK5SQwLKr5YFD67Y0I6V614Ui0AJQnM62zkPMszWVeXCoynDVGv4vNWJX5KpvGOx4JrcWJ5t",
-	"l3wNpvZMrQRkZWF+oOktzg868tkHWM31QsVXD3tK2acIlwaCGnrCQ51vpBnaG9U7HyPv+agpz+pGf/3u",
-	"NZnyPMfy85zqCdTsWo36M00nXJjjE3Uq721zWHYPFdfmy9p82ReQL2tUQvuqnz2zY8EIzqUK+vLIkZFm",
-	"0Wbuz1g0ZMOC1FegiGQBKa7D81ltp9E1ou/Rsk87JZ5Cs6nNPn1d2Se1tVjbIuNU5poao9nX1dgRBLC5",
-	"VivWqCLdm2WVQaAXoQlb/Y2P38Ri9RcHh66/hKj1Oq+8orbaqHUbtV6JWu9/7h8sUh18Rbq+3g/dXowF",
-	"K+OOlqBkBn5f1dMFT7jJ0fu/0lpMoaMnMpAmlQuNU2sHgBy4cTG74A/GohbWxlbHCmbYu8QaxQZPFzrb",
-	"cf+UbgR0SsFG4yoW5r7phIoxy9a7qyOZ53KxEsFHl30kC2ywOKHa9/qLBaTUIwA4uysqKGZZNDvvvWME",
-	"tB8nlr3G0wWWKuPnlnuILlwo+WG9XFyXxwvi3q8p2iBuG8Q9WM384trlHdNxZmEW5wGitkHZxJYx28vV",
-	"mG3Z/qki/RMSaLgy4WgErtFTtThsWYDESwmOmKjeZXWISpoSkqpWkcXCR05DXQMNO+Yq8UlU6EA7ljJL",
-	"LkmSUvFxLn4RVGsmMpZBfVMsmqpI7O/NzyGr1SfvXfJWb2q/FXA2SmHWtVJuBLHtvQOsZZ7vMeOr9UV0",
-	"6c3qVv2VFZqnNCdTF2K1bx+ynGI+oqmeF6zoDDt/o9TorKnMWP5ubpbV/P4vZxdlnNZcQtxHUhsV0nkt",
-	"ZU6FtybIVAo9yZedqKNYwWk51Pn5d9++AD5G3BydYcdsiA0pzKqaPEqJrH93LZVjGwd+onHgoAIwUGel",
-	"1NlHmZ1lciGgl/gGtQbogjdUs2rRafBJ0HmQGN17BkOSLoRKZAEhE8yQjRTTl1bkxoIL8sv1a6PJKuNh",
-	"caZEfAwtcg54ISpIfSqBVsSqCP8VZjS9pk9Il2oylUqTV4NBD2Z8y2agA62oRbThJcZ4PDFkWKZbSzxi",
-	"1/HgApg2Yoc3F/FCdWotV1oCIhPEO9eRQTQMmW0uRY3FvbWoZF0p6svBIFpfbQqvDDxIu2/c9UbAQw6Y",
-	"CrPCYVlsWkilCM3zSurAFg6XH8UCdovvwV5fEGNemLtil38LqEponvsTYAGovT55U3GvY1HOxr7YgpER",
-	"z3OWlc0tC3Af1BH0/xu7No+cZw1wBv/6bZc6yn1qUX//9+/RtjdhtZv82zxocHg7w87F4OKbs/OLs8H5",
-	"9fnL4WAwHAz+347FOTVfNvjGXba70ncvrFX+rfJ/+srfy94mK6D88jBz4IDSST/GvdWTdXWuoaPAzjWT",
-	"1VGiqjFRKZGMRVgjae+vfmAjWbBfdFraNupqpFmBHxWMsM9pPlfGUb4x52DVsokFmjbmPnLMQMPqCVuS",
-	"EbdBvnJV5B0rcgp9Jo0i4yKTC0tYARbEyKhKVLOxWELE+WIwGCAc6/vvCRpNFVQTECXk/JY5o8TsmREk",
-	"dvfNnK8Ix7YW9J5a0HDb1HTToKbCyi0XXvhdcOH+SuzE+fxVq2entL7fXG1S/2tI6q8qKbWrllqb42/S",
-	"UjvXlXq/5bDS0lhUeLv9qI9XXXoE7+Mk9aVuqdoS06dfYvogRue9Zab+MN1babofuuYYJ+VEIJsG5bom",
-	"g1o+Sou0aZE2iLQ5xvE9dY2oP/xddJaMEg3Dho6Zmxflw/VWSkpjAYiUkOXfD3yUYslja9tHDfJtir9d",
-	"BIG1Jxd/exwZ22JUWozK8QoNTxPY2zOcV0WmbC7qaIjWxaKxqCMiSYgxgL9LdAGwnQUQAct+BrCRA6tB",
-	"9kdofNW1IH5ZHit0tFPIiIW/akNGX0/IaEtQw/3xoc0VIJvkxkZ38QtwE9eZLuEat/5h6x+u+If7nr0H",
-	"8QYxh2XTezapWBohzfRB65szxSKg8Yn8ZTdS5owKiwWhuWKOZ91d4a0OrixGtU9eT6gYI9qoCrAtW5WU",
-	"MwXKIKor4FpzDyXNV1xXsLGHu6JPocphE650A1j004yLLGfkhtHC/MayJ9mn8rhQOdfvR3Zvd54SCvTE",
-	"Urz1QFsP9GhVEkeElY7pfMzOUpltgpNeCWK8A4vnkIJViV+eKQLDEBiGcEES+PutEb+rFRZdR1MTi5Kn",
-	"Bsvz1hdcBDeIiFk9YHhbLbsAjEUsKmUXlyRjKc/QDabuJlxk7HNkJHsqRTovCnNKUT9BM1EAs0o9IQsu",
-	"en3yVzOBWOAjgseNEEdcCV4QuRCWB9c42uBtT+kSykgUcNx5HOc1HZ8B9UIGQ0QIeMRReIaj+xZZEslp",
-	"MOvZrHLeajZdj3GEib+WGXtCHDKD/uDV99+ZNVETxnSpac6/IWMK+mNpftfJaHG7vTK4puOWFaYFBD5Z",
-	"VphSiAVi25xeFGzr5La5olFi7xMi3DUgSKiRV2RWGNmil7EoGx7AIW2IFNr8jcPxNYf+1gmtn7jSXmS1",
-	"DDB1+XbieB/YnDtE+gI13cb6vopYX/hGtxRa/nw3C617yV54Fla9GBn3TNlaD9KlRNMxlLvQNJVzAcQJ",
-	"ZuDI/4K7ycFve5XSmt2E0V+ZPsB8OlUs0TuGq0tZ0ThtGLENI1pCl90tkeBQ7xVB9JKgoNkxHE4zTOhw",
-	"mr+P6nCWN3gkh9NM4It0OM3En5jD+UlTjhau0ozl9u0aceRdT/zDOZ4KQk7myLTeZ+t9fh3ep5doh3if",
-	"pfj+ar1PJ79a7/NL8z5Lnd16n1+H9xm80QO8z0BofWHe5/621FPwPkON03qfrffpvM+dLZFjeZ9cnM0K",
-	"mTKlznRB01suxmcjo7DPjJJ5gPYe7i4E7rJLd48rkmSFnL2RC5Hgr4lgzHhr0GTTeILGL0beU+MCu6uR",
-	"Vk0ll0b0LK03l2RUg2BPiKa3QBAnWLXNRv33PcfQVuFki+ChkXb0hpGbnIpbhOEULGx6Fa3zlVcal0AB",
-	"/1xwbab3zjy98U0tDUGN/Q0+Oxb721vxAffCtX1JaLo9qtdq31Jn2HGvo1OXrK8nLL01z6+R+EgxPZ+Z",
-	"q6rvz5ypn+SiE3Xe/59O1PkbH0+C9seO6y1ndywH4rZy/ZHZdGu/t3kZW2KW1hN+ssQspRqoCehQH627",
-	"ZicO0nsUzkl86LKiw+mAWBxYltF85luHeQvBeGIfeo2S28Wtrm//1rX+Glxrvl6+7SkE15Z53CcEj1r8",
-	"cSyr7lT+87oD2uxSr6ir1q1u3WpXG3J0s+Y4xSOlGLhjQstiecbudupmNqNjlhEm7lguZywigi2Y0iSx",
-	"/aOB8w0aNqIxNOHjifmeZ1GTVQTJWmMW0dTc6Q3VYBwFg0Uk+c+cCs310vxfg9tsLCafFQQrqu9/VNLR",
-	"GZ8785+voaS7DO/9l0JOrRNcfngtE+v+AsNC2EbbhxbURM6I5lP2X+DKc2FHX5fycKu/3qazF/x41zZf",
-	"W5XS4eIcz4bb/p4f6LiR5+AKjgeRI4KnqjXPvhLzzL5891pDEV77al281F0XWmI1Efwbr2yytxsMsSub",
-	"4PACCIZAUrCANFtALuS+lMcmYQRGXDirp2y8Vea5rgrsrq3jbW21uq1WOcSHHe+dz0ft0GOFLxyX1WNv",
-	"DgcgMf7+6f078sFchXWydmNDetR1k73EMH0ipHZ9BzKmKc9VQrpcq1gk7LNmhaD5RzZiBRMpU0kPkGvY",
-	"d2RIyqzFjAK9vBMmA9LFJQHbiE+nc6AVjlEwLbhiQ1KwO1ZoQsmUK01vGUikXp/8aO9KCn/bhq5oZsKj",
-	"eZ5jX3FLSmVsq+or8QzJZcbHctEbi00x8uHq+vXfyC1jM4UpEtUbEmqzJVjlXG9kI8kdzeeMdKErHPJb",
-	"0nK2dmC/em8zyEbBnhBjaG5uBg/TzUFqB19Bf3Xp+/F8MHiR3rIl/If1g/E9dWb5rtfgATdJc9gwB8vz",
-	"fcqez2BH/2klzfKv3zpy1hl2bMkyzEZPOsPOc7NrO1EHXgQkSebC91GAm2+nFf6upPiAEz5tPfIO6qgt",
-	"SG4Lkg/PqIDEhoJkqwnMCcIGJyBxdlNrVWGyk9X63N1wE7THTdKrpCFQOrBV1XAMq/WNX4Ivwnh1090k",
-	"NKA3nHuq1pptrVnPSrOyO75ga9Y+BOkas0BZ9prkeaPd6qltrKkoRyRB27HxdCW725Kx2MKYJHvYkoEp",
-	"vsaYJE225I42ZCxCI9IZokcxI/cXsA9hTdIsCyzJ1VV6zopZaVuaAdwidYadv/94dj6Ajoo2K/t/5dx8",
-	"2fn9i7M679Ej7nC15mdrfh6qfD7QQnOa50vrrh+sieoG6DYk2O6GDVakb0c/xE5990ntWBwjBNAgtRuj",
-	"Ltu7/vtL7V/Wq8LH4T5bXQb4tJjtIpJ3gEY2PPijMJW1MrqV0Y/Omn1M0bxLbABjwoA0OIJj0QhW+EVA",
-	"23X3lENvw1OS4O0TG3frehABMYLFfx3Fwv63ftvE2d5GFsuCj7mgec9qAzYasdR6EfD9bCYV165iPhbu",
-	"B88UsaAGDjX1Zek412wakVxC51WSSxQwVv347kpGJdhH4CoWOFWEoUOTXt9r13sKfOU54Jbw+AQbCjXU",
-	"yccCCuV7l6D6IJiPd3Ul8oz4e9t6gn+6pk5zwXX5Esw7YPyOZdbFikUuxZgV5uEn1Db5s7dYyHmeQWmE",
-	"EXnpLblhuVyQQWURwofzABG8PWIz3A53a0gmVJEbxoTvaaE41EYEd24a3P3+bZYMY4ET4ooI8wsym2tC",
-	"Me+KCY5RIacRof4e7tfBwth7zeZaueej6W0suvgF9jWc8fS2Vw7kOBf8wxQ0xc6FhHFIzyyoWe6RLMxn",
-	"ZqG4sg0hCzYCEoIbltK5YtVxJjLP7DQibMgosGtIMFOuiB3j0vfscpvOVrDgc8i5JpWngJc+0+GDmHkC",
-	"zglnquZpCpU0fFQZlk1nmrOsMlmwea7crMw35rQ8U0hhS4RcmFFvePMmWTkBQyjase633dY2yWCW0m2q",
-	"kLzB7GnzKqaMqrnr1xxMxDFJAAiIQZdqv/tBAgXXwliuuRlXZFEY81RculCE/ZvcAJ6JYK+Q87OLF2RC",
-	"71gsoGgIx7UVUC54kWJRijVazWWWR9ccK7Njy11HVjZdBHh0KqDPZsEz++NcYiMp+GnPnFpqeUHga3O2",
-	"4DiZXSanZh7izK+42VnYn9rsEAri7d4RcqkRocqyPvlo9zDOFhcHHnaCwPhY/ErzOeySoZU85kHXPCLZ",
-	"4glTWhTLWMAI5q2hNwBNSbWUt33yC9zFpjXXbPzGO8WioFyVdzKvDUbPCB1TLhA6R25oTs1yUGU3CNXB",
-	"oYzIjBV2UrdcZMNYLCb2CptTyjKWReRmrq2sKjuMe/H8jNA7VtAxI2pipmGljL31M2WdoED8w1Lh4VSV",
-	"aaIcoHluBjErU7ApRQpjGKNPPklCzYLase3kvSgVbEw1v7M80n5cOSID+0bNIZGFnpBBn1z7lbBHzA1Y",
-	"al81n7q5WMX8bA+v6WODGXCcsrRHzTuG2ryt5KpUcn25RVUfnRVzGKLlfvM+l3pDfe5ry6NkBf3ICfom",
-	"PqiA+MnoB16q0ygWa6pWSY3gSS8k/EIBcsVoR3Nj5aSZp2TqXUKRKigjjM44xifAzJlLjMGG1rXD0KFB",
-	"DmK8CrmL7m+FtlGwuLpXe8lPUj9qtSv7POM4uzdU2+Zk354Nvjl7MehEUN50X080R1D/49X12cXFd9+e",
-	"d3aPzfwkdcvb1FarPlneplw2y1IQiPtK0hORNxlh3ETehGcbGv9XZEDZ+z+QjQrujBUeh9Y2/CTbyob1",
-	"cvDktamBItqlIhW2flvn8DXUOeRyTW3DGvF2f2UDiLeNJaUrlQy5fOg6hr1MrZMDweAcNjtvqIVazFeL",
-	"+bIkTjuaJQeDvJorSXVBhcK6yX3rSY3P5iI/WIKgyhLTzBglm4tLY9HEuZFZayYsJP2PXiJiFqtJIXZk",
-	"P+jjLz7itzfmRZuB8fZdaOJMfIVnRJjIynLS3iVJCpYbl+NHuNfbLCFdbL9f+Rz5nxYQoR/zOyZ6ZGqk",
-	"iw2rKTkvUhffhfSC/xBqPGAk+/Whdth18N5ae6xRGAdLdOJ60+DO91edhiewtcm+stpTXT2mx6xAfe6n",
-	"8MMSmP3WWmtkSmeQ5MTUDc8cYNdmtfxAZf5M3rHCNqWs57WHRIpYQP4X/NaCKVbcscwG/LuKYSi/fEZN",
-	"MXUIyQ57uU0/9iIf7ouFgObXJPnrj9ek9qw38IiJNyhdXioBmZ6xj3YSSZ+8F/nShhbNVbGwSW3/kN0y",
-	"qTLoBbR7Q5/cssgAeHxMH9qENy8fF8rPcjbSRM51BBkfVQ5gpwfPuJ/le+Xm6y+0r/kUAuyqtrWaBFh9",
-	"03CmyA2u/Cll0qNbcmb/Np2gkd1AHF/aytHf68zfHHjUtzvg5ePA2YlF1x2AyomPSONZ74Er2HB68Dg2",
-	"HNkf/UIBtoGLsRUmwbmz1Jholg2CKaI5ZpOYesKmcKTdHHuXgSzwRxJPvT28B3qm/ljWbLBafkXOha7L",
-	"Si0l8UtbUPSpjVzyT9frd6IONwP8Z86KZRmxry1iJ4zaZ2xE57nuDKHHrw8L2fa/CIl/eBmyXnT8Y43A",
-	"eLJ2z5OQMc2SBXpAmi19NBGzR2Bbjkjix/woF0kECJaZZfNexcZVj3kUizI0jn1rwBKI0GM0Pza73v9p",
-	"xwg+2xRFj0XFh5Tib1Rk/wg+MXd8BzdEt3ItreP23lnrkTWKhMcKj3+Ui23C46UWK+Si9cW+Nl/MKtqj",
-	"CUoHEFsvLD8xrdDr4aUtYxEOIOcowg5XxKOWQeCrAqEFvGUCXuN7e/+1wGg3waRng04OA53xka3ecMA7",
-	"AJ7FIoS1OcsWsWYI/AqAvwUj3QFiIS2kj3DVi+x4BZtKY+doestcpywPVwMsdKnP2H/mNDePXF8pWmfP",
-	"ACOOUDKw4LB+LK43g7AtzJQqCyMkRqws++Sfzn/MpYY8KsWQLP4qFgt4QP+eJlgUao3SuVY8s3iVmzmm",
-	"YECjWXWGOHIHHwxwrWWbM7wtTpUrjS/GOJ0wVrecbyaZbbUG8EnlFnuIEeQzDKACBpbcMIV4RWMWKEJz",
-	"wJXTfEGXZjy8SI6CfnDTPnlnU9E+h2NB385v1hIfDUYNH30P+IzbsfvryWOiZ7bCx0jA1bxepjnDBexE",
-	"HbdzO8OLV7vDZdwiPE1uE79tW5Rhi8A5UP9+WvFcdtLA9wJxnhsJuV77XgO6OdCjVnwH+teoADlyMYE1",
-	"ynhV/Zr7Jo6+D3RSCVj2hRhWY46CwhoEnndRHVY1K2jUXj8WbwWi/8vA8bCC2eZQHXML0ZdKJ0wzKSwD",
-	"sUB2B9LOjV6B6iCN7KpOv+LXY2n8cKzWuYRRjDYqY6SBQka131geW7VWqrpqRd3CA2FZG1a8NGjWoQ3s",
-	"1HSwUV2h/qXaVQLYt9WgkHHeqJbtpMEttJPhQmlGEdZqrp4ypcyLgQaeFbWMHqffzvCDLMLyLRspg0xn",
-	"5Iu6zgc9o0EB72XmzoVbA1uWo+TUl10VbNW2GLEFK6CfiyBUwWvn2uVIq4vu5utWRpEFy3NjalUKO6zl",
-	"iS8xFpVyG0SVXVrbwlZyVEPabtWq5Va6/BmRI7PNgmZeq5c2oHXhl0X5HrtN8F2sc1kp1OodCOv9wNPb",
-	"L8cmKYvb1l/HKmbKy6hTYV7uDM2U1HzK9oD7msV6mrYLGMyt3dLaLYfSYph9xAN5cBxrxTpW6w2WD3N9",
-	"j73ChZY7Wyv2vtZgwTKsoOxq5moknTtvOTfQ66SZTyFVQgAwTCzM7bnySkEW8F8XTe3eSD0Z1uW//RYK",
-	"lAVbVH7hiju0HdxxeKyoI3woM6RTTLamdsyM7oOB1VKZS7E6BIov12hBsl4Jhr0s1ymzWNyrzUL9RN43",
-	"2XfWmgRzpfwODbZKaWHBfJmplmMGM5MFMmAZbz/fq2AOtsiXpAPtlqkWr0SdKdWs4DT/FWmizi/6r0JN",
-	"eD5YVYXuXO6uCj+6Xz5FbWgfq1WIrUI8vEYRt9LRdKJm07OUajaWBd/UNfTK4mnQ3ynjliXyHLsF+6HA",
-	"wbJ/LsHRWC1f7J7HRo1eDAYkndCCpkaC9cKqxoY+pLX7RMSsJC1YtnXFYwNVBwGmjrojb3WgGRgJO6Se",
-	"kAUXvT55W3taSMGC42cXhhdELqxG8TWUUGJ5wwhU43NRemfXdHwGrOPoPEYudsELwjMc3ak1LUnZ0Hld",
-	"7HdNH2ZbNanZ9LV9M4+qXyyC4i9UaSbM/aMO9MIHVMVIbq8Hrum4LXxspfUTbtMZiIvltq2i/VFeK69P",
-	"VPt4TceNtY9wWKEdZ9AFGf6EqJArgdytVzzAN0oJxVmLqq/LuhOjN6BiaYeaxpqGbuEbXwd8o/ZWd+93",
-	"v06IbaxwNA4Uz0Ln38g8qOKB4p4uJZqOjcFEaAp5YbMFzWyiarjAfAS/7YWdRV7uJpz+yvRh1tOpCiF9",
-	"lWHDatZ0UVsJ2VZC+l5O+9gpwRE/rBYS5EJOlTqGJ4rjgBtaCgZLF9uHb6teaSxKt5Ts6ZXiPR/VJbWP",
-	"/cX5o2beT8IZ5YKrCcvIWMos9EiBa1Gp1iltndKvyim1B+8wjxSlzlftjlq91PqiX6Avat9d64h+PY6o",
-	"P46HeaFWcH2BLuh+BtOT8T/t9Fvns3U+q87nLvbIUT1Pc8d7LBi/fc21SLAQcCT4QYw0SXpDvCqlRcGt",
-	"a6dJzqhCvBBNNRR3mJ9dEhAh4bUAsOWK0BsFWCHUs/gdeJ50TEbwGbEW0KqzSdT8RumCizGYPirpld1w",
-	"tjfCGlmBqlYYud8I41loiu1phF2bTdFaYF+eBQan+WmLzD+yNaXxXDmZC8dseyPKy7wNNIX+PiDT4D9y",
-	"RBIYxPw+cS3BzL5SCbGsCggCtM0moLzAydBYlEKUdAFzV6QTfseynotiGlmq+uQttkcwQtPILNvcvcSu",
-	"m7kozfPcCNBSVgs3OOI9S0oZc73lJHPijOhizoxwXZXisQiGiUJeRp5FK7h6+L0DGjqbs25VAgV3OqEF",
-	"YiLxS0WY0MXS4hv3NivN6f5ijUoNk29NytakrJiUuC22F24Hm5IbsheJsPjqCgyuId/Qh3Za3MwOLpYw",
-	"As2HDhUeOTp+7JUYiwCxXRYKESGJG4d0/ZD9cmzo0HiJMfwFV8z2S7GTi8W62bkHmeVzFc51OlfQ2mp9",
-	"rsRZvg1SO8idkHtTJziBavIEiqXvy56QleSJEZXJXHBtNPM7yAh16/fHFBBc9X70M/YwspfaxYpwzv4X",
-	"kS/2gxwM1UAH0LO0SJgOuAxVArAFQGGV65XkFYT5pqnez6ws9uDso7J8D13SEmK5h6BuPJnSW5ZckuSW",
-	"ayxRS4z6TDBNlKZspkvPAqVtLG7m2nWuAtI4wRaWwalbR+nbe5ptwdU7KTzSNHEZJqMgiRT5MhYjeMDk",
-	"Zr5Mgg5GHIoUiWK55Yar3KM6aK9PfkAKJeUek2gZC2BZ6pMknSstp2Dzq8R1COIZkH6GTYIyNuICGhtC",
-	"ccdUZvPcmRwlpN+RZWk2/f9+NutIutiJjphVNa/L/Pu++GG+7CFtjbnyB/N47sKb+RL3mFdVttoyN9tR",
-	"lyfUdtyx/HvoYBqh9NEdr16fQAAfGiWhfIuF79An8GrsVZoFdBR2mAa/a8v83KOm5mqehbOFbqAMRXei",
-	"Dlef7L7B7Bq23MBd2Rl2zPvpRB3h6hR++Ph/zs4HAyDww3U1Nmon6qyc7c6w8yNNJ/YrJxygMomlEH5c",
-	"MEhEDc/7u1AQaDZtc4NtbvBp5wZrUbgdEoJNcbRZwVLYofaE1gh65jNWKGbVePLh/acgqobDPb+7SCKy",
-	"mPB0YvuleSyDDYSBKVKiHthnmupYWENBJZdET7gid6wAWas0XWLPR/bZMr+kOYfugXXOG7gJOI598okx",
-	"8uuF+R0qX7y3iiCIhmIZ3Tfo473gIpOL/aJd6tfzNthVF5unZi6zHsFO4a420/j1xMYU6f56HhFVkU+/",
-	"XvS2EI5r4mVemu2PlLDm4aqHsg0Ho/WbItLgDa7G7dFlyn7RqflramMV5k9H0XhJNDcD3xSM3hJp7t8n",
-	"V9ats2tonsKG9MrJceWuMpMrCrmwRjFX2lY1W8GODo6yV9lGngrNfmuld6/eveldljO8GmlWwDS5KvsN",
-	"GOEcC3/RD9AdFq7yPQgQ68ZoOkFXdkTznNjOektGC2V84QH6xN9/H/opoTO2Z4LjD5PdCKuM/TbwPLno",
-	"Fn30xjlaDFaPmyNXWvDmf0by/3sn4xu1yK8XrR5p9ciJ9MghCsPV0iMmd73e+MiUzO8YchYy7P+LJBXp",
-	"XCMbOSVuMDRojSCjjiwhdaEF11xbMKPy+kZk2l99Mj96m5VxPmNv31nruArFJl0b14p8rqWkEoqFiwcO",
-	"ycvBy56PAkF0EEI13Yz5P6rcFfXJ9PokyZkY60kC3QCcPw2ifAwazPJ5D6qBJfsj8/sFz/QkIeGvjW8w",
-	"y6mgRSzg+RTpqgljOjIfaxYRXTCa4R8YHnSrYoO0wAcxz3MYKueC0YK4kW5oEcVCz29YRGZ8xiJywyik",
-	"iMY5i6CBj2B579Lxadxxmdc5LMonwen3yQ9ST4y6jYXVWXC7Z4okGZ8aQ0EK6L2dVONR1qTgimSs4HeW",
-	"1Mz7PribLIFl4XaZDq4wowxjkcTzweBFirvBWBzwNyP4MUzSfvLZfoavAD9MgiV36wTRyjWjrh0jFnax",
-	"pWAqQm3un9+zdjjCEl1QnptV/C9WSEW6ycvv+q8GsBfgv0nvEge1Wosk54O/XpGrF9+QT2Y7kJffkc/k",
-	"+2/QJLogn8n585fw9V9yqskPtDAfXQySPrly6+tWXN6Zs1ANrze+4Pqeh/f3T3NIa6lKCPvDabK3AIa5",
-	"IA0A7q4iXfv1pmIF2xXEJhWNJaWVsS9xSCSbtZ2mhuYeGHDkyrfWR9qUhKuPbGqOO5pjYyELlvXJe590",
-	"oD68bC6wRufKo0SQUHUPEhEbXoVYMhLeWsJdDM8lrmhDk+RHmk4S0qUgCXE7c9v6BIxqS916CU+o+H8x",
-	"tBvh8YN1NN/as/bcSw9cJOhD5UWKtTTx0siGm72sdjvay+KVo2KF83LG3LZ2cQV7n0qQOxbdMsTNBRkZ",
-	"meNC3RjXVi6wjS/ExajhnHuJF0bEjex3jMGWpQioES9LsULqL7frwvFgyLlMB24Fx89otEll8hHJ+S0L",
-	"x4mwsb2Ve/7BgHPO2GJmMLPzy5djdkUplagoYzrYO9sHze+JleMbjwXItID+p09el2kknjGheUpzYo1e",
-	"LxOhGkbYg9gNElMwaJiaMo5SsK/cnu5dEuNvuAMHp23fmP1fCjn9OZQaj0sm5N5uaeXDSekMv/+mZAuy",
-	"0m0z5xAcqs7w5Xc72fyVpWij7230/YlG37uyICMugPbNQpnWGe+HROh/Q3avjaAtGkZxEANl5JKT5UEE",
-	"ZwgZ3mQvzNETbie7pm+OM5tbtFGLNqqhjXZz83fe+cjIZzb9DLb/6qkF+0gRSv7+6f078sFcVWs9Bj5r",
-	"ab8pemdzaTamCj0PwIKcg3EUiy6YSv8sOHSCBdsI2jn0jL1UI8num3tOFHrCACenNiaK3Yn8QJfGZqPZ",
-	"mRQ5Mjij1Y9/u4ivhzMOjO8Ez+xxTV6YkLnIjAmYPK8iPzKJ1NfehDT2PkCL4DIyguvMwAChIgn7rFkh",
-	"aP6R2a4cxrK2k0dvAYIKYD2y6UwvCcLr0Q52vwYqa7yxMy12M+Hgpe0pGUOpuK2ldgbr+qcVo+1fv3Xk",
-	"DHgZgSIcZmMMr87zcM9FnTukeFxBZkTkv7hIMTyCm3Y7sft3JcUHfI4T8zneI+/Nq8dNUJX8+4jtryqu",
-	"u4XN9aEAtk9wLv9Cec7+qCHhD7TQnOb50orX/eAWUWc2bzDa/lKKbReMdaK0Kn2HZYjSIktLmVswkuYM",
-	"QJhd26tQxeKGpXLKrGcfEfY5ZTNd4kDXgCMdYsPdrSuLCKJ8rtlAFIsKkLVHbhmbWbIJ53GDhOmTn10e",
-	"UIKnHjwO6YZAxCgWSYkJg/KjMtcYkX6/j6EJF4gy0vmMfGQ21tZ1D9UjUljd2eCrh/jMMABX6TNE6njV",
-	"elhgle5DjkLMasEc04mNLYwKxmBcnBGgXPIlfLXgQvVsWM1HOgqjzIIwP/T2y+yT0CwAHJpRwc/wEOJu",
-	"SdNsaY9VZDslYzwq6KockVnBU0YgD6wicsdEBvH+zIyLKpcVJEMKlh48KrWPR9RELiDeVmkfqokUKXMK",
-	"H8ONWpKCQVuLSzMuNV4KoxglTOWMW1vGBbTNqlGSyXQ+NauJR0MByFmU0evQfjFboQnlGyC2IdIP/eaz",
-	"GuTXmDIBwjQkDjeztRZYGakMsxFclyhsG2UrL8QWIb6rv5JmuCpkObKNLIC+ujS/AssPb9kQ5nU98nHr",
-	"wkwr0Wdu2cphsWBS0ANk4ewcamdmbCn8HwaBET0M7692GhoWeDHhOau8LBXC2bmArerOhRng0q2r+4nC",
-	"fXCTy/TWrCfGH2lGbiDTj2uK0rFsjw0IBU3HUB1pNqBcMNyz+CQFU9oj6xN/In4RXPvulSE5/DNFunMB",
-	"hyHruWNgtz0srQ1csoWle/+LlNrs67cCQAe55mjDc23O6vkFSFs85QA7AMT7lObYuUVdEmqGhbFcSoOS",
-	"Ef9sdqcUDu/W/UF+7jnou30mOGc21WPOj391276tSlOY6qMikEJJrPjCoc2YcKeFnOcZKYwFAUIAZpOV",
-	"HV20JAM4iVe1Rt5GiHmZ5FDyU5wY6eZsTNMlyaimvUa4PGl6FjzyTch1PS+MgwPIdbIVcP2yLDuZUG1P",
-	"Es3NJlzW2r+YG7j3YLbBRsR74xRt+P0nqa+Rkj9x79dNvOEthX0YzfygoVCXiiWxNP/Lsp3L0DYzsq8L",
-	"zjNKTeinDjKhTA5VFxrBkSzPLu1TgqNERjkd+wWRYlWCXFd7LMHxtQ4eqbixcgENmKwiqahMaLvk1kLl",
-	"fGYOXSADUjmdcuw3jS2vnSmW3YGSqyGdbC+n+xMHtn9+xR1eiaOlVECBDA5AulhwMzHSVMNiWP6uW2Nf",
-	"2WfaEbiPkzuhC7kTYr/qF0Ydrq7p5xC934DUXwvN3ykHAMZi61W2XuVX51V+xBiN0z7PFKAcoJTK+nXH",
-	"SBY8T6k4g3KaTWQ5uVlPpcliIvOg6eC7SgcdrPcu5FwDPwX7PMul8Yr0pJDz8cR2Vs/ZHcsjRFb6R7eY",
-	"Jt+wH+CkrqN/BJAK9/NaU54eSc23aogenzEuxGxuq+AFY1nQ9ucDK4yJl5D/+W8i3NT9yzEWCtR/iT55",
-	"a7whNzmjpXB+XCGxInSiuyTUODmFHlkPhwZj4VrIhXDrYRW1mxqYjbKwn7gckDJ3mNKMOafNDNItWDov",
-	"FJj1l+gUhgsNA2MdHikDqLWRrKvVizbO2VuadmiwmG1hJcN1ZtidyO1I84B+acx1ALkA/zt4Fz7FhT2G",
-	"hW8EZF9QynjeFeQ5SQDGoT6w4oecitukhwEEhT3vsfCSuJI6e1/znhlNJ5FtAQnIAxpug2eIfDCeTGUm",
-	"aHyCBenmY1u3le0V4TmCNSrMrYI9rcyupLnRgyKdMEWygi4ULjr06Zcyr0x46Byc0sgCTyCC5Zuxwg6F",
-	"BaxlwyqzvvM8r3WFRhPF7QQ/e3snIcPDIItY+OevWuB+BLTO4Am7lV8rhzmqbdhYuHeKeENZoGVdiryG",
-	"XdgnSc6n3NzxrRlOOQ4aECXmk66y8MFiLnDD2vaPw9JWtfPCw1BKEi+cuGu9Cb2vpxR6b74jfyLnLoiv",
-	"bBkvm0IhNVoPf5HFO/ZZJz3bftR1zk78LZJLkvzr3wm+itVX1I/Fe38MI6L51GLeUqm0MjaScRvIjBZ6",
-	"pVcjaejMGPaT3JfcWvyMBZMPahG52zQYRv+c2J7nFrtKsdS2TVke0V74m1yQqfH1kGLEeqxuyZ1m9Utf",
-	"I+SyEuChspvrjA+p9BmEFzO5EOo5U5ob2QKA6L3zqI1I6tdyOpuHbArPFHG3w7MJcQcUE8GpBskFffed",
-	"YVOxZ2IBBo2T8YHEjNAFgKAPxSbxShP/sGB/ALTRzyJxlekpzdM5+FLvRQJRua6SRmha5lKp9A9+0RIX",
-	"atW9Spkj133yIw4NutznTm1MyK3DECGQFfcYKymtyK86xwEUFITRX2RRytx/RA7hGbBDmOc2i6qYhn8T",
-	"Y0gYd+e1fUwuxc9MT2SWWCvOuIGEi7OJnBsrymeFuwlX77GN74dCpkwpLsaJTWAMzQ3mMzKR80KRT+TP",
-	"oNnhs2s+ZT9zYV5/Qp6TbwYRKBa88iP5M0mKuQguCg3Ff8AP0OrJ6Y2EoEUBER7cS356zxRJ4IqPFLLq",
-	"LAfuDUUWsrglKROaFc8UDgIj2EsGPug5pemEC4bDG0MGkLTdxH4O49o4slvDylQqNwJTqXJVdxCo/ODa",
-	"Xt9O6s+k+4n8iXzsmQcv53npJ/Zn8pH8z3/Xp3pZ3ufPtVv+z3/7IVFdwqg/zIuMCcjc/M9/k4+2HTUh",
-	"7kH9931i3kr1zf7pz+RTZGdXfmLuEflZ+c8/9v1+cv2f/fsauo/KvWR+kthPzSnDHXBpToHR4/a2UbgA",
-	"svCP3A/27ka7d2jtWvJntH3/0WT7Xvrfm9v96c/uN//z3zUb6JkTOxA8Nadtjalb2rk0y2B/hGZuMHEU",
-	"C8ZoNmejyX36R7/majU6PFWXJFrxdrwDhKYcDyWyz+QsKAZqEzOfJELbObOZgynIjztmheuS3HLznTJP",
-	"yGx7Va7cMq253qadlpb2Pngqs064Dv/z34F89wuNPiM+DkhDvyjlJVyBNTzXCDRJxmiUgeVr1hP3GUjn",
-	"LjRvL7jR6Db2HgsMvj9TNhknizArFzkfAK9+5rIp6TIic4G5Amg46xK0WmqzobzEdjw23lxAF9+9B8zY",
-	"dO3Ww872xmULPXKj/3qXsaBo6mOa0QH5gacGqig8p0rSW/U8bDNa1wkCt2WMKRegEFIa0geWtgXXjFeU",
-	"udl7qIu7kKIrXWHYLtWtZ+ablNvBjxeMDtwD+IgVX9LMJfJbhyRGMLi5IPlnOJk+nis6NY5xWYjqakVG",
-	"VlSBK46z5wqzKCyDXGkERDjf1DJEpDuh+YhQOBzGQvkvVshe5ED0wKl3x/Jnbu+h/mQiU5GLmtNYzChE",
-	"12GXc31Jkpk74n/GjUKek3/42WhJ6tNAtRjcAhFgymeryueErAhm9CZyAbnPjLGZ2RoLI5ZDR5Yrd5i2",
-	"dY42dKdf4xtZ04g5g+pRofRlF91dOWek0u5JvId0+mB4xSJdFxm3YDtv47fQ+hZav7e36za9jeFWvDdK",
-	"QvV2BO6btf6qJ8U5rq96VfcVraZzzzkrZDZPa45qGIqnipQ+JKG67lMOLSGqV/PdwAsF7Aj0Lfq/8sb4",
-	"XOJDIccFU+rv8gaQWOaxoPwXPiBJSkXK8hz/7vVLl/at16agY0JXVwqmLs0dwFazZWnKV4EtSU5FZtWA",
-	"486Y0bERIOKO5XLGIiLYgilNav4yBAojZM6Y8PHEXMJt3Nr4rQX0hgL9NASzr0KqEWAM+iT5dMtnNit/",
-	"DZaMmQKBUL4zf7jSpIvfxgJoJF4NBoOIvLI9/2d0bIOelgm36/B5UYU/HGFyGMsvX70xDcziGOsafr8S",
-	"M4ya9GJE9m5H8FNjlOEPSGMBy23kRbjdd6SlqCzi8ZiOdrrtBzpuDMpe4Wau4pyqgqflq/g6+CrKHHL9",
-	"/R7AYVFqRUCCnmHxxWHqcN7IgWF9nnCbBvUerpbZRx5vZLYkXUqS15XikSmdXZLkt9+TWAAYWllMap73",
-	"IrK+2LoSy9xEMBoLcBlDl9SyiuJV3ZBxdGRZRi3y1LrGLnJcVnMju+qN+6o39LL/li2VcfLV3KIC7DJQ",
-	"C8BbKQAvve5YwLVBLY6HqYX1Nn0sXL9lS1uxHjXRBPQbEH2x2B/StwbPh6guW7gyRbd1T2hXyaSxUhN+",
-	"FXAEVpE8u3mXds+CLA5W9HGwW6nMZQFVPxaPpN85ONbfzs4vBt9uD7mqPEyLumpRV18/6qpSWngcLzI8",
-	"REdRl5upWN/474NusWVWjSqSfPilws7arNqTCBGsxp+EEGtunKkZ1ZNLgjBiqO9gICpbrd1q7a9Ea5fn",
-	"p9Xfrf5u9fcXrL9Jt1SWoLl6R9Todr8eOxicZVhLQsuSS6NLAnFX9oN4ba/AtvhYSVuHBalYvPjmzJPT",
-	"QWw0cUM3EEFCVxfL99gr51Bjhnw5eBmLsNrRJXMnVBGqyVTaNomYzwaoqx+rS4mCDYyNFBvKvMIJ3tdd",
-	"v1pu61rElOW0tjNMrfytuQtPLclcVZDVJjuxKBfOqc/gp0GJ6JruMpfVJ16dIzQkSyApDtE9Yx55Lgtb",
-	"+jy0zHQhaACrj8L8tKI5U5XyXo8QKF/KWqsQfn0Gv8ZsiIJ6tp/4LXMZcyiLssWHgdIP1mO9/q8o/8tY",
-	"0F0qBrc2TQ4Po2/J2lY9k4+aZy4P0WY+Nn+dZlNbmrVa8pWzka5f6+yS1798uj777ruzH45W6NUg2Vqy",
-	"tzYj/XQy0ldZFqpoq+ZKlobjGhoPlXq+rnvrJcEDopjL/gUAgnL0oNY3w/yqHMUChHg/rZxahYlnPzCw",
-	"Gaw2PYhc14N+NTWrZGGMF0xdN5g7Sdm+mAulGc2GFcMmCv7ywgoT2jV5Zy5tbAs3YRDnKBgjq70abPuE",
-	"CNonQC12+QhveJEAkQOhubFECqMnHRuCW0RYvbVZZ9Df7l10AUaGwNI8B2xiqM17lyUXsiXeAAPs1WAw",
-	"wB5xlvfPtmWA4EtI5HuqJHN1f3zJWeZTNByomRJbtB/YcJ7b3O7Xltutv+DjJXfNXoePXntx+jsqD+MW",
-	"ru93czEYlMTOViUuqPLtA4yMuxi8LK/xLqOQRM3TiftRl5rroEuyGJcFmr1KOeo2Xo3SdDlEhNENy6GV",
-	"qYzFLq5On7wxswek2X1+DbKlNzs2ZF+/JhYbHBvywH4NPPtR/JrRZr7XzWcDpwEH/wIlxZqgYriXagek",
-	"0wYK86dgOeO7XC/IdubR28skjlZRmNUwGRI3V817nvU7UQd6kgKTZtQR6OBWZWWn7qZu7flmL77p/L4W",
-	"GnMVsroObeylDAnZvItl20GIPTQOcNwHjp/aUvlZXolYBISBIKbcBSCUNkXEevVQIl2SqbyrGK/oE6FA",
-	"ggCjX1RIINoDa6+VgVpYMl3tzlW5VRl7rCaEFL2DhJoZDtt14MAl1V+9kX8sJBZ2Ha/aoKTvOarUPGUY",
-	"qB7aeX3K+M3xkJE1C3pNqQLsmVZdtHml+/JKeyqpNcY2FJqdGUF6ltrwTCMnzz8t0qLBXvTSEukmVkgq",
-	"Kj/AxMCNnI8nOopFhSr0WZ3+L0gz1YoXvZEd1JrZ5jaxSG6o4iqxQAdMYTRVBfqWBNjI30yp2iPMFq/2",
-	"67woToBEZIpscNAVDHJeNupxcf7y25ffvfjm5beoP6qqohT7DxHp+GtDueeq1K++3n8EpIk386Uv8mxU",
-	"uYGT4G2R/8xZsSyNEV9etskM8f0yf+aCT+dTd8VIFlOqO8NOJufmXESdKf2MF5TrGnWm7lcDH5SwpG+/",
-	"P3hHh+ribo6C1MpzWwqSI3dNCOuUbuZL5NK3JtYMqqvDzXui5gprxa2dy/MZT28fIJqemHEDek8nKB39",
-	"LdR7Uz3Bym8Iwlrz10m7dTSRbszGbgPmpnAs7EVPpbY16mCWnxbLaxQRsO7b25HugczTfYCfntiCdBP4",
-	"0fy7TtKYh0LMWptRbDOKB/QVMPsoIPdtrGX1Z3ydvekv+P1eKQg0u3cPwb6U2KFPLgs/2vs+QXH4YlUc",
-	"jtxJ20Me2id9miLRvv5WKrZS8XBPHLfSwwtG36Qb/eCHAHd+tJkhiHxS53Cbd5ZzVgW0e0In44ZbfIXr",
-	"gPkr/G496LMCCVwFf+Jt32ZJCGGE0Kyd0CrWM/ChK2FbP8tK7CAWG+K4wf13QnbGwjdrHQHvqJ9u2EFF",
-	"zdOUsUz1+mQ7fKLHSG4LUNwqjxeLHQGKm/J4Zav1owAUm3bRo+pIYMw3U5wDwxY0b5bC9ebtd6KO2zGb",
-	"49f2qhLEePXiGySph37eXFSvcRHuDz+dXb345mxw8aqzVz/aldPYAhVbBfrUgIrNgvrYeMW6Cj0BbLH5",
-	"wfZCL04bDrTFMNrBd0MwxgIgjCRAMDbJjEYco9eRkf9/FcNYFXbmMhCjO6MWSRW0GIuDUYvuFVQxibHY",
-	"DEok+2ESY3EwKLHpnbTQxD2U344AxTUnt8UpfmU4xXXv+RhwxRWF81tViJ8etyhi4aVWhjJrDQald0kA",
-	"5UhqIEdErSBG6gBHhWyon644MFhxdWiFFbkKn/xBkYjHcWBOj0dsPggtzuSJwhLXvK6ng05cY9OvBSnW",
-	"ReOXBlO0DYzFPM97ffKzvIN2sqXEhk6xdi0wwma7FGLPJFZBFwZtVhoiU08aU/gA8m/PyM3OcZmnEHM5",
-	"Gg6l2QbeBDFsNUCLNLwXaXgMvbPGXJ7Ni3RCFTubcAW5kE1dAO103G9sFwANjVGUNmao0BOVEPyXdF2A",
-	"APodW65eDLEgRa9rHmYrduwSXGInNDo2Lr8f03XvOAca+gF0VcjpdAaEDdD+GDtTdweegl6R84icDwbm",
-	"f98MepckWXCRycXPdsgwOYLfEDj+5r7vRb70D4qTVkBApDTVc0Xem09YZgT6B8oz7HuH4rv6I5JJmB/7",
-	"bHygJdOQxwiSEG4WVBA2neklsW9iGIsEOPjdgK/NLRIyiEji30ACncgiO55dQLucxg+AFrjAZwFN2606",
-	"cyNhmMUOBkCtglGy4LZpkZZQVuoe1YwHz2ofDFwfrmORU5E9PC2xxVG61fib3a/3ICn/ie8V6LzMW49I",
-	"uSkvHfdWfW9h9QNsLmw3z/U6ZCWO2gk1lsdLcqFfXHR8BIQLzcYngUPW12hz1MXvcicCWkTkcRGRpSBf",
-	"WepHRT962R9WNx6fvrdpq1VKNC03TfVD20+tAYEei+TD+0/N1Zo26JP0iGIMmA2N1Z1zpY2sK10NRWz/",
-	"UyiO58JcVmny7ZwUmI25EP+s+lUh2h7Gnso7KygBwuSeBJvdQjjbPCtynF1WiHyG5F//TuwIJcNhn/xa",
-	"fX7zhWL5HTL6xNCaFb2jLLJRo4x0b9hS4hx44fgACIwCMQpskk7TiX26sTS3DFyl1cdDUiHwYEaBU+Ta",
-	"vRIuGvmKjA4Ie9JwVbIsVZoWAed96U4FLlvQtw5VaHfFgbIRNQzMYVFEms8zloU8hS+j8vncG7FwhrIZ",
-	"UUPN2cvBILIte6xLGLw1S7XIkWixX8IYYmEpoIJCtlHwyNgUyq0dqspY2O/AKHKNZX32yvbia1rkRr6s",
-	"9dNsitX9k+sJHgM3X4tT45Y8KuNKc5EicKMsQF5/F1+i0auUYrwaIL6vutWgHezl2gewyL86zeN6iTLS",
-	"Lo6A5z2qZ/jQauVKx8KbGWgOFc783p+yCo5DU6R1/5LvTaxg+5leV/b0p7QoEKXv7MYbecfIwHajqBOY",
-	"BdODaiEQOlyMh8bsxpULZB/Y+Ua2eKjN3oSczqj5UG6LxwlxBPsS7gl/d4bn5/1vX0UBvPN8sB1M5feo",
-	"HGPQrw0xaKbP+kF+3hIE8/tu/SoaVtm+g4eIp2yVXCynsmM6cUvZ0AZb2mBLk40e7prjxlpCe/shATF1",
-	"g3p9Zac1lEt0DNh55clLSNccPKeVAwxKZhEfTYSaoyAWH5FkSosxFxUWLvx1UMh/zfFTCOlXIDrShiHu",
-	"w95cIvTGdc/kGQZcjAXnzU27JErTJdFyzIyidJgd0HJrET3Vppz2Qyewm+jKEMhaWcoVcE9Y0BqRcold",
-	"K8/XMqstuSyaVjwWjfO2sB6vluuvH15g/Rk8X1ksDoL+4FKvsJHFYhPyxzXIIiPomBSYIuVmVnLqrEj1",
-	"8FW8Dhp0DCvky++M5TYiCMS1psehlsfx2mU9gp3Rgpa+MtDSvnbB/ZClgt1xvPjoVsBry31NiWCL0vPE",
-	"HLacF6nfxLZRr4tdjfkdEyRxU0tKzupYQJj8YjAgHn2gehFJ5QzcyDUgI9vZn2vl0vdDrOt7D902kijg",
-	"xzaTqDmbGC9KuPpfVs3czHmeXcv/lcSCkFFOxyoiGZ8avQetxheMjyc6IpaWQEUkCZbGaFMuNCsEzd8B",
-	"Shb6ilf6aCSRrWXPGOGZIt2EpqklQTYa2ehhLUkypvOx+aMXkeAKBxbGcdWEz2ZcjO3k/zOnOdfLDzkV",
-	"nyCflFy6xUmAcO6XULe/hi7e8Fx4nZmWzwmqCZ1BDcuCKpLONbjlEb7mhKuPbGqUX0K6ifuJm1qvvKnZ",
-	"xMEc7ip4Z79leFE1KSvtyqHWRtOlcp/0jOFlnt5c5bbfvUFg3JXPVDmZZhB2+X2dYtZ/08AG6AO5KpUz",
-	"NsTmnXBFFLBQcSA/D01SlfRc3/mAHr1253/9u1+JWUXYWef9p2vz2+3IBcEdSAhmMI2tBGbKaznjLCNq",
-	"fnPmAk5jpnFRM4wNei7DynJDYHXogzQ+CAyhJDDFckZtxNkvfZ9cwWm2ZtdiQnXlexv0IgUbMWOfMvAf",
-	"gBgsigUGXzGgpOk48kHXImTMwWCt4iJlffJOanND7sjr2Wc8mbEIbtHFprBc3IbSy05FS9u7Xy0VNNyx",
-	"MUdN0wn2HO8CYLL6K2ivalahd0mSG1qYU+0A9SSxcXUf6qsF/+x+FWwRNn13DdHhfVU7T5hfrPYryvkt",
-	"I9QG8Z+pIaHEdvkxToZvAiTkwqa4lYWQNrUKChYmp+mtija1UljTLYh0EaYVDgZhPEu16bcWV8SI9jtm",
-	"918qpw6Xmhulo4nTHs4TRB1zGY6MEsOOMxc5U4oktEgn/I59gkuMjsP2+sWcRWQx4emE2Ctw160Jtppt",
-	"7GdQ3r6CAaNTc2js7eFwNvNsej1oBrVT3yqE29g2qQoxawroftzYCcmXzvt3QUWGeZZY2KXJIn8Vzne3",
-	"wOtVlmFNuTVNHrMacGU7OGxiaTh1ftgNNeaeC+2jtjyvLc97auV5oew8ZkFeIedG+2+D81pMZM6I/YEl",
-	"f/uIfyW9IZhYXmioMD6XKLMoAoJYGoQSz6LS8UA5m0qh5lPoTm+DQj5lzcXZrJCp0QW6oOktF+MIbofc",
-	"XU5OZ9iFED90VqIKrVXBlJmtusT4H0Y2uQLQFKalAXLVJ281JvApKGZqu8M7jSFHAPtiaElM5MLYkCQ3",
-	"GxUTCXaJ+CoKqrFouxKGAqX64zUdV3lVHQDBjW0TaCtZyb1AVPYt7pE/eycF21wmcRQUk5vgOjYRP/+g",
-	"Tdxrmk7Y2WspdCHz7frFwU/cL36P9uo092IbcYo/eif1z9aGbEFWDwayKjdHKC3dxw+FsVpP8BG0Qa1K",
-	"1BA+ZIGw4HbZz4PLEuVtHygAvlmWvUAz/K31BZ3YKLu7wrcVWV0K0EC8ws+M9+YkLHxfla2kqzTPcyux",
-	"0ctxiSVeBMqgV7J/ern8zEvjPnmNvzT+pf2t9y0rblfXQ2XBUfdpAOfIPbNqx96P3jI3seUzRTSfMnDB",
-	"Q8etT/7p/NnqfiETlmexuGEjWTAjix1aivxkHsHX5GlJGAdf0/0QXGhEl8Dnzhn2JSPon7hAG1u4X4Ls",
-	"vi6dIc+9EtSQrFKvlJ5DZVc4PK5VI+iUmhfP8lFkNI37Gdd4qVVT2KkPocfOPbYPZj7kFQRMH+cL2xRm",
-	"K6TGhrhBGY3dNYjgY/nI7BcqliRjMz2pEXjXNnZDo9oebJflVt0W0ChwIRIpWM176lotmtgnfI2IuaS3",
-	"tjRyN0YVOVsepF6P6DSFC7sWH5INtneb7EOZZzx1ac091kDtHJcAjxTm2vpirS92PHiI22U1hR2K7Gdq",
-	"B9tja4/NcoP7VOZDdJlF8Ky3ALqU+NFKf03LqsTvuaBzbYWgmBNVn6/mdP4jEDabOSFZWZ+8k66CdYka",
-	"cKMSGdoK9RkACmilJQWERxcTqQLXVRal+6ie+dcRVQbtxcJYEFXSNXebqLHq3TGSk6ssW6OgYrEeNLqn",
-	"gqoA1Td5nEeoMS1Jwupv7lG1G9+s19JRp4RRfmDFL4LrzvCi/2pXbVfdp22csNVNTyxOKEJ5XXJ37eUG",
-	"76WKnt9ANOiBFBJADV4NBpXIX7O6sdULgWi0dRueVCAW9+khD39Il2mOaguuTtdKwSTy+ScsLVBM6JIr",
-	"AJ1X9M2rJQjmOszkmee0Ps+QUNAvsiDQTl1Qm1IjcjRiAnSMpU0wfi13s1D9d/0Rgg6777CwRCE8f9Bb",
-	"UU4Vb/SYyikWjcwyj6Gc1ONqp3Ia5s77Kavfo3t/mQ2afjnoX7zaAfVfX7ofMLp7Wg/PKsS3mVrn5Nn4",
-	"VrR6ilot2mrRw7Soq7WrKZnT69IHqgVw2ojWAP6NWrRcAnvSICuGKDM5ImNkMDBbADpxl+FaR3npYRwh",
-	"Fh41WVITVjWYTVR3liw15eFqZCts9+FK5AtFdu+nKE4Mz17xP7cAaUOmsratW2D2VwHMBtkVCKsSJnFo",
-	"CnAHef2bt/T2oZUMPLd7qSUDEZ1xyJHEYkIBtEa6dDfp2NvcwPqhI1brSC735H48PC51Et7H1RdIJi5t",
-	"WG6Ethb1SVE/1uLhB8qYCgtkI/jq/cr9Vs//JaH1av/VOjeQADiUTQS7MLnZeHAyuVpJnB1IzXSEk3ha",
-	"eFFgS6zJLJYHs4UatVAjCzU6rlQ4AvjoPm7YVeduQ9/60qJ5KDZYD4mq8MA6YVfOsWSDtQSwEL6NSFlh",
-	"4kO1GNqtomN80zhytROVC1BBnRQ3UhK5HtmYecDsmmvRc72Q0NZV8Yw1RSNfnizl9kiagVBlGb2qOmIf",
-	"Ad+afn9QlxYlwMPZm1v5tB6q+fDwkhBRKlMg2KMkpZrmcjxfKW5NzYIILclNTsWtcoATX3dXQZyQ9YAT",
-	"R8/sQCcNqI0teip8sagN9/iPmhuDV/gTE2M96QzPL/qvIvzonzwzn7yMPCn9J/Pu72MSn3GWMvWBFT+Y",
-	"QSBttoekr2yMFuXR5qeeKMrDy8UTZ6e8ZnjEDFW9zGtddop0AfWx4HqC9WGu7KDn8lZQohaWGWyRuNqQ",
-	"pYpIEgg1IHCqCKWt0lhrisMOzmP97HV6m8u6R/g/Yj7La+bdc1ql0dbmtb6uvFYp6k6c2yqlPea33O68",
-	"J8eFMXPV8ARlDVpZAraSEbMMNrUsWCzuSYORfbJgsbg/DbaPBxCLrSNED5gF29/OfyKZsGkgDtuQyBPM",
-	"hvmDfcKMWHjPBnGwImLW58nC7ulApVOa1bslyXzpfizcMfbSyo0ZOdb8cG7EFqTU4xw4yMHJtwMEwCMk",
-	"4ErjZ1OodVo+U5uIaxNxtUTcsQTScZJx911ZNao6hyTK/IM3J8saeia6KnleOBZf1busSiel6XLHrBm2",
-	"Nzw0a7bSyCAWzdiGvUX2EfJyRzKvjhE/vdg1XOqydp/oAutDLgZkpMkNLRpiqecnjaU+sl5p03htGu/4",
-	"abwHMJQPdeGfWzG/fxR3Tw23OS9oZ0W6E7moGNDPlE37kZwuiZwbtQ+/AHGF3Fwyve1trPNzc3mHd9mQ",
-	"AAzvW9F2segqbIgIZF2OncSXDOK7jY4eKGjo7tOsE0uunQdViiu5xdraPn520aiwT2ZPdIbfvfTAppff",
-	"kc/k+2+ImjCmO1EHdo1TpN9/Yz9wacjvdtV9TTuszSS2mcSnxivp5KzNID51LfX8N/uffQos3LNurK7w",
-	"D98QUI7FNoJ3F2fEODRhIcZ1ME2uyIwWjvPEjzokb0dn4DmQkp8k0FJGHfVj0RzLXqfNyFbKzMz2YOBL",
-	"Q9S7jJcdJ+x9sAp6+MB39aCtBL6dUdZ6D08t4u1Op5WNDxf/Ppkxfh9c3MujdRhxL5IPRojfoyZKRsmH",
-	"hCSWxJgbiKyaYYXv3U/Ro4iF63lv6Tewy+hNQUNKzijonBABSyWScaZSadX7I8ES/fI9qtNQneQGzHsx",
-	"F9d8yn7mYq4hUOZ5paKOo7zGvp+K6fksuLYzPN+Ze6q6t1pfovUlnhwqsSI5T+M5lCrhRMxTAcX9vsRT",
-	"qDdisV5xNNDaAKDFZW9KRn1HdZhTpWPhPiZKkhEtyJ/I+SAirgcVjljOn2YZy4hjONa9Zp6qWOxKVEU2",
-	"8lTFIinnsAtR1QlpfslVzdc7leJTT0Pz4Z2tefeJLsBItH++YTfzoug0KbU9eKb8k7c8U63G/IPyTFVV",
-	"ysn15uOzTAULsBXJlFdzWyD1g94zifnI/FuXXIDhb7Tm64xUZGtCqlWowtGQ/Adoiz8Cit8vz+Mg+Esn",
-	"dhf0/upRaAH8Xw2AP2yLdSrsfiDgfwukye5Zk6B1zO6sVBDRjkXLSnVwgOvRsfgylGttUuJJJSXKM3oS",
-	"BP6Ksgrtuh0IqfzvY3E6PqpDzuBp4fCBJbGx711wNFs0fIuGD9DwR5MLJ2SlCvrSrUs4hsf7MUipVqd6",
-	"CNw+2pAbRPsqCR4YIr6KaRCzdvhYBAFh3xWPpPOiYAJ2wpfIenUsY2nPYGhOb2TxkRo7+SWk9OrxzzXp",
-	"v0H/20r+76Ix//cq6ixkcfuaCc2KzTD9kyUKH1d3tYj7FnF/TMT9Q9jEe/rcz/lMq+e/zSZUsd8fEmhf",
-	"P3zb/eqDmdemSK5SfCxs87OVVtwEEnguGdpwrDEGYjT4M0VgDWKB3cOv7RAwgaS3CVnjLsX8qPHO8bZc",
-	"EQrTg87hsZhKZRReyoCFMJiFyPDeVVJI9xAQE4WWoxlLeYakMJTMBf/PnMWCi4x9ttNLpUDFmi53zFEe",
-	"V7luFXNe8bS2wKRGD5HYdO/vUfObowK18rIzvHhlLEuli3lqE56dnxlV8wKDHTeyYGWHesoLMqbzMTPm",
-	"qPpYszdre2gTZmhXVV7Z9S3kp01gPqVWqEaWbdYJVBNqpS7q4Keqkw/MgT6aYt6QYq2+CmV1D2jJZkXt",
-	"lLNvYLc2B7s7YVosKtfv0sdnowaz2KQdVdheuVYnituc6yZF9TgpV29c7MaXtiK22pTrV8SZtqqUHk4d",
-	"HZ6Wraqj3/hM75Or9Y+6MVVbPna9xs14UCBOratED5TPzsOoUzNHO2R6H5hkpJbojcWRM737Oz4PnvFd",
-	"sw8qGwmsBbch2szvEyRgO6Wc2y49XPMCtrY8VzLHa0IaO8czoCrXz8r8Ihb2J25/N0WKjp1wPkAUnDbx",
-	"XNpT66hyVk2nNvPcZp4rPGyPZH9FT9OHvy/73bRe65syGevwdMW2dUvVeWanXOjN1Vl275BUCjWfblA1",
-	"pKulzEEpcKFYoVVkf2T2srIpCBv/WFvd69sRJY9cpOS0pW3qt695vi56ArzIx8oA7Ne/6pht+HdoY2Xh",
-	"H9aVNBvFAkFeAicHBIFY0Rl25oLroM9VZzjoX+xf2rtPn6s21t/G+k/UdKQuYp9aRP8ITfOPrZ3uKYJS",
-	"W6islZIoqBw+KB5PGsPxsbg6UrzHg/QfLh7fduTfSps8cg3Uzp35g23fduf/uiLyK+LuqUXg8XoZ7t3D",
-	"Cqbu7+XfHILdumDqcGF8UNeTg0FMD1xl9UT7/2+Iu1f3Thtvf3rx9hPZwJv6n2wV6WgKppOmWHosdg+m",
-	"i7qQC39oQ+rhuMeOpO95sB+pfGtT4+jagW+j6G0UPYyiP6S0ecyg+cZYeE22bFEGhtN5jFKw2lwParsC",
-	"Ed37BStZJ1evTt617lgVXkcw1B4wKIyRXqjhqoR6z08a531k1dSWZ7XlWUdtiPLEg8nH6nH9dMuej9V5",
-	"ezGRqvT539dKlWuuQLSB4WsEsUqW+bg2QHHo2PxPxSLJNzW0Tkgmmdq6O8qObs/x49dtJ+4/SifuFV/9",
-	"62XSaXt0N73zh2LiWKPaFM2ZOpsVPGVnNwWjtwey5W/hE8EtCdySwC1DlYF1lAl8+wPMJyHdgeVTviTJ",
-	"v/6dkIJN5R1TALyZEprnvUYeZaMQnCQONBI+ZWmh1tha5SgWyYf3n67JdssFGj/pkx9pOrGP01XM+EWf",
-	"zLUf/IMgBqjnOJjtbMyvcS0iQkk6V1pOjf7hrHimSDdxn1xzVrzNEuiqQthnbhvx8NK5RJXVMwrLLIX7",
-	"YWUUKFqmJOd35QXwxMEAoVaMfDLCjFqlXyt/j9MNtZ4tmcZxrQ/smyxjfXR3JAtifavK++5f9IPp9i5d",
-	"+fWN1JOwA05Zl11fI/NuM0kogYNgroDhE9I1UhlXG9YpmdJizIX7Av/qRbgb4GnNSiKJNewmMhdcV/mn",
-	"bIfm4JWaa4gZsE+uF9LtNznCwVI5YxFeY4Z0DqJ7svDBkKpb4zSMe+4uTsCq+InfMnuk0D7GfIoZeCff",
-	"vuLXX8IG8ydRzjVWbd4xoWWxxInLEZna+uem92GueT+yFdLv6JQ1oAWidRHmPYvJrYwxX9fOnXqcWEGw",
-	"o+Ge8HdneP6y/6oWFii/u6h8MxiY76qbe33sgXWiDm7gzvBF9RbeGrHfh8Pe1/TVTe28f1EddBB1Vt6z",
-	"caYoLNzWwY6mF2bf5UOEO7ay6cqpbGPJBXSIK5pNETrSjqXCPVUb0vjDhjQcUrS06Va3TM282y9iscZO",
-	"eQDm7nu2fzU4EJGbpQtho72FgDTQikPLaqZ0LHCQES+UjhChBhYKZ4V65sbu3izR8BB0yiKSUsXOuFBM",
-	"KK75HXO/M1fwrBeBMSIs1xkKP/UMBvGWzMaB/FU8612CcuSC0FjA3M1D1FWjGY1066P17HBOlPariDsl",
-	"C62AT8aYoV4QJWRWGIWnl4QLpRnNhoE5EJHESCnzL1o6kTdtImMeIQHNa5kxIC+vWIN16wnsolUN3vwg",
-	"nCkCIREWC3grzxThmXukN7xIsB0JzY3tUxhjRVmzpLILzC9u+QztkuSa3rIEYjloQOL7vvQGCZr9mgB9",
-	"z6vBYECot0RYhn0RJexPmts4kbPJG9QNBgySHhG0KOQCZwcvtSlA1GS1VPoy7hfwOdhm+arjPGvf2snC",
-	"PHubBFMX52kQ9G1A52sI6Byoy+8P0eAIDxaUCXxEcycbgNF0/DbzsZfzwYBkEHNItbmK8ExVgzEglGNB",
-	"87zXJz+iU5qR6VxpcsMIhR/JEUngAc19kkog3YYZhhUcUgbiFuaXAYydCkJT36AqlRkzF6QT2/jWfqcI",
-	"E7pYRg0BCcKtJ2+xg76XLEj67b3ebs7GNF2SjGraa/CBY9HkBPuOWT7Y5YNQoDWunI8wNToTlsdhHUEn",
-	"scCzX+/OU1H16GPBzGOsR1Uq23TL3aOcXV4wmi3JhKo66LJaoCYkgXvs7bJf0/Ejuem4z80BXesE7+bM",
-	"mkd5QAf2vttvUkdtVr51YR/AhdV4eA93Ws0Iz3+DE7kHmw1FIhvUR2t6jtQ5bJrLYs1Q3W11DQdaUaez",
-	"JqxgoUJ4eQnZ44fWLEbufjQPXkHmb68jyIqKOH5/E5ifk/ZPtKVJA7cNbfuqPxFgPW4ga0sCCz71QOgd",
-	"hM/DwVevjeTaVN+pNU0nTDWbw93ADu6F7WIr4HxNx4FVjPnhWOxpFW+2emOxq3Aim6xejOU0mb2wLA8j",
-	"ufokGB1WvdG65eadCHkmZ0PUKo7MF4I+9fZRc+s1ZNGelu9Vlu0tB5s4Dh7fnmwZA0LGgC+8eB/PidxP",
-	"vK6x7e6YyGShHqrj9kQuCCV4E6JYngdONtLHm3F+he/fME157uAYIUqEa1XBW8YCgtk47NssCeIZAKGw",
-	"96sAMEj35eAlogcWXLFenyRcfSi4WeAhMS5gEouMTaWuxl4wpjzDC0kGc1zns4N1Cs9mhJeLhEONZXWA",
-	"Xp8cCSVQq968JAeiBNZGSB4UJVASzoRb4XGJZtyi/SK4/keZX7+IOn7fONSuxwn0X0VrAQbn0FImzNSb",
-	"+TXl6n+Qnzv4zT9CsIDb7puBAfYqzabv5tMbKHq4en328uX5oLNTvGTlTLZsNi2bzVNTiFbQW6n8MKrx",
-	"BAn6ymNsTs6vYiJBpt4Fp1UlmLF3KifM1t8s3c02Z8G5cQHWJMDFqtJuTIN79WwM9bpYSiISfmZ7egNz",
-	"l/lPU6JbT5hiZCTnRSwa5l2m2L18Nn/kjGbXfMreijd06cf+h0/RxyJpFPWeUadMp++WQY/FxhS6vRRe",
-	"2E4p9FjcyGxpXCM+FuCsHUE7b5UMD9/4F50Jf+is9Iohs1tuuioO2nT0V5aOrr3eY6SinaqCD361cndj",
-	"rB4jryiw6lp0zEByeGB4BTnWXUx4OiE5c5FYR0wzmxcp0MKGl/fK5KrPCnB9fxNycKCEjIWapxM3s+5q",
-	"Epq67yDghhLP/L63LjROroyXB0wgB6CxN8W1vkT/q2TfOcz/Ok0yAPcGga1R2bttRuBJUe2sEXknSwts",
-	"5mo2O6kq+dZTNQdS9aEIKq7IaJ7nZA4SZlilqeDKIVCypvaKAVPFVhwVl67lcK2eK4QM9aqoGEXvWGbX",
-	"ycrQJrEbhSkRqMBZFVP7S6mSeuKIUmrf8ND6GNDFq+1iNScLxxwt6VC1aZttWNwprVhucSnrcCkHKANn",
-	"/uYS9zDmLRrDK++AItd4z7rg06k1NLEXLKFTaYF1XipB4sCPu1ptkC+h6WwsXErV6IbksqnVLFZSRkTJ",
-	"ss+sthJakZQKITWUTZIFF701MtDZjOvD5T/ZyT5qmNxqyI80vSVXZ4Pz7aWamz4+TBtdbqPLTye6jJuI",
-	"UC8QAjH1k5c960SVO7oN8qoMJu9E3FIVTqSLWHAu0nyeMes3JUFRuDBWnJS9klsc5BbbglScEveAZUy3",
-	"i8Iugnhob03wcJPA+okrXa5bW0PTIAZPXDjjlccunCil2m1jkl9DTDIPjuQ24q160JvE2298c9jxkxw5",
-	"MJ0tK3XCBgKKyLuhwFQzjivEeQRbEKVlehuRxYTnDJFd9qIy9Ka8acY1uWVshjji8g5K8zwnE5lDVQWM",
-	"SLpULAN+E+rLP4kUZAJ3AOhwM8EFz5IhAfCjLMiMp7foK8PIkHVriH5CTaaf06ZAaMHga+iPqaW9jHQ9",
-	"BciKYw2N9ix6zgEW97AuUZ/sb10+aBDwnY37VTRi62A+rbjfoWbTGt5suzcCQ8gYSQXT80KwzBbI2Y2f",
-	"AKTLnL9msv0gSLVVnfCmA/NXpg84LSfisy4VfnPcJnhlLXt1y14N7NU7H+S6gbB7ZKJTtjR0PGxnqcyY",
-	"2uQ0oQZH/yXgffKK0Y0EIHxFuCCJ++i1zNjbLOnbeA6wgGG8KBbdc6N3jeb2aQPVuyeMVL1VRMxz0sKM",
-	"tiagRA6MJ5mBawEl8nP1ecGVREYzXBleELkQwxLDCr7hlC7JDSPGAydclD17r+n4DDg+MxgDC3VxFJ7h",
-	"6L4KQlq8LJhx+2BAfw7ey6MGtqp77LXMs7NC5jnLiNKM5WVy6PXHT52oo/TS/K5jQVfbh8Gu6biNgLUR",
-	"sCcbAfv/2Xu75UZya13wVRCcmSjSTlGU6sfdVOwLuaq6u3yqu7RL6u1zxtnhBDNBEltJgE4gRXF3d4Sv",
-	"Jub6+OLc7Ou5n5g32I/iJ5nAWgASSSYpiaJ+XM6OjiiRzMQ/1v/6Vo2grUJcImW+lcm+Ts13sYNVdfJu",
-	"bcq6oBNvxYpFZcaC22r+CLrFj86Uts3StSVMLiRfraFrldA9so3rAnNEb23eqvPu1sb1Rdi4Vjb1lgSs",
-	"IeRuhYA5S1ejpnoRZIFWAtELZaPJSJdiwuh6MntUi6fArFHzbu8eYFbfMn0/seqxdFSv/62v5iobanXU",
-	"Vke1OupOEsp96iY1Kanb9FMobm/LJNj88QqtmWqay0nJvAYKeQKuWUx9CKMYvFIKGElOKz1xb7tMyBsC",
-	"HWAwjVEOsVjXSnuI3ZeMZTFLyFjmuVwoTPVPoCVD75OhIUoHZJ5TQQvSTdSUMQ3YhznVIG3pgtHsDD71",
-	"hiTRU55eCqaUnTS++Q7GskyscQ/VoZNYEJLkXLDwAfNSxmfmsxSqmrwLb+vKgogyz8HoV3uSzeZ62Tsx",
-	"48VGSTcZUchK0eUIERs5IjeOGJ2Zf6mYoMyYTqkQLIcphG12qSY5oy7jk4AUmvlYXx+oJ5U6UAx8FmhN",
-	"WJtXOPHVZYKFWFmp1XnbaVvwqisu89VKUzUsa4wV7BMbcoyelQyPhDUfTEAdKIieUkEGEdgHqsn/KLi2",
-	"m2jaS/Ddpf0aALPw0OCZ4drm/jqudG7OEIjbCVenqeZXGGXtAhbh1hQlu49BAfp4WotCbbk6ww4X6bQT",
-	"Vd8DDZkyUFmHA4gjXPBMTzvD41+jTu2QmN+PXh19FXVCSmGIzcs35LxuoPBfkW9yqsnvaUGOyTU5OnxF",
-	"uFk1f4M7w86IFrc3XdSWts0RbW0Yz96GoSwRcCLC97Uf7mjJUIfUkqrNvP+caUXqRE0KG9xtxHrmyidB",
-	"hZGUkS7Nc6DfmK/SGxIp8iVxPdnH0epLZvSSgXsc1OFGfMeK29et4hFhuWJ1CEZkLw5JMEBgDOLAofeV",
-	"Ih2WIlrI4Lshrth51UiJetrE/5tgB6NOsJ+d4Zjmiu1GM20r3iv3BJj6dfZ4yzzF1VPQkumWTN8jld/e",
-	"JQJB4Y7SrRBttT+qvd30jDTUYsYoTQutXGyQ19UMKU3lbAZBRRCYZKh2RaO7wTQWUywYFgs1lXOobwdI",
-	"dvBib0gq6QwUIyuWReTN4M3RwcUbcpqXMy7Kmf/5GH5+OXhFzjXlYPyOxbnRtcjRGzKhDa9eQJ0+18BX",
-	"0EDV72dz7kEsPAp7joV/H5+4KEcMHiHXZNAfvHmN7bx+6cbP54yY0ZHzdMqyMjfsJSKnX399bJ/4PaOz",
-	"WPzxq+uXR+EATo1mBTJpJZeCMlE98hZ1LvL21fXr/ivgOkZ6trrK3IxP9WNxYfOcQtVlRpWyXy1JN6XF",
-	"CLbNtDroH3/18g3JR4dc/Nf/Vy0ctROPxaA/+Pp3r6snzLIrt+zw/tfuxx7RfAbZU1ZdI11U06CkUU3t",
-	"M+OiseiiSB+RwoyfZUbNeQMO4BnNCcJA906IUUBxnlbzVKRUmHs7L0c5V1MjFgQto963LZTYEvAVj8o6",
-	"GsSKk2UFEgK9LN6pUrNZRKFlwEEp7O5P2VEu+Ad1qNTyzAJRw6YbunUFYghWFrMw5nbfARO5trKP7Ji5",
-	"s9Cx7qKxpL/10XxRPpodWP0WT80NTppmQrTNe7KjDemx3Ccr1+oGR4rThVtPSutJWfWk3N1Ocl9/yoas",
-	"+G+qnPgK/NXmukP+e0QUY5m3ixCbE5Wd2ALQDoISTSBcxaKSzTPSDU0zQwKqfDJEc4oHop3RjHnDtU0s",
-	"iCqzi03ojIURyri2yJW+CzqhHGFBfNJ9zRwEAYclg+KYUti59cmpi+A3egMYiO6XNX9fErZryvwjWJKf",
-	"ina2ZRva9Pj9pcfv2Ugt50zQOe+7W7AxTAXifzOZllDchiqSfPve1lh2bSzpLE8ikkpxxUBh1JL84fzT",
-	"DxVC1CVbqjomksW++4ExrEOj5SUTJyQ14kJmgZWuaM4BT6kKRF7QZVQ1KxeCJOaSrGuOkBXVBf037W0I",
-	"evk0Z+J0zv+gnnNehh3kO7sDm0gPPHb2we/UPQS3XUS2OwprNTHNnHeWlgW4Lf/0U3j6m2ZmzqA5XcEN",
-	"gMHSVDccfXMO1k+9ObFbT31qW0QpQbHiihWQbTcqea6B20dktNSMjGWBf1AVmFu6ie3q8OoI70cvioW5",
-	"PeFJgB9WLwHGUihdSDGxp9ujlC2mTLAri+/jFySTTJ3EAvObaltt7sEB3KmEpDmHtMjqXkEFT1tEimsy",
-	"oukl5D58GB+Yw30Ap9sGFUyYBuOWhy0jgDKJCZcY7J/KOcBO2gSE+1zJ/2H25xGvpDsP7ZXc+Ur+j9Pv",
-	"P+54JfEI3BggheEy/nkXKpXzUUGLZUOGDrCRTQFPsfART0KKA1qkU34Vtr8Z42U1+CkWyUIWl2+Z0FiK",
-	"lddLpZofSQq/Isp85VF1gIe2nJ71x5oXYmHfqLlleyckMTLv3Cy76Srsx/8AidDplAggLPXBrcRv1Rpz",
-	"l5vrXuQXDkbkH2sCzXfIhE65sW/msNIS43tW1qB5ALCUiulyfsFn7HsuSs1c8FdRiuDLM1b8KLjGWKgB",
-	"kQWZyYLVWjajHHOWZz2kYCiKE3ZNU50vQThnQldYZ3rKltgcQP9/KrXiGTsrZMqU4mJix8HVqT0qUA8A",
-	"V15L1A13CUD65C/A80lnsiV7RmVR2Di+tNSEZRMwvgVb1hlC/FynYb2s59uHGb1jprlO1Gncyc5wAPj3",
-	"q7vfGb6OOuEB3gtiml/zNiqpdXc/06gkUbGigK/6k3t7PQ+f97bu/RnffCnaGhgl1nut2HQFSBna5YZV",
-	"MKqr+L0NkpJ0hSRB71GNocgi5H3oZh1EZJzTiULCbDjLOdMaYTkqEk4s30eGXQ26y7VDHHHF7Ssfp7Uh",
-	"+kYw49UopOAmHbFUQnqZ22C08fVOSJozWljOXzBgSAplEd+zY91NcCIo34DIQDcILYB9a9bPAolg4i6j",
-	"AgT1XQyD92BP+8DRrJ045DU19rOJGbAOhGHZBfK8aA986ggCb9f51NHgOTGqfdkeiq2gENW5a22dra3z",
-	"vpwPCc7eOd+uoHpVA850CWFSPlh2wnS0QoYFAEzkUIIRs47XecWd05RtAE2TahRt0osikiC3BaD6aAW3",
-	"fudwm2AP2tzlJkL5yIEyAYG+Q5BMdbDb+JgvIj5GhtfyVvSyISomoJc35i4H4mpF/CApIarc8BZvZwyS",
-	"cZMtzEjNXpi7c8ryfQTTx/Pd3FJ+auNs2jgbH2ezg/yzr3TlOV2ay3igWTHbI3i6bZZAsxts6A2a6anH",
-	"PthsPj3Dpi9YMXtGBlQ7KpKVjLwckIwuFaFjqCsiriQH9dTqmz+AZ818ZvodXarO8OXg1vphMPvWlNma",
-	"Mp+nKbN2+wOKdlb7foNSV9GASlSpUalHgYrySQz2kiax2KpEbadcRmgLbm6rTG2iaY+sToW85C4KVf2A",
-	"tzrVl6BT7Uq0Vq7/JqJ1t8yDgJw0qUL3koEeSxmqXa5mdWh1zVuVqFWJQCXa22W8l3L0l1KuYjnMC5aG",
-	"uXcb4mdrfpLk7NO5jaCFFlUSkUs214RqjGrNM1aQOdXTE5vICeAPG7x3/2qa2Kwewc/vqnE+uop0O+IA",
-	"w2xxblsV5tlixMBVJd3qcvYCOgTHd6MKA79WggC0dPgz/NNQhXknkvLu/cf3F+9DolJ18DDkBYst3Ju8",
-	"PEoxEFgJrOxQL3/SFgZ5ZoVB7n/L7noC/xVvySqbr67PYcYVCBAHORfswCiSdw+jqnoJYqm23/TqVgVA",
-	"/CuCxI8XzVe+YcyWCsTiNmTgra1FafqFNl9g4QTXLIAiwoUqXAwYt8D/5nTN5uXK27HQUtNcnQCk7Qza",
-	"oCNpS8SrcgQ/+/aDd4mWZEBGbCwLRjS97pNTAjsvJlDQyFVHwodvzILcSM/OmUZiZofwkQsoJbw34vZA",
-	"QtPqeJ8kUKhxJJu0vNohagOH2sChe7OPc8hOd4Sqfr66FZ3dg9i2xSfmaKZjYlwQpakuFUmygo51Aqli",
-	"NsMjLZWWM+sDd0TLkGWeYf6Xp5uJKGcjVvikkiprhV1r2xU+QrpHETmOyEvy97/+PxGZ0PnBuGAMusCs",
-	"sQKE6igWiynV8A1CiVvipEhRCoJwVMhuNJ8x9M0dkMSN+UOWDMMSWcFcPPH17r3gpYjQsAIpgWrJpEqG",
-	"wYn71lzZGuZf8slmboUVGTGAIkRNr4/DlELTVOMoif2EaStUV813a6P07+CKLLhivZOqKzPOS8bmClqc",
-	"LzGqgXTdi+DAPCDJiOc5F5PTLCsAj/eQJGrK5/PguyrwGQsYVg3qYPYvFLGVYkzXtlly6L4krlVCsVnS",
-	"hew6l040tXUBeycA9EtsqLFA/n5AEkVzCBZThvsBmnHgjsBvMI0vXb6VGQtGbbGDiQvSNuMLRt3FWeCr",
-	"ZEzzXGFi4SqwtZuJe7Z3Epwp02ipMLK77jvGMxYeMZ/ngzNj13OObP0d1U0DX71HairnB+ag/wdIOBj7",
-	"BycKatzmpTKjqU4dZE9yvUSnbrdKh1YYX66cVad3gtoH9cEvXFXiEQA1u1KO1YFWTEBVSoiENB/Ml6i+",
-	"KbIozFQETjQrGczQPEDTlM1djUg+EYafmtMv2MI2jScC/NHQdFcxDQloAF0nLIaGPca4n+BgUphiVaVi",
-	"Qyy70i7xjAuOIZJyTGYSQN0S6DHZ3Vz1pH78imBtC+COOvVz1hl2jgfHbw6Ojg9eHnWijkBe0flcqinh",
-	"YzKXSnFgXFFrEWstYl+ORex+0tQOvntA1mFKYwFdw4KrOGfIEMKE9sg79avvettgCikEBUC6DiYiDYkT",
-	"vbYGU0exQIKXvbNVDFY4UFSR6ogkoOdiiSkjG64xWtOcI0H9oKp6HxdQBQn4VzQvGYya5NQsBa4I8JRg",
-	"0idEc6ZiMSoYvSRSgIiJKKZjcK+7xC1Bi0IulI10V4ZhdU9/eNfrk3ehjo1xXzkbayJLvRbp7qrNO+Ci",
-	"5viIjWzgI1faHqR/PjBHe8q+KeTMM5Sjg4FhKPanCxn8AFFjeI4s1qPp5qe7sZhHDrHwVrpbB1dYvauN",
-	"qvgSoir+4q72jUyjIhNrTONnnv16iETyACR/9UB5rYYSAlJbZQXFblHhQAqsqoh3gETpUpK8rQnQMzo/",
-	"iUXy868JZoBCwzNC87wXBZI1F2RsFJRQwvZaSqOo7VhPMvTK+CVbqoiUQpUcmZkdI9gZfNWYoLlVhuLq",
-	"iNUyT0OFoB+Xg8HL9JIt4Q9m01/XywJkV1SYVayxy36FPFzpPd4GeBKYCO5r0LW7iHJ0MP6nyWOdF/Lf",
-	"WaqNUDOXeS5vrwjUxv4Udt1NdtyVvWvtt6399t4gd01kVt1TxwjYxTd74ha7hf2seuvW2NhdPPUtk/qS",
-	"mdSTeB1bdtWyq5Zd3Ztd7S9ITG2OEqsVEZNjbSnSMCBYFr8m50or0t1gpulF1g8lJEKoLQqumQKUuFc9",
-	"pJoTSEp0PkrkJK4U+hCMPMkJwt+gH9KC2aG3Eb16+HQsaDO99TXEjgeDVafIgipPbs1ojgevvJ8r40DT",
-	"Y8GuIQ8aMTpXgrx2D2xrw9nacLb7h7PdPYKtMSnkdEXo4M4ZyrLGK3lHw+u3Nv7p+SaQ3Mzd25SRNmWk",
-	"qlZx68sXmhqj+wR2wh1Yv7jmxIOHCUDRz8xTLhzCCRABspDhccojz1lHTAWiB+h5sZBjQlETs9UvugkM",
-	"BcL/Eqh6sSU+NOkZRU4KRnRBhaJQG6wfizOqpwrxWyExlgagfmH7Qw+HdADlRy10H+mGLjPrxUKXlo2T",
-	"WYk0qTvC6m406/H4/TKJCAaPoifMNGcpXWLB/jSdzVWvig0Z9Mk7Ph6zgoGsAQCmtdWypcgpSWz8agIz",
-	"PPQxFUBQfWlweG4mr/AxrqNARQ5CKmw0DKzIgi6Jlr0TYpR/kigmYPILKRB+KZdKJy7C1ej1HEKBQC+F",
-	"sfihdF8NBliJfNWzSGysbBUZAjCJuRQTCOpykSZmDIqJrGeHBgCCEGNTGShsmvPhShcnuEyjnIpL079m",
-	"haD5Z+bWNnEHhDu9yoyGCiygTpQuuJhAI9B1FeLkZOUa7KKy5zw5rEegpLQolvU4FFu7fF96OFzKfch8",
-	"t9W3D4BY/HZN9f7Tzx057ww79lzCaPS0M+y4s9mJOmACQT/g7w4GRwdHr8E9Ce/RLAveWd+wQ1bMqyZM",
-	"x/gErMK/Hhz9ruNdc3+x/Pan26r+f1BSnOFatHp/q/d/cXr/GS00p3m+dDx3ZwH/xlpWCKIbmnWtjF9j",
-	"8g08nHxeZcqxaObK5J5M2aV0rPDggrkAxD75UeT80iwTvhZ5+yt3ILXAmsPA1+F6sHFNHqlHT0MQ72Fo",
-	"BYY0lKBSluWcQYBvVfv8rrHBvRPPoiF6073PFUnlnIN9gi0ijGO1z8EGYegwTFPOl4FtYyrzTNkYXVkA",
-	"R8ZoVayWcdIUVBytxxRHtwrohZjEZGh6seD3kevZB8kGpn+7cPUo4NXnq5lVpjB84cSGn/pY4ILNC54y",
-	"H01rxQWbF9Qcu9vcHddggg8jZCvZw0lCgPlP0BbVIBI1R96e1CJrt03XdoiCn4+ftXH2dhXNOLE6vxnJ",
-	"2enF2+9ISkXPjz4YuCYzngk+mWry48XbyCGOLqGh48FgYDSG48HXX4foWaZZP9pen5yuCJSbxM6CjUsF",
-	"/pZlk8hpmu3W7tSJrxOzOnfwA9lVxqZ6exbNEBX2MWWzHSOCnYBWE8y2BwrfLVTr6VK7Wtmqla0e1aey",
-	"L7fJhuTdTZ6URjdEPZ8sdEd0qchqzA+ZWcBnbO0Z77MIWL9N0anns+6Naobp+at5mc/Lq3GxsiT19W5d",
-	"Gs/RpbGaZbk3F0d1EIxEJJVeTzs/geSv1Uw3sNOtCXWxsFcrKJi7IU80pYIozfPc6AYFo9mO/pM93LbH",
-	"9KfslLTd+llaP8uKn2UXirA3v0u5JR37ThAWTUwaqlbayt4qFpik3dsGdmHFAENz5qxImdB0EnSM8RYJ",
-	"mGAT90QsuqDiHQ0GPZcM7Jpz8BgheMaG1rq+Fp4ZIZLQWJjGFlOZV0gbw+04HKsppc24HLEIgTlwRZSm",
-	"S0WUJKXQPIdFVqSgXK30gJ1y3Sz+xOKh4DyeRoXk6swfBBczauGfP8olzfWyssm/vptS2OJ/tMpji/+h",
-	"9yWZblQkx4xVOqS6JwLUzWVux/za0F6k0N1xwfhkqiOipcwhu5Vdz1nGNevVIgkamJIlpZVyGpRhr3sO",
-	"qvq5PgK7a+H9I3KE9sdBLNIpLWhq5tQ7IQmOEN7yrKdPEk2vP1Mz3yRCnqqYjmqGfE2vSWFdHUE53rrt",
-	"vWoGW7EB5BFY/NGPbcuP9DACMeC3Rvq3ZnkpfK1gpDiu4SDyECqWsAV5+ebAzxCf59lDYU4FmAffMLY7",
-	"i9oj/AHuZ2f46nX/ddTh6oJew4WrM61v8Dze0X4ZzLEtVtDiGjwzXIPTLCOUjJmlElru3RZZZyEV9sG+",
-	"+ciGenahSuGmqSLIMvJwChY0IdqGlOBrIVjaf7tacwEJtZBKAd1cS6l5oazqYGaAZhmzXCzbFU4goD1t",
-	"uYV10uzW5inQAELWdwtggIumY9zCA3wR8AC0YWfviRWwifr+nNszd0NyTaNLaFdPkE9eQZtMze0BqR1u",
-	"2g/vFbqXwPkoaS5uLVoX0LMEafbbsy/fjxe9IPgNkSnXD3yDIwclhX05cO53MR7Td1NjnM2MMtik1mPT",
-	"emxCj82dLvBeXDU3C7ofPU/e7NgJw2Q9qAEqIJgcE0B+wjs09/kpRpuA4DzDsoWMRdA0RKcSjfYO88Gb",
-	"qHp98vkmR89G85BNINlI3KL9hMbtj50/kIZxD+PPk1DM1jHROib2HdW2s8y0UamZ00I/hltCCkZMX942",
-	"VqkvK6mJVargGS3qXsmEdC0SsoqFj/w3A4/IvOApODac9yYKye+FNc6b3l8oUshS2zSCGnx2LExj1QMR",
-	"mdGMbfJ4nJDEPvch8/DqPAM/guthTvVUxQIS0GrA7E7BMxwlCCsH/GW9Am9APOpBMJJY1JwvpxWe+qq+",
-	"hxzE8gyHtVNjG3XobLMGNQx2Dhz1HoDMbief1DOBs9gegm1P0bmh+awzhM9m1H8pqdBcLzvD4zu619cO",
-	"ceu0aJ0Wz81pUaPM+/ZarLCYw5HLcn8QRgN+5teDQTUnVWc36zlvEWE0nTbwoVhsYkQ+v0YW5iXIIupS",
-	"4RWHxHT8Q73wxpRPpkzhmGJhoW6UJGNakN+So4i4KpPeQqgIzTKWuRgprnt2qAi6H1SSUAQZVyws46n8",
-	"0gyQmg3z49n6qJE3mIWzqXVDQsE5Ln2NBBcGIMdjm8NjU7apIsk8WBrV/6GPPyWk+4NLLgc+PehtYn6x",
-	"qOWZpwyqnADOnDknOzC2mmPo/jxLPSnTqq0vdH4bNlaxq6OB0ZpvemeFxUWdUnB9BrxveHT8uv/61592",
-	"53q/f4qMbsscPzgMuXU9DW+EarjJLUdtOer9OKoyRJfmKzzooRnrU8YDBDO19ylApJFjMmE6glIDhp0t",
-	"Y1FjkK7SgoOYawgZCB5fCxdwlAuQXTzl8pEDcMOpDYizbFeOobYWm5nVIFO5gLTbGRVLnARyK5yPkQNW",
-	"ATuVpkuYoTkANR6Fvzfwpa1mulsGIezOk778CISQ5TxFFELY/53qE1RXpw1C+CKCEAz1C+ghIG3thCV2",
-	"a8p/21gE9MCq+gi9zckbvbZmpSDIsjdIaRWLej2bRlSR20VBbIpwsDCdZEoh5wMBE3aydsXi1eAVACiY",
-	"fiyMs9N9dg+G2N3A9UipsbUVdGvfBkY8q8CIuo38bmTjFgESn1ab9/crQoOCoQGVIRpiM1cEIdIkBxkN",
-	"fpMgFDXcRFvEVFQwI+ZgSkMSuGqI7dwxDOMeV/IxYzDqYkOzqup3rY3CaKMwXBTGfajFM4rGqJWh8PN5",
-	"oXzIxR3cg5GP51AsFlmF4AnZqk222YgECmNEkhktJtxCHdUhJD1yUyxwgCe+pkRS8xollWjj0KY8ShPc",
-	"fBS4wLNEuhQsTnW9NSjYiiZaVY7+naXa2bFxkLAcIaKY99ORTKJMA/lLS5+ZVPdtYqXdlXHKhejdwk1p",
-	"6PNt/ZQrcuBDwDrtSfp6QL8iblln+PL1uo/R/hZaYF8NHs/J+ESsrA2PacNj7s0Hf7Rgl3sSnHfSt+9b",
-	"SPCx+OmuNZ1I8vOvSSwepqbTnw3N+LOb1z4qPMXCFbbdd4Unxy5fKGR/oWlktRrJFi5XSxiuU8J71H5y",
-	"tPfpCxVmBV1wMfnMrri9Ym//gYo/tTys5WFPG+K5iWarx+Rm3zwdM9teGrGqazesNIywTGIsNletuAMf",
-	"b6qkGIvblFJsee4/M8996rqLLfdtuW/LfR+A+5JuxZr2W5nxEGslPETkzvfyCuh3vRCElr4+g7lD4HZB",
-	"gk/zXC4U6RZyoYa2rEJRMKEJPn8Si7//59/wMZZF5O9//RuhRMgDObf01oWvutQOa5uMyN//839Z2Hhb",
-	"bS7kEXY0PSje8AuGjMaxGaj57xeSFXSsyS9EMJap0/m8kFc0J78QCn+yjPyCIbi/kIUU5BeSS2U+AHK6",
-	"+TUWvxzU//tlCP8M7b/uv+Cz/RP/qX3Av8xAcVzuv19gPexf//k3Ev5X+8Z/+AWWpfq3+sP8bXpYnbFr",
-	"perrvj34NVxpJXyQrPd5hx5ga2rj/F+be6i+8d25rmpd/i3swez6PXv469+aJuV7gBO1nzn8tbkHd1jv",
-	"3sN/blylvwarFIsDckpmANUpbWUH0oWrBsc4qp+1qDoYsnCD6xEs01Kr6hILUgm1ms/AAufKPVCRRWQx",
-	"5Tlbrz4G1St4nqPjGUL6DuB9m+QVmZYVg+B25/vwIq6ayjk8/R8AyooRia7XeV6GSKMgNXO9NI+pPi4E",
-	"Eq2u1yGQBIF32q4NVqaAkHR0w5hTJgs4Cr3V0BEYq5CasCsm1oqBP1A5i3NkHPcQFx3r6bi45zsIa9g7",
-	"DudZF5Voo+r+wYU0I8Z4CU1LH1Oi3Pnfjxym6fVDp8L6Sp4evXKljieiLFsQATKiit2MEx2LzZCcAQDm",
-	"FvBMso6dGYu7gGeiPSQI2LMeaFt5ccmg7UEs1oE5I0JzJW1Q4EISS8sg98kQfrCzpGwIXh5VpqnhUr0q",
-	"LsmCdOLCuHm9UHamIgshPUHaZUtzcES2HboT3fxr2J3kAaA7L+j1s4Du9HuyzZd9Nx4RTK1Nfm1TdZ5l",
-	"8quhGQ+V+1pnKU+aoeOmeS/EzqJexvEZ43UGlKfNlnleeJ0hv7sjXqc/xK1Q/4XhdVY7u68kmRXa+zzx",
-	"Ot20Hx6v815S5qPgdbq1aNNSniVep9+efeF1esHrafE673cxHjNXpMY4mxllsEltpkibKVLD67zLBX6u",
-	"GSLWNevtV1V2SIjgCaw3MAsJtlg1C8UisAt1w+rUtgu5EFU3VVsz9AtE3pYk5ALtSb1+LO4A89mUtdpE",
-	"Em39nT3BfO5PCnggxeQeFqMnIbRtFEobhbL3KBR3uAJKt6tJqmBmtlxMUEGqTFA3GJLmdMIywsQVy+V8",
-	"xU/wwqbpKjT704KBrd8StAgs9YVcVFhlWPXS1cGPrOMGlSjzS05HLDc3CUcL3t0F4p0ZyqUil0BXQRB4",
-	"BDU5DsAWTgypZ0rXLFShocuBsFUGrxrcDDgowODl8wNtbEpU83lHa97siCS2fr/5E8YJeDThOGSxGrRo",
-	"2/ymkLPk0H64kAnwL/eq/dF+upBJLMyKo6coo0ufbVfzjRPvG+9ykeal4lest6sx7TNsS2tGW2MUuDD7",
-	"M6LdssMzOmn0fp/CtTVXAulIIRfP3VL2T0nsZaH9JlUR4byw9C2g9fjwbW1gimlD6tVhKpX5w4y2UflO",
-	"5BUrjBjyluZpmcNx/J7pqUQg45yOZPH7ssiYYJmtxKuYJiCQLrhia4REYCx8k5L9Fsdybsf2fHXs1YE2",
-	"XDD7CFHVZFo1+zZ04R9OaU7Xd9rdSX9A1i+luQagMDcpsmsKm2uov0Fju//N2UNGwUZKAanr6ZQL5ijF",
-	"HTINmq7aI6KD3v2mt3peq+ftTc/bjbjUaEYD07fAEhuZflVCXvVJYoNsv7eIJ1B/GdQO/4NmBaf597S4",
-	"LOcJEWWeo0NMAFimYrpZncAW1QZp4MyiXzx7aWB1oA00wj7SSgOt0X1Nfpivn41bXPHwAm2UI4ICVic1",
-	"YKMNN5d7/CGq8Bp3/RW2gZRoW46FmsqFCkCGVESUJJSUihnl5BJuP8tU7aabZhcsBwNOXa5pNFOfe44q",
-	"shspBgpC9yca+0itDAlmZ3j8Ouo0LnhneDSIOqVi7+ovYDpzqRh+8XuqWHbmSLb/8Xwq55+rKXeGY5or",
-	"dmvBamWlnsSEvgPlbKWrVrram3S1E+n904p4FdVp8U+VuDWlc3aQygwvziY7OqCt2fBJKdYN6IiMDs0Q",
-	"LkgCnz9kSd8GW0LVkILPZiwjXShqcjwYxMLHpyuMLyoF/0vJCJ1J671s6iACWE8oWphSxQ64UEworvkV",
-	"y5crgfnQ+QnJWMqh9MjSUH/shIuMXQNDSKVwiaFoloZoDCE1GUk9JQsuen1ybgYQC5wihKVCSKddCV4Q",
-	"uRABiAM4Zmd0SUaMQJYoFz4q5IJODmA+GTQRoQMAW+EZtu5QDLREMxU8uYEFfdBstjkoHwb+VmZPW67K",
-	"rIc51IYWkBEtOlFH6aX5reMDvm9Hjy/oBCfWRt+30ffPJ/oeDxGhAaUKKLW5oki9NmnC1ju/TpZv7eMM",
-	"guV9aQqkQzdXpKCGKJF5YQiIXsai62Pk4ZaCP7DqFj+Ce9T8ybNkgy9uE2X6yJX2dKkNaF+lb48cxg6y",
-	"5h1KPAS8uA1c/yIC18MdvSXR8ve7mWj9zDEuvdF0d4GVRYNAWUPjXmC8eZGRLiWaTiKE+vB15EzDFQI7",
-	"d4ODd3u3wFjfRIy+ZfoeMtJjGfC8Qri+lDWO05rsWpOdjZO9uyQSXOq7KwsdKKsHlAA72ySyXNCJC5LC",
-	"C69IFxiVrR95QhRjpAK+sxkv3CLbmcaTXoNmGQuvWpLba5amua0qZSy6IbrP3lTKWMBCbNQlV0ifDQOe",
-	"Uoy2sL8qwoQuOAMNuWAI6W5kOdz8UakhmI1r5bR30DF3USTNBX9KFbJ+iN5fz1nGAS4Z9nOcS2m0Sqdo",
-	"lmoa6JgZFRMjUbVKZqtkfglKpoa76Gi6oSO30yvNG89UodxNi4Spt/rjP5T+CMe2VRy/iOKAtOaQ2ECI",
-	"GnRFIEQ/azr5sEVPTMyRUiDiZazgVyyLXLgGeNeGJPmTOaE/JRaUDUFzJuYFqrXRZTLAwdAkZ1QBxHEs",
-	"LHpk18hFFeSPaSciyZ9+SoK4UHK6poEaAWpdCOMZuY/+uZNo9Qw0T2RDrcrZqpxW5byVXHIPLfPCEAxM",
-	"roSDvwWT7A/nn34gZ+Ypj7ZIJ2Bj8pWcjUKl6JVNbyyYKnOoU0URjByDUozs4tWBJKpcfDY3UwWaakjV",
-	"kl5D6VBMMcpleqkQQ0HTSd+McqpqiGZYLgyqg1V9k25y6KSoQy9GHYZyVG8Yi6Ca6JzqaQRo5zQ7kCJf",
-	"uoa7ySHUkk4OkcRiO2jR74HhrayYTiw8wTKNITY6RNVgY1aznco8w7zPMfjtSaKZ0kmIZ+9J5AAB0Neg",
-	"0hESWwPhXvccm1dglaBgNSrdsdig05N1rb0Xpt9bC+NKWWv4Vha4Oc5GeTseYBTx5c15rZvYABzV3RjB",
-	"LuFAB7DMv13Ts//0c0fOO8NOgeEHMBo97Qw7eOI6UQf2vzPsLGghuJhAv7fjJH9QUpzhWB83hmc7C2vD",
-	"ddpwnXvzvzNaaE7zfGnZxg5K+s0BkkNHFCG0GVmALWaIVylaiaCsOIOho1CBg2VAZmNRZ2IWcMDcMajj",
-	"gXo+vWQCTJyOTprbUlHxVfIaC0AoQ5xMh0Bg3gGm67ALsBDHibV11vHWPNTmTF6xuxFQDK58PAq6IcKl",
-	"bnj0RPIhLY8tjWxp5D8WMACK4ubKRASuClC08OTtZt28Piio3hrKmGU1wOKu+cvIdBb0N5NpOWNCO/xG",
-	"kflEfxxvo9/JC6YjtsXTJKQ4cAYHPwIV3TKKsde3gJVg3QhxgAH1fmC0nKPBgPj8+LoADK/2oljY4Hl2",
-	"TVOdL11Z3v46t7Cziwg11FjpFb/aCRnlVFyCsAxh+FD6XJgF4urUTjNx6PfKDA+Cv5uJ+lu7yLghsDDA",
-	"2NzikxlVmhUko5oOV7bEYSXHwr6XZWj3QQZjWI6iUGy5MPSot83FBZjBz8jN9VbmOUsNN5fCA2njbBxM",
-	"tsYRW/5zbj7aJzS97kQdwNsYvukfv74DE4J1+KcEOW4dWk/j0FoDhrlwhGAT8Xc0o4EB7OLjkuOKKLvL",
-	"FRiL5JhMmI68yZjIAgRVDzQcUj1Bi0IuFOE6urvvzLrKYnEXgOJGk7Nboc3eM7jnrQetifo9uhcNec/d",
-	"PGnuirSwKM/SO+a253ZUrXZnm6jajVGVrsc1MnV3+gBuqR3FocdzTdk7sxnVzjKV1kfV+qi8j+pOosbK",
-	"pdwpLvImLFB2xYpl4PShN0GCDjfa+WJh9TAsdBs8FconqIm5/MD6b5Zy1EvQxKLLwYvufrB6nc1gc/GF",
-	"ZMRSCfE/bgts4bG6Ip1SQYSMRS7FhBX4Jte9E7RQmhFxTQoGqmp9HFB+LZ1uNkLGAmv5NGvbgFaOVk2w",
-	"RkKWHqMCwge2a6bbTI67ksm95HEHJ8ro4VGn2kybb30L5fDBdcPHpPetsbI1Vt6bWfxYuXH2oZqWgmt1",
-	"IMcHM0ZVWdwEXfoeOIItZDZFdGYEZqZFRlKqaS4nJRuSM84MB+m+p+k0Iu/kfzARkd/L615EPjIx0VPS",
-	"/Z7nOQeaE8XigzDPfSOljsj35rteRP7I+GSqSffbgs4icmbOS0T+G8/lpKCzXkT+TebljJHuR27aIN/S",
-	"PJeiF5HTglHSPf9LSQsWC2wTP9mmgexfcPPu91yUhnx/J8sC/PBmQV4okoxpqmUBFsepXJAZFaCKG45i",
-	"9KAXKhZQOM48T7r4NDnquTR0rglXfTNjV4lizK9ZRuyDXd++oY29oe8jFnNcOUpG5l2ZZ4pkbM5EplxM",
-	"OcaEKQmtp1JcsQINmegMgy0lEFahp4UsJ1NCY2HrLOPj5kyghS4jiykrGI4XU8K7lFwxkQF4tqY8fwHR",
-	"+UidTduxqBoBkFoqNNecqYiw/qRvRy7H5OiYQAwCppmbk9CrysFRs36hkQMWEsI+ogrTFtYbJzRa+sUD",
-	"u25Ole6h2QIM4LFIzIPmlv4AlvBLxuaWSy/RUOKMy2BSBybbXTVy906cId2/HgscwGIqleXNhmtQLqBm",
-	"6noT6DQo5ByPiiI5G2tXxh9nAzwdi+spDXiiaNRXAMwbLgUGFsJLQ5KcX/K5dbNe0EuW4AKHy+YyzmBn",
-	"Zc6qZZw59RynY01JYHwmdCSvGMa54JChQpSzECFgb8NMI2L23ZzLDVC/Puw6+dHuTeKjr4ex8NHX5iqZ",
-	"J3DnupCNsr6u1qh0Yrt4x4sE6x7THNCQzVIpBiFMVHtREGcIRWjtRnI9NbIfnguzz2iSV70++aPdJbvS",
-	"pkdY6FhYYdjbOMy7XBG/2t1ybu7g68FgsEPAuJm8+jT+HqnwP4vhKxAYw7tr1gSYxO3902b9/PI9sonM",
-	"He072ciqOx5C08IBbYPQvwgzW7DDto6V3+BKZPsRmfWYWPnrdmHqyJ+3+JO3BClu9QXn/IpZ7t/oAW5K",
-	"OgSm7vV5WSD6WYKJhunyrcxYAsqtqvc1L7hZLuIebNZzz8oinRpB65Mh45t9pP8Gg35SF2k4YyOpn7+r",
-	"/J+n6YyRc81YfnuahlNqS7q2+X7P1T165S6dI2f/ZgnTBv2zfpnX6NmO7tGQaK26NRuk87qnc3sp1joR",
-	"2+rUvJlQGa7gFqj1bK4RukeW2izDuIvM5thuK599CfLZlb+KN1Ovhhu+Tr22ukFvohdNjs5dZZrH8nO6",
-	"K9Rs9vbMoXVytk5O6+S8g8DQeOX26eYMEhi8Cr7Zm3lrvSYWq4oN+hrDJC9rX70xKetmmQLdATsTioet",
-	"NbibAvNopKn1x7X+uD0mD+xLGVqw0VTKywN2xYQ+AAPS1uAqeC70vYH3xLwXYSkJrsmYF5UZiuAlce6s",
-	"Oe5HZD0CsUCDuRyT5I84lPemBzDeN6s+9jG1SelZbcbIXA8v4K/2+kGM5W3EfbOmfjVbhr49lNCfP233",
-	"1R1+dyY2cXb/++q5r1k1U5rnI5rilx80myG/y8zHn/93y7P6I5kt/7fDssh/3Ww8ODeDxBgcCxtus7st",
-	"rFvQOJyYpH9ndmqn9CH7DpjEbdRq+8oFnzGl6Wx+5zfP+URQXRbMvflArHx1eW7Fz//7f28KLksZv2LZ",
-	"CQGPOnisUQ4iXJGC6YKzrL9y1oLeI/T4WewEVY584y8U+fHzR2s/WElXsWB3kDMPMCvhi6TrPJdcncLP",
-	"YDmHGKWejVdDQY07TBWoqBoLxScCQfDTgmn0n+LfUA9kKhcCHfHgYzevjZYkKaSmmrkNhMeTIfohue7H",
-	"ImGeUCaEzeZ6CfgFI5i4HfiIgccfnZJI6yHDyhbYlorZfKOcapAck7LIE+8BSKZazxV6kuflKOep896a",
-	"KU6lggnkXBlpdSwLoqdmQqy4YgXpmgsDnALz5S4MG9eqFxGWK1aLfTOdel+3v8xkxHK5IBYYkNjzaoNJ",
-	"sA8w0imIetAS28GSt3NWBBSnWWzexo/wKNgnnlFGFQBg2mwytRSpO+HvP591ok51IhxYpiOEP0Wdssg7",
-	"ww7s6PDwkBXzvu2ln8rZIazE4Uyq2zse7Oo8ieBeuxab2DPkztWvvr2W9RvZujlaN8fuEs65I7WEGs5i",
-	"6a3QtxRzaqRoXczZNResVn4kuAMqIjLPmNK2Ene3VhXbOj16sdiS4FXP5wKGIYt6HPe9FAD1TxjX4kSK",
-	"u9aYskv2yE4RxxfvhLsfHsLWN/JF+EYskVrZ231od4c/L5ya9CtSvZxp1qQnzKRL6qgJ6z6eMWM5B/E3",
-	"l5MTj9k1kwXE5TktgWMhI0JFLKjWRpwmXJAxcEUIkJkyiCWtQlOPBwNvOFlQ5a22ppnjwSv/W8YBKiwW",
-	"7JorfXdR9B20u7MoOt7u4dl+DLBvOOPHeCnqy/+DJKpMp7Wl77R2zvw5yCW4d4Q23tKdZJNos3Vx7e7J",
-	"EnHbnc6bjCnPuZicc5EykDXg9mmLfYoaqrt5yjwEKHYC4uIRku+EJBlXZqYorGCFXPvNZ0aVFAneulBD",
-	"LAvBjB5O5Hjcj8XpKmZeOPIINOgKgVAKqNlxAzTqtsv7LdO739xH8s96br6hQEf92LRu2taqa920uxOW",
-	"Fe6/swl1VzDVFavATaiqPo01FqHn9wbs09A+kpCutU6FZrsIgTfQmLgCKt87wcQLQ61c/gB5NRj0yUUJ",
-	"qGyE1qmuFLHoBrZJXZSshzmpap38RrcgplFlwlxQDrm2Vpoy62rWZraDaQ02Yj/izMPBhXp9zCOGgkXr",
-	"+YOF3oGYt47t1rH9EMihe5M3tymFhxUlqkxk92EizcWeACugUiCHhEIaXkaYuGK5nPtiwiscpRrdSpqi",
-	"Vy8haW/BlK4Z1KxVDiVfPpma37fBLcVixRwnU4gnch+VprpUaKBjlX+enFZCbp0k3EfYDWx47/z8/wmN",
-	"eVvdMLgj+BPqNZ2f7mrus6u73J/Z7w6dntFJI4bBKdwMcx+qw9/a+b4IOx/dTN72bu0LCTvIZcuHIe0Q",
-	"kbVUpEsVSbCjlYOe9KxZIsF7mlSsoIHo25jQzBB4MCOMNStIoiqBOwwRcIn8/eAJ1CPGNM9d1vUSZPfj",
-	"wWBAtIzF8eDrr81PP168XXei8x1Mi58bpr0Lyd6nv9stR2fYOR4cvzk4Ojo4HlwMBkP4//+8s3sa5/hE",
-	"Yjh2/hm0yCaa+Z3DjAj0qgUrGJnRjJE5E5mF327d0617ekf3NBOZpWO2somnYnDVCCWazyzS1YOK6e5r",
-	"R1+3Fc/6JNhWahtVsfgjmS0J1zYMiPrZWjnbBtRDS7EIqjbXjSfOIrwvc6+b5LM3+/qBbrAYZNVEWtNv",
-	"a/q1pl9/N72f1am1j20AvnUMbEV2glrPO9CsfUiluw16kyj7vc8u8ttiRQfEGCoZEXIRkcWUasAJAscc",
-	"6KGWjlIyLpiaksKcMSLHlZViWJUMs9j7QG99joD5AQMteUa6ictK4FCJS7BFvoRgO5b1yQetYsFokXNW",
-	"+OOC1bCsvJvLSZ98pNoFbypP+qHaC9bXX1CuyYhNOdimI0JVLMbgt6um7dZhPyLxcj8C8fOg41ErVjaK",
-	"lf/gEl5Akh9IksN49AMbMvsgOvm3TDBbBQODdzFIvh5bT7orEfO9ekS9JoVDpjW0RcXiiuYc49OTSUFT",
-	"dsYKLrPvZFmohHQdANjxq4gMCAiRXBOjxIuU9YakFJrnaJFFwdKqtrFIaQEaG+CQKZdioQB0r8AEBgsX",
-	"qxZcWyOwLDXJpULijGTOiKiwulyKWGRlgd49GCuZw2BxXOAQzDMjvMJkXyg3TtLVC2m/VTAWV/iktwMN",
-	"XM88eFKTwOqmdYavvrqrGQCn8dmu8iOZTG8Rng5PoG0ID5oPYJkX7IrLUkE+g9lR1VLs1hCwO5v4oFTJ",
-	"HGGt5z/ci1fI4vIgZUKzB0MaM10Q20VkyG5jxak1uLEkY3Na6BkT+kOWkHlpc4eC5lDwpDoW1bOmsVfV",
-	"NQx+8OX9IJKzd0JovS1Ay3T1pqBad/Uy8qixmU5VH2pAZIGhqCiF21ePBiRjKZ/RnFhGFs4PwlBMG70T",
-	"DzsQNNlM7s/TKcvKnIvJlmwnWVy+hak8ccJTtWudYefN7169Hg/ocfrVEXs1GgyOjuno5as060SdnI5k",
-	"AZDaw1fH/ePXUWdG0ykXDL978xV8Z6HVXh/Qa67IjOe5mf8VK6aMZvjk0VdRpyiF/XA06L+OOorpco7f",
-	"fHV7fPFqDVtAtpYDPFdAtoBqhbQ/ILOb6H9FR5o5wH2w2UIyv6WEVXNFqq0ZSw6nzd9p88FeePOnJyQQ",
-	"QRGQBojQC4jKDeBu26kshEd4+tCCu20gnI+dy1RxvbukM4WHtY1y+DKymcItvTVZXLn4G8iiA33blMd0",
-	"LsfaZhAN14RUW7jGkFblQnIDuXRbAZtYgDUIFcwJ06EdBWTOxKYtDSFeOOmT01rXAJGuNM9zW2TAUOpY",
-	"GIFmDjIxR4nYJT8ZQbU3hPrXiPrhH9TSe97CDiDezSdVxcJnVa0uwi1SrFAuNyTaPExzwzyW7qVd5GKb",
-	"enUPufhRsq+CZcIMlvrM24Ss55aQtRfxa0s2Vu3eOAcdyFjVfexaASrySd8h9Fxdrw2rRTQRjR2EoW+Z",
-	"vte9eiwneSAdNFvx6pvZushbF7nLjtrllq9JE49UsW9VAdtYua9ucUJ5gwywiHwTDmbdBlfhYIZ9yVI7",
-	"lLnQYGbr+8VipZEq4ztspOsEI0/iepjtBTVeqlbrNC4W9vUbQTa3kzMM8N6bpLAX0xnW07vBSPa74/7v",
-	"djKS1U1kXw8ewUT2+BS9TZFqU6T2V4tvT2Y30zhLy4LrJVCWEaMFK05LPe0M//QT5ChC7jvSnfr5/ihT",
-	"mrvceKWpM6UlM3ppaLxIOiFS2PDw8Oj4d/1Bf9A/Gn41+GoA9MmOfE3ylJdGkDTSi5qz1HzbD0qblFCo",
-	"aV1c5Yp8mjNxevaBZDItUaO1NQOLUlg/FQzYqHWjkueajAs5I1z3yRnA0kUkNaITlGw1EmosEnPxksPk",
-	"w/jAiIoHQF0x8YmbpbYAfwUbs4KJ1PxlOB7LXNPEIdllhGqSHGYyVQmSfjsjENRoqhtmdZpCxTUz9FRm",
-	"TJHuBZ2gHbMXrsnKYw0tvZ3SArgjxWcVYUJD1EFzk2vPN645s9iWMgtATGtNIowe1J1jNJ0OyYxqVnCa",
-	"40gj2wDVbCIxzW1S0IzFwv6MNlv7YULLif1g7Rfm3ZwqxRRuifnCFYGzcV5yjJlzXIANFnt/KzP2IYOa",
-	"G9j1Ej9B5/gn9Gy/Nf0akYGKLBYJ9cv9DkoWqj6M4UOW9Ml5NV7wo+V0xHIVgVkBq1fK9BJn5aPSvreD",
-	"ioX9XtNJ7YR8cIvcuAt0olA8gb7stGubcAILo0hKi2Jpupx5VEUo9QQ9hrtv2tyw4d6laogYFcuqPzXl",
-	"8wMwz2SkYDOu4UOWFczsT+1wwau8+aBi5cgxZ3lGMjbmAii/nSKE4BgqaIaeYJVJsGWrhMzo3KyoG89o",
-	"SWYyK3MWdhw03tT5WcFT8I1yiLjxpZpHLAeXslxrywi3HG23zTMxrwcl1/x6YDFoKTRNtWpotnmrbcVV",
-	"0tX0Gk9Ez4qmluSRnAvT+HyeL1fqTYNlD9E1zUjAfw9lNgGBWdW231V2XR/Dv5ZSIxqobxktjSivkK77",
-	"OiKpnHM85UaetnPFKCy3ChExu6miWLg4Ui01zVUP18yIoREZMxZBAVqIQuUKq1DCRGvXBIfWMObPjGYH",
-	"EOdVsDnUvJQW9bM6zvbYAMvA1Fywkwar8hnfbSLTgWbwQgF/Bm4z5WOtIrveC8YuM7qscLErG0pVJxxr",
-	"rs6CXt9VcQPYXtOxhZgmhXZMrMNZDQjrqRr1CskNL8KeC0YyuQgZ7Hv/o/lB8xlr6pEu0RrLill4UYAq",
-	"iyvJU0B2GJtVDi9N7b0NFMYzknqd1tWydkEZOxt9HFSbxdqtK8U3g3GsFcJbH4rFU0eqPZVzMiqXCrh6",
-	"0M6/+Ro9N86kRvm7asqYjsg8h3LuI1pERJcjFpF+v9+z5NpsTlqikBKFRCTjMyYUUEW4EhjBwsLD6niK",
-	"7XAb90YY2KHtNOhGlEaxj0jBrriCZJn1hR/ndGJusR9R5Iv/IpXFTJprzQpB80pO8tcCcewjf4YwoMeO",
-	"/gB/jQXWBlYRmRc8ZWRUMHqJTc8LOeY5Mwo5QmyD0IKiwAtb3LYaMKI+j0vFshjr3cPVQDC3Ull7ACwL",
-	"F0i2oKwG1lcc1rsHdooxlvA9UDGzyVKQKRVZ5K/6X4AyRTV6G5G5g+R3X/y7HBmJyN0fkDYKWRpJw/I/",
-	"mkGDM8XyK6TC8HU6ZemlFXaXJKciW5Mfmo7AOYw2l6gAqxPTNRNaFkuzTpdsrgEAGStA5xJpt3s8OGwf",
-	"XQsNfXyU2rIANjNyEJ2hpjBncm4IXuESXs2XDnDLLLLhVBD9Oq9R4Q9+iLlsJIZ/NAvC1fom0DQQJOxZ",
-	"gT3l6WXkAm3hacMdCp6xPnmP6V74quGqNjnMgUIjDFC1bDnLJvYMW8B3zC2jOTWH3oUjKDpjsZH6hcKm",
-	"TyCUAR6yNZgnkjnk6oGTFdxZdDPBJ3OA34YDCianz8zqG3AYh9VobYpGUtgHvpEF1kjuIvOr9oAWjNqF",
-	"sg+7ow0ZEuag1g6zkdMdR4G60sRMSUjirVvIfLgiRj9zIhrEti2Z7rlecLVsxWhtLXQUEeA2nEKIh3Mz",
-	"cuXBl5h74pfUAi8KpqsnKmoBckC1F15iwVbNBbdZJF0aCyj7rImL2QZ6WPAJFzR/4V6hmFqopJlEakaQ",
-	"myd7ERnJUph11tLuKkTh2WG+MCtyYA6tH2WfnHrZ4F/ckSZ//7//p59yBFfUtnBSUb64siNUc+YO4XKG",
-	"EhBUOrdns04x3InexDhWT3zXLlHFpMMVNRrIbFZqGA27Tg1lMSdJSM0cD7MEvhSZ0RhHSyywbWhf4+23",
-	"2Mjrw/uG53BotNHkYaXtcRuScp5LmlnKxgWxhsADJ47ClSnohEVGurwE+jqG5swbsWC5YlDAHolKaoY3",
-	"tuZDODWGJFmigSFH5rFFwTUcQaDSLMPECkRniYVcCFa8UOSKs4WhhizjQHWt5cbsealYcQAnh2h5yUR9",
-	"q05hprMNq3EB8u3BgmcMmJRL5kql0mgRAeN4SGGtvbyptXeBVDkpZDmvB1uZLVXexHQCySSBXBwEYQlA",
-	"4Ify6GED1enxImqjKNxI98OGAilmKsvCSP5GzzhBUwCqc7C9QZhtaN6vOv1jPUBnPWcOjOC2nr62R4GL",
-	"2rzgWvoZvQjdExDtW1+GF6pJGt9wEa14EAg9w6rQPssqAmzJOdjnuLZoQhKaAtglTS+ZQKMVvO8Jd85H",
-	"BS2W/RVzhJNLNoxr7f0Ty/rVUpnXg3FZtuTyZ2pRCIGmYo4GnxkpajHl6bSaedWS4eTBOD/5XxrJBEin",
-	"+LaR88ccATNQKgQeR4pSKNI1x9p6RwCZDyTJrJJ5ezUCdTAvZMqUMgQwBT1wo7nhPMQ7dsJElbFIG7RT",
-	"m51lqIiyGZHku4uLM3L26fwCT3QsAD7eK7cknUoJurZd6VzCeUHvXZXuZfRym+tuxIjf/AZKr6j+b35D",
-	"6sqM5SLr9ZpsqaeTqiYUwK5SV/TJ/h4LPAoIbcI16Yb1cBLy9//rfzZUyOkh0U3yphJPiXO8AdprMFaY",
-	"MujF1ZigPJUj025oHBNkAONRjv6dpXoIEZqkC2QadgUKP0RVJqkUK4CzaPqa53Q5NFTbzE1LwidCGj27",
-	"RF8TU72IJGYkEBYaIm2Rro9ZsuLJwmwzvWIZvAP7iTZJPBHWKEmSjGqKY3V2T+rWAhvK2VjDxUcDEMAW",
-	"MIutiwW6nAlJ9WBtgJsXrjmWbZRdnZHddgQqCNpZAtkTQqqUuUapzpcu4kqtTdMePZeFag5fYo52sgFy",
-	"E+sGYDTJW8vOzYkYklXXXgKovUtyfH3tYDCtdQCuCp8xWWrSPRoQBQ4n5dDSKhTgFxW9MIxTuUi0Xiy4",
-	"AnSj1Nx8KDaEKiWg63Q9VIS1cVFSsIwXLNWOmHEnzI9lnsuFEetoLOyg8AVQWs3uZYWczxkoBALdIz2A",
-	"5MCRergKt4SmbapJzqjCHL+hkYxdXiGZ0SWUpPI7BdIJ6eLlNMRCuWg/iAmz5xsrFampLHPQwVMobg13",
-	"LEzehg79cZJjuGP2gBbIgsQK/pHdECwLZw5TLKageLFs6Iizuc2Y/41jBiEelBVouQomtLSyi34Yl9Yt",
-	"CyPHa1Dee5HFZIcIAsPJF5TrE8yG5Br3lGVgRcNVNuxgIiUSgqXdsX4s7CT9fXGMpD47IxxYp5G5XfVx",
-	"AoK8vQKfoTgVkN9TB7niIeV97SpLRF+7QxuRIzLjotQsIq/tXyoiLwf+71gcg0ykIvLG/XHkvzp+hX9h",
-	"bKT9MDScpEq1B9WBjsx10dOCMZJBemz3zVf23ZdvXG89K2hkLKdLckVhyKMlKedmrv/1/x4N/g+jJtnN",
-	"Q4eUHK9iGcUik7BSRum6YkTLCTMXqk9Ox7oy5OoprFNpCz1lwQVw0Fsn9vhalBeubWArqpGGMV4yNldh",
-	"GrTZ7pcDgqZbx7HsqcALaTenGxKKWHhKgTdM+7BVc6t7fiAAQjCWOGYo21rHQIfiWsyaIez2V1jmMLrX",
-	"OLhuI6GKRWP/wMQR01yOx6QC/B1iJbKk50L0VtB9Y7GGla4oWMEW0+VJWCqB27tkLTAWbZgbImSJDEL/",
-	"KjR546n3FebUb36DMzrXVGS0yHzOINp5BRC+PnlvjpeNdPFaeY0EBQyccOCj7lftCuElpPuj4Nee8jtj",
-	"hV1wJHb+NZ+inQwNlVZzmrIDZUR6sGOBs1OOSXJ1FCXkt2REFXvzqvvd96dvD86/Oz1+/aZ7yZYR4Rn5",
-	"LYk7/bhDfkv8UKrvYjGS2bLXg7qaBSOXzCvw2ORBxlJpzuDc+mp1lb5uYeMWU8XSP6OMgABHyiX+Lfyq",
-	"mR/65EISs2nj5RBI2GxeWjebn27lNTFvQ3NdcysLdsDAX5vFwshPvQidgwUQUNSzlTaSKCBEwbkCqsCE",
-	"rmCZnP+IpmAe4GNA4phRnU4NHcHQMGSDFmsK12uGd4eKit6hGrOUZUHSXKaXkacxlKR0rkF8D9LvhZnF",
-	"iNkr6cvYWepCfVJ9hCn62iZdO8OizDO37JAxDwnYKHyZnwyHY9dzFDo/CPKtHJqzniTJRMYCjsKfyfBf",
-	"7Kb2z3X23qwmF5P+O9jgc11wMekq+Ef1Lwo+OyvYmF93Xdp33MGNjju9Xiy0si0qXZi70j+jhWIfhO4W",
-	"fSzc2P+W6W7cWbsHcacXkaNBRN68MjKNIcR62j8dqe44l1S/edU1j/Z/kItur29uTLd3oFWvR+JyMHjJ",
-	"yMvBgPxMCmbE526P/GqIT2pGMp3RtP8DW3TVlB6/fmP+jMyB7sETfYjg6v7pp9FSs02D5Fnc6QU35hZz",
-	"CZ7GxevijerFYmGO4/BfSNy5OorgiYblhz/YhbQbYEZ6Xs66guemCUN6/xyZLTcNFSDHuj1C7XLTVPyN",
-	"MvtFfo4FIcQceFil938pae7WQnEjoNgPZszmeYJXBBf4VzhJSDxtaUQQmkEuNpwPay/2yVluSC58tCCS",
-	"U4llECn6AcHermQODJbMC35FNYtikUs5H1Fzi3IuLg9yCP2RBULKL7gyQow4sHUdA88uZObBSA2TETmy",
-	"Utcpi8W6UI2pKd3k+0/nf/7j+99/9+nTf/vz6cePn/74/t2fv/t0fnGeDLFcJMR4RIE3XRbk7Yd3nw1h",
-	"ExO2uTqk1fo8dwebnJWcsTFA7Uh1CVYRK2MbVUoSmwKjJKEuZxCiLgyRsCuHGrhbvKpJFEhB4mV130yV",
-	"Cf/Tr/9/AAAA//8=",
+	"nZWo77lg3QDVEKXggnUDVFQD3RkjDFAfES1jcBkKXoMsLd3DqTPpIbDICg2gRvp56XUWK5IBkTVPPuvE",
+	"BD/y3Vd1NqeKxVezND850OWSldbArxiKVulFSUEugzFSgmN3wQyj3Rre2lQA+D8bRjMAY4EhdWPIz3aY",
+	"O+OsRY0Pbp+2IHLV3vL8uLHbi5XSZOqxRt4IVj5T/tUKgYTstPfJAKY7I8z5FV/GvBJoudSSqCu+JKOc",
+	"zeiq0GS/Ago05woqGCicfibLBdXoAXhxuJNscg6cy1K/5WXEpC5LTXJu1CAuxTGI3IQWhhVyDRIZ8FBp",
+	"XTkIqJKl7gTV/GamGrpbFjQEwAP7LWdFBCvOSnNAhslLgIJM13vkneXZ0zUoXajXFsxI7N46Uf8SNBtG",
+	"sznJpU4mIqOK7XKhmFBc82tWrI0glxsdJyczA4oz/Rg5LHfkx0BApwU7JitxJeSNwGe9ZcZIdJVMENso",
+	"XGbDy9NrOL6glwNushFTO++xppf3cYsv6BXrxW5nqtk3H17t7+8fk1f7eANTg9EpiF9mmNRpe3Be1Vdy",
+	"YbSGvAvXAIL+a0E/47V4BQLlhlvyA5vOpbx6ywpuVNEB+3yDb5DcvtK96Tetse98ABbcLcBUq2nljN0E",
+	"6r2C+B0KxFHmCYLeM+UpOuhkUlh7gNG8F0vEjBLMe47Pwnt7XSK3XcXuBkt1+4ZZmM/5paB6VbIu0M+X",
+	"NGO7ii1pSTVox/YFRdLrg2Sy2t9/kU2pYq9fwt8sPSLfvTt5s3v+3Qn4+o3elFZg7rk/NV8wpeliuWe0",
+	"inQiwLQC5EqxrGRW7jHzKTLSN5LkqxKIEyklhhY8U+SypBkjS1ZymY97VBM3qwf/dtt14YDu2i5rWeDK",
+	"n+gN+BYvBcsTw7M/Cf7ZLFCKHPx7s5VCVX6BVjAqyCuy4GJlFE9QBtZyVZKskNnVRizwe9q7utDMs7/7",
+	"VdzM88WMoJZSKAaOzK9pbq135lMmhWYC/gTuiTb459YA/buflNmMvw28R2f4Fk5a384/Wce7FGRGebEq",
+	"maGm05Xigim1W64KRq65LCiyVfDtzQqePSqQF4HFILPzq8qH0HLbK001A2BLZu5UD6zbwWjHO827oQQ7",
+	"i0HJzM79Jdl5C17i+wPjfJVlTKkBQOR25i/JzreynPI8Z+KxT26lWLkLLgd0ZZGCZleqLnQ/U4bELLhS",
+	"Fs3+SQr2+CgG+wa2SJaT6QppixHRIECi0sM83OOdlgPyVHxb8Mv5o16QLsday8NYGYrLlRCgzgAtNfQx",
+	"53nlPRM5GGcnouaE4ZX3BYVfM9Mlv2bCYBpdO3dM5VYEhhHE4gWenu4wJy1xSuu5cK7bmMGrkrvaruCP",
+	"bKV6b92DYFF7z4FBgbEKNcqCKl05RDpdbqOaF3Qi0A1qqLPM1+NjbxYvqYvzod4zBQZ5+GRHm8Ctei/1",
+	"t+YiPtHNapr7rVvPObhplsmVqC7dDEBFsN/JnM8467ACQdCSYdV5LMapil8ymwbbV0dKiHbbDcLdYku1",
+	"zz+vhcYFsZt978AzsDdndF1Iml9I+T0tL9lTcVHnfC4MECVKRUA1WGnESZplbKkVGR3sk3dfGyV2xgtm",
+	"XZTPFDE6KgRoAqLh1wpo4VkJd5ibOb+lvHjc+xeEpaFTXhjCtiG6Tx0RJRfMPOk8VCNZOtY5rkf1QQxb",
+	"w69GOOJy6LcGDN8j7+0dNShtfVfHxLmu/Khb+q7wLqOGvPFqVA5CGy7onIPNWwIbBj6uanlms8zVut8b",
+	"FAkxHXiPgqjOLxjlCehslAa50k96mRz3pGXJr1kVpMLQEx1erqKQN8ryUzLCuzUReIuOyIt9r52sRMGU",
+	"Ct59pkj67sP5Xz6dff/h5O1fLk7fffPh00VKFAOGC+EW42OMVODWYT8RoCFSMqMKAwGFYNahCVxCLWhR",
+	"sBLA2EPcOmflNc/YJ0GvKS/otHh0QmV5ASCgmPHLlTPX4vXycJE1s37jnGpq1GSSURBapuaAMJp/JsuJ",
+	"MM8s5IKJivHYA3ymqpdvZHllOCpZUqXrOw/nWFE9dOwaTQNiS0c1GLgyOtS6X1p6XNnoQsp3VKxdhMhj",
+	"HyiK/nOqMJ+C61b6wJbR/xNxcnYa2WCr+oMgEMYV7bW22wXd7/pUh17aU0+MCKP2d2vJA4MGqd5oDGTj",
+	"/wcOYp4GOjgAczqTB5Cx0Hqcz7AcgoMkjmyfBF3puSz5Xx9XAHhnNEhxmThLekJKdi2vWG6uPPu85BAE",
+	"aJa/A1Cq1RLdwu9YzukFLOXpmMgzRd7g1LsGFE/sMCZwYUAksN1mKDs+xMBjsHHMfruUStPCxS3vkQ8C",
+	"xQ80itqwQq6ITShKiFgVhXNvuTBEReasMOqvJHQiAJgzIzQYUktSsKZmLIUIIJS1FmOYCUNpwOJYzaRL",
+	"vliwPCGUTAsqrqqfDDmVNhLSTY4xaqm5LYXNsrCgej8dNVLZZcHcIo9Am03/MbXKMPusJ0IKMpV6ThTP",
+	"mbJRRUEEJRKHJbqFOBrk7HAH7W39FrxALha84ILtoZPAO/z395Mds5PIOvH61A2Ayc7nXbngYMJc7xzN",
+	"aKHYl8RNeth1jR901hcxEZKXDzRpxnUkWvsN1+v7m8LIEGVsFvzh3iYC/IyEEpmv/e6NDF7+Y1LHvPG9",
+	"wYCm6hYJwMnZ/Z3bcm5tcw2fqvmaiJW5zPc3F5CvNzKPTYikLZP5/a0N5LmzUl4bPS+WOWaEE1mSpX3k",
+	"nib+4p+S059YBjy9SiqK0XXQxzGrCDhaEOMH9F3N6RJxq0HUwHL8qSzi2uKnj9+7gMGF1CxInjpGzuAz",
+	"t8zQ/Ss19w9t4J901unIYbgUoyC75ZihvQs2p5qB22UnMn5txNh6QrkRJW8prL1i0AIMbF2hR5ZZWWEB",
+	"HI9kZORam4WbkDn7PLb7hga51q4OA8LuRb+cUeHLt/j8l2SHd4DelxMHSNOCgav3Mkx0i54nJqa4I8Us",
+	"FnThGzmGBQNPpSwYBSGskLprhwsQfjKDvTMrhLlPTN0KIRdMU6OkWf4OZipanNWuSD+W7byzQzTxiYzS",
+	"v31JnegkWLiP1a2OE+kLt2fm5+j+QxTScBQ4EesP8AbmSzphtig+zHaO/jx0FDvEjzF3A9AaHx8VHHaC",
+	"W7Dxthlqy/8a2Yyv15opd7tG+11XZ1wjE1zo1y932tqI+6ZFQYsbujazUJHTEsBjwmg0f95x3+38GAuc",
+	"qZSiP2P2Gp6M32Z7xPUtswN5eO3SPX2J3K8kINXukgT4W6OtP/ayD48LETbiDJC1NFmse2BT0BLMUFnb",
+	"czbzuDwCx2ZcDks1BJqIXcK3xxLlw9ZL8t9PzwzKG60dTbVGu6hddQXR7SXLGL/m4tKGckI+rtE7pgwd",
+	"BGQKBlNeOgilHMfE+S5a6OL7LCGUJanFETfls82hvRXKbXdXL5xmF6KYxRueDzzkizi2N87PqG2Na25e",
+	"TDH7A+5bnerWX3gT/la9vUeqR5SzjAMGwKHjaSui6ZU5x9qVowVTH0oMuag+fHRnX/v2jJbahSvvJBhO",
+	"6v5t/LZcldmcKuaGrn0OR6/90BiEi2vJMzPFjSyv4Akfcmruf/A3xzd+klMD8Zwv7VWOzxvMEVmz//XH",
+	"CIZtOos4ql9xkUNOg7v2jVMeIa2uDTmGy4bPrc39lZrI2ZGrWJBMMBvFrdAgECzG5ipGri8Z/Ymzm+ff",
+	"5FyTM/faB5fZSPyPE3EOA8FPY0zYiVIDQKgm6RCFTaRwOMYjKPGAR/EJtrJPzqifz1vItNlz0sWfMe7r",
+	"iq0x6OtHSOaBxCCf1SNcOQJDQAn3SX9kFCQZcx0X6CLB52YClP7raOHkG59T+tywsV0DJjgbnGOwtv62",
+	"6mFX+LZXZkfj0LFNqN7fDyhxTNfqDXNN3JTfd4uYTpzMAbFHLmurLhEnHu8Dicfg0zGRSzzao9auGS4K",
+	"ByOkebkJ/cvNbMRCD5d6b/MCvH8TIzK35Fm1yS62YmAdJOhLsvMtL1gv2JnRp8HxFApzUy4oBOj2i18w",
+	"egzy9tb1M89vgTPF7Hwgn5grUTG247rtVNCylDcuB06tCk1GJ+/fjg0zJAWjRtoRLDRyuiUADQUzgBOE",
+	"jAIBLNh6rSHRE990+eXwnPcyXwl5k7iU6okIrj1ki0DcJ+RT38gVBp8zCz1oGxafsZSAFZoWXIRk6qBl",
+	"QAgqmUTI2AdbekaForoiowMbvI25CYZsR1WtBf18ij++stfbfqxuNy1Luq7U4n4Y7DNd82+rT28D3h00",
+	"NhSWI2JcsKOOAczsSq2AfaeFhjAMX2q/8epbb7xomgsgVRnwEBxQCQbjQn0C0ADBSE8X7IikGc1TMjq/",
+	"+OYsIaf/9M15Qs4vvk/I2//r24S8/eGfEnL+/duzjxeYvIo88c3JWxjcFro4e/utwhI+GOH84i0BNzHS",
+	"aqVLRhfoL/j04i3kOX9840w742Qi0lxmK7OelIxwAjOiUY5mPGOo5rDPmrjHDNNI+YJeGqE6veY5k6mt",
+	"AJKuRM5mXLA83ZsINOU9U1XcN7nhRoBBp/2Cq4JRyDNmnzUTVUKsk2v8aEYnpOb/DgaDAAaCnWQHANgg",
+	"vnQoiUEQSV1NDOw7Iy4q/2HE6viL1b3urnhtLXIDxlsFNjDgJlXoZhUJaxTmZvjsRAjGbN4XY2R0zdkN",
+	"1uXS0g5oNrJkC3nNyIjlXI+tgmzvA5bgoyWrpJmJoCWjqLYfBVI6MZeePCcgrJu/xwlxeo194tx+VO4x",
+	"/4W5N5U0nZCIZB1+GapdsJ4eSXwi7OSVhuCnD5QGW7gNRmvphxZ+yGq0L08EfBonpKYmND4G0HfqjUiK",
+	"+pUNC0BDB7LLqH87TohVQ93KT/Gj33X3eZyQn+Q0CfIZzeLbmqud/A9y6tf+Bzkd75EP3k4AhUcU1EKg",
+	"ELlhRI6CipzlZE6vQbJ19dPWTIOGho+HiIUjyZkLE0zapjxbXwAMaOq4qcoZ9W4iNpsfjhv0qWQwW9T+",
+	"kNQGDI0naZ26/se2TPQzhI9wTpjzEDHTyhzED7RD4rMnNcfGYM/TiSB0qmSx0ozMtV4a+mX+Vc4f5XwK",
+	"NS1hVfKWRrjf4cN532t2f6ZQNB752ARfkUGsIfx67KhmVlClwP+ASaIAzC000y2lw6cy5h9jJSCjHvMr",
+	"RlL4PSUjV9oJVQfDN6ywoiAi3cecvtx/GWokCP0xwTCWKhYJlWWpiWFm+N6L8R6wc4jViWIM4JN931WI",
+	"+vTx+2PnOqiKtxloElthBcySUA3TlpbBeDQ0IkOwn5HnRnja+MqMVcU8DLokNokQ850VyeWNANJmOHDq",
+	"8TwNam5FvPwbPcVNicQ5Gjw+hy6CfiHl12yMGm5/CqgPSTctIbVTYFlP51f5JVmtTh/M5TrIsFTJ5o9r",
+	"TaoZkOw4Z0A3OkFFsmL1CBCj6++Z0WzBNKxOG9o9sKBDi0gFNWqtGBQhWUCuRi/3X4QVbW+9WwG0t9yu",
+	"bnubQY9jW9fA+pld5aaa2w75YASPxw9soetG+xhpe0MLJnJavo2KJicks7+TnGp2RNJ/+Zd/+Zfdd+92",
+	"375NbdS7jyuxpwvlj4GaVakaZoeQhnGtJgKeljOSU6xGKWczxTTIu/xSGJ4D6RPp4f7h692Dw90XBxeH",
+	"L47294/293f3Xx3t70MqUvUr+jQmAqaGaEbIGqlRTIhat8UfG0WTq2J21ZB13Hu5n7Rykf/28ssu/nFY",
+	"/TH684UmP+791/F/+7sYebZVhjebSbWrqSbWIHNHLAHqrOQLGovJMzwQ/I+0UKyyq0qyxDfAMAr0DqcI",
+	"YkBKV+LBlxoR0ohqq96wEE8RYxYsV1lZzGTMwtgwnj5Tft2+yLftG1CZhAxmGdF7F4paGAliwfWulu1d",
+	"6ggnfB/E5goflzsshoh+fg+hefc6Ktp1NpdwSPrO/USThbRmcreJ4IWy9Bmik+HdODeLh9TY8+uOqIEw",
+	"xgfYEzjVCxnEZPcScvvYF9TKtn8vFpJSbbaPRqkP3oKyvh0hurjY1h/77whUpoxSYnsOVUY83PFVUayJ",
+	"jRzPj/z1de407/UwxDUrGC1Zvke+wcqeENDdCig/9gHljUEw57kZWE5G5iTHez62fGSuJKPZfCJswO4z",
+	"5X4c3zrynNQCzyeiFXl+bERnTBIE63BVH7fGA6AiUCyspYNUGAr1j11gkAgUuHXRrdo+yLWf4Hhx+b7n",
+	"bBAZqDJlQ2xbOoZhNguoDA4J8DVSDn43x3UsAmNNmWXJrrlcqeavZhE5mEByl7IECfhB+dBtiFefQuFS",
+	"ncwjXFzeQr/opXwPdjhPSxdhn+M0TOmThVzFw6wzqfQRSbXUtEi9RQFqoBqt/5mrzfzzimLVUMhWWbLy",
+	"k+A6Jf9A4E3yvHpgVMoVWFC1JK9JzjK+oAUBOqjAytuQKiDtNlu3ZQQ7SeBGFY5if969lLv2y5xle29x",
+	"lvCXXayHaavVzHeOdhZSPefCyIq0eL4sqDbC/vOcZSgfmXU8ylxNPwxMnPjldp3h1+5MLnjsRn0HtRbU",
+	"EvwWsiRMab6gkN8dO1V3XO1tL+hURq7N9+ZrW+q+uugPeSILms15LBHjHf7wqMAoplfLWM6SXi0fEZAG",
+	"7uBZVVvl4OzCoQ/wScWESQVuaXDnHXt6wFVVJ/d3BGYjvyN2NvI7Ilfa8FuyLGXG0DT6O3DszhlGRHeg",
+	"Vm8Joope1ZFgm5cQ5u3esos582vZ8nW77O3e8mRn6CsNDPBLTSLI0F5RAKabuwtXuLg8Z9r8E8GXCyDf",
+	"uzfm8DN8mCj7dPvc3ZxvaJGtsNLWOyj9EiNjNx6BoKYDqLsgc9h5jsh0VeZMoO5ZVGQJ44o8dvpL6Txd",
+	"8OjX9t1qn/w3G6Phu5cR3UNfSiueoYKlL8GQiXoDRp1jSZtaoNvmUINTb/JzKggOsbczIMK/F3i1Gfop",
+	"ZspG16CeYSspV2oWHMAq6j7jOFd36FQrKKe+DhVfCBR6h/Khb9mMCx43cL9lWUFLhnWirpgvnZhm1fsq",
+	"JQu6rBdbAQt+upD5qmApJvinb8JXJmIG+HnjjbPPFMqYqPq5xmR50HwCCshaUJVrL4hzRAP/6XLJRAzN",
+	"jF6k5vJGBNUDrG4IhcPRvkYoWQnruNgo5M5ZsTTjtmf7pxXPqciYndEHe6Bid7/GloJOWUQnfMsV1L2E",
+	"n49dGV5flrfTUoJ7u5EKV+f6Dl/oTXeCPkQWSaAjoLBBKiFKAUaNsJh+7loqJATq7AZVduNOJTQDxMLo",
+	"ikLesNzhmZyRvJTLHBBB5LZ1TsHezCXP2Fv3E9bkPXYRm94YCfEN/VGNzdDAZck2omTVtSWOk04xgLix",
+	"8UDLlCMInYlA9vbiiaOdYy6L3LWjOMJ6BNOqVEDibC5lFc0K64yru0OiswJEikZmgYnLmrUQ0316lcXU",
+	"4PkKDaptTxxJCO7rYOLYYehCjgD4M1sVxe5qCVb9qQ2SoBatbRXoioDtDSZX5zFKFVfTV0VxKxW9m3p9",
+	"PXSWIdN0kCdveXA2fVxaF5naenX3T8aGW2mODQ/5eVWrC4XwWGpWqxp+m3iShyB2R8TdI6skOzeoSiYC",
+	"ynr4gBkhxS6eF5SO5EYWzfQeeedMpUAzoApLlH5OREhBt1x8I1Z5MLk9j1La+71TdaLbZ5L8VRFhS3/r",
+	"dHcDER3oPwwJZcGVHppw0SUydyYH8PxhEhPundC8aVAIKMAOoLlN6yKKGy7ObTGh75Tf+dV3xpFDJMXI",
+	"iuzdvDHoG7HXTuQz//zlHZbuh7+/Xq13Et/gdCfZwY5WQSAmRGr+xYVcYixkFUPpIi39A5hsWH1Wc770",
+	"H2DMv5zRUv+lmTyIz7R+q4/f+rlljaiNO+fLpfmu+ZYFv/X9T3L6lzAWVGQl5AcsaTTos3nInbHsBuFQ",
+	"Hm0cm83hMNS/oc41lER821Y/5GoiXIThCMFBxc8yFowDRypsvxofTcQuSTX7rNOEpMDACi6YEVyghT8O",
+	"A70HU8frgh8I+3lFC3Prg9qgFdIZgC0zTcmormmMcdA4z0whnwuIgBnVLibB8lfBVH70Y2L4EtW4YAPp",
+	"0rZMTG35AvTRAOxQdAsNp6g7CklmJXqWaIGBK6P0VYoOiFd7+ymMioVcWT62gge2ImW2Xj55/XJ3yqEv",
+	"6SWzG4YmWDtzQtJZIaEv+5nkQlcAiTWBHWMhZIntrepbLu6S1PKd9Iik2EtVliQF/pfaGalmsMQwSMdu",
+	"X2JZ2sdv35AXL158FUTtYJyXLH2QJUbjjLE1Os/mbqm1UKBGcA9iFsJhWE3jDCuhxp8mLJALa6oBGOwp",
+	"xnDjk7K7FRtzpbCTeBceTMSJQ9mbOTOH6RCAK8I+L7Hl6MhHuV6zUrFxEHoJLsvSlpEjmWRl1soeMtfI",
+	"8I3wFu0kO+7euJ9a2A6kJ0BSKHgRoM5OshPBnJ3EyyHJjtlw8xoF2tzeuE2ESnXHs6IsFhevwKkWEC4U",
+	"jA0CLujSdj8Nf4eIOLDk2YJ0LZsU1hbtYGKqVX7YynWjNKpfpkhkvjFU44qtfawBkA4DS4r6ZMAma/Ji",
+	"Qhrmkmo4pLwwoFpxHSF8ZrsjdjrIixgfkwiBhtFRBnXhF04yaQqjGMehKkF7j5xgH2UjVKbhihCBlWuc",
+	"jGxFCmtF9Vo2sVq22yMXn2FLquMk2HjaEEhO/Rujqojh2B+odfzbDrUY4O9zKBRZCXPl0+dZ3YBJbAjx",
+	"SM9Lubqck3RJ9dzSuVIu0jHGSets7il3lZwTHdQn+JrRHXSODSK+7pGPbCGvMZkRu5dTjanm4tLXVKmh",
+	"CVeeHQB1+ZNr6xE2mkIQEYlZWcoSujazvM7F9zCa2kxie9LskT+hgmmhtEoVnYgAAlde21DtqjmF78kc",
+	"VCitMggE+6wdyUbS1SF8xgvc+E6m/WXRBhUq82MF7T2G1yrLSpa74rEx81HOta0uzOvTBVEAx7XynLYW",
+	"Y9CMqkMbfUjPrwMtXqPv9PwDeXl48Huo0ndcD23wITTOkmnLXSumo/bcrEH6ByotqnqXlXEoP6FthudM",
+	"QC2FktCFtIFXHlwja11Xp6JiZ7G5IJ59+4KzMub6+shovmuo0JHZBryMZ58uyHO65M/91M//5v48zb/4",
+	"r3c1x8qLTSgM5hu1d7vSmQGk8ewpDyuyyJr6bgtmPwQ86yXr3bnj6p5i6qEhL0LqqpC4LxuuJKFYB8yZ",
+	"d+4d1A1bdxwCgIy3vtDxvUGVV02IIqFwWPTJUWQHQ9x+xD4jMfjIoGNJxjZex2/ab3xJduZUOdJ9Jkvr",
+	"6O/OcPHHakSD+jdLeH1IqPd2McsX9LMrfh+HC0sdWcu0BwfkI/rZ27Jdt1BH2jYDubA9HYYxpLBmCLTe",
+	"sTVfweefSaFpplWCfWcsDx7Ot+ImKUsyB9DJKC0XUsfyzr4tGduFeFV4YBBJXdL1ggl9wUo03Q3Li/SY",
+	"GMmIvKiTMTsB0WaGzVS/AdJpfzxCxzSDVg7Id8ZKFW99W80CmubNXLqMn2BWROAlDDJoUk0/f6SaxUMf",
+	"6Gdg9ICBRrBbabmgmme0KNbNW/JMQSBEUCxM4bZCTtJKy12a5y5qBrp4iu28rKuuIrcBBDds6muj72yb",
+	"kBk6ImsCRkMqqst+LfRooHDzXHEhITWqHUKUHDeEJXffYiS3JZNEWH+L+0Z4XMVgaqUp66Tsxx7pvbOI",
+	"vU22oeG5VRRuQ7njLWu4t5Bq63rsGy/QtrXWN8uUvXXU248PqIm+cc7+eudoWhh+ryBbIHJE9PNtxhrC",
+	"4F+87mZt7wNp1pduD4Mv0ICq2bCoiw5W9958XR+3Km4IwXnDhu+txn6L3dui4nr7XdTovuZFYeNDe4nv",
+	"FJ9z4B0bcH0m2JKVG8RQO9u5dY1snM63HXcpeLeb1rlivmc0j8eavzUCvVHiSyoU18j4uBpwDEHZ4ttU",
+	"or89+/J0MqB4AamyRKYJVQ1bKsoS2aMWbrSPzxEVh9JIFNz9GcA57haZY8R21yQFwrDCzLJGXpm2v4f5",
+	"MEP5zkd7Ag+U29PNrzZPV0tyC6Ig7pT2083ungigOLt84GPpZLpPtAkd/PuJoIly/yeCJS4TPBUwcdnh",
+	"iaDpEDWeCpoeQeWBb3NMzumL7HpHr1iVZtotAWETQZ9jauSRQjpj14KWV+MtJKFbAdQhI90WsK1lJajh",
+	"ZqUgsm/km4UsWbPTw4vDYX6P4eLUk+BwQx4LZDArbQUo3if/vEEL3zDN2ZkDNznEWFGcxe/7OznlBSNA",
+	"De6iLBrozC9T+bmSxW/hU5kZTT5uZ0clvzOxYbimWNCuKb6nwQy3JaEfsIrs8C1dStWRqvMHOSWa6wKU",
+	"g1IWt1UMql0NVh9MXInpFar01oqoI+udhXWLx/chrA/E9eMq2vlBhTBzL25YUewaksfy5h2BcKKT8zen",
+	"p6SQmY39SojtLUdJLheUCyxabguQ6xs5ERB1r6B/c24TgQzaJoRCCYtpSbMrppUtmYplYm11iIRkcgEl",
+	"bBJyekYKrllJC0VkORFCil2EJqh5Rs5XJeS5I+F040SOCQRjqIxjS4DsTcS5j7p2oVoQhwcxAuM9cipI",
+	"DqWiMJuu2gQzPBDy12H1fugik0u9q9iSlhi3o+UC4nIKps0jCcn5JbdlSNP0//gvf/d/Tlb7+4evn/3X",
+	"3+0+/4f/9j/+kv7t//7yP9OUjD5++4a8enF4SKjBq4QoORGpfDYtORP/aA05e5xBbjBEbowTH/VhCzkn",
+	"htnxwsbI5HI1LVhOcqnRP27Pj6uJcIaJw1cv6gvCFC74Cxf8IrqU+Xo5Z0IlWMRGaVpqLi6hYwezZ4OR",
+	"MvgghtmYl8FTBHP4HqRF4UYeUTKlJSOnZ9cvvYCAhe2x4h+UiqQiQBVXWz4oi3a4fzfS/sAiXjfB/2UJ",
+	"3yHnuHcC1c1lfgnyUoUcffxmm6QDVt4t4aA/yiQ0R4IN1UXo2TDjIMA/IaqDgGKdObefQbGg8S2QvIMB",
+	"ua1TjjxYXus6bxNWb2v6ANADedgEfdPvtXUUgsUNIwmKrFjl7G0YI9Gbq1Mo6aLmmkETKq4LOT8YdOmO",
+	"+vWrfXfPQiwloIjL++NGW1Kamjtl48TWEFV5uL+/j5fyq6/ML58u3pARvpVJcc2A9NuWERAobbsRROtM",
+	"3TE44IHyVb70XPMLHo//W5Y8g7XxwLCvqvZ27Uvc21O0URfuhipsdHjPCdy9MRdBCqGrYNq8geNBlQ2i",
+	"rQp/3LDJJ0rxSxGvRwt9/iF8riJ0VUnabnrZFQ13IrAipjnAKqiL27K0VlnERgeNgCDfSsTFoPW3XtqO",
+	"8TTA3rRjW3Ig2MBfZd7bL4oY9CuYEYXSYcoW1OCD1THjMmjVBnXz4m5plu6iCF4SvM22DiubZrftrnr8",
+	"HnlnKz1CcwmuDCeFrJWRazK6G7bBmgg5c7kJrEzHYfVd3HGbehQL8R4Wf53UDY+/pvjqZjVcbQsc9kRd",
+	"xzhXWDP4ZPe///i3F1/+7nEjsn1q/SqMM2yGFkYY3zEmgxhkmjIrZ45AwCTv65tzhElRObuH2/krj4i9",
+	"c5zrsHnur4pCHB1uoQENi0Pdphjmy2E1MIaFiHrppxYcihXrgditxJWQN2J8ZxFnYDQpDSQyiCqNlNK/",
+	"b8DuFHHaDDE9AumnWbtb08+khAwwCME3v134rzS9HCfBwWPdhXy1LKB9pbISaFCAmOehbpuATyvHDC1n",
+	"TvNTNnYw6EWQVgtP0TQHeaTZnF8Dabfvm5dvDBc2W1CrGxwOQEZGX6nf3sJw17VNFVOarq3M4udQXGSs",
+	"LiB2dzboL8xxECvMsdq2GdCpN1hKpWPmrvj13NQyaDvxv1Mmctw+rsfQTPtyrzaPd7SQgq0TV22UM5Ug",
+	"ziVkycqMCU0vmRo/Ug3Pt8BE158E1x1l7VaCY7OXquwl+A/BcQwvH5GlXIkcIsoJF9mcjIrpcy7GEKpm",
+	"GMnPK5DYqp/+7V+xBCuMBL5g86PZgyteyMuSLnC0BTOsYHR1+XzRHC34qT3aghcFhyfq5Q7N3DvJjoVh",
+	"J9kxr9t//u1f28nHZmfNy7vXtIQrY0b5fnrGylMzDvx1DvDA5z9enrHynfsDf3i38yPs85KWOq5Bn5Dc",
+	"/1rz0CLig23e8LwbWV4RgyDAJLHHPi+JwdJlvP3WNuk/FQxxU9Yv3kQSSUuBbasWpoYZTbCz2hvY6CgD",
+	"Oq24STX4s8gpNYo8Gi2mGlql26U2BG/Gb+omWKY2aU+bc8IymoN6xf7gJx5QcjJuYGpuaZg4EK4rTmHd",
+	"srq60rX0+zou/5qU+9sLxgNxfUtZecNNaKFdiHFHWAaFtnCxU4AUUo8TZxCQImMJCE5cENd7LqSUL7dp",
+	"eOxISG/ZsOFM30ExzM4XQP2bke82Rr5qw8/nfLaBh1o0hPrL5ulN6ULXlMNV/cYx0gF47pku8a8TaXtA",
+	"mDkTJPnYZDD1T5/maauQKRlN19qyiOH4DPtQQRzhFzldDxvlrXlwy2RhWGSXoOD2qT9BMbgUfttqXSih",
+	"z5YO639ga8Ygm7VtlBEdMYffCNAQKDl8uTuXq5J8991i4SsOWQ2vnppz8OrF/vjWMWS2Ki+g+YcZbPSp",
+	"eMfFKmp8sD+gDyOFqA2zjhS6S9pFpXvkRFSfCKNlwcEqREXtnXIlFFlSpSdiwXPBL+eajA4P0Ve4/3p/",
+	"H7pt/v3++NjVxeILmzNPCfhwd/Wc7WaFzK7cFTp4+dLZ0yYCiDXjaJPiC1ZpuPgOFmvCCuR0Kq8ZOXwB",
+	"5lW7Svzu1VcJYXuXe+QQKDmYb1sRn5ujPBf081vKi/V7dvMHOY3trVQabAI/yanCiBiWgyqR01p1jbBy",
+	"EliF924H0eYUs+b1CSwyfLEqNBVMrlSNIA0nBpDTp2wALOJENJcI295tcyP2f7/fcSNWAjaM5W/oksaz",
+	"LUIjJqz/mSKZfRqa7rkhYmQlJmfWCE3V9MqvuaIGnffQUsmubY+tq41wSYyFVOT0x8387BaCLW7hEUkb",
+	"Q4FvJq1Kjceo7EQEPUPN+V5KmXc7ZQZ7W4ZwUv9ThA10sVIQIwOp8Nj7OuCuYvjsLbgm+rE215K9BSft",
+	"Y4EnTVl9k0EVQgYRmwbYVrfgiTYUaWZuPwb6JTVqcFznMf5qkQWjQgVsm4lc2TYHn7UhqyBmtbtQRj1K",
+	"dyPggeeu7QvbRMu3yyd4ir5dj8UPNuICGQH1P24YxY0qI6piJ6EEsA0O3Cf/qJEHiOQawFGGM5MB9Hxr",
+	"rRBv0Z10w3ABXVoiTONsV6phLnB6o9Ei71F33KSz4tL/s2iuHaET30bjJTZzexQQqqbzaYgFaeKKokI/",
+	"dRgc+TjEc+PGowuICzAzV2+PB4kD9yYEuPv8H1EY+I39/sZ+f2O/G9jvrfntJ6BrEadQNzE9cj2IlWXD",
+	"/j3nVasZqxXT0LPd9c+fCCgsiEaoY9+0+NZaU69DIoLU1f7KEm+crbGLl+yObomtDf7QCrWxX2QUxFsJ",
+	"Nk5syVuQYlYFtiRBu95x3a0Z7GLB6DVrCEr3bu5vYxZfGKlAitu5xPWcZ1eCKWVbotjBFHaattwOjRH4",
+	"yA3PzZ9QxI8tFMlW2gUyj2sNEEQ2B4rpHNvRStlvbdt51xTgo9mh2BLMZJA3iM9D4SmiWFFsyhHuxVY3",
+	"MnBy/8OtEny3cAp3NTWugMFHooarkl1ztWkx7qFbrCTqIHUBHX7yzeH4PdLUiQjcERsyvKn4uBKfhGEL",
+	"Io/Z+kMyX42aUUHKlfByJhW2nLUsu5wAw30JtQCGbf0JQfHchk5lL5sfve6dDI+SazLH6KGak7JssQL7",
+	"VJ0e3VOh1p5r9cPc1vSqDoSrOzomFlSsZjTTqzJ2d+4Uz7GQOSu6Wo3faeRbxX8Ed2NY9MfQ+NBbUDUF",
+	"3OJB9kZpqlebQ5DdZpzj49vLfm2iQMXaBbfJGSoJVINuFr/QoYgRJ7vhnWviPeH3RoY3xam0fQy1W1PH",
+	"9MbhJm1aG/cm2HOrynX2+Q388b2VN0JHNYkTo5lxaYXOwMIDBYOV9E6oMHQswTYk8kZsZP9bRJRZGDeR",
+	"9Y1iptHjZtD5pBFQpedsTW6MtK22EQ5buxhE50Uc6Uzkb6lmccXN12V2q0VlfPTp4s342Dqs21q8G294",
+	"0uVwyl6bYAjA8IIFeShAsftUn7i+b/Xz3hLJ+4InP4i6C8kiCpmuQbytMLBhpSqKvnAPg8y+LjGqOMEk",
+	"XNmrUttGo7agBcqV5PbXa3xfkRJRflX9/H6j47l6NqnyJbHxhjPfiGJdrT1YtRF+IDicTBlQFjjBYcWA",
+	"bhVZ42LnzQ43Lj7XwB2xzAC2m8Eo9uBYb08OesJq+r0GjZNI6mgW7sOWeN9hNh6E/JhGAJbgFmK67e13",
+	"J9yzC/MYZAM0IAYXdFuv5mDzMld1L3iIVa61FzwFuOXwKTBjLlcaTEUT0SIFsHnkxNZsebW/H0aGZaVU",
+	"CquoBLzM3US39HoX1Nsh6jDjdR/yDkLIHpJpUDF+ddu4FYTD9ZG9mF4YOf/NRC8Qc4bQvGoZtyZ5jZ0O",
+	"F9yEfLuN7yEE97L7Lc8ME1khFReXjdDbzuudYEcp8yPkjjXjdu/l+vfs76D9HOagrXa0xuQf1EXrZnIy",
+	"LxTwcDW9qo6Sj+S8NbJsd+2SBsC2vFRP+ZLOBo6/iLommzzVHgkeylmNgvjX0EVtyIa74l7Vlvu21r+O",
+	"Pf8y5K7estqAiFzfviu5hRZKRrRi+GPf7TVjcXnitv7pjfLgZmf1LVTXY/DBdKusVd7FsFt1S3X0mMTR",
+	"loxAw4KGpxTcoHdQW/s01l4+si3/+C3r4zaxM01jZby6mhS5b4ka3vpjQm2ONMhD5hYqoziCA12R9FLK",
+	"PA1dbOYLqHYK/cOnNMcG3R9m56y85hmLetw2SWZbkKltI3AHenf6Sprdm7enzyn4oAEa/X6MvrmPwyp1",
+	"oAFYf/pR1Wbzbr70XkfI04L2INmHmzwt91OnowXknXZu+63r9+E87bHetxPo9rTjfp1CJ+0c0nrWaCv2",
+	"LL6ld60CN7B23jexKpXtFYkrtEdQ1/rY1tpRdFF1Q65yX9VaabbAoh5M6BIYSNouKgTdxD8IFJBqMgdX",
+	"vl02lBZx389lAaqbq58BouqqKEBFgC7a2aqg5USkrujRaZ66h9whVK/OjQoAIHT07nY1U0be1FZdDHDm",
+	"jwOI2+U9komw4HOlbEllHLAJn6tOTM2feIwgv1qNJVhQtX22z/UVW2Ob671gTLuzvvpQglE7Vf3sWmdD",
+	"A+RyVWZzqpj/jpydXLz5zkkhbidwuUlzh7FCaQ7pWL6xuk/RErlvGu6WV9uBYz+bnJktWxNEJItaIy6u",
+	"mdCyXEMUoVYJOPCkYGMyk0XhpNOOQyxXBdubiPdS7OIasEk5CCuNIMWRgdAWbhlHY+CwOHmXP5jDUEBo",
+	"7OrcZVBzAyXXw9wQfmv6zI7VxQN/Q3D1jvvwfQgABVX6fC2yTT1eIejVNouHstxqLbJ5KQU3yFwB2an2",
+	"DBFNBvSa9btt92RQM9ktmFQjJXEtMoI/uuMON6JkS1nqwYeNXzTn+COvwvCauCTLYFs3jh+tY/S9oemW",
+	"itfxqDHZMBvyZsbSpYh+hMmVp+xQw8sfpn3ZRmWmV2ydJlYhtRnrZuYUS+OHBKmqgEFGWN1oQXU2t/WK",
+	"Gnbmntt2AftjwXimSPXsLeTEKxYJWfkjW1cX2q3XngWeTDBtRfzJgi5vAUIc2ZqrNE/dtTinWewgkcO1",
+	"pONY0eSsdjZbVSlsaXg7J+0trBaqjiAwdulkmyu2tuaJujSMtT2AdRyTDTw5RTp8wxUbm5GoiAg+6R75",
+	"aG1C6d++pGFON7aDF9bZVt+8el0t9lmXbLZX66u7dXUtHATODqIyItLf4ctdvxWeVAD222TrnaOd179/",
+	"+Wq2Tw+zvz9gL6f7+weHdPriZZZv7yyFljYRKF68DqBQq+muh4SMPn06RWtUBdD+wVcv6IvZ4e7vswO2",
+	"+/vp4cHuV9mrV7uHs5fsIN+nX00PDho13ev14szHNnDirJQZU+qipNkVF5dQMDQa58rF7hKfJdo+jBbn",
+	"TWFLVNMLe0f7cL8GwVv30oNWv8pLuXwrbwSWHuoycs0lzzBsnpLUvZLi2huxETC182KDQIdq2nqJzdWH",
+	"V5x62trlRinl2vea7o7EN+/VhTeWW+GsVr0AkXB8z9GDDkmagYTNc20sJ0bD4xdhmK25+2b8Znu+je05",
+	"fhYDC4z3EKrHpk1Pa4/aSNw+eq08dHJjOceKziXtmJwGYTtGJ5wvDupFi1o5sQ7CEyt0Osz23Ot8uz8b",
+	"61AKuiX8G+jrE2JOh9nNIX2ceFpjxolLHP56bU6nTwx+hAKrTYnLC8aQgcW9zc+chY8Nw+wsnwA9koLM",
+	"jS5WGHpSMsXKa4PkC/T1U0H2x3sEUNH1HTP4chkMYQTggs00kaswnCqyfb+qXbNFdNfhxh0Rt12wF6k1",
+	"on2025bauAW/N42dI0rL7GqLDXtLNftIxWX0ClGhaAa0j+TQhi4o8JWSEcCmzPV1hb5So1i7L49dka0F",
+	"XZMp8+3y2rq2iMVyuXHIarlkJZnKlcjvP+ojzd0G7Bn4t4wMiFji3J6QQt48Cth4GncJWvHI8A2EiMQD",
+	"9NBwBqYY8zRZ0JyBMkumtKDAniC0QbNFQgqJNvpCZmD+GieVbAvG4ImozLe6wjOSBh9O83SPpO6SgEVc",
+	"8Uth2K1glxREKNdKBwjQ+HgizC4HplxwSOBLKFPjMhSZrskVhwLlOUkF038yv76BH1ObX6JWi5i1t6BT",
+	"WcLjG/ULt0R8GnhuNueC3fptzNe95ev1VcZVErVaOGpU269HKugtV1rxnFnhlYvLWy7VIU3ETIvIYLHZ",
+	"LrUixEh7H2m1blo8kIuoFc75KZHDZpDEDwGrNxDmunIhRZi8VC0LTw+8UY1E7JJRhQqf/9OMEI0P0VLf",
+	"Gt1qN3lY1+KG4FQfITjV6NYl4c1sXLVOzGpeqtqSW1emV3L75ro7tNz5O1HXdYSvYPklK/cIvIn0ii8W",
+	"Kw0yD/ucsaW2pCgVUqNFeyJSbCWrwEG24ErTK+aIMlSyyA0+TNekZI6VcI1dIvCbOsRjX2entFZ3SlJ8",
+	"MLWj+nJ8cgn9NRlhwChUkzybZ0bYgtMIBXh3oP8Roi+4EpB7YPuJFPV35DsqbZJsx1kc0ebIdqCgxUQE",
+	"ZP7G5RjDuHY2SK27kaWeJ25A65hxlwMFLesSmgjPVhKSLln5SXCdEi1l4qLFoZg9o9dsfGT9CEt7Nc1g",
+	"4AhnfKkTgmeCME0EvWYlvfTTzkKR2Ql7jQmitYngJryNFgypnF7XGPq/XDLBtggfRjfpJo8aogNVnpsP",
+	"n8Bi7WA6Asj51r7kzXltjmURPyejF69rOh56hQnSZCe7ushQ9GMpEE0zWpZrcviyo1quZovTwaZE8/SF",
+	"fEevWJfj6Cc5RT2gQgJAVPD0zzBGbYAr9vYyiJPJugB0v1tLI7SmAKXCh7IOTBcvpO6eQ995+KeVpaSO",
+	"hsWY77EptiHC1mCJMez2AowxoBMQDwjPoMU+vGAEFWMs/axo+CNJQs4q8K0sux2uGGTkb42h++69wRcn",
+	"mMjJW7QoPsx2jv48cCs/Nkb48mMSgfbKeuo3Ql2352v/W3s1CH3FLePb1GSZAculOcOm+6BO43PDSxI1",
+	"dMSIwyUmXZz2Um1qJRL7cSVy3yPVe0wHVqbIpMhpuR5iivYQntfeMsPIVZmxb+CGdEGOz1QuZD4s4AJf",
+	"O92OPdi5QOYZPkm3w8kGKmEtMFe8MFzPFrN8ZIURGPo3q8SHbrlbdoqLzvAEd8t8CKKbz4UiwjBbzHhL",
+	"mnBevTyQHFBNMrpy8VCA/gFDpGRBxYoW+EOUFNxJM9vmksA1xqXFHImBUGoHbt7G2t7WcLR14WIH34Vv",
+	"0SvlxbWGJFbTHe9fTayzrzaXcbJQTfjqJJhWumiS+0qErknrm3XSt5XkHanMZI2zVGuazfHqeBufy4Fk",
+	"ZEYz3R0kdbcmos102PYjg9e4TYFau0io9gYvP+D6NkA/MCHr+s7JWNVt/baUi4jRHXWmm7lUjFQPkxkt",
+	"CoWlbLkiai6XoOf91UgTOQX/mbmd5TGh8LnT3L1N2mVMG6tgupD3Cr5VDB98Afbmdqclf3R28p5M5F9E",
+	"wrFdSU/Cb3spkQzfX0bydIMG94eNoGXhHouMA8/qmtPaMXzmPMx5v5M7PrkBhBkWFVSVlHqPcNR46AZA",
+	"8FmISvEgWevlgwBkmPgtQDJSn6rEvu11rZauuWVGfiiHbahj7x6NRNrdTpfaClAvIG6AEnWV24IYSOnb",
+	"wac3QnZLkALhehuINksUZ/QyXl2PonuomTwTD+yCGLrtFxQzDsypes8+e7jaKXRzqs5Kds3lSnU/tIwu",
+	"62B3So0qBYtzjYrPr/iSPIfvzvlfGfkdORgfE1vbxX/LFdkPbFxBvXb3SFzzvKBXjNDlsuC1jk/B+6Ag",
+	"QPX0TjkFsg8qjmVkvZ6xzK5EkDBjvBhVkwVL3mK5zdpK5uztbgc7UVtUDar28dVPfLMA3+X9pLpSR3Ke",
+	"H5Elz64S9LRcs8QakBJC859WypaGU0ybm/MndLeU+PaHa1aWHA0pzhtqxgI9CwbzGplRa/1woM9W45m3",
+	"w+GibtP60jqUEoNGrvx6oI8QSv5w/uE9OTPIEZiJ0YO3NN82HHixuiC397X44hxxE/eG/GWXxwrRiz1Z",
+	"y7fIHvLQDg0p9m7WO4UQ98pmgUT2IIHElbmgHwL33ENBoTcDoB9i7l48MC+dmRsc43M8u6rFI1olY0n1",
+	"/IikfgzzftCABk87baNBn9PMpnfX/WZH1qsFJXV8KQr/0J1TuzvdaycQfBUs/bhKHjaiaSH1LgR1s7wS",
+	"4e8IyoOSii2Dtjd5uLQE7/xxGH+K+eS2KtKNrT/nXPOQg4WZRDa0751r/IIghH1gHsFX1vJ1NFnmOnA3",
+	"YTBBm+VlUqgVmmCzki6h/q3Mrk4823tbRQeBK8Z//nFjWaKG9dcfyI+bLvNHy4cjOG0jK4ZcaTvKoFtd",
+	"c6M3kmHNb1XIhhS4pe52gxg1oAPQQ2LCr5go3c9U73uaZ4Q+LtsIw8CgpZMdCRdaHtv6ADYCR7Cb+6ic",
+	"04hMaDSkwl9/2ajVCo9orsF2jvlFL+KXxJa6AzgaMhU+R5b+wV/2Hm9it/ay5TV++2vlppmE8NuQn1a6",
+	"40yuRN5mpKeizkj95wdipN9L3UN/qbBZJqva6RAtLzHOGCQeKx5O14TrPZJisFyKQj4tXU2VfCKmuDsK",
+	"S8xZ33XAq2lL3ETftyHO2F1P6mOSYkUaDCEtV2wicCDIIiBLViop4JU8FnBaSP1MtUK4iYTeBaD0ef4W",
+	"CarEqeMVmG0pcgsAlIGxxTZ8fg4FuDoq5LPPS47lP+JBmxCSQdduFQSed71ZjrD9QsypdI/tp7aLbhyS",
+	"KI11CtkikuQXRjgIshJwpGblgyI0uinNh54jf5z4NUSLrtRawKPue+JvRG5vxNAW8jax0Ic8BDEOFqDE",
+	"4XcLGTfRkMFN3S28Tcf5U2H+PeBzX+poEklqjWN7ErokgUi0ZIv2JWgKnltm9uPiNx3tMPtZIfVDWs6A",
+	"l9R9mr/+VPxuQoANrJF5oK3MHOgYcsIhARmYL/4C9QrHHUSg+2S9Rbqd88QgKKJu1qiEASxtyFpJe5DU",
+	"WbHbkWJsIqSdxU87BjxOa0ZxlzjiMkqgQjKf2ZCYGBve7t7+Zo379VvjQEdnNy3BLWjJ3FRvHpyRx+np",
+	"UMk7bou+oFcuP5VgIXCXo91x69DPw7Or6ophB1+4q4uV0mTKoCt65eJAFmQE1JSr91L4V9PxcUwIF4zl",
+	"iqSAtOlv9/G3+9iwjvuiTNZyVmEa2h9+s50/jO3cU5zb6f6dBvSzlXY0iAsth1AgaxrYkgjhQ2ZE7ukL",
+	"GdHmrQPBJ/UW3BSb0SGyTYR/2OpFSctIO7Y1cqSeR+kbAm/EOUNcJkLYShSXRhKiwHcqYWyP/KnKJHUJ",
+	"nSEbujt9/M3P8J/cz2DkfVvcKWIWqaG3VymxX7NrmmTvwm/uid/cE7+5J+7dPbGFwPOb8+JRJJlWnu7G",
+	"rDrkOVy1soLdcn+SUwMQLZj6UObY9Xru25u6P7/nApLKdiAtQPKMVX8Fv7kq+sGfJ3leMqWs7coHFnJx",
+	"eSrUkmW2tuaM8oLlwVe9IYQf5U1HXGTdmOOKL0F5GCfVOQHPCXZOIoOqRxVbh8IbE9FIyK9xbz1ni/Ee",
+	"SaX4jor8n0MnDNoHXRUMA8/xRNT9NE4v8GXLElKrCldhqT87LH0MoigU0Tit6kVRDLKHQe3zCmEe75GP",
+	"8sZlAEmxC1N4E0PJMMdt35ZU1hOB9RWjIt5WTpS3vWUsK8IS/LB3/wZt83SfsGKBQJoULXfxH6U6RB1P",
+	"O31Gj1zpKSKxbqiT+DgVGGLepWjKauBiauxwI/X2vYO1eTl6yf75Zobm46RdjZsk9Dy6IvWdEd7Ofh0G",
+	"e+cM6l34vNq6jj/noOLLwiwNSlLNWPlhpYNPpyJgoejLgobadEEvGe6h0jCjXpXiT0zk0KQNP54b/K5g",
+	"zN/LM+l/DBgwftG0LTQ5dPC7s07cUIW5iBbakuXflnJxHvJBb9YP4tzd8+bh72W43guJn7ulhW6LCPxy",
+	"Qa82RM6f1/Lxt8qodxhSwwPbyMat14oCvdzffLU0cAWMvOLtN7K88lJEuJU/yekH6DeH3N4/F345WxUz",
+	"XhR27ioFzykuH9lCUPhtKT9m13AiJ/lP/VsW1OuMlyGr1wbxjj6oQkZGVARBlJh0jjGU2HTd5kpnUmj2",
+	"WY/3DIt39desQHEd1lBslPKy9UiOA49SYt9wdc2qlPrqbV9b0teVTKqikjYzluujejWtpCryBcXHnGJC",
+	"qG+fsiC0KKK9fDr91W4HqrzibZrzDiuAZ7Frw7O13hZuN4aXrQhejxaruB2LR5Z+n1D0CgFkBIaXWgwQ",
+	"2gqr1gF1//o4CnOHEh6ct3liWICKuw4Dq07WcPbJBZFPtXp0VeWHqkjVUyi0d6njc4tCLgEJRQYUQc4f",
+	"AlbjjB2+q5bNUG2WyNtQvqU+wZ+cQaWtWD3Vudy2Ykyyc71hjRVtbqyMjF6THCEny4Jmhnfs1wuE2015",
+	"rCJl133Fc6M3HE4ZGdGTifF5b2keK8x4JoJEvCbnh8sOiZwvU3MdK4ljr2CvtB/ctmExSWGl6DvFJuVh",
+	"1fNBSF3VSd9YsOFByjSUm8pt4dRhyXY0gtTqe2GXuLAmF3gZsB5Hs3tZo/vRQbScXgBVXFjfAFcbIG7j",
+	"wrhCIR+rJzbW32wYcTAkNqumUmxdMuDLQFQennof7sp9JeCHSsBvafj9afi1Bge/JeN3SEBx47PTtUMk",
+	"jseADqt3OEjC/klO+8aRN8IdYADVMVFMgz6AzCJkItS9pwbNLzorKzarQoaVFrdq+HkbslSrmY583YaG",
+	"44Y1iuH1nn+HTHpSufm8AQ41LCwFfkRQfU9d+RtD5Yugsj4YCHxR7X+wotG//+/qiVEpVyLHCnQ9op9/",
+	"Yex9dthV6Jki2ao0KuW6jYh25vjhtTyYjyVVmz3YAFJ7K59CkkRIE7+NURSKBj6f2BjjMHF3QRX0QA+b",
+	"Hto2NuCXMfeU5Kxg0AmdltkcbG8TMUq5OoGPLE/HEKmmfBSzDa60mvXPKyaYAlHCsqJlsTJK2TVXcPNF",
+	"bt9AH5CyNJ/5xjt+piMCEdkpFMovzBqI0nStoEU59OCZiIn4BoiLlf+xiKJNDACbcmIbTydYwiMhNM89",
+	"NEm1SEg5Cn+aCJrn0DEbep3YhuElMxcDqB29VDCafcZ9L+0WgoseLM6uziGa2xY+RqL2YziE7/69LHnG",
+	"yLRk9GrTXBPhvKGxEbHBeDjc2KzvmkL32jTo64wmRd+SQJDUIMgn2MPcxZe7+19RdFqYU53Kz4QLbAYD",
+	"7eiDJxKiggqX7DOcPXQDLtZVAI49R6PHK3oddxDSLDPMl4vLNzJnh/F4JFS4SPUsyWTOjhvtxjayh/pc",
+	"p/H+oo1JyCh9Tpf8efX1rvlapeM7TP92YGkZzRYnrZe+JDtTWpoVdDkpT5S1F0vXfv+oTuIxUwQGJivb",
+	"Vmsf/zsgI8Yv55rk/BJKbduefOPEkpSSGZmlqoGN9xPDAT1hgBBBMIXdiHhHgOmKF/mFRHt/JPYoxwQv",
+	"bJkfzwy0Q6Drp3sIsHrGR8ioZpeyXHegAizNPeMQwXy5a7/kt8KDQV0iYG5zc+zTW5SUBNIBLSI3Ytib",
+	"8NkvVRBGZ7Xb7+QNcQ8pciXkTZC9pRgj6dmH8wvid0o9/xvq+V+e+9fScWIItCdxYINuJzqCA0IQnh+T",
+	"9M8/pvVurcP0Oc0Wb2orimlzDo4LzsqOevBtiguWRZrNq1VoDpY3qsEYALU1RWtvPsW3BsbfhfF3cXy7",
+	"RzBo//7AI/e0SWYLzgwUKrZRD9cAmQnzs/XXna9F1t3CCc1S8KAigikg1BBkXlk8YMfVWmRkSjNoxg80",
+	"4Ajyop1TAy/3Srse5Z6VgyxFRqn7wt6FlCxLppjQtvcEB6eGIXKswOLpAFSCck6gKmFWGsZ1v2UlBsoZ",
+	"qWdXimLdlfR8HzWTk51LurqMMzoCP9VYHHxza+52WdK8ayrzU30q882tp5oDhxqC2O8YVauSbZnObcX5",
+	"91LHzBN3wvRKII5ZUirspPYpr9a3cYSr76W+wID97vtSGcpqVX9UWJ+gI1vaTBGmQfVBTKardVCawF4O",
+	"uHY1o1Jt8HPmdqvvtlsuLMiUESWL7tG4uCzYJ8XiOtQnZTsAd71/QT/3A4NcoNaftWRE08+dK9Rs8aHk",
+	"l1wMwVX75Jdkp7D2163w25GrTtG2onDhTXRf3voyNsjkFv5CA3/j5bgXu0Ga6+KRo+DAYVFYMiN/W0o/",
+	"+jlox4EjvCLJKupY9JHxoNV1CkP4s0KUV6vlEv0WFjdUBfcGycifAWqRwPxB8MXraXXLBxWT3kVWHJMB",
+	"HKg/eBLccDUNY66wH00Gi0shN6h/4D2biCVnGcNxQBM1A0AIqNmA9RHBy0L+/X+RG57jH8uCClq+xSfg",
+	"wPEbfFklE1G9VHDB6s/iN0a/Ud44tqBKWR/yjKR2bnD2p2RUTIksJ+LqEgwwNuMEn8b2+3LmdKE98j6G",
+	"g6AXP0UGCEban5UyX4FeH4Z6bkN7cBzQxD5AROO2A1Q2i006UUGVdt0GhytFkKv7zytacL0+K6iI1dm3",
+	"EpkVE9FMlf5cvXOuqV4pCMVOYbyT5bKU17RI4+RfdKjnQakXK846c9pCiksIjbr21RyiTd5jGal1KIfs",
+	"/z+3XsL+UwDMkAE+ume/2Og9cyM+zOy5voFOAyre9P+Tb2Xp5BHD2s11mzLFc4bWg3oCib+NQBvJTcm1",
+	"ZuJOZO/cQV0BG6N6QDc6TFNA0EKOCt/cmp36eMkh0LtnDcj0UvWGq5sHNqih5pEG7+lgOnfmORf0MrbR",
+	"qxCBultwRfOLDJld4JsuwwuKgghSsEuarbv4feQQzHAX6+VmCGBe83rPjFXupmhAPAiW634Z5Dt5YwUE",
+	"RRQrisHmGC9roG1wWfIFLddkxkulrUzxSLLHJpnj5jbqHggDW70TLQ7lmK8ni3X5tCbjN/Amhs01raem",
+	"DbaUrVAlaZhLG6bPtvLTUA7dbnjN2asYfnOjPLxPQGiqyQ27oyVITfTtEq3blsemXS5qE4lZjiJm/iTi",
+	"ZWgpTDVrcGXOqIh/ZU1pGuBbYvEmdlgLi2+7BdpKVYzDR4Samm25LlV1ORtPYk6JqCUcorYr30hhRGJa",
+	"eWVUzRVp6aErzW8zxYhikTpnVCmmLRxdkQkV4YSn3aTD7O0G1F4Tv3lg2FDyUm2ANJMKWNGllLmVarYB",
+	"ln1eMqHYhknsU25kM5/zMw5bCBeZXLCNmw7prsEkgNYDJmjQUncC7XmT5ulHdqC57YNRuaNnhGGZaMsx",
+	"6ItB8U2rzlTKK5YnRouXwLYlzxiohuqoUnDNsiai5hgyXxnBr3417PDZnJZY0tPfGXwXftiVs133Qzre",
+	"m4hvaDYnPMdKIcCCKRaKcHGIqFcWXGkyern/sur3Oj4mcmHEYwhWDETQmAf2btfvjoUhhl/Ou05016t7",
+	"x/nv52LfEYi7Xvs7Tf+l496+oeIdveq4qAvsUufvnLlGPgHaXt6MCrKgV4zoeSlXl5hrVcoVMCoUgy+x",
+	"+4ydKu2stDi4GA1fcA056ctVVxdpm0oPOgCYCMuVIGouS41S9hF6EKVgz1RrTVyRKSvkDSZoL+iVWUuQ",
+	"D/47cmALkAEV2AsE8HrWuDmU7ZyBuEffmxXGxPH+anQFLS8ZFLGqRa5pvx+ZNGIQGfnKQONG926IH7Wa",
+	"vjtEm0mqKme+N/twoV+/7OZIXQGhsXqvjUP9sR9fcYNiJgF/7njsMKxN36delvJLs8gbkYscSrQnOdUt",
+	"jDki0dTnpF7Qt16k6pFC9B47/d6d87eyfM8+d8QrViUTQ6/xyBVfrinq1uXbewurXZ6WVGTzBJxNiPir",
+	"6a7hm4tpwVmQHlYyslIsf5KslmiaeXPjkgAHO2+DVPrrktGrXN50pMwCX526Z2oV1KGtiBnCVyKHh2me",
+	"MyiIF1STMa8W7JoVZBTQ93FC0my1WBVU82uGI9E8twU1kJggIeWajBonYU7BsdecVDgZYQ8ZLbIVZE98",
+	"ED0m6mqV4JzyL20TvhMuZmMAj1T6A5yH2r5m+S0m6Cf+/k6ZQ2Q5GV2COlraoj/jR87PPM9KulzGvOMf",
+	"ZuRmzrM5UfaRkB89VuAyX7Ahu+8v14V5YWiUe/Nmdjef142SQpH9S+rob2Fv4WqAVYOoxbB8tQb1MNpO",
+	"+3r2NRf17wa1srdsNRrfzb5sM7D+/bxi9mdwLH8ZsimbMp8qCaK+MXdOfmrR8t8yn/ozn76u8Oo/ed5T",
+	"9Hp0pTw5QkJoA4PBsMKU5gsI8YewIshsEmRZysuSKZUAk4acBvN7RkXGigIPz1UpcSOguenMvvkHqFXi",
+	"37Yf3fvmY7QsiF3ZN3bMj+znFUOmSfOcY7D8WXDpIPgvmuyupV9b+6YOZKuhlSoYLyF1PlurJnyAcd1k",
+	"1OzwXomx495qfPQzfrQDPW018f7Cd+a0BrbcED6y7hb5CGCE25CNcEdLzYBchccF41bxXR0m2XiYV693",
+	"ocug2a35V3jRn2vwls3oqsCy3XB9b5NtMHCQ3oQDPM9a0sE9n+ZdUgN6o799vVWoqArhHFqWhsarW7cv",
+	"fpQoaNjyKhT6nve7JyYaJ/aB0fc88e0ipPvjnntr6rrKI+YZyGuz+WFQRshV2rUJmVzV2FBt2rQqzmvv",
+	"+/2V5+2LvR54f/tjrgcP0h9VDUpLX1S1DSA4JvnQCbsjrQfDvCG8evA4nWHWQ0eoBVUPZ0UuvLrFesJ5",
+	"F9DU+MpWOYP4firUDSsNxu49YGw2kINagPY9U4RfTKhnV1RkX8OwBnW5RUupaIDkcOSJhEr24pGQ+qOV",
+	"WveaUZUdy7bkLmkXJ/cBordobrZ1YOaJVRte7WNJUJJzpbnINMkh2QprIGPVtVDNMFfFkqMeUe0ugZlW",
+	"dKxX/OncgCGxm3DpqgDOe75xYSTncExzMZ19grIb2ajFM24Ywe1l4wERlyc+vBK4kBmi2YmhHp68ZUmh",
+	"/mjLkyrI0lewgjzmaG9MjH/ymXVbQvI0kYZeed4YPtip9FayepdNFStDYNUoVANsckJ6xdYpmcsiV76U",
+	"6AhBwhtuea81cpkD4CX5w/mH90SzzzrBTMfPdLEsGJnsvJrsGCyc7EAP2p2IJ+WKdZg5amDdsnVgR6U8",
+	"Xw0EDUjUqCa2XEFUsuwPZzIrcFP1H4nPO+4Ob6kXemgE0UHsQns4IA5VlRgbZbfX0ZeXlcOdr/4NzRbd",
+	"0c/uKVsu1AOCvcBELUFyWFxdOG2P7zecGC3Ed556eFVZyM8GG6fqTx+pfJaRxHG8gml1NNbzyVWFCyOb",
+	"2zARWEZlu7zxIHy/ERePxV2hpIfwVsVW7PZEDOXUZ35H7hDMj+Q9OFxb9MG22djQISMPIoVPax9Cx3YL",
+	"rePB2eEJD7vYHSGG1tpoyOdsVRS7WLamaX1sXv4jMpc3IEn5H66Eq8VoXpiIkU0kc+gPaoq7glwnxDaM",
+	"w101h+/2crxHTkgarDB1FR+5mgh+KWQJhYIsLM8s2mLsrk9XJ3NWsmQDits7WVWxSVyyDtkan7vbjTuy",
+	"FpXqKlyqiwytKEkQW4HyLlkZvCZCE3G/JNhPzW5FRPdInzo0sIHRo9Hdx4L27gTF4HclzLbTeLrl2m4F",
+	"rbPhUUwA3TJuukL0TeQoKN2xRQmTGq2BSiJ1xI/fOzPXMPOxfXYT8zQAmtmfKQ9blfG5maGRBj/DQkVg",
+	"e9y7D1bWcSqwtGFMY1ikA+a3QjT3nw7Gt67LG1j5hxd/CZWHurW/C/bN7b8bbXo22G+3steCjdQXyWj0",
+	"AbcZtLYHOEbgVjoyF1mxypmCxpfdNsaNpYnzh+m1XlDNlP7YaTDCxu/wkDcMtTuhFznDFPa+TuhVhtDJ",
+	"TLMymnz9zj4BbbBKX2CcG2KnNPBU2FCFRHLNaKnQOQCM4Kuvhke+OWC+ZjNZsn5ozFtQbG4KD9cguhsU",
+	"XfbJAd3ufUTqlkprj3UwTA939fWieZjItkjBrxihzvvmXnV+uboZtemIcU+nWy/hSy/Z+9PhNoTvcHwM",
+	"3/3pwAbSYM3J1Jok0t/I4m9k8Tey+J+BLNob33HWPDBoWp0EejmyKsizk2BaPQUwlGCWneogoTg0+LPT",
+	"yQ75+uMfdw/298lkJyUzLnJFUvtVWsP1LZe6XROD/6jcogTz+5uCqg4d4f27b9+QGT5WJQa6wL9X+zvJ",
+	"zqtXO8nOa/PXa/PX781fv//9nvn7783/vjqEvw/2zQ8HB/D/Q/gGXj/4vfn7EH49hG9ewN8v4f+v9vc7",
+	"wwQhaQg9Vkr35xdCl9FW7QpKpnJlFgbcEP3/vlw1OdXQe1ZhJSQzAmbWT4SzHYVVHKTAAMqqTB1X/keM",
+	"US0VlP4F6/JeLUs/nQissDIKqj/4Ug+2hX2JkZDAONxKfJyiuU2rUsCPWnpI0Ws48o/9+/+Cxf+z//y/",
+	"q8E+BT9YiSBQXn3xnIlwCWd+VCE1oVN5zXzQBBashfhH5L/WwIXWsNT+NHKmr4mA73PkGdN1VbNZXWE/",
+	"XNdvlWKykFrQomAulHWMOT+1754pOyhkFE9X6yothdrtedYcB9ClKsALq4G9F7iTBs/IP9hd6dq65h4n",
+	"WLO3bqcgjn9PRGboqXAmMa4w867AGuICa1Z5eAMDIarckM00ERORTqniKj0iKT5cadep2efaSVI8oOPQ",
+	"OFlrjcu1moif/QIwcYMrf8ghMkJFRpeM09hPpaU0GDlOJiKEKyWjGlogdA6ucUJSc4NSMhKyXucbrhjm",
+	"dZtdm8BFg/JfjMNOuZUKqIq2Dtd9RFJ3iNDDD8Z1TfxiGwG7vCqK8R55L32R/onIvIPc7EkuBTsiqfv5",
+	"jcxZlVllv3SMGaGBDhSjsDz0RPgnPf0Yo2U5Xdn5NMuxgseb2kwlWzIKpZ/xVa5JzmczVqqJ8CXcfBlq",
+	"R5D8dCM0rXn7bMz4C5hl/nBk34DnC43AgdY/oVHnx6j1s4I9KqC2z2FYgDbiG+6sxRigfS7VdSWAgMBS",
+	"zOk0oW0muL44HJDgmuz0Ho6BfJCFNc6/zlpkI5a2aymCNww/TVm7O1WRGkGeriewhm+ycnzXilJ4wvfX",
+	"2NFiFYq/dYLlzsVwSMSwuC+0adb0Z5/YO+ahjl6ExvWJO9T6MbLLWvquXVJ0Y1FQ51Kr1wQFZ7o5tPFe",
+	"VW/yB57ruSO17ksUV6ueqRY5sKYkZlVDyciR3VzzdVAtEitLAmdxI17MeXYlmFJprXCldl+TUa0qpcOw",
+	"wDlFiwI6MACnSB3nYz+vaKFImvOFEemlwDqUeyQ1l8BTe1srFZwaas6YTsiUlgnZ29sb27XDIxfrJQPv",
+	"r61Had631vWcpAhiahhdikuNeuTCipjt4yqmz7lICPzzb/+akKvL5wszovn33/41msJdX1yHS8OVAnXP",
+	"2rA0o3nPIZuTFwVfMM3KeNVEs189Q8Pm1eNbYCOjY3Hl2g1vLmYclPU34qCvHR43RtQqlMb6HCggUR5B",
+	"6xj5RCTYXYKuGiP122uocN6sSKzS+KnVb2yXv1Lb/Xji9XdzH7dw92TvWj0t6R/L05YnXvUPLiQufjJA",
+	"PZ8IxFpt4J7bREtGGxT6qe6SJ9PxCjkVsQ8od61tOyxix1GSqCi86uzrFbrLPaVVdbJoCO7mWJ06drQu",
+	"cgzbLY228NXISuOOhRS4xT7CPWwS1CZKJHVmtklGgdriXUmHX9t4HyT21rBjBJNYPey+2uW93oytU7ka",
+	"vAqCtjtTVyvehZW4ecCwjn1/ZpSMQRfAVkCurG/QvibC2jpI+D/V0ll93V9H5lqiT1/66mMmq1Y4eV5F",
+	"nQ8Ju7yJE0yXQ9AqpNEuat6KAW9Lp0O36dFJXAedOPeFNy2ebLqLtUKynRG38Z5tXYG3sbGHht8ODy0V",
+	"Q1qNbKFoDsc8+3xvpJo3+N1PsG8wZU/IWTXpvQT6xuJG/V5FYGrtjDukbZDwbtGhcUQ98hbjoO8EZwob",
+	"9TVbT9gkHrBp6MpukNGiUFA2zt0KaFoV5PK4ASaifk2W3gAc0wPFLVJHB8YH7m+J/ANTbuAatEwsNorU",
+	"Lr0eQ1qV80ZzeAc9CSLY9u7jovnAxAcNsbyPu/kYkDausz/4zttpc28i8cJemEh86xHbNJBYrhhcyoT4",
+	"OlEN+6erbfyknBQXW6XHdmkLcoktGt2hHZF0Qa9YmpB0ulqbf8zHD+XX+MFFPJ4jrcnTY5Jece1saOge",
+	"gS6gBu0xygL9867OXclmYA43mGLEQ4zBqKWBe8BTa/d3+osBBWqerwFPLFxBVL8DayfZuQI1AVwCXY7a",
+	"M1vwLV6rzrdrRReoEaDCKKVYwRC9osXXvChYbsRR9EBEr80UHkKNCiyq3h2geWF/fSIdExtQ82u27RIQ",
+	"//HrwMfqQnbt7X6EFcCMb6l2ETLDwlrccfvaIAON8o03K2LZP0OVe+yQ+wNu1E6yc0Z5HkVa511yj1az",
+	"PEYRvY8sYy7Y7JF8Nz345/CqQsBHQq/KgTMQQxocqo5ocfSJI0sDtQOvTLVXSQcZil7sNkZFTruLkTrq",
+	"+R1X8eoVVbcAX7iajOxEwA4MnjfIrBpj/VRKbrjI5Q1E+Euh5yox3IIp7fqSgDTr3OpqtVjQch2v5Xx/",
+	"vjaUalIjk7l4BB/UFlxwtVWpPc+FYu2GcF3bDHNuX/El5uz3HaXrzvzRWNOK3XeIA7COBDkjqV9bzRYf",
+	"uJzxvXdwVvEba0e2VfasUPh6SO06jq1MalNElxeeQbV7mzC4crdvzs6gLaSupdJUxhfX8OKKsaUvB2w9",
+	"+nUcdSJrTzhtkKiDAY2u0c/9B9h+GbxZ6iM0oo/QZ2zeH9ugUKvtb0Hl3m4ktba3b2M+kQva2rdbRUbU",
+	"l7YItFirro1tFmzJFvIaIxgWhG5ROb29UdF6FfsbcouGJBM173z7IBzND9ikrVBd3fVjH74lcgL2Bxdh",
+	"5AOoSvudrPcgaFYpv6zJjE8gvGLY94chAuBGBRjHeuoVLejnJweBi6cGAW9oBwt76+rSOKJY42QD2Ett",
+	"gY0tT+po3UaLKNLVIe66vv8cK0XU8rrUw1Bs+SIw+ROlqcjVEUmDKkM+hhGcORCzWOtQCVGXBRUTwRVx",
+	"u4Da+Q2FWj72ySP7ZgAlhpS4RIoUn2R5WtfSA2Bcayo3u9lO+1KnVt6d2VEJlL4OEkm5+r6WEAIw5q67",
+	"OkajYlg7BkYD4S9ZxoQu1s4pNRHAkSD22hUcbkbLF+vjejNu5TJl8rETBhtpJ8lEKElonnNxCb4yG5G/",
+	"oFc2Ns47yEDcgrdj1tTmInsacNtRDRhB/1DXIcgvztU+aa9y7INZ7TAYqWI4AYoxbrwqpQNcgXZrjmpN",
+	"ywvwVfmF55Jh5TpNrwxgtiuwcKBKwfbINzZfAYLVm8fC3SbH/YjDUiKO69ytsnvf0oXQPJ0Ajq67757d",
+	"5DCmeV6r+tVgubjP53JVZkE5vj4/7klhUBLfQxsgvNzTXn5AybK4fZfd2Ea2FaZA67iqq+1tMkbCnd+4",
+	"zVA97HbyfTtPfi8s1qJSjIMOc8DhW8UKlmkMog/F9qrekqunpDn0v6FWNPalw23MOKRBmpsFdQdZPj6e",
+	"iNR8Cev54BsUp/YJha53oCRc6d1air+ZL6PC3L0pI5lcTLlgOWjR4C9a1G2wtWlSjDRHjeaopsz01uTo",
+	"lccrXabaFK/NEJ6rcWca1YDCG9ukUTVOcDug3SE+CeS1U9p89Q2POKqQxOJ5G1dGQpKqYIuQsMZoguSX",
+	"YdeuW1N0ZG6bQjC1ojOujjtRrGpQVr+122mMqLu2hqklKI+cKmnrxhglUmVyyRLUs8xl8wlbQ/XGxp49",
+	"mNIY63Qd610FO9AskdIVHNFVpTGN9KKoqkd251Kc+9nVI5l1A7A+DcsaqHaoIw4Yo636w4AtmnCmiCHy",
+	"vjxSSe0jVICwJIjPmsmopoW8XHUW1n3rqEDXxAh5LrPVwqCg0SNK7TLpeGtNYT70qtB8WfAYEw0Kn0XO",
+	"mPz7/7aiRpWBpmu7CIpbJCNyVMqVyFlu7tzBIcnxrAlQFPVYPXrqoEeqKtZgVk/RyasXg1srSKIXMUDb",
+	"EJNqB78FYekIezmpKjM1mv4fkbQOZ9oo0NTADWh0TtVEpJHVwLtp37akkKP4A5QicwtPseZ0XY125Rp8",
+	"3VvoxDpl3VWkJgIyLlwVtuCez2RRWP87or2/0Efeehw8TktoJFNADu1EjOr7Qw7GCVFMaHSkA1hKU83q",
+	"pMLozAZwlPKCvDryA0iAweqNSNleLl3DasW6tl4/Pkix8rP5/uAQEukTQicCsiTwbKcodJyZuzy25UT1",
+	"vLlQh8/x1JIBjONtszbxMYRo2HDJX2zg47b856TrGLqqliWods9ZK3fPl3U29N+azlxrrS2r5tZZ3mZR",
+	"NDx85VhfAljWrDF9jLfyqIXWVdbrIHbYC5QLcu/mj8e10LiljW6Jz7wly/h1IOo2PKeTUQT1sLssfM3K",
+	"1g3Bs9ZOPhZ81dBJXSWJ4eW3azUo4u7gVv2JAa2nV0KX6w+zrsCs0/MP5MXB69e7B4QWyzndPYSC5MPq",
+	"16rv6F/B0bEx78zsLty5Of0rLXO5imYfBbgsFrNItRmowgEDVqVdNoKpaclnM5eI3IhLo+VCCv5XI+zB",
+	"Y8NXb+7QD75qd0ObcMjkwvpilTeeJN4q1h5/x253cKK15dW2sI1Tm25dl0zWefXaPm30BQpXQQpLzlpY",
+	"x09y+46HVbu/+03cNNGSanPSO0c7/+PPJ7v//ce/HX75u52Nl3Vo4s1DXt52uO7W0boPcvsfB647k49W",
+	"PHAAyxMz7Cg5uKCXm81yJT5gXVT0MmJM0/Sy02jqGnSzG3j5CEMwDvb3/3/2/m25bWTLE4dfJUMTEyZ3",
+	"Q7Rku7yrxOgLle2q7W4fNJa8q6ebOwopIiliC0ywkKAkVndFzOV3/d30G8wDzM3cT79JP8k/cq2ViUwg",
+	"AYLUyd5dHdG7LCKRyMPKlev4W5XQmWLdev3YpP3qf8fD/kVCKH+lspMdNuxkLTVYXdZL82jjnp8hMyN5",
+	"TYVUw3PVhxJRYLi8ECwTM0DeHnDAQkMDJZjLYkJRgWwMbJ0E+CY8aCufiW8dsZh8mHHEYswfgX8aF5z+",
+	"t3GTHCcJOIidjATj6JtI66SbQspBkS+GNuAbMwaJXKDLkl9gb/jvTxAtk8TRROo/vaYupJR9x/3xczVq",
+	"9+fXAgp0Qp9TD2vd9uL/7PTjP3BHt2yNY4IXVdhyje8uApk9diyhh3ZELS+bKYI7neqYv8KNjdmAS6bJ",
+	"AZUg38JAbSfymiuskR4ZimAQygT9Dkfsg7jGehfK6vC6NerXTbAFv7TfZpHT1vMPPqru1r41uVx4wU50",
+	"1C09tKbIvawK3FtfrTtpb9yROYEbmMIbfQ+EnIqFUJQJK+tpsBGjsxpVzvK8wFwMzJu1QQQMAP0V8MjI",
+	"QOljcRQV2cykol5DQEU1kO9GgpIikhlPJMZJUNYu6FupYrws+XSOhld9wWFIXILXHIRX8Kyc56uLOYwv",
+	"NviUn8spIJ3IieTJFZdToUYsTnjJY0warrihS9JWvyNdz7IoE9ZQCFUGkaBMeetNVOYycVvwo8nKhd5P",
+	"QqLgmcoxmkicz/P8cj9N2FzwpA1JJJ8CGE4SROf8yQQc0AWhD6/iV8j7+6UpYJp1G5iGMZImwbFh2lrL",
+	"eTW15E0Uj7NegVCdjvLx7go433SGHuGGtZ2qfsm7vXJ27zdXN4iz90DZEam+pEzQZyifnidn6UK8la/5",
+	"WnlBkP1RxGwO58Z7YPmIsYEb438rOL9QxDYbgJ2eMBk9+D8iMS2oaQnfL6iztX/3TkrkOBhywSO+enhK",
+	"vH2e+U65qPef5b2k+M7qqDXOVRvWmbMJbWzCJ9xNOeV3l0teSyE3dYboZyWyzEHtI8SxyqHmYhiygVZn",
+	"GgsQD6GGHIuD847x3YnscuuNTdFb61ECcw14wMC5dMQan2Xf5zcR4qFWvrGoBQv18NmInVSYpU4SAJys",
+	"UARmG6/vtOlbJ5/9sreAep1s7V52+AV7p7zrZrNrhyVioenZ3WLMkTdIn0h/bWAw9cur5uPja4N+DKm5",
+	"ZQ4BvemyNJaXlbyU+bUMomf2WMnQHfg4OAbLcAIk0K6xQzkkZQFybF6+gWb8omxSGy7t9sqzlcPwLkrL",
+	"/rkGtrpjXdnVtu7aL63WVFNs8Ef/Z5dnUYzOkk8vvw7Wdec4OA9S4awH/MYDjGNbcI3wiQoch2ULAyMT",
+	"hEE6j38JSx760kaM/BAemg913HTrvHh2+McA/wjyzV4+nudhH49l3g8MPfZLr5McVct82IwC4c4N3X6F",
+	"Hm7MrfqlJu+2kk4LqfzQIcpCAik+0z0ATi5ZawgKmC15CRYshFGC4Chepmq2Hk3ke/JmyryEgBeRMJvp",
+	"SFUwkRyVkEGZkE9BLE3lhaa1Zx1FKKuW91Ff3B/HFzAMB665v8v3uP56V+FzdyYZVwQvgz+qyPitkiYW",
+	"3qUQSxcEH+PmehVIn/JSXOTFumOBsZYrtbvj5b0NzmPNrt9ykWCxl1SZMjBOQtT2kqu4QfZkMRU2DvpN",
+	"843for0Lvrrooml4fh/kfFHwzsMEz+/jw/Ndas+b2+DDDvpKrb4PlDjiEstmWhkCvUj12j/eZ+NK7KBj",
+	"16H6+KGEPYKb3uXlWcGnl8FqZ6Z0mcIwwbHJdSpXhZZX2fU8zYSf61eJzblkcy6TtvjBD7m0an2fT0MA",
+	"LWTZkBVjtTauVqxCg2FqOOEIS5IJxrNC8GStF2zfDu1O53HGb3CJN01hE0TrFmRpPE4bLibrmLqH40TC",
+	"ykmRJ6tpPXh4m6lgP6dlPr38KP/EZbJlB3KTIG/uquqO2rli2i+h1PL+d3EzM715DX9sjNbcqApeAUgc",
+	"ZXICrIJcJQdspfnX44HpxneCcUkXbTMMMPLkKz97zA5mbBCFQA0hB105F2sb6r9dGeHOjIitbQyqQhEO",
+	"HiCUd+/h9CgnVrc//fixhmER7nqeQx0FP9hwa9mtl+jWw0TzMWhocb6JhmmbOhHO/Og25+xsmzlbLzuc",
+	"QvBR9OAj3aqjSnFhA31/eJMasrREqgZ00ZBJaqeRXu8iuFjA697vhCLa/kHl8kTreqET8g+nHz8weGpj",
+	"+tng0w+v2MvvDp4NR+xtqVg8zZfruIq3UazMLwTBuq4hDd8wm0P2/nstRWFIwjQvEsyqORfrXCb9A9dg",
+	"RB/NB0NOwXepFK9TNQ3jnhxXs8lSifVPsO2R1nxFMRWy5BeCDeJUndg/McMnYjEIdLGNyRsSKU8k9cYX",
+	"ui9TQNT0DQILl+bpwHQD9vgDtlri0vCSWhiT9ESa0TrWleGIfVzBGSo03R55sqX5YhxGxKhmFEbDOLIz",
+	"hJiTaj1sKomdRVjggbfDJ85ZXAonMJMl1cnU3OQKrQd7D4w/30CocFbLzCxkiXmXT3nZlhEMSLgZtahh",
+	"IQ84U3ORzSIt8PK1/s+aF8lw7MinqWKXYlnatJmIZTkmS5tOQ9nCEMnWAniSy6kwwW5j8w/bG9oJ4ZNV",
+	"CJE+r8rQWDlvS95Je9uLZZAvf4Z4U8K/gCu6GlWzEOvmkhngwJboXzZr0rWBbbgi5CW2prSOpZc7mL9X",
+	"W0/7NvAfsi3LyKzCZrwPyHYzJJ2lqty5qnj6SPWwCYTotXtQNgLAALZI47y0pA8E6aBHuWe+EHdSEtgA",
+	"6v8QrNJl8iN4vZZKqkxhDFP2TDNJEbESgsXgjyNCcroA86gBvATVAosTAdIVFc8YQNm0cnUuIrZMlyJi",
+	"54IvIsblhRZctewlRRbuEkvPbVmLxyv9EmTJMNF8RryZnL+2rKbNk7S1UmFkC56IWvUZs1fbMF+0bqh8",
+	"Vu4bSoLxhKmoXhiui7W+dtsGa8B1vu23dt/f+K634q+r15wacX1eB0rd6hZJ1fG0TK942V7M3zynIi5s",
+	"yqVWSz00dYuqtHv1ONABiGpTyWJ342I2gNp9pmbfcOwXlkGz18BWnaHzl8vHrz/Xrj7ZQ6CPPVh1/ZpW",
+	"x89fstNSCFCgXh68PNw/e8mOs9UilatFMAqvh0jgndNKhe8pHPSvXoZ4NIXgrXv5//5PVYFxOPZrCdX3",
+	"kzb7MffTq4HW+yjDC/puaS+f91Y2ykl96avRISPWSqK5Vc+okFrp1FZzGGSgZNpWZdJ8VtYtrHpbRC8F",
+	"lY9TXP8yt1wQs1zMXz2lsXfOOaupL0YwG9vK1aB7gobxYHhejUuA5DgkJ38u4GUw83cKvSpSb53VUa16",
+	"ToOA1OZ9eu1dpjxJUj0inp146/+FVGELlJ0scqX2lZgaJZZ7Vxg4PfkCkp3B3qSQcfqMIWKCT+eMarFN",
+	"JII2VOAQhwcR9AJklokSvGyAIqHl4yy/FoVm80R2Lw6GI3a6urjAyvXw4tFEnvNCf5hD3dqYYJAQefXa",
+	"Fi5mMboLYzaYZbyMmPplxQsxHIOcCi20qDqRcb4qRfHadgfvXvPMrU48qPqObMdRo9k1pPYUYlpyebHK",
+	"eDEcgySMIIMoBXuvmx6vxXnVTcTiWcblhah+GqMoPZGhly2/ikfsDbgmG6XvIiqDTVunNQD3NTAjLfiN",
+	"S6mHB5vovZ8OWdM9vk5NcgsZdGBhgOFSrJhNQqAAQ6fW4CPrlM7117aw3qWg0KSueltyg6JGtfLfbQ24",
+	"3+yw3fAPLMwnvxE7IcVXM0NbuztivCoMTDWuMJlFC4jDIygELgQcO9CO4dhpZfkE/hqxd6QIY7dUBlx3",
+	"63FVt+uJRFVieMTic2gca8YEn0iXWGdK8AVkLOuzD8m7yEJqsNIwNJQ+SkiNswODOvX6AtE96xYpyDm6",
+	"371oD7qlXE4pss2K9o75FbU9GJPKba8RbmqJA/hzIpZCJlqkhNxJWFCn+Oumoq93qxH3c+y16sYN915V",
+	"rdSGGEIlQVyKYbMgaSDOWdRZfO84rW421oj6LFZdPsT+CrSddGN2UbAiqzOtMbto1rlFRRtK2A+NhsYG",
+	"tUr2X2jM9Qalu8OE3KJ678DzN5ivV7fQxrccyQZd3SOcmjzTUcq3m3D+3/+pkY7+4esgnnvT8O96oXet",
+	"Pv3YdoLNJoLa9RLSCT8uhTxepq/JqduuC4aU12PJ4P2Tt+z56MDxygP87PHJW4zNKTVTcO1f3ueLNk9l",
+	"ADYjS88LXqy9PPFA6gBiM2xVN7AztPYnU223GlCSC7VTsWS9gUu9Sm3J/yYZxzY0k7cfB6rV4oZpep0X",
+	"l2wqNNncbkzt1lUIMaGBNEY4bpQZSjHmGDEvIL7xXAhpXVUqldOeaHjbmN4JgaPL0eEUtXDWE2U8re0p",
+	"LehcCZavSraSmVCKcXVJzAaxfrRqCsuRKjYrRCt+88dVqdJEnBT5VCgVBEqEcdn6FRV1pYolevm0TG+h",
+	"QbA7W/C1Bdm5Au/oT/zbGrplLveby9jb6F2s5Fm60Kx1VQp1IgrNngLGb3wOYSUryfTgK1v4Auz7Fqsr",
+	"8kI1MHhjYN8Cud6ksLC/r/75H/8OSNnDBw/siPaUKFdLZxk65w+NTQiP3gqonlgHLAsswiNMTDOjV8CL",
+	"NnE4h201eNxOfKz69HaMrIV/3ikr6wwEcZGLvPVrzMm/QOqsO0BWbcctzKE8Nhq5N6nPWv7SdZf3M7VV",
+	"3O5erWwOU73fyA3/9tmYWo+XTYiLlnn+RVjbXEJsW2Nn2Hgxhs52qsBuYK1yHVVW7rjipSXJncE27ARH",
+	"bLtEwxDueY/kLeN6CGIRePrNrUEJtpdEj1Cpbkimxvv24uCFRXAegmrl0lCM8bXQIJWMS4SS8G6BAsL3",
+	"tfDlvzrsmZO0Q2j8RrmRzqiqca0BxFdw/YDOsqaiQggqKMwXYmiceDBnGvidiItWKoRSbP7A6oJi/0Fs",
+	"HypYyznrssdsJzRuyat6ipRQPW4lQRBmizwRmWZOCxK0jHBJFQaN+CUJTh4svphVV0mQxUqqhjw5rmQy",
+	"h+aluOAEB3HQ2IyvVPr88me6kzh6BO7kKxESUYPM7r7YU99I2VoSQuCyFsykSjh3WuOSmhWhSkeYeZHD",
+	"IpuUCSyLgHbeRX6Fl+g0X67BkxgGVVyGN8AR+nmWMZUCXJQdrr5f1Wqpdx0pyLiSeIJ4hPrz8A+EQdaS",
+	"6hVCqi/XgF2oyqC7COmnz2RLXlyIMFSbTS/YmCPyZ2hZ39J8uUcjad3XP5tPcLkmB8+mW60OGef8UvH7",
+	"blNffSxVLfxGikswMQwTjcFskiQ2Hwwr6QhVHkF9EFhsaEkuI1OLleKzppngBUCp0oQnEjWE4cgzPWLV",
+	"TzbRS0RfJhPwZI/hLrBBbDqJGZSzZZzFeiLxMGJzIacCSiiyGJY5HrMfc0jFY0qA32+ZcS3ScLmOR+wj",
+	"LAulL+pVoKBcTawAGJ0vhYRqLRBisSpUeiU0W1Eim+0XlBuPydf6xZiqyerX+DIFVocrysQiLRlHL3Gp",
+	"pqwQ8Gl0q7ocE0h2xqfiX3/zOKa6TJf7+RI3en+JpE3w2ZrE1lqWOxOhqGx6yEpRLFSt7mUqr3LAXoPZ",
+	"sDLfJfLYizteul9riz/ukKI/eCYDwGW9SK+EvGNLY6e5zCm/Y26KflYxKcoOnDSSs7Dwj152LPFuVixV",
+	"LPEqybUBubh2B/PFugWiK9bPoZZ+ar63p19nQM2jZ044i96tyBrFtXGQtlBFQ1I+nCl7lLrns/Gg9fPo",
+	"Ns7RLr7juzlSTeAkfoMi7POX3xwEJdq241c7ecETJopFqtqrXy/tc6eEJPusRLF/nq/07ZpfComolBak",
+	"e0yL6DfBAjAlu+AlYMkfI2a4CxjOTW5sqtiSF6Ty85J+PqLGWGALJDUhpKlBKVh+LUUxkbwQ/IliV6m4",
+	"dsePuf/0sbywyOTwulaiRZKW7gsDJcRExsf2mx91/2dwh49Y/Gfdf/XQ1HZ+o3vxfgbLLqgzeupM5hPp",
+	"CKEAF6BKfafLWmE2RUmxtICpUiszXqi+XIiFFhKueJYmUBtiIi8KfQnIvISi0Fg/b6FEdiWUHxmFo7eI",
+	"SHvRHg7c/QXavMoXSy7XpkH1Jz5FYHlCDTJtaj86LUHxchrB3/D8VJT6s7YT5294/p4XF6m0f0LhcmpK",
+	"/8bfLeqKeej8AC3+xyqH8C94av7AIUAJt49FUo3S/wlanRhEaK9h41czGpBanMGYv/GLc7RtVbN2foAW",
+	"/5Cfm2f4T3xPE/EqczbO+wXafHj1aS8yvBr/wI04Pjm2m4D/xt8RvgLGX21l7UdoeZbnmW2h/2BnYmFC",
+	"7E5EAYFprzj4z+mWt++FfndOi6VD7ydo9ROC6dsm9u+QtuUAZ7ciCWKNZte7f4QZbg6CIMKGhDGL2WoZ",
+	"WYPNRCIMcl6w85Xm9yWL4TMYIa3/XAAFa96BlYAXBoJDieJKKBJULlOZ6A/C6I4mklcQ5DjgKS+KVChT",
+	"9+RtEo815wVCrbWoyqrHbMBp2rO8mIDEap4Oo3pF+hiiNRn3K5ZDWJCkQvODWjVw7HzoQOQB60py4Pl8",
+	"udSCE+q3MENThC9cDb4PGiOqS0bw018PSrrVGoRvODtF8Nvav5z1NOYWg+LRr1aYt6AbPq1XF78P/7rt",
+	"t5HQmt/8sciVYvjUw3oAOAcIP4BIJQPswE3bbYdy7yjAG9CN0VhoY7L8eTzSuNsBNoEbLHiWCVVW1l1N",
+	"1Xic9eFJIZMJYnEajCgoNTZRqcse0XEV2zShcT1rDIDN2o4dMkhgQ/Qxr3DYwzYtB2u3tXgBUKPPCA09",
+	"Sve8qO2d4w20UXuAIp8TecUAHLbSOOxhhH8YRVAG9xe9WeIuv2bcu7OWCENvSP3IXDUAz4o28xuRmF/H",
+	"9uoxzyfSYlmpUh+OS5FYFBbBLoBPmJdcTkHuIBt7p+V0/Y1kIgfmuktBu5awO8NRJRh5BTQ0XfDsWmtG",
+	"9J4vntZ2ou2KT+WFFnwWratWR7sBOsWRpArqvprvH1XF8k1NSyArd9gTOSgdvv1ERThV/0dg4t4z94K0",
+	"61p90KLnCFWmC8iHQUCxxu5w2psGD9959YyU3Tx8qMJdpwlundYnFLVmg+rLKpRpgE6O9y33UIUrE7Hm",
+	"1WPdOIhORbV5qxhZow5TjKz509SafthMQZonBsW+58Xlatk1XzZZHRw8F3/PDryQI3eijxxIvVLidffu",
+	"fRDXcJpMiWst5blvhE2pKyXw8fdciYSor+0ax+7heNi7OweoMn0iCk61TbnEx5erZetHT+f58hMvxaYv",
+	"8nMKuVzw6TyVAmP5iJ2qeb7Unw1nptXuk/BMAysb1c5JcLxtRNZ2kThnugsd2zhIjA3PyNDuKf/9XP9+",
+	"rn8/1/d0rsPnNz/PxCKYnfDph1fsj98e/JEtsZGB2mdvwGogigLmqa5tCBxWiwVNP1Us48WFWdyXL9g/",
+	"fj+R13NeAoWiM+SXldY/5iJLjlgM/amYEtJNnFgVjvHNARWT1M8womEALoyJTGUibjAFXq4WokinWHJn",
+	"SAnwCJlqQFvZQiilxQiwKGCdEMXXmg/N82u24HINAR/DaCLBvoojo5S8GJULRSODAaFDdFWCaZXFuE4x",
+	"hU1VM0Cmt2ADriYSPsMVm6UlRIud56uS6VUawiJC1iWM2xsTxezyQozYOwhBEjelYgNuJsV+WeWQvc9Z",
+	"pp+T7xlEPn1qIWotlarkciriIWpLq9J8Ez8Z/+f/+t9BOMOkpdohJJBca6H3utBfBbtyqswWB5UwXNUu",
+	"cIZ271bdg1UrH8GzNMFYMbvV52vcLDYAlzwsBV1CNMjIYCT+stLkveQFYhCYSDdLP4YOgwk/Hq2EVYRq",
+	"M4l8rmFLDVHDefFPw5jxcwBJxdjCks4IEBPPstGGWhfRntnwlogxOoh6UcIJDdigTWE279tCpORW+Kf9",
+	"T/hk/213NVJlsZ+bnf/p7OyEoJrB/DYKWxrSMgQZfjrPi5Kp1QKKedF+G3MnsbVwDdJ1GMns86e3zAQ3",
+	"CAeesd4pWmmX+i6GoR+x+Ck90lcm+E/2ad3iiRy8ODgYRm6bleSrcp4X6a8CA0sP/eezvDhPk0RIePjc",
+	"fyjzcn+Wr2SCXb/wny5EOc+Tfd2IZ1l+TR/4xm81zeUsS6clPPvOf3aRSwFdH9ZGXeb5PrB9/dbh8/qU",
+	"bJTT/kIkKQepAlp+o3mtt0IoVMRs8E1gZa54SnEug28OnlOtXUrG3TvaCyzERuBKqgqLdGQpMnhlNipz",
+	"t5cPChgijirj8V0UFiL3gTXMfxWFhvpWibOxl48QV3k31Ym8MpZbFynqZQs9FRlEalXbZaoNO9Uo4TYG",
+	"AtuxiJslBMJRgQ84Bfp3QuJ27bA9UdshRKkRj3dsZk7g+P46eMNsLRYW9SsChe7bwGHXgpfwM3fZWV7y",
+	"DI8r3YnQyjlPIHjpd/ZNWKl/es/TLEvlxXGSFJQs3m+hzAvh2EXqlXFspeXHab5cD/tkpd3sazoB3AvK",
+	"//kt2pvmsuTTsv/4YBlf0VvhQWKwLd7Z1D/EqMsqoxTX/Jordl1o2pW3nUBIxHmb2FEY75kdjh1DCuAo",
+	"22f1tQ0HE9O+X/dfUVuPqGU5VwpK5+emtH81eHfUXDJgP5RrAXEgLMFK7f0W0ktObyksX+0bNe9fWX4H",
+	"T239zHU4bXerW2XoYtN7zhZ1e4krkqvGjq1H4eT+zQC4JgYVOmyJPSUke+Ba/QnPXLZhsjOdMg+uvwb9",
+	"n8+YWp3Dd33g/ogBnJwWS7TATd4is5FPILeF7mIw9lFyFRw9PaOVeB3EF4eR8bV/qjFoWv90nReXcLUv",
+	"0kSmWsz6fPYqdLiDNLvTiRc3yxQP3eYR4/GB1Jx8VTYG2v8w3VX1s5kQd0Y0p6uFIf6ZIAPeEyIHrNbT",
+	"P5JZv3xKhHXHY4NgQX9wbOAmSjl+PzJKC3MG8mvpFKoAE5Uh8y4KH44CCAhdHNZW7cpnEG4Iw41YpsVV",
+	"LMGyBeOVuaTSXN9zJe6KPchc7pfYbX01zaqlAH9TVFnttHKjjsLXPxRC7JfiBgITd0EyaTmlrcWx7KnE",
+	"FkfsMGLPIvac/ef/+t9gB8D4VAingDsPMhmLRBQRGe0LsVK1/Uhl+fJF0N6xrCKm1d2JCOay8cKrdxap",
+	"3DH2u+S2/m6vPYPekzBXDUgkA308hpDkTENYyTLNWFqyVN0tzwd3/4koVC67F8jKbhjpYBeM4gWghztb",
+	"L1Pr6o51DltC686UjspsuFHTMOXhoj11h9eBe72wv2PmFgTGVPKbu712jNuk5Dfk1YJ6RKVg/x3ycive",
+	"vMWVYoZ612y9haUP4NaERHJztQ838nk2gJ/BjqGV47wg1cSpaKRIUNT0hTHqCQSEYhswSSq6P8u72hVD",
+	"Sew//3//f+bJzuzvmNn+UUuGkrFcBYO69lx9tFKuo7o1oHlW6zylEU9WY8q1m8SeKY9rNoTTSrA2F3BQ",
+	"lKwpVZWe4uq3HSAsNfnNETOdY1xXW3xybogtzsE0pNBq5XlVGTXqxh5jm6hwP9xoLNowFW20VzQNPpp4",
+	"s5bgXez2iWLQyDDSO2P84KVsD7isPo/uTJP+tVOm4fOXIJ/zfh8EiVV/787mupzncuNnoRFJdHf05RAz",
+	"qNbdWZGIKMEMtZ1K+5bQQs2/FeZlgL5QskRS9iImIsB30Fk8kb1qzj+M2bLMofClMfDSBD8ahALumxCr",
+	"87ksUnAINsygmFZLTtY5FRYfjtgHr1ZpUzipvA9/VbkcfeLX79HxvEWecocF8tgaHE12mrVZAEyDKUVo",
+	"u4irmPnh2OE8WCa0Wpe0xLltAnZ4/tLLRdR/9khH6G2oCwyizlGNuXzgYa6YjbSPm3t3C3/VXZgEO4rh",
+	"umkg1ayO2EpeyvxaUmiNYt4OV+k1kTXpOdUo03IzJEfTfFhZyfqd0lc8EzLhBbwV8MZMp2KpBwZZ9MQu",
+	"ctJ7hZb7pbgmiiRgg2SF2anDMVOi1DuInhzJELKquY1Bk9mdDL/L0kbQizWDmykeytaA5gDYVpBk/N13",
+	"iBpjd8c5ly1Eb2lbzfMlaJe/QtloDgfWmg6W2cpRBTEhMy3Xup2WhYWe9qo0bNrzUxj4rsB63o01sJ9N",
+	"JgoW+R9TQePUwlzSSd4NA2yTDcLHfwgg4JiD53eExUXMSR1u5F93UeG621ZwjDaCjhl4HWw7Ac/ScIf1",
+	"uu/bxnBbCaFptHg8EaEmOjo3TKtsaKoyv0ulgJTlsFvBddE4sqLnzB7bX/WknYr2TRUGVfIOmGn7QSwy",
+	"YbNgyIKaX+M1b6xcnoI3PKJgRs97BKG1q/PSepDcYsfGEDKY82zG+DVf4yd/FUU+NDYCsIlMpFssve43",
+	"HDsFpXHkbpQqFYqnQaBQ/ABxKruAgfdX0G5Rv7q+imZlmnWt22Ij7h0BukmQ6W6g5zDyt73dUr1LdtP6",
+	"VPYCC4E82nukwn1mqhZlJ1i0OzJMYEuM3SDXaomv+15rtqANKVEqw54cfgH87Na4pndwBNpJfyecSgdD",
+	"9RYQqn3is8J0euxOkQrqY3F+XEe/jn/ERKaEc9rzWQ1UcSKNjELLSAifwxE7tm/x8/xKBBkKrLqrciBv",
+	"hluixpTZabjuPZZc+xoq38MB+UGI9hv92NrWO65yssd3MN5+V/oZeelbONQDx2zeeWGM95pEMTWD4hF2",
+	"uh62uW/JWL2ploJe9FSxkt+gOhqX/OYTL0VMOJWh7TVOmXOuxMPdrTTSWV6wwQ8FFEyMAJcllRfhdIAt",
+	"b1PXo9ekTmIf/WVA1iUCHrFrd148SayTqc6WRg8j/9G+b5QmpvkyFUkla5f8Br2H11XKuPR8E2zAWQbF",
+	"hDBWxCqX5k3AZta3aiEwzsUuw9ANxuL2jYddkrZ0FTt+s4uUY7P1we4lHvnQg1Yqqg66O95qOz0P1/Yi",
+	"lHND7FonEO8Nc5fcWozacINEdaBlIxLgezE7F1l+zQ6GY2MXqt/he49btfdLQLzfdHvo20JVzKuEoDBz",
+	"HB4QRp1EQnebdZ/xDhCIHWf9uDrpHWYx24FvEouYRfs2oO5DU7fX4aqWbwJ7VS0w2WxgR3Iw3J6xECeh",
+	"E9R+5nvhleKxvhVOKbGjH4JY2jAUG9eNhrc0aM0u8HYZMw5/t5rQm9RiU28b4VhBNw4O5Sy/3WAFL7JU",
+	"FFCvEPEDhuP7GK0167WBwf6Cg7blRirU4o7CI+322sNbVoNveA22dhoQ4YKg3I2ASz6Mdhzc+5smAXe/",
+	"dkPtu4rgHGcqN9nxXuy96ha9jzWnDMb2ErGahkzPA29AAnpNtcSvSi7LcYdDKpXosupPpu2SP1yufbaM",
+	"WrZtWyPitTsrbpt9wzimTl4FqdWDuIp4ioe9+NbdH34cQgengqF+CWwK48TEBh6FVKgEM8171yqvRW1W",
+	"O/7HrYskQVdaGn6VqxISdpP8ugV8uILDAnyQfMYW/BLhFJCQbdj/E6csCihVgNp5LbWmCQAMUCY7vhAl",
+	"fP+EF2VjDPHQeo7dcBs9Ob/dEaLo6x8N2hkOkCcJ6v+17AIaBMBsLlYZVCvBt0FlhYufAHtBrk5LNlCr",
+	"832ulFicA/af1gwox7jan+EI4Hgrz3IheGIi2KuSfDV5gWdTPQaRfJQdIdhm7TEvzHxlQEASPBlukyTm",
+	"Tnpj7EauSqp3AJyeVnqH195ulZnytucbaBrqRnO0tKjJwvhva3T6QOr3luYb2MMeS21Pw5l+oQmpaPRu",
+	"Z2Xtpni5vR450vcbJOOQwV+6eIr+0mbBu/JNaMUrL6og7nsrFgBayf1UDOhksu/5pThFwI0Wo2Afjkq1",
+	"qMTNMsshhn1eaFbUwuYQiBzWDH+woRxYtASADaVaEbAQrngiluV8xN7w6RyqrUJbzVxN2jxHuMtzXk7n",
+	"E0kpVOhQsOOEqHzs77zgcjqn8DzztbQcY0rtclXiB9A0O5EW2oGKecVYXMvte4bGRqczBFiyHZrS2Gwq",
+	"0sxJPvu/ExkvUzGFeI/vMy4v4yFaFxS4QKaXWoaYQ3gWGnRoziP2jso2Chb/y19IJYYA1mCUJ1wPbw1J",
+	"NbkSLj9NAO4plS8ELj2u1JxfCSbz6tbEPoeRXv5q2QDlmuO5UDAB+nVWWwrFBg7sAc55GLFzrF9DcijC",
+	"ZGJSc39ppEbd4H0JYBFV98CtIA3OKkrXPZoazs4BMEsGhXVGu10qmvA79s8XCY767ie3Y8NjmBYMAxoR",
+	"hBtOG8lMD7o1lkias0VMs9qxymd0tqulTkRUVX9A8mKmdt5RaHcguJuAWbE4QsVtniiaNT3Ps0SoEl+5",
+	"1QIYGMHQIlSlCdtWwW6eW56+dSHAhphq/jSzAFrEiGCigFh266U5XzMlflkB7BLwrdtRSFVK7reQythL",
+	"0tJj/ZrkrLzk2aeVbK2IiAd+0ahfrJ6wwr72UC4cPdhTUa6WuwxXOS8+RqDMFsJoxYAj7zp1mZV3ZkNr",
+	"09zcv/QU0VpCCCSy5LJLXDMymj6NgFG4ms4xp4ANUglsITWFUEz6ekOI3Upn0q0/dCRge3yjxbPcdrL/",
+	"5MzACI5RU7x7lLArl34+mK/aqfTdansnBLe7cfFVd3g3FRQrqdqvxACgETQIRHPhi1KIRKuvvkQL18J/",
+	"/F/mC7XDB2JGsDhm+frLVhVxBxiXlWHdVTNgnFo2qhXqr/YGsR97x54YBnNHIqkdsid9YryuI65aWcC/",
+	"8gnBgqZyOufLLS4wf/MDsfzw3C4gKm+6aS9Mhdqhc5atSQDNKTjMvTbMyFB833PaUeX2OCCa9T6dm+Q0",
+	"cAeHwh97FO7+aS4ASJlX1bkJgm2JtZkUXgt2CByhbCX5QwPukC+PbGVroqrdjSeqPSt2C6nSMXekdhAP",
+	"xOzoa5YK+/O7okO2DNYvZ//x79W8Bwew+IZ8lpbaHorLG/Vi8xZbRYTEHGeDehTFUZulWqhHrg9KhLBX",
+	"S1GgGerxV2lzuXF3pZzy4rePr/JYcoBMnS200VfecKMgM/PEceWL1UUPidp4dtqicStm3BKOO2LHFI7b",
+	"gRPZGoWxVajmbTJau6OdKp7pPNgpWNZE7/fn+3r1Tc5AtyXN9L3FwKrdNi8fb0pvgs32c5yiXmgsDQi7",
+	"hwljo5FihYEA/7NAJ08tu+43H6zpl6RqmfH1Q3Eo68LVV4zx43V5eqvCR4gVQ4WTwEKl5Uh4tFLoixSm",
+	"iAQQHyKs+ZWytAK5Xpp2Qw9DSos8j1QM7h5i0NHFREHoYTEuJabYibBDBbMME/0kZjv4UwVPtITRUQ+5",
+	"zFkisvSqfheVpl5K4/Ju2SbnMtdL0GWSIL6DlW/cJNQxYThBnS4wge+ADt1WdfHMVlRrVl5skLAp7aYZ",
+	"zxZ88T5pdbc0hPas811BAAGz3F4tp615BnXYR+CjUU8ArgcrYelVrttUkrFq3F91weglCGkJ1K6NvIht",
+	"Gyry5RnKSbTcTvPUrDOseSYh14cet4KquWtPCTXPUx+lRZFtM0L1sJmyQcIgKqrtCTEBavbQy47rSYmP",
+	"lrliAqafqEYxyG1yVdrzVHQPX0+aCsyXqrLuxMe2Karq2YYgodI8qSqstlRWtdyvJR+pXjL3sZhCd+qO",
+	"c6tHvvm9kdDj6I6hCqzVetR5sFPytSmxOlpQn1QhT/ipIPlq6HsVXwtfaw0NJ4iyZ7SEXbKSXFX5e15O",
+	"5y1J3aAoo8GDMIPyWd20GXAtLJ3uW0wr1etQ2zRJCIXmm4MDuLcAkXc7z7I7Kcy12jaYyqVEfw69VnKb",
+	"8LPKGHGrDJBHDD4zB7JtABYaFUeCESsdiRH3EQfXJIld0+/sfvXKvxtN5ET+4Q8kv43+8Ad2KhATNfaY",
+	"T8wKsU9iv7ldjiZyvypMXOP403zh4rS0ViuuWa8mkvmFThxJB+0D1WsAjGVapwICvqpiRzIvobNcqjQR",
+	"hUgQBoZWyQHuoQ7d0JISkraaGD9lKopI9xoommxHBq4TKVI9OsDAUdN8KRyhAZV+8MKYqukX6ZWAuV/z",
+	"tRH+pbgpR+wnUxcIe6kKrlv/KUHVVvev3m6LfaA7rYdK0ldH7LhmgDDVsWE4IETCD2M7aGqoO60qbyNV",
+	"VIYPCrrzVUYtUblOX93dE6NtjtiHXPfplLuK7T0YYwpDqtilWGLNvYNKlLHwZECMtmq1Q4l/HzTcPNUn",
+	"XAuyNMyn7BDKhvkamEuOnhIW6RGgRyrYPUXcN5MD/C1xI1JrjiS7W0l6leoRna99MWug5hAiB3QTNySC",
+	"GLEwTLKo3S4LddEopfuExV5N0BgIEuA56uVDYyzfGcjKpM+M2GeZEPy0Twgchuvsbl4VVD1g/hrg0pee",
+	"JGkhDs03a/0BR/uJDluNiQF8F7JRcxzdkRAln6+rovQciGsi3WZEiSaNmA1oZvQSrjtxZ4TPpBjUQiR2",
+	"FWQykTijlQQ469oX2mBS6/b4nviFnmX+L4Hylyu8Ahd5ssoEw8ymn/Wt9LO5luIIMQM5RcrqS8hPvHbH",
+	"NoJiw9NLscaqw3pZPprEZQPsiLmuY/0DrpcbHDfau23CtPNFt0Id3UWe1+HWidT35oOoeyAauKtBxBtj",
+	"RWwK7cb+XKnI+Nahlmebp4vF5vtxL5fHbqbgsY8iSDtk+2q3FAezuCkWrSOFG1+NrT13iNcxhbab9G2f",
+	"uumdcQUxyhZ8jWCBgB1n3rKRA6iCZ4XgyZrNuQLOQLHL+tVzYQ1gSuC6AqXmu0CybmXOrmMnDIPE1W7m",
+	"7lEn/C5M3lrV8oYZ5CG6+Ty9mGshCJac4sK99PW/Y4f6xjeXLEh7w1bOc2d29R/DNnV3/bWU69Wg98mO",
+	"LtThGB1KNurZcynR5bKCOxdFzy+gnHuLff0xcC7uy5r9Hitsg+zibZstwzqMOuBHHtdmuBvcRU92Wb02",
+	"HKMqUd04kDIF4EKpLPMKiaoFWhzAMD5VWBi3RJLtYdg89iCd6DpCS+d6aVy41vIJDF1zcFBLvVVoOjU8",
+	"POePHfVTrZiCRb5Rda4q/hKWLNTQBym8GT69U4XVDntsC95OJbgCFrdgJ8YXnhd2rCQ0jx4bNa8RUN9q",
+	"MPsk9GdeOYUaA4UfHEB2Y4Ap4D1W5NchK1hfl1J76GAD4761rkawjIzud8Oct4GFwdn+DgyzCzDM/Q93",
+	"d2SYuzO+9oXTuOftZfQtAh7QX0xyuL8WvMQ0jQcE23j0qTwaGsfOJnLkTSdBTN1jtqzjRxNnarKchJfc",
+	"ZBL1mwZ++VN+HUr9m3P1QdzYcTXV1DlXJ4W4SvOVam+0DE7rcP+ca6EfJkdazeD0Ml2yp/DbaforaDbo",
+	"ldY3rf01Vexg1FIIEpuEb5czfmncxkn4fUgcexUOaDSAQ5oMK5rVt0ZHX3pVAnQI+TzVx5wpbzHd2hUI",
+	"e0+r7ayENylvVM3t83d8w02qaSZwwCwslQzcpBuQdqPK7+3XKLijcN+uEjxuxc+qHM/mGtmb61yHJK5Q",
+	"feledfe+zCrOd1uxmQ248oiHk5uy3z675Zd7runuNZR7fmC3GL5N5XW99M5edXIN7FKQw0HWJ5drLy7A",
+	"bsOcqzCj27KibKOUrAkD3o3udit7Cv96x89F1paRqBtodoSsCySea5aWR+x1wWdlxD7AwTpeLov8imcR",
+	"/Uvru6dClhH7KZcReweesYK90YfDu3ScCWxPTW411b6vbNW+V5FOtz6mu6D9q2XWqnHuWt/SL2BZJ/Nd",
+	"QnNOLVE1yLkQVhtWJZeJOmJxokkiZoNlIZa8AGzUGBivIY84YjEnAtH/1mcgZgPjMp5Is6b6zetc6jZZ",
+	"rkr9X4G0E4/Y+/wK8hWzLL8m7Gkwq89YfPLx9Iw95cv0KUq3T/+V4rd+e4pbE6PDTcjVAoQFPWK9qe4o",
+	"96I9M0hI/oHFu4bArgzjsGgszsJVdOws3GcwO3efLFrDBcypzAkgbvM8rJkbJh9Qu3dgCDVypx5aqeOM",
+	"33SlOBk0q7YMpyMnuNKIo3XYdARWciHqJ3JQOqWEHRZNBYTbS8TXK4EMQ87XLkTqkt8cuSWV2X/8O44e",
+	"IgvuCk0epD8HrqgG1n/2gDDy91tG6A7rCtSCg3Wj9rDguygvUNxVjPIXFlbcVAs9VG23Ini7MGZsli2l",
+	"JR4rgNcNk6VM0IJMJ14t6FsUKXJY4uYQv5boPsM3bw2u/5Ao6OgtkrkJ9XF4vxORx4siFarViUSeg3Zw",
+	"5tr+VhNs3ZCWXfihI7pyEJ98brl84yEi2wACH2cnx2ev/mQjvgz1V1ccW6xUyRQvUzVb71BjeSLdIsvN",
+	"Ldd3ih6rHlIhZuA85oqGBckkX1YV5rbwllDZ0fsqfDxix5QNkthuKl8ll+Iaoz+kaZRLN8TLsrh8uf4i",
+	"qiQ31jQ0WGO+YcdQZNdG31Lqixe9BtqD+r1C8sNXSO5luNqm1vBEBooNN8u6NiMYMVqmCoJCL8Q0051P",
+	"IDQWOJXhgHEhILAnBh3sKa1LTGHS9DGum2k1JyY8sCTH+GSg0ok04QaoFJL+p19EDZAYnBbz1yady7tH",
+	"zFeptDnOZCJh/MAs+QVPJQY0UAfIHf8WKki3bmpajthHORU2JS6lmA6W5fJCFF9/Ueio/VL5UitDj/sN",
+	"+UurB32Pw37Ews/9hZLtSi2Hs1iPJZvnqyJbW+Gbu3g4bYFk4yqYMLIxdYcHLEGNCeMqlfWZOYWaFvyG",
+	"YhoPnP978KpYXh2YBn6ZeQjpdxJVCM2YCgiGTBMHrIxwQ2w8TCj4piYuJTbv13wnod5H/S0Mr53vbtPf",
+	"VgE6nzBPJKxdoy3MwVDWkml+LUVxhGUmLByozVmMHLhzF59ZcAAvt3BxJgsrlfsEHsXKgk8BPg5nVr3n",
+	"QTkt51xp/oyBactVqaUDyK1zqkMgNK9p4YByG7tvqsUcBQkqI3a6Ot/Hb5IdBxq4oz1fs7iJ9BSP2FtE",
+	"/64SbvRFdz0mnRSWCoL7FNoFtcwBMRx8KUKKEgy3I22UPvLEgySPPLzmsQOYbrhKr6AEooS3ZghBTHEX",
+	"gLDnGDsX/x7G3gtzeiuseB/W14pIQO8OsrjTooGifduZfXQHvi2atr8rzqGFGWD4d2wwy+LIQJ/f2ZiD",
+	"49VHo802mFr+Cc2CPBOenMGvoS4uUwmdEE8HUT+/lsoDXxxA+kU8BhX1CtOVKIUCCtqEy8IaPtVGPwGO",
+	"1sCG7k1E52vkeGwAkHD6PcKMi9gslTwb3gO1ndG4mxtXu1uqTah2tIYSXTty7vJFLr9rMJeO2+pVvlx3",
+	"peyb/QWTSdNNla+KqQPq2YLSiTUWHSAUNNgcWXGhmQ4UVVHrO2bc1P1h7lA7FqRi2sG4IKfsh7c+dd+Y",
+	"pYiK/ZU5QJRW5YZr1R7uIjwovRMo42rwulXw5G4C7va76IbwTgEh7CpVrTiEjd4Kar4TcMoXhEVVqxjT",
+	"7P8z5MubTHe7DAaOXYtLNUh2gBYFFyVWdHgsiKYw6mwHuCjOskLHrdXd8RagvthsYFIZ8HqyfV5zZUyG",
+	"w96oOu1gOg1C9Bcf7iKs6tIsBoRlguog4MBK5lzdpkJ1GE7eO1bOxJpU14K9akFntvGk1dno1qAw9pqo",
+	"xPLR1tK9W2boDlBh6pO6PSiMM4E+q9gHECak0dwvJozzncdBhvGqSdkUCe+M3hdSTOjM9BlmTRtSwtMi",
+	"Zr5Q/WAYN2EC3x7ipnl4Ox3hE9n0hLMPuZeBbUujIWyeyGZ66bikcm9HVbJ4lYeBhoymkIWJgTIklRrY",
+	"DU4EzVX1ZfzeRMIHw0n4NIagJeIO0+DHm/PfqU3ZDpEv8wLMTzBZcMukpbem4X53cLJ9QQnGO0paEWuV",
+	"tCJf0hpj5mUg19gmBnWmGosbKu773hh3cSYPbOvtI7Ydy92kNp+4A1ZAj9DvxT2/Kd3UkMemS7m99E6l",
+	"JYZr7/iaIlaNgQZTXvIsv1g5hWEwEGUKlllZ5qaoTD5jMfwTJx6zwfmafvkpTfQPs7xgy4xLXmAfahih",
+	"/RcaUXGRZklJgufyLEYMwt8tKwLHIviQhRMIyUun/s1Epqoq1XKE0EoG/8igi3kFcAAtGaNzplzug5o8",
+	"pSybUmHXwWiYahFakCvgmbG3k8uR7EWwMBBRuhBSC8k4+8fTmKoNbPEh6EfeXJr7HBg9HSXdNEulsE0f",
+	"CQn68cwaToUml3pRX3NJlg0MnJXy6RQItEaXsLCGaoc7WQE2GVMqvJQK5GYXuwdNo129NUfCtIwMVlzF",
+	"m7SqmpZMYvZ86zecQlABLbqN07UUztr8pc1TknwhdpiObyqqXYPJFZeaRnJJGpaPVFytIhTuT8iZDVbs",
+	"Aq0S8G+MtNQEZR1pvfPEzBvhyZsRPFH35CYy1+AH7D3knrgnEPcNlcNsGljzRnPOubW8bokm1Ne21VLb",
+	"y5OOzB41TVo8UznjsxLR91yrVrqlUQsOgfHwdG3re/dQwQtBg1OzVlrzNNb4jTuINouVe51712GgBFun",
+	"xcqeilsYr8xS7GJ6sWztAcwv9luPY4JxfNKgTzuXLF2p1jBzX4aYGjVuHqmtJ4jj8i+hL8Fg5Ay1YS5q",
+	"8BT1SHYic0DuxlZkprytvcgiE9rQ+1JrD+gDJmwmdXe6wwXMqghCirkq2deg6m+vb9Tnf8TM1dDURNhA",
+	"zYXWFPV3RcRKrfee6H8PvZwHRy/JZT2/xNVpETaPXVPdqT6L+BhFme5CATmyRsrbY2Tqtd5gEGwzI95T",
+	"wGhAR7hVNVBKLajpEt7KPVGOzD+wqVAmmQCswpT8RO2PvBSE2pDjaq35tEyvAFFqkAj7x1ENc7n29ugL",
+	"M47eoTRdhwStgqp9U9NwzA4b8a73IIZvaau0RPTFmSqbMrd7g3VIs3UdLWixJIkZbuZG7XDfZDmnxH1H",
+	"uSSdPeNrhoUOJ6DBwJbrLpHxDTiDKwEMGfCTsV9C1Jz+AVk94Tee6ythNpFe22HELtKr6nLQFHWqn8dm",
+	"FEtR4Jdbb337TgelG1NrcxoAvr8Dtd6v4as9tdoNes74Ol+Vo4cLcHG2ro+U5S/145liK2LsIRrV6OOr",
+	"s8m2Rrn72+etSlQ/ScFwkf5cqVuJqJQG4lMVF/JZVYgXeXs0kehM2DI9+x45SeuFWWNvwx1YTgtTQAmj",
+	"SsxypAt/CPr9puOX9Mb2TO8vSra5JQfqUvhq99IXr/Ddgqt1aH42lM05hCiCp8owwp66oANGTGyxud5f",
+	"kTZYY6xBnlpjIx0cs0oCCEpwnpQbdjffTYyxntFyIWTZpubaBlg31C3YvpvjaptCx81q8B11Lji7EjLJ",
+	"C6wniZnHYmlr8aOXOF+Gy1tk/DwvwomC7/Qj9HtraXSerwqCfEoVfKIeBepkET5RLpiL+gLKBCz4dJ5K",
+	"EZ7qe3z4tzPZu8U1coVvvRYPKHrnm7xTWXpe8GLt+pVKCJgu+aWQYCHf7cN4fMKF2l8ZOnFRtMyBW9pT",
+	"2yL6P/CFSeN6J3jSVbYlOAOMKNxYnaUptFFXfwbO1LZ3xLf0Xd348k6bVqzkWbrQ1+eqBDNNOEqOnkOg",
+	"9koyfSB6JRw8tKRDKXgtJUNzlSK9S9caOtaz+GWFtccg7G8HkRtyy5yV7FxCaMzOxSynUnXglO8qo/vA",
+	"6+je3S0yY8XM0ZwGV2la7kCEIT3UbqTPz6yC6g3Ql00Ce9FG5u5l7t93YZGieUh9rtfkHLfLprCi387Z",
+	"FJW3sCkEbkp4dTyNd5dLYad0+1wKZ/x91nA7h351Od6rL78ZKXJf7vx8s/s54GKuRAJbD7gmPNyf39w9",
+	"41sM2XrMHRb1CL5yP9+8NQvAdfRr9btJEIMyzzMQjVKpRFGqiF7SLFUNIwe77ktKJvVmt2MuKS3N3aSS",
+	"+p39rWSSLjdj+IcI8sTAn7cVUAMz5mo6d2ttYQo3riNmQcRLUcSRmwHx5See9gnOa81/7k4TdbW+OsFt",
+	"zhi9z1TRYNjcrvmje0h2dyTb9MxzlB6Gzf0nObra8aMlOvqDMKePkoseoSZ+GysJgM0T2IEti13bQ3M/",
+	"QFA9oPyp8ghr1sWNDKsYJHr6HZWnOh7IyAGIX6FsDw2DcO+haewYzha4xnmTxWzpdwI0U1shXPNYAFmE",
+	"xRnda6Jh/3q7jtH+K08RfLwrlHIMQ/mFsOvtuYVfSh3Tnco4hlXB3SNJtztmE+kkHWOSW+4G+OhLXDHe",
+	"1HQqqhtQ3fLhRPpuDiqLETv2iDhyACpSZfso83wYEWdzTBNxNJFx0FoRRywOGCViWCB02doY2Obgn6iJ",
+	"RHymcVVj3513ZPpIVeXjg+LOFmkOIuWqyqdlDocumsgD3CSeqWDwTafn6F165biOupiVu6h1jnUuslxe",
+	"gKGiviPuqWl2QZi2uisIPzJr4yE83kV12y/XRTXeWHQ8avHffJVOqq96uttHdtRK+AcYg4Xl/HqDPTp9",
+	"XscBj1cHm8mD0Z5Rh0TkvjF2ELgXfI3QtfpTFa6Zo3eGtFGeFYIna63x3WMw9nbOupCzqXGKAji2X6Lb",
+	"bvfp3LVD79hx57VSo9/J1vHHu9DGlj7BmrIWrkbeDwzja3AXOoF7dc+hB+LjRTAZaFCSBfmlkFWZeZZL",
+	"ct0Qj+aqZOYV9nfs8IANDg9s8TBwFg4fxEf5Ve1mt9OSskVcv2XHsfNlSHvmbn24OowqFjI0qMgHIFFh",
+	"AzyoZ4jfA6zTsH50D1FhCS95nwxjMzuoGvLavPRbtDcrkNADCvQbsOzN/SQUS3qoqNDkBzjt2GK7xlDt",
+	"gpjkEcv1SaITCk03Hp+WjXSO0xZ+EqnKYjVt8bX+Kb/WYpvF2RUIpLtbyJz6ZNXxduWispzpw71Spfk4",
+	"x0+b0ISLHIEKwlrGTl4QWPy+xHICjW9p2w+RCy87cYmBSFsdWxuP4ua+210IfpeOcL6rkR8XvDm30Iic",
+	"4+yRkntKa9S8m/G/4gab7P5tCPdZqsqAXwBme4+Z982B3JdjoLZfHQOrg2SrOhU9gofAbHDP/I7wBdfr",
+	"RrMcXR9w+IOX8ydqeOtKfHdyMXnCItZfKlnzrvKERfvhGNH5MEEVXhoGypfdy9XWeWE9hoZ/NxfbmJW2",
+	"raPYNe+2jTdBp0zWVZ7R77hhYViLknGl0gtpwB9SNxiJy8Sg2Xv1GIO97uicqRdsrC1FiK2fQgWiIp2K",
+	"7wvBL1tO/UcpGNQqIiy4c932CKOLHC+4TTYGh9fH2XvB1aoAdJmYrZYOBp0SWaYmkpcshh5jNtBDw+6H",
+	"kE1aJcBDAUCltdTiUiRstTTVfS+KXCkWL3hxkcp4Ip0KsNgdPhmO2NtSMTXNMcVFj6KqYehWqxtG/sMy",
+	"FcVEVk3OUmzG8oKK5EhMa4ncwcINBzMJ2dS3qDZoyBH6GrunEmVjL11+WaQLXqyr8oO3rim4U11AQATT",
+	"5IFc3SkX+USN2Ie8ZGV+ITAVSC+gv7R3YAPxOwyef3GTYvK0t9GbZ6Jbdc/iTmaAVNsc+Y9A7vjUqXYc",
+	"MahTR3W4uWSHBwdjH+fDOQwRctdzUSenqiGSrpejZcpaUY6WU+Xq0Q3rMNpA7ThgVJQap3lOaEng3R4r",
+	"gkv3BXgR2n3WFg23wXqhhFkmuCrZ4RjRH4CqISRD88QIebK+oUz/O9ioSrIl9EMGqa4cNCcARgh4J/eO",
+	"aEvrqCGvCRtIEzuRKMV1edMN1uFzUleIScNPsLmD0jhhplyJfSWkSsv0SgzHlVvJGGxJGnL68UMAaqf/",
+	"sIeEVLu0O/3vp/N0VoYt5BDaL8RlwteKcaZ0S7CZqZCAnCY8QEM/6eYsl+wHaKDarAey++330KDlbcXL",
+	"VdH9/ik1aethteH7p6uO75fzVaG63z+jJm09rMSmDrBFy/vXIpGbevjJtAn2UQcawQ2pRuZ+w5lxZDbe",
+	"2QW7nK3k9sZ43sNiYRUAwK94CoSuJ0AUGNnCZxVxYrqwbT3aLuqgqi9om406k17DPOGDE/DppL+CRKsZ",
+	"KWofxlOj1T+rplQznnPFVKq1uHMhpAEn6mXuazuCx+4i7nQMvR52PIpeHzseR7+P3Y6k18eux9LvZNej",
+	"6fWy1fH0U5x8uowe6vC+gnjNDtALRHvSR8I50XSNQOVkUsgUFIlMtVihBQg61f3vmI8eWW/pmG2j+Y8e",
+	"pW/Zafsx+Fgj/m07XrWO1jkPW3baflg+1o7Ith23nZ+P/qnZstuOI/WxfpC26vpxLsEOA0kjFA4OzxPF",
+	"ErHkRdm8I20bBNLPTV6BuSm3vBnf9Pg+WLTcMtMW2FpLuS8OTOjEzFovq5e1PKzvOtAbdNc7BA//fu39",
+	"F7327u945kX5Oi3ENAy0oh+zxDxHX0SWqtLNOuBqKmSCacL6bfojlH9wuppOqWR6U/3CMkOQcktnCs1G",
+	"hVjkAOzp1K2uleVs6/Y4uwbAgmIleiy56Sa0Tmc8FJ/AzvjFPkQVGCfoESv5hYoYn0KKB5YSTYTCUgpz",
+	"XqDzbkoJIEKWRWpKPDOnwnNjjsRlWpwAMwAQVPms3DcYn40i3w7Fej00ZHsflv2aKwDukncGXfPsRTuG",
+	"yOcaIgGZgwdgW0hlZV0Iai2qXGebnez84hTakdUlQDefKCQBym+DUZNfGMwWVuYRS0SRXonkiMX/kpZi",
+	"ASUF0kwwDi21flaWfDrHKqjWfqSXEyBTBRu4UZVDsIZEGGd+nSoBVQq6vZXd1fY8SDs9V3/PzcQjS1Yt",
+	"NI/+yh44dY2DEKLgDqL7CP/g2TgI0gbUaImwO1x3I4n2ITyMGFblmJF1a4cw4S2JsQ08Sz9s2Z0+mf3O",
+	"xtwvOP89hQOEd+tVjR0wtTrH/o30tlNs92/hdT41O1mzqKZqmfE1gz3C1S75hXs1klMJcvKm+grHf9M9",
+	"E+0lXF6ArfuaFxJv0FTO8r1oL0sv5iW0KC73or1pLqWY+ge1Ws8zfhPOAzhmJb9BxKmB/pe+ioZ1L+3d",
+	"h8Z1HXSbIKnHk6p7w0fDSyZVx8Rjuy5OWQWpm/WKqLwDZDanis0KgRlZqGMYh5ViU64HzrJc72Q9aOm2",
+	"QWOdrIovcopItU5Mmcv9xlRU39uzCNIQhJdBPppinLk+4pejZ9/otYH//vchOdIOD9py4dv9Xo8J+Vog",
+	"7I1/PTp0s2WgF53FfgFeJb/Zh7W9V9ZsecC95XJ3nDIYR5U+ok80BCiAUdij1wHk0Q0ruq1c9lhPSih2",
+	"npfz8Pn6Au4J2PhdczrNrG8dvtXJfUMRTLcIYOoVv7SBA9P+K3sp4HWVlsBzsfAccGHQoDr4LkvL4RiT",
+	"MXsEOnUmlIWlUCpNpZu46Gm35cNbipXbcemKKeMhUqB8uCFU+q3YZAYNx11pDV8M/3ZZd5AJw0Z80vJB",
+	"MNaYJB9Sw4f6+OWXQjrZtKMtA49OauFDbGBCkcJ3bRo6DjisNBxH3UKw+E5LsHS0pyWLX3MZCpU6/nAM",
+	"qbTMtGGASXy+1qJPJvYTvmYzuK5Uzzhs2hb7zchftOBO6XV/LUqeZi1mIdwZsATxVTkXskynUH8EL8Zf",
+	"VkKVm+TWughKrkjs+porliq1quW6dWMC3yxTjEzs8wVV5kvFzgXE9k6nYllqFvPdd999t3/4bP/54dmz",
+	"50fffHf0zXf/TIYcGhilZMPH1v0Hd5nKAHWB5d8kB+j+seYknoX983wlq9o5S1EsUqXSXO5fcBjsSoFp",
+	"Dl6b8qJYO22Uq/I4n9mL9vRrQZXFeTtwmKqHbC4yoEkOQ6BxwkDGTCyW5RqWrDm53vh81cdC1RxxeTZq",
+	"8Zbf6Ff097t977i/AzhvkAFzlV/C/RXGXlIoSfYLDfokZqKA5L5m5SB9nmAnm6vJ+LRUei2dUg3hVfWv",
+	"/EbULM2eyNCuoL/lNaHaP05BPhFMowoyDP1dvdCY0cM355B59GtEBD3wmxKmS5daUuTL1/m1xGwREdbE",
+	"vQSeMF9IViB/eqBAnaN0wuqPKkigXE4hNm0iIS9yH/Hr+XJZ5Fc8G7th9hFZJz3gIHRLD1DncGPvIQyZ",
+	"wEK8LAslSoj+jZjQMpYewHDM4lkqeWYHVAtH1x/SRJqJUlBZOrPSCFMU7dlxagan+wqu7Gc3UK0rSG2B",
+	"TVCqtmFqAQ87n5Z50eHSN2d1DfV0z7kyFcxMjceUwuBSxQZv5XTODkYHz755EbEf8rxkB6PnBy++jSby",
+	"BA7ZwejFN8+/+e7Z8z9G7EeeZblkz0d//PabF4eHf/z2RcROf1lpdkyvHnz37LuD5wcvIvY6/1VIdvhs",
+	"OGKnKJlpCU9OJAhobKaF0zSXRwxTWPVgDp++PIj01X4tWaE/jlzm2QFLUA5jy4xPhaKcCrxy9EwmskIB",
+	"maU3ImHTXF6JAoqFD77Pb4xVBMQmloilkIkyvljNbY+guLAQiZZCUVifSKeTa9BkcM009xsiSTxG3bot",
+	"bEjfBw+ztR8FqWSA9MUOh9voH033h35zzBa8BG+CH2KZrdlAD0DccH3CsKy8WKjhdvIanQQ70xD/9Y5f",
+	"P+OGTWcwJ/JWRo5d9XvYjICSf9hD1dLv6numPWuxCoPNZ1ZlAs4AGulGhe9wJ1PDZxpXKxuEEUHooN6C",
+	"+kaMTZxyKhSd8JKdi/JaQGADNdZsLsw5NZF/7o0HSScDxgVDMgdjtHfv/kPXzN3Yioi5Zwd3oBX7sk05",
+	"qSan9PGjuQ1AhMq4ApgmIS0B9pJI/atuG1+ftzNm4KHjjLAaHcgcBmeJna/Wyhal3y0Vx6jEZYXjf55m",
+	"mWKpHIX9B1u6urHTMJ+9I4IKGHkgjwc/3dPE3rFz3lp2u2Vx7/rxYFru3z1/u7BZXOhdDboVUd4yga0Q",
+	"gk35Mi15xjJRethWD5DMtsFQurrN+dh2ixo2wND5+Emcz/P8MsTcrvER0Ix5MIY7UolpIRAAVB8Tkp61",
+	"tHovPtGNZvMkVfp58klwFXajIj9VotDDLVeFBMhlls9mvXyo5gPd9iu/e/jFWTr9MeDHM55mGOoky1Su",
+	"8pXK2u1VG4cmroQE+abj0lUsEZrACoITraodQ3UGYxtaCC4VMT4jzPS6g4mI3pihhGxDNOvTVE5FcBlP",
+	"RUmaN45An7jFsqSkBxAM5lzB6nUYH3u6w0OeF4g1ch7eGsSkEFdpvlKncFre3CzTQqgWCsJwqCIv9VnZ",
+	"10olnTFVplnGVHoh1RFbyTJF9//u818VWWABQpetbunRl7NKdRdw61ybG++fpsbh3dKDTKR3jMQSDpY2",
+	"lFTm5hw02RS12ZZRrdBq8z4I2Z8vmML4Ttf8bhLKhbQWTgrmHBjoLp5mq0KEwbuaUe+iKPKinemZ2ePB",
+	"qaBLpf2snl2+KqFihKTgVVN0MS+0wCPKiPEkKYQizOcsy69FMkQwVAjyUCUvV+Z4UnWkzdFlLYUdDn0Y",
+	"MzsHWi/axXXEbNwon0LCciGWWVuAf6BEuFDLXCrRVpCfAlCrLXqiUGYZGI/w4cGzF+x8XQo0I/SoN6pX",
+	"KSzNgFdSTIWe2hPF/nR2dkKrWo/7YVOS2hpz3AzaAfFUIhFJiNPVpQZjUvJOhzcLt0PvPDira0i04/y+",
+	"ph1tyXbQPAhIQk/evVQxm8G/MKpjTmQYPOmQpBQQe/CpLWOPQmGJpkE24ERhSBwKag5f48O+x5W+r9oA",
+	"Y+h5RKQP/7vtTWzYYeAeNvblDlkmLZndVEYCC2WyX+T5Le7enQqKXnUVE9UPnyiWJgjxQyLrfpqwueAJ",
+	"YTK3y0y7CDYtAkTGVUnL3jW/zSxR3NT6CewQZ0u6WAwrRGH8pmRlkd5GPMqnQPFbSjp8neUc1oUnSYrB",
+	"ySfOqcOPNfcPmGlN3AMrOeym2V3qnuGuDCNguECO+h/ODhNb8U3gf1W5HH3i1++FUvwCgeLAQfQ2vJH4",
+	"cLPHzEHiQ/6UKsbP9dXqmZmhEkLcFoGv+WhPIjQs8hRfglQaeBCcR0igq9pXx8o9DN7cnVXyqcIOO/JZ",
+	"aYN0G2eixnxqkp4hIodD9rgw+ll27CnJ8oudTTs02uNZKYrg0UQrR8L0HmA4EMZAzVPFUqlKLsuxweBa",
+	"C14ohMQCb9N33+knn89ekb8wBKPaP6iBhvo9ADT2G6utM/nggyVS7LabQSN1d/ayLrW5/lnUoW+lDVdD",
+	"O9w4NDxeGwZmGm07qiYXqYb2fGscv1qnJ5q/BixJS34B5jk6hlTLuRaJyUtu6tRsO5mQnDPn6oO4Kc2Q",
+	"mjr9nKsT0lrbGy2DMzrcP+daOYJ5oZDMBqeX6ZI9hd9O018BkbnCB7e/poodjIJyoWkSvnXO+KUphJ2E",
+	"3y/zkmctUu1ru/DoHK1OquaSHf3plQkQ4lSk2aD6oDPtLaZcu6KAAGjFndXwJuaNqrmF/q73uD1O7QXs",
+	"zy8m8So+Ytc8BQUTQnxKErKMsKI1dkqKELzIUlEQxzBZ0XwhSFAYjicytmJ1fAQKOHVzDVEKWsEUCXt2",
+	"czNmMcrc8VFNOspniBgC2giZwrw4kaXNLnX1MmwZDBVpcKt2QbuyG47YGz6do+d0jkG0nowGboWExZPV",
+	"wcHzqW4G/xLwlfhoIify35j+Gvs39kNaCEpa+7eJ/Lf9/X34f90i1rzoM/gKkpj9m62jlSpCQk8iqqKQ",
+	"RE7phIJdiEo3oyJ1YKqAGAFIOcVwC0I+jSzEflHBtCUYZxm5MIQKYDp5KYqUZ9ZcP51zeSHGZAynwiyz",
+	"NBP13Ma0jGyCLuB9XsHAs3Kery7Q/Rw7Bq8YrZ48ueJyKpReHmennbXptbFv5SxvUa9lWdgInvpObxcy",
+	"b23hpLLrvR11qAynQC7dfnG9LDXyArkkVSzJpyvEGoirW2JEt0SL0F3upPfVA/dQRK4ZQb05dbCffkKr",
+	"5zy4lVPylvruBknEGaa60zQZa5APJclQZrBNkUml+YkyYxrjChi72jboExh5gob66dzYQyppRp9trbdi",
+	"icJAyn2r0+OHRlfE2ADWuAhoEH3l6nq6vhnCXzbN+hOQ0mbUATKE5bPmegR0p7BcYsMHnQXQtyAUCTE2",
+	"jl52tdp08Xsdc0VHRUhYdenmiQLXC8Zz6hdMpGAupyLk/G+xJPtdtuQs9PcXfbZ+IPI7gqsIQYClwJ2Z",
+	"ahrKVI6+o4YFOcmF2t1KpFpWL76eKzH9OWazHD0E7BydEFpefvkCff3Pn+2DAedSrBH4Ewwle0d7+PL7",
+	"2T/+j++Kb3/8x//5S3F2/dfPJ6+/ffvu5J/f5s/e8Xf89LpfpAiNsGNVNxLHp7zk4VtOky156yDaWx9Z",
+	"5W5FWppNCJyFi4JPxYko0jz5U74qiLsSHuWzF1HgY1lufUi0tfShSyGWlkbDsEY2D+nltxtBjtoWpCWs",
+	"A9KTuX9RpQoPbz5jA+RlkS0NWPLiQiCmB1tqPWS4tXhhkMFqn5xh8Mj2iOH93OeOS2GQrJYZJNVgSsil",
+	"0GI5RnejG12z7XMlIOYX3rkzn3rNitB9ZRJBhUyvP80RThiNKjANGyAQDgwjr3Gjm0K4nSxzBWDzWrU5",
+	"V3m2KgWL52W5VDH7/Omd9T1OC5EIWaY8A4F6VvALwFacSGgdU2qN3F+uzrN0alyPQmEirNa45rmyRw6i",
+	"LrSApNhACWEwSChcukET28TN6HkHGYWt/BOMnHHKB7mIAVWUaebVs9wNwMYE9DlfawOwMbBabX4UB7Wr",
+	"VtTQyfLbCX1AtCN6njXKJ/qrEunLA5QAUIPw1ux1dioY0YBhqH+Mo1cgszOLSLdplpns88pOcZTOqvXG",
+	"K8ivRDEXPNlmcMVKbtMcclT6v9AR4OlRrNtxNSZ3e2qz8zeiig91qbH7UPdT0Nxj8nvQ6C5Bo9WK7xo4",
+	"6jK/24MBdPFJF8s/iHLYWm7RaX4HiP2Px5V2z/fvy7W2zO7/4nlaS9gtalCrIi3XYCyiTBHBC1Ecr/Rs",
+	"g4VkqvzSgZuIDOaPRoYqJmnrKzRe5Ip+RIEcwNJg3CAowGerK0NLYAgikJLFcJrLkk/LKrFo7/3HU3Z8",
+	"8paVgi8aAbt7x2yxysp0n5JJ/uH044d9vVX7ENKk39MCzF/z831ImlhwyS8ECYAT+d/+GzuuUtfTXE4k",
+	"BsZUOZLiZqqlbs2K5oJn5RzhLnJZampkQibLPJVgrBeJYrHuLy/SXzkm/30PM2ZknNYLg9bpeDSRxwzS",
+	"buVFZFBLI8o4BpMt5N4KmwUM5hDFXhwcjtixXXiGdVq8bPGJHHB/Dy/FOgrmj9f3c4CzgOIstikTfDqv",
+	"lmQisSA95cE5+8FWMtGTdfLEJ3vWb/t8WA0csxVp0665sgImTXMiNaub7BEQBIx9BnPbGzNuXsSAVUzf",
+	"XxY5Gt+rTtg3B89RDI4/ibJY74M7PTY77ySzT6QWEJ1Q5Zk7fZouLktcvRaTiZg8FBXNJGKacfQ0cK2g",
+	"TyQuaypZfLNf9RwfgQ1FQjELkLNNETlT8r/K7sdiHjzL2DzPEjaItVgcYxz1RHK5Zlc8S4lahmaOnxDD",
+	"aAGJw+hHgc7QkWKiRM9XyYUojxhn56vpJWrN9EwZqM8ZJAa5ceRscL42pfcnUrNojtopnJCXB/oHtoDk",
+	"17GjPT1RVUEsSFw+z8s56u0LvoaIdhwxCgEzPReI34FB6m0ANfh8jWRJKhllaB+xczFPZcKUFo94Ro+V",
+	"hW7Qn9DdmGJLvJxIsAqWKay4YovVdD5iFB/n2SBxsYCguLvagLuQCjWRsV7vd3rw+/C/MQYX4ao+UWzK",
+	"l3yaluthxJymn8SCpzKVF7HW4GjZ0xI2WgsY10O9Ol7vn4QSundEr1MUrY3pu1p4QeswHDi7yWKdk22E",
+	"ltKylGffYYKxf07qvVczoZFVa4Jfgz1MUSQqVnLEPtFkJtKE+KI26ZytgeYLQPtQcgQWFcpdY7itJhzN",
+	"Kar0Z3fdk1x/y9D6WbpwaB32T5W8FAT5bsYK2fWUGZ3wkkNmMJ6H0vbABs8PWDV9qkEkJrKFhglV2ltw",
+	"5HH2EyCSwMeXXIHZrs6m9A4763/kDzFV7Hyl1vqKKIsq3gfMKXzd/PA0S4UsJzJJFcVaK8I7Aa7tDsus",
+	"4CuO7npzw+mFUzKdzVJ5YZaUjgSRPIv/af8Vttw/Wy/FPsKFKi2KwpvxiB3TNAFPw2UqmimagzmRCF4S",
+	"6zEI6LPIM93NPuAexc4urAnohEsWvznjF3jKYEfTguXXstZLrFmInl4uTcCgHYmZFkXY0eH+8c2Z8Qbq",
+	"7sxGcabKQsuY9FmKQ9LNTOwu5dOPkVpMdr11q0L/qLmhJ9eoOfT9AaQ8rc73CQDDAKwlEWEc0n2i5lrb",
+	"y2eITGvgMoD89NjxML+d7X/Ipdh/z8vp3Bmtnc9zrU7Yk6UVnYmsACmm+RJCPWlquu+Tz2cROzk+e/Un",
+	"fWRfv3n35uxNfQZYPR4dqUWpIqZW07nBRqDiQuQCt25vW0yFnuvlHVazoAlca72N7HKp99FUTSQKA2Cz",
+	"5XYfSPiwnO7wGa4j9qQPLSgQMN25mF5a8zG0AGUul2KihT2pENAhYiqHOV/ndMYUK/hUL62dBsRi6EnY",
+	"1HMAbE6lolXUywfrOJEIoGTOSDUnc8IwEOSaaG7EfqINQ3UdQ4/tVIiqlD3ROZRxQhlnn53ly/1MXInM",
+	"LlyC1tRnL/atfsVQ6VFjhxBtw+cvnYafP799rT+1z0h3tiKQiTEBzQ338V8ne2ky2Ttik73RaDTZ+y2G",
+	"NzXXViVfLLH/t6cf2bcvDw6Z9REpiv/TK4fIMXhIIclNoURAufIY+fD57NXYlNecSOZmoVRvgKWUK+z4",
+	"pzqslpa7fFuYh8cFA9eqRnW55klKRnqDI6V7jyGKClWLp39VuYyj5m/74J74O3ysBxyX4qbE5kCPWjzx",
+	"3voDNiapaimmZJEGMuYyl+mUZ2whkpQTBoLM1jDod9BODzM++Xh6xkaj0VP9bnzE4tO8KEcA46NHCX+9",
+	"Tgv492VKhvL4jF+K2MRq/rLCS1aTC4zcLF8qEUWHmC0slWYvI9uBQvi7b0BKlImRIxX+iEYO+m5e0Fv6",
+	"Cymi3o3tri75BYj/vOALgdYBlKLNkSI7mQlFI3pG+U9/fgRL7kyeMD0g0ghtNmsE8FCUJoG5vpZV+D/C",
+	"tQySaZKXsCh164OWnGOsHQpLKuGf8FH6I2Lxh+P3b2LwnJKth+v+NFkh9BAxc63nJbQuWuxSeVHy80yM",
+	"9RNTCgPfqBTIg+oqGDkbzXgGOOgWTR3vMGb2BjonBxsQO2L4Y9G9XLI4TfBIn/CiTHlG4VKKlRBPiFRw",
+	"AtMcfPrhFXv53cGzIQMDYfCsuOfCnY8e0pJrnWEl1Wq5zOHgW9YT2ZrxjhtwyqVeHlCdQASlOIK4FKqM",
+	"3bWBGaBMAJlEemW9oS2L/DwTCxwXzuSP3x78cWhkh6Uo9nHFY+hA6b1dshzGDdIrKomUeadwRVFzfvmC",
+	"/eP3cMtDeJebyQdwa+Byik9wBPFwxD7kuldqE7F5fg0vLng2y4sFig0kZN7cHLFznrBULleYQMBe3Nw0",
+	"Y6mZVrY0w9A94xJUt5O+qgqBpgQchWa+C4EFxnQnmEqGSpmN8xZgiVFCKENTNOQjRzBP7TYteaEEG/Bq",
+	"HgY4c1+oKV/a6tI2zRF2OQIRg1k9YiHKea6XgG5JlqXSVSWmeZaD1mKku2XGU7mvua+mBNwYc8HmV6LQ",
+	"nR+y99/Xmj4/jPDET7NcmcWs8huBoj4FLgqb16e7HLw4fE462nDEftBC2GqZ5TxRbBCDjUuLU0/1cuxr",
+	"4R2vCufCpSrC8c2+KgvBF/ua4R5BiY14CB/E3/GS1EI1vwBUUpCotbBxJY7wjzm/gk2qBGocCulGyAEq",
+	"VenFwbdVgAiYyw3fom5hu9KFGOLuqFLwpPLUO3hkWgRT9FmQHjXXFdmMDWB99U8U7qlvGGBlHBzyumPg",
+	"L+gP0ZLwx46lMemCtDxsABGUekD//PaEJfm1hJUfNlciMsC2zgLMQAt0k2+xd/QJl2kJESfvuVzN+LRE",
+	"kDlndKeiuMK6oCS07h3tXR2CzXkpJF+me0d7z0cHo+cQ9lfOwYD7lC/Tp1Utk32oZQIYW7kqw2UBkera",
+	"YSEalVEAjRZqHto4BDQsVSawI/YmSUt2bF/FOdstfZtYx0rVhpI5qyu7FTqxavL0bSIWy7wUcrr+R7EG",
+	"CEU6/d/nydqYjsn5W79KIDDRxP40EWLzZDUtsRC48Qse7b3Qoskp/UYlI2zdgN/IqM17lJGgUh01rFyA",
+	"aKwSV2Hvnh0ctPVn2z2lbBo9hBd92n/PE2I++Mrh5lc+S05WbPOd55tf+iEvztMkERLfeLH5jQ95+UO+",
+	"kvSJ7za/4NPAW/kDFmPQrx/2GOEJxsye5fk7fV/ge9/0WQ4rZrzXMrUJkXnx7Nm2Y/4kVorW9FmPCZ/l",
+	"+Xsu18aOpt/7ps9eEEv5LG1dNnQErRZAvY6vs37qNcPiF/pE7h3X+MHeX6I913q9d7RXO/zwkSBnAiWj",
+	"nT0d2yv4HG5GkAkVCna1wAxjB/IkdmMu1xq3kdkncmClaTi++h/OZ/WfaRI3OdqfU3G9gaNpNcrnZ2pr",
+	"hqbHD8Pf+y3q1fh1WvRqepku+7TTKtUObLQ326O4ht+I7zXZXO8P9YrDOeOh6ksNf+F7owfWb7u/NX76",
+	"OAzxMXnaO9D669u6FT+rHf0OfvavafIbBNiGQpO7uEmDl/woytuKRrMPuRRA2XSgb3HYNp6x5pmCaP3G",
+	"NUKKk+7Ts8a3fYTaP8USb/CKeeO3aO8N1fnb/OYbO8rnfQ4NvvQhL99TMtTfGiN41DP5oyhvLWQ0DuX2",
+	"qsPeb3+xJxly5BaCqka3yCOYSKfA6gSqLxjeMgGuYKkVQet1icB4FdLQK38A6LITGWu1npy8WgsYk1Ex",
+	"owS0czHNF1RwpRrnE0VmwWE0kTGWZBh91CMYacZLVkTv97eJ8xX0I8KQI/bshZ7C85dOOJXb7WtHPqIw",
+	"QD/2ahjZT71VH/JSHNtxOp/UPaJmnRcshiSp2HnzhINDqTl6egDDN9bjiJX5BcSQ64G6rd+LkuuF/heM",
+	"rrkUa4yt+UvMBlyuKVuabDOc7NRoGxyzS7FWNrhsIp0ZogUMzQ/oXivnXDLaPDAhWtMNe/+9HZ6DEAXm",
+	"AhMnM1jQOPGbxqOH7nIYjRpDkkIBiCQlK6/TqQkIWZrCpOhgxj4jMt/5llwjRMf6bsIolzPMuwbnccj6",
+	"g84+TYSnfzref/bNS4x+hLwOsBboA7XSUvhACTGRcbXbP0AjvauYigr2SahPwlLJFmKRF+CUhs9nWryg",
+	"dQTsZ8ecNJGDwwMwgVUeXmNARNfOLL1YFSKpqnAOHYfec9wuMutDBII+avDZwlRcgLlcF2lZah1CIoRy",
+	"5dI7qgzCZmSCX4EJqzrkMmF8IqkZfa5qBt/D2JMRw1UCKdPlGpBPbF3BlbtzIv1MXGOhxI9ALSA3ORl2",
+	"9tgwIbDJWnsbRI1i+rENSrAWnsixc78Ym/ch6QRCBiaSF4JDLAREtXIAqF+LEsxg1WIocIHqE5YaWDnI",
+	"k35x8ELv+BIOMezdXEwvRTKRWXopoHwq2W2x2L67AWmJAU4wAVZDiH5x8MK1U+MHhsgMqqod8D4cTwPP",
+	"/kSxK3151ONNYAVPBb1t2MkfYjr0ZLbGA+9wzyfYK8anRPUgOei5GpN5AyYENKingYZYUGVpcVwjuTmq",
+	"BdhHFUYdQeDMRBJhTiEXRea4erMqQFy/OwLXC3rIyBNFXAvOMn0wJ4xLOiSpqQSomWZCMUS2tPMFTyUa",
+	"d2kkEGPQiAAFKlzw9UTivQXDAR+SzB1Cw64xFAgjf2j2mpiA1dHsG0q5XVKzsSJJ3XBGlsvGqBQbYOkD",
+	"MFO8hUq+ao5B+fTjKf2pxgxcKxV/g4sUbqhhyALwGbajan6/9syAdNFfaq8GiYP+3RK5wRL5bR+tAeZx",
+	"hmiWvxswH1yxQFI29yt3z6FVLRxJv6lVSKyD5nnLqsJJdVXh6VQUZTojtbldcfhMLjteIXfk+gJWJfN6",
+	"aPHpDY9YXUdoE/oHCPYWsXi5KqZzrsTHIhHFJwD1TOXFu1QKzfK0CD6RMTg3Wlo4krlVH6qfXJXAGUuH",
+	"8K2vESO9Z2vb0bu8BMHehEQ9e+HoFVoEy3It6k5kxev1FL1QBt0EJQ2KjEEJh8LG9FNw3ILEjxJDNWL8",
+	"vlOuRyZsmnGlQPJiWkYh8a+inDGOpqIEuJ0UizPorCF0s48wHpQjBq2akrOOpPL8IY4gG2ApMnRxKhQV",
+	"fLizBYb8gNpBQbxVsLhMJhLVCSjiU5vJEzVix+ArbTyKEFACRIJuYUjLJKXJi6YtUpskma/kLn/lnfCv",
+	"4Tr3Rvz73f773f63drdPa0fyXm52E+3RfqmfQj/6Uv/ntycG+8siJ+FlgvqOAfCuug9h4LEBV1onBsBS",
+	"29BERy0wwFizLDQSQA7Qgq9BKQd9Vl8MmZiVLF+VY9DVSmE0L+zMKOwAF45XpfMOK/N8OGJvAItL2tCQ",
+	"2tCfkAErYorLtEwVxrSa9XKvFgyqhjDfo7gCDjlfs/hnfbHxxASeYKIJ6fdmKQdxUvDrVF6MlskM3LT4",
+	"Jxs8G9JPo9EIDXMTad6iWl4Ji/XiY0DlwMQqxs5ERr+mSy1aIVQcpUeIm1JIRZAeMi8nMoZ2oTjJ6gMj",
+	"9iGvttTZe9e0EkE5v0Rr7d6VWKgSNuQIwXJAq65Fp0JXbj6cqf6le8gwI7iyMdj1IzHYJtHZ3BDTAiDE",
+	"BWTnWCKAKH2ydiJhTiTYULCod8kywRVWVaQs80ENfDXWR0tLVMeSObsy5culSI7YAqfO5UQeHhwc+LNU",
+	"EcLSURN2yH5Mv7fWpMqm2rIdpShiSlrCkCuuIFfVTTOL3388/fmf3578/P74n35+8+Hs09s3p2Rvdp98",
+	"/z/P9O/6hClRTkiknPKlGo4psd4FsKxLMwBxRMlVXnrSmDLx8XDh2xVKER7wJ3UDlQoJKK8bRy4QbhDw",
+	"yeGWPKnOLGztmCxtEqLoNNFDlr9+CwK6qxAoQ/Z7brTTdon4twnTgiUyWFd7L//44pvZAX82/fZQvDg/",
+	"ODh8xs+fv5gmDkBXKRZ4lWwpSFWhCj1lp5Y5/JoufTnOIiSdp5LDytbXJ+hMda6ZmiOVUq1ep2qZqzQM",
+	"XFRxvjGcNL2Zfz/ZQz3NbCkqa5M9b2sbg/s9JuIrj4kwnMMTSbgRZTQx7CxWVQVNWkWrHYK++klQUS04",
+	"bCJDVSQhS0Ff8EnUFTUmXVUxtvFjRxNp48cSzy16npdzFvhejMcdAs7SX+FFvcJvE9D304YRgMV8OhVK",
+	"fS4y/QeaFCIWV1D1+i/ggiN9NMHYg+YC+BMtO2kSs0E1VT97AEL6h16WBzoHMgTvuxKFIl+UkZygTNdo",
+	"Ik2eWT0Lxzo/MXfHpatCVNDCAyOxMMXXVX6ate/oS1YdIaw1So71LCMQEBr373DEPspQmXRIC3SHg3Ke",
+	"8ZKhHD2R+pqvhGgEbiHTAgQavAWTU2VagB97mRaOIP3A/54vt68BAbjKieOSYNwy8NqhI/XFwXNXJoPL",
+	"GiXxrWSyRxBT3vkazX+ViMivWWLZMdjS8XttFXPpEMfvosXfRLild9y3ECSC8gJaMtolhk+UFM9ZlspL",
+	"hOUg/497l7KBzRA2Gaj4kMXA8WIC2I9IgZ/I8xVCzIBj+rwq4JlOxdCkrjs+ABJS4LSPHTNLYcxBYMJB",
+	"IQBTXeFWI2EAYLts+tNEUriNVpwrbwTk07l2h2MCD6CksIhc5uXcNbtjbXOEBJpIlXE1H+qOkyLXKvnY",
+	"mkB0T+ZKBoNA2mrwaHg4MPZtlZFhybkUbDJW3cPwxbsA0Nz9CejvoZz6G+4SS8+Ek6WOnj4Fw8mIGo2m",
+	"+eLplCdPzws+vRTlSJViuRdVWvvRXu3Jg11PuJC/Jz79nvj0pfkWkEbNvQFIUiJT4nouCnEHN9i/Vn+8",
+	"xQQBtMmG7rJFftWI9SUAGMeufJGbiiUyp3BUp7maA84Y3CPEWobkGUeu/ezgYMTgW044IlwudxiQCPbf",
+	"alCBkESAhUkBqMyPSRw6I32BIEYIxAPKGy1EamGljObifC1NJnJg4XIWBAcAUzR1ctRalZCpziVBB+VS",
+	"HDngJyzLr0WxPwUoKHHjhQN74XCKXYss81b4xeFBxEqRZTbzm2eZTd7HyXA1kZSV/sVfha+BYG9zCc66",
+	"U1G6T/BrAtD9Ldp7hry0lsmcE6CQp4L8TakSPabyI3Ag3bgHJz4pAMgMzMVYBOQLMEzCNlNhqp1it36L",
+	"wslXxzUO43wAY+qraKJcCi8mus20BOzVBPTWI4pThP6kiFYnSH3zSa931XXSrXEqeGh/FOWtTuwDJZC5",
+	"doOWPDJ3Fr+nkP2eQmZTyHZnE9sdhmNHggvnjdWkvKfO0QhypDOvHEkwfqIQSVqIKWKJQLYMRZSAhErh",
+	"Elk+5RnKRKOJ/ACQsjJHPnFUAXI9USxW6YXk5aoQMRv86f3xq/3TPx0/++YloNg4qRVRTfyM0DjvuYvR",
+	"doFgxCqO2KVY+0YS4IpYI2ZoUHKJRsv1iB1PZMkXSzAqO6jGnz+9c1jv87G/xzaUAWpJeTw6aNhGx7+Z",
+	"dBuLPE0vpHAWntypfXzplIqiPwPVRThWwkFI0zb/Ob60V9d+W7zpL19sRLUP1tNwN6ttJFTroNc4+sDr",
+	"B4pI3Fi8VAw/uYb6ZWbBqsSPtiEShXWO0q049PJFsDRXo36SuGHuCbBE0jYO22DHfdN/BqMgOu/UPzz9",
+	"w52EDpBL905jBuS9xwvc+xV2q6uI4PP3jv7lL+7F9IMoK0tCOS+griY3bOHzp3d35Vq//xvMjYEMXmEm",
+	"BNLGdtvqQrEL/0t4ldWPDtEdOew9tsH5aemG74Gd4yK9Ega4tZEJDUyO2ZKdqaqCE4/AHD6RSui1KPNC",
+	"ReyXVV4KFSFef545CQcRosFRqVXIfJNXqUrPM2ESYKvGEzko0ot5uV/m+xg/dyWKIk1017+KIt+/TpNy",
+	"ztSST03gPpkMwBOAyHZMElZ/Kv+qr3o+kXhMI7pn0Zwv84IlqbpYQb5kqapIRYSFQyg69gxR4xo5s2C9",
+	"ef/x9OfXH3/68O7j8eufP715/fbTm1dnPx9///HPb0y4mwtbralXqHmeJUPfiX++Zpw9P3g2kVZAAacL",
+	"0niEl7mJhOQXyOoHWoapySvRRF603r+Ixg3InnoGw4iMPLqfw28IQl6xHlP9/Ondz2dn72qzy9KZKFNN",
+	"N8cULOtKGhUY8jOsm6t7dZxJvMqPBIRNmMNwxD6bkg2gU1J2tlE6j4Kiyj0qgM0QwT5SjS/olTmcPSeB",
+	"A6H6mkE55iDec9zgf40b8/nBs7DOYJJo6tnz1Vk0x5YNnoUz6E0U7BbMYAgUjedkzGZwyaUlOSTf5aj3",
+	"x/6KmZ+DNU4rY/YT1eQcnz+9G0Oec+1c6pG74VH2GI7+S4UsfiHRg9LfmbsMHLwr6WZVzp8SvK5olWM+",
+	"iXJVSBPwBujzhrs5iey8qgkkEhdodkSKMGZclVPw7hMO8v/H3r8ut41j/eLwraD0JdIeWpGdpA9yTdV2",
+	"Jz0zmd2dZBJ3T717OPUSJiEJ2xSgISArerr6Op4Lem7sX1gLAEGKknWy7KT5KbFEgSAIrONv/RaNxWhu",
+	"/AbXPTnyzmutlQ/4QsYEYLZo4uXgvMzim2/nAihBwkZKGaLd5VzjaEtSsJksLOu37bxqPiuYYgJIoIFD",
+	"nXS///7778/OL85enF9fvBi++n746vv/24wPa1Isv9olvTZz6TwkuZS5AVYfqkZZjS0/3AV7n9kv6wTC",
+	"EtywYIf6Piq4VawMCw7jXE/uzVka01afydGZZWY6kDoWhgOaGjsc9PnnR+eQfW3u835kL31UeIY1dc4v",
+	"BgPyFposSLA5HFMsNDRraWJbtMTXQBO75oAvA7Hzun7FLnSxK+LoEfhi9+WBrcqklgf2C+OBtYqqxSN/",
+	"FXjktYbIjpJqLRHsqqQ6KhPsoQbOE2CCdYqhTd63EQRM3h/JejguD6y5hAq+qWkGWD8Im8Srl7ZSjasP",
+	"2Acigf4hZEpvoVFb1SmCgjTbMMINMEQs0axgd1zOVf1rwOpDJCxbR5XY7Dy9xt9v8Jzwgkd1mdiU8rwz",
+	"7MjRiKfsf9N0yhyWvRN1/KK6ZKv1sK7SKSM/A5+meetRZzaRgr0DbtfOsPOnc/Lq1SsyOB8MjPc14bNr",
+	"eZVlBVPwZin+99y4auRnnufkY9aJOink8zpv6FIDswhsKiQf+dTZcGupNM2BpHvYefnq5eACPD6q2YdC",
+	"3nGRms/f/20HzLx9L2/FSGJb+tb/a/2/J+j/WfmEgOZQcHsxusbdc4Ln9xXBewQfr7vaW6/nHL9+RU6L",
+	"eZ5DvbSccmij59rcCUnSnM4V65NPtnkeVk2rIfQHicqefOVwEUkCKQTl3SP62f1FEpB0CdZ4WYYXrNaV",
+	"I5JUZJQteC7YlOvgQ8ihWtkYi+pP+kZ4retbskERgLPqX1frpq5K4RO7qoHs38llLU2X1mn9KpzWinBV",
+	"W0rX8Lg3Sdff7LBvd3FPnfho9E33NSFP5ZRWzlOzc5r6Z2jd09Y9de7pPsZN9fjteibcVs3gRECj2wYL",
+	"yJoolda52JbXzfmZ7WStJnTGIjR9XBLcdRNX81wj589onuexwLa8pJvUfY8ESwcV9DTguqFRQt9MYqJI",
+	"QBNX9kiWo1isjnkJVpSr34MnNS+iT/5p5mqWvez/OYJ8fNeV50CT31js1eU3qvf47SGECbuSY7U7Eum5",
+	"MniAEt6xbGcHG97L/sIxFIzbWjZBa+SKj/2v3zpy1hl2LAOjbRjaGXaeh05z1IGVC53n77+HGWwnZ/+u",
+	"pPiAsz4+/8hxBHwJF6qK+n3k9FdlYe1fLvjHM85sH/N8aTuZH8cPjjqzeYMp9hfjoOJ9hsQ5qZ6/BD1S",
+	"bOORM1qwrE8+MQ3RyZVwJEYQ1eZQ485iDqu9Tyvn9hINu8bRWtHUiqYvTTR9RAV/5MjcXGk5PUNZsz4w",
+	"h/EwqPQr+HRqOylYcJhld+ZakanM5jmLyGqMzpbrGfsRjMgpXZIbFguAtnFB9ELaX6tenyQ5vWF54ggK",
+	"lTOBsRQkQRmpEmLRcNxC9cUZcOtFsciANzl1LZFg1lyMe4CiS7JCzjK5EDYSh9z8OXs9kTxlbypfgtl7",
+	"wwi9ARJFWcQC+fvMQLaSYjlj6rKsAq+wKrmprpG9sPwEgmxqQyYHLsNQ3GNmc+CtQIEd1USbqdmqA3xz",
+	"jj7IJ1MmjOprcxk8FyyE2aYWHUyFYDRHmUiLjAmWdf4dCnBoIuiDZO6lbY+wC5btDRtxATKkTbm0KZcn",
+	"m3JBcQDS2Mg+u2VDCR9csV7Kh1Jljaw/LBPj5DwEH9amZaIyL+PyLLFYk2hBgR+RxLHe4i0S0BuipLDj",
+	"glB7+57Lo+ApTi5jAZy4UN+HzLhQPoe9hkoVRlfUE1HzGywngQbxKiHdgPEW2jG56cAtkYoXSIqJbW10",
+	"6Q14TPsoyDYtg1xTc+7mPgUAGZxSjrVJnHUS/tSJnCbdslNKpzzfbVLnK0nqNItvtYP8XhUK6+S3wyCu",
+	"I5tDtiXP823nQuRcQ1kz6VKSU2Mbj5kOyTYcSakvth4VjGFT0F4/FlclyRyWbtfGDxuZmJEuBi/xOq5J",
+	"xrOSHq5PHLXrLWMz38ZsLjJLV+JGgXnMhea5+XgJARHBPmvX3Dcq5+GiyLdsGVZcxaKLXZU5dfEWbP2h",
+	"eZ7bqm3oi7KfjY4rfZCNfhL6tKwip9o4wtNhRHsgwy/aNgNc2eGNeeCDNvepcsHNKrk5MldZ5DYx3CaG",
+	"XWL44JPYpML3gi3fnzUgvhkWFgwjRXef/Iq6lOYFo9nSleNL4eAmqEOlJgWzShSbnqJydclk2wpcIcZZ",
+	"sEWo5/Gjz5pojoVXy7Dh/p6a1OYbjqZJH9Th2D+k9JjSrk1FtKmIY6YiThCxYsWZ5nab7l+vDkPsUJv+",
+	"2t77vqg8K645ACweLyxfXYxfZT6fMuLWzvaQEGwsNQepjvxXZZT+rxKCQzvJHXzqNpbextKfdiydFXDw",
+	"V+SR/fwegYT0kk2y6HjF6pviws3SpwwJ4ylsY8JrBdSjBIWtRtglFox7sY0Cfz1RYC9gdpA8lZO/VvLs",
+	"VnzuBcn6sM6+Fsxp4zruVDU7OFbIt4GcNpBTCeTsof9rp/CwinNnhO8KrXKwo/X+DE0hcw0EpTZV0iuN",
+	"/liETULxHpfG67FJFXehZfUErtobRgqw4np9kqTzojCm3WuZsQoOC+ni/TQ8xNRe3ycfGc3OoBDeZcK7",
+	"SRocYdvwNvgEiICjWJQfLmesdtlyhnzB0A93OWVCX7NiqqBGM8N+vfBkSQQRKaXpdIa0vLHgYwEsko6/",
+	"tTrE2ww73SqaM/WBFcrIx6TaI+RHmk6w2EHTzx+pZm8zlZTYMKLpZ1IYu9MRCyJ1fPfl4KV/B8Eve8g5",
+	"iAUSsbB9v7NKY9fK9Ye6qI/qnqYFy7j+iU+57gwvXg0Gg6jj3qutq39z9f87GwzOO1GHfdasEDT/yEbM",
+	"bChUJ7SkgDAHiKtZTpf4nGcvvz0Pfwif2s+s/ZWGKpWra/oZpEaVcwB5AciHgqVcYQhDSG1u3/k04TNF",
+	"fpYio0vkeOhEnXmlS18Gvz6buV97koOd/erWp2596qfuUzeo0z086VMxvilX44/6KBZdjzoLxRD+HWg9",
+	"bMvuRNdql/awX15Fe3mVVlU0fU8qkCW9S6LZZw1zUw1w6ShU5Y4E1pW/mR+RnCpNuiNeKI0ACLN4TGRc",
+	"jHu20+wKGO5NTfsro3sYdoM1N3CryEWazzNmL7fGyZz1y2e+GmlWABsuKMERzXPHXrNk1Ax8MRgMiJbk",
+	"YvD99+arX65fV/Qb172I5PyWWbYEyGdhK/LDQiJtOKRRrzxSKGQ3lgP/CttQyNcUClFbKox7AiDq+W/u",
+	"v/d0Wv0kR84rwhYM3hvMGZQ6G82jfCuNusDrRVDN4lthpTJj5Ialcsri8okxPY6yNgTRcW05w6xLMgTh",
+	"mWALk8xCflwH1roWUbJJyFoOsppYHnGRWbQdl0KVfbsr4Dz36LHYGptn/CFzsQMQ2B/t7oWE0Li9Qkyn",
+	"wMW5BcK2HtVHbpFyTxIpt68Juq5/6EpcBOoEXEucxtO8s40SxFuffqx1bUFr+QRtrLWNtdZirfup+Z2J",
+	"VLwNsDeTShn9LKlUAiKUJhIVC7kz3mMlVJP0tiRNCejgqgNYgtBiz7gpWQmb1iKpe8VNkTTl5WAAnd69",
+	"JIsFdmlPZlRPMG46KuQ0Mcslc1g7SZLnGNPWBbf948zfkW0PCWsCfvsNI+foIg7C9ut9coWkMRa5IgO6",
+	"GCwPSKxJiHihpGw876CLDvKIl7mis8tyILVmJD8AOqW3bInYRmghbyZ2k1NxG4tkNU6ZuDfMffcws3kE",
+	"wXphrC8zQ6zomk2tTu81sZCK5jgW1sNx0YQxYM9F82owGAyMfww/olkW/GB1fZ+nxbT87W/VgO/V2fm3",
+	"ZcDXhouxp9hTJ7jZUuO2wM0WuPkg9DYHGtT7YdQb+G583WxJeEO6VLgLQamFOUkNDNwbk5GubK0hJ2nu",
+	"4vKCsTi2UA6B7CeTyrvLnEcErrcCrxV4j4BUP17uKgxFPreU87azwEHeTGMq7Jp91hXRFWJFnA0dNC/G",
+	"sJ7tC0i6YLQi3ABTSL3LWCSOJx9cCK6XltygJLxPbFdjlAx98jMtbrnFodgfk8TK3B94nnMxToAhx334",
+	"acJnM/jUCWuqyZQWt9hatOaKIZuOX8qwG0IsAucK+isHAB9hbHUyoQpIhOSIYM/lMhzqypdefHPml8jd",
+	"JxY8M0Y5vHkxNh7NRlVAfgTHwD0+RoeFpinWIzPSRTUXOdLNyI7XK2O+teeuhIAPRXq4PgiPCfgIGjC8",
+	"HAzIa2rU+ye9dQ+Gjyxl/A44EmR6u64HQ22P+X799u+fGM2uuRnvorlfw67ADLuyLT6jxWc8MXzGVYbt",
+	"eq1M0vJk6q5EcBxf550A/rGiASOSVEQFhM1KfWguQ4kFX1Q1X9Sg9yJs/RDKIwcACZVOk6YJ0JqxCLRF",
+	"qR/NqiCFhXkL7MBKkitvwnzB8IlToRqclt0C3HBdVfalpdimIY6MNqDN6/wA0INAAPqP7Za4B5jQmKF3",
+	"gnttfr6CYDCGrrCpa/tLiGBsa8EemMTf28A8SS6flgez9fmfYNrev6Cjpu9L20eOCBXoSDa7b1dNJRCl",
+	"Tk2psDr1xqbkDkr0739YTpzv9wqtWYGVb63N+rfqtl5htduZPmL2P9r6aq+dD+DV2S5nUQ0mxaIubhBl",
+	"tlFiRcdMPhxHXz9cDmLPsMojSL82IdEmJB4gIXGYSXSPo2Jj0w+Vl0ig/uSdq2B1J/fSBV9ERmZSWeKp",
+	"LdMW0L9EMaH7ZVNN8IKE1Ai/iXzlpRSMLFien41kYcY1l9/Iz25Jh0bQXn16/fYtyWVK81jMaKEj+Nn/",
+	"jgglmZxSLkAGa5IzqjTkEICMWl0aN8vWGloEExXjnJGbgqa3TKuI/GcuNVNRLBYTrpma0ZRFJJXTqVnN",
+	"iLz9QHKuWUFzZaS+kOIMZxOCnT7Ni8KcJaMwymEIV7EIl4visxNYEmJ7alPldNI92Q6Xo+DZw/qK1WTE",
+	"a7zrk+hAnVFB+wVbMvW/1xZrRh2/nyFLIWgn6uTUf/LR/Ny1o8ZeWt+/+Nb203p5gZkKbs/GD/Ml2je7",
+	"6SK7Zm2aoU0zPMU0g5ckD59lcLrrEZMMUGSJoh8rLfH/W6QdYlHLO5BuoCyh4UH5fyc1wj7StkrUjGIk",
+	"9c0yFuVvCM2VJLIwtqWZZzm5skmCn/u9mYZYNBJDuPU/cqLhtTNJ2jzDtspgjzyDN/zauMdDphnScjMf",
+	"P8vgBeBv9n/7JBc8OmXn5IL95SmTC3sbjKcpFCxPY+u/P8XkQuq3zzFrA90J2i+34LXokVML+x+VE6cW",
+	"vA5b1yLTPUebWmhVbD21sNuJPm1qwenkJ5JS2CSnjppROI6SfriMwp4RlEcQem1Goc0oPERG4SA76D6n",
+	"JGSjPTwq0yQ2zQmByD5dEi2JYtpWZLsirnpd9PPVsmiQgn5FLomY57mxuqbyrobAx1oErrFFAJQ7uz5i",
+	"5oPDJOeng0l295WZIQFjZbU6w8433758NRrQi/S7c/byZjA4v6A3L16me3YBuFKKjwV0Am5LyVo5+7XK",
+	"WdzmFWZhSeg6euEdBG3GZrSATtpnasJHehNZcHnt2ywkoM35HSPll008tBDscZKtjOP0+rFIlKaFBnQ6",
+	"1oAxkdm/CkYuXp5N5Lwgyd/+Np0mlsgAgCu29y0Zma8zPuZaXRIqlhrY3FiugC7j2+FgkEQkGbj/fOv+",
+	"HuB/rn54/SbpBYJ2YCxeM+gZDGppDwPOXEJjkeYyvcX2U92RLIgVeCS5ePXtK6SmuHg5GCS9KiEDVMS5",
+	"Hpew3qBYVCySnImxnrwffTKfvhU/czHXxkY3uiOxJMCJ3x4//mfOZ2axE8KELpYB2QdzXwFnsL/RMxW8",
+	"oohIkbJhwxsJfh7onqgyqrPwjTPgX3pXAr2IkIJVVtNRLpqJwFSRs4yKYEiM7BO94MaUwN/GAl7FBobq",
+	"Oo1HJbH9foNrEwv/RoZESLKQWFqY0aWKIALJp/NcU8HkXJXTjEgyFzmfcs2y13RGsWwR+8THIpnSz28o",
+	"z5fv2OLv8kYl8OZIV0iSmY8J/LIH45csbn7wZu3+KZ2wbJ5zMV6f737j3wFsncctvlvZnzAD/5QbDIDs",
+	"vBN1RgXP6NJV002B9NjX1lE9L+Bv25pfzUX4p57MCxVcr+cs/HPBMhF8YB7TvG8z6xPe1RgKpRDdZA1F",
+	"HSsHO8PO4JvBoBN1ajusM3zlqxbfQVtdZTdAuH+DN1E+6Xn5mBfhMw7K5xuEz3YRPNhF5akufocCRxTg",
+	"nWHn4gKmunJQ7IJtbePVdjVu9RaS0EISniAzdaAF3Ql0Ftmb2ldrLbNS0m+wzfbhrLbGGA6AZoxrwGlV",
+	"flQvbOyuUkL3wJLYtdyRlNWOFdsRKx2t0Wd0pzP5Sn7qOn10Y7Zis3r8iStdEyN/GHrmSoO+cuVhT65V",
+	"Of/26kQ4mbCXsD4x23PdANqF9Nkeypbx+WtgfM5WhO1ugrgmUzYJYtcHa2sOaHT2QgLoHbibA2xFLDxu",
+	"Aod8GF7lzZIVk98HOx4nwU3AKrXsyl8AkuLYZtS9fMt4gO4lW24Ou3CFEEiwm4wJU/q4CfbUCMwn0r1Z",
+	"aoY/6O1jy/yV6cOP24mwFyv6uDk+7t5xi7xokRcWeXGgBFjR33u1z1uTF7SZTkzfLSYyZ061IJlvHV0R",
+	"EfY5ZTNdc32GxksCuaM0XSrCBcZog0fnqNRtvx/iujzQ2kiOouxGZksjjXyjufeOs3IjuyWyUfPCt9fD",
+	"u6yTdZZVF2mFgYg5Z6TLaDoJA9A31fAzWRd9tgFfKVLWC6BrscCluTfruVlYImLkuObJMQOijxV6LAOK",
+	"569eNAYUxTzPw6Z020cUX5Szf7FNRPFFMN8Xlcm+qEUUB98+SETxURA6u6jGNm/c5o2PiM95+CDlA/SZ",
+	"rWWWVdTQra6p22yvb5SlnwHcuankVxaQpeuTZCGL29dMaFZAd1WoF56wMMP5TEGikKRwlRoSUH61LHhw",
+	"xYZ2rFz3olgEShCa09nOeZBhtq4qFx5NGaZaw+etTvySTOUdiwXX5MbybLvkazC1Z2olICsL8wNNb3F+",
+	"0JHPPsBqrhcqvnrYU8o+Rbg0ENTQEx7qfCPN0N6o3vkYec9HTXlWN/rrd6/JlOc5lp/nVE+gZtdq1J9p",
+	"OuHCHJ+oU3lvm8Oye6i4Nl/W5su+gHxZoxLaV/3smR0LRnAuVdCXR46MNIs2c3/GoiEbFqS+AkUkC0hx",
+	"HZ7PajuNrhF9j5Z92inxFJpNbfbp68o+qa3F2hYZpzLX1BjNvq7GjiCAzbVasUYV6d4sqwwCvQhN2Opv",
+	"fPwmFqu/ODh0/SVErdd55RW11Uat26j1StR6/3P/YJHq4CvS9fV+6PZiLFgZd7QEJTPw+6qeLnjCTY7e",
+	"/5PWYgodPZGBNKlcaJxaOwDkwI2L2QV/MBa1sDa2OlYww94l1ig2eLrQ2Y77p3QjoFMKNhpXsTD3TSdU",
+	"jFm23l0dyTyXi5UIPrrsI1lgg8UJ1b7XXywgpR4BwNldUUExy6LZee8dI6D9OLHsNZ4usFQZP7fcQ3Th",
+	"QskP6+XiujxeEPd+TdEGcdsg7sFq5hfXLu+YjjMLszgPELUNyia2jNlersZsy/ZPFemfkEDDlQlHI3CN",
+	"nqrFYcsCJF5KcMRE9S6rQ1TSlJBUtYosFj5yGuoaaNgxV4lPokIH2rGUWXJJkpSKj3Pxi6BaM5GxDOqb",
+	"YtFURWJ/b34OWa0+ee+St3pT+62As1EKs66VciOIbe8dYC3zfI8ZX60voktvVrfqr6zQPKU5mboQq337",
+	"kOUU8xFN9bxgRWfY+RulRmdNZcbyd3OzrOb3fzm7KOO05hLiPpLaqJDOaylzKrw1QaZS6Em+7EQdxQpO",
+	"y6HOz7/79gXwMeLm6Aw7ZkNsSGFW1eRRSmT9u2upHNs48BONAwcVgIE6K6XOPsrsLJMLAb3EN6g1QBe8",
+	"oZpVi06DT4LOg8To3jMYknQhVCILCJlghmykmL60IjcWXJBfrl8bTVYZD4szJeJjaJFzwAtRQepTCbQi",
+	"VkX4rzCj6TV9QrpUk6lUmrwaDHow41s2Ax1oRS2iDS8xxuOJIcMy3VriEbuOBxfAtBE7vLmIF6pTa7nS",
+	"EhCZIN65jgyiYchscylqLO6tRSXrSlFfDgbR+mpTeGXgQdp94643Ah5ywFSYFQ7LYtNCKkVonldSB7Zw",
+	"uPwoFrBbfA/2+oIY88LcFbv8W0BVQvPcnwALQO31yZuKex2Lcjb2xRaMjHies6xsblmA+6COoP/f2LV5",
+	"5DxrgDP412+71FHuU4v6+79/j7a9Cavd5N/mQYPD2xl2LgYX35ydX5wNzq/PXw4Hg+Fg8H87FufUfNng",
+	"G3fZ7krfvbBW+bfK/+krfy97m6yA8svDzIEDSif9GPdWT9bVuYaOAjvXTFZHiarGRKVEMhZhjaS9v/qB",
+	"jWTBftFpaduoq5FmBX5UMMI+p/lcGUf5xpyDVcsmFmjamPvIMQMNqydsSUbcBvnKVZF3rMgp9Jk0ioyL",
+	"TC4sYQVYECOjKlHNxmIJEeeLwWCAcKzvvydoNFVQTUCUkPNb5owSs2dGkNjdN3O+IhzbWtB7akHDbVPT",
+	"TYOaCiu3XHjhd8GF+yuxE+fzV62endL6fnO1Sf2vIam/qqTUrlpqbY6/SUvtXFfq/ZbDSktjUeHt9qM+",
+	"XnXpEbyPk9SXuqVqS0yffonpgxid95aZ+sN0b6XpfuiaY5yUE4FsGpTrmgxq+Sgt0qZF2iDS5hjH99Q1",
+	"ov7wd9FZMko0DBs6Zm5elA/XWykpjQUgUkKWfz/wUYolj61tHzXItyn+dhEE1p5c/O1xZGyLUWkxKscr",
+	"NDxNYG/PcF4VmbK5qKMhWheLxqKOiCQhxgD+LtEFwHYWQAQs+xnARg6sBtkfofFV14L4ZXms0NFOISMW",
+	"/qoNGX09IaMtQQ33x4c2V4Bskhsb3cUvwE1cZ7qEa9z6h61/uOIf7nv2HsQbxByWTe/ZpGJphDTTB61v",
+	"zhSLgMYn8pfdSJkzKiwWhOaKOZ51d4W3OriyGNU+eT2hYoxooyrAtmxVUs4UKIOoroBrzT2UNF9xXcHG",
+	"Hu6KPoUqh0240g1g0U8zLrKckRtGC/Mby55kn8rjQuVcvx/Zvd15SijQE0vx1gNtPdCjVUkcEVY6pvMx",
+	"O0tltglOeiWI8Q4snkMKViV+eaYIDENgGMIFSeDvt0b8rlZYdB1NTSxKnhosz1tfcBHcICJm9YDhbbXs",
+	"AjAWsaiUXVySjKU8QzeYuptwkbHPkZHsqRTpvCjMKUX9BM1EAcwq9YQsuOj1yV/NBGKBjwgeN0IccSV4",
+	"QeRCWB5c42iDtz2lSygjUcBx53Gc13R8BtQLGQwRIeARR+EZju5bZEkkp8GsZ7PKeavZdD3GESb+Wmbs",
+	"CXHIDPqDV99/Z9ZETRjTpaY5/4aMKeiPpfldJ6PF7fbK4JqOW1aYFhD4ZFlhSiEWiG1zelGwrZPb5opG",
+	"ib1PiHDXgCChRl6RWWFki17Gomx4AIe0IVJo8zcOx9cc+lsntH7iSnuR1TLA1OXbieN9YHPuEOkL1HQb",
+	"6/sqYn3hG91SaPnz3Sy07iV74VlY9WJk3DNlaz1IlxJNx1DuQtNUzgUQJ5iBI/8L7iYHv+1VSmt2E0Z/",
+	"ZfoA8+lUsUTvGK4uZUXjtGHENoxoCV12t0SCQ71XBNFLgoJmx3A4zTChw2n+PqrDWd7gkRxOM4Ev0uE0",
+	"E39iDucnTTlauEozltu3a8SRdz3xD+d4Kgg5mSPTep+t9/l1eJ9eoh3ifZbi+6v1Pp38ar3PL837LHV2",
+	"631+Hd5n8EYP8D4DofWFeZ/721JPwfsMNU7rfbbep/M+d7ZEjuV9cnE2K2TKlDrTBU1vuRifjYzCPjNK",
+	"5gHae7i7ELjLLt09rkiSFXL2Ri5Egr8mgjHjrUGTTeMJGr8YeU+NC+yuRlo1lVwa0bO03lySUQ2CPSGa",
+	"3gJBnGDVNhv13/ccQ1uFky2Ch0ba0RtGbnIqbhGGU7Cw6VW0zldeaVwCBfxzwbWZ3jvz9MY3tTQENfY3",
+	"+OxY7G9vxQfcC9f2JaHp9qheq31LnWHHvY5OXbK+nrD01jy/RuIjxfR8Zq6qvj9zpn6Si07Uef9/OlHn",
+	"b3w8CdofO663nN2xHIjbyvVHZtOt/d7mZWyJWVpP+MkSs5RqoCagQ3207pqdOEjvUTgn8aHLig6nA2Jx",
+	"YFlG85lvHeYtBOOJfeg1Sm4Xt7q+/VvX+mtwrfl6+banEFxb5nGfEDxq8cexrLpT+c/rDmizS72irlq3",
+	"unWrXW3I0c2a4xSPlGLgjgkti+UZu9upm9mMjllGmLhjuZyxiAi2YEqTxPaPBs43aNiIxtCEjyfme55F",
+	"TVYRJGuNWURTc6c3VINxFAwWkeQ/cyo010vzfw1us7GYfFYQrKi+/1FJR2d87sx/voaS7jK8918KObVO",
+	"cPnhtUys+wsMC2EbbR9aUBM5I5pP2X+BK8+FHX1dysOt/nqbzl7w413bfG1VSoeLczwbbvt7fqDjRp6D",
+	"KzgeRI4InqrWPPtKzDP78t1rDUV47at18VJ3XWiJ1UTwb7yyyd5uMMSubILDCyAYAknBAtJsAbmQ+1Ie",
+	"m4QRGHHhrJ6y8VaZ57oqsLu2jre11eq2WuUQH3a8dz4ftUOPFb5wXFaPvTkcgMT4+6f378gHcxXWydqN",
+	"DelR1032EsP0iZDa9R3ImKY8Vwnpcq1ikbDPmhWC5h/ZiBVMpEwlPUCuYd+RISmzFjMK9PJOmAxIF5cE",
+	"bCM+nc6BVjhGwbTgig1Jwe5YoQklU640vWUgkXp98qO9Kyn8bRu6opkJj+Z5jn3FLSmVsa2qr8QzJJcZ",
+	"H8tFbyw2xciHq+vXfyO3jM0UpkhUb0iozZZglXO9kY0kdzSfM9KFrnDIb0nL2dqB/eq9zSAbBXtCjKG5",
+	"uRk8TDcHqR18Bf3Vpe/H88HgRXrLlvAf1g/G99SZ5btegwfcJM1hwxwsz/cpez6DHf2nlTTLv37ryFln",
+	"2LElyzAbPekMO8/Nru1EHXgRkCSZC99HAW6+nVb4u5LiA074tPXIO6ijtiC5LUg+PKMCEhsKkq0mMCcI",
+	"G5yAxNlNrVWFyU5W63N3w03QHjdJr5KGQOnAVlXDMazWN34Jvgjj1U13k9CA3nDuqVprtrVmPSvNyu74",
+	"gq1Z+xCka8wCZdlrkueNdquntrGmohyRBG3HxtOV7G5LxmILY5LsYUsGpvgaY5I02ZI72pCxCI1IZ4ge",
+	"xYzcX8A+hDVJsyywJFdX6TkrZqVtaQZwi9QZdv7+49n5ADoq2qzs/5Nz82Xn9y/O6rxHj7jD1Zqfrfl5",
+	"qPL5QAvNaZ4vrbt+sCaqG6DbkGC7GzZYkb4d/RA79d0ntWNxjBBAg9RujLps7/rvL7V/Wa8KH4f7bHUZ",
+	"4NNitotI3gEa2fDgj8JU1sroVkY/Omv2MUXzLrEBjAkD0uAIjkUjWOEXAW3X3VMOvQ1PSYK3T2zcretB",
+	"BMQIFv91FAv73/ptE2d7G1ksCz7mguY9qw3YaMRS60XA97OZVFy7ivlYuB88U8SCGjjU1Jel41yzaURy",
+	"CZ1XSS5RwFj147srGZVgH4GrWOBUEYYOTXp9r13vKfCV54BbwuMTbCjUUCcfCyiU712C6oNgPt7Vlcgz",
+	"4u9t6wn+6Zo6zQXX5Usw74DxO5ZZFysWuRRjVpiHn1Db5M/eYiHneQalEUbkpbfkhuVyQQaVRQgfzgNE",
+	"8PaIzXA73K0hmVBFbhgTvqeF4lAbEdy5aXD3+7dZMowFTogrIswvyGyuCcW8KyY4RoWcRoT6e7hfBwtj",
+	"7zWba+Wej6a3sejiF9jXcMbT2145kONc8A9T0BQ7FxLGIT2zoGa5R7Iwn5mF4so2hCzYCEgIblhK54pV",
+	"x5nIPLPTiLAho8CuIcFMuSJ2jEvfs8ttOlvBgs8h55pUngJe+kyHD2LmCTgnnKmapylU0vBRZVg2nWnO",
+	"sspkwea5crMy35jT8kwhhS0RcmFGveHNm2TlBAyhaMe633Zb2ySDWUq3qULyBrOnzauYMqrmrl9zMBHH",
+	"JAEgIAZdqv3uBwkUXAtjueZmXJFFYcxTcelCEfZvcgN4JoK9Qs7PLl6QCb1jsYCiIRzXVkC54EWKRSnW",
+	"aDWXWR5dc6zMji13HVnZdBHg0amAPpsFz+yPc4mNpOCnPXNqqeUFga/N2YLjZHaZnJp5iDO/4mZnYX9q",
+	"s0MoiLd7R8ilRoQqy/rko93DOFtcHHjYCQLjY/ErzeewS4ZW8pgHXfOIZIsnTGlRLGMBI5i3ht4ANCXV",
+	"Ut72yS9wF5vWXLPxG+8Ui4JyVd7JvDYYPSN0TLlA6By5oTk1y0GV3SBUB4cyIjNW2EndcpENY7GY2Cts",
+	"TinLWBaRm7m2sqrsMO7F8zNC71hBx4yoiZmGlTL21s+UdYIC8Q9LhYdTVaaJcoDmuRnErEzBphQpjGGM",
+	"PvkkCTULase2k/eiVLAx1fzO8kj7ceWIDOwbNYdEFnpCBn1y7VfCHjE3YKl91Xzq5mIV87M9vKaPDWbA",
+	"ccrSHjXvGGrztpKrUsn15RZVfXRWzGGIlvvN+1zqDfW5ry2PkhX0Iyfom/igAuInox94qU6jWKypWiU1",
+	"gie9kPALBcgVox3NjZWTZp6SqXcJRaqgjDA64xifADNnLjEGG1rXDkOHBjmI8SrkLrq/FdpGweLqXu0l",
+	"P0n9qNWu7POM4+zeUG2bk317Nvjm7MWgE0F503090RxB/Y9X12cXF999e97ZPTbzk9Qtb1NbrfpkeZty",
+	"2SxLQSDuK0lPRN5khHETeROebWj8X5EBZe//QDYquDNWeBxa2/CTbCsb1svBk9emBopol4pU2PptncPX",
+	"UOeQyzW1DWvE2/2VDSDeNpaUrlQy5PKh6xj2MrVODgSDc9jsvKEWajFfLebLkjjtaJYcDPJqriTVBRUK",
+	"6yb3rSc1PpuL/GAJgipLTDNjlGwuLo1FE+dGZq2ZsJD0P3qJiFmsJoXYkf2gj7/4iN/emBdtBsbbd6GJ",
+	"M/EVnhFhIivLSXuXJClYblyOH+Feb7OEdLH9fuVz5H9aQIR+zO+Y6JGpkS42rKbkvEhdfBfSC/5DqPGA",
+	"kezXh9ph18F7a+2xRmEcLNGJ602DO99fdRqewNYm+8pqT3X1mB6zAvW5n8IPS2D2W2utkSmdQZITUzc8",
+	"c4Bdm9XyA5X5M3nHCtuUsp7XHhIpYgH5X/BbC6ZYcccyG/DvKoah/PIZNcXUISQ77OU2/diLfLgvFgKa",
+	"X5Pkrz9ek9qz3sAjJt6gdHmpBGR6xj7aSSR98l7kSxtaNFfFwia1/UN2y6TKoBfQ7g19cssiA+DxMX1o",
+	"E968fFwoP8vZSBM51xFkfFQ5gJ0ePON+lu+Vm6+/0L7mUwiwq9rWahJg9U3DmSI3uPKnlEmPbsmZ/dt0",
+	"gkZ2A3F8aStHf68zf3PgUd/ugJePA2cnFl13AConPiKNZ70HrmDD6cHj2HBkf/QLBdgGLsZWmATnzlJj",
+	"olk2CKaI5phNYuoJm8KRdnPsXQaywB9JPPX28B7omfpjWbPBavkVORe6Liu1lMQvbUHRpzZyyT9dr9+J",
+	"OtwM8J85K5ZlxL62iJ0wap+xEZ3nujOEHr8+LGTb/yIk/uFlyHrR8Y81AuPJ2j1PQsY0SxboAWm29NFE",
+	"zB6BbTkiiR/zo1wkESBYZpbNexUbVz3mUSzK0Dj2rQFLIEKP0fzY7Hr/px0j+GxTFD0WFR9Sir9Rkf0j",
+	"+MTc8R3cEN3KtbSO23tnrUfWKBIeKzz+US62CY+XWqyQi9YX+9p8MatojyYoHUBsvbD8xLRCr4eXtoxF",
+	"OICcowg7XBGPWgaBrwqEFvCWCXiN7+391wKj3QSTng06OQx0xke2esMB7wB4FosQ1uYsW8SaIfArAP4W",
+	"jHQHiIW0kD7CVS+y4xVsKo2do+ktc52yPFwNsNClPmP/mdPcPHJ9pWidPQOMOELJwILD+rG43gzCtjBT",
+	"qiyMkBixsuyTfzr/MZca8qgUQ7L4q1gs4AH9e5pgUag1Suda8cziVW7mmIIBjWbVGeLIHXwwwLWWbc7w",
+	"tjhVrjS+GON0wljdcr6ZZLbVGsAnlVvsIUaQzzCAChhYcsMU4hWNWaAIzQFXTvMFXZrx8CI5CvrBTfvk",
+	"nU1F+xyOBX07v1lLfDQYNXz0PeAzbsfuryePiZ7ZCh8jAVfzepnmDBewE3Xczu0ML17tDpdxi/A0uU38",
+	"tm1Rhi0C50D9+2nFc9lJA98LxHluJOR67XsN6OZAj1rxHehfowLkyMUE1ijjVfVr7ps4+j7QSSVg2Rdi",
+	"WI05CgprEHjeRXVY1aygUXv9WLwViP4vA8fDCmabQ3XMLURfKp0wzaSwDMQC2R1IOzd6BaqDNLKrOv2K",
+	"X4+l8cOxWucSRjHaqIyRBgoZ1X5jeWzVWqnqqhV1Cw+EZW1Y8dKgWYc2sFPTwUZ1hfqXalcJYN9Wg0LG",
+	"eaNatpMGt9BOhgulGUVYq7l6ypQyLwYaeFbUMnqcfjvDD7IIy7dspAwynZEv6jof9IwGBbyXmTsXbg1s",
+	"WY6SU192VbBV22LEFqyAfi6CUAWvnWuXI60uupuvWxlFFizPjalVKeywlie+xFhUym0QVXZpbQtbyVEN",
+	"abtVq5Zb6fJnRI7MNguaea1e2oDWhV8W5XvsNsF3sc5lpVCrdyCs9wNPb78cm6Qsblt/HauYKS+jToV5",
+	"uTM0U1LzKdsD7msW62naLmAwt3ZLa7ccSoth9hEP5MFxrBXrWK03WD7M9T32Chda7myt2PtagwXLsIKy",
+	"q5mrkXTuvOXcQK+TZj6FVAkBwDCxMLfnyisFWcB/XTS1eyP1ZFiX//ZbKFAWbFH5hSvu0HZwx+Gxoo7w",
+	"ocyQTjHZmtoxM7oPBlZLZS7F6hAovlyjBcl6JRj2slynzGJxrzYL9RN532TfWWsSzJXyOzTYKqWFBfNl",
+	"plqOGcxMFsiAZbz9fK+COdgiX5IOtFumWrwSdaZUs4LT/FekiTq/6L8KNeH5YFUVunO5uyr86H75FLWh",
+	"faxWIbYK8fAaRdxKR9OJmk3PUqrZWBZ8U9fQK4unQX+njFuWyHPsFuyHAgfL/rkER2O1fLF7Hhs1ejEY",
+	"kHRCC5oaCdYLqxob+pDW7hMRs5K0YNnWFY8NVB0EmDrqjrzVgWZgJOyQekIWXPT65G3taSEFC46fXRhe",
+	"ELmwGsXXUEKJ5Q0jUI3PRemdXdPxGbCOo/MYudgFLwjPcHSn1rQkZUPndbHfNX2YbdWkZtPX9s08qn6x",
+	"CIq/UKWZMPePOtALH1AVI7m9Hrim47bwsZXWT7hNZyAultu2ivZHea28PlHt4zUdN9Y+wmGFdpxBF2T4",
+	"E6JCrgRyt17xAN8oJRRnLaq+LutOjN6AiqUdahprGrqFb3wd8I3aW9293/06IbaxwtE4UDwLnX8j86CK",
+	"B4p7upRoOjYGE6Ep5IXNFjSziarhAvMR/LYXdhZ5uZtw+ivTh1lPpyqE9FWGDatZ00VtJWRbCel7Oe1j",
+	"pwRH/LBaSJALOVXqGJ4ojgNuaCkYLF1sH76teqWxKN1SsqdXivd8VJfUPvYX54+aeT8JZ5QLriYsI2Mp",
+	"s9AjBa5FpVqntHVKvyqn1B68wzxSlDpftTtq9VLri36Bvqh9d60j+vU4ov44HuaFWsH1Bbqg+xlMT8b/",
+	"tNNvnc/W+aw6n7vYI0f1PM0d77Fg/PY11yLBQsCR4Acx0iTpDfGqlBYFt66dJjmjCvFCNNVQ3GF+dklA",
+	"hITXAsCWK0JvFGCFUM/id+B50jEZwWfEWkCrziZR8xulCy7GYPqopFd2w9neCGtkBapaYeR+I4xnoSm2",
+	"pxF2bTZFa4F9eRYYnOanLTL/yNaUxnPlZC4cs+2NKC/zNtAU+vuATIP/yBFJYBDz+8S1BDP7SiXEsiog",
+	"CNA2m4DyAidDY1EKUdIFzF2RTvgdy3ouimlkqeqTt9gewQhNI7Nsc/cSu27mojTPcyNAS1kt3OCI9ywp",
+	"Zcz1lpPMiTOiizkzwnVVisciGCYKeRl5Fq3g6uH3DmjobM66VQkU3OmEFoiJxC8VYUIXS4tv3NusNKf7",
+	"izUqNUy+NSlbk7JiUuK22F64HWxKbsheJMLiqyswuIZ8Qx/aaXEzO7hYwgg0HzpUeOTo+LFXYiwCxHZZ",
+	"KESEJG4c0vVD9suxoUPjJcbwF1wx2y/FTi4W62bnHmSWz1U41+lcQWur9bkSZ/k2SO0gd0LuTZ3gBKrJ",
+	"EyiWvi97QlaSJ0ZUJnPBtdHM7yAj1K3fH1NAcNX70c/Yw8heahcrwjn7X0S+2A9yMFQDHUDP0iJhOuAy",
+	"VAnAFgCFVa5XklcQ5pumej+zstiDs4/K8j10SUuI5R6CuvFkSm9ZckmSW66xRC0x6jPBNFGaspkuPQuU",
+	"trG4mWvXuQpI4wRbWAanbh2lb+9ptgVX76TwSNPEZZiMgiRS5MtYjOABk5v5Mgk6GHEoUiSK5ZYbrnKP",
+	"6qC9PvkBKZSUe0yiZSyAZalPknSutJyCza8S1yGIZ0D6GTYJytiIC2hsCMUdU5nNc2dylJB+R5al2fT/",
+	"/7NZR9LFTnTErKp5Xebf98UP82UPaWvMlT+Yx3MX3syXuMe8qrLVlrnZjro8obbjjuXfQwfTCKWP7nj1",
+	"+gQC+NAoCeVbLHyHPoFXY6/SLKCjsMM0+F1b5uceNTVX8yycLXQDZSi6E3W4+mT3DWbXsOUG7srOsGPe",
+	"TyfqCFen8MPH/3N2PhgAgR+uq7FRO1Fn5Wx3hp0faTqxXznhAJVJLIXw44JBImp43t+FgkCzaZsbbHOD",
+	"Tzs3WIvC7ZAQbIqjzQqWwg61J7RG0DOfsUIxq8aTD+8/BVE1HO753UUSkcWEpxPbL81jGWwgDEyREvXA",
+	"PtNUx8IaCiq5JHrCFbljBchapekSez6yz5b5Jc05dA+sc97ATcBx7JNPjJFfL8zvUPnivVUEQTQUy+i+",
+	"QR/vBReZXOwX7VK/nrfBrrrYPDVzmfUIdgp3tZnGryc2pkj31/OIqIp8+vWit4VwXBMv89Jsf6SENQ9X",
+	"PZRtOBit3xSRBm9wNW6PLlP2i07NX1MbqzB/OorGS6K5GfimYPSWSHP/Prmybp1dQ/MUNqRXTo4rd5WZ",
+	"XFHIhTWKudK2qtkKdnRwlL3KNvJUaPZbK7179e5N77Kc4dVIswKmyVXZb8AI51j4i36A7rBwle9BgFg3",
+	"RtMJurIjmufEdtZbMloo4wsP0Cf+/vvQTwmdsT0THH+Y7EZYZey3gefJRbfoozfO0WKwetwcudKCN/8z",
+	"kv/fOxnfqEV+vWj1SKtHTqRHDlEYrpYeMbnr9cZHpmR+x5CzkGH/XySpSOca2cgpcYOhQWsEGXVkCakL",
+	"Lbjm2oIZldc3ItP+6pP50dusjPMZe/vOWsdVKDbp2rhW5HMtJZVQLFw8cEheDl72fBQIooMQqulmzP9R",
+	"5a6oT6bXJ0nOxFhPEugG4PxpEOVj0GCWz3tQDSzZH5nfL3imJwkJf218g1lOBS1iAc+nSFdNGNOR+Viz",
+	"iOiC0Qz/wPCgWxUbpAU+iHmew1A5F4wWxI10Q4soFnp+wyIy4zMWkRtGIUU0zlkEDXwEy3uXjk/jjsu8",
+	"zmFRPglOv09+kHpi1G0srM6C2z1TJMn41BgKUkDv7aQaj7ImBVckYwW/s6Rm3vfB3WQJLAu3y3RwhRll",
+	"GIskng8GL1LcDcbigL8ZwY9hkvaTz/YzfAX4YRIsuVsniFauGXXtGLGwiy0FUxFqc//8nrXDEZbogvLc",
+	"rOJ/sUIq0k1eftd/NYC9AP9Nepc4qNVaJDkf/PWKXL34hnwy24G8/I58Jt9/gybRBflMzp+/hK//klNN",
+	"fqCF+ehikPTJlVtft+LyzpyFani98QXX9zy8v3+aQ1pLVULYH06TvQUwzAVpAHB3FenarzcVK9iuIDap",
+	"aCwprYx9iUMi2aztNDU098CAI1e+tT7SpiRcfWRTc9zRHBsLWbCsT977pAP14WVzgTU6Vx4lgoSqe5CI",
+	"2PAqxJKR8NYS7mJ4LnFFG5okP9J0kpAuBUmI25nb1idgVFvq1kt4QsX/i6HdCI8frKP51p6151564CJB",
+	"HyovUqyliZdGNtzsZbXb0V4WrxwVK5yXM+a2tYsr2PtUgtyx6JYhbi7IyMgcF+rGuLZygW18IS5GDefc",
+	"S7wwIm5kv2MMtixFQI14WYoVUn+5XReOB0POZTpwKzh+RqNNKpOPSM5vWThOhI3trdzzDwacc8YWM4OZ",
+	"nV++HLMrSqlERRnTwd7ZPmh+T6wc33gsQKYF9D998rpMI/GMCc1TmhNr9HqZCNUwwh7EbpCYgkHD1JRx",
+	"lIJ95fZ075IYf8MdODht+8bs/1LI6c+h1HhcMiH3dksrH05KZ/j9NyVbkJVumzmH4FB1hi+/28nmryxF",
+	"G31vo+9PNPrelQUZcQG0bxbKtM54PyRC/xuye20EbdEwioMYKCOXnCwPIjhDyPAme2GOnnA72TV9c5zZ",
+	"3KKNWrRRDW20m5u/885HRj6z6Wew/VdPLdhHilDy90/v35EP5qpa6zHwWUv7TdE7m0uzMVXoeQAW5ByM",
+	"o1h0wVT6Z8GhEyzYRtDOoWfspRpJdt/cc6LQEwY4ObUxUexO5Ae6NDYbzc6kyJHBGa1+/NtFfD2ccWB8",
+	"J3hmj2vywoTMRWZMwOR5FfmRSaS+9iaksfcBWgSXkRFcZwYGCBVJ2GfNCkHzj8x25TCWtZ08egsQVADr",
+	"kU1nekkQXo92sPs1UFnjjZ1psZsJBy9tT8kYSsVtLbUzWNc/rRht//qtI2fAywgU4TAbY3h1nod7Lurc",
+	"IcXjCjIjIv/FRYrhEdy024ndvyspPuBznJjP8R55b149boKq5N9HbH9Vcd0tbK4PBbB9gnP5F8pz9kcN",
+	"CX+gheY0z5dWvO4Ht4g6s3mD0faXUmy7YKwTpVXpOyxDlBZZWsrcgpE0ZwDC7NpehSoWNyyVU2Y9+4iw",
+	"zymb6RIHugYc6RAb7m5dWUQQ5XPNBqJYVICsPXLL2MySTTiPGyRMn/zs8oASPPXgcUg3BCJGsUhKTBiU",
+	"H5W5xoj0+30MTbhAlJHOZ+Qjs7G2rnuoHpHC6s4GXz3EZ4YBuEqfIVLHq9bDAqt0H3IUYlYL5phObGxh",
+	"VDAG4+KMAOWSL+GrBReqZ8NqPtJRGGUWhPmht19mn4RmAeDQjAp+hocQd0uaZkt7rCLbKRnjUUFX5YjM",
+	"Cp4yAnlgFZE7JjKI92dmXFS5rCAZUrD04FGpfTyiJnIB8bZK+1BNpEiZU/gYbtSSFAzaWlyacanxUhjF",
+	"KGEqZ9zaMi6gbVaNkkym86lZTTwaCkDOooxeh/aL2QpNKN8AsQ2Rfug3n9Ugv8aUCRCmIXG4ma21wMpI",
+	"ZZiN4LpEYdsoW3khtgjxXf2VNMNVIcuRbWQB9NWl+RVYfnjLhjCv65GPWxdmWok+c8tWDosFk4IeIAtn",
+	"51A7M2NL4f8wCIzoYXh/tdPQsMCLCc9Z5WWpEM7OBWxVdy7MAJduXd1PFO6Dm1ymt2Y9Mf5IM3IDmX5c",
+	"U5SOZXtsQChoOobqSLMB5YLhnsUnKZjSHlmf+BPxi+Dad68MyeGfKdKdCzgMWc8dA7vtYWlt4JItLN37",
+	"X6TUZl+/FQA6yDVHG55rc1bPL0Da4ikH2AEg3qc0x84t6pJQMyyM5VIalIz4Z7M7pXB4t+4P8nPPQd/t",
+	"M8E5s6kec378q9v2bVWawlQfFYEUSmLFFw5txoQ7LeQ8z0hhLAgQAjCbrOzooiUZwEm8qjXyNkLMyySH",
+	"kp/ixEg3Z2OaLklGNe01wuVJ07PgkW9Crut5YRwcQK6TrYDrl2XZyYRqe5Jobjbhstb+xdzAvQezDTYi",
+	"3hunaMPvP0l9jZT8iXu/buINbynsw2jmBw2FulQsiaX5X5btXIa2mZF9XXCeUWpCP3WQCWVyqLrQCI5k",
+	"eXZpnxIcJTLK6dgviBSrEuS62mMJjq918EjFjZULaMBkFUlFZULbJbcWKuczc+gCGZDK6ZRjv2lsee1M",
+	"sewOlFwN6WR7Od2fOLD98yvu8EocLaUCCmRwANLFgpuJkaYaFsPyd90a+8o+047AfZzcCV3InRD7Vb8w",
+	"6nB1TT+H6P0GpP5aaP5OOQAwFluvsvUqvzqv8iPGaJz2eaYA5QClVNavO0ay4HlKxRmU02wiy8nNeipN",
+	"FhOZB00H31U66GC9dyHnGvgp2OdZLo1XpCeFnI8ntrN6zu5YHiGy0j+6xTT5hv0AJ3Ud/SOAVLif15ry",
+	"9EhqvlVD9PiMcSFmc1sFLxjLgrY/H1hhTLyE/M9/E+Gm7l+OsVCg/kv0yVvjDbnJGS2F8+MKiRWhE90l",
+	"ocbJKfTIejg0GAvXQi6EWw+rqN3UwGyUhf3E5YCUucOUZsw5bWaQbsHSeaHArL9EpzBcaBgY6/BIGUCt",
+	"jWRdrV60cc7e0rRDg8VsCysZrjPD7kRuR5oH9EtjrgPIBfjfwbvwKS7sMSx8IyD7glLG864gz0kCMA71",
+	"gRU/5FTcJj0MICjseY+Fl8SV1Nn7mvfMaDqJbAtIQB7QcBs8Q+SD8WQqM0HjEyxINx/buq1srwjPEaxR",
+	"YW4V7GlldiXNjR4U6YQpkhV0oXDRoU+/lHllwkPn4JRGFngCESzfjBV2KCxgLRtWmfWd53mtKzSaKG4n",
+	"+NnbOwkZHgZZxMI/f9UC9yOgdQZP2K38WjnMUW3DxsK9U8QbygIt61LkNezCPklyPuXmjm/NcMpx0IAo",
+	"MZ90lYUPFnOBG9a2fxyWtqqdFx6GUpJ44cRd603ofT2l0HvzHfkTOXdBfGXLeNkUCqnReviLLN6xzzrp",
+	"2fajrnN24m+RXJLkX/9O8FWsvqJ+LN77YxgRzacW85ZKpZWxkYzbQGa00Cu9GklDZ8awn+S+5NbiZyyY",
+	"fFCLyN2mwTD658T2PLfYVYqltm3K8oj2wt/kgkyNr4cUI9ZjdUvuNKtf+hohl5UAD5XdXGd8SKXPILyY",
+	"yYVQz5nS3MgWAETvnUdtRFK/ltPZPGRTeKaIux2eTYg7oJgITjVILui77wybij0TCzBonIwPJGaELgAE",
+	"fSg2iVea+IcF+wOgjX4WiatMT2mezsGXei8SiMp1lTRC0zKXSqV/8IuWuFCr7lXKHLnukx9xaNDlPndq",
+	"Y0JuHYYIgay4x1hJaUV+1TkOoKAgjP4ii1Lm/iNyCM+AHcI8t1lUxTT8mxhDwrg7r+1jcil+Znois8Ra",
+	"ccYNJFycTeTcWFE+K9xNuHqPbXw/FDJlSnExTmwCY2huMJ+RiZwXinwifwbNDp9d8yn7mQvz+hPynHwz",
+	"iECx4JUfyZ9JUsxFcFFoKP4DfoBWT05vJAQtCojw4F7y03umSAJXfKSQVWc5cG8ospDFLUmZ0Kx4pnAQ",
+	"GMFeMvBBzylNJ1wwHN4YMoCk7Sb2cxjXxpHdGlamUrkRmEqVq7qDQOUH1/b6dlJ/Jt1P5E/kY888eDnP",
+	"Sz+xP5OP5H/+uz7Vy/I+f67d8n/+2w+J6hJG/WFeZExA5uZ//pt8tO2oCXEP6r/vE/NWqm/2T38mnyI7",
+	"u/ITc4/Iz8p//rHv95Pr/+zf19B9VO4l85PEfmpOGe6AS3MKjB63t43CBZCFf+R+sHc32r1Da9eSP6Pt",
+	"+48m2/fS/97c7k9/dr/5n/+u2UDPnNiB4Kk5bWtM3dLOpVkG+yM0c4OJo1gwRrM5G03u0z/6NVer0eGp",
+	"uiTRirfjHSA05XgokX0mZ0ExUJuY+SQR2s6ZzRxMQX7cMStcl+SWm++UeUJm26ty5ZZpzfU27bS0tPfB",
+	"U5l1wnX4n/8O5LtfaPQZ8XFAGvpFKS/hCqzhuUagSTJGowwsX7OeuM9AOneheXvBjUa3sfdYYPD9mbLJ",
+	"OFmEWbnI+QB49TOXTUmXEZkLzBVAw1mXoNVSmw3lJbbjsfHmArr47j1gxqZrtx52tjcuW+iRG/3Xu4wF",
+	"RVMf04wOyA88NVBF4TlVkt6q52Gb0bpOELgtY0y5AIWQ0pA+sLQtuGa8oszN3kNd3IUUXekKw3apbj0z",
+	"36TcDn68YHTgHsBHrPiSZi6R3zokMYLBzQXJP8PJ9PFc0alxjMtCVFcrMrKiClxxnD1XmEVhGeRKIyDC",
+	"+aaWISLdCc1HhMLhMBbKf7FC9iIHogdOvTuWP3N7D/UnE5mKXNScxmJGIboOu5zrS5LM3BH/M24U8pz8",
+	"w89GS1KfBqrF4BaIAFM+W1U+J2RFMKM3kQvIfWaMzczWWBixHDqyXLnDtK1ztKE7/RrfyJpGzBlUjwql",
+	"L7vo7so5I5V2T+I9pNMHwysW6brIuAXbeRu/hda30Pq9vV236W0Mt+K9URKqtyNw36z1Vz0pznF91au6",
+	"r2g1nXvOWSGzeVpzVMNQPFWk9CEJ1XWfcmgJUb2a7wZeKGBHoG/R/5M3xucSHwo5LphSf5c3gMQyjwXl",
+	"v/ABSVIqUpbn+HevX7q0b702BR0TurpSMHVp7gC2mi1LU74KbElyKjKrBhx3xoyOjQARdyyXMxYRwRZM",
+	"aVLzlyFQGCFzxoSPJ+YSbuPWxm8toDcU6KchmH0VUo0AY9AnyadbPrNZ+WuwZMwUCITynfnDlSZd/DYW",
+	"QCPxajAYROSV7fk/o2Mb9LRMuF2Hz4sq/OEIk8NYfvnqjWlgFsdY1/D7lZhh1KQXI7J3O4KfGqMMf0Aa",
+	"C1huIy/C7b4jLUVlEY/HdLTTbT/QcWNQ9go3cxXnVBU8LV/F18FXUeaQ6+/3AA6LUisCEvQMiy8OU4fz",
+	"Rg4M6/OE2zSo93C1zD7yeCOzJelSkryuFI9M6eySJL/9nsQCwNDKYlLzvBeR9cXWlVjmJoLRWIDLGLqk",
+	"llUUr+qGjKMjyzJqkafWNXaR47KaG9lVb9xXvaGX/bdsqYyTr+YWFWCXgVoA3koBeOl1xwKuDWpxPEwt",
+	"rLfpY+H6LVvaivWoiSag34Doi8X+kL41eD5EddnClSm6rXtCu0omjZWa8KuAI7CK5NnNu7R7FmRxsKKP",
+	"g91KZS4LqPqxeCT9zsGx/nZ2fjH4dnvIVeVhWtRVi7r6+lFXldLC43iR4SE6irrcTMX6xn8fdIsts2pU",
+	"keTDLxV21mbVnkSIYDX+JIRYc+NMzaieXBKEEUN9BwNR2WrtVmt/JVq7PD+t/m71d6u/v2D9TbqlsgTN",
+	"1TuiRrf79djB4CzDWhJallwaXRKIu7IfxGt7BbbFx0raOixIxeLFN2eenA5io4kbuoEIErq6WL7HXjmH",
+	"GjPky8HLWITVji6ZO6GKUE2m0rZJxHw2QF39WF1KFGxgbKTYUOYVTvC+7vrVclvXIqYsp7WdYWrlb81d",
+	"eGpJ5qqCrDbZiUW5cE59Bj8NSkTXdJe5rD7x6hyhIVkCSXGI7hnzyHNZ2NLnoWWmC0EDWH0U5qcVzZmq",
+	"lPd6hED5UtZahfDrM/g1ZkMU1LP9xG+Zy5hDWZQtPgyUfrAe6/V/RflfxoLuUjG4tWlyeBh9S9a26pl8",
+	"1DxzeYg287H56zSb2tKs1ZKvnI10/Vpnl7z+5dP12Xffnf1wtEKvBsnWkr21Gemnk5G+yrJQRVs1V7I0",
+	"HNfQeKjU83XdWy8JHhDFXPYvABCUowe1vhnmV+UoFiDE+2nl1CpMPPuBgc1gtelB5Loe9KupWSULY7xg",
+	"6rrB3EnK9sVcKM1oNqwYNlHwlxdWmNCuyTtzaWNbuAmDOEfBGFnt1WDbJ0TQPgFqsctHeMOLBIgcCM2N",
+	"JVIYPenYENwiwuqtzTqD/nbvogswMgSW5jlgE0Nt3rssuZAt8QYYYK8GgwH2iLO8f7YtAwRfQiLfUyWZ",
+	"q/vjS84yn6LhQM2U2KL9wIbz3OZ2v7bcbv0FHy+5a/Y6fPTai9PfUXkYt3B9v5uLwaAkdrYqcUGVbx9g",
+	"ZNzF4GV5jXcZhSRqnk7cj7rUXAddksW4LNDsVcpRt/FqlKbLISKMblgOrUxlLHZxdfrkjZk9IM3u82uQ",
+	"Lb3ZsSH7+jWx2ODYkAf2a+DZj+LXjDbzvW4+GzgNOPgXKCnWBBXDvVQ7IJ02UJg/BcsZ3+V6QbYzj95e",
+	"JnG0isKshsmQuLlq3vOs34k60JMUmDSjjkAHtyorO3U3dWvPN3vxTef3tdCYq5DVdWhjL2VIyOZdLNsO",
+	"QuyhcYDjPnD81JbKz/JKxCIgDAQx5S4AobQpItarhxLpkkzlXcV4RZ8IBRIEGP2iQgLRHlh7rQzUwpLp",
+	"aneuyq3K2GM1IaToHSTUzHDYrgMHLqn+6o38YyGxsOt41QYlfc9RpeYpw0D10M7rU8ZvjoeMrFnQa0oV",
+	"YM+06qLNK92XV9pTSa0xtqHQ7MwI0rPUhmcaOXn+aZEWDfail5ZIN7FCUlH5ASYGbuR8PNFRLCpUoc/q",
+	"9H9BmqlWvOiN7KDWzDa3iUVyQxVXiQU6YAqjqSrQtyTARv5mStUeYbZ4tV/nRXECJCJTZIODrmCQ87JR",
+	"j4vzl9++/O7FNy+/Rf1RVRWl2H+ISMdfG8o9V6V+9fX+IyBNvJkvfZFno8oNnARvi/xnzoplaYz48rJN",
+	"Zojvl/kzF3w6n7orRrKYUt0ZdjI5N+ci6kzpZ7ygXNeoM3W/GvighCV9+/3BOzpUF3dzFKRWnttSkBy5",
+	"a0JYp3QzXyKXvjWxZlBdHW7eEzVXWCtu7Vyez3h6+wDR9MSMG9B7OkHp6G+h3pvqCVZ+QxDWmr9O2q2j",
+	"iXRjNnYbMDeFY2Eveiq1rVEHs/y0WF6jiIB1396OdA9knu4D/PTEFqSbwI/m33WSxjwUYtbajGKbUTyg",
+	"r4DZRwG5b2Mtqz/j6+xNf8Hv90pBoNm9ewj2pcQOfXJZ+NHe9wmKwxer4nDkTtoe8tA+6dMUifb1t1Kx",
+	"lYqHe+K4lR5eMPom3egHPwS486PNDEHkkzqH27yznLMqoN0TOhk33OIrXAfMX+F360GfFUjgKvgTb/s2",
+	"S0III4Rm7YRWsZ6BD10J2/pZVmIHsdgQxw3uvxOyMxa+WesIeEf9dMMOKmqepoxlqtcn2+ETPUZyW4Di",
+	"Vnm8WOwIUNyUxytbrR8FoNi0ix5VRwJjvpniHBi2oHmzFK43b78TddyO2Ry/tleVIMarF98gST308+ai",
+	"eo2LcH/46ezqxTdng4tXnb360a6cxhao2CrQpwZUbBbUx8Yr1lXoCWCLzQ+2F3px2nCgLYbRDr4bgjEW",
+	"AGEkAYKxSWY04hi9joz8/6sYxqqwM5eBGN0ZtUiqoMVYHIxadK+gikmMxWZQItkPkxiLg0GJTe+khSbu",
+	"ofx2BCiuObktTvErwymue8/HgCuuKJzfqkL89LhFEQsvtTKUWWswKL1LAihHUgM5ImoFMVIHOCpkQ/10",
+	"xYHBiqtDK6zIVfjkD4pEPI4Dc3o8YvNBaHEmTxSWuOZ1PR104hqbfi1IsS4avzSYom1gLOZ53uuTn+Ud",
+	"tJMtJTZ0irVrgRE226UQeyaxCrowaLPSEJl60pjCB5B/e0Zudo7LPIWYy9FwKM028CaIYasBWqThvUjD",
+	"Y+idNebybF6kE6rY2YQryIVs6gJop+N+Y7sAaGiMorQxQ4WeqITgv6TrAgTQ79hy9WKIBSl6XfMwW7Fj",
+	"l+ASO6HRsXH5/Ziue8c50NAPoKtCTqczIGyA9sfYmbo78BT0ipxH5HwwMP/7ZtC7JMmCi0wufrZDhskR",
+	"/IbA8Tf3fS/ypX9QnLQCAiKlqZ4r8t58wjIj0D9QnmHfOxTf1R+RTML82GfjAy2ZhjxGkIRws6CCsOlM",
+	"L4l9E8NYJMDB7wZ8bW6RkEFEEv8GEuhEFtnx7ALa5TR+ALTABT4LaNpu1ZkbCcMsdjAAahWMkgW3TYu0",
+	"hLJS96hmPHhW+2Dg+nAdi5yK7OFpiS2O0q3G3+x+vQdJ+U98r0DnZd56RMpNeem4t+p7C6sfYHNhu3mu",
+	"1yErcdROqLE8XpIL/eKi4yMgXGg2Pgkcsr5Gm6Mufpc7EdAiIo+LiCwF+cpSPyr60cv+sLrx+PS9TVut",
+	"UqJpuWmqH9p+ag0I9FgkH95/aq7WtEGfpEcUY8BsaKzunCttZF3paihi+59CcTwX5rJKk2/npMBszIX4",
+	"Z9WvCtH2MPZU3llBCRAm9yTY7BbC2eZZkePsskLkMyT/+ndiRygZDvvk1+rzmy8Uy++Q0SeG1qzoHWWR",
+	"jRplpHvDlhLnwAvHB0BgFIhRYJN0mk7s042luWXgKq0+HpIKgQczCpwi1+6VcNHIV2R0QNiThquSZanS",
+	"tAg470t3KnDZgr51qEK7Kw6UjahhYA6LItJ8nrEs5Cl8GZXP596IhTOUzYgaas5eDgaRbdljXcLgrVmq",
+	"RY5Ei/0SxhALSwEVFLKNgkfGplBu7VBVxsJ+B0aRayzrs1e2F1/TIjfyZa2fZlOs7p9cT/AYuPlanBq3",
+	"5FEZV5qLFIEbZQHy+rv4Eo1epRTj1QDxfdWtBu1gL9c+gEX+1Wke10uUkXZxBDzvUT3Dh1YrVzoW3sxA",
+	"c6hw5vf+lFVwHJoirfuXfG9iBdvP9Lqypz+lRYEofWc33sg7Rga2G0WdwCyYHlQLgdDhYjw0ZjeuXCD7",
+	"wM43ssVDbfYm5HRGzYdyWzxOiCPYl3BP+LszPD/vf/sqCuCd54PtYCq/R+UYg35tiEEzfdYP8vOWIJjf",
+	"d+tX0bDK9h08RDxlq+RiOZUd04lbyoY22NIGW5ps9HDXHDfWEtrbDwmIqRvU6ys7raFcomPAzitPXkK6",
+	"5uA5rRxgUDKL+Ggi1BwFsfiIJFNajLmosHDhr4NC/muOn0JIvwLRkTYMcR/25hKhN657Js8w4GIsOG9u",
+	"2iVRmi6JlmNmFKXD7ICWW4voqTbltB86gd1EV4ZA1spSroB7woLWiJRL7Fp5vpZZbcll0bTisWict4X1",
+	"eLVcf/3wAuvP4PnKYnEQ9AeXeoWNLBabkD+uQRYZQcekwBQpN7OSU2dFqoev4nXQoGNYIV9+Zyy3EUEg",
+	"rjU9DrU8jtcu6xHsjBa09JWBlva1C+6HLBXsjuPFR7cCXlvua0oEW5SeJ+aw5bxI/Sa2jXpd7GrM75gg",
+	"iZtaUnJWxwLC5BeDAfHoA9WLSCpn4EauARnZzv5cK5e+H2Jd33votpFEAT+2mUTN2cR4UcLV/7Jq5mbO",
+	"8+xa/q8kFoSMcjpWEcn41Og9aDW+YHw80RGxtAQqIkmwNEabcqFZIWj+DlCy0Fe80kcjiWwte8YIzxTp",
+	"JjRNLQmy0chGD2tJkjGdj80fvYgEVziwMI6rJnw242JsJ/+fOc25Xn7IqfgE+aTk0i1OAoRzv4S6/TV0",
+	"8YbnwuvMtHxOUE3oDGpYFlSRdK7BLY/wNSdcfWRTo/wS0k3cT9zUeuVNzSYO5nBXwTv7LcOLqklZaVcO",
+	"tTaaLpX7pGcML/P05iq3/e4NAuOufKbKyTSDsMvv6xSz/psGNkAfyFWpnLEhNu+EK6KAhYoD+Xlokqqk",
+	"5/rOB/TotTv/69/9Sswqws467z9dm99uRy4I7kBCMINpbCUwU17LGWcZUfObMxdwGjONi5phbNBzGVaW",
+	"GwKrQx+k8UFgCCWBKZYzaiPOfun75ApOszW7FhOqK9/boBcp2IgZ+5SB/wDEYFEsMPiKASVNx5EPuhYh",
+	"Yw4GaxUXKeuTd1KbG3JHXs8+48mMRXCLLjaF5eI2lF52Klra3v1qqaDhjo05appOsOd4FwCT1V9Be1Wz",
+	"Cr1LktzQwpxqB6gniY2r+1BfLfhn96tgi7Dpu2uIDu+r2nnC/GK1X1HObxmhNoj/TA0JJbbLj3EyfBMg",
+	"IRc2xa0shLSpVVCwMDlNb1W0qZXCmm5BpIswrXAwCONZqk2/tbgiRrTfMbv/Ujl1uNTcKB1NnPZwniDq",
+	"mMtwZJQYdpy5yJlSJKFFOuF37BNcYnQcttcv5iwiiwlPJ8RegbtuTbDVbGM/g/L2FQwYnZpDY28Ph7OZ",
+	"Z9PrQTOonfpWIdzGtklViFlTQPfjxk5IvnTevwsqMsyzxMIuTRb5q3C+uwVer7IMa8qtafKY1YAr28Fh",
+	"E0vDqfPDbqgx91xoH7XleW153lMrzwtl5zEL8go5N9p/G5zXYiJzRuwPLPnbR/wr6Q3BxPJCQ4XxuUSZ",
+	"RREQxNIglHgWlY4HytlUCjWfQnd6GxTyKWsuzmaFTI0u0AVNb7kYR3A75O5ycjrDLoT4obMSVWitCqbM",
+	"bNUlxv8wsskVgKYwLQ2Qqz55qzGBT0ExU9sd3mkMOQLYF0NLYiIXxoYkudmomEiwS8RXUVCNRduVMBQo",
+	"1R+v6bjKq+oACG5sm0BbyUruBaKyb3GP/Nk7KdjmMomjoJjcBNexifj5B23iXtN0ws5eS6ELmW/XLw5+",
+	"4n7xe7RXp7kX24hT/NE7qX+2NmQLsnowkFW5OUJp6T5+KIzVeoKPoA1qVaKG8CELhAW3y34eXJYob/tA",
+	"AfDNsuwFmuFvrS/oxEbZ3RW+rcjqUoAG4hV+Zrw3J2Hh+6psJV2leZ5biY1ejkss8SJQBr2S/dPL5Wde",
+	"GvfJa/yl8S/tb71vWXG7uh4qC466TwM4R+6ZVTv2fvSWuYktnymi+ZSBCx46bn3yT+fPVvcLmbA8i8UN",
+	"G8mCGVns0FLkJ/MIviZPS8I4+Jruh+BCI7oEPnfOsC8ZQf/EBdrYwv0SZPd16Qx57pWghmSVeqX0HCq7",
+	"wuFxrRpBp9S8eJaPIqNp3M+4xkutmsJOfQg9du6xfTDzIa8gYPo4X9imMFshNTbEDcpo7K5BBB/LR2a/",
+	"ULEkGZvpSY3Au7axGxrV9mC7LLfqtoBGgQuRSMFq3lPXatHEPuFrRMwlvbWlkbsxqsjZ8iD1ekSnKVzY",
+	"tfiQbLC922QfyjzjqUtr7rEGaue4BHikMNfWF2t9sePBQ9wuqynsUGQ/UzvYHlt7bJYb3KcyH6LLLIJn",
+	"vQXQpcSPVvprWlYlfs8FnWsrBMWcqPp8NafzH4Gw2cwJycr65J10FaxL1IAblcjQVqjPAFBAKy0pIDy6",
+	"mEgVuK6yKN1H9cy/jqgyaC8WxoKokq6520SNVe+OkZxcZdkaBRWL9aDRPRVUBai+yeM8Qo1pSRJWf3OP",
+	"qt34Zr2WjjoljPIDK34RXHeGF/1Xu2q76j5t44StbnpicUIRyuuSu2svN3gvVfT8BqJBD6SQAGrwajCo",
+	"RP6a1Y2tXghEo63b8KQCsbhPD3n4Q7pMc1RbcHW6Vgomkc8/YWmBYkKXXAHovKJvXi1BMNdhJs88p/V5",
+	"hoSCfpEFgXbqgtqUGpGjEROgYyxtgvFruZuF6r/rjxB02H2HhSUK4fmD3opyqnijx1ROsWhklnkM5aQe",
+	"VzuV0zB33k9Z/R7d+8ts0PTLQf/i1Q6o//rS/YDR3dN6eFYhvs3UOifPxrei1VPUatFWix6mRV2tXU3J",
+	"nF6XPlAtgNNGtAbwb9Si5RLYkwZZMUSZyREZI4OB2QLQibsM1zrKSw/jCLHwqMmSmrCqwWyiurNkqSkP",
+	"VyNbYbsPVyJfKLJ7P0VxYnj2iv+5BUgbMpW1bd0Cs78KYDbIrkBYlTCJQ1OAO8jr37yltw+tZOC53Ust",
+	"GYjojEOOJBYTCqA10qW7Scfe5gbWDx2xWkdyuSf34+FxqZPwPq6+QDJxacNyI7S1qE+K+rEWDz9QxlRY",
+	"IBvBV+9X7rd6/i8JrVf7r9a5gQTAoWwi2IXJzcaDk8nVSuLsQGqmI5zE08KLAltiTWaxPJgt1KiFGlmo",
+	"0XGlwhHAR/dxw646dxv61pcWzUOxwXpIVIUH1gm7co4lG6wlgIXwbUTKChMfqsXQbhUd45vGkaudqFyA",
+	"CuqkuJGSyPXIxswDZtdci57rhYS2ropnrCka+fJkKbdH0gyEKsvoVdUR+wj41vT7g7q0KAEezt7cyqf1",
+	"UM2Hh5eEiFKZAsEeJSnVNJfj+Upxa2oWRGhJbnIqbpUDnPi6uwrihKwHnDh6Zgc6aUBtbNFT4YtFbbjH",
+	"f9TcGLzCn5gY60lneH7RfxXhR//kmfnkZeRJ6T+Zd38fk/iMs5SpD6z4wQwCabM9JH1lY7QojzY/9URR",
+	"Hl4unjg75TXDI2ao6mVe67JTpAuojwXXE6wPc2UHPZe3ghK1sMxgi8TVhixVRJJAqAGBU0UobZXGWlMc",
+	"dnAe62ev09tc1j3C/xHzWV4z757TKo22Nq/1deW1SlF34txWKe0xv+V25z05LoyZq4YnKGvQyhKwlYyY",
+	"ZbCpZcFicU8ajOyTBYvF/WmwfTyAWGwdIXrALNj+dv4TyYRNA3HYhkSeYDbMH+wTZsTCezaIgxURsz5P",
+	"FnZPByqd0qzeLUnmS/dj4Y6xl1ZuzMix5odzI7YgpR7nwEEOTr4dIAAeIQFXGj+bQq3T8pnaRFybiKsl",
+	"4o4lkI6TjLvvyqpR1TkkUeYfvDlZ1tAz0VXJ88Kx+KreZVU6KU2XO2bNsL3hoVmzlUYGsWjGNuwtso+Q",
+	"lzuSeXWM+OnFruFSl7X7RBdYH3IxICNNbmjREEs9P2ks9ZH1SpvGa9N4x0/jPYChfKgL/9yK+f2juHtq",
+	"uM15QTsr0p3IRcWAfqZs2o/kdEnk3Kh9+AWIK+Tmkultb2Odn5vLO7zLhgRgeN+KtotFV2FDRCDrcuwk",
+	"vmQQ32109EBBQ3efZp1Ycu08qFJcyS3W1vbxs4tGhX0ye6Iz/O6lBza9/I58Jt9/Q9SEMd2JOrBrnCL9",
+	"/hv7gUtDfrer7mvaYW0msc0kPjVeSSdnbQbxqWup57/Z/+xTYOGedWN1hX/4hoByLLYRvLs4I8ahCQsx",
+	"roNpckVmtHCcJ37UIXk7OgPPgZT8JIGWMuqoH4vmWPY6bUa2UmZmtgcDXxqi3mW87Dhh74NV0MMHvqsH",
+	"bSXw7Yyy1nt4ahFvdzqtbHy4+PfJjPH74OJeHq3DiHuRfDBC/B41UTJKPiQksSTG3EBk1QwrfO9+ih5F",
+	"LFzPe0u/gV1GbwoaUnJGQeeECFgqkYwzlUqr3h8JluiX71GdhuokN2Dei7m45lP2MxdzDYEyzysVdRzl",
+	"Nfb9VEzPZ8G1neH5ztxT1b3V+hKtL/HkUIkVyXkaz6FUCSdingoo7vclnkK9EYv1iqOB1gYALS57UzLq",
+	"O6rDnCodC/cxUZKMaEH+RM4HEXE9qHDEcv40y1hGHMOx7jXzVMViV6IqspGnKhZJOYddiKpOSPNLrmq+",
+	"3qkUn3oamg/vbM27T3QBRqL98w27mRdFp0mp7cEz5Z+85ZlqNeYflGeqqlJOrjcfn2UqWICtSKa8mtsC",
+	"qR/0nknMR+bfuuQCDH+jNV9npCJbE1KtQhWOhuQ/QFv8EVD8fnkeB8FfOrG7oPdXj0IL4P9qAPxhW6xT",
+	"YfcDAf9bIE12z5oErWN2Z6WCiHYsWlaqgwNcj47Fl6Fca5MSTyopUZ7RkyDwV5RVaNftQEjlfx+L0/FR",
+	"HXIGTwuHDyyJjX3vgqPZouFbNHyAhj+aXDghK1XQl25dwjE83o9BSrU61UPg9tGG3CDaV0nwwBDxVUyD",
+	"mLXDxyIICPuueCSdFwUTsBO+RNarYxlLewZDc3oji4/U2MkvIaVXj3+uSf8N+t9W8n8Xjfm/V1FnIYvb",
+	"10xoVmyG6Z8sUfi4uqtF3LeI+2Mi7h/CJt7T537OZ1o9/202oYr9/pBA+/rh2+5XH8y8NkVyleJjYZuf",
+	"rbTiJpDAc8nQhmONMRCjwZ8pAmsQC+wefm2HgAkkvU3IGncp5keNd4635YpQmB50Do/FVCqj8FIGLITB",
+	"LESG966SQrqHgJgotBzNWMozJIWhZC74f+YsFlxk7LOdXioFKtZ0uWOO8rjKdauY84qntQUmNXqIxKZ7",
+	"f4+a3xwVqJWXneHFK2NZKl3MU5vw7PzMqJoXGOy4kQUrO9RTXpAxnY+ZMUfVx5q9WdtDmzBDu6ryyq5v",
+	"IT9tAvMptUI1smyzTqCaUCt1UQc/VZ18YA700RTzhhRr9VUoq3tASzYraqecfQO7tTnY3QnTYlG5fpc+",
+	"Phs1mMUm7ajC9sq1OlHc5lw3KarHSbl642I3vrQVsdWmXL8izrRVpfRw6ujwtGxVHf3GZ3qfXK1/1I2p",
+	"2vKx6zVuxoMCcWpdJXqgfHYeRp2aOdoh0/vAJCO1RG8sjpzp3d/xefCM75p9UNlIYC24DdFmfp8gAdsp",
+	"5dx26eGaF7C15bmSOV4T0tg5ngFVuX5W5hexsD9x+7spUnTshPMBouC0iefSnlpHlbNqOrWZ5zbzXOFh",
+	"eyT7K3qaPvx92e+m9VrflMlYh6crtq1bqs4zO+VCb67OsnuHpFKo+XSDqiFdLWUOSoELxQqtIvsjs5eV",
+	"TUHY+Mfa6l7fjih55CIlpy1tU799zfN10RPgRT5WBmC//lXHbMO/QxsrC/+wrqTZKBYI8hI4OSAIxIrO",
+	"sDMXXAd9rmy7/X0z9vv0uWpj/W2s/0RNR+oi9qlF9I/QNP/Y2umeIii1hcpaKYmCyuGD4vGkMRwfi6sj",
+	"xXs8SP/h4vFtR/6ttMkj10Dt3Jk/2PZtd/6vKyK/Iu6eWgQer5fh3j2sYOr+Xv7NIditC6YOF8YHdT05",
+	"GMT0wFVWT7T//4a4e3XvtPH2pxdvP5ENvKn/yVaRjqZgOmmKpcdi92C6qAu58Ic2pB6Oe+xI+p4H+5HK",
+	"tzY1jq4d+DaK3kbRwyj6Q0qbxwyab4yF12TLFmVgOJ3HKAWrzfWgtisQ0b1fsJJ1cvXq5F3rjlXhdQRD",
+	"7QGDwhjphRquSqj3/KRx3kdWTW15VlueddSGKE88mHysHtdPt+z5WJ23FxOpSp//fa1UueYKRBsYvkYQ",
+	"q2SZj2sDFIeOzf9ULJJ8U0PrhGSSqa27o+zo9hw/ft124v6jdOJe8dW/Xiadtkd30zt/KCaONapN0Zyp",
+	"s1nBU3Z2UzB6eyBb/hY+EdySwC0J3DJUGVhHmcC3P8B8EtIdWD7lS5L8698JKdhU3jEFwJspoXnea+RR",
+	"NgrBSeJAI+FTlhZqja1VjmKRfHj/6Zpst1yg8ZM++ZGmE/s4XcWMX/TJXPvBPwhigHqOg9nOxvwa1yIi",
+	"lKRzpeXU6B/OimeKdBP3yTVnxdssga4qhH3mthEPL51LVFk9o7DMUrgfVkaBomVKcn5XXgBPHAwQasXI",
+	"JyPMqFX6tfL3ON1Q69mSaRzX+sC+yTLWR3dHsiDWt6q87/5FP5hu79KVX99IPQk74JR12fU1Mu82k4QS",
+	"OAjmChg+IV0jlXG1YZ2SKS3GXLgv8K9ehLsBntasJJJYw24ic8F1lX/KdmgOXqm5hpgB++R6Id1+kyMc",
+	"LJUzFuE1ZkjnILonCx8Mqbo1TsO45+7iBKyKn/gts0cK7WPMp5iBd/LtK379JWwwfxLlXGPV5h0TWhZL",
+	"nLgckamtf256H+aa9yNbIf2OTlkDWiBaF2Hes5jcyhjzde3cqceJFQQ7Gu4Jf3eG5y/7r2phgfK7i8o3",
+	"g4H5rrq518ceWCfq4AbuDF9Ub+GtEft9OOx9TV/d1M77F9VBB1Fn5T0bZ4rCwm0d7Gh6YfZdPkS4Yyub",
+	"rpzKNpZcQIe4otkUoSPtWCrcU7UhjT9sSMMhRUubbnXL1My7/SIWa+yUB2Duvmf7V4MDEblZuhA22lsI",
+	"SAOtOLSsZkrHAgcZ8ULpCBFqYKFwVqhnbuzuzRIND0GnLCIpVeyMC8WE4prfMfc7cwXPehEYI8JynaHw",
+	"U89gEG/JbBzIX8Wz3iUoRy4IjQXM3TxEXTWa0Ui3PlrPDudEab+KuFOy0Ar4ZIwZ6gVRQmaFUXh6SbhQ",
+	"mtFsGJgDEUmMlDL/oqUTedMmMuYREtC8lhkD8vKKNVi3nsAuWtXgzQ/CmSIQEmGxgLfyTBGeuUd6w4sE",
+	"25HQ3Ng+hTFWlDVLKrvA/OKWz9AuSa7pLUsgloMGJL7vS2+QoNmvCdD3vBoMBoR6S4Rl2BdRwv6kuY0T",
+	"OZu8Qd1gwCDpEUGLQi5wdvBSmwJETVZLpS/jfgGfg22WrzrOs/atnSzMs7dJMHVxngZB3wZ0voaAzoG6",
+	"/P4QDY7wYEGZwEc0d7IBGE3HbzMfezkfDEgGMYdUm6sIz1Q1GANCORY0z3t98iM6pRmZzpUmN4xQ+JEc",
+	"kQQe0NwnqQTSbZhhWMEhZSBuYX4ZwNipIDT1DapSmTFzQTqxjW/td4owoYtl1BCQINx68hY76HvJgqTf",
+	"3uvt5mxM0yXJqKa9Bh84Fk1OsO+Y5YNdPggFWuPK+QhTozNheRzWEXQSCzz79e48FVWPPhbMPMZ6VKWy",
+	"TbfcPcrZ5QWj2ZJMqKqDLqsFakISuMfeLvs1HT+Sm4773BzQtU7wbs6seZQHdGDvu/0mddRm5VsX9gFc",
+	"WI2H93Cn1Yzw/Dc4kXuw2VAkskF9tKbnSJ3Dprks1gzV3VbXcKAVdTprwgoWKoSXl5A9fmjNYuTuR/Pg",
+	"FWT+9jqCrKiI4/c3gfk5af9EW5o0cNvQtq/6EwHW4waytiSw4FMPhN5B+DwcfPXaSK5N9Z1a03TCVLM5",
+	"3A3s4F7YLrYCztd0HFjFmB+OxZ5W8WarNxa7CieyyerFWE6T2QvL8jCSq0+C0WHVG61bbt6JkGdyNkSt",
+	"4sh8IehTbx81t15DFu1p+V5l2d5ysInj4PHtyZYxIGQM+MKL9/GcyP3E6xrb7o6JTBbqoTpuT+SCUII3",
+	"IYrleeBkI328GedX+P4N05TnDo4RokS4VhW8ZSwgmI3Dvs2SIJ4BEAp7vwoAg3RfDl4iemDBFev1ScLV",
+	"h4KbBR4S4wImscjYVOpq7AVjyjO8kGQwx3U+O1in8GxGeLlIONRYVgfo9cmRUAK16s1LciBKYG2E5EFR",
+	"AiXhTLgVHpdoxi3aL4Lrf5T59Yuo4/eNQ+16nED/VbQWYHAOLWXCTL2ZX1Ou/gf5uYPf/CMEC7jtvhkY",
+	"YK/SbPpuPr2Booer12cvX54POjvFS1bOZMtm07LZPDWFaAW9lcoPoxpPkKCvPMbm5PwqJhJk6l1wWlWC",
+	"GXuncsJs/c3S3WxzFpwbF2BNAlysKu3GNLhXz8ZQr4ulJCLhZ7anNzB3mf80Jbr1hClGRnJexKJh3mWK",
+	"3ctn80fOaHbNp+yteEOXfux/+BR9LJJGUe8Zdcp0+m4Z9FhsTKHbS+GF7ZRCj8WNzJbGNeJjAc7aEbTz",
+	"Vsnw8I1/0Znwh85Krxgyu+Wmq+KgTUd/Zeno2us9RiraqSr44FcrdzfG6jHyigKrrkXHDCSHB4ZXkGPd",
+	"xYSnE5IzF4l1xDSzeZECLWx4ea9MrvqsANf3NyEHB0rIWKh5OnEz664moan7DgJuKPHM73vrQuPkynh5",
+	"wARyABp7U1zr/2Pv3Zobya11wb+C4MxEkXaKolQXt6nYD3JVX8qnu6tcUm+fM84OJ5gJkthKAnQCKRZ3",
+	"dUf4aWKejx/2y36e94n5B3v+iX/JCawFIJFkkqIo6tLV2dERJZKZuGPd17d+ifpXhb5zN/3rYZwBeDYI",
+	"HI3a2W09Ak8KamcDyXswt8B2rGZzkuqUbzNUc0BV7wug4pyMyzwnJVCYYR2mgisXgZI1lVcMkCp2wqg4",
+	"cyWHV/K5wpChXj0qRtFrltl1sjS0iexGoUsEMnDWydT+VKqCnjggldrXPLTZBnT6cjdbzYOZYw7mdKjL",
+	"tM0yLJ6Uliy3cSmb4lLuwAyc+JtLPMPot2g0r3wPELlGe9YFn82soIm1YAmdSRtY56kSOA58u+vZBvkS",
+	"is7GwrlUDW9IzppKzWImZUSUrOrMakuhFUmpEFJD2iRZcNHbQAOdzLjZXP6tHeyjmskth/xA0ytyfjQ4",
+	"2Z2queHjZFrrcmtdfjrWZTxEhHqCEJCpbz3t2USq3NVtoFeVMflWwC114kS6GAvORZqXGbN6UxIkhQsj",
+	"xUnZq7DFgW6xHUDFKXETrGy6XSR2EdhDexuMh9sI1rdc6Wrd2hyaBjL4wIkznnncBhOlYrutTfJzsEnm",
+	"wZXchbzVL3oTefvEt5sdL+TYBdPZtFJHbMCgiLgbCkQ1o7iCnUewBVFaplcRWUx5zjCyyz5Umd6UF824",
+	"JleMzTGOuOpBaZ7nZCpzyKqAFkmXimWAb0J9+ieRgkyhBwgdbga44FkyJBD8KAsy5+kV6srQMnjdGqyf",
+	"kJPpx7TNEFow+BnqY2ppHyNdDwGyplhDoT0bPecCFveQLpGf7C9d3qsR8Htr96txxFbBfFp2v7uKTRtw",
+	"s+3ZCAQhIyQVTJeFYJlNkLMHP4GQLnP/msH2AyPVTnnC2y7M10zf4bY8EJ51xfCb7TbBlrXo1S16NaBX",
+	"3/oirwoIt7dMdKqShg6H7SiVGVPblCbk4Ki/BLhPnjG6liAIXxEuSOK+ei0z9jZL+taeAyhgaC+KRffE",
+	"8F3Dub3bQPVuMCPVu4qImSctTGsbDErkjvYk0/CKQYl8V58vqJKIaIYrwwsiF2JYxbCCbjijSzJixGjg",
+	"hIuqZu8lnRwBxmcGbWCiLrbCM2zdZ0FIGy8LYtw+MaDfBfvyqIat+hl7LfPsqJB5zjKiNGN55Rx6/eGi",
+	"E3WUXpr3Ojboancz2CWdtBaw1gL2ZC1gNYK2CnGJlHknk32dmu9jB6vq5O1syrqkE2/FikVlxoLbav4I",
+	"usWPzpS2zdK1JUwuJF+toWuV0D2wjesSc0R3Nm/VeXdr4/osbFwrm7ojAWsIuVshYM7S1aipXgZZoJVA",
+	"9EzZaDLSpZgwup7MHtXiKTBr1LzbuwOY1ddM302seigd1et/66u5yoZaHbXVUa2OupeEcpe6SU1K6jb9",
+	"FIrb2zIJNn+8QmummuZyUjKvgUKegGsWUx/CKAavlAJGktNKz9zbLhPyhkAHGExjlEMs1rXSHmL3JWNZ",
+	"zBIylnkuFwpT/RNoydD7ZGiI0hGZ51TQgnQTNWVMA/ZhTjVIW7pgNHsPn3pDkugpT68EU8pOGt98A2NZ",
+	"Jta4h+rQWSwISXIuWPiAeSnjM/NZClVN3oW3dWVBRJnnYPSrPclmc73snZnxYqOkm4woZKXocoSIjRyR",
+	"G0eMzsy/VExQZkynVAiWwxTCNrtUk5xRl/FJQArNfKyvD9STSh0pBj4LtCaszSuc+OoywUKsrNTqvO20",
+	"LXjVNZf5aqWpGpY1xgr2iQ05Rs9KhkfCmg8moA4URE+pIIMI7APV5H8QXNtNNO0l+O7Sfg2AWXho8Mxw",
+	"bXN/HVe6MGcIxO2Eq/NU82uMsnYBi3BripLdxaAAfTyuRaG2XJ1hh4t02omq74GGTBmorMMBxBEueKan",
+	"neHpz1GndkjM7ycvTr6IOiGlMMTm+StyUTdQ+K/IVznV5A+0IKfkIzk5fkG4WTV/gzvDzogWu5suakvb",
+	"5oi2Nownb8NQlgg4EeG72g+3tGSoY2pJ1Wbef8G0InWiJoUN7jZiPXPlk6DCSMpIl+Y50G/MV+kNiRT5",
+	"krie7ONo9SUzesXAPQ7qcCO+Y8Xt61bxiLBcsToEI7IXhyQYIDAGceDQ+0qRDksRLWTw7RBX7LxqpEQ9",
+	"buL/TbCDUSfYz85wTHPF9qOZthXvlXsETP06e9wxT3H1FLRkuiXTd0jlt3eJQFC4o3QrRFsdjmpvNz0j",
+	"DbWYMUrTQisXG+R1NUNKUzmbQVARBCYZql3R6G4wjcUUC4bFQk3lHOrbAZIdvNgbkko6A8XIimUReTV4",
+	"dXJ0+Yqc5+WMi3Lmfz6Fn58PXpALTTkYv2NxYXQtcvKKTGjDq5dQp8818AU0UPX7wZx7EAtPwp5j4d/H",
+	"Jy7LEYNHyEcy6A9evcR2Xj534+dzRszoyEU6ZVmZG/YSkfPf//7UPvEHRmex+PMXH5+fhAM4N5oVyKSV",
+	"XArKRPXIa9S5yOsXH1/2XwDXMdKz1VXmZnyqH4tLm+cUqi4zqpT9akm6KS1GsG2m1UH/9Ivnr0g+Oubi",
+	"v/6/auGonXgsBv3B73/3snrCLLtyyw7v/9792COazyB7yqprpItqGpQ0qql9Zlw0Fl0U6SNSmPGzzKg5",
+	"r8ABPKM5QRjo3hkxCijO02qeipQKc2/n5SjnamrEgqBl1Pu2hRJbAr7iUVlHg1hxsqxAQqCXxTtVajaL",
+	"KLQMOCiF/f0pe8oFv1CHSi3PLBA1bLqhW1cghmBlMQtjbvctMJFrK/vAjplbCx3rLhpL+lsfzWflo9mD",
+	"1W/x1NzgpGkmRNu8J3vakB7KfbJyrW5wpDhduPWktJ6UVU/K7e0kd/WnbMiK/6rKia/AX22uO+S/R0Qx",
+	"lnm7CLE5UdmZLQDtICjRBMJVLCrZPCPd0DQzJKDKJ0M0p3gg2hnNmDdc28SCqDK72ITOWBihjGuLXOm7",
+	"oBPKERbEJ93XzEEQcFgyKI4phZ1bn5y7CH6jN4CB6G5Z83clYfumzD+AJfmxaGdbtqFNjz9cevyBjdRy",
+	"zgSd8767BRvDVCD+N5NpCcVtqCLJ11/aGsuujSWd5UlEUimuGSiMWpI/Xrz7vkKIumJLVcdEsth33zOG",
+	"dWi0vGLijKRGXMgssNI1zTngKVWByAu6jKpm5UKQxFySdc0RsqK6oP+mvQ1BL+/mTJzP+R/VU87LsIN8",
+	"Y3dgE+mBx96/9Tt1B8FtH5HtlsJaTUwz552lZQFuy7/8GJ7+ppmZM2hOV3ADYLA01Q1H35yD9VNvTuzW",
+	"U5/aFlFKUKy4ZgVk241Knmvg9hEZLTUjY1ngH1QF5pZuYrs6vj7B+9GLYmFuT3gS4IfVS4CxFEoXUkzs",
+	"6fYoZYspE+za4vv4BckkU2exwPym2labe3AEdyohac4hLbK6V1DB0xaR4pqMaHoFuQ9vx0fmcB/B6bZB",
+	"BROmwbjlYcsIoExiwiUG+6dyDrCTNgHhLlfyf5j9ecAr6c5DeyX3vpL/4/y7b/e8kngEbgyQwnAZ/7wL",
+	"lcr5qKDFsiFDB9jIpoCnWPiIJyHFES3SKb8O29+M8bIa/BSLZCGLq9dMaCzFyuulUs2PJIVfEWW+8qg6",
+	"wENbTs/6Y80LsbBv1NyyvTOSGJl3bpbddBX243+AROh0SgQQlvrgVuK3ao25y811L/ILByPyjzWB5jtk",
+	"Qqfc2DdzWGmJ8T0ra9A8AFhKxXQ5v+Qz9h0XpWYu+KsoRfDle1b8ILjGWKgBkQWZyYLVWjajHHOWZz2k",
+	"YCiKE/aRpjpfgnDOhK6wzvSULbE5gP5/V2rFM/a+kClTiouJHQdX5/aoQD0AXHktUTfcJwDpnb8ATyed",
+	"yZbsGZVFYeP40lITlk3A+BZsWWcI8XOdhvWynm8fZvSGmeY6UadxJzvDAeDfr+5+Z/gy6oQH+CCIaX7N",
+	"26ik1t39RKOSRMWKAr7qT+7ueh4+723dhzO++VK0NTBKrPdasekKkDK0yw2rYFRX8XsbJCXpCkmC3qMa",
+	"Q5FFyPvQzTqIyDinE4WE2XCWC6Y1wnJUJJxYvo8Muxp0l2uHOOKK21c+TmtD9I1gxqtRSMFNOmKphPQy",
+	"t8Fo4+udkTRntLCcv2DAkBTKIr5nx7qb4ERQvgGRgW4QWgD71qyfBRLBxF1GBQjq+xgG78CeDoGjWTtx",
+	"yGtq7GcTM2AdCMOyC+R50QH41AkE3q7zqZPBU2JUh7I9FFtBIapz19o6W1vnXTkfEpyDc759QfWqBpzp",
+	"EsKkfLDshOlohQwLAJjIoQQjZh2v84pbpynbAJom1SjapBdFJEFuC0D10Qpu/d7hNsEetLnLTYTygQNl",
+	"AgJ9iyCZ6mC38TGfRXyMDK/lTvSyISomoJc35i4H4mpF/CApIarc8BZvZwyScZMtzEjNXpi7dcryXQTT",
+	"h/Pd7Cg/tXE2bZyNj7PZQ/45VLrynC7NZTzSrJgdEDzdNkug2Q029AbN9NxjH2w2n77Hpi9ZMXtCBlQ7",
+	"KpKVjDwfkIwuFaFjqCsiriUH9dTqm9+DZ818ZvoNXarO8PlgZ/0wmH1rymxNmU/TlFm7/QFFe1/7foNS",
+	"V9GASlSpUakHgYrySQz2kiax2KpEbadcRmgLbm6rTG2iaQ+sToW85DYKVf2AtzrV56BT7Uu0Vq7/JqJ1",
+	"u8yDgJw0qUJ3koEeShmqXa5mdWh1zVuVqFWJQCU62GW8k3L0t1KuYjnMC5aGuXcb4mdrfpLk/bsLG0EL",
+	"LaokIldsrgnVGNWaZ6wgc6qnZzaRE8AfNnjv/mSa2Kwewc9vqnE+uIq0G3GAYbY4t60K82QxYuCqkm51",
+	"OXsBHYLju1GFgV8rQQBaOv4E/zRUYd6LpLz58tsvL78MiUrVwf2QFyy2cGfy8iDFQGAlsLJDvfxJWxjk",
+	"iRUGufstu+0J/BPeklU2X12f44wrECCOci7YkVEkbx9GVfUSxFJtv+nVrQqA+FcEiR8um698w5gtFYjF",
+	"LmTgta1FafqFNp9h4QTXLIAiwoUqXAwYt8D/5nTN5uXK27HQUtNcnQGk7QzaoCNpS8SrcgQ/+/aDd4mW",
+	"ZEBGbCwLRjT92CfnBHZeTKCgkauOhA/fmAW5kZ5dMI3EzA7hWy6glPDBiNs9CU2r432UQKHGkWzS8mqH",
+	"qA0cagOH7sw+LiA73RGq+vnqVnT2AGLbFp+Yo5mOiXFBlKa6VCTJCjrWCaSK2QyPtFRazqwP3BEtQ5Z5",
+	"hvlfnm4mopyNWOGTSqqsFfZR267wEdI9ichpRJ6Tf/79/4nIhM6PxgVj0AVmjRUgVEexWEyphm8QStwS",
+	"J0WKUhCEo0J2o/mMoW/uiCRuzG+zZBiWyArm4omvd+8FL0WEhhVICVRLJlUyDE7ct+bK1jD/kk82cyus",
+	"yIgBFCFqen0cphSaphpHSewnTFuhumq+WxulfwdXZMEV651VXZlxXjE2V9DifIlRDaTrXgQH5hFJRjzP",
+	"uZicZ1kBeLzHJFFTPp8H31WBz1jAsGpQB7N/poitFGO6ts2SY/clca0Sis2SLmTXuXSiqa0L2DsDoF9i",
+	"Q40F8vcjkiiaQ7CYMtwP0IwDdwR+g2l86fK1zFgwaosdTFyQthlfMOouzgJfJWOa5woTC1eBrd1M3LO9",
+	"s+BMmUZLhZHddd8xnrHwiPk8H5wZ+zjnyNbfUN008NV7pKZyfmQO+r+DhIOxf3CioMZtXiozmurUQfYk",
+	"10t06nardGiF8eXKWXV6Z6h9UB/8wlUlHgFQsyvlWB1oxQRUpYRISPPBfInqmyKLwkxF4ESzksEMzQM0",
+	"Tdnc1YjkE2H4qTn9gi1s03giwB8NTXcV05CABtB1wmJo2GOM+wkOJoUpVlUqNsSyK+0Sz7jgGCIpx2Qm",
+	"AdQtgR6T/c1Vj+rHrwjWtgDuqFM/Z51h53Rw+uro5PTo+Ukn6gjkFZ0PpZoSPiZzqRQHxhW1FrHWIvb5",
+	"WMTuJk3t4bsHZB2mNBbQNSy4inOGDCFMaI+8U7/6rrcNppBCUACk62Ai0pA40WtrMHUUCyR42RtbxWCF",
+	"A0UVqY5IAnoulpgysuEaozXNORLUD6qq93EBVZCAf03zksGoSU7NUuCKAE8JJn1GNGcqFqOC0SsiBYiY",
+	"iGI6Bve6S9wStCjkQtlId2UYVvf8+ze9PnkT6tgY95WzsSay1GuR7q7avAMuao6P2MgGvuVK24P06wNz",
+	"tKfsq0LOPEM5ORoYhmJ/upTBDxA1hufIYj2abn68HYt54BALb6XbObjC6l1tVMXnEFXxN3e1b2QaFZlY",
+	"Yxqf/uTMnHNaBCZOdfwpt7Yn82MhSyOPH3+yf5jvuJiX+sif1BUCs8J9yOmLI19Dx4nomVFxOJpD51RP",
+	"iZozo+QA3K5rrkKEnnNNc/KnXr8Tdbhp1bxTBX86u/CqeLfrFX6bnb4w63MjcfrWL0xnx6c/uFVDo/Vm",
+	"ZA6zErCuWJKsS4lv1KjfqpyxjMxZQUrBtU2nFQyKE6hekB4MecFEjmORuL5Nq96omQAGnmXF5tvVpxJA",
+	"wkFreTUEQKOwlgTQV03vzxQMNiJCFlgmgYODjIolydhcT+tByhxWLun1AWh64tRO25I9Xx6lByoywCGp",
+	"PxCRCrzHtPhMnRGuY0GzaypSn2oMr7haOc6oVU/gCqC0iC6oUBTQnfvkrfYI4rEo2NG84CmWeTDH1XyA",
+	"qMcZLSZcGCUQ0X8S8xMXkwtzrFiCSh5x75u16tUgB92ooFk7O1dtnWZHsADdF4MXRp88ryxFeIWgwPpq",
+	"1XU7RLDReDAUc73xezCPcBV68mKR+Iud1F4MljF8ZH/fQKCbvqeFDm+HO3tPNbCi8Sa1CmWrUD6h+g5Z",
+	"RqgIWYiW3oruSUBFRlelB0+Abqd6fuLZz8eoah2B/VDdEzqGIUeA91pRc+wWzZaox6kqbw6A1bqUJK9r",
+	"ZrgZnZ/FIvn0c4I4EtDwjNA870WBfY4LMi7zvGan87bORoOdU2CToSfUV2ypIlIKVXJUie0YwVvha88F",
+	"za2qpa4aaQ2/IjQr9uNyMHieXrEl/MEsiMZ6cSHHG2sMsF/VL6isp96TeBY4Gu7qFra7iNa4YPyPg4Yx",
+	"L+S/sVSbSzOXeS53NyfWxv4Y3uFN3uCVvWu9wK0X+M5QuU1kVt3RUhmwi68OxC32Cx5ejflZY2O3ifdr",
+	"mdTnzKQeJXapZVctu2rZ1Z3Z1eFCzdXmWPNaKVI51pYiDQOCZVHwcq60It0Nzp5eZKNZhEQg1kXBNVOA",
+	"Nfuih1RzAtAGLtIJOUliKeAQXEXJGYLoYTSTNeZgzBLGBuHTgcGsTm99JdLTwWA1tGJBlSe3ZjSngxc+",
+	"WibjGRrM2EdAU0Gk75VQ8f3D49ug+DYo/u5B8bePg29MLT1fETq4C6liWeOVvKX79msbRf1001Bv5u5t",
+	"4mmbeFrVvNr58oUOy+gu6SFwB9YvrjnxEKcCpVXem6dcUKUTIAJ8QsPjlMevteEcK762WMgxoaiJ2Rpa",
+	"3QSG4vxtirEtWSZJzyhyUtR9ULF4T/VUWb+bUWBpAA0ctj/0oIroMbIAwKQbBt7YWBgMjLHRtivxqvVw",
+	"mnowjo2b+MMyiQimoGA8jWnOUrrEQgZrOpurXhVhOuiTN3w8ZgUDWQNg0GurNcTAaEoSmwWTwAyPfWQm",
+	"EFQArQU2a56byWt8jOsoUJGDwEwbUwsrsqBLomXvjBjlnySKCZj8QgoEccyl0onLk7EeMGr1UhiLH0r3",
+	"xWDQO2uKkCU246aKLwWw5VyKCYSGu3hVMwbFRNazQwMYYojUrQwUFizleKWLM1ymUU7Flelfs0LQ/ANz",
+	"a5u4A8KdXmVGQwVhs7leEqULLibQiHWtshVZuQberOw5T47rcawpLYplPZoVK+EeTA+HS3kImW9XffsI",
+	"iMVv11Tvv3zqyHln2LHnEkajp51hx53NTtQBEwhGE/3uaHBydPISIgPgPZplwTvrG3bMinnVhOkYn4BV",
+	"+NPRye86PsDnb5bf/rir6v9HJcV7XItW72/1/s9O739PC81pni8dz91bwL+xIiZC8YdmXSvj15h8Aw8n",
+	"H1aZciyauTK5I1N2iaErPLhgLo2hT34QOb8yy4SvRd7+yh3UPbDmMH1muJ6yVJNH6jlYkAp0HFqBIZk1",
+	"qLdpOWeQJuSq49w+w6h35lk05IC497kiqZxzsE+wRYTZMPY52CBMQMLgpvkysG1MZZ4pm+kjC+DImPOC",
+	"NbfOmlKTovXMpGintCDIbEiGphdbQidyPftUm8D0bxeunku0+nw1s8oUhi+c2SQWn1FUMAxJcjk5Vlyw",
+	"2cXNGUDN3XENJvgwz6aSPZwkBJWDCNqiGkSi5vyds1p+zrbp2g5R8PNZODZMzK6iGSfcRGpG8v788vU3",
+	"JKWi50cfDFyTGc8En0w1+eHydeTixJbQ0OlgMDAaw+ng978Pw9tMs360EOdVFyg3iZ0FG5cK/C3LJpHT",
+	"NNut3akzX21ude4Yb4arjE31DiyaIbb8Q8pme+YVOQGtJphtTze6XcD34yWIt7JVK1s9qE/lUG6TDRAg",
+	"mzwpjW6IelZ66I7orsb6IjML+IytYOd9FgHrt4m+dVSMg1HNEORnFd3haXk1LleWpL7erUvjKbo0VrEa",
+	"DubiqA6CkYik0uvgNWeQQr6aLw92ujWhLhb2agUx8BvQJlIqiNI8z41uUDCa7ek/OcBte0h/yl7QL62f",
+	"pfWzrPhZ9qEIB/O7lFtAXW4FhNXEpKH2Ndeo+8UCoV562yCzrBhgaM6cFSkTmk6CjjHeIgETbOKeiEUX",
+	"VLyTwaDnIEVccw5kK4Tg2tBa11fUNSNEEhoL09hiKvMKr2u4Hc1rFZiiGd0rFiG8F66I0nSpiJKkFJrn",
+	"sMiKFJSrlR6wU66bxR+bp3QPoGCPo0Jy9d4fBBczavMIv5VLmutlZZN/eTulsEURa5XHFkVMH0oy3ahI",
+	"jhkL8pXviCN5c7H8Mf9oaC9S6O64YHwy1RHRUuaQj8o+zlnGNevVIgkamFKV8mmV040ZqFUVfh+B3bVF",
+	"giJygvbHQSx8XrXqnZEERwhvedbTJ4mmHz9QM98kQp6qmI5qhnxNP5LCujqCov5123vVDLZiA8gjsPij",
+	"H9sWMethBGLAb430b83yUthFchTHNRxEHkLdM7Ygz18FmePwPM/uC7kyyE79irH9WdQBQZRwPzvDFy/7",
+	"L6MOV5f0I1y4OtP6Cs/jLe2XwRzbZNY2mfUpJrOSMbNUospkvScWUiEoHZqPbKiKG6oUbpoqgiwjD8pk",
+	"oZeibXhLvqKSpf27VawNSKgFZgzo5lpKjUUoQGQCNMuY5WLZvqBEAe1pizatk2a3No+BKRSyvh3ghS6b",
+	"jnELMvRZgAzRhp29I+LQJuobAg7d2iW0ryfIJ6+gTabm9oDUDjft+/cK3UngfJA0F7cWrQvoSZZ68Ntz",
+	"KN+PF70g+A1hhtYPfIMjByWFQzlw7nYxHtJ3U2OczYwy2KTWY9N6bEKPza0u8EFcNbfDuvtxhzBZD2qA",
+	"CggmxwTA4fAOzX1+itEmIDjPsGwhYxE0HSECGdo7zAdvour1yYebHD0bzUM2gWQjcYsOExp3OHZ+TxrG",
+	"HYw/j0IxW8dE65g4dFTb3jLTRqVmBUb13twSiJnqMB1rLod1GFCbpeAAFysYUNK19RRULHzkP6J5WhjL",
+	"yHtvopD8Xlrj/ApsJ18pwhELBOesYDtnNGObPB5nNYxJW1yCZ+BHcD3MqZ6qWEACWq28i1PwEDnTh5VD",
+	"FQe9CvrpUQ+CkcSi5nwJsDZX9b1oA+5mzXwWFOAAIL7Qi2IxUO8OnfmongmcxfYQ7BoYamcIn82o/1ZS",
+	"obledoant3Svrx3i1mnROi2emtOiRpkP7bVYReoeuSz3e2E04Gd+ORhUc1J1drOe8xYRRtNpMxz1Bkbk",
+	"82tkYV6CLKIuFV5xSEzH39fLd035ZMoUjikWFupGSTKmBfktOYmIq1XtLYSK0CxjmYuR4rpnh+owxn09",
+	"KmVRpWNhGU/ll2ZQ78EwP56tjxp5g1k4m1o3JBSc49JXWnJhAHI8tjk8NmWbKpLMg6VR/e/7+FNCut+7",
+	"5HLg04PeJuYXi1qeecqgVhrgzJlzsgdjqzmG7s6z1KMyrdr6Que7sLGKXZ0MjNZ80zsrLC7qlILr98D7",
+	"hienL/svf/5xf673h8fI6LbM8a3DkFvX0/BGqIab3HLUlqPejaMqQ3RpvsKD7puxPmY8QDBTe58CRBo5",
+	"JhOmIyhYBFUIYlFjkK5ek4OYawgZCB5fCxdwlAuQXTzl8pEDcMOpDYizbFeOoUInm5nVIFO5gLTbGRVL",
+	"nARyK5yPkQNWATuVpkuYoTkANR61sdDBVjPdjkEI+/Okzz8CIWQ5jxGFEPZ/qypH1dVpgxA+iyAEWw9I",
+	"e/qxL5bYzpR/11gE9MCq+gi9zckbvbZmpSDIsjdIaRWLelW8RlSR3aIgNkU4WJhOMqWQ84GACXtZu2Lx",
+	"YvACABRMP65sj9V99g+G2N/A9UCpsbUVdGvfBkY8qcCIuo38dmRjhwCJd6vN+/sVoUHB0IDKEA2xmSuC",
+	"EGmSg4wGv0kQihpuoi2FvlLySYqgzNN2FX63MIw7XMmHjMGoiw3NqqrftTYKo43CcFEYd6EWTygao1aG",
+	"Iiz55EIubuEejHw8h2KxyCoET8hWbbLNRiRQGCOSYHU8VB3rEJIeuclVETzzNSVWS+h50cahTXmUJrj5",
+	"KHBheb4uBYtTXW8Nyr6jiVaVo39jqXZ2bFvCzyxHiCjm/XRBHUAPFwbWrppvE+v1r4xTLkRvBzeloc+7",
+	"+ilX5MD7gHU6kPR1j35F3LLO8PnLdR+j/S20wL4YPJyT8ZFYWRse04bH3JkP/mDBLg8kOO+lbx+nUukj",
+	"KLGeyQXcmUbx25x+pjSfQRmkFKBpxmRGr1ZKyjoqUEFb2h+MUO1V9EpON/q3a9cM6TUg9HkFngpH97sL",
+	"WVyRlAnNCsAk9NjNBQBd/P//QRTT5RxzgEuBsJxRLOQ1K8zVI6NlvVzTjOmpzCIiS614xsi8kCmDMMaI",
+	"mOEU3NkLqgqPqqpFCxo+L8wXZj/JNROZLJ7ZJwgsqQLud0SVYrMRoKDraSHLCXB5XmCTz3wdyF5k/hSZ",
+	"YVGeAS3oslJjwhW2HkrLrOwycXHNhJbFEooW98n3FeQo0qthLMAJCwZuv85cI5QhgijaDhCk4mQA/wW8",
+	"rqo55W3XRneKxQ7lcpvVpy0Vc0PLx+Y8ubpF+24qlzmCf/AX4r7ZznqPG3gP7hX002ojB6TCX1rqYwFq",
+	"kbCtVXG9Te3Wx9BP9iT+d6si+1DK1L4F/Ujy6eckFvdT0O+vhl781c3rEOX9YmHr+5FDl/er+DDqPhsL",
+	"tG9XcWpoEXUx+A6F/zzdffQqtVlBF1xMPrBrbq/y619Q5b9WgWkVmMeN799Es9UDqTJ3KnJ7AGa2vS5u",
+	"VdR0WJmXwhq5sdhcsugWfLypjG4sdqmj2/LcXzPPfeyiuy33bblvy33vgfuSbsWaDluWdztXmtErduTH",
+	"u8Gw+GfDjVxRGshXM8RyJMvJFFxGppEmAyNgAOYyY1loUwusjT6ZgDjq61R2Fz2ABj2uSSqFKmcMULcx",
+	"4SBjcz0lXcWYy6Iwd/s7esUucD5Jr8G2ZiFgZXpFpCBTMB2igQtsdYbxY/Ol4Brxuc2EZWHnu1so5m5G",
+	"tFg0WNHIgxnRgqV6EBNa2F9rQHtY+FH4iytGFnCX0SewRpUQqvnztKPZSRx/8hm1P2/1pFgqhaDUPp3X",
+	"ep1d0HkyYdp08AF/T0g3kQvBCsN9bO1Md9uiWOBvb7MkJIM86w1RCahqTI6WJFHmEIiUJRXiXUUQLTWE",
+	"qkxGfvfiKy+ILmh6BR4SyNoK/CKVn8T7TvrkrYYASYtDWst5DrK9GkIqbYg8sSQUsF6hkKd18/u2BFlJ",
+	"H95CNm/neDBNxCLMkQ5fDBY5fKQeEHC+E6EF546R51yqHbbreEVVoSqIcg1Kybs37kiw7Sl7uvFmboAb",
+	"qHsBYnEbYtbypFWgn1AuLvwpf8pcaLenPziyc0i2dQw0/DApWfc96X0yvlYhNCoOFpEx5N04MR6zvcAq",
+	"Z9Yh4MRvzUuQ0po8WdZzpwSttXm2CVsNnMgvzwPna612f6t0LWSTba7W55OrFQrhTZELd+d698NcPnF3",
+	"gPeBoK1mvTEFq4ne20SiWFS5WE2pVL0+eW2+WQluc624p21Rf65WHohsIdxK1zkjXDfI7M8U2eoa2ByJ",
+	"/FYHcdIFO8KgM8tmfIyaC7buuvq1q8HeWL/Wva8I173AHVEVz4Bmvf0Mw6ldoe3ui8GL3i+EEd46JW6N",
+	"2D69FLnmI17lylVXpc2Ye3IZcwEdOxzx3jGdrt73Op17onfajCoYevg2xzQ8l+RCKg/AofLxDkAPHtZe",
+	"EoiJreGkNZzsmpt3L3Tpl2BKidaR2Ws1sdYtB4Rn/U7U4ebhOdXTjq8TFUi4ndWAhF0DG95mz191ft5s",
+	"7PABPGgttuBmzsNZDbJKRAzBotHuny7THL8gXKR5CQkI3TASxubm9SKATUP46SaLiM3e6wLBN4thoapt",
+	"7ND7dxeXvX4sWuH6cxCub2bE5BZ8+Nb5kndnxStId9GjQ4WvTulRsiFvJzi0oUz3A1v3S4uE+sUi3gVZ",
+	"mPeujB3akuZd7b8aV02VmOmCkXlBBFOw+nUXTiy8D4c0unC+c239Ctw4fq6tK2cTr3NL9IjuHDeE1qXT",
+	"unQCUvfU3TpVdNkvkQW5Ah9VKk5QLjtgQE1QPraDd+5Vh+QDYQOoaAdcxz9m1eQxMBkQOFqH02114lh8",
+	"Bh6nBsT21bPy8ADut2Kd9aPflgdpwcyfWHkQUSfsT1qrqxjpr0Chqya7e+idpzafuc5WzbPV17YxncfR",
+	"1Sre3Oppv2Y9Lciq+eWoaMefAhJ0+8C7ipnuEXcHQUmxaOPu2ri73eLu7qAFPXrcnQy5RBt296TC7ioq",
+	"9uBRd7Wuf1FBd4Ee9Rgxd3ehBQ8bcxfIh23MXRtzt2vM3X0QpV9IyN0NL6zeq60miK0RcdUabwqIA7PD",
+	"WoTbqul+e4RbK8V+Hsb8G7neQwS4Hc4T8GQC3PZ2GjwCl24D3NoAt88lwO2+1Z77t1cd87lWx5/mU6rY",
+	"z0/XP7KfSHPzW+/NvLe5X5TiE4F1E8SRrWjgUXssmqcNbwigR13VRz19pgisbXM9eTvoS9teFe1AtgQ7",
+	"uKdRcmplo1Y2uocoCXfInni0RO3mtMESbbDE0xETPlhpdxvnoEBSgD8YAUJ8bgLFE4+6eDSpYktQR/2E",
+	"KKs0efTA6oQ4yWL3IP014v5kgz4e0jp+Y8iIX602dGQLB36cyBEvprSBI7/uAP91DvsgvPVhg0vqvPUT",
+	"n+t9Ik78Cm0NOKlWa7XcPtUWCxsXt408aSNPbhN5sr9m+egRKDrgNm0AyhPDfXokDrBjlMqK4nejVP9L",
+	"EsxjsdlKZYsr+OnDADU+GRhMReaUmfsLc7kD4XnYcJdKqG2jXdpol90Rpp6ADBz9Oi09N4FcNe3NZpQr",
+	"I9bfGd/qIbSRXwCo+YFjobZZ7hqrfVQ3bo+krCeNiX5bf1Us7tFG16Kq3xiV83jI6rUhtJa6X7elbo1I",
+	"fiaWOXxfhkd9W9UqwAvWbLaZX3wurhnsM3wJ5t2oCN6n+veLQBdeIZWt/tfqfzvrf6vUpFX3bq/ubdXi",
+	"VijYRgVuhQncnyqnNNXlXTCiNuo538lrqPZNaKr5tfWtEC1Jgn0mhCqk3VgenOa5XCjSLeRCYTX2tCwK",
+	"JjTB589i8c///Ac+xrKI/PPv/yCUCHkk55bkO0cR9lQK9BCZR//zP0jBxqViGaaEhDjKdjS9oeEVP2EV",
+	"wzg2AzX//USygo41+YkIxjJ1Pp8X8prm5CdC4U+WkZ+IMqP8iSykID+RXCrzgX2cQ33zn2Lx01H9v5+G",
+	"8M/Q/uv+Cz7bP/Gf2gf8ywwUx+X++wnWw/71n/8g4X+1b/yHn2BZqn+rP8zfpofVGbtWqr7u2oNfw5VW",
+	"wgfJep+36AG2pjbO/9jcQ/WN7851VevyH2EPZtfv2MPf/9E0Kd8DnKjDzOHvzT24w3r7Hv5z4yr9PVil",
+	"WByRczKT15YAMKET0oWrBsc4qp+1qDoYsnCD6xk6MJsrksD9zt5QzZJYEI86SjSfgbDq/KxUZBFZTHnO",
+	"SAKNAEWF97BANM9zqOCJgdJH8H7GxrTMdWRaVkxDMWobne0EZqKmcg5P/7vhmhnab1yv87xUARm6pjnP",
+	"uF6ax1QfFwKJVtc7lZEEgZRr1wZdwlKkDE5wBKdMFnAUequOchirEYbZNRN13zUIwCs1Tw+TEXWBjOO2",
+	"hgf2kc7mOcQZONbTMTM0gsAt6ktj7zich85Vchpho2BtV9jnJ7Vmh1+42cGIMV7u1dJrz8qd/8NU7df0",
+	"Y2BFuA957NwceCOREU0/koLidMKoF6x9relHkMdGVGHhf6MrzualZqr2tJaa5ioWG6NjEk0/fqBmVAmZ",
+	"lUobiYuF3btwVSCrEMFihbJYhO9CPJG1YkQgusE3tEin/NrwBbAgVBTXheSQlBbFkiwZtD2IhZP4qrYj",
+	"QnMlbcTSQhJLyxShWYZxSkCDh6AdqTJNDZfqYXlos1uxgDrauDBuXs+UnanIyJwVKROaThhKu2xpDo7I",
+	"+sS5Acybgi1qagLaP4x2YLimOUhiYqj/och4kLxxST86Nenh8zQCZuD3pDPsvPrdi5fjAT1NvzhhL0aD",
+	"wckpHT1/kWa35BHB1Nrcjja34ykCYQLNQNurh8G8J5ZyVyfrXv5MzyvsNI2Mm2dMaTLmBZrzBeFZREqR",
+	"M6VikVzIQvfBoZYAFVUkMf8kEUkMbTX/orQO4m20EqlpBGieJSHZhCHUHIdnhNYpqQ2txJBK1ArMYrFs",
+	"XxdjQHlaj+I6YXZr88CuxDV+t4Mb8bLpELdC/WfhS6QNO7sD7d3JK7hCe0On4K2D7YE/hIH23dVwdRTF",
+	"K0E969WC8WNRCcdTamRjI8tO/bTvScoMArnvJGXea8z29ytr0cZlP6m4bK94u+25pXC0IZz6vBK8IKgR",
+	"Vfr1A0/ON0gKKRVWUhhhFsaenua7XYwHciyvM85mRhlsUutWbt3K4Fbe5wI/gnvYaDflNuC6IKzF26+a",
+	"4eqA9QZmIcEWq2ahWAR2IZ8WFnQhF6Lqpmprhn6ByNuShFygPanXj8WHbXa6bTzeJVisk0SbexYdxmVw",
+	"OCngnhSTO1iMHoXQtjhoBxd6fn26kCVxa5Q6oHT7mqQKZmbLxQQVpMoEdYMhaU4nLCNMXLNczlf8BM9s",
+	"HKJCsz8tGNj6LUGLwFJfyAVhNJ2CazgW4OItlZYzVkTWcYNKlPklpyOWm5uEowXv7oJw3YsIgIhG9oo5",
+	"LQvotygdgqkPhVJnhtQzpWsWqtDQNeWTqfm9MniR0N4FDgoweEHjSeRjU6Kazzta82ZHJMlK5v6EcSaR",
+	"r3ZWmcZqnmHX5leFnCXH9sOlTIB/uVftj/bTpUxiYVYcPUUZXSqXHF3zjRPvG+9C8XLFr1lvX2PaB9iW",
+	"1oy2xihwYQ5nRNuxw/d00uj9Podra67E32z83+KpW8p+lcReFtpvUq1kL9K3gNbjw7vawBTTEO95nEoo",
+	"/bsxbj2R16wwYshrmqdlDsfxO6anMoOwnJyOZPGHssiYYBkpheY5UUwTEEgXXLE1QiKk2KRkv8axXNix",
+	"PV0de3WgDRfMPkJUNZlWzd6FLvzilOZ0fafdnfQHZP1SmmsACnOTIrumsLmG+hs0trvfnH0VtiAqYCOl",
+	"6Aw7M5pOuWCOUuweHNB41R5Oydvjprd6XqvnHUzP24+41GhGA9O3kEYbmf57b/BSfZLYINvvABgJuP4A",
+	"1Q7/A9bZ/o4WV+U8IaLMc3SIIaaTYrpZncAW1QZp4L3FXXry0sDqQBtohH2klQZao/ua/DBfPxs7XPHw",
+	"Am2UI74yNxHLq5xBetiMa80231zuOJfhYXCNu/4K20BKtC3HQk3lAk3XCJimIqIkoaRUzCgnV3D7WaZq",
+	"N900u2A5GHDqck2jmfrCc1SR3UgxUBC6O9E4gCBUI5id4enLqNO44J3hySDqlIq9qb+AOWOlYvjFH6hi",
+	"2XtHsv2PF1M5/1BNuTMc01yxnQWrlZV6FBP6HpSzla5a6epg0tVepPcvK+JVVKfFP1bi1pTO2VEqM7w4",
+	"m+zoNj0erMlSrBvQoRkCzRAuSAKf32ZJ3wZbGqqtCz6bsYx0T4iW5HQwiIWPT1cYX1QK/reSETqT1nvZ",
+	"1EFEzIJSwwFSqtgRF4oJxTW/ZghbGQTmQ+dnJGMpzxA6k7pOuMjYR2AIqRQuMRTN0hCNIaQmI6mnZMFF",
+	"r08uzABigVOEsFQI6bQrwQsiF2JY5S2AY3ZGl2TECGSJcuGjQi7p5Ajmk0ETEToAsBWeYesOY0FLNFPB",
+	"kxtY0FvNZpuD8mHgr2XGHjUa32YhfzC0gIxo0Yk6Si/Nbx0f8L0bPb6kE5xYG33fRt8/neh7PESEBpQq",
+	"oNRvEQch2+zotN75dbK8s48zCJa3OF6jJdIhGxTf5CK0NJ0aokTmhSEgehmLro+Rh1sK/sCqW/wI7lHz",
+	"J8+SDb64TZTpW660p0ttQPsqfXvgMHaQNW8BgBXw4jZw/bMIXA93dEei5e93M9H6xLfgTBkdnWdhoKyh",
+	"cc9cXRHSpUTTSYRQH6ksBcKzywzixvAN7gYH7/Z2APLbRIy+ZvoOMtJDGfC8Qri+lDWO05rsWpOdjZO9",
+	"vSQSXOrbKwudChQIO9skslzSiQuSsliKpIsQfEqSMS3OiGKMJO9/uCTQms144RYCzzSe9Bo0y1h41ZLs",
+	"rlma5raqlLHohug+B1MpYwELsVGXXCF9Ngx4SjHawv6qCBO64Aw05AJEPWjXbv6o1AiDp5XT3kHH3EeR",
+	"NBf8MVXI+iH68uOcZRyA9mE/x7mURQV39aFU00DHzKiYGImqVTJbJfNzUDI1DeHxDB3ZTa80bzxRhXI/",
+	"LRKm3uqPvyj9EY5tqzh+FujJtOaQ2ECIGnRFIESfNJ1swyNOzJFSIOJlrODXLHMluNC7NiTJX8wJ/TGx",
+	"oGwImjMxL1CtjS4DhbCpJjmjCiBJY2HRI7sA9ushf0w7EUn+8mMSxIWS8zUN1AhQ60IYz8hd9M+9RKsn",
+	"oHkiG2pVzlbltCrnTnLJHbTMSzpxyZVw8Ldgkv3x4t335L15yqMt0gnYmGhmtSMoeUGvbXpjwVSZa0LN",
+	"y+MqKMXILl4dSKLKxWdzM1WgqYZULekRAFysYZhhilEu0yuFGAqaTvpmlFNVQzSbMZcNFPRNusmxk6KO",
+	"vRh1HMpRvWEsaIXQPqd6GhEaVPWzDXeTYw62+2MksdgOWvR7YHgrK6YTixALnVzTvERSaxuzmu1U5hnm",
+	"fY7Bb08SzZROahW1HIkcmGFmDm7SwU9i9A7srHl9zXNsXoFVUpourdIdiw06PVnX2sMiiM7CWEeux29l",
+	"gZvjbJS78QCjiC9vzmvdxAbgqO7HCPYJBzqCZf7tmp79l08dOe8MOwWGH8Bo9LQz7OCJ60Qd2P/OsLOg",
+	"hYCCYD/uqlX/UUnxHsf6sDE821lYG67Thuvcmf+9p4XmNM+Xlm3soaTfHCA5dEQRQpuRBdiyrXiVopUI",
+	"yoozGDqa5owWLAMyG4s6E7OAA+aOLUmXWj2fXjEBJk5HJ2lY1XyNvMZY8whxMh0CgXkHmK7DLgACos6s",
+	"rbOOt+ahNmfymt2OgGJw5cNR0A0RLnXDoyeS92l5bGlkSyN/WcAAKIqbKxMRuCpA0cKTt5918+NRQfXW",
+	"UMYsqwEWd81fRqazoL+ZTMsZE9rhN4rMJ/rjeBv9Tl4wHbEtniYhxZEzOPgRqGjHKMZe3wJWgnUjxAEG",
+	"1PuB0XJOBgPi8+PrAjC82otiYYPn2Uea6nwJ95oJ3V/nFnZ2EaGGGiu94lc7I6OciisQliEMHyouCbNA",
+	"XJ3baSYO/V6Z4UHwdzNRf20XGTcEFgYYm1t8MqNKs4JkVNPhypY4rORY2PeyDO0+yGAMy1E0B9+XoUe9",
+	"bS4uwAx+Qm6u1zLPWWq4uRQeSBtn42CyNY7Y8p8L89E+oenHTtQBvI3hq/7py1swIViHXyXIcevQehyH",
+	"1howzKUjBJuIv6MZDQxgHx+XHFdE2V2uwFgkx2TCdORNxkQWIKh6oOGQ6glaFHKhCNfR7X1n1lUWi9sA",
+	"FDeanN0KbfaewT1vPWhN1O/BvWjIe27nSXNXpIVFeZLeMbc9u1G12p1tomo3RlW6HtfI1O3pA7il9hSH",
+	"Hs41Ze/MZlQ7y1RaH1Xro/I+qluJGiuXcq+4yJuwQNk1K5aB04feBAk63Gjni4XVw0B3DZ8K5RPUxFx+",
+	"YP03SznqJWhi0eXgRXc/WL3OZrC5+EIyYqmE+B+3BbbwWF2RTqkgQsYil2LCCnyT694ZWijNiLgmBQNV",
+	"tT4OKL+WTjcbIWOBtXyatW1AK0erJlgjIUuPUQHhA9s1020mx33J5EHyuIMTZfTwqFNtps233kE5vHfd",
+	"8CHpfWusbI2Vd2YWP1RunEOopqXgWh3J8dGMUVUWN0GXfgkcwRYymyI6MwIz0yIjKdU0l5OSDcl7zgwH",
+	"6X5J02lE3sh/ZyIif5AfexH5lomJnpLudzzPOdCcKBZvhXnuKyl1RL4z3/Ui8mfGJ1NNul8XdBaR9+a8",
+	"ROS/8VxOCjrrReRfZV7OGOl+y00b5Gua51L0InJeMEq6F38racFigW3iJ9s0kP1Lbt79jovSkO9vZFmA",
+	"H94syDNFkjFNtSzA4jiVCzKjAlRxw1GMHvRMxQIKx5nnSRefJic9l4bONeGqb2bsKlGM+UeWEftg17dv",
+	"aGNv6PuIxRxXjpKReVfmmSIZmzORKRdTjjFhSkLrqRTXrEBDJjrDYEsJhFXoaSHLyZTQWCCXs4+bM4EW",
+	"uowspqxgOF5MCe9Scs1EBuDZmvL8GUTnI3U2bceiagRAaqnQXHOmIsL6k74duRyTk1MCMQiYZm5OQq8q",
+	"B0fN+oVGDlhICPuIKkxbWG+c0GjpFw/sujlVuodmCzCAxyIxD5pb+j1Ywq8Ym1suvURDiTMug0kdmGx3",
+	"1cjdO3OGdP96LHAAi6lUljcbrkG5gJqp602g06CQczwqiuRsrGE6stQ4G+DpWFxPacATRaO+AmDecCkw",
+	"sBBeGpLk4orPrZv1kl6xBBc4XDaXcQY7K3NWLePMqec4HWtKAuMzoSN5zTDOBYcMFaKchQgBextmGhGz",
+	"7+ZcboD69WHXyQ92bxIffT2MhY++NlfJPIE714VslPV1tUalM9vFG14kWPeY5oCGbJZKMQhhotqLgjhD",
+	"KEJrN5LrqZH98FyYfUaTvOr1yZ/tLtmVNj3CQsfCCsPexmHe5Yr41e6Wc3MHXw4Ggz0Cxs3k1bvxd0iF",
+	"fy2Gr0BgDO+uWRNgErv7p836+eV7YBOZO9q3spFVdzyEpoUD2gahfxZmtmCHbR0rv8GVyPYDMusxsfLX",
+	"bmHqyJ+3+JO3BClu9QXn/JpZ7t/oAW5KOgSm7vV5WSD6WYKJhunytcxYAsqtqvc1L7hZLuIebNZz35dF",
+	"OjWC1jtDxjf7SP8VBv2oLtJwxkZSv3hT+T/P0xkjF5qxfHeahlNqS7q2+X5P1T167S6dI2f/agnTBv2z",
+	"fpnX6Nme7tGQaK26NRuk87qnc3sp1joR2+rUvJlQGa7gFqj1bK4RugeW2izDuI3M5thuK599DvLZtb+K",
+	"N1Ovhhu+Tr22ukFvohdNjs59ZZqH8nO6K9Rs9vbMoXVytk5O6+S8hcDQeOUO6eYMEhi8Cr7Zm7mzXhOL",
+	"VcUGfY1hkpe1r96YlHWzTIHugL0Jxf3WGtxPgXkw0tT641p/3AGTBw6lDC3YaCrl1RG7ZkIfgQFpa3AV",
+	"PBf63sB7Yt6LsJQE12TMi8oMRfCSOHfWHPcjsh6BWKDBXI5J8mccypemBzDeN6s+9jG1SelZbcbIXPcv",
+	"4K/2+laM5S7ivllTv5otQ98eSujPn7b76g6/OxObOLv/ffXc16yaKc3zEU3xy7eazZDfZebjp//d8qz+",
+	"SGbL/+24LPKfNxsPLswgMQbHwobb7G4L6xY0Dicm6d+andopvc2+ASaxi1ptX7nkM6Y0nc1v/eYFnwiq",
+	"y4K5N++Jla8uz078/L//96bgspTxa5adEfCog8ca5SDCFSmYLjjL+itnLeg9Qo+fxU5Q5cg3/kyRHz58",
+	"a+0HK+kqFuwOcuYBZiV8kXSd55Krc/gZLOcQo9Sz8WooqHGHqQIVVWOh+EQgCH5aMI3+U/wb6oFM5UKg",
+	"Ix587Oa10ZIkhdRUM7eB8HgyRD8k1/1YJMwTyoSw2VwvAb9gBBO3Ax8x8PijUxJpPWRY2QLbUjGbb5RT",
+	"DZJjUhZ54j0AyVTruUJP8rwc5Tx13lszxalUMIGcKyOtjmVB9NRMiBXXrCBdc2GAU2C+3KVh41r1IsJy",
+	"xWqxb6ZT7+v2l5mMWC4XxAIDEntebTAJ9gFGOgVRD1piO1jyds6KgOI0i83b+BEeBfvEE8qoAgBMm02m",
+	"liJ1J/zLD+87Uac6EQ4s0xHCH6NOWeSdYQd2dHh8zIp53/bST+XsGFbieCbV7o4HuzqPIrjXrsUm9gy5",
+	"c/Wrb69l/Ua2bo7WzbG/hHPhSC2hhrNYeiv0jmJOjRStizn75oLVyo8Ed0BFROYZU9pW4u7WqmJbp0cv",
+	"FlsSvOr5XMAwZFGP476TAqB+hXEtTqS4bY0pu2QP7BRxfPFWuPvhIWx9I5+Fb8QSqZW9PYR2d/xp4dSk",
+	"n5Hq5UyzJj1hJl1SR01Y9/GMGcs5iL+5nJx5zK6ZLCAuz2kJHAsZESpiQbU24jThgoyBK0KAzJRBLGkV",
+	"mno6GHjDyYIqb7U1zZwOXvjfMg5QYbFgH7nStxdF30C7e4ui4+0enu3HAPuGM36Kl6K+/N9Losp0Wlv6",
+	"TmvnzJ+CXIJ7R2jjLd1LNok2WxfX7p4sEbfd6bzJmPKci8kFFykDWQNun7bYp6ihupunzEOAYicgLh4h",
+	"+c5IknFlZorCClbItd98YFRJkeCtCzXEshDM6OFEjsf9WJyvYuaFI49Ag64QCKWAmh03QKNuu7xfM73/",
+	"zX0g/6zn5hsKdNSPTeumba261k27P2FZ4f57m1D3BVNdsQrchKrq01hjEXp+b8A+De0jCela61RotosQ",
+	"eAONiSug8r0zTLww1MrlD5AXg0GfXJaAykZonepKEYtuYJvURcl6mJOq1slvtAMxjSoT5oJyyLW10pRZ",
+	"V7M2sz1Ma7ARhxFn7g8u1OtjHjEULFpPHyz0FsS8dWy3ju37QA49mLy5TSk8rihRZSK7CxNpLvYEWAGV",
+	"AjkkFNLwMsLENcvl3BcTXuEo1ehW0hS9eglJewumdM2gZq1yKPnyydT8vg1uKRYr5jiZQjyR+6g01aVC",
+	"Ax2r/PPkvBJy6yThLsJuYMN74+f/KzTmbXXD4I7gT6jXdH68rbnPru7ycGa/W3T6nk4aMQzO4WaY+1Ad",
+	"/tbO91nY+ehm8nZwa19I2EEuW94PaYeIrKUiXapIgh2tHPSkZ80SCd7TpGIFDUTfxoRmhsCDGWGsWUES",
+	"VQncYYiAS+TvB0+gHjGmee6yrpcgu58OBgOiZSxOB7//vfnph8vX6050vodp8UPDtPch2Yf0d7vl6Aw7",
+	"p4PTV0cnJ0eng8vBYAj//5+3dk/jHB9JDMfOP4AW2UQzv3GYEYFetWAFIzOaMTJnIrPw2617unVP7+me",
+	"ZiKzdMxWNvFUDK4aoUTzmUW6ulcx3X3t6Ou24lnvBNtKbaMqFn8ksyXh2oYBUT9bK2fbgHpoKRZB1ea6",
+	"8cRZhA9l7nWTfPJmXz/QDRaDrJpIa/ptTb/W9OvvpvezOrX2oQ3AO8fAVmQnqPW8B806hFS636A3ibLf",
+	"+ewivy1WdECMoZIRIRcRWUypBpwgcMyBHmrpKCXjgqkpKcwZI3JcWSmGVckwi70P9NbnCJgfMNCSZ6Sb",
+	"uKwEDpW4BFvkSwi2Y1mfvNUqFowWOWeFPy5YDcvKu7mc9Mm3VLvgTeVJP1R7wfr6C8o1GbEpB9t0RKiK",
+	"xRj8dtW03TocRiReHkYgfhp0PGrFykax8hcu4QUk+Z4kOYxHP7Ihs/eik3/NBLNVMDB4F4Pk67H1pLsS",
+	"Md+rR9RrUjhkWkNbVCyuac4xPj2ZFDRl71nBZfaNLAuVkK4DADt9EZEBASGSa2KUeJGy3pCUQvMcLbIo",
+	"WFrVNhYpLUBjAxwy5VIsFIDuFZjAYOFi1YJrawSWpSa5VEickcwZERVWl0sRi6ws0LsHYyVzGCyOCxyC",
+	"eWaEV5jsM+XGSbp6Ie23CsbiCp/09qCB65kHj2oSWN20zvDFF7c1A+A0PthVfiCT6Q7h6fAE2obwoPkA",
+	"lnnBrrksFeQzmB1VLcVuDQH7s4m3SpXMEdZ6/sOdeIUsro5SJjS7N6Qx0wWxXUSG7DZWnFqDG0syNqeF",
+	"njGh32YJmZc2dyhoDgVPqmNRPWsae1Fdw+AHX94PIjl7Z4TW2wK0TFdvCqp1Vy8jjxqb6VT1oQZEFhiK",
+	"ilK4ffVkQDKW8hnNiWVk4fwgDMW00TvzsANBk83k/iKdsqzMuZhsyXaSxdVrmMojJzxVu9YZdl797sXL",
+	"8YCepl+csBejweDklI6ev0izTtTJ6UgWAKk9fHHaP30ZdWY0nXLB8LtXX8B3Flrt5RH9yBWZ8Tw3879m",
+	"xZTRDJ88+SLqFKWwH04G/ZdRRzFdzvGbL3bHF6/WsAVkaznAUwVkC6hWSPsDMruJ/ld0pJkD3AWbLSTz",
+	"W0pYNVek2pqx5HDa/J02H+yFN396QgIRFAFpgAi9gKjcAO62ncpCeISnDy242wbC+dC5TBXXu006U3hY",
+	"2yiHzyObKdzSncniysXfQBYd6NumPKYLOdY2g2i4JqTawjWGtCoXkhvIpdsK2MQCrEGoYE6YDu0oIHMm",
+	"Nm1pCPHCSZ+c17oGiHSleZ7bIgOGUsfCCDRzkIk5SsQu+ckIqr0h1L9G1A//oJbe8xZ2APFuPqkqFj6r",
+	"anURdkixQrnckGjzMM0N81i6l/aRi23q1R3k4gfJvgqWCTNY6jNvE7KeWkLWQcSvLdlYtXvjHHQgY1X3",
+	"sWsFqMgnfYfQc3W9NqwW0UQ09hCGvmb6TvfqoZzkgXTQbMWrb2brIm9d5C47ap9bviZNPFDFvlUFbGPl",
+	"vrrFCeUNMsAi8k04mHUbXIWDGfYlS+1Q5kKDma3vF4uVRqqM77CRrhOMPInrYbYX1HipWq3TuFjY128E",
+	"2dxOzjDA+2CSwkFMZ1hP7wYj2e9O+7/by0hWN5H9fvAAJrKHp+htilSbInW4WnwHMruZxllaFlwvgbKM",
+	"GC1YcV7qaWf4lx8hRxFy35Hu1M/3tzKlucuNV5o6U1oyo1eGxoukEyKFDY+PT05/1x/0B/2T4ReDLwZA",
+	"n+zI1yRPeWUESSO9qDlLzbf9oLRJCYWa1sVVrsi7ORPn79+STKYlarS2ZmBRCuunggEbtW5U8lyTcSFn",
+	"hOs+eQ+wdBFJjegEJVuNhBqLxFy85Dh5Oz4youIRUFdMfOJmqS3AX8HGrGAiNX8Zjscy1zRxSHYZoZok",
+	"x5lMVYKk384IBDWa6oZZnadQcc0MPZUZU6R7SSdox+yFa7LyWENLr6e0AO5I8VlFmNAQddDc5NrzjWvO",
+	"LLalzAIQ01qTCKMHdecYTadDMqOaFZzmONLINkA1m0hMc5sUNGOxsD+jzdZ+mNByYj9Y+4V5N6dKMYVb",
+	"Yr5wReBsnJccY+YcF2CDxd5fy4y9zaDmBna9xE/QOf4JPdtvTb9GZKAii0VC/XK/gZKFqg9jeJslfXJR",
+	"jRf8aDkdsVxFYFbA6pUyvcJZ+ai07+ygYmG/13RSOyFv3SI37gKdKBRPoC877domnMHCKJLSoliaLmce",
+	"VRFKPUGP4e6bNjdsuHepGiJGxbLqT035/AjMMxkp2Ixr+JBlBTP7Uztc8CpvPqhYOXLMWZ6RjI25AMpv",
+	"pwghOIYKmqEnWGUSbNkqITM6NyvqxjNakpnMypyFHQeNN3X+vuAp+EY5RNz4Us0jloNLWa61ZYRbjrbb",
+	"5pmY14OSa349sBi0FJqmWjU027zVtuIq6Wr6EU9Ez4qmluSRnAvT+HyeL1fqTYNlD9E1zUjAfw9lNgGB",
+	"WdW231V2XR/Dn0qpEQ3Ut4yWRpRXSNd9HZFUzjmeciNP27liFJZbhYiY3VRRLFwcqZaa5qqHa2bE0IiM",
+	"GYugAC1EoXKFVShhorVrgkNrGPMHRrMjiPMq2BxqXkqL+lkdZ3tsgGVgai7YSYNV+YDvNpHpQDN4poA/",
+	"A7eZ8rFWkV3vBWNXGV1WuNiVDaWqE441V2dBr2+quAFsr+nYQkyTQjsm1uGsBoT1VI16heSGF2HPBSOZ",
+	"XIQM9kv/o/lB8xlr6pEu0RrLill4UYAqi2vJU0B2GJtVDi9N7b0NFMYzknqd1tWydkEZOxt9HFSbxdqt",
+	"K8U3g3GsFcJbH4rFU0eqPZVzMiqXCrh60M6/+ho9N86kRvm7asqYjsg8h3LuI1pERJcjFpF+v9+z5Nps",
+	"TlqikBKFRCTjMyYUUEW4EhjBwsLD6niK7XAb90YY2KHtNOhGlEaxj0jBrrmCZJn1hR/ndGJusR9R5Iv/",
+	"IpXFTJqPmhWC5pWc5K8F4thH/gxhQI8d/RH+GgusDawiMi94ysioYPQKm54XcsxzZhRyhNgGoQVFgWe2",
+	"uG01YER9HpeKZTHWu4ergWBupbL2AFgWLpBsQVkNrK84rHcP7BRjLOF7oGJmk6UgUyqyyF/1vwFlimr0",
+	"NiJzB8nvvvg3OTISkbs/IG0UsjSShuV/NIMGZ4rl10iF4et0ytIrK+wuSU5FtiY/NB2BCxhtLlEBVmem",
+	"aya0LJZmna7YXAMAMlaAziXSbvd4cNi+dS009PGt1JYFsJmRg+gMNYU5k3ND8AqX8Gq+dIBbZpENp4Lo",
+	"13mNCr/1Q8xlIzH8s1kQrtY3gaaBIGHPCuwpT68iF2gLTxvuUPCM9cmXmO6FrxquapPDHCg0wgBVy5az",
+	"bGLPsAV8x9wymlNz6F04gqIzFhupXyhs+gxCGeAhW4N5IplDrh44WcGdRTcTfDIH+G04oGBy+sCsvgGH",
+	"cViN1qZoJIV94CtZYI3kLjK/ag9owahdKPuwO9qQIWEOau0wGzndcRSoK03MlIQk3rqFzIcrYvQzJ6JB",
+	"bNuS6Z7rBVfLVozW1kJHEQFuwymEeDg3I1cefIm5J35JLfCiYLp6oqIWIAdUe+ElFmzVXHCbRdKlsYCy",
+	"z5q4mG2ghwWfcEHzZ+4ViqmFSppJpGYEuXmyF5GRLIVZZy3trkIUnh3mM7MiR+bQ+lH2ybmXDf7FHWny",
+	"z//7f/opR3BFbQtnFeWLKztCNWfuEC5nKAFBpXN7NusUw53oTYxj9cR37RJVTDpcUaOBzGalhtGwj6mh",
+	"LOYkCamZ42GWwJciMxrjaIkFtg3ta7z9Fht5fXhf8RwOjTaaPKy0PW5DUs5zSTNL2bgg1hB45MRRuDIF",
+	"nbDISJdXQF/H0Jx5IxYsVwwK2CNRSc3wxtZ8CKfGkCRLNDDkyDy2KLiGIwhUmmWYWIHoLLGQC8GKZ4pc",
+	"c7Yw1JBlHKiutdyYPS8VK47g5BAtr5iob9U5zHS2YTUuQb49WvCMAZNyyVypVBotImAcDymstZc3tfYm",
+	"kConhSzn9WArs6XKm5jOIJkkkIuDICwBCPxQHj1soDo9XkRtFIUb6X7YUCDFTGVZGMnf6BlnaApAdQ62",
+	"NwizDc37Vad/rgforOfMgRHc1tPX9ihwUZsXXEs/o2ehewKifevL8Ew1SeMbLqIVDwKhZ1gV2mdZRYAt",
+	"OQf7HNcWTUhCUwC7pOkVE2i0gvc94c75qKDFsr9ijnByyQ7jQvEHlDnQ2oaoGXoTmXLCmnvJB26Yp+Hm",
+	"oIhgfczmipipoYAmF+KsyuI2bzxThCnNZyBVmIOO19BOH0Eu0IXUX1Eeb5rV2qqcWYFGLZVZlGC1LbN1",
+	"WUG12IpA/zIHns+MbLiY8nRarVvVkpFPgoG+8780Ej+QufFto72MOcKAoKwLnJsUpVCkay6r9fkA3iDI",
+	"x1klyfdqZPdoXsiUKWXIegpruNGIchGiODsRqcrDpA06t805M7RR2TxP8s3l5Xvy/t3FJd7TWAAovlfZ",
+	"STqVEiwIdqVzCacNfZJVEpvIfAa/EY5+8xsoKKP6v/kNqatoljeuV6GyBazOqkpXACZLXSkr+3ss8Cgg",
+	"YAvXpBtW+UnIP/+v/9lQ96eHrCTJmwpXJc6dCBi2wVhhynBLqjFB0S3HfNzQOKb9AHKlHP0bS/UQ4k5J",
+	"F5gP7AqUs4iq/FgpVmB00aA3z+lyaHgR3B5J+ETIgpGsRA8aU72IJGYkEOwa4oeRrr/QVuhamG2m1yyD",
+	"d2A/0dKKJ8KaWkmSUU1xrM6aS91aYEM5G2sgZ2jWAjAGZhGDseyYM4ypHqwNyCiFa45lGyVy5zqwHYFi",
+	"hdajQKKGQDFlrlGq86WLI1Nr07RHz+XWmsOXmKOdbAASxWoIGCPz2gop5kQMyarDMgEs4iU5/fjRgXta",
+	"mwdcFT5jstSkezIgCtxoymHAVdjGzyp6YcQB5eLrerHgCjCbUnPzoYQSKsqAGdT1ABjWckdJwTJesFQ7",
+	"YsadijKWeS4XhoDTWNhB4Qugipvdywo5nwO9FgKdPj0AGsGRehAOt4SmbapJzqjCzMWhkfddtiSZ0SUU",
+	"2vI7BTIX6eLlNMRCuRhGiHSz5xvrL6mpLHOwLKRQshvuWJiSDh364yTHcMfsAS2QsYoVVCe7IVjszhym",
+	"WExBnWTZ0BFnc5sxqx3HDKoJqGDQchUiaWllF71LLlldFkY70WCS6EUWaR7iIox8sqBcn2GOJ9e4pywD",
+	"2yCusmEHEymRECztjvVjYSfp74tjJPXZGZHHusLM7aqPE3Dx7RX4ACW3gPyeOyAZD5TvK3JZIvrSHdqI",
+	"nJAZF6VmEXlp/1IReT7wf8fiFCQ9FZFX7o8T/9XpC/wLIz7th6HhJBWAAChEdGSui54WjJEMkn67r76w",
+	"7z5/5XrrWfEpYzldkmsKQx4tSTk3c/2v//dk8H8Y5c9uHrrZ5HgVoSkWmYSVMqrkNSNaTpi5UH1yPtaV",
+	"eVpPYZ1KW74qCy6AAxQ7s8fXYtdwbcN1UTk2jPGKsbkKk7vNdj8fEDRIO45lTwVeSLs53ZBQxMJTCrxh",
+	"2gfjmlvd8wMBaIWxxDFDMdo6sjuUDGPWuGK3v0Joh9G9xMF1GwlVLBr7ByaOSO1yPCYVjPEQ66slPRd4",
+	"uIJZHIs1BHhFlyiLLs/CAhDc3iVrV7IYytwQIUtkENBYoSEfT72vm6d+8xuc0YWmIqNF5jMh0XotgPD1",
+	"yZfmeNn4HW9rqJGggIETDnzU/apdeb+EdH8Q/KOn/M4EYxcciZ1/zSeeJ0NDpdWcpuxIGUUF5Ghw4cox",
+	"Sa5PooT8loyoYq9edL/57vz10cU356cvX3Wv2DIiPCO/JXGnH3fIb4kfSvVdLEYyW/Z6UC20YOSKebME",
+	"NnmUsVSaMzi3HmhdJeVbMLzFVLH0rygjIGyTcumMC79q5oc+uZTEbNp4OQQSNpuX1nnop1v5gszb0FzX",
+	"3MqCHTHwQmexMPJTL0KXZwEEFK0HShtJFHCv4FwBVWBCV2BTzitGUzB68DHgi8yoTqeGjmDAG7JBi6CF",
+	"6zXDu0NFRe9QXVrKsiBpLtOryNMYSlI61yC+B6ACwsxixOyV9MX5LHWhHiogQuABbVPJnblU5plbdsAB",
+	"gLRyFL7MT4bDsY9zFDrfCvK1HJqzniTJRMYCjsJfyfBf7Kb2L3T2pVlNLib9N7DBF7rgYtJV8I/qXxZ8",
+	"9r5gY/6x65LZ4w5udNzp9WKhlW1R6cLclf57Wij2Vuhu0cdylP2vme7GnbV7EHd6ETkZROTVCyPTGEKs",
+	"p/3zkeqOc0n1qxdd82j/e7no9vrmxnR7R1r1eiQuB4PnjDwfDMgnUjAjPnd75GdDfFIzkumMpv3v2aKr",
+	"pvT05SvzZ2QOdA+e6ENcWvcvP46Wmm0aJM/iTi+4MTvMJXgaF6+LN6oXi4U5jsN/IXHn+iSCJxqWH/5g",
+	"l9JugBnpRTnrCp6bJgzp/Wtkttw0VIAc6/YItctNU/E3yuwX+RQLQog58LBKX/6tpLlbC8WNgGI/mDGb",
+	"5wleEVzgn+EkIfG0BR9BaAa52HA+rCjZJ+9zQ3Lho4XGnEos7kjRuwleBCVzYLBkXvBrqlkUi1zK+Yia",
+	"W5RzcXWUQ0CTLBAof8GVEWLEka1WGfirId8QRgomiBxZqeuUxWJdqMaEm27y3buLv/75yz988+7df/vr",
+	"+bffvvvzl2/++s27i8uLZIhFMCFyJQpiBGRBXr9988EQNjFhm2teWq3Pc3ewNFrJGRsDLJJUl2DrsTK2",
+	"UaUksYk9ShLqMiEhlsQQCbtyqIG7xauaRIEUJF5W9zhV+f0//vy/AgAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

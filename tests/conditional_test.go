@@ -336,6 +336,44 @@ func TestEveryRecordAnswersETagsAndHonoursPreconditions(t *testing.T) {
 			createRoutingOperation(t, te, itemID, client.RoutingOperationWrite{Name: ptr("Mill")})
 			return versioned{Table: "items", ID: itemID, Get: itemRoutingPath(itemID)}
 		}},
+		{name: "quote line routing operations", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			l := newQuotePartLine(t, te, createItem(t, te, newItem("VER-QUOTED")), "1")
+			id := lineCreate(t, te, l.operationsPath(), `{"name":"Mill"}`)
+			return versioned{Table: "routing_operations", ID: id, Get: l.operationPath(id), Writes: []versionedWrite{
+				{http.MethodPost, "", `{"name":"Mill two","setupTimeMinutes":5}`, true},
+				deleteRecord(""),
+			}}
+		}},
+		{name: "quote line routing input items", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			part := createItem(t, te, newItem("VER-QUOTED-PART"))
+			l := newQuotePartLine(t, te, createItem(t, te, newItem("VER-QUOTED-MADE")), "1")
+			id := lineCreate(t, te, l.inputItemsPath(), mustJSON(t, inputOf(part, "1")))
+			return versioned{Table: "routing_input_items", ID: id, Get: l.inputItemPath(id), Writes: []versionedWrite{
+				{http.MethodPost, "", mustJSON(t, inputOf(part, "2.5")), true},
+				deleteRecord(""),
+			}}
+		}},
+		{name: "quote line routing operation items", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			part := createItem(t, te, newItem("VER-QUOTED-TOOL"))
+			l := newQuotePartLine(t, te, createItem(t, te, newItem("VER-QUOTED-OP")), "1")
+			opID := lineCreate(t, te, l.operationsPath(), `{"name":"Mill"}`)
+			id := addLineOperationItem(t, te, l, opID, part)
+			return versioned{Table: "routing_operation_items", ID: id, Get: l.operationItemsPath(opID) + "/" + id}
+		}},
+		{name: "quote line routing operation tracking", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			l := newQuotePartLine(t, te, createItem(t, te, newItem("VER-QUOTED-TRACKED")), "1")
+			opID := lineCreate(t, te, l.operationsPath(), `{"name":"Mill"}`)
+			field := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "Bore", DataType: client.TrackingFieldDataTypeNumber})
+			id := lineCreate(t, te, l.trackingsPath(opID, "setup"), fmt.Sprintf(`{"trackingFieldId":%q}`, field))
+			return versioned{Table: "routing_operation_ipts", ID: id, Get: l.trackingsPath(opID, "setup") + "/" + id, Writes: []versionedWrite{
+				deleteRecord(""),
+			}}
+		}},
+		{name: "quote line routings", arrange: func(t *testing.T, te *tenantEnv) versioned {
+			l := newQuotePartLine(t, te, createItem(t, te, newItem("VER-QUOTED-ROUTED")), "1")
+			lineCreate(t, te, l.operationsPath(), `{"name":"Mill"}`)
+			return versioned{Table: "quote_part_lines", ID: l.LineID, Get: l.routingPath()}
+		}},
 		{name: "in-process tracking fields", arrange: func(t *testing.T, te *tenantEnv) versioned {
 			id := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: "Bore", DataType: client.TrackingFieldDataTypeNumber})
 			return versioned{Table: "in_process_tracking_fields", ID: id, Get: "/api/in-process-tracking-field-types/" + id}

@@ -65,6 +65,28 @@ func rowsFrom(listed string, others ...string) string {
 CROSS JOIN LATERAL generate_series(1, ten.n) AS i`
 }
 
+// quotedLine is the quote part line of the lists' tenant whose routing the quote line routing
+// lists read: the first line of the parent quote (row subRow(1) of quote_part_lines, on quote
+// parent, with the routing id the part lines' fill gives it). Its routing has lineRecordCount
+// records of each kind (record k has id lineRecord(k)); the items consumed and the tracking
+// are at its first operation.
+var quotedLine = quoteLine{QuoteID: id24(parent), LineID: id36(subRow(1)), RoutingID: fmt.Sprintf("10000000-0000-7000-8000-%012x", subRow(1))}
+
+const lineRecordCount = 5
+
+// lineRecord is the number of the k-th record of the quoted line's routing in a routing table.
+func lineRecord(k int) int { return 10*listRows + k }
+
+// The SQL twins: the number of record k, and of the line's first operation.
+const (
+	lineRecordSQL         = "10 * 100000 + k"
+	lineFirstOperationSQL = "10 * 100000 + 1"
+)
+
+// lineRecords is the FROM clause of the quoted line's routing records: k counts 1 to
+// lineRecordCount.
+var lineRecords = fmt.Sprintf("FROM generate_series(1, %d) AS k", lineRecordCount)
+
 // everyTenant is the FROM clause of every table but the units': $1 is the lists' tenant, $2,
 // $3 and $4 the others.
 var everyTenant = rowsFrom("$1", "$2", "$3", "$4")
@@ -206,25 +228,35 @@ SELECT ten.id, ` + sqlID24("i") + `, 'Operation ' || ` + sqlWord("operation", "i
 	{"routing_operations", `INSERT INTO routing_operations (tenant_id, id, owner_type, owner_id, sequence, operation_id, name,
        work_center_id, created_utc)
 SELECT ten.id, ` + sqlID36("i") + `, 'item', ` + sqlID24("(i - 1) / 5 + 1") + `, 10 * ((i - 1) % 5 + 1), ` + sqlID24("i") + `,
-       'Step ' || i, ` + sqlID24("(i - 1) / 2 + 1") + `, ` + sqlAt("i") + ` ` + everyTenant},
+       'Step ' || i, ` + sqlID24("(i - 1) / 2 + 1") + `, ` + sqlAt("i") + ` ` + everyTenant + `
+UNION ALL
+SELECT $1, ` + sqlID36(lineRecordSQL) + `, 'quotePartLine', '` + quotedLine.LineID + `', 10 * k, ` + sqlID24("k") + `,
+       'Line step ' || k, ` + sqlID24("k") + `, ` + sqlAt("k") + ` ` + lineRecords},
 	// Five input items per item, each consumed at the routing operation of the same row, each
 	// item a component of two.
 	{"routing_input_items", `INSERT INTO routing_input_items (tenant_id, id, owner_type, owner_id, item_id, quantity_per_unit,
        routing_operation_id, created_utc)
 SELECT ten.id, ` + sqlID36("i") + `, 'item', ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID24("(i - 1) / 2 + 1") + `, 1 + i % 7,
-       ` + sqlID36("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
+       ` + sqlID36("i") + `, ` + sqlAt("i") + ` ` + everyTenant + `
+UNION ALL
+SELECT $1, ` + sqlID36(lineRecordSQL) + `, 'quotePartLine', '` + quotedLine.LineID + `', ` + sqlID24("k") + `, 1,
+       ` + sqlID36(lineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords},
 	{"in_process_tracking_fields", `INSERT INTO in_process_tracking_fields (tenant_id, id, name, data_type, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Measure ' || ` + sqlWord("tracking", "i") + ` || ' ' || i,
        CASE WHEN i % 2 = 0 THEN 'text' ELSE 'number' END, ` + sqlAt("i") + ` ` + everyTenant},
 	// Two items consumed at each routing operation; one in ten per setup.
 	{"routing_operation_items", `INSERT INTO routing_operation_items (tenant_id, id, routing_operation_id, item_id, quantity, per, created_utc)
 SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID36("(i - 1) / 2 + 1") + `, ` + sqlID24("i") + `, 1 + i % 7,
-       CASE WHEN i % 10 = 0 THEN 'setup' ELSE 'unit' END, ` + sqlAt("i") + ` ` + everyTenant},
+       CASE WHEN i % 10 = 0 THEN 'setup' ELSE 'unit' END, ` + sqlAt("i") + ` ` + everyTenant + `
+UNION ALL
+SELECT $1, ` + sqlID36(lineRecordSQL) + `, ` + sqlID36(lineFirstOperationSQL) + `, ` + sqlID24("k") + `, 1, 'unit', ` + sqlAt("k") + ` ` + lineRecords},
 	// A tracking field at each phase of each routing operation; every 5 units while running.
 	{"routing_operation_ipts", `INSERT INTO routing_operation_ipts (tenant_id, id, routing_operation_id, phase, tracking_field_id,
        frequency, created_utc)
 SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID36("(i - 1) / 3 + 1") + `, (ARRAY['setup','inProcess','final'])[1 + (i - 1) % 3],
-       ` + sqlID24("i") + `, CASE WHEN (i - 1) % 3 = 1 THEN 5 END, ` + sqlAt("i") + ` ` + everyTenant},
+       ` + sqlID24("i") + `, CASE WHEN (i - 1) % 3 = 1 THEN 5 END, ` + sqlAt("i") + ` ` + everyTenant + `
+UNION ALL
+SELECT $1, ` + sqlID36(lineRecordSQL) + `, ` + sqlID36(lineFirstOperationSQL) + `, 'inProcess', ` + sqlID24("k") + `, NULL, ` + sqlAt("k") + ` ` + lineRecords},
 	{"locations", `INSERT INTO locations (tenant_id, id, name, deleted, created_utc)
 SELECT ten.id, ` + sqlID24("i") + `, 'Bin ' || ` + sqlWord("location", "i") + ` || ' ' || i, i % 10 = 0, ` + sqlAt("i") + ` ` + everyTenant},
 	// Tread plate one in a hundred, deactivated one in twenty.
@@ -242,7 +274,10 @@ CROSS JOIN LATERAL (SELECT shape IN ('sheet', 'plate', 'treadPlate') AS flat) f`
 	{"routing_input_materials", `INSERT INTO routing_input_materials (tenant_id, id, owner_type, owner_id, material_shape_id,
        item_id, blank_length, pieces_per_blank, routing_operation_id, created_utc)
 SELECT ten.id, ` + sqlID36("i") + `, 'item', ` + sqlID24("(i - 1) / 5 + 1") + `, ` + sqlID24("i") + `,
-       CASE WHEN i % 3 <> 0 THEN ` + sqlID24("i") + ` END, 1 + i % 50, 1, ` + sqlID36("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
+       CASE WHEN i % 3 <> 0 THEN ` + sqlID24("i") + ` END, 1 + i % 50, 1, ` + sqlID36("i") + `, ` + sqlAt("i") + ` ` + everyTenant + `
+UNION ALL
+SELECT $1, ` + sqlID36(lineRecordSQL) + `, 'quotePartLine', '` + quotedLine.LineID + `', ` + sqlID24("k") + `, ` + sqlID24("k") + `, 1, 1,
+       ` + sqlID36(lineRecordSQL) + `, ` + sqlAt("k") + ` ` + lineRecords},
 	{"routing_material_nestings", `INSERT INTO routing_material_nestings (tenant_id, id, input_material_id, name, stock_length,
        blanks_per_stock, created_utc)
 SELECT ten.id, ` + sqlID36("i") + `, ` + sqlID36("i") + `, 'Nest ' || i, 240, 8, ` + sqlAt("i") + ` ` + everyTenant},

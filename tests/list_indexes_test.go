@@ -92,6 +92,22 @@ func materialFilters() map[string]any {
 	}
 }
 
+// quotedLinePath fills the path parameters of the quoted line's routing lists (see
+// quotedLine), and operationId when given.
+func quotedLinePath(operationID string) map[string]string {
+	p := map[string]string{"quoteId": quotedLine.QuoteID, "lineItemId": quotedLine.LineID, "routingId": quotedLine.RoutingID}
+	if operationID != "" {
+		p["operationId"] = operationID
+	}
+	return p
+}
+
+// withPhase adds the phase parameter to p.
+func withPhase(p map[string]string, phase string) map[string]string {
+	p["phase"] = phase
+	return p
+}
+
 // indexedLists has one row per list operation (POST …/list) of the spec, by path.
 var indexedLists = map[string]indexedList{
 	"/api/accounting-codes/list":  tagList(0),
@@ -204,6 +220,34 @@ var indexedLists = map[string]indexedList{
 	"/api/items/{itemId}/routing/operations/{operationId}/materials/list": {tables: []string{"routing_input_materials", "routing_material_nestings"},
 		path:    map[string]string{"itemId": id24(parent), "operationId": fmt.Sprintf("00000000-0000-7000-8000-%012x", subRow(1))},
 		filters: materialFilters()},
+	"/api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/list": {tables: []string{"routing_operations"},
+		path: quotedLinePath(""),
+		filters: map[string]any{
+			"ids":           []string{id36(lineRecord(2))},
+			"operationIds":  []string{id24(3)},
+			"workCenterIds": []string{id24(4)},
+		}},
+	"/api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-items/list": {tables: []string{"routing_input_items"},
+		path: quotedLinePath(""),
+		filters: map[string]any{
+			"ids":                 []string{id36(lineRecord(2))},
+			"itemIds":             []string{id24(4)},
+			"routingOperationIds": []string{id36(lineRecord(3))},
+		}},
+	"/api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/input-materials/list": {
+		tables: []string{"routing_input_materials", "routing_material_nestings"}, path: quotedLinePath(""),
+		filters: map[string]any{
+			"ids":                 []string{id36(lineRecord(1))},
+			"materialShapeIds":    []string{id24(2)},
+			"itemIds":             []string{id24(3)},
+			"routingOperationIds": []string{id36(lineRecord(4))},
+		}},
+	"/api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/items/list": {
+		tables: []string{"routing_operation_items"}, path: quotedLinePath(id36(lineRecord(1))),
+		filters: map[string]any{"ids": []string{id36(lineRecord(2))}, "itemIds": []string{id24(3)}}},
+	"/api/quotes/{quoteId}/part-line-items/{lineItemId}/routing/{routingId}/operations/{operationId}/ipts/{phase}/list": {
+		tables: []string{"routing_operation_ipts"}, path: withPhase(quotedLinePath(id36(lineRecord(1))), "inProcess"),
+		filters: map[string]any{"ids": []string{id36(lineRecord(2))}, "trackingFieldIds": []string{id24(3)}}},
 	"/api/items/{itemId}/vendors/list": {tables: []string{"item_vendor_details"}, path: map[string]string{"itemId": id24(parent)}},
 	"/api/items/{itemId}/routing/operations/{operationId}/items/list": {tables: []string{"routing_operation_items"},
 		path:    map[string]string{"itemId": id24(parent), "operationId": id36(subRow(1))},

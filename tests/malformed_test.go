@@ -58,6 +58,7 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 	taxRate := createTaxRate(t, te, client.TaxRateWrite{Name: "Walk tax", Rate: num("5")})
 	quote := createQuote(t, te, client.QuoteCreate{CustomerId: customer})
 	quoteLine := addLine(t, te, quote, fmt.Sprintf(`{"itemId":%q,"quantity":1}`, item))
+	lineRouting := getLine(t, te, quote, quoteLine).RoutingID
 	pathIDs := map[string]string{
 		"accounting-codes/{id}":                list("/api/accounting-codes"),
 		"chart-of-accounts/{id}":               list("/api/chart-of-accounts"),
@@ -109,6 +110,8 @@ func newWalkFixtures(t *testing.T) walkFixtures {
 		"{phase}/{iptId}":                      tracking,
 		"input-materials/{inputMaterialId}":    inputMaterial,
 		"part-line-items/{lineItemId}":         quoteLine,
+		"quotes/{QuoteId}":                     quote,
+		"routing/{routingId}":                  lineRouting,
 		"nesting/{nestingId}": createNesting(t, te, item, inputMaterial,
 			client.RoutingMaterialNestingWrite{Name: "Walk bar", StockLength: num("240"), BlanksPerStock: 8}),
 	}

@@ -378,6 +378,7 @@ func statementRows() []statementRow {
 		{name: "item routing input items", arrange: arrangeItemRoutingInputItems},
 		{name: "item routing input materials", arrange: arrangeItemRoutingMaterials},
 		{name: "item routing operation records", arrange: arrangeRoutingOperationRecords},
+		{name: "quote line routings", arrange: arrangeQuoteLineRoutings},
 		{name: "webhooks", arrange: arrangeWebhooks},
 	}
 }
@@ -945,6 +946,59 @@ func arrangeRoutingOperationRecords(t *testing.T, small, large *tenantEnv) []rea
 		getRead("getItemRoutingOperationItem", operationItemPath(s.itemID, s.opID, s.opItem), operationItemPath(l.itemID, l.opID, l.opItem)),
 		listRead("listItemRoutingOperationTrackings", trackingsPath(s.itemID, s.opID, "inProcess")+"/list", trackingsPath(l.itemID, l.opID, "inProcess")+"/list", `{}`),
 		getRead("getItemRoutingOperationTracking", trackingPath(s.itemID, s.opID, "inProcess", s.tracking), trackingPath(l.itemID, l.opID, "inProcess", l.tracking)),
+	}
+}
+
+// arrangeQuoteLineRoutings: a quote part line whose routing has one operation (small) or
+// many (large), the first with as many items consumed and fields tracked at it, each
+// operation with an input item of a made component (with a routing of its own) and an input
+// material, so the whole routing's read, its lists, the cost breakdown and the make summary
+// read every kind of record.
+func arrangeQuoteLineRoutings(t *testing.T, small, large *tenantEnv) []readCase {
+	type built struct {
+		l                            quoteLine
+		opID, opItem, tracking, inID string
+	}
+	build := func(te *tenantEnv, n int) built {
+		_, linear := catalogueShapes(t, te)
+		wc := namedWorkCenter(t, te, "Quoted cell", "")
+		b := built{l: newQuotePartLine(t, te, createItem(t, te, newItem("QUOTED")), "3")}
+		for k := range n {
+			id := lineCreate(t, te, b.l.operationsPath(), fmt.Sprintf(`{"name":"Step %d","workCenterId":%q,"runTimeMinutesPerUnit":1}`, k, wc))
+			if k == 0 {
+				b.opID = id
+			}
+			part := createItem(t, te, newItem(fmt.Sprintf("QUOTED-PART-%02d", k)))
+			createRoutingOperation(t, te, part, client.RoutingOperationWrite{Name: ptr("Cut"), WorkCenterId: &wc})
+			field := createTrackingField(t, te, client.InProcessTrackingFieldWrite{Name: fmt.Sprintf("Quoted %02d", k), DataType: client.TrackingFieldDataTypeNumber})
+			opItem := addLineOperationItem(t, te, b.l, b.opID, part)
+			tr := lineCreate(t, te, b.l.trackingsPath(b.opID, "final"), fmt.Sprintf(`{"trackingFieldId":%q}`, field))
+			in := lineCreate(t, te, b.l.inputItemsPath(), fmt.Sprintf(`{"itemId":%q,"quantityPerUnit":2,"routingOperationId":%q}`, part, id))
+			addLineInputMaterial(t, te, b.l, linear.Id, part, id)
+			if k == 0 {
+				b.opItem, b.tracking, b.inID = opItem, tr, in
+			}
+		}
+		return b
+	}
+	s, l := build(small, 1), build(large, manySubs)
+	both := func(op string, path func(b built) string) readCase { return getRead(op, path(s), path(l)) }
+	lists := func(op string, path func(b built) string) readCase {
+		return listRead(op, path(s)+"/list", path(l)+"/list", `{}`)
+	}
+	return []readCase{
+		both("getQuotePartLineRouting", func(b built) string { return b.l.routingPath() }),
+		lists("listQuotePartLineRoutingOperations", func(b built) string { return b.l.operationsPath() }),
+		both("getQuotePartLineRoutingOperation", func(b built) string { return b.l.operationPath(b.opID) }),
+		lists("listQuotePartLineRoutingOperationTrackings", func(b built) string { return b.l.trackingsPath(b.opID, "final") }),
+		both("getQuotePartLineRoutingOperationTracking", func(b built) string { return b.l.trackingsPath(b.opID, "final") + "/" + b.tracking }),
+		lists("listQuotePartLineRoutingOperationItems", func(b built) string { return b.l.operationItemsPath(b.opID) }),
+		both("getQuotePartLineRoutingOperationItem", func(b built) string { return b.l.operationItemsPath(b.opID) + "/" + b.opItem }),
+		lists("listQuotePartLineRoutingInputItems", func(b built) string { return b.l.inputItemsPath() }),
+		both("getQuotePartLineRoutingInputItem", func(b built) string { return b.l.inputItemPath(b.inID) }),
+		lists("listQuotePartLineRoutingInputMaterials", func(b built) string { return strings.TrimSuffix(b.l.inputMaterialsListPath(), "/list") }),
+		both("getQuotePartLineCostBreakdown", func(b built) string { return b.l.costBreakdownPath() }),
+		both("getQuotePartLineMakeSummary", func(b built) string { return b.l.makeSummaryPath() }),
 	}
 }
 

@@ -15,17 +15,19 @@ import (
 // version column, a Versioned method on its handler, the spec's components through the spec
 // script) or is named here with why it has no version.
 var unversioned = map[string]string{
-	"validateToken":               "describes the caller's token, not a stored record",
-	"getOpenApiYaml":              "the contract, with an ETag of its own (a digest of the document)",
-	"getOpenApiJson":              "the contract, with an ETag of its own (a digest of the document)",
-	"getItemPurchaseHistory":      "computed from purchase documents, not a stored record",
-	"getItemInputUnitCost":        "a computation for the quantity asked, not a stored record",
-	"getItemCanMake":              "computed from the routing tree and the stock on hand, not a stored record",
-	"getInventoryByItem":          "balances summed over the ledger, not a stored record",
-	"getAvailableInventoryByItem": "balances summed over the ledger, not a stored record",
-	"downloadAttachment":          "a file's content (or a redirect to it), not the attachment record",
-	"getSignedAttachmentContent":  "a file's content behind a signed URL, without a token",
-	"listWebhookEventTypes":       "the event catalogue of this server's spec, not a stored record",
+	"validateToken":                 "describes the caller's token, not a stored record",
+	"getOpenApiYaml":                "the contract, with an ETag of its own (a digest of the document)",
+	"getOpenApiJson":                "the contract, with an ETag of its own (a digest of the document)",
+	"getItemPurchaseHistory":        "computed from purchase documents, not a stored record",
+	"getItemInputUnitCost":          "a computation for the quantity asked, not a stored record",
+	"getItemCanMake":                "computed from the routing tree and the stock on hand, not a stored record",
+	"getQuotePartLineCostBreakdown": "computed from the line's routing tree when read, not a stored record",
+	"getQuotePartLineMakeSummary":   "computed from the line's routing tree when read, not a stored record",
+	"getInventoryByItem":            "balances summed over the ledger, not a stored record",
+	"getAvailableInventoryByItem":   "balances summed over the ledger, not a stored record",
+	"downloadAttachment":            "a file's content (or a redirect to it), not the attachment record",
+	"getSignedAttachmentContent":    "a file's content behind a signed URL, without a token",
+	"listWebhookEventTypes":         "the event catalogue of this server's spec, not a stored record",
 }
 
 // TestEveryRecordOperationIsConditional: every GET answers an ETag and 304 to If-None-Match,

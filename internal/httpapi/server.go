@@ -216,6 +216,12 @@ func New(cfg Config) (*echo.Echo, error) {
 		TaxRates: taxRates, Customers: customerRecords, CustomFields: customFields, Settings: tenantSettings,
 		Items: itemMaster, Routings: routings, Pricing: tenantSettings, CustomerNames: customerRecords,
 	})
+	// Each part line owns a routing, read and edited through the routing service with the
+	// line as owner.
+	routings.Register(routing.OwnerQuotePartLine, routing.OwnerKind{
+		Exists: quoteRecords.ExistsForRouting, Lock: quoteRecords.LockForRouting,
+		MakesItem: quoteRecords.MakesItemForRouting, Changed: quoteRecords.RoutingChanged,
+	})
 	// A quote line counts its item in the item's unit of measure.
 	itemMaster.RegisterUnitChangeBlocker("a quote", quoteRecords.UsesItem)
 	// A lot reads its quantity from the ledger's balances.

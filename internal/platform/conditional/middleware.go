@@ -34,7 +34,7 @@ const (
 // "private, no-cache". (The generated code writes the headers the spec declares, empty; the
 // values are set here, over them.)
 //
-// A PUT, PATCH or DELETE runs in a request transaction (see db.Pool.BeginRequest) in which,
+// A PUT, PATCH or DELETE (or a POST updating the record) runs in a request transaction (see db.Pool.BeginRequest) in which,
 // when If-Match is sent, the record's row is locked and its ETag compared before the handler
 // runs: a mismatch (or no such record) is 412, and nothing runs. The handler's own
 // transactions join the request's as savepoints, so its writes and the comparison commit

@@ -37,7 +37,8 @@ type Record struct {
 	// Empty for the tenant's one record of a kind (its settings), which reads as version 0
 	// while the tenant has no row.
 	Key map[string]string
-	// Operations are the record's GET (or GETs) and the PUT, PATCH and DELETE that change it,
+	// Operations are the record's GET (or GETs) and the PUT, PATCH and DELETE that change it
+	// (and a POST at the record's own path that updates it, which is served as a PUT),
 	// including those at a sub-resource's path that answer the record (replacing an item's
 	// tags answers the item). Their PUT and PATCH answers carry the record's new ETag.
 	Operations []string
@@ -147,8 +148,11 @@ func New(pool *db.Pool, spec *openapi3.T, records ...Record) (*Guard, error) {
 			case so.method == http.MethodGet && part:
 				problems = append(problems, fmt.Sprintf("%s: the GET %s is one of the record's Operations, not a part", r.Table, id))
 				continue
-			case so.method != http.MethodGet && so.method != http.MethodPut && so.method != http.MethodPatch && so.method != http.MethodDelete:
-				problems = append(problems, fmt.Sprintf("%s: %s is a %s; conditional requests are GET, PUT, PATCH and DELETE", r.Table, id, so.method))
+			case so.method == http.MethodPost && (part || !updatesAtRecordPath(so.path, rec.params)):
+				problems = append(problems, fmt.Sprintf("%s: %s is a POST that is not an update at the record's own path; conditional requests are GET, PUT, PATCH, DELETE and a POST updating the record its path names", r.Table, id))
+				continue
+			case so.method != http.MethodGet && so.method != http.MethodPut && so.method != http.MethodPatch && so.method != http.MethodDelete && so.method != http.MethodPost:
+				problems = append(problems, fmt.Sprintf("%s: %s is a %s; conditional requests are GET, PUT, PATCH, DELETE and a POST updating the record its path names", r.Table, id, so.method))
 				continue
 			}
 			declared[id] = true
@@ -157,7 +161,7 @@ func New(pool *db.Pool, spec *openapi3.T, records ...Record) (*Guard, error) {
 					problems = append(problems, fmt.Sprintf("%s: %s %s has no path parameter %s", r.Table, so.method, so.path, p))
 				}
 			}
-			answers := !part && (so.method == http.MethodPut || so.method == http.MethodPatch)
+			answers := !part && (so.method == http.MethodPut || so.method == http.MethodPatch || so.method == http.MethodPost)
 			problems = append(problems, specAgrees(id, so.method, so.op, answers)...)
 			g.ops[so.method+" "+web.EchoPath(so.path)] = &operation{id: id, method: so.method, rec: rec, answersRecord: answers}
 		}
@@ -172,6 +176,18 @@ func New(pool *db.Pool, spec *openapi3.T, records ...Record) (*Guard, error) {
 		return nil, fmt.Errorf("conditional requests: %s", strings.Join(problems, "; "))
 	}
 	return g, nil
+}
+
+// updatesAtRecordPath reports whether a POST at path is an update of the record: its path ends
+// with one of the record's key parameters (a reference API updates some records with POST at
+// the record's own path, beside its GET and DELETE), unlike a create or an action below it.
+func updatesAtRecordPath(path string, params []string) bool {
+	for _, p := range params {
+		if strings.HasSuffix(path, "/{"+p+"}") {
+			return true
+		}
+	}
+	return false
 }
 
 // specID is an operation id as openapi/v1.yaml spells it: the copy of the spec gen embeds

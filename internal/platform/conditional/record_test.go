@@ -119,3 +119,50 @@ func TestRecordSQL(t *testing.T) {
 		t.Fatalf("settings: %+v", settings)
 	}
 }
+
+// A POST updating the record at the record's own path is declared like a PUT (its answer
+// carries the new ETag); a POST anywhere else (a create, an action below the record) is
+// refused.
+func TestNewAcceptsAPostUpdateOnlyAtTheRecordsPath(t *testing.T) {
+	post := `
+    post:
+      operationId: postThing
+      parameters:
+        - $ref: '#/components/parameters/IfMatch'
+      responses:
+        '200':
+          description: the thing
+          headers:
+            ETag: {$ref: '#/components/headers/RecordETag'}
+        '412': {$ref: '#/components/responses/PreconditionFailed'}
+`
+	load := func(path string) *openapi3.T {
+		spec := strings.Replace(thingsSpec, "components:\n", "  "+path+":\n    parameters:\n      - {name: id, in: path, required: true, schema: {type: string}}\n"+post+"components:\n", 1)
+		doc, err := openapi3.NewLoader().LoadFromData([]byte(spec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return doc
+	}
+	things := func(ops ...string) Record {
+		return Record{Table: "things", Key: map[string]string{"id": "id"}, Operations: append([]string{"getThing", "updateThing"}, ops...)}
+	}
+	_, err := New(nil, load("/api/things/{id}/again"), things())
+	if err == nil || !strings.Contains(err.Error(), "postThing declares conditional requests") {
+		t.Fatalf("undeclared conditional POST: %v", err)
+	}
+	if _, err = New(nil, load("/api/things/{id}/again"), things("postThing")); err == nil || !strings.Contains(err.Error(), "not an update at the record's own path") {
+		t.Fatalf("POST below the record: %v", err)
+	}
+	spec, err := openapi3.NewLoader().LoadFromData([]byte(strings.Replace(thingsSpec, "    delete:\n", strings.TrimPrefix(post, "\n")+"    delete:\n", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(nil, spec, things("postThing"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := g.ops["POST /api/things/:id"]; o == nil || !o.answersRecord {
+		t.Fatalf("the POST update is %+v, want an operation answering its record", o)
+	}
+}

@@ -47,7 +47,7 @@ func (h *QuotesHandler) Versioned() []conditional.Record {
 		{Table: "quotes", Key: map[string]string{"id": "id"}, Shows: quoteShowsSQL, ReadWithAnswer: true,
 			Operations: []string{"replaceQuoteCustomFields", "replaceQuoteCustomFieldsDeprecated"}},
 		partLineRecord,
-	}, documentLineRecords()...)
+	}, append(documentLineRecords(), routingVersioned()...)...)
 }
 
 // tenantOf is the calling tenant with its defaults and the calling user.

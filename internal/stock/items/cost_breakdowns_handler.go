@@ -42,11 +42,12 @@ func CostBreakdownToAPI(b CostBreakdown) gen.ItemCostBreakdown {
 		Id: b.ID, Type: gen.ItemCostBreakdownType(b.Type), Quantity: b.Quantity, QuantityScrapped: b.QuantityScrapped,
 		CalculatedOn:   utctime.From(b.CalculatedOn),
 		Time:           gen.CostBreakdownTime{Labor: b.LaborHours, Machine: b.MachineHours, Setup: b.SetupHours},
-		CumulativeCost: costObjectsToAPI(b.Cumulative, b.Quantity), ItemCost: costObjectsToAPI(b.ItemLevel, b.Quantity),
+		CumulativeCost: CostObjectsToAPI(b.Cumulative, b.Quantity), ItemCost: CostObjectsToAPI(b.ItemLevel, b.Quantity),
 	}
 }
 
-func costObjectsToAPI(k CostKinds, quantity dec.Decimal) gen.CostObjects {
+// CostObjectsToAPI answers costs by kind for quantity, each with its per-unit amount.
+func CostObjectsToAPI(k CostKinds, quantity dec.Decimal) gen.CostObjects {
 	amount := func(total dec.Decimal) gen.CostAmount {
 		return gen.CostAmount{Total: total, PerUnit: PerUnit(total, quantity)}
 	}

@@ -2,6 +2,7 @@ package routing
 
 import (
 	"context"
+	"time"
 
 	"github.com/shopspring/decimal"
 
@@ -50,15 +51,38 @@ var (
 // owner's Changed hook does not run; an unknown item is NotFound, a quantity not above 0 or
 // above 1000000 answers 400 naming quantity.
 func (s *Service) EstimateCost(ctx context.Context, tenantID string, o Owner, quantity dec.Decimal) (items.CostBreakdown, error) {
+	var out items.CostBreakdown
+	err := s.estimateThen(ctx, tenantID, o, quantity, func(q db.Q, b items.CostBreakdown) (err error) {
+		out, err = s.deps.Costs.RecordCostBreakdown(ctx, q, tenantID, o.ID, b)
+		return err
+	})
+	return out, err
+}
+
+// Estimate computes the estimated cost of making quantity from the owner's routing as
+// EstimateCost does, for any owner (a quote line's routing, whose components are items), and
+// answers it without storing it: its CalculatedOn is now and it has no ID.
+func (s *Service) Estimate(ctx context.Context, tenantID string, o Owner, quantity dec.Decimal) (items.CostBreakdown, error) {
+	var out items.CostBreakdown
+	err := s.estimateThen(ctx, tenantID, o, quantity, func(_ db.Q, b items.CostBreakdown) error {
+		b.CalculatedOn = time.Now().UTC()
+		out = b
+		return nil
+	})
+	return out, err
+}
+
+// estimateThen computes the estimate of quantity of the owner's routing and hands it to use
+// in the reading transaction.
+func (s *Service) estimateThen(ctx context.Context, tenantID string, o Owner, quantity dec.Decimal, use func(q db.Q, b items.CostBreakdown) error) error {
 	if !quantity.IsPositive() || quantity.GreaterThan(maxCost) {
-		return items.CostBreakdown{}, apperr.Field("quantity", "must be more than 0 and at most %d", maxEstimateQuantity)
+		return apperr.Field("quantity", "must be more than 0 and at most %d", maxEstimateQuantity)
 	}
 	costing, err := s.deps.Settings.Costing(ctx, tenantID)
 	if err != nil {
-		return items.CostBreakdown{}, err
+		return err
 	}
-	var out items.CostBreakdown
-	err = s.view(ctx, tenantID, o, func(q db.Q) (err error) {
+	return s.view(ctx, tenantID, o, func(q db.Q) (err error) {
 		t, err := s.loadTree(ctx, q, tenantID, o)
 		if err != nil {
 			return err
@@ -80,15 +104,13 @@ func (s *Service) EstimateCost(ctx context.Context, tenantID string, o Owner, qu
 		}
 		c.memo = map[estimateKey]levelEstimate{}
 		e := t.estimate(o, quantity.Decimal, c, map[Owner]bool{})
-		out, err = s.deps.Costs.RecordCostBreakdown(ctx, q, tenantID, o.ID, items.CostBreakdown{
+		return use(q, items.CostBreakdown{
 			Type: items.CostEstimated, Quantity: quantity, QuantityScrapped: dec.Zero,
 			LaborHours: dec.Decimal{Decimal: e.laborHours}, MachineHours: dec.Decimal{Decimal: e.machineHours},
 			SetupHours: dec.Decimal{Decimal: e.setupHours},
 			Cumulative: e.cumulative.kinds(), ItemLevel: e.item.kinds(),
 		})
-		return err
 	})
-	return out, err
 }
 
 // costContext is what an estimate prices with besides the tree.

@@ -25,6 +25,27 @@ type treeFixture struct {
 	vendorID string
 	shapeID  string
 	seq      int
+	// lines are the owners of type quotePartLine the fixture made (line), by id.
+	lines map[string]bool
+}
+
+// line answers a new quote part line owner's id; the fixture's routing writes of it are of
+// owner type quotePartLine.
+func (f *treeFixture) line() string {
+	id := ids.NewSub()
+	if f.lines == nil {
+		f.lines = map[string]bool{}
+	}
+	f.lines[id] = true
+	return id
+}
+
+// ownerType is the routing owner type of ownerID: quotePartLine for a line, else item.
+func (f *treeFixture) ownerType(ownerID string) string {
+	if f.lines[ownerID] {
+		return OwnerQuotePartLine
+	}
+	return OwnerItem
 }
 
 func newTreeFixture(t *testing.T, pool *db.Pool) *treeFixture {
@@ -91,19 +112,19 @@ func (f *treeFixture) operation(itemID string, o op) {
 	}
 	f.exec(`INSERT INTO routing_operations (tenant_id, id, owner_type, owner_id, sequence, name, work_center_id,
 		setup_time_minutes, run_time_minutes_per_unit, labor_rate, machine_rate, is_outside_processing, outside_cost)
-		VALUES ($1, $2, 'item', $3, $4, 'Step', $5, $6, $7, $8, $9, $10, $11)`,
-		f.tenantID, ids.NewSub(), itemID, f.seq, o.workCenterID, o.setup, o.run, o.labor, o.machine, o.outside, o.outsideCost)
+		VALUES ($1, $2, $12, $3, $4, 'Step', $5, $6, $7, $8, $9, $10, $11)`,
+		f.tenantID, ids.NewSub(), itemID, f.seq, o.workCenterID, o.setup, o.run, o.labor, o.machine, o.outside, o.outsideCost, f.ownerType(itemID))
 }
 
 func (f *treeFixture) input(ownerID, itemID, perUnit string) {
-	f.exec(`INSERT INTO routing_input_items (tenant_id, id, owner_type, owner_id, item_id, quantity_per_unit) VALUES ($1, $2, 'item', $3, $4, $5)`,
-		f.tenantID, ids.NewSub(), ownerID, itemID, perUnit)
+	f.exec(`INSERT INTO routing_input_items (tenant_id, id, owner_type, owner_id, item_id, quantity_per_unit) VALUES ($1, $2, $6, $3, $4, $5)`,
+		f.tenantID, ids.NewSub(), ownerID, itemID, perUnit, f.ownerType(ownerID))
 }
 
 // material adds an input material of blanks of stock item itemID (nil: none).
 func (f *treeFixture) material(ownerID string, itemID *string, piecesPerBlank int) {
 	f.exec(`INSERT INTO routing_input_materials (tenant_id, id, owner_type, owner_id, material_shape_id, item_id, blank_length, pieces_per_blank)
-		VALUES ($1, $2, 'item', $3, $4, $5, 10, $6)`, f.tenantID, ids.NewSub(), ownerID, f.shapeID, itemID, piecesPerBlank)
+		VALUES ($1, $2, $7, $3, $4, $5, 10, $6)`, f.tenantID, ids.NewSub(), ownerID, f.shapeID, itemID, piecesPerBlank, f.ownerType(ownerID))
 }
 
 // stock puts quantity of the item on hand, of which reserved is reserved (for a job).

@@ -27,6 +27,9 @@ type treeInputRow struct {
 type treeOperationRow struct {
 	OwnerType             string       `db:"owner_type"`
 	OwnerID               string       `db:"owner_id"`
+	ID                    string       `db:"id"`
+	Sequence              int32        `db:"sequence"`
+	Name                  string       `db:"name"`
 	WorkCenterID          *string      `db:"work_center_id"`
 	SetupTimeMinutes      dec.Decimal  `db:"setup_time_minutes"`
 	RunTimeMinutesPerUnit dec.Decimal  `db:"run_time_minutes_per_unit"`
@@ -38,10 +41,12 @@ type treeOperationRow struct {
 
 // treeMaterialRow is an input material of a routing in the tree.
 type treeMaterialRow struct {
-	OwnerType      string  `db:"owner_type"`
-	OwnerID        string  `db:"owner_id"`
-	ItemID         *string `db:"item_id"`
-	PiecesPerBlank int64   `db:"pieces_per_blank"`
+	OwnerType       string  `db:"owner_type"`
+	OwnerID         string  `db:"owner_id"`
+	ID              string  `db:"id"`
+	MaterialShapeID string  `db:"material_shape_id"`
+	ItemID          *string `db:"item_id"`
+	PiecesPerBlank  int64   `db:"pieces_per_blank"`
 }
 
 // treeInputsSQL walks routing_input_items down from the root owner through the item routings
@@ -72,7 +77,7 @@ func (store) treeInputs(ctx context.Context, q db.Q, tenantID string, root Owner
 const ownersClause = `tenant_id = $1 AND (owner_type, owner_id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`
 
 const treeOperationsSQL = `
-SELECT owner_type, owner_id, work_center_id, setup_time_minutes, run_time_minutes_per_unit, labor_rate,
+SELECT owner_type, owner_id, id, sequence, name, work_center_id, setup_time_minutes, run_time_minutes_per_unit, labor_rate,
        machine_rate, is_outside_processing, outside_cost
 FROM routing_operations WHERE ` + ownersClause + ` ORDER BY owner_type, owner_id, sequence, id`
 
@@ -87,7 +92,7 @@ func (store) treeOperations(ctx context.Context, q db.Q, tenantID string, owners
 }
 
 const treeMaterialsSQL = `
-SELECT owner_type, owner_id, item_id, pieces_per_blank
+SELECT owner_type, owner_id, id, material_shape_id, item_id, pieces_per_blank
 FROM routing_input_materials WHERE ` + ownersClause + ` ORDER BY owner_type, owner_id, created_utc, id`
 
 // treeMaterials reads the input materials of owners.

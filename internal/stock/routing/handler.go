@@ -47,17 +47,17 @@ func (h *RoutingHandler) GetItemRouting(ctx context.Context, req gen.GetItemRout
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetItemRouting200JSONResponse{Body: routingToAPI(r)}, nil
+	return gen.GetItemRouting200JSONResponse{Body: RoutingToAPI(r)}, nil
 }
 
-func routingToAPI(r Routing) gen.Routing {
+func RoutingToAPI(r Routing) gen.Routing {
 	return gen.Routing{
 		OwnerType: r.Owner.Type, OwnerId: r.Owner.ID,
-		Operations:     mapTo(r.Operations, operationToAPI),
-		OperationItems: mapTo(r.OperationItems, operationItemToAPI),
-		Trackings:      mapTo(r.Trackings, trackingToAPI),
-		InputItems:     mapTo(r.InputItems, inputItemToAPI),
-		InputMaterials: mapTo(r.InputMaterials, inputMaterialToAPI),
+		Operations:     mapTo(r.Operations, OperationToAPI),
+		OperationItems: mapTo(r.OperationItems, OperationItemToAPI),
+		Trackings:      mapTo(r.Trackings, TrackingToAPI),
+		InputItems:     mapTo(r.InputItems, InputItemToAPI),
+		InputMaterials: mapTo(r.InputMaterials, InputMaterialToAPI),
 	}
 }
 
@@ -69,7 +69,7 @@ func mapTo[T, U any](list []T, convert func(T) U) []U {
 	}
 	return out
 }
-func operationToAPI(op Operation) gen.RoutingOperation {
+func OperationToAPI(op Operation) gen.RoutingOperation {
 	return gen.RoutingOperation{
 		Id: op.ID, Sequence: op.Sequence, OperationId: op.OperationID, Name: op.Name,
 		WorkCenterId: op.WorkCenterID, EquipmentId: op.EquipmentID,
@@ -85,5 +85,5 @@ func (h *RoutingHandler) CopyItemRouting(ctx context.Context, req gen.CopyItemRo
 	if err != nil {
 		return nil, err
 	}
-	return gen.CopyItemRouting200JSONResponse(routingToAPI(r)), nil
+	return gen.CopyItemRouting200JSONResponse(RoutingToAPI(r)), nil
 }

@@ -22,7 +22,7 @@ func (h *RoutingHandler) GetItemRoutingInputMaterial(ctx context.Context, req ge
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetItemRoutingInputMaterial200JSONResponse{Body: inputMaterialToAPI(m)}, nil
+	return gen.GetItemRoutingInputMaterial200JSONResponse{Body: InputMaterialToAPI(m)}, nil
 }
 
 func (h *RoutingHandler) UpdateItemRoutingInputMaterial(ctx context.Context, req gen.UpdateItemRoutingInputMaterialRequestObject) (gen.UpdateItemRoutingInputMaterialResponseObject, error) {
@@ -30,7 +30,7 @@ func (h *RoutingHandler) UpdateItemRoutingInputMaterial(ctx context.Context, req
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateItemRoutingInputMaterial200JSONResponse{Body: inputMaterialToAPI(m)}, nil
+	return gen.UpdateItemRoutingInputMaterial200JSONResponse{Body: InputMaterialToAPI(m)}, nil
 }
 
 func (h *RoutingHandler) DeleteItemRoutingInputMaterial(ctx context.Context, req gen.DeleteItemRoutingInputMaterialRequestObject) (gen.DeleteItemRoutingInputMaterialResponseObject, error) {
@@ -46,28 +46,28 @@ func (h *RoutingHandler) DeleteItemRoutingInputMaterial(ctx context.Context, req
 
 func (h *RoutingHandler) ListItemRoutingInputMaterials(ctx context.Context, req gen.ListItemRoutingInputMaterialsRequestObject) (gen.ListItemRoutingInputMaterialsResponseObject, error) {
 	p := req.Params
-	list, err := h.svc.InputMaterials(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), materialFilterFromAPI(req.Body),
+	list, err := h.svc.InputMaterials(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), MaterialFilterFromAPI(req.Body),
 		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
 	}
 	out := make(gen.ListItemRoutingInputMaterials200JSONResponse, len(list))
 	for i, m := range list {
-		out[i] = inputMaterialToAPI(m)
+		out[i] = InputMaterialToAPI(m)
 	}
 	return out, nil
 }
 
 func (h *RoutingHandler) ListItemRoutingOperationMaterials(ctx context.Context, req gen.ListItemRoutingOperationMaterialsRequestObject) (gen.ListItemRoutingOperationMaterialsResponseObject, error) {
 	p := req.Params
-	list, err := h.svc.OperationMaterials(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, materialFilterFromAPI(req.Body),
+	list, err := h.svc.OperationMaterials(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, MaterialFilterFromAPI(req.Body),
 		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
 	}
 	out := make(gen.ListItemRoutingOperationMaterials200JSONResponse, len(list))
 	for i, m := range list {
-		out[i] = inputMaterialToAPI(m)
+		out[i] = InputMaterialToAPI(m)
 	}
 	return out, nil
 }
@@ -102,7 +102,7 @@ func materialWriteFromAPI(b gen.RoutingInputMaterialWrite) MaterialWrite {
 	}
 }
 
-func materialFilterFromAPI(b *gen.RoutingInputMaterialFilter) MaterialFilter {
+func MaterialFilterFromAPI(b *gen.RoutingInputMaterialFilter) MaterialFilter {
 	var f MaterialFilter
 	if b == nil {
 		return f
@@ -118,7 +118,7 @@ func materialFilterFromAPI(b *gen.RoutingInputMaterialFilter) MaterialFilter {
 	return f
 }
 
-func inputMaterialToAPI(m InputMaterial) gen.RoutingInputMaterial {
+func InputMaterialToAPI(m InputMaterial) gen.RoutingInputMaterial {
 	out := gen.RoutingInputMaterial{
 		Id: m.ID, MaterialShapeId: m.MaterialShapeID, MaterialShapeName: m.MaterialShapeName, MaterialName: m.MaterialName,
 		ShapeType: gen.MaterialShapeType(m.ShapeType), ItemId: m.ItemID, ItemNumber: m.ItemNumber,

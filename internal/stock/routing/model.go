@@ -1,5 +1,5 @@
-// Package routing serves routings: the ordered operations that make an owner (an item now;
-// quote lines, sales-order lines and jobs later). One mechanism serves every owner type: the
+// Package routing serves routings: the ordered operations that make an owner (an item, a
+// quote part line; sales-order lines and jobs later). One mechanism serves every owner type: the
 // owning area registers an OwnerKind at wiring, so routing imports no owning area. Routing
 // operations may pick an operation of the library, whose work center, times and flags they
 // then default to.
@@ -13,7 +13,7 @@ import (
 	"mos/internal/platform/dec"
 )
 
-// The owner types of routings. Only OwnerItem is registered so far.
+// The owner types of routings. Items and quote part lines are registered so far.
 const (
 	OwnerItem               = "item"
 	OwnerQuotePartLine      = "quotePartLine"

@@ -22,7 +22,7 @@ func (h *RoutingHandler) GetItemRoutingOperationItem(ctx context.Context, req ge
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetItemRoutingOperationItem200JSONResponse{Body: operationItemToAPI(it)}, nil
+	return gen.GetItemRoutingOperationItem200JSONResponse{Body: OperationItemToAPI(it)}, nil
 }
 
 func (h *RoutingHandler) UpdateItemRoutingOperationItem(ctx context.Context, req gen.UpdateItemRoutingOperationItemRequestObject) (gen.UpdateItemRoutingOperationItemResponseObject, error) {
@@ -30,7 +30,7 @@ func (h *RoutingHandler) UpdateItemRoutingOperationItem(ctx context.Context, req
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateItemRoutingOperationItem200JSONResponse{Body: operationItemToAPI(it)}, nil
+	return gen.UpdateItemRoutingOperationItem200JSONResponse{Body: OperationItemToAPI(it)}, nil
 }
 
 func (h *RoutingHandler) DeleteItemRoutingOperationItem(ctx context.Context, req gen.DeleteItemRoutingOperationItemRequestObject) (gen.DeleteItemRoutingOperationItemResponseObject, error) {
@@ -45,24 +45,15 @@ func (h *RoutingHandler) DeleteItemRoutingOperationItem(ctx context.Context, req
 }
 
 func (h *RoutingHandler) ListItemRoutingOperationItems(ctx context.Context, req gen.ListItemRoutingOperationItemsRequestObject) (gen.ListItemRoutingOperationItemsResponseObject, error) {
-	var f OperationItemFilter
-	if b := req.Body; b != nil {
-		if b.Ids != nil {
-			f.IDs = *b.Ids
-		}
-		if b.ItemIds != nil {
-			f.ItemIDs = *b.ItemIds
-		}
-	}
 	p := req.Params
-	list, err := h.svc.OperationItems(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, f,
+	list, err := h.svc.OperationItems(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, OperationItemFilterFromAPI(req.Body),
 		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
 	}
 	out := make(gen.ListItemRoutingOperationItems200JSONResponse, len(list))
 	for i, it := range list {
-		out[i] = operationItemToAPI(it)
+		out[i] = OperationItemToAPI(it)
 	}
 	return out, nil
 }
@@ -72,11 +63,27 @@ func operationItemWriteFromAPI(b gen.RoutingOperationItemWrite) OperationItemWri
 	return OperationItemWrite{ItemID: b.ItemId, Quantity: b.Quantity, Per: (*string)(b.Per), Notes: b.Notes}
 }
 
-func operationItemToAPI(it OperationItem) gen.RoutingOperationItem {
+func OperationItemToAPI(it OperationItem) gen.RoutingOperationItem {
 	return gen.RoutingOperationItem{
 		Id: it.ID, RoutingOperationId: it.RoutingOperationID, ItemId: it.ItemID, ItemNumber: it.ItemNumber,
 		ItemRevision: it.ItemRevision, UnitName: it.UnitName, Quantity: it.Quantity,
 		Per: gen.RoutingOperationItemPer(it.Per), Notes: it.Notes,
 		CreatedUtc: utctime.From(it.CreatedUtc), ModifiedUtc: utctime.From(it.ModifiedUtc),
 	}
+}
+
+// OperationItemFilterFromAPI reads an operation item list's filter; an absent body or member
+// applies no clause.
+func OperationItemFilterFromAPI(b *gen.RoutingOperationItemFilter) OperationItemFilter {
+	var f OperationItemFilter
+	if b == nil {
+		return f
+	}
+	if b.Ids != nil {
+		f.IDs = *b.Ids
+	}
+	if b.ItemIds != nil {
+		f.ItemIDs = *b.ItemIds
+	}
+	return f
 }

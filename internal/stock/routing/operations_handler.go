@@ -9,7 +9,7 @@ import (
 )
 
 func (h *RoutingHandler) CreateItemRoutingOperation(ctx context.Context, req gen.CreateItemRoutingOperationRequestObject) (gen.CreateItemRoutingOperationResponseObject, error) {
-	id, err := h.svc.CreateOperation(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), writeFromAPI(*req.Body))
+	id, err := h.svc.CreateOperation(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), WriteFromAPI(*req.Body))
 	if err != nil {
 		return nil, err
 	}
@@ -21,15 +21,15 @@ func (h *RoutingHandler) GetItemRoutingOperation(ctx context.Context, req gen.Ge
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetItemRoutingOperation200JSONResponse{Body: operationToAPI(op)}, nil
+	return gen.GetItemRoutingOperation200JSONResponse{Body: OperationToAPI(op)}, nil
 }
 
 func (h *RoutingHandler) UpdateItemRoutingOperation(ctx context.Context, req gen.UpdateItemRoutingOperationRequestObject) (gen.UpdateItemRoutingOperationResponseObject, error) {
-	op, err := h.svc.UpdateOperation(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, writeFromAPI(*req.Body))
+	op, err := h.svc.UpdateOperation(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, WriteFromAPI(*req.Body))
 	if err != nil {
 		return nil, err
 	}
-	return gen.UpdateItemRoutingOperation200JSONResponse{Body: operationToAPI(op)}, nil
+	return gen.UpdateItemRoutingOperation200JSONResponse{Body: OperationToAPI(op)}, nil
 }
 
 func (h *RoutingHandler) DeleteItemRoutingOperation(ctx context.Context, req gen.DeleteItemRoutingOperationRequestObject) (gen.DeleteItemRoutingOperationResponseObject, error) {
@@ -44,7 +44,7 @@ func (h *RoutingHandler) DeleteItemRoutingOperation(ctx context.Context, req gen
 }
 
 // writeFromAPI reads a create or full-update body; omitted and null members stay nil.
-func writeFromAPI(b gen.RoutingOperationWrite) Write {
+func WriteFromAPI(b gen.RoutingOperationWrite) Write {
 	return Write{
 		Sequence: b.Sequence, OperationID: b.OperationId, Name: b.Name, WorkCenterID: b.WorkCenterId,
 		EquipmentID: b.EquipmentId, SetupTimeMinutes: b.SetupTimeMinutes, RunTimeMinutesPerUnit: b.RunTimeMinutesPerUnit,
@@ -56,7 +56,7 @@ func writeFromAPI(b gen.RoutingOperationWrite) Write {
 func (h *RoutingHandler) CreateItemRoutingOperations(ctx context.Context, req gen.CreateItemRoutingOperationsRequestObject) (gen.CreateItemRoutingOperationsResponseObject, error) {
 	ws := make([]Write, len(req.Body.Operations))
 	for i, b := range req.Body.Operations {
-		ws[i] = writeFromAPI(b)
+		ws[i] = WriteFromAPI(b)
 	}
 	created, err := h.svc.CreateOperations(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), ws)
 	if err != nil {
@@ -66,27 +66,34 @@ func (h *RoutingHandler) CreateItemRoutingOperations(ctx context.Context, req ge
 }
 
 func (h *RoutingHandler) ListItemRoutingOperations(ctx context.Context, req gen.ListItemRoutingOperationsRequestObject) (gen.ListItemRoutingOperationsResponseObject, error) {
-	var f Filter
-	if b := req.Body; b != nil {
-		if b.Ids != nil {
-			f.IDs = *b.Ids
-		}
-		if b.OperationIds != nil {
-			f.OperationIDs = *b.OperationIds
-		}
-		if b.WorkCenterIds != nil {
-			f.WorkCenterIDs = *b.WorkCenterIds
-		}
-	}
 	p := req.Params
-	list, err := h.svc.Operations(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), f,
+	list, err := h.svc.Operations(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), FilterFromAPI(req.Body),
 		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
 	}
 	out := make(gen.ListItemRoutingOperations200JSONResponse, len(list))
 	for i, op := range list {
-		out[i] = operationToAPI(op)
+		out[i] = OperationToAPI(op)
 	}
 	return out, nil
+}
+
+// FilterFromAPI reads a routing operation list's filter; an absent body or member applies
+// no clause.
+func FilterFromAPI(b *gen.RoutingOperationFilter) Filter {
+	var f Filter
+	if b == nil {
+		return f
+	}
+	if b.Ids != nil {
+		f.IDs = *b.Ids
+	}
+	if b.OperationIds != nil {
+		f.OperationIDs = *b.OperationIds
+	}
+	if b.WorkCenterIds != nil {
+		f.WorkCenterIDs = *b.WorkCenterIds
+	}
+	return f
 }

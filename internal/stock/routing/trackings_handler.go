@@ -10,7 +10,7 @@ import (
 )
 
 func (h *RoutingHandler) CreateItemRoutingOperationTracking(ctx context.Context, req gen.CreateItemRoutingOperationTrackingRequestObject) (gen.CreateItemRoutingOperationTrackingResponseObject, error) {
-	id, err := h.svc.CreateTracking(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, string(req.Phase), trackingWriteFromAPI(*req.Body))
+	id, err := h.svc.CreateTracking(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, string(req.Phase), TrackingWriteFromAPI(*req.Body))
 	if err != nil {
 		return nil, err
 	}
@@ -22,7 +22,7 @@ func (h *RoutingHandler) GetItemRoutingOperationTracking(ctx context.Context, re
 	if err != nil {
 		return nil, err
 	}
-	return gen.GetItemRoutingOperationTracking200JSONResponse{Body: trackingToAPI(tr)}, nil
+	return gen.GetItemRoutingOperationTracking200JSONResponse{Body: TrackingToAPI(tr)}, nil
 }
 
 func (h *RoutingHandler) DeleteItemRoutingOperationTracking(ctx context.Context, req gen.DeleteItemRoutingOperationTrackingRequestObject) (gen.DeleteItemRoutingOperationTrackingResponseObject, error) {
@@ -37,38 +37,45 @@ func (h *RoutingHandler) DeleteItemRoutingOperationTracking(ctx context.Context,
 }
 
 func (h *RoutingHandler) ListItemRoutingOperationTrackings(ctx context.Context, req gen.ListItemRoutingOperationTrackingsRequestObject) (gen.ListItemRoutingOperationTrackingsResponseObject, error) {
-	var f TrackingFilter
-	if b := req.Body; b != nil {
-		if b.Ids != nil {
-			f.IDs = *b.Ids
-		}
-		if b.TrackingFieldIds != nil {
-			f.TrackingFieldIDs = *b.TrackingFieldIds
-		}
-	}
 	p := req.Params
-	list, err := h.svc.Trackings(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, string(req.Phase), f,
+	list, err := h.svc.Trackings(ctx, auth.TenantID(ctx), itemOwner(req.ItemId), req.OperationId, string(req.Phase), TrackingFilterFromAPI(req.Body),
 		listing.Request{SortField: p.SortField, SortDir: (*string)(p.SortDir), Skip: p.Skip, Take: p.Take})
 	if err != nil {
 		return nil, err
 	}
 	out := make(gen.ListItemRoutingOperationTrackings200JSONResponse, len(list))
 	for i, tr := range list {
-		out[i] = trackingToAPI(tr)
+		out[i] = TrackingToAPI(tr)
 	}
 	return out, nil
 }
 
 // trackingWriteFromAPI reads a create body; an omitted isRequired stays nil.
-func trackingWriteFromAPI(b gen.RoutingTrackingWrite) TrackingWrite {
+func TrackingWriteFromAPI(b gen.RoutingTrackingWrite) TrackingWrite {
 	return TrackingWrite{TrackingFieldID: b.TrackingFieldId, IsRequired: b.IsRequired, Frequency: b.Frequency, Instructions: b.Instructions}
 }
 
-func trackingToAPI(tr Tracking) gen.RoutingTracking {
+func TrackingToAPI(tr Tracking) gen.RoutingTracking {
 	return gen.RoutingTracking{
 		Id: tr.ID, RoutingOperationId: tr.RoutingOperationID, Phase: gen.TrackingPhase(tr.Phase),
 		TrackingFieldId: tr.TrackingFieldID, TrackingFieldName: tr.TrackingFieldName,
 		DataType: gen.TrackingFieldDataType(tr.DataType), IsRequired: tr.IsRequired, Frequency: tr.Frequency,
 		Instructions: tr.Instructions, CreatedUtc: utctime.From(tr.CreatedUtc), ModifiedUtc: utctime.From(tr.ModifiedUtc),
 	}
+}
+
+// TrackingFilterFromAPI reads a tracking list's filter; an absent body or member applies no
+// clause.
+func TrackingFilterFromAPI(b *gen.RoutingTrackingFilter) TrackingFilter {
+	var f TrackingFilter
+	if b == nil {
+		return f
+	}
+	if b.Ids != nil {
+		f.IDs = *b.Ids
+	}
+	if b.TrackingFieldIds != nil {
+		f.TrackingFieldIDs = *b.TrackingFieldIds
+	}
+	return f
 }
