@@ -5446,6 +5446,12 @@ type QuotePartLineItemWrite struct {
 	UnitPrice *dec.Decimal `json:"unitPrice,omitempty"`
 }
 
+// QuoteSettings Tenant-wide quote settings.
+type QuoteSettings struct {
+	// ValidityDays How many days a quote is valid: a new quote's default expirationDate is this many days after its shop-timezone day of creation (and of sending, while that default stands). 1 to 3650; 30 when never set.
+	ValidityDays int `json:"validityDays"`
+}
+
 // QuoteStatus Where a quote stands: `draft` (prepared), `needsApproval`, `approved`, `sent` (with the
 // customer), `won`, `lost`, `expired`. Moves follow the table of `POST /api/quotes/{quoteId}/status`.
 type QuoteStatus string
@@ -10189,6 +10195,33 @@ type ReplaceQuotePartLineCustomFieldsDeprecatedParams struct {
 	IfMatch *IfMatch `json:"If-Match,omitempty"`
 }
 
+// UpdateQuoteStatusParams defines parameters for UpdateQuoteStatus.
+type UpdateQuoteStatusParams struct {
+	// IdempotencyKey Makes retrying this request safe. A key the client chooses for the request it means (a
+	// UUID, say): 1 to 255 printable ASCII characters, else 400 naming `Idempotency-Key`. Keys
+	// belong to the token's tenant; other tenants' keys never meet.
+	//
+	// - The first request with a key runs, and its answer (status, body, and the `Location` and
+	//   `ETag` headers when it has them) is kept for 24 hours.
+	// - A request with the same key and the same method, path, query and body within those 24
+	//   hours does not run again: it is answered the kept answer, marked
+	//   `Idempotent-Replayed: true` (a kept problem's `requestId` names the first request, the one
+	//   that ran). A JSON body is compared as the JSON value it holds (member order and
+	//   whitespace do not matter); a multipart upload without its boundary.
+	// - The same key with a different request answers 422.
+	// - While the first request still runs, another with its key answers 409 with
+	//   `Retry-After` (it does not wait for the first); retry then to get the first's answer.
+	// - Answers below 500 are kept, 4xx included: a retry hears the same refusal, so send a
+	//   new key with a corrected request. A 5xx or 408 answer is not kept (nor that of an
+	//   upload answered before its whole body was read): a retry runs again. Requests refused
+	//   before they run (401, 403, and 400, 413 or 415 from checking the request against this
+	//   description) leave the key unused.
+	// - After 24 hours the key is forgotten: a request with it runs as a new one.
+	//
+	// Without the header the request runs every time it is sent.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // GetCostingSettingsParams defines parameters for GetCostingSettings.
 type GetCostingSettingsParams struct {
 	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
@@ -10219,6 +10252,27 @@ type GetPricingSettingsParams struct {
 
 // UpdatePricingSettingsParams defines parameters for UpdatePricingSettings.
 type UpdatePricingSettingsParams struct {
+	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
+	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
+	// record has changed since, or does not exist, the answer is 412 and nothing is written:
+	// read the record again and apply the change to what it holds now. The comparison and the
+	// write are one transaction, so of clients sending the same ETag at once exactly one
+	// succeeds. A weak tag (`W/"…"`) never matches; a value that is neither `*` nor a list of
+	// quoted tags is 400. For a part of a record (an item's vendor, material vendor and
+	// customer details and price breaks) the ETag is the record's: the item's. Without the
+	// header the request writes whatever the record's version.
+	IfMatch *IfMatch `json:"If-Match,omitempty"`
+}
+
+// GetQuoteSettingsParams defines parameters for GetQuoteSettings.
+type GetQuoteSettingsParams struct {
+	// IfNoneMatch Entity tags of copies the client holds (RFC 9110), or `*`; when one matches the current
+	// `ETag` the answer is 304 without a body.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// UpdateQuoteSettingsParams defines parameters for UpdateQuoteSettings.
+type UpdateQuoteSettingsParams struct {
 	// IfMatch Write only if the record is still at a version the client read: the record's `ETag` (from
 	// its GET, or from the answer of a PUT or PATCH of it), or `*` for any version. When the
 	// record has changed since, or does not exist, the answer is 412 and nothing is written:
@@ -11184,6 +11238,9 @@ type UpdateCostingSettingsJSONRequestBody = CostingSettings
 
 // UpdatePricingSettingsJSONRequestBody defines body for UpdatePricingSettings for application/json ContentType.
 type UpdatePricingSettingsJSONRequestBody = PricingSettingsWrite
+
+// UpdateQuoteSettingsJSONRequestBody defines body for UpdateQuoteSettings for application/json ContentType.
+type UpdateQuoteSettingsJSONRequestBody = QuoteSettings
 
 // CreateShapeCodeJSONRequestBody defines body for CreateShapeCode for application/json ContentType.
 type CreateShapeCodeJSONRequestBody = TagCreate
@@ -12154,7 +12211,7 @@ type ServerInterface interface {
 	ReplaceQuotePartLineCustomFieldsDeprecated(ctx echo.Context, quoteId QuoteId, lineItemId LineItemId, params ReplaceQuotePartLineCustomFieldsDeprecatedParams) error
 	// UpdateQuoteStatus Move a quote to another status
 	// (POST /api/quotes/{quoteId}/status)
-	UpdateQuoteStatus(ctx echo.Context, quoteId QuoteId) error
+	UpdateQuoteStatus(ctx echo.Context, quoteId QuoteId, params UpdateQuoteStatusParams) error
 	// GetCostingSettings Get costing settings
 	// (GET /api/settings/costing)
 	GetCostingSettings(ctx echo.Context, params GetCostingSettingsParams) error
@@ -12167,6 +12224,12 @@ type ServerInterface interface {
 	// UpdatePricingSettings Replace pricing settings
 	// (PUT /api/settings/pricing)
 	UpdatePricingSettings(ctx echo.Context, params UpdatePricingSettingsParams) error
+	// GetQuoteSettings Get quote settings
+	// (GET /api/settings/quotes)
+	GetQuoteSettings(ctx echo.Context, params GetQuoteSettingsParams) error
+	// UpdateQuoteSettings Replace quote settings
+	// (PUT /api/settings/quotes)
+	UpdateQuoteSettings(ctx echo.Context, params UpdateQuoteSettingsParams) error
 	// CreateShapeCode Create a shape code
 	// (POST /api/shape-codes)
 	CreateShapeCode(ctx echo.Context, params CreateShapeCodeParams) error
@@ -19894,8 +19957,28 @@ func (w *ServerInterfaceWrapper) UpdateQuoteStatus(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter quoteId: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateQuoteStatusParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "Idempotency-Key" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Idempotency-Key")]; found {
+		var IdempotencyKey IdempotencyKey
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for Idempotency-Key, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Idempotency-Key", valueList[0], &IdempotencyKey, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter Idempotency-Key: %s", err))
+		}
+
+		params.IdempotencyKey = &IdempotencyKey
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.UpdateQuoteStatus(ctx, quoteId)
+	err = w.Handler.UpdateQuoteStatus(ctx, quoteId, params)
 	return err
 }
 
@@ -20012,6 +20095,64 @@ func (w *ServerInterfaceWrapper) UpdatePricingSettings(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.UpdatePricingSettings(ctx, params)
+	return err
+}
+
+// GetQuoteSettings converts echo context to params.
+func (w *ServerInterfaceWrapper) GetQuoteSettings(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetQuoteSettingsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-None-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-None-Match: %s", err))
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetQuoteSettings(ctx, params)
+	return err
+}
+
+// UpdateQuoteSettings converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateQuoteSettings(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params UpdateQuoteSettingsParams
+
+	headers := ctx.Request().Header
+	// ------------- Optional header parameter "If-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Match")]; found {
+		var IfMatch IfMatch
+		n := len(valueList)
+		if n != 1 {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Expected one value for If-Match, got %d", n))
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Match", valueList[0], &IfMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter If-Match: %s", err))
+		}
+
+		params.IfMatch = &IfMatch
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateQuoteSettings(ctx, params)
 	return err
 }
 
@@ -21439,6 +21580,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PUT(options.BaseURL+"/api/quotes/:id/customFields", wrapper.ReplaceQuoteCustomFieldsDeprecated, options.OperationMiddlewares["replaceQuoteCustomFieldsDeprecated"]...)
 	router.GET(options.BaseURL+"/api/settings/pricing", wrapper.GetPricingSettings, options.OperationMiddlewares["getPricingSettings"]...)
 	router.PUT(options.BaseURL+"/api/settings/pricing", wrapper.UpdatePricingSettings, options.OperationMiddlewares["updatePricingSettings"]...)
+	router.GET(options.BaseURL+"/api/settings/quotes", wrapper.GetQuoteSettings, options.OperationMiddlewares["getQuoteSettings"]...)
+	router.PUT(options.BaseURL+"/api/settings/quotes", wrapper.UpdateQuoteSettings, options.OperationMiddlewares["updateQuoteSettings"]...)
 	router.GET(options.BaseURL+"/api/settings/costing", wrapper.GetCostingSettings, options.OperationMiddlewares["getCostingSettings"]...)
 	router.PUT(options.BaseURL+"/api/settings/costing", wrapper.UpdateCostingSettings, options.OperationMiddlewares["updateCostingSettings"]...)
 	router.POST(options.BaseURL+"/api/department-shifts", wrapper.CreateDepartmentShift, options.OperationMiddlewares["createDepartmentShift"]...)
@@ -55465,6 +55608,7 @@ func (response ReplaceQuotePartLineCustomFieldsDeprecated503ApplicationProblemPl
 
 type UpdateQuoteStatusRequestObject struct {
 	QuoteId QuoteId `json:"quoteId"`
+	Params  UpdateQuoteStatusParams
 	Body    *UpdateQuoteStatusJSONRequestBody
 }
 
@@ -55550,6 +55694,25 @@ func (response UpdateQuoteStatus404ApplicationProblemPlusJSONResponse) VisitUpda
 	return err
 }
 
+type UpdateQuoteStatus409ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyInFlightApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteStatus409ApplicationProblemPlusJSONResponse) VisitUpdateQuoteStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateQuoteStatus413ApplicationProblemPlusJSONResponse struct {
 	PayloadTooLargeApplicationProblemPlusJSONResponse
 }
@@ -55578,6 +55741,22 @@ func (response UpdateQuoteStatus415ApplicationProblemPlusJSONResponse) VisitUpda
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteStatus422ApplicationProblemPlusJSONResponse struct {
+	IdempotencyKeyReusedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteStatus422ApplicationProblemPlusJSONResponse) VisitUpdateQuoteStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(422)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -56243,6 +56422,332 @@ type UpdatePricingSettings503ApplicationProblemPlusJSONResponse struct {
 }
 
 func (response UpdatePricingSettings503ApplicationProblemPlusJSONResponse) VisitUpdatePricingSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteSettingsRequestObject struct {
+	Params GetQuoteSettingsParams
+}
+
+type GetQuoteSettingsResponseObject interface {
+	VisitGetQuoteSettingsResponse(w http.ResponseWriter) error
+}
+
+type GetQuoteSettings200ResponseHeaders struct {
+	CacheControl string
+	ETag         string
+}
+
+type GetQuoteSettings200JSONResponse struct {
+	Body    QuoteSettings
+	Headers GetQuoteSettings200ResponseHeaders
+}
+
+func (response GetQuoteSettings200JSONResponse) VisitGetQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteSettings304Response = RecordNotModifiedResponse
+
+func (response GetQuoteSettings304Response) VisitGetQuoteSettingsResponse(w http.ResponseWriter) error {
+	w.Header().Set("Cache-Control", fmt.Sprint(response.Headers.CacheControl))
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(304)
+	return nil
+}
+
+type GetQuoteSettings400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteSettings400ApplicationProblemPlusJSONResponse) VisitGetQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteSettings401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteSettings401ApplicationProblemPlusJSONResponse) VisitGetQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteSettings403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteSettings403ApplicationProblemPlusJSONResponse) VisitGetQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteSettings404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteSettings404ApplicationProblemPlusJSONResponse) VisitGetQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteSettings429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteSettings429ApplicationProblemPlusJSONResponse) VisitGetQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetQuoteSettings503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response GetQuoteSettings503ApplicationProblemPlusJSONResponse) VisitGetQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettingsRequestObject struct {
+	Params UpdateQuoteSettingsParams
+	Body   *UpdateQuoteSettingsJSONRequestBody
+}
+
+type UpdateQuoteSettingsResponseObject interface {
+	VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error
+}
+
+type UpdateQuoteSettings200ResponseHeaders struct {
+	ETag string
+}
+
+type UpdateQuoteSettings200JSONResponse struct {
+	Body    QuoteSettings
+	Headers UpdateQuoteSettings200ResponseHeaders
+}
+
+func (response UpdateQuoteSettings200JSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("ETag", fmt.Sprint(response.Headers.ETag))
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings400ApplicationProblemPlusJSONResponse struct {
+	BadRequestApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings400ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings401ApplicationProblemPlusJSONResponse struct {
+	UnauthorizedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings401ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings403ApplicationProblemPlusJSONResponse struct {
+	ForbiddenApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings403ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings404ApplicationProblemPlusJSONResponse struct {
+	NotFoundApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings404ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings412ApplicationProblemPlusJSONResponse struct {
+	PreconditionFailedApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings412ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(412)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings413ApplicationProblemPlusJSONResponse struct {
+	PayloadTooLargeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings413ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings415ApplicationProblemPlusJSONResponse struct {
+	UnsupportedMediaTypeApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings415ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings429ApplicationProblemPlusJSONResponse struct {
+	TooManyRequestsApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings429ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("RateLimit-Limit", fmt.Sprint(response.Headers.RateLimitLimit))
+	w.Header().Set("RateLimit-Remaining", fmt.Sprint(response.Headers.RateLimitRemaining))
+	w.Header().Set("RateLimit-Reset", fmt.Sprint(response.Headers.RateLimitReset))
+	w.Header().Set("Retry-After", fmt.Sprint(response.Headers.RetryAfter))
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateQuoteSettings503ApplicationProblemPlusJSONResponse struct {
+	ServiceUnavailableApplicationProblemPlusJSONResponse
+}
+
+func (response UpdateQuoteSettings503ApplicationProblemPlusJSONResponse) VisitUpdateQuoteSettingsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -62361,6 +62866,12 @@ type StrictServerInterface interface {
 	// UpdatePricingSettings Replace pricing settings
 	// (PUT /api/settings/pricing)
 	UpdatePricingSettings(ctx context.Context, request UpdatePricingSettingsRequestObject) (UpdatePricingSettingsResponseObject, error)
+	// GetQuoteSettings Get quote settings
+	// (GET /api/settings/quotes)
+	GetQuoteSettings(ctx context.Context, request GetQuoteSettingsRequestObject) (GetQuoteSettingsResponseObject, error)
+	// UpdateQuoteSettings Replace quote settings
+	// (PUT /api/settings/quotes)
+	UpdateQuoteSettings(ctx context.Context, request UpdateQuoteSettingsRequestObject) (UpdateQuoteSettingsResponseObject, error)
 	// CreateShapeCode Create a shape code
 	// (POST /api/shape-codes)
 	CreateShapeCode(ctx context.Context, request CreateShapeCodeRequestObject) (CreateShapeCodeResponseObject, error)
@@ -70827,10 +71338,11 @@ func (sh *strictHandler) ReplaceQuotePartLineCustomFieldsDeprecated(ctx echo.Con
 }
 
 // UpdateQuoteStatus operation middleware
-func (sh *strictHandler) UpdateQuoteStatus(ctx echo.Context, quoteId QuoteId) error {
+func (sh *strictHandler) UpdateQuoteStatus(ctx echo.Context, quoteId QuoteId, params UpdateQuoteStatusParams) error {
 	var request UpdateQuoteStatusRequestObject
 
 	request.QuoteId = quoteId
+	request.Params = params
 
 	var body UpdateQuoteStatusJSONRequestBody
 	var err error
@@ -71014,6 +71526,79 @@ func (sh *strictHandler) UpdatePricingSettings(ctx echo.Context, params UpdatePr
 		return err
 	} else if validResponse, ok := response.(UpdatePricingSettingsResponseObject); ok {
 		return validResponse.VisitUpdatePricingSettingsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetQuoteSettings operation middleware
+func (sh *strictHandler) GetQuoteSettings(ctx echo.Context, params GetQuoteSettingsParams) error {
+	var request GetQuoteSettingsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetQuoteSettings(ctx.Request().Context(), request.(GetQuoteSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetQuoteSettings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetQuoteSettingsResponseObject); ok {
+		return validResponse.VisitGetQuoteSettingsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateQuoteSettings operation middleware
+func (sh *strictHandler) UpdateQuoteSettings(ctx echo.Context, params UpdateQuoteSettingsParams) error {
+	var request UpdateQuoteSettingsRequestObject
+
+	request.Params = params
+
+	var body UpdateQuoteSettingsJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateQuoteSettings(ctx.Request().Context(), request.(UpdateQuoteSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateQuoteSettings")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateQuoteSettingsResponseObject); ok {
+		return validResponse.VisitUpdateQuoteSettingsResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -72830,1138 +73415,1144 @@ var swaggerSpec = []string{
 	"0i4bwdS05LOZS0RuxKXRciEF/6sR9uCx4as3d+gHX7W7oU04ZHJhfbHKG08SbxVrj79jtzs40dryalvY",
 	"xqlNt65LJuu8em2fNvoChasghSVnLazjJ7l9x8Oq3d/9Jm6aaEm1Oemdo53/8eeT3f/+498Ov/zdzsbL",
 	"OjTx5iEvbztcd+to3Qe5/Y8D153JRyseOIDliRl2lBxc0MvNZrkSH7AuKnoZMaZpetlpNHUNutkNvHyE",
-	"IRgH+/uV0Mmxb7352aX9mr/T8fAmITZ/pbKTHbTsZB09WEPSa9fRRT0/QWbG/8/e+y63jWR5oq+SoY0N",
-	"kz0QLcmyuyzFRFyV7er2jP9oLblrt4cdjRSRFNECEyxkUhK7pyL24/18v9w32AfYR9j7JvMkN/Kck4kE",
-	"kABBSrLsGk/EdFlEIpF/z//zO8lrKqQanqu5lIgCw+WlYJmYAvL2gAMWGhoowVwWE4oKZGNg6yRAN+FB",
-	"W/lMfOuIxeTDjCMWY/4I/NO64My/rZvkJEnAQexlJFhH31g6J90EUg6KfD50Ad+YMUjHBbrU/BJ7w39/",
-	"gmiZJI7G0vxZaepDSrl3/B8/l6P2f34toEAn9DmpYK27Xqo/e/1UH/ijW7TGMcGLKmy5xnfngcweN5bQ",
-	"QzeilpftFMGdTnXMX+HGxmzAJTPHAZWgqoWB2o7lDVdYIz2yJ4JBKBP0OxyxD+IG610op8Ob1qhfN8EW",
-	"qqX91oucrp5/8FHJW/vW5PLhBTvRUTf00Noi97IscO98tf6kK+OO7A1cQxTeGD4QcioWQlEmrKynwUaM",
-	"7mpUOsvzAnMxMG/WBREwAPRXQCMjC6WPxVFU5DKTinoNARXVQL4bCUqKjszxWGKcBGXtgr6VKsa15pMZ",
-	"Gl4Ng8OQuATZHIRX8EzP8uXlDMYXW3zKz3oCSCdyLHlyzeVEqBGLE655jEnDJTX0j7TT70jXcyTKhjUU",
-	"QukgEpQtb73ulPlE3BX8aJJyYfaTkCh4pnKMJhIXszy/2k0TNhM8aUMSyScAhpME0Tl/tgEHxCDM5VX8",
-	"Gml/vzQFTLNuA9OwRtIkODZMW2u5r7aWvI3i8dYrEKrTUT7eXwHvm97QI9ywtlvVL3m3V87uw+bqBnH2",
-	"vlB2RGqYlA36DOXT8+Q8nYu38jVfqUoQZH8UMZfDuZYPLB4xNnBt/G8J5xeK2GYDsNMTJmMF/o+OmBHU",
-	"jIRfLaizsX/3XkrkeBhywSu+/PIn8e555lvloj58lveC4jvLq9a4V21YZ94mtJGJ6sFdl1N+f7nktRRy",
-	"W2eIflYiyzzUPkIcKx1qPoYhGxh1prEA8RBqyLE4OO8Y3x3LLrfesS166zxKYK4BDxg4l45Y47Psx/w2",
-	"QjzU0jcWtWCh7h+M2GmJWeolAcDNCkVgttH6Tpu+c/K5L1cW0KyTq93L9r9i71SF3ax37bBEzM159rcY",
-	"c+Qt0ieevzYwmDrzqvn4+MqiH0Nqrs4hoDddaGt5Wcormd/IIHpmj5UM8cDHwTFYhBMg4exaO5R3pBxA",
-	"jsvLt9CMX5VNag3Tbq88WzoM76O07J9qYKtb1pVdbuqu/dpqTTXFhuro/+TTLIrRWfDJ1bdBuu4dB+eL",
-	"VDjrAb/xBcaxKbhG+EYFrsOihYCRCcIince/hCUPw7QRIz+Eh1aFOm66dQ4P9n8foB9ButnLx/Ms7ONx",
-	"xPsLQ4/90usmR+Uy7zejQLjHodtZ6P7a3KpfavJu69FpOSo/dYiykECKz0wPgJNL1hqCAmYLrsGChTBK",
-	"EBzFdaqmq9FYvidvpsw1BLyIhLlMR6qCicdRCRmUCfkExNJUXpqzdtBRhLJs+RD1xavj+AqG4cE193f5",
-	"ntRf7yp87s8k44rgZfBHFVm/VdLEwrsSYuGD4GPcXK8C6ROuxWVerDoWGGu5Urt7Xt674DzW7PotjASL",
-	"vaTKloHxEqI2l1zFLZInh6mwdtBvmm/8Gu1c8uVl15mG5w9xnC8L3nmZ4PlDfHi2Te15yw0+bKGv1Or7",
-	"QIkjLrFsppMh0ItUr/1T+Wxcih107TpUn2ooYY/gpne5Pi/45CpY7cyWLlMYJnhsc530sjDyKruZpZmo",
-	"5vqVYnMu2YzLpC1+8EMunVrf59MQQAtZNmTFWK6sqxWr0GCYGk44wpJkgvGsEDxZmQXbdUO713mc81tc",
-	"4nVTWAfRusGxtB6nNYzJOaYe4DqRsHJa5MlyUg8e3mQq2M+ZzidXH+UfuUw27ECuE+Qtryp51NYV034J",
-	"pZb358XNzPQmG/7YGK3lqApeAUgcZXMCnIJcJgdspPnX44GJ43vBuKSLthkGGHnyVTV7zA3m2CIKgRpC",
-	"Djo9EysX6r9ZGeHOjIiNbQyqRBEOXiCUdx/g9igvVrf/+anGGoZFuJtZDnUUqsGGG8tuvUS3Hiaaj0FD",
-	"i/dNNEy71Ilw5ke3OWdr28z5atHhFIKPogcfz606KhUXNjD8ozKpIUs1nmpAFw2ZpLYa6c02gosDvO79",
-	"Tiii7V9ULk+Nrhe6If9y9vEDg6cupp8NPv30ir14uXcwHLG3WrF4ki9WcRlvo5jOLwXBuq4gDd8Sm332",
-	"/kcjRWFIwiQvEsyquRCrXCb9A9dgRB/tB0NOwXepFK9TNQnjnpyUs8lSifVPsO2R0XxFMRFS80vBBnGq",
-	"Tt2fmOETsRgEutjF5A3pKI8l9cbnpi9bQNT2DQILl/bpwHYD9vg9tlzg0nBNLaxJeiztaD3rynDEPi7h",
-	"DhXm3B5VZEv7xTiMiFHOKIyGceRmCDEn5Xq4VBI3i7DAA2+Hb5y3uBROYCdLqpOtuckVWg92vjD+fAOh",
-	"wlstO7OQJeZdPuG6LSMYkHAzalHDQh5wpmYim0ZG4OUr858VL5LhsSefpopdiYV2aTMRy3JMlradhrKF",
-	"IZKtBfAklxNhg92O7T9cb2gnhE+WIUTmvip7xvSsLXkn7W0vlkG6/BniTQn/Alh0OapmIdb1JTPAgS3R",
-	"v2zXpGsD23BFyEvsTGkdSy+3MH8vN572XeA/ZFuWkV2F9XgfkO1mj3SWKr11VfH0kephEwjRa/+irAWA",
-	"AWyRxn1pSR8InoMe5Z75XNxLSWALqP9TsEqXzY/g9VoqqbKFMWzZM0MkRcQ0BIvBH0eE5HQJ5lELeAmq",
-	"BRYnAqQrKp4xgLJpenkhIrZIFyJiF4LPI8blpRFcjewlRRbuEkvPbViLp1L6JUiSYaL5lGgzOX9dWU2X",
-	"J+lqpcLI5jwRteozdq82Ib5o3VD5VO/akwTjCZ+iemG4LtL62m8brAHX+Xa1tf/+2ncrK/66fM2rEdfn",
-	"dTipG3GRVJ1MdHrNdXsxf/uciriwCZdGLa2gqTtUpe2rx4EOQKc2lSz2Ny5mA6jdZ2v2DY+rhWXQ7DVw",
-	"VWfo/uXy8evPtatP7hKYaw9W3WpNq5NnL9iZFgIUqBd7L/Z3z1+wk2w5T+VyHozC6yESVO5pqcL3FA76",
-	"Vy9DPJpC8Na9/D//u6zAODyu1hKq7ydt9mPuZ6UGWu+rDC8Y3tJePu+tbJST+tpXo0NGrJVE86ueUSE1",
-	"7dVW8whkoGTaRmXSqqSsW1itbBG9FFQ+znD9de6oIGa52L96SmPvvHtWU1+sYHbsKleD7gkaxhfD82ow",
-	"AZLj8DhV5wJeBjt/r9CrIvXWWx3Vquc0DpBav0+vK8yUJ0lqRsSz08r6fyVV2AJlJ4tcqV0lJlaJ5RUW",
-	"Bk5PPodkZ7A3KSScVcIQMcEnM0a12MYSQRtKcIj9vQh6gWOWCQ1eNkCRMPJxlt+IwpB5OnaHe8MRO1te",
-	"XmLlenjxaCwveGE+zKFubUwwSIi8euMKF7MY3YUxG0wzriOmflnyQgyPQU6FFkZUHcs4X2pRvHbdwbs3",
-	"PPOrEw/KviPXcdRodgOpPYWYaC4vlxkvhscgCSPIIErBlddtjzfiouwmYvE04/JSlD8doyg9lqGXHb2K",
-	"R+wNuCYbpe8iKoNNW2c0AP81MCPN+a1/Uvf31p33fjpkTff4NjXJDWTQgYMBBqZYEpuEQAGGXq3BR9Yp",
-	"PfbXtrAVpqDQpK56W3KDoka58i83Btxvdthu+AcSVj1+I3ZKiq8hhq52d8R4WRiYalxhMosREIdHUAhc",
-	"CLh2oB3DtTPK8in8NWLvSBHGbqkMuOm2QlX9rscSVYnhEYsvoHFsCBN8Il1gnSnB55CxbO4+JO8iCanB",
-	"SsPQUPrQkBrnBgZ16g0DMT2bFinIOabfnWgHuqVcTimy9Yr2lvkVtT04JpXbsRFua4kD+HMiFkImRqSE",
-	"3ElYUK/467qir/erEfdz7LXqxg33Xlmt1IUYQiVBXIphsyBpIM5Z1El87zitbjLWiPosll0+xP4KtJt0",
-	"Y3ZRsCKrN61jdtmsc4uKNpSwH1oNjQ1qley/0pjrNUp3hwm5RfXeguavMV8v76CNbziSNbp65eDU5JmO",
-	"Ur7dB+f//O/a0TE/fBuH58E0/Pte6G2rTz+2nWC9iaDGXkI64ceFkCeL9DU5ddt1wZDyeiIZvH/6lj0b",
-	"7XleeYCfPTl9i7E52hAF3/5V+XzR5qkMwGZk6UXBi1UlTzyQOoDYDBvVDewMrf3ZVtstB5TkQm1VLNls",
-	"4MKsUlvyv03GcQ3t5N3H4dQaccM2vcmLKzYR5tjcbUzt1lUIMaGBNEZ43CgzlGLMMWJeQHzjhRDSuapU",
-	"Kic90fA2Mb0TAkeXo8MrauGtJ8p4RttTRtC5FixfaraUmVCKcXVFxAaxfoxqCsuRKjYtRCt+88elVmki",
-	"Tot8IpQKAiXCuFz9ivJ0pYolZvmMTO+gQbA7V/C1Bdm5BO/of/g3NXTLXO42l7G30btYyvN0bkjrUgt1",
-	"KgpDngLGb3wOYSVLyczgS1v4HOz7DqsrqoRqYPDGwL0Fcr1NYWH/XP7z//t/ASl7+MUDO6IdJfRy4S1D",
-	"5/yhsQ3hMVsB1RPrgGWBRXiEiRli9Apo0ToK55GtBo3bio6Vn96MkLXQz3slZZ2BID5yUWX9GnOqMpA6",
-	"6Q4cq7brFqZQFTIa+Zy0Slr+0sXL+5naSmr3oFY2j6g+bORGlfusTa1HZhOiojrPvwprm38Q29bYGzYy",
-	"xtDdThXYDZxVrqPKyj1XvHRHcmuwDTfBEdss0TCEe94jecu6HoJYBBX95s6gBJtLokeoVDckU+t9O9w7",
-	"dAjOQ1Ct/DMUY3wtNEgl4xKhJCpcoIDwfSN8VV8d9sxJ2iI0fq3cSHdU1ajWAOIruHlAd9mcokIIKijM",
-	"52JonXgwZxr4vYiLTiqEUmzVgdUFxf6D2DxUsJZz1mWP2Uxo3JBW9RQpoXrcUoIgzOZ5IjJDnOYkaFnh",
-	"kioMWvFLEpw8WHwxq66UIIulVA158riUybwzL8UlJziIvcZmfKPS59c/063E0SNwJ1+LkIgaJHYPRZ76",
-	"RsrWkhACzFowmyrh8bQGk5oWoUpHmHmRwyLblAksi4B23nl+jUx0ki9W4EkMgyouwhvgCf08y5hKAS7K",
-	"DdfwV7VcmF3HE2RdSTxBPELzefgHwiAbSfUaIdUXK8AuVDroLsLz02eymheXIgzV5tIL1uaI/Ala1rc0",
-	"X+zQSFr39U/2E1yuyMGzjqvVIeO8X0p6323qq4+lrIXfSHEJJoZhojGYTZLE5YNhJR2h9BHUB4HFhpbk",
-	"MrK1WCk+a5IJXgCUKk14LFFDGI4qpkes+snGZonoy2QCHu8w3AU2iG0nMYNytoyz2EwkHkZsJuREQAlF",
-	"FsMyx8fsDzmk4jElwO+3yLgRabhcxSP2EZaF0hfNKlBQrjmsABidL4SEai0QYrEsVHotDFlRIpvuFpQb",
-	"j8nX5sWYqsma1/giBVKHK8rEPNWMo5dYqwkrBHwa3ao+xYQjO+UT8Y9fKxRTXaWL3XyBG727wKNN8Nnm",
-	"iK2MLHcuQlHZ9JBpUcxVre5lKq9zwF6D2TCdbxN5XIk7Xvhfa4s/7pCiP1RMBoDLepleC3nPlsZOc5lX",
-	"fsdyin5WMSl0B04ayVlY+McsO5Z4tyuWKpZUKsm1Abn4dgf7xboFoivWzzst/dT8yp5+mwE1j5454S16",
-	"tyJrFdfGRdpAFQ1J+XCn3FXqns/ai9bPo9u4R9v4ju/nSjWBk/gtirDPXjzfC0q0bdevdvOCN0wU81S1",
-	"V79euOdeCUn2WYli9yJfGu6aXwmJqJQOpPuYFrHaBAvAaHbJNWDJnyBmuA8Yzm1ubKrYghek8nNNPx9R",
-	"YyywBZKaENLWoBQsv5GiGEteCP5EsetU3Pjjx9x/+lheOGRyeN0o0SJJtf/CQAkxlvGJ++ZH0/858PAR",
-	"i/9k+i8f2trOb0wvlZ/BsgvqjJk6k/lYekIowAUobXi6rBVmU5QUSwuYKrW044Xqy4WYGyHhmmdpArUh",
-	"xvKyMExA5hqKQmP9vLkS2bVQ1cgoHL1DRNqJdnDg/i/Q5lU+X3C5sg3KP/EpAssTapBtU/vRawmKl9cI",
-	"/obnZ0Kbz7pOvL/h+XteXKbS/QmFy6kp/Rt/d6gr9qH3A7T4b8scwr/gqf0DhwAl3D4WSTnK6k/Q6tQi",
-	"QlcaNn61owGpxRuM/Ru/OEPbVjlr7wdo8S/5hX2G/8T3zCFeZt7GVX6BNh9efdqJLK3GP3AjTk5P3Cbg",
-	"v/F3hK+A8ZdbWfsRWp7neeZamD/YuZjbELtTUUBg2isO/nPi8u690O/ebXHnsPITtPoZwfRdE/d3SNvy",
-	"gLNbkQSxRrPv3T/CDDcPQRBhQ8KYxWy5iJzBZiwRBjkv2MXS0HvNYvgMRkibP+dwgg3twErAcwvBoURx",
-	"LRQJKlepTMwHYXRHY8lLCHIc8IQXRSqUrXvyNomPDeWFg1prUZZVj9mA07SneTEGidU+HUb1ivQxRGsy",
-	"Xq1YDmFBkgrND2rVwLHzoQeRB6QryYHm88XCCE6o38IMbRG+cDX4PmiMqC5Zwc98PSjplmsQ5nBuiuC3",
-	"dX9562nNLRbFo1+tsMqCrvm0WV38Pvzrrt/Gg9b85h+KXCmGTytYDwDnAOEHEKlkgR24bbvpUB4cBXgN",
-	"ujEaC11MVnUejzTudoBNoAZznmVC6dK6a041XmdzeVLIZIJYnAYhCkqNTVRq3SM6riSbNjSuZ40BsFm7",
-	"sUMGCWyIueYlDnvYpuVh7bYWL4DTWCWE9jxK/76ozZ3jDbRRd4GiKiWqFAPwyErjsocR/mEUQRm8uujN",
-	"Enf5DeMVnrVAGHp71I8sqwF4VrSZ34rE/nrsWI99PpYOy0ppczmuROJQWAS7BDphX/IpBbmDXOydkdPN",
-	"N5KxHFh2l4J2LWF3hqNSMKoU0DDngmc3RjOi96riaW0n2lh8Ki+N4DNvXbU62g2cUxxJqqDuq/3+UVks",
-	"39a0hGPlD3ssB9qj209UhFOt/ghEvPLMZ5BuXcsPOvQcoXQ6h3wYBBRr7A6nvWnQ8K1Xz0rZzcuHKtxN",
-	"muDWGX1CUWs2KL+sQpkG6OR438KHSlyZiDVZj3PjIDoV1eYtY2StOkwxsvZPW2v6y2YK0jwxKPY9L66W",
-	"i675svFyb++Z+Ge2Vwk58if6yIHUSyVed+/eB3EDt8mWuDZSnv9G2JS6VAIf/8iVSOj0tbFx7B6uh+Pd",
-	"OUCVmRtRcKptyiU+vlouWj96NssXn7gW677ILyjkcs4ns1QKjOUjcqpm+cJ8NpyZVuMn4ZkGVjaq3ZPg",
-	"eNsOWRsj8e50Fzq2dZBYG56Vof1b/v1ef7/X3+/1A93r8P3NLzIxD2YnfPrpFfv9D3u/ZwtsZKH22Ruw",
-	"GoiigHmqGxcCh9ViQdNPFct4cWkX98Uh+9cfx/JmxjWcUHSG/LI0+sdMZMkRi6E/FVNCuo0TK8Mxnu9R",
-	"MUnzDCMaBuDCGMtUJuIWU+Dlci6KdIIld4aUAI+QqRa0lc2FUkaMAIsC1glRfGXo0Cy/YXMuVxDwMYzG",
-	"EuyrODJKyYtRuVA0MhgQOkSXGkyrLMZ1iilsqpwBEr05G3A1lvAZrtg01RAtdpEvNTOrNIRFhKxLGHdl",
-	"TBSzywsxYu8gBEncasUG3E6K/bLMIXufs8w8J98ziHzm1kLUWiqV5nIi4iFqS0ttv4mfjP/jf/6vIJxh",
-	"0lLtEBJIbozQe1OYr4JdOVV2i4NKGK5qFzhDu3er7sGqlY/gWZpgrJjb6osVbhYbgEseloKYEA0yshiJ",
-	"vyzN8V7wAjEIbKSbOz/2HAYTfipnJawilJtJx+cGttQeargv1dtwzPgFgKRibKGmOwKHiWfZaE2ti2jH",
-	"bnhLxBhdRLMo4YQGbNCmMNv3XSFSciv8991P+GT3bXc1UuWwn5ud//H8/JSgmsH8NgpbGlIdggw/m+WF",
-	"Zmo5h2JetN/W3ElkLVyDdBVGMvv86S2zwQ3Cg2esd4pW2oXhxTD0IxY/pUeGZYL/ZJfWLR7LweHe3jDy",
-	"2ywlX+pZXqR/FxhYul99Ps2LizRJhISHz6oPZa53p/lSJtj1YfXpXOhZnuyaRjzL8hv6wPNqq0kup1k6",
-	"0fDsZfXZZS4FdL1fG7XO810g++at/Wf1Kbkop925SFIOUgW0fG5obWWFUKiI2eB5YGWueUpxLoPne8+o",
-	"1i4l4+4c7QQWYi1wJVWFxXPkTmSQZTYqc7eXDwoYIo5K4/F9FBYi94EzzH8ThYb6VolzsZePEFd5P9WJ",
-	"KmUsNy5S1MsWeiYyiNQqt8tWG/aqUQI3hgO2ZRE3dxAIRwU+4BXo3wqJ27fD9kRthxClRjzeiZ05geNX",
-	"16EyzNZiYVG/IlDovg1cdiN4iWrmLjvPNc/wuhJPhFbefQLBy7yza8NKq7f3Is2yVF6eJElByeL9Fsq+",
-	"EI5dpF4Zx1ZGfpzki9WwT1ba7a45J4B7Qfk/v0Y7k1xqPtH9xwfL+IreCg8Sg22RZ1P/EKMuy4xSXPMb",
-	"rthNYc6uvOsEQiLO28SNwnrP3HDcGFIAR9k8q69tOJiY9uOq/4q6ekQty7lUUDo/t6X9y8H7o+aSAfmh",
-	"XAuIA2EJVmrvt5CV5PSWwvLlvlHz/pXlt/DU1u9ch9N2u7pV9lyse8/bom4vcXnkyrFj61E4uX89AK6N",
-	"QYUOW2JPCckeqFb/g2eZbfjY2U5ZBa6/Bv2fT5laXsB3q8D9EQM4OSOWGIGbvEV2I59AbgvxYjD2UXIV",
-	"XD0zo6V4HcQXh5HxVfVWY9C0+ekmL66Atc/TRKZGzPp8/ip0uYNndqsbL24XKV669SPG6wOpOflSNwba",
-	"/zLdV/WzqRD3dmjOlnN7+KeCDHhP6DhgtZ7+kczm5TM6WPc8NggWrA6ODfxEKc/vR0ZpYe9AfiO9QhVg",
-	"orLHvOuED0cBBIQuCuuqduVTCDeE4UYsM+IqlmDZgPDKXFJprh+5EvdFHmQudzV2W19Nu2opwN8UZVY7",
-	"rdyoo/D1T4UQu1rcQmDiNkgmLbe0tTiWu5XY4ojtR+wgYs/Yf/zP/wV2AIxPhXAK4HmQyVgkoojIaF+I",
-	"partRyr1i8OgvWNRRkyr+xMRLLOphFdvLVL5Y+zH5Db+bq89g96TMFUNSCQDcz2GkORMQ1hKnWYs1SxV",
-	"90vzwd1/KgqVy+4FcrIbRjq4BaN4Aejh3tbL1rq6Z53DldC6N6WjNBuu1TRsebhoR90jO/DZC/snZrkg",
-	"ECbNb++X7Vi3iea35NWCekRasP8Kebklbd6Apdih3jdZbyHpA+CakEhuWftwLZ1nA/gZ7BhGOc4LUk28",
-	"ikaKBEVzvjBGPYGAUGwDJklF/FPf167Yk8T+4//+f1hFdmb/xOz2j1oylKzlKhjUtePro6VyHdWtAc27",
-	"WqcpjXiyGlGucRJ3pypUsyGcloK1ZcBBUbKmVJV6iq/fdoCw1OQ3T8z0rnFdbake54bY4l1MexRarTyv",
-	"SqNG3dhjbRMl7ocfjUUbpqK19oqmwccc3qwleBe7faIYNLKE9N4IP3gp2wMuy8+jO9Omf22VafjsBcjn",
-	"vN8HQWI137u3uS5muVz7WWhEEt09fTlEDMp191YkopNgh9p+SvuW0ELNvxXmZYC+ULJEUvYiJiLAd9BZ",
-	"PJa9as5/GbOlzqHwpTXw0gQ/WoQCXjUhlvdzUaTgEGyYQTGtlpysMyosPhyxD5VapU3hpPQ+/E3lcvSJ",
-	"37xHx/MGecodFsgTZ3C02WnOZgEwDbYUoesiLmPmh8ce5cEyoeW6pBrntg7Y4dmLSi6i+bNHOkJvQ11g",
-	"EHWKas3lgwrmit1I97i5d3fwV92HSbCjGK6fBlLO6ogt5ZXMbySF1ihW2eEyvSZyJj2vGmWq10NyNM2H",
-	"pZWs3y19xTMhE17AWwFvzGQiFmZgkEVP5CInvVcYuV+KGzqRBGyQLDE7dXjMlNBmB9GTIxlCVjW3MWgy",
-	"u5fhd1naCHqxZnCzxUPZCtAcANsKkoxfvkTUGLc73r1sOfTubKtZvgDt8u9QNprDhXWmg0W29FRBTMhM",
-	"9cq0M7KwMNNeakumK34KC98VWM/7sQb2s8lEwSL/x1TQOHUwl3STt8MAW2eDqOI/BBBw7MWrdoTFRexN",
-	"Ha6lX/dR4brbVnCCNoKOGVQ62HQCFUvDPdbrfmgbw10lhKbR4vFEhJro6HGYVtmwH4QFUoY7QVeQDvdT",
-	"EF4JhuJcfbgXaZDAFSzjAFLK4e9WqhoxkSnhMz4Xjdmw0AU5Ow7lPL/bYAUvstQIYYDqozCK4gFG63a6",
-	"DR/kFxy0Q6AsgWw6sCjbr/D+HQuENRjJxnyEDi4ok92gKMTW2qFRHm6aW5W0pYDpijtWdWNdn0y1KILu",
-	"HjqstiEz80CAZML+SBXD2E993CGjpBKlmP7HtN1LBMpyny2jlm3b1nCCdAdKbbJvaNrqpFUQbTuISyNY",
-	"POxFt+7/8uMQOigVDPVrIFNoOhRraBSeQiWYbd67fFXNkF/u+O83xs2Frk55od+lUgCWRyh603p4PfNJ",
-	"Lb7rhOzaHQFe91O+4S6qaDcwb+mV9h5shU5u7bD9hTmz+q/tW2GJzo6NWm0wsHK37cu4Wx3lL2CznduB",
-	"8FD7uFEasSdfJmeMRoqpQQEji/NQPHWJ8v3mg2AcSaoWGV8Nv9B0XCryZ5nqV7lqwbcNZSyjk4cyng3l",
-	"gqhoeAR1pwdY+xCyv+DwYWhENcXdSE+rhW03rDh/9awTZe8hl6W/NT1V5OlYV4gDznmqmOa3rXjNRBQ7",
-	"XWOU6W6J6Ccxta++7R+iI3hyns5FB5CZzo24lF7XjfDaJjo2gqpbtsmTF8wSfOgI5iC6gymrvvZ4TM5X",
-	"SLC/WJHFbcOw7ja4lHMHhdCETGkcYYvJYAjPBnTxQQuqbVWdpd1ctG30DiQbONbiR4BVv1GP1wI6GvX0",
-	"nH8x7JkK5MQ6LJWy8VoEGDd7lDGxWFgTdKql7MoXycHItehPSop8qVN5uVk+gSGdQckjTfyQPeobcuQU",
-	"wF2RL6L2PK26VxQhe0RQ0KdGgb34ZwxNUK0HNXCaK2EHKNp8oW3R/PZTa4yq5rcQlfJENVBcKhMnBzgb",
-	"cNSdKCDRJWVyLRD839D5QiCjtj0MfYGLu29+2fm3pUPa0ZTzJTilrejYJmhI2r/UAERtn5TQSC2QSI76",
-	"tYBy1rGuHosohPznlkxUuLqTQ0iWqYMAe8k+Ieikcj3qNNjDampKrJ4W5Mtj/pkp709N+CljaWphMyVd",
-	"C7O1hoYTDI+xWsKGVY8aqvKPXE8CsPI/ujiDC9PAOvvyKSnOZbx0UyNeeN23pAGXrwMoUZKQ++j5Hha5",
-	"hFDazUwJ/qQwhXPTejz+SazOoddKrrfOcy801hojHhRiGjWDhyokBReybQAuppHArgFu/suVUmo5EpvX",
-	"164d9151lUZjOZa/+x3Jb6Pf/Y6dCQxmjCvEJ2aF2CWx33KXo7HcLRHFahR/ks8t/EknzFjNejWWrJqh",
-	"6Ek6aB8oX8MqR9Q6FYBHWmYpQ4EAxia5VGkiCpEMjzyfk+dxow4hFsrhmOUqFF6nU1FEptcA2pkbGcQP",
-	"EHToEOBKJ/lCeEIDKv0QTWPhDi/TawFzv+EOOlSKWz1iP9uEXuylREp0SNAUY1ryXwAhvcivBYJvMLt+",
-	"JYPGr47YSc0AYWHtYDggRMIPx27Q1NB0WkLm4akoDR9cBVRGI1FF5aChuydW2xyxD7np08tTjx0fjNHQ",
-	"nCp2JRYIlrHn1SKwcQVwGB3cnHcS/zlouHlqbrgRZGmYTwEJtK6B+cexooRFZgRUtCfUPYXLl4/gVzxR",
-	"3pbkN9IJ8FNCAanvVpJep2ZEF6uqmDVQMwjWgXMTNySCeDhiJ64+ULldWF4/hIH1hMUVMJ8YDqRZ6LiO",
-	"+xMj7k7TcG8/M2KfZUJx49WDwGG43u7mJRLSHquuAS69rkiSLjbJfrPWH1C0n22tsyoRA787klFXDc0b",
-	"CZ3ki1WJJsnhcI2l34xOIsif4K2hmdFLuO5EnTHuDfCXMKjEroJMxhJnRMVwa19oi2+s2+N7Bh5VLPN/",
-	"CeDWLJEFzvNkmQmG/qe/Gq70V8uW4giDfThl9hsmVAkyiv2xjQAlbHIlVggXZpblowV6sBFZGLZwbH7A",
-	"9Trydn+03oWwpraf90UfWoJ4UcXrcOeafw/mg6h7IBoBk+a0YS5CSfWdFbEptFv7c6ki41v7Rp5t3i4W",
-	"2+/HvVwe25mCj6vhP7RDrq92S3EwIklCB10hSfhq7NVUBHacoqzkiulVTje9c1zGBrI5X2GUD+SD2Lfg",
-	"46UKnhWCJys24wooA9YzglcvhDOAKYHrCic13yaWciNzdlSrLhcus9Zu5u4B8HcfJm+jalWGGaQhpvks",
-	"vZwZIQiWHI0A1SCjf2L7huNbJgvS3rCV8tybXb0FhtxffyPlVsAjq8fOIukfo0OJpICaS4mYyxJ4Loqe",
-	"XwEOY4t9/TFKsj6UNfs9QuOB7FLZNoefNHS749utxJe2mYZDN53FsINWug42I5fla8NjVCVKjpMqNskX",
-	"KcgROndt45acADagBmxveA8hoD0MmycoctKqEDtCS+dqYV24zvIJBB1LYqSyugqBShp+IPbHDuAjJ6Yg",
-	"Oh+qziVUFwWBAvglSOFg87cFYJynaGNopA57bK0iqT9HFFwhiF6wU+sLzws3VhKavzieVt1sa02z7kq3",
-	"GszOWrABf0YbCvEVpblM1BGLk4JPdcwGi0IseCGSYcRiwPU4WSyK/JpnccRiDv8Wifm3oQExG1iVeCz9",
-	"GiU3uTRtMqPIRSyGhAORxCP2Pjeq+TTPsvyGsnJBbJiy+PTj2Tl7yhfpU4x4evoPsk//+hRDnmq48zBi",
-	"qJnljXIn2rGDhKL3YNS9AcN1hnZmGksQad1buM/AVlsqQCCqol3DOcxJ51CFqs88HBuHyQesjVskaNcO",
-	"SgcOH7zWBTjdYpkbxKefWyZmuISRA27AKMROT85f/dFZC6wltgwAY/OlMhRBp2q62iKxbiz9zLpmjXWz",
-	"F2asCBE2BcGDKxoWOCK/rtS7jiLBjVyTh8p2G7ETC23iuin5HJfiBjUHaRsZxlaaB1z0Xr5YfRWpcY01",
-	"DQ3WhhqyE8iscpZbcptWLB+Q86y+p8V9+bS4XphTmySYjWUgw6yZy9O0fqGmVSrQCECDtYjHYFYFSmUp",
-	"YEzQ/THwt6e0LjGZ2Olj3DQzLCTGyAcwNZsTCad0LK2oigyXeKt5EbkrETgFVZMpFKAi3tivUj4rzmQs",
-	"YfxALPklTyUKw9QBUsffQtpg66amesQ+yolw4RQp6QOA/g2oQt94JmDUr/L815QO+FDF8h84CfABh/2I",
-	"2X79hZLN8uvCEVAnks3yZZGtnD7PgbAzo3OLos0IcVwaoiJnj9nfYwnqXWiTU66cCc1ktFMtWlL+3xdH",
-	"S65ketUPZQmYrnPGJXqaqOzuxYqlSVRWxKWYcwcuUg9f6ELJct9JqPdwHfKgqeG1991N+mstPx48M+hj",
-	"DGtjN7M8E84NabFlbqQojmBlXAFf5eJdImehAMwZtZwjkxF8MvMq/joPfip3F0U+gatS8MkVoiWZmZXv",
-	"ld8BABSuDH1Go8ZiqbGMm2KD8rJivQrXgs2phI1ybubUiDkKC/yws+XFLn5T4WJDA3+0FysW0zJ8tD++",
-	"NUo3hHP4zlrD6G6OyXUJSwWGIYU4UkbmgJQovhAhRQmG2xFyRB95YicGM49YniVCaTRdH7P43/4SVyP6",
-	"egUg0Ul4a4cQKmoBX7UFgXqOsXPxH2Dsdnih8bsd7Vjj5tmFqtruqDsRCc47Xcy0qLTAIi73OLOP/sA7",
-	"Z7Z2V7xLCzNA10GsxC9LQ1hiGn2a3NuYg+M1V6MtXDV19BOaBWlmbsuQh7uwxS+IpoOon99ICkgjijYA",
-	"1118DCrqNbq6yf3GkwRCoEOFOIhOtZ2fAEWzs9n8EF2skOKxgRJ6uTDvnWLvEZumkmfDBzht5zTu5sbV",
-	"eEu5CeWOVs5i48r5yxf59K5BXDq41at8seoK97T7CyaTpgkwXxYTCFxoPX9azA3zU8IPokeDzZETF5qu",
-	"5Kj0eGzpra3bGv2hdixISbQDgYzCYxbV9alW/ebMnYiS/OmczfmVQPujf3fMr+p+Mkk3SCfr2LRy8Lb4",
-	"Q/NDWsy73M3VLp4o8he39vVJXKeqNYe10VtBzbcKuv+K8pish+RUFJ9lGsiJ/GzrxevKMgxSiWLjjaz5",
-	"o4aARwwurDlPxOOl9zSFvPDelqIhzDIts23QOozXR1UXoL7YUBOfTCCGPbk+b7iyJsNh74yMLtDC2kGs",
-	"Lj7woptZOpmVzmnaWltZzh+582vOPBikzYpNp0k9F6KSIeGulTex5qkLbpaXsLBJRkGdjG6cUODYRCmW",
-	"jzaW7r2X7yOjoD6puycUeBPos4p9kglCGs3D5hN433mcrAJ/m0t4nModfagsg9Cd6TPMmjakREWLmFaF",
-	"6i+WHxE+4JunRzQvb2eGRAhvlH3IK9F7ULPG9IYplyKbmqXjcsUSsdCzozLQsMQ1QUNGU8iy5UcCUqkN",
-	"2eZ0oLkqv4zfG0v4YDiAk8YQtETcYwjl8frYSWrjeEtjEZikuhEwWXDLpLqypuF+t3CyfUXBaVtKWsAs",
-	"wpJWVJW0jm0J10acmgPa6QxTKwtXW+MuFa7+srbePmLbidxOaqse7oAVsHLQH8Q9vy5UyR6PdUzZmcY6",
-	"tERrruvSFJXOJ1fYYMI1z/LLpShfxECUCVhmpc7xFiBqM/wTJx6zwcWKfvk5TcwP07xgi4xLXmAfyhZL",
-	"RvzNOb+CpI54kYoJuIx+NL/HlNpVsRgxqKLhSBE4FnXkUoVdGAfOxDQbSywYbS8tpOXY3BmbmYYBtjRP",
-	"QNrA6JwJl7ugJlMhZjMe6DoYDVMuQkvUMzyz9nZyOZK9CBYG0IfmQhoh2RZ9fCyNqdzAFh+CeVSZS3Of",
-	"A6Onq2SaZqkUrukjoYg8nlmjPKGV04v6mn9k2cCmQqnqOYUDWjuXsLD21A63sgKsM6aUsfZlgsQ2dg+a",
-	"Rrt6a6+EbRnZPMOSNhlVNdVM5jdBW45988z01GpfaqN0kLWINM6WLp8W+Xz9l9ZPSfK52GI6XeW4TpJr",
-	"Ls0ZySVpWFWUi3IVEUuSnNlgxSaMSPh3WcLLOdL6IzLSG+HJ2xE8UQ/kJrJs8AP2HnJPPBAAUIVxdZRi",
-	"b3I07547y+uGmSh9bVvO3+ukpaZ0ZPeoadKCausW67Ni1Uo3NGrBJbAenq5tfe9fKnghaHCq3/LQbazR",
-	"G38QbRYrn51X2GFjv9dYrNytuIPxyi7FNqYXR9a+gPnFfetxTDCeTxr0aY/JEkt1hpmHMsTUTuP6kVq+",
-	"QuOqMqGvwWDkDbVhLmrQFPVIdiJ7Qe7HVmSnvKm9qCxtb0PvtdEe0AdMeT3q/nSHS5hVEUxH81Wyb0HV",
-	"31zfqM//iFnW0NRE2EDNhNEUzXdFxLTRe0/Nv4eVnAdPL8mlea2xpKTTYsoluyHM0j6L+BiAnvehgBw5",
-	"I+Xd86vNWq8xCLaZER8oYDSgI/TF8zs4DFWkwdSCmi5RWbknypP5BxQTWyYTgFWYMDKo/VElBaE25Lhc",
-	"az7R6TXANQwS4f44quF11N4efWXG0XuUpuvp5GVQddXUNDxm+4141wcQwze0VbpD9NWZKpsyt8/BOqTZ",
-	"uo4WtFiSxAycWdYly6rJckZJkZ5ySTp7xlcMQbLHoMHAlkP5dyB8A86AJYAhA36y9kuImjM/IKmn3N8L",
-	"wxKmY1lpO4zYZXpdMgdzos7M89iOYiEK/HIr13fvdJx0a2ptTgOAm7Y4rQ9r+JKtFhA/6Dnjq3ypR18u",
-	"wMXbuj5SVnWpH88UWx7GHqJR7Xx8czbZ1ij36vZVViWq36RguEh/qtStRJRKA9GpkgpVSVWIFlX2aCzR",
-	"mdAHt29NEcx7oiStDLNG3oZbkJwWooASRpmY5UkX1SGY95uOX9IbuwrtfEWyzR0pUJfCV+NLX73Cdweq",
-	"1qH5uVA27xKiCJ4qSwh76oIekAWRxeZ6f0PaYI2wBmlqjYx0UMwyCSAowVWk3LC7+X5ijM2MFnMhdZua",
-	"6xog5vxNXly9ggS5bR1XmxTJ+LjUKk0ERfaH87EcRhpn10ImeYFY5Jh5LBaGb5g+yEucL8LQaBm/yItw",
-	"ouA78wj93kYaneXLguA0oPKlWNSjQL0swicKswstgOjjQ0zN+WSWShGe6nt8+NuZ7FbB4b2Eb7MWX1D0",
-	"ztd5p7L0ouDFyvcraQiYxrr20yKfb/dhvD7hIj+v7DnxwZ/shVu4W9si+n9hhknjeid40gX5F5wBRhSu",
-	"RfZrCm3U1Z+AMrXtHdEtw6sbX95q04qlPE/nhn0uNZhpwlFy9BwCtZeSmQvRK+HgS0s6lILXAjefqxTP",
-	"u/StocdmFr8sEbcWwv62ELkht8xbyc4lhMbsQkxzgjkGp3xXCYYvvI4+726RGUtijuY0YKWp3uIQhvRQ",
-	"t5FVeuYU1MoAq7JJYC/ajrnPzKv8LixSNC9pleo1Kcfdsimc6Ld1NkXpLWwKgesSXj1P4/3lUrgp3T2X",
-	"wht/nzXczKFfMscH9eU3I0Ueyp2fr3c/B1zMpUjgaknUhIeH85v7d3yDITuPuUeiHsFXXs03b80C8B39",
-	"Rv1uHoiBzvMMRKNUKlFoFdFLhqSqYeRh131NyaSV2W2ZS0pLcz+ppNXOfiuZpAtcvU0BEE5RamkH3wUz",
-	"5nIy83FaMYUb1xGzIOKFKOLIz4D4+hNP+wTnteY/d6eJ+lpf/cCtzxh9yFTRYNjctvmjO3js7km26Znn",
-	"KCsYNg+f5Ohrx4+W6FgdhL19lFz0CPWU2khJe/VlV1KltoeWP2Cl7UueSqWPEO84bmRYxSDR0++oPNXx",
-	"QEYe+O4SZXtoGITSDU1jy3C2ABvnTRKzod8J0ExddRlDYwFkERZn9KCJhv1rNXhG+288RfDxWCjlGIby",
-	"C2HX23MLvxYM/K0gwMOq4PaRpJtds7H0ko4xyS33A3wME1eMNzWd8tQNqObNcCyrbg6CHI89e0QceQAV",
-	"qXJ96DwfRkTZPNNEHI1lHLRWxBGLA0aJGBYIXbYuBrY5+CdqLBGf6bisz+TPO7J9pKr08UFhEIc0B5Fy",
-	"JWq+zuHSRWO5h5vEMxUMvun0HL1Lrz3XURex8he1TrEuRJbLSzBU1HfEvzXNLgjT1nQF4UdlKTlPfbyP",
-	"yghfr4vqeG3BmqjFf/NNOqm+6eluHtlRK/8UIAwOlvPbDfbo9HmdBDxeHWQmD0Z7Rh0Skf/G+hJWvt4Z",
-	"0kb9olYPF4y9mbMu5Gxq3KIAju3X6Lbbfjr37dA78dx5raex2snG8cfbnI0NfYI1ZS1cyaYfGMa34C70",
-	"AvfqnsMKiE8lgslCg5IsyK+EbC+4lnGlmX2F/RPb32OD/b1afbUv4qP8pnaz22lJ2SK+37Lj2lVlSHfn",
-	"7ny5OowqDjI0qMgHIFFhAypQzxC/B1inYf3oAaLCEq55nwxjOzuoGvLavvRrtDMt8KAHFOg3YNmbVZNQ",
-	"3NFDRYUmP8Bpxw7bNYZqF0Qkj1hubhLdUGi69vqsL724gZ9EKl0sJy2+1j/mN0Zsczi7AoF0twuZU5+c",
-	"Ot5dIxQPhbncS6Xtxzl+2oYmXOYIVBDWMrbygsDi9z0sp9D4jrb90HHhuhOXGA5pq2Nr7VVc33e7C6Ha",
-	"pSecb2vkxwVvzi00Iu86V46Sf0trp3k7439JDdbZ/dsQ7qE4fNMvALN9wMz75kAeyjFQ26+OgdVBslX9",
-	"FD2Ch8BucM/8jjCD68XRHEW3deGNrPBEDTdN9WgchnthTBVhEesvadbkVRVh0X04RnQ+TFCFl4aB8mUP",
-	"wto6GdZjaPj3w9iOmXZtPcWuydvWcoJOmayr4mu144aFYSU040qll9KCP6R+MBKXiUWzrxSEDfa6pXOm",
-	"xlrqSxEi62dQgahIJ+LHQvCrllv/UQoqtYpYcBem7RFGF3lecJdsHKrwulx4GHRQF3YsuWbxAqv7D8zQ",
-	"sPshZJNqv94r2AHnvLgSCVsuDEk0Dy+hjrQtBj2WXjFd7A6fDEfsrVZMTXJMcTGjKGsY+tXqhlH1oU5F",
-	"MZZlk/MUm7G8oCI5EtNaIn+wwOFgJiGb+gbVBu1xhL6O/VtZ1u136fKLIp3zYlWWH7xzTcGt6gICIpg5",
-	"HkjVvXKRT9SIfcg10/mlwFQgs4DVpb0HG0i1w+D9F7cpJk9XNnr9TEyr7lncywy2KJuu82q19OMqzod3",
-	"GSKkrheifpzKhnh0KzlatqwV5Wh5Va4e3bC+CJdlBppmU+MMzQktCbzbY0Vw6b4CL0K7z9qh4TZIL5Qw",
-	"ywRXmu0fI/oDnGoIyTA0MUKabDiU7X8LG5UmW0I/ZJCS5aA5ATBCwDu5c0RbWkcNeU3YQOaw0xG9j7rl",
-	"bKCtE2bCldhVQqpUp9dieFy6ldorkd+5uHiNaXf6389m6VSHLeQQ2i/EVcJXinGmTEuwmamQgJwmPHCG",
-	"fjbNWS7ZT9BAtVkPZPfb76FBy9uK62XR/f4ZNWnrYbnm+2fLju/r2bJQ3e+fU5O2HpZiXQfYouX9G5HI",
-	"dT38bNsE+6gDjeCGlCPzv+HNOLIb7+2CW87W4/bGet7DYmEZAMCveZph3XVpT2DkCp+VhxPThV3r0WZR",
-	"B2V9Qdds1Jn0GqYJH7yATy/9FSRaQ0hR+7CeGqP+OTWlnPGMK6ZSo8VdCCEtOFEvc1/bFTzxF3Gra1jp",
-	"YcurWOljy+tY7WO7K1npY9trWe1k26tZ6WWj61lNcaqey+hLXd5XEK/ZAXqBaE/mSng3mtgIVE4mhUxB",
-	"kcjUiBVGgKBb3Z/HfKwc6w0ds21n/mPlpG/Yafs1+Fg7/Jt2vGwdrXcfNuy0/bJ8rF2RTTtuuz8fq7dm",
-	"w247rtTH+kXaqOvHYYIdBpJGKBxcnieKJWLBC93kka4NAunnNq/AcsoNOeObHt8Hi5ZfZtoBWxsp93DP",
-	"hk5MnfWyfNnIw4bXgd5gut4iePg72/tPyvYe7nrmhX6dFmISBloxj1lin6MvIkuV9rMOuJoImWCasHmb",
-	"/gjlH5wtJxMqmd5Uv7DMEKTc0p1Cs1Eh5jkAe3p1q2tlOdu6PcluALCgWIoeS267Ca3TOQ/FJ7BzfrkL",
-	"UQXWCXrENL9UEeMTSPHAUqKJUFhKYcYLdN5NKAFESF2ktsQz8yo8N+ZIVKbFCTAFAEGVT/WuxfhsFPn2",
-	"Tmylh4ZsX4Vlv+EKgLvkvUHXHBy2Y4h8riESkDl4ALaFVJbWhaDWovQqW+9k55dn0I6sLoFz84lCEqD8",
-	"Nhg1+aXFbGE6j1giivRaJEcs/rdUizmUFEgzwTi0NPqZ1nwywyqozn5klhMgUwUb+FGVQ7CGRBhnfpMq",
-	"AVUKur2V3dX2KpB2Zq7VPbcTj9yxajnz6K/sgVPXuAihE9xx6D7CP3h2HARpg9PoDmF3uO7aI9rn4GHE",
-	"sNLHjKxbW4QJb3gY28CzzMOW3emT2e9tzMOC8z9QOEB4t17VyAFTywvs30pvW8V2/xpe5zO7kzWLaqoW",
-	"GV8x2CNcbc0vfdZITiXIyZsYFo7/Jj4T7SRcXoKt+4YXEjloKqf5TrSTpZczDS2Kq51oZ5JLKSbVi1qu",
-	"5zm/DecBnDDNbxFxamD+ZVjRsO6lvf/QuK6L7hIkzXhS9WD4aMhkUnVCNLaLccoySN2uV0TlHSCzOVVs",
-	"WgjMyEIdwzqsFJtwM3CW5WYn60FLdw0a6yRVfJ5TRKpzYspc7jamovpyzyJ4hiC8DPLRFOPM9xG/GB08",
-	"N2sD//2vQ3Kk7e+15cK3+70eE/K1QNibKnv0zs2GgV50F/sFeGl+uwtr+6Ck2dGAB8vl7rhlMI4yfcTc",
-	"aAhQAKNw5bwOII9uWJ7b0mWP9aSEYhe5noXv11fAJ2Djt83ptLO+c/hWJ/UNRTDdIYCpV/zSGgpM+68c",
-	"U0B2lWqguVh4DqgwaFAddJeleniMyZg9Ap06E8rCUiiVpjJNfPS0u9LhDcXKzah0SZTxEilQPvwQKvNW",
-	"bDODhsddaQ1fDf32SXeQCMNGfDLyQTDWmCQfUsOH5vrlV0J62bSjDQOPTmvhQ2xgQ5HCvDYNXQccVhqO",
-	"o245sPhOS7B0tGMki7/nMhQqdfLhBFJpmW3DAJP4YmVEn0zsJnzFpsCuVM84bNoW982oumjBnTLr/lpo",
-	"nmYtZiHcGbAE8aWeCanTCdQfQcb4y1IovU5urYug5IrErm+4YqlSy1quWzcm8O0ixcjEPl9QOl8odiEg",
-	"tncyEQttSMzLly9f7u4f7D7bPz94dvT85dHzl38mQw4NjFKy4WOr/oO7SmXgdIHl3yYHmP6x5iTehd2L",
-	"fCnL2jkLUcxTpdJc7l5yGOxSgWkOXpvwolh5bZSv8nif2Yl2zGtBlcV7O3CZyodsJjI4kxyGQOOEgRwz",
-	"MV/oFSxZc3K98fnKj4WqOeLyrNXiHb0xr5jvd/vecX8HcN8gA+Y6vwL+FcZeUihJ9gsN+iSmooDkvmbl",
-	"IHOfYCebq8n4RCuzll6phvCqVll+I2qWZk/H0K1gdctrQnX1OgXpRDCNKkgwzHfNQmNGD1+fQ1Y5v1ZE",
-	"MAO/1TBdYmpJkS9e5zcSs0VEWBOvJPCE6UKyBPmzAgrUOUovrP6ohATK5QRi08YS8iJ3Eb+eLxZFfs2z",
-	"Yz/MPiLrZAU4CN3SA9Q5/Nh7CEMmsJBKloUSGqJ/IyaMjGUGMDxm8TSVPHMDqoWjmw+ZQ5oJLagsnV1p",
-	"hCmKdtw4DYEzfQVX9rMfqNYVpDbHJihVuzC1gIedT3RedLj07V1dQT3dC65sBTNb4zGlMLhUscFbOZmx",
-	"vdHewfPDiP2U55rtjZ7tHf4QjeUpXLK90eHzZ89fHjz7fcT+wLMsl+zZ6Pc/PD/c3//9D4cRO/tlacgx",
-	"vbr38uDl3rO9w4i9zv8uJNs/GI7YGUpmRsKTYwkCGpsa4TTN5RHDFFYzmP2nL/Yiw9pvJCvMx5HKHOyx",
-	"BOUwtsj4RCjKqUCWY2YyliUKyDS9FQmb5PJaFFAsfPBjfmutIiA2sUQshEyU9cUaansExYWFSIwUisL6",
-	"WHqd3IAmg2tmqN8Qj8Rj1K3bwIb0Y/AyO/tR8JQM8Hyx/eEm+kfT/WHePGZzrsGbUA2xzFZsYAYgbrm5",
-	"YVhWXszVcDN5jW6Cm2mI/lauXz/jhktnsDfyTkaObfV72IyAkr/fQ9Uy7xo+0561WIbB5lOnMgFlAI10",
-	"rcK3v5Wp4TONq5UMwoggdNBsQX0jjm2ccioU3XDNLoS+ERDYQI0NmQtTTnPIP/fGg6SbAeOCIdmLMdp5",
-	"cP+hb+ZubEXE/LuDO9CKfdmmnJSTU+b60dwGIEJlXAFMk5DuAPaSSKusbhNfX2Vn7MBD1xlhNTqQOSzO",
-	"ErtYrpQrSr9dKo5ViXWJ43+RZpliqRyF/Qcburqx0zCdvacDFTDyQB4Pfrqnib1j5ypr2e2Wxb3rR4Np",
-	"ub97/rYhs7jQ2xp0y0N5xwS2Qgg24YtU84xlQlewrb5AMtsaQ+nyLvdj0y1q2ABD9+NncTHL86sQcbvB",
-	"R3Bm7INj4JFKTAqBAKDmmpD0bKTVB/GJrjWbJ6kyz5NPgquwGxXpqRKFGa5eFhIgl1k+nfbyodoPdNuv",
-	"qt3DL97SmY8BPZ7yNMNQJ6lTucyXKmu3V60dmrgWEuSbDqarWCLMASsITrSsdgzVGaxtaC64VET4rDDT",
-	"iwfTIXpjhxKyDdGsz1I5EcFlPBOaNG8cgblx84WmpAcQDGZcwep1GB97usNDnheINfIe3hnEpBDXab5U",
-	"Z3Bb3twu0kKolhOE4VBFrs1d2TVKJd0xpdMsYyq9lOqILaVO0f2//fyXRRZYgBCzNS0r58tbpboLuHWu",
-	"zY2v3qbG5d3Qg0xH7wQPSzhY2p4kndt70CRT1GZTQrVEq837IGR/PmcK4zt987tNKBfSWTgpmHNgobt4",
-	"mi0LEQbvaka9i6LIi3aiZ2ePF6eELpXus2Z2+VJDxQhJwau26GJeGIFH6IjxJCmEIsznLMtvRDJEMFQI",
-	"8lCa66W9nlQdaX10WUthh/0qjJmbA60X7eIqYi5ulE8gYbkQi6wtwD9QIlyoRS6VaCvITwGo5RY9USiz",
-	"DKxHeH/v4JBdrLRAM0KPeqNmlcLSDHglxUSYqT1R7I/n56e0qvW4HzYhqa0xx/WgHRBPJRKRhChdXWqw",
-	"JqXK7ajMwu+wch+81bVHtOP+vqYdbcl2MDQIjoSZvM9UMZuhyjDKa07HMHjTIUkpIPbgU1fGHoVCjaZB",
-	"NuB0wvBwKKg5fIMP+15X+r5qA4yh5xEdffjfTTmxJYcBPmztyx2yTKqZ21RGAgtlsl/m+R1471YFRa+7",
-	"iomah08USxOE+CGRdTdN2EzwhDCZ22WmbQSbFgEi40rTsnfNbz1JFLe1fgI7xNmCGIslhSiM32qmi/Qu",
-	"4lE+gRO/oaTDV1nOYV14kqQYnHzq3Tr8WHP/gJjWxD2wksNu2t2l7hnuyjACggvH0fzD22EiK1UT+N9U",
-	"Lkef+M17oRS/RKA4cBC9DW8kPlzvMfOQ+JA+pYrxC8NaK2ZmqIQQt0XgGzra8xBaEnmGL0EqDTwIziMk",
-	"0JXty2vlX4bK3L1Vqp4KN+yoSkobR7dxJ2rEpybp2UPkUcgeDKOfZcfdkiy/3Nq0Q6M9mWpRBK8mWjkS",
-	"ZvYAw4EwBmqWKpZKpbnUxxaDayV4oRASC7xNL1+aJ5/PX5G/MASj2j+ogYb6IwA09hurqzP5xQdLR7Hb",
-	"bgaN1P3Zy7rU5vpnUYe+kzZcDm1/7dDweq0ZmG206aiaVKQc2rONcfxqnZ4a+hqwJC34JZjn6BpSLeda",
-	"JCbX3Nap2XQyITlnxtUHcavtkJo6/YyrU9Ja2xstgjPa373gRjmCeaGQzAZnV+mCPYXfztK/AyJziQ/u",
-	"fk0V2xsF5ULbJMx1zvmVLYSdhN/XueZZi1T72i08OkfLm2qoZEd/ZmUCB3Ei0mxQftCb9gZTrrEoOAC0",
-	"4t5qVCZWGVVzC6u73oN7nDkGXJ1fTOJVfMRueAoKJoT4aBKyrLBiNHZKihC8yFJREMWwWdF8LkhQGB6P",
-	"ZezE6vgIFHDq5gaiFIyCKRJ2cHt7zGKUueOjmnSUTxExBLQRMoVV4kQWLrvU18uwZTBUpEGt2gXt0m44",
-	"Ym/4ZIae0xkG0VZkNHArJCweL/f2nk1MM/iXgK/ER2M5lv/OzNfYv7Of0kJQ0tq/j+W/7+7uwv+bFrGh",
-	"RZ/BV5DE7N9dHa1UERJ6ElEVhSTySicU7FKUuhkVqQNTBcQIQMophlsQ8mnkIPaLEqYtwTjLyIchVADT",
-	"ybUoUp45c/1kxuWlOCZjOBVmmaaZqOc2pjpyCbqA93kNA8/0LF9eovs59gxeMVo9eXLN5UQoszzeTntr",
-	"02tj38pp3qJeS124CJ76Tm8WMu9s4aSym70ddagMZ3Bcuv3iZllqxwvkklSxJJ8sEWsgLrnEiLhEi9Ct",
-	"t9L76oF7KCLXjKCVOXWQn35Ca8V5cCen5B313TWSiDdMda9pMs4gH0qSocxglyKTSvsTZcY0xhUwdrVt",
-	"0Ccw8gQN9ZOZtYeU0oy520ZvxRKFgZT7VqfHT42uiLABrHER0CD6ytX1dH07hL+sm/UnOErrUQfIEJZP",
-	"m+sR0J3CcokLH/QWwHBBKBJibRy97Gq16eL3OuaKjoqQsOqfmycKXC8Yz2lesJGCuZyIkPO/xZJc7bIl",
-	"Z6G/v+iz8wOR3xFcRQgCLAXuzMScoUzl6DtqWJCTXKjtrUSqZfXim5kSk7/GbJqjh4BdoBPCyMsvDtHX",
-	"/+xgFww4V2KFwJ9gKNk52sGX30//9b+9LH74w7/+j1+K85u/fT59/cPbd6d/fpsfvOPv+NlNv0gRGmHH",
-	"qq49HJ9yzcNczhxb8tZBtLe5ssrfilTbTQjchcuCT8SpKNI8+WO+LIi6Eh7lwWEU+FiWOx8SbS196EqI",
-	"hTujYVgjl4f04oe1IEdtC9IS1gHpybzKqFKFlzefsgHSssiVBtS8uBSI6cEWRg8ZbixeWGSw2ienGDyy",
-	"OWJ4P/e551IYJMtFBkk1mBJyJYxYjtHd6EY3ZPtCCYj5hXfuzadesyJ0s0w6UCHT688zhBNGowpMwwUI",
-	"hAPDyGvc6KYQfieLXAHYvFFtLlSeLbVg8UzrhYrZ50/vnO9xUohESJ3yDATqacEvAVtxLKF1TKk1cnex",
-	"vMjSiXU9CoWJsEbjmuXKXTmIujACkmIDJYTFIKFw6caZ2CRuxsw7SChc5Z9g5IxXPshHDCijTLNKPcvt",
-	"AGxsQJ/3tTYAGwur1eZH8VC7akUNvSy/rdAHRDui53mjfGJ1VSLDPEAJADUIuWavu1PCiAYMQ/1jHCsF",
-	"MjuziEybZpnJPq9sFUfprVpvvIL8WhQzwZNNBlcs5SbNIUel/wsdAZ6VE+t3XI7J357a7KobUcaH+qex",
-	"+1L3U9D8a/I9aHSboNFyxbcNHPWJ393BALropI/lH0Q5bC236DW/B8T+x6NK2+f796VaG2b3f/U0rSXs",
-	"FjWoZZHqFRiLKFNE8EIUJ0sz22AhmTK/dOAnIoP5o5GhiknahoXG81zRjyiQA1gajBsEBfhsyTKMBIYg",
-	"AilZDCe51Hyiy8Sinfcfz9jJ6VumBZ83AnZ3Tth8mel0l5JJ/uXs44dds1W7ENJk3jMCzN/yi11Imphz",
-	"yS8FCYBj+V/+CzspU9fTXI4lBsaUOZLidmKkbkOKZoJneoZwF7nU5jQyIZNFnkow1otEsdj0lxfp3zkm",
-	"//0IM2ZknDYLg9bpeDSWJwzSbuVlZFFLI8o4BpMt5N4KlwUM5hDFDvf2R+zELTzDOi2VbPGxHPDqHl6J",
-	"VRTMH6/v5wBnAcVZXFMm+GRWLslYYkF6yoPz9oMtZWIm6+WJj3ec3/bZsBw4ZivSpt1w5QRMmuZYGlI3",
-	"3iEgCBj7FOa2c8y4fREDVjF9f1HkaHwvO2HP956hGBx/ErpY7YI7PbY77yWzj6UREL1Q5ak/fZouLktc",
-	"vhaTiZg8FOWZScQk4+hp4EZBH0tc1lSy+Ha37Dk+AhuKhGIWIGfbInK25H+Z3Y/FPHiWsVmeJWwQG7E4",
-	"xjjqseRyxa55ltJpGdo5fkIMozkkDqMfBTpDR4qNEr1YJpdCHzHOLpaTK9Sa6ZmyUJ9TSAzy48jZ4GJl",
-	"S++PpSHRHLVTuCEv9swPbA7Jr8ee9vRElQWxIHH5Itcz1NvnfAUR7ThiFAKmZi4QvwODNNsAavDFCo8l",
-	"qWSUoX3ELsQslQlTRjziGT1WDrrBfMJ0Y4stcT2WYBXUKay4YvPlZDZiFB9XsUHiYsGB4v5qA+5CKtRY",
-	"xma935nB78L/xhhchKv6RLEJX/BJqlfDiHlNP4k5T2UqL2OjwdGypxo22ggYN0OzOpXePwklTO+IXqco",
-	"WhvTd43wgtZhuHBuk8UqJ9sILaUjKQcvMcG4ek/qvZczoZGVa4Jfgz1MUSQqlnLEPtFkxtKG+KI26d2t",
-	"gaELcPah5AgsKpS7xnBbc3AMpSjTn/11T3LzLXvWz9O5d9Zh/5TmWhDkux0rZNdTZnTCNYfMYLwP2vXA",
-	"Bs/2WDl9qkEkxrLlDBOqdGXBkca5T4BIAh9fcAVmuzqZMjvsrf9RdYipYhdLtTIsQhdlvA+YU/iq+eFJ",
-	"lgqpxzJJFcVaK8I7AartD8uu4CuO7nrL4czCKZlOp6m8tEtKV4KOPIv/++4rbLl7vlqIXYQLVUYUhTfj",
-	"ETuhaQKehk9UDFG0F3MsEbwkNmMQ0GeRZ6abXcA9ir1dWBHQCZcsfnPOL/GWwY6mBctvZK2X2JAQM71c",
-	"2oBBNxI7LYqwo8v9hzfn1htourMbxZnShZEx6bMUh2Sa2dhdyqc/xtNis+udWxX6R80NPblWzaHvDyDl",
-	"aXmxSwAYFmAtiQjjkPiJmhltL58iMq2Fy4DjZ8aOl/ntdPdDLsXue64nM2+0bj7PjDrhbpZRdMayBKSY",
-	"5AsI9aSpmb5PP59H7PTk/NUfzZV9/ebdm/M39Rlg9Xh0pBZaRUwtJzOLjUDFhcgF7tzerpgKPTfLOyxn",
-	"QRO4MXob2eXSykdTNZYoDIDNlrt9IOHDUbr9A1xH7MlcWlAgYLozMbly5mNoAcpcLsXYCHtSIaBDxFQO",
-	"c77J6Y4pVvCJWVo3DYjFMJNwqecA2JxKRatolg/WcSwRQMnekXJO9oZhIMgNnbkR+5k2DNV1DD12U6FT",
-	"pdyNzqGME8o4u+w8X+xm4lpkbuEStKYeHO46/Yqh0qOOvYPoGj574TX8/Pnta/OpXUa6sxOBbIwJaG64",
-	"j/8Y76TJeOeIjXdGo9F459cY3jRUW2k+X2D/b88+sh9e7O0z5yNSFP9nVg6RY/CSQpKbQomAcuUx8uHz",
-	"+atjW15zLJmfhVK+AZZSrrDjn+uwWkbuqtrCKnhcMHCjapTMNU9SMtJbHCnTewxRVKhaPP2bymUcNX/b",
-	"BffEP+FjM+BYi1uNzeE8GvGk8tbvsDFJVQsxIYs0HGMuc5lOeMbmIkk5YSDIbAWDfgftzDDj049n52w0",
-	"Gj0178ZHLD7LCz0CGB8zSvjrdVrAv69SMpTH5/xKxDZW85clMllzXGDkdvlSiSg6RGxhqQx5GbkOFMLf",
-	"PQcpUSZWjlT4Ixo56Lt5QW+ZL6SIenfsdnXBL0H85wWfC7QOoBRtrxTZyWwoGp1nlP/M50ew5N7kCdMD",
-	"Io3QZrNCAA9FaRKY6+tIRfVHYMsgmSa5hkWpWx+M5Bxj7VBYUgn/hI/SHxGLP5y8fxOD55RsPdz0Z44V",
-	"Qg8RMTd6XkLrYsQulReaX2Ti2DyxpTDwjVKB3CtZwcjbaMYzwEF3aOrIw5jdG+icHGxw2BHDH4vu5ZLF",
-	"aYJX+pQXOuUZhUsppiGeEE/BKUxz8OmnV+zFy72DIQMDYfCu+PfCn48Z0oIbnWEp1XKxyOHiO9ITuZrx",
-	"nhtwwqVZHlCdQASlOIJYC6Vjf21gBigTQCaRWdnK0BZFfpGJOY4LZ/L7H/Z+P7Syw0IUu7jiMXSgzN4u",
-	"WA7jBukVlUTKvFO4oqg5vzhk//ojcHkI7/Iz+QBuDVxO8SmOIB6O2Ifc9EptIjbLb+DFOc+meTFHsYGE",
-	"zNvbI3bBE5bKxRITCNjh7W0zlpoZZcsQDNMzLkHJnQyrKgSaEnAUhvjOBRYYM51gKhkqZS7OW4AlRgmh",
-	"7JmiIR95gnnqtmnBCyXYgJfzsMCZu0JN+MJVl3ZpjrDLEYgYzOkRc6FnuVkC4pIsS6WvSkzyLAetxUp3",
-	"i4ynctdQX3MScGMsg82vRWE632fvf6w1fbYf4Y2fZLmyi1nmN8KJ+hRgFC6vz3Q5ONx/RjracMR+MkLY",
-	"cpHlPFFsEIONy4hTT81y7BrhHVmFx3CpinB8u6t0Ifh81xDcIyixEQ/hg/g7MkkjVPNLQCUFidoIG9fi",
-	"CP+Y8WvYpFKgxqGQboQUoFSVDvd+KANEwFxu6RZ1C9uVzsUQd0dpwZPSU+/hkRkRTNFnQXo0VFdkUzaA",
-	"9TU/Ubin4TBAyjg45E3HQF/QH2Ik4Y8dS2PTBWl52AAiKM2A/vz2lCX5jYSVHzZXIrLAtt4CTEEL9JNv",
-	"sXf0CetUQ8TJey6XUz7RCDLnje5MFNdYF5SE1p2jnet9sDkvhOSLdOdo59lob/QMwv70DAy4T/kifVrW",
-	"MtmFWiaAsZUrHS4LiKeuHRaiURkF0Gih5qGLQ0DDUmkCO2JvklSzE/cqztlt6dvEOVbKNpTMWbLsVujE",
-	"ssnTt4mYL3It5GT1r2IFEIp0+3/Mk5U1HZPzt85KIDDRxv40EWLzZDnRWAjc+gWPdg6NaHJGv1HJCFc3",
-	"4FcyavMeZSSoVEcNKxcgGsvEVdi7g729tv5cu6eUTWOGcNin/Y88IeKDr+yvf+Wz5GTFtt95tv6ln/Li",
-	"Ik0SIfGNw/VvfMj1T/lS0idern+hegbeyp+wGIN5fb/HCE8xZvY8z98ZfoHvPe+zHE7MeG9kahsic3hw",
-	"sOmYP4mlojU96DHh8zx/z+XK2tHMe8/77AWRlM/S1WVDR9ByDqfX83XWb70hWPzS3Midkxo92PlLtONb",
-	"r3eOdmqXHz4SpEygZLSTpxPHgi+AM4JMqFCwqwVmWDtQRWK35nKjcVuZfSwHTpqG62v+4X3W/JkmcZOi",
-	"/SkVN2somlGjqvRMbUzQzPhh+Du/Rr0av06LXk2v0kWfdkal2oKM9iZ7FNfwK9G9Jpnr/aFecTjnPFR9",
-	"qeEvfG/1wDq3+63R08chiI9J096B1l/f1o3oWe3qd9Czf6TJrxBgGwpN7qImDVryB6HvKhpNP+RSwMmm",
-	"C32Hy7b2jjXvFETrN9gIKU6mz4o1vu0j1P4plniDV+wbv0Y7b6jO3/o337hRPutzafClD7l+T8lQvzVC",
-	"8Kh38g9C31nIaFzKzVWHnV//4m4y5MjNBVWNbpFHMJFOgdUJVF8wvGUCXMHSKILO6xKB8SqkoZf+ANBl",
-	"xzI2aj05eY0WcExGxYwS0C7EJJ9TwZVynE8UmQWH0VjGWJJh9NGMYGQIL1kRK7+/TbyvoB8Rhhyxg0Mz",
-	"hWcvvHAqv9vXnnxEYYDV2Kth5D71Vn3ItThx4/Q+aXpEzTovWAxJUrH35ikHh1Jz9PQAhm+txxHT+SXE",
-	"kJuB+q3fC83NQv8bRtdciRXG1vwlZgMuV5QtTbYZTnZqtA0esyuxUi64bCy9GaIFDM0P6F7TMy4ZbR6Y",
-	"EJ3phr3/0Q3PQ4gCc4GNkxnMaZz4TevRQ3c5jEYdQ5JCAYgkmumbdGIDQha2MCk6mLHPiMx3VUuuFaJj",
-	"w5swyuUc867BeRyy/qCzzxzCsz+e7B48f4HRj5DXAdYCc6GWRgofKCHGMi53+ydoZHYVU1HBPgn1SVgq",
-	"2VzM8wKc0vD5zIgXtI6A/eyZk8ZysL8HJrDSw2sNiOjamaaXy0IkZRXOoefQe4bbRWZ9iEAwVw0+W9iK",
-	"CzCXmyLV2ugQEiGUS5feUWkQtiMT/BpMWOUllwnjY0nN6HNlM/gexp6MGK4SSJk+1YB8YucKLt2dY1nN",
-	"xLUWSvwI1ALyk5NhZ08sEQKbrLO3QdQoph+7oARn4Yk8O/fhsX0fkk4gZGAseSE4xEJAVCsHgPqV0GAG",
-	"KxdDgQvU3LDUwspBnvTh3qHZ8QVcYti7mZhciWQss/RKQPlUsttisX1/A1KNAU4wAVZDiD7cO/Tt1PiB",
-	"IRKDsmoHvA/X08KzP1Hs2jCPerwJrOCZoLctOfldTJeezNZ44T3q+QR7xfiUqB4kBz2XY7JvwITgDJpp",
-	"oCEWVFlaHN9Ibq9qAfZRhVFHEDgzlnQwJ5CLInNcvWkZIG7eHYHrBT1k5IkiqgV3mT6YE8YlXZLUVgI0",
-	"RDOhGCJX2vmSpxKNuzQSiDFoRIDCKZzz1Vgi34LhgA9J5t5Bw64xFAgjf2j25jABqaPZN5Ryt6R2Y0WS",
-	"+uGMLJeNUSk2wNIHYKZ4C5V81QyD8unHM/pTHTNwrZT0DRgpcKhhyALwGbajbP6w9syAdNFfai8HiYP+",
-	"bolcY4n8oY/WAPM4RzTL7wbML65Y4FG2/JX799CpFp6k39QqJNZBq3jLysJJdVXh6UQUOp2S2tyuOHwm",
-	"lx0vkTtyw4CVZpUeWnx6wyNW1xHahP4Bgr1FLF4si8mMK/GxSETxCUA9U3n5LpXCkDwjgo9lDM6Nlhae",
-	"ZO7Uh/InXyXwxtIhfBs2YqX3bOU6epdrEOxtSNTBoadXGBEsy42oO5YlrTdTrIQymCYoaVBkDEo4FDZm",
-	"noLjFiR+lBjKEeP3vXI9MmGTjCsFkhczMgqJf+XJOcbRlCcBuJNicQadNYRu9hHGg3LEoFVT8taRVJ7f",
-	"xRFkAyxEhi5OhaJCFe5sjiE/oHZQEG8ZLC6TsUR1Aor41GbyRI3YCfhKG48iBJQAkaBbGDIyibZ50bRF",
-	"ap0k843w8leVG/4tsPPKiL/z9u+8/bfG2ye1K/kgnN1Ge7Qz9TPoxzD1P789tdhfDjkJmQnqOxbAu+w+",
-	"hIHHBlwZnRgAS11DGx01xwBjQ7LQSAA5QHO+AqUc9FnDGDIx1Sxf6mPQ1bSwmhd2ZhV2gAtHVum9w3Se",
-	"D0fsDWBxSRcaUhv6EzJgRUxxmepUYUyrXS+ftWBQNYT5HsUlcMjFisV/NYyNJzbwBBNNSL+3SzmIk4Lf",
-	"pPJytEim4KbFP9ngYEg/jUYjNMyNpX2LanklLDaLjwGVAxurGHsTGf09XRjRCqHiKD1C3GohFUF6yFyP",
-	"ZQztQnGS5QdG7ENebqm3975pJYJyfonR2isssVAaNuQIwXJAq65Fp0JXfj6crf5lesgwI7i0Mbj1IzHY",
-	"JdG53BDbAiDEBWTnuEMAUfpk7cSDOZZgQ8Gi3pplgiusqkhZ5oMa+GpsrpaRqE4k83ZlwhcLkRyxOU6d",
-	"y7Hc39vbq85SRQhLR03YPvtD+qOzJpU21Zbt0KKIKWkJQ664glxVP80sfv/x7K9/fnv61/cn//2vbz6c",
-	"f3r75ozszf6TH//Hufnd3DAl9JhEyglfqOExJdb7AJZ1aQYgjii5qpKedEyZ+Hi58O0SpQgv+JO6gUqF",
-	"BJTXjSsXCDcI+ORwS56Udxa29pgsbRKi6Myhhyx/8xYEdJchUPbY7/jRTpsl4t8lTAuWyGJd7bz4/eHz",
-	"6R4/mPywLw4v9vb2D/jFs8NJ4gF0aTFHVrKhIFWGKvSUnVrm8Pd0UZXjHELSRSo5rGx9fYLOVI/N1Byp",
-	"lGr1OlWLXKVh4KKS8h3DTTOb+c/jHdTT7JaisjbeqWxtY3DfYyK+8ZgISzkqIgm3oow5DFuLVWVBk1bR",
-	"aougr34SVFQLDhvLUBVJyFIwDD6JuqLGpK8qxi5+7GgsXfxYUnGLXuR6xgLfi/G6Q8BZ+nd40azw2wT0",
-	"/bRhBGAxn0yEUp+LzPyBJoWIxSVUvfkLqODIXE0w9qC5AP5Ey06axGxQTrWaPQAh/cNKlgc6BzIE77sW",
-	"hSJflJWcoEzXaCxtnlk9C8c5PzF3xz9XhSihhQdWYmGKr8r8NGffMUxWHSGsNUqO9SwjEBAa/Hc4Yh9l",
-	"qEw6pAX6w0E5z3rJUI4eS8PmSyEagVvItACBBm/B5FSaFuDHXqaFI0g/qH6vKrevAAG4zInjkmDcMvDa",
-	"oSP1cO+ZL5MBs0ZJfCOZ7BHElHdVjeY/S0TktyyxbBls6fm9Noq59A7Hd9HiNxFuWbnuGwgSQXkBLRnt",
-	"EsMnSornLEvlFcJykP/H56Vs4DKEbQYqPmQxULyYAPYjUuDH8mKJEDPgmL4oC3imEzG0qeueD4CEFLjt",
-	"x56ZpbDmIDDhoBCAqa7A1UgYANgul/40lhRuYxTn0hsB+XS+3eGEwAMoKSwil7me+WZ3rG2OkEBjqTKu",
-	"ZkPTcVLkRiU/diYQ05NlyWAQSFsNHg0PB8a+LTMyLHlMwSVj1T0MX70LAM3dn+D8fSmn/hpe4s4z4WSp",
-	"o6dPwXAyokajST5/OuHJ04uCT66EHiktFjtRqbUf7dSefDH2hAv5PfHpe+LT1+ZbwDNq+QYgSYlMiZuZ",
-	"KMQ9cLB/lH+8xQQBtMmGeNk8v27E+hIAjGdXvsxtxRKZUziq11zNAGcM+AiRliF5xpFqH+ztjRh8ywtH",
-	"BOZyjwGJYP8tBxUISQRYmBSAyqoxiUNvpIcIYoRAPKC80UKkDlbKai7e19JkLAcOLmdOcAAwRVsnR62U",
-	"hkx1Lgk6KJfiyAM/YVl+I4rdCUBBidtKOHAlHE6xG5FllRU+3N+LmBZZ5jK/eZa55H2cDFdjSVnpXz0r",
-	"fA0H9i5McNqditJ9g18TgO6v0c4B0tJaJnNOgEIVFeQ3pUr0mMofgAKZxj0o8WkBQGZgLsYiIF+BYRK2",
-	"mQpTbRW79WsUTr46qVEY7wMYU19GE+VSVGKi20xLQF5tQG89ojhF6E+KaPWC1Nff9HpXXTfdGaeCl/YP",
-	"Qt/pxn6hBDLfbtCSR+bP4nsK2fcUMpdCtj2Z2OwynHgSXDhvrCblPfWuRpAinVfKkQTjJwqRpIWYIJYI",
-	"ZMtQRAlIqBQukeUTnqFMNBrLDwApK3OkE0clINcTxWKVXkqul4WI2eCP709e7Z798eTg+QtAsfFSK6Ka",
-	"+Bmhcb7iLkbbBYIRqzhiV2JVNZIAVcQaMUOLkktnVK9G7GQsNZ8vwKjsoRp//vTOI73Pjqt77EIZoJZU",
-	"hUYHDdvo+LeTbiORZ+mlFN7Ckzu1jy+dUlHMZ6C6CMdKOAhp2uY/x5d26tpvizf9xeFaVPtgPQ1/s9pG",
-	"QrUOeo2jD7x+oIjErcNLxfCTG6hfZhesTPxoGyKdsM5R+hWHXhwGS3M16ieJW+bfAHdI2sbhGmy5b+bP",
-	"YBREJ0/93dPf3UvoALl07zVmQD54vMCDs7A7sSKCz985+re/+IzpJ6FLS4KeFVBXk1uy8PnTu/tyrT88",
-	"B/NjIIMszIZAuthuV10o9uF/Ca+y/NE7dEceeY9dcH6q/fA9sHNcptfCArc2MqGByDFXsjNVZXDiEZjD",
-	"x1IJsxY6L1TEflnmWqgI8frzzEs4iBANjkqtQuabvE5VepEJmwBbNh7LQZFezvSuzncxfu5aFEWamK7/",
-	"Lop89yZN9IypBZ/YwH0yGYAnAJHtmCSs/lT+zbB6PpZ4TSPis2jOl3nBklRdLiFfUqsyUhFh4RCKjh0g",
-	"alwjZxasN+8/nv319cefP7z7ePL6r5/evH776c2r87+e/PjxT29suJsPW21Or1CzPEuGVSf+xYpx9mzv",
-	"YCydgAJOFzzjETJzGwnJL5HUD4wMU5NXorG8bOW/iMYNyJ5mBsOIjDymn/3nBCGvWI+pfv707q/n5+9q",
-	"s8vSqdCpOTcnFCzrSxolGPIB1s01vXrOJF7mRwLCJsxhOGKfbckG0CkpO9sqnUdBUeUBFcBmiGAfqaYq",
-	"6Okc7p6XwIFQfc2gHHsRHzhu8D8Hx3y2dxDWGWwSTT17vryL9tqywUE4g95GwW5ADIZwovGeHLMpMLlU",
-	"k0PyXY56f1xdMftzsMZpacx+opqU4/Ond8eQ51y7l2bkfniUu4aj/1Qhi19J9KCs7sx9Bg7el3Sz1LOn",
-	"BK8rWuWYT0IvC2kD3gB93lI3L5GdlzWBROIDzY5IEcaMKz0B7z7hIPOxnC6N3mCrJ0dOea2V8gFdyIgA",
-	"gpImDvf2Sy++ebqUAAniF1JKMNo9X2rsbcUKscgLQv2myqvmt0IoIQEEGjDU2eDly5cvd/cPdp/tnx88",
-	"O3r+8uj5yz+H48NCjOVPtKTnZiw7DwkuZT6A2YcqSKux5IdtsPWd/bZuICzBhfBOqKujgkeFaJh3GZd6",
-	"ttZnaURbvZtPdwmZ6Y7QsdAdwNRQd1DnP713DNlX5jsfp9T0UcMzSNTZP9jbY2+hyEIOModFioWCZt9h",
-	"Yr9HS/wWYGJbLvjKIzuv6i02gYttkKNHwIvdFge2SpO+48B+YziwxKi+xyP/JuKRWwWRDSlVKxBsk1Ld",
-	"KxLsXQWcrwAJ1jKG78777xYEdN7fk/RwvziwpgmXaVfRDJB+MGwSW68oUy1Vp1gHIob6IWzOr6BQW1Up",
-	"goQ0KhhhOzjCWKJFIa7TfKnqjyFWHyxhSRtUYlh5eoXvd2hO2OBRVSYx52m2c7STT6fpRPxffDIXNpZ9",
-	"J9pxi2qdraRhnUzmgr0HPE2z69HOYpZL8QGwXXeOdv5pnz1//pzt7e/tGe1rli7O85MkKYSCneX4z32j",
-	"qrH3aZaxT8lOtDMBf97Oa77SgCwChwrBR852Oj6dK80zAOk+2jl8frh3ABof1+K0yK9TOTG/f/zjBjHz",
-	"tC9v5TTHsvTf9b/v+t9XqP8RfcKAZp9wOzLaou5ZwvNrg/Deg443aNbWG1rFb1Sh03KZZZAvnc9TKKNn",
-	"y9zJnE0yvlRixM6oeB5mTasjqA8SlTX5yu4iFntUCNK7p/zW/sVioHQx5ngRwgtm6+ZTFldoFCU8F2Ke",
-	"au9H8KESbRzL6isjQ7za6pZ0MAJQVt12fVdTm1T4C6uqHu3fSGUtRZfvSutvQmmtEFfVk7r61z1EXf9B",
-	"3b7dRD215COom24rQn4ppbRyn8LK6cTN4bt6+l09terpNsJN9fpteifsUU3gRkCh24AERCJKpXQuluW1",
-	"Y35ClazVjC9EhKKPdYLbauJqmWnE/Jkus2wssSwvG8R13SPG1EEFNQ1SHSiUMDKDmCnmwcSVNZLz6Vg2",
-	"+zwGKcrm78FMzUaM2M9mrGbZy/qfU/DHD2x6DhT5HcutqvxG9Rq/QwxhwqrkmO2OQHo2DR5CCa9FsrGC",
-	"DfuyPXH0CWNfycYrjVzRsf/tHzv5YudohxAYqWDoztHOU19pjnZg5Xzl+eVLGEE/OvsvKpenOOr7xx+5",
-	"HwJfhgtVSf02dPo3JWFtny74n084ozrm2Yoqmd+PHhztLJYBUewno6Did46YVVIdfglqpFjGIxO8EMmI",
-	"nQkN1smGORItiKrb1LgxmcNs7y9L57YiDZva0b6Tpu+k6VsjTZ+Qwd+zZW6pdD7fRVrTbphDexhk+hXp",
-	"fE6VFCg4jNCdU63YPE+WmYhY00ZH6XpGfgQhcs5X7EKMJYS2pZLpm5zeVsMRizN+IbLYAhQqKwJjKkiM",
-	"NFLFjKLhUgrVl7uArReNZQK4yRNbEglGncrLIUTRxUmRL5L8RpIlDrH5M/FqlqcT8bryEMTeC8H4BYAo",
-	"5sVYIn6f6YgyKVYLoY7LLPAKqpIdagvtheVnYGRTHZ4caIamuMf05sCuQIId10yboVHWAe6chQ9yzpSZ",
-	"4PrcNIN5wUKYY0rRwVxKwTOkibxIhBTJzl98Ag5FBJ2RzG5a/wg7b9lei2kqgYZ8d7l8d7l8tS4XJAdA",
-	"jQ3toyPrU3ivRTuV96lKC62/myfG0nkwPrS6ZaLSL2P9LGPZ4mhBgh+x2KLe4idi4BuyhLBLJeP0+aH1",
-	"o+Atjo/HEjBxIb8PkXEhfQ5rDZUsjDfYE1PLC0wngQLxKmYDD/EWyjHZ4cAnEYoXQIoZlTY6dgI8un0U",
-	"eJtWnq8p7LtZxwDAg1PSse9OnDYK/6UdOSHespFLp7zf3506vxGnTph8qw3od5MotNFvG4PYBjaHaEsO",
-	"55vGwvKlhrRmNuAs40Y2vhTaB9uwIKUu2XpaCIFFQYejsTwpQeYwdbvWv1/IxPR0sHeI7VLNkjQp4eFG",
-	"zEK7XgmxcGXMljIhuBLbC4xjKXWamZ9XYBCR4lbb4r5ROQ5rRb4SKz/jaiwHWFU55dbegqU/dJpllLUN",
-	"dVG2k9Fxpe8ko38R+LSkQqe+2xG+HkS0BxL8or4e4MoJD/qB73S4v5QvOMySw5a5yiJ/dwx/dwxbx/Cd",
-	"b2KIhW8Vtrzea8BcMSxMGEaI7hH7E/JSnhWCJyubjp9LG26CPDTXrBDERLHoKTJX60ymUuAKY5yluPH5",
-	"PP50q5lOMfFq5Rfc35KTkr/h3jjpgyoc25uUHpPafXdFfHdF3Kcr4gtYrESxq1M6ptvnq0MXG+Smv6Jv",
-	"r7PKi+I8hQCLxzPLVxfjT3m2nAtm145qSEhxmesUqDriX5VW+j/kYBzaiO7grL/b0r/b0r9uW7oo4OI3",
-	"6BH9voYgIbxkiBbdX7J6l104TH1KkzDewu824VYC9ShGYeIIm9iC8Sx+twL/dqzAjsBsQHkqN7+V8myW",
-	"fO4ISbtZZ1sJ5svadeytCis4ROS/G3K+G3Iqhpwt+H/tFt4t49wK4ZuGVtmwo3Z9hk/Acw0ApeQqGZZC",
-	"/1j6RULxG8dG6yGnim1IqJ6AVXshWAFS3HDE4smyKIxo9ypPRCUOC+Hi3TBciCm1H7FPgie7kAhvPeGD",
-	"eOJdYSp46/0CQMDRWJY/rhai1my1QLxgqIe7mgupz0UxV5Cjmfz/7P3tcts41i+O3gpKXyLtoRXZeelu",
-	"uaZqO+memczuTjKJe6bOGU4dwiQkYZsCNARkRU9XX8dzIecO/s+N/QtrASBIUbLeLDsZfkosUSAIAuv1",
-	"t34L+/XCkyURRKSUptMZ0vLGgo8FsEg6/tbqEO8y7HSraM7UR1YoIx+Tao+Qn2g6wWIHTb98opq9y1RS",
-	"YsOIpl9IYexORyyI1PHdl4OX/h0Ev+wh5yAWSMTC9v3OKo1dK9cf6qI+qnuaFizj+mc+5bozvHg1GAyi",
-	"jnuvtq7+x6v/z9lgcN6JOuyLZoWg+Sc2YmZDoTqhJQWEOUBczXK6xOc8e/ndefhD+NR+Zu2vNFSpXF3T",
-	"LyA1qpwDyAtAPhYs5QpDGEJqc/vO5wmfKfKLFBldIsdDJ+rMK136Mvj12cz92pMc7OxXtz5161M/dZ+6",
-	"QZ3u4UmfivFNuRp/1Eex6HrUWSiG8O9A62Fbdie6Vru0h/3yKtrLq7Sqoul7UoEs6V0Szb5omJtqgEtH",
-	"oSp3JLCu/M38iORUadId8UJpBECYxWMi42Lcs51mV8BwP9a0vzK6h2E3WHMDt4pcpPk8Y/Zya5zMWb98",
-	"5quRZgWw4YISHNE8d+w1S0bNwBeDwYBoSS4GP/xgvvr1+m1Fv3Hdi0jOb5llS4B8FrYiPywk0oZDGvXK",
-	"I4VCdmM58K+wDYV8S6EQtaXCuCcAop7/5v57T6fVz3LkvCJsweC9wZxBqbPRPMq30qgLvF4E1Sy+FVYq",
-	"M0ZuWCqnLC6fGNPjKGtDEB3XljPMuiRDEJ4JtjDJLOTHdWCtaxElm4Ss5SCrieURF5lF23EpVNm3uwLO",
-	"c48ei62xecYfMhc7AIH90e5eSAiN2yvEdApcnFsgbOtRfeQWKfckkXL7mqDr+oeuxEWgTsC1xGk8zTvb",
-	"KEG89enHWtcWtJZP0MZa21hrLda6n5rfmUjF2wB7M6mU0c+SSiUgQmkiUbGQO+M9VkI1SW9L0pSADq46",
-	"gCUILfaMm5KVsGktkrpX3BRJU14OBtDp3UuyWGCX9mRG9QTjpqNCThOzXDKHtZMkeY4xbV1w2z/O/B3Z",
-	"9pCwJuC33zByji7iIGy/3idXSBpjkSsyoIvB8oDEmoSIF0rKxvMOuuggj3iZKzq7LAdSa0byA6BTesuW",
-	"iG2EFvJmYjc5FbexSFbjlIl7w9x3DzObRxCsF8b6MjPEiq7Z1Or0XhMLqWiOY2E9HBdNGAP2XDSvBoPB",
-	"wPjH8COaZcEPVtf3eVpMy9/+Vg34Xp2df1cGfG24GHuKPXWCmy01bgvcbIGbD0Jvc6BBvR9GvYHvxtfN",
-	"loQ3pEuFuxCUWpiT1MDAvTEZ6crWGnKS5i4uLxiLYwvlEMh+Mqm8u8x5ROB6K/BagfcISPXj5a7CUORz",
-	"SzlvOwsc5M00psKu2RddEV0hVsTZ0EHzYgzr2b6ApAtGK8INMIXUu4xF4njywYXgemnJDUrC+8R2NUbJ",
-	"0Ce/0OKWWxyK/TFJrMx9w/Oci3ECDDnuw88TPpvBp05YU02mtLjF1qI1VwzZdPxSht0QYhE4V9BfOQD4",
-	"CGOrkwlVQCIkRwR7LpfhUFe+9OL1mV8id59Y8MwY5fDmxdh4NBtVAfkJHAP3+BgdFpqmWI/MSBfVXORI",
-	"NyM7Xq+M+daeuxICPhTp4fogPCbgI2jA8HIwIG+pUe+f9dY9GD6xlPE74EiQ6e26Hgy1Peb79du/f2Y0",
-	"u+ZmvIvmfg27AjPsyrb4jBaf8cTwGVcZtuu1MknLk6m7EsFxfJ13AvjHigaMSFIRFRA2K/WhuQwlFnxR",
-	"1XxRg96LsPVDKI8cACRUOk2aJkBrxiLQFqV+NKuCFBbmLbADK0muvAnzFcMnToVqcFp2C3DDdVXZl5Zi",
-	"m4Y4MtqANq/zA0APAgHoP7Zb4h5gQmOG3gnutfn5CoLBGLrCpq7tLyGCsa0Fe2ASf28D8yS5fFoezNbn",
-	"f4Jpe/+Cjpq+L20fOSJUoCPZ7L5dNZVAlDo1pcLq1Bubkjso0b//YTlxvt8rtGYFVr61Nuvfqtt6hdVu",
-	"Z/qI2f9o66u9dj6AV2e7nEU1mBSLurhBlNlGiRUdM/lwHH39cDmIPcMqjyD92oREm5B4gITEYSbRPY6K",
-	"jU0/VF4igfqT966C1Z3cSxd8ERmZSWWJp7ZMW0D/EsWE7pdNNcELElIj/CbylZdSMLJgeX42koUZ11x+",
-	"I7+4JR0aQXv1+e27dySXKc1jMaOFjuBn/zsilGRySrkAGaxJzqjSkEMAMmp1adwsW2toEUxUjHNGbgqa",
-	"3jKtIvLvudRMRbFYTLhmakZTFpFUTqdmNSPy7iPJuWYFzZWR+kKKM5xNCHb6PC8Kc5aMwiiHIVzFIlwu",
-	"is9OYEmI7alNldNJ92Q7XI6CZw/rK1aTEW/xrk+iA3VGBe0XbMnU/15brBl1/H6GLIWgnaiTU//JJ/Nz",
-	"144ae2n98OI720/r5QVmKrg9G2/mS7RvdtNFds3aNEObZniKaQYvSR4+y+B01yMmGaDIEkU/Vlri/7dI",
-	"O8Silncg3UBZQsOD8v9OaoR9pG2VqBnFSOqbZSzK3xCaK0lkYWxLM89ycmWTBD/3ezMNsWgkhnDrf+RE",
-	"w1tnkrR5hm2VwR55Bm/4tXGPh0wzpOVmPn6WwQvA3+z/9kkueHTKzskF+8tTJhf2NhhPUyhYnsbWf3+K",
-	"yYXUb59j1ga6E7RfbsFr0SOnFvY/KidOLXgdtq5FpnuONrXQqth6amG3E33a1ILTyU8kpbBJTh01o3Ac",
-	"Jf1wGYU9IyiPIPTajEKbUXiIjMJBdtB9TknIRnt4VKZJbJoTApF9uiRaEsW0rch2RVz1uujnq2XRIAX9",
-	"ilwSMc9zY3VN5V0NgY+1CFxjiwAod3Z9xMwHh0nOzweT7O4rM0MCxspqdYad19+9fDUa0Iv0+3P28mYw",
-	"OL+gNy9epnt2AbhSio8FdAJuS8laOfutylnc5hVmYUnoOnrhHQRtxma0gE7aZ2rCR3oTWXB57bssJKDN",
-	"+R0j5ZdNPLQQ7HGSrYzj9PqxSJSmhQZ0OtaAMZHZvwpGLl6eTeS8IMlf/jKdJpbIAIArtvctGZmvMz7m",
-	"Wl0SKpYa2NxYroAu47vhYJBEJBm4/3zn/h7gf67evP0x6QWCdmAsXjPoGQxqaQ8DzlxCY5HmMr3F9lPd",
-	"kSyIFXgkuXj13Sukprh4ORgkvSohA1TEuR6XsN6gWFQskpyJsZ58GH02n74Tv3Ax18ZGN7ojsSTAid8e",
-	"P/17zmdmsRPChC6WAdkHc18BZ7C/0TMVvKKISJGyYcMbCX4e6J6oMqqz8I0z4F96VwK9iJCCVVbTUS6a",
-	"icBUkbOMimBIjOwTveDGlMDfxgJexQaG6jqNRyWx/WGDaxML/0aGREiykFhamNGliiACyafzXFPB5FyV",
-	"04xIMhc5n3LNsrd0RrFsEfvExyKZ0i8/Up4v37PFX+WNSuDNka6QJDMfE/hlD8YvWdz84M3a/XM6Ydk8",
-	"52K8Pt/9o38HsHUet/huZX/CDPxTbjAAsvNO1BkVPKNLV003BdJjX1tH9byAv21rfjUX4Z96Mi9UcL2e",
-	"s/DPBctE8IF5TPO+zaxPeFdjKJRCdJM1FHWsHOwMO4PXg0En6tR2WGf4ylctvoe2uspugHD/Bm+ifNLz",
-	"8jEvwmcclM83CJ/tIniwi8pTXfwOBY4owDvDzsUFTHXloNgF29rGq+1q3OotJKGFJDxBZupAC7oT6Cyy",
-	"H2tfrbXMSkm/wTbbh7PaGmM4AJoxrgGnVflRvbCxu0oJ3QNLYtdyR1JWO1ZsR6x0tEaf0Z3O5Cv5qev0",
-	"0Y3Zis3q8WeudE2M/MfQM1ca9JUrD3tyrcr5l1cnwsmEvYT1idme6wbQLqTP9lC2jM/fAuNztiJsdxPE",
-	"NZmySRC7Plhbc0CjsxcSQO/A3RxgK2LhcRM45MPwKm+WrJj8PtjxOAluAlapZVf+CpAUxzaj7uVbxgN0",
-	"L9lyc9iFK4RAgt1kTJjSx02wp0ZgPpHuzVIz/EFvH1vmz0wfftxOhL1Y0cfN8XH3jlvkRYu8sMiLAyXA",
-	"iv7eq33emrygzXRi+m4xkTlzqgXJfOvoioiwLymb6ZrrMzReEsgdpelSES4wRhs8Okelbvv9ENflgdZG",
-	"chRlNzJbGmnkG819cJyVG9ktkY2aF769Ht5lnayzrLpIKwxEzDkjXUbTSRiAvqmGn8m66LMN+EqRsl4A",
-	"XYsFLs29Wc/NwhIRI8c1T44ZEH2s0GMZUDx/9aIxoCjmeR42pds+oviinP2LbSKKL4L5vqhM9kUtojj4",
-	"7kEiio+C0NlFNbZ54zZvfER8zsMHKR+gz2wts6yihm51Td1me32jLP0M4M5NJb+ygCxdnyQLWdy+ZUKz",
-	"ArqrQr3whIUZzmcKEoUkhavUkIDyq2XBgys2tGPluhfFIlCC0JzOds6DDLN1VbnwaMow1Ro+b3Xil2Qq",
-	"71gsuCY3lmfbJV+DqT1TKwFZWZgfaHqL84OOfPYBVnO9UPHVw55S9inCpYGghp7wUOcbaYb2RvXOx8h7",
-	"PmrKs7rR375/S6Y8z7H8PKd6AjW7VqP+QtMJF+b4RJ3Ke9sclt1DxbX5sjZf9hXkyxqV0L7qZ8/sWDCC",
-	"c6mCvjxyZKRZtJn7MxYN2bAg9RUoIllAiuvwfFbbaXSN6Hu07NNOiafQbGqzT99W9kltLda2yDiVuabG",
-	"aPZ1NXYEAWyu1Yo1qkj3ZlllEOhFaMJWf+PjN7FY/cXBoeuvIWq9ziuvqK02at1GrVei1vuf+weLVAdf",
-	"ka6v90O3F2PByrijJSiZgd9X9XTBE25y9P6vtBZT6OiJDKRJ5ULj1NoBIAduXMwu+IOxqIW1sdWxghn2",
-	"LrFGscHThc523D+lGwGdUrDRuIqFuW86oWLMsvXu6kjmuVysRPDRZR/JAhssTqj2vf5iASn1CADO7ooK",
-	"ilkWzc577xgB7ceJZa/xdIGlyvi55R6iCxdKflgvF9fl8YK492uKNojbBnEPVjO/unZ5x3ScWZjFeYCo",
-	"bVA2sWXM9nI1Zlu2f6pI/4QEGq5MOBqBa/RULQ5bFiDxUoIjJqp3WR2ikqaEpKpVZLHwkdNQ10DDjrlK",
-	"fBIVOtCOpcySS5KkVHyai18F1ZqJjGVQ3xSLpioS+3vzc8hq9ckHl7zVm9pvBZyNUph1rZQbQWx77wBr",
-	"med7zPhqfRFderO6Vf/OCs1TmpOpC7Hatw9ZTjEf0VTPC1Z0hp2/UGp01lRmLH8/N8tqfv+ns4syTmsu",
-	"Ie4jqY0K6byVMqfCWxNkKoWe5MtO1FGs4LQc6vz8++9eAB8jbo7OsGM2xIYUZlVNHqVE1r+7lsqxjQM/",
-	"0ThwUAEYqLNS6uyjzM4yuRDQS3yDWgN0wY9Us2rRafBJ0HmQGN17BkOSLoRKZAEhE8yQjRTTl1bkxoIL",
-	"8uv1W6PJKuNhcaZEfAwtcg54ISpIfSqBVsSqCP8VZjS9pk9Il2oylUqTV4NBD2Z8y2agA62oRbThJcZ4",
-	"PDFkWKZbSzxi1/HgApg2Yoc3F/FCdWotV1oCIhPEO9eRQTQMmW0uRY3FvbWoZF0p6svBIFpfbQqvDDxI",
-	"u2/c9UbAQw6YCrPCYVlsWkilCM3zSurAFg6XH8UCdovvwV5fEGNemLtil38LqEponvsTYAGovT75seJe",
-	"x6KcjX2xBSMjnucsK5tbFuA+qCPo/x/t2jxynjXAGfzzt13qKPepRf39X79H296E1W7yL/OgweHtDDsX",
-	"g4vXZ+cXZ4Pz6/OXw8FgOBj8fzsW59R82eC1u2x3pe9eWKv8W+X/9JW/l71NVkD55WHmwAGlk36Me6sn",
-	"6+pcQ0eBnWsmq6NEVWOiUiIZi7BG0t5fvWEjWbBfdVraNupqpFmBHxWMsC9pPlfGUb4x52DVsokFmjbm",
-	"PnLMQMPqCVuSEbdBvnJV5B0rcgp9Jo0i4yKTC0tYARbEyKhKVLOxWELE+WIwGCAc64cfCBpNFVQTECXk",
-	"/JY5o8TsmREkdvfNnK8Ix7YW9J5a0HDb1HTToKbCyi0XXvh9cOH+SuzE+fxVq2entL7fXG1S/1tI6q8q",
-	"KbWrllqb42/SUjvXlXq/5bDS0lhUeLv9qI9XXXoE7+Mk9aVuqdoS06dfYvogRue9Zab+MN1babofuuYY",
-	"J+VEIJsG5bomg1o+Sou0aZE2iLQ5xvE9dY2oP/xddJaMEg3Dho6Zmxflw/VWSkpjAYiUkOXfD3yUYslj",
-	"a9tHDfJtir9dBIG1Jxd/exwZ22JUWozK8QoNTxPY2zOcV0WmbC7qaIjWxaKxqCMiSYgxgL9LdAGwnQUQ",
-	"Act+BrCRA6tB9kdofNO1IH5ZHit0tFPIiIW/akNG307IaEtQw/3xoc0VIJvkxkZ38StwE9eZLuEat/5h",
-	"6x+u+If7nr0H8QYxh2XTezapWBohzfRB65szxSKg8Yn8ZTdS5owKiwWhuWKOZ91d4a0OrixGtU/eTqgY",
-	"I9qoCrAtW5WUMwXKIKor4FpzDyXNV1xXsLGHu6JPocphE650A1j084yLLGfkhtHC/MayJ9mn8rhQOdcf",
-	"RnZvd54SCvTEUrz1QFsP9GhVEkeElY7pfMzOUpltgpNeCWK8A4vnkIJViV+eKQLDEBiGcEES+PudEb+r",
-	"FRZdR1MTi5KnBsvz1hdcBDeIiFk9YHhbLbsAjEUsKmUXlyRjKc/QDabuJlxk7EtkJHsqRTovCnNKUT9B",
-	"M1EAs0o9IQsuen3yZzOBWOAjgseNEEdcCV4QuRCWB9c42uBtT+kSykgUcNx5HOc1HZ8B9UIGQ0QIeMRR",
-	"eIaj+xZZEslpMOvZrHLeaTZdj3GEib+VGXtCHDKD/uDVD9+bNVETxnSpac5fkzEF/bE0v+tktLjdXhlc",
-	"03HLCtMCAp8sK0wpxAKxbU4vCrZ1cttc0Six9wkR7hoQJNTIKzIrjGzRy1iUDQ/gkDZECm3+xuH4mkN/",
-	"64TWz1xpL7JaBpi6fDtxvA9szh0ifYGabmN930SsL3yjWwotf76bhda9ZC88C6tejIx7pmytB+lSoukY",
-	"yl1omsq5AOIEM3Dkf8Hd5OC3vUppzW7C6M9MH2A+nSqW6B3D1aWsaJw2jNiGES2hy+6WSHCo94ogeklQ",
-	"0OwYDqcZJnQ4zd9HdTjLGzySw2km8FU6nGbiT8zh/KwpRwtXacZy+3aNOPKuJ/7hHE8FISdzZFrvs/U+",
-	"vw3v00u0Q7zPUnx/s96nk1+t9/m1eZ+lzm69z2/D+wze6AHeZyC0vjLvc39b6il4n6HGab3P1vt03ufO",
-	"lsixvE8uzmaFTJlSZ7qg6S0X47ORUdhnRsk8QHsPdxcCd9mlu8cVSbJCzn6UC5Hgr4lgzHhr0GTTeILG",
-	"L0beU+MCu6uRVk0ll0b0LK03l2RUg2BPiKa3QBAnWLXNRv33PcfQVuFki+ChkXb0hpGbnIpbhOEULGx6",
-	"Fa3zlVcal0AB/1xwbab33jy98U0tDUGN/Q0+Oxb72zvxEffCtX1JaLo9qtdq31Jn2HGvo1OXrG8nLL01",
-	"z6+R+EgxPZ+Zq6rvz5ypn+WiE3U+/J9O1PkLH0+C9seO6y1ndywH4rZy/ZHZdGu/t3kZW2KW1hN+ssQs",
-	"pRqoCehQH627ZicO0nsUzkl86LKiw+mAWBxYltF85luHeQvBeGIfeo2S28Wtrm//1rX+Flxrvl6+7SkE",
-	"15Z53CcEj1r8cSyr7lT+87oD2uxSr6ir1q1u3WpXG3J0s+Y4xSOlGLhjQstiecbudupmNqNjlhEm7lgu",
-	"Zywigi2Y0iSx/aOB8w0aNqIxNOHjifmeZ1GTVQTJWmMW0dTc6UeqwTgKBotI8u85FZrrpfm/BrfZWEw+",
-	"KwhWVN//qKSjMz535j9fQ0l3Gd77T4WcWie4/PBaJtb9BYaFsI22Dy2oiZwRzafsv8CV58KOvi7l4VZ/",
-	"vU1nL/jprm2+tiqlw8U5ng23/T0/0nEjz8EVHA8iRwRPVWuefSPmmX357rWGIrz21bp4qbsutMRqIvg3",
-	"Xtlk7zYYYlc2weEFEAyBpGABabaAXMh9KY9NwgiMuHBWT9l4q8xzXRXYXVvH29pqdVutcogPO947n4/a",
-	"occKXzguq8feHA5AYvz184f35KO5Cutk7caG9KjrJnuJYfpESO36DmRMU56rhHS5VrFI2BfNCkHzT2zE",
-	"CiZSppIeINew78iQlFmLGQV6eSdMBqSLSwK2EZ9O50ArHKNgWnDFhqRgd6zQhJIpV5reMpBIvT75yd6V",
-	"FP62DV3RzIRH8zzHvuKWlMrYVtVX4hmSy4yP5aI3Fpti5OPV9du/kFvGZgpTJKo3JNRmS7DKud7IRpI7",
-	"ms8Z6UJXOOS3pOVs7cB+9d5lkI2CPSHG0NzcDB6mm4PUDr6C/urS9+P5YPAivWVL+A/rB+N76szyXa/B",
-	"A26S5rBhDpbn+5Q9n8GO/sNKmuWfv3XkrDPs2JJlmI2edIad52bXdqIOvAhIksyF76MAN99OK/xVSfER",
-	"J3zaeuQd1FFbkNwWJB+eUQGJDQXJVhOYE4QNTkDi7KbWqsJkJ6v1ubvhJmiPm6RXSUOgdGCrquEYVuuP",
-	"fgm+CuPVTXeT0IDecO6pWmu2tWY9K83K7viKrVn7EKRrzAJl2WuS5412q6e2saaiHJEEbcfG05XsbkvG",
-	"YgtjkuxhSwam+BpjkjTZkjvakLEIjUhniB7FjNxfwD6ENUmzLLAkV1fpOStmpW1pBnCL1Bl2/vrT2fkA",
-	"OirarOz/lXPzZef3r87qvEePuMPVmp+t+Xmo8vlIC81pni+tu36wJqoboNuQYLsbNliRvh39EDv13Se1",
-	"Y3GMEECD1G6Mumzv+u8vtX9drwofh/tsdRng02K2i0jeARrZ8OCPwlTWyuhWRj86a/YxRfMusQGMCQPS",
-	"4AiORSNY4VcBbdfdUw69DU9JgrdPbNyt60EExAgW/3UUC/vf+m0TZ3sbWSwLPuaC5j2rDdhoxFLrRcD3",
-	"s5lUXLuK+Vi4HzxTxIIaONTUl6XjXLNpRHIJnVdJLlHAWPXjuysZlWAfgatY4FQRhg5Nen2vXe8p8JXn",
-	"gFvC4xNsKNRQJx8LKJTvXYLqg2A+3tWVyDPi723rCf7hmjrNBdflSzDvgPE7llkXKxa5FGNWmIefUNvk",
-	"z95iIed5BqURRuSlt+SG5XJBBpVFCB/OA0Tw9ojNcDvcrSGZUEVuGBO+p4XiUBsR3LlpcPf7d1kyjAVO",
-	"iCsizC/IbK4JxbwrJjhGhZxGhPp7uF8HC2PvNZtr5Z6Pprex6OIX2NdwxtPbXjmQ41zwD1PQFDsXEsYh",
-	"PbOgZrlHsjCfmYXiyjaELNgISAhuWErnilXHmcg8s9OIsCGjwK4hwUy5InaMS9+zy206W8GCzyHnmlSe",
-	"Al76TIcPYuYJOCecqZqnKVTS8FFlWDadac6yymTB5rlyszLfmNPyTCGFLRFyYUa94c2bZOUEDKFox7rf",
-	"dlvbJINZSrepQvIGs6fNq5gyquauX3MwEcckASAgBl2q/e4HCRRcC2O55mZckUVhzFNx6UIR9m9yA3gm",
-	"gr1Czs8uXpAJvWOxgKIhHNdWQLngRYpFKdZoNZdZHl1zrMyOLXcdWdl0EeDRqYA+mwXP7I9ziY2k4Kc9",
-	"c2qp5QWBr83ZguNkdpmcmnmIM7/iZmdhf2qzQyiIt3tHyKVGhCrL+uST3cM4W1wceNgJAuNj8Xeaz2GX",
-	"DK3kMQ+65hHJFk+Y0qJYxgJGMG8NvQFoSqqlvO2TX+EuNq25ZuM33ikWBeWqvJN5bTB6RuiYcoHQOXJD",
-	"c2qWgyq7QagODmVEZqywk7rlIhvGYjGxV9icUpaxLCI3c21lVdlh3IvnZ4TesYKOGVETMw0rZeytnynr",
-	"BAXiH5YKD6eqTBPlAM1zM4hZmYJNKVIYwxh98lkSahbUjm0n70WpYGOq+Z3lkfbjyhEZ2DdqDoks9IQM",
-	"+uTar4Q9Ym7AUvuq+dTNxSrmZ3t4TZ8azIDjlKU9at4x1OZtJVelkuvrLar65KyYwxAt95v3udQb6nPf",
-	"Wh4lK+hHTtA38UEFxE9GP/BSnUaxWFO1SmoET3oh4RcKkCtGO5obKyfNPCVT7xKKVEEZYXTGMT4BZs5c",
-	"Ygw2tK4dhg4NchDjVchddH8rtI2CxdW92kt+lvpRq13ZlxnH2f1ItW1O9t3Z4PXZi0EngvKm+3qiOYL6",
-	"n66uzy4uvv/uvLN7bOZnqVveprZa9cnyNuWyWZaCQNxXkp6IvMkI4ybyJjzb0Pi/IgPK3v+BbFRwZ6zw",
-	"OLS24WfZVjasl4Mnr00NFNEuFamw9ds6h2+hziGXa2ob1oi3+ysbQLxtLCldqWTI5UPXMexlap0cCAbn",
-	"sNl5Qy3UYr5azJclcdrRLDkY5NVcSaoLKhTWTe5bT2p8Nhf5wRIEVZaYZsYo2VxcGosmzo3MWjNhIem/",
-	"9RIRs1hNCrEj+0Eff/EJv70xL9oMjLfvQhNn4is8I8JEVpaT9i5JUrDcuBw/wb3eZQnpYvv9yufI/7SA",
-	"CP2Y3zHRI1MjXWxYTcl5kbr4LqQX/IdQ4wEj2a8PtcOug/fW2mONwjhYohPXmwZ3vr/qNDyBrU32jdWe",
-	"6uoxPWYF6nM/hTdLYPZba62RKZ1BkhNTNzxzgF2b1fIDlfkzeccK25SyntceEiliAflf8FsLplhxxzIb",
-	"8O8qhqH88hk1xdQhJDvs5Tb92It8uC8WAppfk+TPP12T2rPewCMm3qB0eakEZHrGPtlJJH3yQeRLG1o0",
-	"V8XCJrX9Q3bLpMqgF9DuDX1yyyID4PExfWgT3rx8XCg/y9lIEznXEWR8VDmAnR48436W75Wbr7/QvuZT",
-	"CLCr2tZqEmD1TcOZIje48qeUSY9uyZn923SCRnYDcXxpK0d/rzN/c+BR3+6Al48DZycWXXcAKic+Io1n",
-	"vQeuYMPpwePYcGR/8gsF2AYuxlaYBOfOUmOiWTYIpojmmE1i6gmbwpF2c+xdBrLAH0k89fbwHuiZ+mNZ",
-	"s8Fq+RU5F7ouK7WUxC9tQdGnNnLJP12v34k63Azw7zkrlmXEvraInTBqn7ERnee6M4Qevz4sZNv/IiT+",
-	"4WXIetHxtzUC48naPU9CxjRLFugBabb00UTMHoFtOSKJH/OTXCQRIFhmls17FRtXPeZRLMrQOPatAUsg",
-	"Qo/R/Njsev+nHSP4bFMUPRYVH1KKv1CR/S34xNzxPdwQ3cq1tI7be2etR9YoEh4rPP5JLrYJj5darJCL",
-	"1hf71nwxq2iPJigdQGy9sPzMtEKvh5e2jEU4gJyjCDtcEY9aBoGvCoQW8JYJeI0f7P3XAqPdBJOeDTo5",
-	"DHTGR7Z6wwHvAHgWixDW5ixbxJoh8CsA/haMdAeIhbSQPsJVL7LjFWwqjZ2j6S1znbI8XA2w0KU+Y/+e",
-	"09w8cn2laJ09A4w4QsnAgsP6sbjeDMK2MFOqLIyQGLGy7JN/OP8xlxryqBRDsvirWCzgAf17mmBRqDVK",
-	"51rxzOJVbuaYggGNZtUZ4sgdfDDAtZZtzvC2OFWuNL4Y43TCWN1yvplkttUawCeVW+whRpDPMIAKGFhy",
-	"wxTiFY1ZoAjNAVdO8wVdmvHwIjkK+sFN++S9TUX7HI4FfTu/WUt8NBg1fPQ94DNux+6vJ4+JntkKHyMB",
-	"V/N2meYMF7ATddzO7QwvXu0Ol3GL8DS5Tfy2bVGGLQLnQP37ecVz2UkD3wvEeW4k5Hrtew3o5kCPWvEd",
-	"6F+jAuTIxQTWKONV9Wvumzj6PtBJJWDZF2JYjTkKCmsQeN5FdVjVrKBRe/1YvBOI/i8Dx8MKZptDdcwt",
-	"RF8qnTDNpLAMxALZHUg7N3oFqoM0sqs6/Ypfj6Xxw7Fa5xJGMdqojJEGChnVfmN5bNVaqeqqFXULD4Rl",
-	"bVjx0qBZhzawU9PBRnWF+pdqVwlg31aDQsZ5o1q2kwa30E6GC6UZRViruXrKlDIvBhp4VtQyepx+O8MP",
-	"sgjLt2ykDDKdkS/qOh/0jAYFvJeZOxduDWxZjpJTX3ZVsFXbYsQWrIB+LoJQBa+da5cjrS66m69bGUUW",
-	"LM+NqVUp7LCWJ77EWFTKbRBVdmltC1vJUQ1pu1Wrllvp8mdEjsw2C5p5rV7agNaFXxble+w2wXexzmWl",
-	"UKt3IKz3I09vvx6bpCxuW38dq5gpL6NOhXm5MzRTUvMp2wPuaxbradouYDC3dktrtxxKi2H2EQ/kwXGs",
-	"FetYrTdYPs71PfYKF1rubK3Y+1qDBcuwgrKrmauRdO685dxAr5NmPoVUCQHAMLEwt+fKKwVZwH9dNLV7",
-	"I/VkWJf/9lsoUBZsUfmFK+7QdnDH4bGijvChzJBOMdma2jEzug8GVktlLsXqECi+XKMFyXolGPayXKfM",
-	"YnGvNgv1E/nQZN9ZaxLMlfI7NNgqpYUF82WmWo4ZzEwWyIBlvP18r4I52CJfkw60W6ZavBJ1plSzgtP8",
-	"70gTdX7RfxVqwvPBqip053J3VfjJ/fIpakP7WK1CbBXi4TWKuJWOphM1m56lVLOxLPimrqFXFk+D/k4Z",
-	"tyyR59gt2A8FDpb9cwmOxmr5Yvc8Nmr0YjAg6YQWNDUSrBdWNTb0Ia3dJyJmJWnBsq0rHhuoOggwddQd",
-	"easDzcBI2CH1hCy46PXJu9rTQgoWHD+7MLwgcmE1iq+hhBLLG0agGp+L0ju7puMzYB1H5zFysQteEJ7h",
-	"6E6taUnKhs7rYr9r+jDbqknNpm/tm3lU/WIRFH+iSjNh7h91oBc+oCpGcns9cE3HbeFjK62fcJvOQFws",
-	"t20V7Y/yWnl9otrHazpurH2EwwrtOIMuyPAnRIVcCeRuveIBvlFKKM5aVH1d1p0YvQEVSzvUNNY0dAvf",
-	"+DbgG7W3unu/+3VCbGOFo3GgeBY6/0bmQRUPFPd0KdF0bAwmQlPIC5staGYTVcMF5iP4bS/sLPJyN+H0",
-	"Z6YPs55OVQjpqwwbVrOmi9pKyLYS0vdy2sdOCY74YbWQIBdyqtQxPFEcB9zQUjBYutg+fFv1SmNRuqVk",
-	"T68U7/moLql97K/OHzXzfhLOKBdcTVhGxlJmoUcKXItKtU5p65R+U06pPXiHeaQodb5pd9TqpdYX/Qp9",
-	"UfvuWkf023FE/XE8zAu1gusrdEH3M5iejP9pp986n63zWXU+d7FHjup5mjveY8H47WuuRYKFgCPBD2Kk",
-	"SdIb4lUpLQpuXTtNckYV4oVoqqG4w/zskoAICa8FgC1XhN4owAqhnsXvwPOkYzKCz4i1gFadTaLmN0oX",
-	"XIzB9FFJr+yGs70R1sgKVLXCyP1GGM9CU2xPI+zabIrWAvv6LDA4zU9bZP4nW1Maz5WTuXDMtjeivMzb",
-	"QFPo7wMyDf4jRySBQczvE9cSzOwrlRDLqoAgQNtsAsoLnAyNRSlESRcwd0U64Xcs67koppGlqk/eYXsE",
-	"IzSNzLLN3UvsupmL0jzPjQAtZbVwgyPes6SUMddbTjInzogu5swI11UpHotgmCjkZeRZtIKrh987oKGz",
-	"OetWJVBwpxNaICYSv1SECV0sLb5xb7PSnO6v1qjUMPnWpGxNyopJidtie+F2sCm5IXuRCIuvrsDgGvIN",
-	"fWinxc3s4GIJI9B86FDhkaPjx16JsQgQ22WhEBGSuHFI1w/ZL8eGDo2XGMNfcMVsvxQ7uVism517kFk+",
-	"V+Fcp3MFra3W50qc5dsgtYPcCbk3dYITqCZPoFj6vuwJWUmeGFGZzAXXRjO/h4xQt35/TAHBVR9Gv2AP",
-	"I3upXawI5+x/EfliP8jBUA10AD1Li4TpgMtQJQBbABRWuV5JXkGYb5rq/czKYg/OPirLD9AlLSGWewjq",
-	"xpMpvWXJJUluucYStcSozwTTRGnKZrr0LFDaxuJmrl3nKiCNE2xhGZy6dZS+vafZFly9l8IjTROXYTIK",
-	"kkiRL2MxggdMbubLJOhgxKFIkSiWW264yj2qg/b65A1SKCn3mETLWADLUp8k6VxpOQWbXyWuQxDPgPQz",
-	"bBKUsREX0NgQijumMpvnzuQoIf2OLEuz6f/vF7OOpIud6IhZVfO6zL8fijfzZQ9pa8yVb8zjuQtv5kvc",
-	"Y15V2WrL3GxHXZ5Q23HH8u+hg2mE0id3vHp9AgF8aJSE8i0WvkOfwKuxV2kW0FHYYRr8ri3zc4+amqt5",
-	"Fs4WuoEyFN2JOlx9tvsGs2vYcgN3ZWfYMe+nE3WEq1N48+n/nJ0PBkDgh+tqbNRO1Fk5251h5yeaTuxX",
-	"TjhAZRJLIfy4YJCIGp73d6Eg0Gza5gbb3ODTzg3WonA7JASb4mizgqWwQ+0JrRH0zGesUMyq8eTjh89B",
-	"VA2He353kURkMeHpxPZL81gGGwgDU6REPbAvNNWxsIaCSi6JnnBF7lgBslZpusSej+yLZX5Jcw7dA+uc",
-	"N3ATcBz75DNj5O8X5neofPHeKoIgGopldN+gj/eCi0wu9ot2qb+ft8Guutg8NXOZ9Qh2Cne1mcZvJzam",
-	"SPfv5xFRFfn094veFsJxTbzMS7P9kRLWPFz1ULbhYLR+U0QavMHVuD26TNmvOjV/TW2swvzpKBovieZm",
-	"4JuC0Vsizf375Mq6dXYNzVPYkF45Oa7cVWZyRSEX1ijmStuqZivY0cFR9irbyFOh2W+t9O7V+x97l+UM",
-	"r0aaFTBNrsp+A0Y4x8Jf9Aa6w8JVvgcBYt0YTSfoyo5onhPbWW/JaKGMLzxAn/iHH0I/JXTG9kxw/Mdk",
-	"N8IqY78NPE8uukWfvHGOFoPV4+bIlRa8+Z+R/P/ayfhGLfL3i1aPtHrkRHrkEIXhaukRk7teb3xiSuZ3",
-	"DDkLGfb/RZKKdK6RjZwSNxgatEaQUUeWkLrQgmuuLZhReX0jMu2vPpsfvcvKOJ+xt++sdVyFYpOujWtF",
-	"PtdSUgnFwsUDh+Tl4GXPR4EgOgihmm7G/B9V7or6ZHp9kuRMjPUkgW4Azp8GUT4GDWb5vAfVwJL9kfn9",
-	"gmd6kpDw18Y3mOVU0CIW8HyKdNWEMR2ZjzWLiC4YzfAPDA+6VbFBWuCDmOc5DJVzwWhB3Eg3tIhioec3",
-	"LCIzPmMRuWEUUkTjnEXQwEewvHfp+DTuuMzrHBblk+D0++SN1BOjbmNhdRbc7pkiScanxlCQAnpvJ9V4",
-	"lDUpuCIZK/idJTXzvg/uJktgWbhdpoMrzCjDWCTxfDB4keJuMBYH/M0IfgyTtJ98sZ/hK8APk2DJ3TpB",
-	"tHLNqGvHiIVdbCmYilCb++f3rB2OsEQXlOdmFf+LFVKRbvLy+/6rAewF+G/Su8RBrdYiyfngz1fk6sVr",
-	"8tlsB/Lye/KF/PAaTaIL8oWcP38JX/8pp5q8oYX56GKQ9MmVW1+34vLOnIVqeL3xBdf3PLy/f5hDWktV",
-	"QtgfTpO9BTDMBWkAcHcV6dqvNxUr2K4gNqloLCmtjH2JQyLZrO00NTT3wIAjV761PtKmJFx9YlNz3NEc",
-	"GwtZsKxPPvikA/XhZXOBNTpXHiWChKp7kIjY8CrEkpHw1hLuYngucUUbmiQ/0XSSkC4FSYjbmdvWJ2BU",
-	"W+rWS3hCxf+Lod0Ijx+so/nWnrXnXnrgIkEfKi9SrKWJl0Y23OxltdvRXhavHBUrnJcz5ra1iyvY+1SC",
-	"3LHoliFuLsjIyBwX6sa4tnKBbXwhLkYN59xLvDAibmS/Ywy2LEVAjXhZihVSf7ldF44HQ85lOnArOH5G",
-	"o00qk49Izm9ZOE6Eje2t3PMPBpxzxhYzg5mdX74csytKqURFGdPB3tk+aH5PrBzfeCxApgX0P33ytkwj",
-	"8YwJzVOaE2v0epkI1TDCHsRukJiCQcPUlHGUgn3l9nTvkhh/wx04OG37xuz/VMjpL6HUeFwyIfd2Sysf",
-	"Tkpn+MPrki3ISrfNnENwqDrDl9/vZPNXlqKNvrfR9ycafe/Kgoy4ANo3C2VaZ7wfEqH/Ddm9NoK2aBjF",
-	"QQyUkUtOlgcRnCFkeJO9MEdPuJ3smr45zmxu0UYt2qiGNtrNzd955yMjn9n0M9j+q6cW7CNFKPnr5w/v",
-	"yUdzVa31GPispf2m6J3NpdmYKvQ8AAtyDsZRLLpgKv2j4NAJFmwjaOfQM/ZSjSS7b+45UegJA5yc2pgo",
-	"difyA10am41mZ1LkyOCMVj/+7SK+Hs44ML4TPLPHNXlhQuYiMyZg8ryK/MgkUl97E9LY+wAtgsvICK4z",
-	"AwOEiiTsi2aFoPknZrtyGMvaTh69BQgqgPXIpjO9JAivRzvY/RqorPHGzrTYzYSDl7anZAyl4raW2hms",
-	"6x9WjLZ//taRM+BlBIpwmI0xvDrPwz0Xde6Q4nEFmRGR/+IixfAIbtrtxO5flRQf8TlOzOd4j7w3rx43",
-	"QVXy7yO2v6m47hY218cC2D7BufwT5Tn7Tw0Jf6SF5jTPl1a87ge3iDqzeYPR9qdSbLtgrBOlVek7LEOU",
-	"FllaytyCkTRnAMLs2l6FKhY3LJVTZj37iLAvKZvpEge6BhzpEBvubl1ZRBDlc80GolhUgKw9csvYzJJN",
-	"OI8bJEyf/OLygBI89eBxSDcEIkaxSEpMGJQflbnGiPT7fQxNuECUkc5n5BOzsbaue6gekcLqzgZfPcRn",
-	"hgG4Sp8hUser1sMCq3QfchRiVgvmmE5sbGFUMAbj4owA5ZIv4asFF6pnw2o+0lEYZRaE+aG3X2afhGYB",
-	"4NCMCn6GhxB3S5pmS3usItspGeNRQVfliMwKnjICeWAVkTsmMoj3Z2ZcVLmsIBlSsPTgUal9PKImcgHx",
-	"tkr7UE2kSJlT+Bhu1JIUDNpaXJpxqfFSGMUoYSpn3NoyLqBtVo2STKbzqVlNPBoKQM6ijF6H9ovZCk0o",
-	"3wCxDZF+6Def1SC/xpQJEKYhcbiZrbXAykhlmI3gukRh2yhbeSG2CPFd/ZU0w1Uhy5FtZAH01aX5FVh+",
-	"eMuGMK/rkY9bF2ZaiT5zy1YOiwWTgh4gC2fnUDszY0vh/zAIjOhheH+109CwwIsJz1nlZakQzs4FbFV3",
-	"LswAl25d3U8U7oObXKa3Zj0x/kgzcgOZflxTlI5le2xAKGg6hupIswHlguGexScpmNIeWZ/4E/Gr4Np3",
-	"rwzJ4Z8p0p0LOAxZzx0Du+1haW3gki0s3fufpNRmX78TADrINUcbnmtzVs8vQNriKQfYASDepzTHzi3q",
-	"klAzLIzlUhqUjPgXszulcHi37hv5peeg7/aZ4JzZVI85P/7Vbfu2Kk1hqo+KQAolseILhzZjwp0Wcp5n",
-	"pDAWBAgBmE1WdnTRkgzgJF7VGnkbIeZlkkPJT3FipJuzMU2XJKOa9hrh8qTpWfDINyHX9bwwDg4g18lW",
-	"wPXLsuxkQrU9STQ3m3BZa/9ibuDeg9kGGxHvjVO04fefpb5GSv7EvV838Ya3FPZhNPODhkJdKpbE0vwv",
-	"y3YuQ9vMyL4uOM8oNaGfOsiEMjlUXWgER7I8u7RPCY4SGeV07BdEilUJcl3tsQTH1zp4pOLGygU0YLKK",
-	"pKIyoe2SWwuV85k5dIEMSOV0yrHfNLa8dqZYdgdKroZ0sr2c7k8c2P75FXd4JY6WUgEFMjgA6WLBzcRI",
-	"Uw2LYfm7bo19ZZ9pR+A+Tu6ELuROiP2qXxh1uLqmX0L0fgNSfy00f6ccABiLrVfZepXfnFf5CWM0Tvs8",
-	"U4BygFIq69cdI1nwPKXiDMppNpHl5GY9lSaLicyDpoPvKx10sN67kHMN/BTsyyyXxivSk0LOxxPbWT1n",
-	"dyyPEFnpH91imnzDfoCTuo7+EUAq3M9rTXl6JDXfqiF6fMa4ELO5rYIXjGVB25+PrDAmXkL+57+JcFP3",
-	"L8dYKFD/JfrknfGG3OSMlsL5cYXEitCJ7pJQ4+QUemQ9HBqMhWshF8Kth1XUbmpgNsrCfuJyQMrcYUoz",
-	"5pw2M0i3YOm8UGDWX6JTGC40DIx1eKQMoNZGsq5WL9o4Z29p2qHBYraFlQzXmWF3IrcjzQP6pTHXAeQC",
-	"/O/gXfgUF/YYFr4RkH1BKeN5V5DnJAEYh/rIijc5FbdJDwMICnveY+ElcSV19r7mPTOaTiLbAhKQBzTc",
-	"Bs8Q+WA8mcpM0PgEC9LNx7ZuK9srwnMEa1SYWwV7WpldSXOjB0U6YYpkBV0oXHTo0y9lXpnw0Dk4pZEF",
-	"nkAEyzdjhR0KC1jLhlVmfed5XusKjSaK2wl+9vZOQoaHQRax8M9ftcD9CGidwRN2K79WDnNU27CxcO8U",
-	"8YayQMu6FHkNu7BPkpxPubnjOzOcchw0IErMJ11l4YPFXOCGte0fh6WtaueFh6GUJF44cdd6E3pfTyn0",
-	"3nxP/kDOXRBf2TJeNoVCarQe/iSL9+yLTnq2/ajrnJ34WySXJPnnvxJ8FauvqB+LD/4YRkTzqcW8pVJp",
-	"ZWwk4zaQGS30Sq9G0tCZMewnuS+5tfgFCyYf1CJyt2kwjP4xsT3PLXaVYqltm7I8or3wF7kgU+PrIcWI",
-	"9VjdkjvN6pe+RshlJcBDZTfXGR9S6TMIL2ZyIdRzpjQ3sgUA0XvnURuR1G/ldDYP2RSeKeJuh2cT4g4o",
-	"JoJTDZIL+u47w6Ziz8QCDBon4wOJGaELAEEfik3ilSb+YcH+AGijn0XiKtNTmqdz8KU+iASicl0ljdC0",
-	"zKVS6Td+0RIXatW9Spkj133yEw4NutznTm1MyK3DECGQFfcYKymtyK86xwEUFITRn2RRyty/RQ7hGbBD",
-	"mOc2i6qYhn8TY0gYd+etfUwuxS9MT2SWWCvOuIGEi7OJnBsrymeFuwlXH7CN78dCpkwpLsaJTWAMzQ3m",
-	"MzKR80KRz+SPoNnhs2s+Zb9wYV5/Qp6T14MIFAte+Yn8kSTFXAQXhYbi3+AHaPXk9EZC0KKACA/uJT+9",
-	"Z4okcMUnCll1lgP3hiILWdySlAnNimcKB4ER7CUDH/Sc0nTCBcPhjSEDSNpuYj+HcW0c2a1hZSqVG4Gp",
-	"VLmqOwhUfnBtr28n9UfS/Uz+QD71zIOX87z0E/sj+UT+57/rU70s7/PH2i3/57/9kKguYdQ38yJjAjI3",
-	"//Pf5JNtR02Ie1D/fZ+Yt1J9s3/4I/kc2dmVn5h7RH5W/vNPfb+fXP9n/76G7qNyL5mfJPZTc8pwB1ya",
-	"U2D0uL1tFC6ALPwj94O9u9HuHVq7lvwRbd+/Ndm+l/735nZ/+KP7zf/8d80GeubEDgRPzWlbY+qWdi7N",
-	"MtgfoZkbTBzFgjGazdlocp/+1q+5Wo0OT9UliVa8He8AoSnHQ4nsMzkLioHaxMwnidB2zmzmYAry445Z",
-	"4bokt9x8p8wTMttelSu3TGuut2mnpaW9D57KrBOuw//8dyDf/UKjz4iPA9LQL0p5CVdgDc81Ak2SMRpl",
-	"YPma9cR9BtK5C83bC240uo29xwKD78+UTcbJIszKRc4HwKufuWxKuozIXGCuABrOugStltpsKC+xHY+N",
-	"NxfQxXfvATM2Xbv1sLO9cdlCj9zov95lLCia+phmdEB+4KmBKgrPqZL0Vj0P24zWdYLAbRljygUohJSG",
-	"9IGlbcE14xVlbvYe6uIupOhKVxi2S3Xrmfkm5Xbw4wWjA/cAPmLFlzRzifzWIYkRDG4uSP4ZTqaP54pO",
-	"jWNcFqK6WpGRFVXgiuPsucIsCssgVxoBEc7rWoaIdCc0HxEKh8NYKP/FCtmLHIgeOPXuWP7M7T3Un0xk",
-	"KnJRcxqLGYXoOuxyri9JMnNH/I+4Uchz8jc/Gy1JfRqoFoNbIAJM+WxV+ZyQFcGM3kQuIPeZMTYzW2Nh",
-	"xHLoyHLlDtO2ztGG7vRrfCNrGjFnUD0qlL7sorsr54xU2j2J95BOHwyvWKTrIuMWbOdt/BZa30Lr9/Z2",
-	"3aa3MdyK90ZJqN6OwH2z1l/1pDjH9VWv6r6i1XTuOWeFzOZpzVENQ/FUkdKHJFTXfcqhJUT1ar4beKGA",
-	"HYG+Rf9X3hifS3ws5LhgSv1V3gASyzwWlP/CByRJqUhZnuPfvX7p0r7z2hR0TOjqSsHUpbkD2Gq2LE35",
-	"KrAlyanIrBpw3BkzOjYCRNyxXM5YRARbMKVJzV+GQGGEzBkTPp6YS7iNWxu/tYDeUKCfhmD2VUg1AoxB",
-	"nySfb/nMZuWvwZIxUyAQynfmD1eadPHbWACNxKvBYBCRV7bn/4yObdDTMuF2HT4vqvCHI0wOY/nlqzem",
-	"gVkcY13D71dihlGTXozI3u0Ifm6MMvwH0ljAcht5EW73HWkpKot4PKajnW77kY4bg7JXuJmrOKeq4Gn5",
-	"Kr4Nvooyh1x/vwdwWJRaEZCgZ1h8cZg6nDdyYFifJ9ymQb2Hq2X2kccbmS1Jl5LkbaV4ZEpnlyT57fck",
-	"FgCGVhaTmue9iKwvtq7EMjcRjMYCXMbQJbWsonhVN2QcHVmWUYs8ta6xixyX1dzIrnrjvuoNvey/ZUtl",
-	"nHw1t6gAuwzUAvBWCsBLrzsWcG1Qi+NhamG9TR8L12/Z0lasR000Af0GRF8s9of0rcHzIarLFq5M0W3d",
-	"E9pVMmms1IRfBRyBVSTPbt6l3bMgi4MVfRzsVipzWUDVj8Uj6fcOjvWXs/OLwXfbQ64qD9OirlrU1beP",
-	"uqqUFh7HiwwP0VHU5WYq1h/990G32DKrRhVJPv5aYWdtVu1JhAhW409CiDU3ztSM6sklQRgx1HcwEJWt",
-	"1m619jeitcvz0+rvVn+3+vsr1t+kWypL0Fy9I2p0u1+PHQzOMqwloWXJpdElgbgr+0G8tVdgW3yspK3D",
-	"glQsXrw+8+R0EBtN3NANRJDQ1cXyPfbKOdSYIV8OXsYirHZ0ydwJVYRqMpW2TSLmswHq6sfqUqJgA2Mj",
-	"xYYyr3CC93XXr5bbuhYxZTmt7QxTK39r7sJTSzJXFWS1yU4syoVz6jP4aVAiuqa7zGX1iVfnCA3JEkiK",
-	"Q3TPmEeey8KWPg8tM10IGsDqozA/rWjOVKW81yMEypey1iqEX5/BrzEboqCe7Wd+y1zGHMqibPFhoPSD",
-	"9Viv/yvK/zIWdJeKwa1Nk8PD6FuytlXP5KPmmctDtJmPzV+n2dSWZq2WfOVspOvXOrvk7a+fr8++//7s",
-	"zdEKvRokW0v21makn05G+irLQhVt1VzJ0nBcQ+OhUs/XdW+9JHhAFHPZvwBAUI4e1PpmmF+Vo1iAEO+n",
-	"lVOrMPHsBwY2g9WmB5HretCvpmaVLIzxgqnrBnMnKdsXc6E0o9mwYthEwV9eWGFCuybvzKWNbeEmDOIc",
-	"BWNktVeDbZ8QQfsEqMUuH+FHXiRA5EBobiyRwuhJx4bgFhFWb23WGfS3exddgJEhsDTPAZsYavPeZcmF",
-	"bIk3wAB7NRgMsEec5f2zbRkg+BIS+Z4qyVzdH19zlvkUDQdqpsQW7Qc2nOc2t/ut5XbrL/h4yV2z1+Gj",
-	"t16c/o7Kw7iF6/vdXAwGJbGzVYkLqnz7ACPjLgYvy2u8yygkUfN04n7UpeY66JIsxmWBZq9SjrqNV6M0",
-	"XQ4RYXTDcmhlKmOxi6vTJz+a2QPS7D6/BtnSmx0bsq9fE4sNjg15YL8Gnv0ofs1oM9/r5rOB04CDf4GS",
-	"Yk1QMdxLtQPSaQOF+VOwnPFdrhdkO/Po7WUSR6sozGqYDImbq+Y9z/qdqAM9SYFJM+oIdHCrsrJTd1O3",
-	"9nyzF687v6+FxlyFrK5DG3spQ0I272LZdhBiD40DHPeB46e2VH6WVyIWAWEgiCl3AQilTRGxXj2USJdk",
-	"Ku8qxiv6RCiQIMDoFxUSiPbA2mtloBaWTFe7c1VuVcYeqwkhRe8goWaGw3YdOHBJ9Vdv5B8LiYVdx6s2",
-	"KOl7jio1TxkGqod23p4yfnM8ZGTNgl5TqgB7plUXbV7pvrzSnkpqjbENhWZnRpCepTY808jJ8w+LtGiw",
-	"F720RLqJFZKKyg8wMXAj5+OJjmJRoQp9Vqf/C9JMteJFb2QHtWa2uU0skhuquEos0AFTGE1Vgb4lATby",
-	"N1Oq9gizxav9Oi+KEyARmSIbHHQFg5yXjXpcnL/87uX3L16//A71R1VVlGL/ISIdf24o91yV+tXX+7eA",
-	"NPFmvvRFno0qN3ASvC3y7zkrlqUx4svLNpkhvl/mL1zw6XzqrhjJYkp1Z9jJ5Nyci6gzpV/wgnJdo87U",
-	"/WrggxKW9O33B+/oUF3czVGQWnluS0Fy5K4JYZ3SzXyJXPrWxJpBdXW4eU/UXGGtuLVzeT7j6e0DRNMT",
-	"M25A7+kEpaO/hXpvqidY+Q1BWGv+Omm3jibSjdnYbcDcFI6Fveip1LZGHczy02J5jSIC1n17O9I9kHm6",
-	"j/DTE1uQbgI/mX/XSRrzUIhZazOKbUbxgL4CZh8F5L6Ntaz+jK+zN/0Fv98rBYFm9+4h2JcSO/TJZeEn",
-	"e98nKA5frIrDkTtpe8hD+6RPUyTa199KxVYqHu6J41Z6eMHom3SjH/wQ4M5PNjMEkU/qHG7zznLOqoB2",
-	"T+hk3HCLr3AdMP8Ov1sP+qxAAlfBn3jbd1kSQhghNGsntIr1DHzoStjWz7ISO4jFhjhucP+dkJ2x8M1a",
-	"R8A76qcbdlBR8zRlLFO9PtkOn+gxktsCFLfK48ViR4Dipjxe2Wr9KADFpl30qDoSGPPNFOfAsAXNm6Vw",
-	"vXn7najjdszm+LW9qgQxXr14jST10M+bi+o1LsL98eezqxevzwYXrzp79aNdOY0tULFVoE8NqNgsqI+N",
-	"V6yr0BPAFpsfbC/04rThQFsMox18NwRjLADCSAIEY5PMaMQxeh0Z+f9XMYxVYWcuAzG6M2qRVEGLsTgY",
-	"teheQRWTGIvNoESyHyYxFgeDEpveSQtN3EP57QhQXHNyW5ziN4ZTXPeejwFXXFE4v1WF+OlxiyIWXmpl",
-	"KLPWYFB6lwRQjqQGckTUCmKkDnBUyIb66YoDgxVXh1ZYkavwyR8UiXgcB+b0eMTmg9DiTJ4oLHHN63o6",
-	"6MQ1Nv1akGJdNH5tMEXbwFjM87zXJ7/IO2gnW0ps6BRr1wIjbLZLIfZMYhV0YdBmpSEy9aQxhQ8g//aM",
-	"3Owcl3kKMZej4VCabeBNEMNWA7RIw3uRhsfQO2vM5dm8SCdUsbMJV5AL2dQF0E7H/cZ2AdDQGEVpY4YK",
-	"PVEJwX9J1wUIoN+x5erFEAtS9LrmYbZixy7BJXZCo2Pj8vsxXfeOc6ChH0BXhZxOZ0DYAO2PsTN1d+Ap",
-	"6BU5j8j5YGD+93rQuyTJgotMLn6xQ4bJEfyGwPE39/0g8qV/UJy0AgIipameK/LBfMIyI9A/Up5h3zsU",
-	"39UfkUzC/NgX4wMtmYY8RpCEcLOggrDpTC+JfRPDWCTAwe8GfGtukZBBRBL/BhLoRBbZ8ewC2uU0fgC0",
-	"wAU+C2jabtWZGwnDLHYwAGoVjJIFt02LtISyUveoZjx4Vvtg4PpwHYuciuzhaYktjtKtxl/sfr0HSfkP",
-	"fK9A52XeekTKTXnpuLfqewurH2BzYbt5rtchK3HUTqixPF6SC/3iouMjIFxoNj4JHLK+RpujLn6XOxHQ",
-	"IiKPi4gsBfnKUj8q+tHL/rC68fj0vU1brVKiablpqh/afmoNCPRYJB8/fG6u1rRBn6RHFGPAbGis7pwr",
-	"bWRd6WooYvufQnE8F+aySpNv56TAbMyF+GfVrwrR9jD2VN5ZQQkQJvck2OwWwtnmWZHj7LJC5DMk//xX",
-	"YkcoGQ775O/V5zdfKJbfIaNPDK1Z0TvKIhs1ykj3hi0lzoEXjg+AwCgQo8Am6TSd2KcbS3PLwFVafTwk",
-	"FQIPZhQ4Ra7dK+Gika/I6ICwJw1XJctSpWkRcN6X7lTgsgV961CFdlccKBtRw8AcFkWk+TxjWchT+DIq",
-	"n8+9EQtnKJsRNdScvRwMItuyx7qEwVuzVIsciRb7JYwhFpYCKihkGwWPjE2h3NqhqoyF/Q6MItdY1mev",
-	"bC++pkVu5MtaP82mWN0/uJ7gMXDztTg1bsmjMq40FykCN8oC5PV38SUavUopxqsB4vuqWw3awV6ufQCL",
-	"/KvTPK6XKCPt4gh43qN6hg+tVq50LLyZgeZQ4czv/Smr4Dg0RVr3L/nexAq2n+l1ZU9/SosCUfrObryR",
-	"d4wMbDeKOoFZMD2oFgKhw8V4aMxuXLlA9oGdb2SLh9rsTcjpjJqP5bZ4nBBHsC/hnvB3Z3h+3v/uVRTA",
-	"O88H28FUfo/KMQb92hCDZvqsN/LLliCY33frV9GwyvYdPEQ8ZavkYjmVHdOJW8qGNtjSBluabPRw1xw3",
-	"1hLa2w8JiKkb1OsrO62hXKJjwM4rT15CuubgOa0cYFAyi/hoItQcBbH4iCRTWoy5qLBw4a+DQv5rjp9C",
-	"SL8C0ZE2DHEf9uYSoTeueybPMOBiLDhvbtolUZouiZZjZhSlw+yAlluL6Kk25bQfOoHdRFeGQNbKUq6A",
-	"e8KC1oiUS+xaeb6VWW3JZdG04rFonLeF9Xi1XH/98ALrz+D5ymJxEPQHl3qFjSwWm5A/rkEWGUHHpMAU",
-	"KTezklNnRaqHr+J10KBjWCFff2cstxFBIK41PQ61PI7XLusR7IwWtPSNgZb2tQvuhywV7I7jxUe3At5a",
-	"7mtKBFuUnifmsOW8SP0mto16XexqzO+YIImbWlJyVscCwuQXgwHx6APVi0gqZ+BGrgEZ2c7+XCuXvh9i",
-	"Xd8H6LaRRAE/tplEzdnEeFHC1f+yauZmzvPsWv6vJBaEjHI6VhHJ+NToPWg1vmB8PNERsbQEKiJJsDRG",
-	"m3KhWSFo/h5QstBXvNJHI4lsLXvGCM8U6SY0TS0JstHIRg9rSZIxnY/NH72IBFc4sDCOqyZ8NuNibCf/",
-	"7znNuV5+zKn4DPmk5NItTgKEc7+Guv0tdPGG58LrzLR8TlBN6AxqWBZUkXSuwS2P8DUnXH1iU6P8EtJN",
-	"3E/c1HrlTc0mDuZwV8E7+y3Di6pJWWlXDrU2mi6V+6RnDC/z9OYqt/3uDQLjrnymysk0g7DL7+sUs/6b",
-	"BjZAH8hVqZyxITbvhCuigIWKA/l5aJKqpOf6zgf06LU7//Nf/UrMKsLOOh8+X5vfbkcuCO5AQjCDaWwl",
-	"MFPeyhlnGVHzmzMXcBozjYuaYWzQcxlWlhsCq0MfpPFBYAglgSmWM2ojzn7p++QKTrM1uxYTqivf26AX",
-	"KdiIGfuUgf8AxGBRLDD4igElTceRD7oWIWMOBmsVFynrk/dSmxtyR17PvuDJjEVwiy42heXiNpRedipa",
-	"2t79aqmg4Y6NOWqaTrDneBcAk9VfQXtVswq9S5Lc0MKcageoJ4mNq/tQXy34Z/erYIuw6btriA7vq9p5",
-	"wvxitV9Rzm8ZoTaI/0wNCSW2y49xMnwTICEXNsWtLIS0qVVQsDA5TW9VtKmVwppuQaSLMK1wMAjjWapN",
-	"v7W4Ika03zG7/1I5dbjU3CgdTZz2cJ4g6pjLcGSUGHacuciZUiShRTrhd+wzXGJ0HLbXL+YsIosJTyfE",
-	"XoG7bk2w1WxjP4Py9hUMGJ2aQ2NvD4ezmWfT60EzqJ36ViHcxrZJVYhZU0D308ZOSL503r8LKjLMs8TC",
-	"Lk0W+atwvrsFXq+yDGvKrWnymNWAK9vBYRNLw6nzZjfUmHsutI/a8ry2PO+pleeFsvOYBXmFnBvtvw3O",
-	"azGROSP2B5b87RP+lfSGYGJ5oaHC+FyizKIICGJpEEo8i0rHA+VsKoWaT6E7vQ0K+ZQ1F2ezQqZGF+iC",
-	"prdcjCO4HXJ3OTmdYRdC/NBZiSq0VgVTZrbqEuN/GNnkCkBTmJYGyFWfvNOYwKegmKntDu80hhwB7Iuh",
-	"JTGRC2NDktxsVEwk2CXiqyioxqLtShgKlOpP13Rc5VV1AAQ3tk2grWQl9wJR2be4R/7svRRsc5nEUVBM",
-	"boLr2ET8/IM2cW9pOmFnb6XQhcy36xcHP3G/+D3aq9Pci23EKf7ovdS/WBuyBVk9GMiq3ByhtHQfPxTG",
-	"aj3BR9AGtSpRQ/iQBcKC22U/Dy5LlLd9oAD4Zln2As3wt9YXdGKj7O4K31ZkdSlAA/EKPzPem5Ow8H1V",
-	"tpKu0jzPrcRGL8cllngRKINeyf7p5fIzL4375C3+0viX9rfet6y4XV0PlQVH3acBnCP3zKodez96y9zE",
-	"ls8U0XzKwAUPHbc++YfzZ6v7hUxYnsXiho1kwYwsdmgp8rN5BF+TpyVhHHxN90NwoRFdAp87Z9iXjKB/",
-	"4gJtbOF+CbL7unSGPPdKUEOySr1Seg6VXeHwuFaNoFNqXjzLR5HRNO5nXOOlVk1hpz6EHjv32D6Y+ZBX",
-	"EDB9nC9sU5itkBob4gZlNHbXIIKP5SOzX6hYkozN9KRG4F3b2A2NanuwXZZbdVtAo8CFSKRgNe+pa7Vo",
-	"Yp/wLSLmkt7a0sjdGFXkbHmQej2i0xQu7Fp8SDbY3m2yD2We8dSlNfdYA7VzXAI8Uphr64u1vtjx4CFu",
-	"l9UUdiiyn6kdbI+tPTbLDe5TmQ/RZRbBs94C6FLiRyv9NS2rEr/ngs61FYJiTlR9vprT+Y9A2GzmhGRl",
-	"ffJeugrWJWrAjUpkaCvUZwAooJWWFBAeXUykClxXWZTuo3rmX0dUGbQXC2NBVEnX3G2ixqp3x0hOrrJs",
-	"jYKKxXrQ6J4KqgJU3+RxHqHGtCQJq7+5R9VufLNeS0edEkb5kRW/Cq47w4v+q121XXWftnHCVjc9sTih",
-	"COV1yd21lxu8lyp6fgPRoAdSSAA1eDUYVCJ/zerGVi8EotHWbXhSgVjcp4c8/CFdpjmqLbg6XSsFk8jn",
-	"n7C0QDGhS64AdF7RN6+WIJjrMJNnntP6PENCQb/IgkA7dUFtSo3I0YgJ0DGWNsH4tdzNQvXf90cIOuy+",
-	"x8IShfD8QW9FOVW80WMqp1g0Mss8hnJSj6udymmYO++nrH6P7v1lNmj65aB/8WoH1H996d5gdPe0Hp5V",
-	"iO8ytc7Js/GtaPUUtVq01aKHaVFXa1dTMqfXpQ9UC+C0Ea0B/Bu1aLkE9qRBVgxRZnJExshgYLYAdOIu",
-	"w7WO8tLDOEIsPGqypCasajCbqO4sWWrKw9XIVtjuw5XIV4rs3k9RnBieveJ/bgHShkxlbVu3wOxvApgN",
-	"sisQViVM4tAU4A7y+jdv6e1DKxl4bvdSSwYiOuOQI4nFhAJojXTpbtKxt7mB9UNHrNaRXO7J/Xh4XOok",
-	"vI+rL5BMXNqw3AhtLeqTon6sxcMPlDEVFshG8NWHlfutnv9LQuvV/qt1biABcCibCHZhcrPx4GRytZI4",
-	"O5Ca6Qgn8bTwosCWWJNZLA9mCzVqoUYWanRcqXAE8NF93LCrzt2GvvWlRfNQbLAeElXhgXXCrpxjyQZr",
-	"CWAhfBuRssLEh2oxtFtFx/imceRqJyoXoII6KW6kJHI9sjHzgNk116LneiGhraviGWuKRr48WcrtkTQD",
-	"ocoyelV1xD4CvjX9/kNdWpQAD2dvbuXTeqjmw8NLQkSpTIFgj5KUaprL8XyluDU1CyK0JDc5FbfKAU58",
-	"3V0FcULWA04cPbMDnTSgNrboqfDVojbc4z9qbgxe4c9MjPWkMzy/6L+K8KN/8Mx88jLypPSfzbu/j0l8",
-	"xlnK1EdWvDGDQNpsD0lf2RgtyqPNTz1RlIeXiyfOTnnN8IgZqnqZ17rsFOkC6mPB9QTrw1zZQc/lraBE",
-	"LSwz2CJxtSFLFZEkEGpA4FQRSlulsdYUhx2cx/rF6/Q2l3WP8H/EfJbXzLvntEqjrc1rfVt5rVLUnTi3",
-	"VUp7zG+53XlPjgtj5qrhCcoatLIEbCUjZhlsalmwWNyTBiP7ZMFicX8abB8PIBZbR4geMAu2v53/RDJh",
-	"00ActiGRJ5gN8wf7hBmx8J4N4mBFxKzPk4Xd04FKpzSrd0uS+dL9WLhj7KWVGzNyrPnh3IgtSKnHOXCQ",
-	"g5NvBwiAR0jAlcbPplDrtHymNhHXJuJqibhjCaTjJOPuu7JqVHUOSZT5B29OljX0THRV8rxwLL6qd1mV",
-	"TkrT5Y5ZM2xveGjWbKWRQSyasQ17i+wj5OWOZF4dI356sWu41GXtPtMF1odcDMhIkxtaNMRSz08aS31k",
-	"vdKm8do03vHTeA9gKB/qwj+3Yn7/KO6eGm5zXtDOinQnclExoJ8pm/YjOV0SOTdqH34B4gq5uWR629tY",
-	"5+fm8h7vsiEBGN63ou1i0VXYEBHIuhw7iS8ZxHcbHT1Q0NDdp1knllw7D6oUV3KLtbV9/OyiUWGfzZ7o",
-	"DL9/6YFNL78nX8gPr4maMKY7UQd2jVOkP7y2H7g05Pe76r6mHdZmEttM4lPjlXRy1mYQn7qWev6b/c8+",
-	"BRbuWTdWV/iHbwgox2IbwbuLM2IcmrAQ4zqYJldkRgvHeeJHHZJ3ozPwHEjJTxJoKaOO+rFojmWv02Zk",
-	"K2VmZnsw8KUh6l3Gy44T9j5YBT184Lt60FYC384oa72HpxbxdqfTysaHi3+fzBi/Dy7u5dE6jLgXyQcj",
-	"xO9REyWj5ENCEktizA1EVs2wwg/up+hRxML1vLf0G9hl9KagISVnFHROiIClEsk4U6m06v0nwRL98j2q",
-	"01Cd5AbMezEX13zKfuFiriFQ5nmloo6jvMa+n4rp+Sy4tjM835l7qrq3Wl+i9SWeHCqxIjlP4zmUKuFE",
-	"zFMBxf2+xFOoN2KxXnE00NoAoMVlb0pGfUd1mFOlY+E+JkqSES3IH8j5ICKuBxWOWM6fZhnLiGM41r1m",
-	"nqpY7EpURTbyVMUiKeewC1HVCWl+yVXN1zuV4lNPQ/Phna1595kuwEi0f/7IbuZF0WlSanvwTPknb3mm",
-	"Wo35H8ozVVUpJ9ebj88yFSzAViRTXs1tgdQPes8k5iPzb11yAYa/0ZqvM1KRrQmpVqEKR0PyH6At/hNQ",
-	"/H55HgfBXzqxu6D3V49CC+D/ZgD8YVusU2H3AwH/WyBNds+aBK1jdmelgoh2LFpWqoMDXI+OxZehXGuT",
-	"Ek8qKVGe0ZMg8FeUVWjX7UBI5X8fi9PxUR1yBk8Lhw8siY1974Kj2aLhWzR8gIY/mlw4IStV0JduXcIx",
-	"PN6PQUq1OtVD4PbRhtwg2ldJ8MAQ8VVMg5i1w8ciCAj7rngknRcFE7ATvkbWq2MZS3sGQ3N6I4tP1NjJ",
-	"LyGlV49/rkn/DfrfVfJ/F435v1dRZyGL27dMaFZshumfLFH4uLqrRdy3iPtjIu4fwibe0+d+zmdaPf9t",
-	"NqGK/f6QQPv64dvuVx/NvDZFcpXiY2Gbn6204iaQwHPJ0IZjjTEQo8GfKQJrEAvsHn5th4AJJL1NyBp3",
-	"KeZHjXeOt+WKUJgedA6PxVQqo/BSBiyEwSxEhveukkK6h4CYKLQczVjKMySFoWQu+L/nLBZcZOyLnV4q",
-	"BSrWdLljjvK4ynWrmPOKp7UFJjV6iMSme3+Pmt8cFaiVl53hxStjWSpdzFOb8Oz8wqiaFxjsuJEFKzvU",
-	"U16QMZ2PmTFH1aeavVnbQ5swQ7uq8squbyE/bQLzKbVCNbJss06gmlArdVEHP1WdfGAO9NEU84YUa/VV",
-	"KKt7QEs2K2qnnH0Du7U52N0J02JRuX6XPj4bNZjFJu2owvbKtTpR3OZcNymqx0m5euNiN760FbHVply/",
-	"Ic60VaX0cOro8LRsVR39xmd6n1ytf9SNqdryses1bsaDAnFqXSV6oHx2HkadmjnaIdP7wCQjtURvLI6c",
-	"6d3f8XnwjO+afVDZSGAtuA3RZn6fIAHbKeXcdunhmhewteW5kjleE9LYOZ4BVbl+VuYXsbA/cfu7KVJ0",
-	"7ITzAaLgtInn0p5aR5Wzajq1mec281zhYXsk+yt6mj78fdnvpvVa35TJWIenK7atW6rOMzvlQm+uzrJ7",
-	"h6RSqPl0g6ohXS1lDkqBC8UKrSL7I7OXlU1B2PjH2upe344oeeQiJactbVO/fc3zddET4EU+VgZgv/5V",
-	"x2zDv0MbKwv/sK6k2SgWCPISODkgCMSKzrAzF1wHfa5su/19M/b79LlqY/1trP9ETUfqIvapRfSP0DT/",
-	"2NrpniIotYXKWimJgsrhg+LxpDEcH4urI8V7PEj/4eLxbUf+rbTJI9dA7dyZP9j2bXf+bysivyLunloE",
-	"Hq+X4d49rGDq/l7+zSHYrQumDhfGB3U9ORjE9MBVVk+0//+GuHt177Tx9qcXbz+RDbyp/8lWkY6mYDpp",
-	"iqXHYvdguqgLufCHNqQejnvsSPqeB/uRyrc2NY6uHfg2it5G0cMo+kNKm8cMmm+MhddkyxZlYDidxygF",
-	"q831oLYrENG9X7CSdXL16uRd645V4XUEQ+0Bg8IY6YUarkqo9/ykcd5HVk1teVZbnnXUhihPPJh8rB7X",
-	"T7fs+VidtxcTqUqf/0OtVLnmCkQbGL5GEKtkmY9rAxSHjs3/VCySfFND64Rkkqmtu6Ps6PYcP37dduL+",
-	"T+nEveKrf7tMOm2P7qZ3/lBMHGtUm6I5U2ezgqfs7KZg9PZAtvwtfCK4JYFbErhlqDKwjjKBb9/AfBLS",
-	"HVg+5UuS/PNfCSnYVN4xBcCbKaF53mvkUTYKwUniQCPhU5YWao2tVY5ikXz88PmabLdcoPGTPvmJphP7",
-	"OF3FjF/02Vz70T8IYoB6joPZzsb8GtciIpSkc6Xl1OgfzopninQT98k1Z8W7LIGuKoR94bYRDy+dS1RZ",
-	"PaOwzFK4H1ZGgaJlSnJ+V14ATxwMEGrFyCcjzKhV+rXy9zjdUOvZkmkc1/rAvsky1kd3R7Ig1reqvO/+",
-	"RT+Ybu/SlV/fSD0JO+CUddn1NTLvNpOEEjgI5goYPiFdI5VxtWGdkiktxly4L/CvXoS7AZ7WrCSSWMNu",
-	"InPBdZV/ynZoDl6puYaYAfvkeiHdfpMjHCyVMxbhNWZI5yC6JwsfDKm6NU7DuOfu4gSsip/5LbNHCu1j",
-	"zKeYgXfy7St+/SVsMH8S5Vxj1eYdE1oWS5y4HJGprX9ueh/mmg8jWyH9nk5ZA1ogWhdh3rOY3MoY83Xt",
-	"3KnHiRUEOxruCX93hucv+69qYYHyu4vKN4OB+a66udfHHlgn6uAG7gxfVG/hrRH7fTjsfU1f3dTO+xfV",
-	"QQdRZ+U9G2eKwsJtHexoemH2XT5EuGMrm66cyjaWXECHuKLZFKEj7Vgq3FO1IY3/2JCGQ4qWNt3qlqmZ",
-	"d/tFLNbYKQ/A3H3P9q8GByJys3QhbLS3EJAGWnFoWc2UjgUOMuKF0hEi1MBC4axQz9zY3ZslGh6CTllE",
-	"UqrYGReKCcU1v2Pud+YKnvUiMEaE5TpD4aeewSDektk4kL+KZ71LUI5cEBoLmLt5iLpqNKORbn20nh3O",
-	"idJ+FXGnZKEV8MkYM9QLooTMCqPw9JJwoTSj2TAwByKSGCll/kVLJ/KmTWTMIySgeSszBuTlFWuwbj2B",
-	"XbSqwZsfhDNFICTCYgFv5ZkiPHOP9CMvEmxHQnNj+xTGWFHWLKnsAvOLWz5DuyS5prcsgVgOGpD4vi+9",
-	"QYJmvyZA3/NqMBgQ6i0RlmFfRAn7k+Y2TuRs8gZ1gwGDpEcELQq5wNnBS20KEDVZLZW+jPsFfA62Wb7p",
-	"OM/at3ayMM/eJsHUxXkaBH0b0PkWAjoH6vL7QzQ4woMFZQIf0dzJBmA0Hb/LfOzlfDAgGcQcUm2uIjxT",
-	"1WAMCOVY0Dzv9clP6JRmZDpXmtwwQuFHckQSeEBzn6QSSLdhhmEFh5SBuIX5ZQBjp4LQ1DeoSmXGzAXp",
-	"xDa+td8pwoQullFDQIJw68lb7KDvJQuSfnuvt5uzMU2XJKOa9hp84Fg0OcG+Y5YPdvkgFGiNK+cjTI3O",
-	"hOVxWEfQSSzw7Ne781RUPfpYMPMY61GVyjbdcvcoZ5cXjGZLMqGqDrqsFqgJSeAee7vs13T8SG467nNz",
-	"QNc6wbs5s+ZRHtCBve/2m9RRm5VvXdgHcGE1Ht7DnVYzwvPf4ETuwWZDkcgG9dGaniN1DpvmslgzVHdb",
-	"XcOBVtTprAkrWKgQXl5C9vihNYuRu5/Mg1eQ+dvrCLKiIo7f3wTm56T9E21p0sBtQ9u+6k8EWI8byNqS",
-	"wIJPPRB6B+HzcPDVayO5NtV3ak3TCVPN5nA3sIN7YbvYCjhf03FgFWN+OBZ7WsWbrd5Y7CqcyCarF2M5",
-	"TWYvLMvDSK4+CUaHVW+0brl5J0KeydkQtYoj84WgT7191Nx6DVm0p+V7lWV7y8EmjoPHtydbxoCQMeAr",
-	"L97HcyL3E69rbLs7JjJZqIfquD2RC0IJ3oQolueBk4308Wacv8P3PzJNee7gGCFKhGtVwVvGAoLZOOy7",
-	"LAniGQChsPerADBI9+XgJaIHFlyxXp8kXH0suFngITEuYBKLjE2lrsZeMKY8wwtJBnNc57ODdQrPZoSX",
-	"i4RDjWV1gF6fHAklUKvevCQHogTWRkgeFCVQEs6EW+FxiWbcov0quP5bmV+/iDp+3zjUrscJ9F9FawEG",
-	"59BSJszUm/k15erfyC8d/OZvIVjAbffNwAB7lWbT9/PpDRQ9XL09e/nyfNDZKV6yciZbNpuWzeapKUQr",
-	"6K1UfhjVeIIEfeUxNifnVzGRIFPvgtOqEszYO5UTZutvlu5mm7Pg3LgAaxLgYlVpN6bBvXo2hnpdLCUR",
-	"CT+zPb2Bucv8pynRrSdMMTKS8yIWDfMuU+xePps/ckazaz5l78SPdOnH/ptP0cciaRT1nlGnTKfvlkGP",
-	"xcYUur0UXthOKfRY3MhsaVwjPhbgrB1BO2+VDA/f+FedCX/orPSKIbNbbroqDtp09DeWjq693mOkop2q",
-	"gg/+buXuxlg9Rl5RYNW16JiB5PDA8ApyrLuY8HRCcuYisY6YZjYvUqCFDS/vlclVnxXg+v4m5OBACRkL",
-	"NU8nbmbd1SQ0dd9BwA0lnvl9b11onFwZLw+YQA5AY2+Ka32N/lfJvnOY/3WaZADuDQJbo7J324zAk6La",
-	"WSPyTpYW2MzVbHZSVfKtp2oOpOpDEVRckdE8z8kcJMywSlPBlUOgZE3tFQOmiq04Ki5dy+FaPVcIGepV",
-	"UTGK3rHMrpOVoU1iNwpTIlCBsyqm9pdSJfXEEaXUvuGh9TGgi1fbxWpOFo45WtKhatM227C4U1qx3OJS",
-	"1uFSDlAGzvzNJe5hzFs0hlfeA0Wu8Z51wadTa2hiL1hCp9IC67xUgsSBH3e12iBfQtPZWLiUqtENyWVT",
-	"q1mspIyIkmWfWW0ltCIpFUJqKJskCy56a2SgsxnXh8t/tpN91DC51ZCfaHpLrs4G59tLNTd9fJg2utxG",
-	"l59OdBk3EaFeIARi6mcve9aJKnd0G+RVGUzeibilKpxIF7HgXKT5PGPWb0qConBhrDgpeyW3OMgttgWp",
-	"OCXuAcuYbheFXQTx0N6a4OEmgfUzV7pct7aGpkEMnrhwxiuPXThRSrXbxiS/hZhkHhzJbcRb9aA3ibff",
-	"+Oaw42c5cmA6W1bqhA0EFJF3Q4GpZhxXiPMItiBKy/Q2IosJzxkiu+xFZehNedOMa3LL2AxxxOUdlOZ5",
-	"TiYyh6oKGJF0qVgG/CbUl38SKcgE7gDQ4WaCC54lQwLgR1mQGU9v0VeGkSHr1hD9hJpMP6dNgdCCwdfQ",
-	"H1NLexnpegqQFccaGu1Z9JwDLO5hXaI+2d+6fNAg4Hsb96toxNbBfFpxv0PNpjW82XZvBIaQMZIKpueF",
-	"YJktkLMbPwFIlzl/zWT7QZBqqzrhTQfmz0wfcFpOxGddKvzmuE3wylr26pa9Gtirdz7IdQNh98hEp2xp",
-	"6HjYzlKZMbXJaUINjv5LwPvkFaMbCUD4inBBEvfRW5mxd1nSt/EcYAHDeFEsuudG7xrN7dMGqndPGKl6",
-	"q4iY56SFGW1NQIkcGE8yA9cCSuSX6vOCK4mMZrgyvCByIYYlhhV8wyldkhtGjAdOuCh79l7T8RlwfGYw",
-	"Bhbq4ig8w9F9FYS0eFkw4/bBgP4SvJdHDWxV99hbmWdnhcxzlhGlGcvL5NDbT587UUfppfldx4Kutg+D",
-	"XdNxGwFrI2BPNgJWEWh1ikuUzFuF7KvSfJ84WNknb+tQ1jUd+yhWLMowFpxW85/gtvinC6VtinRtgMmF",
-	"4qsNdNUF3YljXNdYI7p1eKuqu9sY1zcR46q91C0FWAPkribAXKSr0VO9DqpAS4PombJoMtKlWDC6Wswe",
-	"VfAUWDVqfts7gMzqz0wfZladykf1/t/qatbVUOujtj6q9VH3slAO6ZvU5KRu8k+hub1tk2Drx0u2Zqpp",
-	"Lsdz5j1QqBNww2LpQ4hi8E4pcCQ5r/TS/dpVQt4DdIDJNKIcYrHqlfaQuy8ZyWKakJHMc7lQWOqfwEhG",
-	"3idDI5TOyCynghakm6gJYxq4D3OqwdrSBaPZR/irNySJnvD0VjCl7EPjL3+EuSwTG9xDd+gyFoQkORcs",
-	"vMD8KONT87cUqnx4B2/ryoKIeZ5D0K9yJZvO9LJ3aeaLg5JuckOhKkXPb5CxkSNz4w2jU/MvFWO0GdMJ",
-	"FYLl8AjhmF2qSc6oq/gkYIVmHuvrgXpSqTPFIGeB0YSV5wofvL5MsBC1lao/t31sS151x2Ve7zRV4bJG",
-	"rGCfWMgxZlYy3BI2fDAGd6AgekIFGUQQHygf/lfBtX2JZrwEf7u0HwNhFm4a3DNc29pfp5U+mz0E5nbC",
-	"1VWq+R2irB1gEU5NMWeHBBTgHo8bUagsV2fY4SKddKLyc5AhEwYu63AAOMIFz/SkM7z4PepUNon5/vzl",
-	"+fdRJ5QURti8eE0+VwMU/iPyp5xq8oYW5IJ8IefPXxJuVs2f4M6wc0OL7UMXlaVta0TbGMaTj2EoKwSc",
-	"ifBL5YsdIxnqObWiar3u/8y0IlWhJoUFdxuznrn2SdBhJGWkS/Mc5DfWq/SGRIp8Sdyd7OUY9SVTessg",
-	"PQ7ucCO/Y6ntq1HxiLBcsSoFI6oXxyQYMDAGOHC4e61Jh5WIljJ4N8YV+1wVUaIet/D/PtrBqBO8z85w",
-	"RHPF9pOZdhSflXsETv2qetyyTrG+C1ox3YrpA0r57VkiAAp3kq4mtNXxpPbm0DPKUMsZozQttHLYIO+r",
-	"GVGayukUQEUATDJSu5TR3eAxFhNsGBYLNZEz6G8HTHbww96QlNYZOEbWLIvI68Hr87Pr1+Qqn0+5mE/9",
-	"1xfw9YvBS/JZUw7B71h8Nr4WOX9NxrThp9fQp88N8D0MUN73k9n3YBaeh3eOhf89XnE9v2FwCflCBv3B",
-	"61c4zqsXbv58xoiZHfmcTlg2z416icjVDz9c2CveMDqNxT++//LiPJzAlfGswCYt7VJwJspL3qLPRd6+",
-	"/PKq/xK0jrGera8yM/NT/Vhc2zqn0HWZUqXsR0vSTWlxA6/NjDroX3z/4jXJb55z8f/8/8uFo/bBYzHo",
-	"D3747lV5hVl25ZYdfv+D+7JHNJ9C9ZR110gX3TRoaVRx+8y8aCy6aNJHpPh/2Xu/5TZubF/4VVD8vq9M",
-	"zjQpSrE9Gar2hcZ2Eu9txxpLmez9pVNpsBskMWoCTAMtmjtJ1VydOtd7LvbNXJ/78wrnUeZJTmEtAI0m",
-	"m5RE0bLjdCpVFslu/Mf6v37LjJ9lRs15Cg7gOc0JwkD3TolRQHGeVvNUpFSYe7soxzlXMyMWBC2j3rcr",
-	"lNgS8DWPyiYaxJqTZQ0SAr0s3qlSs1lEoWXAQSns70/ZUy74lTpUanlmgahh0w3dugIxBCuLWRhzu++A",
-	"iVxb2Qd2zNxZ6Nh00VjS3/poPikfzR6sfoen5gYnTTMh2uU92dOG9FDuk7VrdYMjxenCrSel9aSse1Lu",
-	"bie5rz9lS1b8F1VOfAX+anPdIf89IoqxzNtFiM2Jyk5tAWgHQYkmEK5iUcnmGemGppkRAVU+GaE5xQPR",
-	"zmnGvOHaJhZEldnFJnTGwghlXFvkSt8FnVKOsCA+6b5mDoKAw5JBcUwp7NwG5MxF8Bu9AQxE98uavy8J",
-	"2zdl/gEsyR+KdrZlG9r0+MOlxx/YSC0XTNAFH7hbsDVMBeJ/M5mWUNyGKpJ8+cLWWHZtrOg8TyKSSnHN",
-	"QGHUkvzrxZuvK4SoK7ZSdUwki333NWNYh0bLKyZOSWrEhcwCK13TnAOeUhWIvKSrqGpWLgVJzCXZ1Bwh",
-	"K6oL+m/a2xL08mbBxNmC/6v6mPMy7CCf2x3YRnrgsfOXfqfuIbjtI7LdUViriWnmvLO0LMBt+d334elv",
-	"mpk5g+Z0BTcABktT3XD0zTnYPPXmxO489altEaUExYprVkC23bjkuQZuH5HxSjMykQX+QVVgbukmtquj",
-	"62O8H70oFub2hCcBfli/BBhLoXQhxdSebo9Stpwxwa4tvo9fkEwydRoLzG+qbbW5B324UwlJcw5pkdW9",
-	"ggqetogU12RM0yvIfXg56ZvD3YfTbYMKpkyDccvDlhFAmcSESwz2T+UCYCdtAsJ9ruR/mP15wCvpzkN7",
-	"Jfe+kv9x9vrVnlcSj8CNAVIYLuOfd6FSOR8XtFg1ZOgAG9kW8BQLH/EkpOjTIp3x67D97Rgv68FPsUiW",
-	"srh6xoTGUqy8XirV/EhS+BVR5iuPqgM8tOX0rD/WvBAL+0bNLds7JYmReRdm2U1XYT/+B0iETmdEAGGp",
-	"D24tfqvWmLvcXPciv3AwIv9YE2i+QyZ0yo19M4eVlhjfs7YGzQOApVRMl4tLPmevuSg1c8FfRSmCL89Z",
-	"8Y3gGmOhhkQWZC4LVmvZjHLCWZ71kIKhKE7YO5rqfAXCORO6wjrTM7bC5gD6/02pFc/YeSFTphQXUzsO",
-	"rs7sUYF6ALjyWqJuuE8A0ht/AT6edCZbsmdcFoWN40tLTVg2BeNbsGWdEcTPdRrWy3q+fZjRc2aa60Sd",
-	"xp3sjIaAf7+++53Rk6gTHuCDIKb5NW+jklp390calSQqVhTwVX9yb6/n4fPe1n0445svRVsDo8R6rxWb",
-	"rgApQ7vcqApGdRW/d0FSkq6QJOg9qjEUWYS8D92sw4hMcjpVSJgNZ7lgWiMsR0XCieX7yLCrQXe5dogj",
-	"rrh95eO0NkTfCGa8GoUU3KRjlkpIL3MbjDa+3ilJc0YLy/kLBgxJoSzie3asuwlOBOUbEBnoFqEFsG/N",
-	"+lkgEUzcZVSAoL6PYfAe7OkQOJq1E4e8psZ+tjED1oEwLLtAnhcdgE8dQ+DtJp86Hn5MjOpQtodiJyhE",
-	"de5aW2dr67wv50OCc3DOty+oXtWAM11CmJQPlp0yHa2RYQEAEzmUYMSs401ecec0ZRtA06QaRdv0oogk",
-	"yG0BqD5aw63fO9wm2IM2d7mJUD5woExAoO8QJFMd7DY+5pOIj5HhtbwVvWyIigno5Y25y4G4WhE/SEqI",
-	"Kje8xduZgGTcZAszUrMX5u6csnwfwfThfDe3lJ/aOJs2zsbH2ewh/xwqXXlBV+Yy9jUr5gcET7fNEmh2",
-	"iw29QTM989gH282n59j0JSvmH5EB1Y6KZCUjnw1JRleK0AnUFRHXkoN6avXNr8GzZj4z/ZyuVGf02fDW",
-	"+mEw+9aU2ZoyP05TZu32BxTtvPb9FqWuogGVqFKjUg8CFeWTGOwlTWKxU4naTbmM0Bbc3FaZ2kbTHlid",
-	"CnnJXRSq+gFvdapPQafal2itXf9tROtumQcBOWlShe4lAz2UMlS7XM3q0PqatypRqxKBSnSwy3gv5ejH",
-	"Uq5jOSwKloa5d1viZ2t+kuT8zYWNoIUWVRKRK7bQhGqMas0zVpAF1bNTm8gJ4A9bvHd/Nk1sV4/g5+fV",
-	"OB9cRbodcYBhtji3rQrz0WLEwFUl3epy9gI6BMd3qwoDv1aCALR09BP801CFeS+S8vzFqxeXL0KiUnXw",
-	"fsgLFlu4N3l5kGIgsBJY2aFe/qQtDPKRFQa5/y276wn8M96SdTa/w/j5zBZqdKPlgihNdalIkhV0ohPI",
-	"CbChvGmptJxbZ4cL6jHXkGcY6A9tPFKxSEQ5H7PCRw9X4cnsnbZd4SOkexyRk4h8Rv75t/8VkSld9CcF",
-	"Y9AFpgcUQD2jWCxnVMM3iBlrWbciRSkI4o4gNdF8ztAI2yeJG/PLLBmFtVCCufhcQ2/HDV6KoOy6LzVH",
-	"oCwmqaKeceK+NVefgPmXfFaBW2FFxgwwp5ClD3CYUmiaahwlsZ8wPpnqqvlubZT+HVyRJVesd1p1ZcZ5",
-	"xdhCQYuLFbqvSNe9CJbqPknGPM+5mJ5lWQHAi0ckUTO+WATfVRFuWKmqalAHs38E5fPNNTBd22bJkfuS",
-	"uFYJxWZJF9IoXNz4zBaA6p0CoiOxMWUC6XmfJIrmEBWgDNkG2MrA7oTfYL5GunomMxaM2oJEEheNZ8YX",
-	"jLqLs8BXyYTmucIMknUEUzcT92zvNDhTptFSYQhf3UmAZyw8Yj6gG2fG3i048qPnVDcNfP0eqZlc9M1B",
-	"/0+zghkGecCJgmKGeanMaKpTB2kyXK/Qet+t8t4UBhIqJ773TpHNUO/l5IjkPF+UkKFLfM2u6kArJqD8",
-	"GIS8mA/mS+TTiiwLMxWBE81KBjM0D9A0ZQtXDIxPhSxYZk6/YEvbtC1+n5UMm+4qpiHTADCKhE2WtscY",
-	"9xMsiQpj6aucOwhaVNplGHDBMRZGTshcAnpPAj0m++slH9RhUxGsXZF6Uad+zjqjzsnw5Gn/+KT/2XEn",
-	"6gjkFZ23pZoRPiELqRQHBhe1qk+r+nw6qs+9tJ19nDQAocCUxkqJhgVXAW0QCo6Zi5H33lTf9XbhUVHw",
-	"/kBcNkacj4gTvXZGzUWxQIKXPbdw1WscKKpIdUQSLTXNsZaIkQ03GK1pzpGgQVA+d4ALqIJMy2ualwxG",
-	"TXJqlgJXBHhKMOlTojlTsRgXjF4RKUDERLi6CfhRXIS+oEUhl8qGNCrDsLpnXz/vDYiroIebBgwhZxNN",
-	"ZKk3QhpdWWGHUNHsCNvKBl5xpe1B+u2hdtlT9kUh556hHPeHhqHYny5l8AOEB+A5sqBeppvv78ZiHtiX",
-	"5tWxW3vRrN7Vus8+BffZj+5q38g0KjKxwTR+4tkvR0gk+yD5q/eUwGQoIUDyeH3cqjqocCAFVlVoI+S+",
-	"dylJntUE6DldnMYi+emXBFN9oOE5oXneiwLJmgsyMQpKKGF7LaVR1HasJxl5ZfyKrVRESqFKjszMjhHs",
-	"DL48QNDcOkNxBWNqKUahQjCIy+Hws/SKreAPZvOcNvGfs2sqzCrW2OWggpis9B6fJXIamAjsTzfhF23l",
-	"JHYXUY4Oxv9hEpYWhfwrS7URahYyz+XtFYHa2B8408fdv0a37NretRk+bYbPvdGMmsisuqeOEbCLLw7E",
-	"Lfbz735zSXazsbu4ZFom9SkzqYP5zlp21bKrll09KLs6XDSA2h4OUKsWIyfaUqRRQLAsUAHU1CbdLWaa",
-	"XmT9UEIiVs6y4FAevPt4+LiHVHMK2SfOR4mcxNW8HYGRJzlFnAP0Q1rUIvQ2olcPn44Fbaa3vljMyXC4",
-	"7hRZUuXJrRnNyfCx93NlHGh6LNg7SHhDMLY1b/7+EQxt3EIbt3D/uIW7hyo0Rv+erQkd3DlDWdZ4Je9o",
-	"eP2S6X3P/ANFCt/M3dvY4DY2uIIlv/XlC02N+8cJmTfNHdi8uObEg4cJ0G/PzVMuHMIJEAGEhOFxykMM",
-	"WUdMhZYEMEmxkBNCUROzMOfdBIYC6X4JwJs3aJw+9q9nFDkpGNEFFYpCEZhBLM6pnikE6oMMKBqgN4Xt",
-	"jzzuRR/qzFmMJtINXWbWi4UuLRsnsxZpUneE1d1o1uPxp1USEfCaKfSEmeaqgvuA6qTpfKF6VWzIcECe",
-	"88mEFQxkDUCqq62WrTlLSVKgLJfADI98TAUQVF8DFp6by2t8jOsoUJGDkAobDQMrsqQromXvlBjlnySK",
-	"CZj8UgrE2cil0oml5KDXcwgFAr0UxuKH0n08HGLJ2XXPIoEAdhVEhgAeVi7FFIK6XKSJGYNiIuvZoQFS",
-	"FMTYVAYKm892tNbFKS7TOKfiyvSvWSFo/pa5tU3cAeFOrzKjoQIr5RKlCy6m0Ah0XYU4OVm5hq+l7DlP",
-	"juoRKCktilU9DsUWqT2UHg6X8hAy32317T4Qi99vqN7f/dSRi86oY88ljEbPOqOOO5udqAMmEPQD/qE/",
-	"PO4fPwH3JLxHsyx4Z3PDjlixqJowHeMTsAp/7h//oeNdcz9afvv9bVX/f1VSnONatHp/q/d/cnr/OS00",
-	"p3m+cjx3bwH/xqIliJYYmnWtjF9j8g08nLxdZ8qxaObK5J5MORaOK9d4cMFcAOKAfCNyfmWWCV+LvP2V",
-	"OzRCYM1h4OtoM9i4Jo/Uo6chiPcotAIb5hyWRLGcMwjwrYrc3jU2uHfqWTREb7r3uSKpXHCwT7BlhHGs",
-	"9jnYIAwdhmnKxSqwbcxknikboysL4MgYrYqw6KdNQcXRZkxxdKuAXohJTEamF4tyHLmefZBsYPq3C1eP",
-	"Al5/vppZZQrDF05t+KmPBS7YouAp89G0VlzAQ3TaHLvb3B3XYIIPI2Qr2cNJQrbmPdiiGkSi5sjb01pk",
-	"7a7p2g5R8PPxszbO3q6iGSeWYTYjOT+7fPYVSano+dEHA9dkzjPBpzNNvrl8FjlouRU0dDIcDo3GcDL8",
-	"4x9DmBQo6u9G2xuQszWBcpvYWbBJqcDfsmoSOU2z3dqdOvUFAdbnDn4gu8rYVO/AohnC/z2kbLZnRLAT",
-	"0GqC2e5A4buFan0QsM9Wtmplq4f3qRzKbWKIge7nXLC+D0+8h4Fnex0Kw+ZNX8T0VbPurNtuKluKkSdf",
-	"ccFeaoYwTQnpOmTrWHjRyAw8IoZ5QlxzxhXo/RHR9B0pIGsDfCyG25reHylSyFJbOauWXxQL01j1QIRV",
-	"6oISTKEweUoS+1xQvYIjpLXrwWiaKhagodcy1yxjB4Ew4LsOEruOPOrdQrViUDW59qxKOIOC3wFzQRuN",
-	"wFw2F4wQhSynnltk1qCWpGa+eJndI2PF7eQHzVzBWezmUfYUXRjibngRiGSdqPNjSYWGsi4nT+7GlDYO",
-	"cZut0marfDzZKmdZRmidMr9nFnM0dm6A98Jojs0UngyH1ZxUnd1sGgUiwmg6a+BDsdjGiLwCAgX5UM0y",
-	"ao4vRmo6/rqemTzj0xlTOKZY2FgAJcmEFuT35DgiDm/F1k4wI6dZxjIyZhNZMKwvBEPFrMQg1VYRZFyx",
-	"sIynChnAKhNQVzXbHDXyhgwKqYHtYUQo2AukTyL1xRYmE6vkWJs2VUaNrpZGDb4e4E8J6X7trO/Ap4e9",
-	"bcwvFjVDfIql4SAQz5yTPRibC37bR5lq4FnqgzKt2vpC57dhYxW7Oh7+Et38zhqLizql4PoceN/o+OTJ",
-	"4Mkv3+/P9f70IUzeljm+dEF2m7oZ3gjVcJNbjtpy1PtxVGWILs3XeND7Zqw+WfTQfHVLpYfQrBnMdHvV",
-	"B48fGosag7wFkGjw+Ea6qaNc4Pr2lMvXa4AbTsmEv2OZC8GTEwAfYXOo7TmTS7BLzqlY4SSQW+F8jByw",
-	"HtGsNF3BDM0BqPEo/L2BL+008d0y6XN/nvRJQ59usJwPkbQZ9n9HGFR3ddokzk8iiVPPWEgPIRRpr2Cr",
-	"W1P+n3J78G6IhMbAS1Ufobc5eaOXl8jrrisntIssMEhpFYt6wn+j27UxgBl63xa/HItKZ7NxzGRGrxkA",
-	"C9F9rV2xeDx8DB4m048rEG11n/0jofc3cL3XiOjL5hV0a9/GQ39U8dB1G/ndyMYtAqTfrDfv75etPmNo",
-	"QGWInoP6XheESJMcZDT4bYJQ1HATLcqbqPyw5mBKgUXjLZ7Y/sKSC9S+x5V8yIDtutiwDeDZ7lobwN0G",
-	"cLsA7vtQi4NEdN8s9L/yUsktwST8fB4pHzN9B/dgVUVLsVhkVYgz4DE22WYjEiiMEUnmtJhyGwtSj7H1",
-	"oS2xwAGe+qTbpOY1SirRxoXj+DAWuPkocIFniXQpWJzqemuAaIcmWlWO/8pS7ezYOEhYjjDkyvvpSCZR",
-	"pomFj6cCa1fNt4lQhGvjlEvRu4Wb0tDn2/op1+TA9xH3ciDp6z36FXHLOqPPnmz6GO1voQX28fDhnIwf",
-	"iJW1UTFtVMyhSt8eSnDeS9++L9LSQ/HTfUEvSPLTL0ks3g/oxQ+GZvzg5nUICIxYOOS/Q0NgOHb5SCH7",
-	"C00j6+naO7gcCaEz6pTwHuAYjvZ+eCSnrKBLLqZv2TW3V+zZrwgdo+VhLQ/7oJGdW2m2ekhu9sWHY2a7",
-	"saMq4J9RpWGEOFKx2J7Wewc+3gQ1FYvbYE21PPe3zHM/NDBVy31b7tty3/fAfUm3Yk2Hha46wmTS9xG5",
-	"81peA/2uZ8pq6RNYzR0CtwsSfJrncqlIt5BLNSJVqRJtS/WcxuKf//g7PsayiPzzb38nlAjZlwtLb134",
-	"qkvtsLbJiPzzH/9t8+osHE/II+xoepDd+jOGjMaxGaj572cCBYLIz0QwlqmzxaKQ1zQnPxMKf7KM/Iwh",
-	"uD+TpRTkZ5JLZT5Aapn5NRY/9+v//TyCf0b2X/df8Nn+if/UPuBfZqA4Lvffz7Ae9q9//J2E/9W+8R9+",
-	"hmWp/q3+MH+bHtZn7Fqp+rpvD34N11oJHySbfd6hB9ia2jj/e3sP1Te+O9dVrcu/hz2YXb9nD3/7e9Ok",
-	"fA9wog4zh7819+AO6917+MfWVfpbsEqx6JMzMpfXlgAwoRPShasGxziqn7WoOhiycIPrEcxjr6W9Q6Ee",
-	"J9RqPgcLnMuHpSKLbGGqDXgWSO/leY6OZwjpg0JDrh5QZFpWDILbN+ojNZYlcr0u8lJtK0k0wIVAotX1",
-	"OgSSIPBO27XB1F0ISUc3jDllsoCj0FsPHYGxCqkJu2ZiAy31PeX7XiDjuIe46FhPx8U930FYw95xOB91",
-	"1m0bVfcrF9KMGOMlNC19TIly538vOczXI0ulgjLH2+qKJ/KaFUZzeEbztMzhvL5meiYx6zOnY1n8qSwy",
-	"JlhGSqF5bqhWVSlv44LbOnNNoSvPcCwXdmwfb/DK+kAb7qJ9hKhqMm30ym1oyK8uFiXd3Gl3Jf0B2byU",
-	"5hpsRfvZYIiuocEWjnj/m3MA88tWSgF+/nTGBXOU4g5mmaar9oCpVHe/6a1ppjXNHMw0sx9xqdGMBqZv",
-	"o3C2Mv1zVqRMaAr26MRqJK9teBhXZAiW6+oHzQpO89e0uCoXCQIjQZw7Ih4pppvDWLFFtUUaOLehQh+9",
-	"NLA+0AYaYR9ppYE2lnVDflhsno1bXPHwAt0GNfC0FgW65ebWwNLgGnf9Fbahkai7x0LNXDlIDOFTEVGS",
-	"UKzMrOUV3H6WqdpNBww2lufm37pc02gGuPAcVWQ3UgwUhO5PNA7hhwoJZmd08iTqNC54Z3Q8jDqlYs/r",
-	"L6Dvt1QMv/gTVSw7dyTb/3gxk4u31ZQ7ownNFbu1YLW2Uh8kcnIPytlKV610dTDpai/S+92aeBXVafH3",
-	"lbg1owvWT2WGF2dbfjmEpttUb1klJwXGXrowgmCGoeUJfH6ZJQOSQA1gLKbL53OWke4xQkEOY5HOaEFT",
-	"Q9R6QD9LwX8sGaFzab1UTR1EkANFDQdIqWJ9LhQTimt+zfIV4D7GwvmtoPNTkrGUA07LylB/7ISLjL0D",
-	"hpBK4bxoaORWJKVCSE3GUs/IkovegFyYAcQCpwhZ9lCYxq4EL4hciiDiBdBe53RFxoyAS40LbxW7pNM+",
-	"zCeDJiKE+sRWeIatu5APLdFMhVVwmlnQS83m27FSYODPZPZhsb3MephDbWgBGdMCCv+uzG8dD2RxO3p8",
-	"SadtVfkWVeSjrSpfUaqAUpsritRrmyZsI2o2yfIeJeYrHA+kQzfDd1BDlMiiMARErwBx25Zuh1sKNeCr",
-	"bvGjq2CR8CzpNSvP2yjTK660p0stVsY6fXtgdAyQNe+AhxHw4tZ190kAYoQ7ekui5e93M9H6iSPQRaPp",
-	"7hJhWKFGQCXdQBUho/yQLiWaTiOMi/Kge6bhKl2du8HBu71bJKRvI0ZfMn0PGemhDHheIWwo1RtynNZk",
-	"15rsbP2wu0siwaWO9qkw7SgBdrZNZLmkU3DKs9xeeEW6wKgs2ObpWvEvmwrAbRqAaTzpNWiWsfCqJbm9",
-	"Zmma26lSQinRKhTyYCplLGAhtuqSa6QPLYxmXvCg/VURJnTBGWjIBcP8dyPL4eaPSw1BT1DcFLV30DH3",
-	"USTNBf+QKmT9EL14t2AZh9xS2M9JLqXRKp2iWapZoGNmVEyNRNUqma2S+SkomRruoqPpho7cTq80b3yk",
-	"CuV+WiRMvdUff1X6IxzbVnH8JJAUac0hsYUQNeiKQIh+0nT6coeemJgjpUDEy1jBr1kWuXAN8K6NSPKd",
-	"OaHfJzaCHQQ7imVDtDa6TAbhqJrkjCrIB42FTbXpGrmIFunMtNuzRUqS775PgrhQcrahgRoBalMI4xm5",
-	"j/65l2j1EWieyIZalbNVOa3KeSu55B5a5qUhGPvWqtZ0eotK1VTVSy0b2cWrA0lUufgQ7YyqQFMNqVpj",
-	"iWpMS89leqUQPlXT6YDsrFpd9U26yZGToo68GHUUylG9USwC6NUF1bMIUsPrNTVNSwC8nRwhicV20KLf",
-	"swUgPdOJhSdYpjFMJIeoGmzMarYzmWeIHTkBvz1JNFM6CZP/PYkcYrb4Rl455g9rINybnmPzCqwSoHuj",
-	"0h2LLTo92dTae2ESurUwrmGAw7eywM1xNsrb8QCjiK9uzhvaxgbgqO7HCB6mfjPq0lX15iUtBBfTzq+g",
-	"vvJuFtaG67ThOu+jtvJdlfSbAyRHjihCaDOyAIv8iFcpWougrDgDFPnNGYW6xpczFos6E0utaWGxyAH0",
-	"BPV8qHE8XlV00tyWioqvk9dYQBkcrHfvMs3NO8B0HcwlopacWltnHaDSIWNCHuzdCCgGVz4cBd0S4VI3",
-	"PHoi+T4tjy2NbGnkrwvLA0Vxc2UiAlcFKFp48vazbr7rF1TvDGXMMgX9Y+VR0jV/GZmuh6J5JtNyzoQr",
-	"DQEuF1s+Gcfb6HfygumY7fA0CSn6zuDgR6CiW0Yx9gYkKVxaPiULn/5iC7gZLed4OCRcpHmpwMIRUmh4",
-	"tRfFwgbPs3c01fnKYRgPNrmFnV0Etb2l0mt+tVMyzqm4AmEZwvABJ16YBeLqzE4zcVABUF8Jgr+bifoz",
-	"X7reLwwwNl/Sfk6VZgXJqKajtS2xXOZdLOx7UJMPlT5eAMuB6vJYQUz1drm43r2lmn1Ebq5nMs9ZiqX3",
-	"zBwBBQZn4yCcNY7Y8p8LDWXl4QlN33WiTgFVu58O7lAY1a7Db7IcauvQ+jAOLbz1NbpvCcE24u9oRgMD",
-	"2MfHJScVUd5RI81TcFmAoIo+sFjUqJ6gRSGXivCwqNptfWfWVRYLJNob5dRqArOtodZscnYrtN17Bve8",
-	"9aA1Ub8H96Ih77mbJ81dkY+bqP5mvWNue25H1Wp3tomq3RhV6XrcIFN3pw/gltpTHHo415S9M9v0Vs9U",
-	"Wh9V66PyPqo7iRprl3KvuMibSgFgCfDK6RMoqFV1HWuhA4vdaKudLxZWD0NU4OCpUD5BTczlB9Z/s5RD",
-	"ObUKxhGLLgcvuvvB6nU2g83FF5IxSyXE/7gtsChtdUU6pYIIGYtciikr8E2ue6dooTQj4poUDFTV+jgA",
-	"qy6dbTdCxgJQHWiztk1mVFmrJlgjIUuPUQHhA7s1010mx33J5EHyuIMTZfTwqFNtps23voVy+N51w4ek",
-	"962xsjVWHqp0zaFU01Jwrfpy0p8zqsqC3aChvgCOgKZDJFpo6hEZLTKSUk1zOS3ZiJxzZjhI9wVNZxF5",
-	"Lv+TiYj8Sb7rReQVE1M9I93XPM850JwoFi+Fee4LKXVEXpvvehH5lvHpTJPulwWdR+TcnJeI/BvP5bSg",
-	"815E/iLzcs5I9xU3bZAvaZ5L0YvIWcEo6V78WNKCxQLbxE+2aSD7l9y8+5qL0pDvr2RZgB/eLMgjRZIJ",
-	"TbUswOI4k0ss8S0nwFGMHvRIxWJMFdhVNeni0+S459LQuSZcDcyMYZmEtHXE7YNd376hjb2R7yMWC1w5",
-	"SsbmXZlnimRswUSmXEw5xoQpCa2nUlyzAg2Z6AyDLSUQVqFnhSynM0JjYUGp8XFzJtBCl5HljBUMx4sp",
-	"4V1KrpnIoD6upjx/BNH5SJ1N27GoGnmkiK0+xpmKCBtMB3bkckKOTwjEIGCauTkJvQpRn5r1C40csJAQ",
-	"9hERRtNZVVsUJzRe+cUDu25Ole6h2QIM4LYWnrmlX4Ml3Ffeg1ZNF864DCZ1YLLddSN379QZ0oPCfTiA",
-	"5Uwqy5sN16BcAMDsZhPoNCjkAo+KIjmbaF/1DxoDno4VUpUmCzq1Rn0lCzthtxQYWAgvjUhyccUX1s16",
-	"Sa9YggscLpvLOIOdlTmrlnHu1HOcjjUlgfGZ0LG8ZhjngkM2WxOU3d+yWBEx+27OJc+inWHXyTd2bxIf",
-	"fT2KhY++NlfJPIE714VslM11tUalU9vFc14kCBJNc3PtCrNUikEIE9VeFMQZAmKv3UiuZ1DaH86F2Wc0",
-	"yavegHzrajPiSpseYaFjYYVhb+Mw73JXnd9cm3Jh7uCT4XC4R8C4mbx6M3mNVPi3YvgKBMbw7po1ASZx",
-	"e/+0WT+/fA9sInNH+042suqOexBsbu95G4T+SZjZgh22JWj8Blci2zfIrCfEyl+3C1NH/rzDn7wjSHGn",
-	"Lzjn18xy/0YPcFPSITB1r8/LAtHPEkw0TFfPZMYSUG5Vva9Fwc1yEfdgs557XhbpzAhabwwZ3+4j/QsM",
-	"+oO6SMMZG0n94nnl/zxL54xcaMby29M0nNJv0tvZ5vv9Ktyj1+7SOXL2F0uYtuif9cu8Qc/2dI+GRGvd",
-	"rdkgndc9nbHY7upcJ2I7nZo3EyrDFdwCtZ7NDUL3wFKbZRh3kdkc223ls09BPrv2V/Fm6tVwwzep1043",
-	"6E30osnRua9M81B+TneFms3enjm0Ts7WyWmdnHcQGBqv3CHdnEECQ1WHaqs389Z6TSzWFRv0NYZJXta+",
-	"emNS1s0yBboD9iYU+3r63qcC82CkqfXHtf64AyYPHEoZWrLxTMqrPrtmQvfBgLQzuAqeC31v4D0x70VY",
-	"SoJrMuFFZYYieEmcO2uB+xFZj0As0GAuJyT5FofywvQAxvtm1cc+prYpPevNYOm59y3gr/f6UkzkbcR9",
-	"s6Z+NVuGvjuU0J8/bffVHX53JrZxdv/7+rmvWTVTmudjmuKXLzWbI7/LzMef/l/LswZjma3+n6OyyH/Z",
-	"bjy4MIPEGBwLG26zuy2sW9A4nJhkcGd2aqf0MvsKmMRt1Gr7yiWfM6iQeec3L/hUUF0WzL35nlj5+vLc",
-	"ip//+783BZeljF+z7JSARx081rb6O1ekYLrgLBusnbWg9wg9fhY7QZVj3/gjRb55+8raD9bSVSzYXVXR",
-	"OHyRdJ3nkqsz+Bks5xCj1LPxaiiocYepkpk/Y6H4VCAIflowjf5T/BvqgczkUqAjHnzs5rXxiiSF1FQz",
-	"t4HweDJCPyTXg1gkzBPKhLD5Qq8Av2AME7cDHzPw+KNTEmk9ZFhlmN4qFbP5RjnVIDkmZZEn3gOQzLRe",
-	"KPQkL8pxzlPnvTVTnEkFE8i5MtLqRBZY7Fmx4poVpGsuDHAKzJe7NGxcq15EWK5YLfbNdOp93f4ykzHL",
-	"5ZJYYEBiz6sNJsE+wEinIOpBS2wngtiKBSsCitMsNu/iR3gU7BMfUUYVAGDabDK1Eqk74S/enneiTnUi",
-	"HFimI4TfR52yyDujDuzo6OiIFYuB7WWQyvkRrMTRXKrbOx7s6nwQwb12LbaxZ8idq199ey3rN7J1c7Ru",
-	"jv0lnAtHagk1nMXSW6FvKebUSNGmmLNvLlit/EhwB1REZJ4xBcK+0qQbpmc5p0cvFjsSvOr5XMAwZFGP",
-	"476XAqB+g3EtTqS4a40pu2QP7BRxfPFOuPvhIWx9I5+Eb8QSqbW9PYR2d/TT0qlJvyDVy5lmTXrCXLqk",
-	"jpqw7uMZM5ZzEH9zOT31mF1zWUBcntMSOBYyIlTEgmptxGnCBZkAV4QAmRmDWNIqNPVkOPSGkyVV3mpr",
-	"mjkZPva/ZRygwmLB3nGl7y6KPod29xZFJ7s9PLuPAfYNZ/wEL0V9+b+WRJXprLb0ndbOmX8McgnuHaGN",
-	"t3Qv2STabl3cuHuyRNx2p/MmE8pzLqYXXKQMZA24fdpin6KG6m6eMg8Bip2AuHiE5DslScaVmSkKK1gh",
-	"137zllElRYK3LtQQy0Iwo4cTOZkMYnG2jpkXjjwCDbpCIJQCanbcAI266/J+yfT+N/eB/LOem28p0FE/",
-	"Nq2btrXqWjft/oRljfvvbULdF0x1zSpwE6qqT2ONRej5vQH7NLSPJKRrrVOh2S5C4A00Jq6ByvdOMfHC",
-	"UCuXP0AeD4cDclkCKhuhdaorRSy6gW1SFyXrYU6q2iS/0S2IaVSZMJeUQ66tlabMupq1me9hWoONOIw4",
-	"8/7gQr0+5hFDwaL18YOF3oGYt47t1rH9PpBDDyZv7lIKjypKVJnI7sNEmos9AVZApUCOCIU0vIwwcc1y",
-	"ufDFhNc4SjW6tTRFr15C0t6SKV0zqFmrHEq+fDozv++CW4rFmjlOphBP5D4qTXWp0EDHKv88OauE3DpJ",
-	"uI+wG9jwnvv5/waNeTvdMLgj+BPqNZ3v72rus6u7OpzZ7w6dntNpI4bBGdwMcx+qw9/a+T4JOx/dTt4O",
-	"bu0LCTvIZav3Q9ohImulSJcqkmBHawc96VmzRIL3NKlYQQPRtzGhmSHwYEaYaFaQRFUCdxgi4BL5B8ET",
-	"qEdMaJ67rOsVyO4nw+GQaBmLk+Ef/2h++uby2aYTne9hWnzbMO19SPYh/d1uOTqjzsnw5Gn/+Lh/Mrwc",
-	"Dkfw//9/Z/c0zvEDieHY+VvQIpto5lcOMyLQq5asYGROM0YWTGQWfrt1T7fu6T3d00xklo7ZyiaeisFV",
-	"I5RoPrdIV+9VTHdfO/q6q3jWG8F2UtuoisUfy2xFuLZhQNTP1srZNqAeWopFULW5bjxxFuFDmXvdJD96",
-	"s68f6BaLQVZNpDX9tqZfa/r1d9P7WZ1a+9AG4FvHwFZkJ6j1vAfNOoRUut+gt4myr312kd8WKzogxlDJ",
-	"iJDLiCxnVANOEDjmQA+1dJSSScHUjBTmjBE5qawUo6pkmMXeB3rrcwTMDxhoyTPSTVxWAodKXIIt8xUE",
-	"27FsQF5qFQtGi5yzwh8XrIZl5d1cTgfkFdUueFN50g/VXrC+/pJyTcZsxsE2HRGqYjEBv101bbcOhxGJ",
-	"V4cRiD8OOh61YmWjWPkrl/ACkvyeJDmMR+/bkNn3opN/yQSzVTAweBeD5Oux9aS7FjHfq0fUa1I4ZFpD",
-	"W1QsrmnOMT49mRY0Zees4DL7SpaFSkjXAYCdPI7IkIAQyTUxSrxIWW9ESqF5jhZZFCytahuLlBagsQEO",
-	"mXIpFgpA9wpMYLBwsWrJtTUCy1KTXCokzkjmjIgKq8uliEVWFujdg7GSBQwWxwUOwTwzwitM9pFy4yRd",
-	"vZT2WwVjcYVPenvQwM3Mgw9qEljftM7o8ed3NQPgNN7aVX4gk+ktwtPhCbQN4UHzASyLgl1zWSrIZzA7",
-	"qlqK3RoC9mcTL5UqmSOs9fyHe/EKWVz1UyY0e29IY6YLYruIDNltrDi1ATeWZGxBCz1nQr/MErIobe5Q",
-	"0BwKnlTHonrWNPa4uobBD768H0Ry9k4JrbcFaJmu3hRU665eRh41MdOp6kMNiSwwFBWlcPvq8ZBkLOVz",
-	"mhPLyML5QRiKaaN36mEHgiabyf1FOmNZmXMx3ZHtJIurZzCVD5zwVO1aZ9R5+ofHTyZDepJ+fswej4fD",
-	"4xM6/uxxmnWiTk7HsgBI7dHjk8HJk6gzp+mMC4bfPf0cvrPQak/69B1XZM7z3Mz/mhUzRjN88vjzqFOU",
-	"wn44Hg6eRB3FdLnAbz6/Pb54tYYtIFvLAT5WQLaAaoW0PyCz2+h/RUeaOcB9sNlCMr+jhFVzRaqdGUsO",
-	"p83fafPBXnjzpyckEEERkAaI0AuIyg3gbrupLIRHePrQgrttIZwPnctUcb27pDOFh7WNcvg0spnCLb01",
-	"WVy7+FvIogN925bHdCEn2mYQjTaEVFu4xpBW5UJyA7l0VwGbWIA1CBXMKdOhHQVkzsSmLY0gXjgZkLNa",
-	"1wCRrjTPc1tkwFDqWBiBZgEyMUeJ2CU/GUG1N4L614j64R/U0nvewg4g3s0nVcXCZ1WtL8ItUqxQLjck",
-	"2jxMc8M8Vu6lfeRim3p1D7n4QbKvgmXCDJb6zNuErI8tIesg4teObKzavXEOOpCxqvvYtQJU5JO+Q+i5",
-	"ul4bVotoIhp7CENfMn2ve/VQTvJAOmi24tU3s3WRty5ylx21zy3fkCYeqGLfugK2tXJf3eKE8gYZYhH5",
-	"JhzMug2uwsEM+5KldihzocHM1veLxVojVcZ32EjXCUaexPUw2wtqvFSt1mlcLOzrN4Js7iZnGOB9MEnh",
-	"IKYzrKd3g5HsDyeDP+xlJKubyP44fAAT2cNT9DZFqk2ROlwtvgOZ3UzjLC0LrldAWcaMFqw4K/WsM/ru",
-	"e8hRhNx3pDv18/1KpjR3ufFKU2dKS+b0ytB4kXRCpLDR0dHxyR8Gw8FwcDz6fPj5EOiTHfmG5CmvjCBp",
-	"pBe1YKn5dhCUNimhUNOmuMoVebNg4uz8JclkWqJGa2sGFqWwfioYsFHrxiXPNZkUck64HpBzgKWLSGpE",
-	"JyjZaiTUWCTm4iVHyctJ34iKfaCumPjEzVJbgL+CTVjBRGr+MhyPZa5p4pDsMkI1SY4ymaoESb+dEQhq",
-	"NNUNszpLoeKaGXoqM6ZI95JO0Y7ZC9dk7bGGlp7NaAHckeKzijChIeqgucmN5xvXnFlsS5kFIKa1JhFG",
-	"D+rOMZrORmRONSs4zXGkkW2AajaVmOY2LWjGYmF/Rput/TCl5dR+sPYL825OlWIKt8R84YrA2TgvOcHM",
-	"OS7ABou9P5MZe5lBzQ3seoWfoHP8E3q235p+jchARRaLhPrlfg4lC9UAxvAySwbkohov+NFyOma5isCs",
-	"gNUrZXqFs/JRaa/toGJhv9d0WjshL90iN+4CnSoUT6AvO+3aJpzCwiiS0qJYmS7nHlURSj1Bj+Humza3",
-	"bLh3qRoiRsWq6k/N+KIP5pmMFGzONXzIsoKZ/akdLniVNx9UrBw54SzPSMYmXADlt1OEEBxDBc3QE6wy",
-	"CbZslZA5XZgVdeMZr8hcZmXOwo6Dxps6Py94Cr5RDhE3vlTzmOXgUpYbbRnhlqPttnkm5vWg5JpfDywG",
-	"LYWmqVYNzTZvta24SrqavsMT0bOiqSV5JOfCNL5Y5Ku1etNg2UN0TTMS8N9DmU1AYFa17XeVXTfH8OdS",
-	"akQD9S2jpRHlFdJ1X0cklQuOp9zI03auGIXlViEiZjdVFAsXR6qlprnq4ZoZMTQiE8YiKEALUahcYRVK",
-	"mGjtmuDQmshoILk/UsA/gRvM+ESryK7HkrGrjK4q3OrKxlHV8caaqPNgrZ5Xfn1sr+lYQcyRQjsj1sms",
-	"BoT1To36g+SAF2HPBSOZXIYM8IX/0fyg+Zw19UhXaC1lxTw8yEA1xbXkKSAvTMzxDQ917b0tFMAT+nod",
-	"1fWyc0GZORsdHFSDxdqqa8Uxg3FsFKrbHIrFO0eqOpMLMi5XCrhu0M5ffA2dG2dSo8xdNWNMR2SRQ7n1",
-	"MS0iossxi8hgMOhZcmo2Jy1RiIjCS57xORMKqBYcWYwwYeEVczTfdriLuyJM68h2GnQjSqN4R6Rg11xB",
-	"Msvmwk9yOjW3zI8o8sV5kQpipss7zQpB80qO8dcCceYjf4Yw4MaOvo+/xgJr96qILAqeMjIuGL3CpheF",
-	"nPCcGYUZIbBBqEBW/cgWn60GjKjMk1KxLMZ69HA1EGytVFZfh2XhAskKlL3A+oejevfA7jAGEr4HKmM2",
-	"WQoyoyKL/FX/EShHVKOHEVk4yHz3xV/l2Egs7v6ANFDI0kgClj/RDBqcK5ZfI5WEr9MZS6+sMLoiORXZ",
-	"Bn9vOgIXMNpcooKqTk3XTGhZrMw6XbGFBoBirNCcS6St7vHgsL1yLTT08UpqS6LZ3MgpdI6S/ILJhSF4",
-	"hUtINV86QCyzyIaTQHTqosa/Xvoh5rKRGH5rFoSrzU2gacDo7VmBPeXpVeQCYeFpec2KgmdsQF5gOha+",
-	"arieTd5yoM0I01MtW86yqT3DFpAdc79oTs2hd+ECis5ZbKRyobDpUwg1gIdsjeSpZA5Zeuh4uTuLbib4",
-	"ZA7w2HBAwST0lll9AA7jqBqtTaFICvvAF7LAGsZdlGmqPaAFo3ah7MPuaEMGgzmotcNs5GjHUaDuMzFT",
-	"EpJ46xMyH66I0Z+cCAWxZyume64XXC1b0VlbCxpFhLYtpxDi1dyMXPnuFeaG+CW1wIiC6eqJilpAJF+1",
-	"F16iwFbNBbdZHl0aCyjLrImLqQZ6WPApFzR/5F6hmPqnpJlEakaQmyd7ERnLUph11tLuKkTJ2WE+MivS",
-	"N4fWj3JAzrxs8C/uSJN//s//8lOO4IraFk4ryhdXen41Z+4QKOdwxmH07mzWKYY70dsYx/qJ79olqph0",
-	"uKJGQ5jPSw2jYe9SQ1nMSRJSM8fDLIEvRWY0uvEKC2Ab2td4+y128ebwvuA5HBptNG1YaXvcRqRc5JJm",
-	"lrJxQayhru/ERbgyBZ2yyEh/V0BfJ9CceSMWLFcMCswjUUnN8CbWvAenxpAkSzQwJMg8tiy4hiMIVNro",
-	"6VPKBaKnxEIuBSseKXLN2dJQQ5ZxoLrWsmL2vFSs6MPJIVpeMVHfqjOY6XzLalyCOtVf8owBk3LJVqlU",
-	"Gi0WYLwOKay1Zze19jyQKqeFLBf1YCizpcqbgE4h2SOQi4MgKQEI+VC+PGygOj1eRG0UhRvpfthQIMXM",
-	"ZFnkK9Q3TlFVR3ULtjcIgw3N71Wn39YDaDZz2sBIbevda3sUuKjNC66ln9Gj0H0A0bj1ZXikmqTxLRfR",
-	"igeB0DOqCuGzrCLAlpyD/Yxri/YjoSmARdL0igk0KsH7nnDnfFzQYjVYMxc4uWTLuDbeP7WsX62UeT0Y",
-	"l2VLLr+lFiUQaCrmaPC5kaKWM57OqplXLRlOHozzjf+lkUyAdIpvGzl/whHQAqVC4HGkKIUiXXOsrfcC",
-	"kPNAkswqmbdXI1D9RSFTppQhgCnogVvNARchHrETJqqMQloZQywJi1z2lKEiymYskq8uL8/J+ZuLSzzR",
-	"sQB4d29LIelMStCF7UrnEs4LeteqdCyjN9tcdCNG/O53UBpFDX73O1JXZiwX2aynZEsxnVY1mwAWlbqi",
-	"TPb3WOBRQOgRrkk3rFeTkH/+j/9qqGDTQ6Kb5E0lmBLnGAM01mCsMGXQi6sxQfkoR6bd0DgmsAAGoxz/",
-	"laV6BBGUpAtkGnYFCjNEVaanFGuAsGiaWuR0NTJU28xNS8KnQho9u0RfEFO9iCRmJBC2GSJhka6PKbLi",
-	"ydJsM71mGbwD+4k2QzwR1mhIkoxqimN1dknq1gIbytlEw8VHAw3ACjCLfYsFtJyJR/VgbYCbF645lm2V",
-	"XZ0R3HYEKkjBFrLQgewJIU/KXKNU5ysXEaU2pmmPnssSNYcvMUc72QKJibj+GO3xzLJzcyJGZN31lgCq",
-	"7oqcvHvnYCqtdQCuCp8zWWrSPR4SBQ4h5dDMKpTeRxW9MIxTuUixXiy4AvSh1Nx8KAaEKiWg33Q9lIO1",
-	"QVFSsIwXLNWOmHEnzE9knsulEetoLOyg8AVQWs3uZYVcLBgoBALdFz2AzMCRejgJt4SmbapJzqjCHLyR",
-	"kYxd3h+Z0xWUjPI7BdIJ6eLlNMRCuWg8iNmy5xsrCamZLHPQwVMoPg13LEyuhg79cZITuGP2gBbIgsQa",
-	"PpHdECzbZg5TLGageLFs5Iizuc2Yn41jBiEelBVouQr2s7Syi34Sl3YtCyPHa1Dee5HFTAcPv+HkS8r1",
-	"KWYrco17yjKwouEqG3YwlRIJwcru2CAWdpL+vjhGUp+dEQ6sU8fcrvo4AeHdXoG3UDwKyO+Zg0TxkO++",
-	"tpQlok/coY3IMZlzUWoWkSf2LxWRz4b+71icgEykIvLU/XHsvzp5jH9h7KL9MDKcpEqFB9WBjs110bOC",
-	"MZJB+mr36ef23c+eut56VtDIWE5X5JrCkMcrUi7MXP/P/z4e/n9GTbKbhw4jOVnHGopFJmGljNJ1zYiW",
-	"U2Yu1ICcTbQN/zA3fwbrVNpCTFlwARw01qk9vhaFhWsbeIpqpGGMV4wtVJimbLb7syFB063jWPZU4IW0",
-	"m9MNCUUsPKXAG6Z9WKm51T0/EAAJmEgcM5RVrWOUQ/ErZs0QdvsrrHEY3RMcXLeRUMWisX9g4og5LicT",
-	"UgHyjrBSWNJzIXRr6Lux2MAyVxSsYMvZ6jQsZcDtXbIWGIsGzA0RskQGoXkVmrzx1PsKcOp3v8MZXWgq",
-	"MlpkPqcP7bwCCN+AvDDHy0aieK28RoICBk448FH3q3aF6hLS/Ubwd57yO2OFXXAkdv41n0KdjAyVVgua",
-	"sr4yIj3YscAZKSckuT6OEvJ7MqaKPX3c/er12bP+xVdnJ0+edq/YKiI8I78ncWcQd8jviR9K9V0sxjJb",
-	"9XpQ97Jg5Ip5BR6b7GcsleYMLqwvVVfp5RbWbTlTLP0BZQQEIFIuMW/pV838MCCXkphNm6xGQMLmi9K6",
-	"wfx08eKDiEGX2FzX3MqC9Rn4U7NYGPmpF6HzrgACinq20kYSBQQnOFdAFZjQFWyS8+/QFMwDfAJIGXOq",
-	"05mhIxi6hWzQYkHhes3x7lBR0TtUY1ayLEiay/Qq8jSGkpQuNIjvQXq8MLMYM3slfZk5S12oT3qPMIVe",
-	"26RoZ1iUeeaWHTLaIUEahS/zk+Fw7N0Chc6XgnwpR+asJ0kylbGAo/ADGf2L3dTBhc5emNXkYjp4Dht8",
-	"oQsupl0F/6jBZcHn5wWb8Hddl5Ydd3Cj406vFwutbItKF+auDM5podhLobvFAAsrDr5kuht3Nu5B3OlF",
-	"5HgYkaePjUxjCLGeDc7GqjvJJdVPH3fNo4Ov5bLbG5gb0+31ter1SFwOh58x8tlwSH4iBTPic7dHfjHE",
-	"JzUjmc1pOviaLbtqRk+ePDV/RuZA9+CJAURYdb/7frzSbNsgeRZ3esGNucVcgqdx8bp4o3qxWJrjOPoX",
-	"EneujyN4omH54Q92Ke0GmJFelPOu4LlpwpDeHyKz5aahAuRYt0eoXW6bir9RZr/IT7EghJgDD6v04seS",
-	"5m4tFDcCiv1gxmyeJ3hFcIF/gZOExNOWLgShGeRiw/mwNuKAnOeG5MJHC/I4k1imkKIfEOztSubAYMmi",
-	"4NdUsygWuZSLMTW3KOfiqp9DaI4sEPJ9yZURYkTf1l0MPK+QOQcjNUxG5MhKXacsFptCNaaOdJPXby5+",
-	"+PbFn7568+bffjh79erNty+e//DVm4vLi2SE5RwhBiMKvN2yIM9ePn9rCJuYsu3VG63W57k72OSs5IyN",
-	"AapGqkuwilgZ26hSktgUFSUJdTl9EBVhiIRdOdTA3eJVTaJAChIvq/tmqkz173/5vwEAAP//",
+	"IRgH+/uV0Mmxb7352aX9mr/T8fAmITZ/pbKTHbTsZB09WEPSa9fRRT0/QWbG/8/e+y7HjWN5oq+C0MaG",
+	"M3uotCTL7rIUE3FVtqvbM/6jteSu3Z7saEJJpJItJphFICVl91TEfryf75f7BvsA+wh732Se5AbOOQBB",
+	"EmQyU5Jl13gipstKgiD+HBycv7+TvKZCquG5mkOJKDBcXgqWiSkgbw84YKGhgRLMZTGhqEA2BrZOAnwT",
+	"HrSVz8S3jlhMPsw4YjHmj8A/rQvO/Nu6SU6SBBzEXkaCdfSNpXPSTSDloMjnQxfwjRmDRC7QpeaX2Bv+",
+	"+xNEyyRxNJbmz0pTH1LKveP/+Lkctf/zawEFOqHPSQVr3fVS/dnrp/rAH92iNY4JXlRhyzW+Ow9k9rix",
+	"hB66EbW8bKcI7nSqY/4KNzZmAy6ZIQdUgqoWBmo7ljdcYY30yFIEg1Am6Hc4Yh/EDda7UE6HN61Rv26C",
+	"LVRL+60XOV09/+Cj8m7tW5PLhxfsREfd0ENri9zLssC989X6k66MO7IncA1TeGPugZBTsRCKMmFlPQ02",
+	"YnRWo9JZnheYi4F5sy6IgAGgvwIeGVkofSyOoiKXmVTUawioqAby3UhQUkQyx2OJcRKUtQv6VqoY15pP",
+	"Zmh4NRcchsQleM1BeAXP9CxfXs5gfLHFp/ysJ4B0IseSJ9dcToQasTjhmseYNFxyQ5+knX5Hup5jUTas",
+	"oRBKB5GgbHnrdVTmM3FX8KPJyoXZT0Ki4JnKMZpIXMzy/Go3TdhM8KQNSSSfABhOEkTn/NkGHNAFYQ6v",
+	"4tfI+/ulKWCadRuYhjWSJsGxYdpay3m1teRtFI+3XoFQnY7y8f4KeN/0hh7hhrWdqn7Ju71ydh82VzeI",
+	"s/eFsiNSc0nZoM9QPj1PztO5eCtf85WqBEH2RxFzOZxr74HFI8YGro3/LeH8QhHbbAB2esJkrMD/EYkZ",
+	"Qc1I+NWCOhv7d++lRI6HIRc84ssvT4l3zzPfKhf14bO8FxTfWR61xrlqwzrzNqGNTVQJd11O+f3lktdS",
+	"yG2dIfpZiSzzUPsIcax0qPkYhmxg1JnGAsRDqCHH4uC8Y3x3LLvcese26K3zKIG5Bjxg4Fw6Yo3Psh/z",
+	"2wjxUEvfWNSChbp/MGKnJWaplwQAJysUgdnG6ztt+s7J575cWUCzTq52L9v/ir1TletmvWuHJWJu6Nnf",
+	"YsyRt0ifSH9tYDD1y6vm4+Mri34Mqbk6h4DedKGt5WUpr2R+I4PomT1WMnQHPg6OwSKcAAm0a+1QHkk5",
+	"gByXl2+hGb8qm9SaS7u98mzpMLyP0rJ/qoGtbllXdrmpu/ZrqzXVFBuqo/+Tz7MoRmfBJ1ffBuu6dxyc",
+	"L1LhrAf8xhcYx6bgGuETFTgOixYGRiYIi3Qe/xKWPMyljRj5ITy0KtRx061zeLD/+wD/CPLNXj6eZ2Ef",
+	"j2PeXxh67JdeJzkql3m/GQXCvRu6/QrdX5tb9UtN3m0lnRZS+alDlIUEUnxmegCcXLLWEBQwW3ANFiyE",
+	"UYLgKK5TNV2NxvI9eTNlriHgRSTMZTpSFUwkRyVkUCbkExBLU3lpaO2gowhl2fIh6otXx/EVDMODa+7v",
+	"8j2pv95V+NyfScYVwcvgjyqyfqukiYV3JcTCB8HHuLleBdInXIvLvFh1LDDWcqV297y8d8F5rNn1Wy4S",
+	"LPaSKlsGxkuI2lxyFbfInhymwtpBv2m+8Wu0c8mXl100Dc8fgpwvC955mOD5Q3x4tk3teXsbfNhCX6nV",
+	"94ESR1xi2UwnQ6AXqV77p/LZuBQ76Nh1qD7VUMIewU3vcn1e8MlVsNqZLV2mMEzw2OY66WVh5FV2M0sz",
+	"Uc31K8XmXLIZl0lb/OCHXDq1vs+nIYAWsmzIirFcWVcrVqHBMDWccIQlyQTjWSF4sjILtuuGdq/zOOe3",
+	"uMTrprAOonUDsrQepzUXk3NMPcBxImHltMiT5aQePLzJVLCfM51Prj7KP3KZbNiBXCfI27uqvKO2rpj2",
+	"Syi1vP9d3MxMb17DHxujtTeqglcAEkfZnACnIJfJARtp/vV4YLrxvWBc0kXbDAOMPPmqmj3mBnNsEYVA",
+	"DSEHnZ6JlQv136yMcGdGxMY2BlWiCAcPEMq7D3B6lBer259+qrGGYRHuZpZDHYVqsOHGslsv0a2HieZj",
+	"0NDifRMN0y51Ipz50W3O2do2c75adDiF4KPowUe6VUel4sIG5v6oTGrIUo1UDeiiIZPUViO92UZwcYDX",
+	"vd8JRbT9i8rlqdH1QifkX84+fmDw1MX0s8Gnn16xFy/3DoYj9lYrFk/yxSou420U0/mlIFjXFaThW2az",
+	"z97/aKQoDEmY5EWCWTUXYpXLpH/gGozoo/1gyCn4LpXidaomYdyTk3I2WSqx/gm2PTKarygmQmp+Kdgg",
+	"TtWp+xMzfCIWg0AXu5i8IZHyWFJvfG76sgVEbd8gsHBpnw5sN2CP32PLBS4N19TCmqTH0o7Ws64MR+zj",
+	"Es5QYej2qCJb2i/GYUSMckZhNIwjN0OIOSnXw6WSuFmEBR54O3zivMWlcAI7WVKdbM1NrtB6sPOF8ecb",
+	"CBXeatmZhSwx7/IJ120ZwYCEm1GLGhbygDM1E9k0MgIvX5n/rHiRDI89+TRV7EostEubiViWY7K07TSU",
+	"LQyRbC2AJ7mcCBvsdmz/4XpDOyF8sgwhMudVWRrTs7bknbS3vVgG+fJniDcl/Au4ostRNQuxri+ZAQ5s",
+	"if5luyZdG9iGK0JeYmdK61h6uYX5e7nxtO8C/yHbsozsKqzH+4BsN0vSWar01lXF00eqh00gRK/9g7IW",
+	"AAawRRrnpSV9IEgHPco987m4l5LAFlD/p2CVLpsfweu1VFJlC2PYsmeGSYqIaQgWgz+OCMnpEsyjFvAS",
+	"VAssTgRIV1Q8YwBl0/TyQkRskS5ExC4En0eMy0sjuBrZS4os3CWWntuwFk+l9EuQJcNE8ynxZnL+urKa",
+	"Lk/S1UqFkc15ImrVZ+xebcJ80bqh8qnetZQE4wlTUb0wXBdrfe23DdaA63y72tp/f+27lRV/Xb7m1Yjr",
+	"8zpQ6ka3SKpOJjq95rq9mL99TkVc2IRLo5ZW0NQdqtL21eNAByCqTSWL/Y2L2QBq99mafcPjamEZNHsN",
+	"XNUZOn+5fPz6c+3qkzsE5tiDVbda0+rk2Qt2poUABerF3ov93fMX7CRbzlO5nAej8HqIBJVzWqrwPYWD",
+	"/tXLEI+mELx1L//P/y4rMA6Pq7WE6vtJm/2Y+1mpgdb7KMML5m5pL5/3VjbKSX3tq9EhI9ZKovlVz6iQ",
+	"mvZqq3kMMlAybaMyaVVW1i2sVraIXgoqH2e4/jp3XBCzXOxfPaWxd945q6kvVjA7dpWrQfcEDeOL4Xk1",
+	"LgGS45CcqnMBL4Odv1foVZF6662OatVzGgSk1u/T68plypMkNSPi2Wll/b+SKmyBspNFrtSuEhOrxPLK",
+	"FQZOTz6HZGewNylknFXGEDHBJzNGtdjGEkEbSnCI/b0IegEyy4QGLxugSBj5OMtvRGHYPJHd4d5wxM6W",
+	"l5dYuR5ePBrLC16YD3OoWxsTDBIir964wsUsRndhzAbTjOuIqV+WvBDDY5BToYURVccyzpdaFK9dd/Du",
+	"Dc/86sSDsu/IdRw1mt1Aak8hJprLy2XGi+ExSMIIMohScOV12+ONuCi7iVg8zbi8FOVPxyhKj2XoZcev",
+	"4hF7A67JRum7iMpg09YZDcB/DcxIc37rU+r+3jp676dD1nSPb1OT3EAGHTgYYLgUS2aTECjA0Ks1+Mg6",
+	"pXf9tS1s5VJQaFJXvS25QVGjXPmXGwPuNztsN/wDC6uS34idkuJrmKGr3R0xXhYGphpXmMxiBMThERQC",
+	"FwKOHWjHcOyMsnwKf43YO1KEsVsqA266rXBVv+uxRFVieMTiC2gcG8YEn0gXWGdK8DlkLJuzD8m7yEJq",
+	"sNIwNJQ+NKTGuYFBnXpzgZieTYsU5BzT7060A91SLqcU2XpFe8v8itoeHJPK7a4RbmuJA/hzIhZCJkak",
+	"hNxJWFCv+Ou6oq/3qxH3c+y16sYN915ZrdSFGEIlQVyKYbMgaSDOWdRZfO84rW421oj6LJZdPsT+CrSb",
+	"dGN2UbAiqzetY3bZrHOLijaUsB9aDY0NapXsv9KY6zVKd4cJuUX13oLnrzFfL++gjW84kjW6eoVwavJM",
+	"RynfbsL5P/+7Rjrmh2+DeB5Mw7/vhd62+vRj2wnWmwhq10tIJ/y4EPJkkb4mp267LhhSXk8kg/dP37Jn",
+	"oz3PKw/wsyenbzE2Rxum4Nu/Kp8v2jyVAdiMLL0oeLGq5IkHUgcQm2GjuoGdobU/22q75YCSXKitiiWb",
+	"DVyYVWpL/rfJOK6hnbz7OFCtETds05u8uGITYcjmbmNqt65CiAkNpDHC40aZoRRjjhHzAuIbL4SQzlWl",
+	"UjnpiYa3iemdEDi6HB1eUQtvPVHGM9qeMoLOtWD5UrOlzIRSjKsrYjaI9WNUU1iOVLFpIVrxmz8utUoT",
+	"cVrkE6FUECgRxuXqV5TUlSqWmOUzMr2DBsHuXMHXFmTnEryjP/FvauiWudxtLmNvo3exlOfp3LDWpRbq",
+	"VBSGPQWM3/gcwkqWkpnBl7bwOdj3HVZXVAnVwOCNgXsL5HqbwsL+ufzn//f/AlL28IsHdkQ7SujlwluG",
+	"zvlDYxvCY7YCqifWAcsCi/AIEzPM6BXwonUczmNbDR63FR8rP70ZI2vhn/fKyjoDQXzkosr6NeZUvUDq",
+	"rDtAVm3HLcyhKmw08m/SKmv5S9dd3s/UVnK7B7WyeUz1YSM3qrfP2tR6vGxCXFTn+VdhbfMJsW2NvWHj",
+	"xRg626kCu4GzynVUWbnnipeOJLcG23ATHLHNEg1DuOc9kres6yGIRVDRb+4MSrC5JHqESnVDMrXet8O9",
+	"Q4fgPATVyqehGONroUEqGZcIJVG5BQoI3zfCV/XVYc+cpC1C49fKjXRGVY1rDSC+gpsHdJYNFRVCUEFh",
+	"PhdD68SDOdPA70VcdFIhlGKrDqwuKPYfxOahgrWcsy57zGZC44a8qqdICdXjlhIEYTbPE5EZ5jQnQcsK",
+	"l1Rh0IpfkuDkweKLWXWlBFkspWrIk8elTObRvBSXnOAg9hqb8Y1Kn1//TLcSR4/AnXwtQiJqkNk9FHvq",
+	"GylbS0IIXNaC2VQJ705rXFLTIlTpCDMvclhkmzKBZRHQzjvPr/ESneSLFXgSw6CKi/AGeEI/zzKmUoCL",
+	"csM196taLsyuIwVZVxJPEI/QfB7+gTDIRlK9Rkj1xQqwC5UOuouQfvpMVvPiUoSh2lx6wdockT9By/qW",
+	"5osdGknrvv7JfoLLFTl41t1qdcg475eS33eb+upjKWvhN1JcgolhmGgMZpMkcflgWElHKH0E9UFgsaEl",
+	"uYxsLVaKz5pkghcApUoTHkvUEIajiukRq36ysVki+jKZgMc7DHeBDWLbScygnC3jLDYTiYcRmwk5EVBC",
+	"kcWwzPEx+0MOqXhMCfD7LTJuRBouV/GIfYRlofRFswoUlGuIFQCj84WQUK0FQiyWhUqvhWErSmTT3YJy",
+	"4zH52rwYUzVZ8xpfpMDqcEWZmKeacfQSazVhhYBPo1vV55hAslM+Ef/4tcIx1VW62M0XuNG7CyRtgs82",
+	"JLYysty5CEVl00OmRTFXtbqXqbzOAXsNZsN0vk3kcSXueOF/rS3+uEOK/lAxGQAu62V6LeQ9Wxo7zWVe",
+	"+R17U/SzikmhO3DSSM7Cwj9m2bHEu12xVLGkUkmuDcjFtzvYL9YtEF2xfh619FPzK3v6bQbUPHrmhLfo",
+	"3YqsVVwbB2kDVTQk5cOZckepez5rD1o/j27jHG3jO76fI9UETuK3KMI+e/F8LyjRth2/2skLnjBRzFPV",
+	"Xv164Z57JSTZZyWK3Yt8aW7X/EpIRKV0IN3HtIjVJlgARrNLrgFL/gQxw33AcG5zY1PFFrwglZ9r+vmI",
+	"GmOBLZDUhJC2BqVg+Y0UxVjyQvAnil2n4sYfP+b+08fywiGTw+tGiRZJqv0XBkqIsYxP3Dc/mv7P4Q4f",
+	"sfhPpv/yoa3t/Mb0UvkZLLugzpipM5mPpSeEAlyA0uZOl7XCbIqSYmkBU6WWdrxQfbkQcyMkXPMsTaA2",
+	"xFheFuYSkLmGotBYP2+uRHYtVDUyCkfvEJF2oh0cuP8LtHmVzxdcrmyD8k98isDyhBpk29R+9FqC4uU1",
+	"gr/h+ZnQ5rOuE+9veP6eF5epdH9C4XJqSv/G3x3qin3o/QAt/tsyh/AveGr/wCFACbePRVKOsvoTtDq1",
+	"iNCVho1f7WhAavEGY//GL87QtlXO2vsBWvxLfmGf4T/xPUPEy8zbuMov0ObDq087keXV+AduxMnpidsE",
+	"/Df+jvAVMP5yK2s/QsvzPM9cC/MHOxdzG2J3KgoITHvFwX9Ot7x7L/S7d1ocHVZ+glY/I5i+a+L+Dmlb",
+	"HnB2K5Ig1mj2vftHmOHmIQgibEgYs5gtF5Ez2IwlwiDnBbtYGn6vWQyfwQhp8+ccKNjwDqwEPLcQHEoU",
+	"10KRoHKVysR8EEZ3NJa8hCDHAU94UaRC2bonb5P42HBeINRai7KseswGnKY9zYsxSKz26TCqV6SPIVqT",
+	"8WrFcggLklRoflCrBo6dDz2IPGBdSQ48ny8WRnBC/RZmaIvwhavB90FjRHXJCn7m60FJt1yD8A3npgh+",
+	"W/eXt57W3GJRPPrVCqss6JpPm9XF78O/7vptJLTmN/9Q5EoxfFrBegA4Bwg/gEglC+zAbdtNh/LgKMBr",
+	"0I3RWOhisqrzeKRxtwNsAjeY8ywTSpfWXUPVeJzN4UkhkwlicRqMKCg1NlGpdY/ouJJt2tC4njUGwGbt",
+	"xg4ZJLAh5piXOOxhm5aHtdtavACoscoILT1K/7yozZ3jDbRRd4CiKieqFAPw2ErjsIcR/mEUQRm8uujN",
+	"Enf5DeOVO2uBMPSW1I/sVQPwrGgzvxWJ/fXYXT32+Vg6LCulzeG4EolDYRHsEviEfcnnFOQOcrF3Rk43",
+	"30jGcmCvuxS0awm7MxyVglGlgIahC57dGM2I3quKp7WdaLviU3lpBJ9566rV0W6ATnEkqYK6r/b7R2Wx",
+	"fFvTEsjKH/ZYDrTHt5+oCKda/RGYeOWZf0G6dS0/6NBzhNLpHPJhEFCssTuc9qbBw7dePStlNw8fqnA3",
+	"aYJbZ/QJRa3ZoPyyCmUaoJPjfcs9VOLKRKx59Tg3DqJTUW3eMkbWqsMUI2v/tLWmv2ymIM0Tg2Lf8+Jq",
+	"ueiaLxsv9/aeiX9me5WQI3+ijxxIvVTidffufRA3cJpsiWsj5flvhE2pSyXw8Y9ciYSor+0ax+7heLi7",
+	"OweoMnMiCk61TbnEx1fLRetHz2b54hPXYt0X+QWFXM75ZJZKgbF8xE7VLF+Yz4Yz02r3SXimgZWNauck",
+	"ON42Imu7SLwz3YWObR0k1oZnZWj/lH8/19/P9fdz/UDnOnx+84tMzIPZCZ9+esV+/8Pe79kCG1moffYG",
+	"rAaiKGCe6saFwGG1WND0U8UyXlzaxX1xyP71x7G8mXENFIrOkF+WRv+YiSw5YjH0p2JKSLdxYmU4xvM9",
+	"KiZpnmFEwwBcGGOZykTcYgq8XM5FkU6w5M6QEuARMtWCtrK5UMqIEWBRwDohiq8MH5rlN2zO5QoCPobR",
+	"WIJ9FUdGKXkxKheKRgYDQofoUoNplcW4TjGFTZUzQKY3ZwOuxhI+wxWbphqixS7ypWZmlYawiJB1CeOu",
+	"jIlidnkhRuwdhCCJW63YgNtJsV+WOWTvc5aZ5+R7BpHPnFqIWkul0lxORDxEbWmp7Tfxk/F//M//FYQz",
+	"TFqqHUICyY0Rem8K81WwK6fKbnFQCcNV7QJnaPdu1T1YtfIRPEsTjBVzW32xws1iA3DJw1LQJUSDjCxG",
+	"4i9LQ94LXiAGgY10c/Rj6TCY8FOhlbCKUG4mkc8NbKklajgv1dNwzPgFgKRibKGmMwLExLNstKbWRbRj",
+	"N7wlYowOolmUcEIDNmhTmO37rhApuRX+++4nfLL7trsaqXLYz83O/3h+fkpQzWB+G4UtDakOQYafzfJC",
+	"M7WcQzEv2m9r7iS2Fq5BugojmX3+9JbZ4AbhwTPWO0Ur7cLcxTD0IxY/pUfmygT/yS6tWzyWg8O9vWHk",
+	"t1lKvtSzvEj/LjCwdL/6fJoXF2mSCAkPn1UfylzvTvOlTLDrw+rTudCzPNk1jXiW5Tf0gefVVpNcTrN0",
+	"ouHZy+qzy1wK6Hq/Nmqd57vA9s1b+8/qU3JRTrtzkaQcpApo+dzw2soKoVARs8HzwMpc85TiXAbP955R",
+	"rV1Kxt052gksxFrgSqoKi3TkKDJ4ZTYqc7eXDwoYIo5K4/F9FBYi94EzzH8ThYb6VolzsZePEFd5P9WJ",
+	"KmUsNy5S1MsWeiYyiNQqt8tWG/aqUcJtDAS2ZRE3RwiEowIf8Ar0b4XE7dthe6K2Q4hSIx7vxM6cwPGr",
+	"61AZZmuxsKhfESh03wYOuxG8RDVzl53nmmd4XOlOhFbeeQLBy7yza8NKq6f3Is2yVF6eJElByeL9Fsq+",
+	"EI5dpF4Zx1ZGfpzki9WwT1ba7a6hE8C9oPyfX6OdSS41n+j+44NlfEVvhQeJwbZ4Z1P/EKMuy4xSXPMb",
+	"rthNYWhX3nUCIRHnbeJGYb1nbjhuDCmAo2ye1dc2HExM+3HVf0VdPaKW5VwqKJ2f29L+5eD9UXPJgP1Q",
+	"rgXEgbAEK7X3W8hKcnpLYfly36h5/8ryW3hq62euw2m7Xd0qSxfr3vO2qNtLXJJcOXZsPQon968HwLUx",
+	"qNBhS+wpIdkD1+pPePayDZOd7ZRV4Ppr0P/5lKnlBXy3CtwfMYCTM2KJEbjJW2Q38gnkttBdDMY+Sq6C",
+	"o2dmtBSvg/jiMDK+qp5qDJo2P93kxRVc7fM0kakRsz6fvwod7iDNbnXixe0ixUO3fsR4fCA1J1/qxkD7",
+	"H6b7qn42FeLeiOZsObfEPxVkwHtC5IDVevpHMpuXz4iw7nlsECxYHRwb+IlSnt+PjNLCnoH8RnqFKsBE",
+	"Zcm8i8KHowACQheHdVW78imEG8JwI5YZcRVLsGzAeGUuqTTXj1yJ+2IPMpe7Grutr6ZdtRTgb4oyq51W",
+	"btRR+PqnQohdLW4hMHEbJJOWU9paHMudSmxxxPYjdhCxZ+w//uf/AjsAxqdCOAXceZDJWCSiiMhoX4il",
+	"qu1HKvWLw6C9Y1FGTKv7ExHsZVMJr95apPLH2O+S2/i7vfYMek/CXDUgkQzM8RhCkjMNYSl1mrFUs1Td",
+	"L88Hd/+pKFQuuxfIyW4Y6eAWjOIFoId7Wy9b6+qedQ5XQuvelI7SbLhW07Dl4aIddY/XgX+9sH9i9hYE",
+	"xqT57f1eO9ZtovktebWgHpEW7L9CXm7Jmze4UuxQ75utt7D0AdyakEhur/bhWj7PBvAz2DGMcpwXpJp4",
+	"FY0UCYqGvjBGPYGAUGwDJklF96e+r12xlMT+4//+f1hFdmb/xOz2j1oylKzlKhjUtePro6VyHdWtAc2z",
+	"WucpjXiyGlOu3STuTFW4ZkM4LQVrewEHRcmaUlXqKb5+2wHCUpPfPDHTO8Z1taVKzg2xxTuYlhRarTyv",
+	"SqNG3dhjbRMl7ocfjUUbpqK19oqmwccQb9YSvIvdPlEMGllGem+MH7yU7QGX5efRnWnTv7bKNHz2AuRz",
+	"3u+DILGa793bXBezXK79LDQiie6evhxiBuW6eysSESXYobZTad8SWqj5t8K8DNAXSpZIyl7ERAT4DjqL",
+	"x7JXzfkvY7bUORS+tAZemuBHi1DAqybE8nwuihQcgg0zKKbVkpN1RoXFhyP2oVKrtCmclN6Hv6lcjj7x",
+	"m/foeN4gT7nDAnniDI42O83ZLACmwZYidF3EZcz88NjjPFgmtFyXVOPc1gE7PHtRyUU0f/ZIR+htqAsM",
+	"os5Rrbl8UMFcsRvpHjf37g7+qvswCXYUw/XTQMpZHbGlvJL5jaTQGsUqO1ym10TOpOdVo0z1ekiOpvmw",
+	"tJL1O6WveCZkwgt4K+CNmUzEwgwMsuiJXeSk9woj90txQxRJwAbJErNTh8dMCW12ED05kiFkVXMbgyaz",
+	"exl+l6WNoBdrBjdbPJStAM0BsK0gyfjlS0SNcbvjncsWone0rWb5ArTLv0PZaA4H1pkOFtnSUwUxITPV",
+	"K9POyMLCTHupLZuu+CksfFdgPe/HGtjPJhMFi/wfU0Hj1MFc0kneDgNsnQ2iiv8QQMCxB6/aERYXsSd1",
+	"uJZ/3UeF625bwQnaCDpmUOlg0wlULA33WK/7oW0Md5UQmkaLxxMRaqKjd8O0yob9ICyQM9wJuoJ0uJ+C",
+	"8EowFOfqw71IgwyuYBkHkFIOf7dy1YiJTAn/4nPRmA0LXfBmx6Gc53cbrOBFlhohDFB9FEZRPMBo3U63",
+	"4YP8goN2CJQlkE0HFmX7Ed6/Y4GwxkWy8T1ChAvKZDcoCl1r7dAoDzfNrUraUsB0xR2rurGuT6ZaFEF3",
+	"DxGrbcjMPBAgmbA/UsUw9lMfd8goqUQppj+ZtnuJQFnus2XUsm3bGk6Q7kCpTfYNTVudvAqibQdxaQSL",
+	"h7341v0ffhxCB6eCoX4NbApNh2INj0IqVILZ5r3LV9UM+eWO/35j3Fzo6pQX+l0qBWB5hKI3rYfXM5/U",
+	"4rtOyK7dEeB1P+Ub7qKKdgPzll5p78FW6OTWDttfmDOr/9q+FZbo7Nio1QYDK3fbvoy71VH+AjbbuR0I",
+	"D7WPG6URe/JlcsZopJgaFDCyOA/FU5co328+CMaRpGqR8dXwC03HpSJ/lql+lasWfNtQxjI6eSjj2XAu",
+	"iIqGR1B3eoC1DyH7C4gPQyOqKe5GelotbLthxfmrZ50oew+5LP2t6akiT8e6QhxA56limt+24jUTU+x0",
+	"jVGmu2Win8TUvvq2f4iO4Ml5OhcdQGY6N+JSel03wmub6NgIqm7ZJk9eMEvwoSOYg/gOpqz62uMxOV8h",
+	"wf5iRRa3DcO62+BSzh0UQhMypUHCFpPBMJ4N+OKDFlTbqjpLu7lo2+gdSDZwV4sfAVb9Rj1eC/ho1NNz",
+	"/sWwZyqQE+uwVMrGaxFg3OxRxsRiYU3QqZayK18kByPXoj8rKfKlTuXlZvkEhnUGJY808UP2qG/IkVMA",
+	"d0W+iNrztOpeUYTsEUFBnxoH9uKfMTRBtRJqgJorYQco2nyhbdH89lNrjKrmtxCV8kQ1UFwqEycHOBtw",
+	"1J0oINElZXItEPzf8PlC4EVtexj6Ahd33/yy829Lh7SjKedLcEpb8bFN0JC0f6gBiNo+KaGRWiCRHPdr",
+	"AeWsY109FlMI+c8tm6jc6k4OIVmmDgLsJfuEoJPK9ajzYA+rqSmxelqQL4/5NFOen5rwU8bS1MJmSr4W",
+	"vtYaGk4wPMZqCRtWPWqoyj9yPQnAyv/o4gwuTAPr7MunpDiX8dJNjXjhdd+SBly+DqBESULuo+d7WOQS",
+	"Qmk3MyX4k8IUzk3r8fiUWJ1Dr5Vcb53nXmisNUY8KMQ0agYPVUgKDmTbAFxMI4FdA9z8lyul1EISm9fX",
+	"rpF7r7pKo7Ecy9/9juS30e9+x84EBjPGFeYTs0Lskthvb5ejsdwtEcVqHH+Szy38SSfMWM16NZasmqHo",
+	"STpoHyhfwypH1DoVgEdaZilDgQDGJrlUaSIKkQyPPJ+T53GjDiEWyuGY5SoUXqdTUUSm1wDamRsZxA8Q",
+	"dOgQ4Eon+UJ4QgMq/RBNY+EOL9NrAXO/4Q46VIpbPWI/24Re7KVESnRI0BRjWt6/AEJ6kV8LBN9gdv3K",
+	"Cxq/OmInNQOEhbWD4YAQCT8cu0FTQ9NpCZmHVFEaPrgKqIxGoorKQUN3T6y2OWIfctOnl6ceu3swRkNz",
+	"qtiVWCBYxp5Xi8DGFQAxOrg5jxL/OWi4eWpOuBFkaZhPAQm0roH55FhRwiIzAiraE+qewuXLR/ArUpS3",
+	"JfmNdAL8lFBA6ruVpNepGdHFqipmDdQMgnWAbuKGRBAPR+zE1QcqtwvL64cwsJ6wuALmEwNBmoWO67g/",
+	"MeLuNA339jMj9lkmFDdeJQQOw/V2Ny+RkPZYdQ1w6XVFknSxSfabtf6Ao/1sa51VmRj43ZGNumpo3kiI",
+	"ki9WJZokB+IaS78ZUSLIn+CtoZnRS7juxJ0x7g3wlzCoxK6CTMYSZ0TFcGtfaItvrNvjewYeVSzzfwng",
+	"1izxCpznyTITDP1PfzW30l/ttRRHGOzDKbPfXEKVIKPYH9sIUMImV2KFcGFmWT5aoAcbkYVhC8fmB1yv",
+	"I2/3R+tdCGtq+3lf9KEl6C6qeB3uXPPvwXwQdQ9EI2DSUBvmIpRc31kRm0K7tT+XKjK+tW/k2ebpYrH9",
+	"ftzL5bGdKfi4Gv5DO+T6arcUByOSJHTQFZKEr8ZeTUW4jlOUlVwxvQp10zvHZWwgm/MVRvlAPoh9Cz5e",
+	"quBZIXiyYjOugDNgPSN49UI4A5gSuK5Aqfk2sZQbmbOjWnW5cJm1djN3D4C/+zB5G1WrMswgDzHNZ+nl",
+	"zAhBsORoBKgGGf0T2zc3vr1kQdobtnKee7Ort8CQ++tvpNwKeGSV7CyS/jE6lEgKqLmU6HJZwp2LoudX",
+	"gMPYYl9/jJKsD2XNfo/QeCC7VLbN4ScN3e74divxpW2m4dBNZzHs4JWug83YZfna8BhVifLGSRWb5IsU",
+	"5Aidu7ZxS04AG1ADtje8hxDQHobNExQ5aVXoOkJL52phXbjO8gkMHUtipLK6CoFKGn4g9scO4CMnpiA6",
+	"H6rOJVQXBYEC+CVI4WDztwVgnKdoY2ikDntsrSKpP0cUXCGIXrBT6wvPCzdWEpq/OJ5W3WxrTbPuSLca",
+	"zPrBhePt0g4jbOPjy2uZAvWe7UVtEI0JFNEq4+ahD6O7uOwFjy6quQioeKbK7wgi8gx1dAf2DzgCCSo0",
+	"ABkNN80ElTaxRKi5TIwcA9axZy+e7x2zZyGo47ZCXvtrC3lVFqx9c1qAG39GA5fdFhjuEYuTgk91zAaL",
+	"Qix4IZJhxGIAXTlZLIr8mmdxxGIO/xaJ+bdh0DEbWHvFWPoFZG5yadpkRsuOWAw7IJJ4xN7n10KxaZ5l",
+	"+Q2lTINMN2Xx6cezc/aUL9KnGI729B/kPPj1Kcaj1YoCwIihoJk3yp1oxw5yJ9oxY9yJdm7Aq5ChE4DG",
+	"EoTB9xbuM8g8LeU5EPLSruEc5qRzKBHWZx5OxoLJB0zBW2TP12ikAyQRXutCA28xmw7i088tEzNXuDkb",
+	"N2CxY6cn56/+6Ew59jiW0XlsvlSGXetUTVdbZD2OpZ/22CyAb/bCjBXx26YgFXJFwwIv8deVF9lRwbmR",
+	"CPRQqYgjdmJxZ1w3pRDCpbhBtU7aRoZBlrYbF1qZL1ZfRd5iY01Dg7VxoOwELg5nViefdsUsBQnp6nvO",
+	"4pfPWewFCLZJ9t9YBtL/molWTdMkqsGldQMvdCwUPQabN3AqywFjqqsQw/32lNYlJv8HfYybZuYKiTEs",
+	"BfwAhiKBSsfS6hF44dLdal7E25UYnIKS1hSnUZE97Vcp2RhnMpYwfmCW/JKnEjUV6gC5428hp7N1U1M9",
+	"Yh/lRLhYl5SUNYBmB8inbzxNM2q/VL7WXM3jfkP+2jI0H3DYj5iK2V8o2Sz5MRyediLZLF8W2coZWzgw",
+	"djYRRm1tsxAdl1bCyBnL9vdYgkoxGkyVqzVDM6moX/t73v99cSjrShpenShLNHudMy7RDUg1kS9WLE2i",
+	"slwxJQQ45Jd6bEkXhJn7TkK9h4vEB+1Ar73vbtJfa234IM2gAzisjd3M8kw4H7EF/rmRojiClXHVlZUL",
+	"Roqc+QgAgdRyjpeM4JOZV47ZhVekcndR5BM4KgWfXCGUlZlZ+V75HUCn4crwZ7Q4LZYaa+wpNigPKxYT",
+	"cS3YnOoLKRcDkBoxR6HZhJ0tL3bxmwoXGxr4o71YsZiW4aP98a1RuiHWxvekm4vu5pj8yrBUYLVTCPJl",
+	"ZA7IV+MLEVKUYLgd8WD0kSd2YjDziOVZIpRGv8Ixi//tL3E13LJXdBhRwls7hFDFEfiqrdbUc4ydi/8A",
+	"Y7fDC43f7WjHGjdpF0qeO1J3IhLQOx3MtKi0wAo79zizj/7AO2e2dle8QwszQL9OrMQvS8NYYhp9mtzb",
+	"mIPjNUejLZY4dfwTmgV5Zm5rxIe7sJVJiKeDqJ/fSIoWJI42AL9qfAwq6jXGIZBvlCcJxKeHqqQQn2qj",
+	"nwBHs7PZnIguVsjx2EAJvVyY906x94hNU8mz4QNQ2zmNu7lxtbul3IRyRyu02Dhy/vJFPr9rMJeO2+pV",
+	"vlh1xeLa/QWTSdMEmC+LCUSVtNKfFnNz+SnhZzigwebIiQtNP39UuqO2dKXXbY3+UDsWpGTagShT4V0W",
+	"1fWplmTnzFFEyf50zub8SqD90T875ld1P2m+G+T6dWxaOXhbmaP5IS3mXbEA1S6eKHLmt/b1SVynqjXB",
+	"uNFbQc23yoj4ipLMrPvqVBSfZRpIWP1si/nryjIMUoli442sOQuHABYN/sU5T8Tj5V41hbzw3paiIcwy",
+	"LVOh0DqMx0dVF6C+2GxgfZR4Pbk+b7iyJsNh73SZLkTJGiFWFx/uoptZOpmVkQO0tbbsnz9y53SeeRhV",
+	"m1UCT5N6okolfcUdK29iTaoLbpaXTbJJukedjW6c7eGuiVIsH20s3Xsv30e6R31Sd8/28CbQZxX7ZHqE",
+	"NJqHTfbwvvM4KR/+NpfYRZUz+lApIKEz02eYNW1IiYoWMa0K1V8seSVM4JvnrjQPb2f6SggMln3IK6GV",
+	"UFDI9Ib5sCKbmqWDsAix0LOjMgq0BJ1BQ0ZTyLK1YQJSqY2n50TQXJVfxu+NJXwwHF1LYwhaIu4xvvV4",
+	"fWArtXF3S2MRmKSiHjBZcMukurKm4X63cLJ9RZGDW0pacFmEJa2oKmkd2/q6jSBCh4LUGUNYVhW3xl2q",
+	"Kv5lbb19xLYTuZ3UViXugBWwQugP4p5fF0dmyWPdpexMYx1aojXXdWmKSueTK2ww4Zpn+eVSlC9iIMoE",
+	"LLNS53gKEFIb/okTj9ngYkW//Jwm5odpXrBFxiUvsA9lK1kjOOqcX0HGTbxIxQRcRj+a32PKu6tYjBiU",
+	"OHGsCByLOnJ53C6MA2dimo0lVvO2hxZypmxik00bxOhnmifAoGB0zoTLXVCTqUo2BLyZroPRMOUitISk",
+	"wzNrbyeXI9mLYGEAGmoupBGSbUXOx9KYyg1s8SGYR5W5NPc5MHo6SqZplkrhmj4SxMvjmTVKCq1QL+pr",
+	"Psmygc1TU1U6BQKt0SUsrKXa4VZWgHXGlDIRosxe2cbuQdNoV2/tkbAtI5sEWvImo6qmmsn8JmjLsW+e",
+	"mZ5a7UttnA5SSpHH2bry0yKfr//S+ilJPhdbTKerVtpJcs2loZFckoZVhSApVxGBPsmZDVZsAvCEf5f1",
+	"1ZwjrT9cJr0RnrwdwRP1QG4iew1+wN5D7okHQmeqXFwddfKbN5p3zp3ldcM0ob62LefvddJSUzqye9Q0",
+	"aUEpfAvEWrFqpRsateAQWA9P17a+9w8VvBA0ONVPeeg01viNP4g2i5V/nVeuw8Z+r7FYuVNxB+OVXYpt",
+	"TC+OrX0B84v71uOYYDyfNOjT3iVLV6ozzDyUIaZGjetHau8VGlf1EvoaDEbeUBvmogZPUY9kJ7IH5H5s",
+	"RXbKm9qLXMqxC73XRntAHzDlu6j70x0uYVZFMFfQV8m+BVV/c32jPv8jZq+GpibCBmomjKZovisipo3e",
+	"e2r+PazkPHh6SS7Na40lJZ0W82HZDQHK9lnEx0BbvQ8F5MgZKe+e/G7Weo1BsM2M+EABowEdoS/Y4sFh",
+	"qFwQphbUdInKyj1Rnsw/oJjYMpkArMIEYELtjyopCLUhx+Va84lOrwFLY5AI98dRDUyl9vboKzOO3qM0",
+	"Xc/1L4Oqq6am4THbb8S7PoAYvqGt0hHRV2eqbMrc/g3WIc3WdbSgxZIkZriZZV2yrJosZ5QU6SmXpLNn",
+	"fMUQwXwMGgxsOeSiAuMbcAZXAhgy4Cdrv4SoOfMDsnpKzL4wV8J0LCtthxG7TK/Ly8FQ1Jl5HttRLESB",
+	"X2699d07HZRuTa3NaQCq1hbU+rCGL9lqAfGDnjO+ypd69OUCXLyt6yNlVZf68UyxJTH2EI1q9PHN2WRb",
+	"o9yr21dZlah+koLhIv25UrcSUSoNxKdKLlRlVSFeVNmjsURnQh9QxTUVSu+Jk7RemDX2NtyC5bQwBZQw",
+	"ysQsT7qoDsG833T8kt7YVQXpK5Jt7siBuhS+2r301St8d+BqHZqfC2XzDiGK4KmyjLCnLuihjBBbbK73",
+	"N6QN1hhrkKfW2EgHxyyTAIISXEXKDbub7yfG2MxoMRdSt6m5rgEWBLjJi6tXkCC3reNqkwomH5dapYmg",
+	"yP5wPpYDsOPsWsgkLxAoHjOPxcLcG6YP8hLnizBuXcYv8iKcKPjOPEK/t5FGZ/myIDgNKEsqFvUoUC+L",
+	"8InC7EKL7vr4+F9zPpmlUoSn+h4f/nYmu1VweC/h26zFFxS983XeqSy9KHix8v1KGgKmNb8SEizk230Y",
+	"j0+4AtMrSyc+Mpc9cAt3altE/y98YdK43gmedOExBmeAEYVrYRebQht19SfgTG17R3zL3NWNL2+1acVS",
+	"nqdzc30uNZhpwlFy9BwCtZeSmQPRK+HgS0s6lILXUgsgVynSu/StocdmFr8sEVQYwv62ELkht8xbyc4l",
+	"hMbsQkxzwqAGp3xXfYwvvI7+3d0iM5bMnDDGcggo3YIIQ3qo28gqP3MKamWAVdkksBdtZO5f5tX7LixS",
+	"NA9ples1Ocfdsimc6Ld1NkXpLWwKgesSXj1P4/3lUrgp3T2Xwht/nzXczKFfXo4P6stvRoo8lDs/X+9+",
+	"DriYS5HAFfqoCQ8P5zf3z/gGQ3Yec49FPYKvvJpv3poF4Dv6jfrdJIiBzvMMRKNUKlFoFdFLhqWqYeRh",
+	"131NyaSV2W2ZS0pLcz+ppNXOfiuZpAtcvU0BEE5RamlHRgYz5nIy80F0MYUb1xGzIOKFKOLIz4D4+hNP",
+	"+wTnteY/d6eJ+lpfneDWZ4w+ZKpoMGxu2/zRHSS7e5JteuY5ygqGzcMnOfra8aMlOlYHYU8fJRc9QrGr",
+	"NlbSXhrb1bup7aG9H7AM+iVPpdJHCEYdNzKsYpDo6XdUnup4ICMPfHeJsj00DELphqaxZThb4BrnTRaz",
+	"od8J0Exd6R/DYwFkERZn9KCJhv0LaXhG+288RfDxrlDKMQzlF8Kut+cWfi0FCrbCZw+rgttHkm52zMbS",
+	"SzrGJLfcD/Axl7hivKnplFQ3oIJEw7GsujkIcjz27BFx5AFUpMr1ofN8GBFn80wTcTSWcdBaEUcsDhgl",
+	"YlggdNm6GNjm4J+osUR8puOyeJY/78j2karSxwdVWxzSHETKldD1OodDF43lHm4Sz1Qw+KbTc/QuvfZc",
+	"R13Myl/UOse6EFkuL8FQUd8R/9Q0uyBMW9MVhB+Vdf489fE+ylZ8vS6q47XVhKIW/8036aT6pqe7eWRH",
+	"rTZXgDE4WM5vN9ij0+d1EvB4dbCZPBjtGXVIRP4b6+uL+XpnSBv1K449XDD2Zs66kLOpcYoCOLZfo9tu",
+	"++nct0PvxHPntVJjtZON44+3oY0NfYI1ZS1cZqgfGMa34C70AvfqnsMKiE8lgslCg5IsyK+EbK+Gl3Gl",
+	"mX2F/RPb32OD/b1a8bsv4qP8pnaz22lJ2SK+37Lj2FVlSHfm7ny4OowqDjI0qMgHIFFhAypQzxC/B1in",
+	"Yf3oAaLCEq55nwxjOzuoGvLavvRrtDMtkNADCvQbsOzNqkkojvRQUaHJD3DascN2jaHaBTHJI5abk0Qn",
+	"FJquPT7r62Ju4CeRShfLSYuv9Y/5jRHbHM6uQCDd7ULm1CenjncXcEWiMId7qbT9OMdP29CEyxyBCsJa",
+	"xlZeEFj8vsRyCo3vaNsPkQvXnbjEQKStjq21R3F93+0uhGqXnnC+rZEfF7w5t9CIvONcISX/lNaoeTvj",
+	"f8kN1tn92xDuoXJ/0y8As33AzPvmQB7KMVDbr46B1UGyVZ2KHsFDYDe4Z35H+ILrdaM5jm6L9htZ4Yka",
+	"bprq0SCGe7mYKsIi1l/SrHlXVYRF9+EY0fkwQRVeGgbKlz3I1dZ5YT2Ghn8/F9sx066tp9g177a1N0Gn",
+	"TNZVjrfaccPCsBKacaXSS2nBH1I/GInLxKLZV6r1Bnvd0jlTu1rqSxFi62dQgahIJ+LHQvCrllP/UQqq",
+	"g4tYcBem7RFGF3lecJdsHCq/u1x4GHRQtHcsuWYx9BizgRkadj+EbFLtF+MFO+CcF1ciYcuFYYnm4SUU",
+	"+baVusfSq3SM3eGT4Yi91YqpSY4pLmYUZQ1Dv1rdMKo+1KkoxrJscp5iM5YXVCRHYlpL5A8WbjiYScim",
+	"vkG1QUuO0NexfypRNq6kyy+KdM6LVVl+8M41BbeqCwiIYIY8kKt75SKfqBH7kGum80uBqUBmAatLew82",
+	"kGqHwfMvblNMnq5s9PqZmFbds7iXGWxR017n1VL2x1WcD+8wRMhdL0SdnMqGSLqVHC1b1opytLwqV49u",
+	"WF+Ea2YDT7OpcYbnhJYE3u2xIrh0X4EXod1n7dBwG6wXSphlgivN9o8R/QGoGkIyDE+MkCebG8r2v4WN",
+	"SpMtoR8ySHnloDkBMEKoQjdtaR015DVhAxliJxK9j6LybKCtE2bCldhVQqpUp9dieFy6ldrLxN+58nvt",
+	"0u70v5/N0qkOW8ghtF+IK6phrkxLsJmpkICcJjxAQz+b5iyX7CdooNqsB7L77ffQoOVtxfWy6H7/jJq0",
+	"9bBc8/2zZcf39WxZqO73z6lJWw9Lsa4DbNHy/o1I5LoefrZtgn3UgUZwQ8qR+d/wZhzZjfd2wS1nK7m9",
+	"sZ73sFhYBgDwa55mWHddWgqMXOGzkjgxXdi1Hm0WdVDWF3TNRp1Jr2Ge8MEL+PTSX0GiNYwUtQ/rqTHq",
+	"n1NTyhnPuGIqNVrchRDSghP1Mve1HcETfxG3OoaVHrY8ipU+tjyO1T62O5KVPrY9ltVOtj2alV42Op7V",
+	"FKcqXUZf6vC+gnjNDtALRHsyR8I70XSNQOVkUsgUFIlMjVhhBAg61f3vmI8Vst7QMdtG8x8rlL5hp+3H",
+	"4GON+DfteNk6Wu88bNhp+2H5WDsim3bcdn4+Vk/Nht12HKmP9YO0UdePcwl2GEgaoXBweJ4ologFL3Tz",
+	"jnRtEEg/t3kF9qbc8GZ80+P7YNHyy0w7YGsj5R7u2dCJqbNeli8bedjcdaA3mK63CB7+fu39J732Hu54",
+	"5oV+nRZiEgZaMY9ZYp+jLyJLlfazDriaCJlgmrB5m/4I5R+cLScTKpneVL+wzBCk3NKZQrNRIeY5AHt6",
+	"datrZTnbuj3JbgCwoFiKHktuuwmt0zkPxSewc365C1EF1gl6xDS/VBHjE0jxwFKiiVBYSmHGC3TeTSgB",
+	"REhdpLbEM/MqPDfmSFymxQkwBQBBlU/1rsX4bBT59ii20kNDtq/Cst9wBcBd8t6gaw4O2zFEPtcQCcgc",
+	"PADbQipL60JQa1F6la13svPLM2hHVpcA3XyikAQovw1GTX5pMVuYziOWiCK9FskRi/8t1WIOJQXSTDAO",
+	"LY1+pjWfzLAKqrMfmeUEyFTBBn5U5RCsIRHGmd+kSkCVgm5vZXe1vQqknZlrdc/txCNHVi00j/7KHjh1",
+	"jYMQouAOovsI/+DZcRCkDajREWF3uO5aEu1DeBgxrPQxI+vWFmHCGxJjG3iWediyO30y+72NeVhw/gcK",
+	"Bwjv1qsaO2BqeYH9W+ltq9juX8PrfGZ3smZRTdUi4ysGe4SrrfmlfzWSUwly8ibmCsd/0z0T7SRcXoKt",
+	"+4YXEm/QVE7znWgnSy9nGloUVzvRziSXUkyqB7Vcz3N+G84DOGGa3yLi1MD8y1xFw7qX9v5D47oOukuQ",
+	"NONJ1YPho+Elk6oT4rFdF6csg9TtekVU3gEym1PFpoXAjCzUMazDSrEJNwNnWW52sh60dNegsU5Wxec5",
+	"RaQ6J6bM5W5jKqrv7VkEaQjCyyAfTTHOfB/xi9HBc7M28N//OiRH2v5eWy58u9/rMSFfC4S9qV6PHt1s",
+	"GOhFZ7FfgJfmt7uwtg/Kmh0PeLBc7o5TBuMo00fMiYYABTAKV+h1AHl0w5JuS5c91pMSil3kehY+X1/B",
+	"PQEbv21Op531ncO3OrlvKILpDgFMveKX1nBg2n/lLgW8rlINPBcLzwEXBg2qg++yVA+PMRmzR6BTZ0JZ",
+	"WAql0lSmiY+edlc+vKFYuRmXLpkyHiIFyocfQmXeim1m0PC4K63hq+HfPusOMmHYiE9GPgjGGpPkQ2r4",
+	"0By//EpIL5t2tGHg0WktfIgNbChS+K5NQ8cBh5WG46hbCBbfaQmWjnaMZPH3XIZCpU4+nEAqLbNtGGAS",
+	"X6yM6JOJ3YSv2BSuK9UzDpu2xX0zqi5acKfMur8WmqdZi1kIdwYsQXypZ0LqdAL1R/Bi/GUplF4nt9ZF",
+	"UHJFYtc3XLFUqWUt160bE/h2kWJkYp8vKJ0vFLsQENs7mYiFNizm5cuXL3f3D3af7Z8fPDt6/vLo+cs/",
+	"kyGHBkYp2fCxVf/BXaUyQF1g+bfJAaZ/rDmJZ2H3Il/KsnbOQhTzVKk0l7uXHAa7VGCag9cmvChWXhvl",
+	"qzzeZ3aiHfNaUGXx3g4cpvIhm4kMaJLDEGicMJBjJuYLvYIla06uNz5f+bFQNUdcnrVavOM35hXz/W7f",
+	"O+7vAM4bZMBc51dwf4WxlxRKkv1Cgz6JqSggua9ZOcicJ9jJ5moyPtHKrKVXqiG8qtUrvxE1S7MnMnQr",
+	"WN3ymlBdPU5BPhFMowoyDPNds9CY0cPX55BV6NeKCGbgtxqmS5daUuSL1/mNxGwREdbEKwk8Yb6QLEH+",
+	"rIACdY7SC6s/KiGBcjmB2LSxhLzIXcSv54tFkV/z7NgPs4/IOlkBDkK39AB1Dj/2HsKQCSykkmWhhIbo",
+	"34gJI2OZAQyPWTxNJc/cgGrh6OZDhkgzoQWVpbMrjTBF0Y4bp2Fwpq/gyn72A9W6gtTm2ASlahemFvCw",
+	"84nOiw6Xvj2rK6ine8GVrWBmazymFAaXKjZ4KycztjfaO3h+GLGf8lyzvdGzvcMforE8hUO2Nzp8/uz5",
+	"y4Nnv4/YH3iW5ZI9G/3+h+eH+/u//+EwYme/LA07plf3Xh683Hu2dxix1/nfhWT7B8MRO0PJzEh4cixB",
+	"QGNTI5ymuTximMJqBrP/9MVeZK72G8kK83HkMgd7LEE5jC0yPhGKcirwyjEzGcsSBWSa3oqETXJ5LQoo",
+	"Fj74Mb+1VhEQm1giFkImyvpiDbc9guLCQiRGCkVhfSy9Tm5Ak8E1M9xviCTxGHXrNrAh/Rg8zM5+FKSS",
+	"AdIX2x9uon803R/mzWM25xq8CdUQy2zFBmYA4pabE4Zl5cVcDTeT1+gkuJmG+G/l+PUzbrh0Bnsi72Tk",
+	"2Fa/h80IKPn7PVQt8665Z9qzFssw2HzqVCbgDKCRrlX49rcyNXymcbWyQRgRhA6aLahvxLGNU06FohOu",
+	"2YXQNwICG6ixYXNhzmmI/HNvPEg6GTAuGJI9GKOdB/cf+mbuxlZEzD87uAOt2Jdtykk5OWWOH81tACJU",
+	"xhXANAnpCLCXRFq96jbx9VV2xg48dJwRVqMDmcPiLLGL5Uq5ovTbpeJYlViXOP4XaZYplspR2H+woasb",
+	"Ow3z2XsiqICRB/J48NM9TewdO1dZy263LO5dPx5My/3d87cNm8WF3tagWxLlHRPYCiHYhC9SzTOWCV3B",
+	"tvoCyWxrDKXLu5yPTbeoYQMMnY+fxcUsz69CzO0GHwHN2AfHcEcqMSkEAoCaY0LSs5FWH8QnutZsnqTK",
+	"PE8+Ca7CblTkp0oUZrh6WUiAXGb5dNrLh2o/0G2/qnYPv3hLZz4G/HjK0wxDnaRO5TJfqqzdXrV2aOJa",
+	"SJBvOi5dxRJhCKwgONGy2jFUZ7C2obngUhHjs8JMrzuYiOiNHUrINkSzPkvlRASX8Uxo0rxxBObEzRea",
+	"kh5AMJhxBavXYXzs6Q4PeV4g1sh7eGcQk0Jcp/lSncFpeXO7SAuhWigIw6GKXJuzsmuUSjpjSqdZxlR6",
+	"KdURW0qdovt/+/kviyywAKHL1rSs0Je3SnUXcOtcmxtfPU2Nw7uhB5lI7wSJJRwsbSlJ5/YcNNkUtdmU",
+	"US3RavM+CNmfz5nC+E7f/G4TyoV0Fk4K5hxY6C6eZstChMG7mlHvoijyop3p2dnjwSmhS6X7rJldvtRQ",
+	"MUJS8KotupgXRuAROmI8SQqhCPM5y/IbkQwRDBWCPJTmemmPJ1VHWh9d1lLYYb8KY+bmQOtFu7iKmIsb",
+	"5RNIWC7EImsL8A+UCBdqkUsl2gryUwBquUVPFMosA+sR3t87OGQXKy3QjNCj3qhZpbA0A15JMRFmak8U",
+	"++P5+Smtaj3uh01IamvMcT1oB8RTiUQkIU5XlxqsSalyOiqz8DusnAdvdS2Jdpzf17SjLdkOhgcBSZjJ",
+	"+5cqZjNUL4zymBMZBk86JCkFxB586srYo1Co0TTIBpwoDIlDQc3hG3zY97jS91UbYAw9j4j04X83vYkt",
+	"Owzcw9a+3CHLpJq5TWUksFAm+2We3+Hu3aqg6HVXMVHz8IliaYIQPySy7qYJmwmeECZzu8y0jWDTIkBk",
+	"XGla9q75rWeJ4rbWT2CHOFvQxWJZIQrjt5rpIr2LeJRPgOI3lHT4Kss5rAtPkhSDk0+9U4cfa+4fMNOa",
+	"uAdWcthNu7vUPcNdGUbAcIEczT+8HSa2UjWB/03lcvSJ37wXSvFLBIoDB9Hb8Ebiw/UeMw+JD/lTqhi/",
+	"MFdrxcwMlRDitgh8w0d7EqFlkWf4EqTSwIPgPEICXdm+PFb+YajM3VulKlW4YUdVVtog3caZqDGfmqRn",
+	"icjjkD0ujH6WHXdKsvxya9MOjfZkqkURPJpo5UiY2QMMB8IYqFmqWCqV5lIfWwyuleCFQkgs8Da9fGme",
+	"fD5/Rf7CEIxq/6AGGuqPANDYb6yuzuQXHyyRYrfdDBqp+7OXdanN9c+iDn0nbbgc2v7aoeHxWjMw22jT",
+	"UTW5SDm0Zxvj+NU6PTX8NWBJWvBLMM/RMaRazrVITK65rVOz6WRCcs6Mqw/iVtshNXX6GVenpLW2N1oE",
+	"Z7S/e8GNcgTzQiGZDc6u0gV7Cr+dpX8HROYSH9z9miq2NwrKhbZJ+NY551e2EHYSfl/nmmctUu1rt/Do",
+	"HC1PquGSHf2ZlQkQ4kSk2aD8oDftDaZcu6KAAGjFvdWoTKwyquYWVne9x+1x5i7g6vxiEq/iI3bDU1Aw",
+	"IcRHk5BlhRWjsVNShOBFloqCOIbNiuZzQYLC8HgsYydWx0eggFM3NxClYBRMkbCD29tjFqPMHR/VpKN8",
+	"ioghoI2QKawSJ7Jw2aW+XoYtg6EiDW7VLmiXdsMRe8MnM/SczjCItiKjgVshYfF4ubf3bGKawb8EfCU+",
+	"Gsux/Hdmvsb+nf2UFoKS1v59LP99d3cX/t+0iA0v+gy+giRm/+7qaKWKkNCTiKooJJFXOqFgl6LUzahI",
+	"HZgqIEYAUk4x3IKQTyMHsV+UMG0JxllGPgyhAphOrkWR8syZ6yczLi/FMRnDqTDLNM1EPbcx1ZFL0AW8",
+	"z2sYeKZn+fIS3c+xZ/CK0erJk2suJ0KZ5fF22lubXhv7Vk7zFvVa6sJF8NR3erOQeWcLJ5Xd7O2oQ2U4",
+	"A3Lp9oubZamRF8glqWJJPlki1kBc3hIjuiVahG69ld5XD9xDEblmBK3MqYP99BNaK86DOzkl76jvrpFE",
+	"vGGqe02TcQb5UJIMZQa7FJlU2p8oM6YxroCxq22DPoGRJ2ion8ysPaSUZszZNnorligMpNy3Oj1+anRF",
+	"jA1gjYuABtFXrq6n69sh/GXdrD8BKa1HHSBDWD5trkdAdwrLJS580FsAcwtCkRBr4+hlV6tNF7/XMVd0",
+	"VISEVZ9unihwvWA8p3nBRgrmciJCzv8WS3K1y5achf7+os/OD0R+R3AVIQiwFLgzE0NDmcrRd9SwICe5",
+	"UNtbiVTL6sU3MyUmf43ZNEcPAbtAJ4SRl18coq//2cEuGHCuxAqBP8FQsnO0gy+/n/7rf3tZ/PCHf/0f",
+	"vxTnN3/7fPr6h7fvTv/8Nj94x9/xs5t+kSI0wo5VXUscn3LNw7ecIVvy1kG0tzmyyt+KVNtNCJyFy4JP",
+	"xKko0jz5Y74siLsSHuXBYRT4WJY7HxJtLX3oSoiFo9EwrJHLQ3rxw1qQo7YFaQnrgPRkXr2oUoWHN5+y",
+	"AfKyyJUG1Ly4FIjpwRZGDxluLF5YZLDaJ6cYPLI5Yng/97nnUhgky0UGSTWYEnIljFiO0d3oRjds+0IJ",
+	"iPmFd+7Np16zInRfmURQIdPrzzOEE0ajCkzDBQiEA8PIa9zophB+J4tcAdi8UW0uVJ4ttWDxTOuFitnn",
+	"T++c73FSiERInfIMBOppwS8BW3EsoXVMqTVyd7G8yNKJdT0KhYmwRuOa5codOYi6MAKSYgMlhMUgoXDp",
+	"Bk1sEjdj5h1kFK7yTzByxisf5CMGlFGmWaWe5XYANjagz/taG4CNhdVq86N4qF21ooZelt9W6AOiHdHz",
+	"vFE+sboqkbk8QAkANQhvzV5np4QRDRiG+sc4VgpkdmYRmTbNMpN9XtkqjtJbtd54Bfm1KGaCJ5sMrljK",
+	"TZpDjkr/FzoCPCsU63dcjsnfntrsqhtRxof61Nh9qPspaP4x+R40uk3QaLni2waO+szv7mAAXXzSx/IP",
+	"ohy2llv0mt8DYv/jcaXt8/37cq0Ns/u/ep7WEnaLGtSySPUKjEWUKSJ4IYqTpZltsJBMmV868BORwfzR",
+	"yFDFJG1zhcbzXNGPKJADWBqMGwQF+Gx5ZRgJDEEEUrIYTnKp+USXiUU77z+esZPTt0wLPm8E7O6csPky",
+	"0+kuJZP8y9nHD7tmq3YhpMm8ZwSYv+UXu5A0MeeSXwoSAMfyv/wXdlKmrqe5HEsMjClzJMXtxEjdhhXN",
+	"BM/0DOEucqkNNTIhk0WeSjDWi0Sx2PSXF+nfOSb//QgzZmScNguD1ul4NJYnDNJu5WVkUUsjyjgGky3k",
+	"3gqXBQzmEMUO9/ZH7MQtPMM6LZVs8bEc8OoeXolVFMwfr+/nAGcBxVlcUyb4ZFYuyVhiQXrKg/P2gy1l",
+	"Yibr5YmPd5zf9tmwHDhmK9Km3XDlBEya5lgaVjfeISAIGPsU5rZzzLh9EQNWMX1/UeRofC87Yc/3nqEY",
+	"HH8Suljtgjs9tjvvJbOPpREQvVDlqT99mi4uS1y+FpOJmDwUJc0kYpJx9DRwo6CPJS5rKll8u1v2HB+B",
+	"DUVCMQuQs20ROVvyv8zux2IePMvYLM8SNoiNWBxjHPVYcrli1zxLiVqGdo6fEMNoDonD6EeBztCRYqNE",
+	"L5bJpdBHjLOL5eQKtWZ6pizU5xQSg/w4cja4WNnS+2NpWDRH7RROyIs98wObQ/Lrsac9PVFlQSxIXL7I",
+	"9Qz19jlfQUQ7jhiFgKmZC8TvwCDNNoAafLFCsiSVjDK0j9iFmKUyYcqIRzyjx8pBN5hPmG5ssSWuxxKs",
+	"gjqFFVdsvpzMRozi4yo2SFwsICjurzbgLqRCjWVs1vudGfwu/G+MwUW4qk8Um/AFn6R6NYyY1/STmPNU",
+	"pvIyNhocLXuqYaONgHEzNKtT6f2TUML0juh1iqK1MX3XCC9oHYYD5zZZrHKyjdBSOpZy8BITjKvnpN57",
+	"ORMaWbkm+DXYwxRFomIpR+wTTWYsbYgvapPe2RoYvgC0DyVHYFGh3DWG2xrCMZyiTH/21z3JzbcsrZ+n",
+	"c4/WYf+U5loQ5LsdK2TXU2Z0wjWHzGA8D9r1wAbP9lg5fapBJMayhYYJVbqy4Mjj3CdAJIGPL7gCs12d",
+	"TZkd9tb/qDrEVLGLpVqZK0IXZbwPmFP4qvnhSZYKqccySRXFWivCOwGu7Q/LruArju56e8OZhVMynU5T",
+	"eWmXlI4EkTyL//vuK2y5e75aiF2EC1VGFIU34xE7oWkCnobPVAxTtAdzLBG8JDZjENBnkWemm13APYq9",
+	"XVgR0AmXLH5zzi/xlMGOpgXLb2Stl9iwEDO9XNqAQTcSOy2KsKPD/Yc359YbaLqzG8WZ0oWRMemzFIdk",
+	"mtnYXcqnP0Zqsdn1zq0K/aPmhp5cq+bQ9weQ8rS82CUADAuwlkSEcUj3iZoZbS+fIjKthcsA8jNjx8P8",
+	"drr7IZdi9z3Xk5k3WjefZ0adcCfLKDpjWQJSTPIFhHrS1Ezfp5/PI3Z6cv7qj+bIvn7z7s35m/oMsHo8",
+	"OlILrSKmlpOZxUag4kLkAndub1dMhZ6b5R2Ws6AJ3Bi9jexyaeWjqRpLFAbAZsvdPpDw4Tjd/gGuI/Zk",
+	"Di0oEDDdmZhcOfMxtABlLpdibIQ9qRDQIWIqhznf5HTGFCv4xCytmwbEYphJuNRzAGxOpaJVNMsH6ziW",
+	"CKBkz0g5J3vCMBDkhmhuxH6mDUN1HUOP3VSIqpQ70TmUcUIZZ5ed54vdTFyLzC1cgtbUg8Ndp18xVHrU",
+	"sUeIruGzF17Dz5/fvjaf2mWkOzsRyMaYgOaG+/iP8U6ajHeO2HhnNBqNd36N4U3DtZXm8wX2//bsI/vh",
+	"xd4+cz4iRfF/ZuUQOQYPKSS5KZQIKFceIx8+n786tuU1x5L5WSjlG2Ap5Qo7/rkOq2XkrqotrILHBQM3",
+	"qkZ5ueZJSkZ6iyNleo8higpVi6d/U7mMo+Zvu+Ce+Cd8bAYca3GrsTnQoxFPKm/9DhuTVLUQE7JIAxlz",
+	"mct0wjM2F0nKCQNBZisY9DtoZ4YZn348O2ej0eipeTc+YvFZXugRwPiYUcJfr9MC/n2VkqE8PudXIrax",
+	"mr8s8ZI15AIjt8uXSkTRIWYLS2XYy8h1oBD+7jlIiTKxcqTCH9HIQd/NC3rLfCFF1Ltjt6sLfgniPy/4",
+	"XKB1AKVoe6TITmZD0YieUf4znx/BknuTJ0wPiDRCm80KATwUpUlgrq9jFdUf4VoGyTTJNSxK3fpgJOcY",
+	"a4fCkkr4J3yU/ohY/OHk/ZsYPKdk6+GmP0NWCD1EzNzoeQmtixG7VF5ofpGJY/PElsLAN0oFcq+8Ckbe",
+	"RjOeAQ66Q1PHO4zZvYHOycEGxI4Y/lh0L5csThM80qe80CnPKFxKMQ3xhEgFpzDNwaefXrEXL/cOhgwM",
+	"hMGz4p8Lfz5mSAtudIalVMvFIoeD71hP5GrGe27ACZdmeUB1AhGU4ghiLZSO/bWBGaBMAJlEZmUrQ1sU",
+	"+UUm5jgunMnvf9j7/dDKDgtR7OKKx9CBMnu7YDmMG6RXVBIp807hiqLm/OKQ/euPcMtDeJefyQdwa+By",
+	"ik9xBPFwxD7kpldqE7FZfgMvznk2zYs5ig0kZN7eHrELnrBULpaYQMAOb2+bsdTMKFuGYZiecQnK28lc",
+	"VYVAUwKOwjDfucACY6YTTCVDpczFeQuwxCghlKUpGvKRJ5inbpsWvFCCDXg5DwucuSvUhC9cdWmX5gi7",
+	"HIGIwZweMRd6lpsloFuSZan0VYlJnuWgtVjpbpHxVO4a7msoATfGXrD5tShM5/vs/Y+1ps/2IzzxkyxX",
+	"djHL/EagqE+Bi8Ll9ZkuB4f7z0hHG47YT0YIWy6ynCeKDWKwcRlx6qlZjl0jvONV4V24VEU4vt1VuhB8",
+	"vmsY7hGU2IiH8EH8HS9JI1TzS0AlBYnaCBvX4gj/mPFr2KRSoMahkG6EHKBUlQ73figDRMBcbvkWdQvb",
+	"lc7FEHdHacGT0lPv4ZEZEUzRZ0F6NFxXZFM2gPU1P1G4p7lhgJVxcMibjoG/oD/ESMIfO5bGpgvS8rAB",
+	"RFCaAf357SlL8hsJKz9srkRkgW29BZiCFugn32Lv6BPWqYaIk/dcLqd8ohFkzhvdmSiusS4oCa07RzvX",
+	"+2BzXgjJF+nO0c6z0d7oGYT96RkYcJ/yRfq0rGWyC7VMAGMrVzpcFhCprh0WolEZBdBooeahi0NAw1Jp",
+	"Ajtib5JUsxP3Ks7ZbenbxDlWyjaUzFle2a3QiWWTp28TMV/kWsjJ6l/FCiAU6fT/mCcrazom52/9KoHA",
+	"RBv700SIzZPlRGMhcOsXPNo5NKLJGf1GJSNc3YBfyajNe5SRoFIdNaxcgGgsE1dh7w729tr6c+2eUjaN",
+	"GcJhn/Y/8oSYD76yv/6Vz5KTFdt+59n6l37Ki4s0SYTENw7Xv/Eh1z/lS0mfeLn+hSoNvJU/YTEG8/p+",
+	"jxGeYszseZ6/M/cFvve8z3I4MeO9kaltiMzhwcGmY/4klorW9KDHhM/z/D2XK2tHM+8977MXxFI+S1eX",
+	"DR1ByzlQr+frrJ96w7D4pTmROyc1frDzl2jHt17vHO3UDj98JMiZQMloZ08n7gq+gJsRZEKFgl0tMMPa",
+	"gSoSuzWXG43byuxjOXDSNBxf8w/vs+bPNImbHO1PqbhZw9GMGlXlZ2pjhmbGD8Pf+TXq1fh1WvRqepUu",
+	"+rQzKtUWbLQ326O4hl+J7zXZXO8P9YrDOeeh6ksNf+F7qwfWb7vfGj99HIb4mDztHWj99W3diJ/Vjn4H",
+	"P/tHmvwKAbah0OQubtLgJX8Q+q6i0fRDLgVQNh3oOxy2tWeseaYgWr9xjZDiZPqsWOPbPkLtn2KJN3jF",
+	"vvFrtPOG6vytf/ONG+WzPocGX/qQ6/eUDPVbYwSPeib/IPSdhYzGodxcddj59S/uJEOO3FxQ1egWeQQT",
+	"6RRYnUD1BcNbJsAVLI0i6LwuERivQhp66Q8AXXYsY6PWk5PXaAHHZFTMKAHtQkzyORVcKcf5RJFZcBiN",
+	"ZYwlGUYfzQhGhvGSFbHy+9vE+wr6EWHIETs4NFN49sILp/K7fe3JRxQGWI29GkbuU2/Vh1yLEzdO75Om",
+	"R9Ss84LFkCQVe2+ecnAoNUdPD2D41nocMZ1fQgy5Gajf+r3Q3Cz0v2F0zZVYYWzNX2I24HJF2dJkm+Fk",
+	"p0bb4DG7EivlgsvG0pshWsDQ/IDuNT3jktHmgQnRmW7Y+x/d8DyEKDAX2DiZwZzGid+0Hj10l8No1DEk",
+	"KRSASKKZvkknNiBkYQuTooMZ+4zIfFe15FohOjZ3E0a5nGPeNTiPQ9YfdPYZIjz748nuwfMXGP0IeR1g",
+	"LTAHammk8IESYizjcrd/gkZmVzEVFeyTUJ+EpZLNxTwvwCkNn8+MeEHrCNjPnjlpLAf7e2ACKz281oCI",
+	"rp1perksRFJW4Rx6Dr1nuF1k1ocIBHPU4LOFrbgAc7kpUq2NDiERQrl06R2VBmE7MsGvwYRVHnKZMD6W",
+	"1Iw+VzaD72HsyYjhKoGU6XMNyCd2ruDS3TmW1Uxca6HEj0AtID85GXb2xDIhsMk6extEjWL6sQtKcBae",
+	"yLNzHx7b9yHpBEIGxpIXgkMsBES1cgCoXwkNZrByMRS4QM0JSy2sHORJH+4dmh1fwCGGvZuJyZVIxjJL",
+	"rwSUTyW7LRbb9zcg1RjgBBNgNYTow71D306NHxgiMyirdsD7cDwtPPsTxa7N5VGPN4EVPBP0tmUnv4vp",
+	"0JPZGg+8xz2fYK8YnxLVg+Sg53JM9g2YENCgmQYaYkGVpcXxjeT2qBZgH1UYdQSBM2NJhDmBXBSZ4+pN",
+	"ywBx8+4IXC/oISNPFHEtOMv0wZwwLumQpLYSoGGaCcUQudLOlzyVaNylkUCMQSMCFKhwzldjifcWDAd8",
+	"SDL3CA27xlAgjPyh2RtiAlZHs28o5W5J7caKJPXDGVkuG6NSbIClD8BM8RYq+aoZBuXTj2f0pzpm4Fop",
+	"+RtcpHBDDUMWgM+wHWXzh7VnBqSL/lJ7OUgc9HdL5BpL5A99tAaYxzmiWX43YH5xxQJJ2d6v3D+HTrXw",
+	"JP2mViGxDlrFW1YWTqqrCk8notDplNTmdsXhM7nseInckZsLWGlW6aHFpzc8YnUdoU3oHyDYW8TixbKY",
+	"zLgSH4tEFJ8A1DOVl+9SKQzLMyL4WMbg3Ghp4UnmTn0of/JVAm8sHcK3uUas9J6tXEfvcg2CvQ2JOjj0",
+	"9AojgmW5EXXHsuT1ZoqVUAbTBCUNioxBCYfCxsxTcNyCxI8SQzli/L5XrkcmbJJxpUDyYkZGIfGvpJxj",
+	"HE1JCXA7KRZn0FlD6GYfYTwoRwxaNSVvHUnl+V0cQTbAQmTo4lQoKlThzuYY8gNqBwXxlsHiMhlLVCeg",
+	"iE9tJk/UiJ2Ar7TxKEJACRAJuoUhI5NomxdNW6TWSTLfyF3+qnLCv4XrvDLi73f797v9t3a3T2pH8kFu",
+	"dhvt0X6pn0E/5lL/89tTi/3lkJPwMkF9xwJ4l92HMPDYgCujEwNgqWtoo6PmGGBsWBYaCSAHaM5XoJSD",
+	"PmsuhkxMNcuX+hh0NS2s5oWdWYUd4MLxqvTeYTrPhyP2BrC4pAsNqQ39CRmwIqa4THWqMKbVrpd/tWBQ",
+	"NYT5HsUlcMjFisV/NRcbT2zgCSaakH5vl3IQJwW/SeXlaJFMwU2Lf7LBwZB+Go1GaJgbS/sW1fJKWGwW",
+	"HwMqBzZWMfYmMvp7ujCiFULFUXqEuNVCKoL0kLkeyxjaheIkyw+M2Ie83FJv733TSgTl/BKjtVeuxEJp",
+	"2JAjBMsBrboWnQpd+flwtvqX6SHDjODSxuDWj8Rgl0TnckNsC4AQF5Cd44gAovTJ2omEOZZgQ8Gi3ppl",
+	"giusqkhZ5oMa+GpsjpaRqE4k83ZlwhcLkRyxOU6dy7Hc39vbq85SRQhLR03YPvtD+qOzJpU21Zbt0KKI",
+	"KWkJQ664glxVP80sfv/x7K9/fnv61/cn//2vbz6cf3r75ozszf6TH//HufndnDAl9JhEyglfqOExJdb7",
+	"AJZ1aQYgjii5qpKedEyZ+Hi48O0SpQgP+JO6gUqFBJTXjSMXCDcI+ORwS56UZxa29pgsbRKi6AzRQ5a/",
+	"eQsCussQKEv2O36002aJ+HcJ04IlslhXOy9+f/h8uscPJj/si8OLvb39A37x7HCSeABdWszxKtlQkCpD",
+	"FXrKTi1z+Hu6qMpxDiHpIpUcVra+PkFnqnfN1ByplGr1OlWLXKVh4KKS8x3DSTOb+c/jHdTT7Jaisjbe",
+	"qWxtY3DfYyK+8ZgIyzkqIgm3oowhhq3FqrKgSatotUXQVz8JKqoFh41lqIokZCmYCz6JuqLGpK8qxi5+",
+	"7GgsXfxYUnGLXuR6xgLfi/G4Q8BZ+nd40azw2wT0/bRhBGAxn0yEUp+LzPyBJoWIxSVUvfkLuODIHE0w",
+	"9qC5AP5Ey06axGxQTrWaPQAh/cNKlgc6BzIE77sWhSJflJWcoEzXaCxtnlk9C8c5PzF3x6erQpTQwgMr",
+	"sTDFV2V+mrPvmEtWHSGsNUqO9SwjEBAa9+9wxD7KUJl0SAv0h4NynvWSoRw9luaaL4VoBG4h0wIEGrwF",
+	"k1NpWoAfe5kWjiD9oPq9qty+AgTgMieOS4Jxy8Brh47Uw71nvkwGlzVK4hvJZI8gpryrajT/WSIiv2WJ",
+	"ZctgS8/vtVHMpUcc30WL30S4ZeW4byBIBOUFtGS0SwyfKCmesyyVVwjLQf4f/y5lA5chbDNQ8SGLgePF",
+	"BLAfkQI/lhdLhJgBx/RFWcAznYihTV33fAAkpMBpP/bMLIU1B4EJB4UATHWFW42EAYDtculPY0nhNkZx",
+	"Lr0RkE/n2x1OCDyAksIicpnrmW92x9rmCAk0lirjajY0HSdFblTyY2cCMT3ZKxkMAmmrwaPh4cDYt2VG",
+	"hiXvUnDJWHUPw1fvAkBz9yegvy/l1F9zlzh6JpwsdfT0KRhORtRoNMnnTyc8eXpR8MmV0COlxWInKrX2",
+	"o53aky92PeFCfk98+p749LX5FpBG7b0BSFIiU+JmJgpxDzfYP8o/3mKCANpkQ3fZPL9uxPoSAIxnV77M",
+	"bcUSmVM4qtdczQBnDO4RYi1D8owj1z7Y2xsx+JYXjgiXyz0GJIL9txxUICQRYGFSACqrxiQOvZEeIogR",
+	"AvGA8kYLkTpYKau5eF9Lk7EcOLicOcEBwBRtnRy1Uhoy1bkk6KBciiMP/IRl+Y0odicABSVuK+HAlXA4",
+	"xW5EllVW+HB/L2JaZJnL/OZZ5pL3cTJcjSVlpX/1V+FrINi7XILT7lSU7hP8mgB0f412DpCX1jKZcwIU",
+	"qqggvylVosdU/gAcyDTuwYlPCwAyA3MxFgH5CgyTsM1UmGqr2K1fo3Dy1UmNw3gfwJj6Mpool6ISE91m",
+	"WgL2agN66xHFKUJ/UkSrF6S+/qTXu+o66c44FTy0fxD6Tif2CyWQ+XaDljwyfxbfU8i+p5C5FLLt2cRm",
+	"h+HEk+DCeWM1Ke+pdzSCHOm8Uo4kGD9RiCQtxASxRCBbhiJKQEKlcIksn/AMZaLRWH4ASFmZI584KgG5",
+	"nigWq/RScr0sRMwGf3x/8mr37I8nB89fAIqNl1oR1cTPCI3zFXcx2i4QjFjFEbsSq6qRBLgi1ogZWpRc",
+	"olG9GrGTsdR8vgCjsodq/PnTO4/1Pjuu7rELZYBaUhUeHTRso+PfTrqNRZ6ll1J4C0/u1D6+dEpFMZ+B",
+	"6iIcK+EgpGmb/xxf2qlrvy3e9BeHa1Htg/U0/M1qGwnVOug1jj7w+oEiErcOLxXDT26gfpldsDLxo22I",
+	"RGGdo/QrDr04DJbmatRPErfMPwGOSNrG4RpsuW/mz2AUROed+runv7uX0AFy6d5rzIB88HiBB7/C7nQV",
+	"EXz+ztG//cW/mH4SurQk6FkBdTW5ZQufP727L9f6w99gfgxk8AqzIZAutttVF4p9+F/Cqyx/9IjuyGPv",
+	"sQvOT7Ufvgd2jsv0Wljg1kYmNDA55kp2pqoMTjwCc/hYKmHWQueFitgvy1wLFSFef555CQcRosFRqVXI",
+	"fJPXqUovMmETYMvGYzko0suZ3tX5LsbPXYuiSBPT9d9Fke/epImeMbXgExu4TyYD8AQgsh2ThNWfyr+Z",
+	"q56PJR7TiO5ZNOfLvGBJqi6XkC+pVRmpiLBwCEXHDhA1rpEzC9ab9x/P/vr6488f3n08ef3XT29ev/30",
+	"5tX5X09+/PinNzbczYetNtQr1CzPkmHViX+xYpw92zsYSyeggNMFaTzCy9xGQvJLZPUDI8PU5JVoLC9b",
+	"719E4wZkTzODYURGHtPP/nOCkFesx1Q/f3r31/Pzd7XZZelU6NTQzQkFy/qSRgmGfIB1c02vnjOJl/mR",
+	"gLAJcxiO2GdbsgF0SsrOtkrnUVBUeUAFsBki2EeqqQp6Ooez5yVwIFRfMyjHHsQHjhv8z3FjPts7COsM",
+	"Nommnj1fnkV7bNngIJxBb6NgN2AGQ6BoPCfHbAqXXKrJIfkuR70/rq6Y/TlY47Q0Zj9RTc7x+dO7Y8hz",
+	"rp1LM3I/PModw9F/qpDFryR6UFZ35j4DB+9Lulnq2VOC1xWtcswnoZeFtAFvgD5vuZuXyM7LmkAi8YFm",
+	"R6QIY8aVnoB3n3CQ+VhOl0ZvsNWTI6e81kr5gC5kRABBSROHe/ulF988XUqABPELKSUY7Z4vNfa2YoVY",
+	"5AWhflPlVfNbIZSQAAINGOps8PLly5e7+we7z/bPD54dPX959Pzln8PxYaGL5U+0pOdmLDsPCS5lPoDZ",
+	"hyrIq7Hkh22w9Zn9tk4gLMGF8CjU1VFBUiEe5h3GpZ6t9Vka0Vbv5tNdQma6I3QsdAcwNdQd1PlP7x1D",
+	"9pX5zscpNX3U8AwSdfYP9vbYWyiykIPMYZFioaDZd5jY79ESvwWY2JYDvvLYzqt6i03gYhvs6BHwYrfF",
+	"ga3ypO84sN8YDixdVN/jkX8T8citgsiGnKoVCLbJqe4VCfauAs5XgARrL4bvzvvvFgR03t+T9HC/OLCm",
+	"CZdpV9EMkH4wbBJbryhTLVWnWAcihvohbM6voFBbVSmChDQqGGE7OMJYokUhrtN8qeqPIVYfLGFJG1Ri",
+	"WHl6he93aE7Y4FFVJjHnabZztJNPp+lE/F98Mhc2ln0n2nGLap2tpGGdTOaCvQc8TbPr0c5ilkvxAbBd",
+	"d452/mmfPX/+nO3t7+0Z7WuWLs7zkyQphIKd5fjPfaOqsfdplrFPyU60MwF/3s5rvtKALAJEheAjZzsd",
+	"n86V5hmAdB/tHD4/3DsAjY9rcVrk16mcmN8//nGDmHnal7dymmNZ+u/633f97yvU/4g/YUCzz7gdG21R",
+	"9yzj+bXBeO9Bxxs0a+sNreI3qvBpucwyyJfO5ymU0bNl7mTOJhlfKjFiZ1Q8D7Om1RHUB4nKmnxldxGL",
+	"PS4E6d1Tfmv/YjFwuhhzvAjhBbN18ymLKzyKEp4LMU+19yP4UIk3jmX1lZFhXm11SzouAlBW3XZ9V1Ob",
+	"XPgLq6oe799IZS1Fl+9K629Caa0wV9WTu/rHPcRd/0Hdvt1EPbXsI6ibbitCfimltHKewsrpxM3hu3r6",
+	"XT216uk2wk31+G16JiypJnAioNBtQAIiEaVSOhfL8toxP6FK1mrGFyJC0cc6wW01cbXMNGL+TJdZNpZY",
+	"lpcN4rruEWPqoIKaBqkOFEoYmUHMFPNg4soayfl0LJt9HoMUZfP3YKZmI0bsZzNWs+xl/c8p+OMHNj0H",
+	"ivyO5VZVfqN6jd8hhjBhVXLMdkcgPZsGD6GE1yLZWMGGfdmeOfqMsa9k45VGrujY//aPnXyxc7RDCIxU",
+	"MHTnaOeprzRHO7ByvvL88iWMoB+f/ReVy1Mc9f3jj9wPgy/Dhaqsfhs+/ZuSsLZPF/zPJ5xRHfNsRZXM",
+	"70cPjnYWy4Ao9pNRUPE7R8wqqQ6/BDVSLOORCV6IZMTOhAbrZMMciRZE1W1q3JjNYbb3l+VzW7GGTe1o",
+	"31nTd9b0rbGmT3jB37Nlbql0Pt9FXtNumEN7GGT6Fel8TpUUKDiM0J1Trdg8T5aZiFjTRkfpekZ+BCFy",
+	"zlfsQowlhLalkumbnN5WwxGLM34hstgCFCorAmMqSIw8UsWMouFSCtWXu4CtF41lArjJE1sSCUadyssh",
+	"RNHFSZEvkvxGkiUOsfkz8WqWpxPxuvIQxN4LwfgFgCjmxVgifp/piDIpVguhjsss8Aqqkh1qC++F5Wdg",
+	"ZFMdnhxohqa4x/TmwK5Agh3XTJuhUdYB7pyFD3LOlJng+tw0g3nBQhgypehgLqXgGfJEXiRCimTnLz4D",
+	"hyKCzkhmN61/hJ23bK/FNJXAQ767XL67XL5alwuyA+DGhvcRyfoc3mvRzuV9rtLC6+/mibF8HowPrW6Z",
+	"qPTLWD/LWLY4WpDhRyy2qLf4iRjuDVlC2KWScfr80PpR8BTHx2MJmLiQ34fIuJA+h7WGyiuMN64nppYX",
+	"mE4CBeJVzAYe4i2UY7LDgU8iFC+AFDMqbXTsBHh0+yjwNq08X1PYd7PuAgAPTsnHvjtx2jj8l3bkhO6W",
+	"jVw65fn+7tT5jTh1wuxbbcC/m0yhjX/bGMQ2sDlEW3I43zQWli81pDWzAWcZN7LxpdA+2IYFKXXJ1tNC",
+	"CCwKOhyN5UkJMoep27X+/UImpqeDvUNsl2qWpEkJDzdiFtr1SoiFK2O2lAnBldheYBxLqdPM/LwCg4gU",
+	"t9oW943KcVgr8pVY+RlXYznAqsopt/YWLP2h0yyjrG2oi7KdjI4rfScZ/YvApyUVPvXdjvD1IKI9kOAX",
+	"9fUAVyg86Ae+E3F/KV9w+EoOW+Yqi/zdMfzdMWwdw3c+iaErfKuw5fVeA+aKYWHCMEJ0j9if8C7lWSF4",
+	"srLp+Lm04SZ4h+aaFYIuUSx6iperdSZTKXCFMc5S3Pj3PP50q5lOMfFq5Rfc3/ImJX/Dvd2kD6pwbG9S",
+	"ekxu990V8d0VcZ+uiC9gsRLFrk6JTLfPV4cuNshNf0XfXmeVF8V5CgEWj2eWry7Gn/JsORfMrh3VkJDi",
+	"MtcpcHXEvyqt9H/IwTi0Ed/BWX+3pX+3pX/dtnRRwMFv8CP6fQ1DQnjJEC+6v2T1LrtwmPuUJmE8hd9t",
+	"wq0M6lGMwnQjbGILRlr8bgX+7ViBHYPZgPNUTn4r59ks+dwxknazzrYSzJe169hTFVZwiMl/N+R8N+RU",
+	"DDlb3P+1U3i3jHMrhG8aWmXDjtr1GT4BzzUAlJKrZFgK/WPpFwnFbxwbrYecKrYhoXoCVu2FYAVIccMR",
+	"iyfLojCi3av/n723XW4bx9pFbwWlP5H20IrsfHS3XFO1nXTPTGZ3J5nEPVPnDKcOYRKSsE0BGgKyorer",
+	"r+O9oPfGTmEtAAQpStaXZSfDX4klCgRBYH0+61kyYxUcFtLF+2l4iKm9vk8+MZqdQSG8y4R3kzQ4wrbh",
+	"bfAJEAFHsSg/XM5Y7bLlDPmCoR/ucsqEvmbFVEGNZob9euHJkggiUkrT6QxpeWPBxwJYJB1/a3WIdxl2",
+	"ulU0Z+ojK5SRj0m1R8hPNJ1gsYOmXz5Rzd5lKimxYUTTL6QwdqcjFkTq+O7LwUv/DoJf9pBzEAskYmH7",
+	"fmeVxq6V6w91UR/VPU0LlnH9M59y3RlevBoMBlHHvVdbV//j1f9zNhicd6IO+6JZIWj+iY2Y2VCoTmhJ",
+	"AWEOEFeznC7xOc9efnce/hA+tZ9Z+ysNVSpX1/QLSI0q5wDyApCPBUu5whCGkNrcvvN5wmeK/CJFRpfI",
+	"8dCJOvNKl74Mfn02c7/2JAc7+9WtT9361E/dp25Qp3t40qdifFOuxh/1USy6HnUWiiH8O9B62Jbdia7V",
+	"Lu1hv7yK9vIqrapo+p5UIEt6l0SzLxrmphrg0lGoyh0JrCt/Mz8iOVWadEe8UBoBEGbxmMi4GPdsp9kV",
+	"MNyPNe2vjO5h2A3W3MCtIhdpPs+YvdwaJ3PWL5/5aqRZAWy4oARHNM8de82SUTPwxWAwIFqSi8EPP5iv",
+	"fr1+W9FvXPcikvNbZtkSIJ+FrcgPC4m04ZBGvfJIoZDdWA78K2xDId9SKERtqTDuCYCo57+5/97TafWz",
+	"HDmvCFsweG8wZ1DqbDSP8q006gKvF0E1i2+FlcqMkRuWyimLyyfG9DjK2hBEx7XlDLMuyRCEZ4ItTDIL",
+	"+XEdWOtaRMkmIWs5yGpiecRFZtF2XApV9u2ugPPco8dia2ye8YfMxQ5AYH+0uxcSQuP2CjGdAhfnFgjb",
+	"elQfuUXKPUmk3L4m6Lr+oStxEagTcC1xGk/zzjZKEG99+rHWtQWt5RO0sdY21lqLte6n5ncmUvE2wN5M",
+	"KmX0s6RSCYhQmkhULOTOeI+VUE3S25I0JaCDqw5gCUKLPeOmZCVsWouk7hU3RdKUl4MBdHr3kiwW2KU9",
+	"mVE9wbjpqJDTxCyXzGHtJEmeY0xbF9z2jzN/R7Y9JKwJ+O03jJyjizgI26/3yRWSxljkigzoYrA8ILEm",
+	"IeKFkrLxvIMuOsgjXuaKzi7LgdSakfwA6JTesiViG6GFvJnYTU7FbSyS1Thl4t4w993DzOYRBOuFsb7M",
+	"DLGiaza1Or3XxEIqmuNYWA/HRRPGgD0XzavBYDAw/jH8iGZZ8IPV9X2eFtPyt79VA75XZ+fflQFfGy7G",
+	"nmJPneBmS43bAjdb4OaD0NscaFDvh1Fv4LvxdbMl4Q3pUuEuBKUW5iQ1MHBvTEa6srWGnKS5i8sLxuLY",
+	"QjkEsp9MKu8ucx4RuN4KvFbgPQJS/Xi5qzAU+dxSztvOAgd5M42psGv2RVdEV4gVcTZ00LwYw3q2LyDp",
+	"gtGKcANMIfUuY5E4nnxwIbheWnKDkvA+sV2NUTL0yS+0uOUWh2J/TBIrc9/wPOdinABDjvvw84TPZvCp",
+	"E9ZUkyktbrG1aM0VQzYdv5RhN4RYBM4V9FcOAD7C2OpkQhWQCMkRwZ7LZTjUlS+9eH3ml8jdJxY8M0Y5",
+	"vHkxNh7NRlVAfgLHwD0+RoeFpinWIzPSRTUXOdLNyI7XK2O+teeuhIAPRXq4PgiPCfgIGjC8HAzIW2rU",
+	"+2e9dQ+GTyxl/A44EmR6u64HQ22P+X799u+fGc2uuRnvorlfw67ADLuyLT6jxWc8MXzGVYbteq1M0vJk",
+	"6q5EcBxf550A/rGiASOSVEQFhM1KfWguQ4kFX1Q1X9Sg9yJs/RDKIwcACZVOk6YJ0JqxCLRFqR/NqiCF",
+	"hXkL7MBKkitvwnzF8IlToRqclt0C3HBdVfalpdimIY6MNqDN6/wA0INAAPqP7Za4B5jQmKF3gnttfr6C",
+	"YDCGrrCpa/tLiGBsa8EemMTf28A8SS6flgez9fmfYNrev6Cjpu9L20eOCBXoSDa7b1dNJRClTk2psDr1",
+	"xqbkDkr0739YTpzv9wqtWYGVb63N+rfqtl5htduZPmL2P9r6aq+dD+DV2S5nUQ0mxaIubhBltlFiRcdM",
+	"PhxHXz9cDmLPsMojSL82IdEmJB4gIXGYSXSPo2Jj0w+Vl0ig/uS9q2B1J/fSBV9ERmZSWeKpLdMW0L9E",
+	"MaH7ZVNN8IKE1Ai/iXzlpRSMLFien41kYcY1l9/IL25Jh0bQXn1+++4dyWVK81jMaKEj+Nn/jgglmZxS",
+	"LkAGa5IzqjTkEICMWl0aN8vWGloEExXjnJGbgqa3TKuI/HsuNVNRLBYTrpma0ZRFJJXTqVnNiLz7SHKu",
+	"WUFzZaS+kOIMZxOCnT7Pi8KcJaMwymEIV7EIl4visxNYEmJ7alPldNI92Q6Xo+DZw/qK1WTEW7zrk+hA",
+	"nVFB+wVbMvW/1xZrRh2/nyFLIWgn6uTUf/LJ/Ny1o8ZeWj+8+M7203p5gZkKbs/Gm/kS7ZvddJFdszbN",
+	"0KYZnmKawUuSh88yON31iEkGKLJE0Y+Vlvj/LdIOsajlHUg3UJbQ8KD8v5MaYR9pWyVqRjGS+mYZi/I3",
+	"hOZKElkY29LMs5xc2STBz/3eTEMsGokh3PofOdHw1pkkbZ5hW2WwR57BG35t3OMh0wxpuZmPn2XwAvA3",
+	"+799kgsenbJzcsH+8pTJhb0NxtMUCpansfXfn2JyIfXb55i1ge4E7Zdb8Fr0yKmF/Y/KiVMLXoeta5Hp",
+	"nqNNLbQqtp5a2O1Enza14HTyE0kpbJJTR80oHEdJP1xGYc8IyiMIvTaj0GYUHiKjcJAddJ9TErLRHh6V",
+	"aRKb5oRAZJ8uiZZEMW0rsl0RV70u+vlqWTRIQb8il0TM89xYXVN5V0PgYy0C19giAMqdXR8x88FhkvPz",
+	"wSS7+8rMkICxslqdYef1dy9fjQb0Iv3+nL28GQzOL+jNi5fpnl0ArpTiYwGdgNtSslbOfqtyFrd5hVlY",
+	"ErqOXngHQZuxGS2gk/aZmvCR3kQWXF77LgsJaHN+x0j5ZRMPLQR7nGQr4zi9fiwSpWmhAZ2ONWBMZPav",
+	"gpGLl2cTOS9I8pe/TKeJJTIA4IrtfUtG5uuMj7lWl4SKpQY2N5YroMv4bjgYJBFJBu4/37m/B/ifqzdv",
+	"f0x6gaAdGIvXDHoGg1raw4Azl9BYpLlMb7H9VHckC2IFHkkuXn33CqkpLl4OBkmvSsgAFXGuxyWsNygW",
+	"FYskZ2KsJx9Gn82n78QvXMy1sdGN7kgsCXDit8dP/57zmVnshDChi2VA9sHcV8AZ7G/0TAWvKCJSpGzY",
+	"8EaCnwe6J6qM6ix84wz4l96VQC8ipGCV1XSUi2YiMFXkLKMiGBIj+0QvuDEl8LexgFexgaG6TuNRSWx/",
+	"2ODaxMK/kSERkiwklhZmdKkiiEDy6TzXVDA5V+U0I5LMRc6nXLPsLZ1RLFvEPvGxSKb0y4+U58v3bPFX",
+	"eaMSeHOkKyTJzMcEftmD8UsWNz94s3b/nE5YNs+5GK/Pd//o3wFsncctvlvZnzAD/5QbDIDsvBN1RgXP",
+	"6NJV002B9NjX1lE9L+Bv25pfzUX4p57MCxVcr+cs/HPBMhF8YB7TvG8z6xPe1RgKpRDdZA1FHSsHO8PO",
+	"4PVg0Ik6tR3WGb7yVYvvoa2ushsg3L/Bmyif9Lx8zIvwGQfl8w3CZ7sIHuyi8lQXv0OBIwrwzrBzcQFT",
+	"XTkodsG2tvFquxq3egtJaCEJT5CZOtCC7gQ6i+zH2ldrLbNS0m+wzfbhrLbGGA6AZoxrwGlVflQvbOyu",
+	"UkL3wJLYtdyRlNWOFdsRKx2t0Wd0pzP5Sn7qOn10Y7Zis3r8mStdEyP/MfTMlQZ95crDnlyrcv7l1Ylw",
+	"MmEvYX1itue6AbQL6bM9lC3j87fA+JytCNvdBHFNpmwSxK4P1tYc0OjshQTQO3A3B9iKWHjcBA75MLzK",
+	"myUrJr8PdjxOgpuAVWrZlb8CJMWxzah7+ZbxAN1LttwcduEKIZBgNxkTpvRxE+ypEZhPpHuz1Ax/0NvH",
+	"lvkz04cftxNhL1b0cXN83L3jFnnRIi8s8uJACbCiv/dqn7cmL2gznZi+W0xkzpxqQTLfOroiIuxLyma6",
+	"5voMjZcEckdpulSEC4zRBo/OUanbfj/EdXmgtZEcRdmNzJZGGvlGcx8cZ+VGdktko+aFb6+Hd1kn6yyr",
+	"LtIKAxFzzkiX0XQSBqBvquFnsi76bAO+UqSsF0DXYoFLc2/Wc7OwRMTIcc2TYwZEHyv0WAYUz1+9aAwo",
+	"inmeh03pto8ovihn/2KbiOKLYL4vKpN9UYsoDr57kIjioyB0dlGNbd64zRsfEZ/z8EHKB+gzW8ssq6ih",
+	"W11Tt9le3yhLPwO4c1PJrywgS9cnyUIWt2+Z0KyA7qpQLzxhYYbzmYJEIUnhKjUkoPxqWfDgig3tWLnu",
+	"RbEIlCA0p7Od8yDDbF1VLjyaMky1hs9bnfglmco7FguuyY3l2XbJ12Bqz9RKQFYW5gea3uL8oCOffYDV",
+	"XC9UfPWwp5R9inBpIKihJzzU+Uaaob1RvfMx8p6PmvKsbvS379+SKc9zLD/PqZ5Aza7VqL/QdMKFOT5R",
+	"p/LeNodl91Bxbb6szZd9BfmyRiW0r/rZMzsWjOBcqqAvjxwZaRZt5v6MRUM2LEh9BYpIFpDiOjyf1XYa",
+	"XSP6Hi37tFPiKTSb2uzTt5V9UluLtS0yTmWuqTGafV2NHUEAm2u1Yo0q0r1ZVhkEehGasNXf+PhNLFZ/",
+	"cXDo+muIWq/zyitqq41at1Hrlaj1/uf+wSLVwVek6+v90O3FWLAy7mgJSmbg91U9XfCEmxy9/yutxRQ6",
+	"eiIDaVK50Di1dgDIgRsXswv+YCxqYW1sdaxghr1LrFFs8HShsx33T+lGQKcUbDSuYmHum06oGLNsvbs6",
+	"knkuFysRfHTZR7LABosTqn2vv1hASj0CgLO7ooJilkWz8947RkD7cWLZazxdYKkyfm65h+jChZIf1svF",
+	"dXm8IO79mqIN4rZB3IPVzK+uXd4xHWcWZnEeIGoblE1sGbO9XI3Zlu2fKtI/IYGGKxOORuAaPVWLw5YF",
+	"SLyU4IiJ6l1Wh6ikKSGpahVZLHzkNNQ10LBjrhKfRIUOtGMps+SSJCkVn+biV0G1ZiJjGdQ3xaKpisT+",
+	"3vwcslp98sElb/Wm9lsBZ6MUZl0r5UYQ2947wFrm+R4zvlpfRJferG7Vv7NC85TmZOpCrPbtQ5ZTzEc0",
+	"1fOCFZ1h5y+UGp01lRnL38/Nsprf/+nsoozTmkuI+0hqo0I6b6XMqfDWBJlKoSf5shN1FCs4LYc6P//+",
+	"uxfAx4ibozPsmA2xIYVZVZNHKZH1766lcmzjwE80DhxUAAbqrJQ6+yizs0wuBPQS36DWAF3wI9WsWnQa",
+	"fBJ0HiRG957BkKQLoRJZQMgEM2QjxfSlFbmx4IL8ev3WaLLKeFicKREfQ4ucA16IClKfSqAVsSrCf4UZ",
+	"Ta/pE9Klmkyl0uTVYNCDGd+yGehAK2oRbXiJMR5PDBmW6dYSj9h1PLgApo3Y4c1FvFCdWsuVloDIBPHO",
+	"dWQQDUNmm0tRY3FvLSpZV4r6cjCI1lebwisDD9LuG3e9EfCQA6bCrHBYFpsWUilC87ySOrCFw+VHsYDd",
+	"4nuw1xfEmBfmrtjl3wKqEprn/gRYAGqvT36suNexKGdjX2zByIjnOcvK5pYFuA/qCPr/R7s2j5xnDXAG",
+	"//xtlzrKfWpRf//X79G2N2G1m/zLPGhweDvDzsXg4vXZ+cXZ4Pz6/OVwMBgOBv9vx+Kcmi8bvHaX7a70",
+	"3QtrlX+r/J++8veyt8kKKL88zBw4oHTSj3Fv9WRdnWvoKLBzzWR1lKhqTFRKJGMR1kja+6s3bCQL9qtO",
+	"S9tGXY00K/CjghH2Jc3nyjjKN+YcrFo2sUDTxtxHjhloWD1hSzLiNshXroq8Y0VOoc+kUWRcZHJhCSvA",
+	"ghgZVYlqNhZLiDhfDAYDhGP98ANBo6mCagKihJzfMmeUmD0zgsTuvpnzFeHY1oLeUwsabpuabhrUVFi5",
+	"5cILvw8u3F+JnTifv2r17JTW95urTep/C0n9VSWldtVSa3P8TVpq57pS77ccVloaiwpvtx/18apLj+B9",
+	"nKS+1C1VW2L69EtMH8TovLfM1B+meytN90PXHOOknAhk06Bc12RQy0dpkTYt0gaRNsc4vqeuEfWHv4vO",
+	"klGiYdjQMXPzony43kpJaSwAkRKy/PuBj1IseWxt+6hBvk3xt4sgsPbk4m+PI2NbjEqLUTleoeFpAnt7",
+	"hvOqyJTNRR0N0bpYNBZ1RCQJMQbwd4kuALazACJg2c8ANnJgNcj+CI1vuhbEL8tjhY52Chmx8FdtyOjb",
+	"CRltCWq4Pz60uQJkk9zY6C5+BW7iOtMlXOPWP2z9wxX/cN+z9yDeIOawbHrPJhVLI6SZPmh9c6ZYBDQ+",
+	"kb/sRsqcUWGxIDRXzPGsuyu81cGVxaj2ydsJFWNEG1UBtmWrknKmQBlEdQVca+6hpPmK6wo29nBX9ClU",
+	"OWzClW4Ai36ecZHljNwwWpjfWPYk+1QeFyrn+sPI7u3OU0KBnliKtx5o64EerUriiLDSMZ2P2Vkqs01w",
+	"0itBjHdg8RxSsCrxyzNFYBgCwxAuSAJ/vzPid7XCoutoamJR8tRged76govgBhExqwcMb6tlF4CxiEWl",
+	"7OKSZCzlGbrB1N2Ei4x9iYxkT6VI50VhTinqJ2gmCmBWqSdkwUWvT/5sJhALfETwuBHiiCvBCyIXwvLg",
+	"GkcbvO0pXUIZiQKOO4/jvKbjM6BeyGCICAGPOArPcHTfIksiOQ1mPZtVzjvNpusxjjDxtzJjT4hDZtAf",
+	"vPrhe7MmasKYLjXN+WsypqA/luZ3nYwWt9srg2s6bllhWkDgk2WFKYVYILbN6UXBtk5umysaJfY+IcJd",
+	"A4KEGnlFZoWRLXoZi7LhARzShkihzd84HF9z6G+d0PqZK+1FVssAU5dvJ473gc25Q6QvUNNtrO+biPWF",
+	"b3RLoeXPd7PQupfshWdh1YuRcc+UrfUgXUo0HUO5C01TORdAnGAGjvwvuJsc/LZXKa3ZTRj9mekDzKdT",
+	"xRK9Y7i6lBWN04YR2zCiJXTZ3RIJDvVeEUQvCQqaHcPhNMOEDqf5+6gOZ3mDR3I4zQS+SofTTPyJOZyf",
+	"NeVo4SrNWG7frhFH3vXEP5zjqSDkZI5M63223ue34X16iXaI91mK72/W+3Tyq/U+vzbvs9TZrff5bXif",
+	"wRs9wPsMhNZX5n3ub0s9Be8z1Dit99l6n8773NkSOZb3ycXZrJApU+pMFzS95WJ8NjIK+8womQdo7+Hu",
+	"QuAuu3T3uCJJVsjZj3IhEvw1EYwZbw2abBpP0PjFyHtqXGB3NdKqqeTSiJ6l9eaSjGoQ7AnR9BYI4gSr",
+	"ttmo/77nGNoqnGwRPDTSjt4wcpNTcYswnIKFTa+idb7ySuMSKOCfC67N9N6bpze+qaUhqLG/wWfHYn97",
+	"Jz7iXri2LwlNt0f1Wu1b6gw77nV06pL17YSlt+b5NRIfKabnM3NV9f2ZM/WzXHSizof/04k6f+HjSdD+",
+	"2HG95eyO5UDcVq4/Mptu7fc2L2NLzNJ6wk+WmKVUAzUBHeqjddfsxEF6j8I5iQ9dVnQ4HRCLA8syms98",
+	"6zBvIRhP7EOvUXK7uNX17d+61t+Ca83Xy7c9heDaMo/7hOBRiz+OZdWdyn9ed0CbXeoVddW61a1b7WpD",
+	"jm7WHKd4pBQDd0xoWSzP2N1O3cxmdMwywsQdy+WMRUSwBVOaJLZ/NHC+QcNGNIYmfDwx3/MsarKKIFlr",
+	"zCKamjv9SDUYR8FgEUn+PadCc700/9fgNhuLyWcFwYrq+x+VdHTG587852so6S7De/+pkFPrBJcfXsvE",
+	"ur/AsBC20fahBTWRM6L5lP0XuPJc2NHXpTzc6q+36ewFP921zddWpXS4OMez4ba/50c6buQ5uILjQeSI",
+	"4KlqzbNvxDyzL9+91lCE175aFy9114WWWE0E/8Yrm+zdBkPsyiY4vACCIZAULCDNFpALuS/lsUkYgREX",
+	"zuopG2+Vea6rArtr63hbW61uq1UO8WHHe+fzUTv0WOELx2X12JvDAUiMv37+8J58NFdhnazd2JAedd1k",
+	"LzFMnwipXd+BjGnKc5WQLtcqFgn7olkhaP6JjVjBRMpU0gPkGvYdGZIyazGjQC/vhMmAdHFJwDbi0+kc",
+	"aIVjFEwLrtiQFOyOFZpQMuVK01sGEqnXJz/Zu5LC37ahK5qZ8Gie59hX3JJSGduq+ko8Q3KZ8bFc9MZi",
+	"U4x8vLp++xdyy9hMYYpE9YaE2mwJVjnXG9lIckfzOSNd6AqH/Ja0nK0d2K/euwyyUbAnxBiam5vBw3Rz",
+	"kNrBV9BfXfp+PB8MXqS3bAn/Yf1gfE+dWb7rNXjATdIcNszB8nyfsucz2NF/WEmz/PO3jpx1hh1bsgyz",
+	"0ZPOsPPc7NpO1IEXAUmSufB9FODm22mFvyopPuKET1uPvIM6aguS24LkwzMqILGhINlqAnOCsMEJSJzd",
+	"1FpVmOxktT53N9wE7XGT9CppCJQObFU1HMNq/dEvwVdhvLrpbhIa0BvOPVVrzbbWrGelWdkdX7E1ax+C",
+	"dI1ZoCx7TfK80W711DbWVJQjkqDt2Hi6kt1tyVhsYUySPWzJwBRfY0ySJltyRxsyFqER6QzRo5iR+wvY",
+	"h7AmaZYFluTqKj1nxay0Lc0AbpE6w85ffzo7H0BHRZuV/b9ybr7s/P7VWZ336BF3uFrzszU/D1U+H2mh",
+	"Oc3zpXXXD9ZEdQN0GxJsd8MGK9K3ox9ip777pHYsjhECaJDajVGX7V3//aX2r+tV4eNwn60uA3xazHYR",
+	"yTtAIxse/FGYyloZ3croR2fNPqZo3iU2gDFhQBocwbFoBCv8KqDtunvKobfhKUnw9omNu3U9iIAYweK/",
+	"jmJh/1u/beJsbyOLZcHHXNC8Z7UBG41Yar0I+H42k4prVzEfC/eDZ4pYUAOHmvqydJxrNo1ILqHzKskl",
+	"Chirfnx3JaMS7CNwFQucKsLQoUmv77XrPQW+8hxwS3h8gg2FGurkYwGF8r1LUH0QzMe7uhJ5Rvy9bT3B",
+	"P1xTp7ngunwJ5h0wfscy62LFIpdizArz8BNqm/zZWyzkPM+gNMKIvPSW3LBcLsigsgjhw3mACN4esRlu",
+	"h7s1JBOqyA1jwve0UBxqI4I7Nw3ufv8uS4axwAlxRYT5BZnNNaGYd8UEx6iQ04hQfw/362Bh7L1mc63c",
+	"89H0NhZd/AL7Gs54etsrB3KcC/5hCppi50LCOKRnFtQs90gW5jOzUFzZhpAFGwEJwQ1L6Vyx6jgTmWd2",
+	"GhE2ZBTYNSSYKVfEjnHpe3a5TWcrWPA55FyTylPAS5/p8EHMPAHnhDNV8zSFSho+qgzLpjPNWVaZLNg8",
+	"V25W5htzWp4ppLAlQi7MqDe8eZOsnIAhFO1Y99tua5tkMEvpNlVI3mD2tHkVU0bV3PVrDibimCQABMSg",
+	"S7Xf/SCBgmthLNfcjCuyKIx5Ki5dKML+TW4Az0SwV8j52cULMqF3LBZQNITj2gooF7xIsSjFGq3mMsuj",
+	"a46V2bHlriMrmy4CPDoV0Gez4Jn9cS6xkRT8tGdOLbW8IPC1OVtwnMwuk1MzD3HmV9zsLOxPbXYIBfF2",
+	"7wi51IhQZVmffLJ7GGeLiwMPO0FgfCz+TvM57JKhlTzmQdc8ItniCVNaFMtYwAjmraE3AE1JtZS3ffIr",
+	"3MWmNdds/MY7xaKgXJV3Mq8NRs8IHVMuEDpHbmhOzXJQZTcI1cGhjMiMFXZSt1xkw1gsJvYKm1PKMpZF",
+	"5GaurawqO4x78fyM0DtW0DEjamKmYaWMvfUzZZ2gQPzDUuHhVJVpohygeW4GMStTsClFCmMYo08+S0LN",
+	"gtqx7eS9KBVsTDW/szzSflw5IgP7Rs0hkYWekEGfXPuVsEfMDVhqXzWfurlYxfxsD6/pU4MZcJyytEfN",
+	"O4bavK3kqlRyfb1FVZ+cFXMYouV+8z6XekN97lvLo2QF/cgJ+iY+qID4yegHXqrTKBZrqlZJjeBJLyT8",
+	"QgFyxWhHc2PlpJmnZOpdQpEqKCOMzjjGJ8DMmUuMwYbWtcPQoUEOYrwKuYvub4W2UbC4uld7yc9SP2q1",
+	"K/sy4zi7H6m2zcm+Oxu8Pnsx6ERQ3nRfTzRHUP/T1fXZxcX33513do/N/Cx1y9vUVqs+Wd6mXDbLUhCI",
+	"+0rSE5E3GWHcRN6EZxsa/1dkQNn7P5CNCu6MFR6H1jb8LNvKhvVy8OS1qYEi2qUiFbZ+W+fwLdQ55HJN",
+	"bcMa8XZ/ZQOIt40lpSuVDLl86DqGvUytkwPB4Bw2O2+ohVrMV4v5siROO5olB4O8mitJdUGFwrrJfetJ",
+	"jc/mIj9YgqDKEtPMGCWbi0tj0cS5kVlrJiwk/bdeImIWq0khdmQ/6OMvPuG3N+ZFm4Hx9l1o4kx8hWdE",
+	"mMjKctLeJUkKlhuX4ye417ssIV1sv1/5HPmfFhChH/M7JnpkaqSLDaspOS9SF9+F9IL/EGo8YCT79aF2",
+	"2HXw3lp7rFEYB0t04nrT4M73V52GJ7C1yb6x2lNdPabHrEB97qfwZgnMfmutNTKlM0hyYuqGZw6wa7Na",
+	"fqAyfybvWGGbUtbz2kMiRSwg/wt+a8EUK+5YZgP+XcUwlF8+o6aYOoRkh73cph97kQ/3xUJA82uS/Pmn",
+	"a1J71ht4xMQblC4vlYBMz9gnO4mkTz6IfGlDi+aqWNiktn/IbplUGfQC2r2hT25ZZAA8PqYPbcKbl48L",
+	"5Wc5G2ki5zqCjI8qB7DTg2fcz/K9cvP1F9rXfAoBdlXbWk0CrL5pOFPkBlf+lDLp0S05s3+bTtDIbiCO",
+	"L23l6O915m8OPOrbHfDyceDsxKLrDkDlxEek8az3wBVsOD14HBuO7E9+oQDbwMXYCpPg3FlqTDTLBsEU",
+	"0RyzSUw9YVM40m6OvctAFvgjiafeHt4DPVN/LGs2WC2/IudC12WllpL4pS0o+tRGLvmn6/U7UYebAf49",
+	"Z8WyjNjXFrETRu0zNqLzXHeG0OPXh4Vs+1+ExD+8DFkvOv62RmA8WbvnSciYZskCPSDNlj6aiNkjsC1H",
+	"JPFjfpKLJAIEy8yyea9i46rHPIpFGRrHvjVgCUToMZofm13v/7RjBJ9tiqLHouJDSvEXKrK/BZ+YO76H",
+	"G6JbuZbWcXvvrPXIGkXCY4XHP8nFNuHxUosVctH6Yt+aL2YV7dEEpQOIrReWn5lW6PXw0paxCAeQcxRh",
+	"hyviUcsg8FWB0ALeMgGv8YO9/1pgtJtg0rNBJ4eBzvjIVm844B0Az2IRwtqcZYtYMwR+BcDfgpHuALGQ",
+	"FtJHuOpFdryCTaWxczS9Za5TloerARa61Gfs33Oam0eurxSts2eAEUcoGVhwWD8W15tB2BZmSpWFERIj",
+	"VpZ98g/nP+ZSQx6VYkgWfxWLBTygf08TLAq1RulcK55ZvMrNHFMwoNGsOkMcuYMPBrjWss0Z3hanypXG",
+	"F2OcThirW843k8y2WgP4pHKLPcQI8hkGUAEDS26YQryiMQsUoTngymm+oEszHl4kR0E/uGmfvLepaJ/D",
+	"saBv5zdriY8Go4aPvgd8xu3Y/fXkMdEzW+FjJOBq3i7TnOECdqKO27md4cWr3eEybhGeJreJ37YtyrBF",
+	"4Byofz+veC47aeB7gTjPjYRcr32vAd0c6FErvgP9a1SAHLmYwBplvKp+zX0TR98HOqkELPtCDKsxR0Fh",
+	"DQLPu6gOq5oVNGqvH4t3AtH/ZeB4WMFsc6iOuYXoS6UTppkUloFYILsDaedGr0B1kEZ2Vadf8euxNH44",
+	"VutcwihGG5Ux0kAho9pvLI+tWitVXbWibuGBsKwNK14aNOvQBnZqOtiorlD/Uu0qAezbalDIOG9Uy3bS",
+	"4BbayXChNKMIazVXT5lS5sVAA8+KWkaP029n+EEWYfmWjZRBpjPyRV3ng57RoID3MnPnwq2BLctRcurL",
+	"rgq2aluM2IIV0M9FEKrgtXPtcqTVRXfzdSujyILluTG1KoUd1vLElxiLSrkNosourW1hKzmqIW23atVy",
+	"K13+jMiR2WZBM6/VSxvQuvDLonyP3Sb4Lta5rBRq9Q6E9X7k6e3XY5OUxW3rr2MVM+Vl1KkwL3eGZkpq",
+	"PmV7wH3NYj1N2wUM5tZuae2WQ2kxzD7igTw4jrViHav1BsvHub7HXuFCy52tFXtfa7BgGVZQdjVzNZLO",
+	"nbecG+h10synkCohABgmFub2XHmlIAv4r4umdm+kngzr8t9+CwXKgi0qv3DFHdoO7jg8VtQRPpQZ0ikm",
+	"W1M7Zkb3wcBqqcylWB0CxZdrtCBZrwTDXpbrlFks7tVmoX4iH5rsO2tNgrlSfocGW6W0sGC+zFTLMYOZ",
+	"yQIZsIy3n+9VMAdb5GvSgXbLVItXos6UalZwmv8daaLOL/qvQk14PlhVhe5c7q4KP7lfPkVtaB+rVYit",
+	"Qjy8RhG30tF0ombTs5RqNpYF39Q19MriadDfKeOWJfIcuwX7ocDBsn8uwdFYLV/snsdGjV4MBiSd0IKm",
+	"RoL1wqrGhj6ktftExKwkLVi2dcVjA1UHAaaOuiNvdaAZGAk7pJ6QBRe9PnlXe1pIwYLjZxeGF0QurEbx",
+	"NZRQYnnDCFTjc1F6Z9d0fAas4+g8Ri52wQvCMxzdqTUtSdnQeV3sd00fZls1qdn0rX0zj6pfLILiT1Rp",
+	"Jsz9ow70wgdUxUhurweu6bgtfGyl9RNu0xmIi+W2raL9UV4rr09U+3hNx421j3BYoR1n0AUZ/oSokCuB",
+	"3K1XPMA3SgnFWYuqr8u6E6M3oGJph5rGmoZu4RvfBnyj9lZ373e/TohtrHA0DhTPQuffyDyo4oHini4l",
+	"mo6NwURoCnlhswXNbKJquMB8BL/thZ1FXu4mnP7M9GHW06kKIX2VYcNq1nRRWwnZVkL6Xk772CnBET+s",
+	"FhLkQk6VOoYniuOAG1oKBksX24dvq15pLEq3lOzpleI9H9UltY/91fmjZt5PwhnlgqsJy8hYyiz0SIFr",
+	"UanWKW2d0m/KKbUH7zCPFKXON+2OWr3U+qJfoS9q313riH47jqg/jod5oVZwfYUu6H4G05PxP+30W+ez",
+	"dT6rzucu9shRPU9zx3ssGL99zbVIsBBwJPhBjDRJekO8KqVFwa1rp0nOqEK8EE01FHeYn10SECHhtQCw",
+	"5YrQGwVYIdSz+B14nnRMRvAZsRbQqrNJ1PxG6YKLMZg+KumV3XC2N8IaWYGqVhi53wjjWWiK7WmEXZtN",
+	"0VpgX58FBqf5aYvM/2RrSuO5cjIXjtn2RpSXeRtoCv19QKbBf+SIJDCI+X3iWoKZfaUSYlkVEARom01A",
+	"eYGTobEohSjpAuauSCf8jmU9F8U0slT1yTtsj2CEppFZtrl7iV03c1Ga57kRoKWsFm5wxHuWlDLmestJ",
+	"5sQZ0cWcGeG6KsVjEQwThbyMPItWcPXwewc0dDZn3aoECu50QgvEROKXijChi6XFN+5tVprT/dUalRom",
+	"35qUrUlZMSlxW2wv3A42JTdkLxJh8dUVGFxDvqEP7bS4mR1cLGEEmg8dKjxydPzYKzEWAWK7LBQiQhI3",
+	"Dun6Ifvl2NCh8RJj+AuumO2XYicXi3Wzcw8yy+cqnOt0rqC11fpcibN8G6R2kDsh96ZOcALV5AkUS9+X",
+	"PSEryRMjKpO54Npo5veQEerW748pILjqw+gX7GFkL7WLFeGc/S8iX+wHORiqgQ6gZ2mRMB1wGaoEYAuA",
+	"wirXK8krCPNNU72fWVnswdlHZfkBuqQlxHIPQd14MqW3LLkkyS3XWKKWGPWZYJooTdlMl54FSttY3My1",
+	"61wFpHGCLSyDU7eO0rf3NNuCq/dSeKRp4jJMRkESKfJlLEbwgMnNfJkEHYw4FCkSxXLLDVe5R3XQXp+8",
+	"QQol5R6TaBkLYFnqkySdKy2nYPOrxHUI4hmQfoZNgjI24gIaG0Jxx1Rm89yZHCWk35FlaTb9/34x60i6",
+	"2ImOmFU1r8v8+6F4M1/2kLbGXPnGPJ678Ga+xD3mVZWttszNdtTlCbUddyz/HjqYRih9cser1ycQwIdG",
+	"SSjfYuE79Am8GnuVZgEdhR2mwe/aMj/3qKm5mmfhbKEbKEPRnajD1We7bzC7hi03cFd2hh3zfjpRR7g6",
+	"hTef/s/Z+WAABH64rsZG7USdlbPdGXZ+ounEfuWEA1QmsRTCjwsGiajheX8XCgLNpm1usM0NPu3cYC0K",
+	"t0NCsCmONitYCjvUntAaQc98xgrFrBpPPn74HETVcLjndxdJRBYTnk5svzSPZbCBMDBFStQD+0JTHQtr",
+	"KKjkkugJV+SOFSBrlaZL7PnIvljmlzTn0D2wznkDNwHHsU8+M0b+fmF+h8oX760iCKKhWEb3Dfp4L7jI",
+	"5GK/aJf6+3kb7KqLzVMzl1mPYKdwV5tp/HZiY4p0/34eEVWRT3+/6G0hHNfEy7w02x8pYc3DVQ9lGw5G",
+	"6zdFpMEbXI3bo8uU/apT89fUxirMn46i8ZJobga+KRi9JdLcv0+urFtn19A8hQ3plZPjyl1lJlcUcmGN",
+	"Yq60rWq2gh0dHGWvso08FZr91krvXr3/sXdZzvBqpFkB0+Sq7DdghHMs/EVvoDssXOV7ECDWjdF0gq7s",
+	"iOY5sZ31lowWyvjCA/SJf/gh9FNCZ2zPBMd/THYjrDL228Dz5KJb9Mkb52gxWD1ujlxpwZv/Gcn/r52M",
+	"b9Qif79o9UirR06kRw5RGK6WHjG56/XGJ6ZkfseQs5Bh/18kqUjnGtnIKXGDoUFrBBl1ZAmpCy245tqC",
+	"GZXXNyLT/uqz+dG7rIzzGXv7zlrHVSg26dq4VuRzLSWVUCxcPHBIXg5e9nwUCKKDEKrpZsz/UeWuqE+m",
+	"1ydJzsRYTxLoBuD8aRDlY9Bgls97UA0s2R+Z3y94picJCX9tfINZTgUtYgHPp0hXTRjTkflYs4jogtEM",
+	"/8DwoFsVG6QFPoh5nsNQOReMFsSNdEOLKBZ6fsMiMuMzFpEbRiFFNM5ZBA18BMt7l45P447LvM5hUT4J",
+	"Tr9P3kg9Meo2FlZnwe2eKZJkfGoMBSmg93ZSjUdZk4IrkrGC31lSM+/74G6yBJaF22U6uMKMMoxFEs8H",
+	"gxcp7gZjccDfjODHMEn7yRf7Gb4C/DAJltytE0Qr14y6doxY2MWWgqkItbl/fs/a4QhLdEF5blbxv1gh",
+	"FekmL7/vvxrAXoD/Jr1LHNRqLZKcD/58Ra5evCafzXYgL78nX8gPr9EkuiBfyPnzl/D1n3KqyRtamI8u",
+	"BkmfXLn1dSsu78xZqIbXG19wfc/D+/uHOaS1VCWE/eE02VsAw1yQBgB3V5Gu/XpTsYLtCmKTisaS0srY",
+	"lzgkks3aTlNDcw8MOHLlW+sjbUrC1Sc2NccdzbGxkAXL+uSDTzpQH142F1ijc+VRIkiougeJiA2vQiwZ",
+	"CW8t4S6G5xJXtKFJ8hNNJwnpUpCEuJ25bX0CRrWlbr2EJ1T8vxjajfD4wTqab+1Ze+6lBy4S9KHyIsVa",
+	"mnhpZMPNXla7He1l8cpRscJ5OWNuW7u4gr1PJcgdi24Z4uaCjIzMcaFujGsrF9jGF+Ji1HDOvcQLI+JG",
+	"9jvGYMtSBNSIl6VYIfWX23XheDDkXKYDt4LjZzTapDL5iOT8loXjRNjY3so9/2DAOWdsMTOY2fnlyzG7",
+	"opRKVJQxHeyd7YPm98TK8Y3HAmRaQP/TJ2/LNBLPmNA8pTmxRq+XiVANI+xB7AaJKRg0TE0ZRynYV25P",
+	"9y6J8TfcgYPTtm/M/k+FnP4SSo3HJRNyb7e08uGkdIY/vC7Zgqx028w5BIeqM3z5/U42f2Up2uh7G31/",
+	"otH3rizIiAugfbNQpnXG+yER+t+Q3WsjaIuGURzEQBm55GR5EMEZQoY32Qtz9ITbya7pm+PM5hZt1KKN",
+	"amij3dz8nXc+MvKZTT+D7b96asE+UoSSv37+8J58NFfVWo+Bz1rab4re2VyajalCzwOwIOdgHMWiC6bS",
+	"PwoOnWDBNoJ2Dj1jL9VIsvvmnhOFnjDAyamNiWJ3Ij/QpbHZaHYmRY4Mzmj1498u4uvhjAPjO8Eze1yT",
+	"FyZkLjJjAibPq8iPTCL1tTchjb0P0CK4jIzgOjMwQKhIwr5oVgiaf2K2K4exrO3k0VuAoAJYj2w600uC",
+	"8Hq0g92vgcoab+xMi91MOHhpe0rGUCpua6mdwbr+YcVo++dvHTkDXkagCIfZGMOr8zzcc1HnDikeV5AZ",
+	"EfkvLlIMj+Cm3U7s/lVJ8RGf48R8jvfIe/PqcRNUJf8+YvubiutuYXN9LIDtE5zLP1Ges//UkPBHWmhO",
+	"83xpxet+cIuoM5s3GG1/KsW2C8Y6UVqVvsMyRGmRpaXMLRhJcwYgzK7tVahiccNSOWXWs48I+5KymS5x",
+	"oGvAkQ6x4e7WlUUEUT7XbCCKRQXI2iO3jM0s2YTzuEHC9MkvLg8owVMPHod0QyBiFIukxIRB+VGZa4xI",
+	"v9/H0IQLRBnpfEY+MRtr67qH6hEprO5s8NVDfGYYgKv0GSJ1vGo9LLBK9yFHIWa1YI7pxMYWRgVjMC7O",
+	"CFAu+RK+WnChejas5iMdhVFmQZgfevtl9kloFgAOzajgZ3gIcbekaba0xyqynZIxHhV0VY7IrOApI5AH",
+	"VhG5YyKDeH9mxkWVywqSIQVLDx6V2scjaiIXEG+rtA/VRIqUOYWP4UYtScGgrcWlGZcaL4VRjBKmcsat",
+	"LeMC2mbVKMlkOp+a1cSjoQDkLMrodWi/mK3QhPINENsQ6Yd+81kN8mtMmQBhGhKHm9laC6yMVIbZCK5L",
+	"FLaNspUXYosQ39VfSTNcFbIc2UYWQF9dml+B5Ye3bAjzuh75uHVhppXoM7ds5bBYMCnoAbJwdg61MzO2",
+	"FP4Pg8CIHob3VzsNDQu8mPCcVV6WCuHsXMBWdefCDHDp1tX9ROE+uMllemvWE+OPNCM3kOnHNUXpWLbH",
+	"BoSCpmOojjQbUC4Y7ll8koIp7ZH1iT8RvwqufffKkBz+mSLduYDDkPXcMbDbHpbWBi7ZwtK9/0lKbfb1",
+	"OwGgg1xztOG5Nmf1/AKkLZ5ygB0A4n1Kc+zcoi4JNcPCWC6lQcmIfzG7UwqHd+u+kV96DvpunwnOmU31",
+	"mPPjX922b6vSFKb6qAikUBIrvnBoMybcaSHneUYKY0GAEIDZZGVHFy3JAE7iVa2RtxFiXiY5lPwUJ0a6",
+	"ORvTdEkyqmmvES5Pmp4Fj3wTcl3PC+PgAHKdbAVcvyzLTiZU25NEc7MJl7X2L+YG7j2YbbAR8d44RRt+",
+	"/1nqa6TkT9z7dRNveEthH0YzP2go1KViSSzN/7Js5zK0zYzs64LzjFIT+qmDTCiTQ9WFRnAky7NL+5Tg",
+	"KJFRTsd+QaRYlSDX1R5LcHytg0cqbqxcQAMmq0gqKhPaLrm1UDmfmUMXyIBUTqcc+01jy2tnimV3oORq",
+	"SCfby+n+xIHtn19xh1fiaCkVUCCDA5AuFtxMjDTVsBiWv+vW2Ff2mXYE7uPkTuhC7oTYr/qFUYera/ol",
+	"RO83IPXXQvN3ygGAsdh6la1X+c15lZ8wRuO0zzMFKAcopbJ+3TGSBc9TKs6gnGYTWU5u1lNpspjIPGg6",
+	"+L7SQQfrvQs518BPwb7Mcmm8Ij0p5Hw8sZ3Vc3bH8giRlf7RLabJN+wHOKnr6B8BpML9vNaUp0dS860a",
+	"osdnjAsxm9sqeMFYFrT9+cgKY+Il5H/+mwg3df9yjIUC9V+iT94Zb8hNzmgpnB9XSKwIneguCTVOTqFH",
+	"1sOhwVi4FnIh3HpYRe2mBmajLOwnLgekzB2mNGPOaTODdAuWzgsFZv0lOoXhQsPAWIdHygBqbSTravWi",
+	"jXP2lqYdGixmW1jJcJ0ZdidyO9I8oF8acx1ALsD/Dt6FT3Fhj2HhGwHZF5QynncFeU4SgHGoj6x4k1Nx",
+	"m/QwgKCw5z0WXhJXUmfva94zo+kksi0gAXlAw23wDJEPxpOpzASNT7Ag3Xxs67ayvSI8R7BGhblVsKeV",
+	"2ZU0N3pQpBOmSFbQhcJFhz79UuaVCQ+dg1MaWeAJRLB8M1bYobCAtWxYZdZ3nue1rtBoorid4Gdv7yRk",
+	"eBhkEQv//FUL3I+A1hk8Ybfya+UwR7UNGwv3ThFvKAu0rEuR17AL+yTJ+ZSbO74zwynHQQOixHzSVRY+",
+	"WMwFbljb/nFY2qp2XngYSknihRN3rTeh9/WUQu/N9+QP5NwF8ZUt42VTKKRG6+FPsnjPvuikZ9uPus7Z",
+	"ib9FckmSf/4rwVex+or6sfjgj2FENJ9azFsqlVbGRjJuA5nRQq/0aiQNnRnDfpL7kluLX7Bg8kEtIneb",
+	"BsPoHxPb89xiVymW2rYpyyPaC3+RCzI1vh5SjFiP1S2506x+6WuEXFYCPFR2c53xIZU+g/BiJhdCPWdK",
+	"cyNbABC9dx61EUn9Vk5n85BN4Zki7nZ4NiHugGIiONUguaDvvjNsKvZMLMCgcTI+kJgRugAQ9KHYJF5p",
+	"4h8W7A+ANvpZJK4yPaV5Ogdf6oNIICrXVdIITctcKpV+4xctcaFW3auUOXLdJz/h0KDLfe7UxoTcOgwR",
+	"Allxj7GS0or8qnMcQEFBGP1JFqXM/VvkEJ4BO4R5brOoimn4NzGGhHF33trH5FL8wvREZom14owbSLg4",
+	"m8i5saJ8VribcPUB2/h+LGTKlOJinNgExtDcYD4jEzkvFPlM/giaHT675lP2Cxfm9SfkOXk9iECx4JWf",
+	"yB9JUsxFcFFoKP4NfoBWT05vJAQtCojw4F7y03umSAJXfKKQVWc5cG8ospDFLUmZ0Kx4pnAQGMFeMvBB",
+	"zylNJ1wwHN4YMoCk7Sb2cxjXxpHdGlamUrkRmEqVq7qDQOUH1/b6dlJ/JN3P5A/kU888eDnPSz+xP5JP",
+	"5H/+uz7Vy/I+f6zd8n/+2w+J6hJGfTMvMiYgc/M//00+2XbUhLgH9d/3iXkr1Tf7hz+Sz5GdXfmJuUfk",
+	"Z+U//9T3+8n1f/bva+g+KveS+UliPzWnDHfApTkFRo/b20bhAsjCP3I/2Lsb7d6htWvJH9H2/VuT7Xvp",
+	"f29u94c/ut/8z3/XbKBnTuxA8NSctjWmbmnn0iyD/RGaucHEUSwYo9mcjSb36W/9mqvV6PBUXZJoxdvx",
+	"DhCacjyUyD6Ts6AYqE3MfJIIbefMZg6mID/umBWuS3LLzXfKPCGz7VW5csu05nqbdlpa2vvgqcw64Tr8",
+	"z38H8t0vNPqM+DggDf2ilJdwBdbwXCPQJBmjUQaWr1lP3GcgnbvQvL3gRqPb2HssMPj+TNlknCzCrFzk",
+	"fAC8+pnLpqTLiMwF5gqg4axL0GqpzYbyEtvx2HhzAV189x4wY9O1Ww872xuXLfTIjf7rXcaCoqmPaUYH",
+	"5AeeGqii8JwqSW/V87DNaF0nCNyWMaZcgEJIaUgfWNoWXDNeUeZm76Eu7kKKrnSFYbtUt56Zb1JuBz9e",
+	"MDpwD+AjVnxJM5fIbx2SGMHg5oLkn+Fk+niu6NQ4xmUhqqsVGVlRBa44zp4rzKKwDHKlERDhvK5liEh3",
+	"QvMRoXA4jIXyX6yQvciB6IFT747lz9zeQ/3JRKYiFzWnsZhRiK7DLuf6kiQzd8T/iBuFPCd/87PRktSn",
+	"gWoxuAUiwJTPVpXPCVkRzOhN5AJynxljM7M1FkYsh44sV+4wbescbehOv8Y3sqYRcwbVo0Lpyy66u3LO",
+	"SKXdk3gP6fTB8IpFui4ybsF23sZvofUttH5vb9dtehvDrXhvlITq7QjcN2v9VU+Kc1xf9aruK1pN555z",
+	"VshsntYc1TAUTxUpfUhCdd2nHFpCVK/mu4EXCtgR6Fv0f+WN8bnEx0KOC6bUX+UNILHMY0H5L3xAkpSK",
+	"lOU5/t3rly7tO69NQceErq4UTF2aO4CtZsvSlK8CW5KcisyqAcedMaNjI0DEHcvljEVEsAVTmtT8ZQgU",
+	"RsicMeHjibmE27i18VsL6A0F+mkIZl+FVCPAGPRJ8vmWz2xW/hosGTMFAqF8Z/5wpUkXv40F0Ei8GgwG",
+	"EXlle/7P6NgGPS0Tbtfh86IKfzjC5DCWX756YxqYxTHWNfx+JWYYNenFiOzdjuDnxijDfyCNBSy3kRfh",
+	"dt+RlqKyiMdjOtrpth/puDEoe4WbuYpzqgqelq/i2+CrKHPI9fd7AIdFqRUBCXqGxReHqcN5IweG9XnC",
+	"bRrUe7haZh95vJHZknQpSd5WikemdHZJkt9+T2IBYGhlMal53ovI+mLrSixzE8FoLMBlDF1SyyqKV3VD",
+	"xtGRZRm1yFPrGrvIcVnNjeyqN+6r3tDL/lu2VMbJV3OLCrDLQC0Ab6UAvPS6YwHXBrU4HqYW1tv0sXD9",
+	"li1txXrURBPQb0D0xWJ/SN8aPB+iumzhyhTd1j2hXSWTxkpN+FXAEVhF8uzmXdo9C7I4WNHHwW6lMpcF",
+	"VP1YPJJ+7+BYfzk7vxh8tz3kqvIwLeqqRV19+6irSmnhcbzI8BAdRV1upmL90X8fdIsts2pUkeTjrxV2",
+	"1mbVnkSIYDX+JIRYc+NMzaieXBKEEUN9BwNR2WrtVmt/I1q7PD+t/m71d6u/v2L9TbqlsgTN1TuiRrf7",
+	"9djB4CzDWhJallwaXRKIu7IfxFt7BbbFx0raOixIxeLF6zNPTgex0cQN3UAECV1dLN9jr5xDjRny5eBl",
+	"LMJqR5fMnVBFqCZTadskYj4boK5+rC4lCjYwNlJsKPMKJ3hfd/1qua1rEVOW09rOMLXyt+YuPLUkc1VB",
+	"VpvsxKJcOKc+g58GJaJrustcVp94dY7QkCyBpDhE94x55LksbOnz0DLThaABrD4K89OK5kxVyns9QqB8",
+	"KWutQvj1GfwasyEK6tl+5rfMZcyhLMoWHwZKP1iP9fq/ovwvY0F3qRjc2jQ5PIy+JWtb9Uw+ap65PESb",
+	"+dj8dZpNbWnWaslXzka6fq2zS97++vn67Pvvz94crdCrQbK1ZG9tRvrpZKSvsixU0VbNlSwNxzU0Hir1",
+	"fF331kuCB0Qxl/0LAATl6EGtb4b5VTmKBQjxflo5tQoTz35gYDNYbXoQua4H/WpqVsnCGC+Yum4wd5Ky",
+	"fTEXSjOaDSuGTRT85YUVJrRr8s5c2tgWbsIgzlEwRlZ7Ndj2CRG0T4Ba7PIRfuRFAkQOhObGEimMnnRs",
+	"CG4RYfXWZp1Bf7t30QUYGQJL8xywiaE2712WXMiWeAMMsFeDwQB7xFneP9uWAYIvIZHvqZLM1f3xNWeZ",
+	"T9FwoGZKbNF+YMN5bnO731put/6Cj5fcNXsdPnrrxenvqDyMW7i+383FYFASO1uVuKDKtw8wMu5i8LK8",
+	"xruMQhI1TyfuR11qroMuyWJcFmj2KuWo23g1StPlEBFGNyyHVqYyFru4On3yo5k9IM3u82uQLb3ZsSH7",
+	"+jWx2ODYkAf2a+DZj+LXjDbzvW4+GzgNOPgXKCnWBBXDvVQ7IJ02UJg/BcsZ3+V6QbYzj95eJnG0isKs",
+	"hsmQuLlq3vOs34k60JMUmDSjjkAHtyorO3U3dWvPN3vxuvP7WmjMVcjqOrSxlzIkZPMulm0HIfbQOMBx",
+	"Hzh+akvlZ3klYhEQBoKYcheAUNoUEevVQ4l0SabyrmK8ok+EAgkCjH5RIYFoD6y9VgZqYcl0tTtX5VZl",
+	"7LGaEFL0DhJqZjhs14EDl1R/9Ub+sZBY2HW8aoOSvueoUvOUYaB6aOftKeM3x0NG1izoNaUKsGdaddHm",
+	"le7LK+2ppNYY21BodmYE6VlqwzONnDz/sEiLBnvRS0ukm1ghqaj8ABMDN3I+nugoFhWq0Gd1+r8gzVQr",
+	"XvRGdlBrZpvbxCK5oYqrxAIdMIXRVBXoWxJgI38zpWqPMFu82q/zojgBEpEpssFBVzDIedmox8X5y+9e",
+	"fv/i9cvvUH9UVUUp9h8i0vHnhnLPValffb1/C0gTb+ZLX+TZqHIDJ8HbIv+es2JZGiO+vGyTGeL7Zf7C",
+	"BZ/Op+6KkSymVHeGnUzOzbmIOlP6BS8o1zXqTN2vBj4oYUnffn/wjg7Vxd0cBamV57YUJEfumhDWKd3M",
+	"l8ilb02sGVRXh5v3RM0V1opbO5fnM57ePkA0PTHjBvSeTlA6+luo96Z6gpXfEIS15q+TdutoIt2Yjd0G",
+	"zE3hWNiLnkpta9TBLD8tltcoImDdt7cj3QOZp/sIPz2xBekm8JP5d52kMQ+FmLU2o9hmFA/oK2D2UUDu",
+	"21jL6s/4OnvTX/D7vVIQaHbvHoJ9KbFDn1wWfrL3fYLi8MWqOBy5k7aHPLRP+jRFon39rVRspeLhnjhu",
+	"pYcXjL5JN/rBDwHu/GQzQxD5pM7hNu8s56wKaPeETsYNt/gK1wHz7/C79aDPCiRwFfyJt32XJSGEEUKz",
+	"dkKrWM/Ah66Ebf0sK7GDWGyI4wb33wnZGQvfrHUEvKN+umEHFTVPU8Yy1euT7fCJHiO5LUBxqzxeLHYE",
+	"KG7K45Wt1o8CUGzaRY+qI4Ex30xxDgxb0LxZCtebt9+JOm7HbI5f26tKEOPVi9dIUg/9vLmoXuMi3B9/",
+	"Prt68fpscPGqs1c/2pXT2AIVWwX61ICKzYL62HjFugo9AWyx+cH2Qi9OGw60xTDawXdDMMYCIIwkQDA2",
+	"yYxGHKPXkZH/fxXDWBV25jIQozujFkkVtBiLg1GL7hVUMYmx2AxKJPthEmNxMCix6Z200MQ9lN+OAMU1",
+	"J7fFKX5jOMV17/kYcMUVhfNbVYifHrcoYuGlVoYyaw0GpXdJAOVIaiBHRK0gRuoAR4VsqJ+uODBYcXVo",
+	"hRW5Cp/8QZGIx3FgTo9HbD4ILc7kicIS17yup4NOXGPTrwUp1kXj1wZTtA2MxTzPe33yi7yDdrKlxIZO",
+	"sXYtMMJmuxRizyRWQRcGbVYaIlNPGlP4APJvz8jNznGZpxBzORoOpdkG3gQxbDVAizS8F2l4DL2zxlye",
+	"zYt0QhU7m3AFuZBNXQDtdNxvbBcADY1RlDZmqNATlRD8l3RdgAD6HVuuXgyxIEWvax5mK3bsElxiJzQ6",
+	"Ni6/H9N17zgHGvoBdFXI6XQGhA3Q/hg7U3cHnoJekfOInA8G5n+vB71Lkiy4yOTiFztkmBzBbwgcf3Pf",
+	"DyJf+gfFSSsgIFKa6rkiH8wnLDMC/SPlGfa9Q/Fd/RHJJMyPfTE+0JJpyGMESQg3CyoIm870ktg3MYxF",
+	"Ahz8bsC35hYJGUQk8W8ggU5kkR3PLqBdTuMHQAtc4LOApu1WnbmRMMxiBwOgVsEoWXDbtEhLKCt1j2rG",
+	"g2e1DwauD9exyKnIHp6W2OIo3Wr8xe7Xe5CU/8D3CnRe5q1HpNyUl457q763sPoBNhe2m+d6HbISR+2E",
+	"GsvjJbnQLy46PgLChWbjk8Ah62u0Oerid7kTAS0i8riIyFKQryz1o6IfvewPqxuPT9/btNUqJZqWm6b6",
+	"oe2n1oBAj0Xy8cPn5mpNG/RJekQxBsyGxurOudJG1pWuhiK2/ykUx3NhLqs0+XZOCszGXIh/Vv2qEG0P",
+	"Y0/lnRWUAGFyT4LNbiGcbZ4VOc4uK0Q+Q/LPfyV2hJLhsE/+Xn1+84Vi+R0y+sTQmhW9oyyyUaOMdG/Y",
+	"UuIceOH4AAiMAjEKbJJO04l9urE0twxcpdXHQ1Ih8GBGgVPk2r0SLhr5iowOCHvScFWyLFWaFgHnfelO",
+	"BS5b0LcOVWh3xYGyETUMzGFRRJrPM5aFPIUvo/L53BuxcIayGVFDzdnLwSCyLXusSxi8NUu1yJFosV/C",
+	"GGJhKaCCQrZR8MjYFMqtHarKWNjvwChyjWV99sr24mta5Ea+rPXTbIrV/YPrCR4DN1+LU+OWPCrjSnOR",
+	"InCjLEBefxdfotGrlGK8GiC+r7rVoB3s5doHsMi/Os3jeoky0i6OgOc9qmf40GrlSsfCmxloDhXO/N6f",
+	"sgqOQ1Okdf+S702sYPuZXlf29Ke0KBCl7+zGG3nHyMB2o6gTmAXTg2ohEDpcjIfG7MaVC2Qf2PlGtnio",
+	"zd6EnM6o+Vhui8cJcQT7Eu4Jf3eG5+f9715FAbzzfLAdTOX3qBxj0K8NMWimz3ojv2wJgvl9t34VDats",
+	"38FDxFO2Si6WU9kxnbilbGiDLW2wpclGD3fNcWMtob39kICYukG9vrLTGsolOgbsvPLkJaRrDp7TygEG",
+	"JbOIjyZCzVEQi49IMqXFmIsKCxf+Oijkv+b4KYT0KxAdacMQ92FvLhF647pn8gwDLsaC8+amXRKl6ZJo",
+	"OWZGUTrMDmi5tYiealNO+6ET2E10ZQhkrSzlCrgnLGiNSLnErpXnW5nVllwWTSsei8Z5W1iPV8v11w8v",
+	"sP4Mnq8sFgdBf3CpV9jIYrEJ+eMaZJERdEwKTJFyMys5dVakevgqXgcNOoYV8vV3xnIbEQTiWtPjUMvj",
+	"eO2yHsHOaEFL3xhoaV+74H7IUsHuOF58dCvgreW+pkSwRel5Yg5bzovUb2LbqNfFrsb8jgmSuKklJWd1",
+	"LCBMfjEYEI8+UL2IpHIGbuQakJHt7M+1cun7Idb1fYBuG0kU8GObSdScTYwXJVz9L6tmbuY8z67l/0pi",
+	"Qcgop2MVkYxPjd6DVuMLxscTHRFLS6AikgRLY7QpF5oVgubvASULfcUrfTSSyNayZ4zwTJFuQtPUkiAb",
+	"jWz0sJYkGdP52PzRi0hwhQML47hqwmczLsZ28v+e05zr5cecis+QT0ou3eIkQDj3a6jb30IXb3guvM5M",
+	"y+cE1YTOoIZlQRVJ5xrc8ghfc8LVJzY1yi8h3cT9xE2tV97UbOJgDncVvLPfMryompSVduVQa6PpUrlP",
+	"esbwMk9vrnLb794gMO7KZ6qcTDMIu/y+TjHrv2lgA/SBXJXKGRti8064IgpYqDiQn4cmqUp6ru98QI9e",
+	"u/M//9WvxKwi7Kzz4fO1+e125ILgDiQEM5jGVgIz5a2ccZYRNb85cwGnMdO4qBnGBj2XYWW5IbA69EEa",
+	"HwSGUBKYYjmjNuLsl75PruA0W7NrMaG68r0NepGCjZixTxn4D0AMFsUCg68YUNJ0HPmgaxEy5mCwVnGR",
+	"sj55L7W5IXfk9ewLnsxYBLfoYlNYLm5D6WWnoqXt3a+WChru2JijpukEe453ATBZ/RW0VzWr0LskyQ0t",
+	"zKl2gHqS2Li6D/XVgn92vwq2CJu+u4bo8L6qnSfML1b7FeX8lhFqg/jP1JBQYrv8GCfDNwEScmFT3MpC",
+	"SJtaBQULk9P0VkWbWims6RZEugjTCgeDMJ6l2vRbiytiRPsds/svlVOHS82N0tHEaQ/nCaKOuQxHRolh",
+	"x5mLnClFElqkE37HPsMlRsdhe/1iziKymPB0QuwVuOvWBFvNNvYzKG9fwYDRqTk09vZwOJt5Nr0eNIPa",
+	"qW8Vwm1sm1SFmDUFdD9t7ITkS+f9u6AiwzxLLOzSZJG/Cue7W+D1KsuwptyaJo9ZDbiyHRw2sTScOm92",
+	"Q42550L7qC3Pa8vznlp5Xig7j1mQV8i50f7b4LwWE5kzYn9gyd8+4V9JbwgmlhcaKozPJcosioAglgah",
+	"xLOodDxQzqZSqPkUutPboJBPWXNxNitkanSBLmh6y8U4gtshd5eT0xl2IcQPnZWoQmtVMGVmqy4x/oeR",
+	"Ta4ANIVpaYBc9ck7jQl8CoqZ2u7wTmPIEcC+GFoSE7kwNiTJzUbFRIJdIr6Kgmos2q6EoUCp/nRNx1Ve",
+	"VQdAcGPbBNpKVnIvEJV9i3vkz95LwTaXSRwFxeQmuI5NxM8/aBP3lqYTdvZWCl3IfLt+cfAT94vfo706",
+	"zb3YRpzij95L/Yu1IVuQ1YOBrMrNEUpL9/FDYazWE3wEbVCrEjWED1kgLLhd9vPgskR52wcKgG+WZS/Q",
+	"DH9rfUEnNsrurvBtRVaXAjQQr/Az4705CQvfV2Ur6SrN89xKbPRyXGKJF4Ey6JXsn14uP/PSuE/e4i+N",
+	"f2l/633LitvV9VBZcNR9GsA5cs+s2rH3o7fMTWz5TBHNpwxc8NBx65N/OH+2ul/IhOVZLG7YSBbMyGKH",
+	"liI/m0fwNXlaEsbB13Q/BBca0SXwuXOGfckI+icu0MYW7pcgu69LZ8hzrwQ1JKvUK6XnUNkVDo9r1Qg6",
+	"pebFs3wUGU3jfsY1XmrVFHbqQ+ixc4/tg5kPeQUB08f5wjaF2QqpsSFuUEZjdw0i+Fg+MvuFiiXJ2ExP",
+	"agTetY3d0Ki2B9tluVW3BTQKXIhEClbznrpWiyb2Cd8iYi7prS2N3I1RRc6WB6nXIzpN4cKuxYdkg+3d",
+	"JvtQ5hlPXVpzjzVQO8clwCOFuba+WOuLHQ8e4nZZTWGHIvuZ2sH22Npjs9zgPpX5EF1mETzrLYAuJX60",
+	"0l/Tsirxey7oXFshKOZE1eerOZ3/CITNZk5IVtYn76WrYF2iBtyoRIa2Qn0GgAJaaUkB4dHFRKrAdZVF",
+	"6T6qZ/51RJVBe7EwFkSVdM3dJmqseneM5OQqy9YoqFisB43uqaAqQPVNHucRakxLkrD6m3tU7cY367V0",
+	"1ClhlB9Z8avgujO86L/aVdtV92kbJ2x10xOLE4pQXpfcXXu5wXupouc3EA16IIUEUINXg0El8tesbmz1",
+	"QiAabd2GJxWIxX16yMMf0mWao9qCq9O1UjCJfP4JSwsUE7rkCkDnFX3zagmCuQ4zeeY5rc8zJBT0iywI",
+	"tFMX1KbUiByNmAAdY2kTjF/L3SxU/31/hKDD7nssLFEIzx/0VpRTxRs9pnKKRSOzzGMoJ/W42qmchrnz",
+	"fsrq9+jeX2aDpl8O+hevdkD915fuDUZ3T+vhWYX4LlPrnDwb34pWT1GrRVstepgWdbV2NSVzel36QLUA",
+	"ThvRGsC/UYuWS2BPGmTFEGUmR2SMDAZmC0An7jJc6ygvPYwjxMKjJktqwqoGs4nqzpKlpjxcjWyF7T5c",
+	"iXylyO79FMWJ4dkr/ucWIG3IVNa2dQvM/iaA2SC7AmFVwiQOTQHuIK9/85bePrSSged2L7VkIKIzDjmS",
+	"WEwogNZIl+4mHXubG1g/dMRqHcnlntyPh8elTsL7uPoCycSlDcuN0NaiPinqx1o8/EAZU2GBbARffVi5",
+	"3+r5vyS0Xu2/WucGEgCHsolgFyY3Gw9OJlcribMDqZmOcBJPCy8KbIk1mcXyYLZQoxZqZKFGx5UKRwAf",
+	"3ccNu+rcbehbX1o0D8UG6yFRFR5YJ+zKOZZssJYAFsK3ESkrTHyoFkO7VXSMbxpHrnaicgEqqJPiRkoi",
+	"1yMbMw+YXXMteq4XEtq6Kp6xpmjky5Ol3B5JMxCqLKNXVUfsI+Bb0+8/1KVFCfBw9uZWPq2Haj48vCRE",
+	"lMoUCPYoSammuRzPV4pbU7MgQktyk1NxqxzgxNfdVRAnZD3gxNEzO9BJA2pji54KXy1qwz3+o+bG4BX+",
+	"zMRYTzrD84v+qwg/+gfPzCcvI09K/9m8+/uYxGecpUx9ZMUbMwikzfaQ9JWN0aI82vzUE0V5eLl44uyU",
+	"1wyPmKGql3mty06RLqA+FlxPsD7MlR30XN4KStTCMoMtElcbslQRSQKhBgROFaG0VRprTXHYwXmsX7xO",
+	"b3NZ9wj/R8xnec28e06rNNravNa3ldcqRd2Jc1ultMf8ltud9+S4MGauGp6grEErS8BWMmKWwaaWBYvF",
+	"PWkwsk8WLBb3p8H28QBisXWE6AGzYPvb+U8kEzYNxGEbEnmC2TB/sE+YEQvv2SAOVkTM+jxZ2D0dqHRK",
+	"s3q3JJkv3Y+FO8ZeWrkxI8eaH86N2IKUepwDBzk4+XaAAHiEBFxp/GwKtU7LZ2oTcW0irpaIO5ZAOk4y",
+	"7r4rq0ZV55BEmX/w5mRZQ89EVyXPC8fiq3qXVemkNF3umDXD9oaHZs1WGhnEohnbsLfIPkJe7kjm1THi",
+	"pxe7hktd1u4zXWB9yMWAjDS5oUVDLPX8pLHUR9YrbRqvTeMdP433AIbyoS78cyvm94/i7qnhNucF7axI",
+	"dyIXFQP6mbJpP5LTJZFzo/bhFyCukJtLpre9jXV+bi7v8S4bEoDhfSvaLhZdhQ0RgazLsZP4kkF8t9HR",
+	"AwUN3X2adWLJtfOgSnElt1hb28fPLhoV9tnsic7w+5ce2PTye/KF/PCaqAljuhN1YNc4RfrDa/uBS0N+",
+	"v6vua9phbSaxzSQ+NV5JJ2dtBvGpa6nnv9n/7FNg4Z51Y3WFf/iGgHIsthG8uzgjxqEJCzGug2lyRWa0",
+	"cJwnftQheTc6A8+BlPwkgZYy6qgfi+ZY9jptRrZSZma2BwNfGqLeZbzsOGHvg1XQwwe+qwdtJfDtjLLW",
+	"e3hqEW93Oq1sfLj498mM8fvg4l4ercOIe5F8MEL8HjVRMko+JCSxJMbcQGTVDCv84H6KHkUsXM97S7+B",
+	"XUZvChpSckZB54QIWCqRjDOVSqvefxIs0S/fozoN1UluwLwXc3HNp+wXLuYaAmWeVyrqOMpr7PupmJ7P",
+	"gms7w/Oduaeqe6v1JVpf4smhEiuS8zSeQ6kSTsQ8FVDc70s8hXojFusVRwOtDQBaXPamZNR3VIc5VToW",
+	"7mOiJBnRgvyBnA8i4npQ4Yjl/GmWsYw4hmPda+apisWuRFVkI09VLJJyDrsQVZ2Q5pdc1Xy9Uyk+9TQ0",
+	"H97Zmnef6QKMRPvnj+xmXhSdJqW2B8+Uf/KWZ6rVmP+hPFNVlXJyvfn4LFPBAmxFMuXV3BZI/aD3TGI+",
+	"Mv/WJRdg+But+TojFdmakGoVqnA0JP8B2uI/AcXvl+dxEPylE7sLen/1KLQA/m8GwB+2xToVdj8Q8L8F",
+	"0mT3rEnQOmZ3ViqIaMeiZaU6OMD16Fh8Gcq1NinxpJIS5Rk9CQJ/RVmFdt0OhFT+97E4HR/VIWfwtHD4",
+	"wJLY2PcuOJotGr5Fwwdo+KPJhROyUgV96dYlHMPj/RikVKtTPQRuH23IDaJ9lQQPDBFfxTSIWTt8LIKA",
+	"sO+KR9J5UTABO+FrZL06lrG0ZzA0pzey+ESNnfwSUnr1+Oea9N+g/10l/3fRmP97FXUWsrh9y4RmxWaY",
+	"/skShY+ru1rEfYu4Pybi/iFs4j197ud8ptXz32YTqtjvDwm0rx++7X710cxrUyRXKT4WtvnZSituAgk8",
+	"lwxtONYYAzEa/JkisAaxwO7h13YImEDS24SscZdiftR453hbrgiF6UHn8FhMpTIKL2XAQhjMQmR47yop",
+	"pHsIiIlCy9GMpTxDUhhK5oL/e85iwUXGvtjppVKgYk2XO+Yoj6tct4o5r3haW2BSo4dIbLr396j5zVGB",
+	"WnnZGV68Mpal0sU8tQnPzi+MqnmBwY4bWbCyQz3lBRnT+ZgZc1R9qtmbtT20CTO0qyqv7PoW8tMmMJ9S",
+	"K1QjyzbrBKoJtVIXdfBT1ckH5kAfTTFvSLFWX4Wyuge0ZLOidsrZN7Bbm4PdnTAtFpXrd+njs1GDWWzS",
+	"jipsr1yrE8VtznWTonqclKs3LnbjS1sRW23K9RviTFtVSg+njg5Py1bV0W98pvfJ1fpH3ZiqLR+7XuNm",
+	"PCgQp9ZVogfKZ+dh1KmZox0yvQ9MMlJL9MbiyJne/R2fB8/4rtkHlY0E1oLbEG3m9wkSsJ1Szm2XHq55",
+	"AVtbniuZ4zUhjZ3jGVCV62dlfhEL+xO3v5siRcdOOB8gCk6beC7tqXVUOaumU5t5bjPPFR62R7K/oqfp",
+	"w9+X/W5ar/VNmYx1eLpi27ql6jyzUy705uosu3dIKoWaTzeoGtLVUuagFLhQrNAqsj8ye1nZFISNf6yt",
+	"7vXtiJJHLlJy2tI29dvXPF8XPQFe5GNlAPbrX3XMNvw7tLGy8A/rSpqNYoEgL4GTA4JArOgMO3PBddDn",
+	"yrbb3zdjv0+fqzbW38b6T9R0pC5in1pE/whN84+tne4pglJbqKyVkiioHD4oHk8aw/GxuDpSvMeD9B8u",
+	"Ht925N9KmzxyDdTOnfmDbd925/+2IvIr4u6pReDxehnu3cMKpu7v5d8cgt26YOpwYXxQ15ODQUwPXGX1",
+	"RPv/b4i7V/dOG29/evH2E9nAm/qfbBXpaAqmk6ZYeix2D6aLupALf2hD6uG4x46k73mwH6l8a1Pj6NqB",
+	"b6PobRQ9jKI/pLR5zKD5xlh4TbZsUQaG03mMUrDaXA9quwIR3fsFK1knV69O3rXuWBVeRzDUHjAojJFe",
+	"qOGqhHrPTxrnfWTV1JZnteVZR22I8sSDycfqcf10y56P1Xl7MZGq9Pk/1EqVa65AtIHhawSxSpb5uDZA",
+	"cejY/E/FIsk3NbROSCaZ2ro7yo5uz/Hj120n7v+UTtwrvvq3y6TT9uhueucPxcSxRrUpmjN1Nit4ys5u",
+	"CkZvD2TL38InglsSuCWBW4YqA+soE/j2DcwnId2B5VO+JMk//5WQgk3lHVMAvJkSmue9Rh5loxCcJA40",
+	"Ej5laaHW2FrlKBbJxw+fr8l2ywUaP+mTn2g6sY/TVcz4RZ/NtR/9gyAGqOc4mO1szK9xLSJCSTpXWk6N",
+	"/uGseKZIN3GfXHNWvMsS6KpC2BduG/Hw0rlEldUzCssshfthZRQoWqYk53flBfDEwQChVox8MsKMWqVf",
+	"K3+P0w21ni2ZxnGtD+ybLGN9dHckC2J9q8r77l/0g+n2Ll359Y3Uk7ADTlmXXV8j824zSSiBg2CugOET",
+	"0jVSGVcb1imZ0mLMhfsC/+pFuBvgac1KIok17CYyF1xX+adsh+bglZpriBmwT64X0u03OcLBUjljEV5j",
+	"hnQOonuy8MGQqlvjNIx77i5OwKr4md8ye6TQPsZ8ihl4J9++4tdfwgbzJ1HONVZt3jGhZbHEicsRmdr6",
+	"56b3Ya75MLIV0u/plDWgBaJ1EeY9i8mtjDFf186depxYQbCj4Z7wd2d4/rL/qhYWKL+7qHwzGJjvqpt7",
+	"feyBdaIObuDO8EX1Ft4asd+Hw97X9NVN7bx/UR10EHVW3rNxpigs3NbBjqYXZt/lQ4Q7trLpyqlsY8kF",
+	"dIgrmk0ROtKOpcI9VRvS+I8NaTikaGnTrW6Zmnm3X8RijZ3yAMzd92z/anAgIjdLF8JGewsBaaAVh5bV",
+	"TOlY4CAjXigdIUINLBTOCvXMjd29WaLhIeiURSSlip1xoZhQXPM75n5nruBZLwJjRFiuMxR+6hkM4i2Z",
+	"jQP5q3jWuwTlyAWhsYC5m4eoq0YzGunWR+vZ4Zwo7VcRd0oWWgGfjDFDvSBKyKwwCk8vCRdKM5oNA3Mg",
+	"IomRUuZftHQib9pExjxCApq3MmNAXl6xBuvWE9hFqxq8+UE4UwRCIiwW8FaeKcIz90g/8iLBdiQ0N7ZP",
+	"YYwVZc2Syi4wv7jlM7RLkmt6yxKI5aABie/70hskaPZrAvQ9rwaDAaHeEmEZ9kWUsD9pbuNEziZvUDcY",
+	"MEh6RNCikAucHbzUpgBRk9VS6cu4X8DnYJvlm47zrH1rJwvz7G0STF2cp0HQtwGdbyGgc6Auvz9EgyM8",
+	"WFAm8BHNnWwARtPxu8zHXs4HA5JBzCHV5irCM1UNxoBQjgXN816f/IROaUamc6XJDSMUfiRHJIEHNPdJ",
+	"KoF0G2YYVnBIGYhbmF8GMHYqCE19g6pUZsxckE5s41v7nSJM6GIZNQQkCLeevMUO+l6yIOm393q7ORvT",
+	"dEkyqmmvwQeORZMT7Dtm+WCXD0KB1rhyPsLU6ExYHod1BJ3EAs9+vTtPRdWjjwUzj7EeVals0y13j3J2",
+	"ecFotiQTquqgy2qBmpAE7rG3y35Nx4/kpuM+Nwd0rRO8mzNrHuUBHdj7br9JHbVZ+daFfQAXVuPhPdxp",
+	"NSM8/w1O5B5sNhSJbFAfrek5UuewaS6LNUN1t9U1HGhFnc6asIKFCuHlJWSPH1qzGLn7yTx4BZm/vY4g",
+	"Kyri+P1NYH5O2j/RliYN3Da07av+RID1uIGsLQks+NQDoXcQPg8HX702kmtTfafWNJ0w1WwOdwM7uBe2",
+	"i62A8zUdB1Yx5odjsadVvNnqjcWuwolssnoxltNk9sKyPIzk6pNgdFj1RuuWm3ci5JmcDVGrODJfCPrU",
+	"20fNrdeQRXtavldZtrccbOI4eHx7smUMCBkDvvLifTwncj/xusa2u2Mik4V6qI7bE7kglOBNiGJ5HjjZ",
+	"SB9vxvk7fP8j05TnDo4RokS4VhW8ZSwgmI3DvsuSIJ4BEAp7vwoAg3RfDl4iemDBFev1ScLVx4KbBR4S",
+	"4wImscjYVOpq7AVjyjO8kGQwx3U+O1in8GxGeLlIONRYVgfo9cmRUAK16s1LciBKYG2E5EFRAiXhTLgV",
+	"Hpdoxi3ar4Lrv5X59Yuo4/eNQ+16nED/VbQWYHAOLWXCTL2ZX1Ou/o380sFv/haCBdx23wwMsFdpNn0/",
+	"n95A0cPV27OXL88HnZ3iJStnsmWzadlsnppCtILeSuWHUY0nSNBXHmNzcn4VEwky9S44rSrBjL1TOWG2",
+	"/mbpbrY5C86NC7AmAS5WlXZjGtyrZ2Oo18VSEpHwM9vTG5i7zH+aEt16whQjIzkvYtEw7zLF7uWz+SNn",
+	"NLvmU/ZO/EiXfuy/+RR9LJJGUe8Zdcp0+m4Z9FhsTKHbS+GF7ZRCj8WNzJbGNeJjAc7aEbTzVsnw8I1/",
+	"1Znwh85Krxgyu+Wmq+KgTUd/Y+no2us9RiraqSr44O9W7m6M1WPkFQVWXYuOGUgODwyvIMe6iwlPJyRn",
+	"LhLriGlm8yIFWtjw8l6ZXPVZAa7vb0IODpSQsVDzdOJm1l1NQlP3HQTcUOKZ3/fWhcbJlfHygAnkADT2",
+	"prjW1+h/lew7h/lfp0kG4N4gsDUqe7fNCDwpqp01Iu9kaYHNXM1mJ1Ul33qq5kCqPhRBxRUZzfOczEHC",
+	"DKs0FVw5BErW1F4xYKrYiqPi0rUcrtVzhZChXhUVo+gdy+w6WRnaJHajMCUCFTirYmp/KVVSTxxRSu0b",
+	"HlofA7p4tV2s5mThmKMlHao2bbMNizulFcstLmUdLuUAZeDM31ziHsa8RWN45T1Q5BrvWRd8OrWGJvaC",
+	"JXQqLbDOSyVIHPhxV6sN8iU0nY2FS6ka3ZBcNrWaxUrKiChZ9pnVVkIrklIhpIaySbLgordGBjqbcX24",
+	"/Gc72UcNk1sN+Ymmt+TqbHC+vVRz08eHaaPLbXT56USXcRMR6gVCIKZ+9rJnnahyR7dBXpXB5J2IW6rC",
+	"iXQRC85Fms8zZv2mJCgKF8aKk7JXcouD3GJbkIpT4h6wjOl2UdhFEA/trQkebhJYP3Oly3Vra2gaxOCJ",
+	"C2e88tiFE6VUu21M8luISebBkdxGvFUPepN4+41vDjt+liMHprNlpU7YQEAReTcUmGrGcYU4j2ALorRM",
+	"byOymPCcIbLLXlSG3pQ3zbgmt4zNEEdc3kFpnudkInOoqoARSZeKZcBvQn35J5GCTOAOAB1uJrjgWTIk",
+	"AH6UBZnx9BZ9ZRgZsm4N0U+oyfRz2hQILRh8Df0xtbSXka6nAFlxrKHRnkXPOcDiHtYl6pP9rcsHDQK+",
+	"t3G/ikZsHcynFfc71Gxaw5tt90ZgCBkjqWB6XgiW2QI5u/ETgHSZ89dMth8EqbaqE950YP7M9AGn5UR8",
+	"1qXCb47bBK+sZa9u2auBvXrng1w3EHaPTHTKloaOh+0slRlTm5wm1ODovwS8T14xupEAhK8IFyRxH72V",
+	"GXuXJX0bzwEWMIwXxaJ7bvSu0dw+baB694SRqreKiHlOWpjR1gSUyIHxJDNwLaBEfqk+L7iSyGiGK8ML",
+	"IhdiWGJYwTec0iW5YcR44ISLsmfvNR2fAcdnBmNgoS6OwjMc3VdBSIuXBTNuHwzoL8F7edTAVnWPvZV5",
+	"dlbIPGcZUZqxvEwOvf30uRN1lF6a33Us6Gr7MNg1HbcRsDYC9mQjYBWBVqe4RMm8Vci+Ks33iYOVffK2",
+	"DmVd07GPYsWiDGPBaTX/CW6Lf7pQ2qZI1waYXCi+2kBXXdCdOMZ1jTWiW4e3qrq7jXF9EzGu2kvdUoA1",
+	"QO5qAsxFuho91eugCrQ0iJ4piyYjXYoFo6vF7FEFT4FVo+a3vQPIrP7M9GFm1al8VO//ra5mXQ21Pmrr",
+	"o1ofdS8L5ZC+SU1O6ib/FJrb2zYJtn68ZGummuZyPGfeA4U6ATcslj6EKAbvlAJHkvNKL92vXSXkPUAH",
+	"mEwjyiEWq15pD7n7kpEspgkZyTyXC4Wl/gmMZOR9MjRC6YzMcipoQbqJmjCmgfswpxqsLV0wmn2Ev3pD",
+	"kugJT28FU8o+NP7yR5jLMrHBPXSHLmNBSJJzwcILzI8yPjV/S6HKh3fwtq4siJjnOQT9Kley6Uwve5dm",
+	"vjgo6SY3FKpS9PwGGRs5MjfeMDo1/1IxRpsxnVAhWA6PEI7ZpZrkjLqKTwJWaOaxvh6oJ5U6UwxyFhhN",
+	"WHmu8MHrywQLUVup+nPbx7bkVXdc5vVOUxUua8QK9omFHGNmJcMtYcMHY3AHCqInVJBBBPGB8uF/FVzb",
+	"l2jGS/C3S/sxEGbhpsE9w7Wt/XVa6bPZQ2BuJ1xdpZrfIcraARbh1BRzdkhAAe7xuBGFynJ1hh0u0kkn",
+	"Kj8HGTJh4LIOB4AjXPBMTzrDi9+jTmWTmO/PX55/H3VCSWGEzYvX5HM1QOE/In/KqSZvaEEuyBdy/vwl",
+	"4WbV/AnuDDs3tNg+dFFZ2rZGtI1hPPkYhrJCwJkIv1S+2DGSoZ5TK6rW6/7PTCtSFWpSWHC3MeuZa58E",
+	"HUZSRro0z0F+Y71Kb0ikyJfE3clejlFfMqW3DNLj4A438juW2r4aFY8IyxWrUjCienFMggEDY4ADh7vX",
+	"mnRYiWgpg3djXLHPVREl6nEL/++jHYw6wfvsDEc0V2w/mWlH8Vm5R+DUr6rHLesU67ugFdOtmD6glN+e",
+	"JQKgcCfpakJbHU9qbw49owy1nDFK00Irhw3yvpoRpamcTgFUBMAkI7VLGd0NHmMxwYZhsVATOYP+dsBk",
+	"Bz/sDUlpnYFjZM2yiLwevD4/u35NrvL5lIv51H99AV+/GLwknzXlEPyOxWfja5Hz12RMG356DX363ADf",
+	"wwDlfT+ZfQ9m4Xl451j43+MV1/MbBpeQL2TQH7x+heO8euHmz2eMmNmRz+mEZfPcqJeIXP3ww4W94g2j",
+	"01j84/svL87DCVwZzwps0tIuBWeivOQt+lzk7csvr/ovQesY69n6KjMzP9WPxbWtcwpdlylVyn60JN2U",
+	"Fjfw2syog/7F9y/+f/beb7mNG9sXfhUUv+8rkzNNilJsT4aqfaGxPYln27HGUiZ7f+lUGuwGSYyaANNA",
+	"i+ZOUjVXp871not9M9fn/tR5g/0o8ySnsBaARpNNiqJk2XE6lSqLZDf+Y/1fv/WU5OMjLv77/1QLR+3E",
+	"YzEcDH//uyfVE2bZlVt2eP/37sce0XwO2VNWXSNdVNOgpFFN7TPjorHookgfkcKMn2VGzXkKDuA5zQnC",
+	"QPdOiVFAcZ5W81SkVJh7uyjHOVczIxYELaPetyuU2BLwNY/KJhrEmpNlDRICvSzeqVKzWUShZcBBKRzu",
+	"TzlQLviFOlRqeWaBqGHTDd26AjEEK4tZGHO7b4GJXFvZB3bM3Fro2HTRWNLf+mg+KR/NAax+h6fmBidN",
+	"MyHa5T050Ib0UO6TtWt1gyPF6cKtJ6X1pKx7Um5vJ7mrP2VLVvwfq5z4CvzV5rpD/ntEFGOZt4sQmxOV",
+	"ndoC0A6CEk0gXMWiks0z0g1NMyMCqnwyQnOKB6Kd04x5w7VNLIgqs4tN6IyFEcq4tsiVvgs6pRxhQXzS",
+	"fc0cBAGHJYPimFLYuQ3ImYvgN3oDGIjuljV/VxJ2aMr8A1iSPxTtbMs2tOnx95cef89Garlggi74wN2C",
+	"rWEqEP+bybSE4jZUkeSLF7bGsmtjRed5EpFUimsGCqOW5E8Xb76qEKKu2ErVMZEs9t1XjGEdGi2vmDgl",
+	"qREXMgusdE1zDnhKVSDykq6iqlm5FCQxl2RTc4SsqC7ov2lvS9DLmwUTZwv+J/Ux52XYQT63O7CN9MBj",
+	"5y/9Tt1BcDtEZLulsFYT08x5Z2lZgNvy2+/C0980M3MGzekKbgAMlqa64eibc7B56s2J3XnqU9siSgmK",
+	"FdesgGy7cclzDdw+IuOVZmQiC/yDqsDc0k1sV0fXx3g/elEszO0JTwL8sH4JMJZC6UKKqT3dHqVsOWOC",
+	"XVt8H78gmWTqNBaY31TbanMP+nCnEpLmHNIiq3sFFTxtESmuyZimV5D78HLSN4e7D6fbBhVMmQbjloct",
+	"I4AyiQmXGOyfygXATtoEhLtcyX83+/OAV9Kdh/ZKHnwl//3s9asDryQegRsDpDBcxj/vQqVyPi5osWrI",
+	"0AE2si3gKRY+4klI0adFOuPXYfvbMV7Wg59ikSxlcfWMCY2lWHm9VKr5kaTwK6LMVx5VB3hoy+lZf6x5",
+	"IRb2jZpbtndKEiPzLsyym67CfvwPkAidzogAwlIf3Fr8Vq0xd7m57kV+4WBE/rEm0HyHTOiUG/tmDist",
+	"Mb5nbQ2aBwBLqZguF5d8zl5zUWrmgr+KUgRfnrPia8E1xkINiSzIXBas1rIZ5YSzPOshBUNRnLB3NNX5",
+	"CoRzJnSFdaZnbIXNAfT/m1IrnrHzQqZMKS6mdhxcndmjAvUAcOW1RN3wkACkN/4CfDzpTLZkz7gsChvH",
+	"l5aasGwKxrdgyzojiJ/rNKyX9Xz7MKPnzDTXiTqNO9kZDQH/fn33O6MnUSc8wPeCmObXvI1Kat3dH2lU",
+	"kqhYUcBX/cndX8/D572t+/6Mb74UbQ2MEuu9Vmy6AqQM7XKjKhjVVfzeBUlJukKSoPeoxlBkEfI+dLMO",
+	"IzLJ6VQhYTac5YJpjbAcFQknlu8jw64G3eXaIY644vaVj9PaEH0jmPFqFFJwk45ZKiG9zG0w2vh6pyTN",
+	"GS0s5y8YMCSFsojv2bHuJjgRlG9AZKBbhBbAvjXrZ4FEMHGXUQGC+iGGwTuwp/vA0aydOOQ1NfazjRmw",
+	"DoRh2QXyvOge+NQxBN5u8qnj4cfEqO7L9lDsBIWozl1r62xtnXflfEhw7p3zHQqqVzXgTJcQJuWDZadM",
+	"R2tkWADARA4lGDHreJNX3DpN2QbQNKlG0Ta9KCIJclsAqo/WcOsPDrcJ9qDNXW4ilA8cKBMQ6FsEyVQH",
+	"u42P+STiY2R4Lfeilw1RMQG9vDF3ORBXK+IHSQlR5Ya3eDsTkIybbGFGavbC3K1Tlu8imD6c72ZP+amN",
+	"s2njbHyczQHyz32lKy/oylzGvmbF/B7B022zBJrdYkNv0EzPPPbBdvPpOTZ9yYr5R2RAtaMiWcnIZ0OS",
+	"0ZUidAJ1RcS15KCeWn3zK/Csmc9MP6cr1Rl9NtxbPwxm35oyW1Pmx2nKrN3+gKKd177fotRVNKASVWpU",
+	"6kGgonwSg72kSSx2KlG7KZcR2oKb2ypT22jaA6tTIS+5jUJVP+CtTvUp6FSHEq2167+NaN0u8yAgJ02q",
+	"0J1koIdShmqXq1kdWl/zViVqVSJQie7tMt5JOfqhlOtYDouCpWHu3Zb42ZqfJDl/c2EjaKFFlUTkii00",
+	"oRqjWvOMFWRB9ezUJnIC+MMW792fTRPb1SP4+Xk1zgdXkfYjDjDMFue2VWE+WowYuKqkW13OXkCH4Phu",
+	"VWHg10oQgJaOfoR/GqowH0RSnr949eLyRUhUqg7eD3nBYgt3Ji8PUgwEVgIrO9TLn7SFQT6ywiB3v2W3",
+	"PYF/xluyzuZ3GD+f2UKNbrRcEKWpLhVJsoJOdAI5ATaUNy2VlnPr7HBBPeYa8gwD/aGNRyoWiSjnY1b4",
+	"6OEqPJm907YrfIR0jyNyEpHPyD//9r8iMqWL/qRgDLrA9IACqGcUi+WMavgGMWMt61akKAVB3BGkJprP",
+	"GRph+yRxY36ZJaOwFkowF59r6O24wUsRlF33peYIlMUkVdQzTty35uoTMP+SzypwK6zImAHmFLL0AQ5T",
+	"Ck1TjaMk9hPGJ1NdNd+tjdK/gyuy5Ir1TquuzDivGFsoaHGxQvcV6boXwVLdJ8mY5zkX07MsKwB48Ygk",
+	"asYXi+C7KsINK1VVDepg9o+gfL65BqZr2yw5cl8S1yqh2CzpQhqFixuf2QJQvVNAdCQ2pkwgPe+TRNEc",
+	"ogKUIdsAWxnYnfAbzNdIV89kxoJRW5BI4qLxzPiCUXdxFvgqmdA8V5hBso5g6mbinu2dBmfKNFoqDOGr",
+	"OwnwjIVHzAd048zYuwVHfvSc6qaBr98jNZOLvjno/2FWMMMgDzhRUMwwL5UZTXXqIE2G6xVa77tV3pvC",
+	"QELlxPfeKbIZ6r2cHJGc54sSMnSJr9lVHWjFBJQfg5AX88F8iXxakWVhpiJwolnJYIbmAZqmbOGKgfGp",
+	"kAXLzOkXbGmbtsXvs5Jh013FNGQaAEaRsMnS9hjjfoIlUWEsfZVzB0GLSrsMAy44xsLICZlLQO9JoMfk",
+	"cL3kgzpsKoK1K1Iv6tTPWWfUORmePO0fn/Q/O+5EHYG8ovO2VDPCJ2QhleLA4KJW9WlVn09H9bmTtnOI",
+	"kwYgFJjSWCnRsOAqoA1CwTFzMfLem+q73i48KgreH4jLxojzEXGi186ouSgWSPCy5xaueo0DRRWpjkii",
+	"paY51hIxsuEGozXNORI0CMrnDnABVZBpeU3zksGoSU7NUuCKAE8JJn1KNGcqFuOC0SsiBYiYCFc3AT+K",
+	"i9AXtCjkUtmQRmUYVvfsq+e9AXEV9HDTgCHkbKKJLPVGSKMrK+wQKpodYVvZwCuutD1Ivz7ULnvK/ljI",
+	"uWcox/2hYSj2p0sZ/ADhAXiOLKiX6ea727GYB/aleXVsby+a1bta99mn4D77wV3tG5lGRSY2mMaPPPv5",
+	"CIlkHyR/9Z4SmAwlBEger49bVQcVDqTAqgpthNz3LiXJs5oAPaeL01gkP/6cYKoPNDwnNM97USBZc0Em",
+	"RkEJJWyvpTSK2o71JCOvjF+xlYpIKVTJkZnZMYKdwZcHCJpbZyiuYEwtxShUCAZxORx+ll6xFfzBbJ7T",
+	"Jv5zdk2FWcUauxxUEJOV3uOzRE4DE4H96Sb8oq2cxO4iytHB+D9MwtKikH9lqTZCzULmudxfEaiN/YEz",
+	"fdz9a3TLru1dm+HTZvjcGc2oicyqO+oYAbv44z1xi8P8u19fkt1s7DYumZZJfcpM6t58Zy27atlVy64e",
+	"lF3dXzSA2h4OUKsWIyfaUqRRQLAsUAHU1CbdLWaaXmT9UEIiVs6y4FAevPt4+LiHVHMK2SfOR4mcxNW8",
+	"HYGRJzlFnAP0Q1rUIvQ2olcPn44Fbaa3vljMyXC47hRZUuXJrRnNyfCx93NlHGh6LNg7SHhDMLY1b/7h",
+	"EQxt3EIbt3D3uIXbhyo0Rv+erQkd3DlDWdZ4JW9peP2C6UPP/ANFCt/M3dvY4DY2uIIl3/vyhabGw+OE",
+	"zJvmDmxeXHPiwcME6Lfn5ikXDuEEiABCwvA45SGGrCOmQksCmKRYyAmhqIlZmPNuAkOBdL8E4M0bNE4f",
+	"+9czipwUjOiCCkWhCMwgFudUzxQC9UEGFA3Qm8L2Rx73og915ixGE+mGLjPrxUKXlo2TWYs0qTvC6m40",
+	"6/H4wyqJCHjNFHrCTHNVwX1AddJ0vlC9KjZkOCDP+WTCCgayBiDV1VbL1pylJClQlktghkc+pgIIqq8B",
+	"C8/N5TU+xnUUqMhBSIWNhoEVWdIV0bJ3SozyTxLFBEx+KQXibORS6cRSctDrOYQCgV4KY/FD6T4eDrHk",
+	"7LpnkUAAuwoiQwAPK5diCkFdLtLEjEExkfXs0AApCmJsKgOFzWc7WuviFJdpnFNxZfrXrBA0f8vc2ibu",
+	"gHCnV5nRUIGVconSBRdTaAS6rkKcnKxcw9dS9pwnR/UIlJQWxaoeh2KL1N6XHg6X8j5kvn317T4Qi99u",
+	"qN7f/tiRi86oY88ljEbPOqOOO5udqAMmEPQD/q4/PO4fPwH3JLxHsyx4Z3PDjlixqJowHeMTsAp/7h//",
+	"ruNdcz9Yfvvdvqr/n5QU57gWrd7f6v2fnN5/TgvNaZ6vHM89WMC/sWgJoiWGZl0r49eYfAMPJ2/XmXIs",
+	"mrkyuSNTjoXjyjUeXDAXgDggX4ucX5llwtcib3/lDo0QWHMY+DraDDauySP16GkI4j0KrcCGOYclUSzn",
+	"DAJ8qyK3t40N7p16Fg3Rm+59rkgqFxzsE2wZYRyrfQ42CEOHYZpysQpsGzOZZ8rG6MoCODJGqyIs+mlT",
+	"UHG0GVMc7RXQCzGJycj0YlGOI9ezD5INTP924epRwOvPVzOrTGH4wqkNP/WxwAVbFDxlPprWigt4iE6b",
+	"Y3ebu+MaTPBhhGwlezhJyNa8B1tUg0jUHHl7Wous3TVd2yEKfj5+1sbZ21U048QyzGYk52eXz74kKRU9",
+	"P/pg4JrMeSb4dKbJ15fPIgctt4KGTobDodEYToa//30IkwJF/d1oewNytiZQbhM7CzYpFfhbVk0ip2m2",
+	"W7tTp74gwPrcwQ9kVxmb6t2zaIbwfw8pmx0YEewEtJpgtjtQ+HahWh8E7LOVrVrZ6uF9KvflNjHEQPdz",
+	"LljfhyfewcCzvQ6FYfOmL2L6qll31m03lS3FyJOvuGAvNUOYpoR0HbJ1LLxoZAYeEcM8Ia454wr0/oho",
+	"+o4UkLUBPhbDbU3vjxQpZKmtnFXLL4qFaax6IMIqdUEJplCYPCWJfS6oXsER0tr1YDRNFQvQ0GuZa5ax",
+	"g0AY8F0HiV1HHvVuoVoxqJpce1YlnEHB74C5oI1GYC6bC0aIQpZTzy0ya1BLUjNfvMzukLHidvKDZq7g",
+	"LHbzKHuKLgxxN7wIRLJO1PmhpEJDWZeTJ7djShuHuM1WabNVPp5slbMsI7ROmd8zizkaOzfAe2E0x2YK",
+	"T4bDak6qzm42jQIRYTSdNfChWGxjRF4BgYJ8qGYZNccXIzUdf1XPTJ7x6YwpHFMsbCyAkmRCC/JbchwR",
+	"h7diayeYkdMsYxkZs4ksGNYXgqFiVmKQaqsIMq5YWMZThQxglQmoq5ptjhp5QwaF1MD2MCIU7AXSJ5H6",
+	"YguTiVVyrE2bKqNGV0ujBl8N8KeEdL9y1nfg08PeNuYXi5ohPsXScBCIZ87JAYzNBb8dokw18Cz1QZlW",
+	"bX2h833YWMWujoc/Rze/s8biok4puD4H3jc6PnkyePLzd4dzvT98CJO3ZY4vXZDdpm6GN0I13OSWo7Yc",
+	"9W4cVRmiS/M1HvS+GatPFr1vvrql0kNo1gxmur3qg8cPjUWNQe4BJBo8vpFu6igXuL495fL1GuCGUzLh",
+	"71jmQvDkBMBH2Bxqe87kEuyScypWOAnkVjgfIwesRzQrTVcwQ3MAajwKf2/gSztNfHsmfR7Okz5p6NMN",
+	"lvMhkjbD/m8Jg+quTpvE+UkkceoZC+khhCIdFGy1N+X/MbcH74ZIaAy8VPURepuTN3p5ibzuunJCu8gC",
+	"g5RWsagn/De6XRsDmKH3bfHLsah0NhvHTGb0mgGwED3U2hWLx8PH4GEy/bgC0Vb3OTwS+nAD13uNiL5s",
+	"XkG39m089EcVD123kd+ObOwRIP1mvXl/v2z1GUMDKkP0HNT3uiBEmuQgo8FvE4SihptoUd5E5Yc1B1MK",
+	"LBpv8cQOF5ZcoPYdruRDBmzXxYZtAM9219oA7jaA2wVw34Va3EtE981C/ysvlewJJuHn80j5mOlbuAer",
+	"KlqKxSKrQpwBj7HJNhuRQGGMSDKnxZTbWJB6jK0PbYkFDvDUJ90mNa9RUok2LhzHh7HAzUeBCzxLpEvB",
+	"4lTXWwNEOzTRqnL8V5ZqZ8fGQcJyhCFX3k9HMokyTSx8PBVYu2q+TYQiXBunXIreHm5KQ5/39VOuyYHv",
+	"I+7lnqSv9+hXxC3rjD57suljtL+FFtjHw4dzMn4gVtZGxbRRMfdV+va+BOeD9O27Ii09FD89FPSCJD/+",
+	"nMTi/YBefG9oxvduXvcBgRELh/x33xAYjl0+Usj+QtPIerr2Di5HQuiMOiW8AziGo70fHskpK+iSi+lb",
+	"ds3tFXv2C0LHaHlYy8M+aGTnVpqtHpKb/fHDMbPd2FEV8M+o0jBCHKlYbE/rvQUfb4KaisU+WFMtz/01",
+	"89wPDUzVct+W+7bc9z1wX9KtWNP9QlcdYTLp+4jceS2vgX7XM2W19Ams5g6B2wUJPs1zuVSkW8ilGpGq",
+	"VIm2pXpOY/HPf/wdH2NZRP75t78TSoTsy4Wlty581aV2WNtkRP75j/+yeXUWjifkEXY0Pchu/QlDRuPY",
+	"DNT89xOBAkHkJyIYy9TZYlHIa5qTnwiFP1lGfsIQ3J/IUgryE8mlMh8gtcz8Gouf+vX/fhrBPyP7r/sv",
+	"+Gz/xH9qH/AvM1Acl/vvJ1gP+9c//k7C/2rf+A8/wbJU/1Z/mL9ND+szdq1Ufd21B7+Ga62ED5LNPm/R",
+	"A2xNbZz/tb2H6hvfneuq1uXfwx7Mrt+xh7/9vWlSvgc4Ufczh7819+AO6+17+MfWVfpbsEqx6JMzMpfX",
+	"lgAwoRPShasGxziqn7WoOhiycIPrEcxjr6W9Q6EeJ9RqPgcLnMuHpSKLbGGqDXgWSO/leY6OZwjpg0JD",
+	"rh5QZFpWDILbN+ojNZYlcr0u8lJtK0k0wIVAotX1OgSSIPBO27XB1F0ISUc3jDllsoCj0FsPHYGxCqkJ",
+	"u2ZiAy31PeX7XiDj+JDx6Y53dVzg9C2kPRw+zuejTttt48HbePCDJUwjg3nxUksfEKPc5T1IiPTF1FKp",
+	"oEbztqLoibxmhVF7ntE8LXO4K6+ZnklMWc3pWBZ/KIuMCZaRUmieG5JblfnboE62SF5T3M0zHMuFHdvH",
+	"G3mzPtAGOmAfIaqaTBt6sw/9+sUF0qSbO+2upD8gm5fSXIOtUEUb3Nw1NNjCzu9+c+7BdrSVUkCQQjrj",
+	"gjlKcQubUtNVe8A8sNvf9Nau1NqV7s2udBhxqdGMBqZvQ4i2Mv1zVqRMaArG9MSqU69tbBtXZAhm9+oH",
+	"zQpO89e0uCoXCaI6QZA+wjUppptjcLFFtUUaOLdxTh+9NLA+0AYaYR9ppYE2EHdDflhsno09rnh4gfaB",
+	"PDythbBuubk1pDe4xl1/hW1cJxoeYqFmrpYlxh+qiChJKJaV1vIKbj/LVO2mA4Acy3Pzb12uabRhXHiO",
+	"KrIbKQYKQncnGvfhRAsJZmd08iTqNC54Z3Q8jDqlYs/rL6DjulQMv/gDVSw7dyTb/3gxk4u31ZQ7ownN",
+	"FdtbsFpbqQ8S9nkA5Wylq1a6ujfp6iDS++2aeBXVafF3m+KWrcq5Tdr6Ui4BQTOs/wsm5xFJnOn5OV0p",
+	"oM+fDfcSrW5Mb/r4xar6MBtIw58xhawVqVqRak2k+mH9ZOwrUO2NID1Yv5rUVqHQ0l1jCzJBukZ6sfyf",
+	"VD4stYZc5JxPPXRfC7kkUpw6eax6D3BhFckkuIvQjbRbfLrJC/RBZaVwFTujx7dEx/tQZqFb0qZWaGmF",
+	"lnsTWg4hbtsMQjO6YP1UZnhDtsH3QOafRdKRVe534EunC0agGcIFSeDzyywZkMS8hAh2BZ/PDTU8RqTt",
+	"YSzSGS1oakhJDzS8UvAfSkboXNogoKYOIkgxp4YmplSxPheKCcU1v2b5CmC1Y+HCgqDzU5KxlAMM3sro",
+	"p9gJFxl7ByprKoULUkKKrUhKhaGtY6lnZMlFb0AuzABigVMEECOo+2dXghdELkUQUAxg+nO6ImNGIGKJ",
+	"C++3u6TTPswngyYiRFLHVniGrbuIWi3RkYZFBpup/EvN5tuh6GDgz2T2YaFTzXqYE2wuPhnTohN1lF6Z",
+	"3zreL7wf4b2kU5xYC4PaOuk/Hic9HiJCA0oVEGZzRZF6bSPNNmB5kyxXoGz7Q6t5mDSkQzejo1FDlMii",
+	"MAREr6CgiaGcUKdklcMfQbf40RUIS3iW9Jp10G2U6RVX2tOlFopsnb49MPgYCJa3gBsLeHGLN/ZJ4I2F",
+	"O7on0fL3u5lo/cgRR6zR3HWJKPdQgqmSbqBIo9F0SJcSTacRhp17TGPTcIUGxN3g4N3eHng/24jRF0zf",
+	"QUZ6KFuY1/42l7LGcVoLWGsBs+VZby+JBJf69spCByCegRJgZ9tElks6hbBBltsLr0gXGJXFMj9dq61q",
+	"My25zbI0jSe9Bs0yFl61JPtrlqa5nSolVGqvMk3uTaWMBSzEVl1yjfShD9TMCx60vyrChC44Aw25YAgv",
+	"ZGQ53PxxqcFICLXjUXsHHfMQRdJc8A+pQtYP0Yt3C5ZxgO6A/ZzkUhqt0imapZoFOmZGxdRIVK2S2SqZ",
+	"n4KSqeEuOppu6Mh+eqV54yNVKA/TImHqrf74i9If4di2iuMnAVRNa/6HLYSoQVcEQvSjptOXO/TExBwp",
+	"DHrIWMGvWRa5qAdwpY1I8q05od8lNkEQBDuKVdm0NrpMBgkzmuSMKoDbiIXNZO4auYgW6cy027M14JJv",
+	"v0uCzBVytqGBGgFqUwjjGbmL/nmQaPURaJ7IhlqVs1U5rcq5l1xyBy3z0hAMhCtwNcDWpBcbhEHJny7e",
+	"fEWgWL7P/KVTsDH5qiJGoVL02qLEFEyVOWCmUgTGwTgPI7t4dSCJKhcfgslSFWiqIVVLeg0w9oj6k8v0",
+	"SiE6vabTgRnlTNWKcNv6WHJCgr5JNzlyUtSRF6OOQjmqN4pFgGy/oHoWAfJOvWS5aQnqmiRHSGKxHbTo",
+	"92x9bc90YuEJlmkMcXog7hcbs5rtTOYZQnNPwElPEs2UTkJsJU8ihwjGswHbg/AsGgj3pufYvAKrBMVT",
+	"UOmOxRadnmxq7b0Q48daGNdKrMC3ssDNcTbK/XiAUcRXN6dlb2MDcFQPYwSHBOH0YZl/u6Fnf/tjRy46",
+	"o06BsQYwGj3rjDp44jpRB/a/M+osaSG4mEK/+3GSPykpzj9ELa/dLKyNzWljc+7M/85poTnN85UrVH97",
+	"Jf3mmMORI4qQfIUswAJr41WK1nI8Ks5g6CigwbEMyGws6kwstaaFxSIHTDnU8+kVE2DidHTS3JaKiq+T",
+	"11hAlUECxYodkI95B5iuQxFHULhTa+us43874HGAGbkdAcWAxoejoFsiXOqGR08k36flsaWRLY38ZUGl",
+	"oShurkxE4KoQDJGuTt5h1s13/YLqnaGMWaagfyzsTrrmLyPT9VA0z2RazplwlbfA5QIgbobimfE2+p28",
+	"YDpmOzxNQoq+Mzj4EahozyjG3oAkhUM9omThE3RtfVyj5RwPh4SLNC8VWDhCCg2v9qJY+HBymup85UpE",
+	"DDa5hZ1dRKihxkqv+dVOyTin4gqEZUgUhDI8wiwQV2d2mokLe4eweEhPaybqz+wi44bAwgBjc4tP5lRp",
+	"VpCMajpa2xLLZd7Fwr4HJY9R6eMFsBxFofBHYehRb5eL691bqtlH5OZ6JvOcpTY/QNN3ALKHs3EVMjSO",
+	"2PKfC/PRPqHpu07UMYvSGT0d3KLuvF2HX2W1+dah9WEcWnjra3TfEoJtxN/RjAYGcIiPS04qoryjBK2n",
+	"4LIAQRV9YLGoUT1Bi0IuFeFhzdp9fWfWVRYLJNob1WprArMtUdtscnYrtN17Bve89aA1Ub8H96Ih77md",
+	"J81dkY+bqP5qvWNue/ajarU720TVboyqdD1ukKnb0wdwSx0oDj2ca8remW16q2cqrY+q9VF5H9WtRI21",
+	"S3lQXORNlZbYNStWgdMnUFCr4oXWQgcWu9FWO18srB6GRReCp0L5BDUxlw9Y/81SDuXUKhhHLLocvOju",
+	"B5fOjBlsLr6QjFkqIf7HbYEFwa0r0ikVRMhY5FJMWYFvct07RQulGRHXpGCgqtbHAVDA6Wy7ETIWAI5A",
+	"m7VtMqPKWjXBGglZeowKCB/YrZnuMjkeSibvBWkmOFFGD4861WZaRJg9lMP3rhs+JL1vjZWtsfK+KgPe",
+	"l2paCq5VX076c0ZVWbAbNNQXwBHQdIhEC009IqNFRlKqaS6nJRuRc84MB+m+oOksIs/lfzARkT/Id72I",
+	"vGJiqmek+5rnOQeaE8XipTDP/VFKHZHX5rteRL5hfDrTpPtFQecROTfnJSL/ynM5Lei8F5G/yLycM9J9",
+	"xU0b5Aua51L0InJWMEq6Fz+UtGCxwDbxk20ayP4lN+++5qI05PtLWRbghzcL8kiRZEJTLQuwOM7kksyp",
+	"AFXccBSjBz1SsRhTBXZVTbr4NDnuuTR0rglXAzNjWCYhyYS/YxmxD3Z9+4Y29ka+j1gscOUoGZt3ZZ4p",
+	"krEFE5lyMeUYE6YktJ5Kcc0KNGSiMwy2lEBYhZ4VspzOCI2FrfmBj5szgRa6jCxnrGA4XkwJ71JyzUQm",
+	"C5IxTXn+CKLzkTqbtmNRNfJIEVvclTMVETaYDuzI5YQcnxCIQcA0c3MSelXBImrWLzRywEJC2EdEGE1n",
+	"Vel2nNB45RcP7Lo5VbqHZgswgNtSw+aWfgWWcF/YGFo1XTjjMpjUgcl2143cvVNnSA/qIuMAljOpLG82",
+	"XINyAfj9m02g06CQCzwqiuRson1RZWgMeDoWoFeaLOjUGvWVLOyE3VJgYCG8NCLJxRVfWDfrJb1iCS5w",
+	"uGwu4wx2VuasWsa5U89xOtaUBMZnQsfymmGcCw7ZbI23EIHJv2mxImL23ZxLnkU7w66Tr+3eJD76ehQL",
+	"H31trpJ5AneuC9kom+tqjUqntovnvEiwBgfNzbUrzFIpBiFMVHtREGcIBRHsRnI9M7Ifnguzz2iSV70B",
+	"+caVvsaVNj3CQsfCCsPexmHe5Yr41e6WC3MHnwyHwwMCxs3k1ZvJa6TCvxbDVyAwhnfXrAkwif3902b9",
+	"/PI9sInMHe1b2ciqO+5rjHB7z9sg9E/CzBbssK3w5ze4Etm+RmY9IVb+2i9MHfnzDn/yjiDFnb7gnF8z",
+	"y/0bPcBNSYfA1L0+LwvEZ00w0TBdPZMZS0C5VfW+FgU3y0Xcg8167nlZpDMjaL0xZHy7j/QvMOgP6iIN",
+	"Z2wk9Yvnlf/zLJ0zcqEZy/enaTilX6W3s833+0W4R6/dpXPk7C+WMG3RP+uXeYOeHegeDYnWuluzQTqv",
+	"ezpjsd3VuU7Edjo1byZUhiu4BWo9mxuE7oGlNsswbiOzObbbymefgnx27a/izdSr4YZvUq+dbtCb6EWT",
+	"o/NQmeah/JzuCjWbvT1zaJ2crZPTOjlvITA0Xrn7dHMGCQxVmc+t3sy99ZpYrCs26GsMk7ysffXGpKyb",
+	"ZQp0BxxMKA719L1PBebBSFPrj2v9cfeYPHBfytCSjWdSXvXZNRO6DwakncFV8FzoewPviXkvwooMXJMJ",
+	"LyozFMFL4txZC9yPyHoEYoEGczkhyTc4lBemBzDeN6s+9jG1TelZb8bIXO9fwF/v9aWYyH3EfbOmfjVb",
+	"hr47lNCfP2331R1+dya2cXb/+/q5r1k1U5rnY5rily81myO/y8zHH/9fy7MGY5mt/p+jssh/3m48uDCD",
+	"xBgcCxtus7strFvQOJyYZHBrdmqn9DL7EpjEPmq1feWSzxkUIL/1mxd8KqguC+befE+sfH159uLn//Zv",
+	"TcFlKePXLDsl4FEHjzXKQYQrUjBdcJYN1s5a0HuEHj+LnaDKsW/8kSJfv31l7Qdr6SoW7A5y5gFmJXyR",
+	"dJ3nkqsz+Bks5xCj1LPxaiiocYepkpk/Y6H4VGCZnrRgGv2n+DdULJvJpUBHPPjYzWvjFUkKqalmbgPh",
+	"8WSEfkiuB7FImCeUCWHzhV4BfsEYJm4HPsaKHuiURFoPGVYZprdKxWy+UU41SI5JWeSJ9wAkM60XCj3J",
+	"i3Kc89R5b80UZ1LBBHKujLQ6kQXRMzMhVlyzgnTNhQFOgflyl4aNa9WLCMsVq8W+mU69r9tfZjJmuVwS",
+	"CwxI7Hm1wSTYBxjpFEQ9aIntRBBbsWBFQHGaxeZd/AiPgn3iI8qoAgBMm02mViJ1J/zF2/NO1KlOhAPL",
+	"dITwu6hTFnln1IEdHR0dsWIxsL0MUjk/gpU4mku1v+PBrs4HEdxr12Ibe4bcufrVt9eyfiNbN0fr5jhc",
+	"wrlwpJZQw1ksvRV6TzGnRoo2xZxDc8Fq5UeCO6AiIvOMKRD2lSbdMD3LOT16sdiR4FXP5wKGIYt6HPed",
+	"FAD1K4xrcSLFbatg2iV7YKeI44u3wt0PD2HrG/kkfCOWSK3t7X1od0c/Lp2a9DNSvZxp1qQnzKVL6qgJ",
+	"6z6eMWM5B/E3l9NTj9k1lwXE5TktgWMhI0JFLKjWRpwmXJAJcEUIkJkxiCWtQlNPhkNvOFlS5a22ppmT",
+	"4WP/W8YBKiwW7B1X+vai6HNo92BRdLLbw7P7GGDfcMZP8FLUl/8rSVSZzmpL32ntnPnHIJfg3hHaeEsP",
+	"kk2i7dbFjbsnS8RtdzpvMqE852J6wUXKQNaA26ct9ilqqO7mKfMQoNgJiItHSL5TkmRcmZmisII1/O03",
+	"bxlVUiR460INsSwEM3o4kZPJIBZn65h54cgj0KArBEIpoGbHDdCouy7vF0wffnMfyD/rufmWAh31Y9O6",
+	"aVurrnXTHk5Y1rj/wSbUQ8FU16wCN6Gq+jTWWISe3xuwT0P7SEK61joVmu0iBN5AY+IaqHzvFBMvDLVy",
+	"+QPk8XA4IJcloLIRWqe6UsSiG9gmdVGyHuakqk3yG+1BTKPKhLmkHHJtrTRl1tWszfwA0xpsxP2IM+8P",
+	"LtTrYx4xFCxaHz9Y6C2IeevYbh3b7wM59N7kzV1K4VFFiSoT2V2YSHOxJ8AKqBTIEaGQhpcRJq5ZLhe+",
+	"mPAaR6lGt5am6NVLSNpbMqVrBjVrlUPJl09n5vddcEuxWDPHyRTiidxHpakuFRroWOWfJ2eVkFsnCXcR",
+	"dgMb3nM//1+hMW+nGwZ3BH9Cvabz3W3NfXZ1V/dn9rtFp+d02ohhcAY3w9yH6vC3dr5Pws5Ht5O3e7f2",
+	"hYQd5LLV+yHtEJG1UqRLFUmwo7WDnvSsWSLBe5pUrKCB6NuY0MwQeDAjTDQrSKIqgTsMEXCJ/IPgCdQj",
+	"JjTPXdb1CmT3k+FwSLSMxcnw9783P319+WzTic4PMC2+bZj2IST7Pv3dbjk6o87J8ORp//i4fzK8HA5H",
+	"8P//f2v3NM7xA4nh2Plb0CKbaOaXDjMi0KuWrGBkTjNGFkxkFn67dU+37ukD3dNMZJaO2comnorBVSOU",
+	"aD63SFfvVUx3Xzv6uqt41hvBdlLbqIrFH8tsRbi2YUDUz9bK2TagHlqKRVC1uW48cRbh+zL3ukl+9GZf",
+	"P9AtFoOsmkhr+m1Nv9b06++m97M6tfahDcB7x8BWZCeo9XwAzboPqfSwQW8TZV/77CK/LVZ0QIyhkhEh",
+	"lxFZzqgGnCBwzIEeaukoJZOCqRkpzBkjclJZKUZVyTCLvQ/01ucImB8w0JJnpJu4rAQOlbgEW+YrCLZj",
+	"2YC81CoWjBY5Z4U/LlgNy8q7uZwOyCuqXfCm8qQfqr1gff0l5ZqM2YyDbToiVMViAn67atpuHe5HJF7d",
+	"j0D8cdDxqBUrG8XKX7iEF5Dk9yTJYTx634bMvhed/AsmmK2CgcG7GCRfj60n3bWI+V49ol6TwiHTGtqi",
+	"YnFNc47x6cm0oCk7ZwWX2ZeyLFRCug4A7ORxRIYEhEiuiVHiRcp6I1IKzXO0yKJgaVXbWKS0AI0NcMiU",
+	"S7FQALpXYAKDhYtVS66tEViWmuRSIXFGMmdEVFhdLkUssrJA7x6MlSxgsDgucAjmmRFeYbKPlBsn6eql",
+	"tN8qGIsrfNI7gAZuZh58UJPA+qZ1Ro8/v60ZAKfx1q7yA5lM9whPhyfQNoQHzQewLAp2zWWpIJ/B7Khq",
+	"KXZrCDicTbxUqmSOsNbzH+7EK2Rx1U+Z0Oy9IY2ZLojtIjJkt7Hi1AbcWJKxBS30nAn9MkvIorS5Q0Fz",
+	"KHhSHYvqWdPY4+oaBj/48n4Qydk7JbTeFqBlunpTUK27ehl51MRMp6oPNSSywFBUlMLtq8dDkrGUz2lO",
+	"LCML5wdhKKaN3qmHHQiabCb3F+mMZWXOxXRHtpMsrp7BVD5wwlO1a51R5+nvHj+ZDOlJ+vkxezweDo9P",
+	"6Pizx2nWiTo5HcsCILVHj08GJ0+izpymMy4Yfvf0c/jOQqs96dN3XJE5z3Mz/2tWzBjN8Mnjz6NOUQr7",
+	"4Xg4eBJ1FNPlAr/5fH988WoNW0C2lgN8rIBsAdUKaX9AZrfR/4qONHOAu2CzhWR+Rwmr5opUOzOWHE6b",
+	"v9Pmg73w5k9PSCCCIiANEKEXEJUbwN12U1kIj/D0oQV320I4HzqXqeJ6t0lnCg9rG+XwaWQzhVu6N1lc",
+	"u/hbyKIDfduWx3QhJ9pmEI02hFRbuMaQVuVCcgO5dFcBm1iANQgVzCnToR0FZM7Epi2NIF44GZCzWtcA",
+	"ka40z3NbZMBQ6lgYgWYBMjFHidglPxlBtTeC+teI+uEf1NJ73sIOIN7NJ1XFwmdVrS/CHilWKJcbEm0e",
+	"prlhHiv30iFysU29uoNc/CDZV8EyYQZLfeZtQtbHlpB1L+LXjmys2r1xDjqQsar72LUCVOSTvkPoubpe",
+	"G1aLaCIaBwhDXzB9p3v1UE7yQDpotuLVN7N1kbcucpcddcgt35AmHqhi37oCtrVyX93ihPIGGWIR+SYc",
+	"zLoNrsLBDPuSpXYoc6HBzNb3i8VaI1XGd9hI1wlGnsT1MNsLarxUrdZpXCzs6zeCbO4mZxjgfW+Swr2Y",
+	"zrCe3g1Gst+dDH53kJGsbiL7/fABTGQPT9HbFKk2Rer+avHdk9nNNM7SsuB6BZRlzGjBirNSzzqjb7+D",
+	"HEXIfUe6Uz/fr2RKc5cbrzR1prRkTq8MjRdJJ0QKGx0dHZ/8bjAcDAfHo8+Hnw+BPtmRb0ie8soIkkZ6",
+	"UQuWmm8HQWmTEgo1bYqrXJE3CybOzl+STKYlarS2ZmBRCuunggEbtW5c8lyTSSHnhOsBOQdYuoikRnSC",
+	"kq1GQo1FYi5ecpS8nPSNqNgH6oqJT9wstQX4K9iEFUyk5i/D8VjmmiYOyS4jVJPkKJOpSpD02xmBoEZT",
+	"3TCrsxQqrpmhpzJjinQv6RTtmL1wTdYea2jp2YwWwB0pPqsIExqiDpqb3Hi+cc2ZxbaUWQBiWmsSYfSg",
+	"7hyj6WxE5lSzgtMcRxrZBqhmU4lpbtOCZiwW9me02doPU1pO7QdrvzDv5lQppnBLzBeuCJyN85ITzJzj",
+	"Amyw2PszmbGXGdTcwK5X+Ak6xz+hZ/ut6deIDFRksUioX+7nULJQDWAML7NkQC6q8YIfLadjlqsIzApY",
+	"vVKmVzgrH5X22g4qFvZ7Tae1E/LSLXLjLtCpQvEE+rLTrm3CKSyMIiktipXpcu5RFaHUE/QY7r5pc8uG",
+	"e5eqIWJUrKr+1Iwv+mCeyUjB5lzDhywrmNmf2uGCV3nzQcXKkRPO8oxkbMIFUH47RQjBMVTQDD3BKpNg",
+	"y1YJmdOFWVE3nvGKzGVW5izsOGi8qfPzgqfgG+UQceNLNY9ZDi5ludGWEW452m6bZ2JeD0qu+fXAYtBS",
+	"aJpq1dBs81bbiqukq+k7PBE9K5pakkdyLkzji0W+Wqs3DZY9RNc0IwH/PZTZBARmVdt+V9l1cwx/LqVG",
+	"NFDfMloaUV4hXfd1RFK54HjKjTxt54pRWG4VImJ2U0WxcHGkWmqaqx6umRFDIzJhLIICtBCFyhVWoYSJ",
+	"1q4JDq2JjAaS+yMF/BO4wYxPtIrseiwZu8roqsKtrmwcVR1vrIk6D9bqeeXXx/aajhXEHCm0M2KdzGpA",
+	"WO/UqD9IDngR9lwwksllyABf+B/ND5rPWVOPdIXWUlbMw4MMVFNcS54C8sLEHN/wUNfe20IBPKGv11Fd",
+	"LzsXlJmz0cFBNVisrbpWHDMYx0ahus2hWLxzpKozuSDjcqWA6wbt/MXX0LlxJjXK3FUzxnREFjmUWx/T",
+	"IiK6HLOIDAaDniWnZnPSEoWIKLzkGZ8zoYBqwZHFCBMWXjFH822Hu7grwrSObKdBN6I0indECnbNFSSz",
+	"bC78JKdTc8v8iCJfnBepIGa6vNOsEDSv5Bh/LRBnPvJnCANu7Oj7+GsssHavisii4Ckj44LRK2x6UcgJ",
+	"z5lRmBECG4QKZNWPbPHZasCIyjwpFctirEcPVwPB1kpl9XVYFi6QrEDZC6x/OKp3D+wOYyDhe6AyZpOl",
+	"IDMqsshf9R+AckQ1ehiRhYPMd1/8VY6NxOLuD0gDhSyNJGD5E82gwbli+TVSSfg6nbH0ygqjK5JTkW3w",
+	"96YjcAGjzSUqqOrUdM2ElsXKrNMVW2gAKMYKzblE2uoeDw7bK9dCQx+vpLYkms2NnELnKMkvmFwYgle4",
+	"hFTzpQPEMotsOAlEpy5q/OulH2IuG4nhN2ZBuNrcBJoGjN6eFdhTnl5FLhAWnpbXrCh4xgbkBaZj4auG",
+	"69nkLQfajDA91bLlLJvaM2wB2TH3i+bUHHoXLqDonMVGKhcKmz6FUAN4yNZInkrmkKWHjpe7s+hmgk/m",
+	"AI8NBxRMQm+Z1QfgMI6q0doUiqSwD/xRFljDuIsyTbUHtGDULpR92B1tyGAwB7V2mI0c7TgK1H0mZkpC",
+	"Em99QubDFTH6kxOhIPZsxXTP9YKrZSs6a2tBo4jQtuUUQryam5Er373C3BC/pBYYUTBdPVFRC4jkq/bC",
+	"SxTYqrngNsujS2MBZZk1cTHVQA8LPuWC5o/cKxRT/5Q0k0jNCHLzZC8iY1kKs85a2l2FKDk7zEdmRfrm",
+	"0PpRDsiZlw3+xR1p8s//+Z9+yhFcUdvCaUX54krPr+bMHQLlHM44jN6dzTrFcCd6G+NYP/Fdu0QVkw5X",
+	"1GgI83mpYTTsXWooizlJQmrmeJgl8KXIjEY3XmEBbEP7Gm+/xS7eHN4feQ6HRhtNG1baHrcRKRe5pJml",
+	"bFwQa6jrO3ERrkxBpywy0t8V0NcJNGfeiAXLFYMC80hUUjO8iTXvwakxJMkSDQwJMo8tC67hCAKVNnr6",
+	"lHKB6CmxkEvBikeKXHO2NNSQZRyorrWsmD0vFSv6cHKIlldM1LfqDGY637Ial6BO9Zc8Y8CkXLJVKpVG",
+	"iwUYr0MKa+3ZTa09D6TKaSHLRT0Yymyp8iagU0j2COTiIEhKAEI+lC8PG6hOjxdRG0XhRrofNhRIMTNZ",
+	"FvkK9Y1TVNVR3YLtDcJgQ/N71ek39QCazZw2MFLbevfaHgUuavOCa+ln9Ch0H0A0bn0ZHqkmaXzLRbTi",
+	"QSD0jKpC+CyrCLAl52A/49qi/UhoCmCRNL1iAo1K8L4n3DkfF7RYDdbMBU4u2TKujfdPLetXK2VeD8Zl",
+	"2ZLLb6lFCQSaijkafG6kqOWMp7Nq5lVLhpMH43zjf2kkEyCd4ttGzp9wBLRAqRB4HClKoUjXHGvrvQDk",
+	"PJAks0rm7dUIVH9RyJQpZQhgCnrgVnPARYhH7ISJKqOQVsYQS8Iilz1lqIiyGYvky8vLc3L+5uIST3Qs",
+	"AN7d21JIOpMSdGG70rmE84LetSody+jNNhfdiBG/+Q2URlGD3/yG1JUZy0U26ynZUkynVc0mgEWlriiT",
+	"/T0WeBQQeoRr0g3r1STkn//jPxsq2PSQ6CZ5UwmmxDnGAI01GCtMGfTiakxQPsqRaTc0jgksgMEox39l",
+	"qR5BBCXpApmGXYHCDFGV6SnFGiAsmqYWOV2NDNU2c9OS8KmQRs8u0RfEVC8iiRkJhG2GSFik62OKrHiy",
+	"NNtMr1kG78B+os0QT4Q1GpIko5riWJ1dkrq1wIZyNtFw8dFAA7ACzGLfYgEtZ+JRPVgb4OaFa45lW2VX",
+	"ZwS3HYEKUrCFLHQge0LIkzLXKNX5ykVEqY1p2qPnskTN4UvM0U62QGIirj9Gezyz7NyciBFZd70lgKq7",
+	"Iifv3jmYSmsdgKvC50yWmnSPh0SBQ0g5NLMKpfdRRS8M41QuUqwXC64AfSg1Nx+KAaFKCeg3XQ/lYG1Q",
+	"lBQs4wVLtSNm3AnzE5nncmnEOhoLOyh8AZRWs3tZIRcLBgqBQPdFDyAzcKQeTsItoWmbapIzqjAHb2Qk",
+	"Y5f3R+Z0BSWj/E6BdEK6eDkNsVAuGg9ituz5xkpCaibLHHTwFIpPwx0Lk6uhQ3+c5ATumD2gBbIgsYZP",
+	"ZDcEy7aZwxSLGSheLBs54mxuM+Zn45hBiAdlBVqugv0sreyin8SlXcvCyPEalPdeZDHTwcNvOPmScn2K",
+	"2Ypc456yDKxouMqGHUylREKwsjs2iIWdpL8vjpHUZ2eEA+vUMberPk5AeLdX4C0UjwLye+YgUTzku68t",
+	"ZYnoE3doI3JM5lyUmkXkif1LReSzof87FicgE6mIPHV/HPuvTh7jXxi7aD+MDCepUuFBdaBjc130rGCM",
+	"ZJC+2n36uX33s6eut54VNDKW0xW5pjDk8YqUCzPX//7fx8P/z6hJdvPQYSQn61hDscgkrJRRuq4Z0XLK",
+	"zIUakLOJtuEf5ubPYJ1KW4gpCy6Ag8Y6tcfXorBwbQNPUY00jPGKsYUK05TNdn82JGi6dRzLngq8kHZz",
+	"uiGhiIWnFHjDtA8rNbe65wcCIAETiWOGsqp1jHIofsWsGcJuf4U1DqN7goPrNhKqWDT2D0wcMcflZEIq",
+	"QN4RVgpLei6Ebg19NxYbWOaKghVsOVudhqUMuL1L1gJj0YC5IUKWyCA0r0KTN556XwFO/eY3OKMLTUVG",
+	"i8zn9KGdVwDhG5AX5njZSBSvlddIUMDACQc+6n7VrlBdQrpfC/7OU35nrLALjsTOv+ZTqJORodJqQVPW",
+	"V0akBzsWOCPlhCTXx1FCfkvGVLGnj7tfvj571r/48uzkydPuFVtFhGfktyTuDOIO+S3xQ6m+i8VYZqte",
+	"D+peFoxcMa/AY5P9jKXSnMGF9aXqKr3cwrotZ4ql36OMgABEyiXmLf2qmR8G5FISs2mT1QhI2HxRWjeY",
+	"ny5efBAx6BKb65pbWbA+A39qFgsjP/UidN4VQEBRz1baSKKA4ATnCqgCE7qCTXL+HZqCeYBPACljTnU6",
+	"M3QEQ7eQDVosKFyvOd4dKip6h2rMSpYFSXOZXkWexlCS0oUG8T1IjxdmFmNmr6QvM2epC/VJ7xGm0Gub",
+	"FO0MizLP3LJDRjskSKPwZX4yHI69W6DQ+VKQL+TInPUkSaYyFnAUviejf7GbOrjQ2QuzmlxMB89hgy90",
+	"wcW0q+AfNbgs+Py8YBP+ruvSsuMObnTc6fVioZVtUenC3JXBOS0Ueyl0txhgYcXBF0x3487GPYg7vYgc",
+	"DyPy9LGRaQwh1rPB2Vh1J7mk+unjrnl08JVcdnsDc2O6vb5WvR6Jy+HwM0Y+Gw7Jj6RgRnzu9sjPhvik",
+	"ZiSzOU0HX7FlV83oyZOn5s/IHOgePDGACKvut9+NV5ptGyTP4k4vuDF7zCV4GhevizeqF4ulOY6jfyFx",
+	"5/o4gicalh/+YJfSboAZ6UU57wqemyYM6f0+MltuGipAjnV7hNrltqn4G2X2i/wYC0KIOfCwSi9+KGnu",
+	"1kJxI6DYD2bM5nmCVwQX+Gc4SUg8belCEJpBLjacD2sjDsh5bkgufLQgjzOJZQop+gHB3q5kDgyWLAp+",
+	"TTWLYpFLuRhTc4tyLq76OYTmyAIh35dcGSFG9G3dxcDzCplzMFLDZESOrNR1ymKxKVRj6kg3ef3m4vtv",
+	"Xvzhyzdv/vX7s1ev3nzz4vn3X765uLxIRljOEWIwosDbLQvy7OXzt4awiSnbXr3Ran2eu4NNzkrO2Big",
+	"aqS6BKuIlbGNKiWJTVFRklCX0wdREYZI2JVDDdwtXtUkCqQg8bK6b6bKVP/u5/8bAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
