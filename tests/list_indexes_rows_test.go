@@ -353,9 +353,6 @@ CROSS JOIN LATERAL (SELECT CASE WHEN i % 1000 = 1 THEN 'failed' WHEN i % 1000 = 
        duration_ms, response, error)
 SELECT ten.id, ` + sqlID24("i") + `, 1, ` + sqlAt("i") + `, CASE WHEN i % 1000 IN (1, 3) THEN 500 ELSE 200 END,
        i % 1000 NOT IN (1, 3), 10, 'ok', CASE WHEN i % 1000 IN (1, 3) THEN 'answered HTTP 500' END ` + everyTenant},
-	// A quote per customer; one in ten deleted.
-	{"quotes", `INSERT INTO quotes (tenant_id, id, number, customer_id, currency_code, expiration_date, deleted, created_utc, modified_utc)
-SELECT ten.id, ` + sqlID24("i") + `, i, ` + sqlID24("i") + `, 'USD', date '2024-12-31', i % 10 = 0, ` + sqlAt("i") + `, ` + sqlAt("i") + ` ` + everyTenant},
 	// Five part lines per quote, for the first fifth of the quotes, each of its own item.
 	{"quote_part_lines", `INSERT INTO quote_part_lines (tenant_id, quote_id, id, routing_id, line_number, item_id, quantity,
        unit_of_measure_name, unit_price, created_utc)

@@ -2,7 +2,6 @@ package tests
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -30,12 +29,11 @@ func quoteFor(t *testing.T, te *tenantEnv, customerID string) string {
 	return createQuote(t, te, client.QuoteCreate{CustomerId: customerID})
 }
 
-// markQuoteDeleted marks the quote deleted in the database (as deleting it does).
+// markQuoteDeleted deletes the quote through the API.
 func markQuoteDeleted(t *testing.T, te *tenantEnv, quoteID string) {
 	t.Helper()
-	if _, err := srv.Pool.ExecContext(context.Background(), `UPDATE quotes SET deleted = true WHERE tenant_id = $1 AND id = $2`, te.ID, quoteID); err != nil {
-		t.Fatal(err)
-	}
+	res, b := rawRequest(t, http.MethodDelete, quotePath(quoteID), te.Token, "", "")
+	mustStatus(t, res.StatusCode, http.StatusOK, b)
 }
 
 // partLine is the read shape the tests check, decoded loosely so decimals compare as text.
@@ -462,10 +460,11 @@ func TestQuotePartLineMarginPricing(t *testing.T) {
 	for _, price := range []string{"12.5", "0"} {
 		res, b = put(fmt.Sprintf(`{"itemId":%q,"quantity":4,"unitPrice":%s}`, itemID, price))
 		mustStatus(t, res.StatusCode, http.StatusOK, b)
-		if got := decodeLine(t, b); got.PricingScheme != "margin" {
-			t.Errorf("scheme %q after an update without pricingScheme", got.PricingScheme)
+		if got := decodeLine(t, b); got.PricingScheme != "margin" || got.Margin == nil {
+			t.Errorf("scheme %q, margin %v after an update without pricingScheme", got.PricingScheme, got.Margin)
 		} else {
 			mustNum(t, "price kept", got.UnitPrice, "12.50")
+			mustNum(t, "margin kept", *got.Margin, "20")
 		}
 	}
 	// Switching to price re-prices from the breaks (none: the price sent).
@@ -642,4 +641,33 @@ func TestQuotePartLineBatchStatementsDoNotGrowWithTheBatch(t *testing.T) {
 	if one != hundred {
 		t.Errorf("a batch of 1 ran %d statements, of 100 %d: want the same", one, hundred)
 	}
+}
+
+// TestQuotePartLineNumbersUnderConcurrentCreates: lines created at once on one quote take
+// the numbers 1 to n, each once (the quote's row lock orders the writes).
+func TestQuotePartLineNumbersUnderConcurrentCreates(t *testing.T) {
+	te := newTenant(t)
+	itemID := createItem(t, te, newItem("CONC-1"))
+	quoteID := quoteFor(t, te, "")
+	const n = 12
+	counts := atOnce(t, n, func(int) (int, error) {
+		res, b := rawRequest(t, http.MethodPost, partLinesPath(quoteID), te.Token, "application/json", fmt.Sprintf(`{"itemId":%q,"quantity":1,"unitPrice":1}`, itemID))
+		if res.StatusCode != http.StatusOK {
+			return res.StatusCode, fmt.Errorf("create answered %d: %s", res.StatusCode, b)
+		}
+		return res.StatusCode, nil
+	})
+	if counts[http.StatusOK] != n {
+		t.Fatalf("answers %v, want %d × 200", counts, n)
+	}
+	seen := map[int32]bool{}
+	for _, l := range listLines(t, te, quoteID, "", `{}`) {
+		seen[l.LineNumber] = true
+	}
+	for k := int32(1); k <= n; k++ {
+		if !seen[k] {
+			t.Errorf("no line numbered %d among %v", k, seen)
+		}
+	}
+	mustTotals(t, te, quoteID, "12", "12", "12")
 }

@@ -14,6 +14,7 @@ import (
 	"mos/internal/platform/listing"
 	"mos/internal/shared/customfields"
 	"mos/internal/shared/doclines"
+	"mos/internal/shared/settings"
 	"mos/internal/stock/items"
 	"mos/internal/stock/routing"
 )
@@ -136,12 +137,31 @@ type draft struct {
 	reprice bool
 }
 
-// lineWrite is what a write of lines works with: the request's naming and the quote.
+// lineWrite is what a write of lines works with: the request's naming, the quote and, when
+// a line takes the default margin, the pricing settings.
 type lineWrite struct {
 	tenantID string
 	parent   lineParent
 	batch    bool
 	minor    int
+	pricing  *settings.Pricing
+}
+
+// readPricing reads the pricing settings when a draft is to be priced by margin without a
+// margin of its own (it takes the default margin), before the write's transaction: they are
+// read on a connection of their own.
+func (s *Service) readPricing(ctx context.Context, lw *lineWrite, drafts []*draft) error {
+	for _, d := range drafts {
+		if d.w.PricingScheme != nil && *d.w.PricingScheme == PricingMargin && d.w.Margin == nil {
+			p, err := s.deps.Pricing.Pricing(ctx, lw.tenantID)
+			if err != nil {
+				return err
+			}
+			lw.pricing = &p
+			return nil
+		}
+	}
+	return nil
 }
 
 // name is the member's name in errors: partLineItems.N.member in a batch, member alone.
@@ -159,6 +179,9 @@ func (s *Service) createPartLines(ctx context.Context, tenantID, quoteID string,
 	}
 	lw := lineWrite{tenantID: tenantID, batch: batch}
 	if err := lw.checkShapes(drafts); err != nil {
+		return nil, err
+	}
+	if err := s.readPricing(ctx, &lw, drafts); err != nil {
 		return nil, err
 	}
 	created := make([]string, len(ws))
@@ -424,11 +447,13 @@ func (s *Service) priceLines(ctx context.Context, q db.Q, lw lineWrite, drafts [
 			l.PricingScheme, d.reprice = *w.PricingScheme, true
 		case cur != nil:
 			l.PricingScheme = cur.PricingScheme
-			if w.Margin == nil {
-				l.Margin = cur.Margin
-			}
 		default:
 			l.PricingScheme, d.reprice = PricingPrice, w.UnitPrice == nil
+		}
+		// An update keeps the line's margin when none is sent, unless it re-prices by margin
+		// (which takes the default margin then).
+		if l.Margin == nil && cur != nil && (!d.reprice || l.PricingScheme != PricingMargin) {
+			l.Margin = cur.Margin
 		}
 		switch {
 		case l.PricingScheme == PricingMargin:
@@ -456,9 +481,9 @@ func (s *Service) priceLines(ctx context.Context, q db.Q, lw lineWrite, drafts [
 		return err
 	}
 	if needDefaultMargin {
-		p, err := s.deps.Pricing.Pricing(ctx, lw.tenantID)
-		if err != nil {
-			return err
+		p := settings.Pricing{}
+		if lw.pricing != nil {
+			p = *lw.pricing
 		}
 		for _, d := range drafts {
 			if d.line.PricingScheme != PricingMargin || !d.reprice || d.line.Margin != nil {
@@ -570,6 +595,9 @@ func (s *Service) UpdatePartLine(ctx context.Context, tenantID, quoteID, lineID 
 	d := &draft{w: w}
 	lw := lineWrite{tenantID: tenantID}
 	if err := lw.checkShapes([]*draft{d}); err != nil {
+		return PartLine{}, err
+	}
+	if err := s.readPricing(ctx, &lw, []*draft{d}); err != nil {
 		return PartLine{}, err
 	}
 	var out PartLine
